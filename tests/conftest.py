@@ -1,0 +1,38 @@
+"""Test isolation: no test touches the user's data folders or clipboard."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory, monkeypatch):
+    """Point every data, config and cache folder into a temporary directory.
+
+    Also removes what would let a test reach a real clipboard (X/Wayland displays,
+    tmux) and stubs pyperclip, so a copy in a test can never land anywhere real.
+    """
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("TUIREADER_HOME", str(home / "tuireader"))
+    monkeypatch.setenv("HOME", str(home))
+    for var, sub in (
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_CACHE_HOME", "cache"),
+        ("XDG_STATE_HOME", "state"),
+    ):
+        monkeypatch.setenv(var, str(home / sub))
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "TMUX", "TMUX_PANE", "SSH_CONNECTION", "SSH_TTY"):
+        monkeypatch.delenv(var, raising=False)
+    try:
+        import pyperclip
+    except ImportError:  # pragma: no cover - pyperclip is a dependency
+        return home
+
+    def _refuse(*_args, **_kwargs):
+        raise AssertionError("a test tried to reach the real clipboard through pyperclip")
+
+    monkeypatch.setattr(pyperclip, "copy", _refuse)
+    monkeypatch.setattr(pyperclip, "paste", _refuse)
+    monkeypatch.setattr(pyperclip, "determine_clipboard", _refuse)
+    return home

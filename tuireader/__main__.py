@@ -1,0 +1,5 @@
+"""Allow ``python -m tuireader``."""
+
+from tuireader.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,118 @@
+"""Plain data shared by every part of tuireader: papers, links, lists, problems.
+
+Everything here is a frozen dataclass of plain values, so the core can hand it to the
+UI, to JSON output or to tests without any framework in between.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+LinkKind = Literal["code", "paper", "project"]
+LINK_KINDS: tuple[LinkKind, ...] = ("code", "paper", "project")
+
+
+@dataclass(frozen=True)
+class Link:
+    """One URL a paper points at, with what kind of thing it is."""
+
+    url: str
+    kind: LinkKind
+    #: where the link came from: "text" (found in the abstract) or a record field name
+    #: such as "url", "pdf" or "openreview".
+    origin: str = "text"
+
+    def to_json(self) -> dict[str, str]:
+        return {"url": self.url, "kind": self.kind, "origin": self.origin}
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper, however many lists it appears in.
+
+    ``id`` is short, stable across runs and derived from the paper's content (its
+    normalised abstract, or its title when there is no abstract), never from a
+    position in a file.
+    """
+
+    id: str
+    title: str
+    abstract: str
+    #: True when the title was derived from the abstract rather than given by the source.
+    title_derived: bool = False
+    authors: tuple[str, ...] = ()
+    #: names of the lists (files) the paper appears in, in load order.
+    lists: tuple[str, ...] = ()
+    venue: str | None = None
+    year: int | None = None
+    links: tuple[Link, ...] = ()
+    doi: str | None = None
+    openreview_id: str | None = None
+    pmlr_key: str | None = None
+    #: where the title/authors came from: "list" (the file itself), "derived", or a
+    #: catalog's name once catalogs match it.
+    metadata_source: str = "list"
+    #: position in list order across the whole library (first list first).
+    order: int = 0
+
+    @property
+    def code_links(self) -> tuple[Link, ...]:
+        return tuple(link for link in self.links if link.kind == "code")
+
+    @property
+    def has_code(self) -> bool:
+        return any(link.kind == "code" for link in self.links)
+
+
+@dataclass(frozen=True)
+class PaperList:
+    """One input file as the user sees it: a named list of papers."""
+
+    name: str
+    path: Path
+    #: ids of the papers in the list, in file order.
+    paper_ids: tuple[str, ...] = ()
+    #: "text", "jsonl", "json" or "bibtex".
+    format: str = "text"
+
+    @property
+    def count(self) -> int:
+        return len(self.paper_ids)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with one input, in words a user understands."""
+
+    path: Path
+    message: str
+    #: "error" (nothing was read from the file) or "warning" (part of it was read).
+    severity: Literal["error", "warning"] = "error"
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Library:
+    """All papers from a set of inputs, deduplicated, in list order."""
+
+    papers: tuple[Paper, ...] = ()
+    lists: tuple[PaperList, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    _by_id: dict[str, Paper] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self._by_id:
+            self._by_id.update((paper.id, paper) for paper in self.papers)
+
+    def get(self, paper_id: str) -> Paper | None:
+        return self._by_id.get(paper_id)
+
+    def __len__(self) -> int:
+        return len(self.papers)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.papers)

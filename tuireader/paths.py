@@ -1,0 +1,61 @@
+"""The one place that decides where tuireader keeps its files.
+
+Order of precedence: an explicit ``--data-dir``, then ``$TUIREADER_HOME``, then the
+platform's user data folder (``~/.local/share/tuireader`` on Linux). Nothing here
+touches the disk until a caller asks for a folder to be created.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV_HOME = "TUIREADER_HOME"
+
+
+@dataclass(frozen=True)
+class DataPaths:
+    """Every file and folder tuireader writes, below one root."""
+
+    root: Path
+
+    @property
+    def index_dir(self) -> Path:
+        return self.root / "index"
+
+    @property
+    def state_db(self) -> Path:
+        return self.root / "triage.sqlite3"
+
+    @property
+    def clipboard_dir(self) -> Path:
+        return self.root / "clipboard"
+
+    @property
+    def exports_dir(self) -> Path:
+        return self.root / "exports"
+
+    @property
+    def config_file(self) -> Path:
+        return self.root / "config.toml"
+
+    def ensure(self) -> DataPaths:
+        """Create the root folder (and nothing else) if it does not exist yet."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        return self
+
+
+def default_root() -> Path:
+    env = os.environ.get(ENV_HOME)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("tuireader", appauthor=False))
+
+
+def resolve(data_dir: str | os.PathLike[str] | None = None) -> DataPaths:
+    """The data paths for an optional explicit folder, else the environment/platform default."""
+    root = Path(data_dir).expanduser() if data_dir else default_root()
+    return DataPaths(root=root.absolute())
