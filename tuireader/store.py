@@ -1,0 +1,931 @@
+"""Triage state: one state, any number of tags and a note per paper, with undo.
+
+Everything lives in one SQLite file (``DataPaths.state_db``), keyed by the paper's
+stable id, so a decision survives re-indexing, edits to a list and renaming or moving
+list files, and a paper found in two lists has one state.
+
+The file is shared safely by several tuireader instances (two SSH sessions of one
+user): it runs in WAL mode, every triage action is one short ``BEGIN IMMEDIATE``
+transaction that re-reads what it changes, and tags are stored one row each, so no
+update is ever lost. Each action also writes what it changed to an action log in the
+same transaction, which is what :meth:`Store.undo` takes back, also after a restart.
+
+:meth:`Store.open` never raises for a damaged, locked or read-only file: it returns a
+read-only store whose ``problem`` says in plain words what is wrong and what to do, and
+it never writes to, replaces or deletes a file it could not open cleanly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+STATES: tuple[str, ...] = ("new", "kept", "maybe", "skip", "read")
+DEFAULT_STATE = "new"
+#: the schema this version of tuireader writes; older files are migrated on open.
+SCHEMA_VERSION = 2
+#: how many actions the undo log keeps.
+UNDO_DEPTH = 1000
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_CHUNK = 500  # ids per IN (...) query, well below SQLite's variable limit
+
+# Each entry upgrades the schema from version ``n - 1`` to ``n``. Version 0 is an empty
+# file. Entries are never edited once released: a change is a new version.
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        """CREATE TABLE triage (
+            paper_id TEXT PRIMARY KEY,
+            state TEXT NOT NULL DEFAULT 'new',
+            note TEXT NOT NULL DEFAULT '',
+            updated REAL NOT NULL DEFAULT 0
+        ) WITHOUT ROWID""",
+        """CREATE TABLE tags (
+            paper_id TEXT NOT NULL,
+            tag TEXT NOT NULL,
+            key TEXT NOT NULL,
+            PRIMARY KEY (paper_id, key)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX tags_by_key ON tags (key)",
+    ),
+    2: (
+        """CREATE TABLE actions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at REAL NOT NULL,
+            kind TEXT NOT NULL,
+            summary TEXT NOT NULL
+        )""",
+        """CREATE TABLE changes (
+            action_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            paper_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            before TEXT,
+            after TEXT,
+            PRIMARY KEY (action_id, seq)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE ui_state (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL,
+            updated REAL NOT NULL
+        ) WITHOUT ROWID""",
+    ),
+}
+
+
+class StoreError(Exception):
+    """A triage action or file problem, with a message meant for the user."""
+
+    def __init__(self, user_message: str) -> None:
+        super().__init__(user_message)
+        self.user_message = user_message
+
+
+class StoreReadOnly(StoreError):
+    """The store cannot be written (read-only, damaged or newer file)."""
+
+
+class StoreBusy(StoreError):
+    """Another process kept the file locked for longer than the timeout."""
+
+
+class StoreCorrupt(StoreError):
+    """The file is not a readable tuireader triage database."""
+
+
+@dataclass(frozen=True)
+class Triage:
+    """The triage of one paper; a paper never touched is ``new`` with nothing else."""
+
+    paper_id: str
+    state: str = DEFAULT_STATE
+    tags: tuple[str, ...] = ()
+    note: str = ""
+    #: Unix time of the last change, 0.0 if never changed.
+    updated: float = 0.0
+
+    @property
+    def is_default(self) -> bool:
+        return self.state == DEFAULT_STATE and not self.tags and not self.note
+
+
+@dataclass(frozen=True)
+class Counts:
+    """How many papers of a set are in each state."""
+
+    kept: int = 0
+    maybe: int = 0
+    skip: int = 0
+    read: int = 0
+    new: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.kept + self.maybe + self.skip + self.read + self.new
+
+
+@dataclass(frozen=True)
+class UndoResult:
+    """One triage action that was (or would be) taken back."""
+
+    #: "state", "tag" or "note".
+    kind: str
+    #: what the action had done, e.g. "new → kept" or "added tag 'rl'".
+    summary: str
+    #: the papers the action touched, in the order it touched them.
+    paper_ids: tuple[str, ...]
+    #: Unix time the action was made.
+    at: float
+
+    @property
+    def message(self) -> str:
+        count = len(self.paper_ids)
+        return f"Undid: {self.summary} for {count} paper{'' if count == 1 else 's'}"
+
+
+# (paper_id, field, before, after); field is "state", "note" or "tag". A tag change has
+# before=None when the tag was added and after=None when it was removed.
+_Change = tuple[str, str, str | None, str | None]
+
+
+def normalize_tag(tag: str) -> str:
+    """A tag as stored: surrounding space removed, inner runs of space made one.
+
+    Case is kept for display; tags are compared case-insensitively.
+    """
+    cleaned = " ".join(str(tag).split())
+    if not cleaned:
+        raise StoreError("A tag can't be empty.")
+    return cleaned
+
+
+def tag_key(tag: str) -> str:
+    """What two tags are compared by: "RL", "rl" and " rl " are one tag."""
+    return normalize_tag(tag).casefold()
+
+
+def normalize_note(note: str) -> str:
+    """A note as stored: line endings made ``\\n`` and trailing blank space removed."""
+    text = str(note).replace("\r\n", "\n").replace("\r", "\n")
+    return text.rstrip() if text.strip() else ""
+
+
+def _check_state(state: str) -> str:
+    if state not in STATES:
+        raise ValueError(f"unknown triage state {state!r}; expected one of {', '.join(STATES)}")
+    return state
+
+
+def _unique(ids: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(ids))
+
+
+def _chunks(items: Sequence[str]) -> Iterator[Sequence[str]]:
+    for start in range(0, len(items), _CHUNK):
+        yield items[start : start + _CHUNK]
+
+
+def _state_summary(befores: Iterable[str], after: str) -> str:
+    seen = set(befores)
+    ordered = [state for state in STATES if state in seen]
+    return f"{'/'.join(ordered)} → {after}"
+
+
+def _errname(error: sqlite3.Error) -> str:
+    return str(getattr(error, "sqlite_errorname", "") or "")
+
+
+def _is_busy(error: sqlite3.Error) -> bool:
+    name = _errname(error)
+    if name:
+        return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+    return "locked" in str(error) or "busy" in str(error)
+
+
+def _is_corrupt(error: sqlite3.Error) -> bool:
+    name = _errname(error)
+    if name:
+        return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+    text = str(error)
+    return "malformed" in text or "not a database" in text
+
+
+def _is_read_only(error: sqlite3.Error) -> bool:
+    name = _errname(error)
+    if name:
+        return name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN"))
+    return "readonly" in str(error) or "unable to open" in str(error)
+
+
+def _migrate_to_current(conn: sqlite3.Connection) -> None:
+    """Bring the schema up to date in one transaction (another instance may race us)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in _MIGRATIONS[target]:
+                conn.execute(statement)
+        if version < SCHEMA_VERSION:
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _memory_db() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    _migrate_to_current(conn)
+    return conn
+
+
+def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
+    """An in-memory database holding whatever triage can still be read from ``path``.
+
+    The file is only ever opened with SQLite's read-only flags, so nothing is written to
+    it; rows that cannot be read (damaged pages, missing tables) are skipped.
+    """
+    mem = _memory_db()
+    try:
+        with path.open("rb") as handle:
+            if handle.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
+                return mem
+    except OSError:
+        return mem
+    base = path.absolute().as_uri()
+    for uri in (f"{base}?mode=ro", f"{base}?mode=ro&immutable=1"):
+        try:
+            src = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+        except sqlite3.Error:
+            continue
+        try:
+            src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as error:
+            src.close()
+            if _is_busy(error):
+                return mem  # a writer holds it: what we could read might be half-written
+            continue
+        try:
+            _copy_rows(src, mem)
+        finally:
+            src.close()
+        break
+    return mem
+
+
+def _rows(src: sqlite3.Connection, query: str) -> Iterator[tuple[Any, ...]]:
+    try:
+        cursor = src.execute(query)
+        while True:
+            row = cursor.fetchone()
+            if row is None:
+                return
+            yield row
+    except sqlite3.Error:
+        return  # damaged past this point: keep what was read
+
+
+def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection) -> None:
+    mem.execute("BEGIN")
+    for paper_id, state, note, updated in _rows(
+        src, "SELECT paper_id, state, note, updated FROM triage"
+    ):
+        if isinstance(paper_id, str) and state in STATES:
+            mem.execute(
+                "INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)",
+                (paper_id, state, note if isinstance(note, str) else "", float(updated or 0)),
+            )
+    for paper_id, tag in _rows(src, "SELECT paper_id, tag FROM tags"):
+        if isinstance(paper_id, str) and isinstance(tag, str) and tag.strip():
+            mem.execute(
+                "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
+                (paper_id, normalize_tag(tag), tag_key(tag)),
+            )
+    for key, value, updated in _rows(src, "SELECT key, value, updated FROM ui_state"):
+        mem.execute("INSERT OR IGNORE INTO ui_state VALUES (?, ?, ?)", (key, value, updated))
+    mem.execute("COMMIT")
+
+
+class Store:
+    """Triage state of every paper. Build one with :meth:`open` or :meth:`in_memory`.
+
+    Safe to share between threads: every call holds an internal lock.
+    """
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path,
+        *,
+        read_only: bool = False,
+        problem: str | None = None,
+        timeout: float = 5.0,
+    ) -> None:
+        self._conn = conn
+        self._lock = threading.RLock()
+        self._timeout = timeout
+        self._seen_version = self._pragma_int("data_version")
+        #: the database file (``:memory:`` for an in-memory store).
+        self.path = path
+        #: True when changes cannot be saved; writes then raise :class:`StoreReadOnly`.
+        self.read_only = read_only
+        #: why the file could not be opened for writing, in words for the user.
+        self.problem = problem
+
+    # ----------------------------------------------------------------- opening
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, timeout: float = 5.0,
+             read_only: bool = False) -> Store:
+        """Open (creating if needed) the triage file at ``path``.
+
+        Never raises for a damaged, locked or unwritable file: the store is then
+        read-only, shows what could be read, and ``problem`` says what happened.
+        ``read_only=True`` opens a read-only copy of the saved state on purpose.
+        """
+        path = Path(path)
+        if read_only:
+            return cls(_copy_readable(path, timeout), path, read_only=True, timeout=timeout)
+        problem = cls._precheck(path)
+        if problem is not None:
+            return cls._fallback(path, problem, timeout)
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = sqlite3.connect(
+                str(path), timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+            problem = cls._prepare(conn, path)
+        except sqlite3.Error as error:
+            problem = cls._open_problem(path, error, timeout)
+        if problem is not None:
+            if conn is not None:
+                conn.close()
+            return cls._fallback(path, problem, timeout)
+        assert conn is not None
+        return cls(conn, path, timeout=timeout)
+
+    @classmethod
+    def in_memory(cls) -> Store:
+        """A writable store that keeps nothing after :meth:`close` (tests, demos)."""
+        return cls(_memory_db(), Path(":memory:"))
+
+    @classmethod
+    def _fallback(cls, path: Path, problem: str, timeout: float) -> Store:
+        conn = _copy_readable(path, timeout) if path.is_file() else _memory_db()
+        return cls(conn, path, read_only=True, problem=problem, timeout=timeout)
+
+    @staticmethod
+    def _precheck(path: Path) -> str | None:
+        """Problems visible before SQLite touches the file (which it must not, if any)."""
+        if path.exists() and not path.is_file():
+            return (
+                f"The triage file {path} is not a regular file. Triage is shown read-only "
+                "and changes won't be saved; move it away to start a fresh one."
+            )
+        if not path.exists():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                return (
+                    f"Can't create the folder for the triage file {path} ({error.strerror}). "
+                    "Triage works for this session only and won't be saved."
+                )
+            if not os.access(path.parent, os.W_OK):
+                return (
+                    f"Can't create the triage file {path}: its folder is read-only. "
+                    "Triage works for this session only and won't be saved."
+                )
+            return None
+        try:
+            with path.open("rb") as handle:
+                head = handle.read(100)
+        except OSError as error:
+            return (
+                f"Can't read the triage file {path} ({error.strerror}). Triage is shown as "
+                "empty and changes won't be saved; check the file's permissions."
+            )
+        if head and not head.startswith(_SQLITE_MAGIC):
+            return (
+                f"The triage file {path} is damaged: it is not an SQLite database. It was "
+                "left untouched. Triage is shown as empty and changes won't be saved; move "
+                "the file away (or restore a backup) to start a fresh one."
+            )
+        if head and len(head) < 100:
+            return (
+                f"The triage file {path} is damaged: it is cut short. It was left untouched. "
+                "Triage is shown as empty and changes won't be saved; move the file away "
+                "(or restore a backup) to start a fresh one."
+            )
+        if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+            return (
+                f"The triage file {path} (or its folder) is read-only. Saved triage is shown "
+                "but changes won't be saved; make it writable to triage again."
+            )
+        return None
+
+    @staticmethod
+    def _prepare(conn: sqlite3.Connection, path: Path) -> str | None:
+        """Check the file, then switch to WAL and migrate; nothing is written before
+        the checks pass."""
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            return (
+                f"The triage file {path} was written by a newer tuireader (schema {version}, "
+                f"this one knows {SCHEMA_VERSION}). Saved triage is shown read-only; update "
+                "tuireader to change it."
+            )
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        if version == 0 and tables:
+            return (
+                f"The file {path} is an SQLite database but not a tuireader triage file. It "
+                "was left untouched. Triage is shown as empty and changes won't be saved; "
+                "move the file away to start a fresh one."
+            )
+        check = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+        if check != ["ok"]:
+            raise sqlite3.DatabaseError("database disk image is malformed: " + "; ".join(check))
+        conn.execute("PRAGMA synchronous = NORMAL")
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower()
+            if mode != "wal":
+                raise sqlite3.OperationalError("database is locked")
+        if version < SCHEMA_VERSION:
+            _migrate_to_current(conn)
+        return None
+
+    @staticmethod
+    def _open_problem(path: Path, error: sqlite3.Error, timeout: float) -> str:
+        if _is_busy(error):
+            return (
+                f"The triage file {path} is locked by another program and stayed locked for "
+                f"{timeout:g} s. Triage is shown read-only for now; close the other program "
+                "(or tuireader instance) and restart to triage again."
+            )
+        if _is_corrupt(error):
+            return (
+                f"The triage file {path} is damaged ({error}). It was left untouched. What "
+                "could be read is shown read-only and changes won't be saved; move the file "
+                "away (or restore a backup) to start a fresh one."
+            )
+        if _is_read_only(error):
+            return (
+                f"The triage file {path} can't be written ({error}). Saved triage is shown "
+                "read-only; check the permissions of the file and its folder."
+            )
+        return (
+            f"The triage file {path} could not be opened ({error}). Triage is shown "
+            "read-only and changes won't be saved."
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ transactions
+
+    def _write_error(self, error: sqlite3.Error) -> StoreError:
+        if _is_busy(error):
+            return StoreBusy(
+                f"The triage file {self.path} is busy: another program has held it for more "
+                f"than {self._timeout:g} s. The change was not saved; try again."
+            )
+        if _is_corrupt(error):
+            return StoreCorrupt(
+                f"The triage file {self.path} is damaged ({error}); the change was not saved. "
+                "Restart tuireader to see what can still be read."
+            )
+        if _is_read_only(error):
+            return StoreReadOnly(
+                f"The triage file {self.path} can't be written any more ({error}); the change "
+                "was not saved. Check the permissions of the file and its folder."
+            )
+        return StoreError(f"Could not save to the triage file {self.path}: {error}")
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One triage action: a short transaction that holds the write lock throughout."""
+        if self.read_only:
+            raise StoreReadOnly(
+                self.problem
+                or f"The triage file {self.path} was opened read-only; changes can't be saved."
+            )
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise self._write_error(error) from error
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException as error:
+                try:
+                    self._conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                if isinstance(error, sqlite3.Error):
+                    raise self._write_error(error) from error
+                raise
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """A consistent snapshot for a read that takes more than one query."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN")
+                try:
+                    yield self._conn
+                finally:
+                    self._conn.execute("COMMIT")
+            except sqlite3.Error as error:
+                if _is_busy(error) or _is_corrupt(error):
+                    raise self._write_error(error) from error
+                raise StoreError(f"Could not read the triage file {self.path}: {error}") from error
+
+    def _pragma_int(self, name: str) -> int:
+        with self._lock:
+            return int(self._conn.execute(f"PRAGMA {name}").fetchone()[0])
+
+    @staticmethod
+    def _record(
+        conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]
+    ) -> None:
+        if not changes:
+            return
+        now = time.time()
+        action_id = conn.execute(
+            "INSERT INTO actions (at, kind, summary) VALUES (?, ?, ?)", (now, kind, summary)
+        ).lastrowid
+        assert action_id is not None
+        conn.executemany(
+            "INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?)",
+            [(action_id, seq, *change) for seq, change in enumerate(changes)],
+        )
+        conn.executemany(
+            "INSERT INTO triage (paper_id, updated) VALUES (?, ?) "
+            "ON CONFLICT (paper_id) DO UPDATE SET updated = excluded.updated",
+            [(paper_id, now) for paper_id in dict.fromkeys(c[0] for c in changes)],
+        )
+        oldest_kept = action_id - UNDO_DEPTH
+        conn.execute("DELETE FROM changes WHERE action_id <= ?", (oldest_kept,))
+        conn.execute("DELETE FROM actions WHERE id <= ?", (oldest_kept,))
+
+    @staticmethod
+    def _states_of(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for chunk in _chunks(ids):
+            marks = ",".join("?" * len(chunk))
+            found.update(
+                conn.execute(
+                    f"SELECT paper_id, state FROM triage WHERE paper_id IN ({marks})", chunk
+                ).fetchall()
+            )
+        return {paper_id: found.get(paper_id, DEFAULT_STATE) for paper_id in ids}
+
+    @staticmethod
+    def _put_state(conn: sqlite3.Connection, paper_id: str, state: str) -> None:
+        conn.execute(
+            "INSERT INTO triage (paper_id, state) VALUES (?, ?) "
+            "ON CONFLICT (paper_id) DO UPDATE SET state = excluded.state",
+            (paper_id, state),
+        )
+
+    @staticmethod
+    def _put_note(conn: sqlite3.Connection, paper_id: str, note: str) -> None:
+        conn.execute(
+            "INSERT INTO triage (paper_id, note) VALUES (?, ?) "
+            "ON CONFLICT (paper_id) DO UPDATE SET note = excluded.note",
+            (paper_id, note),
+        )
+
+    @staticmethod
+    def _insert_tag(conn: sqlite3.Connection, paper_id: str, tag: str) -> bool:
+        cursor = conn.execute(
+            "INSERT OR IGNORE INTO tags (paper_id, tag, key) VALUES (?, ?, ?)",
+            (paper_id, tag, tag.casefold()),
+        )
+        return cursor.rowcount == 1
+
+    @staticmethod
+    def _delete_tag(conn: sqlite3.Connection, paper_id: str, key: str) -> str | None:
+        row = conn.execute(
+            "SELECT tag FROM tags WHERE paper_id = ? AND key = ?", (paper_id, key)
+        ).fetchone()
+        if row is None:
+            return None
+        conn.execute("DELETE FROM tags WHERE paper_id = ? AND key = ?", (paper_id, key))
+        return str(row[0])
+
+    @staticmethod
+    def _spelling(conn: sqlite3.Connection, tag: str) -> str:
+        """The spelling the library already uses for ``tag``, so one tag reads one way."""
+        row = conn.execute(
+            "SELECT tag FROM tags WHERE key = ? LIMIT 1", (tag.casefold(),)
+        ).fetchone()
+        return str(row[0]) if row else tag
+
+    def _get(self, conn: sqlite3.Connection, paper_id: str) -> Triage:
+        return self._get_many(conn, [paper_id])[paper_id]
+
+    @staticmethod
+    def _get_many(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, Triage]:
+        rows: dict[str, tuple[str, str, float]] = {}
+        tags: dict[str, list[str]] = {}
+        for chunk in _chunks(ids):
+            marks = ",".join("?" * len(chunk))
+            for paper_id, state, note, updated in conn.execute(
+                f"SELECT paper_id, state, note, updated FROM triage WHERE paper_id IN ({marks})",
+                chunk,
+            ):
+                rows[paper_id] = (state, note, updated)
+            for paper_id, tag in conn.execute(
+                f"SELECT paper_id, tag FROM tags WHERE paper_id IN ({marks}) ORDER BY key",
+                chunk,
+            ):
+                tags.setdefault(paper_id, []).append(tag)
+        result: dict[str, Triage] = {}
+        for paper_id in ids:
+            state, note, updated = rows.get(paper_id, (DEFAULT_STATE, "", 0.0))
+            result[paper_id] = Triage(
+                paper_id, state, tuple(tags.get(paper_id, ())), note, float(updated)
+            )
+        return result
+
+    # ------------------------------------------------------------------ states
+
+    def set_state(self, paper_id: str, state: str) -> Triage:
+        """Put one paper in ``state``; returns its triage afterwards."""
+        self.set_state_many([paper_id], state)
+        return self.get(paper_id)
+
+    def toggle_state(self, paper_id: str, state: str) -> Triage:
+        """Put one paper in ``state``, or back to ``new`` if it is already there."""
+        self.toggle_state_many([paper_id], state)
+        return self.get(paper_id)
+
+    def set_state_many(self, paper_ids: Iterable[str], state: str) -> int:
+        """Put every paper in ``state`` as one undoable action; returns how many changed."""
+        _check_state(state)
+        ids = _unique(paper_ids)
+        with self._write() as conn:
+            return self._change_states(conn, ids, state)
+
+    def toggle_state_many(self, paper_ids: Iterable[str], state: str) -> int:
+        """Bulk toggle as one action: all back to ``new`` if all are already in
+        ``state``, else all to ``state``. Returns how many changed."""
+        _check_state(state)
+        ids = _unique(paper_ids)
+        with self._write() as conn:
+            current = self._states_of(conn, ids)
+            all_there = bool(ids) and all(value == state for value in current.values())
+            return self._change_states(conn, ids, DEFAULT_STATE if all_there else state)
+
+    def _change_states(self, conn: sqlite3.Connection, ids: Sequence[str], state: str) -> int:
+        current = self._states_of(conn, ids)
+        changes: list[_Change] = []
+        for paper_id in ids:
+            if current[paper_id] != state:
+                self._put_state(conn, paper_id, state)
+                changes.append((paper_id, "state", current[paper_id], state))
+        self._record(conn, "state", _state_summary((c[2] or "" for c in changes), state), changes)
+        return len(changes)
+
+    # -------------------------------------------------------------------- tags
+
+    def add_tag(self, paper_id: str, tag: str) -> Triage:
+        self.add_tag_many([paper_id], tag)
+        return self.get(paper_id)
+
+    def remove_tag(self, paper_id: str, tag: str) -> Triage:
+        self.remove_tag_many([paper_id], tag)
+        return self.get(paper_id)
+
+    def add_tag_many(self, paper_ids: Iterable[str], tag: str) -> int:
+        """Tag every paper as one undoable action; returns how many gained the tag."""
+        tag = normalize_tag(tag)
+        ids = _unique(paper_ids)
+        with self._write() as conn:
+            spelling = self._spelling(conn, tag)
+            changes: list[_Change] = [
+                (paper_id, "tag", None, spelling)
+                for paper_id in ids
+                if self._insert_tag(conn, paper_id, spelling)
+            ]
+            self._record(conn, "tag", f"added tag '{spelling}'", changes)
+            return len(changes)
+
+    def remove_tag_many(self, paper_ids: Iterable[str], tag: str) -> int:
+        """Untag every paper as one undoable action; returns how many lost the tag."""
+        key = tag_key(tag)
+        ids = _unique(paper_ids)
+        with self._write() as conn:
+            changes: list[_Change] = []
+            for paper_id in ids:
+                removed = self._delete_tag(conn, paper_id, key)
+                if removed is not None:
+                    changes.append((paper_id, "tag", removed, None))
+            spelling = changes[0][2] if changes else tag
+            self._record(conn, "tag", f"removed tag '{spelling}'", changes)
+            return len(changes)
+
+    def set_tags(self, paper_id: str, tags: Iterable[str]) -> Triage:
+        """Make ``tags`` the paper's tags (one action); tags are matched ignoring case."""
+        wanted: dict[str, str] = {}
+        for tag in tags:
+            clean = normalize_tag(tag)
+            wanted.setdefault(clean.casefold(), clean)
+        with self._write() as conn:
+            have = dict(
+                conn.execute("SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,))
+            )
+            changes: list[_Change] = []
+            for key, spelling in have.items():
+                if key not in wanted:
+                    self._delete_tag(conn, paper_id, key)
+                    changes.append((paper_id, "tag", spelling, None))
+            for key, spelling in wanted.items():
+                if key not in have:
+                    spelling = self._spelling(conn, spelling)
+                    self._insert_tag(conn, paper_id, spelling)
+                    changes.append((paper_id, "tag", None, spelling))
+            self._record(conn, "tag", "changed tags", changes)
+            return self._get(conn, paper_id)
+
+    # ------------------------------------------------------------------- notes
+
+    def set_note(self, paper_id: str, note: str) -> Triage:
+        """Replace the paper's note (an empty note clears it) as one undoable action."""
+        note = normalize_note(note)
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT note FROM triage WHERE paper_id = ?", (paper_id,)
+            ).fetchone()
+            before = row[0] if row else ""
+            if before != note:
+                self._put_note(conn, paper_id, note)
+                summary = "cleared note" if not note else "edited note"
+                self._record(conn, "note", summary, [(paper_id, "note", before, note)])
+            return self._get(conn, paper_id)
+
+    # -------------------------------------------------------------------- undo
+
+    def undo(self) -> UndoResult | None:
+        """Take back the most recent triage action (from any instance); None if none."""
+        with self._write() as conn:
+            row = conn.execute(
+                "SELECT id, at, kind, summary FROM actions ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None
+            action_id, at, kind, summary = row
+            changes = conn.execute(
+                "SELECT paper_id, field, before, after FROM changes "
+                "WHERE action_id = ? ORDER BY seq DESC",
+                (action_id,),
+            ).fetchall()
+            now = time.time()
+            for paper_id, field, before, after in changes:
+                if field == "state":
+                    self._put_state(conn, paper_id, before or DEFAULT_STATE)
+                elif field == "note":
+                    self._put_note(conn, paper_id, before or "")
+                elif field == "tag" and before is None and after is not None:
+                    self._delete_tag(conn, paper_id, after.casefold())
+                elif field == "tag" and before is not None:
+                    self._insert_tag(conn, paper_id, before)
+                conn.execute(
+                    "UPDATE triage SET updated = ? WHERE paper_id = ?", (now, paper_id)
+                )
+            conn.execute("DELETE FROM changes WHERE action_id = ?", (action_id,))
+            conn.execute("DELETE FROM actions WHERE id = ?", (action_id,))
+            ids = tuple(dict.fromkeys(change[0] for change in reversed(changes)))
+            return UndoResult(kind, summary, ids, float(at))
+
+    def peek_undo(self) -> UndoResult | None:
+        """What :meth:`undo` would take back now, without doing it."""
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT id, at, kind, summary FROM actions ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None
+            action_id, at, kind, summary = row
+            ids = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT paper_id FROM changes WHERE action_id = ? ORDER BY seq",
+                    (action_id,),
+                )
+            ]
+            return UndoResult(kind, summary, tuple(dict.fromkeys(ids)), float(at))
+
+    # ------------------------------------------------------------------- reads
+
+    def get(self, paper_id: str) -> Triage:
+        """The paper's triage; a paper never triaged is ``new`` with no tags or note."""
+        with self._read() as conn:
+            return self._get(conn, paper_id)
+
+    def get_many(self, paper_ids: Iterable[str]) -> dict[str, Triage]:
+        """Triage for each id (defaults included), in the order given."""
+        ids = _unique(paper_ids)
+        with self._read() as conn:
+            return self._get_many(conn, ids)
+
+    def states(self) -> dict[str, str]:
+        """Every paper whose state is not ``new``, with its state."""
+        with self._read() as conn:
+            return dict(
+                conn.execute("SELECT paper_id, state FROM triage WHERE state != ?", ("new",))
+            )
+
+    def ids_in_state(self, state: str, among: Iterable[str] | None = None) -> set[str]:
+        """Ids in ``state``. For ``new`` pass ``among`` (the library's ids): every paper
+        never triaged is new, so the store alone can't list them."""
+        _check_state(state)
+        if state == DEFAULT_STATE:
+            if among is None:
+                raise ValueError("ids_in_state('new') needs the library's ids as `among`")
+            others = self.states()
+            return {paper_id for paper_id in among if paper_id not in others}
+        with self._read() as conn:
+            found = {r[0] for r in conn.execute("SELECT paper_id FROM triage WHERE state = ?",
+                                                (state,))}
+        return found if among is None else found.intersection(among)
+
+    def ids_with_tag(self, tag: str) -> set[str]:
+        """Ids carrying ``tag`` (matched ignoring case and extra spaces)."""
+        key = tag_key(tag)
+        with self._read() as conn:
+            return {r[0] for r in conn.execute("SELECT paper_id FROM tags WHERE key = ?", (key,))}
+
+    def ids_with_note(self) -> set[str]:
+        with self._read() as conn:
+            return {r[0] for r in conn.execute("SELECT paper_id FROM triage WHERE note != ''")}
+
+    def all_tags(self) -> list[tuple[str, int]]:
+        """Every tag in use with how many papers carry it, most used first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT min(tag), count(*) FROM tags GROUP BY key"
+            ).fetchall()
+        return sorted(((str(t), int(n)) for t, n in rows), key=lambda r: (-r[1], r[0].casefold()))
+
+    def counts(self, paper_ids: Iterable[str]) -> Counts:
+        """How many of ``paper_ids`` are in each state (unknown ids count as new)."""
+        states = self.states()
+        tally = dict.fromkeys(STATES, 0)
+        for paper_id in _unique(paper_ids):
+            tally[states.get(paper_id, DEFAULT_STATE)] += 1
+        return Counts(**tally)
+
+    # ----------------------------------------------------- other instances
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection commits to the file."""
+        return self._pragma_int("data_version")
+
+    def changed_elsewhere(self) -> bool:
+        """True once after another instance wrote since the last call (or open)."""
+        version = self.data_version()
+        changed = version != self._seen_version
+        self._seen_version = version
+        return changed
+
+    # ---------------------------------------------------------------- UI state
+
+    def save_ui_state(self, key: str, value: dict[str, Any]) -> None:
+        """Remember a piece of UI state (last query, selection, scroll) as JSON."""
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO ui_state (key, value, updated) VALUES (?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
+                "updated = excluded.updated",
+                (key, text, time.time()),
+            )
+
+    def load_ui_state(self, key: str) -> dict[str, Any] | None:
+        """What :meth:`save_ui_state` stored under ``key``; None if nothing usable."""
+        with self._read() as conn:
+            row = conn.execute("SELECT value FROM ui_state WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        try:
+            value = json.loads(row[0])
+        except (TypeError, ValueError):
+            return None
+        return value if isinstance(value, dict) else None
