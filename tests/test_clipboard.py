@@ -1,0 +1,652 @@
+"""The clipboard chain: tmux, OSC 52, the local clipboard and the manual fallback."""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+import pyperclip
+import pytest
+
+from tuireader.clipboard import (
+    Clipboard,
+    CopyOutcome,
+    Environment,
+    NoSystemClipboard,
+    TmuxCommand,
+    osc52_payload_size,
+    osc52_sequence,
+    pyperclip_backend,
+    write_osc52_to_tty,
+)
+
+BIBTEX = "@inproceedings{doe2024,\n  title = {Über Attention},\n}\n"
+LINK = "https://github.com/example/repo"
+
+
+# --- fakes for every back-end ------------------------------------------------------------
+
+
+class FakeTmux:
+    """Records tmux invocations; answers with a fixed exit status and stderr."""
+
+    def __init__(self, status: int = 0, stderr: str = "", *, without_w: int | None = None):
+        self.status = status
+        self.stderr = stderr
+        self.without_w = without_w  # exit status when called without -w
+        self.calls: list[tuple[list[str], str]] = []
+
+    def __call__(self, args: Sequence[str], input: str) -> tuple[int, str]:
+        self.calls.append((list(args), input))
+        if "-w" not in args and self.without_w is not None:
+            return self.without_w, ""
+        return self.status, self.stderr
+
+
+class FakeClipboard:
+    """A local clipboard that keeps what it is given."""
+
+    name = "X clipboard"
+
+    def __init__(self, content: str = "") -> None:
+        self.content = content
+
+    def copy(self, text: str) -> None:
+        self.content = text
+
+    def paste(self) -> str:
+        return self.content
+
+
+class StaleDisplayClipboard(FakeClipboard):
+    """xclip with a dead $DISPLAY: copy returns quietly, nothing is stored."""
+
+    def copy(self, text: str) -> None:
+        return None
+
+
+class RaisingClipboard(FakeClipboard):
+    def copy(self, text: str) -> None:
+        raise pyperclip.PyperclipException("Error: Can't open display: :0")
+
+
+class HungClipboard(FakeClipboard):
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def copy(self, text: str) -> None:
+        self.release.wait()
+
+
+class BackendFactory:
+    """A system back-end factory that counts how often the chain reached it."""
+
+    def __init__(self, backend: FakeClipboard | None) -> None:
+        self.backend = backend
+        self.calls = 0
+
+    def __call__(self, env: Environment) -> FakeClipboard | None:
+        self.calls += 1
+        return self.backend
+
+
+def make(
+    tmp_path: Path,
+    env: Environment,
+    *,
+    tmux: FakeTmux | None = None,
+    system: BackendFactory | None = None,
+    writer: list[str] | None = None,
+    **kwargs: object,
+) -> Clipboard:
+    return Clipboard(
+        osc52_writer=writer.append if writer is not None else None,
+        fallback_dir=tmp_path / "clipboard",
+        environment=env,
+        tmux_runner=tmux if tmux is not None else FakeTmux(status=99, stderr="unexpected"),
+        system_backend=system if system is not None else BackendFactory(None),
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def no_file_written(tmp_path: Path) -> bool:
+    return not (tmp_path / "clipboard").exists()
+
+
+# --- tmux --------------------------------------------------------------------------------
+
+
+def test_inside_tmux_uses_the_tmux_buffer_and_osc52(tmp_path: Path) -> None:
+    tmux, system, sent = FakeTmux(), BackendFactory(FakeClipboard()), []
+    clip = make(tmp_path, Environment(tmux=True, display=True), tmux=tmux, system=system, writer=sent)
+
+    outcome = clip.copy(BIBTEX, "BibTeX")
+
+    assert tmux.calls == [(["load-buffer", "-w", "-"], BIBTEX)]
+    assert sent == [BIBTEX]
+    assert outcome.routes == ("tmux", "osc52")
+    assert outcome.notice == "Copied BibTeX via tmux buffer + OSC 52"
+    assert not outcome.manual and outcome.fallback_path is None
+    assert system.calls == 0  # the tmux buffer has it: the X clipboard is left alone
+    assert no_file_written(tmp_path)
+
+
+def test_failing_tmux_falls_through_to_the_next_routes(tmp_path: Path) -> None:
+    tmux = FakeTmux(status=1, stderr="no server running on /tmp/tmux-1000/default")
+    system = BackendFactory(FakeClipboard())
+    clip = make(tmp_path, Environment(tmux=True, display=True), tmux=tmux, system=system)
+
+    outcome = clip.copy(LINK, "link")
+
+    tmux_attempt = outcome.attempts[0]
+    assert tmux_attempt.route == "tmux" and not tmux_attempt.ok
+    assert "no server running" in tmux_attempt.detail
+    assert outcome.routes == ("system",)
+    assert outcome.notice == "Copied link via X clipboard"
+
+
+def test_failing_tmux_and_nothing_else_ends_in_manual_copy(tmp_path: Path) -> None:
+    tmux = FakeTmux(status=1, stderr="no server running")
+    clip = make(tmp_path, Environment(tmux=True), tmux=tmux, writer=None)
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.manual
+    assert outcome.fallback_path is not None
+    assert outcome.fallback_path.read_text(encoding="utf-8") == LINK
+
+
+def test_tmux_without_w_flag_is_retried_without_it(tmp_path: Path) -> None:
+    tmux = FakeTmux(status=1, stderr="load-buffer: unknown option -- w", without_w=0)
+    clip = make(tmp_path, Environment(tmux=True), tmux=tmux, writer=[])
+
+    outcome = clip.copy(LINK, "link")
+
+    assert [args for args, _ in tmux.calls] == [["load-buffer", "-w", "-"], ["load-buffer", "-"]]
+    assert outcome.routes == ("tmux", "osc52")
+    assert "not forwarded" in outcome.attempts[0].detail
+
+
+def test_tmux_that_times_out_does_not_count(tmp_path: Path) -> None:
+    def hung_tmux(args: Sequence[str], input: str) -> tuple[int, str]:
+        raise subprocess.TimeoutExpired(["tmux", *args], 3.0)
+
+    clip = Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path / "clipboard",
+        environment=Environment(tmux=True),
+        tmux_runner=hung_tmux,
+        system_backend=BackendFactory(None),
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.attempts[0].detail == "tmux did not answer in time"
+    assert outcome.manual
+
+
+# --- OSC 52 ------------------------------------------------------------------------------
+
+
+def test_over_ssh_osc52_is_trusted_and_no_file_is_written(tmp_path: Path) -> None:
+    sent: list[str] = []
+    clip = make(tmp_path, Environment(ssh=True), writer=sent)
+
+    outcome = clip.copy(LINK, "link")
+
+    assert sent == [LINK]
+    assert outcome.routes == ("osc52",)
+    assert outcome.notice == "Sent link to the terminal clipboard (OSC 52)"
+    assert not outcome.manual
+    assert no_file_written(tmp_path)
+
+
+def test_over_ssh_with_x_forwarding_osc52_wins_over_the_remote_display(tmp_path: Path) -> None:
+    """SSH with DISPLAY set: the X clipboard there is the remote host's; OSC 52 is used."""
+    sent: list[str] = []
+    system = BackendFactory(FakeClipboard())
+    clip = make(tmp_path, Environment(ssh=True, display=True), system=system, writer=sent)
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.routes == ("osc52",)
+    assert system.calls == 0
+    skipped = [a for a in outcome.attempts if a.route == "system"][0]
+    assert "remote host" in skipped.detail
+
+
+def test_over_ssh_with_display_the_x_clipboard_is_used_when_osc52_cannot_be(
+    tmp_path: Path,
+) -> None:
+    system = BackendFactory(FakeClipboard())
+    clip = make(
+        tmp_path, Environment(ssh=True, display=True), system=system, writer=[], osc52_limit=40
+    )
+
+    outcome = clip.copy(BIBTEX * 3, "BibTeX")
+
+    assert outcome.routes == ("system",)
+    assert system.backend is not None and system.backend.content == BIBTEX * 3
+
+
+def test_osc52_payload_over_the_limit_is_not_sent_and_says_why(tmp_path: Path) -> None:
+    sent: list[str] = []
+    clip = make(tmp_path, Environment(ssh=True), writer=sent, osc52_limit=100)
+
+    at_limit = clip.copy("x" * 75, "text")  # 75 bytes -> exactly 100 bytes of base64
+    over = clip.copy("x" * 76, "text")  # 76 bytes -> 104 bytes of base64
+
+    assert sent == ["x" * 75]  # the longer text was not sent at all, not even cut short
+    assert at_limit.routes == ("osc52",)
+    osc = over.attempts[0]
+    assert osc.route == "osc52" and not osc.ok
+    assert "104" in osc.detail and "100" in osc.detail
+    assert over.manual
+    assert over.fallback_path is not None
+    assert over.fallback_path.read_text(encoding="utf-8") == "x" * 76
+    assert "osc52: not sent" in over.explanation
+
+
+def test_osc52_limit_counts_encoded_utf8_bytes(tmp_path: Path) -> None:
+    sent: list[str] = []
+    text = "ü" * 40  # 40 characters, 80 UTF-8 bytes, 108 bytes of base64
+    clip = make(tmp_path, Environment(ssh=True), writer=sent, osc52_limit=100)
+
+    clip.copy(text)
+
+    assert sent == []
+
+
+def test_osc52_on_an_unknown_local_terminal_is_sent_but_not_counted(tmp_path: Path) -> None:
+    sent: list[str] = []
+    env = Environment(term="xterm-256color", term_program="Apple_Terminal", platform="linux")
+    clip = make(tmp_path, env, writer=sent)
+
+    outcome = clip.copy(LINK, "link")
+
+    assert sent == [LINK]  # harmless to send; it may still work
+    assert outcome.manual
+    assert outcome.notice.startswith("Link shown for manual copy (saved to ")
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        Environment(term="xterm-kitty"),
+        Environment(term_program="WezTerm"),
+        Environment(term_program="iTerm.app", platform="darwin"),
+        Environment(windows_terminal=True),
+        Environment(term="foot"),
+    ],
+)
+def test_osc52_is_trusted_on_terminals_known_to_support_it(tmp_path: Path, env) -> None:
+    clip = make(tmp_path, env, writer=[])
+
+    outcome = clip.copy(LINK, "link")
+
+    assert "osc52" in outcome.routes and not outcome.manual
+
+
+def test_known_terminal_with_a_local_clipboard_uses_and_confirms_both(tmp_path: Path) -> None:
+    system = BackendFactory(FakeClipboard())
+    clip = make(tmp_path, Environment(term="xterm-kitty", display=True), system=system, writer=[])
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.routes == ("osc52", "system")
+    assert outcome.notice == "Copied link via X clipboard + OSC 52"
+
+
+def test_osc52_always_from_the_config_trusts_any_terminal(tmp_path: Path) -> None:
+    clip = make(tmp_path, Environment(term="xterm"), writer=[], osc52="always")
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.notice == "Sent link to the terminal clipboard (OSC 52)"
+
+
+def test_osc52_never_from_the_config_is_not_sent_even_over_ssh(tmp_path: Path) -> None:
+    sent: list[str] = []
+    clip = make(tmp_path, Environment(ssh=True), writer=sent, osc52="never")
+
+    outcome = clip.copy(LINK, "link")
+
+    assert sent == []
+    assert outcome.manual
+
+
+def test_an_unknown_osc52_setting_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="osc52"):
+        make(tmp_path, Environment(), osc52="sometimes")
+
+
+def test_a_broken_terminal_writer_does_not_stop_the_chain(tmp_path: Path) -> None:
+    def broken(text: str) -> None:
+        raise OSError("No such device or address: '/dev/tty'")
+
+    system = BackendFactory(FakeClipboard())
+    clip = Clipboard(
+        osc52_writer=broken,
+        fallback_dir=tmp_path,
+        environment=Environment(ssh=True, display=True),
+        system_backend=system,
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.routes == ("system",)
+    assert "No such device" in outcome.attempts[0].detail
+
+
+@pytest.mark.parametrize("text", ["", "a", "ab", "abc", "Über", BIBTEX, "😀" * 7])
+def test_osc52_sequence_carries_the_text_and_its_size_is_predicted(text: str) -> None:
+    seq = osc52_sequence(text)
+
+    assert seq.startswith("\x1b]52;c;") and seq.endswith("\x07")
+    payload = seq[len("\x1b]52;c;") : -1]
+    assert base64.b64decode(payload).decode("utf-8") == text
+    assert osc52_payload_size(text) == len(payload)
+
+
+def test_write_osc52_to_tty_writes_the_escape(tmp_path: Path) -> None:
+    tty = tmp_path / "tty"
+
+    write_osc52_to_tty(LINK, tty)
+
+    assert tty.read_text(encoding="ascii") == osc52_sequence(LINK)
+
+
+# --- the local clipboard -----------------------------------------------------------------
+
+
+def test_local_x_clipboard_confirmed_by_reading_back(tmp_path: Path) -> None:
+    system = BackendFactory(FakeClipboard(content="something older"))
+    clip = make(tmp_path, Environment(display=True, term="xterm-256color"), system=system, writer=[])
+
+    outcome = clip.copy(LINK, "link")
+
+    assert system.backend is not None and system.backend.content == LINK
+    assert outcome.routes == ("system",)
+    assert outcome.notice == "Copied link via X clipboard"
+    assert no_file_written(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("name", "env"),
+    [
+        ("Wayland clipboard", Environment(wayland=True)),
+        ("macOS clipboard", Environment(platform="darwin")),
+        ("Windows clipboard", Environment(platform="win32")),
+    ],
+)
+def test_notice_names_the_local_mechanism(tmp_path: Path, name: str, env: Environment) -> None:
+    backend = FakeClipboard()
+    backend.name = name
+    clip = make(tmp_path, env, system=BackendFactory(backend))
+
+    assert clip.copy(LINK, "link").notice == f"Copied link via {name}"
+
+
+def test_stale_display_copy_is_caught_by_the_read_back(tmp_path: Path) -> None:
+    system = BackendFactory(StaleDisplayClipboard(content="yesterday's clipboard"))
+    clip = make(tmp_path, Environment(display=True), system=system)
+
+    outcome = clip.copy(BIBTEX, "BibTeX")
+
+    assert outcome.routes == ("file",)
+    assert outcome.manual
+    assert outcome.fallback_path == tmp_path / "clipboard" / "last-copy.txt"
+    assert outcome.fallback_path.read_text(encoding="utf-8") == BIBTEX
+    assert outcome.notice == f"BibTeX shown for manual copy (saved to {outcome.fallback_path})"
+    assert "did not keep the text" in outcome.explanation
+
+
+def test_read_back_tolerates_crlf_conversion(tmp_path: Path) -> None:
+    class CrlfClipboard(FakeClipboard):
+        def paste(self) -> str:
+            return self.content.replace("\n", "\r\n")
+
+    clip = make(tmp_path, Environment(platform="win32"), system=BackendFactory(CrlfClipboard()))
+
+    assert clip.copy(BIBTEX, "BibTeX").routes == ("system",)
+
+
+def test_pyperclip_exception_does_not_count_and_does_not_escape(tmp_path: Path) -> None:
+    clip = make(tmp_path, Environment(display=True), system=BackendFactory(RaisingClipboard()))
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.manual
+    system = [a for a in outcome.attempts if a.route == "system"][0]
+    assert "PyperclipException" in system.detail and "open display" in system.detail
+
+
+def test_a_hung_clipboard_tool_times_out(tmp_path: Path) -> None:
+    hung = HungClipboard()
+    clip = make(tmp_path, Environment(display=True), system=BackendFactory(hung), system_timeout=0.05)
+    try:
+        outcome = clip.copy(LINK, "link")
+    finally:
+        hung.release.set()
+
+    assert outcome.manual
+    system = [a for a in outcome.attempts if a.route == "system"][0]
+    assert "did not answer" in system.detail
+    assert outcome.fallback_path is not None and outcome.fallback_path.exists()
+
+
+def test_without_a_display_on_linux_the_local_clipboard_is_never_asked(tmp_path: Path) -> None:
+    system = BackendFactory(FakeClipboard())
+    clip = make(tmp_path, Environment(platform="linux"), system=system)
+
+    clip.copy(LINK, "link")
+
+    assert system.calls == 0
+
+
+def test_nothing_available_writes_the_file_and_asks_for_manual_copy(tmp_path: Path) -> None:
+    clip = make(tmp_path, Environment(), writer=None)
+
+    outcome = clip.copy(BIBTEX, "BibTeX")
+
+    assert outcome.manual
+    assert outcome.fallback_path is not None
+    assert outcome.fallback_path.parent == tmp_path / "clipboard"
+    assert outcome.fallback_path.read_text(encoding="utf-8") == BIBTEX
+    assert "shown for manual copy" in outcome.notice
+    assert str(outcome.fallback_path) in outcome.notice
+    assert [a.route for a in outcome.attempts] == ["osc52", "system", "file"]
+
+
+def test_the_fallback_file_holds_the_latest_copy_only(tmp_path: Path) -> None:
+    clip = make(tmp_path, Environment())
+
+    clip.copy("first", "link")
+    outcome = clip.copy("second", "link")
+
+    assert outcome.fallback_path is not None
+    assert [p.name for p in outcome.fallback_path.parent.iterdir()] == ["last-copy.txt"]
+    assert outcome.fallback_path.read_text(encoding="utf-8") == "second"
+
+
+def test_an_unwritable_fallback_still_shows_the_text(tmp_path: Path) -> None:
+    blocker = tmp_path / "clipboard"
+    blocker.write_text("a file where the folder should be")
+    clip = make(tmp_path, Environment())
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.manual and outcome.fallback_path is None
+    assert outcome.text == LINK
+    assert outcome.notice == "Link shown for manual copy (could not save it to a file)"
+
+
+def test_empty_text_copies_nothing(tmp_path: Path) -> None:
+    sent: list[str] = []
+    clip = make(tmp_path, Environment(ssh=True), writer=sent)
+
+    outcome = clip.copy("", "link")
+
+    assert sent == [] and not outcome.manual
+    assert outcome.notice == "Nothing to copy"
+
+
+def test_outcome_notice_for_what_with_a_count() -> None:
+    outcome = CopyOutcome("a\nb\nc", "3 code links", ("file",), (), True, Path("/x/last-copy.txt"))
+
+    assert outcome.notice == "3 code links shown for manual copy (saved to /x/last-copy.txt)"
+
+
+# --- the default (pyperclip) back-end ----------------------------------------------------
+
+
+def test_default_backend_is_not_touched_unless_the_chain_reaches_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    probes: list[str] = []
+    monkeypatch.setattr(pyperclip, "determine_clipboard", lambda: probes.append("probe"))
+    clip = Clipboard(
+        osc52_writer=[].append,
+        fallback_dir=tmp_path,
+        environment=Environment(ssh=True, display=True),
+    )
+
+    assert clip.copy(LINK, "link").routes == ("osc52",)
+    assert probes == []
+
+
+def test_pyperclip_backend_names_the_mechanism(monkeypatch: pytest.MonkeyPatch) -> None:
+    store: list[str] = []
+
+    def copy_xclip(text: str) -> None:
+        store.append(text)
+
+    def paste_xclip() -> str:
+        return store[-1]
+
+    monkeypatch.setattr(pyperclip, "determine_clipboard", lambda: (copy_xclip, paste_xclip))
+
+    backend = pyperclip_backend(Environment(display=True))
+    backend.copy("hello")
+
+    assert backend.name == "X clipboard"
+    assert backend.paste() == "hello"
+
+
+def test_pyperclip_backend_without_a_mechanism(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pyperclip, "determine_clipboard", pyperclip.init_no_clipboard)
+
+    with pytest.raises(NoSystemClipboard, match="xclip"):
+        pyperclip_backend(Environment(display=True))
+
+    clip = Clipboard(osc52_writer=None, fallback_dir=tmp_path, environment=Environment(display=True))
+    outcome = clip.copy(LINK, "link")
+    assert outcome.manual
+    assert "install xclip" in outcome.explanation
+
+
+def test_environment_from_os() -> None:
+    env = Environment.from_os(
+        {
+            "TMUX": "/tmp/tmux-1000/default,1234,0",
+            "SSH_CONNECTION": "10.0.0.1 5000 10.0.0.2 22",
+            "DISPLAY": "localhost:10.0",
+            "TERM": "tmux-256color",
+            "TERM_PROGRAM": "tmux",
+        },
+        platform="linux",
+    )
+
+    assert env == Environment(
+        tmux=True,
+        ssh=True,
+        display=True,
+        wayland=False,
+        platform="linux",
+        term_program="tmux",
+        term="tmux-256color",
+    )
+    assert Environment.from_os({"DISPLAY": ""}, platform="linux").may_have_local_clipboard is False
+    assert Environment.from_os({"WT_SESSION": "x"}).windows_terminal
+
+
+def test_core_module_imports_no_ui_framework() -> None:
+    code = (
+        "import sys, tuireader.clipboard; "
+        "bad = [m for m in ('textual', 'rich') if m in sys.modules]; "
+        "print(','.join(bad))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+# --- a real tmux server ------------------------------------------------------------------
+
+
+@pytest.fixture
+def tmux_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    sock_dir = Path(f"/tmp/tr-{uuid.uuid4().hex[:8]}")
+    sock_dir.mkdir()
+    monkeypatch.setenv("TMUX_TMPDIR", str(sock_dir))
+    name = f"tuireader-test-{os.getpid()}"
+    base = ["tmux", "-L", name, "-f", "/dev/null"]
+    try:
+        subprocess.run([*base, "new-session", "-d", "-s", "t"], check=True, timeout=10)
+        subprocess.run([*base, "set", "-g", "set-clipboard", "on"], check=True, timeout=10)
+        yield name
+    finally:
+        subprocess.run([*base, "kill-server"], capture_output=True, timeout=10)
+        shutil.rmtree(sock_dir, ignore_errors=True)
+
+
+def test_real_tmux_buffer_receives_exactly_the_text(tmux_server: str, tmp_path: Path) -> None:
+    sent: list[str] = []
+    clip = Clipboard(
+        osc52_writer=sent.append,
+        fallback_dir=tmp_path,
+        environment=Environment(tmux=True),
+        tmux_runner=TmuxCommand(socket_name=tmux_server),
+        system_backend=BackendFactory(None),
+    )
+
+    outcome = clip.copy(BIBTEX, "BibTeX")
+
+    shown = subprocess.run(
+        ["tmux", "-L", tmux_server, "show-buffer"], capture_output=True, timeout=10, check=True
+    )
+    assert shown.stdout.decode("utf-8") == BIBTEX
+    assert outcome.notice == "Copied BibTeX via tmux buffer + OSC 52"
+    assert sent == [BIBTEX]
+    assert not (tmp_path / "last-copy.txt").exists()
+
+
+def test_real_tmux_without_a_server_falls_through(tmp_path: Path, monkeypatch) -> None:
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    monkeypatch.setenv("TMUX_TMPDIR", str(tmp_path))
+    clip = Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path / "clipboard",
+        environment=Environment(tmux=True),
+        tmux_runner=TmuxCommand(socket_name=f"absent-{uuid.uuid4().hex[:8]}"),
+        system_backend=BackendFactory(None),
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    assert not outcome.attempts[0].ok
+    assert outcome.manual

@@ -1,0 +1,513 @@
+"""Copy text to wherever the user can paste it: the one clipboard chain.
+
+Users run tuireader on their own machine, over SSH, inside tmux, with or without an X
+display. No single mechanism works everywhere, so :meth:`Clipboard.copy` tries these
+routes in order and reports which ones carried the text:
+
+1. **tmux** (``$TMUX`` set): ``tmux load-buffer -w -`` fills tmux's paste buffer and,
+   where tmux's ``set-clipboard`` allows it, forwards the text to the outer terminal's
+   clipboard. tmux older than 3.2 has no ``-w``; the command is retried without it.
+2. **OSC 52**: the escape sequence asks the terminal itself to set the clipboard. It is
+   the only route that crosses SSH to the user's own machine. It cannot be confirmed,
+   so it counts only when it can be trusted (see :func:`osc52_trust`), and it is not
+   sent when its base64 payload exceeds ``osc52_limit`` (many terminals drop or cut
+   longer sequences; a truncated copy would be worse than none). Inside tmux, routes 1
+   and 2 are both used.
+3. **system**: the local clipboard through pyperclip (xclip/xsel, wl-copy, pbcopy,
+   Windows). Used only when no earlier route carried the text, or when OSC 52 was the
+   only (unconfirmed) route on a local session. A copy counts only when reading the
+   clipboard back returns the text, which catches a stale ``$DISPLAY``, where xclip
+   fails without an error. Over SSH the X display belongs to the remote host (or to a
+   fragile X forwarding), so once OSC 52 has carried the text it is not used.
+   pyperclip is never consulted on Linux without ``$DISPLAY``/``$WAYLAND_DISPLAY``, and
+   the whole step runs in a thread with a timeout so a hung helper cannot freeze the UI.
+4. **file**: when nothing trustworthy carried the text, it is written to
+   ``<fallback_dir>/last-copy.txt`` (replaced on every such copy, so the folder never
+   grows) and the outcome asks the caller to show the text for manual copying
+   (``manual=True``). When an earlier route worked, no file is written.
+
+This module imports neither Textual nor Rich: the OSC 52 write is done by a function
+the caller injects (a Textual app passes ``app.copy_to_clipboard``; a command-line
+caller can pass :func:`write_osc52_to_tty`).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Protocol, TypeVar
+
+Osc52Mode = Literal["auto", "always", "never"]
+OSC52_MODES: tuple[str, ...] = ("auto", "always", "never")
+
+#: Default cap on the base64 payload of one OSC 52 sequence. Several terminals refuse or
+#: cut sequences beyond roughly 100 KB (tmux's own limit and xterm's default are lower).
+DEFAULT_OSC52_LIMIT = 100_000
+
+#: Name of the file written when no route could be trusted.
+FALLBACK_FILENAME = "last-copy.txt"
+
+#: ``$TERM_PROGRAM`` values of terminals that honour OSC 52 writes by default.
+#: VS Code's terminal is left out on purpose: whether it honours OSC 52 depends on its
+#: version and settings. Users of such terminals can set ``osc52 = "always"``.
+#: iTerm2 honours OSC 52 once "Applications in terminal may access clipboard" is on.
+OSC52_TERM_PROGRAMS: frozenset[str] = frozenset(
+    {"iTerm.app", "WezTerm", "ghostty", "rio", "tmux"}
+)
+
+#: ``$TERM`` values of terminals that honour OSC 52 writes by default.
+OSC52_TERMS: frozenset[str] = frozenset(
+    {"xterm-kitty", "alacritty", "foot", "foot-extra", "xterm-ghostty", "wezterm", "contour"}
+)
+
+_TMUX_LABEL = "tmux buffer"
+_OSC52_LABEL = "OSC 52"
+_FILE_LABEL = "file"
+
+#: pyperclip's copy functions, by ``__name__``, and what to call them in a notice.
+_PYPERCLIP_LABELS: dict[str, str] = {
+    "copy_xclip": "X clipboard",
+    "copy_xsel": "X clipboard",
+    "copy_klipper": "KDE clipboard",
+    "copy_wl": "Wayland clipboard",
+    "copy_osx_pbcopy": "macOS clipboard",
+    "copy_osx_pyobjc": "macOS clipboard",
+    "copy_windows": "Windows clipboard",
+    "copy_wsl": "Windows clipboard",
+    "copy_dev_clipboard": "Windows clipboard",
+}
+
+
+@dataclass(frozen=True)
+class RouteAttempt:
+    """One route of the chain: whether it carried the text, and why (not)."""
+
+    route: str  # "tmux", "osc52", "system" or "file"
+    ok: bool
+    detail: str
+    #: how a notice names the route: "tmux buffer", "OSC 52", "X clipboard", ...
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class CopyOutcome:
+    """What became of one copy; ``notice`` is the line to show the user."""
+
+    text: str
+    what: str
+    routes: tuple[str, ...]
+    attempts: tuple[RouteAttempt, ...]
+    manual: bool
+    fallback_path: Path | None
+
+    @property
+    def notice(self) -> str:
+        if self.manual:
+            subject = self.what[:1].upper() + self.what[1:]
+            if self.fallback_path is not None:
+                return f"{subject} shown for manual copy (saved to {self.fallback_path})"
+            return f"{subject} shown for manual copy (could not save it to a file)"
+        carried = [a for a in self.attempts if a.ok]
+        if not carried:
+            return "Nothing to copy"
+        if [a.route for a in carried] == ["osc52"]:
+            return f"Sent {self.what} to the terminal clipboard (OSC 52)"
+        # Confirmed routes first, the unconfirmable OSC 52 last.
+        carried.sort(key=lambda a: a.route == "osc52")
+        return f"Copied {self.what} via " + " + ".join(a.label or a.route for a in carried)
+
+    @property
+    def explanation(self) -> str:
+        """Why routes did not carry the text, one ``route: reason`` per line."""
+        return "\n".join(f"{a.route}: {a.detail}" for a in self.attempts if not a.ok)
+
+
+@dataclass(frozen=True)
+class Environment:
+    """The facts about the session that decide which routes can work."""
+
+    tmux: bool = False
+    ssh: bool = False
+    display: bool = False
+    wayland: bool = False
+    platform: str = "linux"
+    term_program: str | None = None
+    term: str | None = None
+    #: Windows Terminal (``$WT_SESSION``), which honours OSC 52.
+    windows_terminal: bool = False
+    #: Windows Subsystem for Linux, where pyperclip reaches the Windows clipboard.
+    wsl: bool = False
+
+    @classmethod
+    def from_os(
+        cls, environ: Mapping[str, str] | None = None, platform: str | None = None
+    ) -> Environment:
+        env = os.environ if environ is None else environ
+        return cls(
+            tmux=bool(env.get("TMUX")),
+            ssh=bool(env.get("SSH_CONNECTION") or env.get("SSH_TTY") or env.get("SSH_CLIENT")),
+            display=bool(env.get("DISPLAY")),
+            wayland=bool(env.get("WAYLAND_DISPLAY")),
+            platform=sys.platform if platform is None else platform,
+            term_program=env.get("TERM_PROGRAM") or None,
+            term=env.get("TERM") or None,
+            windows_terminal=bool(env.get("WT_SESSION")),
+            wsl=bool(env.get("WSL_DISTRO_NAME") or env.get("WSL_INTEROP")),
+        )
+
+    @property
+    def may_have_local_clipboard(self) -> bool:
+        """False on a display-less Linux/BSD session, where no clipboard tool can work."""
+        if self.platform == "darwin" or self.platform.startswith(("win", "cygwin")):
+            return True
+        return self.display or self.wayland or self.wsl
+
+
+def osc52_trust(env: Environment, mode: str = "auto") -> tuple[bool, str]:
+    """Whether an OSC 52 write can be counted as a copy here, and why."""
+    if mode == "always":
+        return True, 'osc52 = "always" in the configuration'
+    if mode == "never":
+        return False, 'osc52 = "never" in the configuration'
+    if env.ssh:
+        return True, "over SSH, the terminal on your machine receives it"
+    if env.tmux:
+        return True, "inside tmux"
+    if env.term_program in OSC52_TERM_PROGRAMS:
+        return True, f"{env.term_program} handles OSC 52"
+    if env.term in OSC52_TERMS:
+        return True, f"TERM={env.term} handles OSC 52"
+    if env.windows_terminal:
+        return True, "Windows Terminal handles OSC 52"
+    return False, "this terminal is not known to handle OSC 52"
+
+
+def osc52_payload_size(text: str) -> int:
+    """Length of the base64 payload an OSC 52 sequence for ``text`` carries."""
+    return 4 * ((len(text.encode("utf-8")) + 2) // 3)
+
+
+def osc52_sequence(text: str) -> str:
+    """The OSC 52 escape that sets the clipboard ("c") to ``text``."""
+    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f"\x1b]52;c;{payload}\x07"
+
+
+def write_osc52_to_tty(text: str, tty: str | os.PathLike[str] = "/dev/tty") -> None:
+    """An OSC 52 writer for command-line use: writes the escape to the controlling tty."""
+    with open(tty, "w", encoding="ascii") as stream:
+        stream.write(osc52_sequence(text))
+        stream.flush()
+
+
+# --- back-ends -------------------------------------------------------------------------
+
+#: Runs ``tmux <args>`` with ``input`` on stdin; returns (exit status, stderr).
+TmuxRunner = Callable[[Sequence[str], str], tuple[int, str]]
+
+
+@dataclass(frozen=True)
+class TmuxCommand:
+    """The real tmux runner: a subprocess with a timeout (raises TimeoutExpired)."""
+
+    executable: str = "tmux"
+    #: ``-L`` socket name; None means the server named by ``$TMUX``.
+    socket_name: str | None = None
+    timeout: float = 3.0
+
+    def __call__(self, args: Sequence[str], input: str) -> tuple[int, str]:
+        command = [self.executable]
+        if self.socket_name:
+            command += ["-L", self.socket_name]
+        proc = subprocess.run(
+            [*command, *args],
+            input=input.encode("utf-8"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            timeout=self.timeout,
+            check=False,
+        )
+        return proc.returncode, proc.stderr.decode("utf-8", "replace").strip()
+
+
+class SystemClipboard(Protocol):
+    """A local clipboard that can be written and read back."""
+
+    name: str  # how a notice names it: "X clipboard", "macOS clipboard", ...
+
+    def copy(self, text: str) -> None: ...
+
+    def paste(self) -> str: ...
+
+
+#: Builds the local clipboard for an environment, or None when there is none.
+SystemBackendFactory = Callable[[Environment], "SystemClipboard | None"]
+
+
+@dataclass(frozen=True)
+class PyperclipClipboard:
+    """A clipboard mechanism chosen by pyperclip."""
+
+    name: str
+    copy_fn: Callable[[str], object]
+    paste_fn: Callable[[], str]
+
+    def copy(self, text: str) -> None:
+        self.copy_fn(text)
+
+    def paste(self) -> str:
+        return self.paste_fn()
+
+
+class NoSystemClipboard(Exception):
+    """No usable local clipboard mechanism; the message says why."""
+
+
+def pyperclip_backend(env: Environment) -> SystemClipboard:
+    """The local clipboard pyperclip finds, or raise :class:`NoSystemClipboard`.
+
+    Asks ``pyperclip.determine_clipboard()`` rather than ``pyperclip.is_available()``,
+    which answers False in a fresh process and True after a failed copy. A Qt clipboard
+    is refused: it needs a QApplication on the main thread, which a terminal program
+    running this in a worker thread does not have.
+    """
+    import pyperclip
+
+    copy_fn, paste_fn = pyperclip.determine_clipboard()
+    name = getattr(copy_fn, "__name__", "")
+    if not copy_fn or not name:
+        raise NoSystemClipboard(
+            "no clipboard tool found (install xclip, xsel or wl-clipboard)"
+        )
+    if name == "copy_qt":
+        raise NoSystemClipboard("only a Qt clipboard is available; install xclip or xsel")
+    return PyperclipClipboard(_PYPERCLIP_LABELS.get(name, "system clipboard"), copy_fn, paste_fn)
+
+
+_T = TypeVar("_T")
+
+
+class _TimedOut(Exception):
+    pass
+
+
+def _call_with_timeout(fn: Callable[[], _T], timeout: float) -> _T:
+    """Run ``fn`` in a daemon thread; raise _TimedOut if it has not returned in time.
+
+    A helper that never returns (xclip waiting on an unreachable display) keeps its
+    daemon thread, which does not block the program from exiting.
+    """
+    box: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # handed back to the caller below
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, name="tuireader-clipboard", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise _TimedOut
+    if "error" in box:
+        raise box["error"]  # type: ignore[misc]
+    return box["value"]  # type: ignore[return-value]
+
+
+def _same_text(read_back: str, text: str) -> bool:
+    """Read-back equality, tolerating CRLF conversion and a trailing newline change."""
+
+    def norm(s: str) -> str:
+        return s.replace("\r\n", "\n").rstrip("\n")
+
+    return read_back == text or norm(read_back) == norm(text)
+
+
+def _first_line(exc: BaseException) -> str:
+    message = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {message[0]}" if message else type(exc).__name__
+
+
+# --- the chain -------------------------------------------------------------------------
+
+
+class Clipboard:
+    """The clipboard chain. Build one per application; call :meth:`copy` for each copy.
+
+    ``copy`` may block for up to ``tmux_timeout`` + ``system_timeout`` seconds, so a UI
+    should call it from a worker thread (and then pass an ``osc52_writer`` that is safe
+    to call from that thread).
+    """
+
+    def __init__(
+        self,
+        *,
+        osc52_writer: Callable[[str], None] | None,
+        fallback_dir: Path,
+        environment: Environment | None = None,
+        osc52: str = "auto",
+        osc52_limit: int = DEFAULT_OSC52_LIMIT,
+        tmux_runner: TmuxRunner | None = None,
+        system_backend: SystemBackendFactory | None = None,
+        tmux_timeout: float = 3.0,
+        system_timeout: float = 3.0,
+    ) -> None:
+        if osc52 not in OSC52_MODES:
+            raise ValueError(f"osc52 must be one of {', '.join(OSC52_MODES)}, not {osc52!r}")
+        self.osc52_writer = osc52_writer
+        self.fallback_dir = Path(fallback_dir)
+        self.environment = environment if environment is not None else Environment.from_os()
+        self.osc52 = osc52
+        self.osc52_limit = osc52_limit
+        self.tmux_runner: TmuxRunner = (
+            tmux_runner if tmux_runner is not None else TmuxCommand(timeout=tmux_timeout)
+        )
+        # The default is pyperclip, imported and probed only when the chain reaches it.
+        self.system_backend: SystemBackendFactory = (
+            system_backend if system_backend is not None else pyperclip_backend
+        )
+        self.system_timeout = system_timeout
+
+    @property
+    def fallback_path(self) -> Path:
+        return self.fallback_dir / FALLBACK_FILENAME
+
+    def copy(self, text: str, what: str = "text") -> CopyOutcome:
+        """Run the chain for ``text``; never raises."""
+        if not text:
+            return CopyOutcome(text, what, (), (), manual=False, fallback_path=None)
+        attempts: list[RouteAttempt] = []
+        env = self.environment
+        if env.tmux:
+            attempts.append(self._guard("tmux", _TMUX_LABEL, self._copy_tmux, text))
+        attempts.append(self._guard("osc52", _OSC52_LABEL, self._copy_osc52, text))
+        carried = {a.route for a in attempts if a.ok}
+        if not carried or (carried == {"osc52"} and not env.ssh):
+            attempts.append(self._guard("system", "system clipboard", self._copy_system, text))
+        elif carried == {"osc52"}:
+            attempts.append(
+                RouteAttempt(
+                    "system",
+                    False,
+                    "skipped: over SSH the local display belongs to the remote host; "
+                    "OSC 52 reaches your own terminal",
+                )
+            )
+        else:
+            attempts.append(RouteAttempt("system", False, "skipped: the tmux buffer has it"))
+
+        fallback_path: Path | None = None
+        manual = not any(a.ok for a in attempts)
+        if manual:
+            saved = self._guard("file", _FILE_LABEL, self._copy_file, text)
+            attempts.append(saved)
+            if saved.ok:
+                fallback_path = self.fallback_path
+        return CopyOutcome(
+            text=text,
+            what=what,
+            routes=tuple(a.route for a in attempts if a.ok),
+            attempts=tuple(attempts),
+            manual=manual,
+            fallback_path=fallback_path,
+        )
+
+    @staticmethod
+    def _guard(
+        route: str, label: str, step: Callable[[str], RouteAttempt], text: str
+    ) -> RouteAttempt:
+        try:
+            return step(text)
+        except Exception as exc:  # a route that breaks is a route that did not copy
+            return RouteAttempt(route, False, _first_line(exc), label)
+
+    def _copy_tmux(self, text: str) -> RouteAttempt:
+        try:
+            status, err = self.tmux_runner(["load-buffer", "-w", "-"], text)
+            if status == 0:
+                return RouteAttempt("tmux", True, "tmux load-buffer -w", _TMUX_LABEL)
+            # tmux before 3.2 has no -w: fill the buffer without forwarding.
+            status2, err2 = self.tmux_runner(["load-buffer", "-"], text)
+        except subprocess.TimeoutExpired:
+            return RouteAttempt("tmux", False, "tmux did not answer in time", _TMUX_LABEL)
+        except FileNotFoundError:
+            return RouteAttempt("tmux", False, "$TMUX is set but tmux is not installed", _TMUX_LABEL)
+        if status2 == 0:
+            return RouteAttempt(
+                "tmux",
+                True,
+                f"tmux load-buffer without -w ({err or 'exit ' + str(status)}): "
+                "buffer filled, not forwarded to the terminal",
+                _TMUX_LABEL,
+            )
+        return RouteAttempt(
+            "tmux", False, f"tmux load-buffer failed (exit {status2}): {err2 or err}", _TMUX_LABEL
+        )
+
+    def _copy_osc52(self, text: str) -> RouteAttempt:
+        if self.osc52 == "never":
+            return RouteAttempt("osc52", False, 'disabled (osc52 = "never")', _OSC52_LABEL)
+        if self.osc52_writer is None:
+            return RouteAttempt("osc52", False, "no terminal to write to", _OSC52_LABEL)
+        size = osc52_payload_size(text)
+        if size > self.osc52_limit:
+            return RouteAttempt(
+                "osc52",
+                False,
+                f"not sent: {size:,} bytes of base64 exceed the {self.osc52_limit:,}-byte "
+                "limit many terminals put on OSC 52",
+                _OSC52_LABEL,
+            )
+        trusted, why = osc52_trust(self.environment, self.osc52)
+        self.osc52_writer(text)
+        if trusted:
+            return RouteAttempt("osc52", True, f"sent, unconfirmed ({why})", _OSC52_LABEL)
+        return RouteAttempt("osc52", False, f"sent, but {why}", _OSC52_LABEL)
+
+    def _copy_system(self, text: str) -> RouteAttempt:
+        env = self.environment
+        if not env.may_have_local_clipboard:
+            return RouteAttempt(
+                "system", False, "no $DISPLAY or $WAYLAND_DISPLAY: no local clipboard"
+            )
+
+        def attempt() -> RouteAttempt:
+            try:
+                backend = self.system_backend(env)
+            except NoSystemClipboard as exc:
+                return RouteAttempt("system", False, str(exc))
+            if backend is None:
+                return RouteAttempt("system", False, "no local clipboard")
+            backend.copy(text)
+            if not _same_text(backend.paste(), text):
+                return RouteAttempt(
+                    "system",
+                    False,
+                    f"the {backend.name} did not keep the text (a stale display?)",
+                    backend.name,
+                )
+            return RouteAttempt("system", True, "confirmed by reading it back", backend.name)
+
+        try:
+            return _call_with_timeout(attempt, self.system_timeout)
+        except _TimedOut:
+            return RouteAttempt(
+                "system",
+                False,
+                f"the local clipboard did not answer within {self.system_timeout:g} s",
+            )
+
+    def _copy_file(self, text: str) -> RouteAttempt:
+        path = self.fallback_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+        return RouteAttempt("file", True, f"saved to {path}", _FILE_LABEL)
