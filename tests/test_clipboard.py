@@ -126,7 +126,9 @@ def no_file_written(tmp_path: Path) -> bool:
 
 def test_inside_tmux_uses_the_tmux_buffer_and_osc52(tmp_path: Path) -> None:
     tmux, system, sent = FakeTmux(), BackendFactory(FakeClipboard()), []
-    clip = make(tmp_path, Environment(tmux=True, display=True), tmux=tmux, system=system, writer=sent)
+    clip = make(
+        tmp_path, Environment(tmux=True, display=True), tmux=tmux, system=system, writer=sent
+    )
 
     outcome = clip.copy(BIBTEX, "BibTeX")
 
@@ -219,7 +221,7 @@ def test_over_ssh_with_x_forwarding_osc52_wins_over_the_remote_display(tmp_path:
 
     assert outcome.routes == ("osc52",)
     assert system.calls == 0
-    skipped = [a for a in outcome.attempts if a.route == "system"][0]
+    skipped = next(a for a in outcome.attempts if a.route == "system")
     assert "remote host" in skipped.detail
 
 
@@ -369,7 +371,9 @@ def test_write_osc52_to_tty_writes_the_escape(tmp_path: Path) -> None:
 
 def test_local_x_clipboard_confirmed_by_reading_back(tmp_path: Path) -> None:
     system = BackendFactory(FakeClipboard(content="something older"))
-    clip = make(tmp_path, Environment(display=True, term="xterm-256color"), system=system, writer=[])
+    clip = make(
+        tmp_path, Environment(display=True, term="xterm-256color"), system=system, writer=[]
+    )
 
     outcome = clip.copy(LINK, "link")
 
@@ -425,20 +429,22 @@ def test_pyperclip_exception_does_not_count_and_does_not_escape(tmp_path: Path) 
     outcome = clip.copy(LINK, "link")
 
     assert outcome.manual
-    system = [a for a in outcome.attempts if a.route == "system"][0]
+    system = next(a for a in outcome.attempts if a.route == "system")
     assert "PyperclipException" in system.detail and "open display" in system.detail
 
 
 def test_a_hung_clipboard_tool_times_out(tmp_path: Path) -> None:
     hung = HungClipboard()
-    clip = make(tmp_path, Environment(display=True), system=BackendFactory(hung), system_timeout=0.05)
+    clip = make(
+        tmp_path, Environment(display=True), system=BackendFactory(hung), system_timeout=0.05
+    )
     try:
         outcome = clip.copy(LINK, "link")
     finally:
         hung.release.set()
 
     assert outcome.manual
-    system = [a for a in outcome.attempts if a.route == "system"][0]
+    system = next(a for a in outcome.attempts if a.route == "system")
     assert "did not answer" in system.detail
     assert outcome.fallback_path is not None and outcome.fallback_path.exists()
 
@@ -549,7 +555,9 @@ def test_pyperclip_backend_without_a_mechanism(
     with pytest.raises(NoSystemClipboard, match="xclip"):
         pyperclip_backend(Environment(display=True))
 
-    clip = Clipboard(osc52_writer=None, fallback_dir=tmp_path, environment=Environment(display=True))
+    clip = Clipboard(
+        osc52_writer=None, fallback_dir=tmp_path, environment=Environment(display=True)
+    )
     outcome = clip.copy(LINK, "link")
     assert outcome.manual
     assert "install xclip" in outcome.explanation
@@ -586,7 +594,9 @@ def test_core_module_imports_no_ui_framework() -> None:
         "bad = [m for m in ('textual', 'rich') if m in sys.modules]; "
         "print(','.join(bad))"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""
@@ -609,7 +619,7 @@ def tmux_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         subprocess.run([*base, "set", "-g", "set-clipboard", "on"], check=True, timeout=10)
         yield name
     finally:
-        subprocess.run([*base, "kill-server"], capture_output=True, timeout=10)
+        subprocess.run([*base, "kill-server"], capture_output=True, timeout=10, check=False)
         shutil.rmtree(sock_dir, ignore_errors=True)
 
 

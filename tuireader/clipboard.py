@@ -57,9 +57,7 @@ FALLBACK_FILENAME = "last-copy.txt"
 #: VS Code's terminal is left out on purpose: whether it honours OSC 52 depends on its
 #: version and settings. Users of such terminals can set ``osc52 = "always"``.
 #: iTerm2 honours OSC 52 once "Applications in terminal may access clipboard" is on.
-OSC52_TERM_PROGRAMS: frozenset[str] = frozenset(
-    {"iTerm.app", "WezTerm", "ghostty", "rio", "tmux"}
-)
+OSC52_TERM_PROGRAMS: frozenset[str] = frozenset({"iTerm.app", "WezTerm", "ghostty", "rio", "tmux"})
 
 #: ``$TERM`` values of terminals that honour OSC 52 writes by default.
 OSC52_TERMS: frozenset[str] = frozenset(
@@ -239,7 +237,10 @@ class TmuxCommand:
 class SystemClipboard(Protocol):
     """A local clipboard that can be written and read back."""
 
-    name: str  # how a notice names it: "X clipboard", "macOS clipboard", ...
+    @property
+    def name(self) -> str:
+        """How a notice names it: "X clipboard", "macOS clipboard", ..."""
+        ...
 
     def copy(self, text: str) -> None: ...
 
@@ -282,9 +283,7 @@ def pyperclip_backend(env: Environment) -> SystemClipboard:
     copy_fn, paste_fn = pyperclip.determine_clipboard()
     name = getattr(copy_fn, "__name__", "")
     if not copy_fn or not name:
-        raise NoSystemClipboard(
-            "no clipboard tool found (install xclip, xsel or wl-clipboard)"
-        )
+        raise NoSystemClipboard("no clipboard tool found (install xclip, xsel or wl-clipboard)")
     if name == "copy_qt":
         raise NoSystemClipboard("only a Qt clipboard is available; install xclip or xsel")
     return PyperclipClipboard(_PYPERCLIP_LABELS.get(name, "system clipboard"), copy_fn, paste_fn)
@@ -308,7 +307,7 @@ def _call_with_timeout(fn: Callable[[], _T], timeout: float) -> _T:
     def target() -> None:
         try:
             box["value"] = fn()
-        except BaseException as exc:  # handed back to the caller below
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller below
             box["error"] = exc
 
     worker = threading.Thread(target=target, name="tuireader-clipboard", daemon=True)
@@ -425,7 +424,7 @@ class Clipboard:
     ) -> RouteAttempt:
         try:
             return step(text)
-        except Exception as exc:  # a route that breaks is a route that did not copy
+        except Exception as exc:  # noqa: BLE001 - a route that breaks did not copy
             return RouteAttempt(route, False, _first_line(exc), label)
 
     def _copy_tmux(self, text: str) -> RouteAttempt:
@@ -438,7 +437,9 @@ class Clipboard:
         except subprocess.TimeoutExpired:
             return RouteAttempt("tmux", False, "tmux did not answer in time", _TMUX_LABEL)
         except FileNotFoundError:
-            return RouteAttempt("tmux", False, "$TMUX is set but tmux is not installed", _TMUX_LABEL)
+            return RouteAttempt(
+                "tmux", False, "$TMUX is set but tmux is not installed", _TMUX_LABEL
+            )
         if status2 == 0:
             return RouteAttempt(
                 "tmux",
