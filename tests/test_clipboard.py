@@ -660,3 +660,29 @@ def test_real_tmux_without_a_server_falls_through(tmp_path: Path, monkeypatch) -
 
     assert not outcome.attempts[0].ok
     assert outcome.manual
+
+
+def test_tmux_carries_a_copy_too_large_for_osc52(tmp_path: Path) -> None:
+    sent: list[str] = []
+    clip = make(tmp_path, Environment(tmux=True), tmux=FakeTmux(), writer=sent, osc52_limit=40)
+
+    outcome = clip.copy(BIBTEX * 3, "BibTeX")
+
+    assert sent == []
+    assert outcome.notice == "Copied BibTeX via tmux buffer"
+    assert not outcome.manual
+
+
+def test_tmux_set_but_not_installed(tmp_path: Path) -> None:
+    clip = Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path,
+        environment=Environment(tmux=True),
+        tmux_runner=TmuxCommand(executable=str(tmp_path / "no-such-tmux")),
+        system_backend=BackendFactory(None),
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.attempts[0].detail == "$TMUX is set but tmux is not installed"
+    assert outcome.manual
