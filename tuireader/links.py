@@ -1,0 +1,237 @@
+"""Find the URLs in a paper's text and sort them into code, paper and project links.
+
+``extract_urls`` pulls every web address out of free text (abstracts are full of
+``https://github.com/owner/repo.`` with the sentence's full stop glued on), trims the
+punctuation that belongs to the sentence rather than the address, and drops repeats.
+``classify`` says what kind of thing a URL points at, and ``links_for`` combines the
+links found in the text with the ones a record gives in its own fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from tuireader.model import Link, LinkKind
+
+__all__ = ["classify", "extract_urls", "links_for", "merge_links", "url_key"]
+
+# Characters that never belong to a URL written in running text: whitespace, the
+# delimiters RFC 3986 excludes, and the full-width punctuation of CJK text, which
+# commonly follows an address with no space in between.
+_STOP = r"\s<>\"`|\\^\[\]" + "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u2018-\u201f\u2026"
+# Two patterns rather than one: an alternation that starts with a look-behind makes
+# Python's regex engine try every position of the text, several times slower.
+_URL_RE = re.compile(rf"(?:(?i:https?)://|www\.)[^{_STOP}]+")
+_BARE_HOSTS = ("github.com/", "gitlab.com/", "huggingface.co/", "bitbucket.org/")
+_BARE_RE = re.compile(
+    rf"(?<![\w@./-])(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.org)/[^{_STOP}]+"
+)
+_NAME_CHAR_RE = re.compile(r"[\w@./-]")
+# Sentence punctuation, quotes and emphasis markers that end a sentence, not a URL.
+_TRAILING = ".,;:!?'\"*_~"
+_PAIRS = {")": "(", "]": "[", "}": "{"}
+
+_CODE_HOSTS = (
+    "github.com",
+    "gist.github.com",
+    "gitlab.com",
+    "bitbucket.org",
+    "huggingface.co",
+    "hf.co",
+    "colab.research.google.com",
+    "colab.google",
+    "codeberg.org",
+    "sourceforge.net",
+)
+_PAPER_HOSTS = (
+    "arxiv.org",
+    "doi.org",
+    "dx.doi.org",
+    "openreview.net",
+    "proceedings.mlr.press",
+    "aclanthology.org",
+    "proceedings.neurips.cc",
+    "papers.nips.cc",
+    "openaccess.thecvf.com",
+    "jmlr.org",
+    "dl.acm.org",
+    "ieeexplore.ieee.org",
+    "link.springer.com",
+    "ojs.aaai.org",
+)
+
+
+def _trim(url: str) -> str:
+    """Remove punctuation glued to the end of ``url`` by the sentence around it.
+
+    A closing bracket stays when the URL itself opened it (Wikipedia-style
+    ``/Set_(mathematics)``) and goes when it closes a bracket opened before the URL.
+    """
+    while url:
+        last = url[-1]
+        if last in _TRAILING:
+            url = url[:-1]
+        elif last in _PAIRS and url.count(_PAIRS[last]) < url.count(last):
+            url = url[:-1]
+        else:
+            break
+    return url
+
+
+_PARTS_RE = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*://)?([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$", re.DOTALL)
+
+
+def _split(url: str) -> tuple[str, str, str]:
+    """``(host, path, query+fragment)`` of a URL, host lowercased; no validation."""
+    match = _PARTS_RE.match(url)
+    if match is None:  # pragma: no cover - the pattern matches any string
+        return "", url, ""
+    netloc, path, query, fragment = match.groups()
+    host = netloc.rpartition("@")[2].lower()
+    return host, path, (query or "") + (fragment or "")
+
+
+def _host(url: str) -> str:
+    host = _split(url)[0]
+    if host.startswith("["):
+        return host
+    return host.partition(":")[0]
+
+
+def url_key(url: str) -> str:
+    """The form of ``url`` used to tell repeats apart.
+
+    Scheme, a leading ``www.``, the case of the host and a trailing slash do not make
+    two addresses different; the path's case does (GitHub owners are case-insensitive
+    but other sites' paths are not).
+    """
+    host, path, rest = _split(url)
+    return host.removeprefix("www.") + path.rstrip("/") + rest
+
+
+def _candidates(text: str) -> list[tuple[int, str]]:
+    """``(position, raw match)`` of every URL-like run in ``text``, in text order."""
+    found: list[tuple[int, str]] = []
+    if "://" in text or "www." in text:
+        for match in _URL_RE.finditer(text):
+            start = match.start()
+            # "www." inside a longer name (foo.www.example) is not an address
+            if match.group(0)[:4] == "www." and start and _NAME_CHAR_RE.match(text, start - 1):
+                continue
+            found.append((start, match.group(0)))
+    if any(host in text for host in _BARE_HOSTS):
+        found.extend((match.start(), match.group(0)) for match in _BARE_RE.finditer(text))
+        found.sort()
+    return found
+
+
+def extract_urls(text: str) -> list[str]:
+    """Every web address in ``text``, in order of first appearance, without repeats.
+
+    Bare ``www.example.org`` and ``github.com/owner/repo`` forms are found too and
+    returned with ``https://`` in front, so every result can be opened as it is.
+    """
+    found: list[str] = []
+    seen: set[str] = set()
+    for _start, raw in _candidates(text):
+        url = _trim(raw)
+        if "://" not in url:
+            url = "https://" + url
+        host = _host(url)
+        if "." not in host or host.startswith(".") or host.endswith("."):
+            continue
+        key = url_key(url)
+        if key not in seen:
+            seen.add(key)
+            found.append(url)
+    return found
+
+
+def _host_matches(host: str, domains: Iterable[str]) -> bool:
+    return any(host == domain or host.endswith("." + domain) for domain in domains)
+
+
+def classify(url: str) -> LinkKind:
+    """``"code"``, ``"paper"`` or ``"project"`` for one URL.
+
+    Any address whose path ends in ``.pdf`` is a paper, wherever it is hosted;
+    GitHub, GitLab, Bitbucket, Hugging Face and Colab are code (GitHub Pages sites,
+    ``*.github.io``, are project pages); arXiv, DOI, OpenReview, PMLR and the
+    proceedings sites of the major venues are papers; everything else is a project page.
+    """
+    host, path, _rest = _split(url)
+    if path.lower().endswith(".pdf"):
+        return "paper"
+    host = host.partition(":")[0].removeprefix("www.")
+    if host.startswith("gitlab.") or _host_matches(host, _CODE_HOSTS):
+        return "code"
+    if _host_matches(host, _PAPER_HOSTS):
+        return "paper"
+    return "project"
+
+
+_KIND_ORDER: dict[str, int] = {"code": 0, "paper": 1, "project": 2}
+
+
+def _as_tuple(value: str | Iterable[str] | None) -> tuple[str, ...] | list[str]:
+    if not value:
+        return ()
+    if isinstance(value, str):
+        return (value,) if value.strip() else ()
+    return [item for item in value if isinstance(item, str) and item.strip()]
+
+
+def links_for(
+    text: str,
+    *,
+    url: str | None = None,
+    pdf: str | None = None,
+    openreview: str | None = None,
+    doi: str | None = None,
+    code_urls: str | Iterable[str] | None = (),
+    project_urls: str | Iterable[str] | None = (),
+) -> tuple[Link, ...]:
+    """All links of one record: those found in ``text`` plus the record's own fields.
+
+    Links found in the text have ``origin="text"``; a field's link has the field's
+    name as origin. ``url``, ``pdf``, ``openreview`` and ``doi`` are paper links
+    (except that a ``url`` pointing at a code host counts as code), ``code_urls`` are
+    code and ``project_urls`` are projects. The result holds code links first, then
+    paper links, then projects, each group in the order found (text before fields),
+    with repeats dropped (the first one found is kept).
+    """
+    candidates: list[Link] = [Link(found, classify(found), "text") for found in extract_urls(text)]
+    for item in _as_tuple(url):
+        item = item.strip()
+        candidates.append(Link(item, "code" if classify(item) == "code" else "paper", "url"))
+    for field_name, value in (("pdf", pdf), ("openreview", openreview)):
+        candidates.extend(Link(item.strip(), "paper", field_name) for item in _as_tuple(value))
+    for item in _as_tuple(doi):
+        item = item.strip()
+        target = item if "://" in item else f"https://doi.org/{item}"
+        candidates.append(Link(target, "paper", "doi"))
+    candidates.extend(Link(item.strip(), "code", "code_urls") for item in _as_tuple(code_urls))
+    candidates.extend(
+        Link(item.strip(), "project", "project_urls") for item in _as_tuple(project_urls)
+    )
+    return merge_links(candidates)
+
+
+def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
+    """Links from several groups, repeats dropped (first kept), code → paper → project."""
+    kept: list[Link] = []
+    seen: set[str] = set()
+    for group in groups:
+        for link in group:
+            key = url_key(link.url)
+            if key in seen:
+                continue
+            seen.add(key)
+            kept.append(link)
+    # sorted() is stable, so each kind keeps the order in which its links were found.
+    return tuple(sorted(kept, key=_kind_rank))
+
+
+def _kind_rank(link: Link) -> int:
+    return _KIND_ORDER.get(link.kind, 3)
