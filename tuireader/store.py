@@ -36,6 +36,7 @@ SCHEMA_VERSION = 2
 UNDO_DEPTH = 1000
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+_NOT_DAMAGE = ("NULL value in ", "CHECK constraint failed")
 _CHUNK = 500  # ids per IN (...) query, well below SQLite's variable limit
 
 # Each entry upgrades the schema from version ``n - 1`` to ``n``. Version 0 is an empty
@@ -47,13 +48,13 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             state TEXT NOT NULL DEFAULT 'new',
             note TEXT NOT NULL DEFAULT '',
             updated REAL NOT NULL DEFAULT 0
-        ) WITHOUT ROWID""",
+        )""",
         """CREATE TABLE tags (
             paper_id TEXT NOT NULL,
             tag TEXT NOT NULL,
             key TEXT NOT NULL,
             PRIMARY KEY (paper_id, key)
-        ) WITHOUT ROWID""",
+        )""",
         "CREATE INDEX tags_by_key ON tags (key)",
     ),
     2: (
@@ -71,12 +72,12 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             before TEXT,
             after TEXT,
             PRIMARY KEY (action_id, seq)
-        ) WITHOUT ROWID""",
+        )""",
         """CREATE TABLE ui_state (
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL,
             updated REAL NOT NULL
-        ) WITHOUT ROWID""",
+        )""",
     ),
 }
 
@@ -449,9 +450,15 @@ class Store:
                 "was left untouched. Triage is shown as empty and changes won't be saved; "
                 "move the file away to start a fresh one."
             )
-        check = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
-        if check != ["ok"]:
-            raise sqlite3.DatabaseError("database disk image is malformed: " + "; ".join(check))
+        damage = [
+            str(row[0])
+            for row in conn.execute("PRAGMA quick_check(20)")
+            # constraint reports are not damage (and some SQLite releases report NULLs
+            # that are not there); the structure is what must be sound before writing
+            if row[0] != "ok" and not str(row[0]).startswith(_NOT_DAMAGE)
+        ]
+        if damage:
+            raise sqlite3.DatabaseError("database disk image is malformed: " + damage[0])
         conn.execute("PRAGMA synchronous = NORMAL")
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower()
