@@ -1,0 +1,429 @@
+"""The persistent Whoosh index: schema, incremental updates, locking and recovery.
+
+The index lives in ``<data dir>/index``. Beside Whoosh's own files it keeps
+``tuireader.json`` (schema version and a fingerprint per indexed paper) and
+``vocab.json`` (the raw words of the library with their document frequencies, which
+prefix search and highlighting use). Opening compares the library with the
+fingerprints and writes only what changed: an unchanged library writes nothing.
+
+Only one process writes at a time (Whoosh's lock file). A process that finds the index
+locked waits a bounded time, then searches the index as it is, read-only. An index
+that fails to open, or was written by another schema version, is rebuilt, and the
+result says so. Whoosh commits atomically, so a writer killed mid-commit leaves the
+previous state.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import fields, index
+from whoosh.analysis import KeywordAnalyzer
+from whoosh.index import LockError
+
+from tuireader.analysis import UrlTokenizer, WordTokenizer, raw_words
+from tuireader.model import Library, Paper
+from tuireader.paths import DataPaths
+
+#: Bump when the schema or the analysis changes: older indexes are rebuilt.
+SCHEMA_VERSION = 1
+MANIFEST = "tuireader.json"
+BUILD_LOCK = "index.lock"
+VOCAB = "vocab.json"
+#: How long a second process waits for another's index update before reading as-is.
+LOCK_WAIT_SECONDS = 10.0
+#: Full builds of at least this many papers use two worker processes.
+PARALLEL_BUILD_MIN = 20_000
+TITLE_BOOST = 2.5
+
+Progress = Callable[[int, int], None]
+
+
+def schema() -> fields.Schema:
+    text = WordTokenizer(stemming=True)
+    names = WordTokenizer(stemming=False, stops=False)
+    return fields.Schema(
+        id=fields.ID(stored=True, unique=True),
+        fp=fields.STORED(),
+        title=fields.TEXT(analyzer=text, field_boost=TITLE_BOOST),
+        abstract=fields.TEXT(analyzer=text),
+        authors=fields.TEXT(analyzer=names),
+        lists=fields.TEXT(analyzer=names),
+        venue=fields.TEXT(analyzer=names),
+        year=fields.ID(),
+        has=fields.KEYWORD(analyzer=KeywordAnalyzer(lowercase=True)),
+        urls=fields.TEXT(analyzer=UrlTokenizer(), phrase=False),
+    )
+
+
+def fingerprint(paper: Paper) -> str:
+    """A hash of everything the index holds for ``paper``: equal means nothing to write."""
+    parts = [
+        str(SCHEMA_VERSION),
+        paper.title,
+        paper.abstract,
+        "\x1f".join(paper.authors),
+        "\x1f".join(paper.lists),
+        paper.venue or "",
+        str(paper.year or ""),
+        "\x1f".join(f"{link.kind} {link.url}" for link in paper.links),
+    ]
+    return hashlib.sha1("\x1e".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def document(paper: Paper, fp: str) -> dict[str, str]:
+    kinds = sorted({link.kind for link in paper.links})
+    return {
+        "id": paper.id,
+        "fp": fp,
+        "title": paper.title,
+        "abstract": paper.abstract,
+        "authors": " ; ".join(paper.authors),
+        "lists": " ; ".join(paper.lists),
+        "venue": paper.venue or "",
+        "year": str(paper.year) if paper.year else "",
+        "has": " ".join(kinds),
+        "urls": " ".join(link.url for link in paper.links),
+    }
+
+
+def paper_words(paper: Paper) -> set[str]:
+    """The distinct raw words of a paper's title and abstract (prefixes expand to these)."""
+    return {word for word, _, _ in raw_words(f"{paper.title}\n{paper.abstract}")}
+
+
+@dataclass(frozen=True)
+class IndexReport:
+    """What opening the index did, for the status line and the ``index`` command."""
+
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    rebuilt: bool = False
+    read_only: bool = False
+    seconds: float = 0.0
+    messages: tuple[str, ...] = ()
+
+    @property
+    def written(self) -> int:
+        return self.added + self.updated + self.removed
+
+    def summary(self) -> str:
+        if self.read_only:
+            return "index read-only"
+        if self.rebuilt:
+            return f"index rebuilt ({self.added} papers)"
+        if self.written:
+            return f"index updated (+{self.added} ~{self.updated} -{self.removed})"
+        return "index up to date"
+
+
+@dataclass
+class OpenIndex:
+    """An opened Whoosh index plus the vocabulary that goes with it."""
+
+    ix: index.Index
+    path: Path
+    vocab: dict[str, int]
+    report: IndexReport
+    fingerprints: dict[str, str] = field(default_factory=dict)
+
+
+class IndexUnavailable(Exception):
+    """The index can neither be opened nor built (e.g. the data folder is not writable)."""
+
+
+def _write_json(path: Path, data: object) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with tmp.open("w", encoding="utf-8") as handle:
+        json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+
+
+def _read_json(path: Path) -> dict | None:
+    try:
+        with path.open(encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _stored_fingerprints(ix: index.Index) -> dict[str, str]:
+    """Ground truth from the index itself, when the manifest is missing or stale."""
+    with ix.searcher() as searcher:
+        return {doc["id"]: doc.get("fp", "") for doc in searcher.all_stored_fields()}
+
+
+def _load_state(ix: index.Index, folder: Path) -> tuple[dict[str, str], dict[str, int]] | None:
+    manifest = _read_json(folder / MANIFEST)
+    if not manifest or manifest.get("schema") != SCHEMA_VERSION:
+        return None
+    fps = manifest.get("papers")
+    generation = manifest.get("generation")
+    if not isinstance(fps, dict) or generation != ix.latest_generation():
+        fps = _stored_fingerprints(ix)
+    vocab = _read_json(folder / VOCAB)
+    words = vocab.get("words") if vocab else None
+    if not isinstance(words, dict):
+        words = None
+    return fps, words  # type: ignore[return-value]
+
+
+def _save_state(ix: index.Index, folder: Path, fps: dict[str, str], vocab: dict[str, int]) -> None:
+    _write_json(folder / VOCAB, {"schema": SCHEMA_VERSION, "words": vocab})
+    _write_json(
+        folder / MANIFEST,
+        {"schema": SCHEMA_VERSION, "generation": ix.latest_generation(), "papers": fps},
+    )
+
+
+def build_vocab(papers: Iterable[Paper]) -> dict[str, int]:
+    """Document frequency of every raw word of the titles and abstracts."""
+    counts: Counter[str] = Counter()
+    for paper in papers:
+        counts.update(paper_words(paper))
+    return dict(counts)
+
+
+def _acquire_writer(ix: index.Index, wait: float, progress_note: Callable[[str], None] | None):
+    deadline = time.monotonic() + wait
+    told = False
+    while True:
+        try:
+            return ix.writer(limitmb=128)
+        except LockError:
+            if time.monotonic() >= deadline:
+                return None
+            if progress_note and not told:
+                progress_note("waiting for another tuireader to finish updating the index")
+                told = True
+            time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def _build_lock(path: Path, wait: float, note: Callable[[str], None] | None):
+    """An exclusive lock on ``path`` for the whole update, or ``None`` after ``wait`` seconds.
+
+    A ``flock`` dies with its process, so a killed indexer never leaves a stale lock.
+    """
+    handle = path.open("a+b")
+    try:
+        deadline = time.monotonic() + wait
+        told = False
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() >= deadline:
+                    yield False
+                    return
+                if note and not told:
+                    note("waiting for another tuireader to finish updating the index")
+                    told = True
+                time.sleep(0.1)
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    finally:
+        handle.close()
+
+
+def _fresh(folder: Path) -> index.Index:
+    folder.mkdir(parents=True, exist_ok=True)
+    return index.create_in(str(folder), schema())
+
+
+def _replace_damaged(folder: Path) -> None:
+    """Move a damaged or outdated index out of the way (it is derived data) and delete it."""
+    if not folder.exists():
+        return
+    aside = folder.with_name(f"{folder.name}.old-{os.getpid()}-{int(time.time())}")
+    os.replace(folder, aside)
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def _write_all(
+    ix: index.Index,
+    papers: list[tuple[Paper, str]],
+    progress: Progress | None,
+    *,
+    parallel: bool,
+) -> None:
+    if parallel:
+        writer = ix.writer(procs=2, limitmb=128, multisegment=True)
+    else:
+        writer = ix.writer(limitmb=128)
+    try:
+        total = len(papers)
+        for done, (paper, fp) in enumerate(papers, 1):
+            writer.add_document(**document(paper, fp))
+            if progress and (done % 250 == 0 or done == total):
+                progress(done, total)
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+
+
+def open_index(
+    library: Library,
+    paths: DataPaths,
+    *,
+    progress: Progress | None = None,
+    note: Callable[[str], None] | None = None,
+    rebuild: bool = False,
+    lock_wait: float = LOCK_WAIT_SECONDS,
+) -> OpenIndex:
+    """Open the index for ``library``, updating or rebuilding it as needed."""
+    start = time.monotonic()
+    folder = paths.index_dir
+    messages: list[str] = []
+    try:
+        paths.ensure()
+    except OSError as exc:
+        raise IndexUnavailable(f"cannot create the data folder {paths.root}: {exc.strerror}") from exc
+
+    wanted = {paper.id: fingerprint(paper) for paper in library.papers}
+    with _build_lock(paths.root / BUILD_LOCK, lock_wait, note) as locked:
+        if not locked:
+            return _locked_out(folder, messages, start)
+        ix: index.Index | None = None
+        state = None
+        if rebuild:
+            messages.append("rebuilding the search index as asked")
+        elif index.exists_in(str(folder)):
+            try:
+                ix = index.open_dir(str(folder))
+                state = _load_state(ix, folder)
+                if state is None:
+                    messages.append(
+                        "the search index was made by another version of tuireader; rebuilt it"
+                    )
+            except Exception as exc:  # noqa: BLE001 - any failure to open means: rebuild
+                messages.append(
+                    f"the search index could not be opened ({type(exc).__name__}); rebuilt it"
+                )
+                ix = None
+        elif folder.exists() and any(folder.iterdir()):
+            messages.append("the search index folder was incomplete; rebuilt it")
+
+        if ix is not None and state is not None:
+            return _update(ix, folder, library, wanted, state, progress, note, lock_wait, messages, start)
+        if ix is not None:
+            ix.close()
+        return _rebuild(folder, library, wanted, progress, messages, start)
+
+
+def _locked_out(folder: Path, messages: list[str], start: float) -> OpenIndex:
+    try:
+        ix = index.open_dir(str(folder))
+    except Exception as exc:  # noqa: BLE001
+        raise IndexUnavailable(
+            "another tuireader is building the search index and it is not ready yet"
+        ) from exc
+    return _read_only(ix, folder, messages, start)
+
+
+def _rebuild(
+    folder: Path,
+    library: Library,
+    wanted: dict[str, str],
+    progress: Progress | None,
+    messages: list[str],
+    start: float,
+) -> OpenIndex:
+    """Build a complete new index beside the old one, then swap it in."""
+    tmp = folder.with_name(f"{folder.name}.new-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    ix = _fresh(tmp)
+    papers = [(paper, wanted[paper.id]) for paper in library.papers]
+    _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
+    vocab = build_vocab(library.papers)
+    _save_state(ix, tmp, wanted, vocab)
+    ix.close()
+    _replace_damaged(folder)
+    os.replace(tmp, folder)
+    ix = index.open_dir(str(folder))
+    report = IndexReport(
+        added=len(wanted),
+        rebuilt=True,
+        seconds=time.monotonic() - start,
+        messages=tuple(messages),
+    )
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted)
+
+
+def _read_only(ix: index.Index, folder: Path, messages: list[str], start: float) -> OpenIndex:
+    messages.append(
+        "another tuireader is updating the search index; searching the index as it is"
+    )
+    state = _load_state(ix, folder)
+    vocab = state[1] if state and state[1] is not None else {}
+    report = IndexReport(read_only=True, seconds=time.monotonic() - start, messages=tuple(messages))
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report)
+
+
+def _update(
+    ix: index.Index,
+    folder: Path,
+    library: Library,
+    wanted: dict[str, str],
+    state: tuple[dict[str, str], dict[str, int] | None],
+    progress: Progress | None,
+    note: Callable[[str], None] | None,
+    lock_wait: float,
+    messages: list[str],
+    start: float,
+) -> OpenIndex:
+    have, vocab = state
+    changed = [paper for paper in library.papers if have.get(paper.id) != wanted[paper.id]]
+    gone = [pid for pid in have if pid not in wanted]
+    if not changed and not gone and vocab is not None:
+        report = IndexReport(seconds=time.monotonic() - start, messages=tuple(messages))
+        return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=have)
+
+    writer = _acquire_writer(ix, lock_wait, note)
+    if writer is None:
+        return _read_only(ix, folder, messages, start)
+    added = updated = 0
+    try:
+        for pid in gone:
+            writer.delete_by_term("id", pid)
+        total = len(changed)
+        for done, paper in enumerate(changed, 1):
+            if paper.id in have:
+                updated += 1
+            else:
+                added += 1
+            writer.update_document(**document(paper, wanted[paper.id]))
+            if progress and (done % 250 == 0 or done == total):
+                progress(done, total)
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    vocab = build_vocab(library.papers)
+    _save_state(ix, folder, wanted, vocab)
+    report = IndexReport(
+        added=added,
+        updated=updated,
+        removed=len(gone),
+        seconds=time.monotonic() - start,
+        messages=tuple(messages),
+    )
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted)

@@ -1,0 +1,305 @@
+"""The query language, parsed into a small tree of plain dataclasses.
+
+    diffusion models        every word must match (word forms folded)
+    "exact phrase"          the words in this order
+    -excluded               must not match
+    a OR b, (a OR b) c      alternatives and grouping
+    title: author: abstract: list: venue: year: url:   search one field
+    has:code  has:paper  has:project                   papers with such a link
+    is:kept  tag:NAME  has:note                        triage filters (answered by the store)
+
+Parsing never fails: a malformed query is repaired (an unbalanced quote or parenthesis
+closed, a lone ``-`` or ``OR`` dropped, an unknown field searched as words) and each
+repair is reported in words a user understands.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+FIELDS = {
+    "title": "title",
+    "author": "authors",
+    "authors": "authors",
+    "abstract": "abstract",
+    "list": "lists",
+    "lists": "lists",
+    "venue": "venue",
+    "year": "year",
+    "url": "urls",
+    "link": "urls",
+}
+#: filters that are not index fields: ``has:`` values the index knows, the rest go to the store.
+FILTERS = ("has", "is", "tag")
+INDEX_HAS = ("code", "paper", "project")
+
+
+@dataclass(frozen=True)
+class Term:
+    text: str
+    field: str | None = None
+    prefix: bool = False
+
+
+@dataclass(frozen=True)
+class Phrase:
+    text: str
+    field: str | None = None
+
+
+@dataclass(frozen=True)
+class Filter:
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Not:
+    child: Node
+
+
+@dataclass(frozen=True)
+class And:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    children: tuple[Node, ...]
+
+
+Node = Term | Phrase | Filter | Not | And | Or
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    text: str
+    root: Node | None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def message(self) -> str | None:
+        return "; ".join(self.problems) if self.problems else None
+
+
+@dataclass
+class _Tok:
+    kind: str  # "word", "phrase", "lparen", "rparen", "or"
+    text: str = ""
+    field: str | None = None
+    negated: bool = False
+    start: int = 0
+
+
+_SPACE = re.compile(r"\s+")
+_FIELD = re.compile(r"([A-Za-z]+):")
+
+
+@dataclass
+class _Lexer:
+    text: str
+    problems: list[str] = field(default_factory=list)
+
+    def tokens(self) -> list[_Tok]:
+        text, i, out = self.text, 0, []
+        n = len(text)
+        while i < n:
+            ch = text[i]
+            if ch.isspace():
+                i += 1
+                continue
+            if ch == "(":
+                out.append(_Tok("lparen", start=i))
+                i += 1
+                continue
+            if ch == ")":
+                out.append(_Tok("rparen", start=i))
+                i += 1
+                continue
+            start = i
+            negated = False
+            if ch == "-":
+                negated = True
+                i += 1
+                if i >= n or text[i].isspace() or text[i] in "()":
+                    self.problems.append("ignored a lone '-' (write -word to exclude a word)")
+                    continue
+            fieldname = None
+            match = _FIELD.match(text, i)
+            if match:
+                name = match.group(1).lower()
+                if name in FIELDS or name in FILTERS:
+                    fieldname = name
+                    i = match.end()
+                    if i >= n or text[i].isspace() or text[i] == ")":
+                        self.problems.append(f"'{name}:' needs a value, e.g. {name}:{_example(name)}")
+                        continue
+                else:
+                    self.problems.append(
+                        f"unknown field '{name}:' searched as words "
+                        f"(fields: {', '.join(sorted(set(FIELDS) | set(FILTERS)))})"
+                    )
+            if i < n and text[i] == '"':
+                end = text.find('"', i + 1)
+                if end < 0:
+                    self.problems.append("closed an unbalanced quote")
+                    end = n
+                out.append(_Tok("phrase", text[i + 1 : end], fieldname, negated, start))
+                i = end + 1
+                continue
+            j = i
+            while j < n and not text[j].isspace() and text[j] not in '()"':
+                j += 1
+            word = text[i:j]
+            i = j
+            if word == "OR" and not negated and fieldname is None:
+                out.append(_Tok("or", start=start))
+            elif word:
+                if fieldname is None and match and not negated:
+                    word = text[start:j]  # keep "foo:bar" whole; the analyzer splits it
+                out.append(_Tok("word", word, fieldname, negated, start))
+        return out
+
+
+def _example(name: str) -> str:
+    return {"has": "code", "is": "kept", "tag": "to-read", "year": "2024"}.get(name, "word")
+
+
+class _Parser:
+    def __init__(self, tokens: list[_Tok], problems: list[str]) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.problems = problems
+        self.depth = 0
+
+    def peek(self) -> _Tok | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def parse(self) -> Node | None:
+        node = self.or_expr()
+        while self.pos < len(self.tokens):  # stray ")" at top level
+            self.problems.append("ignored an unmatched ')'")
+            self.pos += 1
+            more = self.or_expr()
+            node = _and([n for n in (node, more) if n is not None])
+        return node
+
+    def or_expr(self) -> Node | None:
+        branches: list[Node] = []
+        dangling = False
+        while True:
+            branch = self.and_expr()
+            tok = self.peek()
+            if branch is not None:
+                branches.append(branch)
+            elif tok is not None and tok.kind == "or" or dangling:
+                dangling = True
+            if tok is not None and tok.kind == "or":
+                self.pos += 1
+                if branch is None:
+                    dangling = True
+                continue
+            break
+        if dangling or (branches and self._ended_with_or()):
+            self.problems.append("ignored an 'OR' with nothing on one side")
+        if not branches:
+            return None
+        return branches[0] if len(branches) == 1 else Or(tuple(branches))
+
+    def _ended_with_or(self) -> bool:
+        return self.pos > 0 and self.tokens[self.pos - 1].kind == "or"
+
+    def and_expr(self) -> Node | None:
+        parts: list[Node] = []
+        while True:
+            tok = self.peek()
+            if tok is None or tok.kind in ("or", "rparen"):
+                break
+            self.pos += 1
+            if tok.kind == "lparen":
+                inner = self.or_expr()
+                closing = self.peek()
+                if closing is not None and closing.kind == "rparen":
+                    self.pos += 1
+                else:
+                    self.problems.append("closed an unbalanced '('")
+                if inner is not None:
+                    parts.append(inner)
+                continue
+            parts.append(_atom(tok))
+        return _and(parts) if parts else None
+
+
+def _atom(tok: _Tok) -> Node:
+    node: Node
+    name = tok.field
+    if name in FILTERS:
+        node = Filter(name, tok.text.strip().lower())  # type: ignore[arg-type]
+    elif tok.kind == "phrase":
+        node = Phrase(tok.text, FIELDS.get(name) if name else None)
+    else:
+        node = Term(tok.text, FIELDS.get(name) if name else None)
+    return Not(node) if tok.negated else node
+
+
+def _and(parts: list[Node]) -> Node:
+    return parts[0] if len(parts) == 1 else And(tuple(parts))
+
+
+def _mark_prefix(node: Node | None, target: Term) -> Node | None:
+    """Return ``node`` with the one ``target`` term made a prefix term."""
+    if node is None:
+        return None
+    if node is target:
+        return Term(target.text, target.field, prefix=True)
+    if isinstance(node, And):
+        return And(tuple(_mark_prefix(c, target) for c in node.children))  # type: ignore[misc]
+    if isinstance(node, Or):
+        return Or(tuple(_mark_prefix(c, target) for c in node.children))  # type: ignore[misc]
+    return node
+
+
+def _last_term(node: Node | None) -> Term | None:
+    if isinstance(node, Term):
+        return node
+    if isinstance(node, (And, Or)):
+        return _last_term(node.children[-1]) if node.children else None
+    return None
+
+
+def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
+    """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
+    lexer = _Lexer(text)
+    tokens = lexer.tokens()
+    problems = lexer.problems
+    root = _Parser(tokens, problems).parse()
+    if prefix and text and not text[-1].isspace() and not text.endswith(('"', ")")):
+        last = _last_term(root)
+        if last is not None:
+            root = _mark_prefix(root, last)
+    return ParsedQuery(text=text, root=root, problems=tuple(dict.fromkeys(problems)))
+
+
+def words(node: Node | None) -> list[Term | Phrase]:
+    """Every positive (not negated) term and phrase, for highlighting and suggestions."""
+    if node is None or isinstance(node, (Filter, Not)):
+        return []
+    if isinstance(node, (Term, Phrase)):
+        return [node]
+    out: list[Term | Phrase] = []
+    for child in node.children:
+        out.extend(words(child))
+    return out
+
+
+def filters(node: Node | None) -> list[Filter]:
+    if node is None:
+        return []
+    if isinstance(node, Filter):
+        return [node]
+    if isinstance(node, Not):
+        return filters(node.child)
+    if isinstance(node, (And, Or)):
+        return [f for child in node.children for f in filters(child)]
+    return []

@@ -1,0 +1,552 @@
+"""Search over the library: the query language on top of the Whoosh index.
+
+``open_engine`` opens (and if needed updates) the index and returns an ``Engine``
+whose methods return plain dataclasses: hits with the words that matched and the
+character spans to highlight, a "did you mean" suggestion, and a message when the
+query had to be repaired. The engine is safe to call from a worker thread.
+
+Live search treats the last word as a prefix. Whoosh would stem the text before
+``*`` (``bay*`` → ``bai*``), so prefixes are expanded here, on the raw lowercase
+vocabulary, to the most frequent words that start with them, within a posting budget:
+a one-letter prefix over 100,000 papers stays fast instead of expanding to thousands
+of terms.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from whoosh import query as wq
+from whoosh.scoring import BM25F
+
+from tuireader import query as ql
+from tuireader.analysis import STOPS, fold, is_cjk, raw_words, stem
+from tuireader.index import IndexReport, IndexUnavailable, OpenIndex, open_index
+from tuireader.model import Library, Paper
+from tuireader.paths import DataPaths
+
+Span = tuple[int, int]
+#: answers a triage filter (``is:kept``, ``tag:x``, ``has:note``) with paper ids, or None
+#: when there is no triage data to ask.
+FilterResolver = Callable[[str, str], "set[str] | None"]
+
+TEXT_FIELDS = ("title", "abstract")
+NAME_FIELDS = ("authors", "lists", "venue")
+DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
+#: a prefix expands to at most this many words...
+PREFIX_MAX_WORDS = 24
+#: ...and, past its first word, to no more postings than this share of the library.
+PREFIX_POSTING_SHARE = 0.5
+FRAGMENT_CHARS = 240
+SUGGEST_BELOW = 3
+
+
+@dataclass(frozen=True)
+class Fragment:
+    text: str
+    spans: tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class Hit:
+    paper: Paper
+    score: float
+    matched: tuple[str, ...]
+    title_spans: tuple[Span, ...]
+    fragments: tuple[Fragment, ...]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    hits: tuple[Hit, ...]
+    total: int
+    elapsed_ms: float
+    suggestion: str | None = None
+    message: str | None = None
+    #: False when a short prefix was expanded to its most frequent words only, so
+    #: ``total`` counts those.
+    exact: bool = True
+
+
+@dataclass
+class _Compiled:
+    query: wq.Query | None
+    #: raw words (folded) a hit may show, for highlighting
+    forms: set[str]
+    #: the user's words, for "matched" and suggestions
+    words: list[str]
+    scored: bool
+    exact: bool
+    problems: list[str]
+
+
+class Vocabulary:
+    """The raw words of the library with document frequencies, sorted for prefix lookup."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+        self.words = sorted(counts)
+        self._by_stem: dict[str, list[str]] | None = None
+        self._by_initial: dict[str, list[str]] | None = None
+
+    def starting_with(self, prefix: str) -> list[str]:
+        lo = bisect.bisect_left(self.words, prefix)
+        hi = bisect.bisect_left(self.words, prefix + "\U0010ffff")
+        return self.words[lo:hi]
+
+    def expand(self, prefix: str, budget: int) -> tuple[list[str], bool]:
+        """The most frequent words starting with ``prefix``; False when some were left out."""
+        candidates = self.starting_with(prefix)
+        if len(candidates) <= 1:
+            return candidates, True
+        ranked = sorted(candidates, key=lambda w: (w != prefix, -self.counts[w], w))
+        chosen: list[str] = []
+        postings = 0
+        for word in ranked:
+            if len(chosen) >= PREFIX_MAX_WORDS or (chosen and postings + self.counts[word] > budget):
+                break
+            chosen.append(word)
+            postings += self.counts[word]
+        return chosen, len(chosen) == len(candidates)
+
+    def forms_of(self, word: str) -> list[str]:
+        """Every raw word with the same stem as ``word`` ("model" → model, models, modeling)."""
+        if self._by_stem is None:
+            by_stem: dict[str, list[str]] = {}
+            for w in self.words:
+                by_stem.setdefault(stem(w), []).append(w)
+            self._by_stem = by_stem
+        return self._by_stem.get(stem(word), [])
+
+    def correction(self, word: str) -> str | None:
+        """The most frequent known word within a small edit distance of ``word``."""
+        if word in self.counts or len(word) < 3 or is_cjk(word):
+            return None
+        if self._by_initial is None:
+            initial: dict[str, list[str]] = {}
+            for w in self.words:
+                initial.setdefault(w[0], []).append(w)
+            self._by_initial = initial
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        limit = 1 if len(word) <= 4 else 2
+        pool = [w for w in self._by_initial.get(word[0], ()) if abs(len(w) - len(word)) <= limit]
+        found = process.extract(word, pool, scorer=OSA.distance, score_cutoff=limit, limit=20)
+        if not found:
+            return None
+        best = min(found, key=lambda item: (item[1], -self.counts[item[0]], item[0]))
+        return best[0]
+
+
+def _form_regex(forms: Iterable[str]) -> re.Pattern[str] | None:
+    latin = sorted({f for f in forms if f and not is_cjk(f)}, key=len, reverse=True)
+    cjk = sorted({f for f in forms if f and is_cjk(f)}, key=len, reverse=True)
+    parts = []
+    if latin:
+        parts.append(r"(?<![^\W_])(?:" + "|".join(map(re.escape, latin)) + r")(?![^\W_])")
+    if cjk:
+        parts.append("|".join(map(re.escape, cjk)))
+    if not parts:
+        return None
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+def spans_in(text: str, pattern: re.Pattern[str] | None) -> tuple[Span, ...]:
+    if pattern is None or not text:
+        return ()
+    return tuple(m.span() for m in pattern.finditer(text))
+
+
+def _fragment(text: str, pattern: re.Pattern[str] | None) -> Fragment | None:
+    spans = spans_in(text, pattern)
+    if not spans:
+        return None
+    first = spans[0][0]
+    start = 0 if first < FRAGMENT_CHARS // 3 else text.rfind(" ", 0, first - FRAGMENT_CHARS // 4) + 1
+    end = min(len(text), start + FRAGMENT_CHARS)
+    if end < len(text):
+        cut = text.rfind(" ", start, end)
+        end = cut if cut > start else end
+    piece = text[start:end]
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    shift = len(prefix) - start
+    inside = tuple((a + shift, b + shift) for a, b in spans if a >= start and b <= end)
+    return Fragment(prefix + piece + suffix, inside)
+
+
+class Engine:
+    """Searches one library through its index. Thread-safe: calls are serialised."""
+
+    def __init__(self, library: Library, opened: OpenIndex | None, *, problem: str | None = None):
+        self.library = library
+        self._opened = opened
+        self._lock = threading.Lock()
+        self._searcher = opened.ix.searcher(weighting=BM25F()) if opened else None
+        self.vocabulary = Vocabulary(opened.vocab if opened else {})
+        self.problem = problem
+        self.report = opened.report if opened else IndexReport(read_only=True)
+
+    # -- state -------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self._opened is None:
+            return "no index: plain text scan"
+        return self.report.summary()
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        extra = (self.problem,) if self.problem else ()
+        return self.report.messages + extra
+
+    def close(self) -> None:
+        with self._lock:
+            if self._searcher is not None:
+                self._searcher.close()
+                self._searcher = None
+            if self._opened is not None:
+                self._opened.ix.close()
+
+    # -- compiling ----------------------------------------------------------------------
+
+    def _budget(self) -> int:
+        return max(2_000, int(len(self.library) * PREFIX_POSTING_SHARE))
+
+    def _word_query(self, words: Sequence[str], fieldname: str | None) -> wq.Query:
+        """One raw word (or a CJK gram) in the given field or the default fields."""
+        alts: list[wq.Query] = []
+        targets = (fieldname,) if fieldname else DEFAULT_FIELDS
+        for name in targets:
+            if name == "year":
+                terms = {w for w in words}
+            elif name in TEXT_FIELDS:
+                terms = {stem(w) if not is_cjk(w) else w for w in words if w not in STOPS}
+            else:
+                terms = set(words)
+            alts.extend(wq.Term(name, t) for t in sorted(terms))
+        return alts[0] if len(alts) == 1 else wq.Or(alts)
+
+    def _name_prefix(self, fieldname: str, prefix: str) -> list[str]:
+        assert self._searcher is not None
+        reader = self._searcher.reader()
+        found = []
+        for term in reader.expand_prefix(fieldname, prefix):
+            found.append(term.decode("utf-8") if isinstance(term, bytes) else term)
+            if len(found) >= 200:
+                break
+        found.sort(key=lambda t: -reader.doc_frequency(fieldname, t))
+        return found[:PREFIX_MAX_WORDS]
+
+    def _compile(self, node: ql.Node | None, out: _Compiled, resolve: FilterResolver | None) -> wq.Query | None:
+        if node is None:
+            return None
+        if isinstance(node, ql.Term):
+            return self._compile_term(node, out)
+        if isinstance(node, ql.Phrase):
+            return self._compile_phrase(node, out)
+        if isinstance(node, ql.Filter):
+            return self._compile_filter(node, out, resolve)
+        if isinstance(node, ql.Not):
+            inner = self._compile(node.child, _Compiled(None, set(), [], False, True, out.problems), resolve)
+            return wq.Not(inner) if inner is not None else None
+        parts = [self._compile(child, out, resolve) for child in node.children]
+        kept = [p for p in parts if p is not None]
+        if not kept:
+            return None
+        if len(kept) == 1:
+            return kept[0]
+        return wq.And(kept) if isinstance(node, ql.And) else wq.Or(kept)
+
+    def _compile_term(self, node: ql.Term, out: _Compiled) -> wq.Query | None:
+        if node.field == "year":
+            out.scored = True
+            return wq.Term("year", node.text.strip())
+        if node.prefix:
+            return self._compile_prefix(node, out)
+        words = [w for w, _, _ in raw_words(node.text)]
+        if not words:
+            return None
+        out.scored = True
+        out.words.append(node.text)
+        queries = []
+        for word in words:
+            out.forms.add(word)
+            out.forms.update(self.vocabulary.forms_of(word))
+            queries.append(self._word_query([word], node.field))
+        return queries[0] if len(queries) == 1 else wq.And(queries)
+
+    def _compile_prefix(self, node: ql.Term, out: _Compiled) -> wq.Query | None:
+        words = [w for w, _, _ in raw_words(node.text, stops=False)]
+        if not words:
+            return None
+        out.scored = True
+        out.words.append(node.text)
+        head = [self._word_query([w], node.field) for w in words[:-1] if w not in STOPS]
+        last = words[-1]
+        alts: list[wq.Query] = []
+        if node.field in (None, *TEXT_FIELDS):
+            expanded, complete = self.vocabulary.expand(last, self._budget())
+            out.exact = out.exact and complete
+            out.forms.update(expanded)
+            stems = sorted({stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS})
+            fields_ = (node.field,) if node.field else TEXT_FIELDS
+            alts.extend(wq.Term(name, s) for name in fields_ for s in stems)
+        if node.field is None or node.field not in TEXT_FIELDS:
+            for name in (node.field,) if node.field else (*NAME_FIELDS, "urls"):
+                names = self._name_prefix(name, last)
+                out.forms.update(names)
+                alts.extend(wq.Term(name, t) for t in names)
+        last_query: wq.Query = wq.Or(alts) if alts else wq.NullQuery
+        parts = [*head, last_query]
+        return parts[0] if len(parts) == 1 else wq.And(parts)
+
+    def _compile_phrase(self, node: ql.Phrase, out: _Compiled) -> wq.Query | None:
+        words = [w for w, _, _ in raw_words(node.text, stops=False)]
+        if not words:
+            return None
+        out.scored = True
+        out.words.append(node.text)
+        for word in words:
+            out.forms.add(word)
+            out.forms.update(self.vocabulary.forms_of(word))
+        if len(words) == 1:
+            return self._word_query(words, node.field)
+        alts: list[wq.Query] = []
+        for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
+            if name in TEXT_FIELDS:
+                terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
+            else:
+                terms = words
+            if len(terms) > 1:
+                alts.append(wq.Phrase(name, terms))
+            elif terms:
+                alts.append(wq.Term(name, terms[0]))
+        return alts[0] if len(alts) == 1 else wq.Or(alts)
+
+    def _compile_filter(
+        self, node: ql.Filter, out: _Compiled, resolve: FilterResolver | None
+    ) -> wq.Query | None:
+        if node.name == "has" and node.value in ql.INDEX_HAS:
+            return wq.Term("has", node.value)
+        ids = resolve(node.name, node.value) if resolve else None
+        if ids is None:
+            if node.name == "has":
+                out.problems.append(
+                    f"unknown filter has:{node.value} (use has:code, has:paper, has:project, has:note)"
+                )
+            else:
+                out.problems.append(f"{node.name}:{node.value} needs triage data, which is not open")
+            return None
+        if node.name == "is" and node.value == "new":
+            # everything that has a state other than new is excluded
+            others = resolve("is", "*") or set()
+            return wq.Not(_ids_query(others)) if others else wq.Every()
+        return _ids_query(ids)
+
+    # -- searching ----------------------------------------------------------------------
+
+    def search(
+        self,
+        text: str,
+        *,
+        limit: int | None = 500,
+        prefix: bool = False,
+        resolve: FilterResolver | None = None,
+    ) -> SearchResult:
+        """Papers matching ``text``; an empty query lists every paper in list order."""
+        started = time.perf_counter()
+        parsed = ql.parse(text, prefix=prefix)
+        if parsed.root is None:
+            papers = self.library.papers if limit is None else self.library.papers[:limit]
+            hits = tuple(Hit(p, 0.0, (), (), ()) for p in papers)
+            return SearchResult(
+                query=text,
+                hits=hits,
+                total=len(self.library),
+                elapsed_ms=(time.perf_counter() - started) * 1000,
+                message=parsed.message,
+            )
+        if self._searcher is None:
+            return self._scan(text, parsed, limit, started)
+        out = _Compiled(None, set(), [], False, True, list(parsed.problems))
+        with self._lock:
+            compiled = self._compile(parsed.root, out, resolve)
+            hits, total = self._run(compiled, out, limit)
+        suggestion = None
+        if total < SUGGEST_BELOW and out.words:
+            suggestion = self._suggest(text)
+        message = "; ".join(dict.fromkeys(out.problems)) or None
+        return SearchResult(
+            query=text,
+            hits=hits,
+            total=total,
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+            suggestion=suggestion,
+            message=message,
+            exact=out.exact,
+        )
+
+    def _run(self, compiled: wq.Query | None, out: _Compiled, limit: int | None) -> tuple[tuple[Hit, ...], int]:
+        assert self._searcher is not None
+        if compiled is None:
+            return (), 0
+        if not out.scored or _only_negative(compiled):
+            compiled = wq.And([wq.Every(), compiled]) if not isinstance(compiled, wq.Every) else compiled
+        searcher = self._searcher
+        pattern = _form_regex(out.forms)
+        if out.scored:
+            results = searcher.search(compiled, limit=limit)
+            total = len(results)
+            ranked = [(hit["id"], hit.score) for hit in results]
+        else:
+            ids = [searcher.stored_fields(d)["id"] for d in compiled.docs(searcher)]
+            total = len(ids)
+            papers = sorted((p for p in map(self.library.get, ids) if p), key=lambda p: p.order)
+            ranked = [(p.id, 0.0) for p in (papers if limit is None else papers[:limit])]
+        hits = []
+        for pid, score in ranked:
+            paper = self.library.get(pid)
+            if paper is not None:
+                hits.append(self._hit(paper, score, pattern, out.words))
+        return tuple(hits), total
+
+    def _hit(self, paper: Paper, score: float, pattern: re.Pattern[str] | None, words: list[str]) -> Hit:
+        title_spans = spans_in(paper.title, pattern)
+        fragment = _fragment(paper.abstract, pattern)
+        matched: tuple[str, ...] = ()
+        if pattern is not None:
+            found = {m.group().lower() for m in pattern.finditer(f"{paper.title}\n{paper.abstract}")}
+            matched = tuple(sorted(found))
+        return Hit(paper, score, matched, title_spans, (fragment,) if fragment else ())
+
+    def _suggest(self, text: str) -> str | None:
+        changed = False
+
+        def fix(match: re.Match[str]) -> str:
+            nonlocal changed
+            word = match.group()
+            better = self.vocabulary.correction(fold(word))
+            if better and better != fold(word):
+                changed = True
+                return better
+            return word
+
+        suggestion = re.sub(r"(?<![:\w-])[^\W\d_]{3,}(?![:\w])", fix, text)
+        return suggestion if changed else None
+
+    def similar(self, paper_id: str, *, limit: int = 20) -> SearchResult:
+        """Papers like ``paper_id``, by the key terms of its title and abstract."""
+        started = time.perf_counter()
+        paper = self.library.get(paper_id)
+        if paper is None:
+            return SearchResult(paper_id, (), 0, 0.0, message=f"no paper with id {paper_id}")
+        if self._searcher is None:
+            return SearchResult(paper_id, (), 0, 0.0, message="similar papers need the search index")
+        with self._lock:
+            searcher = self._searcher
+            keys = searcher.key_terms_from_text("abstract", f"{paper.title}. {paper.abstract}", numterms=16)
+            if not keys:
+                return SearchResult(paper_id, (), 0, 0.0, message="this paper has too little text to compare")
+            terms = [wq.Term(name, term, boost=weight) for term, weight in keys for name in TEXT_FIELDS]
+            q = wq.And([wq.Or(terms), wq.Not(wq.Term("id", paper_id))])
+            results = searcher.search(q, limit=limit)
+            ranked = [(hit["id"], hit.score) for hit in results]
+            total = len(results)
+        key_words = {w for term, _ in keys for w in self.vocabulary.forms_of(term) or [term]}
+        pattern = _form_regex(key_words)
+        hits = tuple(
+            self._hit(p, score, pattern, [])
+            for p, score in ((self.library.get(pid), s) for pid, s in ranked)
+            if p is not None
+        )
+        return SearchResult(
+            query=f"similar:{paper_id}",
+            hits=hits,
+            total=total,
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+        )
+
+    def term_spans(self, text: str, query: str) -> tuple[Span, ...]:
+        """Where the words of ``query`` (any word form) occur in ``text``."""
+        parsed = ql.parse(query, prefix=True)
+        forms: set[str] = set()
+        for node in ql.words(parsed.root):
+            ws = [w for w, _, _ in raw_words(node.text, stops=False)]
+            for i, word in enumerate(ws):
+                forms.add(word)
+                if isinstance(node, ql.Term) and node.prefix and i == len(ws) - 1:
+                    forms.update(self.vocabulary.expand(word, self._budget())[0])
+                else:
+                    forms.update(self.vocabulary.forms_of(word))
+        return spans_in(text, _form_regex(forms))
+
+    # -- without an index -----------------------------------------------------------------
+
+    def _scan(self, text: str, parsed: ql.ParsedQuery, limit: int | None, started: float) -> SearchResult:
+        wanted = [fold(w) for node in ql.words(parsed.root) for w, _, _ in raw_words(node.text, stops=False)]
+        found = []
+        for paper in self.library.papers:
+            hay = fold(f"{paper.title} {paper.abstract} {' '.join(paper.authors)}")
+            if all(w in hay for w in wanted):
+                found.append(paper)
+        pattern = _form_regex(wanted)
+        shown = found if limit is None else found[:limit]
+        return SearchResult(
+            query=text,
+            hits=tuple(self._hit(p, 0.0, pattern, []) for p in shown),
+            total=len(found),
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+            message=self.problem,
+        )
+
+
+def _ids_query(ids: Iterable[str]) -> wq.Query:
+    terms = [wq.Term("id", pid) for pid in sorted(ids)]
+    if not terms:
+        return wq.NullQuery
+    return terms[0] if len(terms) == 1 else wq.Or(terms)
+
+
+def _only_negative(q: wq.Query) -> bool:
+    if isinstance(q, wq.Not):
+        return True
+    if isinstance(q, wq.And):
+        return all(isinstance(c, wq.Not) for c in q.subqueries)
+    return False
+
+
+def open_engine(
+    library: Library,
+    paths: DataPaths,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    note: Callable[[str], None] | None = None,
+    rebuild: bool = False,
+    lock_wait: float | None = None,
+) -> Engine:
+    """Open (building or updating as needed) the index for ``library``.
+
+    Never raises for index trouble: when no index can be had, the engine scans the
+    library's text instead and says so in ``Engine.problem``.
+    """
+    kwargs = {} if lock_wait is None else {"lock_wait": lock_wait}
+    try:
+        opened = open_index(library, paths, progress=progress, note=note, rebuild=rebuild, **kwargs)
+    except IndexUnavailable as exc:
+        return Engine(library, None, problem=f"{exc}; searching without the index")
+    except OSError as exc:
+        return Engine(
+            library,
+            None,
+            problem=f"the search index in {paths.index_dir} cannot be written ({exc.strerror}); "
+            "searching without it",
+        )
+    return Engine(library, opened)
