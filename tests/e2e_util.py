@@ -1,0 +1,129 @@
+"""Helpers for the UI tests: read what is on screen, and drive a real terminal in tmux."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+_TEXT = re.compile(
+    r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+    r'clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>'
+)
+_CELL = 12.2  # width of one cell in Textual's SVG export
+
+
+def screen_text(svg: str) -> list[str]:
+    """The lines of text in a Textual SVG screenshot, as a user would read them."""
+    rows: dict[int, dict[int, str]] = {}
+    for x, line, chunk in _TEXT.findall(svg):
+        rows.setdefault(int(line), {})[round(float(x) / _CELL)] = html.unescape(chunk)
+    lines = []
+    for number in range(max(rows, default=-1) + 1):
+        cells = rows.get(number, {})
+        out = ""
+        for column in sorted(cells):
+            out = out.ljust(column) + cells[column]
+        lines.append(out.replace("\xa0", " ").rstrip())
+    return lines
+
+
+def app_text(app) -> str:  # type: ignore[no-untyped-def]
+    """Everything currently on the app's screen, one line per terminal row."""
+    return "\n".join(screen_text(app.export_screenshot()))
+
+
+# -- tmux ---------------------------------------------------------------------------------
+
+
+def installed_command() -> Path | None:
+    """The ``tuireader`` console script installed next to this Python, if any."""
+    script = Path(sys.executable).parent / "tuireader"
+    return script if script.exists() else None
+
+
+class Tmux:
+    """A private tmux server with one pane running a shell command."""
+
+    def __init__(self, width: int = 120, height: int = 40, env: dict[str, str] | None = None):
+        self.socket = f"tuireader-test-{uuid.uuid4().hex[:10]}"
+        self.width, self.height = width, height
+        self.env = {**os.environ, **(env or {})}
+
+    def _tmux(self, *args: str) -> str:
+        result = subprocess.run(
+            ["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            check=True,
+        )
+        return result.stdout
+
+    def start(self, shell_command: str) -> None:
+        self._tmux(
+            "new-session", "-d", "-x", str(self.width), "-y", str(self.height),
+            "sh", "-c", shell_command,
+        )  # fmt: skip
+        self._tmux("set-option", "-g", "remain-on-exit", "on")
+
+    def send(self, *keys: str) -> None:
+        self._tmux("send-keys", "-t", "0", *keys)
+
+    def type(self, text: str) -> None:
+        self._tmux("send-keys", "-t", "0", "-l", text)
+
+    def capture(self, escapes: bool = False) -> str:
+        args = ["capture-pane", "-p", "-t", "0"]
+        if escapes:
+            args.append("-e")
+        return self._tmux(*args)
+
+    def wait_for(
+        self, predicate: Callable[[str], bool], timeout: float = 30.0, escapes: bool = False
+    ) -> str:
+        """Poll the pane until ``predicate(text)`` holds; fail with the last screen if not."""
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.capture(escapes)
+            if predicate(screen):
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"timed out waiting; last screen:\n{screen}")
+
+    def close(self) -> None:
+        subprocess.run(
+            ["tmux", "-L", self.socket, "kill-server"], capture_output=True, env=self.env
+        )
+
+
+def tmux_available() -> bool:
+    return shutil.which("tmux") is not None
+
+
+def sync(test):  # type: ignore[no-untyped-def]
+    """Run an ``async def`` test with asyncio (no async pytest plugin needed)."""
+    import asyncio
+    import functools
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def widget_text(app, widget) -> str:  # type: ignore[no-untyped-def]
+    """The on-screen text inside ``widget``'s region, wrapped lines joined by spaces."""
+    region = widget.region
+    lines = screen_text(app.export_screenshot())[region.y : region.bottom]
+    inner = [line[region.x + 1 : region.right - 1].strip() for line in lines]
+    return " ".join(part for part in inner if part)

@@ -1,0 +1,423 @@
+"""Pilot tests of the reader: search as you type, keyboard navigation, help, safety."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from tuireader.library import load_library
+from tuireader.model import Library, Paper
+from tuireader.ui import messages as msg
+from tuireader.ui.app import ReaderApp, Services
+from tuireader.ui.screens.help import HelpScreen
+from tuireader.ui.screens.main import ReaderScreen
+from tuireader.ui.widgets.results import ResultsList
+from tuireader.ui.widgets.viewer import PaperViewer
+
+from e2e_util import app_text, sync, widget_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "ui"
+SAMPLE = FIXTURES / "icml_sample.jsonl"
+HOSTILE = FIXTURES / "hostile.jsonl"
+
+
+# -- a tiny engine implementing the search contract (until tuireader.search lands) --------
+
+
+@dataclass(frozen=True)
+class Fragment:
+    text: str
+    spans: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Hit:
+    paper: Paper
+    score: float
+    matched: tuple[str, ...]
+    title_spans: tuple[tuple[int, int], ...]
+    fragments: tuple[Fragment, ...] = ()
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    hits: tuple[Hit, ...]
+    total: int
+    elapsed_ms: float
+    suggestion: str | None = None
+    message: str | None = None
+
+
+class WordEngine:
+    def __init__(self, library: Library) -> None:
+        self.library = library
+
+    def _spans(self, text: str, words: list[str]) -> tuple[tuple[int, int], ...]:
+        spans = []
+        for word in words:
+            for match in re.finditer(re.escape(word), text, re.IGNORECASE):
+                spans.append((match.start(), match.end()))
+        return tuple(sorted(spans))
+
+    def search(self, query: str, *, limit: int | None = 500, prefix: bool = False):
+        if query.count('"') % 2:
+            return SearchResult(query, (), 0, 1.0, message="unbalanced quote")
+        words = query.lower().split()
+        hits = [
+            Hit(p, 1.0, tuple(words), self._spans(p.title, words))
+            for p in self.library.papers
+            if all(w in (p.title + " " + p.abstract).lower() for w in words)
+        ]
+        suggestion = "transformers" if not hits and "transfor" in query else None
+        return SearchResult(query, tuple(hits[:limit]), len(hits), 1.0, suggestion)
+
+    def similar(self, paper_id: str, *, limit: int = 20):
+        hits = [Hit(p, 1.0, (), ()) for p in self.library.papers if p.id != paper_id][:2]
+        return SearchResult("", tuple(hits), len(hits), 1.0)
+
+    def term_spans(self, text: str, query: str):
+        return self._spans(text, query.lower().split())
+
+
+def make_app(*sources: Path, load=None, engine=WordEngine) -> ReaderApp:
+    services = Services(
+        load_library=load or (lambda: load_library(list(sources))),
+        open_engine=lambda library, progress: engine(library),
+    )
+    return ReaderApp(services, show_timings=False)
+
+
+async def ready(pilot) -> ReaderScreen:
+    """Wait until the library is shown and the engine can search."""
+    screen = pilot.app.screen
+    for _ in range(200):
+        await pilot.pause()
+        if screen.library is not None and screen.index_state in ("ready", "unavailable"):
+            break
+    await pilot.pause()
+    return screen
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+def titles(screen: ReaderScreen) -> list[str]:
+    return [row.paper.title for row in screen.results.rows]
+
+
+# -- search as you type ------------------------------------------------------------------
+
+
+@sync
+async def test_empty_query_lists_every_paper_in_list_order():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        library = screen.library
+        assert titles(screen) == [paper.title for paper in library.papers]
+        assert f"{len(library):,} / {len(library):,} papers" in app_text(app)
+
+
+@sync
+async def test_typing_narrows_the_list_and_highlights_matches():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"diffusion")
+        await settle(pilot)
+        assert screen.search_query == "diffusion"
+        assert titles(screen) and all("diffusion" in t.lower() for t in titles(screen))
+        text = app_text(app)
+        assert "Neural Diffusion Models" in text
+        assert "FrameQuant" not in text
+        assert f"{len(titles(screen))} of 11 papers match" in text
+        # Clearing the query brings every paper back.
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(titles(screen)) == 11
+
+
+@sync
+async def test_results_for_a_query_no_longer_typed_are_dropped():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"diffusion")
+        await settle(pilot)
+        before = titles(screen)
+        stale = WordEngine(screen.library).search("frame")
+        screen.post_message(msg.SearchFinished("frame", stale))
+        await settle(pilot)
+        assert titles(screen) == before
+
+
+@sync
+async def test_letters_typed_in_the_search_box_never_trigger_commands():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("q", "question_mark", "M", "j", "slash")
+        await settle(pilot)
+        assert app.is_running
+        assert app.screen is screen
+        assert screen.search_query == "q?Mj/"
+
+
+@sync
+async def test_malformed_query_shows_the_engine_message():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*'"unclosed')
+        await settle(pilot)
+        assert "unbalanced quote" in app_text(app)
+        assert screen.shown == 0
+
+
+@sync
+async def test_did_you_mean_is_shown_when_the_engine_suggests():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"transforzz")
+        await settle(pilot)
+        assert "Did you mean: transformers?" in app_text(app)
+
+
+# -- keyboard navigation -----------------------------------------------------------------
+
+
+@sync
+async def test_list_keys_move_the_highlight_and_the_viewer_follows():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        results, viewer = screen.results, screen.viewer
+        await pilot.press("enter")  # from the search box to the list
+        assert app.focused is results
+        assert results.highlighted == 0
+        await pilot.press("j", "j")
+        await pilot.pause()
+        assert results.highlighted == 2
+        assert viewer.paper == screen.results.rows[2].paper
+        assert screen.results.rows[2].paper.title in widget_text(app, viewer)
+        await pilot.press("k")
+        await pilot.pause()
+        assert results.highlighted == 1 and viewer.paper == results.rows[1].paper
+        await pilot.press("G")
+        await pilot.pause()
+        assert results.highlighted == len(results.rows) - 1
+        await pilot.press("g")
+        await pilot.pause()
+        assert results.highlighted == 0 and viewer.paper == results.rows[0].paper
+
+
+@sync
+async def test_tab_cycles_search_list_viewer_and_escape_returns():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert app.focused is screen.search_box
+        await pilot.press("tab")
+        assert app.focused is screen.results
+        await pilot.press("tab")
+        assert app.focused is screen.viewer
+        await pilot.press("tab")
+        assert app.focused is screen.search_box
+        await pilot.press("shift+tab")
+        assert app.focused is screen.viewer
+        await pilot.press("escape")
+        assert app.focused is screen.results
+        await pilot.press("slash")
+        assert app.focused is screen.search_box
+
+
+@sync
+async def test_escape_in_the_search_box_clears_then_leaves():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"frame")
+        await pilot.press("escape")
+        assert screen.search_box.value == ""
+        assert app.focused is screen.search_box
+        await pilot.press("escape")
+        assert app.focused is screen.results
+
+
+@sync
+async def test_narrow_terminal_toggles_between_list_and_viewer():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        results, viewer = screen.results, screen.viewer
+        assert results.display and not viewer.display
+        await pilot.press("enter", "j", "enter")  # to the list, next paper, open it
+        await pilot.pause()
+        assert viewer.display and not results.display
+        assert app.focused is viewer
+        assert results.rows[1].paper.title in widget_text(app, viewer)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert results.display and not viewer.display
+        assert app.focused is results and results.highlighted == 1
+
+
+@sync
+async def test_wide_terminal_shows_list_and_viewer_side_by_side():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert screen.results.display and screen.viewer.display
+        assert screen.results.region.y == screen.viewer.region.y
+        assert screen.results.region.right <= screen.viewer.region.x
+
+
+@sync
+async def test_more_like_this_lists_similar_papers():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("enter")
+        first = screen.current_paper
+        await pilot.press("M")
+        await settle(pilot)
+        assert first not in [row.paper for row in screen.results.rows]
+        assert screen.shown == 2
+        assert "Papers like" in app_text(app)
+
+
+@sync
+async def test_q_quits_from_the_list():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await pilot.press("enter", "q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+# -- help and command palette ------------------------------------------------------------
+
+
+@sync
+async def test_help_lists_every_binding_with_its_keys():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 60)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("enter", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app_text(app)
+        count = 0
+        for place in screen.binding_places():
+            assert place.name in text
+            for binding in place.bindings:
+                assert binding.description in text
+                for key in binding.key.split(","):
+                    assert app.get_key_display(type(binding)(key, binding.action)) in text
+                count += 1
+        assert count >= 20
+        assert "≈" in text and "derived" in text  # legend of the list's symbols
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+@sync
+async def test_command_palette_offers_every_action():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        commands = {command.title: command for command in app.get_system_commands(screen)}
+        for place in screen.binding_places():
+            for binding in place.bindings:
+                assert binding.description in commands
+        await app.run_action(commands["Next paper"].callback.args[0], screen.results)
+        await pilot.pause()
+        assert screen.results.highlighted == 1
+
+
+# -- safety and odd libraries ------------------------------------------------------------
+
+
+@sync
+async def test_markup_and_escape_sequences_in_papers_are_shown_literally():
+    app = make_app(HOSTILE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.pause()
+        svg = app.export_screenshot()
+        text = app_text(app)
+        assert "[bold red]x[/]" in text
+        assert "[link=file:///etc/passwd]y[/link]" in text
+        assert "Mallory [i]Evil[/i]" in text
+        assert "\x1b" not in svg and "\x07" not in svg
+        assert "␛[2J" in text  # the escape is made visible, not obeyed
+        assert "file:///etc/passwd" not in re.findall(r'href="([^"]*)"', svg)
+        assert screen.shown == 1
+
+
+@sync
+async def test_hostile_link_is_not_made_clickable():
+    from tuireader.ui.text import Palette, links_text
+
+    paper = load_library([HOSTILE]).papers[0]
+    text = links_text(paper, Palette())
+    assert "\x1b" not in text.plain
+    assert all(span.style.link is None for span in text.spans if hasattr(span.style, "link"))
+
+
+@sync
+async def test_empty_library_shows_a_message():
+    app = make_app(load=lambda: Library())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert "library is empty" in app_text(app)
+        await pilot.press(*"anything")
+        await settle(pilot)
+        assert screen.shown == 0 and app.is_running
+
+
+@sync
+async def test_missing_file_is_reported_not_fatal(tmp_path):
+    app = make_app(tmp_path / "no-such-list.txt")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert "no-such-list.txt" in app_text(app)
+        assert screen.shown == 0 and app.is_running
+
+
+@sync
+async def test_library_that_raises_is_reported_not_fatal():
+    def explode() -> Library:
+        raise OSError("disk on fire")
+
+    app = make_app(load=explode)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        assert "Could not load the library" in app_text(app)
+        assert "disk on fire" in app_text(app)
+        assert app.is_running
+
+
+@sync
+async def test_search_that_raises_is_reported_not_fatal():
+    class Broken(WordEngine):
+        def search(self, query, **kwargs):
+            raise ValueError("index corrupt")
+
+    app = make_app(SAMPLE, engine=Broken)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"abc")
+        await settle(pilot)
+        assert "index corrupt" in app_text(app)
+        assert app.is_running

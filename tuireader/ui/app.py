@@ -1,0 +1,138 @@
+"""The reader app and the factory that builds it from injected paths and services.
+
+``build_app(sources, paths)`` is what the command line calls; tests call it too, or build
+:class:`ReaderApp` directly with their own :class:`Services`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from tuireader.model import Library
+from tuireader.paths import DataPaths
+from tuireader.resources import styles_dir
+
+#: reports indexing progress as (papers done, papers in total).
+Progress = Callable[[int, int], None]
+
+THEMES = {"dark": "textual-dark", "light": "textual-light"}
+STYLESHEETS = ("base.tcss", "dark.tcss", "light.tcss")
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the reader needs from the core, as plain callables (swappable in tests)."""
+
+    #: reads the library; never expected to raise (problems travel in the Library).
+    load_library: Callable[[], Library]
+    #: opens (building or updating as needed) the search engine for a library.
+    open_engine: Callable[[Library, Progress], Any]
+
+
+def core_services(
+    sources: Sequence[str | os.PathLike[str]], paths: DataPaths, *, rebuild: bool = False
+) -> Services:
+    """Services backed by the real core: ``load_library`` and ``open_engine``."""
+
+    def load() -> Library:
+        from tuireader.library import load_library
+
+        return load_library([Path(source) for source in sources])
+
+    def open_(library: Library, progress: Progress) -> Any:
+        from tuireader.search import open_engine
+
+        paths.ensure()
+        return open_engine(library, paths, progress=progress, rebuild=rebuild)
+
+    return Services(load_library=load, open_engine=open_)
+
+
+class ReaderApp(App[None]):
+    """Search, browse and read a library of papers."""
+
+    TITLE = "tuireader"
+
+    def __init__(
+        self,
+        services: Services,
+        *,
+        theme: str = "dark",
+        show_timings: bool = True,
+        screen_class: type[Screen[Any]] | None = None,
+    ) -> None:
+        styles = styles_dir()
+        super().__init__(css_path=[styles / name for name in STYLESHEETS])
+        self.services = services
+        #: False hides query times (deterministic screenshots).
+        self.show_timings = show_timings
+        self._screen_class = screen_class
+        self.theme = THEMES.get(theme, theme)
+
+    def get_default_screen(self) -> Screen[Any]:
+        if self._screen_class is None:
+            from tuireader.ui.screens.main import MainScreen
+
+            return MainScreen()
+        return self._screen_class()
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands, plus every reader binding (so every key is in Ctrl+P)."""
+        yield from super().get_system_commands(screen)
+        places = getattr(screen, "binding_places", None)
+        if places is None:
+            return
+        seen: set[tuple[int, str]] = set()
+        for place in places():
+            for binding in place.bindings:
+                if not binding.description or (id(place.node), binding.action) in seen:
+                    continue
+                seen.add((id(place.node), binding.action))
+                keys = ", ".join(
+                    self.get_key_display(type(binding)(key, binding.action))
+                    for key in binding.key.split(",")
+                )
+                yield SystemCommand(
+                    f"{binding.description}",
+                    f"{place.name}: {keys}",
+                    partial(self.run_action, binding.action, place.node),
+                )
+
+
+def build_app(
+    sources: Sequence[str | os.PathLike[str]] = (),
+    paths: DataPaths | None = None,
+    *,
+    theme: str = "dark",
+    rebuild_index: bool = False,
+    show_timings: bool = True,
+) -> ReaderApp:
+    """The reader for ``sources`` (files or folders; none means the built-in seeds).
+
+    ``paths`` says where the index lives (default: :func:`tuireader.paths.resolve`).
+    """
+    from tuireader.paths import resolve
+    from tuireader.resources import seeds_dir
+
+    chosen = list(sources) or [seeds_dir()]
+    services = core_services(chosen, paths or resolve(), rebuild=rebuild_index)
+    return ReaderApp(services, theme=theme, show_timings=show_timings)
+
+
+def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - manual entry
+    """Run the reader on the files given as arguments (development entry point)."""
+    import sys
+
+    build_app(list(sys.argv[1:] if argv is None else argv)).run()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,66 @@
+"""Messages the reader's workers post to the main screen.
+
+Widget messages (a paper highlighted, the viewer asked to close) live in the widget that
+sends them; these carry the results of slow work done off the event loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
+
+from tuireader.model import Library
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tuireader.search import SearchResult
+
+
+@dataclass
+class LibraryLoaded(Message):
+    """The library was read (possibly with problems, possibly empty)."""
+
+    library: Library
+
+
+@dataclass
+class LibraryFailed(Message):
+    """Reading the library raised: nothing to show but the reason."""
+
+    reason: str
+
+
+@dataclass
+class IndexProgress(Message):
+    """The search index is being built: ``done`` of ``total`` papers."""
+
+    done: int
+    total: int
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, IndexProgress)
+
+
+@dataclass
+class EngineReady(Message):
+    """The search engine can answer queries."""
+
+    engine: Any
+
+
+@dataclass
+class EngineFailed(Message):
+    """Opening the search index failed; the list stays browsable without search."""
+
+    reason: str
+
+
+@dataclass
+class SearchFinished(Message):
+    """Results for ``query`` (which may no longer be the one in the search box)."""
+
+    query: str
+    result: SearchResult
+    #: "search" for a typed query, "similar" for "more like this".
+    kind: str = "search"

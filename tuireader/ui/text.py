@@ -1,0 +1,217 @@
+"""Turn plain core data (papers, hits, rendered abstracts) into safe Rich ``Text``.
+
+Text from papers is data: every string goes through ``visible()`` (control characters made
+visible) and into ``Text(...)``/``Text.append`` — never through markup parsing — so an
+abstract containing ``[bold]`` or an escape sequence is shown literally. Colours are not
+chosen here: callers pass a :class:`Palette` built from the widgets' CSS component classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+
+from tuireader.model import Paper
+from tuireader.textrender import render, visible
+
+#: marks a title derived from the abstract rather than given by the source.
+DERIVED_MARK = "≈"
+#: marks a paper with at least one code link.
+CODE_MARK = "⌘"
+#: how many links the viewer numbers (keys 1–9).
+MAX_NUMBERED_LINKS = 9
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Rich styles for each kind of text, taken from CSS component classes."""
+
+    match: Style = field(default_factory=Style)
+    derived: Style = field(default_factory=Style)
+    code: Style = field(default_factory=Style)
+    lists: Style = field(default_factory=Style)
+    marker: Style = field(default_factory=Style)
+    title: Style = field(default_factory=Style)
+    label: Style = field(default_factory=Style)
+    dim: Style = field(default_factory=Style)
+    link: Style = field(default_factory=Style)
+    em: Style = field(default_factory=lambda: Style(italic=True))
+    strong: Style = field(default_factory=lambda: Style(bold=True))
+    math: Style = field(default_factory=Style)
+    code_span: Style = field(default_factory=Style)
+
+
+def safe(text: str, style: Style | str = "") -> Text:
+    """``text`` as literal Rich Text, with control characters made visible."""
+    return Text(visible(text), style=style, end="")
+
+
+def _highlight(text: Text, spans: Iterable[tuple[int, int]], style: Style) -> None:
+    length = len(text)
+    for start, end in spans:
+        start, end = max(0, start), min(length, end)
+        if start < end:
+            text.stylize(style, start, end)
+
+
+def _visible_spans(
+    raw: str, spans: Sequence[tuple[int, int]]
+) -> tuple[str, list[tuple[int, int]]]:
+    """``visible(raw)`` and ``spans`` moved to the matching offsets in it.
+
+    ``visible`` may turn one control character into several, so offsets into ``raw`` are
+    remapped character by character; without control characters this is the identity.
+    """
+    shown = visible(raw)
+    if len(shown) == len(raw) or not spans:
+        return shown, list(spans)
+    offsets = [0]
+    for char in raw:
+        offsets.append(offsets[-1] + len(visible(char)))
+    last = len(raw)
+    return shown, [(offsets[min(s, last)], offsets[min(e, last)]) for s, e in spans]
+
+
+def result_line(
+    paper: Paper,
+    palette: Palette,
+    *,
+    title_spans: Sequence[tuple[int, int]] = (),
+    marker: str = "",
+    list_width: int = 0,
+) -> Text:
+    """One line of the results list.
+
+    Columns: triage marker (one cell, filled by the triage feature), code mark, the list
+    name when the library has several lists (``list_width`` > 0), the derived-title mark
+    and the title with matched words highlighted.
+    """
+    line = Text(no_wrap=True, overflow="ellipsis", end="")
+    line.append(visible(marker)[:1].ljust(1), palette.marker)
+    line.append(CODE_MARK if paper.has_code else " ", palette.code)
+    line.append(" ")
+    if list_width > 0:
+        name = Text(visible(", ".join(paper.lists)), style=palette.lists, end="")
+        name.truncate(list_width, overflow="ellipsis", pad=True)
+        line.append_text(name)
+        line.append(" ")
+    line.append(DERIVED_MARK + " " if paper.title_derived else "  ", palette.derived)
+    title, spans = _visible_spans(" ".join(paper.title.split()), title_spans_for(paper, title_spans))
+    title_text = Text(title, style=palette.title, end="")
+    _highlight(title_text, spans, palette.match)
+    line.append_text(title_text)
+    return line
+
+
+def title_spans_for(paper: Paper, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans into ``paper.title`` remapped onto its whitespace-collapsed form."""
+    if not spans:
+        return []
+    raw = paper.title
+    mapping: list[int] = []
+    out = 0
+    previous_space = True
+    for char in raw:
+        mapping.append(out)
+        if char.isspace():
+            if not previous_space:
+                out += 1
+            previous_space = True
+        else:
+            out += 1
+            previous_space = False
+    mapping.append(out)
+    return [(mapping[min(s, len(raw))], mapping[min(e, len(raw))]) for s, e in spans]
+
+
+def abstract_text(
+    abstract: str,
+    palette: Palette,
+    highlight: Sequence[tuple[int, int]] | None = None,
+) -> tuple[Text, str]:
+    """The abstract rendered by the core (math, emphasis) as Rich Text.
+
+    Returns the Text and the plain rendered string (for locating search words in it).
+    ``highlight`` spans refer to that plain string.
+    """
+    rendered = render(abstract)
+    plain = rendered.text
+    styles = {
+        "em": palette.em,
+        "strong": palette.strong,
+        "math": palette.math,
+        "code": palette.code_span,
+    }
+    shown, spans = _visible_spans(plain, [(s.start, s.end) for s in rendered.spans])
+    text = Text(shown, end="")
+    for (start, end), span in zip(spans, rendered.spans, strict=True):
+        style = styles.get(span.style)
+        if style is not None and start < end:
+            text.stylize(style, start, end)
+    if highlight:
+        _, moved = _visible_spans(plain, highlight)
+        _highlight(text, moved, palette.match)
+    return text, plain
+
+
+def paper_header(paper: Paper, palette: Palette) -> Text:
+    """Title, authors and where the paper comes from, for the top of the viewer."""
+    text = Text(end="")
+    if paper.title_derived:
+        text.append(DERIVED_MARK + " ", palette.derived)
+    text.append(visible(" ".join(paper.title.split())), palette.title)
+    text.append("\n")
+    if paper.authors:
+        text.append(visible(", ".join(paper.authors)))
+    else:
+        text.append("authors unknown", palette.dim)
+    text.append("\n")
+    where: list[str] = []
+    if paper.lists:
+        where.append(", ".join(paper.lists))
+    if paper.venue:
+        where.append(paper.venue)
+    if paper.year is not None and (not paper.venue or str(paper.year) not in paper.venue):
+        where.append(str(paper.year))
+    text.append(visible(" · ".join(where)) if where else "source unknown", palette.dim)
+    return text
+
+
+def links_text(paper: Paper, palette: Palette) -> Text:
+    """The paper's links numbered 1–9 with their kind, as OSC 8 hyperlinks.
+
+    The link travels in the style (``Style(link=url)``), so it survives wrapping; the URL
+    shown is made visible like any other data.
+    """
+    text = Text(end="")
+    links = paper.links[:MAX_NUMBERED_LINKS]
+    if not links:
+        text.append("no links", palette.dim)
+        return text
+    for number, link in enumerate(links, start=1):
+        if number > 1:
+            text.append("\n")
+        text.append(f"{number} ", palette.label)
+        text.append(f"{link.kind:<7} ", palette.dim)
+        text.append(visible(link.url), palette.link + Style(link=_safe_url(link.url)))
+    hidden = len(paper.links) - len(links)
+    if hidden > 0:
+        text.append(f"\n  … {hidden} more", palette.dim)
+    return text
+
+
+def _safe_url(url: str) -> str | None:
+    """The URL to put in an OSC 8 hyperlink, or None when it is not a web address.
+
+    Only http(s) links become clickable, and never with control characters inside (they
+    would end the escape sequence early).
+    """
+    lowered = url.lower()
+    if not (lowered.startswith("https://") or lowered.startswith("http://")):
+        return None
+    if any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in url):
+        return None
+    return url

@@ -1,0 +1,39 @@
+"""The status line: papers shown / total, query time, index state, and messages."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from tuireader.textrender import visible
+
+
+class StatusLine(Static):
+    """One line of facts about what is on screen. State comes in through reactives."""
+
+    shown: reactive[int] = reactive(0)
+    total: reactive[int] = reactive(0)
+    matched: reactive[int | None] = reactive(None)
+    elapsed_ms: reactive[float | None] = reactive(None)
+    index_state: reactive[str] = reactive("loading")
+    message: reactive[str] = reactive("")
+    show_timings: reactive[bool] = reactive(True)
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id, markup=False)
+
+    def render(self) -> Text:
+        parts: list[str] = []
+        if self.matched is None:
+            parts.append(f"{self.shown:,} / {self.total:,} papers")
+        else:
+            parts.append(f"{self.matched:,} of {self.total:,} papers match")
+        if self.show_timings and self.elapsed_ms is not None:
+            parts.append(f"{self.elapsed_ms:.0f} ms")
+        parts.append(f"index: {self.index_state}")
+        text = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
+        if self.message:
+            text.append("  ")
+            text.append(visible(self.message), "bold")
+        return text

@@ -1,0 +1,120 @@
+"""The abstract viewer: title, authors, source, numbered links and the abstract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import Static
+
+from tuireader.model import Paper
+from tuireader.ui.text import Palette, abstract_text, links_text, paper_header
+
+#: given the plain rendered abstract, where the query's words occur in it.
+SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
+
+
+class PaperViewer(VerticalScroll, can_focus=True):
+    """Shows one paper. Scrolls with the keyboard; Escape goes back to the list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back to list", id="viewer.close"),
+        Binding("down,j", "scroll_down", "Scroll down", show=False, id="viewer.down"),
+        Binding("up,k", "scroll_up", "Scroll up", show=False, id="viewer.up"),
+        Binding("home,g", "scroll_home", "Top", show=False, id="viewer.top"),
+        Binding("end,G", "scroll_end", "Bottom", show=False, id="viewer.bottom"),
+        Binding("pageup", "page_up", "Page up", show=False, id="viewer.page_up"),
+        Binding("pagedown", "page_down", "Page down", show=False, id="viewer.page_down"),
+    ]
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "viewer--title",
+        "viewer--derived",
+        "viewer--dim",
+        "viewer--label",
+        "viewer--link",
+        "viewer--match",
+        "viewer--math",
+        "viewer--code",
+    }
+
+    @dataclass
+    class CloseRequested(Message):
+        """The user wants to go back to the list."""
+
+        viewer: PaperViewer
+
+        @property
+        def control(self) -> PaperViewer:
+            return self.viewer
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._paper: Paper | None = None
+        self._find_spans: SpanFinder | None = None
+
+    @property
+    def paper(self) -> Paper | None:
+        return self._paper
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="viewer-header", markup=False)
+        yield Static(id="viewer-links", markup=False)
+        yield Static(id="viewer-abstract", markup=False)
+
+    def on_mount(self) -> None:
+        self._refresh()
+
+    def palette(self) -> Palette:
+        style = self.get_component_rich_style
+        return Palette(
+            title=style("viewer--title", partial=True),
+            derived=style("viewer--derived", partial=True),
+            dim=style("viewer--dim", partial=True),
+            label=style("viewer--label", partial=True),
+            link=style("viewer--link", partial=True),
+            match=style("viewer--match", partial=True),
+            math=style("viewer--math", partial=True),
+            code_span=style("viewer--code", partial=True),
+        )
+
+    def show_paper(self, paper: Paper | None, find_spans: SpanFinder | None = None) -> None:
+        """Show ``paper`` (or an empty-state hint), highlighting what ``find_spans`` finds."""
+        changed = paper is not self._paper
+        self._paper = paper
+        self._find_spans = find_spans
+        if self.is_mounted:
+            self._refresh()
+            if changed:
+                self.scroll_home(animate=False)
+
+    def _refresh(self) -> None:
+        header = self.query_one("#viewer-header", Static)
+        links = self.query_one("#viewer-links", Static)
+        body = self.query_one("#viewer-abstract", Static)
+        paper = self._paper
+        if paper is None:
+            header.update(Text("No paper selected", end=""))
+            links.update(Text("", end=""))
+            body.update(Text("Type in the search box or move through the list.", end=""))
+            return
+        palette = self.palette()
+        header.update(paper_header(paper, palette))
+        links.update(links_text(paper, palette))
+        text, plain = abstract_text(paper.abstract, palette)
+        if self._find_spans is not None and plain:
+            spans = self._find_spans(plain)
+            if spans:
+                text, _ = abstract_text(paper.abstract, palette, spans)
+        if not plain.strip():
+            text = Text("no abstract", style=palette.dim, end="")
+        body.update(text)
+
+    def action_close(self) -> None:
+        self.post_message(self.CloseRequested(self))
