@@ -8,11 +8,15 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tuireader import paths, store as store_module
+from tuireader import paths
+from tuireader import store as store_module
 from tuireader.store import (
     STATES,
     Counts,
@@ -575,7 +579,10 @@ def test_explicit_read_only_shows_saved_triage_and_never_writes(db_path: Path) -
     with Store.open(db_path, read_only=True) as viewer:
         assert viewer.read_only and viewer.problem is None
         assert viewer.get("id00000") == Triage(
-            "id00000", "kept", ("every-third",), "note 0\n" + "x" * 300,
+            "id00000",
+            "kept",
+            ("every-third",),
+            "note 0\n" + "x" * 300,
             viewer.get("id00000").updated,
         )
         assert len(viewer.states()) == 30
@@ -610,9 +617,7 @@ def _honour_mode_bits_even_as_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module.os, "access", access)
 
 
-def test_read_only_file_shows_saved_triage(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_read_only_file_shows_saved_triage(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     make_real_db(db_path, papers=30)
     before = db_path.read_bytes()
     db_path.chmod(0o444)
@@ -711,5 +716,91 @@ def test_store_imports_without_textual_or_rich() -> None:
         "bad = [m for m in ('textual', 'rich') if m in sys.modules]; "
         "sys.exit(str(bad) if bad else 0)"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
+
+
+# ------------------------------------------------------- model-based check
+
+_IDS = ("a", "b", "c")
+_TAGS = ("rl", "RL ", "Vision", "theory")
+
+_operation = st.one_of(
+    st.tuples(st.just("set"), st.lists(st.sampled_from(_IDS), min_size=1), st.sampled_from(STATES)),
+    st.tuples(
+        st.just("toggle"), st.lists(st.sampled_from(_IDS), min_size=1), st.sampled_from(STATES)
+    ),
+    st.tuples(st.just("tag"), st.lists(st.sampled_from(_IDS), min_size=1), st.sampled_from(_TAGS)),
+    st.tuples(
+        st.just("untag"), st.lists(st.sampled_from(_IDS), min_size=1), st.sampled_from(_TAGS)
+    ),
+    st.tuples(st.just("note"), st.sampled_from(_IDS), st.sampled_from(("", "x", "two\nlines"))),
+)
+
+
+def _view(store: Store) -> dict[str, tuple[str, tuple[str, ...], str]]:
+    return {
+        paper_id: (t.state, tuple(tag.casefold() for tag in t.tags), t.note)
+        for paper_id, t in store.get_many(_IDS).items()
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_operation, max_size=12))
+def test_any_sequence_of_actions_matches_a_model_and_undoes_to_the_start(operations) -> None:
+    model = {paper_id: ("new", set(), "") for paper_id in _IDS}
+    history = []
+    with Store.in_memory() as store:
+        for kind, target, value in operations:
+            before = _view(store)
+            if kind == "set":
+                store.set_state_many(target, value)
+                for p in target:
+                    model[p] = (value, model[p][1], model[p][2])
+            elif kind == "toggle":
+                all_there = all(model[p][0] == value for p in target)
+                store.toggle_state_many(target, value)
+                for p in target:
+                    model[p] = ("new" if all_there else value, model[p][1], model[p][2])
+            elif kind == "tag":
+                store.add_tag_many(target, value)
+                for p in target:
+                    model[p][1].add(value.strip().casefold())
+            elif kind == "untag":
+                store.remove_tag_many(target, value)
+                for p in target:
+                    model[p][1].discard(value.strip().casefold())
+            else:
+                store.set_note(target, value)
+                model[target] = (model[target][0], model[target][1], value)
+            expected = {p: (s, tuple(sorted(tags)), n) for p, (s, tags, n) in model.items()}
+            after = _view(store)
+            assert after == expected
+            if after != before:
+                history.append(before)
+        # every action that changed something is one undo step
+        while history:
+            assert store.undo() is not None
+            assert _view(store) == history.pop()
+        assert store.undo() is None
+
+
+# ---------------------------------------------------------------- threads
+
+
+def test_one_store_shared_by_worker_threads(db_path: Path) -> None:
+    with Store.open(db_path) as shared:
+
+        def work(n: int) -> None:
+            for i in range(50):
+                shared.add_tag("p", f"t{n}-{i}")
+                shared.get("p")
+
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(shared.get("p").tags) == 200

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 STATES: tuple[str, ...] = ("new", "kept", "maybe", "skip", "read")
 DEFAULT_STATE = "new"
@@ -344,8 +344,9 @@ class Store:
     # ----------------------------------------------------------------- opening
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, timeout: float = 5.0,
-             read_only: bool = False) -> Store:
+    def open(
+        cls, path: str | os.PathLike[str], *, timeout: float = 5.0, read_only: bool = False
+    ) -> Store:
         """Open (creating if needed) the triage file at ``path``.
 
         Never raises for a damaged, locked or unwritable file: the store is then
@@ -496,7 +497,7 @@ class Store:
         with self._lock:
             self._conn.close()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -567,9 +568,7 @@ class Store:
             return int(self._conn.execute(f"PRAGMA {name}").fetchone()[0])
 
     @staticmethod
-    def _record(
-        conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]
-    ) -> None:
+    def _record(conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]) -> None:
         if not changes:
             return
         now = time.time()
@@ -755,9 +754,7 @@ class Store:
             clean = normalize_tag(tag)
             wanted.setdefault(clean.casefold(), clean)
         with self._write() as conn:
-            have = dict(
-                conn.execute("SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,))
-            )
+            have = dict(conn.execute("SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,)))
             changes: list[_Change] = []
             for key, spelling in have.items():
                 if key not in wanted:
@@ -777,9 +774,7 @@ class Store:
         """Replace the paper's note (an empty note clears it) as one undoable action."""
         note = normalize_note(note)
         with self._write() as conn:
-            row = conn.execute(
-                "SELECT note FROM triage WHERE paper_id = ?", (paper_id,)
-            ).fetchone()
+            row = conn.execute("SELECT note FROM triage WHERE paper_id = ?", (paper_id,)).fetchone()
             before = row[0] if row else ""
             if before != note:
                 self._put_note(conn, paper_id, note)
@@ -813,9 +808,7 @@ class Store:
                     self._delete_tag(conn, paper_id, after.casefold())
                 elif field == "tag" and before is not None:
                     self._insert_tag(conn, paper_id, before)
-                conn.execute(
-                    "UPDATE triage SET updated = ? WHERE paper_id = ?", (now, paper_id)
-                )
+                conn.execute("UPDATE triage SET updated = ? WHERE paper_id = ?", (now, paper_id))
             conn.execute("DELETE FROM changes WHERE action_id = ?", (action_id,))
             conn.execute("DELETE FROM actions WHERE id = ?", (action_id,))
             ids = tuple(dict.fromkeys(change[0] for change in reversed(changes)))
@@ -869,8 +862,9 @@ class Store:
             others = self.states()
             return {paper_id for paper_id in among if paper_id not in others}
         with self._read() as conn:
-            found = {r[0] for r in conn.execute("SELECT paper_id FROM triage WHERE state = ?",
-                                                (state,))}
+            found = {
+                r[0] for r in conn.execute("SELECT paper_id FROM triage WHERE state = ?", (state,))
+            }
         return found if among is None else found.intersection(among)
 
     def ids_with_tag(self, tag: str) -> set[str]:
@@ -886,9 +880,7 @@ class Store:
     def all_tags(self) -> list[tuple[str, int]]:
         """Every tag in use with how many papers carry it, most used first."""
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT min(tag), count(*) FROM tags GROUP BY key"
-            ).fetchall()
+            rows = conn.execute("SELECT min(tag), count(*) FROM tags GROUP BY key").fetchall()
         return sorted(((str(t), int(n)) for t, n in rows), key=lambda r: (-r[1], r[0].casefold()))
 
     def counts(self, paper_ids: Iterable[str]) -> Counts:
