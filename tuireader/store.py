@@ -398,12 +398,12 @@ class Store:
             except OSError as error:
                 return (
                     f"Can't create the folder for the triage file {path} ({error.strerror}). "
-                    "Triage works for this session only and won't be saved."
+                    "Triage is shown as empty and changes can't be saved."
                 )
             if not os.access(path.parent, os.W_OK):
                 return (
                     f"Can't create the triage file {path}: its folder is read-only. "
-                    "Triage works for this session only and won't be saved."
+                    "Triage is shown as empty and changes can't be saved."
                 )
             return None
         try:
