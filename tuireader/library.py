@@ -165,8 +165,11 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
         if not chosen:
             kinds = ", ".join(sorted(SUPPORTED_SUFFIXES))
             problems.append(
-                Problem(path, f"this folder holds no paper lists ({kinds} files; sub-folders "
-                        "are not searched)")
+                Problem(
+                    path,
+                    f"this folder holds no paper lists ({kinds} files; sub-folders "
+                    "are not searched)",
+                )
             )
         for entry in chosen:
             add(entry)
@@ -300,26 +303,27 @@ def _build(results: Sequence[ReadResult], problems: list[Problem]) -> Library:
                 # A record without abstract joins the paper that has the same title.
                 if not by_title_ready:
                     by_title_ready = True
-                    for draft in drafts.values():
-                        if draft.title and draft.abstract.strip():
-                            by_title.setdefault(normalise_text(draft.title), draft.key)
+                    for known in drafts.values():
+                        if known.title and known.abstract.strip():
+                            by_title.setdefault(normalise_text(known.title), known.key)
                 key = by_title.get(key, key)
             elif title_only and record.title and key not in drafts:
                 title_key = normalise_text(record.title)
                 if title_key in title_only:
                     # A paper first seen without abstract gets one: it goes by that now.
-                    draft = drafts.pop(title_key)
+                    moved = drafts.pop(title_key)
                     title_only.discard(title_key)
-                    draft.key = key
-                    drafts[key] = draft
+                    moved.key = key
+                    drafts[key] = moved
                     aliases[title_key] = key
-            draft = drafts.get(key)
-            if draft is None:
+            found = drafts.get(key)
+            if found is None:
                 draft = drafts[key] = _Draft.start(key, record, order)
                 order += 1
                 if not has_abstract:
                     title_only.add(key)
             else:
+                draft = found
                 draft.absorb(record)
             if by_title_ready and draft.title and draft.abstract.strip():
                 by_title.setdefault(normalise_text(draft.title), draft.key)
@@ -402,8 +406,9 @@ def load_library(sources: Sequence[str | Path] | None = None) -> Library:
         return _build(results, problems)
     except Exception as error:  # noqa: BLE001 - last line of defence; the UI must start
         problems.append(
-            Problem(Path("."), f"the paper lists could not be loaded ({type(error).__name__}: "
-                    f"{error})")
+            Problem(
+                Path("."), f"the paper lists could not be loaded ({type(error).__name__}: {error})"
+            )
         )
         return Library(problems=tuple(problems))
 
@@ -415,4 +420,3 @@ def _read(path: Path) -> ReadResult:
         return ReadResult(
             path, path.stem, "unknown", (), (Problem(path, f"could not be read ({error})"),)
         )
-

@@ -70,16 +70,16 @@ def _trim(url: str) -> str:
     """
     while url:
         last = url[-1]
-        if last in _TRAILING:
-            url = url[:-1]
-        elif last in _PAIRS and url.count(_PAIRS[last]) < url.count(last):
+        if last in _TRAILING or last in _PAIRS and url.count(_PAIRS[last]) < url.count(last):
             url = url[:-1]
         else:
             break
     return url
 
 
-_PARTS_RE = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*://)?([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$", re.DOTALL)
+_PARTS_RE = re.compile(
+    r"^(?:[A-Za-z][A-Za-z0-9+.-]*://)?([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$", re.DOTALL
+)
 
 
 def _split(url: str) -> tuple[str, str, str]:

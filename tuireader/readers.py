@@ -485,7 +485,11 @@ def _parse_json(text: str, path: Path) -> ReadResult:
     name: str | None = None
     if isinstance(data, dict):
         papers = next(
-            (data[key] for key in ("papers", "records", "items") if isinstance(data.get(key), list)),
+            (
+                data[key]
+                for key in ("papers", "records", "items")
+                if isinstance(data.get(key), list)
+            ),
             None,
         )
         if papers is None:
@@ -531,7 +535,9 @@ _ACCENTS = {
     "k": "\u0328",
     "r": "\u030a",
 }
-_SYMBOL_ACCENT_RE = re.compile(r"""\\(["'`^~=.])\s*(?:\{\s*(\\[ij]|[A-Za-z])\s*\}|(\\[ij]|[A-Za-z]))""")
+_SYMBOL_ACCENT_RE = re.compile(
+    r"""\\(["'`^~=.])\s*(?:\{\s*(\\[ij]|[A-Za-z])\s*\}|(\\[ij]|[A-Za-z]))"""
+)
 _LETTER_ACCENT_RE = re.compile(r"\\([uvHckr])(?:\s*\{\s*(\\[ij]|[A-Za-z])\s*\}|\s+([A-Za-z]))")
 _LETTERS = {
     "ss": "ß",
@@ -716,7 +722,7 @@ def _parse_bibtex(text: str, path: Path) -> ReadResult:
         return _failure(path, "the file is empty", "bibtex")
     try:
         library = bibtexparser.parse_string(text)
-    except Exception as error:  # the parser's own bug must not stop the other files
+    except Exception as error:  # noqa: BLE001 - a parser bug must not stop the other files
         return _failure(path, f"could not be read as BibTeX ({error})", "bibtex")
     problems = [
         Problem(path, _describe_failed_block(block), "warning") for block in library.failed_blocks
@@ -818,7 +824,7 @@ def read_file(path: Path) -> ReadResult:
     fmt = _sniff_format(path, text)
     try:
         return _PARSERS[fmt](text, path)
-    except Exception as error:  # a reader bug must never take the other files down
+    except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         return _failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
 
 

@@ -1,0 +1,322 @@
+"""Loading a whole library: seeds, merging across lists, ids, folders and bad inputs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tuireader import library as library_module
+from tuireader import readers
+from tuireader.library import expand_sources, load_library, normalise_text, paper_id
+from tuireader.resources import seeds_dir
+from tuireader.titles import derive_title
+
+FIXTURES = Path(__file__).parent / "fixtures" / "readers"
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.write_bytes(text.encode() if isinstance(text, str) else text)
+    return path
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+def test_seeds_load_as_36_papers_from_38_abstracts() -> None:
+    lib = load_library()
+    assert lib.problems == ()
+    assert [paper_list.name for paper_list in lib.lists] == [
+        "ICML 2024 论文列表",
+        "ICML 2024 Papers",
+    ]
+    assert [paper_list.count for paper_list in lib.lists] == [19, 19]
+    assert len(lib) == 36
+    in_both = [paper for paper in lib if len(paper.lists) == 2]
+    assert len(in_both) == 2
+    assert all(paper.lists == ("ICML 2024 论文列表", "ICML 2024 Papers") for paper in in_both)
+    assert len({paper.id for paper in lib}) == 36
+    assert [paper.order for paper in lib] == list(range(36))
+
+
+def test_seed_papers_get_derived_titles() -> None:
+    for paper in load_library():
+        assert paper.title_derived
+        assert paper.metadata_source == "derived"
+        assert paper.title == derive_title(paper.abstract)
+
+
+def test_seed_code_links_are_clean() -> None:
+    urls = {link.url for paper in load_library() for link in paper.links}
+    assert urls == {
+        "https://github.com/YujunZhou/IGSG",
+        "https://github.com/SVT-Yang/MedST",
+        "https://github.com/Levi-Ackman/Leddam",
+        "https://energy-based-model.github.io/decomp-diffusion",
+        "https://github.com/HaokunGUI/VQ_MTM",
+    }
+    igsg = [p for p in load_library() if any("IGSG" in link.url for link in p.links)]
+    assert len(igsg) == 1 and len(igsg[0].lists) == 2  # the shared paper, one link
+    assert igsg[0].has_code
+
+
+def test_list_ids_point_at_library_papers() -> None:
+    lib = load_library()
+    for paper_list in lib.lists:
+        for pid in paper_list.paper_ids:
+            paper = lib.get(pid)
+            assert paper is not None and paper_list.name in paper.lists
+
+
+# --------------------------------------------------------------------------- ids
+
+
+def test_ids_are_stable_across_loads_and_processes() -> None:
+    first = [paper.id for paper in load_library()]
+    assert first == [paper.id for paper in load_library()]
+    code = (
+        "from tuireader.library import load_library; print(' '.join(p.id for p in load_library()))"
+    )
+    other = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert other == first
+
+
+def test_id_shape() -> None:
+    pid = paper_id("Some abstract.")
+    assert len(pid) == 8
+    assert set(pid) <= set("abcdefghijklmnopqrstuvwxyz234567")
+    assert paper_id("") != paper_id("", "A title") == paper_id("", "a  TITLE")
+
+
+def test_ids_do_not_depend_on_position_or_other_papers(tmp_path: Path) -> None:
+    seed = next(seeds_dir().glob("004_*.txt"))
+    lines = seed.read_text(encoding="utf-8").split("\n\n")
+    original = {p.abstract: p.id for p in load_library([seed])}
+
+    edited = tmp_path / "edited.txt"
+    header, *paragraphs = lines
+    paragraphs = list(reversed(paragraphs))
+    paragraphs[3] = paragraphs[3] + " An edit to this one paper."
+    write(edited, "\n\n".join([header + " (edited)", "A brand new first paper.", *paragraphs]))
+    changed = {p.abstract: p.id for p in load_library([edited])}
+
+    same = set(original) & set(changed)
+    assert len(same) == len(original) - 1
+    assert all(original[abstract] == changed[abstract] for abstract in same)
+
+
+def test_id_ignores_case_whitespace_quotes_and_dashes() -> None:
+    a = "We show that ‘perfect’ models—sometimes—fail.\nReally."
+    b = "we  show that 'perfect' models--sometimes---fail. really."
+    assert normalise_text(a) == normalise_text(b)
+    assert paper_id(a) == paper_id(b)
+    assert paper_id(a) != paper_id("We show that models fail.")
+
+
+def test_colliding_ids_are_extended_for_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(library_module, "ID_LENGTH", 1)
+    lib = load_library()
+    ids = [paper.id for paper in lib]
+    assert len(set(ids)) == 36
+    short = [pid for pid in ids if len(pid) == 1]
+    long = [pid for pid in ids if len(pid) > 1]
+    assert long, "36 papers must collide on one base32 character"
+    # every extended id extends a prefix that two or more papers share
+    for pid in long:
+        assert sum(other.startswith(pid[0]) for other in ids) >= 2
+    for pid in short:
+        assert sum(other.startswith(pid) for other in ids) == 1
+    # every id, short or extended, is a prefix of the paper's full digest
+    for paper in lib:
+        assert library_module._digest(normalise_text(paper.abstract)).startswith(paper.id)
+
+
+def test_crafted_collision_extends_both_deterministically(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    real = library_module._digest
+
+    def fake(text: str) -> str:
+        digest = real(text)
+        return "aaaaaaaa" + digest[8:] if text.startswith(("first", "second")) else digest
+
+    monkeypatch.setattr(library_module, "_digest", fake)
+    path = write(tmp_path / "l.txt", "L\n\nFirst paper.\n\nSecond paper.\n\nThird paper.")
+    ids = [paper.id for paper in load_library([path])]
+    assert len(ids[0]) == len(ids[1]) == 12
+    assert ids[0].startswith("aaaaaaaa") and ids[1].startswith("aaaaaaaa") and ids[0] != ids[1]
+    assert len(ids[2]) == 8
+    assert ids == [paper.id for paper in load_library([path])]
+
+
+# --------------------------------------------------------------------------- merging
+
+
+def test_jsonl_and_bibtex_of_the_same_papers_merge() -> None:
+    lib = load_library([FIXTURES / "icml2024_sample.jsonl", FIXTURES / "pmlr_sample.bib"])
+    assert lib.problems == ()
+    assert len(lib) == 5
+    assert [paper_list.count for paper_list in lib.lists] == [5, 4]
+    charmer = lib.papers[0]
+    assert charmer.lists == ("ICML 2024", "pmlr_sample")
+    assert charmer.venue == "ICML 2024"  # first source wins
+    assert charmer.title == "Revisiting Character-level Adversarial Attacks for Language Models"
+    assert not charmer.title_derived and charmer.metadata_source == "list"
+    assert charmer.openreview_id == "AZWqXfM6z9"
+    assert [link.kind for link in charmer.links] == ["code", "paper", "paper", "paper"]
+    assert charmer.links[0].url == "https://github.com/LIONS-EPFL/Charmer"
+    assert [paper.lists for paper in lib][-1] == ("ICML 2024",)
+
+
+def test_later_sources_fill_missing_fields(tmp_path: Path) -> None:
+    abstract = "A shared abstract with code at https://github.com/o/r."
+    text = write(tmp_path / "a.txt", f"Reading list\n\n{abstract}\n\nOnly here.")
+    rich = write(
+        tmp_path / "b.jsonl",
+        json.dumps(
+            {
+                "title": "Real Title",
+                "authors": ["Ann Lee"],
+                "abstract": abstract,
+                "year": 2024,
+                "venue": "ICML 2024",
+                "url": "https://proceedings.mlr.press/v235/lee24a.html",
+                "project_urls": ["https://o.github.io/r"],
+            }
+        )
+        + "\n",
+    )
+    lib = load_library([text, rich])
+    paper = lib.papers[0]
+    assert paper.title == "Real Title" and not paper.title_derived
+    assert paper.metadata_source == "list"
+    assert paper.authors == ("Ann Lee",) and paper.year == 2024 and paper.venue == "ICML 2024"
+    assert [(link.kind, link.origin) for link in paper.links] == [
+        ("code", "text"),
+        ("paper", "url"),
+        ("project", "project_urls"),
+    ]
+    assert paper.lists == ("Reading list", "ICML 2024")  # the JSON records share a venue
+    assert [p.order for p in lib] == [0, 1]
+
+
+def test_merge_order_follows_the_order_of_sources(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.txt", "A\n\nOne.\n\nTwo.")
+    b = write(tmp_path / "b.txt", "B\n\nThree.\n\nOne.")
+    lib = load_library([b, a])
+    assert [p.abstract for p in lib] == ["Three.", "One.", "Two."]
+    assert lib.papers[1].lists == ("B", "A")
+
+
+def test_record_without_abstract_joins_paper_with_same_title(tmp_path: Path) -> None:
+    full = write(tmp_path / "full.json", json.dumps([{"title": "Deep Nets", "abstract": "X."}]))
+    bare = write(tmp_path / "bare.json", json.dumps([{"title": "deep  nets", "year": 2020}]))
+    lib = load_library([full, bare])
+    assert len(lib) == 1 and lib.papers[0].lists == ("full", "bare")
+    assert lib.papers[0].year == 2020
+    lib = load_library([bare, full])
+    assert len(lib) == 1 and lib.papers[0].abstract == "X."
+    assert lib.papers[0].id == paper_id("X.")
+    assert lib.lists[0].paper_ids == lib.lists[1].paper_ids == (lib.papers[0].id,)
+
+
+def test_a_paper_repeated_in_one_list_is_listed_once(tmp_path: Path) -> None:
+    path = write(tmp_path / "dup.txt", "L\n\nSame.\n\nOther.\n\nsame.")
+    lib = load_library([path])
+    assert len(lib) == 2 and lib.lists[0].count == 2
+    assert any("more than once" in p.message for p in lib.problems)
+
+
+def test_two_files_with_the_same_list_name_stay_apart(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.txt", "Papers\n\nOne.")
+    b = write(tmp_path / "b.txt", "Papers\n\nTwo.")
+    assert [x.name for x in load_library([a, b]).lists] == ["Papers", "Papers (b)"]
+
+
+# --------------------------------------------------------------------------- folders and bad input
+
+
+def test_folder_reads_supported_files_sorted_and_names_the_rest(tmp_path: Path) -> None:
+    write(tmp_path / "b.txt", "B\n\nTwo.")
+    write(tmp_path / "a.jsonl", json.dumps({"title": "T", "abstract": "One."}) + "\n")
+    write(tmp_path / "notes.pdf", b"%PDF-1.4")
+    write(tmp_path / "image.png", b"\x89PNG")
+    write(tmp_path / ".hidden.txt", "H\n\nHidden.")
+    (tmp_path / "sub").mkdir()
+    write(tmp_path / "sub" / "c.txt", "C\n\nThree.")
+    files, problems = expand_sources([tmp_path])
+    assert [f.name for f in files] == ["a.jsonl", "b.txt"]
+    (problem,) = problems
+    assert problem.severity == "warning"
+    assert "image.png" in problem.message and "notes.pdf" in problem.message
+
+
+def test_folder_without_lists_is_a_problem(tmp_path: Path) -> None:
+    write(tmp_path / "notes.pdf", b"%PDF-1.4")
+    lib = load_library([tmp_path])
+    assert len(lib) == 0
+    assert any(p.severity == "error" and "no paper lists" in p.message for p in lib.problems)
+
+
+def test_same_file_twice_is_read_once(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.txt", "A\n\nOne.")
+    assert expand_sources([path, tmp_path, str(path)])[0] == [path]
+
+
+def test_bad_files_next_to_good_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(readers, "MAX_FILE_BYTES", 2000)
+    shutil.copy(FIXTURES / "pmlr_sample.bib", tmp_path / "z_refs.bib")  # over the limit now
+    write(tmp_path / "a_good.txt", "Good\n\nOne.")
+    write(tmp_path / "b_empty.txt", b"")
+    write(tmp_path / "c_header.txt", "Only a header\n")
+    write(tmp_path / "d_binary.txt", b"\x00\x01" * 50)
+    write(
+        tmp_path / "e_broken.bib",
+        "@article{ok, title={Fine}, abstract={Two.}}\n@article{bad, title={x",
+    )
+    write(tmp_path / "f_bad.jsonl", '{"abstract": "Three."}\n{oops\n')
+    (tmp_path / "g_folder.txt").mkdir()
+    lib = load_library([tmp_path, tmp_path / "missing.txt", tmp_path / "g_folder.txt"])
+    assert sorted(p.abstract for p in lib) == ["One.", "Three.", "Two."]
+    by_file = {p.path.name: p for p in lib.problems}
+    assert by_file["z_refs.bib"].severity == "error" and "limit" in by_file["z_refs.bib"].message
+    assert "empty" in by_file["b_empty.txt"].message
+    assert "no papers" in by_file["c_header.txt"].message
+    assert "binary" in by_file["d_binary.txt"].message
+    assert by_file["e_broken.bib"].severity == "warning"
+    assert "bad" in by_file["e_broken.bib"].message
+    assert by_file["f_bad.jsonl"].severity == "warning"
+    assert "line 2" in by_file["f_bad.jsonl"].message
+    assert "no paper lists" in by_file["g_folder.txt"].message  # named: an empty folder
+    assert "no such file" in by_file["missing.txt"].message
+    for problem in lib.problems:
+        assert "\n" not in problem.message
+
+
+def test_load_library_never_raises(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def explode(_path: Path) -> readers.ReadResult:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(library_module, "read_file", explode)
+    lib = load_library([write(tmp_path / "a.txt", "A\n\nOne.")])
+    assert len(lib) == 0
+    assert "disk on fire" in lib.problems[0].message
+
+
+def test_empty_sources_mean_the_seeds() -> None:
+    assert len(load_library([])) == len(load_library(None)) == 36
+
+
+def test_core_modules_do_not_import_the_ui() -> None:
+    code = (
+        "import sys, tuireader.library, tuireader.readers, tuireader.links\n"
+        "tuireader.library.load_library()\n"
+        "assert 'textual' not in sys.modules and 'rich' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

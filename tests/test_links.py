@@ -1,0 +1,134 @@
+"""Finding, trimming, deduplicating and classifying the URLs in a paper's text."""
+
+from __future__ import annotations
+
+import pytest
+
+from tuireader.links import classify, extract_urls, links_for, url_key
+from tuireader.model import Link
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Code: https://github.com/YujunZhou/IGSG.", ["https://github.com/YujunZhou/IGSG"]),
+        ("see https://a.org/x, and more", ["https://a.org/x"]),
+        ("see https://a.org/x; and more", ["https://a.org/x"]),
+        ("at https://a.org/x: details", ["https://a.org/x"]),
+        ("wow https://a.org/x!", ["https://a.org/x"]),
+        ("really https://a.org/x?", ["https://a.org/x"]),
+        ("quoted 'https://a.org/x'", ["https://a.org/x"]),
+        ('quoted "https://a.org/x"', ["https://a.org/x"]),
+        ("(code at https://github.com/a/b)", ["https://github.com/a/b"]),
+        ("(code at https://github.com/a/b).", ["https://github.com/a/b"]),
+        ("[code](https://github.com/a/b)", ["https://github.com/a/b"]),
+        (r"\url{https://github.com/a/b}.", ["https://github.com/a/b"]),
+        ("<https://a.org/x>", ["https://a.org/x"]),
+        ("*https://a.org/x*", ["https://a.org/x"]),
+        (
+            "see https://en.wikipedia.org/wiki/Set_(mathematics).",
+            ["https://en.wikipedia.org/wiki/Set_(mathematics)"],
+        ),
+        (
+            "(see https://en.wikipedia.org/wiki/Set_(mathematics))",
+            ["https://en.wikipedia.org/wiki/Set_(mathematics)"],
+        ),
+        ("query https://a.org/search?q=1&x=2.", ["https://a.org/search?q=1&x=2"]),
+        ("代码见https://github.com/c/d。谢谢", ["https://github.com/c/d"]),
+        ("nothing here at all", []),
+        ("an e-mail me@github.com is not a link", []),
+    ],
+)
+def test_extract_urls_trims_what_belongs_to_the_sentence(text: str, expected: list[str]) -> None:
+    assert extract_urls(text) == expected
+
+
+def test_two_urls_in_one_abstract_keep_text_order() -> None:
+    text = (
+        "Project page: https://energy-based-model.github.io/decomp-diffusion. "
+        "Code: https://github.com/a/b."
+    )
+    assert extract_urls(text) == [
+        "https://energy-based-model.github.io/decomp-diffusion",
+        "https://github.com/a/b",
+    ]
+
+
+def test_repeats_are_dropped_whatever_the_host_case_scheme_or_trailing_slash() -> None:
+    text = (
+        "https://github.com/a/b and https://GitHub.com/a/b/ and http://github.com/a/b "
+        "and https://www.github.com/a/b. Another: https://github.com/a/B"
+    )
+    assert extract_urls(text) == ["https://github.com/a/b", "https://github.com/a/B"]
+    assert url_key("https://GitHub.com/a/b/") == url_key("http://github.com/a/b")
+
+
+def test_bare_addresses_are_found_and_made_openable() -> None:
+    text = "Code at github.com/owner/repo, demo at www.example.org/demo."
+    assert extract_urls(text) == ["https://github.com/owner/repo", "https://www.example.org/demo"]
+
+
+def test_www_inside_a_longer_address_is_not_a_second_link() -> None:
+    assert extract_urls("https://www.example.org/x") == ["https://www.example.org/x"]
+
+
+@pytest.mark.parametrize(
+    ("url", "kind"),
+    [
+        ("https://github.com/YujunZhou/IGSG", "code"),
+        ("https://gitlab.com/group/project", "code"),
+        ("https://gitlab.inria.fr/team/tool", "code"),
+        ("https://bitbucket.org/team/repo", "code"),
+        ("https://huggingface.co/datasets/x/y", "code"),
+        ("https://colab.research.google.com/drive/abc", "code"),
+        ("https://arxiv.org/abs/2401.00001", "paper"),
+        ("https://doi.org/10.1000/xyz", "paper"),
+        ("https://openreview.net/forum?id=AZWqXfM6z9", "paper"),
+        ("https://proceedings.mlr.press/v235/abe24a.html", "paper"),
+        ("https://example.org/files/paper.PDF", "paper"),
+        (
+            "https://raw.githubusercontent.com/mlresearch/v235/main/assets/abe24a/abe24a.pdf",
+            "paper",
+        ),
+        ("https://energy-based-model.github.io/decomp-diffusion", "project"),
+        ("https://sites.google.com/view/project", "project"),
+        ("https://notgithub.com/a/b", "project"),
+    ],
+)
+def test_classify_each_kind(url: str, kind: str) -> None:
+    assert classify(url) == kind
+
+
+def test_links_for_orders_code_then_paper_then_project_and_records_origin() -> None:
+    text = (
+        "Project page https://pranaval.github.io/DART/. See https://arxiv.org/abs/1 "
+        "and code at https://github.com/LIONS-EPFL/Charmer."
+    )
+    links = links_for(
+        text,
+        url="https://proceedings.mlr.press/v235/x.html",
+        pdf="https://example.org/x.pdf",
+        openreview="https://openreview.net/forum?id=X",
+        doi="10.1000/abc",
+        code_urls=["https://github.com/LIONS-EPFL/Charmer", "https://huggingface.co/m/n"],
+        project_urls=["https://pranaval.github.io/DART/"],
+    )
+    assert links == (
+        Link("https://github.com/LIONS-EPFL/Charmer", "code", "text"),
+        Link("https://huggingface.co/m/n", "code", "code_urls"),
+        Link("https://arxiv.org/abs/1", "paper", "text"),
+        Link("https://proceedings.mlr.press/v235/x.html", "paper", "url"),
+        Link("https://example.org/x.pdf", "paper", "pdf"),
+        Link("https://openreview.net/forum?id=X", "paper", "openreview"),
+        Link("https://doi.org/10.1000/abc", "paper", "doi"),
+        Link("https://pranaval.github.io/DART/", "project", "text"),
+    )
+
+
+def test_links_for_a_record_url_on_a_code_host_is_code() -> None:
+    (link,) = links_for("", url="https://github.com/a/b")
+    assert link == Link("https://github.com/a/b", "code", "url")
+
+
+def test_links_for_ignores_empty_and_non_string_fields() -> None:
+    assert links_for("plain text", url="", pdf=None, code_urls=["", 3], project_urls=None) == ()  # type: ignore[list-item]
