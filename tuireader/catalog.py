@@ -308,3 +308,384 @@ class Matcher:
         if len(scored) > 1 and best_query - scored[1][0] < MARGIN:
             return None  # two records fit about equally well: attach neither
         return Match(self.entries[best_index], round(best_query, 4), "fuzzy")
+
+
+# --------------------------------------------------------------------------- loading
+
+_CSV_COLUMNS: dict[str, tuple[str, ...]] = {
+    "title": ("title", "paper_title", "name"),
+    "authors": ("authors", "author", "author_names"),
+    "abstract": ("abstract", "summary", "paper_abstract"),
+    "venue": ("venue", "conference", "journal", "booktitle"),
+    "year": ("year",),
+    "url": ("url", "link", "paper_url", "page"),
+    "pdf": ("pdf", "pdf_url", "pdf_link"),
+    "openreview": ("openreview", "openreview_url", "forum"),
+    "openreview_id": ("openreview_id", "forum_id"),
+    "pmlr_key": ("pmlr_key",),
+    "doi": ("doi",),
+    "code_urls": ("code_urls", "code_url", "code", "github"),
+    "project_urls": ("project_urls", "project_url", "project"),
+}
+_URL_SPLIT = re.compile(r"[\s;,|]+")
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+_OPENREVIEW_ID = re.compile(r"[?&]id=([\w-]+)")
+
+
+def _split_authors(value: str) -> tuple[str, ...]:
+    """``"A; B"``, ``"A, B and C"`` or ``"A and B"`` as a tuple of names."""
+    value = " ".join(value.split())
+    pieces = value.split(";") if ";" in value else re.split(r",|\s+and\s+|\s*&\s*", value)
+    return tuple(piece.strip() for piece in pieces if piece.strip())
+
+
+def _csv_dialect(sample: str, path: Path) -> type[csv.Dialect] | csv.Dialect:
+    if path.suffix.lower() == ".tsv":
+        return csv.excel_tab
+    try:
+        return csv.Sniffer().sniff(sample.split("\n", 1)[0], delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
+
+
+def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
+    """Records of a CSV file with a header row naming its columns."""
+    from tuireader.readers import MAX_FILE_BYTES, ReadError, decode_bytes
+
+    if path.stat().st_size > MAX_FILE_BYTES:
+        return [], [Problem(path, "is too large to be read as a catalog")]
+    try:
+        text = decode_bytes(path.read_bytes(), path)
+    except ReadError as error:
+        return [], [Problem(path, str(error).removeprefix(f"{path}: "))]
+    if not text.strip():
+        return [], [Problem(path, "the file is empty")]
+    rows = csv.reader(io.StringIO(text, newline=""), _csv_dialect(text[:4096], path))
+    try:
+        header = next(rows)
+    except (StopIteration, csv.Error) as error:
+        return [], [Problem(path, f"is not a readable CSV file ({error})")]
+    names = [re.sub(r"[\s/-]+", "_", column.strip().lower()) for column in header]
+    columns: dict[str, int] = {}
+    for field_name, aliases in _CSV_COLUMNS.items():
+        for alias in aliases:
+            if alias in names:
+                columns[field_name] = names.index(alias)
+                break
+    if "title" not in columns and "abstract" not in columns:
+        found = ", ".join(repr(column) for column in header[:12]) or "none"
+        return [], [
+            Problem(
+                path,
+                f"has no 'title' or 'abstract' column in its first row (columns found: {found})",
+            )
+        ]
+    entries: list[CatalogEntry] = []
+    try:
+        for row in rows:
+            if not any(cell.strip() for cell in row):
+                continue
+
+            def cell(name: str, row: list[str] = row) -> str:
+                position = columns.get(name)
+                if position is None or position >= len(row):
+                    return ""
+                return row[position].strip()
+
+            year = _YEAR.search(cell("year"))
+            openreview = cell("openreview") or None
+            openreview_id = cell("openreview_id") or None
+            if openreview and not openreview_id:
+                found_id = _OPENREVIEW_ID.search(openreview)
+                openreview_id = found_id.group(1) if found_id else None
+            entries.append(
+                CatalogEntry(
+                    title=" ".join(cell("title").split()),
+                    authors=_split_authors(cell("authors")),
+                    abstract=cell("abstract"),
+                    venue=cell("venue") or None,
+                    year=int(year.group(1)) if year else None,
+                    url=cell("url") or None,
+                    pdf=cell("pdf") or None,
+                    openreview=openreview,
+                    openreview_id=openreview_id,
+                    pmlr_key=cell("pmlr_key") or None,
+                    doi=normalise_doi(cell("doi")) or None,
+                    code_urls=tuple(url for url in _URL_SPLIT.split(cell("code_urls")) if url),
+                    project_urls=tuple(
+                        url for url in _URL_SPLIT.split(cell("project_urls")) if url
+                    ),
+                )
+            )
+    except csv.Error as error:
+        return entries, [
+            Problem(path, f"could not be read past row {rows.line_num}: {error}", "warning")
+        ]
+    return entries, []
+
+
+def _entry_from_record(record: object) -> CatalogEntry:
+    def text(name: str) -> str | None:
+        value = getattr(record, name, None)
+        return value.strip() or None if isinstance(value, str) else None
+
+    year = getattr(record, "year", None)
+    return CatalogEntry(
+        title=" ".join((text("title") or "").split()),
+        authors=tuple(getattr(record, "authors", ()) or ()),
+        abstract=getattr(record, "abstract", "") or "",
+        venue=text("venue"),
+        year=year if isinstance(year, int) else None,
+        url=text("url"),
+        pdf=text("pdf"),
+        openreview=text("openreview"),
+        openreview_id=text("openreview_id"),
+        pmlr_key=text("pmlr_key"),
+        doi=text("doi"),
+        code_urls=tuple(getattr(record, "code_urls", ()) or ()),
+        project_urls=tuple(getattr(record, "project_urls", ()) or ()),
+    )
+
+
+def _read_structured(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
+    from tuireader.readers import read_file
+
+    result = read_file(path)
+    problems = list(result.problems)
+    if result.format == "text":
+        problems.append(
+            Problem(
+                path,
+                "is a plain-text list, not a catalog: a catalog needs titles and authors "
+                "(use JSON Lines, JSON, BibTeX or CSV)",
+            )
+        )
+        return [], problems
+    return [_entry_from_record(record) for record in result.records], problems
+
+
+def _has_identity(entry: CatalogEntry) -> bool:
+    return bool(entry.abstract.strip() or entry.title or _entry_ids(entry))
+
+
+def load_catalog(path: Path) -> Catalog:
+    """Read one catalog file (JSON Lines, JSON, BibTeX or CSV); never raises.
+
+    What cannot be read becomes a ``Problem`` on the returned catalog: a file that does
+    not parse gives an empty catalog with an error; records without an abstract are
+    kept (they can still match by identifier or title) with one warning counting them.
+    """
+    path = Path(path)
+    name = path.stem
+    try:
+        if not path.exists():
+            return Catalog(name, path, (), (Problem(path, "catalog not found"),))
+        if path.is_dir():
+            return Catalog(name, path, (), (Problem(path, "is a folder, not a catalog file"),))
+        if path.suffix.lower() in (".csv", ".tsv"):
+            entries, problems = _read_csv(path)
+        else:
+            entries, problems = _read_structured(path)
+    except Exception as error:  # noqa: BLE001 - a broken catalog must not stop the lists
+        return Catalog(
+            name, path, (), (Problem(path, f"catalog could not be read ({error})"),)
+        )
+    kept = [entry for entry in entries if _has_identity(entry)]
+    if len(kept) < len(entries):
+        skipped = len(entries) - len(kept)
+        problems.append(
+            Problem(
+                path,
+                f"{_count(skipped, 'record')} without abstract, title or identifier "
+                f"{'were' if skipped != 1 else 'was'} skipped",
+                "warning",
+            )
+        )
+    bare = sum(1 for entry in kept if not entry.abstract.strip())
+    if bare:
+        problems.append(
+            Problem(
+                path,
+                f"{_count(bare, 'record')} {'have' if bare != 1 else 'has'} no abstract and "
+                "cannot be matched by abstract, only by DOI, OpenReview id, PMLR key or "
+                "exact title",
+                "warning",
+            )
+        )
+    if not kept and not any(problem.severity == "error" for problem in problems):
+        problems.append(Problem(path, "catalog holds no records"))
+    return Catalog(name, path, tuple(kept), tuple(problems))
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def load_catalogs(paths: Sequence[Path]) -> tuple[list[Catalog], list[Problem]]:
+    """Read catalog files and folders (every catalog file directly inside, by name).
+
+    Returns the catalogs in the order given and every problem found, including those
+    each catalog carries, for a command to print. A path that is missing or a folder
+    with no catalog file in it still yields an (empty) catalog holding its problem, so
+    ``apply_catalogs`` reports it in the library as well.
+    """
+    catalogs: list[Catalog] = []
+    for source in paths:
+        path = Path(source).expanduser()
+        if path.is_dir():
+            files = sorted(
+                child
+                for child in path.iterdir()
+                if child.is_file()
+                and not child.name.startswith(".")
+                and child.suffix.lower() in (*CATALOG_SUFFIXES, ".tsv")
+            )
+            if not files:
+                problem = Problem(path, "folder holds no catalog files (.jsonl, .json, .bib, .csv)")
+                catalogs.append(Catalog(path.name, path, (), (problem,)))
+            catalogs.extend(load_catalog(file) for file in files)
+        else:
+            catalogs.append(load_catalog(path))
+    problems = [problem for catalog in catalogs for problem in catalog.problems]
+    return catalogs, problems
+
+
+def default_catalog_paths() -> list[Path]:
+    """The catalogs that ship with tuireader (``seeds/catalog/``), for the seed papers."""
+    from tuireader.resources import seeds_dir
+
+    folder = seeds_dir() / "catalog"
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.iterdir() if path.suffix.lower() in CATALOG_SUFFIXES)
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def _paper_arxiv(paper: Paper) -> str | None:
+    for link in paper.links:
+        found = arxiv_id(link.url)
+        if found:
+            return found
+    return None
+
+
+def _entry_links(entry: CatalogEntry) -> tuple[Link, ...]:
+    from tuireader.links import links_for
+
+    return links_for(
+        entry.abstract,
+        url=entry.url,
+        pdf=entry.pdf,
+        openreview=entry.openreview,
+        doi=entry.doi,
+        code_urls=entry.code_urls,
+        project_urls=entry.project_urls,
+    )
+
+
+def _first(*values: object) -> object:
+    for value in values:
+        if value:
+            return value
+    return None
+
+
+def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
+    """``paper`` with the metadata of its catalog records (first catalog first)."""
+    from tuireader.links import merge_links
+
+    entries = [entry for _, entry in found]
+    title = _first(*(entry.title for entry in entries))
+    years = [entry.year for entry in entries if entry.year is not None]
+    return replace(
+        paper,
+        title=title or paper.title,
+        title_derived=False if title else paper.title_derived,
+        abstract=paper.abstract or str(_first(*(entry.abstract for entry in entries)) or ""),
+        authors=_first(*(entry.authors for entry in entries)) or paper.authors,  # type: ignore[arg-type]
+        venue=_first(*(entry.venue for entry in entries), paper.venue),  # type: ignore[arg-type]
+        year=years[0] if years else paper.year,
+        links=merge_links(paper.links, *(_entry_links(entry) for entry in entries)),
+        doi=_first(*(entry.doi for entry in entries), paper.doi),  # type: ignore[arg-type]
+        openreview_id=_first(*(e.openreview_id for e in entries), paper.openreview_id),  # type: ignore[arg-type]
+        pmlr_key=_first(*(entry.pmlr_key for entry in entries), paper.pmlr_key),  # type: ignore[arg-type]
+        metadata_source=found[0][0],
+    )
+
+
+def _combine(kept: Paper, other: Paper) -> Paper:
+    """Two papers of the library that a catalog shows are one: ``kept`` absorbs ``other``."""
+    from tuireader.links import merge_links
+
+    return replace(
+        kept,
+        abstract=kept.abstract or other.abstract,
+        lists=kept.lists + tuple(name for name in other.lists if name not in kept.lists),
+        links=merge_links(kept.links, other.links),
+        authors=kept.authors or other.authors,
+        venue=kept.venue or other.venue,
+        year=kept.year if kept.year is not None else other.year,
+        doi=kept.doi or other.doi,
+        openreview_id=kept.openreview_id or other.openreview_id,
+        pmlr_key=kept.pmlr_key or other.pmlr_key,
+    )
+
+
+def apply_catalogs(library: Library, catalogs: Sequence[Catalog]) -> Library:
+    """A new library whose papers found in a catalog carry that catalog's metadata.
+
+    Each paper is looked up in every catalog, in order; the first catalog that knows
+    it gives the title, authors, venue, year and identifiers, later ones fill what is
+    still missing, and every catalog's links are added. ``metadata_source`` names the
+    first catalog. Papers no catalog knows are unchanged, and no paper's id changes.
+    Two papers of the library that turn out to be the same catalog record (say, a
+    BibTeX entry without abstract and the same paper's abstract in a text list) become
+    one paper under the id of the first. The catalogs' problems join the library's.
+    """
+    problems = library.problems + tuple(p for catalog in catalogs for p in catalog.problems)
+    matchers = [(catalog.name, Matcher(catalog.entries)) for catalog in catalogs if catalog.entries]
+    if not matchers:
+        return Library(papers=library.papers, lists=library.lists, problems=problems)
+    papers: list[Paper] = []
+    position_of: dict[tuple[int, int], int] = {}
+    renamed: dict[str, str] = {}
+    for paper in library.papers:
+        found: list[tuple[str, CatalogEntry]] = []
+        first_key: tuple[int, int] | None = None
+        for number, (name, matcher) in enumerate(matchers):
+            match = matcher.match(
+                paper.abstract,
+                None if paper.title_derived else paper.title,
+                doi=paper.doi,
+                openreview_id=paper.openreview_id,
+                pmlr_key=paper.pmlr_key,
+                arxiv=_paper_arxiv(paper),
+            )
+            if match is not None:
+                found.append((name, match.entry))
+                if first_key is None:
+                    first_key = (number, id(match.entry))
+        if first_key is None:
+            papers.append(paper)
+            continue
+        enriched = _enrich(paper, found)
+        if first_key in position_of:
+            position = position_of[first_key]
+            papers[position] = _combine(papers[position], enriched)
+            renamed[paper.id] = papers[position].id
+        else:
+            position_of[first_key] = len(papers)
+            papers.append(enriched)
+    lists = library.lists
+    if renamed:
+        lists = tuple(
+            replace(paper_list, paper_ids=_unique(renamed.get(i, i) for i in paper_list.paper_ids))
+            for paper_list in library.lists
+        )
+    return Library(papers=tuple(papers), lists=lists, problems=problems)
+
+
+def _unique(ids: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(ids))
