@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from textual.widgets import OptionList
 
 from tuireader.library import load_library
-from tuireader.model import Library, Paper
+from tuireader.model import Library
+from tuireader.paths import resolve
+from tuireader.search import open_engine
 from tuireader.ui import messages as msg
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.help import HelpScreen
@@ -25,66 +25,12 @@ SAMPLE = FIXTURES / "icml_sample.jsonl"
 HOSTILE = FIXTURES / "hostile.jsonl"
 
 
-# -- a tiny engine implementing the search contract (until tuireader.search lands) --------
+def real_engine(library: Library):
+    """The real search engine, on the test's own (temporary) data folder."""
+    return open_engine(library, resolve().ensure())
 
 
-@dataclass(frozen=True)
-class Fragment:
-    text: str
-    spans: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class Hit:
-    paper: Paper
-    score: float
-    matched: tuple[str, ...]
-    title_spans: tuple[tuple[int, int], ...]
-    fragments: tuple[Fragment, ...] = ()
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    query: str
-    hits: tuple[Hit, ...]
-    total: int
-    elapsed_ms: float
-    suggestion: str | None = None
-    message: str | None = None
-
-
-class WordEngine:
-    def __init__(self, library: Library) -> None:
-        self.library = library
-
-    def _spans(self, text: str, words: list[str]) -> tuple[tuple[int, int], ...]:
-        spans = []
-        for word in words:
-            for match in re.finditer(re.escape(word), text, re.IGNORECASE):
-                spans.append((match.start(), match.end()))
-        return tuple(sorted(spans))
-
-    def search(self, query: str, *, limit: int | None = 500, prefix: bool = False):
-        if query.count('"') % 2:
-            return SearchResult(query, (), 0, 1.0, message="unbalanced quote")
-        words = query.lower().split()
-        hits = [
-            Hit(p, 1.0, tuple(words), self._spans(p.title, words))
-            for p in self.library.papers
-            if all(w in (p.title + " " + p.abstract).lower() for w in words)
-        ]
-        suggestion = "transformers" if not hits and "transfor" in query else None
-        return SearchResult(query, tuple(hits[:limit]), len(hits), 1.0, suggestion)
-
-    def similar(self, paper_id: str, *, limit: int = 20):
-        hits = [Hit(p, 1.0, (), ()) for p in self.library.papers if p.id != paper_id][:2]
-        return SearchResult("", tuple(hits), len(hits), 1.0)
-
-    def term_spans(self, text: str, query: str):
-        return self._spans(text, query.lower().split())
-
-
-def make_app(*sources: Path, load=None, engine=WordEngine) -> ReaderApp:
+def make_app(*sources: Path, load=None, engine=real_engine) -> ReaderApp:
     services = Services(
         load_library=load or (lambda: load_library(list(sources))),
         open_engine=lambda library, progress: engine(library),
@@ -153,7 +99,7 @@ async def test_results_for_a_query_no_longer_typed_are_dropped():
         await pilot.press(*"diffusion")
         await settle(pilot)
         before = titles(screen)
-        stale = WordEngine(screen.library).search("frame")
+        stale = screen.engine.search("frame")
         screen.post_message(msg.SearchFinished("frame", stale))
         await settle(pilot)
         assert titles(screen) == before
@@ -178,7 +124,7 @@ async def test_malformed_query_shows_the_engine_message():
         screen = await ready(pilot)
         await pilot.press(*'"unclosed')
         await settle(pilot)
-        assert "unbalanced quote" in app_text(app)
+        assert "closed an unbalanced quote" in app_text(app)
         assert screen.shown == 0
 
 
@@ -187,7 +133,7 @@ async def test_did_you_mean_is_shown_when_the_engine_suggests():
     app = make_app(SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
-        await pilot.press(*"transforzz")
+        await pilot.press(*"transformrs")
         await settle(pilot)
         assert "Did you mean: transformers?" in app_text(app)
 
@@ -290,8 +236,9 @@ async def test_more_like_this_lists_similar_papers():
         first = screen.current_paper
         await pilot.press("M")
         await settle(pilot)
+        similar = screen.engine.similar(first.id)
+        assert [row.paper for row in screen.results.rows] == [h.paper for h in similar.hits]
         assert first not in [row.paper for row in screen.results.rows]
-        assert screen.shown == 2
         assert "Papers like" in app_text(app)
 
 
@@ -410,11 +357,14 @@ async def test_library_that_raises_is_reported_not_fatal():
 
 @sync
 async def test_search_that_raises_is_reported_not_fatal():
-    class Broken(WordEngine):
+    class Broken:
+        problem = None
+        messages = ()
+
         def search(self, query, **kwargs):
             raise ValueError("index corrupt")
 
-    app = make_app(SAMPLE, engine=Broken)
+    app = make_app(SAMPLE, engine=lambda library: Broken())
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
         await pilot.press(*"abc")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -38,14 +38,26 @@ class Services:
 
 
 def core_services(
-    sources: Sequence[str | os.PathLike[str]], paths: DataPaths, *, rebuild: bool = False
+    sources: Sequence[str | os.PathLike[str]],
+    paths: DataPaths,
+    *,
+    rebuild: bool = False,
+    catalogs: Sequence[str | os.PathLike[str]] | None = None,
+    default_catalogs: bool = True,
 ) -> Services:
-    """Services backed by the real core: ``load_library`` and ``open_engine``."""
+    """Services backed by the real core: a session (lists + catalogs) and its engine."""
 
     def load() -> Library:
-        from tuireader.library import load_library
+        from tuireader.session import load_session
 
-        return load_library([Path(source) for source in sources])
+        session = load_session(
+            [Path(source) for source in sources] or None,
+            data_dir=paths.root,
+            catalogs=[Path(c) for c in catalogs or ()],
+            default_catalogs=default_catalogs,
+        )
+        # Catalog problems travel with the library so the screen reports them all.
+        return replace(session.library, problems=tuple(session.problems))
 
     def open_(library: Library, progress: Progress) -> Any:
         from tuireader.search import open_engine
@@ -113,6 +125,8 @@ def build_app(
     *,
     theme: str = "dark",
     rebuild_index: bool = False,
+    catalogs: Sequence[str | os.PathLike[str]] | None = None,
+    default_catalogs: bool = True,
     show_timings: bool = True,
 ) -> ReaderApp:
     """The reader for ``sources`` (files or folders; none means the built-in seeds).
@@ -120,10 +134,14 @@ def build_app(
     ``paths`` says where the index lives (default: :func:`tuireader.paths.resolve`).
     """
     from tuireader.paths import resolve
-    from tuireader.resources import seeds_dir
 
-    chosen = list(sources) or [seeds_dir()]
-    services = core_services(chosen, paths or resolve(), rebuild=rebuild_index)
+    services = core_services(
+        list(sources),
+        paths or resolve(),
+        rebuild=rebuild_index,
+        catalogs=catalogs,
+        default_catalogs=default_catalogs,
+    )
     return ReaderApp(services, theme=theme, show_timings=show_timings)
 
 

@@ -197,8 +197,11 @@ class ReaderScreen(Screen[None]):
         self.index_state = f"indexing {message.done:,}/{message.total:,}"
 
     def on_engine_ready(self, message: msg.EngineReady) -> None:
-        self.engine = message.engine
-        self.index_state = "ready"
+        engine = self.engine = message.engine
+        problem = getattr(engine, "problem", None)
+        self.index_state = "text scan" if problem else "ready"
+        for note in getattr(engine, "messages", ()):
+            self.notify(visible(note), title="Search index", severity="warning", markup=False)
         self.query_one("#progress").display = False
         if self.search_query.strip():
             self._show_query()
