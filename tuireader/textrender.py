@@ -11,6 +11,7 @@ the input outside math is ever dropped (a ``%`` is a percent sign, not a comment
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -83,9 +84,54 @@ SYMBOLS = {
 
 #: operator names, printed as words with a space before them when glued to a letter.
 OPERATORS = frozenset(
-    "log ln lg exp min max sin cos tan sec csc cot sinh cosh tanh arcsin arccos arctan "
-    "det dim arg sup inf lim liminf limsup Pr gcd deg ker hom rank tr Tr argmax argmin "
-    "softmax sgn sign diag poly polylog var Var Cov E".split()
+    [
+        "log",
+        "ln",
+        "lg",
+        "exp",
+        "min",
+        "max",
+        "sin",
+        "cos",
+        "tan",
+        "sec",
+        "csc",
+        "cot",
+        "sinh",
+        "cosh",
+        "tanh",
+        "arcsin",
+        "arccos",
+        "arctan",
+        "det",
+        "dim",
+        "arg",
+        "sup",
+        "inf",
+        "lim",
+        "liminf",
+        "limsup",
+        "Pr",
+        "gcd",
+        "deg",
+        "ker",
+        "hom",
+        "rank",
+        "tr",
+        "Tr",
+        "argmax",
+        "argmin",
+        "softmax",
+        "sgn",
+        "sign",
+        "diag",
+        "poly",
+        "polylog",
+        "var",
+        "Var",
+        "Cov",
+        "E",
+    ]
 )
 
 ACCENTS = {
@@ -97,9 +143,34 @@ ACCENTS = {
 
 #: commands whose argument is shown as is (font changes that have no Unicode form).
 PLAIN_FONTS = frozenset(
-    "mathrm mathsf mathit mathnormal mathbf boldsymbol bm pmb mathbold operatorname "
-    "text textrm textsf textnormal textup textsc textmd mbox hbox fbox underline "
-    "underbrace overbrace emph_plain ensuremath displaystyle".split()
+    [
+        "mathrm",
+        "mathsf",
+        "mathit",
+        "mathnormal",
+        "mathbf",
+        "boldsymbol",
+        "bm",
+        "pmb",
+        "mathbold",
+        "operatorname",
+        "text",
+        "textrm",
+        "textsf",
+        "textnormal",
+        "textup",
+        "textsc",
+        "textmd",
+        "mbox",
+        "hbox",
+        "fbox",
+        "underline",
+        "underbrace",
+        "overbrace",
+        "emph_plain",
+        "ensuremath",
+        "displaystyle",
+    ]
 )
 STYLED_FONTS: dict[str, Style] = {
     "textit": "em", "emph": "em", "textsl": "em", "textbf": "strong",
@@ -116,8 +187,28 @@ SWITCHES: dict[str, str | None] = {
     "nolimits": None, "mathstrut": None, "strut": None, "boldmath": None,
 }  # fmt: skip
 IGNORED = frozenset(
-    "left right middle big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr "
-    "nonumber notag label displaystyle phantom".split()
+    [
+        "left",
+        "right",
+        "middle",
+        "big",
+        "Big",
+        "bigg",
+        "Bigg",
+        "bigl",
+        "bigr",
+        "Bigl",
+        "Bigr",
+        "biggl",
+        "biggr",
+        "Biggl",
+        "Biggr",
+        "nonumber",
+        "notag",
+        "label",
+        "displaystyle",
+        "phantom",
+    ]
 )
 SPACES = {",": " ", ";": " ", ":": " ", " ": " ", "!": "", "quad": " ", "qquad": " ",
           "enspace": " ", "thinspace": " ", "medspace": " ", "thickspace": " ",
@@ -136,18 +227,27 @@ FONT_MAPS: dict[str, dict[str, str]] = {
     "mathcal": _alphabet(
         0x1D49C,
         0x1D4B6,
-        {"B": "ℬ", "E": "ℰ", "F": "ℱ", "H": "ℋ", "I": "ℐ", "L": "ℒ", "M": "ℳ", "R": "ℛ",
-         "e": "ℯ", "g": "ℊ", "o": "ℴ"},
-    ),  # fmt: skip
+        {
+            "B": "ℬ",
+            "E": "ℰ",
+            "F": "ℱ",
+            "H": "ℋ",
+            "I": "ℐ",
+            "L": "ℒ",
+            "M": "ℳ",
+            "R": "ℛ",
+            "e": "ℯ",
+            "g": "ℊ",
+            "o": "ℴ",
+        },
+    ),
     "mathbb": _alphabet(
         0x1D538,
         0x1D552,
         {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}
         | {str(d): chr(0x1D7D8 + d) for d in range(10)},
     ),
-    "mathfrak": _alphabet(
-        0x1D504, 0x1D51E, {"C": "ℭ", "H": "ℌ", "I": "ℑ", "R": "ℜ", "Z": "ℨ"}
-    ),
+    "mathfrak": _alphabet(0x1D504, 0x1D51E, {"C": "ℭ", "H": "ℌ", "I": "ℑ", "R": "ℜ", "Z": "ℨ"}),
 }
 FONT_MAPS["mathscr"] = FONT_MAPS["mathcal"]
 FONT_MAPS["EuScript"] = FONT_MAPS["mathcal"]
@@ -172,7 +272,7 @@ SUBSCRIPTS = dict(
 
 # --------------------------------------------------------------------------- math
 
-_MATH_TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\\$|\s+|.", re.S)
+_MATH_TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\\$|\s+|.", re.DOTALL)
 _ATOMIC = re.compile(r"[\w.′\u0300-\u036f\u20d7]+")
 
 
@@ -375,7 +475,8 @@ class _MathParser:
         elif name in ACCENTS:
             mark = ACCENTS[name]
             arg = self._argument(font)
-            out.add("".join(ch + mark if ch.isalnum() else ch for ch in arg) or mark.strip())
+            accented = "".join(ch + mark if ch.isalnum() else ch for ch in arg)
+            out.add(unicodedata.normalize("NFC", accented) if accented else mark)
         elif name in ("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac"):
             top = self._argument(font).strip()
             bottom = self._argument(font).strip()

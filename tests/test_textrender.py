@@ -1,0 +1,163 @@
+"""Abstracts shown as readable text: math in Unicode, emphasis as spans, nothing lost."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tuireader.textrender import Rendered, Span, math_to_unicode, plain, render, visible
+
+FIXTURE = Path(__file__).parent / "fixtures" / "text" / "icml2024_sample.jsonl"
+RECORDS = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
+
+
+def styled(rendered: Rendered) -> list[tuple[str, str]]:
+    return [(rendered.text[s.start : s.end], s.style) for s in rendered.spans]
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        (r"\Omega(1/\epsilon^2)", "Ω(1/ε²)"),
+        (r"\mathcal{S}", "𝒮"),
+        (r"\mathbb{R}^d", "ℝᵈ"),
+        (r"\tilde{O}(\sqrt{T})", "Õ(√T)"),
+        (r"O(\sqrt{dT\log T})", "O(√(dT log T))"),
+        (r"\frac{a+b}{2}", "(a+b)/2"),
+        (r"\frac{1}{n}", "1/n"),
+        (r"x \leq y \geq z \times 2 \cdot 3 \sim \approx", "x ≤ y ≥ z × 2 · 3 ∼ ≈"),
+        (r"k \in \{1, \infty\}", "k ∈ {1, ∞}"),
+        (r"O^T\theta = 0", "Oᵀθ = 0"),
+        (r"x_{i+1}", "xᵢ₊₁"),
+        (r"\sigma_{\textrm{max}}", "σₘₐₓ"),
+        (r"2^{\Omega(n)}", "2^(Ω(n))"),
+        (r"\mathcal{O}_{\mathrm{q}}", "𝒪_q"),
+        (r"10\%", "10%"),
+        (r"\$5", "$5"),
+        (r"\foo{bar} + \unknowncommand", "foobar + unknowncommand"),
+        (r"\left(\frac{a}{b}\right)^{2}", "(a/b)²"),
+        (r"\text{aL\small{LM}4T\small{S}}", "aLLM4TS"),
+    ],
+)
+def test_math_reads_as_unicode(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected
+
+
+def test_math_span_is_marked_and_text_around_it_kept() -> None:
+    out = render(r"requires at least $\Omega(1/\epsilon^2)$ samples")
+    assert out.text == "requires at least Ω(1/ε²) samples"
+    assert styled(out) == [("Ω(1/ε²)", "math")]
+
+
+def test_percent_is_a_percent_sign_not_a_comment() -> None:
+    text = "a margin of approximately 0.4% to 12.2% on average in terms of accuracy"
+    assert plain(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["costs $5 and $10 each", "under $20 USD, our attack", "from $5-$10", "a lone $ sign"],
+)
+def test_dollars_that_open_no_math_stay_literal(text: str) -> None:
+    assert plain(text) == text
+
+
+def test_adjacent_math_spans_are_not_display_math() -> None:
+    assert plain(r"reduce up to $\sim$$30\%$ of the peak memory") == (
+        "reduce up to ∼30% of the peak memory"
+    )
+
+
+def test_escaped_dollars() -> None:
+    assert plain(r"cost under \\$2,000 and \$3") == "cost under $2,000 and $3"
+
+
+def test_markdown_emphasis_becomes_spans_without_markers() -> None:
+    out = render("We propose *Boximator*, with **41 days** to *hard box*.")
+    assert out.text == "We propose Boximator, with 41 days to hard box."
+    assert styled(out) == [("Boximator", "em"), ("41 days", "strong"), ("hard box", "em")]
+
+
+@pytest.mark.parametrize("text", ["the A* search", "p* and q*", "x*y = 3", "C*-algebra", "a * b"])
+def test_lone_stars_stay_literal(text: str) -> None:
+    out = render(text)
+    assert out.text == text
+    assert out.spans == ()
+
+
+def test_intraword_markdown_bold_joins_the_word() -> None:
+    out = render("our predictor **FLAN**: **Fl**ow **A**ttention for **N**AS")
+    assert out.text == "our predictor FLAN: Flow Attention for NAS"
+    assert ("Fl", "strong") in styled(out)
+
+
+def test_latex_text_commands_inside_and_outside_math() -> None:
+    out = render(
+        r"an \emph{important} \textbf{bold} and $\textit{action}$-unaffected \texttt{code}"
+    )
+    assert out.text == "an important bold and action-unaffected code"
+    assert ("important", "em") in styled(out)
+    assert ("bold", "strong") in styled(out)
+    assert ("action", "em") in styled(out)
+    assert ("code", "code") in styled(out)
+
+
+def test_rendering_never_creates_markup_from_data() -> None:
+    text = "[bold red]not markup[/] and \x1b[31m escape"
+    assert plain(text) == text  # render leaves control characters to visible()
+
+
+def test_visible_shows_control_characters_and_keeps_layout() -> None:
+    assert visible("a\x1b[2Jb") == "a␛[2Jb"
+    assert visible("line\nnext\tcol") == "line\nnext\tcol"
+    assert visible("\x00\x07\x7f") == "␀␇␡"
+    assert visible("\x9b31m") == "\\x9b31m"
+    assert visible("plain ✓ Ω") == "plain ✓ Ω"
+
+
+def _words_outside_math(source: str) -> list[str]:
+    outside = re.sub(
+        r"\$\$.*?\$\$|\$[^$]*\$|\\begin\{(\w+\*?)\}.*?\\end\{\1\}", " ", source, flags=re.DOTALL
+    )
+    outside = re.sub(r"\\[A-Za-z]+", " ", outside).replace("*", "")
+    return re.findall(r"[^\W_]+", outside)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["pmlr_key"] for r in RECORDS])
+def test_no_word_of_a_real_abstract_is_lost(record: dict[str, str]) -> None:
+    for source in (record["abstract"], record["title"]):
+        out = render(source)
+        missing = [word for word in _words_outside_math(source) if word not in out.text]
+        assert missing == []
+        assert not re.search(r"\\[A-Za-z]", out.text)  # no LaTeX command left raw
+        for span in out.spans:
+            assert 0 <= span.start < span.end <= len(out.text)
+
+
+def test_real_abstract_reads_cleanly() -> None:
+    charmer = next(r for r in RECORDS if "Charmer" in r["abstract"])
+    text = plain(charmer["abstract"])
+    assert "improves the ASR in 4.84% points and the USE similarity in 8% points" in text
+    watermark = next(r for r in RECORDS if "watermark stealing" in r["abstract"])
+    assert "average success rate of over 80%" in plain(watermark["abstract"])
+
+
+def test_spans_are_sorted_and_plain_matches_render() -> None:
+    text = RECORDS[0]["abstract"]
+    out = render(text)
+    assert plain(text) == out.text
+    assert list(out.spans) == sorted(out.spans, key=lambda s: (s.start, -s.end, s.style))
+    assert all(isinstance(s, Span) for s in out.spans)
+
+
+def test_module_imports_no_ui_framework() -> None:
+    code = "import sys, tuireader.textrender, tuireader.titles; print('textual' in sys.modules or 'rich' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
