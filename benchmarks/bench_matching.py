@@ -172,7 +172,9 @@ def main(argv: list[str]) -> int:
         fuzzy = sum(1 for m in results if m and m.method == "fuzzy")
         none = sum(1 for m in results if m is None)
         share = 100 * right / len(entries)
-        print(f"{name:<24}{right:>8}{share:>8.2f}%{wrong:>7}{none:>6}{fuzzy:>7}{seconds:>8.3f}{cpu_seconds:>8.3f}")
+        print(
+            f"{name:<24}{right:>8}{share:>8.2f}%{wrong:>7}{none:>6}{fuzzy:>7}{seconds:>8.3f}{cpu_seconds:>8.3f}"
+        )
         for entry, query, m in zip(entries, queries, results):
             if m is None or m.entry is not entry:
                 got = m.entry.pmlr_key if m else "no match"
@@ -183,12 +185,16 @@ def main(argv: list[str]) -> int:
     false = [(kind, matcher.match(text)) for kind, text in made]
     seconds = time.perf_counter() - started
     false_count = sum(1 for _, m in false if m is not None)
-    print(f"{'outsiders (no record)':<24}{len(made):>8}{'':>9}{false_count:>7}{'':>6}{'':>7}{seconds:>8.3f}")
+    print(
+        f"{'outsiders (no record)':<24}{len(made):>8}{'':>9}{false_count:>7}{'':>6}{'':>7}{seconds:>8.3f}"
+    )
     for kind, m in false:
         if m is not None:
             print(f"    false match ({kind}): {m.entry.pmlr_key} score {m.score}")
     total, total_cpu = build_seconds + worst, build_cpu_seconds + worst_cpu
-    print(f"\nbuild + match {len(entries):,} (slowest damage): {total:.3f} s wall, {total_cpu:.3f} s CPU")
+    print(
+        f"\nbuild + match {len(entries):,} (slowest damage): {total:.3f} s wall, {total_cpu:.3f} s CPU"
+    )
     return 0
 
 

@@ -16,7 +16,6 @@ covered, and no other record comes close.
 from __future__ import annotations
 
 import csv
-import heapq
 import io
 import re
 import unicodedata
@@ -24,11 +23,11 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from rapidfuzz.distance import LCSseq
 
-from tuireader.model import Library, Link, LinkKind, Paper, PaperList, Problem
+from tuireader.model import Library, Link, Paper, Problem
 
 #: file suffixes read as catalogs (``.txt`` lists carry no titles, so they are not catalogs).
 CATALOG_SUFFIXES: tuple[str, ...] = (".jsonl", ".json", ".bib", ".csv")
@@ -51,6 +50,8 @@ MIN_FUZZY_WORDS = 8
 _RARE_WORDS = 16
 _MIN_COMMON = 8
 _CANDIDATES = 4
+
+_T = TypeVar("_T")
 
 MatchMethod = Literal["exact", "fuzzy", "id", "title"]
 
@@ -100,17 +101,21 @@ class Match:
 
 # --------------------------------------------------------------------------- normalisation
 
-_QUOTES = re.compile("[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\"]")
+_QUOTES = re.compile('[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033"]')
 _DASHES = re.compile("[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]")
 #: a line broken after a hyphen ("state-of-\nthe-art") reads as one word
 _BROKEN_HYPHEN = re.compile(r"-\s+")
 
 #: LaTeX commands that only format their argument; dropped so ``\mathcal{O}`` reads ``O``.
-_FORMAT_COMMANDS = frozenset(
-    "mathcal mathbf mathrm mathit mathbb mathsf mathtt mathfrak boldsymbol bm text textbf "
-    "textit textrm texttt emph operatorname left right big bigl bigr Big displaystyle "
-    "scriptstyle mbox hat tilde bar widehat widetilde overline underline vec".split()
-)
+# fmt: off
+_FORMAT_COMMANDS = frozenset((
+    "mathcal", "mathbf", "mathrm", "mathit", "mathbb", "mathsf", "mathtt", "mathfrak",
+    "boldsymbol", "bm", "text", "textbf", "textit", "textrm", "texttt", "emph",
+    "operatorname", "left", "right", "big", "bigl", "bigr", "Big", "displaystyle",
+    "scriptstyle", "mbox", "hat", "tilde", "bar", "widehat", "widetilde", "overline",
+    "underline", "vec",
+))
+# fmt: on
 _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)|\\.")
 _WORD = re.compile(r"\w+")
 _GREEK = re.compile("[\u0370-\u03ff]")
@@ -161,8 +166,7 @@ def _words(text: str) -> list[str]:
 def normalise_doi(doi: str) -> str:
     doi = doi.strip().lower()
     for prefix in ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:"):
-        if doi.startswith(prefix):
-            doi = doi[len(prefix) :]
+        doi = doi.removeprefix(prefix)
     return doi
 
 
@@ -208,8 +212,8 @@ class Matcher:
         self._ids: dict[tuple[str, str], int] = {}
         self._docs: list[tuple[int, list[int]]] = []
         for index, entry in enumerate(self.entries):
-            for key in _entry_ids(entry):
-                self._ids.setdefault(key, index)
+            for identifier in _entry_ids(entry):
+                self._ids.setdefault(identifier, index)
             title = normalise_title(entry.title)
             if title:
                 # a title two records share identifies neither of them
@@ -487,9 +491,7 @@ def load_catalog(path: Path) -> Catalog:
         else:
             entries, problems = _read_structured(path)
     except Exception as error:  # noqa: BLE001 - a broken catalog must not stop the lists
-        return Catalog(
-            name, path, (), (Problem(path, f"catalog could not be read ({error})"),)
-        )
+        return Catalog(name, path, (), (Problem(path, f"catalog could not be read ({error})"),))
     kept = [entry for entry in entries if _has_identity(entry)]
     if len(kept) < len(entries):
         skipped = len(entries) - len(kept)
@@ -585,7 +587,8 @@ def _entry_links(entry: CatalogEntry) -> tuple[Link, ...]:
     )
 
 
-def _first(*values: object) -> object:
+def _first(*values: _T | None) -> _T | None:
+    """The first value that is not empty."""
     for value in values:
         if value:
             return value
@@ -603,14 +606,14 @@ def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
         paper,
         title=title or paper.title,
         title_derived=False if title else paper.title_derived,
-        abstract=paper.abstract or str(_first(*(entry.abstract for entry in entries)) or ""),
-        authors=_first(*(entry.authors for entry in entries)) or paper.authors,  # type: ignore[arg-type]
-        venue=_first(*(entry.venue for entry in entries), paper.venue),  # type: ignore[arg-type]
+        abstract=paper.abstract or _first(*(entry.abstract for entry in entries)) or "",
+        authors=_first(*(entry.authors for entry in entries)) or paper.authors,
+        venue=_first(*(entry.venue for entry in entries), paper.venue),
         year=years[0] if years else paper.year,
         links=merge_links(paper.links, *(_entry_links(entry) for entry in entries)),
-        doi=_first(*(entry.doi for entry in entries), paper.doi),  # type: ignore[arg-type]
-        openreview_id=_first(*(e.openreview_id for e in entries), paper.openreview_id),  # type: ignore[arg-type]
-        pmlr_key=_first(*(entry.pmlr_key for entry in entries), paper.pmlr_key),  # type: ignore[arg-type]
+        doi=_first(*(entry.doi for entry in entries), paper.doi),
+        openreview_id=_first(*(e.openreview_id for e in entries), paper.openreview_id),
+        pmlr_key=_first(*(entry.pmlr_key for entry in entries), paper.pmlr_key),
         metadata_source=found[0][0],
     )
 
