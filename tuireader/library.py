@@ -38,21 +38,21 @@ EXTEND_ID_BY = 4
 
 _QUOTES = "\"'`´‘’‚‛“”„‟«»‹›′″〝〞＂＇"
 _DASHES = "‐‑‒–—―−﹘﹣－"
-_FOLD_TABLE = str.maketrans(
-    {
-        **{quote: '"' for quote in _QUOTES},
-        **{dash: "-" for dash in _DASHES},
-        # invisible characters that sneak in from PDFs and web pages
-        "\u00ad": None,
-        "\u200b": None,
-        "\u200c": None,
-        "\u200d": None,
-        "\u2060": None,
-        "\ufeff": None,
-    }
-)
+_INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"  # sneak in from PDFs and web pages
+_FOLD = {
+    **{quote: '"' for quote in _QUOTES},
+    **{dash: "-" for dash in _DASHES},
+    **{char: "" for char in _INVISIBLE},
+}
+# One regex pass over the rare non-ASCII characters is much faster than str.translate
+# with a table, which falls back to a per-character lookup on any non-ASCII text.
+_FOLD_RE = re.compile("[" + re.escape("".join(char for char in _FOLD if not char.isascii())) + "]")
 _DASH_RUN_RE = re.compile(r"-{2,}")
 _QUOTE_RUN_RE = re.compile(r'"{2,}')
+
+
+def _fold_char(match: re.Match[str]) -> str:
+    return _FOLD[match.group(0)]
 
 
 def normalise_text(text: str) -> str:
@@ -63,9 +63,10 @@ def normalise_text(text: str) -> str:
     ``--``/``---`` and ``` `` ``/``''`` included), invisible characters go, and
     whitespace runs become one space.
     """
+    text = text.casefold().replace("'", '"').replace("`", '"')
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-    text = text.casefold().translate(_FOLD_TABLE)
+        text = _FOLD_RE.sub(_fold_char, text)
     if "--" in text:
         text = _DASH_RUN_RE.sub("-", text)
     if '""' in text:

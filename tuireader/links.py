@@ -24,41 +24,43 @@ _STOP = r"\s<>\"`|\\^\[\]" + "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u2018-\u20
 # Python's regex engine try every position of the text, several times slower.
 _URL_RE = re.compile(rf"(?:(?i:https?)://|www\.)[^{_STOP}]+")
 _BARE_HOSTS = ("github.com/", "gitlab.com/", "huggingface.co/", "bitbucket.org/")
-_BARE_RE = re.compile(
-    rf"(?<![\w@./-])(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.org)/[^{_STOP}]+"
-)
+_BARE_RE = re.compile(rf"(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.org)/[^{_STOP}]+")
 _NAME_CHAR_RE = re.compile(r"[\w@./-]")
 # Sentence punctuation, quotes and emphasis markers that end a sentence, not a URL.
 _TRAILING = ".,;:!?'\"*_~"
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 
-_CODE_HOSTS = (
-    "github.com",
-    "gist.github.com",
-    "gitlab.com",
-    "bitbucket.org",
-    "huggingface.co",
-    "hf.co",
-    "colab.research.google.com",
-    "colab.google",
-    "codeberg.org",
-    "sourceforge.net",
+_CODE_HOSTS = frozenset(
+    {
+        "github.com",
+        "gist.github.com",
+        "gitlab.com",
+        "bitbucket.org",
+        "huggingface.co",
+        "hf.co",
+        "colab.research.google.com",
+        "colab.google",
+        "codeberg.org",
+        "sourceforge.net",
+    }
 )
-_PAPER_HOSTS = (
-    "arxiv.org",
-    "doi.org",
-    "dx.doi.org",
-    "openreview.net",
-    "proceedings.mlr.press",
-    "aclanthology.org",
-    "proceedings.neurips.cc",
-    "papers.nips.cc",
-    "openaccess.thecvf.com",
-    "jmlr.org",
-    "dl.acm.org",
-    "ieeexplore.ieee.org",
-    "link.springer.com",
-    "ojs.aaai.org",
+_PAPER_HOSTS = frozenset(
+    {
+        "arxiv.org",
+        "doi.org",
+        "dx.doi.org",
+        "openreview.net",
+        "proceedings.mlr.press",
+        "aclanthology.org",
+        "proceedings.neurips.cc",
+        "papers.nips.cc",
+        "openaccess.thecvf.com",
+        "jmlr.org",
+        "dl.acm.org",
+        "ieeexplore.ieee.org",
+        "link.springer.com",
+        "ojs.aaai.org",
+    }
 )
 
 
@@ -121,7 +123,12 @@ def _candidates(text: str) -> list[tuple[int, str]]:
                 continue
             found.append((start, match.group(0)))
     if any(host in text for host in _BARE_HOSTS):
-        found.extend((match.start(), match.group(0)) for match in _BARE_RE.finditer(text))
+        for match in _BARE_RE.finditer(text):
+            start = match.start()
+            # github.com/... right after "https://" or inside another name is not bare
+            if start and _NAME_CHAR_RE.match(text, start - 1):
+                continue
+            found.append((start, match.group(0)))
         found.sort()
     return found
 
@@ -148,8 +155,13 @@ def extract_urls(text: str) -> list[str]:
     return found
 
 
-def _host_matches(host: str, domains: Iterable[str]) -> bool:
-    return any(host == domain or host.endswith("." + domain) for domain in domains)
+def _host_matches(host: str, domains: frozenset[str]) -> bool:
+    """True when ``host`` is one of ``domains`` or a subdomain of one."""
+    while host:
+        if host in domains:
+            return True
+        host = host.partition(".")[2]
+    return False
 
 
 def classify(url: str) -> LinkKind:
