@@ -22,6 +22,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -127,7 +128,9 @@ def normalise_abstract(text: str) -> str:
     Folds Unicode compatibility forms (NFKC), case, curly/straight quotes, dashes,
     ``$`` and ``*`` markup, and all whitespace (so re-wrapped lines do not matter).
     """
-    text = unicodedata.normalize("NFKC", text).replace("$", "").replace("*", "")
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    text = text.replace("$", "").replace("*", "")
     text = _DASHES.sub("-", _QUOTES.sub("'", text)).casefold()
     return " ".join(_BROKEN_HYPHEN.sub("-", text).split())
 
@@ -155,9 +158,10 @@ def _words(text: str) -> list[str]:
     Greek letters and LaTeX commands become their names (``ε`` and ``\\epsilon`` both
     read ``epsilon``), formatting commands and all punctuation disappear.
     """
-    text = unicodedata.normalize("NFKC", text)
-    if _GREEK.search(text):
-        text = _GREEK.sub(_greek_name, text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        if _GREEK.search(text):
+            text = _GREEK.sub(_greek_name, text)
     if "\\" in text:
         text = _LATEX_COMMAND.sub(_latex_word, text)
     return _WORD.findall(text.casefold())
@@ -237,6 +241,7 @@ class Matcher:
             for token in words & rare:
                 postings[token].append(doc)
         self._postings: dict[int, list[int]] = dict(postings)
+        self._rare: frozenset[int] = frozenset(rare)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -280,11 +285,8 @@ class Matcher:
     def _candidates(self, query: list[int]) -> list[int]:
         """Records sharing the most of the query's rarest words (an inverted-index lookup)."""
         postings = self._postings
-        known = [token for token in set(query) if token in postings]
-        known.sort(key=self._df.__getitem__)
-        votes: Counter[int] = Counter()
-        for token in known[:_RARE_WORDS]:
-            votes.update(postings[token])
+        rare = sorted(self._rare.intersection(query), key=self._df.__getitem__)
+        votes = Counter(chain.from_iterable(postings[token] for token in rare[:_RARE_WORDS]))
         return [doc for doc, _ in votes.most_common(_CANDIDATES)]
 
     def _fuzzy(self, abstract: str) -> Match | None:
