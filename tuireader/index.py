@@ -306,21 +306,22 @@ def open_index(
         state = None
         if rebuild:
             messages.append("rebuilding the search index as asked")
-        elif index.exists_in(str(folder)):
+        elif folder.exists():
             try:
-                ix = index.open_dir(str(folder))
-                state = _load_state(ix, folder)
-                if state is None:
-                    messages.append(
-                        "the search index was made by another version of tuireader; rebuilt it"
-                    )
+                if index.exists_in(str(folder)):
+                    ix = index.open_dir(str(folder))
+                    state = _load_state(ix, folder)
+                    if state is None:
+                        messages.append(
+                            "the search index was made by another version of tuireader; rebuilt it"
+                        )
+                elif any(folder.iterdir()):
+                    messages.append("the search index folder was incomplete; rebuilt it")
             except Exception as exc:  # noqa: BLE001 - any failure to open means: rebuild
                 messages.append(
-                    f"the search index could not be opened ({type(exc).__name__}); rebuilt it"
+                    f"the search index could not be opened ({type(exc).__name__}: {exc}); rebuilt it"
                 )
                 ix = None
-        elif folder.exists() and any(folder.iterdir()):
-            messages.append("the search index folder was incomplete; rebuilt it")
 
         if ix is not None and state is not None:
             return _update(ix, folder, library, wanted, state, progress, note, lock_wait, messages, start)

@@ -336,6 +336,11 @@ class Engine:
     ) -> wq.Query | None:
         if node.name == "has" and node.value in ql.INDEX_HAS:
             return wq.Term("has", node.value)
+        if node.name == "is" and node.value == "new" and resolve is not None:
+            # new is the default: everything that has any other state is excluded
+            others = resolve("is", "*")
+            if others is not None:
+                return wq.Not(_ids_query(others)) if others else wq.Every()
         ids = resolve(node.name, node.value) if resolve else None
         if ids is None:
             if node.name == "has":
@@ -345,10 +350,6 @@ class Engine:
             else:
                 out.problems.append(f"{node.name}:{node.value} needs triage data, which is not open")
             return None
-        if node.name == "is" and node.value == "new":
-            # everything that has a state other than new is excluded
-            others = resolve("is", "*") or set()
-            return wq.Not(_ids_query(others)) if others else wq.Every()
         return _ids_query(ids)
 
     # -- searching ----------------------------------------------------------------------

@@ -1,0 +1,179 @@
+"""The on-disk index: incremental updates, schema versions, damage, locks and kills."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from corpus_util import RECORDS, many_records, write_jsonl
+from tuireader import index as tindex
+from tuireader.library import load_library
+from tuireader.paths import resolve
+from tuireader.search import open_engine
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def doc_count(paths) -> int:
+    from whoosh import index
+
+    ix = index.open_dir(str(paths.index_dir))
+    try:
+        return ix.doc_count()
+    finally:
+        ix.close()
+
+
+def test_second_start_writes_nothing(tmp_path):
+    paths = resolve(tmp_path / "data")
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    first = tindex.open_index(library, paths)
+    assert first.report.rebuilt and first.report.added == len(RECORDS)
+    first.ix.close()
+    generation = json.loads((paths.index_dir / tindex.MANIFEST).read_text())["generation"]
+    second = tindex.open_index(load_library([tmp_path / "a.jsonl"]), paths)
+    assert second.report.written == 0 and not second.report.rebuilt
+    assert second.ix.latest_generation() == generation
+    second.ix.close()
+
+
+def test_a_changed_list_reindexes_only_its_papers(tmp_path):
+    paths = resolve(tmp_path / "data")
+    a = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    b = write_jsonl(tmp_path / "b.jsonl", many_records(30))
+    tindex.open_index(load_library([a, b]), paths).ix.close()
+
+    changed = many_records(30)
+    changed[3]["abstract"] += " A new closing sentence."  # a changed paper (new id)
+    del changed[7]  # a removed paper
+    changed.append({"title": "A brand new paper", "abstract": "Completely new text here."})
+    write_jsonl(b, changed)
+    opened = tindex.open_index(load_library([a, b]), paths)
+    report = opened.report
+    opened.ix.close()
+    assert (report.added, report.removed) == (2, 2)
+    assert report.updated == 0
+    assert doc_count(paths) == len(RECORDS) + 30
+
+
+def test_renaming_a_list_updates_its_papers_only(tmp_path):
+    paths = resolve(tmp_path / "data")
+    a = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    b = write_jsonl(tmp_path / "b.jsonl", many_records(10))
+    tindex.open_index(load_library([a, b]), paths).ix.close()
+    renamed = b.rename(tmp_path / "renamed.jsonl")
+    opened = tindex.open_index(load_library([a, renamed]), paths)
+    opened.ix.close()
+    assert opened.report.updated == 10 and opened.report.added == 0
+
+
+def test_an_index_of_another_schema_version_is_rebuilt(tmp_path):
+    paths = resolve(tmp_path / "data")
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    tindex.open_index(library, paths).ix.close()
+    manifest = paths.index_dir / tindex.MANIFEST
+    data = json.loads(manifest.read_text())
+    data["schema"] = tindex.SCHEMA_VERSION - 1
+    manifest.write_text(json.dumps(data))
+    engine = open_engine(library, paths)
+    assert engine.report.rebuilt
+    assert any("another version" in m for m in engine.messages)
+    assert engine.search("privacy").total == 1
+    engine.close()
+
+
+def test_a_corrupt_index_is_rebuilt_with_a_message(tmp_path):
+    paths = resolve(tmp_path / "data")
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    tindex.open_index(library, paths).ix.close()
+    for toc in paths.index_dir.glob("_MAIN_*.toc"):
+        toc.write_bytes(b"\x00garbage" * 10)
+    engine = open_engine(library, paths)
+    assert engine.report.rebuilt
+    assert any("could not be opened" in m for m in engine.messages)
+    assert engine.search("privacy").total == 1
+    engine.close()
+
+
+def test_a_locked_index_is_searched_read_only(tmp_path):
+    paths = resolve(tmp_path / "data")
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    tindex.open_index(library, paths).ix.close()
+    bigger = load_library([tmp_path / "a.jsonl", write_jsonl(tmp_path / "b.jsonl", many_records(5))])
+    with open(paths.root / tindex.BUILD_LOCK, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        engine = open_engine(bigger, paths, lock_wait=0.3)
+    assert engine.report.read_only
+    assert any("another tuireader" in m for m in engine.messages)
+    assert engine.search("privacy").total == 1  # the index as it was
+    engine.close()
+
+
+def test_locked_before_any_index_exists_falls_back_to_a_scan(tmp_path):
+    paths = resolve(tmp_path / "data").ensure()
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    with open(paths.root / tindex.BUILD_LOCK, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        engine = open_engine(library, paths, lock_wait=0.2)
+    assert engine.problem and "not ready" in engine.problem
+    result = engine.search("privacy")
+    assert result.total == 1 and result.message
+
+
+def _index_cmd(source: Path, home: Path) -> subprocess.Popen:
+    env = {**os.environ, "TUIREADER_HOME": str(home), "PYTHONPATH": str(REPO)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tuireader", "index", str(source)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_processes_indexing_at_once(tmp_path):
+    source = write_jsonl(tmp_path / "many.jsonl", many_records(400))
+    home = tmp_path / "home"
+    procs = [_index_cmd(source, home) for _ in range(2)]
+    outputs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outputs
+    assert doc_count(resolve(home)) == 400
+    assert not list(home.glob("index.new-*"))
+
+
+def test_a_writer_killed_mid_build_leaves_the_previous_index(tmp_path):
+    home = tmp_path / "home"
+    paths = resolve(home)
+    small = write_jsonl(tmp_path / "lists" / "small.jsonl", RECORDS)
+    tindex.open_index(load_library([small]), paths).ix.close()
+
+    # A much larger update, killed while it writes.
+    big = write_jsonl(tmp_path / "lists" / "big.jsonl", many_records(4000))
+    proc = _index_cmd(tmp_path / "lists", home)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if any(paths.index_dir.glob("*.seg")) or any(paths.index_dir.glob("*.tmp")) or proc.poll() is not None:
+            break
+        if any(f.name.endswith(".trm") for f in paths.index_dir.iterdir()):
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL, "the indexer finished before it could be killed"
+
+    # The index still opens at its previous state, and then catches up.
+    assert doc_count(paths) == len(RECORDS)
+    engine = open_engine(load_library([small, big]), paths)
+    assert not engine.report.rebuilt
+    assert engine.search("privacy").total >= 1
+    assert engine.search("study number 3999").total >= 1
+    engine.close()

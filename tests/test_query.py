@@ -1,0 +1,63 @@
+"""The query language parser: operators, prefixes and repairs of malformed queries."""
+
+from __future__ import annotations
+
+import pytest
+
+from tuireader.query import And, Filter, Not, Or, Phrase, Term, parse
+
+
+def test_words_are_all_required():
+    assert parse("diffusion models").root == And((Term("diffusion"), Term("models")))
+
+
+def test_phrase_exclusion_or_and_grouping():
+    assert parse('"exact phrase" -foo').root == And((Phrase("exact phrase"), Not(Term("foo"))))
+    assert parse("a OR b").root == Or((Term("a"), Term("b")))
+    assert parse("(a OR b) c").root == And((Or((Term("a"), Term("b"))), Term("c")))
+
+
+def test_lowercase_or_is_an_ordinary_word():
+    assert parse("a or b").root == And((Term("a"), Term("or"), Term("b")))
+
+
+def test_fields_and_filters():
+    root = parse('title:bayes author:"Ada Lovelace" list:论文 has:code is:kept tag:ToRead').root
+    assert root == And(
+        (
+            Term("bayes", "title"),
+            Phrase("Ada Lovelace", "authors"),
+            Term("论文", "lists"),
+            Filter("has", "code"),
+            Filter("is", "kept"),
+            Filter("tag", "toread"),
+        )
+    )
+
+
+def test_prefix_marks_only_the_unfinished_last_word():
+    assert parse("diffusion mod", prefix=True).root == And(
+        (Term("diffusion"), Term("mod", prefix=True))
+    )
+    # a trailing space means the word is finished
+    assert parse("diffusion mod ", prefix=True).root == And((Term("diffusion"), Term("mod")))
+    assert parse("mod", prefix=False).root == Term("mod")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_root", "problem"),
+    [
+        ('"unbalanced', Phrase("unbalanced"), "unbalanced quote"),
+        ("((a", Term("a"), "unbalanced '('"),
+        ("a)", Term("a"), "unmatched ')'"),
+        ("-", None, "lone '-'"),
+        ("OR", None, "'OR'"),
+        ("a OR", Term("a"), "'OR'"),
+        ("title:", None, "needs a value"),
+        ("foo:bar", Term("foo:bar"), "unknown field 'foo:'"),
+    ],
+)
+def test_malformed_queries_are_repaired_and_explained(text, expected_root, problem):
+    parsed = parse(text)
+    assert parsed.root == expected_root
+    assert parsed.message is not None and problem in parsed.message

@@ -1,0 +1,155 @@
+"""Search over a real on-disk index: the query language, prefixes, CJK, URLs, suggestions."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus_util import RECORDS, write_jsonl
+from tuireader.library import load_library
+from tuireader.paths import resolve
+from tuireader.search import open_engine
+
+
+@pytest.fixture
+def engine(tmp_path):
+    source = write_jsonl(tmp_path / "lists" / "demo.jsonl", RECORDS)
+    library = load_library([source])
+    eng = open_engine(library, resolve(tmp_path / "data"))
+    yield eng
+    eng.close()
+
+
+@pytest.fixture(scope="module")
+def seeds_engine(tmp_path_factory):
+    library = load_library(None)
+    eng = open_engine(library, resolve(tmp_path_factory.mktemp("seeds-data")))
+    yield eng
+    eng.close()
+
+
+def titles(result):
+    return [hit.paper.title for hit in result.hits]
+
+
+def test_all_words_must_match_and_word_forms_fold(engine):
+    # "diffusion model" finds the paper titled "... Diffusion Models" first
+    result = engine.search("diffusion model")
+    assert titles(result) == ["Bayesian Optimization with Diffusion Models", "Scaling Laws of Language Models"]
+    assert engine.search("optimisation diffusion").total == 1
+    assert engine.search("optimisation language").total == 0
+
+
+def test_title_matches_rank_above_abstract_matches(engine):
+    result = engine.search("diffusion")
+    assert titles(result)[0] == "Bayesian Optimization with Diffusion Models"
+    assert "Scaling Laws of Language Models" in titles(result)
+
+
+def test_phrase_exclusion_and_or(engine):
+    assert titles(engine.search('"neural networks" -graph')) == ["Scaling Laws of Language Models"]
+    assert engine.search('"networks neural"').total == 0
+    assert set(titles(engine.search("privacy OR molecules"))) == {
+        "Privacy Amplification by Subsampling",
+        "Graph Neural Networks for Molecules",
+    }
+    assert set(titles(engine.search("(privacy OR molecules) gaussian"))) == {
+        "Privacy Amplification by Subsampling"
+    }
+
+
+def test_field_prefixes(engine):
+    assert titles(engine.search("author:lovelace title:privacy")) == ["Privacy Amplification by Subsampling"]
+    assert engine.search("title:subsampling").total == 1
+    assert engine.search("abstract:subsampling").total == 1
+    assert engine.search("year:2023").total == 1
+    assert engine.search("venue:neurips").total == 1
+    assert engine.search("list:demo").total == 4
+
+
+def test_has_code_and_github_urls(engine):
+    assert titles(engine.search("has:code")) == ["Bayesian Optimization with Diffusion Models"]
+    assert titles(engine.search("github")) == ["Bayesian Optimization with Diffusion Models"]
+    assert titles(engine.search("arxiv")) == ["Privacy Amplification by Subsampling"]
+
+
+def test_prefix_search_uses_raw_words_not_stems(engine):
+    # Whoosh would stem "bay*" to "bai*" and find nothing
+    assert engine.search("bay", prefix=True).total == 1
+    assert engine.search("bay", prefix=False).total == 0
+    assert engine.search("subsamp", prefix=True).total == 1
+    assert engine.search("lovel", prefix=True).total == 2  # an author prefix
+
+
+def test_highlights_are_plain_spans_over_the_paper_text(engine):
+    hit = engine.search("diffusion").hits[0]
+    spans = hit.title_spans
+    assert [hit.paper.title[a:b] for a, b in spans] == ["Diffusion"]
+    fragment = hit.fragments[0]
+    assert "diffusion" in [fragment.text[a:b] for a, b in fragment.spans]
+    assert "diffusion" in hit.matched
+
+
+def test_term_spans_find_any_word_form(engine):
+    text = "Modelling models: a model."
+    spans = engine.term_spans(text, "model")
+    assert [text[a:b] for a, b in spans] == ["models", "model"]
+
+
+def test_did_you_mean_suggests_real_words(engine):
+    result = engine.search("difusion modle")
+    assert result.total == 0
+    assert result.suggestion == "diffusion model"
+
+
+@pytest.mark.parametrize("text", ['"unbalanced', "((privacy", "privacy)", "-", "OR", "foo:bar", "title:", "a OR"])
+def test_malformed_queries_never_raise(engine, text):
+    result = engine.search(text)
+    assert result.message
+    assert result.total >= 0
+
+
+def test_only_negative_query_lists_the_rest(engine):
+    result = engine.search("-privacy")
+    assert result.total == 3
+
+
+def test_empty_query_lists_every_paper_in_list_order(engine):
+    result = engine.search("")
+    assert result.total == 4
+    assert titles(result) == [r["title"] for r in RECORDS]
+
+
+def test_similar_papers_exclude_the_paper_itself(engine):
+    first = engine.library.papers[0]
+    result = engine.similar(first.id)
+    assert first.id not in [hit.paper.id for hit in result.hits]
+    assert result.hits
+
+
+def test_cjk_list_name_is_found_by_a_bigram(seeds_engine):
+    result = seeds_engine.search("论文")
+    assert result.total == 19
+    assert all("ICML 2024 论文列表" in hit.paper.lists for hit in result.hits)
+
+
+def test_seed_library_finds_the_igsg_paper_by_github(seeds_engine):
+    result = seeds_engine.search("github igsg")
+    assert result.total == 1
+    assert any("IGSG" in link.url for link in result.hits[0].paper.links)
+
+
+def test_triage_filters_use_the_resolver(engine):
+    ids = {p.id for p in engine.library.papers}
+    kept = {engine.library.papers[1].id}
+
+    def resolve(name, value):
+        if name == "is" and value == "kept":
+            return kept
+        if name == "is" and value == "*":
+            return kept
+        return None
+
+    assert [h.paper.id for h in engine.search("is:kept", resolve=resolve).hits] == list(kept)
+    assert {h.paper.id for h in engine.search("is:new", resolve=resolve).hits} == ids - kept
+    without = engine.search("is:kept")
+    assert without.message and "triage" in without.message

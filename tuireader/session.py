@@ -1,0 +1,69 @@
+"""What every front end needs before it can show a paper: paths, library, search engine.
+
+The command line and the reader both build a ``Session`` here, from explicit sources
+and an explicit data folder, so tests can build one the same way on temporary data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tuireader.model import Library, Problem
+from tuireader.paths import DataPaths, resolve
+
+
+@dataclass
+class Session:
+    paths: DataPaths
+    library: Library
+    problems: list[Problem] = field(default_factory=list)
+
+    def engine(
+        self,
+        *,
+        progress: Callable[[int, int], None] | None = None,
+        note: Callable[[str], None] | None = None,
+        rebuild: bool = False,
+    ):  # -> tuireader.search.Engine (imported lazily: Whoosh is slow to import)
+        from tuireader.search import open_engine
+
+        return open_engine(self.library, self.paths, progress=progress, note=note, rebuild=rebuild)
+
+
+def load_session(
+    sources: Sequence[str | Path] | None = None,
+    *,
+    data_dir: str | Path | None = None,
+    catalogs: Sequence[str | Path] | None = None,
+    default_catalogs: bool = True,
+) -> Session:
+    """Read the lists (default: the built-in seeds) and apply metadata catalogs."""
+    from tuireader.library import load_library
+
+    paths = resolve(data_dir)
+    library = load_library(list(sources) if sources else None)
+    problems = list(library.problems)
+    library, catalog_problems = _apply_catalogs(library, catalogs, default_catalogs)
+    problems.extend(catalog_problems)
+    return Session(paths=paths, library=library, problems=problems)
+
+
+def _apply_catalogs(
+    library: Library, catalogs: Sequence[str | Path] | None, default_catalogs: bool
+) -> tuple[Library, list[Problem]]:
+    try:
+        from tuireader import catalog
+    except ImportError:  # pragma: no cover - catalog support is part of the package
+        return library, []
+    if not hasattr(catalog, "apply_catalogs"):
+        return library, []
+    paths: list[Path] = []
+    if default_catalogs:
+        paths.extend(catalog.default_catalog_paths())
+    paths.extend(Path(p) for p in catalogs or ())
+    if not paths:
+        return library, []
+    loaded, problems = catalog.load_catalogs(paths)
+    return catalog.apply_catalogs(library, loaded), list(problems)
