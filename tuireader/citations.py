@@ -92,20 +92,21 @@ class Citation:
 # --------------------------------------------------------------------------- text
 
 
+# Control characters (Unicode category Cc) and line/paragraph separators.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def _clean(text: str | None) -> str:
     """One line of text: control characters and runs of whitespace become one space."""
     if not text:
         return ""
-    chars = (" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text)
-    return " ".join("".join(chars).split())
+    return " ".join(_CONTROL.sub(" ", text).split())
 
 
 def _plain(text: str) -> str:
     """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``)."""
-    try:
-        from tuireader.textrender import plain
-    except ImportError:  # textrender not installed alongside: show the title as written
-        return _clean(text)
+    from tuireader.textrender import plain
+
     return _clean(plain(text))
 
 
@@ -270,7 +271,7 @@ def _escape_url(url: str) -> str:
 # -------------------------------------------------------------------------- names
 
 _PARTICLES = frozenset(
-    "van von der den de del della dei di da du dos das le la ter ten bin ibn al el st".split()
+    "van von der den de del della dei di da du dos das le la ter ten bin ibn al el st".split()  # noqa: SIM905 - a word list reads better as text
 )
 
 
@@ -328,7 +329,7 @@ _STOP_WORDS = frozenset(
     des despite die do down du during ein eine el en et except for from i il in inside into
     is it its l la las le les like lo los near nor of off on onto or over past per plus
     round save since so some sur than the through to toward towards un una uno unto up
-    upon versus via von vs while with within without yet zu zum""".split()
+    upon versus via von vs while with within without yet zu zum""".split()  # noqa: SIM905
 )
 
 
@@ -411,7 +412,7 @@ def cite_keys(papers: Sequence[Paper]) -> dict[str, str]:
 
 # -------------------------------------------------------------------------- venue
 
-_ORDINAL_WORDS = (
+_ORDINAL_WORDS = (  # noqa: SIM905 - a word list reads better as text
     "Zeroth First Second Third Fourth Fifth Sixth Seventh Eighth Ninth Tenth Eleventh "
     "Twelfth Thirteenth Fourteenth Fifteenth Sixteenth Seventeenth Eighteenth Nineteenth "
     "Twentieth"
@@ -454,7 +455,9 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
         title = "International Conference on Machine Learning"
         return _Venue(
             "inproceedings",
-            f"Proceedings of the {_ordinal(year - 1983)} {title}" if year else f"Proceedings of the {title}",
+            f"Proceedings of the {_ordinal(year - 1983)} {title}"
+            if year
+            else f"Proceedings of the {title}",
             series="Proceedings of Machine Learning Research",
             volume=volume,
             publisher="PMLR",
@@ -484,7 +487,9 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
 
 # -------------------------------------------------------------------------- links
 
-_ARXIV_ID = re.compile(r"arxiv\.org/(?:abs|pdf)/([0-9]{4}\.[0-9]{4,5}|[a-z-]+(?:\.[A-Z]{2})?/[0-9]{7})")
+_ARXIV_ID = re.compile(
+    r"arxiv\.org/(?:abs|pdf)/([0-9]{4}\.[0-9]{4,5}|[a-z-]+(?:\.[A-Z]{2})?/[0-9]{7})"
+)
 
 
 def _is_pdf(link: Link) -> bool:
@@ -522,7 +527,10 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
     links = [link for link in paper.links if _clean(link.url)]
     if venue and venue.pmlr_volume and paper.pmlr_key:
         base = f"https://proceedings.mlr.press/v{venue.pmlr_volume}/{paper.pmlr_key}"
-        if not any(_host(link.url).endswith("proceedings.mlr.press") and not _is_pdf(link) for link in links):
+        if not any(
+            _host(link.url).endswith("proceedings.mlr.press") and not _is_pdf(link)
+            for link in links
+        ):
             links.append(Link(f"{base}.html", "paper", "pmlr_key"))
         if not any(_is_pdf(link) for link in links):
             links.append(Link(f"{base}/{paper.pmlr_key}.pdf", "paper", "pmlr_key"))
@@ -700,12 +708,18 @@ def _apa_authors(authors: Sequence[str]) -> str:
 def _apa(facts: _Facts) -> str:
     date = f"({facts.year})" if facts.year else "(n.d.)"
     title = _end(_display_title(facts))
-    parts = [f"{_end(_apa_authors(facts.authors))} {date}.", title] if facts.authors else [title, f"{date}."]
+    parts = (
+        [f"{_end(_apa_authors(facts.authors))} {date}.", title]
+        if facts.authors
+        else [title, f"{date}."]
+    )
     venue = facts.venue
     if venue is not None and venue.entry_type == "article":
         parts.append(_end(venue.container + (f", {venue.volume}" if venue.volume else "")))
     elif venue is not None:
-        parts.append(_end(f"In {venue.container}" + (f" (Vol. {venue.volume})" if venue.volume else "")))
+        parts.append(
+            _end(f"In {venue.container}" + (f" (Vol. {venue.volume})" if venue.volume else ""))
+        )
         if venue.publisher:
             parts.append(_end(venue.publisher))
     link = f"https://doi.org/{facts.doi}" if facts.doi else facts.url
@@ -726,7 +740,12 @@ def _mla_authors(authors: Sequence[str]) -> str:
 
 def _mla(facts: _Facts) -> str:
     # MLA quotes the title; quotation marks inside it become single ones.
-    title = _display_title(facts).replace('"', "'").replace("\u201c", "\u2018").replace("\u201d", "\u2019")
+    title = (
+        _display_title(facts)
+        .replace('"', "'")
+        .replace("\u201c", "\u2018")
+        .replace("\u201d", "\u2019")
+    )
     quoted = f'"{_end(title)}"'
     head = f"{_end(_mla_authors(facts.authors))} {quoted}" if facts.authors else quoted
     container: list[str] = []
@@ -749,7 +768,9 @@ def _mla(facts: _Facts) -> str:
 
 
 def _markdown_url(url: str) -> str:
-    return "".join({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"}.get(ch, ch) for ch in url)
+    return "".join(
+        {" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"}.get(ch, ch) for ch in url
+    )
 
 
 def _markdown(facts: _Facts) -> str:
@@ -799,7 +820,9 @@ def format_citation(
     return Citation(paper.id, facts.key, fmt, text, warnings)
 
 
-def cite_many(papers: Sequence[Paper], fmt: str = DEFAULT_FORMAT, **kw: bool) -> tuple[Citation, ...]:
+def cite_many(
+    papers: Sequence[Paper], fmt: str = DEFAULT_FORMAT, **kw: bool
+) -> tuple[Citation, ...]:
     """One citation per distinct paper (first occurrence kept), keys unique in the batch."""
     keys = cite_keys(papers)
     seen: set[str] = set()
@@ -879,8 +902,11 @@ def validate_bibtex(text: str) -> list[str]:
     library = bibtexparser.parse_string(text)
     for block in library.failed_blocks:
         error = getattr(block, "error", None)
-        problems.append(f"line {block.start_line + 1}: entry does not parse ({type(block).__name__}: {error})")
-    expected = len(re.findall(r"(?m)^\s*@(?!comment|string|preamble)\w+\s*\{", text, flags=re.IGNORECASE))
+        line = (block.start_line or 0) + 1
+        problems.append(f"line {line}: entry does not parse ({type(block).__name__}: {error})")
+    expected = len(
+        re.findall(r"(?m)^\s*@(?!comment|string|preamble)\w+\s*\{", text, flags=re.IGNORECASE)
+    )
     if expected != len(library.entries) + len(library.failed_blocks):
         problems.append(f"{expected} entries written but {len(library.entries)} parsed")
     for entry in library.entries:
@@ -891,7 +917,11 @@ def validate_bibtex(text: str) -> list[str]:
             value = fld.value if isinstance(fld.value, str) else str(fld.value)
             if fld.key.lower() in _VERBATIM_FIELDS:
                 if re.search(r"[\s{}]", value) or value.endswith("\\"):
-                    problems.append(f"{where}: field {fld.key} has whitespace, braces or a trailing backslash")
+                    problems.append(
+                        f"{where}: field {fld.key} has whitespace, braces or a trailing backslash"
+                    )
                 continue
-            problems.extend(f"{where}: field {fld.key}: {problem}" for problem in _text_problems(value))
+            problems.extend(
+                f"{where}: field {fld.key}: {problem}" for problem in _text_problems(value)
+            )
     return problems
