@@ -265,6 +265,10 @@ def test_other_venues() -> None:
     )
     fields = parse_one(format_citation(other).text)
     assert fields["booktitle"] == "CVPR \\& Co 2022" and fields["year"] == "2022"
+    oral = Paper(id="x", title="T", abstract="", authors=("Ann Lee",), venue="ICML 2024 (Oral)")
+    assert parse_one(format_citation(oral).text)["volume"] == "235"
+    workshop = Paper(id="w", title="T", abstract="", venue="ICML 2024 Workshop on Things")
+    assert parse_one(format_citation(workshop).text)["booktitle"] == "ICML 2024 Workshop on Things"
     none = Paper(id="m", title="Deep Things", abstract="", authors=("Ann Lee",))
     citation = format_citation(none)
     assert parse_one(citation.text)["ENTRYTYPE"] == "misc"

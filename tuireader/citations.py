@@ -442,6 +442,9 @@ class _Venue:
 def _venue(paper: Paper, year: int | None) -> _Venue | None:
     venue = _clean(paper.venue)
     name = re.sub(r"\s*'?\(?\b(19|20)\d{2}\)?\s*", " ", venue).strip().lower()
+    # "ICML 2024 (Oral)" is ICML; "ICML 2024 Workshop on …" is not the main proceedings.
+    if "workshop" not in name:
+        name = re.sub(r"^(icml|neurips|nips|iclr)\b.*", r"\1", name)
     pmlr_volume = next(
         (int(m.group(1)) for link in paper.links if (m := _PMLR_URL.search(link.url))), None
     )
