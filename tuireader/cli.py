@@ -290,42 +290,42 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def build_command_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tuireader")
-    parser.add_argument("--version", action="version", version=f"tuireader {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+def _command(name: str, description: str) -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(prog=f"tuireader {name}", description=description)
 
-    p = sub.add_parser("search", help="search the lists", description="Search the lists; ranked results.")
-    p.add_argument("query", help='query, e.g. \'diffusion -video "neural network" author:smith has:code\'')
-    p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--prefix", action="store_true", help="treat the last word as a prefix, as live search does")
-    _common(p)
-    p.set_defaults(func=cmd_search)
 
-    p = sub.add_parser("show", help="print one paper", description="Print one paper with its links.")
-    p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+def build_command_parser(name: str) -> argparse.ArgumentParser:
+    """The parser of one command (each is separate so options and lists may intermix)."""
+    if name == "search":
+        p = _command("search", "Search the lists; ranked results, best first.")
+        p.add_argument("query", help='query, e.g. \'diffusion -video "neural network" author:smith has:code\'')
+        p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.add_argument("--prefix", action="store_true", help="treat the last word as a prefix, as live search does")
+        p.set_defaults(func=cmd_search)
+    elif name == "show":
+        p = _command("show", "Print one paper with its links.")
+        p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(func=cmd_show)
+    elif name == "similar":
+        p = _command("similar", "Papers similar to one paper.")
+        p.add_argument("id", help="paper id")
+        p.add_argument("--limit", type=int, default=10, help="most results (default 10)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(func=cmd_similar)
+    elif name == "lists":
+        p = _command("lists", "The lists and how many papers each holds.")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.set_defaults(func=cmd_lists)
+    elif name == "index":
+        p = _command("index", "Bring the search index up to date now.")
+        p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
+        p.set_defaults(func=cmd_index)
+    else:  # pragma: no cover - main() only passes known names
+        raise ValueError(name)
     _common(p)
-    p.set_defaults(func=cmd_show)
-
-    p = sub.add_parser("similar", help="papers like one paper", description="Papers similar to one paper.")
-    p.add_argument("id", help="paper id")
-    p.add_argument("--limit", type=int, default=10, help="most results (default 10)")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    _common(p)
-    p.set_defaults(func=cmd_similar)
-
-    p = sub.add_parser("lists", help="the lists and their sizes", description="The lists and their sizes.")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    _common(p)
-    p.set_defaults(func=cmd_lists)
-
-    p = sub.add_parser("index", help="update the search index", description="Update the search index now.")
-    p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
-    _common(p)
-    p.set_defaults(func=cmd_index)
-    return parser
+    return p
 
 
 def _first_positional(argv: Sequence[str]) -> str | None:
@@ -347,11 +347,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     first = _first_positional(argv)
     if first in COMMANDS:
-        parser = build_command_parser()
+        argv.remove(first)
+        parser = build_command_parser(first)
     else:
         parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_intermixed_args(argv)
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)

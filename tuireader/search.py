@@ -378,12 +378,12 @@ class Engine:
         if self._searcher is None:
             return self._scan(text, parsed, limit, started)
         out = _Compiled(None, set(), [], False, True, list(parsed.problems))
+        suggestion = None
         with self._lock:
             compiled = self._compile(parsed.root, out, resolve)
             hits, total = self._run(compiled, out, limit)
-        suggestion = None
-        if total < SUGGEST_BELOW and out.words:
-            suggestion = self._suggest(text)
+            if total < SUGGEST_BELOW and out.words:
+                suggestion = self._suggest(text, total, prefix, resolve)
         message = "; ".join(dict.fromkeys(out.problems)) or None
         return SearchResult(
             query=text,
@@ -428,7 +428,10 @@ class Engine:
             matched = tuple(sorted(found))
         return Hit(paper, score, matched, title_spans, (fragment,) if fragment else ())
 
-    def _suggest(self, text: str) -> str | None:
+    def _suggest(
+        self, text: str, total: int, prefix: bool, resolve: FilterResolver | None
+    ) -> str | None:
+        """A corrected query, offered only when it finds more than ``text`` did."""
         changed = False
 
         def fix(match: re.Match[str]) -> str:
@@ -441,7 +444,14 @@ class Engine:
             return word
 
         suggestion = re.sub(r"(?<![:\w-])[^\W\d_]{3,}(?![:\w])", fix, text)
-        return suggestion if changed else None
+        if not changed:
+            return None
+        out = _Compiled(None, set(), [], False, True, [])
+        compiled = self._compile(ql.parse(suggestion, prefix=prefix).root, out, resolve)
+        if compiled is None or self._searcher is None:
+            return None
+        better = len(self._searcher.search(compiled, limit=1))
+        return suggestion if better > total else None
 
     def similar(self, paper_id: str, *, limit: int = 20) -> SearchResult:
         """Papers like ``paper_id``, by the key terms of its title and abstract."""

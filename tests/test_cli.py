@@ -1,0 +1,153 @@
+"""The command line: JSON shapes, exit codes, messages, and fast --help/--version."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from corpus_util import RECORDS, write_jsonl
+from tuireader import __version__
+from tuireader.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_search_json_shape_on_the_seeds(capsys):
+    code, out, _ = run(capsys, "search", "diffusion", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["total"] >= 1
+    hit = data["hits"][0]
+    for key in ("id", "title", "title_derived", "authors", "lists", "links", "score"):
+        assert key in hit
+    assert all(set(link) >= {"url", "kind"} for link in hit["links"])
+
+
+def test_search_text_output_and_nothing_found_exit_code(capsys):
+    code, out, _ = run(capsys, "search", "igsg")
+    assert code == 0 and len(out.splitlines()) == 1 and out.rstrip().endswith("[code]")
+    code, out, err = run(capsys, "search", "zzqqxxnothing")
+    assert code == 1 and out == ""
+
+
+def test_empty_query_lists_every_paper_in_list_order(capsys):
+    code, out, _ = run(capsys, "search", "", "--json", "--limit", "100")
+    data = json.loads(out)
+    assert code == 0 and data["total"] == 36 and len(data["hits"]) == 36
+
+
+def test_prefix_flag_behaves_like_live_search(capsys):
+    assert run(capsys, "search", "boxi")[0] == 1
+    code, out, _ = run(capsys, "search", "boxi", "--prefix")
+    assert code == 0 and "Boximator" in out
+
+
+def test_show_prints_the_paper_with_links(capsys):
+    code, out, _ = run(capsys, "search", "igsg", "--json")
+    paper_id = json.loads(out)["hits"][0]["id"]
+    code, out, _ = run(capsys, "show", paper_id, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["id"] == paper_id and "abstract" in data
+    assert {"url": "https://github.com/YujunZhou/IGSG", "kind": "code"} in data["links"]
+    code, out, _ = run(capsys, "show", paper_id)
+    assert "https://github.com/YujunZhou/IGSG" in out
+    assert run(capsys, "show", "nosuchid")[0] == 1
+
+
+def test_similar_and_lists(capsys, tmp_path):
+    source = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
+    code, out, _ = run(capsys, "lists", "--json", str(source))
+    data = json.loads(out)
+    assert code == 0 and data["papers"] == 4
+    assert data["lists"][0]["papers"] == 4 and data["lists"][0]["path"] == str(source)
+    code, out, _ = run(capsys, "search", "bayesian", "--json", str(source))
+    paper_id = json.loads(out)["hits"][0]["id"]
+    code, out, _ = run(capsys, "similar", paper_id, "--json", str(source))
+    assert code == 0 and paper_id not in [h["id"] for h in json.loads(out)["hits"]]
+
+
+def test_seed_lists_count_distinct_papers(capsys):
+    code, out, _ = run(capsys, "lists", "--json")
+    data = json.loads(out)
+    assert data["papers"] == 36
+    assert sorted(pl["papers"] for pl in data["lists"]) == [19, 19]
+    assert "ICML 2024 论文列表" in [pl["name"] for pl in data["lists"]]
+
+
+def test_index_command_reports_nothing_written_the_second_time(capsys):
+    assert run(capsys, "index")[0] == 0
+    code, out, _ = run(capsys, "index")
+    assert code == 0 and "up to date" in out and "0 written" in out
+    code, out, _ = run(capsys, "index", "--rebuild")
+    assert code == 0 and "rebuilt" in out
+
+
+def test_data_dir_flag_overrides_the_environment(capsys, tmp_path):
+    target = tmp_path / "elsewhere"
+    assert run(capsys, "index", "--data-dir", str(target))[0] == 0
+    assert (target / "index").is_dir()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search"],
+        ["search", "x", "--limit", "0"],
+        ["nosuchflag", "--bogus"],
+        ["search", "x", "/no/such/file.txt"],
+    ],
+)
+def test_usage_and_input_errors_exit_2(capsys, argv):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err
+
+
+def test_bad_input_next_to_good_input_is_reported_and_skipped(capsys, tmp_path):
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+    bad = tmp_path / "empty.txt"
+    bad.write_text("")
+    code, out, err = run(capsys, "search", "privacy", str(good), str(bad))
+    assert code == 0 and "Privacy" in out
+    assert "empty.txt" in err
+
+
+def test_paper_text_never_reaches_the_terminal_as_control_sequences(capsys, tmp_path):
+    evil = write_jsonl(
+        tmp_path / "evil.jsonl",
+        [{"title": "Evil \x1b[2J\x1b]52;c;cHduZWQ=\x07 [bold red]x[/]", "abstract": "Payload here."}],
+    )
+    code, out, _ = run(capsys, "search", "payload", str(evil))
+    assert code == 0
+    assert "\x1b" not in out and "\x07" not in out
+    assert "[bold red]x[/]" in out
+
+
+def _fresh(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
+
+
+@pytest.mark.parametrize("flag", ["--help", "--version"])
+def test_help_and_version_import_neither_textual_nor_whoosh(flag):
+    proc = _fresh(
+        "import sys\n"
+        "from tuireader.cli import main\n"
+        f"code = main([{flag!r}])\n"
+        "heavy = [m for m in ('textual', 'whoosh', 'rich') if m in sys.modules]\n"
+        "print('HEAVY', heavy, code)\n"
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "HEAVY [] 0" in proc.stdout
+    if flag == "--version":
+        assert f"tuireader {__version__}" in proc.stdout
