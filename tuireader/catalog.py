@@ -48,7 +48,7 @@ MARGIN = 0.1
 #: abstracts shorter than this many words are matched exactly or not at all.
 MIN_FUZZY_WORDS = 8
 #: how many rare words of the query are looked up, and how many records are compared.
-_RARE_WORDS = 16
+_RARE_WORDS = 12
 _MIN_COMMON = 8
 _CANDIDATES = 4
 
