@@ -320,3 +320,9 @@ def test_core_modules_do_not_import_the_ui() -> None:
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_bibtex_escapes_do_not_split_a_paper() -> None:
+    assert paper_id("Accuracy of 80\\% at \\$5 \\& more.") == paper_id(
+        "Accuracy of 80% at $5 & more."
+    )

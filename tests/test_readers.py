@@ -339,3 +339,13 @@ def test_western_text_that_is_also_valid_gb18030_is_not_read_as_chinese() -> Non
     data = text.encode("cp1252")
     data.decode("gb18030")  # the trap: this does not fail
     assert decode_bytes(data, Path("w.txt")) == text
+
+
+def test_bibtex_keeps_latex_environments_and_command_arguments(tmp_path: Path) -> None:
+    abstract = (
+        r"A {B}ERT bound \begin{equation*} O\left(\frac{\sigma_{\max}}{\sigma_{\min}}\right)"
+        r" \end{equation*} with \frac{a}{b} and x_{ij}."
+    )
+    text = "@misc{k, title = {T}, abstract = {" + abstract + "}}"
+    (record,) = read_file(write(tmp_path, "a.bib", text.encode())).records
+    assert record.abstract == abstract.replace("{B}ERT", "BERT")

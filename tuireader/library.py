@@ -47,6 +47,8 @@ _FOLD = {
 # One regex pass over the rare non-ASCII characters is much faster than str.translate
 # with a table, which falls back to a per-character lookup on any non-ASCII text.
 _FOLD_RE = re.compile("[" + re.escape("".join(char for char in _FOLD if not char.isascii())) + "]")
+# \% and % are the same character to a reader: BibTeX escapes what JSON does not.
+_LATEX_ESCAPE_RE = re.compile(r"\\([%$&#_{}])")
 _DASH_RUN_RE = re.compile(r"-{2,}")
 _QUOTE_RUN_RE = re.compile(r'"{2,}')
 
@@ -60,13 +62,15 @@ def normalise_text(text: str) -> str:
 
     Unicode compatibility forms are unified (NFKC: full-width letters, ligatures),
     case is folded, every kind of quote becomes ``"`` and every dash ``-`` (LaTeX's
-    ``--``/``---`` and ``` `` ``/``''`` included), invisible characters go, and
-    whitespace runs become one space.
+    ``--``/``---`` and ``` `` ``/``''`` included), LaTeX escapes such as ``\\%`` become
+    the plain character, invisible characters go, and whitespace runs become one space.
     """
     text = text.casefold().replace("'", '"').replace("`", '"')
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
         text = _FOLD_RE.sub(_fold_char, text)
+    if "\\" in text:
+        text = _LATEX_ESCAPE_RE.sub(r"\1", text)
     if "--" in text:
         text = _DASH_RUN_RE.sub("-", text)
     if '""' in text:

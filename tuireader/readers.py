@@ -519,7 +519,11 @@ def _finish_structured(
 
 # --------------------------------------------------------------------------- BibTeX
 
-_MATH_RE = re.compile(r"(\$\$.*?\$\$|(?<!\\)\$.*?(?<!\\)\$|\\\(.*?\\\)|\\\[.*?\\\])", re.DOTALL)
+_MATH_RE = re.compile(
+    r"\$\$.*?\$\$|(?<!\\)\$.*?(?<!\\)\$|\\\(.*?\\\)|\\\[.*?\\\]"
+    r"|\\begin\{(?P<env>[A-Za-z]+\*?)\}.*?\\end\{(?P=env)\}",
+    re.DOTALL,
+)
 _ACCENTS = {
     '"': "\u0308",
     "'": "\u0301",
@@ -577,9 +581,15 @@ def _unlatex_plain(text: str) -> str:
         return text
     out: list[str] = []
     kept: list[bool] = []
-    for char in text:
+    for index, char in enumerate(text):
         if char == "{":
-            keep = bool(_MACRO_BEFORE_RE.search("".join(out[-40:])))
+            before = text[max(0, index - 40) : index]
+            keep = bool(
+                _MACRO_BEFORE_RE.search(before)
+                # a further argument of a command: \frac{a}{b}
+                or (before.endswith("}") and out and out[-1] == "}")
+                or before.endswith(("_", "^"))
+            )
             kept.append(keep)
             if keep:
                 out.append(char)
@@ -594,13 +604,18 @@ def _unlatex_plain(text: str) -> str:
 def unlatex(text: str) -> str:
     """A BibTeX field as a reader would write it: accents as letters, no case braces.
 
-    Math (``$...$``, ``\\(...\\)``, ``\\[...\\]``) is kept exactly as written, and so
-    are commands outside math such as ``\\textit{...}``. Whitespace runs (BibTeX
+    Math (``$...$``, ``\\(...\\)``, ``\\[...\\]``, ``\\begin{env}...\\end{env}``) is
+    kept exactly as written, and so are the arguments of commands outside math
+    (``\\textit{...}``, ``\\frac{a}{b}``) and of sub- and superscripts. Whitespace runs (BibTeX
     fields are hard-wrapped) become single spaces.
     """
-    pieces = _MATH_RE.split(text)
-    for index in range(0, len(pieces), 2):
-        pieces[index] = _unlatex_plain(pieces[index])
+    pieces: list[str] = []
+    start = 0
+    for match in _MATH_RE.finditer(text):
+        pieces.append(_unlatex_plain(text[start : match.start()]))
+        pieces.append(match.group(0))
+        start = match.end()
+    pieces.append(_unlatex_plain(text[start:]))
     return " ".join("".join(pieces).split())
 
 
