@@ -60,19 +60,35 @@ def cjk_grams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
+_SPLIT = re.compile(rf"([{_CJK}]+)|((?:(?![{_CJK}])[^\W_])+)")
+
+
 def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]]:
     """Folded words of ``text`` with their character offsets (CJK runs as bigrams)."""
-    for match in WORD.finditer(text):
-        word = match.group()
-        start = match.start()
-        if _IS_CJK.match(word):
-            for i, gram in enumerate(cjk_grams(word)):
+    for match in _SPLIT.finditer(text):
+        word = match.group(2)
+        if word is None:
+            run = match.group(1)
+            start = match.start()
+            for i, gram in enumerate(cjk_grams(run)):
                 yield gram, start + i, start + i + len(gram)
             continue
-        folded = fold(word)
+        folded = word.lower() if word.isascii() else fold(word)
         if stops and folded in STOPS:
             continue
-        yield folded, start, match.end()
+        yield folded, match.start(), match.end()
+
+
+def word_set(text: str) -> set[str]:
+    """The distinct folded words of ``text`` (no offsets, stop words dropped): fast."""
+    out: set[str] = set()
+    for cjk, word in _SPLIT.findall(text.lower()):
+        if cjk:
+            out.update(cjk_grams(cjk))
+        else:
+            out.add(word if word.isascii() else fold(word))
+    out -= STOPS
+    return out
 
 
 def term_for(word: str, *, stemming: bool) -> str:
@@ -115,18 +131,46 @@ class WordTokenizer(Tokenizer):
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         pos = start_pos
         stemming = self.stemming
-        for word, start, end in raw_words(value, stops=self.stops and removestops):
-            token.text = stem(word) if stemming and word.isascii() else word
+        drop = STOPS if self.stops and removestops else frozenset()
+        for match in _SPLIT.finditer(value):
+            word = match.group(2)
+            if word is None:
+                run = match.group(1)
+                grams = cjk_grams(run)
+                for i, gram in enumerate(grams):
+                    token.text = gram
+                    token.boost = 1.0
+                    token.stopped = False
+                    if keeporiginal:
+                        token.original = gram
+                    if positions:
+                        token.pos = pos
+                        pos += 1
+                    if chars:
+                        token.startchar = start_char + match.start() + i
+                        token.endchar = token.startchar + len(gram)
+                    yield token
+                continue
+            if word.isascii():
+                folded = word.lower()
+                if folded in drop:
+                    continue
+                token.text = stem(folded) if stemming else folded
+            else:
+                folded = fold(word)
+                if folded in drop:
+                    continue
+                token.text = folded
             token.boost = 1.0
             token.stopped = False
             if keeporiginal:
-                token.original = word
+                token.original = folded
             if positions:
                 token.pos = pos
                 pos += 1
             if chars:
-                token.startchar = start_char + start
-                token.endchar = start_char + end
+                token.startchar = start_char + match.start()
+                token.endchar = start_char + match.end()
             yield token
 
 

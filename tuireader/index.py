@@ -31,7 +31,7 @@ from whoosh import fields, index
 from whoosh.analysis import KeywordAnalyzer
 from whoosh.index import LockError
 
-from tuireader.analysis import UrlTokenizer, WordTokenizer, raw_words
+from tuireader.analysis import UrlTokenizer, WordTokenizer, word_set
 from tuireader.model import Library, Paper
 from tuireader.paths import DataPaths
 
@@ -43,7 +43,7 @@ VOCAB = "vocab.json"
 #: How long a second process waits for another's index update before reading as-is.
 LOCK_WAIT_SECONDS = 10.0
 #: Full builds of at least this many papers use two worker processes.
-PARALLEL_BUILD_MIN = 20_000
+PARALLEL_BUILD_MIN = 2_000
 TITLE_BOOST = 2.5
 
 Progress = Callable[[int, int], None]
@@ -99,7 +99,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
 
 def paper_words(paper: Paper) -> set[str]:
     """The distinct raw words of a paper's title and abstract (prefixes expand to these)."""
-    return {word for word, _, _ in raw_words(f"{paper.title}\n{paper.abstract}")}
+    return word_set(f"{paper.title}\n{paper.abstract}")
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,9 @@ DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
 #: a prefix expands to at most this many words...
 PREFIX_MAX_WORDS = 24
 #: ...and, past its first word, to no more postings than this share of the library.
-PREFIX_POSTING_SHARE = 0.5
+PREFIX_POSTING_SHARE = 0.25
+#: author, list and venue names are prefix-matched from this many letters on
+NAME_PREFIX_MIN = 2
 FRAGMENT_CHARS = 240
 SUGGEST_BELOW = 3
 
@@ -235,15 +237,25 @@ class Engine:
         return alts[0] if len(alts) == 1 else wq.Or(alts)
 
     def _name_prefix(self, fieldname: str, prefix: str) -> list[str]:
+        """Terms of an unstemmed field starting with ``prefix``, most frequent first, budgeted."""
         assert self._searcher is not None
+        if len(prefix) < NAME_PREFIX_MIN and not is_cjk(prefix):
+            return []
         reader = self._searcher.reader()
         found = []
         for term in reader.expand_prefix(fieldname, prefix):
             found.append(term.decode("utf-8") if isinstance(term, bytes) else term)
-            if len(found) >= 200:
+            if len(found) >= 4 * PREFIX_MAX_WORDS:
                 break
-        found.sort(key=lambda t: -reader.doc_frequency(fieldname, t))
-        return found[:PREFIX_MAX_WORDS]
+        freq = {t: reader.doc_frequency(fieldname, t) for t in found}
+        found.sort(key=lambda t: (t != prefix, -freq[t], t))
+        chosen, postings, budget = [], 0, self._budget()
+        for term in found[:PREFIX_MAX_WORDS]:
+            if chosen and postings + freq[term] > budget:
+                break
+            chosen.append(term)
+            postings += freq[term]
+        return chosen
 
     def _compile(self, node: ql.Node | None, out: _Compiled, resolve: FilterResolver | None) -> wq.Query | None:
         if node is None:
@@ -404,9 +416,12 @@ class Engine:
         searcher = self._searcher
         pattern = _form_regex(out.forms)
         if out.scored:
-            results = searcher.search(compiled, limit=limit)
+            # Score every match in one pass: the total is needed anyway, and Whoosh's
+            # top-k shortcut needs a second pass to count (measured slower here).
+            results = searcher.search(compiled, limit=None)
             total = len(results)
-            ranked = [(hit["id"], hit.score) for hit in results]
+            top = results[:limit] if limit is not None else results
+            ranked = [(hit["id"], hit.score) for hit in top]
         else:
             ids = [searcher.stored_fields(d)["id"] for d in compiled.docs(searcher)]
             total = len(ids)

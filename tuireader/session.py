@@ -44,26 +44,21 @@ def load_session(
 
     paths = resolve(data_dir)
     library = load_library(list(sources) if sources else None)
-    problems = list(library.problems)
-    library, catalog_problems = _apply_catalogs(library, catalogs, default_catalogs)
-    problems.extend(catalog_problems)
-    return Session(paths=paths, library=library, problems=problems)
+    library = _apply_catalogs(library, catalogs, default_catalogs)
+    # apply_catalogs carries the catalogs' own problems into library.problems
+    return Session(paths=paths, library=library, problems=list(library.problems))
 
 
 def _apply_catalogs(
     library: Library, catalogs: Sequence[str | Path] | None, default_catalogs: bool
-) -> tuple[Library, list[Problem]]:
-    try:
-        from tuireader import catalog
-    except ImportError:  # pragma: no cover - catalog support is part of the package
-        return library, []
-    if not hasattr(catalog, "apply_catalogs"):
-        return library, []
-    paths: list[Path] = []
+) -> Library:
+    from tuireader import catalog
+
+    # explicit catalogs first: the first catalog that knows a paper wins
+    paths = [Path(p).expanduser() for p in catalogs or ()]
     if default_catalogs:
         paths.extend(catalog.default_catalog_paths())
-    paths.extend(Path(p) for p in catalogs or ())
-    if not paths:
-        return library, []
-    loaded, problems = catalog.load_catalogs(paths)
-    return catalog.apply_catalogs(library, loaded), list(problems)
+    if not paths or not library.papers:
+        return library
+    loaded, _problems = catalog.load_catalogs(paths)
+    return catalog.apply_catalogs(library, loaded)
