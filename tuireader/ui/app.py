@@ -145,12 +145,22 @@ def build_app(
     return ReaderApp(services, theme=theme, show_timings=show_timings)
 
 
-def main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - manual entry
-    """Run the reader on the files given as arguments (development entry point)."""
+def run_reader(
+    sources: Sequence[str | os.PathLike[str]] = (),
+    data_dir: str | os.PathLike[str] | None = None,
+    catalogs: Sequence[str | os.PathLike[str]] | None = None,
+    *,
+    theme: str = "dark",
+) -> int:
+    """Run the reader until the user quits; the exit code for the command line."""
+    from tuireader.paths import resolve
+
+    app = build_app(sources, resolve(data_dir), catalogs=catalogs, theme=theme)
+    app.run()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":  # pragma: no cover - development entry point
     import sys
 
-    build_app(list(sys.argv[1:] if argv is None else argv)).run()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
+    raise SystemExit(run_reader(sys.argv[1:]))

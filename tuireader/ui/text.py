@@ -172,7 +172,7 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     where: list[str] = []
     if paper.lists:
         where.append(", ".join(paper.lists))
-    if paper.venue:
+    if paper.venue and paper.venue not in paper.lists:
         where.append(paper.venue)
     if paper.year is not None and (not paper.venue or str(paper.year) not in paper.venue):
         where.append(str(paper.year))

@@ -303,16 +303,9 @@ class ReaderScreen(Screen[None]):
         return lambda plain: engine.term_spans(plain, query)
 
     @on(ResultsList.PaperChosen)
-    def _paper_chosen(self, event: ResultsList.PaperChosen) -> None:
+    def _paper_chosen(self) -> None:
+        """A paper was clicked: read it."""
         self._focus_pane("viewer")
-
-    @on(PaperViewer.CloseRequested)
-    def _viewer_closed(self) -> None:
-        self._focus_pane("results")
-
-    @on(SearchBox.LeaveRequested)
-    def _search_left(self) -> None:
-        self._focus_pane("results")
 
     # -- actions --------------------------------------------------------------------------
 
@@ -323,10 +316,19 @@ class ReaderScreen(Screen[None]):
             self.reading = self.narrow
         else:
             self.reading = False
-        self.query_one(f"#{pane}").focus()
+        # set_focus, not focus(): it takes effect before the next key is handled.
+        self.set_focus(self.query_one(f"#{pane}"))
 
     def action_focus_search(self) -> None:
         self._focus_pane("search")
+
+    def action_focus_results(self) -> None:
+        self._focus_pane("results")
+
+    def action_open_viewer(self) -> None:
+        """Show the highlighted paper in the viewer and move there."""
+        if self.current_paper is not None:
+            self._focus_pane("viewer")
 
     def action_cycle_focus(self, step: int) -> None:
         focused = self.focused

@@ -40,7 +40,7 @@ class ResultsList(OptionList):
         Binding("end,G", "last", "Last paper", show=False, id="list.last"),
         Binding("pageup", "page_up", "Page up", show=False, id="list.page_up"),
         Binding("pagedown", "page_down", "Page down", show=False, id="list.page_down"),
-        Binding("enter", "select", "Open", id="list.open"),
+        Binding("enter", "screen.open_viewer", "Open", id="list.open"),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

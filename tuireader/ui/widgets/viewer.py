@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.message import Message
 from textual.widgets import Static
 
 from tuireader.model import Paper
@@ -21,10 +19,14 @@ SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
 
 
 class PaperViewer(VerticalScroll, can_focus=True):
-    """Shows one paper. Scrolls with the keyboard; Escape goes back to the list."""
+    """Shows one paper. Scrolls with the keyboard; Escape goes back to the list.
+
+    Escape runs the screen's ``focus_results`` action directly, so keys that follow it
+    reach the list at once.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back to list", id="viewer.close"),
+        Binding("escape", "screen.focus_results", "Back to list", id="viewer.close"),
         Binding("down,j", "scroll_down", "Scroll down", show=False, id="viewer.down"),
         Binding("up,k", "scroll_up", "Scroll up", show=False, id="viewer.up"),
         Binding("home,g", "scroll_home", "Top", show=False, id="viewer.top"),
@@ -43,16 +45,6 @@ class PaperViewer(VerticalScroll, can_focus=True):
         "viewer--math",
         "viewer--code",
     }
-
-    @dataclass
-    class CloseRequested(Message):
-        """The user wants to go back to the list."""
-
-        viewer: PaperViewer
-
-        @property
-        def control(self) -> PaperViewer:
-            return self.viewer
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
@@ -115,6 +107,3 @@ class PaperViewer(VerticalScroll, can_focus=True):
         if not plain.strip():
             text = Text("no abstract", style=palette.dim, end="")
         body.update(text)
-
-    def action_close(self) -> None:
-        self.post_message(self.CloseRequested(self))

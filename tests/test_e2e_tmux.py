@@ -1,0 +1,124 @@
+"""The installed ``tuireader`` command in a real terminal (tmux), driven by keystrokes."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from e2e_util import Tmux, installed_command, tmux_available
+
+SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
+HOSTILE = Path(__file__).parent / "fixtures" / "ui" / "hostile.jsonl"
+PROMPT = "READER-EXITED"
+
+pytestmark = [
+    pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
+    pytest.mark.skipif(
+        installed_command() is None, reason="the tuireader console script is not installed"
+    ),
+]
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    made: list[Tmux] = []
+
+    def start(*args: str, width: int = 120, height: int = 40, env: dict[str, str] | None = None):
+        tmux = Tmux(
+            width,
+            height,
+            env={"TUIREADER_HOME": str(tmp_path / "home"), "TERM": "xterm-256color", **(env or {})},
+        )
+        made.append(tmux)
+        command = " ".join(shlex.quote(part) for part in (str(installed_command()), *args))
+        # Run inside sh so the pane survives the reader and shows what came after it.
+        tmux.start(f"{command}; echo {PROMPT} $?; sleep 600")
+        return tmux
+
+    yield start
+    for tmux in made:
+        tmux.close()
+
+
+def test_type_navigate_help_and_quit(terminal):
+    tmux = terminal(str(SAMPLE))
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.type("diffusion")
+    screen = tmux.wait_for(lambda s: "2 of 11 papers match" in s)
+    assert "Neural Diffusion Models" in screen
+    assert "FrameQuant" not in screen
+    tmux.send("Enter")  # to the list
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    tmux.send("j")  # second result; the viewer follows
+    tmux.wait_for(lambda s: any("Diffusion Models Demand" in line[60:] for line in s.splitlines()))
+    tmux.send("?")
+    tmux.wait_for(lambda s: "Results list" in s and "More like this" in s and "Viewer" in s)
+    tmux.send("Escape")
+    tmux.wait_for(lambda s: "Results list" not in s)
+    tmux.send("q")
+    screen = tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    assert "papers match" not in screen  # the alternate screen is gone: terminal restored
+
+
+def test_narrow_terminal_opens_viewer_full_screen(terminal):
+    tmux = terminal(str(SAMPLE), width=80, height=24)
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.type("quantization")
+    tmux.wait_for(lambda s: "1 of 11 papers match" in s)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    tmux.send("Enter")
+    screen = tmux.wait_for(lambda s: "Harshavardhan Adepu" in s and "Back to list" in s)
+    assert "Open" not in screen  # the list (and its footer keys) gave way to the viewer
+    tmux.send("Escape")
+    tmux.wait_for(lambda s: "Harshavardhan Adepu" not in s and "FrameQuant" in s)
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
+def test_hostile_text_is_never_interpreted_by_the_terminal(terminal):
+    tmux = terminal(str(HOSTILE))
+    screen = tmux.wait_for(lambda s: "1 / 1 papers" in s and "index: ready" in s)
+    assert "[bold red]x[/]" in screen
+    assert "␛[2J" in screen  # shown, not obeyed: the screen was not cleared by it
+    tmux.send("Tab")
+    tmux.wait_for(lambda s: "⏎ Open" in s)  # the list has the focus
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
+def test_no_color_gives_a_monochrome_screen(terminal):
+    tmux = terminal(str(SAMPLE), env={"NO_COLOR": "1"})
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.type("diffusion")
+    tmux.wait_for(lambda s: "2 of 11 papers match" in s)
+    raw = tmux.capture(escapes=True)
+    colours = set()
+    for params in re.findall(r"\x1b\[([0-9;:]*)m", raw):
+        parts = [int(p) for p in re.split("[;:]", params) if p.isdigit()]
+        i = 0
+        while i < len(parts):
+            code = parts[i]
+            if code in (38, 48) and i + 1 < len(parts):
+                if parts[i + 1] == 5 and i + 2 < len(parts):
+                    colours.add(("256", parts[i + 2]))
+                    i += 3
+                    continue
+                if parts[i + 1] == 2 and i + 4 < len(parts):
+                    r, g, b = parts[i + 2 : i + 5]
+                    if not (r == g == b):
+                        colours.add(("rgb", r, g, b))
+                    i += 5
+                    continue
+            if 30 <= code <= 37 or 40 <= code <= 47 or 90 <= code <= 97 or 100 <= code <= 107:
+                colours.add(("16", code))
+            i += 1
+    hues = {c for c in colours if c[0] == "rgb" or (c[0] == "256" and 16 <= c[1] < 232)}
+    assert not hues, f"colours on a NO_COLOR screen: {sorted(hues)[:10]}"
+    tmux.send("Tab")
+    tmux.wait_for(lambda s: "⏎ Open" in s)  # the list has the focus
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
