@@ -21,7 +21,9 @@ EXIT_OK = 0
 EXIT_NOTHING_FOUND = 1
 EXIT_USAGE = 2
 
-COMMANDS = ("search", "show", "similar", "lists", "index")
+COMMANDS = ("search", "show", "similar", "lists", "index", "cite", "links", "export")
+
+EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 
 
 class UsageError(Exception):
@@ -128,15 +130,97 @@ def _engine(session, args: argparse.Namespace, *, rebuild: bool = False):
     return engine
 
 
+def _triage_store(session):
+    """The triage store if its file exists (a search never creates one); problems to stderr."""
+    from tuireader.triage_filters import open_existing
+
+    store = open_existing(session.paths.state_db)
+    if store is not None and store.problem:
+        _err(store.problem)
+    return store
+
+
+def _resolver(store):
+    from tuireader.triage_filters import filter_resolver
+
+    return filter_resolver(store)
+
+
+def _check_states(query: str) -> None:
+    from tuireader.store import STATES
+    from tuireader.triage_filters import unknown_states
+
+    bad = unknown_states(query)
+    if bad:
+        raise UsageError(f"unknown state {', '.join(bad)} (states: {', '.join(STATES)})")
+
+
+def _write_output(text: str, output: str | None, *, count: int, what: str) -> None:
+    """``text`` to stdout, or atomically to ``output`` (a temporary file, then a rename)."""
+    if output is None or output == "-":
+        sys.stdout.write(text)
+        return
+    import tempfile
+    from pathlib import Path
+
+    target = Path(output).expanduser()
+    if target.is_dir():
+        raise UsageError(f"{target} is a folder; give a file name after -o")
+    tmp_name = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w",
+            encoding="utf-8",
+            newline="",
+            dir=target.parent or ".",
+            prefix=f".{target.name}.",
+            suffix=".tmp",
+            delete=False,
+        ) as tmp:
+            tmp_name = tmp.name
+            tmp.write(text)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        os.chmod(tmp_name, _new_file_mode(target))
+        os.replace(tmp_name, target)
+    except OSError as exc:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    noun = what if count == 1 else what + "s"
+    _err(f"wrote {count} {noun} to {target}")
+
+
+def _new_file_mode(target) -> int:
+    """The mode an ordinary write would give: the old file's, else 0666 less the umask."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 # -- commands ----------------------------------------------------------------------------
 
 
 def cmd_search(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be at least 1")
+    _check_states(args.query)
     session = _session(args)
     engine = _engine(session, args)
-    result = engine.search(args.query, limit=args.limit, prefix=args.prefix)
+    store = _triage_store(session)
+    try:
+        result = engine.search(
+            args.query, limit=args.limit, prefix=args.prefix, resolve=_resolver(store)
+        )
+    finally:
+        if store is not None:
+            store.close()
     if args.json:
         _print_json(
             {
@@ -187,7 +271,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     lines = [
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
         ", ".join(paper.authors) if paper.authors else "authors unknown",
-        " · ".join(x for x in (", ".join(paper.lists), paper.venue or "", str(paper.year or "")) if x),
+        " · ".join(
+            x for x in (", ".join(paper.lists), paper.venue or "", str(paper.year or "")) if x
+        ),
         f"id {paper.id}",
         "",
         plain(paper.abstract),
@@ -210,7 +296,9 @@ def cmd_similar(args: argparse.Namespace) -> int:
     if result.message:
         _err(result.message)
     if args.json:
-        _print_json({"id": paper.id, "hits": [_paper_json(h.paper, score=h.score) for h in result.hits]})
+        _print_json(
+            {"id": paper.id, "hits": [_paper_json(h.paper, score=h.score) for h in result.hits]}
+        )
     else:
         for hit in result.hits:
             print(_safe(f"{hit.paper.id}  {_title(hit.paper)}"))
@@ -246,6 +334,211 @@ def cmd_index(args: argparse.Namespace) -> int:
         f"{report.written} written, {report.seconds:.2f} s ({session.paths.index_dir})"
     )
     return EXIT_OK if engine.problem is None else EXIT_USAGE
+
+
+def _split_ids_and_sources(items: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Arguments that exist on disk are list sources; everything else is a paper id."""
+    from pathlib import Path
+
+    ids: list[str] = []
+    sources: list[str] = []
+    for item in items:
+        (sources if Path(item).expanduser().exists() else ids).append(item)
+    return ids, sources
+
+
+def _warn_incomplete(citations) -> None:
+    for citation in citations:
+        if citation.warnings:
+            _err(f"{citation.paper_id} ({citation.key}): " + "; ".join(citation.warnings))
+
+
+def cmd_cite(args: argparse.Namespace) -> int:
+    from tuireader.citations import cite_many, format_many
+
+    ids, args.sources = _split_ids_and_sources(args.items)
+    if args.query is None and not ids:
+        raise UsageError("give paper ids to cite, or --query QUERY (tuireader search lists ids)")
+    if args.query is not None and ids:
+        missing = ", ".join(repr(i) for i in ids)
+        raise UsageError(f"give paper ids or --query, not both (no such list file: {missing})")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    session = _session(args)
+    if args.query is not None:
+        papers = _query_papers(session, args, args.query, limit=args.limit)
+        if not papers:
+            return EXIT_NOTHING_FOUND
+    else:
+        papers = []
+        unknown = []
+        for paper_id in ids:
+            paper = _find_paper(session, paper_id)
+            if paper is None:
+                unknown.append(paper_id)
+            else:
+                papers.append(paper)
+        if unknown:
+            _err(
+                f"no paper with id {', '.join(repr(i) for i in unknown)}; nothing printed "
+                "(tuireader search lists ids)"
+            )
+            return EXIT_NOTHING_FOUND
+    text = format_many(papers, args.format, include_abstract=args.abstract)
+    _warn_incomplete(cite_many(papers, args.format))
+    if not text:
+        _err("none of these papers has a link")
+        return EXIT_NOTHING_FOUND
+    print(_safe(text))
+    return EXIT_OK
+
+
+def _query_papers(
+    session, args: argparse.Namespace, query: str, *, limit: int | None = None
+) -> list:
+    """The papers matching ``query`` (triage filters included), best first; messages to stderr."""
+    _check_states(query)
+    engine = _engine(session, args)
+    store = _triage_store(session)
+    try:
+        result = engine.search(query, limit=limit, resolve=_resolver(store))
+    finally:
+        if store is not None:
+            store.close()
+    if result.message:
+        _err(result.message)
+    if not result.hits:
+        hint = f" (did you mean: {result.suggestion})" if result.suggestion else ""
+        _err(f"no papers match {query!r}{hint}")
+    return [hit.paper for hit in result.hits]
+
+
+def cmd_links(args: argparse.Namespace) -> int:
+    session = _session(args)
+    paper = _find_paper(session, args.id)
+    if paper is None:
+        _err(f"no paper with id {args.id!r} (tuireader search lists ids)")
+        return EXIT_NOTHING_FOUND
+    links = [link for link in paper.links if args.kind is None or link.kind == args.kind]
+    if args.json:
+        _print_json([link.to_json() for link in links])
+    else:
+        for link in links:
+            print(_safe(link.url))
+    if not links:
+        what = f"{args.kind} link" if args.kind else "link"
+        _err(f"{paper.id} has no {what}")
+        return EXIT_NOTHING_FOUND
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from tuireader.triage_filters import triage_of
+
+    session = _session(args)
+    query = args.query or ""
+    papers = _query_papers(session, args, query) if query.strip() else list(session.library.papers)
+    if not papers:
+        return EXIT_NOTHING_FOUND
+    store = _triage_store(session) if args.format != "bibtex" else None
+    try:
+        triage = triage_of(store, [p.id for p in papers])
+    finally:
+        if store is not None:
+            store.close()
+    text = _render_export(papers, triage, args.format)
+    _write_output(text, args.output, count=len(papers), what="paper")
+    return EXIT_OK
+
+
+# -- export formats ----------------------------------------------------------------------
+
+
+def _render_export(papers: Sequence, triage: dict, fmt: str) -> str:
+    if fmt == "json":
+        data = [_export_json(p, triage[p.id]) for p in papers]
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "bibtex":
+        from tuireader.citations import format_many
+
+        return _safe(format_many(papers, "bibtex")) + "\n"
+    if fmt == "csv":
+        return _export_csv(papers, triage)
+    if fmt == "urls":
+        from tuireader.citations import best_link
+
+        urls = [url for url in map(best_link, papers) if url]
+        return _safe("".join(url + "\n" for url in urls))
+    return _safe("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
+
+
+def _export_json(paper, triage) -> dict[str, Any]:
+    data = _paper_json(paper, abstract=True)
+    data["state"] = triage.state
+    data["tags"] = list(triage.tags)
+    data["note"] = triage.note
+    return data
+
+
+def _first_code(paper) -> str:
+    return paper.code_links[0].url if paper.code_links else ""
+
+
+def _export_csv(papers: Sequence, triage: dict) -> str:
+    import csv
+    import io
+
+    from tuireader.citations import best_link
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["id", "title", "authors", "venue", "year", "state", "tags", "note", "url", "code"]
+    )
+    for paper in papers:
+        t = triage[paper.id]
+        writer.writerow(
+            [
+                paper.id,
+                paper.title,
+                "; ".join(paper.authors),
+                paper.venue or "",
+                paper.year or "",
+                t.state,
+                "; ".join(t.tags),
+                t.note,
+                best_link(paper) or "",
+                _first_code(paper),
+            ]
+        )
+    return _safe(out.getvalue())
+
+
+def _markdown_entry(paper, triage) -> str:
+    """One reading-list item: the linked title, then details indented beneath it."""
+    from tuireader.citations import format_citation
+
+    head = format_citation(paper, "markdown").text  # [Title](best link), title made plain
+    if paper.title_derived:
+        head += " (title derived from the abstract)"
+    lines = [f"- {head}", "  " + (", ".join(paper.authors) if paper.authors else "authors unknown")]
+    year = str(paper.year) if paper.year else ""
+    where = paper.venue or ""
+    if year and year not in where:
+        where = f"{where} ({year})" if where else year
+    if where:
+        lines.append(f"  {where}")
+    code = _first_code(paper)
+    if code:
+        lines.append(f"  code: <{code}>")
+    if triage.state != "new":
+        lines.append(f"  state: {triage.state}")
+    if triage.tags:
+        lines.append("  tags: " + ", ".join(triage.tags))
+    if triage.note:
+        lines.append("  note:")
+        lines.extend(("    " + line).rstrip() for line in triage.note.splitlines())
+    return "\n".join(lines) + "\n"
 
 
 def cmd_read(args: argparse.Namespace) -> int:
@@ -298,10 +591,18 @@ def build_command_parser(name: str) -> argparse.ArgumentParser:
     """The parser of one command (each is separate so options and lists may intermix)."""
     if name == "search":
         p = _command("search", "Search the lists; ranked results, best first.")
-        p.add_argument("query", help='query, e.g. \'diffusion -video "neural network" author:smith has:code\'')
+        p.add_argument(
+            "query",
+            help="query, e.g. 'diffusion -video \"neural network\" author:smith has:code'; "
+            "triage filters: is:kept, is:new, tag:NAME, has:note",
+        )
         p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
         p.add_argument("--json", action="store_true", help="print JSON")
-        p.add_argument("--prefix", action="store_true", help="treat the last word as a prefix, as live search does")
+        p.add_argument(
+            "--prefix",
+            action="store_true",
+            help="treat the last word as a prefix, as live search does",
+        )
         p.set_defaults(func=cmd_search)
     elif name == "show":
         p = _command("show", "Print one paper with its links.")
@@ -322,10 +623,86 @@ def build_command_parser(name: str) -> argparse.ArgumentParser:
         p = _command("index", "Bring the search index up to date now.")
         p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
         p.set_defaults(func=cmd_index)
+    elif name == "cite":
+        from tuireader.citations import FORMATS
+
+        p = _command(
+            "cite",
+            "Print citations for papers, by id or for every paper a query matches.",
+        )
+        p.epilog = (
+            "Each ITEM that exists on disk as a file or folder is read as a paper list; "
+            "every other ITEM is a paper id (as printed by search; a unique prefix will do). "
+            "If any id is unknown nothing is printed and the exit code is 1. "
+            "Missing metadata (no authors, a title derived from the abstract) is reported "
+            "on stderr. Citation keys are unique within the output."
+        )
+        p.add_argument("items", metavar="ITEM", nargs="*", help="paper id or list file/folder")
+        p.add_argument(
+            "--format", choices=FORMATS, default="bibtex", help="citation format (default bibtex)"
+        )
+        p.add_argument("--query", metavar="Q", help="cite every paper that matches Q, best first")
+        p.add_argument(
+            "--limit",
+            type=int,
+            default=None,
+            help="with --query: cite at most this many (default: all)",
+        )
+        p.add_argument(
+            "--abstract",
+            action="store_true",
+            help="include the abstract in BibTeX/BibLaTeX entries",
+        )
+        p.set_defaults(func=cmd_cite)
+        _common(p, sources=False)
+        return p
+    elif name == "links":
+        from tuireader.model import LINK_KINDS
+
+        p = _command("links", "Print a paper's links, one URL per line, code links first.")
+        p.epilog = "Exit code 1 when the paper has no link (of that kind). Example: tuireader links ID --kind code | head -1"
+        p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
+        p.add_argument("--kind", choices=LINK_KINDS, help="only links of this kind")
+        p.add_argument("--json", action="store_true", help="print JSON (url, kind, origin)")
+        p.set_defaults(func=cmd_links)
+    elif name == "export":
+        p = _command("export", "Write the papers matching a query, with their triage, as a file.")
+        p.epilog = (
+            "The query may combine words with triage filters: is:kept, is:maybe, is:skip, "
+            "is:read, is:new, tag:NAME, has:note, has:code. Without --query every paper is "
+            "exported in list order. markdown is a reading list; csv has the columns "
+            "id,title,authors,venue,year,state,tags,note,url,code; urls gives each paper's "
+            "best link. Exit code 1 when nothing matches."
+        )
+        p.add_argument(
+            "--query",
+            metavar="Q",
+            help="export only the papers matching Q (e.g. 'is:kept tag:survey')",
+        )
+        p.add_argument("--format", choices=EXPORT_FORMATS, required=True, help="output format")
+        p.add_argument(
+            "-o",
+            "--output",
+            metavar="FILE",
+            help="write to FILE (replaced atomically) instead of stdout",
+        )
+        p.set_defaults(func=cmd_export)
     else:  # pragma: no cover - main() only passes known names
         raise ValueError(name)
     _common(p)
     return p
+
+
+_OPTIONS_WITH_VALUES = (
+    "--data-dir",
+    "--catalog",
+    "--format",
+    "--query",
+    "--kind",
+    "-o",
+    "--output",
+    "--limit",
+)
 
 
 def _first_positional(argv: Sequence[str]) -> str | None:
@@ -334,7 +711,7 @@ def _first_positional(argv: Sequence[str]) -> str | None:
         if skip:
             skip = False
             continue
-        if arg in ("--data-dir", "--catalog"):
+        if arg in _OPTIONS_WITH_VALUES:
             skip = True
             continue
         if arg.startswith("-"):

@@ -1,0 +1,278 @@
+"""The cite, links and export commands, and triage filters in queries on the command line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+from corpus_util import RECORDS, write_jsonl
+
+from tuireader.citations import validate_bibtex
+from tuireader.cli import main
+from tuireader.paths import resolve
+from tuireader.store import Store
+
+IGSG_CODE = "https://github.com/YujunZhou/IGSG"
+
+#: two papers whose natural cite key is the same (lovelace2024diffusion)
+COLLIDING = [
+    {
+        "title": "Diffusion Samplers for Bayesian Inference",
+        "authors": ["Ada Lovelace"],
+        "abstract": "We sample posteriors with diffusion samplers and compare them to MCMC.",
+        "venue": "ICML 2024",
+        "year": 2024,
+    },
+    {
+        "title": "Diffusion Guidance without Classifiers",
+        "authors": ["Ada Lovelace", "Grace Hopper"],
+        "abstract": "Classifier-free diffusion guidance revisited with a new weighting of scores.",
+        "venue": "ICML 2024",
+        "year": 2024,
+    },
+]
+
+BARE = {
+    "abstract": "We introduce QuokkaNet, a compact network for counting marsupials in "
+    "camera-trap images, and release a benchmark of annotated photographs."
+}
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ids_for(capsys, query, *sources):
+    code, out, _ = run(capsys, "search", query, "--json", "--limit", "100", *sources)
+    assert code == 0, query
+    return [hit["id"] for hit in json.loads(out)["hits"]]
+
+
+@pytest.fixture
+def demo(tmp_path):
+    return str(write_jsonl(tmp_path / "demo.jsonl", RECORDS))
+
+
+@pytest.fixture
+def store():
+    s = Store.open(resolve().state_db)
+    yield s
+    s.close()
+
+
+# -- cite --------------------------------------------------------------------------------
+
+
+def test_cite_bibtex_of_a_seed_paper_is_valid_and_names_its_authors(capsys):
+    (paper_id,) = ids_for(capsys, "igsg")
+    code, out, err = run(capsys, "cite", paper_id)
+    assert code == 0
+    assert out.startswith("@inproceedings{zhou2024attack,")
+    assert "Zhou, Yujun" in out
+    assert validate_bibtex(out) == []
+    # a seed with a catalog record has nothing missing to warn about
+    assert "authors unknown" not in err
+
+
+def test_cite_other_formats(capsys, demo):
+    (paper_id,) = ids_for(capsys, "privacy amplification", demo)
+    code, out, _ = run(capsys, "cite", paper_id, demo, "--format", "url")
+    assert code == 0 and out == "https://arxiv.org/abs/2401.00001\n"
+    code, out, _ = run(capsys, "cite", "--format", "markdown", paper_id, demo)
+    assert out == "[Privacy Amplification by Subsampling](https://arxiv.org/abs/2401.00001)\n"
+    code, out, _ = run(capsys, "cite", paper_id, demo, "--format", "apa")
+    assert code == 0 and out.startswith("Dwork, C., & Lovelace, A. (2024). Privacy Amplification")
+
+
+def test_cite_query_gives_unique_keys_in_rank_order(capsys, tmp_path):
+    source = str(write_jsonl(tmp_path / "clash.jsonl", COLLIDING + RECORDS))
+    code, out, _ = run(capsys, "cite", "--query", "diffusion lovelace", source)
+    assert code == 0
+    keys = re.findall(r"^@\w+\{([^,]+),", out, flags=re.MULTILINE)
+    assert len(keys) == len(set(keys)) >= 3
+    assert sum(k.startswith("lovelace2024diffusion") for k in keys) == 2
+    assert validate_bibtex(out) == []
+    code, out, _ = run(
+        capsys, "cite", "--query", "diffusion lovelace", source, "--format", "cite", "--limit", "2"
+    )
+    assert code == 0 and re.fullmatch(r"\\cite\{[^,{}]+,[^,{}]+\}\n", out)
+
+
+def test_cite_unknown_id_prints_nothing_and_exits_1(capsys):
+    (paper_id,) = ids_for(capsys, "igsg")
+    code, out, err = run(capsys, "cite", paper_id, "nosuchpaper")
+    assert code == 1 and out == "" and "nosuchpaper" in err
+
+
+def test_cite_needs_ids_or_a_query(capsys):
+    code, out, err = run(capsys, "cite")
+    assert code == 2 and out == "" and "--query" in err
+
+
+def test_cite_warns_once_about_a_paper_without_authors(capsys, tmp_path):
+    source = str(write_jsonl(tmp_path / "bare.jsonl", [BARE, *RECORDS]))
+    (bare_id,) = ids_for(capsys, "quokkanet", source)
+    (known_id,) = ids_for(capsys, "graph molecules", source)
+    code, out, err = run(capsys, "cite", bare_id, known_id, source)
+    assert code == 0 and validate_bibtex(out) == []
+    lines = [line for line in err.splitlines() if bare_id in line]
+    assert len(lines) == 1
+    assert "authors unknown" in lines[0] and "title derived" in lines[0]
+    assert not any(known_id in line and "authors unknown" in line for line in err.splitlines())
+
+
+# -- links -------------------------------------------------------------------------------
+
+
+def test_links_code_first_for_a_pipeline(capsys):
+    (paper_id,) = ids_for(capsys, "igsg")
+    code, out, _ = run(capsys, "links", paper_id, "--kind", "code")
+    assert code == 0 and out.splitlines()[0] == IGSG_CODE
+    code, out, _ = run(capsys, "links", paper_id)
+    lines = out.splitlines()
+    assert lines[0] == IGSG_CODE and len(lines) > 1
+    code, out, _ = run(capsys, "links", paper_id, "--json")
+    assert json.loads(out)[0] == {"url": IGSG_CODE, "kind": "code", "origin": "text"}
+
+
+def test_links_without_a_code_link_exits_1(capsys, demo):
+    (paper_id,) = ids_for(capsys, "privacy amplification", demo)
+    code, out, err = run(capsys, "links", paper_id, demo, "--kind", "code")
+    assert code == 1 and out == "" and "no code link" in err
+    code, out, _ = run(capsys, "links", paper_id, demo, "--kind", "paper")
+    assert code == 0 and out == "https://arxiv.org/abs/2401.00001\n"
+    assert run(capsys, "links", "nosuchpaper")[0] == 1
+
+
+# -- triage filters and export -----------------------------------------------------------
+
+
+@pytest.fixture
+def triaged(capsys, demo, store):
+    """In the demo list: one paper kept, one tagged, one with a note."""
+    ids = {
+        t: ids_for(capsys, q, demo)[0]
+        for t, q in (("kept", "bayesian"), ("tagged", "graph"), ("noted", "scaling"))
+    }
+    store.set_state(ids["kept"], "kept")
+    store.add_tag(ids["tagged"], "Survey")
+    store.set_note(ids["noted"], "Check the appendix.\nCompare with [Kaplan].")
+    return ids
+
+
+def test_search_understands_triage_filters(capsys, demo, triaged):
+    assert ids_for(capsys, "is:kept", demo) == [triaged["kept"]]
+    assert ids_for(capsys, "tag:survey", demo) == [triaged["tagged"]]
+    assert ids_for(capsys, "has:note", demo) == [triaged["noted"]]
+    assert triaged["kept"] not in ids_for(capsys, "is:new", demo)
+    assert len(ids_for(capsys, "is:new", demo)) == 3
+    code, out, _ = run(capsys, "search", "is:kept", demo)
+    assert code == 0 and out.startswith(triaged["kept"])
+    code, out, err = run(capsys, "search", "is:bogus", demo)
+    assert code == 2 and "unknown state" in err
+
+
+def test_search_filters_without_a_triage_file_do_not_create_one(capsys, demo):
+    assert not resolve().state_db.exists()
+    code, out, _ = run(capsys, "search", "is:kept", demo)
+    assert code == 1 and out == ""
+    assert len(ids_for(capsys, "is:new", demo)) == 4
+    assert not resolve().state_db.exists()
+
+
+def test_export_json_of_kept_papers(capsys, demo, triaged):
+    code, out, _ = run(capsys, "export", "--query", "is:kept", "--format", "json", demo)
+    data = json.loads(out)
+    assert code == 0 and [p["id"] for p in data] == [triaged["kept"]]
+    assert data[0]["state"] == "kept" and data[0]["tags"] == [] and data[0]["note"] == ""
+    assert data[0]["abstract"].startswith("We study Bayesian")
+    code, out, _ = run(capsys, "export", "--query", "tag:survey", "--format", "json", demo)
+    data = json.loads(out)
+    assert [p["id"] for p in data] == [triaged["tagged"]] and data[0]["tags"] == ["Survey"]
+
+
+def test_export_query_combines_words_and_filters(capsys, demo, triaged):
+    code, out, _ = run(capsys, "export", "--query", "language is:new", "--format", "urls", demo)
+    assert code == 0
+    code, out, _ = run(capsys, "export", "--query", "bayesian is:new", "--format", "json", demo)
+    assert code == 1 and out == ""
+
+
+def test_export_markdown_reading_list(capsys, demo, triaged):
+    code, out, _ = run(capsys, "export", "--format", "markdown", demo)
+    assert code == 0
+    assert (
+        "- [Bayesian Optimization with Diffusion Models](https://github.com/example/bodiff)" in out
+    )
+    assert out.count("\n- ") == 3  # four entries
+    assert "  Claude Shannon" in out and "NeurIPS 2023" in out
+    assert "code: <https://github.com/example/bodiff>" in out
+    assert "tags: Survey" in out
+    assert "    Check the appendix.\n    Compare with [Kaplan]." in out
+
+
+def test_export_csv_parses_back(capsys, demo, triaged):
+    code, out, _ = run(capsys, "export", "--format", "csv", demo)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and len(rows) == 4
+    assert list(rows[0]) == [
+        "id",
+        "title",
+        "authors",
+        "venue",
+        "year",
+        "state",
+        "tags",
+        "note",
+        "url",
+        "code",
+    ]
+    by_id = {row["id"]: row for row in rows}
+    kept = by_id[triaged["kept"]]
+    assert kept["state"] == "kept" and kept["authors"] == "Ada Lovelace; Alan Turing"
+    assert kept["code"] == "https://github.com/example/bodiff" and kept["year"] == "2024"
+    assert by_id[triaged["noted"]]["note"] == "Check the appendix.\nCompare with [Kaplan]."
+
+
+def test_export_bibtex_to_a_file(capsys, demo, triaged, tmp_path):
+    target = tmp_path / "out" / "kept.bib"
+    target.parent.mkdir()
+    code, out, err = run(
+        capsys,
+        "export",
+        "--query",
+        "is:kept OR tag:survey",
+        "--format",
+        "bibtex",
+        "-o",
+        str(target),
+        demo,
+    )
+    assert code == 0 and out == ""
+    assert "wrote 2 papers" in err and str(target) in err
+    text = target.read_text(encoding="utf-8")
+    assert validate_bibtex(text) == [] and text.count("@inproceedings") == 2
+    assert [p.name for p in target.parent.iterdir()] == ["kept.bib"]  # no temporary left behind
+
+
+def test_export_nothing_matched_exits_1_and_writes_no_file(capsys, demo, tmp_path):
+    target = tmp_path / "none.md"
+    code, out, _ = run(
+        capsys, "export", "--query", "is:kept", "--format", "markdown", "-o", str(target), demo
+    )
+    assert code == 1 and out == "" and not target.exists()
+
+
+def test_export_needs_a_format(capsys, demo):
+    code, _, err = run(capsys, "export", demo)
+    assert code == 2 and "--format" in err
+
+
+def test_options_with_values_before_the_command_name_are_skipped(capsys):
+    code, out, _ = run(capsys, "--limit", "1", "search", "diffusion")
+    assert code == 0 and len(out.splitlines()) == 1

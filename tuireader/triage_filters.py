@@ -1,0 +1,77 @@
+"""Triage filters for search: ``is:kept``, ``tag:x`` and ``has:note`` answered from the store.
+
+:func:`filter_resolver` turns a triage :class:`~tuireader.store.Store` (or no store at
+all, when nothing has been triaged yet) into the ``FilterResolver`` that
+``Engine.search`` asks. :func:`open_existing` opens the triage file only when it
+exists, so reading commands never create a database as a side effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from tuireader.store import DEFAULT_STATE, STATES, Store, Triage
+
+#: the same shape as ``tuireader.search.FilterResolver`` (not imported: Whoosh is slow).
+Resolver = Callable[[str, str], "set[str] | None"]
+
+#: answer to ``("is", ANY_STATE)``: every paper whose state is not ``new``.
+ANY_STATE = "*"
+
+
+def filter_resolver(store: Store | None) -> Resolver:
+    """A resolver over ``store``; ``None`` stands for an empty triage state.
+
+    Answers ``("is", state)`` for every state but ``new`` (the engine derives ``is:new``
+    from ``("is", "*")``), ``("tag", name)`` and ``("has", "note")``; anything else
+    gets ``None`` so the engine can say the filter is unknown.
+    """
+
+    def resolve(name: str, value: str) -> set[str] | None:
+        if name == "is":
+            if value == ANY_STATE:
+                return set(store.states()) if store else set()
+            if value in STATES and value != DEFAULT_STATE:
+                return store.ids_in_state(value) if store else set()
+            return None
+        if name == "tag":
+            if not value.strip():
+                return None
+            return store.ids_with_tag(value) if store else set()
+        if name == "has" and value == "note":
+            return store.ids_with_note() if store else set()
+        return None
+
+    return resolve
+
+
+def unknown_states(query: str) -> list[str]:
+    """The ``is:`` filters in ``query`` that name no triage state, e.g. ``is:bogus``."""
+    from tuireader import query as ql
+
+    parsed = ql.parse(query)
+    return [
+        f"is:{node.value}"
+        for node in ql.filters(parsed.root)
+        if node.name == "is" and node.value not in STATES
+    ]
+
+
+def open_existing(path: str | Path) -> Store | None:
+    """The triage store at ``path`` if that file exists, else ``None`` (nothing created).
+
+    Like :meth:`Store.open` this never raises; a damaged or locked file gives a
+    read-only store whose ``problem`` says what is wrong.
+    """
+    path = Path(path)
+    if not path.exists():
+        return None
+    return Store.open(path)
+
+
+def triage_of(store: Store | None, paper_ids: list[str]) -> dict[str, Triage]:
+    """Each paper's triage (a paper never triaged is ``new`` with no tags or note)."""
+    if store is None:
+        return {pid: Triage(pid) for pid in paper_ids}
+    return store.get_many(paper_ids)
