@@ -14,6 +14,7 @@ from tuireader.citations import validate_bibtex
 from tuireader.cli import main
 from tuireader.paths import resolve
 from tuireader.store import Store
+from tuireader.triage_filters import filter_resolver, open_existing, unknown_states
 
 IGSG_CODE = "https://github.com/YujunZhou/IGSG"
 
@@ -276,3 +277,85 @@ def test_export_needs_a_format(capsys, demo):
 def test_options_with_values_before_the_command_name_are_skipped(capsys):
     code, out, _ = run(capsys, "--limit", "1", "search", "diffusion")
     assert code == 0 and len(out.splitlines()) == 1
+
+
+def test_markdown_titles_are_plain_and_brackets_escaped(capsys, tmp_path):
+    record = {
+        "title": r"[Re] Tight Bounds for $\alpha$-Mixing Chains",
+        "authors": ["Grace Hopper"],
+        "abstract": "A reproduction of mixing bounds. Paper: https://arxiv.org/abs/2402.00002.",
+        "year": 2024,
+    }
+    source = str(write_jsonl(tmp_path / "re.jsonl", [record]))
+    code, out, _ = run(capsys, "export", "--format", "markdown", source)
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first == r"- [\[Re\] Tight Bounds for α-Mixing Chains](https://arxiv.org/abs/2402.00002)"
+
+
+def test_cite_query_with_a_triage_filter_and_a_list_folder(capsys, tmp_path, store):
+    folder = tmp_path / "lists"
+    write_jsonl(folder / "demo.jsonl", RECORDS)
+    (paper_id,) = ids_for(capsys, "privacy amplification", str(folder))
+    store.set_state(paper_id, "kept")
+    code, out, _ = run(capsys, "cite", "--query", "is:kept", str(folder), "--format", "pandoc")
+    assert code == 0 and out == "[@dwork2024privacy]\n"
+    code, out, err = run(capsys, "cite", "--query", "is:kept", "/no/such/list.txt")
+    assert code == 2 and out == "" and "not both" in err
+
+
+def test_cite_help_explains_ids_and_lists(capsys):
+    code, out, _ = run(capsys, "cite", "--help")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "exists on disk as a file or folder is read as a paper list" in text
+
+
+def test_a_damaged_triage_file_is_reported_and_left_alone(capsys, demo):
+    db = resolve().state_db
+    db.parent.mkdir(parents=True, exist_ok=True)
+    db.write_bytes(b"this is not a database at all\n" * 10)
+    before = db.read_bytes()
+    code, out, err = run(capsys, "search", "is:kept", demo)
+    assert code == 1 and out == "" and "damaged" in err
+    assert db.read_bytes() == before
+
+
+# -- the resolver itself ----------------------------------------------------------------
+
+
+def test_resolver_without_a_store_answers_empty_sets():
+    resolve = filter_resolver(None)
+    assert resolve("is", "kept") == set()
+    assert resolve("is", "*") == set()
+    assert resolve("tag", "x") == set()
+    assert resolve("has", "note") == set()
+    assert resolve("is", "bogus") is None
+    assert resolve("has", "code") is None
+    assert resolve("year", "2024") is None
+
+
+def test_resolver_over_a_store():
+    store = Store.in_memory()
+    store.set_state("a", "kept")
+    store.set_state("b", "skip")
+    store.add_tag("b", "To Read")
+    store.set_note("c", "later")
+    resolve = filter_resolver(store)
+    assert resolve("is", "kept") == {"a"}
+    assert resolve("is", "skip") == {"b"}
+    assert resolve("is", "*") == {"a", "b"}
+    assert resolve("tag", "to read") == {"b"}
+    assert resolve("has", "note") == {"c"}
+    assert resolve("is", "new") is None  # the engine derives is:new from is:*
+
+
+def test_unknown_states_and_open_existing(tmp_path):
+    assert unknown_states("x is:kept -is:bogus (is:read OR is:nope)") == ["is:bogus", "is:nope"]
+    assert unknown_states("tag:anything has:note") == []
+    path = tmp_path / "triage.sqlite3"
+    assert open_existing(path) is None and not path.exists()
+    Store.open(path).close()
+    store = open_existing(path)
+    assert store is not None and store.problem is None
+    store.close()
