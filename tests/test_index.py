@@ -177,3 +177,21 @@ def test_a_writer_killed_mid_build_leaves_the_previous_index(tmp_path):
     assert engine.search("privacy").total >= 1
     assert engine.search("study number 3999").total >= 1
     engine.close()
+
+
+def test_without_an_index_the_scan_still_applies_the_whole_query(tmp_path):
+    paths = resolve(tmp_path / "data").ensure()
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    kept = {library.papers[0].id}
+
+    def resolver(name, value):
+        return kept if (name, value) in (("is", "kept"), ("is", "*")) else None
+
+    with open(paths.root / tindex.BUILD_LOCK, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        engine = open_engine(library, paths, lock_wait=0.2)
+    assert [h.paper.id for h in engine.search("is:kept", resolve=resolver).hits] == list(kept)
+    assert engine.search("is:new", resolve=resolver).total == len(RECORDS) - 1
+    assert engine.search("privacy -gaussian").total == 0
+    assert engine.search('"language models"').total == 1
+    assert engine.search("has:code").total == 1

@@ -359,6 +359,10 @@ class Engine:
                 out.problems.append(
                     f"unknown filter has:{node.value} (use has:code, has:paper, has:project, has:note)"
                 )
+            elif resolve is not None and node.name == "is":
+                out.problems.append(
+                    f"unknown state is:{node.value} (use is:new, is:kept, is:maybe, is:skip, is:read)"
+                )
             else:
                 out.problems.append(f"{node.name}:{node.value} needs triage data, which is not open")
             return None
@@ -388,7 +392,7 @@ class Engine:
                 message=parsed.message,
             )
         if self._searcher is None:
-            return self._scan(text, parsed, limit, started)
+            return self._scan(text, parsed, limit, started, resolve)
         out = _Compiled(None, set(), [], False, True, list(parsed.problems))
         suggestion = None
         with self._lock:
@@ -516,13 +520,58 @@ class Engine:
 
     # -- without an index -----------------------------------------------------------------
 
-    def _scan(self, text: str, parsed: ql.ParsedQuery, limit: int | None, started: float) -> SearchResult:
-        wanted = [fold(w) for node in ql.words(parsed.root) for w, _, _ in raw_words(node.text, stops=False)]
+    def _scan(
+        self,
+        text: str,
+        parsed: ql.ParsedQuery,
+        limit: int | None,
+        started: float,
+        resolve: FilterResolver | None,
+    ) -> SearchResult:
+        """Without an index: evaluate the query on each paper's text (slow, but honest)."""
+        problems = list(parsed.problems)
+        if self.problem:
+            problems.append(self.problem)
+        sets: dict[tuple[str, str], set[str] | None] = {}
+        for flt in ql.filters(parsed.root):
+            key = (flt.name, flt.value)
+            if key in sets:
+                continue
+            if flt.name == "is" and flt.value == "new" and resolve is not None:
+                others = resolve("is", "*")
+                sets[key] = None if others is None else {p.id for p in self.library.papers} - others
+            else:
+                sets[key] = resolve(flt.name, flt.value) if resolve else None
+            if sets[key] is None and not (flt.name == "has" and flt.value in ql.INDEX_HAS):
+                problems.append(f"{flt.name}:{flt.value} cannot be answered here; it was ignored")
+
+        def matches(node: ql.Node | None, paper: Paper, hay: str) -> bool:
+            if node is None:
+                return True
+            if isinstance(node, (ql.Term, ql.Phrase)):
+                words = [w for w, _, _ in raw_words(node.text, stops=False)]
+                if isinstance(node, ql.Phrase):
+                    return " ".join(words) in hay
+                return all(w in hay for w in words)
+            if isinstance(node, ql.Filter):
+                if node.name == "has" and node.value in ql.INDEX_HAS:
+                    return any(link.kind == node.value for link in paper.links)
+                ids = sets.get((node.name, node.value))
+                return True if ids is None else paper.id in ids
+            if isinstance(node, ql.Not):
+                return not matches(node.child, paper, hay)
+            if isinstance(node, ql.And):
+                return all(matches(c, paper, hay) for c in node.children)
+            return any(matches(c, paper, hay) for c in node.children)
+
         found = []
         for paper in self.library.papers:
-            hay = fold(f"{paper.title} {paper.abstract} {' '.join(paper.authors)}")
-            if all(w in hay for w in wanted):
+            hay = " ".join(
+                w for w, _, _ in raw_words(f"{paper.title} {paper.abstract} {' '.join(paper.authors)}", stops=False)
+            )
+            if matches(parsed.root, paper, hay):
                 found.append(paper)
+        wanted = [w for node in ql.words(parsed.root) for w, _, _ in raw_words(node.text, stops=False)]
         pattern = _form_regex(wanted)
         shown = found if limit is None else found[:limit]
         return SearchResult(
@@ -530,7 +579,7 @@ class Engine:
             hits=tuple(self._hit(p, 0.0, pattern, []) for p in shown),
             total=len(found),
             elapsed_ms=(time.perf_counter() - started) * 1000,
-            message=self.problem,
+            message="; ".join(dict.fromkeys(problems)) or None,
         )
 
 
