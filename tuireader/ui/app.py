@@ -16,6 +16,7 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from tuireader.clipboard import Clipboard
 from tuireader.model import Library
 from tuireader.paths import DataPaths
 from tuireader.resources import styles_dir
@@ -35,6 +36,8 @@ class Services:
     load_library: Callable[[], Library]
     #: opens (building or updating as needed) the search engine for a library.
     open_engine: Callable[[Library, Progress], Any]
+    #: opens the triage store (never raising); None keeps triage in memory only.
+    open_store: Callable[[], Any] | None = None
 
 
 def core_services(
@@ -65,7 +68,13 @@ def core_services(
         paths.ensure()
         return open_engine(library, paths, progress=progress, rebuild=rebuild)
 
-    return Services(load_library=load, open_engine=open_)
+    def open_store() -> Any:
+        from tuireader.store import Store
+
+        paths.ensure()
+        return Store.open(paths.state_db)
+
+    return Services(load_library=load, open_engine=open_, open_store=open_store)
 
 
 class ReaderApp(App[None]):
@@ -80,6 +89,8 @@ class ReaderApp(App[None]):
         theme: str = "dark",
         show_timings: bool = True,
         screen_class: type[Screen[Any]] | None = None,
+        clipboard: Clipboard | None = None,
+        clipboard_dir: Path | None = None,
     ) -> None:
         styles = styles_dir()
         super().__init__(css_path=[styles / name for name in STYLESHEETS])
@@ -87,6 +98,10 @@ class ReaderApp(App[None]):
         #: False hides query times (deterministic screenshots).
         self.show_timings = show_timings
         self._screen_class = screen_class
+        #: the clipboard chain; None builds the default one on first copy
+        #: (tuireader.ui.copying.app_clipboard), saving fallbacks in ``clipboard_dir``.
+        self.clipboard_chain = clipboard
+        self.clipboard_dir = clipboard_dir
         self.theme = THEMES.get(theme, theme)
 
     def get_default_screen(self) -> Screen[Any]:
@@ -135,14 +150,17 @@ def build_app(
     """
     from tuireader.paths import resolve
 
+    paths = paths or resolve()
     services = core_services(
         list(sources),
-        paths or resolve(),
+        paths,
         rebuild=rebuild_index,
         catalogs=catalogs,
         default_catalogs=default_catalogs,
     )
-    return ReaderApp(services, theme=theme, show_timings=show_timings)
+    return ReaderApp(
+        services, theme=theme, show_timings=show_timings, clipboard_dir=paths.clipboard_dir
+    )
 
 
 def run_reader(

@@ -354,5 +354,8 @@ class ReaderScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
 
-class MainScreen(ReaderScreen):
+from tuireader.ui.copying import CopyCommands  # noqa: E402
+
+
+class MainScreen(CopyCommands, ReaderScreen):
     """The screen the app shows: the reader plus the features mixed in here."""

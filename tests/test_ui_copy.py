@@ -1,0 +1,299 @@
+"""Pilot tests of copying: link and citation keys, menus, notices, the manual-copy dialog.
+
+The clipboard chain is the real one with its outside world injected: a recorded tmux
+runner, or an environment where nothing can be trusted (which falls back to a file).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from e2e_util import app_text, sync
+
+from tuireader.citations import validate_bibtex
+from tuireader.clipboard import Clipboard, Environment
+from tuireader.library import load_library
+from tuireader.paths import resolve
+from tuireader.search import open_engine
+from tuireader.ui.app import ReaderApp, Services
+from tuireader.ui.copying import CopyRequested, primary_link
+from tuireader.ui.screens.manual_copy import ManualCopyScreen
+from tuireader.ui.screens.pick import PickScreen
+
+SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "copy_sample.jsonl"
+IGSG_CODE = "https://github.com/YujunZhou/IGSG"
+
+
+class TmuxRecorder:
+    """Stands in for the tmux command: records what load-buffer received."""
+
+    def __init__(self) -> None:
+        self.buffers: list[str] = []
+
+    def __call__(self, args, input):  # type: ignore[no-untyped-def]
+        if args[0] == "load-buffer":
+            self.buffers.append(input)
+        return 0, ""
+
+
+def tmux_clipboard(tmp_path: Path) -> tuple[Clipboard, TmuxRecorder]:
+    runner = TmuxRecorder()
+    clipboard = Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path / "clip",
+        environment=Environment(tmux=True),
+        osc52="never",
+        tmux_runner=runner,
+    )
+    return clipboard, runner
+
+
+def make_app(clipboard: Clipboard) -> ReaderApp:
+    services = Services(
+        load_library=lambda: load_library([SAMPLE]),
+        open_engine=lambda library, progress: open_engine(library, resolve().ensure()),
+    )
+    return ReaderApp(services, show_timings=False, clipboard=clipboard)
+
+
+async def ready(pilot):  # type: ignore[no-untyped-def]
+    screen = pilot.app.screen
+    for _ in range(200):
+        await pilot.pause()
+        if screen.library is not None and screen.index_state in ("ready", "unavailable"):
+            break
+    await pilot.pause()
+    return screen
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def to_paper(pilot, title_word: str):  # type: ignore[no-untyped-def]
+    """Search for ``title_word`` and move to the list, where the first hit is highlighted."""
+    screen = await ready(pilot)
+    await pilot.press(*title_word)
+    await settle(pilot)
+    await pilot.press("enter")
+    await pilot.pause()
+    return screen
+
+
+def notices(app) -> list[str]:  # type: ignore[no-untyped-def]
+    return [str(n.message) for n in app._notifications]
+
+
+@sync
+async def test_u_copies_the_code_link_and_names_the_route(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    requests: list[CopyRequested] = []
+    async with app.run_test(size=(120, 40), message_hook=lambda m: requests.append(m) if isinstance(m, CopyRequested) else None) as pilot:  # noqa: E501
+        screen = await to_paper(pilot, "igsg")
+        assert screen.current_paper.title.startswith("Attack-free")
+        await pilot.press("u")
+        await settle(pilot)
+        assert tmux.buffers == [IGSG_CODE]
+        assert [(r.text, r.what) for r in requests] == [(IGSG_CODE, "code link")]
+        assert "Copied code link via tmux buffer" in notices(app)
+
+
+@sync
+async def test_u_without_code_copies_the_paper_page(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "mirror")
+        await pilot.press("u")
+        await settle(pilot)
+        assert tmux.buffers == ["https://proceedings.mlr.press/v235/abe24a.html"]
+
+
+@sync
+async def test_typing_u_in_the_search_box_does_not_copy(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("u", "y", "1")
+        await settle(pilot)
+        assert screen.search_query == "uy1"
+        assert tmux.buffers == []
+
+
+@sync
+async def test_number_keys_copy_the_numbered_link_from_list_and_viewer(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_paper(pilot, "igsg")
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("enter")  # into the viewer
+        await pilot.pause()
+        assert screen.focused is screen.viewer
+        await pilot.press("4")
+        await settle(pilot)
+        await pilot.press("9")  # there is no link 9: nothing copied, a warning
+        await settle(pilot)
+        assert tmux.buffers == [IGSG_CODE, "https://openreview.net/forum?id=8ERo4jph0A"]
+        assert any("no link 9" in n for n in notices(app))
+
+
+@sync
+async def test_y_copies_a_valid_bibtex_entry(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(tmux.buffers) == 1
+        entry = tmux.buffers[0]
+        assert entry.startswith("@inproceedings{zhou2024attack,")
+        assert validate_bibtex(entry) == []
+        assert "Copied BibTeX citation via tmux buffer" in notices(app)
+
+
+@sync
+async def test_citation_without_authors_says_so(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "glimmer")
+        await pilot.press("y")
+        await settle(pilot)
+        assert validate_bibtex(tmux.buffers[0]) == []
+        notice = notices(app)[-1]
+        assert notice.startswith("Copied BibTeX citation via tmux buffer — ")
+        assert "authors unknown" in notice
+
+
+@sync
+async def test_U_opens_the_link_menu_and_a_number_picks(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("U")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        text = app_text(app)
+        assert "1 code    https://github.com/YujunZhou/IGSG" in text
+        assert "2 paper   https://proceedings.mlr.press/v235/zhou24i.html" in text
+        await pilot.press("2")
+        await settle(pilot)
+        assert not isinstance(app.screen, PickScreen)
+        assert tmux.buffers == ["https://proceedings.mlr.press/v235/zhou24i.html"]
+
+
+@sync
+async def test_link_menu_enter_picks_and_escape_cancels(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "glimmer")
+        await pilot.press("U")
+        await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert tmux.buffers == []
+        await pilot.press("U")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert tmux.buffers == ["https://glimmer.example.org"]
+
+
+@sync
+async def test_Y_menu_copies_the_chosen_format(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        assert "3 APA 7" in app_text(app)
+        await pilot.press("3")
+        await settle(pilot)
+        assert tmux.buffers and tmux.buffers[0].startswith("Zhou, Y., Han, Y.")
+        assert "(2024)" in tmux.buffers[0]
+        assert "Copied APA 7 citation via tmux buffer" in notices(app)
+
+
+@sync
+async def test_manual_outcome_opens_the_dialog_with_the_text(tmp_path):
+    clipboard = Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path / "clip",
+        environment=Environment(),  # no tmux, no display, untrusted terminal
+        osc52="never",
+    )
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, ManualCopyScreen)
+        text = app_text(app)
+        assert IGSG_CODE in text
+        fallback = tmp_path / "clip" / "last-copy.txt"
+        assert fallback.read_text(encoding="utf-8") == IGSG_CODE
+        assert "last-copy.txt" in text
+        assert any(n.startswith("Code link shown for manual copy") for n in notices(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ManualCopyScreen)
+
+
+@sync
+async def test_notice_text_is_not_read_as_markup(tmp_path):
+    clipboard = Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path / "[bold]clip",
+        environment=Environment(),
+        osc52="never",
+    )
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("u")
+        await settle(pilot)
+        [notice] = [n for n in app._notifications if "manual copy" in str(n.message)]
+        assert "[bold]clip" in notice.message and notice.markup is False
+        shown = app.screen.query_one("#manual-path").render()
+        assert "[bold]clip" in str(shown)
+
+
+@sync
+async def test_palette_copies_every_code_link_and_bibtex_of_the_results(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"copy all code links")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert tmux.buffers == [IGSG_CODE + "\nhttps://github.com/example/glimmer"]
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"copy all bibtex")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        bib = tmux.buffers[-1]
+        assert bib.count("@") == 3 and validate_bibtex(bib) == []
+        assert "Copied 3 BibTeX entries via tmux buffer" in notices(app)
+
+
+def test_primary_link_prefers_code_then_the_paper_page():
+    papers = {p.title.split()[0]: p for p in load_library([SAMPLE]).papers}
+    assert primary_link(papers["Attack-free"]).url == IGSG_CODE
+    assert primary_link(papers["Adaptively"]).url.endswith("abe24a.html")

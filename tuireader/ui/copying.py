@@ -1,0 +1,275 @@
+"""Copy links and citations from the reader, all through one clipboard path.
+
+Every key or command that copies posts one :class:`CopyRequested` message; the screen's
+single handler runs the clipboard chain (:class:`tuireader.clipboard.Clipboard`) in a
+thread worker, tells the user which way the text went, and opens the manual-copy dialog
+when no route could be trusted.
+
+:class:`CopyCommands` is mixed into :class:`~tuireader.ui.screens.main.MainScreen`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.message import Message
+from textual.screen import Screen
+
+from tuireader.citations import DEFAULT_FORMAT, FORMAT_LABELS, FORMATS, best_link
+from tuireader.citations import format_citation, format_many
+from tuireader.clipboard import Clipboard, CopyOutcome
+from tuireader.model import Link, Paper
+
+if TYPE_CHECKING:  # pragma: no cover
+    from textual.app import App
+
+    from tuireader.ui.widgets.results import ResultsList
+
+
+@dataclass
+class CopyRequested(Message):
+    """Copy ``text`` (described as ``what``, e.g. "link"); ``warnings`` go in the notice."""
+
+    text: str
+    what: str
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass
+class CopyFinished(Message):
+    """The clipboard chain ran for one request."""
+
+    outcome: CopyOutcome
+    warnings: tuple[str, ...] = ()
+
+
+def primary_link(paper: Paper) -> Link | None:
+    """The link ``u`` copies: the first code repository, else the paper's page, else any."""
+    if paper.code_links:
+        return paper.code_links[0]
+    page = best_link(paper)
+    if page:
+        for link in paper.links:
+            if link.url == page:
+                return link
+        return Link(page, "paper", "citation")
+    return paper.links[0] if paper.links else None
+
+
+def short_warning(warning: str) -> str:
+    """The part of a citation warning before its explanation ("authors unknown")."""
+    return warning.split(":", 1)[0]
+
+
+def copy_notice(outcome: CopyOutcome, warnings: Iterable[str] = ()) -> str:
+    """The line shown after a copy: the route taken, then what the text lacks."""
+    notes = list(dict.fromkeys(short_warning(w) for w in warnings))
+    return outcome.notice + (" — " + "; ".join(notes) if notes else "")
+
+
+def app_clipboard(app: App[Any], fallback_dir: Path | None = None) -> Clipboard:
+    """The app's clipboard chain, built on first use when the app was given none.
+
+    OSC 52 goes through the app's driver; the chain runs in a worker thread, so the
+    write is handed to the event loop.
+    """
+    clipboard = getattr(app, "clipboard_chain", None)
+    if clipboard is None:
+        if fallback_dir is None:
+            fallback_dir = getattr(app, "clipboard_dir", None)
+        if fallback_dir is None:
+            from tuireader.paths import resolve
+
+            fallback_dir = resolve().clipboard_dir
+        clipboard = Clipboard(
+            osc52_writer=lambda text: app.call_from_thread(app.copy_to_clipboard, text),
+            fallback_dir=fallback_dir,
+        )
+        app.clipboard_chain = clipboard  # type: ignore[attr-defined]
+    return clipboard
+
+
+class CopyAllCommands(Provider):
+    """Command-palette entries that copy for every paper in the current results."""
+
+    def _commands(self) -> list[tuple[str, str, Any]]:
+        screen = self.screen
+        if not isinstance(screen, CopyCommands):
+            return []
+        return [
+            (
+                "Copy all code links",
+                "Every code link of the papers in the results, one per line",
+                screen.action_copy_all_code_links,
+            ),
+            (
+                "Copy all BibTeX entries",
+                "A BibTeX entry for every paper in the results",
+                screen.action_copy_all_bibtex,
+            ),
+        ]
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class CopyCommands(Screen[None]):
+    """Keys and commands that copy the highlighted paper's links and citations.
+
+    A mixin for :class:`~tuireader.ui.screens.main.ReaderScreen` subclasses (it uses
+    their ``current_paper`` and ``results``); it derives from ``Screen`` so Textual
+    merges its bindings, and so the main screen module can import it.
+    """
+
+    if TYPE_CHECKING:  # pragma: no cover
+        current_paper: Paper | None
+        results: ResultsList
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "copy_link", "Copy link", id="copy.link"),
+        Binding("U", "pick_link", "Copy a link…", id="copy.pick_link"),
+        *(
+            Binding(str(n), f"copy_link({n})", f"Copy link {n}", show=False, id=f"copy.link_{n}")
+            for n in range(1, 10)
+        ),
+        Binding("y", "copy_citation", "Copy BibTeX", id="copy.citation"),
+        Binding("Y", "pick_citation", "Copy citation as…", id="copy.pick_citation"),
+    ]
+
+    COMMANDS = {*Screen.COMMANDS, CopyAllCommands}
+
+    def _paper_or_warn(self) -> Paper | None:
+        paper = self.current_paper
+        if paper is None:
+            self.notify("Highlight a paper first", severity="warning")
+        return paper
+
+    # -- actions --------------------------------------------------------------------------
+
+    def action_copy_link(self, number: int = 0) -> None:
+        """Copy link ``number`` as numbered in the viewer; 0 means the primary link."""
+        paper = self._paper_or_warn()
+        if paper is None:
+            return
+        if number == 0:
+            link = primary_link(paper)
+            if link is None:
+                self.notify("This paper has no links", severity="warning")
+                return
+        elif number > len(paper.links):
+            count = len(paper.links)
+            self.notify(
+                f"This paper has no link {number} ({count} link{'s' if count != 1 else ''})",
+                severity="warning",
+            )
+            return
+        else:
+            link = paper.links[number - 1]
+        self.post_message(CopyRequested(link.url, f"{link.kind} link"))
+
+    def action_pick_link(self) -> None:
+        paper = self._paper_or_warn()
+        if paper is None:
+            return
+        if not paper.links:
+            self.notify("This paper has no links", severity="warning")
+            return
+        from tuireader.ui.screens.pick import PickScreen
+
+        links = paper.links
+        choices = [f"{link.kind:<7} {link.url}" for link in links]
+
+        def picked(index: int | None) -> None:
+            if index is not None:
+                link = links[index]
+                self.post_message(CopyRequested(link.url, f"{link.kind} link"))
+
+        self.app.push_screen(PickScreen("Copy which link?", choices), picked)
+
+    def action_copy_citation(self, fmt: str = DEFAULT_FORMAT) -> None:
+        paper = self._paper_or_warn()
+        if paper is None:
+            return
+        citation = format_citation(paper, fmt)
+        label = FORMAT_LABELS.get(fmt, fmt)
+        if not citation.text:
+            self.notify(f"No {label} citation for this paper", severity="warning")
+            return
+        self.post_message(CopyRequested(citation.text, f"{label} citation", citation.warnings))
+
+    def action_pick_citation(self) -> None:
+        paper = self._paper_or_warn()
+        if paper is None:
+            return
+        from tuireader.ui.screens.pick import PickScreen
+
+        choices = [FORMAT_LABELS.get(fmt, fmt) for fmt in FORMATS]
+
+        def picked(index: int | None) -> None:
+            if index is not None:
+                self.action_copy_citation(FORMATS[index])
+
+        self.app.push_screen(PickScreen("Copy the citation as…", choices), picked)
+
+    def _result_papers(self) -> list[Paper]:
+        return [row.paper for row in self.results.rows]
+
+    def action_copy_all_code_links(self) -> None:
+        urls = [link.url for paper in self._result_papers() for link in paper.code_links]
+        urls = list(dict.fromkeys(urls))
+        if not urls:
+            self.notify("No code links in the results", severity="warning")
+            return
+        what = f"{len(urls)} code link{'s' if len(urls) != 1 else ''}"
+        self.post_message(CopyRequested("\n".join(urls), what))
+
+    def action_copy_all_bibtex(self) -> None:
+        papers = self._result_papers()
+        if not papers:
+            self.notify("No papers in the results", severity="warning")
+            return
+        text = format_many(papers, "bibtex")
+        what = f"{len(papers)} BibTeX entr{'ies' if len(papers) != 1 else 'y'}"
+        self.post_message(CopyRequested(text, what))
+
+    # -- the one clipboard path -----------------------------------------------------------
+
+    def on_copy_requested(self, message: CopyRequested) -> None:
+        message.stop()
+        self._run_copy(message.text, message.what, message.warnings)
+
+    @work(thread=True, group="copy", exit_on_error=False)
+    def _run_copy(self, text: str, what: str, warnings: tuple[str, ...]) -> None:
+        outcome = app_clipboard(self.app).copy(text, what)
+        self.post_message(CopyFinished(outcome, warnings))
+
+    def on_copy_finished(self, message: CopyFinished) -> None:
+        outcome = message.outcome
+        warned = outcome.manual or bool(message.warnings)
+        self.notify(
+            copy_notice(outcome, message.warnings),
+            severity="warning" if warned else "information",
+            markup=False,
+        )
+        if outcome.manual:
+            from tuireader.ui.screens.manual_copy import ManualCopyScreen
+
+            self.app.push_screen(
+                ManualCopyScreen(
+                    outcome.text, outcome.what, outcome.fallback_path, outcome.explanation
+                )
+            )

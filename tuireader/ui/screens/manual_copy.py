@@ -1,0 +1,88 @@
+"""The dialog shown when no clipboard route could be trusted: copy the text by hand.
+
+The text sits in a read-only text area, all of it selected, so the terminal's own
+selection or the text area's copy key can take it; the file it was saved to is named
+below it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static, TextArea
+
+from tuireader.textrender import visible
+
+
+class ManualCopyScreen(ModalScreen[None]):
+    """Shows ``text`` for manual copying, with where it was saved and why."""
+
+    DEFAULT_CSS = """
+    ManualCopyScreen {
+        align: center middle;
+    }
+    ManualCopyScreen > #manual-dialog {
+        width: 90%;
+        height: auto;
+        max-height: 90%;
+        border: round $warning;
+        background: $surface;
+        padding: 0 1;
+    }
+    ManualCopyScreen #manual-title {
+        text-style: bold;
+    }
+    ManualCopyScreen TextArea {
+        height: auto;
+        max-height: 20;
+    }
+    ManualCopyScreen .manual-dim {
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", id="manual.close"),
+    ]
+
+    def __init__(
+        self, text: str, what: str, fallback_path: Path | None, explanation: str = ""
+    ) -> None:
+        super().__init__()
+        self.text = text
+        self.what = what
+        self.fallback_path = fallback_path
+        self.explanation = explanation
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="manual-dialog"):
+            yield Static(
+                Text(f"Copy the {visible(self.what)} by hand (Escape closes)", end=""),
+                id="manual-title",
+            )
+            yield TextArea(self.text, read_only=True, soft_wrap=True, id="manual-text")
+            if self.fallback_path is not None:
+                saved = f"Also saved to {self.fallback_path}"
+            else:
+                saved = "It could not be saved to a file either."
+            yield Static(Text(visible(saved), end=""), id="manual-path")
+            if self.explanation:
+                yield Static(
+                    Text(visible(self.explanation), end=""),
+                    id="manual-why",
+                    classes="manual-dim",
+                )
+
+    def on_mount(self) -> None:
+        area = self.query_one(TextArea)
+        area.focus()
+        area.select_all()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
