@@ -242,9 +242,14 @@ class ReaderScreen(Screen[None]):
             return
         self._search(query)
 
+    def search_resolver(self) -> Any:
+        """Answers for ``is:``/``tag:``/``has:`` filters (None: the engine's defaults)."""
+        return None
+
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _search(self, query: str) -> None:
-        result = self.engine.search(query, limit=SEARCH_LIMIT, prefix=True)
+        resolve = self.search_resolver()
+        result = self.engine.search(query, limit=SEARCH_LIMIT, prefix=True, resolve=resolve)
         if not get_current_worker().is_cancelled:
             self.post_message(msg.SearchFinished(query, result))
 
@@ -355,7 +360,8 @@ class ReaderScreen(Screen[None]):
 
 
 from tuireader.ui.copying import CopyCommands  # noqa: E402
+from tuireader.ui.triage import TriageCommands  # noqa: E402
 
 
-class MainScreen(CopyCommands, ReaderScreen):
+class MainScreen(TriageCommands, CopyCommands, ReaderScreen):
     """The screen the app shows: the reader plus the features mixed in here."""

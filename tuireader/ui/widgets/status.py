@@ -19,6 +19,8 @@ class StatusLine(Static):
     index_state: reactive[str] = reactive("loading")
     message: reactive[str] = reactive("")
     show_timings: reactive[bool] = reactive(True)
+    #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
+    triage: reactive[str] = reactive("")
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id, markup=False)
@@ -31,6 +33,8 @@ class StatusLine(Static):
             parts.append(f"{self.matched:,} of {self.total:,} papers match")
         if self.show_timings and self.elapsed_ms is not None:
             parts.append(f"{self.elapsed_ms:.0f} ms")
+        if self.triage:
+            parts.append(self.triage)
         parts.append(f"index: {self.index_state}")
         text = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
         if self.message:

@@ -1,0 +1,219 @@
+"""Pilot tests of keyboard triage: state keys, undo, tags, notes, marks, counts, filters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from e2e_util import app_text, sync, widget_text
+from test_ui_app import SAMPLE, make_app, ready, settle
+
+from tuireader.paths import resolve
+from tuireader.store import Store
+from tuireader.ui.app import ReaderApp, Services
+from tuireader.ui.screens.edit import NoteEditor, TagEditor
+
+
+def triage_app(store_path: Path | None = None, *, read_only: bool = False) -> ReaderApp:
+    path = store_path or resolve().ensure().state_db
+    app = make_app(SAMPLE)
+    services = app.services
+    app.services = Services(
+        load_library=services.load_library,
+        open_engine=services.open_engine,
+        open_store=lambda: Store.open(path, read_only=read_only),
+    )
+    return app
+
+
+async def start(pilot):  # type: ignore[no-untyped-def]
+    screen = await ready(pilot)
+    for _ in range(100):
+        await pilot.pause()
+        if screen.store is not None:
+            break
+    await settle(pilot)
+    screen.action_focus_results()
+    await pilot.pause()
+    return screen
+
+
+def ids(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    return [row.paper.id for row in screen.results.rows]
+
+
+def saved(paper_id: str):  # type: ignore[no-untyped-def]
+    with Store.open(resolve().state_db, read_only=True) as store:
+        return store.get(paper_id)
+
+
+@sync
+async def test_keep_moves_on_to_the_next_new_paper_and_again_returns_to_new():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("s")
+        await settle(pilot)
+        assert saved(first).state == "kept"
+        assert screen.current_paper.id == second
+        assert "★" in app_text(app)
+        assert "1 kept" in widget_text(app, screen.query_one("#status"))
+        await pilot.press("up", "s")
+        await settle(pilot)
+        assert saved(first).state == "new"
+        assert screen.current_paper.id == first
+        assert "0 kept" in widget_text(app, screen.query_one("#status"))
+
+
+@sync
+async def test_undo_takes_back_states_tags_and_notes_in_turn():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("m")
+        await settle(pilot)
+        await pilot.press("up", "t", *"cheap", "enter")
+        await settle(pilot)
+        assert saved(first).state == "maybe" and saved(first).tags == ("cheap",)
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).tags == () and saved(first).state == "maybe"
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).state == "new"
+        assert screen.results.rows[0].paper.id == first
+        assert "?" not in widget_text(app, screen.results)
+
+
+@sync
+async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
+    path = resolve().ensure().state_db
+    with Store.open(path) as store:
+        store.add_tag("someone-else", "reinforcement")
+    app = triage_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TagEditor)
+        await pilot.press(*"rein", "right", "enter")
+        await settle(pilot)
+        assert saved(first).tags == ("reinforcement",)
+        assert "Tags: reinforcement" in widget_text(app, screen.viewer)
+        # Escape cancels without saving.
+        await pilot.press("t", *"other", "escape")
+        await settle(pilot)
+        assert saved(first).tags == ("reinforcement",)
+
+
+@sync
+async def test_note_is_multi_line_and_saved_with_ctrl_s():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        await pilot.press(*"line one", "enter", *"line two", "ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "line one\nline two"
+        assert "Note: line one" in widget_text(app, screen.viewer)
+        await pilot.press("n", *"ignored", "escape")
+        await settle(pilot)
+        assert saved(first).note == "line one\nline two"
+
+
+@sync
+async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        await pilot.press("space", "space")
+        await pilot.pause()
+        assert screen.marked == {first, second}
+        assert app_text(app).count("●") == 2
+        await pilot.press("x")
+        await settle(pilot)
+        assert saved(first).state == saved(second).state == "skip"
+        assert saved(third).state == "new"
+        assert not screen.marked
+        assert "2 skipped" in widget_text(app, screen.query_one("#status"))
+        await pilot.press("z")  # one undo step for the whole bulk action
+        await settle(pilot)
+        assert saved(first).state == saved(second).state == "new"
+
+
+@sync
+async def test_is_kept_query_shows_only_kept_papers():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, _second, third = ids(screen)[:3]
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("down", "s")
+        await settle(pilot)
+        assert saved(third).state == "kept"
+        screen.action_focus_search()
+        await pilot.press(*"is:kept")
+        await settle(pilot)
+        assert sorted(ids(screen)) == sorted([first, third])
+        status = widget_text(app, screen.query_one("#status"))
+        assert "2 kept" in status and "0 left" in status
+
+
+@sync
+async def test_state_keys_typed_in_the_search_box_are_just_text():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        screen.action_focus_search()
+        await pilot.press(*"smx")
+        await settle(pilot)
+        assert screen.search_query == "smx"
+        assert screen.triage_states == {}
+
+
+@sync
+async def test_read_only_store_shows_a_message_and_the_reader_still_works(tmp_path):
+    path = tmp_path / "triage.sqlite"
+    path.write_bytes(b"this is not a database at all" * 100)
+    app = triage_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        assert screen.store.read_only
+        await pilot.press("s")
+        await settle(pilot)
+        notes = " ".join(str(n.message) for n in app._notifications)
+        assert "triage" in notes.lower()
+        assert "Not saved" in " ".join(str(n.title) for n in app._notifications)
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.current_paper.id == ids(screen)[1]
+        screen.action_focus_search()
+        await pilot.press(*"diffusion")
+        await settle(pilot)
+        assert ids(screen)
+
+
+@sync
+async def test_position_is_saved_on_quit_and_restored_on_start():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        screen.action_focus_search()
+        await pilot.press(*"learning")
+        await settle(pilot)
+        screen.action_focus_results()
+        await pilot.press("down", "down")
+        await settle(pilot)
+        chosen = screen.current_paper.id
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        assert screen.search_query == "learning"
+        assert screen.current_paper.id == chosen

@@ -1,0 +1,133 @@
+"""Editors for a paper's triage: tags (with completion from tags in use) and the note.
+
+Both are modal: Escape cancels, and the editor returns what to save through
+``dismiss`` (``None`` when cancelled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.widgets import Input, Label, TextArea
+
+from tuireader.textrender import visible
+
+
+def split_tags(text: str) -> list[str]:
+    """Tags typed as a comma-separated list, empty entries dropped."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class TagSuggester(Suggester):
+    """Completes the tag being typed (after the last comma) from the tags in use."""
+
+    def __init__(self, tags: Sequence[str]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.tags = list(tags)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        head, _, last = value.rpartition(",")
+        typed = last.lstrip()
+        if not typed:
+            return None
+        already = {tag.casefold() for tag in split_tags(head)}
+        for tag in self.tags:
+            if tag.casefold().startswith(typed.casefold()) and tag.casefold() not in already:
+                return value[: len(value) - len(typed)] + tag
+        return None
+
+
+class TagEditor(ModalScreen[list[str] | None]):
+    """Edit a comma-separated list of tags. Enter saves, Escape cancels."""
+
+    DEFAULT_CSS = """
+    TagEditor { align: center middle; }
+    TagEditor > Vertical {
+        width: 70; height: auto; padding: 1 2;
+        border: thick $primary; background: $surface;
+    }
+    TagEditor Label { width: 100%; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="tags.cancel"),
+    ]
+
+    def __init__(self, tags: Sequence[str], known: Sequence[str], *, title: str = "Tags") -> None:
+        super().__init__()
+        self.tags = list(tags)
+        self.known = list(known)
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        start = ", ".join(self.tags) + (", " if self.tags else "")
+        with Vertical():
+            yield Label(visible(self.title_text), markup=False)
+            yield Input(
+                start,
+                placeholder="tag, another tag",
+                suggester=TagSuggester(self.known),
+                id="tags-input",
+            )
+            hint = "Enter saves · Escape cancels · Right accepts a completion"
+            if self.known:
+                hint += " · in use: " + ", ".join(self.known[:8])
+            yield Label(visible(hint), markup=False, classes="hint")
+
+    def on_mount(self) -> None:
+        field = self.query_one("#tags-input", Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(split_tags(event.value))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NoteEditor(ModalScreen[str | None]):
+    """Edit a paper's note over several lines. Ctrl+S saves, Escape cancels."""
+
+    DEFAULT_CSS = """
+    NoteEditor { align: center middle; }
+    NoteEditor > Vertical {
+        width: 90; height: 20; padding: 1 2;
+        border: thick $primary; background: $surface;
+    }
+    NoteEditor TextArea { height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", priority=True, id="note.cancel"),
+        Binding("ctrl+s", "save", "Save", priority=True, id="note.save"),
+    ]
+
+    def __init__(self, note: str, *, title: str = "Note") -> None:
+        super().__init__()
+        self.note = note
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(visible(f"Note: {' '.join(self.title_text.split())}"), markup=False)
+            yield TextArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
+            yield Label("Ctrl+S saves · Escape cancels", markup=False)
+
+    def on_mount(self) -> None:
+        area = self.query_one("#note-input", TextArea)
+        area.focus()
+        area.move_cursor(area.document.end)
+
+    def action_save(self) -> None:
+        self.dismiss(self.query_one("#note-input", TextArea).text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
