@@ -175,21 +175,26 @@ class TriageCommands(ReaderScreen):
         return MARKERS.get(self.triage_states.get(paper.id, DEFAULT_STATE), "")
 
     def _show_rows(self, rows: Any, keep: str | None = None) -> None:
-        resume = self._resume
-        if resume is not None and keep is None and self.search_query == (
-            resume.get("query") or ""
-        ):
-            self._resume = None
-            keep = resume.get("paper")
-            super()._show_rows(rows, keep=keep)  # type: ignore[call-arg]
-            scroll = resume.get("scroll")
-            if isinstance(scroll, (int, float)):
-                self.call_after_refresh(self.results.scroll_to, y=scroll, animate=False)
-        elif keep is None:
+        if keep is None:
             super()._show_rows(rows)
         else:
             super()._show_rows(rows, keep=keep)  # type: ignore[call-arg]
+        resume = self._resume
+        if resume is not None and self.search_query == (resume.get("query") or ""):
+            self._resume = None
+            self._select(resume.get("paper"), resume.get("scroll"))
         self._update_counts()
+
+    def _select(self, paper_id: object, scroll: object) -> None:
+        """Highlight paper ``paper_id`` if the list has it, then scroll to ``scroll``."""
+        results = self.results
+        for index, row in enumerate(results.rows):
+            if row.paper.id == paper_id:
+                results._load_more(index + 1)
+                results.highlighted = index
+                break
+        if isinstance(scroll, (int, float)):
+            self.call_after_refresh(results.scroll_to, y=scroll, animate=False)
 
     def _update_counts(self) -> None:
         rows: list[Row] = list(self.results.rows)
