@@ -1,0 +1,78 @@
+"""Triage in a real terminal: keep, skip and tag, quit, start again, then export."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+from pathlib import Path
+
+import pytest
+from e2e_util import Tmux, installed_command, tmux_available
+
+SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
+PROMPT = "READER-EXITED"
+
+pytestmark = [
+    pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
+    pytest.mark.skipif(
+        installed_command() is None, reason="the tuireader console script is not installed"
+    ),
+]
+
+
+def start_reader(home: Path) -> Tmux:
+    tmux = Tmux(160, 40, env={"TUIREADER_HOME": str(home), "TERM": "xterm-256color"})
+    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    tmux.start(f"{command}; echo {PROMPT} $?; sleep 600")
+    return tmux
+
+
+def test_triage_survives_a_restart_and_feeds_export(tmp_path):
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+        tmux.send("Enter")  # from the search box to the list
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.send("s")  # keep the first paper; the highlight moves to the second
+        tmux.wait_for(lambda s: "1 kept" in s and "10 left" in s)
+        tmux.send("x")  # skip the second
+        tmux.wait_for(lambda s: "1 skipped" in s and "9 left" in s)
+        tmux.send("t")
+        tmux.wait_for(lambda s: "comma-separated" in s)
+        tmux.type("to-read-later")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "Tags: to-read-later" in s)
+        tmux.send("q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+
+    tmux = start_reader(home)
+    try:
+        screen = tmux.wait_for(lambda s: "index: ready" in s and "1 kept" in s)
+        assert "1 skipped" in screen and "9 left" in screen
+        assert "★" in screen and "✗" in screen
+        # The selection was restored to the tagged paper, whose tags the viewer shows.
+        assert "Tags: to-read-later" in screen
+        tmux.send("Escape")  # the search box (empty) hands over to the list
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.send("q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+
+    result = subprocess.run(
+        [str(installed_command()), "export", str(SAMPLE), "--query", "is:kept", "--format", "json"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TUIREADER_HOME": str(home)},
+        check=True,
+    )
+    exported = json.loads(result.stdout)
+    assert len(exported) == 1
+    assert exported[0]["state"] == "kept"
+    first_title = json.loads(SAMPLE.read_text(encoding="utf-8").splitlines()[0])["title"]
+    assert " ".join(exported[0]["title"].split()) == " ".join(first_title.split())
