@@ -153,3 +153,20 @@ def test_triage_filters_use_the_resolver(engine):
     assert {h.paper.id for h in engine.search("is:new", resolve=resolve).hits} == ids - kept
     without = engine.search("is:kept")
     assert without.message and "triage" in without.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["network", "neural net", "diffusion -video", "has:code models", "author:zh", "gith", "title:attack adv", "论文"],
+)
+def test_fast_path_agrees_with_whoosh_matching(seeds_engine, text):
+    from tuireader import query as ql
+    from tuireader.search import _Compiled
+
+    engine = seeds_engine
+    fast = engine.search(text, prefix=True, limit=None)
+    out = _Compiled(None, set(), [], False, True, [])
+    compiled = engine._compile(ql.parse(text, prefix=True).root, out, None)
+    slow_ids = {engine._searcher.stored_fields(d)["id"] for d in compiled.docs(engine._searcher)}
+    assert {hit.paper.id for hit in fast.hits} == slow_ids
+    assert fast.total == len(slow_ids)

@@ -20,8 +20,9 @@ _CJK = (
     "\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3400-\u4dbf"
     "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 )
-#: a run of CJK characters, or a run of other letters/digits.
-WORD = re.compile(rf"[{_CJK}]+|(?:(?![{_CJK}])[^\W_])+")
+#: a run of letters/digits that are not CJK; and a run of CJK characters.
+LATIN_WORD = re.compile(rf"(?:(?![{_CJK}])[^\W_])+")
+CJK_RUN = re.compile(rf"[{_CJK}]+")
 _IS_CJK = re.compile(rf"[{_CJK}]")
 _URL_PART = re.compile(r"[^\W_]+")
 

@@ -25,7 +25,8 @@ from whoosh import query as wq
 from whoosh.scoring import BM25F
 
 from tuireader import query as ql
-from tuireader.analysis import STOPS, fold, is_cjk, raw_words, stem
+from tuireader.analysis import CJK_RUN, LATIN_WORD, STOPS, fold, is_cjk, raw_words, stem
+from tuireader.fastsearch import Alternative, Plan, TermScores, evaluate
 from tuireader.index import IndexReport, IndexUnavailable, OpenIndex, open_index
 from tuireader.model import Library, Paper
 from tuireader.paths import DataPaths
@@ -147,27 +148,57 @@ class Vocabulary:
         return best[0]
 
 
-def _form_regex(forms: Iterable[str]) -> re.Pattern[str] | None:
-    latin = sorted({f for f in forms if f and not is_cjk(f)}, key=len, reverse=True)
-    cjk = sorted({f for f in forms if f and is_cjk(f)}, key=len, reverse=True)
-    parts = []
-    if latin:
-        parts.append(r"(?<![^\W_])(?:" + "|".join(map(re.escape, latin)) + r")(?![^\W_])")
-    if cjk:
-        parts.append("|".join(map(re.escape, cjk)))
-    if not parts:
-        return None
-    return re.compile("|".join(parts), re.IGNORECASE)
+class Marker:
+    """Finds the words of a query (any of their raw forms) in a text, as character spans.
+
+    Scans the text's words once and looks each up in a set, which is far cheaper than
+    one regular expression with an alternative per form.
+    """
+
+    def __init__(self, forms: Iterable[str]) -> None:
+        self.forms = frozenset(f for f in forms if f)
+        self.cjk = frozenset(f for f in self.forms if is_cjk(f))
+
+    def spans(self, text: str) -> tuple[Span, ...]:
+        if not self.forms or not text:
+            return ()
+        low = text.lower()
+        if len(low) != len(text):  # a rare character whose lowercase is longer
+            return tuple((a, b) for w, a, b in raw_words(text, stops=False) if w in self.forms)
+        forms = self.forms
+        found = [
+            m.span()
+            for m in LATIN_WORD.finditer(low)
+            if m.group() in forms or (not m.group().isascii() and fold(m.group()) in forms)
+        ]
+        if self.cjk:
+            for m in CJK_RUN.finditer(text):
+                run, start = m.group(), m.start()
+                found.extend(
+                    (start + i, start + i + 2) for i in range(len(run) - 1) if run[i : i + 2] in self.cjk
+                )
+                if len(run) == 1 and run in self.cjk:
+                    found.append(m.span())
+            found.sort()
+        return tuple(found)
 
 
-def spans_in(text: str, pattern: re.Pattern[str] | None) -> tuple[Span, ...]:
+def _form_regex(forms: Iterable[str]) -> Marker | None:
+    marker = Marker(forms)
+    return marker if marker.forms else None
+
+
+def spans_in(text: str, pattern: Marker | None) -> tuple[Span, ...]:
     if pattern is None or not text:
         return ()
-    return tuple(m.span() for m in pattern.finditer(text))
+    return pattern.spans(text)
 
 
-def _fragment(text: str, pattern: re.Pattern[str] | None) -> Fragment | None:
-    spans = spans_in(text, pattern)
+def _fragment(text: str, pattern: Marker | None) -> Fragment | None:
+    return _fragment_from(text, spans_in(text, pattern))
+
+
+def _fragment_from(text: str, spans: tuple[Span, ...]) -> Fragment | None:
     if not spans:
         return None
     first = spans[0][0]
@@ -192,6 +223,7 @@ class Engine:
         self._opened = opened
         self._lock = threading.Lock()
         self._searcher = opened.ix.searcher(weighting=BM25F()) if opened else None
+        self._terms = TermScores(self._searcher.reader()) if self._searcher else None
         self.vocabulary = Vocabulary(opened.vocab if opened else {})
         self.problem = problem
         self.report = opened.report if opened else IndexReport(read_only=True)
@@ -222,19 +254,21 @@ class Engine:
     def _budget(self) -> int:
         return max(2_000, int(len(self.library) * PREFIX_POSTING_SHARE))
 
+    @staticmethod
+    def _word_alternatives(word: str, fieldname: str | None) -> list[Alternative]:
+        """The (field, term) pairs one raw word (or CJK gram) may match."""
+        alts: list[Alternative] = []
+        for name in (fieldname,) if fieldname else DEFAULT_FIELDS:
+            if name in TEXT_FIELDS:
+                if word not in STOPS:
+                    alts.append((name, word if is_cjk(word) else stem(word)))
+            else:
+                alts.append((name, word))
+        return alts
+
     def _word_query(self, words: Sequence[str], fieldname: str | None) -> wq.Query:
         """One raw word (or a CJK gram) in the given field or the default fields."""
-        alts: list[wq.Query] = []
-        targets = (fieldname,) if fieldname else DEFAULT_FIELDS
-        for name in targets:
-            if name == "year":
-                terms = {w for w in words}
-            elif name in TEXT_FIELDS:
-                terms = {stem(w) if not is_cjk(w) else w for w in words if w not in STOPS}
-            else:
-                terms = set(words)
-            alts.extend(wq.Term(name, t) for t in sorted(terms))
-        return alts[0] if len(alts) == 1 else wq.Or(alts)
+        return _or_terms([a for w in words for a in self._word_alternatives(w, fieldname)])
 
     def _name_prefix(self, fieldname: str, prefix: str) -> list[str]:
         """Terms of an unstemmed field starting with ``prefix``, most frequent first, budgeted."""
@@ -277,48 +311,84 @@ class Engine:
             return kept[0]
         return wq.And(kept) if isinstance(node, ql.And) else wq.Or(kept)
 
-    def _compile_term(self, node: ql.Term, out: _Compiled) -> wq.Query | None:
+    def _term_clauses(self, node: ql.Term, out: _Compiled) -> list[list[Alternative]]:
+        """One clause per word of ``node``: each must match one of its alternatives."""
         if node.field == "year":
             out.scored = True
-            return wq.Term("year", node.text.strip())
-        if node.prefix:
-            return self._compile_prefix(node, out)
-        words = [w for w, _, _ in raw_words(node.text)]
+            return [[("year", node.text.strip())]]
+        words = [w for w, _, _ in raw_words(node.text, stops=not node.prefix)]
         if not words:
-            return None
+            return []
         out.scored = True
         out.words.append(node.text)
-        queries = []
+        last = words.pop() if node.prefix else None
+        clauses = []
         for word in words:
+            if word in STOPS:
+                continue
             out.forms.add(word)
             out.forms.update(self.vocabulary.forms_of(word))
-            queries.append(self._word_query([word], node.field))
-        return queries[0] if len(queries) == 1 else wq.And(queries)
+            clauses.append(self._word_alternatives(word, node.field))
+        if last is not None:
+            clauses.append(self._prefix_alternatives(last, node.field, out))
+        return clauses
 
-    def _compile_prefix(self, node: ql.Term, out: _Compiled) -> wq.Query | None:
-        words = [w for w, _, _ in raw_words(node.text, stops=False)]
-        if not words:
-            return None
-        out.scored = True
-        out.words.append(node.text)
-        head = [self._word_query([w], node.field) for w in words[:-1] if w not in STOPS]
-        last = words[-1]
-        alts: list[wq.Query] = []
-        if node.field in (None, *TEXT_FIELDS):
+    def _prefix_alternatives(self, last: str, fieldname: str | None, out: _Compiled) -> list[Alternative]:
+        alts: list[Alternative] = []
+        if fieldname in (None, *TEXT_FIELDS):
             expanded, complete = self.vocabulary.expand(last, self._budget())
             out.exact = out.exact and complete
             out.forms.update(expanded)
             stems = sorted({stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS})
-            fields_ = (node.field,) if node.field else TEXT_FIELDS
-            alts.extend(wq.Term(name, s) for name in fields_ for s in stems)
-        if node.field is None or node.field not in TEXT_FIELDS:
-            for name in (node.field,) if node.field else (*NAME_FIELDS, "urls"):
+            alts.extend((name, s) for name in ((fieldname,) if fieldname else TEXT_FIELDS) for s in stems)
+        if fieldname is None or fieldname not in TEXT_FIELDS:
+            for name in (fieldname,) if fieldname else (*NAME_FIELDS, "urls"):
                 names = self._name_prefix(name, last)
                 out.forms.update(names)
-                alts.extend(wq.Term(name, t) for t in names)
-        last_query: wq.Query = wq.Or(alts) if alts else wq.NullQuery
-        parts = [*head, last_query]
-        return parts[0] if len(parts) == 1 else wq.And(parts)
+                alts.extend((name, t) for t in names)
+        return alts
+
+    def _compile_term(self, node: ql.Term, out: _Compiled) -> wq.Query | None:
+        clauses = self._term_clauses(node, out)
+        if not clauses:
+            return None
+        queries = [_or_terms(alts) for alts in clauses]
+        return queries[0] if len(queries) == 1 else wq.And(queries)
+
+    def _plan(self, root: ql.Node | None, out: _Compiled, resolve: FilterResolver | None) -> Plan | None:
+        """A plan for the fast path, or None when the query needs Whoosh's matchers."""
+        assert self._searcher is not None
+        plan = Plan()
+        for node in root.children if isinstance(root, ql.And) else (root,):
+            if isinstance(node, ql.Term):
+                plan.clauses.extend(self._term_clauses(node, out))
+            elif isinstance(node, ql.Not) and isinstance(node.child, ql.Term) and not node.child.prefix:
+                words = [w for w, _, _ in raw_words(node.child.text)]
+                if len(words) != 1:
+                    return None
+                plan.excluded.extend(self._word_alternatives(words[0], node.child.field))
+            elif isinstance(node, ql.Filter) and node.name == "has" and node.value in ql.INDEX_HAS:
+                plan.clauses.append([("has", node.value)])
+            elif isinstance(node, ql.Filter) and resolve is not None:
+                if node.name == "is" and node.value == "new":
+                    others = resolve("is", "*")
+                    if others is None:
+                        return None
+                    plan.excluded_docs |= self._docnums(others)
+                    continue
+                ids = resolve(node.name, node.value)
+                if ids is None:
+                    return None
+                docs = self._docnums(ids)
+                plan.allowed = docs if plan.allowed is None else plan.allowed & docs
+            else:
+                return None
+        return plan if plan.clauses else None
+
+    def _docnums(self, ids: Iterable[str]) -> set[int]:
+        assert self._searcher is not None
+        found = (self._searcher.document_number(id=pid) for pid in ids)
+        return {d for d in found if d is not None}
 
     def _compile_phrase(self, node: ql.Phrase, out: _Compiled) -> wq.Query | None:
         words = [w for w, _, _ in raw_words(node.text, stops=False)]
@@ -396,8 +466,13 @@ class Engine:
         out = _Compiled(None, set(), [], False, True, list(parsed.problems))
         suggestion = None
         with self._lock:
-            compiled = self._compile(parsed.root, out, resolve)
-            hits, total = self._run(compiled, out, limit)
+            plan = self._plan(parsed.root, out, resolve)
+            if plan is not None:
+                hits, total = self._run_plan(plan, out, limit)
+            else:
+                out = _Compiled(None, set(), [], False, True, list(parsed.problems))
+                compiled = self._compile(parsed.root, out, resolve)
+                hits, total = self._run(compiled, out, limit)
             if total < SUGGEST_BELOW and out.words:
                 suggestion = self._suggest(text, total, prefix, resolve)
         message = "; ".join(dict.fromkeys(out.problems)) or None
@@ -410,6 +485,18 @@ class Engine:
             message=message,
             exact=out.exact,
         )
+
+    def _run_plan(self, plan: Plan, out: _Compiled, limit: int | None) -> tuple[tuple[Hit, ...], int]:
+        assert self._searcher is not None and self._terms is not None
+        top, total = evaluate(self._terms, plan, limit)
+        pattern = _form_regex(out.forms)
+        stored = self._searcher.stored_fields
+        hits = []
+        for doc, score in top:
+            paper = self.library.get(stored(doc)["id"])
+            if paper is not None:
+                hits.append(self._hit(paper, score, pattern, out.words))
+        return tuple(hits), total
 
     def _run(self, compiled: wq.Query | None, out: _Compiled, limit: int | None) -> tuple[tuple[Hit, ...], int]:
         assert self._searcher is not None
@@ -438,14 +525,13 @@ class Engine:
                 hits.append(self._hit(paper, score, pattern, out.words))
         return tuple(hits), total
 
-    def _hit(self, paper: Paper, score: float, pattern: re.Pattern[str] | None, words: list[str]) -> Hit:
+    def _hit(self, paper: Paper, score: float, pattern: Marker | None, words: list[str]) -> Hit:
         title_spans = spans_in(paper.title, pattern)
-        fragment = _fragment(paper.abstract, pattern)
-        matched: tuple[str, ...] = ()
-        if pattern is not None:
-            found = {m.group().lower() for m in pattern.finditer(f"{paper.title}\n{paper.abstract}")}
-            matched = tuple(sorted(found))
-        return Hit(paper, score, matched, title_spans, (fragment,) if fragment else ())
+        abstract_spans = spans_in(paper.abstract, pattern)
+        fragment = _fragment_from(paper.abstract, abstract_spans)
+        found = {paper.title[a:b].lower() for a, b in title_spans}
+        found.update(paper.abstract[a:b].lower() for a, b in abstract_spans)
+        return Hit(paper, score, tuple(sorted(found)), title_spans, (fragment,) if fragment else ())
 
     def _suggest(
         self, text: str, total: int, prefix: bool, resolve: FilterResolver | None
@@ -581,6 +667,13 @@ class Engine:
             elapsed_ms=(time.perf_counter() - started) * 1000,
             message="; ".join(dict.fromkeys(problems)) or None,
         )
+
+
+def _or_terms(alts: Sequence[Alternative]) -> wq.Query:
+    terms = [wq.Term(name, text) for name, text in dict.fromkeys(alts)]
+    if not terms:
+        return wq.NullQuery
+    return terms[0] if len(terms) == 1 else wq.Or(terms)
 
 
 def _ids_query(ids: Iterable[str]) -> wq.Query:
