@@ -91,7 +91,10 @@ async def test_u_copies_the_code_link_and_names_the_route(tmp_path):
     clipboard, tmux = tmux_clipboard(tmp_path)
     app = make_app(clipboard)
     requests: list[CopyRequested] = []
-    async with app.run_test(size=(120, 40), message_hook=lambda m: requests.append(m) if isinstance(m, CopyRequested) else None) as pilot:  # noqa: E501
+    async with app.run_test(
+        size=(120, 40),
+        message_hook=lambda m: requests.append(m) if isinstance(m, CopyRequested) else None,
+    ) as pilot:
         screen = await to_paper(pilot, "igsg")
         assert screen.current_paper.title.startswith("Attack-free")
         await pilot.press("u")

@@ -18,11 +18,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Input
 
-from tuireader.citations import DEFAULT_FORMAT, FORMAT_LABELS, FORMATS, best_link
-from tuireader.citations import format_citation, format_many
+from tuireader.citations import (
+    DEFAULT_FORMAT,
+    FORMAT_LABELS,
+    FORMATS,
+    best_link,
+    format_citation,
+    format_many,
+)
 from tuireader.clipboard import Clipboard, CopyOutcome
 from tuireader.model import Link, Paper
 
@@ -141,16 +149,25 @@ class CopyCommands(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "copy_link", "Copy link", id="copy.link"),
-        Binding("U", "pick_link", "Copy a link…", id="copy.pick_link"),
-        *(
-            Binding(str(n), f"copy_link({n})", f"Copy link {n}", show=False, id=f"copy.link_{n}")
-            for n in range(1, 10)
-        ),
+        Binding("U", "pick_link", "Copy a link… (1–9: link N)", id="copy.pick_link"),
         Binding("y", "copy_citation", "Copy BibTeX", id="copy.citation"),
         Binding("Y", "pick_citation", "Copy citation as…", id="copy.pick_citation"),
     ]
 
-    COMMANDS = {*Screen.COMMANDS, CopyAllCommands}
+    COMMANDS: ClassVar[set[Any]] = {*Screen.COMMANDS, CopyAllCommands}
+
+    def on_key(self, event: Key) -> None:
+        """Digits 1–9 copy the link with that number in the viewer.
+
+        Handled here rather than as nine bindings, which would crowd the help screen
+        and the palette; the search box keeps its digits (it stops their key events).
+        """
+        character = event.character or ""
+        if len(character) == 1 and character in "123456789":
+            if isinstance(self.focused, Input):
+                return
+            event.stop()
+            self.action_copy_link(int(character))
 
     def _paper_or_warn(self) -> Paper | None:
         paper = self.current_paper
