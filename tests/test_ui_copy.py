@@ -296,6 +296,25 @@ async def test_palette_copies_every_code_link_and_bibtex_of_the_results(tmp_path
         assert "Copied 3 BibTeX entries via tmux buffer" in notices(app)
 
 
+@sync
+async def test_copy_keys_are_in_the_command_palette(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"copy citation as")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press("5")  # Markdown
+        await settle(pilot)
+        title = "Attack-free Evaluating and Enhancing Adversarial Robustness on Categorical Data"
+        assert tmux.buffers == [f"[{title}](https://proceedings.mlr.press/v235/zhou24i.html)"]
+
+
 def test_primary_link_prefers_code_then_the_paper_page():
     papers = {p.title.split()[0]: p for p in load_library([SAMPLE]).papers}
     assert primary_link(papers["Attack-free"]).url == IGSG_CODE

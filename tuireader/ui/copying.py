@@ -149,9 +149,9 @@ class CopyCommands(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "copy_link", "Copy link", id="copy.link"),
-        Binding("U", "pick_link", "Copy a link… (1–9: link N)", id="copy.pick_link"),
+        Binding("U", "pick_link", "Copy a link… (1–9: link N)", show=False, id="copy.pick_link"),
         Binding("y", "copy_citation", "Copy BibTeX", id="copy.citation"),
-        Binding("Y", "pick_citation", "Copy citation as…", id="copy.pick_citation"),
+        Binding("Y", "pick_citation", "Copy citation as…", show=False, id="copy.pick_citation"),
     ]
 
     COMMANDS: ClassVar[set[Any]] = {*Screen.COMMANDS, CopyAllCommands}
