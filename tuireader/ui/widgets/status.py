@@ -33,9 +33,9 @@ class StatusLine(Static):
             parts.append(f"{self.matched:,} of {self.total:,} papers match")
         if self.show_timings and self.elapsed_ms is not None:
             parts.append(f"{self.elapsed_ms:.0f} ms")
-        if self.triage:
-            parts.append(self.triage)
         parts.append(f"index: {self.index_state}")
+        if self.triage:
+            parts.append(self.triage)  # last: a narrow line cuts the counts, not the index
         text = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
         if self.message:
             text.append("  ")
