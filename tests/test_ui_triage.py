@@ -217,3 +217,39 @@ async def test_position_is_saved_on_quit_and_restored_on_start():
         screen = await start(pilot)
         assert screen.search_query == "learning"
         assert screen.current_paper.id == chosen
+
+
+@sync
+async def test_changes_from_another_reader_show_up_after_a_poll():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        second = ids(screen)[1]
+        with Store.open(resolve().state_db) as other:
+            other.toggle_state(second, "read")
+        assert "✓" not in app_text(app)
+        screen._poll()
+        await settle(pilot)
+        assert "✓" in app_text(app)
+        assert "1 read" in widget_text(app, screen.query_one("#status"))
+
+
+@sync
+async def test_state_keys_work_in_the_viewer_and_are_in_the_command_palette():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("enter")  # open the viewer
+        await pilot.pause()
+        assert app.focused is screen.viewer
+        await pilot.press("r")
+        await settle(pilot)
+        assert saved(first).state == "read"
+        assert "✓" in widget_text(app, screen.results)
+        # The viewer moved on with the highlight, to the next paper still to triage.
+        assert screen.current_paper.id == ids(screen)[1]
+        assert screen.viewer.paper.id == ids(screen)[1]
+        titles = [command.title for command in app.get_system_commands(screen)]
+        for name in ("Keep", "Maybe", "Skip", "Read", "Undo", "Tags", "Note", "Mark"):
+            assert name in titles
