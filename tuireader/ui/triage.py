@@ -247,14 +247,14 @@ class TriageCommands(ReaderScreen):
     def _targets(self) -> list[str]:
         """The marked papers, in list order; else the highlighted one."""
         if self.marked:
-            return [row.paper.id for row in self.results.rows if row.paper.id in self.marked]
+            shown = [row.paper.id for row in self.results.rows if row.paper.id in self.marked]
+            # Marks survive a new query: papers marked under an earlier one count too.
+            return shown + sorted(self.marked.difference(shown))
         paper = self.current_paper
         return [paper.id] if paper is not None else []
 
     @work(group="triage", exit_on_error=False)
-    async def _write(
-        self, call: Callable[[Store], str], advance_from: str | None = None
-    ) -> None:
+    async def _write(self, call: Callable[[Store], str], advance_from: str | None = None) -> None:
         """Run ``call`` on the store in a thread, after every write asked before it."""
         async with self._write_lock:
             store = self.store
@@ -282,9 +282,7 @@ class TriageCommands(ReaderScreen):
             self._advance(message.advance_from)
 
     def on_triage_failed(self, message: TriageFailed) -> None:
-        self.notify(
-            visible(message.reason), title="Not saved", severity="error", markup=False
-        )
+        self.notify(visible(message.reason), title="Not saved", severity="error", markup=False)
 
     def _advance(self, from_id: str) -> None:
         """Move the highlight from paper ``from_id`` to the next paper that is still new."""
