@@ -101,7 +101,10 @@ class Tmux:
 
     def close(self) -> None:
         subprocess.run(
-            ["tmux", "-L", self.socket, "kill-server"], capture_output=True, env=self.env
+            ["tmux", "-L", self.socket, "kill-server"],
+            capture_output=True,
+            env=self.env,
+            check=False,
         )
 
 

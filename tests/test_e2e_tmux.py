@@ -7,7 +7,6 @@ import shlex
 from pathlib import Path
 
 import pytest
-
 from e2e_util import Tmux, installed_command, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
@@ -55,9 +54,9 @@ def test_type_navigate_help_and_quit(terminal):
     tmux.send("j")  # second result; the viewer follows
     tmux.wait_for(lambda s: any("Diffusion Models Demand" in line[60:] for line in s.splitlines()))
     tmux.send("?")
-    tmux.wait_for(lambda s: "Results list" in s and "More like this" in s and "Viewer" in s)
+    tmux.wait_for(lambda s: "Anywhere" in s and "More like this" in s and "Search box" in s)
     tmux.send("Escape")
-    tmux.wait_for(lambda s: "Results list" not in s)
+    tmux.wait_for(lambda s: "Anywhere" not in s)
     tmux.send("q")
     screen = tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
     assert "papers match" not in screen  # the alternate screen is gone: terminal restored

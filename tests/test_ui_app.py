@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
-import pytest
+from e2e_util import app_text, sync, widget_text
 
 from tuireader.library import load_library
 from tuireader.model import Library
@@ -15,10 +16,6 @@ from tuireader.ui import messages as msg
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.help import HelpScreen
 from tuireader.ui.screens.main import ReaderScreen
-from tuireader.ui.widgets.results import ResultsList
-from tuireader.ui.widgets.viewer import PaperViewer
-
-from e2e_util import app_text, sync, widget_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ui"
 SAMPLE = FIXTURES / "icml_sample.jsonl"
@@ -371,3 +368,52 @@ async def test_search_that_raises_is_reported_not_fatal():
         await settle(pilot)
         assert "index corrupt" in app_text(app)
         assert app.is_running
+
+
+@sync
+async def test_viewer_highlights_the_search_words_and_numbers_the_links():
+    from textual.widgets import Static
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"quantization")
+        await settle(pilot)
+        viewer = screen.viewer
+        assert viewer.paper is not None and viewer.paper.title.startswith("FrameQuant")
+        body = viewer.query_one("#viewer-abstract", Static).content
+        match = viewer.get_component_rich_style("viewer--match", partial=True)
+        marked = {body.plain[s.start : s.end].lower() for s in body.spans if s.style == match}
+        assert marked and all(word.startswith("quantiz") for word in marked)
+        links = viewer.query_one("#viewer-links", Static).content
+        assert links.plain.splitlines()[0].startswith("1 code")
+        urls = [s.style.link for s in links.spans if getattr(s.style, "link", None)]
+        assert urls[0] == "https://github.com/vsingh-group/FrameQuant"
+
+
+@sync
+async def test_scrolling_to_the_end_fetches_the_rest_of_the_hits(tmp_path):
+    from tuireader.ui.screens.main import SEARCH_LIMIT
+
+    many = SEARCH_LIMIT + 60
+    source = tmp_path / "many.jsonl"
+    source.write_text(
+        "".join(
+            json.dumps({"title": f"Paper {i} on walruses", "abstract": f"Walrus study {i}."}) + "\n"
+            for i in range(many)
+        ),
+        encoding="utf-8",
+    )
+    app = make_app(source)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"walrus")
+        await settle(pilot)
+        assert len(screen.results.rows) == SEARCH_LIMIT
+        assert f"{many} of {many} papers match" in app_text(app)
+        await pilot.press("enter", "G")
+        await settle(pilot)
+        assert len(screen.results.rows) == many
+        await pilot.press("G")
+        await pilot.pause()
+        assert screen.results.highlighted == many - 1

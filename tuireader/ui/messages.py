@@ -62,5 +62,6 @@ class SearchFinished(Message):
 
     query: str
     result: SearchResult
-    #: "search" for a typed query, "similar" for "more like this".
+    #: "search" for a typed query, "more" for further hits of the same query, "similar"
+    #: for "more like this".
     kind: str = "search"

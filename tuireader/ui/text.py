@@ -57,9 +57,7 @@ def _highlight(text: Text, spans: Iterable[tuple[int, int]], style: Style) -> No
             text.stylize(style, start, end)
 
 
-def _visible_spans(
-    raw: str, spans: Sequence[tuple[int, int]]
-) -> tuple[str, list[tuple[int, int]]]:
+def _visible_spans(raw: str, spans: Sequence[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
     """``visible(raw)`` and ``spans`` moved to the matching offsets in it.
 
     ``visible`` may turn one control character into several, so offsets into ``raw`` are
@@ -99,7 +97,9 @@ def result_line(
         line.append_text(name)
         line.append(" ")
     line.append(DERIVED_MARK + " " if paper.title_derived else "  ", palette.derived)
-    title, spans = _visible_spans(" ".join(paper.title.split()), title_spans_for(paper, title_spans))
+    title, spans = _visible_spans(
+        " ".join(paper.title.split()), title_spans_for(paper, title_spans)
+    )
     title_text = Text(title, style=palette.title, end="")
     _highlight(title_text, spans, palette.match)
     line.append_text(title_text)
@@ -210,7 +210,7 @@ def _safe_url(url: str) -> str | None:
     would end the escape sequence early).
     """
     lowered = url.lower()
-    if not (lowered.startswith("https://") or lowered.startswith("http://")):
+    if not lowered.startswith(("https://", "http://")):
         return None
     if any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in url):
         return None

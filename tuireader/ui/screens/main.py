@@ -11,6 +11,7 @@ footer, the help screen and the command palette without further wiring.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,8 +40,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: terminals at least this wide show the list and the viewer side by side.
 WIDE_COLUMNS = 120
-#: most hits asked of the engine per query (the list shows them in chunks).
-SEARCH_LIMIT = 2000
+#: hits asked of the engine per keystroke (its cost grows with the number of hits)...
+SEARCH_LIMIT = 100
+#: ...and how many more each time the highlight nears the end of what is shown.
+MORE_FACTOR = 5
+#: longest wait (seconds) for the first list frame before opening the index anyway.
+FIRST_FRAME_WAIT = 2.0
 #: width of the list-name column when the library has several lists.
 LIST_COLUMN = 14
 
@@ -51,9 +56,7 @@ class ReaderScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash,ctrl+f", "focus_search", "Search", id="reader.search"),
         Binding("tab", "cycle_focus(1)", "Next pane", show=False, id="reader.next_pane"),
-        Binding(
-            "shift+tab", "cycle_focus(-1)", "Previous pane", show=False, id="reader.prev_pane"
-        ),
+        Binding("shift+tab", "cycle_focus(-1)", "Previous pane", show=False, id="reader.prev_pane"),
         Binding("M", "more_like_this", "More like this", id="reader.similar"),
         Binding("question_mark", "help", "Help", id="reader.help"),
         Binding("q", "app.quit", "Quit", id="reader.quit"),
@@ -75,6 +78,11 @@ class ReaderScreen(Screen[None]):
         self.library: Library | None = None
         self.engine: Any = None
         self.similar_to: Paper | None = None
+        self._first_frame = threading.Event()
+        #: hits the query has in all, when more exist than the list holds.
+        self._total_hits = 0
+        #: the query whose results the list shows now (None before the first results).
+        self.displayed_query: str | None = None
 
     @property
     def reader_app(self) -> ReaderApp:
@@ -153,6 +161,8 @@ class ReaderScreen(Screen[None]):
             self.post_message(msg.LibraryFailed(f"{type(error).__name__}: {error}"))
             return
         self.post_message(msg.LibraryLoaded(library))
+        # Let the list reach the screen before indexing competes with it for the CPU.
+        self._first_frame.wait(timeout=FIRST_FRAME_WAIT)
         try:
             engine = services.open_engine(
                 library, lambda done, total: self.post_message(msg.IndexProgress(done, total))
@@ -166,6 +176,7 @@ class ReaderScreen(Screen[None]):
         library = message.library
         self.library = library
         self.total = len(library)
+        self.call_after_refresh(self._first_frame.set)
         self.index_state = "opening"
         problems = library.problems
         if problems:
@@ -186,6 +197,7 @@ class ReaderScreen(Screen[None]):
     def on_library_failed(self, message: msg.LibraryFailed) -> None:
         self.library = Library()
         self.index_state = "none"
+        self._first_frame.set()
         self.message = f"Could not load the library: {message.reason}"
         self.notify(visible(self.message), severity="error", markup=False)
         self._show_query()
@@ -232,6 +244,7 @@ class ReaderScreen(Screen[None]):
             self.workers.cancel_group(self, "search")
             self._set_suggestion(None)
             self._show_rows([Row(paper) for paper in self.library.papers])
+            self.displayed_query = query
             self.matched = None
             self.elapsed_ms = None
             if self.message.startswith("Search:"):
@@ -247,11 +260,24 @@ class ReaderScreen(Screen[None]):
         return None
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def _search(self, query: str) -> None:
+    def _search(self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search") -> None:
         resolve = self.search_resolver()
-        result = self.engine.search(query, limit=SEARCH_LIMIT, prefix=True, resolve=resolve)
+        result = self.engine.search(query, limit=limit, prefix=True, resolve=resolve)
         if not get_current_worker().is_cancelled:
-            self.post_message(msg.SearchFinished(query, result))
+            self.post_message(msg.SearchFinished(query, result, kind=kind))
+
+    @on(ResultsList.NearEnd)
+    def _fetch_more(self) -> None:
+        """Ask for more hits of the shown query when the user scrolls towards its end."""
+        shown = len(self.results.rows)
+        if (
+            self.engine is not None
+            and self.similar_to is None
+            and self.displayed_query == self.search_query
+            and self.search_query.strip()
+            and self._total_hits > shown
+        ):
+            self._search(self.search_query, shown * MORE_FACTOR, "more")
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _similar(self, paper: Paper, query: str) -> None:
@@ -265,7 +291,11 @@ class ReaderScreen(Screen[None]):
         if message.kind == "similar" and self.similar_to is None:
             return
         result = message.result
-        self._show_rows([Row(hit.paper, tuple(hit.title_spans)) for hit in result.hits])
+        keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
+        rows = [Row(hit.paper, tuple(hit.title_spans)) for hit in result.hits]
+        self._show_rows(rows, keep=keep)
+        self._total_hits = result.total
+        self.displayed_query = message.query
         self.matched = result.total
         self.elapsed_ms = result.elapsed_ms
         if message.kind == "similar" and self.similar_to is not None:
@@ -287,10 +317,10 @@ class ReaderScreen(Screen[None]):
         line.display = bool(text)
         line.update(Text(visible(text or ""), end=""))
 
-    def _show_rows(self, rows: Sequence[Row]) -> None:
+    def _show_rows(self, rows: Sequence[Row], keep: str | None = None) -> None:
         assert self.library is not None
         width = LIST_COLUMN if len(self.library.lists) > 1 else 0
-        self.results.show_rows(rows, list_width=width)
+        self.results.show_rows(rows, list_width=width, keep=keep)
         self.shown = len(rows)
         if not rows:
             self.viewer.show_paper(None)

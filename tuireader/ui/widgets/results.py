@@ -76,7 +76,20 @@ class ResultsList(OptionList):
         def control(self) -> ResultsList:
             return self.results
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    @dataclass
+    class NearEnd(Message):
+        """The highlight is close to the last row: the screen may fetch more results."""
+
+        results: ResultsList
+
+        @property
+        def control(self) -> ResultsList:
+            return self.results
+
+        def can_replace(self, message: Message) -> bool:
+            return isinstance(message, ResultsList.NearEnd)
+
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self._rows: Sequence[Row] = ()
         self._loaded = 0
@@ -115,7 +128,9 @@ class ResultsList(OptionList):
         )
         return Option(prompt, id=row.paper.id)
 
-    def show_rows(self, rows: Sequence[Row], *, list_width: int = 0, keep: str | None = None) -> None:
+    def show_rows(
+        self, rows: Sequence[Row], *, list_width: int = 0, keep: str | None = None
+    ) -> None:
         """Replace the list with ``rows``; keep the highlight on paper ``keep`` if present."""
         self._rows = rows
         self._list_width = list_width
@@ -130,7 +145,7 @@ class ResultsList(OptionList):
         self.set_options(self._option(row, palette) for row in rows[: self._loaded])
         if rows:
             self.highlighted = target
-            self.scroll_to_highlight(top=target > 0)
+            self.scroll_to_highlight()
         else:
             self.post_message(self.PaperHighlighted(self, None))
 
@@ -154,6 +169,8 @@ class ResultsList(OptionList):
         index = event.option_index
         if index >= self._loaded - CHUNK // 4:
             self._load_more(self._loaded + CHUNK)
+        if index >= len(self._rows) - CHUNK // 4:
+            self.post_message(self.NearEnd(self))
         self.post_message(self.PaperHighlighted(self, self._rows[index].paper))
 
     def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -20,7 +20,7 @@ class SearchBox(Input):
         Binding("escape", "clear_or_leave", "Clear / leave", id="search.clear"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(placeholder="Search papers  ( / )", id=id, select_on_focus=False)
 
     async def action_clear_or_leave(self) -> None:

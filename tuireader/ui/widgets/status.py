@@ -22,7 +22,7 @@ class StatusLine(Static):
     #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
     triage: reactive[str] = reactive("")
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
 
     def render(self) -> Text:
@@ -36,8 +36,11 @@ class StatusLine(Static):
         parts.append(f"index: {self.index_state}")
         if self.triage:
             parts.append(self.triage)  # last: a narrow line cuts the counts, not the index
-        text = Text(" · ".join(parts), no_wrap=True, overflow="ellipsis", end="")
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
         if self.message:
-            text.append("  ")
+            # A message (a problem, the engine's note on the query) matters more than the
+            # counts, so it comes first and the counts are what a narrow line cuts off.
             text.append(visible(self.message), "bold")
+            text.append("  ")
+        text.append(" · ".join(parts))
         return text

@@ -46,7 +46,7 @@ class PaperViewer(VerticalScroll, can_focus=True):
         "viewer--code",
     }
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._paper: Paper | None = None
         self._find_spans: SpanFinder | None = None

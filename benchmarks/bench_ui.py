@@ -1,0 +1,221 @@
+"""Reader responsiveness: time to the first interactive frame and keystroke latency.
+
+* First frame: from creating the app to the first frame that shows the 2,610 ICML
+  papers, next to a bare Textual app that shows the same titles in an OptionList.
+* Keystroke latency: from a key press in the search box to the frame that shows the
+  results for the new query (p50/p95), on the ICML papers and on a synthetic library of
+  100,000 papers (benchmarks/corpus.py). Also the key echo: how long the key itself takes
+  to land in the box while searches run.
+
+Run: ``python benchmarks/bench_ui.py [--large 100000] [--work DIR]``. The index for the
+large library is built once into DIR and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import corpus
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import OptionList
+
+from tuireader.library import load_library
+from tuireader.paths import DataPaths
+from tuireader.search import open_engine
+from tuireader.ui.app import ReaderApp, Services
+from tuireader.ui.screens.main import ReaderScreen
+
+SIZE = (120, 40)
+QUERIES = ("diffusion model", "graph neural", "reinforcement learning", "language", "kernel")
+
+
+class BareApp(App[None]):
+    """The least a reader could do: read the file and list the titles."""
+
+    def __init__(self, source: Path) -> None:
+        super().__init__()
+        self.source = source
+        self.shown = 0
+
+    def compose(self) -> ComposeResult:
+        yield OptionList()
+
+    def on_mount(self) -> None:
+        library = load_library([self.source])
+        self.query_one(OptionList).set_options(Text(p.title) for p in library.papers)
+        self.shown = len(library)
+
+
+def reader(source: Path, data: Path) -> ReaderApp:
+    paths = DataPaths(data)
+    services = Services(
+        load_library=lambda: load_library([source]),
+        open_engine=lambda library, progress: open_engine(
+            library, paths.ensure(), progress=progress
+        ),
+    )
+    return ReaderApp(services)
+
+
+async def _until(pilot, condition: Callable[[], bool], timeout: float = 3600) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.perf_counter() + timeout
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise TimeoutError
+        await asyncio.sleep(0.001)
+    await pilot.pause()  # the frame with it on screen
+
+
+async def first_frame(make: Callable[[], App[None]], ready: Callable[[App[None]], bool]):  # type: ignore[no-untyped-def]
+    started = time.perf_counter()
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: ready(app))
+        frame = time.perf_counter() - started
+        index = None
+        if isinstance(app, ReaderApp):
+            await _until(pilot, lambda: app.screen.engine is not None)
+            index = time.perf_counter() - started
+    return frame, index
+
+
+def _reader_ready(app: App[None]) -> bool:
+    screen = app.screen
+    return getattr(screen, "library", None) is not None and screen.shown == len(screen.library)
+
+
+def _stamping(shown: dict[str, float], echoed: dict[str, float]) -> None:
+    """Record when each query's results reach the screen, and when each key lands."""
+    finished = ReaderScreen.on_search_finished
+    show_query = ReaderScreen._show_query
+
+    def on_search_finished(screen: ReaderScreen, message) -> None:  # type: ignore[no-untyped-def]
+        finished(screen, message)
+        if screen.displayed_query == message.query:
+            query = message.query
+            screen.call_after_refresh(lambda: shown.setdefault(query, time.perf_counter()))
+
+    def on_query(screen: ReaderScreen) -> None:
+        echoed.setdefault(screen.search_query, time.perf_counter())
+        show_query(screen)
+
+    ReaderScreen.on_search_finished = on_search_finished  # type: ignore[method-assign]
+    ReaderScreen._show_query = on_query  # type: ignore[method-assign]
+
+
+async def keystrokes(source: Path, data: Path) -> tuple[list[float], list[float], float, int]:
+    """Per-key (echo, results-on-screen) seconds over QUERIES, typed one key at a time.
+
+    The clock starts when the key is sent and stops at the first screen refresh after the
+    results for the new query were put in the list.
+    """
+    app = reader(source, data)
+    echo: list[float] = []
+    results: list[float] = []
+    shown: dict[str, float] = {}
+    echoed: dict[str, float] = {}
+    _stamping(shown, echoed)
+    started = time.perf_counter()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await _until(pilot, lambda: screen.engine is not None)
+        ready = time.perf_counter() - started
+        papers = len(screen.library)
+        for query in QUERIES:
+            screen.search_box.value = ""
+            await _until(pilot, lambda: screen.displayed_query == "")
+            typed = ""
+            for char in query:
+                typed += char
+                shown.pop(typed, None)
+                echoed.pop(typed, None)
+                t0 = time.perf_counter()
+                await pilot.press("space" if char == " " else char)
+                await _until(pilot, lambda typed=typed: typed in shown)
+                echo.append(echoed[typed] - t0)
+                results.append(shown[typed] - t0)
+    return echo, results, ready, papers
+
+
+def _ms(values: list[float], q: float) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.0f}"
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--large", type=int, default=100_000, help="synthetic library size (0: skip)"
+    )
+    parser.add_argument(
+        "--work", type=Path, default=Path(tempfile.gettempdir()) / "tuireader-bench-ui"
+    )
+    args = parser.parse_args()
+    icml = corpus.icml_path()
+    if icml is None:
+        raise SystemExit("benchmark data not found (set TUIREADER_ICML)")
+    work: Path = args.work
+
+    print("First interactive frame, 2,610 ICML papers, 120x40 (median of 3)")
+    # One untimed run of each first, so neither pays for first imports and disk caches.
+    await first_frame(lambda: BareApp(icml), lambda a: a.shown > 0)
+    await first_frame(lambda: reader(icml, work / "icml"), _reader_ready)
+    bare = [(await first_frame(lambda: BareApp(icml), lambda a: a.shown > 0))[0] for _ in range(3)]
+    cold = []
+    for run in range(3):
+        cold.append(
+            await first_frame(lambda: reader(icml, work / f"cold-{time.time_ns()}"), _reader_ready)
+        )
+    warm = [
+        await first_frame(lambda: reader(icml, work / "icml"), _reader_ready) for _ in range(4)
+    ][1:]
+    b = statistics.median(bare)
+    rows = [
+        ("bare OptionList app", b, None),
+        (
+            "reader, no index yet",
+            statistics.median(f for f, _ in cold),
+            statistics.median(i for _, i in cold),
+        ),
+        (
+            "reader, index on disk",
+            statistics.median(f for f, _ in warm),
+            statistics.median(i for _, i in warm),
+        ),
+    ]
+    print(f"{'':24} {'first frame':>12} {'vs bare':>8} {'search ready':>13}")
+    for name, frame, index in rows:
+        ready = f"{index * 1000:.0f} ms" if index is not None else "-"
+        print(f"{name:24} {frame * 1000:>9.0f} ms {frame / b:>7.2f}x {ready:>13}")
+
+    print("\nKeystroke to rendered results (typing: " + ", ".join(QUERIES) + ")")
+    print(
+        f"{'library':>10} {'keys':>5} {'results p50':>12} {'p95':>6} {'echo p50':>9} {'p95':>6} {'index ready':>12}"
+    )
+    sources = [(icml, work / "icml")]
+    if args.large:
+        sources.append(
+            (corpus.corpus_source(args.large, work / "corpora"), work / f"large-{args.large}")
+        )
+    for source, data in sources:
+        echo, results, ready, papers = await keystrokes(source, data)
+        print(
+            f"{papers:>10,} {len(results):>5} {_ms(results, 0.5):>9} ms {_ms(results, 0.95):>6}"
+            f" {_ms(echo, 0.5):>6} ms {_ms(echo, 0.95):>6} {ready:>10.1f} s"
+        )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
