@@ -23,7 +23,10 @@ K1 = 1.2
 B = 0.75
 FIELD_WEIGHT = {"title": 2.5, "abstract": 1.0, "authors": 1.5, "lists": 0.5, "venue": 0.5, "urls": 0.8}
 #: the cache holds at most this many (document, score) entries over all terms.
-CACHE_ENTRIES = 1_500_000
+CACHE_ENTRIES = 600_000
+#: a term whose postings outnumber the remaining candidates by this factor is probed
+#: (skipping through its postings to each candidate) instead of read whole.
+PROBE_RATIO = 8
 
 Alternative = tuple[str, str]  # (field, term)
 
@@ -57,6 +60,47 @@ class TermScores:
             avg = self._avg[fieldname] = max(1.0, total / self.n_docs)
         return avg
 
+    def df(self, alt: Alternative) -> int:
+        return self.reader.doc_frequency(*alt) if alt in self.reader else 0
+
+    def _scorer(self, alt: Alternative):
+        fieldname, _text = alt
+        df = self.reader.doc_frequency(*alt)
+        idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
+        weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf
+        avg = self._avg_length(fieldname)
+        lengths = self._lengths.setdefault(fieldname, {})
+        length_of = self.reader.doc_field_length
+
+        def score(doc: int, tf: float) -> float:
+            dl = lengths.get(doc)
+            if dl is None:
+                dl = lengths[doc] = length_of(doc, fieldname, 1) or 1
+            return weight * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avg))
+
+        return score
+
+    def probe(self, alt: Alternative, docs: Sequence[int]) -> dict[int, float]:
+        """Scores of ``alt`` for the given (ascending) documents only, skipping the rest."""
+        cached = self._cache.get(alt)
+        if cached is not None:
+            return {d: cached[d] for d in docs if d in cached}
+        if alt not in self.reader:
+            return {}
+        score = self._scorer(alt)
+        m = self.reader.postings(*alt)
+        out: dict[int, float] = {}
+        for doc in docs:
+            if not m.is_active():
+                break
+            if m.id() < doc:
+                m.skip_to(doc)
+                if not m.is_active():
+                    break
+            if m.id() == doc:
+                out[doc] = score(doc, m.weight())
+        return out
+
     def scores(self, alt: Alternative) -> dict[int, float]:
         cached = self._cache.get(alt)
         if cached is not None:
@@ -66,20 +110,11 @@ class TermScores:
         reader = self.reader
         out: dict[int, float] = {}
         if (fieldname, text) in reader:
-            df = reader.doc_frequency(fieldname, text)
-            idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
-            weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf
-            avg = self._avg_length(fieldname)
-            lengths = self._lengths.setdefault(fieldname, {})
-            length_of = reader.doc_field_length
+            score = self._scorer(alt)
             m = reader.postings(fieldname, text)
             while m.is_active():
                 doc = m.id()
-                tf = m.weight()
-                dl = lengths.get(doc)
-                if dl is None:
-                    dl = lengths[doc] = length_of(doc, fieldname, 1) or 1
-                out[doc] = weight * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avg))
+                out[doc] = score(doc, m.weight())
                 m.next()
         self._cache[alt] = out
         self._entries += len(out) + 1
@@ -106,23 +141,52 @@ def _union(cache: TermScores, alternatives: Sequence[Alternative]) -> dict[int, 
     return merged
 
 
+def _restricted(cache: TermScores, alternatives: Sequence[Alternative], docs: dict[int, float]) -> dict[int, float]:
+    """The clause's scores for the candidate ``docs`` only (probing large postings)."""
+    ordered: list[int] | None = None
+    acc: dict[int, float] = {}
+    for alt in dict.fromkeys(alternatives):
+        df = cache.df(alt)
+        if not df:
+            continue
+        if df > PROBE_RATIO * len(docs):
+            if ordered is None:
+                ordered = sorted(docs)
+            part = cache.probe(alt, ordered)
+        else:
+            full = cache.scores(alt)
+            part = {d: full[d] for d in docs if d in full} if len(docs) < len(full) else {
+                d: sc for d, sc in full.items() if d in docs
+            }
+        get = acc.get
+        for doc, score in part.items():
+            acc[doc] = get(doc, 0.0) + score
+    return acc
+
+
 def evaluate(cache: TermScores, plan: Plan, limit: int | None) -> tuple[list[tuple[int, float]], int]:
-    """The top ``limit`` (document, score) pairs, best first, and how many matched."""
-    clauses = [_union(cache, alts) for alts in plan.clauses]
-    if not clauses:
+    """The top ``limit`` (document, score) pairs, best first, and how many matched.
+
+    The clause with the fewest postings is read whole; every other clause is only
+    looked up for the documents still in the running, so a very common word costs
+    a skip through its postings rather than a full read.
+    """
+    if not plan.clauses:
         return [], 0
-    clauses.sort(key=len)
-    result = clauses[0]
+    sized = sorted(plan.clauses, key=lambda alts: sum(cache.df(a) for a in dict.fromkeys(alts)))
+    result = _union(cache, sized[0])
     if plan.allowed is not None:
         result = {d: s for d, s in result.items() if d in plan.allowed}
-    for other in clauses[1:]:
+    for alts in sized[1:]:
         if not result:
             break
+        other = _restricted(cache, alts, result)
         result = {d: s + other[d] for d, s in result.items() if d in other}
-    if plan.excluded or plan.excluded_docs:
+    if result and (plan.excluded or plan.excluded_docs):
         banned = set(plan.excluded_docs)
+        ordered = sorted(result)
         for alt in plan.excluded:
-            banned.update(cache.docs(alt))
+            banned.update(cache.probe(alt, ordered))
         result = {d: s for d, s in result.items() if d not in banned}
     total = len(result)
     if limit is None:
