@@ -532,19 +532,47 @@ def test_default_backend_is_not_touched_unless_the_chain_reaches_it(
 def test_pyperclip_backend_names_the_mechanism(monkeypatch: pytest.MonkeyPatch) -> None:
     store: list[str] = []
 
-    def copy_xclip(text: str) -> None:
+    def copy_klipper(text: str) -> None:
         store.append(text)
 
-    def paste_xclip() -> str:
+    def paste_klipper() -> str:
         return store[-1]
 
-    monkeypatch.setattr(pyperclip, "determine_clipboard", lambda: (copy_xclip, paste_xclip))
+    monkeypatch.setattr(pyperclip, "determine_clipboard", lambda: (copy_klipper, paste_klipper))
 
     backend = pyperclip_backend(Environment(display=True))
     backend.copy("hello")
 
-    assert backend.name == "X clipboard"
+    assert backend.name == "KDE clipboard"
     assert backend.paste() == "hello"
+
+
+def test_xclip_chosen_by_pyperclip_runs_quietly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """xclip's complaints (a stale DISPLAY) must never be written over the reader's screen."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    store = tmp_path / "selection"
+    fake = bin_dir / "xclip"
+    fake.write_text(
+        "#!/bin/sh\n"
+        "echo \"Error: Can't open display: :99\" >&2\n"
+        f'if [ "$3" = "-o" ]; then cat "{store}"; else cat > "{store}"; fi\n'
+    )
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ.get('PATH', '')}")
+
+    def copy_xclip(text: str) -> None:  # the name is what pyperclip's choice is known by
+        raise AssertionError("pyperclip's own xclip call must not be used")
+
+    monkeypatch.setattr(pyperclip, "determine_clipboard", lambda: (copy_xclip, copy_xclip))
+    backend = pyperclip_backend(Environment(display=True))
+    backend.copy("héllo")
+
+    assert backend.name == "X clipboard"
+    assert backend.paste() == "héllo"
+    assert "Can't open display" not in capfd.readouterr().err
 
 
 def test_pyperclip_backend_without_a_mechanism(

@@ -266,6 +266,48 @@ class PyperclipClipboard:
         return self.paste_fn()
 
 
+#: Command-line clipboard tools pyperclip may choose, run here with their error output
+#: silenced: pyperclip lets e.g. xclip's "Can't open display" land on the terminal,
+#: right over the reader's screen.
+_QUIET_TOOLS: dict[str, tuple[list[str], list[str]]] = {
+    "copy_xclip": (["xclip", "-selection", "clipboard"], ["xclip", "-selection", "clipboard", "-o"]),
+    "copy_xsel": (["xsel", "--clipboard", "--input"], ["xsel", "--clipboard", "--output"]),
+    "copy_wl": (["wl-copy"], ["wl-paste", "--no-newline"]),
+    "copy_osx_pbcopy": (["pbcopy"], ["pbpaste"]),
+}
+
+
+@dataclass(frozen=True)
+class CommandClipboard:
+    """A clipboard tool run as a command, quietly (its stderr never reaches the terminal)."""
+
+    name: str
+    copy_cmd: tuple[str, ...]
+    paste_cmd: tuple[str, ...]
+    timeout: float = 3.0
+
+    def copy(self, text: str) -> None:
+        subprocess.run(
+            self.copy_cmd,
+            input=text.encode("utf-8"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=self.timeout,
+            check=True,
+        )
+
+    def paste(self) -> str:
+        done = subprocess.run(
+            self.paste_cmd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            timeout=self.timeout,
+            check=True,
+        )
+        return done.stdout.decode("utf-8", "replace")
+
+
 class NoSystemClipboard(Exception):
     """No usable local clipboard mechanism; the message says why."""
 
@@ -286,7 +328,11 @@ def pyperclip_backend(env: Environment) -> SystemClipboard:
         raise NoSystemClipboard("no clipboard tool found (install xclip, xsel or wl-clipboard)")
     if name == "copy_qt":
         raise NoSystemClipboard("only a Qt clipboard is available; install xclip or xsel")
-    return PyperclipClipboard(_PYPERCLIP_LABELS.get(name, "system clipboard"), copy_fn, paste_fn)
+    label = _PYPERCLIP_LABELS.get(name, "system clipboard")
+    if name in _QUIET_TOOLS:
+        copy_cmd, paste_cmd = _QUIET_TOOLS[name]
+        return CommandClipboard(label, tuple(copy_cmd), tuple(paste_cmd))
+    return PyperclipClipboard(label, copy_fn, paste_fn)
 
 
 _T = TypeVar("_T")
