@@ -297,6 +297,25 @@ async def test_palette_copies_every_code_link_and_bibtex_of_the_results(tmp_path
 
 
 @sync
+async def test_palette_copies_for_the_kept_papers_only(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("s")  # keep the IGSG paper
+        await settle(pilot)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"code links of kept")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert tmux.buffers == [IGSG_CODE]
+
+
+@sync
 async def test_copy_keys_are_in_the_command_palette(tmp_path):
     clipboard, tmux = tmux_clipboard(tmp_path)
     app = make_app(clipboard)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -110,18 +111,23 @@ class CopyAllCommands(Provider):
         screen = self.screen
         if not isinstance(screen, CopyCommands):
             return []
-        return [
-            (
-                "Copy all code links",
-                "Every code link of the papers in the results, one per line",
-                screen.action_copy_all_code_links,
-            ),
-            (
-                "Copy all BibTeX entries",
-                "A BibTeX entry for every paper in the results",
-                screen.action_copy_all_bibtex,
-            ),
-        ]
+        commands = []
+        for scope, label in (("results", "the results"), ("marked", "marked papers"), ("kept", "kept papers")):
+            commands.append(
+                (
+                    "Copy all code links" + ("" if scope == "results" else f" of {label}"),
+                    f"Every code link of {label}, one per line",
+                    partial(screen.action_copy_all_code_links, scope),
+                )
+            )
+            commands.append(
+                (
+                    "Copy all BibTeX entries" + ("" if scope == "results" else f" of {label}"),
+                    f"A BibTeX entry for each of {label} (keys unique)",
+                    partial(screen.action_copy_all_bibtex, scope),
+                )
+            )
+        return commands
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
@@ -245,19 +251,35 @@ class CopyCommands(Screen[None]):
     def _result_papers(self) -> list[Paper]:
         return [row.paper for row in self.results.rows]
 
-    def action_copy_all_code_links(self) -> None:
-        urls = [link.url for paper in self._result_papers() for link in paper.code_links]
+    def _scope_papers(self, scope: str) -> list[Paper]:
+        """The papers of the current results, the marked ones, or the kept ones (list order)."""
+        if scope == "results":
+            return self._result_papers()
+        library = getattr(self, "library", None)
+        if library is None:
+            return []
+        if scope == "marked":
+            wanted = set(getattr(self, "marked", ()))
+        else:
+            states = getattr(self, "triage_states", {})
+            wanted = {pid for pid, state in states.items() if state == "kept"}
+        return [paper for paper in library.papers if paper.id in wanted]
+
+    def action_copy_all_code_links(self, scope: str = "results") -> None:
+        urls = [link.url for paper in self._scope_papers(scope) for link in paper.code_links]
         urls = list(dict.fromkeys(urls))
         if not urls:
-            self.notify("No code links in the results", severity="warning")
+            where = "the results" if scope == "results" else f"the {scope} papers"
+            self.notify(f"No code links in {where}", severity="warning")
             return
         what = f"{len(urls)} code link{'s' if len(urls) != 1 else ''}"
         self.post_message(CopyRequested("\n".join(urls), what))
 
-    def action_copy_all_bibtex(self) -> None:
-        papers = self._result_papers()
+    def action_copy_all_bibtex(self, scope: str = "results") -> None:
+        papers = self._scope_papers(scope)
         if not papers:
-            self.notify("No papers in the results", severity="warning")
+            where = "the results" if scope == "results" else f"the {scope} papers"
+            self.notify(f"No papers in {where}", severity="warning")
             return
         text = format_many(papers, "bibtex")
         what = f"{len(papers)} BibTeX entr{'ies' if len(papers) != 1 else 'y'}"
