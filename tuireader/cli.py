@@ -544,7 +544,9 @@ def _markdown_entry(paper, triage) -> str:
 def cmd_read(args: argparse.Namespace) -> int:
     from tuireader.ui.app import run_reader
 
-    return run_reader(sources=args.sources, data_dir=args.data_dir, catalogs=args.catalog)
+    return run_reader(
+        sources=args.sources, data_dir=args.data_dir, catalogs=args.catalog, theme=args.theme
+    )
 
 
 # -- parser ------------------------------------------------------------------------------
@@ -579,6 +581,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="commands: " + ", ".join(COMMANDS) + " (tuireader COMMAND --help for each)",
     )
     parser.add_argument("--version", action="version", version=f"tuireader {__version__}")
+    parser.add_argument(
+        "--theme",
+        choices=("dark", "light"),
+        help="colour theme (default: the config file's, else dark); NO_COLOR is respected",
+    )
     _common(parser)
     return parser
 
@@ -695,6 +702,7 @@ def build_command_parser(name: str) -> argparse.ArgumentParser:
 
 _OPTIONS_WITH_VALUES = (
     "--data-dir",
+    "--theme",
     "--catalog",
     "--format",
     "--query",

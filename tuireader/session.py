@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tuireader.config import Config, load_config
 from tuireader.model import Library, Problem
 from tuireader.paths import DataPaths, resolve
 
@@ -19,6 +20,7 @@ class Session:
     paths: DataPaths
     library: Library
     problems: list[Problem] = field(default_factory=list)
+    config: Config = field(default_factory=Config)
 
     def engine(
         self,
@@ -43,10 +45,15 @@ def load_session(
     from tuireader.library import load_library
 
     paths = resolve(data_dir)
+    config = load_config(paths)
     library = load_library(list(sources) if sources else None)
-    library = _apply_catalogs(library, catalogs, default_catalogs)
+    # catalogs named on the command line first, then those of the config file
+    wanted = [*(catalogs or ()), *config.catalogs]
+    library = _apply_catalogs(library, wanted, default_catalogs)
     # apply_catalogs carries the catalogs' own problems into library.problems
-    return Session(paths=paths, library=library, problems=list(library.problems))
+    problems = list(library.problems)
+    problems.extend(Problem(config.path or paths.config_file, p, "warning") for p in config.problems)
+    return Session(paths=paths, library=library, problems=problems, config=config)
 
 
 def _apply_catalogs(

@@ -17,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from tuireader.clipboard import Clipboard
+from tuireader.config import Config
 from tuireader.model import Library
 from tuireader.paths import DataPaths
 from tuireader.resources import styles_dir
@@ -91,6 +92,7 @@ class ReaderApp(App[None]):
         screen_class: type[Screen[Any]] | None = None,
         clipboard: Clipboard | None = None,
         clipboard_dir: Path | None = None,
+        config: Config | None = None,
     ) -> None:
         styles = styles_dir()
         super().__init__(css_path=[styles / name for name in STYLESHEETS])
@@ -102,6 +104,8 @@ class ReaderApp(App[None]):
         #: (tuireader.ui.copying.app_clipboard), saving fallbacks in ``clipboard_dir``.
         self.clipboard_chain = clipboard
         self.clipboard_dir = clipboard_dir
+        #: the user's settings (config.toml); defaults when none were given.
+        self.config = config or Config()
         self.theme = THEMES.get(theme, theme)
 
     def get_default_screen(self) -> Screen[Any]:
@@ -138,7 +142,7 @@ def build_app(
     sources: Sequence[str | os.PathLike[str]] = (),
     paths: DataPaths | None = None,
     *,
-    theme: str = "dark",
+    theme: str | None = None,
     rebuild_index: bool = False,
     catalogs: Sequence[str | os.PathLike[str]] | None = None,
     default_catalogs: bool = True,
@@ -148,9 +152,11 @@ def build_app(
 
     ``paths`` says where the index lives (default: :func:`tuireader.paths.resolve`).
     """
+    from tuireader.config import load_config
     from tuireader.paths import resolve
 
     paths = paths or resolve()
+    config = load_config(paths)
     services = core_services(
         list(sources),
         paths,
@@ -159,7 +165,11 @@ def build_app(
         default_catalogs=default_catalogs,
     )
     return ReaderApp(
-        services, theme=theme, show_timings=show_timings, clipboard_dir=paths.clipboard_dir
+        services,
+        theme=theme or config.theme,
+        show_timings=show_timings,
+        clipboard_dir=paths.clipboard_dir,
+        config=config,
     )
 
 
@@ -168,7 +178,7 @@ def run_reader(
     data_dir: str | os.PathLike[str] | None = None,
     catalogs: Sequence[str | os.PathLike[str]] | None = None,
     *,
-    theme: str = "dark",
+    theme: str | None = None,
 ) -> int:
     """Run the reader until the user quits; the exit code for the command line."""
     from tuireader.paths import resolve

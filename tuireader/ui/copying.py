@@ -96,9 +96,11 @@ def app_clipboard(app: App[Any], fallback_dir: Path | None = None) -> Clipboard:
             from tuireader.paths import resolve
 
             fallback_dir = resolve().clipboard_dir
+        config = getattr(app, "config", None)
         clipboard = Clipboard(
             osc52_writer=lambda text: app.call_from_thread(app.copy_to_clipboard, text),
             fallback_dir=fallback_dir,
+            osc52=config.osc52 if config is not None else "auto",
         )
         app.clipboard_chain = clipboard  # type: ignore[attr-defined]
     return clipboard
@@ -156,7 +158,7 @@ class CopyCommands(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "copy_link", "Copy link", id="copy.link"),
         Binding("U", "pick_link", "Copy a link… (1–9: link N)", show=False, id="copy.pick_link"),
-        Binding("y", "copy_citation", "Copy BibTeX", id="copy.citation"),
+        Binding("y", "copy_citation", "Copy citation", id="copy.citation"),
         Binding("Y", "pick_citation", "Copy citation as…", show=False, id="copy.pick_citation"),
     ]
 
@@ -223,10 +225,14 @@ class CopyCommands(Screen[None]):
 
         self.app.push_screen(PickScreen("Copy which link?", choices), picked)
 
-    def action_copy_citation(self, fmt: str = DEFAULT_FORMAT) -> None:
+    def action_copy_citation(self, fmt: str | None = None) -> None:
+        """Copy the citation in ``fmt`` (default: the configured format, else BibTeX)."""
         paper = self._paper_or_warn()
         if paper is None:
             return
+        if fmt is None:
+            config = getattr(self.app, "config", None)
+            fmt = config.citation_format if config is not None else DEFAULT_FORMAT
         citation = format_citation(paper, fmt)
         label = FORMAT_LABELS.get(fmt, fmt)
         if not citation.text:

@@ -278,7 +278,9 @@ class TriageCommands(ReaderScreen):
         self._redraw_triage()
         if message.summary:
             self.notify(visible(message.summary), timeout=2, markup=False)
-        if message.advance_from is not None and self.advance_to_new:
+        config = getattr(self.app, "config", None)
+        advance = self.advance_to_new and (config is None or config.auto_advance)
+        if message.advance_from is not None and advance:
             self._advance(message.advance_from)
 
     def on_triage_failed(self, message: TriageFailed) -> None:
