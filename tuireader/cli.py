@@ -23,7 +23,7 @@ EXIT_USAGE = 2
 
 COMMANDS = ("search", "show", "similar", "lists", "index", "cite", "links", "export")
 
-EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
+EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")  # tuireader.export's, kept light
 
 
 class UsageError(Exception):
@@ -50,22 +50,9 @@ def _print_json(data: Any) -> None:
 
 
 def _paper_json(paper, *, score: float | None = None, abstract: bool = False) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "id": paper.id,
-        "title": paper.title,
-        "title_derived": paper.title_derived,
-        "authors": list(paper.authors),
-        "lists": list(paper.lists),
-        "venue": paper.venue,
-        "year": paper.year,
-        "links": [{"url": link.url, "kind": link.kind} for link in paper.links],
-        "metadata_source": paper.metadata_source,
-    }
-    if score is not None:
-        data["score"] = round(score, 4)
-    if abstract:
-        data["abstract"] = paper.abstract
-    return data
+    from tuireader.export import paper_json
+
+    return paper_json(paper, score=score, abstract=abstract)
 
 
 def _title(paper) -> str:
@@ -160,48 +147,19 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
     if output is None or output == "-":
         sys.stdout.write(text)
         return
-    import tempfile
     from pathlib import Path
+
+    from tuireader.export import write_atomic
 
     target = Path(output).expanduser()
     if target.is_dir():
         raise UsageError(f"{target} is a folder; give a file name after -o")
-    tmp_name = None
     try:
-        with tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            newline="",
-            dir=target.parent or ".",
-            prefix=f".{target.name}.",
-            suffix=".tmp",
-            delete=False,
-        ) as tmp:
-            tmp_name = tmp.name
-            tmp.write(text)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        os.chmod(tmp_name, _new_file_mode(target))
-        os.replace(tmp_name, target)
+        write_atomic(text, target.absolute())
     except OSError as exc:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     noun = what if count == 1 else what + "s"
     _err(f"wrote {count} {noun} to {target}")
-
-
-def _new_file_mode(target) -> int:
-    """The mode an ordinary write would give: the old file's, else 0666 less the umask."""
-    try:
-        return target.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 # -- commands ----------------------------------------------------------------------------
@@ -446,99 +404,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     finally:
         if store is not None:
             store.close()
-    text = _render_export(papers, triage, args.format)
+    from tuireader.export import render_export
+
+    text = render_export(papers, triage, args.format)
     _write_output(text, args.output, count=len(papers), what="paper")
     return EXIT_OK
 
 
 # -- export formats ----------------------------------------------------------------------
-
-
-def _render_export(papers: Sequence, triage: dict, fmt: str) -> str:
-    if fmt == "json":
-        data = [_export_json(p, triage[p.id]) for p in papers]
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    if fmt == "bibtex":
-        from tuireader.citations import format_many
-
-        return _safe(format_many(papers, "bibtex")) + "\n"
-    if fmt == "csv":
-        return _export_csv(papers, triage)
-    if fmt == "urls":
-        from tuireader.citations import best_link
-
-        urls = [url for url in map(best_link, papers) if url]
-        return _safe("".join(url + "\n" for url in urls))
-    return _safe("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
-
-
-def _export_json(paper, triage) -> dict[str, Any]:
-    data = _paper_json(paper, abstract=True)
-    data["state"] = triage.state
-    data["tags"] = list(triage.tags)
-    data["note"] = triage.note
-    return data
-
-
-def _first_code(paper) -> str:
-    return paper.code_links[0].url if paper.code_links else ""
-
-
-def _export_csv(papers: Sequence, triage: dict) -> str:
-    import csv
-    import io
-
-    from tuireader.citations import best_link
-
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        ["id", "title", "authors", "venue", "year", "state", "tags", "note", "url", "code"]
-    )
-    for paper in papers:
-        t = triage[paper.id]
-        writer.writerow(
-            [
-                paper.id,
-                paper.title,
-                "; ".join(paper.authors),
-                paper.venue or "",
-                paper.year or "",
-                t.state,
-                "; ".join(t.tags),
-                t.note,
-                best_link(paper) or "",
-                _first_code(paper),
-            ]
-        )
-    return _safe(out.getvalue())
-
-
-def _markdown_entry(paper, triage) -> str:
-    """One reading-list item: the linked title, then details indented beneath it."""
-    from tuireader.citations import format_citation
-
-    head = format_citation(paper, "markdown").text  # [Title](best link), title made plain
-    if paper.title_derived:
-        head += " (title derived from the abstract)"
-    lines = [f"- {head}", "  " + (", ".join(paper.authors) if paper.authors else "authors unknown")]
-    year = str(paper.year) if paper.year else ""
-    where = paper.venue or ""
-    if year and year not in where:
-        where = f"{where} ({year})" if where else year
-    if where:
-        lines.append(f"  {where}")
-    code = _first_code(paper)
-    if code:
-        lines.append(f"  code: <{code}>")
-    if triage.state != "new":
-        lines.append(f"  state: {triage.state}")
-    if triage.tags:
-        lines.append("  tags: " + ", ".join(triage.tags))
-    if triage.note:
-        lines.append("  note:")
-        lines.extend(("    " + line).rstrip() for line in triage.note.splitlines())
-    return "\n".join(lines) + "\n"
 
 
 def cmd_read(args: argparse.Namespace) -> int:
