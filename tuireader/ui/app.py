@@ -93,6 +93,7 @@ class ReaderApp(App[None]):
         clipboard: Clipboard | None = None,
         clipboard_dir: Path | None = None,
         config: Config | None = None,
+        exports_dir: Path | None = None,
     ) -> None:
         styles = styles_dir()
         super().__init__(css_path=[styles / name for name in STYLESHEETS])
@@ -104,6 +105,8 @@ class ReaderApp(App[None]):
         #: (tuireader.ui.copying.app_clipboard), saving fallbacks in ``clipboard_dir``.
         self.clipboard_chain = clipboard
         self.clipboard_dir = clipboard_dir
+        #: where palette exports are written (None: the default data folder's).
+        self.exports_dir = exports_dir
         #: the user's settings (config.toml); defaults when none were given.
         self.config = config or Config()
         self.theme = THEMES.get(theme, theme)
@@ -170,6 +173,7 @@ def build_app(
         show_timings=show_timings,
         clipboard_dir=paths.clipboard_dir,
         config=config,
+        exports_dir=paths.exports_dir,
     )
 
 

@@ -258,18 +258,9 @@ class CopyCommands(Screen[None]):
         return [row.paper for row in self.results.rows]
 
     def _scope_papers(self, scope: str) -> list[Paper]:
-        """The papers of the current results, the marked ones, or the kept ones (list order)."""
-        if scope == "results":
-            return self._result_papers()
-        library = getattr(self, "library", None)
-        if library is None:
-            return []
-        if scope == "marked":
-            wanted = set(getattr(self, "marked", ()))
-        else:
-            states = getattr(self, "triage_states", {})
-            wanted = {pid for pid, state in states.items() if state == "kept"}
-        return [paper for paper in library.papers if paper.id in wanted]
+        from tuireader.ui.exporting import papers_in_scope
+
+        return papers_in_scope(self, scope)
 
     def action_copy_all_code_links(self, scope: str = "results") -> None:
         urls = [link.url for paper in self._scope_papers(scope) for link in paper.code_links]

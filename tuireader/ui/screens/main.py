@@ -389,9 +389,12 @@ class ReaderScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
 
-from tuireader.ui.copying import CopyCommands  # noqa: E402
+from tuireader.ui.copying import CopyAllCommands, CopyCommands  # noqa: E402
+from tuireader.ui.exporting import ExportCommands, ExportCommandsProvider  # noqa: E402
 from tuireader.ui.triage import TriageCommands  # noqa: E402
 
 
-class MainScreen(TriageCommands, CopyCommands, ReaderScreen):
+class MainScreen(TriageCommands, CopyCommands, ExportCommands, ReaderScreen):
     """The screen the app shows: the reader plus the features mixed in here."""
+
+    COMMANDS: ClassVar[set[Any]] = {*Screen.COMMANDS, CopyAllCommands, ExportCommandsProvider}
