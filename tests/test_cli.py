@@ -151,3 +151,11 @@ def test_help_and_version_import_neither_textual_nor_whoosh(flag):
     assert "HEAVY [] 0" in proc.stdout
     if flag == "--version":
         assert f"tuireader {__version__}" in proc.stdout
+
+
+def test_show_says_where_the_metadata_came_from(capsys):
+    code, out, _ = run(capsys, "search", "igsg", "--json")
+    paper_id = json.loads(out)["hits"][0]["id"]
+    assert json.loads(out)["hits"][0]["metadata_source"] == "icml2024-seeds"
+    code, out, _ = run(capsys, "show", paper_id)
+    assert "metadata: icml2024-seeds" in out

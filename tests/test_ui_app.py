@@ -417,3 +417,13 @@ async def test_scrolling_to_the_end_fetches_the_rest_of_the_hits(tmp_path):
         await pilot.press("G")
         await pilot.pause()
         assert screen.results.highlighted == many - 1
+
+
+def test_the_viewer_header_says_where_metadata_came_from():
+    from tuireader.model import Paper
+    from tuireader.ui.text import metadata_note
+
+    bare = Paper(id="x", title="T", abstract="A", title_derived=True, metadata_source="derived")
+    matched = Paper(id="y", title="T", abstract="A", metadata_source="icml2024-seeds")
+    assert "derived from the abstract" in metadata_note(bare)
+    assert metadata_note(matched) == "metadata from the catalog icml2024-seeds"

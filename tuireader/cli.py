@@ -232,7 +232,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         " · ".join(
             x for x in (", ".join(paper.lists), paper.venue or "", str(paper.year or "")) if x
         ),
-        f"id {paper.id}",
+        f"id {paper.id} · metadata: {paper.metadata_source}",
         "",
         plain(paper.abstract),
     ]

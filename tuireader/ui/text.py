@@ -177,7 +177,19 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     if paper.year is not None and (not paper.venue or str(paper.year) not in paper.venue):
         where.append(str(paper.year))
     text.append(visible(" · ".join(where)) if where else "source unknown", palette.dim)
+    text.append("\n")
+    text.append(visible(metadata_note(paper)), palette.dim)
     return text
+
+
+def metadata_note(paper: Paper) -> str:
+    """Where the title and authors came from, in words."""
+    source = paper.metadata_source
+    if source == "derived" or (paper.title_derived and source == "list"):
+        return "title derived from the abstract; no catalog matched (tuireader --catalog FILE)"
+    if source == "list":
+        return "metadata from the list itself"
+    return f"metadata from the catalog {source}"
 
 
 def links_text(paper: Paper, palette: Palette) -> Text:
