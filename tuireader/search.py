@@ -46,6 +46,9 @@ PREFIX_POSTING_SHARE = 0.25
 #: author, list and venue names are prefix-matched from this many letters on
 NAME_PREFIX_MIN = 2
 FRAGMENT_CHARS = 240
+#: hits past this many carry title highlights only (no abstract fragment): a list shows
+#: titles, and the viewer highlights the one paper it shows.
+HIGHLIGHT_TOP = 20
 SUGGEST_BELOW = 3
 
 
@@ -495,7 +498,7 @@ class Engine:
         for doc, score in top:
             paper = self.library.get(stored(doc)["id"])
             if paper is not None:
-                hits.append(self._hit(paper, score, pattern, out.words))
+                hits.append(self._hit(paper, score, pattern, out.words, len(hits) < HIGHLIGHT_TOP))
         return tuple(hits), total
 
     def _run(self, compiled: wq.Query | None, out: _Compiled, limit: int | None) -> tuple[tuple[Hit, ...], int]:
@@ -522,11 +525,17 @@ class Engine:
         for pid, score in ranked:
             paper = self.library.get(pid)
             if paper is not None:
-                hits.append(self._hit(paper, score, pattern, out.words))
+                hits.append(self._hit(paper, score, pattern, out.words, len(hits) < HIGHLIGHT_TOP))
         return tuple(hits), total
 
-    def _hit(self, paper: Paper, score: float, pattern: Marker | None, words: list[str]) -> Hit:
+    def _hit(
+        self, paper: Paper, score: float, pattern: Marker | None, words: list[str], full: bool = True
+    ) -> Hit:
+        """A hit with its title spans; with ``full`` also its fragment and matched words."""
         title_spans = spans_in(paper.title, pattern)
+        if not full:
+            matched = tuple(sorted({paper.title[a:b].lower() for a, b in title_spans}))
+            return Hit(paper, score, matched, title_spans, ())
         abstract_spans = spans_in(paper.abstract, pattern)
         fragment = _fragment_from(paper.abstract, abstract_spans)
         found = {paper.title[a:b].lower() for a, b in title_spans}
