@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import shutil
 import statistics
 import sys
 import tempfile
@@ -175,9 +176,11 @@ async def main() -> None:
     bare = [(await first_frame(lambda: BareApp(icml), lambda a: a.shown > 0))[0] for _ in range(3)]
     cold = []
     for run in range(3):
-        cold.append(
-            await first_frame(lambda: reader(icml, work / f"cold-{time.time_ns()}"), _reader_ready)
-        )
+        cold_dir = work / f"cold-{time.time_ns()}"
+        try:
+            cold.append(await first_frame(lambda: reader(icml, cold_dir), _reader_ready))
+        finally:
+            shutil.rmtree(cold_dir, ignore_errors=True)
     warm = [
         await first_frame(lambda: reader(icml, work / "icml"), _reader_ready) for _ in range(4)
     ][1:]
