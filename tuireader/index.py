@@ -36,7 +36,7 @@ from tuireader.model import Library, Paper
 from tuireader.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -45,6 +45,10 @@ LOCK_WAIT_SECONDS = 10.0
 #: Full builds of at least this many papers use two worker processes.
 PARALLEL_BUILD_MIN = 2_000
 TITLE_BOOST = 2.5
+#: Separate segment files, not Whoosh's compound file: a reader maps a compound file and
+#: then copies each part it opens into memory (measured: +400 MB resident at 100,000
+#: papers), while separate files are read lazily.
+WRITER_OPTIONS = {"limitmb": 128, "compound": False}
 
 Progress = Callable[[int, int], None]
 
@@ -203,7 +207,7 @@ def _acquire_writer(ix: index.Index, wait: float, progress_note: Callable[[str],
     told = False
     while True:
         try:
-            return ix.writer(limitmb=128)
+            return ix.writer(**WRITER_OPTIONS)
         except LockError:
             if time.monotonic() >= deadline:
                 return None
@@ -265,9 +269,9 @@ def _write_all(
     parallel: bool,
 ) -> None:
     if parallel:
-        writer = ix.writer(procs=2, limitmb=128, multisegment=True)
+        writer = ix.writer(procs=2, multisegment=True, **WRITER_OPTIONS)
     else:
-        writer = ix.writer(limitmb=128)
+        writer = ix.writer(**WRITER_OPTIONS)
     try:
         total = len(papers)
         for done, (paper, fp) in enumerate(papers, 1):

@@ -14,7 +14,7 @@ LinkKind = Literal["code", "paper", "project"]
 LINK_KINDS: tuple[LinkKind, ...] = ("code", "paper", "project")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """One URL a paper points at, with what kind of thing it is."""
 
@@ -28,7 +28,7 @@ class Link:
         return {"url": self.url, "kind": self.kind, "origin": self.origin}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paper:
     """One paper, however many lists it appears in.
 
@@ -66,7 +66,7 @@ class Paper:
         return any(link.kind == "code" for link in self.links)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PaperList:
     """One input file as the user sees it: a named list of papers."""
 
@@ -82,7 +82,7 @@ class PaperList:
         return len(self.paper_ids)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong with one input, in words a user understands."""
 
@@ -95,7 +95,7 @@ class Problem:
         return f"{self.path}: {self.message}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Library:
     """All papers from a set of inputs, deduplicated, in list order."""
 
