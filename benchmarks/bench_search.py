@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-import corpus  # noqa: E402
+import corpus
 
 PHRASES = [
     "diffusion models",
@@ -57,7 +57,7 @@ def keystrokes() -> list[str]:
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def rss_mb() -> float:
@@ -133,7 +133,9 @@ def search_phase(size: str, workdir: Path) -> dict:
         for q in queries[::5]:
             with lines.open("rb") as stdin:
                 t = time.perf_counter()
-                subprocess.run(["fzf", "--filter", q], stdin=stdin, capture_output=True)
+                subprocess.run(
+                    ["fzf", "--filter", q], stdin=stdin, capture_output=True, check=False
+                )
                 fz.append((time.perf_counter() - t) * 1000)
         fzf = {"median_ms": statistics.median(fz), "p95_ms": pct(fz, 0.95), "queries": len(fz)}
 
@@ -160,6 +162,7 @@ def run_size(size: str, workdir: Path) -> dict:
             [sys.executable, __file__, "--one", size, "--phase", phase, "--workdir", str(workdir)],
             capture_output=True,
             text=True,
+            check=False,
         )
         if proc.returncode != 0:
             raise SystemExit(proc.stderr)

@@ -178,7 +178,9 @@ async def main() -> None:
     for run in range(3):
         cold_dir = work / f"cold-{time.time_ns()}"
         try:
-            cold.append(await first_frame(lambda: reader(icml, cold_dir), _reader_ready))
+            cold.append(
+                await first_frame(lambda d=cold_dir: reader(icml, d), _reader_ready)
+            )
         finally:
             shutil.rmtree(cold_dir, ignore_errors=True)
     warm = [

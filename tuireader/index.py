@@ -337,7 +337,7 @@ def open_index(
 def _locked_out(folder: Path, messages: list[str], start: float) -> OpenIndex:
     try:
         ix = index.open_dir(str(folder))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise IndexUnavailable(
             "another tuireader is building the search index and it is not ready yet"
         ) from exc

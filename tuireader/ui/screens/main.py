@@ -389,9 +389,9 @@ class ReaderScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
 
-from tuireader.ui.copying import CopyAllCommands, CopyCommands  # noqa: E402
-from tuireader.ui.exporting import ExportCommands, ExportCommandsProvider  # noqa: E402
-from tuireader.ui.triage import TriageCommands  # noqa: E402
+from tuireader.ui.copying import CopyAllCommands, CopyCommands
+from tuireader.ui.exporting import ExportCommands, ExportCommandsProvider
+from tuireader.ui.triage import TriageCommands
 
 
 class MainScreen(TriageCommands, CopyCommands, ExportCommands, ReaderScreen):
