@@ -45,10 +45,12 @@ LOCK_WAIT_SECONDS = 10.0
 #: Full builds of at least this many papers use two worker processes.
 PARALLEL_BUILD_MIN = 2_000
 TITLE_BOOST = 2.5
-#: Separate segment files, not Whoosh's compound file: a reader maps a compound file and
-#: then copies each part it opens into memory (measured: +400 MB resident at 100,000
-#: papers), while separate files are read lazily.
-WRITER_OPTIONS = {"limitmb": 128, "compound": False}
+WRITER_OPTIONS = {"limitmb": 128}
+#: Libraries up to this size get Whoosh's compound segment file; larger ones separate
+#: files. A reader copies each part of a compound file it opens into memory: postings
+#: read about 30% faster (ICML 2024: 18.5 ms against 26.8 ms for eight common terms)
+#: for about 2 KB per paper, which at 100,000 papers is 400 MB more resident memory.
+COMPOUND_MAX = 20_000
 
 Progress = Callable[[int, int], None]
 
@@ -207,7 +209,7 @@ def _acquire_writer(ix: index.Index, wait: float, progress_note: Callable[[str],
     told = False
     while True:
         try:
-            return ix.writer(**WRITER_OPTIONS)
+            return ix.writer(compound=_compound(ix.doc_count()), **WRITER_OPTIONS)
         except LockError:
             if time.monotonic() >= deadline:
                 return None
@@ -261,6 +263,10 @@ def _replace_damaged(folder: Path) -> None:
     shutil.rmtree(aside, ignore_errors=True)
 
 
+def _compound(papers: int) -> bool:
+    return papers <= COMPOUND_MAX
+
+
 def _write_all(
     ix: index.Index,
     papers: list[tuple[Paper, str]],
@@ -268,10 +274,11 @@ def _write_all(
     *,
     parallel: bool,
 ) -> None:
+    compound = _compound(len(papers))
     if parallel:
-        writer = ix.writer(procs=2, multisegment=True, **WRITER_OPTIONS)
+        writer = ix.writer(procs=2, multisegment=True, compound=compound, **WRITER_OPTIONS)
     else:
-        writer = ix.writer(**WRITER_OPTIONS)
+        writer = ix.writer(compound=compound, **WRITER_OPTIONS)
     try:
         total = len(papers)
         for done, (paper, fp) in enumerate(papers, 1):
