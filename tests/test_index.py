@@ -195,3 +195,14 @@ def test_without_an_index_the_scan_still_applies_the_whole_query(tmp_path):
     assert engine.search("privacy -gaussian").total == 0
     assert engine.search('"language models"').total == 1
     assert engine.search("has:code").total == 1
+
+
+def test_the_vocabulary_keeps_the_stems_search_needs(tmp_path):
+    paths = resolve(tmp_path / "data")
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    tindex.open_index(library, paths).ix.close()
+    saved = json.loads((paths.index_dir / tindex.VOCAB).read_text())
+    assert saved["words"]["models"] == 1 and saved["stems"]["models"] == "model"
+    engine = open_engine(library, paths)
+    assert set(engine.vocabulary.forms_of("modelling")) >= {"model", "models"}
+    engine.close()

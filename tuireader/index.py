@@ -31,7 +31,7 @@ from whoosh import fields, index
 from whoosh.analysis import KeywordAnalyzer
 from whoosh.index import LockError
 
-from tuireader.analysis import UrlTokenizer, WordTokenizer, word_set
+from tuireader.analysis import UrlTokenizer, WordTokenizer, stem, word_set
 from tuireader.model import Library, Paper
 from tuireader.paths import DataPaths
 
@@ -142,6 +142,8 @@ class OpenIndex:
     path: Path
     vocab: dict[str, int]
     report: IndexReport
+    #: stems of the vocabulary words that are not their own stem.
+    stems: dict[str, str] = field(default_factory=dict)
     fingerprints: dict[str, str] = field(default_factory=dict)
 
 
@@ -173,7 +175,9 @@ def _stored_fingerprints(ix: index.Index) -> dict[str, str]:
         return {doc["id"]: doc.get("fp", "") for doc in searcher.all_stored_fields()}
 
 
-def _load_state(ix: index.Index, folder: Path) -> tuple[dict[str, str], dict[str, int]] | None:
+def _load_state(
+    ix: index.Index, folder: Path
+) -> tuple[dict[str, str], dict[str, int] | None, dict[str, str]] | None:
     manifest = _read_json(folder / MANIFEST)
     if not manifest or manifest.get("schema") != SCHEMA_VERSION:
         return None
@@ -183,17 +187,32 @@ def _load_state(ix: index.Index, folder: Path) -> tuple[dict[str, str], dict[str
         fps = _stored_fingerprints(ix)
     vocab = _read_json(folder / VOCAB)
     words = vocab.get("words") if vocab else None
-    if not isinstance(words, dict):
-        words = None
-    return fps, words  # type: ignore[return-value]
+    stems = vocab.get("stems") if vocab else None
+    if not isinstance(words, dict) or not isinstance(stems, dict):
+        return fps, None, {}  # type: ignore[return-value]
+    return fps, words, stems  # type: ignore[return-value]
 
 
-def _save_state(ix: index.Index, folder: Path, fps: dict[str, str], vocab: dict[str, int]) -> None:
-    _write_json(folder / VOCAB, {"schema": SCHEMA_VERSION, "words": vocab})
+def vocab_stems(vocab: dict[str, int]) -> dict[str, str]:
+    """The stem of every vocabulary word whose stem differs from it (the rest are their own)."""
+    out = {}
+    for word in vocab:
+        if word.isascii():
+            stemmed = stem(word)
+            if stemmed != word:
+                out[word] = stemmed
+    return out
+
+
+def _save_state(ix: index.Index, folder: Path, fps: dict[str, str], vocab: dict[str, int]) -> dict[str, str]:
+    """Write the manifest and the vocabulary (with its stems, which it returns)."""
+    stems = vocab_stems(vocab)
+    _write_json(folder / VOCAB, {"schema": SCHEMA_VERSION, "words": vocab, "stems": stems})
     _write_json(
         folder / MANIFEST,
         {"schema": SCHEMA_VERSION, "generation": ix.latest_generation(), "papers": fps},
     )
+    return stems
 
 
 def build_vocab(papers: Iterable[Paper]) -> dict[str, int]:
@@ -366,7 +385,7 @@ def _rebuild(
     papers = [(paper, wanted[paper.id]) for paper in library.papers]
     _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
     vocab = build_vocab(library.papers)
-    _save_state(ix, tmp, wanted, vocab)
+    stems = _save_state(ix, tmp, wanted, vocab)
     ix.close()
     _replace_damaged(folder)
     os.replace(tmp, folder)
@@ -377,7 +396,7 @@ def _rebuild(
         seconds=time.monotonic() - start,
         messages=tuple(messages),
     )
-    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted)
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted, stems=stems)
 
 
 def _read_only(ix: index.Index, folder: Path, messages: list[str], start: float) -> OpenIndex:
@@ -386,8 +405,9 @@ def _read_only(ix: index.Index, folder: Path, messages: list[str], start: float)
     )
     state = _load_state(ix, folder)
     vocab = state[1] if state and state[1] is not None else {}
+    stems = state[2] if state else {}
     report = IndexReport(read_only=True, seconds=time.monotonic() - start, messages=tuple(messages))
-    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report)
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
 
 
 def _update(
@@ -402,12 +422,12 @@ def _update(
     messages: list[str],
     start: float,
 ) -> OpenIndex:
-    have, vocab = state
+    have, vocab, stems = state
     changed = [paper for paper in library.papers if have.get(paper.id) != wanted[paper.id]]
     gone = [pid for pid in have if pid not in wanted]
     if not changed and not gone and vocab is not None:
         report = IndexReport(seconds=time.monotonic() - start, messages=tuple(messages))
-        return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=have)
+        return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=have, stems=stems)
 
     writer = _acquire_writer(ix, lock_wait, note)
     if writer is None:
@@ -430,7 +450,7 @@ def _update(
         writer.cancel()
         raise
     vocab = build_vocab(library.papers)
-    _save_state(ix, folder, wanted, vocab)
+    stems = _save_state(ix, folder, wanted, vocab)
     report = IndexReport(
         added=added,
         updated=updated,
@@ -438,4 +458,6 @@ def _update(
         seconds=time.monotonic() - start,
         messages=tuple(messages),
     )
-    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted)
+    return OpenIndex(
+        ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted, stems=stems
+    )

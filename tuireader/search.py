@@ -95,9 +95,11 @@ class _Compiled:
 class Vocabulary:
     """The raw words of the library with document frequencies, sorted for prefix lookup."""
 
-    def __init__(self, counts: dict[str, int]) -> None:
+    def __init__(self, counts: dict[str, int], stems: dict[str, str] | None = None) -> None:
         self.counts = counts
         self.words = sorted(counts)
+        #: stems worked out when the index was written (words missing are their own stem)
+        self._stems = stems
         self._by_stem: dict[str, list[str]] | None = None
         self._by_initial: dict[str, list[str]] | None = None
 
@@ -125,8 +127,10 @@ class Vocabulary:
         """Every raw word with the same stem as ``word`` ("model" → model, models, modeling)."""
         if self._by_stem is None:
             by_stem: dict[str, list[str]] = {}
+            known = self._stems
             for w in self.words:
-                by_stem.setdefault(stem(w), []).append(w)
+                key = known.get(w, w) if known is not None else stem(w)
+                by_stem.setdefault(key, []).append(w)
             self._by_stem = by_stem
         return self._by_stem.get(stem(word), [])
 
@@ -227,7 +231,7 @@ class Engine:
         self._lock = threading.Lock()
         self._searcher = opened.ix.searcher(weighting=BM25F()) if opened else None
         self._terms = TermScores(self._searcher.reader()) if self._searcher else None
-        self.vocabulary = Vocabulary(opened.vocab if opened else {})
+        self.vocabulary = Vocabulary(opened.vocab, opened.stems) if opened else Vocabulary({})
         self.problem = problem
         self.report = opened.report if opened else IndexReport(read_only=True)
 
