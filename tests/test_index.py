@@ -202,7 +202,7 @@ def test_the_vocabulary_keeps_the_stems_search_needs(tmp_path):
     library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
     tindex.open_index(library, paths).ix.close()
     saved = json.loads((paths.index_dir / tindex.VOCAB).read_text())
-    assert saved["words"]["models"] == 1 and saved["stems"]["models"] == "model"
+    assert saved["words"]["models"] == 2 and saved["stems"]["models"] == "model"
     engine = open_engine(library, paths)
     assert set(engine.vocabulary.forms_of("modelling")) >= {"model", "models"}
     engine.close()
