@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.events import Key
 from textual.message import Message
 from textual.screen import Screen
@@ -34,6 +33,7 @@ from tuireader.citations import (
 )
 from tuireader.clipboard import Clipboard, CopyOutcome
 from tuireader.model import Link, Paper
+from tuireader.ui.palette import Command, ScreenActions
 
 if TYPE_CHECKING:  # pragma: no cover
     from textual.app import App
@@ -106,15 +106,16 @@ def app_clipboard(app: App[Any], fallback_dir: Path | None = None) -> Clipboard:
     return clipboard
 
 
-class CopyAllCommands(Provider):
-    """Command-palette entries that copy for every paper in the current results."""
+class CopyAllCommands(ScreenActions):
+    """Command-palette entries that copy for the results, the marked or the kept papers."""
 
-    def _commands(self) -> list[tuple[str, str, Any]]:
+    def commands(self) -> list[Command]:
         screen = self.screen
         if not isinstance(screen, CopyCommands):
             return []
-        commands = []
-        for scope, label in (("results", "the results"), ("marked", "marked papers"), ("kept", "kept papers")):
+        commands: list[Command] = []
+        scopes = (("results", "the results"), ("marked", "marked papers"), ("kept", "kept papers"))
+        for scope, label in scopes:
             commands.append(
                 (
                     "Copy all code links" + ("" if scope == "results" else f" of {label}"),
@@ -130,17 +131,6 @@ class CopyAllCommands(Provider):
                 )
             )
         return commands
-
-    async def discover(self) -> Hits:
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
 class CopyCommands(Screen[None]):

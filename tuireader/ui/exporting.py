@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import work
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from tuireader.export import EXPORT_FORMATS, SUFFIXES, render_export, write_atomic
 from tuireader.model import Paper
 from tuireader.triage_filters import triage_of
+from tuireader.ui.palette import Command, ScreenActions
 from tuireader.ui.text import visible
 
 SCOPES = {"results": "the results", "marked": "the marked papers", "kept": "the kept papers"}
@@ -46,29 +46,21 @@ def papers_in_scope(screen: Any, scope: str) -> list[Paper]:
     return [paper for paper in library.papers if paper.id in wanted]
 
 
-class ExportCommandsProvider(Provider):
+class ExportCommandsProvider(ScreenActions):
     """Palette entries: export the results / marked / kept papers."""
 
-    def _commands(self) -> list[tuple[str, str, Any]]:
+    def commands(self) -> list[Command]:
         screen = self.screen
         if not isinstance(screen, ExportCommands):
             return []
         return [
-            (f"Export {label}…", f"Write {label} to a file (BibTeX, Markdown, CSV, JSON, URLs)",
-             partial(screen.action_export, scope))
+            (
+                f"Export {label}…",
+                f"Write {label} to a file (BibTeX, Markdown, CSV, JSON, URLs)",
+                partial(screen.action_export, scope),
+            )
             for scope, label in SCOPES.items()
         ]
-
-    async def discover(self) -> Hits:
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
 class ExportCommands(Screen[None]):
