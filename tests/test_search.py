@@ -170,3 +170,17 @@ def test_fast_path_agrees_with_whoosh_matching(seeds_engine, text):
     slow_ids = {engine._searcher.stored_fields(d)["id"] for d in compiled.docs(engine._searcher)}
     assert {hit.paper.id for hit in fast.hits} == slow_ids
     assert fast.total == len(slow_ids)
+
+
+def test_a_short_author_name_is_found_while_typing(tmp_path):
+    source = write_jsonl(
+        tmp_path / "names.jsonl",
+        [
+            {"title": "Graph Sampling", "authors": ["Wei Wu"], "abstract": "About sampling."},
+            {"title": "Other Work", "authors": ["Ada Wulf"], "abstract": "About others."},
+        ],
+    )
+    engine = open_engine(load_library([source]), resolve(tmp_path / "data"))
+    assert [h.paper.title for h in engine.search("wu", prefix=True).hits] == ["Graph Sampling"]
+    assert engine.search("wul", prefix=True).total == 1  # three letters expand
+    engine.close()
