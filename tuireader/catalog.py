@@ -28,7 +28,7 @@ from typing import Literal, TypeVar
 
 from rapidfuzz.distance import LCSseq
 
-from tuireader.model import Library, Link, Paper, Problem
+from tuireader.model import Library, Paper, Problem
 
 #: file suffixes read as catalogs (``.txt`` lists carry no titles, so they are not catalogs).
 CATALOG_SUFFIXES: tuple[str, ...] = (".jsonl", ".json", ".bib", ".csv")
@@ -575,20 +575,6 @@ def _paper_arxiv(paper: Paper) -> str | None:
     return None
 
 
-def _entry_links(entry: CatalogEntry) -> tuple[Link, ...]:
-    from tuireader.links import links_for
-
-    return links_for(
-        entry.abstract,
-        url=entry.url,
-        pdf=entry.pdf,
-        openreview=entry.openreview,
-        doi=entry.doi,
-        code_urls=entry.code_urls,
-        project_urls=entry.project_urls,
-    )
-
-
 def _first(*values: _T | None) -> _T | None:
     """The first value that is not empty."""
     for value in values:
@@ -599,7 +585,7 @@ def _first(*values: _T | None) -> _T | None:
 
 def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
     """``paper`` with the metadata of its catalog records (first catalog first)."""
-    from tuireader.links import merge_links
+    from tuireader.links import merge_links, record_links
 
     entries = [entry for _, entry in found]
     title = _first(*(entry.title for entry in entries))
@@ -612,7 +598,7 @@ def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
         authors=_first(*(entry.authors for entry in entries)) or paper.authors,
         venue=_first(*(entry.venue for entry in entries), paper.venue),
         year=years[0] if years else paper.year,
-        links=merge_links(paper.links, *(_entry_links(entry) for entry in entries)),
+        links=merge_links(paper.links, *(record_links(entry) for entry in entries)),
         doi=_first(*(entry.doi for entry in entries), paper.doi),
         openreview_id=_first(*(e.openreview_id for e in entries), paper.openreview_id),
         pmlr_key=_first(*(entry.pmlr_key for entry in entries), paper.pmlr_key),

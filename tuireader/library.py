@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tuireader.links import links_for, merge_links
+from tuireader.links import merge_links, record_links
 from tuireader.model import Library, Link, Paper, PaperList, Problem
 from tuireader.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
 
@@ -207,7 +207,7 @@ class _Draft:
         return cls(
             key=key,
             record=record,
-            links=_record_links(record),
+            links=record_links(record),
             order=order,
             title=record.title,
             authors=record.authors,
@@ -229,19 +229,7 @@ class _Draft:
         self.openreview_id = self.openreview_id or record.openreview_id
         self.pmlr_key = self.pmlr_key or record.pmlr_key
         self.abstract = self.abstract or record.abstract
-        self.links = merge_links(self.links, _record_links(record))
-
-
-def _record_links(record: Record) -> tuple[Link, ...]:
-    return links_for(
-        record.abstract,
-        url=record.url,
-        pdf=record.pdf,
-        openreview=record.openreview,
-        doi=record.doi,
-        code_urls=record.code_urls,
-        project_urls=record.project_urls,
-    )
+        self.links = merge_links(self.links, record_links(record))
 
 
 def _assign_ids(keys: Sequence[str]) -> dict[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Protocol
 
 from tuireader.model import Link, LinkKind
 
@@ -228,6 +229,31 @@ def links_for(
         Link(item.strip(), "project", "project_urls") for item in _as_tuple(project_urls)
     )
     return merge_links(candidates)
+
+
+class LinkSource(Protocol):
+    """A record with link fields: a list's ``readers.Record`` or a ``catalog.CatalogEntry``."""
+
+    abstract: str
+    url: str | None
+    pdf: str | None
+    openreview: str | None
+    doi: str | None
+    code_urls: tuple[str, ...]
+    project_urls: tuple[str, ...]
+
+
+def record_links(record: LinkSource) -> tuple[Link, ...]:
+    """:func:`links_for` applied to a record's abstract and its own link fields."""
+    return links_for(
+        record.abstract,
+        url=record.url,
+        pdf=record.pdf,
+        openreview=record.openreview,
+        doi=record.doi,
+        code_urls=record.code_urls,
+        project_urls=record.project_urls,
+    )
 
 
 def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
