@@ -206,3 +206,16 @@ def test_the_vocabulary_keeps_the_stems_search_needs(tmp_path):
     engine = open_engine(library, paths)
     assert set(engine.vocabulary.forms_of("modelling")) >= {"model", "models"}
     engine.close()
+
+
+def test_a_missing_vocabulary_is_rebuilt_without_a_commit(tmp_path):
+    paths = resolve(tmp_path / "data")
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    first = tindex.open_index(library, paths)
+    generation = first.ix.latest_generation()
+    first.ix.close()
+    (paths.index_dir / tindex.VOCAB).unlink()
+    again = tindex.open_index(library, paths)
+    assert again.ix.latest_generation() == generation
+    assert again.report.written == 0 and again.vocab["privacy"] == 1
+    again.ix.close()

@@ -415,7 +415,7 @@ def _update(
     folder: Path,
     library: Library,
     wanted: dict[str, str],
-    state: tuple[dict[str, str], dict[str, int] | None],
+    state: tuple[dict[str, str], dict[str, int] | None, dict[str, str]],
     progress: Progress | None,
     note: Callable[[str], None] | None,
     lock_wait: float,
@@ -429,26 +429,27 @@ def _update(
         report = IndexReport(seconds=time.monotonic() - start, messages=tuple(messages))
         return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=have, stems=stems)
 
-    writer = _acquire_writer(ix, lock_wait, note)
-    if writer is None:
-        return _read_only(ix, folder, messages, start)
     added = updated = 0
-    try:
-        for pid in gone:
-            writer.delete_by_term("id", pid)
-        total = len(changed)
-        for done, paper in enumerate(changed, 1):
-            if paper.id in have:
-                updated += 1
-            else:
-                added += 1
-            writer.update_document(**document(paper, wanted[paper.id]))
-            if progress and (done % 250 == 0 or done == total):
-                progress(done, total)
-        writer.commit()
-    except BaseException:
-        writer.cancel()
-        raise
+    if changed or gone:  # else only the vocabulary was missing: no empty commit for it
+        writer = _acquire_writer(ix, lock_wait, note)
+        if writer is None:
+            return _read_only(ix, folder, messages, start)
+        try:
+            for pid in gone:
+                writer.delete_by_term("id", pid)
+            total = len(changed)
+            for done, paper in enumerate(changed, 1):
+                if paper.id in have:
+                    updated += 1
+                else:
+                    added += 1
+                writer.update_document(**document(paper, wanted[paper.id]))
+                if progress and (done % 250 == 0 or done == total):
+                    progress(done, total)
+            writer.commit()
+        except BaseException:
+            writer.cancel()
+            raise
     vocab = build_vocab(library.papers)
     stems = _save_state(ix, folder, wanted, vocab)
     report = IndexReport(
