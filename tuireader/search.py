@@ -191,7 +191,7 @@ class Marker:
         return tuple(found)
 
 
-def _form_regex(forms: Iterable[str]) -> Marker | None:
+def _marker(forms: Iterable[str]) -> Marker | None:
     marker = Marker(forms)
     return marker if marker.forms else None
 
@@ -498,7 +498,7 @@ class Engine:
     def _run_plan(self, plan: Plan, out: _Compiled, limit: int | None) -> tuple[tuple[Hit, ...], int]:
         assert self._searcher is not None and self._terms is not None
         top, total = evaluate(self._terms, plan, limit)
-        pattern = _form_regex(out.forms)
+        pattern = _marker(out.forms)
         stored = self._searcher.stored_fields
         hits = []
         for doc, score in top:
@@ -514,7 +514,7 @@ class Engine:
         if not out.scored or _only_negative(compiled):
             compiled = wq.And([wq.Every(), compiled]) if not isinstance(compiled, wq.Every) else compiled
         searcher = self._searcher
-        pattern = _form_regex(out.forms)
+        pattern = _marker(out.forms)
         if out.scored:
             # Score every match in one pass: the total is needed anyway, and Whoosh's
             # top-k shortcut needs a second pass to count (measured slower here).
@@ -592,7 +592,7 @@ class Engine:
             ranked = [(hit["id"], hit.score) for hit in results]
             total = len(results)
         key_words = {w for term, _ in keys for w in self.vocabulary.forms_of(term) or [term]}
-        pattern = _form_regex(key_words)
+        pattern = _marker(key_words)
         hits = tuple(
             self._hit(p, score, pattern, [])
             for p, score in ((self.library.get(pid), s) for pid, s in ranked)
@@ -617,7 +617,7 @@ class Engine:
                     forms.update(self.vocabulary.expand(word, self._budget())[0])
                 else:
                     forms.update(self.vocabulary.forms_of(word))
-        return spans_in(text, _form_regex(forms))
+        return spans_in(text, _marker(forms))
 
     # -- without an index -----------------------------------------------------------------
 
@@ -673,7 +673,7 @@ class Engine:
             if matches(parsed.root, paper, hay):
                 found.append(paper)
         wanted = [w for node in ql.words(parsed.root) for w, _, _ in raw_words(node.text, stops=False)]
-        pattern = _form_regex(wanted)
+        pattern = _marker(wanted)
         shown = found if limit is None else found[:limit]
         return SearchResult(
             query=text,
