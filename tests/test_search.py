@@ -165,7 +165,7 @@ def test_fast_path_agrees_with_whoosh_matching(seeds_engine, text):
 
     engine = seeds_engine
     fast = engine.search(text, prefix=True, limit=None)
-    out = _Compiled(None, set(), [], False, True, [])
+    out = _Compiled()
     compiled = engine._compile(ql.parse(text, prefix=True).root, out, None)
     slow_ids = {engine._searcher.stored_fields(d)["id"] for d in compiled.docs(engine._searcher)}
     assert {hit.paper.id for hit in fast.hits} == slow_ids

@@ -19,7 +19,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from whoosh import query as wq
 from whoosh.scoring import BM25F
@@ -83,14 +83,17 @@ class SearchResult:
 
 @dataclass
 class _Compiled:
-    query: wq.Query | None
+    """What compiling a query learns besides the query itself."""
+
     #: raw words (folded) a hit may show, for highlighting
-    forms: set[str]
+    forms: set[str] = field(default_factory=set)
     #: the user's words, for "matched" and suggestions
-    words: list[str]
-    scored: bool
-    exact: bool
-    problems: list[str]
+    words: list[str] = field(default_factory=list)
+    #: some part of the query ranks by relevance (not filters or exclusions only)
+    scored: bool = False
+    #: False when a prefix was expanded to its most frequent words only
+    exact: bool = True
+    problems: list[str] = field(default_factory=list)
 
 
 class Vocabulary:
@@ -310,7 +313,7 @@ class Engine:
         if isinstance(node, ql.Filter):
             return self._compile_filter(node, out, resolve)
         if isinstance(node, ql.Not):
-            inner = self._compile(node.child, _Compiled(None, set(), [], False, True, out.problems), resolve)
+            inner = self._compile(node.child, _Compiled(problems=out.problems), resolve)
             return wq.Not(inner) if inner is not None else None
         parts = [self._compile(child, out, resolve) for child in node.children]
         kept = [p for p in parts if p is not None]
@@ -472,14 +475,14 @@ class Engine:
             )
         if self._searcher is None:
             return self._scan(text, parsed, limit, started, resolve)
-        out = _Compiled(None, set(), [], False, True, list(parsed.problems))
+        out = _Compiled(problems=list(parsed.problems))
         suggestion = None
         with self._lock:
             plan = self._plan(parsed.root, out, resolve)
             if plan is not None:
                 hits, total = self._run_plan(plan, out, limit)
             else:
-                out = _Compiled(None, set(), [], False, True, list(parsed.problems))
+                out = _Compiled(problems=list(parsed.problems))
                 compiled = self._compile(parsed.root, out, resolve)
                 hits, total = self._run(compiled, out, limit)
             if total < SUGGEST_BELOW and out.words:
@@ -566,7 +569,7 @@ class Engine:
         suggestion = re.sub(r"(?<![:\w-])[^\W\d_]{3,}(?![:\w])", fix, text)
         if not changed:
             return None
-        out = _Compiled(None, set(), [], False, True, [])
+        out = _Compiled()
         compiled = self._compile(ql.parse(suggestion, prefix=prefix).root, out, resolve)
         if compiled is None or self._searcher is None:
             return None
