@@ -31,12 +31,14 @@ from whoosh import fields, index
 from whoosh.analysis import KeywordAnalyzer
 from whoosh.index import LockError
 
-from tuireader.analysis import UrlTokenizer, WordTokenizer, stem, word_set
+from tuireader.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
+from tuireader.links import index_text
 from tuireader.model import Library, Paper
 from tuireader.paths import DataPaths
+from tuireader.segments import write_new
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -61,14 +63,14 @@ def schema() -> fields.Schema:
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         fp=fields.STORED(),
-        title=fields.TEXT(analyzer=text, field_boost=TITLE_BOOST),
-        abstract=fields.TEXT(analyzer=text),
-        authors=fields.TEXT(analyzer=names),
-        lists=fields.TEXT(analyzer=names),
-        venue=fields.TEXT(analyzer=names),
+        title=WordField(analyzer=text, field_boost=TITLE_BOOST),
+        abstract=WordField(analyzer=text),
+        authors=WordField(analyzer=names),
+        lists=WordField(analyzer=names),
+        venue=WordField(analyzer=names),
         year=fields.ID(),
         has=fields.KEYWORD(analyzer=KeywordAnalyzer(lowercase=True)),
-        urls=fields.TEXT(analyzer=UrlTokenizer(), phrase=False),
+        urls=WordField(analyzer=UrlTokenizer(), phrase=False),
     )
 
 
@@ -99,7 +101,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "venue": paper.venue or "",
         "year": str(paper.year) if paper.year else "",
         "has": " ".join(kinds),
-        "urls": " ".join(link.url for link in paper.links),
+        "urls": " ".join(index_text(link) for link in paper.links),
     }
 
 
@@ -292,22 +294,18 @@ def _write_all(
     progress: Progress | None,
     *,
     parallel: bool,
-) -> None:
-    compound = _compound(len(papers))
-    if parallel:
-        writer = ix.writer(procs=2, multisegment=True, compound=compound, **WRITER_OPTIONS)
-    else:
-        writer = ix.writer(compound=compound, **WRITER_OPTIONS)
-    try:
-        total = len(papers)
-        for done, (paper, fp) in enumerate(papers, 1):
-            writer.add_document(**document(paper, fp))
-            if progress and (done % 250 == 0 or done == total):
-                progress(done, total)
-        writer.commit()
-    except BaseException:
-        writer.cancel()
-        raise
+) -> dict[str, int]:
+    """Write every paper into the new index ``ix``; returns the vocabulary (see build_vocab)."""
+    counts = write_new(
+        ix,
+        papers,
+        lambda item: document(*item),
+        compound=_compound(len(papers)),
+        processes=2 if parallel else 1,
+        progress=progress,
+        tally=lambda item: paper_words(item[0]),
+    )
+    return dict(counts)
 
 
 def open_index(
@@ -379,14 +377,19 @@ def _rebuild(
     start: float,
 ) -> OpenIndex:
     """Build a complete new index beside the old one, then swap it in."""
+    # Under the build lock, any other half-built index was left by a killed process.
+    for stale in folder.parent.glob(f"{folder.name}.new-*"):
+        shutil.rmtree(stale, ignore_errors=True)
     tmp = folder.with_name(f"{folder.name}.new-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    ix = _fresh(tmp)
-    papers = [(paper, wanted[paper.id]) for paper in library.papers]
-    _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
-    vocab = build_vocab(library.papers)
-    stems = _save_state(ix, tmp, wanted, vocab)
-    ix.close()
+    try:
+        ix = _fresh(tmp)
+        papers = [(paper, wanted[paper.id]) for paper in library.papers]
+        vocab = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
+        stems = _save_state(ix, tmp, wanted, vocab)
+        ix.close()
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     _replace_damaged(folder)
     os.replace(tmp, folder)
     ix = index.open_dir(str(folder))

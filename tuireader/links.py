@@ -113,6 +113,24 @@ def url_key(url: str) -> str:
     return host.removeprefix("www.") + path.rstrip("/") + rest
 
 
+def index_text(link: Link) -> str:
+    """What the search index keeps of a link: its host's names, and a code link's path.
+
+    ``https://github.com/LIONS-EPFL/Charmer`` gives "github LIONS-EPFL Charmer", so
+    ``github`` and the repository's name find the paper. The scheme, ``www``, the
+    top-level domain and the paths of other links (mostly one-off ids such as
+    OpenReview's) are left out: nobody searches for them, and each would be a term.
+    """
+    host, path, _rest = _split(link.url)
+    labels = host.partition(":")[0].split(".")
+    if len(labels) > 1:
+        labels = labels[:-1]
+    names = [label for label in labels if label and label != "www"]
+    if link.kind == "code":
+        names.extend(part for part in path.split("/") if part)
+    return " ".join(names)
+
+
 def _candidates(text: str) -> list[tuple[int, str]]:
     """``(position, raw match)`` of every URL-like run in ``text``, in text order."""
     found: list[tuple[int, str]] = []

@@ -1,0 +1,150 @@
+"""The fast index writer writes exactly what Whoosh's own writer writes."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from corpus_util import RECORDS, many_records, write_jsonl
+from whoosh import fields, index
+from whoosh.codec.whoosh3 import W3Codec
+
+from tuireader import index as tindex
+from tuireader import segments
+from tuireader.analysis import WordField
+from tuireader.library import load_library
+from tuireader.resources import seeds_dir
+
+TRICKY = [
+    "The the THE a an of: stop words only",
+    "ICML 2024 论文列表 and 论文 again; Müller, naïve café x_y_z",
+    "repeat repeat repeat models modelling modeled $\\Omega(1/\\epsilon^2)$ 0.4% 12.2%",
+    "",
+]
+
+
+def _seed_library():
+    return load_library([seeds_dir()])
+
+
+def _postings(ix) -> dict:
+    """Every posting of every term, with the field lengths and stored fields."""
+    out = {}
+    with ix.reader() as reader:
+        for fieldname, term in reader.all_terms():
+            m = reader.postings(fieldname, term)
+            rows = []
+            while m.is_active():
+                rows.append((m.id(), m.weight(), m.value()))
+                m.next()
+            out[fieldname, term] = rows
+        for doc in range(reader.doc_count_all()):
+            for fieldname in ix.schema.scorable_names():
+                out["length", fieldname, doc] = reader.doc_field_length(doc, fieldname)
+            out["stored", doc] = reader.stored_fields(doc)
+    return out
+
+
+def _whoosh_built(folder, papers):
+    """The same papers written by Whoosh's general writer, each field's format over its
+    tokenizer (the fast field's shortcut switched off)."""
+    folder.mkdir()
+    ix = index.create_in(str(folder), tindex.schema())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WordField, "index", fields.FieldType.index)
+        writer = ix.writer()
+        for paper in papers:
+            writer.add_document(**tindex.document(paper, tindex.fingerprint(paper)))
+        writer.commit()
+    return ix
+
+
+@pytest.mark.parametrize("fieldname", ["title", "abstract", "authors", "lists", "urls"])
+def test_the_fast_field_indexes_what_the_tokenizer_gives(fieldname):
+    field = tindex.schema()[fieldname]
+    texts = TRICKY + [tindex.document(p, "")[fieldname] for p in _seed_library().papers]
+    for text in texts:
+        fast = list(field.index(text))
+        general = [
+            (term.encode("utf-8"), freq, weight, value)
+            for term, freq, weight, value in field.format.word_values(text, field.analyzer, mode="index")
+        ]
+        assert fast == general, text
+
+
+def test_a_new_index_holds_the_same_postings_as_whooshs_writer(tmp_path):
+    papers = list(_seed_library().papers) + list(
+        load_library([write_jsonl(tmp_path / "r.jsonl", RECORDS)]).papers
+    )
+    expected = _postings(_whoosh_built(tmp_path / "general", papers))
+    (tmp_path / "fast").mkdir()
+    ix = index.create_in(str(tmp_path / "fast"), tindex.schema())
+    segments.write_new(
+        ix, papers, lambda p: tindex.document(p, tindex.fingerprint(p)), compound=True
+    )
+    assert _postings(ix) == expected
+
+
+def test_two_processes_write_the_same_documents_in_order(tmp_path):
+    library = load_library([write_jsonl(tmp_path / "many.jsonl", many_records(600))])
+    papers = list(library.papers)
+    expected = _postings(_whoosh_built(tmp_path / "general", papers))
+    (tmp_path / "fast").mkdir()
+    ix = index.create_in(str(tmp_path / "fast"), tindex.schema())
+    seen = []
+    counts = segments.write_new(
+        ix,
+        papers,
+        lambda p: tindex.document(p, tindex.fingerprint(p)),
+        compound=False,
+        processes=2,
+        progress=lambda done, total: seen.append((done, total)),
+        tally=tindex.paper_words,
+    )
+    ix = index.open_dir(str(tmp_path / "fast"))
+    assert len(ix._segments()) == (2 if segments.can_fork() else 1)
+    assert _postings(ix) == expected
+    assert seen[-1] == (600, 600) and seen == sorted(seen)
+    assert dict(counts) == tindex.build_vocab(papers)
+
+
+def test_the_index_records_whooshs_own_codec(tmp_path):
+    papers = list(_seed_library().papers)
+    ix = index.create_in(str(tmp_path), tindex.schema())
+    segments.write_new(ix, papers, lambda p: tindex.document(p, ""), compound=True)
+    reopened = index.open_dir(str(tmp_path))
+    assert {type(s.codec()) for s in reopened._segments()} == {W3Codec}
+    assert type(pickle.loads(pickle.dumps(segments.BlockCodec()))) is W3Codec
+
+
+def _fail_on_first(paper):
+    raise RuntimeError(f"cannot index {paper.id}")
+
+
+@pytest.mark.skipif(not segments.can_fork(), reason="needs fork")
+def test_a_failing_second_process_fails_the_build_and_commits_nothing(tmp_path):
+    papers = list(load_library([write_jsonl(tmp_path / "m.jsonl", many_records(50))]).papers)
+    (tmp_path / "ix").mkdir()
+    ix = index.create_in(str(tmp_path / "ix"), tindex.schema())
+    first_half = {p.id for p in papers[:25]}
+
+    def to_fields(paper):
+        if paper.id in first_half:
+            _fail_on_first(paper)
+        return tindex.document(paper, "")
+
+    with pytest.raises(segments.BuildError, match="cannot index"):
+        segments.write_new(ix, papers, to_fields, compound=True, processes=2)
+    assert index.open_dir(str(tmp_path / "ix")).doc_count() == 0
+    # The lock was released: a new writer can start.
+    ix.writer().cancel()
+
+
+def test_the_url_field_keeps_host_names_and_code_paths(tmp_path):
+    from tuireader.links import index_text
+    from tuireader.model import Link
+
+    assert index_text(Link("https://github.com/LIONS-EPFL/Charmer", "code")) == "github LIONS-EPFL Charmer"
+    assert index_text(Link("https://openreview.net/forum?id=AZWqXfM6z9", "paper")) == "openreview"
+    assert index_text(Link("http://www.cs.example.edu:8080/~me/x", "project")) == "cs example"
+    assert index_text(Link("https://me.github.io/project", "project")) == "me github"
