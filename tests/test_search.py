@@ -101,6 +101,22 @@ def test_did_you_mean_suggests_real_words(engine):
     assert result.suggestion == "diffusion model"
 
 
+def test_phrases_are_checked_on_the_text(engine):
+    # words in order, with punctuation and stop words between them allowed
+    assert titles(engine.search('"graph neural network"')) == ["Graph Neural Networks for Molecules"]
+    assert engine.search('"tight bounds for gaussian"').total == 1  # "for" is a stop word
+    assert engine.search('"subsampling we give tight"').total == 1  # across a ";"
+    assert engine.search('"networks predict molecular properties"').total == 1
+    # all the words, but not in a row
+    assert engine.search('"privacy subsampling"').total == 0
+    assert engine.search('abstract:"language predictably"').total == 0
+    assert engine.search('title:"neural networks"').total == 1
+    # a phrase inside OR and NOT keeps its meaning
+    assert engine.search('"networks neural" OR bandits').total == 0
+    assert engine.search('neural -"neural networks predict"').total == 1
+    assert engine.search('author:"ada lovelace"').total == 2
+
+
 @pytest.mark.parametrize("text", ['"unbalanced', "((privacy", "privacy)", "-", "OR", "foo:bar", "title:", "a OR"])
 def test_malformed_queries_never_raise(engine, text):
     result = engine.search(text)

@@ -148,6 +148,76 @@ def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> d
     return out
 
 
+_LATIN = rf"[^\W_{_CJK}]"
+#: what may stand between two words of a phrase: punctuation, spaces and stop words
+#: (the tokenizer gives stop words no position, so "graph of networks" is "graph networks")
+_GAP = (
+    r"(?:[\W_]+(?:"
+    + "|".join(sorted(STOPS, key=len, reverse=True))
+    + rf")(?!{_LATIN}))*[\W_]+"
+)
+
+
+class Phrase:
+    """Whether a text holds a phrase: the phrase's terms one after another, as the
+    tokenizer would give them (stemmed words, CJK runs), with only punctuation, spaces
+    and stop words between.
+
+    The index keeps no word positions for titles and abstracts (reading postings is
+    then several times faster), so phrases are checked on the text of the documents
+    that hold all the words. A regular expression finds candidate places; each is then
+    confirmed word by word on stems, so "neural networks" matches "neural network" but
+    not "neurals network".
+    """
+
+    def __init__(self, text: str, *, stemming: bool = True) -> None:
+        parts: list[str] = []
+        #: the term each captured word must have (None for a CJK run: matched literally)
+        self.terms: list[str | None] = []
+        previous_cjk = None
+        for cjk, word in _SPLIT.findall(text):
+            if cjk:
+                piece, term = re.escape(cjk), None
+            else:
+                folded = fold(word)
+                if folded in STOPS:
+                    continue
+                term = stem(folded) if stemming else folded
+                common = 0
+                while common < min(len(folded), len(term)) and folded[common] == term[common]:
+                    common += 1
+                piece = rf"(?<!{_LATIN})({re.escape(folded[:common])}{_LATIN}*)"
+            if parts:
+                parts.append(f"(?:{_GAP})?" if cjk or previous_cjk else _GAP)
+            parts.append(piece)
+            previous_cjk = bool(cjk)
+            if term is not None:
+                self.terms.append(term)
+        self._stemming = stemming
+        self._pattern = re.compile("".join(parts)) if parts else None
+
+    def __bool__(self) -> bool:
+        return self._pattern is not None
+
+    def found_in(self, text: str) -> bool:
+        if self._pattern is None or not text:
+            return False
+        hay = text.lower()
+        if not hay.isascii():
+            hay = fold(hay)
+        start = 0
+        while True:
+            match = self._pattern.search(hay, start)
+            if match is None:
+                return False
+            words = match.groups()
+            if all(
+                (stem(w) if self._stemming else w) == t for w, t in zip(words, self.terms, strict=True)
+            ):
+                return True
+            start = match.start() + 1
+
+
 def term_for(word: str, *, stemming: bool) -> str:
     """The index term of one folded raw word."""
     if stemming and not _IS_CJK.match(word):

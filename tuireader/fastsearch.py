@@ -18,6 +18,10 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
+from whoosh.matching.wrappers import FilterMatcher
+from whoosh.util.numeric import byte_to_length
+
 #: BM25 parameters (the usual defaults) and per-field weights.
 K1 = 1.2
 B = 0.75
@@ -42,6 +46,56 @@ class Plan:
     excluded_docs: set[int] = field(default_factory=set)
 
 
+#: field length of each stored length byte (a missing length counts as 1, as in scoring)
+_LENGTH_OF_BYTE = [byte_to_length(b) if b else 1 for b in range(256)]
+
+
+def _blocks(leaf, fieldname: str, text: str) -> Iterable[tuple[Sequence[int], Sequence[float]]]:  # type: ignore[no-untyped-def]
+    """A segment's postings of one term as (documents, weights), a block at a time.
+
+    Whoosh's matcher interface costs several Python calls per posting; its W3 matcher
+    decodes a whole block at once anyway, so this takes the decoded block. Any other
+    matcher is read posting by posting. Deleted documents are included.
+    """
+    m = leaf.postings(fieldname, text)
+    if isinstance(m, FilterMatcher):
+        m = m.child
+    if isinstance(m, W3LeafMatcher) and hasattr(m, "_read_ids") and hasattr(m, "_next_block"):
+        while m.is_active():
+            m._read_ids()
+            m._read_weights()
+            yield m._ids, m._weights
+            m._next_block()
+        return
+    ids, weights = [], []
+    while m.is_active():
+        ids.append(m.id())
+        weights.append(m.weight())
+        m.next()
+    yield ids, weights
+
+
+def _field_lengths(leaf, fieldname: str) -> Sequence[int]:  # type: ignore[no-untyped-def]
+    """Every document's length of ``fieldname`` in one segment (1 where unknown)."""
+    perdoc = getattr(leaf, "_perdoc", None)
+    column = f"_{fieldname}_len"
+    try:
+        if perdoc is None:
+            raise LookupError
+        if not perdoc.has_column(column):
+            return [1] * leaf.doc_count_all()
+        table = _LENGTH_OF_BYTE
+        reader = perdoc.column_reader(column, LENGTHS_COLUMN)
+        stored = getattr(reader, "_count", None)
+        if getattr(reader, "_fixedlen", None) == 1 and isinstance(stored, int):
+            # one byte per document: read them all at once, not one call per document
+            raw = reader._dbfile.get(reader._basepos, stored)
+            return [table[b] for b in raw] + [1] * (leaf.doc_count_all() - stored)
+        return [table[b] for b in reader.load()]
+    except Exception:  # noqa: BLE001 - another codec: ask document by document
+        return [leaf.doc_field_length(d, fieldname, 1) or 1 for d in range(leaf.doc_count_all())]
+
+
 class TermScores:
     """BM25F score of each document for one term, read once per index generation."""
 
@@ -50,6 +104,9 @@ class TermScores:
         self.n_docs = max(1, reader.doc_count_all())
         self._avg: dict[str, float] = {}
         self._lengths: dict[str, dict[int, int]] = {}
+        self._leaves = reader.leaf_readers()
+        #: per (segment, field): K1 * (1 - B + B * length / average length), by document
+        self._norms: dict[tuple[int, str], list[float]] = {}
         self._cache: OrderedDict[Alternative, dict[int, float]] = OrderedDict()
         self._entries = 0
 
@@ -101,21 +158,37 @@ class TermScores:
                 out[doc] = score(doc, m.weight())
         return out
 
+    def _norm(self, i: int, fieldname: str) -> list[float]:
+        norm = self._norms.get((i, fieldname))
+        if norm is None:
+            per_word = K1 * B / self._avg_length(fieldname)
+            fixed = K1 * (1 - B)
+            lengths = _field_lengths(self._leaves[i][0], fieldname)
+            norm = self._norms[i, fieldname] = [fixed + per_word * n for n in lengths]
+        return norm
+
     def scores(self, alt: Alternative) -> dict[int, float]:
         cached = self._cache.get(alt)
         if cached is not None:
             self._cache.move_to_end(alt)
             return cached
         fieldname, text = alt
-        reader = self.reader
         out: dict[int, float] = {}
-        if (fieldname, text) in reader:
-            score = self._scorer(alt)
-            m = reader.postings(fieldname, text)
-            while m.is_active():
-                doc = m.id()
-                out[doc] = score(doc, m.weight())
-                m.next()
+        if alt in self.reader:
+            df = self.reader.doc_frequency(fieldname, text)
+            idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
+            weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
+            for i, (leaf, base) in enumerate(self._leaves):
+                if alt not in leaf:
+                    continue
+                norm = self._norm(i, fieldname)
+                deleted = leaf.deleted_docs_set
+                for ids, tfs in _blocks(leaf, fieldname, text):
+                    out.update(
+                        {base + d: weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs) if d not in deleted}
+                        if deleted
+                        else {base + d: weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs)}
+                    )
         self._cache[alt] = out
         self._entries += len(out) + 1
         while self._entries > CACHE_ENTRIES and len(self._cache) > 1:
@@ -189,8 +262,10 @@ def evaluate(cache: TermScores, plan: Plan, limit: int | None) -> tuple[list[tup
             banned.update(cache.probe(alt, ordered))
         result = {d: s for d, s in result.items() if d not in banned}
     total = len(result)
-    if limit is None:
-        top = sorted(result.items(), key=lambda item: (-item[1], item[0]))
-    else:
-        top = heapq.nsmallest(limit, result.items(), key=lambda item: (-item[1], item[0]))
-    return top, total
+    if limit is not None and total > limit:
+        # the limit-th best score, then only the documents at or above it are sorted
+        # (a key function per document would cost more than the whole query)
+        floor = heapq.nlargest(limit, result.values())[-1]
+        result = {d: score for d, score in result.items() if score >= floor}
+    top = sorted(result.items(), key=lambda item: (-item[1], item[0]))
+    return (top if limit is None else top[:limit]), total

@@ -22,10 +22,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
+from whoosh.matching import NullMatcher
+from whoosh.matching.wrappers import FilterMatcher
+from whoosh.query.wrappers import WrappingQuery
 from whoosh.scoring import BM25F
 
 from tuireader import query as ql
-from tuireader.analysis import CJK_RUN, LATIN_WORD, STOPS, fold, is_cjk, raw_words, stem
+from tuireader.analysis import CJK_RUN, LATIN_WORD, STOPS, Phrase, fold, is_cjk, raw_words, stem
 from tuireader.fastsearch import Alternative, Plan, TermScores, evaluate
 from tuireader.index import IndexReport, IndexUnavailable, OpenIndex, open_index
 from tuireader.model import Library, Paper
@@ -414,9 +417,15 @@ class Engine:
         if len(words) == 1:
             return self._word_query(words, node.field)
         alts: list[wq.Query] = []
+        phrase = Phrase(node.text)
         for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
             if name in TEXT_FIELDS:
                 terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
+                if len(terms) > 1:
+                    # titles and abstracts keep no positions: the words, then the text
+                    both = wq.And([wq.Term(name, t) for t in terms])
+                    alts.append(_Checked(both, self._phrase_check(phrase, name)))
+                    continue
             else:
                 terms = words
             if len(terms) > 1:
@@ -424,6 +433,16 @@ class Engine:
             elif terms:
                 alts.append(wq.Term(name, terms[0]))
         return alts[0] if len(alts) == 1 else wq.Or(alts)
+
+    def _phrase_check(self, phrase: Phrase, fieldname: str) -> Callable[[object, int], bool]:
+        """Whether document ``docnum`` of a (segment) searcher has ``phrase`` in a field."""
+        library = self.library
+
+        def check(searcher, docnum: int) -> bool:  # type: ignore[no-untyped-def]
+            paper = library.get(searcher.stored_fields(docnum)["id"])
+            return paper is not None and phrase.found_in(getattr(paper, fieldname))
+
+        return check
 
     def _compile_filter(
         self, node: ql.Filter, out: _Compiled, resolve: FilterResolver | None
@@ -685,6 +704,31 @@ class Engine:
             elapsed_ms=(time.perf_counter() - started) * 1000,
             message="; ".join(dict.fromkeys(problems)) or None,
         )
+
+
+class _Checked(WrappingQuery):
+    """The documents of ``child`` that ``check(searcher, docnum)`` accepts, scored as ``child``."""
+
+    def __init__(self, child: wq.Query, check: Callable[[object, int], bool]) -> None:
+        super().__init__(child)
+        self.check = check
+
+    def _rewrap(self, child: wq.Query) -> _Checked:
+        return _Checked(child, self.check)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Checked) and other.child == self.child and other.check is self.check
+
+    def __hash__(self) -> int:
+        return hash(("checked", self.child, id(self.check)))
+
+    def matcher(self, searcher, context=None):  # type: ignore[no-untyped-def]
+        accepted = frozenset(
+            d for d in self.child.matcher(searcher, context).all_ids() if self.check(searcher, d)
+        )
+        if not accepted:
+            return NullMatcher()
+        return FilterMatcher(self.child.matcher(searcher, context), accepted)
 
 
 def _or_terms(alts: Sequence[Alternative]) -> wq.Query:

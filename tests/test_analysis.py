@@ -1,0 +1,45 @@
+"""Phrase checks on text: the same terms in a row as the tokenizer would give them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tuireader.analysis import Phrase, raw_words, stem, term_positions
+
+
+@pytest.mark.parametrize(
+    ("phrase", "text", "found"),
+    [
+        ("graph neural network", "We use Graph Neural Networks here.", True),
+        ("graph neural network", "graph, the neural network", True),  # a stop word between
+        ("graph neural network", "graph neural-network", True),
+        ("graph neural network", "neural graph network", False),
+        ("graph neural network", "graph neural nets work", False),
+        ("in-context learning", "in context, learning", True),
+        ("diffusion models", "A diffusion model.", True),
+        ("modeling", "models", True),  # same stem
+        ("model", "modest", False),  # same letters, another stem
+        ("论文列表", "ICML 2024 论文列表", True),
+        ("论文列表", "ICML 2024 论文 列表", False),
+        ("café latte", "CAFE LATTE", True),
+        ("x_y", "x y", True),  # "_" separates words, as in the tokenizer
+    ],
+)
+def test_phrase_found_in(phrase, text, found):
+    assert Phrase(phrase).found_in(text) is found
+
+
+def test_a_phrase_of_stop_words_only_matches_nothing():
+    assert not Phrase("of the")
+    assert Phrase("of the").found_in("of the") is False
+
+
+def test_phrase_agrees_with_token_positions():
+    """A two-word phrase is found exactly when the second term follows the first."""
+    text = "Diffusion models, and the models of diffusion, model the diffusing of heat."
+    positions = term_positions(text)
+    words = {w for w, _, _ in raw_words(text)}
+    for first in words:
+        for second in words:
+            adjacent = any(p + 1 in positions[stem(second)] for p in positions[stem(first)])
+            assert Phrase(f"{first} {second}").found_in(text) is adjacent, (first, second)
