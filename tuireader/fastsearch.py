@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from array import array
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,8 +27,9 @@ from whoosh.util.numeric import byte_to_length
 K1 = 1.2
 B = 0.75
 FIELD_WEIGHT = {"title": 2.5, "abstract": 1.0, "authors": 1.5, "lists": 0.5, "venue": 0.5, "urls": 0.8}
-#: the cache holds at most this many (document, score) entries over all terms.
-CACHE_ENTRIES = 600_000
+#: the cache holds at most this many (document, score) entries over all terms (about
+#: 110 bytes each: 300,000 is ~33 MB, the postings of a few very common words at 100k).
+CACHE_ENTRIES = 300_000
 #: a term whose postings outnumber the remaining candidates by this factor is probed
 #: (skipping through its postings to each candidate) instead of read whole.
 PROBE_RATIO = 8
@@ -106,7 +108,7 @@ class TermScores:
         self._lengths: dict[str, dict[int, int]] = {}
         self._leaves = reader.leaf_readers()
         #: per (segment, field): K1 * (1 - B + B * length / average length), by document
-        self._norms: dict[tuple[int, str], list[float]] = {}
+        self._norms: dict[tuple[int, str], array[float]] = {}
         self._cache: OrderedDict[Alternative, dict[int, float]] = OrderedDict()
         self._entries = 0
 
@@ -158,13 +160,13 @@ class TermScores:
                 out[doc] = score(doc, m.weight())
         return out
 
-    def _norm(self, i: int, fieldname: str) -> list[float]:
+    def _norm(self, i: int, fieldname: str) -> array[float]:
         norm = self._norms.get((i, fieldname))
         if norm is None:
             per_word = K1 * B / self._avg_length(fieldname)
             fixed = K1 * (1 - B)
             lengths = _field_lengths(self._leaves[i][0], fieldname)
-            norm = self._norms[i, fieldname] = [fixed + per_word * n for n in lengths]
+            norm = self._norms[i, fieldname] = array("d", [fixed + per_word * n for n in lengths])
         return norm
 
     def scores(self, alt: Alternative) -> dict[int, float]:

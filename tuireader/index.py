@@ -33,6 +33,7 @@ from whoosh.index import LockError
 
 from tuireader.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
 from tuireader.links import index_text
+from tuireader.memory import LARGE, release_freed_memory
 from tuireader.model import Library, Paper
 from tuireader.paths import DataPaths
 from tuireader.segments import write_new
@@ -148,7 +149,6 @@ class OpenIndex:
     report: IndexReport
     #: stems of the vocabulary words that are not their own stem.
     stems: dict[str, str] = field(default_factory=dict)
-    fingerprints: dict[str, str] = field(default_factory=dict)
 
 
 class IndexUnavailable(Exception):
@@ -321,7 +321,6 @@ def open_index(
 ) -> OpenIndex:
     """Open the index for ``library``, updating or rebuilding it as needed."""
     start = time.monotonic()
-    folder = paths.index_dir
     messages: list[str] = []
     try:
         paths.ensure()
@@ -329,6 +328,25 @@ def open_index(
         raise IndexUnavailable(f"cannot create the data folder {paths.root}: {exc.strerror}") from exc
 
     wanted = {paper.id: fingerprint(paper) for paper in library.papers}
+    try:
+        return _open(library, paths, wanted, progress, note, rebuild, lock_wait, messages, start)
+    finally:
+        if len(library) >= LARGE:
+            release_freed_memory()
+
+
+def _open(
+    library: Library,
+    paths: DataPaths,
+    wanted: dict[str, str],
+    progress: Progress | None,
+    note: Callable[[str], None] | None,
+    rebuild: bool,
+    lock_wait: float,
+    messages: list[str],
+    start: float,
+) -> OpenIndex:
+    folder = paths.index_dir
     with _build_lock(paths.root / BUILD_LOCK, lock_wait, note) as locked:
         if not locked:
             return _locked_out(folder, messages, start)
@@ -401,7 +419,7 @@ def _rebuild(
         seconds=time.monotonic() - start,
         messages=tuple(messages),
     )
-    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted, stems=stems)
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
 
 
 def _read_only(ix: index.Index, folder: Path, messages: list[str], start: float) -> OpenIndex:
@@ -432,7 +450,7 @@ def _update(
     gone = [pid for pid in have if pid not in wanted]
     if not changed and not gone and vocab is not None:
         report = IndexReport(seconds=time.monotonic() - start, messages=tuple(messages))
-        return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, fingerprints=have, stems=stems)
+        return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
 
     added = updated = 0
     if changed or gone:  # else only the vocabulary was missing: no empty commit for it
@@ -465,5 +483,5 @@ def _update(
         messages=tuple(messages),
     )
     return OpenIndex(
-        ix=ix, path=folder, vocab=vocab, report=report, fingerprints=wanted, stems=stems
+        ix=ix, path=folder, vocab=vocab, report=report, stems=stems
     )

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tuireader.links import merge_links, record_links
+from tuireader.memory import LARGE, release_freed_memory
 from tuireader.model import Library, Link, Paper, PaperList, Problem
 from tuireader.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
 
@@ -184,7 +185,7 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
 # --------------------------------------------------------------------------- merging
 
 
-@dataclass
+@dataclass(slots=True)
 class _Draft:
     """A paper being assembled from one or more records."""
 
@@ -233,8 +234,8 @@ class _Draft:
 
 
 def _assign_ids(keys: Sequence[str]) -> dict[str, str]:
-    """Short ids for distinct identity texts; ids that would collide grow together."""
-    digests = {key: _digest(key) for key in keys}
+    """Short ids for distinct identity digests; ids that would collide grow together."""
+    digests = {key: key for key in keys}
     ids: dict[str, str] = {}
     length = ID_LENGTH
     pending = list(digests)
@@ -291,7 +292,9 @@ def _build(results: Sequence[ReadResult], problems: list[Problem]) -> Library:
         repeats = 0
         for record in result.records:
             has_abstract = bool(record.abstract.strip())
-            key = _identity(record.abstract, record.title)
+            # Drafts are keyed by the digest of the identity text, not the text itself
+            # (a normalised abstract is ~1 KB: 100 MB held while 100,000 papers load).
+            key = _digest(_identity(record.abstract, record.title))
             if not has_abstract:
                 # A record without abstract joins the paper that has the same title.
                 if not by_title_ready:
@@ -299,9 +302,9 @@ def _build(results: Sequence[ReadResult], problems: list[Problem]) -> Library:
                     for known in drafts.values():
                         if known.title and known.abstract.strip():
                             by_title.setdefault(normalise_text(known.title), known.key)
-                key = by_title.get(key, key)
+                key = by_title.get(normalise_text(record.title or ""), key)
             elif title_only and record.title and key not in drafts:
-                title_key = normalise_text(record.title)
+                title_key = _digest(normalise_text(record.title))
                 if title_key in title_only:
                     # A paper first seen without abstract gets one: it goes by that now.
                     moved = drafts.pop(title_key)
@@ -396,7 +399,11 @@ def load_library(sources: Sequence[str | Path] | None = None) -> Library:
             sources = [seeds_dir()]
         files, problems = expand_sources(sources)
         results = [_read(path) for path in files]
-        return _build(results, problems)
+        library = _build(results, problems)
+        del results
+        if len(library) >= LARGE:
+            release_freed_memory()
+        return library
     except Exception as error:  # noqa: BLE001 - last line of defence; the UI must start
         problems.append(
             Problem(

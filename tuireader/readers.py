@@ -58,7 +58,7 @@ class ReadError(ValueError):
     """A file's bytes cannot be turned into text; the message is for the user."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Record:
     """One paper as one file gives it, before papers from several files are merged."""
 
