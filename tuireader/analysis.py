@@ -350,6 +350,7 @@ class UrlTokenizer(Tokenizer):
 
 
 _single_position: dict[int, bytes] = {}
+_frequency_value: dict[int, bytes] = {}
 
 
 class WordField(fields.TEXT):
@@ -371,9 +372,13 @@ class WordField(fields.TEXT):
             return
         boost = fmt.field_boost
         if kind is formats.Frequency:
+            counts = _frequency_value
             for term, positions in grouped(value).items():
                 n = len(positions)
-                yield term.encode("utf-8"), n, n * boost, pack_uint(n)
+                encoded = counts.get(n)
+                if encoded is None:  # one shared bytes object per count, not per posting
+                    encoded = counts[n] = pack_uint(n)
+                yield term.encode("utf-8"), n, n * boost, encoded
             return
         single = _single_position
         for term, positions in grouped(value).items():

@@ -12,6 +12,7 @@ through Whoosh as before.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 from array import array
@@ -52,18 +53,31 @@ class Plan:
 _LENGTH_OF_BYTE = [byte_to_length(b) if b else 1 for b in range(256)]
 
 
-def _blocks(leaf, fieldname: str, text: str) -> Iterable[tuple[Sequence[int], Sequence[float]]]:  # type: ignore[no-untyped-def]
+def _blocks(
+    leaf, fieldname: str, text: str, only: Sequence[int] | None = None
+) -> Iterable[tuple[Sequence[int], Sequence[float]]]:  # type: ignore[no-untyped-def]
     """A segment's postings of one term as (documents, weights), a block at a time.
 
     Whoosh's matcher interface costs several Python calls per posting; its W3 matcher
-    decodes a whole block at once anyway, so this takes the decoded block. Any other
-    matcher is read posting by posting. Deleted documents are included.
+    decodes a whole block at once anyway, so this takes the decoded block. With
+    ``only`` (ascending documents), blocks holding none of them are skipped by their
+    header, undecoded. Any other matcher is read posting by posting. Deleted
+    documents are included.
     """
     m = leaf.postings(fieldname, text)
     if isinstance(m, FilterMatcher):
         m = m.child
     if isinstance(m, W3LeafMatcher) and hasattr(m, "_read_ids") and hasattr(m, "_next_block"):
+        wanted = 0
         while m.is_active():
+            if only is not None:
+                if wanted >= len(only):
+                    return
+                top = m.block_max_id()
+                if only[wanted] > top:  # none of ``only`` in this block
+                    m._next_block()
+                    continue
+                wanted = bisect.bisect_right(only, top, wanted)
             m._read_ids()
             m._read_weights()
             yield m._ids, m._weights
@@ -105,7 +119,6 @@ class TermScores:
         self.reader = reader
         self.n_docs = max(1, reader.doc_count_all())
         self._avg: dict[str, float] = {}
-        self._lengths: dict[str, dict[int, int]] = {}
         self._leaves = reader.leaf_readers()
         #: per (segment, field): K1 * (1 - B + B * length / average length), by document
         self._norms: dict[tuple[int, str], array[float]] = {}
@@ -122,43 +135,12 @@ class TermScores:
     def df(self, alt: Alternative) -> int:
         return self.reader.doc_frequency(*alt) if alt in self.reader else 0
 
-    def _scorer(self, alt: Alternative):
-        fieldname, _text = alt
-        df = self.reader.doc_frequency(*alt)
-        idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
-        weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf
-        avg = self._avg_length(fieldname)
-        lengths = self._lengths.setdefault(fieldname, {})
-        length_of = self.reader.doc_field_length
-
-        def score(doc: int, tf: float) -> float:
-            dl = lengths.get(doc)
-            if dl is None:
-                dl = lengths[doc] = length_of(doc, fieldname, 1) or 1
-            return weight * tf * (K1 + 1) / (tf + K1 * (1 - B + B * dl / avg))
-
-        return score
-
     def probe(self, alt: Alternative, docs: Sequence[int]) -> dict[int, float]:
         """Scores of ``alt`` for the given (ascending) documents only, skipping the rest."""
         cached = self._cache.get(alt)
         if cached is not None:
             return {d: cached[d] for d in docs if d in cached}
-        if alt not in self.reader:
-            return {}
-        score = self._scorer(alt)
-        m = self.reader.postings(*alt)
-        out: dict[int, float] = {}
-        for doc in docs:
-            if not m.is_active():
-                break
-            if m.id() < doc:
-                m.skip_to(doc)
-                if not m.is_active():
-                    break
-            if m.id() == doc:
-                out[doc] = score(doc, m.weight())
-        return out
+        return self._read(alt, docs)
 
     def _norm(self, i: int, fieldname: str) -> array[float]:
         norm = self._norms.get((i, fieldname))
@@ -169,28 +151,46 @@ class TermScores:
             norm = self._norms[i, fieldname] = array("d", [fixed + per_word * n for n in lengths])
         return norm
 
+    def _read(self, alt: Alternative, only: Sequence[int] | None = None) -> dict[int, float]:
+        """BM25F scores of ``alt`` for every document, or for the (ascending) ``only``."""
+        fieldname, text = alt
+        out: dict[int, float] = {}
+        if alt not in self.reader:
+            return out
+        df = self.reader.doc_frequency(fieldname, text)
+        idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
+        weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
+        for i, (leaf, base) in enumerate(self._leaves):
+            if alt not in leaf:
+                continue
+            local = None
+            if only is not None:
+                end = base + leaf.doc_count_all()
+                local = [d - base for d in only if base <= d < end]
+                if not local:
+                    continue
+            keep = set(local) if local is not None else None
+            norm = self._norm(i, fieldname)
+            deleted = leaf.deleted_docs_set
+            for ids, tfs in _blocks(leaf, fieldname, text, local):
+                if keep is not None or deleted:
+                    out.update(
+                        {
+                            base + d: weight * tf / (tf + norm[d])
+                            for d, tf in zip(ids, tfs)
+                            if (keep is None or d in keep) and d not in deleted
+                        }
+                    )
+                else:
+                    out.update({base + d: weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs)})
+        return out
+
     def scores(self, alt: Alternative) -> dict[int, float]:
         cached = self._cache.get(alt)
         if cached is not None:
             self._cache.move_to_end(alt)
             return cached
-        fieldname, text = alt
-        out: dict[int, float] = {}
-        if alt in self.reader:
-            df = self.reader.doc_frequency(fieldname, text)
-            idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
-            weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
-            for i, (leaf, base) in enumerate(self._leaves):
-                if alt not in leaf:
-                    continue
-                norm = self._norm(i, fieldname)
-                deleted = leaf.deleted_docs_set
-                for ids, tfs in _blocks(leaf, fieldname, text):
-                    out.update(
-                        {base + d: weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs) if d not in deleted}
-                        if deleted
-                        else {base + d: weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs)}
-                    )
+        out = self._read(alt)
         self._cache[alt] = out
         self._entries += len(out) + 1
         while self._entries > CACHE_ENTRIES and len(self._cache) > 1:

@@ -44,9 +44,13 @@ COMPRESS_MIN_POSTINGS = 32
 class _BlockPostingsWriter(W3PostingsWriter):
     """Whoosh's postings writer, taking a term's postings a block at a time."""
 
+    #: what add_many uses of W3PostingsWriter; without them it adds one posting at a time
+    _NEEDS = ("_ids", "_weights", "_values", "_maxweight", "_minlength", "_maxlength")
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._level = self._compression
+        self._level = getattr(self, "_compression", None)
+        self._by_block: bool | None = None  # known once a term has started
 
     def add_many(
         self, ids: list[int], weights: list[float], values: list[bytes], lengths: list
@@ -55,6 +59,12 @@ class _BlockPostingsWriter(W3PostingsWriter):
 
         Blocks of rare terms are left uncompressed (each block says whether it is).
         """
+        if self._by_block is None:
+            self._by_block = self._level is not None and all(hasattr(self, a) for a in self._NEEDS)
+        if not self._by_block:  # another version of Whoosh: its public method
+            for posting in zip(ids, weights, values, lengths):
+                self.add_posting(*posting)
+            return
         self._compression = self._level if len(ids) >= COMPRESS_MIN_POSTINGS else 0
         limit = self._blocklimit
         start, end = 0, len(ids)
@@ -88,8 +98,9 @@ class _BlockFieldWriter(W3FieldWriter):
 class BlockCodec(W3Codec):
     """Whoosh's W3 codec whose writers also take postings a block at a time.
 
-    It writes exactly what W3Codec writes, and is saved in the index as a W3Codec:
-    the index needs nothing from tuireader to be read.
+    It writes W3Codec's format (leaving rare terms' blocks uncompressed, which each
+    block records) and is saved in the index as a W3Codec: the index needs nothing
+    from tuireader to be read.
     """
 
     def field_writer(self, storage, segment):  # type: ignore[no-untyped-def]
