@@ -200,3 +200,15 @@ def test_a_short_author_name_is_found_while_typing(tmp_path):
     assert [h.paper.title for h in engine.search("wu", prefix=True).hits] == ["Graph Sampling"]
     assert engine.search("wul", prefix=True).total == 1  # three letters expand
     engine.close()
+
+
+def test_word_forms_from_saved_stems_match_stemming_every_word(seeds_engine):
+    from tuireader.index import vocab_stems
+    from tuireader.search import Vocabulary
+
+    counts = seeds_engine.vocabulary.counts
+    saved = Vocabulary(counts, vocab_stems(counts))
+    computed = Vocabulary(counts, None)
+    for word in counts:
+        assert set(saved.forms_of(word)) == set(computed.forms_of(word)), word
+    assert {"model", "models", "modeling"} <= set(saved.forms_of("modelling"))

@@ -17,7 +17,7 @@ import heapq
 import math
 from array import array
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
@@ -28,14 +28,16 @@ from whoosh.util.numeric import byte_to_length
 K1 = 1.2
 B = 0.75
 FIELD_WEIGHT = {"title": 2.5, "abstract": 1.0, "authors": 1.5, "lists": 0.5, "venue": 0.5, "urls": 0.8}
-#: the cache holds at most this many (document, score) entries over all terms (about
-#: 110 bytes each: 300,000 is ~33 MB, the postings of a few very common words at 100k).
-CACHE_ENTRIES = 300_000
+#: the cache holds at most this many (document, score) entries over all terms: 12 bytes
+#: each in arrays (24 MB), room for the postings of the commonest words at 100k papers.
+CACHE_ENTRIES = 2_000_000
 #: a term whose postings outnumber the remaining candidates by this factor is probed
 #: (skipping through its postings to each candidate) instead of read whole.
 PROBE_RATIO = 8
 
 Alternative = tuple[str, str]  # (field, term)
+#: a term's scores: the documents (ascending) and each one's score, in compact arrays
+Scored = tuple["array[int]", "array[float]"]
 
 
 @dataclass
@@ -122,7 +124,7 @@ class TermScores:
         self._leaves = reader.leaf_readers()
         #: per (segment, field): K1 * (1 - B + B * length / average length), by document
         self._norms: dict[tuple[int, str], array[float]] = {}
-        self._cache: OrderedDict[Alternative, dict[int, float]] = OrderedDict()
+        self._cache: OrderedDict[Alternative, Scored] = OrderedDict()
         self._entries = 0
 
     def _avg_length(self, fieldname: str) -> float:
@@ -139,8 +141,8 @@ class TermScores:
         """Scores of ``alt`` for the given (ascending) documents only, skipping the rest."""
         cached = self._cache.get(alt)
         if cached is not None:
-            return {d: cached[d] for d in docs if d in cached}
-        return self._read(alt, docs)
+            return _pick(cached, docs)
+        return dict(zip(*self._read(alt, docs)))
 
     def _norm(self, i: int, fieldname: str) -> array[float]:
         norm = self._norms.get((i, fieldname))
@@ -151,12 +153,13 @@ class TermScores:
             norm = self._norms[i, fieldname] = array("d", [fixed + per_word * n for n in lengths])
         return norm
 
-    def _read(self, alt: Alternative, only: Sequence[int] | None = None) -> dict[int, float]:
+    def _read(self, alt: Alternative, only: Sequence[int] | None = None) -> Scored:
         """BM25F scores of ``alt`` for every document, or for the (ascending) ``only``."""
         fieldname, text = alt
-        out: dict[int, float] = {}
+        docs: array[int] = array("i")
+        scores: array[float] = array("d")
         if alt not in self.reader:
-            return out
+            return docs, scores
         df = self.reader.doc_frequency(fieldname, text)
         idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
         weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
@@ -174,49 +177,67 @@ class TermScores:
             deleted = leaf.deleted_docs_set
             for ids, tfs in _blocks(leaf, fieldname, text, local):
                 if keep is not None or deleted:
-                    out.update(
-                        {
-                            base + d: weight * tf / (tf + norm[d])
-                            for d, tf in zip(ids, tfs)
-                            if (keep is None or d in keep) and d not in deleted
-                        }
-                    )
-                else:
-                    out.update({base + d: weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs)})
-        return out
+                    pairs = [
+                        (d, tf)
+                        for d, tf in zip(ids, tfs)
+                        if (keep is None or d in keep) and d not in deleted
+                    ]
+                    ids = [d for d, _ in pairs]
+                    tfs = [tf for _, tf in pairs]
+                docs.extend([base + d for d in ids] if base else ids)
+                scores.extend([weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs)])
+        return docs, scores
 
-    def scores(self, alt: Alternative) -> dict[int, float]:
+    def scores(self, alt: Alternative) -> Scored:
+        """Every document's score for ``alt``: documents ascending, with their scores."""
         cached = self._cache.get(alt)
         if cached is not None:
             self._cache.move_to_end(alt)
             return cached
         out = self._read(alt)
         self._cache[alt] = out
-        self._entries += len(out) + 1
+        self._entries += len(out[0]) + 1
         while self._entries > CACHE_ENTRIES and len(self._cache) > 1:
-            _, old = self._cache.popitem(last=False)
+            _, (old, _scores) = self._cache.popitem(last=False)
             self._entries -= len(old) + 1
         return out
 
-    def docs(self, alt: Alternative) -> Iterable[int]:
-        return self.scores(alt).keys()
+
+def _pick(scored: Scored, docs: Collection[int]) -> dict[int, float]:
+    """The scores of those of ``docs`` that ``scored`` holds.
+
+    Few documents against long postings are looked up by bisection; otherwise the
+    postings are scanned once against a set.
+    """
+    ids, scores = scored
+    if len(docs) * 16 < len(ids):
+        out = {}
+        for doc in docs:
+            at = bisect.bisect_left(ids, doc)
+            if at < len(ids) and ids[at] == doc:
+                out[doc] = scores[at]
+        return out
+    wanted = docs if isinstance(docs, (set, frozenset, dict)) else set(docs)
+    return {d: s for d, s in zip(ids, scores) if d in wanted}
 
 
 def _union(cache: TermScores, alternatives: Sequence[Alternative]) -> dict[int, float]:
     parts = [cache.scores(alt) for alt in dict.fromkeys(alternatives)]
-    parts = [p for p in parts if p]
+    parts = [p for p in parts if len(p[0])]
     if not parts:
         return {}
-    parts.sort(key=len, reverse=True)
-    merged = dict(parts[0])
-    for part in parts[1:]:
+    parts.sort(key=lambda part: len(part[0]), reverse=True)
+    merged = dict(zip(*parts[0]))
+    for ids, scores in parts[1:]:
         get = merged.get
-        for doc, score in part.items():
+        for doc, score in zip(ids, scores):
             merged[doc] = get(doc, 0.0) + score
     return merged
 
 
-def _restricted(cache: TermScores, alternatives: Sequence[Alternative], docs: dict[int, float]) -> dict[int, float]:
+def _restricted(
+    cache: TermScores, alternatives: Sequence[Alternative], docs: dict[int, float]
+) -> dict[int, float]:
     """The clause's scores for the candidate ``docs`` only (probing large postings)."""
     ordered: list[int] | None = None
     acc: dict[int, float] = {}
@@ -229,10 +250,7 @@ def _restricted(cache: TermScores, alternatives: Sequence[Alternative], docs: di
                 ordered = sorted(docs)
             part = cache.probe(alt, ordered)
         else:
-            full = cache.scores(alt)
-            part = {d: full[d] for d in docs if d in full} if len(docs) < len(full) else {
-                d: sc for d, sc in full.items() if d in docs
-            }
+            part = _pick(cache.scores(alt), docs)
         get = acc.get
         for doc, score in part.items():
             acc[doc] = get(doc, 0.0) + score

@@ -132,14 +132,24 @@ class Vocabulary:
 
     def forms_of(self, word: str) -> list[str]:
         """Every raw word with the same stem as ``word`` ("model" → model, models, modeling)."""
+        known = self._stems
         if self._by_stem is None:
+            # With the stems saved beside the index, only the words that are not their
+            # own stem need grouping (a tenth of the vocabulary); a word that is its own
+            # stem is a form of itself alone.
             by_stem: dict[str, list[str]] = {}
-            known = self._stems
-            for w in self.words:
-                key = known.get(w, w) if known is not None else stem(w)
-                by_stem.setdefault(key, []).append(w)
+            if known is not None:
+                for w, key in known.items():
+                    by_stem.setdefault(key, []).append(w)
+            else:
+                for w in self.words:
+                    by_stem.setdefault(stem(w), []).append(w)
             self._by_stem = by_stem
-        return self._by_stem.get(stem(word), [])
+        key = stem(word)
+        forms = self._by_stem.get(key, [])
+        if known is not None and key in self.counts and key not in known:
+            forms = [key, *forms]
+        return forms
 
     def correction(self, word: str) -> str | None:
         """The most frequent known word within a small edit distance of ``word``."""

@@ -1,0 +1,78 @@
+"""Term scores read a block at a time equal BM25F computed posting by posting."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from whoosh import index
+
+from corpus_util import many_records, write_jsonl
+from tuireader import fastsearch
+from tuireader import index as tindex
+from tuireader import segments
+from tuireader.library import load_library
+
+
+def _reference(reader, alt) -> dict[int, float]:
+    """BM25F through Whoosh's public matcher and length API, one posting at a time."""
+    fieldname, text = alt
+    if alt not in reader:
+        return {}
+    n = max(1, reader.doc_count_all())
+    df = reader.doc_frequency(fieldname, text)
+    idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    weight = fastsearch.FIELD_WEIGHT.get(fieldname, 1.0) * idf
+    avg = max(1.0, (reader.field_length(fieldname) or 0) / n)
+    out = {}
+    m = reader.postings(fieldname, text)
+    while m.is_active():
+        doc, tf = m.id(), m.weight()
+        dl = reader.doc_field_length(doc, fieldname, 1) or 1
+        k = fastsearch.K1
+        out[doc] = weight * tf * (k + 1) / (tf + k * (1 - fastsearch.B + fastsearch.B * dl / avg))
+        m.next()
+    return out
+
+
+@pytest.fixture
+def two_segment_reader(tmp_path):
+    papers = list(load_library([write_jsonl(tmp_path / "m.jsonl", many_records(700))]).papers)
+    folder = tmp_path / "ix"
+    folder.mkdir()
+    ix = index.create_in(str(folder), tindex.schema())
+    segments.write_new(ix, papers, lambda p: tindex.document(p, ""), compound=False, processes=2)
+    writer = ix.writer()
+    for paper in papers[::7]:  # deletions in both segments
+        writer.delete_by_term("id", paper.id)
+    writer.commit(merge=False)
+    reader = index.open_dir(str(folder)).reader()
+    yield reader
+    reader.close()
+
+
+ALTS = [
+    ("abstract", "diffus"),
+    ("abstract", "work"),
+    ("abstract", "benchmark"),
+    ("title", "studi"),
+    ("title", "number"),
+    ("authors", "person3"),
+    ("abstract", "absent"),
+]
+
+
+@pytest.mark.parametrize("alt", ALTS)
+def test_scores_match_the_posting_by_posting_reference(two_segment_reader, alt):
+    expected = _reference(two_segment_reader, alt)
+    ids, scores = fastsearch.TermScores(two_segment_reader).scores(alt)
+    assert list(ids) == sorted(expected)
+    assert list(scores) == pytest.approx([expected[d] for d in ids])
+
+
+@pytest.mark.parametrize("alt", ALTS)
+def test_probing_gives_the_same_scores_for_the_asked_documents(two_segment_reader, alt):
+    expected = _reference(two_segment_reader, alt)
+    asked = list(range(0, two_segment_reader.doc_count_all(), 5))
+    probed = fastsearch.TermScores(two_segment_reader).probe(alt, asked)
+    assert probed == pytest.approx({d: s for d, s in expected.items() if d in set(asked)})
