@@ -84,10 +84,19 @@ def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]
         yield folded, match.start(), match.end()
 
 
+#: the words of ASCII text: what _SPLIT finds there, as plain strings (about 2x faster)
+_ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
 def word_set(text: str) -> set[str]:
     """The distinct folded words of ``text`` (no offsets, stop words dropped): fast."""
+    low = text.lower()
+    if low.isascii():
+        words = set(_ASCII_WORD.findall(low))
+        words -= STOPS
+        return words
     out: set[str] = set()
-    for cjk, word in _SPLIT.findall(text.lower()):
+    for cjk, word in _SPLIT.findall(low):
         if cjk:
             out.update(cjk_grams(cjk))
         else:
@@ -124,6 +133,20 @@ def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> d
         cache.clear()
     out: dict[str, list[int]] = {}
     pos = 0
+    if text.isascii():  # no CJK: plain words, without _SPLIT's (cjk, word) tuples
+        for word in _ASCII_WORD.findall(text):
+            term = cache.get(word, _MISSING)
+            if term is _MISSING:
+                term = cache[word] = word_term(word, stemming=stemming, stops=stops)
+            if term is None:
+                continue
+            found = out.get(term)
+            if found is None:
+                out[term] = [pos]
+            else:
+                found.append(pos)
+            pos += 1
+        return out
     for cjk, word in _SPLIT.findall(text):
         if cjk:
             for gram in cjk_grams(cjk):
