@@ -219,3 +219,15 @@ def test_a_missing_vocabulary_is_rebuilt_without_a_commit(tmp_path):
     assert again.ix.latest_generation() == generation
     assert again.report.written == 0 and again.vocab["privacy"] == 1
     again.ix.close()
+
+
+def test_a_half_built_index_left_by_a_killed_build_is_removed(tmp_path):
+    paths = resolve(tmp_path / "data")
+    paths.ensure()
+    stale = paths.index_dir.with_name(f"{paths.index_dir.name}.new-999999")
+    stale.mkdir(parents=True)
+    (stale / "MAIN_abc.seg").write_bytes(b"half written")
+    library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    opened = tindex.open_index(library, paths)
+    assert opened.report.rebuilt and not stale.exists()
+    opened.ix.close()

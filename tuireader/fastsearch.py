@@ -144,6 +144,13 @@ class TermScores:
             return _pick(cached, docs)
         return dict(zip(*self._read(alt, docs)))
 
+    def prepare(self, fieldnames: Iterable[str]) -> None:
+        """Work out the length norms of these fields now (at open) instead of on the
+        first keystroke."""
+        for fieldname in fieldnames:
+            for i in range(len(self._leaves)):
+                self._norm(i, fieldname)
+
     def _norm(self, i: int, fieldname: str) -> array[float]:
         norm = self._norms.get((i, fieldname))
         if norm is None:

@@ -44,8 +44,10 @@ NAME_FIELDS = ("authors", "lists", "venue")
 DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
 #: a prefix expands to at most this many words...
 PREFIX_MAX_WORDS = 24
-#: ...and, past its first word, to no more postings than this share of the library.
+#: ...and, past its first word, to no more postings than this share of the library
 PREFIX_POSTING_SHARE = 0.25
+#: (times this for the shortest prefixes).
+SHORT_PREFIX_SHARE = {1: 0.2, 2: 0.5}
 #: author, list and venue names are prefix-matched from this many letters on (shorter:
 #: only the whole name); two-letter expansions cost ~10 ms a keystroke at 2.6k papers
 NAME_PREFIX_MIN = 3
@@ -248,6 +250,8 @@ class Engine:
         self._lock = threading.Lock()
         self._searcher = opened.ix.searcher(weighting=BM25F()) if opened else None
         self._terms = TermScores(self._searcher.reader()) if self._searcher else None
+        if self._terms is not None:
+            self._terms.prepare(DEFAULT_FIELDS)
         self.vocabulary = Vocabulary(opened.vocab, opened.stems) if opened else Vocabulary({})
         self.problem = problem
         self.report = opened.report if opened else IndexReport(read_only=True)
@@ -275,8 +279,14 @@ class Engine:
 
     # -- compiling ----------------------------------------------------------------------
 
-    def _budget(self) -> int:
-        return max(2_000, int(len(self.library) * PREFIX_POSTING_SHARE))
+    def _budget(self, prefix: str = "") -> int:
+        """How many postings a prefix may expand to past its first word.
+
+        One and two letters get a fifth and a half of the budget: they match most of
+        the library whatever they expand to, and are replaced by the next keystroke.
+        """
+        share = PREFIX_POSTING_SHARE * SHORT_PREFIX_SHARE.get(len(prefix), 1.0)
+        return max(2_000, int(len(self.library) * share))
 
     @staticmethod
     def _word_alternatives(word: str, fieldname: str | None) -> list[Alternative]:
@@ -308,7 +318,7 @@ class Engine:
                 break
         freq = {t: reader.doc_frequency(fieldname, t) for t in found}
         found.sort(key=lambda t: (t != prefix, -freq[t], t))
-        chosen, postings, budget = [], 0, self._budget()
+        chosen, postings, budget = [], 0, self._budget(prefix)
         for term in found[:PREFIX_MAX_WORDS]:
             if chosen and postings + freq[term] > budget:
                 break
@@ -361,7 +371,7 @@ class Engine:
     def _prefix_alternatives(self, last: str, fieldname: str | None, out: _Compiled) -> list[Alternative]:
         alts: list[Alternative] = []
         if fieldname in (None, *TEXT_FIELDS):
-            expanded, complete = self.vocabulary.expand(last, self._budget())
+            expanded, complete = self.vocabulary.expand(last, self._budget(last))
             out.exact = out.exact and complete
             out.forms.update(expanded)
             stems = sorted({stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS})
@@ -646,7 +656,7 @@ class Engine:
             for i, word in enumerate(ws):
                 forms.add(word)
                 if isinstance(node, ql.Term) and node.prefix and i == len(ws) - 1:
-                    forms.update(self.vocabulary.expand(word, self._budget())[0])
+                    forms.update(self.vocabulary.expand(word, self._budget(word))[0])
                 else:
                     forms.update(self.vocabulary.forms_of(word))
         return spans_in(text, _marker(forms))
