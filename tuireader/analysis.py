@@ -122,41 +122,16 @@ _MISSING: Any = object()  # not a term and not None (a stop word)
 _word_terms: dict[tuple[bool, bool], dict[str, str | None]] = {}
 
 
-def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> dict[str, list[int]]:
-    """Each index term of ``text`` with its token positions: what WordTokenizer yields, grouped.
-
-    This is the indexing hot path, so it works on ``findall`` tuples and a cache of
-    word → term rather than on Token objects.
-    """
-    cache = _word_terms.setdefault((stemming, stops), {})
-    if len(cache) > 500_000:
-        cache.clear()
-    out: dict[str, list[int]] = {}
-    pos = 0
-    if text.isascii():  # no CJK: plain words, without _SPLIT's (cjk, word) tuples
-        for word in _ASCII_WORD.findall(text):
-            term = cache.get(word, _MISSING)
-            if term is _MISSING:
-                term = cache[word] = word_term(word, stemming=stemming, stops=stops)
-            if term is None:
-                continue
-            found = out.get(term)
-            if found is None:
-                out[term] = [pos]
-            else:
-                found.append(pos)
-            pos += 1
-        return out
-    for cjk, word in _SPLIT.findall(text):
-        if cjk:
-            for gram in cjk_grams(cjk):
-                found = out.get(gram)
-                if found is None:
-                    out[gram] = [pos]
-                else:
-                    found.append(pos)
-                pos += 1
-            continue
+def _add_terms(
+    words: list[str],
+    cache: dict[str, str | None],
+    out: dict[str, list[int]],
+    pos: int,
+    stemming: bool,
+    stops: bool,
+) -> int:
+    """Add each word's term at the next position (stop words take none); the next position."""
+    for word in words:
         term = cache.get(word, _MISSING)
         if term is _MISSING:
             term = cache[word] = word_term(word, stemming=stemming, stops=stops)
@@ -168,17 +143,42 @@ def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> d
         else:
             found.append(pos)
         pos += 1
+    return pos
+
+
+_CJK_SPLIT = re.compile(rf"([{_CJK}]+)")
+
+
+def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> dict[str, list[int]]:
+    """Each index term of ``text`` with its token positions: what WordTokenizer yields, grouped.
+
+    This is the indexing hot path, so it works on ``findall`` lists and a cache of
+    word → term rather than on Token objects; all-ASCII text (most) takes a plain word
+    pattern, about a third faster.
+    """
+    cache = _word_terms.setdefault((stemming, stops), {})
+    if len(cache) > 500_000:
+        cache.clear()
+    out: dict[str, list[int]] = {}
+    if text.isascii():
+        _add_terms(_ASCII_WORD.findall(text), cache, out, 0, stemming, stops)
+        return out
+    pos = 0
+    # split() alternates Latin stretches and (captured) CJK runs
+    for i, piece in enumerate(_CJK_SPLIT.split(text)):
+        if i % 2 == 0:
+            pos = _add_terms(LATIN_WORD.findall(piece), cache, out, pos, stemming, stops)
+            continue
+        for gram in cjk_grams(piece):
+            out.setdefault(gram, []).append(pos)
+            pos += 1
     return out
 
 
 _LATIN = rf"[^\W_{_CJK}]"
 #: what may stand between two words of a phrase: punctuation, spaces and stop words
 #: (the tokenizer gives stop words no position, so "graph of networks" is "graph networks")
-_GAP = (
-    r"(?:[\W_]+(?:"
-    + "|".join(sorted(STOPS, key=len, reverse=True))
-    + rf")(?!{_LATIN}))*[\W_]+"
-)
+_GAP = r"(?:[\W_]+(?:" + "|".join(sorted(STOPS, key=len, reverse=True)) + rf")(?!{_LATIN}))*[\W_]+"
 
 
 class Phrase:
@@ -235,7 +235,8 @@ class Phrase:
                 return False
             words = match.groups()
             if all(
-                (stem(w) if self._stemming else w) == t for w, t in zip(words, self.terms, strict=True)
+                (stem(w) if self._stemming else w) == t
+                for w, t in zip(words, self.terms, strict=True)
             ):
                 return True
             start = match.start() + 1
