@@ -130,3 +130,24 @@ def widget_text(app, widget) -> str:  # type: ignore[no-untyped-def]
     lines = screen_text(app.export_screenshot())[region.y : region.bottom]
     inner = [line[region.x + 1 : region.right - 1].strip() for line in lines]
     return " ".join(part for part in inner if part)
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Let the app's workers finish and the screen catch up."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def run_command(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Open the command palette, type ``text`` and run the first match."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*text)
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+
+
+def notices(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """The messages of the notifications shown so far."""
+    return [str(n.message) for n in app._notifications]

@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from e2e_util import app_text, sync, widget_text
+from e2e_util import app_text, settle, sync, widget_text
 
 from tuireader.library import load_library
 from tuireader.model import Library
@@ -44,12 +44,6 @@ async def ready(pilot) -> ReaderScreen:
             break
     await pilot.pause()
     return screen
-
-
-async def settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
 
 
 def titles(screen: ReaderScreen) -> list[str]:

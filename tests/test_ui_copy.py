@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_util import app_text, sync
+from e2e_util import app_text, notices, run_command, settle, sync
 
 from tuireader.citations import validate_bibtex
 from tuireader.clipboard import Clipboard, Environment
@@ -66,12 +66,6 @@ async def ready(pilot):  # type: ignore[no-untyped-def]
     return screen
 
 
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
-
-
 async def to_paper(pilot, title_word: str):  # type: ignore[no-untyped-def]
     """Search for ``title_word`` and move to the list, where the first hit is highlighted."""
     screen = await ready(pilot)
@@ -80,10 +74,6 @@ async def to_paper(pilot, title_word: str):  # type: ignore[no-untyped-def]
     await pilot.press("enter")
     await pilot.pause()
     return screen
-
-
-def notices(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [str(n.message) for n in app._notifications]
 
 
 @sync
@@ -278,18 +268,10 @@ async def test_palette_copies_every_code_link_and_bibtex_of_the_results(tmp_path
     app = make_app(clipboard)
     async with app.run_test(size=(120, 40)) as pilot:
         await ready(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"copy all code links")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "copy all code links")
         await settle(pilot)
         assert tmux.buffers == [IGSG_CODE + "\nhttps://github.com/example/glimmer"]
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"copy all bibtex")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "copy all bibtex")
         await settle(pilot)
         bib = tmux.buffers[-1]
         assert bib.count("@") == 3 and validate_bibtex(bib) == []
@@ -306,11 +288,7 @@ async def test_palette_copies_for_the_kept_papers_only(tmp_path):
         await settle(pilot)
         await pilot.press("escape", "escape")
         await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"code links of kept")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "code links of kept")
         await settle(pilot)
         assert tmux.buffers == [IGSG_CODE]
 
@@ -321,11 +299,7 @@ async def test_copy_keys_are_in_the_command_palette(tmp_path):
     app = make_app(clipboard)
     async with app.run_test(size=(120, 40)) as pilot:
         await to_paper(pilot, "igsg")
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"copy citation as")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "copy citation as")
         await pilot.pause()
         assert isinstance(app.screen, PickScreen)
         await pilot.press("5")  # Markdown

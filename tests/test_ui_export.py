@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import json
 
-from e2e_util import sync
-from test_ui_app import settle
+from e2e_util import notices, run_command, settle, sync
 from test_ui_triage import ids, start, triage_app
-
-
-def notices(app) -> str:  # type: ignore[no-untyped-def]
-    return " ".join(str(n.message) for n in app._notifications)
 
 
 @sync
@@ -22,11 +17,7 @@ async def test_palette_exports_the_kept_papers_as_json(tmp_path):
         first = ids(screen)[0]
         await pilot.press("s")  # keep the first paper
         await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"export the kept")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
+        await run_command(pilot, "export the kept")
         await settle(pilot)
         await pilot.press("4")  # the menu's fourth format: JSON
         for _ in range(50):
@@ -37,7 +28,7 @@ async def test_palette_exports_the_kept_papers_as_json(tmp_path):
         data = json.loads(written.read_text())
         assert [item["id"] for item in data] == [first]
         assert data[0]["state"] == "kept"
-        assert str(written) in notices(app)
+        assert str(written) in " ".join(notices(app))
 
 
 @sync
@@ -48,5 +39,5 @@ async def test_exporting_an_empty_scope_says_so(tmp_path):
         screen = await start(pilot)
         screen.action_export("marked")
         await settle(pilot)
-        assert "Nothing to export" in notices(app)
+        assert "Nothing to export" in " ".join(notices(app))
         assert not (tmp_path / "exports").exists()

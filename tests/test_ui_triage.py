@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_util import app_text, sync, widget_text
-from test_ui_app import SAMPLE, make_app, ready, settle
+from e2e_util import app_text, settle, sync, widget_text
+from test_ui_app import SAMPLE, make_app, ready
 
 from tuireader.paths import resolve
 from tuireader.store import Store
