@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tuireader.analysis import Phrase, raw_words, stem, term_positions
+from tuireader.analysis import (
+    Phrase,
+    ascii_words,
+    raw_words,
+    stem,
+    term_counts,
+    term_positions,
+)
 
 
 @pytest.mark.parametrize(
@@ -43,3 +50,27 @@ def test_phrase_agrees_with_token_positions():
         for second in words:
             adjacent = any(p + 1 in positions[stem(second)] for p in positions[stem(first)])
             assert Phrase(f"{first} {second}").found_in(text) is adjacent, (first, second)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Diffusion models, and the models of diffusion, model the diffusing of heat.",
+        "The THE the a of",
+        "ICML 2024 论文列表 and 论文 again; Müller, naïve café x_y_z models",
+        "",
+    ],
+)
+@pytest.mark.parametrize("stemming", [True, False])
+def test_term_counts_are_term_positions_counted(text, stemming):
+    expected = {term: len(at) for term, at in term_positions(text, stemming=stemming).items()}
+    found = term_counts(text, stemming=stemming)
+    assert list(found.items()) == list(expected.items())  # same order of first occurrence
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Diffusion models (DMs), e.g. x_y-z 0.4% to 12.2%; https://github.com/a/b.", "", "  \t\n", "a"],
+)
+def test_ascii_words_are_the_tokenizers_words(text):
+    assert [w.lower() for w in ascii_words(text)] == [w for w, _, _ in raw_words(text, stops=False)]

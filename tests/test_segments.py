@@ -27,8 +27,31 @@ def _seed_library():
     return load_library([seeds_dir()])
 
 
-def _postings(ix) -> dict:
-    """Every posting of every term, with the field lengths and stored fields."""
+def _term_stats(reader, fieldname, term) -> tuple:
+    info = reader.term_info(fieldname, term)
+    return (
+        info.weight(),
+        info.doc_frequency(),
+        info.min_length(),
+        info.max_length(),
+        info.max_weight(),
+        info.min_id(),
+        info.max_id(),
+    )
+
+
+def _block_stats(m) -> list[tuple]:
+    """Each block's header as a W3 reader sees it: size, last id, top weight, lengths."""
+    blocks = [(m._blocklength, m._maxid, m._maxweight, m._minlength, m._maxlength)]
+    while not m._lastblock:
+        m._goto(m._nextoffset)
+        blocks.append((m._blocklength, m._maxid, m._maxweight, m._minlength, m._maxlength))
+    return blocks
+
+
+def _postings(ix, blocks: bool = True) -> dict:
+    """Every posting of every term, its statistics and (with ``blocks``, for one
+    segment) block headers, with the field lengths and stored fields."""
     out = {}
     with ix.reader() as reader:
         for fieldname, term in reader.all_terms():
@@ -38,6 +61,9 @@ def _postings(ix) -> dict:
                 rows.append((m.id(), m.weight(), m.value()))
                 m.next()
             out[fieldname, term] = rows
+            out["stats", fieldname, term] = _term_stats(reader, fieldname, term)
+            if blocks:
+                out["blocks", fieldname, term] = _block_stats(reader.postings(fieldname, term))
         for doc in range(reader.doc_count_all()):
             for fieldname in ix.schema.scorable_names():
                 out["length", fieldname, doc] = reader.doc_field_length(doc, fieldname)
@@ -72,23 +98,32 @@ def test_the_fast_field_indexes_what_the_tokenizer_gives(fieldname):
         assert fast == general, text
 
 
-def test_a_new_index_holds_the_same_postings_as_whooshs_writer(tmp_path):
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "whoosh-methods"])
+def test_a_new_index_holds_the_same_postings_as_whooshs_writer(tmp_path, monkeypatch, direct):
+    """Seeds, tricky records and enough papers for terms of several blocks (W3 blocks
+    hold 128 postings), in one segment, through the direct term writer and through
+    Whoosh's own per-posting methods."""
+    records = RECORDS + many_records(400)
     papers = list(_seed_library().papers) + list(
-        load_library([write_jsonl(tmp_path / "r.jsonl", RECORDS)]).papers
+        load_library([write_jsonl(tmp_path / "r.jsonl", records)]).papers
     )
+    if not direct:
+        monkeypatch.setattr(segments._BlockFieldWriter, "_NEEDS", ("_no_such_attribute",))
     expected = _postings(_whoosh_built(tmp_path / "general", papers))
     (tmp_path / "fast").mkdir()
     ix = index.create_in(str(tmp_path / "fast"), tindex.schema())
     segments.write_new(
         ix, papers, lambda p: tindex.document(p, tindex.fingerprint(p)), compound=True
     )
-    assert _postings(ix) == expected
+    found = _postings(ix)
+    assert found == expected
+    assert max(len(v) for k, v in found.items() if k[0] == "blocks") >= 3
 
 
 def test_two_processes_write_the_same_documents_in_order(tmp_path):
     library = load_library([write_jsonl(tmp_path / "many.jsonl", many_records(600))])
     papers = list(library.papers)
-    expected = _postings(_whoosh_built(tmp_path / "general", papers))
+    expected = _postings(_whoosh_built(tmp_path / "general", papers), blocks=False)
     (tmp_path / "fast").mkdir()
     ix = index.create_in(str(tmp_path / "fast"), tindex.schema())
     seen = []
@@ -103,7 +138,7 @@ def test_two_processes_write_the_same_documents_in_order(tmp_path):
     )
     ix = index.open_dir(str(tmp_path / "fast"))
     assert len(ix._segments()) == (2 if segments.can_fork() else 1)
-    assert _postings(ix) == expected
+    assert _postings(ix, blocks=False) == expected
     assert seen[-1] == (600, 600) and seen == sorted(seen)
     assert dict(counts) == tindex.build_vocab(papers)
 

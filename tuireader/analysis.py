@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -84,15 +85,22 @@ def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]
         yield folded, match.start(), match.end()
 
 
-#: the words of ASCII text: what _SPLIT finds there, as plain strings (about 2x faster)
-_ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
+#: every byte that is not an ASCII letter or digit, made a space
+_ASCII_SPACES = bytes(b if chr(b).isalnum() and b < 128 else 32 for b in range(256))
+
+
+def ascii_words(text: str) -> list[str]:
+    """The words of all-ASCII text (runs of letters and digits: what _SPLIT finds there),
+    as plain strings: translating the bytes and splitting takes half the time of a
+    regular expression's findall."""
+    return text.encode("ascii").translate(_ASCII_SPACES).decode("ascii").split()
 
 
 def word_set(text: str) -> set[str]:
     """The distinct folded words of ``text`` (no offsets, stop words dropped): fast."""
     low = text.lower()
     if low.isascii():
-        words = set(_ASCII_WORD.findall(low))
+        words = set(ascii_words(low))
         words -= STOPS
         return words
     out: set[str] = set()
@@ -161,7 +169,7 @@ def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> d
         cache.clear()
     out: dict[str, list[int]] = {}
     if text.isascii():
-        _add_terms(_ASCII_WORD.findall(text), cache, out, 0, stemming, stops)
+        _add_terms(ascii_words(text), cache, out, 0, stemming, stops)
         return out
     pos = 0
     # split() alternates Latin stretches and (captured) CJK runs
@@ -173,6 +181,27 @@ def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> d
             out.setdefault(gram, []).append(pos)
             pos += 1
     return out
+
+
+def term_counts(text: str, *, stemming: bool = True, stops: bool = True) -> dict[str, int]:
+    """Each index term of ``text`` with how often it occurs, in order of first occurrence.
+
+    ``term_positions`` without the positions, for fields that keep none. For all-ASCII
+    text the words are looked up and counted in C (``map`` over the word → term cache,
+    ``Counter``); only words not seen before are turned into terms in Python.
+    """
+    if not text.isascii():
+        grouped = term_positions(text, stemming=stemming, stops=stops)
+        return {term: len(found) for term, found in grouped.items()}
+    cache = _word_terms.setdefault((stemming, stops), {})
+    if len(cache) > 500_000:
+        cache.clear()
+    words = ascii_words(text)
+    for word in set(words).difference(cache):
+        cache[word] = word_term(word, stemming=stemming, stops=stops)
+    counts = Counter(map(cache.__getitem__, words))
+    counts.pop(None, None)  # stop words
+    return dict(counts)
 
 
 _LATIN = rf"[^\W_{_CJK}]"
@@ -269,6 +298,10 @@ class WordTokenizer(Tokenizer):
     def grouped(self, value: str) -> dict[str, list[int]]:
         """Each term of ``value`` with its positions (what indexing needs), fast."""
         return term_positions(value, stemming=self.stemming, stops=self.stops)
+
+    def counted(self, value: str) -> dict[str, int]:
+        """Each term of ``value`` with its count (what a field without positions needs)."""
+        return term_counts(value, stemming=self.stemming, stops=self.stops)
 
     def __call__(  # type: ignore[override]
         self,
@@ -387,6 +420,26 @@ class WordField(fields.TEXT):
     tokenizer as an ordinary analyzer.
     """
 
+    def term_counts(self, value: str) -> dict[str, int] | None:
+        """Each term of ``value`` with its count, in order of first occurrence, when the
+        field keeps counts only (Whoosh's ``Frequency`` format); else None."""
+        if type(self.format) is not formats.Frequency:
+            return None
+        counted = getattr(self.analyzer, "counted", None)
+        if counted is not None:
+            return counted(value)
+        grouped = getattr(self.analyzer, "grouped", None)
+        if grouped is None:
+            return None
+        return {term: len(at) for term, at in grouped(value).items()}
+
+    def count_posting(self, n: int) -> tuple[float, bytes]:
+        """The weight and value ``Frequency`` gives a term found ``n`` times."""
+        encoded = _frequency_value.get(n)
+        if encoded is None:  # one shared bytes object per count, not per posting
+            encoded = _frequency_value[n] = pack_uint(n)
+        return n * self.format.field_boost, encoded
+
     def index(self, value, **kwargs):  # type: ignore[no-untyped-def]
         grouped = getattr(self.analyzer, "grouped", None)
         fmt = self.format
@@ -394,16 +447,11 @@ class WordField(fields.TEXT):
         if kwargs or grouped is None or kind not in (formats.Positions, formats.Frequency):
             yield from super().index(value, **kwargs)
             return
-        boost = fmt.field_boost
         if kind is formats.Frequency:
-            counts = _frequency_value
-            for term, positions in grouped(value).items():
-                n = len(positions)
-                encoded = counts.get(n)
-                if encoded is None:  # one shared bytes object per count, not per posting
-                    encoded = counts[n] = pack_uint(n)
-                yield term.encode("utf-8"), n, n * boost, encoded
+            for term, n in (self.term_counts(value) or {}).items():
+                yield (term.encode("utf-8"), n, *self.count_posting(n))
             return
+        boost = fmt.field_boost
         single = _single_position
         for term, positions in grouped(value).items():
             n = len(positions)

@@ -18,12 +18,17 @@ import multiprocessing
 import os
 import queue
 import sys
+import zlib
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from operator import sub
+from pickle import dumps
 from typing import Any
 
-from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3PostingsWriter
+from whoosh.codec import whoosh3
+from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter
+from whoosh.system import pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.writing import SegmentWriter
 
@@ -36,67 +41,175 @@ def _no_length(docnum: int) -> None:
     return None
 
 
+class _Memo(dict):
+    """``make(key)`` for each key, made once."""
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
+
+
 #: a term with fewer postings is written uncompressed: zlib costs about 40 µs a call
 #: here whatever the size, and such a term's block is a few hundred bytes at most.
 COMPRESS_MIN_POSTINGS = 32
+#: below this many bytes W3 leaves a block uncompressed anyway (whoosh3's own threshold)
+_W3_COMPRESS_MIN_BYTES = getattr(whoosh3, "COMPRESSION_MIN_SIZE", 0)
+_TERM_INFO = whoosh3.W3TermInfo._struct
+_BLOCK_MAGIC = whoosh3.WHOOSH3_HEADER_MAGIC
 
 
-class _BlockPostingsWriter(W3PostingsWriter):
-    """Whoosh's postings writer, taking a term's postings a block at a time."""
+def _block_weights(weights: array) -> float | tuple[float, ...] | None:
+    """A block's weights as W3 stores them: None when all are 1, one value when all equal."""
+    first = weights[0]
+    if weights.count(first) == len(weights):
+        return None if first == 1.0 else first
+    return tuple(weights)
 
-    #: what add_many uses of W3PostingsWriter; without them it adds one posting at a time
-    _NEEDS = ("_ids", "_weights", "_values", "_maxweight", "_minlength", "_maxlength")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._level = getattr(self, "_compression", None)
-        self._by_block: bool | None = None  # known once a term has started
+#: (documents, weights, values, field lengths) of one term's postings, in document order
+Postings = tuple[array, list[float], list[bytes], list]
+#: a term's postings as written: the bytes, then the term's statistics (total weight,
+#: top weight, shortest and longest field length)
+Written = tuple[bytes, float, float, int | None, int]
 
-    def add_many(
-        self, ids: list[int], weights: list[float], values: list[bytes], lengths: list
-    ) -> None:
-        """``add_posting`` for each posting in turn, with the same blocks and statistics.
 
-        Blocks of rare terms are left uncompressed (each block says whether it is).
-        """
-        if self._by_block is None:
-            self._by_block = self._level is not None and all(hasattr(self, a) for a in self._NEEDS)
-        if not self._by_block:  # another version of Whoosh: its public method
-            for posting in zip(ids, weights, values, lengths):
-                self.add_posting(*posting)
-            return
-        self._compression = self._level if len(ids) >= COMPRESS_MIN_POSTINGS else 0
-        limit = self._blocklimit
-        start, end = 0, len(ids)
-        while start < end:
-            room = limit - len(self._ids)
-            if room <= 0:
-                self._write_block()
-                continue
-            stop = min(end, start + room)
-            chunk = weights[start:stop]
-            self._ids.extend(ids[start:stop])
-            self._weights.extend(chunk)
-            self._maxweight = max(self._maxweight, max(chunk))
-            self._values.extend(v for v in values[start:stop] if v)
-            known = [n for n in lengths[start:stop] if n]
-            if known:
-                low = min(known)
-                if self._minlength is None or low < self._minlength:
-                    self._minlength = low
-                self._maxlength = max(self._maxlength, max(known))
-            start = stop
+def _one_posting(postings: Postings, fixed: int | None) -> Written:
+    """What ``_postings_bytes`` gives for a term with a single posting (most terms), faster."""
+    docs, weights, values, lengths = postings
+    doc, weight, value, length = docs[0], weights[0], values[0], lengths[0]
+    stored = array("f", (weight,))[0]
+    if fixed is None or fixed < 0:
+        block_values: Any = (value,) if value else ()
+    else:
+        block_values = None if fixed == 0 else value
+    data = dumps(((doc,), None if stored == 1.0 else stored, block_values), 2)
+    heaviest = max(0, weight)
+    low = length or None
+    info = dumps((1, doc, heaviest, 0, length_to_byte(low), length_to_byte(length or 0)), 2)
+    chunk = b"".join((_BLOCK_MAGIC, pack_int(-len(info) - len(data)), info, data))
+    return chunk, stored, heaviest, low, length or 0
+
+
+def _postings_bytes(postings: Postings, fixed: int | None, limit: int, level: int) -> Written:
+    """A term's postings as W3PostingsWriter writes them, and the statistics W3TermInfo
+    gathers from them: the same blocks, except that blocks of rare terms are left
+    uncompressed (each block records whether it is)."""
+    docs, weights, values, lengths = postings
+    count = len(docs)
+    if count == 1:
+        return _one_posting(postings, fixed)
+    if count < COMPRESS_MIN_POSTINGS:
+        level = 0
+    parts = [_BLOCK_MAGIC]
+    total = 0.0
+    top_weight: float = 0
+    shortest: int | None = None
+    longest = 0
+    for lo in range(0, count, limit):
+        hi = min(count, lo + limit)
+        ids = docs[lo:hi]
+        block_weights = weights[lo:hi]
+        stored = array("f", block_weights)
+        total += sum(stored)
+        heaviest = max(0, max(block_weights))
+        top_weight = max(top_weight, heaviest)
+        known = list(filter(None, lengths[lo:hi]))
+        low = min(known) if known else None
+        high = max(known) if known else 0
+        if low is not None and (shortest is None or low < shortest):
+            shortest = low
+        longest = max(longest, high)
+        kept = list(filter(None, values[lo:hi]))
+        if fixed is None or fixed < 0:
+            block_values: Any = tuple(kept)
+        else:
+            block_values = None if fixed == 0 else b"".join(kept)
+        deltas = (ids[0], *map(sub, ids[1:], ids))
+        data = dumps((deltas, _block_weights(stored), block_values), 2)
+        comp = level if len(data) >= _W3_COMPRESS_MIN_BYTES else 0
+        if comp:
+            data = zlib.compress(data, comp)
+        info = dumps(
+            (hi - lo, ids[-1], heaviest, comp, length_to_byte(low), length_to_byte(high)), 2
+        )
+        size = len(info) + len(data)
+        parts += (pack_int(-size if hi == count else size), info, data)
+    return b"".join(parts), total, top_weight, shortest, longest
+
+
+def _write_each(writer: Any, terms: Iterable[tuple[bytes, Postings]]) -> None:
+    """Write terms through a field writer's public methods, a posting at a time."""
+    for tbytes, postings in terms:
+        writer.start_term(tbytes)
+        for posting in zip(*postings):
+            writer.add(*posting)
+        writer.finish_term()
+
+
+#: write the postings file this many bytes at a time
+_WRITE_BYTES = 1 << 20
 
 
 class _BlockFieldWriter(W3FieldWriter):
-    def add_many(
-        self, ids: list[int], weights: list[float], values: list[bytes], lengths: list
-    ) -> None:
-        self._postwriter.add_many(ids, weights, values, lengths)
+    """Whoosh's W3 field writer that also writes a field's terms in one call."""
+
+    #: what write_terms uses of W3FieldWriter and W3Codec
+    _NEEDS = ("_postfile", "_tindex", "_fieldid", "_format")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        codec = self._codec
+        self.direct = all(hasattr(self, a) for a in self._NEEDS) and all(
+            hasattr(codec, a) for a in ("_blocklimit", "_compression")
+        )
+
+    def write_terms(self, terms: Iterable[tuple[bytes, Postings]]) -> None:
+        """``start_term``, ``add`` per posting and ``finish_term`` for each term of the
+        current field, in term order, writing the bytes W3PostingsWriter and W3TermInfo
+        write (see ``_postings_bytes``)."""
+        if not self.direct:  # another version of Whoosh: its public methods
+            _write_each(self, terms)
+            return
+        postfile = self._postfile
+        offset = postfile.tell()
+        fixed = self._format.fixed_value_size()
+        limit, level = self._codec._blocklimit, self._codec._compression
+        add_term = self._tindex.add
+        field = pack_ushort(self._fieldid)
+        pending: list[bytes] = []
+        waiting = 0
+        for tbytes, postings in terms:
+            chunk, total, top_weight, shortest, longest = _postings_bytes(
+                postings, fixed, limit, level
+            )
+            docs = postings[0]
+            terminfo = _TERM_INFO.pack(
+                False,
+                total,
+                len(docs),
+                length_to_byte(shortest),
+                length_to_byte(longest),
+                top_weight,
+                docs[0],
+                docs[-1],
+            )
+            add_term(field + tbytes, terminfo + pack_long(offset) + pack_int(len(chunk)))
+            offset += len(chunk)
+            pending.append(chunk)
+            waiting += len(chunk)
+            if waiting >= _WRITE_BYTES:
+                postfile.write(b"".join(pending))
+                pending.clear()
+                waiting = 0
+        postfile.write(b"".join(pending))
 
 
 class BlockCodec(W3Codec):
-    """Whoosh's W3 codec whose writers also take postings a block at a time.
+    """Whoosh's W3 codec whose field writer also takes a term's postings at once.
 
     It writes W3Codec's format (leaving rare terms' blocks uncompressed, which each
     block records) and is saved in the index as a W3Codec: the index needs nothing
@@ -105,15 +218,6 @@ class BlockCodec(W3Codec):
 
     def field_writer(self, storage, segment):  # type: ignore[no-untyped-def]
         return _BlockFieldWriter(self, storage, segment)
-
-    def postings_writer(self, dbfile, byteids=False):  # type: ignore[no-untyped-def]
-        return _BlockPostingsWriter(
-            dbfile,
-            blocklimit=self._blocklimit,
-            byteids=byteids,
-            compression=self._compression,
-            inlinelimit=self._inlinelimit,
-        )
 
     def __reduce__(self):  # type: ignore[no-untyped-def]
         return W3Codec, (self._blocklimit, self._compression, self._inlinelimit)
@@ -135,8 +239,11 @@ class NewSegmentWriter(SegmentWriter):
         #: gives the segment written by another process that comes before this one; it
         #: is asked for only once this segment is written, so both are written at once.
         self.segments_before: Callable[[], Any] | None = None
-        #: (field, term) → documents, weights and values of its postings, in document order
-        self._postings: dict[tuple[str, bytes], tuple[array, list, list]] = {}
+        #: field → term → documents, weights and values of its postings, in document order
+        self._postings: dict[str, dict[bytes, tuple[array, list, list]]] = {}
+        #: the same for fields that keep only counts (``term_counts``): field → term →
+        #: documents and counts; weights and values are made from the counts when written
+        self._counted: dict[str, dict[str, tuple[array, array]]] = {}
         self._weights: dict[float, float] = {}
         self._lengths: dict[str, dict[int, int | None]] = {}
 
@@ -144,8 +251,6 @@ class NewSegmentWriter(SegmentWriter):
         self._check_state()
         schema = self.schema
         perdoc = self.perdocwriter
-        postings = self._postings
-        weights = self._weights
         docnum = self.docnum
         self._check_fields(schema, fields)
         perdoc.start_doc(docnum)
@@ -158,18 +263,15 @@ class NewSegmentWriter(SegmentWriter):
             field = schema[fieldname]
             length = 0
             if field.indexed:
-                scorable = field.scorable
-                for tbytes, freq, weight, vbytes in field.index(value):
-                    if scorable:
-                        length += freq
-                    weight = weights.setdefault(weight, weight)  # a few distinct values
-                    entry = postings.get((fieldname, tbytes))
-                    if entry is None:
-                        postings[fieldname, tbytes] = (array("I", (docnum,)), [weight], [vbytes])
-                    else:
-                        entry[0].append(docnum)
-                        entry[1].append(weight)
-                        entry[2].append(vbytes)
+                counts_of = getattr(field, "term_counts", None)
+                found = counts_of(value) if counts_of is not None else None
+                if found is not None:
+                    self._add_counts(fieldname, docnum, found)
+                    length = sum(found.values())
+                else:
+                    length = self._add_postings(fieldname, docnum, field.index(value))
+                if not field.scorable:
+                    length = 0
             perdoc.add_field(fieldname, field, value if field.stored else None, length)
             if field.scorable:
                 quantised = length_to_byte(length)
@@ -179,35 +281,80 @@ class NewSegmentWriter(SegmentWriter):
         self._added = True
         self.docnum += 1
 
+    def _add_counts(self, fieldname: str, docnum: int, found: dict[str, int]) -> None:
+        terms = self._counted.get(fieldname)
+        if terms is None:
+            terms = self._counted[fieldname] = {}
+        for term, n in found.items():
+            entry = terms.get(term)
+            if entry is None:
+                terms[term] = (array("I", (docnum,)), array("I", (n,)))
+            else:
+                entry[0].append(docnum)
+                entry[1].append(n)
+
+    def _add_postings(self, fieldname: str, docnum: int, postings: Iterable[tuple]) -> int:
+        """Add a document's postings of one field; the sum of their frequencies."""
+        terms = self._postings.get(fieldname)
+        if terms is None:
+            terms = self._postings[fieldname] = {}
+        weights = self._weights
+        length = 0
+        for tbytes, freq, weight, vbytes in postings:
+            length += freq
+            weight = weights.setdefault(weight, weight)  # a few distinct values
+            entry = terms.get(tbytes)
+            if entry is None:
+                terms[tbytes] = (array("I", (docnum,)), [weight], [vbytes])
+            else:
+                entry[0].append(docnum)
+                entry[1].append(weight)
+                entry[2].append(vbytes)
+        return length
+
+    def _terms(self, fieldname: str) -> Iterator[tuple[bytes, array, list, list]]:
+        """Each term of a field with its postings (documents, weights, values), in
+        term order, each dropped from memory as it is given."""
+        general = self._postings.pop(fieldname, {})
+        counted = self._counted.pop(fieldname, {})
+        if counted:
+            field = self.schema[fieldname]
+            weight_of = _Memo(lambda n: field.count_posting(n)[0])
+            value_of = _Memo(lambda n: field.count_posting(n)[1])
+            if general:  # never for tuireader's schema: each field is indexed one way
+                for term in list(counted):
+                    docs, counts = counted.pop(term)
+                    general[term.encode("utf-8")] = (
+                        docs,
+                        [weight_of[n] for n in counts],
+                        [value_of[n] for n in counts],
+                    )
+            # str order is the UTF-8 byte order the terms are stored in
+            for term in sorted(counted):
+                docs, counts = counted.pop(term)
+                weights = [weight_of[n] for n in counts]
+                yield term.encode("utf-8"), docs, weights, [value_of[n] for n in counts]
+        for tbytes in sorted(general):
+            docs, weights, values = general.pop(tbytes)
+            yield tbytes, docs, weights, values
+
     def _flush_segment(self) -> None:
         """Write the postings term by term through the codec's field writer."""
         self.perdocwriter.close()
         writer = self.fieldwriter
-        schema = self.schema
-        postings = self._postings
         track = self.codec.length_stats
-        bulk = isinstance(writer, _BlockFieldWriter)
-        current = None
-        length_of: Callable[[int], int | None] = _no_length
-        for key in sorted(postings):
-            fieldname, tbytes = key
-            if fieldname != current:
-                if current is not None:
-                    writer.finish_field()
-                writer.start_field(fieldname, schema[fieldname])
-                current = fieldname
-                lengths = self._lengths.get(fieldname)
-                length_of = lengths.get if track and lengths is not None else _no_length
-            docs, weights, values = postings.pop(key)
-            writer.start_term(tbytes)
-            lengths_of_docs = [length_of(doc) for doc in docs]
-            if bulk:
-                writer.add_many(docs, weights, values, lengths_of_docs)
+        for fieldname in sorted(self._postings.keys() | self._counted.keys()):
+            writer.start_field(fieldname, self.schema[fieldname])
+            lengths = self._lengths.get(fieldname)
+            length_of = lengths.get if track and lengths is not None else _no_length
+            terms = (
+                (tbytes, (docs, weights, values, list(map(length_of, docs))))
+                for tbytes, docs, weights, values in self._terms(fieldname)
+            )
+            if isinstance(writer, _BlockFieldWriter):
+                writer.write_terms(terms)
             else:
-                for posting in zip(docs, weights, values, lengths_of_docs):
-                    writer.add(*posting)
-            writer.finish_term()
-        if current is not None:
+                _write_each(writer, terms)
             writer.finish_field()
         writer.close()
 
