@@ -8,6 +8,7 @@ import pytest
 from corpus_util import RECORDS, many_records, write_jsonl
 from whoosh import fields, index
 from whoosh.codec.whoosh3 import W3Codec
+from whoosh.filedb import filetables
 
 from tuireader import index as tindex
 from tuireader import segments
@@ -183,3 +184,8 @@ def test_the_url_field_keeps_host_names_and_code_paths(tmp_path):
     assert index_text(Link("https://openreview.net/forum?id=AZWqXfM6z9", "paper")) == "openreview"
     assert index_text(Link("http://www.cs.example.edu:8080/~me/x", "project")) == "cs example"
     assert index_text(Link("https://me.github.io/project", "project")) == "me github"
+
+
+def test_the_term_table_hash_is_whooshs_md5_hash():
+    for key in (b"", b"\x00\x01model", "论文".encode(), bytes(range(256))):
+        assert segments._md5_low(key) == filetables.md5_hash(key)
