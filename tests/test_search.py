@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from corpus_util import RECORDS, write_jsonl
+from corpus_util import RECORDS, many_records, write_jsonl
 from tuireader.library import load_library
 from tuireader.paths import resolve
-from tuireader.search import open_engine
+from tuireader.analysis import raw_words
+from tuireader.search import Marker, open_engine
 
 
 @pytest.fixture
@@ -93,6 +94,25 @@ def test_term_spans_find_any_word_form(engine):
     text = "Modelling models: a model."
     spans = engine.term_spans(text, "model")
     assert [text[a:b] for a, b in spans] == ["models", "model"]
+
+
+def _spans_word_by_word(text, forms):
+    return tuple((a, b) for word, a, b in raw_words(text, stops=False) if word in forms)
+
+
+def test_marker_spans_are_the_words_found_word_by_word():
+    """The fast path for ASCII text finds exactly the whole words a word-by-word scan
+    finds: not inside longer words, at the ends of the text, repeated, next to digits."""
+    texts = [p.abstract for p in load_library(None).papers] + [
+        "model models modelmodel model",
+        "a-model_model(model)model2 2model",
+        "Diffusion models, and the models of diffusion, model the diffusing of heat.",
+        "Müller and Muller meet naïve naive café cafe",
+    ]
+    for text in texts:
+        words = sorted({w for w, _, _ in raw_words(text, stops=False)})
+        for forms in ({"model", "models"}, {"the", "of"}, set(words[::7]), set(words[-3:]), {"zzz"}):
+            assert Marker(forms).spans(text) == _spans_word_by_word(text, forms), (text, forms)
 
 
 def test_did_you_mean_suggests_real_words(engine):
@@ -212,3 +232,21 @@ def test_word_forms_from_saved_stems_match_stemming_every_word(seeds_engine):
     for word in counts:
         assert set(saved.forms_of(word)) == set(computed.forms_of(word)), word
     assert {"model", "models", "modeling"} <= set(saved.forms_of("modelling"))
+
+
+def test_typing_word_by_word_ranks_as_a_fresh_search_does(tmp_path):
+    """The matches of a query's finished words are kept between keystrokes: each
+    keystroke still gives the hits, scores and total a fresh engine gives."""
+    source = write_jsonl(tmp_path / "many.jsonl", RECORDS + many_records(300))
+    library = load_library([source])
+    typing = open_engine(library, resolve(tmp_path / "data"))
+    queries = ["diffusion methods results", "this work improves privacy", "graph neural net", "we report x"]
+    keystrokes = [q[:i] for q in queries for i in range(1, len(q) + 1) if not q[:i].endswith(" ")]
+    for text in keystrokes:
+        typed = typing.search(text, prefix=True, limit=10)
+        fresh_engine = open_engine(library, resolve(tmp_path / "data"))
+        fresh = fresh_engine.search(text, prefix=True, limit=10)
+        fresh_engine.close()
+        assert [(h.paper.id, h.score) for h in typed.hits] == [(h.paper.id, h.score) for h in fresh.hits], text
+        assert typed.total == fresh.total, text
+    typing.close()

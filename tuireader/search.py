@@ -28,7 +28,17 @@ from whoosh.query.wrappers import WrappingQuery
 from whoosh.scoring import BM25F
 
 from tuireader import query as ql
-from tuireader.analysis import CJK_RUN, LATIN_WORD, STOPS, Phrase, fold, is_cjk, raw_words, stem
+from tuireader.analysis import (
+    CJK_RUN,
+    LATIN_WORD,
+    STOPS,
+    Phrase,
+    ascii_words,
+    fold,
+    is_cjk,
+    raw_words,
+    stem,
+)
 from tuireader.fastsearch import Alternative, Plan, TermScores, evaluate
 from tuireader.index import IndexReport, IndexUnavailable, OpenIndex, open_index
 from tuireader.model import Library, Paper
@@ -191,6 +201,8 @@ class Marker:
         low = text.lower()
         if len(low) != len(text):  # a rare character whose lowercase is longer
             return tuple((a, b) for w, a, b in raw_words(text, stops=False) if w in self.forms)
+        if low.isascii() and not self.cjk:
+            return _ascii_spans(low, self.forms.intersection(ascii_words(low)))
         forms = self.forms
         found = [
             m.span()
@@ -207,6 +219,27 @@ class Marker:
                     found.append(m.span())
             found.sort()
         return tuple(found)
+
+
+def _ascii_spans(low: str, present: Iterable[str]) -> tuple[Span, ...]:
+    """Where the ``present`` words stand as whole words in the lowercase ASCII ``low``.
+
+    Most of an abstract's words are not query words: they are set aside in C (split,
+    set intersection), and only the few present are looked for, with ``str.find``.
+    """
+    found = []
+    size = len(low)
+    for word in present:
+        at = low.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not low[at - 1].isalnum()) and (end == size or not low[end].isalnum()):
+                found.append((at, end))
+                at = low.find(word, end)
+            else:
+                at = low.find(word, at + 1)
+    found.sort()
+    return tuple(found)
 
 
 def _marker(forms: Iterable[str]) -> Marker | None:
