@@ -17,8 +17,9 @@ import heapq
 import math
 from array import array
 from collections import OrderedDict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
 from whoosh.matching.wrappers import FilterMatcher
@@ -34,6 +35,9 @@ CACHE_ENTRIES = 2_000_000
 #: a term whose postings outnumber the remaining candidates by this factor is probed
 #: (skipping through its postings to each candidate) instead of read whole.
 PROBE_RATIO = 8
+#: the documents matching a query's finished words are kept for this many queries
+#: (each a dict of up to every document: a few MB at 100k papers)
+PARTIAL_ENTRIES = 2
 
 Alternative = tuple[str, str]  # (field, term)
 #: a term's scores: the documents (ascending) and each one's score, in compact arrays
@@ -69,7 +73,9 @@ def _blocks(
     m = leaf.postings(fieldname, text)
     if isinstance(m, FilterMatcher):
         m = m.child
-    if isinstance(m, W3LeafMatcher) and hasattr(m, "_read_ids") and hasattr(m, "_next_block"):
+    if isinstance(m, W3LeafMatcher) and all(
+        hasattr(m, a) for a in ("_read_data", "_read_ids", "_read_weights", "_next_block")
+    ):
         wanted = 0
         while m.is_active():
             if only is not None:
@@ -80,9 +86,7 @@ def _blocks(
                     m._next_block()
                     continue
                 wanted = bisect.bisect_right(only, top, wanted)
-            m._read_ids()
-            m._read_weights()
-            yield m._ids, m._weights
+            yield _decoded(m)
             m._next_block()
         return
     ids, weights = [], []
@@ -91,6 +95,28 @@ def _blocks(
         weights.append(m.weight())
         m.next()
     yield ids, weights
+
+
+def _decoded(m: W3LeafMatcher) -> tuple[Sequence[int], Sequence[float]]:
+    """The documents and weights of a W3 matcher's current block.
+
+    W3 stores a block's documents as gaps, and its weights as None (all 1), one number
+    (all equal) or one per posting. Whoosh undoes that with a Python generator per
+    posting; ``accumulate`` and list repetition do it in C.
+    """
+    m._read_data()
+    data = m._data
+    if not (isinstance(data, tuple) and len(data) == 3):  # another layout: Whoosh's own
+        m._read_ids()
+        m._read_weights()
+        return m._ids, m._weights
+    gaps, weights, _values = data
+    ids = list(accumulate(gaps))
+    if weights is None:
+        weights = [1.0] * len(ids)
+    elif isinstance(weights, float):
+        weights = [weights] * len(ids)
+    return ids, weights
 
 
 def _field_lengths(leaf, fieldname: str) -> Sequence[int]:  # type: ignore[no-untyped-def]
@@ -125,6 +151,7 @@ class TermScores:
         #: per (segment, field): K1 * (1 - B + B * length / average length), by document
         self._norms: dict[tuple[int, str], array[float]] = {}
         self._cache: OrderedDict[Alternative, Scored] = OrderedDict()
+        self._partial: OrderedDict[tuple, dict[int, float]] = OrderedDict()
         self._entries = 0
 
     def _avg_length(self, fieldname: str) -> float:
@@ -133,6 +160,18 @@ class TermScores:
             total = self.reader.field_length(fieldname) or 0
             avg = self._avg[fieldname] = max(1.0, total / self.n_docs)
         return avg
+
+    def partial(self, key: tuple, make: Callable[[], dict[int, float]]) -> dict[int, float]:
+        """``make()``, kept for the last few ``key``s (the documents matching a query's
+        finished words, while the user types the next one). Not to be modified."""
+        found = self._partial.get(key)
+        if found is None:
+            found = self._partial[key] = make()
+            while len(self._partial) > PARTIAL_ENTRIES:
+                self._partial.popitem(last=False)
+        else:
+            self._partial.move_to_end(key)
+        return found
 
     def df(self, alt: Alternative) -> int:
         return self.reader.doc_frequency(*alt) if alt in self.reader else 0
@@ -247,7 +286,7 @@ def _restricted(
 ) -> dict[int, float]:
     """The clause's scores for the candidate ``docs`` only (probing large postings)."""
     ordered: list[int] | None = None
-    acc: dict[int, float] = {}
+    parts = []
     for alt in dict.fromkeys(alternatives):
         df = cache.df(alt)
         if not df:
@@ -255,33 +294,63 @@ def _restricted(
         if df > PROBE_RATIO * len(docs):
             if ordered is None:
                 ordered = sorted(docs)
-            part = cache.probe(alt, ordered)
+            parts.append(cache.probe(alt, ordered))
         else:
-            part = _pick(cache.scores(alt), docs)
+            parts.append(_pick(cache.scores(alt), docs))
+    if not parts:
+        return {}
+    # the largest part (a dict made for this call) is the sum so far; the others add in
+    parts.sort(key=len, reverse=True)
+    acc = parts[0]
+    for part in parts[1:]:
         get = acc.get
         for doc, score in part.items():
             acc[doc] = get(doc, 0.0) + score
     return acc
 
 
-def evaluate(cache: TermScores, plan: Plan, limit: int | None) -> tuple[list[tuple[int, float]], int]:
-    """The top ``limit`` (document, score) pairs, best first, and how many matched.
+def _matching(cache: TermScores, clauses: Sequence[list[Alternative]]) -> dict[int, float]:
+    """The documents matching every clause, with their summed scores.
 
     The clause with the fewest postings is read whole; every other clause is only
     looked up for the documents still in the running, so a very common word costs
     a skip through its postings rather than a full read.
     """
-    if not plan.clauses:
-        return [], 0
-    sized = sorted(plan.clauses, key=lambda alts: sum(cache.df(a) for a in dict.fromkeys(alts)))
+    sized = sorted(clauses, key=lambda alts: sum(cache.df(a) for a in dict.fromkeys(alts)))
     result = _union(cache, sized[0])
-    if plan.allowed is not None:
-        result = {d: s for d, s in result.items() if d in plan.allowed}
     for alts in sized[1:]:
         if not result:
             break
         other = _restricted(cache, alts, result)
         result = {d: s + other[d] for d, s in result.items() if d in other}
+    return result
+
+
+def evaluate(cache: TermScores, plan: Plan, limit: int | None) -> tuple[list[tuple[int, float]], int]:
+    """The top ``limit`` (document, score) pairs, best first, and how many matched.
+
+    Live search sends the same words again and again with only the last one growing,
+    so the documents matching all clauses but the last are kept from the previous
+    call (``TermScores.partial``), and only the last clause is looked up among them.
+    """
+    if not plan.clauses:
+        return [], 0
+    *before, last = plan.clauses
+    if before:
+        key = tuple(tuple(alts) for alts in before)
+        base = cache.partial(key, lambda: _matching(cache, before))
+        if not base:
+            result = {}
+        elif sum(cache.df(a) for a in dict.fromkeys(last)) <= len(base):
+            mine = _union(cache, last)
+            result = {d: base[d] + s for d, s in mine.items() if d in base}
+        else:
+            other = _restricted(cache, last, base)
+            result = {d: s + other[d] for d, s in base.items() if d in other}
+    else:
+        result = _union(cache, last)
+    if plan.allowed is not None:
+        result = {d: s for d, s in result.items() if d in plan.allowed}
     if result and (plan.excluded or plan.excluded_docs):
         banned = set(plan.excluded_docs)
         ordered = sorted(result)
