@@ -128,7 +128,7 @@ def test_two_processes_write_the_same_documents_in_order(tmp_path):
     (tmp_path / "fast").mkdir()
     ix = index.create_in(str(tmp_path / "fast"), tindex.schema())
     seen = []
-    counts = segments.write_new(
+    counts, stems = segments.write_new(
         ix,
         papers,
         lambda p: tindex.document(p, tindex.fingerprint(p)),
@@ -136,12 +136,14 @@ def test_two_processes_write_the_same_documents_in_order(tmp_path):
         processes=2,
         progress=lambda done, total: seen.append((done, total)),
         tally=tindex.paper_words,
+        summarise=tindex.vocab_stems,
     )
     ix = index.open_dir(str(tmp_path / "fast"))
     assert len(ix._segments()) == (2 if segments.can_fork() else 1)
     assert _postings(ix, blocks=False) == expected
     assert seen[-1] == (600, 600) and seen == sorted(seen)
     assert dict(counts) == tindex.build_vocab(papers)
+    assert stems == tindex.vocab_stems(counts)  # each process's, merged
 
 
 def test_the_index_records_whooshs_own_codec(tmp_path):

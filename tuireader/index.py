@@ -208,9 +208,17 @@ def vocab_stems(vocab: dict[str, int]) -> dict[str, str]:
     return out
 
 
-def _save_state(ix: index.Index, folder: Path, fps: dict[str, str], vocab: dict[str, int]) -> dict[str, str]:
-    """Write the manifest and the vocabulary (with its stems, which it returns)."""
-    stems = vocab_stems(vocab)
+def _save_state(
+    ix: index.Index,
+    folder: Path,
+    fps: dict[str, str],
+    vocab: dict[str, int],
+    stems: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """Write the manifest and the vocabulary with its stems (worked out here unless
+    given), which it returns."""
+    if stems is None:
+        stems = vocab_stems(vocab)
     _write_json(folder / VOCAB, {"schema": SCHEMA_VERSION, "words": vocab, "stems": stems})
     _write_json(
         folder / MANIFEST,
@@ -296,9 +304,10 @@ def _write_all(
     progress: Progress | None,
     *,
     parallel: bool,
-) -> dict[str, int]:
-    """Write every paper into the new index ``ix``; returns the vocabulary (see build_vocab)."""
-    counts = write_new(
+) -> tuple[dict[str, int], dict[str, str]]:
+    """Write every paper into the new index ``ix``; returns the vocabulary (see build_vocab)
+    and its stems (see vocab_stems)."""
+    counts, stems = write_new(
         ix,
         papers,
         lambda item: document(*item),
@@ -306,8 +315,9 @@ def _write_all(
         processes=2 if parallel else 1,
         progress=progress,
         tally=lambda item: paper_words(item[0]),
+        summarise=vocab_stems,
     )
-    return dict(counts)
+    return dict(counts), stems
 
 
 def open_index(
@@ -404,8 +414,8 @@ def _rebuild(
     try:
         ix = _fresh(tmp)
         papers = [(paper, wanted[paper.id]) for paper in library.papers]
-        vocab = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
-        stems = _save_state(ix, tmp, wanted, vocab)
+        vocab, stems = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
+        _save_state(ix, tmp, wanted, vocab, stems)
         ix.close()
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from hashlib import md5
 from operator import sub
 from pickle import dumps
-from typing import Any
+from typing import Any, NamedTuple
 
 from whoosh.codec import whoosh3
 from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter
@@ -429,6 +429,15 @@ def can_fork() -> bool:
 
 
 Tally = Callable[[Any], Iterable[str]]
+Summarise = Callable[[Counter[str]], dict[str, Any]]
+
+
+class Tallied(NamedTuple):
+    """What ``write_new`` counted: how many items gave each string, and the summaries of
+    those counts, each worked out in the process that counted (its caches warm)."""
+
+    counts: Counter[str]
+    summary: dict[str, Any]
 
 
 def _add_all(
@@ -447,7 +456,8 @@ def _add_all(
 
 
 def _child(
-    ix, items: Sequence[Any], to_fields, tally: Tally | None, compound: bool, results
+    ix, items: Sequence[Any], to_fields, tally: Tally | None, summarise: Summarise | None,
+    compound: bool, results,
 ) -> None:  # type: ignore[no-untyped-def]
     parent = os.getppid()
 
@@ -459,7 +469,9 @@ def _child(
     try:
         writer = NewSegmentWriter(ix, _lk=False, compound=compound)
         counts = _add_all(writer, items, to_fields, tally, report)
-        results.put(("segment", (writer._finalize_segment(), counts)))
+        segment = writer._finalize_segment()
+        summary = summarise(counts) if summarise is not None else {}
+        results.put(("segment", (segment, Tallied(counts, summary))))
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
         results.put(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -471,15 +483,17 @@ class BuildError(Exception):
 class _Helper:
     """A forked process writing the first part of the items as a segment of its own."""
 
-    def __init__(self, ix, items, to_fields, tally, compound: bool, progress) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ix, items, to_fields, tally, summarise, compound: bool, progress) -> None:  # type: ignore[no-untyped-def]
         context = multiprocessing.get_context("fork")
         self.results = context.Queue()
         self.progress = progress
         self.process = context.Process(
-            target=_child, args=(ix, items, to_fields, tally, compound, self.results), daemon=True
+            target=_child,
+            args=(ix, items, to_fields, tally, summarise, compound, self.results),
+            daemon=True,
         )
         self.process.start()
-        self.result: tuple[Any, Counter[str]] | None = None
+        self.result: tuple[Any, Tallied] | None = None
 
     def poll(self, wait: bool) -> None:
         """Take the helper's messages; with ``wait``, until its segment arrives."""
@@ -520,10 +534,14 @@ def write_new(
     processes: int = 1,
     progress: Progress | None = None,
     tally: Tally | None = None,
-) -> Counter[str]:
+    summarise: Summarise | None = None,
+) -> Tallied:
     """Add ``items`` (as ``to_fields(item)`` documents) to the empty index ``ix`` and commit.
 
-    Returns, for each string ``tally`` gives, the number of items that gave it.
+    Returns, for each string ``tally`` gives, the number of items that gave it, and
+    ``summarise`` of those counts: each process summarises its own counts, and the
+    summaries are merged with ``dict.update`` (so a key's value must not depend on
+    which process worked it out).
     """
     total = len(items)
     split = total // 2 if processes > 1 and total >= 2 and can_fork() else 0
@@ -539,7 +557,7 @@ def write_new(
     helper = None
     try:
         if split:
-            helper = _Helper(ix, items[:split], to_fields, tally, compound, report)
+            helper = _Helper(ix, items[:split], to_fields, tally, summarise, compound, report)
             writer.segments_before = helper.segment
 
         def report_here(n: int) -> None:
@@ -549,9 +567,12 @@ def write_new(
 
         counts = _add_all(writer, items[split:], to_fields, tally, report_here)
         writer.commit(merge=False)
+        summary = summarise(counts) if summarise is not None else {}
         if helper is not None and helper.result is not None:
-            counts.update(helper.result[1])
-        return counts
+            theirs = helper.result[1]
+            counts.update(theirs.counts)
+            summary.update(theirs.summary)
+        return Tallied(counts, summary)
     except BaseException:
         if not writer.is_closed:
             writer.cancel()
