@@ -130,6 +130,14 @@ _MISSING: Any = object()  # not a term and not None (a stop word)
 _word_terms: dict[tuple[bool, bool], dict[str, str | None]] = {}
 
 
+def _term_cache(stemming: bool, stops: bool) -> dict[str, str | None]:
+    """The word → term cache for these settings (emptied when it grows past 500,000)."""
+    cache = _word_terms.setdefault((stemming, stops), {})
+    if len(cache) > 500_000:
+        cache.clear()
+    return cache
+
+
 def _add_terms(
     words: list[str],
     cache: dict[str, str | None],
@@ -164,9 +172,7 @@ def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> d
     word → term rather than on Token objects; all-ASCII text (most) takes a plain word
     pattern, about a third faster.
     """
-    cache = _word_terms.setdefault((stemming, stops), {})
-    if len(cache) > 500_000:
-        cache.clear()
+    cache = _term_cache(stemming, stops)
     out: dict[str, list[int]] = {}
     if text.isascii():
         _add_terms(ascii_words(text), cache, out, 0, stemming, stops)
@@ -193,9 +199,7 @@ def term_counts(text: str, *, stemming: bool = True, stops: bool = True) -> dict
     if not text.isascii():
         grouped = term_positions(text, stemming=stemming, stops=stops)
         return {term: len(found) for term, found in grouped.items()}
-    cache = _word_terms.setdefault((stemming, stops), {})
-    if len(cache) > 500_000:
-        cache.clear()
+    cache = _term_cache(stemming, stops)
     words = ascii_words(text)
     for word in set(words).difference(cache):
         cache[word] = word_term(word, stemming=stemming, stops=stops)

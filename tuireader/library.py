@@ -235,19 +235,18 @@ class _Draft:
 
 def _assign_ids(keys: Sequence[str]) -> dict[str, str]:
     """Short ids for distinct identity digests; ids that would collide grow together."""
-    digests = {key: key for key in keys}
     ids: dict[str, str] = {}
     length = ID_LENGTH
-    pending = list(digests)
+    pending = list(dict.fromkeys(keys))
     while pending:
         groups: dict[str, list[str]] = {}
         for key in pending:
-            groups.setdefault(digests[key][:length], []).append(key)
+            groups.setdefault(key[:length], []).append(key)
         pending = []
         for short, members in groups.items():
-            if len(members) == 1 or length >= len(digests[members[0]]):
+            if len(members) == 1 or length >= len(members[0]):
                 for member in members:
-                    ids[member] = short if len(members) == 1 else digests[member]
+                    ids[member] = short if len(members) == 1 else member
             else:
                 pending.extend(members)
         length += EXTEND_ID_BY

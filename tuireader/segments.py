@@ -377,22 +377,18 @@ class NewSegmentWriter(SegmentWriter):
         general = self._postings.pop(fieldname, {})
         counted = self._counted.pop(fieldname, {})
         if counted:
-            field = self.schema[fieldname]
-            weight_of = _Memo(lambda n: field.count_posting(n)[0])
-            value_of = _Memo(lambda n: field.count_posting(n)[1])
+            posting_of = _Memo(self.schema[fieldname].count_posting)  # n → (weight, value)
+
+            def expanded(docs: array, counts: array) -> tuple[array, list, list]:
+                pairs = [posting_of[n] for n in counts]
+                return docs, [w for w, _ in pairs], [v for _, v in pairs]
+
             if general:  # never for tuireader's schema: each field is indexed one way
                 for term in list(counted):
-                    docs, counts = counted.pop(term)
-                    general[term.encode("utf-8")] = (
-                        docs,
-                        [weight_of[n] for n in counts],
-                        [value_of[n] for n in counts],
-                    )
+                    general[term.encode("utf-8")] = expanded(*counted.pop(term))
             # str order is the UTF-8 byte order the terms are stored in
             for term in sorted(counted):
-                docs, counts = counted.pop(term)
-                weights = [weight_of[n] for n in counts]
-                yield term.encode("utf-8"), docs, weights, [value_of[n] for n in counts]
+                yield (term.encode("utf-8"), *expanded(*counted.pop(term)))
         for tbytes in sorted(general):
             docs, weights, values = general.pop(tbytes)
             yield tbytes, docs, weights, values
