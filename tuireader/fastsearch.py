@@ -309,6 +309,19 @@ def _restricted(
     return acc
 
 
+def _size(cache: TermScores, alternatives: Sequence[Alternative]) -> int:
+    """How many postings a clause has (an upper bound on the documents it matches)."""
+    return sum(cache.df(a) for a in dict.fromkeys(alternatives))
+
+
+def _narrowed(
+    cache: TermScores, result: dict[int, float], alternatives: Sequence[Alternative]
+) -> dict[int, float]:
+    """The documents of ``result`` that the clause also matches, scores summed."""
+    other = _restricted(cache, alternatives, result)
+    return {d: s + other[d] for d, s in result.items() if d in other}
+
+
 def _matching(cache: TermScores, clauses: Sequence[list[Alternative]]) -> dict[int, float]:
     """The documents matching every clause, with their summed scores.
 
@@ -316,13 +329,12 @@ def _matching(cache: TermScores, clauses: Sequence[list[Alternative]]) -> dict[i
     looked up for the documents still in the running, so a very common word costs
     a skip through its postings rather than a full read.
     """
-    sized = sorted(clauses, key=lambda alts: sum(cache.df(a) for a in dict.fromkeys(alts)))
+    sized = sorted(clauses, key=lambda alts: _size(cache, alts))
     result = _union(cache, sized[0])
     for alts in sized[1:]:
         if not result:
             break
-        other = _restricted(cache, alts, result)
-        result = {d: s + other[d] for d, s in result.items() if d in other}
+        result = _narrowed(cache, result, alts)
     return result
 
 
@@ -341,12 +353,11 @@ def evaluate(cache: TermScores, plan: Plan, limit: int | None) -> tuple[list[tup
         base = cache.partial(key, lambda: _matching(cache, before))
         if not base:
             result = {}
-        elif sum(cache.df(a) for a in dict.fromkeys(last)) <= len(base):
+        elif _size(cache, last) <= len(base):
             mine = _union(cache, last)
             result = {d: base[d] + s for d, s in mine.items() if d in base}
         else:
-            other = _restricted(cache, last, base)
-            result = {d: s + other[d] for d, s in base.items() if d in other}
+            result = _narrowed(cache, base, last)
     else:
         result = _union(cache, last)
     if plan.allowed is not None:
