@@ -15,6 +15,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tuireader.safetext import terminal
+
 Style = Literal["em", "strong", "math", "code"]
 
 
@@ -798,23 +800,11 @@ def plain(text: str) -> str:
     return render(text).text
 
 
-def _visible_table() -> dict[int, str]:
-    table: dict[int, str] = {code: chr(0x2400 + code) for code in range(0x20)}
-    del table[ord("\n")], table[ord("\t")]
-    table[0x7F] = "␡"
-    table.update({code: f"\\x{code:02x}" for code in range(0x80, 0xA0)})
-    # bidirectional overrides and isolates can reorder what the terminal shows
-    for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)):
-        table[code] = f"\\u{code:04x}"
-    return table
-
-
-_VISIBLE = _visible_table()
-
-
 def visible(text: str) -> str:
     """Make control characters visible: ESC becomes ␛, other controls a symbol or \\xNN.
 
-    Newlines and tabs are kept as they are.
+    Bidirectional overrides, isolates and marks and zero-width characters are shown as
+    ``\\uXXXX`` and lone surrogates as U+FFFD; newlines and tabs are kept as they are.
+    The one shared rule is :func:`tuireader.safetext.terminal`.
     """
-    return text.translate(_VISIBLE)
+    return terminal(text)

@@ -1,0 +1,63 @@
+"""The one rule for printing paper text: terminal, one-per-line and JSON output."""
+
+from __future__ import annotations
+
+import json
+
+from tuireader.safetext import UNSAFE, one_line, terminal, to_json, valid
+from tuireader.textrender import visible
+
+HOSTILE = (
+    "a\x1b]52;c;dG91Y2g=\x07b\x1b[2J\x9b31m\x85\x7f"
+    "\u202egnirts\u202c\u2066iso\u2069\u200e\u200f\u061c"
+    "zero\u200bwidth\u200c\u200d\u2060\ufeff\u2028\U000e0041 lone \ud800 end"
+)
+
+
+def raw_unsafe(text: str) -> set[str]:
+    return {ch for ch in text if ch in UNSAFE or 0xD800 <= ord(ch) <= 0xDFFF}
+
+
+def test_terminal_never_lets_an_unsafe_character_through():
+    for char in sorted(UNSAFE - {"\n", "\t"}):
+        shown = terminal(f"x{char}y")
+        assert raw_unsafe(shown) == set(), repr(char)
+        assert shown.startswith("x") and shown.endswith("y"), repr(char)
+
+
+def test_terminal_shows_controls_bidi_and_zero_width_and_keeps_layout():
+    assert terminal("a\x1b[2Jb") == "a␛[2Jb"
+    assert terminal("\x00\x07\x7f\x9b") == "␀␇␡\\x9b"
+    assert terminal("\u202eevil\u202c") == "\\u202eevil\\u202c"
+    assert terminal("zero\u200bwidth\ufeff") == "zero\\u200bwidth\\ufeff"
+    assert terminal("\u200e\u061c\u2060") == "\\u200e\\u061c\\u2060"
+    assert terminal("tag\U000e0041") == "tag\\U000e0041"
+    assert terminal("line\nnext\tcol ✓ Ω 论文") == "line\nnext\tcol ✓ Ω 论文"
+
+
+def test_visible_is_the_shared_rule():
+    assert visible(HOSTILE) == terminal(HOSTILE)
+    assert raw_unsafe(visible(HOSTILE)) == set()
+
+
+def test_lone_surrogates_become_the_replacement_character():
+    assert valid("lone \ud800 and \udcff") == "lone \ufffd and \ufffd"
+    assert valid("fine ✓") == "fine ✓"
+    for text in (terminal(HOSTILE), one_line(HOSTILE), to_json({"t": HOSTILE})):
+        text.encode("utf-8")  # never raises
+
+
+def test_one_line_never_breaks_a_line():
+    text = one_line("https://github.com/ok/repo\ntouch PWNED\r\n#\u2028x\u2029\x85\x0b\x0c")
+    assert len(text.splitlines()) == 1
+    assert text.startswith("https://github.com/ok/repo␊touch PWNED")
+
+
+def test_json_escapes_what_a_terminal_would_obey_and_round_trips():
+    text = to_json({"title": HOSTILE, "ok": "论文 ✓"}, indent=2)
+    assert raw_unsafe(text.replace("\n", "")) == set()
+    assert "论文 ✓" in text  # letters stay readable
+    assert "\\u202e" in text and "\\u200b" in text and "\\u007f" in text
+    assert "\\u009b" in text and "\\udb40\\udc41" in text  # a tag character, as a pair
+    data = json.loads(text)
+    assert data["title"] == HOSTILE.replace("\ud800", "\ufffd")
