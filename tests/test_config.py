@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
 from corpus_util import RECORDS, write_jsonl
+
 from tuireader.cli import main
 from tuireader.config import Config, load_config
 from tuireader.paths import resolve
@@ -77,3 +80,95 @@ def test_the_reader_takes_its_theme_and_settings_from_the_config():
     assert app.theme == "textual-light"
     assert app.config.citation_format == "url" and app.config.osc52 == "never"
     assert build_app((), resolve(), theme="dark").theme == "textual-dark"  # the flag wins
+
+
+# -- a settings file can never crash the program --------------------------------------
+
+
+def write_config_bytes(data: bytes) -> Path:
+    paths = resolve().ensure()
+    paths.config_file.write_bytes(data)
+    return paths.config_file
+
+
+HOSTILE_CONFIGS = {
+    "nested 10000 deep": ("a = " + "[" * 10000 + "]" * 10000 + "\n").encode(),
+    "nested tables 10000 deep": ("a = " + "{b = " * 10000 + "1" + "}" * 10000 + "\n").encode(),
+    "huge": b"# " + b"x" * (3 << 20) + b"\n",
+    "binary": bytes(range(256)) * 4,
+    "invalid utf-8": b'theme = "d\xff\xfeark"\n',
+    "nul bytes": b'theme = "dark"\x00\n',
+    "lone surrogate escape": b'theme = "\\ud800"\n',
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE_CONFIGS)
+def test_any_file_content_means_one_warning_and_the_defaults(name, capsys):
+    write_config_bytes(HOSTILE_CONFIGS[name])
+    config = load_config(resolve())
+    assert config == Config(path=config.path)
+    assert len(config.problems) == 1 and config.problems[0].startswith("config ignored: ")
+    assert "\n" not in config.problems[0] and len(config.problems[0]) < 200
+    assert main(["lists"]) == 0
+    err = capsys.readouterr().err
+    assert "config ignored" in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_wrong_types_for_every_key_are_each_reported():
+    write_config(
+        'catalogs = {a = 1}\ntheme = [1, 2]\nosc52 = 3\ncitation_format = {x = "y"}\n'
+        "auto_advance = 1979-05-27\n"
+        + "".join(f"unknown{n} = {n}\n" for n in range(50))
+    )
+    config = load_config(resolve())
+    assert config == Config(path=config.path)
+    text = "\n".join(config.problems)
+    for key in ("catalogs", "theme", "osc52", "citation_format", "auto_advance"):
+        assert key in text
+    assert len(config.problems) <= 11  # fifty unknown keys: five named, the rest counted
+    assert "45 more unknown settings" in text
+
+
+def test_unusable_catalog_paths_are_skipped():
+    write_config('catalogs = ["", "~no_such_user_xyz/cat.jsonl", "ok.jsonl"]\n')
+    config = load_config(resolve())
+    assert config.catalogs == (Path("ok.jsonl"),)
+    assert len(config.problems) == 2
+
+
+def test_a_folder_named_config_toml_is_ignored_with_a_warning():
+    resolve().ensure().config_file.mkdir()
+    config = load_config(resolve())
+    assert config == Config(path=config.path) and "folder" in config.problems[0]
+
+
+def test_an_unreadable_file_is_ignored_with_a_warning(monkeypatch):
+    path = write_config('theme = "light"\n')
+    if os.geteuid() == 0:  # root reads files whatever their mode: refuse as the OS would
+        def refuse(self, *args, **kwargs):
+            raise PermissionError(13, "Permission denied", str(self))
+
+        monkeypatch.setattr(Path, "open", refuse)
+    else:
+        path.chmod(0)
+    try:
+        config = load_config(resolve())
+    finally:
+        monkeypatch.undo()
+        path.chmod(0o600)
+    assert config == Config(path=config.path)
+    assert config.problems[0].startswith("config ignored: could not be read (Permission denied)")
+
+
+def test_any_unforeseen_failure_is_a_warning(monkeypatch):
+    import tuireader.config as config_module
+
+    write_config('theme = "light"\n')
+
+    def boom(_text):
+        raise SystemError("parser bug")
+
+    monkeypatch.setattr(config_module.tomllib, "loads", boom)
+    config = load_config(resolve())
+    assert config == Config(path=config.path)
+    assert config.problems[0].startswith("config ignored: SystemError: parser bug")

@@ -36,47 +36,112 @@ class Config:
     problems: tuple[str, ...] = field(default=(), compare=False)
 
 
+MAX_BYTES = 1 << 20  # a settings file is a few lines; anything this big is not one
+
+KNOWN = ("auto_advance", "catalogs", "citation_format", "osc52", "theme")
+
+
+def _cut(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """A value as the user wrote it, cut short: a warning stays one readable line."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. a structure nested too deeply to print
+        text = f"<{type(value).__name__}>"
+    return _cut(text, limit)
+
+
 def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str, problems: list[str]) -> str:
     value = data.get(key, default)
     if isinstance(value, str) and value.lower() in allowed:
         return value.lower()
-    problems.append(f"{key} = {value!r} is not one of {', '.join(allowed)}; using {default!r}")
+    problems.append(
+        f"{key} = {_shown(value)} is not one of {', '.join(allowed)}; using {default!r}"
+    )
     return default
 
 
+def _ignored(path: Path, why: str) -> Config:
+    return Config(path=path, problems=(f"config ignored: {why}; using the default settings",))
+
+
 def load_config(paths: DataPaths) -> Config:
-    """The settings in ``paths.config_file``, or the defaults; never raises."""
+    """The settings in ``paths.config_file``, or the defaults; never raises.
+
+    A file that cannot be read or parsed at all gives one "config ignored: …" problem;
+    a value that makes no sense gives one problem for its key and the default is used.
+    """
     path = paths.config_file
     try:
-        raw = path.read_bytes()
+        return _load(path)
+    except RecursionError:
+        return _ignored(path, "nested too deeply")
+    except MemoryError:
+        return _ignored(path, "too large")
+    except Exception as exc:  # noqa: BLE001 - a settings file must never stop the reader
+        return _ignored(path, f"{type(exc).__name__}: {_cut(str(exc))}")
+
+
+def _load(path: Path) -> Config:
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
     except FileNotFoundError:
         return Config()
+    except IsADirectoryError:
+        return _ignored(path, "it is a folder, not a file")
     except OSError as exc:
-        return Config(path=path, problems=(f"could not be read ({exc.strerror}); using the default settings",))
+        return _ignored(path, f"could not be read ({exc.strerror or exc})")
+    if len(raw) > MAX_BYTES:
+        return _ignored(path, f"larger than {MAX_BYTES // (1 << 20)} MB")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return Config(path=path, problems=(f"not valid TOML ({exc}); using the default settings",))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _ignored(path, f"not UTF-8 text (a bad byte at offset {exc.start})")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return _ignored(path, f"not valid TOML ({_cut(str(exc))})")
     problems: list[str] = []
-    known = {"catalogs", "theme", "osc52", "citation_format", "auto_advance"}
-    for key in sorted(set(data) - known):
-        problems.append(f"unknown setting {key!r} ignored (known: {', '.join(sorted(known))})")
-    catalogs = data.get("catalogs", [])
-    if isinstance(catalogs, str):
-        catalogs = [catalogs]
-    if not isinstance(catalogs, list) or not all(isinstance(c, str) for c in catalogs):
-        problems.append("catalogs must be a list of file or folder paths; ignored")
-        catalogs = []
-    auto_advance = data.get("auto_advance", True)
-    if not isinstance(auto_advance, bool):
-        problems.append(f"auto_advance = {auto_advance!r} must be true or false; using true")
-        auto_advance = True
+    unknown = sorted(set(data) - set(KNOWN))
+    for key in unknown[:5]:
+        problems.append(f"unknown setting {_shown(key)} ignored (known: {', '.join(KNOWN)})")
+    if len(unknown) > 5:
+        problems.append(f"{len(unknown) - 5} more unknown settings ignored")
     config = Config(
-        catalogs=tuple(Path(c).expanduser() for c in catalogs),
+        catalogs=_catalogs(data.get("catalogs", []), problems),
         theme=_choice(data, "theme", THEMES, "dark", problems),
         osc52=_choice(data, "osc52", OSC52_MODES, "auto", problems),
         citation_format=_choice(data, "citation_format", CITATION_FORMATS, "bibtex", problems),
-        auto_advance=auto_advance,
+        auto_advance=_auto_advance(data.get("auto_advance", True), problems),
         path=path,
     )
     return Config(**{**config.__dict__, "problems": tuple(problems)})
+
+
+def _catalogs(value: object, problems: list[str]) -> tuple[Path, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        problems.append("catalogs must be a list of file or folder paths; ignored")
+        return ()
+    catalogs: list[Path] = []
+    for entry in value:
+        try:
+            if not entry.strip() or "\x00" in entry:
+                raise ValueError
+            catalogs.append(Path(entry).expanduser())
+        except (ValueError, RuntimeError):  # RuntimeError: ~user that does not exist
+            problems.append(f"catalog path {_shown(entry)} is not usable; ignored")
+    return tuple(catalogs)
+
+
+def _auto_advance(value: object, problems: list[str]) -> bool:
+    if isinstance(value, bool):
+        return value
+    problems.append(f"auto_advance = {_shown(value)} must be true or false; using true")
+    return True
