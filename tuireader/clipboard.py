@@ -26,6 +26,13 @@ routes in order and reports which ones carried the text:
    grows) and the outcome asks the caller to show the text for manual copying
    (``manual=True``). When an earlier route worked, no file is written.
 
+Before any route, the text is made safe to paste (:func:`clipboard_text`): lone
+surrogates become U+FFFD so every route gets valid UTF-8; in multi-line text (citations)
+control characters other than newline and tab, bidi overrides and invisible characters
+are removed, and the notice says so; a one-line copy (a link) holding any of them, or a
+line break, is refused, with a notice, and reaches no route at all. The fallback file is
+readable by the user only.
+
 This module imports neither Textual nor Rich: the OSC 52 write is done by a function
 the caller injects (a Textual app passes ``app.copy_to_clipboard``; a command-line
 caller can pass :func:`write_osc52_to_tty`).
@@ -35,9 +42,11 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import subprocess
 import sys
 import threading
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,9 +112,22 @@ class CopyOutcome:
     attempts: tuple[RouteAttempt, ...]
     manual: bool
     fallback_path: Path | None
+    #: why the text was not copied at all (it was not safe to paste), or ""
+    refused: str = ""
+    #: how many unsafe characters were removed or replaced before copying
+    cleaned: int = 0
 
     @property
     def notice(self) -> str:
+        if self.refused:
+            return f"Did not copy the {self.what}: {self.refused}"
+        return self._route_notice() + (
+            f" ({self.cleaned} unsafe character{'s' if self.cleaned != 1 else ''} removed)"
+            if self.cleaned
+            else ""
+        )
+
+    def _route_notice(self) -> str:
         if self.manual:
             subject = self.what[:1].upper() + self.what[1:]
             if self.fallback_path is not None:
@@ -188,12 +210,16 @@ def osc52_trust(env: Environment, mode: str = "auto") -> tuple[bool, str]:
 
 def osc52_payload_size(text: str) -> int:
     """Length of the base64 payload an OSC 52 sequence for ``text`` carries."""
-    return 4 * ((len(text.encode("utf-8")) + 2) // 3)
+    return 4 * ((len(_utf8(text)) + 2) // 3)
 
 
 def osc52_sequence(text: str) -> str:
-    """The OSC 52 escape that sets the clipboard ("c") to ``text``."""
-    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    """The OSC 52 escape that sets the clipboard ("c") to ``text``.
+
+    The text travels base64-encoded, so nothing in it can end or escape the sequence
+    (the payload's alphabet holds no ESC, BEL or ST); a lone surrogate becomes U+FFFD.
+    """
+    payload = base64.b64encode(_utf8(text)).decode("ascii")
     return f"\x1b]52;c;{payload}\x07"
 
 
@@ -202,6 +228,97 @@ def write_osc52_to_tty(text: str, tty: str | os.PathLike[str] = "/dev/tty") -> N
     with open(tty, "w", encoding="ascii") as stream:
         stream.write(osc52_sequence(text))
         stream.flush()
+
+
+# --- safe to paste ---------------------------------------------------------------------
+
+# Characters that may need a look: everything but printable ASCII, newline and tab.
+_SUSPECT_RE = re.compile(r"[^\x20-\x7e\n\t]")
+# The same for one line, where newline and tab need a look too.
+_SUSPECT_IN_LINE_RE = re.compile(r"[^\x20-\x7e]")
+# Categories that never reach a clipboard: controls, format characters (bidi overrides
+# and isolates, zero-width characters, tags), surrogates and line/paragraph separators.
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+# Letters and marks that show as nothing (Hangul fillers, the grapheme joiner, ...).
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
+# Line breaks that become a newline in multi-line text.
+_BREAKS = frozenset("\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+_NAMES = {
+    "\n": "a line break",
+    "\r": "a carriage return",
+    "\t": "a tab",
+    "\x1b": "an escape character",
+    "\x07": "a bell character",
+}
+
+
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8, each lone surrogate (which UTF-8 cannot hold) as U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE_RE.sub("\ufffd", text).encode("utf-8")
+
+
+def _unsafe(char: str) -> bool:
+    """True for a character that must not reach a clipboard (newline and tab aside)."""
+    if char in "\n\t":
+        return False
+    code = ord(char)
+    if code < 0x80:
+        return code < 0x20 or code == 0x7F
+    return unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE
+
+
+def _describe(char: str) -> str:
+    if char in _NAMES:
+        return _NAMES[char]
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:
+        return f"an invalid character (U+{code:04X})"
+    if code < 0x20 or 0x7F <= code < 0xA0:
+        return f"a control character (U+{code:04X})"
+    return f"an invisible or direction-changing character (U+{code:04X})"
+
+
+def clipboard_text(text: str, *, one_line: bool = False) -> tuple[str | None, int, str]:
+    """``text`` made safe to paste: ``(text or None when refused, characters changed, why)``.
+
+    A one-line copy (a link) must hold no line break, tab, control, bidi or invisible
+    character: one such character refuses the whole copy (None, with the reason), since
+    a link with a piece cut out is a different link. Multi-line text (a citation) keeps
+    newlines and tabs; Windows line ends become newlines; other line breaks become
+    newlines, lone surrogates U+FFFD, and every other control, bidi or invisible
+    character is removed; the count of such changes is returned.
+    """
+    if one_line:
+        for match in _SUSPECT_IN_LINE_RE.finditer(text):
+            char = match.group()
+            if char in "\n\t" or _unsafe(char):
+                return None, 0, f"it contains {_describe(char)}"
+        return text, 0, ""
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
+    changed = 0
+
+    def replace(match: re.Match[str]) -> str:
+        nonlocal changed
+        char = match.group()
+        if not _unsafe(char):
+            return char
+        changed += 1
+        if char in _BREAKS:
+            return "\n"
+        if 0xD800 <= ord(char) <= 0xDFFF:
+            return "\ufffd"
+        return ""
+
+    cleaned = _SUSPECT_RE.sub(replace, text)
+    return cleaned, changed, ""
 
 
 # --- back-ends -------------------------------------------------------------------------
@@ -424,8 +541,18 @@ class Clipboard:
     def fallback_path(self) -> Path:
         return self.fallback_dir / FALLBACK_FILENAME
 
-    def copy(self, text: str, what: str = "text") -> CopyOutcome:
-        """Run the chain for ``text``; never raises."""
+    def copy(self, text: str, what: str = "text", *, one_line: bool = False) -> CopyOutcome:
+        """Run the chain for ``text``; never raises.
+
+        Every route gets the text :func:`clipboard_text` makes safe; ``one_line`` (a
+        link) refuses, rather than cleans, a text with a line break or control character.
+        """
+        safe_text, cleaned, refused = clipboard_text(text, one_line=one_line)
+        if safe_text is None:
+            return CopyOutcome(
+                text, what, (), (), manual=False, fallback_path=None, refused=refused
+            )
+        text = safe_text
         if not text:
             return CopyOutcome(text, what, (), (), manual=False, fallback_path=None)
         attempts: list[RouteAttempt] = []
@@ -462,6 +589,7 @@ class Clipboard:
             attempts=tuple(attempts),
             manual=manual,
             fallback_path=fallback_path,
+            cleaned=cleaned,
         )
 
     @staticmethod
@@ -552,9 +680,27 @@ class Clipboard:
             )
 
     def _copy_file(self, text: str) -> RouteAttempt:
+        """Save ``text`` to the fallback file, readable by the user only (0600 in 0700)."""
         path = self.fallback_path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        folder = path.parent
+        if not folder.is_dir():
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                folder.mkdir(mode=0o700)
+            except FileExistsError:
+                pass
+            else:
+                os.chmod(folder, 0o700)  # the umask may have taken bits from mode
         partial = path.with_name(path.name + ".partial")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            descriptor = os.open(partial, flags, 0o600)
+            with os.fdopen(descriptor, "wb") as stream:
+                if hasattr(os, "fchmod"):
+                    os.fchmod(stream.fileno(), 0o600)  # whatever the umask, or an old file
+                stream.write(_utf8(text))
+            os.replace(partial, path)
+        except BaseException:
+            partial.unlink(missing_ok=True)
+            raise
         return RouteAttempt("file", True, f"saved to {path}", _FILE_LABEL)

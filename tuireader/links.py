@@ -5,22 +5,38 @@
 punctuation that belongs to the sentence rather than the address, and drops repeats.
 ``classify`` says what kind of thing a URL points at, and ``links_for`` combines the
 links found in the text with the ones a record gives in its own fields.
+
+Links are data until proven links: :func:`web_url` accepts only ``http``/``https``
+addresses (and DOIs and arXiv ids, turned into them) with no whitespace, control, bidi
+or invisible character, and :func:`merge_links`, through which every paper's links pass,
+drops everything else. A ``javascript:`` or ``file:`` address, or a "link" with a
+newline and a shell command in it, stays visible as text in the abstract and is never
+offered, copied, exported, printed one per line or made clickable.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Protocol
+from urllib.parse import quote
 
 from tuireader.model import Link, LinkKind
 
-__all__ = ["classify", "extract_urls", "links_for", "merge_links", "url_key"]
+__all__ = ["classify", "extract_urls", "links_for", "merge_links", "url_key", "web_url"]
 
 # Characters that never belong to a URL written in running text: whitespace, the
 # delimiters RFC 3986 excludes, and the full-width punctuation of CJK text, which
-# commonly follows an address with no space in between.
-_STOP = r"\s<>\"`|\\^\[\]" + "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u2018-\u201f\u2026"
+# commonly follows an address with no space in between. Control, bidi and zero-width
+# characters end an address too: they never belong to one, and a URL that ran on
+# through them would carry them into a link.
+_STOP = (
+    r"\s<>\"`|\\^\[\]"
+    + "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u2018-\u201f\u2026"
+    + r"\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    + r"\ufeff\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f"
+)
 # Two patterns rather than one: an alternation that starts with a look-behind makes
 # Python's regex engine try every position of the text, several times slower.
 _URL_RE = re.compile(rf"(?:(?i:https?)://|www\.)[^{_STOP}]+")
@@ -100,6 +116,92 @@ def _host(url: str) -> str:
     if host.startswith("["):
         return host
     return host.partition(":")[0]
+
+
+# --- what counts as a link ---------------------------------------------------------------
+
+# ASCII characters no safe link holds: controls, space, DEL, and the delimiters RFC 3986
+# leaves out of URLs (a shell or a Markdown renderer gives several of them a meaning).
+_ASCII_UNSAFE_RE = re.compile(r'[\x00-\x20\x7f"<>\\^`|]')
+_ASCII_CONTROL_RE = re.compile(r"[\x00-\x20\x7f]")
+# A shell's command and parameter expansions: legal URL characters, but never together in
+# a real address, and a paste of one into a command line would run it.
+_SHELL_EXPANSION_RE = re.compile(r"\$[({]")
+# Unicode categories no safe link holds: controls, format characters (bidi overrides and
+# isolates, zero-width characters, tags), surrogates, private and unassigned code points,
+# and every kind of space or line separator.
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+# Letters and marks that show as nothing (Hangul fillers, the grapheme joiner, Khmer's
+# inherent vowels), so an address could hide text behind them.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
+
+_WEB_RE = re.compile(r"(?i:https?)://([^/?#]*)")
+_NETLOC_RE = re.compile(r"(?:[^@]*@)?(\[[0-9A-Fa-f:.]+\]|[^\[\]:@]+)(?::[0-9]*)?")
+_DOI_RE = re.compile(r"(?i:doi:\s*)?(10\.[0-9]{4,9}/.+)", re.DOTALL)
+_ARXIV_RE = re.compile(
+    r"(?i:arxiv:)\s*([0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?|[a-z-]+(?:\.[A-Z]{2})?/[0-9]{7}(?:v[0-9]+)?)"
+)
+# The common case in one match: a plain ASCII http(s) address with nothing unsafe in it.
+_PLAIN_WEB_RE = re.compile(
+    r"(?i:https?)://(?:[^@/?#\x00-\x20\x7f\"<>\\^`|]*@)?"
+    r"(?:\[[0-9A-Fa-f:.]+\]|[^\[\]:@/?#\x00-\x20\x7f\"<>\\^`|$]+)(?::[0-9]*)?"
+    r"(?:[/?#][^\x00-\x20\x7f\"<>\\^`|$]*)?"
+)
+# What a DOI may keep as it is in a doi.org address; the rest is percent-encoded.
+_DOI_SAFE = "/:;()[]@!$&'*+,=-._~"
+
+
+def _unsafe_beyond_ascii(text: str) -> bool:
+    return not text.isascii() and any(
+        ord(char) > 0x7F and (unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE)
+        for char in text
+    )
+
+
+def has_unsafe_character(text: str) -> bool:
+    """True when ``text`` holds a character no link may hold (see :func:`web_url`)."""
+    return _ASCII_UNSAFE_RE.search(text) is not None or _unsafe_beyond_ascii(text)
+
+
+def web_url(url: str) -> str | None:
+    """``url`` as a safe web address, or None when it is not one.
+
+    Accepted: ``http://`` and ``https://`` addresses with a host; a DOI (``10.xxxx/...``,
+    ``doi:10.xxxx/...``), returned as its ``https://doi.org/`` address; an arXiv id written
+    ``arXiv:2401.00001``, returned as its abstract page; and the bare ``www.`` and
+    ``github.com/...`` forms :func:`extract_urls` finds in text, with ``https://`` in
+    front. Surrounding whitespace is ignored. Anything else — another scheme
+    (``javascript:``, ``file:``, ``data:``), a relative path, or an address holding
+    whitespace, a control character (C0, C1, DEL), a bidi override or isolate, a
+    zero-width or other invisible character, or a shell expansion (``$(``, ``${``) —
+    gives None.
+    """
+    if not isinstance(url, str):
+        return None
+    if url.isascii() and _PLAIN_WEB_RE.fullmatch(url):
+        return url
+    url = url.strip()
+    if not url:
+        return None
+    doi = _DOI_RE.fullmatch(url)
+    if doi is not None:
+        name = doi.group(1)
+        # a DOI may hold <, > or # (they are percent-encoded), never a control or a space
+        if _ASCII_CONTROL_RE.search(name) or _unsafe_beyond_ascii(name):
+            return None
+        url = "https://doi.org/" + quote(name, safe=_DOI_SAFE)
+    else:
+        arxiv = _ARXIV_RE.fullmatch(url)
+        if arxiv is not None:
+            return "https://arxiv.org/abs/" + arxiv.group(1)
+        if url[:4].lower() == "www." or url.startswith(_BARE_HOSTS):
+            url = "https://" + url
+    if has_unsafe_character(url) or _SHELL_EXPANSION_RE.search(url):
+        return None
+    web = _WEB_RE.match(url)
+    if web is None or _NETLOC_RE.fullmatch(web.group(1)) is None:
+        return None
+    return url
 
 
 def url_key(url: str) -> str:
@@ -213,6 +315,11 @@ def _as_tuple(value: str | Iterable[str] | None) -> tuple[str, ...] | list[str]:
     return [item for item in value if isinstance(item, str) and item.strip()]
 
 
+def _web_urls(value: str | Iterable[str] | None) -> list[str]:
+    """The safe web addresses among a field's values (see :func:`web_url`)."""
+    return [url for url in map(web_url, _as_tuple(value)) if url is not None]
+
+
 def links_for(
     text: str,
     *,
@@ -230,22 +337,16 @@ def links_for(
     (except that a ``url`` pointing at a code host counts as code), ``code_urls`` are
     code and ``project_urls`` are projects. The result holds code links first, then
     paper links, then projects, each group in the order found (text before fields),
-    with repeats dropped (the first one found is kept).
+    with repeats dropped (the first one found is kept). Only safe web addresses are
+    kept (:func:`web_url`): a field holding anything else gives no link.
     """
     candidates: list[Link] = [Link(found, classify(found), "text") for found in extract_urls(text)]
-    for item in _as_tuple(url):
-        item = item.strip()
+    for item in _web_urls(url):
         candidates.append(Link(item, "code" if classify(item) == "code" else "paper", "url"))
-    for field_name, value in (("pdf", pdf), ("openreview", openreview)):
-        candidates.extend(Link(item.strip(), "paper", field_name) for item in _as_tuple(value))
-    for item in _as_tuple(doi):
-        item = item.strip()
-        target = item if "://" in item else f"https://doi.org/{item}"
-        candidates.append(Link(target, "paper", "doi"))
-    candidates.extend(Link(item.strip(), "code", "code_urls") for item in _as_tuple(code_urls))
-    candidates.extend(
-        Link(item.strip(), "project", "project_urls") for item in _as_tuple(project_urls)
-    )
+    for field_name, value in (("pdf", pdf), ("openreview", openreview), ("doi", doi)):
+        candidates.extend(Link(item, "paper", field_name) for item in _web_urls(value))
+    candidates.extend(Link(item, "code", "code_urls") for item in _web_urls(code_urls))
+    candidates.extend(Link(item, "project", "project_urls") for item in _web_urls(project_urls))
     return merge_links(candidates)
 
 
@@ -275,12 +376,21 @@ def record_links(record: LinkSource) -> tuple[Link, ...]:
 
 
 def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
-    """Links from several groups, repeats dropped (first kept), code → paper → project."""
+    """Links from several groups, repeats dropped (first kept), code → paper → project.
+
+    A link that is not a safe web address (:func:`web_url`) is dropped, so no consumer
+    of a paper's links (the viewer, copying, ``tuireader links``, exports) ever sees one.
+    """
     kept: list[Link] = []
     seen: set[str] = set()
     for group in groups:
         for link in group:
-            key = url_key(link.url)
+            url = web_url(link.url)
+            if url is None:
+                continue
+            if url != link.url:
+                link = Link(url, link.kind, link.origin)
+            key = url_key(url)
             if key in seen:
                 continue
             seen.add(key)

@@ -32,6 +32,7 @@ from tuireader.citations import (
     format_many,
 )
 from tuireader.clipboard import Clipboard, CopyOutcome
+from tuireader.links import web_url
 from tuireader.model import Link, Paper
 from tuireader.ui.palette import Command, ScreenActions
 
@@ -43,11 +44,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass
 class CopyRequested(Message):
-    """Copy ``text`` (described as ``what``, e.g. "link"); ``warnings`` go in the notice."""
+    """Copy ``text`` (described as ``what``, e.g. "link"); ``warnings`` go in the notice.
+
+    ``one_line`` marks a single link: the clipboard refuses it outright if it holds a
+    line break or a control character, instead of cleaning it.
+    """
 
     text: str
     what: str
     warnings: tuple[str, ...] = ()
+    one_line: bool = False
 
 
 @dataclass
@@ -59,10 +65,14 @@ class CopyFinished(Message):
 
 
 def primary_link(paper: Paper) -> Link | None:
-    """The link ``u`` copies: the first code repository, else the paper's page, else any."""
+    """The link ``u`` copies: the first code repository, else the paper's page, else any.
+
+    Only a safe web address (:func:`tuireader.links.web_url`) is ever chosen.
+    """
     if paper.code_links:
         return paper.code_links[0]
     page = best_link(paper)
+    page = web_url(page) if page else None
     if page:
         for link in paper.links:
             if link.url == page:
@@ -194,7 +204,7 @@ class CopyCommands(Screen[None]):
             return
         else:
             link = paper.links[number - 1]
-        self.post_message(CopyRequested(link.url, f"{link.kind} link"))
+        self.post_message(CopyRequested(link.url, f"{link.kind} link", one_line=True))
 
     def action_pick_link(self) -> None:
         paper = self._paper_or_warn()
@@ -211,7 +221,7 @@ class CopyCommands(Screen[None]):
         def picked(index: int | None) -> None:
             if index is not None:
                 link = links[index]
-                self.post_message(CopyRequested(link.url, f"{link.kind} link"))
+                self.post_message(CopyRequested(link.url, f"{link.kind} link", one_line=True))
 
         self.app.push_screen(PickScreen("Copy which link?", choices), picked)
 
@@ -253,8 +263,8 @@ class CopyCommands(Screen[None]):
         return papers_in_scope(self, scope)
 
     def action_copy_all_code_links(self, scope: str = "results") -> None:
-        urls = [link.url for paper in self._scope_papers(scope) for link in paper.code_links]
-        urls = list(dict.fromkeys(urls))
+        found = (link.url for paper in self._scope_papers(scope) for link in paper.code_links)
+        urls = list(dict.fromkeys(url for url in map(web_url, found) if url))
         if not urls:
             where = "the results" if scope == "results" else f"the {scope} papers"
             self.notify(f"No code links in {where}", severity="warning")
@@ -276,16 +286,18 @@ class CopyCommands(Screen[None]):
 
     def on_copy_requested(self, message: CopyRequested) -> None:
         message.stop()
-        self._run_copy(message.text, message.what, message.warnings)
+        self._run_copy(message.text, message.what, message.warnings, message.one_line)
 
     @work(thread=True, group="copy", exit_on_error=False)
-    def _run_copy(self, text: str, what: str, warnings: tuple[str, ...]) -> None:
-        outcome = app_clipboard(self.app).copy(text, what)
+    def _run_copy(
+        self, text: str, what: str, warnings: tuple[str, ...], one_line: bool = False
+    ) -> None:
+        outcome = app_clipboard(self.app).copy(text, what, one_line=one_line)
         self.post_message(CopyFinished(outcome, warnings))
 
     def on_copy_finished(self, message: CopyFinished) -> None:
         outcome = message.outcome
-        warned = outcome.manual or bool(message.warnings)
+        warned = outcome.manual or bool(outcome.refused or outcome.cleaned or message.warnings)
         self.notify(
             copy_notice(outcome, message.warnings),
             severity="warning" if warned else "information",

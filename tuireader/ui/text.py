@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
+from tuireader.links import web_url
 from tuireader.model import Paper
 from tuireader.textrender import render, visible
 
@@ -216,14 +217,12 @@ def links_text(paper: Paper, palette: Palette) -> Text:
 
 
 def _safe_url(url: str) -> str | None:
-    """The URL to put in an OSC 8 hyperlink, or None when it is not a web address.
+    """The URL to put in an OSC 8 hyperlink, or None when it is not a safe web address.
 
-    Only http(s) links become clickable, and never with control characters inside (they
-    would end the escape sequence early).
+    Only http(s) links become clickable, and never with control, bidi or invisible
+    characters inside (they would end the escape sequence early or disguise the target):
+    the one rule is :func:`tuireader.links.web_url`. The link is clickable only when that
+    rule keeps it exactly as shown.
     """
-    lowered = url.lower()
-    if not lowered.startswith(("https://", "http://")):
-        return None
-    if any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in url):
-        return None
-    return url
+    safe_url = web_url(url)
+    return safe_url if safe_url == url else None

@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static, TextArea
 
+from tuireader.clipboard import clipboard_text
 from tuireader.textrender import visible
 
 
@@ -55,7 +56,9 @@ class ManualCopyScreen(ModalScreen[None]):
         self, text: str, what: str, fallback_path: Path | None, explanation: str = ""
     ) -> None:
         super().__init__()
-        self.text = text
+        # The clipboard chain already cleaned it; a text handed in from elsewhere is
+        # cleaned the same way, so the dialog never shows a control character raw.
+        self.text = clipboard_text(text)[0] or ""
         self.what = what
         self.fallback_path = fallback_path
         self.explanation = explanation
