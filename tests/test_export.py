@@ -5,14 +5,20 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import stat
+import threading
 
 import pytest
-
 from corpus_util import RECORDS, write_jsonl
+
 from tuireader import cli
+from tuireader import export as export_module
 from tuireader.citations import validate_bibtex
 from tuireader.export import EXPORT_FORMATS, render_export, write_atomic
 from tuireader.library import load_library
+from tuireader.model import Link, Paper
+from tuireader.safetext import UNSAFE
 from tuireader.store import Triage
 
 
@@ -55,3 +61,150 @@ def test_write_atomic_replaces_the_file_and_leaves_no_temporary(tmp_path):
     write_atomic("new text", target)
     assert target.read_text() == "new text"
     assert [p.name for p in tmp_path.iterdir()] == ["out.md"]
+
+
+# -- hostile text: every format is valid UTF-8 and safe ----------------------------------
+
+HOSTILE_TITLE = "Evil \x1b]52;c;dG91Y2g=\x07 \x1b[2J\u202egnirts\u202c zero\u200bwidth lone \ud800"
+
+
+def hostile_paper() -> Paper:
+    return Paper(
+        id="hostile1",
+        title=HOSTILE_TITLE,
+        abstract="An abstract \x9b31m with \u2066iso\u2069 and \ufeff and \ud800.",
+        authors=("Mallory \x1b[31mRed", "Del\x7fta \u200eMark"),
+        venue="ICML\x1b[0m 2024",
+        year=2024,
+        links=(
+            Link("https://github.com/ok/repo\ntouch PWNED\n#", "code", "url"),
+            Link("https://arxiv.org/abs/2401.99999\r\nX-Forged: 1", "paper", "url"),
+        ),
+    )
+
+
+def test_every_format_of_hostile_text_is_valid_utf8_and_shows_nothing_raw():
+    paper = hostile_paper()
+    note = "a note \x1b[2J\u202e\ud800"
+    triage = {paper.id: Triage(paper.id, "kept", ("t\u200b",), note)}
+    for fmt in EXPORT_FORMATS:
+        text = render_export([paper], triage, fmt)
+        text.encode("utf-8")  # lone surrogates were replaced
+        assert not {ch for ch in text if ch in UNSAFE and ch not in "\n\t"}, fmt
+        if fmt == "json":
+            data = json.loads(text)[0]
+            assert data["title"] == HOSTILE_TITLE.replace("\ud800", "\ufffd")
+            assert data["note"] == note.replace("\ud800", "\ufffd")
+        if fmt == "urls":
+            assert len(text.splitlines()) <= 1  # one paper, one line at most, whatever its link
+
+
+# -- where the output goes ------------------------------------------------------------
+
+
+def export_to(capsys, target, *sources):
+    code = cli.main(["export", "--format", "markdown", "-o", str(target), *sources])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def demo(tmp_path):
+    return str(write_jsonl(tmp_path / "lists" / "a.jsonl", RECORDS))
+
+
+def test_a_new_export_is_readable_by_the_user_only_and_an_old_one_keeps_its_mode(
+    tmp_path, capsys, demo
+):
+    new = tmp_path / "new.md"
+    assert export_to(capsys, new, demo)[0] == 0
+    assert stat.S_IMODE(new.stat().st_mode) == 0o600
+    old = tmp_path / "old.md"
+    old.write_text("old")
+    old.chmod(0o644)
+    assert export_to(capsys, old, demo)[0] == 0
+    assert stat.S_IMODE(old.stat().st_mode) == 0o644 and "Bayesian" in old.read_text()
+
+
+def test_a_symlink_to_a_file_stays_a_symlink_and_the_file_is_written(tmp_path, capsys, demo):
+    real = tmp_path / "real.md"
+    real.write_text("old")
+    link = tmp_path / "link.md"
+    link.symlink_to(real)
+    code, _, err = export_to(capsys, link, demo)
+    assert code == 0, err
+    assert link.is_symlink() and link.resolve() == real
+    assert "Bayesian" in real.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.md", "lists", "real.md"]
+
+
+def test_a_symlink_to_a_device_is_written_through_never_replaced(tmp_path, capsys, demo):
+    link = tmp_path / "null"
+    link.symlink_to(os.devnull)
+    code, _, err = export_to(capsys, link, demo)
+    assert code == 0, err
+    assert link.is_symlink() and os.readlink(link) == os.devnull
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lists", "null"]
+
+
+def test_a_fifo_is_written_in_place(tmp_path, capsys, demo):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    code, _, err = export_to(capsys, fifo, demo)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)  # not replaced by a regular file
+    try:  # a reader still waiting (nothing was written) gets end of file, not a hang
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass  # no reader left: it has read the export
+    reader.join()
+    assert code == 0, err
+    assert b"Bayesian Optimization with Diffusion Models" in received[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lists", "pipe"]
+
+
+class Boom(Exception):
+    pass
+
+
+def test_any_failed_write_leaves_no_temporary_and_says_so_in_one_line(
+    tmp_path, capsys, demo, monkeypatch
+):
+    target = tmp_path / "out" / "export.md"
+    target.parent.mkdir()
+    failures = {
+        "disk full": OSError(28, "No space left on device"),
+        "read-only folder": PermissionError(13, "Permission denied"),
+        "unforeseen": Boom("mid-write"),
+    }
+    for name, failure in failures.items():
+
+        def fail(_fd, failure=failure):
+            raise failure
+
+        monkeypatch.setattr(export_module.os, "fsync", fail)
+        code, out, err = export_to(capsys, target, demo)
+        assert code == 2 and out == "", name
+        assert len(err.splitlines()) == 1, name
+        assert err.startswith(f"tuireader: cannot write {target}"), name
+        assert list(target.parent.iterdir()) == [], name
+
+
+def test_write_atomic_replaces_surrogates_and_cleans_up_after_any_exception(
+    tmp_path, monkeypatch
+):
+    target = tmp_path / "t.txt"
+    write_atomic("lone \ud800", target)
+    assert target.read_bytes() == "lone \ufffd".encode()
+
+    def fail(_fd):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(export_module.os, "fsync", fail)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic("new", target)
+    assert [p.name for p in tmp_path.iterdir()] == ["t.txt"]
+    assert target.read_bytes() == "lone \ufffd".encode()

@@ -9,7 +9,6 @@ Textual nor Whoosh, so they stay fast: heavy imports happen inside the command.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -35,18 +34,26 @@ class UsageError(Exception):
 
 def _safe(text: str) -> str:
     """Paper text is data: never let it send control sequences to the terminal."""
-    from tuireader.textrender import visible
+    from tuireader.safetext import terminal
 
-    return visible(text)
+    return terminal(text)
+
+
+def _line(text: str) -> str:
+    """One output line: as :func:`_safe`, and a newline in the data cannot start another."""
+    from tuireader.safetext import one_line
+
+    return one_line(text)
 
 
 def _err(message: str) -> None:
-    print(f"tuireader: {_safe(message)}", file=sys.stderr)
+    print(f"tuireader: {_line(message)}", file=sys.stderr)
 
 
 def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    from tuireader.safetext import to_json
+
+    sys.stdout.write(to_json(data, indent=2) + "\n")
 
 
 def _paper_json(paper, *, score: float | None = None, abstract: bool = False) -> dict[str, Any]:
@@ -143,21 +150,29 @@ def _check_states(query: str) -> None:
 
 
 def _write_output(text: str, output: str | None, *, count: int, what: str) -> None:
-    """``text`` to stdout, or atomically to ``output`` (a temporary file, then a rename)."""
+    """``text`` to stdout (no ``-o``, or ``-o -``), else to the file ``output``.
+
+    See :func:`tuireader.export.write_export`: regular files are replaced atomically,
+    FIFOs and devices written in place; a failure leaves no temporary file behind.
+    """
+    from tuireader.safetext import valid
+
     if output is None or output == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(valid(text))
         return
     from pathlib import Path
 
-    from tuireader.export import write_atomic
+    from tuireader.export import write_export
 
     target = Path(output).expanduser()
     if target.is_dir():
         raise UsageError(f"{target} is a folder; give a file name after -o")
     try:
-        write_atomic(text, target.absolute())
+        write_export(text, target.absolute())
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+        raise UsageError(f"cannot write {target}: {type(exc).__name__}: {exc}") from None
     noun = what if count == 1 else what + "s"
     _err(f"wrote {count} {noun} to {target}")
 
@@ -196,7 +211,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         for hit in result.hits:
             marks = " [code]" if hit.paper.has_code else ""
             lists = ", ".join(hit.paper.lists)
-            print(_safe(f"{hit.paper.id}  {_title(hit.paper)}  ({lists}){marks}"))
+            print(_line(f"{hit.paper.id}  {_title(hit.paper)}  ({lists}){marks}"))
         if result.suggestion:
             _err(f"did you mean: {result.suggestion}")
         shown = len(result.hits)
@@ -238,7 +253,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     ]
     if paper.links:
         lines.append("")
-        lines.extend(f"[{n}] {link.kind:<7} {link.url}" for n, link in enumerate(paper.links, 1))
+        lines.extend(
+            f"[{n}] {link.kind:<7} {_line(link.url)}" for n, link in enumerate(paper.links, 1)
+        )
+    lines[:2] = [_line(line) for line in lines[:2]]  # title and authors: one line each
     print(_safe("\n".join(lines)))
     return EXIT_OK
 
@@ -259,7 +277,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
         )
     else:
         for hit in result.hits:
-            print(_safe(f"{hit.paper.id}  {_title(hit.paper)}"))
+            print(_line(f"{hit.paper.id}  {_title(hit.paper)}"))
     return EXIT_OK if result.hits else EXIT_NOTHING_FOUND
 
 
@@ -278,7 +296,7 @@ def cmd_lists(args: argparse.Namespace) -> int:
         )
     else:
         for pl in library.lists:
-            print(_safe(f"{pl.count:6d}  {pl.name}  ({pl.path})"))
+            print(_line(f"{pl.count:6d}  {pl.name}  ({pl.path})"))
         print(f"{len(library):6d}  distinct papers")
     return EXIT_OK
 
@@ -288,8 +306,10 @@ def cmd_index(args: argparse.Namespace) -> int:
     engine = _engine(session, args, rebuild=args.rebuild)
     report = engine.report
     print(
-        f"{engine.status}: {len(session.library)} papers, "
-        f"{report.written} written, {report.seconds:.2f} s ({session.paths.index_dir})"
+        _line(
+            f"{engine.status}: {len(session.library)} papers, "
+            f"{report.written} written, {report.seconds:.2f} s ({session.paths.index_dir})"
+        )
     )
     return EXIT_OK if engine.problem is None else EXIT_USAGE
 
@@ -382,7 +402,7 @@ def cmd_links(args: argparse.Namespace) -> int:
         _print_json([link.to_json() for link in links])
     else:
         for link in links:
-            print(_safe(link.url))
+            print(_line(link.url))  # one URL per line, whatever the data holds
     if not links:
         what = f"{args.kind} link" if args.kind else "link"
         _err(f"{paper.id} has no {what}")
@@ -564,7 +584,8 @@ def build_command_parser(name: str) -> argparse.ArgumentParser:
             "-o",
             "--output",
             metavar="FILE",
-            help="write to FILE (replaced atomically) instead of stdout",
+            help="write to FILE instead of stdout ('-' is stdout); a file is replaced "
+            "atomically, a FIFO or device written in place",
         )
         p.set_defaults(func=cmd_export)
     else:  # pragma: no cover - main() only passes known names
@@ -614,6 +635,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
+    _tolerant_streams()
     try:
         return func(args)
     except UsageError as exc:
@@ -625,6 +647,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         # e.g. `tuireader search x | head -1`: the reader went away; that is fine.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except Exception as exc:  # one line for the user, never a traceback
+        if os.environ.get("TUIREADER_DEBUG"):
+            raise
+        _err(f"unexpected error ({type(exc).__name__}: {exc}); TUIREADER_DEBUG=1 shows details")
+        return EXIT_USAGE
+
+
+def _tolerant_streams() -> None:
+    """On a terminal that is not UTF-8, print what it cannot show as escapes, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8":
+            try:
+                stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,16 +1,22 @@
 """Exports of a set of papers with their triage: BibTeX, Markdown, CSV, JSON, URLs.
 
 Plain functions from papers (and each paper's ``Triage``) to text, shared by
-``tuireader export`` and the reader's palette, plus an atomic file writer. Paper text is
-data: control characters are made visible in every text format (JSON escapes them).
+``tuireader export`` and the reader's palette, plus the file writer. Paper text is data:
+control, bidirectional and zero-width characters are made visible in every text format
+(JSON escapes them), ``urls`` gives exactly one line per link, and lone surrogates become
+U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.safetext`).
+
+Writing: a new file or a regular one is replaced atomically (a temporary file, then a
+rename) and a new one is readable by the user only; a FIFO, a device or a symlink to one
+is written in place, never replaced; a symlink to a file keeps pointing at that file.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -18,8 +24,9 @@ from typing import Any
 
 from tuireader.citations import best_link, format_citation, format_many
 from tuireader.model import Paper
+from tuireader.safetext import one_line, to_json, valid
+from tuireader.safetext import terminal as visible
 from tuireader.store import Triage
-from tuireader.textrender import visible
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
@@ -49,14 +56,14 @@ def render_export(papers: Sequence[Paper], triage: Mapping[str, Triage], fmt: st
     """``papers`` in ``fmt``; ``triage`` maps each paper id to its state, tags and note."""
     if fmt == "json":
         data = [_export_json(p, triage[p.id]) for p in papers]
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return to_json(data, indent=2) + "\n"
     if fmt == "bibtex":
         return visible(format_many(papers, "bibtex")) + "\n"
     if fmt == "csv":
         return _export_csv(papers, triage)
     if fmt == "urls":
         urls = [url for url in map(best_link, papers) if url]
-        return visible("".join(url + "\n" for url in urls))
+        return "".join(one_line(url) + "\n" for url in urls)
     if fmt == "markdown":
         return visible("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
     raise ValueError(f"unknown export format {fmt!r} (use {', '.join(EXPORT_FORMATS)})")
@@ -124,8 +131,43 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     return "\n".join(lines) + "\n"
 
 
+NEW_FILE_MODE = 0o600  # exports may hold the user's notes: readable by the user only
+
+
+def write_export(text: str, target: Path) -> None:
+    """Write ``text`` to ``target`` as UTF-8, however the target exists (raises OSError).
+
+    A regular file or a new path is replaced atomically (:func:`write_atomic`); a FIFO or
+    a device (or a symlink to one, such as ``/dev/stdout``) is opened and written in
+    place; a symlink to a regular file has that file replaced and stays a symlink.
+    """
+    target = Path(os.path.realpath(target))
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(21, "is a folder", str(target))
+    if mode is None or stat.S_ISREG(mode):
+        write_atomic(text, target)
+        return
+    data = valid(text).encode("utf-8")
+    fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))  # never created here
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
 def write_atomic(text: str, target: Path) -> None:
-    """Write ``text`` to ``target`` through a temporary file and a rename (raises OSError)."""
+    """Write ``text`` to ``target`` through a temporary file and a rename (raises OSError).
+
+    Lone surrogates become U+FFFD. Whatever goes wrong, no temporary file is left behind.
+    A new file is readable by the user only; a replaced one keeps its mode.
+    """
+    data = valid(text)
     tmp_name = None
     try:
         with tempfile.NamedTemporaryFile(
@@ -138,12 +180,12 @@ def write_atomic(text: str, target: Path) -> None:
             delete=False,
         ) as tmp:
             tmp_name = tmp.name
-            tmp.write(text)
+            tmp.write(data)
             tmp.flush()
             os.fsync(tmp.fileno())
         os.chmod(tmp_name, _new_file_mode(target))
         os.replace(tmp_name, target)
-    except OSError:
+    except BaseException:
         if tmp_name is not None:
             try:
                 os.unlink(tmp_name)
@@ -153,10 +195,8 @@ def write_atomic(text: str, target: Path) -> None:
 
 
 def _new_file_mode(target: Path) -> int:
-    """The mode an ordinary write would give: the old file's, else 0666 less the umask."""
+    """The old file's mode, else readable and writable by the user only."""
     try:
         return target.stat().st_mode & 0o7777
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return NEW_FILE_MODE
