@@ -29,6 +29,28 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceEntry:
+    """A BibTeX or BibLaTeX entry as its source file gave it, so a citation can reproduce it.
+
+    ``fields`` holds ``(name, value)`` pairs in file order, names as written and values as
+    bibtexparser's default parse gives them: ``@string`` macros expanded, the outer braces
+    or quotes removed, everything inside (``{{Satisfiability}}``, ``Bal\\'azs``) untouched.
+    """
+
+    key: str
+    #: the entry type as written ("InProceedings"); compare it case-insensitively.
+    entry_type: str
+    fields: tuple[tuple[str, str], ...] = ()
+    #: "bibtex" or "biblatex": which field names (journal/journaltitle, year/date) it uses.
+    dialect: Literal["bibtex", "biblatex"] = "bibtex"
+
+    def get(self, name: str) -> str | None:
+        """The value of field ``name`` (any case), or None."""
+        name = name.lower()
+        return next((value for key, value in self.fields if key.lower() == name), None)
+
+
+@dataclass(frozen=True, slots=True)
 class Paper:
     """One paper, however many lists it appears in.
 
@@ -56,6 +78,28 @@ class Paper:
     metadata_source: str = "list"
     #: position in list order across the whole library (first list first).
     order: int = 0
+    #: the BibTeX/BibLaTeX entry the paper was read from, reproduced by citations.
+    source_entry: SourceEntry | None = None
+    #: BibTeX entry type the source gives ("article", "inproceedings", "misc", …), lower case.
+    entry_type: str | None = None
+    #: journal name, when the source gives one (BibTeX ``journal``, CSL ``container-title``).
+    journal: str | None = None
+    #: proceedings title, from the entry itself or its ``crossref``/``@Proceedings``.
+    booktitle: str | None = None
+    #: volume of the journal or proceedings series, as the source writes it.
+    volume: str | None = None
+    #: issue number within the volume, as the source writes it.
+    number: str | None = None
+    #: page range as the source writes it ("1-22", "23--59").
+    pages: str | None = None
+    #: publisher of the journal or proceedings ("PMLR", "IOS Press").
+    publisher: str | None = None
+    #: editors of the proceedings or book, one name each ("Chandar, Sarath").
+    editor: tuple[str, ...] = ()
+    #: arXiv identifier without version ("1706.05125", "math/0211159").
+    arxiv_id: str | None = None
+    #: arXiv primary category ("cs.LG", "hep-ph").
+    arxiv_class: str | None = None
 
     @property
     def code_links(self) -> tuple[Link, ...]:
