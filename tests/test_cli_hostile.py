@@ -1,0 +1,200 @@
+"""Every command on a hostile list: output is valid UTF-8 and never obeys paper text.
+
+Titles, authors, venues, abstracts, links and even the list's file name carry escape
+sequences (OSC 52 clipboard writes, CSI clear-screen, colours), C1 controls, DEL, bidi
+overrides and marks, zero-width characters and lone surrogates (``\\ud800`` in JSON).
+Each command, in each output form, must exit without a traceback, print valid UTF-8,
+print none of those characters raw to a terminal, escape them in JSON (so they decode
+back), and keep one-per-line outputs to one line per item.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader.citations import FORMATS as CITE_FORMATS
+from tuireader.cli import main
+from tuireader.export import EXPORT_FORMATS
+from tuireader.library import load_library
+from tuireader.safetext import UNSAFE
+
+ESC = "\x1b"
+OSC52 = ESC + "]52;c;dG91Y2ggUFdORUQ=\x07"
+CLEAR = ESC + "[2J" + ESC + "[H"
+
+HOSTILE = [
+    {
+        "title": f"Evil diffusion {OSC52}title{CLEAR} \u202egnirts\u202c zero\u200bwidth\u2060\ufeff",
+        "authors": [f"Mallory {ESC}[31mRed", "Eve\x9b2J Csi", "Del\x7fta \u200eMark\u200f"],
+        "abstract": f"Diffusion models with {OSC52} and \x9d0;title\x9c and \u2066iso\u2069 "
+        f"and tags\U000e0041\U000e0042 hidden, then {CLEAR} the end of the abstract.",
+        "venue": f"ICML{ESC}[0m 2024\u202e",
+        "year": 2024,
+        "url": "https://github.com/ok/repo\ntouch PWNED\n#",
+        "code": "javascript:alert(1)",
+        "pdf": f"https://example.org/paper.pdf{OSC52}",
+    },
+    {
+        "title": "Lone \ud800 surrogate diffusion title \u061c\u200d",
+        "authors": ["A \ud800 B"],
+        "venue": "Venue \udfff",
+        "abstract": "Diffusion samplers \x85 for sure \x1b[2J and more words about diffusion.",
+        "url": "https://arxiv.org/abs/2401.99999\r\nX-Forged: 1",
+    },
+    {
+        "title": "Plain diffusion paper",
+        "authors": ["Normal Person"],
+        "abstract": "Diffusion models for plain people and plain text, with plain words.",
+        "url": "https://example.org/plain",
+    },
+]
+
+#: the list's own file name is hostile too (it is printed by `lists` and in messages)
+LIST_NAME = f"evil{ESC}[2J\u202elist\u200b.jsonl"
+
+
+def raw_unsafe(text: str, *, keep: str = "\n\t") -> set[str]:
+    return {ch for ch in text if ch in UNSAFE and ch not in keep}
+
+
+@pytest.fixture
+def hostile(tmp_path) -> dict[str, str]:
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    path = folder / LIST_NAME
+    # ASCII JSON: "\ud800" stays a JSON escape, as a hostile list would carry it
+    path.write_text("".join(json.dumps(r) + "\n" for r in HOSTILE), encoding="ascii")
+    library = load_library([path])
+    evil = next(p for p in library.papers if p.title.startswith("Evil"))
+    lone = next(p for p in library.papers if p.title.startswith("Lone"))
+    plain = next(p for p in library.papers if p.title.startswith("Plain"))
+    return {"list": str(path), "evil": evil.id, "lone": lone.id, "plain": plain.id,
+            "out": str(tmp_path / "out" / "export.txt")}
+
+
+# (case id, argv with {placeholders}, output kind)
+#   kind: "text" terminal text, "json" JSON, "lines" one item per line
+CASES: list[tuple[str, list[str], str]] = [
+    ("search", ["search", "diffusion", "{list}"], "text"),
+    ("search-json", ["search", "diffusion", "--json", "{list}"], "json"),
+    ("search-prefix", ["search", "diffu", "--prefix", "{list}"], "text"),
+    ("search-hostile-query", ["search", f"zz{OSC52}\u202e", "{list}"], "text"),
+    ("show", ["show", "{evil}", "{list}"], "text"),
+    ("show-json", ["show", "{evil}", "--json", "{list}"], "json"),
+    ("show-lone-surrogate", ["show", "{lone}", "{list}"], "text"),
+    ("show-lone-surrogate-json", ["show", "{lone}", "--json", "{list}"], "json"),
+    ("show-hostile-id", ["show", f"{OSC52}\u202e", "{list}"], "text"),
+    ("similar", ["similar", "{plain}", "{list}"], "text"),
+    ("similar-json", ["similar", "{plain}", "--json", "{list}"], "json"),
+    ("lists", ["lists", "{list}"], "text"),
+    ("lists-json", ["lists", "--json", "{list}"], "json"),
+    ("index", ["index", "{list}"], "text"),
+    ("index-rebuild", ["index", "--rebuild", "{list}"], "text"),
+    *(
+        (f"cite-{fmt}", ["cite", "{evil}", "{lone}", "--format", fmt, "{list}"], "text")
+        for fmt in CITE_FORMATS
+    ),
+    ("cite-abstract", ["cite", "{evil}", "--abstract", "{list}"], "text"),
+    ("cite-query", ["cite", "--query", "diffusion", "--format", "apa", "{list}"], "text"),
+    ("links", ["links", "{evil}", "{list}"], "lines"),
+    ("links-lone", ["links", "{lone}", "{list}"], "lines"),
+    ("links-code", ["links", "{evil}", "--kind", "code", "{list}"], "lines"),
+    ("links-json", ["links", "{evil}", "--json", "{list}"], "json"),
+    *(
+        (
+            f"export-{fmt}",
+            ["export", "--format", fmt, "{list}"],
+            {"json": "json", "urls": "lines"}.get(fmt, "text"),
+        )
+        for fmt in EXPORT_FORMATS
+    ),
+    *(
+        (
+            f"export-{fmt}-dash",
+            ["export", "--format", fmt, "-o", "-", "--query", "diffusion", "{list}"],
+            {"json": "json", "urls": "lines"}.get(fmt, "text"),
+        )
+        for fmt in EXPORT_FORMATS
+    ),
+    *(
+        (
+            f"export-{fmt}-file",
+            ["export", "--format", fmt, "-o", "{out}", "{list}"],
+            {"json": "json", "urls": "lines"}.get(fmt, "text"),
+        )
+        for fmt in EXPORT_FORMATS
+    ),
+]
+
+
+def strings(data) -> list[str]:
+    """Every string in decoded JSON, keys included."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [*data.keys(), *(s for v in data.values() for s in strings(v))]
+    if isinstance(data, list):
+        return [s for v in data for s in strings(v)]
+    return []
+
+
+def check_text(text: str, kind: str, where: str) -> None:
+    if kind == "json":
+        assert raw_unsafe(text, keep="\n") == set(), where
+        everything = "\n".join(strings(json.loads(text)))
+        # the hostile characters are escaped, not lost: they decode back
+        if "Evil" in everything:
+            assert ESC in everything and "\u202e" in everything, where
+        assert not any(0xD800 <= ord(ch) <= 0xDFFF for ch in everything), where
+    else:
+        assert raw_unsafe(text) == set(), where
+
+
+@pytest.mark.parametrize(("argv", "kind"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_every_command_is_safe_on_a_hostile_list(capsysbinary, hostile, argv, kind):
+    argv = [arg.format(**hostile) if "{" in arg else arg for arg in argv]
+    Path(hostile["out"]).parent.mkdir(exist_ok=True)
+    code = main(argv)
+    out_bytes, err_bytes = capsysbinary.readouterr()
+    out = out_bytes.decode("utf-8")  # strict: valid UTF-8 or the test fails
+    err = err_bytes.decode("utf-8")
+    assert code in (0, 1), err
+    assert "Traceback" not in err and "unexpected error" not in err, err
+    check_text(err, "text", "stderr")
+    assert all(line.startswith("tuireader: ") for line in err.splitlines()), err
+    written = Path(hostile["out"])
+    if "-o" in argv and argv[argv.index("-o") + 1] != "-":
+        assert out == "" and code == 0
+        out = written.read_bytes().decode("utf-8")
+        assert [p.name for p in written.parent.iterdir()] == [written.name]  # no temporary
+    check_text(out, kind, "stdout")
+    if kind == "lines":
+        lines = out.splitlines()
+        assert len(lines) == len(out.split("\n")) - 1  # no stray CR, U+2028 or the like
+        if argv[0] == "links":
+            assert code == 1 or lines, err
+        for line in lines:
+            assert line.startswith(("https://", "http://")), line
+    keys_only = {"cite", "pandoc", "url"} & set(argv)  # citation formats without titles
+    asks_hostile = any(OSC52 in arg for arg in argv)  # finds nothing, on purpose
+    if asks_hostile:
+        assert code == 1 and out == "", err
+    elif argv[0] in ("search", "show", "cite", "export") and kind != "lines" and not keys_only:
+        assert code == 0, err
+        assert "Evil" in out or "Lone" in out, out  # the hostile papers were printed
+    if argv[0] == "lists" and kind == "text":
+        assert "evil" in out and "\\u202e" in out
+    if argv[0] == "similar":
+        assert code == 0 and ("Evil" in out and "Lone" in out), out
+
+
+def test_the_matrix_covers_every_command_and_format():
+    from tuireader.cli import COMMANDS
+
+    covered = {c[1][0] for c in CASES}
+    assert covered == set(COMMANDS)
+    assert {f"cite-{f}" for f in CITE_FORMATS} <= {c[0] for c in CASES}
+    assert {f"export-{f}-file" for f in EXPORT_FORMATS} <= {c[0] for c in CASES}
