@@ -132,8 +132,9 @@ _SHELL_EXPANSION_RE = re.compile(r"\$[({]")
 # and every kind of space or line separator.
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
 # Letters and marks that show as nothing (Hangul fillers, the grapheme joiner, Khmer's
-# inherent vowels), so an address could hide text behind them.
-_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
+# inherent vowels), so an address could hide text behind them; and U+FFFD, which stands
+# for damaged text (a bad byte, a lone surrogate), so the address is not the real one.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\ufffd")
 
 _WEB_RE = re.compile(r"(?i:https?)://([^/?#]*)")
 _NETLOC_RE = re.compile(r"(?:[^@]*@)?(\[[0-9A-Fa-f:.]+\]|[^\[\]:@]+)(?::[0-9]*)?")
@@ -153,7 +154,8 @@ _DOI_SAFE = "/:;()[]@!$&'*+,=-._~"
 
 def _unsafe_beyond_ascii(text: str) -> bool:
     return not text.isascii() and any(
-        ord(char) > 0x7F and (unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE)
+        ord(char) > 0x7F
+        and (unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE)
         for char in text
     )
 
