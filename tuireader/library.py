@@ -81,7 +81,8 @@ def normalise_text(text: str) -> str:
 
 def _digest(text: str) -> str:
     """Lowercase base32 (RFC 4648 alphabet) of the SHA-1 of ``text``: 32 characters."""
-    raw = hashlib.sha1(text.encode("utf-8")).digest()
+    # readers replace lone surrogates; should one slip through, it must not stop the load
+    raw = hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
     return base64.b32encode(raw).decode("ascii").lower()
 
 

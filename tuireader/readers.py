@@ -13,12 +13,13 @@ text; binary data is refused.
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,11 @@ from tuireader.model import Problem
 __all__ = [
     "MAX_FILE_BYTES",
     "SUPPORTED_SUFFIXES",
+    "Decoded",
     "ReadError",
     "ReadResult",
     "Record",
+    "decode",
     "decode_bytes",
     "read_file",
     "supported",
@@ -106,14 +109,46 @@ _CJK_IDEOGRAPH_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_TEXT_RE = re.compile(
     r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef\u2010-\u2027\u00b7]"
 )
+_SURROGATE_RE = re.compile(r"[\ud800-\udfff]")
+_NEWLINE_BYTES_RE = re.compile(rb"\r\n|\r|\n")
+_REPLACEMENT = "\ufffd"
+_REPLACEMENT_BYTES = _REPLACEMENT.encode()
+#: Leading bytes of binary formats a text list never starts with.
 _MAGIC = (
     (b"%PDF", "a PDF document"),
     (b"PK\x03\x04", "a ZIP archive (or a Word/Excel document)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old-style Word/Excel document"),
     (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"BZh", "a bzip2-compressed file"),
+    (b"\xfd7zXZ\x00", "an xz-compressed file"),
+    (b"\x28\xb5\x2f\xfd", "a zstd-compressed file"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!\x1a\x07", "a RAR archive"),
     (b"\x89PNG", "a PNG image"),
     (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
     (b"SQLite format 3", "an SQLite database"),
+    (b"\x7fELF", "a program (ELF executable)"),
 )
+_BZIP2_RE = re.compile(rb"BZh[1-9]1AY&SY")
+#: Valid UTF-8 text holds control characters as data (escape sequences pasted from a
+#: terminal, form feeds); only text that is mostly controls is not text.
+_UTF8_CONTROL_SHARE = 0.3
+#: A legacy-encoding guess is wrong when it yields this share of controls: random
+#: bytes read as Latin-1 give about a quarter, real text almost none.
+_LEGACY_CONTROL_SHARE = 0.1
+#: Lines named in a message about bytes that are not UTF-8.
+_SHOWN_LINES = 5
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A file's text and what decoding it had to repair (bad bytes, by line)."""
+
+    text: str
+    encoding: str
+    problems: tuple[Problem, ...] = ()
 
 
 def _size_text(size: int) -> str:
@@ -124,13 +159,13 @@ def _size_text(size: int) -> str:
     return f"{size} bytes"
 
 
-def _mostly_controls(text: str) -> bool:
-    """True when control characters make up more than 1% of the text (binary data)."""
+def _mostly_controls(text: str, share: float) -> bool:
+    """True when control characters make up more than ``share`` of the text."""
     if not text:
         return False
     sample = text[:200_000]
     controls = len(_CONTROL_RE.findall(sample))
-    return controls > 2 and controls > len(sample) // 100
+    return controls > 2 and controls > len(sample) * share
 
 
 def _looks_chinese(text: str) -> bool:
@@ -160,51 +195,159 @@ def _looks_chinese(text: str) -> bool:
     return common >= 0.5 * len(ideographs)
 
 
-def decode_bytes(data: bytes, path: Path) -> str:
-    """Decode a text file's bytes, guessing the encoding as described in the module doc.
+def _binary(path: Path) -> ReadError:
+    return ReadError(f"{path}: this looks like a binary file, not a text list of papers")
 
-    Raises ``ReadError`` with a message naming ``path`` when the bytes are binary data
-    or text in no encoding tried.
-    """
+
+def _signature(data: bytes) -> str | None:
     for magic, what in _MAGIC:
-        if data.startswith(magic):
-            raise ReadError(f"{path}: this is {what}, not a text list of papers")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        if data.startswith(magic) and (magic != b"BZh" or _BZIP2_RE.match(data)):
+            return what
+    return None
+
+
+def _line_numbers(text: str, char: str) -> list[int]:
+    """Numbers of the lines (any newline convention) of ``text`` that contain ``char``."""
+    numbers: list[int] = []
+    for number, line in enumerate(_split_lines(text), start=1):
+        if char in line:
+            numbers.append(number)
+    return numbers
+
+
+def _utf8_lines(data: bytes) -> tuple[list[int], int]:
+    """The numbers of the lines of ``data`` that are not valid UTF-8, and how many
+    other lines hold valid non-ASCII UTF-8."""
+    bad: list[int] = []
+    clean = 0
+    for number, line in enumerate(_NEWLINE_BYTES_RE.split(data), start=1):
+        if line.isascii():
+            continue
         try:
-            text = data.decode("utf-16")
+            line.decode("utf-8")
         except UnicodeDecodeError:
-            pass
+            bad.append(number)
         else:
-            if not _mostly_controls(text):
-                return text.replace("\x00", "")
+            clean += 1
+    return bad, clean
+
+
+def _replaced_problem(path: Path, lines: list[int], what: str) -> Problem:
+    """One warning naming the first few lines where ``what`` was replaced with U+FFFD."""
+    if len(lines) == 1:
+        return Problem(
+            path, f"line {lines[0]} had {what}; replaced them with {_REPLACEMENT}", "warning"
+        )
+    shown = ", ".join(str(number) for number in lines[:_SHOWN_LINES])
+    more = len(lines) - _SHOWN_LINES
+    if more > 0:
+        shown += f" and {more} more"
+    return Problem(
+        path,
+        f"{len(lines)} lines had {what} (lines {shown}); replaced them with {_REPLACEMENT}",
+        "warning",
+    )
+
+
+def _mostly_utf8(text: str, data: bytes, bad_lines: int, clean_lines: int) -> bool:
+    """True when bytes that failed a strict UTF-8 decode are UTF-8 with a few bad bytes.
+
+    ``text`` is ``data`` decoded with replacement; ``bad_lines`` lines are not valid
+    UTF-8 and ``clean_lines`` others hold valid non-ASCII UTF-8. A legacy encoding
+    almost never forms valid multi-byte UTF-8: Windows-1252 and Latin-1 text gives
+    none, GB18030 Chinese about one valid character for every four invalid sequences,
+    and nearly all of its lines are invalid. So the bytes are UTF-8 when valid
+    multi-byte characters are at least as many as invalid sequences, or when lines of
+    valid non-ASCII UTF-8 are at least as many as invalid lines. A file with no valid
+    multi-byte character gives no sign of UTF-8 and goes to the legacy guess.
+    """
+    genuine = data.count(_REPLACEMENT_BYTES)
+    invalid = text.count(_REPLACEMENT) - genuine
+    valid = len(text) - len(text.encode("ascii", "ignore")) - invalid
+    return valid > 0 and (valid >= invalid or clean_lines >= bad_lines)
+
+
+def decode(data: bytes, path: Path) -> Decoded:
+    """Decode a text file's bytes, repairing and reporting bytes that are not text.
+
+    UTF-8 (with or without BOM) is read as UTF-8; a UTF-8 file with a few invalid
+    bytes keeps UTF-8, with U+FFFD where the bad bytes were and a warning naming their
+    lines. Only bytes that are not UTF-8 at all (see ``_mostly_utf8``) are read as
+    GB18030 when the result reads as Chinese, else Windows-1252, else Latin-1. UTF-16
+    and UTF-32 with a BOM are read too. Control characters in text are kept as data.
+
+    Raises ``ReadError`` with a message naming ``path`` when the bytes are binary: a
+    known binary signature, NUL bytes, or (rarely) text that is mostly controls.
+    """
+    what = _signature(data)
+    if what:
+        raise ReadError(f"{path}: this is {what}, not a text list of papers")
+    for boms, encoding in (
+        ((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"), "utf-32"),
+        ((b"\xff\xfe", b"\xfe\xff"), "utf-16"),
+    ):
+        if data.startswith(boms):
+            return _decode_wide(data, path, encoding)
     if b"\x00" in data:
-        raise ReadError(f"{path}: this looks like a binary file, not a text list of papers")
+        raise _binary(path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        pass
+        text = data.decode("utf-8-sig", errors="replace")
+        bad, clean = _utf8_lines(data.removeprefix(codecs.BOM_UTF8))
+        if _mostly_utf8(text, data, len(bad), clean):
+            if _mostly_controls(text, _UTF8_CONTROL_SHARE):
+                raise _binary(path) from None
+            problem = _replaced_problem(path, bad, "bytes that are not UTF-8")
+            return Decoded(text, "utf-8", (problem,))
     else:
-        if _mostly_controls(text):
-            raise ReadError(f"{path}: this looks like a binary file, not a text list of papers")
-        return text
+        if _mostly_controls(text, _UTF8_CONTROL_SHARE):
+            raise _binary(path)
+        return Decoded(text, "utf-8")
+    return _decode_legacy(data, path)
+
+
+def _decode_wide(data: bytes, path: Path, encoding: str) -> Decoded:
+    """UTF-16 or UTF-32 with a BOM; invalid units become U+FFFD, reported by line."""
+    problems: tuple[Problem, ...] = ()
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        text = data.decode(encoding, errors="replace")
+        if text.count(_REPLACEMENT) > max(2, len(text) // 100):
+            raise _binary(path) from None  # a BOM by chance, then binary data
+        lines = _line_numbers(text, _REPLACEMENT)
+        problems = (_replaced_problem(path, lines, f"bytes that are not {encoding.upper()}"),)
+    if _mostly_controls(text, _UTF8_CONTROL_SHARE):
+        raise _binary(path)
+    return Decoded(text.replace("\x00", ""), encoding, problems)
+
+
+def _decode_legacy(data: bytes, path: Path) -> Decoded:
+    """Bytes that are not UTF-8: Chinese GB18030, else Windows-1252, else Latin-1."""
     try:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
         pass
     else:
-        if _looks_chinese(text) and not _mostly_controls(text):
-            return text
+        if _looks_chinese(text) and not _mostly_controls(text, _LEGACY_CONTROL_SHARE):
+            return Decoded(text, "gb18030")
     for encoding in ("cp1252", "latin-1"):
         try:
             text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-        if not _mostly_controls(text):
-            return text
+        if not _mostly_controls(text, _LEGACY_CONTROL_SHARE):
+            return Decoded(text, encoding)
     raise ReadError(
         f"{path}: could not be read as text (tried UTF-8, GB18030, Windows-1252 and "
         "Latin-1); it may be a binary file"
     )
+
+
+def decode_bytes(data: bytes, path: Path) -> str:
+    """The text of ``decode(data, path)``, without its report of repaired bytes."""
+    return decode(data, path).text
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -265,6 +408,53 @@ def _parse_text(text: str, path: Path) -> ReadResult:
 
 def _clean(text: str) -> str:
     return text.replace("\x00", "")
+
+
+#: A JSON escape of a UTF-16 surrogate: ``json`` turns a lone one into a lone surrogate,
+#: which no file, terminal or clipboard can hold.
+_SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _scrub(value: Any) -> Any:
+    """``value`` (parsed JSON) with every lone surrogate, in keys and values, as U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE_RE.sub(_REPLACEMENT, value)
+    if isinstance(value, list):
+        return [_scrub(item) for item in value]
+    if isinstance(value, dict):
+        return {_scrub(key): _scrub(item) for key, item in value.items()}
+    return value
+
+
+#: How many runs of U+FFFD between JSON tokens are dropped before a text is given up.
+_MAX_REPAIRS = 20
+
+
+def _loads(text: str) -> Any:
+    """``json.loads`` that survives what decoding repaired, with lone surrogates replaced.
+
+    U+FFFD stands where decoding met bytes that were not text; inside a string it is
+    data, but between tokens it would make the whole text invalid, so a run of them
+    where the parser stops is dropped and the text parsed again. Control characters
+    inside strings, which strict JSON forbids, are read as data.
+    """
+    for _ in range(_MAX_REPAIRS):
+        try:
+            data = json.loads(text, strict=False)
+        except json.JSONDecodeError as error:
+            end = error.pos
+            while end < len(text) and text[end] == _REPLACEMENT:
+                end += 1
+            if end == error.pos:
+                raise
+            text = text[: error.pos] + text[end:]
+        else:
+            break
+    else:
+        data = json.loads(text, strict=False)
+    if _SURROGATE_ESCAPE_RE.search(text):
+        data = _scrub(data)
+    return data
 
 
 # --------------------------------------------------------------------------- JSON
@@ -413,16 +603,32 @@ def _records_from_items(
     records: list[Record] = []
     not_objects: list[int] = []
     empty: list[int] = []
+    broken: list[tuple[int, str]] = []
     for position, item in items:
         if not isinstance(item, dict):
             not_objects.append(position)
             continue
-        record = _record_from_mapping(item)
+        try:
+            record = _record_from_mapping(item)
+        except Exception as error:  # noqa: BLE001 - one bad record must not stop its list
+            broken.append((position, f"{type(error).__name__}: {error}"))
+            continue
         if record is None:
             empty.append(position)
         else:
             records.append(record)
     problems: list[Problem] = []
+    if broken:
+        numbers = [position for position, _ in broken]
+        problems.append(
+            Problem(
+                path,
+                f"skipped {where if len(numbers) > 1 else where.removesuffix('s')} "
+                f"{_line_list(numbers)}: the record could not be read "
+                f"({' '.join(broken[0][1].split())[:200]})",
+                "warning",
+            )
+        )
     if not_objects:
         problems.append(
             Problem(
@@ -450,7 +656,7 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
         if not line.strip():
             continue
         try:
-            items.append((number, json.loads(line)))
+            items.append((number, _loads(line)))
         except (ValueError, RecursionError) as error:
             reason = error.msg if isinstance(error, json.JSONDecodeError) else "too deeply nested"
             bad.append((number, reason))
@@ -469,7 +675,7 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
 
 def _parse_json(text: str, path: Path) -> ReadResult:
     try:
-        data = json.loads(text)
+        data = _loads(text)
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
             # One object per line in a file named .json: read it as JSON Lines.
@@ -729,39 +935,165 @@ def _quiet_bibtexparser() -> None:
         logger.addHandler(logging.NullHandler())
 
 
+#: BibTeX's predefined month macros (``month = jan``).
+_MONTHS = {
+    name[:3].lower(): name
+    for name in (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    )
+}
+#: The start of a field after a stray ``}`` closed its entry early: ``, abstract =``.
+_NEXT_FIELD_RE = re.compile(r",\s*[A-Za-z][\w:.+-]*\s*=")
+_RECOVERED_KEY = "tuireader-recovered"
+
+
+def _bib_pieces(raw: str) -> list[str]:
+    """The parts of a raw BibTeX value joined by ``#`` (outside braces and quotes)."""
+    pieces: list[str] = []
+    depth = 0
+    quoted = False
+    start = 0
+    for index, char in enumerate(raw):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "#" and depth == 0 and not quoted:
+            pieces.append(raw[start:index])
+            start = index + 1
+    pieces.append(raw[start:])
+    return pieces
+
+
+def _bib_value(raw: str, macros: dict[str, str]) -> str:
+    """A raw BibTeX value as text: ``{...}`` and ``"..."`` unwrapped, ``@string`` macros
+    and month names resolved, ``#`` concatenation honoured (``"A " # var # {B}``)."""
+    out: list[str] = []
+    for piece in _bib_pieces(raw):
+        piece = piece.strip()
+        if len(piece) >= 2 and (piece[0], piece[-1]) in (("{", "}"), ('"', '"')):
+            out.append(piece[1:-1])
+        elif not piece or piece.isdigit():
+            out.append(piece)
+        else:
+            name = piece.lower()
+            out.append(macros.get(name, _MONTHS.get(name, piece)))
+    return "".join(out)
+
+
+def _bib_fields(entry: Any, macros: dict[str, str]) -> dict[str, str]:
+    return {
+        field.key.lower(): _bib_value(field.value, macros)
+        for field in entry.fields
+        if isinstance(field.value, str)
+    }
+
+
+def _stray_brace(
+    entry: Any, leftover: str, macros: dict[str, str], path: Path
+) -> tuple[dict[str, str], Problem]:
+    """Fields that a stray ``}`` cut off from ``entry`` (text after it), and a warning.
+
+    A ``}`` too many in a field closes the entry there; BibTeX parsers then read the
+    entry's remaining fields as a comment. They are parsed again here and joined to
+    the entry, and the warning names the entry so the user can fix the file.
+    """
+    import bibtexparser
+
+    fields: dict[str, str] = {}
+    found = _NEXT_FIELD_RE.search(leftover)
+    if found:
+        text = f"@misc{{{_RECOVERED_KEY}{leftover[found.start() :]}\n}}"
+        rest = bibtexparser.parse_string(text, parse_stack=[])
+        if rest.entries:
+            fields = _bib_fields(rest.entries[0], macros)
+    field = entry.fields[-1].key.lower() if entry.fields else "last"
+    place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
+    message = f"{place} has one “}}” too many in its {field} field"
+    if fields:
+        names = list(fields)
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        plural = len(names) > 1
+        message += (
+            f"; the {listed} field{'s' if plural else ''} after it "
+            f"{'were' if plural else 'was'} still read"
+        )
+    message += ", check that entry"
+    return fields, Problem(path, message, "warning")
+
+
 def _parse_bibtex(text: str, path: Path) -> ReadResult:
     import bibtexparser  # imported here: only BibTeX files need it
+    from bibtexparser.model import Entry, ImplicitComment, String
 
     _quiet_bibtexparser()
     if not text.strip():
         return _failure(path, "the file is empty", "bibtex")
     try:
-        library = bibtexparser.parse_string(text)
+        # No middleware: values stay raw so that ``#`` concatenation can be resolved
+        # (the default stack would strip the outer quotes of ``"A" # "B"``).
+        library = bibtexparser.parse_string(text, parse_stack=[])
     except Exception as error:  # noqa: BLE001 - a parser bug must not stop the other files
         return _failure(path, f"could not be read as BibTeX ({error})", "bibtex")
     problems = [
         Problem(path, _describe_failed_block(block), "warning") for block in library.failed_blocks
     ]
+    macros: dict[str, str] = {}
+    entries: list[tuple[str, dict[str, str]]] = []
+    previous: Any = None
+    for block in library.blocks:
+        if isinstance(block, String) and isinstance(block.value, str):
+            macros[block.key.lower()] = _bib_value(block.value, macros)
+        elif isinstance(block, Entry):
+            entries.append((block.key, _bib_fields(block, macros)))
+        elif isinstance(block, ImplicitComment) and isinstance(previous, Entry):
+            leftover = (block.raw or "").lstrip()
+            if leftover.startswith((",", "}")):
+                fields, problem = _stray_brace(previous, leftover, macros, path)
+                for name, value in fields.items():
+                    entries[-1][1].setdefault(name, value)
+                problems.append(problem)
+        previous = block
     records: list[Record] = []
     skipped: list[str] = []
-    for entry in library.entries:
-        fields = {
-            name.lower(): field.value
-            for name, field in entry.fields_dict.items()
-            if isinstance(field.value, str)
-        }
-        record = _bib_record(fields, entry.key)
+    broken: list[str] = []
+    for key, fields in entries:
+        try:
+            record = _bib_record(fields, key)
+        except Exception:  # noqa: BLE001 - one bad entry must not stop its list
+            broken.append(key)
+            continue
         if record is None:
-            skipped.append(entry.key)
+            skipped.append(key)
         else:
             records.append(record)
+    if broken:
+        problems.append(
+            Problem(
+                path,
+                f"skipped {_count_entries(broken)} that could not be read ({_keys(broken)})",
+                "warning",
+            )
+        )
     if skipped:
         problems.append(
             Problem(
                 path,
-                f"skipped {len(skipped)} entr{'y' if len(skipped) == 1 else 'ies'} with "
-                f"neither title nor abstract ({', '.join(skipped[:5])}"
-                f"{', …' if len(skipped) > 5 else ''})",
+                f"skipped {_count_entries(skipped)} with neither title nor abstract "
+                f"({_keys(skipped)})",
                 "warning",
             )
         )
@@ -773,6 +1105,14 @@ def _parse_bibtex(text: str, path: Path) -> ReadResult:
         )
         return ReadResult(path, path.stem, "bibtex", (), (*problems, Problem(path, message)))
     return ReadResult(path, path.stem, "bibtex", tuple(records), tuple(problems))
+
+
+def _count_entries(keys: list[str]) -> str:
+    return f"{len(keys)} entr{'y' if len(keys) == 1 else 'ies'}"
+
+
+def _keys(keys: list[str]) -> str:
+    return ", ".join(keys[:5]) + (", …" if len(keys) > 5 else "")
 
 
 # --------------------------------------------------------------------------- entry point
@@ -832,15 +1172,19 @@ def read_file(path: Path) -> ReadResult:
     if not data.strip():
         return _failure(path, "the file is empty", fmt if fmt != "unknown" else "text")
     try:
-        text = decode_bytes(data, path)
+        decoded = decode(data, path)
     except ReadError as error:
         message = str(error).removeprefix(f"{path}: ")
         return _failure(path, message, fmt)
+    text = decoded.text
     fmt = _sniff_format(path, text)
     try:
-        return _PARSERS[fmt](text, path)
+        result = _PARSERS[fmt](text, path)
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
-        return _failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
+        result = _failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
+    if decoded.problems:
+        result = replace(result, problems=(*decoded.problems, *result.problems))
+    return result
 
 
 def _too_big(path: Path, size: int, fmt: str) -> ReadResult:

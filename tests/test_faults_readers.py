@@ -1,0 +1,349 @@
+"""Hostile and damaged input for the readers: bad bytes cost a line, not a file.
+
+Invalid UTF-8 inside a UTF-8 file is replaced where it occurs and reported by line; the
+legacy-encoding guess is only for files that are not UTF-8 at all; lone surrogates are
+replaced; control characters are data; one bad record never takes its list down; BibTeX
+``#`` concatenation and a stray ``}`` are handled.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader import readers
+from tuireader.library import load_library, paper_id
+from tuireader.readers import ReadResult, Record, decode, read_file
+
+FIXTURES = Path(__file__).parent / "fixtures" / "readers"
+SAMPLE = FIXTURES / "icml2024_sample.jsonl"
+BAD = b"\xff\xfe\xc3"  # not UTF-8 in any position
+
+
+def write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def damage(data: bytes, line: int, after: bytes) -> bytes:
+    """``data`` with ``BAD`` inserted on line ``line`` (1-based) after ``after``."""
+    lines = data.split(b"\n")
+    target = lines[line - 1]
+    at = target.index(after) + len(after)
+    lines[line - 1] = target[:at] + BAD + target[at:]
+    return b"\n".join(lines)
+
+
+def warnings(result: ReadResult) -> list[str]:
+    return [problem.message for problem in result.problems if problem.severity == "warning"]
+
+
+def all_text(record: Record) -> str:
+    parts = [record.title or "", record.abstract, record.venue or "", record.url or ""]
+    return " ".join([*parts, *record.authors, *record.code_urls, record.doi or ""])
+
+
+# --------------------------------------------------------------------------- bad bytes
+
+
+def test_three_bad_bytes_cost_one_field_not_the_file(tmp_path: Path) -> None:
+    clean = read_file(SAMPLE)
+    data = damage(SAMPLE.read_bytes(), 3, b'"url": "https://proceedings')
+    result = read_file(write(tmp_path, "icml.jsonl", data))
+    assert len(result.records) == len(clean.records) == 5
+    for number, (before, after) in enumerate(zip(clean.records, result.records), start=1):
+        if number == 3:
+            assert after.url is not None and "\ufffd" in after.url
+            assert (after.title, after.abstract, after.authors) == (
+                before.title,
+                before.abstract,
+                before.authors,
+            )
+        else:
+            assert after == before  # "Bläser" on line 4 stays "Bläser"
+    (message,) = warnings(result)
+    assert message == "line 3 had bytes that are not UTF-8; replaced them with \ufffd"
+
+
+def test_bad_bytes_in_one_abstract_change_only_that_papers_id(tmp_path: Path) -> None:
+    data = damage(SAMPLE.read_bytes(), 2, b'"abstract": "')
+    clean = load_library([SAMPLE])
+    damaged = load_library([write(tmp_path, "icml.jsonl", data)])
+    before = {paper.id: paper for paper in clean.papers}
+    after = {paper.id: paper for paper in damaged.papers}
+    assert len(after) == 5
+    assert len(set(before) - set(after)) == 1
+    for paper_id_, paper in after.items():
+        if paper_id_ in before:
+            assert (paper.title, paper.authors) == (
+                before[paper_id_].title,
+                before[paper_id_].authors,
+            )
+    assert any("line 2 had bytes that are not UTF-8" in p.message for p in damaged.problems)
+
+
+def test_bad_bytes_between_json_tokens_keep_the_record(tmp_path: Path) -> None:
+    records = [{"title": "Müller’s first", "abstract": "Über alles."}, {"title": "Second"}]
+    text = "\n".join(json.dumps(record, ensure_ascii=False) for record in records)
+    data = damage(text.encode(), 1, b'first",')
+    result = read_file(write(tmp_path, "list.jsonl", data))
+    assert [record.title for record in result.records] == ["Müller’s first", "Second"]
+    assert result.records[0].abstract == "Über alles."
+    assert warnings(result) == ["line 1 had bytes that are not UTF-8; replaced them with \ufffd"]
+
+
+def test_bad_bytes_in_a_json_array_between_tokens(tmp_path: Path) -> None:
+    text = json.dumps([{"title": "Ça marche", "abstract": "Déjà vu."}], ensure_ascii=False)
+    data = text.encode().replace(b"[", b"[" + BAD, 1)
+    result = read_file(write(tmp_path, "list.json", data))
+    assert [record.title for record in result.records] == ["Ça marche"]
+
+
+def test_bad_bytes_on_many_lines_are_reported_in_one_capped_message(tmp_path: Path) -> None:
+    lines = [
+        json.dumps({"title": f"Paper {n}", "abstract": f"Über {n}."}, ensure_ascii=False)
+        for n in range(1, 41)
+    ]
+    data = "\n".join(lines).encode()
+    for line in (3, 9, 12, 20, 21, 30, 40):
+        data = damage(data, line, b"Paper")
+    result = read_file(write(tmp_path, "many.jsonl", data))
+    assert len(result.records) == 40
+    (message,) = warnings(result)
+    assert message == (
+        "7 lines had bytes that are not UTF-8 (lines 3, 9, 12, 20, 21 and 2 more); "
+        "replaced them with \ufffd"
+    )
+
+
+def test_a_stray_cp1252_quote_in_a_utf8_text_list(tmp_path: Path) -> None:
+    text = "Liste résumée\n\nUn modèle très élégant.\n\nA stray quote \x92 here.\n\nNaïve café."
+    data = text.encode().replace("\x92".encode(), b"\x92")
+    result = read_file(write(tmp_path, "list.txt", data))
+    assert result.name == "Liste résumée"
+    assert [record.abstract for record in result.records] == [
+        "Un modèle très élégant.",
+        "A stray quote \ufffd here.",
+        "Naïve café.",
+    ]
+    assert warnings(result) == ["line 5 had bytes that are not UTF-8; replaced them with \ufffd"]
+
+
+def test_a_bom_file_with_bad_bytes_keeps_its_line_numbers(tmp_path: Path) -> None:
+    data = "\ufeffNamé\n\nOne é.\n\nTwo.".encode().replace(b"Two", b"T\xffwo")
+    result = read_file(write(tmp_path, "list.txt", data))
+    assert result.name == "Namé"
+    assert [record.abstract for record in result.records] == ["One é.", "T\ufffdwo."]
+    assert warnings(result) == ["line 5 had bytes that are not UTF-8; replaced them with \ufffd"]
+
+
+GB_TEXT = (
+    "ICML 2024 论文列表\n\n深度学习在计算机视觉、自然语言处理和语音识别等领域取得了巨大的成功。"
+    "然而，深度神经网络的训练需要大量的标注数据。\n\n我们研究了鲁棒的学习方法。\n\nAn English abstract."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [
+        ("Liste résumée\n\nWe study “robust” methods — they work. Naïve café, Müller.", "cp1252"),
+        ('{"title": "Über “robust” methods", "authors": ["José Núñez"]}\n', "cp1252"),
+        ("Caf\u00e9 list\n\nUn mod\u00e8le tr\u00e8s \u00e9l\u00e9gant \u00a9 2024.", "latin-1"),
+        (GB_TEXT, "gb18030"),
+    ],
+)
+def test_files_that_are_not_utf8_at_all_are_still_guessed(text: str, encoding: str) -> None:
+    data = text.encode(encoding)
+    decoded = decode(data, Path("legacy.txt"))
+    assert decoded.text == text
+    assert decoded.problems == ()
+    assert decoded.encoding in {encoding, "cp1252"}  # Latin-1 text is also Windows-1252
+
+
+def test_gb18030_with_chance_utf8_sequences_is_still_chinese() -> None:
+    data = GB_TEXT.encode("gb18030")
+    lenient = data.decode("utf-8", errors="replace")
+    # the trap: some GB18030 byte pairs are valid UTF-8 characters
+    assert any(ord(char) > 127 and char != "\ufffd" for char in lenient)
+    assert decode(data, Path("gb.txt")).encoding == "gb18030"
+
+
+def test_utf8_and_utf16_and_utf32_with_bom() -> None:
+    text = "Name\n\nOne “é”."
+    for encoding in ("utf-16", "utf-32"):
+        decoded = decode(text.encode(encoding), Path("wide.txt"))
+        assert (decoded.text, decoded.problems) == (text, ())
+
+
+# --------------------------------------------------------------------------- surrogates
+
+
+def test_lone_surrogates_are_replaced_in_every_field(tmp_path: Path) -> None:
+    line = (
+        '{"title": "Lone \\ud800 title", "abstract": "lone \\udfff abstract", '
+        '"authors": ["Ann \\udc00 Lee", {"given": "Bo\\ud801", "family": "Ng"}], '
+        '"venue": "V\\ud800", "url": "https://x.org/\\ud800", "doi": "10.1/\\udc01", '
+        '"code_urls": ["https://github.com/a/\\ud800"], "year": 2024}\n'
+        '{"title": "Pair \\ud83d\\ude00 kept", "abstract": "Fine."}\n'
+    )
+    result = read_file(write(tmp_path, "sur.jsonl", line.encode()))
+    first, second = result.records
+    text = all_text(first)
+    text.encode("utf-8")  # no lone surrogate left anywhere
+    assert first.title == "Lone \ufffd title"
+    assert first.abstract == "lone \ufffd abstract"
+    assert first.authors == ("Ann \ufffd Lee", "Bo\ufffd Ng")
+    assert text.count("\ufffd") == 8
+    assert second.title == "Pair 😀 kept"
+
+
+def test_a_lone_surrogate_in_a_json_array(tmp_path: Path) -> None:
+    data = b'{"papers": [{"title": "T\\ud800", "abstract": "A"}], "name": "N\\udc00"}'
+    result = read_file(write(tmp_path, "a.json", data))
+    assert result.name == "N\ufffd"
+    assert result.records[0].title == "T\ufffd"
+
+
+def test_a_lone_surrogate_never_empties_the_library(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.jsonl", b'{"title": "x", "abstract": "lone \\ud800"}\n')
+    library = load_library([SAMPLE, bad])
+    assert len(library.lists) == 2
+    assert len(library.papers) == 6
+    for paper in library.papers:
+        (paper.title + paper.abstract + " ".join(paper.authors)).encode("utf-8")
+    assert not [p for p in library.problems if p.severity == "error"]
+
+
+def test_paper_ids_never_raise_on_a_lone_surrogate() -> None:
+    assert len(paper_id("lone \ud800")) == 8
+
+
+def test_one_record_that_cannot_be_read_is_skipped_with_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = readers._record_from_mapping
+
+    def fragile(data: dict) -> Record | None:
+        if data.get("title") == "Poison":
+            raise TypeError("unexpected value")
+        return real(data)
+
+    monkeypatch.setattr(readers, "_record_from_mapping", fragile)
+    lines = [{"title": "One"}, {"title": "Poison"}, {"title": "Three"}]
+    data = "\n".join(json.dumps(line) for line in lines).encode()
+    result = read_file(write(tmp_path, "list.jsonl", data))
+    assert [record.title for record in result.records] == ["One", "Three"]
+    (message,) = warnings(result)
+    assert message.startswith("skipped line 2: the record could not be read")
+
+
+# --------------------------------------------------------------------------- controls and binary
+
+HOSTILE = "We \x1b]52;c;dG91Y2ggUFdORUQK\x07 paste \x1b[2J\x1b[H and \x9b31m run."
+
+
+def test_escape_sequences_in_a_short_text_list_are_data(tmp_path: Path) -> None:
+    text = f"Hostile\n\n{HOSTILE}\n\nA second, harmless abstract."
+    result = read_file(write(tmp_path, "hostile.txt", text.encode()))
+    assert [record.abstract for record in result.records] == [
+        HOSTILE,
+        "A second, harmless abstract.",
+    ]
+
+
+def test_escape_sequences_in_a_short_jsonl_list_are_data(tmp_path: Path) -> None:
+    lines = [{"title": "\x1b[2J", "abstract": HOSTILE}, {"title": "B", "abstract": "Plain."}]
+    text = "\n".join(json.dumps(line, ensure_ascii=False) for line in lines)
+    # raw control characters inside JSON strings, as a careless exporter writes them
+    text = text.replace("\\u001b", "\x1b").replace("\\u0007", "\x07")
+    assert "\x1b" in text
+    result = read_file(write(tmp_path, "hostile.jsonl", text.encode()))
+    assert [record.abstract for record in result.records] == [HOSTILE, "Plain."]
+
+
+@pytest.mark.parametrize(
+    ("head", "what"),
+    [
+        (b"%PDF-1.7\n", "PDF"),
+        (b"PK\x03\x04\x14\x00", "ZIP"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "Word/Excel"),
+        (b"\x1f\x8b\x08", "gzip"),
+        (b"BZh91AY&SY", "bzip2"),
+        (b"\x89PNG\r\n\x1a\n", "PNG"),
+        (b"\xff\xd8\xff\xe0", "JPEG"),
+        (b"GIF89a", "GIF"),
+        (b"SQLite format 3", "SQLite"),
+        (b"\x7fELF\x02\x01\x01", "ELF"),
+        (b"7z\xbc\xaf\x27\x1c", "7-Zip"),
+        (b"Rar!\x1a\x07\x01", "RAR"),
+    ],
+)
+def test_known_binary_signatures_are_refused(tmp_path: Path, head: bytes, what: str) -> None:
+    result = read_file(write(tmp_path, "paper.txt", head + b"some text\n" * 20))
+    (problem,) = result.problems
+    assert result.records == ()
+    assert problem.severity == "error"
+    assert what in problem.message and "not a text list of papers" in problem.message
+
+
+def test_a_list_starting_with_bzh_is_text(tmp_path: Path) -> None:
+    result = read_file(write(tmp_path, "l.txt", b"BZh lab papers\n\nOne abstract."))
+    assert result.name == "BZh lab papers"
+
+
+def test_nul_bytes_are_binary(tmp_path: Path) -> None:
+    result = read_file(write(tmp_path, "n.jsonl", b'{"title": "x"}\n\x00\x00\x00\n'))
+    assert "looks like a binary file" in result.problems[0].message
+
+
+# --------------------------------------------------------------------------- BibTeX
+
+
+def test_bibtex_hash_concatenation_and_string_macros(tmp_path: Path) -> None:
+    text = (
+        '@string{var = "middle "}\n'
+        '@STRING{Conf = "Proc. " # {ICML}}\n'
+        '@misc{k1, title = "A " # VAR # {B}, booktitle = conf, month = jan,\n'
+        '  abstract = "One " # "two " # {three \\# {four}} # 2024}\n'
+        '@misc{k2, title = {Braces {#} stay and "quotes" too}, abstract = "x # y"}\n'
+    )
+    first, second = read_file(write(tmp_path, "c.bib", text.encode())).records
+    assert first.title == "A middle B"
+    assert first.venue == "Proc. ICML"
+    assert first.abstract == "One two three # four2024"
+    assert second.title == 'Braces # stay and "quotes" too'
+    assert second.abstract == "x # y"
+
+
+def test_bibtex_stray_brace_keeps_the_abstract_and_names_the_entry(tmp_path: Path) -> None:
+    text = (
+        "@inproceedings{stray24,\n  title = {Stray } brace},\n  author = {Lee, Ann},\n"
+        "  abstract = {The abstract survives.},\n  year = 2024\n}\n\n"
+        "@misc{next, title = {Next}, abstract = {Fine.}}\n"
+    )
+    result = read_file(write(tmp_path, "s.bib", text.encode()))
+    stray, following = result.records
+    assert stray.title == "Stray brace"
+    assert stray.abstract == "The abstract survives."
+    assert stray.authors == ("Ann Lee",)
+    assert stray.year == 2024
+    assert following.title == "Next"
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key stray24, has one “}” too many in its title field; the "
+        "author, abstract and year fields after it were still read, check that entry"
+    )
+
+
+def test_bibtex_stray_brace_in_the_last_field_is_reported(tmp_path: Path) -> None:
+    text = "@misc{last,\n  title = {T},\n  abstract = {The } abstract.}\n}\n"
+    result = read_file(write(tmp_path, "s.bib", text.encode()))
+    assert result.records[0].abstract == "The abstract."
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key last, has one “}” too many in its abstract field, "
+        "check that entry"
+    )
