@@ -16,6 +16,8 @@ previous state.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import errno
 import fcntl
 import hashlib
 import json
@@ -39,7 +41,7 @@ from tuireader.paths import DataPaths
 from tuireader.segments import write_new
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -157,11 +159,16 @@ class IndexUnavailable(Exception):
 
 def _write_json(path: Path, data: object) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with tmp.open("w", encoding="utf-8") as handle:
-        json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    try:
+        with tmp.open("w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
 
 
 def _read_json(path: Path) -> dict | None:
@@ -171,6 +178,43 @@ def _read_json(path: Path) -> dict | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
+
+
+#: files of the index folder that are not Whoosh's (or are rewritten in place by it)
+_NOT_STAMPED = frozenset({MANIFEST, VOCAB, "MAIN_WRITELOCK"})
+
+
+class IndexDamaged(Exception):
+    """An index file differs from what was written (truncated, deleted or changed)."""
+
+
+def _file_stamps(folder: Path) -> dict[str, list[int]]:
+    """Size and modification time (ns) of each of Whoosh's files in ``folder``."""
+    stamps = {}
+    for entry in os.scandir(folder):
+        name = entry.name
+        if name in _NOT_STAMPED or name.startswith(".") or not entry.is_file():
+            continue
+        info = entry.stat()
+        stamps[name] = [info.st_size, info.st_mtime_ns]
+    return stamps
+
+
+def _check_stamps(folder: Path, recorded: object) -> None:
+    """Raise IndexDamaged when a file recorded at the last write is gone or changed.
+
+    A stat per file: cheap enough for every start, and it catches a truncated, deleted
+    or overwritten segment before a search reads it.
+    """
+    if not isinstance(recorded, dict):
+        raise IndexDamaged("the index manifest has no file list")
+    for name, stamp in recorded.items():
+        try:
+            info = (folder / name).stat()
+        except FileNotFoundError:
+            raise IndexDamaged(f"{name} is missing") from None
+        if [info.st_size, info.st_mtime_ns] != stamp:
+            raise IndexDamaged(f"{name} changed since it was written")
 
 
 def _stored_fingerprints(ix: index.Index) -> dict[str, str]:
@@ -183,13 +227,20 @@ def _load_state(
     ix: index.Index, folder: Path
 ) -> tuple[dict[str, str], dict[str, int] | None, dict[str, str]] | None:
     manifest = _read_json(folder / MANIFEST)
-    if not manifest or manifest.get("schema") != SCHEMA_VERSION:
+    if not manifest:
+        raise IndexDamaged(f"{MANIFEST} is missing or unreadable")
+    if manifest.get("schema") != SCHEMA_VERSION:
         return None
     fps = manifest.get("papers")
     generation = manifest.get("generation")
-    if not isinstance(fps, dict) or generation != ix.latest_generation():
+    current = isinstance(fps, dict) and generation == ix.latest_generation()
+    if current:
+        _check_stamps(folder, manifest.get("files"))
+    else:
+        # written by a process stopped between its commit and its manifest: the files
+        # are newer than the manifest, and the vocabulary is older than the index
         fps = _stored_fingerprints(ix)
-    vocab = _read_json(folder / VOCAB)
+    vocab = _read_json(folder / VOCAB) if current else None
     words = vocab.get("words") if vocab else None
     stems = vocab.get("stems") if vocab else None
     if not isinstance(words, dict) or not isinstance(stems, dict):
@@ -222,7 +273,12 @@ def _save_state(
     _write_json(folder / VOCAB, {"schema": SCHEMA_VERSION, "words": vocab, "stems": stems})
     _write_json(
         folder / MANIFEST,
-        {"schema": SCHEMA_VERSION, "generation": ix.latest_generation(), "papers": fps},
+        {
+            "schema": SCHEMA_VERSION,
+            "generation": ix.latest_generation(),
+            "papers": fps,
+            "files": _file_stamps(folder),
+        },
     )
     return stems
 
@@ -250,13 +306,32 @@ def _acquire_writer(ix: index.Index, wait: float, progress_note: Callable[[str],
             time.sleep(0.1)
 
 
+#: what ``_build_lock`` gives: the lock is held, another process holds it, or the data
+#: folder cannot be written (so nothing may be written there)
+LOCKED, BUSY, READ_ONLY = "locked", "busy", "read-only"
+#: errors that say the data folder cannot be written
+_READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+
+
+#: descriptors of the build locks this process holds: a forked build helper closes
+#: them, so that a lock never outlives the process that took it
+_held_locks: set[int] = set()
+
+
 @contextlib.contextmanager
 def _build_lock(path: Path, wait: float, note: Callable[[str], None] | None):
-    """An exclusive lock on ``path`` for the whole update, or ``None`` after ``wait`` seconds.
+    """An exclusive lock on ``path`` for the whole update: LOCKED, BUSY after ``wait``
+    seconds, or READ_ONLY when the lock file cannot be opened for writing.
 
     A ``flock`` dies with its process, so a killed indexer never leaves a stale lock.
     """
-    handle = path.open("a+b")
+    try:
+        handle = path.open("a+b")
+    except OSError as exc:
+        if exc.errno not in _READ_ONLY_ERRORS:
+            raise
+        yield READ_ONLY
+        return
     try:
         deadline = time.monotonic() + wait
         told = False
@@ -266,18 +341,45 @@ def _build_lock(path: Path, wait: float, note: Callable[[str], None] | None):
                 break
             except OSError:
                 if time.monotonic() >= deadline:
-                    yield False
+                    yield BUSY
                     return
                 if note and not told:
                     note("waiting for another tuireader to finish updating the index")
                     told = True
                 time.sleep(0.1)
+        _held_locks.add(handle.fileno())
         try:
-            yield True
+            yield LOCKED
         finally:
+            _held_locks.discard(handle.fileno())
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
     finally:
         handle.close()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # a folder of this process's own is from an earlier, finished call
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
+def _remove_leftovers(folder: Path) -> list[Path]:
+    """Remove the ``index.new-PID`` and ``index.old-PID-*`` folders of processes that
+    are gone (killed mid-build); the removed ones. Called under the build lock."""
+    removed = []
+    for stale in folder.parent.glob(f"{folder.name}.[no][el][wd]-*"):
+        owner = stale.name.split("-")[1]
+        if owner.isdigit() and _alive(int(owner)):
+            continue
+        shutil.rmtree(stale, ignore_errors=True)
+        removed.append(stale)
+    return removed
 
 
 def _fresh(folder: Path) -> index.Index:
@@ -285,13 +387,24 @@ def _fresh(folder: Path) -> index.Index:
     return index.create_in(str(folder), schema())
 
 
-def _replace_damaged(folder: Path) -> None:
-    """Move a damaged or outdated index out of the way (it is derived data) and delete it."""
-    if not folder.exists():
-        return
-    aside = folder.with_name(f"{folder.name}.old-{os.getpid()}-{int(time.time())}")
-    os.replace(folder, aside)
-    shutil.rmtree(aside, ignore_errors=True)
+def _swap_in(new: Path, folder: Path) -> None:
+    """Put the complete index ``new`` in the place of ``folder`` (derived data, deleted).
+
+    The old folder is moved aside first (a directory cannot be renamed over a full one),
+    and moved back if the new one cannot take its place.
+    """
+    aside = None
+    if folder.exists():
+        aside = folder.with_name(f"{folder.name}.old-{os.getpid()}-{time.time_ns()}")
+        os.replace(folder, aside)
+    try:
+        os.replace(new, folder)
+    except BaseException:
+        if aside is not None:
+            os.replace(aside, folder)
+        raise
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
 
 
 def _compound(papers: int) -> bool:
@@ -316,8 +429,17 @@ def _write_all(
         progress=progress,
         tally=lambda item: paper_words(item[0]),
         summarise=vocab_stems,
+        close_fds=tuple(_held_locks),
     )
     return dict(counts), stems
+
+
+def describe_error(exc: BaseException) -> str:
+    """An exception in a few words for a one-line message: its class and its text."""
+    text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    text = "".join(c if c.isprintable() else " " for c in " ".join(text.split()))[:100]
+    name = type(exc).__name__
+    return f"{name}: {text}" if text else name
 
 
 def open_index(
@@ -328,8 +450,17 @@ def open_index(
     note: Callable[[str], None] | None = None,
     rebuild: bool = False,
     lock_wait: float = LOCK_WAIT_SECONDS,
+    damage: str | None = None,
 ) -> OpenIndex:
-    """Open the index for ``library``, updating or rebuilding it as needed."""
+    """Open the index for ``library``, updating or rebuilding it as needed.
+
+    ``damage`` rebuilds the index because of the damage it describes (found by the
+    caller while reading it), and says so.
+
+    Raises IndexUnavailable when no index can be had (the folder cannot be written and
+    holds no current index; another process is building the first one; a rebuild
+    failed); the caller then scans the library instead.
+    """
     start = time.monotonic()
     messages: list[str] = []
     try:
@@ -339,10 +470,45 @@ def open_index(
 
     wanted = {paper.id: fingerprint(paper) for paper in library.papers}
     try:
-        return _open(library, paths, wanted, progress, note, rebuild, lock_wait, messages, start)
+        return _open(
+            library, paths, wanted, progress, note, rebuild, lock_wait, messages, start, damage
+        )
     finally:
         if len(library) >= LARGE:
             release_freed_memory()
+
+
+State = tuple[dict[str, str], "dict[str, int] | None", dict[str, str]]
+
+
+def _open_existing(folder: Path) -> tuple[index.Index | None, State | None, str | None]:
+    """The index in ``folder`` and its state, or why it cannot be used as it is.
+
+    Any exception counts as damage: the index is derived data, and rebuilding it is
+    always right.
+    """
+    if not folder.exists():
+        return None, None, None
+    ix = None
+    try:
+        if not index.exists_in(str(folder)):
+            if any(folder.iterdir()):
+                return None, None, "the search index folder was incomplete"
+            return None, None, None
+        ix = index.open_dir(str(folder))
+        state = _load_state(ix, folder)
+    except IndexDamaged as exc:
+        reason = f"the search index was damaged ({exc})"
+    except Exception as exc:  # noqa: BLE001 - whatever the damage, the answer is a rebuild
+        reason = f"the search index could not be opened ({describe_error(exc)})"
+    else:
+        if state is None:
+            return ix, None, "the search index was made by another version of tuireader"
+        return ix, state, None
+    if ix is not None:
+        with contextlib.suppress(Exception):
+            ix.close()
+    return None, None, reason
 
 
 def _open(
@@ -355,37 +521,86 @@ def _open(
     lock_wait: float,
     messages: list[str],
     start: float,
+    damage: str | None = None,
 ) -> OpenIndex:
     folder = paths.index_dir
-    with _build_lock(paths.root / BUILD_LOCK, lock_wait, note) as locked:
-        if not locked:
+    with _build_lock(paths.root / BUILD_LOCK, lock_wait, note) as lock:
+        if damage and lock != LOCKED:  # the damaged index must not serve again
+            cannot = "the data folder cannot be written" if lock == READ_ONLY else (
+                "another tuireader is updating it"
+            )
+            raise IndexUnavailable(f"{damage} and {cannot}")
+        if lock == BUSY:
             return _locked_out(folder, messages, start)
-        ix: index.Index | None = None
-        state = None
-        if rebuild:
+        if lock == READ_ONLY:
+            return _unwritable(folder, paths.root, wanted, messages, start)
+        _remove_leftovers(folder)
+        ix = state = None
+        reason = damage
+        if damage:
+            pass
+        elif rebuild:
             messages.append("rebuilding the search index as asked")
-        elif folder.exists():
-            try:
-                if index.exists_in(str(folder)):
-                    ix = index.open_dir(str(folder))
-                    state = _load_state(ix, folder)
-                    if state is None:
-                        messages.append(
-                            "the search index was made by another version of tuireader; rebuilt it"
-                        )
-                elif any(folder.iterdir()):
-                    messages.append("the search index folder was incomplete; rebuilt it")
-            except Exception as exc:  # noqa: BLE001 - any failure to open means: rebuild
-                messages.append(
-                    f"the search index could not be opened ({type(exc).__name__}: {exc}); rebuilt it"
-                )
-                ix = None
-
+        else:
+            ix, state, reason = _open_existing(folder)
         if ix is not None and state is not None:
             return _update(ix, folder, library, wanted, state, progress, note, lock_wait, messages, start)
         if ix is not None:
             ix.close()
-        return _rebuild(folder, library, wanted, progress, messages, start)
+        try:
+            opened = _rebuild(folder, library, wanted, progress, messages, start)
+        except OSError as exc:
+            return _rebuild_failed(folder, exc, reason, messages, start)
+        if reason:
+            messages = [*opened.report.messages, f"{reason}; rebuilt it"]
+            opened.report = dataclasses.replace(opened.report, messages=tuple(messages))
+        return opened
+
+
+def _rebuild_failed(
+    folder: Path, exc: OSError, reason: str | None, messages: list[str], start: float
+) -> OpenIndex:
+    """A rebuild could not be written (disk full, folder not writable): keep the previous
+    index serving if it is sound, else give up on the index (the caller scans)."""
+    why = describe_error(exc)
+    if reason is None:
+        ix, state, reason = _open_existing(folder)
+        if ix is not None and state is not None:
+            messages.append(
+                f"the search index could not be rebuilt ({why}); searching the previous index"
+            )
+            return _serving(ix, folder, state, messages, start)
+        if ix is not None:
+            ix.close()
+    raise IndexUnavailable(
+        f"{reason or 'there is no search index'} and it could not be written ({why})"
+    ) from exc
+
+
+def _unwritable(
+    folder: Path, root: Path, wanted: dict[str, str], messages: list[str], start: float
+) -> OpenIndex:
+    """The data folder cannot be written: the index serves if it is sound and current."""
+    ix, state, reason = _open_existing(folder)
+    if ix is not None and state is not None:
+        if state[0] == wanted and state[1] is not None:
+            return _serving(ix, folder, state, messages, start)
+        reason = "the search index is out of date"
+    if ix is not None:
+        ix.close()
+    raise IndexUnavailable(
+        f"the data folder {root} cannot be written and "
+        f"{reason or 'there is no search index'}"
+    )
+
+
+def _serving(
+    ix: index.Index, folder: Path, state: State, messages: list[str], start: float
+) -> OpenIndex:
+    """The index as it is, read-only, with the vocabulary it was saved with."""
+    vocab = state[1] if state[1] is not None else {}
+    report = IndexReport(read_only=True, seconds=time.monotonic() - start, messages=tuple(messages))
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=state[2])
 
 
 def _locked_out(folder: Path, messages: list[str], start: float) -> OpenIndex:
@@ -406,22 +621,23 @@ def _rebuild(
     messages: list[str],
     start: float,
 ) -> OpenIndex:
-    """Build a complete new index beside the old one, then swap it in."""
-    # Under the build lock, any other half-built index was left by a killed process.
-    for stale in folder.parent.glob(f"{folder.name}.new-*"):
-        shutil.rmtree(stale, ignore_errors=True)
+    """Build a complete new index in a fresh folder, then swap it in.
+
+    Until the swap the previous index is untouched; a failed or killed build leaves
+    only its ``index.new-PID`` folder, which is removed here or by the next writer.
+    """
     tmp = folder.with_name(f"{folder.name}.new-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
     try:
         ix = _fresh(tmp)
         papers = [(paper, wanted[paper.id]) for paper in library.papers]
         vocab, stems = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
         _save_state(ix, tmp, wanted, vocab, stems)
         ix.close()
+        _swap_in(tmp, folder)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    _replace_damaged(folder)
-    os.replace(tmp, folder)
     ix = index.open_dir(str(folder))
     report = IndexReport(
         added=len(wanted),
@@ -436,11 +652,41 @@ def _read_only(ix: index.Index, folder: Path, messages: list[str], start: float)
     messages.append(
         "another tuireader is updating the search index; searching the index as it is"
     )
-    state = _load_state(ix, folder)
+    try:
+        state = _load_state(ix, folder)
+    except Exception:  # noqa: BLE001 - being written by the other process
+        state = None
     vocab = state[1] if state and state[1] is not None else {}
     stems = state[2] if state else {}
     report = IndexReport(read_only=True, seconds=time.monotonic() - start, messages=tuple(messages))
     return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
+
+
+def _cancel(writer) -> None:  # type: ignore[no-untyped-def]
+    """Cancel a writer that failed; a writer whose commit failed is closed already."""
+    if not writer.is_closed:
+        with contextlib.suppress(Exception):
+            writer.cancel()
+
+
+def _remove_uncommitted(ix: index.Index, folder: Path) -> None:
+    """Delete the files a failed commit left in ``folder``: whatever the current TOC
+    does not list (Whoosh's own cleanup runs only after a commit succeeds)."""
+    try:
+        generation = ix.latest_generation()
+        keep = {f"_{ix.indexname}_{generation}.toc", *_NOT_STAMPED}
+        prefixes = tuple(f"{seg.segment_id()}." for seg in ix._segments())
+    except Exception:  # noqa: BLE001 - the index is unreadable: the next open rebuilds it
+        return
+    for entry in os.scandir(folder):
+        name = entry.name
+        if name in keep or name.startswith(prefixes) or name.startswith("."):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+    for tmp in folder.glob(".*.tmp"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
 
 
 def _update(
@@ -448,7 +694,7 @@ def _update(
     folder: Path,
     library: Library,
     wanted: dict[str, str],
-    state: tuple[dict[str, str], dict[str, int] | None, dict[str, str]],
+    state: State,
     progress: Progress | None,
     note: Callable[[str], None] | None,
     lock_wait: float,
@@ -480,11 +726,22 @@ def _update(
                 if progress and (done % 250 == 0 or done == total):
                     progress(done, total)
             writer.commit()
-        except BaseException:
-            writer.cancel()
-            raise
+        except BaseException as exc:
+            _cancel(writer)
+            _remove_uncommitted(ix, folder)
+            if not isinstance(exc, OSError):
+                raise
+            messages.append(
+                f"the search index could not be updated ({describe_error(exc)}); searching the "
+                f"previous index, which lacks {len(changed) + len(gone)} changed papers"
+            )
+            return _serving(ix, folder, state, messages, start)
     vocab = build_vocab(library.papers)
-    stems = _save_state(ix, folder, wanted, vocab)
+    try:
+        stems = _save_state(ix, folder, wanted, vocab)
+    except OSError as exc:  # the commit stands; the next start reads the index itself
+        stems = vocab_stems(vocab)
+        messages.append(f"the search index's word list could not be saved ({describe_error(exc)})")
     report = IndexReport(
         added=added,
         updated=updated,
@@ -492,6 +749,4 @@ def _update(
         seconds=time.monotonic() - start,
         messages=tuple(messages),
     )
-    return OpenIndex(
-        ix=ix, path=folder, vocab=vocab, report=report, stems=stems
-    )
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)

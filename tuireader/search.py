@@ -15,6 +15,7 @@ of terms.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import re
 import threading
 import time
@@ -40,7 +41,7 @@ from tuireader.analysis import (
     stem,
 )
 from tuireader.fastsearch import Alternative, Plan, TermScores, evaluate
-from tuireader.index import IndexReport, IndexUnavailable, OpenIndex, open_index
+from tuireader.index import IndexReport, IndexUnavailable, OpenIndex, describe_error, open_index
 from tuireader.model import Library, Paper
 from tuireader.paths import DataPaths
 
@@ -277,17 +278,78 @@ def _fragment_from(text: str, spans: tuple[Span, ...]) -> Fragment | None:
 class Engine:
     """Searches one library through its index. Thread-safe: calls are serialised."""
 
-    def __init__(self, library: Library, opened: OpenIndex | None, *, problem: str | None = None):
+    def __init__(
+        self,
+        library: Library,
+        opened: OpenIndex | None,
+        *,
+        problem: str | None = None,
+        rebuild: Callable[[str], OpenIndex] | None = None,
+    ):
         self.library = library
-        self._opened = opened
         self._lock = threading.Lock()
-        self._searcher = opened.ix.searcher(weighting=BM25F()) if opened else None
-        self._terms = TermScores(self._searcher.reader()) if self._searcher else None
-        if self._terms is not None:
-            self._terms.prepare(DEFAULT_FIELDS)
-        self.vocabulary = Vocabulary(opened.vocab, opened.stems) if opened else Vocabulary({})
+        self._attach(opened)
         self.problem = problem
+        #: builds a new index when this one fails while in use (see ``_heal``)
+        self._rebuild = rebuild
+        #: said once, with the next result: what healing the index did
+        self._notice: str | None = None
+
+    def _attach(self, opened: OpenIndex | None) -> None:
+        """Search ``opened`` (None: scan the library). Raises if its files cannot be read."""
+        self._opened = opened
+        self._searcher = None
+        self._terms = None
+        try:
+            if opened is not None:
+                self._searcher = opened.ix.searcher(weighting=BM25F())
+                self._terms = TermScores(self._searcher.reader())
+                self._terms.prepare(DEFAULT_FIELDS)
+        except BaseException:
+            self._detach()
+            raise
+        self.vocabulary = Vocabulary(opened.vocab, opened.stems) if opened else Vocabulary({})
         self.report = opened.report if opened else IndexReport(read_only=True)
+
+    def _detach(self) -> None:
+        """Close the index, whatever state it is in."""
+        searcher, opened = self._searcher, self._opened
+        self._searcher = self._terms = self._opened = None
+        with contextlib.suppress(Exception):
+            if searcher is not None:
+                searcher.close()
+        with contextlib.suppress(Exception):
+            if opened is not None:
+                opened.ix.close()
+
+    def _heal(self, exc: Exception) -> bool:
+        """After ``exc`` from reading the index: rebuild it, or go on without it.
+
+        False when this engine cannot rebuild (the caller re-raises). A query that fails
+        again on the new index meets a fault of the search code, which is raised.
+        """
+        if self._rebuild is None:
+            return False
+        with self._lock:
+            self._detach()
+            damage = f"the search index was damaged ({describe_error(exc)})"
+            try:
+                self._attach(self._rebuild(damage))
+            except Exception as again:  # noqa: BLE001 - any failure: scan the library
+                self._detach()
+                self.vocabulary = Vocabulary({})
+                self.report = IndexReport(read_only=True)
+                self._rebuild = None
+                self.problem = _unavailable(again, None)
+                self._notice = None
+            else:
+                self._notice = self.report.messages[-1] if self.report.messages else None
+        return True
+
+    def _told(self, message: str | None) -> str | None:
+        """``message`` with the healing notice, once."""
+        notice, self._notice = self._notice, None
+        return "; ".join(m for m in (notice, message) if m) or None
 
     # -- state -------------------------------------------------------------------------
 
@@ -304,11 +366,7 @@ class Engine:
 
     def close(self) -> None:
         with self._lock:
-            if self._searcher is not None:
-                self._searcher.close()
-                self._searcher = None
-            if self._opened is not None:
-                self._opened.ix.close()
+            self._detach()
 
     # -- compiling ----------------------------------------------------------------------
 
@@ -545,8 +603,25 @@ class Engine:
                 elapsed_ms=(time.perf_counter() - started) * 1000,
                 message=parsed.message,
             )
-        if self._searcher is None:
-            return self._scan(text, parsed, limit, started, resolve)
+        if self._searcher is not None:
+            try:
+                return self._indexed(text, parsed, limit, prefix, resolve, started)
+            except Exception as exc:
+                if not self._heal(exc):
+                    raise
+            if self._searcher is not None:
+                return self._indexed(text, parsed, limit, prefix, resolve, started)
+        return self._scan(text, parsed, limit, started, resolve)
+
+    def _indexed(
+        self,
+        text: str,
+        parsed: ql.ParsedQuery,
+        limit: int | None,
+        prefix: bool,
+        resolve: FilterResolver | None,
+        started: float,
+    ) -> SearchResult:
         out = _Compiled(problems=list(parsed.problems))
         suggestion = None
         with self._lock:
@@ -559,7 +634,7 @@ class Engine:
                 hits, total = self._run(compiled, out, limit)
             if total < SUGGEST_BELOW and out.words:
                 suggestion = self._suggest(text, total, prefix, resolve)
-        message = "; ".join(dict.fromkeys(out.problems)) or None
+        message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
         return SearchResult(
             query=text,
             hits=hits,
@@ -654,10 +729,22 @@ class Engine:
         paper = self.library.get(paper_id)
         if paper is None:
             return SearchResult(paper_id, (), 0, 0.0, message=f"no paper with id {paper_id}")
-        if self._searcher is None:
-            return SearchResult(paper_id, (), 0, 0.0, message="similar papers need the search index")
+        if self._searcher is not None:
+            try:
+                return self._similar(paper, started, limit)
+            except Exception as exc:
+                if not self._heal(exc):
+                    raise
+            if self._searcher is not None:
+                return self._similar(paper, started, limit)
+        message = self._told(self.problem) or "similar papers need the search index"
+        return SearchResult(paper_id, (), 0, 0.0, message=message)
+
+    def _similar(self, paper: Paper, started: float, limit: int) -> SearchResult:
+        paper_id = paper.id
         with self._lock:
             searcher = self._searcher
+            assert searcher is not None
             keys = searcher.key_terms_from_text("abstract", f"{paper.title}. {paper.abstract}", numterms=16)
             if not keys:
                 return SearchResult(paper_id, (), 0, 0.0, message="this paper has too little text to compare")
@@ -678,6 +765,7 @@ class Engine:
             hits=hits,
             total=total,
             elapsed_ms=(time.perf_counter() - started) * 1000,
+            message=self._told(None),
         )
 
     def term_spans(self, text: str, query: str) -> tuple[Span, ...]:
@@ -817,19 +905,39 @@ def open_engine(
 ) -> Engine:
     """Open (building or updating as needed) the index for ``library``.
 
-    Never raises for index trouble: when no index can be had, the engine scans the
-    library's text instead and says so in ``Engine.problem``.
+    Never raises for index trouble: an index whose files cannot be read, whatever the
+    exception, is rebuilt (and the engine says so in its messages); when no index can
+    be had, the engine scans the library's text instead and says so in
+    ``Engine.problem``. An index that fails later, while searched, is rebuilt then.
     """
     kwargs = {} if lock_wait is None else {"lock_wait": lock_wait}
+
+    def heal(damage: str) -> OpenIndex:
+        return open_index(library, paths, progress=progress, note=note, damage=damage, **kwargs)
+
     try:
         opened = open_index(library, paths, progress=progress, note=note, rebuild=rebuild, **kwargs)
-    except IndexUnavailable as exc:
-        return Engine(library, None, problem=f"{exc}; searching without the index")
-    except OSError as exc:
-        return Engine(
-            library,
-            None,
-            problem=f"the search index in {paths.index_dir} cannot be written ({exc.strerror}); "
-            "searching without it",
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the library can be scanned
+        return Engine(library, None, problem=_unavailable(exc, paths))
+    try:
+        return Engine(library, opened, rebuild=heal)
+    except Exception as exc:  # noqa: BLE001 - the index's files could not be read
+        with contextlib.suppress(Exception):
+            opened.ix.close()
+        damage = f"the search index was damaged ({describe_error(exc)})"
+    try:
+        return Engine(library, heal(damage))
+    except Exception as exc:  # noqa: BLE001 - as above: scan
+        return Engine(library, None, problem=_unavailable(exc, paths))
+
+
+def _unavailable(exc: Exception, paths: DataPaths | None) -> str:
+    """Why there is no index, as the problem of an engine that scans instead."""
+    if isinstance(exc, IndexUnavailable):
+        return f"{exc}; searching without the index"
+    if isinstance(exc, OSError):
+        where = f" in {paths.index_dir}" if paths is not None else ""
+        return (
+            f"the search index{where} cannot be written ({exc.strerror}); searching without it"
         )
-    return Engine(library, opened)
+    return f"the search index could not be opened ({describe_error(exc)}); searching without it"

@@ -17,6 +17,7 @@ half; the commit then lists both segments, in order.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue
@@ -451,15 +452,42 @@ def _add_all(
     return counts
 
 
+#: prctl option: the signal this process gets when the thread that forked it ends
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this (forked) process end when ``parent`` does, even by ``kill -9``.
+
+    On Linux the kernel sends SIGKILL when the parent dies; a parent that died before
+    that was set is seen by its pid having changed. Elsewhere the progress reports
+    poll the parent (see ``_child``).
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: the polling below still applies
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
 def _child(
     ix, items: Sequence[Any], to_fields, tally: Tally | None, summarise: Summarise | None,
-    compound: bool, results,
+    compound: bool, results, parent: int, close_fds: Sequence[int] = (),
 ) -> None:  # type: ignore[no-untyped-def]
-    parent = os.getppid()
+    die_with_parent(parent)
+    for fd in close_fds:  # e.g. the parent's lock: it must not outlive the parent
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
     def report(n: int) -> None:
         if os.getppid() != parent:  # the parent was killed: its build is abandoned
-            raise SystemExit(1)
+            os._exit(1)
         results.put(("progress", n))
 
     try:
@@ -468,6 +496,8 @@ def _child(
         segment = writer._finalize_segment()
         summary = summarise(counts) if summarise is not None else {}
         results.put(("segment", (segment, Tallied(counts, summary))))
+    except OSError as exc:  # e.g. a full disk: the parent raises the same error
+        results.put(("oserror", (exc.errno, exc.strerror or str(exc))))
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
         results.put(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -479,13 +509,19 @@ class BuildError(Exception):
 class _Helper:
     """A forked process writing the first part of the items as a segment of its own."""
 
-    def __init__(self, ix, items, to_fields, tally, summarise, compound: bool, progress) -> None:  # type: ignore[no-untyped-def]
+    def __init__(
+        self, ix, items, to_fields, tally, summarise, compound: bool, progress,
+        close_fds: Sequence[int] = (),
+    ) -> None:  # type: ignore[no-untyped-def]
         context = multiprocessing.get_context("fork")
         self.results = context.Queue()
         self.progress = progress
         self.process = context.Process(
             target=_child,
-            args=(ix, items, to_fields, tally, summarise, compound, self.results),
+            args=(
+                ix, items, to_fields, tally, summarise, compound, self.results,
+                os.getpid(), tuple(close_fds),
+            ),
             daemon=True,
         )
         self.process.start()
@@ -506,6 +542,8 @@ class _Helper:
                 self.progress(value)
             elif kind == "segment":
                 self.result = value
+            elif kind == "oserror":
+                raise OSError(*value)
             else:
                 raise BuildError(f"the second indexing process failed: {value}")
 
@@ -531,13 +569,15 @@ def write_new(
     progress: Progress | None = None,
     tally: Tally | None = None,
     summarise: Summarise | None = None,
+    close_fds: Sequence[int] = (),
 ) -> Tallied:
     """Add ``items`` (as ``to_fields(item)`` documents) to the empty index ``ix`` and commit.
 
     Returns, for each string ``tally`` gives, the number of items that gave it, and
     ``summarise`` of those counts: each process summarises its own counts, and the
     summaries are merged with ``dict.update`` (so a key's value must not depend on
-    which process worked it out).
+    which process worked it out). The second process closes ``close_fds`` (files of
+    this process, such as a lock, that must not outlive it) and dies with this one.
     """
     total = len(items)
     split = total // 2 if processes > 1 and total >= 2 and can_fork() else 0
@@ -553,7 +593,9 @@ def write_new(
     helper = None
     try:
         if split:
-            helper = _Helper(ix, items[:split], to_fields, tally, summarise, compound, report)
+            helper = _Helper(
+                ix, items[:split], to_fields, tally, summarise, compound, report, close_fds
+            )
             writer.segments_before = helper.segment
 
         def report_here(n: int) -> None:
@@ -570,8 +612,9 @@ def write_new(
             summary.update(theirs.summary)
         return Tallied(counts, summary)
     except BaseException:
-        if not writer.is_closed:
-            writer.cancel()
+        if not writer.is_closed:  # a failed commit closes the writer itself
+            with contextlib.suppress(Exception):  # the first error is the one to report
+                writer.cancel()
         raise
     finally:
         if helper is not None:
