@@ -356,14 +356,15 @@ def _csv_dialect(sample: str, path: Path) -> type[csv.Dialect] | csv.Dialect:
 
 def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
     """Records of a CSV file with a header row naming its columns."""
-    from tuireader.readers import MAX_FILE_BYTES, ReadError, decode_bytes
+    from tuireader.readers import MAX_FILE_BYTES, ReadError, decode
 
     if path.stat().st_size > MAX_FILE_BYTES:
         return [], [Problem(path, "is too large to be read as a catalog")]
     try:
-        text = decode_bytes(path.read_bytes(), path)
+        decoded = decode(path.read_bytes(), path)
     except ReadError as error:
         return [], [Problem(path, str(error).removeprefix(f"{path}: "))]
+    text = decoded.text
     if not text.strip():
         return [], [Problem(path, "the file is empty")]
     rows = csv.reader(io.StringIO(text, newline=""), _csv_dialect(text[:4096], path))
@@ -425,9 +426,10 @@ def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
             )
     except csv.Error as error:
         return entries, [
-            Problem(path, f"could not be read past row {rows.line_num}: {error}", "warning")
+            *decoded.problems,
+            Problem(path, f"could not be read past row {rows.line_num}: {error}", "warning"),
         ]
-    return entries, []
+    return entries, list(decoded.problems)
 
 
 def _entry_from_record(record: object) -> CatalogEntry:
@@ -525,17 +527,43 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def _file_key(path: Path) -> object:
+    """What makes two spellings of a path one file: its device and inode, else its
+    resolved path (a missing file), so symlinks, ``..`` and hard links all count once."""
+    try:
+        status = path.stat()
+    except (OSError, ValueError):
+        try:
+            return path.resolve()
+        except (OSError, RuntimeError, ValueError):
+            return path.absolute()
+    return (status.st_dev, status.st_ino)
+
+
 def load_catalogs(paths: Sequence[Path]) -> tuple[list[Catalog], list[Problem]]:
     """Read catalog files and folders (every catalog file directly inside, by name).
 
     Returns the catalogs in the order given and every problem found, including those
     each catalog carries, for a command to print. A path that is missing or a folder
     with no catalog file in it still yields an (empty) catalog holding its problem, so
-    ``apply_catalogs`` reports it in the library as well.
+    ``apply_catalogs`` reports it in the library as well. A file given more than once
+    (the same path repeated, another spelling of it, a symlink to it, or a file of a
+    folder also given) is read once, where it first appears.
     """
     catalogs: list[Catalog] = []
+    seen: set[object] = set()
+
+    def first_time(path: Path) -> bool:
+        key = _file_key(path)
+        if key in seen:
+            return False
+        seen.add(key)
+        return True
+
     for source in paths:
         path = Path(source).expanduser()
+        if not first_time(path):
+            continue
         if path.is_dir():
             files = sorted(
                 child
@@ -547,7 +575,7 @@ def load_catalogs(paths: Sequence[Path]) -> tuple[list[Catalog], list[Problem]]:
             if not files:
                 problem = Problem(path, "folder holds no catalog files (.jsonl, .json, .bib, .csv)")
                 catalogs.append(Catalog(path.name, path, (), (problem,)))
-            catalogs.extend(load_catalog(file) for file in files)
+            catalogs.extend(load_catalog(file) for file in files if first_time(file))
         else:
             catalogs.append(load_catalog(path))
     problems = [problem for catalog in catalogs for problem in catalog.problems]
