@@ -7,6 +7,8 @@ import io
 import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -164,6 +166,27 @@ def test_a_fifo_is_written_in_place(tmp_path, capsys, demo):
     assert code == 0, err
     assert b"Bayesian Optimization with Diffusion Models" in received[0]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lists", "pipe"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="needs /dev/stdout")
+def test_a_symlink_to_dev_stdout_on_a_pipe_is_written_through(tmp_path, demo):
+    # /dev/stdout leads to /proc/self/fd/1 and on to "pipe:[…]", which is no path; the
+    # link is our own, so a regression replaces it rather than the system's /dev/stdout,
+    # and a separate process keeps the test runner's own standard output out of reach
+    link = tmp_path / "stdout"
+    link.symlink_to("/dev/stdout")
+    result = subprocess.run(
+        [sys.executable, "-m", "tuireader", "export", "--format", "urls", "-o", str(link),
+         "--data-dir", str(tmp_path / "data"), demo],
+        capture_output=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().splitlines() == [
+        "https://github.com/example/bodiff",
+        "https://arxiv.org/abs/2401.00001",
+    ]
+    assert link.is_symlink() and os.readlink(link) == "/dev/stdout"
 
 
 class Boom(Exception):

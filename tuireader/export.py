@@ -141,16 +141,17 @@ def write_export(text: str, target: Path) -> None:
     a device (or a symlink to one, such as ``/dev/stdout``) is opened and written in
     place; a symlink to a regular file has that file replaced and stays a symlink.
     """
-    target = Path(os.path.realpath(target))
     try:
-        mode = target.stat().st_mode
+        mode = target.stat().st_mode  # through symlinks
     except FileNotFoundError:
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(21, "is a folder", str(target))
     if mode is None or stat.S_ISREG(mode):
-        write_atomic(text, target)
+        # replace the file a symlink points at, not the symlink (a new path resolves to itself)
+        write_atomic(text, Path(os.path.realpath(target)))
         return
+    # not resolved: /dev/stdout leads to /proc/self/fd/1, whose target may be "pipe:[…]"
     data = valid(text).encode("utf-8")
     fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))  # never created here
     try:
