@@ -21,6 +21,11 @@ from tuireader.ui.screens.manual_copy import ManualCopyScreen
 from tuireader.ui.screens.pick import PickScreen
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "copy_sample.jsonl"
+#: a paper with hostile code, paper and project links beside safe ones, and one with
+#: only hostile links (and a title with a bidi override and an escape sequence)
+HOSTILE = Path(__file__).parent / "fixtures" / "ui" / "hostile_links.jsonl"
+QUOKKA_CODE = "https://github.com/ok/quokka"
+QUOKKA_PAPER = "https://openreview.net/forum?id=QUOKKA"
 IGSG_CODE = "https://github.com/YujunZhou/IGSG"
 
 
@@ -48,9 +53,9 @@ def tmux_clipboard(tmp_path: Path) -> tuple[Clipboard, TmuxRecorder]:
     return clipboard, runner
 
 
-def make_app(clipboard: Clipboard) -> ReaderApp:
+def make_app(clipboard: Clipboard, sample: Path = SAMPLE) -> ReaderApp:
     services = Services(
-        load_library=lambda: load_library([SAMPLE]),
+        load_library=lambda: load_library([sample]),
         open_engine=lambda library, progress: open_engine(library, resolve().ensure()),
     )
     return ReaderApp(services, show_timings=False, clipboard=clipboard)
@@ -312,3 +317,97 @@ def test_primary_link_prefers_code_then_the_paper_page():
     papers = {p.title.split()[0]: p for p in load_library([SAMPLE]).papers}
     assert primary_link(papers["Attack-free"]).url == IGSG_CODE
     assert primary_link(papers["Adaptively"]).url.endswith("abe24a.html")
+
+
+# --- hostile links ---------------------------------------------------------------------
+
+
+def assert_clean(buffers: list[str]) -> None:
+    for buffer in buffers:
+        assert not any(ord(c) < 0x20 and c not in "\n\t" or 0x7F <= ord(c) < 0xA0 for c in buffer)
+        assert not any(c in buffer for c in "\u202a\u202b\u202c\u202d\u202e\u200b\u2066")
+        assert "PWNED" not in buffer and "javascript:" not in buffer and "file:" not in buffer
+
+
+@sync
+async def test_hostile_links_are_never_offered_or_copied(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, HOSTILE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_paper(pilot, "quokka")
+        assert [link.url for link in screen.current_paper.links] == [QUOKKA_CODE, QUOKKA_PAPER]
+        await pilot.press("u", "1", "2", "3")
+        await settle(pilot)
+        assert tmux.buffers == [QUOKKA_CODE, QUOKKA_CODE, QUOKKA_PAPER]
+        assert any("no link 3 (2 links)" in n for n in notices(app))
+        await pilot.press("U")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        assert app.screen.choices == (f"code    {QUOKKA_CODE}", f"paper   {QUOKKA_PAPER}")
+        await pilot.press("escape")
+        await settle(pilot)
+    assert_clean(tmux.buffers)
+
+
+@sync
+async def test_a_paper_with_only_hostile_links_has_none_to_copy(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, HOSTILE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_paper(pilot, "wombat")
+        assert screen.current_paper.links == ()
+        await pilot.press("u", "1", "U")  # the DOI with a newline is no paper page either
+        await settle(pilot)
+        assert tmux.buffers == []
+        assert notices(app).count("This paper has no links") == 2
+
+
+@sync
+async def test_copy_all_code_links_of_a_hostile_list_is_one_safe_line(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, HOSTILE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await run_command(pilot, "copy all code links")
+        await settle(pilot)
+        assert tmux.buffers == [QUOKKA_CODE]
+
+
+@sync
+async def test_a_citation_with_a_bidi_override_reaches_the_buffer_clean_and_says_so(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, HOSTILE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "wombat")
+        await pilot.press("y")
+        await settle(pilot)
+        [entry] = tmux.buffers
+        assert entry.startswith("@inproceedings{") and "evil" in entry
+        assert_clean([entry.replace("PWNED", "")])  # the DOI's words are text, not a command
+        assert any("unsafe characters removed" in n for n in notices(app))
+
+
+@sync
+async def test_a_link_copy_with_a_control_character_is_refused_with_a_notice(tmp_path):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.post_message(
+            CopyRequested("https://github.com/ok/repo\ntouch PWNED\n#", "code link", one_line=True)
+        )
+        await settle(pilot)
+        assert tmux.buffers == []
+        assert "Did not copy the code link: it contains a line break" in notices(app)
+        assert not isinstance(app.screen, ManualCopyScreen)
+
+
+def test_the_manual_copy_dialog_never_holds_a_control_character():
+    dialog = ManualCopyScreen("@a{k,\n  title = {X\x1b[2J\u202eY},\n}", "citation", None)
+    assert dialog.text == "@a{k,\n  title = {X[2JY},\n}"
+
+
+def test_primary_link_never_chooses_a_hostile_page():
+    papers = {p.title.split()[0]: p for p in load_library([HOSTILE]).papers}
+    assert primary_link(papers["Quokka:"]).url == QUOKKA_CODE
+    assert primary_link(papers["Wombat"]) is None
