@@ -95,6 +95,16 @@ def test_bad_bytes_between_json_tokens_keep_the_record(tmp_path: Path) -> None:
     assert warnings(result) == ["line 1 had bytes that are not UTF-8; replaced them with \ufffd"]
 
 
+@pytest.mark.parametrize("after", [b"\\", b"\\u00"])
+def test_bad_bytes_inside_a_json_escape_keep_the_record(tmp_path: Path, after: bytes) -> None:
+    first = json.dumps({"title": "Ünïcode", "abstract": "x"})  # "\u00dcn\u00efcode"
+    second = json.dumps({"title": "Müller’s second"}, ensure_ascii=False)
+    data = damage(f"{first}\n{second}".encode(), 1, after)
+    result = read_file(write(tmp_path, "list.jsonl", data))
+    assert [record.title for record in result.records] == ["Ünïcode", "Müller’s second"]
+    assert warnings(result) == ["line 1 had bytes that are not UTF-8; replaced them with \ufffd"]
+
+
 def test_bad_bytes_in_a_json_array_between_tokens(tmp_path: Path) -> None:
     text = json.dumps([{"title": "Ça marche", "abstract": "Déjà vu."}], ensure_ascii=False)
     data = text.encode().replace(b"[", b"[" + BAD, 1)

@@ -434,20 +434,26 @@ def _loads(text: str) -> Any:
     """``json.loads`` that survives what decoding repaired, with lone surrogates replaced.
 
     U+FFFD stands where decoding met bytes that were not text; inside a string it is
-    data, but between tokens it would make the whole text invalid, so a run of them
-    where the parser stops is dropped and the text parsed again. Control characters
-    inside strings, which strict JSON forbids, are read as data.
+    data, but between tokens or inside an escape it makes the whole text invalid, so a
+    run of them where the parser stops is dropped and the text parsed again. Control
+    characters inside strings, which strict JSON forbids, are read as data.
     """
     for _ in range(_MAX_REPAIRS):
         try:
             data = json.loads(text, strict=False)
         except json.JSONDecodeError as error:
-            end = error.pos
+            start = error.pos
+            if error.msg.startswith("Invalid \\"):
+                # bad bytes inside an escape: "\\�n", "\\u00�e9"
+                start = text.find(_REPLACEMENT, start, start + 6)
+                if start < 0:
+                    raise
+            end = start
             while end < len(text) and text[end] == _REPLACEMENT:
                 end += 1
-            if end == error.pos:
+            if end == start:
                 raise
-            text = text[: error.pos] + text[end:]
+            text = text[:start] + text[end:]
         else:
             break
     else:
