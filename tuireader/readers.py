@@ -6,9 +6,11 @@ that cannot be read at all gives a result with no records and one error.
 
 Plain text lists look like this: the first non-empty line names the list, then one
 paper per paragraph, paragraphs separated by blank lines; a hard-wrapped paragraph
-is one paper. Text is decoded as UTF-8 (with or without BOM), else GB18030 when the
-result reads as Chinese, else Windows-1252, else Latin-1 when the result is plausible
-text; binary data is refused.
+is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes become
+U+FFFD and are reported by line), or, when the bytes are not UTF-8 at all, as GB18030
+when the result reads as Chinese, else Windows-1252, else Latin-1. Binary data (NUL
+bytes, a known file signature) is refused; control characters in text are kept as data
+for the output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
 """
 
 from __future__ import annotations
