@@ -3,30 +3,61 @@
 Everything here is pure: a :class:`~tuireader.model.Paper` goes in, a frozen
 :class:`Citation` (text plus warnings about missing metadata) comes out.
 
-Cite keys follow Better BibTeX's ``authorYearFirstword`` pattern (``zhou2024attack``):
-the first author's family name, the year and the first significant word of the title,
-lowercase ASCII. A paper without authors gets ``anon`` in the author slot
-(``anon2024generating``), so its key still reads the same way and never pretends to
-name a person. Keys depend only on the paper, so they are the same on every run; when
-several papers in one export share a base key they all get a suffix ``a``, ``b``, …
-assigned in order of paper id, so the result does not depend on selection order.
+**Entries the user already has.** A paper read from a BibTeX or BibLaTeX file carries its
+entry (:class:`~tuireader.model.SourceEntry`); its citation is that entry, normalised:
+the source's key and entry type, every field (``file`` left out, ``abstract`` only on
+request) with names in lower case, one a line, values in braces except month macros
+(``month = jun``), the source's braces and LaTeX kept as written. Asked for the other
+dialect, the fields are mapped (``journal`` ↔ ``journaltitle``, ``year``/``month`` ↔
+``date``, ``address`` ↔ ``location``, ``archiveprefix``/``primaryclass`` ↔
+``eprinttype``/``eprintclass``). What the entry lacks but the paper knows (a
+``crossref``'s booktitle and year, say) is added.
 
-BibTeX text fields are written with this module's own escaper (:func:`bibtex_escape`):
-LaTeX specials outside math are escaped, well-formed ``$…$`` math is kept as written,
-braces in the output are always balanced, and non-ASCII stays UTF-8.
-:func:`bibtex_unescape` inverts it, and :func:`validate_bibtex` parses text back with
-bibtexparser and reports anything that would break a ``.bib`` file.
+**Generated entries** use the type the metadata supports: ``@article`` with ``journal``,
+``@inproceedings`` with ``booktitle``, arXiv-only papers as ``@misc`` with
+``eprint``/``archiveprefix``/``primaryclass`` (BibLaTeX: ``@online`` with
+``eprinttype``), otherwise ``@misc``. A venue such as ``arXiv:1906.10026 [cs, math,
+stat]`` is read as an arXiv id, never as a booktitle.
+
+**Capitals in generated titles** are protected with braces by the rule Better BibTeX
+users know: a word with a capital anywhere after its first character (``LLM``,
+``PyTorch``, ``3D``, ``Non-IID``); and, when the title is in sentence case (most of its
+words are lower case), every capitalised word after the first, since the source
+capitalised it on purpose (proper names: ``Minecraft``, ``Bayes``). Words the source
+already braced, and math, are left alone. One pair of braces is used, not Better
+BibTeX's two.
+
+**Cite keys** follow Better BibTeX's ``authorYearFirstword`` pattern
+(``zhou2024attack``): the first author's family name, the year and the first significant
+word of the title, lowercase ASCII (LaTeX accents and letters such as ``ø`` are
+transliterated). A paper without authors gets ``anon`` in the author slot. A source
+entry's own key is kept. Keys depend only on the paper and the library:
+:func:`cite_keys` given the library resolves collisions among *all* its papers that
+share a key (suffixes ``a``, ``b``, … in order of paper id), so one paper copied alone,
+cited by id, or exported with others has the same key.
+
+**LaTeX in text.** Titles, names and abstracts may hold LaTeX as the sources write it.
+BibTeX output keeps it valid: accents become BibTeX's special-character form
+(``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, commands, grouping braces and well-formed
+``$…$`` math are kept, and only what would break an entry or a LaTeX run (raw ``& % # _
+^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`). Non-ASCII
+text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+(``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
+:func:`validate_bibtex` parses text back with bibtexparser and reports anything that
+would break a ``.bib`` file.
 """
 
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
-from tuireader.model import Link, Paper
+from tuireader.model import Library, Link, Paper, SourceEntry
 
 __all__ = [
     "DEFAULT_FORMAT",
@@ -46,6 +77,8 @@ __all__ = [
     "cite_many",
     "format_citation",
     "format_many",
+    "latex_to_unicode",
+    "make_source_entry",
     "split_name",
     "validate_bibtex",
 ]
@@ -103,14 +136,7 @@ def _clean(text: str | None) -> str:
     return " ".join(_CONTROL.sub(" ", text).split())
 
 
-def _plain(text: str) -> str:
-    """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``)."""
-    from tuireader.textrender import plain
-
-    return _clean(plain(text))
-
-
-# ------------------------------------------------------------------ BibTeX escaping
+# ------------------------------------------------------------------ LaTeX in text
 
 _TEXT_ESCAPES: dict[str, str] = {
     "\\": r"\textbackslash{}",
@@ -124,15 +150,102 @@ _TEXT_ESCAPES: dict[str, str] = {
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
 }
-# Longest first, so ``\textbraceleft{}`` is never read as ``\t`` + text.
-_UNESCAPES: tuple[tuple[str, str], ...] = tuple(
-    sorted(((escaped, raw) for raw, escaped in _TEXT_ESCAPES.items()), key=lambda p: -len(p[0]))
-)
 # Characters LaTeX rejects (or misreads) when they appear raw in math.
 _MATH_FORBIDDEN = frozenset("%#&")
-
-
 _BACKSLASH_OR_DOLLAR = re.compile(r"\\.|\$", re.DOTALL)
+
+#: accents written with a symbol (``\'a``) and with a letter (``\c{c}``): combining marks.
+_ACCENT_MARKS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+}
+_ACCENT_WORDS = {
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
+    "d": "\u0323",
+    "b": "\u0331",
+}
+#: letters written as commands (``{\o}``, ``\ss``).
+_LETTER_SYMBOLS = {
+    "o": "ø",
+    "O": "Ø",
+    "l": "ł",
+    "L": "Ł",
+    "ss": "ß",
+    "aa": "å",
+    "AA": "Å",
+    "ae": "æ",
+    "AE": "Æ",
+    "oe": "œ",
+    "OE": "Œ",
+    "i": "ı",
+    "j": "ȷ",
+    "dh": "ð",
+    "DH": "Ð",
+    "th": "þ",
+    "TH": "Þ",
+    "dj": "đ",
+    "DJ": "Đ",
+    "ng": "ŋ",
+    "NG": "Ŋ",
+}
+#: text symbols written as commands (``{\textbackslash}``, ``\ldots``).
+_TEXT_SYMBOLS = {
+    "textbackslash": "\\",
+    "textbraceleft": "{",
+    "textbraceright": "}",
+    "textasciitilde": "~",
+    "textasciicircum": "^",
+    "textunderscore": "_",
+    "textdollar": "$",
+    "textbar": "|",
+    "textless": "<",
+    "textgreater": ">",
+    "textendash": "\u2013",
+    "textemdash": "\u2014",
+    "ldots": "\u2026",
+    "dots": "\u2026",
+    "textellipsis": "\u2026",
+    "textquoteright": "\u2019",
+    "textquoteleft": "\u2018",
+    "S": "§",
+    "P": "¶",
+    "copyright": "©",
+    "textregistered": "®",
+    "texttrademark": "™",
+    "pounds": "£",
+}
+#: commands whose argument is shown as it is (the markup itself is dropped in text formats).
+_FORMATTING = frozenset(
+    "emph textit textbf texttt textsc textrm textsf textsl textup textnormal textmd mbox".split()  # noqa: SIM905
+)
+#: control symbols kept as LaTeX, with what they mean as text. ``\\\\`` is not one: before
+#: a closing brace bibtexparser would read ``\\}`` as an escaped brace.
+_CONTROL_SYMBOLS = {",": " ", ";": " ", ":": " ", "!": "", "-": "", "/": "", "@": "", " ": " "}
+_CHAR_ESCAPES = frozenset("&%#_${}")
+_RAW_SPECIALS = frozenset("&%#_^~")
+_PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~ ]+")
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+class _Tok(NamedTuple):
+    """One piece of LaTeX text: how it was written, what it means, how BibTeX gets it."""
+
+    #: text, space, math, accent, letter, symbol, escape, command, open, close, special
+    kind: str
+    src: str
+    meaning: str
+    #: the form generated BibTeX uses (valid LaTeX, safe for BibTeX's name handling).
+    canon: str
 
 
 def _closing_dollar(text: str, start: int) -> int | None:
@@ -177,89 +290,320 @@ def _math_ok(inner: str) -> bool:
     return depth_all == 0 and depth_unescaped == 0
 
 
-def _segments(text: str) -> list[tuple[bool, str]]:
-    """Split ``text`` into (is_math, chunk) pieces; math chunks include their ``$``."""
-    pieces: list[tuple[bool, str]] = []
-    text_start = pos = 0
-    while match := _BACKSLASH_OR_DOLLAR.search(text, pos):
-        pos = match.end()
-        if match.group() != "$":
+def _accent_base(text: str, j: int, *, spaced: bool) -> tuple[str, str, int] | None:
+    """The letter an accent at ``j`` applies to: (letter, canonical argument, end)."""
+    n = len(text)
+    if spaced and j < n and text[j] == " ":
+        j += 1
+        if j < n and text[j].isascii() and text[j].isalpha():
+            return text[j], "{" + text[j] + "}", j + 1
+        return None
+    if j < n and text[j].isascii() and text[j].isalpha() and not spaced:
+        return text[j], text[j], j + 1
+    if text.startswith("{", j):
+        inner = j + 1
+        if (
+            inner + 1 < n
+            and text[inner].isascii()
+            and text[inner].isalpha()
+            and text[inner + 1] == "}"
+        ):
+            letter = text[inner]
+            return letter, "{" + letter + "}" if spaced else letter, inner + 2
+        for dotless in ("\\i", "\\j"):
+            if text.startswith(dotless + "}", inner):
+                return dotless[1], "{" + dotless + "}" if spaced else dotless, inner + 3
+        return None
+    for dotless in ("\\i", "\\j"):
+        if text.startswith(dotless, j) and not (
+            j + 2 < n and text[j + 2].isascii() and text[j + 2].isalpha()
+        ):
+            end = j + 2
+            if text.startswith("{}", end):
+                end += 2
+            return dotless[1], "{" + dotless + "}" if spaced else dotless, end
+    return None
+
+
+def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
+    """The token starting with the backslash at ``i`` and where it ends."""
+    n = len(text)
+    nxt = text[i + 1] if i + 1 < n else ""
+    lone = _Tok("special", "\\", "\\", _TEXT_ESCAPES["\\"])
+    if not nxt:
+        return lone, i + 1
+    if nxt in _CHAR_ESCAPES:
+        canon = _TEXT_ESCAPES[nxt] if nxt in "{}" else "\\" + nxt
+        return _Tok("escape", text[i : i + 2], nxt, canon), i + 2
+    if nxt in _ACCENT_MARKS:
+        base = _accent_base(text, i + 2, spaced=False)
+        if base is None:
+            return lone, i + 1
+        letter, arg, end = base
+        meaning = unicodedata.normalize("NFC", letter + _ACCENT_MARKS[nxt])
+        return _Tok("accent", text[i:end], meaning, "{\\" + nxt + arg + "}"), end
+    if nxt.isascii() and nxt.isalpha():
+        name = _LETTERS.match(text, i + 1).group()  # type: ignore[union-attr]
+        end = i + 1 + len(name)
+        if name in _ACCENT_WORDS:
+            base = _accent_base(text, end, spaced=True)
+            if base is not None:
+                letter, arg, stop = base
+                meaning = unicodedata.normalize("NFC", letter + _ACCENT_WORDS[name])
+                return _Tok("accent", text[i:stop], meaning, "{\\" + name + arg + "}"), stop
+        if name in _LETTER_SYMBOLS or name in _TEXT_SYMBOLS:
+            stop = end
+            if text.startswith("{}", stop):
+                stop += 2
+            elif text.startswith(" ", stop):
+                stop += 1
+            if name in _LETTER_SYMBOLS:
+                return _Tok("letter", text[i:stop], _LETTER_SYMBOLS[name], "{\\" + name + "}"), stop
+            return _Tok("symbol", text[i:stop], _TEXT_SYMBOLS[name], f"\\{name}{{}}"), stop
+        src = text[i:end]
+        meaning = "" if name in _FORMATTING else src
+        return _Tok("command", src, meaning, src), end
+    if nxt in _CONTROL_SYMBOLS:
+        src = text[i : i + 2]
+        return _Tok("command", src, _CONTROL_SYMBOLS[nxt], src), i + 2
+    return lone, i + 1
+
+
+def _latex_tokens(text: str) -> list[_Tok]:
+    """Split LaTeX text into tokens; unmatched braces become literal characters."""
+    toks: list[_Tok] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            tok, i = _backslash_token(text, i)
+            toks.append(tok)
+        elif ch == "{":
+            # ``{\'a}`` and ``{\o}``: the braces belong to the special character.
+            if text.startswith("\\", i + 1):
+                tok, end = _backslash_token(text, i + 1)
+                if tok.kind in ("accent", "letter") and text.startswith("}", end):
+                    toks.append(tok._replace(src=text[i : end + 1]))
+                    i = end + 1
+                    continue
+            toks.append(_Tok("open", "{", "", "{"))
+            i += 1
+        elif ch == "}":
+            toks.append(_Tok("close", "}", "", "}"))
+            i += 1
+        elif ch == "$":
+            end = _closing_dollar(text, i + 1)
+            if end is not None and _math_ok(text[i + 1 : end]):
+                math = text[i : end + 1]
+                toks.append(_Tok("math", math, math, math))
+                i = end + 1
+            else:
+                toks.append(_Tok("special", "$", "$", _TEXT_ESCAPES["$"]))
+                i += 1
+        elif ch in _RAW_SPECIALS:
+            toks.append(_Tok("special", ch, ch, _TEXT_ESCAPES[ch]))
+            i += 1
+        elif ch == " ":
+            toks.append(_Tok("space", " ", " ", " "))
+            i += 1
+        else:
+            run = _PLAIN_RUN.match(text, i).group()  # type: ignore[union-attr]
+            toks.append(_Tok("text", run, run, run))
+            i += len(run)
+    # Grouping braces must pair up; the others are literal braces.
+    stack: list[int] = []
+    for index, tok in enumerate(toks):
+        if tok.kind == "open":
+            stack.append(index)
+        elif tok.kind == "close":
+            if stack:
+                stack.pop()
+            else:
+                toks[index] = _Tok("special", "}", "}", _TEXT_ESCAPES["}"])
+    for index in stack:
+        toks[index] = _Tok("special", "{", "{", _TEXT_ESCAPES["{"])
+    return toks
+
+
+def _words(toks: list[_Tok]) -> list[list[_Tok]]:
+    """Tokens grouped into words and single spaces, splitting only outside braces."""
+    out: list[list[_Tok]] = []
+    depth = 0
+    for tok in toks:
+        if tok.kind == "space" and depth == 0:
+            out.append([tok])
+            out.append([])
             continue
-        end = _closing_dollar(text, pos)
-        if end is not None and _math_ok(text[pos:end]):
-            if match.start() > text_start:
-                pieces.append((False, text[text_start : match.start()]))
-            pieces.append((True, text[match.start() : end + 1]))
-            text_start = pos = end + 1
-    if text_start < len(text):
-        pieces.append((False, text[text_start:]))
-    return pieces
-
-
-_ESCAPE_TABLE = str.maketrans(_TEXT_ESCAPES)
-
-
-def _escape_plain(text: str) -> str:
-    return text.translate(_ESCAPE_TABLE)
+        if not out:
+            out.append([])
+        out[-1].append(tok)
+        depth += {"open": 1, "close": -1}.get(tok.kind, 0)
+    return [word for word in out if word]
 
 
 def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) -> str:
-    """``text`` as the value of a BibTeX text field (without the outer braces).
+    """``text`` (which may hold LaTeX) as the value of a BibTeX text field, no outer braces.
 
-    Outside math, ``& % $ # _ { } ~ ^ \\`` are escaped; well-formed ``$…$`` math is kept
-    as written; whitespace is collapsed to single spaces. ``protect`` picks words to
-    wrap in braces (used to keep acronyms capitalised in titles).
+    LaTeX accents become ``{\\'a}``; escapes, commands, grouping braces and well-formed
+    ``$…$`` math are kept; raw ``& % $ # _ ~ ^``, stray backslashes and unbalanced
+    braces are escaped; whitespace is collapsed. ``protect`` picks words (given as their
+    plain text) to wrap in braces; words holding braces or math are left as they are.
     """
+    return _render(_latex_tokens(_clean(text)), protect=protect)
+
+
+def _render(
+    toks: list[_Tok], *, protect: Callable[[str], bool] | None = None, keep: bool = False
+) -> str:
+    """Tokens as BibTeX text; ``keep`` writes accents and letters as the source did."""
+
+    def write(tok: _Tok) -> str:
+        if keep and tok.kind in ("accent", "letter", "symbol"):
+            return tok.src
+        if keep and tok.kind == "special" and tok.src == "~":
+            return "~"  # a tie, in a source that writes LaTeX
+        return tok.canon
+
+    if protect is None:
+        return "".join(write(tok) for tok in toks)
     out: list[str] = []
-    for is_math, chunk in _segments(_clean(text)):
-        if is_math:
-            out.append(chunk)
-        elif protect is None:
-            out.append(_escape_plain(chunk))
-        else:
-            for part in re.split(r"( )", chunk):
-                escaped = _escape_plain(part)
-                out.append("{" + escaped + "}" if part.strip() and protect(part) else escaped)
+    for word in _words(toks):
+        text = "".join(write(tok) for tok in word)
+        plain = "".join(tok.meaning for tok in word)
+        if (
+            plain.strip()
+            and not any(tok.kind in ("open", "close", "math") for tok in word)
+            and protect(plain)
+        ):
+            text = "{" + text + "}"
+        out.append(text)
     return "".join(out)
 
 
-_ESCAPED = dict(_UNESCAPES)
-# Our escapes, then (for validation) any other command, then the characters that matter.
-_TOKEN = re.compile(
-    "|".join(re.escape(escaped) for escaped, _raw in _UNESCAPES) + r"|\\.|[${}&%#_^]", re.DOTALL
-)
+_LATEX_MARKS = re.compile(r"[\\{}$]")
 
 
 def bibtex_unescape(text: str) -> str:
-    """Invert :func:`bibtex_escape`: escapes become characters, grouping braces go."""
-    out: list[str] = []
-    pos = 0
-    while match := _TOKEN.search(text, pos):
-        out.append(text[pos : match.start()])
-        token = match.group()
-        pos = match.end()
-        if token in _ESCAPED:
-            out.append(_ESCAPED[token])
-        elif token == "$":
-            end = _closing_dollar(text, pos)
-            if end is None:
-                out.append(token)
-            else:
-                out.append(text[match.start() : end + 1])
-                pos = end + 1
-        elif token not in "{}":
-            out.append(token)
-    out.append(text[pos:])
+    """What a BibTeX text value means: escapes and accents become characters, grouping
+    braces and formatting commands go, math and other commands stay as written."""
+    if not _LATEX_MARKS.search(text):
+        return text
+    return "".join(tok.meaning for tok in _latex_tokens(text))
+
+
+def latex_to_unicode(text: str) -> str:
+    """``text`` with LaTeX accents and letters in Unicode and grouping braces dropped.
+
+    Math, escapes (``\\&``) and other commands are left for the display renderer.
+    """
+    out = []
+    for tok in _latex_tokens(text):
+        decoded = tok.kind in ("accent", "letter", "open", "close") or (
+            tok.kind == "symbol" and tok.meaning not in "\\{}$"
+        )
+        if decoded:
+            out.append(tok.meaning)
+        else:
+            out.append(tok.src)
     return "".join(out)
 
 
-def _protect_word(word: str) -> bool:
-    """Acronyms and CamelCase (``LLM``, ``QuIP``, ``PyTorch``) keep their capitals."""
+def _plain(text: str) -> str:
+    """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``, ``\\'a`` → ``á``)."""
+    from tuireader.textrender import plain
+
+    return _clean(plain(latex_to_unicode(_clean(text))))
+
+
+def _braces_balanced(value: str) -> bool:
+    """Braces balance both the way BibTeX counts them and the way bibtexparser does."""
+    depth_all = depth = 0
+    for i, ch in enumerate(value):
+        if ch not in "{}":
+            continue
+        step = 1 if ch == "{" else -1
+        depth_all += step
+        if i == 0 or value[i - 1] != "\\":
+            depth += step
+        if depth_all < 0 or depth < 0:
+            return False
+    return depth_all == 0 and depth == 0
+
+
+def _is_inner_capital_word(word: str) -> bool:
+    """A capital after the first character of a word part: ``LLM``, ``PyTorch``, ``3D``."""
     for part in re.split(r"[-/]", word):
-        letters = [ch for ch in part if ch.isalpha()]
-        if sum(ch.isupper() for ch in letters) >= 2 or any(ch.isupper() for ch in letters[1:]):
+        part = part.strip(string.punctuation + "\u2018\u2019\u201c\u201d")
+        if any(ch.isupper() for ch in part[1:]):
             return True
     return False
+
+
+_SENTENCE_END = re.compile(r"[:.?!]$")
+
+
+def _is_sentence_case(words: list[str]) -> bool:
+    """Whether most content words after a title's first are lower case."""
+    content = [
+        word.strip(string.punctuation)
+        for index, word in enumerate(words)
+        if index and not _SENTENCE_END.search(words[index - 1])
+    ]
+    content = [w for w in content if len(w) >= 4 and w.isalpha() and w.lower() not in _STOP_WORDS]
+    lower = sum(word[0].islower() for word in content)
+    return bool(content) and lower * 2 >= len(content)
+
+
+def _protected_title(title: str) -> str:
+    """A generated title with capitals protected (see the module docstring for the rule)."""
+    toks = _latex_tokens(_clean(title))
+    words = _words(toks)
+    plains = ["".join(tok.meaning for tok in word) for word in words]
+    sentence_case = _is_sentence_case([p for w, p in zip(words, plains) if w[0].kind != "space"])
+    out: list[str] = []
+    previous = ""
+    first = True
+    for word, plain in zip(words, plains):
+        if word[0].kind == "space":
+            out.append(" ")
+            continue
+        if any(tok.kind in ("open", "close") for tok in word):
+            out.append("".join(tok.canon for tok in word))  # the source protected it
+        else:
+            capital_rule = sentence_case and not first and not _SENTENCE_END.search(previous)
+            out.append(_protect_runs(word, capital_rule))
+        previous, first = plain, False
+    return "".join(out)
+
+
+def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
+    """One title word, its stretches between math braced when they need protection."""
+    runs: list[list[_Tok]] = [[]]
+    for tok in word:
+        if tok.kind == "math":
+            runs.append([tok])
+            runs.append([])
+        else:
+            runs[-1].append(tok)
+    out: list[str] = []
+    leading = True
+    for run in runs:
+        if not run:
+            continue
+        text = "".join(tok.canon for tok in run)
+        if run[0].kind == "math":
+            out.append(text)
+            leading = False
+            continue
+        plain = "".join(tok.meaning for tok in run)
+        bare = plain.lstrip(string.punctuation + "\u2018\u201c")
+        if bare.strip() and (
+            _is_inner_capital_word(plain) or (capital_rule and leading and bare[:1].isupper())
+        ):
+            text = "{" + text + "}"
+        out.append(text)
+        leading = False
+    return "".join(out)
 
 
 def _escape_url(url: str) -> str:
@@ -275,19 +619,51 @@ _PARTICLES = frozenset(
 )
 
 
+def _top_level(text: str, sep: str) -> list[int]:
+    """Indexes of ``sep`` in ``text`` outside braces (all of them if braces do not balance)."""
+    if "{" not in text and "}" not in text:
+        return [m.start() for m in re.finditer(re.escape(sep), text)]
+    depth = 0
+    hits: list[int] = []
+    for i, ch in enumerate(text):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0 and text.startswith(sep, i):
+            hits.append(i)
+    else:
+        if depth == 0:
+            return hits
+    return [m.start() for m in re.finditer(re.escape(sep), text)]
+
+
+def _split_at(text: str, sep: str) -> list[str]:
+    parts, start = [], 0
+    for index in _top_level(text, sep):
+        parts.append(text[start:index])
+        start = index + len(sep)
+    parts.append(text[start:])
+    return parts
+
+
 def split_name(name: str) -> tuple[str, str]:
     """``(given, family)`` of one author name.
 
     "Family, Given" is read as written. Otherwise the family name is the last word,
     together with any particles before it (``van``, ``von``, ``de``, …) as long as a
-    given name remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte").
+    given name remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte"). Commas and
+    spaces inside braces do not split: ``{A. Biere}`` is one family name, as in BibTeX.
     """
     name = _clean(name)
-    if "," in name:
-        family, given = (part.strip() for part in name.split(",", 1))
+    commas = _top_level(name, ",")
+    if commas:
+        family, given = name[: commas[0]].strip(), name[commas[0] + 1 :].strip()
         return (given, family) if family else ("", given)
-    words = name.split(" ")
-    if len(words) == 1:
+    words = [word for word in _split_at(name, " ") if word]
+    if len(words) <= 1:
         return "", name
     start = len(words) - 1
     while start > 1 and words[start - 1].lower() in _PARTICLES:
@@ -295,14 +671,61 @@ def split_name(name: str) -> tuple[str, str]:
     return " ".join(words[:start]), " ".join(words[start:])
 
 
+#: letters NFKD does not take apart, spelled in ASCII the way Better BibTeX does.
+_TRANSLIT = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "đ": "d",
+        "Đ": "D",
+        "ð": "d",
+        "Ð": "D",
+        "þ": "th",
+        "Þ": "TH",
+        "ı": "i",
+        "ȷ": "j",
+        "ŋ": "n",
+        "Ŋ": "N",
+    }
+)
+
+
+def _ascii_fold(text: str) -> str:
+    text = bibtex_unescape(text)
+    if text.isascii():
+        return text
+    folded = unicodedata.normalize("NFKD", text.translate(_TRANSLIT))
+    return folded.encode("ascii", "ignore").decode("ascii")
+
+
 def _ascii_letters(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in folded if ch.isascii() and ch.isalpha()).lower()
+    return "".join(ch for ch in _ascii_fold(text) if ch.isalpha()).lower()
+
+
+def _fully_braced(text: str) -> bool:
+    """``{…}`` where the first brace closes at the end."""
+    if not (text.startswith("{") and text.endswith("}")):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def _bibtex_name_part(part: str) -> str:
     escaped = bibtex_escape(part)
-    if "," in part or re.search(r"(?i)(^|\s)and(\s|$)", part):
+    if _fully_braced(escaped):
+        return escaped
+    if _top_level(escaped, ",") or re.search(r"(?i)(^|\s)and(\s|$)", part):
         return "{" + escaped + "}"
     return escaped
 
@@ -311,13 +734,34 @@ def _bibtex_author(name: str) -> str:
     given, family = split_name(name)
     family_part = _bibtex_name_part(family)
     if not given:
-        # A lone name ("Plato", "OpenAI"): braces keep BibTeX from splitting it.
-        return family_part if " " not in family else "{" + bibtex_escape(family) + "}"
+        # A lone name ("Plato", "OpenAI", "{A. Biere}"): braces keep BibTeX from splitting it.
+        if " " not in family or _fully_braced(family_part):
+            return family_part
+        return "{" + bibtex_escape(family) + "}"
     return f"{family_part}, {_bibtex_name_part(given)}"
 
 
 def _authors(paper: Paper) -> list[str]:
     return [cleaned for cleaned in (_clean(name) for name in paper.authors) if cleaned]
+
+
+def _split_bibtex_names(value: str) -> tuple[str, ...]:
+    """The names of a BibTeX ``author``/``editor`` value, split at ``and`` outside braces."""
+    value = _clean(value)
+    parts = re.split(r"(?i)\s+and\s+", value)
+    if len(parts) == 1:
+        return (value,) if value else ()
+    names: list[str] = []
+    current = ""
+    for part in parts:
+        current = f"{current} and {part}" if current else part
+        depth = current.count("{") - current.count("}")
+        if depth <= 0:
+            names.append(current.strip())
+            current = ""
+    if current:
+        names.append(current.strip())
+    return tuple(name for name in names if name and name.lower() != "others")
 
 
 # --------------------------------------------------------------------------- keys
@@ -335,11 +779,9 @@ _STOP_WORDS = frozenset(
 
 def _title_words(title: str) -> list[str]:
     """ASCII words of a title with LaTeX commands dropped (``$\\mathtt{VITS}$`` → vits)."""
-    text = re.sub(r"\\[A-Za-z]+", " ", title)
+    text = re.sub(r"\\[A-Za-z]+", " ", _ascii_fold(title))
     text = re.sub(r"^\s*position\s*:", " ", text, flags=re.IGNORECASE)
-    folded = unicodedata.normalize("NFKD", text.replace("$", ""))
-    ascii_text = "".join(ch for ch in folded if ch.isascii()).lower()
-    return re.findall(r"[a-z0-9]+", ascii_text)
+    return re.findall(r"[a-z0-9]+", text.replace("$", "").lower())
 
 
 def _first_word(title: str) -> str:
@@ -356,15 +798,19 @@ def _first_word(title: str) -> str:
 def _year(paper: Paper) -> int | None:
     if paper.year:
         return paper.year
-    match = re.search(r"\b(19|20)\d{2}\b", paper.venue or "")
-    return int(match.group(0)) if match else None
+    for text in (paper.venue, paper.booktitle, paper.journal):
+        match = re.search(r"\b(19|20)\d{2}\b", text or "")
+        if match and not _arxiv_in(text or ""):
+            return int(match.group(0))
+    return None
 
 
 def base_key(paper: Paper) -> str:
     """``familyYearFirstword`` for one paper, before any collision suffix."""
-    authors = _authors(paper)
-    if authors:
-        family = _ascii_letters(split_name(authors[0])[1]) or "author"
+    paper = _with_source(paper)
+    first = next((name for name in paper.authors if _clean(name)), None)
+    if first is not None:
+        family = _ascii_letters(split_name(first)[1]) or "author"
     else:
         family = "anon"
     year = _year(paper)
@@ -381,33 +827,107 @@ def _suffix(index: int) -> str:
     return letters
 
 
-def cite_keys(papers: Sequence[Paper]) -> dict[str, str]:
-    """Paper id → key, unique within this batch.
+# Characters a key cannot hold and still parse (BibTeX, biber and bibtexparser agree).
+_SAFE_KEY = re.compile(r"^[^\s,{}()=#%\"'\\~]+$")
 
-    Papers sharing a base key all get suffixes ``a``, ``b``, … in order of paper id,
-    so the keys do not depend on the order the papers are given in.
-    """
+
+def _source_key(paper: Paper) -> str | None:
+    entry = paper.source_entry
+    if entry is None:
+        return None
+    key = entry.key.strip()
+    return key if _SAFE_KEY.match(key) else None
+
+
+def _assign_keys(papers: Iterable[Paper]) -> dict[str, str]:
+    """Paper id → key for a set of papers (the library): kept source keys, then the rest."""
     unique: dict[str, Paper] = {}
     for paper in papers:
         unique.setdefault(paper.id, paper)
+    keys: dict[str, str] = {}
+    taken: set[str] = set()
+    # 1. Source keys are kept; when two papers give the same one, the first by id keeps it
+    #    and the others get a suffix (one file cannot hold one key twice).
+    by_source: dict[str, list[str]] = {}
+    for paper_id, paper in unique.items():
+        key = _source_key(paper)
+        if key is not None:
+            by_source.setdefault(key.lower(), []).append(paper_id)
+    for ids in by_source.values():
+        first = min(ids)
+        keys[first] = _source_key(unique[first]) or ""
+        taken.add(keys[first].lower())
+    for ids in by_source.values():
+        for paper_id in sorted(ids)[1:]:
+            base = _source_key(unique[paper_id]) or ""
+            index = 0
+            while f"{base}{_suffix(index)}".lower() in taken:
+                index += 1
+            keys[paper_id] = f"{base}{_suffix(index)}"
+            taken.add(keys[paper_id].lower())
+    # 2. Generated keys: a base key shared by several papers gets a suffix on every one,
+    #    and no generated key takes a kept source key.
     groups: dict[str, list[str]] = {}
     for paper_id, paper in unique.items():
-        groups.setdefault(base_key(paper), []).append(paper_id)
-    taken = {key for key, ids in groups.items() if len(ids) == 1}
-    keys: dict[str, str] = {}
+        if paper_id not in keys:
+            groups.setdefault(base_key(paper), []).append(paper_id)
+    generated = {base for base, ids in groups.items() if len(ids) == 1 and base not in taken}
     for base in sorted(groups):
         ids = sorted(groups[base])
-        if len(ids) == 1:
+        if len(ids) == 1 and base not in taken:
             keys[ids[0]] = base
             continue
         index = 0
         for paper_id in ids:
-            while f"{base}{_suffix(index)}" in taken:
+            while f"{base}{_suffix(index)}" in generated or f"{base}{_suffix(index)}" in taken:
                 index += 1
             keys[paper_id] = f"{base}{_suffix(index)}"
-            taken.add(keys[paper_id])
+            generated.add(keys[paper_id])
             index += 1
     return keys
+
+
+# The key assignment of the last library asked about: one library is worked out once.
+_LIBRARY_KEYS: list[tuple[object, dict[str, str]]] = []
+
+
+def _library_keys(library: Library | Iterable[Paper]) -> dict[str, str]:
+    if isinstance(library, Library):
+        for cached, keys in _LIBRARY_KEYS:
+            if cached is library:
+                return keys
+        keys = _assign_keys(library.papers)
+        _LIBRARY_KEYS[:] = [(library, keys)]
+        return keys
+    return _assign_keys(library)
+
+
+def cite_keys(
+    papers: Iterable[Paper], library: Library | Iterable[Paper] | None = None
+) -> dict[str, str]:
+    """Paper id → cite key for ``papers``.
+
+    A paper read from BibTeX keeps its source key. Other papers get
+    ``familyYearFirstword``; papers sharing that base key all get suffixes ``a``, ``b``,
+    … in order of paper id, and a generated key never takes a kept source key.
+
+    With ``library`` (the loaded :class:`~tuireader.model.Library`, or all its papers),
+    collisions are resolved among every paper of the library, so a paper's key is the
+    same whichever papers are copied or exported with it. Without it, among ``papers``
+    only (the old behaviour). A :class:`Library`'s keys are worked out once and reused.
+    """
+    batch: dict[str, Paper] = {}
+    for paper in papers:
+        batch.setdefault(paper.id, paper)
+    if library is None:
+        return _assign_keys(batch.values())
+    keys = _library_keys(library)
+    if all(paper_id in keys for paper_id in batch):
+        return {paper_id: keys[paper_id] for paper_id in batch}
+    # Papers outside the library: resolve them together with it (not cached).
+    papers_all = list(library.papers if isinstance(library, Library) else library)
+    keys = _assign_keys([*papers_all, *batch.values()])
+    return {paper_id: keys[paper_id] for paper_id in batch}
 
 
 # -------------------------------------------------------------------------- venue
@@ -421,6 +941,30 @@ _ORDINAL_WORDS = (  # noqa: SIM905 - a word list reads better as text
 _ICML_VOLUMES = {2019: 97, 2020: 119, 2021: 139, 2022: 162, 2023: 202, 2024: 235, 2025: 267}
 _PMLR_URL = re.compile(r"proceedings\.mlr\.press/v(\d+)/", re.IGNORECASE)
 
+_ARXIV_NUMBER = r"(\d{4}\.\d{4,5}|[a-z][a-z.-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
+#: "arXiv:1906.10026 [cs, math, stat]", "arXiv preprint arXiv:1706.05125", "CoRR abs/…".
+_ARXIV_VENUE = re.compile(
+    r"(?i)\b(?:arxiv(?:\s+preprint)?(?:\s+arxiv)?\s*:?\s*(?:abs/)?|corr\s*,?\s*(?:vol\.\s*)?abs/)"
+    + _ARXIV_NUMBER
+    + r"(?:\s*\[([^\]]*)\])?"
+)
+_ARXIV_ONLY_NAMES = frozenset({"arxiv", "corr", "arxiv preprint", "arxiv e-prints", "preprint"})
+
+
+def _arxiv_in(text: str) -> tuple[str, str | None] | None:
+    """(id, first category) of an arXiv venue string, or None when it is not one."""
+    match = _ARXIV_VENUE.search(_clean(text))
+    if match is None:
+        return None
+    classes = [c.strip() for c in (match.group(2) or "").split(",") if c.strip()]
+    return match.group(1), classes[0] if classes else None
+
+
+def _is_arxiv_venue(text: str | None) -> bool:
+    cleaned = _clean(text)
+    name = re.sub(r"\s*'?\(?\b(19|20)\d{2}\)?\s*", " ", cleaned).strip().lower()
+    return bool(cleaned) and (_arxiv_in(cleaned) is not None or name in _ARXIV_ONLY_NAMES)
+
 
 def _ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
@@ -431,16 +975,53 @@ def _ordinal(n: int) -> str:
 
 @dataclass(frozen=True)
 class _Venue:
-    entry_type: str  # "inproceedings" or "article"
-    container: str  # booktitle or journal
+    entry_type: str  # "inproceedings", "article", or another type the source gives
+    container: str  # booktitle or journal (may hold LaTeX)
     series: str | None = None
-    volume: int | None = None
+    volume: str | None = None
     publisher: str | None = None
     pmlr_volume: int | None = None
 
 
+_CONTAINER_TYPES = {"article": "journal", "inproceedings": "booktitle", "incollection": "booktitle"}
+
+
 def _venue(paper: Paper, year: int | None) -> _Venue | None:
+    """Where the paper appeared: explicit journal/booktitle first, then the venue string."""
+    explicit = _explicit_venue(paper)
+    if explicit is not None:
+        return explicit
     venue = _clean(paper.venue)
+    if _is_arxiv_venue(venue):
+        return None
+    found = _named_venue(paper, venue, year)
+    if found is None:
+        return None
+    volume = _clean(paper.volume) or found.volume
+    publisher = _clean(paper.publisher) or found.publisher
+    return replace(found, volume=volume or None, publisher=publisher or None)
+
+
+def _explicit_venue(paper: Paper) -> _Venue | None:
+    journal, booktitle = _clean(paper.journal), _clean(paper.booktitle)
+    entry_type = (paper.entry_type or "").lower()
+    if _is_arxiv_venue(journal):
+        journal = ""
+    if _is_arxiv_venue(booktitle):
+        booktitle = ""
+    volume = _clean(paper.volume) or None
+    publisher = _clean(paper.publisher) or None
+    if journal and entry_type not in ("inproceedings", "incollection", "conference"):
+        return _Venue("article", journal, volume=volume, publisher=publisher)
+    if booktitle:
+        kind = entry_type if entry_type in ("inproceedings", "incollection") else "inproceedings"
+        return _Venue(kind, booktitle, volume=volume, publisher=publisher)
+    if journal:
+        return _Venue("article", journal, volume=volume, publisher=publisher)
+    return None
+
+
+def _named_venue(paper: Paper, venue: str, year: int | None) -> _Venue | None:
     name = re.sub(r"\s*'?\(?\b(19|20)\d{2}\)?\s*", " ", venue).strip().lower()
     # "ICML 2024 (Oral)" is ICML; "ICML 2024 Workshop on …" is not the main proceedings.
     if "workshop" not in name:
@@ -462,7 +1043,7 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
             if year
             else f"Proceedings of the {title}",
             series="Proceedings of Machine Learning Research",
-            volume=volume,
+            volume=str(volume) if volume else None,
             publisher="PMLR",
             pmlr_volume=volume,
         )
@@ -470,7 +1051,7 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
         return _Venue(
             "inproceedings",
             "Advances in Neural Information Processing Systems",
-            volume=year - 1987 if year and year >= 1988 else None,
+            volume=str(year - 1987) if year and year >= 1988 else None,
         )
     if name == "iclr":
         number = year - 2012 if year and year >= 2013 else 0
@@ -481,7 +1062,7 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
             if ordinal
             else "International Conference on Learning Representations",
         )
-    if not venue or name in ("arxiv", "corr"):
+    if not venue:
         return None
     if re.search(r"(?i)\b(journal|transactions)\b|^(jmlr|tmlr)$", name):
         return _Venue("article", venue)
@@ -490,9 +1071,8 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
 
 # -------------------------------------------------------------------------- links
 
-_ARXIV_ID = re.compile(
-    r"arxiv\.org/(?:abs|pdf)/([0-9]{4}\.[0-9]{4,5}|[a-z-]+(?:\.[A-Z]{2})?/[0-9]{7})"
-)
+_ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/" + _ARXIV_NUMBER)
+_ARXIV_DOI = re.compile(r"(?i)10\.48550/arxiv\." + _ARXIV_NUMBER)
 
 
 def _is_pdf(link: Link) -> bool:
@@ -539,11 +1119,15 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
             links.append(Link(f"{base}/{paper.pmlr_key}.pdf", "paper", "pmlr_key"))
     if paper.doi and not any(_host(link.url).endswith("doi.org") for link in links):
         links.append(Link(f"https://doi.org/{_doi(paper.doi)}", "paper", "doi"))
+    arxiv = _arxiv(paper, links)
+    if arxiv and not any(_host(link.url).endswith("arxiv.org") for link in links):
+        links.append(Link(f"https://arxiv.org/abs/{arxiv[0]}", "paper", "arxiv"))
     return links
 
 
 def best_link(paper: Paper) -> str | None:
     """The one URL to give for a paper: PMLR page > OpenReview > arXiv > PDF > code > any."""
+    paper = _with_source(paper)
     links = _all_links(paper, _venue(paper, _year(paper)))
     if not links:
         return None
@@ -558,12 +1142,282 @@ def _doi(doi: str) -> str:
     return re.sub(r"(?i)^(https?://(dx\.)?doi\.org/|doi:)", "", _clean(doi))
 
 
-def _arxiv_id(links: list[Link]) -> str | None:
+def _arxiv(paper: Paper, links: list[Link]) -> tuple[str, str | None] | None:
+    """(arXiv id without version, primary category) from the fields, venue, DOI or links."""
+    category = _clean(paper.arxiv_class) or None
+    if paper.arxiv_id:
+        found = re.search(_ARXIV_NUMBER, _clean(paper.arxiv_id))
+        if found:
+            return found.group(1), category
+    for text in (paper.journal, paper.booktitle, paper.venue):
+        hit = _arxiv_in(text or "")
+        if hit:
+            return hit[0], category or hit[1]
+    match = _ARXIV_DOI.search(paper.doi or "")
+    if match:
+        return match.group(1), category
     for link in links:
-        match = _ARXIV_ID.search(link.url)
+        match = _ARXIV_URL.search(link.url)
         if match:
-            return match.group(1)
+            return match.group(1), category
     return None
+
+
+# ------------------------------------------------------------------ source entries
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+#: fields only BibLaTeX uses; an entry with one of them is BibLaTeX (``urldate`` and
+#: ``langid`` are not among them: Better BibTeX writes them in BibTeX too).
+_BIBLATEX_FIELDS = frozenset({"date", "journaltitle", "eprinttype", "eprintclass", "location"})
+_BIBLATEX_TYPES = frozenset(
+    {"online", "collection", "report", "thesis", "mvbook", "dataset", "software", "patent"}
+)
+#: BibLaTeX-only entry types as BibTeX writes them.
+_TO_BIBTEX_TYPE = {
+    "online": "misc",
+    "electronic": "misc",
+    "www": "misc",
+    "collection": "book",
+    "mvbook": "book",
+    "mvcollection": "book",
+    "report": "techreport",
+    "thesis": "phdthesis",
+    "dataset": "misc",
+    "software": "misc",
+    "patent": "misc",
+    "reference": "book",
+    "mvreference": "book",
+    "inreference": "incollection",
+    "suppbook": "incollection",
+    "suppcollection": "incollection",
+    "periodical": "misc",
+    "mvproceedings": "proceedings",
+    "artwork": "misc",
+    "audio": "misc",
+    "video": "misc",
+    "image": "misc",
+    "music": "misc",
+    "movie": "misc",
+    "performance": "misc",
+    "standard": "misc",
+    "letter": "misc",
+    "review": "article",
+}
+_TO_BIBLATEX_FIELD = {
+    "journal": "journaltitle",
+    "address": "location",
+    "archiveprefix": "eprinttype",
+    "primaryclass": "eprintclass",
+    "school": "institution",
+}
+_TO_BIBTEX_FIELD = {
+    "journaltitle": "journal",
+    "location": "address",
+    "eprinttype": "archiveprefix",
+    "eprintclass": "primaryclass",
+}
+#: fields left out of a copied entry: local attachment paths on the source's machine.
+_DROPPED_FIELDS = frozenset({"file"})
+_URL_VALUE = re.compile(r"^(https?|ftp)://\S+$", re.IGNORECASE)
+
+
+def make_source_entry(
+    key: str,
+    entry_type: str,
+    fields: Iterable[tuple[str, str]],
+    dialect: str | None = None,
+) -> SourceEntry:
+    """A :class:`~tuireader.model.SourceEntry` for readers, guessing the dialect.
+
+    ``fields`` are ``(name, value)`` as bibtexparser's default parse gives them. The
+    dialect is BibLaTeX when the type or a field name is BibLaTeX-only (``@online``,
+    ``date``, ``journaltitle``, ``eprinttype`` …), else BibTeX.
+    """
+    pairs = tuple((str(name), str(value)) for name, value in fields)
+    if dialect not in ("bibtex", "biblatex"):
+        names = {name.lower() for name, _value in pairs}
+        biblatex = entry_type.lower() in _BIBLATEX_TYPES or bool(names & _BIBLATEX_FIELDS)
+        dialect = "biblatex" if biblatex else "bibtex"
+    return SourceEntry(key, entry_type, pairs, dialect)  # type: ignore[arg-type]
+
+
+def _source_year(entry: SourceEntry) -> int | None:
+    for name in ("year", "date"):
+        match = re.match(r"\s*\{?((19|20)\d{2})", entry.get(name) or "")
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def _with_source(paper: Paper) -> Paper:
+    """``paper`` with what its source entry says filled into the fields it lacks."""
+    entry = paper.source_entry
+    if entry is None:
+        return paper
+    changes: dict[str, object] = {}
+    if not paper.authors and entry.get("author"):
+        changes["authors"] = _split_bibtex_names(entry.get("author") or "")
+    if not paper.editor and entry.get("editor"):
+        changes["editor"] = _split_bibtex_names(entry.get("editor") or "")
+    if not paper.year:
+        year = _source_year(entry)
+        if year:
+            changes["year"] = year
+    if not paper.entry_type:
+        changes["entry_type"] = entry.entry_type.lower()
+    for attr, names in (
+        ("journal", ("journal", "journaltitle")),
+        ("booktitle", ("booktitle",)),
+        ("volume", ("volume",)),
+        ("number", ("number",)),
+        ("pages", ("pages",)),
+        ("publisher", ("publisher",)),
+        ("doi", ("doi",)),
+    ):
+        if not getattr(paper, attr):
+            value = next((entry.get(n) for n in names if entry.get(n)), None)
+            if value:
+                changes[attr] = value
+    if not paper.arxiv_id:
+        kind = (entry.get("archiveprefix") or entry.get("eprinttype") or "").lower()
+        if kind == "arxiv" and entry.get("eprint"):
+            eprint = entry.get("eprint") or ""
+            changes["arxiv_id"] = eprint.split()[0]
+            bracket = re.search(r"\[([^\]]+)\]", eprint)
+            klass = entry.get("primaryclass") or entry.get("eprintclass")
+            if not paper.arxiv_class and (klass or bracket):
+                changes["arxiv_class"] = klass or (bracket.group(1) if bracket else None)
+    if not paper.links and entry.get("url") and _URL_VALUE.match(_clean(entry.get("url"))):
+        changes["links"] = (Link(_clean(entry.get("url")), "paper", "url"),)
+    return replace(paper, **changes) if changes else paper  # type: ignore[arg-type]
+
+
+def _source_value(name: str, value: str) -> str:
+    """A source value written back: braces and LaTeX as given, repaired only if broken."""
+    value = _clean(value)
+    if name == "month" and value.lower() in _MONTHS:
+        return value.lower()
+    if name in _VERBATIM_FIELDS or _URL_VALUE.match(value):
+        if re.search(r"[\s{}]", value) or value.endswith("\\"):
+            return "{" + _escape_url(value) + "}"
+        return "{" + value + "}"
+    if _braces_balanced(value) and not _text_problems(value):
+        return "{" + value + "}"
+    return "{" + _render(_latex_tokens(value), keep=True) + "}"
+
+
+def _date_parts(date: str) -> tuple[str | None, str | None]:
+    match = re.match(r"\s*(\d{4})(?:-(\d{1,2}))?", date)
+    if not match:
+        return None, None
+    month = match.group(2)
+    return match.group(1), _MONTHS[int(month) - 1] if month and 1 <= int(month) <= 12 else None
+
+
+def _source_fields(entry: SourceEntry, *, biblatex: bool) -> tuple[str, dict[str, str]]:
+    """Entry type and raw fields (lower-case names) in the dialect asked for."""
+    entry_type = entry.entry_type.strip().lower()
+    fields: dict[str, str] = {}
+    for name, value in entry.fields:
+        lname = name.strip().lower()
+        if lname and lname not in fields and lname not in _DROPPED_FIELDS:
+            fields[lname] = value
+    # ``eprint = {1707.06347 [cs.LG]}`` (Zotero): the id alone, the category apart.
+    eprint = fields.get("eprint", "")
+    bracket = re.match(r"\s*(\S+)\s*\[([^\]]+)\]\s*$", eprint)
+    if bracket:
+        fields["eprint"] = bracket.group(1)
+        if "primaryclass" not in fields and "eprintclass" not in fields:
+            fields["eprintclass" if entry.dialect == "biblatex" else "primaryclass"] = (
+                bracket.group(2).split(",")[0].strip()
+            )
+    source_biblatex = entry.dialect == "biblatex"
+    if biblatex and not source_biblatex:
+        renamed: dict[str, str] = {}
+        for name, value in fields.items():
+            if name == "year" and "date" not in fields:
+                number = _month_number(fields.get("month", ""))
+                year = value.strip()
+                renamed.setdefault("date", f"{year}-{number:02d}" if number else year)
+                continue
+            if name == "month" and "year" in fields and "date" not in fields:
+                continue
+            new = _TO_BIBLATEX_FIELD.get(name, name)
+            if new == "eprinttype" and value.strip().lower() == "arxiv":
+                value = "arxiv"
+            renamed.setdefault(new, value)
+        fields = renamed
+    elif not biblatex and source_biblatex:
+        renamed = {}
+        for name, value in fields.items():
+            if name == "date" and "year" not in fields:
+                year, month = _date_parts(value)
+                if year:
+                    renamed.setdefault("year", year)
+                    if month and "month" not in fields:
+                        renamed.setdefault("month", month)
+                    continue
+            new = _TO_BIBTEX_FIELD.get(name, name)
+            if new == "archiveprefix" and value.strip().lower() == "arxiv":
+                value = "arXiv"
+            renamed.setdefault(new, value)
+        fields = renamed
+        if entry_type == "thesis" and "master" in fields.get("type", "").lower():
+            entry_type = "mastersthesis"
+        entry_type = _TO_BIBTEX_TYPE.get(entry_type, entry_type)
+    return entry_type, fields
+
+
+def _month_number(month: str) -> int | None:
+    month = month.strip().lower()
+    if month[:3] in _MONTHS:
+        return _MONTHS.index(month[:3]) + 1
+    return int(month) if month.isdigit() and 1 <= int(month) <= 12 else None
+
+
+def _source_entry_text(
+    paper: Paper, facts: _Facts, *, biblatex: bool, include_abstract: bool
+) -> str:
+    entry = paper.source_entry
+    assert entry is not None
+    entry_type, fields = _source_fields(entry, biblatex=biblatex)
+    if not include_abstract:
+        fields.pop("abstract", None)
+    # What the entry lacks but the paper knows (a crossref's booktitle and year, say).
+    extra: dict[str, str] = {}
+    venue = facts.venue
+    container = _CONTAINER_TYPES.get(entry_type)
+    if container == "journal" and biblatex:
+        container = "journaltitle"
+    if venue is not None and container and container not in fields:
+        extra[container] = venue.container
+    if venue is not None and venue.volume and "volume" not in fields:
+        extra["volume"] = str(venue.volume)
+    if venue is not None and venue.publisher and "publisher" not in fields:
+        extra["publisher"] = venue.publisher
+    if paper.editor and "editor" not in fields and entry_type in ("inproceedings", "incollection"):
+        extra["editor"] = " and ".join(_bibtex_author(name) for name in paper.editor)
+    if facts.year and not ({"year", "date"} & fields.keys()):
+        extra["date" if biblatex else "year"] = str(facts.year)
+    if facts.doi and "doi" not in fields:
+        extra["doi"] = facts.doi
+    if facts.url and "url" not in fields and paper.links:
+        extra["url"] = facts.url
+    lines = []
+    for name, value in fields.items():
+        written = _source_value(name, value)
+        if written != "{}":
+            lines.append((name, written))
+    for name, value in extra.items():
+        if name in ("url", "doi"):
+            written = "{" + _escape_url(value) + "}"
+        elif name == "editor":
+            written = "{" + value + "}"
+        else:
+            written = "{" + bibtex_escape(value) + "}"
+        lines.append((name, written))
+    body = ",\n".join(f"  {name} = {value}" for name, value in lines)
+    return f"@{entry_type}{{{facts.key},\n{body}\n}}"
 
 
 # ------------------------------------------------------------------------ context
@@ -582,6 +1436,7 @@ class _Facts:
     pdf: str | None
     doi: str | None
     arxiv: str | None
+    arxiv_class: str | None
     warnings: tuple[str, ...]
 
 
@@ -591,6 +1446,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
     links = _all_links(paper, venue)
     url = _clean(min(links, key=_link_rank).url) if links else None
     pdf = _pdf_link(links)
+    arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
     warnings = []
     if not authors:
@@ -599,7 +1455,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
         warnings.append(W_DERIVED_TITLE)
     if year is None:
         warnings.append(W_NO_YEAR)
-    if venue is None:
+    if venue is None and arxiv is None and paper.source_entry is None:
         warnings.append(W_NO_VENUE)
     return _Facts(
         paper=paper,
@@ -610,7 +1466,8 @@ def _facts(paper: Paper, key: str) -> _Facts:
         url=url,
         pdf=pdf if pdf != url else None,
         doi=_doi(paper.doi) if paper.doi else None,
-        arxiv=_arxiv_id(links),
+        arxiv=arxiv[0] if arxiv else None,
+        arxiv_class=arxiv[1] if arxiv else None,
         warnings=tuple(warnings),
     )
 
@@ -627,24 +1484,38 @@ def _missing_note(facts: _Facts) -> str | None:
 # ------------------------------------------------------------------------- BibTeX
 
 
+def _pages(pages: str | None) -> str | None:
+    """A page range with BibTeX's en dash (``1-22`` → ``1--22``)."""
+    cleaned = _clean(pages)
+    return re.sub(r"(?<=\w)\s*[-\u2013]\s*(?=\w)", "--", cleaned) if cleaned else None
+
+
 def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     paper, venue = facts.paper, facts.venue
-    fields: list[tuple[str, str]] = [("title", bibtex_escape(paper.title, protect=_protect_word))]
+    fields: list[tuple[str, str]] = [("title", _protected_title(paper.title))]
     if facts.authors:
         fields.append(("author", " and ".join(_bibtex_author(name) for name in facts.authors)))
+    arxiv_only = venue is None and facts.arxiv is not None
     if venue is None:
-        entry_type = "misc"
+        entry_type = "online" if arxiv_only and biblatex else "misc"
     elif venue.entry_type == "article":
         entry_type = "article"
         fields.append(("journaltitle" if biblatex else "journal", bibtex_escape(venue.container)))
     else:
-        entry_type = "inproceedings"
+        entry_type = venue.entry_type
         fields.append(("booktitle", bibtex_escape(venue.container)))
     if venue is not None:
         if venue.series:
             fields.append(("series", bibtex_escape(venue.series)))
+        if paper.editor and entry_type != "article":
+            fields.append(("editor", " and ".join(_bibtex_author(n) for n in paper.editor)))
         if venue.volume:
-            fields.append(("volume", str(venue.volume)))
+            fields.append(("volume", bibtex_escape(str(venue.volume))))
+        if _clean(paper.number):
+            fields.append(("number", bibtex_escape(paper.number or "")))
+        pages = _pages(paper.pages)
+        if pages:
+            fields.append(("pages", bibtex_escape(pages)))
         if venue.publisher:
             fields.append(("publisher", bibtex_escape(venue.publisher)))
     if facts.year:
@@ -656,8 +1527,12 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     if facts.doi:
         fields.append(("doi", _escape_url(facts.doi)))
     if facts.arxiv:
-        fields.append(("eprint", facts.arxiv))
+        fields.append(("eprint", _escape_url(facts.arxiv)))
         fields.append(("eprinttype", "arxiv") if biblatex else ("archiveprefix", "arXiv"))
+        if facts.arxiv_class:
+            fields.append(
+                ("eprintclass" if biblatex else "primaryclass", _escape_url(facts.arxiv_class))
+            )
     note = _missing_note(facts)
     if note:
         fields.append(("note", bibtex_escape(note)))
@@ -694,7 +1569,7 @@ def _initials(given: str) -> str:
 
 
 def _apa_name(name: str) -> str:
-    given, family = split_name(name)
+    given, family = (_plain(part) for part in split_name(name))
     initials = _initials(given)
     return f"{family}, {initials}" if initials else family
 
@@ -717,14 +1592,27 @@ def _apa(facts: _Facts) -> str:
         else [title, f"{date}."]
     )
     venue = facts.venue
+    pages = _pages(facts.paper.pages)
+    pages = pages.replace("--", "\u2013") if pages else None
+    number = _plain(facts.paper.number or "")
     if venue is not None and venue.entry_type == "article":
-        parts.append(_end(venue.container + (f", {venue.volume}" if venue.volume else "")))
+        text = _plain(venue.container)
+        if venue.volume:
+            text += f", {_plain(venue.volume)}" + (f"({number})" if number else "")
+        if pages:
+            text += f", {pages}"
+        parts.append(_end(text))
     elif venue is not None:
+        detail = [f"Vol. {_plain(venue.volume)}"] if venue.volume else []
+        if pages:
+            detail.append(f"pp. {pages}")
         parts.append(
-            _end(f"In {venue.container}" + (f" (Vol. {venue.volume})" if venue.volume else ""))
+            _end(f"In {_plain(venue.container)}" + (f" ({', '.join(detail)})" if detail else ""))
         )
         if venue.publisher:
-            parts.append(_end(venue.publisher))
+            parts.append(_end(_plain(venue.publisher)))
+    elif facts.arxiv:
+        parts.append("arXiv.")
     link = f"https://doi.org/{facts.doi}" if facts.doi else facts.url
     if link:
         parts.append(link)
@@ -732,12 +1620,13 @@ def _apa(facts: _Facts) -> str:
 
 
 def _mla_authors(authors: Sequence[str]) -> str:
-    given, family = split_name(authors[0])
+    given, family = (_plain(part) for part in split_name(authors[0]))
     first = f"{family}, {given}" if given else family
     if len(authors) == 1:
         return first
     if len(authors) == 2:
-        return f"{first}, and {authors[1]}"
+        second = " ".join(part for part in map(_plain, split_name(authors[1])) if part)
+        return f"{first}, and {second}"
     return f"{first}, et al"
 
 
@@ -754,13 +1643,20 @@ def _mla(facts: _Facts) -> str:
     container: list[str] = []
     venue = facts.venue
     if venue is not None:
-        container.append(venue.container)
+        container.append(_plain(venue.container))
         if venue.volume:
-            container.append(f"vol. {venue.volume}")
+            container.append(f"vol. {_plain(venue.volume)}")
+        if _clean(facts.paper.number):
+            container.append(f"no. {_plain(facts.paper.number or '')}")
         if venue.publisher:
-            container.append(venue.publisher)
+            container.append(_plain(venue.publisher))
+    elif facts.arxiv:
+        container.append("arXiv")
     if facts.year:
         container.append(str(facts.year))
+    pages = _pages(facts.paper.pages)
+    if venue is not None and pages:
+        container.append(f"pp. {pages.replace('--', '-')}")
     if facts.doi:
         container.append(f"https://doi.org/{facts.doi}")
     elif facts.url:
@@ -792,19 +1688,33 @@ def format_citation(
     *,
     key: str | None = None,
     include_abstract: bool = False,
+    library: Library | Iterable[Paper] | None = None,
 ) -> Citation:
     """``paper`` as one citation in format ``fmt`` (one of :data:`FORMATS`).
 
-    ``key`` overrides the paper's base key (pass the key from :func:`cite_keys` when
-    the paper is part of a batch). ``include_abstract`` adds the abstract to BibTeX
-    and BibLaTeX entries. Missing metadata is never invented: the returned warnings
-    say what is missing so the UI can tell the user.
+    The key is ``key`` when given, else the paper's key in ``library`` (see
+    :func:`cite_keys`; pass the library so the key matches every other copy and
+    export), else its source key or base key. ``include_abstract`` adds the abstract to
+    BibTeX and BibLaTeX entries. A paper with a source entry gets that entry back,
+    normalised. Missing metadata is never invented: the returned warnings say what is
+    missing so the UI can tell the user.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown citation format {fmt!r}; expected one of {', '.join(FORMATS)}")
-    facts = _facts(paper, key or base_key(paper))
+    if key is None:
+        key = (
+            cite_keys([paper], library)[paper.id]
+            if library is not None
+            else _source_key(paper) or base_key(paper)
+        )
+    full = _with_source(paper)
+    facts = _facts(full, key)
     warnings = facts.warnings
-    if fmt in ("bibtex", "biblatex"):
+    if fmt in ("bibtex", "biblatex") and paper.source_entry is not None:
+        text = _source_entry_text(
+            full, facts, biblatex=fmt == "biblatex", include_abstract=include_abstract
+        )
+    elif fmt in ("bibtex", "biblatex"):
         text = _bib_entry(facts, biblatex=fmt == "biblatex", include_abstract=include_abstract)
     elif fmt == "apa":
         text = _apa(facts)
@@ -824,28 +1734,40 @@ def format_citation(
 
 
 def cite_many(
-    papers: Sequence[Paper], fmt: str = DEFAULT_FORMAT, **kw: bool
+    papers: Sequence[Paper],
+    fmt: str = DEFAULT_FORMAT,
+    *,
+    include_abstract: bool = False,
+    library: Library | Iterable[Paper] | None = None,
 ) -> tuple[Citation, ...]:
-    """One citation per distinct paper (first occurrence kept), keys unique in the batch."""
-    keys = cite_keys(papers)
+    """One citation per distinct paper (first occurrence kept), keys from :func:`cite_keys`."""
+    keys = cite_keys(papers, library)
     seen: set[str] = set()
     out = []
     for paper in papers:
         if paper.id in seen:
             continue
         seen.add(paper.id)
-        out.append(format_citation(paper, fmt, key=keys[paper.id], **kw))
+        out.append(
+            format_citation(paper, fmt, key=keys[paper.id], include_abstract=include_abstract)
+        )
     return tuple(out)
 
 
-def format_many(papers: Sequence[Paper], fmt: str = DEFAULT_FORMAT, **kw: bool) -> str:
-    """The text of a batch export or copy, with keys unique within the batch.
+def format_many(
+    papers: Sequence[Paper],
+    fmt: str = DEFAULT_FORMAT,
+    *,
+    include_abstract: bool = False,
+    library: Library | Iterable[Paper] | None = None,
+) -> str:
+    """The text of a batch export or copy, keys from :func:`cite_keys` (pass ``library``).
 
     BibTeX/BibLaTeX entries are separated by a blank line and other formats by a
     newline, except ``cite`` and ``pandoc``, which give one combined citation
     (``\\cite{a,b}``, ``[@a; @b]``). URL lines are left out for papers without a link.
     """
-    citations = cite_many(papers, fmt, **kw)
+    citations = cite_many(papers, fmt, include_abstract=include_abstract, library=library)
     if fmt == "cite":
         return f"\\cite{{{','.join(c.key for c in citations)}}}" if citations else ""
     if fmt == "pandoc":
@@ -856,39 +1778,40 @@ def format_many(papers: Sequence[Paper], fmt: str = DEFAULT_FORMAT, **kw: bool) 
 
 # ----------------------------------------------------------------------- validate
 
-_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_:.-]*$")
-_VERBATIM_FIELDS = frozenset({"url", "pdf", "doi", "eprint", "file"})
+#: what a key may not hold (whitespace and the characters that end or split an entry).
+_KEY_RE = _SAFE_KEY
+#: fields holding URLs, identifiers and paths: written verbatim, never as LaTeX text.
+_VERBATIM_FIELDS = frozenset(
+    {"url", "pdf", "doi", "eprint", "file", "video", "code", "slides", "poster", "software"}
+)
 
 
 def _text_problems(value: str) -> list[str]:
     """Raw LaTeX specials outside math and unbalanced braces in one field value."""
     problems: list[str] = []
-    depth = 0
     pos = 0
-    while match := _TOKEN.search(value, pos):
-        token = match.group()
-        pos = match.end()
-        if token == "$":
-            end = _closing_dollar(value, pos)
+    skip_to = 0
+    for tok in _latex_tokens(value):
+        start, pos = pos, pos + len(tok.src)
+        if tok.kind != "special" or start < skip_to:
+            continue
+        ch = tok.src
+        if ch in "&%#_^":
+            problems.append(f"unescaped {ch!r} outside math")
+        elif ch == "$":
+            end = _closing_dollar(value, start + 1)
             if end is None:
                 problems.append("a '$' opens math that never closes")
-            elif not _math_ok(value[pos:end]):
-                problems.append(f"malformed math {value[match.start() : end + 1]!r}")
-                pos = end + 1
             else:
-                pos = end + 1
-        elif token == "{":
-            depth += 1
-        elif token == "}":
-            depth -= 1
-            if depth < 0:
-                problems.append("a '}' closes a brace that was never opened")
-                depth = 0
-        elif token in "&%#_^":
-            problems.append(f"unescaped {token!r} outside math")
-        # anything else is one of our escapes or another LaTeX command: fine
-    if depth:
-        problems.append("unbalanced braces")
+                problems.append(f"malformed math {value[start : end + 1]!r}")
+                skip_to = end + 1
+        elif ch in "{}":
+            if "unbalanced braces" not in problems:
+                problems.append("unbalanced braces")
+        elif ch == "\\":
+            problems.append("a backslash that starts no command")
+    if not _braces_balanced(value) and "unbalanced braces" not in problems:
+        problems.append("braces do not balance the way BibTeX counts them")
     return problems
 
 
@@ -897,7 +1820,8 @@ def validate_bibtex(text: str) -> list[str]:
 
     Parses with bibtexparser (every block must parse, keys must be unique) and checks
     each field the way BibTeX and LaTeX would read it: balanced braces, and in text
-    fields no raw ``& % # _ ^`` or unclosed ``$`` outside math.
+    fields no raw ``& % # _ ^`` or unclosed ``$`` outside math. Fields holding a URL or
+    an identifier must have no whitespace or braces.
     """
     import bibtexparser
 
@@ -914,11 +1838,12 @@ def validate_bibtex(text: str) -> list[str]:
         problems.append(f"{expected} entries written but {len(library.entries)} parsed")
     for entry in library.entries:
         where = f"entry {entry.key!r}"
-        if not _KEY_RE.match(entry.key) or not entry.key.isascii():
-            problems.append(f"{where}: key is not a plain ASCII cite key")
+        if not _KEY_RE.match(entry.key):
+            problems.append(f"{where}: key is not a usable cite key")
         for fld in entry.fields:
             value = fld.value if isinstance(fld.value, str) else str(fld.value)
-            if fld.key.lower() in _VERBATIM_FIELDS:
+            name = fld.key.lower()
+            if name in _VERBATIM_FIELDS or _URL_VALUE.match(value):
                 if re.search(r"[\s{}]", value) or value.endswith("\\"):
                     problems.append(
                         f"{where}: field {fld.key} has whitespace, braces or a trailing backslash"
