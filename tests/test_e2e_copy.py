@@ -17,6 +17,9 @@ import pytest
 from e2e_util import Tmux, installed_command, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "copy_sample.jsonl"
+#: a paper whose code link holds a newline and a shell command (beside a safe one) and a
+#: paper with only hostile links; see tests/test_ui_copy.py
+HOSTILE = Path(__file__).parent / "fixtures" / "ui" / "hostile_links.jsonl"
 
 pytestmark = [
     pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
@@ -48,8 +51,7 @@ def wait_for_buffer(tmux: Tmux, predicate, timeout: float = 30.0) -> str:  # typ
     raise AssertionError(f"tmux buffer is {buffer!r}; screen:\n{tmux.capture()}")
 
 
-@pytest.fixture
-def ssh_tmux(tmp_path):
+def start_reader(tmp_path: Path, sample: Path) -> Tmux:
     env = {
         "TUIREADER_HOME": str(tmp_path / "home"),
         "TERM": "xterm-256color",
@@ -58,9 +60,22 @@ def ssh_tmux(tmp_path):
     tmux = Tmux(120, 40, env=env)
     tmux.env.pop("DISPLAY", None)
     tmux.env.pop("WAYLAND_DISPLAY", None)
-    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(sample)))
     tmux.start(f"unset DISPLAY WAYLAND_DISPLAY; {command}; sleep 600")
     tmux._tmux("set-option", "-g", "set-clipboard", "on")
+    return tmux
+
+
+@pytest.fixture
+def ssh_tmux(tmp_path):
+    tmux = start_reader(tmp_path, SAMPLE)
+    yield tmux
+    tmux.close()
+
+
+@pytest.fixture
+def hostile_tmux(tmp_path):
+    tmux = start_reader(tmp_path, HOSTILE)
     yield tmux
     tmux.close()
 
@@ -86,3 +101,48 @@ def test_u_and_y_copy_into_the_tmux_buffer(ssh_tmux):
     assert parsed.key == "zhou2024attack"
     assert "Categorical Data" in parsed["title"]
     tmux.wait_for(lambda s: "Copied BibTeX citation via tmux buffer" in s)
+
+
+def is_one_safe_line(buffer: str) -> bool:
+    return (
+        buffer.startswith("https://")
+        and buffer.isprintable()  # no control, bidi or invisible character, no newline
+        and " " not in buffer
+        and "PWNED" not in buffer
+    )
+
+
+def test_a_hostile_code_link_never_reaches_the_tmux_buffer(hostile_tmux):
+    tmux = hostile_tmux
+    tmux.wait_for(lambda s: "2 / 2 papers" in s and "index: ready" in s)
+    tmux.type("quokka")
+    tmux.wait_for(lambda s: "1 of 2 papers match" in s)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    tmux.send("u")  # the first code link in the list is the one with a newline and a command
+    link = wait_for_buffer(tmux, lambda b: b.startswith("https://"))
+    assert link == "https://github.com/ok/quokka" and is_one_safe_line(link)
+    tmux.wait_for(lambda s: "Copied code link via tmux buffer" in s)
+    tmux.send("2")
+    link = wait_for_buffer(tmux, lambda b: "openreview" in b)
+    assert link == "https://openreview.net/forum?id=QUOKKA" and is_one_safe_line(link)
+    tmux.send("3")  # the hostile project link was never numbered
+    tmux.wait_for(lambda s: "no link 3" in s)
+    assert show_buffer(tmux) == link
+
+    tmux.send("/")
+    tmux.wait_for(lambda s: "esc Clear / leave" in s)
+    tmux.send("C-u")
+    tmux.wait_for(lambda s: "Search papers" in s and "2 / 2 papers" in s)
+    tmux.type("wombat")
+    tmux.wait_for(lambda s: "1 of 2 papers match" in s and "Quokka" not in s)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s and "Bob Wombat" in s)
+    tmux.send("u")  # only hostile links: nothing to copy, and nothing copied
+    tmux.wait_for(lambda s: "This paper has no links" in s)
+    assert show_buffer(tmux) == link
+    tmux.send("y")  # the citation's title holds a bidi override and an escape sequence
+    entry = wait_for_buffer(tmux, lambda b: b.startswith("@"))
+    assert entry.isprintable() or all(c.isprintable() or c == "\n" for c in entry)
+    assert "\x1b" not in entry and "\u202e" not in entry and "\r" not in entry
+    tmux.wait_for(lambda s: "unsafe characters removed" in s)
