@@ -714,3 +714,43 @@ def test_tmux_set_but_not_installed(tmp_path: Path) -> None:
 
     assert outcome.attempts[0].detail == "$TMUX is set but tmux is not installed"
     assert outcome.manual
+
+
+HOSTILE_TEXTS = [
+    "@misc{a,\n  title = {X\x1b]52;c;dG91Y2ggUFdORUQK\x07Y\x1b[2J},\r\n}\n",
+    "Doe. \u202eevil\u202c title\u200b\rtouch PWNED\x9b2J\x7f \ud800.",
+]
+
+
+def test_real_tmux_buffer_never_receives_a_control_character(
+    tmux_server: str, tmp_path: Path
+) -> None:
+    sent: list[str] = []
+    clip = Clipboard(
+        osc52_writer=sent.append,
+        fallback_dir=tmp_path,
+        environment=Environment(tmux=True),
+        tmux_runner=TmuxCommand(socket_name=tmux_server),
+        system_backend=BackendFactory(None),
+    )
+
+    def buffer() -> str | None:
+        shown = subprocess.run(
+            ["tmux", "-L", tmux_server, "show-buffer"],
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+        return shown.stdout.decode("utf-8") if shown.returncode == 0 else None
+
+    refused = clip.copy("https://github.com/ok/repo\ntouch PWNED\n#", "code link", one_line=True)
+    assert refused.notice == "Did not copy the code link: it contains a line break"
+    assert buffer() is None and sent == []
+
+    for text in HOSTILE_TEXTS:
+        outcome = clip.copy(text, "citation")
+        copied = buffer()
+        assert copied is not None and outcome.routes == ("tmux", "osc52")
+        assert all(c.isprintable() or c == "\n" for c in copied), repr(copied)
+        assert sent[-1] == copied
+    assert copied.endswith("\ufffd.")  # the lone surrogate, replaced
