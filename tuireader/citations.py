@@ -576,6 +576,9 @@ def _protected_title(title: str) -> str:
     return "".join(out)
 
 
+_EDGES = re.compile(r"([(\"'\u2018\u201c]*)(.*?)([)\"'\u2019\u201d.,;:!?]*)", re.DOTALL)
+
+
 def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
     """One title word, its stretches between math braced when they need protection."""
     runs: list[list[_Tok]] = [[]]
@@ -600,7 +603,12 @@ def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
         if bare.strip() and (
             _is_inner_capital_word(plain) or (capital_rule and leading and bare[:1].isupper())
         ):
-            text = "{" + text + "}"
+            # Punctuation around a plain word stays outside the braces: ``{EFL}:``.
+            edges = _EDGES.fullmatch(text) if all(tok.kind == "text" for tok in run) else None
+            if edges and edges.group(2):
+                text = f"{edges.group(1)}{{{edges.group(2)}}}{edges.group(3)}"
+            else:
+                text = "{" + text + "}"
         out.append(text)
         leading = False
     return "".join(out)

@@ -1,0 +1,472 @@
+"""Citations of papers from real lists: source entries kept, right types, keys per library.
+
+The fixtures in tests/fixtures/citations/ are verbatim slices of public files (PMLR
+proceedings BibTeX for CoLLAs 2022 and L4DC 2020, a Zotero Better BibTeX export, a
+Zotero BibLaTeX export, the arXiv Kaggle metadata dump, a Zotero Better CSL JSON
+export). The readers are not under test here: :func:`read_bib` and friends build the
+papers the way a reader hands them over (a ``SourceEntry`` plus the crossref's fields).
+Golden files live in tests/golden/citations/real/; regenerate them with
+``TUIREADER_UPDATE_GOLDEN=1 pytest tests/test_citations_sources.py`` and read the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import bibtexparser
+import pytest
+
+from tuireader.citations import (
+    FORMATS,
+    W_NO_VENUE,
+    base_key,
+    cite_keys,
+    format_citation,
+    format_many,
+    make_source_entry,
+    validate_bibtex,
+)
+from tuireader.model import Library, Paper
+
+HERE = Path(__file__).parent
+FIXTURES = HERE / "fixtures" / "citations"
+GOLDEN = HERE / "golden" / "citations" / "real"
+UPDATE = os.environ.get("TUIREADER_UPDATE_GOLDEN") == "1"
+
+
+# ----------------------------------------------------------------------- building
+
+
+def read_bib(name: str) -> dict[str, Paper]:
+    """Papers of a .bib slice, keyed by source key; an @Proceedings fills the crossref fields."""
+    library = bibtexparser.parse_file(str(FIXTURES / name))
+    proceedings = {}
+    for entry in library.entries:
+        if entry.entry_type.lower() == "proceedings":
+            proceedings = {f.key.lower(): f.value for f in entry.fields}
+    papers = {}
+    for index, entry in enumerate(library.entries):
+        if entry.entry_type.lower() == "proceedings":
+            continue
+        source = make_source_entry(
+            entry.key, entry.entry_type, [(f.key, f.value) for f in entry.fields]
+        )
+        extra: dict = {}
+        if proceedings and not source.get("booktitle"):
+            extra = {
+                "booktitle": proceedings.get("booktitle"),
+                "year": int(proceedings["year"]),
+                "editor": tuple(proceedings.get("editor", "").split(" and ")),
+            }
+        papers[entry.key] = Paper(
+            id=f"{name.split('_slice')[0]}-{index:03d}",
+            title=source.get("title") or "",
+            abstract=source.get("abstract") or "",
+            source_entry=source,
+            **extra,
+        )
+    return papers
+
+
+def read_arxiv() -> dict[str, Paper]:
+    papers = {}
+    for line in (FIXTURES / "arxiv_kaggle_slice.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        papers[record["id"]] = Paper(
+            id="ax" + record["id"],
+            title=record["title"],
+            abstract=record["abstract"],
+            # authors_parsed without the affiliation column, as the reader gives them
+            authors=tuple(
+                f"{given} {family}".strip() for family, given, *_ in record["authors_parsed"]
+            ),
+            year=int(record["versions"][0]["created"].split()[3]),
+            doi=record["doi"],
+            arxiv_id=record["id"],
+            arxiv_class=record["categories"].split()[0],
+        )
+    return papers
+
+
+def read_csl() -> dict[str, Paper]:
+    papers = {}
+    for index, item in enumerate(json.loads((FIXTURES / "zotero_csl_slice.json").read_text())):
+        papers[item["id"]] = Paper(
+            id=f"csl{index:03d}",
+            title=item["title"],
+            abstract=item.get("abstract", ""),
+            authors=tuple(f"{a.get('given', '')} {a['family']}".strip() for a in item["author"]),
+            year=item["issued"]["date-parts"][0][0],
+            entry_type="article",
+            journal=item.get("container-title"),
+            volume=item.get("volume"),
+            number=item.get("issue"),
+            pages=item.get("page"),
+            doi=item.get("DOI"),
+        )
+    return papers
+
+
+BBT = read_bib("zotero_betterbibtex_slice.bib")
+BIBLATEX = read_bib("zotero_biblatex_slice.bib")
+COLLAS = read_bib("pmlr_collas2022_slice.bib")
+L4DC = read_bib("pmlr_l4dc2020_slice.bib")
+ARXIV = read_arxiv()
+CSL = read_csl()
+ALL = {**BBT, **BIBLATEX, **COLLAS, **L4DC, **ARXIV, **CSL}
+
+
+def entry_of(text: str):
+    library = bibtexparser.parse_string(text)
+    assert not library.failed_blocks
+    assert len(library.entries) == 1
+    return library.entries[0]
+
+
+def fields_of(text: str) -> dict[str, str]:
+    entry = entry_of(text)
+    return {"ENTRYTYPE": entry.entry_type, "ID": entry.key} | {f.key: f.value for f in entry.fields}
+
+
+# ------------------------------------------------------------ source entries kept
+
+
+def test_better_bibtex_entry_is_given_back_with_its_key_type_and_fields() -> None:
+    text = format_citation(BBT["carvalhoSpecBCFuzzFuzzingLTL2024"]).text
+    fields = fields_of(text)
+    assert fields["ENTRYTYPE"] == "inproceedings"
+    assert fields["ID"] == "carvalhoSpecBCFuzzFuzzingLTL2024"
+    assert fields["pages"] == "1--13"
+    assert fields["doi"] == "10.1145/3597503.3639087"
+    assert fields["title"] == "{{SpecBCFuzz}}: {{Fuzzing LTL Solvers}} with {{Boundary Conditions}}"
+    assert fields["booktitle"].startswith("Proceedings of the {{IEEE}}/{{ACM}} 46th")
+    assert "file" not in fields and "abstract" not in fields
+    assert "\n  month = apr,\n" in text  # month macros stay macros
+    assert validate_bibtex(text) == []
+
+
+def test_braces_and_literal_names_are_kept_exactly() -> None:
+    text = format_citation(BBT["a.biereHandbookSatisfiabilitySecond2021"]).text
+    fields = fields_of(text)
+    assert fields["ENTRYTYPE"] == "book"
+    assert fields["title"] == "Handbook of {{Satisfiability}} : {{Second Edition}}"
+    assert fields["author"] == "{A. Biere} and {M. Heule} and {H. van Maaren}"
+    # three literal names, never split inside their braces
+    apa = format_citation(BBT["a.biereHandbookSatisfiabilitySecond2021"], "apa").text
+    assert apa.startswith("A. Biere, M. Heule, & H. van Maaren. (2021). Handbook of Satisfiability")
+
+
+def test_pmlr_entry_keeps_key_and_pages_and_gains_the_proceedings_fields() -> None:
+    text = format_citation(COLLAS["li2022"]).text
+    fields = fields_of(text)
+    assert (fields["ENTRYTYPE"], fields["ID"]) == ("inproceedings", "li2022")
+    assert fields["pages"] == "1-22"
+    assert fields["booktitle"] == "Proceedings of The 1st Conference on Lifelong Learning Agents"
+    assert fields["year"] == "2022"
+    assert fields["video"] == "https://youtu.be/iZ4cz5RQmzE"
+    # Capitalised field names (``Author={...}``) come out in lower case; accents as written
+    moe = format_citation(L4DC["Moe20"]).text
+    assert "\n  author = {Signe Moe and Filippo Remonato and Esten Ingar Gr{\\o}tli and" in moe
+    assert "Author" not in moe and "textbackslash" not in moe
+    assert 'Fr\\"ohlich' in format_citation(L4DC["Hewing20"]).text
+    assert format_citation(COLLAS["li2022"], "cite").text == "\\cite{li2022}"
+
+
+def test_bibtex_source_as_biblatex_maps_fields() -> None:
+    article = fields_of(
+        format_citation(BBT["chakrabortyDistributionAwareSamplingWeighted2014"], "biblatex").text
+    )
+    assert article["ENTRYTYPE"] == "article"
+    assert (
+        article["journaltitle"] == "Proceedings of the AAAI Conference on Artificial Intelligence"
+    )
+    assert "journal" not in article and "year" not in article and "month" not in article
+    assert article["date"] == "2014-06"
+    preprint = fields_of(
+        format_citation(BBT["balutaQuantitativeVerificationNeural2019"], "biblatex").text
+    )
+    assert preprint["eprinttype"] == "arxiv" and preprint["eprint"] == "1906.10395"
+    assert "archiveprefix" not in preprint
+
+
+def test_biblatex_source_as_bibtex_maps_fields_and_types() -> None:
+    article = fields_of(format_citation(BIBLATEX["peng_amp_2021"], "bibtex").text)
+    assert article["ENTRYTYPE"] == "article" and article["ID"] == "peng_amp_2021"
+    assert article["journal"] == "{ACM} Trans. Graph."
+    assert (article["year"], article["month"]) == ("2021", "jul")
+    assert article["pages"] == "144:1--144:20" and article["volume"] == "40"
+    assert "date" not in article and "journaltitle" not in article
+    preprint = fields_of(format_citation(BIBLATEX["schulman_proximal_2017"], "bibtex").text)
+    # ``eprint = {1707.06347 [cs.LG]}``: the id alone, the category in its own field
+    assert preprint["eprint"] == "1707.06347" and preprint["primaryclass"] == "cs.LG"
+    assert preprint["archiveprefix"] == "arXiv"
+    assert (
+        fields_of(format_citation(BIBLATEX["gulrajani_improved_2017"], "bibtex").text)["ENTRYTYPE"]
+        == "misc"
+    )
+    assert (
+        fields_of(format_citation(BIBLATEX["erleben_physics-based_2005"], "bibtex").text)[
+            "ENTRYTYPE"
+        ]
+        == "book"
+    )
+    # in its own dialect the BibLaTeX type and fields stay
+    online = fields_of(format_citation(BIBLATEX["gulrajani_improved_2017"], "biblatex").text)
+    assert (
+        online["ENTRYTYPE"] == "online"
+        and online["title"] == "Improved Training of Wasserstein {GANs}"
+    )
+
+
+def test_abstract_only_on_request() -> None:
+    paper = COLLAS["ma2022"]
+    assert "abstract" not in fields_of(format_citation(paper).text)
+    assert fields_of(format_citation(paper, include_abstract=True).text)["abstract"].startswith(
+        "Federated learning involves"
+    )
+
+
+# ---------------------------------------------------------------- generated types
+
+
+def test_journal_gives_an_article() -> None:
+    paper = next(p for p in CSL.values() if "arXiv" not in (p.journal or ""))
+    assert paper.journal == "PLOS Computational Biology"
+    fields = fields_of(format_citation(paper).text)
+    assert fields["ENTRYTYPE"] == "article"
+    assert fields["journal"] == paper.journal and "booktitle" not in fields
+    assert fields["volume"] == paper.volume and fields["pages"] == paper.pages.replace("-", "--")
+    assert fields_of(format_citation(paper, "biblatex").text)["journaltitle"] == paper.journal
+
+
+def test_booktitle_gives_inproceedings() -> None:
+    paper = Paper(
+        id="bt",
+        title="Deep Things",
+        abstract="",
+        authors=("Ann Lee",),
+        year=2021,
+        booktitle="Proceedings of the 29th ACM Joint Meeting",
+        pages="10-20",
+        publisher="ACM",
+    )
+    fields = fields_of(format_citation(paper).text)
+    assert fields["ENTRYTYPE"] == "inproceedings"
+    assert fields["booktitle"] == "Proceedings of the 29th {ACM} Joint Meeting".replace(
+        "{ACM}", "ACM"
+    )
+    assert fields["pages"] == "10--20" and fields["publisher"] == "ACM"
+
+
+def test_arxiv_venue_string_is_an_eprint_not_a_booktitle() -> None:
+    paper = next(p for p in CSL.values() if "arXiv" in (p.journal or ""))
+    assert paper.journal == "arXiv:1906.10026 [cs, math, stat]"
+    for as_venue in (
+        paper,
+        Paper(
+            id="v",
+            title=paper.title,
+            abstract="",
+            authors=paper.authors,
+            year=2019,
+            venue=paper.journal,
+        ),
+    ):
+        text = format_citation(as_venue).text
+        fields = fields_of(text)
+        assert fields["ENTRYTYPE"] == "misc"
+        assert "booktitle" not in fields and "journal" not in fields
+        assert fields["eprint"] == "1906.10026"
+        assert fields["archiveprefix"] == "arXiv" and fields["primaryclass"] == "cs"
+        assert W_NO_VENUE not in format_citation(as_venue).warnings
+    online = fields_of(format_citation(paper, "biblatex").text)
+    assert online["ENTRYTYPE"] == "online" and online["eprinttype"] == "arxiv"
+    assert online["eprintclass"] == "cs"
+
+
+def test_arxiv_only_paper_is_misc_with_eprint() -> None:
+    paper = ARXIV["0704.0001"]
+    fields = fields_of(format_citation(paper).text)
+    assert fields["ENTRYTYPE"] == "misc"
+    assert (fields["eprint"], fields["archiveprefix"], fields["primaryclass"]) == (
+        "0704.0001",
+        "arXiv",
+        "hep-ph",
+    )
+    assert "booktitle" not in fields
+    assert fields["url"] == "https://arxiv.org/abs/0704.0001"
+
+
+# ------------------------------------------------------------ capitals and accents
+
+
+def test_capitals_are_protected_in_generated_titles() -> None:
+    # sentence case: the capitalised words are names the source meant
+    title = fields_of(format_citation(ARXIV["0704.0001"]).text)["title"]
+    assert title == (
+        "Calculation of prompt diphoton production cross sections at {Tevatron} and {LHC} energies"
+    )
+    # title case: only words with inner capitals or acronyms
+    paper = Paper(id="t", title="EFL: Elastic Federated Learning on Non-IID Data", abstract="")
+    assert fields_of(format_citation(paper).text)["title"] == (
+        "{EFL}: Elastic Federated Learning on {Non-IID} Data"
+    )
+    # braces the source wrote are kept, not doubled
+    braced = Paper(id="b", title="Improved Training of Wasserstein {GANs}", abstract="")
+    assert (
+        fields_of(format_citation(braced).text)["title"]
+        == "Improved Training of Wasserstein {GANs}"
+    )
+
+
+def test_accents_become_unicode_in_text_and_stay_latex_in_bibtex() -> None:
+    paper = Paper(
+        id="acc",
+        title='Fast rates for H\\"{o}lderian error bounds',
+        abstract="",
+        authors=("C. Bal\\'azs", "Esten Ingar Gr{\\o}tli"),
+        year=2017,
+        venue="NeurIPS 2017",
+    )
+    apa = format_citation(paper, "apa").text
+    assert apa.startswith(
+        "Balázs, C., & Grøtli, E. I. (2017). Fast rates for Hölderian error bounds."
+    )
+    mla = format_citation(paper, "mla").text
+    assert mla.startswith(
+        'Balázs, C., and Esten Ingar Grøtli. "Fast rates for Hölderian error bounds."'
+    )
+    assert format_citation(paper, "markdown").text == "Fast rates for Hölderian error bounds"
+    bib = format_citation(paper).text
+    assert "textbackslash" not in bib
+    fields = fields_of(bib)
+    assert fields["author"] == "Bal{\\'a}zs, C. and Gr{\\o}tli, Esten Ingar"
+    # sentence case: the capitalised name is protected too
+    assert fields["title"] == 'Fast rates for {H{\\"o}lderian} error bounds'
+    assert base_key(paper) == "balazs2017fast"
+    assert validate_bibtex(bib) == []
+
+
+def test_arxiv_author_string_with_affiliations_invents_no_author() -> None:
+    paper = ARXIV["0704.0025"]
+    fields = fields_of(format_citation(paper).text)
+    assert fields["author"] == "Mishchenko, A. S. and Nagaosa, N."
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def _paper(pid: str, title: str, **kw) -> Paper:
+    return Paper(id=pid, title=title, abstract="", authors=("Wei Zhou",), year=2024, **kw)
+
+
+def test_keys_depend_on_the_library_not_the_batch() -> None:
+    a = _paper("p1", "Attack of Models")
+    b = _paper("p2", "Attack on Graphs")
+    c = _paper("p3", "Defence Matters")
+    library = Library(papers=(a, b, c))
+    alone = cite_keys([a], library=library)
+    assert alone == {"p1": "zhou2024attacka"}
+    together = cite_keys([b, a, c], library=library)
+    assert together == {"p1": "zhou2024attacka", "p2": "zhou2024attackb", "p3": "zhou2024defence"}
+    # y, cite and export give the same key for the same paper
+    assert format_citation(a, "bibtex", library=library).key == "zhou2024attacka"
+    assert format_citation(a, "cite", library=library).text == "\\cite{zhou2024attacka}"
+    assert format_many([a], "pandoc", library=library) == "[@zhou2024attacka]"
+    exported = bibtexparser.parse_string(format_many([c, a], "bibtex", library=library))
+    assert [e.key for e in exported.entries] == ["zhou2024defence", "zhou2024attacka"]
+    # a plain list of papers works as the library too; the old call still works
+    assert cite_keys([a], library=[a, b, c]) == alone
+    assert cite_keys([a]) == {"p1": "zhou2024attack"}
+
+
+def test_source_keys_are_kept_and_never_taken_by_a_generated_key() -> None:
+    source = COLLAS["li2022"]
+    twin = Paper(id="zz", title="Energy", abstract="", authors=("Shuang Li",), year=2022)
+    clash = Paper(
+        id="aa",
+        title="Other",
+        abstract="",
+        source_entry=make_source_entry("li2022", "article", [("title", "Other")]),
+    )
+    library = [source, twin, clash]
+    keys = cite_keys([source, twin, clash], library=library)
+    first, second = sorted([source.id, clash.id])
+    assert keys[first] == "li2022"
+    assert keys[second] == "li2022a"
+    assert base_key(twin) == "li2022energy" and keys["zz"] == "li2022energy"
+    generated = Paper(
+        id="g",
+        title="Energy",
+        abstract="",
+        authors=("Shuang Li",),
+        year=2022,
+    )
+    kept = Paper(
+        id="k",
+        title="x",
+        abstract="",
+        source_entry=make_source_entry("li2022energy", "misc", [("title", "x")]),
+    )
+    keys = cite_keys([generated], library=[generated, kept])
+    assert keys == {"g": "li2022energya"}
+
+
+def test_library_keys_are_worked_out_once() -> None:
+    papers = tuple(_paper(f"q{i}", f"Title {i} words") for i in range(50))
+    library = Library(papers=papers)
+    first = cite_keys(papers[:3], library=library)
+    assert cite_keys(papers[:3], library=library) == first
+    # a paper outside the library is resolved together with it
+    stranger = _paper("x", "Title 1 words")
+    assert cite_keys([stranger], library=library)["x"].startswith("zhou2024title")
+
+
+# ------------------------------------------------------------- every fixture
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_every_fixture_citation_parses_back(name: str) -> None:
+    paper = ALL[name]
+    for fmt in ("bibtex", "biblatex"):
+        text = format_citation(paper, fmt, include_abstract=True).text
+        assert validate_bibtex(text) == [], text
+        entry = entry_of(text)
+        source = paper.source_entry
+        if source is not None:
+            assert entry.key == source.key
+            if (fmt == "biblatex") == (source.dialect == "biblatex"):
+                assert entry.entry_type == source.entry_type.lower()
+        assert "textbackslash{}'" not in text and 'textbackslash{}"' not in text
+
+
+def test_batch_of_every_fixture_is_one_valid_file() -> None:
+    papers = list(ALL.values())
+    for fmt in ("bibtex", "biblatex"):
+        text = format_many(papers, fmt, include_abstract=True, library=papers)
+        assert validate_bibtex(text) == []
+        assert len(bibtexparser.parse_string(text).entries) == len(papers)
+
+
+def render_all(paper: Paper) -> str:
+    out = [f"# {paper.title}"]
+    for fmt in FORMATS:
+        citation = format_citation(paper, fmt)
+        out.append(f"===== {fmt} =====")
+        out.append(citation.text)
+        out.append(f"----- warnings: {'; '.join(citation.warnings) or 'none'}")
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_golden_real_entries(name: str) -> None:
+    path = GOLDEN / f"{name.replace('/', '_')}.txt"
+    text = render_all(ALL[name])
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return
+    assert path.exists(), f"missing golden file {path}; run with TUIREADER_UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8")
