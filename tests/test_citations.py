@@ -28,6 +28,7 @@ from tuireader.citations import (
     W_NO_VENUE,
     W_NO_YEAR,
     base_key,
+    best_link,
     bibtex_escape,
     bibtex_unescape,
     cite_keys,
@@ -510,11 +511,24 @@ def test_unbalanced_url_braces_are_percent_encoded() -> None:
         title="T",
         abstract="",
         authors=("A B",),
-        links=(Link("https://example.org/a}b{c d\\", "paper", "url"),),
+        links=(Link("https://example.org/a}b{c", "paper", "url"),),
     )
     text = format_citation(paper).text
     assert validate_bibtex(text) == []
-    assert parse_one(text)["url"] == "https://example.org/a%7Db%7Bc%20d%5C"
+    assert parse_one(text)["url"] == "https://example.org/a%7Db%7Bc"
+
+
+def test_a_link_that_is_not_a_safe_web_address_is_never_cited() -> None:
+    for url in ("https://example.org/a b", "https://example.org/a\\nb", "javascript:alert(1)"):
+        paper = Paper(id="u", title="T", abstract="", authors=("A B",), links=(Link(url, "paper"),))
+        text = format_citation(paper).text
+        assert "example.org" not in text and "javascript" not in text, text
+
+
+def test_a_doi_with_a_line_break_never_becomes_a_link() -> None:
+    paper = Paper(id="u", title="T", abstract="", authors=("A B",), doi="10.1000/x\ntouch PWNED")
+    assert best_link(paper) is None
+    assert "PWNED" not in format_citation(paper, "url").text
 
 
 def test_validate_bibtex_reports_problems() -> None:

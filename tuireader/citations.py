@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
+from tuireader.links import web_url
 from tuireader.model import Library, Link, Paper, SourceEntry
 
 __all__ = [
@@ -1130,7 +1131,9 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
     arxiv = _arxiv(paper, links)
     if arxiv and not any(_host(link.url).endswith("arxiv.org") for link in links):
         links.append(Link(f"https://arxiv.org/abs/{arxiv[0]}", "paper", "arxiv"))
-    return links
+    # Links made here from the paper's DOI, PMLR key or arXiv id meet the same test as
+    # every other link: nothing unsafe reaches a citation, an export or a clipboard.
+    return [link for link in links if web_url(link.url) == link.url]
 
 
 def best_link(paper: Paper) -> str | None:

@@ -362,8 +362,9 @@ def cmd_cite(args: argparse.Namespace) -> int:
                 "(tuireader search lists ids)"
             )
             return EXIT_NOTHING_FOUND
-    text = format_many(papers, args.format, include_abstract=args.abstract)
-    _warn_incomplete(cite_many(papers, args.format))
+    library = session.library
+    text = format_many(papers, args.format, include_abstract=args.abstract, library=library)
+    _warn_incomplete(cite_many(papers, args.format, library=library))
     if not text:
         _err("none of these papers has a link")
         return EXIT_NOTHING_FOUND
@@ -426,7 +427,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             store.close()
     from tuireader.export import render_export
 
-    text = render_export(papers, triage, args.format)
+    text = render_export(papers, triage, args.format, library=session.library)
     _write_output(text, args.output, count=len(papers), what="paper")
     return EXIT_OK
 

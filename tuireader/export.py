@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tuireader.citations import best_link, format_citation, format_many
-from tuireader.model import Paper
+from tuireader.model import Library, Paper
 from tuireader.safetext import one_line, to_json, valid
 from tuireader.safetext import terminal as visible
 from tuireader.store import Triage
@@ -52,13 +52,23 @@ def paper_json(paper: Paper, *, score: float | None = None, abstract: bool = Fal
     return data
 
 
-def render_export(papers: Sequence[Paper], triage: Mapping[str, Triage], fmt: str) -> str:
-    """``papers`` in ``fmt``; ``triage`` maps each paper id to its state, tags and note."""
+def render_export(
+    papers: Sequence[Paper],
+    triage: Mapping[str, Triage],
+    fmt: str,
+    *,
+    library: Library | Sequence[Paper] | None = None,
+) -> str:
+    """``papers`` in ``fmt``; ``triage`` maps each paper id to its state, tags and note.
+
+    Cite keys are made among ``library``'s papers (all papers loaded), so a paper has the
+    same key whichever other papers are exported with it.
+    """
     if fmt == "json":
         data = [_export_json(p, triage[p.id]) for p in papers]
         return to_json(data, indent=2) + "\n"
     if fmt == "bibtex":
-        return visible(format_many(papers, "bibtex")) + "\n"
+        return visible(format_many(papers, "bibtex", library=library)) + "\n"
     if fmt == "csv":
         return _export_csv(papers, triage)
     if fmt == "urls":

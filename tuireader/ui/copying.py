@@ -233,7 +233,7 @@ class CopyCommands(Screen[None]):
         if fmt is None:
             config = getattr(self.app, "config", None)
             fmt = config.citation_format if config is not None else DEFAULT_FORMAT
-        citation = format_citation(paper, fmt)
+        citation = format_citation(paper, fmt, library=getattr(self, "library", None))
         label = FORMAT_LABELS.get(fmt, fmt)
         if not citation.text:
             self.notify(f"No {label} citation for this paper", severity="warning")
@@ -278,7 +278,7 @@ class CopyCommands(Screen[None]):
             where = "the results" if scope == "results" else f"the {scope} papers"
             self.notify(f"No papers in {where}", severity="warning")
             return
-        text = format_many(papers, "bibtex")
+        text = format_many(papers, "bibtex", library=getattr(self, "library", None))
         what = f"{len(papers)} BibTeX entr{'ies' if len(papers) != 1 else 'y'}"
         self.post_message(CopyRequested(text, what))
 
