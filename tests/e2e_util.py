@@ -133,7 +133,14 @@ def widget_text(app, widget) -> str:  # type: ignore[no-untyped-def]
 
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Let the app's workers finish and the screen catch up."""
+    """Let the app's workers (and the triage writer) finish and the screen catch up."""
+    import asyncio
+
+    await pilot.app.workers.wait_for_complete()
+    for screen in pilot.app.screen_stack:
+        idle = getattr(screen, "_writer_idle", None)
+        if idle is not None:
+            await asyncio.to_thread(idle.wait)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()

@@ -102,6 +102,22 @@ class StoreCorrupt(StoreError):
     """The file is not a readable tuireader triage database."""
 
 
+class StoreFull(StoreError):
+    """The disk (or the file size limit) is full; nothing of the action was saved."""
+
+
+class StoreConflict(StoreError):
+    """Another reader changed what was being edited since the editor opened it.
+
+    ``current`` is the value saved now (the other reader's); the caller still has
+    the user's own text and must keep it available.
+    """
+
+    def __init__(self, user_message: str, current: str = "") -> None:
+        super().__init__(user_message)
+        self.current = current
+
+
 @dataclass(frozen=True)
 class Triage:
     """The triage of one paper; a paper never touched is ``new`` with nothing else."""
@@ -116,6 +132,18 @@ class Triage:
     @property
     def is_default(self) -> bool:
         return self.state == DEFAULT_STATE and not self.tags and not self.note
+
+
+@dataclass(frozen=True)
+class TriageSnapshot:
+    """Everything the reader draws, read in one transaction: states, tags and notes.
+
+    Papers that are ``new``, untagged or without a note are left out of each map.
+    """
+
+    states: dict[str, str]
+    tags: dict[str, tuple[str, ...]]
+    notes: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -217,6 +245,46 @@ def _is_corrupt(error: sqlite3.Error) -> bool:
         return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
     text = str(error)
     return "malformed" in text or "not a database" in text
+
+
+def _is_full(error: sqlite3.Error) -> bool:
+    name = _errname(error)
+    if name:
+        return name.startswith(("SQLITE_FULL", "SQLITE_IOERR"))
+    return "full" in str(error) or "disk I/O" in str(error)
+
+
+def make_private(path: Path) -> None:
+    """Make the triage file and its WAL companions readable by the user only.
+
+    Notes are private: an existing file with wider permissions is tightened. Only
+    regular files are touched; a failure (not the owner) is left to the open that
+    follows, which reports what matters.
+    """
+    for candidate in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if candidate.is_symlink() or not candidate.is_file():
+                continue
+            mode = candidate.stat().st_mode & 0o777
+            if mode & 0o077:
+                os.chmod(candidate, mode & 0o700 or 0o600)
+        except OSError:
+            continue
+
+
+def _create_private(path: Path) -> None:
+    """Create an empty triage file readable by the user only, whatever the umask.
+
+    SQLite gives the ``-wal`` and ``-shm`` files it creates the mode of the main file.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:
+        return
+    try:
+        os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
 
 
 def _is_read_only(error: sqlite3.Error) -> bool:
@@ -354,12 +422,22 @@ class Store:
         ``read_only=True`` opens a read-only copy of the saved state on purpose.
         """
         path = Path(path)
+        make_private(path)
         if read_only:
             return cls(_copy_readable(path, timeout), path, read_only=True, timeout=timeout)
         problem = cls._precheck(path)
         if problem is not None:
             return cls._fallback(path, problem, timeout)
         conn: sqlite3.Connection | None = None
+        try:
+            _create_private(path)
+        except OSError as error:
+            return cls._fallback(
+                path,
+                f"Can't create the triage file {path} ({error.strerror}). Triage is shown "
+                "as empty and changes can't be saved.",
+                timeout,
+            )
         try:
             conn = sqlite3.connect(
                 str(path), timeout=timeout, isolation_level=None, check_same_thread=False
@@ -372,6 +450,7 @@ class Store:
                 conn.close()
             return cls._fallback(path, problem, timeout)
         assert conn is not None
+        make_private(path)
         return cls(conn, path, timeout=timeout)
 
     @classmethod
@@ -460,7 +539,8 @@ class Store:
         ]
         if damage:
             raise sqlite3.DatabaseError("database disk image is malformed: " + damage[0])
-        conn.execute("PRAGMA synchronous = NORMAL")
+        # FULL: a commit is on disk (not only in the OS) when the action is acknowledged.
+        conn.execute("PRAGMA synchronous = FULL")
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower()
             if mode != "wal":
@@ -520,6 +600,11 @@ class Store:
             return StoreReadOnly(
                 f"The triage file {self.path} can't be written any more ({error}); the change "
                 "was not saved. Check the permissions of the file and its folder."
+            )
+        if _is_full(error):
+            return StoreFull(
+                f"Could not write the triage file {self.path} ({error}); the disk may be "
+                "full. The change was not saved; free some space and try again."
             )
         return StoreError(f"Could not save to the triage file {self.path}: {error}")
 
@@ -747,14 +832,31 @@ class Store:
             self._record(conn, "tag", f"removed tag '{spelling}'", changes)
             return len(changes)
 
-    def set_tags(self, paper_id: str, tags: Iterable[str]) -> Triage:
-        """Make ``tags`` the paper's tags (one action); tags are matched ignoring case."""
+    def set_tags(
+        self, paper_id: str, tags: Iterable[str], *, base: Iterable[str] | None = None
+    ) -> Triage:
+        """Make ``tags`` the paper's tags (one action); tags are matched ignoring case.
+
+        ``base`` is what the editor showed when it opened. When another reader changed
+        the paper's tags since, the two edits are merged instead of one replacing the
+        other: the tags this edit added are added and those it removed are removed,
+        and every other tag is left as the other reader saved it.
+        """
         wanted: dict[str, str] = {}
         for tag in tags:
             clean = normalize_tag(tag)
             wanted.setdefault(clean.casefold(), clean)
         with self._write() as conn:
             have = dict(conn.execute("SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,)))
+            if base is not None:
+                opened = {tag_key(tag) for tag in base if str(tag).strip()}
+                if opened != set(have):
+                    added = {key: tag for key, tag in wanted.items() if key not in opened}
+                    removed = opened.difference(wanted)
+                    merged = {key: tag for key, tag in have.items() if key not in removed}
+                    for key, tag in added.items():
+                        merged.setdefault(key, tag)
+                    wanted = merged
             changes: list[_Change] = []
             for key, spelling in have.items():
                 if key not in wanted:
@@ -770,12 +872,23 @@ class Store:
 
     # ------------------------------------------------------------------- notes
 
-    def set_note(self, paper_id: str, note: str) -> Triage:
-        """Replace the paper's note (an empty note clears it) as one undoable action."""
+    def set_note(self, paper_id: str, note: str, *, base: str | None = None) -> Triage:
+        """Replace the paper's note (an empty note clears it) as one undoable action.
+
+        ``base`` is the note the editor opened with. If another reader saved a
+        different note since, nothing is written and :class:`StoreConflict` says so
+        (with the note saved now); the caller keeps the user's text.
+        """
         note = normalize_note(note)
         with self._write() as conn:
             row = conn.execute("SELECT note FROM triage WHERE paper_id = ?", (paper_id,)).fetchone()
             before = row[0] if row else ""
+            if base is not None and before not in (normalize_note(base), note):
+                raise StoreConflict(
+                    "Note not saved: another reader changed this paper's note while you "
+                    "were editing it. Your text is kept; press n to see both and save again.",
+                    before,
+                )
             if before != note:
                 self._put_note(conn, paper_id, note)
                 summary = "cleared note" if not note else "edited note"
@@ -844,6 +957,18 @@ class Store:
         ids = _unique(paper_ids)
         with self._read() as conn:
             return self._get_many(conn, ids)
+
+    def snapshot(self) -> TriageSnapshot:
+        """Every non-default state, tag list and note, read in one transaction."""
+        with self._read() as conn:
+            states = dict(
+                conn.execute("SELECT paper_id, state FROM triage WHERE state != ?", ("new",))
+            )
+            notes = dict(conn.execute("SELECT paper_id, note FROM triage WHERE note != ''"))
+            tags: dict[str, list[str]] = {}
+            for paper_id, tag in conn.execute("SELECT paper_id, tag FROM tags ORDER BY key"):
+                tags.setdefault(paper_id, []).append(tag)
+        return TriageSnapshot(states, {k: tuple(v) for k, v in tags.items()}, notes)
 
     def states(self) -> dict[str, str]:
         """Every paper whose state is not ``new``, with its state."""

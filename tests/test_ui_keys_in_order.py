@@ -1,0 +1,257 @@
+"""Keys in order: triage keys pressed with no pause act on the state the previous keys left.
+
+Keys are delivered as one packet would deliver them (every key queued before the first
+is handled), with the store as fast as it is, 200 ms a write, or held still until the
+test lets it go; a write that fails takes back only its own change.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+
+import pytest
+from e2e_util import notices, settle, sync, widget_text
+from test_ui_triage import ids, saved, start, triage_app
+from textual import events
+from textual._wait import wait_for_idle
+
+from tuireader.paths import resolve
+from tuireader.store import Store, StoreFull
+from tuireader.ui.screens.edit import NoteEditor
+from tuireader.ui.triage import SAVING
+
+_original_write = Store._write
+
+
+async def burst(pilot, keys: str | list[str], *, wait: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Deliver ``keys`` as one packet would: every key queued before any is handled.
+
+    Then wait until every key was handled (and, with ``wait``, every write is done).
+    """
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await wait_for_idle(0)
+    await pilot.pause()
+    if wait:
+        await settle(pilot)
+
+
+def slow_store(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Every write takes ``seconds`` longer, inside its transaction (a busy disk)."""
+
+    @contextmanager
+    def slow(self):  # type: ignore[no-untyped-def]
+        with _original_write(self) as conn:
+            time.sleep(seconds)
+            yield conn
+
+    monkeypatch.setattr(Store, "_write", slow)
+
+
+SPEEDS = pytest.mark.parametrize("delay", [0.0, 0.2], ids=["fast-store", "store-200ms"])
+
+
+@SPEEDS
+@sync
+async def test_ten_keeps_without_pauses_keep_ten_consecutive_papers(monkeypatch, delay):
+    slow_store(monkeypatch, delay)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        order = ids(screen)
+        await burst(pilot, "ssssssssss")
+        assert [saved(pid).state for pid in order] == ["kept"] * 10 + ["new"]
+        assert screen.current_paper.id == order[10]
+        status = widget_text(app, screen.query_one("#status"))
+        assert "10 kept" in status and "1 left" in status and SAVING not in status
+
+
+@SPEEDS
+@sync
+async def test_keep_maybe_skip_without_pauses_mark_three_papers(monkeypatch, delay):
+    slow_store(monkeypatch, delay)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third, fourth = ids(screen)[:4]
+        await burst(pilot, "smx")
+        assert [saved(p).state for p in (first, second, third, fourth)] == [
+            "kept",
+            "maybe",
+            "skip",
+            "new",
+        ]
+
+
+@SPEEDS
+@sync
+async def test_keep_then_note_opens_the_note_of_the_next_paper(monkeypatch, delay):
+    slow_store(monkeypatch, delay)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        second_title = screen.results.rows[1].paper.title
+        await burst(pilot, "sn")
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.title_text == second_title
+        await pilot.press(*"mine", "ctrl+s")
+        await settle(pilot)
+        assert saved(first).state == "kept" and saved(first).note == ""
+        assert saved(second).note == "mine" and saved(second).state == "new"
+
+
+@sync
+async def test_a_held_disk_delays_nothing_on_screen_and_loses_nothing(monkeypatch):
+    gate = threading.Event()
+
+    @contextmanager
+    def held(self):  # type: ignore[no-untyped-def]
+        gate.wait()
+        with _original_write(self) as conn:
+            yield conn
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        order = ids(screen)
+        monkeypatch.setattr(Store, "_write", held)
+        await burst(pilot, "sssss", wait=False)
+        for _ in range(5):
+            await pilot.pause()
+        # Every key acted at once, although not one write has reached the disk.
+        assert [screen.triage_states.get(pid) for pid in order[:5]] == ["kept"] * 5
+        assert screen.current_paper.id == order[5]
+        assert "★" in widget_text(app, screen.results)
+        assert SAVING in widget_text(app, screen.query_one("#status"))
+        assert all(saved(pid).state == "new" for pid in order[:5])
+        gate.set()
+        await settle(pilot)
+        assert [saved(pid).state for pid in order[:6]] == ["kept"] * 5 + ["new"]
+        assert SAVING not in widget_text(app, screen.query_one("#status"))
+
+
+@sync
+async def test_a_failed_write_takes_back_only_its_own_change(monkeypatch):
+    calls = {"n": 0}
+
+    @contextmanager
+    def second_fails(self):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise StoreFull("Could not write the triage file; the disk may be full.")
+        with _original_write(self) as conn:
+            yield conn
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third, fourth = ids(screen)[:4]
+        monkeypatch.setattr(Store, "_write", second_fails)
+        await burst(pilot, "sss")
+        assert [saved(p).state for p in (first, second, third)] == ["kept", "new", "kept"]
+        assert screen.triage_states == {first: "kept", third: "kept"}
+        assert screen.current_paper.id == fourth
+        assert any("disk may be full" in text for text in notices(app))
+        assert "Not saved" in " ".join(str(n.title) for n in app._notifications)
+        # Undo right after: takes back the third paper's keep, the last one saved.
+        await burst(pilot, "z")
+        assert [saved(p).state for p in (first, second, third)] == ["kept", "new", "new"]
+
+
+@sync
+async def test_undo_of_a_change_that_failed_takes_back_nothing_else(monkeypatch):
+    calls = {"n": 0}
+
+    @contextmanager
+    def second_fails(self):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise StoreFull("Could not write the triage file; the disk may be full.")
+        with _original_write(self) as conn:
+            yield conn
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        monkeypatch.setattr(Store, "_write", second_fails)
+        # The second keep fails; the undo meant for it must not take back the first.
+        await burst(pilot, "ssz")
+        assert saved(first).state == "kept"
+        assert saved(second).state == "new"
+        assert screen.triage_states == {first: "kept"}
+
+
+@sync
+async def test_quitting_right_after_keys_saves_them(monkeypatch):
+    slow_store(monkeypatch, 0.2)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        order = ids(screen)
+        await burst(pilot, "sssq", wait=False)
+        await pilot.pause()
+    assert [saved(pid).state for pid in order[:4]] == ["kept", "kept", "kept", "new"]
+
+
+@sync
+async def test_a_search_right_after_a_key_counts_that_key(monkeypatch):
+    slow_store(monkeypatch, 0.2)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await burst(pilot, "s", wait=False)
+        screen.action_focus_search()
+        await pilot.press(*"is:kept")
+        await settle(pilot)
+        assert screen.search_query == "is:kept", screen.search_query
+        assert ids(screen) == [first]
+
+
+@sync
+async def test_tags_saved_in_two_readers_are_merged(monkeypatch):
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        with Store.open(resolve().state_db) as other:
+            other.set_tags(first, ["shared", "theirs"])
+        await pilot.press("t")  # the reader has not seen the other reader's tags yet
+        await pilot.pause()
+        await pilot.press(*"mine", "enter")
+        await settle(pilot)
+        assert saved(first).tags == ("mine", "shared", "theirs")
+        assert any("merged" in text for text in notices(app))
+        assert "Tags: mine, shared, theirs" in widget_text(app, screen.viewer)
+
+
+@sync
+async def test_a_note_changed_in_another_reader_is_never_overwritten(monkeypatch):
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n")
+        await pilot.pause()
+        with Store.open(resolve().state_db) as other:
+            other.set_note(first, "their words")
+        await pilot.press(*"my words", "ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "their words"
+        assert any("another reader changed" in text for text in notices(app))
+        # The user's text is kept: the editor shows both notes next time.
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        text = app.screen.query_one("#note-input").text
+        assert "their words" in text and "my words" in text
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "my words" in saved(first).note and "their words" in saved(first).note
