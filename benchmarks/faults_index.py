@@ -104,7 +104,7 @@ class Tally:
         print(f"  {mark} {kind}" + (f": {'; '.join(problems)}" if problems else ""), flush=True)
 
 
-def check_search(data: Path, source: Path, want: int, *, slow: float = 8.0) -> list[str]:
+def check_search(data: Path, source: Path, want: int, *, slow: float = 60.0) -> list[str]:
     total, err, seconds = search(data, source)
     problems = []
     if "Traceback" in err:

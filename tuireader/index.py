@@ -6,11 +6,19 @@ The index lives in ``<data dir>/index``. Beside Whoosh's own files it keeps
 prefix search and highlighting use). Opening compares the library with the
 fingerprints and writes only what changed: an unchanged library writes nothing.
 
-Only one process writes at a time (Whoosh's lock file). A process that finds the index
-locked waits a bounded time, then searches the index as it is, read-only. An index
-that fails to open, or was written by another schema version, is rebuilt, and the
-result says so. Whoosh commits atomically, so a writer killed mid-commit leaves the
-previous state.
+Only one process writes at a time (``index.lock``). A process that finds the index
+locked waits a bounded time, then searches the index as it is, read-only. The
+manifest records the size and modification time of each index file, so a truncated,
+deleted or overwritten file is seen at start; an index that fails to open for any
+reason, or was written by another schema version, is rebuilt, and the result says so
+(``search.open_engine`` also rebuilds an index whose files fail when read).
+
+A full build is written in a fresh ``index.new-PID`` folder and swapped in whole; its
+forked helper process dies with it. Folders left by killed builds are removed by the
+next writer. Whoosh commits updates atomically, so a writer killed mid-commit leaves
+the previous state. When the disk is full, the previous index keeps serving (with a
+message) and no half-written file is left; when the data folder cannot be written, a
+current index is searched as it is and anything else is left to a scan.
 """
 
 from __future__ import annotations
@@ -682,11 +690,31 @@ def _remove_uncommitted(ix: index.Index, folder: Path) -> None:
         name = entry.name
         if name in keep or name.startswith(prefixes) or name.startswith("."):
             continue
+        if entry.is_dir(follow_symlinks=False):  # a writer's temporary storage
+            shutil.rmtree(entry.path, ignore_errors=True)
+            continue
         with contextlib.suppress(OSError):
             os.unlink(entry.path)
     for tmp in folder.glob(".*.tmp"):
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+def _not_updated(
+    ix: index.Index,
+    folder: Path,
+    state: State,
+    exc: OSError,
+    missing: int,
+    messages: list[str],
+    start: float,
+) -> OpenIndex:
+    """An update could not be written (a full disk): the previous index serves."""
+    messages.append(
+        f"the search index could not be updated ({describe_error(exc)}); searching the "
+        f"previous index, which lacks {missing} changed papers"
+    )
+    return _serving(ix, folder, state, messages, start)
 
 
 def _update(
@@ -710,7 +738,11 @@ def _update(
 
     added = updated = 0
     if changed or gone:  # else only the vocabulary was missing: no empty commit for it
-        writer = _acquire_writer(ix, lock_wait, note)
+        try:
+            writer = _acquire_writer(ix, lock_wait, note)
+        except OSError as exc:  # a new segment's first bytes did not fit
+            _remove_uncommitted(ix, folder)
+            return _not_updated(ix, folder, state, exc, len(changed) + len(gone), messages, start)
         if writer is None:
             return _read_only(ix, folder, messages, start)
         try:
@@ -731,11 +763,7 @@ def _update(
             _remove_uncommitted(ix, folder)
             if not isinstance(exc, OSError):
                 raise
-            messages.append(
-                f"the search index could not be updated ({describe_error(exc)}); searching the "
-                f"previous index, which lacks {len(changed) + len(gone)} changed papers"
-            )
-            return _serving(ix, folder, state, messages, start)
+            return _not_updated(ix, folder, state, exc, len(changed) + len(gone), messages, start)
     vocab = build_vocab(library.papers)
     try:
         stems = _save_state(ix, folder, wanted, vocab)
