@@ -76,3 +76,54 @@ def test_triage_survives_a_restart_and_feeds_export(tmp_path):
     assert exported[0]["state"] == "kept"
     first_title = json.loads(SAMPLE.read_text(encoding="utf-8").splitlines()[0])["title"]
     assert " ".join(exported[0]["title"].split()) == " ".join(first_title.split())
+
+
+def _saved_states(home: Path) -> list[str]:
+    """The saved state of each paper of the sample, in list order."""
+    from tuireader.library import load_library
+    from tuireader.store import Store
+
+    papers = load_library([SAMPLE]).papers
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        return [store.get(paper.id).state for paper in papers]
+
+
+def _quit(tmux: Tmux) -> None:
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
+def test_a_burst_of_keys_in_one_packet_keeps_ten_papers(tmp_path):
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.type("ssssssssss")  # one send-keys call: the keys arrive together
+        tmux.wait_for(lambda s: "10 kept" in s and "1 left" in s and "saving" not in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    assert _saved_states(home) == ["kept"] * 10 + ["new"]
+
+
+def test_keep_maybe_skip_then_note_in_one_packet_act_on_four_papers(tmp_path):
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.type("smxn")
+        screen = tmux.wait_for(lambda s: "Ctrl+S saves" in s)
+        from tuireader.library import load_library
+
+        fourth = " ".join(load_library([SAMPLE]).papers[3].title.split())
+        assert f"Note: {fourth[:40]}" in " ".join(screen.split())
+        tmux.send("Escape")
+        tmux.wait_for(lambda s: "Ctrl+S saves" not in s and "⏎ Open" in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    assert _saved_states(home)[:4] == ["kept", "maybe", "skip", "new"]

@@ -8,6 +8,13 @@ Usage:
     store_worker.py killed DB
         commit 10 single actions, print "committed", then start a 50-paper bulk action
         and stop inside its transaction, print "in-transaction" and wait to be killed.
+    store_worker.py ack DB
+        print "ready", then forever: set a state and add a tag on paper "a<i>" and, once
+        both are committed, print "ack <i>" (the acknowledgement a user would see).
+    store_worker.py tags DB PAPER TAG[,TAG...]
+        make the paper's tags exactly these (another reader's tag editor saving).
+    store_worker.py note DB PAPER TEXT
+        make the paper's note TEXT (another reader's note editor saving).
 """
 
 from __future__ import annotations
@@ -56,12 +63,32 @@ def killed(db: Path) -> None:
     store.set_state_many([f"p{i}" for i in range(50)], "skip")
 
 
+def acknowledged(db: Path) -> None:
+    store = Store.open(db, timeout=30.0)
+    assert not store.read_only, store.problem
+    print("ready", flush=True)
+    i = 0
+    while True:
+        store.set_state(f"a{i}", STATES[1 + i % 4])
+        store.add_tag(f"a{i}", f"t{i}")
+        print(f"ack {i}", flush=True)
+        i += 1
+
+
 def main(argv: list[str]) -> None:
     mode, db = argv[0], Path(argv[1])
     if mode == "hammer":
         hammer(db, argv[2], int(argv[3]), Path(argv[4]))
     elif mode == "killed":
         killed(db)
+    elif mode == "ack":
+        acknowledged(db)
+    elif mode == "tags":
+        with Store.open(db, timeout=30.0) as store:
+            store.set_tags(argv[2], argv[3].split(","))
+    elif mode == "note":
+        with Store.open(db, timeout=30.0) as store:
+            store.set_note(argv[2], argv[3])
     else:
         raise SystemExit(f"unknown mode {mode}")
 

@@ -446,7 +446,7 @@ class TriageCommands(ReaderScreen):
     def _update_counts(self) -> None:
         rows: list[Row] = list(self.results.rows)
         text = counts_text(self.triage_states, (row.paper.id for row in rows)) if rows else ""
-        if not self._writer_idle.is_set() or self._pending:
+        if self._pending:
             text = f"{text} · {SAVING}" if text else SAVING
         status = self.query_one("#status")
         if hasattr(status, "triage"):

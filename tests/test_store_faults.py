@@ -1,0 +1,309 @@
+"""Faults of the triage store: kill -9 at random moments, a damaged WAL, read-only and full
+disks, two readers editing one paper, and private file modes.
+
+Every case checks the same promises: no acknowledged action is lost, ``PRAGMA
+integrity_check`` says ok, and what goes wrong is told in one plain sentence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tuireader.store import STATES, Store, StoreConflict, StoreError, StoreFull
+
+WORKER = Path(__file__).parent / "helpers" / "store_worker.py"
+
+
+def integrity(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def run_acknowledging_worker(db: Path, seconds: float, at_least: int = 0) -> list[int]:
+    """Start a writer, kill -9 it ``seconds`` after its first ``at_least`` acknowledgements;
+    the acknowledgements it printed."""
+    worker = subprocess.Popen(
+        [sys.executable, str(WORKER), "ack", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert worker.stdout is not None
+    try:
+        assert worker.stdout.readline().strip() == "ready"
+        early = [worker.stdout.readline().strip() for _ in range(at_least)]
+        assert early == [f"ack {i}" for i in range(at_least)]
+        # Wait on the pipe (no clock in the test's verdict): the kill lands wherever
+        # the writer is after ``seconds``, mid-transaction or between two.
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            worker.wait(timeout=seconds)
+    finally:
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.wait()
+    out = worker.stdout.read()
+    later = [int(line.split()[1]) for line in out.splitlines() if line.startswith("ack ")]
+    return list(range(at_least)) + later
+
+
+def assert_acknowledged_kept(db: Path, acked: list[int]) -> None:
+    with Store.open(db, timeout=5.0) as after:
+        assert not after.read_only, after.problem
+        everything = after.get_many(f"a{i}" for i in acked)
+        for i in acked:
+            triage = everything[f"a{i}"]
+            assert triage.state == STATES[1 + i % 4], i
+            assert triage.tags == (f"t{i}",), i
+        after.set_state("after-the-kill", "kept")  # the lock died with the writer
+    assert integrity(db) == "ok"
+
+
+# ------------------------------------------------------------------------- kill -9
+
+
+@pytest.mark.parametrize("trial", range(6))
+def test_kill_9_at_a_random_moment_loses_no_acknowledged_action(tmp_path: Path, trial: int):
+    db = tmp_path / "triage.sqlite3"
+    delays = random.Random(trial)
+    acked: list[int] = []
+    for _round in range(2):  # a second writer continues on what the first left
+        acked += run_acknowledging_worker(db, delays.uniform(0.0, 0.4))
+    assert_acknowledged_kept(db, [i for i in dict.fromkeys(acked)])
+
+
+# ------------------------------------------------------------------------ damaged WAL
+
+
+def _wal_with_frames(tmp_path: Path) -> tuple[Path, Path]:
+    db = tmp_path / "triage.sqlite3"
+    with Store.open(db) as first:  # closed cleanly: checkpointed into the main file
+        first.set_state("before", "kept")
+        first.add_tag("before", "safe")
+    acked = run_acknowledging_worker(db, 0.1, at_least=5)
+    wal = Path(f"{db}-wal")
+    assert acked and wal.exists() and wal.stat().st_size > 32
+    return db, wal
+
+
+def _flip_middle(wal: Path) -> None:
+    data = bytearray(wal.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 64] = bytes(b ^ 0xFF for b in data[middle : middle + 64])
+    wal.write_bytes(bytes(data))
+
+
+def _truncate_half(wal: Path) -> None:
+    wal.write_bytes(wal.read_bytes()[: wal.stat().st_size // 2])
+
+
+def _garbage_header(wal: Path) -> None:
+    data = bytearray(wal.read_bytes())
+    data[:32] = b"\x13" * 32
+    wal.write_bytes(bytes(data))
+
+
+def _empty(wal: Path) -> None:
+    wal.write_bytes(b"")
+
+
+def _all_garbage(wal: Path) -> None:
+    wal.write_bytes(os.urandom(wal.stat().st_size))
+
+
+@pytest.mark.parametrize(
+    "damage", [_flip_middle, _truncate_half, _garbage_header, _empty, _all_garbage]
+)
+def test_a_damaged_wal_opens_soundly_and_keeps_what_was_checkpointed(tmp_path, damage):
+    db, wal = _wal_with_frames(tmp_path)
+    damage(wal)
+    with Store.open(db, timeout=2.0) as opened:
+        # SQLite stops at the first frame whose checksum fails: what came before stays.
+        assert opened.get("before").state == "kept"
+        assert opened.get("before").tags == ("safe",)
+        if opened.read_only:
+            assert opened.problem and "\n" not in opened.problem
+        else:
+            opened.set_state("after", "read")
+            assert opened.get("after").state == "read"
+    assert integrity(db) == "ok"
+
+
+# ------------------------------------------------------------------ tmpfs (root only)
+
+
+@contextlib.contextmanager
+def tmpfs(where: Path, size: str) -> Iterator[Path]:
+    """A small tmpfs at ``where``: a disk that can be filled or made read-only."""
+    where.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("needs root to mount a small tmpfs")
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode(errors='replace')}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True, check=False)
+
+
+def remount(where: Path, mode: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,{mode}", str(where)], check=True)
+
+
+def fill(where: Path) -> Path:
+    filler = where / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        with contextlib.suppress(OSError):
+            while True:
+                os.write(fd, b"\0" * 4096)
+    finally:
+        os.close(fd)
+    return filler
+
+
+def test_full_disk_refuses_with_a_message_and_loses_nothing(tmp_path: Path):
+    with tmpfs(tmp_path / "disk", "1m") as disk:
+        db = disk / "triage.sqlite3"
+        store = Store.open(db)
+        try:
+            for i in range(20):
+                store.set_state(f"p{i}", "kept")
+            store.set_note("p0", "kept before the disk filled")
+            filler = fill(disk)
+            refused = 0
+            for i in range(20, 60):
+                try:
+                    store.set_note(f"p{i}", "x" * 20_000)
+                    store.set_state(f"p{i}", "kept")
+                except StoreError as error:
+                    refused += 1
+                    assert isinstance(error, StoreFull), error.user_message
+                    assert "disk may be full" in error.user_message
+                    assert "\n" not in error.user_message
+            assert refused
+            saved = store.states()
+            assert all(saved[f"p{i}"] == "kept" for i in range(20))
+            filler.unlink()
+            store.set_state("after", "read")  # space again: writes work again
+            assert store.get("after").state == "read"
+            assert store.get("p0").note == "kept before the disk filled"
+        finally:
+            store.close()
+        assert integrity(db) == "ok"
+
+
+def test_read_only_disk_opens_read_only_with_a_message(tmp_path: Path):
+    with tmpfs(tmp_path / "disk", "4m") as disk:
+        db = disk / "triage.sqlite3"
+        with Store.open(db) as store:
+            store.set_state("p", "kept")
+            store.set_note("p", "still here")
+        remount(disk, "ro")
+        try:
+            with Store.open(db) as opened:
+                assert opened.read_only
+                assert "read-only" in (opened.problem or "")
+                assert "\n" not in (opened.problem or "")
+                assert opened.get("p").state == "kept"
+                assert opened.get("p").note == "still here"
+                with pytest.raises(StoreError) as raised:
+                    opened.set_state("q", "kept")
+                assert "read-only" in raised.value.user_message
+        finally:
+            remount(disk, "rw")
+        assert integrity(db) == "ok"
+
+
+# ------------------------------------------------------------- two readers, one paper
+
+
+def _other_reader(db: Path, *args: str) -> None:
+    subprocess.run([sys.executable, str(WORKER), *args[:1], str(db), *args[1:]], check=True)
+
+
+def test_tags_saved_by_two_processes_are_merged(tmp_path: Path):
+    db = tmp_path / "triage.sqlite3"
+    with Store.open(db) as mine:
+        mine.set_tags("p", ["common", "old"])
+        opened = mine.get("p").tags  # the editor opens
+        _other_reader(db, "tags", "p", "common,old,theirs")
+        # this reader removed "old" and added "mine"; the other added "theirs"
+        result = mine.set_tags("p", ["common", "mine"], base=opened)
+        assert result.tags == ("common", "mine", "theirs")
+
+
+def test_tags_removed_elsewhere_stay_removed(tmp_path: Path):
+    db = tmp_path / "triage.sqlite3"
+    with Store.open(db) as mine:
+        mine.set_tags("p", ["a", "b"])
+        opened = mine.get("p").tags
+        _other_reader(db, "tags", "p", "a")
+        assert mine.set_tags("p", ["a", "b", "c"], base=opened).tags == ("a", "c")
+
+
+def test_a_note_saved_by_another_process_is_never_overwritten(tmp_path: Path):
+    db = tmp_path / "triage.sqlite3"
+    with Store.open(db) as mine:
+        mine.set_note("p", "first")
+        opened = mine.get("p").note
+        _other_reader(db, "note", "p", "theirs")
+        with pytest.raises(StoreConflict) as raised:
+            mine.set_note("p", "mine", base=opened)
+        assert raised.value.current == "theirs"
+        assert "another reader" in raised.value.user_message
+        assert mine.get("p").note == "theirs"
+        # the same text as the other reader's is no conflict, nor a note nobody changed
+        mine.set_note("p", "theirs", base=opened)
+        assert mine.set_note("p", "mine again", base="theirs").note == "mine again"
+
+
+# ---------------------------------------------------------------------- private modes
+
+
+@pytest.mark.parametrize("umask", [0o000, 0o022, 0o777])
+def test_triage_files_are_private_whatever_the_umask(tmp_path: Path, umask: int):
+    db = tmp_path / "triage.sqlite3"
+    old = os.umask(umask)
+    try:
+        with Store.open(db) as store:
+            store.set_note("p", "private thoughts")
+            modes = {
+                name: stat.S_IMODE(Path(f"{db}{name}").stat().st_mode)
+                for name in ("", "-wal", "-shm")
+            }
+    finally:
+        os.umask(old)
+    assert modes == {"": 0o600, "-wal": 0o600, "-shm": 0o600}
+
+
+def test_existing_wide_modes_are_tightened_on_open(tmp_path: Path):
+    db = tmp_path / "triage.sqlite3"
+    with Store.open(db) as store:
+        store.set_note("p", "private thoughts")
+        for name in ("", "-wal", "-shm"):
+            os.chmod(f"{db}{name}", 0o644)
+        with Store.open(db) as second:
+            assert second.get("p").note == "private thoughts"
+            for name in ("", "-wal", "-shm"):
+                assert stat.S_IMODE(Path(f"{db}{name}").stat().st_mode) == 0o600, name
+    os.chmod(db, 0o664)
+    Store.open(db, read_only=True).close()
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600
