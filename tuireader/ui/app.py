@@ -66,7 +66,7 @@ def core_services(
     def open_(library: Library, progress: Progress) -> Any:
         from tuireader.search import open_engine
 
-        paths.ensure()
+        # open_engine creates the data folder itself and falls back to a scan when it cannot
         return open_engine(library, paths, progress=progress, rebuild=rebuild)
 
     def open_store() -> Any:
