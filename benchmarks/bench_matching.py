@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tuireader.catalog import CatalogEntry, Matcher
+from tuireader.ingest.catalog import CatalogEntry, Matcher
 
 DEFAULT_DATA = Path("/work/shared/data/icml2024.jsonl")
 SEED = 2024

@@ -73,9 +73,9 @@ def rss_now_mb() -> float:
 
 def build_phase(size: str, workdir: Path) -> dict:
     """Load the library and build its index from nothing."""
-    from tuireader.library import load_library
-    from tuireader.paths import resolve
-    from tuireader.search import open_engine
+    from tuireader.ingest.library import load_library
+    from tuireader.system.paths import resolve
+    from tuireader.search.engine import open_engine
 
     n = None if size == "icml" else int(size)
     source = corpus.corpus_source(n, workdir / "corpora")
@@ -93,9 +93,9 @@ def build_phase(size: str, workdir: Path) -> dict:
 
 def search_phase(size: str, workdir: Path) -> dict:
     """Reopen the built index and replay live search keystroke by keystroke."""
-    from tuireader.library import load_library
-    from tuireader.paths import resolve
-    from tuireader.search import open_engine
+    from tuireader.ingest.library import load_library
+    from tuireader.system.paths import resolve
+    from tuireader.search.engine import open_engine
 
     n = None if size == "icml" else int(size)
     library = load_library([corpus.corpus_source(n, workdir / "corpora")])

@@ -30,9 +30,9 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from tuireader.library import load_library
-from tuireader.paths import DataPaths
-from tuireader.search import open_engine
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import DataPaths
+from tuireader.search.engine import open_engine
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.main import ReaderScreen
 

@@ -16,9 +16,9 @@ import json
 import sys
 from pathlib import Path
 
-from tuireader.catalog import CatalogEntry, Matcher
-from tuireader.library import load_library
-from tuireader.resources import seeds_dir
+from tuireader.ingest.catalog import CatalogEntry, Matcher
+from tuireader.ingest.library import load_library
+from tuireader.system.resources import seeds_dir
 
 DEFAULT_DATA = Path("/work/shared/data/icml2024.jsonl")
 FIELDS = (

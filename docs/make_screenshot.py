@@ -17,9 +17,9 @@ SAMPLE = ROOT / "tests" / "fixtures" / "ui" / "icml_sample.jsonl"
 async def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["TUIREADER_HOME"] = home
-        from tuireader.library import load_library
-        from tuireader.paths import resolve
-        from tuireader.search import open_engine
+        from tuireader.ingest.library import load_library
+        from tuireader.system.paths import resolve
+        from tuireader.search.engine import open_engine
         from tuireader.ui.app import ReaderApp, Services
 
         services = Services(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tuireader.analysis import (
+from tuireader.search.analysis import (
     Phrase,
     ascii_words,
     raw_words,

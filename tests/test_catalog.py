@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.catalog import (
+from tuireader.ingest.catalog import (
     Catalog,
     CatalogEntry,
     Matcher,
@@ -20,7 +20,7 @@ from tuireader.catalog import (
     load_catalog,
     load_catalogs,
 )
-from tuireader.library import load_library
+from tuireader.ingest.library import load_library
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalog"
 SAMPLE = FIXTURES / "icml-sample.jsonl"
@@ -423,7 +423,7 @@ def test_the_seed_papers_get_their_real_titles_and_authors() -> None:
 
 def test_the_catalog_module_does_not_import_the_ui() -> None:
     code = (
-        "import sys, tuireader.catalog\n"
+        "import sys, tuireader.ingest.catalog\n"
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules, sys.modules.keys()\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tuireader import citations
-from tuireader.citations import (
+from tuireader.render import citations
+from tuireader.render.citations import (
     FORMATS,
     W_DERIVED_TITLE,
     W_NO_AUTHORS,
@@ -415,7 +415,7 @@ def test_many_collisions_and_suffix_clashes_stay_unique() -> None:
 def test_keys_are_stable_across_runs() -> None:
     script = (
         f"import json, sys; sys.path.insert(0, {str(HERE)!r}); from test_citations import SAMPLES;"
-        "from tuireader.citations import cite_keys;"
+        "from tuireader.render.citations import cite_keys;"
         "print(json.dumps(cite_keys(list(SAMPLES.values())), sort_keys=True))"
     )
     runs = {
@@ -613,7 +613,7 @@ def test_every_icml_record_parses_back() -> None:
 
 def test_core_module_does_not_import_textual_or_rich() -> None:
     code = (
-        "import sys, tuireader.citations;"
+        "import sys, tuireader.render.citations;"
         "print(any(m.split('.')[0] in ('textual', 'rich') for m in sys.modules))"
     )
     out = subprocess.run(

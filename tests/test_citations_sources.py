@@ -18,7 +18,7 @@ from pathlib import Path
 import bibtexparser
 import pytest
 
-from tuireader.citations import (
+from tuireader.render.citations import (
     FORMATS,
     W_NO_VENUE,
     base_key,

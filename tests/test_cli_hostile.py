@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.citations import FORMATS as CITE_FORMATS
+from tuireader.render.citations import FORMATS as CITE_FORMATS
 from tuireader.cli import main
-from tuireader.export import EXPORT_FORMATS
-from tuireader.library import load_library
-from tuireader.safetext import UNSAFE
+from tuireader.triage.export import EXPORT_FORMATS
+from tuireader.ingest.library import load_library
+from tuireader.render.safetext import UNSAFE
 
 ESC = "\x1b"
 OSC52 = ESC + "]52;c;dG91Y2ggUFdORUQ=\x07"

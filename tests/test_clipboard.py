@@ -15,7 +15,7 @@ from pathlib import Path
 import pyperclip
 import pytest
 
-from tuireader.clipboard import (
+from tuireader.system.clipboard import (
     Clipboard,
     CopyOutcome,
     Environment,
@@ -618,7 +618,7 @@ def test_environment_from_os() -> None:
 
 def test_core_module_imports_no_ui_framework() -> None:
     code = (
-        "import sys, tuireader.clipboard; "
+        "import sys, tuireader.system.clipboard; "
         "bad = [m for m in ('textual', 'rich') if m in sys.modules]; "
         "print(','.join(bad))"
     )

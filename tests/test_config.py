@@ -10,8 +10,8 @@ import pytest
 from corpus_util import RECORDS, write_jsonl
 
 from tuireader.cli import main
-from tuireader.config import Config, load_config
-from tuireader.paths import resolve
+from tuireader.system.config import Config, load_config
+from tuireader.system.paths import resolve
 
 
 def write_config(text: str) -> Path:
@@ -161,7 +161,7 @@ def test_an_unreadable_file_is_ignored_with_a_warning(monkeypatch):
 
 
 def test_any_unforeseen_failure_is_a_warning(monkeypatch):
-    import tuireader.config as config_module
+    import tuireader.system.config as config_module
 
     write_config('theme = "light"\n')
 

@@ -80,8 +80,8 @@ def test_triage_survives_a_restart_and_feeds_export(tmp_path):
 
 def _saved_states(home: Path) -> list[str]:
     """The saved state of each paper of the sample, in list order."""
-    from tuireader.library import load_library
-    from tuireader.store import Store
+    from tuireader.ingest.library import load_library
+    from tuireader.triage.store import Store
 
     papers = load_library([SAMPLE]).papers
     with Store.open(home / "triage.sqlite3", read_only=True) as store:
@@ -117,7 +117,7 @@ def test_keep_maybe_skip_then_note_in_one_packet_act_on_four_papers(tmp_path):
         tmux.wait_for(lambda s: "⏎ Open" in s)
         tmux.type("smxn")
         screen = tmux.wait_for(lambda s: "Ctrl+S saves" in s)
-        from tuireader.library import load_library
+        from tuireader.ingest.library import load_library
 
         fourth = " ".join(load_library([SAMPLE]).papers[3].title.split())
         assert f"Note: {fourth[:40]}" in " ".join(screen.split())

@@ -15,13 +15,13 @@ import pytest
 from corpus_util import RECORDS, write_jsonl
 
 from tuireader import cli
-from tuireader import export as export_module
-from tuireader.citations import validate_bibtex
-from tuireader.export import EXPORT_FORMATS, render_export, write_atomic
-from tuireader.library import load_library
+from tuireader.triage import export as export_module
+from tuireader.render.citations import validate_bibtex
+from tuireader.triage.export import EXPORT_FORMATS, render_export, write_atomic
+from tuireader.ingest.library import load_library
 from tuireader.model import Link, Paper
-from tuireader.safetext import UNSAFE
-from tuireader.store import Triage
+from tuireader.render.safetext import UNSAFE
+from tuireader.triage.store import Triage
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ import pytest
 from whoosh import index
 
 from corpus_util import many_records, write_jsonl
-from tuireader import fastsearch
-from tuireader import index as tindex
-from tuireader import segments
-from tuireader.library import load_library
+from tuireader.search import fastsearch
+from tuireader.search import index as tindex
+from tuireader.search import segments
+from tuireader.ingest.library import load_library
 
 
 def _reference(reader, alt) -> dict[int, float]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tuireader import catalog
-from tuireader.catalog import load_catalog, load_catalogs
+from tuireader.ingest import catalog
+from tuireader.ingest.catalog import load_catalog, load_catalogs
 from tuireader.session import load_session
 
 FIXTURES = Path(__file__).parent / "fixtures" / "catalog"

@@ -20,11 +20,11 @@ import pytest
 from corpus_util import RECORDS, many_records, write_jsonl
 from whoosh.filedb.filestore import FileStorage
 
-from tuireader import index as tindex
-from tuireader import search as tsearch
-from tuireader.library import load_library
-from tuireader.paths import resolve
-from tuireader.search import open_engine
+from tuireader.search import index as tindex
+from tuireader.search import engine as tsearch
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import resolve
+from tuireader.search.engine import open_engine
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -206,9 +206,9 @@ def test_the_command_line_heals_a_truncated_segment_without_a_traceback(tmp_path
 _KILLED_BUILD = """
 import os, signal, sys, time
 from pathlib import Path
-from tuireader import index as tindex
-from tuireader.library import load_library
-from tuireader.paths import resolve
+from tuireader.search import index as tindex
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import resolve
 
 data, source, helper_file = sys.argv[1:4]
 tindex.PARALLEL_BUILD_MIN = 2

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tuireader import readers
-from tuireader.library import load_library, paper_id
-from tuireader.readers import ReadResult, Record, decode, read_file
+from tuireader.ingest import readers
+from tuireader.ingest.library import load_library, paper_id
+from tuireader.ingest.readers import ReadResult, Record, decode, read_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "readers"
 SAMPLE = FIXTURES / "icml2024_sample.jsonl"

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from corpus_util import RECORDS, many_records, write_jsonl
-from tuireader import index as tindex
-from tuireader.library import load_library
-from tuireader.paths import resolve
-from tuireader.search import open_engine
+from tuireader.search import index as tindex
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import resolve
+from tuireader.search.engine import open_engine
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tuireader import library as library_module
-from tuireader import readers
-from tuireader.library import expand_sources, load_library, normalise_text, paper_id
-from tuireader.resources import seeds_dir
-from tuireader.titles import derive_title
+from tuireader.ingest import library as library_module
+from tuireader.ingest import readers
+from tuireader.ingest.library import expand_sources, load_library, normalise_text, paper_id
+from tuireader.system.resources import seeds_dir
+from tuireader.ingest.titles import derive_title
 
 FIXTURES = Path(__file__).parent / "fixtures" / "readers"
 
@@ -79,7 +79,7 @@ def test_ids_are_stable_across_loads_and_processes() -> None:
     first = [paper.id for paper in load_library()]
     assert first == [paper.id for paper in load_library()]
     code = (
-        "from tuireader.library import load_library; print(' '.join(p.id for p in load_library()))"
+        "from tuireader.ingest.library import load_library; print(' '.join(p.id for p in load_library()))"
     )
     other = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -315,8 +315,8 @@ def test_empty_sources_mean_the_seeds() -> None:
 
 def test_core_modules_do_not_import_the_ui() -> None:
     code = (
-        "import sys, tuireader.library, tuireader.readers, tuireader.links\n"
-        "tuireader.library.load_library()\n"
+        "import sys, tuireader.ingest.library, tuireader.ingest.readers, tuireader.ingest.links\n"
+        "tuireader.ingest.library.load_library()\n"
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -332,7 +332,7 @@ def test_freed_memory_is_handed_back_where_glibc_allows():
     import platform
     import sys
 
-    from tuireader.memory import release_freed_memory
+    from tuireader.system.memory import release_freed_memory
 
     glibc = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
     assert release_freed_memory() is glibc

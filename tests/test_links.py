@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tuireader.links import classify, extract_urls, links_for, url_key
+from tuireader.ingest.links import classify, extract_urls, links_for, url_key
 from tuireader.model import Link
 
 

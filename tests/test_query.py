@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tuireader.query import And, Filter, Not, Or, Phrase, Term, parse
+from tuireader.search.query import And, Filter, Not, Or, Phrase, Term, parse
 
 
 def test_words_are_all_required():

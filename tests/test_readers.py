@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tuireader import readers
-from tuireader.readers import ReadError, Record, decode_bytes, read_file, supported
+from tuireader.ingest import readers
+from tuireader.ingest.readers import ReadError, Record, decode_bytes, read_file, supported
 
 FIXTURES = Path(__file__).parent / "fixtures" / "readers"
 

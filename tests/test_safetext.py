@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tuireader.safetext import UNSAFE, one_line, terminal, to_json, valid
-from tuireader.textrender import visible
+from tuireader.render.safetext import UNSAFE, one_line, terminal, to_json, valid
+from tuireader.render.textrender import visible
 
 HOSTILE = (
     "a\x1b]52;c;dG91Y2g=\x07b\x1b[2J\x9b31m\x85\x7f"

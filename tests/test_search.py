@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from corpus_util import RECORDS, many_records, write_jsonl
-from tuireader.library import load_library
-from tuireader.paths import resolve
-from tuireader.analysis import raw_words
-from tuireader.search import Marker, open_engine
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import resolve
+from tuireader.search.analysis import raw_words
+from tuireader.search.engine import Marker, open_engine
 
 
 @pytest.fixture
@@ -196,8 +196,8 @@ def test_triage_filters_use_the_resolver(engine):
     ["network", "neural net", "diffusion -video", "has:code models", "author:zh", "gith", "title:attack adv", "论文"],
 )
 def test_fast_path_agrees_with_whoosh_matching(seeds_engine, text):
-    from tuireader import query as ql
-    from tuireader.search import _Compiled
+    from tuireader.search import query as ql
+    from tuireader.search.engine import _Compiled
 
     engine = seeds_engine
     fast = engine.search(text, prefix=True, limit=None)
@@ -223,8 +223,8 @@ def test_a_short_author_name_is_found_while_typing(tmp_path):
 
 
 def test_word_forms_from_saved_stems_match_stemming_every_word(seeds_engine):
-    from tuireader.index import vocab_stems
-    from tuireader.search import Vocabulary
+    from tuireader.search.index import vocab_stems
+    from tuireader.search.engine import Vocabulary
 
     counts = seeds_engine.vocabulary.counts
     saved = Vocabulary(counts, vocab_stems(counts))

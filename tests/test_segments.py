@@ -10,11 +10,11 @@ from whoosh import fields, index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb import filetables
 
-from tuireader import index as tindex
-from tuireader import segments
-from tuireader.analysis import WordField
-from tuireader.library import load_library
-from tuireader.resources import seeds_dir
+from tuireader.search import index as tindex
+from tuireader.search import segments
+from tuireader.search.analysis import WordField
+from tuireader.ingest.library import load_library
+from tuireader.system.resources import seeds_dir
 
 TRICKY = [
     "The the THE a an of: stop words only",
@@ -179,7 +179,7 @@ def test_a_failing_second_process_fails_the_build_and_commits_nothing(tmp_path):
 
 
 def test_the_url_field_keeps_host_names_and_code_paths(tmp_path):
-    from tuireader.links import index_text
+    from tuireader.ingest.links import index_text
     from tuireader.model import Link
 
     assert index_text(Link("https://github.com/LIONS-EPFL/Charmer", "code")) == "github LIONS-EPFL Charmer"

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tuireader import paths
-from tuireader import store as store_module
-from tuireader.store import (
+from tuireader.system import paths
+from tuireader.triage import store as store_module
+from tuireader.triage.store import (
     STATES,
     Counts,
     Store,
@@ -712,7 +712,7 @@ def test_locked_old_style_file_opens_read_only_without_migrating(db_path: Path) 
 
 def test_store_imports_without_textual_or_rich() -> None:
     code = (
-        "import sys, tuireader.store; "
+        "import sys, tuireader.triage.store; "
         "bad = [m for m in ('textual', 'rich') if m in sys.modules]; "
         "sys.exit(str(bad) if bad else 0)"
     )

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.store import STATES, Store, StoreConflict, StoreError, StoreFull
+from tuireader.triage.store import STATES, Store, StoreConflict, StoreError, StoreFull
 
 WORKER = Path(__file__).parent / "helpers" / "store_worker.py"
 

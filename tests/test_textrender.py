@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.textrender import Rendered, Span, math_to_unicode, plain, render, visible
+from tuireader.render.textrender import Rendered, Span, math_to_unicode, plain, render, visible
 
 FIXTURE = Path(__file__).parent / "fixtures" / "text" / "icml2024_sample.jsonl"
 RECORDS = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
@@ -156,7 +156,7 @@ def test_spans_are_sorted_and_plain_matches_render() -> None:
 
 
 def test_module_imports_no_ui_framework() -> None:
-    code = "import sys, tuireader.textrender, tuireader.titles; print('textual' in sys.modules or 'rich' in sys.modules)"
+    code = "import sys, tuireader.render.textrender, tuireader.ingest.titles; print('textual' in sys.modules or 'rich' in sys.modules)"
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )

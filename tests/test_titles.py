@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.titles import MAX_TITLE, derive_title, derive_titles, method_name
+from tuireader.ingest.titles import MAX_TITLE, derive_title, derive_titles, method_name
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "fixtures" / "text" / "icml2024_sample.jsonl"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from e2e_util import app_text, settle, sync, widget_text
 
-from tuireader.library import load_library
+from tuireader.ingest.library import load_library
 from tuireader.model import Library
-from tuireader.paths import resolve
-from tuireader.search import open_engine
+from tuireader.system.paths import resolve
+from tuireader.search.engine import open_engine
 from tuireader.ui import messages as msg
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.help import HelpScreen

@@ -17,8 +17,8 @@ from test_ui_triage import ids, saved, start, triage_app
 from textual import events
 from textual._wait import wait_for_idle
 
-from tuireader.paths import resolve
-from tuireader.store import Store, StoreFull
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store, StoreFull
 from tuireader.ui.screens.edit import NoteEditor
 from tuireader.ui.triage import SAVING
 

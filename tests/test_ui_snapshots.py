@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tuireader.library import load_library
-from tuireader.paths import resolve
-from tuireader.search import open_engine
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import resolve
+from tuireader.search.engine import open_engine
 from tuireader.ui.app import ReaderApp, Services
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"

@@ -7,8 +7,8 @@ from pathlib import Path
 from e2e_util import app_text, settle, sync, widget_text
 from test_ui_app import SAMPLE, make_app, ready
 
-from tuireader.paths import resolve
-from tuireader.store import Store
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
 

@@ -22,7 +22,7 @@ EXIT_USAGE = 2
 
 COMMANDS = ("search", "show", "similar", "lists", "index", "cite", "links", "export")
 
-EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")  # tuireader.export's, kept light
+EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")  # tuireader.triage.export's, kept light
 
 
 class UsageError(Exception):
@@ -34,14 +34,14 @@ class UsageError(Exception):
 
 def _safe(text: str) -> str:
     """Paper text is data: never let it send control sequences to the terminal."""
-    from tuireader.safetext import terminal
+    from tuireader.render.safetext import terminal
 
     return terminal(text)
 
 
 def _line(text: str) -> str:
     """One output line: as :func:`_safe`, and a newline in the data cannot start another."""
-    from tuireader.safetext import one_line
+    from tuireader.render.safetext import one_line
 
     return one_line(text)
 
@@ -51,13 +51,13 @@ def _err(message: str) -> None:
 
 
 def _print_json(data: Any) -> None:
-    from tuireader.safetext import to_json
+    from tuireader.render.safetext import to_json
 
     sys.stdout.write(to_json(data, indent=2) + "\n")
 
 
 def _paper_json(paper, *, score: float | None = None, abstract: bool = False) -> dict[str, Any]:
-    from tuireader.export import paper_json
+    from tuireader.triage.export import paper_json
 
     return paper_json(paper, score=score, abstract=abstract)
 
@@ -126,7 +126,7 @@ def _engine(session, args: argparse.Namespace, *, rebuild: bool = False):
 
 def _triage_store(session):
     """The triage store if its file exists (a search never creates one); problems to stderr."""
-    from tuireader.triage_filters import open_existing
+    from tuireader.triage.filters import open_existing
 
     store = open_existing(session.paths.state_db)
     if store is not None and store.problem:
@@ -135,14 +135,14 @@ def _triage_store(session):
 
 
 def _resolver(store):
-    from tuireader.triage_filters import filter_resolver
+    from tuireader.triage.filters import filter_resolver
 
     return filter_resolver(store)
 
 
 def _check_states(query: str) -> None:
-    from tuireader.store import STATES
-    from tuireader.triage_filters import unknown_states
+    from tuireader.triage.store import STATES
+    from tuireader.triage.filters import unknown_states
 
     bad = unknown_states(query)
     if bad:
@@ -152,17 +152,17 @@ def _check_states(query: str) -> None:
 def _write_output(text: str, output: str | None, *, count: int, what: str) -> None:
     """``text`` to stdout (no ``-o``, or ``-o -``), else to the file ``output``.
 
-    See :func:`tuireader.export.write_export`: regular files are replaced atomically,
+    See :func:`tuireader.triage.export.write_export`: regular files are replaced atomically,
     FIFOs and devices written in place; a failure leaves no temporary file behind.
     """
-    from tuireader.safetext import valid
+    from tuireader.render.safetext import valid
 
     if output is None or output == "-":
         sys.stdout.write(valid(text))
         return
     from pathlib import Path
 
-    from tuireader.export import write_export
+    from tuireader.triage.export import write_export
 
     target = Path(output).expanduser()
     if target.is_dir():
@@ -239,7 +239,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(_paper_json(paper, abstract=True))
         return EXIT_OK
-    from tuireader.textrender import plain
+    from tuireader.render.textrender import plain
 
     lines = [
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
@@ -332,7 +332,7 @@ def _warn_incomplete(citations) -> None:
 
 
 def cmd_cite(args: argparse.Namespace) -> int:
-    from tuireader.citations import cite_many, format_many
+    from tuireader.render.citations import cite_many, format_many
 
     ids, args.sources = _split_ids_and_sources(args.items)
     if args.query is None and not ids:
@@ -412,7 +412,7 @@ def cmd_links(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tuireader.triage_filters import triage_of
+    from tuireader.triage.filters import triage_of
 
     session = _session(args)
     query = args.query or ""
@@ -425,7 +425,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     finally:
         if store is not None:
             store.close()
-    from tuireader.export import render_export
+    from tuireader.triage.export import render_export
 
     text = render_export(papers, triage, args.format, library=session.library)
     _write_output(text, args.output, count=len(papers), what="paper")
@@ -525,7 +525,7 @@ def build_command_parser(name: str) -> argparse.ArgumentParser:
         p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
         p.set_defaults(func=cmd_index)
     elif name == "cite":
-        from tuireader.citations import FORMATS
+        from tuireader.render.citations import FORMATS
 
         p = _command(
             "cite",

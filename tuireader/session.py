@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tuireader.config import Config, load_config
+from tuireader.system.config import Config, load_config
 from tuireader.model import Library, Problem
-from tuireader.paths import DataPaths, resolve
+from tuireader.system.paths import DataPaths, resolve
 
 
 @dataclass
@@ -28,8 +28,8 @@ class Session:
         progress: Callable[[int, int], None] | None = None,
         note: Callable[[str], None] | None = None,
         rebuild: bool = False,
-    ):  # -> tuireader.search.Engine (imported lazily: Whoosh is slow to import)
-        from tuireader.search import open_engine
+    ):  # -> tuireader.search.engine.Engine (imported lazily: Whoosh is slow to import)
+        from tuireader.search.engine import open_engine
 
         return open_engine(self.library, self.paths, progress=progress, note=note, rebuild=rebuild)
 
@@ -42,7 +42,7 @@ def load_session(
     default_catalogs: bool = True,
 ) -> Session:
     """Read the lists (default: the built-in seeds) and apply metadata catalogs."""
-    from tuireader.library import load_library
+    from tuireader.ingest.library import load_library
 
     paths = resolve(data_dir)
     config = load_config(paths)
@@ -59,7 +59,7 @@ def load_session(
 def _apply_catalogs(
     library: Library, catalogs: Sequence[str | Path] | None, default_catalogs: bool
 ) -> Library:
-    from tuireader import catalog
+    from tuireader.ingest import catalog
 
     # explicit catalogs first: the first catalog that knows a paper wins
     paths = [Path(p).expanduser() for p in catalogs or ()]

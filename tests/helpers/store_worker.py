@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from tuireader.store import STATES, Store
+from tuireader.triage.store import STATES, Store
 
 
 def hammer(db: Path, name: str, count: int, go_file: Path) -> None:

@@ -16,11 +16,11 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from tuireader.clipboard import Clipboard
-from tuireader.config import Config
+from tuireader.system.clipboard import Clipboard
+from tuireader.system.config import Config
 from tuireader.model import Library
-from tuireader.paths import DataPaths
-from tuireader.resources import styles_dir
+from tuireader.system.paths import DataPaths
+from tuireader.system.resources import styles_dir
 
 #: reports indexing progress as (papers done, papers in total).
 Progress = Callable[[int, int], None]
@@ -64,13 +64,13 @@ def core_services(
         return replace(session.library, problems=tuple(session.problems))
 
     def open_(library: Library, progress: Progress) -> Any:
-        from tuireader.search import open_engine
+        from tuireader.search.engine import open_engine
 
         # open_engine creates the data folder itself and falls back to a scan when it cannot
         return open_engine(library, paths, progress=progress, rebuild=rebuild)
 
     def open_store() -> Any:
-        from tuireader.store import Store
+        from tuireader.triage.store import Store
 
         paths.ensure()
         return Store.open(paths.state_db)
@@ -153,10 +153,10 @@ def build_app(
 ) -> ReaderApp:
     """The reader for ``sources`` (files or folders; none means the built-in seeds).
 
-    ``paths`` says where the index lives (default: :func:`tuireader.paths.resolve`).
+    ``paths`` says where the index lives (default: :func:`tuireader.system.paths.resolve`).
     """
-    from tuireader.config import load_config
-    from tuireader.paths import resolve
+    from tuireader.system.config import load_config
+    from tuireader.system.paths import resolve
 
     paths = paths or resolve()
     config = load_config(paths)
@@ -185,7 +185,7 @@ def run_reader(
     theme: str | None = None,
 ) -> int:
     """Run the reader until the user quits; the exit code for the command line."""
-    from tuireader.paths import resolve
+    from tuireader.system.paths import resolve
 
     app = build_app(sources, resolve(data_dir), catalogs=catalogs, theme=theme)
     app.run()

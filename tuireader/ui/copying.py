@@ -1,7 +1,7 @@
 """Copy links and citations from the reader, all through one clipboard path.
 
 Every key or command that copies posts one :class:`CopyRequested` message; the screen's
-single handler runs the clipboard chain (:class:`tuireader.clipboard.Clipboard`) in a
+single handler runs the clipboard chain (:class:`tuireader.system.clipboard.Clipboard`) in a
 thread worker, tells the user which way the text went, and opens the manual-copy dialog
 when no route could be trusted.
 
@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input
 
-from tuireader.citations import (
+from tuireader.render.citations import (
     DEFAULT_FORMAT,
     FORMAT_LABELS,
     FORMATS,
@@ -31,8 +31,8 @@ from tuireader.citations import (
     format_citation,
     format_many,
 )
-from tuireader.clipboard import Clipboard, CopyOutcome
-from tuireader.links import web_url
+from tuireader.system.clipboard import Clipboard, CopyOutcome
+from tuireader.ingest.links import web_url
 from tuireader.model import Link, Paper
 from tuireader.ui.palette import Command, ScreenActions
 
@@ -67,7 +67,7 @@ class CopyFinished(Message):
 def primary_link(paper: Paper) -> Link | None:
     """The link ``u`` copies: the first code repository, else the paper's page, else any.
 
-    Only a safe web address (:func:`tuireader.links.web_url`) is ever chosen.
+    Only a safe web address (:func:`tuireader.ingest.links.web_url`) is ever chosen.
     """
     if paper.code_links:
         return paper.code_links[0]
@@ -103,7 +103,7 @@ def app_clipboard(app: App[Any], fallback_dir: Path | None = None) -> Clipboard:
         if fallback_dir is None:
             fallback_dir = getattr(app, "clipboard_dir", None)
         if fallback_dir is None:
-            from tuireader.paths import resolve
+            from tuireader.system.paths import resolve
 
             fallback_dir = resolve().clipboard_dir
         config = getattr(app, "config", None)

@@ -1,7 +1,7 @@
 """Export from the reader: the results, the marked papers or the kept ones, to a file.
 
 A palette command asks for the format, then a worker renders the papers with their
-triage (``tuireader.export``) and writes ``<data dir>/exports/…`` atomically; the
+triage (``tuireader.triage.export``) and writes ``<data dir>/exports/…`` atomically; the
 notice says where the file is.
 """
 
@@ -15,9 +15,9 @@ from typing import Any, ClassVar
 from textual import work
 from textual.screen import Screen
 
-from tuireader.export import EXPORT_FORMATS, SUFFIXES, render_export, write_atomic
+from tuireader.triage.export import EXPORT_FORMATS, SUFFIXES, render_export, write_atomic
 from tuireader.model import Paper
-from tuireader.triage_filters import triage_of
+from tuireader.triage.filters import triage_of
 from tuireader.ui.palette import Command, ScreenActions
 from tuireader.ui.text import visible
 
@@ -84,7 +84,7 @@ class ExportCommands(Screen[None]):
     def _exports_dir(self) -> Path:
         folder = getattr(self.app, "exports_dir", None)
         if folder is None:
-            from tuireader.paths import resolve
+            from tuireader.system.paths import resolve
 
             folder = resolve().exports_dir
         return Path(folder)

@@ -14,7 +14,7 @@ from textual.message import Message
 from tuireader.model import Library
 
 if TYPE_CHECKING:  # pragma: no cover
-    from tuireader.search import SearchResult
+    from tuireader.search.engine import SearchResult
 
 
 @dataclass

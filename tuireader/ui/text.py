@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
-from tuireader.links import web_url
+from tuireader.ingest.links import web_url
 from tuireader.model import Paper
-from tuireader.textrender import render, visible
+from tuireader.render.textrender import render, visible
 
 #: marks a title derived from the abstract rather than given by the source.
 DERIVED_MARK = "≈"
@@ -221,7 +221,7 @@ def _safe_url(url: str) -> str | None:
 
     Only http(s) links become clickable, and never with control, bidi or invisible
     characters inside (they would end the escape sequence early or disguise the target):
-    the one rule is :func:`tuireader.links.web_url`. The link is clickable only when that
+    the one rule is :func:`tuireader.ingest.links.web_url`. The link is clickable only when that
     rule keeps it exactly as shown.
     """
     safe_url = web_url(url)

@@ -32,7 +32,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tuireader.model import Paper
-from tuireader.store import (
+from tuireader.triage.store import (
     DEFAULT_STATE,
     Store,
     StoreConflict,
@@ -42,8 +42,8 @@ from tuireader.store import (
     normalize_tag,
     tag_key,
 )
-from tuireader.textrender import visible
-from tuireader.triage_filters import ANY_STATE, Resolver
+from tuireader.render.textrender import visible
+from tuireader.triage.filters import ANY_STATE, Resolver
 from tuireader.ui.screens.main import ReaderScreen
 from tuireader.ui.widgets.results import ResultsList, Row
 
@@ -153,7 +153,7 @@ def snapshot_resolver(
     states: dict[str, str], tags: dict[str, tuple[str, ...]], notes: dict[str, str]
 ) -> Resolver:
     """``is:``/``tag:``/``has:note`` answered from what the reader shows (see
-    :func:`tuireader.triage_filters.filter_resolver`, which asks the store)."""
+    :func:`tuireader.triage.filters.filter_resolver`, which asks the store)."""
 
     def resolve(name: str, value: str) -> set[str] | None:
         if name == "is":

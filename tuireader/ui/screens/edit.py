@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, TextArea
 
-from tuireader.textrender import visible
+from tuireader.render.textrender import visible
 
 
 def split_tags(text: str) -> list[str]:

@@ -27,7 +27,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tuireader.model import Library, Paper
-from tuireader.textrender import visible
+from tuireader.render.textrender import visible
 from tuireader.ui import messages as msg
 from tuireader.ui.bindings import Place, declared_bindings
 from tuireader.ui.widgets.results import ResultsList, Row

@@ -17,8 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static, TextArea
 
-from tuireader.clipboard import clipboard_text
-from tuireader.textrender import visible
+from tuireader.system.clipboard import clipboard_text
+from tuireader.render.textrender import visible
 
 
 class ManualCopyScreen(ModalScreen[None]):

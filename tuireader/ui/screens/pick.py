@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tuireader.textrender import visible
+from tuireader.render.textrender import visible
 
 #: choices beyond this many have no number key (they can still be picked with Enter).
 NUMBERED = 9

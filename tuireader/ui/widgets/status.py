@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tuireader.textrender import visible
+from tuireader.render.textrender import visible
 
 
 class StatusLine(Static):

@@ -17,12 +17,11 @@ offered, copied, exported, printed one per line or made clickable.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from typing import Protocol
-from urllib.parse import quote
 
 from tuireader.model import Link, LinkKind
+from tuireader.render.safetext import BARE_HOSTS, web_url
 
 __all__ = ["classify", "extract_urls", "links_for", "merge_links", "url_key", "web_url"]
 
@@ -40,7 +39,6 @@ _STOP = (
 # Two patterns rather than one: an alternation that starts with a look-behind makes
 # Python's regex engine try every position of the text, several times slower.
 _URL_RE = re.compile(rf"(?:(?i:https?)://|www\.)[^{_STOP}]+")
-_BARE_HOSTS = ("github.com/", "gitlab.com/", "huggingface.co/", "bitbucket.org/")
 _BARE_RE = re.compile(rf"(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.org)/[^{_STOP}]+")
 _NAME_CHAR_RE = re.compile(r"[\w@./-]")
 # Sentence punctuation, quotes and emphasis markers that end a sentence, not a URL.
@@ -118,94 +116,6 @@ def _host(url: str) -> str:
     return host.partition(":")[0]
 
 
-# --- what counts as a link ---------------------------------------------------------------
-
-# ASCII characters no safe link holds: controls, space, DEL, and the delimiters RFC 3986
-# leaves out of URLs (a shell or a Markdown renderer gives several of them a meaning).
-_ASCII_UNSAFE_RE = re.compile(r'[\x00-\x20\x7f"<>\\^`|]')
-_ASCII_CONTROL_RE = re.compile(r"[\x00-\x20\x7f]")
-# A shell's command and parameter expansions: legal URL characters, but never together in
-# a real address, and a paste of one into a command line would run it.
-_SHELL_EXPANSION_RE = re.compile(r"\$[({]")
-# Unicode categories no safe link holds: controls, format characters (bidi overrides and
-# isolates, zero-width characters, tags), surrogates, private and unassigned code points,
-# and every kind of space or line separator.
-_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
-# Letters and marks that show as nothing (Hangul fillers, the grapheme joiner, Khmer's
-# inherent vowels), so an address could hide text behind them; and U+FFFD, which stands
-# for damaged text (a bad byte, a lone surrogate), so the address is not the real one.
-_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\ufffd")
-
-_WEB_RE = re.compile(r"(?i:https?)://([^/?#]*)")
-_NETLOC_RE = re.compile(r"(?:[^@]*@)?(\[[0-9A-Fa-f:.]+\]|[^\[\]:@]+)(?::[0-9]*)?")
-_DOI_RE = re.compile(r"(?i:doi:\s*)?(10\.[0-9]{4,9}/.+)", re.DOTALL)
-_ARXIV_RE = re.compile(
-    r"(?i:arxiv:)\s*([0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?|[a-z-]+(?:\.[A-Z]{2})?/[0-9]{7}(?:v[0-9]+)?)"
-)
-# The common case in one match: a plain ASCII http(s) address with nothing unsafe in it.
-_PLAIN_WEB_RE = re.compile(
-    r"(?i:https?)://(?:[^@/?#\x00-\x20\x7f\"<>\\^`|]*@)?"
-    r"(?:\[[0-9A-Fa-f:.]+\]|[^\[\]:@/?#\x00-\x20\x7f\"<>\\^`|$]+)(?::[0-9]*)?"
-    r"(?:[/?#][^\x00-\x20\x7f\"<>\\^`|$]*)?"
-)
-# What a DOI may keep as it is in a doi.org address; the rest is percent-encoded.
-_DOI_SAFE = "/:;()[]@!$&'*+,=-._~"
-
-
-def _unsafe_beyond_ascii(text: str) -> bool:
-    return not text.isascii() and any(
-        ord(char) > 0x7F
-        and (unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE)
-        for char in text
-    )
-
-
-def has_unsafe_character(text: str) -> bool:
-    """True when ``text`` holds a character no link may hold (see :func:`web_url`)."""
-    return _ASCII_UNSAFE_RE.search(text) is not None or _unsafe_beyond_ascii(text)
-
-
-def web_url(url: str) -> str | None:
-    """``url`` as a safe web address, or None when it is not one.
-
-    Accepted: ``http://`` and ``https://`` addresses with a host; a DOI (``10.xxxx/...``,
-    ``doi:10.xxxx/...``), returned as its ``https://doi.org/`` address; an arXiv id written
-    ``arXiv:2401.00001``, returned as its abstract page; and the bare ``www.`` and
-    ``github.com/...`` forms :func:`extract_urls` finds in text, with ``https://`` in
-    front. Surrounding whitespace is ignored. Anything else — another scheme
-    (``javascript:``, ``file:``, ``data:``), a relative path, or an address holding
-    whitespace, a control character (C0, C1, DEL), a bidi override or isolate, a
-    zero-width or other invisible character, or a shell expansion (``$(``, ``${``) —
-    gives None.
-    """
-    if not isinstance(url, str):
-        return None
-    if url.isascii() and _PLAIN_WEB_RE.fullmatch(url):
-        return url
-    url = url.strip()
-    if not url:
-        return None
-    doi = _DOI_RE.fullmatch(url)
-    if doi is not None:
-        name = doi.group(1)
-        # a DOI may hold <, > or # (they are percent-encoded), never a control or a space
-        if _ASCII_CONTROL_RE.search(name) or _unsafe_beyond_ascii(name):
-            return None
-        url = "https://doi.org/" + quote(name, safe=_DOI_SAFE)
-    else:
-        arxiv = _ARXIV_RE.fullmatch(url)
-        if arxiv is not None:
-            return "https://arxiv.org/abs/" + arxiv.group(1)
-        if url[:4].lower() == "www." or url.startswith(_BARE_HOSTS):
-            url = "https://" + url
-    if has_unsafe_character(url) or _SHELL_EXPANSION_RE.search(url):
-        return None
-    web = _WEB_RE.match(url)
-    if web is None or _NETLOC_RE.fullmatch(web.group(1)) is None:
-        return None
-    return url
-
-
 def url_key(url: str) -> str:
     """The form of ``url`` used to tell repeats apart.
 
@@ -245,7 +155,7 @@ def _candidates(text: str) -> list[tuple[int, str]]:
             if match.group(0)[:4] == "www." and start and _NAME_CHAR_RE.match(text, start - 1):
                 continue
             found.append((start, match.group(0)))
-    if any(host in text for host in _BARE_HOSTS):
+    if any(host in text for host in BARE_HOSTS):
         for match in _BARE_RE.finditer(text):
             start = match.start()
             # github.com/... right after "https://" or inside another name is not bare

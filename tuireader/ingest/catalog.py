@@ -356,7 +356,7 @@ def _csv_dialect(sample: str, path: Path) -> type[csv.Dialect] | csv.Dialect:
 
 def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
     """Records of a CSV file with a header row naming its columns."""
-    from tuireader.readers import MAX_FILE_BYTES, ReadError, decode
+    from tuireader.ingest.readers import MAX_FILE_BYTES, ReadError, decode
 
     if path.stat().st_size > MAX_FILE_BYTES:
         return [], [Problem(path, "is too large to be read as a catalog")]
@@ -456,7 +456,7 @@ def _entry_from_record(record: object) -> CatalogEntry:
 
 
 def _read_structured(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
-    from tuireader.readers import read_file
+    from tuireader.ingest.readers import read_file
 
     result = read_file(path)
     problems = list(result.problems)
@@ -584,7 +584,7 @@ def load_catalogs(paths: Sequence[Path]) -> tuple[list[Catalog], list[Problem]]:
 
 def default_catalog_paths() -> list[Path]:
     """The catalogs that ship with tuireader (``seeds/catalog/``), for the seed papers."""
-    from tuireader.resources import seeds_dir
+    from tuireader.system.resources import seeds_dir
 
     folder = seeds_dir() / "catalog"
     if not folder.is_dir():
@@ -613,7 +613,7 @@ def _first(*values: _T | None) -> _T | None:
 
 def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
     """``paper`` with the metadata of its catalog records (first catalog first)."""
-    from tuireader.links import merge_links, record_links
+    from tuireader.ingest.links import merge_links, record_links
 
     entries = [entry for _, entry in found]
     title = _first(*(entry.title for entry in entries))
@@ -636,7 +636,7 @@ def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
 
 def _combine(kept: Paper, other: Paper) -> Paper:
     """Two papers of the library that a catalog shows are one: ``kept`` absorbs ``other``."""
-    from tuireader.links import merge_links
+    from tuireader.ingest.links import merge_links
 
     return replace(
         kept,

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tuireader.textrender import plain
+from tuireader.render.textrender import plain
 
 #: longest title; longer ones are cut at a word boundary and end with "…".
 MAX_TITLE = 80

@@ -57,8 +57,8 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
-from tuireader.links import web_url
 from tuireader.model import Library, Link, Paper, SourceEntry
+from tuireader.render.safetext import web_url
 
 __all__ = [
     "DEFAULT_FORMAT",
@@ -511,7 +511,7 @@ def latex_to_unicode(text: str) -> str:
 
 def _plain(text: str) -> str:
     """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``, ``\\'a`` → ``á``)."""
-    from tuireader.textrender import plain
+    from tuireader.render.textrender import plain
 
     return _clean(plain(latex_to_unicode(_clean(text))))
 

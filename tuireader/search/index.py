@@ -41,12 +41,12 @@ from whoosh import fields, index
 from whoosh.analysis import KeywordAnalyzer
 from whoosh.index import LockError
 
-from tuireader.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
-from tuireader.links import index_text
-from tuireader.memory import LARGE, release_freed_memory
+from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
+from tuireader.ingest.links import index_text
+from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.model import Library, Paper
-from tuireader.paths import DataPaths
-from tuireader.segments import write_new
+from tuireader.system.paths import DataPaths
+from tuireader.search.segments import write_new
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
 SCHEMA_VERSION = 5

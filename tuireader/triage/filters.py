@@ -1,6 +1,6 @@
 """Triage filters for search: ``is:kept``, ``tag:x`` and ``has:note`` answered from the store.
 
-:func:`filter_resolver` turns a triage :class:`~tuireader.store.Store` (or no store at
+:func:`filter_resolver` turns a triage :class:`~tuireader.triage.store.Store` (or no store at
 all, when nothing has been triaged yet) into the ``FilterResolver`` that
 ``Engine.search`` asks. :func:`open_existing` opens the triage file only when it
 exists, so reading commands never create a database as a side effect.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tuireader.store import DEFAULT_STATE, STATES, Store, Triage
+from tuireader.triage.store import DEFAULT_STATE, STATES, Store, Triage
 
-#: the same shape as ``tuireader.search.FilterResolver`` (not imported: Whoosh is slow).
+#: the same shape as ``tuireader.search.engine.FilterResolver`` (not imported: Whoosh is slow).
 Resolver = Callable[[str, str], "set[str] | None"]
 
 #: answer to ``("is", ANY_STATE)``: every paper whose state is not ``new``.
@@ -48,7 +48,7 @@ def filter_resolver(store: Store | None) -> Resolver:
 
 def unknown_states(query: str) -> list[str]:
     """The ``is:`` filters in ``query`` that name no triage state, e.g. ``is:bogus``."""
-    from tuireader import query as ql
+    from tuireader.search import query as ql
 
     parsed = ql.parse(query)
     return [

@@ -28,8 +28,8 @@ from whoosh.matching.wrappers import FilterMatcher
 from whoosh.query.wrappers import WrappingQuery
 from whoosh.scoring import BM25F
 
-from tuireader import query as ql
-from tuireader.analysis import (
+from tuireader.search import query as ql
+from tuireader.search.analysis import (
     CJK_RUN,
     LATIN_WORD,
     STOPS,
@@ -40,10 +40,10 @@ from tuireader.analysis import (
     raw_words,
     stem,
 )
-from tuireader.fastsearch import Alternative, Plan, TermScores, evaluate
-from tuireader.index import IndexReport, IndexUnavailable, OpenIndex, describe_error, open_index
+from tuireader.search.fastsearch import Alternative, Plan, TermScores, evaluate
+from tuireader.search.index import IndexReport, IndexUnavailable, OpenIndex, describe_error, open_index
 from tuireader.model import Library, Paper
-from tuireader.paths import DataPaths
+from tuireader.system.paths import DataPaths
 
 Span = tuple[int, int]
 #: answers a triage filter (``is:kept``, ``tag:x``, ``has:note``) with paper ids, or None

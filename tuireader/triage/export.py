@@ -4,7 +4,7 @@ Plain functions from papers (and each paper's ``Triage``) to text, shared by
 ``tuireader export`` and the reader's palette, plus the file writer. Paper text is data:
 control, bidirectional and zero-width characters are made visible in every text format
 (JSON escapes them), ``urls`` gives exactly one line per link, and lone surrogates become
-U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.safetext`).
+U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.render.safetext`).
 
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
 rename) and a new one is readable by the user only; a FIFO, a device or a symlink to one
@@ -22,11 +22,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tuireader.citations import best_link, format_citation, format_many
+from tuireader.render.citations import best_link, format_citation, format_many
 from tuireader.model import Library, Paper
-from tuireader.safetext import one_line, to_json, valid
-from tuireader.safetext import terminal as visible
-from tuireader.store import Triage
+from tuireader.render.safetext import one_line, to_json, valid
+from tuireader.render.safetext import terminal as visible
+from tuireader.triage.store import Triage
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tuireader.links import merge_links, record_links
-from tuireader.memory import LARGE, release_freed_memory
+from tuireader.ingest.links import merge_links, record_links
+from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.model import Library, Link, Paper, PaperList, Problem
-from tuireader.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
+from tuireader.ingest.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
 
 __all__ = [
     "EXTEND_ID_BY",
@@ -266,7 +266,7 @@ def _unique_list_name(name: str, path: Path, taken: set[str]) -> str:
 
 
 def _derive_title(abstract: str) -> str:
-    from tuireader.titles import derive_title
+    from tuireader.ingest.titles import derive_title
 
     return derive_title(abstract)
 
@@ -394,7 +394,7 @@ def load_library(sources: Sequence[str | Path] | None = None) -> Library:
     problems: list[Problem] = []
     try:
         if not sources:
-            from tuireader.resources import seeds_dir
+            from tuireader.system.resources import seeds_dir
 
             sources = [seeds_dir()]
         files, problems = expand_sources(sources)

@@ -18,8 +18,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tuireader.citations import FORMATS as CITATION_FORMATS
-from tuireader.paths import DataPaths
+from tuireader.render.citations import FORMATS as CITATION_FORMATS
+from tuireader.system.paths import DataPaths
 
 THEMES = ("dark", "light")
 OSC52_MODES = ("auto", "always", "never")

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tuireader.safetext import terminal
+from tuireader.render.safetext import terminal
 
 Style = Literal["em", "strong", "math", "code"]
 
@@ -805,6 +805,6 @@ def visible(text: str) -> str:
 
     Bidirectional overrides, isolates and marks and zero-width characters are shown as
     ``\\uXXXX`` and lone surrogates as U+FFFD; newlines and tabs are kept as they are.
-    The one shared rule is :func:`tuireader.safetext.terminal`.
+    The one shared rule is :func:`tuireader.render.safetext.terminal`.
     """
     return terminal(text)

@@ -1,0 +1,210 @@
+"""Paper text made safe to print: for a terminal, for one-per-line output, and as JSON.
+
+Paper lists come from anywhere, so their text is data that must never act on the
+terminal or on whatever reads our output. Three helpers, shared by every printer:
+
+- :func:`terminal` makes control characters visible (ESC becomes ␛, C1 controls
+  ``\\xNN``), and shows bidirectional overrides, isolates and marks, zero-width and other
+  invisible format characters as ``\\uXXXX``; newlines and tabs are kept.
+- :func:`one_line` does the same and also shows newlines, tabs and other line breaks, for
+  output read one item per line (``links``, ``export --format urls``).
+- :func:`to_json` is ``json.dumps`` (UTF-8, not ASCII) with those same characters escaped
+  as ``\\uXXXX``, so a JSON reader gets the text back exactly while a terminal showing
+  the JSON sees only plain characters.
+
+All three first replace lone surrogates (possible from a JSON ``\\ud800`` escape or from
+undecodable bytes) with U+FFFD, so what they return always encodes as UTF-8.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any
+from urllib.parse import quote
+
+REPLACEMENT = "\ufffd"
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+#: bidirectional embeddings, overrides, isolates and marks: they reorder what is shown
+BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)
+
+#: zero-width and other invisible format characters: they hide or join text unseen
+INVISIBLE = (
+    0x034F,  # combining grapheme joiner
+    0x115F,
+    0x1160,  # Hangul fillers
+    0x17B4,
+    0x17B5,
+    0x180E,  # Mongolian vowel separator
+    *range(0x200B, 0x200E),  # zero-width space, non-joiner, joiner
+    *range(0x2060, 0x2066),  # word joiner, invisible operators
+    *range(0x206A, 0x2070),  # deprecated format characters
+    0x3164,  # Hangul filler
+    0xFEFF,  # zero-width no-break space (byte order mark)
+    0xFFA0,
+    *range(0xFFF9, 0xFFFC),  # interlinear annotation
+    *range(0xE0000, 0xE0080),  # tag characters, invisible "ASCII"
+)
+
+#: line and paragraph separators: some readers split lines at them
+SEPARATORS = (0x2028, 0x2029)
+
+
+def _escape(code: int) -> str:
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def _terminal_table() -> dict[int, str]:
+    table: dict[int, str] = {code: chr(0x2400 + code) for code in range(0x20)}
+    del table[ord("\n")], table[ord("\t")]
+    table[0x7F] = "␡"
+    table.update({code: f"\\x{code:02x}" for code in range(0x80, 0xA0)})
+    for code in (*BIDI, *INVISIBLE, *SEPARATORS):
+        table[code] = _escape(code)
+    return table
+
+
+#: what :func:`terminal` replaces, character by character
+TERMINAL_TABLE = _terminal_table()
+
+_ONE_LINE_TABLE = {**TERMINAL_TABLE, ord("\n"): "␊", ord("\t"): " "}
+
+
+def _json_escape(code: int) -> str:
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # astral: a UTF-16 surrogate pair, as JSON spells it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+_JSON_TABLE = {code: _json_escape(code) for code in TERMINAL_TABLE if code >= 0x20}
+
+#: every character the helpers never let through raw (newline and tab aside)
+UNSAFE = frozenset(chr(code) for code in TERMINAL_TABLE)
+
+
+def valid(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(REPLACEMENT, text)
+    return text
+
+
+def terminal(text: str) -> str:
+    """``text`` safe to print: controls, bidi and invisible characters made visible.
+
+    Newlines and tabs are kept as they are.
+    """
+    return valid(text).translate(TERMINAL_TABLE)
+
+
+def one_line(text: str) -> str:
+    """``text`` safe to print as one line: :func:`terminal`, and newlines shown as ␊."""
+    return valid(text).translate(_ONE_LINE_TABLE)
+
+
+def to_json(data: Any, *, indent: int | None = None) -> str:
+    """``data`` as JSON text; unsafe characters escaped as ``\\uXXXX``, surrogates replaced.
+
+    Raw non-ASCII letters stay readable; everything in :data:`UNSAFE` (JSON already
+    escapes the C0 controls) is escaped, so the text is safe in a terminal and still
+    decodes to the same strings.
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    return valid(text).translate(_JSON_TABLE)
+
+
+# --- what counts as a link ----------------------------------------------------------------
+
+# Hosts written without a scheme in running text (``github.com/owner/repo``).
+BARE_HOSTS = ("github.com/", "gitlab.com/", "huggingface.co/", "bitbucket.org/")
+
+# ASCII characters no safe link holds: controls, space, DEL, and the delimiters RFC 3986
+# leaves out of URLs (a shell or a Markdown renderer gives several of them a meaning).
+_ASCII_UNSAFE_RE = re.compile(r'[\x00-\x20\x7f"<>\\^`|]')
+_ASCII_CONTROL_RE = re.compile(r"[\x00-\x20\x7f]")
+# A shell's command and parameter expansions: legal URL characters, but never together in
+# a real address, and a paste of one into a command line would run it.
+_SHELL_EXPANSION_RE = re.compile(r"\$[({]")
+# Unicode categories no safe link holds: controls, format characters (bidi overrides and
+# isolates, zero-width characters, tags), surrogates, private and unassigned code points,
+# and every kind of space or line separator.
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+# Letters and marks that show as nothing (Hangul fillers, the grapheme joiner, Khmer's
+# inherent vowels), so an address could hide text behind them; and U+FFFD, which stands
+# for damaged text (a bad byte, a lone surrogate), so the address is not the real one.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\ufffd")
+
+_WEB_RE = re.compile(r"(?i:https?)://([^/?#]*)")
+_NETLOC_RE = re.compile(r"(?:[^@]*@)?(\[[0-9A-Fa-f:.]+\]|[^\[\]:@]+)(?::[0-9]*)?")
+_DOI_RE = re.compile(r"(?i:doi:\s*)?(10\.[0-9]{4,9}/.+)", re.DOTALL)
+_ARXIV_RE = re.compile(
+    r"(?i:arxiv:)\s*([0-9]{4}\.[0-9]{4,5}(?:v[0-9]+)?|[a-z-]+(?:\.[A-Z]{2})?/[0-9]{7}(?:v[0-9]+)?)"
+)
+# The common case in one match: a plain ASCII http(s) address with nothing unsafe in it.
+_PLAIN_WEB_RE = re.compile(
+    r"(?i:https?)://(?:[^@/?#\x00-\x20\x7f\"<>\\^`|]*@)?"
+    r"(?:\[[0-9A-Fa-f:.]+\]|[^\[\]:@/?#\x00-\x20\x7f\"<>\\^`|$]+)(?::[0-9]*)?"
+    r"(?:[/?#][^\x00-\x20\x7f\"<>\\^`|$]*)?"
+)
+# What a DOI may keep as it is in a doi.org address; the rest is percent-encoded.
+_DOI_SAFE = "/:;()[]@!$&'*+,=-._~"
+
+
+def _unsafe_beyond_ascii(text: str) -> bool:
+    return not text.isascii() and any(
+        ord(char) > 0x7F
+        and (unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE)
+        for char in text
+    )
+
+
+def has_unsafe_character(text: str) -> bool:
+    """True when ``text`` holds a character no link may hold (see :func:`web_url`)."""
+    return _ASCII_UNSAFE_RE.search(text) is not None or _unsafe_beyond_ascii(text)
+
+
+def web_url(url: str) -> str | None:
+    """``url`` as a safe web address, or None when it is not one.
+
+    Accepted: ``http://`` and ``https://`` addresses with a host; a DOI (``10.xxxx/...``,
+    ``doi:10.xxxx/...``), returned as its ``https://doi.org/`` address; an arXiv id written
+    ``arXiv:2401.00001``, returned as its abstract page; and the bare ``www.`` and
+    ``github.com/...`` forms :func:`tuireader.ingest.links.extract_urls` finds in text, with ``https://`` in
+    front. Surrounding whitespace is ignored. Anything else — another scheme
+    (``javascript:``, ``file:``, ``data:``), a relative path, or an address holding
+    whitespace, a control character (C0, C1, DEL), a bidi override or isolate, a
+    zero-width or other invisible character, or a shell expansion (``$(``, ``${``) —
+    gives None.
+    """
+    if not isinstance(url, str):
+        return None
+    if url.isascii() and _PLAIN_WEB_RE.fullmatch(url):
+        return url
+    url = url.strip()
+    if not url:
+        return None
+    doi = _DOI_RE.fullmatch(url)
+    if doi is not None:
+        name = doi.group(1)
+        # a DOI may hold <, > or # (they are percent-encoded), never a control or a space
+        if _ASCII_CONTROL_RE.search(name) or _unsafe_beyond_ascii(name):
+            return None
+        url = "https://doi.org/" + quote(name, safe=_DOI_SAFE)
+    else:
+        arxiv = _ARXIV_RE.fullmatch(url)
+        if arxiv is not None:
+            return "https://arxiv.org/abs/" + arxiv.group(1)
+        if url[:4].lower() == "www." or url.startswith(BARE_HOSTS):
+            url = "https://" + url
+    if has_unsafe_character(url) or _SHELL_EXPANSION_RE.search(url):
+        return None
+    web = _WEB_RE.match(url)
+    if web is None or _NETLOC_RE.fullmatch(web.group(1)) is None:
+        return None
+    return url
