@@ -74,8 +74,8 @@ def rss_now_mb() -> float:
 def build_phase(size: str, workdir: Path) -> dict:
     """Load the library and build its index from nothing."""
     from tuireader.ingest.library import load_library
-    from tuireader.system.paths import resolve
     from tuireader.search.engine import open_engine
+    from tuireader.system.paths import resolve
 
     n = None if size == "icml" else int(size)
     source = corpus.corpus_source(n, workdir / "corpora")
@@ -94,8 +94,8 @@ def build_phase(size: str, workdir: Path) -> dict:
 def search_phase(size: str, workdir: Path) -> dict:
     """Reopen the built index and replay live search keystroke by keystroke."""
     from tuireader.ingest.library import load_library
-    from tuireader.system.paths import resolve
     from tuireader.search.engine import open_engine
+    from tuireader.system.paths import resolve
 
     n = None if size == "icml" else int(size)
     library = load_library([corpus.corpus_source(n, workdir / "corpora")])
@@ -190,7 +190,9 @@ def main() -> int:
     for size in args.sizes:
         rows.append(run_size(size, workdir))
         print(f"done: {size}", file=sys.stderr)
-    print(f"machine: {os.cpu_count()} cores; {rows[0]['queries']} keystroke queries per size, top 20 highlighted")
+    print(
+        f"machine: {os.cpu_count()} cores; {rows[0]['queries']} keystroke queries per size, top 20 highlighted"
+    )
     head = (
         f"{'corpus':>8} {'papers':>7} {'load s':>7} {'build s':>8} {'build MB':>9} {'reopen s':>9} "
         f"{'median ms':>10} {'p95 ms':>7} {'search MB':>10} {'(peak)':>7} "
@@ -206,7 +208,9 @@ def main() -> int:
             f"{r['scan_median_ms']:>9.1f} {r['scan_p95_ms']:>9.1f} "
             f"{fz.get('median_ms', float('nan')):>8.1f} {fz.get('p95_ms', float('nan')):>8.1f}"
         )
-    print("search MB: resident after the replay (library + index + caches); (peak): highest, while loading")
+    print(
+        "search MB: resident after the replay (library + index + caches); (peak): highest, while loading"
+    )
     for r in rows:
         print(f"slowest keystrokes at {r['size']}: {r['worst']}")
     if not any(r["fzf"] for r in rows):

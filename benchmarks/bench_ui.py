@@ -31,8 +31,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from tuireader.ingest.library import load_library
-from tuireader.system.paths import DataPaths
 from tuireader.search.engine import open_engine
+from tuireader.system.paths import DataPaths
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.main import ReaderScreen
 
@@ -178,9 +178,7 @@ async def main() -> None:
     for run in range(3):
         cold_dir = work / f"cold-{time.time_ns()}"
         try:
-            cold.append(
-                await first_frame(lambda d=cold_dir: reader(icml, d), _reader_ready)
-            )
+            cold.append(await first_frame(lambda d=cold_dir: reader(icml, d), _reader_ready))
         finally:
             shutil.rmtree(cold_dir, ignore_errors=True)
     warm = [

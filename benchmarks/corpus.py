@@ -79,6 +79,8 @@ def corpus_source(n: int | None, folder: Path, per_file: int = 5000) -> Path:
     if not done.is_file():
         synthetic = synthetic_records(records, n)
         for start in range(0, n, per_file):
-            write_jsonl(synthetic[start : start + per_file], target / f"part-{start // per_file:03d}.jsonl")
+            write_jsonl(
+                synthetic[start : start + per_file], target / f"part-{start // per_file:03d}.jsonl"
+            )
         done.write_text("ok\n")
     return target

@@ -36,7 +36,11 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 def tui(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tuireader", "--data-dir", str(data), *args],
-        check=False, env=ENV, capture_output=True, text=True, timeout=600,
+        check=False,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
 
 
@@ -80,13 +84,19 @@ def unreferenced(data: Path) -> list[str]:
         return []
     try:
         ix = index.open_dir(str(folder))
-        keep = {f"_MAIN_{ix.latest_generation()}.toc", "tuireader.json", "vocab.json",
-                "MAIN_WRITELOCK"}
+        keep = {
+            f"_MAIN_{ix.latest_generation()}.toc",
+            "tuireader.json",
+            "vocab.json",
+            "MAIN_WRITELOCK",
+        }
         prefixes = tuple(f"{s.segment_id()}." for s in ix._segments())
         ix.close()
     except Exception:  # noqa: BLE001 - an unreadable index is rebuilt whole
         return []
-    return [p.name for p in folder.iterdir() if p.name not in keep and not p.name.startswith(prefixes)]
+    return [
+        p.name for p in folder.iterdir() if p.name not in keep and not p.name.startswith(prefixes)
+    ]
 
 
 class Tally:
@@ -195,7 +205,9 @@ def read_only_trials(tally: Tally, work: Path, source: Path, want: int) -> None:
 # -- killed builds --------------------------------------------------------------------------
 
 
-def kill_trials(tally: Tally, work: Path, source: Path, want: int, n: int, rng: random.Random) -> None:
+def kill_trials(
+    tally: Tally, work: Path, source: Path, want: int, n: int, rng: random.Random
+) -> None:
     data = work / "kills"
     started = time.monotonic()
     tui(data, "index", "--rebuild", str(source))
@@ -204,9 +216,19 @@ def kill_trials(tally: Tally, work: Path, source: Path, want: int, n: int, rng: 
     for _ in range(n):
         at = rng.uniform(0.05, build)
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tuireader", "--data-dir", str(data), "index", "--rebuild",
-             str(source)],
-            env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "tuireader",
+                "--data-dir",
+                str(data),
+                "index",
+                "--rebuild",
+                str(source),
+            ],
+            env=ENV,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         time.sleep(at)
         killed = proc.poll() is None
@@ -314,7 +336,18 @@ def _write(path: Path, records: list[dict]) -> Path:
 
 
 def _generated(n: int) -> list[dict]:
-    words = ["neural", "network", "privacy", "graph", "kernel", "bandit", "diffusion", "vision", "language", "model"]
+    words = [
+        "neural",
+        "network",
+        "privacy",
+        "graph",
+        "kernel",
+        "bandit",
+        "diffusion",
+        "vision",
+        "language",
+        "model",
+    ]
     rng = random.Random(7)
     return [
         {
@@ -342,8 +375,10 @@ def main() -> int:
     large = _write(work / "large.jsonl", big)
     want_small = search(work / "reference-small", small)[0]
     want_large = search(work / "reference-large", large)[0]
-    print(f"corpora: {len(real)} papers ({want_small} match {QUERY!r}), "
-          f"{len(big)} papers ({want_large}); work folder {work}")
+    print(
+        f"corpora: {len(real)} papers ({want_small} match {QUERY!r}), "
+        f"{len(big)} papers ({want_large}); work folder {work}"
+    )
     tally = Tally()
     file_trials(tally, work, small, want_small, rng)
     read_only_trials(tally, work, small, want_small)

@@ -18,8 +18,8 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["TUIREADER_HOME"] = home
         from tuireader.ingest.library import load_library
-        from tuireader.system.paths import resolve
         from tuireader.search.engine import open_engine
+        from tuireader.system.paths import resolve
         from tuireader.ui.app import ReaderApp, Services
 
         services = Services(

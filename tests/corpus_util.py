@@ -43,13 +43,24 @@ RECORDS = [
 
 def write_jsonl(path: Path, records: list[dict]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8"
+    )
     return path
 
 
 def many_records(n: int, tag: str = "") -> list[dict]:
     """``n`` distinct plain records, built deterministically from a few word lists."""
-    topics = ["diffusion", "privacy", "graphs", "bandits", "robustness", "language", "vision", "kernels"]
+    topics = [
+        "diffusion",
+        "privacy",
+        "graphs",
+        "bandits",
+        "robustness",
+        "language",
+        "vision",
+        "kernels",
+    ]
     verbs = ["improves", "analyses", "revisits", "scales", "accelerates", "regularises"]
     out = []
     for i in range(n):

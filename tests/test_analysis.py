@@ -70,7 +70,12 @@ def test_term_counts_are_term_positions_counted(text, stemming):
 
 @pytest.mark.parametrize(
     "text",
-    ["Diffusion models (DMs), e.g. x_y-z 0.4% to 12.2%; https://github.com/a/b.", "", "  \t\n", "a"],
+    [
+        "Diffusion models (DMs), e.g. x_y-z 0.4% to 12.2%; https://github.com/a/b.",
+        "",
+        "  \t\n",
+        "a",
+    ],
 )
 def test_ascii_words_are_the_tokenizers_words(text):
     assert [w.lower() for w in ascii_words(text)] == [w for w, _, _ in raw_words(text, stops=False)]

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tuireader.model import Link, Paper
 from tuireader.render import citations
 from tuireader.render.citations import (
     FORMATS,
@@ -37,7 +38,6 @@ from tuireader.render.citations import (
     split_name,
     validate_bibtex,
 )
-from tuireader.model import Link, Paper
 
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures" / "citations"

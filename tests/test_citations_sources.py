@@ -18,6 +18,7 @@ from pathlib import Path
 import bibtexparser
 import pytest
 
+from tuireader.model import Library, Paper
 from tuireader.render.citations import (
     FORMATS,
     W_NO_VENUE,
@@ -28,7 +29,6 @@ from tuireader.render.citations import (
     make_source_entry,
     validate_bibtex,
 )
-from tuireader.model import Library, Paper
 
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures" / "citations"

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from corpus_util import RECORDS, write_jsonl
+
 from tuireader import __version__
 from tuireader.cli import main
 
@@ -36,7 +36,7 @@ def test_search_json_shape_on_the_seeds(capsys):
 def test_search_text_output_and_nothing_found_exit_code(capsys):
     code, out, _ = run(capsys, "search", "igsg")
     assert code == 0 and len(out.splitlines()) == 1 and out.rstrip().endswith("[code]")
-    code, out, err = run(capsys, "search", "zzqqxxnothing")
+    code, out, _err = run(capsys, "search", "zzqqxxnothing")
     assert code == 1 and out == ""
 
 
@@ -53,7 +53,7 @@ def test_prefix_flag_behaves_like_live_search(capsys):
 
 
 def test_show_prints_the_paper_with_links(capsys):
-    code, out, _ = run(capsys, "search", "igsg", "--json")
+    _code, out, _ = run(capsys, "search", "igsg", "--json")
     paper_id = json.loads(out)["hits"][0]["id"]
     code, out, _ = run(capsys, "show", paper_id, "--json")
     data = json.loads(out)
@@ -77,7 +77,7 @@ def test_similar_and_lists(capsys, tmp_path):
 
 
 def test_seed_lists_count_distinct_papers(capsys):
-    code, out, _ = run(capsys, "lists", "--json")
+    _code, out, _ = run(capsys, "lists", "--json")
     data = json.loads(out)
     assert data["papers"] == 36
     assert sorted(pl["papers"] for pl in data["lists"]) == [19, 19]
@@ -124,7 +124,12 @@ def test_bad_input_next_to_good_input_is_reported_and_skipped(capsys, tmp_path):
 def test_paper_text_never_reaches_the_terminal_as_control_sequences(capsys, tmp_path):
     evil = write_jsonl(
         tmp_path / "evil.jsonl",
-        [{"title": "Evil \x1b[2J\x1b]52;c;cHduZWQ=\x07 [bold red]x[/]", "abstract": "Payload here."}],
+        [
+            {
+                "title": "Evil \x1b[2J\x1b]52;c;cHduZWQ=\x07 [bold red]x[/]",
+                "abstract": "Payload here.",
+            }
+        ],
     )
     code, out, _ = run(capsys, "search", "payload", str(evil))
     assert code == 0
@@ -134,7 +139,12 @@ def test_paper_text_never_reaches_the_terminal_as_control_sequences(capsys, tmp_
 
 def _fresh(code: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120
+        [sys.executable, "-c", code],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
     )
 
 
@@ -154,8 +164,8 @@ def test_help_and_version_import_neither_textual_nor_whoosh(flag):
 
 
 def test_show_says_where_the_metadata_came_from(capsys):
-    code, out, _ = run(capsys, "search", "igsg", "--json")
+    _code, out, _ = run(capsys, "search", "igsg", "--json")
     paper_id = json.loads(out)["hits"][0]["id"]
     assert json.loads(out)["hits"][0]["metadata_source"] == "icml2024-seeds"
-    code, out, _ = run(capsys, "show", paper_id)
+    _code, out, _ = run(capsys, "show", paper_id)
     assert "metadata: icml2024-seeds" in out

@@ -10,11 +10,11 @@ import re
 import pytest
 from corpus_util import RECORDS, write_jsonl
 
-from tuireader.render.citations import validate_bibtex
 from tuireader.cli import main
+from tuireader.render.citations import validate_bibtex
 from tuireader.system.paths import resolve
-from tuireader.triage.store import Store
 from tuireader.triage.filters import filter_resolver, open_existing, unknown_states
+from tuireader.triage.store import Store
 
 IGSG_CODE = "https://github.com/YujunZhou/IGSG"
 

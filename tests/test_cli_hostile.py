@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.render.citations import FORMATS as CITE_FORMATS
 from tuireader.cli import main
-from tuireader.triage.export import EXPORT_FORMATS
 from tuireader.ingest.library import load_library
+from tuireader.render.citations import FORMATS as CITE_FORMATS
 from tuireader.render.safetext import UNSAFE
+from tuireader.triage.export import EXPORT_FORMATS
 
 ESC = "\x1b"
 OSC52 = ESC + "]52;c;dG91Y2ggUFdORUQ=\x07"
@@ -71,8 +71,13 @@ def hostile(tmp_path) -> dict[str, str]:
     evil = next(p for p in library.papers if p.title.startswith("Evil"))
     lone = next(p for p in library.papers if p.title.startswith("Lone"))
     plain = next(p for p in library.papers if p.title.startswith("Plain"))
-    return {"list": str(path), "evil": evil.id, "lone": lone.id, "plain": plain.id,
-            "out": str(tmp_path / "out" / "export.txt")}
+    return {
+        "list": str(path),
+        "evil": evil.id,
+        "lone": lone.id,
+        "plain": plain.id,
+        "out": str(tmp_path / "out" / "export.txt"),
+    }
 
 
 # (case id, argv with {placeholders}, output kind)

@@ -557,7 +557,7 @@ def test_xclip_chosen_by_pyperclip_runs_quietly(
     fake = bin_dir / "xclip"
     fake.write_text(
         "#!/bin/sh\n"
-        "echo \"Error: Can't open display: :99\" >&2\n"
+        'echo "Error: Can\'t open display: :99" >&2\n'
         f'if [ "$3" = "-o" ]; then cat "{store}"; else cat > "{store}"; fi\n'
     )
     fake.chmod(0o755)

@@ -117,8 +117,7 @@ def test_any_file_content_means_one_warning_and_the_defaults(name, capsys):
 def test_wrong_types_for_every_key_are_each_reported():
     write_config(
         'catalogs = {a = 1}\ntheme = [1, 2]\nosc52 = 3\ncitation_format = {x = "y"}\n'
-        "auto_advance = 1979-05-27\n"
-        + "".join(f"unknown{n} = {n}\n" for n in range(50))
+        "auto_advance = 1979-05-27\n" + "".join(f"unknown{n} = {n}\n" for n in range(50))
     )
     config = load_config(resolve())
     assert config == Config(path=config.path)
@@ -145,6 +144,7 @@ def test_a_folder_named_config_toml_is_ignored_with_a_warning():
 def test_an_unreadable_file_is_ignored_with_a_warning(monkeypatch):
     path = write_config('theme = "light"\n')
     if os.geteuid() == 0:  # root reads files whatever their mode: refuse as the OS would
+
         def refuse(self, *args, **kwargs):
             raise PermissionError(13, "Permission denied", str(self))
 

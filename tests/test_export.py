@@ -15,12 +15,12 @@ import pytest
 from corpus_util import RECORDS, write_jsonl
 
 from tuireader import cli
-from tuireader.triage import export as export_module
-from tuireader.render.citations import validate_bibtex
-from tuireader.triage.export import EXPORT_FORMATS, render_export, write_atomic
 from tuireader.ingest.library import load_library
 from tuireader.model import Link, Paper
+from tuireader.render.citations import validate_bibtex
 from tuireader.render.safetext import UNSAFE
+from tuireader.triage import export as export_module
+from tuireader.triage.export import EXPORT_FORMATS, render_export, write_atomic
 from tuireader.triage.store import Triage
 
 
@@ -176,8 +176,19 @@ def test_a_symlink_to_dev_stdout_on_a_pipe_is_written_through(tmp_path, demo):
     link = tmp_path / "stdout"
     link.symlink_to("/dev/stdout")
     result = subprocess.run(
-        [sys.executable, "-m", "tuireader", "export", "--format", "urls", "-o", str(link),
-         "--data-dir", str(tmp_path / "data"), demo],
+        [
+            sys.executable,
+            "-m",
+            "tuireader",
+            "export",
+            "--format",
+            "urls",
+            "-o",
+            str(link),
+            "--data-dir",
+            str(tmp_path / "data"),
+            demo,
+        ],
         capture_output=True,
         check=False,
     )
@@ -216,9 +227,7 @@ def test_any_failed_write_leaves_no_temporary_and_says_so_in_one_line(
         assert list(target.parent.iterdir()) == [], name
 
 
-def test_write_atomic_replaces_surrogates_and_cleans_up_after_any_exception(
-    tmp_path, monkeypatch
-):
+def test_write_atomic_replaces_surrogates_and_cleans_up_after_any_exception(tmp_path, monkeypatch):
     target = tmp_path / "t.txt"
     write_atomic("lone \ud800", target)
     assert target.read_bytes() == "lone \ufffd".encode()

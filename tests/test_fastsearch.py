@@ -5,13 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
+from corpus_util import many_records, write_jsonl
 from whoosh import index
 
-from corpus_util import many_records, write_jsonl
-from tuireader.search import fastsearch
-from tuireader.search import index as tindex
-from tuireader.search import segments
 from tuireader.ingest.library import load_library
+from tuireader.search import fastsearch, segments
+from tuireader.search import index as tindex
 
 
 def _reference(reader, alt) -> dict[int, float]:

@@ -20,11 +20,11 @@ import pytest
 from corpus_util import RECORDS, many_records, write_jsonl
 from whoosh.filedb.filestore import FileStorage
 
-from tuireader.search import index as tindex
-from tuireader.search import engine as tsearch
 from tuireader.ingest.library import load_library
-from tuireader.system.paths import resolve
+from tuireader.search import engine as tsearch
+from tuireader.search import index as tindex
 from tuireader.search.engine import open_engine
+from tuireader.system.paths import resolve
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -60,8 +60,11 @@ def _damage(path: Path, fault: str) -> None:
 
 
 def _leftovers(paths) -> list[Path]:
-    return [*paths.root.glob("index.new-*"), *paths.root.glob("index.old-*"),
-            *paths.index_dir.glob(".*.tmp")]
+    return [
+        *paths.root.glob("index.new-*"),
+        *paths.root.glob("index.old-*"),
+        *paths.index_dir.glob(".*.tmp"),
+    ]
 
 
 @pytest.mark.parametrize("fault", ["truncate-half", "truncate-0", "delete", "scramble"])
@@ -192,9 +195,20 @@ def test_the_command_line_heals_a_truncated_segment_without_a_traceback(tmp_path
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for _run in range(2):
         done = subprocess.run(
-            [sys.executable, "-m", "tuireader", "--data-dir", str(paths.root), "search",
-             "privacy", str(tmp_path / "lists")],
-            check=False, env=env, capture_output=True, text=True,
+            [
+                sys.executable,
+                "-m",
+                "tuireader",
+                "--data-dir",
+                str(paths.root),
+                "search",
+                "privacy",
+                str(tmp_path / "lists"),
+            ],
+            check=False,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
         assert "1 result" in done.stdout or "privacy" in done.stdout.lower()
@@ -248,7 +262,9 @@ def test_a_killed_build_leaves_no_process_no_lock_and_no_leftovers(tmp_path):
     with (tmp_path / "stderr").open("wb") as err:  # a pipe would wait for an orphan too
         proc = subprocess.Popen(
             [sys.executable, "-c", _KILLED_BUILD, str(paths.root), str(source), str(helper_file)],
-            env=env, stdout=subprocess.DEVNULL, stderr=err,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
         )
         assert proc.wait() == -signal.SIGKILL, (tmp_path / "stderr").read_text()
     helper = int(helper_file.read_text())
@@ -325,8 +341,11 @@ def _unreferenced(paths) -> list[str]:
     keep = {f"_MAIN_{ix.latest_generation()}.toc", tindex.MANIFEST, tindex.VOCAB, "MAIN_WRITELOCK"}
     prefixes = tuple(f"{s.segment_id()}." for s in ix._segments())
     ix.close()
-    return [p.name for p in paths.index_dir.iterdir()
-            if p.name not in keep and not p.name.startswith(prefixes)]
+    return [
+        p.name
+        for p in paths.index_dir.iterdir()
+        if p.name not in keep and not p.name.startswith(prefixes)
+    ]
 
 
 @pytest.mark.parametrize("room", [0, 200, 1_000, 4_000])
@@ -374,6 +393,7 @@ def test_a_full_disk_when_saving_the_word_list_after_an_update(tmp_path, monkeyp
     paths, _old = _built(tmp_path, records[:-1])
     gained = load_library([write_jsonl(tmp_path / "lists" / "a.jsonl", records)])
     with monkeypatch.context() as patch:
+
         def full(*args, **kwargs):
             raise OSError(errno.ENOSPC, "No space left on device")
 

@@ -20,15 +20,15 @@ from types import SimpleNamespace
 import pytest
 
 from tuireader import cli
+from tuireader.ingest.library import load_library
+from tuireader.ingest.links import extract_urls, links_for, merge_links, record_links, web_url
+from tuireader.model import Link
 from tuireader.system.clipboard import (
     Clipboard,
     Environment,
     clipboard_text,
     osc52_sequence,
 )
-from tuireader.ingest.library import load_library
-from tuireader.ingest.links import extract_urls, links_for, merge_links, record_links, web_url
-from tuireader.model import Link
 
 SAFE_CODE = "https://github.com/ok/repo"
 

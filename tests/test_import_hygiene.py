@@ -101,7 +101,9 @@ def test_the_core_loads_without_textual_rich_or_a_cycle():
         "    importlib.import_module(name)\n"
         "print([m for m in ('textual', 'rich') if m in sys.modules])\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, cwd=REPO
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
 
@@ -114,6 +116,8 @@ def test_reading_lists_does_not_load_whoosh():
         "load_library()\n"
         "print('whoosh' in sys.modules)\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, cwd=REPO
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "False"

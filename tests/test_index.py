@@ -11,13 +11,12 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from corpus_util import RECORDS, many_records, write_jsonl
-from tuireader.search import index as tindex
+
 from tuireader.ingest.library import load_library
-from tuireader.system.paths import resolve
+from tuireader.search import index as tindex
 from tuireader.search.engine import open_engine
+from tuireader.system.paths import resolve
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -107,7 +106,9 @@ def test_a_locked_index_is_searched_read_only(tmp_path):
     paths = resolve(tmp_path / "data")
     library = load_library([write_jsonl(tmp_path / "a.jsonl", RECORDS)])
     tindex.open_index(library, paths).ix.close()
-    bigger = load_library([tmp_path / "a.jsonl", write_jsonl(tmp_path / "b.jsonl", many_records(5))])
+    bigger = load_library(
+        [tmp_path / "a.jsonl", write_jsonl(tmp_path / "b.jsonl", many_records(5))]
+    )
     with open(paths.root / tindex.BUILD_LOCK, "a+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         engine = open_engine(bigger, paths, lock_wait=0.3)
@@ -160,7 +161,11 @@ def test_a_writer_killed_mid_build_leaves_the_previous_index(tmp_path):
     proc = _index_cmd(tmp_path / "lists", home)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        if any(paths.index_dir.glob("*.seg")) or any(paths.index_dir.glob("*.tmp")) or proc.poll() is not None:
+        if (
+            any(paths.index_dir.glob("*.seg"))
+            or any(paths.index_dir.glob("*.tmp"))
+            or proc.poll() is not None
+        ):
             break
         if any(f.name.endswith(".trm") for f in paths.index_dir.iterdir()):
             break

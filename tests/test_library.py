@@ -13,8 +13,8 @@ import pytest
 from tuireader.ingest import library as library_module
 from tuireader.ingest import readers
 from tuireader.ingest.library import expand_sources, load_library, normalise_text, paper_id
-from tuireader.system.resources import seeds_dir
 from tuireader.ingest.titles import derive_title
+from tuireader.system.resources import seeds_dir
 
 FIXTURES = Path(__file__).parent / "fixtures" / "readers"
 
@@ -78,9 +78,7 @@ def test_list_ids_point_at_library_papers() -> None:
 def test_ids_are_stable_across_loads_and_processes() -> None:
     first = [paper.id for paper in load_library()]
     assert first == [paper.id for paper in load_library()]
-    code = (
-        "from tuireader.ingest.library import load_library; print(' '.join(p.id for p in load_library()))"
-    )
+    code = "from tuireader.ingest.library import load_library; print(' '.join(p.id for p in load_library()))"
     other = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-
 from corpus_util import RECORDS, many_records, write_jsonl
+
 from tuireader.ingest.library import load_library
-from tuireader.system.paths import resolve
 from tuireader.search.analysis import raw_words
 from tuireader.search.engine import Marker, open_engine
+from tuireader.system.paths import resolve
 
 
 @pytest.fixture
@@ -35,7 +35,10 @@ def titles(result):
 def test_all_words_must_match_and_word_forms_fold(engine):
     # "diffusion model" finds the paper titled "... Diffusion Models" first
     result = engine.search("diffusion model")
-    assert titles(result) == ["Bayesian Optimization with Diffusion Models", "Scaling Laws of Language Models"]
+    assert titles(result) == [
+        "Bayesian Optimization with Diffusion Models",
+        "Scaling Laws of Language Models",
+    ]
     assert engine.search("optimisation diffusion").total == 1
     assert engine.search("optimisation language").total == 0
 
@@ -59,7 +62,9 @@ def test_phrase_exclusion_and_or(engine):
 
 
 def test_field_prefixes(engine):
-    assert titles(engine.search("author:lovelace title:privacy")) == ["Privacy Amplification by Subsampling"]
+    assert titles(engine.search("author:lovelace title:privacy")) == [
+        "Privacy Amplification by Subsampling"
+    ]
     assert engine.search("title:subsampling").total == 1
     assert engine.search("abstract:subsampling").total == 1
     assert engine.search("year:2023").total == 1
@@ -111,7 +116,13 @@ def test_marker_spans_are_the_words_found_word_by_word():
     ]
     for text in texts:
         words = sorted({w for w, _, _ in raw_words(text, stops=False)})
-        for forms in ({"model", "models"}, {"the", "of"}, set(words[::7]), set(words[-3:]), {"zzz"}):
+        for forms in (
+            {"model", "models"},
+            {"the", "of"},
+            set(words[::7]),
+            set(words[-3:]),
+            {"zzz"},
+        ):
             assert Marker(forms).spans(text) == _spans_word_by_word(text, forms), (text, forms)
 
 
@@ -123,7 +134,9 @@ def test_did_you_mean_suggests_real_words(engine):
 
 def test_phrases_are_checked_on_the_text(engine):
     # words in order, with punctuation and stop words between them allowed
-    assert titles(engine.search('"graph neural network"')) == ["Graph Neural Networks for Molecules"]
+    assert titles(engine.search('"graph neural network"')) == [
+        "Graph Neural Networks for Molecules"
+    ]
     assert engine.search('"tight bounds for gaussian"').total == 1  # "for" is a stop word
     assert engine.search('"subsampling we give tight"').total == 1  # across a ";"
     assert engine.search('"networks predict molecular properties"').total == 1
@@ -137,7 +150,9 @@ def test_phrases_are_checked_on_the_text(engine):
     assert engine.search('author:"ada lovelace"').total == 2
 
 
-@pytest.mark.parametrize("text", ['"unbalanced', "((privacy", "privacy)", "-", "OR", "foo:bar", "title:", "a OR"])
+@pytest.mark.parametrize(
+    "text", ['"unbalanced', "((privacy", "privacy)", "-", "OR", "foo:bar", "title:", "a OR"]
+)
 def test_malformed_queries_never_raise(engine, text):
     result = engine.search(text)
     assert result.message
@@ -193,7 +208,16 @@ def test_triage_filters_use_the_resolver(engine):
 
 @pytest.mark.parametrize(
     "text",
-    ["network", "neural net", "diffusion -video", "has:code models", "author:zh", "gith", "title:attack adv", "论文"],
+    [
+        "network",
+        "neural net",
+        "diffusion -video",
+        "has:code models",
+        "author:zh",
+        "gith",
+        "title:attack adv",
+        "论文",
+    ],
 )
 def test_fast_path_agrees_with_whoosh_matching(seeds_engine, text):
     from tuireader.search import query as ql
@@ -223,8 +247,8 @@ def test_a_short_author_name_is_found_while_typing(tmp_path):
 
 
 def test_word_forms_from_saved_stems_match_stemming_every_word(seeds_engine):
-    from tuireader.search.index import vocab_stems
     from tuireader.search.engine import Vocabulary
+    from tuireader.search.index import vocab_stems
 
     counts = seeds_engine.vocabulary.counts
     saved = Vocabulary(counts, vocab_stems(counts))
@@ -240,13 +264,20 @@ def test_typing_word_by_word_ranks_as_a_fresh_search_does(tmp_path):
     source = write_jsonl(tmp_path / "many.jsonl", RECORDS + many_records(300))
     library = load_library([source])
     typing = open_engine(library, resolve(tmp_path / "data"))
-    queries = ["diffusion methods results", "this work improves privacy", "graph neural net", "we report x"]
+    queries = [
+        "diffusion methods results",
+        "this work improves privacy",
+        "graph neural net",
+        "we report x",
+    ]
     keystrokes = [q[:i] for q in queries for i in range(1, len(q) + 1) if not q[:i].endswith(" ")]
     for text in keystrokes:
         typed = typing.search(text, prefix=True, limit=10)
         fresh_engine = open_engine(library, resolve(tmp_path / "data"))
         fresh = fresh_engine.search(text, prefix=True, limit=10)
         fresh_engine.close()
-        assert [(h.paper.id, h.score) for h in typed.hits] == [(h.paper.id, h.score) for h in fresh.hits], text
+        assert [(h.paper.id, h.score) for h in typed.hits] == [
+            (h.paper.id, h.score) for h in fresh.hits
+        ], text
         assert typed.total == fresh.total, text
     typing.close()

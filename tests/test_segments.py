@@ -10,10 +10,10 @@ from whoosh import fields, index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb import filetables
 
+from tuireader.ingest.library import load_library
 from tuireader.search import index as tindex
 from tuireader.search import segments
 from tuireader.search.analysis import WordField
-from tuireader.ingest.library import load_library
 from tuireader.system.resources import seeds_dir
 
 TRICKY = [
@@ -94,7 +94,9 @@ def test_the_fast_field_indexes_what_the_tokenizer_gives(fieldname):
         fast = list(field.index(text))
         general = [
             (term.encode("utf-8"), freq, weight, value)
-            for term, freq, weight, value in field.format.word_values(text, field.analyzer, mode="index")
+            for term, freq, weight, value in field.format.word_values(
+                text, field.analyzer, mode="index"
+            )
         ]
         assert fast == general, text
 
@@ -182,7 +184,10 @@ def test_the_url_field_keeps_host_names_and_code_paths(tmp_path):
     from tuireader.ingest.links import index_text
     from tuireader.model import Link
 
-    assert index_text(Link("https://github.com/LIONS-EPFL/Charmer", "code")) == "github LIONS-EPFL Charmer"
+    assert (
+        index_text(Link("https://github.com/LIONS-EPFL/Charmer", "code"))
+        == "github LIONS-EPFL Charmer"
+    )
     assert index_text(Link("https://openreview.net/forum?id=AZWqXfM6z9", "paper")) == "openreview"
     assert index_text(Link("http://www.cs.example.edu:8080/~me/x", "project")) == "cs example"
     assert index_text(Link("https://me.github.io/project", "project")) == "me github"

@@ -10,8 +10,8 @@ from e2e_util import app_text, settle, sync, widget_text
 
 from tuireader.ingest.library import load_library
 from tuireader.model import Library
-from tuireader.system.paths import resolve
 from tuireader.search.engine import open_engine
+from tuireader.system.paths import resolve
 from tuireader.ui import messages as msg
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.help import HelpScreen

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from e2e_util import app_text, notices, run_command, settle, sync
 
-from tuireader.render.citations import validate_bibtex
-from tuireader.system.clipboard import Clipboard, Environment
 from tuireader.ingest.library import load_library
-from tuireader.system.paths import resolve
+from tuireader.render.citations import validate_bibtex
 from tuireader.search.engine import open_engine
+from tuireader.system.clipboard import Clipboard, Environment
+from tuireader.system.paths import resolve
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.copying import CopyRequested, primary_link
 from tuireader.ui.screens.manual_copy import ManualCopyScreen

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tuireader.ingest.library import load_library
-from tuireader.system.paths import resolve
 from tuireader.search.engine import open_engine
+from tuireader.system.paths import resolve
 from tuireader.ui.app import ReaderApp, Services
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"

@@ -22,7 +22,13 @@ EXIT_USAGE = 2
 
 COMMANDS = ("search", "show", "similar", "lists", "index", "cite", "links", "export")
 
-EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")  # tuireader.triage.export's, kept light
+EXPORT_FORMATS = (
+    "bibtex",
+    "markdown",
+    "csv",
+    "json",
+    "urls",
+)  # tuireader.triage.export's, kept light
 
 
 class UsageError(Exception):
@@ -141,8 +147,8 @@ def _resolver(store):
 
 
 def _check_states(query: str) -> None:
-    from tuireader.triage.store import STATES
     from tuireader.triage.filters import unknown_states
+    from tuireader.triage.store import STATES
 
     bad = unknown_states(query)
     if bad:

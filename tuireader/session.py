@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tuireader.system.config import Config, load_config
 from tuireader.model import Library, Problem
+from tuireader.system.config import Config, load_config
 from tuireader.system.paths import DataPaths, resolve
 
 
@@ -52,7 +52,9 @@ def load_session(
     library = _apply_catalogs(library, wanted, default_catalogs)
     # apply_catalogs carries the catalogs' own problems into library.problems
     problems = list(library.problems)
-    problems.extend(Problem(config.path or paths.config_file, p, "warning") for p in config.problems)
+    problems.extend(
+        Problem(config.path or paths.config_file, p, "warning") for p in config.problems
+    )
     return Session(paths=paths, library=library, problems=problems, config=config)
 
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tuireader.ingest.links import merge_links, record_links
-from tuireader.system.memory import LARGE, release_freed_memory
-from tuireader.model import Library, Link, Paper, PaperList, Problem
 from tuireader.ingest.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
+from tuireader.model import Library, Link, Paper, PaperList, Problem
+from tuireader.system.memory import LARGE, release_freed_memory
 
 __all__ = [
     "EXTEND_ID_BY",

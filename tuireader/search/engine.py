@@ -28,6 +28,7 @@ from whoosh.matching.wrappers import FilterMatcher
 from whoosh.query.wrappers import WrappingQuery
 from whoosh.scoring import BM25F
 
+from tuireader.model import Library, Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import (
     CJK_RUN,
@@ -41,8 +42,13 @@ from tuireader.search.analysis import (
     stem,
 )
 from tuireader.search.fastsearch import Alternative, Plan, TermScores, evaluate
-from tuireader.search.index import IndexReport, IndexUnavailable, OpenIndex, describe_error, open_index
-from tuireader.model import Library, Paper
+from tuireader.search.index import (
+    IndexReport,
+    IndexUnavailable,
+    OpenIndex,
+    describe_error,
+    open_index,
+)
 from tuireader.system.paths import DataPaths
 
 Span = tuple[int, int]
@@ -137,7 +143,9 @@ class Vocabulary:
         chosen: list[str] = []
         postings = 0
         for word in ranked:
-            if len(chosen) >= PREFIX_MAX_WORDS or (chosen and postings + self.counts[word] > budget):
+            if len(chosen) >= PREFIX_MAX_WORDS or (
+                chosen and postings + self.counts[word] > budget
+            ):
                 break
             chosen.append(word)
             postings += self.counts[word]
@@ -214,7 +222,9 @@ class Marker:
             for m in CJK_RUN.finditer(text):
                 run, start = m.group(), m.start()
                 found.extend(
-                    (start + i, start + i + 2) for i in range(len(run) - 1) if run[i : i + 2] in self.cjk
+                    (start + i, start + i + 2)
+                    for i in range(len(run) - 1)
+                    if run[i : i + 2] in self.cjk
                 )
                 if len(run) == 1 and run in self.cjk:
                     found.append(m.span())
@@ -262,7 +272,9 @@ def _fragment_from(text: str, spans: tuple[Span, ...]) -> Fragment | None:
     if not spans:
         return None
     first = spans[0][0]
-    start = 0 if first < FRAGMENT_CHARS // 3 else text.rfind(" ", 0, first - FRAGMENT_CHARS // 4) + 1
+    start = (
+        0 if first < FRAGMENT_CHARS // 3 else text.rfind(" ", 0, first - FRAGMENT_CHARS // 4) + 1
+    )
     end = min(len(text), start + FRAGMENT_CHARS)
     if end < len(text):
         cut = text.rfind(" ", start, end)
@@ -417,7 +429,9 @@ class Engine:
             postings += freq[term]
         return chosen
 
-    def _compile(self, node: ql.Node | None, out: _Compiled, resolve: FilterResolver | None) -> wq.Query | None:
+    def _compile(
+        self, node: ql.Node | None, out: _Compiled, resolve: FilterResolver | None
+    ) -> wq.Query | None:
         if node is None:
             return None
         if isinstance(node, ql.Term):
@@ -459,14 +473,18 @@ class Engine:
             clauses.append(self._prefix_alternatives(last, node.field, out))
         return clauses
 
-    def _prefix_alternatives(self, last: str, fieldname: str | None, out: _Compiled) -> list[Alternative]:
+    def _prefix_alternatives(
+        self, last: str, fieldname: str | None, out: _Compiled
+    ) -> list[Alternative]:
         alts: list[Alternative] = []
         if fieldname in (None, *TEXT_FIELDS):
             expanded, complete = self.vocabulary.expand(last, self._budget(last))
             out.exact = out.exact and complete
             out.forms.update(expanded)
             stems = sorted({stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS})
-            alts.extend((name, s) for name in ((fieldname,) if fieldname else TEXT_FIELDS) for s in stems)
+            alts.extend(
+                (name, s) for name in ((fieldname,) if fieldname else TEXT_FIELDS) for s in stems
+            )
         if fieldname is None or fieldname not in TEXT_FIELDS:
             for name in (fieldname,) if fieldname else (*NAME_FIELDS, "urls"):
                 names = self._name_prefix(name, last)
@@ -481,14 +499,20 @@ class Engine:
         queries = [_or_terms(alts) for alts in clauses]
         return queries[0] if len(queries) == 1 else wq.And(queries)
 
-    def _plan(self, root: ql.Node | None, out: _Compiled, resolve: FilterResolver | None) -> Plan | None:
+    def _plan(
+        self, root: ql.Node | None, out: _Compiled, resolve: FilterResolver | None
+    ) -> Plan | None:
         """A plan for the fast path, or None when the query needs Whoosh's matchers."""
         assert self._searcher is not None
         plan = Plan()
         for node in root.children if isinstance(root, ql.And) else (root,):
             if isinstance(node, ql.Term):
                 plan.clauses.extend(self._term_clauses(node, out))
-            elif isinstance(node, ql.Not) and isinstance(node.child, ql.Term) and not node.child.prefix:
+            elif (
+                isinstance(node, ql.Not)
+                and isinstance(node.child, ql.Term)
+                and not node.child.prefix
+            ):
                 words = [w for w, _, _ in raw_words(node.child.text)]
                 if len(words) != 1:
                     return None
@@ -576,7 +600,9 @@ class Engine:
                     f"unknown state is:{node.value} (use is:new, is:kept, is:maybe, is:skip, is:read)"
                 )
             else:
-                out.problems.append(f"{node.name}:{node.value} needs triage data, which is not open")
+                out.problems.append(
+                    f"{node.name}:{node.value} needs triage data, which is not open"
+                )
             return None
         return _ids_query(ids)
 
@@ -645,7 +671,9 @@ class Engine:
             exact=out.exact,
         )
 
-    def _run_plan(self, plan: Plan, out: _Compiled, limit: int | None) -> tuple[tuple[Hit, ...], int]:
+    def _run_plan(
+        self, plan: Plan, out: _Compiled, limit: int | None
+    ) -> tuple[tuple[Hit, ...], int]:
         assert self._searcher is not None and self._terms is not None
         top, total = evaluate(self._terms, plan, limit)
         pattern = _marker(out.forms)
@@ -657,12 +685,16 @@ class Engine:
                 hits.append(self._hit(paper, score, pattern, out.words, len(hits) < HIGHLIGHT_TOP))
         return tuple(hits), total
 
-    def _run(self, compiled: wq.Query | None, out: _Compiled, limit: int | None) -> tuple[tuple[Hit, ...], int]:
+    def _run(
+        self, compiled: wq.Query | None, out: _Compiled, limit: int | None
+    ) -> tuple[tuple[Hit, ...], int]:
         assert self._searcher is not None
         if compiled is None:
             return (), 0
         if not out.scored or _only_negative(compiled):
-            compiled = wq.And([wq.Every(), compiled]) if not isinstance(compiled, wq.Every) else compiled
+            compiled = (
+                wq.And([wq.Every(), compiled]) if not isinstance(compiled, wq.Every) else compiled
+            )
         searcher = self._searcher
         pattern = _marker(out.forms)
         if out.scored:
@@ -685,7 +717,12 @@ class Engine:
         return tuple(hits), total
 
     def _hit(
-        self, paper: Paper, score: float, pattern: Marker | None, words: list[str], full: bool = True
+        self,
+        paper: Paper,
+        score: float,
+        pattern: Marker | None,
+        words: list[str],
+        full: bool = True,
     ) -> Hit:
         """A hit with its title spans; with ``full`` also its fragment and matched words."""
         title_spans = spans_in(paper.title, pattern)
@@ -745,10 +782,16 @@ class Engine:
         with self._lock:
             searcher = self._searcher
             assert searcher is not None
-            keys = searcher.key_terms_from_text("abstract", f"{paper.title}. {paper.abstract}", numterms=16)
+            keys = searcher.key_terms_from_text(
+                "abstract", f"{paper.title}. {paper.abstract}", numterms=16
+            )
             if not keys:
-                return SearchResult(paper_id, (), 0, 0.0, message="this paper has too little text to compare")
-            terms = [wq.Term(name, term, boost=weight) for term, weight in keys for name in TEXT_FIELDS]
+                return SearchResult(
+                    paper_id, (), 0, 0.0, message="this paper has too little text to compare"
+                )
+            terms = [
+                wq.Term(name, term, boost=weight) for term, weight in keys for name in TEXT_FIELDS
+            ]
             q = wq.And([wq.Or(terms), wq.Not(wq.Term("id", paper_id))])
             results = searcher.search(q, limit=limit)
             ranked = [(hit["id"], hit.score) for hit in results]
@@ -831,11 +874,16 @@ class Engine:
         found = []
         for paper in self.library.papers:
             hay = " ".join(
-                w for w, _, _ in raw_words(f"{paper.title} {paper.abstract} {' '.join(paper.authors)}", stops=False)
+                w
+                for w, _, _ in raw_words(
+                    f"{paper.title} {paper.abstract} {' '.join(paper.authors)}", stops=False
+                )
             )
             if matches(parsed.root, paper, hay):
                 found.append(paper)
-        wanted = [w for node in ql.words(parsed.root) for w, _, _ in raw_words(node.text, stops=False)]
+        wanted = [
+            w for node in ql.words(parsed.root) for w, _, _ in raw_words(node.text, stops=False)
+        ]
         pattern = _marker(wanted)
         shown = found if limit is None else found[:limit]
         return SearchResult(
@@ -858,7 +906,9 @@ class _Checked(WrappingQuery):
         return _Checked(child, self.check)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Checked) and other.child == self.child and other.check is self.check
+        return (
+            isinstance(other, _Checked) and other.child == self.child and other.check is self.check
+        )
 
     def __hash__(self) -> int:
         return hash(("checked", self.child, id(self.check)))
@@ -937,7 +987,5 @@ def _unavailable(exc: Exception, paths: DataPaths | None) -> str:
         return f"{exc}; searching without the index"
     if isinstance(exc, OSError):
         where = f" in {paths.index_dir}" if paths is not None else ""
-        return (
-            f"the search index{where} cannot be written ({exc.strerror}); searching without it"
-        )
+        return f"the search index{where} cannot be written ({exc.strerror}); searching without it"
     return f"the search index could not be opened ({describe_error(exc)}); searching without it"

@@ -28,7 +28,14 @@ from whoosh.util.numeric import byte_to_length
 #: BM25 parameters (the usual defaults) and per-field weights.
 K1 = 1.2
 B = 0.75
-FIELD_WEIGHT = {"title": 2.5, "abstract": 1.0, "authors": 1.5, "lists": 0.5, "venue": 0.5, "urls": 0.8}
+FIELD_WEIGHT = {
+    "title": 2.5,
+    "abstract": 1.0,
+    "authors": 1.5,
+    "lists": 0.5,
+    "venue": 0.5,
+    "urls": 0.8,
+}
 #: the cache holds at most this many (document, score) entries over all terms: 12 bytes
 #: each in arrays (24 MB), room for the postings of the commonest words at 100k papers.
 CACHE_ENTRIES = 2_000_000
@@ -338,7 +345,9 @@ def _matching(cache: TermScores, clauses: Sequence[list[Alternative]]) -> dict[i
     return result
 
 
-def evaluate(cache: TermScores, plan: Plan, limit: int | None) -> tuple[list[tuple[int, float]], int]:
+def evaluate(
+    cache: TermScores, plan: Plan, limit: int | None
+) -> tuple[list[tuple[int, float]], int]:
     """The top ``limit`` (document, score) pairs, best first, and how many matched.
 
     Live search sends the same words again and again with only the last one growing,

@@ -41,12 +41,12 @@ from whoosh import fields, index
 from whoosh.analysis import KeywordAnalyzer
 from whoosh.index import LockError
 
-from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
 from tuireader.ingest.links import index_text
-from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.model import Library, Paper
-from tuireader.system.paths import DataPaths
+from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
 from tuireader.search.segments import write_new
+from tuireader.system.memory import LARGE, release_freed_memory
+from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
 SCHEMA_VERSION = 5
@@ -474,7 +474,9 @@ def open_index(
     try:
         paths.ensure()
     except OSError as exc:
-        raise IndexUnavailable(f"cannot create the data folder {paths.root}: {exc.strerror}") from exc
+        raise IndexUnavailable(
+            f"cannot create the data folder {paths.root}: {exc.strerror}"
+        ) from exc
 
     wanted = {paper.id: fingerprint(paper) for paper in library.papers}
     try:
@@ -534,8 +536,10 @@ def _open(
     folder = paths.index_dir
     with _build_lock(paths.root / BUILD_LOCK, lock_wait, note) as lock:
         if damage and lock != LOCKED:  # the damaged index must not serve again
-            cannot = "the data folder cannot be written" if lock == READ_ONLY else (
-                "another tuireader is updating it"
+            cannot = (
+                "the data folder cannot be written"
+                if lock == READ_ONLY
+                else ("another tuireader is updating it")
             )
             raise IndexUnavailable(f"{damage} and {cannot}")
         if lock == BUSY:
@@ -552,7 +556,9 @@ def _open(
         else:
             ix, state, reason = _open_existing(folder)
         if ix is not None and state is not None:
-            return _update(ix, folder, library, wanted, state, progress, note, lock_wait, messages, start)
+            return _update(
+                ix, folder, library, wanted, state, progress, note, lock_wait, messages, start
+            )
         if ix is not None:
             ix.close()
         try:
@@ -597,8 +603,7 @@ def _unwritable(
     if ix is not None:
         ix.close()
     raise IndexUnavailable(
-        f"the data folder {root} cannot be written and "
-        f"{reason or 'there is no search index'}"
+        f"the data folder {root} cannot be written and {reason or 'there is no search index'}"
     )
 
 
@@ -657,9 +662,7 @@ def _rebuild(
 
 
 def _read_only(ix: index.Index, folder: Path, messages: list[str], start: float) -> OpenIndex:
-    messages.append(
-        "another tuireader is updating the search index; searching the index as it is"
-    )
+    messages.append("another tuireader is updating the search index; searching the index as it is")
     try:
         state = _load_state(ix, folder)
     except Exception:  # noqa: BLE001 - being written by the other process

@@ -133,7 +133,9 @@ class _Lexer:
                     fieldname = name
                     i = match.end()
                     if i >= n or text[i].isspace() or text[i] == ")":
-                        self.problems.append(f"'{name}:' needs a value, e.g. {name}:{_example(name)}")
+                        self.problems.append(
+                            f"'{name}:' needs a value, e.g. {name}:{_example(name)}"
+                        )
                         continue
                 else:
                     self.problems.append(

@@ -477,8 +477,15 @@ def die_with_parent(parent: int) -> None:
 
 
 def _child(
-    ix, items: Sequence[Any], to_fields, tally: Tally | None, summarise: Summarise | None,
-    compound: bool, results, parent: int, close_fds: Sequence[int] = (),
+    ix,
+    items: Sequence[Any],
+    to_fields,
+    tally: Tally | None,
+    summarise: Summarise | None,
+    compound: bool,
+    results,
+    parent: int,
+    close_fds: Sequence[int] = (),
 ) -> None:  # type: ignore[no-untyped-def]
     die_with_parent(parent)
     for fd in close_fds:  # e.g. the parent's lock: it must not outlive the parent
@@ -510,7 +517,14 @@ class _Helper:
     """A forked process writing the first part of the items as a segment of its own."""
 
     def __init__(
-        self, ix, items, to_fields, tally, summarise, compound: bool, progress,
+        self,
+        ix,
+        items,
+        to_fields,
+        tally,
+        summarise,
+        compound: bool,
+        progress,
         close_fds: Sequence[int] = (),
     ) -> None:  # type: ignore[no-untyped-def]
         context = multiprocessing.get_context("fork")
@@ -519,8 +533,15 @@ class _Helper:
         self.process = context.Process(
             target=_child,
             args=(
-                ix, items, to_fields, tally, summarise, compound, self.results,
-                os.getpid(), tuple(close_fds),
+                ix,
+                items,
+                to_fields,
+                tally,
+                summarise,
+                compound,
+                self.results,
+                os.getpid(),
+                tuple(close_fds),
             ),
             daemon=True,
         )

@@ -387,7 +387,10 @@ class PyperclipClipboard:
 #: silenced: pyperclip lets e.g. xclip's "Can't open display" land on the terminal,
 #: right over the reader's screen.
 _QUIET_TOOLS: dict[str, tuple[list[str], list[str]]] = {
-    "copy_xclip": (["xclip", "-selection", "clipboard"], ["xclip", "-selection", "clipboard", "-o"]),
+    "copy_xclip": (
+        ["xclip", "-selection", "clipboard"],
+        ["xclip", "-selection", "clipboard", "-o"],
+    ),
     "copy_xsel": (["xsel", "--clipboard", "--input"], ["xsel", "--clipboard", "--output"]),
     "copy_wl": (["wl-copy"], ["wl-paste", "--no-newline"]),
     "copy_osx_pbcopy": (["pbcopy"], ["pbpaste"]),

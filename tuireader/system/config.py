@@ -55,7 +55,9 @@ def _shown(value: object, limit: int = 40) -> str:
     return _cut(text, limit)
 
 
-def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str, problems: list[str]) -> str:
+def _choice(
+    data: dict, key: str, allowed: tuple[str, ...], default: str, problems: list[str]
+) -> str:
     value = data.get(key, default)
     if isinstance(value, str) and value.lower() in allowed:
         return value.lower()

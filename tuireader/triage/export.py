@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tuireader.render.citations import best_link, format_citation, format_many
 from tuireader.model import Library, Paper
+from tuireader.render.citations import best_link, format_citation, format_many
 from tuireader.render.safetext import one_line, to_json, valid
 from tuireader.render.safetext import terminal as visible
 from tuireader.triage.store import Triage
@@ -32,7 +32,9 @@ EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
 
 
-def paper_json(paper: Paper, *, score: float | None = None, abstract: bool = False) -> dict[str, Any]:
+def paper_json(
+    paper: Paper, *, score: float | None = None, abstract: bool = False
+) -> dict[str, Any]:
     """A paper as the JSON object the command line prints."""
     data: dict[str, Any] = {
         "id": paper.id,

@@ -16,9 +16,9 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from tuireader.model import Library
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
-from tuireader.model import Library
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import styles_dir
 

@@ -23,6 +23,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input
 
+from tuireader.ingest.links import web_url
+from tuireader.model import Link, Paper
 from tuireader.render.citations import (
     DEFAULT_FORMAT,
     FORMAT_LABELS,
@@ -32,8 +34,6 @@ from tuireader.render.citations import (
     format_many,
 )
 from tuireader.system.clipboard import Clipboard, CopyOutcome
-from tuireader.ingest.links import web_url
-from tuireader.model import Link, Paper
 from tuireader.ui.palette import Command, ScreenActions
 
 if TYPE_CHECKING:  # pragma: no cover

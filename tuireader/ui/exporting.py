@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 from textual import work
 from textual.screen import Screen
 
-from tuireader.triage.export import EXPORT_FORMATS, SUFFIXES, render_export, write_atomic
 from tuireader.model import Paper
+from tuireader.triage.export import EXPORT_FORMATS, SUFFIXES, render_export, write_atomic
 from tuireader.triage.filters import triage_of
 from tuireader.ui.palette import Command, ScreenActions
 from tuireader.ui.text import visible

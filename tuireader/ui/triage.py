@@ -32,6 +32,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tuireader.model import Paper
+from tuireader.render.textrender import visible
+from tuireader.triage.filters import ANY_STATE, Resolver
 from tuireader.triage.store import (
     DEFAULT_STATE,
     Store,
@@ -42,8 +44,6 @@ from tuireader.triage.store import (
     normalize_tag,
     tag_key,
 )
-from tuireader.render.textrender import visible
-from tuireader.triage.filters import ANY_STATE, Resolver
 from tuireader.ui.screens.main import ReaderScreen
 from tuireader.ui.widgets.results import ResultsList, Row
 

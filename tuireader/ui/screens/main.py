@@ -128,7 +128,11 @@ class ReaderScreen(Screen[None]):
     def binding_places(self) -> list[Place]:
         """Every group of bindings, with the node that runs them (help and palette)."""
         return [
-            Place("Anywhere (letter keys: outside the search box)", self, declared_bindings(type(self))),
+            Place(
+                "Anywhere (letter keys: outside the search box)",
+                self,
+                declared_bindings(type(self)),
+            ),
             Place("Search box", self.search_box, declared_bindings(SearchBox)),
             Place("Results list", self.results, declared_bindings(ResultsList)),
             Place("Viewer", self.viewer, declared_bindings(PaperViewer)),

@@ -17,8 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static, TextArea
 
-from tuireader.system.clipboard import clipboard_text
 from tuireader.render.textrender import visible
+from tuireader.system.clipboard import clipboard_text
 
 
 class ManualCopyScreen(ModalScreen[None]):
