@@ -393,11 +393,11 @@ def _latex_tokens(text: str) -> list[_Tok]:
             toks.append(_Tok("close", "}", "", "}"))
             i += 1
         elif ch == "$":
-            end = _closing_dollar(text, i + 1)
-            if end is not None and _math_ok(text[i + 1 : end]):
-                math = text[i : end + 1]
+            closing = _closing_dollar(text, i + 1)
+            if closing is not None and _math_ok(text[i + 1 : closing]):
+                math = text[i : closing + 1]
                 toks.append(_Tok("math", math, math, math))
-                i = end + 1
+                i = closing + 1
             else:
                 toks.append(_Tok("special", "$", "$", _TEXT_ESCAPES["$"]))
                 i += 1
@@ -1362,11 +1362,11 @@ def _source_fields(entry: SourceEntry, *, biblatex: bool) -> tuple[str, dict[str
         renamed = {}
         for name, value in fields.items():
             if name == "date" and "year" not in fields:
-                year, month = _date_parts(value)
-                if year:
-                    renamed.setdefault("year", year)
-                    if month and "month" not in fields:
-                        renamed.setdefault("month", month)
+                date_year, date_month = _date_parts(value)
+                if date_year:
+                    renamed.setdefault("year", date_year)
+                    if date_month and "month" not in fields:
+                        renamed.setdefault("month", date_month)
                     continue
             new = _TO_BIBTEX_FIELD.get(name, name)
             if new == "archiveprefix" and value.strip().lower() == "arxiv":
