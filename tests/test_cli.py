@@ -169,3 +169,13 @@ def test_show_says_where_the_metadata_came_from(capsys):
     assert json.loads(out)["hits"][0]["metadata_source"] == "icml2024-seeds"
     _code, out, _ = run(capsys, "show", paper_id)
     assert "metadata: icml2024-seeds" in out
+
+
+def test_every_command_has_its_own_parser_builder():
+    from tuireader import cli
+
+    assert tuple(cli._COMMAND_PARSERS) == cli.COMMANDS
+    for name in cli.COMMANDS:
+        parser = cli.build_command_parser(name)
+        assert parser.prog == f"tuireader {name}"
+        assert parser.get_default("func") is getattr(cli, f"cmd_{name}")

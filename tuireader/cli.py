@@ -438,7 +438,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# -- export formats ----------------------------------------------------------------------
+# -- the reader --------------------------------------------------------------------------
 
 
 def cmd_read(args: argparse.Namespace) -> int:
@@ -494,111 +494,159 @@ def _command(name: str, description: str) -> argparse.ArgumentParser:
     return argparse.ArgumentParser(prog=f"tuireader {name}", description=description)
 
 
-def build_command_parser(name: str) -> argparse.ArgumentParser:
-    """The parser of one command (each is separate so options and lists may intermix)."""
-    if name == "search":
-        p = _command("search", "Search the lists; ranked results, best first.")
-        p.add_argument(
-            "query",
-            help="query, e.g. 'diffusion -video \"neural network\" author:smith has:code'; "
-            "triage filters: is:kept, is:new, tag:NAME, has:note",
-        )
-        p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
-        p.add_argument("--json", action="store_true", help="print JSON")
-        p.add_argument(
-            "--prefix",
-            action="store_true",
-            help="treat the last word as a prefix, as live search does",
-        )
-        p.set_defaults(func=cmd_search)
-    elif name == "show":
-        p = _command("show", "Print one paper with its links.")
-        p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
-        p.add_argument("--json", action="store_true", help="print JSON")
-        p.set_defaults(func=cmd_show)
-    elif name == "similar":
-        p = _command("similar", "Papers similar to one paper.")
-        p.add_argument("id", help="paper id")
-        p.add_argument("--limit", type=int, default=10, help="most results (default 10)")
-        p.add_argument("--json", action="store_true", help="print JSON")
-        p.set_defaults(func=cmd_similar)
-    elif name == "lists":
-        p = _command("lists", "The lists and how many papers each holds.")
-        p.add_argument("--json", action="store_true", help="print JSON")
-        p.set_defaults(func=cmd_lists)
-    elif name == "index":
-        p = _command("index", "Bring the search index up to date now.")
-        p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
-        p.set_defaults(func=cmd_index)
-    elif name == "cite":
-        from tuireader.render.citations import FORMATS
+def _json_flag(parser: argparse.ArgumentParser, help: str = "print JSON") -> None:
+    parser.add_argument("--json", action="store_true", help=help)
 
-        p = _command(
-            "cite",
-            "Print citations for papers, by id or for every paper a query matches.",
-        )
-        p.epilog = (
-            "Each ITEM that exists on disk as a file or folder is read as a paper list; "
-            "every other ITEM is a paper id (as printed by search; a unique prefix will do). "
-            "If any id is unknown nothing is printed and the exit code is 1. "
-            "Missing metadata (no authors, a title derived from the abstract) is reported "
-            "on stderr. Citation keys are unique within the output."
-        )
-        p.add_argument("items", metavar="ITEM", nargs="*", help="paper id or list file/folder")
-        p.add_argument(
-            "--format", choices=FORMATS, default="bibtex", help="citation format (default bibtex)"
-        )
-        p.add_argument("--query", metavar="Q", help="cite every paper that matches Q, best first")
-        p.add_argument(
-            "--limit",
-            type=int,
-            default=None,
-            help="with --query: cite at most this many (default: all)",
-        )
-        p.add_argument(
-            "--abstract",
-            action="store_true",
-            help="include the abstract in BibTeX/BibLaTeX entries",
-        )
-        p.set_defaults(func=cmd_cite)
-        _common(p, sources=False)
-        return p
-    elif name == "links":
-        from tuireader.model import LINK_KINDS
 
-        p = _command("links", "Print a paper's links, one URL per line, code links first.")
-        p.epilog = "Exit code 1 when the paper has no link (of that kind). Example: tuireader links ID --kind code | head -1"
-        p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
-        p.add_argument("--kind", choices=LINK_KINDS, help="only links of this kind")
-        p.add_argument("--json", action="store_true", help="print JSON (url, kind, origin)")
-        p.set_defaults(func=cmd_links)
-    elif name == "export":
-        p = _command("export", "Write the papers matching a query, with their triage, as a file.")
-        p.epilog = (
-            "The query may combine words with triage filters: is:kept, is:maybe, is:skip, "
-            "is:read, is:new, tag:NAME, has:note, has:code. Without --query every paper is "
-            "exported in list order. markdown is a reading list; csv has the columns "
-            "id,title,authors,venue,year,state,tags,note,url,code; urls gives each paper's "
-            "best link. Exit code 1 when nothing matches."
-        )
-        p.add_argument(
-            "--query",
-            metavar="Q",
-            help="export only the papers matching Q (e.g. 'is:kept tag:survey')",
-        )
-        p.add_argument("--format", choices=EXPORT_FORMATS, required=True, help="output format")
-        p.add_argument(
-            "-o",
-            "--output",
-            metavar="FILE",
-            help="write to FILE instead of stdout ('-' is stdout); a file is replaced "
-            "atomically, a FIFO or device written in place",
-        )
-        p.set_defaults(func=cmd_export)
-    else:  # pragma: no cover - main() only passes known names
-        raise ValueError(name)
+def _search_parser() -> argparse.ArgumentParser:
+    p = _command("search", "Search the lists; ranked results, best first.")
+    p.add_argument(
+        "query",
+        help="query, e.g. 'diffusion -video \"neural network\" author:smith has:code'; "
+        "triage filters: is:kept, is:new, tag:NAME, has:note",
+    )
+    p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
+    _json_flag(p)
+    p.add_argument(
+        "--prefix",
+        action="store_true",
+        help="treat the last word as a prefix, as live search does",
+    )
+    p.set_defaults(func=cmd_search)
     _common(p)
     return p
+
+
+def _show_parser() -> argparse.ArgumentParser:
+    p = _command("show", "Print one paper with its links.")
+    p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
+    _json_flag(p)
+    p.set_defaults(func=cmd_show)
+    _common(p)
+    return p
+
+
+def _similar_parser() -> argparse.ArgumentParser:
+    p = _command("similar", "Papers similar to one paper.")
+    p.add_argument("id", help="paper id")
+    p.add_argument("--limit", type=int, default=10, help="most results (default 10)")
+    _json_flag(p)
+    p.set_defaults(func=cmd_similar)
+    _common(p)
+    return p
+
+
+def _lists_parser() -> argparse.ArgumentParser:
+    p = _command("lists", "The lists and how many papers each holds.")
+    _json_flag(p)
+    p.set_defaults(func=cmd_lists)
+    _common(p)
+    return p
+
+
+def _index_parser() -> argparse.ArgumentParser:
+    p = _command("index", "Bring the search index up to date now.")
+    p.add_argument("--rebuild", action="store_true", help="rebuild from scratch")
+    p.set_defaults(func=cmd_index)
+    _common(p)
+    return p
+
+
+def _cite_parser() -> argparse.ArgumentParser:
+    from tuireader.render.citations import FORMATS
+
+    p = _command("cite", "Print citations for papers, by id or for every paper a query matches.")
+    p.epilog = (
+        "Each ITEM that exists on disk as a file or folder is read as a paper list; "
+        "every other ITEM is a paper id (as printed by search; a unique prefix will do). "
+        "If any id is unknown nothing is printed and the exit code is 1. "
+        "Missing metadata (no authors, a title derived from the abstract) is reported "
+        "on stderr. Citation keys are unique within the output."
+    )
+    p.add_argument("items", metavar="ITEM", nargs="*", help="paper id or list file/folder")
+    p.add_argument(
+        "--format", choices=FORMATS, default="bibtex", help="citation format (default bibtex)"
+    )
+    p.add_argument("--query", metavar="Q", help="cite every paper that matches Q, best first")
+    p.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="with --query: cite at most this many (default: all)",
+    )
+    p.add_argument(
+        "--abstract",
+        action="store_true",
+        help="include the abstract in BibTeX/BibLaTeX entries",
+    )
+    p.set_defaults(func=cmd_cite)
+    _common(p, sources=False)  # ITEM holds the lists
+    return p
+
+
+def _links_parser() -> argparse.ArgumentParser:
+    from tuireader.model import LINK_KINDS
+
+    p = _command("links", "Print a paper's links, one URL per line, code links first.")
+    p.epilog = (
+        "Exit code 1 when the paper has no link (of that kind). "
+        "Example: tuireader links ID --kind code | head -1"
+    )
+    p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
+    p.add_argument("--kind", choices=LINK_KINDS, help="only links of this kind")
+    _json_flag(p, "print JSON (url, kind, origin)")
+    p.set_defaults(func=cmd_links)
+    _common(p)
+    return p
+
+
+def _export_parser() -> argparse.ArgumentParser:
+    p = _command("export", "Write the papers matching a query, with their triage, as a file.")
+    p.epilog = (
+        "The query may combine words with triage filters: is:kept, is:maybe, is:skip, "
+        "is:read, is:new, tag:NAME, has:note, has:code. Without --query every paper is "
+        "exported in list order. markdown is a reading list; csv has the columns "
+        "id,title,authors,venue,year,state,tags,note,url,code; urls gives each paper's "
+        "best link. Exit code 1 when nothing matches."
+    )
+    p.add_argument(
+        "--query",
+        metavar="Q",
+        help="export only the papers matching Q (e.g. 'is:kept tag:survey')",
+    )
+    p.add_argument("--format", choices=EXPORT_FORMATS, required=True, help="output format")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of stdout ('-' is stdout); a file is replaced "
+        "atomically, a FIFO or device written in place",
+    )
+    p.set_defaults(func=cmd_export)
+    _common(p)
+    return p
+
+
+#: each command's parser, built only when that command runs (imports stay lazy).
+_COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
+    "search": _search_parser,
+    "show": _show_parser,
+    "similar": _similar_parser,
+    "lists": _lists_parser,
+    "index": _index_parser,
+    "cite": _cite_parser,
+    "links": _links_parser,
+    "export": _export_parser,
+}
+
+
+def build_command_parser(name: str) -> argparse.ArgumentParser:
+    """The parser of one command (each is separate so options and lists may intermix)."""
+    try:
+        build = _COMMAND_PARSERS[name]
+    except KeyError:  # pragma: no cover - main() only passes known names
+        raise ValueError(name) from None
+    return build()
 
 
 _OPTIONS_WITH_VALUES = (
