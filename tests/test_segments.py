@@ -12,7 +12,7 @@ from whoosh.filedb import filetables
 
 from tuireader.ingest.library import load_library
 from tuireader.search import index as tindex
-from tuireader.search import segments
+from tuireader.search import segments, w3format, whooshdoor
 from tuireader.search.analysis import WordField
 from tuireader.system.resources import seeds_dir
 
@@ -111,7 +111,7 @@ def test_a_new_index_holds_the_same_postings_as_whooshs_writer(tmp_path, monkeyp
         load_library([write_jsonl(tmp_path / "r.jsonl", records)]).papers
     )
     if not direct:
-        monkeypatch.setattr(segments._BlockFieldWriter, "_NEEDS", ("_no_such_attribute",))
+        monkeypatch.setattr(whooshdoor._BlockFieldWriter, "_NEEDS", ("_no_such_attribute",))
     expected = _postings(_whoosh_built(tmp_path / "general", papers))
     (tmp_path / "fast").mkdir()
     ix = index.create_in(str(tmp_path / "fast"), tindex.schema())
@@ -154,7 +154,7 @@ def test_the_index_records_whooshs_own_codec(tmp_path):
     segments.write_new(ix, papers, lambda p: tindex.document(p, ""), compound=True)
     reopened = index.open_dir(str(tmp_path))
     assert {type(s.codec()) for s in reopened._segments()} == {W3Codec}
-    assert type(pickle.loads(pickle.dumps(segments.BlockCodec()))) is W3Codec
+    assert type(pickle.loads(pickle.dumps(whooshdoor.BlockCodec()))) is W3Codec
 
 
 def _fail_on_first(paper):
@@ -195,4 +195,4 @@ def test_the_url_field_keeps_host_names_and_code_paths(tmp_path):
 
 def test_the_term_table_hash_is_whooshs_md5_hash():
     for key in (b"", b"\x00\x01model", "论文".encode(), bytes(range(256))):
-        assert segments._md5_low(key) == filetables.md5_hash(key)
+        assert w3format.md5_low(key) == filetables.md5_hash(key)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import dataclasses
 import re
 import threading
 import time
@@ -30,6 +31,7 @@ from whoosh.scoring import BM25F
 
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
+from tuireader.search import whooshdoor
 from tuireader.search.analysis import (
     CJK_RUN,
     LATIN_WORD,
@@ -322,6 +324,9 @@ class Engine:
             raise
         self.vocabulary = Vocabulary(opened.vocab, opened.stems) if opened else Vocabulary({})
         self.report = opened.report if opened else IndexReport(read_only=True)
+        note = whooshdoor.take_note()
+        if note:
+            self.report = dataclasses.replace(self.report, messages=(*self.report.messages, note))
 
     def _detach(self) -> None:
         """Close the index, whatever state it is in."""

@@ -19,11 +19,8 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
 
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher
-from whoosh.matching.wrappers import FilterMatcher
-from whoosh.util.numeric import byte_to_length
+from tuireader.search.whooshdoor import blocks, field_lengths
 
 #: BM25 parameters (the usual defaults) and per-field weights.
 K1 = 1.2
@@ -60,91 +57,6 @@ class Plan:
     #: documents allowed by filters answered outside the index (None: no such filter)
     allowed: set[int] | None = None
     excluded_docs: set[int] = field(default_factory=set)
-
-
-#: field length of each stored length byte (a missing length counts as 1, as in scoring)
-_LENGTH_OF_BYTE = [byte_to_length(b) if b else 1 for b in range(256)]
-
-
-def _blocks(
-    leaf, fieldname: str, text: str, only: Sequence[int] | None = None
-) -> Iterable[tuple[Sequence[int], Sequence[float]]]:  # type: ignore[no-untyped-def]
-    """A segment's postings of one term as (documents, weights), a block at a time.
-
-    Whoosh's matcher interface costs several Python calls per posting; its W3 matcher
-    decodes a whole block at once anyway, so this takes the decoded block. With
-    ``only`` (ascending documents), blocks holding none of them are skipped by their
-    header, undecoded. Any other matcher is read posting by posting. Deleted
-    documents are included.
-    """
-    m = leaf.postings(fieldname, text)
-    if isinstance(m, FilterMatcher):
-        m = m.child
-    if isinstance(m, W3LeafMatcher) and all(
-        hasattr(m, a) for a in ("_read_data", "_read_ids", "_read_weights", "_next_block")
-    ):
-        wanted = 0
-        while m.is_active():
-            if only is not None:
-                if wanted >= len(only):
-                    return
-                top = m.block_max_id()
-                if only[wanted] > top:  # none of ``only`` in this block
-                    m._next_block()
-                    continue
-                wanted = bisect.bisect_right(only, top, wanted)
-            yield _decoded(m)
-            m._next_block()
-        return
-    ids, weights = [], []
-    while m.is_active():
-        ids.append(m.id())
-        weights.append(m.weight())
-        m.next()
-    yield ids, weights
-
-
-def _decoded(m: W3LeafMatcher) -> tuple[Sequence[int], Sequence[float]]:
-    """The documents and weights of a W3 matcher's current block.
-
-    W3 stores a block's documents as gaps, and its weights as None (all 1), one number
-    (all equal) or one per posting. Whoosh undoes that with a Python generator per
-    posting; ``accumulate`` and list repetition do it in C.
-    """
-    m._read_data()
-    data = m._data
-    if not (isinstance(data, tuple) and len(data) == 3):  # another layout: Whoosh's own
-        m._read_ids()
-        m._read_weights()
-        return m._ids, m._weights
-    gaps, weights, _values = data
-    ids = list(accumulate(gaps))
-    if weights is None:
-        weights = [1.0] * len(ids)
-    elif isinstance(weights, float):
-        weights = [weights] * len(ids)
-    return ids, weights
-
-
-def _field_lengths(leaf, fieldname: str) -> Sequence[int]:  # type: ignore[no-untyped-def]
-    """Every document's length of ``fieldname`` in one segment (1 where unknown)."""
-    perdoc = getattr(leaf, "_perdoc", None)
-    column = f"_{fieldname}_len"
-    try:
-        if perdoc is None:
-            raise LookupError
-        if not perdoc.has_column(column):
-            return [1] * leaf.doc_count_all()
-        table = _LENGTH_OF_BYTE
-        reader = perdoc.column_reader(column, LENGTHS_COLUMN)
-        stored = getattr(reader, "_count", None)
-        if getattr(reader, "_fixedlen", None) == 1 and isinstance(stored, int):
-            # one byte per document: read them all at once, not one call per document
-            raw = reader._dbfile.get(reader._basepos, stored)
-            return [table[b] for b in raw] + [1] * (leaf.doc_count_all() - stored)
-        return [table[b] for b in reader.load()]
-    except Exception:  # noqa: BLE001 - another codec: ask document by document
-        return [leaf.doc_field_length(d, fieldname, 1) or 1 for d in range(leaf.doc_count_all())]
 
 
 class TermScores:
@@ -202,7 +114,7 @@ class TermScores:
         if norm is None:
             per_word = K1 * B / self._avg_length(fieldname)
             fixed = K1 * (1 - B)
-            lengths = _field_lengths(self._leaves[i][0], fieldname)
+            lengths = field_lengths(self._leaves[i][0], fieldname)
             norm = self._norms[i, fieldname] = array("d", [fixed + per_word * n for n in lengths])
         return norm
 
@@ -228,7 +140,7 @@ class TermScores:
             keep = set(local) if local is not None else None
             norm = self._norm(i, fieldname)
             deleted = leaf.deleted_docs_set
-            for ids, tfs in _blocks(leaf, fieldname, text, local):
+            for ids, tfs in blocks(leaf, fieldname, text, local):
                 if keep is not None or deleted:
                     pairs = [
                         (d, tf)

@@ -45,6 +45,7 @@ from tuireader.ingest.links import index_text
 from tuireader.model import Library, Paper
 from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
 from tuireader.search.segments import write_new
+from tuireader.search.whooshdoor import segment_files
 from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
@@ -684,14 +685,13 @@ def _remove_uncommitted(ix: index.Index, folder: Path) -> None:
     """Delete the files a failed commit left in ``folder``: whatever the current TOC
     does not list (Whoosh's own cleanup runs only after a commit succeeds)."""
     try:
-        generation = ix.latest_generation()
-        keep = {f"_{ix.indexname}_{generation}.toc", *_NOT_STAMPED}
-        prefixes = tuple(f"{seg.segment_id()}." for seg in ix._segments())
+        toc, prefixes = segment_files(ix)
+        keep = {toc, *_NOT_STAMPED}
     except Exception:  # noqa: BLE001 - the index is unreadable: the next open rebuilds it
         return
     for entry in os.scandir(folder):
         name = entry.name
-        if name in keep or name.startswith(prefixes) or name.startswith("."):
+        if name in keep or name.startswith((*prefixes, ".")):
             continue
         if entry.is_dir(follow_symlinks=False):  # a writer's temporary storage
             shutil.rmtree(entry.path, ignore_errors=True)
