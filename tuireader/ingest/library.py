@@ -1,29 +1,41 @@
 """Build the Library: read every input, merge repeats into one paper, give each an id.
 
-A paper's identity is its abstract: the same abstract in two lists is one paper that
-knows both lists. The id is short (8 lowercase base32 characters of the SHA-1 of the
-normalised abstract, or of the normalised title when there is no abstract), stable
-across runs, and independent of where the paper sits in its file. ``load_library``
-never raises: whatever goes wrong with an input becomes a ``Problem`` and the other
-inputs still load.
+A paper is who its strongest key says (``tuireader.ingest.identity``): a DOI, an arXiv
+id, an OpenReview id, a proceedings key, else its title and first author, and its
+abstract only in plain-text lists that give nothing else. Records of several lists that
+are one paper become one paper that knows every list. Every field a ``Record`` shares
+with ``Paper`` is copied by name, the first record with a value giving it.
+
+The id is short (8 lowercase base32 characters of the SHA-1 of the strongest key's
+text; for a paper with only an abstract, of the normalised abstract, as ids always were
+for plain-text lists), stable across runs, the same in every list holding the paper,
+and independent of where the paper sits in its file. ``load_library`` never raises:
+whatever goes wrong with an input becomes a ``Problem`` and the other inputs still load.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import re
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
+from tuireader.ingest.identity import (
+    STRONG_KINDS,
+    Identity,
+    Key,
+    digest,
+    identify,
+    normalise_text,
+    same_paper,
+)
 from tuireader.ingest.links import merge_links, record_links
 from tuireader.ingest.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
 from tuireader.model import Library, Link, Paper, PaperList, Problem
 from tuireader.system.memory import LARGE, release_freed_memory
 
 __all__ = [
+    "COPIED_FIELDS",
     "EXTEND_ID_BY",
     "ID_LENGTH",
     "expand_sources",
@@ -37,67 +49,23 @@ ID_LENGTH = 8
 #: How many characters a colliding id grows by at a time.
 EXTEND_ID_BY = 4
 
-_QUOTES = "\"'`´‘’‚‛“”„‟«»‹›′″〝〞＂＇"
-_DASHES = "‐‑‒–—―−﹘﹣－"
-_INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"  # sneak in from PDFs and web pages
-_FOLD = {
-    **{quote: '"' for quote in _QUOTES},
-    **{dash: "-" for dash in _DASHES},
-    **{char: "" for char in _INVISIBLE},
-}
-# One regex pass over the rare non-ASCII characters is much faster than str.translate
-# with a table, which falls back to a per-character lookup on any non-ASCII text.
-_FOLD_RE = re.compile("[" + re.escape("".join(char for char in _FOLD if not char.isascii())) + "]")
-# \% and % are the same character to a reader: BibTeX escapes what JSON does not.
-_LATEX_ESCAPE_RE = re.compile(r"\\([%$&#_{}])")
-_DASH_RUN_RE = re.compile(r"-{2,}")
-_QUOTE_RUN_RE = re.compile(r'"{2,}')
-
-
-def _fold_char(match: re.Match[str]) -> str:
-    return _FOLD[match.group(0)]
-
-
-def normalise_text(text: str) -> str:
-    """The form of a text used to decide whether two texts are the same paper.
-
-    Unicode compatibility forms are unified (NFKC: full-width letters, ligatures),
-    case is folded, every kind of quote becomes ``"`` and every dash ``-`` (LaTeX's
-    ``--``/``---`` and ``` `` ``/``''`` included), LaTeX escapes such as ``\\%`` become
-    the plain character, invisible characters go, and whitespace runs become one space.
-    """
-    text = text.casefold().replace("'", '"').replace("`", '"')
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-        text = _FOLD_RE.sub(_fold_char, text)
-    if "\\" in text:
-        text = _LATEX_ESCAPE_RE.sub(r"\1", text)
-    if "--" in text:
-        text = _DASH_RUN_RE.sub("-", text)
-    if '""' in text:
-        text = _QUOTE_RUN_RE.sub('"', text)
-    return " ".join(text.split())
-
-
-def _digest(text: str) -> str:
-    """Lowercase base32 (RFC 4648 alphabet) of the SHA-1 of ``text``: 32 characters."""
-    # readers replace lone surrogates; should one slip through, it must not stop the load
-    raw = hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
-    return base64.b32encode(raw).decode("ascii").lower()
+_digest = digest
 
 
 def _identity(abstract: str, title: str | None) -> str:
-    """The text a paper's id is derived from: its abstract, else its title, normalised."""
+    """The text an abstract-derived id comes from: the abstract, else the title, normalised."""
     if abstract.strip():
         return normalise_text(abstract)
     return normalise_text(title or "")
 
 
 def paper_id(abstract: str, title: str | None = None) -> str:
-    """The short id of a paper with this abstract (or, without one, this title).
+    """The abstract-derived id of a paper with this abstract (or, without one, this title).
 
-    Within a library, an id that collides with another paper's is made longer; this
-    function gives the usual, unextended form.
+    This is the id of a paper that has nothing but an abstract (plain-text lists), and
+    it was every paper's id before ids came from keys: the triage store uses it to find
+    the paper an old mark belongs to. Within a library, an id that collides with another
+    paper's is made longer; this function gives the usual, unextended form.
     """
     return _digest(_identity(abstract, title))[:ID_LENGTH]
 
@@ -185,53 +153,160 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
 
 # --------------------------------------------------------------------------- merging
 
+#: Paper fields the merger sets itself; every other field a Record shares with Paper is
+#: copied from the records, the first record that has a value giving it.
+_OWN_FIELDS = frozenset({"id", "lists", "links", "order", "title_derived", "metadata_source"})
+_PAPER_FIELDS = frozenset(item.name for item in fields(Paper))
+#: Record fields that reach the Paper field of the same name.
+COPIED_FIELDS: tuple[str, ...] = tuple(
+    item.name for item in fields(Record) if item.name in _PAPER_FIELDS - _OWN_FIELDS
+)
 
-@dataclass(slots=True)
+
+def _empty(value: object) -> bool:
+    return value is None or value == "" or value == () or value == [] or value == {}
+
+
+def _merge_identities(first: Identity, later: Identity) -> Identity:
+    """What a paper known by ``first`` is known by once a record ``later`` joins it."""
+    kinds = {key.kind for key in first.keys}
+    keys = (*first.keys, *(key for key in later.keys if key.kind not in kinds))
+    keys = tuple(sorted(keys, key=lambda key: STRONG_KINDS.index(key.kind)))
+    use_later_abstract = not first.abstract_digest
+    return Identity(
+        keys=keys,
+        title=first.title or later.title,
+        first_author=first.first_author or later.first_author,
+        year=first.year if first.year is not None else later.year,
+        abstract_digest=first.abstract_digest or later.abstract_digest,
+        placeholder=later.placeholder if use_later_abstract else first.placeholder,
+        stand_in=later.stand_in if use_later_abstract else first.stand_in,
+    )
+
+
+@dataclass(slots=True, eq=False)
 class _Draft:
     """A paper being assembled from one or more records."""
 
-    key: str
-    record: Record
+    identity: Identity
+    values: dict[str, Any]
     links: tuple[Link, ...]
+    order: int
     lists: list[str] = field(default_factory=list)
-    order: int = 0
-    title: str | None = None
-    authors: tuple[str, ...] = ()
-    venue: str | None = None
-    year: int | None = None
-    doi: str | None = None
-    openreview_id: str | None = None
-    pmlr_key: str | None = None
-    abstract: str = ""
 
     @classmethod
-    def start(cls, key: str, record: Record, order: int) -> _Draft:
-        return cls(
-            key=key,
-            record=record,
-            links=record_links(record),
-            order=order,
-            title=record.title,
-            authors=record.authors,
-            venue=record.venue,
-            year=record.year,
-            doi=record.doi,
-            openreview_id=record.openreview_id,
-            pmlr_key=record.pmlr_key,
-            abstract=record.abstract,
-        )
+    def start(cls, record: Record, identity: Identity, order: int) -> _Draft:
+        values = {name: getattr(record, name) for name in COPIED_FIELDS}
+        return cls(identity, values, record_links(record), order)
 
-    def absorb(self, record: Record) -> None:
+    def absorb(self, record: Record, identity: Identity) -> None:
         """Fill what is still missing from a later source's record of the same paper."""
-        self.title = self.title or record.title
-        self.authors = self.authors or record.authors
-        self.venue = self.venue or record.venue
-        self.year = self.year if self.year is not None else record.year
-        self.doi = self.doi or record.doi
-        self.openreview_id = self.openreview_id or record.openreview_id
-        self.pmlr_key = self.pmlr_key or record.pmlr_key
-        self.abstract = self.abstract or record.abstract
+        values = self.values
+        for name in COPIED_FIELDS:
+            if _empty(values.get(name)):
+                value = getattr(record, name)
+                if not _empty(value):
+                    values[name] = value
         self.links = merge_links(self.links, record_links(record))
+        self.identity = _merge_identities(self.identity, identity)
+
+    @property
+    def label(self) -> str:
+        title = self.values.get("title")
+        if title:
+            return str(title)
+        words = " ".join(str(self.values.get("abstract") or "").split())
+        return words[:60] + "…" if len(words) > 60 else words
+
+
+class _Merger:
+    """Turns the records of every list into papers: each record joins the paper it is
+    (by ``identity.same_paper``) or starts a new one.
+
+    Look-ups go through three indexes (strong key, normalised title, abstract digest),
+    so a record is compared with a handful of papers only. Abstract digests, not the
+    texts, are kept: a normalised abstract is ~1 KB, 100 MB for 100,000 papers.
+    """
+
+    def __init__(self) -> None:
+        self.drafts: list[_Draft] = []
+        self._by_key: dict[Key, _Draft] = {}
+        self._by_title: dict[str, list[_Draft]] = {}
+        self._by_abstract: dict[str, list[_Draft]] = {}
+
+    def add(self, record: Record, list_name: str) -> tuple[_Draft, str | None]:
+        """The draft ``record`` now belongs to, and why it joined an existing one."""
+        identity = identify(record, record.venue or list_name)
+        found = self._find(identity, list_name)
+        if found is None:
+            draft = _Draft.start(record, identity, len(self.drafts))
+            self.drafts.append(draft)
+            self._index(draft)
+            return draft, None
+        draft, reason = found
+        draft.absorb(record, identity)
+        self._index(draft)
+        return draft, reason
+
+    def _find(self, identity: Identity, list_name: str) -> tuple[_Draft, str] | None:
+        candidates: list[_Draft] = []
+        for key in identity.keys:
+            known = self._by_key.get(key)
+            if known is not None:
+                candidates.append(known)
+        if identity.title:
+            candidates.extend(self._by_title.get(identity.title, ()))
+        if identity.abstract_digest:
+            candidates.extend(self._by_abstract.get(identity.abstract_digest, ()))
+        for draft in _unique_drafts(candidates):
+            # a list that names one title twice names two entries: only another list's
+            # record joins a paper on its title and authors
+            reason = same_paper(identity, draft.identity, by_title=list_name not in draft.lists)
+            if reason is not None:
+                return draft, reason
+        return None
+
+    def _index(self, draft: _Draft) -> None:
+        identity = draft.identity
+        for key in identity.keys:
+            self._by_key.setdefault(key, draft)
+        if identity.title_identifies:
+            known = self._by_title.setdefault(identity.title, [])
+            if all(draft is not other for other in known):
+                known.append(draft)
+        if identity.abstract_digest:
+            known = self._by_abstract.setdefault(identity.abstract_digest, [])
+            if all(draft is not other for other in known):
+                known.append(draft)
+
+    def id_texts(self) -> list[str]:
+        """The text each draft's id is the digest of, distinct for distinct drafts.
+
+        The strongest key's text (``doi:10.1/x``, ``title:words|family|year``), or, for a
+        paper with nothing but an abstract, its normalised abstract (the ids of plain-text
+        lists, unchanged since ids were abstract digests). Drafts whose texts would be
+        equal (one title listed twice, a repeated stand-in abstract) are numbered in order.
+        """
+        texts: list[str] = []
+        seen: dict[str, int] = {}
+        for draft in self.drafts:
+            strongest = draft.identity.strongest
+            if strongest is not None:
+                text = str(strongest)
+            else:
+                text = normalise_text(str(draft.values.get("abstract") or ""))
+            count = seen.get(text, 0) + 1
+            seen[text] = count
+            texts.append(text if count == 1 else f"{text}#{count}")
+        return texts
+
+
+def _unique_drafts(drafts: list[_Draft]) -> list[_Draft]:
+    unique: list[_Draft] = []
+    for draft in drafts:
+        if all(draft is not other for other in unique):
+            unique.append(draft)
+    return unique
 
 
 def _assign_ids(keys: Sequence[str]) -> dict[str, str]:
@@ -271,109 +346,72 @@ def _derive_title(abstract: str) -> str:
     return derive_title(abstract)
 
 
+def _merged_message(merged: list[tuple[str, str]]) -> str:
+    """What was merged within one list and why, e.g. two records sharing a DOI."""
+    count = len(merged)
+    shown = "; ".join(f"“{label}” ({reason})" for label, reason in merged[:3])
+    more = f"; and {count - 3} more" if count > 3 else ""
+    verb = (
+        "names a paper listed earlier in this list and was"
+        if count == 1
+        else ("name papers listed earlier in this list and were")
+    )
+    return f"{count} record{'s' if count != 1 else ''} {verb} merged into it: {shown}{more}"
+
+
 def _build(results: Sequence[ReadResult], problems: list[Problem]) -> Library:
-    drafts: dict[str, _Draft] = {}
-    by_title: dict[str, str] = {}
-    #: identity keys of papers known so far only by title (no abstract yet)
-    title_only: set[str] = set()
-    aliases: dict[str, str] = {}
-    # The title index is built only once a record without abstract needs it.
-    by_title_ready = False
-    list_members: list[tuple[ReadResult, str, list[str]]] = []
+    merger = _Merger()
+    list_members: list[tuple[ReadResult, str, list[_Draft]]] = []
     taken: set[str] = set()
-    order = 0
     for result in results:
         problems.extend(result.problems)
         if not result.records:
             continue
         name = _unique_list_name(result.name, result.path, taken)
         taken.add(name)
-        members: list[str] = []
-        repeats = 0
+        members: list[_Draft] = []
+        merged: list[tuple[str, str]] = []
         for record in result.records:
-            has_abstract = bool(record.abstract.strip())
-            # Drafts are keyed by the digest of the identity text, not the text itself
-            # (a normalised abstract is ~1 KB: 100 MB held while 100,000 papers load).
-            key = _digest(_identity(record.abstract, record.title))
-            if not has_abstract:
-                # A record without abstract joins the paper that has the same title.
-                if not by_title_ready:
-                    by_title_ready = True
-                    for known in drafts.values():
-                        if known.title and known.abstract.strip():
-                            by_title.setdefault(normalise_text(known.title), known.key)
-                key = by_title.get(normalise_text(record.title or ""), key)
-            elif title_only and record.title and key not in drafts:
-                title_key = _digest(normalise_text(record.title))
-                if title_key in title_only:
-                    # A paper first seen without abstract gets one: it goes by that now.
-                    moved = drafts.pop(title_key)
-                    title_only.discard(title_key)
-                    moved.key = key
-                    drafts[key] = moved
-                    aliases[title_key] = key
-            found = drafts.get(key)
-            if found is None:
-                draft = drafts[key] = _Draft.start(key, record, order)
-                order += 1
-                if not has_abstract:
-                    title_only.add(key)
-            else:
-                draft = found
-                draft.absorb(record)
-            if by_title_ready and draft.title and draft.abstract.strip():
-                by_title.setdefault(normalise_text(draft.title), draft.key)
+            draft, reason = merger.add(record, name)
             if name in draft.lists:
-                repeats += 1
+                merged.append((draft.label, reason or "the same paper"))
                 continue
             draft.lists.append(name)
-            members.append(key)
-        if repeats:
-            problems.append(
-                Problem(
-                    result.path,
-                    f"{repeats} paper{'s appear' if repeats != 1 else ' appears'} more than "
-                    "once in this list; each is listed once",
-                    "warning",
-                )
-            )
+            members.append(draft)
+        if merged:
+            problems.append(Problem(result.path, _merged_message(merged), "warning"))
         list_members.append((result, name, members))
 
-    ids = _assign_ids(list(drafts))
+    keys = [_digest(text) for text in merger.id_texts()]
+    ids = _assign_ids(keys)
+    id_of = {id(draft): ids[key] for draft, key in zip(merger.drafts, keys, strict=True)}
     papers: list[Paper] = []
-    for key, draft in drafts.items():
-        derived = not draft.title
-        title = draft.title
+    for draft in merger.drafts:
+        values = dict(draft.values)
+        derived = not values.get("title")
         if derived:
-            title = _safe_derived_title(draft.abstract)
+            values["title"] = _safe_derived_title(str(values.get("abstract") or ""))
+        values["abstract"] = values.get("abstract") or ""
         papers.append(
             Paper(
-                id=ids[key],
-                title=title or "",
-                abstract=draft.abstract,
+                id=id_of[id(draft)],
                 title_derived=derived,
-                authors=draft.authors,
                 lists=tuple(draft.lists),
-                venue=draft.venue,
-                year=draft.year,
                 links=draft.links,
-                doi=draft.doi,
-                openreview_id=draft.openreview_id,
-                pmlr_key=draft.pmlr_key,
                 metadata_source="derived" if derived else "list",
                 order=draft.order,
+                **values,
             )
         )
     lists = tuple(
         PaperList(
             name=name,
             path=result.path,
-            paper_ids=tuple(ids[aliases.get(key, key)] for key in members),
+            paper_ids=tuple(id_of[id(draft)] for draft in members),
             format=result.format,
         )
         for result, name, members in list_members
     )
-    papers.sort(key=lambda paper: paper.order)
     return Library(papers=tuple(papers), lists=lists, problems=tuple(problems))
 
 

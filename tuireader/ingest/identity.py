@@ -1,0 +1,408 @@
+"""Who a paper is: the keys that identify it, and when two records are the same paper.
+
+A record is identified by the strongest key it carries, in this order: a DOI, an arXiv
+id (version stripped; also found in an arXiv DOI ``10.48550/arXiv.X`` or an arxiv.org
+link), an OpenReview forum id, a proceedings key (PMLR key, ACL Anthology id, or the
+source's own id scoped by the source), else its normalised title with the first author's
+family name (and the year when known), and its abstract only when it has nothing else
+(plain-text lists of abstracts, whose ids are the digest of the normalised abstract).
+
+Two records are one paper only when
+
+- they share a strong key and their titles do not disagree, or
+- their titles agree and their first authors do too (or one side names no authors), or
+- their abstracts agree, are not placeholders ("Part of …", "Withdrawn", very short), and
+  at most one of them has a title, or both titles agree;
+
+and never when they carry different values of the same kind of strong key.
+
+Plain functions over plain values: ``identify`` reads any object with the attributes of
+a :class:`~tuireader.ingest.readers.Record` or a :class:`~tuireader.model.Paper` (missing
+attributes count as empty), so fields added to either later are picked up here only.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from tuireader.ingest.catalog import normalise_title as _title_words
+
+__all__ = [
+    "KEY_KINDS",
+    "MIN_ABSTRACT_WORDS",
+    "MIN_TITLE_CHARS",
+    "STRONG_KINDS",
+    "Identity",
+    "Key",
+    "abstract_digest",
+    "acl_id",
+    "arxiv_id",
+    "conflicting",
+    "digest",
+    "family_name",
+    "identify",
+    "is_placeholder",
+    "is_placeholder_phrase",
+    "normalise_doi",
+    "normalise_text",
+    "same_paper",
+    "title_key",
+    "titles_agree",
+]
+
+#: Strong key kinds, strongest first.
+STRONG_KINDS: tuple[str, ...] = ("doi", "arxiv", "openreview", "pmlr", "acl", "source")
+#: Every key kind, strongest first: the weak ones identify a paper only when nothing else does.
+KEY_KINDS: tuple[str, ...] = (*STRONG_KINDS, "title", "abstract")
+#: An abstract with fewer words than this is too short to say two titled records are one.
+MIN_ABSTRACT_WORDS = 5
+#: A normalised title shorter than this ("Preface", "Untitled") identifies nothing alone.
+MIN_TITLE_CHARS = 12
+#: Titles whose word overlap (rapidfuzz token-set ratio, 0-100) is below this disagree.
+TITLE_AGREEMENT = 60.0
+
+_DOI_PREFIXES = (
+    "https://doi.org/",
+    "http://doi.org/",
+    "https://dx.doi.org/",
+    "http://dx.doi.org/",
+    "doi.org/",
+    "doi:",
+)
+_ARXIV_NEW = r"\d{4}\.\d{4,5}"
+_ARXIV_OLD = r"[a-z][a-z-]*(?:\.[a-z]{2})?/\d{7}"
+_ARXIV_BARE = re.compile(rf"^(?:arxiv:)?({_ARXIV_NEW}|{_ARXIV_OLD})(?:v\d+)?$", re.IGNORECASE)
+_ARXIV_IN_TEXT = re.compile(
+    rf"(?:arxiv\.org/(?:abs|pdf|html)/|arxiv:|10\.48550/arxiv\.)({_ARXIV_NEW}|{_ARXIV_OLD})"
+    r"(?:v\d+)?",
+    re.IGNORECASE,
+)
+_ACL_ID = r"(?:\d{4}\.[a-z0-9-]+\.\d+|[a-z]\d{2}-\d{4})"
+_ACL_IN_TEXT = re.compile(
+    rf"(?:aclanthology\.org/|aclweb\.org/anthology/(?:[a-z]/[a-z]\d{{2}}/)?|10\.18653/v1/)"
+    rf"({_ACL_ID})",
+    re.IGNORECASE,
+)
+_OPENREVIEW_IN_URL = re.compile(r"openreview\.net/(?:forum|pdf)\?(?:.*&)?id=([\w-]+)")
+_PMLR_IN_URL = re.compile(r"proceedings\.mlr\.press/(v\d+)/([\w-]+?)(?:/[\w-]+)?\.(?:html|pdf)")
+_PLACEHOLDER = re.compile(
+    r"^(?:part of\b|withdrawn\b|this (?:paper|submission) (?:has been|was|is) withdrawn"
+    r"|(?:the )?abstract (?:is )?(?:not available|unavailable|forthcoming|coming soon)"
+    r"|no abstract\b|n/?a\b|none\b|null\b|tba\b|tbd\b|coming soon\b|todo\b|-+$)",
+)
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "phd"})
+#: URL-ish attributes of records and papers searched for arXiv, ACL, PMLR and OpenReview ids.
+_URL_FIELDS = ("url", "pdf", "openreview")
+
+
+_QUOTES = "\"'`´‘’‚‛“”„‟«»‹›′″〝〞＂＇"
+_DASHES = "‐‑‒–—―−﹘﹣－"
+_INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"  # sneak in from PDFs and web pages
+_FOLD = {
+    **{quote: '"' for quote in _QUOTES},
+    **{dash: "-" for dash in _DASHES},
+    **{char: "" for char in _INVISIBLE},
+}
+# One regex pass over the rare non-ASCII characters is much faster than str.translate
+# with a table, which falls back to a per-character lookup on any non-ASCII text.
+_FOLD_RE = re.compile("[" + re.escape("".join(char for char in _FOLD if not char.isascii())) + "]")
+# \% and % are the same character to a reader: BibTeX escapes what JSON does not.
+_LATEX_ESCAPE_RE = re.compile(r"\\([%$&#_{}])")
+_DASH_RUN_RE = re.compile(r"-{2,}")
+_QUOTE_RUN_RE = re.compile(r'"{2,}')
+
+
+def _fold_char(match: re.Match[str]) -> str:
+    return _FOLD[match.group(0)]
+
+
+def normalise_text(text: str) -> str:
+    """The form of a text used to decide whether two texts are the same paper.
+
+    Unicode compatibility forms are unified (NFKC: full-width letters, ligatures),
+    case is folded, every kind of quote becomes ``"`` and every dash ``-`` (LaTeX's
+    ``--``/``---`` and ``` `` ``/``''`` included), LaTeX escapes such as ``\\%`` become
+    the plain character, invisible characters go, and whitespace runs become one space.
+    """
+    text = text.casefold().replace("'", '"').replace("`", '"')
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+        text = _FOLD_RE.sub(_fold_char, text)
+    if "\\" in text:
+        text = _LATEX_ESCAPE_RE.sub(r"\1", text)
+    if "--" in text:
+        text = _DASH_RUN_RE.sub("-", text)
+    if '""' in text:
+        text = _QUOTE_RUN_RE.sub('"', text)
+    return " ".join(text.split())
+
+
+def digest(text: str) -> str:
+    """Lowercase base32 (RFC 4648 alphabet) of the SHA-1 of ``text``: 32 characters."""
+    # readers replace lone surrogates; should one slip through, it must not stop the load
+    raw = hashlib.sha1(text.encode("utf-8", "surrogatepass")).digest()
+    return base64.b32encode(raw).decode("ascii").lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One identifying key: its kind (one of ``KEY_KINDS``) and normalised value."""
+
+    kind: str
+    value: str
+
+    @property
+    def strong(self) -> bool:
+        return self.kind in STRONG_KINDS
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> Key | None:
+        """The key written as ``str(key)``; None for text that is not one."""
+        kind, sep, value = text.partition(":")
+        return cls(kind, value) if sep and kind in KEY_KINDS and value else None
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Everything that says who a paper is, normalised for comparison."""
+
+    #: strong keys, strongest first; at most one per kind.
+    keys: tuple[Key, ...] = ()
+    #: the title's lower-case words (LaTeX and punctuation folded away); "" without a title.
+    title: str = ""
+    #: the first author's family name, normalised; "" without authors.
+    first_author: str = ""
+    year: int | None = None
+    #: ``abstract_digest(abstract)``: equal for two copies of one abstract; "" if none.
+    abstract_digest: str = ""
+    #: the abstract has too little content to identify a paper (placeholder, very short).
+    placeholder: bool = True
+    #: the abstract is empty or a known stand-in ("Part of …", "Withdrawn").
+    stand_in: bool = True
+
+    def key(self, kind: str) -> str | None:
+        return next((key.value for key in self.keys if key.kind == kind), None)
+
+    @property
+    def strongest(self) -> Key | None:
+        """The key the paper's id comes from, or None when only weak keys exist."""
+        if self.keys:
+            return self.keys[0]
+        if self.title:
+            return Key("title", self.title_text)
+        return None
+
+    @property
+    def title_text(self) -> str:
+        """The weak title key: title, first author's family name and year."""
+        year = "" if self.year is None else str(self.year)
+        return f"{self.title}|{self.first_author}|{year}"
+
+    @property
+    def title_identifies(self) -> bool:
+        return len(self.title) >= MIN_TITLE_CHARS
+
+
+def normalise_doi(doi: str | None) -> str | None:
+    """A DOI in lower case without resolver prefix, or None if the text is not a DOI."""
+    if not doi:
+        return None
+    text = doi.strip().lower()
+    for prefix in _DOI_PREFIXES:
+        text = text.removeprefix(prefix)
+    text = text.strip().rstrip(".,;")
+    return text if text.startswith("10.") and "/" in text else None
+
+
+def arxiv_id(text: str | None) -> str | None:
+    """The arXiv id (without version) a bare id, an arXiv DOI or an arXiv link names."""
+    if not text:
+        return None
+    text = text.strip()
+    found = _ARXIV_BARE.match(text) or _ARXIV_IN_TEXT.search(text)
+    return found.group(1).lower() if found else None
+
+
+def acl_id(text: str | None) -> str | None:
+    """The ACL Anthology id in an anthology link or an ACL DOI (``10.18653/v1/…``)."""
+    if not text:
+        return None
+    found = _ACL_IN_TEXT.search(text)
+    return found.group(1).lower().removesuffix(".pdf") if found else None
+
+
+def title_key(title: str | None) -> str:
+    """A title reduced to its lower-case words; LaTeX commands and punctuation fold away."""
+    return _title_words(title) if title and title.strip() else ""
+
+
+def family_name(author: str) -> str:
+    """The family name in ``"Ann B. Lee"`` or ``"Lee, Ann B."``, normalised."""
+    author = author.replace("{", "").replace("}", "")
+    if "," in author:
+        words = _title_words(author.split(",", 1)[0]).split()
+    else:
+        words = [w for w in _title_words(author).split() if w not in _SUFFIXES]
+        words = words[-1:]
+    return " ".join(words)
+
+
+def _head(abstract: str) -> str:
+    """The start of an abstract, folded: enough to recognise a stand-in."""
+    return " ".join(abstract[:160].casefold().split())
+
+
+def is_placeholder(abstract: str | None) -> bool:
+    """True when an abstract says nothing about its paper: empty, "Part of …",
+    "Withdrawn", "N/A", or fewer than ``MIN_ABSTRACT_WORDS`` words."""
+    if not abstract or is_placeholder_phrase(abstract):
+        return True
+    return len(abstract.split(None, MIN_ABSTRACT_WORDS)) < MIN_ABSTRACT_WORDS
+
+
+def is_placeholder_phrase(abstract: str | None) -> bool:
+    """True for an empty abstract or one of the known stand-ins ("Part of …", "Withdrawn")."""
+    if not abstract or not abstract.strip():
+        return True
+    return bool(_PLACEHOLDER.match(_head(abstract)))
+
+
+def abstract_digest(abstract: str) -> str:
+    """What two copies of one abstract share: a hex SHA-1 of ``normalise_text(abstract)``;
+    "" for an empty abstract."""
+    if not abstract.strip():
+        return ""
+    return hashlib.sha1(normalise_text(abstract).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _text(value: Any) -> str | None:
+    return value.strip() or None if isinstance(value, str) else None
+
+
+def _strong_keys(item: object, scope: str) -> tuple[Key, ...]:
+    found: dict[str, str] = {}
+
+    def put(kind: str, value: str | None) -> None:
+        if value and kind not in found:
+            found[kind] = value
+
+    urls = [_text(getattr(item, name, None)) for name in _URL_FIELDS]
+    urls.extend(link.url for link in getattr(item, "links", ()) or () if hasattr(link, "url"))
+    raw_doi = _text(getattr(item, "doi", None))
+    doi = normalise_doi(raw_doi)
+    if doi is not None:
+        arxiv_in_doi = arxiv_id(doi)
+        if arxiv_in_doi:
+            put("arxiv", arxiv_in_doi)  # an arXiv DOI is the arXiv id, nothing more
+        else:
+            put("doi", doi)
+        put("acl", acl_id(doi))
+    put("arxiv", arxiv_id(_text(getattr(item, "arxiv_id", None))))
+    for url in urls:
+        if url:
+            put("arxiv", arxiv_id(url) if "arxiv" in url.lower() else None)
+    put("openreview", _text(getattr(item, "openreview_id", None)))
+    pmlr = _text(getattr(item, "pmlr_key", None))
+    put("pmlr", pmlr.lower() if pmlr else None)
+    for url in urls:
+        if not url:
+            continue
+        lowered = url.lower()
+        if "openreview" in lowered:
+            found_or = _OPENREVIEW_IN_URL.search(url)
+            put("openreview", found_or.group(1) if found_or else None)
+        if "mlr.press" in lowered:
+            found_pmlr = _PMLR_IN_URL.search(url)
+            put("pmlr", found_pmlr.group(2).lower() if found_pmlr else None)
+        if "acl" in lowered:
+            put("acl", acl_id(url))
+    source_id = getattr(item, "source_id", None)
+    if isinstance(source_id, (str, int)) and str(source_id).strip():
+        put("source", f"{scope.casefold()}#{str(source_id).strip()}")
+    return tuple(Key(kind, found[kind]) for kind in STRONG_KINDS if kind in found)
+
+
+def identify(item: object, scope: str = "") -> Identity:
+    """The identity of a record or paper.
+
+    ``scope`` names the source a ``source_id`` belongs to (its venue, else its list).
+    """
+    title = _text(getattr(item, "title", None))
+    if getattr(item, "title_derived", False):
+        title = None
+    authors = getattr(item, "authors", ()) or ()
+    year = getattr(item, "year", None)
+    abstract = getattr(item, "abstract", "") or ""
+    return Identity(
+        keys=_strong_keys(item, scope),
+        title=title_key(title),
+        first_author=family_name(authors[0]) if authors else "",
+        year=year if isinstance(year, int) else None,
+        abstract_digest=abstract_digest(abstract),
+        placeholder=is_placeholder(abstract),
+        stand_in=is_placeholder_phrase(abstract),
+    )
+
+
+def conflicting(a: Identity, b: Identity) -> bool:
+    """True when the two carry different values of one kind of strong key."""
+    theirs = {key.kind: key.value for key in b.keys}
+    return any(key.kind in theirs and theirs[key.kind] != key.value for key in a.keys)
+
+
+def titles_agree(a: str, b: str) -> bool:
+    """True unless both normalised titles are there and share too few words."""
+    if not a or not b or a == b:
+        return True
+    from rapidfuzz import fuzz
+
+    return fuzz.token_set_ratio(a, b) >= TITLE_AGREEMENT
+
+
+def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None:
+    """Why ``a`` and ``b`` are one paper ("same DOI", "same title and first author", …),
+    or None when they are not.
+
+    ``by_title=False`` leaves out the title-and-author rule (records of one list: a
+    list that names a title twice names two entries).
+    """
+    if conflicting(a, b):
+        return None
+    theirs = {key.kind: key.value for key in b.keys}
+    for key in a.keys:
+        if theirs.get(key.kind) == key.value:
+            return f"same {_KIND_NAMES[key.kind]}" if titles_agree(a.title, b.title) else None
+    if (
+        by_title
+        and a.title
+        and a.title == b.title
+        and a.title_identifies
+        and (not a.first_author or not b.first_author or a.first_author == b.first_author)
+    ):
+        return "same title and first author" if a.first_author else "same title"
+    if a.abstract_digest and a.abstract_digest == b.abstract_digest:
+        if a.title and b.title and a.title != b.title:
+            return None
+        if not a.title and not b.title:
+            # the abstract is all either record holds: equal texts are one entry
+            return None if a.stand_in else "same abstract"
+        return None if a.placeholder else "same abstract"
+    return None
+
+
+_KIND_NAMES = {
+    "doi": "DOI",
+    "arxiv": "arXiv id",
+    "openreview": "OpenReview id",
+    "pmlr": "PMLR key",
+    "acl": "ACL Anthology id",
+    "source": "source id",
+}
