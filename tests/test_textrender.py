@@ -10,7 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.render.textrender import Rendered, Span, math_to_unicode, plain, render, visible
+from tuireader.render.textrender import (
+    Rendered,
+    Span,
+    display_author,
+    display_authors,
+    display_title,
+    math_to_unicode,
+    plain,
+    render,
+    render_title,
+    visible,
+)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "text" / "icml2024_sample.jsonl"
 RECORDS = [json.loads(line) for line in FIXTURE.read_text(encoding="utf-8").splitlines()]
@@ -161,3 +172,72 @@ def test_module_imports_no_ui_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+# --- titles and author names -------------------------------------------------------------
+
+#: three records of the arXiv metadata snapshot (Kaggle JSON lines), names written in LaTeX
+ARXIV = [
+    json.loads(line)
+    for line in (FIXTURE.parent / "arxiv_accented_names.jsonl")
+    .read_text(encoding="utf-8")
+    .splitlines()
+]
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        (r"$\ell_1$-regression", "ℓ₁-regression"),
+        (
+            r"Generating {{Random Instances}} of {RL} Tasks",
+            "Generating Random Instances of RL Tasks",
+        ),
+        (r"On H\"{o}lderian Error Bounds", "On Hölderian Error Bounds"),
+        (r"The \textit{x} Factor", "The x Factor"),
+        (r"Na\"ive {B}ayes at {\'E}cole \& Stra\ss e", "Naïve Bayes at École & Straße"),
+        ("A title\n   split over\tlines", "A title split over lines"),
+        (r"Sets \{0, 1\} and $\{x\}$", "Sets {0, 1} and {x}"),
+        ("*Transfer Function* Approach", "Transfer Function Approach"),
+    ],
+)
+def test_display_title_renders_latex_and_markup(title: str, expected: str) -> None:
+    assert display_title(title) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        (r"C. Bal\'azs", "C. Balázs"),
+        (r"Gr{\o}tli", "Grøtli"),
+        (r"C.~Bal{\'a}zs", "C. Balázs"),
+        (r"Fran\c{c}ois {\L}ukasz Sm{\'\i}th", "François Łukasz Smíth"),
+        (r"Tom\'a\v{s} Vina\v{r}", "Tomáš Vinař"),
+        ("Ada Lovelace", "Ada Lovelace"),
+    ],
+)
+def test_display_author_renders_accents_and_letters(name: str, expected: str) -> None:
+    assert display_author(name) == expected
+
+
+def test_real_arxiv_names_and_titles_read_as_text() -> None:
+    authors = [a.strip() for record in ARXIV for a in record["authors"].split(",")]
+    shown = [display_author(a) for a in authors]
+    assert "C. Balázs" in shown and "Mikkel Øbro" in shown
+    assert "Tomáš Vinař" in display_authors(authors)
+    for text in shown + [display_title(r["title"]) for r in ARXIV]:
+        assert not re.search(r"[\\{}]", text), text
+        assert "\n" not in text and "  " not in text
+
+
+def test_render_title_keeps_styles_over_the_shown_text() -> None:
+    out = render_title(r"\textit{{RL} in $\mathbb{R}^d$} for G\"odel")
+    assert out.text == "RL in ℝᵈ for Gödel"
+    assert ("RL in ℝᵈ", "em") in styled(out)
+    assert ("ℝᵈ", "math") in styled(out)
+
+
+def test_abstracts_read_accents_too_but_keep_their_braces() -> None:
+    text = r"the Gr\"obner basis of Koll\'ar and {\o}, with sets {a, b}"
+    assert plain(text) == "the Gröbner basis of Kollár and ø, with sets {a, b}"
+    assert plain(r"a \cc{} command and \~10 and \'{}") == "a cc command and ~10 and '{}"

@@ -5,13 +5,19 @@ functions here turn it into plain Unicode text plus a tuple of style spans, so t
 style the spans without ever interpreting the data as markup. The converter is
 deliberately forgiving: anything it does not understand is kept as text, and no word of
 the input outside math is ever dropped (a ``%`` is a percent sign, not a comment, and a
-``$`` that does not open a well-formed math span is a dollar sign).
+``$`` that does not open a well-formed math span is a dollar sign). LaTeX text accents and
+letters become Unicode letters everywhere (``G\\"odel`` → ``Gödel``, ``{\\o}`` → ``ø``).
+
+Titles and author names are shown on one line through :func:`display_title`,
+:func:`display_author` (and :func:`render_title` with styles), which also drop BibTeX's
+grouping braces (``{RL}`` → ``RL``); BibTeX output keeps the LaTeX (see ``citations``).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -446,66 +452,121 @@ class _MathParser:
         if self.i < len(self.toks) and self.toks[self.i][:1].isalnum():
             out.add(" ")
 
+    def _space_before(self, out: _Out) -> None:
+        if out.size and out.last_char() != " ":
+            out.add(" ")
+
     def _command(self, name: str, out: _Out, font: str | None) -> None:
         name = name.rstrip("*") or name
-        if name in GREEK:
-            out.add(GREEK[name])
-        elif name in SYMBOLS:
-            out.add(SYMBOLS[name])
-        elif name in OPERATORS:
-            self._word(out, name)
-        elif name in SPACES:
-            if SPACES[name] and out.size and out.last_char() != " ":
-                out.add(" ")
-        elif len(name) == 1 and not name.isalpha():
-            if name == "\\":  # "\\{" is a doubly escaped brace; otherwise a line break
-                if self.i < len(self.toks) and self.toks[self.i] in ("{", "}"):
-                    out.add(self.toks[self.i])
-                    self.i += 1
-                elif out.size and out.last_char() != " ":
-                    out.add(" ")
-            elif name == "|":
-                out.add("‖")
-            else:
-                out.add(name)
-        elif name in FONT_MAPS:
-            out.add_out(self._group(name))
-        elif name in PLAIN_FONTS:
-            out.add_out(self._group(None))
-        elif name in STYLED_FONTS:
-            out.add_out(self._group(None), STYLED_FONTS[name])
-        elif name in ACCENTS:
-            mark = ACCENTS[name]
-            arg = self._argument(font)
-            accented = "".join(ch + mark if ch.isalnum() else ch for ch in arg)
-            out.add(unicodedata.normalize("NFC", accented) if accented else mark)
-        elif name in ("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac"):
-            top = self._argument(font).strip()
-            bottom = self._argument(font).strip()
-            top = top if _is_atomic(top) else f"({top})"
-            bottom = bottom if _is_atomic(bottom) else f"({bottom})"
-            out.add(f"{top}/{bottom}")
-        elif name in ("binom", "tbinom", "dbinom"):
-            top = self._argument(font).strip()
-            bottom = self._argument(font).strip()
-            out.add(f"C({top}, {bottom})")
-        elif name == "sqrt":
-            index = self._optional()
-            arg = self._argument(font).strip()
-            body = arg if _is_atomic(arg) else f"({arg})"
-            root = {"3": "∛", "4": "∜"}.get(index or "", "√")
-            prefix = _script(index, SUPERSCRIPTS, "^") if index and root == "√" else ""
-            out.add(prefix + root + body)
-        elif name in ("begin", "end"):
-            self._argument(None)  # the environment's name
-            if out.size and out.last_char() != " ":
-                out.add(" ")
-        elif name in IGNORED:
-            self._skip_space()
-            if self.i < len(self.toks) and self.toks[self.i] == ".":
+        handler = _COMMANDS.get(name)
+        if handler is None:
+            handler = _MathParser._escaped if len(name) == 1 and not name.isalpha() else _unknown
+        handler(self, name, out, font)
+
+    # one handler per kind of command; _COMMANDS below maps each name to its handler
+
+    def _greek(self, name: str, out: _Out, font: str | None) -> None:
+        out.add(GREEK[name])
+
+    def _symbol(self, name: str, out: _Out, font: str | None) -> None:
+        out.add(SYMBOLS[name])
+
+    def _operator(self, name: str, out: _Out, font: str | None) -> None:
+        self._word(out, name)
+
+    def _space(self, name: str, out: _Out, font: str | None) -> None:
+        if SPACES[name]:
+            self._space_before(out)
+
+    def _escaped(self, name: str, out: _Out, font: str | None) -> None:
+        """``\\X`` for a character X that is not a letter."""
+        if name == "\\":  # "\\{" is a doubly escaped brace; otherwise a line break
+            if self.i < len(self.toks) and self.toks[self.i] in ("{", "}"):
+                out.add(self.toks[self.i])
                 self.i += 1
-        else:  # unknown command: keep its name so no word is lost
-            self._word(out, name)
+            else:
+                self._space_before(out)
+        elif name == "|":
+            out.add("‖")
+        else:
+            out.add(name)
+
+    def _font_map(self, name: str, out: _Out, font: str | None) -> None:
+        out.add_out(self._group(name))
+
+    def _plain_font(self, name: str, out: _Out, font: str | None) -> None:
+        out.add_out(self._group(None))
+
+    def _styled_font(self, name: str, out: _Out, font: str | None) -> None:
+        out.add_out(self._group(None), STYLED_FONTS[name])
+
+    def _accent(self, name: str, out: _Out, font: str | None) -> None:
+        mark = ACCENTS[name]
+        arg = self._argument(font)
+        accented = "".join(ch + mark if ch.isalnum() else ch for ch in arg)
+        out.add(unicodedata.normalize("NFC", accented) if accented else mark)
+
+    def _frac(self, name: str, out: _Out, font: str | None) -> None:
+        top = self._argument(font).strip()
+        bottom = self._argument(font).strip()
+        top = top if _is_atomic(top) else f"({top})"
+        bottom = bottom if _is_atomic(bottom) else f"({bottom})"
+        out.add(f"{top}/{bottom}")
+
+    def _binom(self, name: str, out: _Out, font: str | None) -> None:
+        top = self._argument(font).strip()
+        bottom = self._argument(font).strip()
+        out.add(f"C({top}, {bottom})")
+
+    def _sqrt(self, name: str, out: _Out, font: str | None) -> None:
+        index = self._optional()
+        arg = self._argument(font).strip()
+        body = arg if _is_atomic(arg) else f"({arg})"
+        root = {"3": "∛", "4": "∜"}.get(index or "", "√")
+        prefix = _script(index, SUPERSCRIPTS, "^") if index and root == "√" else ""
+        out.add(prefix + root + body)
+
+    def _environment(self, name: str, out: _Out, font: str | None) -> None:
+        self._argument(None)  # the environment's name
+        self._space_before(out)
+
+    def _ignored(self, name: str, out: _Out, font: str | None) -> None:
+        self._skip_space()
+        if self.i < len(self.toks) and self.toks[self.i] == ".":
+            self.i += 1
+
+
+def _unknown(parser: _MathParser, name: str, out: _Out, font: str | None) -> None:
+    """An unknown command keeps its name, so no word is lost."""
+    parser._word(out, name)
+
+
+_Handler = Callable[[_MathParser, str, _Out, "str | None"], None]
+
+
+def _dispatch(*groups: tuple[Iterable[str], _Handler]) -> dict[str, _Handler]:
+    """Name → handler; a name in several groups goes to the first group that has it."""
+    table: dict[str, _Handler] = {}
+    for names, handler in reversed(groups):
+        table.update(dict.fromkeys(names, handler))
+    return table
+
+
+_COMMANDS = _dispatch(
+    (GREEK, _MathParser._greek),
+    (SYMBOLS, _MathParser._symbol),
+    (OPERATORS, _MathParser._operator),
+    (SPACES, _MathParser._space),
+    (FONT_MAPS, _MathParser._font_map),
+    (PLAIN_FONTS, _MathParser._plain_font),
+    (STYLED_FONTS, _MathParser._styled_font),
+    (ACCENTS, _MathParser._accent),
+    (("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac"), _MathParser._frac),
+    (("binom", "tbinom", "dbinom"), _MathParser._binom),
+    (("sqrt",), _MathParser._sqrt),
+    (("begin", "end"), _MathParser._environment),
+    (IGNORED, _MathParser._ignored),
+)
 
 
 def _math(latex: str) -> _Out:
@@ -536,6 +597,22 @@ _TEXT_COMMANDS: dict[str, Style | None] = {
 }  # fmt: skip
 _TEXT_ESCAPES = {"%": "%", "$": "$", "_": "_", "&": "&", "#": "#", "{": "{", "}": "}",
                  "*": "*", "\\": "\\", " ": " ", ",": " ", "~": "~", "-": ""}  # fmt: skip
+#: text-mode accents, as combining marks: ``\\'a``, ``\\"{o}``, ``\\c{c}``, ``\\v s``.
+TEXT_ACCENTS = {
+    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
+    "r": "\u030a", "d": "\u0323", "b": "\u0331",
+}  # fmt: skip
+#: letters written as commands: ``{\\o}``, ``\\ss``, ``\\AA``.
+TEXT_LETTERS = {
+    "o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ",
+    "AE": "Æ", "oe": "œ", "OE": "Œ", "i": "ı", "j": "ȷ", "dh": "ð", "DH": "Ð", "th": "þ",
+    "TH": "Þ", "dj": "đ", "DJ": "Đ", "ng": "ŋ", "NG": "Ŋ",
+}  # fmt: skip
+#: how a text is read: an abstract ("prose"), a title, or a person's name. Titles and names
+#: come from BibTeX-minded sources, so their bare braces are grouping (``{RL}``) and go;
+#: in a name ``~`` is a tie, a space.
+Mode = Literal["prose", "title", "name"]
 
 
 def _match_brace(text: str, start: int) -> int:
@@ -556,6 +633,58 @@ def _match_brace(text: str, start: int) -> int:
                 return i
         i += 1
     return -1
+
+
+def _accent_base(text: str, pos: int) -> tuple[str, int] | None:
+    """The letter an accent command just before ``pos`` applies to, and where it ends.
+
+    Accepted: ``a``, `` a``, ``{a}``, ``\\i``, ``{\\i}`` (``\\i`` and ``\\j`` take the accent as
+    ``i`` and ``j``); anything else is not an accent's argument.
+    """
+    n = len(text)
+    j = pos + 1 if text.startswith(" ", pos) else pos
+    braced = text.startswith("{", j)
+    j += braced
+    if j < n and text[j].isascii() and text[j].isalpha():
+        base = text[j]
+        j += 1
+    elif text.startswith(("\\i", "\\j"), j) and not text[j + 2 : j + 3].isalpha():
+        base = text[j + 1]
+        j += 2
+        if text.startswith("{}", j):
+            j += 2
+    else:
+        return None
+    if braced:
+        if not text.startswith("}", j):
+            return None
+        j += 1
+    return base, j
+
+
+def _special_letter(text: str, start: int, pos: int) -> tuple[str, int] | None:
+    """An accented letter or a letter command (``\\'a``, ``\\c{c}``, ``\\o``) at ``start``.
+
+    ``pos`` is where the command's name ends. Returns the letter and where it ends, or
+    None when the command is no such letter.
+    """
+    name = text[start + 1 : pos]
+    if name in TEXT_ACCENTS:
+        # a letter accent needs a space or a brace before its argument: "\\cc" is no "ç"
+        if name.isalpha() and not text.startswith((" ", "{"), pos):
+            return None
+        found = _accent_base(text, pos)
+        if found is None:
+            return None
+        base, end = found
+        return unicodedata.normalize("NFC", base + TEXT_ACCENTS[name]), end
+    if name in TEXT_LETTERS:
+        if text.startswith("{}", pos):
+            pos += 2
+        elif text.startswith(" ", pos) and text[pos + 1 : pos + 2].isalpha():
+            pos += 1  # "\\o bro": the space ends the command's name
+        return TEXT_LETTERS[name], pos
+    return None
 
 
 def _balanced_dollar(text: str, start: int) -> int:
@@ -632,9 +761,18 @@ def _is_punct(ch: str) -> bool:
     return not ch.isalnum() and not ch.isspace()
 
 
-def _events(text: str) -> list[object]:
+_GROUPING = str.maketrans("", "", "{}")
+_GROUPING_AND_TIES = str.maketrans({"{": None, "}": None, "~": " "})
+
+
+def _events(text: str, mode: Mode = "prose") -> list[object]:
     """Split prose into literal strings, math, styled commands and star runs."""
     events: list[object] = []
+    table = {"prose": None, "title": _GROUPING, "name": _GROUPING_AND_TIES}[mode]
+
+    def literal(piece: str) -> str:
+        return piece if table is None else piece.translate(table)
+
     pos = 0
     n = len(text)
     math_end = -1  # where the last math span closed: "$a$$b$" is two spans, not "$$"
@@ -642,7 +780,7 @@ def _events(text: str) -> list[object]:
         start = m.start()
         tok = m.group()
         if start > pos:
-            events.append(text[pos:start])
+            events.append(literal(text[pos:start]))
         pos = m.end()
         if tok[0] == "\n":
             events.append(("para", tok))
@@ -683,6 +821,21 @@ def _events(text: str) -> list[object]:
                 events.append(("math", text[pos:end]))
                 pos = end + len(env) + 6
         else:
+            special = _special_letter(text, start, pos)
+            if special is not None:
+                letter, pos = special
+                # "{\\'a}" and "{\\o}": the braces belong to the letter
+                last = events[-1] if events else None
+                if (
+                    isinstance(last, str)
+                    and last.endswith("{")
+                    and text[start - 1 : start] == "{"
+                    and text.startswith("}", pos)
+                ):
+                    events[-1] = last[:-1]
+                    pos += 1
+                events.append(letter)
+                continue
             name = tok[1:]
             if name in _TEXT_COMMANDS and pos < n and text[pos] == "{":
                 close_at = _match_brace(text, pos)
@@ -705,7 +858,7 @@ def _events(text: str) -> list[object]:
                         events.append(("cmd", None, text[pos + 1 : close_at]))
                         pos = close_at + 1
     if pos < n:
-        events.append(text[pos:])
+        events.append(literal(text[pos:]))
     return events
 
 
@@ -743,8 +896,8 @@ def _pair_stars(events: list[object]) -> None:
             stack.append(index)
 
 
-def _render_into(text: str, out: _Out) -> None:
-    events = _events(text)
+def _render_into(text: str, out: _Out, mode: Mode = "prose") -> None:
+    events = _events(text, mode)
     _pair_stars(events)
     opened: dict[int, int] = {}
     for index, event in enumerate(events):
@@ -779,7 +932,7 @@ def _render_into(text: str, out: _Out) -> None:
                 out.add_out(converted, "math")
             elif kind == "cmd":
                 inner = _Out()
-                _render_into(event[2], inner)
+                _render_into(event[2], inner, mode)
                 out.add_out(inner, event[1])
 
 
@@ -798,6 +951,47 @@ def render(text: str) -> Rendered:
 def plain(text: str) -> str:
     """The display text of ``text`` without styles."""
     return render(text).text
+
+
+_LINE_SPACE = re.compile(r"[ \t\r\n\f\v]+")
+_SPACES = re.compile(r" {2,}")
+
+
+def _render_line(text: str, mode: Mode) -> Rendered:
+    out = _Out()
+    _render_into(_LINE_SPACE.sub(" ", text).strip(), out, mode)
+    spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
+    return Rendered(out.text(), spans)
+
+
+def render_title(title: str) -> Rendered:
+    """A paper title as one line of display text plus style spans.
+
+    As :func:`render` (math in Unicode, ``\\textit{…}`` and ``*…*`` as spans), and also:
+    text accents and letter commands become letters (``Bal\\'azs`` → ``Balázs``,
+    ``{\\o}`` → ``ø``), BibTeX's grouping braces go (``{RL}`` → ``RL``; ``\\{`` stays a
+    brace), and line breaks and runs of whitespace become one space.
+    """
+    return _render_line(title, "title")
+
+
+def display_title(title: str) -> str:
+    """The plain display text of a paper title (see :func:`render_title`), one line."""
+    return _SPACES.sub(" ", render_title(title).text).strip()
+
+
+def display_author(name: str) -> str:
+    """The plain display text of one author's name, one line.
+
+    As :func:`display_title`, and a ``~`` (BibTeX's tie) is a space:
+    ``C.~Bal\\'{a}zs`` → ``C. Balázs``.
+    """
+    return _SPACES.sub(" ", _render_line(name, "name").text).strip()
+
+
+def display_authors(names: Iterable[str], sep: str = ", ") -> str:
+    """Authors' names joined by ``sep``, each as :func:`display_author` shows it."""
+    return sep.join(display_author(name) for name in names)
 
 
 def visible(text: str) -> str:
