@@ -69,7 +69,16 @@ def _paper_json(paper, *, score: float | None = None, abstract: bool = False) ->
 
 
 def _title(paper) -> str:
-    return ("~ " if paper.title_derived else "") + paper.title
+    """The title as text: LaTeX and markup rendered, on one line (``~`` marks a derived one)."""
+    from tuireader.render.textrender import display_title
+
+    return ("~ " if paper.title_derived else "") + display_title(paper.title)
+
+
+def _authors(paper) -> str:
+    from tuireader.render.textrender import display_authors
+
+    return display_authors(paper.authors) if paper.authors else "authors unknown"
 
 
 class _Progress:
@@ -249,7 +258,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     lines = [
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
-        ", ".join(paper.authors) if paper.authors else "authors unknown",
+        _authors(paper),
         " · ".join(
             x for x in (", ".join(paper.lists), paper.venue or "", str(paper.year or "")) if x
         ),

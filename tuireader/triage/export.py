@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -23,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from tuireader.model import Library, Paper
-from tuireader.render.citations import best_link, format_citation, format_many
+from tuireader.render.citations import best_link, format_many
 from tuireader.render.safetext import one_line, to_json, valid
 from tuireader.render.safetext import terminal as visible
+from tuireader.render.textrender import display_author, display_title
 from tuireader.triage.store import Triage
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
@@ -35,12 +37,18 @@ SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json",
 def paper_json(
     paper: Paper, *, score: float | None = None, abstract: bool = False
 ) -> dict[str, Any]:
-    """A paper as the JSON object the command line prints."""
+    """A paper as the JSON object the command line prints.
+
+    ``title`` and ``authors`` are as the source wrote them (LaTeX included);
+    ``title_text`` and ``authors_text`` are how the reader shows them.
+    """
     data: dict[str, Any] = {
         "id": paper.id,
         "title": paper.title,
+        "title_text": display_title(paper.title),
         "title_derived": paper.title_derived,
         "authors": list(paper.authors),
+        "authors_text": [display_author(name) for name in paper.authors],
         "lists": list(paper.lists),
         "venue": paper.venue,
         "year": paper.year,
@@ -104,8 +112,8 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
         writer.writerow(
             [
                 paper.id,
-                paper.title,
-                "; ".join(paper.authors),
+                display_title(paper.title),
+                "; ".join(display_author(name) for name in paper.authors),
                 paper.venue or "",
                 paper.year or "",
                 t.state,
@@ -118,12 +126,24 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
     return visible(out.getvalue())
 
 
+_MARKDOWN_SPECIAL = re.compile(r"[\\\[\]*_`]")
+_MARKDOWN_URL = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"})
+
+
+def _markdown_head(paper: Paper) -> str:
+    """``[Title](best link)``: the title as the reader shows it, Markdown's marks escaped."""
+    title = _MARKDOWN_SPECIAL.sub(r"\\\g<0>", display_title(paper.title) or "Untitled")
+    url = best_link(paper)
+    return f"[{title}]({url.translate(_MARKDOWN_URL)})" if url else title
+
+
 def _markdown_entry(paper: Paper, triage: Triage) -> str:
     """One reading-list item: the linked title, then details indented beneath it."""
-    head = format_citation(paper, "markdown").text  # [Title](best link), title made plain
+    head = _markdown_head(paper)
     if paper.title_derived:
         head += " (title derived from the abstract)"
-    lines = [f"- {head}", "  " + (", ".join(paper.authors) if paper.authors else "authors unknown")]
+    authors = ", ".join(display_author(name) for name in paper.authors) or "authors unknown"
+    lines = [f"- {head}", "  " + authors]
     year = str(paper.year) if paper.year else ""
     where = paper.venue or ""
     if year and year not in where:

@@ -1,0 +1,106 @@
+"""Titles and author names written in LaTeX or markup read as text in every text output.
+
+``search``, ``show``, ``similar`` and the markdown and CSV exports show them rendered; JSON
+keeps what the source wrote in ``title``/``authors`` and adds ``title_text``/``authors_text``;
+BibTeX keeps valid LaTeX.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from corpus_util import write_jsonl
+
+from tuireader.cli import main
+from tuireader.render.citations import validate_bibtex
+
+ARXIV = Path(__file__).parent / "fixtures" / "text" / "arxiv_accented_names.jsonl"
+
+RECORDS = [
+    {
+        "title": r"Sparse $\ell_1$-regression with {RL} and \textit{Hölderian} Bounds",
+        "authors": [r"C. Bal\'azs", r"Kari Gr{\o}tli", r"J. H\"{o}lder"],
+        "abstract": "We fit sparse regressions under Hölderian error bounds on benchmark data.",
+        "year": 2024,
+        "url": "https://arxiv.org/abs/2401.00007",
+    },
+    {
+        "title": "Sparse Regression for Tabular Benchmarks",
+        "authors": ["Ada Lovelace"],
+        "abstract": "We fit sparse regressions on tabular benchmark data with few features.",
+        "year": 2024,
+    },
+]
+TITLE = "Sparse ℓ₁-regression with RL and Hölderian Bounds"
+AUTHORS = ["C. Balázs", "Kari Grøtli", "J. Hölder"]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def source(tmp_path):
+    return str(write_jsonl(tmp_path / "latex.jsonl", RECORDS))
+
+
+def first_id(capsys, source):
+    code, out, _ = run(capsys, "search", "Hölderian", "--json", source)
+    assert code == 0
+    return json.loads(out)["hits"][0]["id"]
+
+
+def test_search_and_similar_print_titles_as_text(capsys, source):
+    code, out, _ = run(capsys, "search", "Hölderian", source)
+    assert code == 0 and f"  {TITLE}  (latex)" in out
+    other = run(capsys, "search", "tabular", "--json", source)[1]
+    other_id = json.loads(other)["hits"][0]["id"]
+    code, out, _ = run(capsys, "similar", other_id, source)
+    assert code == 0 and TITLE in out and "\\" not in out
+
+
+def test_show_prints_title_and_authors_as_text(capsys, source):
+    paper_id = first_id(capsys, source)
+    code, out, _ = run(capsys, "show", paper_id, source)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == TITLE and lines[1] == ", ".join(AUTHORS)
+
+
+def test_json_keeps_the_source_and_adds_the_text(capsys, source):
+    paper_id = first_id(capsys, source)
+    data = json.loads(run(capsys, "show", paper_id, "--json", source)[1])
+    assert data["title"] == RECORDS[0]["title"] and data["authors"] == RECORDS[0]["authors"]
+    assert data["title_text"] == TITLE and data["authors_text"] == AUTHORS
+
+
+def test_markdown_and_csv_exports_show_text_and_bibtex_stays_latex(capsys, source):
+    code, out, _ = run(capsys, "export", "--format", "markdown", "--query", "Hölderian", source)
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == f"- [{TITLE}](https://arxiv.org/abs/2401.00007)"
+    assert lines[1] == "  " + ", ".join(AUTHORS)
+    out = run(capsys, "export", "--format", "csv", "--query", "Hölderian", source)[1]
+    (row,) = csv.DictReader(io.StringIO(out))
+    assert row["title"] == TITLE and row["authors"] == "; ".join(AUTHORS)
+    out = run(capsys, "export", "--format", "bibtex", "--query", "Hölderian", source)[1]
+    assert validate_bibtex(out) == []
+    assert "$\\ell_1$" in out and "ℓ₁" not in out
+
+
+def test_real_arxiv_names_show_as_letters(capsys, tmp_path):
+    folder = tmp_path / "arxiv"
+    folder.mkdir()
+    source = str(shutil.copy(ARXIV, folder / "arxiv.jsonl"))
+    code, out, _ = run(capsys, "search", "Fano polytopes", "--json", source)
+    paper_id = json.loads(out)["hits"][0]["id"]
+    code, out, _ = run(capsys, "show", paper_id, source)
+    assert code == 0 and out.splitlines()[1] == "Mikkel Øbro"
+    out = run(capsys, "export", "--format", "markdown", source)[1]
+    assert "C. Balázs" in out and "Tomáš Vinař" in out and "\\" not in out
