@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.ingest import readers
+from tuireader.ingest.formats import jsonfile
 from tuireader.ingest.library import load_library, paper_id
 from tuireader.ingest.readers import ReadResult, Record, decode, read_file
 
@@ -68,20 +68,21 @@ def test_three_bad_bytes_cost_one_field_not_the_file(tmp_path: Path) -> None:
     assert message == "line 3 had bytes that are not UTF-8; replaced them with \ufffd"
 
 
-def test_bad_bytes_in_one_abstract_change_only_that_papers_id(tmp_path: Path) -> None:
+def test_bad_bytes_in_one_abstract_change_only_that_papers_abstract(tmp_path: Path) -> None:
+    # A paper with a title is known by its title and authors, so a damaged abstract
+    # keeps its id (and its triage marks); only that abstract shows the damage.
     data = damage(SAMPLE.read_bytes(), 2, b'"abstract": "')
     clean = load_library([SAMPLE])
     damaged = load_library([write(tmp_path, "icml.jsonl", data)])
     before = {paper.id: paper for paper in clean.papers}
     after = {paper.id: paper for paper in damaged.papers}
     assert len(after) == 5
-    assert len(set(before) - set(after)) == 1
+    assert set(before) == set(after)
+    changed = [key for key, paper in after.items() if paper.abstract != before[key].abstract]
+    assert len(changed) == 1
+    assert "\ufffd" in after[changed[0]].abstract
     for paper_id_, paper in after.items():
-        if paper_id_ in before:
-            assert (paper.title, paper.authors) == (
-                before[paper_id_].title,
-                before[paper_id_].authors,
-            )
+        assert (paper.title, paper.authors) == (before[paper_id_].title, before[paper_id_].authors)
     assert any("line 2 had bytes that are not UTF-8" in p.message for p in damaged.problems)
 
 
@@ -234,14 +235,14 @@ def test_paper_ids_never_raise_on_a_lone_surrogate() -> None:
 def test_one_record_that_cannot_be_read_is_skipped_with_its_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = readers._record_from_mapping
+    real = jsonfile.record_from_mapping
 
     def fragile(data: dict) -> Record | None:
         if data.get("title") == "Poison":
             raise TypeError("unexpected value")
         return real(data)
 
-    monkeypatch.setattr(readers, "_record_from_mapping", fragile)
+    monkeypatch.setattr(jsonfile, "record_from_mapping", fragile)
     lines = [{"title": "One"}, {"title": "Poison"}, {"title": "Three"}]
     data = "\n".join(json.dumps(line) for line in lines).encode()
     result = read_file(write(tmp_path, "list.jsonl", data))

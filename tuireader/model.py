@@ -1,4 +1,4 @@
-"""Plain data shared by every part of tuireader: papers, links, lists, problems.
+"""Plain data shared by every part of tuireader: records, papers, links, lists, problems.
 
 Everything here is a frozen dataclass of plain values, so the core can hand it to the
 UI, to JSON output or to tests without any framework in between.
@@ -51,6 +51,55 @@ class SourceEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """One paper as one file (a list or a catalog) gives it, before papers are merged.
+
+    Every reader and every catalog produces these. A field that has the same name on
+    :class:`Paper` reaches the paper as it is; ``url``, ``pdf``, ``openreview``,
+    ``code_urls`` and ``project_urls`` become the paper's links.
+    """
+
+    title: str | None = None
+    abstract: str = ""
+    authors: tuple[str, ...] = ()
+    venue: str | None = None
+    year: int | None = None
+    #: the record's own web page (a code host's address counts as a code link).
+    url: str | None = None
+    pdf: str | None = None
+    openreview: str | None = None
+    openreview_id: str | None = None
+    pmlr_key: str | None = None
+    doi: str | None = None
+    code_urls: tuple[str, ...] = ()
+    project_urls: tuple[str, ...] = ()
+    #: arXiv identifier without version ("0704.0001", "1706.05125").
+    arxiv_id: str | None = None
+    #: arXiv primary category ("hep-ph", "cs.LG").
+    arxiv_class: str | None = None
+    #: the source's own id: paper-list ``id``, CSL ``citation-key``/``id``, BibTeX key,
+    #: OpenReview note id.
+    source_id: str | None = None
+    #: the BibTeX/BibLaTeX entry as the source gave it (also a paper list's ``bibtex``).
+    source_entry: SourceEntry | None = None
+    #: BibTeX entry type, lower case ("article", "inproceedings", "misc").
+    entry_type: str | None = None
+    journal: str | None = None
+    booktitle: str | None = None
+    volume: str | None = None
+    number: str | None = None
+    pages: str | None = None
+    publisher: str | None = None
+    editor: tuple[str, ...] = ()
+    #: decision as the source gives it ("Oral", "Spotlight", "Poster", "Reject", "Withdraw").
+    status: str | None = None
+    track: str | None = None
+    primary_area: str | None = None
+    keywords: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Paper:
     """One paper, however many lists it appears in.
 
@@ -100,6 +149,19 @@ class Paper:
     arxiv_id: str | None = None
     #: arXiv primary category ("cs.LG", "hep-ph").
     arxiv_class: str | None = None
+    #: the source's own id of the record: a paper list's ``id``, a CSL ``citation-key``,
+    #: a BibTeX key, an OpenReview note id.
+    source_id: str | None = None
+    #: decision as the source gives it ("Oral", "Spotlight", "Poster", "Reject", "Withdraw").
+    status: str | None = None
+    #: track of the venue ("main", "Datasets and Benchmarks").
+    track: str | None = None
+    #: the primary subject area the authors chose.
+    primary_area: str | None = None
+    #: the authors' keywords, one each.
+    keywords: tuple[str, ...] = ()
+    #: subject categories ("hep-ph", "cs.LG"; CSL arXiv containers give "cs", "stat").
+    categories: tuple[str, ...] = ()
 
     @property
     def code_links(self) -> tuple[Link, ...]:

@@ -15,8 +15,6 @@ covered, and no other record comes close.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
 from collections import Counter, defaultdict
@@ -28,7 +26,7 @@ from typing import Literal, TypeVar
 
 from rapidfuzz.distance import LCSseq
 
-from tuireader.model import Library, Paper, Problem
+from tuireader.model import Library, Paper, Problem, Record
 
 #: file suffixes read as catalogs (``.txt`` lists carry no titles, so they are not catalogs).
 CATALOG_SUFFIXES: tuple[str, ...] = (".jsonl", ".json", ".bib", ".csv")
@@ -60,23 +58,9 @@ MatchMethod = Literal["exact", "fuzzy", "id", "title"]
 # --------------------------------------------------------------------------- data
 
 
-@dataclass(frozen=True)
-class CatalogEntry:
-    """One record of a catalog: the real metadata of one paper."""
-
-    title: str = ""
-    authors: tuple[str, ...] = ()
-    abstract: str = ""
-    venue: str | None = None
-    year: int | None = None
-    url: str | None = None
-    pdf: str | None = None
-    openreview: str | None = None
-    openreview_id: str | None = None
-    pmlr_key: str | None = None
-    doi: str | None = None
-    code_urls: tuple[str, ...] = ()
-    project_urls: tuple[str, ...] = ()
+#: One record of a catalog: the real metadata of one paper. Catalogs and lists read
+#: the same formats into the same type.
+CatalogEntry = Record
 
 
 @dataclass(frozen=True)
@@ -218,7 +202,7 @@ class Matcher:
         for index, entry in enumerate(self.entries):
             for identifier in _entry_ids(entry):
                 self._ids.setdefault(identifier, index)
-            title = normalise_title(entry.title)
+            title = normalise_title(entry.title or "")
             if title:
                 # a title two records share identifies neither of them
                 self._titles[title] = None if title in self._titles else index
@@ -318,44 +302,11 @@ class Matcher:
 
 # --------------------------------------------------------------------------- loading
 
-_CSV_COLUMNS: dict[str, tuple[str, ...]] = {
-    "title": ("title", "paper_title", "name"),
-    "authors": ("authors", "author", "author_names"),
-    "abstract": ("abstract", "summary", "paper_abstract"),
-    "venue": ("venue", "conference", "journal", "booktitle"),
-    "year": ("year",),
-    "url": ("url", "link", "paper_url", "page"),
-    "pdf": ("pdf", "pdf_url", "pdf_link"),
-    "openreview": ("openreview", "openreview_url", "forum"),
-    "openreview_id": ("openreview_id", "forum_id"),
-    "pmlr_key": ("pmlr_key",),
-    "doi": ("doi",),
-    "code_urls": ("code_urls", "code_url", "code", "github"),
-    "project_urls": ("project_urls", "project_url", "project"),
-}
-_URL_SPLIT = re.compile(r"[\s;,|]+")
-_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-_OPENREVIEW_ID = re.compile(r"[?&]id=([\w-]+)")
-
-
-def _split_authors(value: str) -> tuple[str, ...]:
-    """``"A; B"``, ``"A, B and C"`` or ``"A and B"`` as a tuple of names."""
-    value = " ".join(value.split())
-    pieces = value.split(";") if ";" in value else re.split(r",|\s+and\s+|\s*&\s*", value)
-    return tuple(piece.strip() for piece in pieces if piece.strip())
-
-
-def _csv_dialect(sample: str, path: Path) -> type[csv.Dialect] | csv.Dialect:
-    if path.suffix.lower() == ".tsv":
-        return csv.excel_tab
-    try:
-        return csv.Sniffer().sniff(sample.split("\n", 1)[0], delimiters=",;\t")
-    except csv.Error:
-        return csv.excel
-
 
 def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
-    """Records of a CSV file with a header row naming its columns."""
+    """Records of a CSV file with a header row naming its columns (rows with only an
+    identifier are kept: they match by DOI, OpenReview id or PMLR key)."""
+    from tuireader.ingest.formats.table import parse_csv
     from tuireader.ingest.readers import MAX_FILE_BYTES, ReadError, decode
 
     if path.stat().st_size > MAX_FILE_BYTES:
@@ -367,92 +318,12 @@ def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
     text = decoded.text
     if not text.strip():
         return [], [Problem(path, "the file is empty")]
-    rows = csv.reader(io.StringIO(text, newline=""), _csv_dialect(text[:4096], path))
-    try:
-        header = next(rows)
-    except (StopIteration, csv.Error) as error:
-        return [], [Problem(path, f"is not a readable CSV file ({error})")]
-    names = [re.sub(r"[\s/-]+", "_", column.strip().lower()) for column in header]
-    columns: dict[str, int] = {}
-    for field_name, aliases in _CSV_COLUMNS.items():
-        for alias in aliases:
-            if alias in names:
-                columns[field_name] = names.index(alias)
-                break
-    if "title" not in columns and "abstract" not in columns:
-        found = ", ".join(repr(column) for column in header[:12]) or "none"
-        return [], [
-            Problem(
-                path,
-                f"has no 'title' or 'abstract' column in its first row (columns found: {found})",
-            )
-        ]
-    entries: list[CatalogEntry] = []
-    try:
-        for row in rows:
-            if not any(cell.strip() for cell in row):
-                continue
-
-            def cell(name: str, row: list[str] = row) -> str:
-                position = columns.get(name)
-                if position is None or position >= len(row):
-                    return ""
-                return row[position].strip()
-
-            year = _YEAR.search(cell("year"))
-            openreview = cell("openreview") or None
-            openreview_id = cell("openreview_id") or None
-            if openreview and not openreview_id:
-                found_id = _OPENREVIEW_ID.search(openreview)
-                openreview_id = found_id.group(1) if found_id else None
-            entries.append(
-                CatalogEntry(
-                    title=" ".join(cell("title").split()),
-                    authors=_split_authors(cell("authors")),
-                    abstract=cell("abstract"),
-                    venue=cell("venue") or None,
-                    year=int(year.group(1)) if year else None,
-                    url=cell("url") or None,
-                    pdf=cell("pdf") or None,
-                    openreview=openreview,
-                    openreview_id=openreview_id,
-                    pmlr_key=cell("pmlr_key") or None,
-                    doi=normalise_doi(cell("doi")) or None,
-                    code_urls=tuple(url for url in _URL_SPLIT.split(cell("code_urls")) if url),
-                    project_urls=tuple(
-                        url for url in _URL_SPLIT.split(cell("project_urls")) if url
-                    ),
-                )
-            )
-    except csv.Error as error:
-        return entries, [
-            *decoded.problems,
-            Problem(path, f"could not be read past row {rows.line_num}: {error}", "warning"),
-        ]
-    return entries, list(decoded.problems)
-
-
-def _entry_from_record(record: object) -> CatalogEntry:
-    def text(name: str) -> str | None:
-        value = getattr(record, name, None)
-        return value.strip() or None if isinstance(value, str) else None
-
-    year = getattr(record, "year", None)
-    return CatalogEntry(
-        title=" ".join((text("title") or "").split()),
-        authors=tuple(getattr(record, "authors", ()) or ()),
-        abstract=getattr(record, "abstract", "") or "",
-        venue=text("venue"),
-        year=year if isinstance(year, int) else None,
-        url=text("url"),
-        pdf=text("pdf"),
-        openreview=text("openreview"),
-        openreview_id=text("openreview_id"),
-        pmlr_key=text("pmlr_key"),
-        doi=text("doi"),
-        code_urls=tuple(getattr(record, "code_urls", ()) or ()),
-        project_urls=tuple(getattr(record, "project_urls", ()) or ()),
-    )
+    result = parse_csv(text, path, keep_bare=True)
+    problems = [*decoded.problems, *result.problems]
+    if not result.records:
+        # ``load_catalog`` says so itself when nothing else went wrong
+        problems = [p for p in problems if p.message != "holds no rows with a title or abstract"]
+    return list(result.records), problems
 
 
 def _read_structured(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
@@ -460,7 +331,7 @@ def _read_structured(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
 
     result = read_file(path)
     problems = list(result.problems)
-    if result.format == "text":
+    if result.format in ("text", "markdown"):
         problems.append(
             Problem(
                 path,
@@ -469,7 +340,7 @@ def _read_structured(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
             )
         )
         return [], problems
-    return [_entry_from_record(record) for record in result.records], problems
+    return list(result.records), problems
 
 
 def _has_identity(entry: CatalogEntry) -> bool:
@@ -611,6 +482,28 @@ def _first(*values: _T | None) -> _T | None:
     return None
 
 
+#: fields a record and a paper share beyond the ones matching treats on its own; a
+#: catalog record fills them (first catalog first), the paper's own value is the fallback.
+_SHARED_FIELDS: tuple[str, ...] = tuple(
+    name
+    for name in Record.__dataclass_fields__
+    if name in Paper.__dataclass_fields__
+    and name
+    not in ("title", "abstract", "authors", "venue", "year", "doi", "openreview_id", "pmlr_key")
+)
+
+
+def _shared(paper: Paper, records: Sequence[Record | Paper]) -> dict[str, object]:
+    """The shared fields (see ``_SHARED_FIELDS``): the first non-empty value of
+    ``records``, else the paper's."""
+    changes: dict[str, object] = {}
+    for name in _SHARED_FIELDS:
+        value = _first(*(getattr(record, name) for record in records), getattr(paper, name))
+        if value != getattr(paper, name) and value:
+            changes[name] = value
+    return changes
+
+
 def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
     """``paper`` with the metadata of its catalog records (first catalog first)."""
     from tuireader.ingest.links import merge_links, record_links
@@ -631,6 +524,7 @@ def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
         openreview_id=_first(*(e.openreview_id for e in entries), paper.openreview_id),
         pmlr_key=_first(*(entry.pmlr_key for entry in entries), paper.pmlr_key),
         metadata_source=found[0][0],
+        **_shared(paper, entries),  # type: ignore[arg-type]
     )
 
 
@@ -649,6 +543,7 @@ def _combine(kept: Paper, other: Paper) -> Paper:
         doi=kept.doi or other.doi,
         openreview_id=kept.openreview_id or other.openreview_id,
         pmlr_key=kept.pmlr_key or other.pmlr_key,
+        **_shared(kept, [kept, other]),  # type: ignore[arg-type]
     )
 
 

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Protocol
 
-from tuireader.model import Link, LinkKind
+from tuireader.model import Link, LinkKind, Record
 from tuireader.render.safetext import BARE_HOSTS, web_url
 
 __all__ = ["classify", "extract_urls", "links_for", "merge_links", "url_key", "web_url"]
@@ -262,19 +261,7 @@ def links_for(
     return merge_links(candidates)
 
 
-class LinkSource(Protocol):
-    """A record with link fields: a list's ``readers.Record`` or a ``catalog.CatalogEntry``."""
-
-    abstract: str
-    url: str | None
-    pdf: str | None
-    openreview: str | None
-    doi: str | None
-    code_urls: tuple[str, ...]
-    project_urls: tuple[str, ...]
-
-
-def record_links(record: LinkSource) -> tuple[Link, ...]:
+def record_links(record: Record) -> tuple[Link, ...]:
     """:func:`links_for` applied to a record's abstract and its own link fields."""
     return links_for(
         record.abstract,

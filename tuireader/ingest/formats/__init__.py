@@ -1,0 +1,7 @@
+"""One module per input format; each turns a file's text into records and problems.
+
+``text`` (abstracts by paragraph), ``markdown`` (bullets as papers, or refused),
+``jsonfile`` (paper lists, arXiv metadata, CSL-JSON, OpenReview notes), ``bibtex``
+(BibTeX and BibLaTeX) and ``table`` (CSV). ``tuireader.ingest.readers`` decodes a file and
+picks the format.
+"""

@@ -1,0 +1,587 @@
+"""BibTeX and BibLaTeX: entries with a title or abstract become records.
+
+Field names are read in any case; ``@string`` macros, month names and ``#``
+concatenation are resolved. ``crossref`` gives an entry the fields of its
+``@Proceedings`` (or any other parent), and a file with exactly one ``@Proceedings``
+(PMLR's layout) gives its booktitle, year, volume, editor and publisher to every entry
+without a booktitle of its own; that ``@Proceedings`` is not a paper itself. BibLaTeX's
+``date``, ``journaltitle``, ``eprinttype`` and BibTeX's ``eprint``/``archivePrefix``/
+``primaryClass`` are read too. Each record keeps its entry (key, type, fields as written)
+as ``source_entry`` so a citation can reproduce it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tuireader.ingest.formats.common import (
+    ReadResult,
+    arxiv_from_doi,
+    clean,
+    count_entries,
+    failure,
+    flip_name,
+    openreview_id_of,
+    plain_doi,
+    some_keys,
+    split_top_level,
+    year_of,
+)
+from tuireader.model import Problem, Record
+from tuireader.render.citations import make_source_entry
+
+__all__ = [
+    "BibEntry",
+    "parse_bibtex",
+    "parse_entry_string",
+    "record_from_entry",
+    "split_bibtex_authors",
+    "unlatex",
+]
+
+_MATH_RE = re.compile(
+    r"\$\$.*?\$\$|(?<!\\)\$.*?(?<!\\)\$|\\\(.*?\\\)|\\\[.*?\\\]"
+    r"|\\begin\{(?P<env>[A-Za-z]+\*?)\}.*?\\end\{(?P=env)\}",
+    re.DOTALL,
+)
+_ACCENTS = {
+    '"': "\u0308",
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
+}
+_SYMBOL_ACCENT_RE = re.compile(
+    r"""\\(["'`^~=.])\s*(?:\{\s*(\\[ij]|[A-Za-z])\s*\}|(\\[ij]|[A-Za-z]))"""
+)
+_LETTER_ACCENT_RE = re.compile(r"\\([uvHckr])(?:\s*\{\s*(\\[ij]|[A-Za-z])\s*\}|\s+([A-Za-z]))")
+_LETTERS = {
+    "ss": "ß",
+    "aa": "å",
+    "AA": "Å",
+    "ae": "æ",
+    "AE": "Æ",
+    "oe": "œ",
+    "OE": "Œ",
+    "o": "ø",
+    "O": "Ø",
+    "l": "ł",
+    "L": "Ł",
+    "i": "ı",
+    "j": "ȷ",
+}
+_LETTER_RE = re.compile(r"\\(ss|aa|AA|ae|AE|oe|OE|o|O|l|L|i|j)(?![A-Za-z])\s*")
+_ESCAPED_RE = re.compile(r"\\([&%_#$])")
+_MACRO_BEFORE_RE = re.compile(r"\\[A-Za-z]+\*?\s*$")
+_KEY_RE = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)")
+
+
+def _accent(match: re.Match[str]) -> str:
+    base = match.group(2) or match.group(3)
+    base = {"\\i": "i", "\\j": "j"}.get(base, base)
+    return unicodedata.normalize("NFC", base + _ACCENTS[match.group(1)])
+
+
+def _unlatex_plain(text: str) -> str:
+    """Turn LaTeX accents into letters and drop case-protection braces (outside math)."""
+    if "\\" in text:
+        text = _SYMBOL_ACCENT_RE.sub(_accent, text)
+        text = _LETTER_ACCENT_RE.sub(_accent, text)
+        text = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], text)
+        text = _ESCAPED_RE.sub(r"\1", text)
+    if "{" not in text and "}" not in text:
+        return text
+    out: list[str] = []
+    kept: list[bool] = []
+    for index, char in enumerate(text):
+        if char == "{":
+            before = text[max(0, index - 40) : index]
+            keep = bool(
+                _MACRO_BEFORE_RE.search(before)
+                # a further argument of a command: \frac{a}{b}
+                or (before.endswith("}") and out and out[-1] == "}")
+                or before.endswith(("_", "^"))
+            )
+            kept.append(keep)
+            if keep:
+                out.append(char)
+        elif char == "}":
+            if kept and kept.pop():
+                out.append(char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def unlatex(text: str) -> str:
+    """A BibTeX field as a reader would write it: accents as letters, no case braces.
+
+    Math (``$...$``, ``\\(...\\)``, ``\\[...\\]``, ``\\begin{env}...\\end{env}``) is
+    kept exactly as written, and so are the arguments of commands outside math
+    (``\\textit{...}``, ``\\frac{a}{b}``) and of sub- and superscripts. Whitespace runs (BibTeX
+    fields are hard-wrapped) become single spaces.
+    """
+    pieces: list[str] = []
+    start = 0
+    for match in _MATH_RE.finditer(text):
+        pieces.append(_unlatex_plain(text[start : match.start()]))
+        pieces.append(match.group(0))
+        start = match.end()
+    pieces.append(_unlatex_plain(text[start:]))
+    return " ".join("".join(pieces).split())
+
+
+def split_bibtex_authors(value: str) -> tuple[str, ...]:
+    """BibTeX ``author`` (``Last, First and Other, Name``) as "First Last" names."""
+    return _split_names(value, flip=True)
+
+
+def _describe_failed_block(block: Any) -> str:
+    raw = block.raw or ""
+    key_match = _KEY_RE.search(raw)
+    where = []
+    if block.start_line is not None:
+        where.append(f"line {block.start_line + 1}")
+    if key_match:
+        where.append(f"key {key_match.group(1)}")
+    place = f"the entry at {', '.join(where)}" if where else "an entry"
+    error = block.error
+    reason = getattr(error, "abort_reason", None) or getattr(error, "message", None) or str(error)
+    detail = " ".join(str(reason).split()) or type(error).__name__
+    if type(block).__name__ == "DuplicateBlockKeyBlock":
+        return f"{place} repeats an earlier entry's key; skipped it"
+    return f"{place} could not be read ({detail}); skipped it"
+
+
+def _quiet_bibtexparser() -> None:
+    """Keep the parser's own log lines off the terminal; its failures become Problems.
+
+    Without a handler of its own, a warning logged by the parser would reach Python's
+    last-resort handler and be printed over the UI. Records still propagate to any
+    handler the application configures.
+    """
+    logger = logging.getLogger("bibtexparser")
+    if not any(isinstance(handler, logging.NullHandler) for handler in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+
+
+#: BibTeX's predefined month macros (``month = jan``).
+_MONTHS = {
+    name[:3].lower(): name
+    for name in (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    )
+}
+#: The start of a field after a stray ``}`` closed its entry early: ``, abstract =``.
+_NEXT_FIELD_RE = re.compile(r",\s*[A-Za-z][\w:.+-]*\s*=")
+_RECOVERED_KEY = "tuireader-recovered"
+
+
+def _bib_pieces(raw: str) -> list[str]:
+    """The parts of a raw BibTeX value joined by ``#`` (outside braces and quotes)."""
+    pieces: list[str] = []
+    depth = 0
+    quoted = False
+    start = 0
+    for index, char in enumerate(raw):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "#" and depth == 0 and not quoted:
+            pieces.append(raw[start:index])
+            start = index + 1
+    pieces.append(raw[start:])
+    return pieces
+
+
+def _bib_value(raw: str, macros: dict[str, str]) -> str:
+    """A raw BibTeX value as text: ``{...}`` and ``"..."`` unwrapped, ``@string`` macros
+    and month names resolved, ``#`` concatenation honoured (``"A " # var # {B}``)."""
+    out: list[str] = []
+    for piece in _bib_pieces(raw):
+        piece = piece.strip()
+        if len(piece) >= 2 and (piece[0], piece[-1]) in (("{", "}"), ('"', '"')):
+            out.append(piece[1:-1])
+        elif not piece or piece.isdigit():
+            out.append(piece)
+        else:
+            name = piece.lower()
+            out.append(macros.get(name, _MONTHS.get(name, piece)))
+    return "".join(out)
+
+
+def _bib_fields(entry: Any, macros: dict[str, str]) -> list[tuple[str, str]]:
+    """``(name as written, value)`` of an entry's fields, in file order."""
+    return [
+        (field.key, _bib_value(field.value, macros))
+        for field in entry.fields
+        if isinstance(field.value, str)
+    ]
+
+
+def _stray_brace(
+    entry: Any, leftover: str, macros: dict[str, str], path: Path
+) -> tuple[list[tuple[str, str]], Problem]:
+    """Fields that a stray ``}`` cut off from ``entry`` (text after it), and a warning.
+
+    A ``}`` too many in a field closes the entry there; BibTeX parsers then read the
+    entry's remaining fields as a comment. They are parsed again here and joined to
+    the entry, and the warning names the entry so the user can fix the file.
+    """
+    import bibtexparser
+
+    fields: list[tuple[str, str]] = []
+    found = _NEXT_FIELD_RE.search(leftover)
+    if found:
+        text = f"@misc{{{_RECOVERED_KEY}{leftover[found.start() :]}\n}}"
+        rest = bibtexparser.parse_string(text, parse_stack=[])
+        if rest.entries:
+            fields = _bib_fields(rest.entries[0], macros)
+    field = entry.fields[-1].key.lower() if entry.fields else "last"
+    place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
+    message = f"{place} has one “}}” too many in its {field} field"
+    if fields:
+        names = [name.lower() for name, _value in fields]
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        plural = len(names) > 1
+        message += (
+            f"; the {listed} field{'s' if plural else ''} after it "
+            f"{'were' if plural else 'was'} still read"
+        )
+    message += ", check that entry"
+    return fields, Problem(path, message, "warning")
+
+
+# --------------------------------------------------------------------------- entries
+
+#: fields a child entry does not take from its ``crossref`` or file-wide ``@Proceedings``.
+_NOT_INHERITED = frozenset(
+    (
+        "title",
+        "shorttitle",
+        "abstract",
+        "author",
+        "url",
+        "doi",
+        "pages",
+        "eprint",
+        "keywords",
+        "file",
+        "note",
+        "crossref",
+        "name",
+        "shortname",
+        "start",
+        "end",
+        "published",
+        "conference_url",
+        "conference_number",
+    )
+)
+_ARXIV_BRACKET_RE = re.compile(r"\[([^\]]*)\]")
+_ARXIV_PREFIX = "arxiv"
+
+
+@dataclass(frozen=True)
+class BibEntry:
+    """One entry of a .bib file: key, type and fields as written, in file order."""
+
+    key: str
+    entry_type: str
+    pairs: tuple[tuple[str, str], ...] = ()
+    #: 0-based line of the entry's ``@`` in its file, when known.
+    line: int | None = None
+
+    @property
+    def fields(self) -> dict[str, str]:
+        """Field values by lower-case name (the first of repeated names)."""
+        found: dict[str, str] = {}
+        for name, value in self.pairs:
+            found.setdefault(name.lower(), value)
+        return found
+
+    @property
+    def kind(self) -> str:
+        return self.entry_type.lower()
+
+
+def _inherited(parent: BibEntry) -> dict[str, str]:
+    """What an entry takes from its parent: the parent's fields but its own (title,
+    authors, pages …); a parent's title becomes the child's booktitle."""
+    fields = {name: value for name, value in parent.fields.items() if name not in _NOT_INHERITED}
+    title = parent.fields.get("title")
+    if title and "booktitle" not in fields:
+        fields["booktitle"] = title
+    return fields
+
+
+def _split_names(value: str, flip: bool) -> tuple[str, ...]:
+    value = " ".join(value.split())
+    # " and " at brace depth 0; mark them first so the brace-aware splitter can cut.
+    marked = re.sub(r"\s+and\s+", "\x00", value, flags=re.IGNORECASE)
+    names: list[str] = []
+    for raw in split_top_level(marked, "\x00"):
+        raw = raw.replace("\x00", " and ").strip()
+        if not raw:
+            continue
+        if raw.lower() == "others":
+            names.append("et al.")
+            continue
+        name = flip_name(raw) if flip and "," in raw else raw
+        names.append(" ".join(unlatex(name).split()))
+    return tuple(names)
+
+
+def _arxiv(fields: dict[str, str], get: Any) -> tuple[str | None, str | None, tuple[str, ...]]:
+    """``(arxiv_id, primary class, categories)`` from eprint fields, an arXiv DOI or URL."""
+    from tuireader.ingest.formats.common import ARXIV_ID_RE
+
+    prefix = (get("archiveprefix") or get("eprinttype") or "").lower()
+    eprint = get("eprint") or ""
+    identifier: str | None = None
+    categories: tuple[str, ...] = ()
+    if eprint and (prefix == _ARXIV_PREFIX or ARXIV_ID_RE.fullmatch(eprint.split(" ")[0])):
+        found = ARXIV_ID_RE.search(eprint)
+        identifier = found.group(1) if found else None
+        bracket = _ARXIV_BRACKET_RE.search(eprint)
+        if bracket:
+            categories = tuple(c.strip() for c in bracket.group(1).split(",") if c.strip())
+    if identifier is None:
+        identifier = arxiv_from_doi(plain_doi(get("doi")))
+    if identifier is None:
+        for name in ("url", "number", "journal", "journaltitle"):
+            value = get(name) or ""
+            if _ARXIV_PREFIX in value.lower():
+                found = ARXIV_ID_RE.search(value.split("arxiv.org/", 1)[-1])
+                if found:
+                    identifier = found.group(1)
+                    break
+    primary = get("primaryclass") or (categories[0] if categories else None)
+    if primary and not categories:
+        categories = (primary,)
+    return identifier, primary, categories
+
+
+def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) -> Record | None:
+    """The record of one BibTeX entry (None without title or abstract).
+
+    ``inherited`` holds what its ``crossref`` or the file's ``@Proceedings`` gives it.
+    """
+    own = entry.fields
+    inherited = inherited or {}
+
+    def get(name: str) -> str | None:
+        value = own.get(name)
+        if not value or not value.strip():
+            value = inherited.get(name)
+        if not isinstance(value, str):
+            return None
+        value = " ".join(clean(value).split())
+        return value or None
+
+    def plain(name: str) -> str | None:
+        value = get(name)
+        return unlatex(value) or None if value else None
+
+    abstract = get("abstract")
+    abstract = unlatex(abstract) if abstract else ""
+    title = plain("title")
+    if not abstract and not title:
+        return None
+    journal = plain("journal") or plain("journaltitle")
+    booktitle = plain("booktitle")
+    pmlr_key = None
+    match = re.match(r"pmlr-v\d+-(.+)$", entry.key)
+    if match:
+        pmlr_key = match.group(1)
+    doi = plain_doi(get("doi"))
+    openreview = get("openreview")
+    url = get("url")
+    if not openreview and url and "openreview.net" in url:
+        openreview = url
+    code = get("code") or get("github")
+    arxiv_id, arxiv_class, categories = _arxiv(own, get)
+    keywords = tuple(
+        dict.fromkeys(
+            word
+            for word in (" ".join(w.split()) for w in re.split(r"[;,]", plain("keywords") or ""))
+            if word
+        )
+    )
+    return Record(
+        title=title,
+        abstract=abstract,
+        authors=_split_names(own.get("author", "") or "", flip=True),
+        venue=booktitle or journal,
+        year=year_of(get("year")) or year_of(get("date")),
+        url=url,
+        pdf=get("pdf"),
+        openreview=openreview,
+        openreview_id=openreview_id_of(openreview),
+        pmlr_key=pmlr_key,
+        doi=doi,
+        code_urls=(code,) if code else (),
+        arxiv_id=arxiv_id,
+        arxiv_class=arxiv_class,
+        source_id=entry.key,
+        source_entry=make_source_entry(entry.key, entry.entry_type, entry.pairs),
+        entry_type=entry.kind,
+        journal=journal,
+        booktitle=booktitle,
+        volume=plain("volume"),
+        number=plain("number") or plain("issue"),
+        pages=plain("pages"),
+        publisher=plain("publisher"),
+        editor=_split_names(get("editor") or "", flip=False),
+        keywords=keywords,
+        categories=categories,
+    )
+
+
+def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool]:
+    """The entries of a .bib text, the problems met, and whether it held any block."""
+    import bibtexparser  # imported here: only BibTeX needs it
+    from bibtexparser.model import Entry, ImplicitComment, String
+
+    _quiet_bibtexparser()
+    # No middleware: values stay raw so that ``#`` concatenation can be resolved
+    # (the default stack would strip the outer quotes of ``"A" # "B"``).
+    library = bibtexparser.parse_string(text, parse_stack=[])
+    problems = [
+        Problem(path, _describe_failed_block(block), "warning") for block in library.failed_blocks
+    ]
+    macros: dict[str, str] = {}
+    entries: list[BibEntry] = []
+    previous: Any = None
+    for block in library.blocks:
+        if isinstance(block, String) and isinstance(block.value, str):
+            macros[block.key.lower()] = _bib_value(block.value, macros)
+        elif isinstance(block, Entry):
+            pairs = tuple(_bib_fields(block, macros))
+            entries.append(BibEntry(block.key, block.entry_type, pairs, block.start_line))
+        elif isinstance(block, ImplicitComment) and isinstance(previous, Entry):
+            leftover = (block.raw or "").lstrip()
+            if leftover.startswith((",", "}")):
+                fields, problem = _stray_brace(previous, leftover, macros, path)
+                last = entries[-1]
+                known = set(last.fields)
+                extra = tuple(pair for pair in fields if pair[0].lower() not in known)
+                entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
+                problems.append(problem)
+        previous = block
+    return entries, problems, bool(library.entries or library.failed_blocks)
+
+
+def parse_entry_string(text: str) -> BibEntry | None:
+    """The first entry of a BibTeX string (a paper list's ``bibtex`` field), or None."""
+    try:
+        entries, _problems, _any = _parse_entries(text, Path("-"))
+    except Exception:  # noqa: BLE001 - a broken embedded entry only loses its fields
+        return None
+    return entries[0] if entries else None
+
+
+def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
+    """Each entry's parent (its ``crossref``, else the file's one ``@Proceedings`` for an
+    entry with neither booktitle nor journal), by position, and the positions of the
+    parents, which are not papers themselves."""
+    by_key = {entry.key.lower(): index for index, entry in enumerate(entries)}
+    proceedings = [index for index, entry in enumerate(entries) if entry.kind == "proceedings"]
+    file_wide = proceedings[0] if len(proceedings) == 1 else None
+    parents: dict[int, BibEntry] = {}
+    used: set[int] = set()
+    for index, entry in enumerate(entries):
+        fields = entry.fields
+        target = by_key.get((fields.get("crossref") or "").strip().lower())
+        if target is not None and target != index:
+            parents[index] = entries[target]
+            used.add(target)
+        elif (
+            file_wide is not None
+            and index != file_wide
+            and entry.kind != "proceedings"
+            and not any((fields.get(name) or "").strip() for name in ("crossref", "booktitle"))
+            and not any((fields.get(name) or "").strip() for name in ("journal", "journaltitle"))
+        ):
+            parents[index] = entries[file_wide]
+            used.add(file_wide)
+    return parents, used
+
+
+def parse_bibtex(text: str, path: Path) -> ReadResult:
+    """Read a .bib file's text into records (see the module's description)."""
+    if not text.strip():
+        return failure(path, "the file is empty", "bibtex")
+    try:
+        entries, problems, had_entries = _parse_entries(text, path)
+    except Exception as error:  # noqa: BLE001 - a parser bug must not stop the other files
+        return failure(path, f"could not be read as BibTeX ({error})", "bibtex")
+    parents, used = _parents(entries)
+    records: list[Record] = []
+    skipped: list[str] = []
+    broken: list[str] = []
+    for index, entry in enumerate(entries):
+        if index in used:
+            continue  # a @Proceedings (or other parent) is not a paper of the list
+        parent = parents.get(index)
+        try:
+            record = record_from_entry(entry, _inherited(parent) if parent else None)
+        except Exception:  # noqa: BLE001 - one bad entry must not stop its list
+            broken.append(entry.key)
+            continue
+        if record is None:
+            skipped.append(entry.key)
+        else:
+            records.append(record)
+    if broken:
+        problems.append(
+            Problem(
+                path,
+                f"skipped {count_entries(broken)} that could not be read ({some_keys(broken)})",
+                "warning",
+            )
+        )
+    if skipped:
+        problems.append(
+            Problem(
+                path,
+                f"skipped {count_entries(skipped)} with neither title nor abstract "
+                f"({some_keys(skipped)})",
+                "warning",
+            )
+        )
+    if not records:
+        message = (
+            "no BibTeX entry with a title or abstract could be read"
+            if had_entries
+            else "holds no BibTeX entries"
+        )
+        return ReadResult(path, path.stem, "bibtex", (), (*problems, Problem(path, message)))
+    return ReadResult(path, path.stem, "bibtex", tuple(records), tuple(problems))

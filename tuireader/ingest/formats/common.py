@@ -1,0 +1,229 @@
+"""What every format reader shares: the result type, failures, and small field helpers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tuireader.model import Problem, Record
+
+__all__ = ["ReadResult", "Record"]
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What one file held: its list name, format, records and problems."""
+
+    path: Path
+    name: str
+    #: "text", "markdown", "jsonl", "json", "bibtex", "csv", or "unknown" when the file
+    #: could not be read.
+    format: str
+    records: tuple[Record, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.records)
+
+
+def failure(path: Path, message: str, fmt: str = "unknown", name: str | None = None) -> ReadResult:
+    """A result with no records and one error."""
+    return ReadResult(path, name or path.stem, fmt, (), (Problem(path, message),))
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines under any of the three newline conventions (and nothing else)."""
+    # str.splitlines would also split on form feeds and other separators that are
+    # data, so only the three newline conventions are honoured.
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def clean(text: str) -> str:
+    return text.replace("\x00", "")
+
+
+YEAR_RE = re.compile(r"\b(1[89]\d\d|2\d\d\d)\b")
+OPENREVIEW_ID_RE = re.compile(r"openreview\.net/(?:forum|pdf)\?(?:[^#\s]*&)?id=([\w-]+)")
+DOI_PREFIX_RE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+#: a new-style (0704.0001, 2101.12345) or old-style (math/0211159, hep-th/9901001) arXiv id.
+ARXIV_ID_RE = re.compile(
+    r"(?<![\w./-])(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?!\w)"
+)
+_ARXIV_DOI_RE = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+
+
+def text_field(value: Any) -> str | None:
+    """A string (or number) field, stripped; None when empty or of another type."""
+    if isinstance(value, str):
+        value = clean(value).strip()
+        return value or None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def one_line(value: Any) -> str | None:
+    """:func:`text_field` with hard line breaks and whitespace runs made single spaces."""
+    text = text_field(value)
+    return " ".join(text.split()) or None if text else None
+
+
+def url_list(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        return ()
+    return tuple(item.strip() for item in value if isinstance(item, str) and item.strip())
+
+
+def year_of(value: Any) -> int | None:
+    """The year in an int or a text ("2023", "2021-07-19", "Mon, 2 Apr 2007 ...")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 1000 <= value <= 9999 else None
+    if isinstance(value, str):
+        match = YEAR_RE.search(value)
+        return int(match.group(1)) if match else None
+    return None
+
+
+def plain_doi(value: str | None) -> str | None:
+    """A DOI without its ``https://doi.org/`` or ``doi:`` prefix; None when empty."""
+    if not value:
+        return None
+    doi = DOI_PREFIX_RE.sub("", value.strip()).split()
+    return doi[0] if doi else None
+
+
+def arxiv_from_doi(doi: str | None) -> str | None:
+    """The arXiv id of an arXiv DataCite DOI (``10.48550/arXiv.1707.06347``)."""
+    found = _ARXIV_DOI_RE.match(doi or "")
+    return found.group(1) if found else None
+
+
+def openreview_id_of(url: str | None) -> str | None:
+    found = OPENREVIEW_ID_RE.search(url or "")
+    return found.group(1) if found else None
+
+
+def split_top_level(text: str, separator: str) -> list[str]:
+    """Split on ``separator`` where it is not inside braces."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for index, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == separator and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return parts
+
+
+def flip_name(name: str) -> str:
+    """``"Last, First"`` → ``"First Last"``; ``"von Last, Jr, First"`` → ``"First von Last Jr"``."""
+    parts = [part.strip() for part in split_top_level(name, ",")]
+    parts = [part for part in parts if part]
+    if len(parts) == 2:
+        return f"{parts[1]} {parts[0]}"
+    if len(parts) == 3:
+        return f"{parts[2]} {parts[0]} {parts[1]}"
+    return " ".join(parts)
+
+
+def split_authors_string(value: str) -> list[str]:
+    """Split ``"A and B"``, ``"A; B"`` or ``"A B, C D and E F"`` into names."""
+    value = " ".join(value.split())
+    if ";" in value:
+        pieces = value.split(";")
+    else:
+        pieces = re.split(r"\s+and\s+|\s*&\s*", value)
+    names: list[str] = []
+    for piece in pieces:
+        piece = piece.strip().rstrip(",").strip()
+        if not piece:
+            continue
+        commas = [part.strip() for part in piece.split(",") if part.strip()]
+        if len(commas) > 1 and all(" " in part for part in commas):
+            names.extend(commas)  # "Alice Smith, Bob Jones"
+        elif len(commas) > 1:
+            names.append(flip_name(piece))  # "Smith, Alice"
+        else:
+            names.append(piece)
+    return names
+
+
+def authors_of(value: Any) -> tuple[str, ...]:
+    """Author names from a string, a list of strings or a list of name objects."""
+    if isinstance(value, str):
+        return tuple(split_authors_string(clean(value)))
+    if not isinstance(value, list):
+        return ()
+    names: list[str] = []
+    for item in value:
+        if isinstance(item, str):
+            name = " ".join(clean(item).split())
+        elif isinstance(item, dict):
+            name = (
+                text_field(item.get("name"))
+                or text_field(item.get("literal"))
+                or " ".join(
+                    part
+                    for part in (
+                        text_field(item.get("given") or item.get("first")),
+                        text_field(item.get("non-dropping-particle")),
+                        text_field(item.get("family") or item.get("last")),
+                        text_field(item.get("suffix")),
+                    )
+                    if part
+                )
+            )
+            name = " ".join(name.split())
+        else:
+            continue
+        if name:
+            names.append(name)
+    return tuple(names)
+
+
+def word_list(value: Any, separator: str = ";") -> tuple[str, ...]:
+    """Keywords or categories: a list, or one string joined with ``separator``."""
+    if isinstance(value, str):
+        items: list[Any] = value.split(separator) if separator != " " else value.split()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return ()
+    words = (" ".join(item.split()) for item in items if isinstance(item, str))
+    return tuple(dict.fromkeys(word for word in words if word))
+
+
+def line_list(numbers: list[int]) -> str:
+    shown = ", ".join(str(number) for number in numbers[:5])
+    more = len(numbers) - 5
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def count_entries(keys: list[str]) -> str:
+    return f"{len(keys)} entr{'y' if len(keys) == 1 else 'ies'}"
+
+
+def some_keys(keys: list[str]) -> str:
+    return ", ".join(keys[:5]) + (", …" if len(keys) > 5 else "")
+
+
+def listed(names: list[str], limit: int = 12) -> str:
+    """``'a', 'b' and 'c'`` (the first ``limit`` names), or "none"."""
+    shown = [repr(name) for name in names[:limit]]
+    if len(names) > limit:
+        shown.append(f"{len(names) - limit} more")
+    if not shown:
+        return "none"
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]

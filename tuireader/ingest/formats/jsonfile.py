@@ -1,0 +1,722 @@
+"""JSON and JSON Lines: one paper per object, in whatever shape the source writes it.
+
+Each object is read by the first shape it fits:
+
+* **arXiv metadata** (the Kaggle ``arxiv-metadata-oai-snapshot`` lines): ``id`` (arXiv id,
+  abs and PDF links), ``authors_parsed`` (names without the affiliations some entries
+  append), the first version's year, ``categories``, ``journal-ref``, ``doi``;
+* **OpenReview notes**, API v1 (plain strings) or v2 (``{"value": …}``), alone, under
+  ``notes`` or in the crawler layout ``[{venue, year, submissions: [...]}]``; only
+  submissions are papers, never reviews, comments, decisions or revisions;
+* **CSL-JSON** (Zotero, pandoc): ``type``, ``title``, ``author``, ``issued``,
+  ``container-title`` (an ``arXiv:…`` container is an arXiv id, not a venue), ``volume``,
+  ``issue``, ``page``, ``DOI``, ``URL``, ``publisher``, ``citation-key``;
+* **paper lists** (the papercopilot/paperlists layout and any flat record): ``title``,
+  ``abstract``, ``author(s)``, ``venue``, ``year``, ``url``/``site``, ``pdf``,
+  ``openreview``, ``doi``, ``github``/``code_urls``, ``project``, ``status``, ``track``,
+  ``primary_area``, ``keywords``, ``id`` and a ``bibtex`` string (venue, year, booktitle…).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tuireader.ingest.formats.bibtex import parse_entry_string, record_from_entry, unlatex
+from tuireader.ingest.formats.common import (
+    ARXIV_ID_RE,
+    YEAR_RE,
+    ReadResult,
+    arxiv_from_doi,
+    authors_of,
+    failure,
+    line_list,
+    listed,
+    one_line,
+    openreview_id_of,
+    plain_doi,
+    split_lines,
+    text_field,
+    url_list,
+    word_list,
+    year_of,
+)
+from tuireader.ingest.links import extract_urls
+from tuireader.model import Problem, Record
+
+__all__ = ["LOOKED_FOR", "parse_json", "parse_jsonl", "record_from_mapping"]
+
+#: the field names a JSON record is read from, for a message about a file that has none.
+LOOKED_FOR: tuple[str, ...] = (
+    "title",
+    "abstract",
+    "summary",
+    "authors",
+    "author",
+    "venue",
+    "year",
+    "url",
+    "pdf",
+    "doi",
+    "github",
+    "code_urls",
+    "project",
+    "keywords",
+    "bibtex",
+    "authors_parsed",
+    "container-title",
+    "issued",
+    "content",
+)
+
+_REPLACEMENT = "\ufffd"
+_SURROGATE_RE = re.compile(r"[\ud800-\udfff]")
+#: A JSON escape of a UTF-16 surrogate: ``json`` turns a lone one into a lone surrogate,
+#: which no file, terminal or clipboard can hold.
+_SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+#: How many runs of U+FFFD between JSON tokens are dropped before a text is given up.
+_MAX_REPAIRS = 20
+
+
+class NotAPaper:
+    """Marks an object that is read and is not a paper (an OpenReview review, say)."""
+
+
+_NOT_A_PAPER = NotAPaper()
+
+
+def _scrub(value: Any) -> Any:
+    """``value`` (parsed JSON) with every lone surrogate, in keys and values, as U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE_RE.sub(_REPLACEMENT, value)
+    if isinstance(value, list):
+        return [_scrub(item) for item in value]
+    if isinstance(value, dict):
+        return {_scrub(key): _scrub(item) for key, item in value.items()}
+    return value
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` that survives what decoding repaired, with lone surrogates replaced.
+
+    U+FFFD stands where decoding met bytes that were not text; inside a string it is
+    data, but between tokens or inside an escape it makes the whole text invalid, so a
+    run of them where the parser stops is dropped and the text parsed again. Control
+    characters inside strings, which strict JSON forbids, are read as data.
+    """
+    for _ in range(_MAX_REPAIRS):
+        try:
+            data = json.loads(text, strict=False)
+        except json.JSONDecodeError as error:
+            start = error.pos
+            if error.msg.startswith("Invalid \\"):
+                # bad bytes inside an escape: "\\�n", "\\u00�e9"
+                start = text.find(_REPLACEMENT, start, start + 6)
+                if start < 0:
+                    raise
+            end = start
+            while end < len(text) and text[end] == _REPLACEMENT:
+                end += 1
+            if end == start:
+                raise
+            text = text[:start] + text[end:]
+        else:
+            break
+    else:
+        data = json.loads(text, strict=False)
+    if _SURROGATE_ESCAPE_RE.search(text):
+        data = _scrub(data)
+    return data
+
+
+# --------------------------------------------------------------------------- arXiv
+
+
+def _is_arxiv(data: dict[str, Any]) -> bool:
+    return "authors_parsed" in data or (
+        "versions" in data and "categories" in data and isinstance(data.get("id"), str)
+    )
+
+
+def _parsed_name(item: Any) -> str | None:
+    """``[last, first, suffix, affiliation…]`` as "First Last Suffix" (no affiliation)."""
+    if not isinstance(item, list):
+        return None
+    parts = [part if isinstance(part, str) else "" for part in item[:3]]
+    parts += [""] * (3 - len(parts))
+    last, first, suffix = (" ".join(part.split()) for part in parts)
+    name = " ".join(part for part in (first, last, suffix) if part)
+    return name or None
+
+
+def _arxiv_record(data: dict[str, Any]) -> Record | None:
+    identifier = text_field(data.get("id"))
+    found = ARXIV_ID_RE.search(identifier or "")
+    arxiv_id = found.group(1) if found else identifier
+    title = one_line(data.get("title"))
+    abstract = text_field(data.get("abstract")) or ""
+    if not title and not abstract:
+        return None
+    parsed = data.get("authors_parsed")
+    if isinstance(parsed, list) and parsed:
+        authors = tuple(name for name in map(_parsed_name, parsed) if name)
+    else:
+        raw = one_line(data.get("authors")) or ""
+        authors = tuple(
+            " ".join(unlatex(name).split())
+            for name in re.split(r",\s*|\s+and\s+", raw)
+            if name.strip()
+        )
+    year = None
+    versions = data.get("versions")
+    if isinstance(versions, list) and versions and isinstance(versions[0], dict):
+        year = year_of(versions[0].get("created"))
+    year = year or year_of(data.get("update_date"))
+    categories = word_list(data.get("categories"), " ")
+    journal = one_line(data.get("journal-ref"))
+    return Record(
+        title=unlatex(title) if title and "\\" in title else title,
+        abstract=abstract,
+        authors=authors,
+        venue=journal,
+        year=year,
+        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None,
+        pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
+        doi=plain_doi(text_field(data.get("doi"))),
+        arxiv_id=arxiv_id,
+        arxiv_class=categories[0] if categories else None,
+        source_id=identifier,
+        journal=journal,
+        categories=categories,
+    )
+
+
+# --------------------------------------------------------------------------- OpenReview
+
+_OPENREVIEW = "https://openreview.net"
+_REPLY_RE = re.compile(
+    r"/-/(?:Official_Review|Review|Official_Comment|Public_Comment|Comment|Decision|"
+    r"Meta_Review|Revision|Withdrawal|Desk_Rejection|Rebuttal|Acceptance_Decision|"
+    r"Ethics_Review|Author_Rebuttal|Camera_Ready_Revision)"
+)
+
+
+def _is_openreview(data: dict[str, Any]) -> bool:
+    return isinstance(data.get("content"), dict) and any(
+        key in data for key in ("invitation", "invitations", "forum", "replyto")
+    )
+
+
+def _value(content: dict[str, Any], name: str) -> Any:
+    """A note's content field, API v1 (plain) or v2 (``{"value": …}``)."""
+    value = content.get(name)
+    if isinstance(value, dict) and "value" in value:
+        return value["value"]
+    return value
+
+
+def _invitations(note: dict[str, Any]) -> list[str]:
+    found = [note.get("invitation")]
+    extra = note.get("invitations")
+    if isinstance(extra, list):
+        found.extend(extra)
+    return [item for item in found if isinstance(item, str)]
+
+
+def _is_submission(note: dict[str, Any]) -> bool:
+    note_id = note.get("id")
+    if note.get("replyto") not in (None, "", note_id):
+        return False
+    if note.get("referent"):
+        return False  # an edit of another note (API v1 revision)
+    forum = note.get("forum")
+    if forum and note_id and forum != note_id:
+        return False
+    return not any(_REPLY_RE.search(invitation) for invitation in _invitations(note))
+
+
+def _decision(note: dict[str, Any]) -> str | None:
+    """The decision among a submission's replies ("Accept (Poster)"), if one is there."""
+    for reply in note.get("notes") or note.get("details", {}).get("replies") or ():
+        if isinstance(reply, dict) and isinstance(reply.get("content"), dict):
+            decision = one_line(_value(reply["content"], "decision"))
+            if decision:
+                return decision
+    return None
+
+
+def _group_venue(invitation: str) -> str | None:
+    """``NIPS.cc/2018/Workshop/CDNNRIA/-/Blind_Submission`` → "NIPS 2018 Workshop CDNNRIA"."""
+    group = invitation.split("/-/", 1)[0]
+    parts = [
+        part.split(".", 1)[0] if index == 0 else part for index, part in enumerate(group.split("/"))
+    ]
+    venue = " ".join(part for part in parts if part)
+    return venue or None
+
+
+def _openreview_record(note: dict[str, Any], context: dict[str, Any]) -> Record | NotAPaper | None:
+    if not _is_submission(note):
+        return _NOT_A_PAPER
+    content = note["content"]
+    title = one_line(_value(content, "title"))
+    abstract = text_field(_value(content, "abstract")) or ""
+    if not title and not abstract:
+        return None
+    note_id = text_field(note.get("forum")) or text_field(note.get("id"))
+    pdf = text_field(_value(content, "pdf"))
+    if pdf and pdf.startswith("/"):
+        pdf = _OPENREVIEW + pdf
+    invitations = _invitations(note)
+    venue = one_line(_value(content, "venue"))
+    if not venue and invitations:
+        venue = _group_venue(invitations[0])
+    year = year_of(context.get("year"))
+    if year is None:
+        for stamp in (note.get("pdate"), note.get("cdate"), note.get("tcdate")):
+            if isinstance(stamp, (int, str)) and str(stamp).isdigit():
+                year = datetime.fromtimestamp(int(stamp) / 1000, UTC).year
+                break
+    if invitations and (year is None or not venue):
+        found = YEAR_RE.search(invitations[0])
+        year = year or (int(found.group(1)) if found else None)
+    code = text_field(_value(content, "code"))
+    return Record(
+        title=title,
+        abstract=abstract,
+        authors=authors_of(_value(content, "authors")),
+        venue=venue,
+        year=year,
+        pdf=pdf,
+        openreview=f"{_OPENREVIEW}/forum?id={note_id}" if note_id else None,
+        openreview_id=note_id,
+        code_urls=(code,) if code else (),
+        source_id=text_field(note.get("id")),
+        status=_decision(note),
+        primary_area=one_line(_value(content, "primary_area")),
+        keywords=word_list(_value(content, "keywords"), ","),
+    )
+
+
+def _expand_crawl(items: list[Any]) -> list[tuple[Any, dict[str, Any]]] | None:
+    """The notes of the crawler layout ``[{venue, year, submissions: [...]}]`` with each
+    group's venue and year; None when ``items`` is not in that layout."""
+    if not items or not all(
+        isinstance(item, dict) and isinstance(item.get("submissions"), list) for item in items
+    ):
+        return None
+    notes: list[tuple[Any, dict[str, Any]]] = []
+    for group in items:
+        context = {"year": group.get("year")}
+        for note in group["submissions"]:
+            notes.append((note, context))
+    return notes
+
+
+# --------------------------------------------------------------------------- CSL-JSON
+
+_CSL_ARXIV_RE = re.compile(r"^arxiv:\s*(\S+?)(?:v\d+)?\s*(?:\[([^\]]*)\])?\s*$", re.IGNORECASE)
+_RIS_JUNK_RE = re.compile(r"\s+[A-Z][A-Z0-9]\s{1,2}-\s.*$")
+_CSL_TYPES = {
+    "article-journal": "article",
+    "article-magazine": "article",
+    "article-newspaper": "article",
+    "paper-conference": "inproceedings",
+    "book": "book",
+    "chapter": "incollection",
+    "report": "techreport",
+    "thesis": "phdthesis",
+    "manuscript": "unpublished",
+    "article": "misc",
+    "webpage": "misc",
+    "post-weblog": "misc",
+    "dataset": "misc",
+    "software": "misc",
+}
+_CSL_IN_PROCEEDINGS = frozenset(("paper-conference", "chapter", "entry-encyclopedia"))
+
+
+def _is_csl(data: dict[str, Any]) -> bool:
+    if not isinstance(data.get("type"), str):
+        return False
+    if any(key in data for key in ("issued", "container-title", "citation-key", "DOI", "URL")):
+        return True
+    authors = data.get("author")
+    return isinstance(authors, list) and any(
+        isinstance(author, dict) and ("family" in author or "literal" in author)
+        for author in authors
+    )
+
+
+def _csl_year(value: Any) -> int | None:
+    if isinstance(value, dict):
+        parts = value.get("date-parts")
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            first = parts[0][0]
+            year = year_of(int(first) if isinstance(first, str) and first.isdigit() else first)
+            if year:
+                return year
+        return year_of(value.get("raw") or value.get("literal"))
+    return year_of(value)
+
+
+def _csl_editors(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    names: list[str] = []
+    for item in value:
+        if isinstance(item, dict):
+            family = text_field(item.get("family"))
+            given = text_field(item.get("given"))
+            name = f"{family}, {given}" if family and given else family or given
+            name = name or text_field(item.get("literal"))
+            if name:
+                names.append(" ".join(name.split()))
+    return tuple(names)
+
+
+def _csl_record(data: dict[str, Any]) -> Record | None:
+    title = one_line(data.get("title"))
+    if title:
+        title = _RIS_JUNK_RE.sub("", title) or title
+    abstract = text_field(data.get("abstract")) or ""
+    if not title and not abstract:
+        return None
+    csl_type = str(data.get("type"))
+    container = one_line(data.get("container-title"))
+    doi = plain_doi(text_field(data.get("DOI")))
+    url = text_field(data.get("URL"))
+    arxiv_id = arxiv_from_doi(doi)
+    categories: tuple[str, ...] = ()
+    if container:
+        found = _CSL_ARXIV_RE.match(container)
+        if found:
+            arxiv_id = arxiv_id or found.group(1)
+            categories = word_list(found.group(2) or "", ",")
+            container = None
+    if not arxiv_id and url and "arxiv.org/" in url:
+        found_id = ARXIV_ID_RE.search(url.split("arxiv.org/", 1)[1])
+        arxiv_id = found_id.group(1) if found_id else None
+    journal = booktitle = None
+    if container and csl_type in _CSL_IN_PROCEEDINGS:
+        booktitle = container
+    elif container and csl_type.startswith("article"):
+        journal = container
+    publisher = one_line(data.get("publisher"))
+    return Record(
+        title=title,
+        abstract=abstract,
+        authors=authors_of(data.get("author")),
+        venue=container,
+        year=_csl_year(data.get("issued")),
+        url=url,
+        doi=doi,
+        arxiv_id=arxiv_id,
+        source_id=text_field(data.get("citation-key")) or text_field(data.get("id")),
+        entry_type="misc" if arxiv_id and not container else _CSL_TYPES.get(csl_type),
+        journal=journal,
+        booktitle=booktitle,
+        volume=text_field(data.get("volume")),
+        number=text_field(data.get("issue")) or text_field(data.get("number")),
+        pages=text_field(data.get("page")),
+        publisher=publisher,
+        editor=_csl_editors(data.get("editor")),
+        keywords=word_list(data.get("keyword"), ","),
+        categories=categories,
+    )
+
+
+# --------------------------------------------------------------------------- paper lists
+
+
+def _is_paper_list_item(data: dict[str, Any]) -> bool:
+    return any(key in data for key in ("bibtex", "track", "status", "github", "primary_area"))
+
+
+def _bibtex_fields(value: Any) -> Record | None:
+    """What a record's ``bibtex`` string says (venue, year, booktitle, key …)."""
+    text = text_field(value)
+    if not text or "@" not in text:
+        return None
+    entry = parse_entry_string(text)
+    if entry is None:
+        return None
+    fields = entry.fields
+    if not (fields.get("title") or "").strip() and not (fields.get("abstract") or "").strip():
+        # record_from_entry needs a title; the list item gives the real one anyway
+        entry = replace(entry, pairs=(*entry.pairs, ("title", "-")))
+    return record_from_entry(entry)
+
+
+def _urls(value: Any) -> tuple[str, ...]:
+    """A link field's addresses; a value with words around them ("URL (implementation:
+    URL)") gives each address in it."""
+    found: list[str] = []
+    for item in url_list(value):
+        found.extend(extract_urls(item) if len(item.split()) > 1 else [item])
+    return tuple(found)
+
+
+def record_from_mapping(data: dict[str, Any]) -> Record | None:
+    """A flat record (paper lists, exports of most tools) as a :class:`Record`."""
+    abstract = text_field(data.get("abstract")) or text_field(data.get("summary")) or ""
+    title = one_line(data.get("title"))
+    if not abstract and not title:
+        return None
+    cited = _bibtex_fields(data.get("bibtex"))
+    site = text_field(data.get("site"))
+    url = text_field(data.get("url"))
+    openreview = text_field(data.get("openreview"))
+    if site and "openreview.net" in site and not openreview:
+        openreview = site
+    elif site and not url:
+        url = site
+    openreview_id = text_field(data.get("openreview_id")) or openreview_id_of(openreview)
+    if cited and not openreview and cited.openreview:
+        openreview, openreview_id = cited.openreview, openreview_id or cited.openreview_id
+    doi = plain_doi(text_field(data.get("doi")) or text_field(data.get("DOI")))
+    arxiv_id = text_field(data.get("arxiv_id")) or arxiv_from_doi(doi)
+    code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
+    code += _urls(data.get("code")) if not code else ()
+    projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
+    keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
+    status = one_line(data.get("status"))
+    return Record(
+        title=title,
+        abstract=abstract,
+        authors=authors_of(data.get("authors", data.get("author"))),
+        venue=one_line(data.get("venue")) or (cited.venue if cited else None),
+        year=year_of(data.get("year")) or (cited.year if cited else None),
+        url=url,
+        pdf=text_field(data.get("pdf")),
+        openreview=openreview,
+        openreview_id=openreview_id,
+        pmlr_key=text_field(data.get("pmlr_key")),
+        doi=doi or (cited.doi if cited else None),
+        code_urls=tuple(dict.fromkeys(code)),
+        project_urls=tuple(dict.fromkeys(projects)),
+        arxiv_id=arxiv_id or (cited.arxiv_id if cited else None),
+        arxiv_class=text_field(data.get("arxiv_class")),
+        source_id=text_field(data.get("id")) or (cited.source_id if cited else None),
+        source_entry=cited.source_entry if cited else None,
+        entry_type=cited.entry_type if cited else None,
+        journal=cited.journal if cited else None,
+        booktitle=cited.booktitle if cited else None,
+        volume=cited.volume if cited else None,
+        number=cited.number if cited else None,
+        pages=cited.pages if cited else None,
+        publisher=cited.publisher if cited else None,
+        editor=cited.editor if cited else (),
+        status=status,
+        track=one_line(data.get("track")),
+        primary_area=one_line(data.get("primary_area")),
+        keywords=keywords,
+        categories=word_list(data.get("categories"), " "),
+    )
+
+
+def _record_from_mapping(
+    data: dict[str, Any], context: dict[str, Any]
+) -> Record | NotAPaper | None:
+    """The record of one JSON object, by the first shape it fits."""
+    if _is_arxiv(data):
+        return _arxiv_record(data)
+    if _is_openreview(data):
+        return _openreview_record(data, context)
+    if _is_csl(data):
+        return _csl_record(data)
+    return record_from_mapping(data)
+
+
+def _fill_from_list(records: list[Record], paper_list: list[bool], path: Path) -> list[Record]:
+    """Paper-list records without venue or year take the one every other record of the
+    file gives; the year in the file's name is the last resort."""
+    if not any(paper_list):
+        return records
+    venues = {r.venue for r, flag in zip(records, paper_list, strict=True) if flag and r.venue}
+    years = {r.year for r, flag in zip(records, paper_list, strict=True) if flag and r.year}
+    venue = next(iter(venues)) if len(venues) == 1 else None
+    year = next(iter(years)) if len(years) == 1 else None
+    if year is None and not years:
+        found = re.search(r"(?<!\d)(19\d\d|20\d\d)(?!\d)", path.stem)
+        year = int(found.group(1)) if found else None
+    filled: list[Record] = []
+    for record, flag in zip(records, paper_list, strict=True):
+        if flag and (record.venue is None or record.year is None):
+            record = replace(record, venue=record.venue or venue, year=record.year or year)
+        filled.append(record)
+    return filled
+
+
+def _records_from_items(
+    items: Iterable[tuple[int, Any, dict[str, Any]]], path: Path, where: str
+) -> tuple[list[Record], list[Problem], dict[str, Any]]:
+    records: list[Record] = []
+    paper_list: list[bool] = []
+    not_objects: list[int] = []
+    empty: list[int] = []
+    broken: list[tuple[int, str]] = []
+    seen_fields: dict[str, None] = {}
+    replies = 0
+    for position, item, context in items:
+        if not isinstance(item, dict):
+            not_objects.append(position)
+            continue
+        if len(seen_fields) < 200:
+            seen_fields.update(dict.fromkeys(str(key) for key in item))
+        try:
+            record = _record_from_mapping(item, context)
+        except Exception as error:  # noqa: BLE001 - one bad record must not stop its list
+            broken.append((position, f"{type(error).__name__}: {error}"))
+            continue
+        if isinstance(record, NotAPaper):
+            replies += 1
+        elif record is None:
+            empty.append(position)
+        else:
+            records.append(record)
+            paper_list.append(_is_paper_list_item(item))
+    records = _fill_from_list(records, paper_list, path)
+    problems: list[Problem] = []
+    if broken:
+        numbers = [position for position, _ in broken]
+        problems.append(
+            Problem(
+                path,
+                f"skipped {where if len(numbers) > 1 else where.removesuffix('s')} "
+                f"{line_list(numbers)}: the record could not be read "
+                f"({' '.join(broken[0][1].split())[:200]})",
+                "warning",
+            )
+        )
+    if not_objects:
+        problems.append(
+            Problem(
+                path,
+                f"skipped {where} {line_list(not_objects)}: not a paper record (a JSON object)",
+                "warning",
+            )
+        )
+    if empty:
+        problems.append(
+            Problem(
+                path,
+                f"skipped {where} {line_list(empty)}: the record has neither a title nor an "
+                "abstract",
+                "warning",
+            )
+        )
+    summary = {"fields": list(seen_fields), "replies": replies}
+    return records, problems, summary
+
+
+def parse_jsonl(text: str, path: Path) -> ReadResult:
+    items: list[tuple[int, Any, dict[str, Any]]] = []
+    bad: list[tuple[int, str]] = []
+    for number, line in enumerate(split_lines(text), start=1):
+        if not line.strip():
+            continue
+        try:
+            items.append((number, loads(line), {}))
+        except (ValueError, RecursionError) as error:
+            reason = error.msg if isinstance(error, json.JSONDecodeError) else "too deeply nested"
+            bad.append((number, reason))
+    problems: list[Problem] = []
+    if bad:
+        if len(bad) == 1:
+            number, reason = bad[0]
+            message = f"line {number} is not valid JSON ({reason}); skipped it"
+        else:
+            message = f"skipped lines {line_list([n for n, _ in bad])}: not valid JSON"
+        problems.append(Problem(path, message, "warning"))
+    records, more, summary = _records_from_items(items, path, "lines" if len(items) > 1 else "line")
+    problems.extend(more)
+    return _finish(path, "jsonl", records, problems, bool(items or bad), summary)
+
+
+def parse_json(text: str, path: Path) -> ReadResult:
+    try:
+        data = loads(text)
+    except json.JSONDecodeError as error:
+        if error.msg == "Extra data":
+            # One object per line in a file named .json: read it as JSON Lines.
+            result = parse_jsonl(text, path)
+            return ReadResult(path, result.name, "jsonl", result.records, result.problems)
+        return failure(
+            path,
+            f"is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})",
+            "json",
+        )
+    except RecursionError:
+        return failure(path, "is not valid JSON (nested too deeply)", "json")
+    name: str | None = None
+    if isinstance(data, dict):
+        papers = next(
+            (
+                data[key]
+                for key in ("papers", "records", "items", "notes", "submissions")
+                if isinstance(data.get(key), list)
+            ),
+            None,
+        )
+        if papers is None:
+            papers = [data]
+        else:
+            name = one_line(data.get("name")) or one_line(data.get("title"))
+        data = papers
+    if not isinstance(data, list):
+        return failure(path, "holds no list of paper records", "json")
+    crawl = _expand_crawl(data)
+    items: list[tuple[int, Any, dict[str, Any]]]
+    if crawl is not None:
+        items = [(index, note, context) for index, (note, context) in enumerate(crawl, 1)]
+    else:
+        items = [(index, item, {}) for index, item in enumerate(data, start=1)]
+    records, problems, summary = _records_from_items(items, path, "items")
+    result = _finish(path, "json", records, problems, bool(data), summary)
+    if name and result.records:
+        return ReadResult(path, name, "json", result.records, result.problems)
+    return result
+
+
+def _json_list_name(path: Path, records: Iterable[Record]) -> str:
+    venues = {record.venue for record in records}
+    if len(venues) == 1:
+        (venue,) = venues
+        if venue:
+            return venue
+    return path.stem
+
+
+def _finish(
+    path: Path,
+    fmt: str,
+    records: list[Record],
+    problems: list[Problem],
+    had_content: bool,
+    summary: dict[str, Any],
+) -> ReadResult:
+    if not records:
+        fields: list[str] = summary["fields"]
+        if not had_content:
+            message = "the file is empty"
+        elif summary["replies"]:
+            message = (
+                "no paper records could be read: its notes are reviews, comments or "
+                "decisions, not submissions"
+            )
+        elif fields and not {"title", "abstract", "summary"} & {f.lower() for f in fields}:
+            message = (
+                f"no paper records could be read: its records have the fields "
+                f"{listed(fields)}; a paper needs a title or an abstract (fields read: "
+                f"{', '.join(LOOKED_FOR)})"
+            )
+        else:
+            message = "no paper records could be read"
+        return ReadResult(path, path.stem, fmt, (), (*problems, Problem(path, message)))
+    return ReadResult(path, _json_list_name(path, records), fmt, tuple(records), tuple(problems))

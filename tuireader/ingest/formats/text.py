@@ -1,0 +1,59 @@
+"""Plain text lists: a list name, then one abstract per paragraph.
+
+The first non-empty line names the list, then one paper per paragraph, paragraphs
+separated by blank lines; a hard-wrapped paragraph is one paper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from tuireader.ingest.formats.common import ReadResult, clean, failure, split_lines
+from tuireader.model import Problem, Record
+
+__all__ = ["MAX_LIST_NAME_CHARS", "paragraphs", "parse_text"]
+
+#: A first line longer than this is an abstract, not the name of a list.
+MAX_LIST_NAME_CHARS = 300
+
+
+def paragraphs(lines: Iterable[str]) -> Iterator[list[str]]:
+    """Runs of non-blank lines, each line stripped."""
+    block: list[str] = []
+    for line in lines:
+        if line.strip():
+            block.append(line.strip())
+        elif block:
+            yield block
+            block = []
+    if block:
+        yield block
+
+
+def list_name(first: list[str], path: Path) -> tuple[str, list[str], list[Problem]]:
+    """The list's name from the first paragraph, the rest of that paragraph, problems."""
+    name = first[0]
+    if path.suffix.lower() == ".md":
+        name = name.lstrip("#").strip() or name
+    if len(name) <= MAX_LIST_NAME_CHARS:
+        return name, first[1:], []
+    # No list name: the file starts straight with an abstract.
+    problem = Problem(
+        path,
+        "the first line looks like an abstract, not a list name; the list is named after the file",
+        "warning",
+    )
+    return path.stem, first, [problem]
+
+
+def parse_text(text: str, path: Path) -> ReadResult:
+    blocks = list(paragraphs(split_lines(text)))
+    if not blocks:
+        return failure(path, "the file is empty", "text")
+    name, rest, problems = list_name(blocks[0], path)
+    abstracts = ([" ".join(rest)] if rest else []) + [" ".join(block) for block in blocks[1:]]
+    records = tuple(Record(abstract=clean(abstract)) for abstract in abstracts)
+    if not records:
+        return failure(path, f"has the list name “{name}” but no papers after it", "text", name)
+    return ReadResult(path, name, "text", records, tuple(problems))
