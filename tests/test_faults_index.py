@@ -21,8 +21,8 @@ from corpus_util import RECORDS, many_records, write_jsonl
 from whoosh.filedb.filestore import FileStorage
 
 from tuireader.ingest.library import load_library
-from tuireader.search import engine as tsearch
 from tuireader.search import index as tindex
+from tuireader.search import plan as tplan
 from tuireader.search.engine import open_engine
 from tuireader.system.paths import resolve
 
@@ -104,7 +104,7 @@ def test_an_index_failing_while_searched_is_rebuilt(tmp_path, monkeypatch):
 
     paths, library = _built(tmp_path)
     engine = open_engine(library, paths)
-    real = tsearch.evaluate
+    real = tplan.evaluate
     calls = []
 
     def failing_once(*args, **kwargs):
@@ -113,7 +113,7 @@ def test_an_index_failing_while_searched_is_rebuilt(tmp_path, monkeypatch):
             raise struct.error("unpack requires a buffer of 8 bytes")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(tsearch, "evaluate", failing_once)
+    monkeypatch.setattr(tplan, "evaluate", failing_once)
     result = engine.search("privacy")
     assert result.total == 1
     assert result.message and "damaged (error: unpack" in result.message
@@ -122,7 +122,7 @@ def test_an_index_failing_while_searched_is_rebuilt(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(tsearch, "evaluate", broken)
+    monkeypatch.setattr(tplan, "evaluate", broken)
     with pytest.raises(ZeroDivisionError):  # a fault of the search is not the index's
         engine.search("privacy")
     engine.close()

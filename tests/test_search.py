@@ -8,6 +8,7 @@ from corpus_util import RECORDS, many_records, write_jsonl
 from tuireader.ingest.library import load_library
 from tuireader.search.analysis import raw_words
 from tuireader.search.engine import Marker, open_engine
+from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
 
 
@@ -90,9 +91,33 @@ def test_highlights_are_plain_spans_over_the_paper_text(engine):
     hit = engine.search("diffusion").hits[0]
     spans = hit.title_spans
     assert [hit.paper.title[a:b] for a, b in spans] == ["Diffusion"]
-    fragment = hit.fragments[0]
-    assert "diffusion" in [fragment.text[a:b] for a, b in fragment.spans]
-    assert "diffusion" in hit.matched
+
+
+@pytest.mark.parametrize(
+    "query", ["diffusion", "diffusion mod", "model", "neural netw -graph", '"neural networks"', "b"]
+)
+def test_a_result_carries_the_words_the_viewer_highlights(engine, query):
+    """The viewer highlights a paper's abstract from the result's words: the same spans
+    as parsing the query again (``term_spans``) gives."""
+    result = engine.search(query, prefix=True)
+    assert result.terms
+    for hit in result.hits:
+        text = hit.paper.abstract
+        assert spans_of(text, result.terms) == engine.term_spans(text, query)
+    assert engine.search("", prefix=True).terms == frozenset()
+
+
+def test_a_scan_result_carries_the_words_too(tmp_path):
+    source = write_jsonl(tmp_path / "lists" / "demo.jsonl", RECORDS)
+    library = load_library([source])
+    data = tmp_path / "data"
+    data.write_text("not a folder")  # no index can be had: the engine scans
+    engine = open_engine(library, resolve(data))
+    result = engine.search("diffusion models", prefix=True)
+    assert engine.problem and result.total
+    assert result.terms == {"diffusion", "models"}
+    text = result.hits[0].paper.abstract
+    assert spans_of(text, result.terms) == engine.term_spans(text, "diffusion models")
 
 
 def test_term_spans_find_any_word_form(engine):
@@ -221,12 +246,13 @@ def test_triage_filters_use_the_resolver(engine):
 )
 def test_fast_path_agrees_with_whoosh_matching(seeds_engine, text):
     from tuireader.search import query as ql
-    from tuireader.search.engine import _Compiled
+    from tuireader.search.compiled import compile_query
+    from tuireader.search.terms import Compiled
 
     engine = seeds_engine
     fast = engine.search(text, prefix=True, limit=None)
-    out = _Compiled()
-    compiled = engine._compile(ql.parse(text, prefix=True).root, out, None)
+    out = Compiled()
+    compiled = compile_query(engine._context, ql.parse(text, prefix=True).root, out, None)
     slow_ids = {engine._searcher.stored_fields(d)["id"] for d in compiled.docs(engine._searcher)}
     assert {hit.paper.id for hit in fast.hits} == slow_ids
     assert fast.total == len(slow_ids)

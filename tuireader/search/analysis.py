@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from whoosh import fields, formats
 from whoosh.analysis import STOP_WORDS, Token, Tokenizer
@@ -203,9 +203,9 @@ def term_counts(text: str, *, stemming: bool = True, stops: bool = True) -> dict
     words = ascii_words(text)
     for word in set(words).difference(cache):
         cache[word] = word_term(word, stemming=stemming, stops=stops)
-    counts = Counter(map(cache.__getitem__, words))
+    counts: Counter[str | None] = Counter(map(cache.__getitem__, words))
     counts.pop(None, None)  # stop words
-    return dict(counts)
+    return cast("dict[str, int]", dict(counts))
 
 
 _LATIN = rf"[^\W_{_CJK}]"
@@ -334,7 +334,7 @@ class WordTokenizer(Tokenizer):
                     token.boost = 1.0
                     token.stopped = False
                     if keeporiginal:
-                        token.original = gram
+                        token.original = gram  # type: ignore[attr-defined]  # Token takes any attribute
                     if positions:
                         token.pos = pos
                         pos += 1
@@ -356,7 +356,7 @@ class WordTokenizer(Tokenizer):
             token.boost = 1.0
             token.stopped = False
             if keeporiginal:
-                token.original = folded
+                token.original = folded  # type: ignore[attr-defined]  # Token takes any
             if positions:
                 token.pos = pos
                 pos += 1
@@ -442,7 +442,9 @@ class WordField(fields.TEXT):
         encoded = _frequency_value.get(n)
         if encoded is None:  # one shared bytes object per count, not per posting
             encoded = _frequency_value[n] = pack_uint(n)
-        return n * self.format.field_boost, encoded
+        fmt = self.format
+        assert fmt is not None  # every indexed field has a format
+        return n * fmt.field_boost, encoded
 
     def index(self, value, **kwargs):  # type: ignore[no-untyped-def]
         grouped = getattr(self.analyzer, "grouped", None)

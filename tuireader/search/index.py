@@ -36,9 +36,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from whoosh import fields, index
-from whoosh.analysis import KeywordAnalyzer
+from whoosh.analysis import Analyzer, Composable, KeywordAnalyzer
 from whoosh.index import LockError
 
 from tuireader.ingest.links import index_text
@@ -69,9 +70,15 @@ COMPOUND_MAX = 20_000
 Progress = Callable[[int, int], None]
 
 
+def _analyzer(tokenizer: Composable) -> Analyzer:
+    """``tokenizer`` as a field's analyzer. Whoosh runs any Composable (a tokenizer, a
+    chain) as one, though its fields' annotations ask for an ``Analyzer``."""
+    return cast(Analyzer, tokenizer)
+
+
 def schema() -> fields.Schema:
-    text = WordTokenizer(stemming=True)
-    names = WordTokenizer(stemming=False, stops=False)
+    text = _analyzer(WordTokenizer(stemming=True))
+    names = _analyzer(WordTokenizer(stemming=False, stops=False))
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         fp=fields.STORED(),
@@ -83,8 +90,8 @@ def schema() -> fields.Schema:
         lists=WordField(analyzer=names),
         venue=WordField(analyzer=names),
         year=fields.ID(),
-        has=fields.KEYWORD(analyzer=KeywordAnalyzer(lowercase=True)),
-        urls=WordField(analyzer=UrlTokenizer(), phrase=False),
+        has=fields.KEYWORD(analyzer=_analyzer(KeywordAnalyzer(lowercase=True))),
+        urls=WordField(analyzer=_analyzer(UrlTokenizer()), phrase=False),
     )
 
 

@@ -23,11 +23,14 @@ from itertools import accumulate
 from typing import Any
 
 import whoosh
+from whoosh import query as wq
 from whoosh.codec import whoosh3
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3Codec, W3FieldWriter, W3LeafMatcher
 from whoosh.filedb import filetables
 from whoosh.index import FileIndex
+from whoosh.matching import NullMatcher
 from whoosh.matching.wrappers import FilterMatcher
+from whoosh.query.wrappers import WrappingQuery
 from whoosh.system import pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.writing import SegmentWriter
@@ -214,7 +217,7 @@ def segment_files(ix: Any) -> tuple[str, tuple[str, ...]]:
 # -- writing -----------------------------------------------------------------------------
 
 
-def new_segment_writer(ix: Any, **kwargs: Any) -> SegmentWriter:
+def new_segment_writer(ix: Any, **kwargs: Any) -> Any:
     """A writer for a new segment of ``ix``: ``NewSegmentWriter`` when the internals are
     the known ones, else Whoosh's own (``segments_before`` unsupported)."""
     if internals().usable:
@@ -223,7 +226,7 @@ def new_segment_writer(ix: Any, **kwargs: Any) -> SegmentWriter:
     return ix.writer(**kwargs)
 
 
-def finish_segment(writer: NewSegmentWriter) -> Any:
+def finish_segment(writer: Any) -> Any:
     """Write ``writer``'s segment without committing it; the segment, for another
     process's commit to list."""
     return writer._finalize_segment()
@@ -468,3 +471,35 @@ class NewSegmentWriter(SegmentWriter):
         if self.segments_before is not None:
             segments = [self.segments_before(), *segments]
         super()._commit_toc(segments)
+
+
+# -- querying ----------------------------------------------------------------------------
+
+
+class CheckedQuery(WrappingQuery):
+    """The documents of ``child`` that ``check(searcher, docnum)`` accepts, scored as ``child``."""
+
+    def __init__(self, child: wq.Query, check: Callable[[object, int], bool]) -> None:
+        super().__init__(child)
+        self.check = check
+
+    def _rewrap(self, child: wq.Query) -> CheckedQuery:
+        return CheckedQuery(child, self.check)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, CheckedQuery)
+            and other.child == self.child
+            and other.check is self.check
+        )
+
+    def __hash__(self) -> int:
+        return hash(("checked", self.child, id(self.check)))
+
+    def matcher(self, searcher, context=None):  # type: ignore[no-untyped-def]
+        accepted = frozenset(
+            d for d in self.child.matcher(searcher, context).all_ids() if self.check(searcher, d)
+        )
+        if not accepted:
+            return NullMatcher()
+        return FilterMatcher(self.child.matcher(searcher, context), accepted)

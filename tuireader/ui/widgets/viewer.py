@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,6 +17,8 @@ from tuireader.ui.text import Palette, abstract_text, links_text, paper_header
 
 #: given the plain rendered abstract, where the query's words occur in it.
 SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
+#: what to highlight: a search result's words (``SearchResult.terms``), or a SpanFinder
+Highlight = SpanFinder | AbstractSet[str]
 
 
 class PaperViewer(VerticalScroll, can_focus=True):
@@ -49,7 +52,7 @@ class PaperViewer(VerticalScroll, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._paper: Paper | None = None
-        self._find_spans: SpanFinder | None = None
+        self._find_spans: Highlight | None = None
 
     @property
     def paper(self) -> Paper | None:
@@ -76,8 +79,9 @@ class PaperViewer(VerticalScroll, can_focus=True):
             code_span=style("viewer--code", partial=True),
         )
 
-    def show_paper(self, paper: Paper | None, find_spans: SpanFinder | None = None) -> None:
-        """Show ``paper`` (or an empty-state hint), highlighting what ``find_spans`` finds."""
+    def show_paper(self, paper: Paper | None, find_spans: Highlight | None = None) -> None:
+        """Show ``paper`` (or an empty-state hint), highlighting the words of a search
+        result (``SearchResult.terms``), or what a ``SpanFinder`` finds."""
         changed = paper is not self._paper
         self._paper = paper
         self._find_spans = find_spans
@@ -100,8 +104,14 @@ class PaperViewer(VerticalScroll, can_focus=True):
         header.update(paper_header(paper, palette))
         links.update(links_text(paper, palette))
         text, plain = abstract_text(paper.abstract, palette)
-        if self._find_spans is not None and plain:
-            spans = self._find_spans(plain)
+        find = self._find_spans
+        if find is not None and plain:
+            if callable(find):
+                spans = find(plain)
+            else:
+                from tuireader.search.highlight import spans_of
+
+                spans = spans_of(plain, find)
             if spans:
                 text, _ = abstract_text(paper.abstract, palette, spans)
         if not plain.strip():

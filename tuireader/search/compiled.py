@@ -1,0 +1,181 @@
+"""The general path: a query compiled to Whoosh's query objects and run by its matchers.
+
+For what the fast path (``plan``) does not take: phrases, OR, nested exclusions and
+filters that only the index answers. Titles and abstracts keep no positions, so a
+phrase there matches its words through Whoosh, then is checked on the paper's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from whoosh import query as wq
+
+from tuireader.model import Paper
+from tuireader.search import query as ql
+from tuireader.search.analysis import STOPS, Phrase, is_cjk, raw_words, stem
+from tuireader.search.fastsearch import Alternative
+from tuireader.search.terms import (
+    NAME_FIELDS,
+    TEXT_FIELDS,
+    Compiled,
+    Context,
+    FilterResolver,
+    term_clauses,
+    word_alternatives,
+)
+from tuireader.search.whooshdoor import CheckedQuery
+
+
+def _word_query(words: Sequence[str], fieldname: str | None) -> wq.Query:
+    """One raw word (or a CJK gram) in the given field or the default fields."""
+    return _or_terms([a for w in words for a in word_alternatives(w, fieldname)])
+
+
+def compile_query(
+    ctx: Context, node: ql.Node | None, out: Compiled, resolve: FilterResolver | None
+) -> wq.Query | None:
+    if node is None:
+        return None
+    if isinstance(node, ql.Term):
+        return _compile_term(ctx, node, out)
+    if isinstance(node, ql.Phrase):
+        return _compile_phrase(ctx, node, out)
+    if isinstance(node, ql.Filter):
+        return _compile_filter(ctx, node, out, resolve)
+    if isinstance(node, ql.Not):
+        inner = compile_query(ctx, node.child, Compiled(problems=out.problems), resolve)
+        return wq.Not(inner) if inner is not None else None
+    parts = [compile_query(ctx, child, out, resolve) for child in node.children]
+    kept = [p for p in parts if p is not None]
+    if not kept:
+        return None
+    if len(kept) == 1:
+        return kept[0]
+    return wq.And(kept) if isinstance(node, ql.And) else wq.Or(kept)
+
+
+def _compile_term(ctx: Context, node: ql.Term, out: Compiled) -> wq.Query | None:
+    clauses = term_clauses(ctx, node, out)
+    if not clauses:
+        return None
+    queries = [_or_terms(alts) for alts in clauses]
+    return queries[0] if len(queries) == 1 else wq.And(queries)
+
+
+def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | None:
+    words = [w for w, _, _ in raw_words(node.text, stops=False)]
+    if not words:
+        return None
+    out.scored = True
+    out.words.append(node.text)
+    for word in words:
+        out.forms.add(word)
+        out.forms.update(ctx.vocabulary.forms_of(word))
+    if len(words) == 1:
+        return _word_query(words, node.field)
+    alts: list[wq.Query] = []
+    phrase = Phrase(node.text)
+    for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
+        if name in TEXT_FIELDS:
+            terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
+            if len(terms) > 1:
+                # titles and abstracts keep no positions: the words, then the text
+                both = wq.And([wq.Term(name, t) for t in terms])
+                alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
+                continue
+        else:
+            terms = words
+        if len(terms) > 1:
+            alts.append(wq.Phrase(name, terms))
+        elif terms:
+            alts.append(wq.Term(name, terms[0]))
+    return alts[0] if len(alts) == 1 else wq.Or(alts)
+
+
+def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[object, int], bool]:
+    """Whether document ``docnum`` of a (segment) searcher has ``phrase`` in a field."""
+    library = ctx.library
+
+    def check(searcher, docnum: int) -> bool:  # type: ignore[no-untyped-def]
+        paper = library.get(searcher.stored_fields(docnum)["id"])
+        return paper is not None and phrase.found_in(getattr(paper, fieldname))
+
+    return check
+
+
+def _compile_filter(
+    ctx: Context, node: ql.Filter, out: Compiled, resolve: FilterResolver | None
+) -> wq.Query | None:
+    if node.name == "has" and node.value in ql.INDEX_HAS:
+        return wq.Term("has", node.value)
+    if node.name == "is" and node.value == "new" and resolve is not None:
+        # new is the default: everything that has any other state is excluded
+        others = resolve("is", "*")
+        if others is not None:
+            return wq.Not(_ids_query(others)) if others else wq.Every()
+    ids = resolve(node.name, node.value) if resolve else None
+    if ids is None:
+        if node.name == "has":
+            out.problems.append(
+                f"unknown filter has:{node.value} (use has:code, has:paper, has:project, has:note)"
+            )
+        elif resolve is not None and node.name == "is":
+            out.problems.append(
+                f"unknown state is:{node.value} (use is:new, is:kept, is:maybe, is:skip, is:read)"
+            )
+        else:
+            out.problems.append(f"{node.name}:{node.value} needs triage data, which is not open")
+        return None
+    return _ids_query(ids)
+
+
+def run_compiled(
+    ctx: Context, compiled: wq.Query | None, out: Compiled, limit: int | None
+) -> tuple[list[tuple[Paper, float]], int]:
+    """The best ``limit`` papers matching ``compiled`` with their scores, and how many matched.
+
+    A query that ranks nothing (filters, exclusions) lists its papers in list order."""
+    if compiled is None:
+        return [], 0
+    if not out.scored or _only_negative(compiled):
+        compiled = (
+            wq.And([wq.Every(), compiled]) if not isinstance(compiled, wq.Every) else compiled
+        )
+    searcher = ctx.searcher
+    if out.scored:
+        # Score every match in one pass: the total is needed anyway, and Whoosh's
+        # top-k shortcut needs a second pass to count (measured slower here).
+        results = searcher.search(compiled, limit=None)
+        total = len(results)
+        top = results[:limit] if limit is not None else results
+        ranked = [(hit["id"], hit.score) for hit in top]
+    else:
+        ids = [searcher.stored_fields(d)["id"] for d in compiled.docs(searcher)]
+        total = len(ids)
+        papers = sorted((p for p in map(ctx.library.get, ids) if p), key=lambda p: p.order)
+        ranked = [(p.id, 0.0) for p in (papers if limit is None else papers[:limit])]
+    found = ((ctx.library.get(pid), score) for pid, score in ranked)
+    return [(paper, score) for paper, score in found if paper is not None], total
+
+
+def _or_terms(alts: Sequence[Alternative]) -> wq.Query:
+    terms = [wq.Term(name, text) for name, text in dict.fromkeys(alts)]
+    if not terms:
+        return wq.NullQuery
+    return terms[0] if len(terms) == 1 else wq.Or(terms)
+
+
+def _ids_query(ids: Iterable[str]) -> wq.Query:
+    terms = [wq.Term("id", pid) for pid in sorted(ids)]
+    if not terms:
+        return wq.NullQuery
+    return terms[0] if len(terms) == 1 else wq.Or(terms)
+
+
+def _only_negative(q: wq.Query) -> bool:
+    if isinstance(q, wq.Not):
+        return True
+    if isinstance(q, wq.And):
+        return all(isinstance(c, wq.Not) for c in q.subqueries)
+    return False

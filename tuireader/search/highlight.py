@@ -1,0 +1,110 @@
+"""Highlighting: where the words of a query, in any of their forms, stand in a text.
+
+``query_forms`` gives the raw words a query stands for (its words, their other forms
+in the library's vocabulary, a prefix's completions); a search result carries them
+(``SearchResult.terms``) so that a front end highlights with ``spans_in`` without
+parsing the query again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from tuireader.search import query as ql
+from tuireader.search.analysis import CJK_RUN, LATIN_WORD, ascii_words, fold, is_cjk, raw_words
+from tuireader.search.vocabulary import Vocabulary
+
+Span = tuple[int, int]
+
+
+class Marker:
+    """Finds the words of a query (any of their raw forms) in a text, as character spans.
+
+    Scans the text's words once and looks each up in a set, which is far cheaper than
+    one regular expression with an alternative per form.
+    """
+
+    def __init__(self, forms: Iterable[str]) -> None:
+        self.forms = frozenset(f for f in forms if f)
+        self.cjk = frozenset(f for f in self.forms if is_cjk(f))
+
+    def spans(self, text: str) -> tuple[Span, ...]:
+        if not self.forms or not text:
+            return ()
+        low = text.lower()
+        if len(low) != len(text):  # a rare character whose lowercase is longer
+            return tuple((a, b) for w, a, b in raw_words(text, stops=False) if w in self.forms)
+        if low.isascii() and not self.cjk:
+            return _ascii_spans(low, self.forms.intersection(ascii_words(low)))
+        forms = self.forms
+        found = [
+            m.span()
+            for m in LATIN_WORD.finditer(low)
+            if m.group() in forms or (not m.group().isascii() and fold(m.group()) in forms)
+        ]
+        if self.cjk:
+            for m in CJK_RUN.finditer(text):
+                run, start = m.group(), m.start()
+                found.extend(
+                    (start + i, start + i + 2)
+                    for i in range(len(run) - 1)
+                    if run[i : i + 2] in self.cjk
+                )
+                if len(run) == 1 and run in self.cjk:
+                    found.append(m.span())
+            found.sort()
+        return tuple(found)
+
+
+def _ascii_spans(low: str, present: Iterable[str]) -> tuple[Span, ...]:
+    """Where the ``present`` words stand as whole words in the lowercase ASCII ``low``.
+
+    Most of an abstract's words are not query words: they are set aside in C (split,
+    set intersection), and only the few present are looked for, with ``str.find``.
+    """
+    found = []
+    size = len(low)
+    for word in present:
+        at = low.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not low[at - 1].isalnum()) and (end == size or not low[end].isalnum()):
+                found.append((at, end))
+                at = low.find(word, end)
+            else:
+                at = low.find(word, at + 1)
+    found.sort()
+    return tuple(found)
+
+
+def marker(forms: Iterable[str]) -> Marker | None:
+    marker = Marker(forms)
+    return marker if marker.forms else None
+
+
+def spans_in(text: str, pattern: Marker | None) -> tuple[Span, ...]:
+    if pattern is None or not text:
+        return ()
+    return pattern.spans(text)
+
+
+def query_forms(
+    root: ql.Node | None, vocabulary: Vocabulary, budget: Callable[[str], int]
+) -> frozenset[str]:
+    """The raw words to highlight for the query ``root`` parsed with ``prefix=True``: each
+    positive word with its forms, and the completions of a prefix (within ``budget``)."""
+    forms: set[str] = set()
+    for node in ql.words(root):
+        ws = [w for w, _, _ in raw_words(node.text, stops=False)]
+        for i, word in enumerate(ws):
+            forms.add(word)
+            if isinstance(node, ql.Term) and node.prefix and i == len(ws) - 1:
+                forms.update(vocabulary.expand(word, budget(word))[0])
+            else:
+                forms.update(vocabulary.forms_of(word))
+    return frozenset(forms)
+
+
+def spans_of(text: str, forms: Iterable[str]) -> tuple[Span, ...]:
+    """Where any of the raw words ``forms`` (a result's ``terms``) stands in ``text``."""
+    return spans_in(text, marker(forms))

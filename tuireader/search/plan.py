@@ -1,0 +1,74 @@
+"""The fast path: a query of words, exclusions and filters as a ``fastsearch.Plan``.
+
+Most live-search queries are plain words and an unfinished prefix; ``make_plan`` turns
+those into clauses of (field, term) alternatives that ``fastsearch.evaluate`` scores
+straight from the postings. Anything else (phrases, OR, nested NOT) gives None, and
+the query goes to ``compiled``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tuireader.model import Paper
+from tuireader.search import query as ql
+from tuireader.search.analysis import raw_words
+from tuireader.search.fastsearch import Plan, TermScores, evaluate
+from tuireader.search.terms import (
+    Compiled,
+    Context,
+    FilterResolver,
+    term_clauses,
+    word_alternatives,
+)
+
+
+def make_plan(
+    ctx: Context, root: ql.Node | None, out: Compiled, resolve: FilterResolver | None
+) -> Plan | None:
+    """A plan for the fast path, or None when the query needs Whoosh's matchers."""
+    plan = Plan()
+    for node in root.children if isinstance(root, ql.And) else (root,):
+        if isinstance(node, ql.Term):
+            plan.clauses.extend(term_clauses(ctx, node, out))
+        elif isinstance(node, ql.Not) and isinstance(node.child, ql.Term) and not node.child.prefix:
+            words = [w for w, _, _ in raw_words(node.child.text)]
+            if len(words) != 1:
+                return None
+            plan.excluded.extend(word_alternatives(words[0], node.child.field))
+        elif isinstance(node, ql.Filter) and node.name == "has" and node.value in ql.INDEX_HAS:
+            plan.clauses.append([("has", node.value)])
+        elif isinstance(node, ql.Filter) and resolve is not None:
+            if node.name == "is" and node.value == "new":
+                others = resolve("is", "*")
+                if others is None:
+                    return None
+                plan.excluded_docs |= docnums(ctx, others)
+                continue
+            ids = resolve(node.name, node.value)
+            if ids is None:
+                return None
+            docs = docnums(ctx, ids)
+            plan.allowed = docs if plan.allowed is None else plan.allowed & docs
+        else:
+            return None
+    return plan if plan.clauses else None
+
+
+def docnums(ctx: Context, ids: Iterable[str]) -> set[int]:
+    found = (ctx.searcher.document_number(id=pid) for pid in ids)
+    return {d for d in found if d is not None}
+
+
+def run_plan(
+    ctx: Context, scores: TermScores, plan: Plan, limit: int | None
+) -> tuple[list[tuple[Paper, float]], int]:
+    """The best ``limit`` papers of ``plan`` with their scores, and how many matched."""
+    top, total = evaluate(scores, plan, limit)
+    stored = ctx.searcher.stored_fields
+    ranked = []
+    for doc, score in top:
+        paper = ctx.library.get(stored(doc)["id"])
+        if paper is not None:
+            ranked.append((paper, score))
+    return ranked, total

@@ -1,0 +1,68 @@
+"""Searching without an index: the query evaluated on each paper's text.
+
+Slow, but honest: used when no index can be had (a data folder that cannot be
+written, a build that failed). Words match as substrings of the paper's words, in
+title, abstract and authors; filters the caller cannot answer are ignored, and said so.
+"""
+
+from __future__ import annotations
+
+from tuireader.model import Library, Paper
+from tuireader.search import query as ql
+from tuireader.search.analysis import raw_words
+from tuireader.search.terms import FilterResolver
+
+
+def scan(
+    library: Library,
+    root: ql.Node | None,
+    limit: int | None,
+    resolve: FilterResolver | None,
+    problems: list[str],
+) -> tuple[list[Paper], int, set[str]]:
+    """The first ``limit`` papers matching ``root`` in list order, how many match, and the
+    raw words to highlight; what cannot be answered is added to ``problems``."""
+    sets: dict[tuple[str, str], set[str] | None] = {}
+    for flt in ql.filters(root):
+        key = (flt.name, flt.value)
+        if key in sets:
+            continue
+        if flt.name == "is" and flt.value == "new" and resolve is not None:
+            others = resolve("is", "*")
+            sets[key] = None if others is None else {p.id for p in library.papers} - others
+        else:
+            sets[key] = resolve(flt.name, flt.value) if resolve else None
+        if sets[key] is None and not (flt.name == "has" and flt.value in ql.INDEX_HAS):
+            problems.append(f"{flt.name}:{flt.value} cannot be answered here; it was ignored")
+
+    def matches(node: ql.Node | None, paper: Paper, hay: str) -> bool:
+        if node is None:
+            return True
+        if isinstance(node, (ql.Term, ql.Phrase)):
+            words = [w for w, _, _ in raw_words(node.text, stops=False)]
+            if isinstance(node, ql.Phrase):
+                return " ".join(words) in hay
+            return all(w in hay for w in words)
+        if isinstance(node, ql.Filter):
+            if node.name == "has" and node.value in ql.INDEX_HAS:
+                return any(link.kind == node.value for link in paper.links)
+            ids = sets.get((node.name, node.value))
+            return True if ids is None else paper.id in ids
+        if isinstance(node, ql.Not):
+            return not matches(node.child, paper, hay)
+        if isinstance(node, ql.And):
+            return all(matches(c, paper, hay) for c in node.children)
+        return any(matches(c, paper, hay) for c in node.children)
+
+    found = []
+    for paper in library.papers:
+        hay = " ".join(
+            w
+            for w, _, _ in raw_words(
+                f"{paper.title} {paper.abstract} {' '.join(paper.authors)}", stops=False
+            )
+        )
+        if matches(root, paper, hay):
+            found.append(paper)
+    wanted = {w for node in ql.words(root) for w, _, _ in raw_words(node.text, stops=False)}
+    return (found if limit is None else found[:limit]), len(found), wanted

@@ -1,0 +1,151 @@
+"""From the words of a query to the (field, term) pairs of the index they may match.
+
+Shared by the two evaluators that read the index (``plan``, the fast path, and
+``compiled``, through Whoosh's matchers). ``Context`` is what they read: the library,
+its vocabulary and an open searcher; ``Compiled`` collects what compiling a query
+learns besides the query itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tuireader.model import Library
+from tuireader.search import query as ql
+from tuireader.search.analysis import STOPS, is_cjk, raw_words, stem
+from tuireader.search.fastsearch import Alternative
+from tuireader.search.vocabulary import PREFIX_MAX_WORDS, Vocabulary
+
+#: answers a triage filter (``is:kept``, ``tag:x``, ``has:note``) with paper ids, or None
+#: when there is no triage data to ask.
+FilterResolver = Callable[[str, str], "set[str] | None"]
+
+TEXT_FIELDS = ("title", "abstract")
+NAME_FIELDS = ("authors", "lists", "venue")
+DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
+#: a prefix expands, past its first word, to no more postings than this share of the
+#: library (``PREFIX_MAX_WORDS`` words at most)...
+PREFIX_POSTING_SHARE = 0.25
+#: (times this for the shortest prefixes).
+SHORT_PREFIX_SHARE = {1: 0.2, 2: 0.5}
+#: author, list and venue names are prefix-matched from this many letters on (shorter:
+#: only the whole name); two-letter expansions cost ~10 ms a keystroke at 2.6k papers
+NAME_PREFIX_MIN = 3
+
+
+@dataclass
+class Compiled:
+    """What compiling a query learns besides the query itself."""
+
+    #: raw words (folded) a hit may show, for highlighting
+    forms: set[str] = field(default_factory=set)
+    #: the user's words, for suggestions
+    words: list[str] = field(default_factory=list)
+    #: some part of the query ranks by relevance (not filters or exclusions only)
+    scored: bool = False
+    #: False when a prefix was expanded to its most frequent words only
+    exact: bool = True
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Context:
+    """What the evaluators read: the library, its vocabulary and the index's searcher."""
+
+    library: Library
+    vocabulary: Vocabulary
+    #: a ``whoosh.searching.Searcher``
+    searcher: Any
+
+    def budget(self, prefix: str = "") -> int:
+        return budget(len(self.library), prefix)
+
+
+def budget(papers: int, prefix: str = "") -> int:
+    """How many postings a prefix may expand to past its first word.
+
+    One and two letters get a fifth and a half of the budget: they match most of
+    the library whatever they expand to, and are replaced by the next keystroke.
+    """
+    share = PREFIX_POSTING_SHARE * SHORT_PREFIX_SHARE.get(len(prefix), 1.0)
+    return max(2_000, int(papers * share))
+
+
+def word_alternatives(word: str, fieldname: str | None) -> list[Alternative]:
+    """The (field, term) pairs one raw word (or CJK gram) may match."""
+    alts: list[Alternative] = []
+    for name in (fieldname,) if fieldname else DEFAULT_FIELDS:
+        if name in TEXT_FIELDS:
+            if word not in STOPS:
+                alts.append((name, word if is_cjk(word) else stem(word)))
+        else:
+            alts.append((name, word))
+    return alts
+
+
+def name_prefix(ctx: Context, fieldname: str, prefix: str) -> list[str]:
+    """Terms of an unstemmed field starting with ``prefix``, most frequent first, budgeted."""
+    reader = ctx.searcher.reader()
+    if len(prefix) < NAME_PREFIX_MIN and not is_cjk(prefix):
+        # too short to expand cheaply; a whole short name ("Li", "Wu") still counts
+        return [prefix] if (fieldname, prefix) in reader else []
+    found: list[str] = []
+    for term in reader.expand_prefix(fieldname, prefix):
+        found.append(term.decode("utf-8") if isinstance(term, bytes) else term)
+        if len(found) >= 4 * PREFIX_MAX_WORDS:
+            break
+    freq = {t: reader.doc_frequency(fieldname, t) for t in found}
+    found.sort(key=lambda t: (t != prefix, -freq[t], t))
+    chosen: list[str] = []
+    postings, limit = 0, ctx.budget(prefix)
+    for term in found[:PREFIX_MAX_WORDS]:
+        if chosen and postings + freq[term] > limit:
+            break
+        chosen.append(term)
+        postings += freq[term]
+    return chosen
+
+
+def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Alternative]]:
+    """One clause per word of ``node``: each must match one of its alternatives."""
+    if node.field == "year":
+        out.scored = True
+        return [[("year", node.text.strip())]]
+    words = [w for w, _, _ in raw_words(node.text, stops=not node.prefix)]
+    if not words:
+        return []
+    out.scored = True
+    out.words.append(node.text)
+    last = words.pop() if node.prefix else None
+    clauses = []
+    for word in words:
+        if word in STOPS:
+            continue
+        out.forms.add(word)
+        out.forms.update(ctx.vocabulary.forms_of(word))
+        clauses.append(word_alternatives(word, node.field))
+    if last is not None:
+        clauses.append(prefix_alternatives(ctx, last, node.field, out))
+    return clauses
+
+
+def prefix_alternatives(
+    ctx: Context, last: str, fieldname: str | None, out: Compiled
+) -> list[Alternative]:
+    alts: list[Alternative] = []
+    if fieldname in (None, *TEXT_FIELDS):
+        expanded, complete = ctx.vocabulary.expand(last, ctx.budget(last))
+        out.exact = out.exact and complete
+        out.forms.update(expanded)
+        stems = sorted({stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS})
+        alts.extend(
+            (name, s) for name in ((fieldname,) if fieldname else TEXT_FIELDS) for s in stems
+        )
+    if fieldname is None or fieldname not in TEXT_FIELDS:
+        for name in (fieldname,) if fieldname else (*NAME_FIELDS, "urls"):
+            names = name_prefix(ctx, name, last)
+            out.forms.update(names)
+            alts.extend((name, t) for t in names)
+    return alts

@@ -1,0 +1,66 @@
+"""The raw words of the library, for prefix expansion, word forms and corrections."""
+
+from __future__ import annotations
+
+import bisect
+
+from tuireader.search.analysis import stem
+
+#: a prefix expands to at most this many words
+PREFIX_MAX_WORDS = 24
+
+
+class Vocabulary:
+    """The raw words of the library with document frequencies, sorted for prefix lookup."""
+
+    def __init__(self, counts: dict[str, int], stems: dict[str, str] | None = None) -> None:
+        self.counts = counts
+        self.words = sorted(counts)
+        #: stems worked out when the index was written (words missing are their own stem)
+        self._stems = stems
+        self._by_stem: dict[str, list[str]] | None = None
+        #: the words by their first letter, for spelling corrections (see ``suggest``)
+        self.by_initial: dict[str, list[str]] | None = None
+
+    def starting_with(self, prefix: str) -> list[str]:
+        lo = bisect.bisect_left(self.words, prefix)
+        hi = bisect.bisect_left(self.words, prefix + "\U0010ffff")
+        return self.words[lo:hi]
+
+    def expand(self, prefix: str, budget: int) -> tuple[list[str], bool]:
+        """The most frequent words starting with ``prefix``; False when some were left out."""
+        candidates = self.starting_with(prefix)
+        if len(candidates) <= 1:
+            return candidates, True
+        ranked = sorted(candidates, key=lambda w: (w != prefix, -self.counts[w], w))
+        chosen: list[str] = []
+        postings = 0
+        for word in ranked:
+            if len(chosen) >= PREFIX_MAX_WORDS or (
+                chosen and postings + self.counts[word] > budget
+            ):
+                break
+            chosen.append(word)
+            postings += self.counts[word]
+        return chosen, len(chosen) == len(candidates)
+
+    def forms_of(self, word: str) -> list[str]:
+        """Every raw word with the same stem as ``word`` ("model" → model, models, modeling)."""
+        known = self._stems
+        if self._by_stem is None:
+            # With the stems saved beside the index, only the words that are not their
+            # own stem need grouping (a tenth of the vocabulary); a word that is its own
+            # stem is a form of itself alone.
+            by_stem: dict[str, list[str]] = {}
+            if known is not None:
+                for w, key in known.items():
+                    by_stem.setdefault(key, []).append(w)
+            else:
+                for w in self.words:
+                    by_stem.setdefault(stem(w), []).append(w)
+            self._by_stem = by_stem
+        key = stem(word)
+        forms = self._by_stem.get(key, [])
+        if known is not None and key in self.counts and key not in known:
+            forms = [key, *forms]
+        return forms
