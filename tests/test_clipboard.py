@@ -21,6 +21,7 @@ from tuireader.system.clipboard import (
     Environment,
     NoSystemClipboard,
     TmuxCommand,
+    clipboard_text,
     osc52_payload_size,
     osc52_sequence,
     pyperclip_backend,
@@ -754,3 +755,31 @@ def test_real_tmux_buffer_never_receives_a_control_character(
         assert all(c.isprintable() or c == "\n" for c in copied), repr(copied)
         assert sent[-1] == copied
     assert copied.endswith("\ufffd.")  # the lone surrogate, replaced
+
+
+# --- one rule for unsafe characters --------------------------------------------------------
+
+
+def test_the_clipboard_cleans_exactly_what_the_terminal_shows_as_unsafe() -> None:
+    from tuireader.render.safetext import is_unsafe, terminal
+
+    for code in [*range(0x10000), *range(0xE0000, 0xE0100)]:
+        char = chr(code)
+        text = f"a{char}b"
+        cleaned, changed, _ = clipboard_text(text)
+        assert (cleaned != text) == is_unsafe(char) == (terminal(char) != char), hex(code)
+        assert changed == is_unsafe(char), hex(code)
+
+
+@pytest.mark.parametrize(
+    ("char", "why"),
+    [
+        ("\u00a0", "a space (U+00A0)"),
+        ("\ufffd", "an invalid character (U+FFFD)"),
+        ("\u2065", "an invisible or direction-changing character (U+2065)"),
+        ("\ue000", "an invisible or direction-changing character (U+E000)"),
+    ],
+)
+def test_a_link_holding_what_no_link_may_hold_is_refused(char: str, why: str) -> None:
+    assert clipboard_text(f"{LINK}/{char}x", one_line=True) == (None, 0, f"it contains {why}")
+    assert clipboard_text(LINK + "/ü-ok", one_line=True) == (LINK + "/ü-ok", 0, "")

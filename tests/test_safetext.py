@@ -61,3 +61,24 @@ def test_json_escapes_what_a_terminal_would_obey_and_round_trips():
     assert "\\u009b" in text and "\\udb40\\udc41" in text  # a tag character, as a pair
     data = json.loads(text)
     assert data["title"] == HOSTILE.replace("\ud800", "\ufffd")
+
+
+#: the planes where unsafe characters live: the BMP, and the tag characters of plane 14
+PLANES = [*range(0x10000), *range(0xE0000, 0xE0100)]
+
+
+def test_is_unsafe_is_the_rule_terminal_applies():
+    from tuireader.render.safetext import is_unsafe
+
+    for code in PLANES:
+        char = chr(code)
+        assert is_unsafe(char) == (terminal(char) != char), hex(code)
+
+
+def test_every_terminal_unsafe_character_is_also_refused_in_a_link():
+    from tuireader.render.safetext import is_unsafe, unsafe_in_link_beyond_ascii
+
+    for code in PLANES[0x80:]:
+        char = chr(code)
+        assert not is_unsafe(char) or unsafe_in_link_beyond_ascii(char), hex(code)
+    assert not any(unsafe_in_link_beyond_ascii(chr(code)) for code in range(0x80))

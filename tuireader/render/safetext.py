@@ -86,6 +86,16 @@ _JSON_TABLE = {code: _json_escape(code) for code in TERMINAL_TABLE if code >= 0x
 UNSAFE = frozenset(chr(code) for code in TERMINAL_TABLE)
 
 
+def is_unsafe(char: str) -> bool:
+    """True for a character that must never reach a terminal or a clipboard as it is.
+
+    The one rule behind :func:`terminal`, :func:`one_line` and :func:`to_json` and the
+    clipboard's cleaning: the characters of :data:`UNSAFE` (controls other than newline
+    and tab, bidi, invisible and line-separator characters) and lone surrogates.
+    """
+    return char in UNSAFE or "\ud800" <= char <= "\udfff"
+
+
 def valid(text: str) -> str:
     """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
     try:
@@ -156,12 +166,20 @@ _PLAIN_WEB_RE = re.compile(
 _DOI_SAFE = "/:;()[]@!$&'*+,=-._~"
 
 
-def _unsafe_beyond_ascii(text: str) -> bool:
-    return not text.isascii() and any(
-        ord(char) > 0x7F
-        and (unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE)
-        for char in text
+def unsafe_in_link_beyond_ascii(char: str) -> bool:
+    """True for a non-ASCII character no link may hold.
+
+    Controls, format characters (bidi, zero-width, tags), surrogates, private and
+    unassigned code points, spaces and separators, letters that show as nothing, and
+    U+FFFD. A superset of :func:`is_unsafe` beyond ASCII; ASCII is never flagged here.
+    """
+    return ord(char) > 0x7F and (
+        unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE
     )
+
+
+def _unsafe_beyond_ascii(text: str) -> bool:
+    return not text.isascii() and any(map(unsafe_in_link_beyond_ascii, text))
 
 
 def has_unsafe_character(text: str) -> bool:

@@ -29,9 +29,10 @@ routes in order and reports which ones carried the text:
 Before any route, the text is made safe to paste (:func:`clipboard_text`): lone
 surrogates become U+FFFD so every route gets valid UTF-8; in multi-line text (citations)
 control characters other than newline and tab, bidi overrides and invisible characters
-are removed, and the notice says so; a one-line copy (a link) holding any of them, or a
-line break, is refused, with a notice, and reaches no route at all. The fallback file is
-readable by the user only.
+are removed (the terminal's rule, :func:`tuireader.render.safetext.is_unsafe`), and the
+notice says so; a one-line copy (a link) holding any of them, a line break, a tab or any
+other character no link may hold is refused, with a notice, and reaches no route at all.
+The fallback file is readable by the user only.
 
 This module imports neither Textual nor Rich: the OSC 52 write is done by a function
 the caller injects (a Textual app passes ``app.copy_to_clipboard``; a command-line
@@ -51,6 +52,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol, TypeVar
+
+from tuireader.render.safetext import is_unsafe, unsafe_in_link_beyond_ascii
 
 Osc52Mode = Literal["auto", "always", "never"]
 OSC52_MODES: tuple[str, ...] = ("auto", "always", "never")
@@ -236,11 +239,6 @@ def write_osc52_to_tty(text: str, tty: str | os.PathLike[str] = "/dev/tty") -> N
 _SUSPECT_RE = re.compile(r"[^\x20-\x7e\n\t]")
 # The same for one line, where newline and tab need a look too.
 _SUSPECT_IN_LINE_RE = re.compile(r"[^\x20-\x7e]")
-# Categories that never reach a clipboard: controls, format characters (bidi overrides
-# and isolates, zero-width characters, tags), surrogates and line/paragraph separators.
-_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-# Letters and marks that show as nothing (Hangul fillers, the grapheme joiner, ...).
-_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
 # Line breaks that become a newline in multi-line text.
 _BREAKS = frozenset("\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 
@@ -264,24 +262,28 @@ def _utf8(text: str) -> bytes:
         return _SURROGATE_RE.sub("\ufffd", text).encode("utf-8")
 
 
-def _unsafe(char: str) -> bool:
-    """True for a character that must not reach a clipboard (newline and tab aside)."""
-    if char in "\n\t":
-        return False
-    code = ord(char)
-    if code < 0x80:
-        return code < 0x20 or code == 0x7F
-    return unicodedata.category(char) in _UNSAFE_CATEGORIES or char in _INVISIBLE
+def _unsafe_in_line(char: str) -> bool:
+    """True for a character a one-line copy (a link) must not hold.
+
+    Stricter than multi-line text: any ASCII control (newline and tab included) and,
+    beyond ASCII, every character no link may hold (:func:`web_url`'s rule), spaces and
+    U+FFFD among them.
+    """
+    if char.isascii():
+        return char < " " or char == "\x7f"
+    return unsafe_in_link_beyond_ascii(char)
 
 
 def _describe(char: str) -> str:
     if char in _NAMES:
         return _NAMES[char]
     code = ord(char)
-    if 0xD800 <= code <= 0xDFFF:
+    if 0xD800 <= code <= 0xDFFF or code == 0xFFFD:
         return f"an invalid character (U+{code:04X})"
     if code < 0x20 or 0x7F <= code < 0xA0:
         return f"a control character (U+{code:04X})"
+    if unicodedata.category(char) == "Zs":
+        return f"a space (U+{code:04X})"
     return f"an invisible or direction-changing character (U+{code:04X})"
 
 
@@ -298,7 +300,7 @@ def clipboard_text(text: str, *, one_line: bool = False) -> tuple[str | None, in
     if one_line:
         for match in _SUSPECT_IN_LINE_RE.finditer(text):
             char = match.group()
-            if char in "\n\t" or _unsafe(char):
+            if _unsafe_in_line(char):
                 return None, 0, f"it contains {_describe(char)}"
         return text, 0, ""
     if "\r\n" in text:
@@ -308,7 +310,7 @@ def clipboard_text(text: str, *, one_line: bool = False) -> tuple[str | None, in
     def replace(match: re.Match[str]) -> str:
         nonlocal changed
         char = match.group()
-        if not _unsafe(char):
+        if not is_unsafe(char):  # the terminal's rule (newline and tab are never unsafe)
             return char
         changed += 1
         if char in _BREAKS:
