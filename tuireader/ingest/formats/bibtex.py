@@ -22,6 +22,7 @@ from typing import Any
 from tuireader.ingest.formats.common import (
     ReadResult,
     arxiv_from_doi,
+    arxiv_from_url,
     clean,
     count_entries,
     failure,
@@ -305,6 +306,7 @@ _NOT_INHERITED = frozenset(
         "conference_number",
     )
 )
+_TYPE_RE = re.compile(r"\s*@\s*(\w+)")
 _ARXIV_BRACKET_RE = re.compile(r"\[([^\]]*)\]")
 _ARXIV_PREFIX = "arxiv"
 
@@ -376,13 +378,14 @@ def _arxiv(fields: dict[str, str], get: Any) -> tuple[str | None, str | None, tu
     if identifier is None:
         identifier = arxiv_from_doi(plain_doi(get("doi")))
     if identifier is None:
-        for name in ("url", "number", "journal", "journaltitle"):
+        identifier = arxiv_from_url(get("url"))
+    if identifier is None:
+        for name in ("number", "journal", "journaltitle"):
             value = get(name) or ""
-            if _ARXIV_PREFIX in value.lower():
-                found = ARXIV_ID_RE.search(value.split("arxiv.org/", 1)[-1])
-                if found:
-                    identifier = found.group(1)
-                    break
+            found = ARXIV_ID_RE.search(value) if _ARXIV_PREFIX in value.lower() else None
+            if found:
+                identifier = found.group(1)
+                break
     primary = get("primaryclass") or (categories[0] if categories else None)
     if primary and not categories:
         categories = (primary,)
@@ -485,7 +488,9 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             macros[block.key.lower()] = _bib_value(block.value, macros)
         elif isinstance(block, Entry):
             pairs = tuple(_bib_fields(block, macros))
-            entries.append(BibEntry(block.key, block.entry_type, pairs, block.start_line))
+            written = _TYPE_RE.match(block.raw or "")
+            kind = written.group(1) if written else block.entry_type  # the parser lowers it
+            entries.append(BibEntry(block.key, kind, pairs, block.start_line))
         elif isinstance(block, ImplicitComment) and isinstance(previous, Entry):
             leftover = (block.raw or "").lstrip()
             if leftover.startswith((",", "}")):

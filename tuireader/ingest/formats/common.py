@@ -105,6 +105,15 @@ def arxiv_from_doi(doi: str | None) -> str | None:
     return found.group(1) if found else None
 
 
+_ARXIV_URL_RE = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:v\d+)?(?:\.pdf)?/?(?:[?#]|$)")
+
+
+def arxiv_from_url(url: str | None) -> str | None:
+    """The arXiv id (no version) in an ``arxiv.org/abs/…`` or ``/pdf/…`` address."""
+    found = _ARXIV_URL_RE.search(url or "")
+    return found.group(1) if found else None
+
+
 def openreview_id_of(url: str | None) -> str | None:
     found = OPENREVIEW_ID_RE.search(url or "")
     return found.group(1) if found else None

@@ -33,6 +33,7 @@ from tuireader.ingest.formats.common import (
     YEAR_RE,
     ReadResult,
     arxiv_from_doi,
+    arxiv_from_url,
     authors_of,
     failure,
     line_list,
@@ -399,9 +400,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
             arxiv_id = arxiv_id or found.group(1)
             categories = word_list(found.group(2) or "", ",")
             container = None
-    if not arxiv_id and url and "arxiv.org/" in url:
-        found_id = ARXIV_ID_RE.search(url.split("arxiv.org/", 1)[1])
-        arxiv_id = found_id.group(1) if found_id else None
+    arxiv_id = arxiv_id or arxiv_from_url(url)
     journal = booktitle = None
     if container and csl_type in _CSL_IN_PROCEEDINGS:
         booktitle = container
@@ -454,11 +453,13 @@ def _bibtex_fields(value: Any) -> Record | None:
 
 
 def _urls(value: Any) -> tuple[str, ...]:
-    """A link field's addresses; a value with words around them ("URL (implementation:
-    URL)") gives each address in it."""
+    """A link field's addresses. A value naming several addresses on one printable line
+    ("URL (implementation: URL)") gives each of them; any other value is kept whole, so
+    one address with anything glued to it stays unsafe and gives no link at all."""
     found: list[str] = []
     for item in url_list(value):
-        found.extend(extract_urls(item) if len(item.split()) > 1 else [item])
+        several = item.isprintable() and item.count("://") > 1
+        found.extend(extract_urls(item) if several else [item])
     return tuple(found)
 
 

@@ -1,0 +1,404 @@
+"""Each input format reads every field its source carries (slices of real files).
+
+The fixtures in tests/fixtures/formats/ are verbatim slices of public files: Paper Copilot
+lists (CoRL 2023, NeurIPS 2017), the arXiv Kaggle metadata dump, PMLR proceedings
+BibTeX (CoLLAs 2022, L4DC 2020), a Zotero BibLaTeX export, a Zotero Better CSL JSON export
+and an OpenReview API v1 crawl.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tuireader.ingest import catalog, readers
+from tuireader.ingest.links import record_links
+from tuireader.ingest.readers import read_file, supported
+from tuireader.model import Paper, Record
+
+FIXTURES = Path(__file__).parent / "fixtures" / "formats"
+
+
+def by_title(path: Path) -> dict[str, Record]:
+    result = read_file(path)
+    assert not [p for p in result.problems if p.severity == "error"], result.problems
+    return {record.title or "": record for record in result.records}
+
+
+def code_links(record: Record) -> list[str]:
+    return [link.url for link in record_links(record) if link.kind == "code"]
+
+
+# --------------------------------------------------------------------------- one type
+
+
+def test_lists_and_catalogs_produce_one_record_type() -> None:
+    assert readers.Record is Record
+    assert catalog.CatalogEntry is Record
+    assert Record.__slots__  # slotted and frozen
+    assert Record.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    entries = catalog.load_catalog(FIXTURES / "papercopilot_corl2023_slice.json").entries
+    assert all(type(entry) is Record for entry in entries)
+
+
+def test_every_record_field_but_the_links_has_a_paper_field_of_the_same_name() -> None:
+    links = {"url", "pdf", "openreview", "code_urls", "project_urls"}
+    missing = set(Record.__dataclass_fields__) - set(Paper.__dataclass_fields__) - links
+    assert missing == set()
+
+
+# --------------------------------------------------------------------------- paper lists
+
+
+def test_paper_list_reads_status_track_keywords_code_and_its_bibtex() -> None:
+    records = by_title(FIXTURES / "papercopilot_corl2023_slice.json")
+    first = records["Simultaneous Learning of Contact and Continuous Dynamics"]
+    assert (first.status, first.track) == ("Poster", "main")
+    assert first.keywords == (
+        "system identification",
+        "dynamics learning",
+        "contact-rich manipulation",
+    )
+    assert first.authors == ("Bibit Bianchini", "Mathew Halm", "Michael Posa")
+    assert code_links(first) == ["https://github.com/ebianchi/dair_pll"]
+    # venue and year come only from the bibtex string
+    assert (first.venue, first.year) == ("7th Annual Conference on Robot Learning", 2023)
+    assert first.booktitle == "7th Annual Conference on Robot Learning"
+    assert first.entry_type == "inproceedings"
+    assert first.source_entry is not None
+    assert first.source_entry.key == "bianchini2023simultaneous"
+    assert (first.source_id, first.openreview_id) == ("-3G6_D66Aua", "-3G6_D66Aua")
+    oral = records["Stabilize to Act: Learning to Coordinate for Bimanual Manipulation"]
+    assert oral.status == "Oral" and code_links(oral) == []
+
+
+def test_a_github_field_with_two_addresses_gives_both_code_links() -> None:
+    records = by_title(FIXTURES / "papercopilot_corl2023_slice.json")
+    record = records["Towards General Single-Utensil Food Acquisition with Human-Informed Actions"]
+    assert code_links(record) == [
+        "https://github.com/personalrobotics/corl23_towards_general_food_acquisition",
+        "https://github.com/personalrobotics/ada_feeding",
+    ]
+
+
+def test_paper_list_bibtex_with_escapes_gives_venue_year_volume_editor() -> None:
+    records = read_file(FIXTURES / "papercopilot_nips2017_slice.json").records
+    first, shap, stub = records
+    assert first.title.startswith("#Exploration")
+    assert (first.venue, first.year, first.volume) == (
+        "Advances in Neural Information Processing Systems",
+        2017,
+        "30",
+    )
+    assert first.publisher == "Curran Associates, Inc."
+    assert first.editor[:2] == ("I. Guyon", "U. Von Luxburg")
+    assert first.source_id == "9061"
+    assert first.pdf and first.pdf.endswith("-Paper.pdf")
+    assert code_links(shap) == ["https://github.com/slundberg/shap"]
+    # a stub with comma-separated authors and no bibtex takes the list's venue and year
+    assert stub.authors == ("Scott M Lundberg", "Su-In Lee")
+    assert stub.status == "Oral"
+    assert (stub.venue, stub.year) == ("Advances in Neural Information Processing Systems", 2017)
+
+
+def test_the_year_in_the_file_name_is_the_last_resort(tmp_path: Path) -> None:
+    path = tmp_path / "iclr2021.json"
+    path.write_text(json.dumps([{"title": "A paper", "status": "Poster", "track": "main"}]))
+    (record,) = read_file(path).records
+    assert record.year == 2021
+    path.write_text(json.dumps([{"title": "A paper", "status": "Poster", "year": 2020}]))
+    (record,) = read_file(path).records
+    assert record.year == 2020
+
+
+# --------------------------------------------------------------------------- arXiv
+
+
+def test_arxiv_metadata_gives_id_links_year_categories_and_no_invented_authors() -> None:
+    lines = (FIXTURES / "arxiv_kaggle_slice.jsonl").read_text(encoding="utf-8").splitlines()
+    sources = {item["id"]: item for item in map(json.loads, lines)}
+    records = {
+        record.arxiv_id: record
+        for record in read_file(FIXTURES / "arxiv_kaggle_slice.jsonl").records
+    }
+    assert set(records) == set(sources)
+    four = 0
+    for arxiv_id, record in records.items():
+        parsed = sources[arxiv_id]["authors_parsed"]
+        four += sum(1 for author in parsed if len(author) == 4)
+        assert len(record.authors) == len(parsed)  # zero invented authors
+        assert not any(
+            author[3] in " ".join(record.authors) for author in parsed if len(author) == 4
+        )
+    assert four >= 3
+    first = records["0704.0001"]
+    assert first.title == (
+        "Calculation of prompt diphoton production cross sections at Tevatron and LHC energies"
+    )
+    assert first.authors[0] == "C. Balázs"
+    assert (first.year, first.categories, first.arxiv_class) == (2007, ("hep-ph",), "hep-ph")
+    assert first.journal == "Phys.Rev.D76:013009,2007"
+    assert first.doi == "10.1103/PhysRevD.76.013009"
+    assert first.url == "https://arxiv.org/abs/0704.0001"
+    assert first.pdf == "https://arxiv.org/pdf/0704.0001"
+    assert records["0704.0025"].authors == ("A. S. Mishchenko", "N. Nagaosa")
+    assert records["0704.0025"].categories == ("cond-mat.str-el", "cond-mat.stat-mech")
+    assert "Neal J. Evans II" in records["0704.0009"].authors
+
+
+# --------------------------------------------------------------------------- BibTeX
+
+
+def test_pmlr_proceedings_fill_booktitle_year_editor_and_are_not_papers() -> None:
+    result = read_file(FIXTURES / "pmlr_collas2022_slice.bib")
+    assert result.problems == ()  # the @Proceedings is neither a paper nor "skipped"
+    (record,) = result.records
+    assert record.title == "How Does the Task Landscape Affect MAML Performance?"
+    assert record.booktitle == "Proceedings of The 1st Conference on Lifelong Learning Agents"
+    assert (record.venue, record.year) == (record.booktitle, 2022)
+    assert record.editor == ("Chandar, Sarath", "Pascanu, Razvan", "Precup, Doina")
+    assert record.volume is None  # `volume = {}`
+    assert (record.pages, record.source_id, record.entry_type) == (
+        "23-59",
+        "collins2022",
+        "inproceedings",
+    )
+    assert record.source_entry is not None
+    assert record.source_entry.entry_type == "InProceedings"
+    assert record.source_entry.get("booktitle") is None  # the entry as written
+
+
+def test_capitalised_field_names_and_proceedings_volume() -> None:
+    result = read_file(FIXTURES / "pmlr_l4dc2020_slice.bib")
+    assert result.problems == ()
+    preface, paper = result.records
+    assert paper.title == "Actively Learning Gaussian Process Dynamics"
+    assert paper.authors == ("Mona Buisson-Fenet", "Friedrich Solowjow", "Sebastian Trimpe")
+    assert (paper.year, paper.volume, paper.pages) == (2020, "120", "5--15")
+    assert paper.venue == "Proceedings of the 2nd Conference on Learning for Dynamics and Control"
+    assert preface.source_entry is not None and preface.source_entry.get("Title") == "Preface"
+
+
+def test_crossref_and_string_macros(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(
+        "@string{pub = {PMLR}}\n"
+        "@inproceedings{a, TITLE = {Paper A}, crossref = {proc}, pages = {1--2}}\n"
+        "@article{b, title = {Paper B}, journal = {J}, year = 1999}\n"
+        "@proceedings{proc, title = {Proceedings of X}, year = {2021}, volume = {7},\n"
+        "  editor = {Doe, Jane}, publisher = pub}\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.problems == ()
+    a, b = result.records
+    assert (a.booktitle, a.year, a.volume, a.publisher, a.editor) == (
+        "Proceedings of X",
+        2021,
+        "7",
+        "PMLR",
+        ("Doe, Jane",),
+    )
+    assert (b.journal, b.venue, b.year, b.booktitle) == ("J", "J", 1999, None)
+
+
+def test_biblatex_date_journaltitle_and_eprint() -> None:
+    records = by_title(FIXTURES / "zotero_biblatex_slice.bib")
+    amp = records["AMP: adversarial motion priors for stylized physics-based character control"]
+    assert (amp.journal, amp.venue, amp.year) == ("ACM Trans. Graph.", "ACM Trans. Graph.", 2021)
+    assert (amp.volume, amp.number, amp.pages) == ("40", "4", "144:1--144:20")
+    ppo = records["Proximal Policy Optimization Algorithms"]
+    assert (ppo.arxiv_id, ppo.arxiv_class, ppo.year) == ("1707.06347", "cs.LG", 2017)
+    assert ppo.keywords == ("Computer Science - Machine Learning",)
+    amp_priors = records[
+        "Adversarial Motion Priors Make Good Substitutes for Complex Reward Functions"
+    ]
+    assert amp_priors.arxiv_id == "2203.15103"
+    wgan = records["Improved Training of Wasserstein GANs"]
+    assert (wgan.entry_type, wgan.arxiv_id) == ("online", "1704.00028")
+    assert wgan.source_entry is not None and wgan.source_entry.dialect == "biblatex"
+
+
+# --------------------------------------------------------------------------- CSL-JSON
+
+
+def test_csl_json_fields_and_arxiv_containers() -> None:
+    records = by_title(FIXTURES / "zotero_csl_slice.json")
+    arxiv = records[
+        "Inference for multiple heterogeneous networks with a common invariant subspace"
+    ]
+    assert (arxiv.arxiv_id, arxiv.categories, arxiv.venue) == (
+        "1906.10026",
+        ("cs", "math", "stat"),
+        None,
+    )
+    assert arxiv.year == 2019 and arxiv.authors[0] == "Jesús Arroyo"
+    journal = records["Efficiency and Cost of Economical Brain Functional Networks"]
+    assert (journal.journal, journal.venue, journal.year) == (
+        "PLOS Computational Biology",
+        "PLOS Computational Biology",
+        2007,
+    )
+    assert (journal.volume, journal.number, journal.pages) == ("3", "2", "e17")
+    assert journal.doi == "10.1371/journal.pcbi.0030017"
+    assert (journal.source_id, journal.entry_type) == (
+        "achardEfficiencyCostEconomical2007",
+        "article",
+    )
+    assert records["Review: Minolta Auto Rokkor-PF 55 mm f/2"].authors == ("JuriaanM",)
+    conference = records["Local White Matter Architecture Defines Functional Brain Dynamics"]
+    assert conference.booktitle and conference.booktitle.startswith("2018 IEEE")
+    assert conference.entry_type == "inproceedings"
+
+
+# --------------------------------------------------------------------------- OpenReview
+
+
+def test_openreview_v1_crawl_reads_submissions_not_replies() -> None:
+    result = read_file(FIXTURES / "openreview_v1_slice.json")
+    assert result.problems == ()
+    (record,) = result.records  # the decision, reviews, comments and revision are not papers
+    assert record.title == "Targeted Dropout"
+    assert record.openreview_id == "HkghWScuoQ"
+    assert record.authors[-1] == "Geoffrey E. Hinton"
+    assert (record.year, record.status) == (2018, "accept")
+    assert record.venue == "NIPS 2018 Workshop CDNNRIA"
+    assert record.pdf and record.pdf.startswith("https://openreview.net/pdf/")
+
+
+def test_openreview_v2_value_fields_and_replies(tmp_path: Path) -> None:
+    notes = [
+        {
+            "id": "abc",
+            "forum": "abc",
+            "invitations": ["ICLR.cc/2024/Conference/-/Submission"],
+            "content": {
+                "title": {"value": "A v2 paper"},
+                "abstract": {"value": "We study things."},
+                "authors": {"value": ["Ann Lee", "Bo Chen"]},
+                "keywords": {"value": ["graphs", "theory"]},
+                "venue": {"value": "ICLR 2024 poster"},
+                "primary_area": {"value": "learning theory"},
+            },
+            "cdate": 1695000000000,
+        },
+        {
+            "id": "rev1",
+            "forum": "abc",
+            "replyto": "abc",
+            "invitations": ["ICLR.cc/2024/Conference/Submission1/-/Official_Review"],
+            "content": {"title": {"value": "A fine review"}, "review": {"value": "Good."}},
+        },
+    ]
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps({"notes": notes}), encoding="utf-8")
+    (record,) = read_file(path).records
+    assert (record.title, record.authors) == ("A v2 paper", ("Ann Lee", "Bo Chen"))
+    assert (record.venue, record.year, record.primary_area) == (
+        "ICLR 2024 poster",
+        2023,
+        "learning theory",
+    )
+    assert record.keywords == ("graphs", "theory")
+    only_reviews = tmp_path / "reviews.json"
+    only_reviews.write_text(json.dumps([notes[1]]), encoding="utf-8")
+    result = read_file(only_reviews)
+    assert not result.records
+    assert "reviews, comments or decisions" in result.problems[-1].message
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def test_csv_list_with_header_in_any_case(tmp_path: Path) -> None:
+    path = tmp_path / "papers.csv"
+    path.write_text(
+        "TITLE,Authors,Year,Venue,URL,DOI,Keywords,GitHub\n"
+        'One paper,"Ann Lee; Bo Chen",2022,ICML,https://example.org/1,10.1/X,"a; b",'
+        "https://github.com/o/r\n"
+        'Two paper,"Doe, Jane and Roe, Richard",2021,NeurIPS,,,,\n'
+        ",,,,,,,\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.format == "csv"
+    one, two = result.records
+    assert (one.title, one.authors, one.year, one.venue) == (
+        "One paper",
+        ("Ann Lee", "Bo Chen"),
+        2022,
+        "ICML",
+    )
+    assert one.keywords == ("a", "b") and code_links(one) == ["https://github.com/o/r"]
+    assert two.authors == ("Jane Doe", "Richard Roe")
+    assert supported(path)
+
+
+def test_unrecognised_json_and_csv_fields_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps([{"name_of_it": "x", "blurb": "y"}]), encoding="utf-8")
+    message = read_file(path).problems[-1].message
+    assert "'name_of_it'" in message and "'blurb'" in message
+    assert "title" in message and "abstract" in message
+    sheet = tmp_path / "odd.csv"
+    sheet.write_text("heading,words\n1,2\n", encoding="utf-8")
+    message = read_file(sheet).problems[-1].message
+    assert "'heading'" in message and "'title'" in message and "'abstract'" in message
+
+
+# --------------------------------------------------------------------------- Markdown
+
+AWESOME = """# Awesome Robot Learning [![Awesome](https://awesome.re/badge.svg)](https://awesome.re)
+
+A curated list of papers.
+
+## Contents
+- [Manipulation](#manipulation)
+- [Locomotion](#locomotion)
+
+## Manipulation
+- [Act3D: 3D Feature Field Transformers](https://arxiv.org/abs/2306.17817) - Gervet et al., CoRL 2023. [[code](https://github.com/zhouxian/act3d-chained-diffuser)]
+- **Diffusion Policy: Visuomotor Policy Learning** [[paper](https://arxiv.org/abs/2303.04137)] [[project](https://diffusion-policy.cs.columbia.edu/)]
+
+## Locomotion
+- Robot Parkour Learning. https://robot-parkour.github.io/
+
+| Paper | Year |
+|---|---|
+"""
+
+
+def test_markdown_bullets_are_papers_with_titles_and_links(tmp_path: Path) -> None:
+    path = tmp_path / "awesome.md"
+    path.write_text(AWESOME, encoding="utf-8")
+    result = read_file(path)
+    assert result.format == "markdown"
+    assert [record.title for record in result.records] == [
+        "Act3D: 3D Feature Field Transformers",
+        "Diffusion Policy: Visuomotor Policy Learning",
+        "Robot Parkour Learning",
+    ]
+    act3d, diffusion, parkour = result.records
+    assert act3d.url == "https://arxiv.org/abs/2306.17817" and act3d.year == 2023
+    assert code_links(act3d) == ["https://github.com/zhouxian/act3d-chained-diffuser"]
+    assert diffusion.project_urls == ("https://diffusion-policy.cs.columbia.edu/",)
+    assert parkour.project_urls == ("https://robot-parkour.github.io/",)
+    assert not any((record.title or "").startswith(("#", "~", "|")) for record in result.records)
+
+
+def test_a_markdown_document_without_papers_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(
+        "# Notes\n\n## Setup\n\n- install it\n- run it\n\n## Usage\n\n| a | b |\n|---|---|\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.records == ()
+    (problem,) = result.problems
+    assert problem.severity == "error" and "not a list of papers" in problem.message
+
+
+def test_a_folders_readme_is_not_a_list() -> None:
+    assert not supported(Path("lists/README.md"))
+    assert not supported(Path("lists/SOURCES.md"))
+    assert supported(Path("lists/reading-group.md"))
