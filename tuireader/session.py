@@ -13,6 +13,7 @@ from pathlib import Path
 from tuireader.model import Library, Problem
 from tuireader.system.config import Config, load_config
 from tuireader.system.paths import DataPaths, resolve
+from tuireader.triage.store import ReattachReport, Store, StoredIdentity
 
 
 @dataclass
@@ -21,6 +22,21 @@ class Session:
     library: Library
     problems: list[Problem] = field(default_factory=list)
     config: Config = field(default_factory=Config)
+    #: what loading did to saved triage: marks moved to their paper's new id, and marks
+    #: whose paper is in none of the lists (None: no triage file yet).
+    triage: ReattachReport | None = None
+
+    def identity_of(self, paper_id: str) -> StoredIdentity | None:
+        """What identifies a paper of the library, as the triage store keeps it."""
+        paper = self.library.get(paper_id)
+        return StoredIdentity.of(paper) if paper is not None else None
+
+    def open_store(self, *, read_only: bool = False) -> Store:
+        """The triage store of this session's data folder, keeping with each mark what
+        identifies its paper, so the mark follows the paper when the lists change."""
+        store = Store.open(self.paths.state_db, read_only=read_only)
+        store.identify_with(self.identity_of)
+        return store
 
     def engine(
         self,
@@ -55,7 +71,23 @@ def load_session(
     problems.extend(
         Problem(config.path or paths.config_file, p, "warning") for p in config.problems
     )
-    return Session(paths=paths, library=library, problems=problems, config=config)
+    triage = _reattach(paths, library)
+    return Session(paths=paths, library=library, problems=problems, config=config, triage=triage)
+
+
+def _reattach(paths: DataPaths, library: Library) -> ReattachReport | None:
+    """Move marks whose paper id disappeared to the paper that now matches them.
+
+    Only an existing triage file is opened (loading never creates one); with nothing
+    missing this costs one query.
+    """
+    if not paths.state_db.exists():
+        return None
+    with Store.open(paths.state_db) as store:
+        try:
+            return store.reattach(library.papers)
+        except Exception:  # noqa: BLE001 - saved triage must never stop the lists loading
+            return None
 
 
 def _apply_catalogs(

@@ -14,7 +14,8 @@ Two records are one paper only when
 - their abstracts agree, are not placeholders ("Part of …", "Withdrawn", very short), and
   at most one of them has a title, or both titles agree;
 
-and never when they carry different values of the same kind of strong key.
+and never when they carry different values of the same kind of strong key (two ids of
+one source do not keep apart records that share a DOI or arXiv id).
 
 Plain functions over plain values: ``identify`` reads any object with the attributes of
 a :class:`~tuireader.ingest.readers.Record` or a :class:`~tuireader.model.Paper` (missing
@@ -57,6 +58,8 @@ __all__ = [
 
 #: Strong key kinds, strongest first.
 STRONG_KINDS: tuple[str, ...] = ("doi", "arxiv", "openreview", "pmlr", "acl", "source")
+#: Strong kinds that name a paper everywhere (a source id names it in one source only).
+_IDENTIFIER_KINDS: tuple[str, ...] = ("doi", "arxiv", "openreview", "pmlr", "acl")
 #: Every key kind, strongest first: the weak ones identify a paper only when nothing else does.
 KEY_KINDS: tuple[str, ...] = (*STRONG_KINDS, "title", "abstract")
 #: An abstract with fewer words than this is too short to say two titled records are one.
@@ -352,10 +355,12 @@ def identify(item: object, scope: str = "") -> Identity:
     )
 
 
-def conflicting(a: Identity, b: Identity) -> bool:
-    """True when the two carry different values of one kind of strong key."""
+def conflicting(a: Identity, b: Identity, kinds: tuple[str, ...] = STRONG_KINDS) -> bool:
+    """True when the two carry different values of one kind (of ``kinds``) of strong key."""
     theirs = {key.kind: key.value for key in b.keys}
-    return any(key.kind in theirs and theirs[key.kind] != key.value for key in a.keys)
+    return any(
+        key.kind in kinds and key.kind in theirs and theirs[key.kind] != key.value for key in a.keys
+    )
 
 
 def titles_agree(a: str, b: str) -> bool:
@@ -374,12 +379,16 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
     ``by_title=False`` leaves out the title-and-author rule (records of one list: a
     list that names a title twice names two entries).
     """
-    if conflicting(a, b):
-        return None
     theirs = {key.kind: key.value for key in b.keys}
     for key in a.keys:
         if theirs.get(key.kind) == key.value:
-            return f"same {_KIND_NAMES[key.kind]}" if titles_agree(a.title, b.title) else None
+            # one paper under two ids of one source (a library's duplicate entries) is
+            # still one paper; two DOIs or two arXiv ids are two papers
+            if conflicting(a, b, _IDENTIFIER_KINDS) or not titles_agree(a.title, b.title):
+                return None
+            return f"same {_KIND_NAMES[key.kind]}"
+    if conflicting(a, b):
+        return None
     if (
         by_title
         and a.title

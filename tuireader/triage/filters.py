@@ -8,7 +8,7 @@ exists, so reading commands never create a database as a side effect.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from tuireader.triage.store import DEFAULT_STATE, STATES, Store, Triage
@@ -18,17 +18,25 @@ Resolver = Callable[[str, str], "set[str] | None"]
 
 #: answer to ``("is", ANY_STATE)``: every paper whose state is not ``new``.
 ANY_STATE = "*"
+#: ``is:detached``: marks whose paper is in none of the loaded lists.
+DETACHED = "detached"
 
 
-def filter_resolver(store: Store | None) -> Resolver:
+def filter_resolver(store: Store | None, library_ids: Collection[str] | None = None) -> Resolver:
     """A resolver over ``store``; ``None`` stands for an empty triage state.
 
     Answers ``("is", state)`` for every state but ``new`` (the engine derives ``is:new``
-    from ``("is", "*")``), ``("tag", name)`` and ``("has", "note")``; anything else
-    gets ``None`` so the engine can say the filter is unknown.
+    from ``("is", "*")``), ``("is", "detached")`` (the ids of marks whose paper is not
+    among ``library_ids``; empty when those are not given; see ``Store.detached`` for
+    their stored titles), ``("tag", name)`` and ``("has", "note")``; anything else gets
+    ``None`` so the engine can say the filter is unknown.
     """
 
     def resolve(name: str, value: str) -> set[str] | None:
+        if name == "is" and value == DETACHED:
+            if store is None or library_ids is None:
+                return set()
+            return store.detached_ids(library_ids)
         if name == "is":
             if value == ANY_STATE:
                 return set(store.states()) if store else set()
@@ -54,7 +62,7 @@ def unknown_states(query: str) -> list[str]:
     return [
         f"is:{node.value}"
         for node in ql.filters(parsed.root)
-        if node.name == "is" and node.value not in STATES
+        if node.name == "is" and node.value not in STATES and node.value != DETACHED
     ]
 
 

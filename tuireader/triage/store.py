@@ -22,16 +22,19 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
+
+if TYPE_CHECKING:
+    from tuireader.model import Paper
 
 STATES: tuple[str, ...] = ("new", "kept", "maybe", "skip", "read")
 DEFAULT_STATE = "new"
 #: the schema this version of tuireader writes; older files are migrated on open.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: how many actions the undo log keeps.
 UNDO_DEPTH = 1000
 
@@ -79,7 +82,34 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             updated REAL NOT NULL
         )""",
     ),
+    # What identifies each triaged paper, so its marks follow it when its id changes,
+    # and the moves made so far.
+    3: (
+        """CREATE TABLE identity (
+            paper_id TEXT PRIMARY KEY,
+            keys TEXT NOT NULL DEFAULT '[]',
+            title TEXT NOT NULL DEFAULT '',
+            title_key TEXT NOT NULL DEFAULT '',
+            first_author TEXT NOT NULL DEFAULT '',
+            year INTEGER,
+            abstract_digest TEXT NOT NULL DEFAULT '',
+            abstract TEXT NOT NULL DEFAULT '',
+            seen REAL NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE moves (
+            old_id TEXT NOT NULL,
+            new_id TEXT NOT NULL,
+            at REAL NOT NULL,
+            reason TEXT NOT NULL
+        )""",
+    ),
 }
+#: Characters of an abstract kept with a triaged paper: enough to recognise it edited.
+_ABSTRACT_KEPT = 4000
+#: The columns of the identity table, in order.
+_IDENTITY_COLUMNS = (
+    "paper_id, keys, title, title_key, first_author, year, abstract_digest, abstract"
+)
 
 
 class StoreError(Exception):
@@ -178,6 +208,95 @@ class UndoResult:
     def message(self) -> str:
         count = len(self.paper_ids)
         return f"Undid: {self.summary} for {count} paper{'' if count == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class StoredIdentity:
+    """What identifies a triaged paper, kept with its marks (``ingest.identity`` terms)."""
+
+    paper_id: str
+    #: strong keys as ``kind:value`` ("doi:10.1/x", "arxiv:1706.05125"), strongest first.
+    keys: tuple[str, ...] = ()
+    #: the title as the reader showed it (shown for a detached mark).
+    title: str = ""
+    #: the normalised title given by the source; "" when it had none (derived titles).
+    title_key: str = ""
+    first_author: str = ""
+    year: int | None = None
+    abstract_digest: str = ""
+    #: the start of the abstract, for recognising it after an edit.
+    abstract: str = ""
+
+    @classmethod
+    def of(cls, paper: Paper) -> StoredIdentity:
+        """The identity of a paper of the library, as the store keeps it."""
+        from tuireader.ingest.identity import identify
+
+        scope = paper.venue or (paper.lists[0] if paper.lists else "")
+        found = identify(paper, scope)
+        return cls(
+            paper_id=paper.id,
+            keys=tuple(str(key) for key in found.keys),
+            title=paper.title,
+            title_key=found.title,
+            first_author=found.first_author,
+            year=found.year,
+            abstract_digest=found.abstract_digest,
+            abstract=paper.abstract[:_ABSTRACT_KEPT],
+        )
+
+    def row(self) -> tuple[Any, ...]:
+        return (
+            self.paper_id,
+            json.dumps(list(self.keys), ensure_ascii=False),
+            self.title,
+            self.title_key,
+            self.first_author,
+            self.year,
+            self.abstract_digest,
+            self.abstract,
+        )
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> StoredIdentity:
+        try:
+            keys = tuple(str(key) for key in json.loads(row[1] or "[]"))
+        except (TypeError, ValueError):
+            keys = ()
+        year = row[5] if isinstance(row[5], int) else None
+        text = [str(value or "") for value in row]
+        return cls(text[0], keys, text[2], text[3], text[4], year, text[6], text[7])
+
+
+@dataclass(frozen=True)
+class DetachedMark:
+    """Triage whose paper is in none of the loaded lists, kept until the paper returns."""
+
+    paper_id: str
+    #: the title stored with the mark ("" when the mark predates stored identities).
+    title: str
+    state: str = DEFAULT_STATE
+    tags: tuple[str, ...] = ()
+    note: str = ""
+    updated: float = 0.0
+
+
+@dataclass(frozen=True)
+class Move:
+    """Triage moved from a paper id that disappeared to the paper it now is."""
+
+    old_id: str
+    new_id: str
+    #: why the two are one paper: "old id", "same DOI", "same title and first author", …
+    reason: str
+
+
+@dataclass(frozen=True)
+class ReattachReport:
+    """What :meth:`Store.reattach` did: marks moved, and marks still without a paper."""
+
+    moved: tuple[Move, ...] = ()
+    detached: tuple[DetachedMark, ...] = ()
 
 
 # (paper_id, field, before, after); field is "state", "note" or "tag". A tag change has
@@ -380,6 +499,12 @@ def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection) -> None:
             )
     for key, value, updated in _rows(src, "SELECT key, value, updated FROM ui_state"):
         mem.execute("INSERT OR IGNORE INTO ui_state VALUES (?, ?, ?)", (key, value, updated))
+    for row in _rows(src, f"SELECT {_IDENTITY_COLUMNS} FROM identity"):
+        if isinstance(row[0], str):
+            mem.execute(
+                f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+                StoredIdentity.from_row(row).row(),
+            )
     mem.execute("COMMIT")
 
 
@@ -402,6 +527,7 @@ class Store:
         self._lock = threading.RLock()
         self._timeout = timeout
         self._seen_version = self._pragma_int("data_version")
+        self._identify: Callable[[str], StoredIdentity | None] | None = None
         #: the database file (``:memory:`` for an in-memory store).
         self.path = path
         #: True when changes cannot be saved; writes then raise :class:`StoreReadOnly`.
@@ -652,6 +778,19 @@ class Store:
         with self._lock:
             return int(self._conn.execute(f"PRAGMA {name}").fetchone()[0])
 
+    def _log(
+        self, conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]
+    ) -> None:
+        """Record an action for undo, and keep what identifies each paper it touched."""
+        self._record(conn, kind, summary, changes)
+        provider = self._identify
+        if provider is None or not changes:
+            return
+        for paper_id in dict.fromkeys(change[0] for change in changes):
+            found = provider(paper_id)
+            if found is not None:
+                self._put_identity(conn, found)
+
     @staticmethod
     def _record(conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]) -> None:
         if not changes:
@@ -791,7 +930,7 @@ class Store:
             if current[paper_id] != state:
                 self._put_state(conn, paper_id, state)
                 changes.append((paper_id, "state", current[paper_id], state))
-        self._record(conn, "state", _state_summary((c[2] or "" for c in changes), state), changes)
+        self._log(conn, "state", _state_summary((c[2] or "" for c in changes), state), changes)
         return len(changes)
 
     # -------------------------------------------------------------------- tags
@@ -815,7 +954,7 @@ class Store:
                 for paper_id in ids
                 if self._insert_tag(conn, paper_id, spelling)
             ]
-            self._record(conn, "tag", f"added tag '{spelling}'", changes)
+            self._log(conn, "tag", f"added tag '{spelling}'", changes)
             return len(changes)
 
     def remove_tag_many(self, paper_ids: Iterable[str], tag: str) -> int:
@@ -829,7 +968,7 @@ class Store:
                 if removed is not None:
                     changes.append((paper_id, "tag", removed, None))
             spelling = changes[0][2] if changes else tag
-            self._record(conn, "tag", f"removed tag '{spelling}'", changes)
+            self._log(conn, "tag", f"removed tag '{spelling}'", changes)
             return len(changes)
 
     def set_tags(
@@ -867,7 +1006,7 @@ class Store:
                     spelling = self._spelling(conn, spelling)
                     self._insert_tag(conn, paper_id, spelling)
                     changes.append((paper_id, "tag", None, spelling))
-            self._record(conn, "tag", "changed tags", changes)
+            self._log(conn, "tag", "changed tags", changes)
             return self._get(conn, paper_id)
 
     # ------------------------------------------------------------------- notes
@@ -892,7 +1031,7 @@ class Store:
             if before != note:
                 self._put_note(conn, paper_id, note)
                 summary = "cleared note" if not note else "edited note"
-                self._record(conn, "note", summary, [(paper_id, "note", before, note)])
+                self._log(conn, "note", summary, [(paper_id, "note", before, note)])
             return self._get(conn, paper_id)
 
     # -------------------------------------------------------------------- undo
@@ -1016,6 +1155,142 @@ class Store:
             tally[states.get(paper_id, DEFAULT_STATE)] += 1
         return Counts(**tally)
 
+    # ------------------------------------------------- following the paper
+
+    def identify_with(self, provider: Callable[[str], StoredIdentity | None] | None) -> None:
+        """Keep, with every paper a triage action touches, what ``provider`` says
+        identifies it (``None``: stop). The session passes its library's papers."""
+        self._identify = provider
+
+    def remember(self, identities: Iterable[StoredIdentity]) -> int:
+        """Store what identifies each of these (triaged) papers; returns how many rows
+        changed. Nothing is written for an identity already stored as it is."""
+        wanted = {found.paper_id: found for found in identities}
+        if not wanted or self.read_only:
+            return 0
+        stored = self.identities(wanted)
+        changed = [found for pid, found in wanted.items() if stored.get(pid) != found]
+        if not changed:
+            return 0
+        with self._write() as conn:
+            for found in changed:
+                self._put_identity(conn, found)
+        return len(changed)
+
+    def identities(self, paper_ids: Iterable[str]) -> dict[str, StoredIdentity]:
+        """The stored identity of each of these papers that has one."""
+        ids = _unique(paper_ids)
+        found: dict[str, StoredIdentity] = {}
+        with self._read() as conn:
+            for chunk in _chunks(ids):
+                marks = ",".join("?" * len(chunk))
+                for row in conn.execute(
+                    f"SELECT {_IDENTITY_COLUMNS} FROM identity WHERE paper_id IN ({marks})", chunk
+                ):
+                    found[row[0]] = StoredIdentity.from_row(row)
+        return found
+
+    def marked_ids(self) -> set[str]:
+        """Every paper with a mark: a state other than ``new``, a tag or a note."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT paper_id FROM triage WHERE state != ? OR note != '' "
+                "UNION SELECT paper_id FROM tags",
+                (DEFAULT_STATE,),
+            ).fetchall()
+        return {row[0] for row in rows}
+
+    def detached_ids(self, current_ids: Collection[str]) -> set[str]:
+        """Ids with marks whose paper is not among ``current_ids`` (the library's)."""
+        return {pid for pid in self.marked_ids() if pid not in current_ids}
+
+    def detached(self, current_ids: Collection[str]) -> list[DetachedMark]:
+        """The marks whose paper is in none of the loaded lists, with their stored
+        titles, most recently changed first. They are kept: when the paper returns
+        (same id, or :meth:`reattach` finds it) the marks are its own again."""
+        ids = sorted(self.detached_ids(current_ids))
+        if not ids:
+            return []
+        identities = self.identities(ids)
+        with self._read() as conn:
+            triage = self._get_many(conn, ids)
+        marks = [
+            DetachedMark(
+                pid,
+                identities[pid].title if pid in identities else "",
+                triage[pid].state,
+                triage[pid].tags,
+                triage[pid].note,
+                triage[pid].updated,
+            )
+            for pid in ids
+        ]
+        marks.sort(key=lambda mark: (-mark.updated, mark.paper_id))
+        return marks
+
+    def moves(self) -> list[Move]:
+        """Every move :meth:`reattach` made, oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT old_id, new_id, reason FROM moves ORDER BY rowid"
+            ).fetchall()
+        return [Move(str(a), str(b), str(c)) for a, b, c in rows]
+
+    def reattach(self, papers: Sequence[Paper]) -> ReattachReport:
+        """Give marks whose paper id disappeared to the paper they now belong to.
+
+        Cheap when nothing is missing: one query for the marked ids. For each mark whose
+        id is not among ``papers``: the paper whose old, abstract-derived id it is (data
+        folders from before ids came from keys); else the paper sharing a strong key
+        with what was stored; else the one paper with the same title and first author,
+        or the same abstract; else a confident fuzzy match of the stored abstract (as
+        catalogs match, with a margin over the runner-up). Only papers without marks of
+        their own take a mark. What finds no paper stays, listed as detached. The
+        identities of marked papers that are present are stored (or refreshed) too.
+        """
+        by_id = {paper.id: paper for paper in papers}
+        marked = self.marked_ids()
+        if not self.read_only:
+            self.remember(StoredIdentity.of(by_id[pid]) for pid in marked if pid in by_id)
+        missing = sorted(pid for pid in marked if pid not in by_id)
+        if not missing:
+            return ReattachReport()
+        moved: list[Move] = []
+        if not self.read_only:
+            finder = _Finder([paper for paper in papers if paper.id not in marked])
+            stored = self.identities(missing)
+            for old_id in missing:
+                found = finder.find(old_id, stored.get(old_id))
+                if found is not None:
+                    moved.append(Move(old_id, found[0].id, found[1]))
+            if moved:
+                with self._write() as conn:
+                    for move in moved:
+                        self._move(conn, move)
+                        self._put_identity(conn, StoredIdentity.of(by_id[move.new_id]))
+        return ReattachReport(tuple(moved), tuple(self.detached(by_id)))
+
+    @staticmethod
+    def _move(conn: sqlite3.Connection, move: Move) -> None:
+        old, new = move.old_id, move.new_id
+        # the new paper has no marks, but may have an empty row (an undone action)
+        conn.execute("DELETE FROM triage WHERE paper_id = ?", (new,))
+        conn.execute("DELETE FROM identity WHERE paper_id = ?", (new,))
+        for table in ("triage", "tags", "changes", "identity"):
+            conn.execute(f"UPDATE {table} SET paper_id = ? WHERE paper_id = ?", (new, old))
+        conn.execute(
+            "INSERT INTO moves (old_id, new_id, at, reason) VALUES (?, ?, ?, ?)",
+            (old, new, time.time(), move.reason),
+        )
+
+    @staticmethod
+    def _put_identity(conn: sqlite3.Connection, found: StoredIdentity) -> None:
+        conn.execute(
+            f"INSERT OR REPLACE INTO identity ({_IDENTITY_COLUMNS}, seen) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*found.row(), time.time()),
+        )
+
     # ----------------------------------------------------- other instances
 
     def data_version(self) -> int:
@@ -1053,3 +1328,106 @@ class Store:
         except (TypeError, ValueError):
             return None
         return value if isinstance(value, dict) else None
+
+
+class _Finder:
+    """Finds, among papers without marks, the one a stored mark belongs to.
+
+    Indexes are built on first use; the fuzzy matcher only when a mark needs it.
+    """
+
+    def __init__(self, papers: Sequence[Paper]) -> None:
+        self._papers = papers
+        self._taken: set[str] = set()
+        self._legacy: dict[str, list[Paper]] | None = None
+        self._keys: dict[str, list[Paper]] = {}
+        self._titles: dict[str, list[tuple[str, Paper]]] = {}
+        self._abstracts: dict[str, list[Paper]] = {}
+        self._indexed = False
+        self._matcher: Any = None
+        self._entry_paper: dict[int, Paper] = {}
+
+    def find(self, old_id: str, stored: StoredIdentity | None) -> tuple[Paper, str] | None:
+        found = self._by_legacy(old_id)
+        if found is None and stored is not None:
+            found = self._by_identity(stored) or self._by_fuzzy(stored)
+        if found is not None:
+            self._taken.add(found[0].id)
+        return found
+
+    def _free(self, papers: Iterable[Paper]) -> list[Paper]:
+        return [paper for paper in papers if paper.id not in self._taken]
+
+    def _by_legacy(self, old_id: str) -> tuple[Paper, str] | None:
+        if self._legacy is None:
+            from tuireader.ingest.library import paper_id
+
+            self._legacy = {}
+            for paper in self._papers:
+                title = None if paper.title_derived else paper.title
+                self._legacy.setdefault(paper_id(paper.abstract, title), []).append(paper)
+        candidates = self._legacy.get(old_id, [])
+        # an old id that several papers share (a stand-in abstract) names none of them
+        if len(candidates) == 1 and candidates[0].id not in self._taken:
+            return candidates[0], "old id"
+        return None
+
+    def _index(self) -> None:
+        if self._indexed:
+            return
+        self._indexed = True
+        for paper in self._papers:
+            found = StoredIdentity.of(paper)
+            for key in found.keys:
+                self._keys.setdefault(key, []).append(paper)
+            if found.title_key:
+                self._titles.setdefault(found.title_key, []).append((found.first_author, paper))
+            if found.abstract_digest:
+                self._abstracts.setdefault(found.abstract_digest, []).append(paper)
+
+    def _by_identity(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
+        from tuireader.ingest.identity import MIN_TITLE_CHARS, is_placeholder
+
+        self._index()
+        for key in stored.keys:
+            candidates = self._free(self._keys.get(key, ()))
+            if len(candidates) == 1:
+                return candidates[0], f"same {key.partition(':')[0]}"
+        if len(stored.title_key) >= MIN_TITLE_CHARS:
+            candidates = self._free(
+                paper
+                for author, paper in self._titles.get(stored.title_key, ())
+                if not author or not stored.first_author or author == stored.first_author
+            )
+            if len(candidates) == 1:
+                return candidates[0], "same title and first author"
+        if stored.abstract_digest and not is_placeholder(stored.abstract):
+            candidates = self._free(self._abstracts.get(stored.abstract_digest, ()))
+            if len(candidates) == 1:
+                return candidates[0], "same abstract"
+        return None
+
+    def _by_fuzzy(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
+        from tuireader.ingest.identity import is_placeholder, title_key, titles_agree
+
+        if is_placeholder(stored.abstract):
+            return None
+        if self._matcher is None:
+            from tuireader.ingest.catalog import CatalogEntry, Matcher
+
+            entries = []
+            for paper in self._papers:
+                entry = CatalogEntry(title=paper.title, abstract=paper.abstract)
+                self._entry_paper[id(entry)] = paper
+                entries.append(entry)
+            self._matcher = Matcher(entries)
+        match = self._matcher.match(stored.abstract)
+        if match is None or match.method not in ("exact", "fuzzy"):
+            return None
+        paper = self._entry_paper[id(match.entry)]
+        if paper.id in self._taken:
+            return None
+        mine = "" if paper.title_derived else title_key(paper.title)
+        if not titles_agree(stored.title_key, mine):
+            return None
+        return paper, f"similar abstract ({match.score:.0%} of its words)"

@@ -1,0 +1,311 @@
+"""Triage follows the paper: across edits to a list, id changes and old data folders."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library, paper_id
+from tuireader.session import Session, load_session
+from tuireader.triage import store as store_module
+from tuireader.triage.filters import filter_resolver, unknown_states
+from tuireader.triage.store import SCHEMA_VERSION, DetachedMark, Store, StoredIdentity
+
+ABSTRACTS = [
+    (
+        "We propose a method for planning under uncertainty that learns a model of the "
+        "environment from few interactions and plans with it, improving sample efficiency."
+    ),
+    (
+        "Graph neural networks are studied on molecules; we show that message passing with "
+        "edge features predicts binding affinity better than fingerprints on three benchmarks."
+    ),
+    (
+        "A survey of retrieval augmented generation covering indexing, retrieval, and the "
+        "training of readers, with a taxonomy of methods and open problems for the field."
+    ),
+]
+
+
+def session(data: Path, *sources: Path) -> Session:
+    return load_session(list(sources), data_dir=data, default_catalogs=False)
+
+
+def text_list(path: Path, abstracts: list[str]) -> Path:
+    path.write_text("My reading list\n\n" + "\n\n".join(abstracts), encoding="utf-8")
+    return path
+
+
+def json_list(path: Path, records: list[dict[str, object]]) -> Path:
+    path.write_text(json.dumps(records), encoding="utf-8")
+    return path
+
+
+def resolve(s: Session, name: str, value: str) -> set[str] | None:
+    with Store.open(s.paths.state_db) as store:
+        ids = {paper.id for paper in s.library}
+        return filter_resolver(store, ids)(name, value)
+
+
+def test_keep_and_tag_survive_an_edited_abstract(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    lst = text_list(tmp_path / "list.txt", ABSTRACTS)
+    first = session(data, lst)
+    old_id = first.library.papers[1].id
+    with first.open_store() as store:
+        store.set_state(old_id, "kept")
+        store.add_tag(old_id, "gnn")
+        store.set_note(old_id, "read the appendix")
+    # the list is re-scraped: one word of the abstract changes, so the id changes
+    text_list(lst, [ABSTRACTS[0], ABSTRACTS[1].replace("three", "four"), ABSTRACTS[2]])
+    second = session(data, lst)
+    new_id = second.library.papers[1].id
+    assert new_id != old_id
+    assert second.triage is not None and second.triage.detached == ()
+    ((moved_from, moved_to, reason),) = [
+        (m.old_id, m.new_id, m.reason) for m in second.triage.moved
+    ]
+    assert (moved_from, moved_to) == (old_id, new_id) and reason.startswith("similar abstract")
+    assert resolve(second, "is", "kept") == {new_id}
+    assert resolve(second, "tag", "gnn") == {new_id}
+    assert resolve(second, "has", "note") == {new_id}
+    with Store.open(second.paths.state_db) as store:
+        assert store.get(new_id).note == "read the appendix"
+        assert store.undo() is not None and store.get(new_id).note == ""  # undo follows too
+
+
+def test_marks_made_without_the_session_store_follow_after_one_load(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    lst = text_list(tmp_path / "list.txt", ABSTRACTS)
+    first = session(data, lst)
+    old_id = first.library.papers[0].id
+    with Store.open(first.paths.state_db) as store:  # no identities kept by this store
+        store.set_state(old_id, "maybe")
+    session(data, lst)  # a load stores what identifies the marked papers
+    text_list(lst, [ABSTRACTS[0].replace("few", "a few"), *ABSTRACTS[1:]])
+    third = session(data, lst)
+    assert resolve(third, "is", "maybe") == {third.library.papers[0].id} != {old_id}
+
+
+def test_detached_marks_are_listed_then_return_with_their_paper(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    paper = {"title": "Model-Based Planning from Few Samples", "authors": ["Ann Lee"]}
+    a = json_list(tmp_path / "a.json", [{**paper, "abstract": ABSTRACTS[0]}])
+    b = text_list(tmp_path / "b.txt", ABSTRACTS[1:])
+    first = session(data, a, b)
+    kept_id = first.library.papers[0].id
+    with first.open_store() as store:
+        store.set_state(kept_id, "kept")
+        store.add_tag(kept_id, "planning")
+
+    without = session(data, b)
+    assert without.triage is not None and without.triage.moved == ()
+    (mark,) = without.triage.detached
+    assert mark == DetachedMark(
+        kept_id,
+        "Model-Based Planning from Few Samples",
+        "kept",
+        ("planning",),
+        "",
+        mark.updated,
+    )
+    assert resolve(without, "is", "detached") == {kept_id}
+    assert resolve(without, "is", "kept") == {kept_id}  # kept in the store, not lost
+
+    # the paper returns with a DOI: a new id, and the marks follow it by title and author
+    json_list(a, [{**paper, "abstract": ABSTRACTS[0], "doi": "10.1/mbp"}])
+    back = session(data, a, b)
+    new_id = back.library.papers[0].id
+    assert new_id != kept_id
+    assert back.triage is not None and back.triage.detached == ()
+    assert [(m.old_id, m.new_id, m.reason) for m in back.triage.moved] == [
+        (kept_id, new_id, "same title and first author")
+    ]
+    assert resolve(back, "is", "kept") == resolve(back, "tag", "planning") == {new_id}
+    assert resolve(back, "is", "detached") == set()
+
+
+def test_a_mark_is_never_given_to_a_paper_with_marks_of_its_own(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    lst = text_list(tmp_path / "list.txt", ABSTRACTS)
+    first = session(data, lst)
+    old_id = first.library.papers[2].id
+    with first.open_store() as store:
+        store.set_state(old_id, "kept")
+    text_list(lst, [*ABSTRACTS[:2], ABSTRACTS[2].replace("open", "many open")])
+    edited = load_library([lst]).papers[2].id
+    with Store.open(first.paths.state_db) as store:
+        store.set_state(edited, "skip")
+    again = session(data, lst)
+    assert again.triage is not None and again.triage.moved == ()
+    assert [m.paper_id for m in again.triage.detached] == [old_id]
+
+
+def test_nothing_missing_costs_no_matching(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = tmp_path / "data"
+    lst = text_list(tmp_path / "list.txt", ABSTRACTS)
+    first = session(data, lst)
+    with first.open_store() as store:
+        store.set_state(first.library.papers[0].id, "kept")
+
+    def fail(*_args: object) -> None:
+        raise AssertionError("the matcher was built although no mark was missing")
+
+    monkeypatch.setattr(store_module, "_Finder", fail)
+    assert session(data, lst).triage == store_module.ReattachReport()
+
+
+def test_loading_never_creates_a_triage_file(tmp_path: Path) -> None:
+    s = session(tmp_path / "data", text_list(tmp_path / "l.txt", ABSTRACTS))
+    assert s.triage is None and not s.paths.state_db.exists()
+
+
+def test_is_detached_is_a_known_filter() -> None:
+    assert unknown_states("is:detached is:bogus") == ["is:bogus"]
+    assert filter_resolver(None)("is", "detached") == set()
+
+
+# --------------------------------------------------------------------------- old folders
+
+# The schema as tuireader wrote it before identities were kept (user_version 2).
+_OLD_SCHEMA = (
+    (
+        "CREATE TABLE triage (paper_id TEXT PRIMARY KEY, state TEXT NOT NULL DEFAULT 'new', "
+        "note TEXT NOT NULL DEFAULT '', updated REAL NOT NULL DEFAULT 0)"
+    ),
+    (
+        "CREATE TABLE tags (paper_id TEXT NOT NULL, tag TEXT NOT NULL, key TEXT NOT NULL, "
+        "PRIMARY KEY (paper_id, key))"
+    ),
+    "CREATE INDEX tags_by_key ON tags (key)",
+    (
+        "CREATE TABLE actions (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL, "
+        "kind TEXT NOT NULL, summary TEXT NOT NULL)"
+    ),
+    (
+        "CREATE TABLE changes (action_id INTEGER NOT NULL, seq INTEGER NOT NULL, "
+        "paper_id TEXT NOT NULL, field TEXT NOT NULL, before TEXT, after TEXT, "
+        "PRIMARY KEY (action_id, seq))"
+    ),
+    "CREATE TABLE ui_state (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated REAL NOT NULL)",
+)
+
+
+def old_database(path: Path, marks: dict[str, tuple[str, list[str]]]) -> Path:
+    conn = sqlite3.connect(path)
+    for statement in _OLD_SCHEMA:
+        conn.execute(statement)
+    for pid, (state, tags) in marks.items():
+        conn.execute("INSERT INTO triage VALUES (?, ?, '', 1.0)", (pid, state))
+        for tag in tags:
+            conn.execute("INSERT INTO tags VALUES (?, ?, ?)", (pid, tag, tag.casefold()))
+    conn.execute("PRAGMA user_version = 2")
+    conn.commit()
+    conn.close()
+    return path
+
+
+def test_an_old_triage_file_is_migrated_and_its_marks_follow_new_ids(tmp_path: Path) -> None:
+    records = [
+        {"title": "Planning from Few Samples", "authors": ["Ann Lee"], "abstract": ABSTRACTS[0]},
+        {"title": "Message Passing for Binding", "authors": ["Bo Li"], "abstract": ABSTRACTS[1]},
+    ]
+    lst = json_list(tmp_path / "list.json", records)
+    seeds = text_list(tmp_path / "seeds.txt", [ABSTRACTS[2]])
+    # ids as the old code gave them: the abstract's digest
+    old_ids = [paper_id(ABSTRACTS[0]), paper_id(ABSTRACTS[1]), paper_id(ABSTRACTS[2])]
+    original = old_database(
+        tmp_path / "old.sqlite3",
+        {
+            old_ids[0]: ("kept", ["rl"]),
+            old_ids[1]: ("skip", []),
+            old_ids[2]: ("read", ["mine"]),
+            "gone0000": ("maybe", ["lost?"]),
+        },
+    )
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copyfile(original, data / "triage.sqlite3")
+
+    s = session(data, lst, seeds)
+    assert s.paths.state_db == data / "triage.sqlite3"
+    ids = [paper.id for paper in s.library]
+    assert ids[:2] != old_ids[:2] and ids[2] == old_ids[2]  # plain-text ids are unchanged
+    assert s.triage is not None
+    assert sorted((m.old_id, m.new_id, m.reason) for m in s.triage.moved) == sorted(
+        [(old_ids[0], ids[0], "old id"), (old_ids[1], ids[1], "old id")]
+    )
+    # a mark no loaded paper matches is kept and listed, never dropped
+    assert [(m.paper_id, m.title, m.state, m.tags) for m in s.triage.detached] == [
+        ("gone0000", "", "maybe", ("lost?",))
+    ]
+    assert resolve(s, "is", "kept") == resolve(s, "tag", "rl") == {ids[0]}
+    assert resolve(s, "is", "skip") == {ids[1]}
+    assert resolve(s, "is", "read") == resolve(s, "tag", "mine") == {ids[2]}
+
+    raw = sqlite3.connect(data / "triage.sqlite3")
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    stored = {row[0]: row[1] for row in raw.execute("SELECT paper_id, title FROM identity")}
+    assert stored == {
+        ids[0]: "Planning from Few Samples",
+        ids[1]: "Message Passing for Binding",
+        ids[2]: s.library.papers[2].title,
+    }
+    raw.close()
+    # the copy we started from is untouched and a second load moves nothing
+    assert sqlite3.connect(original).execute("PRAGMA user_version").fetchone()[0] == 2
+    again = session(data, lst, seeds)
+    assert again.triage is not None and again.triage.moved == ()
+
+
+def test_an_old_id_several_papers_share_is_given_to_none(tmp_path: Path) -> None:
+    stand_in = "Part of Advances in Neural Information Processing Systems 30 (NIPS 2017)"
+    lst = json_list(
+        tmp_path / "nips.json",
+        [
+            {"title": "Bayesian GANs Revisited", "abstract": stand_in},
+            {"title": "Deep Sets for Everyone", "abstract": stand_in},
+        ],
+    )
+    data = tmp_path / "data"
+    data.mkdir()
+    old_database(data / "triage.sqlite3", {paper_id(stand_in): ("kept", [])})
+    s = session(data, lst)
+    assert s.triage is not None and s.triage.moved == ()
+    assert [m.paper_id for m in s.triage.detached] == [paper_id(stand_in)]
+
+
+def test_a_read_only_store_moves_nothing(tmp_path: Path) -> None:
+    lst = json_list(
+        tmp_path / "l.json", [{"title": "Planning from Few Samples", "abstract": ABSTRACTS[0]}]
+    )
+    db = old_database(tmp_path / "t.sqlite3", {paper_id(ABSTRACTS[0]): ("kept", [])})
+    with Store.open(db, read_only=True) as store:
+        report = store.reattach(load_library([lst]).papers)
+    assert report.moved == () and [m.paper_id for m in report.detached] == [paper_id(ABSTRACTS[0])]
+
+
+def test_stored_identity_round_trips(tmp_path: Path) -> None:
+    lst = json_list(
+        tmp_path / "l.json",
+        [
+            {
+                "title": "Planning from Few Samples",
+                "authors": ["Lee, Ann"],
+                "year": 2020,
+                "doi": "10.1/X",
+                "abstract": ABSTRACTS[0],
+            }
+        ],
+    )
+    paper = load_library([lst]).papers[0]
+    found = StoredIdentity.of(paper)
+    assert found.keys == ("doi:10.1/x",) and found.first_author == "lee" and found.year == 2020
+    with Store.in_memory() as store:
+        store.set_state(paper.id, "kept")
+        assert store.remember([found]) == 1 and store.remember([found]) == 0
+        assert store.identities([paper.id]) == {paper.id: found}
