@@ -427,3 +427,34 @@ def test_the_catalog_module_does_not_import_the_ui() -> None:
         "assert 'textual' not in sys.modules and 'rich' not in sys.modules, sys.modules.keys()\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_catalog_gives_a_matched_paper_every_field_it_carries(tmp_path: Path) -> None:
+    abstract = (
+        "We motivate energy-based models as a promising model class for continual learning "
+        "problems and show that they outperform baseline methods by a large margin."
+    )
+    lst = tmp_path / "list.txt"
+    lst.write_text(f"Reading\n\n{abstract}\n", encoding="utf-8")
+    bib = tmp_path / "cat.bib"
+    bib.write_text(
+        "@Proceedings{P, booktitle = {Proceedings of CoLLAs}, year = {2022},\n"
+        "  editor = {Chandar, Sarath}}\n"
+        f"@InProceedings{{li2022, title = {{Energy-Based Models}}, abstract = {{{abstract}}},\n"
+        "  author = {Li, Shuang}, pages = {1-22}, keywords = {continual, energy}}\n",
+        encoding="utf-8",
+    )
+    catalogs, _problems = load_catalogs([bib])
+    (paper,) = apply_catalogs(load_library([lst]), catalogs).papers
+    assert (paper.title, paper.booktitle, paper.year) == (
+        "Energy-Based Models",
+        "Proceedings of CoLLAs",
+        2022,
+    )
+    assert (paper.pages, paper.editor, paper.keywords) == (
+        "1-22",
+        ("Chandar, Sarath",),
+        ("continual", "energy"),
+    )
+    assert paper.source_entry is not None and paper.source_entry.key == "li2022"
+    assert (paper.source_id, paper.entry_type) == ("li2022", "inproceedings")
