@@ -311,3 +311,23 @@ def test_merge_message_says_what_and_why(tmp_path: Path) -> None:
         "“Satisfiability of Acyclic CNF Formulas” (same DOI)"
     )
     assert "duplicate" not in problem.message and "more than once" not in problem.message
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "identity"
+
+
+def test_nips_stubs_and_full_records_of_one_title_are_four_papers() -> None:
+    # four records of papercopilot's NeurIPS 2017 list: a stub without abstract and a
+    # full record for each of two titles, each with its own source id
+    lib = load_library([FIXTURES / "nips2017_stubs.json"])
+    assert len(lib) == 4 and len({p.id for p in lib}) == 4
+    assert not any("merged" in problem.message for problem in lib.problems)
+
+
+def test_a_shared_doi_merges_entries_under_two_source_keys() -> None:
+    one = Record(title="Rare Path Guided Fuzzing", doi="10.1/rpg", source_id="key1")
+    two = Record(title="Rare Path Guided Fuzzing", doi="10.1/RPG", source_id="key2")
+    other = Record(title="Rare Path Guided Fuzzing", doi="10.1/else", source_id="key3")
+    a, b, c = (ident.identify(record, "zotero") for record in (one, two, other))
+    assert ident.same_paper(a, b) == "same DOI"
+    assert ident.same_paper(a, c) is None
