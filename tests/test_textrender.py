@@ -199,6 +199,7 @@ ARXIV = [
         ("A title\n   split over\tlines", "A title split over lines"),
         (r"Sets \{0, 1\} and $\{x\}$", "Sets {0, 1} and {x}"),
         ("*Transfer Function* Approach", "Transfer Function Approach"),
+        (r"Pages 1\textendash 2 for \pounds{}5 {\textbackslash}n", "Pages 1–2 for £5 \\n"),
     ],
 )
 def test_display_title_renders_latex_and_markup(title: str, expected: str) -> None:

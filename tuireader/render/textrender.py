@@ -609,6 +609,15 @@ TEXT_LETTERS = {
     "AE": "Æ", "oe": "œ", "OE": "Œ", "i": "ı", "j": "ȷ", "dh": "ð", "DH": "Ð", "th": "þ",
     "TH": "Þ", "dj": "đ", "DJ": "Đ", "ng": "ŋ", "NG": "Ŋ",
 }  # fmt: skip
+#: text symbols written as commands: ``\\textendash``, ``{\\textbackslash}``, ``\\pounds``.
+TEXT_SYMBOLS = {
+    "textbackslash": "\\", "textbraceleft": "{", "textbraceright": "}", "textasciitilde": "~",
+    "textasciicircum": "^", "textunderscore": "_", "textdollar": "$", "textbar": "|",
+    "textless": "<", "textgreater": ">", "textendash": "\u2013", "textemdash": "\u2014",
+    "textellipsis": "\u2026", "textquoteright": "\u2019", "textquoteleft": "\u2018",
+    "textquotedblleft": "\u201c", "textquotedblright": "\u201d", "copyright": "©",
+    "textregistered": "®", "texttrademark": "™", "pounds": "£", "textperiodcentered": "·",
+}  # fmt: skip
 #: how a text is read: an abstract ("prose"), a title, or a person's name. Titles and names
 #: come from BibTeX-minded sources, so their bare braces are grouping (``{RL}``) and go;
 #: in a name ``~`` is a tie, a space.
@@ -663,7 +672,7 @@ def _accent_base(text: str, pos: int) -> tuple[str, int] | None:
 
 
 def _special_letter(text: str, start: int, pos: int) -> tuple[str, int] | None:
-    """An accented letter or a letter command (``\\'a``, ``\\c{c}``, ``\\o``) at ``start``.
+    """An accented letter, a letter or a text symbol (``\\'a``, ``\\o``, ``\\textendash``).
 
     ``pos`` is where the command's name ends. Returns the letter and where it ends, or
     None when the command is no such letter.
@@ -684,6 +693,10 @@ def _special_letter(text: str, start: int, pos: int) -> tuple[str, int] | None:
         elif text.startswith(" ", pos) and text[pos + 1 : pos + 2].isalpha():
             pos += 1  # "\\o bro": the space ends the command's name
         return TEXT_LETTERS[name], pos
+    if name in TEXT_SYMBOLS:
+        if text.startswith(("{}", " "), pos):  # "\\textendash{}" or "\\textendash 2"
+            pos += 1 + (text[pos] == "{")
+        return TEXT_SYMBOLS[name], pos
     return None
 
 
