@@ -620,3 +620,12 @@ def test_core_module_does_not_import_textual_or_rich() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "False"
+
+
+def test_text_formats_render_latex_commands_in_titles() -> None:
+    paper = Paper(
+        id="t", title=r"\textit{Deep} nets for $\ell_1$", abstract="", authors=(r"C. Bal\'azs",)
+    )
+    apa = format_citation(paper, "apa").text
+    assert "Deep nets for ℓ₁" in apa and "textit" not in apa
+    assert "Balázs" in apa

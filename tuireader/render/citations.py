@@ -511,9 +511,9 @@ def latex_to_unicode(text: str) -> str:
 
 def _plain(text: str) -> str:
     """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``, ``\\'a`` → ``á``)."""
-    from tuireader.render.textrender import plain
+    from tuireader.render.textrender import display_title
 
-    return _clean(plain(latex_to_unicode(_clean(text))))
+    return _clean(display_title(_clean(text)))
 
 
 def _braces_balanced(value: str) -> bool:
