@@ -125,6 +125,23 @@ def _session(args: argparse.Namespace):
         _err(str(problem))
     if not session.library.papers and session.problems:
         raise UsageError("no papers could be loaded")
+    report = session.triage
+    if report is not None and report.moved:
+        count = len(report.moved)
+        _err(
+            f"{count} triage mark{'s' if count != 1 else ''} followed {'their' if count != 1 else 'its'} paper to a new id"
+        )
+    if (
+        report is not None
+        and report.detached
+        and not _is_detached_query(getattr(args, "query", None) or "")
+    ):
+        count = len(report.detached)
+        _err(
+            f"{count} triage mark{'s are' if count != 1 else ' is'} detached: "
+            "the paper is in none of these lists (search is:detached lists them; "
+            "they come back when the paper does)"
+        )
     return session
 
 
@@ -200,6 +217,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         raise UsageError("--limit must be at least 1")
     _check_states(args.query)
     session = _session(args)
+    if _is_detached_query(args.query):
+        return _print_detached(session, args)
     engine = _engine(session, args)
     store = _triage_store(session)
     try:
@@ -233,6 +252,43 @@ def cmd_search(args: argparse.Namespace) -> int:
         if shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
     return EXIT_OK if result.hits else EXIT_NOTHING_FOUND
+
+
+def _is_detached_query(query: str) -> bool:
+    return query.split() == ["is:detached"]
+
+
+def _print_detached(session, args: argparse.Namespace) -> int:
+    """Triage marks whose paper is in none of the lists, with the title kept for each."""
+    report = session.triage
+    marks = list(report.detached) if report is not None else []
+    if args.limit is not None:
+        marks = marks[: args.limit]
+    if args.json:
+        _print_json(
+            {
+                "query": args.query,
+                "total": len(marks),
+                "detached": [
+                    {
+                        "id": mark.paper_id,
+                        "title": mark.title,
+                        "state": mark.state,
+                        "tags": list(mark.tags),
+                        "note": mark.note,
+                    }
+                    for mark in marks
+                ],
+            }
+        )
+    else:
+        for mark in marks:
+            tags = f" #{' #'.join(mark.tags)}" if mark.tags else ""
+            title = mark.title or "(no title was kept with this mark)"
+            print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}"))
+        if not marks:
+            _err("no detached triage: every mark is on a paper of the lists")
+    return EXIT_OK if marks else EXIT_NOTHING_FOUND
 
 
 def _find_paper(session, paper_id: str):
