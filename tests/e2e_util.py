@@ -136,14 +136,40 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
     """Let the app's workers (and the triage writer) finish and the screen catch up."""
     import asyncio
 
+    from tuireader.ui.screens.main import MainScreen
+
     await pilot.app.workers.wait_for_complete()
     for screen in pilot.app.screen_stack:
-        idle = getattr(screen, "_writer_idle", None)
-        if idle is not None:
-            await asyncio.to_thread(idle.wait)
+        if isinstance(screen, MainScreen):
+            await asyncio.to_thread(screen.triage.flush)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
+
+
+#: index states after which the engine will not change on its own.
+_SETTLED_INDEX = ("ready", "text scan", "unavailable", "none")
+
+
+async def ready(pilot):  # type: ignore[no-untyped-def]
+    """Wait until the reader is ready for keys, and return its main screen.
+
+    Ready: the library is shown (or its failure is), the search engine can answer (or
+    never will), and the triage file is open; then the screen settles.
+    """
+    screen = pilot.app.screen
+    for _ in range(1000):
+        if (
+            screen.library is not None
+            and screen.index_state in _SETTLED_INDEX
+            and screen.triage.store is not None
+        ):
+            break
+        await pilot.pause()
+    else:
+        raise AssertionError(f"the reader never got ready: index {screen.index_state!r}")
+    await settle(pilot)
+    return screen
 
 
 async def run_command(pilot, text: str) -> None:  # type: ignore[no-untyped-def]

@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from e2e_util import app_text, settle, sync, widget_text
+from e2e_util import app_text, ready, settle, sync, widget_text
 
 from tuireader.ingest.library import load_library
 from tuireader.model import Library
@@ -15,7 +15,7 @@ from tuireader.system.paths import resolve
 from tuireader.ui import messages as msg
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.help import HelpScreen
-from tuireader.ui.screens.main import ReaderScreen
+from tuireader.ui.screens.main import MainScreen
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ui"
 SAMPLE = FIXTURES / "icml_sample.jsonl"
@@ -35,18 +35,7 @@ def make_app(*sources: Path, load=None, engine=real_engine) -> ReaderApp:
     return ReaderApp(services, show_timings=False)
 
 
-async def ready(pilot) -> ReaderScreen:
-    """Wait until the library is shown and the engine can search."""
-    screen = pilot.app.screen
-    for _ in range(200):
-        await pilot.pause()
-        if screen.library is not None and screen.index_state in ("ready", "unavailable"):
-            break
-    await pilot.pause()
-    return screen
-
-
-def titles(screen: ReaderScreen) -> list[str]:
+def titles(screen: MainScreen) -> list[str]:
     return [row.paper.title for row in screen.results.rows]
 
 

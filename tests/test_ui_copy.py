@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_util import app_text, notices, run_command, settle, sync
+from e2e_util import app_text, notices, ready, run_command, settle, sync
 
 from tuireader.ingest.library import load_library
 from tuireader.render.citations import validate_bibtex
@@ -16,7 +16,8 @@ from tuireader.search.engine import open_engine
 from tuireader.system.clipboard import Clipboard, Environment
 from tuireader.system.paths import resolve
 from tuireader.ui.app import ReaderApp, Services
-from tuireader.ui.copying import CopyRequested, primary_link
+from tuireader.ui.commands import CopyToClipboard
+from tuireader.ui.copying import primary_link
 from tuireader.ui.screens.manual_copy import ManualCopyScreen
 from tuireader.ui.screens.pick import PickScreen
 
@@ -61,16 +62,6 @@ def make_app(clipboard: Clipboard, sample: Path = SAMPLE) -> ReaderApp:
     return ReaderApp(services, show_timings=False, clipboard=clipboard)
 
 
-async def ready(pilot):  # type: ignore[no-untyped-def]
-    screen = pilot.app.screen
-    for _ in range(200):
-        await pilot.pause()
-        if screen.library is not None and screen.index_state in ("ready", "unavailable"):
-            break
-    await pilot.pause()
-    return screen
-
-
 async def to_paper(pilot, title_word: str):  # type: ignore[no-untyped-def]
     """Search for ``title_word`` and move to the list, where the first hit is highlighted."""
     screen = await ready(pilot)
@@ -85,10 +76,10 @@ async def to_paper(pilot, title_word: str):  # type: ignore[no-untyped-def]
 async def test_u_copies_the_code_link_and_names_the_route(tmp_path):
     clipboard, tmux = tmux_clipboard(tmp_path)
     app = make_app(clipboard)
-    requests: list[CopyRequested] = []
+    requests: list[CopyToClipboard] = []
     async with app.run_test(
         size=(120, 40),
-        message_hook=lambda m: requests.append(m) if isinstance(m, CopyRequested) else None,
+        message_hook=lambda m: requests.append(m) if isinstance(m, CopyToClipboard) else None,
     ) as pilot:
         screen = await to_paper(pilot, "igsg")
         assert screen.current_paper.title.startswith("Attack-free")
@@ -394,7 +385,9 @@ async def test_a_link_copy_with_a_control_character_is_refused_with_a_notice(tmp
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         screen.post_message(
-            CopyRequested("https://github.com/ok/repo\ntouch PWNED\n#", "code link", one_line=True)
+            CopyToClipboard(
+                "https://github.com/ok/repo\ntouch PWNED\n#", "code link", one_line=True
+            )
         )
         await settle(pilot)
         assert tmux.buffers == []

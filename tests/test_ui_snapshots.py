@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from e2e_util import ready
+
 from tuireader.ingest.library import load_library
 from tuireader.search.engine import open_engine
 from tuireader.system.paths import resolve
@@ -24,11 +26,7 @@ def then(*keys: str):  # type: ignore[no-untyped-def]
     """Wait for the library and the engine, press ``keys``, wait for the results."""
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
-        screen = pilot.app.screen
-        for _ in range(400):
-            await pilot.pause()
-            if screen.library is not None and screen.engine is not None:
-                break
+        await ready(pilot)
         await pilot.press(*keys)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_util import app_text, settle, sync, widget_text
-from test_ui_app import SAMPLE, make_app, ready
+from e2e_util import app_text, ready, settle, sync, widget_text
+from test_ui_app import SAMPLE, make_app
 
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
@@ -26,12 +26,8 @@ def triage_app(store_path: Path | None = None, *, read_only: bool = False) -> Re
 
 
 async def start(pilot):  # type: ignore[no-untyped-def]
+    """The reader, ready, with the results list focused."""
     screen = await ready(pilot)
-    for _ in range(100):
-        await pilot.pause()
-        if screen.store is not None:
-            break
-    await settle(pilot)
     screen.action_focus_results()
     await pilot.pause()
     return screen
@@ -228,7 +224,7 @@ async def test_changes_from_another_reader_show_up_after_a_poll():
         with Store.open(resolve().state_db) as other:
             other.toggle_state(second, "read")
         assert "✓" not in app_text(app)
-        screen._poll()
+        screen.poll_triage()
         await settle(pilot)
         assert "✓" in app_text(app)
         assert "1 read" in widget_text(app, screen.query_one("#status"))

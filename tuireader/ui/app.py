@@ -7,13 +7,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.screen import Screen
 
 from tuireader.model import Library
@@ -21,24 +21,14 @@ from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import styles_dir
+from tuireader.ui.keys import KeyOrderedApp
+from tuireader.ui.screens.main import MainScreen
+from tuireader.ui.services import Progress, Services
 
-#: reports indexing progress as (papers done, papers in total).
-Progress = Callable[[int, int], None]
+__all__ = ["Progress", "ReaderApp", "Services", "build_app", "core_services", "run_reader"]
 
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 STYLESHEETS = ("base.tcss", "dark.tcss", "light.tcss")
-
-
-@dataclass(frozen=True)
-class Services:
-    """What the reader needs from the core, as plain callables (swappable in tests)."""
-
-    #: reads the library; never expected to raise (problems travel in the Library).
-    load_library: Callable[[], Library]
-    #: opens (building or updating as needed) the search engine for a library.
-    open_engine: Callable[[Library, Progress], Any]
-    #: opens the triage store (never raising); None keeps triage in memory only.
-    open_store: Callable[[], Any] | None = None
 
 
 def core_services(
@@ -78,7 +68,7 @@ def core_services(
     return Services(load_library=load, open_engine=open_, open_store=open_store)
 
 
-class ReaderApp(App[None]):
+class ReaderApp(KeyOrderedApp):
     """Search, browse and read a library of papers."""
 
     TITLE = "tuireader"
@@ -89,7 +79,6 @@ class ReaderApp(App[None]):
         *,
         theme: str = "dark",
         show_timings: bool = True,
-        screen_class: type[Screen[Any]] | None = None,
         clipboard: Clipboard | None = None,
         clipboard_dir: Path | None = None,
         config: Config | None = None,
@@ -100,9 +89,8 @@ class ReaderApp(App[None]):
         self.services = services
         #: False hides query times (deterministic screenshots).
         self.show_timings = show_timings
-        self._screen_class = screen_class
         #: the clipboard chain; None builds the default one on first copy
-        #: (tuireader.ui.copying.app_clipboard), saving fallbacks in ``clipboard_dir``.
+        #: (tuireader.ui.copying.default_clipboard), saving fallbacks in ``clipboard_dir``.
         self.clipboard_chain = clipboard
         self.clipboard_dir = clipboard_dir
         #: where palette exports are written (None: the default data folder's).
@@ -112,20 +100,22 @@ class ReaderApp(App[None]):
         self.theme = THEMES.get(theme, theme)
 
     def get_default_screen(self) -> Screen[Any]:
-        if self._screen_class is None:
-            from tuireader.ui.screens.main import MainScreen
-
-            return MainScreen()
-        return self._screen_class()
+        return MainScreen(
+            self.services,
+            config=self.config,
+            show_timings=self.show_timings,
+            clipboard=self.clipboard_chain,
+            clipboard_dir=self.clipboard_dir,
+            exports_dir=self.exports_dir,
+        )
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands, plus every reader binding (so every key is in Ctrl+P)."""
         yield from super().get_system_commands(screen)
-        places = getattr(screen, "binding_places", None)
-        if places is None:
+        if not isinstance(screen, MainScreen):
             return
         seen: set[tuple[int, str]] = set()
-        for place in places():
+        for place in screen.binding_places():
             for binding in place.bindings:
                 if not binding.description or (id(place.node), binding.action) in seen:
                     continue

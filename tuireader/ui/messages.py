@@ -1,17 +1,20 @@
-"""Messages the reader's workers post to the main screen.
+"""Events the reader's workers post to the main screen (named in the past tense).
 
 Widget messages (a paper highlighted, the viewer asked to close) live in the widget that
-sends them; these carry the results of slow work done off the event loop.
+sends them, and requests (commands) in :mod:`tuireader.ui.commands`; these carry the
+results of slow work done off the event loop.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
 from tuireader.model import Library
+from tuireader.system.clipboard import CopyOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from tuireader.search.engine import SearchResult
@@ -65,3 +68,20 @@ class SearchFinished(Message):
     #: "search" for a typed query, "more" for further hits of the same query, "similar"
     #: for "more like this".
     kind: str = "search"
+
+
+@dataclass
+class CopyFinished(Message):
+    """The clipboard chain ran for one request."""
+
+    outcome: CopyOutcome
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass
+class ExportFinished(Message):
+    """An export was written to ``path`` (None: it failed, for ``error``)."""
+
+    count: int
+    path: Path | None
+    error: str = ""

@@ -1,42 +1,77 @@
 """The main screen: search box, results list, abstract viewer, status line and footer.
 
-The screen owns the state (query, results, selected paper, index state) and hands it down;
-widgets post messages up. Slow work (loading the library, opening the index, searching)
-runs in thread workers that post messages back.
-
-Features add their keys by mixing a subclass of :class:`ReaderScreen` into
-:class:`MainScreen` at the bottom of this module; their bindings then appear in the
-footer, the help screen and the command palette without further wiring.
+The screen owns the state (query, results, selected paper, index state, triage) and hands
+it down through reactives (``data_bind``); widgets post messages up. Every user command is
+a message from :mod:`tuireader.ui.commands`, posted by a key binding, the command palette
+or a menu, and handled here with ``@on``; slow work (loading the library, opening the
+index and the triage file, searching, copying, exporting) runs in thread workers that post
+messages (:mod:`tuireader.ui.messages`) back.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import Footer, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tuireader.model import Library, Paper
+from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import visible
+from tuireader.system.clipboard import Clipboard
+from tuireader.system.config import Config
+from tuireader.triage.filters import Resolver
+from tuireader.triage.store import DEFAULT_STATE, StoreError, normalize_tag
+from tuireader.ui import commands as cmd
 from tuireader.ui import messages as msg
 from tuireader.ui.bindings import Place, declared_bindings
+from tuireader.ui.copying import (
+    CopyAllCommands,
+    citation_request,
+    copy_all_request,
+    copy_notice,
+    default_clipboard,
+    link_request,
+)
+from tuireader.ui.exporting import (
+    EXPORT_FORMATS,
+    FORMAT_NAMES,
+    SCOPES,
+    ExportCommands,
+    papers_in_scope,
+    write_export,
+)
+from tuireader.ui.screens.edit import NoteEditor, TagEditor, split_tags
+from tuireader.ui.screens.help import HelpScreen
+from tuireader.ui.screens.manual_copy import ManualCopyScreen
+from tuireader.ui.screens.pick import PickScreen
+from tuireader.ui.services import Services
+from tuireader.ui.triage import (
+    MARKERS,
+    POLL_SECONDS,
+    STATE_NAMES,
+    UI_STATE_VERSION,
+    StoreOpened,
+    TriageBook,
+    TriageFailed,
+    TriageSaved,
+    open_triage,
+)
 from tuireader.ui.widgets.results import ResultsList, Row
 from tuireader.ui.widgets.search import SearchBox
 from tuireader.ui.widgets.status import StatusLine
 from tuireader.ui.widgets.viewer import PaperViewer
-
-if TYPE_CHECKING:  # pragma: no cover
-    from tuireader.ui.app import ReaderApp
 
 #: terminals at least this wide show the list and the viewer side by side.
 WIDE_COLUMNS = 120
@@ -50,17 +85,36 @@ FIRST_FRAME_WAIT = 2.0
 LIST_COLUMN = 14
 
 
-class ReaderScreen(Screen[None]):
-    """Search, browse and read. Subclass it to add commands (see :class:`MainScreen`)."""
+class MainScreen(Screen[None]):
+    """Search, browse, read and triage; copy and export what was found."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # reading
         Binding("slash,ctrl+f", "focus_search", "Search", id="reader.search"),
         Binding("tab", "cycle_focus(1)", "Next pane", show=False, id="reader.next_pane"),
         Binding("shift+tab", "cycle_focus(-1)", "Previous pane", show=False, id="reader.prev_pane"),
         Binding("M", "more_like_this", "More like this", id="reader.similar"),
         Binding("question_mark", "help", "Help", id="reader.help"),
         Binding("q", "app.quit", "Quit", id="reader.quit"),
+        # copying
+        Binding("u", "copy_link", "Copy link", id="copy.link"),
+        Binding("U", "pick_link", "Copy a link… (1–9: link N)", show=False, id="copy.pick_link"),
+        Binding("y", "copy_citation", "Copy citation", id="copy.citation"),
+        Binding("Y", "pick_citation", "Copy citation as…", show=False, id="copy.pick_citation"),
+        # triage
+        Binding("s", "triage('kept')", "Keep", id="triage.keep"),
+        Binding("m", "triage('maybe')", "Maybe", id="triage.maybe"),
+        Binding("x", "triage('skip')", "Skip", id="triage.skip"),
+        Binding("r", "triage('read')", "Read", id="triage.read"),
+        Binding("z", "triage_undo", "Undo", id="triage.undo"),
+        Binding("t", "edit_tags", "Tags", id="triage.tags"),
+        Binding("n", "edit_note", "Note", id="triage.note"),
+        Binding("space", "toggle_mark", "Mark", show=False, id="triage.mark"),
     ]
+
+    COMMANDS: ClassVar[set[Any]] = {*Screen.COMMANDS, CopyAllCommands, ExportCommands}
+
+    PANES: ClassVar[tuple[str, ...]] = ("search", "results", "viewer")
 
     search_query: reactive[str] = reactive("", init=False)
     shown: reactive[int] = reactive(0)
@@ -70,11 +124,30 @@ class ReaderScreen(Screen[None]):
     index_state: reactive[str] = reactive("loading")
     message: reactive[str] = reactive("")
     show_timings: reactive[bool] = reactive(True)
+    #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
+    triage_counts: reactive[str] = reactive("")
     reading: reactive[bool] = reactive(False)
     narrow: reactive[bool] = reactive(False)
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        services: Services,
+        *,
+        config: Config | None = None,
+        show_timings: bool = True,
+        clipboard: Clipboard | None = None,
+        clipboard_dir: Path | None = None,
+        exports_dir: Path | None = None,
+    ) -> None:
         super().__init__()
+        self.services = services
+        self.config = config or Config()
+        self._show_timings = show_timings
+        #: the clipboard chain; None builds the default one on first copy.
+        self.clipboard = clipboard
+        self.clipboard_dir = clipboard_dir
+        #: where exports are written (None: the default data folder's).
+        self.exports_dir = exports_dir
         self.library: Library | None = None
         self.engine: Any = None
         self.similar_to: Paper | None = None
@@ -83,10 +156,12 @@ class ReaderScreen(Screen[None]):
         self._total_hits = 0
         #: the query whose results the list shows now (None before the first results).
         self.displayed_query: str | None = None
-
-    @property
-    def reader_app(self) -> ReaderApp:
-        return self.app  # type: ignore[return-value]
+        #: the words the viewer highlights: those of the shown results' query.
+        self._highlight_terms: frozenset[str] | None = None
+        #: the triage shown, and its writer; its messages come back to this screen.
+        self.triage = TriageBook(self.post_message)
+        self._resume: dict[str, Any] | None = None
+        self._position: dict[str, Any] = {}
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -98,13 +173,14 @@ class ReaderScreen(Screen[None]):
             yield PaperViewer(id="viewer")
         yield ProgressBar(id="progress", show_eta=False)
         yield StatusLine(id="status").data_bind(
-            ReaderScreen.shown,
-            ReaderScreen.total,
-            ReaderScreen.matched,
-            ReaderScreen.elapsed_ms,
-            ReaderScreen.index_state,
-            ReaderScreen.message,
-            ReaderScreen.show_timings,
+            MainScreen.shown,
+            MainScreen.total,
+            MainScreen.matched,
+            MainScreen.elapsed_ms,
+            MainScreen.index_state,
+            MainScreen.message,
+            MainScreen.show_timings,
+            triage=MainScreen.triage_counts,
         )
         yield Footer()
 
@@ -125,6 +201,21 @@ class ReaderScreen(Screen[None]):
         """The paper under the list's highlight (what commands act on)."""
         return self.results.current_paper
 
+    @property
+    def store(self) -> Any:
+        """The triage store (None until it is open)."""
+        return self.triage.store
+
+    @property
+    def triage_states(self) -> dict[str, str]:
+        """Every paper whose state is not new, as shown (saved + still saving)."""
+        return self.triage.states
+
+    @property
+    def marked(self) -> set[str]:
+        """Ids marked for a bulk action."""
+        return self.triage.marked
+
     def binding_places(self) -> list[Place]:
         """Every group of bindings, with the node that runs them (help and palette)."""
         return [
@@ -139,11 +230,22 @@ class ReaderScreen(Screen[None]):
         ]
 
     def on_mount(self) -> None:
-        self.show_timings = self.reader_app.show_timings
+        self.results.marker_for = self.triage.marker
+        self.viewer.mount(Static(id="viewer-triage", markup=False), after="#viewer-header")
+        self._open_store()
+        self.set_interval(POLL_SECONDS, self.poll_triage)
+        self.show_timings = self._show_timings
         self.query_one("#suggestion").display = False
         self.query_one("#progress").display = False
         self.search_box.focus()
         self._load()
+
+    def on_unmount(self) -> None:
+        # The position is saved behind every change still queued; closing waits for both.
+        self.triage.save_position(
+            {"version": UI_STATE_VERSION, "query": self.search_query, **self._position}
+        )
+        self.triage.flush()
 
     def on_resize(self, event: Resize) -> None:
         self.narrow = event.size.width < WIDE_COLUMNS
@@ -158,7 +260,7 @@ class ReaderScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
     def _load(self) -> None:
-        services = self.reader_app.services
+        services = self.services
         try:
             library = services.load_library()
         except Exception as error:  # noqa: BLE001 - any failure is shown, never raised
@@ -168,9 +270,11 @@ class ReaderScreen(Screen[None]):
         # Let the list reach the screen before indexing competes with it for the CPU.
         self._first_frame.wait(timeout=FIRST_FRAME_WAIT)
         try:
-            engine = services.open_engine(
-                library, lambda done, total: self.post_message(msg.IndexProgress(done, total))
-            )
+
+            def progress(done: int, total: int) -> None:
+                self.post_message(msg.IndexProgress(done, total))
+
+            engine = services.open_engine(library, progress)
         except Exception as error:  # noqa: BLE001
             self.post_message(msg.EngineFailed(f"{type(error).__name__}: {error}"))
             return
@@ -247,6 +351,7 @@ class ReaderScreen(Screen[None]):
         if not query.strip():
             self.workers.cancel_group(self, "search")
             self._set_suggestion(None)
+            self._highlight_terms = None
             self._show_rows([Row(paper) for paper in self.library.papers])
             self.displayed_query = query
             self.matched = None
@@ -259,13 +364,13 @@ class ReaderScreen(Screen[None]):
             return
         self._search(query)
 
-    def search_resolver(self) -> Any:
-        """Answers for ``is:``/``tag:``/``has:`` filters (None: the engine's defaults)."""
-        return None
+    def _search(self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search") -> None:
+        # The triage filters answer from a copy of what is shown now, taken here: the
+        # worker never reads the screen's state while keys change it.
+        self._run_search(query, self.triage.resolver(), limit, kind)
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def _search(self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search") -> None:
-        resolve = self.search_resolver()
+    def _run_search(self, query: str, resolve: Resolver, limit: int, kind: str) -> None:
         result = self.engine.search(query, limit=limit, prefix=True, resolve=resolve)
         if not get_current_worker().is_cancelled:
             self.post_message(msg.SearchFinished(query, result, kind=kind))
@@ -295,6 +400,8 @@ class ReaderScreen(Screen[None]):
         if message.kind == "similar" and self.similar_to is None:
             return
         result = message.result
+        if message.kind != "similar":
+            self._highlight_terms = result.terms or None
         keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
         rows = [Row(hit.paper, tuple(hit.title_spans)) for hit in result.hits]
         self._show_rows(rows, keep=keep)
@@ -328,27 +435,27 @@ class ReaderScreen(Screen[None]):
         self.shown = len(rows)
         if not rows:
             self.viewer.show_paper(None)
+        resume = self._resume
+        if resume is not None and self.search_query == (resume.get("query") or ""):
+            self._resume = None
+            self._select(resume.get("paper"), resume.get("scroll"))
+        self._update_counts()
 
     # -- following the highlight ----------------------------------------------------------
 
     @on(ResultsList.PaperHighlighted)
     def _paper_highlighted(self, event: ResultsList.PaperHighlighted) -> None:
-        self.viewer.show_paper(event.paper, self._span_finder())
-
-    def _span_finder(self):  # type: ignore[no-untyped-def]
-        engine, query = self.engine, self.search_query
-        if engine is None or not query.strip():
-            return None
-        return lambda plain: engine.term_spans(plain, query)
+        self._show_triage(event.paper)
+        if event.paper is not None:
+            self._position = {"paper": event.paper.id, "scroll": self.results.scroll_y}
+        self.viewer.show_paper(event.paper, self._highlight_terms)
 
     @on(ResultsList.PaperChosen)
     def _paper_chosen(self) -> None:
         """A paper was clicked: read it."""
         self._focus_pane("viewer")
 
-    # -- actions --------------------------------------------------------------------------
-
-    PANES: ClassVar[tuple[str, ...]] = ("search", "results", "viewer")
+    # -- moving around ----------------------------------------------------------------------
 
     def _focus_pane(self, pane: str) -> None:
         if pane == "viewer":
@@ -388,17 +495,399 @@ class ReaderScreen(Screen[None]):
         self._focus_pane("results")
 
     def action_help(self) -> None:
-        from tuireader.ui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
+    # -- key bindings: each posts its command -----------------------------------------------
 
-from tuireader.ui.copying import CopyAllCommands, CopyCommands
-from tuireader.ui.exporting import ExportCommands, ExportCommandsProvider
-from tuireader.ui.triage import TriageCommands
+    def action_copy_link(self, number: int = 0) -> None:
+        self.post_message(cmd.CopyLink(number))
+
+    def action_pick_link(self) -> None:
+        self.post_message(cmd.PickLink())
+
+    def action_copy_citation(self, fmt: str | None = None) -> None:
+        self.post_message(cmd.CopyCitation(fmt))
+
+    def action_pick_citation(self) -> None:
+        self.post_message(cmd.PickCitation())
+
+    def action_copy_all_code_links(self, scope: str = "results") -> None:
+        self.post_message(cmd.CopyAll("code_links", scope))
+
+    def action_copy_all_bibtex(self, scope: str = "results") -> None:
+        self.post_message(cmd.CopyAll("bibtex", scope))
+
+    def action_export(self, scope: str = "results") -> None:
+        self.post_message(cmd.ExportPapers(scope))
+
+    def action_triage(self, state: str) -> None:
+        self.post_message(cmd.SetTriageState(state))
+
+    def action_triage_undo(self) -> None:
+        self.post_message(cmd.UndoTriage())
+
+    def action_edit_tags(self) -> None:
+        self.post_message(cmd.EditTags())
+
+    def action_edit_note(self) -> None:
+        self.post_message(cmd.EditNote())
+
+    def action_toggle_mark(self) -> None:
+        self.post_message(cmd.ToggleMark())
+
+    def on_key(self, event: Key) -> None:
+        """Digits 1–9 copy the link with that number in the viewer.
+
+        Handled here rather than as nine bindings, which would crowd the help screen
+        and the palette; the search box keeps its digits (it stops their key events).
+        """
+        character = event.character or ""
+        if len(character) == 1 and character in "123456789":
+            if isinstance(self.focused, Input):
+                return
+            event.stop()
+            self.post_message(cmd.CopyLink(int(character)))
+
+    def _paper_or_warn(self) -> Paper | None:
+        paper = self.current_paper
+        if paper is None:
+            self.notify("Highlight a paper first", severity="warning")
+        return paper
+
+    def _scope_papers(self, scope: str) -> list[Paper]:
+        library = self.library
+        return papers_in_scope(
+            scope,
+            [row.paper for row in self.results.rows],
+            library.papers if library is not None else (),
+            self.triage.marked,
+            self.triage.states,
+        )
+
+    # -- copying: every route ends in one CopyToClipboard ---------------------------------
+
+    def _copy_or_warn(self, request: cmd.CopyToClipboard | str) -> None:
+        if isinstance(request, str):
+            self.notify(request, severity="warning")
+        else:
+            self.post_message(request)
+
+    @on(cmd.CopyLink)
+    def _copy_link(self, command: cmd.CopyLink) -> None:
+        paper = self._paper_or_warn()
+        if paper is not None:
+            self._copy_or_warn(link_request(paper, command.number))
+
+    @on(cmd.PickLink)
+    def _pick_link(self) -> None:
+        paper = self._paper_or_warn()
+        if paper is None:
+            return
+        if not paper.links:
+            self.notify("This paper has no links", severity="warning")
+            return
+        links = paper.links
+
+        def picked(index: int | None) -> None:
+            if index is not None:
+                link = links[index]
+                self.post_message(cmd.CopyToClipboard(link.url, f"{link.kind} link", one_line=True))
+
+        choices = [f"{link.kind:<7} {link.url}" for link in links]
+        self.app.push_screen(PickScreen("Copy which link?", choices), picked)
+
+    @on(cmd.CopyCitation)
+    def _copy_citation(self, command: cmd.CopyCitation) -> None:
+        paper = self._paper_or_warn()
+        if paper is not None:
+            fmt = command.fmt or self.config.citation_format
+            self._copy_or_warn(citation_request(paper, fmt, self.library))
+
+    @on(cmd.PickCitation)
+    def _pick_citation(self) -> None:
+        if self._paper_or_warn() is None:
+            return
+
+        def picked(index: int | None) -> None:
+            if index is not None:
+                self.post_message(cmd.CopyCitation(FORMATS[index]))
+
+        choices = [FORMAT_LABELS.get(fmt, fmt) for fmt in FORMATS]
+        self.app.push_screen(PickScreen("Copy the citation as…", choices), picked)
+
+    @on(cmd.CopyAll)
+    def _copy_all(self, command: cmd.CopyAll) -> None:
+        papers = self._scope_papers(command.scope)
+        self._copy_or_warn(copy_all_request(command.what, command.scope, papers, self.library))
+
+    @on(cmd.CopyToClipboard)
+    def _copy_to_clipboard(self, command: cmd.CopyToClipboard) -> None:
+        command.stop()
+        if self.clipboard is None:
+            self.clipboard = default_clipboard(self.app, self.clipboard_dir, self.config)
+        self._run_copy(self.clipboard, command)
+
+    @work(thread=True, group="copy", exit_on_error=False)
+    def _run_copy(self, clipboard: Clipboard, command: cmd.CopyToClipboard) -> None:
+        outcome = clipboard.copy(command.text, command.what, one_line=command.one_line)
+        self.post_message(msg.CopyFinished(outcome, command.warnings))
+
+    def on_copy_finished(self, message: msg.CopyFinished) -> None:
+        outcome = message.outcome
+        warned = outcome.manual or bool(outcome.refused or outcome.cleaned or message.warnings)
+        self.notify(
+            copy_notice(outcome, message.warnings),
+            severity="warning" if warned else "information",
+            markup=False,
+        )
+        if outcome.manual:
+            self.app.push_screen(
+                ManualCopyScreen(
+                    outcome.text, outcome.what, outcome.fallback_path, outcome.explanation
+                )
+            )
+
+    # -- exporting ------------------------------------------------------------------------
+
+    @on(cmd.ExportPapers)
+    def _export_papers(self, command: cmd.ExportPapers) -> None:
+        scope = command.scope
+        papers = self._scope_papers(scope)
+        if not papers:
+            self.notify(f"Nothing to export: {SCOPES[scope]} are empty", severity="warning")
+            return
+
+        def picked(index: int | None) -> None:
+            if index is not None:
+                self._export(papers, EXPORT_FORMATS[index], scope)
+
+        choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
+        self.app.push_screen(PickScreen(f"Export {len(papers)} papers as…", choices), picked)
+
+    @work(thread=True, group="export", exit_on_error=False)
+    def _export(self, papers: list[Paper], fmt: str, scope: str) -> None:
+        folder = self.exports_dir
+        try:
+            if folder is None:
+                from tuireader.system.paths import resolve
+
+                folder = resolve().exports_dir
+            target = write_export(papers, self.triage.store, fmt, scope, Path(folder))
+        except Exception as exc:  # noqa: BLE001 - tell the user, keep the reader running
+            self.post_message(msg.ExportFinished(len(papers), None, str(exc)))
+            return
+        self.post_message(msg.ExportFinished(len(papers), target))
+
+    def on_export_finished(self, message: msg.ExportFinished) -> None:
+        if message.path is None:
+            text = f"Export failed: {message.error}"
+            self.notify(visible(text), severity="error", markup=False)
+        else:
+            text = f"Exported {message.count} papers to {message.path}"
+            self.notify(visible(text), markup=False)
+
+    # -- triage: the store ----------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="triage-open", exit_on_error=False)
+    def _open_store(self) -> None:
+        self.post_message(open_triage(self.services.open_store))
+
+    def poll_triage(self) -> None:
+        """Look for changes another running reader saved (the writer thread reads)."""
+        self.triage.poll()
+
+    def on_store_opened(self, message: StoreOpened) -> None:
+        self.triage.opened(message.store, message.snapshot)
+        if message.problem:
+            self.notify(visible(message.problem), title="Not saved", severity="error", markup=False)
+        if message.store.problem:
+            self.notify(
+                visible(message.store.problem) + " Triage changes won't be saved.",
+                title="Triage file",
+                severity="warning",
+                markup=False,
+                timeout=10,
+            )
+        resume = message.resume
+        if resume and resume.get("version") == UI_STATE_VERSION and not self.search_query:
+            self._resume = resume
+            query = str(resume.get("query") or "")
+            if query:
+                self.search_box.value = query
+                self.search_box.cursor_position = len(query)
+            else:
+                self._show_query()
+        self._redraw_triage()
+
+    def on_triage_saved(self, message: TriageSaved) -> None:
+        self.triage.saved(message)
+        self._redraw_triage()
+        if message.summary:
+            self.notify(visible(message.summary), timeout=2, markup=False)
+
+    def on_triage_failed(self, message: TriageFailed) -> None:
+        self.triage.failed(message)
+        self._redraw_triage()
+        self.notify(visible(message.reason), title="Not saved", severity="error", markup=False)
+
+    # -- triage: drawing ------------------------------------------------------------------
+
+    def _select(self, paper_id: object, scroll: object) -> None:
+        """Highlight paper ``paper_id`` if the list has it, then scroll to ``scroll``."""
+        results = self.results
+        index = results.index_of(paper_id)
+        if index is not None:
+            results.select(index, scroll=False)
+        if isinstance(scroll, (int, float)):
+            self.call_after_refresh(results.scroll_to, y=scroll, animate=False)
+
+    def _update_counts(self) -> None:
+        self.triage_counts = self.triage.counts(row.paper.id for row in self.results.rows)
+
+    def _redraw_triage(self) -> None:
+        self.results.refresh_markers()
+        self._update_counts()
+        self._show_triage(self.current_paper)
+
+    def _show_triage(self, paper: Paper | None) -> None:
+        line = self.query_one("#viewer-triage", Static)
+        if paper is None or self.triage.store is None:
+            line.update(Text("", end=""))
+            line.display = False
+            return
+        book = self.triage
+        state = book.state_of(paper.id)
+        tags = book.tags.get(paper.id, ())
+        note = book.notes.get(paper.id, "")
+        text = Text(end="")
+        if state != DEFAULT_STATE:
+            text.append(f"{MARKERS[state]} {STATE_NAMES[state]}", "bold")
+        if tags:
+            text.append("\n" if text else "")
+            text.append("Tags: ", "bold")
+            text.append(visible(", ".join(tags)))
+        if note:
+            text.append("\n" if text else "")
+            text.append("Note: ", "bold")
+            text.append(visible(note))
+        line.update(text)
+        line.display = bool(text)
+
+    # -- triage: commands -----------------------------------------------------------------
+
+    def _targets(self) -> list[str]:
+        """The marked papers, in list order; else the highlighted one."""
+        paper = self.current_paper
+        listed = (row.paper.id for row in self.results.rows)
+        return self.triage.targets(listed, paper.id if paper is not None else None)
+
+    def _writable(self) -> bool:
+        """True if changes can be saved now; else say why (nothing is shown as changed)."""
+        reason = self.triage.unwritable_reason()
+        if reason is None:
+            return True
+        if self.triage.store is None:
+            self.notify(reason, severity="warning")
+        else:
+            self.notify(visible(reason), title="Not saved", severity="error", markup=False)
+        return False
+
+    def _advance(self, from_id: str) -> None:
+        """Move the highlight from paper ``from_id`` to the next paper that is still new."""
+        if not self.config.auto_advance:
+            return
+        results, book = self.results, self.triage
+        current = self.current_paper
+        if current is None or current.id != from_id or book.state_of(from_id) == DEFAULT_STATE:
+            return
+        rows = results.rows
+        for index in range((results.highlighted or 0) + 1, len(rows)):
+            if book.state_of(rows[index].paper.id) == DEFAULT_STATE:
+                results.select(index)
+                return
+
+    @on(cmd.SetTriageState)
+    def _set_triage_state(self, command: cmd.SetTriageState) -> None:
+        """Set the state (the same key again: back to new) of the marked or current papers.
+
+        The new state and the move to the next paper happen here, before the next key
+        is handled; the write follows in the writer thread.
+        """
+        ids = self._targets()
+        if not ids:
+            self.notify("Highlight a paper first", severity="warning")
+            return
+        if not self._writable():
+            return
+        bulk = bool(self.triage.marked)
+        self.triage.set_state(ids, command.state)
+        self._redraw_triage()
+        if not bulk:
+            self._advance(ids[0])
+
+    @on(cmd.UndoTriage)
+    def _undo_triage(self) -> None:
+        if self._writable():
+            self.triage.undo()
+            self._redraw_triage()
+
+    @on(cmd.ToggleMark)
+    def _toggle_mark(self) -> None:
+        paper = self.current_paper
+        if paper is None:
+            return
+        self.triage.toggle_mark(paper.id)
+        results = self.results
+        results.refresh_markers()
+        index = results.highlighted
+        if index is not None and index + 1 < len(results.rows):
+            results.highlighted = index + 1
+
+    @on(cmd.EditTags)
+    def _edit_tags(self) -> None:
+        ids = self._targets()
+        book = self.triage
+        if not ids or book.store is None:
+            self.notify("Highlight a paper first", severity="warning")
+            return
+        if not self._writable():
+            return
+        bulk = len(ids) > 1 or bool(book.marked)
+        opened = list(book.tags.get(ids[0], ())) if not bulk else []
+
+        def done(tags: list[str] | None) -> None:
+            if tags is None:
+                return
+            try:
+                wanted = [normalize_tag(tag) for tag in split_tags(", ".join(tags))]
+            except StoreError as error:
+                self.notify(visible(error.user_message), severity="error", markup=False)
+                return
+            book.save_tags(ids, wanted, opened, bulk)
+            self._redraw_triage()
+
+        title = f"Add tags to {len(ids)} papers" if bulk else "Tags (comma-separated)"
+        self.app.push_screen(TagEditor(opened, book.known_tags(), title=title), done)
+
+    @on(cmd.EditNote)
+    def _edit_note(self) -> None:
+        paper = self.current_paper
+        book = self.triage
+        if paper is None or book.store is None:
+            self.notify("Highlight a paper first", severity="warning")
+            return
+        if not self._writable():
+            return
+        paper_id = paper.id
+        opened, text = book.note_to_edit(paper_id)
+
+        def done(note: str | None) -> None:
+            if note is not None:
+                book.save_note(paper_id, note, opened)
+                self._redraw_triage()
+
+        self.app.push_screen(NoteEditor(text, title=paper.title), done)
 
 
-class MainScreen(TriageCommands, CopyCommands, ExportCommands, ReaderScreen):
-    """The screen the app shows: the reader plus the features mixed in here."""
-
-    COMMANDS: ClassVar[set[Any]] = {*Screen.COMMANDS, CopyAllCommands, ExportCommandsProvider}
+#: the name the benchmarks and older code know the screen by.
+ReaderScreen = MainScreen

@@ -158,6 +158,20 @@ class ResultsList(OptionList):
         self.add_options(self._option(row, palette) for row in self._rows[self._loaded : end])
         self._loaded = end
 
+    def select(self, index: int, *, scroll: bool = True) -> None:
+        """Highlight row ``index`` (loading the rows up to it first)."""
+        self._load_more(index + 1)
+        self.highlighted = index
+        if scroll:
+            self.scroll_to_highlight()
+
+    def index_of(self, paper_id: object) -> int | None:
+        """The row of paper ``paper_id``, if the list has it."""
+        for index, row in enumerate(self._rows):
+            if row.paper.id == paper_id:
+                return index
+        return None
+
     def refresh_markers(self) -> None:
         """Redraw the loaded rows, e.g. after triage marks changed."""
         palette = self.palette()

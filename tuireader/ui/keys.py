@@ -1,0 +1,102 @@
+"""Keys in the order typed, each to the widget focused when the key before it is done.
+
+Textual hands each key to the widget that has focus when the app takes the key off its
+queue. The app takes keys off faster than widgets handle them, so in a burst (keys pasted
+by a terminal multiplexer, typed quickly, or sent in one packet over ssh) a key that moves
+the focus comes too late for the keys behind it: ``/`` followed by a query sends the query
+to the list, ``n`` followed by text loses the text, Escape out of an editor followed by
+``q`` types a "q" into the editor.
+
+:class:`KeyOrderedApp` holds keys back instead: it gives Textual one key, follows it up
+the widgets it bubbles through, waits for the screen to refresh after it (so the focus it
+moved, the screen it opened and the messages it posted to the screen have all taken
+effect), and only then gives Textual the next key, which therefore goes to whatever is
+focused by then.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from textual import events, on
+from textual.app import App
+from textual.dom import DOMNode
+from textual.message import Message
+
+#: seconds after which a key whose handling could not be followed (its widget was removed
+#: half way) stops holding back the keys behind it. A safety net only: a followed key
+#: releases the next one as soon as it is done.
+STUCK_SECONDS = 1.0
+
+
+class HandNextKey(Message):
+    """Hand the next held-back key to Textual (the app posts it to itself)."""
+
+
+class KeyOrderedApp(App[None]):
+    """An app that hands each key over only after the previous one has been handled."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._held_keys: deque[events.Key] = deque()
+        #: the number of the key being handled (0: none); later keys wait for it.
+        self._key_in_hand = 0
+        self._keys_handed = 0
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._held_keys.append(event)
+            if not self._key_in_hand:
+                await self._hand_next_key()
+            return
+        await super().on_event(event)
+
+    @on(HandNextKey)
+    async def _next_key(self) -> None:
+        if not self._key_in_hand:
+            await self._hand_next_key()
+
+    async def _hand_next_key(self) -> None:
+        if not self._held_keys:
+            return
+        event = self._held_keys.popleft()
+        self._keys_handed += 1
+        number = self._key_in_hand = self._keys_handed
+        target: DOMNode = self.focused or self.screen
+        await super().on_event(event)
+        if not event.is_forwarded:
+            # A priority binding took it (or the app did): it is done already.
+            self._key_done(number)
+            return
+        self.set_timer(STUCK_SECONDS, lambda: self._key_done(number))
+        self._follow(target, number)
+
+    def _follow(self, node: DOMNode | None, number: int) -> None:
+        """Queue a check behind the key at ``node``; when it runs, the key has left
+        ``node`` (handled, stopped, or bubbled on to its parent): follow it there."""
+        if number != self._key_in_hand:
+            return
+        if node is None:
+            self._key_done(number)
+        elif node is self:
+            # The bubbled key (and the bindings it runs) is ahead of this in the queue.
+            self.call_later(self._key_done, number)
+        elif not node.call_later(self._follow, node.parent, number):
+            self._key_done(number)  # the widget is closing: the key goes no further
+
+    def _key_done(self, number: int) -> None:
+        """Key ``number`` was handled: the next one goes once the screen has refreshed
+        (a key arriving until then waits too: what this key asked of the screen, such as
+        opening an editor, is done by then)."""
+        if number != self._key_in_hand:
+            return
+        self._key_in_hand = -number
+        if not self.call_after_refresh(self._release, -number):
+            self._key_in_hand = 0
+
+    def _release(self, number: int) -> None:
+        if self._key_in_hand == number:
+            self._key_in_hand = 0
+            if self._held_keys:
+                self.post_message(HandNextKey())
