@@ -11,7 +11,7 @@ messages (:mod:`tuireader.ui.messages`) back.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
