@@ -402,3 +402,13 @@ def test_a_folders_readme_is_not_a_list() -> None:
     assert not supported(Path("lists/README.md"))
     assert not supported(Path("lists/SOURCES.md"))
     assert supported(Path("lists/reading-group.md"))
+
+
+def test_a_doi_with_a_line_break_inside_is_not_cut_down_to_a_plausible_one(tmp_path):
+    from tuireader.ingest.library import load_library
+
+    path = tmp_path / "list.jsonl"
+    record = {"title": "Wombats", "abstract": "We study wombats.", "doi": "10.1000/x\ntouch PWNED"}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    paper = next(iter(load_library([path])))
+    assert paper.doi is None and not paper.links

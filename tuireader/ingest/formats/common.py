@@ -92,11 +92,19 @@ def year_of(value: Any) -> int | None:
 
 
 def plain_doi(value: str | None) -> str | None:
-    """A DOI without its ``https://doi.org/`` or ``doi:`` prefix; None when empty."""
+    """A DOI without its ``https://doi.org/`` or ``doi:`` prefix; None when empty.
+
+    A value with whitespace or a control character inside is not a DOI (DOIs hold
+    neither), so it is dropped rather than cut down to a plausible-looking prefix.
+    """
     if not value:
         return None
-    doi = DOI_PREFIX_RE.sub("", value.strip()).split()
-    return doi[0] if doi else None
+    doi = DOI_PREFIX_RE.sub("", value.strip())
+    if not doi or any(
+        char.isspace() or ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in doi
+    ):
+        return None
+    return doi
 
 
 def arxiv_from_doi(doi: str | None) -> str | None:
