@@ -31,6 +31,8 @@ FIELD_WEIGHT = {
     "authors": 1.5,
     "lists": 0.5,
     "venue": 0.5,
+    "keywords": 1.0,
+    "status": 0.5,
     "urls": 0.8,
 }
 #: the cache holds at most this many (document, score) entries over all terms: 12 bytes

@@ -43,6 +43,7 @@ from whoosh.analysis import Analyzer, Composable, KeywordAnalyzer
 from whoosh.index import LockError
 
 from tuireader.ingest.links import index_text
+from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper
 from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
 from tuireader.search.segments import write_new
@@ -51,7 +52,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -89,10 +90,27 @@ def schema() -> fields.Schema:
         authors=WordField(analyzer=names),
         lists=WordField(analyzer=names),
         venue=WordField(analyzer=names),
+        # author keywords, arXiv categories and the primary area: searched by default
+        keywords=WordField(analyzer=names),
+        # Oral, Spotlight, Poster, Reject, Withdraw: only with ``status:``
+        status=WordField(analyzer=names),
         year=fields.ID(),
         has=fields.KEYWORD(analyzer=_analyzer(KeywordAnalyzer(lowercase=True))),
         urls=WordField(analyzer=_analyzer(UrlTokenizer()), phrase=False),
     )
+
+
+def venue_text(paper: Paper) -> str:
+    """The venue as the source names it, its proceedings or journal, and its short names
+    (``venue:corl`` finds "7th Annual Conference on Robot Learning")."""
+    names = list(dict.fromkeys(n for n in (paper.venue, paper.booktitle, paper.journal) if n))
+    return " ; ".join([*names, *venue_aliases(*names)])
+
+
+def keyword_text(paper: Paper) -> str:
+    """Author keywords, arXiv categories and the primary area, searched like names."""
+    area = (paper.primary_area,) if paper.primary_area else ()
+    return " ; ".join((*paper.keywords, *paper.categories, *area))
 
 
 def fingerprint(paper: Paper) -> str:
@@ -103,7 +121,9 @@ def fingerprint(paper: Paper) -> str:
         paper.abstract,
         "\x1f".join(paper.authors),
         "\x1f".join(paper.lists),
-        paper.venue or "",
+        venue_text(paper),
+        keyword_text(paper),
+        paper.status or "",
         str(paper.year or ""),
         "\x1f".join(f"{link.kind} {link.url}" for link in paper.links),
     ]
@@ -119,7 +139,9 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "abstract": paper.abstract,
         "authors": " ; ".join(paper.authors),
         "lists": " ; ".join(paper.lists),
-        "venue": paper.venue or "",
+        "venue": venue_text(paper),
+        "keywords": keyword_text(paper),
+        "status": paper.status or "",
         "year": str(paper.year) if paper.year else "",
         "has": " ".join(kinds),
         "urls": " ".join(index_text(link) for link in paper.links),

@@ -5,6 +5,8 @@
     -excluded               must not match
     a OR b, (a OR b) c      alternatives and grouping
     title: author: abstract: list: venue: year: url:   search one field
+    keyword: category: area: status:                   author keywords, arXiv categories,
+                                                       primary area, Oral/Poster/…
     has:code  has:paper  has:project                   papers with such a link
     is:kept  tag:NAME  has:note                        triage filters (answered by the store)
 
@@ -26,6 +28,11 @@ FIELDS = {
     "list": "lists",
     "lists": "lists",
     "venue": "venue",
+    "keyword": "keywords",
+    "keywords": "keywords",
+    "category": "keywords",
+    "area": "keywords",
+    "status": "status",
     "year": "year",
     "url": "urls",
     "link": "urls",

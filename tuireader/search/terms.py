@@ -23,7 +23,7 @@ from tuireader.search.vocabulary import PREFIX_MAX_WORDS, Vocabulary
 FilterResolver = Callable[[str, str], "set[str] | None"]
 
 TEXT_FIELDS = ("title", "abstract")
-NAME_FIELDS = ("authors", "lists", "venue")
+NAME_FIELDS = ("authors", "lists", "venue", "keywords")
 DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
 #: a prefix expands, past its first word, to no more postings than this share of the
 #: library (``PREFIX_MAX_WORDS`` words at most)...
