@@ -2,7 +2,7 @@
 or Rich, and only ``tuireader.search`` imports Whoosh.
 
 The layers, lowest first (README, "Development"): ``model`` → ``render`` → ``system`` →
-``ingest`` → ``search`` → ``triage`` → ``session`` → ``ui`` → ``cli``. A module may import
+``ingest`` → ``search`` → ``triage`` → ``learn`` → ``session`` → ``ui`` → ``cli``. A module may import
 its own layer and any layer below it, never one above. Imports inside functions count too:
 a lazy import is still a dependency.
 """
@@ -19,7 +19,18 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "tuireader"
 
-LAYERS = ("model", "render", "system", "ingest", "search", "triage", "session", "ui", "cli")
+LAYERS = (
+    "model",
+    "render",
+    "system",
+    "ingest",
+    "search",
+    "triage",
+    "learn",
+    "session",
+    "ui",
+    "cli",
+)
 #: the entry points sit above every layer
 ENTRY = {"tuireader", "tuireader.__main__"}
 
