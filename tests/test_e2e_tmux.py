@@ -134,3 +134,17 @@ def test_no_color_gives_a_monochrome_screen(terminal):
     tmux.wait_for(lambda s: "⏎ Open" in s)  # the list has the focus
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
+def test_slash_and_a_query_sent_at_once_search_for_it(terminal):
+    tmux = terminal(str(SAMPLE))
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.send("Enter")  # to the list: "/" must bring the focus back to the search box
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    tmux.type("/diffusion")  # one send-keys: the terminal delivers it as one burst
+    screen = tmux.wait_for(lambda s: "2 of 11 papers match" in s)
+    assert "Neural Diffusion Models" in screen
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)

@@ -1,0 +1,92 @@
+"""Keys in a burst that move the focus: each key goes where the keys before it left the focus.
+
+Every key of a burst is queued before the first is handled (as a terminal delivers a
+paste or a fast typist over ssh). Textual alone would hand all of them to the widget
+focused when the burst arrived; the reader hands each over only after the one before it
+has been handled.
+"""
+
+from __future__ import annotations
+
+from e2e_util import app_text, ready, sync
+from test_ui_app import SAMPLE, make_app
+from test_ui_keys_in_order import burst
+from test_ui_triage import ids, saved, start, triage_app
+
+from tuireader.ui.screens.edit import NoteEditor, TagEditor
+
+
+@sync
+async def test_slash_then_a_query_in_one_burst_searches_for_it():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        await burst(pilot, ["slash", *"diffusion"])
+        assert app.focused is screen.search_box
+        assert screen.search_query == "diffusion"
+        assert "2 of 11 papers match" in app_text(app)
+
+
+@sync
+async def test_a_query_enter_and_list_keys_in_one_burst_move_in_the_results():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await burst(pilot, [*"learning", "enter", "j", "j"])
+        assert screen.search_query == "learning"
+        assert app.focused is screen.results
+        assert screen.results.highlighted == 2
+
+
+@sync
+async def test_n_then_text_in_one_burst_writes_the_note():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await burst(pilot, ["n", *"read later", "ctrl+s"])
+        assert not isinstance(app.screen, NoteEditor)
+        assert saved(first).note == "read later"
+        assert saved(first).state == "new"  # the "r" went into the note, not to triage
+
+
+@sync
+async def test_t_then_tags_in_one_burst_tags_the_paper():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await burst(pilot, ["t", *"cheap, fast", "enter"])
+        assert not isinstance(app.screen, TagEditor)
+        assert saved(first).tags == ("cheap", "fast")
+        assert saved(first).state == "new"  # "s" and "m" were tag letters, not keys
+
+
+@sync
+async def test_escape_out_of_the_tag_editor_then_q_in_one_burst_quits():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TagEditor)
+        await burst(pilot, ["escape", "q"], wait=False)
+        await pilot.pause()
+        assert not app.is_running, "the q went into the tag editor"
+    assert saved(first).tags == ()
+
+
+@sync
+async def test_escape_out_of_the_note_editor_then_keys_in_one_burst_act_on_the_list():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await burst(pilot, ["n", *"draft", "escape", "s"])
+        assert not isinstance(app.screen, NoteEditor)
+        assert saved(first).note == ""
+        assert saved(first).state == "kept"
+        assert screen.current_paper.id == second
