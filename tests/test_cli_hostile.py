@@ -56,6 +56,14 @@ HOSTILE = [
 LIST_NAME = f"evil{ESC}[2J\u202elist\u200b.jsonl"
 
 
+@pytest.fixture(autouse=True)
+def _no_terminal_clipboard(monkeypatch):
+    """``tuireader copy`` must not reach the terminal running the tests through OSC 52."""
+    from tuireader import cli
+
+    monkeypatch.setattr(cli, "_osc52_writer", lambda: None)
+
+
 def raw_unsafe(text: str, *, keep: str = "\n\t") -> set[str]:
     return {ch for ch in text if ch in UNSAFE and ch not in keep}
 
@@ -96,6 +104,11 @@ CASES: list[tuple[str, list[str], str]] = [
     ("similar-json", ["similar", "{plain}", "--json", "{list}"], "json"),
     ("lists", ["lists", "{list}"], "text"),
     ("lists-json", ["lists", "--json", "{list}"], "json"),
+    ("add", ["add", "{list}"], "text"),
+    ("remove", ["remove", "seeds"], "text"),
+    ("copy", ["copy", "{evil}", "{list}"], "lines"),
+    ("copy-cite", ["copy", "{evil}", "--cite", "bibtex", "{list}"], "text"),
+    ("copy-ambiguous", ["copy", "diffusion", "{list}"], "text"),
     ("index", ["index", "{list}"], "text"),
     ("index-rebuild", ["index", "--rebuild", "{list}"], "text"),
     *(

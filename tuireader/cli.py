@@ -20,7 +20,23 @@ EXIT_OK = 0
 EXIT_NOTHING_FOUND = 1
 EXIT_USAGE = 2
 
-COMMANDS = ("search", "show", "similar", "lists", "index", "cite", "links", "export")
+COMMANDS = (
+    "search",
+    "show",
+    "similar",
+    "lists",
+    "add",
+    "remove",
+    "index",
+    "cite",
+    "links",
+    "copy",
+    "export",
+)
+
+#: ``tuireader copy``: a paper is the best hit only when the next one scores less than
+#: this fraction of its score; closer than that, the two match about equally well.
+COPY_MARGIN = 0.9
 
 EXPORT_FORMATS = (
     "bibtex",
@@ -113,11 +129,51 @@ class _Progress:
 # -- session -----------------------------------------------------------------------------
 
 
-def _session(args: argparse.Namespace):
+def _shelf_sources(args: argparse.Namespace, *, report: bool = True) -> list | None:
+    """The lists to read: those named on the command line, else the user's library.
+
+    None means the built-in seeds. Problems with the library (a damaged file, a list
+    that moved or vanished) go to stderr when ``report``; a library with nothing to read
+    is a usage error that says how to add a list.
+    """
+    given = getattr(args, "sources", None)
+    if given:
+        return list(given)
+    from tuireader.system import shelf
+    from tuireader.system.paths import resolve
+
+    current = shelf.load(resolve(args.data_dir))
+    statuses = current.statuses()
+    if report:
+        for problem in current.problems:
+            _err(problem)
+        for status in statuses:
+            if not status.ok:
+                _err(status.message())
+    sources = current.sources()
+    if sources is None:
+        return None
+    if not sources:
+        if current.entries:
+            raise UsageError(
+                "none of the lists in your library can be read (tuireader lists shows them; "
+                "tuireader add FILE|DIR adds one)"
+            )
+        raise UsageError(_EMPTY_LIBRARY)
+    return list(sources)
+
+
+_EMPTY_LIBRARY = (
+    "your library is empty: tuireader add FILE|DIR adds a paper list "
+    "(tuireader add --seeds brings back the built-in examples)"
+)
+
+
+def _session(args: argparse.Namespace, *, report_shelf: bool = True):
     from tuireader.session import load_session
 
     session = load_session(
-        getattr(args, "sources", None),
+        _shelf_sources(args, report=report_shelf),
         data_dir=args.data_dir,
         catalogs=args.catalog,
     )
@@ -291,21 +347,62 @@ def _print_detached(session, args: argparse.Namespace) -> int:
     return EXIT_OK if marks else EXIT_NOTHING_FOUND
 
 
-def _find_paper(session, paper_id: str):
-    paper = session.library.get(paper_id)
+#: what may surround an id copied from a screen: "[ig7stkgo]", "(ig7stkgo)", "#ig7stkgo,"
+_ID_TRIM = "[](){}<>#'\"`.,;:"
+
+
+def _id_text(text: str) -> str:
+    """An id as the user typed or pasted it, made comparable: trimmed, lower case."""
+    return text.strip().strip(_ID_TRIM).strip().lower()
+
+
+def _papers_by_id(session, text: str) -> list:
+    """The papers ``text`` names: the paper with that id, else every paper whose id
+    starts with it (ids are shown in full by search, show and the reader; any unique
+    beginning of one will do)."""
+    wanted = _id_text(text)
+    if not wanted:
+        return []
+    paper = session.library.get(wanted)
     if paper is not None:
-        return paper
-    matches = [p for p in session.library.papers if p.id.startswith(paper_id.lower())]
+        return [paper]
+    return [p for p in session.library.papers if p.id.startswith(wanted)]
+
+
+_CANDIDATES_SHOWN = 10
+
+
+def _report_candidates(header: str, papers: Sequence) -> None:
+    """Several papers fit: name them on stderr, so the user can pick one by id."""
+    _err(header)
+    for paper in papers[:_CANDIDATES_SHOWN]:
+        _err(f"  {paper.id}  {_title(paper)}  ({', '.join(paper.lists)})")
+    if len(papers) > _CANDIDATES_SHOWN:
+        _err(f"  … and {len(papers) - _CANDIDATES_SHOWN} more")
+
+
+def _ambiguous_id(text: str, papers: Sequence) -> None:
+    _report_candidates(
+        f"id {text!r} is the beginning of {len(papers)} papers' ids; give more of it:", papers
+    )
+
+
+def _one_paper(session, text: str):
+    """The paper ``text`` names by id, or None after saying why (none, or several)."""
+    matches = _papers_by_id(session, text)
     if len(matches) == 1:
         return matches[0]
+    if matches:
+        _ambiguous_id(text, matches)
+    else:
+        _err(f"no paper with id {text!r} (tuireader search lists ids)")
     return None
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _find_paper(session, args.id)
+    paper = _one_paper(session, args.id)
     if paper is None:
-        _err(f"no paper with id {args.id!r} (tuireader search lists ids)")
         return EXIT_NOTHING_FOUND
     if args.json:
         _print_json(_paper_json(paper, abstract=True))
@@ -334,9 +431,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_similar(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _find_paper(session, args.id)
+    paper = _one_paper(session, args.id)
     if paper is None:
-        _err(f"no paper with id {args.id!r}")
         return EXIT_NOTHING_FOUND
     engine = _engine(session, args)
     result = engine.similar(paper.id, limit=args.limit)
@@ -353,22 +449,175 @@ def cmd_similar(args: argparse.Namespace) -> int:
 
 
 def cmd_lists(args: argparse.Namespace) -> int:
-    session = _session(args)
-    library = session.library
-    if args.json:
-        _print_json(
-            {
-                "lists": [
-                    {"name": pl.name, "path": str(pl.path), "papers": pl.count, "format": pl.format}
-                    for pl in library.lists
-                ],
-                "papers": len(library),
-            }
-        )
+    if args.sources:
+        return _print_lists(_session(args), args, None)
+    from tuireader.system import shelf
+    from tuireader.system.paths import resolve
+
+    current = shelf.load(resolve(args.data_dir))
+    for problem in current.problems:
+        _err(problem)
+    if not current.entries:
+        if args.json:
+            _print_json({"lists": [], "papers": 0, "library": _library_json(current, [], None)})
+        _err(_EMPTY_LIBRARY)
+        return EXIT_OK
+    statuses = current.statuses()
+    if any(s.ok for s in statuses):
+        session = _session(args, report_shelf=False)
     else:
-        for pl in library.lists:
+        session = None
+    return _print_lists(session, args, (current, statuses))
+
+
+def _library_json(current, statuses, session) -> dict[str, Any]:
+    return {
+        "file": str(current.file),
+        "stored": current.stored,
+        "entries": [
+            {
+                "name": s.entry.name,
+                "kind": s.entry.kind,
+                "path": str(s.entry.location),
+                "state": s.state,
+                "moved_to": str(s.moved_to) if s.moved_to else None,
+                "papers": _entry_lists(s, session)[1] if s.ok else None,
+            }
+            for s in statuses
+        ],
+    }
+
+
+def _entry_lists(status, session) -> tuple[list, int]:
+    """The lists of the library read from one shelf entry, and their distinct papers."""
+    if session is None or not status.ok:
+        return [], 0
+    from pathlib import Path
+
+    def key(path: Path) -> Path:
+        try:
+            return path.resolve()
+        except (OSError, RuntimeError):
+            return path.absolute()
+
+    where = key(Path(status.entry.location))
+    if status.entry.kind == "file":
+        found = [pl for pl in session.library.lists if key(pl.path) == where]
+    else:
+        found = [pl for pl in session.library.lists if key(pl.path).parent == where]
+    ids = {paper_id for pl in found for paper_id in pl.paper_ids}
+    return found, len(ids)
+
+
+def _print_lists(session, args: argparse.Namespace, shelf_view) -> int:
+    """The lists read (with the user's library, when no files were named) and counts."""
+    library = session.library if session is not None else None
+    lists = list(library.lists) if library is not None else []
+    if args.json:
+        data: dict[str, Any] = {
+            "lists": [
+                {"name": pl.name, "path": str(pl.path), "papers": pl.count, "format": pl.format}
+                for pl in lists
+            ],
+            "papers": len(library) if library is not None else 0,
+        }
+        if shelf_view is not None:
+            data["library"] = _library_json(shelf_view[0], shelf_view[1], session)
+        _print_json(data)
+        return EXIT_OK
+    if shelf_view is None:
+        for pl in lists:
             print(_line(f"{pl.count:6d}  {pl.name}  ({pl.path})"))
+    else:
+        statuses = shelf_view[1]
+        width = max(len(s.entry.name) for s in statuses)
+        for status in statuses:
+            entry = status.entry
+            found, count = _entry_lists(status, session)
+            where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
+            if status.ok:
+                own = found[0].name if entry.kind == "file" and found else entry.name
+                titled = f"  ({own})" if own != entry.name else ""
+                print(_line(f"{count:6d}  {entry.name:<{width}}  {where}{titled}"))
+                if entry.kind != "file":
+                    for pl in found:
+                        print(_line(f"{'':8}{pl.count:6d}  {pl.name}"))
+            elif status.state == "moved":
+                print(
+                    _line(f"     !  {entry.name:<{width}}  {where}  [moved to {status.moved_to}]")
+                )
+            else:
+                print(_line(f"     !  {entry.name:<{width}}  {where}  [{status.state}]"))
+        for status in statuses:
+            if not status.ok:
+                _err(status.message())
+    if library is not None:
         print(f"{len(library):6d}  distinct papers")
+    return EXIT_OK
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    """Put lists in the user's library, each checked to hold papers first."""
+    from tuireader.ingest.library import load_library
+    from tuireader.system import shelf
+    from tuireader.system.paths import resolve
+
+    if not args.items and not args.seeds:
+        raise UsageError("give the paper list files or folders to add (or --seeds)")
+    counts: dict[str, int] = {}
+    for item in args.items:
+        try:
+            shelf.entry_for(item)
+        except shelf.ShelfError as exc:
+            raise UsageError(f"{exc}; nothing added") from None
+        library = load_library([item])
+        for problem in library.problems:
+            _err(str(problem))
+        if not library.papers:
+            raise UsageError(f"no papers could be read from {item}; nothing added")
+        counts[item] = len(library)
+    try:
+        change = shelf.add(resolve(args.data_dir), args.items, seeds=args.seeds)
+    except shelf.ShelfError as exc:
+        raise UsageError(str(exc)) from None
+    if change.kept_damaged is not None:
+        _err(f"the damaged list of lists was kept as {change.kept_damaged}")
+    by_path = {str(shelf.entry_for(item).path): n for item, n in counts.items()}
+    for entry in change.added:
+        if entry.kind == "seeds":
+            print("added the built-in seed lists (seeds)")
+        else:
+            papers = by_path.get(str(entry.path))
+            noun = f" ({papers} paper{'s' if papers != 1 else ''})" if papers is not None else ""
+            print(_line(f"added {entry.name}{noun}: {entry.path}"))
+    for old, new in change.replaced:
+        print(_line(f"{old.name} found again at {new.path} (was {old.path}); its triage is kept"))
+    for entry in change.present:
+        print(_line(f"{entry.name} is already in your library ({entry.location})"))
+    if change.seeds_replaced:
+        _err(
+            "the built-in seed lists make way for your lists "
+            "(tuireader add --seeds brings them back)"
+        )
+    return EXIT_OK
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    """Take lists out of the user's library; the triage of their papers is kept."""
+    from tuireader.system import shelf
+    from tuireader.system.paths import resolve
+
+    try:
+        change = shelf.remove(resolve(args.data_dir), args.lists)
+    except shelf.ShelfError as exc:
+        raise UsageError(f"{exc}; nothing removed") from None
+    if change.kept_damaged is not None:
+        _err(f"the damaged list of lists was kept as {change.kept_damaged}")
+    for entry in change.removed:
+        where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
+        print(_line(f"removed {entry.name} ({where}); its triage is kept"))
+    if change.shelf is not None and not change.shelf.entries:
+        _err(_EMPTY_LIBRARY)
     return EXIT_OK
 
 
@@ -421,12 +670,19 @@ def cmd_cite(args: argparse.Namespace) -> int:
     else:
         papers = []
         unknown = []
+        ambiguous = False
         for paper_id in ids:
-            paper = _find_paper(session, paper_id)
-            if paper is None:
-                unknown.append(paper_id)
+            matches = _papers_by_id(session, paper_id)
+            if len(matches) == 1:
+                papers.append(matches[0])
+            elif matches:
+                _ambiguous_id(paper_id, matches)
+                ambiguous = True
             else:
-                papers.append(paper)
+                unknown.append(paper_id)
+        if ambiguous and not unknown:
+            _err("nothing printed")
+            return EXIT_NOTHING_FOUND
         if unknown:
             _err(
                 f"no paper with id {', '.join(repr(i) for i in unknown)}; nothing printed "
@@ -465,9 +721,8 @@ def _query_papers(
 
 def cmd_links(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _find_paper(session, args.id)
+    paper = _one_paper(session, args.id)
     if paper is None:
-        _err(f"no paper with id {args.id!r} (tuireader search lists ids)")
         return EXIT_NOTHING_FOUND
     links = [link for link in paper.links if args.kind is None or link.kind == args.kind]
     if args.json:
@@ -479,6 +734,183 @@ def cmd_links(args: argparse.Namespace) -> int:
         what = f"{args.kind} link" if args.kind else "link"
         _err(f"{paper.id} has no {what}")
         return EXIT_NOTHING_FOUND
+    return EXIT_OK
+
+
+# -- copy --------------------------------------------------------------------------------
+
+#: what an id typed to ``copy`` looks like: the base32 alphabet of paper ids
+_ID_ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz234567")
+#: the shortest beginning of an id ``copy`` takes as an id (shorter ones are words)
+_COPY_ID_MIN = 4
+
+
+def _primary_link(paper):
+    """The link the reader's ``u`` copies: the first code repository, else the paper's
+    page, else any (the rule of ``tuireader.ui.copying.primary_link``, without Textual)."""
+    from tuireader.ingest.links import web_url
+    from tuireader.model import Link
+    from tuireader.render.citations import best_link
+
+    if paper.code_links:
+        return paper.code_links[0]
+    page = best_link(paper)
+    page = web_url(page) if page else None
+    if page:
+        for link in paper.links:
+            if link.url == page:
+                return link
+        return Link(page, "paper", "citation")
+    return paper.links[0] if paper.links else None
+
+
+def _chosen_link(paper, which: str | None):
+    """The link ``--link`` asks for (None: the primary one), or raise UsageError/LookupError."""
+    if which is None:
+        link = _primary_link(paper)
+        if link is None:
+            raise LookupError(f"{paper.id} has no link (--cite FORMAT copies its citation)")
+        return link
+    if which.isdigit():
+        number = int(which)
+        count = len(paper.links)
+        if not 1 <= number <= count:
+            raise LookupError(
+                f"{paper.id} has no link {number} ({count} link{'s' if count != 1 else ''}; "
+                f"tuireader show {paper.id} numbers them)"
+            )
+        return paper.links[number - 1]
+    for link in paper.links:
+        if link.kind == which:
+            return link
+    if which == "paper":
+        link = _primary_link(paper)
+        if link is not None and link.kind != "code":
+            return link
+    raise LookupError(f"{paper.id} has no {which} link (tuireader links {paper.id} lists them)")
+
+
+def _clipboard(session):
+    """The reader's clipboard chain, for the command line: OSC 52 goes to the
+    controlling terminal (when there is one), the fallback file to the data folder."""
+    from tuireader.system.clipboard import Clipboard
+
+    return Clipboard(
+        osc52_writer=_osc52_writer(),
+        fallback_dir=session.paths.clipboard_dir,
+        osc52=session.config.osc52,
+    )
+
+
+def _osc52_writer():
+    """Writes OSC 52 to /dev/tty, or None when this process has no terminal."""
+    from tuireader.system.clipboard import write_osc52_to_tty
+
+    try:
+        descriptor = os.open("/dev/tty", os.O_WRONLY | os.O_NOCTTY)
+    except OSError:
+        return None
+    os.close(descriptor)
+    return write_osc52_to_tty
+
+
+def _copy_target(session, args: argparse.Namespace, query: str):
+    """The one paper ``query`` (an id, or words) names; None after listing the candidates."""
+    word = _id_text(query)
+    by_id: list = []
+    if " " not in word and len(word) >= _COPY_ID_MIN and set(word) <= _ID_ALPHABET:
+        by_id = _papers_by_id(session, word)
+        exact = [p for p in by_id if p.id == word]
+        if exact:
+            return exact[0]
+    _check_states(query)
+    engine = _engine(session, args)
+    store = _triage_store(session)
+    try:
+        result = engine.search(query, limit=_CANDIDATES_SHOWN, resolve=_resolver(store))
+    finally:
+        if store is not None:
+            store.close()
+    hits = list(result.hits)
+    if by_id and (not hits or (len(by_id) == 1 and hits[0].paper.id == by_id[0].id)):
+        if len(by_id) == 1:
+            return by_id[0]
+        _ambiguous_id(query, by_id)
+        _err("nothing copied")
+        return None
+    if by_id:  # both an id's beginning and words that match other papers
+        seen = {p.id for p in by_id}
+        both = by_id + [h.paper for h in hits if h.paper.id not in seen]
+        _report_candidates(
+            f"{query!r} is the beginning of an id and also matches other papers; "
+            "nothing copied. Give the full id:",
+            both,
+        )
+        return None
+    if result.message:
+        _err(result.message)
+    if not hits:
+        hint = f" (did you mean: {result.suggestion})" if result.suggestion else ""
+        _err(f"no papers match {query!r}{hint}")
+        return None
+    top = hits[0].score
+    close = [h.paper for h in hits if h.score >= top * COPY_MARGIN]
+    if len(close) > 1:
+        _report_candidates(
+            f"{len(close)} papers match {query!r} about equally well; nothing copied. "
+            "Add words, or give an id (tuireader copy ID):",
+            close,
+        )
+        return None
+    return hits[0].paper
+
+
+def cmd_copy(args: argparse.Namespace) -> int:
+    """Copy the best hit's link or citation through the reader's clipboard chain."""
+    ids_or_words, args.sources = _split_ids_and_sources(args.items)
+    query = " ".join(ids_or_words).strip()
+    if not query:
+        raise UsageError("give words to search for, or a paper id (tuireader search lists ids)")
+    if args.link is not None and args.cite is not None:
+        raise UsageError("give --link or --cite, not both")
+    if (
+        args.link is not None
+        and args.link not in ("code", "paper", "project")
+        and (not args.link.isdigit() or int(args.link) < 1)
+    ):
+        raise UsageError("--link takes code, paper, project or a link number (1, 2, …)")
+    session = _session(args)
+    paper = _copy_target(session, args, query)
+    if paper is None:
+        return EXIT_NOTHING_FOUND
+    warnings: tuple[str, ...] = ()
+    if args.cite is not None:
+        from tuireader.render.citations import FORMAT_LABELS, format_citation
+
+        citation = format_citation(paper, args.cite, library=session.library)
+        what = f"{FORMAT_LABELS.get(args.cite, args.cite)} citation"
+        if not citation.text:
+            _err(f"no {what} for {paper.id}")
+            return EXIT_NOTHING_FOUND
+        text, one_line, warnings = citation.text, False, tuple(citation.warnings)
+    else:
+        try:
+            link = _chosen_link(paper, args.link)
+        except LookupError as exc:
+            _err(str(exc))
+            return EXIT_NOTHING_FOUND
+        text, one_line, what = link.url, True, f"{link.kind} link"
+    outcome = _clipboard(session).copy(text, what, one_line=one_line)
+    about = f"{paper.id}  {_title(paper)}"
+    if outcome.refused:
+        _err(f"{outcome.notice} ({about})")
+        return EXIT_NOTHING_FOUND
+    print(_safe(outcome.text) if not one_line else _line(outcome.text))
+    notes = "; ".join(dict.fromkeys(w.split(":", 1)[0] for w in warnings))
+    _err(f"{outcome.notice}: {about}" + (f" — {notes}" if notes else ""))
+    if args.verbose and outcome.explanation:
+        for line in outcome.explanation.splitlines():
+            _err(line)
     return EXIT_OK
 
 
@@ -507,11 +939,45 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_read(args: argparse.Namespace) -> int:
+    _check_files(args.sources)
+    if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        raise UsageError(
+            "the reader needs a terminal (stdin and stdout); in scripts use a command: "
+            "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
+        )
+    sources = _shelf_sources(args)
     from tuireader.ui.app import run_reader
 
     return run_reader(
-        sources=args.sources, data_dir=args.data_dir, catalogs=args.catalog, theme=args.theme
+        sources=sources or (), data_dir=args.data_dir, catalogs=args.catalog, theme=args.theme
     )
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError, OSError):  # closed or replaced streams
+        return False
+
+
+def _check_files(items: Sequence[str]) -> None:
+    """Every list the reader is given must exist; a slip of a command name is named."""
+    from pathlib import Path
+
+    for number, item in enumerate(items):
+        if not Path(item).expanduser().exists():
+            raise UsageError(
+                _not_a_file_or_command(item) if number == 0 else f"no such file {item!r}"
+            )
+
+
+def _not_a_file_or_command(word: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word.lower(), COMMANDS, n=1, cutoff=0.6)
+    if close:
+        return f"no such file or command {word!r}; did you mean {close[0]!r}?"
+    return f"no such file or command {word!r} (commands: {', '.join(COMMANDS)})"
 
 
 # -- parser ------------------------------------------------------------------------------
@@ -665,6 +1131,64 @@ def _links_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _add_parser() -> argparse.ArgumentParser:
+    p = _command("add", "Add paper lists to your library: commands and the reader use them.")
+    p.epilog = (
+        "Your library is kept in the data folder (lists.json). Every command given no "
+        "list files reads it; until you add a list it holds the built-in seed lists, which "
+        "the first list you add replaces. A folder stands for the lists inside it, read "
+        "again at each start, so new files in it are picked up."
+    )
+    p.add_argument("items", metavar="FILE|DIR", nargs="*", help="paper list file or folder")
+    p.add_argument("--seeds", action="store_true", help="add the built-in seed lists")
+    p.set_defaults(func=cmd_add)
+    _common(p, sources=False)
+    return p
+
+
+def _remove_parser() -> argparse.ArgumentParser:
+    p = _command("remove", "Remove lists from your library (their triage is kept).")
+    p.epilog = (
+        "Name a list as tuireader lists shows it, or by its path (which need not exist "
+        "any more); 'seeds' is the built-in seed lists. The triage of the papers stays "
+        "in the data folder and comes back when the list does."
+    )
+    p.add_argument("lists", metavar="LIST", nargs="+", help="list name or path")
+    p.set_defaults(func=cmd_remove)
+    _common(p, sources=False)
+    return p
+
+
+def _copy_parser() -> argparse.ArgumentParser:
+    from tuireader.render.citations import FORMATS
+
+    p = _command(
+        "copy", "Copy the best hit's link (or citation) to the clipboard, as the reader does."
+    )
+    p.epilog = (
+        "QUERY is words as for search, or a paper id (a unique beginning will do). The "
+        "clipboard is reached as in the reader: the tmux buffer, OSC 52 to the terminal "
+        "(which crosses SSH), the local clipboard, else a file; the route taken is "
+        "printed on stderr and the text on stdout. When several papers match about "
+        "equally well, they are listed and nothing is copied (exit code 1). Arguments "
+        "that exist on disk are read as paper lists."
+    )
+    p.add_argument("items", metavar="QUERY|ID", nargs="*", help="words, or a paper id")
+    p.add_argument(
+        "--link",
+        metavar="code|paper|project|N",
+        help="which link: the first code, paper or project link, or link N as show numbers "
+        "them (default: the code repository, else the paper's page)",
+    )
+    p.add_argument("--cite", metavar="FORMAT", choices=FORMATS, help="copy the citation instead")
+    p.add_argument(
+        "-v", "--verbose", action="store_true", help="say why other clipboard routes did not work"
+    )
+    p.set_defaults(func=cmd_copy)
+    _common(p, sources=False)  # QUERY holds the lists
+    return p
+
+
 def _export_parser() -> argparse.ArgumentParser:
     p = _command("export", "Write the papers matching a query, with their triage, as a file.")
     p.epilog = (
@@ -698,9 +1222,12 @@ _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "show": _show_parser,
     "similar": _similar_parser,
     "lists": _lists_parser,
+    "add": _add_parser,
+    "remove": _remove_parser,
     "index": _index_parser,
     "cite": _cite_parser,
     "links": _links_parser,
+    "copy": _copy_parser,
     "export": _export_parser,
 }
 
@@ -724,34 +1251,70 @@ _OPTIONS_WITH_VALUES = (
     "-o",
     "--output",
     "--limit",
+    "--link",
+    "--cite",
 )
 
 
-def _first_positional(argv: Sequence[str]) -> str | None:
+def _first_positional(argv: Sequence[str]) -> tuple[str | None, bool]:
+    """The first argument that is not an option, and whether it came after ``--``."""
     skip = False
-    for arg in argv:
+    for number, arg in enumerate(argv):
         if skip:
             skip = False
             continue
+        if arg == "--":
+            rest = argv[number + 1 :]
+            return (rest[0] if rest else None), True
         if arg in _OPTIONS_WITH_VALUES:
             skip = True
             continue
         if arg.startswith("-"):
             continue
-        return arg
-    return None
+        return arg, False
+    return None, False
+
+
+#: stands for an argument after ``--`` while argparse parses: it never starts with "-",
+#: and no real argument can hold NUL
+_PLACEHOLDER = "\x00tuireader-argument-{}\x00"
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """``parse_intermixed_args``, with ``--`` ending the options.
+
+    argparse's intermixed parsing mishandles ``--`` ("search -- -video" fails), so every
+    argument after it is parsed as a placeholder and put back afterwards.
+    """
+    if "--" not in argv:
+        return parser.parse_intermixed_args(argv)
+    cut = argv.index("--")
+    after = argv[cut + 1 :]
+    stand_ins = {_PLACEHOLDER.format(n): arg for n, arg in enumerate(after)}
+    args = parser.parse_intermixed_args(argv[:cut] + list(stand_ins))
+    for name, value in vars(args).items():
+        if isinstance(value, str) and value in stand_ins:
+            setattr(args, name, stand_ins[value])
+        elif isinstance(value, list):
+            setattr(args, name, [stand_ins.get(v, v) if isinstance(v, str) else v for v in value])
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from pathlib import Path
+
     argv = list(sys.argv[1:] if argv is None else argv)
-    first = _first_positional(argv)
-    if first in COMMANDS:
+    first, after_dashes = _first_positional(argv)
+    if first in COMMANDS and not after_dashes:
         argv.remove(first)
         parser = build_command_parser(first)
     else:
+        if first is not None and not after_dashes and not Path(first).expanduser().exists():
+            _err(_not_a_file_or_command(first))
+            return EXIT_USAGE
         parser = build_parser()
     try:
-        args = parser.parse_intermixed_args(argv)
+        args = _parse(parser, argv)
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)

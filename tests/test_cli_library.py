@@ -1,0 +1,247 @@
+"""The user's library: ``add``, ``remove``, ``lists``, and every command reading it."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+from corpus_util import RECORDS, write_jsonl
+
+from tuireader.cli import main
+from tuireader.system import shelf
+from tuireader.system.paths import resolve
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def hit_ids(capsys, *argv) -> list[str]:
+    code, out, err = run(capsys, "search", *argv, "--json")
+    assert code in (0, 1), err
+    return [hit["id"] for hit in json.loads(out)["hits"]]
+
+
+@pytest.fixture
+def demo(tmp_path):
+    return write_jsonl(tmp_path / "papers" / "demo.jsonl", RECORDS)
+
+
+def test_commands_read_the_added_list_without_naming_it(capsys, demo):
+    assert hit_ids(capsys, "subsampling") == []  # the seeds know no such paper
+    code, out, err = run(capsys, "add", str(demo))
+    assert code == 0, err
+    assert "added demo (4 papers)" in out
+    assert "seed lists make way" in err
+    [paper_id] = hit_ids(capsys, "subsampling")
+    code, out, _ = run(capsys, "show", paper_id)
+    assert code == 0 and "Privacy Amplification by Subsampling" in out
+    code, out, _ = run(capsys, "links", paper_id)
+    assert code == 0 and out.strip() == "https://arxiv.org/abs/2401.00001"
+    code, out, _ = run(capsys, "cite", paper_id, "--format", "cite")
+    assert code == 0 and out.strip()
+    assert hit_ids(capsys, "igsg") == []  # the seeds made way
+    # files on the command line still win for that run, and change nothing
+    from tuireader.system.resources import seeds_dir
+
+    assert len(hit_ids(capsys, "igsg", str(seeds_dir()))) == 1
+    assert hit_ids(capsys, "subsampling") == [paper_id]
+
+
+def test_lists_shows_the_library_with_counts_and_json(capsys, demo):
+    run(capsys, "add", str(demo), "--seeds")
+    code, out, err = run(capsys, "lists")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["36", "seeds"]
+    assert [line.split()[:3] for line in lines if "demo" in line] == [["4", "demo", str(demo)]]
+    assert lines[-1].split() == ["40", "distinct", "papers"]
+    code, out, _ = run(capsys, "lists", "--json")
+    data = json.loads(out)
+    assert data["papers"] == 40 and len(data["lists"]) == 3  # the lists read, as before
+    entries = data["library"]["entries"]
+    assert [(e["name"], e["kind"], e["state"], e["papers"]) for e in entries] == [
+        ("seeds", "seeds", "ok", 36),
+        ("demo", "file", "ok", 4),
+    ]
+
+
+def test_the_untouched_library_is_the_seeds_and_writes_nothing(capsys):
+    code, out, _ = run(capsys, "lists")
+    assert code == 0 and out.splitlines()[0].split()[:2] == ["36", "seeds"]
+    assert not shelf.shelf_file(resolve()).exists()
+    assert shelf.sources(resolve()) is None  # what load_session(None) reads: the seeds
+
+
+def test_remove_by_name_or_path_and_an_empty_library_says_how_to_add(capsys, demo):
+    run(capsys, "add", str(demo), "--seeds")
+    code, out, _ = run(capsys, "remove", "seeds")
+    assert code == 0 and "removed seeds" in out and "triage is kept" in out
+    code, out, _ = run(capsys, "remove", str(demo))
+    assert code == 0 and "removed demo" in out
+    code, out, err = run(capsys, "search", "subsampling")
+    assert code == 2 and out == ""
+    assert "your library is empty: tuireader add FILE|DIR" in err
+    code, _out, err = run(capsys, "lists")
+    assert code == 0 and "your library is empty" in err
+    assert shelf.sources(resolve()) == []
+    code, out, _ = run(capsys, "add", "--seeds")
+    assert code == 0 and hit_ids(capsys, "igsg")
+
+
+def test_remove_of_an_unknown_list_changes_nothing(capsys, demo):
+    run(capsys, "add", str(demo))
+    before = shelf.shelf_file(resolve()).read_bytes()
+    code, _out, err = run(capsys, "remove", "demo", "nosuchlist")
+    assert code == 2 and "no list 'nosuchlist'" in err and "lists: demo" in err
+    assert shelf.shelf_file(resolve()).read_bytes() == before
+
+
+def test_add_refuses_what_is_not_there_or_holds_no_papers(capsys, demo, tmp_path):
+    code, _out, err = run(capsys, "add", str(demo), str(tmp_path / "nope.jsonl"))
+    assert code == 2 and "no such file or folder" in err and "nothing added" in err
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    code, _out, err = run(capsys, "add", str(empty))
+    assert code == 2 and "no papers could be read" in err
+    assert not shelf.shelf_file(resolve()).exists()
+
+
+def test_adding_twice_keeps_one_entry(capsys, demo):
+    run(capsys, "add", str(demo))
+    code, out, _ = run(capsys, "add", str(demo))
+    assert code == 0 and "already in your library" in out
+    assert [e.name for e in shelf.load(resolve()).entries] == ["demo"]
+
+
+def test_a_folder_is_read_again_at_each_start(capsys, demo, tmp_path):
+    folder = demo.parent
+    run(capsys, "add", str(folder))
+    assert len(hit_ids(capsys, "")) == 4
+    write_jsonl(folder / "more.jsonl", [{"title": "Quokka Dynamics", "abstract": "Quokkas hop."}])
+    assert len(hit_ids(capsys, "quokka")) == 1
+    _code, out, _ = run(capsys, "lists")
+    assert out.splitlines()[0].split()[:2] == ["5", "papers"]
+
+
+def test_a_vanished_list_is_reported_and_its_triage_kept(capsys, demo, tmp_path):
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[2:])
+    run(capsys, "add", str(demo), str(other))
+    [paper_id] = hit_ids(capsys, "molecules")  # in demo only
+    session_paths = resolve()
+    from tuireader.session import load_session
+
+    with load_session([demo, other], data_dir=session_paths.root).open_store() as store:
+        store.set_state(paper_id, "kept")
+    os.rename(demo, tmp_path / "gone.jsonl")  # out of its folder: not findable
+    code, out, err = run(capsys, "search", "scaling")
+    assert code == 0 and "Scaling Laws" in out
+    assert "list 'demo' is missing" in err and "its triage is kept" in err
+    assert "detached" in err
+    code, out, err = run(capsys, "lists")
+    assert code == 0 and "[missing]" in out and "list 'demo' is missing" in err
+    # the file comes back: so do its papers, with their triage
+    os.rename(tmp_path / "gone.jsonl", demo)
+    assert hit_ids(capsys, "is:kept") == [paper_id]
+
+
+def test_a_list_renamed_in_its_folder_is_found_and_readded_in_place(capsys, demo):
+    run(capsys, "add", str(demo))
+    renamed = demo.with_name("renamed.jsonl")
+    os.rename(demo, renamed)
+    code, out, err = run(capsys, "lists")
+    assert f"[moved to {renamed}]" in out and "looks moved" in err
+    code, out, err = run(capsys, "add", str(renamed))
+    assert code == 0 and "found again" in out
+    assert [e.path for e in shelf.load(resolve()).entries] == [renamed]
+    assert hit_ids(capsys, "subsampling")
+
+
+def test_all_lists_missing_is_an_error_not_the_seeds(capsys, demo):
+    run(capsys, "add", str(demo))
+    demo.unlink()
+    code, out, err = run(capsys, "search", "igsg")
+    assert code == 2 and out == ""
+    assert "none of the lists in your library can be read" in err
+
+
+# -- the file ----------------------------------------------------------------------------
+
+
+def test_the_file_is_versioned_json_for_the_user_only(capsys, demo):
+    run(capsys, "add", str(demo))
+    file = shelf.shelf_file(resolve())
+    data = json.loads(file.read_text())
+    assert data["format"] == "tuireader-lists" and data["version"] == 1
+    assert data["lists"][0]["kind"] == "file" and data["lists"][0]["path"] == str(demo)
+    assert stat.S_IMODE(file.stat().st_mode) == 0o600
+    assert [p.name for p in file.parent.iterdir() if p.name.startswith("lists.json.")] == [
+        "lists.json.lock"
+    ]  # no temporary file left behind
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b"[1, 2]",
+        b'{"format": "other"}',
+        b"\xff\xfe",
+        b'{"format": "tuireader-lists"}',
+    ],
+)
+def test_a_damaged_file_means_a_message_and_the_seeds(capsys, demo, content):
+    file = shelf.shelf_file(resolve().ensure())
+    file.write_bytes(content)
+    code, out, err = run(capsys, "search", "igsg")
+    assert code == 0 and "Attack-free" in out
+    assert "is damaged" in err and len(err.splitlines()) == 1
+    code, out, err = run(capsys, "add", str(demo))
+    assert code == 0 and "kept as" in err
+    assert file.with_name("lists.json.damaged").read_bytes() == content
+    assert hit_ids(capsys, "subsampling")
+
+
+def test_a_bad_entry_is_skipped_and_the_rest_read(capsys, demo):
+    file = shelf.shelf_file(resolve().ensure())
+    good = {"kind": "file", "path": str(demo)}
+    bad = {"kind": "file", "path": "relative/path.jsonl"}
+    file.write_text(json.dumps({"format": "tuireader-lists", "version": 1, "lists": [bad, good]}))
+    code, _out, err = run(capsys, "search", "subsampling")
+    assert code == 0 and "1 entry" in err and "was ignored" in err
+
+
+def test_a_newer_file_is_read_but_never_rewritten(capsys, demo, tmp_path):
+    file = shelf.shelf_file(resolve().ensure())
+    data = {
+        "format": "tuireader-lists",
+        "version": 99,
+        "lists": [{"kind": "file", "path": str(demo)}],
+    }
+    file.write_text(json.dumps(data))
+    code, _out, err = run(capsys, "search", "subsampling")
+    assert code == 0 and "newer tuireader" in err
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[:1])
+    before = file.read_bytes()
+    code, _out, err = run(capsys, "add", str(other))
+    assert code == 2 and "left unchanged" in err
+    assert file.read_bytes() == before
+
+
+def test_two_writers_at_once_lose_nothing(tmp_path):
+    import threading
+
+    files = [write_jsonl(tmp_path / f"l{n}.jsonl", RECORDS[:1]) for n in range(8)]
+    paths = resolve()
+    shelf.add(paths, [], seeds=True)
+    threads = [threading.Thread(target=shelf.add, args=(paths, [f])) for f in files]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    names = sorted(e.name for e in shelf.load(paths).entries)
+    assert names == sorted([*(f"l{n}" for n in range(8)), "seeds"])

@@ -1,0 +1,546 @@
+"""The user's library: the set of paper lists every command reads when given no files.
+
+``tuireader add FILE|DIR…`` puts lists on the shelf, ``tuireader remove NAME|PATH…``
+takes them off, ``tuireader lists`` shows them. The shelf is a small JSON file in the
+data folder (``lists.json``)::
+
+    {"format": "tuireader-lists", "version": 1,
+     "lists": [{"kind": "file", "path": "/home/me/papers/corl2024.json",
+                "added": "2024-11-02T10:00:00+00:00",
+                "device": 2049, "inode": 1234, "size": 56789, "mtime_ns": 1730000000000000000},
+               {"kind": "seeds"}]}
+
+Until the user adds a list there is no file and the shelf holds the built-in seed lists;
+the first ``add`` replaces them (``add --seeds`` brings them back, ``remove seeds`` takes
+them off). A shelf can be empty. The file is written atomically (a temporary file, then a
+rename), readable by the user only, under a lock so two commands at once lose nothing.
+A file that cannot be understood is reported in plain words and the default shelf is
+used; the next change moves it aside (``lists.json.damaged``) rather than losing it. A
+file written by a newer version is used as far as it is understood and never rewritten.
+
+A list whose file vanished stays on the shelf and is reported (``missing``); when a file
+with the same identity (device and inode) sits in the same folder under another name, it
+is reported as ``moved`` there. Nothing here touches triage: marks of a missing list's
+papers are kept and come back with the list.
+
+This module is plain Python (no Textual, no Rich, nothing from the layers above).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from tuireader.system.paths import DataPaths
+from tuireader.system.resources import seeds_dir
+
+__all__ = [
+    "FILE_NAME",
+    "FORMAT",
+    "VERSION",
+    "Entry",
+    "Shelf",
+    "ShelfError",
+    "Status",
+    "add",
+    "entry_for",
+    "load",
+    "match",
+    "remove",
+    "shelf_file",
+    "sources",
+    "status_of",
+]
+
+FILE_NAME = "lists.json"
+FORMAT = "tuireader-lists"
+VERSION = 1
+#: a shelf is a few hundred bytes; anything far bigger is not one.
+MAX_BYTES = 4 << 20
+SEEDS_NAME = "seeds"
+
+Kind = Literal["file", "folder", "seeds"]
+State = Literal["ok", "missing", "moved", "unreadable"]
+
+
+class ShelfError(Exception):
+    """A change to the shelf that cannot be made; the message says why, in plain words."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One list on the shelf: a file, a folder of lists, or the built-in seeds."""
+
+    kind: Kind
+    path: Path | None = None  # None for the seeds
+    added: str = ""
+    #: (device, inode, size, mtime_ns) when it was added: finds a file renamed in place.
+    device: int | None = None
+    inode: int | None = None
+    size: int | None = None
+    mtime_ns: int | None = None
+
+    @property
+    def name(self) -> str:
+        """How the user names it: the file's name without suffix, the folder's name."""
+        if self.kind == "seeds" or self.path is None:
+            return SEEDS_NAME
+        return self.path.stem if self.kind == "file" else self.path.name
+
+    @property
+    def location(self) -> Path:
+        """Where its lists are read from."""
+        return seeds_dir() if self.kind == "seeds" or self.path is None else self.path
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "seeds":
+            return {"kind": "seeds"}
+        data: dict[str, Any] = {"kind": self.kind, "path": str(self.path), "added": self.added}
+        for key in ("device", "inode", "size", "mtime_ns"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        return data
+
+
+SEEDS = Entry("seeds")
+
+
+@dataclass(frozen=True)
+class Status:
+    """Whether an entry's file is where the shelf says."""
+
+    entry: Entry
+    state: State
+    #: for ``moved``: the file in the same folder with the entry's identity
+    moved_to: Path | None = None
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.state == "ok"
+
+    def message(self) -> str:
+        """One line for the user about a list that cannot be read where the shelf says."""
+        entry = self.entry
+        if self.state == "moved":
+            return (
+                f"list {entry.name!r} is no longer at {entry.path}; it looks moved to "
+                f"{self.moved_to} (tuireader add {self.moved_to} puts it back; "
+                "its triage is kept)"
+            )
+        if self.state == "missing":
+            return (
+                f"list {entry.name!r} is missing: {entry.path} was moved or deleted "
+                f"(its triage is kept; tuireader remove {entry.name} forgets the list)"
+            )
+        if self.state == "unreadable":
+            return f"list {entry.name!r} cannot be read: {entry.path} ({self.detail})"
+        return ""
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """The shelf as read from the data folder (or the default one)."""
+
+    file: Path
+    entries: tuple[Entry, ...] = (SEEDS,)
+    #: False: there is no shelf file (or it could not be used); these are the defaults
+    stored: bool = False
+    #: what was wrong with the file, in plain words ("" when nothing)
+    problems: tuple[str, ...] = ()
+    #: the file is damaged: the next change moves it aside first
+    damaged: bool = False
+    #: the file was written by a newer version: never rewritten
+    newer: bool = False
+
+    @property
+    def is_default(self) -> bool:
+        """Only the built-in seeds, as on a fresh installation."""
+        return self.entries == (SEEDS,)
+
+    def statuses(self) -> list[Status]:
+        return [status_of(entry) for entry in self.entries]
+
+    def sources(self) -> list[Path] | None:
+        """What to read: None for the built-in seeds alone (what ``load_session(None)``
+        reads), else the locations of the entries that can be read, in shelf order
+        (an empty list when there are none: the caller says how to add one)."""
+        if self.is_default:
+            return None
+        return [s.entry.location for s in self.statuses() if s.ok]
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def shelf_file(paths: DataPaths) -> Path:
+    return paths.root / FILE_NAME
+
+
+def load(paths: DataPaths) -> Shelf:
+    """The shelf in ``paths``' data folder; never raises (trouble → defaults + problems)."""
+    file = shelf_file(paths)
+    try:
+        return _load(file)
+    except Exception as exc:  # noqa: BLE001 - the shelf must never stop a command
+        return _damaged(file, f"{type(exc).__name__}: {exc}")
+
+
+def sources(paths: DataPaths) -> list[Path] | None:
+    """The lists to read when the user names none: see :meth:`Shelf.sources`."""
+    return load(paths).sources()
+
+
+def _damaged(file: Path, why: str) -> Shelf:
+    problem = (
+        f"your list of lists ({file}) is damaged ({why}); using the built-in seed "
+        f"lists (the next tuireader add keeps a copy of it as {file.name}.damaged)"
+    )
+    return Shelf(file, problems=(problem,), damaged=True)
+
+
+def _load(file: Path) -> Shelf:
+    try:
+        with file.open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return Shelf(file)
+    except IsADirectoryError:
+        return _damaged(file, "it is a folder")
+    except OSError as exc:
+        return _damaged(file, f"cannot be read: {exc.strerror or exc}")
+    if len(raw) > MAX_BYTES:
+        return _damaged(file, "far too large")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        return _damaged(file, f"not valid JSON: {str(exc)[:80]}")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return _damaged(file, "not a tuireader list of lists")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return _damaged(file, f"unknown version {str(version)[:20]!r}")
+    raw_entries = data.get("lists")
+    if not isinstance(raw_entries, list):
+        return _damaged(file, "no 'lists' array")
+    entries: list[Entry] = []
+    bad = 0
+    for item in raw_entries:
+        entry = _entry(item)
+        if entry is None:
+            bad += 1
+        elif entry not in entries:
+            entries.append(entry)
+    problems: list[str] = []
+    if bad:
+        problems.append(
+            f"{bad} entr{'ies' if bad != 1 else 'y'} of {file} could not be understood "
+            f"and {'were' if bad != 1 else 'was'} ignored"
+        )
+    newer = version > VERSION
+    if newer:
+        problems.append(
+            f"{file} was written by a newer tuireader (version {version}); it is read as "
+            "far as it is understood and left unchanged"
+        )
+    return Shelf(file, tuple(entries), stored=True, problems=tuple(problems), newer=newer)
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _entry(item: object) -> Entry | None:
+    if not isinstance(item, dict):
+        return None
+    kind = item.get("kind")
+    if kind == "seeds":
+        return SEEDS
+    if kind not in ("file", "folder"):
+        return None
+    path = item.get("path")
+    if not isinstance(path, str) or not path or "\x00" in path or not os.path.isabs(path):
+        return None
+    added = item.get("added")
+    return Entry(
+        kind,
+        Path(path),
+        added if isinstance(added, str) else "",
+        device=_int(item.get("device")),
+        inode=_int(item.get("inode")),
+        size=_int(item.get("size")),
+        mtime_ns=_int(item.get("mtime_ns")),
+    )
+
+
+def status_of(entry: Entry) -> Status:
+    """Whether ``entry`` can be read where the shelf says; a vanished file is looked for
+    (by device and inode) in its folder, which finds a rename in place."""
+    if entry.kind == "seeds" or entry.path is None:
+        return Status(entry, "ok")
+    try:
+        entry.path.stat()
+    except FileNotFoundError:
+        pass
+    except NotADirectoryError:
+        pass
+    except OSError as exc:
+        return Status(entry, "unreadable", detail=exc.strerror or str(exc))
+    else:
+        return Status(entry, "ok")
+    moved = _renamed(entry)
+    if moved is not None:
+        return Status(entry, "moved", moved_to=moved)
+    return Status(entry, "missing")
+
+
+def _renamed(entry: Entry) -> Path | None:
+    if entry.inode is None or entry.device is None or entry.path is None:
+        return None
+    try:
+        with os.scandir(entry.path.parent) as scan:
+            for item in scan:
+                try:
+                    if item.inode() == entry.inode and item.stat().st_dev == entry.device:
+                        return Path(item.path)
+                except OSError:
+                    continue
+    except OSError:
+        return None
+    return None
+
+
+# -- changing --------------------------------------------------------------------------
+
+
+@dataclass
+class Change:
+    """What one ``add`` or ``remove`` did, for the user."""
+
+    added: list[Entry] = field(default_factory=list)
+    #: entries already on the shelf (nothing to do)
+    present: list[Entry] = field(default_factory=list)
+    #: (old entry, new entry): a missing list found again under its new name
+    replaced: list[tuple[Entry, Entry]] = field(default_factory=list)
+    removed: list[Entry] = field(default_factory=list)
+    #: the built-in seeds made way for the first list the user added
+    seeds_replaced: bool = False
+    #: the damaged file was kept under this name
+    kept_damaged: Path | None = None
+    shelf: Shelf | None = None
+
+
+def _normal(path: str | os.PathLike[str]) -> Path:
+    """An absolute path, ``..`` and ``~`` resolved, symbolic links kept (the user's name)."""
+    return Path(os.path.abspath(Path(path).expanduser()))
+
+
+def _same_path(a: Path, b: Path) -> bool:
+    if a == b:
+        return True
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+def entry_for(path: str | os.PathLike[str]) -> Entry:
+    """The entry for an existing file or folder; raises ShelfError when there is none."""
+    target = _normal(path)
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        raise ShelfError(f"no such file or folder: {path}") from None
+    except OSError as exc:
+        raise ShelfError(f"cannot use {path}: {exc.strerror or exc}") from None
+    kind: Kind = "folder" if target.is_dir() else "file"
+    return Entry(
+        kind,
+        target,
+        datetime.now(UTC).isoformat(timespec="seconds"),
+        device=info.st_dev,
+        inode=info.st_ino,
+        size=info.st_size,
+        mtime_ns=info.st_mtime_ns,
+    )
+
+
+def add(
+    paths: DataPaths, items: Sequence[str | os.PathLike[str]], *, seeds: bool = False
+) -> Change:
+    """Put files and folders (and, with ``seeds``, the built-in seed lists) on the shelf.
+
+    Every item must exist (else ShelfError, and nothing changes). The first list added to
+    the default shelf replaces the built-in seeds. A missing list whose file turns up
+    under a new name in its folder (the same device and inode) is replaced in place.
+    """
+    new = [entry_for(item) for item in items]
+    with _locked(paths):
+        shelf = load(paths)
+        _check_writable(shelf)
+        change = Change()
+        entries = list(shelf.entries)
+        if not shelf.stored and shelf.is_default and (new or seeds):
+            entries = []
+            change.seeds_replaced = bool(new) and not seeds
+        if seeds:
+            if SEEDS in entries:
+                change.present.append(SEEDS)
+            else:
+                entries.append(SEEDS)
+                change.added.append(SEEDS)
+        for entry in new:
+            assert entry.path is not None
+            same = next(
+                (
+                    old
+                    for old in entries
+                    if old.path is not None and _same_path(old.path, entry.path)
+                ),
+                None,
+            )
+            if same is not None:
+                change.present.append(same)
+                continue
+            moved = next(
+                (
+                    old
+                    for old in entries
+                    if old.inode is not None
+                    and (old.device, old.inode) == (entry.device, entry.inode)
+                    and not status_of(old).ok
+                ),
+                None,
+            )
+            if moved is not None:
+                entries[entries.index(moved)] = replace(entry, added=moved.added or entry.added)
+                change.replaced.append((moved, entry))
+                continue
+            entries.append(entry)
+            change.added.append(entry)
+        change.kept_damaged = _write(shelf, entries)
+        change.shelf = replace(shelf, entries=tuple(entries), stored=True, problems=())
+        return change
+
+
+def match(shelf: Shelf, item: str) -> list[Entry]:
+    """The entries ``item`` names: by path (existing or not), else by name."""
+    if item.strip() == "":
+        return []
+    if os.sep in item or item.startswith(("~", ".")) or (os.altsep and os.altsep in item):
+        target = _normal(item)
+        by_path = [e for e in shelf.entries if e.path is not None and _same_path(e.path, target)]
+        if by_path:
+            return by_path
+    exact = [e for e in shelf.entries if e.name == item]
+    if exact:
+        return exact
+    by_path = [e for e in shelf.entries if e.path is not None and _same_path(e.path, _normal(item))]
+    if by_path:
+        return by_path
+    return [e for e in shelf.entries if e.name.casefold() == item.casefold()]
+
+
+def remove(paths: DataPaths, items: Sequence[str]) -> Change:
+    """Take lists off the shelf, by name or path; raises ShelfError (and changes nothing)
+    when one names no list or several. Triage of their papers is not touched."""
+    with _locked(paths):
+        shelf = load(paths)
+        chosen: list[Entry] = []
+        for item in items:
+            found = match(shelf, item)
+            if not found:
+                names = ", ".join(e.name for e in shelf.entries) or "none"
+                raise ShelfError(f"no list {item!r} in your library (lists: {names})")
+            if len(found) > 1:
+                where = "; ".join(str(e.location) for e in found)
+                raise ShelfError(f"{item!r} names {len(found)} lists ({where}); give the path")
+            if found[0] not in chosen:
+                chosen.append(found[0])
+        _check_writable(shelf)
+        entries = [e for e in shelf.entries if e not in chosen]
+        change = Change(removed=chosen)
+        change.kept_damaged = _write(shelf, entries)
+        change.shelf = replace(shelf, entries=tuple(entries), stored=True, problems=())
+        return change
+
+
+def _check_writable(shelf: Shelf) -> None:
+    if shelf.newer:
+        raise ShelfError(
+            f"{shelf.file} was written by a newer tuireader; it is left unchanged "
+            "(upgrade tuireader to change your library)"
+        )
+
+
+@contextlib.contextmanager
+def _locked(paths: DataPaths) -> Iterator[None]:
+    """An exclusive lock for one read-change-write of the shelf (POSIX; elsewhere none)."""
+    _make_root(paths.root)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    lock = shelf_file(paths).with_name(FILE_NAME + ".lock")
+    try:
+        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError as exc:
+        raise ShelfError(f"cannot lock {lock}: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+def _make_root(root: Path) -> None:
+    if root.is_dir():
+        return
+    try:
+        root.parent.mkdir(parents=True, exist_ok=True)
+        root.mkdir(mode=0o700, exist_ok=True)
+    except OSError as exc:
+        raise ShelfError(f"cannot create the data folder {root}: {exc.strerror or exc}") from None
+
+
+def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
+    """Replace the shelf file atomically (mode 0600); a damaged one is kept aside first.
+
+    Returns where the damaged file was kept, if it was."""
+    file = shelf.file
+    kept: Path | None = None
+    if shelf.damaged and file.is_file():
+        kept = file.with_name(FILE_NAME + ".damaged")
+        try:
+            os.replace(file, kept)
+        except OSError as exc:
+            raise ShelfError(f"cannot move the damaged {file} aside: {exc.strerror}") from None
+    data = {"format": FORMAT, "version": VERSION, "lists": [e.to_json() for e in entries]}
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    try:
+        descriptor, temporary = tempfile.mkstemp(prefix=FILE_NAME + ".", dir=file.parent)
+    except OSError as exc:
+        raise ShelfError(f"cannot write {file}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o600)
+        os.replace(temporary, file)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise ShelfError(f"cannot write {file}: {exc.strerror or exc}") from None
+        raise
+    return kept
