@@ -71,6 +71,15 @@ class Catalog:
     path: Path
     entries: tuple[CatalogEntry, ...] = ()
     problems: tuple[Problem, ...] = ()
+    #: the lists (by name) whose papers this catalog describes: their papers are matched
+    #: every way, by abstract too; any other paper by an exact key only (DOI, OpenReview
+    #: id, PMLR key, arXiv id, title), a dictionary look-up. None: every paper every way.
+    lists: frozenset[str] | None = None
+
+    def describes(self, paper: Paper) -> bool:
+        """Whether ``paper`` is matched by its abstract as well as by its keys."""
+        scope = self.lists
+        return scope is None or any(name in scope for name in paper.lists)
 
 
 @dataclass(frozen=True)
@@ -239,12 +248,14 @@ class Matcher:
         openreview_id: str | None = None,
         pmlr_key: str | None = None,
         arxiv: str | None = None,
+        by_abstract: bool = True,
     ) -> Match | None:
         """The record this paper is, or None when no record is certain enough.
 
         Tries identifiers (DOI, OpenReview id, PMLR key, arXiv id), then the exact
         normalised abstract, then the exact title (pass a title only when the source
         gave one, never a derived one), then the fuzzy abstract comparison.
+        ``by_abstract=False`` tries the identifiers and the title only.
         """
         for kind, value in (
             ("doi", normalise_doi(doi) if doi else None),
@@ -254,16 +265,26 @@ class Matcher:
         ):
             if value and (kind, value.strip()) in self._ids:
                 return Match(self.entries[self._ids[(kind, value.strip())]], 1.0, "id")
+        if not by_abstract:
+            return self._by_title(title)
         if abstract.strip():
             index = self._exact.get(normalise_abstract(abstract))
             if index is not None:
                 return Match(self.entries[index], 1.0, "exact")
-        if title:
-            index = self._titles.get(normalise_title(title))
-            if index is not None and len(normalise_title(title)) >= 12:
-                return Match(self.entries[index], 1.0, "title")
+        found = self._by_title(title)
+        if found is not None:
+            return found
         if abstract.strip():
             return self._fuzzy(abstract)
+        return None
+
+    def _by_title(self, title: str | None) -> Match | None:
+        if not title or not self._titles:
+            return None
+        key = normalise_title(title)
+        index = self._titles.get(key)
+        if index is not None and len(key) >= 12:
+            return Match(self.entries[index], 1.0, "title")
         return None
 
     def _candidates(self, query: list[int]) -> list[int]:
@@ -557,9 +578,13 @@ def apply_catalogs(library: Library, catalogs: Sequence[Catalog]) -> Library:
     Two papers of the library that turn out to be the same catalog record (say, a
     BibTeX entry without abstract and the same paper's abstract in a text list) become
     one paper under the id of the first. The catalogs' problems join the library's.
+    A catalog scoped to some lists (``Catalog.lists``) matches the papers of other lists
+    by an exact key only: no abstract of theirs is compared with its records.
     """
     problems = library.problems + tuple(p for catalog in catalogs for p in catalog.problems)
-    matchers = [(catalog.name, Matcher(catalog.entries)) for catalog in catalogs if catalog.entries]
+    matchers = [
+        (catalog.name, Matcher(catalog.entries), catalog) for catalog in catalogs if catalog.entries
+    ]
     if not matchers:
         return Library(papers=library.papers, lists=library.lists, problems=problems)
     papers: list[Paper] = []
@@ -568,7 +593,7 @@ def apply_catalogs(library: Library, catalogs: Sequence[Catalog]) -> Library:
     for paper in library.papers:
         found: list[tuple[str, CatalogEntry]] = []
         first_key: tuple[int, int] | None = None
-        for number, (name, matcher) in enumerate(matchers):
+        for number, (name, matcher, catalog) in enumerate(matchers):
             match = matcher.match(
                 paper.abstract,
                 None if paper.title_derived else paper.title,
@@ -576,6 +601,7 @@ def apply_catalogs(library: Library, catalogs: Sequence[Catalog]) -> Library:
                 openreview_id=paper.openreview_id,
                 pmlr_key=paper.pmlr_key,
                 arxiv=_paper_arxiv(paper),
+                by_abstract=catalog.describes(paper),
             )
             if match is not None:
                 found.append((name, match.entry))

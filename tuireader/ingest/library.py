@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuireader.ingest.identity import (
     STRONG_KINDS,
@@ -33,6 +33,9 @@ from tuireader.ingest.links import merge_links, record_links
 from tuireader.ingest.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
 from tuireader.model import Library, Link, Paper, PaperList, Problem
 from tuireader.system.memory import LARGE, release_freed_memory
+
+if TYPE_CHECKING:
+    from tuireader.ingest.cache import Cache, FileState, ParsedList
 
 __all__ = [
     "COPIED_FIELDS",
@@ -195,11 +198,13 @@ class _Draft:
     lists: list[str] = field(default_factory=list)
 
     @classmethod
-    def start(cls, record: Record, identity: Identity, order: int) -> _Draft:
+    def start(
+        cls, record: Record, identity: Identity, order: int, links: tuple[Link, ...]
+    ) -> _Draft:
         values = {name: getattr(record, name) for name in COPIED_FIELDS}
-        return cls(identity, values, record_links(record), order)
+        return cls(identity, values, links, order)
 
-    def absorb(self, record: Record, identity: Identity) -> None:
+    def absorb(self, record: Record, identity: Identity, links: tuple[Link, ...]) -> None:
         """Fill what is still missing from a later source's record of the same paper."""
         values = self.values
         for name in COPIED_FIELDS:
@@ -207,7 +212,7 @@ class _Draft:
                 value = getattr(record, name)
                 if not _empty(value):
                     values[name] = value
-        self.links = merge_links(self.links, record_links(record))
+        self.links = merge_links(self.links, links)
         self.identity = _merge_identities(self.identity, identity)
 
     @property
@@ -234,17 +239,19 @@ class _Merger:
         self._by_title: dict[str, list[_Draft]] = {}
         self._by_abstract: dict[str, list[_Draft]] = {}
 
-    def add(self, record: Record, list_name: str) -> tuple[_Draft, str | None]:
-        """The draft ``record`` now belongs to, and why it joined an existing one."""
-        identity = identify(record, record.venue or list_name)
+    def add(
+        self, record: Record, list_name: str, identity: Identity, links: tuple[Link, ...]
+    ) -> tuple[_Draft, str | None]:
+        """The draft ``record`` (known by ``identity``, with ``links``) now belongs to, and
+        why it joined an existing one."""
         found = self._find(identity, list_name)
         if found is None:
-            draft = _Draft.start(record, identity, len(self.drafts))
+            draft = _Draft.start(record, identity, len(self.drafts), links)
             self.drafts.append(draft)
             self._index(draft)
             return draft, None
         draft, reason = found
-        draft.absorb(record, identity)
+        draft.absorb(record, identity, links)
         self._index(draft)
         return draft, reason
 
@@ -359,20 +366,46 @@ def _merged_message(merged: list[tuple[str, str]]) -> str:
     return f"{count} record{'s' if count != 1 else ''} {verb} merged into it: {shown}{more}"
 
 
-def _build(results: Sequence[ReadResult], problems: list[Problem]) -> Library:
+@dataclass(slots=True)
+class _Input:
+    """One file to merge: what reading it gave, and (from the cache, when the list was
+    identified under the same name) each record's identity and links."""
+
+    result: ReadResult
+    cached: ParsedList | None = None
+    #: the name the list was merged under, and what it worked out, once merged
+    name: str = ""
+    identities: list[Identity] = field(default_factory=list)
+    links: list[tuple[Link, ...]] = field(default_factory=list)
+    #: the file's identity before it was read (None: taken from the cache, or no cache)
+    before: FileState | None = None
+
+
+def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Library:
     merger = _Merger()
     list_members: list[tuple[ReadResult, str, list[_Draft]]] = []
     taken: set[str] = set()
-    for result in results:
+    for given in inputs:
+        item = given if isinstance(given, _Input) else _Input(given)
+        result = item.result
         problems.extend(result.problems)
         if not result.records:
             continue
         name = _unique_list_name(result.name, result.path, taken)
         taken.add(name)
+        item.name = name
+        cached = item.cached if item.cached is not None and item.cached.name == name else None
         members: list[_Draft] = []
         merged: list[tuple[str, str]] = []
-        for record in result.records:
-            draft, reason = merger.add(record, name)
+        for number, record in enumerate(result.records):
+            if cached is not None:
+                identity, links = cached.identities[number], cached.links[number]
+            else:
+                identity = identify(record, record.venue or name)
+                links = record_links(record)
+            item.identities.append(identity)
+            item.links.append(links)
+            draft, reason = merger.add(record, name, identity, links)
             if name in draft.lists:
                 merged.append((draft.label, reason or "the same paper"))
                 continue
@@ -423,11 +456,14 @@ def _safe_derived_title(abstract: str) -> str:
         return first_line[:77] + "…" if len(first_line) > 80 else first_line or "Untitled"
 
 
-def load_library(sources: Sequence[str | Path] | None = None) -> Library:
+def load_library(
+    sources: Sequence[str | Path] | None = None, *, cache: Cache | None = None
+) -> Library:
     """Read the given files and folders (none: the built-in seed lists) into a Library.
 
     Never raises: each input that cannot be read, fully or in part, adds a ``Problem``
-    and the others still load.
+    and the others still load. With a ``cache``, a file unchanged since it was cached
+    is not read again (nor its records identified again); the library is the same.
     """
     problems: list[Problem] = []
     try:
@@ -436,9 +472,11 @@ def load_library(sources: Sequence[str | Path] | None = None) -> Library:
 
             sources = [seeds_dir()]
         files, problems = expand_sources(sources)
-        results = [_read(path) for path in files]
-        library = _build(results, problems)
-        del results
+        inputs = [_input(path, cache) for path in files]
+        library = _build(inputs, problems)
+        if cache is not None:
+            _store(inputs, cache)
+        del inputs
         if len(library) >= LARGE:
             release_freed_memory()
         return library
@@ -449,6 +487,32 @@ def load_library(sources: Sequence[str | Path] | None = None) -> Library:
             )
         )
         return Library(problems=tuple(problems))
+
+
+def _input(path: Path, cache: Cache | None) -> _Input:
+    if cache is None:
+        return _Input(_read(path))
+    from tuireader.ingest.cache import FileState
+
+    parsed = cache.load_list(path)
+    if parsed is not None:
+        return _Input(parsed.result, parsed)
+    before = FileState.of(path)  # before reading: a file changed meanwhile is not cached
+    return _Input(_read(path), before=before)
+
+
+def _store(inputs: Sequence[_Input], cache: Cache) -> None:
+    """Cache each list that was read (not taken from the cache) with what merging it
+    worked out."""
+    from tuireader.ingest.cache import ParsedList
+
+    for item in inputs:
+        if item.cached is not None or item.before is None or item.result.format == "unknown":
+            continue
+        if item.result.records and not item.name:
+            continue
+        parsed = ParsedList(item.result, item.name, tuple(item.identities), tuple(item.links))
+        cache.store_list(item.result.path, item.before, parsed)
 
 
 def _read(path: Path) -> ReadResult:

@@ -25,6 +25,11 @@ class DataPaths:
         return self.root / "index"
 
     @property
+    def cache_dir(self) -> Path:
+        """Derived data that makes a start quick (the lists as last read): safe to delete."""
+        return self.root / "cache"
+
+    @property
     def state_db(self) -> Path:
         return self.root / "triage.sqlite3"
 
