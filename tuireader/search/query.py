@@ -9,6 +9,13 @@
                                                        primary area, Oral/Poster/…
     has:code  has:paper  has:project                   papers with such a link
     is:kept  tag:NAME  has:note                        triage filters (answered by the store)
+    sort:fit  sort:relevance  sort:list                the order of the hits
+
+``sort:`` is a directive, not a filter: it is taken out of the tree and carried on
+``ParsedQuery.sort`` ("fit": most likely kept first, by the model learned from triage;
+"relevance": best match first; "list": list order). The last one written wins; a value
+that is none of these is dropped with a message, and ``sort`` stays None (the front
+end's own order).
 
 Parsing never fails: a malformed query is repaired (an unbalanced quote or parenthesis
 closed, a lone ``-`` or ``OR`` dropped, an unknown field searched as words) and each
@@ -40,6 +47,9 @@ FIELDS = {
 #: filters that are not index fields: ``has:`` values the index knows, the rest go to the store.
 FILTERS = ("has", "is", "tag")
 INDEX_HAS = ("code", "paper", "project")
+#: the orders ``sort:`` takes.
+SORTS = ("fit", "relevance", "list")
+_DIRECTIVES = ("sort",)
 
 
 @dataclass(frozen=True)
@@ -84,6 +94,8 @@ class ParsedQuery:
     text: str
     root: Node | None
     problems: tuple[str, ...] = ()
+    #: the order asked for with ``sort:`` (one of :data:`SORTS`), None if none.
+    sort: str | None = None
 
     @property
     def message(self) -> str | None:
@@ -107,6 +119,9 @@ _FIELD = re.compile(r"([A-Za-z]+):")
 class _Lexer:
     text: str
     problems: list[str] = field(default_factory=list)
+    sort: str | None = None
+    #: where the last ``sort:`` started (-1: none)
+    directive_at: int = -1
 
     def tokens(self) -> list[_Tok]:
         text, i, out = self.text, 0, []
@@ -136,6 +151,10 @@ class _Lexer:
             match = _FIELD.match(text, i)
             if match:
                 name = match.group(1).lower()
+                if name in _DIRECTIVES:
+                    self.directive_at = start
+                    i = self._directive(name, negated, match.end())
+                    continue
                 if name in FIELDS or name in FILTERS:
                     fieldname = name
                     i = match.end()
@@ -147,7 +166,7 @@ class _Lexer:
                 else:
                     self.problems.append(
                         f"unknown field '{name}:' searched as words "
-                        f"(fields: {', '.join(sorted(set(FIELDS) | set(FILTERS)))})"
+                        f"(fields: {', '.join(sorted(set(FIELDS) | set(FILTERS) | {'sort'}))})"
                     )
             if i < n and text[i] == '"':
                 end = text.find('"', i + 1)
@@ -169,6 +188,24 @@ class _Lexer:
                     word = text[start:j]  # keep "foo:bar" whole; the analyzer splits it
                 out.append(_Tok("word", word, fieldname, negated, start))
         return out
+
+    def _directive(self, name: str, negated: bool, i: int) -> int:
+        """Read ``sort:VALUE`` from ``i``; returns where the next token starts."""
+        text, n = self.text, len(self.text)
+        j = i
+        while j < n and not text[j].isspace() and text[j] not in '()"':
+            j += 1
+        value = text[i:j].lower()
+        choices = ", ".join(SORTS)
+        if not value:
+            self.problems.append(f"'{name}:' needs a value ({choices}), e.g. {name}:fit")
+        elif value not in SORTS:
+            self.problems.append(f"ignored '{name}:{text[i:j]}' ({name}: takes {choices})")
+        else:
+            if negated:
+                self.problems.append(f"ignored the '-' before '{name}:' (it is an order)")
+            self.sort = value
+        return j
 
 
 def _example(name: str) -> str:
@@ -283,11 +320,20 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     tokens = lexer.tokens()
     problems = lexer.problems
     root = _Parser(tokens, problems).parse()
-    if prefix and text and not text[-1].isspace() and not text.endswith(('"', ")")):
+    typing_a_word = not tokens or tokens[-1].start > lexer.directive_at
+    if (
+        prefix
+        and typing_a_word
+        and text
+        and not text[-1].isspace()
+        and not text.endswith(('"', ")"))
+    ):
         last = _last_term(root)
         if last is not None:
             root = _mark_prefix(root, last)
-    return ParsedQuery(text=text, root=root, problems=tuple(dict.fromkeys(problems)))
+    return ParsedQuery(
+        text=text, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
+    )
 
 
 def words(node: Node | None) -> list[Term | Phrase]:
