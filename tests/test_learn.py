@@ -1,0 +1,212 @@
+"""The "for you" order: learned from triage, deterministic, explained, one data folder's.
+
+The fixture lists (``tests/fixtures/learn``) hold papers on tactile grasping and papers on
+language models, interleaved so that list order puts language papers first.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.learn import LABELS, Why, decisions_from, fit, fit_store, space_of
+from tuireader.model import Paper
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store, StoredIdentity
+
+FIXTURES = Path(__file__).parent / "fixtures" / "learn"
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _papers(name: str) -> list[Paper]:
+    library = load_library([FIXTURES / name])
+    assert not library.problems
+    return list(library.papers)
+
+
+def _grasping(paper: Paper) -> bool:
+    return "grasp" in paper.title.casefold() or "grasp" in paper.abstract.casefold()
+
+
+@pytest.fixture
+def papers() -> list[Paper]:
+    return _papers("conf2023.jsonl")
+
+
+def _decide(store: Store, papers: list[Paper], *, keep: list[int], skip: list[int]) -> None:
+    for i in keep:
+        store.set_state(papers[i].id, "kept")
+    for i in skip:
+        store.set_state(papers[i].id, "skip")
+
+
+def test_a_keep_moves_similar_papers_up(papers):
+    # list order: two language papers, one grasping paper, three language, four grasping
+    assert [_grasping(p) for p in papers[:3]] == [False, False, True]
+    with Store.in_memory() as store:
+        _decide(store, papers, keep=[2], skip=[0, 1])
+        model = fit_store(store, papers)
+    assert model is not None
+    order = model.order(papers)
+    undecided = order[: len(papers) - 3]
+    # the four other grasping papers come first, the three language papers after them
+    assert [_grasping(p) for p in undecided] == [True] * 4 + [False] * 3
+    # decided papers go last, in the order given
+    assert order[-3:] == [papers[0], papers[1], papers[2]]
+    scores = model.scores(papers)
+    assert min(scores[p.id] for p in undecided[:4]) > max(scores[p.id] for p in undecided[4:])
+
+
+def test_order_is_deterministic_for_a_given_store(papers, tmp_path):
+    paths = resolve(tmp_path / "data")
+    with Store.open(paths.state_db) as store:
+        _decide(store, papers, keep=[2, 7], skip=[0, 1, 3])
+    orders, scores = [], []
+    for _ in range(2):
+        with Store.open(paths.state_db) as store:
+            model = fit_store(store, papers)
+        assert model is not None
+        orders.append([p.id for p in model.order(papers)])
+        scores.append(model.scores(papers))
+    assert orders[0] == orders[1]
+    assert scores[0] == scores[1]
+    # the same decisions given in another order fit the same model
+    decisions = dict(reversed(list(decisions_from(Store.open(paths.state_db)).items())))
+    again = fit(papers, decisions)
+    assert again is not None and [p.id for p in again.order(papers)] == orders[0]
+
+
+def test_equal_scores_keep_the_order_given():
+    twins = [
+        Paper(id=f"t{i}", title="Tactile grasping", abstract="Tactile grasping.") for i in range(4)
+    ]
+    others = [
+        Paper(id="k", title="Tactile grasping robot", abstract="A robot for tactile grasping."),
+        Paper(id="s1", title="Language models", abstract="Perplexity of language models."),
+        Paper(id="s2", title="Translation", abstract="Multilingual translation corpus."),
+    ]
+    papers = [*twins, *others]
+    model = fit(papers, {"k": "kept", "s1": "skip", "s2": "skip"})
+    assert model is not None
+    assert [p.id for p in model.order(papers)[:4]] == ["t0", "t1", "t2", "t3"]
+    assert [p.id for p in model.order(papers[::-1])[:4]] == ["t3", "t2", "t1", "t0"]
+
+
+def test_a_model_needs_a_keep_and_a_few_other_decisions(papers):
+    ids = [p.id for p in papers]
+    assert fit(papers, {}) is None
+    assert fit(papers, {ids[2]: "kept", ids[0]: "skip"}) is None
+    assert fit(papers, {ids[2]: "maybe", ids[0]: "skip", ids[1]: "skip", ids[3]: "skip"}) is None
+    assert fit(papers, {ids[2]: "kept", ids[0]: "skip", ids[1]: "skip"}) is not None
+    # read counts as kept; new teaches nothing
+    assert fit(papers, {ids[2]: "read", ids[0]: "skip", ids[1]: "new", ids[3]: "skip"})
+    assert fit(papers, {ids[2]: "read", ids[0]: "skip", ids[1]: "new"}) is None
+
+
+def test_maybe_weighs_between_a_keep_and_a_skip(papers):
+    assert LABELS["skip"] < LABELS["maybe"] < LABELS["kept"] == LABELS["read"]
+    base = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    target = papers[3]  # a language paper, undecided
+    language = papers[4]  # another language paper, the one the user is unsure of
+
+    def score(state: str | None) -> float:
+        decisions = dict(base)
+        if state:
+            decisions[language.id] = state
+        model = fit(papers, decisions)
+        assert model is not None
+        return model.scores(papers)[target.id]
+
+    assert score("skip") < score("maybe") < score("kept")
+
+
+def test_why_names_words_present_in_the_paper_and_the_kept_paper_it_is_like(papers):
+    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    model = fit(papers, decisions)
+    assert model is not None
+    for paper in papers[6:]:
+        why = model.why(paper)
+        assert why.words, paper.title
+        text = f"{paper.title} {paper.abstract} {' '.join(paper.authors)}".casefold()
+        assert all(word.casefold() in text for word in why.words), why.words
+        assert why.like == papers[2].title
+    tactile = model.why(papers[6])
+    assert any("tactile" in word or "grasp" in word for word in tactile.words)
+    assert tactile.text.startswith("words: ") and f"like: {papers[2].title}" in tactile.text
+    # a kept paper is not "like" itself
+    assert model.why(papers[2]).like is None
+    assert Why().text == "" and Why(("a",), "T").to_json() == {"words": ["a"], "like": "T"}
+
+
+def test_taste_travels_across_lists_of_one_data_folder(tmp_path):
+    paths = resolve(tmp_path / "data")
+    earlier = _papers("conf2023.jsonl")
+    by_id = {p.id: p for p in earlier}
+    with Store.open(paths.state_db) as store:
+        store.identify_with(lambda pid: StoredIdentity.of(by_id[pid]) if pid in by_id else None)
+        _decide(store, earlier, keep=[2, 6], skip=[0, 1, 3])
+    later = _papers("conf2024.jsonl")  # only next year's list is loaded now
+    assert not {p.id for p in later} & set(by_id)
+    with Store.open(paths.state_db) as store:
+        model = fit_store(store, later)
+    assert model is not None
+    assert [_grasping(p) for p in model.order(later)] == [True, True, False, False, False]
+    assert model.why(later[3]).like in {earlier[2].title, earlier[6].title}
+
+
+def test_the_model_never_sees_another_data_folders_triage(tmp_path):
+    papers = _papers("conf2023.jsonl")
+    mine, theirs = resolve(tmp_path / "mine"), resolve(tmp_path / "theirs")
+    with Store.open(theirs.state_db) as store:
+        # the other folder keeps grasping papers
+        _decide(store, papers, keep=[2, 6, 7], skip=[0, 1, 3, 4])
+    with Store.open(mine.state_db) as store:
+        # this one has too little to learn from
+        _decide(store, papers, keep=[0], skip=[])
+        assert fit_store(store, papers) is None
+        # and once it has enough, its own taste (language) ranks, not the other's
+        _decide(store, papers, keep=[], skip=[2, 6])
+        assert decisions_from(store) == {
+            papers[0].id: "kept",
+            papers[2].id: "skip",
+            papers[6].id: "skip",
+        }
+        model = fit_store(store, papers)
+    assert model is not None
+    assert set(model.decisions) == {papers[0].id, papers[2].id, papers[6].id}
+    top = model.order(papers)[:4]
+    assert not any(_grasping(p) for p in top), [p.title for p in top]
+
+
+def test_papers_outside_the_space_are_placed_in_it(papers):
+    space = space_of(papers[:8])
+    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    model = fit(papers, decisions, space=space)
+    assert model is not None
+    whole = fit(papers, decisions, space=space_of(papers))
+    assert whole is not None
+    # the two late papers were not in the space; they are still ranked with the others
+    assert set(model.scores(papers)) == {p.id for p in papers}
+    assert _grasping(model.order(papers)[0])
+
+
+def test_importing_the_package_does_not_import_scikit_learn():
+    code = (
+        "import sys\n"
+        "import tuireader.learn\n"
+        "before = 'sklearn' in sys.modules\n"
+        "from tuireader.model import Paper\n"
+        "papers = [Paper(id=str(i), title=t, abstract=t) for i, t in "
+        "enumerate(['tactile grasp', 'language model', 'translation', 'tactile gripper'])]\n"
+        "tuireader.learn.fit(papers, {'0': 'kept', '1': 'skip', '2': 'skip'})\n"
+        "print(before, 'sklearn' in sys.modules)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, cwd=REPO
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["False", "True"]

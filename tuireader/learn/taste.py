@@ -1,0 +1,419 @@
+"""What the user keeps, learned: a linear model over papers' text, fitted on triage.
+
+How decisions count (:data:`LABELS`): ``kept`` and ``read`` are positives, ``skip`` is a
+negative, ``maybe`` sits between: it enters the logistic loss as a soft target of 0.5 (one
+positive and one negative row of half weight each), so a maybe moves its words less than
+a keep or a skip and in no direction on its own. ``new`` papers are what gets ranked.
+
+The papers' text (:func:`space_of`): the title (counted twice), the abstract and the
+authors' keywords go through one TF-IDF of words and word pairs; the authors through a
+TF-IDF of whole names. Venue, year and status are left out: constant within one list,
+and across lists they would rank papers by where they appeared, not by what they say.
+
+Ranking (:meth:`Model.scores`): the logistic model's margin plus the cosine similarity
+to the nearest kept paper, which carries the first few keeps before the linear model has
+seen enough skips. Undecided papers are the unlabelled majority: they join the fit as
+weak negatives (a fixed share of the total weight), as continuous active learning does.
+
+Taste travels: every decision of the store counts, whatever list it came from. A decided
+paper in none of the loaded lists is learnt from the title and abstract the store keeps
+with its mark (:func:`remembered_papers`). A store belongs to one data folder, so another
+folder's decisions never reach the model.
+
+scikit-learn (and numpy, scipy) is imported by the first :func:`space_of` or :func:`fit`:
+importing this module costs nothing. Everything is deterministic for a given store and
+list: ties are broken by the order the papers were given in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tuireader.model import Paper
+
+if TYPE_CHECKING:
+    from tuireader.triage.store import Store
+
+#: What each triage state teaches the model: 1.0 keep-worthy, 0.0 not; ``new`` is absent.
+LABELS: dict[str, float] = {"kept": 1.0, "read": 1.0, "maybe": 0.5, "skip": 0.0}
+#: Decisions besides the first keep before a model is fitted ("a keep and a few others").
+MIN_OTHERS = 2
+#: Words shown by :meth:`Model.why`.
+WHY_WORDS = 4
+#: At most this many undecided papers join a fit as weak negatives (a refit over a
+#: 100,000-paper library then costs about what it costs over one conference).
+BACKGROUND_ROWS = 5000
+#: Prefix of the author features' names.
+_AUTHOR = "author:"
+_TOKEN = r"(?u)\b[^\W\d_][\w\-]*\w\b"
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """The knobs of the model; the defaults are what ``benchmarks/bench_fit.py`` chose."""
+
+    #: how many times the title counts in the words' TF-IDF.
+    title_weight: int = 2
+    #: word pairs ("motion planning") as features besides single words.
+    bigrams: bool = True
+    #: words (and pairs) in fewer papers than this are left out: they cannot generalise.
+    min_df: int = 2
+    #: scale of the author block against the words block (0: authors ignored).
+    author_weight: float = 0.5
+    #: inverse strength of the regularisation of the logistic model.
+    c: float = 4.0
+    #: total weight of the undecided papers as weak negatives, as a share of the
+    #: decided papers' weight (0: undecided papers play no part in the fit).
+    background: float = 0.5
+    #: weight of the similarity to the nearest kept paper in the score.
+    neighbour: float = 1.0
+
+
+DEFAULT_RECIPE = Recipe()
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a paper ranks where it does: words of the paper that pushed it up, and the
+    kept paper it is most like (its title)."""
+
+    words: tuple[str, ...] = ()
+    like: str | None = None
+
+    @property
+    def text(self) -> str:
+        """One line for the viewer: ``words: a, b · like: Title``."""
+        parts = []
+        if self.words:
+            parts.append("words: " + ", ".join(self.words))
+        if self.like:
+            parts.append(f"like: {self.like}")
+        return " · ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"words": list(self.words), "like": self.like}
+
+
+def _words_text(paper: Paper, title_weight: int) -> str:
+    parts = [paper.title] * max(1, title_weight)
+    parts.append(paper.abstract)
+    if paper.keywords:
+        parts.append("; ".join(paper.keywords))
+    return "\n".join(parts)
+
+
+def _folded(paper: Paper) -> str:
+    text = " ".join((paper.title, paper.abstract, " ".join(paper.keywords)))
+    return _SPACES.sub(" ", text.casefold())
+
+
+def _author_names(paper: Paper) -> list[str]:
+    return [" ".join(name.split()).casefold() for name in paper.authors if name.strip()]
+
+
+def _identity(names: list[str]) -> list[str]:
+    return names
+
+
+@dataclass(frozen=True, eq=False)
+class Space:
+    """The papers' text as vectors: built once per set of lists, shared by every refit.
+
+    Rows are L2-normalised, so a dot product of two rows is their cosine similarity.
+    Papers outside the space are placed in it with the fitted vocabulary.
+    """
+
+    recipe: Recipe
+    #: feature names: a word, a word pair, or ``author:`` and a name, folded.
+    features: tuple[str, ...]
+    rows: Mapping[str, int]
+    matrix: Any = field(repr=False)
+    words: Any = field(default=None, repr=False)
+    authors: Any = field(default=None, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def vectors(self, papers: Sequence[Paper]) -> Any:
+        """One row per paper, in the order given."""
+        import numpy as np
+        from scipy import sparse
+
+        inside = [self.rows.get(paper.id) for paper in papers]
+        if all(row is not None for row in inside):
+            return self.matrix[np.asarray(inside, dtype=np.intp)]
+        out = _transform(self, papers)
+        for position, row in enumerate(inside):
+            if row is not None:
+                out[position] = self.matrix[row]
+        return sparse.csr_matrix(out)
+
+
+def _vectorizers(papers: Sequence[Paper], recipe: Recipe) -> tuple[Any, Any]:
+    """Unfitted TF-IDF vectorizers for the words and (if wanted) the authors."""
+    import numpy as np
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    words = TfidfVectorizer(
+        strip_accents="unicode",
+        lowercase=True,
+        stop_words="english",
+        token_pattern=_TOKEN,
+        ngram_range=(1, 2) if recipe.bigrams else (1, 1),
+        max_df=0.5 if len(papers) >= 20 else 1.0,
+        min_df=recipe.min_df if len(papers) >= 20 else 1,
+        sublinear_tf=True,
+        dtype=np.float32,
+    )
+    authors = None
+    if recipe.author_weight > 0 and any(paper.authors for paper in papers):
+        authors = TfidfVectorizer(analyzer=_identity, sublinear_tf=True, dtype=np.float32)
+    return words, authors
+
+
+def space_of(papers: Sequence[Paper], recipe: Recipe | None = None) -> Space:
+    """Vectors for ``papers`` (ids seen twice keep their first paper)."""
+    import numpy as np
+    from scipy import sparse
+    from sklearn.preprocessing import normalize
+
+    recipe = recipe or DEFAULT_RECIPE
+    unique = list({paper.id: paper for paper in reversed(papers)}.values())[::-1]
+    words, authors = _vectorizers(unique, recipe)
+    docs = [_words_text(paper, recipe.title_weight) for paper in unique]
+    blocks = []
+    names: list[str] = []
+    try:
+        blocks.append(words.fit_transform(docs))
+        names.extend(str(name) for name in words.get_feature_names_out())
+    except ValueError:  # no word in any paper
+        words = None
+    if authors is not None:
+        try:
+            block = authors.fit_transform([_author_names(paper) for paper in unique])
+            blocks.append(block * np.float32(recipe.author_weight))
+            names.extend(_AUTHOR + str(name) for name in authors.get_feature_names_out())
+        except ValueError:
+            authors = None
+    if blocks:
+        matrix = normalize(sparse.hstack(blocks, format="csr", dtype=np.float32))
+    else:
+        matrix = sparse.csr_matrix((len(unique), 0), dtype=np.float32)
+    return Space(
+        recipe=recipe,
+        features=tuple(names),
+        rows={paper.id: row for row, paper in enumerate(unique)},
+        matrix=matrix,
+        words=words,
+        authors=authors,
+    )
+
+
+def _transform(space: Space, papers: Sequence[Paper]) -> Any:
+    """Rows for papers outside the space, as a LIL matrix (rows can be replaced)."""
+    import numpy as np
+    from scipy import sparse
+    from sklearn.preprocessing import normalize
+
+    blocks = []
+    if space.words is not None:
+        docs = [_words_text(paper, space.recipe.title_weight) for paper in papers]
+        blocks.append(space.words.transform(docs))
+    if space.authors is not None:
+        block = space.authors.transform([_author_names(paper) for paper in papers])
+        blocks.append(block * np.float32(space.recipe.author_weight))
+    if not blocks:
+        return sparse.lil_matrix((len(papers), 0), dtype=np.float32)
+    matrix = normalize(sparse.hstack(blocks, format="csr", dtype=np.float32))
+    return matrix.tolil()
+
+
+@dataclass(frozen=True, eq=False)
+class Model:
+    """A fitted taste: scores papers, orders them and says why."""
+
+    space: Space
+    #: one weight per feature of the space, and the intercept.
+    coef: Any = field(repr=False)
+    intercept: float
+    #: the decisions the model was fitted on (id → state).
+    decisions: Mapping[str, str]
+    #: the kept (and read) papers, for "like: <title>".
+    kept: tuple[Paper, ...]
+    kept_matrix: Any = field(repr=False)
+
+    def _score_rows(self, matrix: Any) -> Any:
+        import numpy as np
+
+        scores = np.asarray(matrix @ self.coef, dtype=np.float64).ravel() + self.intercept
+        if self.space.recipe.neighbour and self.kept:
+            similar = (matrix @ self.kept_matrix.T).toarray()
+            scores += self.space.recipe.neighbour * similar.max(axis=1)
+        return scores
+
+    def scores(self, papers: Sequence[Paper]) -> dict[str, float]:
+        """Predicted keep-worthiness of each paper: higher is more likely kept."""
+        if not papers:
+            return {}
+        values = self._score_rows(self.space.vectors(papers))
+        return {paper.id: float(value) for paper, value in zip(papers, values, strict=True)}
+
+    def order(self, papers: Sequence[Paper]) -> list[Paper]:
+        """Undecided papers most likely kept first, then decided ones as given.
+
+        Equal scores keep the order given, so the order is the same for a given store.
+        """
+        scores = self.scores(papers)
+        undecided = [
+            (position, paper)
+            for position, paper in enumerate(papers)
+            if paper.id not in self.decisions
+        ]
+        undecided.sort(key=lambda item: (-scores[item[1].id], item[0]))
+        decided = [paper for paper in papers if paper.id in self.decisions]
+        return [paper for _, paper in undecided] + decided
+
+    def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
+        """The words of ``paper`` that pushed it up most, and the kept paper it is most like."""
+        import numpy as np
+
+        row = self.space.vectors([paper]).tocsr()
+        contributions = row.data * self.coef[row.indices]
+        text = _folded(paper)
+        names = {" ".join(n.split()).casefold(): " ".join(n.split()) for n in paper.authors}
+        words: list[str] = []
+        for k in np.argsort(-contributions, kind="stable"):
+            if contributions[k] <= 0 or len(words) >= limit:
+                break
+            name = self.space.features[row.indices[k]]
+            if name.startswith(_AUTHOR):
+                shown = names.get(name[len(_AUTHOR) :])
+            else:
+                shown = name if name in text else None
+            if shown and shown not in words and not any(shown in w for w in words):
+                words = [w for w in words if w not in shown]
+                words.append(shown)
+        like = None
+        others = [i for i, kept in enumerate(self.kept) if kept.id != paper.id]
+        if others:
+            similar = (row @ self.kept_matrix[others].T).toarray().ravel()
+            best = int(np.argmax(similar))
+            if similar[best] > 0:
+                like = self.kept[others[best]].title
+        return Why(tuple(words), like)
+
+
+def fit(
+    papers: Sequence[Paper],
+    decisions: Mapping[str, str],
+    *,
+    space: Space | None = None,
+    recipe: Recipe | None = None,
+) -> Model | None:
+    """A model of what is kept among ``papers``, from ``decisions`` (id → triage state).
+
+    None until there is at least one keep (or read) and :data:`MIN_OTHERS` other
+    decisions among ``papers``. ``space`` (from :func:`space_of`) saves rebuilding the
+    vectors on every refit; papers outside it are placed in it.
+    """
+    by_id = {paper.id: paper for paper in papers}
+    decided = {pid: state for pid, state in decisions.items() if state in LABELS and pid in by_id}
+    positives = [pid for pid, state in decided.items() if LABELS[state] == 1.0]
+    if not positives or len(decided) < 1 + MIN_OTHERS:
+        return None
+    import numpy as np
+    from scipy import sparse
+
+    if space is None:
+        space = space_of(papers, recipe)
+    if not space.features:
+        return None
+    recipe = space.recipe
+    train = sorted(decided, key=lambda pid: space.rows.get(pid, len(space.rows)))
+    train_papers = [by_id[pid] for pid in train]
+    matrix = space.vectors(train_papers)
+    labels: list[int] = []
+    weights: list[float] = []
+    rows: list[int] = []
+    for position, pid in enumerate(train):
+        target = LABELS[decided[pid]]
+        for label, weight in ((1, target), (0, 1.0 - target)):
+            if weight > 0:
+                rows.append(position)
+                labels.append(label)
+                weights.append(weight)
+    x = matrix[np.asarray(rows, dtype=np.intp)]
+    # balance the two classes, as a keep is rarer than a skip
+    y = np.asarray(labels)
+    w = np.asarray(weights, dtype=np.float64)
+    for label in (0, 1):
+        total = w[y == label].sum()
+        if total > 0:
+            w[y == label] *= len(train) / (2 * total)
+    undecided = [paper for paper in papers if paper.id not in decided]
+    if len(undecided) > BACKGROUND_ROWS:  # every k-th: the same rows for the same lists
+        step = len(undecided) / BACKGROUND_ROWS
+        undecided = [undecided[int(k * step)] for k in range(BACKGROUND_ROWS)]
+    share = recipe.background if 0 in labels else max(recipe.background, 0.1)
+    if undecided and share > 0:
+        background = space.vectors(undecided)
+        x = sparse.vstack([x, background], format="csr")
+        y = np.concatenate([y, np.zeros(len(undecided), dtype=y.dtype)])
+        w = np.concatenate([w, np.full(len(undecided), share * len(train) / len(undecided))])
+    coef = np.zeros(len(space.features))
+    intercept = 0.0
+    if len(set(y.tolist())) == 2:
+        from sklearn.linear_model import LogisticRegression
+
+        model = LogisticRegression(C=recipe.c, max_iter=1000)
+        model.fit(x, y, sample_weight=w)
+        coef = np.asarray(model.coef_[0], dtype=np.float64)
+        intercept = float(model.intercept_[0])
+    kept = tuple(by_id[pid] for pid in train if decided[pid] in ("kept", "read"))
+    return Model(
+        space=space,
+        coef=coef,
+        intercept=intercept,
+        decisions=dict(decided),
+        kept=kept,
+        kept_matrix=space.vectors(kept),
+    )
+
+
+def decisions_from(store: Store) -> dict[str, str]:
+    """Every decision of the store's data folder that teaches something (id → state)."""
+    return {pid: state for pid, state in sorted(store.states().items()) if state in LABELS}
+
+
+def remembered_papers(
+    store: Store, decisions: Iterable[str], present: Collection[str]
+) -> tuple[Paper, ...]:
+    """Decided papers in none of the loaded lists (``present``: the library's ids), as
+    the store remembers them: title and the start of the abstract."""
+    missing = sorted(pid for pid in decisions if pid not in present)
+    if not missing:
+        return ()
+    found = store.identities(missing)
+    return tuple(
+        Paper(id=pid, title=found[pid].title, abstract=found[pid].abstract)
+        for pid in missing
+        if pid in found and (found[pid].title or found[pid].abstract)
+    )
+
+
+def fit_store(
+    store: Store,
+    papers: Sequence[Paper],
+    *,
+    space: Space | None = None,
+    recipe: Recipe | None = None,
+) -> Model | None:
+    """:func:`fit` on every decision of ``store``, also on papers no list loads now."""
+    decisions = decisions_from(store)
+    present = {paper.id for paper in papers}
+    extra = remembered_papers(store, decisions, present)
+    return fit([*papers, *extra], decisions, space=space, recipe=recipe)
