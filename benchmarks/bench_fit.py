@@ -1,0 +1,321 @@
+"""The "for you" order against a simulated reader, and the cost of fitting it.
+
+    python benchmarks/bench_fit.py                 # reading benchmark + fit times
+    python benchmarks/bench_fit.py --no-timing     # reading benchmark only
+    python benchmarks/bench_fit.py --grid          # also try the recipe's knobs one by one
+
+The reader (issue 16): on CoRL 2023 (``../shared/data/real/papercopilot_corl2023.json``),
+for each of the ten most frequent author keywords (folded case, at least five papers), it
+wants the papers carrying that keyword. The ``keywords`` field is removed before
+tuireader reads the list, so the reader's taste is hidden from the model. The reader
+looks at five papers at a time: the top five undecided by the order under test (refitted
+after each five), keeping the wanted ones and skipping the others; learned orders start
+from list order until the first keep. Counted: papers looked at until 80% of the wanted
+papers are kept, as a fraction of what list order needs.
+
+Orders side by side: list order; random (mean of 5 seeds); search-then-list (the
+keyword's words searched with tuireader's engine, hits read first, then list order); the
+plain recipe (arxiv-sanity-lite's: TF-IDF of title, abstract and authors, words and
+pairs, ``min_df=5``, ``max_df=0.5``; linear SVM, ``C=0.1``, balanced classes, kept
+papers positive and every other paper negative); and tuireader's model.
+
+Fit times: on the ICML 2024 list (2,610 papers, ``benchmarks/corpus.py``) and on
+100,000 synthetic papers recombined from it, for the vectors (once per set of lists)
+and for one refit (after every decision), plus the import costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import corpus
+
+from tuireader.learn import Recipe, fit, space_of
+from tuireader.learn.taste import DEFAULT_RECIPE
+from tuireader.model import Paper
+
+CORL = HERE.parent.parent / "shared" / "data" / "real" / "papercopilot_corl2023.json"
+TOP = 10
+MIN_PAPERS = 5
+BATCH = 5
+RECALL = 0.8
+SEEDS = 5
+
+#: An order: given the papers in list order, what was decided so far (id → kept?) and
+#: how many to pick, the next papers to look at (undecided only).
+Picker = Callable[[Sequence[Paper], dict[str, bool], int], list[Paper]]
+
+
+def load_corl(workdir: Path) -> tuple[list[Paper], dict[str, set[str]]]:
+    """The CoRL papers as tuireader reads them without keywords, and who wants what."""
+    from tuireader.ingest.library import load_library
+
+    records = json.loads(CORL.read_text(encoding="utf-8"))
+    keywords = {
+        r["id"]: {k.strip().casefold() for k in r["keywords"].split(";") if k.strip()}
+        for r in records
+    }
+    hidden = workdir / "corl2023.json"
+    hidden.write_text(
+        json.dumps([{k: v for k, v in r.items() if k != "keywords"} for r in records]),
+        encoding="utf-8",
+    )
+    library = load_library([hidden])
+    papers = list(library.papers)
+    assert not any(paper.keywords for paper in papers), "the keywords must be hidden"
+    counts = Counter(k for ks in keywords.values() for k in ks)
+    chosen = [k for k, n in counts.most_common() if n >= MIN_PAPERS][:TOP]
+    wanted = {
+        k: {p.id for p in papers if k in keywords.get(p.openreview_id or "", set())} for k in chosen
+    }
+    return papers, wanted
+
+
+def read_until(papers: Sequence[Paper], wanted: set[str], pick: Picker) -> int:
+    """Papers looked at until ``RECALL`` of the wanted ones are kept."""
+    target = math.ceil(RECALL * len(wanted))
+    decided: dict[str, bool] = {}
+    looked = kept = 0
+    while len(decided) < len(papers):
+        batch = pick(papers, decided, BATCH)
+        if not batch:
+            break
+        for paper in batch:
+            looked += 1
+            decided[paper.id] = paper.id in wanted
+            kept += paper.id in wanted
+            if kept >= target:
+                return looked
+    return looked
+
+
+def in_order(order: Sequence[Paper]) -> Picker:
+    def pick(papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        return [p for p in order if p.id not in decided][:n]
+
+    return pick
+
+
+def learned(score: Callable[[Sequence[Paper], dict[str, bool]], dict[str, float] | None]) -> Picker:
+    """List order until the first keep, then the top ``n`` undecided by ``score``."""
+
+    def pick(papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        undecided = [p for p in papers if p.id not in decided]
+        scores = score(papers, decided) if any(decided.values()) else None
+        if scores is None:
+            return undecided[:n]
+        ranked = sorted(enumerate(undecided), key=lambda item: (-scores[item[1].id], item[0]))
+        return [p for _, p in ranked[:n]]
+
+    return pick
+
+
+def plain_recipe(papers: Sequence[Paper]) -> Callable:
+    """arxiv-sanity-lite: TF-IDF (its compute.py) and a linear SVM (its serve.py)."""
+    import numpy as np
+    from sklearn import svm
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    vectorizer = TfidfVectorizer(
+        input="content",
+        encoding="utf-8",
+        decode_error="replace",
+        strip_accents="unicode",
+        lowercase=True,
+        analyzer="word",
+        stop_words="english",
+        token_pattern=r"(?u)\b[a-zA-Z_][a-zA-Z0-9_]+\b",
+        ngram_range=(1, 2),
+        max_features=10000,
+        norm="l2",
+        use_idf=True,
+        smooth_idf=True,
+        sublinear_tf=True,
+        max_df=0.5,
+        min_df=5,
+    )
+    x = vectorizer.fit_transform(
+        " ".join([p.title, p.abstract, " ".join(p.authors)]) for p in papers
+    ).astype(np.float32)
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float]:
+        y = np.zeros(len(papers))
+        for pid, keep in decided.items():
+            y[index[pid]] = 1.0 if keep else 0.0
+        clf = svm.LinearSVC(class_weight="balanced", max_iter=10000, tol=1e-6, C=0.1)
+        clf.fit(x, y)
+        s = clf.decision_function(x)
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
+def ours(papers: Sequence[Paper], recipe: Recipe) -> Callable:
+    space = space_of(papers, recipe)
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
+        decisions = {pid: "kept" if keep else "skip" for pid, keep in decided.items()}
+        model = fit(papers, decisions, space=space)
+        return None if model is None else model.scores(papers)
+
+    return score
+
+
+def search_then_list(papers: Sequence[Paper], workdir: Path) -> Callable[[str], Picker]:
+    from tuireader.model import Library
+    from tuireader.search.engine import open_engine
+    from tuireader.system.paths import resolve
+
+    engine = open_engine(Library(papers=tuple(papers)), resolve(workdir / "data"))
+
+    def for_keyword(keyword: str) -> Picker:
+        hits = [hit.paper for hit in engine.search(keyword, limit=len(papers)).hits]
+        seen = {p.id for p in hits}
+        return in_order([*hits, *(p for p in papers if p.id not in seen)])
+
+    return for_keyword
+
+
+def reading(workdir: Path, recipes: dict[str, Recipe]) -> dict[str, dict[str, float]]:
+    papers, wanted = load_corl(workdir)
+    searcher = search_then_list(papers, workdir)
+    plain = plain_recipe(papers)
+    mine = {name: ours(papers, recipe) for name, recipe in recipes.items()}
+    table: dict[str, dict[str, float]] = {}
+    for keyword, ids in wanted.items():
+        base = read_until(papers, ids, in_order(papers))
+        row = {"papers": len(ids), "list": float(base)}
+        shuffled = []
+        for seed in range(SEEDS):
+            order = list(papers)
+            random.Random(seed).shuffle(order)
+            shuffled.append(read_until(papers, ids, in_order(order)))
+        row["random"] = statistics.mean(shuffled) / base
+        row["search"] = read_until(papers, ids, searcher(keyword)) / base
+        row["plain"] = read_until(papers, ids, learned(plain)) / base
+        for name, score in mine.items():
+            row[name] = read_until(papers, ids, learned(score)) / base
+        table[keyword] = row
+    return table
+
+
+def print_table(table: dict[str, dict[str, float]]) -> None:
+    columns = [c for c in next(iter(table.values())) if c not in ("papers", "list")]
+    print(f"{'keyword':32} {'n':>3} {'list':>5} " + " ".join(f"{c:>8}" for c in columns))
+    for keyword, row in table.items():
+        cells = " ".join(f"{row[c]:8.2f}" for c in columns)
+        print(f"{keyword:32} {row['papers']:3.0f} {row['list']:5.0f} {cells}")
+    means = " ".join(f"{statistics.mean(r[c] for r in table.values()):8.2f}" for c in columns)
+    print(f"{'mean (fraction of list order)':32} {'':3} {'':5} {means}")
+
+
+def timed(step: Callable[[], object]) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = step()
+    return time.perf_counter() - start, result
+
+
+def fit_times(workdir: Path) -> None:
+    import sklearn.feature_extraction.text
+    import sklearn.linear_model  # noqa: F401 - the import is timed apart, by import_times
+
+    records = corpus.load_records()
+
+    def as_papers(recs: list[dict]) -> list[Paper]:
+        return [
+            Paper(id=f"p{i}", title=r["title"], abstract=r["abstract"], authors=tuple(r["authors"]))
+            for i, r in enumerate(recs)
+        ]
+
+    for label, papers in (
+        ("ICML 2024", as_papers(records)),
+        ("100k synthetic", as_papers(corpus.synthetic_records(records, 100_000))),
+    ):
+        rng = random.Random(7)
+        sample = rng.sample(papers, 40)
+        decisions = {p.id: ("kept" if i % 4 == 0 else "skip") for i, p in enumerate(sample)}
+        vectors_s, space = timed(lambda papers=papers: space_of(papers))
+        refit_s, model = timed(lambda: fit(papers, decisions, space=space))  # noqa: B023
+        score_s, _ = timed(lambda: model.order(papers))  # type: ignore[union-attr]  # noqa: B023
+        print(
+            f"{label:15} {len(papers):7} papers: vectors {vectors_s:6.2f} s (once per set of "
+            f"lists), refit {refit_s:5.2f} s, order all {score_s:5.2f} s, "
+            f"{len(space.features):,} features"  # type: ignore[attr-defined]
+        )
+
+
+def import_times() -> None:
+    code = (
+        "import sys, time\n"
+        "t = time.perf_counter()\n"
+        "import tuireader.learn\n"
+        "a = time.perf_counter() - t\n"
+        "assert 'sklearn' not in sys.modules\n"
+        "t = time.perf_counter()\n"
+        "import sklearn.feature_extraction.text, sklearn.linear_model, sklearn.preprocessing\n"
+        "print(f'{a:.3f} {time.perf_counter() - t:.3f}')\n"
+    )
+    runs = []
+    for _ in range(5):
+        out = subprocess.run(
+            [sys.executable, "-c", code], check=True, capture_output=True, text=True
+        ).stdout.split()
+        runs.append((float(out[0]), float(out[1])))
+    learn = statistics.median(r[0] for r in runs)
+    sklearn = statistics.median(r[1] for r in runs)
+    print(
+        f"import tuireader.learn {learn * 1000:.0f} ms (scikit-learn not loaded); "
+        f"scikit-learn on the first fit {sklearn * 1000:.0f} ms (median of 5)"
+    )
+
+
+GRID = {
+    "no-pairs": {"bigrams": False},
+    "title x1": {"title_weight": 1},
+    "title x3": {"title_weight": 3},
+    "no-authors": {"author_weight": 0.0},
+    "authors 1": {"author_weight": 1.0},
+    "C=1": {"c": 1.0},
+    "C=16": {"c": 16.0},
+    "no-bg": {"background": 0.0},
+    "bg=2": {"background": 2.0},
+    "no-nbr": {"neighbour": 0.0},
+    "nbr=3": {"neighbour": 3.0},
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-timing", action="store_true", help="skip the fit times")
+    parser.add_argument("--grid", action="store_true", help="try each knob of the recipe")
+    args = parser.parse_args(argv)
+    recipes = {"ours": DEFAULT_RECIPE}
+    if args.grid:
+        recipes.update({name: replace(DEFAULT_RECIPE, **knob) for name, knob in GRID.items()})
+    with tempfile.TemporaryDirectory() as tmp:
+        print_table(reading(Path(tmp), recipes))
+        if not args.no_timing:
+            import_times()
+            fit_times(Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
