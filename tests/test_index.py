@@ -235,3 +235,71 @@ def test_a_half_built_index_left_by_a_killed_build_is_removed(tmp_path):
     opened = tindex.open_index(library, paths)
     assert opened.report.rebuilt and not stale.exists()
     opened.ix.close()
+
+
+def test_going_back_to_a_list_writes_nothing_and_searches_only_its_papers(tmp_path):
+    paths = resolve(tmp_path / "data")
+    a = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    b = write_jsonl(tmp_path / "b.jsonl", many_records(40))
+    first = open_engine(load_library([a]), paths)
+    assert first.report.rebuilt
+    first.close()
+    other = open_engine(load_library([b]), paths)
+    assert (other.report.added, other.report.removed) == (40, 0)
+    assert other.search("privacy").total == sum(
+        "privacy" in str(r).lower() for r in many_records(40)
+    )
+    other.close()
+
+    library = load_library([a])
+    again = open_engine(library, paths)
+    report = again.report
+    assert (report.added, report.updated, report.removed, report.rebuilt) == (0, 0, 0, False)
+    assert doc_count(paths) == len(RECORDS) + 40  # b's papers stay for next time
+    ids = {paper.id for paper in library.papers}
+    queries = ("diffusion", "privacy", "neural networks", "diffusion OR privacy", "study")
+    for query in (*queries, '"language models"', "-diffusion", "has:code"):
+        result = again.search(query, limit=None)
+        assert {hit.paper.id for hit in result.hits} <= ids, query
+        assert result.total == len(result.hits), query
+    assert again.search("diffusion").total == 2
+    assert again.search("diffusion OR privacy").total == 3
+    assert again.search("study").total == 1  # b's papers say "study" too
+    assert again.search("-diffusion").total == 2
+    similar = again.similar(library.papers[0].id)
+    assert {hit.paper.id for hit in similar.hits} <= ids
+    again.close()
+    opened = tindex.open_index(library, paths)
+    opened.ix.close()
+    assert opened.others == 40 and "bandits" not in opened.vocab  # the vocabulary is a's
+
+
+def test_a_paper_dropped_from_an_open_list_leaves_the_index_but_other_lists_stay(tmp_path):
+    paths = resolve(tmp_path / "data")
+    a = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    b = write_jsonl(tmp_path / "b.jsonl", many_records(10))
+    tindex.open_index(load_library([b]), paths).ix.close()
+    tindex.open_index(load_library([a]), paths).ix.close()
+    write_jsonl(a, RECORDS[:-1])
+    opened = tindex.open_index(load_library([a]), paths)
+    opened.ix.close()
+    assert opened.report.removed == 1 and opened.others == 10
+    assert doc_count(paths) == len(RECORDS) - 1 + 10
+
+
+def test_papers_of_lists_not_open_are_kept_up_to_a_cap(tmp_path, monkeypatch):
+    monkeypatch.setattr(tindex, "OTHERS_MAX", 15)
+    paths = resolve(tmp_path / "data")
+    lists = [write_jsonl(tmp_path / f"l{n}.jsonl", many_records(10, f"l{n}")) for n in range(3)]
+    for source in lists:
+        tindex.open_index(load_library([source]), paths).ix.close()
+    # l0 (opened first) goes, l1 stays while l2 is open, and all of l2 of course
+    opened = tindex.open_index(load_library([lists[2]]), paths)
+    opened.ix.close()
+    assert doc_count(paths) <= 10 + 15
+    last = tindex.open_index(load_library([lists[1]]), paths)
+    last.ix.close()
+    assert last.report.added == 0
+    first = tindex.open_index(load_library([lists[0]]), paths)
+    first.ix.close()
+    assert first.report.added == 5  # the five papers that made room

@@ -131,11 +131,17 @@ def _compile_filter(
 
 
 def run_compiled(
-    ctx: Context, compiled: wq.Query | None, out: Compiled, limit: int | None
+    ctx: Context,
+    compiled: wq.Query | None,
+    out: Compiled,
+    limit: int | None,
+    *,
+    only: set[int] | None = None,
 ) -> tuple[list[tuple[Paper, float]], int]:
     """The best ``limit`` papers matching ``compiled`` with their scores, and how many matched.
 
-    A query that ranks nothing (filters, exclusions) lists its papers in list order."""
+    A query that ranks nothing (filters, exclusions) lists its papers in list order.
+    ``only``: the documents that may match (the library's, in an index holding others)."""
     if compiled is None:
         return [], 0
     if not out.scored or _only_negative(compiled):
@@ -146,12 +152,15 @@ def run_compiled(
     if out.scored:
         # Score every match in one pass: the total is needed anyway, and Whoosh's
         # top-k shortcut needs a second pass to count (measured slower here).
-        results = searcher.search(compiled, limit=None)
+        results = searcher.search(compiled, limit=None, filter=only)
         total = len(results)
         top = results[:limit] if limit is not None else results
         ranked = [(hit["id"], hit.score) for hit in top]
     else:
-        ids = [searcher.stored_fields(d)["id"] for d in compiled.docs(searcher)]
+        docs = compiled.docs(searcher)
+        if only is not None:
+            docs = (d for d in docs if d in only)
+        ids = [searcher.stored_fields(d)["id"] for d in docs]
         total = len(ids)
         papers = sorted((p for p in map(ctx.library.get, ids) if p), key=lambda p: p.order)
         ranked = [(p.id, 0.0) for p in (papers if limit is None else papers[:limit])]

@@ -42,6 +42,7 @@ from tuireader.search.index import (
     IndexUnavailable,
     OpenIndex,
     describe_error,
+    library_docs,
     open_index,
 )
 from tuireader.search.plan import make_plan, run_plan
@@ -126,11 +127,15 @@ class Engine:
         self._searcher = None
         self._terms = None
         self._context: Context | None = None
+        #: the library's documents, when the index holds papers of other lists too
+        self._only: set[int] | None = None
         try:
             if opened is not None:
                 self._searcher = opened.ix.searcher(weighting=BM25F())
                 self._terms = TermScores(self._searcher.reader())
                 self._terms.prepare(DEFAULT_FIELDS)
+                if opened.others:
+                    self._only = library_docs(self._searcher, self.library)
         except BaseException:
             self._detach()
             raise
@@ -148,6 +153,7 @@ class Engine:
         """Close the index, whatever state it is in."""
         searcher, opened = self._searcher, self._opened
         self._searcher = self._terms = self._opened = self._context = None
+        self._only = None
         with contextlib.suppress(Exception):
             if searcher is not None:
                 searcher.close()
@@ -251,12 +257,15 @@ class Engine:
             ctx, scores = self._context, self._terms
             assert ctx is not None and scores is not None
             plan = make_plan(ctx, parsed.root, out, resolve)
+            only = self._only
             if plan is not None:
+                if only is not None:
+                    plan.allowed = only if plan.allowed is None else plan.allowed & only
                 ranked, total = run_plan(ctx, scores, plan, limit)
             else:
                 out = Compiled(problems=list(parsed.problems))
                 ranked, total = run_compiled(
-                    ctx, compile_query(ctx, parsed.root, out, resolve), out, limit
+                    ctx, compile_query(ctx, parsed.root, out, resolve), out, limit, only=only
                 )
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, text, total, prefix, resolve)
@@ -328,7 +337,7 @@ class Engine:
                 wq.Term(name, term, boost=weight) for term, weight in keys for name in TEXT_FIELDS
             ]
             q = wq.And([wq.Or(terms), wq.Not(wq.Term("id", paper_id))])
-            results = searcher.search(q, limit=limit)
+            results = searcher.search(q, limit=limit, filter=self._only)
             ranked = [(hit["id"], hit.score) for hit in results]
             total = len(results)
         key_words = {w for term, _ in keys for w in self.vocabulary.forms_of(term) or [term]}

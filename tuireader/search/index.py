@@ -62,6 +62,11 @@ LOCK_WAIT_SECONDS = 10.0
 PARALLEL_BUILD_MIN = 2_000
 TITLE_BOOST = 2.5
 WRITER_OPTIONS = {"limitmb": 128}
+#: Papers of lists that are not open now stay in the index (so opening their lists again
+#: writes nothing) up to this many; beyond, those of the lists opened longest ago go.
+OTHERS_MAX = 100_000
+#: Vocabularies kept for libraries other than the current one (a few MB each at 100k).
+VOCABS_KEPT = 4
 #: Libraries up to this size get Whoosh's compound segment file; larger ones separate
 #: files. A reader copies each part of a compound file it opens into memory: postings
 #: read about 30% faster (ICML 2024: 18.5 ms against 26.8 ms for eight common terms)
@@ -189,6 +194,15 @@ class OpenIndex:
     report: IndexReport
     #: stems of the vocabulary words that are not their own stem.
     stems: dict[str, str] = field(default_factory=dict)
+    #: documents in the index that are not papers of the library (papers of lists opened
+    #: before, kept so that opening them again writes nothing): searches leave them out.
+    others: int = 0
+
+
+def library_docs(searcher, library: Library) -> set[int]:  # type: ignore[no-untyped-def]
+    """The document numbers of ``library``'s papers in an index that holds others too."""
+    get = library.get
+    return {docnum for docnum, stored in searcher.reader().iter_docs() if get(stored["id"])}
 
 
 class IndexUnavailable(Exception):
@@ -220,6 +234,21 @@ def _read_json(path: Path) -> dict | None:
 
 #: files of the index folder that are not Whoosh's (or are rewritten in place by it)
 _NOT_STAMPED = frozenset({MANIFEST, VOCAB, "MAIN_WRITELOCK"})
+#: the vocabularies of the libraries opened last: ``index-vocab/vocab-<library digest>.json``
+#: beside the index folder (a rebuilt index keeps them: they depend on the papers only)
+VOCAB_DIR = "index-vocab"
+_VOCAB_PREFIX = "vocab-"
+
+
+def library_digest(wanted: dict[str, str]) -> str:
+    """What a vocabulary belongs to: the papers (ids and fingerprints) of one library."""
+    text = "\n".join(f"{pid} {fp}" for pid, fp in sorted(wanted.items()))
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _vocab_file(folder: Path, digest: str) -> Path:
+    """Where the vocabulary of library ``digest`` is kept, for the index in ``folder``."""
+    return folder.parent / VOCAB_DIR / f"{_VOCAB_PREFIX}{digest}.json"
 
 
 class IndexDamaged(Exception):
@@ -261,9 +290,14 @@ def _stored_fingerprints(ix: index.Index) -> dict[str, str]:
         return {doc["id"]: doc.get("fp", "") for doc in searcher.all_stored_fields()}
 
 
-def _load_state(
-    ix: index.Index, folder: Path
-) -> tuple[dict[str, str], dict[str, int] | None, dict[str, str]] | None:
+#: the ids of each list file the index was last written for, oldest first
+Sources = dict[str, list[str]]
+State = tuple[dict[str, str], "dict[str, int] | None", dict[str, str], Sources]
+
+
+def _load_state(ix: index.Index, folder: Path, digest: str | None = None) -> State | None:
+    """The manifest's papers, the vocabulary of the library ``digest`` names (None: the
+    one saved last; None in the result when there is none), its stems and the lists."""
     manifest = _read_json(folder / MANIFEST)
     if not manifest:
         raise IndexDamaged(f"{MANIFEST} is missing or unreadable")
@@ -278,12 +312,33 @@ def _load_state(
         # written by a process stopped between its commit and its manifest: the files
         # are newer than the manifest, and the vocabulary is older than the index
         fps = _stored_fingerprints(ix)
-    vocab = _read_json(folder / VOCAB) if current else None
-    words = vocab.get("words") if vocab else None
-    stems = vocab.get("stems") if vocab else None
-    if not isinstance(words, dict) or not isinstance(stems, dict):
-        return fps, None, {}  # type: ignore[return-value]
-    return fps, words, stems  # type: ignore[return-value]
+    sources = manifest.get("lists")
+    if not isinstance(sources, dict) or not current:
+        sources = {}
+    words, stems = _read_vocab(folder, digest, fps) if current else (None, {})
+    return fps, words, stems, sources  # type: ignore[return-value]
+
+
+def _read_vocab(
+    folder: Path, digest: str | None, fps: dict[str, str]
+) -> tuple[dict[str, int] | None, dict[str, str]]:
+    """The saved vocabulary of the library ``digest`` (None: the last saved)."""
+    for path in (folder / VOCAB, _vocab_file(folder, digest or "")):
+        vocab = _read_json(path)
+        if not vocab:
+            continue
+        # a vocabulary saved before they named their library is the index's own
+        owner = vocab.get("library")
+        if (
+            digest is not None
+            and owner != digest
+            and (owner is not None or library_digest(fps) != digest)
+        ):
+            continue
+        words, stems = vocab.get("words"), vocab.get("stems")
+        if isinstance(words, dict) and isinstance(stems, dict):
+            return words, stems
+    return None, {}
 
 
 def vocab_stems(vocab: dict[str, int]) -> dict[str, str]:
@@ -303,22 +358,65 @@ def _save_state(
     fps: dict[str, str],
     vocab: dict[str, int],
     stems: dict[str, str] | None = None,
+    *,
+    sources: Sources | None = None,
+    digest: str | None = None,
 ) -> dict[str, str]:
     """Write the manifest and the vocabulary with its stems (worked out here unless
-    given), which it returns."""
+    given), which it returns. ``digest`` names the library the vocabulary is of; a copy
+    of it is kept under that name, for when that library is opened again."""
     if stems is None:
         stems = vocab_stems(vocab)
-    _write_json(folder / VOCAB, {"schema": SCHEMA_VERSION, "words": vocab, "stems": stems})
+    vocab_path = folder / VOCAB
+    _write_json(
+        vocab_path, {"schema": SCHEMA_VERSION, "library": digest, "words": vocab, "stems": stems}
+    )
+    if digest is not None:
+        _keep_vocab(folder, vocab_path, digest)
     _write_json(
         folder / MANIFEST,
         {
             "schema": SCHEMA_VERSION,
             "generation": ix.latest_generation(),
             "papers": fps,
+            "lists": sources or {},
             "files": _file_stamps(folder),
         },
     )
     return stems
+
+
+def _keep_vocab(folder: Path, vocab_path: Path, digest: str) -> None:
+    """Keep the vocabulary just saved as ``vocab-<digest>.json`` too (a hard link), and
+    only the ``VOCABS_KEPT`` most recent of those."""
+    kept = _vocab_file(folder, digest)
+    with contextlib.suppress(OSError):
+        kept.parent.mkdir(exist_ok=True)
+        tmp = kept.with_name(f".{kept.name}.{os.getpid()}.tmp")
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        try:
+            os.link(vocab_path, tmp)
+        except OSError:
+            shutil.copyfile(vocab_path, tmp)
+        os.replace(tmp, kept)
+    with contextlib.suppress(OSError):
+        others = sorted(
+            kept.parent.glob(f"{_VOCAB_PREFIX}*.json"),
+            key=lambda p: p.stat().st_mtime_ns,
+            reverse=True,
+        )
+        for old in others[VOCABS_KEPT:]:
+            old.unlink()
+
+
+def _sources_of(library: Library, kept: Sources | None = None) -> Sources:
+    """The lists of ``library`` with their ids, after those of ``kept`` that are not open
+    (each with the ids still in the index), so the oldest come first."""
+    current = {str(item.path): list(item.paper_ids) for item in library.lists}
+    out = {path: ids for path, ids in (kept or {}).items() if path not in current}
+    out.update(current)
+    return out
 
 
 def build_vocab(papers: Iterable[Paper]) -> dict[str, int]:
@@ -518,10 +616,9 @@ def open_index(
             release_freed_memory()
 
 
-State = tuple[dict[str, str], "dict[str, int] | None", dict[str, str]]
-
-
-def _open_existing(folder: Path) -> tuple[index.Index | None, State | None, str | None]:
+def _open_existing(
+    folder: Path, digest: str | None = None
+) -> tuple[index.Index | None, State | None, str | None]:
     """The index in ``folder`` and its state, or why it cannot be used as it is.
 
     Any exception counts as damage: the index is derived data, and rebuilding it is
@@ -536,7 +633,7 @@ def _open_existing(folder: Path) -> tuple[index.Index | None, State | None, str 
                 return None, None, "the search index folder was incomplete"
             return None, None, None
         ix = index.open_dir(str(folder))
-        state = _load_state(ix, folder)
+        state = _load_state(ix, folder, digest)
     except IndexDamaged as exc:
         reason = f"the search index was damaged ({exc})"
     except Exception as exc:  # noqa: BLE001 - whatever the damage, the answer is a rebuild
@@ -564,6 +661,7 @@ def _open(
     damage: str | None = None,
 ) -> OpenIndex:
     folder = paths.index_dir
+    digest = library_digest(wanted)
     with _build_lock(paths.root / BUILD_LOCK, lock_wait, note) as lock:
         if damage and lock != LOCKED:  # the damaged index must not serve again
             cannot = (
@@ -575,7 +673,7 @@ def _open(
         if lock == BUSY:
             return _locked_out(folder, messages, start)
         if lock == READ_ONLY:
-            return _unwritable(folder, paths.root, wanted, messages, start)
+            return _unwritable(folder, paths.root, wanted, digest, messages, start)
         _remove_leftovers(folder)
         ix = state = None
         reason = damage
@@ -584,15 +682,25 @@ def _open(
         elif rebuild:
             messages.append("rebuilding the search index as asked")
         else:
-            ix, state, reason = _open_existing(folder)
+            ix, state, reason = _open_existing(folder, digest)
         if ix is not None and state is not None:
             return _update(
-                ix, folder, library, wanted, state, progress, note, lock_wait, messages, start
+                ix,
+                folder,
+                library,
+                wanted,
+                digest,
+                state,
+                progress,
+                note,
+                lock_wait,
+                messages,
+                start,
             )
         if ix is not None:
             ix.close()
         try:
-            opened = _rebuild(folder, library, wanted, progress, messages, start)
+            opened = _rebuild(folder, library, wanted, digest, progress, messages, start)
         except OSError as exc:
             return _rebuild_failed(folder, exc, reason, messages, start)
         if reason:
@@ -622,13 +730,20 @@ def _rebuild_failed(
 
 
 def _unwritable(
-    folder: Path, root: Path, wanted: dict[str, str], messages: list[str], start: float
+    folder: Path,
+    root: Path,
+    wanted: dict[str, str],
+    digest: str,
+    messages: list[str],
+    start: float,
 ) -> OpenIndex:
-    """The data folder cannot be written: the index serves if it is sound and current."""
-    ix, state, reason = _open_existing(folder)
+    """The data folder cannot be written: the index serves if it is sound and current
+    (holds every paper of the library as it is, and the library's vocabulary)."""
+    ix, state, reason = _open_existing(folder, digest)
     if ix is not None and state is not None:
-        if state[0] == wanted and state[1] is not None:
-            return _serving(ix, folder, state, messages, start)
+        have = state[0]
+        if state[1] is not None and all(have.get(pid) == fp for pid, fp in wanted.items()):
+            return _serving(ix, folder, state, messages, start, others=len(have) - len(wanted))
         reason = "the search index is out of date"
     if ix is not None:
         ix.close()
@@ -638,12 +753,26 @@ def _unwritable(
 
 
 def _serving(
-    ix: index.Index, folder: Path, state: State, messages: list[str], start: float
+    ix: index.Index,
+    folder: Path,
+    state: State,
+    messages: list[str],
+    start: float,
+    *,
+    others: int | None = None,
 ) -> OpenIndex:
-    """The index as it is, read-only, with the vocabulary it was saved with."""
+    """The index as it is, read-only, with the vocabulary it was saved with. Its papers
+    may not be the library's (``others`` unknown): searches then check every hit."""
     vocab = state[1] if state[1] is not None else {}
     report = IndexReport(read_only=True, seconds=time.monotonic() - start, messages=tuple(messages))
-    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=state[2])
+    return OpenIndex(
+        ix=ix,
+        path=folder,
+        vocab=vocab,
+        report=report,
+        stems=state[2],
+        others=len(state[0]) if others is None else others,
+    )
 
 
 def _locked_out(folder: Path, messages: list[str], start: float) -> OpenIndex:
@@ -660,6 +789,7 @@ def _rebuild(
     folder: Path,
     library: Library,
     wanted: dict[str, str],
+    digest: str,
     progress: Progress | None,
     messages: list[str],
     start: float,
@@ -675,7 +805,7 @@ def _rebuild(
         ix = _fresh(tmp)
         papers = [(paper, wanted[paper.id]) for paper in library.papers]
         vocab, stems = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
-        _save_state(ix, tmp, wanted, vocab, stems)
+        _save_state(ix, tmp, wanted, vocab, stems, sources=_sources_of(library), digest=digest)
         ix.close()
         _swap_in(tmp, folder)
     except BaseException:
@@ -700,7 +830,8 @@ def _read_only(ix: index.Index, folder: Path, messages: list[str], start: float)
     vocab = state[1] if state and state[1] is not None else {}
     stems = state[2] if state else {}
     report = IndexReport(read_only=True, seconds=time.monotonic() - start, messages=tuple(messages))
-    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
+    others = ix.doc_count()  # unknown: every hit is checked
+    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems, others=others)
 
 
 def _cancel(writer) -> None:  # type: ignore[no-untyped-def]
@@ -754,6 +885,7 @@ def _update(
     folder: Path,
     library: Library,
     wanted: dict[str, str],
+    digest: str,
     state: State,
     progress: Progress | None,
     note: Callable[[str], None] | None,
@@ -761,44 +893,66 @@ def _update(
     messages: list[str],
     start: float,
 ) -> OpenIndex:
-    have, vocab, stems = state
+    """Write what changed for ``library``: its new and changed papers, and the papers its
+    lists no longer hold. Papers of lists that are not open stay (``OTHERS_MAX``)."""
+    have, vocab, stems, sources = state
     changed = [paper for paper in library.papers if have.get(paper.id) != wanted[paper.id]]
-    gone = [pid for pid in have if pid not in wanted]
-    if not changed and not gone and vocab is not None:
+    gone = _gone(library, wanted, have, sources)
+    others = len(have) - len(gone) - sum(1 for pid in wanted if pid in have)
+    kept_sources = _sources_of(library, sources)
+    if not changed and not gone:
+        if vocab is None:
+            vocab = build_vocab(library.papers)
+            stems = None  # type: ignore[assignment]
+        elif list(kept_sources) == list(sources) and kept_sources == sources:
+            report = IndexReport(seconds=time.monotonic() - start, messages=tuple(messages))
+            return OpenIndex(
+                ix=ix, path=folder, vocab=vocab, report=report, stems=stems, others=others
+            )
+        # no commit: only the vocabulary and the order of the lists are saved
+        try:
+            stems = _save_state(ix, folder, have, vocab, stems, sources=kept_sources, digest=digest)
+        except OSError as exc:
+            stems = stems if stems is not None else vocab_stems(vocab)
+            messages.append(
+                f"the search index's word list could not be saved ({describe_error(exc)})"
+            )
         report = IndexReport(seconds=time.monotonic() - start, messages=tuple(messages))
-        return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
+        return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems, others=others)
 
     added = updated = 0
-    if changed or gone:  # else only the vocabulary was missing: no empty commit for it
-        try:
-            writer = _acquire_writer(ix, lock_wait, note)
-        except OSError as exc:  # a new segment's first bytes did not fit
-            _remove_uncommitted(ix, folder)
-            return _not_updated(ix, folder, state, exc, len(changed) + len(gone), messages, start)
-        if writer is None:
-            return _read_only(ix, folder, messages, start)
-        try:
-            for pid in gone:
-                writer.delete_by_term("id", pid)
-            total = len(changed)
-            for done, paper in enumerate(changed, 1):
-                if paper.id in have:
-                    updated += 1
-                else:
-                    added += 1
-                writer.update_document(**document(paper, wanted[paper.id]))
-                if progress and (done % 250 == 0 or done == total):
-                    progress(done, total)
-            writer.commit()
-        except BaseException as exc:
-            _cancel(writer)
-            _remove_uncommitted(ix, folder)
-            if not isinstance(exc, OSError):
-                raise
-            return _not_updated(ix, folder, state, exc, len(changed) + len(gone), messages, start)
-    vocab = build_vocab(library.papers)
     try:
-        stems = _save_state(ix, folder, wanted, vocab)
+        writer = _acquire_writer(ix, lock_wait, note)
+    except OSError as exc:  # a new segment's first bytes did not fit
+        _remove_uncommitted(ix, folder)
+        return _not_updated(ix, folder, state, exc, len(changed) + len(gone), messages, start)
+    if writer is None:
+        return _read_only(ix, folder, messages, start)
+    try:
+        for pid in gone:
+            writer.delete_by_term("id", pid)
+        total = len(changed)
+        for done, paper in enumerate(changed, 1):
+            if paper.id in have:
+                updated += 1
+            else:
+                added += 1
+            writer.update_document(**document(paper, wanted[paper.id]))
+            if progress and (done % 250 == 0 or done == total):
+                progress(done, total)
+        writer.commit()
+    except BaseException as exc:
+        _cancel(writer)
+        _remove_uncommitted(ix, folder)
+        if not isinstance(exc, OSError):
+            raise
+        return _not_updated(ix, folder, state, exc, len(changed) + len(gone), messages, start)
+    fps = {pid: fp for pid, fp in have.items() if pid not in gone}
+    fps.update(wanted)
+    vocab = build_vocab(library.papers)
+    kept_sources = {path: [pid for pid in ids if pid in fps] for path, ids in kept_sources.items()}
+    try:
+        stems = _save_state(ix, folder, fps, vocab, sources=kept_sources, digest=digest)
     except OSError as exc:  # the commit stands; the next start reads the index itself
         stems = vocab_stems(vocab)
         messages.append(f"the search index's word list could not be saved ({describe_error(exc)})")
@@ -809,4 +963,31 @@ def _update(
         seconds=time.monotonic() - start,
         messages=tuple(messages),
     )
-    return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
+    return OpenIndex(
+        ix=ix, path=folder, vocab=vocab, report=report, stems=stems, others=len(fps) - len(wanted)
+    )
+
+
+def _gone(
+    library: Library, wanted: dict[str, str], have: dict[str, str], sources: Sources
+) -> list[str]:
+    """The indexed papers to delete: those an open list held and holds no more, then, past
+    ``OTHERS_MAX`` papers of lists not open, those of the lists opened longest ago."""
+    open_now = {str(item.path) for item in library.lists}
+    gone = dict.fromkeys(
+        pid
+        for path, ids in sources.items()
+        if path in open_now
+        for pid in ids
+        if pid not in wanted and pid in have
+    )
+    others = [pid for pid in have if pid not in wanted and pid not in gone]
+    if len(others) > OTHERS_MAX:
+        # oldest first: papers of no recorded list, then list by list as they were opened
+        rank: dict[str, int] = {}
+        for number, ids in enumerate(sources.values(), 1):
+            for pid in ids:
+                rank.setdefault(pid, number)
+        others.sort(key=lambda pid: rank.get(pid, 0))
+        gone.update(dict.fromkeys(others[: len(others) - OTHERS_MAX]))
+    return list(gone)

@@ -1,0 +1,250 @@
+"""The cache of parsed lists in the data folder: what it saves, when it is trusted, damage."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from corpus_util import RECORDS, many_records, write_jsonl
+
+from tuireader.ingest import cache as cache_module
+from tuireader.ingest import library as library_module
+from tuireader.model import Library
+from tuireader.session import load_session
+from tuireader.system.resources import seeds_dir
+
+SEED_CATALOG = seeds_dir() / "catalog" / "icml2024-seeds.jsonl"
+
+
+def _shape(library: Library) -> tuple:
+    """Everything a front end sees of a library, in order."""
+    return (library.papers, library.lists, tuple(str(p) for p in library.problems))
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files read from disk (not taken from the cache)."""
+    seen: list[str] = []
+    real = library_module._read
+
+    def counting(path: Path):  # type: ignore[no-untyped-def]
+        seen.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(library_module, "_read", counting)
+    return seen
+
+
+def _lists(tmp_path: Path) -> list[Path]:
+    a = write_jsonl(tmp_path / "lists" / "a.jsonl", RECORDS)
+    b = write_jsonl(tmp_path / "lists" / "b.jsonl", many_records(20))
+    notes = tmp_path / "lists" / "notes.txt"
+    notes.write_text(
+        "Notes\n\n" + RECORDS[1]["abstract"] + "\n\nA plain abstract of its own, long enough.\n",
+        encoding="utf-8",
+    )
+    return [a, b, notes]
+
+
+def test_an_unchanged_set_of_lists_is_not_read_again(tmp_path: Path, reads: list[str]) -> None:
+    sources = _lists(tmp_path)
+    first = load_session(sources, data_dir=tmp_path / "data")
+    assert sorted(reads) == ["a.jsonl", "b.jsonl", "notes.txt"]
+    reads.clear()
+    second = load_session(sources, data_dir=tmp_path / "data")
+    assert reads == []
+    assert _shape(second.library) == _shape(first.library)
+    fresh = load_session(sources, data_dir=tmp_path / "other", cache=False)
+    assert _shape(second.library) == _shape(fresh.library)
+
+
+def test_a_changed_list_is_read_again_alone_and_merges_as_a_fresh_load(
+    tmp_path: Path, reads: list[str]
+) -> None:
+    sources = _lists(tmp_path)
+    load_session(sources, data_dir=tmp_path / "data")
+    changed = many_records(20)
+    changed[2]["abstract"] += " One more sentence."
+    changed.insert(0, dict(RECORDS[0], abstract=RECORDS[0]["abstract"] + " Revised."))
+    del changed[9]
+    write_jsonl(sources[1], changed)
+    reads.clear()
+    cached = load_session(sources, data_dir=tmp_path / "data").library
+    assert reads == ["b.jsonl"]
+    fresh = load_session(sources, data_dir=tmp_path / "fresh", cache=False).library
+    assert _shape(cached) == _shape(fresh)
+    assert [p.id for p in cached] == [p.id for p in fresh]
+    assert [p.order for p in cached] == [p.order for p in fresh]
+
+
+def test_a_renamed_list_name_collision_is_merged_as_a_fresh_load(tmp_path: Path) -> None:
+    one = write_jsonl(tmp_path / "x" / "refs.jsonl", many_records(3, "x"))
+    two = write_jsonl(tmp_path / "y" / "refs.jsonl", many_records(3, "y"))
+    load_session([two], data_dir=tmp_path / "data")  # cached as the list "refs"
+    cached = load_session([one, two], data_dir=tmp_path / "data").library
+    fresh = load_session([one, two], data_dir=tmp_path / "fresh", cache=False).library
+    assert _shape(cached) == _shape(fresh)
+
+
+def test_a_touched_file_with_the_same_content_is_not_read_again(
+    tmp_path: Path, reads: list[str]
+) -> None:
+    sources = _lists(tmp_path)
+    load_session(sources, data_dir=tmp_path / "data")
+    later = sources[0].stat().st_mtime_ns + 5_000_000_000
+    os.utime(sources[0], ns=(later, later))
+    copy = sources[1].read_bytes()
+    sources[1].unlink()
+    sources[1].write_bytes(copy)  # a new inode, same bytes
+    reads.clear()
+    load_session(sources, data_dir=tmp_path / "data")
+    assert reads == []
+
+
+def test_cache_files_are_private(tmp_path: Path) -> None:
+    load_session(_lists(tmp_path), data_dir=tmp_path / "data")
+    entries = list((tmp_path / "data" / "cache").iterdir())
+    assert len(entries) == 4  # three lists and the library
+    for entry in entries:
+        assert stat.S_IMODE(entry.stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "data" / "cache").stat().st_mode) == 0o700
+
+
+def _damage_truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _damage_flip(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[-40] ^= 0x55
+    path.write_bytes(bytes(data))
+
+
+def _damage_foreign(path: Path) -> None:
+    path.write_bytes(b"\x80\x04garbage that is no cache entry")
+
+
+def _damage_version(path: Path) -> None:
+    data = path.read_bytes()
+    magic = cache_module.MAGIC
+    line_end = data.index(b"\n", len(magic))
+    head = json.loads(data[len(magic) : line_end])
+    head["version"] = "0.0.0-old"
+    path.write_bytes(magic + json.dumps(head).encode() + data[line_end:])
+
+
+def _damage_header(path: Path) -> None:
+    path.write_bytes(cache_module.MAGIC + b"{not json\n" + b"x" * 100)
+
+
+def _damage_empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (_damage_truncate, "truncated"),
+        (_damage_flip, "damaged"),
+        (_damage_foreign, "not a tuireader cache file"),
+        (_damage_version, "another version"),
+        (_damage_header, "header is damaged"),
+        (_damage_empty, "not a tuireader cache file"),
+    ],
+)
+def test_a_damaged_cache_is_rebuilt_with_one_message(
+    tmp_path: Path, reads: list[str], damage, said: str
+) -> None:
+    sources = _lists(tmp_path)
+    first = load_session(sources, data_dir=tmp_path / "data")
+    for entry in (tmp_path / "data" / "cache").iterdir():
+        damage(entry)
+    reads.clear()
+    again = load_session(sources, data_dir=tmp_path / "data")
+    assert sorted(reads) == ["a.jsonl", "b.jsonl", "notes.txt"]
+    assert _shape(again.library) == _shape(first.library)
+    notes = [str(p) for p in again.problems if "cached lists" in p.message]
+    assert len(notes) == 4 and all(said in note for note in notes), notes
+    assert all("\n" not in note for note in notes)
+    # rebuilt: the next load reads nothing and says nothing
+    reads.clear()
+    third = load_session(sources, data_dir=tmp_path / "data")
+    assert reads == [] and not any("cached lists" in p.message for p in third.problems)
+
+
+def test_an_unwritable_cache_folder_still_loads(tmp_path: Path, reads: list[str]) -> None:
+    sources = _lists(tmp_path)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "cache").write_text("a file where the folder would be")
+    session = load_session(sources, data_dir=tmp_path / "data")
+    assert len(session.library) > 0
+
+
+def test_two_processes_filling_the_cache_at_once(tmp_path: Path) -> None:
+    sources = _lists(tmp_path)
+    code = (
+        "import sys\n"
+        "from tuireader.session import load_session\n"
+        "s = load_session(sys.argv[2:], data_dir=sys.argv[1])\n"
+        "print(len(s.library), [p.message for p in s.problems if 'cached' in p.message])\n"
+    )
+    args = [sys.executable, "-c", code, str(tmp_path / "data"), *map(str, sources)]
+    procs = [subprocess.Popen(args, stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    outs = [proc.communicate()[0] for proc in procs]
+    assert all(proc.returncode == 0 for proc in procs)
+    fresh = load_session(sources, data_dir=tmp_path / "fresh", cache=False).library
+    assert all(out.strip() == f"{len(fresh)} []" for out in outs), outs
+    cached = load_session(sources, data_dir=tmp_path / "data")
+    assert _shape(cached.library) == _shape(fresh)
+    assert not list((tmp_path / "data" / "cache").glob(".*.tmp"))
+
+
+# --------------------------------------------------------------------------- the seed catalog
+
+
+def _seed_record() -> dict:
+    line = SEED_CATALOG.read_text(encoding="utf-8").splitlines()[0]
+    return json.loads(line)
+
+
+def _words_dropped(text: str) -> str:
+    """A damaged copy of ``text``: every ninth word gone (still a fuzzy match)."""
+    words = text.split()
+    return " ".join(w for i, w in enumerate(words) if i % 9 != 4)
+
+
+def test_the_shipped_catalog_does_not_fuzzily_match_papers_of_other_lists(tmp_path: Path) -> None:
+    seed = _seed_record()
+    other = tmp_path / "mine.txt"
+    other.write_text("Mine\n\n" + _words_dropped(seed["abstract"]) + "\n", encoding="utf-8")
+    (paper,) = load_session([other], data_dir=tmp_path / "data", cache=False).library.papers
+    assert paper.metadata_source == "derived" and paper.title_derived
+    # the seeds themselves are still matched every way
+    seeds = load_session(None, data_dir=tmp_path / "data", cache=False).library
+    assert all(p.metadata_source == "icml2024-seeds" for p in seeds)
+
+
+def test_the_shipped_catalog_still_matches_other_lists_by_exact_key(tmp_path: Path) -> None:
+    seed = _seed_record()
+    other = write_jsonl(
+        tmp_path / "mine.jsonl",
+        [{"title": seed["title"], "abstract": "Our own summary of it.", "authors": ["Someone"]}],
+    )
+    (paper,) = load_session([other], data_dir=tmp_path / "data", cache=False).library.papers
+    assert paper.metadata_source == "icml2024-seeds"
+    assert paper.authors == tuple(seed["authors"])
+
+
+def test_a_catalog_given_by_the_user_still_matches_fuzzily(tmp_path: Path) -> None:
+    seed = _seed_record()
+    catalog = write_jsonl(tmp_path / "cat.jsonl", [seed])
+    other = tmp_path / "mine.txt"
+    other.write_text("Mine\n\n" + _words_dropped(seed["abstract"]) + "\n", encoding="utf-8")
+    session = load_session([other], data_dir=tmp_path / "data", catalogs=[catalog], cache=False)
+    (paper,) = session.library.papers
+    assert paper.metadata_source == "cat" and paper.title == seed["title"]
