@@ -168,13 +168,12 @@ def test_a_damaged_cache_is_rebuilt_with_one_message(
     again = load_session(sources, data_dir=tmp_path / "data")
     assert sorted(reads) == ["a.jsonl", "b.jsonl", "notes.txt"]
     assert _shape(again.library) == _shape(first.library)
-    notes = [str(p) for p in again.problems if "cached lists" in p.message]
-    assert len(notes) == 4 and all(said in note for note in notes), notes
-    assert all("\n" not in note for note in notes)
+    (note,) = [str(p) for p in again.problems if "cache of read lists" in p.message]
+    assert "4 entries" in note and said in note and "\n" not in note
     # rebuilt: the next load reads nothing and says nothing
     reads.clear()
     third = load_session(sources, data_dir=tmp_path / "data")
-    assert reads == [] and not any("cached lists" in p.message for p in third.problems)
+    assert reads == [] and not any("cache" in p.message for p in third.problems)
 
 
 def test_an_unwritable_cache_folder_still_loads(tmp_path: Path, reads: list[str]) -> None:
@@ -191,7 +190,7 @@ def test_two_processes_filling_the_cache_at_once(tmp_path: Path) -> None:
         "import sys\n"
         "from tuireader.session import load_session\n"
         "s = load_session(sys.argv[2:], data_dir=sys.argv[1])\n"
-        "print(len(s.library), [p.message for p in s.problems if 'cached' in p.message])\n"
+        "print(len(s.library), [p.message for p in s.problems if 'cache' in p.message])\n"
     )
     args = [sys.executable, "-c", code, str(tmp_path / "data"), *map(str, sources)]
     procs = [subprocess.Popen(args, stdout=subprocess.PIPE, text=True) for _ in range(3)]

@@ -112,11 +112,11 @@ def _load(
         }
     )
     library = store.load_library(key, inputs)
-    if library is not None:
-        return library
-    before = [FileState.of(path) for path in inputs]
-    library = _apply_catalogs(load_library(given, cache=store), catalogs, default_catalogs)
-    store.store_library(key, inputs, before, library)
+    if library is None:
+        before = [FileState.of(path) for path in inputs]
+        library = _apply_catalogs(load_library(given, cache=store), catalogs, default_catalogs)
+        store.store_library(key, inputs, before, library)
+    store.tell()
     return library
 
 

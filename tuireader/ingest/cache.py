@@ -61,15 +61,20 @@ MISSING = -1
 Note = Callable[[str], None]
 
 
+#: the parts of the program that decide what reading the lists gives
+_READING_CODE = ("ingest", "render", "model.py")
+
+
 def code_stamp() -> str:
-    """Size and modification time of the program's own files (not the UI's): a changed
-    reader or merger makes old entries foreign even before the version number changes."""
+    """Size and modification time of the files of the program that read lists: a changed
+    reader, merger or catalog makes old entries foreign before the version number
+    changes."""
     global _STAMP
     if _STAMP is None:
         package = Path(__file__).resolve().parents[1]
         parts = []
         for file in sorted(package.rglob("*.py")):
-            if "ui" in file.relative_to(package).parts[:1]:
+            if file.relative_to(package).parts[0] not in _READING_CODE:
                 continue
             with contextlib.suppress(OSError):
                 info = file.stat()
@@ -421,14 +426,16 @@ def _decoded(path: Path, decode: Callable[[Any], Any], check: Callable[[dict], N
 
 
 class Cache:
-    """The cache folder of one data folder. ``note`` hears, once per entry, why an entry
-    that was there could not be used (it is then rebuilt)."""
+    """The cache folder of one data folder. ``tell`` says to ``note``, in one line, which
+    entries were there but could not be used (they are written again)."""
 
     def __init__(self, folder: Path, note: Note | None = None) -> None:
         self.folder = folder
         self.note = note
         #: what happened, for tests and the benchmark: "hit", "miss", "stored" by kind
         self.events: list[str] = []
+        #: entries found but not usable, with why (said once by ``tell``)
+        self.unusable: list[tuple[Path, str]] = []
 
     def _name(self, kind: str, key: str) -> Path:
         return (
@@ -437,8 +444,21 @@ class Cache:
         )
 
     def _say(self, path: Path, why: str) -> None:
-        if why and self.note is not None:
-            self.note(f"the cached lists in {path} could not be used ({why}); read them again")
+        if why:
+            self.unusable.append((path, why))
+
+    def tell(self) -> None:
+        """Say in one line (to ``note``) which entries could not be used, and why."""
+        if not self.unusable or self.note is None:
+            return
+        count = len(self.unusable)
+        reasons = list(dict.fromkeys(why for _, why in self.unusable))
+        what = "an entry" if count == 1 else f"{count} entries"
+        self.note(
+            f"the cache of read lists in {self.folder} had {what} that could not be used "
+            f"({'; '.join(reasons[:3])}); the lists were read again"
+        )
+        self.unusable.clear()
 
     # -- whole libraries ------------------------------------------------------------
 
