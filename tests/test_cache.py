@@ -247,3 +247,24 @@ def test_a_catalog_given_by_the_user_still_matches_fuzzily(tmp_path: Path) -> No
     session = load_session([other], data_dir=tmp_path / "data", catalogs=[catalog], cache=False)
     (paper,) = session.library.papers
     assert paper.metadata_source == "cat" and paper.title == seed["title"]
+
+
+def test_a_cached_library_opens_the_index_without_fingerprinting_its_papers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tuireader.search import index as tindex
+
+    sources = _lists(tmp_path)
+    first = load_session(sources, data_dir=tmp_path / "data")
+    expected = {paper.id: tindex.fingerprint(paper) for paper in first.library.papers}
+    first.engine().close()
+
+    def refuse(paper):  # type: ignore[no-untyped-def]
+        raise AssertionError("fingerprint worked out again")
+
+    monkeypatch.setattr(tindex, "fingerprint", refuse)
+    again = load_session(sources, data_dir=tmp_path / "data")
+    assert again.cached["fingerprints"] == expected
+    engine = again.engine()
+    assert engine.report.written == 0 and engine.search("privacy").total >= 1
+    engine.close()

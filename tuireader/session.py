@@ -26,6 +26,9 @@ class Session:
     #: what loading did to saved triage: marks moved to their paper's new id, and marks
     #: whose paper is in none of the lists (None: no triage file yet).
     triage: ReattachReport | None = None
+    #: what the cache kept with the library: each paper's index fingerprint (opening the
+    #: index then need not work them out) and the index schema they are for
+    cached: dict[str, object] = field(default_factory=dict)
 
     def identity_of(self, paper_id: str) -> StoredIdentity | None:
         """What identifies a paper of the library, as the triage store keeps it."""
@@ -47,8 +50,19 @@ class Session:
         rebuild: bool = False,
     ):  # -> tuireader.search.engine.Engine (imported lazily: Whoosh is slow to import)
         from tuireader.search.engine import open_engine
+        from tuireader.search.index import SCHEMA_VERSION
 
-        return open_engine(self.library, self.paths, progress=progress, note=note, rebuild=rebuild)
+        fingerprints = self.cached.get("fingerprints")
+        if self.cached.get("index_schema") != SCHEMA_VERSION or not isinstance(fingerprints, dict):
+            fingerprints = None
+        return open_engine(
+            self.library,
+            self.paths,
+            progress=progress,
+            note=note,
+            rebuild=rebuild,
+            fingerprints=fingerprints,
+        )
 
 
 def load_session(
@@ -70,7 +84,8 @@ def load_session(
     # catalogs named on the command line first, then those of the config file
     wanted = [*(catalogs or ()), *config.catalogs]
     notes: list[str] = []
-    library = _load(paths, sources, wanted, default_catalogs, notes if cache else None)
+    extra: dict[str, object] = {}
+    library = _load(paths, sources, wanted, default_catalogs, notes if cache else None, extra)
     # apply_catalogs carries the catalogs' own problems into library.problems
     problems = list(library.problems)
     problems.extend(Problem(paths.cache_dir, note, "warning") for note in notes)
@@ -78,7 +93,14 @@ def load_session(
         Problem(config.path or paths.config_file, p, "warning") for p in config.problems
     )
     triage = _reattach(paths, library)
-    return Session(paths=paths, library=library, problems=problems, config=config, triage=triage)
+    return Session(
+        paths=paths,
+        library=library,
+        problems=problems,
+        config=config,
+        triage=triage,
+        cached=extra,
+    )
 
 
 def _load(
@@ -87,6 +109,7 @@ def _load(
     catalogs: Sequence[str | Path],
     default_catalogs: bool,
     notes: list[str] | None,
+    extra: dict[str, object],
 ) -> Library:
     """The library with its catalogs applied: from the cache when its files are unchanged,
     else read (the lists unchanged since they were cached from the cache) and cached."""
@@ -115,7 +138,14 @@ def _load(
     if library is None:
         before = [FileState.of(path) for path in inputs]
         library = _apply_catalogs(load_library(given, cache=store), catalogs, default_catalogs)
-        store.store_library(key, inputs, before, library)
+        from tuireader.search.index import SCHEMA_VERSION, fingerprint
+
+        store.extra = {
+            "index_schema": SCHEMA_VERSION,
+            "fingerprints": {paper.id: fingerprint(paper) for paper in library.papers},
+        }
+        store.store_library(key, inputs, before, library, store.extra)
+    extra.update(store.extra)
     store.tell()
     return library
 

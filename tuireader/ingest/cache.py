@@ -30,6 +30,7 @@ import os
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
+from itertools import starmap
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +63,7 @@ Note = Callable[[str], None]
 
 
 #: the parts of the program that decide what reading the lists gives
-_READING_CODE = ("ingest", "render", "model.py")
+_READING_CODE = ("ingest", "render", "model.py", "search/index.py")
 
 
 def code_stamp() -> str:
@@ -74,7 +75,8 @@ def code_stamp() -> str:
         package = Path(__file__).resolve().parents[1]
         parts = []
         for file in sorted(package.rglob("*.py")):
-            if file.relative_to(package).parts[0] not in _READING_CODE:
+            relative = file.relative_to(package)
+            if relative.parts[0] not in _READING_CODE and relative.as_posix() not in _READING_CODE:
                 continue
             with contextlib.suppress(OSError):
                 info = file.stat()
@@ -191,7 +193,7 @@ def _private_folder(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
 
 
-def write_entry(path: Path, header: dict[str, Any], payload: object) -> bool:
+def write_entry(path: Path, header: dict[str, Any], payload: Any) -> bool:
     """Write an entry atomically (a private temporary file renamed into place).
 
     False when it cannot be written (a read-only or full disk): the cache is optional.
@@ -287,7 +289,7 @@ def _links_out(links: tuple[Link, ...]) -> tuple:
 
 
 def _links_in(data: tuple) -> tuple[Link, ...]:
-    return tuple(Link(*link) for link in data)
+    return tuple(starmap(Link, data)) if data else ()
 
 
 def _paper_out(paper: Paper) -> tuple:
@@ -359,6 +361,13 @@ def library_in(data: Any) -> Library:
         lists=tuple(PaperList(name, Path(path), tuple(ids), fmt) for name, path, ids, fmt in lists),
         problems=tuple(map(_problem_in, problems)),
     )
+
+
+def _library_with_extra(data: Any) -> tuple[Library, dict[str, Any]]:
+    library, extra = data
+    if not isinstance(extra, dict):
+        raise CacheMiss("its content is damaged")
+    return library_in(library), extra
 
 
 @dataclass(frozen=True)
@@ -434,6 +443,8 @@ class Cache:
         self.note = note
         #: what happened, for tests and the benchmark: "hit", "miss", "stored" by kind
         self.events: list[str] = []
+        #: what was stored with the library ``load_library`` gave last
+        self.extra: dict[str, Any] = {}
         #: entries found but not usable, with why (said once by ``tell``)
         self.unusable: list[tuple[Path, str]] = []
 
@@ -477,21 +488,28 @@ class Cache:
             head["refreshed"] = states if states != saved else None
 
         try:
-            head, library = _decoded(path, library_in, check)
+            head, (library, extra) = _decoded(path, _library_with_extra, check)
         except CacheMiss as miss:
             self._say(path, str(miss))
             self.events.append("library-miss")
             return None
         self.events.append("library-hit")
+        self.extra = extra
         if head.get("refreshed"):
             # same content under a new identity: remember the new one
-            self._write_library(path, key, head["refreshed"], library)
+            self._write_library(path, key, head["refreshed"], library, extra)
         return library
 
     def store_library(
-        self, key: str, inputs: Sequence[Path], before: Sequence[FileState | None], library: Library
+        self,
+        key: str,
+        inputs: Sequence[Path],
+        before: Sequence[FileState | None],
+        library: Library,
+        extra: dict[str, Any] | None = None,
     ) -> None:
-        """Cache ``library``, made from ``inputs`` whose identities were ``before`` reading."""
+        """Cache ``library``, made from ``inputs`` whose identities were ``before`` reading,
+        with ``extra`` (plain data worked out from it, given back in ``Cache.extra``)."""
         now = [FileState.of(item) for item in inputs]
         if len(before) != len(now) or any(
             old is None or old != new for old, new in zip(before, now, strict=True)
@@ -500,13 +518,18 @@ class Cache:
         hashed = [state.with_digest() for state in before if state is not None]
         states = [state for state in hashed if state is not None]
         if len(states) == len(before):
-            self._write_library(self._name("library", key), key, states, library)
+            self._write_library(self._name("library", key), key, states, library, extra)
 
     def _write_library(
-        self, path: Path, key: str, states: list[FileState], library: Library
+        self,
+        path: Path,
+        key: str,
+        states: list[FileState],
+        library: Library,
+        extra: dict[str, Any] | None,
     ) -> None:
         header = {"kind": "library", "key": key, "files": [s.to_json() for s in states]}
-        if write_entry(path, header, library_out(library)):
+        if write_entry(path, header, (library_out(library), extra or {})):
             self.events.append("library-stored")
 
     # -- single lists ---------------------------------------------------------------

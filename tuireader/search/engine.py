@@ -368,6 +368,7 @@ def open_engine(
     note: Callable[[str], None] | None = None,
     rebuild: bool = False,
     lock_wait: float | None = None,
+    fingerprints: dict[str, str] | None = None,
 ) -> Engine:
     """Open (building or updating as needed) the index for ``library``.
 
@@ -375,6 +376,7 @@ def open_engine(
     exception, is rebuilt (and the engine says so in its messages); when no index can
     be had, the engine scans the library's text instead and says so in
     ``Engine.problem``. An index that fails later, while searched, is rebuilt then.
+    ``fingerprints``: each paper's ``index.fingerprint``, when already known.
     """
     wait = LOCK_WAIT_SECONDS if lock_wait is None else lock_wait
 
@@ -385,7 +387,13 @@ def open_engine(
 
     try:
         opened = open_index(
-            library, paths, progress=progress, note=note, rebuild=rebuild, lock_wait=wait
+            library,
+            paths,
+            progress=progress,
+            note=note,
+            rebuild=rebuild,
+            lock_wait=wait,
+            fingerprints=fingerprints,
         )
     except Exception as exc:  # noqa: BLE001 - whatever it is, the library can be scanned
         return Engine(library, None, problem=_unavailable(exc, paths))

@@ -27,6 +27,7 @@ import contextlib
 import dataclasses
 import errno
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -108,7 +109,13 @@ def schema() -> fields.Schema:
 def venue_text(paper: Paper) -> str:
     """The venue as the source names it, its proceedings or journal, and its short names
     (``venue:corl`` finds "7th Annual Conference on Robot Learning")."""
-    names = list(dict.fromkeys(n for n in (paper.venue, paper.booktitle, paper.journal) if n))
+    return _venue_text(paper.venue, paper.booktitle, paper.journal)
+
+
+@functools.lru_cache(maxsize=4096)
+def _venue_text(venue: str | None, booktitle: str | None, journal: str | None) -> str:
+    # a library names a few venues many times: worked out once each
+    names = list(dict.fromkeys(n for n in (venue, booktitle, journal) if n))
     return " ; ".join([*names, *venue_aliases(*names)])
 
 
@@ -315,7 +322,7 @@ def _load_state(ix: index.Index, folder: Path, digest: str | None = None) -> Sta
     sources = manifest.get("lists")
     if not isinstance(sources, dict) or not current:
         sources = {}
-    words, stems = _read_vocab(folder, digest, fps) if current else (None, {})
+    words, stems = _read_vocab(folder, digest, fps) if current else (None, {})  # type: ignore[arg-type]
     return fps, words, stems, sources  # type: ignore[return-value]
 
 
@@ -587,11 +594,13 @@ def open_index(
     rebuild: bool = False,
     lock_wait: float = LOCK_WAIT_SECONDS,
     damage: str | None = None,
+    fingerprints: dict[str, str] | None = None,
 ) -> OpenIndex:
     """Open the index for ``library``, updating or rebuilding it as needed.
 
     ``damage`` rebuilds the index because of the damage it describes (found by the
-    caller while reading it), and says so.
+    caller while reading it), and says so. ``fingerprints``: ``fingerprint`` of each
+    paper, when the caller has them (a cached library), else they are worked out.
 
     Raises IndexUnavailable when no index can be had (the folder cannot be written and
     holds no current index; another process is building the first one; a rebuild
@@ -606,7 +615,10 @@ def open_index(
             f"cannot create the data folder {paths.root}: {exc.strerror}"
         ) from exc
 
-    wanted = {paper.id: fingerprint(paper) for paper in library.papers}
+    if fingerprints is not None and _cover(fingerprints, library):
+        wanted = fingerprints
+    else:
+        wanted = {paper.id: fingerprint(paper) for paper in library.papers}
     try:
         return _open(
             library, paths, wanted, progress, note, rebuild, lock_wait, messages, start, damage
@@ -614,6 +626,11 @@ def open_index(
     finally:
         if len(library) >= LARGE:
             release_freed_memory()
+
+
+def _cover(fingerprints: dict[str, str], library: Library) -> bool:
+    """Whether ``fingerprints`` are those of exactly the library's papers."""
+    return len(fingerprints) == len(library) and all(p.id in fingerprints for p in library.papers)
 
 
 def _open_existing(
