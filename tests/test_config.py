@@ -172,3 +172,24 @@ def test_any_unforeseen_failure_is_a_warning(monkeypatch):
     config = load_config(resolve())
     assert config == Config(path=config.path)
     assert config.problems[0].startswith("config ignored: SystemError: parser bug")
+
+
+def test_the_keys_table_is_read_as_given():
+    write_config('[keys]\n"triage.keep" = "k"\n"link.open" = ["o", "ctrl+o"]\n"a.b" = "x,y"\n')
+    config = load_config(resolve())
+    assert config.keys == (
+        ("triage.keep", ("k",)),
+        ("link.open", ("o", "ctrl+o")),
+        ("a.b", ("x", "y")),
+    )
+    assert config.problems == ()
+
+
+def test_a_keys_table_of_the_wrong_shape_is_reported():
+    write_config('keys = "k"\n')
+    assert load_config(resolve()).keys == ()
+    assert "must be a table" in load_config(resolve()).problems[0]
+    write_config('[keys]\n"triage.keep" = 3\n"copy.id" = []\n"link.open" = "o"\n')
+    config = load_config(resolve())
+    assert config.keys == (("link.open", ("o",)),)
+    assert len(config.problems) == 2 and all("must be a key" in p for p in config.problems)

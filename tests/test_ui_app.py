@@ -243,7 +243,8 @@ async def test_help_lists_every_binding_with_its_keys():
         await pilot.press("enter", "question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = app_text(app)
+        # All of the help, also what is below the fold.
+        text = str(app.screen.query_one("#help-text").content)
         count = 0
         for place in screen.binding_places():
             assert place.name in text
@@ -315,11 +316,17 @@ async def test_empty_library_shows_a_message():
 
 @sync
 async def test_missing_file_is_reported_not_fatal(tmp_path):
+    from tuireader.ui.screens.problems import ProblemsScreen
+
     app = make_app(tmp_path / "no-such-list.txt")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
-        assert "no-such-list.txt" in app_text(app)
+        assert "1 load warning (w: details)" in widget_text(app, screen.query_one("#status"))
         assert screen.shown == 0 and app.is_running
+        await pilot.press("escape", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+        assert "no-such-list.txt" in app_text(app)
 
 
 @sync

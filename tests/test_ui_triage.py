@@ -58,7 +58,8 @@ async def test_keep_moves_on_to_the_next_new_paper_and_again_returns_to_new():
         await settle(pilot)
         assert saved(first).state == "new"
         assert screen.current_paper.id == first
-        assert "0 kept" in widget_text(app, screen.query_one("#status"))
+        status = widget_text(app, screen.query_one("#status"))
+        assert "kept" not in status and "11 left" in status  # states with no paper left out
 
 
 @sync

@@ -7,6 +7,10 @@
     citation_format = "bibtex" # what `y` copies: bibtex biblatex apa mla markdown cite pandoc url
     auto_advance = true        # after s/m/x/r, move to the next paper that is still new
 
+    [keys]                     # change the reader's keys: binding id = key(s)
+    "triage.keep" = "k"        # ids are listed in the reader's help (?)
+    "link.open" = ["o", "ctrl+o"]
+
 A missing file means the defaults. A file that does not parse, or a value that makes no
 sense, is reported in plain words and the default is used instead: a typo in the
 settings never stops the reader.
@@ -32,13 +36,16 @@ class Config:
     osc52: str = "auto"
     citation_format: str = "bibtex"
     auto_advance: bool = True
+    #: the ``[keys]`` table as given: (binding id, its keys), in file order. Which ids
+    #: and keys exist is the reader's business; it reports the rest.
+    keys: tuple[tuple[str, tuple[str, ...]], ...] = ()
     path: Path | None = None
     problems: tuple[str, ...] = field(default=(), compare=False)
 
 
 MAX_BYTES = 1 << 20  # a settings file is a few lines; anything this big is not one
 
-KNOWN = ("auto_advance", "catalogs", "citation_format", "osc52", "theme")
+KNOWN = ("auto_advance", "catalogs", "citation_format", "keys", "osc52", "theme")
 
 
 def _cut(text: str, limit: int = 80) -> str:
@@ -120,6 +127,7 @@ def _load(path: Path) -> Config:
         osc52=_choice(data, "osc52", OSC52_MODES, "auto", problems),
         citation_format=_choice(data, "citation_format", CITATION_FORMATS, "bibtex", problems),
         auto_advance=_auto_advance(data.get("auto_advance", True), problems),
+        keys=_keys(data.get("keys", {}), problems),
         path=path,
     )
     return Config(**{**config.__dict__, "problems": tuple(problems)})
@@ -147,3 +155,34 @@ def _auto_advance(value: object, problems: list[str]) -> bool:
         return value
     problems.append(f"auto_advance = {_shown(value)} must be true or false; using true")
     return True
+
+
+#: more ``[keys]`` entries than any reader has bindings: the rest are ignored.
+MAX_KEYS = 200
+
+
+def _keys(value: object, problems: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The ``[keys]`` table: each binding id to a key, a comma-separated list of keys or a
+    list of keys. Entries of the wrong shape are reported one line each and left out."""
+    if not isinstance(value, dict):
+        problems.append(f"keys = {_shown(value)} must be a table ([keys]); ignored")
+        return ()
+    keys: list[tuple[str, tuple[str, ...]]] = []
+    for binding_id, raw in list(value.items())[:MAX_KEYS]:
+        given = raw
+        if isinstance(raw, str):
+            given = raw.split(",") if raw.strip() != "," else [raw]
+        if (
+            not isinstance(given, list)
+            or not given
+            or not all(isinstance(key, str) and key.strip() for key in given)
+        ):
+            problems.append(
+                f"keys: {_shown(binding_id)} = {_shown(raw)} must be a key or a list of "
+                "keys; ignored"
+            )
+            continue
+        keys.append((binding_id, tuple(key.strip() for key in given)))
+    if len(value) > MAX_KEYS:
+        problems.append(f"keys: {len(value) - MAX_KEYS} entries past the first {MAX_KEYS} ignored")
+    return tuple(keys)

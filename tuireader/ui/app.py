@@ -21,13 +21,36 @@ from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import styles_dir
+from tuireader.ui.bindings import declared_bindings, key_names, resolve_keymap
 from tuireader.ui.keys import KeyOrderedApp
+from tuireader.ui.screens.edit import NoteEditor, TagEditor
+from tuireader.ui.screens.help import HelpScreen
 from tuireader.ui.screens.main import MainScreen
+from tuireader.ui.screens.manual_copy import ManualCopyScreen
+from tuireader.ui.screens.pick import PickScreen
+from tuireader.ui.screens.problems import ProblemsScreen
 from tuireader.ui.services import Progress, Services
+from tuireader.ui.widgets.results import ResultsList
+from tuireader.ui.widgets.search import SearchBox
+from tuireader.ui.widgets.viewer import PaperViewer
 
 __all__ = ["Progress", "ReaderApp", "Services", "build_app", "core_services", "run_reader"]
 
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
+#: every class that declares reader bindings: each takes keys as one place, in which two
+#: bindings may not share a key (the [keys] table is checked against them).
+BINDING_PLACES = (
+    MainScreen,
+    SearchBox,
+    ResultsList,
+    PaperViewer,
+    HelpScreen,
+    PickScreen,
+    TagEditor,
+    NoteEditor,
+    ManualCopyScreen,
+    ProblemsScreen,
+)
 STYLESHEETS = ("base.tcss", "dark.tcss", "light.tcss")
 
 
@@ -98,6 +121,12 @@ class ReaderApp(KeyOrderedApp):
         #: the user's settings (config.toml); defaults when none were given.
         self.config = config or Config()
         self.theme = THEMES.get(theme, theme)
+        #: the [keys] table as applied (binding id → keys), and what was left out of it.
+        self.keymap, self.key_problems = resolve_keymap(
+            self.config.keys, [declared_bindings(cls) for cls in BINDING_PLACES]
+        )
+        if self.keymap:
+            self.set_keymap(self.keymap)
 
     def get_default_screen(self) -> Screen[Any]:
         return MainScreen(
@@ -114,20 +143,22 @@ class ReaderApp(KeyOrderedApp):
         yield from super().get_system_commands(screen)
         if not isinstance(screen, MainScreen):
             return
-        seen: set[tuple[int, str]] = set()
         for place in screen.binding_places():
+            # One entry per action and description, with every key in force for it
+            # (the [keys] table applied).
+            keys: dict[tuple[str, str], list[str]] = {}
             for binding in place.bindings:
-                if not binding.description or (id(place.node), binding.action) in seen:
-                    continue
-                seen.add((id(place.node), binding.action))
-                keys = ", ".join(
-                    self.get_key_display(type(binding)(key, binding.action))
-                    for key in binding.key.split(",")
-                )
+                if binding.description:
+                    shown = keys.setdefault((binding.action, binding.description), [])
+                    shown.extend(
+                        self.get_key_display(type(binding)(key, binding.action))
+                        for key in key_names(binding)
+                    )
+            for (action, description), names in keys.items():
                 yield SystemCommand(
-                    f"{binding.description}",
-                    f"{place.name}: {keys}",
-                    partial(self.run_action, binding.action, place.node),
+                    description,
+                    f"{place.name}: {', '.join(dict.fromkeys(names))}",
+                    partial(self.run_action, action, place.node),
                 )
 
 

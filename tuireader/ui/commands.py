@@ -53,6 +53,22 @@ class PickLink(Message):
     """Offer the highlighted paper's links in a menu, and copy the one picked."""
 
 
+class CopyPaperId(Message):
+    """Copy the highlighted paper's id (what ``tuireader show`` and ``cite`` take)."""
+
+
+@dataclass
+class OpenLink(Message):
+    """Open link ``number`` of the highlighted paper (0: the primary link) in the web
+    browser on a local desktop; elsewhere copy it instead and say so."""
+
+    number: int = 0
+
+
+class PickOpenLink(Message):
+    """Offer the highlighted paper's links in a menu, and open the one picked."""
+
+
 @dataclass
 class CopyCitation(Message):
     """Copy the highlighted paper's citation in ``fmt`` (None: the configured format)."""

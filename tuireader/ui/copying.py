@@ -9,7 +9,10 @@ route could be trusted. This module decides what to copy; it holds no widget.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import os
+import sys
+import webbrowser
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -18,9 +21,9 @@ from typing import Any
 from textual.app import App
 from textual.message import Message
 
-from tuireader.ingest.links import web_url
 from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import FORMAT_LABELS, best_link, format_citation, format_many
+from tuireader.render.safetext import web_url
 from tuireader.system.clipboard import Clipboard, CopyOutcome
 from tuireader.system.config import Config
 from tuireader.ui.commands import CopyAll, CopyToClipboard
@@ -150,3 +153,67 @@ class CopyAllCommands(ScreenActions):
                 )
             )
         return commands
+
+
+def id_request(paper: Paper) -> CopyToClipboard:
+    """Copying ``paper``'s id (what ``tuireader show`` and ``cite`` take)."""
+    return CopyToClipboard(paper.id, "paper id", one_line=True)
+
+
+# -- opening a link in a web browser -------------------------------------------------------
+
+
+def no_browser_reason(
+    environ: Mapping[str, str] | None = None, platform: str | None = None
+) -> str | None:
+    """Why a link cannot be opened in a browser here (None: it can).
+
+    Only on a local desktop: not over SSH (the browser would open on the far machine, if
+    anywhere), and with a display (X11 or Wayland) or on macOS. A browser that would run
+    inside this terminal (lynx, w3m, …) does not count: it would take the reader's screen.
+    """
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if environ.get("SSH_CONNECTION") or environ.get("SSH_TTY"):
+        return "over SSH"
+    if platform != "darwin" and not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        return "no display"
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return "no web browser found"
+    in_terminal = isinstance(browser, webbrowser.GenericBrowser) and not isinstance(
+        browser, webbrowser.BackgroundBrowser
+    )
+    if in_terminal or getattr(browser, "background", True) is False:
+        return "the only browser runs in the terminal"
+    return None
+
+
+def open_in_browser(url: str) -> bool:
+    """Open ``url`` (a safe web address) in the desktop's browser; False if it failed.
+
+    Blocking (a browser may take a moment to answer): call it in a worker.
+    """
+    try:
+        return bool(webbrowser.open(url, new=2))
+    except Exception:  # noqa: BLE001 - a browser that fails is reported, never raised
+        return False
+
+
+def open_link_target(paper: Paper, number: int = 0) -> Link | str:
+    """The link ``o`` (number 0: the primary link) or ``O`` then a number opens, or why
+    there is none. Only a safe web address is ever opened."""
+    if number == 0:
+        link = primary_link(paper)
+        if link is None:
+            return "This paper has no links"
+    elif number > len(paper.links):
+        count = len(paper.links)
+        return f"This paper has no link {number} ({count} link{'s' if count != 1 else ''})"
+    else:
+        link = paper.links[number - 1]
+    url = web_url(link.url)
+    if not url:
+        return f"Not opened: the {link.kind} link is not a plain web address"
+    return Link(url, link.kind, link.origin) if url != link.url else link

@@ -178,6 +178,10 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     if paper.year is not None and (not paper.venue or str(paper.year) not in paper.venue):
         where.append(str(paper.year))
     text.append(visible(" · ".join(where)) if where else "source unknown", palette.dim)
+    # The id is what `tuireader show ID` and `cite ID` take (`i` copies it).
+    text.append(" · ", palette.dim)
+    text.append("id ", palette.dim)
+    text.append(visible(paper.id), palette.label)
     text.append("\n")
     text.append(visible(metadata_note(paper)), palette.dim)
     return text

@@ -14,10 +14,33 @@ from textual.widgets import Static
 
 from tuireader.ui.bindings import Place, key_names
 from tuireader.ui.text import CODE_MARK, DERIVED_MARK
+from tuireader.ui.triage import MARK, MARKERS
 
+#: every symbol the list shows, with what it means.
 LEGEND = (
-    (DERIVED_MARK, "title derived from the abstract (the source gave none)"),
+    (MARKERS["kept"], "kept (s)"),
+    (MARKERS["maybe"], "maybe (m)"),
+    (MARKERS["skip"], "skipped (x)"),
+    (MARKERS["read"], "read (r)"),
+    (MARK, "marked for a bulk action (space); s m x r t then act on every marked paper"),
     (CODE_MARK, "the paper links to code"),
+    (DERIVED_MARK, "title derived from the abstract (the source gave none)"),
+)
+
+#: the query language in brief (the README's "Query syntax" has it all).
+QUERY_SYNTAX = (
+    ("diffusion models", "papers with every word (word forms folded); the last word is a prefix"),
+    ('"graph neural network"', "the words in that order"),
+    ("-video", "papers without the word"),
+    ("a OR b, (a OR b) c", "alternatives, grouping"),
+    ("title: author: abstract:", "one field only, e.g. author:zhou"),
+    ("list: venue: year: url:", "e.g. venue:corl, year:2024, list:iclr"),
+    ("keyword: category: area:", "author keywords, arXiv categories, primary area"),
+    ("status:oral", "the source's decision: oral, spotlight, poster, reject, withdraw"),
+    ("has:code has:paper", "papers with such a link (has:project too)"),
+    ("is:kept is:maybe is:skip", "papers in that triage state (is:read, is:new too)"),
+    ("tag:NAME has:note", "papers with that tag / with a note"),
+    ("sort:fit sort:list", "order by what you keep, or as the list has it (default: relevance)"),
 )
 
 
@@ -25,7 +48,7 @@ class HelpScreen(ModalScreen[None]):
     """Lists each place's bindings with their keys, then the symbols used in the list."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "dismiss", "Close help", id="help.close"),
+        Binding("escape,q,question_mark,f1", "dismiss", "Close help", id="help.close"),
         Binding("down,j", "scroll('down')", "Scroll down", show=False, id="help.down"),
         Binding("up,k", "scroll('up')", "Scroll up", show=False, id="help.up"),
     ]
@@ -57,7 +80,11 @@ class HelpScreen(ModalScreen[None]):
         listed: set[str] = set()
         sections: list[tuple[str, list[tuple[str, str]]]] = []
         for place in self._places:
-            rows = [(self._keys(b), b.description or b.action) for b in place.bindings]
+            # One row per action and description: "?, f1  Help".
+            merged: dict[tuple[str, str], list[str]] = {}
+            for b in place.bindings:
+                merged.setdefault((b.action, b.description or b.action), []).append(self._keys(b))
+            rows = [(", ".join(keys), description) for (_, description), keys in merged.items()]
             listed.update(key for b in place.bindings for key in key_names(b))
             sections.append((place.name, rows))
         # Keys the framework adds (command palette, quit) that no reader class declares.
@@ -80,6 +107,15 @@ class HelpScreen(ModalScreen[None]):
         for mark, meaning in LEGEND:
             text.append(f"  {mark:<{width}}", key_style)
             text.append(meaning + "\n")
+        syntax = max(len(query) for query, _ in QUERY_SYNTAX) + 2
+        text.append("\nQuery syntax\n", heading)
+        for query, meaning in QUERY_SYNTAX:
+            text.append(f"  {query:<{syntax}}", key_style)
+            text.append(meaning + "\n")
+        text.append(
+            "  A malformed query is repaired and the repair explained; a query with few\n"
+            '  hits gets a "did you mean" suggestion.\n'
+        )
         text.append("\nEscape, q or ? closes this screen.")
         return text
 

@@ -20,7 +20,8 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.events import Key, Resize
+from textual.events import DescendantFocus, Key, Resize
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, ProgressBar, Static
@@ -31,18 +32,22 @@ from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import visible
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
-from tuireader.triage.filters import Resolver
+from tuireader.triage.filters import ANY_STATE, Resolver
 from tuireader.triage.store import DEFAULT_STATE, StoreError, normalize_tag
 from tuireader.ui import commands as cmd
 from tuireader.ui import messages as msg
-from tuireader.ui.bindings import Place, declared_bindings
+from tuireader.ui.bindings import Place, declared_bindings, with_keymap
 from tuireader.ui.copying import (
     CopyAllCommands,
     citation_request,
     copy_all_request,
     copy_notice,
     default_clipboard,
+    id_request,
     link_request,
+    no_browser_reason,
+    open_in_browser,
+    open_link_target,
 )
 from tuireader.ui.exporting import (
     EXPORT_FORMATS,
@@ -56,10 +61,12 @@ from tuireader.ui.screens.edit import NoteEditor, TagEditor, split_tags
 from tuireader.ui.screens.help import HelpScreen
 from tuireader.ui.screens.manual_copy import ManualCopyScreen
 from tuireader.ui.screens.pick import PickScreen
+from tuireader.ui.screens.problems import ProblemsScreen
 from tuireader.ui.services import Services
 from tuireader.ui.triage import (
     MARKERS,
     POLL_SECONDS,
+    SAVING,
     STATE_NAMES,
     UI_STATE_VERSION,
     StoreOpened,
@@ -81,24 +88,93 @@ SEARCH_LIMIT = 100
 MORE_FACTOR = 5
 #: longest wait (seconds) for the first list frame before opening the index anyway.
 FIRST_FRAME_WAIT = 2.0
-#: width of the list-name column when the library has several lists.
-LIST_COLUMN = 14
+#: widest the list-name column gets when the library has several lists...
+LIST_COLUMN = 20
+#: ...and the share of the list's width it may take at most (titles need the room).
+LIST_SHARE = 0.15
+#: what each place the focus can be in is called on screen (the mode).
+MODES = {
+    "search": ("search", "typing a query"),
+    "results": ("list", "keys act on the highlighted paper"),
+    "viewer": ("paper", "keys act on this paper"),
+}
+
+
+def undo_notice(summary: str) -> str:
+    """The notice after an undo, saying "Undone:" once even when the store's own words
+    ("Undid: …") come after the reader's."""
+    head = "Undone: "
+    if not summary.startswith(head):
+        return summary
+    rest = summary[len(head) :]
+    for repeated in ("Undid: ", "Undone: "):
+        rest = rest.removeprefix(repeated)
+    return head + rest
+
+
+def counts_line(
+    states: dict[str, str],
+    listed: Sequence[str],
+    beyond: int = 0,
+    beyond_triaged: frozenset[str] = frozenset(),
+    saving: bool = False,
+) -> str:
+    """The status line's triage counts: states with at least one paper, then "N left".
+
+    ``listed`` are the results in the list; ``beyond`` more match the query but are not
+    loaded yet, of which ``beyond_triaged`` were triaged when counted: "N left" counts
+    every result, not only the loaded ones.
+    """
+    tally = dict.fromkeys((*STATE_NAMES, DEFAULT_STATE), 0)
+    seen = dict.fromkeys(listed)
+    for paper_id in seen:
+        tally[states.get(paper_id, DEFAULT_STATE)] += 1
+    outside = [paper_id for paper_id in beyond_triaged if paper_id not in seen]
+    for paper_id in outside:
+        tally[states.get(paper_id, DEFAULT_STATE)] += 1
+    tally[DEFAULT_STATE] += max(0, beyond - len(outside))
+    parts = [f"{tally[state]:,} {name}" for state, name in STATE_NAMES.items() if tally[state]]
+    if seen or beyond:
+        parts.append(f"{tally[DEFAULT_STATE]:,} left")
+    if saving:
+        parts.append(SAVING)
+    return " · ".join(parts)
+
+
+class MatchesCounted(Message):
+    """The triaged papers among all of ``query``'s matches (not only the loaded ones)."""
+
+    def __init__(self, query: str, triaged: frozenset[str]) -> None:
+        super().__init__()
+        self.query = query
+        self.triaged = triaged
 
 
 class MainScreen(Screen[None]):
     """Search, browse, read and triage; copy and export what was found."""
 
+    # Help and Quit come first: the footer shows bindings in this order, and a narrow
+    # footer cuts the last ones. Each has a second key that works in the search box too
+    # (where "?" and "q" are typed); the footer shows whichever works where the focus is.
     BINDINGS: ClassVar[list[BindingType]] = [
         # reading
-        Binding("slash,ctrl+f", "focus_search", "Search", id="reader.search"),
+        Binding("question_mark", "help", "Help", id="reader.help"),
+        Binding("f1", "help", "Help", id="reader.help_anywhere"),
+        Binding("q", "app.quit", "Quit", id="reader.quit"),
+        Binding("ctrl+q", "app.quit", "Quit", priority=True, id="reader.quit_anywhere"),
+        Binding("slash", "search", "Search", id="reader.search"),
+        Binding("ctrl+f", "focus_search", "Search", show=False, id="reader.find"),
+        Binding("escape", "leave_similar", "Back to the results", id="reader.back"),
         Binding("tab", "cycle_focus(1)", "Next pane", show=False, id="reader.next_pane"),
         Binding("shift+tab", "cycle_focus(-1)", "Previous pane", show=False, id="reader.prev_pane"),
         Binding("M", "more_like_this", "More like this", id="reader.similar"),
-        Binding("question_mark", "help", "Help", id="reader.help"),
-        Binding("q", "app.quit", "Quit", id="reader.quit"),
-        # copying
+        Binding("w", "show_problems", "Load warnings", show=False, id="reader.warnings"),
+        # links and copying
+        Binding("o", "open_link", "Open link", id="link.open"),
+        Binding("O", "pick_open_link", "Open a link…", show=False, id="link.pick_open"),
         Binding("u", "copy_link", "Copy link", id="copy.link"),
         Binding("U", "pick_link", "Copy a link… (1–9: link N)", show=False, id="copy.pick_link"),
+        Binding("i", "copy_id", "Copy id", show=False, id="copy.id"),
         Binding("y", "copy_citation", "Copy citation", id="copy.citation"),
         Binding("Y", "pick_citation", "Copy citation as…", show=False, id="copy.pick_citation"),
         # triage
@@ -128,6 +204,8 @@ class MainScreen(Screen[None]):
     triage_counts: reactive[str] = reactive("")
     reading: reactive[bool] = reactive(False)
     narrow: reactive[bool] = reactive(False)
+    #: where the keys go: "search" (typing a query), "results" or "viewer" (acting).
+    mode: reactive[str] = reactive("search")
 
     def __init__(
         self,
@@ -162,6 +240,14 @@ class MainScreen(Screen[None]):
         self.triage = TriageBook(self.post_message)
         self._resume: dict[str, Any] | None = None
         self._position: dict[str, Any] = {}
+        #: problems met reading the lists (the status line counts them; ``w`` shows them).
+        self.problems: tuple[Any, ...] = ()
+        #: triaged papers among all matches of the shown query, beyond the loaded rows.
+        self._beyond_triaged: frozenset[str] = frozenset()
+        #: the paper "More like this" was asked for (highlighted again on the way back).
+        self._return_to: str | None = None
+        #: the width of the list-name column the list was drawn with.
+        self._column = 0
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -217,17 +303,31 @@ class MainScreen(Screen[None]):
         return self.triage.marked
 
     def binding_places(self) -> list[Place]:
-        """Every group of bindings, with the node that runs them (help and palette)."""
+        """Every group of bindings, with the node that runs them and the keys in force
+        (the ``[keys]`` table applied): for help and the palette."""
+        keymap: dict[str, str] = getattr(self.app, "keymap", {})
+
+        def bindings(cls: type[Any]) -> tuple[Binding, ...]:
+            return with_keymap(declared_bindings(cls), keymap)
+
         return [
-            Place(
-                "Anywhere (letter keys: outside the search box)",
-                self,
-                declared_bindings(type(self)),
-            ),
-            Place("Search box", self.search_box, declared_bindings(SearchBox)),
-            Place("Results list", self.results, declared_bindings(ResultsList)),
-            Place("Viewer", self.viewer, declared_bindings(PaperViewer)),
+            Place("Anywhere (letter keys: outside the search box)", self, bindings(type(self))),
+            Place("Search box", self.search_box, bindings(SearchBox)),
+            Place("Results list", self.results, bindings(ResultsList)),
+            Place("Viewer", self.viewer, bindings(PaperViewer)),
         ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_similar":
+            # Escape means "back" only while "More like this" is shown.
+            return self.similar_to is not None
+        if action == "show_problems":
+            return bool(self.problems)
+        if action == "search":
+            # "/" is typed in the search box (Textual 8.2 keeps the binding active
+            # there, so without this the footer would offer it).
+            return self.focused is not self.search_box
+        return True
 
     def on_mount(self) -> None:
         self.results.marker_for = self.triage.marker
@@ -238,7 +338,18 @@ class MainScreen(Screen[None]):
         self.query_one("#suggestion").display = False
         self.query_one("#progress").display = False
         self.search_box.focus()
+        self._show_mode("search")
         self._load()
+        key_problems = getattr(self.app, "key_problems", ())
+        if key_problems:
+            # One line each; the keys they name keep their defaults.
+            self.notify(
+                visible("\n".join(key_problems)),
+                title="config.toml [keys]",
+                severity="warning",
+                markup=False,
+                timeout=10,
+            )
 
     def on_unmount(self) -> None:
         # The position is saved behind every change still queued; closing waits for both.
@@ -249,12 +360,39 @@ class MainScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.narrow = event.size.width < WIDE_COLUMNS
+        self.call_after_refresh(self._fit_list_column)
+
+    def _fit_list_column(self) -> None:
+        """Redraw the list when its new width calls for another list-name column."""
+        if self.library is None or self._list_column() == self._column:
+            return
+        current = self.current_paper
+        self._show_rows(self.results.rows, keep=current.id if current else None)
 
     def watch_narrow(self, narrow: bool) -> None:
         self.set_class(narrow, "-narrow")
 
     def watch_reading(self, reading: bool) -> None:
         self.set_class(reading, "-reading")
+
+    # -- the mode: typing a search, or acting on papers -------------------------------------
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        pane = event.widget.id
+        if pane in MODES:
+            self._show_mode(pane)
+
+    def _show_mode(self, pane: str) -> None:
+        """Say where the keys go: the focused pane's border names the mode."""
+        self.mode = pane
+        for name in MODES:
+            self.set_class(name == pane, f"-mode-{name}")
+        label, what = MODES[pane]
+        self.search_box.border_title = f"{label}: {what}" if pane == "search" else "search"
+        self.results.border_title = (
+            f"{MODES['results'][0]}: {MODES['results'][1]}" if (pane == "results") else "list"
+        )
+        self.viewer.border_title = f"{label}: {what}" if pane == "viewer" else ""
 
     # -- loading --------------------------------------------------------------------------
 
@@ -286,18 +424,25 @@ class MainScreen(Screen[None]):
         self.total = len(library)
         self.call_after_refresh(self._first_frame.set)
         self.index_state = "opening"
-        problems = library.problems
+        key_problems = tuple(getattr(self.app, "key_problems", ()))
+        problems = self.problems = (*library.problems, *key_problems)
         if problems:
-            first = problems[0]
-            more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
-            self.message = f"{first}{more}"
-            for problem in problems[:5]:
-                self.notify(
-                    visible(str(problem)),
-                    title="Problem reading a list",
-                    severity="error" if problem.severity == "error" else "warning",
-                    markup=False,
-                )
+            # A count, not the problems themselves: they would take the status line
+            # over. The details are one key away (and in Textual's log).
+            count = len(problems)
+            summary = f"{count} load warning{'s' if count != 1 else ''}"
+            key = self._key_for("show_problems") or "w"
+            self.message = f"{summary} ({key}: details)"
+            errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
+            self.notify(
+                f"{summary} reading the lists: press {key} to see them",
+                title="Loading",
+                severity="error" if errors else "warning",
+                markup=False,
+            )
+            for problem in problems:
+                self.log.warning(str(problem))
+            self.refresh_bindings()
         if not library.papers:
             self.message = self.message or "No papers: the library is empty"
         self._show_query()
@@ -352,9 +497,10 @@ class MainScreen(Screen[None]):
             self.workers.cancel_group(self, "search")
             self._set_suggestion(None)
             self._highlight_terms = None
+            self.matched = None
+            self._beyond_triaged = frozenset()
             self._show_rows([Row(paper) for paper in self.library.papers])
             self.displayed_query = query
-            self.matched = None
             self.elapsed_ms = None
             if self.message.startswith("Search:"):
                 self.message = ""
@@ -404,10 +550,19 @@ class MainScreen(Screen[None]):
             self._highlight_terms = result.terms or None
         keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
         rows = [Row(hit.paper, tuple(hit.title_spans)) for hit in result.hits]
-        self._show_rows(rows, keep=keep)
         self._total_hits = result.total
         self.displayed_query = message.query
         self.matched = result.total
+        if message.kind != "more":
+            self._beyond_triaged = frozenset()
+        self._show_rows(rows, keep=keep)
+        if (
+            message.kind != "similar"
+            and result.total > len(rows)
+            and not result.message
+            and self.triage.states
+        ):
+            self._count_matches(message.query, self.triage.resolver())
         self.elapsed_ms = result.elapsed_ms
         if message.kind == "similar" and self.similar_to is not None:
             title = " ".join(self.similar_to.title.split())
@@ -428,10 +583,23 @@ class MainScreen(Screen[None]):
         line.display = bool(text)
         line.update(Text(visible(text or ""), end=""))
 
+    def _list_column(self) -> int:
+        """Width of the list-name column: none for one list, else at most LIST_SHARE of
+        the list's width (and no wider than the longest name)."""
+        library = self.library
+        if library is None or len(library.lists) <= 1:
+            return 0
+        width = self.results.content_size.width or self.app.size.width // 2
+        longest = max((len(name) for name in library.lists), default=0)
+        return max(4, min(LIST_COLUMN, longest, int(width * LIST_SHARE)))
+
     def _show_rows(self, rows: Sequence[Row], keep: str | None = None) -> None:
         assert self.library is not None
-        width = LIST_COLUMN if len(self.library.lists) > 1 else 0
-        self.results.show_rows(rows, list_width=width, keep=keep)
+        if keep is None and self._return_to is not None:
+            keep = self._return_to
+        self._return_to = None
+        self._column = self._list_column()
+        self.results.show_rows(rows, list_width=self._column, keep=keep)
         self.shown = len(rows)
         if not rows:
             self.viewer.show_paper(None)
@@ -466,7 +634,13 @@ class MainScreen(Screen[None]):
         self.set_focus(self.query_one(f"#{pane}"))
 
     def action_focus_search(self) -> None:
+        """Go to the search box with the query selected, so typing replaces it."""
         self._focus_pane("search")
+        self.search_box.select_all()
+
+    def action_search(self) -> None:
+        """``/``: as :meth:`action_focus_search`, from outside the search box."""
+        self.action_focus_search()
 
     def action_focus_results(self) -> None:
         self._focus_pane("results")
@@ -497,10 +671,41 @@ class MainScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
+    def action_show_problems(self) -> None:
+        self.app.push_screen(ProblemsScreen([str(problem) for problem in self.problems]))
+
+    def _key_for(self, action: str) -> str | None:
+        """How the key in force for the screen's ``action`` is shown (None: none is)."""
+        for place in self.binding_places()[:1]:
+            for binding in place.bindings:
+                if binding.action == action:
+                    first = binding.key.split(",")[0]
+                    return self.app.get_key_display(Binding(first, action))
+        return None
+
+    def action_leave_similar(self) -> None:
+        """Leave "More like this": back to the query's results, on the paper it was for."""
+        paper = self.similar_to
+        if paper is None:
+            return
+        self.similar_to = None
+        self._return_to = paper.id
+        self._set_suggestion(None)
+        self._show_query()
+
     # -- key bindings: each posts its command -----------------------------------------------
 
     def action_copy_link(self, number: int = 0) -> None:
         self.post_message(cmd.CopyLink(number))
+
+    def action_copy_id(self) -> None:
+        self.post_message(cmd.CopyPaperId())
+
+    def action_open_link(self, number: int = 0) -> None:
+        self.post_message(cmd.OpenLink(number))
+
+    def action_pick_open_link(self) -> None:
+        self.post_message(cmd.PickOpenLink())
 
     def action_pick_link(self) -> None:
         self.post_message(cmd.PickLink())
@@ -536,17 +741,36 @@ class MainScreen(Screen[None]):
         self.post_message(cmd.ToggleMark())
 
     def on_key(self, event: Key) -> None:
-        """Digits 1–9 copy the link with that number in the viewer.
+        """Digits 1–9 copy the link with that number in the viewer; any other printable
+        key no binding uses goes to the search box and is typed there.
 
-        Handled here rather than as nine bindings, which would crowd the help screen
-        and the palette; the search box keeps its digits (it stops their key events).
+        Digits are handled here rather than as nine bindings, which would crowd the help
+        screen and the palette; the search box keeps its digits (it stops their key
+        events). A letter the list does not use means the user meant to type a query:
+        the focus goes back to the search box with the letter, and the keys after it
+        follow it there, so "difusion modle" typed in the list never acts on papers
+        letter by letter past its first unbound one.
         """
         character = event.character or ""
-        if len(character) == 1 and character in "123456789":
-            if isinstance(self.focused, Input):
-                return
+        if isinstance(self.focused, Input) or len(character) != 1:
+            return
+        if character in "123456789":
             event.stop()
             self.post_message(cmd.CopyLink(int(character)))
+            return
+        if not character.isprintable() or character.isspace():
+            return
+        if event.key in self.active_bindings or self.app.screen is not self:
+            return
+        event.stop()
+        event.prevent_default()
+        self._focus_pane("search")
+        box = self.search_box
+        selection = box.selection
+        if selection.is_empty:
+            box.insert_text_at_cursor(character)
+        else:
+            box.replace(character, *selection)
 
     def _paper_or_warn(self) -> Paper | None:
         paper = self.current_paper
@@ -595,6 +819,63 @@ class MainScreen(Screen[None]):
 
         choices = [f"{link.kind:<7} {link.url}" for link in links]
         self.app.push_screen(PickScreen("Copy which link?", choices), picked)
+
+    @on(cmd.CopyPaperId)
+    def _copy_paper_id(self) -> None:
+        paper = self._paper_or_warn()
+        if paper is not None:
+            self.post_message(id_request(paper))
+
+    # -- opening links: in the browser on a local desktop, else copied --------------------
+
+    @on(cmd.OpenLink)
+    def _open_link(self, command: cmd.OpenLink) -> None:
+        paper = self._paper_or_warn()
+        if paper is None:
+            return
+        target = open_link_target(paper, command.number)
+        if isinstance(target, str):
+            self.notify(target, severity="warning")
+        else:
+            self._open_or_copy(target.url, f"{target.kind} link")
+
+    @on(cmd.PickOpenLink)
+    def _pick_open_link(self) -> None:
+        paper = self._paper_or_warn()
+        if paper is None:
+            return
+        if not paper.links:
+            self.notify("This paper has no links", severity="warning")
+            return
+
+        def picked(index: int | None) -> None:
+            if index is not None:
+                self.post_message(cmd.OpenLink(index + 1))
+
+        choices = [f"{link.kind:<7} {link.url}" for link in paper.links]
+        self.app.push_screen(PickScreen("Open which link?", choices), picked)
+
+    def _open_or_copy(self, url: str, what: str) -> None:
+        """Open ``url`` in the browser when there is one here; else copy it and say why."""
+        reason = no_browser_reason()
+        if reason is None:
+            self._run_browser(url, what)
+        else:
+            self._copy_instead(url, what, f"not opened in a browser ({reason})")
+
+    def _copy_instead(self, url: str, what: str, why: str) -> None:
+        self.post_message(cmd.CopyToClipboard(url, what, (why,), one_line=True))
+
+    @work(thread=True, group="browser", exit_on_error=False)
+    def _run_browser(self, url: str, what: str) -> None:
+        opened = open_in_browser(url)
+        self.app.call_from_thread(self._browser_done, url, what, opened)
+
+    def _browser_done(self, url: str, what: str, opened: bool) -> None:
+        if opened:
+            self.notify(visible(f"Opened the {what} in the browser: {url}"), markup=False)
+        else:
+            self._copy_instead(url, what, "not opened (the browser did not start)")
 
     @on(cmd.CopyCitation)
     def _copy_citation(self, command: cmd.CopyCitation) -> None:
@@ -713,8 +994,13 @@ class MainScreen(Screen[None]):
             self._resume = resume
             query = str(resume.get("query") or "")
             if query:
+                # Back where the user was: the query's results, in the list. The query is
+                # selected, so "/" (or any letter the list does not use) and typing
+                # replace it.
                 self.search_box.value = query
-                self.search_box.cursor_position = len(query)
+                self.search_box.select_all()
+                if self.focused is self.search_box:
+                    self._focus_pane("results")
             else:
                 self._show_query()
         self._redraw_triage()
@@ -723,7 +1009,7 @@ class MainScreen(Screen[None]):
         self.triage.saved(message)
         self._redraw_triage()
         if message.summary:
-            self.notify(visible(message.summary), timeout=2, markup=False)
+            self.notify(visible(undo_notice(message.summary)), timeout=2, markup=False)
 
     def on_triage_failed(self, message: TriageFailed) -> None:
         self.triage.failed(message)
@@ -742,7 +1028,26 @@ class MainScreen(Screen[None]):
             self.call_after_refresh(results.scroll_to, y=scroll, animate=False)
 
     def _update_counts(self) -> None:
-        self.triage_counts = self.triage.counts(row.paper.id for row in self.results.rows)
+        listed = [row.paper.id for row in self.results.rows]
+        beyond = max(0, (self.matched or 0) - len(listed)) if self.matched is not None else 0
+        book = self.triage
+        self.triage_counts = counts_line(
+            book.states, listed, beyond, self._beyond_triaged, book.saving
+        )
+
+    @work(thread=True, exclusive=True, group="count", exit_on_error=False)
+    def _count_matches(self, query: str, resolve: Resolver) -> None:
+        """Find the triaged papers among every match of ``query`` (the list loads only
+        the first hits), so "N left" counts all the results."""
+        result = self.engine.search(f"({query}) is:{ANY_STATE}", limit=None, resolve=resolve)
+        if not get_current_worker().is_cancelled:
+            triaged = frozenset(hit.paper.id for hit in result.hits)
+            self.post_message(MatchesCounted(query, triaged))
+
+    def on_matches_counted(self, message: MatchesCounted) -> None:
+        if message.query == self.displayed_query and self.similar_to is None:
+            self._beyond_triaged = message.triaged
+            self._update_counts()
 
     def _redraw_triage(self) -> None:
         self.results.refresh_markers()
@@ -827,9 +1132,24 @@ class MainScreen(Screen[None]):
 
     @on(cmd.UndoTriage)
     def _undo_triage(self) -> None:
-        if self._writable():
-            self.triage.undo()
-            self._redraw_triage()
+        """Take back the last change, and highlight the paper it was made on."""
+        if not self._writable():
+            return
+        book = self.triage
+        before = (dict(book.states), dict(book.tags), dict(book.notes))
+        book.undo()
+        after = (book.states, book.tags, book.notes)
+        touched = {
+            paper_id
+            for old, new in zip(before, after, strict=True)
+            for paper_id in old.keys() | new.keys()
+            if old.get(paper_id) != new.get(paper_id)
+        }
+        self._redraw_triage()
+        for index, row in enumerate(self.results.rows):
+            if row.paper.id in touched:
+                self.results.select(index)
+                break
 
     @on(cmd.ToggleMark)
     def _toggle_mark(self) -> None:

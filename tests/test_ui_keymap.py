@@ -1,0 +1,119 @@
+"""Keys people change: the ``[keys]`` table of config.toml, applied through Textual's
+keymap, shown in help, footer and palette; conflicts reported one line each and ignored."""
+
+from __future__ import annotations
+
+from e2e_util import notices, ready, settle, sync
+from test_ui_app import SAMPLE
+from test_ui_triage import ids, saved, start
+from textual.widgets._footer import FooterKey
+
+from tuireader.ingest.library import load_library
+from tuireader.search.engine import open_engine
+from tuireader.system.config import load_config
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
+from tuireader.ui.app import BINDING_PLACES, ReaderApp, Services
+from tuireader.ui.bindings import declared_bindings, normalize_key, resolve_keymap, valid_key
+from tuireader.ui.screens.help import HelpScreen
+
+
+def keyed_app(keys_toml: str) -> ReaderApp:
+    """The reader with ``keys_toml`` as the [keys] table of its config.toml."""
+    paths = resolve().ensure()
+    paths.config_file.write_text("[keys]\n" + keys_toml, encoding="utf-8")
+    services = Services(
+        load_library=lambda: load_library([SAMPLE]),
+        open_engine=lambda library, progress: open_engine(library, resolve().ensure()),
+        open_store=lambda: Store.open(paths.state_db),
+    )
+    return ReaderApp(services, show_timings=False, config=load_config(paths))
+
+
+GROUPS = [declared_bindings(cls) for cls in BINDING_PLACES]
+
+
+@sync
+async def test_a_changed_key_acts_and_is_shown_in_footer_help_and_palette():
+    app = keyed_app('"triage.keep" = "K"\n"reader.help" = "h"\n')
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        assert app.key_problems == []
+        footer = {(key.key_display, key.description) for key in app.screen.query(FooterKey)}
+        assert ("K", "Keep") in footer and ("s", "Keep") not in footer
+        assert ("?", "Help") not in footer
+        await pilot.press("s")  # the old key is a letter like any other: it starts a search
+        await settle(pilot)
+        assert saved(first).state == "new" and screen.search_query == "s"
+        await pilot.press("escape", "escape", "K")
+        await settle(pilot)
+        assert saved(first).state == "kept" and screen.current_paper.id == second
+        commands = {c.title: c.help for c in app.get_system_commands(screen)}
+        assert commands["Keep"].endswith(": K")
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        help_text = str(app.screen.query_one("#help-text").content)
+        keep_line = next(line for line in help_text.splitlines() if line.endswith(" Keep"))
+        assert keep_line.split()[0] == "K"
+
+
+@sync
+async def test_swapping_two_keys_is_not_a_conflict():
+    app = keyed_app('"triage.keep" = "m"\n"triage.maybe" = "s"\n')
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        assert app.key_problems == []
+        await pilot.press("m")
+        await settle(pilot)
+        assert saved(first).state == "kept"
+
+
+@sync
+async def test_conflicts_are_reported_one_line_each_and_ignored():
+    app = keyed_app(
+        '"triage.keep" = "m"\n'  # m stays with triage.maybe
+        '"nope.nothing" = "z"\n'  # no such binding
+        '"copy.id" = "ctrl+nonsense"\n'  # no such key
+        '"link.open" = "I"\n"copy.citation" = "I"\n'  # two ids on one key
+        '"triage.skip" = "X"\n'  # fine
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        problems = app.key_problems
+        assert len(problems) == 4 and all("\n" not in line for line in problems)
+        text = "\n".join(problems)
+        assert "'m' stays with triage.maybe; triage.keep ignored" in text
+        assert "unknown binding id 'nope.nothing'" in text
+        assert "copy.id = 'ctrl+nonsense' is not a key" in text
+        assert "'I' is given to link.open and copy.citation" in text
+        assert app.keymap == {"triage.skip": "X"}
+        shown = "\n".join(notices(app))
+        assert all(line in shown for line in problems)
+        screen.action_focus_results()
+        await pilot.pause()
+        first = ids(screen)[0]
+        await pilot.press("s")  # triage.keep kept its key
+        await settle(pilot)
+        assert saved(first).state == "kept"
+
+
+def test_keys_are_normalized_and_checked():
+    assert normalize_key("?") == "question_mark"
+    assert normalize_key("ctrl+F") == "ctrl+f"
+    assert normalize_key("F5") == "f5"
+    assert all(
+        valid_key(normalize_key(k)) for k in ("a", "K", "?", "ctrl+o", "f1", "escape", "space")
+    )
+    assert not any(valid_key(normalize_key(k)) for k in ("ctrl+nonsense", "hyperspace", "cmd+x"))
+
+
+def test_resolve_keymap_takes_what_it_can():
+    keymap, problems = resolve_keymap(
+        [("triage.keep", ("k",)), ("list.next", ("down", "n"))], GROUPS
+    )
+    # "k" moves up in the list, but in the screen's own bindings it is free.
+    assert keymap == {"triage.keep": "k", "list.next": "down,n"}
+    assert problems == []

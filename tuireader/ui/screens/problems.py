@@ -1,0 +1,58 @@
+"""The problems met reading the lists, one per line: the status line only counts them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tuireader.render.textrender import visible
+
+
+class ProblemsScreen(ModalScreen[None]):
+    """Lists ``problems``; Escape (or q, or w again) closes it."""
+
+    DEFAULT_CSS = """
+    ProblemsScreen {
+        align: center middle;
+    }
+    ProblemsScreen > #problems-body {
+        width: 90%;
+        max-width: 110;
+        height: auto;
+        max-height: 90%;
+        border: round $warning;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,w", "close", "Close", id="problems.close"),
+    ]
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__()
+        self.problems = tuple(problems)
+
+    def compose(self) -> ComposeResult:
+        count = len(self.problems)
+        text = Text(end="")
+        text.append(f"{count} problem{'s' if count != 1 else ''} reading the lists\n", "bold")
+        for problem in self.problems:
+            text.append("\n• " + visible(problem))
+        text.append("\n\nEscape closes this list.")
+        with VerticalScroll(id="problems-body"):
+            yield Static(text, id="problems-text", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#problems-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
