@@ -49,7 +49,7 @@ class TagEditor(ModalScreen[list[str] | None]):
     DEFAULT_CSS = """
     TagEditor { align: center middle; }
     TagEditor > Vertical {
-        width: 70; height: auto; padding: 1 2;
+        width: 70; max-width: 95%; height: auto; padding: 1 2;
         border: thick $primary; background: $surface;
     }
     TagEditor Label { width: 100%; }
@@ -99,7 +99,7 @@ class NoteEditor(ModalScreen[str | None]):
     DEFAULT_CSS = """
     NoteEditor { align: center middle; }
     NoteEditor > Vertical {
-        width: 90; height: 20; padding: 1 2;
+        width: 90; max-width: 95%; height: 20; max-height: 95%; padding: 1 2;
         border: thick $primary; background: $surface;
     }
     NoteEditor TextArea { height: 1fr; }

@@ -483,7 +483,9 @@ class MainScreen(Screen[None]):
         self.search_query = event.value
 
     def watch_search_query(self) -> None:
-        self.similar_to = None
+        if self.similar_to is not None:
+            self.similar_to = None
+            self.refresh_bindings()  # Escape no longer means "back"
         if self.narrow and self.reading:
             self.reading = False
         self._show_query()
@@ -590,7 +592,7 @@ class MainScreen(Screen[None]):
         if library is None or len(library.lists) <= 1:
             return 0
         width = self.results.content_size.width or self.app.size.width // 2
-        longest = max((len(name) for name in library.lists), default=0)
+        longest = max((len(paper_list.name) for paper_list in library.lists), default=0)
         return max(4, min(LIST_COLUMN, longest, int(width * LIST_SHARE)))
 
     def _show_rows(self, rows: Sequence[Row], keep: str | None = None) -> None:
@@ -665,6 +667,7 @@ class MainScreen(Screen[None]):
             self.notify("The index is not ready yet", severity="warning")
             return
         self.similar_to = paper
+        self.refresh_bindings()  # Escape now means "back"
         self._similar(paper, self.search_query)
         self._focus_pane("results")
 
@@ -689,6 +692,7 @@ class MainScreen(Screen[None]):
         if paper is None:
             return
         self.similar_to = None
+        self.refresh_bindings()
         self._return_to = paper.id
         self._set_suggestion(None)
         self._show_query()
@@ -1039,7 +1043,11 @@ class MainScreen(Screen[None]):
     def _count_matches(self, query: str, resolve: Resolver) -> None:
         """Find the triaged papers among every match of ``query`` (the list loads only
         the first hits), so "N left" counts all the results."""
-        result = self.engine.search(f"({query}) is:{ANY_STATE}", limit=None, resolve=resolve)
+        # The filter goes first, so the query's last word stays a prefix as typed; a
+        # query with OR needs its parentheses (its last word is then a whole word).
+        grouped = "OR" in query.split() or "(" in query
+        wanted = f"is:{ANY_STATE} ({query})" if grouped else f"is:{ANY_STATE} {query}"
+        result = self.engine.search(wanted, limit=None, prefix=True, resolve=resolve)
         if not get_current_worker().is_cancelled:
             triaged = frozenset(hit.paper.id for hit in result.hits)
             self.post_message(MatchesCounted(query, triaged))

@@ -1,0 +1,290 @@
+"""A first screen that teaches, and the small things a daily user trips on (issue 15):
+help and quit shown from every pane, the mode named, the query selected by ``/``, letters
+typed in the list going to the search box, undo, Esc out of "More like this", the
+list-name column, "N left", the note dialog and the status line at 80×24, load warnings.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from e2e_util import app_text, notices, ready, settle, sync, widget_text
+from test_ui_app import SAMPLE, make_app
+from test_ui_triage import ids, saved, start, triage_app
+from textual.widgets._footer import FooterKey
+
+from tuireader.model import Library, Problem
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
+from tuireader.ui.screens.edit import NoteEditor, TagEditor
+from tuireader.ui.screens.help import HelpScreen
+from tuireader.ui.screens.problems import ProblemsScreen
+
+
+def footer(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The footer's keys: description → key shown."""
+    return {key.description: key.key_display for key in app.screen.query(FooterKey)}
+
+
+def status(app, screen) -> str:  # type: ignore[no-untyped-def]
+    return widget_text(app, screen.query_one("#status"))
+
+
+# -- help and quit from where the focus is ------------------------------------------------
+
+
+@sync
+async def test_the_footer_shows_help_and_quit_that_work_where_the_focus_is():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert app.focused is screen.search_box
+        keys = footer(app)
+        assert keys["Help"] == "f1" and keys["Quit"] == "^q"  # "?" and "q" are typed here
+        last = app_text(app).splitlines()[-1]
+        assert "f1 Help" in last and "^q Quit" in last  # visible at 80 columns
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "escape", "escape")  # close help, leave the search box
+        await pilot.pause()
+        assert app.focused is screen.results
+        keys = footer(app)
+        assert keys["Help"] == "?" and keys["Quit"] == "q"
+        last = app_text(app).splitlines()[-1]
+        assert "? Help" in last and "q Quit" in last
+        await pilot.press("slash", *"dif", "ctrl+q")  # the quit key the search box showed
+        await pilot.pause()
+        assert not app.is_running
+
+
+@sync
+async def test_the_mode_is_named_on_the_focused_pane():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert screen.mode == "search"
+        assert "search: typing a query" in app_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.mode == "results"
+        text = app_text(app)
+        assert "list: keys act on the highlighted paper" in text
+        assert "typing a query" not in text
+        assert screen.has_class("-mode-results") and not screen.has_class("-mode-search")
+
+
+@sync
+async def test_help_covers_the_query_syntax_and_every_symbol():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text").content)
+        assert "Query syntax" in text
+        for query in ('"graph neural network"', "-video", "author:", "has:code", "is:kept"):
+            assert query in text
+        legend = text[text.index("Symbols in the list") : text.index("Query syntax")]
+        for symbol in "★?✗✓●⌘≈":
+            assert f"  {symbol} " in legend
+
+
+# -- / and Ctrl+F select the query --------------------------------------------------------
+
+
+@sync
+async def test_a_restored_query_is_replaced_by_slash_and_a_new_query():
+    async with triage_app().run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"frame")
+        await settle(pilot)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert screen.search_query == "frame"
+        assert screen.search_box.selected_text == "frame"
+        await pilot.press("slash", *"diffusion")
+        await settle(pilot)
+        assert screen.search_query == "diffusion"
+        assert "2 of 11 papers match" in app_text(app)
+
+
+@sync
+async def test_ctrl_f_in_the_search_box_selects_the_query():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"frame", "ctrl+f", *"neural")
+        await settle(pilot)
+        assert screen.search_query == "neural"
+
+
+# -- letters typed in the list ------------------------------------------------------------
+
+
+@sync
+async def test_a_query_typed_in_the_list_goes_to_the_search_box_and_acts_on_nothing(tmp_path):
+    from test_ui_copy import tmux_clipboard
+
+    app = triage_app()
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app.clipboard_chain = clipboard
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("escape")  # the search box is empty: Esc leaves it
+        assert app.focused is screen.results
+        await pilot.press(*"difusion modle")
+        await settle(pilot)
+        assert app.focused is screen.search_box
+        assert screen.search_query == "difusion modle"
+        assert screen.triage.states == {} and tmux.buffers == []
+        assert not isinstance(app.screen, (NoteEditor, TagEditor))
+        assert "Did you mean: diffusion model" in app_text(app)
+
+
+# -- undo ---------------------------------------------------------------------------------
+
+
+@sync
+async def test_undo_says_undone_once_and_returns_to_the_paper():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.current_paper.id == second
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).state == "new"
+        assert screen.current_paper.id == first
+        said = [n for n in notices(app) if "Und" in n]
+        assert said and all(n.count("Und") == 1 for n in said), said
+        assert said[-1].startswith("Undone: ")
+
+
+# -- Esc leaves "More like this" -----------------------------------------------------------
+
+
+@sync
+async def test_escape_leaves_more_like_this_back_to_the_paper_it_was_for():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("enter", "j", "j")
+        paper = screen.current_paper
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.similar_to is paper and "Papers like" in app_text(app)
+        assert footer(app)["Back to the results"] == "esc"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.similar_to is None
+        assert len(screen.results.rows) == 11 and screen.current_paper == paper
+        assert "Papers like" not in app_text(app)
+
+
+# -- the list-name column -----------------------------------------------------------------
+
+
+def write_list(path: Path, titles: list[str]) -> Path:
+    path.write_text(
+        "".join(json.dumps({"title": t, "abstract": f"About {t}."}) + "\n" for t in titles),
+        encoding="utf-8",
+    )
+    return path
+
+
+LONG = "A Remarkably Long Title About Walruses That Keeps Going On And On Well Past Forty"
+
+
+@sync
+async def test_the_list_name_column_leaves_the_titles_room(tmp_path):
+    one = write_list(tmp_path / "walrus-studies-international-2024.jsonl", [LONG])
+    two = write_list(tmp_path / "seal-proceedings-of-the-north.jsonl", ["Seals"])
+    app = make_app(one, two)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert len(screen.library.lists) == 2
+        width = screen.results.content_size.width
+        assert 0 < screen._column <= 0.15 * width
+        row = next(line for line in app_text(app).splitlines() if "Remarkably" in line)
+        assert LONG[:40] in row  # at 120 columns a title keeps at least 40 characters
+
+
+# -- "N left" -----------------------------------------------------------------------------
+
+
+@sync
+async def test_left_counts_every_result_not_only_the_loaded_ones(tmp_path):
+    from tuireader.ingest.library import load_library
+    from tuireader.ui.screens.main import SEARCH_LIMIT
+
+    many = SEARCH_LIMIT + 60
+    source = write_list(tmp_path / "many.jsonl", [f"Paper {i} on walruses" for i in range(many)])
+    library = load_library([source])
+    with Store.open(resolve().ensure().state_db) as store:
+        store.set_state_many([paper.id for paper in library.papers[:150]], "kept")
+    app = triage_app()
+    app.services = type(app.services)(
+        load_library=lambda: library,
+        open_engine=app.services.open_engine,
+        open_store=app.services.open_store,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"walrus")
+        await settle(pilot)
+        assert len(screen.results.rows) == SEARCH_LIMIT and screen.matched == many
+        line = status(app, screen)
+        assert "150 kept" in line and f"{many - 150} left" in line
+
+
+# -- 80×24 --------------------------------------------------------------------------------
+
+
+@sync
+async def test_at_80_by_24_the_note_dialog_fits_and_the_status_keeps_its_last_field():
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert status(app, screen).endswith("1 kept · 10 left")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        dialog = app.screen.query_one("NoteEditor > Vertical")
+        assert dialog.region.x >= 0 and dialog.region.right <= 80
+        assert dialog.region.bottom <= 24
+
+
+# -- load warnings ------------------------------------------------------------------------
+
+
+@sync
+async def test_load_warnings_are_counted_and_listed_on_request():
+    from tuireader.ingest.library import load_library
+
+    problems = tuple(
+        Problem(Path(f"/lists/broken-{n}.json"), f"bad record {n}", "warning") for n in range(3)
+    )
+
+    def load() -> Library:
+        library = load_library([SAMPLE])
+        return Library(library.papers, library.lists, problems)
+
+    app = make_app(load=load)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        line = status(app, screen)
+        assert line.startswith("3 load warnings (w: details)")
+        assert "broken" not in app_text(app)
+        assert line.endswith("11 left")
+        await pilot.press("escape", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+        text = app_text(app)
+        assert all(f"broken-{n}.json" in text for n in range(3))
