@@ -178,7 +178,7 @@ async def test_escape_leaves_more_like_this_back_to_the_paper_it_was_for():
         await pilot.press("M")
         await settle(pilot)
         assert screen.similar_to is paper and "Papers like" in app_text(app)
-        assert footer(app)["Back to the results"] == "esc"
+        assert footer(app)["Back from More like this"] == "esc"
         await pilot.press("escape")
         await settle(pilot)
         assert screen.similar_to is None

@@ -144,17 +144,17 @@ class ReaderApp(KeyOrderedApp):
         if not isinstance(screen, MainScreen):
             return
         for place in screen.binding_places():
-            # One entry per action and description, with every key in force for it
-            # (the [keys] table applied).
-            keys: dict[tuple[str, str], list[str]] = {}
+            # One entry per description, with every key in force for it (the [keys]
+            # table applied); it runs the first binding's action.
+            keys: dict[str, tuple[str, list[str]]] = {}
             for binding in place.bindings:
                 if binding.description:
-                    shown = keys.setdefault((binding.action, binding.description), [])
+                    _, shown = keys.setdefault(binding.description, (binding.action, []))
                     shown.extend(
                         self.get_key_display(type(binding)(key, binding.action))
                         for key in key_names(binding)
                     )
-            for (action, description), names in keys.items():
+            for description, (action, names) in keys.items():
                 yield SystemCommand(
                     description,
                     f"{place.name}: {', '.join(dict.fromkeys(names))}",

@@ -80,11 +80,11 @@ class HelpScreen(ModalScreen[None]):
         listed: set[str] = set()
         sections: list[tuple[str, list[tuple[str, str]]]] = []
         for place in self._places:
-            # One row per action and description: "?, f1  Help".
-            merged: dict[tuple[str, str], list[str]] = {}
+            # One row per description: "?, f1  Help".
+            merged: dict[str, list[str]] = {}
             for b in place.bindings:
-                merged.setdefault((b.action, b.description or b.action), []).append(self._keys(b))
-            rows = [(", ".join(keys), description) for (_, description), keys in merged.items()]
+                merged.setdefault(b.description or b.action, []).append(self._keys(b))
+            rows = [(", ".join(keys), description) for description, keys in merged.items()]
             listed.update(key for b in place.bindings for key in key_names(b))
             sections.append((place.name, rows))
         # Keys the framework adds (command palette, quit) that no reader class declares.

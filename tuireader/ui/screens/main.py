@@ -164,7 +164,7 @@ class MainScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", priority=True, id="reader.quit_anywhere"),
         Binding("slash", "search", "Search", id="reader.search"),
         Binding("ctrl+f", "focus_search", "Search", show=False, id="reader.find"),
-        Binding("escape", "leave_similar", "Back to the results", id="reader.back"),
+        Binding("escape", "leave_similar", "Back from More like this", id="reader.back"),
         Binding("tab", "cycle_focus(1)", "Next pane", show=False, id="reader.next_pane"),
         Binding("shift+tab", "cycle_focus(-1)", "Previous pane", show=False, id="reader.prev_pane"),
         Binding("M", "more_like_this", "More like this", id="reader.similar"),
@@ -1144,9 +1144,13 @@ class MainScreen(Screen[None]):
         if not self._writable():
             return
         book = self.triage
-        before = (dict(book.states), dict(book.tags), dict(book.notes))
+        before: tuple[dict[str, Any], ...] = (
+            dict(book.states),
+            dict(book.tags),
+            dict(book.notes),
+        )
         book.undo()
-        after = (book.states, book.tags, book.notes)
+        after: tuple[dict[str, Any], ...] = (book.states, book.tags, book.notes)
         touched = {
             paper_id
             for old, new in zip(before, after, strict=True)
