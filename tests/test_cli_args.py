@@ -1,0 +1,166 @@
+"""The command line itself: ``--``, typos, ids as people see them, no terminal, no reader."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tuireader import cli
+from tuireader.cli import main
+
+#: two seed papers whose ids begin with the same letter
+SHARED = "b"
+B_IDS = {"b7apx2bo", "bcbqdb5c"}
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def no_reader(monkeypatch):
+    """The reader must not start: fail loudly instead of waiting for keys."""
+    import tuireader.ui.app
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("the reader was started")
+
+    monkeypatch.setattr(tuireader.ui.app, "run_reader", refuse)
+
+
+# -- `--` ends options ---------------------------------------------------------------------
+
+
+def test_double_dash_ends_options_so_a_query_may_start_with_a_dash(capsys):
+    code, out, err = run(capsys, "search", "--json", "--", "-video")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["query"] == "-video"
+    assert "Boximator" not in out  # the one video paper is excluded
+    assert data["total"] == 35
+
+
+def test_options_before_double_dash_still_apply_and_lists_may_follow(capsys, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    source = write_jsonl(tmp_path / "-odd name.jsonl", RECORDS)
+    code, out, err = run(capsys, "search", "--limit", "1", "--json", "--", "-graph", str(source))
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["query"] == "-graph" and len(data["hits"]) == 1 and data["total"] == 3
+
+
+def test_a_double_dash_before_the_command_name_makes_it_a_file(capsys, no_reader):
+    code, _out, err = run(capsys, "--", "search")
+    assert code == 2 and "no such file or command 'search'" in err
+
+
+# -- typos ---------------------------------------------------------------------------------
+
+
+def test_a_mistyped_command_is_an_error_with_a_suggestion(capsys, no_reader):
+    code, out, err = run(capsys, "serach", "diffusion")
+    assert code == 2 and out == ""
+    assert err.strip() == "tuireader: no such file or command 'serach'; did you mean 'search'?"
+    code, _out, err = run(capsys, "lsts", "--json")
+    assert code == 2 and "did you mean 'lists'?" in err
+
+
+def test_a_word_like_no_command_lists_the_commands(capsys, no_reader):
+    code, _out, err = run(capsys, "zzzzzz")
+    assert code == 2 and "no such file or command 'zzzzzz' (commands: search, show" in err
+
+
+def test_a_missing_second_list_for_the_reader_is_an_error(capsys, no_reader, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    code, _out, err = run(capsys, str(source), str(tmp_path / "nope.jsonl"))
+    assert code == 2 and "no such file" in err and "nope.jsonl" in err
+
+
+# -- no terminal, no reader ---------------------------------------------------------------
+
+
+def test_the_reader_without_a_terminal_exits_2(capsys, no_reader):
+    code, out, err = run(capsys)  # under pytest, stdin and stdout are not terminals
+    assert code == 2 and out == ""
+    assert "the reader needs a terminal" in err
+
+
+def test_the_reader_starts_when_both_are_terminals(monkeypatch, capsys):
+    import tuireader.ui.app
+
+    started = []
+    monkeypatch.setattr(
+        tuireader.ui.app, "run_reader", lambda **kwargs: started.append(kwargs) or 0
+    )
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    assert main([]) == 0
+    assert started and started[0]["sources"] == ()  # the default library: the seeds
+
+
+def test_the_reader_reads_the_library(monkeypatch, capsys, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    import tuireader.ui.app
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    started = []
+    monkeypatch.setattr(
+        tuireader.ui.app, "run_reader", lambda **kwargs: started.append(kwargs) or 0
+    )
+    assert main(["add", str(source)]) == 0
+    assert started == []
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    assert main([]) == 0
+    assert [str(p) for p in started[0]["sources"]] == [str(source)]
+
+
+def test_the_installed_command_with_no_terminal_exits_at_once(tmp_path):
+    env = {"TUIREADER_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tuireader"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=120,  # a guard: the old reader spun forever here
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "the reader needs a terminal" in done.stderr
+
+
+# -- ids as people see them ------------------------------------------------------------------
+
+
+def test_an_id_as_shown_works_in_any_case_and_with_brackets(capsys):
+    for text in ("fhg466ju", "FHG466JU", "[fhg466ju]", " fhg4 ", "(fhg466ju),"):
+        code, out, err = run(capsys, "show", text)
+        assert code == 0, (text, err)
+        assert "id fhg466ju" in out
+    code, out, _ = run(capsys, "links", "FHG466", "--kind", "code")
+    assert code == 0 and out.strip() == "https://github.com/YujunZhou/IGSG"
+
+
+@pytest.mark.parametrize("command", ["show", "links", "similar"])
+def test_an_ambiguous_prefix_lists_the_candidates(capsys, command):
+    code, out, err = run(capsys, command, SHARED)
+    assert code == 1 and out == ""
+    assert f"id {SHARED!r} is the beginning of 2 papers' ids" in err
+    listed = {line.split()[1] for line in err.splitlines()[1:]}
+    assert listed == B_IDS
+    assert all(line.startswith("tuireader: ") for line in err.splitlines())
+
+
+def test_cite_names_the_candidates_of_an_ambiguous_id_and_prints_nothing(capsys):
+    code, out, err = run(capsys, "cite", "fhg466ju", SHARED)
+    assert code == 1 and out == ""
+    assert {line.split()[1] for line in err.splitlines()[1:-1]} == B_IDS
+    assert "nothing printed" in err
