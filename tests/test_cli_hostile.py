@@ -109,6 +109,9 @@ CASES: list[tuple[str, list[str], str]] = [
     ("copy", ["copy", "{evil}", "{list}"], "lines"),
     ("copy-cite", ["copy", "{evil}", "--cite", "bibtex", "{list}"], "text"),
     ("copy-ambiguous", ["copy", "diffusion", "{list}"], "text"),
+    ("triage", ["triage", "{evil}", "--state", "keep", "--tag", "x", "{list}"], "text"),
+    ("triage-hostile-tag", ["triage", "{plain}", "--tag", "t\x1b[2J\u202e", "{list}"], "text"),
+    ("search-sort-fit-json", ["search", "diffusion", "--sort", "fit", "--json", "{list}"], "json"),
     ("index", ["index", "{list}"], "text"),
     ("index-rebuild", ["index", "--rebuild", "{list}"], "text"),
     *(

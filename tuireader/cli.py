@@ -32,7 +32,19 @@ COMMANDS = (
     "links",
     "copy",
     "export",
+    "triage",
 )
+
+#: ``tuireader triage --state``: the words people type, and the state each one stores.
+TRIAGE_STATES = {
+    "keep": "kept",
+    "kept": "kept",
+    "maybe": "maybe",
+    "skip": "skip",
+    "read": "read",
+    "new": "new",
+}
+SORTS = ("relevance", "fit", "list")
 
 #: ``tuireader copy``: a paper is the best hit only when the next one scores less than
 #: this fraction of its score; closer than that, the two match about equally well.
@@ -277,13 +289,21 @@ def cmd_search(args: argparse.Namespace) -> int:
         return _print_detached(session, args)
     engine = _engine(session, args)
     store = _triage_store(session)
+    sort = args.sort or _query_sort(args.query)
     try:
+        # a different order needs every hit first, then the first --limit of them
+        whole = sort in ("fit", "list")
         result = engine.search(
-            args.query, limit=args.limit, prefix=args.prefix, resolve=_resolver(store)
+            args.query,
+            limit=None if whole else args.limit,
+            prefix=args.prefix,
+            resolve=_resolver(store),
         )
+        hits, model = _ordered_hits(session, store, list(result.hits), sort)
     finally:
         if store is not None:
             store.close()
+    hits = hits[: args.limit] if args.limit is not None else hits
     if args.json:
         _print_json(
             {
@@ -292,22 +312,56 @@ def cmd_search(args: argparse.Namespace) -> int:
                 "exact": result.exact,
                 "suggestion": result.suggestion,
                 "message": result.message,
-                "hits": [_paper_json(h.paper, score=h.score) for h in result.hits],
+                "sort": sort,
+                "hits": [_hit_json(h, model) for h in hits],
             }
         )
     else:
         if result.message:
             _err(result.message)
-        for hit in result.hits:
+        for hit in hits:
             marks = " [code]" if hit.paper.has_code else ""
             lists = ", ".join(hit.paper.lists)
             print(_line(f"{hit.paper.id}  {_title(hit.paper)}  ({lists}){marks}"))
         if result.suggestion:
             _err(f"did you mean: {result.suggestion}")
-        shown = len(result.hits)
+        shown = len(hits)
         if shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
-    return EXIT_OK if result.hits else EXIT_NOTHING_FOUND
+    return EXIT_OK if hits else EXIT_NOTHING_FOUND
+
+
+def _query_sort(query: str) -> str:
+    from tuireader.search.query import parse
+
+    return parse(query).sort or "relevance"
+
+
+def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any]:
+    """``hits`` in the ``sort`` order, and the fitted model (None unless ``fit``)."""
+    if sort == "list":
+        return sorted(hits, key=lambda hit: hit.paper.order), None
+    if sort != "fit":
+        return hits, None
+    from tuireader.learn import fit_store
+
+    model = fit_store(store, session.library.papers) if store is not None else None
+    if model is None:
+        _err(
+            "sort:fit needs at least one kept paper and a few other decisions "
+            "(tuireader triage ID --state keep); showing relevance order"
+        )
+        return hits, None
+    by_id = {hit.paper.id: hit for hit in hits}
+    return [by_id[paper.id] for paper in model.order([hit.paper for hit in hits])], model
+
+
+def _hit_json(hit, model) -> dict[str, Any]:
+    data = _paper_json(hit.paper, score=hit.score)
+    if model is not None:
+        data["fit"] = round(model.scores([hit.paper])[hit.paper.id], 4)
+        data["why"] = model.why(hit.paper).to_json()
+    return data
 
 
 def _is_detached_query(query: str) -> bool:
@@ -914,6 +968,46 @@ def cmd_copy(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_triage(args: argparse.Namespace) -> int:
+    """Set triage from the command line: one undoable action per call, the same store
+    as the reader (safe while a reader is open on the same data folder)."""
+    if args.state is None and not args.tag:
+        raise UsageError("say what to do: --state keep|maybe|skip|read|new and/or --tag TAG")
+    ids, args.sources = _split_ids_and_sources(args.items)
+    if not ids:
+        raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
+    session = _session(args)
+    papers = []
+    for text in ids:
+        paper = _one_paper(session, text)
+        if paper is None:
+            return EXIT_NOTHING_FOUND
+        papers.append(paper)
+    state = TRIAGE_STATES[args.state] if args.state is not None else None
+    from tuireader.triage.store import StoreError
+
+    try:
+        store = session.open_store()
+    except StoreError as error:
+        raise UsageError(str(error)) from error
+    try:
+        changed = store.apply_many([p.id for p in papers], state=state, tags=args.tag)
+    except (StoreError, ValueError) as error:
+        raise UsageError(str(error)) from error
+    finally:
+        store.close()
+    what = [f"state {state}"] if state else []
+    what += [f"tag '{tag}'" for tag in args.tag]
+    count = len(papers)
+    _err(
+        f"{count} paper{'s' if count != 1 else ''}: {', '.join(what)} "
+        f"({changed} change{'s' if changed != 1 else ''}; z in the reader undoes them)"
+    )
+    for paper in papers:
+        print(_line(f"{paper.id}  {_title(paper)}"))
+    return EXIT_OK
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from tuireader.triage.filters import triage_of
 
@@ -1042,6 +1136,13 @@ def _search_parser() -> argparse.ArgumentParser:
         "--prefix",
         action="store_true",
         help="treat the last word as a prefix, as live search does",
+    )
+    p.add_argument(
+        "--sort",
+        choices=SORTS,
+        help="order of the hits: relevance (default), fit (learned from your triage: "
+        "undecided papers you are most likely to keep first), list (file order); "
+        "overrides sort: in the query",
     )
     p.set_defaults(func=cmd_search)
     _common(p)
@@ -1216,6 +1317,21 @@ def _export_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _triage_parser() -> argparse.ArgumentParser:
+    p = _command("triage", "Set papers' triage state and tags (one undo step per call).")
+    p.add_argument(
+        "items",
+        metavar="ID",
+        nargs="+",
+        help="paper ids (a unique beginning will do); list files may follow",
+    )
+    p.add_argument("--state", choices=tuple(TRIAGE_STATES), help="the state to set")
+    p.add_argument("--tag", action="append", default=[], help="a tag to add (may be repeated)")
+    p.set_defaults(func=cmd_triage)
+    _common(p)
+    return p
+
+
 #: each command's parser, built only when that command runs (imports stay lazy).
 _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "search": _search_parser,
@@ -1229,6 +1345,7 @@ _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "links": _links_parser,
     "copy": _copy_parser,
     "export": _export_parser,
+    "triage": _triage_parser,
 }
 
 

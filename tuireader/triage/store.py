@@ -924,14 +924,49 @@ class Store:
             return self._change_states(conn, ids, DEFAULT_STATE if all_there else state)
 
     def _change_states(self, conn: sqlite3.Connection, ids: Sequence[str], state: str) -> int:
+        changes = self._state_changes(conn, ids, state)
+        self._log(conn, "state", _state_summary((c[2] or "" for c in changes), state), changes)
+        return len(changes)
+
+    def _state_changes(
+        self, conn: sqlite3.Connection, ids: Sequence[str], state: str
+    ) -> list[_Change]:
         current = self._states_of(conn, ids)
         changes: list[_Change] = []
         for paper_id in ids:
             if current[paper_id] != state:
                 self._put_state(conn, paper_id, state)
                 changes.append((paper_id, "state", current[paper_id], state))
-        self._log(conn, "state", _state_summary((c[2] or "" for c in changes), state), changes)
-        return len(changes)
+        return changes
+
+    def apply_many(
+        self, paper_ids: Iterable[str], *, state: str | None = None, tags: Iterable[str] = ()
+    ) -> int:
+        """Set ``state`` and add ``tags`` on every paper as ONE undoable action (the
+        command line's ``triage``); returns how many changes were made."""
+        if state is not None:
+            _check_state(state)
+        wanted = [normalize_tag(tag) for tag in tags]
+        ids = _unique(paper_ids)
+        with self._write() as conn:
+            changes: list[_Change] = []
+            parts: list[str] = []
+            if state is not None:
+                changes = self._state_changes(conn, ids, state)
+                if changes:
+                    parts.append(_state_summary((c[2] or "" for c in changes), state))
+            for tag in wanted:
+                spelling = self._spelling(conn, tag)
+                added = [
+                    (paper_id, "tag", None, spelling)
+                    for paper_id in ids
+                    if self._insert_tag(conn, paper_id, spelling)
+                ]
+                if added:
+                    parts.append(f"added tag '{spelling}'")
+                changes.extend(added)
+            self._log(conn, "triage", "; ".join(parts), changes)
+            return len(changes)
 
     # -------------------------------------------------------------------- tags
 

@@ -1,0 +1,118 @@
+"""``tuireader triage`` and ``search --sort``: triage from the command line, the same store
+as the reader, and the "for you" order learned from it."""
+
+from __future__ import annotations
+
+import json
+
+from tuireader.cli import main
+from tuireader.session import load_session
+
+TOPICS = {
+    "grasp": "We learn robot grasping of objects in clutter with a parallel gripper and grasp "
+    "quality prediction.",
+    "drive": "Autonomous driving in traffic with lidar perception and motion planning for cars.",
+}
+
+
+def _records():
+    records = []
+    for i in range(8):
+        for topic, text in TOPICS.items():
+            records.append(
+                {
+                    "title": f"{topic.title()} study number {i} of many careful experiments",
+                    "authors": [f"Author {topic} {i}"],
+                    "abstract": f"{text} Variant {i} adds idea {i * 7}.",
+                }
+            )
+    return records
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _ids(capsys, lst, data, query):
+    _, out, _ = run(capsys, "search", query, str(lst), "--data-dir", str(data), "--json")
+    return [hit["id"] for hit in json.loads(out)["hits"]]
+
+
+def test_triage_sets_state_and_tags_as_one_undo_step(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    grasp = _ids(capsys, lst, data, "grasping")[:2]
+    code, out, err = run(
+        capsys,
+        "triage",
+        *grasp,
+        str(lst),
+        "--state",
+        "keep",
+        "--tag",
+        "robots",
+        "--data-dir",
+        str(data),
+    )
+    assert code == 0 and all(pid in out for pid in grasp)
+    assert "state kept" in err and "tag 'robots'" in err
+    code, out, _ = run(capsys, "search", "is:kept tag:robots", str(lst), "--data-dir", str(data))
+    assert code == 0 and sorted(line.split()[0] for line in out.splitlines()) == sorted(grasp)
+
+    session = load_session([lst], data_dir=data)
+    store = session.open_store()
+    try:
+        undone = store.undo()
+        assert undone is not None
+        assert all(store.get(pid).state == "new" and not store.get(pid).tags for pid in grasp)
+        assert store.undo() is None  # the whole call was one step
+    finally:
+        store.close()
+
+
+def test_triage_refuses_an_unknown_id_and_changes_nothing(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    good = _ids(capsys, lst, data, "grasping")[0]
+    code, _, err = run(
+        capsys, "triage", good, "zzzzzzzz", str(lst), "--state", "skip", "--data-dir", str(data)
+    )
+    assert code == 1 and "no paper with id 'zzzzzzzz'" in err
+    code, out, _ = run(capsys, "search", "is:skip", str(lst), "--data-dir", str(data))
+    assert code == 1 and out == ""
+
+
+def test_search_sort_fit_puts_papers_like_the_kept_ones_first(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    grasp = _ids(capsys, lst, data, "grasping")
+    drive = _ids(capsys, lst, data, "driving")
+    run(capsys, "triage", *grasp[:2], str(lst), "--state", "keep", "--data-dir", str(data))
+    run(capsys, "triage", *drive[:2], str(lst), "--state", "skip", "--data-dir", str(data))
+
+    code, out, _ = run(
+        capsys, "search", "study", str(lst), "--data-dir", str(data), "--sort", "fit", "--json"
+    )
+    assert code == 0
+    result = json.loads(out)
+    assert result["sort"] == "fit"
+    undecided = [h for h in result["hits"] if h["id"] not in grasp[:2] + drive[:2]]
+    top = undecided[:4]
+    assert all(h["id"] in grasp for h in top), [h["title"] for h in top]
+    assert all("fit" in h and "why" in h for h in result["hits"])
+    assert any(word in TOPICS["grasp"].lower() for word in top[0]["why"]["words"])
+
+    code, out, _ = run(capsys, "search", "study sort:list", str(lst), "--data-dir", str(data))
+    listed = [line.split()[0] for line in out.splitlines()]
+    session = load_session([lst], data_dir=data)
+    order = {p.id: p.order for p in session.library}
+    assert listed == sorted(listed, key=order.__getitem__)
+
+
+def test_sort_fit_without_decisions_says_so_and_keeps_relevance(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    code, _, err = run(capsys, "search", "grasping sort:fit", str(lst), "--data-dir", str(data))
+    assert code == 0 and "sort:fit needs at least one kept paper" in err
