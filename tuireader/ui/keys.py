@@ -28,6 +28,9 @@ from textual.message import Message
 #: half way) stops holding back the keys behind it. A safety net only: a followed key
 #: releases the next one as soon as it is done.
 STUCK_SECONDS = 1.0
+#: refreshes a released key may wait at most for the screen to handle what it posted
+#: (the commands a key's binding posts run on the screen after the key itself is done).
+SETTLE_REFRESHES = 8
 
 
 class HandNextKey(Message):
@@ -95,8 +98,25 @@ class KeyOrderedApp(App[None]):
         if not self.call_after_refresh(self._release, -number):
             self._key_in_hand = 0
 
-    def _release(self, number: int) -> None:
-        if self._key_in_hand == number:
-            self._key_in_hand = 0
-            if self._held_keys:
-                self.post_message(HandNextKey())
+    def _release(self, number: int, waited: int = 0) -> None:
+        if self._key_in_hand != number:
+            return
+        # What the key posted to the screen (a command that opens an editor, say) may
+        # not have run yet: the next key waits for it, a few refreshes at most.
+        if (
+            waited < SETTLE_REFRESHES
+            and self._screen_busy()
+            and self.call_after_refresh(self._release, number, waited + 1)
+        ):
+            return
+        self._key_in_hand = 0
+        if self._held_keys:
+            self.post_message(HandNextKey())
+
+    def _screen_busy(self) -> bool:
+        """True while the screen (or the widget it focuses) has messages still to handle."""
+        screen = self.screen
+        focused = screen.focused
+        return screen.message_queue_size > 0 or (
+            focused is not None and focused.message_queue_size > 0
+        )
