@@ -629,3 +629,54 @@ def test_text_formats_render_latex_commands_in_titles() -> None:
     apa = format_citation(paper, "apa").text
     assert "Deep nets for ℓ₁" in apa and "textit" not in apa
     assert "Balázs" in apa
+
+
+def test_csl_books_reports_events_and_posts_keep_their_kind(tmp_path) -> None:
+    import json
+
+    from tuireader.ingest.library import load_library
+
+    items = [
+        {
+            "id": "axler",
+            "type": "book",
+            "title": "Linear Algebra Done Right",
+            "author": [{"family": "Axler", "given": "Sheldon"}],
+            "publisher": "Springer",
+            "issued": {"date-parts": [[2015]]},
+        },
+        {
+            "id": "hagberg",
+            "type": "report",
+            "title": "Exploring network structure",
+            "author": [{"family": "Hagberg", "given": "Aric"}],
+            "publisher": "Los Alamos",
+            "issued": {"date-parts": [[2008]]},
+        },
+        {
+            "id": "brin",
+            "type": "paper-conference",
+            "title": "The Anatomy of a Search Engine",
+            "author": [{"family": "Brin", "given": "Sergey"}],
+            "event-title": "Seventh International World-Wide Web Conference",
+            "issued": {"date-parts": [[1998]]},
+        },
+        {
+            "id": "post",
+            "type": "post-weblog",
+            "title": "Review: a lens",
+            "author": [{"literal": "JuriaanM"}],
+            "container-title": "A Photo Blog",
+            "issued": {"date-parts": [[2019]]},
+        },
+    ]
+    path = tmp_path / "library.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    library = load_library([path])
+    entries = {p.source_id: parse_one(format_citation(p, library=library).text) for p in library}
+    assert entries["axler"]["ENTRYTYPE"] == "book" and entries["axler"]["publisher"] == "Springer"
+    assert entries["hagberg"]["ENTRYTYPE"] == "techreport"
+    assert entries["hagberg"]["institution"] == "Los Alamos"
+    assert entries["brin"]["ENTRYTYPE"] == "inproceedings"
+    assert "World-Wide Web" in entries["brin"]["booktitle"]
+    assert entries["post"]["ENTRYTYPE"] == "misc"

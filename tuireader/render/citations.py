@@ -1003,6 +1003,10 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
     venue = _clean(paper.venue)
     if _is_arxiv_venue(venue):
         return None
+    if (paper.entry_type or "").lower() in ("misc", "online", *_STANDALONE_TYPES):
+        # the source says what the work is (a web page, a book): a venue name alone
+        # does not make it a proceedings paper
+        return None
     found = _named_venue(paper, venue, year)
     if found is None:
         return None
@@ -1501,13 +1505,32 @@ def _pages(pages: str | None) -> str | None:
     return re.sub(r"(?<=\w)\s*[-\u2013]\s*(?=\w)", "--", cleaned) if cleaned else None
 
 
+#: entry types that stand alone (no journal or proceedings), and the field that names
+#: the body that published each.
+_STANDALONE_TYPES = {
+    "book": "publisher",
+    "techreport": "institution",
+    "phdthesis": "school",
+    "mastersthesis": "school",
+    "manual": "organization",
+    "unpublished": "note",
+}
+
+
 def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     paper, venue = facts.paper, facts.venue
     fields: list[tuple[str, str]] = [("title", _protected_title(paper.title))]
     if facts.authors:
         fields.append(("author", " and ".join(_bibtex_author(name) for name in facts.authors)))
     arxiv_only = venue is None and facts.arxiv is not None
-    if venue is None:
+    standalone = (paper.entry_type or "").lower()
+    if venue is None and not arxiv_only and standalone in _STANDALONE_TYPES:
+        # a book, report or thesis: no container, its publisher under the field it takes
+        entry_type = standalone
+        publisher = _clean(paper.publisher)
+        if publisher:
+            fields.append((_STANDALONE_TYPES[standalone], bibtex_escape(publisher)))
+    elif venue is None:
         entry_type = "online" if arxiv_only and biblatex else "misc"
     elif venue.entry_type == "article":
         entry_type = "article"

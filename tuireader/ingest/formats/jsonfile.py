@@ -402,6 +402,9 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
             container = None
     arxiv_id = arxiv_id or arxiv_from_url(url)
     journal = booktitle = None
+    if not container and csl_type in _CSL_IN_PROCEEDINGS:
+        # a conference paper may name only its event ("Seventh International WWW Conference")
+        container = one_line(data.get("event-title")) or None
     if container and csl_type in _CSL_IN_PROCEEDINGS:
         booktitle = container
     elif container and csl_type.startswith("article"):
