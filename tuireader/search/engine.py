@@ -94,6 +94,10 @@ class SearchResult:
     #: the raw words (every form of the query's words, a prefix's completions) to
     #: highlight in a paper's text: ``highlight.spans_of(text, result.terms)``
     terms: frozenset[str] = frozenset()
+    #: the order the query asked for with ``sort:`` (``fit``, ``relevance`` or ``list``;
+    #: None: none asked), so front ends need not parse the query again. The hits are in
+    #: relevance order (list order for a query of filters only) whatever it says.
+    sort: str | None = None
 
 
 def _hits(ranked: Iterable[tuple[Paper, float]], forms: Iterable[str]) -> tuple[Hit, ...]:
@@ -231,6 +235,7 @@ class Engine:
                 total=len(self.library),
                 elapsed_ms=(time.perf_counter() - started) * 1000,
                 message=parsed.message,
+                sort=parsed.sort,
             )
         if self._searcher is not None:
             try:
@@ -280,6 +285,7 @@ class Engine:
             message=message,
             exact=out.exact,
             terms=terms,
+            sort=parsed.sort,
         )
 
     def _scan(
@@ -302,6 +308,7 @@ class Engine:
             elapsed_ms=(time.perf_counter() - started) * 1000,
             message="; ".join(dict.fromkeys(problems)) or None,
             terms=query_forms(parsed.root, self.vocabulary, self._budget),
+            sort=parsed.sort,
         )
 
     def similar(self, paper_id: str, *, limit: int = 20) -> SearchResult:
