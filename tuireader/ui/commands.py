@@ -37,6 +37,10 @@ class ToggleMark(Message):
     """Mark (or unmark) the highlighted paper for a bulk action and move on."""
 
 
+class CycleOrder(Message):
+    """Show the results in the next order: list order, relevance, fit (what you keep)."""
+
+
 class PollTriage(Message):
     """Look for triage changes made by another running reader."""
 

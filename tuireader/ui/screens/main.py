@@ -24,9 +24,11 @@ from textual.events import DescendantFocus, Key, Resize
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from tuireader.learn import LABELS
 from tuireader.model import Library, Paper
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import visible
@@ -98,6 +100,12 @@ MODES = {
     "results": ("list", "keys act on the highlighted paper"),
     "viewer": ("paper", "keys act on this paper"),
 }
+#: the orders the results can be shown in, in the order the order key cycles them.
+ORDERS = ("list", "relevance", "fit")
+#: seconds without a new saved decision before the model is fitted again.
+FIT_DEBOUNCE = 0.3
+#: what the reader says when the fit order is asked for before there is a model.
+FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
 
 
 def undo_notice(summary: str) -> str:
@@ -150,6 +158,23 @@ class MatchesCounted(Message):
         self.triaged = triaged
 
 
+class FitDone(Message):
+    """A model of what the user keeps, fitted on the decisions of request ``version``
+    (None: too few decisions for one)."""
+
+    def __init__(self, version: int, model: Any) -> None:
+        super().__init__()
+        self.version = version
+        self.model = model
+
+
+def can_fit(states: dict[str, str]) -> bool:
+    """True when ``states`` hold enough decisions for a model: a keep (or read) and a
+    few others (the model itself has the last word; this only saves asking too early)."""
+    decided = [state for state in states.values() if state in LABELS]
+    return any(LABELS[state] == 1.0 for state in decided) and len(decided) >= 3
+
+
 class MainScreen(Screen[None]):
     """Search, browse, read and triage; copy and export what was found."""
 
@@ -169,6 +194,7 @@ class MainScreen(Screen[None]):
         Binding("shift+tab", "cycle_focus(-1)", "Previous pane", show=False, id="reader.prev_pane"),
         Binding("M", "more_like_this", "More like this", id="reader.similar"),
         Binding("w", "show_problems", "Load warnings", show=False, id="reader.warnings"),
+        Binding("F", "cycle_order", "Order: list, relevance, fit", show=False, id="results.order"),
         # links and copying
         Binding("o", "open_link", "Open link", id="link.open"),
         Binding("O", "pick_open_link", "Open a link…", show=False, id="link.pick_open"),
@@ -248,6 +274,24 @@ class MainScreen(Screen[None]):
         self._return_to: str | None = None
         #: the width of the list-name column the list was drawn with.
         self._column = 0
+        # -- the order of the results ("list", "relevance" or "fit") --
+        #: the order the order key picked (None: the query's sort:, else the default).
+        self._choice: str | None = None
+        #: the order the shown query asked for with sort: (None: none).
+        self._query_sort: str | None = None
+        #: the order the results are shown in.
+        self.order = "list"
+        #: the shown results in the order the engine gave them (None: More like this).
+        self._base_rows: list[Row] | None = None
+        # -- the model of what the user keeps, fitted in a worker --
+        self.fit_model: Any = None
+        #: the last fit asked for, and the one whose model is in use.
+        self._fit_asked = 0
+        self._fit_shown = 0
+        self._fit_timer: Timer | None = None
+        #: the library's vectors (built once per library, in the fit worker).
+        self._space: tuple[Library, Any, frozenset[str]] | None = None
+        self._space_lock = threading.Lock()
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -389,10 +433,14 @@ class MainScreen(Screen[None]):
             self.set_class(name == pane, f"-mode-{name}")
         label, what = MODES[pane]
         self.search_box.border_title = f"{label}: {what}" if pane == "search" else "search"
-        self.results.border_title = (
-            f"{MODES['results'][0]}: {MODES['results'][1]}" if (pane == "results") else "list"
-        )
+        self._show_order()
         self.viewer.border_title = f"{label}: {what}" if pane == "viewer" else ""
+
+    def _show_order(self) -> None:
+        """The results pane's title: the mode, and the order when one was asked for."""
+        base = f"{MODES['results'][0]}: {MODES['results'][1]}" if self.mode == "results" else "list"
+        asked = self._choice is not None or self._query_sort is not None
+        self.results.border_title = f"{base} · order: {self.order}" if asked else base
 
     # -- loading --------------------------------------------------------------------------
 
@@ -446,6 +494,7 @@ class MainScreen(Screen[None]):
         if not library.papers:
             self.message = self.message or "No papers: the library is empty"
         self._show_query()
+        self._refit_soon()
 
     def on_library_failed(self, message: msg.LibraryFailed) -> None:
         self.library = Library()
@@ -501,7 +550,7 @@ class MainScreen(Screen[None]):
             self._highlight_terms = None
             self.matched = None
             self._beyond_triaged = frozenset()
-            self._show_rows([Row(paper) for paper in self.library.papers])
+            self._present([Row(paper) for paper in self.library.papers], None)
             self.displayed_query = query
             self.elapsed_ms = None
             if self.message.startswith("Search:"):
@@ -514,12 +563,21 @@ class MainScreen(Screen[None]):
 
     def _search(self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search") -> None:
         # The triage filters answer from a copy of what is shown now, taken here: the
-        # worker never reads the screen's state while keys change it.
-        self._run_search(query, self.triage.resolver(), limit, kind)
+        # worker never reads the screen's state while keys change it. Fit and list order
+        # need every hit before the first is known.
+        whole = self._choice in ("fit", "list")
+        self._run_search(query, self.triage.resolver(), None if whole else limit, kind)
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def _run_search(self, query: str, resolve: Resolver, limit: int, kind: str) -> None:
+    def _run_search(self, query: str, resolve: Resolver, limit: int | None, kind: str) -> None:
         result = self.engine.search(query, limit=limit, prefix=True, resolve=resolve)
+        if (
+            getattr(result, "sort", None) in ("fit", "list")
+            and result.total > len(result.hits)
+            and not get_current_worker().is_cancelled
+        ):
+            # sort:fit or sort:list in the query: every hit, then ordered.
+            result = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
         if not get_current_worker().is_cancelled:
             self.post_message(msg.SearchFinished(query, result, kind=kind))
 
@@ -557,7 +615,12 @@ class MainScreen(Screen[None]):
         self.matched = result.total
         if message.kind != "more":
             self._beyond_triaged = frozenset()
-        self._show_rows(rows, keep=keep)
+        if message.kind == "similar":
+            self._base_rows = None
+            self._show_rows(rows, keep=keep)
+        else:
+            order = self._choice if message.kind == "reorder" else None
+            self._present(rows, getattr(result, "sort", None), keep=keep, order=order)
         if (
             message.kind != "similar"
             and result.total > len(rows)
@@ -595,6 +658,138 @@ class MainScreen(Screen[None]):
         longest = max((len(paper_list.name) for paper_list in library.lists), default=0)
         return max(4, min(LIST_COLUMN, longest, int(width * LIST_SHARE)))
 
+    # -- the order: list, relevance or fit ----------------------------------------------
+
+    def _present(
+        self,
+        rows: Sequence[Row],
+        sort: str | None,
+        *,
+        keep: str | None = None,
+        order: str | None = None,
+    ) -> None:
+        """Show ``rows`` (as the engine ranked them) in the order in force: ``order``,
+        else the query's ``sort``, else the order key's choice, else list order for no
+        query and relevance for a search."""
+        self._base_rows = list(rows)
+        self._query_sort = sort
+        default = "relevance" if self.search_query.strip() else "list"
+        self.order = order or sort or self._choice or default
+        if self.order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
+            self.message = f"{FIT_NEEDS}; showing relevance order"
+        elif self.message.startswith(FIT_NEEDS):
+            self.message = ""
+        self._show_rows(self._ordered(self._base_rows), keep=keep)
+        self._show_order()
+
+    def _ordered(self, rows: list[Row]) -> list[Row]:
+        """``rows`` in the order shown: by fit the undecided most likely kept first (the
+        decided after them), by list as the lists have them."""
+        if self.order == "list":
+            return sorted(rows, key=lambda row: row.paper.order)
+        model = self.fit_model
+        if self.order == "fit" and model is not None and rows:
+            by_id = {row.paper.id: row for row in rows}
+            return [by_id[paper.id] for paper in model.order([row.paper for row in rows])]
+        return rows
+
+    def action_cycle_order(self) -> None:
+        self.post_message(cmd.CycleOrder())
+
+    @on(cmd.CycleOrder)
+    def _cycle_order(self) -> None:
+        """The next order: list → relevance → fit (relevance only for a search, fit only
+        once there can be a model)."""
+        if self.similar_to is not None or self._base_rows is None:
+            self.notify("More like this keeps its own order", severity="warning")
+            return
+        query = self.search_query
+        step = self.order
+        for _ in ORDERS:
+            step = ORDERS[(ORDERS.index(step) + 1) % len(ORDERS)]
+            if step == "relevance" and not query.strip():
+                continue  # without a query, relevance is list order
+            if step == "fit" and self.fit_model is None and not can_fit(self.triage.states):
+                self.notify(FIT_NEEDS, severity="warning")
+                continue
+            break
+        self._choice = step
+        partial = self._total_hits > len(self._base_rows)
+        if step in ("fit", "list") and query.strip() and partial and self.engine is not None:
+            self._search(query, kind="reorder")  # every hit first
+            return
+        self.order = step
+        self._show_rows(self._ordered(self._base_rows))
+        self._show_order()
+
+    # -- the model of what the user keeps ---------------------------------------------
+
+    def _refit_soon(self) -> None:
+        """Fit the model again once the decisions stop coming for a moment."""
+        if self._fit_timer is not None:
+            self._fit_timer.stop()
+        self._fit_timer = self.set_timer(FIT_DEBOUNCE, self._refit)
+
+    def _refit(self) -> None:
+        self._fit_timer = None
+        library, store = self.library, self.triage.store
+        if library is None or store is None:
+            return
+        self._fit_asked += 1
+        states = self.triage.states
+        if not can_fit(states):
+            # Too few decisions (an undo, say): no model, and nothing to import.
+            self.workers.cancel_group(self, "fit")
+            self.post_message(FitDone(self._fit_asked, None))
+            return
+        decisions = {pid: state for pid, state in sorted(states.items()) if state in LABELS}
+        self._fit(self._fit_asked, library, decisions, store)
+
+    @work(thread=True, exclusive=True, group="fit", exit_on_error=False)
+    def _fit(self, version: int, library: Library, decisions: dict[str, str], store: Any) -> None:
+        """Fit the model on ``decisions``; the library's vectors are built the first time."""
+        from tuireader import learn
+
+        with self._space_lock:  # a fit still building it when cancelled: wait for it
+            space = self._space
+            if space is None or space[0] is not library:
+                papers = library.papers
+                space = self._space = (
+                    library,
+                    learn.space_of(papers),
+                    frozenset(paper.id for paper in papers),
+                )
+        worker = get_current_worker()
+        if worker.is_cancelled:
+            return
+        extra = learn.remembered_papers(store, decisions, space[2])
+        model = learn.fit([*library.papers, *extra], decisions, space=space[1])
+        if not worker.is_cancelled:
+            self.post_message(FitDone(version, model))
+
+    def on_fit_done(self, message: FitDone) -> None:
+        if message.version < self._fit_asked or message.version <= self._fit_shown:
+            return  # fitted on older decisions: a newer model is on its way
+        self._fit_shown = message.version
+        self.fit_model = message.model
+        if self.order == "fit" and self._base_rows is not None:
+            # The new order replaces the old one in place, the cursor on the same paper.
+            current = self.current_paper
+            self._show_rows(self._ordered(self._base_rows), keep=current.id if current else None)
+            if self.message.startswith(FIT_NEEDS) and message.model is not None:
+                self.message = ""
+        self._show_why(self.current_paper)
+
+    def _show_why(self, paper: Paper | None) -> None:
+        """The viewer's "why" line for ``paper``: the words that pushed it up, and the
+        kept paper it is most like (nothing without a model)."""
+        model = self.fit_model
+        if paper is None or model is None:
+            self.viewer.show_why()
+            return
+        why = model.why(paper)
+        self.viewer.show_why(why.words, why.like)
+
     def _show_rows(self, rows: Sequence[Row], keep: str | None = None) -> None:
         assert self.library is not None
         if keep is None and self._return_to is not None:
@@ -619,6 +814,7 @@ class MainScreen(Screen[None]):
         if event.paper is not None:
             self._position = {"paper": event.paper.id, "scroll": self.results.scroll_y}
         self.viewer.show_paper(event.paper, self._highlight_terms)
+        self._show_why(event.paper)
 
     @on(ResultsList.PaperChosen)
     def _paper_chosen(self) -> None:
@@ -1008,10 +1204,13 @@ class MainScreen(Screen[None]):
             else:
                 self._show_query()
         self._redraw_triage()
+        self._refit_soon()
 
     def on_triage_saved(self, message: TriageSaved) -> None:
         self.triage.saved(message)
         self._redraw_triage()
+        # A decision (or a batch, or another reader's changes) is on disk: learn from it.
+        self._refit_soon()
         if message.summary:
             self.notify(visible(undo_notice(message.summary)), timeout=2, markup=False)
 

@@ -1,4 +1,5 @@
-"""The abstract viewer: title, authors, source, numbered links and the abstract."""
+"""The abstract viewer: title, authors, source, numbered links and the abstract; when a
+model of what the user keeps exists, one line saying why it ranks the paper as it does."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tuireader.model import Paper
-from tuireader.ui.text import Palette, abstract_text, links_text, paper_header
+from tuireader.ui.text import Palette, abstract_text, links_text, paper_header, safe
 
 #: given the plain rendered abstract, where the query's words occur in it.
 SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
@@ -53,6 +54,8 @@ class PaperViewer(VerticalScroll, can_focus=True):
         super().__init__(id=id)
         self._paper: Paper | None = None
         self._find_spans: Highlight | None = None
+        #: the "why" line of the shown paper: (words, title of the kept paper it is like).
+        self._why: tuple[Sequence[str], str | None] | None = None
 
     @property
     def paper(self) -> Paper | None:
@@ -60,6 +63,7 @@ class PaperViewer(VerticalScroll, can_focus=True):
 
     def compose(self) -> ComposeResult:
         yield Static(id="viewer-header", markup=False)
+        yield Static(id="viewer-why", markup=False)
         yield Static(id="viewer-links", markup=False)
         yield Static(id="viewer-abstract", markup=False)
 
@@ -84,13 +88,43 @@ class PaperViewer(VerticalScroll, can_focus=True):
         result (``SearchResult.terms``), or what a ``SpanFinder`` finds."""
         changed = paper is not self._paper
         self._paper = paper
+        if changed:
+            self._why = None  # the screen says why for the new paper (show_why)
         self._find_spans = find_spans
         if self.is_mounted:
             self._refresh()
             if changed:
                 self.scroll_home(animate=False)
 
+    def show_why(self, words: Sequence[str] = (), like: str | None = None) -> None:
+        """Say why the shown paper ranks where it does: ``why: a, b · like: Title``
+        (nothing when there are neither words nor a kept paper it is like)."""
+        self._why = (tuple(words), like) if (words or like) else None
+        if self.is_mounted:
+            self._refresh_why()
+
+    @property
+    def why_text(self) -> str:
+        """The why line as shown ("" when hidden)."""
+        if self._why is None or self._paper is None:
+            return ""
+        words, like = self._why
+        parts = []
+        if words:
+            parts.append("why: " + ", ".join(words))
+        if like:
+            parts.append("like: " + " ".join(like.split()))
+        return " · ".join(parts)
+
+    def _refresh_why(self) -> None:
+        line = self.query_one("#viewer-why", Static)
+        shown = self.why_text
+        # Paper text is data: made visible and kept literal, never parsed as markup.
+        line.update(safe(shown, self.palette().dim) if shown else Text("", end=""))
+        line.display = bool(shown)
+
     def _refresh(self) -> None:
+        self._refresh_why()
         header = self.query_one("#viewer-header", Static)
         links = self.query_one("#viewer-links", Static)
         body = self.query_one("#viewer-abstract", Static)

@@ -1,0 +1,248 @@
+"""Pilot tests of the "for you" order in the reader: the order key, sort:fit, the why
+line, and a refit that never holds up typing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from e2e_util import ready, settle, sync
+from test_ui_app import real_engine
+
+from tuireader import learn
+from tuireader.ingest.library import load_library
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
+from tuireader.ui.app import ReaderApp, Services
+from tuireader.ui.bindings import declared_bindings
+from tuireader.ui.screens.help import HelpScreen
+from tuireader.ui.screens.main import MainScreen
+
+GRASP = "robot grasping with tactile sensors for deformable objects"
+TOPICS = {
+    "grasp": [
+        ("Tactile Grasping of Deformable Objects", GRASP),
+        ("Learning Robot Grasping from Tactile Sensors", f"We study {GRASP} in clutter."),
+        ("Dexterous Grasping with Tactile Feedback", f"A gripper for {GRASP} and cloth."),
+        ("Grasp Planning for Deformable Objects", f"Planning {GRASP} with tactile sensors."),
+    ],
+    "text": [
+        ("Scaling Language Models", "Transformers trained on text corpora and tokens."),
+        ("Prompting Large Language Models", "Text prompts steer language models and tokens."),
+        ("Tokenizers for Language Models", "How text is split into tokens for transformers."),
+    ],
+    "protein": [
+        ("Protein Folding with Diffusion", "Predicting protein structure from sequences."),
+        ("Protein Design by Sequence Models", "Designing protein sequences and structure."),
+        ("Binding Sites of Proteins", "Finding protein binding sites from structure."),
+    ],
+}
+#: the list order interleaves the topics, so list order is not topic order.
+ORDER = [
+    ("text", 0), ("grasp", 0), ("protein", 0), ("text", 1), ("protein", 1),
+    ("grasp", 1), ("text", 2), ("protein", 2), ("grasp", 2), ("grasp", 3),
+]  # fmt: skip
+
+
+def write_list(folder: Path) -> Path:
+    path = folder / "topics.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for topic, number in ORDER:
+            title, abstract = TOPICS[topic][number]
+            record = {"title": title, "abstract": abstract, "authors": [f"{topic} {number}"]}
+            out.write(json.dumps(record) + "\n")
+    return path
+
+
+def topic_of(title: str) -> str:
+    return next(topic for topic, papers in TOPICS.items() if title in (t for t, _ in papers))
+
+
+def seeded_app(tmp_path: Path) -> tuple[ReaderApp, dict[str, str]]:
+    """The reader on the topics list, with one grasping paper kept and two others skipped
+    (a title → id map comes back too)."""
+    source = write_list(tmp_path)
+    library = load_library([source])
+    ids = {paper.title: paper.id for paper in library.papers}
+    with Store.open(resolve().ensure().state_db) as store:
+        store.set_state(ids[TOPICS["grasp"][0][0]], "kept")
+        store.set_state(ids[TOPICS["text"][0][0]], "skip")
+        store.set_state(ids[TOPICS["protein"][0][0]], "skip")
+    path = resolve().state_db
+    services = Services(
+        load_library=lambda: load_library([source]),
+        open_engine=lambda lib, progress: real_engine(lib),
+        open_store=lambda: Store.open(path),
+    )
+    return ReaderApp(services, show_timings=False), ids
+
+
+async def until(pilot, condition, what: str) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(400):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def with_model(pilot) -> MainScreen:  # type: ignore[no-untyped-def]
+    screen = await ready(pilot)
+    await until(pilot, lambda: screen.fit_model is not None, "a model was fitted")
+    await settle(pilot)
+    return screen
+
+
+def shown_topics(screen: MainScreen) -> list[str]:
+    return [topic_of(row.paper.title) for row in screen.results.rows]
+
+
+@sync
+async def test_order_key_puts_papers_like_the_kept_one_first_and_says_fit(tmp_path):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        assert "order" not in str(screen.results.border_title)
+        assert shown_topics(screen)[:2] == ["text", "grasp"]  # list order
+        await pilot.press("F")
+        await settle(pilot)
+        assert screen.order == "fit"
+        assert "order: fit" in str(screen.results.border_title)
+        # The three undecided grasping papers first; the decided ones last.
+        assert shown_topics(screen)[:3] == ["grasp"] * 3
+        decided = [row.paper.id for row in screen.results.rows[-3:]]
+        assert set(decided) == set(screen.triage.states)
+        # Again: back to list order (relevance is list order without a query).
+        await pilot.press("F")
+        await settle(pilot)
+        assert screen.order == "list"
+        assert shown_topics(screen)[:2] == ["text", "grasp"]
+
+
+@sync
+async def test_viewer_says_why_with_words_of_the_paper_and_the_kept_paper(tmp_path):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        paper = screen.current_paper
+        assert paper is not None and topic_of(paper.title) == "grasp"
+        line = screen.viewer.why_text
+        assert line.startswith("why: ")
+        words = line.removeprefix("why: ").split(" · ")[0].split(", ")
+        text = f"{paper.title} {paper.abstract}".casefold()
+        assert words and all(word.casefold() in text for word in words)
+        assert f"like: {TOPICS['grasp'][0][0]}" in line
+        assert line in str(screen.viewer.query_one("#viewer-why").render())
+
+
+@sync
+async def test_sort_fit_in_the_query_orders_the_hits_by_fit(tmp_path):
+    app, ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        # "tactile" and "tokens" hit both topics; relevance puts a text paper first.
+        await pilot.press(*"tokens OR tactile sort:fit")
+        await settle(pilot)
+        assert screen.order == "fit"
+        assert "order: fit" in str(screen.results.border_title)
+        topics = shown_topics(screen)
+        # The three undecided grasping papers first, the decided ones (kept, skipped) last.
+        assert topics[:3] == ["grasp"] * 3 and "grasp" not in topics[3:-2]
+        last = {row.paper.id for row in screen.results.rows[-2:]}
+        assert last == {ids[TOPICS["grasp"][0][0]], ids[TOPICS["text"][0][0]]}
+        # Without sort: the same query is in relevance order again.
+        await pilot.press(*["backspace"] * len(" sort:fit"))
+        await settle(pilot)
+        assert screen.order == "relevance"
+        assert "order" not in str(screen.results.border_title)
+
+
+@sync
+async def test_a_slow_refit_never_holds_up_typing(tmp_path, monkeypatch):
+    app, _ids = seeded_app(tmp_path)
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
+    real_fit = learn.fit
+
+    def slow_fit(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        release.wait(30)  # held until the test has typed and seen the results
+        try:
+            return real_fit(*args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(learn, "fit", slow_fit)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = pilot.app.screen
+        await until(pilot, started.is_set, "a fit started")
+        try:
+            await pilot.press(*"protein")
+            await until(pilot, lambda: screen.displayed_query == "protein", "results")
+            assert shown_topics(screen) and set(shown_topics(screen)) == {"protein"}
+            assert not finished.is_set() and screen.fit_model is None
+        finally:
+            release.set()
+        await until(pilot, lambda: screen.fit_model is not None, "the slow model arrived")
+        await asyncio.to_thread(finished.wait, 30)
+        await settle(pilot)
+        assert screen.displayed_query == "protein"
+
+
+@sync
+async def test_a_new_model_keeps_the_cursor_on_the_same_paper(tmp_path):
+    app, ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        await pilot.press("down")
+        await settle(pilot)
+        here = screen.current_paper
+        first = screen.fit_model
+        before = [row.paper.id for row in screen.results.rows]
+        # Another reader keeps a protein paper: the order changes, the cursor stays.
+        with Store.open(resolve().state_db) as store:
+            store.set_state(ids[TOPICS["protein"][1][0]], "kept")
+        screen.poll_triage()
+        await until(pilot, lambda: screen.fit_model is not first, "a refit")
+        await settle(pilot)
+        assert screen.current_paper is not None and screen.current_paper.id == here.id
+        after = [row.paper.id for row in screen.results.rows]
+        assert after != before and sorted(after) == sorted(before)
+        kept = ids[TOPICS["protein"][1][0]]  # decided now: among the decided, last
+        assert after.index(kept) >= len(after) - 4 > before.index(kept)
+
+
+@sync
+async def test_help_lists_the_order_key():
+    app = ReaderApp(
+        Services(load_library=lambda: load_library([]), open_engine=lambda lib, p: None),
+        show_timings=False,
+    )
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        pilot.app.screen.action_help()
+        await pilot.pause()
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert "Order: list, relevance, fit" in help_screen.help_text().plain
+
+
+def test_the_order_key_can_be_moved_in_the_keys_table():
+    ids = {binding.id for binding in declared_bindings(MainScreen)}
+    assert "results.order" in ids
+
+
+@pytest.mark.parametrize("query", ["sort:fit", "grasping sort:list", "grasping"])
+def test_search_results_carry_the_query_sort(tmp_path, query):
+    library = load_library([write_list(tmp_path)])
+    result = real_engine(library).search(query, prefix=True)
+    assert result.sort == (query.split("sort:")[1] if "sort:" in query else None)
