@@ -16,7 +16,7 @@ from rich.text import Text
 
 from tuireader.ingest.links import web_url
 from tuireader.model import Paper
-from tuireader.render.textrender import render, visible
+from tuireader.render.textrender import display_authors, display_title, render, visible
 
 #: marks a title derived from the abstract rather than given by the source.
 DERIVED_MARK = "≈"
@@ -98,13 +98,24 @@ def result_line(
         line.append_text(name)
         line.append(" ")
     line.append(DERIVED_MARK + " " if paper.title_derived else "  ", palette.derived)
-    title, spans = _visible_spans(
-        " ".join(paper.title.split()), title_spans_for(paper, title_spans)
-    )
+    shown = shown_title(paper)
+    collapsed = " ".join(paper.title.split())
+    # match spans point into the title as written; a title whose LaTeX was rendered
+    # (rare) is shown without them rather than with misplaced ones
+    spans_in = title_spans_for(paper, title_spans) if shown == collapsed else []
+    title, spans = _visible_spans(shown, spans_in)
     title_text = Text(title, style=palette.title, end="")
     _highlight(title_text, spans, palette.match)
     line.append_text(title_text)
     return line
+
+
+def shown_title(paper: Paper) -> str:
+    """The title as people read it: LaTeX and BibTeX markup rendered, one line."""
+    title = paper.title
+    if "\\" in title or "$" in title or "{" in title:
+        return display_title(title)
+    return " ".join(title.split())
 
 
 def title_spans_for(paper: Paper, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -163,10 +174,10 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     text = Text(end="")
     if paper.title_derived:
         text.append(DERIVED_MARK + " ", palette.derived)
-    text.append(visible(" ".join(paper.title.split())), palette.title)
+    text.append(visible(shown_title(paper)), palette.title)
     text.append("\n")
     if paper.authors:
-        text.append(visible(", ".join(paper.authors)))
+        text.append(visible(display_authors(paper.authors)))
     else:
         text.append("authors unknown", palette.dim)
     text.append("\n")
