@@ -138,6 +138,11 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
 
     from tuireader.ui.screens.main import MainScreen
 
+    # keys typed in a burst are handed over one at a time: let every one be handled
+    for _ in range(1000):
+        if not getattr(pilot.app, "keys_pending", False):
+            break
+        await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     for screen in pilot.app.screen_stack:
         if isinstance(screen, MainScreen):

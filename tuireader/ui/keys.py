@@ -47,6 +47,11 @@ class KeyOrderedApp(App[None]):
         self._key_in_hand = 0
         self._keys_handed = 0
 
+    @property
+    def keys_pending(self) -> bool:
+        """True while keys typed are held back or the last one is still being handled."""
+        return bool(self._held_keys) or bool(self._key_in_hand)
+
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
             self._held_keys.append(event)
