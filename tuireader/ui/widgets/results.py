@@ -1,25 +1,37 @@
-"""The results list: one line per paper, fast with thousands of rows.
+"""The results list: one line per paper, drawn only where it is seen.
 
-Built on ``OptionList`` and filled in chunks, so a query matching 100,000 papers costs the
-same on screen as one matching 300: more rows are added as the highlight nears the end.
+A line-API widget (a ``ScrollView`` whose ``render_line`` draws one screen row): showing
+100,000 hits costs what showing 100 does, since only the rows in view are ever turned into
+text, and every hit is in the list at once (no paging). Moving the cursor repaints the two
+rows that changed; a triage mark repaints the rows whose marker changed. A drawn row is
+kept until what it shows changes, and is built from as few differently styled runs as the
+text allows (blank cells take the row's style), because each run costs the terminal a
+colour escape.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
 from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
 from textual.message import Message
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from tuireader.model import Paper
 from tuireader.ui.text import Palette, result_line
 
-#: rows added to the list at a time.
-CHUNK = 200
+#: how close (rows) to the last row the cursor comes before the screen is told (NearEnd).
+NEAR_END = 50
+#: blank cells on each side of a row's text (inside the border).
+GUTTER = 1
 
 
 @dataclass(frozen=True)
@@ -30,7 +42,37 @@ class Row:
     title_spans: tuple[tuple[int, int], ...] = ()
 
 
-class ResultsList(OptionList):
+def _plain(style: Style | None) -> bool:
+    """True if blank cells in ``style`` look like blank cells in the row's own style."""
+    return style is None or not (
+        style.bgcolor is not None
+        or style.underline
+        or style.strike
+        or style.reverse
+        or style.overline
+        or style.underline2
+        or style.link
+    )
+
+
+def merge_runs(segments: Iterable[Segment], base: Style) -> list[Segment]:
+    """``segments`` over ``base``, blank runs in the base style, equal neighbours joined."""
+    out: list[Segment] = []
+    for text, style, _control in segments:
+        if not text:
+            continue
+        if text.isspace() and _plain(style):
+            style = base
+        else:
+            style = base + style if style is not None else base
+        if out and out[-1].style == style:
+            out[-1] = Segment(out[-1].text + text, style)
+        else:
+            out.append(Segment(text, style))
+    return out
+
+
+class ResultsList(ScrollView, can_focus=True):
     """The papers matching the current query, in rank (or list) order."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -44,12 +86,40 @@ class ResultsList(OptionList):
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "results--cursor",
         "results--match",
         "results--derived",
         "results--code",
         "results--lists",
         "results--marker",
     }
+
+    DEFAULT_CSS = """
+    ResultsList {
+        height: 1fr;
+        color: $foreground;
+        background: $surface;
+        overflow-x: hidden;
+        overflow-y: auto;
+        border: tall $border-blurred;
+        & > .results--cursor {
+            color: $foreground;
+            background: $block-cursor-blurred-background;
+        }
+        &:focus {
+            border: tall $border;
+            background-tint: $foreground 5%;
+            & > .results--cursor {
+                color: $block-cursor-foreground;
+                background: $block-cursor-background;
+                text-style: $block-cursor-text-style;
+            }
+        }
+    }
+    """
+
+    #: the row under the cursor (None when the list is empty).
+    highlighted: reactive[int | None] = reactive(None, init=False, repaint=False)
 
     @dataclass
     class PaperHighlighted(Message):
@@ -90,12 +160,18 @@ class ResultsList(OptionList):
             return isinstance(message, ResultsList.NearEnd)
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, markup=False)
+        super().__init__(id=id)
         self._rows: Sequence[Row] = ()
-        self._loaded = 0
         self._list_width = 0
+        #: drawn rows: index -> ((marker, cursor, width), strip); only rows seen get here.
+        self._drawn: dict[int, tuple[tuple[str, bool, int], Strip]] = {}
+        self._palette: Palette | None = None
+        #: the row whose cursor is drawn (to repaint when it moves).
+        self._cursor_drawn: int | None = None
         #: returns the triage marker (one character, or "") for a paper.
         self.marker_for: Callable[[Paper], str] = lambda _paper: ""
+
+    # -- what is shown ----------------------------------------------------------------
 
     @property
     def rows(self) -> Sequence[Row]:
@@ -104,7 +180,7 @@ class ResultsList(OptionList):
     @property
     def current_paper(self) -> Paper | None:
         index = self.highlighted
-        if index is None or index >= self._loaded:
+        if index is None or not 0 <= index < len(self._rows):
             return None
         return self._rows[index].paper
 
@@ -118,52 +194,29 @@ class ResultsList(OptionList):
             marker=style("results--marker", partial=True),
         )
 
-    def _option(self, row: Row, palette: Palette) -> Option:
-        prompt = result_line(
-            row.paper,
-            palette,
-            title_spans=row.title_spans,
-            marker=self.marker_for(row.paper),
-            list_width=self._list_width,
-        )
-        return Option(prompt, id=row.paper.id)
-
     def show_rows(
         self, rows: Sequence[Row], *, list_width: int = 0, keep: str | None = None
     ) -> None:
         """Replace the list with ``rows``; keep the highlight on paper ``keep`` if present."""
         self._rows = rows
         self._list_width = list_width
+        self._drawn.clear()
         target = 0
         if keep is not None:
-            for index, row in enumerate(rows):
-                if row.paper.id == keep:
-                    target = index
-                    break
-        self._loaded = min(len(rows), max(CHUNK, target + CHUNK))
-        palette = self.palette()
-        self.set_options(self._option(row, palette) for row in rows[: self._loaded])
+            found = self.index_of(keep)
+            target = found if found is not None else 0
+        self._update_virtual_size()
+        self.refresh()
+        self.highlighted = None  # so that the highlight below is news even on the same row
         if rows:
             self.highlighted = target
-            self.scroll_to_highlight()
         else:
+            self.highlighted = None
             self.post_message(self.PaperHighlighted(self, None))
 
-    def _load_more(self, upto: int | None = None) -> None:
-        """Add rows up to index ``upto`` (or the next chunk)."""
-        end = len(self._rows) if upto is None else min(len(self._rows), upto)
-        if end <= self._loaded:
-            return
-        palette = self.palette()
-        self.add_options(self._option(row, palette) for row in self._rows[self._loaded : end])
-        self._loaded = end
-
     def select(self, index: int, *, scroll: bool = True) -> None:
-        """Highlight row ``index`` (loading the rows up to it first)."""
-        self._load_more(index + 1)
-        self.highlighted = index
-        if scroll:
-            self.scroll_to_highlight()
+        """Highlight row ``index``; bring it into view unless ``scroll`` is False."""
+        self._move(index, scroll=scroll)
 
     def index_of(self, paper_id: object) -> int | None:
         """The row of paper ``paper_id``, if the list has it."""
@@ -173,28 +226,158 @@ class ResultsList(OptionList):
         return None
 
     def refresh_markers(self) -> None:
-        """Redraw the loaded rows, e.g. after triage marks changed."""
-        palette = self.palette()
-        for index, row in enumerate(self._rows[: self._loaded]):
-            self.replace_option_prompt_at_index(index, self._option(row, palette).prompt)
+        """Redraw the rows in view whose triage marker changed."""
+        top, height = self._top(), self.scrollable_content_region.height
+        for index in range(top, min(len(self._rows), top + height)):
+            drawn = self._drawn.get(index)
+            if drawn is not None and drawn[0][0] != self.marker_for(self._rows[index].paper):
+                self._refresh_row(index)
 
-    def _on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        index = event.option_index
-        if index >= self._loaded - CHUNK // 4:
-            self._load_more(self._loaded + CHUNK)
-        if index >= len(self._rows) - CHUNK // 4:
+    # -- the cursor -------------------------------------------------------------------
+
+    def validate_highlighted(self, highlighted: int | None) -> int | None:
+        if highlighted is None or not self._rows:
+            return None
+        return max(0, min(highlighted, len(self._rows) - 1))
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        previous = self._cursor_drawn
+        self._cursor_drawn = highlighted
+        if previous is not None and previous != highlighted:
+            self._refresh_row(previous)
+        if highlighted is None:
+            return
+        self._refresh_row(highlighted)
+        if self._scroll_on_move:
+            self.scroll_to_highlight()
+        if highlighted >= len(self._rows) - NEAR_END:
             self.post_message(self.NearEnd(self))
-        self.post_message(self.PaperHighlighted(self, self._rows[index].paper))
+        self.post_message(self.PaperHighlighted(self, self._rows[highlighted].paper))
 
-    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.post_message(self.PaperChosen(self, self._rows[event.option_index].paper))
+    _scroll_on_move = True
+
+    def _move(self, index: int | None, *, scroll: bool = True) -> None:
+        if index is not None and self.validate_highlighted(index) == self.highlighted:
+            if scroll:
+                self.scroll_to_highlight()
+            return
+        self._scroll_on_move = scroll
+        try:
+            self.highlighted = index
+        finally:
+            self._scroll_on_move = True
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        """Scroll so that the highlighted row is in view."""
+        index = self.highlighted
+        if index is None or not self.is_mounted:
+            return
+        self.scroll_to_region(
+            Region(0, index, self.scrollable_content_region.width, 1),
+            force=True,
+            animate=False,
+            top=top,
+            immediate=True,
+        )
+
+    def _page(self) -> int:
+        return max(1, self.scrollable_content_region.height)
+
+    def action_cursor_down(self) -> None:
+        if self._rows:
+            self._move(0 if self.highlighted is None else self.highlighted + 1)
+
+    def action_cursor_up(self) -> None:
+        if self._rows:
+            self._move(0 if self.highlighted is None else self.highlighted - 1)
+
+    def action_first(self) -> None:
+        if self._rows:
+            self._move(0)
 
     def action_last(self) -> None:
-        self._load_more()
-        super().action_last()
+        if self._rows:
+            self._move(len(self._rows) - 1)
 
     def action_page_down(self) -> None:
-        self._load_more(self._loaded + CHUNK)
-        super().action_page_down()
+        if self._rows:
+            self._move((self.highlighted or 0) + self._page())
+
+    def action_page_up(self) -> None:
+        if self._rows:
+            self._move((self.highlighted or 0) - self._page())
+
+    def action_select(self) -> None:
+        paper = self.current_paper
+        if paper is not None:
+            self.post_message(self.PaperChosen(self, paper))
+
+    async def _on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = offset.y + self._top()
+        if 0 <= index < len(self._rows):
+            event.stop()
+            self._move(index)
+            self.action_select()
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def _top(self) -> int:
+        return round(self.scroll_offset.y)
+
+    def _update_virtual_size(self) -> None:
+        size = Size(self.scrollable_content_region.width, len(self._rows))
+        if size != self.virtual_size:
+            self.virtual_size = size
+
+    def _refresh_row(self, index: int) -> None:
+        self._drawn.pop(index, None)
+        if self.is_mounted:
+            self.refresh_line(index)
+
+    def notify_style_update(self) -> None:
+        # Focus, theme or CSS changed: every row's colours may have.
+        self._drawn.clear()
+        self._palette = None
+        super().notify_style_update()
+        self.refresh()
+
+    def _on_resize(self, _event: events.Resize) -> None:
+        self._drawn.clear()
+        self._update_virtual_size()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        index = self._top() + y
+        if not 0 <= index < len(self._rows):
+            return Strip.blank(width, self.rich_style)
+        row = self._rows[index]
+        marker = self.marker_for(row.paper)
+        key = (marker, index == self.highlighted, width)
+        drawn = self._drawn.get(index)
+        if drawn is not None and drawn[0] == key:
+            return drawn[1]
+        strip = self._draw(row, marker, key[1], width)
+        self._drawn[index] = (key, strip)
+        return strip
+
+    def _draw(self, row: Row, marker: str, cursor: bool, width: int) -> Strip:
+        """One row: a blank gutter each side and the line itself, the cursor's or plain."""
+        if self._palette is None:
+            self._palette = self.palette()
+        base = self.rich_style
+        line_style = self.get_component_rich_style("results--cursor") if cursor else base
+        inner = max(0, width - 2 * GUTTER)
+        text = result_line(
+            row.paper,
+            self._palette,
+            title_spans=row.title_spans,
+            marker=marker,
+            list_width=self._list_width,
+        )
+        text.truncate(inner, overflow="ellipsis", pad=True)
+        gutter = [Segment(" " * GUTTER, base)] if inner else []
+        runs = merge_runs(text.render(self.app.console), line_style)
+        return Strip(merge_runs([*gutter, *runs, *gutter], base), width).crop(0, width)

@@ -1,0 +1,161 @@
+"""The results list draws only the rows in view, and redraws only the rows that changed.
+
+Counted where the work happens: how many result lines are built (``result_line``) and how
+many screen rows the list is asked to draw (``render_line``), for lists of 100,000 papers.
+"""
+
+from __future__ import annotations
+
+from e2e_util import sync
+from textual.app import App, ComposeResult
+
+from tuireader.model import Paper
+from tuireader.ui.widgets import results as results_module
+from tuireader.ui.widgets.results import ResultsList, Row
+
+SIZE = (80, 24)
+MANY = 100_000
+
+
+def papers(count: int) -> list[Row]:
+    return [
+        Row(Paper(id=f"p{i}", title=f"Paper {i} on walruses", abstract="A walrus study."))
+        for i in range(count)
+    ]
+
+
+class ListApp(App[None]):
+    def __init__(self, rows: list[Row]) -> None:
+        super().__init__()
+        self.rows = rows
+        self.highlights: list[Paper | None] = []
+        self.near_end = 0
+        self.chosen: list[Paper] = []
+        self.marks: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        yield ResultsList(id="results")
+
+    def on_mount(self) -> None:
+        results = self.query_one(ResultsList)
+        results.marker_for = lambda paper: self.marks.get(paper.id, "")
+        results.focus()
+        results.show_rows(self.rows)
+
+    def on_results_list_paper_highlighted(self, message: ResultsList.PaperHighlighted) -> None:
+        self.highlights.append(message.paper)
+
+    def on_results_list_near_end(self) -> None:
+        self.near_end += 1
+
+    def on_results_list_paper_chosen(self, message: ResultsList.PaperChosen) -> None:
+        self.chosen.append(message.paper)
+
+
+class Counter:
+    """Counts calls of a function or method while patched in."""
+
+    def __init__(self, monkeypatch, owner, name: str) -> None:  # type: ignore[no-untyped-def]
+        self.calls = 0
+        original = getattr(owner, name)
+
+        def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+            self.calls += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+
+
+@sync
+async def test_a_hundred_thousand_rows_build_only_the_lines_in_view(monkeypatch):
+    built = Counter(monkeypatch, results_module, "result_line")
+    app = ListApp(papers(MANY))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results = app.query_one(ResultsList)
+        height = results.scrollable_content_region.height
+        assert len(results.rows) == MANY
+        assert 0 < built.calls <= 2 * height
+        built.calls = 0
+        await pilot.press("G")  # every hit is in the list: the last one is one key away
+        await pilot.pause()
+        assert results.highlighted == MANY - 1
+        assert results.current_paper is not None and results.current_paper.id == f"p{MANY - 1}"
+        assert built.calls <= 2 * height
+        assert app.highlights[-1] is results.current_paper
+
+
+@sync
+async def test_moving_the_cursor_redraws_two_rows(monkeypatch):
+    app = ListApp(papers(MANY))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results = app.query_one(ResultsList)
+        drawn = Counter(monkeypatch, ResultsList, "render_line")
+        await pilot.press("j")
+        await pilot.pause()
+        assert results.highlighted == 1
+        assert drawn.calls == 2
+        drawn.calls = 0
+        await pilot.press("k")
+        await pilot.pause()
+        assert results.highlighted == 0
+        assert drawn.calls == 2
+
+
+@sync
+async def test_a_changed_marker_redraws_its_row_only(monkeypatch):
+    app = ListApp(papers(MANY))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results = app.query_one(ResultsList)
+        drawn = Counter(monkeypatch, ResultsList, "render_line")
+        app.marks["p3"] = "✓"
+        results.refresh_markers()
+        await pilot.pause()
+        assert drawn.calls == 1
+        line = results.render_line(3)
+        assert line.text.lstrip().startswith("✓")
+
+
+@sync
+async def test_a_plain_row_is_one_styled_run_and_the_cursor_row_three():
+    """Blank cells take the row's style, so a row without marks or matches is one run."""
+    app = ListApp(papers(50))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results = app.query_one(ResultsList)
+        plain = results.render_line(1)
+        assert "Paper 1 on walruses" in plain.text
+        assert len(list(plain)) == 1
+        cursor = results.render_line(0)
+        assert len(list(cursor)) == 3  # gutter, the cursor's run, gutter
+        assert cursor.cell_length == plain.cell_length == results.scrollable_content_region.width
+
+
+@sync
+async def test_keys_and_clicks_move_within_a_list_drawn_by_lines():
+    app = ListApp(papers(500))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results = app.query_one(ResultsList)
+        height = results.scrollable_content_region.height
+        await pilot.press("pagedown")
+        assert results.highlighted == height
+        await pilot.press("pageup", "pageup")
+        assert results.highlighted == 0
+        await pilot.press("G")
+        assert results.highlighted == 499 and app.near_end >= 1
+        assert results.scroll_offset.y == 500 - height
+        await pilot.press("g")
+        assert results.highlighted == 0 and results.scroll_offset.y == 0
+        results.select(250, scroll=False)
+        assert results.current_paper is not None and results.current_paper.id == "p250"
+        assert results.scroll_offset.y == 0
+        assert results.index_of("p42") == 42 and results.index_of("nope") is None
+        await pilot.click(ResultsList, offset=(5, 4))  # the border is row 0
+        await pilot.pause()
+        assert results.highlighted == 3
+        assert [paper.id for paper in app.chosen] == ["p3"]
+        # a line-API list: every row is addressable, none is a child widget
+        assert results.virtual_size.height == 500 and not results.children
