@@ -13,6 +13,10 @@ class SearchBox(Input):
 
     Moving on runs the screen's ``focus_results`` action directly (not through a message)
     so that a key typed right after Enter already reaches the list.
+
+    The cursor does not blink unless asked for (``cursor_blink=True``): a blinking cursor
+    redraws the box twice a second, which is bytes on the wire for as long as the reader
+    is left open.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -20,8 +24,9 @@ class SearchBox(Input):
         Binding("escape", "clear_or_leave", "Clear / leave", id="search.clear"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, cursor_blink: bool = False) -> None:
         super().__init__(placeholder="Search papers  ( / )", id=id, select_on_focus=False)
+        self.cursor_blink = cursor_blink
 
     async def action_clear_or_leave(self) -> None:
         """Clear the query; if it is already empty, move on to the results."""
