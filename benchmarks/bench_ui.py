@@ -2,12 +2,14 @@
 
 * First frame: from creating the app to the first frame that shows the 2,610 ICML
   papers, next to a bare Textual app that shows the same titles in an OptionList.
+* Results list alone: what showing N hits and moving the cursor cost the list widget,
+  at 100, 2,610 and 100,000 hits (it draws only the rows in view, so the same).
 * Keystroke latency: from a key press in the search box to the frame that shows the
   results for the new query (p50/p95), on the ICML papers and on a synthetic library of
   100,000 papers (benchmarks/corpus.py). Also the key echo: how long the key itself takes
   to land in the box while searches run.
 
-Run: ``python benchmarks/bench_ui.py [--large 100000] [--work DIR]``. The index for the
+Run: ``python benchmarks/bench_ui.py [--large 100000] [--work DIR] [--list-only]``. The index for the
 large library is built once into DIR and reused.
 """
 
@@ -31,10 +33,12 @@ from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from tuireader.ingest.library import load_library
+from tuireader.model import Paper
 from tuireader.search.engine import open_engine
 from tuireader.system.paths import DataPaths
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.main import ReaderScreen
+from tuireader.ui.widgets.results import ResultsList, Row
 
 SIZE = (120, 40)
 QUERIES = ("diffusion model", "graph neural", "reinforcement learning", "language", "kernel")
@@ -148,6 +152,48 @@ async def keystrokes(source: Path, data: Path) -> tuple[list[float], list[float]
     return echo, results, ready, papers
 
 
+class ListApp(App[None]):
+    """The results list alone, to time what it costs for a given number of hits."""
+
+    def compose(self) -> ComposeResult:
+        yield ResultsList(id="results")
+
+
+async def list_cost(rows: list[Row], moves: int = 30) -> tuple[float, list[float]]:
+    """Seconds to show ``rows`` (to the frame with them), and per ``j`` to its frame."""
+    app = ListApp()
+    async with app.run_test(size=SIZE) as pilot:
+        results = app.query_one(ResultsList)
+        results.focus()
+        await pilot.pause()
+        started = time.perf_counter()
+        results.show_rows(rows)
+        await pilot.pause()
+        shown = time.perf_counter() - started
+        per_key = []
+        for _ in range(moves):
+            t0 = time.perf_counter()
+            await pilot.press("j")
+            await pilot.pause()
+            per_key.append(time.perf_counter() - t0)
+    return shown, per_key
+
+
+async def list_table(sizes: tuple[int, ...] = (100, 2_610, 100_000)) -> None:
+    print("\nResults list alone, 120x40: show N hits, then j (p50/p95 over 30 moves)")
+    print(f"{'hits':>9} {'show':>8} {'j p50':>7} {'j p95':>7}")
+    for size in sizes:
+        rows = [
+            Row(Paper(id=f"p{i}", title=f"Paper {i} on the study of walruses", abstract=""))
+            for i in range(size)
+        ]
+        await list_cost(rows[:100], 3)  # warm-up: imports, CSS
+        shown, per_key = await list_cost(rows)
+        print(
+            f"{size:>9,} {shown * 1000:>5.1f} ms {_ms(per_key, 0.5):>4} ms {_ms(per_key, 0.95):>4} ms"
+        )
+
+
 def _ms(values: list[float], q: float) -> str:
     if not values:
         return "-"
@@ -163,7 +209,11 @@ async def main() -> None:
     parser.add_argument(
         "--work", type=Path, default=Path(tempfile.gettempdir()) / "tuireader-bench-ui"
     )
+    parser.add_argument("--list-only", action="store_true", help="time the results list only")
     args = parser.parse_args()
+    if args.list_only:
+        await list_table()
+        return
     icml = corpus.icml_path()
     if icml is None:
         raise SystemExit("benchmark data not found (set TUIREADER_ICML)")
@@ -218,6 +268,7 @@ async def main() -> None:
             f"{papers:>10,} {len(results):>5} {_ms(results, 0.5):>9} ms {_ms(results, 0.95):>6}"
             f" {_ms(echo, 0.5):>6} ms {_ms(echo, 0.95):>6} {ready:>10.1f} s"
         )
+    await list_table()
 
 
 if __name__ == "__main__":

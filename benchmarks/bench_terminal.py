@@ -1,0 +1,467 @@
+"""What the reader costs at the terminal: bytes written per key, idle bytes, latency, first frame.
+
+Runs the installed ``tuireader`` on the ICML 2024 papers (2,610) in a recording pseudo-terminal
+(120×40, TERM=xterm-256color) and, beside it in the same run, ``fzf`` over the same titles and
+``fzf --preview`` showing each abstract. Everything written to the terminal is recorded and fed to
+a terminal emulator (pyte), so the clock stops on what is on screen, not on a guess:
+
+* typing a query: bytes written per key, and the time from the key to the last frame that
+  changed anything but the query line (the results, the status, the viewer) — p50/p95;
+* moving down one paper (``j`` in the reader; Down in fzf): bytes per key and latency;
+* idle for 5 s, with the search box focused and with the list focused: bytes per second;
+* start to the first frame that shows the papers, and (reader) to "index: ready".
+
+The reader answers the terminal's usual questions the way a modern terminal does (synchronised
+output supported, cursor position), so frames arrive as they would in kitty, WezTerm or foot.
+
+Run: ``python benchmarks/bench_terminal.py [--rounds 3] [--cmd "python -m tuireader"]``.
+``--cmd`` runs another build (e.g. an older checkout on PYTHONPATH) for before/after numbers.
+Needs ``pyte`` (``pip install pyte``); fzf is skipped with a note when it is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import math
+import os
+import re
+import shlex
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import corpus
+
+try:
+    import pyte
+except ImportError:  # pragma: no cover - a benchmark dependency
+    raise SystemExit("bench_terminal needs pyte: pip install pyte") from None
+
+COLS, ROWS = 120, 40
+QUERIES = ("diffusion model", "graph neural", "language")
+MOVES = 20
+#: after a key, how long to record what it caused.
+KEY_WINDOW = 1.2
+#: a write this small that changes only the query line is a cursor blink, not a render.
+BLINK_BYTES = 300
+#: announce 24-bit colour (COLORTERM=truecolor), as most terminals today do.
+TRUECOLOR = False
+
+
+_SGR = re.compile(rb"\x1b\[[0-9;:]*m")
+
+
+@dataclass
+class Event:
+    """One read from the terminal: when, how many bytes, which screen rows changed."""
+
+    at: float
+    size: int
+    rows: frozenset[int]
+    #: bytes of it that are colour and style escapes (SGR).
+    sgr: int = 0
+
+
+class _Screen(pyte.Screen):  # type: ignore[misc]
+    """A pyte screen that answers cursor-position and device-attribute queries."""
+
+    def __init__(self, columns: int, lines: int, reply: Callable[[bytes], None]) -> None:
+        super().__init__(columns, lines)
+        self._reply = reply
+
+    def write_process_input(self, data: str) -> None:
+        self._reply(data.encode())
+
+
+def _lenient(name: str, takes: int) -> None:
+    """Let ``_Screen.name`` ignore parameters past the ones pyte expects (fzf sends some)."""
+    method = getattr(pyte.Screen, name)
+
+    def call(self: _Screen, *args: object, **kwargs: object) -> None:
+        method(self, *args[:takes], **kwargs)
+
+    setattr(_Screen, name, call)
+
+
+for _name in (
+    "cursor_up",
+    "cursor_down",
+    "cursor_forward",
+    "cursor_back",
+    "cursor_up1",
+    "cursor_down1",
+    "cursor_to_column",
+    "cursor_to_line",
+    "insert_lines",
+    "delete_lines",
+    "insert_characters",
+    "delete_characters",
+    "erase_characters",
+):
+    _lenient(_name, 1)
+
+
+@dataclass
+class Terminal:
+    """A program running in a recording pty, with an emulated screen."""
+
+    argv: Sequence[str]
+    env: dict[str, str]
+    stdin: Path | None = None
+    events: list[Event] = field(default_factory=list)
+    raw: list[tuple[float, bytes]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.fd = master
+        self.screen = _Screen(COLS, ROWS, self._answer)
+        self.stream = pyte.ByteStream(self.screen)
+        self.lock = threading.Condition()
+        self.started = time.perf_counter()
+        stdin = open(self.stdin, "rb") if self.stdin else slave  # noqa: SIM115
+
+        def controlling_tty() -> None:
+            os.setsid()
+            fcntl.ioctl(1, termios.TIOCSCTTY, 0)
+
+        self.process = subprocess.Popen(
+            list(self.argv),
+            stdin=stdin,
+            stdout=slave,
+            stderr=slave,
+            env=self.env,
+            preexec_fn=controlling_tty,  # noqa: PLW1509 - a single-threaded spawn
+            close_fds=True,
+        )
+        os.close(slave)
+        if self.stdin:
+            stdin.close()  # type: ignore[union-attr]
+        self._lines = self.screen.display
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _answer(self, data: bytes) -> None:
+        try:
+            os.write(self.fd, data)
+        except OSError:
+            pass
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            at = time.perf_counter()
+            if b"\x1b[?2026$p" in data:  # synchronised output: supported, off
+                self._answer(b"\x1b[?2026;2$y")
+            with self.lock:
+                try:
+                    self.stream.feed(data)
+                except (TypeError, ValueError, IndexError, KeyError):  # an odd sequence
+                    pass
+                lines = self.screen.display
+                rows = frozenset(i for i, (a, b) in enumerate(zip(lines, self._lines)) if a != b)
+                self._lines = lines
+                sgr = sum(len(m) for m in _SGR.findall(data))
+                self.events.append(Event(at, len(data), rows, sgr))
+                self.raw.append((at, data))
+                self.lock.notify_all()
+
+    def send(self, keys: str | bytes) -> float:
+        data = keys.encode() if isinstance(keys, str) else keys
+        at = time.perf_counter()
+        os.write(self.fd, data)
+        return at
+
+    def text(self) -> list[str]:
+        with self.lock:
+            return list(self.screen.display)
+
+    def wait_for(self, condition: Callable[[list[str]], bool], timeout: float = 120) -> float:
+        """Wait until the screen satisfies ``condition``; the time of the write that did it."""
+        deadline = time.perf_counter() + timeout
+        with self.lock:
+            while not condition(self.screen.display):
+                left = deadline - time.perf_counter()
+                if left <= 0 or self.process.poll() is not None:
+                    raise TimeoutError("\n".join(self.screen.display))
+                self.lock.wait(min(left, 0.2))
+            return self.events[-1].at if self.events else time.perf_counter()
+
+    def since(self, at: float, until: float | None = None) -> list[Event]:
+        with self.lock:
+            return [e for e in self.events if e.at >= at and (until is None or e.at < until)]
+
+    def close(self) -> None:
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        os.close(self.fd)
+
+
+def key_cost(term: Terminal, key: str | bytes, input_row: int | None) -> tuple[int, int, float]:
+    """Send ``key``; return (bytes it caused, of them SGR, seconds to the last frame it caused).
+
+    A frame that changes only the query line after the first is a cursor blink: neither
+    counted nor timed (idle bytes are measured on their own).
+    """
+    sent = term.send(key)
+    time.sleep(KEY_WINDOW)
+    kept: list[Event] = []
+    for event in term.since(sent):
+        blink = kept and event.size < BLINK_BYTES and event.rows <= {input_row}
+        if not blink:
+            kept.append(event)
+    if not kept:
+        return 0, 0, 0.0
+    rendered = [e for e in kept if e.rows - {input_row}] or kept
+    return sum(e.size for e in kept), sum(e.sgr for e in kept), rendered[-1].at - sent
+
+
+@dataclass
+class Result:
+    name: str
+    first_frame: float = float("nan")
+    ready: float = float("nan")
+    typing_bytes: list[int] = field(default_factory=list)
+    typing_latency: list[float] = field(default_factory=list)
+    move_bytes: list[int] = field(default_factory=list)
+    move_latency: list[float] = field(default_factory=list)
+    sgr: int = 0
+    idle_search: float = float("nan")
+    idle_list: float = float("nan")
+
+
+def _row_with(lines: list[str], text: str) -> int | None:
+    return next((i for i, line in enumerate(lines) if text in line), None)
+
+
+def _idle(term: Terminal, seconds: float) -> float:
+    time.sleep(0.6)  # let what the last key caused finish
+    start = time.perf_counter()
+    time.sleep(seconds)
+    return sum(e.size for e in term.since(start)) / seconds
+
+
+def _env(**extra: str) -> dict[str, str]:
+    """The environment of a terminal like the one measured: 256 colours, or 24-bit."""
+    env = {**os.environ, "TERM": "xterm-256color", **extra}
+    env.pop("NO_COLOR", None)
+    if TRUECOLOR:
+        env["COLORTERM"] = "truecolor"
+    else:
+        env.pop("COLORTERM", None)
+    return env
+
+
+def run_reader(cmd: Sequence[str], source: Path, home: Path, result: Result) -> None:
+    env = _env(TUIREADER_HOME=str(home))
+    term = Terminal([*cmd, str(source)], env)
+    try:
+        shown = term.wait_for(lambda lines: _row_with(lines, "2,610 / 2,610 papers") is not None)
+        result.first_frame = shown - term.started
+        ready = term.wait_for(lambda lines: _row_with(lines, "index: ready") is not None)
+        result.ready = ready - term.started
+        input_row = _row_with(term.text(), "Search papers")
+        result.idle_search = _idle(term, 5)
+        for query in QUERIES:
+            for char in query:
+                size, sgr, latency = key_cost(term, char, input_row)
+                result.sgr += sgr
+                result.typing_bytes.append(size)
+                result.typing_latency.append(latency)
+            term.send(b"\x15")  # ctrl+u: clear the query
+            term.wait_for(lambda lines: _row_with(lines, "2,610 / 2,610 papers") is not None)
+        term.send(b"\r")  # to the list
+        time.sleep(0.5)
+        for _ in range(MOVES):
+            size, sgr, latency = key_cost(term, "j", None)
+            result.sgr += sgr
+            result.move_bytes.append(size)
+            result.move_latency.append(latency)
+        result.idle_list = _idle(term, 5)
+    finally:
+        term.close()
+
+
+def run_fzf(lines: Path, preview: str | None, result: Result) -> None:
+    env = _env(FZF_DEFAULT_OPTS="")
+    argv = ["fzf", "--layout", "reverse", "--delimiter", "\t", "--with-nth", "2"]
+    if preview:
+        argv += ["--preview", preview, "--preview-window", "right:50%:wrap"]
+    term = Terminal(argv, env, stdin=lines)
+    try:
+        shown = term.wait_for(lambda screen: _row_with(screen, "2610/2610") is not None)
+        result.first_frame = shown - term.started
+        result.ready = result.first_frame
+        info_row = _row_with(term.text(), "2610/2610")
+        input_row = None if info_row is None else info_row - 1  # reverse: prompt on top
+        result.idle_search = _idle(term, 5)
+        for query in QUERIES:
+            for char in query:
+                size, sgr, latency = key_cost(term, char, input_row)
+                result.sgr += sgr
+                result.typing_bytes.append(size)
+                result.typing_latency.append(latency)
+            term.send(b"\x15")
+            term.wait_for(lambda screen: _row_with(screen, "2610/2610") is not None)
+        time.sleep(0.5)
+        for _ in range(MOVES):
+            size, sgr, latency = key_cost(term, b"\x1b[B", None)
+            result.sgr += sgr
+            result.move_bytes.append(size)
+            result.move_latency.append(latency)
+        result.idle_list = result.idle_search
+    finally:
+        term.close()
+
+
+def _q(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _kb(values: Sequence[int]) -> str:
+    return f"{statistics.median(values) / 1000:.1f}" if values else "-"
+
+
+def _ms(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value * 1000:.0f}"
+
+
+def _share(r: Result) -> str:
+    total = sum(r.typing_bytes) + sum(r.move_bytes)
+    return f"{100 * r.sgr / total:.0f}%" if total else "-"
+
+
+def table(results: list[Result]) -> str:
+    head = (
+        f"{'program':28} {'first':>6} {'ready':>6} {'type KB':>8} {'p50':>5} {'p95':>5}"
+        f" {'j KB':>6} {'p50':>5} {'p95':>5} {'idle B/s':>9} {'list idle':>9} {'SGR':>5}"
+    )
+    units = (
+        f"{'':28} {'ms':>6} {'ms':>6} {'/key':>8} {'ms':>5} {'ms':>5}"
+        f" {'/key':>6} {'ms':>5} {'ms':>5} {'search':>9} {'B/s':>9} {'share':>5}"
+    )
+    out = [head, units]
+    for r in results:
+        out.append(
+            f"{r.name:28} {_ms(r.first_frame):>6} {_ms(r.ready):>6} {_kb(r.typing_bytes):>8}"
+            f" {_ms(_q(r.typing_latency, 0.5)):>5} {_ms(_q(r.typing_latency, 0.95)):>5}"
+            f" {_kb(r.move_bytes):>6} {_ms(_q(r.move_latency, 0.5)):>5}"
+            f" {_ms(_q(r.move_latency, 0.95)):>5} {r.idle_search:>9.0f} {r.idle_list:>9.0f}"
+            f" {_share(r):>5}"
+        )
+    return "\n".join(out)
+
+
+def _merge(runs: list[Result]) -> Result:
+    merged = Result(runs[0].name)
+    merged.first_frame = statistics.median(r.first_frame for r in runs)
+    merged.ready = statistics.median(r.ready for r in runs)
+    merged.idle_search = statistics.median(r.idle_search for r in runs)
+    merged.idle_list = statistics.median(r.idle_list for r in runs)
+    for r in runs:
+        merged.sgr += r.sgr
+        merged.typing_bytes += r.typing_bytes
+        merged.typing_latency += r.typing_latency
+        merged.move_bytes += r.move_bytes
+        merged.move_latency += r.move_latency
+    return merged
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each program")
+    parser.add_argument(
+        "--cmd", default="tuireader", help="how to start the reader (default: tuireader)"
+    )
+    parser.add_argument("--name", default="tuireader", help="its name in the table")
+    parser.add_argument("--no-fzf", action="store_true", help="measure the reader only")
+    parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    parser.add_argument(
+        "--truecolor", action="store_true", help="COLORTERM=truecolor (default: 256 colours)"
+    )
+    args = parser.parse_args()
+    global TRUECOLOR
+    TRUECOLOR = args.truecolor
+    source = corpus.icml_path()
+    if source is None:
+        raise SystemExit("benchmark data not found (set TUIREADER_ICML)")
+    records = corpus.load_records(source)
+    cmd = shlex.split(args.cmd)
+    work = Path(tempfile.mkdtemp(prefix="tuireader-bench-term-"))
+    try:
+        home = work / "home"
+        # One untimed run first: the index and the caches are built, as for a user's second start.
+        run_reader(cmd, source, home, Result("warm-up"))
+        runs: dict[str, list[Result]] = {}
+        for _ in range(args.rounds):
+            result = Result(args.name)
+            run_reader(cmd, source, home, result)
+            runs.setdefault(result.name, []).append(result)
+        if args.no_fzf:
+            pass
+        elif shutil.which("fzf") is None:
+            print("fzf is not installed (apt-get install -y fzf): compared with nothing")
+        else:
+            lines = work / "titles.tsv"
+            abstracts = work / "abstracts"
+            abstracts.mkdir()
+            with lines.open("w", encoding="utf-8") as out:
+                for number, record in enumerate(records):
+                    title = " ".join(str(record.get("title", "")).split())
+                    out.write(f"{number}\t{title}\n")
+                    (abstracts / str(number)).write_text(
+                        f"{title}\n\n{record.get('abstract', '')}\n", encoding="utf-8"
+                    )
+            preview = f"cat {shlex.quote(str(abstracts))}/{{1}}"
+            for _ in range(args.rounds):
+                for name, shows in (("fzf", None), ("fzf --preview (abstract)", preview)):
+                    result = Result(name)
+                    run_fzf(lines, shows, result)
+                    runs.setdefault(name, []).append(result)
+        merged = [_merge(r) for r in runs.values()]
+        colours = "24-bit" if TRUECOLOR else "256"
+        print(
+            f"Terminal cost at {COLS}x{ROWS} ({colours} colours), {len(records):,} papers,"
+            f" {args.rounds} rounds;"
+            f" typing {', '.join(QUERIES)}; {MOVES} moves down (j / Down)"
+        )
+        print(table(merged))
+        if args.json:
+            args.json.write_text(
+                json.dumps([r.__dict__ for r in merged], indent=1, default=str), encoding="utf-8"
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
