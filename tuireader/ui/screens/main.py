@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.events import DescendantFocus, Key, Resize
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, ProgressBar, Static
@@ -218,18 +218,20 @@ class MainScreen(Screen[None]):
 
     PANES: ClassVar[tuple[str, ...]] = ("search", "results", "viewer")
 
-    search_query: reactive[str] = reactive("", init=False)
-    shown: reactive[int] = reactive(0)
-    total: reactive[int] = reactive(0)
-    matched: reactive[int | None] = reactive(None)
-    elapsed_ms: reactive[float | None] = reactive(None)
-    index_state: reactive[str] = reactive("loading")
-    message: reactive[str] = reactive("")
-    show_timings: reactive[bool] = reactive(True)
+    # State the screen hands down (data_bind) or shows through watchers: plain vars, so
+    # a change repaints only the widgets that show it, never the whole screen.
+    search_query: var[str] = var("", init=False)
+    shown: var[int] = var(0)
+    total: var[int] = var(0)
+    matched: var[int | None] = var(None)
+    elapsed_ms: var[float | None] = var(None)
+    index_state: var[str] = var("loading")
+    message: var[str] = var("")
+    show_timings: var[bool] = var(True)
     #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
-    triage_counts: reactive[str] = reactive("")
-    reading: reactive[bool] = reactive(False)
-    narrow: reactive[bool] = reactive(False)
+    triage_counts: var[str] = var("")
+    reading: var[bool] = var(False)
+    narrow: var[bool] = var(False)
     #: where the keys go: "search" (typing a query), "results" or "viewer" (acting).
     mode: reactive[str] = reactive("search")
 
