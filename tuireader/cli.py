@@ -800,22 +800,9 @@ _COPY_ID_MIN = 4
 
 
 def _primary_link(paper):
-    """The link the reader's ``u`` copies: the first code repository, else the paper's
-    page, else any (the rule of ``tuireader.ui.copying.primary_link``, without Textual)."""
-    from tuireader.ingest.links import web_url
-    from tuireader.model import Link
-    from tuireader.render.citations import best_link
+    from tuireader.render.citations import primary_link
 
-    if paper.code_links:
-        return paper.code_links[0]
-    page = best_link(paper)
-    page = web_url(page) if page else None
-    if page:
-        for link in paper.links:
-            if link.url == page:
-                return link
-        return Link(page, "paper", "citation")
-    return paper.links[0] if paper.links else None
+    return primary_link(paper)
 
 
 def _chosen_link(paper, which: str | None):

@@ -80,6 +80,7 @@ __all__ = [
     "format_many",
     "latex_to_unicode",
     "make_source_entry",
+    "primary_link",
     "split_name",
     "validate_bibtex",
 ]
@@ -1147,6 +1148,21 @@ def best_link(paper: Paper) -> str | None:
     if not links:
         return None
     return _clean(min(links, key=_link_rank).url)
+
+
+def primary_link(paper: Paper) -> Link | None:
+    """The link ``u`` and ``tuireader copy`` take: the first code repository, else the
+    paper's page, else any. Only a safe web address (:func:`web_url`) is ever chosen."""
+    if paper.code_links:
+        return paper.code_links[0]
+    page = best_link(paper)
+    page = web_url(page) if page else None
+    if page:
+        for link in paper.links:
+            if link.url == page:
+                return link
+        return Link(page, "paper", "citation")
+    return paper.links[0] if paper.links else None
 
 
 def _pdf_link(links: list[Link]) -> str | None:

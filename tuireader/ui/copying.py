@@ -22,7 +22,12 @@ from textual.app import App
 from textual.message import Message
 
 from tuireader.model import Library, Link, Paper
-from tuireader.render.citations import FORMAT_LABELS, best_link, format_citation, format_many
+from tuireader.render.citations import (
+    FORMAT_LABELS,
+    format_citation,
+    format_many,
+    primary_link,
+)
 from tuireader.render.safetext import web_url
 from tuireader.system.clipboard import Clipboard, CopyOutcome
 from tuireader.system.config import Config
@@ -39,23 +44,6 @@ class CopyFinished(Message):
 
     outcome: CopyOutcome
     warnings: tuple[str, ...] = ()
-
-
-def primary_link(paper: Paper) -> Link | None:
-    """The link ``u`` copies: the first code repository, else the paper's page, else any.
-
-    Only a safe web address (:func:`tuireader.ingest.links.web_url`) is ever chosen.
-    """
-    if paper.code_links:
-        return paper.code_links[0]
-    page = best_link(paper)
-    page = web_url(page) if page else None
-    if page:
-        for link in paper.links:
-            if link.url == page:
-                return link
-        return Link(page, "paper", "citation")
-    return paper.links[0] if paper.links else None
 
 
 def short_warning(warning: str) -> str:
