@@ -45,7 +45,7 @@ def test_a_mark_whose_paper_left_is_reported_listed_and_comes_back(tmp_path, cap
     _write(lst, PAPERS[1:])  # the list is re-scraped without the kept paper
     code, out, err = run(capsys, "search", "graph", str(lst), "--data-dir", str(data))
     assert code == 0
-    assert "1 triage mark is detached" in err and "is:detached" in err
+    assert "1 triage mark is on papers outside these lists" in err and "is:detached" in err
 
     code, out, err = run(capsys, "search", "is:detached", str(lst), "--data-dir", str(data))
     assert code == 0

@@ -148,23 +148,33 @@ def _shelf_sources(args: argparse.Namespace, *, report: bool = True) -> list | N
     that moved or vanished) go to stderr when ``report``; a library with nothing to read
     is a usage error that says how to add a list.
     """
+    sources, notes = _shelf_sources_and_notes(args)
+    if report:
+        for note in notes:
+            _err(note.message)
+    return sources
+
+
+def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, list]:
+    """:func:`_shelf_sources`, with the library's problems returned as
+    :class:`~tuireader.model.Problem` warnings instead of printed (the reader shows
+    them among its load warnings, where a user sees them)."""
     given = getattr(args, "sources", None)
     if given:
-        return list(given)
+        return list(given), []
+    from tuireader.model import Problem
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
     current = shelf.load(resolve(args.data_dir))
     statuses = current.statuses()
-    if report:
-        for problem in current.problems:
-            _err(problem)
-        for status in statuses:
-            if not status.ok:
-                _err(status.message())
+    notes = [Problem(current.file, problem, "warning") for problem in current.problems]
+    for status in statuses:
+        if not status.ok:
+            notes.append(Problem(current.file, status.message(), "warning"))
     sources = current.sources()
     if sources is None:
-        return None
+        return None, notes
     if not sources:
         if current.entries:
             raise UsageError(
@@ -172,7 +182,7 @@ def _shelf_sources(args: argparse.Namespace, *, report: bool = True) -> list | N
                 "tuireader add FILE|DIR adds one)"
             )
         raise UsageError(_EMPTY_LIBRARY)
-    return list(sources)
+    return list(sources), notes
 
 
 _EMPTY_LIBRARY = (
@@ -206,9 +216,9 @@ def _session(args: argparse.Namespace, *, report_shelf: bool = True):
     ):
         count = len(report.detached)
         _err(
-            f"{count} triage mark{'s are' if count != 1 else ' is'} detached: "
-            "the paper is in none of these lists (search is:detached lists them; "
-            "they come back when the paper does)"
+            f"{count} triage mark{'s are' if count != 1 else ' is'} on papers outside "
+            f"these lists, kept for when {'their' if count != 1 else 'its'} paper is read "
+            "again (search is:detached lists them)"
         )
     return session
 
@@ -1026,11 +1036,15 @@ def cmd_read(args: argparse.Namespace) -> int:
             "the reader needs a terminal (stdin and stdout); in scripts use a command: "
             "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
         )
-    sources = _shelf_sources(args)
+    sources, notes = _shelf_sources_and_notes(args)
     from tuireader.ui.app import run_reader
 
     return run_reader(
-        sources=sources or (), data_dir=args.data_dir, catalogs=args.catalog, theme=args.theme
+        sources=sources or (),
+        data_dir=args.data_dir,
+        catalogs=args.catalog,
+        theme=args.theme,
+        notes=notes,
     )
 
 

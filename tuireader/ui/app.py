@@ -16,7 +16,7 @@ from typing import Any
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from tuireader.model import Library
+from tuireader.model import Library, Problem
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import DataPaths
@@ -61,8 +61,13 @@ def core_services(
     rebuild: bool = False,
     catalogs: Sequence[str | os.PathLike[str]] | None = None,
     default_catalogs: bool = True,
+    notes: Sequence[Problem] = (),
 ) -> Services:
-    """Services backed by the real core: a session (lists + catalogs) and its engine."""
+    """Services backed by the real core: a session (lists + catalogs) and its engine.
+
+    ``notes`` are problems met before the reader started (a list of the library that
+    moved or vanished): they are shown first among the load warnings.
+    """
 
     def load() -> Library:
         from tuireader.session import load_session
@@ -74,7 +79,7 @@ def core_services(
             default_catalogs=default_catalogs,
         )
         # Catalog problems travel with the library so the screen reports them all.
-        return replace(session.library, problems=tuple(session.problems))
+        return replace(session.library, problems=(*notes, *session.problems))
 
     def open_(library: Library, progress: Progress) -> Any:
         from tuireader.search.engine import open_engine
@@ -171,6 +176,7 @@ def build_app(
     catalogs: Sequence[str | os.PathLike[str]] | None = None,
     default_catalogs: bool = True,
     show_timings: bool = True,
+    notes: Sequence[Problem] = (),
 ) -> ReaderApp:
     """The reader for ``sources`` (files or folders; none means the built-in seeds).
 
@@ -187,6 +193,7 @@ def build_app(
         rebuild=rebuild_index,
         catalogs=catalogs,
         default_catalogs=default_catalogs,
+        notes=notes,
     )
     return ReaderApp(
         services,
@@ -204,11 +211,12 @@ def run_reader(
     catalogs: Sequence[str | os.PathLike[str]] | None = None,
     *,
     theme: str | None = None,
+    notes: Sequence[Problem] = (),
 ) -> int:
     """Run the reader until the user quits; the exit code for the command line."""
     from tuireader.system.paths import resolve
 
-    app = build_app(sources, resolve(data_dir), catalogs=catalogs, theme=theme)
+    app = build_app(sources, resolve(data_dir), catalogs=catalogs, theme=theme, notes=notes)
     app.run()
     return app.return_code or 0
 

@@ -1,0 +1,69 @@
+"""A list of the library that moved or vanished is reported inside the reader.
+
+The reader takes over the screen, so what ``tuireader`` would print before it starts is
+lost from view: the library's problems travel into the reader's load warnings instead.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from corpus_util import RECORDS, write_jsonl
+from e2e_util import app_text, ready, sync, widget_text
+
+from tuireader import cli
+from tuireader.system.paths import resolve
+from tuireader.ui import app as app_module
+from tuireader.ui.app import build_app
+from tuireader.ui.screens.problems import ProblemsScreen
+
+
+@pytest.fixture
+def shelf_with_a_missing_list(tmp_path, capsys):
+    demo = write_jsonl(tmp_path / "papers" / "demo.jsonl", RECORDS)
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[2:])
+    assert cli.main(["add", str(demo), str(other)]) == 0
+    os.rename(demo, tmp_path / "gone.jsonl")  # out of its folder: not findable
+    capsys.readouterr()
+    return other
+
+
+def test_the_reader_is_given_the_library_problems_not_stderr(
+    shelf_with_a_missing_list, monkeypatch, capsys
+):
+    seen = {}
+
+    def fake_run_reader(**kwargs):
+        seen.update(kwargs)
+        return 0
+
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(app_module, "run_reader", fake_run_reader)
+    assert cli.main([]) == 0
+    _, err = capsys.readouterr()
+    assert "is missing" not in err  # it would be hidden by the reader's screen
+    assert [str(path) for path in seen["sources"]] == [str(shelf_with_a_missing_list)]
+    [note] = seen["notes"]
+    assert "list 'demo' is missing" in note.message and note.severity == "warning"
+
+
+@sync
+async def test_library_problems_are_load_warnings_in_the_reader(
+    shelf_with_a_missing_list, monkeypatch
+):
+    captured = {}
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(app_module, "run_reader", lambda **kwargs: captured.update(kwargs) or 0)
+    cli.main([])
+
+    app = build_app(captured["sources"], resolve(), notes=captured["notes"], show_timings=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert screen.shown == 2  # the other list's papers are there
+        assert "1 load warning" in widget_text(app, screen.query_one("#status"))
+        await pilot.press("escape", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+        text = app_text(app)
+        assert "list 'demo' is missing" in text and "triage is kept" in text
