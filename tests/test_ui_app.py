@@ -362,8 +362,6 @@ async def test_search_that_raises_is_reported_not_fatal():
 
 @sync
 async def test_viewer_highlights_the_search_words_and_numbers_the_links():
-    from textual.widgets import Static
-
     app = make_app(SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
@@ -371,11 +369,11 @@ async def test_viewer_highlights_the_search_words_and_numbers_the_links():
         await settle(pilot)
         viewer = screen.viewer
         assert viewer.paper is not None and viewer.paper.title.startswith("FrameQuant")
-        body = viewer.query_one("#viewer-abstract", Static).content
+        body = viewer.section("abstract")
         match = viewer.get_component_rich_style("viewer--match", partial=True)
         marked = {body.plain[s.start : s.end].lower() for s in body.spans if s.style == match}
         assert marked and all(word.startswith("quantiz") for word in marked)
-        links = viewer.query_one("#viewer-links", Static).content
+        links = viewer.section("links")
         assert links.plain.splitlines()[0].startswith("1 code")
         urls = [s.style.link for s in links.spans if getattr(s.style, "link", None)]
         assert urls[0] == "https://github.com/vsingh-group/FrameQuant"

@@ -377,7 +377,6 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.results.marker_for = self.triage.marker
-        self.viewer.mount(Static(id="viewer-triage", markup=False), after="#viewer-header")
         self._open_store()
         self.set_interval(POLL_SECONDS, self.poll_triage)
         self.show_timings = self._show_timings
@@ -785,12 +784,7 @@ class MainScreen(Screen[None]):
     def _show_why(self, paper: Paper | None) -> None:
         """The viewer's "why" line for ``paper``: the words that pushed it up, and the
         kept paper it is most like (nothing without a model)."""
-        model = self.fit_model
-        if paper is None or model is None:
-            self.viewer.show_why()
-            return
-        why = model.why(paper)
-        self.viewer.show_why(why.words, why.like)
+        self.viewer.show_why(*self._why_of(paper))
 
     def _show_rows(self, rows: Sequence[Row], keep: str | None = None) -> None:
         assert self.library is not None
@@ -812,11 +806,21 @@ class MainScreen(Screen[None]):
 
     @on(ResultsList.PaperHighlighted)
     def _paper_highlighted(self, event: ResultsList.PaperHighlighted) -> None:
-        self._show_triage(event.paper)
-        if event.paper is not None:
-            self._position = {"paper": event.paper.id, "scroll": self.results.scroll_y}
-        self.viewer.show_paper(event.paper, self._highlight_terms)
-        self._show_why(event.paper)
+        paper = event.paper
+        if paper is not None:
+            self._position = {"paper": paper.id, "scroll": self.results.scroll_y}
+        # One call with everything the viewer shows: the new paper is drawn once.
+        self.viewer.show_paper(
+            paper, self._highlight_terms, triage=self._triage_text(paper), why=self._why_of(paper)
+        )
+
+    def _why_of(self, paper: Paper | None) -> tuple[Sequence[str], str | None]:
+        """Why the model ranks ``paper`` where it does: (words, like); empty without one."""
+        model = self.fit_model
+        if paper is None or model is None:
+            return ((), None)
+        why = model.why(paper)
+        return (why.words, why.like)
 
     @on(ResultsList.PaperChosen)
     def _paper_chosen(self) -> None:
@@ -1264,11 +1268,12 @@ class MainScreen(Screen[None]):
         self._show_triage(self.current_paper)
 
     def _show_triage(self, paper: Paper | None) -> None:
-        line = self.query_one("#viewer-triage", Static)
+        self.viewer.show_triage(self._triage_text(paper))
+
+    def _triage_text(self, paper: Paper | None) -> Text:
+        """The viewer's triage lines for ``paper``: state, tags, note (empty: none)."""
         if paper is None or self.triage.store is None:
-            line.update(Text("", end=""))
-            line.display = False
-            return
+            return Text("", end="")
         book = self.triage
         state = book.state_of(paper.id)
         tags = book.tags.get(paper.id, ())
@@ -1284,8 +1289,7 @@ class MainScreen(Screen[None]):
             text.append("\n" if text else "")
             text.append("Note: ", "bold")
             text.append(visible(note))
-        line.update(text)
-        line.display = bool(text)
+        return text
 
     # -- triage: commands -----------------------------------------------------------------
 

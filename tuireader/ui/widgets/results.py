@@ -55,20 +55,54 @@ def _plain(style: Style | None) -> bool:
     )
 
 
+def _blank_look(style: Style) -> tuple[object, ...]:
+    """What a blank cell in ``style`` looks like: bold, italic or dim do not show on it,
+    the background, a line through or under it, reverse video or a link do."""
+    lined = style.underline or style.strike or style.overline or style.underline2
+    return (
+        style.bgcolor,
+        bool(style.reverse),
+        style.color if (style.reverse or lined) else None,
+        bool(style.underline),
+        bool(style.strike),
+        bool(style.overline),
+        bool(style.underline2),
+        style.link,
+    )
+
+
 def merge_runs(segments: Iterable[Segment], base: Style) -> list[Segment]:
-    """``segments`` over ``base``, blank runs in the base style, equal neighbours joined."""
+    """``segments`` over ``base`` in as few styled runs as look the same.
+
+    Blank runs take the style of a neighbouring run when a blank cell looks the same in
+    it (a bold run and the spaces after it are one run, not two), else the base style;
+    neighbours of equal style are joined.
+    """
     out: list[Segment] = []
+    #: whether the last run in ``out`` is blank (it may still join the next run).
+    blank_last = False
     for text, style, _control in segments:
         if not text:
             continue
-        if text.isspace() and _plain(style):
+        blank = text.isspace()
+        if blank and _plain(style):
             style = base
         else:
             style = base + style if style is not None else base
-        if out and out[-1].style == style:
-            out[-1] = Segment(out[-1].text + text, style)
-        else:
-            out.append(Segment(text, style))
+        if out:
+            last_text, last_style = out[-1].text, out[-1].style or base
+            if last_style == style:
+                out[-1] = Segment(last_text + text, style)
+                blank_last = blank_last and blank
+                continue
+            if (blank or blank_last) and _blank_look(last_style) == _blank_look(style):
+                # a blank run joins its neighbour: in the neighbour's style
+                joined = last_style if blank else style
+                out[-1] = Segment(last_text + text, joined)
+                blank_last = blank_last and blank
+                continue
+        out.append(Segment(text, style))
+        blank_last = blank
     return out
 
 

@@ -1,0 +1,139 @@
+"""The viewer draws by lines: a cursor move repaints the viewer once, and only the rows
+that differ; rows are few styled runs; it scrolls itself.
+
+Counted where the work happens: how many rows the viewer is asked to draw
+(``render_line``) and how many differently styled runs a drawn row holds.
+"""
+
+from __future__ import annotations
+
+from e2e_util import settle, sync
+from test_ui_app import SAMPLE, make_app, ready
+from textual.app import App, ComposeResult
+
+from tuireader.model import Link, Paper
+from tuireader.ui.widgets.viewer import THUMB, PaperViewer
+
+
+class Counter:
+    """Counts calls of a method while patched in."""
+
+    def __init__(self, monkeypatch, owner, name: str) -> None:  # type: ignore[no-untyped-def]
+        self.calls = 0
+        original = getattr(owner, name)
+
+        def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+            self.calls += 1
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)
+
+
+def paper(number: int, words: int = 40) -> Paper:
+    abstract = " ".join(f"walrus{number}x{i}" for i in range(words))
+    return Paper(
+        id=f"p{number}",
+        title=f"Paper {number} on walruses",
+        abstract=abstract,
+        authors=("A. Author",),
+        links=(Link(url=f"https://example.org/{number}", kind="paper"),),
+    )
+
+
+class ViewerApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield PaperViewer(id="viewer")
+
+
+@sync
+async def test_a_cursor_move_draws_each_viewer_row_at_most_once(monkeypatch):
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("enter")  # to the list
+        await settle(pilot)
+        viewer = screen.viewer
+        height = viewer.size.height
+        drawn = Counter(monkeypatch, PaperViewer, "render_line")
+        for _ in range(4):
+            before = viewer.paper
+            drawn.calls = 0
+            await pilot.press("j")
+            await settle(pilot)
+            assert viewer.paper is not before and viewer.paper is screen.current_paper
+            # one repaint of the rows that changed: never the viewer drawn twice
+            assert 0 < drawn.calls <= height
+
+
+@sync
+async def test_the_same_paper_again_draws_nothing_and_another_only_what_differs(monkeypatch):
+    app = ViewerApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        first, second = paper(1, words=5), paper(2, words=5)
+        viewer.show_paper(first)
+        await pilot.pause()
+        drawn = Counter(monkeypatch, PaperViewer, "render_line")
+        viewer.show_paper(first)
+        await pilot.pause()
+        assert drawn.calls == 0
+        viewer.show_paper(second)
+        await pilot.pause()
+        # the title, the id line, the link and the abstract differ; the rest (authors,
+        # the blank rows, the link's kind, the empty rows below) is left as it is
+        shown = len(viewer.lines)
+        assert 0 < drawn.calls < shown
+        assert "Paper 2 on walruses" in viewer.lines[0]
+
+
+@sync
+async def test_rows_are_few_styled_runs():
+    """Blank cells take a neighbouring run's style, so plain text is one run a row."""
+    app = ViewerApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        viewer.show_paper(paper(1, words=200))
+        await pilot.pause()
+        height = viewer.size.height
+        rows = [viewer.render_line(y) for y in range(height)]
+        assert all(row.cell_length == viewer.size.width for row in rows)
+        abstract = [row for row in rows if "walrus1x" in row.text]
+        assert len(abstract) > 5
+        # the text with its gutters, and the scroll position's cell: two runs at most
+        assert all(len(list(row)) <= 2 for row in abstract)
+        title = rows[0]
+        assert title.text.startswith(" Paper 1 on walruses")
+        assert len(list(title)) <= 2  # bold title and its blanks are one run
+
+
+@sync
+async def test_the_viewer_scrolls_itself_and_shows_where():
+    app = ViewerApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        viewer.show_paper(paper(1, words=400))
+        viewer.focus()
+        await pilot.pause()
+        height = viewer.size.height
+        assert viewer.top == 0 and viewer.max_top > height
+        edge = [viewer.render_line(y).text[-1] for y in range(height)]
+        assert edge[0] == THUMB and edge[-1] != THUMB  # at the top: the thumb is too
+        await pilot.press("j", "j")
+        assert viewer.top == 2
+        await pilot.press("k")
+        assert viewer.top == 1
+        await pilot.press("G")
+        assert viewer.top == viewer.max_top
+        edge = [viewer.render_line(y).text[-1] for y in range(height)]
+        assert edge[-1] == THUMB and edge[0] != THUMB
+        assert "walrus1x399" in viewer.render_line(height - 1).text
+        await pilot.press("g")
+        assert viewer.top == 0
+        await pilot.press("pagedown")
+        assert viewer.top == height - 1
+        viewer.show_paper(paper(2, words=400))  # another paper starts at its top
+        assert viewer.top == 0
+        viewer.show_paper(paper(3, words=3))
+        await pilot.pause()
+        assert viewer.max_top == 0
+        assert all(viewer.render_line(y).text[-1] != THUMB for y in range(height))
