@@ -191,17 +191,21 @@ _EMPTY_LIBRARY = (
 )
 
 
-def _session(args: argparse.Namespace, *, report_shelf: bool = True):
+def _session(args: argparse.Namespace, *, report_shelf: bool = True, lazy: bool = False):
+    """The session of the lists asked for; ``lazy``: papers read from the cache as they
+    are needed (see ``load_session``)."""
     from tuireader.session import load_session
 
     session = load_session(
         _shelf_sources(args, report=report_shelf),
         data_dir=args.data_dir,
         catalogs=args.catalog,
+        lazy=lazy,
+        late_note=_err,
     )
     for problem in session.problems:
         _err(str(problem))
-    if not session.library.papers and session.problems:
+    if not len(session.library) and session.problems:
         raise UsageError("no papers could be loaded")
     report = session.triage
     if report is not None and report.moved:
@@ -223,10 +227,10 @@ def _session(args: argparse.Namespace, *, report_shelf: bool = True):
     return session
 
 
-def _engine(session, args: argparse.Namespace, *, rebuild: bool = False):
+def _engine(session, args: argparse.Namespace, *, rebuild: bool = False, quick: bool = False):
     progress = _Progress("indexing")
     try:
-        engine = session.engine(progress=progress, note=_err, rebuild=rebuild)
+        engine = session.engine(progress=progress, note=_err, rebuild=rebuild, quick=quick)
     finally:
         progress.close()
     for message in engine.messages:
@@ -236,6 +240,8 @@ def _engine(session, args: argparse.Namespace, *, rebuild: bool = False):
 
 def _triage_store(session):
     """The triage store if its file exists (a search never creates one); problems to stderr."""
+    if not session.paths.state_db.exists():
+        return None  # (the store's module is not even imported)
     from tuireader.triage.filters import open_existing
 
     store = open_existing(session.paths.state_db)
@@ -245,12 +251,26 @@ def _triage_store(session):
 
 
 def _resolver(store):
-    from tuireader.triage.filters import filter_resolver
+    """The triage filters' resolver over ``store``, its module imported when a query
+    first has a filter to resolve."""
+    resolver = None
 
-    return filter_resolver(store)
+    def resolve(name: str, value: str) -> set[str] | None:
+        nonlocal resolver
+        if resolver is None:
+            from tuireader.triage.filters import filter_resolver
+
+            resolver = filter_resolver(store)
+        return resolver(name, value)
+
+    return resolve
 
 
 def _check_states(query: str) -> None:
+    from tuireader.search import query as ql
+
+    if not any(node.name == "is" for node in ql.filters(ql.parse(query).root)):
+        return
     from tuireader.triage.filters import unknown_states
     from tuireader.triage.store import STATES
 
@@ -294,10 +314,12 @@ def cmd_search(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be at least 1")
     _check_states(args.query)
-    session = _session(args)
+    # a search reads only the papers it shows from the cache, and opens an index found
+    # current before as it is: at 100,000 papers, a fraction of a second
+    session = _session(args, lazy=True)
     if _is_detached_query(args.query):
         return _print_detached(session, args)
-    engine = _engine(session, args)
+    engine = _engine(session, args, quick=True)
     store = _triage_store(session)
     sort = args.sort or _query_sort(args.query)
     try:

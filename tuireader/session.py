@@ -10,11 +10,14 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tuireader.model import Library, Problem
 from tuireader.system.config import Config, load_config
 from tuireader.system.paths import DataPaths, resolve
-from tuireader.triage.store import ReattachReport, Store, StoredIdentity
+
+if TYPE_CHECKING:
+    from tuireader.triage.store import ReattachReport, Store, StoredIdentity
 
 
 @dataclass
@@ -29,15 +32,23 @@ class Session:
     #: what the cache kept with the library: each paper's index fingerprint (opening the
     #: index then need not work them out) and the index schema they are for
     cached: dict[str, object] = field(default_factory=dict)
+    #: the cache entry the library came from (or was stored in) and what names its
+    #: content (``cache.entry_token``): an index checked for it need not be checked again
+    entry: Path | None = None
+    token: str | None = None
 
     def identity_of(self, paper_id: str) -> StoredIdentity | None:
         """What identifies a paper of the library, as the triage store keeps it."""
+        from tuireader.triage.store import StoredIdentity
+
         paper = self.library.get(paper_id)
         return StoredIdentity.of(paper) if paper is not None else None
 
     def open_store(self, *, read_only: bool = False) -> Store:
         """The triage store of this session's data folder, keeping with each mark what
         identifies its paper, so the mark follows the paper when the lists change."""
+        from tuireader.triage.store import Store
+
         store = Store.open(self.paths.state_db, read_only=read_only)
         store.identify_with(self.identity_of)
         return store
@@ -48,14 +59,34 @@ class Session:
         progress: Callable[[int, int], None] | None = None,
         note: Callable[[str], None] | None = None,
         rebuild: bool = False,
+        quick: bool = False,
     ):  # -> tuireader.search.engine.Engine (imported lazily: Whoosh is slow to import)
+        """The search engine over the library's index, opened (updated, rebuilt) as needed.
+
+        With ``quick``, an index that an earlier open found current for this very library
+        (the same cache entry, the index's files unchanged since) is opened as it is,
+        without comparing the papers with it (``search.snapshot``); and what this open
+        finds is saved for the next one.
+        """
+        if quick and not rebuild and self.entry is not None and self.token is not None:
+            from tuireader.search.snapshot import open_checked
+
+            engine = open_checked(self.library, self.paths, self.entry, self.token)
+            if engine is not None:
+                return engine
         from tuireader.search.engine import open_engine
         from tuireader.search.index import SCHEMA_VERSION
 
-        fingerprints = self.cached.get("fingerprints")
-        if self.cached.get("index_schema") != SCHEMA_VERSION or not isinstance(fingerprints, dict):
+        cached = self.cached
+        if not cached:
+            from tuireader.ingest.cache import LazyLibrary
+
+            if isinstance(self.library, LazyLibrary):
+                cached = self.library.tail()[1]
+        fingerprints = cached.get("fingerprints")
+        if cached.get("index_schema") != SCHEMA_VERSION or not isinstance(fingerprints, dict):
             fingerprints = None
-        return open_engine(
+        engine = open_engine(
             self.library,
             self.paths,
             progress=progress,
@@ -63,6 +94,11 @@ class Session:
             rebuild=rebuild,
             fingerprints=fingerprints,
         )
+        if quick and self.entry is not None and self.token is not None:
+            from tuireader.search.snapshot import save
+
+            save(engine, self.paths, self.entry, self.token)
+        return engine
 
 
 def load_session(
@@ -72,12 +108,21 @@ def load_session(
     catalogs: Sequence[str | Path] | None = None,
     default_catalogs: bool = True,
     cache: bool = True,
+    lazy: bool = False,
+    late_note: Callable[[str], None] | None = None,
 ) -> Session:
     """Read the lists (default: the built-in seeds) and apply metadata catalogs.
 
     With ``cache`` (the default) what was read last time is taken from the data folder's
     cache when none of the files changed (``tuireader.ingest.cache``); a cache entry that
     cannot be used is said among the problems, once, and written again.
+
+    With ``lazy``, when none of the files changed identity, the library is a
+    ``cache.LazyLibrary``: each paper is read from the cache when it is asked for (a
+    search of 100,000 papers reads the twenty it shows). Should its entry turn out
+    damaged later, the lists are read again; what the cache said then goes to
+    ``late_note`` (as a problem's text) once the session is returned, to the problems
+    before.
     """
     paths = resolve(data_dir)
     config = load_config(paths)
@@ -85,14 +130,27 @@ def load_session(
     wanted = [*(catalogs or ()), *config.catalogs]
     notes: list[str] = []
     extra: dict[str, object] = {}
-    library = _load(paths, sources, wanted, default_catalogs, notes if cache else None, extra)
+    problems: list[Problem] = []
+    returned = False
+
+    def late(note: str) -> None:
+        problem = Problem(paths.cache_dir, note, "warning")
+        if returned and late_note is not None:
+            late_note(str(problem))
+        elif not returned:
+            problems.append(problem)
+
+    found = _load(
+        paths, sources, wanted, default_catalogs, notes if cache else None, extra, lazy, late
+    )
+    library = found.library
     # apply_catalogs carries the catalogs' own problems into library.problems
-    problems = list(library.problems)
-    problems.extend(Problem(paths.cache_dir, note, "warning") for note in notes)
+    problems[:0] = [*library.problems, *(Problem(paths.cache_dir, n, "warning") for n in notes)]
     problems.extend(
         Problem(config.path or paths.config_file, p, "warning") for p in config.problems
     )
     triage = _reattach(paths, library)
+    returned = True
     return Session(
         paths=paths,
         library=library,
@@ -100,7 +158,17 @@ def load_session(
         config=config,
         triage=triage,
         cached=extra,
+        entry=found.entry,
+        token=found.token,
     )
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    library: Library
+    #: the cache entry of the library, and its token (None: not cached)
+    entry: Path | None = None
+    token: str | None = None
 
 
 def _load(
@@ -110,20 +178,80 @@ def _load(
     default_catalogs: bool,
     notes: list[str] | None,
     extra: dict[str, object],
-) -> Library:
+    lazy: bool = False,
+    late: Callable[[str], None] | None = None,
+) -> _Loaded:
     """The library with its catalogs applied: from the cache when its files are unchanged,
     else read (the lists unchanged since they were cached from the cache) and cached."""
-    from tuireader.ingest.library import expand_sources, load_library
+    from tuireader.ingest.library import load_library
 
     if notes is None:
-        return _apply_catalogs(
-            load_library(list(sources) if sources else None), catalogs, default_catalogs
+        return _Loaded(
+            _apply_catalogs(
+                load_library(list(sources) if sources else None), catalogs, default_catalogs
+            )
         )
-    from tuireader.ingest.cache import Cache, FileState
+    from tuireader.ingest.cache import Cache
     from tuireader.system.resources import seeds_dir
 
     store = Cache(paths.cache_dir, notes.append)
-    given = list(sources) if sources else [seeds_dir()]
+    given: list[str | Path] = list(sources) if sources else [seeds_dir()]
+    request = json.dumps(
+        {
+            "sources": [_spelled(source) for source in given],
+            "catalogs": [str(Path(path).expanduser().absolute()) for path in catalogs],
+            "default": default_catalogs,
+        }
+    )
+    entry = store.library_path(request)
+    if lazy:
+
+        def fallback(why: str) -> Library:
+            # the entry is damaged: read as if it were not there, and say so once
+            again = Cache(paths.cache_dir, late)
+            library = _read_or_cached(again, request, given, catalogs, default_catalogs, {})
+            again.tell()
+            return library
+
+        opened = store.open_library(request, fallback)
+        if opened is not None:
+            return _Loaded(opened, entry, store.token)
+    library = _read_or_cached(store, request, given, catalogs, default_catalogs, extra)
+    store.tell()
+    return _Loaded(library, entry, store.token)
+
+
+def _folders(given: Sequence[str | Path], catalogs: Sequence[Path]) -> list[Path]:
+    """The folders among the sources and catalogs, whose files are listed to be read."""
+    out = []
+    for path in (*(Path(item).expanduser() for item in given), *catalogs):
+        try:
+            if path.is_dir():
+                out.append(path.absolute())
+        except OSError:
+            continue
+    return out
+
+
+def _read_or_cached(
+    store,  # tuireader.ingest.cache.Cache
+    request: str,
+    given: Sequence[str | Path],
+    catalogs: Sequence[str | Path],
+    default_catalogs: bool,
+    extra: dict[str, object],
+) -> Library:
+    """The library from ``store`` (unchanged files), else read, with catalogs, and stored."""
+    from tuireader.ingest.cache import FileState
+    from tuireader.ingest.library import expand_sources, load_library
+
+    catalog_paths = _catalog_paths(catalogs, default_catalogs)
+    if default_catalogs:
+        # the shipped catalogs are listed from their folder
+        from tuireader.system.resources import seeds_dir
+
+        catalog_paths.append(seeds_dir() / "catalog")
+    folders = [FileState.of(path) for path in _folders(given, catalog_paths)]
     files, _ = expand_sources(given)
     catalog_files = _catalog_files(_catalog_paths(catalogs, default_catalogs))
     inputs = [*files, *catalog_files]
@@ -134,7 +262,7 @@ def _load(
             "default": default_catalogs,
         }
     )
-    library = store.load_library(key, inputs)
+    library = store.load_library(key, inputs, request=request)
     if library is None:
         before = [FileState.of(path) for path in inputs]
         library = _apply_catalogs(load_library(given, cache=store), catalogs, default_catalogs)
@@ -144,9 +272,10 @@ def _load(
             "index_schema": SCHEMA_VERSION,
             "fingerprints": {paper.id: fingerprint(paper) for paper in library.papers},
         }
-        store.store_library(key, inputs, before, library, store.extra)
+        store.store_library(
+            key, inputs, before, library, store.extra, request=request, folders=folders
+        )
     extra.update(store.extra)
-    store.tell()
     return library
 
 
@@ -198,8 +327,17 @@ def _reattach(paths: DataPaths, library: Library) -> ReattachReport | None:
     """
     if not paths.state_db.exists():
         return None
+    from tuireader.ingest.cache import LazyLibrary
+    from tuireader.triage.store import Store
+
     with Store.open(paths.state_db) as store:
         try:
+            if isinstance(library, LazyLibrary):
+                # every marked paper present: only they are needed, not all 100,000
+                marked = store.marked_ids()
+                if all(pid in library for pid in marked):
+                    present = [library.get(pid) for pid in sorted(marked)]
+                    return store.reattach([paper for paper in present if paper is not None])
             return store.reattach(library.papers)
         except Exception:  # noqa: BLE001 - saved triage must never stop the lists loading
             return None

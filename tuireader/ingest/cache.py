@@ -18,6 +18,14 @@ written to a private temporary file and renamed into place, readable by the user
 two processes writing at once leave the last one's entry, and a reader sees a whole
 entry or none. The payload is ``marshal`` data of plain tuples (no code runs when it is
 read; ~6× faster to read than pickle at 100,000 papers), checked by length and CRC-32.
+
+A library entry is written in sections (``LIBRARY_SECTIONS``), each checked by its own
+length and CRC-32: the library's problems, a table of its papers (ids in list order,
+where each paper's record starts, each record's CRC-32), the records one after the
+other, then the lists and what is kept with them. ``Cache.open_library`` reads the
+header and the first two sections only and gives a ``LazyLibrary``, which reads a
+paper's record when it is asked for that paper (a search shows twenty of 100,000), and
+everything (checked whole) when asked for all of them.
 """
 
 from __future__ import annotations
@@ -28,33 +36,52 @@ import json
 import marshal
 import os
 import zlib
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from itertools import starmap
+from itertools import accumulate, starmap
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuireader import __version__
-from tuireader.ingest.formats.common import ReadResult
-from tuireader.ingest.identity import Identity, Key
 from tuireader.model import Library, Link, Paper, PaperList, Problem, Record, SourceEntry
+
+if TYPE_CHECKING:
+    from tuireader.ingest.formats.common import ReadResult
+    from tuireader.ingest.identity import Identity
 
 #: Bump when what an entry holds changes meaning (the data classes' fields are checked
 #: on their own, see ``SHAPE``).
-CACHE_SCHEMA = 1
+CACHE_SCHEMA = 2
 MAGIC = b"tuireader-cache\n"
 #: a header longer than this is not ours
 _HEADER_MAX = 1 << 20
 #: the data classes an entry is made of, by field name: a change to any makes old
 #: entries foreign
-SHAPE = hashlib.sha1(
-    repr(
-        [
-            (cls.__name__, [item.name for item in fields(cls)])
-            for cls in (Paper, Record, Link, SourceEntry, Identity, Key, PaperList, Problem)
-        ]
-    ).encode()
-).hexdigest()[:12]
+
+
+def _shape(classes: Sequence[type]) -> str:
+    return hashlib.sha1(
+        repr([(cls.__name__, [item.name for item in fields(cls)]) for cls in classes]).encode()
+    ).hexdigest()[:12]
+
+
+#: the shape of library entries (papers, lists, problems), and of anything else that
+#: holds none of the reading classes
+LIBRARY_SHAPE = _shape((Paper, Link, SourceEntry, PaperList, Problem))
+_LIST_SHAPE: str | None = None
+
+
+def list_shape() -> str:
+    """The shape of list entries, which hold records and identities too."""
+    global _LIST_SHAPE
+    if _LIST_SHAPE is None:
+        from tuireader.ingest.identity import Identity, Key
+
+        _LIST_SHAPE = _shape((Paper, Record, Link, SourceEntry, Identity, Key, PaperList, Problem))
+    return _LIST_SHAPE
+
+
 _CHUNK = 1 << 20
 #: the size a missing file is given (it may appear later)
 MISSING = -1
@@ -193,31 +220,42 @@ def _private_folder(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
 
 
-def write_entry(path: Path, header: dict[str, Any], payload: Any) -> bool:
-    """Write an entry atomically (a private temporary file renamed into place).
+def write_entry(
+    path: Path,
+    header: dict[str, Any],
+    payload: Any,
+    *,
+    parts: Sequence[bytes] | None = None,
+    shape: str = LIBRARY_SHAPE,
+) -> bool:
+    """Write an entry atomically (a private temporary file renamed into place): the
+    ``marshal`` data of ``payload``, or ``parts`` as they are (the header says what
+    they are).
 
     False when it cannot be written (a read-only or full disk): the cache is optional.
     """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         _private_folder(path.parent)
-        data = marshal.dumps(payload)
         head = {
             **header,
             "version": __version__,
             "schema": CACHE_SCHEMA,
-            "shape": SHAPE,
+            "shape": shape,
             "code": code_stamp(),
-            "length": len(data),
-            "crc": zlib.crc32(data),
         }
+        if parts is None:
+            data = marshal.dumps(payload)
+            head.update(length=len(data), crc=zlib.crc32(data))
+            parts = [data]
         fd = os.open(
             tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600
         )
         with os.fdopen(fd, "wb") as handle:
             handle.write(MAGIC)
             handle.write(json.dumps(head, separators=(",", ":")).encode() + b"\n")
-            handle.write(data)
+            for part in parts:
+                handle.write(part)
         os.replace(tmp, path)
         return True
     except (OSError, ValueError):
@@ -226,9 +264,9 @@ def write_entry(path: Path, header: dict[str, Any], payload: Any) -> bool:
         return False
 
 
-def read_header(handle: Any) -> dict[str, Any]:
+def read_header(handle: Any, shape: str = LIBRARY_SHAPE) -> dict[str, Any]:
     """The header of an open entry; raises CacheMiss for anything not written by this
-    version with this schema."""
+    version with this schema (and data classes of this ``shape``)."""
     if handle.read(len(MAGIC)) != MAGIC:
         raise CacheMiss("it is not a tuireader cache file")
     line = handle.readline(_HEADER_MAX)
@@ -243,7 +281,7 @@ def read_header(handle: Any) -> dict[str, Any]:
     if (head.get("version"), head.get("schema"), head.get("shape"), head.get("code")) != (
         __version__,
         CACHE_SCHEMA,
-        SHAPE,
+        shape,
         code_stamp(),
     ):
         raise CacheMiss("it was written by another version of tuireader")
@@ -342,6 +380,8 @@ def _identity_out(identity: Identity) -> tuple:
 
 
 def _identity_in(row: tuple) -> Identity:
+    from tuireader.ingest.identity import Identity, Key
+
     keys, *rest = row
     return Identity(tuple(Key(*key) for key in keys), *rest)
 
@@ -361,13 +401,6 @@ def library_in(data: Any) -> Library:
         lists=tuple(PaperList(name, Path(path), tuple(ids), fmt) for name, path, ids, fmt in lists),
         problems=tuple(map(_problem_in, problems)),
     )
-
-
-def _library_with_extra(data: Any) -> tuple[Library, dict[str, Any]]:
-    library, extra = data
-    if not isinstance(extra, dict):
-        raise CacheMiss("its content is damaged")
-    return library_in(library), extra
 
 
 @dataclass(frozen=True)
@@ -396,6 +429,8 @@ def parsed_out(parsed: ParsedList) -> tuple:
 
 def parsed_in(data: Any) -> ParsedList:
     (path, name, fmt), records, problems, identified_as, identities, links = data
+    from tuireader.ingest.formats.common import ReadResult
+
     result = ReadResult(
         Path(path),
         name,
@@ -411,10 +446,394 @@ def parsed_in(data: Any) -> ParsedList:
     return parsed
 
 
+# --------------------------------------------------------------------------- library entries
+
+#: the sections of a library entry, in file order
+LIBRARY_SECTIONS = ("meta", "table", "body", "tail")
+Fallback = Callable[[str], Library]
+
+
+def write_library_entry(
+    path: Path, header: dict[str, Any], library: Library, extra: dict[str, Any]
+) -> str | None:
+    """Write ``library`` (and ``extra``) as a library entry in sections; its token, or
+    None when it cannot be written."""
+    records = [marshal.dumps(_paper_out(paper)) for paper in library.papers]
+    offsets = array("q", accumulate(map(len, records), initial=0))
+    crcs = array("I", map(zlib.crc32, records))
+    body = b"".join(records)
+    del records
+    lists = tuple(
+        (item.name, str(item.path), item.paper_ids, item.format) for item in library.lists
+    )
+    parts = {
+        "meta": marshal.dumps((tuple(map(_problem_out, library.problems)),)),
+        "table": marshal.dumps(
+            (tuple(paper.id for paper in library.papers), offsets.tobytes(), crcs.tobytes())
+        ),
+        "body": body,
+        "tail": marshal.dumps((lists, extra)),
+    }
+    sections = [[name, len(parts[name]), zlib.crc32(parts[name])] for name in LIBRARY_SECTIONS]
+    head = {**header, "sections": sections}
+    if not write_entry(path, head, None, parts=[parts[name] for name in LIBRARY_SECTIONS]):
+        return None
+    return entry_token(head)
+
+
+def entry_token(head: dict[str, Any]) -> str:
+    """What names a library entry's content: its key and its sections' lengths and CRCs."""
+    text = json.dumps([head.get("key"), head.get("sections")])
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+
+
+def _sections(head: dict[str, Any]) -> list[tuple[str, int, int]]:
+    sections = head.get("sections")
+    if not isinstance(sections, list) or [
+        item[0] if isinstance(item, list) and item else None for item in sections
+    ] != list(LIBRARY_SECTIONS):
+        raise CacheMiss("its header is damaged")
+    out = []
+    for item in sections:
+        if len(item) != 3 or not all(isinstance(n, int) and n >= 0 for n in item[1:]):
+            raise CacheMiss("its header is damaged")
+        out.append((item[0], item[1], item[2]))
+    return out
+
+
+def _section(data: bytes, crc: int, length: int) -> bytes:
+    if len(data) != length:
+        raise CacheMiss("it is truncated")
+    if zlib.crc32(data) != crc:
+        raise CacheMiss("its content is damaged")
+    return data
+
+
+def _loads(data: bytes | memoryview) -> Any:
+    try:
+        return marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        raise CacheMiss("its content is damaged") from None
+
+
+def _open_entry(path: Path, check: Callable[[dict], None]) -> tuple[Any, dict[str, Any]]:
+    """The open file of the entry at ``path`` after its header, and the header (checked)."""
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - the caller closes it
+    except FileNotFoundError:
+        raise CacheMiss("") from None
+    except OSError as error:
+        raise CacheMiss(f"it cannot be read ({error.strerror})") from None
+    try:
+        head = read_header(handle)
+        check(head)
+    except BaseException:
+        handle.close()
+        raise
+    return handle, head
+
+
+def _table(data: bytes, body_length: int) -> tuple[tuple[str, ...], array[int], array[int]]:
+    """The papers' ids, where each record starts (and the end) and each one's CRC-32."""
+    try:
+        ids, offsets_raw, crcs_raw = _loads(data)
+        offsets, crcs = array("q"), array("I")
+        offsets.frombytes(offsets_raw)
+        crcs.frombytes(crcs_raw)
+    except CacheMiss:
+        raise
+    except Exception:  # noqa: BLE001 - anything malformed is damage
+        raise CacheMiss("its content is damaged") from None
+    if not (
+        isinstance(ids, tuple)
+        and len(offsets) == len(ids) + 1
+        and len(crcs) == len(ids)
+        and offsets[0] == 0
+        and offsets[-1] == body_length
+    ):
+        raise CacheMiss("its content is damaged")
+    return ids, offsets, crcs
+
+
+def _read_library(
+    path: Path, check: Callable[[dict], None]
+) -> tuple[dict[str, Any], Library, dict[str, Any]]:
+    """The whole library entry at ``path``, every section checked; raises CacheMiss."""
+    handle, head = _open_entry(path, check)
+    with handle:
+        sections = _sections(head)
+        data = {name: _section(handle.read(length), crc, length) for name, length, crc in sections}
+        if handle.read(1):
+            raise CacheMiss("it is longer than written")
+    try:
+        (problems,) = _loads(data["meta"])
+        ids, offsets, _crcs = _table(data["table"], len(data["body"]))
+        body = memoryview(data["body"])
+        rows = [_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(ids))]
+        lists, extra = _loads(data["tail"])
+        library = library_in((rows, lists, problems))
+    except CacheMiss:
+        raise
+    except Exception:  # noqa: BLE001 - anything malformed is damage
+        raise CacheMiss("its content is damaged") from None
+    if not isinstance(extra, dict) or tuple(paper.id for paper in library.papers) != ids:
+        raise CacheMiss("its content is damaged")
+    return head, library, extra
+
+
+class LazyLibrary(Library):
+    """A cached library whose papers are read from its entry as they are asked for.
+
+    ``get`` reads one paper's record (checked by its CRC); ``papers``, ``lists`` and
+    iterating read the rest of the entry, checked whole. When the entry turns out
+    damaged, ``fallback(why)`` gives the library instead (read from the lists), and
+    everything is answered from that; without a fallback, ``CacheMiss`` is raised.
+    """
+
+    path: Path
+    token: str
+    #: the papers' ids, in list order
+    ids: tuple[str, ...]
+    _head: dict[str, Any]
+    _handle: Any
+    _problems: tuple[Problem, ...]
+    _offsets: array[int]
+    _crcs: array[int]
+    _body_start: int
+    _fallback: Fallback | None
+    _position: dict[str, int] | None
+    _read: dict[str, Paper]
+    _whole: Library | None
+    _tail: tuple[tuple[PaperList, ...], dict[str, Any]] | None
+
+    def __init__(
+        self,
+        path: Path,
+        head: dict[str, Any],
+        handle: Any,
+        problems: tuple[Problem, ...],
+        table: tuple[tuple[str, ...], array[int], array[int]],
+        body_start: int,
+        fallback: Fallback | None,
+    ) -> None:
+        # a frozen data class underneath: attributes are set around its __setattr__
+        put = object.__setattr__
+        put(self, "path", path)
+        put(self, "token", entry_token(head))
+        put(self, "_head", head)
+        put(self, "_handle", handle)
+        put(self, "_problems", problems)
+        put(self, "ids", table[0])
+        put(self, "_offsets", table[1])
+        put(self, "_crcs", table[2])
+        put(self, "_body_start", body_start)
+        put(self, "_fallback", fallback)
+        put(self, "_position", None)
+        put(self, "_read", {})
+        put(self, "_whole", None)
+        put(self, "_tail", None)
+
+    @classmethod
+    def open(cls, path: Path, check: Callable[[dict], None], fallback: Fallback | None = None):  # type: ignore[no-untyped-def]
+        """The entry at ``path`` (its header passing ``check``), reading only its problems
+        and its table of papers; raises CacheMiss."""
+        handle, head = _open_entry(path, check)
+        try:
+            sections = _sections(head)
+            (_, meta_length, meta_crc), (_, table_length, table_crc) = sections[:2]
+            meta = _section(handle.read(meta_length), meta_crc, meta_length)
+            table = _table(
+                _section(handle.read(table_length), table_crc, table_length), sections[2][1]
+            )
+            (problems,) = _loads(meta)
+            problems = tuple(map(_problem_in, problems))
+            body_start = handle.tell()
+        except CacheMiss:
+            handle.close()
+            raise
+        except Exception:  # noqa: BLE001 - anything malformed is damage
+            handle.close()
+            raise CacheMiss("its content is damaged") from None
+        return cls(path, head, handle, problems, table, body_start, fallback)
+
+    # -- the parts read on demand ------------------------------------------------------
+
+    def _damaged(self, why: str) -> Library:
+        """The library from the fallback, now that the entry cannot be used."""
+        self.close()
+        if self._fallback is None:
+            raise CacheMiss(why)
+        whole = self._fallback(why)
+        object.__setattr__(self, "_whole", whole)
+        return whole
+
+    def _record(self, at: int) -> Paper:
+        start, end = self._offsets[at], self._offsets[at + 1]
+        try:
+            data = os.pread(self._handle.fileno(), end - start, self._body_start + start)
+        except (OSError, ValueError) as error:
+            raise CacheMiss(f"it cannot be read ({error})") from None
+        if len(data) != end - start:
+            raise CacheMiss("it is truncated")
+        if zlib.crc32(data) != self._crcs[at]:
+            raise CacheMiss("its content is damaged")
+        try:
+            paper = _paper_in(_loads(data))
+        except CacheMiss:
+            raise
+        except Exception:  # noqa: BLE001 - anything malformed is damage
+            raise CacheMiss("its content is damaged") from None
+        if paper.id != self.ids[at]:
+            raise CacheMiss("its content is damaged")
+        return paper
+
+    def _everything(self) -> Library:
+        whole = self._whole
+        if whole is not None:
+            return whole
+        if self._handle is None:
+            return self._damaged("it cannot be read")
+        try:
+            self._handle.seek(0)
+            rest = self._handle.read()
+            # the header line again, then every section checked as a whole read does
+            offset = rest.index(b"\n", len(MAGIC)) + 1
+            sections = _sections(self._head)
+            data: dict[str, bytes] = {}
+            for name, length, crc in sections:
+                data[name] = _section(rest[offset : offset + length], crc, length)
+                offset += length
+            if offset != len(rest):
+                raise CacheMiss("it is longer than written")
+            del rest
+            body = memoryview(data["body"])
+            offsets = self._offsets
+            rows = [_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(self.ids))]
+            lists, _extra = _loads(data["tail"])
+            whole = library_in((rows, lists, self._problems))
+            whole = Library(papers=whole.papers, lists=whole.lists, problems=self._problems)
+            if tuple(paper.id for paper in whole.papers) != self.ids:
+                raise CacheMiss("its content is damaged")
+        except CacheMiss as miss:
+            return self._damaged(str(miss))
+        except Exception:  # noqa: BLE001 - anything malformed is damage
+            return self._damaged("its content is damaged")
+        object.__setattr__(self, "_whole", whole)
+        self.close()
+        return whole
+
+    def tail(self) -> tuple[tuple[PaperList, ...], dict[str, Any]]:
+        """The lists and what was kept with the library (``Cache.extra``)."""
+        if self._tail is None:
+            try:
+                if self._handle is None:
+                    raise CacheMiss("it cannot be read")
+                sections = _sections(self._head)
+                _, length, crc = sections[3]
+                start = self._body_start + sections[2][1]
+                data = _section(os.pread(self._handle.fileno(), length, start), crc, length)
+                lists, extra = _loads(data)
+                if not isinstance(extra, dict):
+                    raise CacheMiss("its content is damaged")
+                items = tuple(
+                    PaperList(name, Path(where), tuple(ids), fmt) for name, where, ids, fmt in lists
+                )
+            except CacheMiss as miss:
+                whole = self._damaged(str(miss))
+                return whole.lists, {}
+            except Exception:  # noqa: BLE001 - anything malformed is damage
+                whole = self._damaged("its content is damaged")
+                return whole.lists, {}
+            object.__setattr__(self, "_tail", (items, extra))
+        return self._tail  # type: ignore[return-value]
+
+    def close(self) -> None:
+        """Close the entry's file (what is asked for later reads it whole again)."""
+        handle = self._handle
+        if handle is not None:
+            object.__setattr__(self, "_handle", None)
+            handle.close()
+
+    # -- Library -------------------------------------------------------------------------
+
+    @property  # type: ignore[override]
+    def papers(self) -> tuple[Paper, ...]:
+        return self._everything().papers
+
+    @property  # type: ignore[override]
+    def lists(self) -> tuple[PaperList, ...]:
+        if self._whole is not None:
+            return self._whole.lists
+        return self.tail()[0]
+
+    @property  # type: ignore[override]
+    def problems(self) -> tuple[Problem, ...]:
+        return self._whole.problems if self._whole is not None else self._problems
+
+    @property  # type: ignore[override]
+    def _by_id(self) -> dict[str, Paper]:
+        return self._everything()._by_id
+
+    def _positions(self) -> dict[str, int]:
+        position = self._position
+        if position is None:
+            position = dict(zip(self.ids, range(len(self.ids)), strict=True))
+            object.__setattr__(self, "_position", position)
+        return position
+
+    def get(self, paper_id: str) -> Paper | None:
+        if self._whole is not None:
+            return self._whole.get(paper_id)
+        found = self._read.get(paper_id)
+        if found is not None:
+            return found
+        at = self._positions().get(paper_id)
+        if at is None:
+            return None
+        if self._handle is None:
+            return self._everything().get(paper_id)
+        try:
+            paper = self._record(at)
+        except CacheMiss as miss:
+            return self._damaged(str(miss)).get(paper_id)
+        self._read[paper_id] = paper
+        return paper
+
+    def __contains__(self, paper_id: object) -> bool:
+        if self._whole is not None:
+            return isinstance(paper_id, str) and self._whole.get(paper_id) is not None
+        return paper_id in self._positions()
+
+    def __len__(self) -> int:
+        return len(self._whole) if self._whole is not None else len(self.ids)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.papers)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Library):
+            return NotImplemented
+        return (self.papers, self.lists, self.problems) == (
+            other.papers,
+            other.lists,
+            other.problems,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LazyLibrary({self.path}, {len(self)} papers)"
+
+
 # --------------------------------------------------------------------------- the cache
 
 
-def _decoded(path: Path, decode: Callable[[Any], Any], check: Callable[[dict], None]) -> Any:
+def _decoded(
+    path: Path,
+    decode: Callable[[Any], Any],
+    check: Callable[[dict], None],
+    shape: str = LIBRARY_SHAPE,
+) -> Any:
     """The entry at ``path`` decoded; raises CacheMiss (no message: simply not there)."""
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed below
@@ -423,7 +842,7 @@ def _decoded(path: Path, decode: Callable[[Any], Any], check: Callable[[dict], N
     except OSError as error:
         raise CacheMiss(f"it cannot be read ({error.strerror})") from None
     with handle:
-        head = read_header(handle)
+        head = read_header(handle, shape)
         check(head)
         payload = read_payload(handle, head)
     try:
@@ -447,12 +866,19 @@ class Cache:
         self.extra: dict[str, Any] = {}
         #: entries found but not usable, with why (said once by ``tell``)
         self.unusable: list[tuple[Path, str]] = []
+        #: what names the content of the library entry read or written last
+        #: (``entry_token``): equal tokens, equal libraries
+        self.token: str | None = None
 
     def _name(self, kind: str, key: str) -> Path:
         return (
             self.folder
             / f"{kind}-{hashlib.sha1(key.encode('utf-8', 'surrogatepass')).hexdigest()[:20]}.bin"
         )
+
+    def library_path(self, key: str) -> Path:
+        """The file of the library entry ``key``."""
+        return self._name("library", key)
 
     def _say(self, path: Path, why: str) -> None:
         if why:
@@ -473,31 +899,80 @@ class Cache:
 
     # -- whole libraries ------------------------------------------------------------
 
-    def load_library(self, key: str, inputs: Sequence[Path]) -> Library | None:
-        """The library cached under ``key`` if its input files are unchanged."""
-        path = self._name("library", key)
-        now = [FileState.of(item) for item in inputs]
+    def _library_check(
+        self, key: str | None, inputs: Sequence[Path] | None, *, request: str | None = None
+    ):
+        """The check of a library entry's header: its ``key`` and its files unchanged
+        (by digest when an identity changed); or, for ``request`` (``open_library``), the
+        request and every folder and file with the identity it had."""
+        now = None if inputs is None else [FileState.of(item) for item in inputs]
 
         def check(head: dict) -> None:
-            if head.get("kind") != "library" or head.get("key") != key:
+            if head.get("kind") != "library":
+                raise CacheMiss("it belongs to other lists")
+            if request is not None:
+                if head.get("request") != request:
+                    raise CacheMiss("it belongs to other lists")
+                for saved in (head.get("folders") or [], head.get("files") or []):
+                    for item in saved:
+                        old = FileState.from_json(item)
+                        new = FileState.of(Path(old.path))
+                        if new is None or not old.same_identity(new):
+                            raise CacheMiss("")
+                return
+            if head.get("key") != key:
                 raise CacheMiss("it belongs to other lists")
             saved = [FileState.from_json(item) for item in head.get("files") or ()]
+            assert now is not None
             states = unchanged(saved, now)
             if states is None:
                 raise CacheMiss("")
             head["refreshed"] = states if states != saved else None
 
+        return check
+
+    def load_library(
+        self,
+        key: str,
+        inputs: Sequence[Path],
+        *,
+        request: str | None = None,
+        folders: Sequence[FileState] = (),
+    ) -> Library | None:
+        """The library cached under ``key`` if its input files are unchanged (the entry
+        is named by ``request`` when given, see ``store_library``)."""
+        path = self.library_path(request or key)
         try:
-            head, (library, extra) = _decoded(path, _library_with_extra, check)
+            head, library, extra = _read_library(path, self._library_check(key, inputs))
         except CacheMiss as miss:
             self._say(path, str(miss))
             self.events.append("library-miss")
             return None
         self.events.append("library-hit")
         self.extra = extra
+        self.token = entry_token(head)
         if head.get("refreshed"):
             # same content under a new identity: remember the new one
-            self._write_library(path, key, head["refreshed"], library, extra)
+            self._write_library(
+                path, key, head["refreshed"], library, extra, request, head.get("folders") or []
+            )
+        return library
+
+    def open_library(self, request: str, fallback: Fallback | None = None) -> LazyLibrary | None:
+        """The library cached for ``request``, its papers read when asked for, if every
+        folder and file it was read from has the identity it had then (else None: see
+        ``load_library``). ``fallback(why)`` gives the library when the entry turns out
+        damaged later, as a paper is read."""
+        path = self.library_path(request)
+        try:
+            library = LazyLibrary.open(
+                path, self._library_check(None, None, request=request), fallback
+            )
+        except CacheMiss:
+            self.events.append("library-miss")
+            return None
+        self.events.append("library-open")
+        self.token = library.token
         return library
 
     def store_library(
@@ -507,9 +982,16 @@ class Cache:
         before: Sequence[FileState | None],
         library: Library,
         extra: dict[str, Any] | None = None,
+        *,
+        request: str | None = None,
+        folders: Sequence[FileState | None] = (),
     ) -> None:
         """Cache ``library``, made from ``inputs`` whose identities were ``before`` reading,
-        with ``extra`` (plain data worked out from it, given back in ``Cache.extra``)."""
+        with ``extra`` (plain data worked out from it, given back in ``Cache.extra``).
+
+        ``request``: what was asked for before folders were listed, which names the entry
+        (``open_library`` finds it by that); ``folders``: the identities of the folders
+        listed then (a folder whose identity is the same lists the same files)."""
         now = [FileState.of(item) for item in inputs]
         if len(before) != len(now) or any(
             old is None or old != new for old, new in zip(before, now, strict=True)
@@ -517,8 +999,16 @@ class Cache:
             return  # a file changed while it was read: what was read is not what is there
         hashed = [state.with_digest() for state in before if state is not None]
         states = [state for state in hashed if state is not None]
-        if len(states) == len(before):
-            self._write_library(self._name("library", key), key, states, library, extra)
+        if len(states) == len(before) and all(state is not None for state in folders):
+            self._write_library(
+                self.library_path(request or key),
+                key,
+                states,
+                library,
+                extra,
+                request,
+                [state.to_json() for state in folders if state is not None],
+            )
 
     def _write_library(
         self,
@@ -527,9 +1017,19 @@ class Cache:
         states: list[FileState],
         library: Library,
         extra: dict[str, Any] | None,
+        request: str | None = None,
+        folders: list[list[object]] | None = None,
     ) -> None:
-        header = {"kind": "library", "key": key, "files": [s.to_json() for s in states]}
-        if write_entry(path, header, (library_out(library), extra or {})):
+        header = {
+            "kind": "library",
+            "key": key,
+            "request": request,
+            "folders": folders or [],
+            "files": [s.to_json() for s in states],
+        }
+        written = write_library_entry(path, header, library, extra or {})
+        if written is not None:
+            self.token = written
             self.events.append("library-stored")
 
     # -- single lists ---------------------------------------------------------------
@@ -550,7 +1050,7 @@ class Cache:
             head["refreshed"] = states[0] if states[0] != saved else None
 
         try:
-            head, parsed = _decoded(path, parsed_in, check)
+            head, parsed = _decoded(path, parsed_in, check, list_shape())
         except CacheMiss as miss:
             self._say(path, str(miss))
             self.events.append("list-miss")
@@ -571,5 +1071,5 @@ class Cache:
 
     def _write_list(self, path: Path, key: str, state: FileState, parsed: ParsedList) -> None:
         header = {"kind": "list", "key": key, "file": state.to_json()}
-        if write_entry(path, header, parsed_out(parsed)):
+        if write_entry(path, header, parsed_out(parsed), shape=list_shape()):
             self.events.append("list-stored")

@@ -115,18 +115,21 @@ class Engine:
         *,
         problem: str | None = None,
         rebuild: Callable[[str], OpenIndex] | None = None,
+        only: set[int] | None = None,
     ):
         self.library = library
         self._lock = threading.Lock()
-        self._attach(opened)
+        self._attach(opened, only)
         self.problem = problem
         #: builds a new index when this one fails while in use (see ``_heal``)
         self._rebuild = rebuild
         #: said once, with the next result: what healing the index did
         self._notice: str | None = None
 
-    def _attach(self, opened: OpenIndex | None) -> None:
-        """Search ``opened`` (None: scan the library). Raises if its files cannot be read."""
+    def _attach(self, opened: OpenIndex | None, only: set[int] | None = None) -> None:
+        """Search ``opened`` (None: scan the library). Raises if its files cannot be read.
+
+        ``only``: the library's documents in an index that holds others too, when known."""
         self._opened = opened
         self._searcher = None
         self._terms = None
@@ -139,14 +142,19 @@ class Engine:
                 self._terms = TermScores(self._searcher.reader())
                 self._terms.prepare(DEFAULT_FIELDS)
                 if opened.others:
-                    self._only = library_docs(self._searcher, self.library)
+                    self._only = (
+                        only if only is not None else library_docs(self._searcher, self.library)
+                    )
         except BaseException:
             self._detach()
             raise
         self.vocabulary = Vocabulary(opened.vocab, opened.stems) if opened else Vocabulary({})
         if self._searcher is not None:
             self._context = Context(
-                library=self.library, vocabulary=self.vocabulary, searcher=self._searcher
+                library=self.library,
+                vocabulary=self.vocabulary,
+                searcher=self._searcher,
+                only=self._only,
             )
         self.report = opened.report if opened else IndexReport(read_only=True)
         note = whooshdoor.take_note()
@@ -210,6 +218,16 @@ class Engine:
     def close(self) -> None:
         with self._lock:
             self._detach()
+
+    def checked_state(self) -> tuple[int, set[int] | None] | None:
+        """The generation of the index searched and the library's documents in it (None:
+        all of them), for ``snapshot``; None when this engine is not searching an index
+        it opened for writing, as found current for its library."""
+        opened = self._opened
+        if opened is None or self._searcher is None or self.problem or opened.report.read_only:
+            return None
+        generation = self._searcher.reader().generation()
+        return None if generation is None else (generation, self._only)
 
     # -- searching ----------------------------------------------------------------------
 
@@ -386,11 +404,7 @@ def open_engine(
     ``fingerprints``: each paper's ``index.fingerprint``, when already known.
     """
     wait = LOCK_WAIT_SECONDS if lock_wait is None else lock_wait
-
-    def heal(damage: str) -> OpenIndex:
-        return open_index(
-            library, paths, progress=progress, note=note, damage=damage, lock_wait=wait
-        )
+    heal = healer(library, paths, progress=progress, note=note, lock_wait=wait)
 
     try:
         opened = open_index(
@@ -414,6 +428,24 @@ def open_engine(
         return Engine(library, heal(damage))
     except Exception as exc:  # noqa: BLE001 - as above: scan
         return Engine(library, None, problem=_unavailable(exc, paths))
+
+
+def healer(
+    library: Library,
+    paths: DataPaths,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    note: Callable[[str], None] | None = None,
+    lock_wait: float = LOCK_WAIT_SECONDS,
+) -> Callable[[str], OpenIndex]:
+    """What rebuilds the index of ``library`` when it fails while in use."""
+
+    def heal(damage: str) -> OpenIndex:
+        return open_index(
+            library, paths, progress=progress, note=note, damage=damage, lock_wait=lock_wait
+        )
+
+    return heal
 
 
 def _unavailable(exc: Exception, paths: DataPaths | None) -> str:

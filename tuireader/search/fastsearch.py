@@ -117,7 +117,9 @@ class TermScores:
             per_word = K1 * B / self._avg_length(fieldname)
             fixed = K1 * (1 - B)
             lengths = field_lengths(self._leaves[i][0], fieldname)
-            norm = self._norms[i, fieldname] = array("d", [fixed + per_word * n for n in lengths])
+            # lengths take few values (Whoosh keeps them in a byte): each worked out once
+            of = {n: fixed + per_word * n for n in set(lengths)}
+            norm = self._norms[i, fieldname] = array("d", map(of.__getitem__, lengths))
         return norm
 
     def _read(self, alt: Alternative, only: Sequence[int] | None = None) -> Scored:

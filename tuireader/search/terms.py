@@ -58,6 +58,8 @@ class Context:
     vocabulary: Vocabulary
     #: a ``whoosh.searching.Searcher``
     searcher: Any
+    #: the library's documents, when the index holds papers of other lists too
+    only: set[int] | None = None
 
     def budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)

@@ -22,6 +22,11 @@ class Vocabulary:
         #: the words by their first letter, for spelling corrections (see ``suggest``)
         self.by_initial: dict[str, list[str]] | None = None
 
+    @property
+    def stems(self) -> dict[str, str] | None:
+        """The stems saved with the vocabulary (None: worked out when needed)."""
+        return self._stems
+
     def starting_with(self, prefix: str) -> list[str]:
         lo = bisect.bisect_left(self.words, prefix)
         hi = bisect.bisect_left(self.words, prefix + "\U0010ffff")
