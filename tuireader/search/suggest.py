@@ -41,7 +41,8 @@ def suggest(
     compiled = compile_query(ctx, ql.parse(suggestion, prefix=prefix).root, out, resolve)
     if compiled is None:
         return None
-    better = len(ctx.searcher.search(compiled, limit=1))
+    # counted among the library's papers only (the index may hold other lists' too)
+    better = len(ctx.searcher.search(compiled, limit=1, filter=ctx.only))
     return suggestion if better > total else None
 
 
