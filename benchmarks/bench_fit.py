@@ -3,6 +3,8 @@
     python benchmarks/bench_fit.py                 # reading benchmark + fit times
     python benchmarks/bench_fit.py --no-timing     # reading benchmark only
     python benchmarks/bench_fit.py --grid          # also try the recipe's knobs one by one
+    python benchmarks/bench_fit.py --tried         # also the other orders tried (see below)
+    python benchmarks/bench_fit.py --holdout       # also the next fifteen keywords
 
 The reader (issue 16): on CoRL 2023 (``../shared/data/real/papercopilot_corl2023.json``),
 for each of the ten most frequent author keywords (folded case, at least five papers), it
@@ -19,9 +21,23 @@ plain recipe (arxiv-sanity-lite's: TF-IDF of title, abstract and authors, words 
 pairs, ``min_df=5``, ``max_df=0.5``; linear SVM, ``C=0.1``, balanced classes, kept
 papers positive and every other paper negative); and tuireader's model.
 
+``--tried`` adds the orders tried against tuireader's and not kept, each in its own column:
+``cal100`` (continuous active learning as in Cormack and Grossman's BMI: logistic regression on
+the same vectors, kept papers positive, skipped ones and 100 random undecided papers negative,
+no class balancing, plus the nearest kept paper), ``rocchio`` (the mean kept vector minus half
+the mean skipped one), ``prf`` (BM25 over a query of the 40 words of the kept papers with the
+best Robertson/Sparck Jones offer weight against the skipped ones, plurals folded, titles
+counted twice), ``lsa20`` (Rocchio in a 20-dimension latent semantic space) and ``ideal`` (a
+reader who, after the cold start, is shown every wanted paper first: the floor any order has).
+``--holdout`` runs the same orders on the keywords ranked 11th to 25th (at least four papers),
+which no choice of the recipe looked at.
+
 Fit times: on the ICML 2024 list (2,610 papers, ``benchmarks/corpus.py``) and on
 100,000 synthetic papers recombined from it, for the vectors (once per set of lists)
-and for one refit (after every decision), plus the import costs.
+and for one refit (after every decision), plus the import costs. Start-up: the whole
+``tuireader search`` process on ICML 2024 with a data folder holding a few keeps and skips,
+``--sort list`` against ``--sort fit`` (which imports scikit-learn, builds the vectors and
+fits), median of rounds.
 """
 
 from __future__ import annotations
@@ -56,14 +72,18 @@ MIN_PAPERS = 5
 BATCH = 5
 RECALL = 0.8
 SEEDS = 5
+#: keywords after the first ``TOP`` for ``--holdout``, and the fewest papers they need.
+HOLDOUT = 15
+HOLDOUT_MIN = 4
 
 #: An order: given the papers in list order, what was decided so far (id → kept?) and
 #: how many to pick, the next papers to look at (undecided only).
 Picker = Callable[[Sequence[Paper], dict[str, bool], int], list[Paper]]
 
 
-def load_corl(workdir: Path) -> tuple[list[Paper], dict[str, set[str]]]:
-    """The CoRL papers as tuireader reads them without keywords, and who wants what."""
+def load_corl(workdir: Path, holdout: bool = False) -> tuple[list[Paper], dict[str, set[str]]]:
+    """The CoRL papers as tuireader reads them without keywords, and who wants what
+    (``holdout``: the keywords ranked 11th to 25th with at least four papers instead)."""
     from tuireader.ingest.library import load_library
 
     records = json.loads(CORL.read_text(encoding="utf-8"))
@@ -80,7 +100,10 @@ def load_corl(workdir: Path) -> tuple[list[Paper], dict[str, set[str]]]:
     papers = list(library.papers)
     assert not any(paper.keywords for paper in papers), "the keywords must be hidden"
     counts = Counter(k for ks in keywords.values() for k in ks)
-    chosen = [k for k, n in counts.most_common() if n >= MIN_PAPERS][:TOP]
+    if holdout:
+        chosen = [k for k, n in counts.most_common() if n >= HOLDOUT_MIN][TOP : TOP + HOLDOUT]
+    else:
+        chosen = [k for k, n in counts.most_common() if n >= MIN_PAPERS][:TOP]
     wanted = {
         k: {p.id for p in papers if k in keywords.get(p.openreview_id or "", set())} for k in chosen
     }
@@ -193,11 +216,123 @@ def search_then_list(papers: Sequence[Paper], workdir: Path) -> Callable[[str], 
     return for_keyword
 
 
-def reading(workdir: Path, recipes: dict[str, Recipe]) -> dict[str, dict[str, float]]:
-    papers, wanted = load_corl(workdir)
+def cal100(papers: Sequence[Paper]) -> Callable:
+    """Continuous active learning (BMI): 100 random undecided papers as negatives."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    x = space_of(papers).matrix
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float]:
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        neg = [index[pid] for pid, keep in decided.items() if not keep]
+        undecided = [i for i, p in enumerate(papers) if p.id not in decided]
+        background = random.Random(len(decided)).sample(undecided, min(100, len(undecided)))
+        rows = pos + neg + background
+        y = np.asarray([1] * len(pos) + [0] * (len(neg) + len(background)))
+        model = LogisticRegression(C=4.0, max_iter=1000).fit(x[rows], y)
+        s = x @ model.coef_[0] + (x @ x[pos].T).toarray().max(axis=1)
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
+def rocchio(papers: Sequence[Paper], dims: int = 0) -> Callable:
+    """The mean kept vector minus half the mean skipped one (``dims``: in an LSA space)."""
+    import numpy as np
+    from sklearn.decomposition import TruncatedSVD
+    from sklearn.preprocessing import normalize
+
+    x = space_of(papers).matrix
+    if dims:
+        x = normalize(TruncatedSVD(dims, random_state=0).fit_transform(x))
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float]:
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        neg = [index[pid] for pid, keep in decided.items() if not keep]
+        query = np.asarray(x[pos].mean(axis=0)).ravel()
+        if neg:
+            query = query - 0.5 * np.asarray(x[neg].mean(axis=0)).ravel()
+        s = np.asarray(x @ query).ravel()
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
+def prf_bm25(papers: Sequence[Paper], terms: int = 40) -> Callable:
+    """Relevance feedback: BM25 over the kept papers' best words by RSJ offer weight."""
+    import re
+
+    import numpy as np
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+
+    word = re.compile(r"(?u)\b[^\W\d_][\w\-]*\w\b")
+
+    def fold(w: str) -> str:
+        if len(w) > 4 and w.endswith("ies"):
+            return w[:-3] + "y"
+        if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+            return w[:-1]
+        return w
+
+    def words(text: str) -> list[str]:
+        found = (m.group(0) for m in word.finditer(text.casefold()))
+        return [fold(w) for w in found if w not in ENGLISH_STOP_WORDS]
+
+    docs = [words(p.title) * 2 + words(p.abstract) for p in papers]
+    tf = CountVectorizer(analyzer=lambda d: d, min_df=2).fit_transform(docs).astype(float).tocsr()
+    length = np.asarray(tf.sum(axis=1)).ravel()
+    k1, b = 1.2, 0.75
+    bm25 = tf.copy()
+    for i in range(tf.shape[0]):
+        f = tf.data[tf.indptr[i] : tf.indptr[i + 1]]
+        norm = k1 * (1 - b + b * length[i] / length.mean())
+        bm25.data[tf.indptr[i] : tf.indptr[i + 1]] = f * (k1 + 1) / (f + norm)
+    present = (tf > 0).astype(float).tocsr()
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float]:
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        neg = [index[pid] for pid, keep in decided.items() if not keep]
+        r = np.asarray(present[pos].sum(axis=0)).ravel()
+        s_ = np.asarray(present[neg].sum(axis=0)).ravel()
+        w = np.log((r + 0.5) / (len(pos) - r + 0.5)) - np.log((s_ + 0.5) / (len(neg) - s_ + 0.5))
+        top = np.argsort(-(r * w), kind="stable")[:terms]
+        top = top[(w[top] > 0) & (r[top] > 0)]
+        query = np.zeros(tf.shape[1])
+        query[top] = w[top]
+        s = bm25 @ query
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
+def ideal(wanted: set[str]) -> Callable:
+    """Every wanted paper first once the cold start is over: the floor of any order."""
+
+    def score(papers: Sequence[Paper], _decided: dict[str, bool]) -> dict[str, float]:
+        return {p.id: float(p.id in wanted) for p in papers}
+
+    return score
+
+
+def reading(
+    workdir: Path, recipes: dict[str, Recipe], *, tried: bool = False, holdout: bool = False
+) -> dict[str, dict[str, float]]:
+    papers, wanted = load_corl(workdir, holdout)
     searcher = search_then_list(papers, workdir)
     plain = plain_recipe(papers)
     mine = {name: ours(papers, recipe) for name, recipe in recipes.items()}
+    others: dict[str, Callable] = {}
+    if tried:
+        others = {
+            "cal100": cal100(papers),
+            "rocchio": rocchio(papers),
+            "prf": prf_bm25(papers),
+            "lsa20": rocchio(papers, dims=20),
+        }
     table: dict[str, dict[str, float]] = {}
     for keyword, ids in wanted.items():
         base = read_until(papers, ids, in_order(papers))
@@ -212,6 +347,10 @@ def reading(workdir: Path, recipes: dict[str, Recipe]) -> dict[str, dict[str, fl
         row["plain"] = read_until(papers, ids, learned(plain)) / base
         for name, score in mine.items():
             row[name] = read_until(papers, ids, learned(score)) / base
+        for name, score in others.items():
+            row[name] = read_until(papers, ids, learned(score)) / base
+        if tried:
+            row["ideal"] = read_until(papers, ids, learned(ideal(ids))) / base
         table[keyword] = row
     return table
 
@@ -286,6 +425,39 @@ def import_times() -> None:
     )
 
 
+def startup_times(workdir: Path, rounds: int) -> None:
+    """Whole ``tuireader search`` processes on ICML 2024: ``--sort list`` against ``fit``."""
+    icml = corpus.icml_path()
+    if icml is None:
+        print("start-up: the ICML 2024 list is missing, skipped")
+        return
+    data = workdir / "startup-data"
+    launch = (
+        f"import sys; sys.path.insert(0, {str(HERE.parent)!r}); sys.argv[0] = 'tuireader'; "
+        "from tuireader.cli import main; raise SystemExit(main())"
+    )
+
+    def tuireader(*args: str) -> str:
+        command = [sys.executable, "-c", launch, *args, "--data-dir", str(data)]
+        return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+    found = json.loads(tuireader("search", "robot", str(icml), "--json", "--limit", "9"))
+    ids = [hit["id"] for hit in found["hits"]]
+    tuireader("triage", *ids[:3], str(icml), "--state", "keep")
+    tuireader("triage", *ids[3:], str(icml), "--state", "skip")
+    seconds: dict[str, list[float]] = {"list": [], "relevance": [], "fit": []}
+    for _ in range(rounds):
+        for sort, runs in seconds.items():
+            start = time.perf_counter()
+            tuireader("search", "learning", str(icml), "--sort", sort, "--limit", "20")
+            runs.append(time.perf_counter() - start)
+    cells = ", ".join(f"--sort {sort} {statistics.median(r):.2f} s" for sort, r in seconds.items())
+    print(
+        f"start-up, whole `tuireader search learning` on ICML 2024 (3 keeps, 6 skips, warm "
+        f"index): {cells} (median of {rounds})"
+    )
+
+
 GRID = {
     "no-pairs": {"bigrams": False},
     "title x1": {"title_weight": 1},
@@ -305,15 +477,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-timing", action="store_true", help="skip the fit times")
     parser.add_argument("--grid", action="store_true", help="try each knob of the recipe")
+    parser.add_argument("--tried", action="store_true", help="also the other orders tried")
+    parser.add_argument("--holdout", action="store_true", help="also the next 15 keywords")
+    parser.add_argument("--rounds", type=int, default=5, help="start-up rounds (default 5)")
     args = parser.parse_args(argv)
     recipes = {"ours": DEFAULT_RECIPE}
     if args.grid:
         recipes.update({name: replace(DEFAULT_RECIPE, **knob) for name, knob in GRID.items()})
     with tempfile.TemporaryDirectory() as tmp:
-        print_table(reading(Path(tmp), recipes))
+        print_table(reading(Path(tmp), recipes, tried=args.tried))
+        if args.holdout:
+            print(f"\nheld out: the keywords ranked {TOP + 1} to {TOP + HOLDOUT}")
+            held = Path(tmp) / "holdout"
+            held.mkdir()
+            print_table(reading(held, recipes, tried=args.tried, holdout=True))
         if not args.no_timing:
+            print()
             import_times()
             fit_times(Path(tmp))
+            startup_times(Path(tmp), args.rounds)
     return 0
 
 
