@@ -11,6 +11,7 @@ messages (:mod:`tuireader.ui.messages`) back.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -84,10 +85,11 @@ from tuireader.ui.widgets.viewer import PaperViewer
 
 #: terminals at least this wide show the list and the viewer side by side.
 WIDE_COLUMNS = 120
-#: hits asked of the engine per keystroke (its cost grows with the number of hits)...
+#: hits asked of the engine first for each keystroke (its cost grows with the number of
+#: hits): enough to fill the list, at once...
 SEARCH_LIMIT = 100
-#: ...and how many more each time the highlight nears the end of what is shown.
-MORE_FACTOR = 5
+#: ...and the rest, once typing pauses this long (seconds): the list holds every hit.
+REST_DELAY = 0.15
 #: longest wait (seconds) for the first list frame before opening the index anyway.
 FIRST_FRAME_WAIT = 2.0
 #: widest the list-name column gets when the library has several lists...
@@ -571,29 +573,29 @@ class MainScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _run_search(self, query: str, resolve: Resolver, limit: int | None, kind: str) -> None:
+        worker = get_current_worker()
         result = self.engine.search(query, limit=limit, prefix=True, resolve=resolve)
         if (
             getattr(result, "sort", None) in ("fit", "list")
             and result.total > len(result.hits)
-            and not get_current_worker().is_cancelled
+            and not worker.is_cancelled
         ):
             # sort:fit or sort:list in the query: every hit, then ordered.
             result = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
-        if not get_current_worker().is_cancelled:
-            self.post_message(msg.SearchFinished(query, result, kind=kind))
-
-    @on(ResultsList.NearEnd)
-    def _fetch_more(self) -> None:
-        """Ask for more hits of the shown query when the user scrolls towards its end."""
-        shown = len(self.results.rows)
-        if (
-            self.engine is not None
-            and self.similar_to is None
-            and self.displayed_query == self.search_query
-            and self.search_query.strip()
-            and self._total_hits > shown
-        ):
-            self._search(self.search_query, shown * MORE_FACTOR, "more")
+        if worker.is_cancelled:
+            return
+        self.post_message(msg.SearchFinished(query, result, kind=kind))
+        if result.total <= len(result.hits):
+            return
+        # The first hits are on screen; the rest follow once no newer key cancels this
+        # worker (a thread cannot be stopped mid-search, so it does not start one early).
+        for _ in range(10):
+            time.sleep(REST_DELAY / 10)
+            if worker.is_cancelled:
+                return
+        rest = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
+        if not worker.is_cancelled:
+            self.post_message(msg.SearchFinished(query, rest, kind="more"))
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _similar(self, paper: Paper, query: str) -> None:
@@ -629,7 +631,8 @@ class MainScreen(Screen[None]):
             and self.triage.states
         ):
             self._count_matches(message.query, self.triage.resolver())
-        self.elapsed_ms = result.elapsed_ms
+        if message.kind != "more":  # the time to the first hits is what the user waited
+            self.elapsed_ms = result.elapsed_ms
         if message.kind == "similar" and self.similar_to is not None:
             title = " ".join(self.similar_to.title.split())
             self._set_suggestion(f"Papers like “{title}” — type a query to search again")
@@ -792,7 +795,9 @@ class MainScreen(Screen[None]):
             keep = self._return_to
         self._return_to = None
         self._column = self._list_column()
-        self.results.show_rows(rows, list_width=self._column, keep=keep)
+        # The list is as long as the query has hits, the rest still on its way included.
+        total = self.matched if self.matched is not None else len(rows)
+        self.results.show_rows(rows, total=total, list_width=self._column, keep=keep)
         self.shown = len(rows)
         if not rows:
             self.viewer.show_paper(None)

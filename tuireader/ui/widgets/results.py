@@ -28,8 +28,6 @@ from textual.strip import Strip
 from tuireader.model import Paper
 from tuireader.ui.text import Palette, result_line
 
-#: how close (rows) to the last row the cursor comes before the screen is told (NearEnd).
-NEAR_END = 50
 #: blank cells on each side of a row's text (inside the border).
 GUTTER = 1
 
@@ -180,23 +178,12 @@ class ResultsList(ScrollView, can_focus=True):
         def control(self) -> ResultsList:
             return self.results
 
-    @dataclass
-    class NearEnd(Message):
-        """The highlight is close to the last row: the screen may fetch more results."""
-
-        results: ResultsList
-
-        @property
-        def control(self) -> ResultsList:
-            return self.results
-
-        def can_replace(self, message: Message) -> bool:
-            return isinstance(message, ResultsList.NearEnd)
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._rows: Sequence[Row] = ()
         self._list_width = 0
+        #: the rows the list will have (its scroll range): the rest of the hits included.
+        self._total = 0
         #: drawn rows: index -> ((marker, cursor, width), strip); only rows seen get here.
         self._drawn: dict[int, tuple[tuple[str, bool, int], Strip]] = {}
         self._palette: Palette | None = None
@@ -229,17 +216,39 @@ class ResultsList(ScrollView, can_focus=True):
         )
 
     def show_rows(
-        self, rows: Sequence[Row], *, list_width: int = 0, keep: str | None = None
+        self,
+        rows: Sequence[Row],
+        *,
+        total: int | None = None,
+        list_width: int = 0,
+        keep: str | None = None,
     ) -> None:
-        """Replace the list with ``rows``; keep the highlight on paper ``keep`` if present."""
+        """Replace the list with ``rows``; keep the highlight on paper ``keep`` if present.
+
+        ``total`` is how many rows the list will have once the rest of the hits arrive
+        (its scroll range, so that their arrival changes nothing on screen). Rows that
+        begin with the rows shown (the rest of a query's hits) repaint nothing.
+        """
+        old = self._rows
+        extends = (
+            list_width == self._list_width
+            and len(old) <= len(rows)
+            and all(a is b or a == b for a, b in zip(old, rows))
+        )
         self._rows = rows
         self._list_width = list_width
-        self._drawn.clear()
+        self._total = max(len(rows), total or 0)
         target = 0
         if keep is not None:
             found = self.index_of(keep)
             target = found if found is not None else 0
         self._update_virtual_size()
+        if extends and old and self.highlighted == target:
+            # The same rows and more: what is drawn stays, the highlight too (told again:
+            # the query, and so what the viewer highlights in the paper, may be new).
+            self.post_message(self.PaperHighlighted(self, self._rows[target].paper))
+            return
+        self._drawn.clear()
         self.refresh()
         self.highlighted = None  # so that the highlight below is news even on the same row
         if rows:
@@ -284,8 +293,6 @@ class ResultsList(ScrollView, can_focus=True):
         self._refresh_row(highlighted)
         if self._scroll_on_move:
             self.scroll_to_highlight()
-        if highlighted >= len(self._rows) - NEAR_END:
-            self.post_message(self.NearEnd(self))
         self.post_message(self.PaperHighlighted(self, self._rows[highlighted].paper))
 
     _scroll_on_move = True
@@ -362,7 +369,7 @@ class ResultsList(ScrollView, can_focus=True):
         return round(self.scroll_offset.y)
 
     def _update_virtual_size(self) -> None:
-        size = Size(self.scrollable_content_region.width, len(self._rows))
+        size = Size(self.scrollable_content_region.width, max(self._total, len(self._rows)))
         if size != self.virtual_size:
             self.virtual_size = size
 
