@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from tuireader.search.whooshdoor import blocks, field_lengths
+from tuireader.search.whooshdoor import LENGTH_OF_BYTE, blocks, field_length_bytes
 
 #: BM25 parameters (the usual defaults) and per-field weights.
 K1 = 1.2
@@ -48,6 +48,9 @@ PARTIAL_ENTRIES = 2
 Alternative = tuple[str, str]  # (field, term)
 #: a term's scores: the documents (ascending) and each one's score, in compact arrays
 Scored = tuple["array[int]", "array[float]"]
+#: a field's length norms in one segment: each document's length byte, and the norm of
+#: each byte value
+Norm = tuple[bytes, list[float]]
 
 
 @dataclass
@@ -69,8 +72,9 @@ class TermScores:
         self.n_docs = max(1, reader.doc_count_all())
         self._avg: dict[str, float] = {}
         self._leaves = reader.leaf_readers()
-        #: per (segment, field): K1 * (1 - B + B * length / average length), by document
-        self._norms: dict[tuple[int, str], array[float]] = {}
+        #: per (segment, field): each document's length byte, and for each byte value
+        #: K1 * (1 - B + B * length / average length)
+        self._norms: dict[tuple[int, str], Norm] = {}
         self._cache: OrderedDict[Alternative, Scored] = OrderedDict()
         self._partial: OrderedDict[tuple, dict[int, float]] = OrderedDict()
         self._entries = 0
@@ -111,15 +115,18 @@ class TermScores:
             for i in range(len(self._leaves)):
                 self._norm(i, fieldname)
 
-    def _norm(self, i: int, fieldname: str) -> array[float]:
+    def _norm(self, i: int, fieldname: str) -> Norm:
         norm = self._norms.get((i, fieldname))
         if norm is None:
             per_word = K1 * B / self._avg_length(fieldname)
             fixed = K1 * (1 - B)
-            lengths = field_lengths(self._leaves[i][0], fieldname)
-            # lengths take few values (Whoosh keeps them in a byte): each worked out once
-            of = {n: fixed + per_word * n for n in set(lengths)}
-            norm = self._norms[i, fieldname] = array("d", map(of.__getitem__, lengths))
+            # Whoosh keeps a length in a byte: the norm of each of the 256 values, and the
+            # documents' bytes as stored (no Python object per document)
+            table = [fixed + per_word * n for n in LENGTH_OF_BYTE]
+            norm = self._norms[i, fieldname] = (
+                field_length_bytes(self._leaves[i][0], fieldname),
+                table,
+            )
         return norm
 
     def _read(self, alt: Alternative, only: Sequence[int] | None = None) -> Scored:
@@ -142,7 +149,7 @@ class TermScores:
                 if not local:
                     continue
             keep = set(local) if local is not None else None
-            norm = self._norm(i, fieldname)
+            raw, table = self._norm(i, fieldname)
             deleted = leaf.deleted_docs_set
             for ids, tfs in blocks(leaf, fieldname, text, local):
                 if keep is not None or deleted:
@@ -154,7 +161,7 @@ class TermScores:
                     ids = [d for d, _ in pairs]
                     tfs = [tf for _, tf in pairs]
                 docs.extend([base + d for d in ids] if base else ids)
-                scores.extend([weight * tf / (tf + norm[d]) for d, tf in zip(ids, tfs)])
+                scores.extend([weight * tf / (tf + table[raw[d]]) for d, tf in zip(ids, tfs)])
         return docs, scores
 
     def scores(self, alt: Alternative) -> Scored:

@@ -114,7 +114,7 @@ def take_note() -> str | None:
 # -- reading -----------------------------------------------------------------------------
 
 #: field length of each stored length byte (a missing length counts as 1, as in scoring)
-_LENGTH_OF_BYTE = [byte_to_length(b) if b else 1 for b in range(256)]
+LENGTH_OF_BYTE = [byte_to_length(b) if b else 1 for b in range(256)]
 
 
 def blocks(
@@ -175,31 +175,37 @@ def _decoded(m: W3LeafMatcher) -> tuple[Sequence[int], Sequence[float]]:
     return ids, weights
 
 
-def field_lengths(leaf: Any, fieldname: str) -> Sequence[int]:
-    """Every document's length of ``fieldname`` in one segment (1 where unknown)."""
+def field_length_bytes(leaf: Any, fieldname: str) -> bytes:
+    """Every document's length of ``fieldname`` in one segment, as the byte Whoosh keeps
+    it in (``LENGTH_OF_BYTE`` gives the length; 0: unknown, counted as 1).
+
+    At 100,000 papers this is a slice of the lengths file, where a list of lengths
+    would be a Python object per document and field."""
     count = leaf.doc_count_all()
     if internals().usable:
         # another codec raises: ask document by document
         with contextlib.suppress(Exception):
-            return _stored_lengths(leaf, fieldname, count)
-    return [leaf.doc_field_length(d, fieldname, 1) or 1 for d in range(count)]
+            return _stored_length_bytes(leaf, fieldname, count)
+    return bytes(length_to_byte(leaf.doc_field_length(d, fieldname, 1) or 1) for d in range(count))
 
 
-def _stored_lengths(leaf: Any, fieldname: str, count: int) -> Sequence[int]:
+def _stored_length_bytes(leaf: Any, fieldname: str, count: int) -> bytes:
     perdoc = getattr(leaf, "_perdoc", None)
     column = f"_{fieldname}_len"
     if perdoc is None:
         raise LookupError
     if not perdoc.has_column(column):
-        return [1] * count
-    table = _LENGTH_OF_BYTE
+        return bytes(count)
     reader = perdoc.column_reader(column, LENGTHS_COLUMN)
     stored = getattr(reader, "_count", None)
     if getattr(reader, "_fixedlen", None) == 1 and isinstance(stored, int):
         # one byte per document: read them all at once, not one call per document
-        raw = reader._dbfile.get(reader._basepos, stored)
-        return [table[b] for b in raw] + [1] * (count - stored)
-    return [table[b] for b in reader.load()]
+        raw = bytes(reader._dbfile.get(reader._basepos, stored))
+    else:
+        raw = bytes(reader.load())
+    if len(raw) > count:
+        raise LookupError
+    return raw + bytes(count - len(raw))
 
 
 def segment_files(ix: Any) -> tuple[str, tuple[str, ...]]:
