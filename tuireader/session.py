@@ -183,9 +183,9 @@ def _load(
 ) -> _Loaded:
     """The library with its catalogs applied: from the cache when its files are unchanged,
     else read (the lists unchanged since they were cached from the cache) and cached."""
-    from tuireader.ingest.library import load_library
-
     if notes is None:
+        from tuireader.ingest.library import load_library
+
         return _Loaded(
             _apply_catalogs(
                 load_library(list(sources) if sources else None), catalogs, default_catalogs

@@ -18,11 +18,9 @@ settings never stops the reader.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tuireader.render.citations import FORMATS as CITATION_FORMATS
 from tuireader.system.paths import DataPaths
 
 THEMES = ("dark", "light")
@@ -111,6 +109,9 @@ def _load(path: Path) -> Config:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return _ignored(path, f"not UTF-8 text (a bad byte at offset {exc.start})")
+    # imported here: without a config file (the usual case) neither is needed
+    import tomllib
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -125,12 +126,24 @@ def _load(path: Path) -> Config:
         catalogs=_catalogs(data.get("catalogs", []), problems),
         theme=_choice(data, "theme", THEMES, "dark", problems),
         osc52=_choice(data, "osc52", OSC52_MODES, "auto", problems),
-        citation_format=_choice(data, "citation_format", CITATION_FORMATS, "bibtex", problems),
+        citation_format=_choice(
+            data, "citation_format", _citation_formats(data), "bibtex", problems
+        ),
         auto_advance=_auto_advance(data.get("auto_advance", True), problems),
         keys=_keys(data.get("keys", {}), problems),
         path=path,
     )
     return Config(**{**config.__dict__, "problems": tuple(problems)})
+
+
+def _citation_formats(data: dict) -> tuple[str, ...]:
+    """The citation formats, when the file names one (the list is where the citations are
+    made, a module a search need not import)."""
+    if "citation_format" not in data:
+        return ("bibtex",)  # the default, all that is checked
+    from tuireader.render.citations import FORMATS
+
+    return FORMATS
 
 
 def _catalogs(value: object, problems: list[str]) -> tuple[Path, ...]:
