@@ -24,11 +24,30 @@ _CJK = (
     "\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3400-\u4dbf"
     "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 )
+
+
+class _Lazy:
+    """A regular expression compiled when first used: the CJK classes take milliseconds
+    each to compile, and a search of ASCII words needs none of them."""
+
+    __slots__ = ("_compiled", "_source")
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = self._compiled
+        if compiled is None:
+            compiled = self._compiled = re.compile(self._source)
+        return getattr(compiled, name)
+
+
 #: a run of letters/digits that are not CJK; and a run of CJK characters. (A negated
 #: class, not a lookahead per character: the same matches in half the time.)
-LATIN_WORD = re.compile(rf"[^\W_{_CJK}]+")
-CJK_RUN = re.compile(rf"[{_CJK}]+")
-_IS_CJK = re.compile(rf"[{_CJK}]")
+LATIN_WORD = cast(re.Pattern[str], _Lazy(rf"[^\W_{_CJK}]+"))
+CJK_RUN = cast(re.Pattern[str], _Lazy(rf"[{_CJK}]+"))
+_IS_CJK = cast(re.Pattern[str], _Lazy(rf"[{_CJK}]"))
 _URL_PART = re.compile(r"[^\W_]+")
 
 STOPS = frozenset(STOP_WORDS)
@@ -56,7 +75,7 @@ def stem(word: str) -> str:
 
 
 def is_cjk(text: str) -> bool:
-    return bool(_IS_CJK.search(text))
+    return not text.isascii() and bool(_IS_CJK.search(text))
 
 
 def cjk_grams(run: str) -> list[str]:
@@ -66,11 +85,19 @@ def cjk_grams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
-_SPLIT = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+)")
+_SPLIT = cast(re.Pattern[str], _Lazy(rf"([{_CJK}]+)|([^\W_{_CJK}]+)"))
 
 
 def raw_words(text: str, *, stops: bool = True) -> Iterator[tuple[str, int, int]]:
     """Folded words of ``text`` with their character offsets (CJK runs as bigrams)."""
+    if text.isascii():
+        # no CJK run in ASCII text: its words are the runs _URL_PART finds
+        for match in _URL_PART.finditer(text):
+            folded = match.group().lower()
+            if stops and folded in STOPS:
+                continue
+            yield folded, match.start(), match.end()
+        return
     for match in _SPLIT.finditer(text):
         word = match.group(2)
         if word is None:
@@ -162,7 +189,7 @@ def _add_terms(
     return pos
 
 
-_CJK_SPLIT = re.compile(rf"([{_CJK}]+)")
+_CJK_SPLIT = cast(re.Pattern[str], _Lazy(rf"([{_CJK}]+)"))
 
 
 def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> dict[str, list[int]]:
