@@ -268,3 +268,20 @@ def test_a_cached_library_opens_the_index_without_fingerprinting_its_papers(
     engine = again.engine()
     assert engine.report.written == 0 and engine.search("privacy").total >= 1
     engine.close()
+
+
+def test_a_lazy_library_finds_every_paper_before_and_after_it_maps_its_ids(
+    tmp_path: Path,
+) -> None:
+    """The first lookups scan the ids, the later ones use a map: every paper is found
+    the same either way, and an unknown id is not found."""
+    source = write_jsonl(tmp_path / "many.jsonl", many_records(cache_module._SCANNED_LOOKUPS + 20))
+    whole = load_session([source], data_dir=tmp_path / "data").library
+    lazy = load_session([source], data_dir=tmp_path / "data", lazy=True).library
+    assert isinstance(lazy, cache_module.LazyLibrary)
+    wanted = [paper.id for paper in reversed(whole.papers)]
+    for at, paper_id in enumerate(wanted):
+        assert lazy.get(paper_id) == whole.get(paper_id), paper_id
+        assert lazy.get(f"no-such-{at}") is None
+        assert (lazy._position is None) == (2 * at + 2 <= cache_module._SCANNED_LOOKUPS)
+    assert lazy._position is not None and lazy._whole is None

@@ -581,6 +581,10 @@ def _read_library(
     return head, library, extra
 
 
+#: a ``LazyLibrary`` finds this many papers by scanning its ids before it maps them
+_SCANNED_LOOKUPS = 32
+
+
 class LazyLibrary(Library):
     """A cached library whose papers are read from its entry as they are asked for.
 
@@ -602,6 +606,7 @@ class LazyLibrary(Library):
     _body_start: int
     _fallback: Fallback | None
     _position: dict[str, int] | None
+    _scans: int
     _read: dict[str, Paper]
     _whole: Library | None
     _tail: tuple[tuple[PaperList, ...], dict[str, Any]] | None
@@ -629,6 +634,7 @@ class LazyLibrary(Library):
         put(self, "_body_start", body_start)
         put(self, "_fallback", fallback)
         put(self, "_position", None)
+        put(self, "_scans", 0)
         put(self, "_read", {})
         put(self, "_whole", None)
         put(self, "_tail", None)
@@ -781,13 +787,25 @@ class LazyLibrary(Library):
             object.__setattr__(self, "_position", position)
         return position
 
+    def _position_of(self, paper_id: str) -> int | None:
+        """Where ``paper_id`` is in the table. The first few are looked for in the ids
+        (a search shows twenty papers: a scan each costs less than a map of 100,000
+        ids); after that the map is made."""
+        if self._position is None and self._scans < _SCANNED_LOOKUPS:
+            object.__setattr__(self, "_scans", self._scans + 1)
+            try:
+                return self.ids.index(paper_id)
+            except ValueError:
+                return None
+        return self._positions().get(paper_id)
+
     def get(self, paper_id: str) -> Paper | None:
         if self._whole is not None:
             return self._whole.get(paper_id)
         found = self._read.get(paper_id)
         if found is not None:
             return found
-        at = self._positions().get(paper_id)
+        at = self._position_of(paper_id)
         if at is None:
             return None
         if self._handle is None:
