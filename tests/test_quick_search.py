@@ -195,3 +195,72 @@ def test_another_library_in_the_same_data_folder_invalidates_the_snapshot(
     ids = {hit["id"] for hit in json.loads(again[1])["hits"]}
     _, theirs, _ = _search(capsys, data, [other], "diffusion", "--json")
     assert not ids & {hit["id"] for hit in json.loads(theirs)["hits"]}
+
+
+def test_a_word_found_only_in_another_list_is_never_suggested(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index of a data folder keeps every list's papers; "did you mean" offers only
+    what finds papers of the lists open."""
+    mine = write_jsonl(tmp_path / "mine.jsonl", RECORDS)
+    theirs = write_jsonl(
+        tmp_path / "theirs.jsonl",
+        [
+            {"title": f"Zebrafish larvae study {n}", "abstract": "Zebrafish larvae swim."}
+            for n in range(4)
+        ],
+    )
+    data = tmp_path / "data"
+    _search(capsys, data, [theirs], "zebrafish")  # their papers written in the index
+    _search(capsys, data, [mine], "privacy")  # and mine beside them
+    # the control: in their list the misspelling is corrected
+    assert "did you mean: zebrafish" in _search(capsys, data, [theirs], "zebrafsh")[2]
+    for _ in range(2):  # the first search checks the index, the second opens it as known
+        code, out, err = _search(capsys, data, [mine], "zebrafsh")
+        assert code == 1 and out == "" and "did you mean" not in err
+        assert (code, out, err) == _full(capsys, monkeypatch, data, [mine], "zebrafsh")
+    # while a word of my list still is
+    assert "did you mean: diffusion" in _search(capsys, data, [mine], "difusion")[2]
+
+
+def test_a_warm_search_imports_only_what_it_needs(tmp_path: Path, capsys) -> None:
+    """With the cache and the index current, a search reads no list: the readers, the
+    catalogs (rapidfuzz), TOML and the citations are not imported, and a query of ASCII
+    words compiles none of the CJK patterns."""
+    import os
+    import subprocess
+    import sys
+
+    sources = _lists(tmp_path)
+    data = tmp_path / "data"
+    args = ["search", "diffusion", *map(str, sources), "--data-dir", str(data)]
+    _search(capsys, data, sources, "privacy")
+    _search(capsys, data, sources, "privacy")
+    code = f"""
+import sys, contextlib, io
+from tuireader.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    main({args!r})
+from tuireader.search import analysis
+print(out.getvalue())
+print(sorted(name for name in ("tuireader.ingest.library", "tuireader.ingest.readers",
+    "tuireader.ingest.catalog", "rapidfuzz", "tomllib", "tuireader.render.citations",
+    "textual") if name in sys.modules))
+print(analysis._SPLIT._compiled is None and analysis._IS_CJK._compiled is None)
+"""
+    root = Path(__file__).resolve().parents[1]
+    ran = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        check=True,
+    )
+    found, imported, lazy = ran.stdout.rsplit("\n", 3)[:3]
+    main(args)
+    expected = capsys.readouterr().out
+    assert found.count("\n") >= 2 and found.strip() == expected.strip()
+    assert imported == "[]"
+    assert lazy == "True"
