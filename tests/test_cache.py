@@ -285,3 +285,50 @@ def test_a_lazy_library_finds_every_paper_before_and_after_it_maps_its_ids(
         assert lazy.get(f"no-such-{at}") is None
         assert (lazy._position is None) == (2 * at + 2 <= cache_module._SCANNED_LOOKUPS)
     assert lazy._position is not None and lazy._whole is None
+
+
+def test_the_readers_way_opens_the_index_without_fingerprinting_its_papers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reader keeps the library (with its problems replaced), not the session, and
+    opens the engine itself: what the cache kept with the library still serves."""
+    from dataclasses import replace
+
+    from tuireader.search import index as tindex
+    from tuireader.search.engine import open_engine
+
+    sources = _lists(tmp_path)
+    first = load_session(sources, data_dir=tmp_path / "data")
+    first.engine().close()
+    again = load_session(sources, data_dir=tmp_path / "data")
+    library = replace(again.library, problems=())
+
+    def refuse(*args):  # type: ignore[no-untyped-def]
+        raise AssertionError("worked out again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tindex, "fingerprint", refuse)
+        patch.setattr(tindex, "library_digest", refuse)
+        engine = open_engine(library, again.paths)
+        assert engine.report.written == 0 and engine.search("privacy").total >= 1
+        engine.close()
+    # a library the cache did not give (another tuple of papers) is fingerprinted
+    other = replace(library, papers=(*library.papers,))
+    assert cache_module.kept_with(other) == {}
+    assert cache_module.kept_with(library)["fingerprints"] == again.cached["fingerprints"]
+
+
+def test_reading_a_library_leaves_the_garbage_collector_as_it_found_it(tmp_path: Path) -> None:
+    import gc
+
+    sources = _lists(tmp_path)
+    load_session(sources, data_dir=tmp_path / "data")
+    assert gc.isenabled()
+    assert load_session(sources, data_dir=tmp_path / "data").library.papers
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert load_session(sources, data_dir=tmp_path / "data").library.papers
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
