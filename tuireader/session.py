@@ -266,11 +266,14 @@ def _read_or_cached(
     if library is None:
         before = [FileState.of(path) for path in inputs]
         library = _apply_catalogs(load_library(given, cache=store), catalogs, default_catalogs)
-        from tuireader.search.index import SCHEMA_VERSION, fingerprint
+        from tuireader.search.index import SCHEMA_VERSION, fingerprint, library_digest
 
+        fingerprints = {paper.id: fingerprint(paper) for paper in library.papers}
         store.extra = {
             "index_schema": SCHEMA_VERSION,
-            "fingerprints": {paper.id: fingerprint(paper) for paper in library.papers},
+            "fingerprints": fingerprints,
+            # what names the library's vocabulary beside the index
+            "digest": library_digest(fingerprints),
         }
         store.store_library(
             key, inputs, before, library, store.extra, request=request, folders=folders

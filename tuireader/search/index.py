@@ -615,13 +615,35 @@ def open_index(
             f"cannot create the data folder {paths.root}: {exc.strerror}"
         ) from exc
 
+    digest = None
+    if fingerprints is None:
+        # those the cache kept with this very library, if it came from the cache
+        from tuireader.ingest.cache import kept_with
+
+        kept = kept_with(library)
+        if kept.get("index_schema") == SCHEMA_VERSION and isinstance(
+            kept.get("fingerprints"), dict
+        ):
+            fingerprints = kept["fingerprints"]
+            digest = kept.get("digest") if isinstance(kept.get("digest"), str) else None
     if fingerprints is not None and _cover(fingerprints, library):
         wanted = fingerprints
     else:
         wanted = {paper.id: fingerprint(paper) for paper in library.papers}
+        digest = None
     try:
         return _open(
-            library, paths, wanted, progress, note, rebuild, lock_wait, messages, start, damage
+            library,
+            paths,
+            wanted,
+            progress,
+            note,
+            rebuild,
+            lock_wait,
+            messages,
+            start,
+            damage,
+            digest or library_digest(wanted),
         )
     finally:
         if len(library) >= LARGE:
@@ -675,10 +697,11 @@ def _open(
     lock_wait: float,
     messages: list[str],
     start: float,
-    damage: str | None = None,
+    damage: str | None,
+    digest: str,
 ) -> OpenIndex:
+    """``digest``: ``library_digest(wanted)``."""
     folder = paths.index_dir
-    digest = library_digest(wanted)
     with _build_lock(paths.root / BUILD_LOCK, lock_wait, note) as lock:
         if damage and lock != LOCKED:  # the damaged index must not serve again
             cannot = (
