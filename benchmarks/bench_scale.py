@@ -1,0 +1,259 @@
+"""The reader at 100,000 papers, warm: start to the first frame with results, and memory.
+
+Runs the reader in a recording pseudo-terminal (120×40, see ``bench_terminal``) on the
+synthetic 100,000-paper corpus (``corpus.py``), as a user starts it: built-in catalog and
+the config's catalogs, the index and the lists cache already built by an untimed first
+run. Beside it in the same run, the bare Textual app of ``bench_terminal`` listing the
+2,610 ICML titles in an OptionList: the issue's target is the reader's first frame
+within 2× of it.
+
+* first frame: start to the first frame showing "100,000 / 100,000 papers" (the results
+  list filled); ready: to "index: ready" (typing searches the index from then on);
+* memory: resident set (VmRSS) and its peak (VmHWM) of the reader after 20 searches
+  typed into it, each awaited on screen (target: 400 MB).
+
+    python benchmarks/bench_scale.py                  # 3 rounds, 100,000 papers
+    python benchmarks/bench_scale.py --size 20000     # another size
+    python benchmarks/bench_scale.py --profile        # where the reader's loading goes
+
+``--profile`` runs, in this process, what the reader runs before its first frame
+(``core_services``: the session loaded, the engine opened) under cProfile: the part of
+the first frame that is not the UI's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import corpus
+from bench_terminal import Terminal, _env, _row_with
+
+ROOT = Path(__file__).resolve().parents[1]
+#: twenty searches, as a user would type them (each awaited before the next)
+SEARCHES = (
+    "diffusion",
+    "graph neural",
+    "language model",
+    "reinforcement",
+    "privacy",
+    "transformer attention",
+    "bayesian",
+    "robust",
+    "contrastive",
+    "federated learning",
+    "causal",
+    "optimization",
+    "kernel",
+    "vision",
+    "sparse",
+    "benchmark",
+    "protein",
+    "quantization",
+    "offline reinforcement learning",
+    "uncertainty",
+)
+MEMORY_TARGET_MB = 400
+FIRST_FRAME_TARGET = 2.0
+
+
+#: the bare app of the target: read the ICML papers and list their 2,610 titles in an
+#: OptionList, with a status line like the reader's (its first frame is timed to it)
+BARE_APP = """
+import json, sys
+from textual.app import App
+from textual.widgets import OptionList, Static
+
+class Bare(App):
+    CSS = "OptionList { height: 1fr; } Static { dock: bottom; height: 1; }"
+
+    def compose(self):
+        yield OptionList()
+        yield Static()
+
+    def on_mount(self):
+        with open(sys.argv[1], encoding="utf-8") as handle:
+            titles = [json.loads(line)["title"] for line in handle if line.strip()]
+        self.query_one(OptionList).add_options(titles)
+        self.query_one(Static).update(f"{len(titles):,} / {len(titles):,} papers")
+
+Bare().run()
+"""
+
+
+def run_bare(source: Path) -> float:
+    """Seconds from start to the bare app's first frame with the papers."""
+    term = Terminal([sys.executable, "-c", BARE_APP, str(source)], _env())
+    try:
+        return term.wait_for(_listed, timeout=120) - term.started
+    finally:
+        term.close()
+
+
+def _reader_env(home: Path, work: Path) -> dict[str, str]:
+    """The reader's terminal environment, its bytecode compiled as an installed copy's."""
+    env = _env(TUIREADER_HOME=str(home))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+    env["PYTHONPATH"] = str(ROOT)
+    return env
+
+
+#: the status line with every paper listed ("99,919 / 99,919 papers": the corpus's
+#: papers, less those the lists' merging finds twice)
+_ALL_LISTED = re.compile(r"\b([1-9][\d,]*) / \1 papers")
+
+
+def _listed(lines: list[str]) -> bool:
+    return any(_ALL_LISTED.search(line) for line in lines)
+
+
+def _memory(pid: int) -> tuple[float, float]:
+    """Resident set and its peak, in MB, of process ``pid``."""
+    values = {}
+    with open(f"/proc/{pid}/status", encoding="ascii") as handle:
+        for line in handle:
+            name, _, rest = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                values[name] = int(rest.split()[0]) / 1024
+    return values["VmRSS"], values["VmHWM"]
+
+
+def _settled(term: Terminal, quiet: float = 0.4, timeout: float = 30) -> None:
+    """Wait until nothing was written for ``quiet`` seconds."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        last = term.events[-1].at if term.events else term.started
+        if time.perf_counter() - last >= quiet:
+            return
+        time.sleep(0.05)
+
+
+def run_reader(
+    cmd: list[str], source: Path, home: Path, work: Path, searches: bool
+) -> dict[str, float]:
+    term = Terminal([*cmd, str(source)], _reader_env(home, work))
+    out: dict[str, float] = {}
+    try:
+        shown = term.wait_for(_listed, timeout=300)
+        out["first_frame"] = shown - term.started
+        ready = term.wait_for(lambda lines: _row_with(lines, "index: ready") is not None, 300)
+        out["ready"] = ready - term.started
+        out["rss_start"], _ = _memory(term.process.pid)
+        if searches:
+            for query in SEARCHES:
+                for char in query:
+                    term.send(char)
+                    time.sleep(0.03)
+                term.wait_for(lambda lines: _row_with(lines, "papers match") is not None, 60)
+                _settled(term)
+                term.send(b"\x15")  # ctrl+u: clear the query
+                term.wait_for(_listed, 60)
+            _settled(term)
+            out["rss"], out["rss_peak"] = _memory(term.process.pid)
+    finally:
+        term.close()
+    return out
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _profile(source: Path, home: Path) -> None:
+    """What the reader does before its first frame, outside the UI, under cProfile."""
+    import cProfile
+    import pstats
+
+    os.environ["TUIREADER_HOME"] = str(home)
+    from tuireader.system.paths import resolve
+    from tuireader.ui.app import core_services
+
+    services = core_services([source], resolve(None))
+    profile = cProfile.Profile()
+    started = time.perf_counter()
+    profile.enable()
+    library = services.load_library()
+    loaded = time.perf_counter()
+    engine = services.open_engine(library, lambda done, total: None)
+    profile.disable()
+    opened = time.perf_counter()
+    engine.close()
+    print(
+        f"\nreader's core, in process: session loaded {loaded - started:.2f} s, "
+        f"engine opened {opened - loaded:.2f} s"
+    )
+    pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "bench_scale")
+    parser.add_argument("--cmd", default=f"{sys.executable} -m tuireader")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    work: Path = args.work
+    work.mkdir(parents=True, exist_ok=True)
+    source = corpus.corpus_source(args.size, work / "corpora")
+    icml = corpus.icml_path()
+    if icml is None:
+        raise SystemExit("benchmark data not found (set TUIREADER_ICML)")
+    home = work / f"home-{args.size}"
+    cmd = args.cmd.split()
+
+    print(f"warming {args.size:,}: index and lists cache…", file=sys.stderr, flush=True)
+    started = time.perf_counter()
+    run_reader(cmd, source, home, work, searches=False)
+    print(f"  first run {time.perf_counter() - started:.1f} s", file=sys.stderr)
+
+    reader: list[dict[str, float]] = []
+    bare: list[float] = []
+    for round_ in range(args.rounds):
+        # memory after the searches in the last round only (typing takes a while)
+        reader.append(run_reader(cmd, source, home, work, searches=round_ == args.rounds - 1))
+        bare.append(run_bare(icml))
+
+    first = [r["first_frame"] for r in reader]
+    ready = [r["ready"] for r in reader]
+    bare_median = statistics.median(bare)
+    print(
+        f"\nreader at {args.size:,} papers, warm, {args.rounds} rounds, {os.cpu_count()} CPUs "
+        f"(120x40 pty)"
+    )
+    print(f"{'what':<44} {'median s':>9} {'p95 s':>8} {'× bare':>7}")
+    rows = [
+        ("bare OptionList app, 2,610 rows: first frame", bare),
+        (f"tuireader {args.size:,}: first frame with results", first),
+        (f"tuireader {args.size:,}: index ready", ready),
+    ]
+    for name, values in rows:
+        median = statistics.median(values)
+        print(f"{name:<44} {median:>9.2f} {_p95(values):>8.2f} {median / bare_median:>7.2f}")
+    ratio = statistics.median(first) / bare_median
+    verdict = "met" if ratio <= FIRST_FRAME_TARGET else "NOT met"
+    print(f"first frame target ≤ {FIRST_FRAME_TARGET:.0f}× bare: {ratio:.2f}× ({verdict})")
+    last = reader[-1]
+    print(
+        f"\nmemory, reader after {len(SEARCHES)} searches: resident {last['rss']:.0f} MB "
+        f"(peak {last['rss_peak']:.0f} MB; {last['rss_start']:.0f} MB at index ready); "
+        f"target ≤ {MEMORY_TARGET_MB} MB: "
+        f"{'met' if last['rss'] <= MEMORY_TARGET_MB else 'NOT met'}"
+    )
+    if args.profile:
+        _profile(source, home)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
