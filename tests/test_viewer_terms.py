@@ -7,9 +7,7 @@ from test_ui_app import SAMPLE, make_app, ready
 
 
 def _marked(viewer) -> list[tuple[int, int]]:
-    from textual.widgets import Static
-
-    body = viewer.query_one("#viewer-abstract", Static).content
+    body = viewer.section("abstract")
     match = viewer.get_component_rich_style("viewer--match", partial=True)
     return [(s.start, s.end) for s in body.spans if s.style == match]
 
