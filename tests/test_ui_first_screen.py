@@ -262,6 +262,56 @@ async def test_at_80_by_24_the_note_dialog_fits_and_the_status_keeps_its_last_fi
         assert dialog.region.bottom <= 24
 
 
+@sync
+async def test_at_80_by_24_a_search_with_every_state_keeps_n_left_whole():
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("s", "m", "x", "r")
+        await settle(pilot)
+        await pilot.press("slash", *"a")
+        await settle(pilot)
+        line = status(app, screen)
+        assert line.endswith(" left") and "…" not in line
+        assert len(line) <= 80 - 2  # the padding
+        assert line.endswith("1 kept · 1 maybe · 1 skipped · 1 read · 7 left")
+
+
+@sync
+async def test_a_narrow_status_line_drops_the_least_useful_facts_first():
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine, compact_counts
+
+    assert compact_counts("2 kept · 1 skipped · 7 left") == "★2 ✗1 · 7 left"
+    assert compact_counts("7 left · saving…") == "7 left · saving…"
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    seen = {}
+    for width in (120, 80, 60, 50, 40):
+        app = One()
+        async with app.run_test(size=(width, 3)) as pilot:
+            line = app.query_one(StatusLine)
+            line.styles.padding = (0, 1)  # as the stylesheet has it
+            line.styles.height = 1
+            line.total, line.matched, line.elapsed_ms = 2610, 1234, 4.0
+            line.index_state = "ready"
+            line.triage = "12 kept · 3 maybe · 40 skipped · 2 read · 1,177 left"
+            await pilot.pause()
+            seen[width] = widget_text(app, line)
+    assert seen[120] == (
+        "1,234 of 2,610 papers match · 4 ms · index: ready"
+        " · 12 kept · 3 maybe · 40 skipped · 2 read · 1,177 left"
+    )
+    assert seen[80] == "1,234/2,610 match · 12 kept · 3 maybe · 40 skipped · 2 read · 1,177 left"
+    assert seen[50] == seen[60] == "1,234/2,610 match · ★12 ?3 ✗40 ✓2 · 1,177 left"
+    assert seen[50].startswith(seen[40][:30])  # nothing fits: the most compact line, cut
+    assert all(len(text) <= width - 2 for width, text in seen.items()), seen  # padding
+
+
 # -- load warnings ------------------------------------------------------------------------
 
 

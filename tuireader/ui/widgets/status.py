@@ -7,6 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from tuireader.render.textrender import visible
+from tuireader.ui.triage import MARKERS, STATE_NAMES
 
 
 class StatusLine(Static):
@@ -26,16 +27,46 @@ class StatusLine(Static):
         super().__init__(id=id, markup=False)
 
     def render(self) -> Text:
-        parts: list[str] = []
-        if self.matched is None:
-            parts.append(f"{self.shown:,} / {self.total:,} papers")
-        else:
-            parts.append(f"{self.matched:,} of {self.total:,} papers match")
-        if self.show_timings and self.elapsed_ms is not None:
-            parts.append(f"{self.elapsed_ms:.0f} ms")
-        parts.append(f"index: {self.index_state}")
-        if self.triage:
-            parts.append(self.triage)  # last: a narrow line cuts the counts, not the index
+        # The most complete line that fits; a narrow terminal drops the least useful
+        # facts first, so the triage counts ("N left" last) stay whole.
+        room = self.content_size.width
+        variants = self._variants()
+        for parts in variants:
+            text = self._line(parts)
+            if room <= 0 or text.cell_len <= room:
+                return text
+        return self._line(variants[-1])
+
+    def _variants(self) -> list[list[str]]:
+        """The line's facts, from the most complete to the most compact."""
+        full = self.matched is None
+        papers = (
+            f"{self.shown:,} / {self.total:,} papers"
+            if full
+            else f"{self.matched:,} of {self.total:,} papers match"
+        )
+        short = (
+            f"{self.shown:,}/{self.total:,}" if full else f"{self.matched:,}/{self.total:,} match"
+        )
+        timing = (
+            [f"{self.elapsed_ms:.0f} ms"]
+            if self.show_timings and self.elapsed_ms is not None
+            else []
+        )
+        index = [f"index: {self.index_state}"]
+        # A ready index goes without saying once room is short; any other state stays.
+        quiet = [] if self.index_state == "ready" else index
+        triage = [self.triage] if self.triage else []
+        compact = [compact_counts(self.triage)] if self.triage else []
+        return [
+            [papers, *timing, *index, *triage],  # triage last: cut first if all else fails
+            [papers, *index, *triage],
+            [short, *index, *triage],
+            [short, *quiet, *triage],
+            [short, *quiet, *compact],
+        ]
+
+    def _line(self, parts: list[str]) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         if self.message:
             # A message (a problem, the engine's note on the query) matters more than the
@@ -44,3 +75,16 @@ class StatusLine(Static):
             text.append("  ")
         text.append(" · ".join(parts))
         return text
+
+
+def compact_counts(counts: str) -> str:
+    """Triage counts with each state's marker for its name: "★2 ✗1 · 7 left"."""
+    marker = {name: MARKERS[state] for state, name in STATE_NAMES.items()}
+    states, rest = [], []
+    for part in counts.split(" · "):
+        number, _, name = part.partition(" ")
+        if name in marker:
+            states.append(f"{marker[name]}{number}")
+        else:
+            rest.append(part)
+    return " · ".join([" ".join(states), *rest] if states else rest)
