@@ -13,7 +13,7 @@ from tuireader.search.engine import open_engine
 from tuireader.system.config import load_config
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
-from tuireader.ui.app import BINDING_PLACES, ReaderApp, Services
+from tuireader.ui.app import BINDING_PLACES, ReaderApp, Services, keymap_groups
 from tuireader.ui.bindings import declared_bindings, normalize_key, resolve_keymap, valid_key
 from tuireader.ui.screens.help import HelpScreen
 
@@ -55,8 +55,8 @@ async def test_a_changed_key_acts_and_is_shown_in_footer_help_and_palette():
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         help_text = str(app.screen.query_one("#help-text").content)
-        keep_line = next(line for line in help_text.splitlines() if line.endswith(" Keep"))
-        assert keep_line.split()[0] == "K"
+        keep_line = next(line for line in help_text.splitlines() if " Keep  " in line)
+        assert keep_line.split() == ["K", "Keep", "triage.keep"]  # the key and its id
 
 
 @sync
@@ -112,8 +112,55 @@ def test_keys_are_normalized_and_checked():
 
 def test_resolve_keymap_takes_what_it_can():
     keymap, problems = resolve_keymap(
-        [("triage.keep", ("k",)), ("list.next", ("down", "n"))], GROUPS
+        [("copy.link", ("c",)), ("list.next", ("down", "J"))], keymap_groups()
     )
-    # "k" moves up in the list, but in the screen's own bindings it is free.
-    assert keymap == {"triage.keep": "k", "list.next": "down,n"}
+    assert keymap == {"copy.link": "c", "list.next": "down,J"}
     assert problems == []
+
+
+def test_a_screen_key_given_a_key_the_focused_list_uses_is_a_conflict():
+    # Each place alone, "k" is free among the screen's keys; but while the list (or the
+    # viewer) has the focus, its "k" moves up and the screen's keep would never run.
+    assert resolve_keymap([("triage.keep", ("k",))], GROUPS) == ({"triage.keep": "k"}, [])
+    keymap, problems = resolve_keymap(
+        [("triage.keep", ("k",)), ("list.next", ("down", "n"))], keymap_groups()
+    )
+    assert keymap == {}
+    assert problems == [
+        "keys: 'n' stays with triage.note; list.next ignored",
+        "keys: 'k' stays with list.previous; triage.keep ignored",
+    ]
+    # Moving the list's key away first frees it for the screen.
+    keymap, problems = resolve_keymap(
+        [("triage.keep", ("k",)), ("list.previous", ("up",)), ("viewer.up", ("up",))],
+        keymap_groups(),
+    )
+    assert problems == [] and keymap["triage.keep"] == "k"
+
+
+@sync
+async def test_keep_given_the_lists_up_key_is_reported_and_keep_still_works():
+    app = keyed_app('"triage.keep" = "k"\n')
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        assert app.key_problems == ["keys: 'k' stays with list.previous; triage.keep ignored"]
+        await pilot.press("s")
+        await settle(pilot)
+        assert saved(first).state == "kept"
+
+
+@sync
+async def test_key_problems_are_listed_under_the_config_not_the_lists():
+    from tuireader.ui.screens.problems import ProblemsScreen
+
+    app = keyed_app('"triage.keep" = "k"\n')
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+        text = str(app.screen.query_one("#problems-text").render())
+        assert "1 problem in config.toml [keys]" in text
+        assert "reading the lists" not in text
+        assert "'k' stays with list.previous" in text

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from tuireader.model import Library, Problem
@@ -51,7 +52,20 @@ BINDING_PLACES = (
     ManualCopyScreen,
     ProblemsScreen,
 )
+#: the widgets of the main screen that take the focus: while one has it, its keys and the
+#: screen's are in force together, and the widget's win a key they share.
+FOCUS_PLACES = (SearchBox, ResultsList, PaperViewer)
 STYLESHEETS = ("base.tcss", "dark.tcss", "light.tcss")
+
+
+def keymap_groups() -> list[tuple[Binding, ...]]:
+    """The sets of bindings in force at once, against which the [keys] table is checked:
+    each place alone, and the main screen with each widget that takes the focus there (a
+    screen key given to a key the focused list already uses would never reach it)."""
+    groups = [declared_bindings(cls) for cls in BINDING_PLACES]
+    screen = declared_bindings(MainScreen)
+    groups.extend((*declared_bindings(widget), *screen) for widget in FOCUS_PLACES)
+    return groups
 
 
 def core_services(
@@ -127,9 +141,7 @@ class ReaderApp(KeyOrderedApp):
         self.config = config or Config()
         self.theme = THEMES.get(theme, theme)
         #: the [keys] table as applied (binding id → keys), and what was left out of it.
-        self.keymap, self.key_problems = resolve_keymap(
-            self.config.keys, [declared_bindings(cls) for cls in BINDING_PLACES]
-        )
+        self.keymap, self.key_problems = resolve_keymap(self.config.keys, keymap_groups())
         if self.keymap:
             self.set_keymap(self.keymap)
 

@@ -79,11 +79,16 @@ class HelpScreen(ModalScreen[None]):
         text = Text(end="")
         listed: set[str] = set()
         sections: list[tuple[str, list[tuple[str, str]]]] = []
+        ids: dict[str, str] = {}
         for place in self._places:
-            # One row per description: "?, f1  Help".
+            # One row per description: "?, f1  Help", and the binding id the [keys]
+            # table of config.toml changes it by.
             merged: dict[str, list[str]] = {}
             for b in place.bindings:
-                merged.setdefault(b.description or b.action, []).append(self._keys(b))
+                description = b.description or b.action
+                merged.setdefault(description, []).append(self._keys(b))
+                if b.id:
+                    ids.setdefault(f"{place.name}\0{description}", b.id)
             rows = [(", ".join(keys), description) for description, keys in merged.items()]
             listed.update(key for b in place.bindings for key in key_names(b))
             sections.append((place.name, rows))
@@ -102,7 +107,11 @@ class HelpScreen(ModalScreen[None]):
             text.append(name + "\n", heading)
             for keys, description in rows:
                 text.append(f"  {keys:<{width}}", key_style)
-                text.append(description + "\n")
+                text.append(description)
+                binding_id = ids.get(f"{name}\0{description}")
+                if binding_id:
+                    text.append(f"  {binding_id}", "dim")
+                text.append("\n")
         text.append("\nSymbols in the list\n", heading)
         for mark, meaning in LEGEND:
             text.append(f"  {mark:<{width}}", key_style)
@@ -115,6 +124,10 @@ class HelpScreen(ModalScreen[None]):
         text.append(
             "  A malformed query is repaired and the repair explained; a query with few\n"
             '  hits gets a "did you mean" suggestion.\n'
+        )
+        text.append(
+            "\nThe dim names are binding ids: the [keys] table of config.toml changes a key\n"
+            'by its id, e.g. "copy.link" = "c".\n'
         )
         text.append("\nEscape, q or ? closes this screen.")
         return text

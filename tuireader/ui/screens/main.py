@@ -485,8 +485,9 @@ class MainScreen(Screen[None]):
             key = self._key_for("show_problems") or "w"
             self.message = f"{summary} ({key}: details)"
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
+            where = "reading the lists" if library.problems else "in config.toml"
             self.notify(
-                f"{summary} reading the lists: press {key} to see them",
+                f"{summary} {where}: press {key} to see them",
                 title="Loading",
                 severity="error" if errors else "warning",
                 markup=False,
@@ -882,7 +883,11 @@ class MainScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
     def action_show_problems(self) -> None:
-        self.app.push_screen(ProblemsScreen([str(problem) for problem in self.problems]))
+        # self.problems: the library's, then the [keys] table's (on_library_loaded)
+        keys = len(getattr(self.app, "key_problems", ()))
+        split = len(self.problems) - keys
+        lists, config = self.problems[:split], self.problems[split:]
+        self.app.push_screen(ProblemsScreen([str(p) for p in lists], [str(p) for p in config]))
 
     def _key_for(self, action: str) -> str | None:
         """How the key in force for the screen's ``action`` is shown (None: none is)."""

@@ -1,4 +1,5 @@
-"""The problems met reading the lists, one per line: the status line only counts them."""
+"""The problems met reading the lists (and the config's [keys] table), one per line: the
+status line only counts them."""
 
 from __future__ import annotations
 
@@ -37,16 +38,26 @@ class ProblemsScreen(ModalScreen[None]):
         Binding("escape,q,w", "close", "Close", id="problems.close"),
     ]
 
-    def __init__(self, problems: Sequence[str]) -> None:
+    def __init__(self, problems: Sequence[str], keys: Sequence[str] = ()) -> None:
         super().__init__()
+        #: what reading the lists met, and what the [keys] table of config.toml did.
         self.problems = tuple(problems)
+        self.keys = tuple(keys)
 
     def compose(self) -> ComposeResult:
-        count = len(self.problems)
         text = Text(end="")
-        text.append(f"{count} problem{'s' if count != 1 else ''} reading the lists\n", "bold")
-        for problem in self.problems:
-            text.append("\n• " + visible(problem))
+        for heading, lines in (
+            ("reading the lists", self.problems),
+            ("in config.toml [keys] (those keys keep their defaults)", self.keys),
+        ):
+            if not lines:
+                continue
+            if text:
+                text.append("\n\n")
+            count = len(lines)
+            text.append(f"{count} problem{'s' if count != 1 else ''} {heading}\n", "bold")
+            for problem in lines:
+                text.append("\n• " + visible(problem))
         text.append("\n\nEscape closes this list.")
         with VerticalScroll(id="problems-body"):
             yield Static(text, id="problems-text", markup=False)
