@@ -339,3 +339,22 @@ async def test_load_warnings_are_counted_and_listed_on_request():
         assert isinstance(app.screen, ProblemsScreen)
         text = app_text(app)
         assert all(f"broken-{n}.json" in text for n in range(3))
+
+
+@sync
+async def test_a_dialog_footer_shows_the_dialogs_keys_not_the_lists():
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        for key, wanted in (("n", {"Cancel", "Save"}), ("t", {"Cancel"}), ("U", {"Cancel"})):
+            await pilot.press(key)
+            await pilot.pause()
+            keys = footer(app)
+            assert wanted <= set(keys) and "Help" not in keys and "Quit" not in keys, key
+            last = app_text(app).splitlines()[-1]
+            assert "esc Cancel" in last and "? Help" not in last
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and "Close help" in footer(app)

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
-from textual.widgets import Input, Label, TextArea
+from textual.widgets import Footer, Input, Label, TextArea
 
 from tuireader.render.textrender import visible
 
@@ -79,6 +79,7 @@ class TagEditor(ModalScreen[list[str] | None]):
             if self.known:
                 hint += " · in use: " + ", ".join(self.known[:8])
             yield Label(visible(hint), markup=False, classes="hint")
+        yield Footer()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         field = self.query_one("#tags-input", Input)
@@ -120,6 +121,7 @@ class NoteEditor(ModalScreen[str | None]):
             yield Label(visible(f"Note: {' '.join(self.title_text.split())}"), markup=False)
             yield TextArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
             yield Label("Ctrl+S saves · Escape cancels", markup=False)
+        yield Footer()
 
     def on_mount(self) -> None:
         area = self.query_one("#note-input", TextArea)

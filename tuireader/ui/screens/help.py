@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from tuireader.ui.bindings import Place, key_names
 from tuireader.ui.text import CODE_MARK, DERIVED_MARK
@@ -63,6 +63,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static(id="help-text", markup=False)
+        yield Footer()  # the help screen's own keys, over the list's
 
     def on_mount(self) -> None:
         self.query_one("#help-text", Static).update(self.help_text())

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static, TextArea
+from textual.widgets import Footer, Static, TextArea
 
 from tuireader.render.textrender import visible
 from tuireader.system.clipboard import clipboard_text
@@ -81,6 +81,7 @@ class ManualCopyScreen(ModalScreen[None]):
                     id="manual-why",
                     classes="manual-dim",
                 )
+        yield Footer()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         area = self.query_one(TextArea)

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Key
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuireader.render.textrender import visible
@@ -68,6 +68,7 @@ class PickScreen(ModalScreen[int | None]):
                 number = f"{index + 1} " if index < NUMBERED else "  "
                 options.append(Option(Text(number + visible(choice), end=""), id=str(index)))
             yield OptionList(*options, id="pick-options")
+        yield Footer()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

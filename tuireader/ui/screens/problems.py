@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from tuireader.render.textrender import visible
 
@@ -61,6 +61,7 @@ class ProblemsScreen(ModalScreen[None]):
         text.append("\n\nEscape closes this list.")
         with VerticalScroll(id="problems-body"):
             yield Static(text, id="problems-text", markup=False)
+        yield Footer()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         self.query_one("#problems-body").focus()
