@@ -200,6 +200,14 @@ ARXIV = [
         (r"Sets \{0, 1\} and $\{x\}$", "Sets {0, 1} and {x}"),
         ("*Transfer Function* Approach", "Transfer Function Approach"),
         (r"Pages 1\textendash 2 for \pounds{}5 {\textbackslash}n", "Pages 1–2 for £5 \\n"),
+        # a tie between words is a space; a tilde meaning "about", or in a path, stays
+        (
+            "Random Instances of~Weighted Model Counting",
+            "Random Instances of Weighted Model Counting",
+        ),
+        ("Fig.~3 and of~{W}eighted", "Fig. 3 and of Weighted"),
+        ("A (~10%) faster ~1B model", "A (~10%) faster ~1B model"),
+        (r"Pe\~{n}a at x.edu/~user", "Peña at x.edu/~user"),
     ],
 )
 def test_display_title_renders_latex_and_markup(title: str, expected: str) -> None:

@@ -968,6 +968,9 @@ def plain(text: str) -> str:
 
 _LINE_SPACE = re.compile(r"[ \t\r\n\f\v]+")
 _SPACES = re.compile(r" {2,}")
+#: LaTeX's tie (a space that does not break) between two words of a title: after a
+#: letter, digit or sentence mark, before a letter, digit, brace, math or command.
+_TITLE_TIE = re.compile(r"(?<=[^\W_]|[.,;:])~(?=[^\W_]|[{$\\])")
 
 
 def _render_line(text: str, mode: Mode) -> Rendered:
@@ -983,9 +986,10 @@ def render_title(title: str) -> Rendered:
     As :func:`render` (math in Unicode, ``\\textit{…}`` and ``*…*`` as spans), and also:
     text accents and letter commands become letters (``Bal\\'azs`` → ``Balázs``,
     ``{\\o}`` → ``ø``), BibTeX's grouping braces go (``{RL}`` → ``RL``; ``\\{`` stays a
-    brace), and line breaks and runs of whitespace become one space.
+    brace), a tie between words is a space (``of~Weighted``; ``~10%`` stays), and line
+    breaks and runs of whitespace become one space.
     """
-    return _render_line(title, "title")
+    return _render_line(_TITLE_TIE.sub(" ", title), "title")
 
 
 def display_title(title: str) -> str:
