@@ -26,6 +26,7 @@ from textual.message import Message
 from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -149,6 +150,13 @@ def counts_line(
     if saving:
         parts.append(SAVING)
     return " · ".join(parts)
+
+
+def _title(widget: Widget, title: str) -> None:
+    """Give ``widget`` its border title; setting one repaints the whole widget, so the
+    same title again is not set (a keystroke's results would repaint the list twice)."""
+    if widget.border_title != title:
+        widget.border_title = title
 
 
 class MatchesCounted(Message):
@@ -435,15 +443,15 @@ class MainScreen(Screen[None]):
         for name in MODES:
             self.set_class(name == pane, f"-mode-{name}")
         label, what = MODES[pane]
-        self.search_box.border_title = f"{label}: {what}" if pane == "search" else "search"
+        _title(self.search_box, f"{label}: {what}" if pane == "search" else "search")
         self._show_order()
-        self.viewer.border_title = f"{label}: {what}" if pane == "viewer" else ""
+        _title(self.viewer, f"{label}: {what}" if pane == "viewer" else "")
 
     def _show_order(self) -> None:
         """The results pane's title: the mode, and the order when one was asked for."""
         base = f"{MODES['results'][0]}: {MODES['results'][1]}" if self.mode == "results" else "list"
         asked = self._choice is not None or self._query_sort is not None
-        self.results.border_title = f"{base} · order: {self.order}" if asked else base
+        _title(self.results, f"{base} · order: {self.order}" if asked else base)
 
     # -- loading --------------------------------------------------------------------------
 
