@@ -15,6 +15,7 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
 from tuireader.model import Library, Problem
@@ -23,6 +24,7 @@ from tuireader.system.config import Config
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import styles_dir
 from tuireader.ui.bindings import declared_bindings, key_names, resolve_keymap
+from tuireader.ui.driver import squeezed
 from tuireader.ui.keys import KeyOrderedApp
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
 from tuireader.ui.screens.help import HelpScreen
@@ -144,6 +146,10 @@ class ReaderApp(KeyOrderedApp):
         self.keymap, self.key_problems = resolve_keymap(self.config.keys, keymap_groups())
         if self.keymap:
             self.set_keymap(self.keymap)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, writing fewer bytes (ui.driver)."""
+        return squeezed(super().get_driver_class())
 
     def get_default_screen(self) -> Screen[Any]:
         return MainScreen(
