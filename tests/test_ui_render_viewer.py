@@ -137,3 +137,30 @@ async def test_the_viewer_scrolls_itself_and_shows_where():
         await pilot.pause()
         assert viewer.max_top == 0
         assert all(viewer.render_line(y).text[-1] != THUMB for y in range(height))
+
+
+@sync
+async def test_a_keystroke_lays_out_and_titles_nothing_that_did_not_change(monkeypatch):
+    from textual.widgets import Static
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"quant")
+        await settle(pilot)
+        suggestion = screen.query_one("#suggestion", Static)
+        updates = Counter(monkeypatch, suggestion, "update")
+        # Setting a border title, even the same one, repaints the whole pane.
+        titles = [pane._border_title for pane in (screen.results, screen.search_box)]
+        await pilot.press(*"iz")  # new hits, the same (no) suggestion, the same titles
+        await settle(pilot)
+        assert updates.calls == 0
+        assert [pane._border_title for pane in (screen.results, screen.search_box)] == titles
+        assert all(
+            a is b
+            for a, b in zip(titles, (screen.results._border_title, screen.search_box._border_title))
+        )
+        await pilot.press("escape", "escape")  # the list takes the focus: its title changes
+        await settle(pilot)
+        assert screen.results._border_title is not titles[0]
+        assert str(screen.results.border_title).startswith("list:")

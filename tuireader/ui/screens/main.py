@@ -280,6 +280,8 @@ class MainScreen(Screen[None]):
         self._position: dict[str, Any] = {}
         #: problems met reading the lists (the status line counts them; ``w`` shows them).
         self.problems: tuple[Any, ...] = ()
+        #: the "did you mean" line as shown ("" when hidden).
+        self._suggestion_shown = ""
         #: triaged papers among all matches of the shown query, beyond the loaded rows.
         self._beyond_triaged: frozenset[str] = frozenset()
         #: the paper "More like this" was asked for (highlighted again on the way back).
@@ -657,9 +659,15 @@ class MainScreen(Screen[None]):
             self.message = f"Search: failed ({type(error).__name__}: {error})"
 
     def _set_suggestion(self, text: str | None) -> None:
+        # An update lays the screen out again (and repaints the list's scroll bar): the
+        # same suggestion again, or none again, changes nothing.
+        shown = text or ""
+        if shown == self._suggestion_shown:
+            return
+        self._suggestion_shown = shown
         line = self.query_one("#suggestion", Static)
         line.display = bool(text)
-        line.update(Text(visible(text or ""), end=""))
+        line.update(Text(visible(shown), end=""))
 
     def _list_column(self) -> int:
         """Width of the list-name column: none for one list, else at most LIST_SHARE of
