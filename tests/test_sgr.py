@@ -94,7 +94,10 @@ class Terminal:
                 for x in range(self.x, self.width):
                     self.cells[self.y][x] = (" ", "", None, self.bg)
             elif token == "\n":
-                self.y = min(self.y + 1, self.height - 1)
+                if self.y == self.height - 1:  # the bottom row: the screen scrolls
+                    self.cells = [*self.cells[1:], [(" ", "", None, self.bg)] * self.width]
+                else:
+                    self.y += 1
             elif token == "\r":
                 self.x = 0
             elif self.x < self.width:
@@ -189,6 +192,7 @@ def test_any_stream_leaves_the_same_screen_in_fewer_or_as_many_bytes(tokens, cut
     data = "".join(parts)
     out = squeeze(data)
     assert screen(out) == screen(data)
+    assert screen(squeeze(data, rows=4)) == screen(data)  # the model terminal's height
     assert len(out) <= len(data) + 4 * data.count(ESC + "[")  # never much longer
     # Written in pieces (cut between tokens), with the style carried: the same screen.
     size = max(1, len(parts) // (cut + 1))
@@ -214,3 +218,20 @@ def test_the_driver_writes_through_the_squeezer_and_keeps_the_rest_of_the_file()
     driver = ReaderApp.get_driver_class(ReaderApp.__new__(ReaderApp))
     assert issubclass(driver, LinuxDriver) and driver is not LinuxDriver
     assert squeezed(LinuxDriver).__name__ == "SqueezedLinuxDriver"
+
+
+def test_a_cursor_position_nothing_is_painted_at_is_left_out():
+    # Textual's rows: "…text", a move to the row's end, a line break, the next row's move.
+    data = f"{ESC}[1;1Hab{ESC}[1;3H\r\n{ESC}[2;1Hcd{ESC}[2;3H"
+    assert squeeze(data, rows=4) == f"{ESC}[1;1Hab{ESC}[2;1Hcd{ESC}[2;3H"
+    assert screen(squeeze(data, rows=4)) == screen(data)
+    # Without the height, a line break might have scrolled: it stays, and so does the
+    # move it starts from.
+    assert squeeze(data) == data
+    # On the bottom row it would scroll: it stays, and so does the move it starts from.
+    bottom = f"{ESC}[4;1Hab{ESC}[4;3H\r\n{ESC}[1;1Hcd"
+    assert squeeze(bottom, rows=4) == bottom
+    assert screen(squeeze(bottom, rows=4)) == screen(bottom)
+    # A relative move needs the position before it.
+    relative = f"{ESC}[2;2H{ESC}[1Ax"
+    assert squeeze(relative, rows=4) == relative

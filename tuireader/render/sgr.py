@@ -10,7 +10,8 @@ same style as the last costs nothing, a new background costs ``ESC[48;5;23m``.
 What the terminal shows is unchanged: at every character written, and before every
 sequence that paints with the current style (erasing), the style in force is the one the
 original stream had there. Only cursor moves, mode switches, hyperlinks and line feeds
-are allowed to pass before a pending style is written, since they paint nothing. A stream
+that cannot scroll are allowed to pass before a pending style is written, since they
+paint nothing; a cursor position nothing is painted at is left out. A stream
 that ends in another style than the terminal's default ends with a reset, as the
 original did. An escape this module does not understand is passed on untouched, after
 which the style is taken as unknown and the next change is written in full.
@@ -161,22 +162,35 @@ def transition(old: Style | None, new: Style) -> str:
     return diff if len(diff) < len(full) else full
 
 
-def squeeze(data: str, start: Style | None = DEFAULT) -> str:
+def squeeze(data: str, start: Style | None = DEFAULT, rows: int | None = None) -> str:
     """``data`` with its style escapes rewritten as transitions (see the module's doc).
 
-    ``start`` is the style in force before ``data`` (None: unknown).
+    ``start`` is the style in force before ``data`` (None: unknown); ``rows``, the
+    terminal's height, if known (see :func:`squeeze_from`).
     """
-    return squeeze_from(data, start)[0]
+    return squeeze_from(data, start, rows)[0]
 
 
-def squeeze_from(data: str, start: Style | None) -> tuple[str, Style | None]:
+def squeeze_from(
+    data: str, start: Style | None, rows: int | None = None
+) -> tuple[str, Style | None]:
     """As :func:`squeeze`, and the style in force after the result (None: unknown), to
-    start the next piece of the same stream from."""
+    start the next piece of the same stream from.
+
+    Also, a cursor position that nothing is painted at before the next one is set is
+    left out (Textual ends every row of an update with a move and a line break that the
+    next row's move makes moot). A line break is left out only when ``rows`` (the
+    terminal's height) shows it could not have scrolled the screen.
+    """
     out: list[str] = []
     append = out.append
     shown: Style | None = start  # what the terminal has now
     wanted: Style | None = start  # what the next painting needs
     saved: Style | None = None  # the style ESC 7 saved (unknown until one does)
+    #: where in ``out`` the cursor was placed since anything was last painted, and the
+    #: row it is on (None: not known).
+    placed: list[int] = []
+    row: int | None = None
 
     def settle() -> None:
         nonlocal shown
@@ -207,21 +221,47 @@ def squeeze_from(data: str, start: Style | None) -> tuple[str, Style | None]:
         if "\x1b" not in part and "\r" not in part and "\n" not in part:
             settle()  # text: the usual case
             append(part)
+            placed.clear()
+            row = None  # it may have wrapped
             continue
         for match in _TOKEN.finditer(part):
             csi, osc, other, breaks, text = match.groups()[1:]
             if text is not None:
                 settle()
                 append(text)
+                placed.clear()
+                row = None
             elif csi is not None:
-                if csi[-1] not in _SILENT or csi[-1] in "hl" and "?" not in csi:
+                final = csi[-1]
+                if final == "H" and (position := _CUP.fullmatch(csi)) is not None:
+                    for index in placed:  # moot: set again before anything was painted
+                        out[index] = ""
+                    placed[:] = [len(out)]
+                    row = int(position.group(1) or 1)
+                elif final not in _SILENT or final in "hl" and "?" not in csi:
                     settle()  # erasing (K, J, X…) paints with the style in force
+                    placed.clear()
+                elif final not in "hl":  # a relative move: it needs the moves before it
+                    placed.clear()
+                    row = None
                 append(csi)
-            elif osc is not None or breaks is not None:
-                append(match.group())
+            elif breaks is not None:
+                feeds = breaks.count("\n")
+                if not feeds or (row is not None and rows is not None and row + feeds <= rows):
+                    placed.append(len(out))  # cannot scroll: moot if a move follows
+                else:
+                    settle()  # it may scroll: the new row takes the background in force
+                    placed.clear()
+                if row is not None:
+                    row = min(row + feeds, rows) if rows is not None else None
+                append(breaks)
+            elif osc is not None:
+                append(osc)
             else:
                 settle()
                 append(other)
+                placed.clear()
+                row = None
                 if other == "\x1b7":  # save the cursor, and with it the style
                     saved = shown
                 elif other == "\x1b8":
@@ -233,6 +273,7 @@ def squeeze_from(data: str, start: Style | None) -> tuple[str, Style | None]:
 
 
 _SGR = re.compile(r"\x1b\[([0-9;:]*)m")
+_CUP = re.compile(r"\x1b\[(\d*)(?:;(\d*))?H")
 #: transitions and applied escapes worked out before: a screen uses a few dozen styles.
 _TRANSITIONS: dict[tuple[Style | None, Style], str] = {}
 _APPLIED: dict[tuple[Style, str], Style | None] = {}

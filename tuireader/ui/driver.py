@@ -8,6 +8,7 @@ original would have.
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import IO, Any
 
@@ -26,9 +27,16 @@ class SqueezedOutput:
 
     def write(self, text: str) -> int:
         with self._lock:
-            out, self._style = squeeze_from(text, self._style)
+            out, self._style = squeeze_from(text, self._style, self._rows())
             self._file.write(out)
         return len(text)
+
+    def _rows(self) -> int | None:
+        """The terminal's height now (None if the file is no terminal)."""
+        try:
+            return os.get_terminal_size(self._file.fileno()).lines
+        except (AttributeError, OSError, ValueError):
+            return None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._file, name)
