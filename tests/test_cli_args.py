@@ -45,6 +45,22 @@ def test_double_dash_ends_options_so_a_query_may_start_with_a_dash(capsys):
     assert data["total"] == 35
 
 
+def test_a_dash_word_taken_for_an_option_gets_a_hint_about_double_dash(capsys):
+    assert main(["search", "-video"]) == 2
+    err = capsys.readouterr().err
+    assert "goes after '--': tuireader search -- -video" in err
+    assert main(["search", "--limit", "3", "--bogus"]) == 2
+    assert "tuireader search -- --bogus" in capsys.readouterr().err
+    # A plain usage error with no such word gets no hint.
+    assert main(["search"]) == 2
+    assert "'--'" not in capsys.readouterr().err
+
+
+def test_the_lists_default_to_the_library_in_help(capsys):
+    assert main(["search", "--help"]) == 0
+    assert "your library" in " ".join(capsys.readouterr().out.split())
+
+
 def test_options_before_double_dash_still_apply_and_lists_may_follow(capsys, tmp_path):
     from corpus_util import RECORDS, write_jsonl
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from tuireader import __version__
 
@@ -1118,12 +1119,13 @@ def _common(parser: argparse.ArgumentParser, *, sources: bool = True) -> None:
             "sources",
             metavar="LIST",
             nargs="*",
-            help="paper list files or folders (default: the built-in seed lists)",
+            help="paper list files or folders (default: your library, see 'tuireader lists';"
+            " the built-in seed lists until you add one)",
         )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tuireader",
         description="A terminal reader for research-paper lists. Without a command, opens the reader.",
         epilog="commands: " + ", ".join(COMMANDS) + " (tuireader COMMAND --help for each)",
@@ -1138,8 +1140,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, and a hint when a word that starts with '-' was taken for an option."""
+
+    #: the arguments being parsed (set by main).
+    argv: Sequence[str] = ()
+
+    def error(self, message: str) -> NoReturn:
+        strays = [
+            arg
+            for arg in self.argv
+            if arg.startswith("-")
+            and arg not in ("-", "--")
+            and arg.split("=")[0] not in self._option_string_actions
+        ]
+        if strays and "--" not in self.argv:
+            message += (
+                f"\n(a word that starts with '-' goes after '--':"
+                f" {self.prog} -- {shlex.quote(strays[0])})"
+            )
+        super().error(message)
+
+
 def _command(name: str, description: str) -> argparse.ArgumentParser:
-    return argparse.ArgumentParser(prog=f"tuireader {name}", description=description)
+    return _Parser(prog=f"tuireader {name}", description=description)
 
 
 def _json_flag(parser: argparse.ArgumentParser, help: str = "print JSON") -> None:
@@ -1453,6 +1477,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _err(_not_a_file_or_command(first))
             return EXIT_USAGE
         parser = build_parser()
+    if isinstance(parser, _Parser):
+        parser.argv = argv
     try:
         args = _parse(parser, argv)
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
