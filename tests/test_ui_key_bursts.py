@@ -90,3 +90,30 @@ async def test_escape_out_of_the_note_editor_then_keys_in_one_burst_act_on_the_l
         assert saved(first).note == ""
         assert saved(first).state == "kept"
         assert screen.current_paper.id == second
+
+
+@sync
+async def test_escape_and_a_letter_read_as_one_alt_key_are_the_two_keys():
+    from textual import events
+
+    from tuireader.ui.keys import split_alt
+    from tuireader.ui.screens.help import HelpScreen
+
+    # A terminal reads Escape then j, arriving together, as alt+j (shift: alt+shift+j).
+    escape, j = split_alt(events.Key("alt+j", "j"))
+    assert (escape.key, j.key, j.character) == ("escape", "j", "j")
+    assert [k.key for k in split_alt(events.Key("alt+shift+j", "J"))] == ["escape", "J"]
+    assert [k.key for k in split_alt(events.Key("alt+j", "j"), frozenset({"alt+j"}))] == ["alt+j"]
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        event = events.Key("alt+s", "s")  # Escape (close help), then s (keep)
+        event.set_sender(app)
+        app._driver.send_message(event)
+        await burst(pilot, [])
+        assert not isinstance(app.screen, HelpScreen)
+        assert saved(first).state == "kept" and screen.current_paper.id == second

@@ -22,6 +22,7 @@ from typing import Any
 from textual import events, on
 from textual.app import App
 from textual.dom import DOMNode
+from textual.keys import _character_to_key
 from textual.message import Message
 
 #: seconds after which a key whose handling could not be followed (its widget was removed
@@ -54,11 +55,21 @@ class KeyOrderedApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            self._held_keys.append(event)
+            self._held_keys.extend(split_alt(event, self._alt_keys_bound()))
             if not self._key_in_hand:
                 await self._hand_next_key()
             return
         await super().on_event(event)
+
+    def _alt_keys_bound(self) -> frozenset[str]:
+        """The alt+ keys some binding (or the [keys] table) uses: those stay whole."""
+        keymap = getattr(self, "keymap", None) or {}
+        return frozenset(
+            key
+            for keys in keymap.values()
+            for key in str(keys).split(",")
+            if key.strip().startswith("alt+")
+        )
 
     @on(HandNextKey)
     async def _next_key(self) -> None:
@@ -125,3 +136,15 @@ class KeyOrderedApp(App[None]):
         return screen.message_queue_size > 0 or (
             focused is not None and focused.message_queue_size > 0
         )
+
+
+def split_alt(event: events.Key, bound: frozenset[str] = frozenset()) -> list[events.Key]:
+    """An Escape and the key after it, when they arrived together and the terminal's
+    input was read as one alt key: Escape then ``j`` sent in one burst (over ssh, by
+    tmux) reads as alt+j. The reader binds no alt keys, so alt+j is the two keys typed,
+    unless ``bound`` (keys the user gave to a binding) has it."""
+    key, character = event.key, event.character
+    if not key.startswith("alt+") or key in bound or not character or len(character) != 1:
+        return [event]
+    name = character if character.isalnum() else _character_to_key(character)
+    return [events.Key("escape", "\x1b"), events.Key(name, character)]
