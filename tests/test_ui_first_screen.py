@@ -339,6 +339,15 @@ async def test_load_warnings_are_counted_and_listed_on_request():
         assert isinstance(app.screen, ProblemsScreen)
         text = app_text(app)
         assert all(f"broken-{n}.json" in text for n in range(3))
+        # A search (and its clearing) leaves the count on the status line.
+        await pilot.press("escape", "slash", *"quant")
+        await settle(pilot)
+        assert status(app, screen).startswith("3 load warnings (w: details)")
+        await pilot.press(*"zzzqqq")  # a query the engine has a note on takes the place
+        await settle(pilot)
+        await pilot.press("ctrl+u")
+        await settle(pilot)
+        assert status(app, screen).startswith("3 load warnings (w: details)")
 
 
 @sync

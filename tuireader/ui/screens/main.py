@@ -237,6 +237,9 @@ class MainScreen(Screen[None]):
     elapsed_ms: var[float | None] = var(None)
     index_state: var[str] = var("loading")
     message: var[str] = var("")
+    #: how many load warnings there are ("3 load warnings (w: details)"): the status line
+    #: shows it whenever no other message is shown.
+    warnings: var[str] = var("")
     show_timings: var[bool] = var(True)
     #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
     triage_counts: var[str] = var("")
@@ -323,6 +326,7 @@ class MainScreen(Screen[None]):
             MainScreen.elapsed_ms,
             MainScreen.index_state,
             MainScreen.message,
+            MainScreen.warnings,
             MainScreen.show_timings,
             triage=MainScreen.triage_counts,
         )
@@ -493,7 +497,7 @@ class MainScreen(Screen[None]):
             count = len(problems)
             summary = f"{count} load warning{'s' if count != 1 else ''}"
             key = self._key_for("show_problems") or "w"
-            self.message = f"{summary} ({key}: details)"
+            self.warnings = f"{summary} ({key}: details)"
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
             where = "reading the lists" if library.problems else "in config.toml"
             self.notify(
@@ -506,7 +510,9 @@ class MainScreen(Screen[None]):
                 self.log.warning(str(problem))
             self.refresh_bindings()
         if not library.papers:
-            self.message = self.message or "No papers: the library is empty"
+            # With load warnings, their count says why (and w lists them).
+            if not self.message and not self.warnings:
+                self.message = "No papers: the library is empty"
         self._show_query()
         self._refit_soon()
 

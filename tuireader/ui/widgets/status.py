@@ -19,6 +19,8 @@ class StatusLine(Static):
     elapsed_ms: reactive[float | None] = reactive(None)
     index_state: reactive[str] = reactive("loading")
     message: reactive[str] = reactive("")
+    #: shown in the message's place while there is no message (the load warnings' count).
+    warnings: reactive[str] = reactive("")
     show_timings: reactive[bool] = reactive(True)
     #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
     triage: reactive[str] = reactive("")
@@ -68,10 +70,11 @@ class StatusLine(Static):
 
     def _line(self, parts: list[str]) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        if self.message:
+        message = self.message or self.warnings
+        if message:
             # A message (a problem, the engine's note on the query) matters more than the
             # counts, so it comes first and the counts are what a narrow line cuts off.
-            text.append(visible(self.message), "bold")
+            text.append(visible(message), "bold")
             text.append("  ")
         text.append(" · ".join(parts))
         return text
