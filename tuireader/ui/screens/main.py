@@ -509,10 +509,9 @@ class MainScreen(Screen[None]):
             for problem in problems:
                 self.log.warning(str(problem))
             self.refresh_bindings()
-        if not library.papers:
-            # With load warnings, their count says why (and w lists them).
-            if not self.message and not self.warnings:
-                self.message = "No papers: the library is empty"
+        # With load warnings, their count says why the library is empty (w lists them).
+        if not library.papers and not self.message and not self.warnings:
+            self.message = "No papers: the library is empty"
         self._show_query()
         self._refit_soon()
 
