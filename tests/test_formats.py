@@ -412,3 +412,21 @@ def test_a_doi_with_a_line_break_inside_is_not_cut_down_to_a_plausible_one(tmp_p
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
     paper = next(iter(load_library([path])))
     assert paper.doi is None and not paper.links
+
+
+def test_bibtex_video_slides_and_software_fields_are_links(tmp_path: Path) -> None:
+    # PMLR's CoLLAs 2022 entries carry only a video: it is the paper's one link.
+    path = tmp_path / "pmlr.bib"
+    path.write_text(
+        "@InProceedings{li22a, title = {Energy-Based Models}, author = {Li, Shuang},\n"
+        "  video = {https://youtu.be/iZ4cz5RQmzE}, slides = {https://x.org/s.pdf},\n"
+        "  software = {https://github.com/a/b}, poster = {javascript:alert(1)}}\n",
+        encoding="utf-8",
+    )
+    [record] = read_file(path).records
+    links = {(link.kind, link.url) for link in record_links(record)}
+    assert links == {
+        ("project", "https://youtu.be/iZ4cz5RQmzE"),
+        ("project", "https://x.org/s.pdf"),
+        ("code", "https://github.com/a/b"),
+    }  # the unsafe poster link is dropped

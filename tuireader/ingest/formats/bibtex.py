@@ -179,6 +179,8 @@ def _quiet_bibtexparser() -> None:
         logger.addHandler(logging.NullHandler())
 
 
+#: fields that link to a page about the paper (a project page, a talk, slides, a poster).
+PROJECT_FIELDS = ("project", "video", "slides", "poster")
 #: BibTeX's predefined month macros (``month = jan``).
 _MONTHS = {
     name[:3].lower(): name
@@ -429,7 +431,9 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
     url = get("url")
     if not openreview and url and "openreview.net" in url:
         openreview = url
-    code = get("code") or get("github")
+    code = get("code") or get("github") or get("software")
+    # Pages about the paper that PMLR, ACL and others export beside it (a talk, slides).
+    projects = tuple(dict.fromkeys(u for u in map(get, PROJECT_FIELDS) if u))
     arxiv_id, arxiv_class, categories = _arxiv(own, get)
     keywords = tuple(
         dict.fromkeys(
@@ -451,6 +455,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         pmlr_key=pmlr_key,
         doi=doi,
         code_urls=(code,) if code else (),
+        project_urls=projects,
         arxiv_id=arxiv_id,
         arxiv_class=arxiv_class,
         source_id=entry.key,
