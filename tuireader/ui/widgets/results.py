@@ -187,6 +187,7 @@ class ResultsList(ScrollView, can_focus=True):
         #: drawn rows: index -> ((marker, cursor, width), strip); only rows seen get here.
         self._drawn: dict[int, tuple[tuple[str, bool, int], Strip]] = {}
         self._palette: Palette | None = None
+        self._styles: tuple[Style, Style] | None = None
         #: the row whose cursor is drawn (to repaint when it moves).
         self._cursor_drawn: int | None = None
         #: returns the triage marker (one character, or "") for a paper.
@@ -382,8 +383,17 @@ class ResultsList(ScrollView, can_focus=True):
         # Focus, theme or CSS changed: every row's colours may have.
         self._drawn.clear()
         self._palette = None
+        self._styles = None
         super().notify_style_update()
         self.refresh()
+
+    def _row_styles(self) -> tuple[Style, Style]:
+        """The rows' own style and the cursor row's: worked out once per style change
+        (``rich_style`` walks every ancestor's styles, and a keystroke draws every row)."""
+        if self._styles is None:
+            base = self.rich_style
+            self._styles = (base, self.get_component_rich_style("results--cursor"))
+        return self._styles
 
     def _on_resize(self, _event: events.Resize) -> None:
         self._drawn.clear()
@@ -393,7 +403,7 @@ class ResultsList(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         index = self._top() + y
         if not 0 <= index < len(self._rows):
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._row_styles()[0])
         row = self._rows[index]
         marker = self.marker_for(row.paper)
         key = (marker, index == self.highlighted, width)
@@ -408,8 +418,8 @@ class ResultsList(ScrollView, can_focus=True):
         """One row: a blank gutter each side and the line itself, the cursor's or plain."""
         if self._palette is None:
             self._palette = self.palette()
-        base = self.rich_style
-        line_style = self.get_component_rich_style("results--cursor") if cursor else base
+        base, cursor_style = self._row_styles()
+        line_style = cursor_style if cursor else base
         inner = max(0, width - 2 * GUTTER)
         text = result_line(
             row.paper,
@@ -420,5 +430,7 @@ class ResultsList(ScrollView, can_focus=True):
         )
         text.truncate(inner, overflow="ellipsis", pad=True)
         gutter = [Segment(" " * GUTTER, base)] if inner else []
-        runs = merge_runs(text.render(self.app.console), line_style)
+        runs = text.render(self.app.console)
+        if cursor:  # the line over the cursor's style first, then beside the gutters
+            runs = merge_runs(runs, line_style)
         return Strip(merge_runs([*gutter, *runs, *gutter], base), width).crop(0, width)
