@@ -367,3 +367,23 @@ async def test_a_dialog_footer_shows_the_dialogs_keys_not_the_lists():
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen) and "Close help" in footer(app)
+
+
+@sync
+async def test_a_query_longer_than_the_box_scrolls_to_the_cursor():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        box = screen.search_box
+        words = "quantization of large language models with fewer bits than before " * 2
+        await pilot.press(*words.strip())
+        await settle(pilot)
+        assert box.value == words.strip()
+        assert box.virtual_size.width == len(box.value) + 1  # text and the cursor
+        assert box.scroll_offset.x > 0  # scrolled: the cursor's end of the text in view
+        row = next(line for line in app_text(app).splitlines() if "before" in line)
+        assert row.rstrip(" ▎").endswith("fewer bits than before")  # the end is shown
+        assert words.strip() not in row  # not all of it fits
+        await pilot.press("home")
+        await pilot.pause()
+        assert box.scroll_offset.x == 0

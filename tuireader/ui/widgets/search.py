@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 
@@ -18,6 +20,12 @@ class SearchBox(Input):
     redraws the box twice a second, which is bytes on the wire for as long as the reader
     is left open.
     """
+
+    #: Input keeps its virtual width as wide as its text, and a widget's new virtual size
+    #: lays the whole screen out again (on every key, about as long as the search takes).
+    #: The box's size never depends on its text: a new virtual width repaints the box
+    #: alone (its horizontal scrolling reads the width as before).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,down", "screen.focus_results", "To results", id="search.leave"),
