@@ -387,3 +387,15 @@ async def test_a_query_longer_than_the_box_scrolls_to_the_cursor():
         await pilot.press("home")
         await pilot.pause()
         assert box.scroll_offset.x == 0
+
+
+@sync
+async def test_at_80_columns_more_like_this_keeps_the_way_back_in_view():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("enter", "M")
+        await settle(pilot)
+        line = widget_text(app, screen.query_one("#suggestion"))
+        assert line.startswith("Papers like “") and line.endswith("Esc goes back, typing searches")
+        assert len(line) <= 78

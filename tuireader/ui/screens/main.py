@@ -33,7 +33,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from tuireader.learn import LABELS
 from tuireader.model import Library, Paper
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
-from tuireader.render.textrender import visible
+from tuireader.render.textrender import display_title, visible
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.triage.filters import ANY_STATE, Resolver
@@ -650,8 +650,12 @@ class MainScreen(Screen[None]):
         if message.kind != "more":  # the time to the first hits is what the user waited
             self.elapsed_ms = result.elapsed_ms
         if message.kind == "similar" and self.similar_to is not None:
-            title = " ".join(self.similar_to.title.split())
-            self._set_suggestion(f"Papers like “{title}” — type a query to search again")
+            title = display_title(self.similar_to.title)
+            hint = "” — Esc goes back, typing searches"
+            room = max(12, self.size.width - 2 - len("Papers like “") - len(hint))
+            if len(title) > room:  # the title gives way: the way back stays in view
+                title = title[: room - 1].rstrip() + "…"
+            self._set_suggestion(f"Papers like “{title}{hint}")
         else:
             self._set_suggestion(
                 f"Did you mean: {result.suggestion}?" if result.suggestion else None
