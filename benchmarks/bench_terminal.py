@@ -16,7 +16,7 @@ a terminal emulator (pyte), so the clock stops on what is on screen, not on a gu
 The reader answers the terminal's usual questions the way a modern terminal does (synchronised
 output supported, cursor position), so frames arrive as they would in kitty, WezTerm or foot.
 
-Run: ``python benchmarks/bench_terminal.py [--rounds 3] [--cmd "python -m tuireader"]``.
+Run: ``python benchmarks/bench_terminal.py [--rounds 3] [--size 100000] [--cmd "python -m tuireader"]``.
 ``--cmd`` runs another build (e.g. an older checkout on PYTHONPATH) for before/after numbers.
 Needs ``pyte`` (``pip install pyte``); fzf is skipped with a note when it is not installed.
 """
@@ -334,11 +334,14 @@ def run_bare(source: Path, result: Result, tries: int = 3) -> None:
         return
 
 
-def run_reader(cmd: Sequence[str], source: Path, home: Path, result: Result) -> None:
+def run_reader(
+    cmd: Sequence[str], source: Path, home: Path, result: Result, papers: int = 2610
+) -> None:
     env = _env(TUIREADER_HOME=str(home))
     term = Terminal([*cmd, str(source)], env)
+    listed = f"{papers:,} / {papers:,} papers"
     try:
-        shown = term.wait_for(lambda lines: _row_with(lines, "2,610 / 2,610 papers") is not None)
+        shown = term.wait_for(lambda lines: _row_with(lines, listed) is not None, 300)
         result.first_frame = shown - term.started
         ready = term.wait_for(lambda lines: _row_with(lines, "index: ready") is not None)
         result.ready = ready - term.started
@@ -351,7 +354,7 @@ def run_reader(cmd: Sequence[str], source: Path, home: Path, result: Result) -> 
                 result.typing_bytes.append(size)
                 result.typing_latency.append(latency)
             term.send(b"\x15")  # ctrl+u: clear the query
-            term.wait_for(lambda lines: _row_with(lines, "2,610 / 2,610 papers") is not None)
+            term.wait_for(lambda lines: _row_with(lines, listed) is not None)
         term.send(b"\r")  # to the list
         time.sleep(0.5)
         for _ in range(MOVES):
@@ -469,13 +472,26 @@ def main() -> None:
     parser.add_argument(
         "--truecolor", action="store_true", help="COLORTERM=truecolor (default: 256 colours)"
     )
+    parser.add_argument(
+        "--size",
+        type=int,
+        default=0,
+        help="papers: N synthetic ones recombined from ICML 2024 (default 0: ICML itself);"
+        " the bare app lists ICML's 2,610 either way",
+    )
     args = parser.parse_args()
     global TRUECOLOR
     TRUECOLOR = args.truecolor
     source = corpus.icml_path()
     if source is None:
         raise SystemExit("benchmark data not found (set TUIREADER_ICML)")
+    icml = source
     records = corpus.load_records(source)
+    if args.size:
+        source = corpus.corpus_source(
+            args.size, Path(tempfile.gettempdir()) / "bench_scale" / "corpora"
+        )
+        records = corpus.synthetic_records(records, args.size)
     cmd = shlex.split(args.cmd)
     work = Path(tempfile.mkdtemp(prefix="tuireader-bench-term-"))
     global PYCACHE
@@ -497,12 +513,13 @@ def main() -> None:
         if not args.no_reader:
             # One untimed run first: the index and the caches are built, as for a user's
             # second start.
-            run_reader(cmd, source, home, Result("warm-up"))
-            run_bare(source, Result("warm-up"))  # its bytecode compiled too
+            papers = len(records)
+            run_reader(cmd, source, home, Result("warm-up"), papers)
+            run_bare(icml, Result("warm-up"))  # its bytecode compiled too
             for _ in range(args.rounds):
-                measure(lambda result: run_reader(cmd, source, home, result), args.name)
+                measure(lambda result: run_reader(cmd, source, home, result, papers), args.name)
             for _ in range(args.rounds):
-                measure(lambda result: run_bare(source, result), "bare OptionList app")
+                measure(lambda result: run_bare(icml, result), "bare OptionList app")
         if args.no_fzf:
             pass
         elif shutil.which("fzf") is None:
