@@ -32,3 +32,9 @@ def test_a_plain_title_keeps_its_match_highlights():
     row = result_line(plain, Palette(match=Style(bold=True)), title_spans=[(0, 6)])
     assert "Sparse Rewards" in row.plain
     assert row.spans, "the matched word is highlighted"
+
+
+def test_a_bibtex_tie_in_a_title_reads_as_a_space_in_the_row_and_the_viewer():
+    tied = Paper(id="ijkl2345", title="Random Instances of~Weighted Model Counting", abstract="x")
+    assert "Random Instances of Weighted Model Counting" in result_line(tied, Palette()).plain
+    assert "of Weighted" in paper_header(tied, Palette()).plain

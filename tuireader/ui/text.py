@@ -113,7 +113,7 @@ def result_line(
 def shown_title(paper: Paper) -> str:
     """The title as people read it: LaTeX and BibTeX markup rendered, one line."""
     title = paper.title
-    if "\\" in title or "$" in title or "{" in title:
+    if "\\" in title or "$" in title or "{" in title or "~" in title:
         return display_title(title)
     return " ".join(title.split())
 
