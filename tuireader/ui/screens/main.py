@@ -499,7 +499,14 @@ class MainScreen(Screen[None]):
             key = self._key_for("show_problems") or "w"
             self.warnings = f"{summary} ({key}: details)"
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
-            where = "reading the lists" if library.problems else "in config.toml"
+            where = " and ".join(
+                part
+                for part, some in (
+                    ("reading the lists", library.problems),
+                    ("in config.toml", key_problems),
+                )
+                if some
+            )
             self.notify(
                 f"{summary} {where}: press {key} to see them",
                 title="Loading",
