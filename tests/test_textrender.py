@@ -65,6 +65,13 @@ def test_math_span_is_marked_and_text_around_it_kept() -> None:
     assert styled(out) == [("Ω(1/ε²)", "math")]
 
 
+def test_tex_dashes_in_prose_read_as_dashes_and_arrows_and_options_stay() -> None:
+    text = "treewidth---the bound, pages 1--2, a -- b; run --help, a-->b, <!-- x, ----"
+    assert plain(text) == (
+        "treewidth\u2014the bound, pages 1\u20132, a \u2013 b; run --help, a-->b, <!-- x, ----"
+    )
+
+
 def test_percent_is_a_percent_sign_not_a_comment() -> None:
     text = "a margin of approximately 0.4% to 12.2% on average in terms of accuracy"
     assert plain(text) == text

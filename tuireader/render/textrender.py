@@ -774,6 +774,16 @@ def _is_punct(ch: str) -> bool:
     return not ch.isalnum() and not ch.isspace()
 
 
+#: TeX's em dash (``treewidth---the``) and en dash (``pages 1--2``, ``a -- b``); not an
+#: arrow, a comment marker or an option (``-->``, ``<!--``, ``--help``).
+_EM_DASH = re.compile(r"(?<![-<!])---(?![->])")
+_EN_DASH = re.compile(r"(?<=\d)--(?=\d)|(?<= )--(?= )")
+
+
+def _dashes(text: str) -> str:
+    return _EN_DASH.sub("\u2013", _EM_DASH.sub("\u2014", text))
+
+
 _GROUPING = str.maketrans("", "", "{}")
 _GROUPING_AND_TIES = str.maketrans({"{": None, "}": None, "~": " "})
 
@@ -784,7 +794,9 @@ def _events(text: str, mode: Mode = "prose") -> list[object]:
     table = {"prose": None, "title": _GROUPING, "name": _GROUPING_AND_TIES}[mode]
 
     def literal(piece: str) -> str:
-        return piece if table is None else piece.translate(table)
+        if table is None:  # prose: TeX's dashes read as dashes
+            return _dashes(piece) if "--" in piece else piece
+        return piece.translate(table)
 
     pos = 0
     n = len(text)
