@@ -264,3 +264,43 @@ print(analysis._SPLIT._compiled is None and analysis._IS_CJK._compiled is None)
     assert found.count("\n") >= 2 and found.strip() == expected.strip()
     assert imported == "[]"
     assert lazy == "True"
+
+
+def test_the_readers_way_reads_an_unchanged_library_without_the_list_readers(
+    tmp_path: Path,
+) -> None:
+    """The reader loads the whole library (not paper by paper); unchanged lists come from
+    the cache without importing the readers, their formats or the catalogs."""
+    import os
+    import subprocess
+    import sys
+
+    sources = _lists(tmp_path)
+    data = tmp_path / "data"
+    code = f"""
+import sys
+from tuireader.system.paths import resolve
+from tuireader.ui.app import core_services
+services = core_services({list(map(str, sources))!r}, resolve({str(data)!r}))
+print(len(services.load_library().papers))
+print(sorted(name for name in ("tuireader.ingest.library", "tuireader.ingest.readers",
+    "tuireader.ingest.catalog", "tuireader.ingest.formats", "rapidfuzz") if name in sys.modules))
+"""
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            check=False,
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env=env,
+        )
+        for _ in range(2)
+    ]
+    assert all(run.returncode == 0 for run in runs), runs[0].stderr
+    first, second = (run.stdout.splitlines() for run in runs)
+    assert first[0] == second[0] and int(first[0]) > 0  # the same papers
+    assert first[1] != "[]"  # the first start read the lists
+    assert second[1] == "[]"  # the second took them from the cache

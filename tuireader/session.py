@@ -243,7 +243,7 @@ def _read_or_cached(
 ) -> Library:
     """The library from ``store`` (unchanged files), else read, with catalogs, and stored."""
     from tuireader.ingest.cache import FileState
-    from tuireader.ingest.library import expand_sources, load_library
+    from tuireader.ingest.sources import expand_sources
 
     catalog_paths = _catalog_paths(catalogs, default_catalogs)
     if default_catalogs:
@@ -264,6 +264,8 @@ def _read_or_cached(
     )
     library = store.load_library(key, inputs, request=request)
     if library is None:
+        from tuireader.ingest.library import load_library  # the readers: only to read
+
         before = [FileState.of(path) for path in inputs]
         library = _apply_catalogs(load_library(given, cache=store), catalogs, default_catalogs)
         from tuireader.search.index import SCHEMA_VERSION, fingerprint, library_digest
@@ -291,18 +293,18 @@ def _spelled(source: str | Path) -> str:
 
 
 def _catalog_paths(catalogs: Sequence[str | Path] | None, default_catalogs: bool) -> list[Path]:
-    from tuireader.ingest import catalog
+    from tuireader.ingest.sources import default_catalog_paths
 
     # explicit catalogs first: the first catalog that knows a paper wins
     paths = [Path(p).expanduser() for p in catalogs or ()]
     if default_catalogs:
-        paths.extend(catalog.default_catalog_paths())
+        paths.extend(default_catalog_paths())
     return paths
 
 
 def _catalog_files(paths: Sequence[Path]) -> list[Path]:
     """Every file the catalogs ``paths`` name (a folder: the catalog files in it)."""
-    from tuireader.ingest.catalog import CATALOG_SUFFIXES
+    from tuireader.ingest.sources import CATALOG_SUFFIXES
 
     files: list[Path] = []
     for path in paths:
@@ -352,12 +354,13 @@ def _apply_catalogs(
     """``library`` with the catalogs applied. The catalogs that ship with tuireader
     describe the seed papers: they match other papers by an exact key only."""
     from tuireader.ingest import catalog
+    from tuireader.ingest.sources import default_catalog_paths
 
     paths = _catalog_paths(catalogs, default_catalogs)
     if not paths or not library.papers:
         return library
     loaded, _problems = catalog.load_catalogs(paths)
-    shipped = {path.absolute() for path in catalog.default_catalog_paths()}
+    shipped = {path.absolute() for path in default_catalog_paths()}
     if default_catalogs and shipped:
         seeds = _seed_lists(library)
         loaded = [

@@ -26,10 +26,10 @@ from typing import Literal, TypeVar
 
 from rapidfuzz.distance import LCSseq
 
+from tuireader.ingest.sources import CATALOG_SUFFIXES, default_catalog_paths  # noqa: F401 - re-exported
 from tuireader.model import Library, Paper, Problem, Record
 
 #: file suffixes read as catalogs (``.txt`` lists carry no titles, so they are not catalogs).
-CATALOG_SUFFIXES: tuple[str, ...] = (".jsonl", ".json", ".bib", ".csv")
 
 #: fuzzy acceptance: share of the query's words that must appear, in order, in the record.
 QUERY_COVERAGE = 0.85
@@ -472,16 +472,6 @@ def load_catalogs(paths: Sequence[Path]) -> tuple[list[Catalog], list[Problem]]:
             catalogs.append(load_catalog(path))
     problems = [problem for catalog in catalogs for problem in catalog.problems]
     return catalogs, problems
-
-
-def default_catalog_paths() -> list[Path]:
-    """The catalogs that ship with tuireader (``seeds/catalog/``), for the seed papers."""
-    from tuireader.system.resources import seeds_dir
-
-    folder = seeds_dir() / "catalog"
-    if not folder.is_dir():
-        return []
-    return sorted(path for path in folder.iterdir() if path.suffix.lower() in CATALOG_SUFFIXES)
 
 
 # --------------------------------------------------------------------------- applying

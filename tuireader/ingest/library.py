@@ -30,7 +30,8 @@ from tuireader.ingest.identity import (
     same_paper,
 )
 from tuireader.ingest.links import merge_links, record_links
-from tuireader.ingest.readers import SUPPORTED_SUFFIXES, ReadResult, Record, read_file, supported
+from tuireader.ingest.readers import ReadResult, Record, read_file
+from tuireader.ingest.sources import expand_sources
 from tuireader.model import Library, Link, Paper, PaperList, Problem
 from tuireader.system.memory import LARGE, release_freed_memory
 
@@ -74,84 +75,6 @@ def paper_id(abstract: str, title: str | None = None) -> str:
 
 
 # --------------------------------------------------------------------------- sources
-
-
-def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Problem]]:
-    """The files to read for the given files and folders, plus what was wrong with them.
-
-    A folder stands for every supported file directly inside it (``.txt``, ``.md``,
-    ``.text``, ``.jsonl``, ``.ndjson``, ``.json``, ``.bib``), sorted by name; sub-folders
-    and hidden files are not read. Other files in a folder are skipped with one
-    warning naming them. A file named directly is always read, whatever its name, and
-    a missing path is reported (by ``read_file``) when it is read. The same file given
-    twice is read once.
-    """
-    files: list[Path] = []
-    problems: list[Problem] = []
-    seen: set[Path] = set()
-
-    def add(path: Path) -> None:
-        try:
-            key = path.resolve()
-        except (OSError, RuntimeError):
-            key = path.absolute()
-        if key not in seen:
-            seen.add(key)
-            files.append(path)
-
-    for source in sources:
-        path = Path(source).expanduser()
-        try:
-            is_dir = path.is_dir()
-        except OSError:
-            is_dir = False
-        if not is_dir:
-            add(path)
-            continue
-        try:
-            entries = sorted(path.iterdir(), key=lambda entry: entry.name)
-        except PermissionError:
-            problems.append(Problem(path, "this folder cannot be opened: permission denied"))
-            continue
-        except OSError as error:
-            problems.append(Problem(path, f"this folder cannot be read: {error.strerror}"))
-            continue
-        chosen: list[Path] = []
-        skipped: list[str] = []
-        for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            try:
-                if entry.is_dir():
-                    continue
-            except OSError:
-                continue
-            if supported(entry):
-                chosen.append(entry)
-            else:
-                skipped.append(entry.name)
-        if skipped:
-            problems.append(
-                Problem(
-                    path,
-                    f"skipped {len(skipped)} file{'s' if len(skipped) != 1 else ''} that "
-                    f"{'are not paper lists' if len(skipped) != 1 else 'is not a paper list'}: "
-                    f"{', '.join(skipped[:8])}{', …' if len(skipped) > 8 else ''}",
-                    "warning",
-                )
-            )
-        if not chosen:
-            kinds = ", ".join(sorted(SUPPORTED_SUFFIXES))
-            problems.append(
-                Problem(
-                    path,
-                    f"this folder holds no paper lists ({kinds} files; sub-folders "
-                    "are not searched)",
-                )
-            )
-        for entry in chosen:
-            add(entry)
-    return files, problems
 
 
 # --------------------------------------------------------------------------- merging

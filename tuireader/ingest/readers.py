@@ -29,6 +29,7 @@ from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.formats.table import parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
+from tuireader.ingest.sources import _FORMAT_BY_SUFFIX, SUPPORTED_SUFFIXES, supported
 from tuireader.model import Problem, Record
 
 __all__ = [
@@ -50,43 +51,9 @@ __all__ = [
 #: abstracts is about 150 MB of JSON, so this is about 13,000 papers per file).
 MAX_FILE_BYTES: int = 20 * 1024 * 1024
 
-_FORMAT_BY_SUFFIX = {
-    ".txt": "text",
-    ".text": "text",
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-    ".json": "json",
-    ".bib": "bibtex",
-    ".csv": "csv",
-    ".tsv": "csv",
-}
-#: File name endings read when a folder is given.
-SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_FORMAT_BY_SUFFIX)
-
 
 class ReadError(ValueError):
     """A file's bytes cannot be turned into text; the message is for the user."""
-
-
-#: Names of files that describe a folder rather than list papers; a folder's own
-#: ``README.md`` is not read as a list when the folder is given (naming it still reads it).
-_NOT_LISTS = frozenset(
-    {"readme", "sources", "changelog", "changes", "contributing", "license", "licence", "notes"}
-)
-
-
-def supported(path: Path) -> bool:
-    """True when a file of this name is read as a paper list when its folder is given.
-
-    A folder's ``README.md``, ``SOURCES.md`` and the like describe the folder; they are
-    not lists.
-    """
-    suffix = path.suffix.lower()
-    if suffix in (".md", ".markdown", ".txt") and path.stem.lower() in _NOT_LISTS:
-        return False
-    return suffix in SUPPORTED_SUFFIXES
 
 
 # --------------------------------------------------------------------------- decoding
