@@ -64,6 +64,14 @@ _OFF = {
     "encircle": "54",
     "overline": "55",
 }
+#: attribute → its on code; codes are written in the order of their numbers.
+_CODE = {name: code for code, name in _ON.items()}
+
+
+def _by_code(name: str) -> int:
+    return int(_CODE[name])
+
+
 #: off codes → the attributes they clear.
 _CLEARS: dict[str, tuple[str, ...]] = {}
 for _name, _code in _OFF.items():
@@ -129,8 +137,7 @@ def apply(style: Style, parameters: str) -> Style | None:
 
 def _full(style: Style) -> list[str]:
     """The codes that set ``style`` from the default."""
-    on = {name: code for code, name in _ON.items()}
-    codes = [on[name] for name in sorted(style.attributes, key=lambda n: int(on[n]))]
+    codes = [_CODE[name] for name in sorted(style.attributes, key=_by_code)]
     codes.extend(c for c in (style.fg, style.bg, style.underline_colour) if c is not None)
     return codes
 
@@ -149,8 +156,7 @@ def transition(old: Style | None, new: Style) -> str:
     for off in offs:
         codes.append(off)
         have.difference_update(_CLEARS[off])
-    on = {name: code for code, name in _ON.items()}
-    codes.extend(on[name] for name in sorted(new.attributes - have, key=lambda n: int(on[n])))
+    codes.extend(_CODE[name] for name in sorted(new.attributes - have, key=_by_code))
     for now, then, default in (
         (new.fg, old.fg, "39"),
         (new.bg, old.bg, "49"),
