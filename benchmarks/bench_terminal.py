@@ -339,7 +339,7 @@ def run_reader(cmd: Sequence[str], source: Path, home: Path, result: Result) -> 
     term = Terminal([*cmd, str(source)], env)
     # every paper listed: "2,610 / 2,610 papers" (a synthetic corpus repeats a few
     # records, which the reader merges: its count is the reader's to say)
-    everything = re.compile(r"\b([\d,]+) / \1 papers\b")
+    everything = re.compile(r"\b([1-9][\d,]*) / \1 papers\b")  # not "0 / 0" before loading
 
     def listed(lines: list[str]) -> bool:
         return any(everything.search(line) for line in lines)
