@@ -181,3 +181,23 @@ async def test_the_rest_of_the_hits_arriving_repaints_nothing(monkeypatch):
         assert app.highlights[-1] is rows[2].paper
         await pilot.press("G")
         assert results.current_paper is rows[-1].paper
+
+
+@sync
+async def test_a_new_scroll_range_repaints_the_scroll_bar_with_the_rows(monkeypatch):
+    """Rows that change the list's length ask the scroll bar for its repaint at once, so
+    its new thumb is drawn in the frame that draws the rows, not a frame later."""
+    from textual.scrollbar import ScrollBar
+
+    rows = papers(MANY)
+    app = ListApp(rows[:100])
+    async with app.run_test(size=SIZE) as pilot:
+        results = app.query_one(ResultsList)
+        await pilot.pause()
+        asked = Counter(monkeypatch, ScrollBar, "refresh")
+        results.show_rows(rows[:500])
+        assert asked.calls >= 1  # before any layout ran
+        await pilot.pause()
+        asked.calls = 0
+        results.show_rows(rows[:500])  # the same length: the bar is left alone
+        assert asked.calls == 0

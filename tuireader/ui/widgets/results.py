@@ -373,6 +373,11 @@ class ResultsList(ScrollView, can_focus=True):
         size = Size(self.scrollable_content_region.width, max(self._total, len(self._rows)))
         if size != self.virtual_size:
             self.virtual_size = size
+            if self.is_mounted and self.show_vertical_scrollbar:
+                # The layout this size asks for tells the scroll bar its new range, and
+                # only then asks for its repaint: a frame after the rows. Asked now, the
+                # new thumb comes with the new rows.
+                self.vertical_scrollbar.refresh()
 
     def _refresh_row(self, index: int) -> None:
         self._drawn.pop(index, None)
