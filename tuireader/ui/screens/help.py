@@ -79,37 +79,36 @@ class HelpScreen(ModalScreen[None]):
         key_style = self.get_component_rich_style("help--key", partial=True)
         text = Text(end="")
         listed: set[str] = set()
-        sections: list[tuple[str, list[tuple[str, str]]]] = []
-        ids: dict[str, str] = {}
+        sections: list[tuple[str, list[tuple[str, str, str | None]]]] = []
         for place in self._places:
             # One row per description: "?, f1  Help", and the binding id the [keys]
-            # table of config.toml changes it by.
-            merged: dict[str, list[str]] = {}
+            # table of config.toml changes it by (the first binding's).
+            merged: dict[str, tuple[list[str], str | None]] = {}
             for b in place.bindings:
-                description = b.description or b.action
-                merged.setdefault(description, []).append(self._keys(b))
-                if b.id:
-                    ids.setdefault(f"{place.name}\0{description}", b.id)
-            rows = [(", ".join(keys), description) for description, keys in merged.items()]
+                shown, _ = merged.setdefault(b.description or b.action, ([], b.id))
+                shown.append(self._keys(b))
+            rows = [
+                (", ".join(shown), description, binding_id)
+                for description, (shown, binding_id) in merged.items()
+            ]
             listed.update(key for b in place.bindings for key in key_names(b))
             sections.append((place.name, rows))
         # Keys the framework adds (command palette, quit) that no reader class declares.
         extra = [
-            (self.app.get_key_display(active.binding), active.binding.description)
+            (self.app.get_key_display(active.binding), active.binding.description, None)
             for key, active in self._active.items()
             if key not in listed and active.binding.description and active.node is self.app
         ]
         if extra:
             sections[0][1].extend(extra)
-        width = max((len(keys) for _, rows in sections for keys, _ in rows), default=8) + 2
+        width = max((len(keys) for _, rows in sections for keys, _, _ in rows), default=8) + 2
         for name, rows in sections:
             if text:
                 text.append("\n")
             text.append(name + "\n", heading)
-            for keys, description in rows:
+            for keys, description, binding_id in rows:
                 text.append(f"  {keys:<{width}}", key_style)
                 text.append(description)
-                binding_id = ids.get(f"{name}\0{description}")
                 if binding_id:
                     text.append(f"  {binding_id}", "dim")
                 text.append("\n")
