@@ -915,10 +915,8 @@ class MainScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
     def action_show_problems(self) -> None:
-        # self.problems: the library's, then the [keys] table's (on_library_loaded)
-        keys = len(getattr(self.app, "key_problems", ()))
-        split = len(self.problems) - keys
-        lists, config = self.problems[:split], self.problems[split:]
+        lists = self.library.problems if self.library is not None else ()
+        config = getattr(self.app, "key_problems", ())
         self.app.push_screen(ProblemsScreen([str(p) for p in lists], [str(p) for p in config]))
 
     def _key_for(self, action: str) -> str | None:
