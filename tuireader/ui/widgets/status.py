@@ -32,12 +32,11 @@ class StatusLine(Static):
         # The most complete line that fits; a narrow terminal drops the least useful
         # facts first, so the triage counts ("N left" last) stay whole.
         room = self.content_size.width
-        variants = self._variants()
-        for parts in variants:
+        for parts in self._variants():
             text = self._line(parts)
             if room <= 0 or text.cell_len <= room:
-                return text
-        return self._line(variants[-1])
+                break
+        return text  # the most compact, cut, when none fits
 
     def _variants(self) -> list[list[str]]:
         """The line's facts, from the most complete to the most compact."""
