@@ -21,7 +21,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -106,6 +106,11 @@ def merge_runs(segments: Iterable[Segment], base: Style) -> list[Segment]:
 
 class ResultsList(ScrollView, can_focus=True):
     """The papers matching the current query, in rank (or list) order."""
+
+    #: A new row count is a new scroll range, not a new size: laying the whole screen
+    #: out again for it would cost every keystroke a full repaint (the list's size is
+    #: set by the screen, never by its rows).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down,j", "cursor_down", "Next paper", show=False, id="list.next"),
@@ -371,13 +376,17 @@ class ResultsList(ScrollView, can_focus=True):
 
     def _update_virtual_size(self) -> None:
         size = Size(self.scrollable_content_region.width, max(self._total, len(self._rows)))
-        if size != self.virtual_size:
-            self.virtual_size = size
-            if self.is_mounted and self.show_vertical_scrollbar:
-                # The layout this size asks for tells the scroll bar its new range, and
-                # only then asks for its repaint: a frame after the rows. Asked now, the
-                # new thumb comes with the new rows.
-                self.vertical_scrollbar.refresh()
+        if size == self.virtual_size:
+            return
+        self.virtual_size = size
+        if not self.is_mounted:
+            return
+        # The scroll bar learns its new range here, and repaints with the new rows; only
+        # a bar that comes or goes (the rows' width changes) lays the screen out again.
+        bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+        self._scroll_update(size)
+        if (self.show_vertical_scrollbar, self.show_horizontal_scrollbar) != bars:
+            self.refresh(layout=True)
 
     def _refresh_row(self, index: int) -> None:
         self._drawn.pop(index, None)
