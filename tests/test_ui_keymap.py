@@ -13,7 +13,7 @@ from tuireader.search.engine import open_engine
 from tuireader.system.config import load_config
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
-from tuireader.ui.app import BINDING_PLACES, ReaderApp, Services, keymap_groups
+from tuireader.ui.app import ReaderApp, Services, binding_places, keymap_groups
 from tuireader.ui.bindings import declared_bindings, normalize_key, resolve_keymap, valid_key
 from tuireader.ui.screens.help import HelpScreen
 
@@ -30,7 +30,7 @@ def keyed_app(keys_toml: str) -> ReaderApp:
     return ReaderApp(services, show_timings=False, config=load_config(paths))
 
 
-GROUPS = [declared_bindings(cls) for cls in BINDING_PLACES]
+GROUPS = [declared_bindings(cls) for cls in binding_places()]
 
 
 @sync

@@ -26,12 +26,7 @@ from tuireader.system.resources import styles_dir
 from tuireader.ui.bindings import declared_bindings, key_names, resolve_keymap
 from tuireader.ui.driver import squeezed
 from tuireader.ui.keys import KeyOrderedApp
-from tuireader.ui.screens.edit import NoteEditor, TagEditor
-from tuireader.ui.screens.help import HelpScreen
 from tuireader.ui.screens.main import MainScreen
-from tuireader.ui.screens.manual_copy import ManualCopyScreen
-from tuireader.ui.screens.pick import PickScreen
-from tuireader.ui.screens.problems import ProblemsScreen
 from tuireader.ui.services import Progress, Services
 from tuireader.ui.widgets.results import ResultsList
 from tuireader.ui.widgets.search import SearchBox
@@ -40,20 +35,32 @@ from tuireader.ui.widgets.viewer import PaperViewer
 __all__ = ["Progress", "ReaderApp", "Services", "build_app", "core_services", "run_reader"]
 
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
-#: every class that declares reader bindings: each takes keys as one place, in which two
-#: bindings may not share a key (the [keys] table is checked against them).
-BINDING_PLACES = (
-    MainScreen,
-    SearchBox,
-    ResultsList,
-    PaperViewer,
-    HelpScreen,
-    PickScreen,
-    TagEditor,
-    NoteEditor,
-    ManualCopyScreen,
-    ProblemsScreen,
-)
+
+
+def binding_places() -> tuple[type, ...]:
+    """Every class that declares reader bindings: each takes keys as one place, in which
+    two bindings may not share a key (the [keys] table is checked against them). The
+    dialogs are imported here, not at start-up: the reader opens without them."""
+    from tuireader.ui.screens.edit import NoteEditor, TagEditor
+    from tuireader.ui.screens.help import HelpScreen
+    from tuireader.ui.screens.manual_copy import ManualCopyScreen
+    from tuireader.ui.screens.pick import PickScreen
+    from tuireader.ui.screens.problems import ProblemsScreen
+
+    return (
+        MainScreen,
+        SearchBox,
+        ResultsList,
+        PaperViewer,
+        HelpScreen,
+        PickScreen,
+        TagEditor,
+        NoteEditor,
+        ManualCopyScreen,
+        ProblemsScreen,
+    )
+
+
 #: the widgets of the main screen that take the focus: while one has it, its keys and the
 #: screen's are in force together, and the widget's win a key they share.
 FOCUS_PLACES = (SearchBox, ResultsList, PaperViewer)
@@ -64,7 +71,7 @@ def keymap_groups() -> list[tuple[Binding, ...]]:
     """The sets of bindings in force at once, against which the [keys] table is checked:
     each place alone, and the main screen with each widget that takes the focus there (a
     screen key given to a key the focused list already uses would never reach it)."""
-    groups = [declared_bindings(cls) for cls in BINDING_PLACES]
+    groups = [declared_bindings(cls) for cls in binding_places()]
     screen = declared_bindings(MainScreen)
     groups.extend((*declared_bindings(widget), *screen) for widget in FOCUS_PLACES)
     return groups
@@ -143,7 +150,10 @@ class ReaderApp(KeyOrderedApp):
         self.config = config or Config()
         self.theme = THEMES.get(theme, theme)
         #: the [keys] table as applied (binding id → keys), and what was left out of it.
-        self.keymap, self.key_problems = resolve_keymap(self.config.keys, keymap_groups())
+        self.keymap: dict[str, str] = {}
+        self.key_problems: list[str] = []
+        if self.config.keys:
+            self.keymap, self.key_problems = resolve_keymap(self.config.keys, keymap_groups())
         if self.keymap:
             self.set_keymap(self.keymap)
 

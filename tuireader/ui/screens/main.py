@@ -61,11 +61,6 @@ from tuireader.ui.exporting import (
     papers_in_scope,
     write_export,
 )
-from tuireader.ui.screens.edit import NoteEditor, TagEditor, split_tags
-from tuireader.ui.screens.help import HelpScreen
-from tuireader.ui.screens.manual_copy import ManualCopyScreen
-from tuireader.ui.screens.pick import PickScreen
-from tuireader.ui.screens.problems import ProblemsScreen
 from tuireader.ui.services import Services
 from tuireader.ui.triage import (
     MARKERS,
@@ -912,11 +907,15 @@ class MainScreen(Screen[None]):
         self._focus_pane("results")
 
     def action_help(self) -> None:
+        from tuireader.ui.screens.help import HelpScreen
+
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
     def action_show_problems(self) -> None:
         lists = self.library.problems if self.library is not None else ()
         config = getattr(self.app, "key_problems", ())
+        from tuireader.ui.screens.problems import ProblemsScreen
+
         self.app.push_screen(ProblemsScreen([str(p) for p in lists], [str(p) for p in config]))
 
     def _key_for(self, action: str) -> str | None:
@@ -1064,6 +1063,8 @@ class MainScreen(Screen[None]):
                 self.post_message(cmd.CopyToClipboard(link.url, f"{link.kind} link", one_line=True))
 
         choices = [f"{link.kind:<7} {link.url}" for link in links]
+        from tuireader.ui.screens.pick import PickScreen
+
         self.app.push_screen(PickScreen("Copy which link?", choices), picked)
 
     @on(cmd.CopyPaperId)
@@ -1099,6 +1100,8 @@ class MainScreen(Screen[None]):
                 self.post_message(cmd.OpenLink(index + 1))
 
         choices = [f"{link.kind:<7} {link.url}" for link in paper.links]
+        from tuireader.ui.screens.pick import PickScreen
+
         self.app.push_screen(PickScreen("Open which link?", choices), picked)
 
     def _open_or_copy(self, url: str, what: str) -> None:
@@ -1140,6 +1143,8 @@ class MainScreen(Screen[None]):
                 self.post_message(cmd.CopyCitation(FORMATS[index]))
 
         choices = [FORMAT_LABELS.get(fmt, fmt) for fmt in FORMATS]
+        from tuireader.ui.screens.pick import PickScreen
+
         self.app.push_screen(PickScreen("Copy the citation as…", choices), picked)
 
     @on(cmd.CopyAll)
@@ -1168,6 +1173,8 @@ class MainScreen(Screen[None]):
             markup=False,
         )
         if outcome.manual:
+            from tuireader.ui.screens.manual_copy import ManualCopyScreen
+
             self.app.push_screen(
                 ManualCopyScreen(
                     outcome.text, outcome.what, outcome.fallback_path, outcome.explanation
@@ -1189,6 +1196,8 @@ class MainScreen(Screen[None]):
                 self._export(papers, EXPORT_FORMATS[index], scope)
 
         choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
+        from tuireader.ui.screens.pick import PickScreen
+
         self.app.push_screen(PickScreen(f"Export {len(papers)} papers as…", choices), picked)
 
     @work(thread=True, group="export", exit_on_error=False)
@@ -1435,6 +1444,8 @@ class MainScreen(Screen[None]):
         def done(tags: list[str] | None) -> None:
             if tags is None:
                 return
+            from tuireader.ui.screens.edit import split_tags
+
             try:
                 wanted = [normalize_tag(tag) for tag in split_tags(", ".join(tags))]
             except StoreError as error:
@@ -1444,6 +1455,8 @@ class MainScreen(Screen[None]):
             self._redraw_triage()
 
         title = f"Add tags to {len(ids)} papers" if bulk else "Tags (comma-separated)"
+        from tuireader.ui.screens.edit import TagEditor
+
         self.app.push_screen(TagEditor(opened, book.known_tags(), title=title), done)
 
     @on(cmd.EditNote)
@@ -1462,6 +1475,8 @@ class MainScreen(Screen[None]):
             if note is not None:
                 book.save_note(paper_id, note, opened)
                 self._redraw_triage()
+
+        from tuireader.ui.screens.edit import NoteEditor
 
         self.app.push_screen(NoteEditor(text, title=paper.title), done)
 
