@@ -24,6 +24,10 @@ def _isolated_home(tmp_path_factory, monkeypatch):
         monkeypatch.setenv(var, str(home / sub))
     for var in ("DISPLAY", "WAYLAND_DISPLAY", "TMUX", "TMUX_PANE", "SSH_CONNECTION", "SSH_TTY"):
         monkeypatch.delenv(var, raising=False)
+    # Starting the reader sets Textual's frame rate when it is unset: set and removed
+    # here, the variable is put back as it was after each test (absent, or the user's).
+    monkeypatch.setenv("TEXTUAL_FPS", "")
+    monkeypatch.delenv("TEXTUAL_FPS")
     try:
         import pyperclip
     except ImportError:  # pragma: no cover - pyperclip is a dependency

@@ -121,6 +121,22 @@ def test_the_reader_starts_when_both_are_terminals(monkeypatch, capsys):
     assert started and started[0]["sources"] == ()  # the default library: the seeds
 
 
+def test_the_reader_draws_at_120_frames_unless_the_user_says(monkeypatch, capsys):
+    import os
+
+    import tuireader.ui.app
+
+    seen = []
+    monkeypatch.setattr(
+        tuireader.ui.app, "run_reader", lambda **kwargs: seen.append(os.environ["TEXTUAL_FPS"]) or 0
+    )
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    assert main([]) == 0
+    monkeypatch.setenv("TEXTUAL_FPS", "30")
+    assert main([]) == 0
+    assert seen == [str(cli.FRAMES_PER_SECOND), "30"]
+
+
 def test_the_reader_reads_the_library(monkeypatch, capsys, tmp_path):
     from corpus_util import RECORDS, write_jsonl
 
