@@ -63,6 +63,27 @@ def test_an_unchanged_set_of_lists_is_not_read_again(tmp_path: Path, reads: list
     assert _shape(second.library) == _shape(fresh.library)
 
 
+def test_papers_read_from_the_cache_share_what_recurs_between_them(tmp_path: Path) -> None:
+    records = [
+        dict(r, venue="Conf 2024", year=2024, authors=[f"Author {i % 5}", "Ada Lovelace"])
+        for i, r in enumerate(many_records(80))
+    ]
+    source = write_jsonl(tmp_path / "lists" / "big.jsonl", records)
+    load_session([source], data_dir=tmp_path / "data")
+    papers = load_session([source], data_dir=tmp_path / "data").library.papers
+    assert len(papers) == 80
+    for name in ("venue", "year", "lists"):
+        assert len({id(getattr(paper, name)) for paper in papers}) == 1, name
+    # each author is one string, however many papers name them
+    by_name: dict[str, set[int]] = {}
+    for paper in papers:
+        for author in paper.authors:
+            by_name.setdefault(author, set()).add(id(author))
+    assert len(by_name) == 6 and all(len(ids) == 1 for ids in by_name.values())
+    fresh = load_session([source], data_dir=tmp_path / "fresh", cache=False).library.papers
+    assert papers == fresh
+
+
 def test_a_changed_list_is_read_again_alone_and_merges_as_a_fresh_load(
     tmp_path: Path, reads: list[str]
 ) -> None:

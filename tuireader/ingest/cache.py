@@ -36,11 +36,12 @@ import hashlib
 import json
 import marshal
 import os
+import sys
 import zlib
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from itertools import accumulate, starmap
+from itertools import accumulate, repeat, starmap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -323,8 +324,44 @@ def _entry_in(data: tuple | None) -> SourceEntry | None:
     return None if data is None else SourceEntry(*data)
 
 
+#: the fields of a paper whose values recur from paper to paper (its list's name and
+#: venue, an author of many papers): their strings are written interned, which marshal
+#: reads back as one shared string each rather than a copy in every paper
+_RECURRING = tuple(
+    _PAPER_FIELDS.index(name)
+    for name in (
+        "authors",
+        "lists",
+        "venue",
+        "metadata_source",
+        "entry_type",
+        "journal",
+        "booktitle",
+        "publisher",
+        "editor",
+        "status",
+        "track",
+        "primary_area",
+        "keywords",
+        "categories",
+        "arxiv_class",
+    )
+)
+#: fields whose whole value recurs: shared, as they are read, between the papers read together
+_PAPER_YEAR = _PAPER_FIELDS.index("year")
+_PAPER_LISTS = _PAPER_FIELDS.index("lists")
+
+
+def _interned(value: Any) -> Any:
+    if type(value) is str:
+        return sys.intern(value)
+    if type(value) is tuple:
+        return tuple(sys.intern(item) if type(item) is str else item for item in value)
+    return value
+
+
 def _links_out(links: tuple[Link, ...]) -> tuple:
-    return tuple((link.url, link.kind, link.origin) for link in links)
+    return tuple((link.url, sys.intern(link.kind), sys.intern(link.origin)) for link in links)
 
 
 def _links_in(data: tuple) -> tuple[Link, ...]:
@@ -333,16 +370,25 @@ def _links_in(data: tuple) -> tuple[Link, ...]:
 
 def _paper_out(paper: Paper) -> tuple:
     row = [getattr(paper, name) for name in _PAPER_FIELDS]
+    for index in _RECURRING:
+        row[index] = _interned(row[index])
     row[_PAPER_LINKS] = _links_out(paper.links)
     row[_PAPER_ENTRY] = _entry_out(paper.source_entry)
     return tuple(row)
 
 
-def _paper_in(row: tuple) -> Paper:
+def _paper_in(row: tuple, shared: dict[Any, Any] | None = None) -> Paper:
+    """The paper of ``row``; with ``shared`` (one dict for the papers read together), a
+    year or a tuple of lists seen before is that one object (at 100,000 papers of one
+    list, 8 MB less)."""
     values = list(row)
     values[_PAPER_LINKS] = _links_in(values[_PAPER_LINKS])
     if values[_PAPER_ENTRY] is not None:
         values[_PAPER_ENTRY] = _entry_in(values[_PAPER_ENTRY])
+    if shared is not None:
+        year, lists = values[_PAPER_YEAR], values[_PAPER_LISTS]
+        values[_PAPER_YEAR] = shared.setdefault(year, year)
+        values[_PAPER_LISTS] = shared.setdefault(lists, lists)
     return Paper(*values)
 
 
@@ -398,7 +444,7 @@ def library_out(library: Library) -> tuple:
 def library_in(data: Any) -> Library:
     papers, lists, problems = data
     return Library(
-        papers=tuple(map(_paper_in, papers)),
+        papers=tuple(map(_paper_in, papers, repeat({}))),
         lists=tuple(PaperList(name, Path(path), tuple(ids), fmt) for name, path, ids, fmt in lists),
         problems=tuple(map(_problem_in, problems)),
     )
