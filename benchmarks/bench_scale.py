@@ -161,6 +161,11 @@ def run_reader(
             out["rss"], out["rss_peak"] = _memory(term.process.pid)
     finally:
         term.close()
+        if term.odd:
+            print(
+                f"  (the emulated screen failed on {len(term.odd)} reads: {term.odd[:2]})",
+                file=sys.stderr,
+            )
     return out
 
 

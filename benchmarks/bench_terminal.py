@@ -40,6 +40,7 @@ import tempfile
 import termios
 import threading
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,6 +129,8 @@ class Terminal:
     stdin: Path | None = None
     events: list[Event] = field(default_factory=list)
     raw: list[tuple[float, bytes]] = field(default_factory=list)
+    #: what the emulator raised on, read by read (that read's rest is lost to the screen)
+    odd: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         master, slave = os.openpty()
@@ -179,8 +182,11 @@ class Terminal:
             with self.lock:
                 try:
                     self.stream.feed(data)
-                except (TypeError, ValueError, IndexError, KeyError):  # an odd sequence
-                    pass
+                except Exception as error:  # noqa: BLE001 - an odd sequence: go on reading
+                    where = traceback.extract_tb(error.__traceback__)[-1]
+                    self.odd.append(
+                        f"{type(error).__name__}: {error} ({where.name}:{where.lineno})"
+                    )
                 lines = self.screen.display
                 rows = frozenset(i for i, (a, b) in enumerate(zip(lines, self._lines)) if a != b)
                 self._lines = lines
@@ -206,9 +212,17 @@ class Terminal:
             while not condition(self.screen.display):
                 left = deadline - time.perf_counter()
                 if left <= 0 or self.process.poll() is not None:
-                    raise TimeoutError("\n".join(self.screen.display))
+                    raise TimeoutError(self._lost())
                 self.lock.wait(min(left, 0.2))
             return self.events[-1].at if self.events else time.perf_counter()
+
+    def _lost(self) -> str:
+        """The screen as emulated when waiting gave up, and where the bytes written are
+        kept (to replay them: the screen may have lost track, not the program)."""
+        kept = Path(tempfile.gettempdir()) / f"bench_terminal-{os.getpid()}-{id(self)}.bytes"
+        kept.write_bytes(b"".join(data for _, data in self.raw))
+        odd = f"; the emulator failed on {len(self.odd)} reads: {self.odd[:3]}" if self.odd else ""
+        return "\n".join([*self.screen.display, f"(the bytes written are in {kept}{odd})"])
 
     def since(self, at: float, until: float | None = None) -> list[Event]:
         with self.lock:
