@@ -169,6 +169,16 @@ class Terminal:
             pass
 
     def _read(self) -> None:
+        """Read what the program writes until its side of the pty is closed; then close
+        ours. Only this thread closes it: closed elsewhere while this thread was between
+        two reads, its number would be given to the next terminal's pty, and this thread
+        would read (and lose) part of what that terminal's program writes."""
+        try:
+            self._read_until_closed()
+        finally:
+            os.close(self.fd)
+
+    def _read_until_closed(self) -> None:
         while True:
             try:
                 data = os.read(self.fd, 65536)
@@ -238,7 +248,8 @@ class Terminal:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
-        os.close(self.fd)
+        # the reader ends once every process holding the program's side has ended
+        self._thread.join(timeout=10)
 
 
 def key_cost(term: Terminal, key: str | bytes, input_row: int | None) -> tuple[int, int, float]:
