@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpus
-from bench_terminal import Terminal, _env, _row_with
+from bench_terminal import ScreenTimeout, Terminal, _env, _row_with
 
 ROOT = Path(__file__).resolve().parents[1]
 #: twenty searches, as a user would type them (each awaited before the next)
@@ -159,6 +159,9 @@ def run_reader(
                 term.wait_for(_listed, 60)
             _settled(term)
             out["rss"], out["rss_peak"] = _memory(term.process.pid)
+    except ScreenTimeout as error:
+        error.add_note(f"what was written is in {term.keep_bytes()}")
+        raise
     finally:
         term.close()
         if term.odd:

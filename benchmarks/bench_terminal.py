@@ -120,6 +120,17 @@ for _name in (
     _lenient(_name, 1)
 
 
+class ScreenTimeout(TimeoutError):
+    """The screen never showed what was waited for: the screen as emulated, and what the
+    emulator failed on; ``terminal.keep_bytes()`` saves what was written, to replay."""
+
+    def __init__(self, terminal: Terminal) -> None:
+        self.terminal = terminal
+        odd = terminal.odd
+        failed = [f"(the emulator failed on {len(odd)} reads: {odd[:3]})"] if odd else []
+        super().__init__("\n".join([*terminal.screen.display, *failed]))
+
+
 @dataclass
 class Terminal:
     """A program running in a recording pty, with an emulated screen."""
@@ -222,17 +233,16 @@ class Terminal:
             while not condition(self.screen.display):
                 left = deadline - time.perf_counter()
                 if left <= 0 or self.process.poll() is not None:
-                    raise TimeoutError(self._lost())
+                    raise ScreenTimeout(self)
                 self.lock.wait(min(left, 0.2))
             return self.events[-1].at if self.events else time.perf_counter()
 
-    def _lost(self) -> str:
-        """The screen as emulated when waiting gave up, and where the bytes written are
-        kept (to replay them: the screen may have lost track, not the program)."""
+    def keep_bytes(self) -> Path:
+        """Everything the program wrote so far, saved to a file (to replay it through an
+        emulator: when a wait gives up, the screen may have lost track, not the program)."""
         kept = Path(tempfile.gettempdir()) / f"bench_terminal-{os.getpid()}-{id(self)}.bytes"
         kept.write_bytes(b"".join(data for _, data in self.raw))
-        odd = f"; the emulator failed on {len(self.odd)} reads: {self.odd[:3]}" if self.odd else ""
-        return "\n".join([*self.screen.display, f"(the bytes written are in {kept}{odd})"])
+        return kept
 
     def since(self, at: float, until: float | None = None) -> list[Event]:
         with self.lock:
@@ -534,8 +544,13 @@ def main() -> None:
             result = Result(name)
             try:
                 run(result)
-            except TimeoutError:
-                print(f"{name}: a round left out (the screen never showed it)", file=sys.stderr)
+            except ScreenTimeout as error:
+                kept = error.terminal.keep_bytes()
+                print(
+                    f"{name}: a round left out (the screen never showed it; "
+                    f"what was written is in {kept})",
+                    file=sys.stderr,
+                )
                 return
             runs.setdefault(name, []).append(result)
 
