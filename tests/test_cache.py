@@ -351,3 +351,82 @@ def test_reading_a_library_leaves_the_garbage_collector_as_it_found_it(tmp_path:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _lazy(tmp_path: Path, count: int = 300) -> tuple[Library, Library]:
+    """A list of ``count`` papers read whole, then lazily from the cache it left."""
+    source = write_jsonl(tmp_path / "many.jsonl", many_records(count))
+    whole = load_session([source], data_dir=tmp_path / "data").library
+    lazy = load_session([source], data_dir=tmp_path / "data", lazy=True).library
+    assert isinstance(lazy, cache_module.LazyLibrary) and not lazy.complete
+    return whole, lazy
+
+
+def test_a_lazy_library_gives_papers_to_one_thread_while_another_reads_them_all(
+    tmp_path: Path, reads: list[str]
+) -> None:
+    """The reader's screen asks for the papers it shows while a worker reads the rest:
+    every paper found is the right one, nothing falls back to reading the lists, and the
+    entry is read whole once."""
+    import threading
+
+    whole, lazy = _lazy(tmp_path)
+    reads.clear()
+    ids = [paper.id for paper in whole.papers]
+    wrong: list[str] = []
+    started = threading.Event()
+
+    def look() -> None:
+        started.set()
+        for _ in range(20):
+            for paper_id in ids[::7]:
+                if lazy.get(paper_id) != whole.get(paper_id):
+                    wrong.append(paper_id)
+
+    lookers = [threading.Thread(target=look) for _ in range(3)]
+    for thread in lookers:
+        thread.start()
+    started.wait()
+    readers = [threading.Thread(target=lambda: lazy.papers) for _ in range(2)]
+    for thread in readers:
+        thread.start()
+    for thread in (*lookers, *readers):
+        thread.join()
+    assert wrong == [] and reads == []
+    assert lazy.complete and lazy.papers == whole.papers
+    assert lazy.paper_ids() == tuple(ids)
+    assert lazy._handle is None  # read whole: its file is closed
+
+
+def test_a_lazy_library_takes_problems_and_stays_lazy(tmp_path: Path) -> None:
+    from tuireader.model import Problem
+
+    whole, lazy = _lazy(tmp_path)
+    said = Problem(tmp_path / "x.jsonl", "something to say", "warning")
+    assert lazy.with_problems([said]) is lazy
+    assert not lazy.complete and lazy.problems == (said,)
+    assert lazy.papers == whole.papers and lazy.problems == (said,)
+    # a library read whole takes them in a new library with the very same papers
+    other = whole.with_problems([said])
+    assert other.problems == (said,) and other.papers is whole.papers
+
+
+def test_a_lazy_library_found_damaged_as_it_is_read_whole_says_so_among_its_problems(
+    tmp_path: Path,
+) -> None:
+    """The entry damaged after it was opened (another process, a bad disk): the library
+    is made again (from the lists' own entries), and its problems say what happened,
+    beside what they said before."""
+    from tuireader.model import Problem
+
+    whole, lazy = _lazy(tmp_path)
+    before = Problem(tmp_path / "x.jsonl", "said before", "warning")
+    lazy.with_problems([before])
+    entry = lazy.path
+    data = bytearray(entry.read_bytes())
+    data[-40] ^= 0x55
+    entry.write_bytes(bytes(data))
+    assert lazy.papers == whole.papers
+    assert lazy.problems[0] == before
+    (note,) = [str(p) for p in lazy.problems if "cache of read lists" in p.message]
+    assert "damaged" in note

@@ -6,7 +6,8 @@ UI, to JSON output or to tests without any framework in between.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -222,3 +223,16 @@ class Library:
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.papers)
+
+    @property
+    def complete(self) -> bool:
+        """True when every paper is in memory (a lazy library reads each when asked)."""
+        return True
+
+    def paper_ids(self) -> Sequence[str]:
+        """The papers' ids, in list order."""
+        return tuple(paper.id for paper in self.papers)
+
+    def with_problems(self, problems: Iterable[Problem]) -> Library:
+        """This library, its problems being ``problems``."""
+        return replace(self, problems=tuple(problems))

@@ -207,11 +207,17 @@ def _load(
     if lazy:
 
         def fallback(why: str) -> Library:
-            # the entry is damaged: read as if it were not there, and say so once
-            again = Cache(paths.cache_dir, late)
+            # the entry is damaged: read as if it were not there, and say so once (and
+            # among the library's problems, for a reader that shows them)
+            said: list[str] = []
+            again = Cache(paths.cache_dir, said.append)
             library = _read_or_cached(again, request, given, catalogs, default_catalogs, {})
             again.tell()
-            return library
+            for note in said:
+                if late is not None:
+                    late(note)
+            notes = (Problem(paths.cache_dir, note, "warning") for note in said)
+            return library.with_problems((*library.problems, *notes))
 
         opened = store.open_library(request, fallback)
         if opened is not None:

@@ -37,9 +37,10 @@ import json
 import marshal
 import os
 import sys
+import threading
 import zlib
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from itertools import accumulate, repeat, starmap
 from pathlib import Path
@@ -659,6 +660,10 @@ def _read_library(
 _SCANNED_LOOKUPS = 32
 
 
+class _Closed(Exception):
+    """The lazy library's file is closed: its papers are read whole (or fell back)."""
+
+
 class LazyLibrary(Library):
     """A cached library whose papers are read from its entry as they are asked for.
 
@@ -666,6 +671,10 @@ class LazyLibrary(Library):
     iterating read the rest of the entry, checked whole. When the entry turns out
     damaged, ``fallback(why)`` gives the library instead (read from the lists), and
     everything is answered from that; without a fallback, ``CacheMiss`` is raised.
+
+    Safe to share between threads: the reader's screen asks for the papers it shows
+    while a worker reads the rest. One thread reads the whole entry (or falls back);
+    the others wait for it, and a paper's record is never read from a closed file.
     """
 
     path: Path
@@ -684,6 +693,10 @@ class LazyLibrary(Library):
     _read: dict[str, Paper]
     _whole: Library | None
     _tail: tuple[tuple[PaperList, ...], dict[str, Any]] | None
+    #: held while the entry's file is read from or closed
+    _file_lock: threading.Lock
+    #: held while the whole library is read (or the fallback gives it)
+    _whole_lock: threading.RLock
 
     def __init__(
         self,
@@ -712,6 +725,8 @@ class LazyLibrary(Library):
         put(self, "_read", {})
         put(self, "_whole", None)
         put(self, "_tail", None)
+        put(self, "_file_lock", threading.Lock())
+        put(self, "_whole_lock", threading.RLock())
 
     @classmethod
     def open(cls, path: Path, check: Callable[[dict], None], fallback: Fallback | None = None):  # type: ignore[no-untyped-def]
@@ -740,19 +755,33 @@ class LazyLibrary(Library):
 
     def _damaged(self, why: str) -> Library:
         """The library from the fallback, now that the entry cannot be used."""
-        self.close()
-        if self._fallback is None:
-            raise CacheMiss(why)
-        whole = self._fallback(why)
-        object.__setattr__(self, "_whole", whole)
-        return whole
+        with self._whole_lock:
+            if self._whole is not None:  # another thread got here first
+                return self._whole
+            self.close()
+            if self._fallback is None:
+                raise CacheMiss(why)
+            whole = self._fallback(why)
+            # what was said of the library stays, with what the fallback says now
+            whole = whole.with_problems(dict.fromkeys((*self._problems, *whole.problems)))
+            object.__setattr__(self, "_whole", whole)
+            return whole
+
+    def _pread(self, length: int, offset: int) -> bytes:
+        """``length`` bytes of the entry from ``offset``; raises _Closed once the file is
+        closed (the whole library has been read, or it fell back), CacheMiss on error."""
+        with self._file_lock:
+            handle = self._handle
+            if handle is None:
+                raise _Closed
+            try:
+                return os.pread(handle.fileno(), length, offset)
+            except (OSError, ValueError) as error:
+                raise CacheMiss(f"it cannot be read ({error})") from None
 
     def _record(self, at: int) -> Paper:
         start, end = self._offsets[at], self._offsets[at + 1]
-        try:
-            data = os.pread(self._handle.fileno(), end - start, self._body_start + start)
-        except (OSError, ValueError) as error:
-            raise CacheMiss(f"it cannot be read ({error})") from None
+        data = self._pread(end - start, self._body_start + start)
         if len(data) != end - start:
             raise CacheMiss("it is truncated")
         if zlib.crc32(data) != self._crcs[at]:
@@ -771,11 +800,17 @@ class LazyLibrary(Library):
         whole = self._whole
         if whole is not None:
             return whole
-        if self._handle is None:
-            return self._damaged("it cannot be read")
+        with self._whole_lock:  # one thread reads it; the others wait for its papers
+            return self._whole or self._read_whole()
+
+    def _read_whole(self) -> Library:
         try:
-            self._handle.seek(0)
-            rest = self._handle.read()
+            with self._file_lock:
+                handle = self._handle
+                if handle is None:
+                    raise CacheMiss("it cannot be read")
+                size = os.fstat(handle.fileno()).st_size
+                rest = os.pread(handle.fileno(), size, 0)
             # the header line again, then every section checked as a whole read does
             offset = rest.index(b"\n", len(MAGIC)) + 1
             sections = _sections(self._head)
@@ -807,18 +842,18 @@ class LazyLibrary(Library):
         """The lists and what was kept with the library (``Cache.extra``)."""
         if self._tail is None:
             try:
-                if self._handle is None:
-                    raise CacheMiss("it cannot be read")
                 sections = _sections(self._head)
                 _, length, crc = sections[3]
                 start = self._body_start + sections[2][1]
-                data = _section(os.pread(self._handle.fileno(), length, start), crc, length)
+                data = _section(self._pread(length, start), crc, length)
                 lists, extra = _loads(data)
                 if not isinstance(extra, dict):
                     raise CacheMiss("its content is damaged")
                 items = tuple(
                     PaperList(name, Path(where), tuple(ids), fmt) for name, where, ids, fmt in lists
                 )
+            except _Closed:  # read whole meanwhile (or fell back): the lists are there
+                return self._everything().lists, {}
             except CacheMiss as miss:
                 whole = self._damaged(str(miss))
                 return whole.lists, {}
@@ -830,10 +865,11 @@ class LazyLibrary(Library):
 
     def close(self) -> None:
         """Close the entry's file (what is asked for later reads it whole again)."""
-        handle = self._handle
-        if handle is not None:
-            object.__setattr__(self, "_handle", None)
-            handle.close()
+        with self._file_lock:
+            handle = self._handle
+            if handle is not None:
+                object.__setattr__(self, "_handle", None)
+                handle.close()
 
     # -- Library -------------------------------------------------------------------------
 
@@ -883,10 +919,10 @@ class LazyLibrary(Library):
         at = self._position_of(paper_id)
         if at is None:
             return None
-        if self._handle is None:
-            return self._everything().get(paper_id)
         try:
             paper = self._record(at)
+        except _Closed:  # read whole meanwhile (or fell back)
+            return self._everything().get(paper_id)
         except CacheMiss as miss:
             return self._damaged(str(miss)).get(paper_id)
         self._read[paper_id] = paper
@@ -916,6 +952,23 @@ class LazyLibrary(Library):
 
     def __repr__(self) -> str:
         return f"LazyLibrary({self.path}, {len(self)} papers)"
+
+    @property
+    def complete(self) -> bool:
+        return self._whole is not None
+
+    def paper_ids(self) -> Sequence[str]:
+        return self._whole.paper_ids() if self._whole is not None else self.ids
+
+    def with_problems(self, problems: Iterable[Problem]) -> LazyLibrary:
+        """This library, now with ``problems`` (itself: a copy would share its open file,
+        and closing one would close the other's; it is read whole once, not per copy)."""
+        with self._whole_lock:
+            problems = tuple(problems)
+            object.__setattr__(self, "_problems", problems)
+            if self._whole is not None:
+                object.__setattr__(self, "_whole", self._whole.with_problems(problems))
+        return self
 
 
 # --------------------------------------------------------------------------- the cache

@@ -92,19 +92,34 @@ def core_services(
     moved or vanished): they are shown first among the load warnings.
     """
 
+    #: the session loaded last: its engine opens the index as ``tuireader search`` does
+    loaded: list[Any] = []
+
     def load() -> Library:
         from tuireader.session import load_session
 
+        # Lazy: with the lists unchanged, the first screen needs the cache's table of
+        # papers and the rows in view, not all 100,000 papers (the screen has the rest
+        # read in a worker once it is drawn).
         session = load_session(
             [Path(source) for source in sources] or None,
             data_dir=paths.root,
             catalogs=[Path(c) for c in catalogs or ()],
             default_catalogs=default_catalogs,
+            lazy=True,
         )
+        loaded[:] = [session]
         # Catalog problems travel with the library so the screen reports them all.
-        return replace(session.library, problems=(*notes, *session.problems))
+        return session.library.with_problems((*notes, *session.problems))
 
     def open_(library: Library, progress: Progress) -> Any:
+        session = loaded[0] if loaded else None
+        if session is not None and _same_papers(library, session.library):
+            # What the cache kept with the library (each paper's index fingerprint), and
+            # an index already found current for this very cache entry, serve again.
+            return replace(session, library=library).engine(
+                progress=progress, rebuild=rebuild, quick=True
+            )
         from tuireader.search.engine import open_engine
 
         # open_engine creates the data folder itself and falls back to a scan when it cannot
@@ -117,6 +132,13 @@ def core_services(
         return Store.open(paths.state_db)
 
     return Services(load_library=load, open_engine=open_, open_store=open_store)
+
+
+def _same_papers(library: Library, other: Library) -> bool:
+    """True if ``library`` is ``other`` (a lazy one, given problems) or has its very papers."""
+    if library is other:
+        return True
+    return library.complete and other.complete and library.papers is other.papers
 
 
 class ReaderApp(KeyOrderedApp):

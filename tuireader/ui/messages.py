@@ -28,6 +28,14 @@ class LibraryLoaded(Message):
 
 
 @dataclass
+class LibraryRead(Message):
+    """Every paper of a library first shown from the cache's table of papers is now in
+    memory (its problems may have grown: the cache may have turned out damaged)."""
+
+    library: Library
+
+
+@dataclass
 class LibraryFailed(Message):
     """Reading the library raised: nothing to show but the reason."""
 

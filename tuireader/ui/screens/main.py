@@ -74,7 +74,7 @@ from tuireader.ui.triage import (
     TriageSaved,
     open_triage,
 )
-from tuireader.ui.widgets.results import ResultsList, Row
+from tuireader.ui.widgets.results import PaperRows, ResultsList, Row, ids_of
 from tuireader.ui.widgets.search import SearchBox
 from tuireader.ui.widgets.status import StatusLine
 from tuireader.ui.widgets.viewer import PaperViewer
@@ -294,7 +294,9 @@ class MainScreen(Screen[None]):
         #: the order the results are shown in.
         self.order = "list"
         #: the shown results in the order the engine gave them (None: More like this).
-        self._base_rows: list[Row] | None = None
+        self._base_rows: Sequence[Row] | None = None
+        #: every paper of the library as rows (what an empty query shows)
+        self._every_row: PaperRows | None = None
         # -- the model of what the user keeps, fitted in a worker --
         self.fit_model: Any = None
         #: the last fit asked for, and the one whose model is in use.
@@ -467,6 +469,10 @@ class MainScreen(Screen[None]):
         self.post_message(msg.LibraryLoaded(library))
         # Let the list reach the screen before indexing competes with it for the CPU.
         self._first_frame.wait(timeout=FIRST_FRAME_WAIT)
+        if not library.complete:
+            # Shown from the cache's table of papers: the rest is read now, here.
+            library.papers  # noqa: B018 - reads them
+            self.post_message(msg.LibraryRead(library))
         try:
 
             def progress(done: int, total: int) -> None:
@@ -512,9 +518,36 @@ class MainScreen(Screen[None]):
                 self.log.warning(str(problem))
             self.refresh_bindings()
         # With load warnings, their count says why the library is empty (w lists them).
-        if not library.papers and not self.message and not self.warnings:
+        if not len(library) and not self.message and not self.warnings:
             self.message = "No papers: the library is empty"
         self._show_query()
+        if library.complete:  # else once it is (a fit reads every paper)
+            self._refit_soon()
+
+    def on_library_read(self, message: msg.LibraryRead) -> None:
+        library = message.library
+        if library is not self.library:
+            return
+        rows = self._every_row
+        if rows is not None and tuple(rows.ids) != tuple(library.paper_ids()):
+            # The cache failed as the papers were read, and the lists read instead
+            # differ: show them as they are now.
+            self._every_row = None
+            if not self.search_query.strip():
+                current = self.current_paper
+                self._return_to = current.id if current is not None else None
+                self._show_query()
+        self.total = len(library)
+        late = [problem for problem in library.problems if problem not in self.problems]
+        if late:
+            self.problems = (*self.problems, *late)
+            count = len(self.problems)
+            key = self._key_for("show_problems") or "w"
+            self.warnings = f"{count} load warning{'s' if count != 1 else ''} ({key}: details)"
+            self.notify(visible(str(late[0])), title="Loading", severity="warning", markup=False)
+            for problem in late:
+                self.log.warning(str(problem))
+            self.refresh_bindings()
         self._refit_soon()
 
     def on_library_failed(self, message: msg.LibraryFailed) -> None:
@@ -571,7 +604,7 @@ class MainScreen(Screen[None]):
             self._highlight_terms = None
             self.matched = None
             self._beyond_triaged = frozenset()
-            self._present([Row(paper) for paper in self.library.papers], None)
+            self._present(self._all_rows(self.library), None)
             self.displayed_query = query
             self.elapsed_ms = None
             if self.message.startswith("Search:"):
@@ -581,6 +614,13 @@ class MainScreen(Screen[None]):
             self.message = "Search: the index is not ready yet; results appear when it is"
             return
         self._search(query)
+
+    def _all_rows(self, library: Library) -> PaperRows:
+        """Every paper of ``library``, in list order: the same rows every time."""
+        rows = self._every_row
+        if rows is None or rows.library is not library:
+            rows = self._every_row = PaperRows(library)
+        return rows
 
     def _search(self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search") -> None:
         # The triage filters answer from a copy of what is shown now, taken here: the
@@ -703,7 +743,7 @@ class MainScreen(Screen[None]):
         """Show ``rows`` (as the engine ranked them) in the order in force: ``order``,
         else the query's ``sort``, else the order key's choice, else list order for no
         query and relevance for a search."""
-        self._base_rows = list(rows)
+        self._base_rows = rows if isinstance(rows, PaperRows) else list(rows)
         self._query_sort = sort
         default = "relevance" if self.search_query.strip() else "list"
         self.order = order or sort or self._choice or default
@@ -714,10 +754,12 @@ class MainScreen(Screen[None]):
         self._show_rows(self._ordered(self._base_rows), keep=keep)
         self._show_order()
 
-    def _ordered(self, rows: list[Row]) -> list[Row]:
+    def _ordered(self, rows: Sequence[Row]) -> Sequence[Row]:
         """``rows`` in the order shown: by fit the undecided most likely kept first (the
         decided after them), by list as the lists have them."""
         if self.order == "list":
+            if isinstance(rows, PaperRows):
+                return rows  # the library's own order
             return sorted(rows, key=lambda row: row.paper.order)
         model = self.fit_model
         if self.order == "fit" and model is not None and rows:
@@ -1286,7 +1328,7 @@ class MainScreen(Screen[None]):
             self.call_after_refresh(results.scroll_to, y=scroll, animate=False)
 
     def _update_counts(self) -> None:
-        listed = [row.paper.id for row in self.results.rows]
+        listed = ids_of(self.results.rows)
         beyond = max(0, (self.matched or 0) - len(listed)) if self.matched is not None else 0
         book = self.triage
         self.triage_counts = counts_line(
@@ -1345,7 +1387,7 @@ class MainScreen(Screen[None]):
     def _targets(self) -> list[str]:
         """The marked papers, in list order; else the highlighted one."""
         paper = self.current_paper
-        listed = (row.paper.id for row in self.results.rows)
+        listed = ids_of(self.results.rows)
         return self.triage.targets(listed, paper.id if paper is not None else None)
 
     def _writable(self) -> bool:
@@ -1367,9 +1409,9 @@ class MainScreen(Screen[None]):
         current = self.current_paper
         if current is None or current.id != from_id or book.state_of(from_id) == DEFAULT_STATE:
             return
-        rows = results.rows
-        for index in range((results.highlighted or 0) + 1, len(rows)):
-            if book.state_of(rows[index].paper.id) == DEFAULT_STATE:
+        ids = ids_of(results.rows)
+        for index in range((results.highlighted or 0) + 1, len(ids)):
+            if book.state_of(ids[index]) == DEFAULT_STATE:
                 results.select(index)
                 return
 
@@ -1412,8 +1454,8 @@ class MainScreen(Screen[None]):
             if old.get(paper_id) != new.get(paper_id)
         }
         self._redraw_triage()
-        for index, row in enumerate(self.results.rows):
-            if row.paper.id in touched:
+        for index, paper_id in enumerate(ids_of(self.results.rows)):
+            if paper_id in touched:
                 self.results.select(index)
                 break
 

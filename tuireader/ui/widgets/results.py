@@ -11,9 +11,9 @@ colour escape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, overload
 
 from rich.segment import Segment
 from rich.style import Style
@@ -25,7 +25,7 @@ from textual.reactive import Reactive, reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tuireader.model import Paper
+from tuireader.model import Library, Paper
 from tuireader.ui.text import Palette, result_line
 
 #: blank cells on each side of a row's text (inside the border).
@@ -38,6 +38,60 @@ class Row:
 
     paper: Paper
     title_spans: tuple[tuple[int, int], ...] = ()
+
+
+class PaperRows(Sequence[Row]):
+    """Every paper of ``library`` in list order, each row made when it is asked for.
+
+    A library read lazily from the cache (``Library.complete`` False) is shown before
+    its papers are in memory: the screen draws the rows in view, and reads those papers
+    alone. The ids are known at once; ``ids`` and ``index_of`` never read a paper.
+    """
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self._ids: Sequence[str] | None = None
+        self._at: dict[str, int] | None = None
+
+    @property
+    def ids(self) -> Sequence[str]:
+        if self._ids is None:
+            self._ids = self.library.paper_ids()
+        return self._ids
+
+    def index_of(self, paper_id: object) -> int | None:
+        if self._at is None:
+            self._at = dict(zip(self.ids, range(len(self.ids)), strict=True))
+        return self._at.get(paper_id) if isinstance(paper_id, str) else None
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Row]: ...
+    def __getitem__(self, index: int | slice) -> Row | list[Row]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        paper_id = self.ids[index]
+        paper = self.library.get(paper_id)
+        if paper is None:  # the library fell back to the lists, and they changed
+            paper = Paper(id=paper_id, title="(no longer in the lists)", abstract="")
+        return Row(paper)
+
+    def __iter__(self) -> Iterator[Row]:
+        if self.library.complete:
+            return (Row(paper) for paper in self.library.papers)
+        # one by one: a loop that stops after a few rows reads only those
+        return (self[at] for at in range(len(self)))
+
+
+def ids_of(rows: Sequence[Row]) -> Sequence[str]:
+    """The ids of the papers in ``rows``, in order (none of them read, for PaperRows)."""
+    if isinstance(rows, PaperRows):
+        return rows.ids
+    return [row.paper.id for row in rows]
 
 
 def _plain(style: Style | None) -> bool:
@@ -239,7 +293,7 @@ class ResultsList(ScrollView, can_focus=True):
         extends = (
             list_width == self._list_width
             and len(old) <= len(rows)
-            and all(a is b or a == b for a, b in zip(old, rows))
+            and (old is rows or all(a is b or a == b for a, b in zip(old, rows)))
         )
         self._rows = rows
         self._list_width = list_width
@@ -269,6 +323,8 @@ class ResultsList(ScrollView, can_focus=True):
 
     def index_of(self, paper_id: object) -> int | None:
         """The row of paper ``paper_id``, if the list has it."""
+        if isinstance(self._rows, PaperRows):
+            return self._rows.index_of(paper_id)
         for index, row in enumerate(self._rows):
             if row.paper.id == paper_id:
                 return index
