@@ -430,3 +430,21 @@ def test_a_lazy_library_found_damaged_as_it_is_read_whole_says_so_among_its_prob
     assert lazy.problems[0] == before
     (note,) = [str(p) for p in lazy.problems if "cache of read lists" in p.message]
     assert "damaged" in note
+
+
+def test_a_library_read_from_the_cache_names_its_papers_with_their_own_strings(
+    tmp_path: Path,
+) -> None:
+    """Read whole, lazily or not, a library keeps one string per id: its lists and (a
+    lazy one) its table of ids use the papers' own (at 100,000 papers, megabytes)."""
+    whole, lazy = _lazy(tmp_path)
+    assert lazy.lists and lazy.get(whole.papers[3].id) is not None  # before the whole read
+    assert lazy._tail is not None and lazy._read
+    again = load_session([tmp_path / "many.jsonl"], data_dir=tmp_path / "data").library
+    for library in (again, lazy):
+        own = {id(paper.id) for paper in library.papers}
+        (listed,) = library.lists
+        assert listed.paper_ids and all(id(pid) in own for pid in listed.paper_ids)
+    assert all(a is b.id for a, b in zip(lazy.paper_ids(), lazy.papers, strict=True))
+    # and what served before the whole read is let go
+    assert lazy._tail is None and lazy._read == {} and lazy._position is None

@@ -444,9 +444,16 @@ def library_out(library: Library) -> tuple:
 
 def library_in(data: Any) -> Library:
     papers, lists, problems = data
+    made = tuple(map(_paper_in, papers, repeat({})))
+    # The lists name their papers with the papers' own id strings, not a copy of each
+    # (at 100,000 papers, 6 MB).
+    own = {paper.id: paper.id for paper in made}
     return Library(
-        papers=tuple(map(_paper_in, papers, repeat({}))),
-        lists=tuple(PaperList(name, Path(path), tuple(ids), fmt) for name, path, ids, fmt in lists),
+        papers=made,
+        lists=tuple(
+            PaperList(name, Path(path), tuple(map(own.get, ids, ids)), fmt)
+            for name, path, ids, fmt in lists
+        ),
         problems=tuple(map(_problem_in, problems)),
     )
 
@@ -764,7 +771,7 @@ class LazyLibrary(Library):
             whole = self._fallback(why)
             # what was said of the library stays, with what the fallback says now
             whole = whole.with_problems(dict.fromkeys((*self._problems, *whole.problems)))
-            object.__setattr__(self, "_whole", whole)
+            self._settle(whole, tuple(paper.id for paper in whole.papers))
             return whole
 
     def _pread(self, length: int, offset: int) -> bytes:
@@ -828,15 +835,27 @@ class LazyLibrary(Library):
                 lists, _extra = _loads(data["tail"])
                 whole = library_in((rows, lists, self._problems))
             whole = Library(papers=whole.papers, lists=whole.lists, problems=self._problems)
-            if tuple(paper.id for paper in whole.papers) != self.ids:
+            ids = tuple(paper.id for paper in whole.papers)
+            if ids != self.ids:
                 raise CacheMiss("its content is damaged")
         except CacheMiss as miss:
             return self._damaged(str(miss))
         except Exception:  # noqa: BLE001 - anything malformed is damage
             return self._damaged("its content is damaged")
-        object.__setattr__(self, "_whole", whole)
-        self.close()
+        self._settle(whole, ids)
         return whole
+
+    def _settle(self, whole: Library, ids: tuple[str, ...]) -> None:
+        """Answer everything from ``whole`` from now on, and let go of what served until
+        then (the table's own copy of every id, the lists read alone, the papers read one
+        by one): at 100,000 papers, megabytes each."""
+        put = object.__setattr__
+        put(self, "_whole", whole)
+        put(self, "ids", ids)  # the papers' own strings
+        put(self, "_tail", None)
+        put(self, "_read", {})
+        put(self, "_position", None)
+        self.close()
 
     def tail(self) -> tuple[tuple[PaperList, ...], dict[str, Any]]:
         """The lists and what was kept with the library (``Cache.extra``)."""
@@ -958,7 +977,7 @@ class LazyLibrary(Library):
         return self._whole is not None
 
     def paper_ids(self) -> Sequence[str]:
-        return self._whole.paper_ids() if self._whole is not None else self.ids
+        return self.ids
 
     def with_problems(self, problems: Iterable[Problem]) -> LazyLibrary:
         """This library, now with ``problems`` (itself: a copy would share its open file,

@@ -529,7 +529,10 @@ class MainScreen(Screen[None]):
         if library is not self.library:
             return
         rows = self._every_row
-        if rows is not None and tuple(rows.ids) != tuple(library.paper_ids()):
+        before = rows.ids if rows is not None else ()
+        if rows is not None:
+            rows.forget_ids()
+        if rows is not None and tuple(rows.ids) != tuple(before):
             # The cache failed as the papers were read, and the lists read instead
             # differ: show them as they are now.
             self._every_row = None
