@@ -164,3 +164,52 @@ async def test_a_cache_found_damaged_after_the_first_screen_is_said_and_the_list
             assert any("cache of read lists" in str(p) for p in screen.problems)
     finally:
         release.set()
+
+
+@sync
+async def test_rows_the_cache_cannot_give_stand_in_and_the_screen_never_waits_for_the_lists(
+    tmp_path,
+):
+    """The records of the first rows damaged on disk before they are drawn: the screen
+    draws stand-ins instead of reading the lists again itself, the worker's whole read
+    does that, and the rows then show their papers."""
+    app, release, given = held_app(tmp_path)
+    fallbacks: list[str] = []
+    real_load = app.services.load_library
+
+    def load():  # type: ignore[no-untyped-def]
+        library = real_load()
+        start = library._body_start + library._offsets[0]
+        with open(library.path, "r+b") as handle:  # the first three records damaged
+            handle.seek(start + 4)
+            handle.write(b"\xff" * (library._offsets[3] - library._offsets[0] - 8))
+        fallback = library._fallback
+
+        def counted(why):  # type: ignore[no-untyped-def]
+            fallbacks.append(threading.current_thread().name)
+            return fallback(why)
+
+        object.__setattr__(library, "_fallback", counted)
+        return library
+
+    app.services = Services(
+        load_library=load,
+        open_engine=app.services.open_engine,
+        open_store=app.services.open_store,
+    )
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await shown(pilot)
+            library = given[0]
+            assert "(being read again…)" in app_text(app)
+            assert fallbacks == [] and screen.results.rows.stood_in
+            release.set()
+            screen = await ready(pilot)
+            assert library.complete and fallbacks and threading.main_thread().name not in fallbacks
+            text = app_text(app)
+            assert "(being read again…)" not in text
+            assert library.papers[0].title in text
+            assert screen.current_paper == library.papers[0]
+            assert "1 load warning" in widget_text(app, screen.query_one("#status"))
+    finally:
+        release.set()

@@ -218,6 +218,11 @@ class Library:
     def get(self, paper_id: str) -> Paper | None:
         return self._by_id.get(paper_id)
 
+    def peek(self, paper_id: str) -> Paper | None:
+        """``get``, for a screen that must not wait: a library read lazily gives None
+        rather than read its lists again on this thread when its cache fails."""
+        return self._by_id.get(paper_id)
+
     def __len__(self) -> int:
         return len(self.papers)
 

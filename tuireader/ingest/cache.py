@@ -930,6 +930,14 @@ class LazyLibrary(Library):
         return self._positions().get(paper_id)
 
     def get(self, paper_id: str) -> Paper | None:
+        return self._lookup(paper_id, wait=True)
+
+    def peek(self, paper_id: str) -> Paper | None:
+        return self._lookup(paper_id, wait=False)
+
+    def _lookup(self, paper_id: str, *, wait: bool) -> Paper | None:
+        """Paper ``paper_id``: ``wait``, as ``get``, for the whole library when its record
+        cannot be used; else (``peek``) None rather than wait."""
         if self._whole is not None:
             return self._whole.get(paper_id)
         found = self._read.get(paper_id)
@@ -940,10 +948,13 @@ class LazyLibrary(Library):
             return None
         try:
             paper = self._record(at)
-        except _Closed:  # read whole meanwhile (or fell back)
-            return self._everything().get(paper_id)
+        except _Closed:  # read whole meanwhile (or falling back now)
+            if wait:
+                return self._everything().get(paper_id)
+            whole = self._whole
+            return whole.get(paper_id) if whole is not None else None
         except CacheMiss as miss:
-            return self._damaged(str(miss)).get(paper_id)
+            return self._damaged(str(miss)).get(paper_id) if wait else None
         self._read[paper_id] = paper
         return paper
 

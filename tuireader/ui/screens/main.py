@@ -532,14 +532,16 @@ class MainScreen(Screen[None]):
         before = rows.ids if rows is not None else ()
         if rows is not None:
             rows.forget_ids()
-        if rows is not None and tuple(rows.ids) != tuple(before):
-            # The cache failed as the papers were read, and the lists read instead
-            # differ: show them as they are now.
+        if rows is not None and (rows.stood_in or tuple(rows.ids) != tuple(before)):
+            # The cache failed as the papers were read: rows stood in for some, or the
+            # lists read instead differ. Show them as they are now.
             self._every_row = None
             if not self.search_query.strip():
                 current = self.current_paper
                 self._return_to = current.id if current is not None else None
                 self._show_query()
+                if rows.stood_in:  # the same rows, but some were drawn as stand-ins
+                    self.results.redraw()
         self.total = len(library)
         late = [problem for problem in library.problems if problem not in self.problems]
         if late:

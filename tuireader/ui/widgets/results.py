@@ -51,6 +51,8 @@ class PaperRows(Sequence[Row]):
     def __init__(self, library: Library) -> None:
         self.library = library
         self._ids: Sequence[str] | None = None
+        #: True once a row stood in for a paper the cache could not give
+        self.stood_in = False
 
     @property
     def ids(self) -> Sequence[str]:
@@ -80,9 +82,12 @@ class PaperRows(Sequence[Row]):
         if isinstance(index, slice):
             return [self[at] for at in range(*index.indices(len(self)))]
         paper_id = self.ids[index]
-        paper = self.library.get(paper_id)
-        if paper is None:  # the library fell back to the lists, and they changed
-            paper = Paper(id=paper_id, title="(no longer in the lists)", abstract="")
+        # The screen never waits here: a record the cache cannot give stands in until
+        # the worker's whole read (which reads the lists again) has the paper.
+        paper = self.library.peek(paper_id)
+        if paper is None:
+            self.stood_in = True
+            paper = Paper(id=paper_id, title="(being read again…)", abstract="")
         return Row(paper)
 
     def __iter__(self) -> Iterator[Row]:
@@ -334,6 +339,11 @@ class ResultsList(ScrollView, can_focus=True):
             if row.paper.id == paper_id:
                 return index
         return None
+
+    def redraw(self) -> None:
+        """Draw every row in view again (what they show changed underneath)."""
+        self._drawn.clear()
+        self.refresh()
 
     def refresh_markers(self) -> None:
         """Redraw the rows in view whose triage marker changed."""
