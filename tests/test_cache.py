@@ -422,10 +422,7 @@ def test_a_lazy_library_found_damaged_as_it_is_read_whole_says_so_among_its_prob
     whole, lazy = _lazy(tmp_path)
     before = Problem(tmp_path / "x.jsonl", "said before", "warning")
     lazy.with_problems([before])
-    entry = lazy.path
-    data = bytearray(entry.read_bytes())
-    data[-40] ^= 0x55
-    entry.write_bytes(bytes(data))
+    _damage_flip(lazy.path)
     assert lazy.papers == whole.papers
     assert lazy.problems[0] == before
     (note,) = [str(p) for p in lazy.problems if "cache of read lists" in p.message]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from corpus_util import many_records, write_jsonl
 from e2e_util import app_text, ready, settle, sync, widget_text
+from test_cache import _damage_flip
 
 from tuireader.ingest.cache import LazyLibrary
 from tuireader.session import load_session
@@ -150,10 +151,7 @@ async def test_a_cache_found_damaged_after_the_first_screen_is_said_and_the_list
             screen = await shown(pilot)
             library = given[0]
             before = [row.paper.id for row in screen.results.rows[:10]]
-            entry = library.path
-            data = bytearray(entry.read_bytes())
-            data[-40] ^= 0x55
-            entry.write_bytes(bytes(data))
+            _damage_flip(library.path)
             release.set()
             screen = await ready(pilot)
             await asyncio.sleep(0)

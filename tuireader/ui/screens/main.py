@@ -493,12 +493,7 @@ class MainScreen(Screen[None]):
         key_problems = tuple(getattr(self.app, "key_problems", ()))
         problems = self.problems = (*library.problems, *key_problems)
         if problems:
-            # A count, not the problems themselves: they would take the status line
-            # over. The details are one key away (and in Textual's log).
-            count = len(problems)
-            summary = f"{count} load warning{'s' if count != 1 else ''}"
-            key = self._key_for("show_problems") or "w"
-            self.warnings = f"{summary} ({key}: details)"
+            summary, key = self._count_warnings()
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
             where = " and ".join(
                 part
@@ -524,31 +519,39 @@ class MainScreen(Screen[None]):
         if library.complete:  # else once it is (a fit reads every paper)
             self._refit_soon()
 
+    def _count_warnings(self) -> tuple[str, str]:
+        """Put the count of load warnings on the status line: a count, not the problems
+        themselves (they would take it over); the details are one key away (and in
+        Textual's log). Gives the count in words and that key."""
+        count = len(self.problems)
+        summary = f"{count} load warning{'s' if count != 1 else ''}"
+        key = self._key_for("show_problems") or "w"
+        self.warnings = f"{summary} ({key}: details)"
+        return summary, key
+
     def on_library_read(self, message: msg.LibraryRead) -> None:
         library = message.library
         if library is not self.library:
             return
         rows = self._every_row
-        before = rows.ids if rows is not None else ()
         if rows is not None:
-            rows.forget_ids()
-        if rows is not None and (rows.stood_in or tuple(rows.ids) != tuple(before)):
-            # The cache failed as the papers were read: rows stood in for some, or the
-            # lists read instead differ. Show them as they are now.
-            self._every_row = None
-            if not self.search_query.strip():
-                current = self.current_paper
-                self._return_to = current.id if current is not None else None
-                self._show_query()
-                if rows.stood_in:  # the same rows, but some were drawn as stand-ins
-                    self.results.redraw()
+            before = rows.ids
+            rows.forget_ids()  # the papers' own id strings from now on
+            if rows.stood_in or tuple(rows.ids) != tuple(before):
+                # The cache failed as the papers were read: rows stood in for some, or
+                # the lists read instead differ. Show them as they are now.
+                self._every_row = None
+                if not self.search_query.strip():
+                    current = self.current_paper
+                    self._return_to = current.id if current is not None else None
+                    self._show_query()
+                    if rows.stood_in:  # the same rows, but some drawn as stand-ins
+                        self.results.redraw()
         self.total = len(library)
         late = [problem for problem in library.problems if problem not in self.problems]
         if late:
             self.problems = (*self.problems, *late)
-            count = len(self.problems)
-            key = self._key_for("show_problems") or "w"
-            self.warnings = f"{count} load warning{'s' if count != 1 else ''} ({key}: details)"
+            self._count_warnings()
             self.notify(visible(str(late[0])), title="Loading", severity="warning", markup=False)
             for problem in late:
                 self.log.warning(str(problem))

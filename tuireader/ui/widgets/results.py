@@ -318,8 +318,7 @@ class ResultsList(ScrollView, can_focus=True):
             # the query, and so what the viewer highlights in the paper, may be new).
             self.post_message(self.PaperHighlighted(self, self._rows[target].paper))
             return
-        self._drawn.clear()
-        self.refresh()
+        self.redraw()
         self.highlighted = None  # so that the highlight below is news even on the same row
         if rows:
             self.highlighted = target
