@@ -342,6 +342,75 @@ async def test_library_that_raises_is_reported_not_fatal():
         assert app.is_running
 
 
+def on_mount_spy(monkeypatch, seen: list[tuple[int, str]]) -> None:
+    """Record the list's length and the index state as the screen's mount ends: what the
+    first frame, drawn once the event loop runs again, shows."""
+    mount = MainScreen.on_mount
+
+    def spied(self: MainScreen) -> None:
+        mount(self)
+        seen.append((len(self.results.rows), self.index_state))
+
+    monkeypatch.setattr(MainScreen, "on_mount", spied)
+
+
+@sync
+async def test_a_library_read_within_the_wait_is_on_the_first_frame(monkeypatch):
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "FIRST_PAINT_WAIT", 60.0)  # however slow the machine
+    seen: list[tuple[int, str]] = []
+    on_mount_spy(monkeypatch, seen)
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert seen == [(11, "opening")]  # the papers, not an empty list drawn first
+        assert titles(screen) == [paper.title for paper in screen.library.papers]
+        assert "11 / 11 papers" in app_text(app)
+
+
+@sync
+async def test_a_long_read_shows_the_screen_loading_then_the_papers(monkeypatch):
+    import threading
+
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "FIRST_PAINT_WAIT", 0.05)
+    seen: list[tuple[int, str]] = []
+    on_mount_spy(monkeypatch, seen)
+    release = threading.Event()
+
+    def slow() -> Library:
+        release.wait(60)
+        return load_library([SAMPLE])
+
+    app = make_app(load=slow)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert seen == [(0, "loading")]  # the frame did not wait for the whole read
+        assert screen.library is None and "0 / 0 papers" in app_text(app)
+        release.set()
+        screen = await ready(pilot)
+        assert len(titles(screen)) == 11 and "11 / 11 papers" in app_text(app)
+
+
+@sync
+async def test_a_read_that_raises_within_the_wait_is_reported_once(monkeypatch):
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "FIRST_PAINT_WAIT", 60.0)
+
+    def explode() -> Library:
+        raise OSError("disk on fire")
+
+    app = make_app(load=explode)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        assert app_text(app).count("disk on fire") == 1
+        assert app.is_running
+
+
 @sync
 async def test_search_that_raises_is_reported_not_fatal():
     class Broken:

@@ -61,7 +61,7 @@ from tuireader.ui.exporting import (
     papers_in_scope,
     write_export,
 )
-from tuireader.ui.services import Services
+from tuireader.ui.services import EarlyRead, Services
 from tuireader.ui.triage import (
     MARKERS,
     POLL_SECONDS,
@@ -88,6 +88,8 @@ SEARCH_LIMIT = 100
 REST_DELAY = 0.15
 #: longest wait (seconds) for the first list frame before opening the index anyway.
 FIRST_FRAME_WAIT = 2.0
+#: longest the first frame waits (seconds) for the library, so as to show its papers.
+FIRST_PAINT_WAIT = 0.15
 #: widest the list-name column gets when the library has several lists...
 LIST_COLUMN = 20
 #: ...and the share of the list's width it may take at most (titles need the room).
@@ -397,7 +399,14 @@ class MainScreen(Screen[None]):
         self.query_one("#progress").display = False
         self.search_box.focus()
         self._show_mode("search")
-        self._load()
+        # The read begins now; a read from the cache ends well within the wait, and the
+        # first frame shows the papers. A longer one (the lists parsed again) goes on
+        # while the screen shows that it is loading.
+        early = EarlyRead(self.services.load_library)
+        library = early.ready(FIRST_PAINT_WAIT)
+        if library is not None:
+            self.on_library_loaded(msg.LibraryLoaded(library))
+        self._load(early, shown=library is not None)
         key_problems = getattr(self.app, "key_problems", ())
         if key_problems:
             # One line each; the keys they name keep their defaults.
@@ -459,14 +468,17 @@ class MainScreen(Screen[None]):
     # -- loading --------------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, group="load", exit_on_error=False)
-    def _load(self) -> None:
+    def _load(self, early: EarlyRead, shown: bool) -> None:
+        """The rest of loading: the library (unless already ``shown``), every paper of it
+        once the first frame is drawn, then the index."""
         services = self.services
         try:
-            library = services.load_library()
+            library = early.result()
         except Exception as error:  # noqa: BLE001 - any failure is shown, never raised
             self.post_message(msg.LibraryFailed(f"{type(error).__name__}: {error}"))
             return
-        self.post_message(msg.LibraryLoaded(library))
+        if not shown:
+            self.post_message(msg.LibraryLoaded(library))
         # Let the list reach the screen before indexing competes with it for the CPU.
         self._first_frame.wait(timeout=FIRST_FRAME_WAIT)
         if not library.complete:
