@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def _collectable():
+    """The reader moves what it holds out of the collector's reach once its index is
+    open; each test's objects are put back within reach after it, so they can be freed."""
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture(autouse=True)

@@ -53,6 +53,19 @@ async def test_empty_query_lists_every_paper_in_list_order():
 
 
 @sync
+async def test_what_the_reader_holds_is_out_of_the_collectors_walks_once_ready():
+    import gc
+
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert screen.index_state == "ready"
+        assert gc.get_freeze_count() > 0
+
+
+@sync
 async def test_typing_narrows_the_list_and_highlights_matches():
     app = make_app(SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:

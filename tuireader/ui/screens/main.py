@@ -10,6 +10,7 @@ messages (:mod:`tuireader.ui.messages`) back.
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Sequence
@@ -586,6 +587,10 @@ class MainScreen(Screen[None]):
 
     def on_engine_ready(self, message: msg.EngineReady) -> None:
         engine = self.engine = message.engine
+        # What the reader holds from now on (papers, the index's readers, the widgets)
+        # lives as long as it does: out of the garbage collector's full walks, which
+        # otherwise fall on a keystroke now and then (35-90 ms each at 2,610 papers).
+        gc.freeze()
         problem = getattr(engine, "problem", None)
         self.index_state = "text scan" if problem else "ready"
         for note in getattr(engine, "messages", ()):
