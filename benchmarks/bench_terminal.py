@@ -6,17 +6,21 @@ Runs the installed ``tuireader`` on the ICML 2024 papers (2,610) in a recording 
 a terminal emulator (pyte), so the clock stops on what is on screen, not on a guess:
 
 * typing a query: bytes written per key, and the time from the key to the last frame that
-  changed anything but the query line (the results, the status, the viewer) — p50/p95;
+  changed anything but the query line (the results, the status, the viewer) — p50/p95 —
+  and to the last that changed the list (the left half of the screen, but the query line:
+  the list and the status line; fzf's list beside its preview) — "list p50/p95";
 * moving down one paper (``j`` in the reader; Down in fzf): bytes per key and latency;
 * idle for 5 s, with the search box focused and with the list focused: bytes per second;
 * start to the first frame that shows the papers, and (reader) to "index: ready"; beside
   it, a bare Textual app that reads the same file and lists the titles in an OptionList
-  (the reader's first frame is also given as a multiple of the bare app's).
+  (the reader's first frame is also given as a multiple of the bare app's). Rounds of the
+  two take turns, and ``--starts`` more starts of each, in turn, are timed to the first
+  frame alone: the first-frame column is the median of all of them.
 
 The reader answers the terminal's usual questions the way a modern terminal does (synchronised
 output supported, cursor position), so frames arrive as they would in kitty, WezTerm or foot.
 
-Run: ``python benchmarks/bench_terminal.py [--rounds 3] [--size 100000] [--cmd "python -m tuireader"]``.
+Run: ``python benchmarks/bench_terminal.py [--rounds 3] [--starts 10] [--size 100000] [--cmd "python -m tuireader"]``.
 ``--cmd`` runs another build (e.g. an older checkout on PYTHONPATH) for before/after numbers.
 Needs ``pyte`` (``pip install pyte``); fzf is skipped with a note when it is not installed.
 """
@@ -55,6 +59,8 @@ except ImportError:  # pragma: no cover - a benchmark dependency
     raise SystemExit("bench_terminal needs pyte: pip install pyte") from None
 
 COLS, ROWS = 120, 40
+#: the columns of the left half: the reader's list (and status line), apart from its viewer.
+HALF = COLS // 2
 QUERIES = ("diffusion model", "graph neural", "language")
 MOVES = 20
 #: after a key, how long to record what it caused.
@@ -79,6 +85,9 @@ class Event:
     rows: frozenset[int]
     #: bytes of it that are colour and style escapes (SGR).
     sgr: int = 0
+    #: the rows of those whose change reaches into the left half of the screen (the
+    #: reader's list and status line; fzf's list beside its preview)
+    left: frozenset[int] = frozenset()
 
 
 class _Screen(pyte.Screen):  # type: ignore[misc]
@@ -210,9 +219,10 @@ class Terminal:
                     )
                 lines = self.screen.display
                 rows = frozenset(i for i, (a, b) in enumerate(zip(lines, self._lines)) if a != b)
+                left = frozenset(i for i in rows if lines[i][:HALF] != self._lines[i][:HALF])
                 self._lines = lines
                 sgr = sum(len(m) for m in _SGR.findall(data))
-                self.events.append(Event(at, len(data), rows, sgr))
+                self.events.append(Event(at, len(data), rows, sgr, left))
                 self.raw.append((at, data))
                 self.lock.notify_all()
 
@@ -262,8 +272,21 @@ class Terminal:
         self._thread.join(timeout=10)
 
 
-def key_cost(term: Terminal, key: str | bytes, input_row: int | None) -> tuple[int, int, float]:
-    """Send ``key``; return (bytes it caused, of them SGR, seconds to the last frame it caused).
+@dataclass(frozen=True)
+class KeyCost:
+    """What one key caused at the terminal."""
+
+    size: int
+    sgr: int
+    #: seconds to the last frame it caused (the viewer's, when it shows another paper)
+    latency: float
+    #: seconds to the last frame that changed the left half (the list and status line)
+    list_latency: float
+
+
+def key_cost(term: Terminal, key: str | bytes, input_row: int | None) -> KeyCost:
+    """Send ``key``; return the bytes it caused, of them SGR, and the seconds to the last
+    frame it caused and to the last one that changed the list.
 
     A frame that changes only the query line after the first is a cursor blink: neither
     counted nor timed (idle bytes are measured on their own).
@@ -276,9 +299,15 @@ def key_cost(term: Terminal, key: str | bytes, input_row: int | None) -> tuple[i
         if not blink:
             kept.append(event)
     if not kept:
-        return 0, 0, 0.0
+        return KeyCost(0, 0, 0.0, 0.0)
     rendered = [e for e in kept if e.rows - {input_row}] or kept
-    return sum(e.size for e in kept), sum(e.sgr for e in kept), rendered[-1].at - sent
+    listed = [e for e in kept if e.left - {input_row}] or rendered
+    return KeyCost(
+        sum(e.size for e in kept),
+        sum(e.sgr for e in kept),
+        rendered[-1].at - sent,
+        listed[-1].at - sent,
+    )
 
 
 @dataclass
@@ -288,6 +317,7 @@ class Result:
     ready: float = float("nan")
     typing_bytes: list[int] = field(default_factory=list)
     typing_latency: list[float] = field(default_factory=list)
+    typing_list_latency: list[float] = field(default_factory=list)
     move_bytes: list[int] = field(default_factory=list)
     move_latency: list[float] = field(default_factory=list)
     sgr: int = 0
@@ -369,16 +399,27 @@ def run_bare(source: Path, result: Result, tries: int = 3) -> None:
         return
 
 
+#: every paper listed: "2,610 / 2,610 papers" (a synthetic corpus repeats a few records,
+#: which the reader merges: its count is the reader's to say); not "0 / 0" before loading.
+EVERYTHING = re.compile(r"\b([1-9][\d,]*) / \1 papers\b")
+
+
+def listed(lines: list[str]) -> bool:
+    return any(EVERYTHING.search(line) for line in lines)
+
+
+def reader_start(cmd: Sequence[str], source: Path, home: Path) -> float:
+    """Seconds from start to the reader's first frame with every paper listed."""
+    term = Terminal([*cmd, str(source)], _env(TUIREADER_HOME=str(home)))
+    try:
+        return term.wait_for(listed, 300) - term.started
+    finally:
+        term.close()
+
+
 def run_reader(cmd: Sequence[str], source: Path, home: Path, result: Result) -> None:
     env = _env(TUIREADER_HOME=str(home))
     term = Terminal([*cmd, str(source)], env)
-    # every paper listed: "2,610 / 2,610 papers" (a synthetic corpus repeats a few
-    # records, which the reader merges: its count is the reader's to say)
-    everything = re.compile(r"\b([1-9][\d,]*) / \1 papers\b")  # not "0 / 0" before loading
-
-    def listed(lines: list[str]) -> bool:
-        return any(everything.search(line) for line in lines)
-
     try:
         shown = term.wait_for(listed, 300)
         result.first_frame = shown - term.started
@@ -388,19 +429,20 @@ def run_reader(cmd: Sequence[str], source: Path, home: Path, result: Result) -> 
         result.idle_search = _idle(term, 5)
         for query in QUERIES:
             for char in query:
-                size, sgr, latency = key_cost(term, char, input_row)
-                result.sgr += sgr
-                result.typing_bytes.append(size)
-                result.typing_latency.append(latency)
+                cost = key_cost(term, char, input_row)
+                result.sgr += cost.sgr
+                result.typing_bytes.append(cost.size)
+                result.typing_latency.append(cost.latency)
+                result.typing_list_latency.append(cost.list_latency)
             term.send(b"\x15")  # ctrl+u: clear the query
             term.wait_for(listed)
         term.send(b"\r")  # to the list
         time.sleep(0.5)
         for _ in range(MOVES):
-            size, sgr, latency = key_cost(term, "j", None)
-            result.sgr += sgr
-            result.move_bytes.append(size)
-            result.move_latency.append(latency)
+            cost = key_cost(term, "j", None)
+            result.sgr += cost.sgr
+            result.move_bytes.append(cost.size)
+            result.move_latency.append(cost.latency)
         result.idle_list = _idle(term, 5)
     finally:
         term.close()
@@ -421,10 +463,11 @@ def run_fzf(lines: Path, preview: str | None, result: Result) -> None:
         result.idle_search = _idle(term, 5)
         for query in QUERIES:
             for char in query:
-                size, sgr, latency = key_cost(term, char, input_row)
-                result.sgr += sgr
-                result.typing_bytes.append(size)
-                result.typing_latency.append(latency)
+                cost = key_cost(term, char, input_row)
+                result.sgr += cost.sgr
+                result.typing_bytes.append(cost.size)
+                result.typing_latency.append(cost.latency)
+                result.typing_list_latency.append(cost.list_latency)
             term.send(b"\x15")
             try:
                 term.wait_for(lambda screen: _row_with(screen, "2610/2610") is not None, 10)
@@ -433,10 +476,10 @@ def run_fzf(lines: Path, preview: str | None, result: Result) -> None:
                 term.wait_for(lambda screen: _row_with(screen, "2610/2610") is not None, 20)
         time.sleep(0.5)
         for _ in range(MOVES):
-            size, sgr, latency = key_cost(term, b"\x1b[B", None)
-            result.sgr += sgr
-            result.move_bytes.append(size)
-            result.move_latency.append(latency)
+            cost = key_cost(term, b"\x1b[B", None)
+            result.sgr += cost.sgr
+            result.move_bytes.append(cost.size)
+            result.move_latency.append(cost.latency)
         result.idle_list = result.idle_search
     finally:
         term.close()
@@ -465,17 +508,19 @@ def _share(r: Result) -> str:
 def table(results: list[Result]) -> str:
     head = (
         f"{'program':28} {'first':>6} {'ready':>6} {'type KB':>8} {'p50':>5} {'p95':>5}"
-        f" {'j KB':>6} {'p50':>5} {'p95':>5} {'idle B/s':>9} {'list idle':>9} {'SGR':>5}"
+        f" {'list':>5} {'list':>5} {'j KB':>6} {'p50':>5} {'p95':>5} {'idle B/s':>9} {'list idle':>9} {'SGR':>5}"
     )
     units = (
         f"{'':28} {'ms':>6} {'ms':>6} {'/key':>8} {'ms':>5} {'ms':>5}"
-        f" {'/key':>6} {'ms':>5} {'ms':>5} {'search':>9} {'B/s':>9} {'share':>5}"
+        f" {'p50':>5} {'p95':>5} {'/key':>6} {'ms':>5} {'ms':>5} {'search':>9} {'B/s':>9} {'share':>5}"
     )
     out = [head, units]
     for r in results:
         out.append(
             f"{r.name:28} {_ms(r.first_frame):>6} {_ms(r.ready):>6} {_kb(r.typing_bytes):>8}"
             f" {_ms(_q(r.typing_latency, 0.5)):>5} {_ms(_q(r.typing_latency, 0.95)):>5}"
+            f" {_ms(_q(r.typing_list_latency, 0.5)):>5}"
+            f" {_ms(_q(r.typing_list_latency, 0.95)):>5}"
             f" {_kb(r.move_bytes):>6} {_ms(_q(r.move_latency, 0.5)):>5}"
             f" {_ms(_q(r.move_latency, 0.95)):>5} {r.idle_search:>9.0f} {r.idle_list:>9.0f}"
             f" {_share(r):>5}"
@@ -483,9 +528,9 @@ def table(results: list[Result]) -> str:
     return "\n".join(out)
 
 
-def _merge(runs: list[Result]) -> Result:
+def _merge(runs: list[Result], starts: Sequence[float] = ()) -> Result:
     merged = Result(runs[0].name)
-    merged.first_frame = statistics.median(r.first_frame for r in runs)
+    merged.first_frame = statistics.median([*(r.first_frame for r in runs), *starts])
     merged.ready = statistics.median(r.ready for r in runs)
     merged.idle_search = statistics.median(r.idle_search for r in runs)
     merged.idle_list = statistics.median(r.idle_list for r in runs)
@@ -493,6 +538,7 @@ def _merge(runs: list[Result]) -> Result:
         merged.sgr += r.sgr
         merged.typing_bytes += r.typing_bytes
         merged.typing_latency += r.typing_latency
+        merged.typing_list_latency += r.typing_list_latency
         merged.move_bytes += r.move_bytes
         merged.move_latency += r.move_latency
     return merged
@@ -508,6 +554,13 @@ def main() -> None:
     parser.add_argument("--no-fzf", action="store_true", help="measure the reader only")
     parser.add_argument("--no-reader", action="store_true", help="measure fzf only")
     parser.add_argument("--json", type=Path, help="also write the raw numbers here")
+    parser.add_argument(
+        "--starts",
+        type=int,
+        default=10,
+        help="more starts of the reader and the bare app, in turn, timed to the first"
+        " frame only (the first-frame column is the median of every start)",
+    )
     parser.add_argument(
         "--truecolor", action="store_true", help="COLORTERM=truecolor (default: 256 colours)"
     )
@@ -538,6 +591,8 @@ def main() -> None:
     try:
         home = work / "home"
         runs: dict[str, list[Result]] = {}
+        #: first frames of the starts timed to it alone, by program
+        starts: dict[str, list[float]] = {}
 
         def measure(run: Callable[[Result], None], name: str) -> None:
             """One round; a round the emulated screen lost track of is left out, said so."""
@@ -559,10 +614,17 @@ def main() -> None:
             # second start.
             run_reader(cmd, source, home, Result("warm-up"))
             run_bare(icml, Result("warm-up"))  # its bytecode compiled too
+            # Side by side: a round of each in turn, so that the machine's slow spells
+            # fall on both alike.
             for _ in range(args.rounds):
                 measure(lambda result: run_reader(cmd, source, home, result), args.name)
-            for _ in range(args.rounds):
                 measure(lambda result: run_bare(icml, result), "bare OptionList app")
+            for _ in range(args.starts):
+                starts.setdefault(args.name, []).append(reader_start(cmd, source, home))
+                bare_start = Result("start")
+                run_bare(icml, bare_start)
+                if not math.isnan(bare_start.first_frame):
+                    starts.setdefault("bare OptionList app", []).append(bare_start.first_frame)
         if args.no_fzf:
             pass
         elif shutil.which("fzf") is None:
@@ -582,7 +644,7 @@ def main() -> None:
             for _ in range(args.rounds):
                 for name, shows in (("fzf", None), ("fzf --preview (abstract)", preview)):
                     measure(lambda result, shows=shows: run_fzf(lines, shows, result), name)
-        merged = [_merge(r) for r in runs.values()]
+        merged = [_merge(r, starts.get(name, [])) for name, r in runs.items()]
         colours = "24-bit" if TRUECOLOR else "256"
         print(
             f"Terminal cost at {COLS}x{ROWS} ({colours} colours), {len(records):,} papers,"
