@@ -8,6 +8,7 @@ Counted where the work happens: how many rows the viewer is asked to draw
 from __future__ import annotations
 
 from e2e_util import settle, sync
+from rich.text import Text
 from test_ui_app import SAMPLE, make_app, ready
 from textual.app import App, ComposeResult
 
@@ -84,6 +85,33 @@ async def test_the_same_paper_again_draws_nothing_and_another_only_what_differs(
         shown = len(viewer.lines)
         assert 0 < drawn.calls < shown
         assert "Paper 2 on walruses" in viewer.lines[0]
+
+
+@sync
+async def test_the_same_paper_and_words_are_not_rendered_or_wrapped_again(monkeypatch):
+    import tuireader.ui.widgets.viewer as viewer_module
+
+    app = ViewerApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        shown = Paper(id="p1", title="On seals", abstract="Seals and walruses swim; otters float.")
+        viewer.show_paper(shown, frozenset({"seals"}))
+        await pilot.pause()
+        marked: list[str] = []
+        render = viewer_module.abstract_text
+
+        def rendered(abstract, palette, highlight=None):  # type: ignore[no-untyped-def]
+            marked.extend(abstract[start:end] for start, end in highlight or ())
+            return render(abstract, palette, highlight)
+
+        monkeypatch.setattr(viewer_module, "abstract_text", rendered)
+        wrapped = Counter(monkeypatch, Text, "wrap")
+        viewer.show_paper(shown, frozenset({"seals"}))  # a key that left both alone
+        await pilot.pause()
+        assert marked == [] and wrapped.calls == 0
+        viewer.show_paper(shown, frozenset({"otters"}))  # the same paper, other words
+        await pilot.pause()
+        assert marked == ["otters"] and wrapped.calls > 0
 
 
 @sync

@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rich.style import Style
 from rich.text import Text
 
 from tuireader.ingest.links import web_url
 from tuireader.model import Paper
-from tuireader.render.textrender import display_authors, display_title, render, visible
+from tuireader.render.textrender import (
+    Rendered,
+    display_authors,
+    display_title,
+    render,
+    visible,
+)
 
 #: marks a title derived from the abstract rather than given by the source.
 DERIVED_MARK = "≈"
@@ -139,6 +146,16 @@ def title_spans_for(paper: Paper, spans: Sequence[tuple[int, int]]) -> list[tupl
     return [(mapping[min(s, len(raw))], mapping[min(e, len(raw))]) for s, e in spans]
 
 
+#: abstracts whose rendering is kept: the viewer draws the same abstract again with each
+#: search's highlights, and again on moving back to it.
+ABSTRACTS_KEPT = 256
+
+
+@lru_cache(maxsize=ABSTRACTS_KEPT)
+def _rendered(abstract: str) -> Rendered:
+    return render(abstract)
+
+
 def abstract_text(
     abstract: str,
     palette: Palette,
@@ -149,7 +166,7 @@ def abstract_text(
     Returns the Text and the plain rendered string (for locating search words in it).
     ``highlight`` spans refer to that plain string.
     """
-    rendered = render(abstract)
+    rendered = _rendered(abstract)
     plain = rendered.text
     styles = {
         "em": palette.em,

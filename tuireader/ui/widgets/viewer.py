@@ -92,6 +92,9 @@ class PaperViewer(Widget, can_focus=True):
         self._top = 0
         self._shown: list[Strip] = []
         self._palette: Palette | None = None
+        #: the paper and highlight the paper's texts were made for (their rows are kept
+        #: while both stay: typing on with the same paper on top re-wraps nothing).
+        self._texts_of: tuple[Paper | None, Highlight | None] | None = None
 
     @property
     def paper(self) -> Paper | None:
@@ -194,6 +197,10 @@ class PaperViewer(Widget, can_focus=True):
 
     def _set_paper_texts(self) -> None:
         paper = self._paper
+        made = self._texts_of
+        if made is not None and made[0] is paper and made[1] == self._find_spans:
+            return
+        self._texts_of = (paper, self._find_spans)
         if paper is None:
             self._set("header", Text("No paper selected", end=""))
             self._set("links", None)
@@ -283,6 +290,7 @@ class PaperViewer(Widget, can_focus=True):
         super().notify_style_update()
         if self._palette is not None:
             self._palette = None
+            self._texts_of = None
             if self.is_mounted:
                 self._set_paper_texts()
                 self._set("why", self._why_text())
