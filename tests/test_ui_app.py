@@ -98,6 +98,78 @@ async def test_results_for_a_query_no_longer_typed_are_dropped():
         assert titles(screen) == before
 
 
+def searches_in_workers(monkeypatch) -> list[str]:
+    """The queries the screen hands to a search worker (rather than searching at once)."""
+    seen: list[str] = []
+    run = MainScreen._run_search
+
+    def counted(self, query, *args):  # type: ignore[no-untyped-def]
+        seen.append(query)
+        return run(self, query, *args)
+
+    monkeypatch.setattr(MainScreen, "_run_search", counted)
+    return seen
+
+
+@sync
+async def test_quick_searches_answer_with_the_key_and_slow_ones_in_a_worker(monkeypatch):
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", float("inf"))  # every one quick
+    in_workers = searches_in_workers(monkeypatch)
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        for key in "dif":  # too few seen yet to know the engine is quick
+            await pilot.press(key)
+            await settle(pilot)
+        assert in_workers == ["d", "di", "dif"]
+        await pilot.press(*"fusion")
+        # searched as each key was handled: no worker, the results already drawn
+        assert in_workers == ["d", "di", "dif"]
+        assert screen.displayed_query == "diffusion"
+        expected = screen.engine.search("diffusion", limit=100, prefix=True).hits
+        assert titles(screen) == [hit.paper.title for hit in expected]
+
+        monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", 0.0)  # now none is
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert in_workers[-1] == "diffusio" and screen.displayed_query == "diffusio"
+
+
+@sync
+async def test_a_quick_search_that_raises_is_reported_not_fatal(monkeypatch):
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", float("inf"))
+
+    class Failing:
+        """The real engine, until the query "dead" breaks it."""
+
+        def __init__(self, engine) -> None:  # type: ignore[no-untyped-def]
+            self.engine = engine
+            self.problem = None
+            self.messages = ()
+
+        def search(self, query, **kwargs):  # type: ignore[no-untyped-def]
+            if query.startswith("dead"):
+                raise ValueError("index corrupt")
+            return self.engine.search(query, **kwargs)
+
+    in_workers = searches_in_workers(monkeypatch)
+    app = make_app(SAMPLE, engine=lambda library: Failing(real_engine(library)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await ready(pilot)
+        for key in "dea":
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        assert in_workers == ["d", "de", "dea"]
+        assert "Search: failed (ValueError: index corrupt)" in app_text(app)
+        assert app.is_running
+
+
 @sync
 async def test_letters_typed_in_the_search_box_never_trigger_commands():
     app = make_app(SAMPLE)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -87,6 +88,12 @@ WIDE_COLUMNS = 120
 SEARCH_LIMIT = 100
 #: ...and the rest, once typing pauses this long (seconds): the list holds every hit.
 REST_DELAY = 0.15
+#: a search whose last few took less than this (ms) runs as the key is handled, so the
+#: key's echo and its results are drawn in one frame; slower ones run in a worker, and
+#: typing never waits for them.
+INLINE_SEARCH_MS = 12.0
+#: ...judged on this many searches (the first after the index opens is often slow).
+QUICK_SEARCHES = 3
 #: longest wait (seconds) for the first list frame before opening the index anyway.
 FIRST_FRAME_WAIT = 2.0
 #: longest the first frame waits (seconds) for the library, so as to show its papers.
@@ -300,6 +307,8 @@ class MainScreen(Screen[None]):
         self._base_rows: Sequence[Row] | None = None
         #: every paper of the library as rows (what an empty query shows)
         self._every_row: PaperRows | None = None
+        #: how long (ms) the last few searches took, the whole-list ones included.
+        self._search_times: deque[float] = deque(maxlen=QUICK_SEARCHES)
         # -- the model of what the user keeps, fitted in a worker --
         self.fit_model: Any = None
         #: the last fit asked for, and the one whose model is in use.
@@ -587,6 +596,7 @@ class MainScreen(Screen[None]):
 
     def on_engine_ready(self, message: msg.EngineReady) -> None:
         engine = self.engine = message.engine
+        self._search_times.clear()  # another engine: its speed is yet to be seen
         # What the reader holds from now on (papers, the index's readers, the widgets)
         # lives as long as it does: out of the garbage collector's full walks, which
         # otherwise fall on a keystroke now and then (35-90 ms each at 2,610 papers).
@@ -652,31 +662,62 @@ class MainScreen(Screen[None]):
         # worker never reads the screen's state while keys change it. Fit and list order
         # need every hit before the first is known.
         whole = self._choice in ("fit", "list")
-        self._run_search(query, self.triage.resolver(), None if whole else limit, kind)
+        resolve = self.triage.resolver()
+        wanted = None if whole else limit
+        if not self._searches_quick():
+            self._run_search(query, resolve, wanted, kind)
+            return
+        # Quick: searched now, the results are drawn with the key that asked for them.
+        self.workers.cancel_group(self, "search")
+        try:
+            result = self._searched(query, resolve, wanted)
+        except Exception as error:  # noqa: BLE001 - reported as a worker's failure is
+            self.message = f"Search: failed ({type(error).__name__}: {error})"
+            return
+        self.on_search_finished(msg.SearchFinished(query, result, kind=kind))
+        if result.total > len(result.hits):
+            self._run_rest(query, resolve)
+
+    def _searches_quick(self) -> bool:
+        """Whether the last searches all took under ``INLINE_SEARCH_MS`` (none yet: no)."""
+        times = self._search_times
+        return len(times) == times.maxlen and max(times) < INLINE_SEARCH_MS
+
+    def _searched(self, query: str, resolve: Resolver, limit: int | None) -> Any:
+        """The engine's result for ``query``: every hit when its sort: needs them all."""
+        started = time.perf_counter()
+        result = self.engine.search(query, limit=limit, prefix=True, resolve=resolve)
+        if getattr(result, "sort", None) in ("fit", "list") and result.total > len(result.hits):
+            # sort:fit or sort:list in the query: every hit, then ordered.
+            result = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
+        self._search_times.append((time.perf_counter() - started) * 1000)
+        return result
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _run_search(self, query: str, resolve: Resolver, limit: int | None, kind: str) -> None:
         worker = get_current_worker()
-        result = self.engine.search(query, limit=limit, prefix=True, resolve=resolve)
-        if (
-            getattr(result, "sort", None) in ("fit", "list")
-            and result.total > len(result.hits)
-            and not worker.is_cancelled
-        ):
-            # sort:fit or sort:list in the query: every hit, then ordered.
-            result = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
+        result = self._searched(query, resolve, limit)
         if worker.is_cancelled:
             return
         self.post_message(msg.SearchFinished(query, result, kind=kind))
-        if result.total <= len(result.hits):
-            return
-        # The first hits are on screen; the rest follow once no newer key cancels this
-        # worker (a thread cannot be stopped mid-search, so it does not start one early).
+        if result.total > len(result.hits):
+            self._rest_of(query, resolve, worker)
+
+    @work(thread=True, exclusive=True, group="search", exit_on_error=False)
+    def _run_rest(self, query: str, resolve: Resolver) -> None:
+        self._rest_of(query, resolve, get_current_worker())
+
+    def _rest_of(self, query: str, resolve: Resolver, worker: Worker[Any]) -> None:
+        """Every hit of ``query``, posted once no newer key has cancelled ``worker``: the
+        first hits are on screen, and a thread cannot be stopped mid-search, so it does
+        not start one early."""
         for _ in range(10):
             time.sleep(REST_DELAY / 10)
             if worker.is_cancelled:
                 return
+        started = time.perf_counter()
         rest = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
+        self._search_times.append((time.perf_counter() - started) * 1000)
         if not worker.is_cancelled:
             self.post_message(msg.SearchFinished(query, rest, kind="more"))
 
