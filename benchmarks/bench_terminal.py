@@ -32,6 +32,7 @@ import fcntl
 import json
 import math
 import os
+import queue
 import re
 import shlex
 import shutil
@@ -59,6 +60,9 @@ except ImportError:  # pragma: no cover - a benchmark dependency
     raise SystemExit("bench_terminal needs pyte: pip install pyte") from None
 
 COLS, ROWS = 120, 40
+#: the reading thread waits at most this long (s) for the interpreter while the emulator's
+#: thread parses, so a write is stamped when it arrives, not when parsing allows.
+sys.setswitchinterval(0.0005)
 #: the columns of the left half: the reader's list (and status line), apart from its viewer.
 HALF = COLS // 2
 QUERIES = ("diffusion model", "graph neural", "language")
@@ -179,8 +183,12 @@ class Terminal:
         if self.stdin:
             stdin.close()  # type: ignore[union-attr]
         self._lines = self.screen.display
+        #: what was read, stamped with when, for the emulator (None: the program ended)
+        self._inbox: queue.SimpleQueue[tuple[float, bytes] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
+        self._parser = threading.Thread(target=self._parse, daemon=True)
+        self._parser.start()
 
     def _answer(self, data: bytes) -> None:
         try:
@@ -189,16 +197,20 @@ class Terminal:
             pass
 
     def _read(self) -> None:
-        """Read what the program writes until its side of the pty is closed; then close
-        ours. Only this thread closes it: closed elsewhere while this thread was between
-        two reads, its number would be given to the next terminal's pty, and this thread
-        would read (and lose) part of what that terminal's program writes."""
+        """Read what the program writes until its side of the pty is closed. Ours is closed
+        by the parser once this thread has stopped reading and the rest is parsed: closed
+        while this thread was between two reads, its number would be given to the next
+        terminal's pty, and this thread would read (and lose) part of what that terminal's
+        program writes."""
         try:
             self._read_until_closed()
         finally:
-            os.close(self.fd)
+            self._inbox.put(None)  # the parser closes the pty: it may still answer on it
 
     def _read_until_closed(self) -> None:
+        """Read and stamp each write as it arrives; the emulator parses on its own thread
+        (pyte takes milliseconds a frame: parsed here, the next read and its time would
+        wait for it, and the program would seem that much slower)."""
         while True:
             try:
                 data = os.read(self.fd, 65536)
@@ -209,6 +221,17 @@ class Terminal:
             at = time.perf_counter()
             if b"\x1b[?2026$p" in data:  # synchronised output: supported, off
                 self._answer(b"\x1b[?2026;2$y")
+            self._inbox.put((at, data))
+
+    def _parse(self) -> None:
+        try:
+            self._parse_until_closed()
+        finally:
+            os.close(self.fd)
+
+    def _parse_until_closed(self) -> None:
+        while (item := self._inbox.get()) is not None:
+            at, data = item
             with self.lock:
                 try:
                     self.stream.feed(data)
@@ -270,6 +293,7 @@ class Terminal:
             self.process.wait()
         # the reader ends once every process holding the program's side has ended
         self._thread.join(timeout=10)
+        self._parser.join(timeout=10)
 
 
 @dataclass(frozen=True)
