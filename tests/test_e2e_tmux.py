@@ -148,3 +148,15 @@ def test_slash_and_a_query_sent_at_once_search_for_it(terminal):
     tmux.wait_for(lambda s: "⏎ Open" in s)
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
+def test_a_query_typed_as_the_reader_starts_is_searched_whole(terminal):
+    tmux = terminal(str(SAMPLE))
+    tmux.type("diffusion")  # at once: before the first frame, before the box has the focus
+    screen = tmux.wait_for(lambda s: "2 of 11 papers match" in s and "index: ready" in s)
+    assert "diffusion" in screen.splitlines()[1]
+    assert "Neural Diffusion Models" in screen
+    tmux.send("Tab", "s")  # to the list, and keep the first hit
+    tmux.wait_for(lambda s: "1 kept" in s)
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)

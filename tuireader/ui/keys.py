@@ -47,6 +47,11 @@ class KeyOrderedApp(App[None]):
         #: the number of the key being handled (0: none); later keys wait for it.
         self._key_in_hand = 0
         self._keys_handed = 0
+        #: keys wait for the first frame: until then, the widget the first screen focuses
+        #: as it mounts may not have the focus yet (Textual focuses it later), and a key
+        #: typed at once would go to the screen instead (a query's "g" taken as "go to top").
+        self._keys_open = False
+        self._opening: Any = None
 
     @property
     def keys_pending(self) -> bool:
@@ -56,10 +61,21 @@ class KeyOrderedApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
             self._held_keys.extend(split_alt(event, self._alt_keys_bound()))
-            if not self._key_in_hand:
+            if not self._keys_open:
+                if self._opening is None:  # a safety net, should the frame never come
+                    self._opening = self.set_timer(STUCK_SECONDS, self._open_keys)
+            elif not self._key_in_hand:
                 await self._hand_next_key()
             return
         await super().on_event(event)
+        if isinstance(event, events.Ready):
+            self._open_keys()
+
+    def _open_keys(self) -> None:
+        """The first frame is up: the keys typed so far go, in order, from now on."""
+        if not self._keys_open:
+            self._keys_open = True
+            self.post_message(HandNextKey())
 
     def _alt_keys_bound(self) -> frozenset[str]:
         """The alt+ keys some binding (or the [keys] table) uses: those stay whole."""
