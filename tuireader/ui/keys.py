@@ -24,6 +24,7 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.keys import _character_to_key
 from textual.message import Message
+from textual.timer import Timer
 
 #: seconds after which a key whose handling could not be followed (its widget was removed
 #: half way) stops holding back the keys behind it. A safety net only: a followed key
@@ -51,7 +52,7 @@ class KeyOrderedApp(App[None]):
         #: as it mounts may not have the focus yet (Textual focuses it later), and a key
         #: typed at once would go to the screen instead (a query's "g" taken as "go to top").
         self._keys_open = False
-        self._opening: Any = None
+        self._opening: Timer | None = None
 
     @property
     def keys_pending(self) -> bool:

@@ -673,7 +673,7 @@ class MainScreen(Screen[None]):
         try:
             result = self._searched(query, resolve, wanted)
         except Exception as error:  # noqa: BLE001 - reported as a worker's failure is
-            self.message = f"Search: failed ({type(error).__name__}: {error})"
+            self._search_failed(error)
             return
         self.on_search_finished(msg.SearchFinished(query, result, kind=kind))
         if result.total > len(result.hits):
@@ -771,8 +771,11 @@ class MainScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR and event.worker.group == "search":
-            error = event.worker.error
-            self.message = f"Search: failed ({type(error).__name__}: {error})"
+            self._search_failed(event.worker.error)
+
+    def _search_failed(self, error: BaseException | None) -> None:
+        """Say that a search failed, and why (in a worker, or as its key was handled)."""
+        self.message = f"Search: failed ({type(error).__name__}: {error})"
 
     def _set_suggestion(self, text: str | None) -> None:
         # An update lays the screen out again (and repaints the list's scroll bar): the
