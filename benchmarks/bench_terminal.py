@@ -348,6 +348,19 @@ class Result:
     idle_search: float = float("nan")
     idle_list: float = float("nan")
 
+    def typed(self, cost: KeyCost) -> None:
+        """Count what a key typed into the query cost."""
+        self.sgr += cost.sgr
+        self.typing_bytes.append(cost.size)
+        self.typing_latency.append(cost.latency)
+        self.typing_list_latency.append(cost.list_latency)
+
+    def moved(self, cost: KeyCost) -> None:
+        """Count what a key that moved down one paper cost."""
+        self.sgr += cost.sgr
+        self.move_bytes.append(cost.size)
+        self.move_latency.append(cost.latency)
+
 
 def _row_with(lines: list[str], text: str) -> int | None:
     return next((i for i, line in enumerate(lines) if text in line), None)
@@ -453,20 +466,13 @@ def run_reader(cmd: Sequence[str], source: Path, home: Path, result: Result) -> 
         result.idle_search = _idle(term, 5)
         for query in QUERIES:
             for char in query:
-                cost = key_cost(term, char, input_row)
-                result.sgr += cost.sgr
-                result.typing_bytes.append(cost.size)
-                result.typing_latency.append(cost.latency)
-                result.typing_list_latency.append(cost.list_latency)
+                result.typed(key_cost(term, char, input_row))
             term.send(b"\x15")  # ctrl+u: clear the query
             term.wait_for(listed)
         term.send(b"\r")  # to the list
         time.sleep(0.5)
         for _ in range(MOVES):
-            cost = key_cost(term, "j", None)
-            result.sgr += cost.sgr
-            result.move_bytes.append(cost.size)
-            result.move_latency.append(cost.latency)
+            result.moved(key_cost(term, "j", None))
         result.idle_list = _idle(term, 5)
     finally:
         term.close()
@@ -487,11 +493,7 @@ def run_fzf(lines: Path, preview: str | None, result: Result) -> None:
         result.idle_search = _idle(term, 5)
         for query in QUERIES:
             for char in query:
-                cost = key_cost(term, char, input_row)
-                result.sgr += cost.sgr
-                result.typing_bytes.append(cost.size)
-                result.typing_latency.append(cost.latency)
-                result.typing_list_latency.append(cost.list_latency)
+                result.typed(key_cost(term, char, input_row))
             term.send(b"\x15")
             try:
                 term.wait_for(lambda screen: _row_with(screen, "2610/2610") is not None, 10)
@@ -500,10 +502,7 @@ def run_fzf(lines: Path, preview: str | None, result: Result) -> None:
                 term.wait_for(lambda screen: _row_with(screen, "2610/2610") is not None, 20)
         time.sleep(0.5)
         for _ in range(MOVES):
-            cost = key_cost(term, b"\x1b[B", None)
-            result.sgr += cost.sgr
-            result.move_bytes.append(cost.size)
-            result.move_latency.append(cost.latency)
+            result.moved(key_cost(term, b"\x1b[B", None))
         result.idle_list = result.idle_search
     finally:
         term.close()
