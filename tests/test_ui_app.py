@@ -137,6 +137,65 @@ async def test_quick_searches_answer_with_the_key_and_slow_ones_in_a_worker(monk
         assert in_workers[-1] == "diffusio" and screen.displayed_query == "diffusio"
 
 
+#: escape sequences (colours, cursor moves) in what a frame sends to the terminal
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
+def frames(app: ReaderApp, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """From now on, the text of each frame the app sends to the terminal (its escape
+    sequences removed: the rows it repaints, run together)."""
+    drawn: list[str] = []
+    display = app._display
+
+    def recorded(screen, update):  # type: ignore[no-untyped-def]
+        render = getattr(update, "render_segments", None)
+        if render is not None:
+            drawn.append(ESCAPES.sub("", render(app.console)))
+        return display(screen, update)
+
+    monkeypatch.setattr(app, "_display", recorded)
+    return drawn
+
+
+@sync
+async def test_a_key_its_hits_the_count_and_the_paper_are_drawn_in_one_frame(monkeypatch):
+    """The query's echo, the list, the status line and the viewer reach the terminal in
+    the same frame: none is drawn a frame later (16-33 ms, on a terminal)."""
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", float("inf"))
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        for key in ("f", "r", "a", "backspace", "backspace", "backspace"):
+            await pilot.press(key)  # three quick searches, then every paper again
+            await settle(pilot)
+        before = screen.current_paper
+        drawn = frames(app, monkeypatch)
+        await pilot.press("d")
+        await settle(pilot)
+        top = screen.current_paper
+        assert top is not None and before is not None and top is not before
+        first = next(frame for frame in drawn if frame.strip())
+        assert f"{screen.matched} of 11 papers match" in first
+        assert screen.search_query == "d"
+        # the new top hit, in the list, and in the viewer with its abstract
+        assert first.count(top.title[:20]) >= 2, first
+        assert " ".join(top.abstract.split()[:3]) in first, first
+
+        # A move to another paper: its row and the viewer, together.
+        await pilot.press("enter")  # to the list
+        await settle(pilot)
+        drawn.clear()
+        await pilot.press("j")
+        await settle(pilot)
+        second = screen.current_paper
+        assert second is not None and second is not top
+        first = next(frame for frame in drawn if frame.strip())
+        assert first.count(second.title[:20]) >= 2, first
+        assert " ".join(second.abstract.split()[:3]) in first, first
+
+
 @sync
 async def test_a_quick_search_that_raises_is_reported_not_fatal(monkeypatch):
     import tuireader.ui.screens.main as main_screen

@@ -201,3 +201,25 @@ async def test_a_new_scroll_range_repaints_the_scroll_bar_with_the_rows(monkeypa
         asked.calls = 0
         results.show_rows(rows[:500])  # the same length: the bar is left alone
         assert asked.calls == 0
+
+
+@sync
+async def test_a_follower_is_told_of_each_highlight_at_once_instead_of_a_message():
+    """With ``follow`` set, the paper the highlight moves to is handed over as the move
+    happens (what it draws is in the list's frame); no PaperHighlighted is posted."""
+    rows = papers(50)
+    app = ListApp(rows)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results = app.query_one(ResultsList)
+        told: list[Paper | None] = []
+        results.follow = told.append
+        heard = len(app.highlights)
+        results.select(3)
+        assert told == [rows[3].paper]  # before any message could have run
+        await pilot.press("j")
+        results.show_rows(rows[:10], keep="p4")  # the same rows, fewer: a new list
+        results.show_rows([])
+        await pilot.pause()
+        assert told == [rows[3].paper, rows[4].paper, rows[4].paper, None]
+        assert len(app.highlights) == heard

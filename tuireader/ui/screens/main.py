@@ -403,6 +403,7 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.results.marker_for = self.triage.marker
+        self.results.follow = self._follow_highlight
         self._open_store()
         self.set_interval(POLL_SECONDS, self.poll_triage)
         self.show_timings = self._show_timings
@@ -628,6 +629,26 @@ class MainScreen(Screen[None]):
         if self.narrow and self.reading:
             self.reading = False
         self._show_query()
+        self._draw_together()
+
+    def _draw_together(self) -> None:
+        """Hand the screen now what the panes were asked to repaint (by a key's search,
+        its results arriving, or a move to another paper), so that they are drawn in one
+        frame.
+
+        A widget tells the screen of its repaint when its own queue next goes idle; the
+        screen's frame timer, woken as the screen goes idle after this handler, often
+        draws before they have, and the rest then waits for the frame after (16-33 ms
+        later): the list and the status line a frame behind the query's echo.
+        """
+        results = self.results
+        panes: list[Widget] = [results, self.viewer, self.query_one("#status"), self.search_box]
+        if results.show_vertical_scrollbar:  # its range follows the number of hits
+            panes.append(results.vertical_scrollbar)
+        for pane in panes:
+            told = getattr(pane, "_check_refresh", None)  # what the widget's idle does
+            if told is not None:
+                told()
 
     def _show_query(self) -> None:
         """Show what the current query asks for: every paper, or a search."""
@@ -768,6 +789,7 @@ class MainScreen(Screen[None]):
                 f"Did you mean: {result.suggestion}?" if result.suggestion else None
             )
         self.message = f"Search: {result.message}" if result.message else ""
+        self._draw_together()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR and event.worker.group == "search":
@@ -947,15 +969,15 @@ class MainScreen(Screen[None]):
 
     # -- following the highlight ----------------------------------------------------------
 
-    @on(ResultsList.PaperHighlighted)
-    def _paper_highlighted(self, event: ResultsList.PaperHighlighted) -> None:
-        paper = event.paper
+    def _follow_highlight(self, paper: Paper | None) -> None:
+        """The list's highlight moved to ``paper``: the viewer shows it in the same frame."""
         if paper is not None:
             self._position = {"paper": paper.id, "scroll": self.results.scroll_y}
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
             paper, self._highlight_terms, triage=self._triage_text(paper), why=self._why_of(paper)
         )
+        self._draw_together()
 
     def _why_of(self, paper: Paper | None) -> tuple[Sequence[str], str | None]:
         """Why the model ranks ``paper`` where it does: (words, like); empty without one."""

@@ -261,6 +261,12 @@ class ResultsList(ScrollView, can_focus=True):
         self._cursor_drawn: int | None = None
         #: returns the triage marker (one character, or "") for a paper.
         self.marker_for: Callable[[Paper], str] = lambda _paper: ""
+        #: called at once with the paper the highlight moved to (None: the list is
+        #: empty), before PaperHighlighted is posted: what it draws (the viewer's paper)
+        #: is in the same frame as the list. The message reaches the screen only after
+        #: Textual may have drawn the list alone, and then the next frame comes one to two
+        #: frame periods later (16-33 ms).
+        self.follow: Callable[[Paper | None], None] | None = None
 
     # -- what is shown ----------------------------------------------------------------
 
@@ -316,7 +322,7 @@ class ResultsList(ScrollView, can_focus=True):
         if extends and old and self.highlighted == target:
             # The same rows and more: what is drawn stays, the highlight too (told again:
             # the query, and so what the viewer highlights in the paper, may be new).
-            self.post_message(self.PaperHighlighted(self, self._rows[target].paper))
+            self._highlight_moved(self._rows[target].paper)
             return
         self.redraw()
         self.highlighted = None  # so that the highlight below is news even on the same row
@@ -324,7 +330,7 @@ class ResultsList(ScrollView, can_focus=True):
             self.highlighted = target
         else:
             self.highlighted = None
-            self.post_message(self.PaperHighlighted(self, None))
+            self._highlight_moved(None)
 
     def select(self, index: int, *, scroll: bool = True) -> None:
         """Highlight row ``index``; bring it into view unless ``scroll`` is False."""
@@ -369,7 +375,13 @@ class ResultsList(ScrollView, can_focus=True):
         self._refresh_row(highlighted)
         if self._scroll_on_move:
             self.scroll_to_highlight()
-        self.post_message(self.PaperHighlighted(self, self._rows[highlighted].paper))
+        self._highlight_moved(self._rows[highlighted].paper)
+
+    def _highlight_moved(self, paper: Paper | None) -> None:
+        if self.follow is not None:
+            self.follow(paper)
+        else:
+            self.post_message(self.PaperHighlighted(self, paper))
 
     _scroll_on_move = True
 
