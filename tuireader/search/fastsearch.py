@@ -150,6 +150,9 @@ class TermScores:
                     continue
             keep = set(local) if local is not None else None
             raw, table = self._norm(i, fieldname)
+            # the score of a posting of weight 1 (most of them), by its length byte: the
+            # same number as the formula below gives, looked up
+            once = [weight / (1.0 + norm) for norm in table]
             deleted = leaf.deleted_docs_set
             for ids, tfs in blocks(leaf, fieldname, text, local):
                 if keep is not None or deleted:
@@ -161,7 +164,10 @@ class TermScores:
                     ids = [d for d, _ in pairs]
                     tfs = [tf for _, tf in pairs]
                 docs.extend([base + d for d in ids] if base else ids)
-                scores.extend([weight * tf / (tf + table[raw[d]]) for d, tf in zip(ids, tfs)])
+                if tfs.count(1.0) == len(tfs):
+                    scores.extend([once[raw[d]] for d in ids])
+                else:
+                    scores.extend([weight * tf / (tf + table[raw[d]]) for d, tf in zip(ids, tfs)])
         return docs, scores
 
     def scores(self, alt: Alternative) -> Scored:
