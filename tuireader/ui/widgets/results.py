@@ -262,10 +262,10 @@ class ResultsList(ScrollView, can_focus=True):
         #: returns the triage marker (one character, or "") for a paper.
         self.marker_for: Callable[[Paper], str] = lambda _paper: ""
         #: called at once with the paper the highlight moved to (None: the list is
-        #: empty), before PaperHighlighted is posted: what it draws (the viewer's paper)
-        #: is in the same frame as the list. The message reaches the screen only after
-        #: Textual may have drawn the list alone, and then the next frame comes one to two
-        #: frame periods later (16-33 ms).
+        #: empty), instead of posting PaperHighlighted: what it draws (the viewer's
+        #: paper) is in the same frame as the list. The message reaches the screen only
+        #: after Textual may have drawn the list alone, and then the next frame comes one
+        #: to two frame periods later (16-33 ms). Without a follower, the message is posted.
         self.follow: Callable[[Paper | None], None] | None = None
 
     # -- what is shown ----------------------------------------------------------------
