@@ -21,7 +21,9 @@ The reader answers the terminal's usual questions the way a modern terminal does
 output supported, cursor position), so frames arrive as they would in kitty, WezTerm or foot.
 
 Run: ``python benchmarks/bench_terminal.py [--rounds 3] [--starts 10] [--size 100000] [--cmd "python -m tuireader"]``.
-``--cmd`` runs another build (e.g. an older checkout on PYTHONPATH) for before/after numbers.
+``--cmd`` runs another build (e.g. an older checkout on PYTHONPATH) for before/after numbers;
+every program starts in the temporary folder, so ``python -m tuireader`` imports that build and
+not a checkout in the folder the benchmark is run from.
 Needs ``pyte`` (``pip install pyte``); fzf is skipped with a note when it is not installed.
 """
 
@@ -172,6 +174,10 @@ class Terminal:
 
         self.process = subprocess.Popen(
             list(self.argv),
+            # not the folder the benchmark runs in: ``python -m tuireader`` there would
+            # import a checkout found in it before the build that ``--cmd`` puts on
+            # PYTHONPATH, and a before/after run would measure one build twice
+            cwd=tempfile.gettempdir(),
             stdin=stdin,
             stdout=slave,
             stderr=slave,
