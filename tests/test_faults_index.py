@@ -99,6 +99,30 @@ def test_damage_the_file_stamps_cannot_see_is_rebuilt_when_read(tmp_path):
     engine.close()
 
 
+def test_an_index_healed_while_warming_is_told_at_the_users_first_search(tmp_path, monkeypatch):
+    import struct
+
+    paths, library = _built(tmp_path)
+    engine = open_engine(library, paths)
+    real = tplan.evaluate
+    calls = []
+
+    def failing_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise struct.error("unpack requires a buffer of 8 bytes")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tplan, "evaluate", failing_once)
+    engine.warm()  # the reader's own search, as the index opens: it meets the damage
+    assert calls  # it did search
+    result = engine.search("privacy")
+    assert result.total == 1
+    assert result.message and "damaged (error: unpack" in result.message
+    assert engine.search("privacy").message is None  # said once
+    engine.close()
+
+
 def test_an_index_failing_while_searched_is_rebuilt(tmp_path, monkeypatch):
     import struct
 

@@ -195,6 +195,24 @@ def test_empty_query_lists_every_paper_in_list_order(engine):
     assert titles(result) == [r["title"] for r in RECORDS]
 
 
+def test_warming_changes_no_result(engine):
+    queries = ["d", "di", "model", "graph neural", "is:new"]
+    before = [[(h.paper.id, h.score) for h in engine.search(q, prefix=True).hits] for q in queries]
+    assert len(engine.warm(times=3)) == 3  # the milliseconds of each search after the first
+    after = [[(h.paper.id, h.score) for h in engine.search(q, prefix=True).hits] for q in queries]
+    assert after == before
+    assert engine.vocabulary.words  # sorted for prefixes, before any key asks
+
+
+def test_warming_an_empty_library_does_nothing(tmp_path):
+    from tuireader.model import Library
+
+    empty = open_engine(Library(), resolve(tmp_path).ensure())
+    assert empty.warm() == ()
+    assert empty.search("d", prefix=True).total == 0
+    empty.close()
+
+
 def test_similar_papers_exclude_the_paper_itself(engine):
     first = engine.library.papers[0]
     result = engine.similar(first.id)

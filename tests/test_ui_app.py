@@ -120,13 +120,11 @@ async def test_quick_searches_answer_with_the_key_and_slow_ones_in_a_worker(monk
     app = make_app(SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
-        for key in "dif":  # too few seen yet to know the engine is quick
-            await pilot.press(key)
-            await settle(pilot)
-        assert in_workers == ["d", "di", "dif"]
-        await pilot.press(*"fusion")
-        # searched as each key was handled: no worker, the results already drawn
-        assert in_workers == ["d", "di", "dif"]
+        # the engine's own searches, as it opened, showed it quick: the first key is
+        # searched as it is handled, no worker, the results already drawn
+        assert len(screen._search_times) == main_screen.QUICK_SEARCHES
+        await pilot.press(*"diffusion")
+        assert in_workers == []
         assert screen.displayed_query == "diffusion"
         expected = screen.engine.search("diffusion", limit=100, prefix=True).hits
         assert titles(screen) == [hit.paper.title for hit in expected]
@@ -135,6 +133,27 @@ async def test_quick_searches_answer_with_the_key_and_slow_ones_in_a_worker(monk
         await pilot.press("backspace")
         await settle(pilot)
         assert in_workers[-1] == "diffusio" and screen.displayed_query == "diffusio"
+
+
+@sync
+async def test_without_the_engines_own_searches_the_first_keys_find_out_in_a_worker(
+    monkeypatch,
+):
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", float("inf"))  # every one quick
+    monkeypatch.setattr(MainScreen, "on_engine_warmed", lambda self, message: None)
+    in_workers = searches_in_workers(monkeypatch)
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        for key in "dif":  # too few seen yet to know the engine is quick
+            await pilot.press(key)
+            await settle(pilot)
+        assert in_workers == ["d", "di", "dif"]
+        await pilot.press(*"fusion")
+        assert in_workers == ["d", "di", "dif"]
+        assert screen.displayed_query == "diffusion"
 
 
 #: escape sequences (colours, cursor moves) in what a frame sends to the terminal
@@ -194,6 +213,43 @@ async def test_a_key_its_hits_the_count_and_the_paper_are_drawn_in_one_frame(mon
         first = next(frame for frame in drawn if frame.strip())
         assert first.count(second.title[:20]) >= 2, first
         assert " ".join(second.abstract.split()[:3]) in first, first
+
+
+@sync
+async def test_a_workers_hits_are_drawn_when_they_arrive_not_at_the_next_frame_tick(monkeypatch):
+    """A search that ran in a worker is drawn as its hits are taken: the screen's frame
+    timer, asleep after the query's echo, would draw them one or two periods later."""
+    import asyncio
+    import threading
+
+    import textual.screen
+
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", 600.0)  # a timer that never ticks
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", 0.0)  # every search in a worker
+    released = threading.Event()
+    searched = MainScreen._searched
+
+    def held(self, *args):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is not threading.main_thread():
+            released.wait(10)  # until the echo is drawn and the frames are recorded
+        return searched(self, *args)
+
+    monkeypatch.setattr(MainScreen, "_searched", held)
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("d")  # the pilot draws the echo itself, with the old hits
+        drawn = frames(app, monkeypatch)
+        released.set()
+        await app.workers.wait_for_complete()
+        for _ in range(200):  # only the event loop turns: no pilot pause draws a frame
+            if screen.displayed_query == "d" and drawn:
+                break
+            await asyncio.sleep(0.01)
+        assert screen.displayed_query == "d"
+        assert any(f"{screen.matched} of 11 papers match" in frame for frame in drawn), drawn
 
 
 @sync

@@ -61,6 +61,15 @@ class EngineReady(Message):
 
 
 @dataclass
+class EngineWarmed(Message):
+    """``engine`` has searched on its own once the index opened: how long (ms) each of its
+    searches after the first took, which tells whether a key's search can run at once."""
+
+    engine: Any
+    times: tuple[float, ...]
+
+
+@dataclass
 class EngineFailed(Message):
     """Opening the search index failed; the list stays browsable without search."""
 

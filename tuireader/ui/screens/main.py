@@ -507,6 +507,14 @@ class MainScreen(Screen[None]):
             self.post_message(msg.EngineFailed(f"{type(error).__name__}: {error}"))
             return
         self.post_message(msg.EngineReady(engine))
+        warm = getattr(engine, "warm", None)
+        if warm is not None:
+            try:
+                times = warm(SEARCH_LIMIT, QUICK_SEARCHES)
+            except Exception as error:  # noqa: BLE001 - the first search will say it again
+                self.log.warning(f"warming the search engine failed: {error}")
+            else:
+                self.post_message(msg.EngineWarmed(engine, tuple(times)))
 
     def on_library_loaded(self, message: msg.LibraryLoaded) -> None:
         library = message.library
@@ -611,6 +619,12 @@ class MainScreen(Screen[None]):
         if self.search_query.strip():
             self._show_query()
 
+    def on_engine_warmed(self, message: msg.EngineWarmed) -> None:
+        """The engine's own searches tell how quick the first keys' will be (without
+        them, the first few keys search in a worker, to find out)."""
+        if message.engine is self.engine and not self._search_times:
+            self._search_times.extend(message.times)
+
     def on_engine_failed(self, message: msg.EngineFailed) -> None:
         self.index_state = "unavailable"
         self.query_one("#progress").display = False
@@ -696,7 +710,7 @@ class MainScreen(Screen[None]):
         except Exception as error:  # noqa: BLE001 - reported as a worker's failure is
             self._search_failed(error)
             return
-        self.on_search_finished(msg.SearchFinished(query, result, kind=kind))
+        self._take_result(msg.SearchFinished(query, result, kind=kind))
         if result.total > len(result.hits):
             self._run_rest(query, resolve)
 
@@ -748,10 +762,29 @@ class MainScreen(Screen[None]):
             self.post_message(msg.SearchFinished(query, result, kind="similar"))
 
     def on_search_finished(self, message: msg.SearchFinished) -> None:
+        """A worker's result: taken, and drawn without waiting for the next frame."""
+        if self._take_result(message):
+            self.call_later(self._draw_now)
+
+    def _draw_now(self) -> None:
+        """Draw the frame that the panes' repaints (handed over by ``_draw_together``, and
+        queued before this) are waiting for, now.
+
+        A worker's result arrives while the screen's frame timer sleeps after the query's
+        echo, and Textual wakes it one or two frame periods later (16-33 ms). A key's own
+        search needs none of this: the timer, idle since the last frame, fires at once, and
+        keys that come together share one frame.
+        """
+        draw = getattr(self, "_on_timer_update", None)  # what the frame timer calls
+        if draw is not None and self.is_current:
+            draw()
+
+    def _take_result(self, message: msg.SearchFinished) -> bool:
+        """Show a search's result, if it is still the one asked for; whether it was."""
         if message.query != self.search_query:
-            return  # typed past it: a newer search is on its way
+            return False  # typed past it: a newer search is on its way
         if message.kind == "similar" and self.similar_to is None:
-            return
+            return False
         result = message.result
         if message.kind != "similar":
             self._highlight_terms = result.terms or None
@@ -790,6 +823,7 @@ class MainScreen(Screen[None]):
             )
         self.message = f"Search: {result.message}" if result.message else ""
         self._draw_together()
+        return True
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR and event.worker.group == "search":
