@@ -115,6 +115,33 @@ async def test_a_changed_marker_redraws_its_row_only(monkeypatch):
 
 
 @sync
+async def test_a_paper_shown_again_as_it_was_is_not_built_again(monkeypatch):
+    """The next key's search lists many of the same papers with the same highlights, in
+    other rows: their lines are the ones already drawn; a new highlight is drawn anew."""
+    rows = papers(40)
+    app = ListApp(rows)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results = app.query_one(ResultsList)
+        before = {row.paper.id: results.render_line(i).text for i, row in enumerate(rows[:5])}
+        built = Counter(monkeypatch, results_module, "result_line")
+        shifted = [rows[3], rows[1], rows[2], Row(rows[0].paper, ((0, 5),)), *rows[4:]]
+        results.show_rows(shifted)  # the cursor stays on the top row: now paper p3
+        await pilot.pause()
+        # built: p3 under the cursor, now on the top row, and p0 with its new highlight
+        assert built.calls == 2, built.calls
+        assert results.render_line(1).text == before["p1"]
+        assert results.render_line(3).text == before["p0"]  # the same words, highlighted
+        assert results.render_line(0).text.strip().startswith("Paper 3")
+        built.calls = 0
+        app.marks["p1"] = "✓"
+        results.show_rows(list(rows))
+        await pilot.pause()
+        assert built.calls == 1  # p1, for its marker; p0 and p3 are as they were first
+        assert results.render_line(1).text.lstrip().startswith("✓")
+
+
+@sync
 async def test_a_plain_row_is_one_styled_run_and_the_cursor_row_three():
     """Blank cells take the row's style, so a row without marks or matches is one run."""
     app = ListApp(papers(50))

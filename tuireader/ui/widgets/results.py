@@ -30,6 +30,9 @@ from tuireader.ui.text import Palette, result_line
 
 #: blank cells on each side of a row's text (inside the border).
 GUTTER = 1
+#: lines kept drawn by what they show (a few screens of rows, with and without the cursor);
+#: more, and they are forgotten all at once.
+LINES_KEPT = 2048
 
 
 @dataclass(frozen=True)
@@ -255,6 +258,9 @@ class ResultsList(ScrollView, can_focus=True):
         self._total = 0
         #: drawn rows: index -> ((marker, cursor, width), strip); only rows seen get here.
         self._drawn: dict[int, tuple[tuple[str, bool, int], Strip]] = {}
+        #: drawn lines by what they show, whatever their row: the next key's search often
+        #: lists the same papers, many with the same highlights (see ``LINES_KEPT``).
+        self._lines: dict[tuple[object, ...], Strip] = {}
         self._palette: Palette | None = None
         self._styles: tuple[Style, Style] | None = None
         #: the row whose cursor is drawn (to repaint when it moves).
@@ -478,6 +484,7 @@ class ResultsList(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         # Focus, theme or CSS changed: every row's colours may have.
         self._drawn.clear()
+        self._lines.clear()
         self._palette = None
         self._styles = None
         super().notify_style_update()
@@ -506,7 +513,23 @@ class ResultsList(ScrollView, can_focus=True):
         drawn = self._drawn.get(index)
         if drawn is not None and drawn[0] == key:
             return drawn[1]
-        strip = self._draw(row, marker, key[1], width)
+        paper = row.paper
+        shows = (
+            paper.id,
+            paper.title,
+            paper.title_derived,
+            paper.has_code,
+            paper.lists,
+            row.title_spans,
+            self._list_width,
+            *key,
+        )
+        strip = self._lines.get(shows)
+        if strip is None:
+            strip = self._draw(row, marker, key[1], width)
+            if len(self._lines) >= LINES_KEPT:
+                self._lines.clear()
+            self._lines[shows] = strip
         self._drawn[index] = (key, strip)
         return strip
 
