@@ -312,6 +312,45 @@ async def test_a_narrow_status_line_drops_the_least_useful_facts_first():
     assert all(len(text) <= width - 2 for width, text in seen.items()), seen  # padding
 
 
+@sync
+async def test_the_status_line_repaints_only_when_what_it_says_changes(monkeypatch):
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    app = One()
+    async with app.run_test(size=(120, 3)) as pilot:
+        line = app.query_one(StatusLine)
+        line.styles.padding = (0, 1)  # as the stylesheet has it
+        line.total, line.shown, line.index_state = 2610, 2610, "ready"
+        await pilot.pause()
+        drawn = []
+        render = StatusLine.render
+
+        def counted(self):  # type: ignore[no-untyped-def]
+            drawn.append(1)
+            return render(self)
+
+        monkeypatch.setattr(StatusLine, "render", counted)
+        line.shown = 100  # no query: the count of papers listed is on the line
+        await pilot.pause()
+        assert drawn and widget_text(app, line).startswith("100 / 2,610 papers")
+        line.matched = 1675  # a query: its matches
+        await pilot.pause()
+        drawn.clear()
+        line.shown = 1675  # the rest of its hits reach the list: the line says the same
+        await pilot.pause()
+        assert not drawn
+        assert widget_text(app, line).startswith("1,675 of 2,610 papers match")
+        line.matched = None  # the query cleared: the papers listed again
+        await pilot.pause()
+        assert widget_text(app, line).startswith("1,675 / 2,610 papers")
+
+
 # -- load warnings ------------------------------------------------------------------------
 
 

@@ -13,7 +13,8 @@ from tuireader.ui.triage import MARKERS, STATE_NAMES
 class StatusLine(Static):
     """One line of facts about what is on screen. State comes in through reactives."""
 
-    shown: reactive[int] = reactive(0)
+    #: the papers listed: on the line only while no query is searched (see watch_shown)
+    shown: reactive[int] = reactive(0, repaint=False)
     total: reactive[int] = reactive(0)
     matched: reactive[int | None] = reactive(None)
     elapsed_ms: reactive[float | None] = reactive(None)
@@ -27,6 +28,12 @@ class StatusLine(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
+
+    def watch_shown(self) -> None:
+        # A query's count is of its matches: the rest of its hits arriving in the list
+        # changes ``shown`` only, and the line would be sent to the terminal unchanged.
+        if self.matched is None:
+            self.refresh()
 
     def render(self) -> Text:
         # The most complete line that fits; a narrow terminal drops the least useful
