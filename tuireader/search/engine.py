@@ -242,19 +242,11 @@ class Engine:
         if not counts:
             return ()
         letter = max(counts, key=counts.__getitem__)[0]
-        said: list[str] = []
-
-        def searched() -> float:
-            result = self.search(letter, prefix=True, limit=limit)
-            if result.message:
-                said.append(result.message)
-            return result.elapsed_ms
-
-        searched()
-        elapsed = tuple(searched() for _ in range(times))
+        results = [self.search(letter, prefix=True, limit=limit) for _ in range(1 + times)]
+        said = next((result.message for result in results if result.message), None)
         if said and self._notice is None:
-            self._notice = said[0]  # a notice of healing is the user's to see
-        return elapsed
+            self._notice = said  # a notice of healing is the user's to see
+        return tuple(result.elapsed_ms for result in results[1:])
 
     def _budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)
