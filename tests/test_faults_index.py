@@ -99,21 +99,27 @@ def test_damage_the_file_stamps_cannot_see_is_rebuilt_when_read(tmp_path):
     engine.close()
 
 
-def test_an_index_healed_while_warming_is_told_at_the_users_first_search(tmp_path, monkeypatch):
+def _fails_once(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
+    """The index reads fail once, as a damaged file would; the calls of its evaluation."""
     import struct
 
-    paths, library = _built(tmp_path)
-    engine = open_engine(library, paths)
     real = tplan.evaluate
-    calls = []
+    calls: list[int] = []
 
-    def failing_once(*args, **kwargs):
+    def failing_once(*args, **kwargs):  # type: ignore[no-untyped-def]
         calls.append(1)
         if len(calls) == 1:
             raise struct.error("unpack requires a buffer of 8 bytes")
         return real(*args, **kwargs)
 
     monkeypatch.setattr(tplan, "evaluate", failing_once)
+    return calls
+
+
+def test_an_index_healed_while_warming_is_told_at_the_users_first_search(tmp_path, monkeypatch):
+    paths, library = _built(tmp_path)
+    engine = open_engine(library, paths)
+    calls = _fails_once(monkeypatch)
     engine.warm()  # the reader's own search, as the index opens: it meets the damage
     assert calls  # it did search
     result = engine.search("privacy")
@@ -124,20 +130,9 @@ def test_an_index_healed_while_warming_is_told_at_the_users_first_search(tmp_pat
 
 
 def test_an_index_failing_while_searched_is_rebuilt(tmp_path, monkeypatch):
-    import struct
-
     paths, library = _built(tmp_path)
     engine = open_engine(library, paths)
-    real = tplan.evaluate
-    calls = []
-
-    def failing_once(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 1:
-            raise struct.error("unpack requires a buffer of 8 bytes")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(tplan, "evaluate", failing_once)
+    _fails_once(monkeypatch)
     result = engine.search("privacy")
     assert result.total == 1
     assert result.message and "damaged (error: unpack" in result.message
