@@ -64,6 +64,27 @@ def test_show_prints_the_paper_with_links(capsys):
     assert run(capsys, "show", "nosuchid")[0] == 1
 
 
+def test_show_prints_the_tldr_and_names_a_venue_once(capsys, tmp_path):
+    source = tmp_path / "corl.json"
+    record = {
+        "title": "A paper",
+        "abstract": "The abstract.",
+        "tldr": "The short of it.",
+        "bibtex": "@inproceedings{a2023p, title={A paper}, "
+        "booktitle={7th Annual Conference on Robot Learning}, year={2023}}",
+    }
+    source.write_text(json.dumps([record]), encoding="utf-8")
+    _code, out, _ = run(capsys, "search", "paper", str(source), "--json")
+    paper_id = json.loads(out)["hits"][0]["id"]
+    code, out, _ = run(capsys, "show", paper_id, str(source))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2] == "7th Annual Conference on Robot Learning · 2023"
+    assert lines[5:8] == ["TL;DR The short of it.", "", "The abstract."]
+    code, out, _ = run(capsys, "show", paper_id, str(source), "--json")
+    assert json.loads(out)["tldr"] == "The short of it."
+
+
 def test_similar_and_lists(capsys, tmp_path):
     source = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
     code, out, _ = run(capsys, "lists", "--json", str(source))

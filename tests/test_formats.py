@@ -72,6 +72,27 @@ def test_paper_list_reads_status_track_keywords_code_and_its_bibtex() -> None:
     assert oral.status == "Oral" and code_links(oral) == []
 
 
+def test_paper_list_keeps_the_tldr_on_one_line_and_an_empty_one_as_none(tmp_path: Path) -> None:
+    records = by_title(FIXTURES / "papercopilot_corl2023_slice.json")
+    first = records["Simultaneous Learning of Contact and Continuous Dynamics"]
+    assert first.tldr is not None
+    assert first.tldr.startswith("We simultaneously learn contact and continuous dynamics")
+    path = tmp_path / "list.json"
+    path.write_text(
+        json.dumps(
+            [
+                {"title": "Broken", "abstract": "A.", "tldr": "Two\n  lines\tof it."},
+                {"title": "Empty", "abstract": "B.", "tldr": ""},
+                {"title": "Number", "abstract": "C.", "tldr": ["not", "text"]},
+            ]
+        ),
+        encoding="utf-8",
+    )
+    found = by_title(path)
+    assert found["Broken"].tldr == "Two lines of it."
+    assert found["Empty"].tldr is None and found["Number"].tldr is None
+
+
 def test_a_github_field_with_two_addresses_gives_both_code_links() -> None:
     records = by_title(FIXTURES / "papercopilot_corl2023_slice.json")
     record = records["Towards General Single-Utensil Food Acquisition with Human-Informed Actions"]
@@ -279,6 +300,7 @@ def test_openreview_v2_value_fields_and_replies(tmp_path: Path) -> None:
                 "keywords": {"value": ["graphs", "theory"]},
                 "venue": {"value": "ICLR 2024 poster"},
                 "primary_area": {"value": "learning theory"},
+                "TL;DR": {"value": "Things,\n studied."},
             },
             "cdate": 1695000000000,
         },
@@ -300,6 +322,7 @@ def test_openreview_v2_value_fields_and_replies(tmp_path: Path) -> None:
         "learning theory",
     )
     assert record.keywords == ("graphs", "theory")
+    assert record.tldr == "Things, studied."
     only_reviews = tmp_path / "reviews.json"
     only_reviews.write_text(json.dumps([notes[1]]), encoding="utf-8")
     result = read_file(only_reviews)
@@ -313,11 +336,11 @@ def test_openreview_v2_value_fields_and_replies(tmp_path: Path) -> None:
 def test_csv_list_with_header_in_any_case(tmp_path: Path) -> None:
     path = tmp_path / "papers.csv"
     path.write_text(
-        "TITLE,Authors,Year,Venue,URL,DOI,Keywords,GitHub\n"
+        "TITLE,Authors,Year,Venue,URL,DOI,Keywords,GitHub,TL;DR\n"
         'One paper,"Ann Lee; Bo Chen",2022,ICML,https://example.org/1,10.1/X,"a; b",'
-        "https://github.com/o/r\n"
-        'Two paper,"Doe, Jane and Roe, Richard",2021,NeurIPS,,,,\n'
-        ",,,,,,,\n",
+        "https://github.com/o/r,In short.\n"
+        'Two paper,"Doe, Jane and Roe, Richard",2021,NeurIPS,,,,,\n'
+        ",,,,,,,,\n",
         encoding="utf-8",
     )
     result = read_file(path)
@@ -331,6 +354,7 @@ def test_csv_list_with_header_in_any_case(tmp_path: Path) -> None:
     )
     assert one.keywords == ("a", "b") and code_links(one) == ["https://github.com/o/r"]
     assert two.authors == ("Jane Doe", "Richard Roe")
+    assert (one.tldr, two.tldr) == ("In short.", None)
     assert supported(path)
 
 

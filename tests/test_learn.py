@@ -210,3 +210,17 @@ def test_importing_the_package_does_not_import_scikit_learn():
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "True"]
+
+
+def test_the_tldr_is_learnt_from_and_named_in_why():
+    # the only thing the kept paper and one other share is a word of their TL;DRs
+    papers = [
+        Paper(id=f"p{i}", title=f"Study number {i}", abstract=f"Plain abstract {i}.")
+        for i in range(8)
+    ]
+    papers[1] = Paper(id="p1", title="First look", abstract="Nothing here.", tldr="Walrus gait.")
+    papers[6] = Paper(id="p6", title="Later view", abstract="Other text.", tldr="Walrus herds.")
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    assert model.order(papers)[0].id == "p6"
+    assert "walrus" in model.why(papers[6]).words

@@ -649,6 +649,36 @@ async def test_viewer_highlights_the_search_words_and_numbers_the_links():
 
 
 @sync
+async def test_viewer_shows_the_tldr_between_the_links_and_the_abstract(tmp_path):
+    source = tmp_path / "list.json"
+    records = [
+        {
+            "title": "With a summary",
+            "abstract": "The long abstract of it.",
+            "tldr": "In short: $x^2$ and [bold]no markup[/bold] \u001b[2J.",
+        },
+        {"title": "Without one", "abstract": "Only an abstract.", "tldr": ""},
+    ]
+    source.write_text(json.dumps(records), encoding="utf-8")
+    app = make_app(source)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        viewer = screen.viewer
+        tldr = viewer.section("tldr").plain
+        assert tldr.startswith("TL;DR In short: x²")
+        assert "[bold]no markup[/bold]" in tldr and "\x1b" not in tldr
+        lines = viewer.lines
+        at = lines.index(next(line for line in lines if "TL;DR" in line))
+        assert any("no links" in line for line in lines[:at])
+        assert "The long abstract of it." in lines[at + 2]
+        await pilot.press("enter", "j")
+        await settle(pilot)
+        assert viewer.paper is not None and viewer.paper.title == "Without one"
+        assert viewer.section("tldr").plain == ""
+        assert not any("TL;DR" in line for line in viewer.lines)
+
+
+@sync
 async def test_every_hit_is_in_the_list_and_the_status_says_how_many(tmp_path):
     from tuireader.ui.screens.main import SEARCH_LIMIT
 

@@ -98,6 +98,7 @@ class Record:
     primary_area: str | None = None
     keywords: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
+    tldr: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +164,8 @@ class Paper:
     keywords: tuple[str, ...] = ()
     #: subject categories ("hep-ph", "cs.LG"; CSL arXiv containers give "cs", "stat").
     categories: tuple[str, ...] = ()
+    #: the authors' one-sentence summary (OpenReview's "TL;DR"), on one line.
+    tldr: str | None = None
 
     @property
     def code_links(self) -> tuple[Link, ...]:

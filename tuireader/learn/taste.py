@@ -5,8 +5,8 @@ negative, ``maybe`` sits between: it enters the logistic loss as a soft target o
 positive and one negative row of half weight each), so a maybe moves its words less than
 a keep or a skip and in no direction on its own. ``new`` papers are what gets ranked.
 
-The papers' text (:func:`space_of`): the title (counted twice), the abstract and the
-authors' keywords go through one TF-IDF of words and word pairs; the authors through a
+The papers' text (:func:`space_of`): the title (counted twice), the abstract, the
+authors' TL;DR and keywords go through one TF-IDF of words and word pairs; the authors through a
 TF-IDF of whole names. Venue, year and status are left out: constant within one list,
 and across lists they would rank papers by where they appeared, not by what they say.
 
@@ -101,13 +101,15 @@ class Why:
 def _words_text(paper: Paper, title_weight: int) -> str:
     parts = [paper.title] * max(1, title_weight)
     parts.append(paper.abstract)
+    if paper.tldr:
+        parts.append(paper.tldr)
     if paper.keywords:
         parts.append("; ".join(paper.keywords))
     return "\n".join(parts)
 
 
 def _folded(paper: Paper) -> str:
-    text = " ".join((paper.title, paper.abstract, " ".join(paper.keywords)))
+    text = " ".join((paper.title, paper.abstract, paper.tldr or "", " ".join(paper.keywords)))
     return _SPACES.sub(" ", text.casefold())
 
 

@@ -59,6 +59,7 @@ def paper_json(
         data["score"] = round(score, 4)
     if abstract:
         data["abstract"] = paper.abstract
+        data["tldr"] = paper.tldr
     return data
 
 

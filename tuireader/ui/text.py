@@ -186,6 +186,19 @@ def abstract_text(
     return text, plain
 
 
+def tldr_text(paper: Paper, palette: Palette) -> Text | None:
+    """The authors' one-sentence summary, rendered like the abstract, after a label;
+    None when the source gives none."""
+    if not paper.tldr:
+        return None
+    summary, plain = abstract_text(paper.tldr, palette)
+    if not plain.strip():
+        return None
+    text = Text("TL;DR ", palette.label, end="")
+    text.append_text(summary)
+    return text
+
+
 def paper_header(paper: Paper, palette: Palette) -> Text:
     """Title, authors and where the paper comes from, for the top of the viewer."""
     text = Text(end="")

@@ -14,7 +14,10 @@ Each object is read by the first shape it fits:
 * **paper lists** (the papercopilot/paperlists layout and any flat record): ``title``,
   ``abstract``, ``author(s)``, ``venue``, ``year``, ``url``/``site``, ``pdf``,
   ``openreview``, ``doi``, ``github``/``code_urls``, ``project``, ``status``, ``track``,
-  ``primary_area``, ``keywords``, ``id`` and a ``bibtex`` string (venue, year, booktitle…).
+  ``primary_area``, ``keywords``, ``tldr``, ``id`` and a ``bibtex`` string (venue, year,
+  booktitle…).
+
+OpenReview's "TL;DR" (a paper list's ``tldr``) is kept on one line beside the abstract.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ LOOKED_FOR: tuple[str, ...] = (
     "code_urls",
     "project",
     "keywords",
+    "tldr",
     "bibtex",
     "authors_parsed",
     "container-title",
@@ -301,6 +305,7 @@ def _openreview_record(note: dict[str, Any], context: dict[str, Any]) -> Record 
         status=_decision(note),
         primary_area=one_line(_value(content, "primary_area")),
         keywords=word_list(_value(content, "keywords"), ","),
+        tldr=one_line(_value(content, "TL;DR") or _value(content, "tldr")),
     )
 
 
@@ -521,6 +526,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         primary_area=one_line(data.get("primary_area")),
         keywords=keywords,
         categories=word_list(data.get("categories"), " "),
+        tldr=one_line(data.get("tldr") or data.get("TL;DR")),
     )
 
 

@@ -49,6 +49,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "primary_area": ("primary_area",),
     "keywords": ("keywords", "manual_tags", "tags"),
     "categories": ("categories",),
+    "tldr": ("tldr", "tl;dr", "tl_dr"),
     "volume": ("volume",),
     "number": ("number", "issue"),
     "pages": ("pages",),
@@ -175,4 +176,5 @@ def _record(get: Callable[[str], str]) -> Record:
         number=get("number") or None,
         pages=get("pages") or None,
         publisher=get("publisher") or None,
+        tldr=" ".join(get("tldr").split()) or None,
     )

@@ -1,4 +1,5 @@
-"""The abstract viewer: title, authors, source, numbered links and the abstract; the triage
+"""The abstract viewer: title, authors, source, numbered links, the authors' TL;DR and the
+abstract; the triage
 state, tags and note of the paper; when a model of what the user keeps exists, one line
 saying why it ranks the paper as it does.
 
@@ -25,7 +26,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tuireader.model import Paper
-from tuireader.ui.text import Palette, abstract_text, links_text, paper_header, safe
+from tuireader.ui.text import (
+    Palette,
+    abstract_text,
+    links_text,
+    paper_header,
+    safe,
+    tldr_text,
+)
 from tuireader.ui.widgets.results import GUTTER, merge_runs
 
 #: given the plain rendered abstract, where the query's words occur in it.
@@ -34,8 +42,8 @@ SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
 Highlight = SpanFinder | AbstractSet[str]
 
 #: the parts of the viewer, top to bottom; a blank row follows those in SPACED.
-SECTIONS = ("header", "triage", "why", "links", "abstract")
-SPACED = frozenset({"header", "links"})
+SECTIONS = ("header", "triage", "why", "links", "tldr", "abstract")
+SPACED = frozenset({"header", "links", "tldr"})
 #: the scroll position, drawn in the right gutter beside the rows in view.
 THUMB = "▐"
 #: rows one turn of the mouse wheel scrolls.
@@ -204,11 +212,13 @@ class PaperViewer(Widget, can_focus=True):
         if paper is None:
             self._set("header", Text("No paper selected", end=""))
             self._set("links", None)
+            self._set("tldr", None)
             self._set("abstract", Text("Type in the search box or move through the list.", end=""))
             return
         palette = self.palette()
         self._set("header", paper_header(paper, palette))
         self._set("links", links_text(paper, palette))
+        self._set("tldr", tldr_text(paper, palette))
         text, plain = abstract_text(paper.abstract, palette)
         find = self._find_spans
         if find is not None and plain:
