@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from e2e_util import ready, settle, sync
+from e2e_util import ready, settle, sync, widget_text
 from test_ui_app import real_engine
 
 from tuireader import learn
@@ -106,12 +106,14 @@ async def test_order_key_puts_papers_like_the_kept_one_first_and_says_fit(tmp_pa
         screen = await with_model(pilot)
         screen.action_focus_results()
         await pilot.pause()
-        assert "order" not in str(screen.results.border_title)
+        status = widget_text(app, screen.query_one("#status"))
+        assert "order" not in str(screen.results.border_title) and "order" not in status
         assert shown_topics(screen)[:2] == ["text", "grasp"]  # list order
         await pilot.press("F")
         await settle(pilot)
         assert screen.order == "fit"
         assert "order: fit" in str(screen.results.border_title)
+        assert "order: fit" in widget_text(app, screen.query_one("#status"))
         # The three undecided grasping papers first; the decided ones last.
         assert shown_topics(screen)[:3] == ["grasp"] * 3
         decided = [row.paper.id for row in screen.results.rows[-3:]]
@@ -121,6 +123,7 @@ async def test_order_key_puts_papers_like_the_kept_one_first_and_says_fit(tmp_pa
         await settle(pilot)
         assert screen.order == "list"
         assert shown_topics(screen)[:2] == ["text", "grasp"]
+        assert "order: list" in widget_text(app, screen.query_one("#status"))
 
 
 @sync

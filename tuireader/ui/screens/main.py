@@ -472,10 +472,12 @@ class MainScreen(Screen[None]):
         _title(self.viewer, f"{label}: {what}" if pane == "viewer" else "")
 
     def _show_order(self) -> None:
-        """The results pane's title: the mode, and the order when one was asked for."""
+        """The results pane's title: the mode, and the order when one was asked for (also
+        on the status line)."""
         base = f"{MODES['results'][0]}: {MODES['results'][1]}" if self.mode == "results" else "list"
         asked = self._choice is not None or self._query_sort is not None
         _title(self.results, f"{base} · order: {self.order}" if asked else base)
+        self.query_one(StatusLine).order = self.order if asked else ""
 
     # -- loading --------------------------------------------------------------------------
 

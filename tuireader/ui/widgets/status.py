@@ -1,4 +1,5 @@
-"""The status line: papers shown / total, query time, index state, and messages."""
+"""The status line: papers shown / total, the order asked for, query time, index state,
+triage counts and messages."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ class StatusLine(Static):
     show_timings: reactive[bool] = reactive(True)
     #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
     triage: reactive[str] = reactive("")
+    #: the order the papers are shown in ("list", "relevance", "fit") once one was asked
+    #: for (the order key or ``sort:``); empty while the default order is in force.
+    order: reactive[str] = reactive("")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
@@ -66,12 +70,13 @@ class StatusLine(Static):
         quiet = [] if self.index_state == "ready" else index
         triage = [self.triage] if self.triage else []
         compact = [compact_counts(self.triage)] if self.triage else []
+        order = [f"order: {self.order}"] if self.order else []
         return [
-            [papers, *timing, *index, *triage],  # triage last: cut first if all else fails
-            [papers, *index, *triage],
-            [short, *index, *triage],
-            [short, *quiet, *triage],
-            [short, *quiet, *compact],
+            [papers, *order, *timing, *index, *triage],  # triage last: cut first if all fails
+            [papers, *order, *index, *triage],
+            [short, *order, *index, *triage],
+            [short, *order, *quiet, *triage],
+            [short, *([self.order] if self.order else []), *quiet, *compact],
         ]
 
     def _line(self, parts: list[str]) -> Text:
