@@ -61,9 +61,9 @@ def topic_of(title: str) -> str:
     return next(topic for topic, papers in TOPICS.items() if title in (t for t, _ in papers))
 
 
-def seeded_app(tmp_path: Path) -> tuple[ReaderApp, dict[str, str]]:
+def seeded_app(tmp_path: Path, cache_dir: Path | None = None) -> tuple[ReaderApp, dict[str, str]]:
     """The reader on the topics list, with one grasping paper kept and two others skipped
-    (a title → id map comes back too)."""
+    (a title → id map comes back too); ``cache_dir`` keeps the vectors between runs."""
     source = write_list(tmp_path)
     library = load_library([source])
     ids = {paper.title: paper.id for paper in library.papers}
@@ -77,7 +77,7 @@ def seeded_app(tmp_path: Path) -> tuple[ReaderApp, dict[str, str]]:
         open_engine=lambda lib, progress: real_engine(lib),
         open_store=lambda: Store.open(path),
     )
-    return ReaderApp(services, show_timings=False), ids
+    return ReaderApp(services, show_timings=False, cache_dir=cache_dir), ids
 
 
 async def until(pilot, condition, what: str) -> None:  # type: ignore[no-untyped-def]
@@ -124,6 +124,29 @@ async def test_order_key_puts_papers_like_the_kept_one_first_and_says_fit(tmp_pa
         assert screen.order == "list"
         assert shown_topics(screen)[:2] == ["text", "grasp"]
         assert "order: list" in widget_text(app, screen.query_one("#status"))
+
+
+@sync
+async def test_the_next_run_reads_the_vectors_the_first_fit_built(tmp_path, monkeypatch):
+    from tuireader.learn import vectors
+
+    built: list[int] = []
+    real = vectors.space_of
+    monkeypatch.setattr(
+        vectors, "space_of", lambda papers, r=None: built.append(1) or real(papers, r)
+    )
+    cache = tmp_path / "cache"
+    orders = []
+    for _ in range(2):
+        app, _ids = seeded_app(tmp_path, cache)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await with_model(pilot)
+            screen.action_focus_results()
+            await pilot.press("F")
+            await settle(pilot)
+            orders.append([row.paper.id for row in screen.results.rows])
+    assert built == [1] and len(list(cache.glob("vectors-*.npz"))) == 1
+    assert orders[0] == orders[1]
 
 
 @sync

@@ -386,9 +386,12 @@ def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any]:
         return sorted(hits, key=lambda hit: hit.paper.order), None
     if sort != "fit":
         return hits, None
-    from tuireader.learn import fit_store
+    from tuireader.learn import fit_store, space_for
 
-    model = fit_store(store, session.library.papers) if store is not None else None
+    model = None
+    if store is not None:
+        papers = session.library.papers
+        model = fit_store(store, papers, space=space_for(papers, session.paths.cache_dir))
     if model is None:
         _err(
             "sort:fit needs at least one kept paper and a few other decisions "

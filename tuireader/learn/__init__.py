@@ -14,6 +14,7 @@ from tuireader.learn.taste import (
     remembered_papers,
     space_of,
 )
+from tuireader.learn.vectors import space_for
 
 __all__ = [
     "LABELS",
@@ -25,5 +26,6 @@ __all__ = [
     "fit",
     "fit_store",
     "remembered_papers",
+    "space_for",
     "space_of",
 ]

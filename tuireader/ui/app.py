@@ -156,6 +156,7 @@ class ReaderApp(KeyOrderedApp):
         clipboard_dir: Path | None = None,
         config: Config | None = None,
         exports_dir: Path | None = None,
+        cache_dir: Path | None = None,
     ) -> None:
         styles = styles_dir()
         super().__init__(css_path=[styles / name for name in STYLESHEETS])
@@ -168,6 +169,8 @@ class ReaderApp(KeyOrderedApp):
         self.clipboard_dir = clipboard_dir
         #: where palette exports are written (None: the default data folder's).
         self.exports_dir = exports_dir
+        #: where derived data is kept between runs (the vectors of the "for you" order).
+        self.cache_dir = cache_dir
         #: the user's settings (config.toml); defaults when none were given.
         self.config = config or Config()
         self.theme = THEMES.get(theme, theme)
@@ -191,6 +194,7 @@ class ReaderApp(KeyOrderedApp):
             clipboard=self.clipboard_chain,
             clipboard_dir=self.clipboard_dir,
             exports_dir=self.exports_dir,
+            cache_dir=self.cache_dir,
         )
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -252,6 +256,7 @@ def build_app(
         clipboard_dir=paths.clipboard_dir,
         config=config,
         exports_dir=paths.exports_dir,
+        cache_dir=paths.cache_dir,
     )
 
 

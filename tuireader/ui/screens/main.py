@@ -263,6 +263,7 @@ class MainScreen(Screen[None]):
         clipboard: Clipboard | None = None,
         clipboard_dir: Path | None = None,
         exports_dir: Path | None = None,
+        cache_dir: Path | None = None,
     ) -> None:
         super().__init__()
         self.services = services
@@ -273,6 +274,9 @@ class MainScreen(Screen[None]):
         self.clipboard_dir = clipboard_dir
         #: where exports are written (None: the default data folder's).
         self.exports_dir = exports_dir
+        #: where the library's vectors for the "for you" order are kept between runs
+        #: (None: built at each first fit, kept in memory only).
+        self.cache_dir = cache_dir
         self.library: Library | None = None
         self.engine: Any = None
         self.similar_to: Paper | None = None
@@ -956,7 +960,7 @@ class MainScreen(Screen[None]):
                 papers = library.papers
                 space = self._space = (
                     library,
-                    learn.space_of(papers),
+                    learn.space_for(papers, self.cache_dir),
                     frozenset(paper.id for paper in papers),
                 )
         worker = get_current_worker()

@@ -1,0 +1,181 @@
+"""The library's vectors kept on disk, so a start with the same lists does not build them again.
+
+Building the vectors (:func:`~tuireader.learn.taste.space_of`) is most of a first fit: 0.6
+to 0.9 s for one conference, half a minute for 100,000 papers. They depend only on the
+papers' text and the recipe, so :func:`space_for` keeps them in the data folder's cache,
+one file per set of lists, named by a digest of everything they are made from: the
+recipe, the versions of tuireader and scikit-learn, and each paper's id and text as the
+vectors read it. Other lists, an edited paper or an upgrade give another digest, and the
+vectors are built again.
+
+The file is a NumPy ``.npz`` read with ``allow_pickle=False``: arrays and text, never
+code. A file that cannot be read, or does not hold what its name says, is built again
+and replaced; one that cannot be written (a read-only or full disk) is skipped, since the
+vectors are only a saving of time. The two most recent files are kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tuireader.learn.taste import (
+    _AUTHOR,
+    DEFAULT_RECIPE,
+    Recipe,
+    Space,
+    _author_names,
+    _vectorizers,
+    _words_text,
+    space_of,
+)
+from tuireader.model import Paper
+
+#: vector files kept in the cache folder (the newest first): the lists of today and of
+#: the day before, say.
+KEPT_FILES = 2
+_PREFIX = "vectors-"
+_SUFFIX = ".npz"
+
+
+def space_for(papers: Sequence[Paper], folder: Path | None, recipe: Recipe | None = None) -> Space:
+    """:func:`space_of` ``papers``, read from ``folder`` when it holds their vectors and
+    written there when it does not (``folder`` None: built, never kept)."""
+    recipe = recipe or DEFAULT_RECIPE
+    if folder is None:
+        return space_of(papers, recipe)
+    unique = list({paper.id: paper for paper in reversed(papers)}.values())[::-1]
+    digest = _digest(unique, recipe)
+    path = folder / f"{_PREFIX}{digest[:32]}{_SUFFIX}"
+    space = _read(path, digest, unique, recipe)
+    if space is None:
+        space = space_of(unique, recipe)
+        _write(path, digest, space)
+    else:
+        with contextlib.suppress(OSError):
+            os.utime(path)  # the newest: kept when older files are let go
+    _let_go(folder, keep=path)
+    return space
+
+
+def _digest(papers: Sequence[Paper], recipe: Recipe) -> str:
+    from sklearn import __version__ as sklearn_version
+
+    from tuireader import __version__
+
+    digest = hashlib.sha256()
+    digest.update(repr((__version__, sklearn_version, recipe)).encode())
+    for paper in papers:
+        text = _words_text(paper, recipe.title_weight)
+        names = "\x1f".join(_author_names(paper))
+        digest.update(f"\x1e{paper.id}\x1d{text}\x1d{names}".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _lines(values: Sequence[str]) -> Any:
+    import numpy as np
+
+    return np.frombuffer("\n".join(values).encode("utf-8", "surrogatepass"), dtype=np.uint8)
+
+
+def _unlines(array: Any) -> list[str]:
+    text = bytes(array).decode("utf-8", "surrogatepass")
+    return text.split("\n") if text else []
+
+
+def _write(path: Path, digest: str, space: Space) -> bool:
+    """``space`` into ``path`` atomically; False when the disk will not take it."""
+    import numpy as np
+
+    matrix = space.matrix.tocsr()
+    names = list(space.features)
+    split = sum(1 for name in names if not name.startswith(_AUTHOR))
+    ids = sorted(space.rows, key=space.rows.__getitem__)
+    arrays = {
+        "digest": _lines([digest]),
+        "ids": _lines(ids),
+        "data": matrix.data,
+        "indices": matrix.indices,
+        "indptr": matrix.indptr,
+        "shape": np.asarray(matrix.shape, dtype=np.int64),
+        "words": _lines(names[:split]),
+        "words_idf": space.words.idf_ if space.words is not None else np.zeros(0),
+        "authors": _lines([name[len(_AUTHOR) :] for name in names[split:]]),
+        "authors_idf": space.authors.idf_ if space.authors is not None else np.zeros(0),
+    }
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        with os.fdopen(os.open(tmp, flags, 0o600), "wb") as handle:
+            np.savez(handle, **arrays)
+        os.replace(tmp, path)
+        return True
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return False
+
+
+def _read(path: Path, digest: str, papers: Sequence[Paper], recipe: Recipe) -> Space | None:
+    """The space kept in ``path``, or None when it is missing, unreadable or not the
+    vectors of ``papers`` (another digest, other ids, a matrix of another shape)."""
+    import numpy as np
+    from scipy import sparse
+
+    try:
+        with np.load(path, allow_pickle=False) as found:
+            if _unlines(found["digest"]) != [digest]:
+                return None
+            ids = _unlines(found["ids"])
+            shape = tuple(int(n) for n in found["shape"])
+            matrix = sparse.csr_matrix(
+                (found["data"], found["indices"], found["indptr"]), shape=shape
+            )
+            words, authors = _unlines(found["words"]), _unlines(found["authors"])
+            words_idf, authors_idf = found["words_idf"], found["authors_idf"]
+            matrix.check_format(full_check=True)
+    except (OSError, ValueError, TypeError, KeyError, EOFError, zipfile.BadZipFile):
+        return None  # (UnicodeDecodeError is a ValueError)
+    if ids != [paper.id for paper in papers] or shape != (len(ids), len(words) + len(authors)):
+        return None
+    if len(words_idf) != len(words) or len(authors_idf) != len(authors):
+        return None
+    word_vectorizer, author_vectorizer = _vectorizers(papers, recipe)
+    word_vectorizer = _fitted(word_vectorizer, words, words_idf)
+    author_vectorizer = _fitted(author_vectorizer, authors, authors_idf)
+    return Space(
+        recipe=recipe,
+        features=(*words, *(_AUTHOR + name for name in authors)),
+        rows={pid: row for row, pid in enumerate(ids)},
+        matrix=matrix.astype(np.float32, copy=False),
+        words=word_vectorizer,
+        authors=author_vectorizer,
+    )
+
+
+def _fitted(vectorizer: Any, names: list[str], idf: Any) -> Any:
+    """``vectorizer`` as it was fitted: its vocabulary and inverse document frequencies
+    (None when the space has no such features)."""
+    if vectorizer is None or not names:
+        return None
+    vectorizer.set_params(vocabulary={name: index for index, name in enumerate(names)})
+    vectorizer.idf_ = idf
+    return vectorizer
+
+
+def _let_go(folder: Path, keep: Path) -> None:
+    """Remove all but the :data:`KEPT_FILES` newest vector files (``keep`` among them)."""
+    try:
+        found = [p for p in folder.glob(f"{_PREFIX}*{_SUFFIX}") if p != keep]
+        found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in found[KEPT_FILES - 1 :]:
+        with contextlib.suppress(OSError):
+            old.unlink()
