@@ -225,6 +225,38 @@ async def test_a_slow_refit_never_holds_up_typing(tmp_path, monkeypatch):
 
 
 @sync
+async def test_the_order_key_before_the_first_model_lands_on_its_best_paper(tmp_path, monkeypatch):
+    app, _ids = seeded_app(tmp_path)
+    started, release = threading.Event(), threading.Event()
+    real_fit = learn.fit
+
+    def held_fit(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        release.wait(30)
+        return real_fit(*args, **kwargs)
+
+    monkeypatch.setattr(learn, "fit", held_fit)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await until(pilot, started.is_set, "a fit started")
+        screen.action_focus_results()
+        try:
+            await pilot.press("F")
+            await pilot.pause()  # (settling would wait for the held fit)
+            assert screen.order == "fit" and screen.fit_model is None
+            # shown as listed until the model comes: the first row is a skipped paper
+            assert screen.current_paper is not None
+            assert screen.triage.states.get(screen.current_paper.id) == "skip"
+        finally:
+            release.set()
+        await until(pilot, lambda: screen.fit_model is not None, "the model arrived")
+        await settle(pilot)
+        assert screen.results.highlighted == 0
+        assert topic_of(screen.current_paper.title) == "grasp"
+        assert screen.current_paper.id not in screen.triage.states
+
+
+@sync
 async def test_a_new_model_keeps_the_cursor_on_the_same_paper(tmp_path):
     app, ids = seeded_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

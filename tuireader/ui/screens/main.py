@@ -975,11 +975,17 @@ class MainScreen(Screen[None]):
         if message.version < self._fit_asked or message.version <= self._fit_shown:
             return  # fitted on older decisions: a newer model is on its way
         self._fit_shown = message.version
+        first = self.fit_model is None
         self.fit_model = message.model
         if self.order == "fit" and self._base_rows is not None:
-            # The new order replaces the old one in place, the cursor on the same paper.
+            # The new order replaces the old one in place, the cursor on the same paper;
+            # but the first model's order is the first by fit at all (the rows were shown
+            # as ranked until it came), so its best paper is highlighted, as the order
+            # key highlights it, unless the cursor has moved since.
             current = self.current_paper
-            self._show_rows(self._ordered(self._base_rows), keep=current.id if current else None)
+            top = first and not self.results.highlighted
+            keep = None if top or current is None else current.id
+            self._show_rows(self._ordered(self._base_rows), keep=keep)
             if self.message.startswith(FIT_NEEDS) and message.model is not None:
                 self.message = ""
         self._show_why(self.current_paper)
