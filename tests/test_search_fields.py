@@ -1,4 +1,5 @@
-"""Fields the sources carry are searchable: venue short names, keywords, categories, status."""
+"""Fields the sources carry are searchable: venue short names, keywords, categories, status,
+the authors' TL;DR."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ RECORDS = [
         "abstract": "Transformers count tokens when trained on enough arithmetic.",
         "status": "Poster",
         "keywords": "transformers;interpretability",
+        "tldr": "Walrus herds of tokens, counted by attention heads.",
         "bibtex": "@inproceedings{hopper2023counting,\ntitle={Counting Tokens in Transformers},"
         "\nbooktitle={7th Annual Conference on Robot Learning},\nyear={2023}\n}",
     },
@@ -63,3 +65,23 @@ def test_venue_year_status_and_keywords_are_searchable(engine):
     assert _titles(engine, "keyword:interpretability") == ["Counting Tokens in Transformers"]
     assert _titles(engine, "grasping area:robotics") == ["Grasping with Diffusion Policies"]
     assert _titles(engine, "interpretability") == ["Counting Tokens in Transformers"]
+
+
+def test_the_tldr_is_searched_with_the_abstract(engine, tmp_path):
+    # the TL;DR holds words the title and abstract do not
+    assert _titles(engine, "walrus") == ["Counting Tokens in Transformers"]
+    as_you_type = [hit.paper.title for hit in engine.search("walr", prefix=True).hits]
+    assert as_you_type == ["Counting Tokens in Transformers"]
+    assert _titles(engine, '"attention heads"') == ["Counting Tokens in Transformers"]
+    assert _titles(engine, '"heads attention"') == []
+    assert _titles(engine, "abstract:walrus") == ["Counting Tokens in Transformers"]
+    # an index built before the TL;DR was read gets it once the lists give it
+    path = tmp_path / "corl2023.json"
+    before = [dict(record, tldr="") for record in RECORDS]
+    data = resolve(tmp_path / "later")
+    path.write_text(json.dumps(before), encoding="utf-8")
+    assert _titles(open_engine(load_library([path]), data), "walrus") == []
+    path.write_text(json.dumps(RECORDS), encoding="utf-8")
+    assert _titles(open_engine(load_library([path]), data), "walrus") == [
+        "Counting Tokens in Transformers"
+    ]

@@ -676,6 +676,16 @@ async def test_viewer_shows_the_tldr_between_the_links_and_the_abstract(tmp_path
         assert viewer.paper is not None and viewer.paper.title == "Without one"
         assert viewer.section("tldr").plain == ""
         assert not any("TL;DR" in line for line in viewer.lines)
+        # a word only the TL;DR holds finds the paper, and is marked in it
+        await pilot.press("slash", *"markup")
+        await settle(pilot)
+        assert [row.paper.title for row in screen.results.rows] == ["With a summary"]
+        tldr_section = viewer.section("tldr")
+        match = viewer.get_component_rich_style("viewer--match", partial=True)
+        marked = {
+            tldr_section.plain[s.start : s.end] for s in tldr_section.spans if s.style == match
+        }
+        assert marked == {"markup"}
 
 
 @sync

@@ -15,6 +15,7 @@ from tuireader.model import Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import STOPS, Phrase, is_cjk, raw_words, stem
 from tuireader.search.fastsearch import Alternative
+from tuireader.search.index import abstract_text
 from tuireader.search.terms import (
     NAME_FIELDS,
     TEXT_FIELDS,
@@ -99,7 +100,9 @@ def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[obj
 
     def check(searcher, docnum: int) -> bool:  # type: ignore[no-untyped-def]
         paper = library.get(searcher.stored_fields(docnum)["id"])
-        return paper is not None and phrase.found_in(getattr(paper, fieldname))
+        if paper is None:
+            return False
+        return phrase.found_in(abstract_text(paper) if fieldname == "abstract" else paper.title)
 
     return check
 

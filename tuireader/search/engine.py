@@ -41,6 +41,7 @@ from tuireader.search.index import (
     IndexReport,
     IndexUnavailable,
     OpenIndex,
+    abstract_text,
     describe_error,
     library_docs,
     open_index,
@@ -369,7 +370,7 @@ class Engine:
             searcher = self._searcher
             assert searcher is not None
             keys = searcher.key_terms_from_text(
-                "abstract", f"{paper.title}. {paper.abstract}", numterms=16
+                "abstract", f"{paper.title}. {abstract_text(paper)}", numterms=16
             )
             if not keys:
                 return SearchResult(

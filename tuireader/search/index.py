@@ -125,12 +125,17 @@ def keyword_text(paper: Paper) -> str:
     return " ; ".join((*paper.keywords, *paper.categories, *area))
 
 
+def abstract_text(paper: Paper) -> str:
+    """What the abstract field holds: the abstract, and the authors' TL;DR after it."""
+    return f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
+
+
 def fingerprint(paper: Paper) -> str:
     """A hash of everything the index holds for ``paper``: equal means nothing to write."""
     parts = [
         str(SCHEMA_VERSION),
         paper.title,
-        paper.abstract,
+        abstract_text(paper),
         "\x1f".join(paper.authors),
         "\x1f".join(paper.lists),
         venue_text(paper),
@@ -148,7 +153,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "id": paper.id,
         "fp": fp,
         "title": paper.title,
-        "abstract": paper.abstract,
+        "abstract": abstract_text(paper),
         "authors": " ; ".join(paper.authors),
         "lists": " ; ".join(paper.lists),
         "venue": venue_text(paper),
@@ -161,8 +166,9 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
 
 
 def paper_words(paper: Paper) -> set[str]:
-    """The distinct raw words of a paper's title and abstract (prefixes expand to these)."""
-    return word_set(f"{paper.title}\n{paper.abstract}")
+    """The distinct raw words of a paper's title, abstract and TL;DR (prefixes expand to
+    these)."""
+    return word_set(f"{paper.title}\n{abstract_text(paper)}")
 
 
 @dataclass(frozen=True)

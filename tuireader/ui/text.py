@@ -8,7 +8,7 @@ chosen here: callers pass a :class:`Palette` built from the widgets' CSS compone
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -186,14 +186,22 @@ def abstract_text(
     return text, plain
 
 
-def tldr_text(paper: Paper, palette: Palette) -> Text | None:
+def tldr_text(
+    paper: Paper,
+    palette: Palette,
+    find: Callable[[str], Sequence[tuple[int, int]]] | None = None,
+) -> Text | None:
     """The authors' one-sentence summary, rendered like the abstract, after a label;
-    None when the source gives none."""
+    None when the source gives none. ``find`` gives the spans to highlight in the
+    rendered summary (the search's words)."""
     if not paper.tldr:
         return None
     summary, plain = abstract_text(paper.tldr, palette)
     if not plain.strip():
         return None
+    spans = find(plain) if find is not None else None
+    if spans:
+        summary, _ = abstract_text(paper.tldr, palette, spans)
     text = Text("TL;DR ", palette.label, end="")
     text.append_text(summary)
     return text

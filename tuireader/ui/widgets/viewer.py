@@ -218,21 +218,30 @@ class PaperViewer(Widget, can_focus=True):
         palette = self.palette()
         self._set("header", paper_header(paper, palette))
         self._set("links", links_text(paper, palette))
-        self._set("tldr", tldr_text(paper, palette))
+        find = self._span_finder()
+        self._set("tldr", tldr_text(paper, palette, find))
         text, plain = abstract_text(paper.abstract, palette)
-        find = self._find_spans
         if find is not None and plain:
-            if callable(find):
-                spans = find(plain)
-            else:
-                from tuireader.search.highlight import spans_of
-
-                spans = spans_of(plain, find)
+            spans = find(plain)
             if spans:
                 text, _ = abstract_text(paper.abstract, palette, spans)
         if not plain.strip():
             text = Text("no abstract", style=palette.dim, end="")
         self._set("abstract", text)
+
+    def _span_finder(self) -> SpanFinder | None:
+        """Where the words to highlight are in a rendered text (None: nothing to mark)."""
+        find = self._find_spans
+        if find is None or callable(find):
+            return find
+        terms = find
+
+        def spans(plain: str) -> Sequence[tuple[int, int]]:
+            from tuireader.search.highlight import spans_of
+
+            return spans_of(plain, terms)
+
+        return spans
 
     # -- scrolling: the viewer keeps its own offset ------------------------------------
     #
