@@ -1,7 +1,6 @@
 """The abstract viewer: title, authors, source, numbered links, the authors' TL;DR and the
-abstract; the triage
-state, tags and note of the paper; when a model of what the user keeps exists, one line
-saying why it ranks the paper as it does.
+abstract; the triage state, tags and note of the paper; when a model of what the user keeps
+exists, one line saying why it ranks the paper as it does.
 
 A line-API widget (a ``ScrollView`` whose ``render_line`` draws one screen row), like the
 results list: the paper is wrapped once into rows, and showing another paper repaints
