@@ -257,6 +257,49 @@ async def test_the_order_key_before_the_first_model_lands_on_its_best_paper(tmp_
 
 
 @sync
+async def test_the_first_fit_waits_for_a_pause_in_the_typing(tmp_path, monkeypatch):
+    from tuireader.ui.screens import main
+
+    monkeypatch.setattr(main, "FIT_DEBOUNCE", 600.0)  # no fit until a key makes it wait
+    monkeypatch.setattr(main, "FIT_QUIET", 2.0)
+    app, _ids = seeded_app(tmp_path)
+    started = threading.Event()
+    real_fit = learn.fit
+
+    def noted_fit(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        return real_fit(*args, **kwargs)
+
+    monkeypatch.setattr(learn, "fit", noted_fit)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        for char in "protein folding and its dynamics":  # a key every 0.1 s: no 2 s pause
+            await pilot.press(char if char != " " else "space")
+            await pilot.pause(0.1)
+            assert not started.is_set()
+        await until(pilot, started.is_set, "the fit, after the typing stopped")
+        await until(pilot, lambda: screen.fit_model is not None, "a model")
+
+
+@sync
+async def test_asking_for_the_fit_order_starts_a_waiting_fit_at_once(tmp_path, monkeypatch):
+    from tuireader.ui.screens import main
+
+    monkeypatch.setattr(main, "FIT_DEBOUNCE", 600.0)
+    monkeypatch.setattr(main, "FIT_QUIET", 600.0)
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("p")  # the first fit waits for a 600 s pause
+        await settle(pilot)
+        assert screen.fit_model is None
+        screen.action_focus_results()
+        await pilot.press("F")
+        await until(pilot, lambda: screen.fit_model is not None, "the model, asked for")
+        assert screen.order == "fit"
+
+
+@sync
 async def test_a_new_model_keeps_the_cursor_on_the_same_paper(tmp_path):
     app, ids = seeded_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -113,6 +113,9 @@ MODES = {
 ORDERS = ("list", "relevance", "fit")
 #: seconds without a new saved decision before the model is fitted again.
 FIT_DEBOUNCE = 0.3
+#: seconds without a key that types or moves before the first fit: it imports the
+#: learning library (about a second of work), so it waits for a pause in the typing.
+FIT_QUIET = 1.0
 #: what the reader says when the fit order is asked for before there is a model.
 FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
 
@@ -648,6 +651,7 @@ class MainScreen(Screen[None]):
             self.refresh_bindings()  # Escape no longer means "back"
         if self.narrow and self.reading:
             self.reading = False
+        self._hold_first_fit()
         self._show_query()
         self._draw_together()
 
@@ -877,6 +881,8 @@ class MainScreen(Screen[None]):
         self._query_sort = sort
         default = "relevance" if self.search_query.strip() else "list"
         self.order = order or sort or self._choice or default
+        if self.order == "fit":
+            self._fit_now()
         if self.order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
             self.message = f"{FIT_NEEDS}; showing relevance order"
         elif self.message.startswith(FIT_NEEDS):
@@ -918,6 +924,8 @@ class MainScreen(Screen[None]):
                 continue
             break
         self._choice = step
+        if step == "fit":
+            self._fit_now()
         partial = self._total_hits > len(self._base_rows)
         if step in ("fit", "list") and query.strip() and partial and self.engine is not None:
             self._search(query, kind="reorder")  # every hit first
@@ -928,11 +936,23 @@ class MainScreen(Screen[None]):
 
     # -- the model of what the user keeps ---------------------------------------------
 
-    def _refit_soon(self) -> None:
-        """Fit the model again once the decisions stop coming for a moment."""
+    def _refit_soon(self, delay: float | None = None) -> None:
+        """Fit the model again once the decisions stop coming for a moment (``delay``
+        seconds; :data:`FIT_DEBOUNCE` when not given)."""
         if self._fit_timer is not None:
             self._fit_timer.stop()
-        self._fit_timer = self.set_timer(FIT_DEBOUNCE, self._refit)
+        self._fit_timer = self.set_timer(FIT_DEBOUNCE if delay is None else delay, self._refit)
+
+    def _hold_first_fit(self) -> None:
+        """A key typed or moved: the first fit, still to come, waits for a pause."""
+        if self._fit_timer is not None and self._space is None:
+            self._refit_soon(FIT_QUIET)
+
+    def _fit_now(self) -> None:
+        """The fit order was asked for: a fit still waiting starts at once."""
+        if self._fit_timer is not None and self.fit_model is None:
+            self._fit_timer.stop()
+            self._refit()
 
     def _refit(self) -> None:
         self._fit_timer = None
@@ -1019,6 +1039,7 @@ class MainScreen(Screen[None]):
         """The list's highlight moved to ``paper``: the viewer shows it in the same frame."""
         if paper is not None:
             self._position = {"paper": paper.id, "scroll": self.results.scroll_y}
+        self._hold_first_fit()
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
             paper, self._highlight_terms, triage=self._triage_text(paper), why=self._why_of(paper)
