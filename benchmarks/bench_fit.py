@@ -39,7 +39,10 @@ and for one refit (after every decision), plus the import costs. Start-up: the w
 ``tuireader search`` process on ICML 2024 with a data folder holding a few keeps and skips,
 ``--sort list`` against ``--sort fit`` (which imports scikit-learn, reads the kept vectors
 and fits) and against ``--sort fit`` with no vectors kept (it builds them), median of
-rounds.
+rounds. And the reader itself (``bench_terminal``'s recording terminal, needs ``pyte``):
+first frame, "index: ready", the model fitted, and the keys of a query typed once the
+index is ready, with a data folder with no decisions and with one whose decisions start
+the first fit (keys there arrive 1.2 s apart, so they meet the fit between them).
 """
 
 from __future__ import annotations
@@ -471,6 +474,92 @@ def startup_times(workdir: Path, rounds: int) -> None:
     )
 
 
+def reader_startup(workdir: Path, rounds: int) -> None:
+    """The reader in a recording terminal (``bench_terminal``) on ICML 2024, with a data
+    folder that holds no decisions and with one that holds 3 keeps and 6 skips (so a fit
+    starts as the library is read): start to the first frame with the papers, to "index:
+    ready", to the first "why" line (the model fitted, its vectors read from the cache),
+    and the latency of the keys of a query typed as soon as the index is ready."""
+    icml = corpus.icml_path()
+    try:
+        import bench_terminal as bt
+    except (ImportError, SystemExit):
+        print("reader start-up: needs pyte (pip install pyte), skipped")
+        return
+    if icml is None:
+        print("reader start-up: the ICML 2024 list is missing, skipped")
+        return
+    cmd = [sys.executable, "-m", "tuireader"]
+    homes = {"no decisions": workdir / "reader-plain", "3 keeps, 6 skips": workdir / "reader-fit"}
+    for home in homes.values():
+        home.mkdir()
+    launch = [*cmd, "--data-dir", str(homes["3 keeps, 6 skips"])]
+    found = json.loads(
+        subprocess.run(
+            [*launch[:3], "search", "robot", str(icml), "--json", "--limit", "9", *launch[3:]],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
+    ids = [hit["id"] for hit in found["hits"]]
+    for state, chosen in (("keep", ids[:3]), ("skip", ids[3:])):
+        subprocess.run(
+            [*launch[:3], "triage", *chosen, str(icml), "--state", state, *launch[3:]],
+            check=True,
+            capture_output=True,
+        )
+    seen: dict[str, dict[str, list[float]]] = {
+        name: {"first frame": [], "index ready": [], "model": [], "keys": [], "first key": []}
+        for name in homes
+    }
+    for round_ in range(rounds + 1):  # the first round of each warms its cache and index
+        for name, home in homes.items():
+            env = bt._env(TUIREADER_HOME=str(home))
+            term = bt.Terminal([*cmd, str(icml)], env)
+            try:
+                shown = term.wait_for(bt.listed, 120) - term.started
+                ready = (
+                    term.wait_for(lambda lines: bt._row_with(lines, "index: ready") is not None)
+                    - term.started
+                )
+                row = bt._row_with(term.text(), "Search papers")
+                # to the list and status line redrawn: a "why" line the model brings to
+                # the viewer meanwhile is not the key's
+                keys = [bt.key_cost(term, char, row).list_latency for char in "robot"]
+            finally:
+                term.close()
+            model = None
+            if name != "no decisions":  # started again, untouched, until the model shows
+                term = bt.Terminal([*cmd, str(icml)], env)
+                try:
+                    model = term.wait_for(lambda lines: bt._row_with(lines, "why: ") is not None)
+                finally:
+                    term.close()
+            if round_:
+                numbers = seen[name]
+                numbers["first frame"].append(shown)
+                numbers["index ready"].append(ready)
+                numbers["keys"].extend(keys)
+                numbers["first key"].append(keys[0])
+                if model is not None:
+                    numbers["model"].append(model - term.started)
+    print(f"reader start-up on ICML 2024 (2,610 papers), 120×40, median of {rounds}:")
+    for name, numbers in seen.items():
+        keys = sorted(numbers["keys"])
+        cells = [
+            f"first frame {statistics.median(numbers['first frame']):.2f} s",
+            f"index ready {statistics.median(numbers['index ready']):.2f} s",
+        ]
+        if numbers["model"]:
+            cells.append(f"model fitted {statistics.median(numbers['model']):.2f} s")
+        cells.append(
+            f"keys typed once ready: first {statistics.median(numbers['first key']) * 1000:.0f}"
+            f" ms, p50 {statistics.median(keys) * 1000:.0f} ms, max {keys[-1] * 1000:.0f} ms"
+        )
+        print(f"  {name:17} " + ", ".join(cells))
+
+
 GRID = {
     "no-pairs": {"bigrams": False},
     "title x1": {"title_weight": 1},
@@ -509,6 +598,7 @@ def main(argv: list[str] | None = None) -> int:
             import_times()
             fit_times(Path(tmp))
             startup_times(Path(tmp), args.rounds)
+            reader_startup(Path(tmp), args.rounds)
     return 0
 
 
