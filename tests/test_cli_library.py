@@ -245,3 +245,28 @@ def test_two_writers_at_once_lose_nothing(tmp_path):
         thread.join()
     names = sorted(e.name for e in shelf.load(paths).entries)
     assert names == sorted([*(f"l{n}" for n in range(8)), "seeds"])
+
+
+def test_a_lists_warnings_are_counted_on_other_commands_and_shown_by_lists(capsys, tmp_path):
+    source = tmp_path / "refs.bib"
+    source.write_text(
+        "@article{a, title={Walrus gaits}, doi={10.1/w}, year={2020}}\n"
+        "@article{b, title={Walrus gaits again}, doi={10.1/w}, year={2020}}\n"
+        "@misc{c, note={neither title nor abstract}}\n"
+        "@article{d, title={Seal herds}, year={2021}}\n",
+        encoding="utf-8",
+    )
+    missing = tmp_path / "gone.json"
+    data = ["--data-dir", str(tmp_path / "data")]
+    assert main(["search", "walrus", str(source), *data]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "tuireader: 2 load warnings in refs.bib (tuireader lists with the same lists shows them)"
+    ]
+    assert main(["lists", str(source), *data]) == 0
+    err = capsys.readouterr().err
+    assert "skipped 1 entry" in err and "merged" in err and "load warnings in" not in err
+    # a list that cannot be read at all is still named in full
+    main(["search", "walrus", str(source), str(missing), *data])
+    err = capsys.readouterr().err
+    assert "gone.json" in err and "2 load warnings in refs.bib" in err

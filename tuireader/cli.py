@@ -202,9 +202,20 @@ _EMPTY_LIBRARY = (
 )
 
 
-def _session(args: argparse.Namespace, *, report_shelf: bool = True, lazy: bool = False):
+def _session(
+    args: argparse.Namespace,
+    *,
+    report_shelf: bool = True,
+    lazy: bool = False,
+    every_warning: bool = False,
+):
     """The session of the lists asked for; ``lazy``: papers read from the cache as they
-    are needed (see ``load_session``)."""
+    are needed (see ``load_session``).
+
+    What went wrong is said on stderr. The warnings about what a list holds (entries
+    skipped, records merged) would be the same lines on every command: they are counted
+    in one line that says where to read them, unless ``every_warning`` (``lists``).
+    """
     from tuireader.session import load_session
 
     session = load_session(
@@ -214,8 +225,26 @@ def _session(args: argparse.Namespace, *, report_shelf: bool = True, lazy: bool 
         lazy=lazy,
         late_note=_err,
     )
+    paths = {paper_list.path for paper_list in session.library.lists}
+    counted = (
+        []
+        if every_warning
+        else [
+            problem
+            for problem in session.problems
+            if problem.severity == "warning" and problem.path in paths
+        ]
+    )
     for problem in session.problems:
-        _err(str(problem))
+        if problem not in counted:
+            _err(str(problem))
+    if counted:
+        names = ", ".join(sorted({problem.path.name for problem in counted}))
+        where = "with the same lists " if getattr(args, "sources", None) else ""
+        _err(
+            f"{len(counted)} load warning{'s' if len(counted) != 1 else ''} in {names} "
+            f"(tuireader lists {where}shows {'them' if len(counted) != 1 else 'it'})"
+        )
     if not len(session.library) and session.problems:
         raise UsageError("no papers could be loaded")
     report = session.triage
@@ -549,7 +578,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
 
 def cmd_lists(args: argparse.Namespace) -> int:
     if args.sources:
-        return _print_lists(_session(args), args, None)
+        return _print_lists(_session(args, every_warning=True), args, None)
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
@@ -563,7 +592,7 @@ def cmd_lists(args: argparse.Namespace) -> int:
         return EXIT_OK
     statuses = current.statuses()
     if any(s.ok for s in statuses):
-        session = _session(args, report_shelf=False)
+        session = _session(args, report_shelf=False, every_warning=True)
     else:
         session = None
     return _print_lists(session, args, (current, statuses))
