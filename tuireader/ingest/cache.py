@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
 from itertools import accumulate, repeat, starmap
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from tuireader import __version__
 from tuireader.model import Library, Link, Paper, PaperList, Problem, Record, SourceEntry
@@ -237,28 +237,43 @@ def write_entry(
 
     False when it cannot be written (a read-only or full disk): the cache is optional.
     """
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    head = {
+        **header,
+        "version": __version__,
+        "schema": CACHE_SCHEMA,
+        "shape": shape,
+        "code": code_stamp(),
+    }
     try:
-        _private_folder(path.parent)
-        head = {
-            **header,
-            "version": __version__,
-            "schema": CACHE_SCHEMA,
-            "shape": shape,
-            "code": code_stamp(),
-        }
         if parts is None:
             data = marshal.dumps(payload)
             head.update(length=len(data), crc=zlib.crc32(data))
             parts = [data]
-        fd = os.open(
-            tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600
-        )
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(MAGIC)
-            handle.write(json.dumps(head, separators=(",", ":")).encode() + b"\n")
-            for part in parts:
-                handle.write(part)
+    except ValueError:  # a value marshal cannot write
+        return False
+    written = parts
+
+    def write(handle: BinaryIO) -> None:
+        handle.write(MAGIC)
+        handle.write(json.dumps(head, separators=(",", ":")).encode() + b"\n")
+        handle.writelines(written)
+
+    return write_private(path, write)
+
+
+def write_private(path: Path, write: Callable[[BinaryIO], object]) -> bool:
+    """Write ``path`` atomically through ``write``: a temporary file only the user can
+    read, in a private folder, renamed into place.
+
+    False when it cannot be written (a read-only or full disk, a value ``write`` cannot
+    write): derived data is optional. No temporary file is left behind.
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        _private_folder(path.parent)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        with os.fdopen(os.open(tmp, flags, 0o600), "wb") as handle:
+            write(handle)
         os.replace(tmp, path)
         return True
     except (OSError, ValueError):

@@ -108,18 +108,9 @@ def _write(path: Path, digest: str, space: Space) -> bool:
         "authors": _lines([name[len(_AUTHOR) :] for name in names[split:]]),
         "authors_idf": space.authors.idf_ if space.authors is not None else np.zeros(0),
     }
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
-        with os.fdopen(os.open(tmp, flags, 0o600), "wb") as handle:
-            np.savez(handle, **arrays)
-        os.replace(tmp, path)
-        return True
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        return False
+    from tuireader.ingest.cache import write_private
+
+    return write_private(path, lambda handle: np.savez(handle, **arrays))
 
 
 def _read(path: Path, digest: str, papers: Sequence[Paper], recipe: Recipe) -> Space | None:
