@@ -104,16 +104,6 @@ def _title(paper) -> str:
     return ("~ " if paper.title_derived else "") + display_title(paper.title)
 
 
-def _where(paper) -> list[str]:
-    """The paper's lists, then its venue and year where they add something."""
-    where = [", ".join(paper.lists)] if paper.lists else []
-    if paper.venue and paper.venue not in paper.lists:
-        where.append(paper.venue)
-    if paper.year is not None and (not paper.venue or str(paper.year) not in paper.venue):
-        where.append(str(paper.year))
-    return where
-
-
 def _authors(paper) -> str:
     from tuireader.render.textrender import display_authors
 
@@ -541,7 +531,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     lines = [
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
         _authors(paper),
-        " · ".join(_where(paper)),
+        " · ".join(paper.where),
         f"id {paper.id} · metadata: {paper.metadata_source}",
         "",
         *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),

@@ -168,6 +168,17 @@ class Paper:
     tldr: str | None = None
 
     @property
+    def where(self) -> tuple[str, ...]:
+        """Where the paper comes from: its lists (one part), then its venue and its year
+        when they add something (a list may be named by its venue, a venue hold its year)."""
+        where = [", ".join(self.lists)] if self.lists else []
+        if self.venue and self.venue not in self.lists:
+            where.append(self.venue)
+        if self.year is not None and (not self.venue or str(self.year) not in self.venue):
+            where.append(str(self.year))
+        return tuple(where)
+
+    @property
     def code_links(self) -> tuple[Link, ...]:
         return tuple(link for link in self.links if link.kind == "code")
 

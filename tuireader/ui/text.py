@@ -219,13 +219,7 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     else:
         text.append("authors unknown", palette.dim)
     text.append("\n")
-    where: list[str] = []
-    if paper.lists:
-        where.append(", ".join(paper.lists))
-    if paper.venue and paper.venue not in paper.lists:
-        where.append(paper.venue)
-    if paper.year is not None and (not paper.venue or str(paper.year) not in paper.venue):
-        where.append(str(paper.year))
+    where = paper.where
     text.append(visible(" · ".join(where)) if where else "source unknown", palette.dim)
     # The id is what `tuireader show ID` and `cite ID` take (`i` copies it).
     text.append(" · ", palette.dim)
