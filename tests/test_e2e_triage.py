@@ -127,3 +127,28 @@ def test_keep_maybe_skip_then_note_in_one_packet_act_on_four_papers(tmp_path):
     finally:
         tmux.close()
     assert _saved_states(home)[:4] == ["kept", "maybe", "skip", "new"]
+
+
+def test_escape_out_of_the_note_editor_then_punctuation_in_one_packet_are_two_keys(tmp_path):
+    # Escape then "?" arrive as one "\x1b?"; the Escape closes the editor, the "?" opens
+    # help. (Textual alone drops the Escape before punctuation: "?" went into the note.)
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.type("ndraft")
+        tmux.wait_for(lambda s: "Ctrl+S saves" in s and "draft" in s)
+        tmux.send("Escape", "?")
+        screen = tmux.wait_for(lambda s: "Ctrl+S saves" not in s and "Anywhere" in s)
+        assert "draft?" not in screen
+        tmux.send("Escape")
+        tmux.wait_for(lambda s: "Anywhere" not in s and "⏎ Open" in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    from tuireader.triage.store import Store
+
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        assert store.ids_with_note() == set()

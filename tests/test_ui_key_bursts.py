@@ -117,3 +117,44 @@ async def test_escape_and_a_letter_read_as_one_alt_key_are_the_two_keys():
         await burst(pilot, [])
         assert not isinstance(app.screen, HelpScreen)
         assert saved(first).state == "kept" and screen.current_paper.id == second
+
+
+def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
+    import asyncio
+
+    from textual import events
+    from textual._xterm_parser import XTermParser
+    from textual.app import App
+    from textual.drivers import linux_driver
+
+    from tuireader.ui.driver import EscapeKeepingParser, squeezed
+    from tuireader.ui.keys import split_alt
+
+    def keys(parser: XTermParser, data: str) -> list[tuple[str, str | None]]:
+        read = [*parser.feed(data), *parser.feed("")]
+        return [(event.key, event.character) for event in read]
+
+    # Textual drops the Escape before punctuation: Escape then "/" reads as "/" alone.
+    assert keys(XTermParser(), "\x1b/") == [("slash", "/")]
+    assert keys(EscapeKeepingParser(), "\x1b/") == [("alt+slash", "/")]
+    assert keys(EscapeKeepingParser(), "\x1b?") == [("alt+question_mark", "?")]
+    assert keys(EscapeKeepingParser(), "\x1b ") == [("alt+space", " ")]
+    # Everything else reads as Textual reads it.
+    assert keys(EscapeKeepingParser(), "\x1bj") == [("alt+j", "j")]
+    assert keys(EscapeKeepingParser(), "/") == [("slash", "/")]
+    assert keys(EscapeKeepingParser(), "\x1b[A") == [("up", None)]
+    assert [key for key, _ in keys(EscapeKeepingParser(), "\x1b\x1b/")] == ["escape", "alt+slash"]
+    # ... and the app splits the alt key back into the two keys typed.
+    escape, slash = split_alt(events.Key("alt+slash", "/"))
+    assert (escape.key, slash.key, slash.character) == ("escape", "slash", "/")
+
+    # The terminal's driver reads its input with the escape-keeping parser.
+    async def make_driver() -> None:
+        squeezed(linux_driver.LinuxDriver)(App())
+
+    original = linux_driver.XTermParser
+    try:
+        asyncio.run(make_driver())
+        assert linux_driver.XTermParser is EscapeKeepingParser
+    finally:
+        linux_driver.XTermParser = original

@@ -1,17 +1,30 @@
-"""The terminal driver: Textual's own, writing fewer bytes for the same screen.
+"""The terminal driver: Textual's own, writing fewer bytes for the same screen, and
+reading Escape then a punctuation key as the two keys they are.
 
 Every write to the terminal goes through :func:`tuireader.render.sgr.squeeze`, which
 turns Textual's set-and-reset style escapes into the shortest transitions. The style in
 force is carried from one write to the next, so each write leaves the terminal as the
 original would have.
+
+Input goes through :class:`EscapeKeepingParser`. A terminal cannot tell Escape then ``j``
+typed quickly (or sent in one burst over ssh) from alt+j; Textual reads both as alt+j and
+the app splits it back (:func:`tuireader.ui.keys.split_alt`). Before punctuation Textual
+drops the Escape instead: Escape then ``/`` read as a lone ``/``, so leaving the search box
+and coming back typed a slash into the query. The parser keeps it as alt+slash, which the
+app splits the same way.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
+from collections.abc import Iterable
+from types import ModuleType
 from typing import IO, Any
 
+from textual import events
+from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 
 from tuireader.render.sgr import DEFAULT, Style, squeeze_from
@@ -42,6 +55,31 @@ class SqueezedOutput:
         return getattr(self._file, name)
 
 
+class EscapeKeepingParser(XTermParser):
+    """Textual's input parser, keeping the alt (the Escape before it) of punctuation."""
+
+    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        for event in super()._sequence_to_key_events(sequence, alt):
+            if (
+                alt
+                and len(sequence) == 1
+                and event.character == sequence
+                and sequence.isprintable()
+                and not event.key.startswith("alt+")
+            ):
+                event = events.Key(f"alt+{event.key}", sequence)
+            yield event
+
+
+def _parser_module(driver_class: type[Driver]) -> ModuleType | None:
+    """The module whose ``XTermParser`` the driver's input thread makes, if it has one."""
+    for klass in driver_class.__mro__:
+        module = sys.modules.get(klass.__module__)
+        if module is not None and isinstance(getattr(module, "XTermParser", None), type):
+            return module
+    return None
+
+
 def squeezed(driver_class: type[Driver]) -> type[Driver]:
     """``driver_class`` writing through :class:`SqueezedOutput` (a driver without a file
     of its own, such as the headless one of tests, is returned as it is)."""
@@ -52,6 +90,10 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             file = getattr(self, "_file", None)
             if file is not None and not isinstance(file, SqueezedOutput):
                 self._file = SqueezedOutput(file)
+            # The input thread makes its parser from its module's name for it.
+            module = _parser_module(driver_class)
+            if module is not None and getattr(module, "XTermParser", None) is XTermParser:
+                module.XTermParser = EscapeKeepingParser  # type: ignore[attr-defined]
 
     Squeezed.__name__ = Squeezed.__qualname__ = f"Squeezed{driver_class.__name__}"
     return Squeezed
