@@ -19,7 +19,10 @@ Orders side by side: list order; random (mean of 5 seeds); search-then-list (the
 keyword's words searched with tuireader's engine, hits read first, then list order); the
 plain recipe (arxiv-sanity-lite's: TF-IDF of title, abstract and authors, words and
 pairs, ``min_df=5``, ``max_df=0.5``; linear SVM, ``C=0.1``, balanced classes, kept
-papers positive and every other paper negative); and tuireader's model.
+papers positive and every other paper negative); tuireader's model; and ``srch+fit``, the
+two used together as the reader offers them: the keyword's words searched and the fit
+order asked for (``keyword sort:fit``), hits in relevance order until the first keep, then
+the top undecided hits by fit, then (every hit decided, the query cleared) the rest by fit.
 
 ``--tried`` adds the orders tried against tuireader's and not kept, each in its own column:
 ``cal100`` (continuous active learning as in Cormack and Grossman's BMI: logistic regression on
@@ -27,8 +30,11 @@ the same vectors, kept papers positive, skipped ones and 100 random undecided pa
 no class balancing, plus the nearest kept paper), ``rocchio`` (the mean kept vector minus half
 the mean skipped one), ``prf`` (BM25 over a query of the 40 words of the kept papers with the
 best Robertson/Sparck Jones offer weight against the skipped ones, plurals folded, titles
-counted twice), ``lsa20`` (Rocchio in a 20-dimension latent semantic space) and ``ideal`` (a
-reader who, after the cold start, is shown every wanted paper first: the floor any order has).
+counted twice), ``lsa20`` (Rocchio in a 20-dimension latent semantic space), ``srch-cs`` (the
+keyword's own search started as the learned orders are, in list order until the first
+keep: what knowing the hidden taste exactly is worth once the cold start is paid) and
+``ideal`` (a reader who, after the cold start, is shown every wanted paper first: the floor
+any learned order has).
 ``--holdout`` runs the same orders on the keywords ranked 11th to 25th (at least four papers),
 which no choice of the recipe looked at.
 
@@ -206,17 +212,66 @@ def ours(papers: Sequence[Paper], recipe: Recipe) -> Callable:
     return score
 
 
-def search_then_list(papers: Sequence[Paper], workdir: Path) -> Callable[[str], Picker]:
+def searched(papers: Sequence[Paper], workdir: Path) -> Callable[[str], list[Paper]]:
+    """The hits of a query with tuireader's engine, best first."""
     from tuireader.model import Library
     from tuireader.search.engine import open_engine
     from tuireader.system.paths import resolve
 
     engine = open_engine(Library(papers=tuple(papers)), resolve(workdir / "data"))
+    return lambda query: [hit.paper for hit in engine.search(query, limit=len(papers)).hits]
+
+
+def search_then_list(search: Callable[[str], list[Paper]], papers: Sequence[Paper]) -> Callable:
+    """The keyword's words searched, hits read first, then the rest in list order."""
 
     def for_keyword(keyword: str) -> Picker:
-        hits = [hit.paper for hit in engine.search(keyword, limit=len(papers)).hits]
+        hits = search(keyword)
         seen = {p.id for p in hits}
         return in_order([*hits, *(p for p in papers if p.id not in seen)])
+
+    return for_keyword
+
+
+def search_then_fit(search: Callable[[str], list[Paper]], score: Callable) -> Callable:
+    """The keyword's words searched and the fit order asked for (``keyword sort:fit``):
+    hits in relevance order until the first keep, then the top undecided hits by fit;
+    once every hit is decided, the query cleared and the rest by fit."""
+
+    def for_keyword(keyword: str) -> Picker:
+        hits = search(keyword)
+
+        def pick(papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+            seen = {p.id for p in hits}
+            open_hits = [p for p in hits if p.id not in decided]
+            rest = [p for p in papers if p.id not in decided and p.id not in seen]
+            scores = score(papers, decided) if any(decided.values()) else None
+            if scores is None:
+                return [*open_hits, *rest][:n]
+            pool = open_hits or rest
+            ranked = sorted(enumerate(pool), key=lambda item: (-scores[item[1].id], item[0]))
+            return [p for _, p in ranked[:n]]
+
+        return pick
+
+    return for_keyword
+
+
+def search_cold(search: Callable[[str], list[Paper]], papers: Sequence[Paper]) -> Callable:
+    """The keyword's own search as a learned order would use it: list order until the
+    first keep, then the hits, then the rest (what knowing the taste exactly is worth
+    once the cold start is paid)."""
+    then = search_then_list(search, papers)
+
+    def for_keyword(keyword: str) -> Picker:
+        after = then(keyword)
+
+        def pick(papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+            if not any(decided.values()):
+                return [p for p in papers if p.id not in decided][:n]
+            return after(papers, decided, n)
+
+        return pick
 
     return for_keyword
 
@@ -327,9 +382,12 @@ def reading(
     workdir: Path, recipes: dict[str, Recipe], *, tried: bool = False, holdout: bool = False
 ) -> dict[str, dict[str, float]]:
     papers, wanted = load_corl(workdir, holdout)
-    searcher = search_then_list(papers, workdir)
+    search = searched(papers, workdir)
+    searcher = search_then_list(search, papers)
     plain = plain_recipe(papers)
     mine = {name: ours(papers, recipe) for name, recipe in recipes.items()}
+    with_search = search_then_fit(search, mine["ours"])
+    cold_search = search_cold(search, papers)
     others: dict[str, Callable] = {}
     if tried:
         others = {
@@ -352,9 +410,11 @@ def reading(
         row["plain"] = read_until(papers, ids, learned(plain)) / base
         for name, score in mine.items():
             row[name] = read_until(papers, ids, learned(score)) / base
+        row["srch+fit"] = read_until(papers, ids, with_search(keyword)) / base
         for name, score in others.items():
             row[name] = read_until(papers, ids, learned(score)) / base
         if tried:
+            row["srch-cs"] = read_until(papers, ids, cold_search(keyword)) / base
             row["ideal"] = read_until(papers, ids, learned(ideal(ids))) / base
         table[keyword] = row
     return table
