@@ -194,6 +194,27 @@ async def test_sort_fit_in_the_query_orders_the_hits_by_fit(tmp_path):
 
 
 @sync
+async def test_the_fit_order_asked_for_with_a_query_stays_when_the_query_is_cleared(tmp_path):
+    # Search, then F, then clear the query for the rest: the rest is read by fit too.
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        await pilot.press(*"tokens OR tactile")
+        await settle(pilot)
+        await pilot.press("enter", "F")
+        await settle(pilot)
+        assert screen.order == "fit"
+        assert shown_topics(screen)[:3] == ["grasp"] * 3
+        await pilot.press("slash", "escape")  # back to the search box; Escape clears it
+        await settle(pilot)
+        assert screen.query_one("#search").value == ""
+        assert len(screen.results.rows) == len(ORDER)
+        assert screen.order == "fit"
+        assert "order: fit" in widget_text(app, screen.query_one("#status"))
+        assert shown_topics(screen)[:3] == ["grasp"] * 3
+
+
+@sync
 async def test_a_slow_refit_never_holds_up_typing(tmp_path, monkeypatch):
     app, _ids = seeded_app(tmp_path)
     started, release, finished = threading.Event(), threading.Event(), threading.Event()
