@@ -139,6 +139,16 @@ def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
     assert keys(EscapeKeepingParser(), "\x1b/") == [("alt+slash", "/")]
     assert keys(EscapeKeepingParser(), "\x1b?") == [("alt+question_mark", "?")]
     assert keys(EscapeKeepingParser(), "\x1b ") == [("alt+space", " ")]
+    assert keys(XTermParser(), "\x1b\r") == [("enter", "\r")]
+    assert keys(EscapeKeepingParser(), "\x1b\r") == [("alt+enter", "\r")]
+    # Escape, "/", Escape in one burst: Textual types "^/" (the first Escape's sequence is
+    # cut short by the second Escape and reissued with a "^" for the Escape).
+    assert keys(XTermParser(), "\x1b/\x1b\r") == [
+        ("circumflex_accent", "^"),
+        ("slash", "/"),
+        ("enter", "\r"),
+    ]
+    assert keys(EscapeKeepingParser(), "\x1b/\x1b\r") == [("alt+slash", "/"), ("alt+enter", "\r")]
     # Everything else reads as Textual reads it.
     assert keys(EscapeKeepingParser(), "\x1bj") == [("alt+j", "j")]
     assert keys(EscapeKeepingParser(), "/") == [("slash", "/")]
@@ -147,6 +157,10 @@ def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
     # ... and the app splits the alt key back into the two keys typed.
     escape, slash = split_alt(events.Key("alt+slash", "/"))
     assert (escape.key, slash.key, slash.character) == ("escape", "slash", "/")
+    assert [(k.key, k.character) for k in split_alt(events.Key("alt+enter", "\r"))] == [
+        ("escape", "\x1b"),
+        ("enter", "\r"),
+    ]
 
     # The terminal's driver reads its input with the escape-keeping parser.
     async def make_driver() -> None:

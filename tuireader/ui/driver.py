@@ -8,10 +8,10 @@ original would have.
 
 Input goes through :class:`EscapeKeepingParser`. A terminal cannot tell Escape then ``j``
 typed quickly (or sent in one burst over ssh) from alt+j; Textual reads both as alt+j and
-the app splits it back (:func:`tuireader.ui.keys.split_alt`). Before punctuation Textual
-drops the Escape instead: Escape then ``/`` read as a lone ``/``, so leaving the search box
-and coming back typed a slash into the query. The parser keeps it as alt+slash, which the
-app splits the same way.
+the app splits it back (:func:`tuireader.ui.keys.split_alt`). Before other keys Textual
+drops the Escape: Escape then ``/`` or Enter read as a lone ``/`` or Enter, and Escape,
+``/``, Escape in one burst typed "^/". The parser keeps each such Escape as the alt of the
+key after it, which the app splits the same way.
 """
 
 from __future__ import annotations
@@ -56,18 +56,26 @@ class SqueezedOutput:
 
 
 class EscapeKeepingParser(XTermParser):
-    """Textual's input parser, keeping the alt (the Escape before it) of punctuation."""
+    """Textual's input parser, keeping the Escape typed before a key: Escape then any key
+    reads as alt+key, which the app splits back (Textual keeps it before letters only)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: an Escape whose sequence was cut short by the next Escape (Escape, /, Escape in
+        #: one burst): Textual reissues it as a "^"; it is the alt of the key after it.
+        self._cut_escape = False
 
     def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if sequence == "\x1b" and not alt:
+            # Only a sequence cut short is reissued from its Escape on: keep it for the key
+            # after it instead of the "^" Textual would type.
+            self._cut_escape = True
+            return
+        alt = alt or self._cut_escape
+        self._cut_escape = False
         for event in super()._sequence_to_key_events(sequence, alt):
-            if (
-                alt
-                and len(sequence) == 1
-                and event.character == sequence
-                and sequence.isprintable()
-                and not event.key.startswith("alt+")
-            ):
-                event = events.Key(f"alt+{event.key}", sequence)
+            if alt and len(sequence) == 1 and not event.key.startswith("alt+"):
+                event = events.Key(f"alt+{event.key}", event.character or sequence)
             yield event
 
 

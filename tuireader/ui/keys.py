@@ -22,7 +22,6 @@ from typing import Any
 from textual import events, on
 from textual.app import App
 from textual.dom import DOMNode
-from textual.keys import _character_to_key
 from textual.message import Message
 from textual.timer import Timer
 
@@ -163,5 +162,5 @@ def split_alt(event: events.Key, bound: frozenset[str] = frozenset()) -> list[ev
     key, character = event.key, event.character
     if not key.startswith("alt+") or key in bound or not character or len(character) != 1:
         return [event]
-    name = character if character.isalnum() else _character_to_key(character)
+    name = character if character.isalnum() else key.removeprefix("alt+")
     return [events.Key("escape", "\x1b"), events.Key(name, character)]
