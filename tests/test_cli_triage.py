@@ -116,3 +116,11 @@ def test_sort_fit_without_decisions_says_so_and_keeps_relevance(tmp_path, capsys
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
     code, _, err = run(capsys, "search", "grasping sort:fit", str(lst), "--data-dir", str(data))
     assert code == 0 and "sort:fit needs at least one kept paper" in err
+    # --json says which order it gave, and why.
+    code, out, _ = run(
+        capsys, "search", "grasping", str(lst), "--data-dir", str(data), "--sort", "fit", "--json"
+    )
+    result = json.loads(out)
+    assert code == 0 and result["sort"] == "relevance"
+    assert "sort:fit needs at least one kept paper" in result["message"]
+    assert all("fit" not in hit for hit in result["hits"])

@@ -361,20 +361,24 @@ def cmd_search(args: argparse.Namespace) -> int:
             prefix=args.prefix,
             resolve=_resolver(store),
         )
-        hits, model = _ordered_hits(session, store, list(result.hits), sort)
+        hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
     finally:
         if store is not None:
             store.close()
     hits = hits[: args.limit] if args.limit is not None else hits
+    if given != sort:
+        _err(NO_FIT)
     if args.json:
+        notes = [result.message] if result.message else []
+        notes += [NO_FIT] if given != sort else []
         _print_json(
             {
                 "query": result.query,
                 "total": result.total,
                 "exact": result.exact,
                 "suggestion": result.suggestion,
-                "message": result.message,
-                "sort": sort,
+                "message": "; ".join(notes) or None,
+                "sort": given,
                 "hits": [_hit_json(h, model) for h in hits],
             }
         )
@@ -399,12 +403,20 @@ def _query_sort(query: str) -> str:
     return parse(query).sort or "relevance"
 
 
-def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any]:
-    """``hits`` in the ``sort`` order, and the fitted model (None unless ``fit``)."""
+#: why ``sort:fit`` gave relevance order instead.
+NO_FIT = (
+    "sort:fit needs at least one kept paper and a few other decisions "
+    "(tuireader triage ID --state keep); showing relevance order"
+)
+
+
+def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any, str]:
+    """``hits`` in the ``sort`` order, the fitted model (None unless ``fit``), and the
+    order given: ``relevance`` when there is no model to fit with (see :data:`NO_FIT`)."""
     if sort == "list":
-        return sorted(hits, key=lambda hit: hit.paper.order), None
+        return sorted(hits, key=lambda hit: hit.paper.order), None, sort
     if sort != "fit":
-        return hits, None
+        return hits, None, sort
     from tuireader.learn import fit_store, space_for
 
     model = None
@@ -412,13 +424,10 @@ def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any]:
         papers = session.library.papers
         model = fit_store(store, papers, space=space_for(papers, session.paths.cache_dir))
     if model is None:
-        _err(
-            "sort:fit needs at least one kept paper and a few other decisions "
-            "(tuireader triage ID --state keep); showing relevance order"
-        )
-        return hits, None
+        return hits, None, "relevance"
     by_id = {hit.paper.id: hit for hit in hits}
-    return [by_id[paper.id] for paper in model.order([hit.paper for hit in hits])], model
+    ordered = [by_id[paper.id] for paper in model.order([hit.paper for hit in hits])]
+    return ordered, model, sort
 
 
 def _hit_json(hit, model) -> dict[str, Any]:
