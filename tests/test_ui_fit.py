@@ -215,6 +215,29 @@ async def test_the_fit_order_asked_for_with_a_query_stays_when_the_query_is_clea
 
 
 @sync
+async def test_the_order_key_keeps_a_moved_cursor_on_its_paper(tmp_path):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("j", "j", "j")
+        await settle(pilot)
+        chosen = screen.current_paper
+        assert chosen is not None and screen.results.highlighted == 3
+        for order in ("fit", "list"):
+            await pilot.press("F")
+            await settle(pilot)
+            assert screen.order == order
+            assert screen.current_paper == chosen
+            assert screen.results.rows[screen.results.highlighted].paper == chosen
+        # At the top, the cursor goes to the top of the new order.
+        await pilot.press("g")
+        await pilot.press("F")
+        await settle(pilot)
+        assert screen.results.highlighted == 0 and topic_of(screen.current_paper.title) == "grasp"
+
+
+@sync
 async def test_a_slow_refit_never_holds_up_typing(tmp_path, monkeypatch):
     app, _ids = seeded_app(tmp_path)
     started, release, finished = threading.Event(), threading.Event(), threading.Event()

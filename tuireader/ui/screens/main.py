@@ -931,7 +931,11 @@ class MainScreen(Screen[None]):
             self._search(query, kind="reorder")  # every hit first
             return
         self.order = step
-        self._show_rows(self._ordered(self._base_rows))
+        # A cursor moved down the list stays on its paper (the one open in the viewer, say)
+        # in the new order; a cursor at the top goes to the top of the new order.
+        current = self.current_paper
+        moved = current is not None and bool(self.results.highlighted)
+        self._show_rows(self._ordered(self._base_rows), keep=current.id if moved else None)
         self._show_order()
 
     # -- the model of what the user keeps ---------------------------------------------
