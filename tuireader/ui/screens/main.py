@@ -934,8 +934,8 @@ class MainScreen(Screen[None]):
         # A cursor moved down the list stays on its paper (the one open in the viewer, say)
         # in the new order; a cursor at the top goes to the top of the new order.
         current = self.current_paper
-        moved = current is not None and bool(self.results.highlighted)
-        self._show_rows(self._ordered(self._base_rows), keep=current.id if moved else None)
+        keep = current.id if current is not None and self.results.highlighted else None
+        self._show_rows(self._ordered(self._base_rows), keep=keep)
         self._show_order()
 
     # -- the model of what the user keeps ---------------------------------------------
