@@ -67,3 +67,19 @@ async def test_library_problems_are_load_warnings_in_the_reader(
         assert isinstance(app.screen, ProblemsScreen)
         text = app_text(app)
         assert "list 'demo' is missing" in text and "triage is kept" in text
+
+
+@sync
+async def test_the_warnings_key_without_warnings_says_so_and_types_nothing():
+    from test_ui_app import SAMPLE, make_app
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert not screen.problems
+        await pilot.press("escape", "w")
+        await pilot.pause()
+        assert not isinstance(app.screen, ProblemsScreen)
+        assert screen.search_box.value == ""  # not taken for the start of a query
+        assert screen.shown == 11
+        assert any("No load warnings" in str(n.message) for n in app._notifications)

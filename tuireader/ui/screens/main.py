@@ -400,8 +400,6 @@ class MainScreen(Screen[None]):
         if action == "leave_similar":
             # Escape means "back" only while "More like this" is shown.
             return self.similar_to is not None
-        if action == "show_problems":
-            return bool(self.problems)
         if action == "search":
             # "/" is typed in the search box (Textual 8.2 keeps the binding active
             # there, so without this the footer would offer it).
@@ -1117,6 +1115,10 @@ class MainScreen(Screen[None]):
     def action_show_problems(self) -> None:
         lists = self.library.problems if self.library is not None else ()
         config = getattr(self.app, "key_problems", ())
+        if not lists and not config:
+            # Said, not typed: a "w" here is the load-warnings key, not the start of a query.
+            self.notify("No load warnings")
+            return
         from tuireader.ui.screens.problems import ProblemsScreen
 
         self.app.push_screen(ProblemsScreen([str(p) for p in lists], [str(p) for p in config]))
