@@ -60,6 +60,9 @@ def test_triage_sets_state_and_tags_as_one_undo_step(tmp_path, capsys):
     assert "state kept" in err and "tag 'robots'" in err
     code, out, _ = run(capsys, "search", "is:kept tag:robots", str(lst), "--data-dir", str(data))
     assert code == 0 and sorted(line.split()[0] for line in out.splitlines()) == sorted(grasp)
+    # The verb triage takes is a word of the query too.
+    code, again, _ = run(capsys, "search", "is:keep tag:robots", str(lst), "--data-dir", str(data))
+    assert code == 0 and again == out
 
     session = load_session([lst], data_dir=data)
     store = session.open_store()

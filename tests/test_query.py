@@ -61,3 +61,10 @@ def test_malformed_queries_are_repaired_and_explained(text, expected_root, probl
     parsed = parse(text)
     assert parsed.root == expected_root
     assert parsed.message is not None and problem in parsed.message
+
+
+def test_is_takes_the_triage_verb_and_the_status_lines_word_for_a_state():
+    assert parse("is:keep").root == Filter("is", "kept")
+    assert parse("is:Skipped").root == Filter("is", "skip")
+    assert parse("is:kept").root == Filter("is", "kept")
+    assert parse("tag:keep").root == Filter("tag", "keep")  # only is: has these words

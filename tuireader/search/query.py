@@ -46,6 +46,9 @@ FIELDS = {
 }
 #: filters that are not index fields: ``has:`` values the index knows, the rest go to the store.
 FILTERS = ("has", "is", "tag")
+#: ``is:`` words for a state besides its own name: the verb ``triage --state`` takes
+#: (``is:keep``) and the word the status line counts with (``is:skipped``).
+IS_WORDS = {"keep": "kept", "skipped": "skip"}
 INDEX_HAS = ("code", "paper", "project")
 #: the orders ``sort:`` takes.
 SORTS = ("fit", "relevance", "list")
@@ -281,7 +284,10 @@ def _atom(tok: _Tok) -> Node:
     node: Node
     name = tok.field
     if name in FILTERS:
-        node = Filter(name, tok.text.strip().lower())  # type: ignore[arg-type]
+        value = tok.text.strip().lower()
+        if name == "is":
+            value = IS_WORDS.get(value, value)
+        node = Filter(name, value)  # type: ignore[arg-type]
     elif tok.kind == "phrase":
         node = Phrase(tok.text, FIELDS.get(name) if name else None)
     else:
