@@ -138,6 +138,7 @@ def test_marker_spans_are_the_words_found_word_by_word():
         "a-model_model(model)model2 2model",
         "Diffusion models, and the models of diffusion, model the diffusing of heat.",
         "Müller and Muller meet naïve naive café cafe",
+        "Grøtli and Grotli, Łukasz and Lukasz, Straße and Strasse",
     ]
     for text in texts:
         words = sorted({w for w, _, _ in raw_words(text, stops=False)})
@@ -325,3 +326,25 @@ def test_typing_word_by_word_ranks_as_a_fresh_search_does(tmp_path):
         ], text
         assert typed.total == fresh.total, text
     typing.close()
+
+
+def test_letters_without_a_combining_accent_fold_as_typed(tmp_path):
+    records = [
+        {"title": "Planning under Contact", "abstract": "Contact.", "authors": ["Maren Grøtli"]},
+        {"title": "Sparse Codes", "abstract": "Codes.", "authors": ["Łukasz Kaiser"]},
+        {"title": "Straße Scenes", "abstract": "Street scenes.", "authors": ["A. Æsir"]},
+        {"title": "Priors for Bayes", "abstract": "A naïve prior.", "authors": ["B. Café"]},
+    ]
+    source = write_jsonl(tmp_path / "lists" / "letters.jsonl", records)
+    eng = open_engine(load_library([source]), resolve(tmp_path / "data"))
+    try:
+        assert titles(eng.search("author:grotli")) == ["Planning under Contact"]
+        assert titles(eng.search("grøtli")) == ["Planning under Contact"]
+        assert titles(eng.search("lukasz")) == ["Sparse Codes"]
+        assert titles(eng.search("strasse")) == ["Straße Scenes"]
+        assert titles(eng.search("aesir")) == ["Straße Scenes"]
+        # An accented word is stemmed as the same word typed without its accent is.
+        assert titles(eng.search("naive")) == titles(eng.search("naïve")) == ["Priors for Bayes"]
+        assert titles(eng.search('"naive prior"')) == ["Priors for Bayes"]
+    finally:
+        eng.close()

@@ -54,13 +54,21 @@ STOPS = frozenset(STOP_WORDS)
 _stem_cache: dict[str, str] = {}
 
 
+#: letters that carry no combining accent for Unicode, folded as readers type them
+#: ("Grøtli" → "grotli", "Łukasz" → "lukasz", "Straße" → "strasse").
+_LETTERS = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t"}
+    | {"æ": "ae", "œ": "oe", "ß": "ss", "þ": "th"}
+)
+
+
 def fold(word: str) -> str:
-    """Lowercase and strip accents ("Müller" → "muller")."""
+    """Lowercase and strip accents ("Müller" → "muller", "Grøtli" → "grotli")."""
     word = word.lower()
     if word.isascii():
         return word
     decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LETTERS)
 
 
 def stem(word: str) -> str:
@@ -147,10 +155,12 @@ def word_term(word: str, *, stemming: bool, stops: bool) -> str | None:
         if stops and folded in STOPS:
             return None
         return stem(folded) if stemming else folded
-    folded = fold(word)  # non-Latin words are folded, not stemmed
+    # Folded, then stemmed like the query's words when the folding made them ASCII
+    # ("naïve" is "naiv" as "naive" is); other scripts are folded only.
+    folded = fold(word)
     if stops and folded in STOPS:
         return None
-    return folded
+    return stem(folded) if stemming else folded
 
 
 _MISSING: Any = object()  # not a term and not None (a stop word)
@@ -379,7 +389,7 @@ class WordTokenizer(Tokenizer):
                 folded = fold(word)
                 if folded in drop:
                     continue
-                token.text = folded
+                token.text = stem(folded) if stemming else folded
             token.boost = 1.0
             token.stopped = False
             if keeporiginal:
