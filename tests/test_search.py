@@ -348,3 +348,24 @@ def test_letters_without_a_combining_accent_fold_as_typed(tmp_path):
         assert titles(eng.search('"naive prior"')) == ["Priors for Bayes"]
     finally:
         eng.close()
+
+
+def test_latex_accents_in_a_list_are_found_as_shown(tmp_path):
+    # Paper lists scraped from proceedings keep BibTeX's accents: H\"{o}lderian, Gr{\o}tli.
+    records = [
+        {
+            "title": 'Accelerated Gradient under H\\"{o}lderian Error Bound',
+            "abstract": 'Restarts for the H\\"olderian error bound with $\\ell_1$ norms.',
+            "authors": ["Mingrui Liu"],
+        },
+        {"title": "Other Work", "abstract": "Nothing of the kind.", "authors": ["A. B."]},
+    ]
+    source = write_jsonl(tmp_path / "lists" / "tex.jsonl", records)
+    eng = open_engine(load_library([source]), resolve(tmp_path / "data"))
+    try:
+        wanted = ['Accelerated Gradient under H\\"{o}lderian Error Bound']
+        for query in ("holderian", "Hölderian", "title:holderian", '"holderian error bound"'):
+            assert titles(eng.search(query)) == wanted, query
+        assert titles(eng.search("lderian")) == []  # no longer split at the accent
+    finally:
+        eng.close()

@@ -493,6 +493,22 @@ def bibtex_unescape(text: str) -> str:
     return "".join(tok.meaning for tok in _latex_tokens(text))
 
 
+#: a LaTeX accent (``\\"o``, ``\\'{e}``, ``\\v{s}``) or letter (``{\\o}``, ``\\ss``) may be in the text.
+_ACCENT_OR_LETTER = re.compile(
+    r"\\[\"'`^~=.]|\\[uvHckrdb]\s*\{|\\(?:ss|aa|AA|ae|AE|oe|OE|dh|DH|th|TH|dj|DJ|ng|NG|[oOlLij])(?![A-Za-z])"
+)
+
+
+def latex_letters(text: str) -> str:
+    """``text`` with its LaTeX accents and letters as the characters they stand for
+    (``H\\"{o}lderian`` → "Hölderian", ``Gr{\\o}tli`` → "Grøtli") and the rest as written:
+    what the search reads, so that a word is found as it is shown."""
+    if "\\" not in text or not _ACCENT_OR_LETTER.search(text):
+        return text
+    decoded = ("accent", "letter")
+    return "".join(tok.meaning if tok.kind in decoded else tok.src for tok in _latex_tokens(text))
+
+
 def latex_to_unicode(text: str) -> str:
     """``text`` with LaTeX accents and letters in Unicode and grouping braces dropped.
 

@@ -15,7 +15,7 @@ from tuireader.model import Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import STOPS, Phrase, is_cjk, raw_words, stem
 from tuireader.search.fastsearch import Alternative
-from tuireader.search.index import abstract_text
+from tuireader.search.index import abstract_text, title_text
 from tuireader.search.terms import (
     NAME_FIELDS,
     TEXT_FIELDS,
@@ -102,7 +102,9 @@ def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[obj
         paper = library.get(searcher.stored_fields(docnum)["id"])
         if paper is None:
             return False
-        return phrase.found_in(abstract_text(paper) if fieldname == "abstract" else paper.title)
+        return phrase.found_in(
+            abstract_text(paper) if fieldname == "abstract" else title_text(paper)
+        )
 
     return check
 

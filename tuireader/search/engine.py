@@ -45,6 +45,7 @@ from tuireader.search.index import (
     describe_error,
     library_docs,
     open_index,
+    title_text,
 )
 from tuireader.search.plan import make_plan, run_plan
 from tuireader.search.scan import scan
@@ -370,7 +371,7 @@ class Engine:
             searcher = self._searcher
             assert searcher is not None
             keys = searcher.key_terms_from_text(
-                "abstract", f"{paper.title}. {abstract_text(paper)}", numterms=16
+                "abstract", f"{title_text(paper)}. {abstract_text(paper)}", numterms=16
             )
             if not keys:
                 return SearchResult(

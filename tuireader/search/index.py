@@ -125,9 +125,26 @@ def keyword_text(paper: Paper) -> str:
     return " ; ".join((*paper.keywords, *paper.categories, *area))
 
 
+def _as_shown(text: str) -> str:
+    """``text`` with its LaTeX accents and letters as the characters shown for them."""
+    if "\\" not in text:
+        return text
+    from tuireader.render.citations import latex_letters  # only for text with LaTeX in it
+
+    return latex_letters(text)
+
+
+def title_text(paper: Paper) -> str:
+    """What the title field holds: the title, its LaTeX accents and letters as shown
+    (``H\\"{o}lderian`` is found by "Hölderian" and "holderian")."""
+    return _as_shown(paper.title)
+
+
 def abstract_text(paper: Paper) -> str:
-    """What the abstract field holds: the abstract, and the authors' TL;DR after it."""
-    return f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
+    """What the abstract field holds: the abstract, and the authors' TL;DR after it
+    (LaTeX accents and letters as shown, as in :func:`title_text`)."""
+    text = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
+    return _as_shown(text)
 
 
 def fingerprint(paper: Paper) -> str:
@@ -152,7 +169,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
     return {
         "id": paper.id,
         "fp": fp,
-        "title": paper.title,
+        "title": title_text(paper),
         "abstract": abstract_text(paper),
         "authors": " ; ".join(paper.authors),
         "lists": " ; ".join(paper.lists),
@@ -168,7 +185,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
 def paper_words(paper: Paper) -> set[str]:
     """The distinct raw words of a paper's title, abstract and TL;DR (prefixes expand to
     these)."""
-    return word_set(f"{paper.title}\n{abstract_text(paper)}")
+    return word_set(f"{title_text(paper)}\n{abstract_text(paper)}")
 
 
 @dataclass(frozen=True)

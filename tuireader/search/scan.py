@@ -10,7 +10,7 @@ from __future__ import annotations
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import raw_words
-from tuireader.search.index import abstract_text
+from tuireader.search.index import abstract_text, title_text
 from tuireader.search.terms import FilterResolver
 
 
@@ -60,7 +60,7 @@ def scan(
         hay = " ".join(
             w
             for w, _, _ in raw_words(
-                f"{paper.title} {abstract_text(paper)} {' '.join(paper.authors)}", stops=False
+                f"{title_text(paper)} {abstract_text(paper)} {' '.join(paper.authors)}", stops=False
             )
         )
         if matches(root, paper, hay):
