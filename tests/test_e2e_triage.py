@@ -33,9 +33,7 @@ def test_triage_survives_a_restart_and_feeds_export(tmp_path):
     home = tmp_path / "home"
     tmux = start_reader(home)
     try:
-        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
-        tmux.send("Enter")  # from the search box to the list
-        tmux.wait_for(lambda s: "⏎ Open" in s)
+        _to_the_list(tmux)
         tmux.send("s")  # keep the first paper; the highlight moves to the second
         tmux.wait_for(lambda s: "1 kept" in s and "10 left" in s)
         tmux.send("x")  # skip the second
@@ -88,6 +86,13 @@ def _saved_states(home: Path) -> list[str]:
         return [store.get(paper.id).state for paper in papers]
 
 
+def _to_the_list(tmux: Tmux) -> None:
+    """Wait for the index, then go from the search box to the list."""
+    tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+
+
 def _quit(tmux: Tmux) -> None:
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
@@ -97,9 +102,7 @@ def test_a_burst_of_keys_in_one_packet_keeps_ten_papers(tmp_path):
     home = tmp_path / "home"
     tmux = start_reader(home)
     try:
-        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
-        tmux.send("Enter")
-        tmux.wait_for(lambda s: "⏎ Open" in s)
+        _to_the_list(tmux)
         tmux.type("ssssssssss")  # one send-keys call: the keys arrive together
         tmux.wait_for(lambda s: "10 kept" in s and "1 left" in s and "saving" not in s)
         _quit(tmux)
@@ -112,9 +115,7 @@ def test_keep_maybe_skip_then_note_in_one_packet_act_on_four_papers(tmp_path):
     home = tmp_path / "home"
     tmux = start_reader(home)
     try:
-        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
-        tmux.send("Enter")
-        tmux.wait_for(lambda s: "⏎ Open" in s)
+        _to_the_list(tmux)
         tmux.type("smxn")
         screen = tmux.wait_for(lambda s: "Ctrl+S saves" in s)
         from tuireader.ingest.library import load_library
@@ -135,9 +136,7 @@ def test_escape_out_of_the_note_editor_then_punctuation_in_one_packet_are_two_ke
     home = tmp_path / "home"
     tmux = start_reader(home)
     try:
-        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
-        tmux.send("Enter")
-        tmux.wait_for(lambda s: "⏎ Open" in s)
+        _to_the_list(tmux)
         tmux.type("ndraft")
         tmux.wait_for(lambda s: "Ctrl+S saves" in s and "draft" in s)
         tmux.send("Escape", "?")
