@@ -1,5 +1,5 @@
 """The terminal driver: Textual's own, writing fewer bytes for the same screen, and
-reading Escape then a punctuation key as the two keys they are.
+reading Escape then another key, arriving together, as the two keys they are.
 
 Every write to the terminal goes through :func:`tuireader.render.sgr.squeeze`, which
 turns Textual's set-and-reset style escapes into the shortest transitions. The style in
