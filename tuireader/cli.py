@@ -366,11 +366,12 @@ def cmd_search(args: argparse.Namespace) -> int:
         if store is not None:
             store.close()
     hits = hits[: args.limit] if args.limit is not None else hits
-    if given != sort:
+    fell_back = given != sort
+    if fell_back:
         _err(NO_FIT)
     if args.json:
         notes = [result.message] if result.message else []
-        notes += [NO_FIT] if given != sort else []
+        notes += [NO_FIT] if fell_back else []
         _print_json(
             {
                 "query": result.query,
