@@ -9,7 +9,7 @@ import pytest
 
 from tuireader.ingest.library import load_library
 from tuireader.ingest.venues import venue_aliases
-from tuireader.search.engine import open_engine
+from tuireader.search.engine import Engine, open_engine
 from tuireader.system.paths import resolve
 
 RECORDS = [
@@ -85,3 +85,57 @@ def test_the_tldr_is_searched_with_the_abstract(engine, tmp_path):
     assert _titles(open_engine(load_library([path]), data), "walrus") == [
         "Counting Tokens in Transformers"
     ]
+
+
+def _years_library(tmp_path):
+    records = [
+        {"title": f"Paper from {year}", "authors": ["Ada Lovelace"], "year": year}
+        for year in (1999, 2019, 2020, 2022, 2024)
+    ]
+    path = tmp_path / "years.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    return load_library([path])
+
+
+@pytest.mark.parametrize(
+    ("query", "years"),
+    [
+        ("year:2020", [2020]),
+        ("year:2020..2022", [2020, 2022]),
+        ("year:2020..", [2020, 2022, 2024]),
+        ("year:..2019", [1999, 2019]),
+        ("year:>=2022", [2022, 2024]),
+        ("year:>2022", [2024]),
+        ("year:<2020", [1999, 2019]),
+        ("year:<=2020", [1999, 2019, 2020]),
+        ("year:2000..2018", []),
+        ("year:2019..2024 -year:2022", [2019, 2020, 2024]),
+    ],
+)
+def test_year_ranges_with_and_without_the_index(tmp_path, query, years):
+    library = _years_library(tmp_path)
+    indexed = open_engine(library, resolve(tmp_path / "data"))
+    assert sorted(h.paper.year for h in indexed.search(query).hits) == years
+    scanned = Engine(library, None)  # no index: each paper read in turn
+    assert sorted(h.paper.year for h in scanned.search(query).hits) == years
+
+
+@pytest.mark.parametrize("value", ["abc", "20", "2024..2020", "..", "2020-2024"])
+def test_a_year_that_is_not_one_is_ignored_and_said(tmp_path, value):
+    library = _years_library(tmp_path)
+    for engine in (
+        open_engine(library, resolve(tmp_path / "data")),
+        Engine(library, None),
+    ):
+        result = engine.search(f"lovelace year:{value}")
+        assert len(result.hits) == 5  # the rest of the query still counts
+        assert result.message is not None
+        assert f"year:{value} was ignored" in result.message
+        assert "year:2020..2024" in result.message
+
+
+@pytest.mark.parametrize("typing", ["year:2", "year:202", "year:2020.", "year:2020..20", "year:>="])
+def test_a_year_being_typed_is_not_complained_of(tmp_path, typing):
+    engine = open_engine(_years_library(tmp_path), resolve(tmp_path / "data"))
+    assert engine.search(typing, prefix=True).message is None
+    assert engine.search(typing + "x", prefix=True).message is not None

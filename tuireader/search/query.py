@@ -5,6 +5,7 @@
     -excluded               must not match
     a OR b, (a OR b) c      alternatives and grouping
     title: author: abstract: list: venue: year: url:   search one field
+    year:2020..2024  year:2021..  year:..2019  year:>=2022            a range of years
     keyword: category: area: status:                   author keywords, arXiv categories,
                                                        primary area, Oral/Poster/…
     has:code  has:paper  has:project                   papers with such a link
@@ -340,6 +341,51 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     return ParsedQuery(
         text=text, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
     )
+
+
+#: ``year:`` values: one year, a range with ``..`` (either end open), or a comparison.
+_YEARS = re.compile(r"(?P<lo>\d{4})?(?P<dots>\.\.)?(?P<hi>\d{4})?")
+_COMPARED = re.compile(r"(?P<op>[<>]=?)(?P<year>\d{4})")
+
+
+def year_bounds(text: str) -> tuple[int, int] | None:
+    """The years ``year:text`` asks for, both ends included (``2023``, ``2020..2024``,
+    ``2021..``, ``..2019``, ``>=2022``, ``<2020``), or None when ``text`` names no years."""
+    text = text.strip()
+    compared = _COMPARED.fullmatch(text)
+    if compared:
+        year, op = int(compared["year"]), compared["op"]
+        return {
+            ">": (year + 1, 9999),
+            ">=": (year, 9999),
+            "<": (0, year - 1),
+            "<=": (0, year),
+        }[op]
+    found = _YEARS.fullmatch(text)
+    if not found or not (found["lo"] or found["hi"]):
+        return None
+    if not found["dots"]:
+        if found["lo"] and found["hi"]:
+            return None  # cannot happen with the pattern, but never guess
+        year = int(found["lo"] or found["hi"])
+        return year, year
+    low = int(found["lo"]) if found["lo"] else 0
+    high = int(found["hi"]) if found["hi"] else 9999
+    return (low, high) if low <= high else None
+
+
+#: what ``year:`` may hold while it is being typed (``year:20``, ``year:2020.``, ``year:>``).
+_YEAR_BEING_TYPED = re.compile(r"(?:[<>]=?)?\d{0,4}(?:\.\.?\d{0,3})?")
+
+
+def year_being_typed(text: str) -> bool:
+    """``text`` may still become a ``year:`` value: live search says nothing of it yet."""
+    return bool(_YEAR_BEING_TYPED.fullmatch(text.strip()))
+
+
+def year_problem(text: str) -> str:
+    """What a user is told when ``year:text`` names no years."""
+    return f"year:{text} was ignored: a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022"
 
 
 def words(node: Node | None) -> list[Term | Phrase]:

@@ -39,6 +39,11 @@ def scan(
     def matches(node: ql.Node | None, paper: Paper, hay: str) -> bool:
         if node is None:
             return True
+        if isinstance(node, ql.Term) and node.field == "year":
+            bounds = ql.year_bounds(node.text)
+            return bounds is None or (
+                paper.year is not None and bounds[0] <= paper.year <= bounds[1]
+            )
         if isinstance(node, (ql.Term, ql.Phrase)):
             words = [w for w, _, _ in raw_words(node.text, stops=False)]
             if isinstance(node, ql.Phrase):
@@ -55,6 +60,11 @@ def scan(
             return all(matches(c, paper, hay) for c in node.children)
         return any(matches(c, paper, hay) for c in node.children)
 
+    problems.extend(
+        ql.year_problem(node.text)
+        for node in ql.words(root)
+        if isinstance(node, ql.Term) and node.field == "year" and ql.year_bounds(node.text) is None
+    )
     found = []
     for paper in library.papers:
         hay = " ".join(

@@ -110,11 +110,35 @@ def name_prefix(ctx: Context, fieldname: str, prefix: str) -> list[str]:
     return chosen
 
 
+def year_clauses(
+    ctx: Context, text: str, out: Compiled, *, prefix: bool = False
+) -> list[list[Alternative]]:
+    """The clause for ``year:text``: one year, or each year of the index in a range; none
+    (and a problem said) when ``text`` names no years, unless it is a ``prefix`` still
+    being typed."""
+    bounds = ql.year_bounds(text)
+    if bounds is None and prefix and ql.year_being_typed(text):
+        return [[("year", text.strip())]]  # nothing matches until the year is typed
+    if bounds is None:
+        out.problems.append(ql.year_problem(text))
+        return []
+    out.scored = True
+    low, high = bounds
+    if low == high:
+        return [[("year", str(low))]]
+    years = [
+        term
+        for term in ctx.searcher.reader().field_terms("year")
+        if term.isdigit() and low <= int(term) <= high
+    ]
+    # no year of the index in the range: a term no paper has, so that nothing matches
+    return [[("year", year) for year in years] or [("year", text.strip())]]
+
+
 def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Alternative]]:
     """One clause per word of ``node``: each must match one of its alternatives."""
     if node.field == "year":
-        out.scored = True
-        return [[("year", node.text.strip())]]
+        return year_clauses(ctx, node.text, out, prefix=node.prefix)
     words = [w for w, _, _ in raw_words(node.text, stops=not node.prefix)]
     if not words:
         return []

@@ -34,7 +34,7 @@ QUERY_SYNTAX = (
     ("-video", "papers without the word"),
     ("a OR b, (a OR b) c", "alternatives, grouping"),
     ("title: author: abstract:", "one field only, e.g. author:zhou"),
-    ("list: venue: year: url:", "e.g. venue:corl, year:2024, list:iclr"),
+    ("list: venue: year: url:", "e.g. venue:corl, year:2024, year:2020..2024, list:iclr"),
     ("keyword: category: area:", "author keywords, arXiv categories, primary area"),
     ("status:oral", "the source's decision: oral, spotlight, poster, reject, withdraw"),
     ("has:code has:paper", "papers with such a link (has:project too)"),
