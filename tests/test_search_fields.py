@@ -139,3 +139,14 @@ def test_a_year_being_typed_is_not_complained_of(tmp_path, typing):
     engine = open_engine(_years_library(tmp_path), resolve(tmp_path / "data"))
     assert engine.search(typing, prefix=True).message is None
     assert engine.search(typing + "x", prefix=True).message is not None
+
+
+def test_a_query_of_common_words_only_says_why_it_found_nothing(engine):
+    result = engine.search("the of and")
+    assert result.total == 0
+    assert result.message == "the, of, and: too common to search for; add a rarer word"
+    assert "too common" in (engine.search("title:the").message or "")
+    # a common word beside others is simply left out, and nothing is said
+    assert engine.search("the walrus").total == 1
+    assert engine.search("the walrus").message is None
+    assert engine.search("the zzzq").message is None

@@ -312,7 +312,10 @@ class Engine:
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, text, total, prefix, resolve)
             terms = query_forms(parsed.root, self.vocabulary, self._budget)
-        message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
+        common = out.nothing_searched(total)
+        message = self._told(
+            "; ".join(dict.fromkeys([*out.problems, *filter(None, [common])])) or None
+        )
         return SearchResult(
             query=text,
             hits=_hits(ranked, out.forms),
