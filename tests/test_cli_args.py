@@ -56,6 +56,27 @@ def test_a_dash_word_taken_for_an_option_gets_a_hint_about_double_dash(capsys):
     assert "'--'" not in capsys.readouterr().err
 
 
+def test_a_missing_query_is_named_alone_for_the_lists_are_optional(capsys):
+    assert main(["search"]) == 2
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith("the following arguments are required: query")
+
+
+@pytest.mark.parametrize("command", [*cli.COMMANDS, None])
+def test_version_works_before_and_after_every_command(capsys, command, no_reader):
+    from tuireader import __version__
+
+    code, out, _err = run(capsys, *([command] if command else []), "--version")
+    assert code == 0
+    assert out.strip() == f"tuireader {__version__}"
+
+
+def test_a_search_that_finds_nothing_says_so(capsys):
+    code, out, err = run(capsys, "search", "zzqqxx")
+    assert code == 1 and out == ""
+    assert "no papers match 'zzqqxx'" in err
+
+
 def test_the_lists_default_to_the_library_in_help(capsys):
     assert main(["search", "--help"]) == 0
     assert "your library" in " ".join(capsys.readouterr().out.split())

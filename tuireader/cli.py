@@ -393,7 +393,9 @@ def cmd_search(args: argparse.Namespace) -> int:
         if result.suggestion:
             _err(f"did you mean: {result.suggestion}")
         shown = len(hits)
-        if shown < result.total:
+        if not hits and not result.suggestion:
+            _err(f"no papers match {args.query!r}")
+        elif shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
 
@@ -1167,6 +1169,7 @@ def _common(parser: argparse.ArgumentParser, *, sources: bool = True) -> None:
             "sources",
             metavar="LIST",
             nargs="*",
+            default=[],  # optional: argparse counts a '*' positional without one as required
             help="paper list files or folders (default: your library, see 'tuireader lists';"
             " the built-in seed lists until you add one)",
         )
@@ -1178,7 +1181,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal reader for research-paper lists. Without a command, opens the reader.",
         epilog="commands: " + ", ".join(COMMANDS) + " (tuireader COMMAND --help for each)",
     )
-    parser.add_argument("--version", action="version", version=f"tuireader {__version__}")
+    _version_flag(parser)
     parser.add_argument(
         "--theme",
         choices=("dark", "light"),
@@ -1211,7 +1214,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _command(name: str, description: str) -> argparse.ArgumentParser:
-    return _Parser(prog=f"tuireader {name}", description=description)
+    parser = _Parser(prog=f"tuireader {name}", description=description)
+    _version_flag(parser)
+    return parser
+
+
+def _version_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", action="version", version=f"tuireader {__version__}")
 
 
 def _json_flag(parser: argparse.ArgumentParser, help: str = "print JSON") -> None:
