@@ -192,3 +192,24 @@ async def test_a_keystroke_lays_out_and_titles_nothing_that_did_not_change(monke
         await settle(pilot)
         assert screen.results._border_title is not titles[0]
         assert str(screen.results.border_title).startswith("list:")
+
+
+@sync
+async def test_an_enormous_abstract_is_shown_in_part_and_says_how_much_is_left_out():
+    from tuireader.ui.text import SHOWN_MAX
+
+    words = 300_000  # about 4 MB: rendered in full it held the screen for seconds
+    app = ViewerApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        huge = paper(1, words=words)
+        viewer.show_paper(huge)
+        viewer.focus()
+        await pilot.pause()
+        await pilot.press("G")
+        await pilot.pause()
+        bottom = " ".join(viewer.render_line(y).text for y in range(viewer.size.height))
+        left_out = len(huge.abstract) - huge.abstract.rfind(" ", 0, SHOWN_MAX)
+        assert f"and {left_out:,} more characters, not shown here" in " ".join(bottom.split())
+        assert "walrus1x299999" not in bottom  # the end of it is not laid out at all
+        assert viewer.max_top < 2 * SHOWN_MAX // 70

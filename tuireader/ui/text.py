@@ -156,6 +156,22 @@ def _rendered(abstract: str) -> Rendered:
     return render(abstract)
 
 
+#: the most of an abstract the viewer shows: a real one is a few thousand characters, and
+#: a list that holds a whole paper (or worse) in the field would hold the screen for
+#: seconds a megabyte; ``tuireader show`` still prints all of it.
+SHOWN_MAX = 20_000
+
+
+def _shown_part(text: str) -> tuple[str, int]:
+    """The part of ``text`` the viewer renders, cut between words, and how many characters
+    are left out (0: all of it)."""
+    if len(text) <= SHOWN_MAX:
+        return text, 0
+    cut = text.rfind(" ", SHOWN_MAX // 2, SHOWN_MAX)
+    cut = SHOWN_MAX if cut < 0 else cut
+    return text[:cut], len(text) - cut
+
+
 def abstract_text(
     abstract: str,
     palette: Palette,
@@ -164,9 +180,11 @@ def abstract_text(
     """The abstract rendered by the core (math, emphasis) as Rich Text.
 
     Returns the Text and the plain rendered string (for locating search words in it).
-    ``highlight`` spans refer to that plain string.
+    ``highlight`` spans refer to that plain string. An abstract longer than
+    :data:`SHOWN_MAX` is shown up to there, and says how much more there is.
     """
-    rendered = _rendered(abstract)
+    shown_part, left_out = _shown_part(abstract)
+    rendered = _rendered(shown_part)
     plain = rendered.text
     styles = {
         "em": palette.em,
@@ -183,6 +201,11 @@ def abstract_text(
     if highlight:
         _, moved = _visible_spans(plain, highlight)
         _highlight(text, moved, palette.match)
+    if left_out:
+        text.append(
+            f" … and {left_out:,} more characters, not shown here (tuireader show prints them)",
+            palette.dim,
+        )
     return text, plain
 
 
