@@ -92,6 +92,36 @@ def test_papers_matching_about_equally_well_are_listed_and_nothing_copied(capsys
     assert len(over_ssh) <= 1
 
 
+def test_of_papers_matching_equally_well_only_one_with_a_code_link_is_the_one(
+    capsys, over_ssh, tmp_path
+):
+    import json
+
+    code_url = "https://github.com/example/walrus-counter"
+    records = [
+        {"title": "Counting Walruses from Space", "authors": ["Ada Lovelace"]},
+        {
+            "title": "Counting Walruses from Ships",
+            "authors": ["Alan Turing"],
+            "code_urls": [code_url],
+        },
+        {"title": "Counting Walruses from Planes", "authors": ["Grace Hopper"]},
+    ]
+    source = tmp_path / "walruses.json"
+    source.write_text(json.dumps(records), encoding="utf-8")
+    # asked for a code link, the papers without one are not meant
+    code, out, err = run(capsys, "copy", "counting walruses", "--link", "code", str(source))
+    assert code == 0, err
+    assert over_ssh == [code_url] and out == code_url + "\n"
+    assert "Ships" in err
+    # asked for anything else, they are as likely as the one with code
+    code, out, err = run(capsys, "copy", "counting walruses", "--link", "paper", str(source))
+    assert code == 1 and "about equally well; nothing copied" in err
+    code, out, err = run(capsys, "copy", "counting walruses", str(source))
+    assert code == 1 and "about equally well; nothing copied" in err
+    assert over_ssh == [code_url]
+
+
 def test_nothing_found_copies_nothing(capsys, over_ssh):
     code, out, err = run(capsys, "copy", "zzqqxxnothing")
     assert code == 1 and out == "" and over_ssh == []

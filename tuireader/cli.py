@@ -972,6 +972,9 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         return None
     top = hits[0].score
     close = [h.paper for h in hits if h.score >= top * COPY_MARGIN]
+    if len(close) > 1 and args.link is not None and not args.link.isdigit():
+        # of papers that match about equally well, those without such a link are not meant
+        close = [paper for paper in close if _has_link(paper, args.link)] or close
     if len(close) > 1:
         _report_candidates(
             f"{len(close)} papers match {query!r} about equally well; nothing copied. "
@@ -979,7 +982,15 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             close,
         )
         return None
-    return hits[0].paper
+    return close[0]
+
+
+def _has_link(paper, kind: str) -> bool:
+    try:
+        _chosen_link(paper, kind)
+    except LookupError:
+        return False
+    return True
 
 
 def cmd_copy(args: argparse.Namespace) -> int:
