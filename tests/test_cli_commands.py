@@ -201,7 +201,7 @@ def test_export_query_combines_words_and_filters(capsys, demo, triaged):
     code, out, _ = run(capsys, "export", "--query", "language is:new", "--format", "urls", demo)
     assert code == 0
     code, out, _ = run(capsys, "export", "--query", "bayesian is:new", "--format", "json", demo)
-    assert code == 1 and out == ""
+    assert code == 1 and json.loads(out) == []
 
 
 def test_export_markdown_reading_list(capsys, demo, triaged):
@@ -259,6 +259,13 @@ def test_export_bibtex_to_a_file(capsys, demo, triaged, tmp_path):
     text = target.read_text(encoding="utf-8")
     assert validate_bibtex(text) == [] and text.count("@inproceedings") == 2
     assert [p.name for p in target.parent.iterdir()] == ["kept.bib"]  # no temporary left behind
+    assert "replaces" not in err
+    # again: the file is replaced, and the user is told
+    code, _, err = run(
+        capsys, "export", "--query", "is:kept", "--format", "bibtex", "-o", str(target), demo
+    )
+    assert code == 0 and "wrote 1 paper to" in err and "it replaces what the file held" in err
+    assert target.read_text(encoding="utf-8").count("@inproceedings") == 1
 
 
 def test_export_nothing_matched_exits_1_and_writes_no_file(capsys, demo, tmp_path):
@@ -267,6 +274,21 @@ def test_export_nothing_matched_exits_1_and_writes_no_file(capsys, demo, tmp_pat
         capsys, "export", "--query", "is:kept", "--format", "markdown", "-o", str(target), demo
     )
     assert code == 1 and out == "" and not target.exists()
+    target.write_text("my reading list\n", encoding="utf-8")
+    for fmt in ("markdown", "json"):
+        code, out, _ = run(
+            capsys, "export", "--query", "is:kept", "--format", fmt, "-o", str(target), demo
+        )
+        assert code == 1 and out == ""
+    assert target.read_text(encoding="utf-8") == "my reading list\n"  # left as it was
+
+
+def test_export_json_of_nothing_is_an_empty_array_on_stdout(capsys, demo):
+    code, out, err = run(capsys, "export", "--query", "is:kept", "--format", "json", demo)
+    assert code == 1 and json.loads(out) == []
+    assert "no papers match 'is:kept'" in err
+    code, out, _ = run(capsys, "export", "--query", "is:kept", "--format", "csv", demo)
+    assert code == 1 and out == ""
 
 
 def test_export_needs_a_format(capsys, demo):

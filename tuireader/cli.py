@@ -327,6 +327,7 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
     target = Path(output).expanduser()
     if target.is_dir():
         raise UsageError(f"{target} is a folder; give a file name after -o")
+    replaced = target.is_file() and target.stat().st_size > 0
     try:
         write_export(text, target.absolute())
     except OSError as exc:
@@ -334,7 +335,10 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         raise UsageError(f"cannot write {target}: {type(exc).__name__}: {exc}") from None
     noun = what if count == 1 else what + "s"
-    _err(f"wrote {count} {noun} to {target}")
+    _err(
+        f"wrote {count} {noun} to {target}"
+        + (" (it replaces what the file held)" if replaced else "")
+    )
 
 
 # -- commands ----------------------------------------------------------------------------
@@ -1089,6 +1093,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     query = args.query or ""
     papers = _query_papers(session, args, query) if query.strip() else list(session.library.papers)
     if not papers:
+        if args.format == "json" and args.output in (None, "-"):
+            print("[]")  # still JSON for a script; a file given with -o is left as it was
         return EXIT_NOTHING_FOUND
     store = _triage_store(session) if args.format != "bibtex" else None
     try:
