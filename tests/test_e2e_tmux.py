@@ -75,6 +75,19 @@ def test_escape_then_enter_in_one_burst_clear_the_query_then_go_to_the_list(term
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
 
 
+def test_escape_then_tab_in_one_burst_clear_the_query_then_move_to_the_list(terminal):
+    # "\x1b\t" arrives together; Textual alone reads it as shift+tab (the viewer, backwards).
+    tmux = terminal(str(SAMPLE))
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.type("diffusion")
+    tmux.wait_for(lambda s: "2 of 11 papers match" in s)
+    tmux.send("Escape", "Tab")
+    screen = tmux.wait_for(lambda s: "⏎ Open" in s and "11 / 11 papers" in s)
+    assert "diffusion" not in screen.splitlines()[1]  # the query was cleared
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
 def test_narrow_terminal_opens_viewer_full_screen(terminal):
     tmux = terminal(str(SAMPLE), width=80, height=24)
     tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)

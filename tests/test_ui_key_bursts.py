@@ -141,6 +141,9 @@ def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
     assert keys(EscapeKeepingParser(), "\x1b ") == [("alt+space", " ")]
     assert keys(XTermParser(), "\x1b\r") == [("enter", "\r")]
     assert keys(EscapeKeepingParser(), "\x1b\r") == [("alt+enter", "\r")]
+    assert keys(XTermParser(), "\x1b\t") == [("shift+tab", None)]
+    assert keys(EscapeKeepingParser(), "\x1b\t") == [("alt+tab", "\t")]
+    assert keys(EscapeKeepingParser(), "\x1b[Z") == [("shift+tab", None)]  # shift+tab itself
     # Escape, "/", Escape in one burst: Textual types "^/" (the first Escape's sequence is
     # cut short by the second Escape and reissued with a "^" for the Escape).
     assert keys(XTermParser(), "\x1b/\x1b\r") == [
@@ -160,6 +163,10 @@ def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
     assert [(k.key, k.character) for k in split_alt(events.Key("alt+enter", "\r"))] == [
         ("escape", "\x1b"),
         ("enter", "\r"),
+    ]
+    assert [(k.key, k.character) for k in split_alt(events.Key("alt+tab", "\t"))] == [
+        ("escape", "\x1b"),
+        ("tab", "\t"),
     ]
 
     # The terminal's driver reads its input with the escape-keeping parser.

@@ -57,7 +57,8 @@ class SqueezedOutput:
 
 class EscapeKeepingParser(XTermParser):
     """Textual's input parser, keeping the Escape typed before a key: Escape then any key
-    reads as alt+key, which the app splits back (Textual keeps it before letters only)."""
+    reads as alt+key, which the app splits back (Textual keeps it before letters only, and
+    reads Escape then Tab as shift+tab)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -73,6 +74,11 @@ class EscapeKeepingParser(XTermParser):
             return
         alt = alt or self._cut_escape
         self._cut_escape = False
+        if sequence == "\x1b\t" and not alt:
+            # Textual reads it as shift+tab (the Linux console's); everywhere else, shift+tab
+            # is CSI Z, and this is Escape then Tab typed in one burst (over ssh).
+            yield events.Key("alt+tab", "\t")
+            return
         for event in super()._sequence_to_key_events(sequence, alt):
             if alt and len(sequence) == 1 and not event.key.startswith("alt+"):
                 event = events.Key(f"alt+{event.key}", event.character or sequence)
