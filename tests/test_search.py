@@ -369,3 +369,24 @@ def test_latex_accents_in_a_list_are_found_as_shown(tmp_path):
         assert titles(eng.search("lderian")) == []  # no longer split at the accent
     finally:
         eng.close()
+
+
+def test_math_in_a_list_is_found_as_shown_and_as_written(tmp_path):
+    # NeurIPS lists write math as LaTeX: $\ell_0$ is shown as ℓ₀, which a reader types "l0".
+    records = [
+        {
+            "title": "Approximation Algorithms for $\\ell_0$-Low Rank Approximation",
+            "abstract": "We study the $\\ell_0$-Low Rank problem with $L_2$ costs.",
+            "authors": ["Karl Bringmann"],
+        },
+        {"title": "Other Work", "abstract": "It costs $5 and $10, not l1.", "authors": ["A. B."]},
+    ]
+    source = write_jsonl(tmp_path / "lists" / "math.jsonl", records)
+    eng = open_engine(load_library([source]), resolve(tmp_path / "data"))
+    try:
+        wanted = ["Approximation Algorithms for $\\ell_0$-Low Rank Approximation"]
+        for query in ("l0", "ℓ₀", "title:l0", "ell", "l2", "l0 low rank", '"low rank"'):
+            assert titles(eng.search(query)) == wanted, query
+        assert titles(eng.search("l1")) == ["Other Work"]  # prices are not math
+    finally:
+        eng.close()

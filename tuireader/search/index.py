@@ -53,7 +53,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -126,12 +126,25 @@ def keyword_text(paper: Paper) -> str:
 
 
 def _as_shown(text: str) -> str:
-    """``text`` with its LaTeX accents and letters as the characters shown for them."""
-    if "\\" not in text:
+    """``text`` with its LaTeX accents and letters as the characters shown for them, and
+    its math as shown after it (``$\\ell_0$`` is found by "ell" as written and by "ℓ₀"
+    and "l0" as shown; the written text keeps its place for phrases)."""
+    if "\\" not in text and "$" not in text:
         return text
-    from tuireader.render.citations import latex_letters  # only for text with LaTeX in it
+    shown = text
+    if "\\" in text:
+        from tuireader.render.citations import latex_letters  # only for text with LaTeX
 
-    return latex_letters(text)
+        shown = latex_letters(text)
+    if "$" not in text and "\\(" not in text:
+        return shown
+    from tuireader.render.textrender import render
+
+    rendered = render(text)
+    math = " ".join(
+        rendered.text[span.start : span.end] for span in rendered.spans if span.style == "math"
+    )
+    return f"{shown}\n{math}" if math else shown
 
 
 def title_text(paper: Paper) -> str:
