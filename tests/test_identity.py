@@ -131,8 +131,9 @@ def test_identical_abstracts_with_different_titles_stay_apart(tmp_path: Path) ->
     assert lib.papers[0].id != lib.papers[1].id
 
 
-def test_one_title_twice_in_one_list_is_two_entries(tmp_path: Path) -> None:
-    # the NeurIPS 2017 list holds a stub and a full record of one title
+def test_a_bare_entry_of_a_title_in_one_list_joins_its_full_record(tmp_path: Path) -> None:
+    # the NeurIPS 2017 list names one paper twice (its poster and its oral): once in
+    # full, once as a bare entry with no abstract, under two ids of the site
     path = write_json(
         tmp_path / "nips.json",
         [
@@ -144,6 +145,30 @@ def test_one_title_twice_in_one_list_is_two_entries(tmp_path: Path) -> None:
             },
         ],
     )
+    lib = load_library([path])
+    assert len(lib) == 1 and lib.papers[0].abstract == LONG
+    (problem,) = lib.problems
+    assert "one entry without an abstract" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # two bare entries of one title: nothing says they are one paper
+        ({}, {}),
+        # two full records of one title: a list that names a title twice names two
+        ({"abstract": LONG}, {"abstract": LONG + " Another study."}),
+        # another first author
+        ({"authors": ["Ann Other"]}, {"abstract": LONG}),
+        # DOIs that differ
+        ({"doi": "10.1/a"}, {"abstract": LONG, "doi": "10.1/b"}),
+    ],
+)
+def test_one_title_twice_in_one_list_stays_two_entries_otherwise(
+    tmp_path: Path, first: dict[str, object], second: dict[str, object]
+) -> None:
+    base = {"title": "End-to-End Differentiable Proving", "authors": ["Tim Rocktäschel"]}
+    path = write_json(tmp_path / "nips.json", [base | first, base | second])
     lib = load_library([path])
     assert len(lib) == 2 and len({p.id for p in lib}) == 2 and lib.problems == ()
 
@@ -316,12 +341,13 @@ def test_merge_message_says_what_and_why(tmp_path: Path) -> None:
 FIXTURES = Path(__file__).parent / "fixtures" / "identity"
 
 
-def test_nips_stubs_and_full_records_of_one_title_are_four_papers() -> None:
+def test_nips_stubs_join_the_full_records_of_their_titles() -> None:
     # four records of papercopilot's NeurIPS 2017 list: a stub without abstract and a
     # full record for each of two titles, each with its own source id
     lib = load_library([FIXTURES / "nips2017_stubs.json"])
-    assert len(lib) == 4 and len({p.id for p in lib}) == 4
-    assert not any("merged" in problem.message for problem in lib.problems)
+    assert len(lib) == 2 and all(p.abstract for p in lib)
+    (problem,) = lib.problems
+    assert problem.message.startswith("2 records name papers listed earlier in this list")
 
 
 def test_a_shared_doi_merges_entries_under_two_source_keys() -> None:

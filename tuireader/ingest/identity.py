@@ -52,6 +52,7 @@ __all__ = [
     "normalise_doi",
     "normalise_text",
     "same_paper",
+    "stub_of_same_paper",
     "title_key",
     "titles_agree",
 ]
@@ -405,6 +406,21 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
             return None if a.stand_in else "same abstract"
         return None if a.placeholder else "same abstract"
     return None
+
+
+def stub_of_same_paper(a: Identity, b: Identity) -> bool:
+    """True when two records of one list are one paper named twice, once as a bare entry
+    without its abstract (a conference site lists an oral and its poster under two ids):
+    the same title and first author, exactly one of the two without an abstract, and no
+    identifier (DOI, arXiv id, …) that tells them apart. Their own ids may differ."""
+    return (
+        a.placeholder != b.placeholder
+        and a.title_identifies
+        and a.title == b.title
+        and bool(a.first_author)
+        and a.first_author == b.first_author
+        and not conflicting(a, b, _IDENTIFIER_KINDS)
+    )
 
 
 _KIND_NAMES = {

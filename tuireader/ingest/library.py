@@ -28,6 +28,7 @@ from tuireader.ingest.identity import (
     identify,
     normalise_text,
     same_paper,
+    stub_of_same_paper,
 )
 from tuireader.ingest.links import merge_links, record_links
 from tuireader.ingest.readers import ReadResult, Record, read_file
@@ -191,7 +192,10 @@ class _Merger:
         for draft in _unique_drafts(candidates):
             # a list that names one title twice names two entries: only another list's
             # record joins a paper on its title and authors
-            reason = same_paper(identity, draft.identity, by_title=list_name not in draft.lists)
+            in_list = list_name in draft.lists
+            reason = same_paper(identity, draft.identity, by_title=not in_list)
+            if reason is None and in_list and stub_of_same_paper(identity, draft.identity):
+                reason = "same title and first author, one entry without an abstract"
             if reason is not None:
                 return draft, reason
         return None
