@@ -309,3 +309,27 @@ def test_stored_identity_round_trips(tmp_path: Path) -> None:
         store.set_state(paper.id, "kept")
         assert store.remember([found]) == 1 and store.remember([found]) == 0
         assert store.identities([paper.id]) == {paper.id: found}
+
+
+def test_a_mark_on_a_bare_entry_follows_it_into_its_full_record(tmp_path: Path) -> None:
+    # NeurIPS 2017 names a paper twice, in full and as a bare entry; marks made while the
+    # two were apart follow the bare one into the paper they now are
+    data = tmp_path / "data"
+    title = "A Unified Approach to Interpreting Model Predictions"
+    authors = "Scott M Lundberg; Su-In Lee"
+    full = {"id": "9253", "title": title, "author": authors, "abstract": ABSTRACTS[0]}
+    bare = {"id": "10008", "title": title.lower(), "author": authors, "status": "Oral"}
+    other = {"id": "1", "title": "Graph Networks on Molecules", "abstract": ABSTRACTS[1]}
+    lst = json_list(tmp_path / "nips2017.json", [other, bare])
+    first = session(data, lst)
+    bare_id = first.library.papers[1].id
+    with first.open_store() as store:
+        store.set_state(bare_id, "kept")
+        store.add_tag(bare_id, "xai")
+    json_list(lst, [other, full, bare])
+    second = session(data, lst)
+    assert len(second.library) == 2
+    merged = second.library.papers[1]
+    assert merged.id != bare_id and merged.abstract == ABSTRACTS[0]
+    assert resolve(second, "is", "kept") == {merged.id}
+    assert resolve(second, "tag", "xai") == {merged.id}
