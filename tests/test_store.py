@@ -404,6 +404,46 @@ def test_two_processes_writing_at_once_lose_nothing(db_path: Path, tmp_path: Pat
         assert after.get("shared") == Triage("shared", updated=after.get("shared").updated)
 
 
+def _in_another_process(db_path: Path, code: str) -> str:
+    """Run ``code`` with ``s``, a store of ``db_path``, in a process of its own (as a
+    command-line call beside a running reader); what it prints."""
+    script = (
+        "import sys\nfrom tuireader.triage.store import Store\n"
+        f"s = Store.open(sys.argv[1])\n{code}\ns.close()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(db_path)], check=True, capture_output=True, text=True
+    )
+    return result.stdout
+
+
+def test_opening_the_file_again_in_one_process_keeps_its_log_its_own(db_path: Path) -> None:
+    # The reader opens the file again while its store is open (loading the lists moves
+    # marks, a read-only copy for the model). Closing a descriptor of the file outside
+    # SQLite dropped the reader's locks: the next command-line call took itself for the
+    # last user and deleted the write-ahead log, and what either wrote after was lost.
+    reader = Store.open(db_path)
+    try:
+        reader.set_state("aaaa", "kept")
+        Store.open(db_path, read_only=True).close()
+        with Store.open(db_path) as again:
+            assert again.get("aaaa").state == "kept"
+        _in_another_process(db_path, "s.states()")
+        assert Path(f"{db_path}-wal").exists()  # still the reader's, still shared
+        reader.set_state("bbbb", "skip")
+        _in_another_process(db_path, "s.set_state('cccc', 'kept')")
+        reader.set_state("dddd", "maybe")
+        assert reader.get("cccc").state == "kept"
+    finally:
+        reader.close()
+    seen = _in_another_process(db_path, "print(sorted(s.states().items()))")
+    assert seen.strip() == str(
+        [("aaaa", "kept"), ("bbbb", "skip"), ("cccc", "kept"), ("dddd", "maybe")]
+    )
+    # closed, the file is no longer held: a damaged one is again checked before SQLite
+    assert not store_module._held
+
+
 def test_kill_9_keeps_every_committed_action_and_drops_the_open_one(db_path: Path) -> None:
     worker = subprocess.Popen(
         [sys.executable, str(WORKER), "killed", str(db_path)],

@@ -373,6 +373,51 @@ def _is_full(error: sqlite3.Error) -> bool:
     return "full" in str(error) or "disk I/O" in str(error)
 
 
+#: The triage files this process holds open through SQLite: (device, inode) → how many
+#: stores. POSIX record locks belong to the process, so closing *any* descriptor of such a
+#: file drops every lock SQLite holds on it; another process then takes itself for the
+#: last user, checkpoints and deletes the write-ahead log this process goes on writing
+#: to, and what either writes after that is lost. A held file is never opened outside
+#: SQLite (SQLite's own descriptors are shared and kept until its locks go).
+_held: dict[tuple[int, int], int] = {}
+_held_lock = threading.Lock()
+
+
+def _file_key(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _hold(key: tuple[int, int] | None, count: int) -> None:
+    if key is None:
+        return
+    with _held_lock:
+        left = _held.get(key, 0) + count
+        if left > 0:
+            _held[key] = left
+        else:
+            _held.pop(key, None)
+
+
+def _held_here(path: Path) -> bool:
+    """True while a store of this process has the file at ``path`` open."""
+    key = _file_key(path)
+    with _held_lock:
+        return key is not None and key in _held
+
+
+def _head(path: Path, size: int) -> bytes | None:
+    """The first ``size`` bytes of the file, or None for a file this process holds open
+    through SQLite (a database, then, and one that must not be opened outside it)."""
+    if _held_here(path):
+        return None
+    with path.open("rb") as handle:
+        return handle.read(size)
+
+
 def make_private(path: Path) -> None:
     """Make the triage file and its WAL companions readable by the user only.
 
@@ -443,10 +488,10 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
     """
     mem = _memory_db()
     try:
-        with path.open("rb") as handle:
-            if handle.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
-                return mem
+        head = _head(path, len(_SQLITE_MAGIC))
     except OSError:
+        return mem
+    if head is not None and head != _SQLITE_MAGIC:
         return mem
     base = path.absolute().as_uri()
     for uri in (f"{base}?mode=ro", f"{base}?mode=ro&immutable=1"):
@@ -528,6 +573,8 @@ class Store:
         self._timeout = timeout
         self._seen_version = self._pragma_int("data_version")
         self._identify: Callable[[str], StoredIdentity | None] | None = None
+        #: the file this store holds open, as :data:`_held` counts it (None: none).
+        self._held: tuple[int, int] | None = None
         #: the database file (``:memory:`` for an in-memory store).
         self.path = path
         #: True when changes cannot be saved; writes then raise :class:`StoreReadOnly`.
@@ -577,7 +624,10 @@ class Store:
             return cls._fallback(path, problem, timeout)
         assert conn is not None
         make_private(path)
-        return cls(conn, path, timeout=timeout)
+        store = cls(conn, path, timeout=timeout)
+        store._held = _file_key(path)
+        _hold(store._held, 1)
+        return store
 
     @classmethod
     def in_memory(cls) -> Store:
@@ -612,8 +662,7 @@ class Store:
                 )
             return None
         try:
-            with path.open("rb") as handle:
-                head = handle.read(100)
+            head = _head(path, 100) or b""
         except OSError as error:
             return (
                 f"Can't read the triage file {path} ({error.strerror}). Triage is shown as "
@@ -702,6 +751,8 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+            held, self._held = self._held, None
+        _hold(held, -1)
 
     def __enter__(self) -> Self:
         return self
