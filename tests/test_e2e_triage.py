@@ -151,3 +151,37 @@ def test_escape_out_of_the_note_editor_then_punctuation_in_one_packet_are_two_ke
 
     with Store.open(home / "triage.sqlite3", read_only=True) as store:
         assert store.ids_with_note() == set()
+
+
+def test_command_line_calls_beside_the_reader_lose_none_of_its_triage(tmp_path):
+    # A search and a triage from another shell while the reader is open: the reader's
+    # decisions before and after them, and the command line's own, are all saved.
+    home = tmp_path / "home"
+    tuireader = [str(installed_command())]
+    env = {**os.environ, "TUIREADER_HOME": str(home)}
+    tmux = start_reader(home)
+    try:
+        _to_the_list(tmux)
+        tmux.send("s")
+        tmux.wait_for(lambda s: "1 kept" in s and "saving" not in s)
+        for args in (["search", "model", str(SAMPLE)], ["lists", str(SAMPLE)]):
+            subprocess.run([*tuireader, *args], env=env, capture_output=True, check=True)
+        last = load_library_ids()[-1]
+        subprocess.run(
+            [*tuireader, "triage", last, str(SAMPLE), "--state", "maybe"],
+            env=env,
+            capture_output=True,
+            check=True,
+        )
+        tmux.type("sx")
+        tmux.wait_for(lambda s: "2 kept" in s and "1 skipped" in s and "saving" not in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    assert _saved_states(home) == ["kept", "kept", "skip"] + ["new"] * 7 + ["maybe"]
+
+
+def load_library_ids() -> list[str]:
+    from tuireader.ingest.library import load_library
+
+    return [paper.id for paper in load_library([SAMPLE]).papers]
