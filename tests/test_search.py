@@ -390,3 +390,23 @@ def test_math_in_a_list_is_found_as_shown_and_as_written(tmp_path):
         assert titles(eng.search("l1")) == ["Other Work"]  # prices are not math
     finally:
         eng.close()
+
+
+def test_a_whole_word_typed_as_a_prefix_finds_what_it_finds_finished(tmp_path):
+    # live search: "fairness", in no paper, found nothing until the space, then the paper
+    # with "fair" (word forms fold: fairness is fair)
+    records = [
+        {"title": "Dark Energy", "abstract": "Results in fair agreement with data.", "authors": []},
+        {"title": "Other Work", "abstract": "Nothing of the kind.", "authors": ["C. D."]},
+    ]
+    source = write_jsonl(tmp_path / "lists" / "words.jsonl", records)
+    eng = open_engine(load_library([source]), resolve(tmp_path / "data"))
+    try:
+        for query in ("fairness", "darkness", "title:darkness", "energy fairness"):
+            finished = titles(eng.search(query))
+            assert finished == ["Dark Energy"], query
+            assert titles(eng.search(query, prefix=True)) == finished, query
+        assert titles(eng.search("energ", prefix=True)) == ["Dark Energy"]
+        assert titles(eng.search("kind", prefix=True)) == ["Other Work"]
+    finally:
+        eng.close()

@@ -175,9 +175,16 @@ def prefix_alternatives(
         expanded, complete = ctx.vocabulary.expand(last, ctx.budget(last))
         out.exact = out.exact and complete
         out.forms.update(expanded)
-        stems = sorted({stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS})
+        stems = {stem(w) if not is_cjk(w) else w for w in expanded if w not in STOPS}
+        if last not in STOPS and not is_cjk(last):
+            # the word as typed so far may be whole: it finds at least what it finds
+            # finished ("fairness" finds "fair" before the space, as after it)
+            stems.add(stem(last))
+            out.forms.update(ctx.vocabulary.forms_of(last))
         alts.extend(
-            (name, s) for name in ((fieldname,) if fieldname else TEXT_FIELDS) for s in stems
+            (name, s)
+            for name in ((fieldname,) if fieldname else TEXT_FIELDS)
+            for s in sorted(stems)
         )
     if fieldname is None or fieldname not in TEXT_FIELDS:
         for name in (fieldname,) if fieldname else (*NAME_FIELDS, "urls"):
