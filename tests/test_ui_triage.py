@@ -124,6 +124,34 @@ async def test_note_is_multi_line_and_saved_with_ctrl_s():
 
 
 @sync
+async def test_a_note_left_with_escape_is_not_saved_but_comes_back_to_the_next_edit():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n", *"two lines", "enter", *"of thought", "escape")
+        await settle(pilot)
+        assert saved(first).note == ""
+        notes = " ".join(str(n.message) for n in app._notifications)
+        assert "Note not saved" in notes
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        area = app.screen.query_one("#note-input")
+        assert area.text == "two lines\nof thought"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "two lines\nof thought"
+        # a draft comes back once: Escape with nothing changed leaves nothing behind
+        await pilot.press("n", "escape", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "two lines\nof thought"
+        await pilot.press("escape", "down", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == ""  # another paper's note
+
+
+@sync
 async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -197,6 +197,8 @@ class TriageBook:
         self.marked: set[str] = set()
         #: note text a conflict kept from being saved, by paper id.
         self.unsaved_notes: dict[str, str] = {}
+        #: note text typed and left with Escape, by paper id: the next edit opens with it.
+        self.note_drafts: dict[str, str] = {}
         # The writer: one queue, drained in order by at most one thread at a time.
         self._jobs: deque[Job] = deque()
         self._jobs_lock = threading.Lock()
@@ -349,7 +351,7 @@ class TriageBook:
         """(the saved note, the text to open the editor with): a note a conflict kept from
         being saved comes back beside the saved one."""
         opened = self.notes.get(paper_id, "")
-        text = opened
+        text = self.note_drafts.pop(paper_id, opened)
         unsaved = self.unsaved_notes.pop(paper_id, None)
         if unsaved is not None and normalize_note(unsaved) != opened:
             text = f"{opened}\n\n--- your unsaved text ---\n{unsaved}" if opened else unsaved

@@ -6,7 +6,7 @@ Both are modal: Escape cancels, and the editor returns what to save through
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -95,7 +95,8 @@ class TagEditor(ModalScreen[list[str] | None]):
 
 
 class NoteEditor(ModalScreen[str | None]):
-    """Edit a paper's note over several lines. Ctrl+S saves, Escape cancels."""
+    """Edit a paper's note over several lines. Ctrl+S saves, Escape cancels; text typed
+    before Escape goes to ``keep_draft``, so the next edit can bring it back."""
 
     DEFAULT_CSS = """
     NoteEditor { align: center middle; }
@@ -111,16 +112,23 @@ class NoteEditor(ModalScreen[str | None]):
         Binding("ctrl+s", "save", "Save", priority=True, id="note.save"),
     ]
 
-    def __init__(self, note: str, *, title: str = "Note") -> None:
+    def __init__(
+        self,
+        note: str,
+        *,
+        title: str = "Note",
+        keep_draft: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__()
         self.note = note
         self.title_text = title
+        self.keep_draft = keep_draft
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(visible(f"Note: {' '.join(self.title_text.split())}"), markup=False)
             yield TextArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
-            yield Label("Ctrl+S saves · Escape cancels", markup=False)
+            yield Label("Ctrl+S saves · Escape cancels (n brings the text back)", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -132,4 +140,7 @@ class NoteEditor(ModalScreen[str | None]):
         self.dismiss(self.query_one("#note-input", TextArea).text)
 
     def action_cancel(self) -> None:
+        text = self.query_one("#note-input", TextArea).text
+        if self.keep_draft is not None and text != self.note:
+            self.keep_draft(text)
         self.dismiss(None)

@@ -1681,9 +1681,13 @@ class MainScreen(Screen[None]):
                 book.save_note(paper_id, note, opened)
                 self._redraw_triage()
 
+        def keep_draft(draft: str) -> None:
+            book.note_drafts[paper_id] = draft
+            self.notify("Note not saved · n opens it again with what you typed")
+
         from tuireader.ui.screens.edit import NoteEditor
 
-        self.app.push_screen(NoteEditor(text, title=paper.title), done)
+        self.app.push_screen(NoteEditor(text, title=paper.title, keep_draft=keep_draft), done)
 
 
 #: the name the benchmarks and older code know the screen by.
