@@ -127,3 +127,36 @@ def test_sort_fit_without_decisions_says_so_and_keeps_relevance(tmp_path, capsys
     assert code == 0 and result["sort"] == "relevance"
     assert "sort:fit needs at least one kept paper" in result["message"]
     assert all("fit" not in hit for hit in result["hits"])
+
+
+def test_show_search_and_similar_tell_a_script_each_papers_triage(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    grasp = _ids(capsys, lst, data, "grasping")
+    assert not (data / "triage.sqlite3").exists()  # a search creates no triage file
+    _, out, _ = run(capsys, "show", grasp[0], str(lst), "--data-dir", str(data), "--json")
+    assert json.loads(out) | {"state": "new", "tags": [], "note": ""} == json.loads(out)
+    args = (str(lst), "--data-dir", str(data))
+    run(capsys, "triage", grasp[0], *args, "--state", "keep", "--tag", "robots")
+    session = load_session([lst], data_dir=data, default_catalogs=False)
+    with session.open_store() as store:
+        store.set_note(grasp[0], "read the appendix\nsecond line")
+
+    _, out, _ = run(capsys, "show", grasp[0], *args, "--json")
+    shown = json.loads(out)
+    assert (shown["state"], shown["tags"], shown["note"]) == (
+        "kept",
+        ["robots"],
+        "read the appendix\nsecond line",
+    )
+    _, out, _ = run(capsys, "show", grasp[0], *args)
+    lines = out.splitlines()
+    assert "kept · tags: robots" in lines[:6]
+    assert lines[-3:] == ["Note:", "read the appendix", "second line"]
+
+    _, out, _ = run(capsys, "search", "grasping", *args, "--json", "--limit", "2")
+    hits = json.loads(out)["hits"]
+    assert [(h["state"], h["tags"]) for h in hits] == [("kept", ["robots"]), ("new", [])]
+    _, out, _ = run(capsys, "similar", grasp[1], *args, "--json")
+    states = {h["id"]: h["state"] for h in json.loads(out)["hits"]}
+    assert states[grasp[0]] == "kept" and set(states.values()) == {"kept", "new"}

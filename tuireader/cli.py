@@ -91,10 +91,26 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(to_json(data, indent=2) + "\n")
 
 
-def _paper_json(paper, *, score: float | None = None, abstract: bool = False) -> dict[str, Any]:
-    from tuireader.triage.export import paper_json
+def _paper_json(
+    paper, *, score: float | None = None, abstract: bool = False, triage=None
+) -> dict[str, Any]:
+    """A paper as JSON, with its triage (state, tags, note) when ``triage`` is given."""
+    from tuireader.triage.export import paper_json, triage_json
 
-    return paper_json(paper, score=score, abstract=abstract)
+    data = paper_json(paper, score=score, abstract=abstract)
+    return data | triage_json(triage) if triage is not None else data
+
+
+def _triage_for(session, ids: list[str]) -> dict[str, Any]:
+    """Each paper's triage (``new`` for a paper never triaged or with no triage file)."""
+    from tuireader.triage.filters import triage_of
+
+    store = _triage_store(session)
+    try:
+        return triage_of(store, ids)
+    finally:
+        if store is not None:
+            store.close()
 
 
 def _title(paper) -> str:
@@ -366,10 +382,14 @@ def cmd_search(args: argparse.Namespace) -> int:
             resolve=_resolver(store),
         )
         hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
+        hits = hits[: args.limit] if args.limit is not None else hits
+        if args.json:
+            from tuireader.triage.filters import triage_of
+
+            triage = triage_of(store, [hit.paper.id for hit in hits])
     finally:
         if store is not None:
             store.close()
-    hits = hits[: args.limit] if args.limit is not None else hits
     fell_back = given != sort
     if fell_back:
         _err(NO_FIT)
@@ -384,7 +404,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                 "suggestion": result.suggestion,
                 "message": "; ".join(notes) or None,
                 "sort": given,
-                "hits": [_hit_json(h, model) for h in hits],
+                "hits": [_hit_json(h, model, triage[h.paper.id]) for h in hits],
             }
         )
     else:
@@ -437,8 +457,8 @@ def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any, str
     return ordered, model, sort
 
 
-def _hit_json(hit, model) -> dict[str, Any]:
-    data = _paper_json(hit.paper, score=hit.score)
+def _hit_json(hit, model, triage) -> dict[str, Any]:
+    data = _paper_json(hit.paper, score=hit.score, triage=triage)
     if model is not None:
         data["fit"] = round(model.scores([hit.paper])[hit.paper.id], 4)
         data["why"] = model.why(hit.paper).to_json()
@@ -539,16 +559,20 @@ def cmd_show(args: argparse.Namespace) -> int:
     paper = _one_paper(session, args.id)
     if paper is None:
         return EXIT_NOTHING_FOUND
+    triage = _triage_for(session, [paper.id])[paper.id]
     if args.json:
-        _print_json(_paper_json(paper, abstract=True))
+        _print_json(_paper_json(paper, abstract=True, triage=triage))
         return EXIT_OK
     from tuireader.render.textrender import plain
 
+    marks = [triage.state] if triage.state != "new" else []
+    marks += [f"tags: {', '.join(triage.tags)}"] if triage.tags else []
     lines = [
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
         _authors(paper),
         " · ".join(paper.where),
         f"id {paper.id} · metadata: {paper.metadata_source}",
+        *([_line(" · ".join(marks))] if marks else []),
         "",
         *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),
         plain(paper.abstract),
@@ -558,6 +582,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         lines.extend(
             f"[{n}] {link.kind:<7} {_line(link.url)}" for n, link in enumerate(paper.links, 1)
         )
+    if triage.note:
+        lines.extend(["", "Note:", triage.note])
     lines[:2] = [_line(line) for line in lines[:2]]  # title and authors: one line each
     print(_safe("\n".join(lines)))
     return EXIT_OK
@@ -573,9 +599,9 @@ def cmd_similar(args: argparse.Namespace) -> int:
     if result.message:
         _err(result.message)
     if args.json:
-        _print_json(
-            {"id": paper.id, "hits": [_paper_json(h.paper, score=h.score) for h in result.hits]}
-        )
+        triage = _triage_for(session, [hit.paper.id for hit in result.hits])
+        hits = [_paper_json(h.paper, score=h.score, triage=triage[h.paper.id]) for h in result.hits]
+        _print_json({"id": paper.id, "hits": hits})
     else:
         for hit in result.hits:
             print(_line(f"{hit.paper.id}  {_title(hit.paper)}"))

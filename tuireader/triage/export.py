@@ -90,12 +90,13 @@ def render_export(
     raise ValueError(f"unknown export format {fmt!r} (use {', '.join(EXPORT_FORMATS)})")
 
 
+def triage_json(triage: Triage) -> dict[str, Any]:
+    """A paper's triage as the JSON keys the command line prints beside the paper."""
+    return {"state": triage.state, "tags": list(triage.tags), "note": triage.note}
+
+
 def _export_json(paper: Paper, triage: Triage) -> dict[str, Any]:
-    data = paper_json(paper, abstract=True)
-    data["state"] = triage.state
-    data["tags"] = list(triage.tags)
-    data["note"] = triage.note
-    return data
+    return paper_json(paper, abstract=True) | triage_json(triage)
 
 
 def _first_code(paper: Paper) -> str:
