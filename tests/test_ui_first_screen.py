@@ -144,6 +144,21 @@ async def test_a_query_typed_in_the_list_goes_to_the_search_box_and_acts_on_noth
         assert "Did you mean: diffusion model" in app_text(app)
 
 
+@sync
+async def test_a_letter_typed_in_the_list_after_a_query_starts_a_word_of_its_own():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"language", "enter")  # to the list, the query kept
+        await settle(pilot)
+        assert app.focused is screen.results
+        await pilot.press(*"diffu")  # d is a letter the list does not use
+        await settle(pilot)
+        assert app.focused is screen.search_box
+        assert screen.search_query == "language diffu"  # not "languagediffu"
+        assert screen.triage.states == {}
+
+
 # -- undo ---------------------------------------------------------------------------------
 
 

@@ -1199,7 +1199,8 @@ class MainScreen(Screen[None]):
         events). A letter the list does not use means the user meant to type a query:
         the focus goes back to the search box with the letter, and the keys after it
         follow it there, so "difusion modle" typed in the list never acts on papers
-        letter by letter past its first unbound one.
+        letter by letter past its first unbound one. After a query, the letter starts a
+        word of its own ("grasp" then "a" in the list searches "grasp a…", not "graspa").
         """
         character = event.character or ""
         if isinstance(self.focused, Input) or len(character) != 1:
@@ -1218,7 +1219,11 @@ class MainScreen(Screen[None]):
         box = self.search_box
         selection = box.selection
         if selection.is_empty:
-            box.insert_text_at_cursor(character)
+            value = box.value
+            at_end = box.cursor_position == len(value)
+            box.insert_text_at_cursor(
+                " " + character if at_end and value and not value[-1].isspace() else character
+            )
         else:
             box.replace(character, *selection)
 
