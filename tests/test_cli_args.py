@@ -113,6 +113,12 @@ def test_a_word_like_no_command_lists_the_commands(capsys, no_reader):
     assert code == 2 and "no such file or command 'zzzzzz' (commands: search, show" in err
 
 
+@pytest.mark.parametrize("path", ["/nonexistent.bib", "lists/corl.json", "~/nope", "a.jsonl"])
+def test_a_missing_path_for_the_reader_is_named_a_missing_file(capsys, no_reader, path):
+    code, _out, err = run(capsys, path)
+    assert code == 2 and err.strip() == f"tuireader: no such file {path!r}"
+
+
 def test_a_missing_second_list_for_the_reader_is_an_error(capsys, no_reader, tmp_path):
     from corpus_util import RECORDS, write_jsonl
 

@@ -1185,6 +1185,8 @@ def _check_files(items: Sequence[str]) -> None:
 def _not_a_file_or_command(word: str) -> str:
     import difflib
 
+    if any(mark in word for mark in "/.~\\"):  # a path, plainly: no command looks like it
+        return f"no such file {word!r}"
     close = difflib.get_close_matches(word.lower(), COMMANDS, n=1, cutoff=0.6)
     if close:
         return f"no such file or command {word!r}; did you mean {close[0]!r}?"
