@@ -57,7 +57,7 @@ def test_triage_sets_state_and_tags_as_one_undo_step(tmp_path, capsys):
         str(data),
     )
     assert code == 0 and all(pid in out for pid in grasp)
-    assert "state kept" in err and "tag 'robots'" in err
+    assert "now kept" in err and "tag 'robots'" in err
     code, out, _ = run(capsys, "search", "is:kept tag:robots", str(lst), "--data-dir", str(data))
     assert code == 0 and sorted(line.split()[0] for line in out.splitlines()) == sorted(grasp)
     # The verb triage takes is a word of the query too.

@@ -1100,12 +1100,15 @@ def cmd_triage(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from error
     finally:
         store.close()
-    what = [f"state {state}"] if state else []
+    # the states as the reader's status line words them ("3 kept · 1 skipped")
+    shown = {"skip": "skipped"}.get(state, state) if state else None
+    what = [f"now {shown}"] if shown else []
     what += [f"tag '{tag}'" for tag in args.tag]
     count = len(papers)
     _err(
         f"{count} paper{'s' if count != 1 else ''}: {', '.join(what)} "
-        f"({changed} change{'s' if changed != 1 else ''}; z in the reader undoes them)"
+        f"({changed} change{'s' if changed != 1 else ''}; "
+        f"z in the reader undoes {'it' if changed == 1 else 'them'})"
     )
     for paper in papers:
         print(_line(f"{paper.id}  {_title(paper)}"))
