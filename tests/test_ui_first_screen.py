@@ -328,6 +328,37 @@ async def test_a_narrow_status_line_drops_the_least_useful_facts_first():
 
 
 @sync
+async def test_a_long_message_is_cut_before_the_counts_it_would_push_off_the_line():
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    message = (
+        "Search: unknown field 'foo:' searched as words (fields: abstract, area, author, "
+        "category, keyword, list, status, title, url, venue, year); 'abc' is no year"
+    )
+    seen = {}
+    for width in (80, 40, 20):
+        app = One()
+        async with app.run_test(size=(width, 3)) as pilot:
+            line = app.query_one(StatusLine)
+            line.styles.padding = (0, 1)
+            line.styles.height = 1
+            line.total, line.matched, line.index_state = 199, 0, "ready"
+            line.message = message
+            await pilot.pause()
+            seen[width] = widget_text(app, line)
+    assert seen[80].startswith("Search: unknown field 'foo:'") and "…" in seen[80]
+    assert seen[80].endswith("  0/199 match") and len(seen[80]) <= 78
+    assert seen[40].endswith("…  0/199 match")
+    assert seen[20].startswith("Search: ")  # no room for both: the message, cut
+
+
+@sync
 async def test_the_status_line_repaints_only_when_what_it_says_changes(monkeypatch):
     from textual.app import App
 

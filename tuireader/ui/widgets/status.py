@@ -10,6 +10,9 @@ from textual.widgets import Static
 from tuireader.render.textrender import visible
 from tuireader.ui.triage import MARKERS, STATE_NAMES
 
+#: the fewest cells a message keeps before the counts, when the line is short of room.
+MESSAGE_MIN = 12
+
 
 class StatusLine(Static):
     """One line of facts about what is on screen. State comes in through reactives."""
@@ -46,8 +49,19 @@ class StatusLine(Static):
         for parts in self._variants():
             text = self._line(parts)
             if room <= 0 or text.cell_len <= room:
-                break
-        return text  # the most compact, cut, when none fits
+                return text
+        # None fits: a long message is cut, not the counts after it ("0/199 match" stays)
+        counts = " · ".join(parts)
+        message = visible(self.message or self.warnings)
+        left = room - len(counts) - 2
+        if message and left >= MESSAGE_MIN:
+            text = Text(no_wrap=True, end="")
+            cut = Text(message, style="bold")
+            cut.truncate(left, overflow="ellipsis")
+            text.append_text(cut)
+            text.append(" " * (left - cut.cell_len + 2))
+            text.append(counts)
+        return text  # the most compact, cut, when even that does not fit
 
     def _variants(self) -> list[list[str]]:
         """The line's facts, from the most complete to the most compact."""
