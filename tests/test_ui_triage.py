@@ -95,6 +95,8 @@ async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TagEditor)
+        title = " ".join(screen.current_paper.title.split())
+        assert app.screen.title_text == f"Tags (comma-separated): {title}"  # which paper
         await pilot.press(*"rein", "right", "enter")
         await settle(pilot)
         assert saved(first).tags == ("reinforcement",)

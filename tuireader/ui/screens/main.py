@@ -1664,7 +1664,12 @@ class MainScreen(Screen[None]):
             book.save_tags(ids, wanted, opened, bulk)
             self._redraw_triage()
 
-        title = f"Add tags to {len(ids)} papers" if bulk else "Tags (comma-separated)"
+        if bulk:
+            title = f"Add tags to {len(ids)} papers (comma-separated)"
+        else:
+            paper = self.current_paper  # not bulk: the one target is the highlighted paper
+            name = " ".join(paper.title.split()) if paper is not None else ids[0]
+            title = f"Tags (comma-separated): {name}"
         from tuireader.ui.screens.edit import TagEditor
 
         self.app.push_screen(TagEditor(opened, book.known_tags(), title=title), done)
