@@ -224,3 +224,26 @@ def test_the_tldr_is_learnt_from_and_named_in_why():
     assert model is not None
     assert model.order(papers)[0].id == "p6"
     assert "walrus" in model.why(papers[6]).words
+
+
+def test_the_logistic_model_is_scikit_learns_own():
+    # the weights come from SciPy's L-BFGS on scikit-learn's objective (C, sample
+    # weights, an intercept not regularised): the same model, without importing it
+    import numpy as np
+    from scipy import sparse
+    from sklearn.linear_model import LogisticRegression
+
+    from tuireader.learn.taste import _logistic
+
+    rng = np.random.default_rng(3)
+    x = sparse.random(300, 80, density=0.1, random_state=4, format="csr", dtype=np.float64)
+    truth = rng.normal(size=80)
+    y = (x @ truth + rng.normal(scale=0.3, size=300) > 0.1).astype(int)
+    w = rng.uniform(0.2, 2.0, size=300)
+    for c in (0.5, 4.0):
+        coef, intercept = _logistic(x, y, w, c)
+        reference = LogisticRegression(C=c, max_iter=1000).fit(x, y, sample_weight=w)
+        assert np.allclose(coef, reference.coef_[0], atol=2e-3), c
+        assert abs(intercept - reference.intercept_[0]) < 2e-3
+        ours, theirs = x @ coef + intercept, reference.decision_function(x)
+        assert (np.argsort(-ours)[:30] == np.argsort(-theirs)[:30]).all()

@@ -143,3 +143,29 @@ def test_search_sort_fit_keeps_the_vectors_in_the_data_folder(capsys, tmp_path):
     assert first == second
     order = [hit["id"] for hit in json.loads(second)["hits"]]
     assert set(order[:3]) <= set(ids)
+
+
+def test_a_fit_on_kept_vectors_needs_no_scikit_learn(papers, tmp_path):
+    # a search --sort fit (or a start) whose vectors are kept pays no second for
+    # importing scikit-learn; a paper outside them still can be placed, and then does
+    import subprocess
+    import sys
+
+    space_for(papers, tmp_path)
+    code = (
+        "import sys\n"
+        "from tuireader.ingest.library import load_library\n"
+        "from tuireader.learn import fit, space_for\n"
+        "from tuireader.model import Paper\n"
+        f"papers = list(load_library([{str(FIXTURES / 'conf2023.jsonl')!r}]).papers)\n"
+        f"space = space_for(papers, __import__('pathlib').Path({str(tmp_path)!r}))\n"
+        "decisions = {papers[0].id: 'kept', papers[1].id: 'skip', papers[2].id: 'skip'}\n"
+        "model = fit(papers, decisions, space=space)\n"
+        "model.order(papers), model.why(papers[3])\n"
+        "print('sklearn' in sys.modules)\n"
+        "space.vectors([Paper(id='new', title='Tactile grasping', abstract='Soft grasp.')])\n"
+        "print('sklearn' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["False", "True"]

@@ -20,7 +20,8 @@ import contextlib
 import hashlib
 import os
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,10 @@ from tuireader.learn.taste import (
     Recipe,
     Space,
     _author_names,
-    _vectorizers,
     _words_text,
+    author_vectorizer,
     space_of,
+    word_vectorizer,
 )
 from tuireader.model import Paper
 
@@ -64,9 +66,11 @@ def space_for(papers: Sequence[Paper], folder: Path | None, recipe: Recipe | Non
 
 
 def _digest(papers: Sequence[Paper], recipe: Recipe) -> str:
-    from sklearn import __version__ as sklearn_version
+    from importlib.metadata import version  # (importing scikit-learn takes a second)
 
     from tuireader import __version__
+
+    sklearn_version = version("scikit-learn")
 
     digest = hashlib.sha256()
     digest.update(repr((__version__, sklearn_version, recipe)).encode())
@@ -137,27 +141,37 @@ def _read(path: Path, digest: str, papers: Sequence[Paper], recipe: Recipe) -> S
         return None
     if len(words_idf) != len(words) or len(authors_idf) != len(authors):
         return None
-    word_vectorizer, author_vectorizer = _vectorizers(papers, recipe)
-    word_vectorizer = _fitted(word_vectorizer, words, words_idf)
-    author_vectorizer = _fitted(author_vectorizer, authors, authors_idf)
+    count = len(papers)
     return Space(
         recipe=recipe,
         features=(*words, *(_AUTHOR + name for name in authors)),
         rows={pid: row for row, pid in enumerate(ids)},
         matrix=matrix.astype(np.float32, copy=False),
-        words=word_vectorizer,
-        authors=author_vectorizer,
+        words=_Fitted(partial(word_vectorizer, count, recipe), words, words_idf) if words else None,
+        authors=_Fitted(author_vectorizer, authors, authors_idf) if authors else None,
     )
 
 
-def _fitted(vectorizer: Any, names: list[str], idf: Any) -> Any:
-    """``vectorizer`` as it was fitted: its vocabulary and inverse document frequencies
-    (None when the space has no such features)."""
-    if vectorizer is None or not names:
-        return None
-    vectorizer.set_params(vocabulary={name: index for index, name in enumerate(names)})
-    vectorizer.idf_ = idf
-    return vectorizer
+class _Fitted:
+    """A vectorizer as it was fitted (its vocabulary and inverse document frequencies),
+    made when first used: only papers outside the kept vectors need one, and making it
+    imports scikit-learn."""
+
+    def __init__(self, make: Callable[[], Any], names: list[str], idf: Any) -> None:
+        self._make = make
+        self._names = names
+        self._idf = idf
+        self._made: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if self._made is None:
+            vectorizer = self._make()
+            vectorizer.set_params(vocabulary={term: n for n, term in enumerate(self._names)})
+            vectorizer.idf_ = self._idf
+            self._made = vectorizer
+        return getattr(self._made, name)
 
 
 def _let_go(folder: Path, keep: Path) -> None:
