@@ -38,3 +38,20 @@ def test_a_bibtex_tie_in_a_title_reads_as_a_space_in_the_row_and_the_viewer():
     tied = Paper(id="ijkl2345", title="Random Instances of~Weighted Model Counting", abstract="x")
     assert "Random Instances of Weighted Model Counting" in result_line(tied, Palette()).plain
     assert "of Weighted" in paper_header(tied, Palette()).plain
+
+
+def test_list_names_too_long_for_their_column_stay_apart():
+    from tuireader.ui.text import middle_cut
+
+    def shown(lists: tuple[str, ...]) -> str:
+        paper = Paper(id="ijkl2345", title="A Title", abstract="x", lists=lists)
+        return result_line(paper, Palette(), list_width=12).plain[3:16]
+
+    # two exports of one tool: the end of the file's stem tells them apart
+    assert shown(("zotero_betterbibtex_export",)) == "zotero…xport "
+    assert shown(("zotero_better_csl",)) == "zotero…r_csl "
+    # a name of words reads from its start
+    assert shown(("7th Annual Conference on Robot Learning",)) == "7th Annual … "
+    assert shown(("ICML",)) == "ICML         "
+    assert middle_cut("ICML 2024 论文列表", 12).endswith("…")
+    assert all(len(middle_cut("pmlr_v120_l4dc2020", n)) <= n for n in range(20))

@@ -100,8 +100,9 @@ def result_line(
     line.append(CODE_MARK if paper.has_code else " ", palette.code)
     line.append(" ")
     if list_width > 0:
-        name = Text(visible(", ".join(paper.lists)), style=palette.lists, end="")
-        name.truncate(list_width, overflow="ellipsis", pad=True)
+        name = Text(middle_cut(visible(", ".join(paper.lists)), list_width), end="")
+        name.stylize(palette.lists)
+        name.truncate(list_width, pad=True)
         line.append_text(name)
         line.append(" ")
     line.append(DERIVED_MARK + " " if paper.title_derived else "  ", palette.derived)
@@ -115,6 +116,37 @@ def result_line(
     _highlight(title_text, spans, palette.match)
     line.append_text(title_text)
     return line
+
+
+def middle_cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells. A name of words ("7th Annual Conference…") is
+    cut at its end; a file's stem is cut in the middle, since stems from one source
+    differ at their end ("zotero…r_csl", "zotero…xport"; "pmlr_v…c2020")."""
+    from rich.cells import cell_len
+
+    if cell_len(text) <= width:
+        return text
+    if " " in text.strip():
+        cut = Text(text, end="")
+        cut.truncate(width, overflow="ellipsis")
+        return cut.plain
+    if width < 2:
+        return "…"[:width]
+    room = width - 1
+    head_room = (room + 1) // 2
+    head, used = [], 0
+    for char in text:
+        if used + cell_len(char) > head_room:
+            break
+        head.append(char)
+        used += cell_len(char)
+    tail, used_tail = [], 0
+    for char in reversed(text):
+        if used + used_tail + cell_len(char) > room:
+            break
+        tail.append(char)
+        used_tail += cell_len(char)
+    return "".join(head) + "…" + "".join(reversed(tail))
 
 
 def shown_title(paper: Paper) -> str:
