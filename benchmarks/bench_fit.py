@@ -42,7 +42,9 @@ which no choice of the recipe looked at.
 text: ``cv-orcl``, an order that has seen the answers (a logistic regression on
 tuireader's vectors, balanced classes, trained by 5-fold cross-validation on the true
 labels of the other papers, mean of 3 shuffles) read as the learned orders are, list order
-until the first keep; and ``named``, the share of the wanted papers whose title, abstract
+until the first keep; ``kwcs+fit``, a reader whose taste tuireader knows by name once the
+cold start is paid: list order until the first keep, then the keyword's own hits by fit,
+then the rest by fit; and ``named``, the share of the wanted papers whose title, abstract
 or TL;DR holds the keyword itself.
 
 Fit times: on the ICML 2024 list (2,610 papers, ``benchmarks/corpus.py``) and on
@@ -264,6 +266,17 @@ def search_then_fit(search: Callable[[str], list[Paper]], score: Callable) -> Ca
     return for_keyword
 
 
+def cold(after: Picker) -> Picker:
+    """``after``, started as the learned orders are: list order until the first keep."""
+
+    def pick(papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        if not any(decided.values()):
+            return [p for p in papers if p.id not in decided][:n]
+        return after(papers, decided, n)
+
+    return pick
+
+
 def search_cold(search: Callable[[str], list[Paper]], papers: Sequence[Paper]) -> Callable:
     """The keyword's own search as a learned order would use it: list order until the
     first keep, then the hits, then the rest (what knowing the taste exactly is worth
@@ -271,14 +284,7 @@ def search_cold(search: Callable[[str], list[Paper]], papers: Sequence[Paper]) -
     then = search_then_list(search, papers)
 
     def for_keyword(keyword: str) -> Picker:
-        after = then(keyword)
-
-        def pick(papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
-            if not any(decided.values()):
-                return [p for p in papers if p.id not in decided][:n]
-            return after(papers, decided, n)
-
-        return pick
+        return cold(then(keyword))
 
     return for_keyword
 
@@ -456,6 +462,7 @@ def reading(
             seen = [cross_validated(papers, ids, seed) for seed in range(3)]
             runs = [read_until(papers, ids, learned(lambda _p, _d, s=s: s)) for s in seen]
             row["cv-orcl"] = statistics.mean(runs) / base
+            row["kwcs+fit"] = read_until(papers, ids, cold(with_search(keyword))) / base
             row["named"] = named(papers, ids, keyword)
         table[keyword] = row
     return table
