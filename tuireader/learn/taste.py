@@ -410,6 +410,7 @@ def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
     # scaled by 1 / (c · Σw), as scikit-learn scales it, so that its tolerance means the same
     scale = 1.0 / (c * weight.sum())
     weight = weight / weight.sum()
+    x = x.astype(np.float64)  # (a float32 matrix would be converted on every product)
     xt = x.T.tocsr()
     features = x.shape[1]
 
