@@ -95,7 +95,9 @@ async def test_help_covers_the_query_syntax_and_every_symbol():
 
 
 @sync
-async def test_a_restored_query_is_replaced_by_slash_and_a_new_query():
+async def test_a_restored_query_is_replaced_by_a_new_one_typed_at_once():
+    # Typed in the list, "sparse" would keep a paper (s), and "robot" mark one read and
+    # open a link: the restored query waits in the search box, selected.
     async with triage_app().run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         await pilot.press(*"frame")
@@ -104,11 +106,23 @@ async def test_a_restored_query_is_replaced_by_slash_and_a_new_query():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         assert screen.search_query == "frame"
+        assert app.focused is screen.search_box
         assert screen.search_box.selected_text == "frame"
-        await pilot.press("slash", *"diffusion")
+        await pilot.press(*"diffusion")
         await settle(pilot)
         assert screen.search_query == "diffusion"
         assert "2 of 11 papers match" in app_text(app)
+        assert screen.triage.states == {}
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert screen.search_query == "diffusion"
+        await pilot.press(*"sparse", *["backspace"] * 6, *"frame")
+        await settle(pilot)
+        assert screen.search_query == "frame" and screen.triage.states == {}
+        await pilot.press("down", "s")  # the list, a keep: as on any start
+        await settle(pilot)
+        assert list(screen.triage.states.values()) == ["kept"]
 
 
 @sync

@@ -1459,13 +1459,13 @@ class MainScreen(Screen[None]):
             self._resume = resume
             query = str(resume.get("query") or "")
             if query:
-                # Back where the user was: the query's results, in the list. The query is
-                # selected, so "/" (or any letter the list does not use) and typing
-                # replace it.
+                # Back where the user was: the query's results, the paper highlighted. The
+                # search box keeps the focus with the query selected, so what is typed
+                # first replaces it, as on any start: in the list, the letters of a new
+                # query ("sparse") would keep, skip and open papers. Enter or Down goes
+                # to the list.
                 self.search_box.value = query
                 self.search_box.select_all()
-                if self.focused is self.search_box:
-                    self._focus_pane("results")
             else:
                 self._show_query()
         self._redraw_triage()
