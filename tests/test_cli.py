@@ -200,3 +200,14 @@ def test_every_command_has_its_own_parser_builder():
         parser = cli.build_command_parser(name)
         assert parser.prog == f"tuireader {name}"
         assert parser.get_default("func") is getattr(cli, f"cmd_{name}")
+
+
+def test_a_query_nested_a_thousand_deep_is_searched(capsys, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    query = "(" * 1000 + "diffusion" + ")" * 1000
+    code = main(["search", query, str(source), "--data-dir", str(tmp_path / "d"), "--json"])
+    out, _err = capsys.readouterr()
+    assert code == 0 and json.loads(out)["hits"]
+    assert "nested more than 32 deep" in json.loads(out)["message"]

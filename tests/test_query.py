@@ -68,3 +68,15 @@ def test_is_takes_the_triage_verb_and_the_status_lines_word_for_a_state():
     assert parse("is:Skipped").root == Filter("is", "skip")
     assert parse("is:kept").root == Filter("is", "kept")
     assert parse("tag:keep").root == Filter("tag", "keep")  # only is: has these words
+
+
+def test_parentheses_nested_a_thousand_deep_are_repaired_not_a_crash():
+    deep = parse("(" * 1000 + "diffusion" + ")" * 1000)
+    assert deep.root == Term("diffusion")
+    assert deep.problems == ("ignored parentheses nested more than 32 deep",)
+    # up to the limit, groups are kept as written
+    nested = "(" * 32 + "a OR b" + ")" * 32 + " c"
+    assert parse(nested).root == And((Or((Term("a"), Term("b"))), Term("c")))
+    assert parse(nested).problems == ()
+    unbalanced = parse("(" * 2000 + "a")
+    assert unbalanced.root == Term("a") and unbalanced.problems

@@ -212,6 +212,32 @@ class _Lexer:
         return j
 
 
+#: parentheses nested deeper than this group nothing more: they are dropped (a query
+#: of a thousand nested groups would otherwise exhaust the parser's recursion).
+MAX_NESTING = 32
+
+
+def _shallow(tokens: list[_Tok], problems: list[str]) -> list[_Tok]:
+    """``tokens`` without the parentheses nested deeper than :data:`MAX_NESTING`."""
+    kept: list[_Tok] = []
+    depth = 0
+    dropped = False
+    for tok in tokens:
+        if tok.kind == "lparen":
+            depth += 1
+            if depth > MAX_NESTING:
+                dropped = True
+                continue
+        elif tok.kind == "rparen" and depth > 0:
+            depth -= 1
+            if depth >= MAX_NESTING:
+                continue
+        kept.append(tok)
+    if dropped:
+        problems.append(f"ignored parentheses nested more than {MAX_NESTING} deep")
+    return kept
+
+
 def _example(name: str) -> str:
     return {"has": "code", "is": "kept", "tag": "to-read", "year": "2024"}.get(name, "word")
 
@@ -324,7 +350,7 @@ def _last_term(node: Node | None) -> Term | None:
 def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
     lexer = _Lexer(text)
-    tokens = lexer.tokens()
+    tokens = _shallow(lexer.tokens(), lexer.problems)
     problems = lexer.problems
     root = _Parser(tokens, problems).parse()
     typing_a_word = not tokens or tokens[-1].start > lexer.directive_at
