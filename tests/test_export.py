@@ -57,6 +57,22 @@ def test_every_format(papers):
         render_export(papers, triage, "docx")
 
 
+def test_csv_cells_a_spreadsheet_would_run_are_text():
+    hostile = Paper(
+        id="evil2345",
+        title='=HYPERLINK("https://x.example","click")',
+        abstract="x",
+        authors=("+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3", "Ann Lee"),
+    )
+    note = "=1+1 and more"
+    triage = {hostile.id: Triage(hostile.id, "kept", ("@home",), note)}
+    (row,) = csv.DictReader(io.StringIO(render_export([hostile], triage, "csv")))
+    assert row["title"] == '\'=HYPERLINK("https://x.example","click")'
+    assert row["authors"].startswith("'+cmd|")
+    assert (row["tags"], row["note"], row["state"]) == ("'@home", "'=1+1 and more", "kept")
+    assert row["id"] == "evil2345"  # other cells as they are
+
+
 def test_write_atomic_replaces_the_file_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "out.md"
     target.write_text("old")

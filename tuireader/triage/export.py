@@ -112,7 +112,7 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
     for paper in papers:
         t = triage[paper.id]
         writer.writerow(
-            [
+            _inert(
                 paper.id,
                 display_title(paper.title),
                 "; ".join(display_author(name) for name in paper.authors),
@@ -123,9 +123,23 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 t.note,
                 best_link(paper) or "",
                 _first_code(paper),
-            ]
+            )
         )
     return visible(out.getvalue())
+
+
+#: what a spreadsheet reads as the start of a formula in a cell.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(*cells: object) -> list[object]:
+    """The cells of a CSV row, each that a spreadsheet would take for a formula
+    (``=HYPERLINK(…)``, ``+cmd|…``, ``@SUM(…)``) made text by a leading apostrophe: a
+    paper list is data, never a program for whoever opens the export."""
+    return [
+        "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA_START) else cell
+        for cell in cells
+    ]
 
 
 _MARKDOWN_SPECIAL = re.compile(r"[\\\[\]*_`]")
