@@ -136,6 +136,14 @@ def test_the_reader_without_a_terminal_exits_2(capsys, no_reader):
     assert "the reader needs a terminal" in err
 
 
+def test_the_reader_in_a_terminal_that_cannot_draw_exits_2(monkeypatch, capsys, no_reader):
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "dumb")
+    code, out, err = run(capsys)
+    assert code == 2 and out == ""
+    assert "TERM=dumb" in err and "tuireader search" in err
+
+
 def test_the_reader_starts_when_both_are_terminals(monkeypatch, capsys):
     import tuireader.ui.app
 
@@ -144,6 +152,7 @@ def test_the_reader_starts_when_both_are_terminals(monkeypatch, capsys):
         tuireader.ui.app, "run_reader", lambda **kwargs: started.append(kwargs) or 0
     )
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
     assert main([]) == 0
     assert started and started[0]["sources"] == ()  # the default library: the seeds
 
@@ -158,6 +167,7 @@ def test_the_reader_draws_at_120_frames_unless_the_user_says(monkeypatch, capsys
         tuireader.ui.app, "run_reader", lambda **kwargs: seen.append(os.environ["TEXTUAL_FPS"]) or 0
     )
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
     assert main([]) == 0
     monkeypatch.setenv("TEXTUAL_FPS", "30")
     assert main([]) == 0
@@ -177,6 +187,7 @@ def test_the_reader_reads_the_library(monkeypatch, capsys, tmp_path):
     assert main(["add", str(source)]) == 0
     assert started == []
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
     assert main([]) == 0
     assert [str(p) for p in started[0]["sources"]] == [str(source)]
 

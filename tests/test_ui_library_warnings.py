@@ -39,6 +39,7 @@ def test_the_reader_is_given_the_library_problems_not_stderr(
         return 0
 
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.setattr(app_module, "run_reader", fake_run_reader)
     assert cli.main([]) == 0
     _, err = capsys.readouterr()
@@ -54,6 +55,7 @@ async def test_library_problems_are_load_warnings_in_the_reader(
 ):
     captured = {}
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.setattr(app_module, "run_reader", lambda **kwargs: captured.update(kwargs) or 0)
     cli.main([])
 

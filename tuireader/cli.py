@@ -1151,6 +1151,14 @@ def cmd_read(args: argparse.Namespace) -> int:
             "the reader needs a terminal (stdin and stdout); in scripts use a command: "
             "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
         )
+    if os.environ.get("TERM", "").strip().lower() == "dumb":
+        # A terminal that says it cannot move its cursor or draw: the screen would never
+        # settle (the reader spun at full CPU and took no keys).
+        raise UsageError(
+            "the reader needs a terminal that can draw, and this one says it cannot "
+            "(TERM=dumb); set TERM (e.g. TERM=xterm-256color) or use a command: "
+            "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
+        )
     sources, notes = _shelf_sources_and_notes(args)
     # Textual draws on a clock (60 a second by default): a keystroke's results wait for
     # its next tick, up to 17 ms. The reader only draws what changed, so a faster clock
