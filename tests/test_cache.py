@@ -445,3 +445,25 @@ def test_a_library_read_from_the_cache_names_its_papers_with_their_own_strings(
     assert all(a is b.id for a, b in zip(lazy.paper_ids(), lazy.papers, strict=True))
     # and what served before the whole read is let go
     assert lazy._tail is None and lazy._read == {} and lazy._position is None
+
+
+def test_a_list_over_the_size_limit_is_refused_without_reading_its_bytes(tmp_path, monkeypatch):
+    from tuireader.ingest import readers
+
+    big = tmp_path / "huge.json"
+    with big.open("wb") as handle:
+        handle.truncate(readers.MAX_FILE_BYTES + 1)  # sparse: no disk, but its size
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+
+    digest = cache_module.content_digest
+
+    def only_small(path):
+        assert path != big, "the list over the limit was read whole"
+        return digest(path)
+
+    monkeypatch.setattr(cache_module, "content_digest", only_small)
+    for _ in range(2):  # read, then from the cache
+        session = load_session([good, big], data_dir=tmp_path / "data")
+        (problem,) = [p for p in session.problems if p.path == big]
+        assert "more than the 20.0 MB limit" in problem.message
+        assert len(session.library) == len(RECORDS)

@@ -41,7 +41,7 @@ import threading
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from itertools import accumulate, repeat, starmap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -160,6 +160,12 @@ class FileState:
     def with_digest(self) -> FileState | None:
         if self.size == MISSING:
             return self
+        from tuireader.ingest.readers import MAX_FILE_BYTES
+
+        if self.size > MAX_FILE_BYTES:
+            # refused for its size without being read: its bytes say nothing more (a
+            # 1 GB file took seconds to hash before each refusal)
+            return replace(self, digest=f"too large: {self.size}")
         digest = content_digest(Path(self.path))
         if digest is None:
             return None
