@@ -262,6 +262,11 @@ def tldr_text(
     return text
 
 
+#: authors the viewer names (a consortium paper lists thousands; 50,000 names held the
+#: screen for seconds); the rest are counted. ``tuireader show`` prints them all.
+MAX_AUTHORS_SHOWN = 100
+
+
 def paper_header(paper: Paper, palette: Palette) -> Text:
     """Title, authors and where the paper comes from, for the top of the viewer."""
     text = Text(end="")
@@ -270,7 +275,10 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     text.append(visible(shown_title(paper)), palette.title)
     text.append("\n")
     if paper.authors:
-        text.append(visible(display_authors(paper.authors)))
+        shown = paper.authors[:MAX_AUTHORS_SHOWN]
+        text.append(visible(display_authors(shown)))
+        if len(paper.authors) > len(shown):
+            text.append(f" and {len(paper.authors) - len(shown):,} more", palette.dim)
     else:
         text.append("authors unknown", palette.dim)
     text.append("\n")
