@@ -367,6 +367,37 @@ def test_other_instance_sees_changes_and_is_told(db_path: Path) -> None:
         assert two.get("p").tags == ()
 
 
+def test_a_readers_undo_takes_back_its_own_actions_not_another_windows(db_path: Path) -> None:
+    with Store.open(db_path) as a, Store.open(db_path) as b, Store.open(db_path) as cli:
+        a.origin, b.origin = "reader 1 aaaa", "reader 2 bbbb"
+        a.set_state("mine", "kept")
+        b.set_state("theirs", "kept")
+        undone = a.undo()
+        assert undone is not None and undone.paper_ids == ("mine",)
+        assert a.get("mine").state == "new" and a.get("theirs").state == "kept"
+        # the command line's actions are anyone's to undo ("z in the reader undoes it")
+        cli.set_state("scripted", "skip")
+        b.set_state("theirs-too", "maybe")
+        assert a.undo().paper_ids == ("scripted",)
+        assert a.undo() is None and a.peek_undo() is None
+        assert b.peek_undo().paper_ids == ("theirs-too",)
+
+
+def test_undo_leaves_a_paper_changed_since_in_another_window(db_path: Path) -> None:
+    with Store.open(db_path) as a, Store.open(db_path) as b:
+        a.origin, b.origin = "reader 1 aaaa", "reader 2 bbbb"
+        a.set_state_many(["p", "q"], "kept")
+        a.set_note("n", "first")
+        b.set_state("p", "skip")  # the other window decided p again
+        b.set_note("n", "second")
+        undone = a.undo()
+        assert undone.left == ("n",) and "left as it is" in undone.message
+        assert a.get("n").note == "second"
+        undone = a.undo()
+        assert undone.left == ("p",) and "1 changed since elsewhere" in undone.message
+        assert a.get("p").state == "skip" and a.get("q").state == "new"
+
+
 def test_two_processes_writing_at_once_lose_nothing(db_path: Path, tmp_path: Path) -> None:
     Store.open(db_path).close()
     go = tmp_path / "go"
@@ -844,3 +875,21 @@ def test_one_store_shared_by_worker_threads(db_path: Path) -> None:
         for thread in threads:
             thread.join()
         assert len(shared.get("p").tags) == 200
+
+
+def test_a_file_of_the_last_schema_keeps_its_undo_log(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    raw = sqlite3.connect(db_path)
+    for version in (1, 2, 3):
+        for statement in store_module._MIGRATIONS[version]:
+            raw.execute(statement)
+    raw.execute("INSERT INTO triage (paper_id, state) VALUES ('p', 'kept')")
+    raw.execute("INSERT INTO actions (at, kind, summary) VALUES (1.0, 'state', 'new → kept')")
+    raw.execute("INSERT INTO changes VALUES (1, 0, 'p', 'state', 'new', 'kept')")
+    raw.execute("PRAGMA user_version = 3")
+    raw.commit()
+    raw.close()
+    with Store.open(db_path) as reader:
+        reader.origin = "reader 1 aaaa"  # an action from before origins is anyone's
+        assert reader.get("p").state == "kept"
+        assert reader.undo().paper_ids == ("p",) and reader.get("p").state == "new"

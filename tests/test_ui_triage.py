@@ -280,3 +280,21 @@ async def test_state_keys_work_in_the_viewer_and_are_in_the_command_palette():
         titles = [command.title for command in app.get_system_commands(screen)]
         for name in ("Keep", "Maybe", "Skip", "Read", "Undo", "Tags", "Note", "Mark"):
             assert name in titles
+
+
+def test_each_reader_undoes_its_own_actions(tmp_path):
+    # two windows on one data folder: z in one never takes back the other's decision
+    from tuireader.ui.app import core_services
+
+    data = resolve(tmp_path)
+    one = core_services([SAMPLE], data).open_store()
+    two = core_services([SAMPLE], data).open_store()
+    try:
+        assert one.origin.startswith("reader ") and one.origin != two.origin
+        one.set_state("mine", "kept")
+        two.set_state("theirs", "kept")
+        assert one.undo().paper_ids == ("mine",)
+        assert two.get("theirs").state == "kept"
+    finally:
+        one.close()
+        two.close()

@@ -45,8 +45,8 @@ class _StoppingStore(Store):
     stop = False
 
     @staticmethod
-    def _record(conn, kind, summary, changes):  # type: ignore[no-untyped-def]
-        Store._record(conn, kind, summary, changes)
+    def _record(conn, kind, summary, changes, origin):  # type: ignore[no-untyped-def]
+        Store._record(conn, kind, summary, changes, origin)
         if _StoppingStore.stop:
             print("in-transaction", flush=True)
             time.sleep(600)

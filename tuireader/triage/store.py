@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 STATES: tuple[str, ...] = ("new", "kept", "maybe", "skip", "read")
 DEFAULT_STATE = "new"
 #: the schema this version of tuireader writes; older files are migrated on open.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: how many actions the undo log keeps.
 UNDO_DEPTH = 1000
 
@@ -103,6 +103,9 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             reason TEXT NOT NULL
         )""",
     ),
+    # Which reader made each action ('' for the command line and older files), so that
+    # undo in one reader takes back its own actions, not another window's.
+    4: ("ALTER TABLE actions ADD COLUMN origin TEXT NOT NULL DEFAULT ''",),
 }
 #: Characters of an abstract kept with a triaged paper: enough to recognise it edited.
 _ABSTRACT_KEPT = 4000
@@ -203,11 +206,18 @@ class UndoResult:
     paper_ids: tuple[str, ...]
     #: Unix time the action was made.
     at: float
+    #: papers whose state or note was changed again since (in another window or by a
+    #: command), which the undo left as they are.
+    left: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:
         count = len(self.paper_ids)
-        return f"Undid: {self.summary} for {count} paper{'' if count == 1 else 's'}"
+        text = f"Undid: {self.summary} for {count} paper{'' if count == 1 else 's'}"
+        if self.left:
+            n = len(self.left)
+            text += f" ({n} changed since elsewhere, left as {'they are' if n > 1 else 'it is'})"
+        return text
 
 
 @dataclass(frozen=True)
@@ -575,6 +585,10 @@ class Store:
         self._identify: Callable[[str], StoredIdentity | None] | None = None
         #: the file this store holds open, as :data:`_held` counts it (None: none).
         self._held: tuple[int, int] | None = None
+        #: who makes this store's actions: a reader's own token, so that its undo takes
+        #: back its own actions (and the command line's), not another reader's; '' for
+        #: the command line, whose actions any reader may take back.
+        self.origin = ""
         #: the database file (``:memory:`` for an in-memory store).
         self.path = path
         #: True when changes cannot be saved; writes then raise :class:`StoreReadOnly`.
@@ -833,7 +847,7 @@ class Store:
         self, conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]
     ) -> None:
         """Record an action for undo, and keep what identifies each paper it touched."""
-        self._record(conn, kind, summary, changes)
+        self._record(conn, kind, summary, changes, self.origin)
         provider = self._identify
         if provider is None or not changes:
             return
@@ -843,12 +857,15 @@ class Store:
                 self._put_identity(conn, found)
 
     @staticmethod
-    def _record(conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change]) -> None:
+    def _record(
+        conn: sqlite3.Connection, kind: str, summary: str, changes: list[_Change], origin: str
+    ) -> None:
         if not changes:
             return
         now = time.time()
         action_id = conn.execute(
-            "INSERT INTO actions (at, kind, summary) VALUES (?, ?, ?)", (now, kind, summary)
+            "INSERT INTO actions (at, kind, summary, origin) VALUES (?, ?, ?, ?)",
+            (now, kind, summary, origin),
         ).lastrowid
         assert action_id is not None
         conn.executemany(
@@ -1122,12 +1139,23 @@ class Store:
 
     # -------------------------------------------------------------------- undo
 
+    def _last_action(self, conn: sqlite3.Connection) -> Any:
+        """The newest action undo may take back: any, for a store with no ``origin``; for
+        a reader's, its own or the command line's, never another reader's."""
+        if not self.origin:
+            query = "SELECT id, at, kind, summary FROM actions ORDER BY id DESC LIMIT 1"
+            return conn.execute(query).fetchone()
+        return conn.execute(
+            "SELECT id, at, kind, summary FROM actions WHERE origin IN ('', ?) "
+            "ORDER BY id DESC LIMIT 1",
+            (self.origin,),
+        ).fetchone()
+
     def undo(self) -> UndoResult | None:
-        """Take back the most recent triage action (from any instance); None if none."""
+        """Take back the most recent triage action (see :meth:`_last_action`); None if
+        none. A state or note changed since by another action is left as it is."""
         with self._write() as conn:
-            row = conn.execute(
-                "SELECT id, at, kind, summary FROM actions ORDER BY id DESC LIMIT 1"
-            ).fetchone()
+            row = self._last_action(conn)
             if row is None:
                 return None
             action_id, at, kind, summary = row
@@ -1137,7 +1165,13 @@ class Store:
                 (action_id,),
             ).fetchall()
             now = time.time()
+            left: list[str] = []
             for paper_id, field, before, after in changes:
+                if field in ("state", "note") and self._value(conn, paper_id, field) != (
+                    after or (DEFAULT_STATE if field == "state" else "")
+                ):
+                    left.append(paper_id)  # changed since, by another window or command
+                    continue
                 if field == "state":
                     self._put_state(conn, paper_id, before or DEFAULT_STATE)
                 elif field == "note":
@@ -1150,14 +1184,19 @@ class Store:
             conn.execute("DELETE FROM changes WHERE action_id = ?", (action_id,))
             conn.execute("DELETE FROM actions WHERE id = ?", (action_id,))
             ids = tuple(dict.fromkeys(change[0] for change in reversed(changes)))
-            return UndoResult(kind, summary, ids, float(at))
+            return UndoResult(kind, summary, ids, float(at), tuple(dict.fromkeys(left)))
+
+    def _value(self, conn: sqlite3.Connection, paper_id: str, field: str) -> str:
+        """A paper's state or note as the file has it now."""
+        if field == "state":
+            return self._states_of(conn, [paper_id])[paper_id]
+        row = conn.execute("SELECT note FROM triage WHERE paper_id = ?", (paper_id,)).fetchone()
+        return row[0] if row else ""
 
     def peek_undo(self) -> UndoResult | None:
         """What :meth:`undo` would take back now, without doing it."""
         with self._read() as conn:
-            row = conn.execute(
-                "SELECT id, at, kind, summary FROM actions ORDER BY id DESC LIMIT 1"
-            ).fetchone()
+            row = self._last_action(conn)
             if row is None:
                 return None
             action_id, at, kind, summary = row

@@ -126,10 +126,15 @@ def core_services(
         return open_engine(library, paths, progress=progress, rebuild=rebuild)
 
     def open_store() -> Any:
+        import secrets
+
         from tuireader.triage.store import Store
 
         paths.ensure()
-        return Store.open(paths.state_db)
+        store = Store.open(paths.state_db)
+        # this reader's actions are its own to undo: z never takes back another window's
+        store.origin = f"reader {os.getpid()} {secrets.token_hex(4)}"
+        return store
 
     return Services(load_library=load, open_engine=open_, open_store=open_store)
 
