@@ -369,7 +369,7 @@ def test_other_instance_sees_changes_and_is_told(db_path: Path) -> None:
 
 def test_a_readers_undo_takes_back_its_own_actions_not_another_windows(db_path: Path) -> None:
     with Store.open(db_path) as a, Store.open(db_path) as b, Store.open(db_path) as cli:
-        a.origin, b.origin = "reader 1 aaaa", "reader 2 bbbb"
+        a.origin, b.origin = store_module.reader_origin(), store_module.reader_origin()
         a.set_state("mine", "kept")
         b.set_state("theirs", "kept")
         undone = a.undo()
@@ -383,9 +383,25 @@ def test_a_readers_undo_takes_back_its_own_actions_not_another_windows(db_path: 
         assert b.peek_undo().paper_ids == ("theirs-too",)
 
 
+def test_after_a_restart_undo_takes_back_the_last_sessions_actions(db_path: Path) -> None:
+    import socket
+
+    with Store.open(db_path) as before:
+        # a reader that has since quit (no process has its pid), one on another host
+        before.origin = f"reader {socket.gethostname()} 999999999 gone"
+        before.set_state("left-over", "kept")
+        before.origin = "reader other-host 1 far"
+        before.set_state("far", "kept")
+    with Store.open(db_path) as now:
+        now.origin = store_module.reader_origin()
+        undone = now.undo()  # the other host's window may still be open: left alone
+        assert undone is not None and undone.paper_ids == ("left-over",)
+        assert now.get("far").state == "kept"
+
+
 def test_undo_leaves_a_paper_changed_since_in_another_window(db_path: Path) -> None:
     with Store.open(db_path) as a, Store.open(db_path) as b:
-        a.origin, b.origin = "reader 1 aaaa", "reader 2 bbbb"
+        a.origin, b.origin = store_module.reader_origin(), store_module.reader_origin()
         a.set_state_many(["p", "q"], "kept")
         a.set_note("n", "first")
         b.set_state("p", "skip")  # the other window decided p again
@@ -890,6 +906,6 @@ def test_a_file_of_the_last_schema_keeps_its_undo_log(db_path: Path) -> None:
     raw.commit()
     raw.close()
     with Store.open(db_path) as reader:
-        reader.origin = "reader 1 aaaa"  # an action from before origins is anyone's
+        reader.origin = store_module.reader_origin()  # an action from before is anyone's
         assert reader.get("p").state == "kept"
         assert reader.undo().paper_ids == ("p",) and reader.get("p").state == "new"

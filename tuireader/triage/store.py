@@ -428,6 +428,35 @@ def _head(path: Path, size: int) -> bytes | None:
         return handle.read(size)
 
 
+def reader_origin() -> str:
+    """What a reader's store writes as the ``origin`` of its actions: this host, this
+    process and a token of its own."""
+    import secrets
+    import socket
+
+    return f"reader {socket.gethostname() or '-'} {os.getpid()} {secrets.token_hex(4)}"
+
+
+def _still_running(origin: str) -> bool:
+    """True if the reader that wrote ``origin`` may still be running: its process is
+    alive on this host, or it ran on another host (which cannot be asked)."""
+    import socket
+
+    parts = origin.split()
+    if len(parts) != 4 or parts[0] != "reader":
+        return False
+    _, host, pid, _token = parts
+    if host != (socket.gethostname() or "-"):
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, ValueError, OverflowError):
+        return True  # there, but not ours to signal; or not a pid: leave its actions be
+    return True
+
+
 def make_private(path: Path) -> None:
     """Make the triage file and its WAL companions readable by the user only.
 
@@ -1141,15 +1170,23 @@ class Store:
 
     def _last_action(self, conn: sqlite3.Connection) -> Any:
         """The newest action undo may take back: any, for a store with no ``origin``; for
-        a reader's, its own or the command line's, never another reader's."""
+        a reader's, any but those of another reader still running (its own, the command
+        line's, and a closed reader's: z after a restart takes back the last session's)."""
         if not self.origin:
             query = "SELECT id, at, kind, summary FROM actions ORDER BY id DESC LIMIT 1"
             return conn.execute(query).fetchone()
-        return conn.execute(
-            "SELECT id, at, kind, summary FROM actions WHERE origin IN ('', ?) "
-            "ORDER BY id DESC LIMIT 1",
-            (self.origin,),
-        ).fetchone()
+        running: dict[str, bool] = {}
+        for row in conn.execute(
+            "SELECT id, at, kind, summary, origin FROM actions ORDER BY id DESC"
+        ):
+            origin = row[4]
+            if origin and origin != self.origin:
+                if origin not in running:
+                    running[origin] = _still_running(origin)
+                if running[origin]:
+                    continue
+            return row[:4]
+        return None
 
     def undo(self) -> UndoResult | None:
         """Take back the most recent triage action (see :meth:`_last_action`); None if

@@ -126,14 +126,12 @@ def core_services(
         return open_engine(library, paths, progress=progress, rebuild=rebuild)
 
     def open_store() -> Any:
-        import secrets
-
-        from tuireader.triage.store import Store
+        from tuireader.triage.store import Store, reader_origin
 
         paths.ensure()
         store = Store.open(paths.state_db)
         # this reader's actions are its own to undo: z never takes back another window's
-        store.origin = f"reader {os.getpid()} {secrets.token_hex(4)}"
+        store.origin = reader_origin()
         return store
 
     return Services(load_library=load, open_engine=open_, open_store=open_store)
