@@ -110,6 +110,7 @@ def _years_library(tmp_path):
         ("year:<=2020", [1999, 2019, 2020]),
         ("year:2000..2018", []),
         ("year:2019..2024 -year:2022", [2019, 2020, 2024]),
+        ("year:2022..2020", [2020, 2022]),  # a range typed the other way round
     ],
 )
 def test_year_ranges_with_and_without_the_index(tmp_path, query, years):
@@ -120,7 +121,7 @@ def test_year_ranges_with_and_without_the_index(tmp_path, query, years):
     assert sorted(h.paper.year for h in scanned.search(query).hits) == years
 
 
-@pytest.mark.parametrize("value", ["abc", "20", "2024..2020", "..", "2020-2024"])
+@pytest.mark.parametrize("value", ["abc", "20", "..", "2020-2024"])
 def test_a_year_that_is_not_one_is_ignored_and_said(tmp_path, value):
     library = _years_library(tmp_path)
     for engine in (

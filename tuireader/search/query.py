@@ -376,7 +376,8 @@ _COMPARED = re.compile(r"(?P<op>[<>]=?)(?P<year>\d{4})")
 
 def year_bounds(text: str) -> tuple[int, int] | None:
     """The years ``year:text`` asks for, both ends included (``2023``, ``2020..2024``,
-    ``2021..``, ``..2019``, ``>=2022``, ``<2020``), or None when ``text`` names no years."""
+    ``2024..2020`` the same, ``2021..``, ``..2019``, ``>=2022``, ``<2020``), or None when
+    ``text`` names no years."""
     text = text.strip()
     compared = _COMPARED.fullmatch(text)
     if compared:
@@ -397,7 +398,7 @@ def year_bounds(text: str) -> tuple[int, int] | None:
         return year, year
     low = int(found["lo"]) if found["lo"] else 0
     high = int(found["hi"]) if found["hi"] else 9999
-    return (low, high) if low <= high else None
+    return (min(low, high), max(low, high))  # 2024..2020 means the years between
 
 
 #: what ``year:`` may hold while it is being typed (``year:20``, ``year:2020.``, ``year:>``).
