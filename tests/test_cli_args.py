@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import subprocess
 import sys
 
@@ -234,3 +236,31 @@ def test_cite_names_the_candidates_of_an_ambiguous_id_and_prints_nothing(capsys)
     assert code == 1 and out == ""
     assert {line.split()[1] for line in err.splitlines()[1:-1]} == B_IDS
     assert "nothing printed" in err
+
+
+# -- closed and full outputs ------------------------------------------------------------
+
+
+def _shell(command: str, tmp_path) -> subprocess.CompletedProcess[str]:
+    from corpus_util import RECORDS, write_jsonl
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    run_it = f"{shlex.quote(sys.executable)} -m tuireader search diffusion {source} {command}"
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home")}
+    return subprocess.run(
+        ["bash", "-c", run_it], capture_output=True, text=True, env=env, check=False
+    )
+
+
+def test_a_command_with_stderr_closed_still_gives_its_results(tmp_path):
+    done = _shell("2>&-", tmp_path)
+    assert done.returncode == 0 and "Diffusion" in done.stdout
+    assert "unexpected error" not in done.stdout
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_to_a_full_disk_is_said_in_words(tmp_path):
+    done = _shell("> /dev/full", tmp_path)
+    assert done.returncode == 2
+    assert "could not write the output: No space left on device" in done.stderr
+    assert "unexpected error" not in done.stderr and "Traceback" not in done.stderr

@@ -1581,6 +1581,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from pathlib import Path
 
     argv = list(sys.argv[1:] if argv is None else argv)
+    _closed_streams_to_devnull()
     first, after_dashes = _first_positional(argv)
     if first in COMMANDS and not after_dashes:
         argv.remove(first)
@@ -1612,8 +1613,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # one line for the user, never a traceback
         if os.environ.get("TUIREADER_DEBUG"):
             raise
+        if _output_failed(exc):
+            _err(f"could not write the output: {exc.strerror}")  # type: ignore[attr-defined]
+            return EXIT_USAGE
         _err(f"unexpected error ({type(exc).__name__}: {exc}); TUIREADER_DEBUG=1 shows details")
         return EXIT_USAGE
+
+
+def _output_failed(exc: Exception) -> bool:
+    """True when ``exc`` is the output's device refusing it (a full disk, ``> /dev/full``);
+    stdout is then let go, so that Python's own flush at exit does not fail again."""
+    import errno
+
+    if not isinstance(exc, OSError) or exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        return False
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return True
+
+
+def _closed_streams_to_devnull() -> None:
+    """A command started with stdout or stderr closed (``2>&-``) writes into the void
+    instead of failing on its first message."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
 
 
 def _tolerant_streams() -> None:
