@@ -159,6 +159,10 @@ async def test_a_failed_write_takes_back_only_its_own_change(monkeypatch):
         assert screen.current_paper.id == fourth
         assert any("disk may be full" in text for text in notices(app))
         assert "Not saved" in " ".join(str(n.title) for n in app._notifications)
+        # the notice names the paper whose keep was lost: the highlight has moved on
+        name = " ".join(screen.library.get(second).title.split())[:40]
+        assert any(name in str(n.title) for n in app._notifications)
+        assert screen.current_paper.id == fourth  # never moved back under later keys
         # Undo right after: takes back the third paper's keep, the last one saved.
         await burst(pilot, "z")
         assert [saved(p).state for p in (first, second, third)] == ["kept", "new", "new"]

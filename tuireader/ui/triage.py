@@ -435,6 +435,11 @@ class TriageBook:
         self._settle(message.op_id)
         self._recompute()
 
+    def papers_of(self, op_id: int | None) -> list[str]:
+        """The papers a change not saved yet is for (none once it is settled)."""
+        pending = next((p for p in self._pending if p.op_id == op_id), None)
+        return list(dict.fromkeys(pid for _kind, pid, _value in pending.after)) if pending else []
+
     def failed(self, message: TriageFailed) -> None:
         """A change could not be saved: take back only that change from what is shown."""
         if message.snapshot is not None:

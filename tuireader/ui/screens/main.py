@@ -1480,9 +1480,18 @@ class MainScreen(Screen[None]):
             self.notify(visible(undo_notice(message.summary)), timeout=2, markup=False)
 
     def on_triage_failed(self, message: TriageFailed) -> None:
+        ids = self.triage.papers_of(message.op_id)
         self.triage.failed(message)
         self._redraw_triage()
-        self.notify(visible(message.reason), title="Not saved", severity="error", markup=False)
+        # Which paper's change was not saved: the highlight has moved on by now (it is
+        # never moved back, as keys typed since would then act on another paper).
+        paper = self.library.get(ids[0]) if ids and self.library is not None else None
+        title = "Not saved"
+        if paper is not None:
+            name = " ".join(paper.title.split())
+            name = name if len(name) <= 60 else name[:59] + "…"
+            title += f": “{name}”" + (f" and {len(ids) - 1} more" if len(ids) > 1 else "")
+        self.notify(visible(message.reason), title=visible(title), severity="error", markup=False)
 
     # -- triage: drawing ------------------------------------------------------------------
 
