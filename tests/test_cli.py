@@ -211,3 +211,22 @@ def test_a_query_nested_a_thousand_deep_is_searched(capsys, tmp_path):
     out, _err = capsys.readouterr()
     assert code == 0 and json.loads(out)["hits"]
     assert "nested more than 32 deep" in json.loads(out)["message"]
+
+
+def test_no_index_is_said_once_per_command(capsys, tmp_path, monkeypatch):
+    import errno
+
+    from corpus_util import RECORDS, write_jsonl
+
+    from tuireader.search import index as index_module
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(index_module, "write_new", full_disk)
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    code = main(["search", "diffusion", str(source), "--data-dir", str(tmp_path / "d")])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Diffusion" in out
+    assert err.count("No space left on device") == 1, err
+    assert "searching without the index" in err

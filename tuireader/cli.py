@@ -284,6 +284,16 @@ def _engine(session, args: argparse.Namespace, *, rebuild: bool = False, quick: 
     return engine
 
 
+def _say_result(result, engine) -> None:
+    """A search's message on stderr, less the engine's own problem (no index, say), which
+    was said once as the engine opened."""
+    message = result.message
+    if message and engine.problem:
+        message = message.replace(engine.problem, "").strip("; ")
+    if message:
+        _err(message)
+
+
 def _triage_store(session):
     """The triage store if its file exists (a search never creates one); problems to stderr."""
     if not session.paths.state_db.exists():
@@ -408,8 +418,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             }
         )
     else:
-        if result.message:
-            _err(result.message)
+        _say_result(result, engine)
         for hit in hits:
             marks = " [code]" if hit.paper.has_code else ""
             lists = ", ".join(hit.paper.lists)
@@ -596,8 +605,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
         return EXIT_NOTHING_FOUND
     engine = _engine(session, args)
     result = engine.similar(paper.id, limit=args.limit)
-    if result.message:
-        _err(result.message)
+    _say_result(result, engine)
     if args.json:
         triage = _triage_for(session, [hit.paper.id for hit in result.hits])
         hits = [_paper_json(h.paper, score=h.score, triage=triage[h.paper.id]) for h in result.hits]
@@ -871,8 +879,7 @@ def _query_papers(
     finally:
         if store is not None:
             store.close()
-    if result.message:
-        _err(result.message)
+    _say_result(result, engine)
     if not result.hits:
         hint = f" (did you mean: {result.suggestion})" if result.suggestion else ""
         _err(f"no papers match {query!r}{hint}")
@@ -994,8 +1001,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             both,
         )
         return None
-    if result.message:
-        _err(result.message)
+    _say_result(result, engine)
     if not hits:
         hint = f" (did you mean: {result.suggestion})" if result.suggestion else ""
         _err(f"no papers match {query!r}{hint}")
