@@ -636,6 +636,8 @@ def test_damaged_page_shows_what_can_be_read(db_path: Path) -> None:
         assert_read_only_with("damaged", opened, db_path)
         assert set(opened.states().values()) <= {"kept"}
     assert db_path.read_bytes() == bytes(data)
+    # "left untouched": not even a log and shared-memory file made beside it
+    assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]
 
 
 def test_sqlite_file_of_another_program_is_left_alone(db_path: Path) -> None:

@@ -533,7 +533,13 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
     if head is not None and head != _SQLITE_MAGIC:
         return mem
     base = path.absolute().as_uri()
-    for uri in (f"{base}?mode=ro", f"{base}?mode=ro&immutable=1"):
+    uris = [f"{base}?mode=ro", f"{base}?mode=ro&immutable=1"]
+    if not Path(f"{path}-wal").exists():
+        # no log: no connection has the file open (in WAL mode, the log lives as long as
+        # one does), so it can be read as it is, without SQLite making -wal and -shm
+        # files beside a file said to be left untouched
+        uris.reverse()
+    for uri in uris:
         try:
             src = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
         except sqlite3.Error:
