@@ -488,7 +488,7 @@ def test_opening_the_file_again_in_one_process_keeps_its_log_its_own(db_path: Pa
         [("aaaa", "kept"), ("bbbb", "skip"), ("cccc", "kept"), ("dddd", "maybe")]
     )
     # closed, the file is no longer held: a damaged one is again checked before SQLite
-    assert not store_module._held
+    assert not store_module._held_here(db_path)
 
 
 def test_kill_9_keeps_every_committed_action_and_drops_the_open_one(db_path: Path) -> None:
