@@ -160,3 +160,14 @@ def test_show_search_and_similar_tell_a_script_each_papers_triage(tmp_path, caps
     _, out, _ = run(capsys, "similar", grasp[1], *args, "--json")
     states = {h["id"]: h["state"] for h in json.loads(out)["hits"]}
     assert states[grasp[0]] == "kept" and set(states.values()) == {"kept", "new"}
+
+
+def test_triage_takes_the_states_as_the_status_line_words_them(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    first = _ids(capsys, lst, data, "grasping")[0]
+    args = (str(lst), "--data-dir", str(data))
+    code, _out, err = run(capsys, "triage", first, *args, "--state", "skipped")
+    assert code == 0 and "now skipped" in err
+    _, out, _ = run(capsys, "show", first, *args, "--json")
+    assert json.loads(out)["state"] == "skip"

@@ -276,10 +276,10 @@ def test_undo_walks_back_across_states_tags_and_notes(store: Store) -> None:
             assert store.get("p").tags == ("rl",)
     assert messages == [
         "Undid: removed tag 'rl' for 1 paper",
-        "Undid: kept → read for 1 paper",
+        "Undid: read back to kept for 1 paper",
         "Undid: edited note for 1 paper",
         "Undid: added tag 'rl' for 1 paper",
-        "Undid: new → kept for 1 paper",
+        "Undid: kept back to new for 1 paper",
     ]
     assert store.get("p").is_default
 
@@ -292,7 +292,7 @@ def test_bulk_state_change_undoes_as_one_step(store: Store) -> None:
     undone = store.undo()
     assert undone == preview
     assert undone.kind == "state"
-    assert undone.message == "Undid: new/maybe → kept for 3 papers"
+    assert undone.message == "Undid: kept back to new/maybe for 3 papers"
     assert {i: store.get(i).state for i in "abc"} == {"a": "maybe", "b": "new", "c": "new"}
 
 

@@ -42,6 +42,7 @@ TRIAGE_STATES = {
     "kept": "kept",
     "maybe": "maybe",
     "skip": "skip",
+    "skipped": "skip",
     "read": "read",
     "new": "new",
 }

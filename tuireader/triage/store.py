@@ -213,7 +213,12 @@ class UndoResult:
     @property
     def message(self) -> str:
         count = len(self.paper_ids)
-        text = f"Undid: {self.summary} for {count} paper{'' if count == 1 else 's'}"
+        what = self.summary
+        if self.kind == "state" and " → " in what:
+            # the papers went the other way: "new → skip" taken back is "skip back to new"
+            before, after = what.split(" → ", 1)
+            what = f"{after} back to {before}"
+        text = f"Undid: {what} for {count} paper{'' if count == 1 else 's'}"
         if self.left:
             n = len(self.left)
             text += f" ({n} changed since elsewhere, left as {'they are' if n > 1 else 'it is'})"
