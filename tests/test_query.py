@@ -80,3 +80,14 @@ def test_parentheses_nested_a_thousand_deep_are_repaired_not_a_crash():
     assert parse(nested).problems == ()
     unbalanced = parse("(" * 2000 + "a")
     assert unbalanced.root == Term("a") and unbalanced.problems
+
+
+def test_a_year_that_names_no_years_is_left_out_as_an_empty_field_is():
+    alone = parse("year:abc")
+    assert alone.root is None and alone.problems[0].startswith("year:abc was ignored")
+    assert parse("robot -year:abc").root == Term("robot")
+    assert parse("(a OR year:x) b").root == And((Term("a"), Term("b")))
+    assert parse("year:2020").root == Term("2020", "year") and not parse("year:2020").problems
+    typing = parse("year:20", prefix=True)  # still being typed: kept, and not complained of
+    assert typing.root == Term("20", "year", prefix=True) and not typing.problems
+    assert parse("year:20", prefix=False).root is None

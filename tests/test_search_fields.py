@@ -135,6 +135,13 @@ def test_a_year_that_is_not_one_is_ignored_and_said(tmp_path, value):
         assert "year:2020..2024" in result.message
 
 
+def test_a_year_that_is_not_one_alone_lists_every_paper(tmp_path):
+    library = _years_library(tmp_path)
+    for engine in (open_engine(library, resolve(tmp_path / "data")), Engine(library, None)):
+        result = engine.search("year:abc")
+        assert result.total == len(library) and "year:abc was ignored" in result.message
+
+
 @pytest.mark.parametrize("typing", ["year:2", "year:202", "year:2020.", "year:2020..20", "year:>="])
 def test_a_year_being_typed_is_not_complained_of(tmp_path, typing):
     engine = open_engine(_years_library(tmp_path), resolve(tmp_path / "data"))

@@ -364,9 +364,34 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
         last = _last_term(root)
         if last is not None:
             root = _mark_prefix(root, last)
+    root = _without_unread_years(root, problems)
     return ParsedQuery(
         text=text, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
     )
+
+
+def _without_unread_years(node: Node | None, problems: list[str]) -> Node | None:
+    """``node`` without its ``year:`` terms that name no years (said in ``problems``),
+    as an empty ``author:`` is left out: ``year:abc`` alone finds what nothing finds, every
+    paper. A year still being typed stays (it matches nothing until it is one)."""
+    if isinstance(node, Term) and node.field == "year":
+        if year_bounds(node.text) is None and not (node.prefix and year_being_typed(node.text)):
+            problems.append(year_problem(node.text))
+            return None
+        return node
+    if isinstance(node, Not):
+        inner = _without_unread_years(node.child, problems)
+        return Not(inner) if inner is not None else None
+    if isinstance(node, (And, Or)):
+        kept = [k for k in (_without_unread_years(c, problems) for c in node.children) if k]
+        if len(kept) == len(node.children) and all(
+            k is c for k, c in zip(kept, node.children, strict=True)
+        ):
+            return node
+        if not kept:
+            return None
+        return kept[0] if len(kept) == 1 else type(node)(tuple(kept))
+    return node
 
 
 #: ``year:`` values: one year, a range with ``..`` (either end open), or a comparison.
