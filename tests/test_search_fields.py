@@ -67,6 +67,26 @@ def test_venue_year_status_and_keywords_are_searchable(engine):
     assert _titles(engine, "interpretability") == ["Counting Tokens in Transformers"]
 
 
+def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
+    # one CoRL list: "robot" (in "Conference on Robot Learning") named every paper
+    assert _titles(engine, "robot") == ["Grasping with Diffusion Policies"]
+    assert [h.paper.title for h in engine.search("robo", prefix=True).hits] == [
+        "Grasping with Diffusion Policies"
+    ]
+    assert _titles(engine, "conference") == []
+    assert len(_titles(engine, "venue:robot")) == len(_titles(engine, "list:robot")) == 2
+    # beside another list, the word names one list of two, and finds its papers
+    other = tmp_path / "l4dc.jsonl"
+    other.write_text(
+        json.dumps({"title": "Koopman Control", "abstract": "Linear lifts.", "venue": "L4DC"}),
+        encoding="utf-8",
+    )
+    both = open_engine(
+        load_library([tmp_path / "corl2023.json", other]), resolve(tmp_path / "both")
+    )
+    assert len(_titles(both, "robot")) == 2 and _titles(both, "l4dc") == ["Koopman Control"]
+
+
 def test_the_tldr_is_searched_with_the_abstract(engine, tmp_path):
     # the TL;DR holds words the title and abstract do not
     assert _titles(engine, "walrus") == ["Counting Tokens in Transformers"]

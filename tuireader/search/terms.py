@@ -161,10 +161,30 @@ def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Altern
             continue
         out.forms.add(word)
         out.forms.update(ctx.vocabulary.forms_of(word))
-        clauses.append(word_alternatives(word, node.field))
+        alts = word_alternatives(word, node.field)
+        clauses.append(alts if node.field else telling(ctx, alts))
     if last is not None:
-        clauses.append(prefix_alternatives(ctx, last, node.field, out))
+        alts = prefix_alternatives(ctx, last, node.field, out)
+        clauses.append(alts if node.field else telling(ctx, alts))
     return clauses
+
+
+#: fields of names that a plain word matches only where they tell papers apart.
+_SHARED_NAMES = ("lists", "venue")
+
+
+def telling(ctx: Context, alts: list[Alternative]) -> list[Alternative]:
+    """``alts`` without the list and venue names that every paper of the library carries:
+    on CoRL alone, "robot" (in "Conference on Robot Learning") named all 199 papers. A
+    word naming one list among several still finds that list's papers (``list:`` and
+    ``venue:`` always do)."""
+    reader = ctx.searcher.reader()
+    everyone = len(ctx.library)
+    return [
+        (name, text)
+        for name, text in alts
+        if name not in _SHARED_NAMES or reader.doc_frequency(name, text) < everyone
+    ]
 
 
 def prefix_alternatives(
