@@ -154,31 +154,41 @@ def test_escape_out_of_the_note_editor_then_punctuation_in_one_packet_are_two_ke
 
 
 def test_command_line_calls_beside_the_reader_lose_none_of_its_triage(tmp_path):
-    # A search and a triage from another shell while the reader is open: the reader's
-    # decisions before and after them, and the command line's own, are all saved.
+    # A search, lists and a triage from another shell while the reader is open, on a data
+    # folder that already holds triage (as any second day does): the reader's decisions
+    # before and after them, and the command line's own, are all saved.
     home = tmp_path / "home"
     tuireader = [str(installed_command())]
     env = {**os.environ, "TUIREADER_HOME": str(home)}
+    ids = load_library_ids()
+
+    def triage(paper_id: str, state: str) -> None:
+        command = [*tuireader, "triage", paper_id, str(SAMPLE), "--state", state]
+        subprocess.run(command, env=env, capture_output=True, check=True)
+
+    triage(ids[-1], "maybe")  # yesterday's decision
     tmux = start_reader(home)
     try:
-        _to_the_list(tmux)
+        tmux.wait_for(lambda s: "index: ready" in s and "10 left" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
         tmux.send("s")
         tmux.wait_for(lambda s: "1 kept" in s and "saving" not in s)
         for args in (["search", "model", str(SAMPLE)], ["lists", str(SAMPLE)]):
             subprocess.run([*tuireader, *args], env=env, capture_output=True, check=True)
-        last = load_library_ids()[-1]
-        subprocess.run(
-            [*tuireader, "triage", last, str(SAMPLE), "--state", "maybe"],
-            env=env,
-            capture_output=True,
-            check=True,
-        )
+        triage(ids[-2], "read")
         tmux.type("sx")
-        tmux.wait_for(lambda s: "2 kept" in s and "1 skipped" in s and "saving" not in s)
+        shown = tmux.wait_for(lambda s: "2 kept" in s and "1 skipped" in s and "saving" not in s)
         _quit(tmux)
     finally:
         tmux.close()
-    assert _saved_states(home) == ["kept", "kept", "skip"] + ["new"] * 7 + ["maybe"]
+    saved = _saved_states(home)
+    # every decision is saved: the reader's keep before the calls, the command line's
+    # maybe and read, and the reader's keep and skip after them (on the papers
+    # highlighted then)
+    assert saved[0] == "kept" and saved[-2:] == ["read", "maybe"], (saved, shown)
+    wanted = ["kept", "kept", "skip", "read", "maybe"] + ["new"] * 6
+    assert sorted(saved) == sorted(wanted), (saved, shown)
 
 
 def load_library_ids() -> list[str]:
