@@ -1095,7 +1095,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
             return EXIT_NOTHING_FOUND
         papers.append(paper)
     state = TRIAGE_STATES[args.state] if args.state is not None else None
-    from tuireader.triage.store import StoreError
+    from tuireader.triage.store import STATE_WORDS, StoreError
 
     try:
         store = session.open_store()
@@ -1107,9 +1107,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from error
     finally:
         store.close()
-    # the states as the reader's status line words them ("3 kept · 1 skipped")
-    shown = {"skip": "skipped"}.get(state, state) if state else None
-    what = [f"now {shown}"] if shown else []
+    what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
     what += [f"tag '{tag}'" for tag in args.tag]
     count = len(papers)
     _err(

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 STATES: tuple[str, ...] = ("new", "kept", "maybe", "skip", "read")
 DEFAULT_STATE = "new"
+#: each state as people read it ("3 kept · 1 skipped"), where the stored name differs.
+STATE_WORDS = {state: state for state in STATES} | {"skip": "skipped"}
 #: the schema this version of tuireader writes; older files are migrated on open.
 SCHEMA_VERSION = 4
 #: how many actions the undo log keeps.

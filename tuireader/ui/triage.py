@@ -31,6 +31,7 @@ from tuireader.model import Paper
 from tuireader.triage.filters import ANY_STATE, Resolver
 from tuireader.triage.store import (
     DEFAULT_STATE,
+    STATE_WORDS,
     Store,
     StoreConflict,
     StoreError,
@@ -49,7 +50,8 @@ POLL_SECONDS = 3.0
 #: the key under which the reader's position is saved.
 UI_STATE_KEY = "reader"
 UI_STATE_VERSION = 1
-STATE_NAMES = {"kept": "kept", "maybe": "maybe", "skip": "skipped", "read": "read"}
+#: the states the counts name, in order, as people read them.
+STATE_NAMES = {state: STATE_WORDS[state] for state in ("kept", "maybe", "skip", "read")}
 #: shown after the counts while writes are still on their way to disk.
 SAVING = "saving…"
 #: what undo says when the change it would take back was never saved.
