@@ -1121,8 +1121,6 @@ def cmd_triage(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tuireader.triage.filters import triage_of
-
     session = _session(args)
     query = args.query or ""
     papers = _query_papers(session, args, query) if query.strip() else list(session.library.papers)
@@ -1130,12 +1128,12 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.format == "json" and args.output in (None, "-"):
             print("[]")  # still JSON for a script; a file given with -o is left as it was
         return EXIT_NOTHING_FOUND
-    store = _triage_store(session) if args.format != "bibtex" else None
-    try:
-        triage = triage_of(store, [p.id for p in papers])
-    finally:
-        if store is not None:
-            store.close()
+    if args.format == "bibtex":  # no triage in a bibliography: the file is not opened
+        from tuireader.triage.filters import triage_of
+
+        triage = triage_of(None, [p.id for p in papers])
+    else:
+        triage = _triage_for(session, [p.id for p in papers])
     from tuireader.triage.export import render_export
 
     text = render_export(papers, triage, args.format, library=session.library)
