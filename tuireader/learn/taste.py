@@ -404,8 +404,9 @@ def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
     search or a start whose vectors are kept then needs nothing of scikit-learn."""
     import numpy as np
     from scipy.optimize import minimize
+    from threadpoolctl import threadpool_limits
 
-    columns = range(x.shape[1])
+    width = x.shape[1]
     sign = np.where(np.asarray(y) > 0, 1.0, -1.0)
     weight = np.asarray(w, dtype=np.float64)
     # scaled by 1 / (c · Σw), as scikit-learn scales it, so that its tolerance means the same
@@ -415,7 +416,7 @@ def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
     # own regularisation, zero from the start): the optimiser works on those alone, a
     # third of the vocabulary of 100,000 papers, and the rest stay 0.
     x = x.tocsr()
-    present = np.zeros(x.shape[1], dtype=bool)
+    present = np.zeros(width, dtype=bool)
     present[x.indices] = True
     used = np.flatnonzero(present)
     x = x[:, used].astype(np.float64)  # (float32 would be converted on every product)
@@ -433,8 +434,6 @@ def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
         grad[features] = slope.sum()
         return value, grad
 
-    from threadpoolctl import threadpool_limits
-
     # The optimiser's steps are vector operations of one vocabulary's length: BLAS threads
     # only wait for each other there (four times slower on two cores than one thread).
     with threadpool_limits(limits=1, user_api="blas"):
@@ -446,7 +445,7 @@ def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
             options={"maxiter": 1000, "maxls": 50, "gtol": 1e-4, "ftol": 64 * np.finfo(float).eps},
         )
     theta = np.asarray(found.x, dtype=np.float64)
-    coef = np.zeros(len(columns))
+    coef = np.zeros(width)
     coef[used] = theta[:features]
     return coef, float(theta[features])
 
