@@ -119,18 +119,13 @@ def name_prefix(ctx: Context, fieldname: str, prefix: str) -> list[str]:
     return chosen
 
 
-def year_clauses(
-    ctx: Context, text: str, out: Compiled, *, prefix: bool = False
-) -> list[list[Alternative]]:
-    """The clause for ``year:text``: one year, or each year of the index in a range; none
-    (and a problem said) when ``text`` names no years, unless it is a ``prefix`` still
-    being typed."""
+def year_clauses(ctx: Context, text: str, out: Compiled) -> list[list[Alternative]]:
+    """The clause for ``year:text``: one year, or each year of the index in a range.
+    The parser leaves out a value that names no years (and says so), unless it is the
+    last word, still being typed: that matches nothing until the year is typed."""
     bounds = ql.year_bounds(text)
-    if bounds is None and prefix and ql.year_being_typed(text):
-        return [[("year", text.strip())]]  # nothing matches until the year is typed
     if bounds is None:
-        out.problems.append(ql.year_problem(text))
-        return []
+        return [[("year", text.strip())]]
     out.scored = True
     low, high = bounds
     if low == high:
@@ -147,7 +142,7 @@ def year_clauses(
 def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Alternative]]:
     """One clause per word of ``node``: each must match one of its alternatives."""
     if node.field == "year":
-        return year_clauses(ctx, node.text, out, prefix=node.prefix)
+        return year_clauses(ctx, node.text, out)
     words = [w for w, _, _ in raw_words(node.text, stops=not node.prefix)]
     if not words:
         out.common.extend(w for w, _, _ in raw_words(node.text, stops=False))
