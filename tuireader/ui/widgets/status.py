@@ -3,6 +3,7 @@ triage counts and messages."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -53,7 +54,7 @@ class StatusLine(Static):
         # None fits: a long message is cut, not the counts after it ("0/199 match" stays)
         counts = " · ".join(parts)
         message = visible(self.message or self.warnings)
-        left = room - len(counts) - 2
+        left = room - cell_len(counts) - 2
         if message and left >= MESSAGE_MIN:
             text = Text(no_wrap=True, end="")
             cut = Text(message, style="bold")
