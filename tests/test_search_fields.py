@@ -174,6 +174,8 @@ def test_a_query_of_common_words_only_says_why_it_found_nothing(engine):
     assert result.total == 0
     assert result.message == "the, of, and: too common to search for; add a rarer word"
     assert "too common" in (engine.search("title:the").message or "")
+    # left out of a query of exclusions only, it is said as well, not a bare "no match"
+    assert engine.search("-the").message == "the: too common to search for; add a rarer word"
     # a common word beside others is simply left out, and nothing is said
     assert engine.search("the walrus").total == 1
     assert engine.search("the walrus").message is None
