@@ -75,7 +75,8 @@ def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
     ]
     assert _titles(engine, "conference") == []
     assert len(_titles(engine, "venue:robot")) == len(_titles(engine, "list:robot")) == 2
-    # beside another list, the word names one list of two, and finds its papers
+    # beside another list, the venue's name tells the lists apart, but "robot" is a word
+    # the papers use: it finds the papers that say it; "corl", said by none, the list
     other = tmp_path / "l4dc.jsonl"
     other.write_text(
         json.dumps({"title": "Koopman Control", "abstract": "Linear lifts.", "venue": "L4DC"}),
@@ -84,7 +85,9 @@ def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
     both = open_engine(
         load_library([tmp_path / "corl2023.json", other]), resolve(tmp_path / "both")
     )
-    assert len(_titles(both, "robot")) == 2 and _titles(both, "l4dc") == ["Koopman Control"]
+    assert _titles(both, "robot") == ["Grasping with Diffusion Policies"]
+    assert len(_titles(both, "venue:robot")) == len(_titles(both, "corl")) == 2
+    assert _titles(both, "l4dc") == ["Koopman Control"]
 
 
 def test_the_tldr_is_searched_with_the_abstract(engine, tmp_path):

@@ -169,17 +169,29 @@ _SHARED_NAMES = ("lists", "venue")
 
 
 def telling(ctx: Context, alts: list[Alternative]) -> list[Alternative]:
-    """``alts`` without the list and venue names that every paper of the library carries:
-    on CoRL alone, "robot" (in "Conference on Robot Learning") named all 199 papers. A
-    word naming one list among several still finds that list's papers (``list:`` and
-    ``venue:`` always do)."""
+    """``alts`` without the list and venue names a plain word only happens to be part of.
+
+    A plain word finds papers by the name of their list or venue only when it is what
+    the word mostly means in this library: fewer papers say the word in their own text
+    than half of those carrying the name ("corl", "collas", "l4dc"). A word the papers
+    themselves use ("robot", in "Conference on Robot Learning"; "control", in "Learning
+    for Dynamics and Control") finds the papers that say it, not every paper of a list.
+    A name every paper carries tells none apart. ``list:`` and ``venue:`` always match.
+    """
     reader = ctx.searcher.reader()
     everyone = len(ctx.library)
-    return [
-        (name, text)
-        for name, text in alts
-        if name not in _SHARED_NAMES or reader.doc_frequency(name, text) < everyone
-    ]
+    said = max(
+        (reader.doc_frequency(name, text) for name, text in alts if name in TEXT_FIELDS),
+        default=0,
+    )
+    kept = []
+    for name, text in alts:
+        if name in _SHARED_NAMES:
+            carried = reader.doc_frequency(name, text)
+            if carried >= everyone or 2 * said >= carried:
+                continue
+        kept.append((name, text))
+    return kept
 
 
 def prefix_alternatives(
