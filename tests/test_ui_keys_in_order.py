@@ -12,13 +12,16 @@ import time
 from contextlib import contextmanager
 
 import pytest
-from e2e_util import notices, settle, sync, widget_text
+from e2e_util import notices, ready, settle, sync, widget_text
+from test_ui_app import SAMPLE, real_engine
 from test_ui_triage import ids, saved, start, triage_app
 from textual import events
 from textual._wait import wait_for_idle
 
+from tuireader.ingest.library import load_library
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, StoreFull
+from tuireader.ui.app import Services
 from tuireader.ui.screens.edit import NoteEditor
 from tuireader.ui.triage import SAVING
 
@@ -259,3 +262,79 @@ async def test_a_note_changed_in_another_reader_is_never_overwritten(monkeypatch
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert "my words" in saved(first).note and "their words" in saved(first).note
+
+
+class _SlowEngine:
+    """The real engine, every search 150 ms longer: searches then run in a worker."""
+
+    def __init__(self, engine) -> None:  # type: ignore[no-untyped-def]
+        self._engine = engine
+
+    def search(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.15)
+        return self._engine.search(*args, **kwargs)
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self._engine, name)
+
+
+@sync
+async def test_keys_sent_with_a_query_act_on_its_results_not_on_a_shorter_querys():
+    # "learning games", Enter and s in one packet, each search slower than the keys: the
+    # list still showed the hits of "learning" (or "learning g") when Enter came
+    engine = real_engine(load_library([SAMPLE]))
+    first_word = engine.search("learning", prefix=True).hits[0].paper.id
+    wanted = engine.search("learning games", prefix=True).hits[0].paper.id
+    assert first_word != wanted
+    app = triage_app()
+    app.services = Services(
+        load_library=app.services.load_library,
+        open_engine=lambda library, progress: _SlowEngine(real_engine(library)),
+        open_store=app.services.open_store,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_search()
+        await pilot.pause()
+        await burst(pilot, [*"learning games", "enter", "s"])
+        await settle(pilot)
+        assert saved(wanted).state == "kept"
+        assert saved(first_word).state == "new"
+        assert screen.search_query == "learning games"
+
+
+@sync
+async def test_keys_sent_with_a_query_before_the_index_is_ready_act_on_no_paper():
+    # while the index is built the list shows every paper; a query, Enter and s in one
+    # packet must not keep the first of them, which the query never asked for
+    opened = threading.Event()
+    app = triage_app()
+
+    def late_engine(library, progress):  # type: ignore[no-untyped-def]
+        opened.wait(10)
+        return real_engine(library)
+
+    app.services = Services(
+        load_library=app.services.load_library,
+        open_engine=late_engine,
+        open_store=app.services.open_store,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if screen.library is not None and screen.results.rows:
+                break
+        every = ids(screen)
+        screen.action_focus_search()
+        await pilot.pause()
+        await burst(pilot, [*"learning games", "enter", "s"], wait=False)
+        assert ids(screen) == []
+        opened.set()
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if screen.engine is not None and ids(screen):
+                break
+        await settle(pilot)
+        assert [saved(pid).state for pid in every] == ["new"] * len(every)
+        assert screen.displayed_query == "learning games" and ids(screen)

@@ -701,14 +701,18 @@ class MainScreen(Screen[None]):
             rows = self._every_row = PaperRows(library)
         return rows
 
-    def _search(self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search") -> None:
+    def _search(
+        self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search", *, now: bool = False
+    ) -> None:
+        """Search ``query``: at once when searches are quick (or ``now``), else in a
+        worker whose result is shown when it comes."""
         # The triage filters answer from a copy of what is shown now, taken here: the
         # worker never reads the screen's state while keys change it. Fit and list order
         # need every hit before the first is known.
         whole = self._choice in ("fit", "list")
         resolve = self.triage.resolver()
         wanted = None if whole else limit
-        if not self._searches_quick():
+        if not now and not self._searches_quick():
             self._run_search(query, resolve, wanted, kind)
             return
         # Quick: searched now, the results are drawn with the key that asked for them.
@@ -1063,7 +1067,31 @@ class MainScreen(Screen[None]):
 
     # -- moving around ----------------------------------------------------------------------
 
+    def _settle_results(self) -> None:
+        """Before the focus leaves the search box: the list shows the query's own results.
+
+        A search in a worker (the first keys, a large library) may still be on its way
+        when Enter comes, and the list then shows the hits of the query as it was a few
+        keys ago: keys sent together with the query ("graph neural network", Enter, ``s``)
+        would keep the top hit of "graph". The query is searched here instead, and the
+        keys after Enter wait for it (tens of milliseconds). With no index yet, the list
+        shows nothing until it is ready, rather than papers the query did not ask for.
+        """
+        query = self.search_box.value  # its Changed message may still be on its way
+        if self.similar_to is not None or self.library is None:
+            return
+        self.search_query = query
+        if query == self.displayed_query or not query.strip():
+            return  # shown (every paper, with no query, is shown at once)
+        if self.engine is None:
+            self.displayed_query = None
+            self._present([], None)
+            return
+        self._search(query, now=True)
+
     def _focus_pane(self, pane: str) -> None:
+        if self.focused is self.search_box and pane != "search":
+            self._settle_results()
         if pane == "viewer":
             self.reading = self.narrow
         else:
