@@ -45,8 +45,9 @@ from tuireader.triage.store import (
 MARKERS = {"kept": "★", "maybe": "?", "skip": "✗", "read": "✓"}
 #: the marker of a paper marked for a bulk action (wins over its state).
 MARK = "●"
-#: seconds between checks for changes made by another running reader.
-POLL_SECONDS = 3.0
+#: seconds between checks for changes made by another running reader or the command
+#: line: one `PRAGMA data_version` on the writer thread, so their marks show within a second.
+POLL_SECONDS = 1.0
 #: the key under which the reader's position is saved.
 UI_STATE_KEY = "reader"
 UI_STATE_VERSION = 1
