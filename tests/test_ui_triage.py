@@ -11,6 +11,7 @@ from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
+from tuireader.ui.triage import UI_STATE_KEY, UI_STATE_VERSION
 
 
 def triage_app(store_path: Path | None = None, *, read_only: bool = False) -> ReaderApp:
@@ -244,6 +245,50 @@ async def test_position_is_saved_on_quit_and_restored_on_start():
         screen = await start(pilot)
         assert screen.search_query == "learning"
         assert screen.current_paper.id == chosen
+
+
+@sync
+async def test_the_order_and_a_paper_out_of_the_first_screen_come_back_on_start():
+    # the list left in list order, low down a short window; on the next start the same
+    # order, and the paper in view (keys act on it: it must be seen)
+    app = triage_app()
+    async with app.run_test(size=(120, 12)) as pilot:
+        screen = await start(pilot)
+        screen.action_focus_search()
+        await pilot.press(*"model")
+        await settle(pilot)
+        screen.action_focus_results()
+        relevance = ids(screen)
+        await pilot.press("F")  # relevance → fit (needs decisions: skipped) → list
+        await settle(pilot)
+        assert screen.order == "list"
+        await pilot.press("end")
+        await settle(pilot)
+        chosen, order = screen.current_paper.id, ids(screen)
+    app = triage_app()
+    async with app.run_test(size=(120, 12)) as pilot:
+        screen = await start(pilot)
+        await settle(pilot)
+        assert screen.order == "list" and ids(screen) == order
+        assert screen.current_paper.id == chosen
+        results = screen.results
+        top, height = results.scroll_y, results.scrollable_content_region.height
+        assert top <= results.highlighted < top + height
+        assert top > 0
+    # a scroll that leaves the paper out of view (a taller window last time, say)
+    with Store.open(resolve().state_db) as store:
+        store.save_ui_state(
+            UI_STATE_KEY,
+            {"version": UI_STATE_VERSION, "query": "model", "paper": relevance[-1], "scroll": 0},
+        )
+    app = triage_app()
+    async with app.run_test(size=(120, 12)) as pilot:
+        screen = await start(pilot)
+        await settle(pilot)
+        assert screen.current_paper.id == relevance[-1]
+        results = screen.results
+        top, height = results.scroll_y, results.scrollable_content_region.height
+        assert top <= results.highlighted < top + height
 
 
 @sync

@@ -438,7 +438,12 @@ class MainScreen(Screen[None]):
     def on_unmount(self) -> None:
         # The position is saved behind every change still queued; closing waits for both.
         self.triage.save_position(
-            {"version": UI_STATE_VERSION, "query": self.search_query, **self._position}
+            {
+                "version": UI_STATE_VERSION,
+                "query": self.search_query,
+                "order": self._choice,
+                **self._position,
+            }
         )
         self.triage.flush()
 
@@ -1485,6 +1490,8 @@ class MainScreen(Screen[None]):
         resume = message.resume
         if resume and resume.get("version") == UI_STATE_VERSION and not self.search_query:
             self._resume = resume
+            if resume.get("order") in ORDERS and self._choice is None:
+                self._choice = str(resume["order"])  # the order the list was left in
             query = str(resume.get("query") or "")
             if query:
                 # Back where the user was: the query's results, the paper highlighted. The
@@ -1529,8 +1536,16 @@ class MainScreen(Screen[None]):
         index = results.index_of(paper_id)
         if index is not None:
             results.select(index, scroll=False)
-        if isinstance(scroll, (int, float)):
-            self.call_after_refresh(results.scroll_to, y=scroll, animate=False)
+
+        def back() -> None:
+            # where the list was scrolled, unless that leaves the paper out of view (the
+            # rows came in another order): then the paper is brought into view
+            if isinstance(scroll, (int, float)):
+                results.scroll_to(y=scroll, animate=False, immediate=True)
+            if index is not None:
+                results.scroll_to_highlight()
+
+        self.call_after_refresh(back)
 
     def _update_counts(self) -> None:
         listed = ids_of(self.results.rows)
