@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_util import app_text, ready, settle, sync, widget_text
+from e2e_util import app_text, notices, ready, settle, sync, widget_text
 from test_ui_app import SAMPLE, make_app
 
 from tuireader.system.paths import resolve
@@ -152,6 +152,35 @@ async def test_a_note_left_with_escape_is_not_saved_but_comes_back_to_the_next_e
         await pilot.press("escape", "down", "n")
         await pilot.pause()
         assert app.screen.query_one("#note-input").text == ""  # another paper's note
+
+
+@sync
+async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("n", *"left with escape", "escape", "down")
+        await pilot.press("n", *"typed, then ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert saved(first).note == saved(second).note == ""  # kept as drafts, not saved
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await settle(pilot)
+        assert any("not saved is kept" in text and "1 more" in text for text in notices(app))
+        await pilot.press("home", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "left with escape"
+        await pilot.press("escape", "down", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "typed, then ctrl+q"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert saved(second).note == "typed, then ctrl+q"
 
 
 @sync

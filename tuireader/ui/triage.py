@@ -350,6 +350,29 @@ class TriageBook:
 
         self.submit(save, [("tags", paper_id, merge_tags((), wanted))])
 
+    def kept_drafts(self) -> dict[str, str]:
+        """Note text typed and not saved, by paper id, to keep for the next run: drafts
+        left with Escape (or in the editor as the reader closed), and text a conflict
+        kept from being saved."""
+        kept = dict(self.note_drafts)
+        for paper_id, text in self.unsaved_notes.items():
+            kept.setdefault(paper_id, text)
+        return kept
+
+    def take_drafts(self, drafts: object) -> list[str]:
+        """Take back what :meth:`kept_drafts` gave the last run (ignoring anything
+        malformed); the ids of papers given a draft."""
+        if not isinstance(drafts, dict):
+            return []
+        taken = []
+        for paper_id, text in drafts.items():
+            if not (isinstance(paper_id, str) and isinstance(text, str) and text.strip()):
+                continue
+            if normalize_note(text) != self.notes.get(paper_id, ""):
+                self.note_drafts.setdefault(paper_id, text)
+                taken.append(paper_id)
+        return taken
+
     def note_to_edit(self, paper_id: str) -> tuple[str, str]:
         """(the saved note, the text to open the editor with): a note a conflict kept from
         being saved comes back beside the saved one."""

@@ -96,7 +96,9 @@ class TagEditor(ModalScreen[list[str] | None]):
 
 class NoteEditor(ModalScreen[str | None]):
     """Edit a paper's note over several lines. Ctrl+S saves, Escape cancels; text typed
-    before Escape goes to ``keep_draft``, so the next edit can bring it back."""
+    before Escape goes to ``keep_draft``, so the next edit can bring it back. So does text
+    left in the editor when the reader closes (Ctrl+Q, the terminal gone): its second
+    argument is then True."""
 
     DEFAULT_CSS = """
     NoteEditor { align: center middle; }
@@ -117,12 +119,16 @@ class NoteEditor(ModalScreen[str | None]):
         note: str,
         *,
         title: str = "Note",
-        keep_draft: Callable[[str], None] | None = None,
+        keep_draft: Callable[[str, bool], None] | None = None,
     ) -> None:
         super().__init__()
         self.note = note
         self.title_text = title
         self.keep_draft = keep_draft
+        #: saved or cancelled: nothing left to keep when the editor goes
+        self._left = False
+        #: the text as typed (the editor's widgets are gone by the time it unmounts)
+        self._text = note
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -137,10 +143,20 @@ class NoteEditor(ModalScreen[str | None]):
         area.move_cursor(area.document.end)
 
     def action_save(self) -> None:
+        self._left = True
         self.dismiss(self.query_one("#note-input", TextArea).text)
 
     def action_cancel(self) -> None:
+        self._left = True
         text = self.query_one("#note-input", TextArea).text
         if self.keep_draft is not None and text != self.note:
-            self.keep_draft(text)
+            self.keep_draft(text, False)
         self.dismiss(None)
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        self._text = event.text_area.text
+
+    def on_unmount(self) -> None:
+        # The reader is closing with the editor open: the text is kept, not lost.
+        if not self._left and self.keep_draft is not None and self._text != self.note:
+            self.keep_draft(self._text, True)

@@ -442,6 +442,8 @@ class MainScreen(Screen[None]):
                 "version": UI_STATE_VERSION,
                 "query": self.search_query,
                 "order": self._choice,
+                # note text typed and not saved: the next run's n brings it back
+                "drafts": self.triage.kept_drafts(),
                 **self._position,
             }
         )
@@ -1471,6 +1473,23 @@ class MainScreen(Screen[None]):
     def _open_store(self) -> None:
         self.post_message(open_triage(self.services.open_store))
 
+    def _take_drafts(self, drafts: object) -> None:
+        """Note text the last run kept unsaved: back for the next ``n`` on its paper,
+        and said once."""
+        taken = self.triage.take_drafts(drafts)
+        if not taken:
+            return
+        paper = self.library.get(taken[0]) if self.library is not None else None
+        name = " ".join(paper.title.split()) if paper is not None else taken[0]
+        name = name if len(name) <= 50 else name[:49] + "…"
+        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+        self.notify(
+            visible(f"Note text you had not saved is kept: n on “{name}”{more} brings it back"),
+            title="Notes",
+            markup=False,
+            timeout=10,
+        )
+
     def poll_triage(self) -> None:
         """Look for changes another running reader saved (the writer thread reads)."""
         self.triage.poll()
@@ -1488,6 +1507,8 @@ class MainScreen(Screen[None]):
                 timeout=10,
             )
         resume = message.resume
+        if resume and resume.get("version") == UI_STATE_VERSION:
+            self._take_drafts(resume.get("drafts"))
         if resume and resume.get("version") == UI_STATE_VERSION and not self.search_query:
             self._resume = resume
             if resume.get("order") in ORDERS and self._choice is None:
@@ -1743,9 +1764,10 @@ class MainScreen(Screen[None]):
                 book.save_note(paper_id, note, opened)
                 self._redraw_triage()
 
-        def keep_draft(draft: str) -> None:
+        def keep_draft(draft: str, closing: bool) -> None:
             book.note_drafts[paper_id] = draft
-            self.notify("Note not saved · n opens it again with what you typed")
+            if not closing:
+                self.notify("Note not saved · n opens it again with what you typed")
 
         from tuireader.ui.screens.edit import NoteEditor
 
