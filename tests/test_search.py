@@ -221,6 +221,37 @@ def test_similar_papers_exclude_the_paper_itself(engine):
     assert result.hits
 
 
+def test_similar_papers_share_topics_not_a_symbol_of_their_math(tmp_path):
+    # "α-MDF" (robot state estimation) found a paper on Λ_α first: α (and "alpha", as
+    # the index also spells it) is rare, and weighed most
+    path = tmp_path / "mixed.jsonl"
+    write_jsonl(
+        path,
+        [
+            {
+                "title": r"$\alpha$-MDF: An Attention-based Multimodal Differentiable Filter",
+                "abstract": "State estimation for robot manipulation with a differentiable "
+                "filter; attention gains fuse camera and tactile inputs in 45 tasks.",
+            },
+            {
+                "title": r"From dyadic $\Lambda_\alpha$ to $\Lambda_\alpha$",
+                "abstract": r"We show $\Lambda_\alpha$ spaces for $\alpha > 0$ and every "
+                r"$\alpha$ are dyadic; $\alpha$ in 45 cases.",
+            },
+            {
+                "title": "Learned Filters for Robot State Estimation",
+                "abstract": "A differentiable Kalman filter learns state estimation for a "
+                "robot arm from camera inputs.",
+            },
+            {"title": "Sheaves on Schemes", "abstract": "Cohomology of quasi-coherent sheaves."},
+        ],
+    )
+    engine = open_engine(load_library([path]), resolve(tmp_path / "data").ensure())
+    first = engine.library.papers[0]
+    hits = [hit.paper.title for hit in engine.similar(first.id).hits]
+    assert hits == ["Learned Filters for Robot State Estimation"]
+
+
 def test_cjk_list_name_is_found_by_a_bigram(seeds_engine):
     result = seeds_engine.search("论文")
     assert result.total == 19

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -33,6 +34,7 @@ from whoosh.scoring import BM25F
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
 from tuireader.search import whooshdoor
+from tuireader.search.analysis import is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
 from tuireader.search.fastsearch import TermScores
 from tuireader.search.highlight import Marker, Span, marker, query_forms, spans_in
@@ -374,8 +376,9 @@ class Engine:
             searcher = self._searcher
             assert searcher is not None
             keys = searcher.key_terms_from_text(
-                "abstract", f"{title_text(paper)}. {abstract_text(paper)}", numterms=16
+                "abstract", f"{title_text(paper)}. {abstract_text(paper)}", numterms=32
             )
+            keys = [(term, weight) for term, weight in keys if _telling(term)][:SIMILAR_TERMS]
             if not keys:
                 return SearchResult(
                     paper_id, (), 0, 0.0, message="this paper has too little text to compare"
@@ -478,3 +481,25 @@ def _unavailable(exc: Exception, paths: DataPaths | None) -> str:
         where = f" in {paths.index_dir}" if paths is not None else ""
         return f"the search index{where} cannot be written ({exc.strerror}); searching without it"
     return f"the search index could not be opened ({describe_error(exc)}); searching without it"
+
+
+#: key terms of a paper that "More like this" looks for in others.
+SIMILAR_TERMS = 16
+
+
+def _telling(term: str) -> bool:
+    """Whether a key term says what a paper is about. Not a symbol of its math (``α``,
+    and ``alpha`` as the index also spells it, ``x``), a number, or a word of two letters:
+    rare in most lists, they weigh much, and "α-MDF" (robot state estimation) found
+    "From dyadic Λ_α to Λ_α" first."""
+    if is_cjk(term):
+        return True
+    return len(term) >= 3 and not term.isdigit() and term not in _symbol_names()
+
+
+@functools.cache
+def _symbol_names() -> frozenset[str]:
+    """The names of Greek letters, as written in math and as the index stems them."""
+    from tuireader.render.textrender import GREEK
+
+    return frozenset(GREEK) | frozenset(stem(name) for name in GREEK)
