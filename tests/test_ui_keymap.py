@@ -164,3 +164,22 @@ async def test_key_problems_are_listed_under_the_config_not_the_lists():
         assert "1 problem in config.toml [keys]" in text
         assert "reading the lists" not in text
         assert "'k' stays with list.previous" in text
+
+
+@sync
+async def test_a_bad_setting_is_listed_under_the_config_not_the_lists(tmp_path):
+    from tuireader.ui.app import build_app
+    from tuireader.ui.screens.problems import ProblemsScreen
+
+    paths = resolve(tmp_path / "data").ensure()
+    paths.config_file.write_text('theme = "nosuch"\n', encoding="utf-8")
+    app = build_app([SAMPLE], paths, show_timings=False, default_catalogs=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        assert any("1 load warning in config.toml" in text for text in notices(app))
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+        text = str(app.screen.query_one("#problems-text").render())
+        assert "1 problem in config.toml\n" in text and "theme = 'nosuch'" in text
+        assert "reading the lists" not in text

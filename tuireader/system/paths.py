@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ENV_HOME = "TUIREADER_HOME"
+#: the settings file's name, in the data folder.
+CONFIG_NAME = "config.toml"
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class DataPaths:
 
     @property
     def config_file(self) -> Path:
-        return self.root / "config.toml"
+        return self.root / CONFIG_NAME
 
     def ensure(self) -> DataPaths:
         """Create the root folder (and nothing else) if it does not exist yet."""

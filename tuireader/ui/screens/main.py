@@ -33,11 +33,12 @@ from textual.widgets import Footer, Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tuireader.learn import LABELS
-from tuireader.model import Library, Paper
+from tuireader.model import Library, Paper, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
+from tuireader.system.paths import CONFIG_NAME
 from tuireader.triage.filters import ANY_STATE, Resolver
 from tuireader.triage.store import DEFAULT_STATE, StoreError, normalize_tag
 from tuireader.ui import commands as cmd
@@ -541,11 +542,12 @@ class MainScreen(Screen[None]):
         if problems:
             summary, key = self._count_warnings()
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
+            lists, settings = _by_source(library.problems)
             where = " and ".join(
                 part
                 for part, some in (
-                    ("reading the lists", library.problems),
-                    ("in config.toml", key_problems),
+                    ("reading the lists", lists),
+                    ("in config.toml", settings or key_problems),
                 )
                 if some
             )
@@ -1156,7 +1158,14 @@ class MainScreen(Screen[None]):
             return
         from tuireader.ui.screens.problems import ProblemsScreen
 
-        self.app.push_screen(ProblemsScreen([str(p) for p in lists], [str(p) for p in config]))
+        lists, settings = _by_source(lists)
+        self.app.push_screen(
+            ProblemsScreen(
+                [str(p) for p in lists],
+                [str(p) for p in config],
+                settings=[p.message for p in settings],
+            )
+        )
 
     def _key_for(self, action: str) -> str | None:
         """How the key in force for the screen's ``action`` is shown (None: none is)."""
@@ -1772,6 +1781,17 @@ class MainScreen(Screen[None]):
         from tuireader.ui.screens.edit import NoteEditor
 
         self.app.push_screen(NoteEditor(text, title=paper.title, keep_draft=keep_draft), done)
+
+
+def _by_source(problems: Sequence[Problem]) -> tuple[list[Problem], list[Problem]]:
+    """``problems`` met reading the lists, and those of the settings (config.toml), which
+    reach the reader among them."""
+    lists: list[Problem] = []
+    settings: list[Problem] = []
+    for problem in problems:
+        is_settings = Path(problem.path).name == CONFIG_NAME
+        (settings if is_settings else lists).append(problem)
+    return lists, settings
 
 
 #: the name the benchmarks and older code know the screen by.

@@ -38,16 +38,20 @@ class ProblemsScreen(ModalScreen[None]):
         Binding("escape,q,w", "close", "Close", id="problems.close"),
     ]
 
-    def __init__(self, problems: Sequence[str], keys: Sequence[str] = ()) -> None:
+    def __init__(
+        self, problems: Sequence[str], keys: Sequence[str] = (), *, settings: Sequence[str] = ()
+    ) -> None:
         super().__init__()
-        #: what reading the lists met, and what the [keys] table of config.toml did.
+        #: what reading the lists met, what config.toml's settings and its [keys] table did.
         self.problems = tuple(problems)
         self.keys = tuple(keys)
+        self.settings = tuple(settings)
 
     def compose(self) -> ComposeResult:
         text = Text(end="")
         for heading, lines in (
             ("reading the lists", self.problems),
+            ("in config.toml", self.settings),
             ("in config.toml [keys] (those keys keep their defaults)", self.keys),
         ):
             if not lines:
