@@ -1150,15 +1150,15 @@ class MainScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
     def action_show_problems(self) -> None:
-        lists = self.library.problems if self.library is not None else ()
+        problems = self.library.problems if self.library is not None else ()
         config = getattr(self.app, "key_problems", ())
-        if not lists and not config:
+        if not problems and not config:
             # Said, not typed: a "w" here is the load-warnings key, not the start of a query.
             self.notify("No load warnings")
             return
         from tuireader.ui.screens.problems import ProblemsScreen
 
-        lists, settings = _by_source(lists)
+        lists, settings = _by_source(problems)
         self.app.push_screen(
             ProblemsScreen(
                 [str(p) for p in lists],
