@@ -103,7 +103,9 @@ def test_remove_of_an_unknown_list_changes_nothing(capsys, demo):
 
 def test_add_refuses_what_is_not_there_or_holds_no_papers(capsys, demo, tmp_path):
     code, _out, err = run(capsys, "add", str(demo), str(tmp_path / "nope.jsonl"))
-    assert code == 2 and "no such file or folder" in err and "nothing added" in err
+    assert code == 2 and "no such file or folder" in err
+    assert "nothing added, not even the other lists named" in err
+    assert not shelf.shelf_file(resolve()).exists()
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     code, _out, err = run(capsys, "add", str(empty))

@@ -734,16 +734,18 @@ def cmd_add(args: argparse.Namespace) -> int:
     if not args.items and not args.seeds:
         raise UsageError("give the paper list files or folders to add (or --seeds)")
     counts: dict[str, int] = {}
+    # one add is all or nothing: the lists named with a bad one are not added either
+    nothing = "nothing added" + (", not even the other lists named" if len(args.items) > 1 else "")
     for item in args.items:
         try:
             shelf.entry_for(item)
         except shelf.ShelfError as exc:
-            raise UsageError(f"{exc}; nothing added") from None
+            raise UsageError(f"{exc}; {nothing}") from None
         library = load_library([item])
         for problem in library.problems:
             _err(str(problem))
         if not library.papers:
-            raise UsageError(f"no papers could be read from {item}; nothing added")
+            raise UsageError(f"no papers could be read from {item}; {nothing}")
         counts[item] = len(library)
     try:
         change = shelf.add(resolve(args.data_dir), args.items, seeds=args.seeds)
