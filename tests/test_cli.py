@@ -91,6 +91,14 @@ def test_similar_and_lists(capsys, tmp_path):
     data = json.loads(out)
     assert code == 0 and data["papers"] == 4
     assert data["lists"][0]["papers"] == 4 and data["lists"][0]["path"] == str(source)
+    assert data["problems"] == []
+    # what reading met is in the JSON too, not only on stderr
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(b"\x00\x01binary\x00")
+    code, out, err = run(capsys, "lists", "--json", str(source), str(broken))
+    problems = json.loads(out)["problems"]
+    assert [(p["path"], p["severity"]) for p in problems] == [(str(broken), "error")]
+    assert problems[0]["message"] in err
     code, out, _ = run(capsys, "search", "bayesian", "--json", str(source))
     paper_id = json.loads(out)["hits"][0]["id"]
     code, out, _ = run(capsys, "similar", paper_id, "--json", str(source))

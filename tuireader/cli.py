@@ -689,6 +689,12 @@ def _print_lists(session, args: argparse.Namespace, shelf_view) -> int:
                 for pl in lists
             ],
             "papers": len(library) if library is not None else 0,
+            # what reading met, as said on stderr: a file that could not be read
+            # ("error"), or entries of a readable one skipped or merged ("warning")
+            "problems": [
+                {"path": str(p.path), "severity": p.severity, "message": p.message}
+                for p in (library.problems if library is not None else ())
+            ],
         }
         if shelf_view is not None:
             data["library"] = _library_json(shelf_view[0], shelf_view[1], session)
