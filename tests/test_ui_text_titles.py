@@ -50,8 +50,12 @@ def test_list_names_too_long_for_their_column_stay_apart():
     # two exports of one tool: the end of the file's stem tells them apart
     assert shown(("zotero_betterbibtex_export",)) == "zotero…xport "
     assert shown(("zotero_better_csl",)) == "zotero…r_csl "
-    # a name of words reads from its start
-    assert shown(("7th Annual Conference on Robot Learning",)) == "7th Annual … "
+    # a venue spelled out goes by its acronym, with its year if the name has one
+    assert shown(("7th Annual Conference on Robot Learning",)) == "CoRL         "
+    nips = "Advances in Neural Information Processing Systems 2017"
+    assert shown((nips,)) == "NeurIPS 2017 "
+    # other names of words read from their start
+    assert shown(("A Reading Group's Picks",)) == "A Reading G… "
     assert shown(("ICML",)) == "ICML         "
     assert middle_cut("ICML 2024 论文列表", 12).endswith("…")
     assert all(len(middle_cut("pmlr_v120_l4dc2020", n)) <= n for n in range(20))

@@ -8,6 +8,7 @@ chosen here: callers pass a :class:`Palette` built from the widgets' CSS compone
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,6 +32,9 @@ DERIVED_MARK = "≈"
 CODE_MARK = "⌘"
 #: how many links the viewer numbers (keys 1–9).
 MAX_NUMBERED_LINKS = 9
+
+#: a year in a list's name.
+_YEAR = re.compile(r"\b(19|20)\d\d\b")
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,8 @@ def result_line(
     line.append(CODE_MARK if paper.has_code else " ", palette.code)
     line.append(" ")
     if list_width > 0:
-        name = Text(middle_cut(visible(", ".join(paper.lists)), list_width), end="")
+        names = ", ".join(list_label(name, list_width) for name in paper.lists)
+        name = Text(middle_cut(visible(names), list_width), end="")
         name.stylize(palette.lists)
         name.truncate(list_width, pad=True)
         line.append_text(name)
@@ -116,6 +121,24 @@ def result_line(
     _highlight(title_text, spans, palette.match)
     line.append_text(title_text)
     return line
+
+
+@lru_cache(maxsize=256)
+def list_label(name: str, width: int) -> str:
+    """A list's name for a column ``width`` cells wide: a venue spelled out that does not
+    fit goes by its acronym, with the year the name holds ("7th Annual Conference on
+    Robot Learning" is "CoRL", "Advances in Neural … Systems 2017" "NeurIPS 2017")."""
+    from rich.cells import cell_len
+
+    from tuireader.ingest.venues import venue_aliases
+
+    if cell_len(name) <= width:
+        return name
+    aliases = venue_aliases(name)
+    if not aliases:
+        return name
+    year = _YEAR.search(name)
+    return f"{aliases[0]} {year.group(0)}" if year else aliases[0]
 
 
 def middle_cut(text: str, width: int) -> str:
