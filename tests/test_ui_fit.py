@@ -152,6 +152,24 @@ async def test_the_next_run_reads_the_vectors_the_first_fit_built(tmp_path, monk
 
 
 @sync
+async def test_a_start_in_fit_order_keeps_the_paper_it_left_on_when_the_model_comes(tmp_path):
+    # the list shows list order until the first model; the paper left on is the first
+    # row then: the model's order must not put another paper under the highlight
+    from tuireader.ui.triage import UI_STATE_KEY, UI_STATE_VERSION
+
+    app, ids = seeded_app(tmp_path)
+    left_on = ids[TOPICS["text"][0][0]]  # first in list order, last by fit (skipped)
+    with Store.open(resolve().state_db) as store:
+        state = {"version": UI_STATE_VERSION, "query": "", "order": "fit", "paper": left_on}
+        store.save_ui_state(UI_STATE_KEY, state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        assert screen.order == "fit"
+        assert topic_of(screen.results.rows[0].paper.title) == "grasp"
+        assert screen.current_paper.id == left_on
+
+
+@sync
 async def test_viewer_says_why_with_words_of_the_paper_and_the_kept_paper(tmp_path):
     app, _ids = seeded_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

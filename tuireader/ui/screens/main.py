@@ -308,6 +308,9 @@ class MainScreen(Screen[None]):
         # -- the order of the results ("list", "relevance" or "fit") --
         #: the order the order key picked (None: the query's sort:, else the default).
         self._choice: str | None = None
+        #: the fit order was asked for with the order key before there was a model: its
+        #: first order highlights its best paper (a start in fit order keeps the paper)
+        self._top_on_fit = False
         #: the order the shown query asked for with sort: (None: none).
         self._query_sort: str | None = None
         #: the order the results are shown in.
@@ -890,6 +893,8 @@ class MainScreen(Screen[None]):
         query and relevance for a search."""
         self._base_rows = rows if isinstance(rows, PaperRows) else list(rows)
         self._query_sort = sort
+        if sort == "fit":
+            self._top_on_fit = True  # sort:fit typed: asked for as the order key asks
         default = "relevance" if self.search_query.strip() else "list"
         self.order = order or sort or self._choice or default
         if self.order == "fit":
@@ -935,6 +940,8 @@ class MainScreen(Screen[None]):
                 continue
             break
         self._choice = step
+        # asked for now: the first model's best paper is highlighted when it comes
+        self._top_on_fit = step == "fit"
         if step == "fit":
             self._fit_now()
         partial = self._total_hits > len(self._base_rows)
@@ -1018,7 +1025,7 @@ class MainScreen(Screen[None]):
             # as ranked until it came), so its best paper is highlighted, as the order
             # key highlights it, unless the cursor has moved since.
             current = self.current_paper
-            top = first and not self.results.highlighted
+            top = first and self._top_on_fit and not self.results.highlighted
             keep = None if top or current is None else current.id
             self._show_rows(self._ordered(self._base_rows), keep=keep)
             if self.message.startswith(FIT_NEEDS) and message.model is not None:
