@@ -257,3 +257,39 @@ def test_abstracts_read_accents_too_but_keep_their_braces() -> None:
     text = r"the Gr\"obner basis of Koll\'ar and {\o}, with sets {a, b}"
     assert plain(text) == "the Gröbner basis of Kollár and ø, with sets {a, b}"
     assert plain(r"a \cc{} command and \~10 and \'{}") == "a cc command and ~10 and '{}"
+
+
+# --- LaTeX as real exports carry it --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # a radicand of more than one term keeps its grouping
+        (r"\sqrt{KT}", "√(KT)"),
+        (r"\sqrt{H^3T}", "√(H³T)"),
+        (r"\sqrt{KT}\log K", "√(KT) log K"),
+        (r"\sqrt{T} + \sqrt{10} + \sqrt{\epsilon} + \sqrt{x_i}", "√T + √10 + √ε + √xᵢ"),
+        (r"\sqrt{(a+b)}", "√(a+b)"),
+        # the old \cal switch maps capitals only, and a brace after it is its argument
+        (r"\cal{O}(\alpha_s^2)", "𝒪(αₛ²)"),
+        (r"{\cal O}(\alpha_s^2)", "𝒪(αₛ²)"),
+        (r"\cal O(\alpha_{s}^2)", "𝒪(αₛ²)"),
+        (r"\mathcal{L}_s", "ℒₛ"),
+        (r"{\rm d}{\bf r}\cdot{\bf v}({\bf r})", "dr·v(r)"),
+        # BibTeX's spelling of ^ and _ inside math is still a superscript, a subscript
+        (r"O(m{\textasciicircum}2(m + n)s)", "O(m²(m + n)s)"),
+        (r"O(m\textasciicircum{}2)", "O(m²)"),
+        (r"x{\textunderscore}i", "xᵢ"),
+        (r"O(nm\textasciicircumd)", "O(nmᵈ)"),  # its braces lost on the way
+        (r"a \textbar b \textless c", "a | b < c"),
+    ],
+)
+def test_math_of_real_exports_keeps_its_grouping(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected
+
+
+def test_calligraphic_switch_leaves_scripts_readable() -> None:
+    out = render(r"At the order $\cal{O}(\alpha_s^2)$, twist-four")
+    assert out.text == "At the order 𝒪(αₛ²), twist-four"
+    assert styled(out) == [("𝒪(αₛ²)", "math")]

@@ -184,11 +184,15 @@ STYLED_FONTS: dict[str, Style] = {
     "textit": "em", "emph": "em", "textsl": "em", "textbf": "strong",
     "texttt": "code", "mathtt": "code", "verb": "code", "code": "code",
 }  # fmt: skip
-#: font switches that apply to the rest of the enclosing group.
+#: font switches that apply to the rest of the enclosing group (``{\\it sublinear}``,
+#: ``{\\bf 98}``, ``{\\cal K}``); one written before a brace (``\\cal{O}``, ``\\em{x}``)
+#: applies to that group only, as its author meant.
 SWITCHES: dict[str, str | None] = {
-    "it": "em", "itshape": "em", "sl": "em", "em": "em", "bf": "strong",
-    "bfseries": "strong", "tt": "code", "ttfamily": "code", "cal": "mathcal",
-    "rm": None, "sf": None, "normalfont": None, "small": None, "footnotesize": None,
+    "it": "em", "itshape": "em", "sl": "em", "slshape": "em", "em": "em", "bf": "strong",
+    "bfseries": "strong", "tt": "code", "ttfamily": "code", "cal": "cal", "mit": None,
+    "rm": None, "rmfamily": None, "sf": None, "sffamily": None, "sc": None, "scshape": None,
+    "upshape": None, "mdseries": None, "up": None,
+    "normalfont": None, "small": None, "footnotesize": None,
     "scriptsize": None, "tiny": None, "large": None, "Large": None, "LARGE": None,
     "huge": None, "Huge": None, "normalsize": None, "displaystyle": None,
     "textstyle": None, "scriptstyle": None, "scriptscriptstyle": None, "limits": None,
@@ -257,6 +261,9 @@ FONT_MAPS: dict[str, dict[str, str]] = {
     ),
     "mathfrak": _alphabet(0x1D504, 0x1D51E, {"C": "ℭ", "H": "ℌ", "I": "ℑ", "R": "ℜ", "Z": "ℨ"}),
 }
+#: the old ``\\cal`` switch: LaTeX's calligraphic font has capitals only, so the rest of a
+#: group keeps its small letters (``{\\cal O}(\\alpha_s)`` is 𝒪(αₛ), not 𝒪(α_𝓈)).
+FONT_MAPS["cal"] = {k: v for k, v in FONT_MAPS["mathcal"].items() if k.isupper()}
 FONT_MAPS["mathscr"] = FONT_MAPS["mathcal"]
 FONT_MAPS["EuScript"] = FONT_MAPS["mathcal"]
 FONT_MAPS["Bbb"] = FONT_MAPS["mathbb"]
@@ -277,6 +284,45 @@ SUBSCRIPTS = dict(
         strict=True,
     )
 )
+
+#: text symbols written as commands: ``\\textendash``, ``{\\textbackslash}``, ``\\pounds``.
+#: BibTeX exports write the characters special to LaTeX this way (``{\\textasciicircum}``).
+TEXT_SYMBOLS = {
+    "textbackslash": "\\", "textbraceleft": "{", "textbraceright": "}", "textasciitilde": "~",
+    "textasciicircum": "^", "textunderscore": "_", "textdollar": "$", "textbar": "|",
+    "textbardbl": "‖", "textless": "<", "textgreater": ">", "textendash": "\u2013",
+    "textemdash": "\u2014", "textellipsis": "\u2026", "textquoteright": "\u2019",
+    "textquoteleft": "\u2018", "textquotedblleft": "\u201c", "textquotedblright": "\u201d",
+    "textquotesingle": "'", "textquotedbl": '"', "textasciigrave": "`", "textasciiacute": "´",
+    "guillemotleft": "«", "guillemotright": "»", "guillemetleft": "«", "guillemetright": "»",
+    "quotedblbase": "„", "quotesinglbase": "‚", "textexclamdown": "¡", "textquestiondown": "¿",
+    "copyright": "©", "textcopyright": "©", "textregistered": "®", "texttrademark": "™",
+    "pounds": "£", "textsterling": "£", "texteuro": "€", "euro": "€", "textyen": "¥",
+    "textcent": "¢", "textperiodcentered": "·", "textbullet": "•", "textdagger": "†",
+    "textdaggerdbl": "‡", "textsection": "§", "textparagraph": "¶", "textdegree": "°",
+    "textmu": "µ", "texttimes": "×", "textdiv": "÷", "textpm": "±", "textminus": "−",
+    "textonehalf": "½", "textonequarter": "¼", "textthreequarters": "¾",
+    "textperthousand": "‰", "textnumero": "№", "textcelsius": "℃", "textohm": "Ω",
+    "textvisiblespace": "␣", "textlangle": "⟨", "textrangle": "⟩", "textleftarrow": "←",
+    "textrightarrow": "→", "textuparrow": "↑", "textdownarrow": "↓",
+    "textordfeminine": "ª", "textordmasculine": "º", "textcompwordmark": "",
+}  # fmt: skip
+#: the names of :data:`TEXT_SYMBOLS` that begin with ``text``, longest first: a converter
+#: that drops BibTeX's braces leaves ``\\textasciicircumd`` for ``{\\textasciicircum}d``.
+_RUN_ON_SYMBOLS = sorted((n for n in TEXT_SYMBOLS if n.startswith("text")), key=len, reverse=True)
+
+
+def run_on_symbol(name: str) -> tuple[str, str] | None:
+    """``("textasciicircum", "d")`` for ``textasciicircumd``: a text symbol's name run into
+    the letters after it (what is left of ``{\\textasciicircum}d`` once its braces are
+    gone); None for any other name, and for a text symbol's own name."""
+    if not name.startswith("text") or name in TEXT_SYMBOLS:
+        return None
+    for symbol in _RUN_ON_SYMBOLS:
+        if name.startswith(symbol):
+            return symbol, name[len(symbol) :]
+    return None
+
 
 # --------------------------------------------------------------------------- math
 
@@ -342,11 +388,59 @@ def _script(text: str, table: dict[str, str], mark: str) -> str:
     return f"{mark}({text})"
 
 
+#: BibTeX's spelling of ``^`` and ``_`` (``{\\textasciicircum}``): in math they are still
+#: the superscript and subscript their author typed.
+_SCRIPT_SYMBOLS = {"\\textasciicircum": "^", "\\textunderscore": "_"}
+
+
+def _escaped_scripts(toks: list[str]) -> list[str]:
+    """Math tokens with ``{\\textasciicircum}``, ``\\textasciicircum{}`` (and the same with
+    ``\\textunderscore``) read as ``^`` (``_``); also the run-on ``\\textasciicircumd``."""
+    if not any(tok.startswith("\\text") for tok in toks):
+        return toks
+    out: list[str] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        tok = toks[i]
+        run_on = run_on_symbol(tok[1:]) if tok.startswith("\\text") else None
+        if run_on is not None and "\\" + run_on[0] in _SCRIPT_SYMBOLS:
+            out.append(_SCRIPT_SYMBOLS["\\" + run_on[0]])
+            out.extend(run_on[1])
+        elif tok == "{" and i + 2 < n and toks[i + 2] == "}" and toks[i + 1] in _SCRIPT_SYMBOLS:
+            out.append(_SCRIPT_SYMBOLS[toks[i + 1]])
+            i += 3
+            continue
+        elif tok in _SCRIPT_SYMBOLS:
+            out.append(_SCRIPT_SYMBOLS[tok])
+            if toks[i + 1 : i + 3] == ["{", "}"]:
+                i += 2
+        else:
+            out.append(tok)
+        i += 1
+    return out
+
+
+#: the characters a sub- or superscript is written in
+_SCRIPT_CHARS = frozenset(SUPERSCRIPTS.values()) | frozenset(SUBSCRIPTS.values())
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _one_term(text: str) -> bool:
+    """True for a radicand that needs no parentheses after √: one symbol (with its accents,
+    sub- and superscripts: ``ε``, ``xᵢ``, ``τ̂``), a number, or a text in parentheses."""
+    if _NUMBER.fullmatch(text) or (_is_atomic(text) and text.startswith("(")):
+        return True
+    return bool(text) and all(
+        ch in _SCRIPT_CHARS or unicodedata.combining(ch) or ch == "′" for ch in text[1:]
+    )
+
+
 class _MathParser:
     """A forgiving converter for the LaTeX math found in abstracts."""
 
     def __init__(self, source: str) -> None:
-        self.toks = _MATH_TOKEN.findall(source)
+        self.toks = _escaped_scripts(_MATH_TOKEN.findall(source))
         self.i = 0
 
     def run(self) -> _Out:
@@ -386,6 +480,12 @@ class _MathParser:
                 name = tok[1:]
                 if name in SWITCHES:
                     switch = SWITCHES[name]
+                    if self.i < len(toks) and toks[self.i] == "{":  # "\\cal{O}", "\\bf{v}"
+                        if switch in FONT_MAPS:
+                            out.add_out(self._group(switch))
+                        else:
+                            out.add_out(self._group(font), switch)  # type: ignore[arg-type]
+                        continue
                     rest = _Out()
                     if switch in FONT_MAPS:
                         self._sequence(rest, end_on_brace, switch)
@@ -446,7 +546,8 @@ class _MathParser:
         return None
 
     def _word(self, out: _Out, word: str) -> None:
-        if out.last_char().isalnum():
+        last = out.last_char()
+        if last.isalnum() or last in ")]|":  # "√(KT) log K", not "√(KT)log K"
             out.add(" ")
         out.add(word)
         if self.i < len(self.toks) and self.toks[self.i][:1].isalnum():
@@ -520,11 +621,14 @@ class _MathParser:
 
     def _sqrt(self, name: str, out: _Out, font: str | None) -> None:
         index = self._optional()
-        arg = self._argument(font).strip()
-        body = arg if _is_atomic(arg) else f"({arg})"
+        arg = " ".join(self._argument(font).split())
+        body = arg if _one_term(arg) else f"({arg})"
         root = {"3": "∛", "4": "∜"}.get(index or "", "√")
         prefix = _script(index, SUPERSCRIPTS, "^") if index and root == "√" else ""
         out.add(prefix + root + body)
+
+    def _text_symbol(self, name: str, out: _Out, font: str | None) -> None:
+        out.add(TEXT_SYMBOLS[name])
 
     def _environment(self, name: str, out: _Out, font: str | None) -> None:
         self._argument(None)  # the environment's name
@@ -538,6 +642,11 @@ class _MathParser:
 
 def _unknown(parser: _MathParser, name: str, out: _Out, font: str | None) -> None:
     """An unknown command keeps its name, so no word is lost."""
+    run_on = run_on_symbol(name)
+    if run_on is not None:  # "\\textbarx": the symbol, then the letters run into it
+        out.add(TEXT_SYMBOLS[run_on[0]])
+        parser.toks[parser.i : parser.i] = list(run_on[1])
+        return
     parser._word(out, name)
 
 
@@ -560,6 +669,7 @@ _COMMANDS = _dispatch(
     (FONT_MAPS, _MathParser._font_map),
     (PLAIN_FONTS, _MathParser._plain_font),
     (STYLED_FONTS, _MathParser._styled_font),
+    (TEXT_SYMBOLS, _MathParser._text_symbol),
     (ACCENTS, _MathParser._accent),
     (("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac"), _MathParser._frac),
     (("binom", "tbinom", "dbinom"), _MathParser._binom),
@@ -608,15 +718,6 @@ TEXT_LETTERS = {
     "o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ",
     "AE": "Æ", "oe": "œ", "OE": "Œ", "i": "ı", "j": "ȷ", "dh": "ð", "DH": "Ð", "th": "þ",
     "TH": "Þ", "dj": "đ", "DJ": "Đ", "ng": "ŋ", "NG": "Ŋ",
-}  # fmt: skip
-#: text symbols written as commands: ``\\textendash``, ``{\\textbackslash}``, ``\\pounds``.
-TEXT_SYMBOLS = {
-    "textbackslash": "\\", "textbraceleft": "{", "textbraceright": "}", "textasciitilde": "~",
-    "textasciicircum": "^", "textunderscore": "_", "textdollar": "$", "textbar": "|",
-    "textless": "<", "textgreater": ">", "textendash": "\u2013", "textemdash": "\u2014",
-    "textellipsis": "\u2026", "textquoteright": "\u2019", "textquoteleft": "\u2018",
-    "textquotedblleft": "\u201c", "textquotedblright": "\u201d", "copyright": "©",
-    "textregistered": "®", "texttrademark": "™", "pounds": "£", "textperiodcentered": "·",
 }  # fmt: skip
 #: how a text is read: an abstract ("prose"), a title, or a person's name. Titles and names
 #: come from BibTeX-minded sources, so their bare braces are grouping (``{RL}``) and go;
