@@ -9,7 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tuireader.render.safetext import is_unsafe
 from tuireader.render.textrender import (
     Rendered,
     Span,
@@ -293,3 +296,157 @@ def test_calligraphic_switch_leaves_scripts_readable() -> None:
     out = render(r"At the order $\cal{O}(\alpha_s^2)$, twist-four")
     assert out.text == "At the order 𝒪(αₛ²), twist-four"
     assert styled(out) == [("𝒪(αₛ²)", "math")]
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "spans"),
+    [
+        (r"in {\it sublinear time}.", "in sublinear time.", [("sublinear time", "em")]),
+        (r"for {\em entity resolution}", "for entity resolution", [("entity resolution", "em")]),
+        (
+            r"consider {\em{weakly stable}} parts",
+            "consider weakly stable parts",
+            [("weakly stable", "em")],
+        ),
+        (
+            r"to {\em     eigenvalue decay} of",
+            "to eigenvalue decay of",
+            [("eigenvalue decay", "em")],
+        ),
+        (r"Lett. {\bf 98}, 227202", "Lett. 98, 227202", [("98", "strong")]),
+        (r"These results {\sl do not} require", "These results do not require", [("do not", "em")]),
+        (r"run {\tt make} now", "run make now", [("make", "code")]),
+        (r"{\rm plain}, {\sc Caps} and {\sf sans}", "plain, Caps and sans", []),
+        (r"a given {\cal K}-invariant class", "a given 𝒦-invariant class", [("𝒦", "math")]),
+        (r"an \em{inline} one", "an inline one", [("inline", "em")]),
+        (r"{\bf bold \it both} x", "bold both x", [("bold both", "strong"), ("both", "em")]),
+        (r"{\it word\/} and", "word and", [("word", "em")]),
+        # a switch in no group of its own cannot say where it ends: the text stays plain
+        (r"naive \em Joint replay of the data", "naive Joint replay of the data", []),
+    ],
+)
+def test_old_font_switches_style_their_group(
+    source: str, text: str, spans: list[tuple[str, str]]
+) -> None:
+    out = render(source)
+    assert out.text == text
+    assert styled(out) == spans
+
+
+def test_old_font_switches_in_titles_and_names() -> None:
+    assert display_title(r"On {\it Sublinear} Time {\bf Algorithms}") == (
+        "On Sublinear Time Algorithms"
+    )
+    assert display_author(r"{\sc Ada} Lovelace") == "Ada Lovelace"
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (r"tasks. (\url{https://saytap.github.io})", "tasks. (https://saytap.github.io)"),
+        (r"at \url{https://x.org/a\_b\%20c\#d}", "at https://x.org/a_b%20c#d"),
+        (
+            r"hand. \href{https://sites.google.com/view/reboot}{https://sites.google.com/view/reboot})",
+            "hand. https://sites.google.com/view/reboot)",
+        ),
+        (r"see \href{https://a.org/p}{our \emph{site}}.", "see our site (https://a.org/p)."),
+        (
+            r"of $\widetilde O(1/\epsilon)$\footnote{$\widetilde O()$ hides a log factor.} in",
+            "of Õ(1/ε) (Õ() hides a log factor.) in",
+        ),
+        (r"a bound \footnote{Tight.} holds", "a bound (Tight.) holds"),
+        (r"defined in \cite{hajac} and \citep[p.~3]{a, b}", "defined in [hajac] and [a, b]"),
+        (r"Eq.~\eqref{eq:main} and Section~\ref{sec:x}", "Eq.~(eq:main) and Section~sec:x"),
+        (r"the 4\textsuperscript{th} and H\textsubscript{2}O", "the 4ᵗʰ and H₂O"),
+    ],
+)
+def test_links_footnotes_and_references_read_as_text(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (r"O(nm{\textasciicircum}d)", "O(nm^d)"),
+        (r"\{0, 1\}{\textasciicircum}n", "{0, 1}^n"),
+        (r"only an \{{\textbackslash}NP\}-oracle (in", r"only an {\NP}-oracle (in"),
+        (r"Overview {\textbar} {{ScienceDirect}}", "Overview | {{ScienceDirect}}"),
+        (r"a \textbar{} b, a \textbar b, a\textbar b", "a | b, a | b, a|b"),
+        (r"1\textendash 2, a \textemdash{} b", "1\u20132, a \u2014 b"),
+        (r"{\textless}tag{\textgreater} \textasciitilde x \textunderscore{}y", "<tag> ~x _y"),
+        (r"it{\textquoteright}s \textquotedblleft q\textquotedblright", "it\u2019s \u201cq\u201d"),
+        (r"\textsection 2, 5\textdegree{}C, \texteuro 3", "§ 2, 5°C, €3"),
+        (r"\$5 \{a\} 10\% R\&D \#SAT snake\_case", "$5 {a} 10% R&D #SAT snake_case"),
+        # what is left once a converter dropped the braces: "{\textasciicircum}d"
+        (r"O(nm\textasciicircumd)", "O(nm^d)"),
+    ],
+)
+def test_text_symbols_and_escapes_read_as_characters(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
+def test_a_text_symbol_between_words_keeps_the_spaces_in_titles() -> None:
+    assert display_title(r"Unit Propagation - an Overview \textbar ScienceDirect Topics") == (
+        "Unit Propagation - an Overview | ScienceDirect Topics"
+    )
+    assert display_title(r"an Overview {\textbar} {{ScienceDirect Topics}}") == (
+        "an Overview | ScienceDirect Topics"
+    )
+
+
+#: sentences around LaTeX markup in real lists (CoRL 2023 and NeurIPS 2017 from Paper
+#: Copilot, the arXiv metadata snapshot), one per line with its list and id
+EXCERPTS = {
+    record["id"]: record["excerpt"]
+    for record in map(
+        json.loads,
+        (FIXTURE.parent / "latex_markup_excerpts.jsonl").read_text(encoding="utf-8").splitlines(),
+    )
+}
+
+
+@pytest.mark.parametrize(
+    ("paper", "shown"),
+    [
+        ("7TYeO2XVqI", "tasks out of a total of 30 tasks. (https://saytap.github.io)"),
+        ("ckeT8cMz_A", "robotic hand. https://sites.google.com/view/reboot-dexterous)"),
+        ("8919", "Õ(1/ε¹⁻ᶿ) (Õ() suppresses a logarithmic factor.) in the deterministic"),
+        ("9433", "approximation in sublinear time, which"),
+        ("8997", "These results do not require"),
+        ("9399", "order √(KT) log K without"),
+        ("9352", "crowdsourcing for entity resolution, a fundamental"),
+        ("9007", "corresponding to eigenvalue decay of"),
+        ("0704.0094", "Marginally consistent CDM"),
+        ("0704.0106", "At the order 𝒪(αₛ²), twist-four"),
+        ("0704.0114", "Phys. Rev. Lett. 98, 227202 (2007).)"),
+        ("0704.0115", "a given 𝒦-invariant class"),
+        ("0704.0164", "consider weakly stable components"),
+    ],
+)
+def test_real_markup_reads_as_text(paper: str, shown: str) -> None:
+    text = " ".join(plain(EXCERPTS[paper]).split())
+    assert shown in text
+    assert not re.search(r"\\[A-Za-z]|\{(it|em|bf|sl|cal)\b|\b(url|href|footnote)\b", text)
+    calligraphic = re.sub(r"\\cal\{\w+\}|\{\\cal \w+\}", " ", EXCERPTS[paper])  # 𝒦, not K
+    missing = [word for word in _words_outside_math(calligraphic) if word not in text]
+    assert missing == []
+
+
+MARKUP = st.sampled_from(
+    [
+        "{", "}", "\\", "$", "\\it ", "{\\em ", "\\bf", "{\\cal ", "\\url{", "\\href{", "}{",
+        "\\footnote{", "\\cite{", "\\textbar", "{\\textasciicircum}", "\\textasciicircumd",
+        "\\sqrt{", "\\cal{", "^", "_", "\\$", "\\{", "\\}", " ", "a", "Kx", "\n\n",
+        "\x1b[31m", "\x07", "\u202e", "\u200b", "*", "~",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(MARKUP, max_size=30).map("".join))
+def test_rendering_adds_no_character_that_acts_on_a_terminal(text: str) -> None:
+    for out in (render(text), render_title(text)):
+        made = {ch for ch in out.text if is_unsafe(ch)} - set(text)
+        assert made == set()
+        assert all(0 <= s.start < s.end <= len(out.text) for s in out.spans)
+        assert "\x1b" not in visible(out.text)

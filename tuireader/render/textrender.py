@@ -6,7 +6,11 @@ style the spans without ever interpreting the data as markup. The converter is
 deliberately forgiving: anything it does not understand is kept as text, and no word of
 the input outside math is ever dropped (a ``%`` is a percent sign, not a comment, and a
 ``$`` that does not open a well-formed math span is a dollar sign). LaTeX text accents and
-letters become Unicode letters everywhere (``G\\"odel`` → ``Gödel``, ``{\\o}`` → ``ø``).
+letters become Unicode letters everywhere (``G\\"odel`` → ``Gödel``, ``{\\o}`` → ``ø``), and
+so do text symbols (``{\\textbar}`` → ``|``). The LaTeX that real exports carry reads as
+text: old font switches style their group (``{\\it sublinear}``, ``{\\bf 98}``),
+``\\url{u}`` is the address, ``\\href{u}{t}`` is ``t (u)``, ``\\footnote{x}`` is ``(x)``
+and ``\\cite{k}`` is ``[k]``.
 
 Titles and author names are shown on one line through :func:`display_title`,
 :func:`display_author` (and :func:`render_title` with styles), which also drop BibTeX's
@@ -706,7 +710,8 @@ _TEXT_COMMANDS: dict[str, Style | None] = {
     "textup": None, "underline": None, "mbox": None, "textmd": None,
 }  # fmt: skip
 _TEXT_ESCAPES = {"%": "%", "$": "$", "_": "_", "&": "&", "#": "#", "{": "{", "}": "}",
-                 "*": "*", "\\": "\\", " ": " ", ",": " ", "~": "~", "-": ""}  # fmt: skip
+                 "*": "*", "\\": "\\", " ": " ", ",": " ", "~": "~", "-": "", "/": "",
+                 "@": ""}  # fmt: skip
 #: text-mode accents, as combining marks: ``\\'a``, ``\\"{o}``, ``\\c{c}``, ``\\v s``.
 TEXT_ACCENTS = {
     "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
@@ -795,10 +800,19 @@ def _special_letter(text: str, start: int, pos: int) -> tuple[str, int] | None:
             pos += 1  # "\\o bro": the space ends the command's name
         return TEXT_LETTERS[name], pos
     if name in TEXT_SYMBOLS:
-        if text.startswith(("{}", " "), pos):  # "\\textendash{}" or "\\textendash 2"
-            pos += 1 + (text[pos] == "{")
+        if text.startswith("{}", pos):  # "\\textendash{}"
+            pos += 2
+        elif text.startswith(" ", pos) and not (
+            TEXT_SYMBOLS[name] in _SEPARATORS and (start == 0 or text[start - 1].isspace())
+        ):
+            pos += 1  # "1\\textendash 2": the space ends the name; "a \\textbar b" keeps it
         return TEXT_SYMBOLS[name], pos
     return None
+
+
+#: text symbols that stand between words as words do (``Overview \\textbar Topics``): a
+#: space after one that has a space before it stays, though TeX would eat it
+_SEPARATORS = frozenset("|‖–—•·…×÷±−→←↑↓<>§¶©")
 
 
 def _balanced_dollar(text: str, start: int) -> int:
@@ -889,8 +903,165 @@ _GROUPING = str.maketrans("", "", "{}")
 _GROUPING_AND_TIES = str.maketrans({"{": None, "}": None, "~": " "})
 
 
-def _events(text: str, mode: Mode = "prose") -> list[object]:
-    """Split prose into literal strings, math, styled commands and star runs."""
+def _switch_group(text: str, lower: int, start: int) -> int | None:
+    """Where the brace opening a font switch's group is (``{\\it x}``, ``{ \\em x}``), for
+    the switch at ``start``; None when no such brace is between ``lower`` and it."""
+    j = start - 1
+    while j >= lower and text[j] in " \t\n":
+        j -= 1
+    if j < lower or text[j] != "{" or text[j - 1 : j] == "\\":
+        return None
+    return j if _match_brace(text, j) != -1 else None
+
+
+_WORD_AFTER = re.compile(r" *([A-Za-z]+)")
+
+
+def _switch_events(
+    text: str, pos: int, close: int | None, events: list[object], grouped: bool = False
+) -> int:
+    """Events for the font switch whose name ends at ``pos``; returns where they end.
+
+    ``close`` is the brace that closes the switch's group (``{\\bf 98}``); without one the
+    switch takes a braced argument right after it (``\\em{x}``, as its author meant). The
+    group's outer braces go, and so do those of a lone group inside it
+    (``{\\em{weakly stable}}``). In a group's text (``grouped``), a switch runs to its end
+    (``{\\bf bold \\it both}``). A switch in no group (``\\em Joint replay``, often what
+    is left of ``{\\em Joint}`` once a converter dropped its braces) cannot say where it
+    ends: it goes and the text stays plain, except that ``\\cal K`` takes its word, as
+    ``{\\cal K}`` does.
+    """
+    name = text[text.rfind("\\", 0, pos) + 1 : pos]
+    switch = SWITCHES[name]
+    end = close
+    if end is None:
+        if text.startswith("{", pos) and (arg := _match_brace(text, pos)) != -1:
+            inner, after = text[pos + 1 : arg], arg + 1
+        elif grouped:
+            end = len(text)
+        elif switch in FONT_MAPS and (word := _WORD_AFTER.match(text, pos)) is not None:
+            inner, after = word.group(1), word.end()
+        else:
+            return pos + text.startswith(" ", pos)  # the space after its name is TeX's
+    if end is not None:
+        inner = text[pos:end].lstrip()
+        after = end + (close is not None)
+        if inner.startswith("{") and _match_brace(inner, 0) == len(inner.rstrip()) - 1:
+            inner = inner.rstrip()[1:-1]
+    if switch in FONT_MAPS and "$" not in inner:  # "{\\cal K}" outside math reads as math
+        events.append(("math", f"\\{name}{{{inner}}}"))
+    elif inner:
+        events.append(("cmd", switch, inner))
+    return after
+
+
+def _braced(text: str, pos: int) -> tuple[str, int] | None:
+    """The braced argument at ``pos`` (spaces before it skipped) and where it ends."""
+    while text.startswith(" ", pos):
+        pos += 1
+    if not text.startswith("{", pos):
+        return None
+    close = _match_brace(text, pos)
+    return None if close == -1 else (text[pos + 1 : close], close + 1)
+
+
+_URL_ESCAPE = re.compile(r"\\([%#&_~$])(?:\{\})?")
+
+
+def _url_text(url: str) -> str:
+    """A URL written for LaTeX as its address: ``a\\_b\\%20`` → ``a_b%20``."""
+    return _URL_ESCAPE.sub(r"\1", " ".join(url.split()))
+
+
+def _url(text: str, pos: int, events: list[object]) -> int | None:
+    """``\\url{u}``: the address as written."""
+    arg = _braced(text, pos)
+    if arg is None:
+        return None
+    events.append(_url_text(arg[0]))
+    return arg[1]
+
+
+def _href(text: str, pos: int, events: list[object]) -> int | None:
+    """``\\href{u}{t}``: the text, then the address in parentheses (once, when the text
+    is not the address itself)."""
+    url = _braced(text, pos)
+    label = _braced(text, url[1]) if url is not None else None
+    if url is None or label is None:
+        return None
+    address = _url_text(url[0])
+    if label[0].strip() and _url_text(label[0]).strip() not in (address, address.split("://")[-1]):
+        events.append(("cmd", None, label[0]))
+        events.append(f" ({address})")
+    else:
+        events.append(address)
+    return label[1]
+
+
+def _footnote(text: str, pos: int, events: list[object]) -> int | None:
+    """``\\footnote{x}``: `` (x)`` where the footnote mark was."""
+    arg = _braced(text, pos)
+    if arg is None:
+        return None
+    if arg[0].strip():
+        before = text[:pos].rsplit("\\", 1)[0]
+        events.append("(" if before.endswith((" ", "\n", "(")) else " (")
+        events.append(("cmd", None, arg[0].strip()))
+        events.append(")")
+    return arg[1]
+
+
+def _cite(text: str, pos: int, events: list[object]) -> int | None:
+    """``\\cite{a,b}`` (and ``\\citep``, ``\\citet``…): ``[a, b]``."""
+    if text.startswith("[", pos):  # \cite[p.~3]{key}: the note goes with the key
+        close = text.find("]", pos)
+        pos = close + 1 if close != -1 else pos
+    arg = _braced(text, pos)
+    if arg is None:
+        return None
+    keys = ", ".join(key.strip() for key in arg[0].split(",") if key.strip())
+    events.append(f"[{keys}]")
+    return arg[1]
+
+
+def _ref(text: str, pos: int, events: list[object]) -> int | None:
+    """``\\ref{x}``: x; ``\\eqref{x}``: (x)."""
+    arg = _braced(text, pos)
+    if arg is None:
+        return None
+    eq = text[:pos].endswith("eqref")
+    events.append(f"({arg[0].strip()})" if eq else arg[0].strip())
+    return arg[1]
+
+
+def _scripted(text: str, pos: int, events: list[object]) -> int | None:
+    """``\\textsuperscript{th}`` and ``\\textsubscript{2}``: in raised or lowered letters."""
+    arg = _braced(text, pos)
+    if arg is None:
+        return None
+    sup = text[:pos].endswith("superscript")
+    inner = plain(arg[0])
+    events.append(_script(inner, SUPERSCRIPTS if sup else SUBSCRIPTS, "^" if sup else "_"))
+    return arg[1]
+
+
+#: commands of running text with arguments of their own: each makes its events from the
+#: text after its name, and returns where they end (None: not written as expected).
+_PROSE_COMMANDS: dict[str, Callable[[str, int, list[object]], int | None]] = {
+    "url": _url, "nolinkurl": _url, "path": _url, "href": _href,
+    "footnote": _footnote, "thanks": _footnote,
+    "cite": _cite, "citep": _cite, "citet": _cite, "citealp": _cite, "citeauthor": _cite,
+    "parencite": _cite, "textcite": _cite, "autocite": _cite,
+    "ref": _ref, "eqref": _ref, "autoref": _ref, "cref": _ref, "Cref": _ref,
+    "textsuperscript": _scripted, "textsubscript": _scripted,
+}  # fmt: skip
+
+
+def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[object]:
+    """Split prose into literal strings, math, styled commands and star runs.
+
+    ``grouped``: the text is a group's (a command's argument), where a font switch ends.
+    """
     events: list[object] = []
     table = {"prose": None, "title": _GROUPING, "name": _GROUPING_AND_TIES}[mode]
 
@@ -905,6 +1076,12 @@ def _events(text: str, mode: Mode = "prose") -> list[object]:
     while (m := _TEXT_TOKEN.search(text, pos)) is not None:
         start = m.start()
         tok = m.group()
+        group = _switch_group(text, pos, start) if tok[1:] in SWITCHES else None
+        if group is not None:  # "{\\it sublinear time}": the group is the switch's
+            if group > pos:
+                events.append(literal(text[pos:group]))
+            pos = _switch_events(text, m.end(), _match_brace(text, group), events)
+            continue
         if start > pos:
             events.append(literal(text[pos:start]))
         pos = m.end()
@@ -963,6 +1140,14 @@ def _events(text: str, mode: Mode = "prose") -> list[object]:
                 events.append(letter)
                 continue
             name = tok[1:]
+            if name in SWITCHES:  # "\\bf 98", "\\em{weakly stable}"
+                pos = _switch_events(text, pos, None, events, grouped)
+                continue
+            if name in _PROSE_COMMANDS:
+                ended = _PROSE_COMMANDS[name](text, pos, events)
+                if ended is not None:
+                    pos = ended
+                    continue
             if name in _TEXT_COMMANDS and pos < n and text[pos] == "{":
                 close_at = _match_brace(text, pos)
                 if close_at != -1:
@@ -976,6 +1161,9 @@ def _events(text: str, mode: Mode = "prose") -> list[object]:
                 events.append(_TEXT_ESCAPES.get(name, name))
             elif name in GREEK or name in SYMBOLS:
                 events.append(("math", tok))
+            elif (run_on := run_on_symbol(name)) is not None:
+                events.append(TEXT_SYMBOLS[run_on[0]])  # "\\textasciicircumd": "^d"
+                events.append(run_on[1])
             else:
                 events.append(name)  # an unknown command keeps its name
                 if pos < n and text[pos] == "{":  # and its argument as text
@@ -1022,8 +1210,8 @@ def _pair_stars(events: list[object]) -> None:
             stack.append(index)
 
 
-def _render_into(text: str, out: _Out, mode: Mode = "prose") -> None:
-    events = _events(text, mode)
+def _render_into(text: str, out: _Out, mode: Mode = "prose", grouped: bool = False) -> None:
+    events = _events(text, mode, grouped)
     _pair_stars(events)
     opened: dict[int, int] = {}
     for index, event in enumerate(events):
@@ -1058,7 +1246,7 @@ def _render_into(text: str, out: _Out, mode: Mode = "prose") -> None:
                 out.add_out(converted, "math")
             elif kind == "cmd":
                 inner = _Out()
-                _render_into(event[2], inner, mode)
+                _render_into(event[2], inner, mode, grouped=True)
                 out.add_out(inner, event[1])
 
 
