@@ -35,6 +35,7 @@ from tuireader.render.citations import (
     cite_keys,
     format_citation,
     format_many,
+    name_parts,
     split_name,
     validate_bibtex,
 )
@@ -128,16 +129,27 @@ def split_authors(value: str) -> list[str]:
     return names
 
 
-def split_top_comma(name: str) -> tuple[str, str]:
-    depth = 0
+def split_top_commas(name: str) -> list[str]:
+    """A BibTeX name's parts at its commas outside braces (``Last, Jr, First``)."""
+    parts, depth, start = [], 0, 0
     for i, ch in enumerate(name):
         if ch == "{":
             depth += 1
         elif ch == "}":
             depth -= 1
         elif ch == "," and depth == 0:
-            return name[:i], name[i + 1 :].lstrip(" ")
-    return name, ""
+            parts.append(name[start:i].strip(" "))
+            start = i + 1
+    return [*parts, name[start:].strip(" ")]
+
+
+def bibtex_name(name: str) -> tuple[str, str, str]:
+    """``(given, family, suffix)`` of a name as BibTeX reads ``Last, First`` and
+    ``Last, Jr, First``."""
+    parts = split_top_commas(name)
+    if len(parts) == 3:
+        return parts[2], parts[0], parts[1]
+    return (parts[1] if len(parts) > 1 else ""), parts[0], ""
 
 
 def meant(text: str) -> str:
@@ -157,11 +169,17 @@ def check_round_trip(paper: Paper, fields: dict[str, str]) -> None:
         assert bibtex_unescape(fields["abstract"]) == meaning(paper.abstract)
     authors = [meant(a) for a in paper.authors if meant(a)]
     if authors:
-        parsed = []
-        for name in split_authors(fields["author"]):
-            family, given = split_top_comma(name)
-            parsed.append((bibtex_unescape(given), bibtex_unescape(family)))
-        assert parsed == [tuple(map(bibtex_unescape, split_name(a))) for a in authors]
+        parsed = [
+            tuple(map(bibtex_unescape, bibtex_name(name)))
+            for name in split_authors(fields["author"])
+        ]
+        expected = []
+        for author in authors:
+            given, family, suffix = name_parts(author)
+            if suffix and not given:  # written as one braced name
+                family, suffix = f"{family} {suffix}", ""
+            expected.append(tuple(map(bibtex_unescape, (given, family, suffix))))
+        assert parsed == expected
     else:
         assert "author" not in fields
     for key in ("url", "pdf"):
@@ -348,6 +366,54 @@ def test_bare_abstract_with_known_venue() -> None:
 def test_complete_paper_has_no_warnings() -> None:
     for fmt in FORMATS:
         assert format_citation(SAMPLES["tseng24a"], fmt).warnings == ()
+
+
+# ------------------------------------------------------------------------ names
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("Neal J. Evans II", ("Neal J.", "Evans", "II")),
+        ("Martin Luther King Jr.", ("Martin Luther", "King", "Jr.")),
+        ("Sammy Davis Jr", ("Sammy", "Davis", "Jr")),
+        ("John Smith III", ("John", "Smith", "III")),
+        ("Neal J. Evans, Jr.", ("Neal J.", "Evans", "Jr.")),
+        ("Evans, II, Neal J.", ("Neal J.", "Evans", "II")),  # BibTeX's Last, Jr, First
+        ("Evans, Neal J., II", ("Neal J.", "Evans", "II")),
+        ("Evans, Neal J.", ("Neal J.", "Evans", "")),
+        ("Floris van der Tak", ("Floris", "van der Tak", "")),
+        ("Maria de la Cruz", ("Maria", "de la Cruz", "")),
+        ("Ludwig van Beethoven Jr.", ("Ludwig", "van Beethoven", "Jr.")),
+        ("John V. Smith", ("John V.", "Smith", "")),  # an initial, not a suffix
+        ("Plato", ("", "Plato", "")),
+        ("{A. Biere}", ("", "{A. Biere}", "")),
+    ],
+)
+def test_name_parts_read_suffixes_and_particles(name: str, parts: tuple[str, str, str]) -> None:
+    assert name_parts(name) == parts
+    assert split_name(name) == parts[:2]
+
+
+def test_suffixes_go_where_each_style_puts_them() -> None:
+    paper = Paper(
+        id="s",
+        title="The Serpens YSO Population",
+        abstract="",
+        authors=("Paul Harvey", "Neal J. Evans II", "Dimitri von Rütte"),
+        year=2007,
+        venue="The Astrophysical Journal",
+    )
+    fields = parse_one(format_citation(paper, "bibtex").text)
+    assert fields["author"] == "Harvey, Paul and Evans, II, Neal J. and von Rütte, Dimitri"
+    apa = format_citation(paper, "apa").text
+    assert apa.startswith("Harvey, P., Evans, N. J., II, & von Rütte, D. (2007).")
+    first = Paper(id="t", title="T", abstract="", authors=("Neal J. Evans II", "Ann Lee"))
+    assert format_citation(first, "mla").text.startswith('Evans, Neal J., II, and Ann Lee. "T."')
+    assert base_key(first) == "evanst"
+    # BibTeX reads "Last, Jr, First" back as the same three parts
+    parsed = bibtexparser.parse_string(format_citation(paper, "bibtex").text)
+    assert not parsed.failed_blocks
 
 
 # ------------------------------------------------------------------------- keys

@@ -70,6 +70,7 @@ __all__ = [
     "W_NO_VENUE",
     "W_NO_YEAR",
     "Citation",
+    "NameParts",
     "base_key",
     "best_link",
     "bibtex_escape",
@@ -80,6 +81,7 @@ __all__ = [
     "format_many",
     "latex_to_unicode",
     "make_source_entry",
+    "name_parts",
     "primary_link",
     "split_name",
     "validate_bibtex",
@@ -675,26 +677,62 @@ def _split_at(text: str, sep: str) -> list[str]:
     return parts
 
 
-def split_name(name: str) -> tuple[str, str]:
-    """``(given, family)`` of one author name.
+#: generational suffixes, as written after a name ("Neal J. Evans II", "Martin Luther King Jr.")
+_SUFFIX_RE = re.compile(r"(?:[JS]r\.?|JR\.?|SR\.?|II|III|IV|2nd|3rd)")
 
-    "Family, Given" is read as written. Otherwise the family name is the last word,
-    together with any particles before it (``van``, ``von``, ``de``, …) as long as a
-    given name remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte"). Commas and
+
+class NameParts(NamedTuple):
+    """One person's name in the parts citations order differently."""
+
+    #: the given names ("Neal J.")
+    given: str
+    #: the family name with its particles ("Evans", "von Rütte", "de la Cruz")
+    family: str
+    #: a generational suffix ("II", "Jr.") or ""
+    suffix: str = ""
+
+
+def name_parts(name: str) -> NameParts:
+    """The given names, family name and suffix of one author name.
+
+    "Family, Given" is read as written, and so are BibTeX's "Family, Suffix, Given"
+    ("Evans, II, Neal J.") and "Family, Given, Suffix". Otherwise a suffix is the last
+    word when it is one (Jr., Sr., II, III, IV), and the family name is the word before
+    it, together with any particles before that (``van``, ``von``, ``de la``, …) as long
+    as a given name remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte"). Commas and
     spaces inside braces do not split: ``{A. Biere}`` is one family name, as in BibTeX.
     """
     name = _clean(name)
     commas = _top_level(name, ",")
     if commas:
-        family, given = name[: commas[0]].strip(), name[commas[0] + 1 :].strip()
-        return (given, family) if family else ("", given)
+        parts = [part.strip() for part in _split_at(name, ",")]
+        family, rest = parts[0], [part for part in parts[1:] if part]
+        suffix = ""
+        if len(rest) >= 2 and _SUFFIX_RE.fullmatch(rest[0]):  # BibTeX: von Last, Jr, First
+            suffix, rest = rest[0], rest[1:]
+        elif rest and _SUFFIX_RE.fullmatch(rest[-1]):  # Last, First, Jr. or First Last, Jr.
+            suffix, rest = rest[-1], rest[:-1]
+            if not rest and " " in family:
+                return name_parts(family)._replace(suffix=suffix)
+        given = ", ".join(rest)
+        return NameParts(given, family, suffix) if family else NameParts("", given, suffix)
     words = [word for word in _split_at(name, " ") if word]
+    suffix = ""
+    if len(words) >= 2 and _SUFFIX_RE.fullmatch(words[-1]):
+        suffix, words = words[-1], words[:-1]
     if len(words) <= 1:
-        return "", name
+        return NameParts("", " ".join(words), suffix)
     start = len(words) - 1
     while start > 1 and words[start - 1].lower() in _PARTICLES:
         start -= 1
-    return " ".join(words[:start]), " ".join(words[start:])
+    return NameParts(" ".join(words[:start]), " ".join(words[start:]), suffix)
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """``(given, family)`` of one author name, as :func:`name_parts` reads them (the
+    suffix, if any, left out)."""
+    parts = name_parts(name)
+    return parts.given, parts.family
 
 
 #: letters NFKD does not take apart, spelled in ASCII the way Better BibTeX does.
@@ -757,13 +795,17 @@ def _bibtex_name_part(part: str) -> str:
 
 
 def _bibtex_author(name: str) -> str:
-    given, family = split_name(name)
+    given, family, suffix = name_parts(name)
+    if suffix and not given:
+        family, suffix = f"{family} {suffix}", ""  # "Prince II": one name, braced below
     family_part = _bibtex_name_part(family)
     if not given:
         # A lone name ("Plato", "OpenAI", "{A. Biere}"): braces keep BibTeX from splitting it.
         if " " not in family or _fully_braced(family_part):
             return family_part
         return "{" + bibtex_escape(family) + "}"
+    if suffix:  # BibTeX's "von Last, Jr, First"
+        return f"{family_part}, {bibtex_escape(suffix)}, {_bibtex_name_part(given)}"
     return f"{family_part}, {_bibtex_name_part(given)}"
 
 
@@ -1635,9 +1677,10 @@ def _initials(given: str) -> str:
 
 
 def _apa_name(name: str) -> str:
-    given, family = (_plain(part) for part in split_name(name))
+    given, family, suffix = (_plain(part) for part in name_parts(name))
     initials = _initials(given)
-    return f"{family}, {initials}" if initials else family
+    name = f"{family}, {initials}" if initials else family
+    return f"{name}, {suffix}" if suffix else name
 
 
 def _apa_authors(authors: Sequence[str]) -> str:
@@ -1686,12 +1729,13 @@ def _apa(facts: _Facts) -> str:
 
 
 def _mla_authors(authors: Sequence[str]) -> str:
-    given, family = (_plain(part) for part in split_name(authors[0]))
+    given, family, suffix = (_plain(part) for part in name_parts(authors[0]))
     first = f"{family}, {given}" if given else family
+    first = f"{first}, {suffix}" if suffix else first
     if len(authors) == 1:
         return first
     if len(authors) == 2:
-        second = " ".join(part for part in map(_plain, split_name(authors[1])) if part)
+        second = " ".join(part for part in map(_plain, name_parts(authors[1])) if part)
         return f"{first}, and {second}"
     return f"{first}, et al"
 
