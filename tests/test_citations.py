@@ -416,6 +416,34 @@ def test_suffixes_go_where_each_style_puts_them() -> None:
     assert not parsed.failed_blocks
 
 
+def test_editors_stand_for_the_authors_of_an_edited_book() -> None:
+    book = Paper(
+        id="e",
+        title="Physics-based animation",
+        abstract="",
+        editor=("Erleben, Kenny",),
+        year=2005,
+        publisher="Charles River Media",
+        entry_type="collection",
+    )
+    apa = format_citation(book, "apa")
+    assert apa.text == "Erleben, K. (Ed.). (2005). Physics-based animation. Charles River Media."
+    assert W_NO_AUTHORS not in apa.warnings
+    mla = format_citation(book, "mla").text
+    assert mla == 'Erleben, Kenny, editor. "Physics-based animation." Charles River Media, 2005.'
+    fields = parse_one(format_citation(book, "bibtex").text)
+    assert (fields["ENTRYTYPE"], fields["ID"]) == ("book", "erleben2005physics")
+    assert fields["editor"] == "Erleben, Kenny" and fields["publisher"] == "Charles River Media"
+    assert "note" not in fields  # no "Authors unknown": the editors are named
+    assert format_citation(book, "biblatex").text.startswith("@collection{erleben2005physics,")
+    two = Paper(id="f", title="Book", abstract="", editor=("Lee, Ann", "Chen, Bo"), year=2001)
+    assert format_citation(two, "apa").text.startswith("Lee, A., & Chen, B. (Eds.). (2001). Book.")
+    assert format_citation(two, "mla").text.startswith('Lee, Ann, and Bo Chen, editors. "Book."')
+    # a paper with authors is cited by them, whoever edited the proceedings
+    chapter = Paper(id="g", title="T", abstract="", authors=("Ann Lee",), editor=("Chen, Bo",))
+    assert format_citation(chapter, "apa").text.startswith("Lee, A. (n.d.). T.")
+
+
 # ------------------------------------------------------------------------- keys
 
 

@@ -874,9 +874,10 @@ def _year(paper: Paper) -> int | None:
 
 
 def base_key(paper: Paper) -> str:
-    """``familyYearFirstword`` for one paper, before any collision suffix."""
+    """``familyYearFirstword`` for one paper, before any collision suffix (the first
+    editor's family name when the paper names no author)."""
     paper = _with_source(paper)
-    first = next((name for name in paper.authors if _clean(name)), None)
+    first = next((name for name in paper.authors or paper.editor if _clean(name)), None)
     if first is not None:
         family = _ascii_letters(split_name(first)[1]) or "author"
     else:
@@ -1519,6 +1520,8 @@ class _Facts:
     paper: Paper
     key: str
     authors: tuple[str, ...]
+    #: the editors, named in place of authors by a work that has none (an edited book)
+    editors: tuple[str, ...]
     year: int | None
     venue: _Venue | None
     url: str | None
@@ -1537,8 +1540,9 @@ def _facts(paper: Paper, key: str) -> _Facts:
     pdf = _pdf_link(links)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
+    editors = () if authors else tuple(c for c in (_clean(n) for n in paper.editor) if c)
     warnings = []
-    if not authors:
+    if not authors and not editors:
         warnings.append(W_NO_AUTHORS)
     if paper.title_derived:
         warnings.append(W_DERIVED_TITLE)
@@ -1550,6 +1554,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
         paper=paper,
         key=key,
         authors=authors,
+        editors=editors,
         year=year,
         venue=venue,
         url=url,
@@ -1565,7 +1570,7 @@ def _missing_note(facts: _Facts) -> str | None:
     parts = []
     if facts.paper.title_derived:
         parts.append("Title derived from the abstract")
-    if not facts.authors:
+    if not facts.authors and not facts.editors:
         parts.append("authors unknown" if parts else "Authors unknown")
     return "; ".join(parts) if parts else None
 
@@ -1588,6 +1593,8 @@ _STANDALONE_TYPES = {
     "mastersthesis": "school",
     "manual": "organization",
     "unpublished": "note",
+    "collection": "publisher",
+    "proceedings": "publisher",
 }
 
 
@@ -1599,8 +1606,11 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     arxiv_only = venue is None and facts.arxiv is not None
     standalone = (paper.entry_type or "").lower()
     if venue is None and not arxiv_only and standalone in _STANDALONE_TYPES:
-        # a book, report or thesis: no container, its publisher under the field it takes
-        entry_type = standalone
+        # a book, report or thesis: no container, its publisher under the field it takes;
+        # BibTeX has no @collection: an edited book is a @book with its editors
+        entry_type = standalone if biblatex else _TO_BIBTEX_TYPE.get(standalone, standalone)
+        if facts.editors:
+            fields.append(("editor", " and ".join(_bibtex_author(n) for n in facts.editors)))
         publisher = _clean(paper.publisher)
         if publisher:
             fields.append((_STANDALONE_TYPES[standalone], bibtex_escape(publisher)))
@@ -1695,11 +1705,13 @@ def _apa_authors(authors: Sequence[str]) -> str:
 def _apa(facts: _Facts) -> str:
     date = f"({facts.year})" if facts.year else "(n.d.)"
     title = _end(_display_title(facts))
-    parts = (
-        [f"{_end(_apa_authors(facts.authors))} {date}.", title]
-        if facts.authors
-        else [title, f"{date}."]
-    )
+    if facts.authors:
+        parts = [f"{_end(_apa_authors(facts.authors))} {date}.", title]
+    elif facts.editors:  # an edited book: "Erleben, K. (Ed.). (2005)."
+        role = "(Ed.)" if len(facts.editors) == 1 else "(Eds.)"
+        parts = [f"{_apa_authors(facts.editors)} {role}. {date}.", title]
+    else:
+        parts = [title, f"{date}."]
     venue = facts.venue
     pages = _pages(facts.paper.pages)
     pages = pages.replace("--", "\u2013") if pages else None
@@ -1722,6 +1734,8 @@ def _apa(facts: _Facts) -> str:
             parts.append(_end(_plain(venue.publisher)))
     elif facts.arxiv:
         parts.append("arXiv.")
+    elif _clean(facts.paper.publisher):  # a book, a report: who published it
+        parts.append(_end(_plain(facts.paper.publisher or "")))
     link = f"https://doi.org/{facts.doi}" if facts.doi else facts.url
     if link:
         parts.append(link)
@@ -1749,7 +1763,13 @@ def _mla(facts: _Facts) -> str:
         .replace("\u201d", "\u2019")
     )
     quoted = f'"{_end(title)}"'
-    head = f"{_end(_mla_authors(facts.authors))} {quoted}" if facts.authors else quoted
+    if facts.authors:
+        head = f"{_end(_mla_authors(facts.authors))} {quoted}"
+    elif facts.editors:  # an edited book: "Erleben, Kenny, editor."
+        role = "editor" if len(facts.editors) == 1 else "editors"
+        head = f"{_mla_authors(facts.editors)}, {role}. {quoted}"
+    else:
+        head = quoted
     container: list[str] = []
     venue = facts.venue
     if venue is not None:
@@ -1762,6 +1782,8 @@ def _mla(facts: _Facts) -> str:
             container.append(_plain(venue.publisher))
     elif facts.arxiv:
         container.append("arXiv")
+    elif _clean(facts.paper.publisher):
+        container.append(_plain(facts.paper.publisher or ""))
     if facts.year:
         container.append(str(facts.year))
     pages = _pages(facts.paper.pages)
