@@ -354,6 +354,32 @@ def test_bare_abstract_never_invents_authors() -> None:
     assert W_NO_LINK in format_citation(paper, "markdown").warnings
 
 
+def test_markdown_of_a_paper_without_link_says_who_when_and_where() -> None:
+    paper = Paper(
+        id="m",
+        title="Deep Things [v2]",
+        abstract="",
+        authors=("Ann Lee", "Bo Chen", "Cy Dee", "Di Eng"),
+        venue="ICML 2024",
+    )
+    citation = format_citation(paper, "markdown")
+    assert citation.text == (
+        r"*Deep Things \[v2\]*. Ann Lee, Bo Chen, Cy Dee et al. "
+        "Proceedings of the 41st International Conference on Machine Learning, 2024."
+    )
+    assert W_NO_LINK in citation.warnings
+    alone = Paper(id="n", title="Deep Things", abstract="", authors=("Ann Lee",), year=2020)
+    assert format_citation(alone, "markdown").text == "*Deep Things*. Ann Lee. 2020."
+    linked = Paper(
+        id="l",
+        title="Deep Things",
+        abstract="",
+        authors=("Ann Lee",),
+        links=(Link("https://example.org/p", "paper", "url"),),
+    )
+    assert format_citation(linked, "markdown").text == "[Deep Things](https://example.org/p)"
+
+
 def test_bare_abstract_with_known_venue() -> None:
     citation = format_citation(SAMPLES["bare_seed_icml"])
     fields = parse_one(citation.text)
@@ -439,6 +465,7 @@ def test_editors_stand_for_the_authors_of_an_edited_book() -> None:
     two = Paper(id="f", title="Book", abstract="", editor=("Lee, Ann", "Chen, Bo"), year=2001)
     assert format_citation(two, "apa").text.startswith("Lee, A., & Chen, B. (Eds.). (2001). Book.")
     assert format_citation(two, "mla").text.startswith('Lee, Ann, and Bo Chen, editors. "Book."')
+    assert format_citation(two, "markdown").text == "*Book*. Ann Lee, Bo Chen (eds.). 2001."
     # a paper with authors is cited by them, whoever edited the proceedings
     chapter = Paper(id="g", title="T", abstract="", authors=("Ann Lee",), editor=("Chen, Bo",))
     assert format_citation(chapter, "apa").text.startswith("Lee, A. (n.d.). T.")

@@ -338,7 +338,10 @@ def test_accents_become_unicode_in_text_and_stay_latex_in_bibtex() -> None:
     assert mla.startswith(
         'Balázs, C., and Esten Ingar Grøtli. "Fast rates for Hölderian error bounds."'
     )
-    assert format_citation(paper, "markdown").text == "Fast rates for Hölderian error bounds"
+    assert format_citation(paper, "markdown").text == (
+        "*Fast rates for Hölderian error bounds*. C. Balázs, Esten Ingar Grøtli. "
+        "Advances in Neural Information Processing Systems, 2017."
+    )
     bib = format_citation(paper).text
     assert "textbackslash" not in bib
     fields = fields_of(bib)

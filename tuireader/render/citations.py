@@ -1804,11 +1804,27 @@ def _markdown_url(url: str) -> str:
     )
 
 
+def _markdown_text(text: str) -> str:
+    return re.sub(r"([\\\[\]*_`])", r"\\\1", text)
+
+
 def _markdown(facts: _Facts) -> str:
-    title = re.sub(r"([\\\[\]*_`])", r"\\\1", _plain(facts.paper.title) or "Untitled")
-    if not facts.url:
-        return title
-    return f"[{title}]({_markdown_url(facts.url)})"
+    """``[Title](url)``; a paper with no link is a line of its own: ``*Title*. Ada
+    Lovelace, Alan Turing et al. Venue, 2024.``, with what is known of it."""
+    title = _markdown_text(_plain(facts.paper.title) or "Untitled")
+    if facts.url:
+        return f"[{title}]({_markdown_url(facts.url)})"
+    names = [_plain(name) for name in facts.authors or facts.editors]
+    names = [" ".join(part for part in name_parts(name) if part) for name in names]
+    people = ", ".join(names[:3]) + (" et al." if len(names) > 3 else "")
+    if not facts.authors and facts.editors:
+        people += " (ed.)" if len(names) == 1 else " (eds.)"
+    venue = facts.venue
+    where = _plain(venue.container) if venue else "arXiv" if facts.arxiv else ""
+    where = where or _plain(facts.paper.publisher or "")
+    tail = ", ".join(part for part in (where, str(facts.year or "")) if part)
+    parts = [f"*{title}*", _markdown_text(people), _markdown_text(tail)]
+    return " ".join(_end(part) for part in parts if part)
 
 
 # ---------------------------------------------------------------------------- API
