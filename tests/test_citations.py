@@ -43,7 +43,8 @@ from tuireader.render.citations import (
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures" / "citations"
 GOLDEN = HERE / "golden" / "citations"
-ICML_DATA = Path(__file__).parents[2] / "shared" / "data" / "icml2024.jsonl"
+#: the ICML 2024 records the project ships as seeds (the tests read nothing outside the repo)
+ICML_DATA = HERE.parent / "seeds" / "catalog" / "icml2024-seeds.jsonl"
 UPDATE = os.environ.get("TUIREADER_UPDATE_GOLDEN") == "1"
 
 
@@ -709,15 +710,12 @@ def test_unescape_inverts_escape(text: str) -> None:
         assert meaning(text) == meant(text)
 
 
-@pytest.mark.skipif(
-    not ICML_DATA.exists(), reason="shared ICML 2024 data not present (fresh clone)"
-)
 def test_every_icml_record_parses_back() -> None:
     papers = [
         paper_from_record(json.loads(line))
         for line in ICML_DATA.read_text(encoding="utf-8").splitlines()
     ]
-    assert len(papers) == 2610
+    assert len(papers) == 36
     text = format_many(papers, "bibtex", include_abstract=True)
     assert validate_bibtex(text) == []
     library = bibtexparser.parse_string(text)
