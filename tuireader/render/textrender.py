@@ -195,7 +195,7 @@ SWITCHES: dict[str, str | None] = {
     "it": "em", "itshape": "em", "sl": "em", "slshape": "em", "em": "em", "bf": "strong",
     "bfseries": "strong", "tt": "code", "ttfamily": "code", "cal": "cal", "mit": None,
     "rm": None, "rmfamily": None, "sf": None, "sffamily": None, "sc": None, "scshape": None,
-    "upshape": None, "mdseries": None, "up": None,
+    "upshape": None, "mdseries": None,
     "normalfont": None, "small": None, "footnotesize": None,
     "scriptsize": None, "tiny": None, "large": None, "Large": None, "LARGE": None,
     "huge": None, "Huge": None, "normalsize": None, "displaystyle": None,
