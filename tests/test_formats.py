@@ -358,6 +358,49 @@ def test_csv_list_with_header_in_any_case(tmp_path: Path) -> None:
     assert supported(path)
 
 
+def test_csv_doubled_quotes_inside_a_quoted_cell_are_one_quote(tmp_path: Path) -> None:
+    # a header without quotes must not make the reader forget that "" is a quote
+    path = tmp_path / "papers.csv"
+    path.write_text(
+        "title,authors,abstract,year\n"
+        '"Deep ""quoted"" nets, revisited","Ann Lee; Bob Roe","An abstract, with commas.",2020\n'
+        '"=HYPERLINK(""http://evil"",""x"")","Cy Doe","Another abstract.",2021\n',
+        encoding="utf-8",
+    )
+    deep, formula = read_file(path).records
+    assert (deep.title, deep.authors, deep.abstract, deep.year) == (
+        'Deep "quoted" nets, revisited',
+        ("Ann Lee", "Bob Roe"),
+        "An abstract, with commas.",
+        2020,
+    )
+    assert (formula.title, formula.authors, formula.abstract, formula.year) == (
+        '=HYPERLINK("http://evil","x")',
+        ("Cy Doe",),
+        "Another abstract.",
+        2021,
+    )
+
+
+def test_csv_delimiter_is_sniffed_and_doubled_quotes_kept_with_semicolons_and_tabs(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "semi.csv": ('Title;Abstract;Year\n"A ""b""; c";"Text; with ""quotes"".";2019\n', ";"),
+        "tabs.tsv": ('Title\tAbstract\tYear\n"A ""b"", c"\t"Text, with ""quotes""."\t2019\n', ","),
+        "tabs.csv": ('Title\tAbstract\tYear\n"A ""b"", c"\t"Text, with ""quotes""."\t2019\n', ","),
+    }
+    for name, (text, mark) in files.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        (record,) = read_file(path).records
+        assert (record.title, record.abstract, record.year) == (
+            f'A "b"{mark} c',
+            f'Text{mark} with "quotes".',
+            2019,
+        ), name
+
+
 def test_unrecognised_json_and_csv_fields_are_named(tmp_path: Path) -> None:
     path = tmp_path / "odd.json"
     path.write_text(json.dumps([{"name_of_it": "x", "blurb": "y"}]), encoding="utf-8")

@@ -58,13 +58,27 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 _URL_SPLIT = re.compile(r"[\s;,|]+")
 
 
-def _dialect(sample: str, path: Path) -> type[csv.Dialect] | csv.Dialect:
+def _dialect(sample: str, path: Path) -> type[csv.Dialect]:
+    """The dialect of a table: ``.tsv`` is tab-separated, any other file takes the
+    delimiter (``,``, ``;`` or tab) its header row uses.
+
+    Only the delimiter (and whether a space follows it) is taken from the sniffer: the
+    quoting is always the spreadsheets' (RFC 4180), where ``""`` inside a quoted cell is
+    one quote. The sniffer, given a header without quotes, would say the opposite and
+    cut a title such as ``"Deep ""quoted"" nets, revisited"`` at its first quote.
+    """
     if path.suffix.lower() == ".tsv":
         return csv.excel_tab
     try:
-        return csv.Sniffer().sniff(sample.split("\n", 1)[0], delimiters=",;\t")
+        sniffed = csv.Sniffer().sniff(sample.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
         return csv.excel
+
+    class Sniffed(csv.excel):
+        delimiter = sniffed.delimiter
+        skipinitialspace = sniffed.skipinitialspace
+
+    return Sniffed
 
 
 def _column_name(column: str) -> str:
