@@ -350,6 +350,45 @@ def test_nips_stubs_join_the_full_records_of_their_titles() -> None:
     assert problem.message.startswith("2 records name papers listed earlier in this list")
 
 
+@pytest.mark.parametrize("reverse", [False, True])
+def test_a_merged_oral_and_poster_record_keep_the_oral_in_either_order(
+    tmp_path: Path, reverse: bool
+) -> None:
+    # the same four records: 21 Poster (full) then 29 Oral (stub), and 200 Poster (stub)
+    # then 201 Oral (full); reversed, the Oral record of each comes first instead
+    records = json.loads((FIXTURES / "nips2017_stubs.json").read_text(encoding="utf-8"))
+    assert [record["status"] for record in records] == ["Poster", "Oral", "Poster", "Oral"]
+    path = write_json(tmp_path / "nips2017.json", records[::-1] if reverse else records)
+    lib = load_library([path])
+    assert len(lib) == 2
+    assert [paper.status for paper in lib] == ["Oral", "Oral"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        ("Poster", "Spotlight", "Spotlight"),
+        ("Spotlight", "Poster", "Spotlight"),
+        ("Spotlight", "Oral", "Oral"),
+        ("Accept (Poster)", "Accept (Oral)", "Accept (Oral)"),
+        ("Reject", "Poster", "Poster"),
+        ("Poster", "Withdraw", "Poster"),
+        ("Poster", None, "Poster"),
+        (None, "Spotlight", "Spotlight"),
+        ("Poster", "Accept", "Poster"),
+    ],
+)
+def test_records_of_one_paper_in_two_lists_keep_the_more_notable_status(
+    tmp_path: Path, first: str | None, second: str | None, kept: str
+) -> None:
+    base = {"title": "Deep Learning of Things", "author": "Ann Lee", "abstract": LONG}
+    write_json(tmp_path / "a.json", [base | ({"status": first} if first else {})])
+    write_json(tmp_path / "b.json", [base | ({"status": second} if second else {})])
+    lib = load_library([tmp_path / "a.json", tmp_path / "b.json"])
+    (paper,) = lib.papers
+    assert paper.status == kept
+
+
 def test_a_shared_doi_merges_entries_under_two_source_keys() -> None:
     one = Record(title="Rare Path Guided Fuzzing", doi="10.1/rpg", source_id="key1")
     two = Record(title="Rare Path Guided Fuzzing", doi="10.1/RPG", source_id="key2")

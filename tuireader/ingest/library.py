@@ -4,7 +4,9 @@ A paper is who its strongest key says (``tuireader.ingest.identity``): a DOI, an
 id, an OpenReview id, a proceedings key, else its title and first author, and its
 abstract only in plain-text lists that give nothing else. Records of several lists that
 are one paper become one paper that knows every list. Every field a ``Record`` shares
-with ``Paper`` is copied by name, the first record with a value giving it.
+with ``Paper`` is copied by name, the first record with a value giving it, except the
+decision (``status``): the most notable one of the records is kept (oral over spotlight
+over poster, see ``status_rank``).
 
 The id is short (8 lowercase base32 characters of the SHA-1 of the strongest key's
 text; for a paper with only an abstract, of the normalised abstract, as ids always were
@@ -47,6 +49,7 @@ __all__ = [
     "load_library",
     "normalise_text",
     "paper_id",
+    "status_rank",
 ]
 
 #: Characters in a paper id. Two papers whose ids would collide get longer ids.
@@ -81,7 +84,8 @@ def paper_id(abstract: str, title: str | None = None) -> str:
 # --------------------------------------------------------------------------- merging
 
 #: Paper fields the merger sets itself; every other field a Record shares with Paper is
-#: copied from the records, the first record that has a value giving it.
+#: copied from the records, the first record that has a value giving it (the status: the
+#: most notable one, see ``status_rank``).
 _OWN_FIELDS = frozenset({"id", "lists", "links", "order", "title_derived", "metadata_source"})
 _PAPER_FIELDS = frozenset(item.name for item in fields(Paper))
 #: Record fields that reach the Paper field of the same name.
@@ -92,6 +96,30 @@ COPIED_FIELDS: tuple[str, ...] = tuple(
 
 def _empty(value: object) -> bool:
     return value is None or value == "" or value == () or value == [] or value == {}
+
+
+#: Words of a decision, by how notable the decision is: a paper that is both an oral and
+#: a poster (a conference site lists both talks) is an oral. The first row that a
+#: decision's words match gives its rank; a decision matching none (Poster, Accept,
+#: Findings) ranks between a rejection and a spotlight.
+_STATUS_RANKS: tuple[tuple[tuple[str, ...], int], ...] = (
+    (("oral", "award", "best paper", "top-5%", "top 5%"), 3),
+    (("spotlight", "top-25%", "top 25%"), 2),
+    (("reject", "withdraw"), 0),
+)
+
+
+def status_rank(status: str | None) -> int:
+    """How notable a decision is: 3 an oral (or award, "notable-top-5%"), 2 a
+    spotlight ("top-25%"), 1 any other acceptance, 0 a rejection or withdrawal; -1
+    for none."""
+    if not status:
+        return -1
+    folded = status.casefold()
+    for words, rank in _STATUS_RANKS:
+        if any(word in folded for word in words):
+            return rank
+    return 1
 
 
 def _merge_identities(first: Identity, later: Identity) -> Identity:
@@ -136,6 +164,9 @@ class _Draft:
                 value = getattr(record, name)
                 if not _empty(value):
                     values[name] = value
+        # the paper's decision is its most notable one, whichever record came first
+        if status_rank(record.status) > status_rank(values.get("status")):
+            values["status"] = record.status
         self.links = merge_links(self.links, links)
         self.identity = _merge_identities(self.identity, identity)
 
