@@ -102,6 +102,27 @@ def test_a_github_field_with_two_addresses_gives_both_code_links() -> None:
     ]
 
 
+def test_a_github_field_holding_a_project_page_is_no_code_link() -> None:
+    # six CoRL 2023 records (25, 31, 49, 59, 118 and 164 of the list) whose github field
+    # holds a project page, an organisation's page or a repository without its scheme
+    records = by_title(FIXTURES / "papercopilot_corl2023_github_field_slice.json")
+    kinds = {
+        title.split(":")[0]: [
+            (link.kind, link.url) for link in record_links(record) if link.origin == "code_urls"
+        ]
+        for title, record in records.items()
+    }
+    assert kinds["M2T2"] == [("project", "https://m2-t2.github.io")]
+    assert kinds["XSkill"] == [("project", "https://xskill.cs.columbia.edu/")]
+    assert kinds["HYDRA"] == [("project", "https://sites.google.com/corp/view/hydra-il-2023")]
+    assert kinds["Composable Part-Based Manipulation"] == [
+        ("project", "https://cpmcorl2023.github.io/")
+    ]
+    topology = "Topology-Matching Normalizing Flows for Out-of-Distribution Detection in Robot "
+    assert kinds[topology + "Learning"] == [("project", "https://github.com/DLR-RM")]
+    assert kinds["FastRLAP"] == [("code", "https://github.com/kylestach/fastrlap-release")]
+
+
 def test_paper_list_bibtex_with_escapes_gives_venue_year_volume_editor() -> None:
     records = read_file(FIXTURES / "papercopilot_nips2017_slice.json").records
     first, shap, stub = records

@@ -99,6 +99,64 @@ def test_classify_each_kind(url: str, kind: str) -> None:
     assert classify(url) == kind
 
 
+@pytest.mark.parametrize(
+    ("url", "kind"),
+    [
+        # a repository on a code host, or a place inside one
+        ("https://github.com/slundberg/shap", "code"),
+        ("https://www.github.com/slundberg/shap.git", "code"),
+        ("https://github.com/slundberg/shap/tree/master/notebooks", "code"),
+        ("https://gist.github.com/karpathy/d4dee566867f8291f086", "code"),
+        ("https://gitlab.com/group/subgroup/project", "code"),
+        ("https://bitbucket.org/team/repo/src/main/", "code"),
+        ("https://codeberg.org/owner/repo", "code"),
+        ("https://gitee.com/owner/repo", "code"),
+        ("https://git.sr.ht/~sircmpwn/scdoc", "code"),
+        ("https://sourceforge.net/projects/tool/", "code"),
+        ("https://huggingface.co/spaces/owner/demo", "code"),
+        ("https://huggingface.co/models/owner/model", "code"),
+        ("https://huggingface.co/owner/model", "code"),
+        ("https://hf.co/owner/model", "code"),
+        ("https://colab.research.google.com/github/owner/repo/blob/main/demo.ipynb", "code"),
+        # a code host's pages that are no repository
+        ("https://github.com/DLR-RM", "project"),
+        ("https://github.com/", "project"),
+        ("https://github.com/features/actions", "project"),
+        ("https://github.com/orgs/DLR-RM/repositories", "project"),
+        ("https://docs.github.com/en/pages", "project"),
+        ("https://gitlab.com/owner", "project"),
+        ("https://huggingface.co/owner", "project"),
+        ("https://huggingface.co/spaces/owner", "project"),
+        ("https://huggingface.co/docs/transformers", "project"),
+        ("https://huggingface.co/blog/annotated-diffusion", "project"),
+        ("https://huggingface.co/papers/2305.18290", "paper"),
+        # project pages, wherever they are hosted
+        ("https://m2-t2.github.io", "project"),
+        ("https://cpmcorl2023.github.io/", "project"),
+        ("https://xskill.cs.columbia.edu/", "project"),
+        ("https://sites.google.com/corp/view/hydra-il-2023", "project"),
+        ("https://owner.gitlab.io/project", "project"),
+    ],
+)
+def test_only_a_code_hosts_repository_is_code(url: str, kind: str) -> None:
+    assert classify(url) == kind
+
+
+def test_a_code_field_holding_a_project_page_gives_a_project_link() -> None:
+    links = links_for(
+        "",
+        code_urls=["https://m2-t2.github.io", "https://github.com/DLR-RM", "github.com/o/r"],
+        project_urls=["https://github.com/owner/repo", "https://site.example.org/"],
+    )
+    assert links == (
+        Link("https://github.com/o/r", "code", "code_urls"),
+        Link("https://github.com/owner/repo", "code", "project_urls"),
+        Link("https://m2-t2.github.io", "project", "code_urls"),
+        Link("https://github.com/DLR-RM", "project", "code_urls"),
+        Link("https://site.example.org/", "project", "project_urls"),
+    )
+
+
 def test_links_for_orders_code_then_paper_then_project_and_records_origin() -> None:
     text = (
         "Project page https://pranaval.github.io/DART/. See https://arxiv.org/abs/1 "

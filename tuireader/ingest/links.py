@@ -44,20 +44,62 @@ _NAME_CHAR_RE = re.compile(r"[\w@./-]")
 _TRAILING = ".,;:!?'\"*_~"
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 
-_CODE_HOSTS = frozenset(
+#: Code hosts whose repositories are ``/owner/name`` (GitLab: ``/group/…/name``); a
+#: longer path is a place inside the repository (a folder, a file, an issue).
+_OWNER_REPO_HOSTS = frozenset(
+    ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com")
+    + ("huggingface.co", "hf.co")
+)
+#: First path segments of those hosts that are the host's own pages, not an owner:
+#: ``github.com/features/actions``, ``huggingface.co/docs/transformers``.
+_HOST_PAGES = frozenset(
     {
-        "github.com",
-        "gist.github.com",
-        "gitlab.com",
-        "bitbucket.org",
-        "huggingface.co",
-        "hf.co",
-        "colab.research.google.com",
-        "colab.google",
-        "codeberg.org",
-        "sourceforge.net",
+        # GitHub
+        "about",
+        "apps",
+        "collections",
+        "customer-stories",
+        "enterprise",
+        "events",
+        "explore",
+        "features",
+        "issues",
+        "login",
+        "marketplace",
+        "notifications",
+        "orgs",
+        "pricing",
+        "pulls",
+        "search",
+        "security",
+        "settings",
+        "site",
+        "sponsors",
+        "topics",
+        "trending",
+        # GitLab, Bitbucket, Codeberg
+        "-",
+        "dashboard",
+        "help",
+        "users",
+        # Hugging Face (``models``, ``datasets`` and ``spaces`` are read on their own)
+        "blog",
+        "chat",
+        "docs",
+        "learn",
+        "organizations",
+        "papers",
+        "posts",
+        "tasks",
     }
 )
+#: Hugging Face's repositories of a kind: ``/spaces/owner/name``, ``/datasets/owner/name``.
+_HF_KINDS = frozenset({"models", "datasets", "spaces"})
+_HF_HOSTS = frozenset({"huggingface.co", "hf.co"})
+#: SourceHut's code hosts, whose owners are written ``~owner``.
+_SOURCEHUT_HOSTS = frozenset({"sr.ht", "git.sr.ht", "hg.sr.ht"})
+#: Hosts of notebooks that run as they are (Colab opens ``/drive/…``, ``/github/…``).
+_NOTEBOOK_HOSTS = frozenset({"colab.research.google.com"})
 _PAPER_HOSTS = frozenset(
     {
         "arxiv.org",
@@ -196,21 +238,47 @@ def _host_matches(host: str, domains: frozenset[str]) -> bool:
     return False
 
 
+def _repository(host: str, path: str) -> bool:
+    """True when ``path`` on ``host`` (lower case, no ``www.``) is a repository on a code
+    host, or a place inside one: ``github.com/owner/repo``, ``gitlab.com/group/project``
+    (and any ``gitlab.*`` host), Bitbucket, Codeberg, Gitee, SourceHut
+    (``git.sr.ht/~owner/repo``), SourceForge (``/projects/name``), Hugging Face models,
+    datasets and Spaces, GitHub gists and Colab notebooks. An owner's page
+    (``github.com/DLR-RM``) and the host's own pages (``github.com/features``) are not."""
+    parts = [part for part in path.split("/") if part]
+    if host == "gist.github.com" or host in _NOTEBOOK_HOSTS:
+        return bool(parts)
+    if host in _SOURCEHUT_HOSTS:
+        return len(parts) >= 2 and parts[0].startswith("~")
+    if host == "sourceforge.net":
+        return len(parts) >= 2 and parts[0] in ("projects", "p")
+    if host in _HF_HOSTS and parts and parts[0] in _HF_KINDS:
+        parts = parts[1:]
+    elif host not in _OWNER_REPO_HOSTS and not host.startswith("gitlab."):
+        return False
+    return len(parts) >= 2 and parts[0].lower() not in _HOST_PAGES
+
+
 def classify(url: str) -> LinkKind:
     """``"code"``, ``"paper"`` or ``"project"`` for one URL.
 
-    Any address whose path ends in ``.pdf`` is a paper, wherever it is hosted;
-    GitHub, GitLab, Bitbucket, Hugging Face and Colab are code (GitHub Pages sites,
-    ``*.github.io``, are project pages); arXiv, DOI, OpenReview, PMLR and the
-    proceedings sites of the major venues are papers; everything else is a project page.
+    Any address whose path ends in ``.pdf`` is a paper, wherever it is hosted; a
+    repository on a code host is code (see :func:`_repository`: GitHub, GitLab,
+    Bitbucket, Codeberg, Gitee, SourceHut, SourceForge, Hugging Face, gists and Colab
+    notebooks), while the rest of a code host (an owner's page, documentation) and
+    GitHub Pages sites (``*.github.io``) are not; arXiv, DOI, OpenReview, PMLR, the
+    proceedings sites of the major venues and Hugging Face's paper pages are papers;
+    everything else is a project page.
     """
     host, path, _rest = _split(url)
     if path.lower().endswith(".pdf"):
         return "paper"
     host = host.partition(":")[0].removeprefix("www.")
-    if host.startswith("gitlab.") or _host_matches(host, _CODE_HOSTS):
+    if _repository(host, path):
         return "code"
-    if _host_matches(host, _PAPER_HOSTS):
+    if _host_matches(host, _PAPER_HOSTS) or (
+        host in _HF_HOSTS and path.lower().startswith("/papers/")
+    ):
         return "paper"
     return "project"
 
@@ -244,9 +312,12 @@ def links_for(
     """All links of one record: those found in ``text`` plus the record's own fields.
 
     Links found in the text have ``origin="text"``; a field's link has the field's
-    name as origin. ``url``, ``pdf``, ``openreview`` and ``doi`` are paper links
-    (except that a ``url`` pointing at a code host counts as code), ``code_urls`` are
-    code and ``project_urls`` are projects. The result holds code links first, then
+    name as origin. A link is code only when it points at a repository on a code host
+    (:func:`classify`), whatever field it came from: ``url``, ``pdf``, ``openreview``
+    and ``doi`` are paper links (except that a ``url`` pointing at a repository is
+    code), ``code_urls`` and ``project_urls`` are code when they point at a repository
+    and project pages otherwise (a list's ``github`` field often holds the project's
+    site, ``https://m2-t2.github.io``). The result holds code links first, then
     paper links, then projects, each group in the order found (text before fields),
     with repeats dropped (the first one found is kept). Only safe web addresses are
     kept (:func:`web_url`): a field holding anything else gives no link.
@@ -256,8 +327,11 @@ def links_for(
         candidates.append(Link(item, "code" if classify(item) == "code" else "paper", "url"))
     for field_name, value in (("pdf", pdf), ("openreview", openreview), ("doi", doi)):
         candidates.extend(Link(item, "paper", field_name) for item in _web_urls(value))
-    candidates.extend(Link(item, "code", "code_urls") for item in _web_urls(code_urls))
-    candidates.extend(Link(item, "project", "project_urls") for item in _web_urls(project_urls))
+    for field_name, values in (("code_urls", code_urls), ("project_urls", project_urls)):
+        candidates.extend(
+            Link(item, "code" if classify(item) == "code" else "project", field_name)
+            for item in _web_urls(values)
+        )
     return merge_links(candidates)
 
 
