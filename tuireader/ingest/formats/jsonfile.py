@@ -18,6 +18,9 @@ Each object is read by the first shape it fits:
   booktitle…).
 
 OpenReview's "TL;DR" (a paper list's ``tldr``) is kept on one line beside the abstract.
+The abstracts of CSL-JSON and flat records, which exports fill from web pages, have
+their HTML or JATS markup taken off (``prose.strip_markup``); arXiv and OpenReview give
+plain text with LaTeX, where ``<`` is math, and are left as they are.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from tuireader.ingest.formats.common import (
     word_list,
     year_of,
 )
+from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import extract_urls
 from tuireader.model import Problem, Record
 
@@ -390,7 +394,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
     title = one_line(data.get("title"))
     if title:
         title = _RIS_JUNK_RE.sub("", title) or title
-    abstract = text_field(data.get("abstract")) or ""
+    abstract = strip_markup(text_field(data.get("abstract")) or "")
     if not title and not abstract:
         return None
     csl_type = str(data.get("type"))
@@ -474,6 +478,7 @@ def _urls(value: Any) -> tuple[str, ...]:
 def record_from_mapping(data: dict[str, Any]) -> Record | None:
     """A flat record (paper lists, exports of most tools) as a :class:`Record`."""
     abstract = text_field(data.get("abstract")) or text_field(data.get("summary")) or ""
+    abstract = strip_markup(abstract)
     title = one_line(data.get("title"))
     if not abstract and not title:
         return None

@@ -2,7 +2,8 @@
 
 Columns are found by name (``title``, ``abstract``, ``authors``, ``year``, ``venue``,
 ``url``, ``doi``, … with common variants); authors are separated by ``;`` or `` and ``
-(or commas between full names).
+(or commas between full names). An abstract's HTML markup (Zotero's exports keep it) is
+taken off.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tuireader.ingest.formats.common import (
     split_authors_string,
     word_list,
 )
+from tuireader.ingest.formats.prose import strip_markup
 from tuireader.model import Problem, Record
 
 __all__ = ["COLUMNS", "parse_csv"]
@@ -159,7 +161,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
 def _record(get: Callable[[str], str]) -> Record:
     """The record of one row; ``get`` gives a field's cell, stripped."""
     title = " ".join(get("title").split())
-    abstract = get("abstract")
+    abstract = strip_markup(get("abstract"))
     doi = plain_doi(get("doi").lower())
     openreview = get("openreview") or None
     openreview_id = get("openreview_id") or openreview_id_of(openreview)
