@@ -1,4 +1,5 @@
-"""Abstracts as running text: markup from web-fed exports taken off, LaTeX left alone."""
+"""Abstracts as running text: markup from web-fed exports taken off, hard-wrapped lines
+joined into paragraphs, runs of spaces made one; LaTeX and ids left alone."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tuireader.ingest.formats.prose import strip_markup
-from tuireader.ingest.library import load_library
+from tuireader.ingest.catalog import load_catalog
+from tuireader.ingest.formats.prose import WRAP_WIDTH, reflow, strip_markup
+from tuireader.ingest.library import load_library, paper_id
 from tuireader.ingest.readers import read_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
@@ -99,3 +101,87 @@ def test_arxiv_and_openreview_abstracts_keep_angle_brackets(tmp_path: Path) -> N
     path.write_text(json.dumps(arxiv) + "\n", encoding="utf-8")
     (record,) = read_file(path).records
     assert record.abstract == abstract
+
+
+# --------------------------------------------------------------------------- line breaks
+
+
+def test_arxiv_abstracts_are_paragraphs_not_wrapped_lines() -> None:
+    # lines 10 and 61 of the Kaggle arXiv snapshot (0704.0010, 0704.0061), unedited:
+    # each line wrapped at 80 characters, each paragraph starting with an indented line
+    partial, bodies = read_file(FIXTURES / "arxiv_kaggle_paragraphs_slice.jsonl").records
+    first, second = partial.abstract.split("\n\n")
+    assert first.startswith("Partial cubes are isometric subgraphs of hypercubes. Structures on")
+    assert first.endswith(
+        "New characterizations are established and new proofs of some known results are given."
+    )
+    assert second.startswith(
+        "The operations of Cartesian product and pasting, and expansion and contraction processes"
+    )
+    assert "\n" not in first and "\n" not in second
+    # "invoking" breaks a sentence before an indented line: not a new paragraph
+    assert "\n" not in bodies.abstract
+    assert "associated with sections of star bodies and invoking Radon transforms," in (
+        bodies.abstract
+    )
+    assert "$\\lam$-intersection bodies" in bodies.abstract  # LaTeX as written
+
+
+def test_every_reader_collapses_runs_of_spaces_and_joins_wrapped_lines(tmp_path: Path) -> None:
+    wrapped = "We study things\nacross two lines,    given\ta matrix."
+    expected = "We study things across two lines, given a matrix."
+    (tmp_path / "a.json").write_text(
+        json.dumps([{"title": "A paper on things", "abstract": wrapped}]), encoding="utf-8"
+    )
+    (tmp_path / "b.csv").write_text(f'title,abstract\nA paper on things,"{wrapped}"\n')
+    (tmp_path / "c.txt").write_text(f"My list\n\n{wrapped}\n", encoding="utf-8")
+    for name in ("a.json", "b.csv", "c.txt"):
+        (record,) = read_file(tmp_path / name).records
+        assert record.abstract == expected, name
+    (entry,) = load_catalog(tmp_path / "b.csv").entries
+    assert entry.abstract == expected
+
+
+def test_authors_line_breaks_in_unwrapped_text_are_kept() -> None:
+    # an abstract typed into a web form (CoRL 2023 on OpenReview): its lines are paragraphs
+    long = "We focus on developing efficient and reliable policy optimization strategies " * 2
+    text = f"{long.strip()}. \nIn recent years, policy gradient methods have emerged. \n{long}"
+    assert reflow(text) == (
+        f"{long.strip()}.\nIn recent years, policy gradient methods have emerged.\n{long.strip()}"
+    )
+    # ... unless a sentence runs on across a line break
+    run_on = f"{long}and RNN in unseen-before\n scenarios and marginally outperforms them."
+    assert reflow(run_on) == " ".join(run_on.split())
+
+
+def test_blank_lines_are_one_paragraph_break_and_list_items_keep_their_lines() -> None:
+    text = "First paragraph\nwrapped here.\n\n\n\nWe contribute:\n- one thing;\n- another.\n"
+    assert reflow(text) == (
+        "First paragraph wrapped here.\n\nWe contribute:\n- one thing;\n- another."
+    )
+    # a line that starts "2." inside a wrapped sentence is no list item
+    assert reflow("As shown in Section\n2. We conclude.") == "As shown in Section 2. We conclude."
+
+
+def test_text_indented_on_every_line_is_one_paragraph() -> None:
+    assert reflow("  One line.\n  Two lines.\n  Three.") == "One line. Two lines. Three."
+
+
+def test_control_characters_and_other_spaces_are_data() -> None:
+    text = "Keep \x1b[2J this\x0cand\u00a0that \u3000 too."
+    assert reflow(text) == text
+
+
+def test_a_wrap_width_line_is_still_wrapped_and_a_longer_one_is_not() -> None:
+    line = "w" * (WRAP_WIDTH - 2) + "."
+    assert reflow(f"{line}\nNext.") == f"{line} Next."
+    longer = "w" * WRAP_WIDTH + "."
+    assert reflow(f"{longer}\nNext.") == f"{longer}\nNext."
+
+
+def test_reflowing_keeps_abstract_derived_ids(tmp_path: Path) -> None:
+    wrapped = "A plain abstract that was\nwrapped,    with   spaces,\n  and an indented line."
+    path = tmp_path / "list.txt"
+    path.write_text(f"My list\n\n{wrapped}\n", encoding="utf-8")
+    (paper,) = load_library([path]).papers
+    assert paper.id == paper_id(wrapped)

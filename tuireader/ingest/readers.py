@@ -27,6 +27,7 @@ from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
 from tuireader.ingest.formats.common import ReadResult, failure, split_lines
 from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
+from tuireader.ingest.formats.prose import tidy_abstracts
 from tuireader.ingest.formats.table import parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
 from tuireader.ingest.sources import _FORMAT_BY_SUFFIX, SUPPORTED_SUFFIXES, supported
@@ -343,7 +344,9 @@ def read_file(path: Path) -> ReadResult:
 
     The format follows the file name (``.txt`` text, ``.md`` Markdown, ``.jsonl``,
     ``.json``, ``.bib``, ``.csv``/``.tsv``); a file with any other name is read by looking
-    at its first character.
+    at its first character. Whatever the format, abstracts come out as running text:
+    hard-wrapped lines joined into paragraphs, runs of spaces made one
+    (``prose.reflow``).
     """
     path = Path(path)
     fmt = _FORMAT_BY_SUFFIX.get(path.suffix.lower(), "unknown")
@@ -375,6 +378,7 @@ def read_file(path: Path) -> ReadResult:
     fmt = _sniff_format(path, text)
     try:
         result = _PARSERS[fmt](text, path)
+        result = replace(result, records=tidy_abstracts(result.records))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
     if decoded.problems:

@@ -1,4 +1,4 @@
-"""Abstracts as running text: the markup some sources wrap them in, taken off.
+"""Abstracts as running text: markup taken off, hard line breaks joined into paragraphs.
 
 Zotero's CSL-JSON and other web-fed exports give abstracts as HTML (``<p>…</p>``), and
 Crossref as JATS XML (``<jats:p>``, ``<jats:italic>``). :func:`strip_markup` turns that
@@ -8,14 +8,24 @@ JATS by name (or with a namespace prefix such as ``jats:``), and only in a text 
 holds a closed tag or a line break tag, so ``a < b``, ``x<y>`` and an unclosed
 ``<i>`` in prose stay as written. LaTeX is left alone, math (``$…$``, ``\\(…\\)``)
 included: another part renders it.
+
+Sources also hard-wrap abstracts (arXiv's metadata breaks every line at ~80 characters
+and starts each paragraph with an indented line). :func:`reflow`, which every reader's
+abstracts pass through (:func:`tidy_abstracts`), joins wrapped lines into paragraphs and
+makes runs of spaces one, as the plain-text reader does with its own paragraphs.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
-__all__ = ["strip_markup"]
+from tuireader.ingest.formats.common import split_lines
+from tuireader.model import Record
+
+__all__ = ["WRAP_WIDTH", "reflow", "strip_markup", "tidy_abstracts"]
 
 #: Tags that begin or end a paragraph.
 _BLOCK_TAGS = frozenset(
@@ -202,3 +212,89 @@ def _strip_prose(text: str, markup: bool) -> str:
     if "&" in text:
         text = _ENTITY_RE.sub(_unescape, text)
     return text
+
+
+# --------------------------------------------------------------------------- line breaks
+
+#: A text none of whose lines is longer than this is hard-wrapped: its line breaks are
+#: where the lines ran out (arXiv wraps at 80), not where the authors ended a paragraph.
+#: Abstracts typed into a web form (OpenReview) break only between paragraphs, and
+#: their paragraphs are longer than this.
+WRAP_WIDTH = 100
+_BLANKS_RE = re.compile(r"[ \t]+")
+#: The start of a list item: "- ", "* ", "• ", "1. ", "2) ", "(3) ", "(a) ", "(iv) ".
+_LIST_ITEM_RE = re.compile(r"(?:[-*\u2022\u2013]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])\s")
+#: Marks that end a sentence or clause, and what may close it after the mark.
+_ENDS = frozenset(".!?:;")
+_CLOSERS = "'\"\u2019\u201d)]"
+
+
+def _ended(line: str) -> bool:
+    """True when ``line`` ends a sentence or clause (a mark, then closing quotes or
+    brackets)."""
+    return line.rstrip(_CLOSERS)[-1:] in _ENDS
+
+
+def reflow(text: str) -> str:
+    """An abstract's wrapped lines joined into paragraphs, its runs of spaces made one.
+
+    A blank line, or an indented line after the end of a sentence (arXiv's way; not
+    when every line is indented), starts a new paragraph, and paragraphs are separated
+    by one blank line. In a hard-wrapped text (no line longer than ``WRAP_WIDTH``)
+    every other line break is where a line ran out, and the lines are joined with a
+    space. In a text with longer lines (typed into a web form) a line
+    break is the authors' and is kept, unless the sentence runs on across it (no mark
+    before it, a lower-case letter after). A line that starts a list item after the end
+    of a sentence (``- ``, ``1. ``, ``(a) ``) keeps its line break. Spaces and tabs at
+    the start and end of lines go, and runs of them within a line become one space;
+    other characters, control characters included, are kept as they are.
+    """
+    if "\n" not in text and "\r" not in text:
+        if "  " not in text and "\t" not in text:
+            return text.strip(" \t")
+        return _BLANKS_RE.sub(" ", text).strip(" ")
+    lines = split_lines(text)
+    wrapped = max(len(line.strip(" \t")) for line in lines) <= WRAP_WIDTH
+    # a text that indents every line after its first says nothing by indenting one
+    later = [line[:1] in (" ", "\t") for line in lines[1:] if line.strip(" \t")]
+    indents = not all(later)
+    out: list[str] = []
+    ended = False  # the line before ended a sentence
+    in_list = False
+    blank = False
+    for line in lines:
+        stripped = line.strip(" \t")
+        if not stripped:
+            blank = bool(out)
+            continue
+        if "  " in stripped or "\t" in stripped:
+            stripped = _BLANKS_RE.sub(" ", stripped)
+        item = (in_list or ended) and bool(_LIST_ITEM_RE.match(stripped))
+        if not out:
+            out.append(stripped)
+        elif blank:
+            out.append("\n\n" + stripped)
+        elif item:
+            out.append("\n" + stripped)
+        elif not ended and stripped[0].islower():
+            out.append(" " + stripped)  # the sentence runs on across the break
+        elif ended and indents and line[0] in " \t":
+            out.append("\n\n" + stripped)
+        elif wrapped:
+            out.append(" " + stripped)
+        else:
+            out.append("\n" + stripped)
+        ended = _ended(stripped)
+        in_list = item or (in_list and not blank)
+        blank = False
+    return "".join(out)
+
+
+def tidy_abstracts(records: Sequence[Record]) -> tuple[Record, ...]:
+    """``records`` with their abstracts reflowed (see :func:`reflow`); a record whose
+    abstract is already running text is given back as it is."""
+    tidied: list[Record] = []
+    for record in records:
+        abstract = reflow(record.abstract)
+        tidied.append(record if abstract == record.abstract else replace(record, abstract=abstract))
+    return tuple(tidied)
