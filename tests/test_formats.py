@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from tuireader.ingest import catalog, readers
+from tuireader.ingest.library import load_library
 from tuireader.ingest.links import record_links
 from tuireader.ingest.readers import read_file, supported
 from tuireader.model import Paper, Record
@@ -259,6 +260,45 @@ def test_biblatex_date_journaltitle_and_eprint() -> None:
     wgan = records["Improved Training of Wasserstein GANs"]
     assert (wgan.entry_type, wgan.arxiv_id) == ("online", "1704.00028")
     assert wgan.source_entry is not None and wgan.source_entry.dialect == "biblatex"
+
+
+def test_biblatex_collection_with_only_an_editor_carries_the_editor(tmp_path: Path) -> None:
+    # erleben_physics-based_2005 of hugotallys/masters' Zotero BibLaTeX export, unedited,
+    # under the export's name (a BibTeX key names a paper within its list)
+    path = tmp_path / "zotero_biblatex_export.bib"
+    path.write_bytes((FIXTURES / "zotero_biblatex_collection_slice.bib").read_bytes())
+    (record,) = read_file(path).records
+    assert (record.authors, record.editor) == ((), ("Erleben, Kenny",))
+    assert (record.entry_type, record.year, record.publisher) == (
+        "collection",
+        2005,
+        "Charles River Media",
+    )
+    (paper,) = load_library([path]).papers
+    assert (paper.id, paper.authors, paper.editor) == ("kirbd4bf", (), ("Erleben, Kenny",))
+
+
+def test_csv_and_json_editors_are_read_as_the_source_writes_them(tmp_path: Path) -> None:
+    # Zotero's CSV export has an Editor column, names "Family, Given" joined with "; "
+    sheet = tmp_path / "zotero.csv"
+    sheet.write_text(
+        '"Item Type","Title","Author","Editor","Publication Year"\n'
+        '"book","Physics-based animation","","Erleben, Kenny; Sporring, Jon","2005"\n',
+        encoding="utf-8",
+    )
+    (row,) = read_file(sheet).records
+    assert (row.authors, row.editor) == ((), ("Erleben, Kenny", "Sporring, Jon"))
+    items = [
+        {"title": "Edited volume one", "editor": "Erleben, Kenny and Sporring, Jon"},
+        {"title": "Edited volume two", "editors": ["Erleben, Kenny", "Jon Sporring"]},
+        {"title": "Edited volume three", "editors": [{"family": "Erleben", "given": "Kenny"}]},
+    ]
+    listing = tmp_path / "edited.json"
+    listing.write_text(json.dumps(items), encoding="utf-8")
+    one, two, three = read_file(listing).records
+    assert one.editor == ("Erleben, Kenny", "Sporring, Jon")
+    assert two.editor == ("Erleben, Kenny", "Jon Sporring")
+    assert three.editor == ("Erleben, Kenny",)
 
 
 # --------------------------------------------------------------------------- CSL-JSON

@@ -210,6 +210,32 @@ def authors_of(value: Any) -> tuple[str, ...]:
     return tuple(names)
 
 
+def editors_of(value: Any) -> tuple[str, ...]:
+    """Editor names as the source writes them, one each ("Chandar, Sarath", as BibTeX's
+    ``editor`` keeps them): from a string joined with ``;`` or `` and `` (commas belong
+    to the names), a list of strings, or CSL name objects (``family``, ``given``,
+    ``literal``), which give "Family, Given"."""
+    if isinstance(value, str):
+        text = " ".join(clean(value).split())
+        pieces = text.split(";") if ";" in text else re.split(r"\s+and\s+", text)
+        return tuple(piece.strip() for piece in pieces if piece.strip())
+    if not isinstance(value, list):
+        return ()
+    names: list[str] = []
+    for item in value:
+        name: str | None = None
+        if isinstance(item, str):
+            name = " ".join(clean(item).split())
+        elif isinstance(item, dict):
+            family = text_field(item.get("family"))
+            given = text_field(item.get("given"))
+            name = f"{family}, {given}" if family and given else family or given
+            name = name or text_field(item.get("literal")) or text_field(item.get("name"))
+        if name:
+            names.append(" ".join(name.split()))
+    return tuple(names)
+
+
 def word_list(value: Any, separator: str = ";") -> tuple[str, ...]:
     """Keywords or categories: a list, or one string joined with ``separator``."""
     if isinstance(value, str):

@@ -41,6 +41,7 @@ from tuireader.ingest.formats.common import (
     arxiv_from_doi,
     arxiv_from_url,
     authors_of,
+    editors_of,
     failure,
     line_list,
     listed,
@@ -375,21 +376,6 @@ def _csl_year(value: Any) -> int | None:
     return year_of(value)
 
 
-def _csl_editors(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        return ()
-    names: list[str] = []
-    for item in value:
-        if isinstance(item, dict):
-            family = text_field(item.get("family"))
-            given = text_field(item.get("given"))
-            name = f"{family}, {given}" if family and given else family or given
-            name = name or text_field(item.get("literal"))
-            if name:
-                names.append(" ".join(name.split()))
-    return tuple(names)
-
-
 def _csl_record(data: dict[str, Any]) -> Record | None:
     title = one_line(data.get("title"))
     if title:
@@ -436,7 +422,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         number=text_field(data.get("issue")) or text_field(data.get("number")),
         pages=text_field(data.get("page")),
         publisher=publisher,
-        editor=_csl_editors(data.get("editor")),
+        editor=editors_of(data.get("editor")),
         keywords=word_list(data.get("keyword"), ","),
         categories=categories,
     )
@@ -525,7 +511,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         number=cited.number if cited else None,
         pages=cited.pages if cited else None,
         publisher=cited.publisher if cited else None,
-        editor=cited.editor if cited else (),
+        editor=editors_of(data.get("editors", data.get("editor")))
+        or (cited.editor if cited else ()),
         status=status,
         track=one_line(data.get("track")),
         primary_area=one_line(data.get("primary_area")),

@@ -18,6 +18,7 @@ from tuireader.ingest.formats.common import (
     YEAR_RE,
     ReadResult,
     arxiv_from_doi,
+    editors_of,
     line_list,
     openreview_id_of,
     plain_doi,
@@ -33,6 +34,7 @@ __all__ = ["COLUMNS", "parse_csv"]
 COLUMNS: dict[str, tuple[str, ...]] = {
     "title": ("title", "paper_title", "name"),
     "authors": ("authors", "author", "author_names", "creators"),
+    "editor": ("editor", "editors", "edited_by"),
     "abstract": ("abstract", "summary", "paper_abstract", "abstract_note"),
     "venue": ("venue", "conference", "publication_title", "journal", "booktitle", "source"),
     "year": ("year", "publication_year", "date", "published"),
@@ -192,5 +194,6 @@ def _record(get: Callable[[str], str]) -> Record:
         number=get("number") or None,
         pages=get("pages") or None,
         publisher=get("publisher") or None,
+        editor=editors_of(get("editor")),
         tldr=" ".join(get("tldr").split()) or None,
     )
