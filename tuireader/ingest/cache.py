@@ -54,8 +54,10 @@ if TYPE_CHECKING:
     from tuireader.ingest.identity import Identity
 
 #: Bump when what an entry holds changes meaning (the data classes' fields are checked
-#: on their own, see ``SHAPE``).
-CACHE_SCHEMA = 2
+#: on their own, see ``SHAPE``), or when reading a file gives other records than it did.
+#: 3: CSV quoting, a merged paper's status, code links only for repositories, abstracts
+#: without markup and with wrapped lines joined, CSV and JSON editors.
+CACHE_SCHEMA = 3
 MAGIC = b"tuireader-cache\n"
 #: a header longer than this is not ours
 _HEADER_MAX = 1 << 20
