@@ -276,6 +276,16 @@ def test_biblatex_collection_with_only_an_editor_carries_the_editor(tmp_path: Pa
     )
     (paper,) = load_library([path]).papers
     assert (paper.id, paper.authors, paper.editor) == ("kirbd4bf", (), ("Erleben, Kenny",))
+    # shown by its editor, not as "authors unknown": the viewer, show and export
+    from tuireader.render.textrender import display_editors
+    from tuireader.triage.export import render_export
+    from tuireader.triage.store import Triage
+    from tuireader.ui.text import Palette, paper_header
+
+    assert display_editors(paper.editor) == "Kenny Erleben (ed.)"
+    assert display_editors(("Lee, Ann", "Bo Chen")) == "Ann Lee, Bo Chen (eds.)"
+    assert "\nKenny Erleben (ed.)\n" in paper_header(paper, Palette()).plain
+    assert "Kenny Erleben (ed.)" in render_export([paper], {paper.id: Triage(paper.id)}, "markdown")
 
 
 def test_csv_and_json_editors_are_read_as_the_source_writes_them(tmp_path: Path) -> None:

@@ -122,9 +122,11 @@ def _title(paper) -> str:
 
 
 def _authors(paper) -> str:
-    from tuireader.render.textrender import display_authors
+    from tuireader.render.textrender import display_authors, display_editors
 
-    return display_authors(paper.authors) if paper.authors else "authors unknown"
+    if paper.authors:
+        return display_authors(paper.authors)
+    return display_editors(paper.editor) if paper.editor else "authors unknown"
 
 
 class _Progress:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -1310,6 +1310,17 @@ def display_author(name: str) -> str:
 def display_authors(names: Iterable[str], sep: str = ", ") -> str:
     """Authors' names joined by ``sep``, each as :func:`display_author` shows it."""
     return sep.join(display_author(name) for name in names)
+
+
+def display_editors(names: Sequence[str]) -> str:
+    """Editors of a work with no authors, as a byline: "Kenny Erleben (ed.)". Sources
+    keep editors as "Family, Given"; they are shown given name first, as authors are."""
+    shown = []
+    for name in names:
+        family, comma, given = name.partition(",")
+        flipped = f"{given.strip()} {family.strip()}" if comma and "," not in given else name
+        shown.append(display_author(flipped))
+    return ", ".join(shown) + (" (ed.)" if len(shown) == 1 else " (eds.)")
 
 
 def visible(text: str) -> str:

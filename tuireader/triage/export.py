@@ -27,7 +27,7 @@ from tuireader.model import Library, Paper
 from tuireader.render.citations import best_link, format_many
 from tuireader.render.safetext import one_line, to_json, valid
 from tuireader.render.safetext import terminal as visible
-from tuireader.render.textrender import display_author, display_title
+from tuireader.render.textrender import display_author, display_editors, display_title
 from tuireader.triage.store import Triage
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
@@ -158,7 +158,9 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     head = _markdown_head(paper)
     if paper.title_derived:
         head += " (title derived from the abstract)"
-    authors = ", ".join(display_author(name) for name in paper.authors) or "authors unknown"
+    authors = ", ".join(display_author(name) for name in paper.authors)
+    if not authors:
+        authors = display_editors(paper.editor) if paper.editor else "authors unknown"
     lines = [f"- {head}", "  " + authors]
     year = str(paper.year) if paper.year else ""
     where = paper.venue or ""

@@ -21,6 +21,7 @@ from tuireader.model import Paper
 from tuireader.render.textrender import (
     Rendered,
     display_authors,
+    display_editors,
     display_title,
     render,
     visible,
@@ -302,6 +303,8 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
         text.append(visible(display_authors(shown)))
         if len(paper.authors) > len(shown):
             text.append(f" and {len(paper.authors) - len(shown):,} more", palette.dim)
+    elif paper.editor:
+        text.append(visible(display_editors(paper.editor)))
     else:
         text.append("authors unknown", palette.dim)
     text.append("\n")
