@@ -162,11 +162,14 @@ async def test_a_start_in_fit_order_keeps_the_paper_it_left_on_when_the_model_co
     with Store.open(resolve().state_db) as store:
         state = {"version": UI_STATE_VERSION, "query": "", "order": "fit", "paper": left_on}
         store.save_ui_state(UI_STATE_KEY, state)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 12)) as pilot:
         screen = await with_model(pilot)
         assert screen.order == "fit"
         assert topic_of(screen.results.rows[0].paper.title) == "grasp"
         assert screen.current_paper.id == left_on
+        results = screen.results  # and in view: keys act on it
+        top, height = results.scroll_y, results.scrollable_content_region.height
+        assert top <= results.highlighted < top + height, (top, results.highlighted, height)
 
 
 @sync

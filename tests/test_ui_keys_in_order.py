@@ -338,3 +338,30 @@ async def test_keys_sent_with_a_query_before_the_index_is_ready_act_on_no_paper(
         await settle(pilot)
         assert [saved(pid).state for pid in every] == ["new"] * len(every)
         assert screen.displayed_query == "learning games" and ids(screen)
+
+
+@sync
+async def test_the_paper_left_on_is_found_among_the_querys_results_not_every_papers():
+    # a start: the lists, read again as the reader opens, are drawn (every paper) while
+    # the restored query's search is on its way; the paper left on was sought among
+    # every paper there, and lost before the query's results came
+    app = triage_app()
+    app.services = Services(
+        load_library=app.services.load_library,
+        open_engine=lambda library, progress: _SlowEngine(real_engine(library)),
+        open_store=app.services.open_store,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await settle(pilot)
+        hits = [hit.paper.id for hit in screen.engine.search("model", prefix=True).hits]
+        left_on = hits[-1]
+        screen._resume = {"version": 1, "query": "model", "paper": left_on, "scroll": 0}
+        screen._search_times.clear()  # as on a start: the first searches go to a worker
+        screen.search_query = "model"  # its search: in a worker, 150 ms
+        screen._show_rows(screen._all_rows(screen.library))  # every paper, redrawn
+        await settle(pilot)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert screen.displayed_query == "model"
+        assert screen.current_paper.id == left_on

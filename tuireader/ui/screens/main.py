@@ -695,8 +695,8 @@ class MainScreen(Screen[None]):
             self._highlight_terms = None
             self.matched = None
             self._beyond_triaged = frozenset()
-            self._present(self._all_rows(self.library), None)
             self.displayed_query = query
+            self._present(self._all_rows(self.library), None)
             self.elapsed_ms = None
             if self.message.startswith("Search:"):
                 self.message = ""
@@ -1050,7 +1050,10 @@ class MainScreen(Screen[None]):
         if not rows:
             self.viewer.show_paper(None)
         resume = self._resume
-        if resume is not None and self.search_query == (resume.get("query") or ""):
+        asked = (resume.get("query") or "") if resume is not None else None
+        if resume is not None and self.search_query == asked == self.displayed_query:
+            # the rows are the query's own results (every paper, while the lists are
+            # still being read, is not: the paper would be sought there, and lost)
             self._resume = None
             self._select(resume.get("paper"), resume.get("scroll"))
         self._update_counts()
