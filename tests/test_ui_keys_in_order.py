@@ -365,3 +365,71 @@ async def test_the_paper_left_on_is_found_among_the_querys_results_not_every_pap
         await settle(pilot)
         assert screen.displayed_query == "model"
         assert screen.current_paper.id == left_on
+
+
+@sync
+async def test_changes_not_saved_as_the_reader_closes_are_told_not_lost(monkeypatch):
+    # the triage file held by another program as q comes: the first queued write waits
+    # it out and fails, the rest are not tried; each change is given back to be said
+    held = threading.Event()
+    tries = {"n": 0}
+    books = []
+
+    @contextmanager
+    def busy_while_held(self):  # type: ignore[no-untyped-def]
+        if held.is_set():
+            tries["n"] += 1
+            for _ in range(500):  # as a busy file does, for its timeout: q comes meanwhile
+                if books[0].closing:
+                    break
+                time.sleep(0.01)
+            raise StoreFull("The triage file is busy; another program is using it.")
+        with _original_write(self) as conn:
+            yield conn
+
+    monkeypatch.setattr(Store, "_write", busy_while_held)
+    told: list[tuple[str, list[str]]] = []
+    app = triage_app()
+    app._took_unsaved = lambda why, lines: told.append((why, lines))  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        books.append(screen.triage)
+        await burst(pilot, "s")
+        names = [" ".join(screen.library.get(p).title.split()) for p in (second, third)]
+        held.set()
+        await pilot.press("n", *"a note", "ctrl+s")  # its write waits for the file
+        await pilot.pause()
+        await burst(pilot, ["s", "m", "q"], wait=False)
+    assert saved(first).state == "kept"
+    assert [saved(p).state for p in (second, third)] == ["new", "new"]
+    ((why, lines),) = told
+    assert "busy" in why
+    assert lines == [f"note on “{names[0]}”: a note", f"kept: “{names[0]}”", f"maybe: “{names[1]}”"]
+    assert tries["n"] == 1  # the changes after it did not each wait for the busy file
+
+
+@sync
+async def test_a_note_whose_save_failed_comes_back_to_the_next_edit(monkeypatch):
+    fail = threading.Event()
+
+    @contextmanager
+    def full_when_told(self):  # type: ignore[no-untyped-def]
+        if fail.is_set():
+            raise StoreFull("Could not write the triage file; the disk may be full.")
+        with _original_write(self) as conn:
+            yield conn
+
+    monkeypatch.setattr(Store, "_write", full_when_told)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        fail.set()
+        await burst(pilot, ["n", *"worth keeping", "ctrl+s"])
+        assert saved(first).note == ""
+        assert any("disk may be full" in text for text in notices(app))
+        fail.clear()
+        await burst(pilot, ["n"])
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.query_one("#note-input").text == "worth keeping"

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -19,6 +20,7 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from tuireader.model import Library, Problem
+from tuireader.render.safetext import terminal
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import DataPaths
@@ -184,6 +186,8 @@ class ReaderApp(KeyOrderedApp):
             self.keymap, self.key_problems = resolve_keymap(self.config.keys, keymap_groups())
         if self.keymap:
             self.set_keymap(self.keymap)
+        #: changes that could not be saved as the reader closed: (why, one line each).
+        self.unsaved: tuple[str, list[str]] | None = None
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, writing fewer bytes (ui.driver)."""
@@ -198,7 +202,11 @@ class ReaderApp(KeyOrderedApp):
             clipboard_dir=self.clipboard_dir,
             exports_dir=self.exports_dir,
             cache_dir=self.cache_dir,
+            unsaved=self._took_unsaved,
         )
+
+    def _took_unsaved(self, why: str, lines: list[str]) -> None:
+        self.unsaved = (why, lines)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands, plus every reader binding (so every key is in Ctrl+P)."""
@@ -276,6 +284,14 @@ def run_reader(
 
     app = build_app(sources, resolve(data_dir), catalogs=catalogs, theme=theme, notes=notes)
     app.run()
+    if app.unsaved is not None:
+        why, lines = app.unsaved
+        say = sys.stderr.write
+        say(f"tuireader: not saved as the reader closed ({why.rstrip('.')}):\n")
+        for line in lines:
+            say(f"  {terminal(line)}\n")
+        say("tuireader: make these again once the triage file can be written\n")
+        return app.return_code or 1
     return app.return_code or 0
 
 

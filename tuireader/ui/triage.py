@@ -78,8 +78,9 @@ class Job:
 
     op_id: int | None
     run: Callable[[Store], str] | None
-    #: what to tell the user when ``run`` raised :class:`StoreConflict`.
-    on_conflict: Callable[[StoreConflict], None] | None = None
+    #: what to do when ``run`` could not save: given the :class:`StoreConflict` (another
+    #: reader changed the same thing), or None (the file was busy, full, unwritable).
+    on_unsaved: Callable[[StoreConflict | None], None] | None = None
 
 
 @dataclass
@@ -202,6 +203,12 @@ class TriageBook:
         self.unsaved_notes: dict[str, str] = {}
         #: note text typed and left with Escape, by paper id: the next edit opens with it.
         self.note_drafts: dict[str, str] = {}
+        #: the reader is closing: after one write fails, the rest are not tried (each
+        #: would wait out the same busy file), and what was not saved is kept in ``lost``.
+        self.closing = False
+        #: (change id, why) of each change that could not be saved as the reader closed.
+        self.lost: list[tuple[int, str]] = []
+        self._closing_failure: str | None = None
         # The writer: one queue, drained in order by at most one thread at a time.
         self._jobs: deque[Job] = deque()
         self._jobs_lock = threading.Lock()
@@ -385,16 +392,16 @@ class TriageBook:
 
     def save_note(self, paper_id: str, note: str, opened: str) -> None:
         """Save ``note``, unless another reader changed the note since ``opened``: then the
-        text is kept for the next edit."""
+        text is kept for the next edit, as it is when the save fails (a busy or full disk)."""
 
         def save(store: Store) -> str:
             store.set_note(paper_id, note, base=opened)
             return "Note saved"
 
-        def keep_text(_conflict: StoreConflict) -> None:
+        def keep_text(_conflict: StoreConflict | None) -> None:
             self.unsaved_notes[paper_id] = note
 
-        self.submit(save, [("note", paper_id, normalize_note(note))], on_conflict=keep_text)
+        self.submit(save, [("note", paper_id, normalize_note(note))], on_unsaved=keep_text)
 
     def save_position(self, state: dict[str, Any]) -> None:
         """Queue saving the reader's position behind every change made before it."""
@@ -418,7 +425,7 @@ class TriageBook:
         run: Callable[[Store], str],
         after: list[Change],
         *,
-        on_conflict: Callable[[StoreConflict], None] | None = None,
+        on_unsaved: Callable[[StoreConflict | None], None] | None = None,
         history: bool = True,
     ) -> int:
         """Show ``after`` now and queue ``run`` to save it; returns the change's id."""
@@ -429,7 +436,7 @@ class TriageBook:
         if history and any(b[2] != a[2] for a, b in zip(after, before, strict=True)):
             self._history.append(pending)
         apply_changes(self.states, self.tags, self.notes, after)
-        self._enqueue(Job(op_id, run, on_conflict))
+        self._enqueue(Job(op_id, run, on_unsaved))
         return op_id
 
     def _shown(self, kind: str, paper_id: str) -> Any:
@@ -476,8 +483,8 @@ class TriageBook:
             self._settle(message.op_id)
             self._recompute()
         job = message.job
-        if message.conflict is not None and job is not None and job.on_conflict is not None:
-            job.on_conflict(message.conflict)
+        if job is not None and job.on_unsaved is not None:
+            job.on_unsaved(message.conflict)
 
     # -- the writer -----------------------------------------------------------------------
 
@@ -510,9 +517,14 @@ class TriageBook:
                 outcome = self._execute(job)
             except Exception as error:  # noqa: BLE001 - reported, the writer carries on
                 reason = f"Could not save: {type(error).__name__}: {error}"
-                outcome = TriageFailed(reason, job.op_id)
+                outcome = TriageFailed(reason, job.op_id, job=job)
             if isinstance(outcome, TriageFailed) and job.op_id is not None:
                 self._failed_ops.add(job.op_id)
+            if isinstance(outcome, TriageFailed) and self.closing:
+                # the screen may never see the message now: kept for the command line
+                if job.op_id is not None:
+                    self.lost.append((job.op_id, outcome.reason))
+                self._closing_failure = self._closing_failure or outcome.reason
             if outcome is not None:
                 try:
                     self._post(outcome)
@@ -523,6 +535,10 @@ class TriageBook:
         store = self.store
         if store is None:
             return TriageFailed("The triage file is still opening; try again.", job.op_id)
+        if self.closing and self._closing_failure is not None:
+            if job.run is None:
+                return None
+            return TriageFailed(self._closing_failure, job.op_id, job=job)  # not tried again
         failed: TriageFailed | None = None
         try:
             if job.run is None:
@@ -534,7 +550,7 @@ class TriageBook:
         except StoreConflict as error:
             failed = TriageFailed(error.user_message, job.op_id, conflict=error, job=job)
         except StoreError as error:
-            failed = TriageFailed(error.user_message, job.op_id)
+            failed = TriageFailed(error.user_message, job.op_id, job=job)
         if failed is not None:
             try:
                 failed.snapshot = store.snapshot()
@@ -546,6 +562,24 @@ class TriageBook:
         except StoreError:
             snapshot = None  # saved, but not read back: the screen keeps the change
         return TriageSaved(job.op_id, snapshot, summary)
+
+    def lost_report(self, title_of: Callable[[str], str]) -> list[str]:
+        """One line per change in :attr:`lost` (a note with its text, so that it is not
+        lost with it); ``title_of`` names a paper by its id."""
+        lines = []
+        for op_id, _reason in self.lost:
+            pending = next((p for p in self._pending if p.op_id == op_id), None)
+            if pending is None:
+                continue
+            for kind, paper_id, value in pending.after:
+                title = f"“{title_of(paper_id)}”"
+                if kind == "state":
+                    lines.append(f"{STATE_WORDS.get(value, value)}: {title}")
+                elif kind == "tags":
+                    lines.append(f"tags {', '.join(value) or '(none)'}: {title}")
+                else:
+                    lines.append(f"note on {title}: {value}")
+        return lines
 
     def idle(self) -> bool:
         """True when no write is queued or running."""

@@ -14,7 +14,7 @@ import gc
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -268,9 +268,13 @@ class MainScreen(Screen[None]):
         clipboard_dir: Path | None = None,
         exports_dir: Path | None = None,
         cache_dir: Path | None = None,
+        unsaved: Callable[[str, list[str]], None] | None = None,
     ) -> None:
         super().__init__()
         self.services = services
+        #: told (why, one line each) of changes not saved as the reader closed, to say
+        #: them once the screen is gone
+        self._tell_unsaved = unsaved
         self.config = config or Config()
         self._show_timings = show_timings
         #: the clipboard chain; None builds the default one on first copy.
@@ -441,6 +445,7 @@ class MainScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         # The position is saved behind every change still queued; closing waits for both.
+        self.triage.closing = True
         self.triage.save_position(
             {
                 "version": UI_STATE_VERSION,
@@ -452,6 +457,15 @@ class MainScreen(Screen[None]):
             }
         )
         self.triage.flush()
+        book, library = self.triage, self.library
+        if book.lost and self._tell_unsaved is not None:
+
+            def title_of(paper_id: str) -> str:
+                paper = library.get(paper_id) if library is not None else None
+                return " ".join(paper.title.split()) if paper is not None else paper_id
+
+            # said on the command line once the screen is gone (see run_reader)
+            self._tell_unsaved(book.lost[0][1], book.lost_report(title_of))
 
     def on_resize(self, event: Resize) -> None:
         self.narrow = event.size.width < WIDE_COLUMNS
