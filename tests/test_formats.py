@@ -2,8 +2,8 @@
 
 The fixtures in tests/fixtures/formats/ are verbatim slices of public files: Paper Copilot
 lists (CoRL 2023, NeurIPS 2017), the arXiv Kaggle metadata dump, PMLR proceedings
-BibTeX (CoLLAs 2022, L4DC 2020), a Zotero BibLaTeX export, a Zotero Better CSL JSON export
-and an OpenReview API v1 crawl.
+BibTeX (CoLLAs 2022, L4DC 2020), Zotero Better BibTeX and BibLaTeX exports, a Zotero Better
+CSL JSON export and an OpenReview API v1 crawl.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from tuireader.ingest.library import load_library
 from tuireader.ingest.links import record_links
 from tuireader.ingest.readers import read_file, supported
 from tuireader.model import Paper, Record
+from tuireader.render.textrender import plain
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
 
@@ -260,6 +261,25 @@ def test_biblatex_date_journaltitle_and_eprint() -> None:
     wgan = records["Improved Training of Wasserstein GANs"]
     assert (wgan.entry_type, wgan.arxiv_id) == ("online", "1704.00028")
     assert wgan.source_entry is not None and wgan.source_entry.dialect == "biblatex"
+
+
+def test_zotero_escapes_in_abstracts_read_as_the_source_means_them() -> None:
+    # Better BibTeX writes "{", "}", "^", "\\" and "|" of an abstract as "\\{", "\\}",
+    # "{\\textasciicircum}", "{\\textbackslash}" and "{\\textbar}".
+    records = by_title(FIXTURES / "zotero_betterbibtex_escapes_slice.bib")
+    shown = {title: plain(record.abstract) for title, record in records.items()}
+    sparse = shown["Sparse Hashing for Scalable Approximate Model Counting: Theory and Practice"]
+    assert "hash functions from {0, 1}^n to {0, 1}^m. We" in sparse
+    sampling = shown["Distribution-Aware Sampling and Weighted Model Counting for SAT"]
+    assert "most-probable-explanation ({\\MPE}) queries" in sampling
+    assert "a novel parameter,\\emph{tilt}, which" in sampling
+    assert "only an {\\NP}-oracle (in practice, a {\\SAT}-solver)" in sampling
+    assert (
+        "average running time of CDP is shown to be O(nm^d)"
+        in shown["The Good Old Davis-Putnam Procedure Helps Counting Models"]
+    )
+    assert "PDF | this paper) show" in shown["An Efficient Algorithm for Unit Propagation"]
+    assert not [text for text in shown.values() if "textbackslash" in text or "circum" in text]
 
 
 def test_biblatex_collection_with_only_an_editor_carries_the_editor(tmp_path: Path) -> None:

@@ -349,3 +349,20 @@ def test_bibtex_keeps_latex_environments_and_command_arguments(tmp_path: Path) -
     text = "@misc{k, title = {T}, abstract = {" + abstract + "}}"
     (record,) = read_file(write(tmp_path, "a.bib", text.encode())).records
     assert record.abstract == abstract.replace("{B}ERT", "BERT")
+
+
+def test_bibtex_keeps_escaped_braces_and_the_braces_of_a_group_opened_by_a_command(
+    tmp_path: Path,
+) -> None:
+    # Zotero writes a brace of the text as "\{" and a "^" as "{\textasciicircum}"; both
+    # must reach the renderer whole. Case-protection braces still go.
+    abstract = (
+        r"from \{0, 1\}{\textasciicircum}n, an \{{\textbackslash}NP\}-oracle,"
+        r" PDF {\textbar} page, {\it sublinear} time, {{ScienceDirect}} and {B}ERT"
+    )
+    text = "@misc{k, title = {T}, abstract = {" + abstract + "}}"
+    (record,) = read_file(write(tmp_path, "a.bib", text.encode())).records
+    assert record.abstract == (
+        r"from \{0, 1\}{\textasciicircum}n, an \{{\textbackslash}NP\}-oracle,"
+        r" PDF {\textbar} page, {\it sublinear} time, ScienceDirect and BERT"
+    )

@@ -97,7 +97,12 @@ def _accent(match: re.Match[str]) -> str:
 
 
 def _unlatex_plain(text: str) -> str:
-    """Turn LaTeX accents into letters and drop case-protection braces (outside math)."""
+    """Turn LaTeX accents into letters and drop case-protection braces (outside math).
+
+    Escaped braces (``\\{``, ``\\}``) are characters, not groups, and stay as written; a
+    group that starts with a command (``{\\textbar}``, ``{\\it x}``) keeps its braces, which
+    belong to the command, so the renderer reads it as the source meant it.
+    """
     if "\\" in text:
         text = _SYMBOL_ACCENT_RE.sub(_accent, text)
         text = _LETTER_ACCENT_RE.sub(_accent, text)
@@ -107,11 +112,18 @@ def _unlatex_plain(text: str) -> str:
         return text
     out: list[str] = []
     kept: list[bool] = []
-    for index, char in enumerate(text):
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "\\":  # an escape ("\\{", "\\}", "\\\\") or a command's backslash
+            out.append(text[index : index + 2])
+            index += 2
+            continue
         if char == "{":
             before = text[max(0, index - 40) : index]
             keep = bool(
-                _MACRO_BEFORE_RE.search(before)
+                text.startswith("\\", index + 1)  # {\textbar}, {\it x}
+                or _MACRO_BEFORE_RE.search(before)
                 # a further argument of a command: \frac{a}{b}
                 or (before.endswith("}") and out and out[-1] == "}")
                 or before.endswith(("_", "^"))
@@ -124,6 +136,7 @@ def _unlatex_plain(text: str) -> str:
                 out.append(char)
         else:
             out.append(char)
+        index += 1
     return "".join(out)
 
 
@@ -132,8 +145,9 @@ def unlatex(text: str) -> str:
 
     Math (``$...$``, ``\\(...\\)``, ``\\[...\\]``, ``\\begin{env}...\\end{env}``) is
     kept exactly as written, and so are the arguments of commands outside math
-    (``\\textit{...}``, ``\\frac{a}{b}``) and of sub- and superscripts. Whitespace runs (BibTeX
-    fields are hard-wrapped) become single spaces.
+    (``\\textit{...}``, ``\\frac{a}{b}``) and of sub- and superscripts, groups that begin
+    with a command (``{\\textbar}``, ``{\\it x}``) and escaped braces (``\\{``, ``\\}``).
+    Whitespace runs (BibTeX fields are hard-wrapped) become single spaces.
     """
     pieces: list[str] = []
     start = 0
