@@ -125,6 +125,19 @@ def test_a_github_field_holding_a_project_page_is_no_code_link() -> None:
     assert kinds["FastRLAP"] == [("code", "https://github.com/kylestach/fastrlap-release")]
 
 
+def test_latex_url_and_href_in_an_abstract_give_the_address_once() -> None:
+    records = by_title(FIXTURES / "papercopilot_corl2023_latex_links_slice.json")
+    reboot = records[
+        "REBOOT: Reuse Data for Bootstrapping Efficient Real-World Dexterous Manipulation"
+    ]
+    saytap = records["SayTap: Language to Quadrupedal Locomotion"]
+    text_links = [link.url for link in record_links(reboot) if link.origin == "text"]
+    assert text_links == ["https://sites.google.com/view/reboot-dexterous"]  # \href{u}{u}
+    assert [link.url for link in record_links(saytap) if link.origin == "text"] == [
+        "https://saytap.github.io"  # \url{u})
+    ]
+
+
 def test_paper_list_bibtex_with_escapes_gives_venue_year_volume_editor() -> None:
     records = read_file(FIXTURES / "papercopilot_nips2017_slice.json").records
     first, shap, stub = records

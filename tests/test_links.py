@@ -23,6 +23,12 @@ from tuireader.model import Link
         ("(code at https://github.com/a/b).", ["https://github.com/a/b"]),
         ("[code](https://github.com/a/b)", ["https://github.com/a/b"]),
         (r"\url{https://github.com/a/b}.", ["https://github.com/a/b"]),
+        (r"(\url{https://saytap.github.io})", ["https://saytap.github.io"]),
+        ("see {https://a.org/x}.", ["https://a.org/x"]),
+        (r"\href{https://github.com/a/b}{our code}.", ["https://github.com/a/b"]),
+        (r"\href{https://a.org/x}{https://a.org/x})", ["https://a.org/x"]),
+        (r"\href {https://a.org/x} {https://b.org/y}", ["https://a.org/x"]),
+        (r"\href{https://a.org/x}{here}, https://b.org/y", ["https://a.org/x", "https://b.org/y"]),
         ("<https://a.org/x>", ["https://a.org/x"]),
         ("*https://a.org/x*", ["https://a.org/x"]),
         (

@@ -25,12 +25,13 @@ from tuireader.render.safetext import BARE_HOSTS, web_url
 __all__ = ["classify", "extract_urls", "links_for", "merge_links", "url_key", "web_url"]
 
 # Characters that never belong to a URL written in running text: whitespace, the
-# delimiters RFC 3986 excludes, and the full-width punctuation of CJK text, which
-# commonly follows an address with no space in between. Control, bidi and zero-width
-# characters end an address too: they never belong to one, and a URL that ran on
-# through them would carry them into a link.
+# delimiters RFC 3986 excludes (LaTeX's braces among them: ``\url{u}``, ``\href{u}{t}``
+# end the address), and the full-width punctuation of CJK text, which commonly follows
+# an address with no space in between. Control, bidi and zero-width characters end an
+# address too: they never belong to one, and a URL that ran on through them would carry
+# them into a link.
 _STOP = (
-    r"\s<>\"`|\\^\[\]"
+    r"\s<>\"`|\\^\[\]{}"
     + "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u2018-\u201f\u2026"
     + r"\x00-\x1f\x7f-\x9f\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
     + r"\ufeff\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f"
@@ -42,7 +43,9 @@ _BARE_RE = re.compile(rf"(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.o
 _NAME_CHAR_RE = re.compile(r"[\w@./-]")
 # Sentence punctuation, quotes and emphasis markers that end a sentence, not a URL.
 _TRAILING = ".,;:!?'\"*_~"
-_PAIRS = {")": "(", "]": "[", "}": "{"}
+_PAIRS = {")": "(", "]": "["}
+#: The text argument of ``\href{u}{t}``: what a reader sees in place of ``u``, no link.
+_HREF_TEXT_RE = re.compile(r"\\href\s*\{[^{}]*\}\s*\{([^{}]*)\}")
 
 #: Code hosts whose repositories are ``/owner/name`` (GitLab: ``/group/…/name``); a
 #: longer path is a place inside the repository (a folder, a file, an issue).
@@ -204,6 +207,9 @@ def _candidates(text: str) -> list[tuple[int, str]]:
                 continue
             found.append((start, match.group(0)))
         found.sort()
+    if "\\href" in text:
+        shown = [match.span(1) for match in _HREF_TEXT_RE.finditer(text)]
+        found = [item for item in found if not any(a <= item[0] < b for a, b in shown)]
     return found
 
 
