@@ -366,3 +366,18 @@ def test_bibtex_keeps_escaped_braces_and_the_braces_of_a_group_opened_by_a_comma
         r"from \{0, 1\}{\textasciicircum}n, an \{{\textbackslash}NP\}-oracle,"
         r" PDF {\textbar} page, {\it sublinear} time, ScienceDirect and BERT"
     )
+
+
+def test_a_name_suffix_follows_the_family_name_in_any_comma_order(tmp_path: Path) -> None:
+    # "Family, Given, Suffix" (arXiv's authors_parsed order), BibTeX's "Family, Suffix,
+    # Given" and "Given Family, Suffix" all name Neal J. Evans II.
+    authors = "Evans, Neal J., II and Evans, II, Neal J. and King, Jr., Martin Luther"
+    text = "@misc{k, title = {T}, abstract = {A.}, author = {" + authors + "}}"
+    (bib,) = read_file(write(tmp_path, "a.bib", text.encode())).records
+    assert bib.authors == ("Neal J. Evans II", "Neal J. Evans II", "Martin Luther King Jr.")
+    record = {"title": "T", "abstract": "A.", "authors": "Evans, Neal J., II; Page, Kim"}
+    (flat,) = read_file(write(tmp_path, "a.json", json.dumps([record]).encode())).records
+    assert flat.authors == ("Neal J. Evans II", "Kim Page")
+    listed = {"title": "T", "abstract": "A.", "authors": "Martin Luther King, Jr. and Ann Lee"}
+    (other,) = read_file(write(tmp_path, "b.json", json.dumps([listed]).encode())).records
+    assert other.authors == ("Martin Luther King Jr.", "Ann Lee")

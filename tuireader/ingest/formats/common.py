@@ -144,14 +144,29 @@ def split_top_level(text: str, separator: str) -> list[str]:
     return parts
 
 
+#: generational suffixes written after a name ("Neal J. Evans II", "Evans, Neal J., Jr.");
+#: the same as citations read (``render.citations``).
+_SUFFIX_RE = re.compile(r"(?:[JS]r\.?|JR\.?|SR\.?|II|III|IV|2nd|3rd)")
+
+
 def flip_name(name: str) -> str:
-    """``"Last, First"`` → ``"First Last"``; ``"von Last, Jr, First"`` → ``"First von Last Jr"``."""
+    """A name written with commas in the order a reader says it.
+
+    ``"Last, First"`` → ``"First Last"``; BibTeX's ``"von Last, Jr, First"`` →
+    ``"First von Last Jr"``; ``"Family, Given, Suffix"`` (arXiv's and CSL's order) →
+    ``"Given Family Suffix"``; ``"First Last, Jr."`` → ``"First Last Jr."``.
+    """
     parts = [part.strip() for part in split_top_level(name, ",")]
     parts = [part for part in parts if part]
     if len(parts) == 2:
+        if _SUFFIX_RE.fullmatch(parts[1]):  # "Martin Luther King, Jr."
+            return f"{parts[0]} {parts[1]}"
         return f"{parts[1]} {parts[0]}"
     if len(parts) == 3:
-        return f"{parts[2]} {parts[0]} {parts[1]}"
+        family, second, third = parts
+        if _SUFFIX_RE.fullmatch(third) and not _SUFFIX_RE.fullmatch(second):
+            return f"{second} {family} {third}"  # "Evans, Neal J., II"
+        return f"{third} {family} {second}"  # "Evans, II, Neal J."
     return " ".join(parts)
 
 
