@@ -57,7 +57,9 @@ if TYPE_CHECKING:
 #: on their own, see ``SHAPE``), or when reading a file gives other records than it did.
 #: 3: CSV quoting, a merged paper's status, code links only for repositories, abstracts
 #: without markup and with wrapped lines joined, CSV and JSON editors.
-CACHE_SCHEMA = 3
+#: 4: BibTeX's escaped braces and command groups kept, links ending at LaTeX braces,
+#: name suffixes after the family name.
+CACHE_SCHEMA = 4
 MAGIC = b"tuireader-cache\n"
 #: a header longer than this is not ours
 _HEADER_MAX = 1 << 20
