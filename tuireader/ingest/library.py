@@ -59,6 +59,11 @@ EXTEND_ID_BY = 4
 
 _digest = digest
 
+#: papers sharing one abstract (or title) beyond which it identifies none of them: a
+#: record is then matched by its other keys only (2,000 records whose abstract is
+#: "Withdrawn" took 50 s to read, each compared with every one before it).
+CROWD = 16
+
 
 def _identity(abstract: str, title: str | None) -> str:
     """The text an abstract-derived id comes from: the abstract, else the title, normalised."""
@@ -217,9 +222,14 @@ class _Merger:
             if known is not None:
                 candidates.append(known)
         if identity.title:
-            candidates.extend(self._by_title.get(identity.title, ()))
+            named = self._by_title.get(identity.title, ())
+            if len(named) < CROWD:
+                candidates.extend(named)
         if identity.abstract_digest:
-            candidates.extend(self._by_abstract.get(identity.abstract_digest, ()))
+            # an abstract that many papers share (a stand-in, a template) names none of them
+            sharing = self._by_abstract.get(identity.abstract_digest, ())
+            if len(sharing) < CROWD:
+                candidates.extend(sharing)
         for draft in _unique_drafts(candidates):
             # a list that names one title twice names two entries: only another list's
             # record joins a paper on its title and authors
@@ -237,11 +247,11 @@ class _Merger:
             self._by_key.setdefault(key, draft)
         if identity.title_identifies:
             known = self._by_title.setdefault(identity.title, [])
-            if all(draft is not other for other in known):
+            if len(known) < CROWD and all(draft is not other for other in known):
                 known.append(draft)
         if identity.abstract_digest:
             known = self._by_abstract.setdefault(identity.abstract_digest, [])
-            if all(draft is not other for other in known):
+            if len(known) < CROWD and all(draft is not other for other in known):
                 known.append(draft)
 
     def id_texts(self) -> list[str]:
@@ -267,11 +277,7 @@ class _Merger:
 
 
 def _unique_drafts(drafts: list[_Draft]) -> list[_Draft]:
-    unique: list[_Draft] = []
-    for draft in drafts:
-        if all(draft is not other for other in unique):
-            unique.append(draft)
-    return unique
+    return list({id(draft): draft for draft in drafts}.values())
 
 
 def _assign_ids(keys: Sequence[str]) -> dict[str, str]:
