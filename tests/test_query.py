@@ -82,6 +82,20 @@ def test_parentheses_nested_a_thousand_deep_are_repaired_not_a_crash():
     assert unbalanced.root == Term("a") and unbalanced.problems
 
 
+def test_a_page_of_text_as_a_query_is_cut_to_its_first_words():
+    words = [f"w{n}" for n in range(1000)]
+    long = parse(" ".join(words))
+    assert long.root == And(tuple(Term(w) for w in words[:64]))
+    assert long.problems == ("searched the first 64 words of the query's 1000",)
+    phrase = parse('"' + " ".join(words) + '" -w9')
+    assert phrase.root == Phrase(" ".join(words[:64]))  # the words after it are cut too
+    assert "first 64 words" in (phrase.message or "")
+    # a query being typed past the limit marks no cut word as unfinished
+    assert parse(" ".join(words) + " diff", prefix=True).root == long.root
+    exactly = parse(" ".join(words[:64]), prefix=True)
+    assert exactly.problems == () and exactly.root.children[-1] == Term("w63", prefix=True)
+
+
 def test_a_year_that_names_no_years_is_left_out_as_an_empty_field_is():
     alone = parse("year:abc")
     assert alone.root is None and alone.problems[0].startswith("year:abc was ignored")

@@ -172,6 +172,14 @@ def test_a_year_being_typed_is_not_complained_of(tmp_path, typing):
     assert engine.search(typing + "x", prefix=True).message is not None
 
 
+def test_a_page_of_text_pasted_as_a_query_is_searched_not_a_crash(engine):
+    # a thousand words (or a phrase of them) nested Whoosh's matchers past Python's limit
+    page = " ".join(["grasping", "diffusion", "policies"] * 400)
+    for query in (page, f'"{page}"', f"({page}) OR walrus"):
+        result = engine.search(query)
+        assert "first 64 words" in (result.message or "")
+
+
 def test_a_query_of_common_words_only_says_why_it_found_nothing(engine):
     result = engine.search("the of and")
     assert result.total == 0

@@ -25,6 +25,7 @@ repair is reported in words a user understands.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -238,6 +239,31 @@ def _shallow(tokens: list[_Tok], problems: list[str]) -> list[_Tok]:
     return kept
 
 
+#: words a query is searched with at most: the rest are left out, and it is said (a page
+#: of text pasted as a query nested Whoosh's matchers a thousand deep, and failed).
+MAX_WORDS = 64
+
+
+def _bounded(tokens: list[_Tok], problems: list[str]) -> list[_Tok]:
+    """``tokens`` holding at most :data:`MAX_WORDS` words (a phrase's words count)."""
+    given = sum(len(tok.text.split()) for tok in tokens if tok.kind in ("word", "phrase"))
+    if given <= MAX_WORDS:
+        return tokens
+    kept: list[_Tok] = []
+    room = MAX_WORDS
+    for tok in tokens:
+        if tok.kind in ("word", "phrase"):
+            words = tok.text.split()
+            if room <= 0 or not words:
+                continue
+            if len(words) > room:
+                tok = dataclasses.replace(tok, text=" ".join(words[:room]))
+            room -= min(room, len(words))
+        kept.append(tok)
+    problems.append(f"searched the first {MAX_WORDS} words of the query's {given}")
+    return kept
+
+
 def _example(name: str) -> str:
     return {"has": "code", "is": "kept", "tag": "to-read", "year": "2024"}.get(name, "word")
 
@@ -350,10 +376,12 @@ def _last_term(node: Node | None) -> Term | None:
 def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
     lexer = _Lexer(text)
-    tokens = _shallow(lexer.tokens(), lexer.problems)
+    read = _shallow(lexer.tokens(), lexer.problems)
     problems = lexer.problems
+    tokens = _bounded(read, problems)
     root = _Parser(tokens, problems).parse()
-    typing_a_word = not tokens or tokens[-1].start > lexer.directive_at
+    # the word being typed is the last one read, unless the query was cut before it
+    typing_a_word = tokens is read and (not tokens or tokens[-1].start > lexer.directive_at)
     if (
         prefix
         and typing_a_word
