@@ -110,11 +110,16 @@ def test_a_locked_index_is_searched_read_only(tmp_path):
     )
     with open(paths.root / tindex.BUILD_LOCK, "a+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        engine = open_engine(bigger, paths, lock_wait=0.3)
+        engine = open_engine(library, paths, lock_wait=0.3)
+        # an index that does not hold the papers asked for is no answer: "0 match"
+        scanned = open_engine(bigger, paths, lock_wait=0.3)
     assert engine.report.read_only
     assert any("another tuireader" in m for m in engine.messages)
     assert engine.search("privacy").total == 1  # the index as it was
     engine.close()
+    assert scanned.problem and "does not hold these lists yet" in scanned.problem
+    wanted = sum("privacy" in (r["title"] + r["abstract"]).lower() for r in many_records(5))
+    assert scanned.search("privacy").total == 1 + wanted
 
 
 def test_locked_before_any_index_exists_falls_back_to_a_scan(tmp_path):

@@ -747,7 +747,7 @@ def _open(
             )
             raise IndexUnavailable(f"{damage} and {cannot}")
         if lock == BUSY:
-            return _locked_out(folder, messages, start)
+            return _locked_out(folder, wanted, messages, start)
         if lock == READ_ONLY:
             return _unwritable(folder, paths.root, wanted, digest, messages, start)
         _remove_leftovers(folder)
@@ -851,13 +851,27 @@ def _serving(
     )
 
 
-def _locked_out(folder: Path, messages: list[str], start: float) -> OpenIndex:
+def _locked_out(
+    folder: Path, wanted: dict[str, str], messages: list[str], start: float
+) -> OpenIndex:
+    """Another process holds the index past the wait: the index as it is serves, if it
+    holds every paper of the library; else searches scan the lists (an index of other
+    lists found none of these papers: "0 of 199 match")."""
     try:
         ix = index.open_dir(str(folder))
     except Exception as exc:
         raise IndexUnavailable(
             "another tuireader is building the search index and it is not ready yet"
         ) from exc
+    try:
+        state = _load_state(ix, folder)
+    except Exception:  # noqa: BLE001 - being written by the other process
+        state = None
+    if state is None or any(pid not in state[0] for pid in wanted):
+        ix.close()
+        raise IndexUnavailable(
+            "another tuireader is updating the search index, which does not hold these lists yet"
+        )
     return _read_only(ix, folder, messages, start)
 
 
