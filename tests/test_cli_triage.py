@@ -171,3 +171,19 @@ def test_triage_takes_the_states_as_the_status_line_words_them(tmp_path, capsys)
     assert code == 0 and "now skipped" in err
     _, out, _ = run(capsys, "show", first, *args, "--json")
     assert json.loads(out)["state"] == "skip"
+
+
+def test_a_tag_holding_a_comma_is_refused_as_the_reader_would_split_it(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    (first,) = _ids(capsys, lst, data, "grasping")[:1]
+    code, _out, err = run(
+        capsys, "triage", first, str(lst), "--tag", "ml, theory", "--data-dir", str(data)
+    )
+    assert code == 2 and "cannot hold a comma" in err and "its own --tag" in err
+    session = load_session([lst], data_dir=data)
+    store = session.open_store()
+    try:
+        assert store.get(first).tags == ()
+    finally:
+        store.close()

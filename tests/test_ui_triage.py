@@ -85,6 +85,24 @@ async def test_undo_takes_back_states_tags_and_notes_in_turn():
 
 
 @sync
+async def test_enter_in_the_tag_editor_with_nothing_changed_saves_nothing():
+    # a tag holding a comma, saved before commas were refused, came back as two tags
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        with Store.open(resolve().state_db) as other:
+            other.set_tags(first, ["ml, theory", "x"])
+        screen.poll_triage()
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert saved(first).tags == ("ml, theory", "x")
+
+
+@sync
 async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
     path = resolve().ensure().state_db
     with Store.open(path) as store:

@@ -1094,6 +1094,9 @@ def cmd_triage(args: argparse.Namespace) -> int:
     as the reader (safe while a reader is open on the same data folder)."""
     if args.state is None and not args.tag:
         raise UsageError("say what to do: --state keep|maybe|skip|read|new and/or --tag TAG")
+    for tag in args.tag:
+        if "," in tag:  # the reader's tag editor separates tags with commas
+            raise UsageError(f"a tag cannot hold a comma ({tag!r}): give each tag its own --tag")
     ids, args.sources = _split_ids_and_sources(args.items)
     if not ids:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")

@@ -88,6 +88,11 @@ class TagEditor(ModalScreen[list[str] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if split_tags(event.value) == split_tags(", ".join(self.tags)):
+            # nothing changed: nothing to save (a tag holding a comma, set before
+            # commas were refused, would otherwise come back as two)
+            self.dismiss(None)
+            return
         self.dismiss(split_tags(event.value))
 
     def action_cancel(self) -> None:
