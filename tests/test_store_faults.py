@@ -307,3 +307,41 @@ def test_existing_wide_modes_are_tightened_on_open(tmp_path: Path):
     os.chmod(db, 0o664)
     Store.open(db, read_only=True).close()
     assert stat.S_IMODE(db.stat().st_mode) == 0o600
+
+
+def test_a_triage_file_removed_under_an_open_store_is_written_again(tmp_path: Path) -> None:
+    # the store went on writing to the unlinked file, and every later change was lost
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    assert store.check_file() is None
+    for leftover in tmp_path.glob("triage.sqlite3*"):
+        leftover.unlink()
+    store.set_state("bbbb2222", "skip")  # after the removal, before it is noticed
+    problem = store.check_file()
+    assert problem is not None and "was removed" in problem and "written again" in problem
+    assert store.read_only
+    with pytest.raises(StoreError, match="was removed"):
+        store.set_state("cccc3333", "kept")
+    store.close()
+    with Store.open(path, read_only=True) as again:
+        assert again.get("aaaa1111").state == "kept"
+        assert again.get("bbbb2222").state == "skip"
+    assert path.stat().st_mode & 0o077 == 0
+
+
+def test_a_triage_file_replaced_under_an_open_store_is_not_written_over(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    other, whole = tmp_path / "copy.sqlite3", tmp_path / "whole.sqlite3"
+    with Store.open(other) as copy:
+        copy.set_state("dddd4444", "maybe")
+        copy._conn.execute("VACUUM INTO ?", (str(whole),))  # one file, no log beside it
+    os.replace(whole, path)
+    problem = store.check_file()
+    assert problem is not None and "replaced" in problem
+    assert store.read_only  # nothing more goes to the file no one will read
+    with pytest.raises(StoreError, match="replaced"):
+        store.set_state("cccc3333", "kept")
+    store.close()

@@ -339,6 +339,22 @@ async def test_the_order_and_a_paper_out_of_the_first_screen_come_back_on_start(
 
 
 @sync
+async def test_a_triage_file_removed_under_the_reader_is_written_again_and_said():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("s")
+        await settle(pilot)
+        for leftover in resolve().root.glob("triage.sqlite3*"):
+            leftover.unlink()
+        screen.poll_triage()
+        await settle(pilot)
+        assert any("was removed" in text and "written again" in text for text in notices(app))
+        assert saved(first).state == "kept"
+
+
+@sync
 async def test_changes_from_another_reader_show_up_after_a_poll():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

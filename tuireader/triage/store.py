@@ -804,6 +804,43 @@ class Store:
             "read-only and changes won't be saved."
         )
 
+    def check_file(self) -> str | None:
+        """Why this store can no longer save to its file, once that file was removed or
+        replaced under it (None: it is still there). Writes would go on to a file no one
+        reads again, and be lost with it.
+
+        A removed file is written again from this store (every change saved so far,
+        those since the removal too); the store is read-only from then on either way,
+        so that nothing more is lost, and the message says so.
+        """
+        if self._held is None or self.read_only:
+            return None
+        now = _file_key(self.path)
+        if now == self._held:
+            return None
+        if now is None:
+            try:
+                with self._lock:
+                    self._conn.execute("VACUUM INTO ?", (str(self.path),))
+                make_private(self.path)  # notes are private
+                restored = True
+            except sqlite3.Error:
+                restored = False
+            what = (
+                "it was written again with every change saved so far"
+                if restored
+                else "it could not be written again"
+            )
+            problem = f"The triage file {self.path} was removed while tuireader ran; {what}."
+        else:
+            problem = (
+                f"The triage file {self.path} was replaced by another file while tuireader "
+                "ran; changes are no longer saved to it."
+            )
+        self.read_only = True
+        self.problem = f"{problem} Start tuireader again to go on."
+        return self.problem
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()

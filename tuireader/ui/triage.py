@@ -542,6 +542,9 @@ class TriageBook:
         failed: TriageFailed | None = None
         try:
             if job.run is None:
+                gone = store.check_file()
+                if gone is not None:
+                    return TriageFailed(gone, None)
                 if not store.changed_elsewhere():
                     return None
                 summary = ""

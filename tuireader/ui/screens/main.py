@@ -1575,7 +1575,7 @@ class MainScreen(Screen[None]):
         # Which paper's change was not saved: the highlight has moved on by now (it is
         # never moved back, as keys typed since would then act on another paper).
         paper = self.library.get(ids[0]) if ids and self.library is not None else None
-        title = "Not saved"
+        title = "Not saved" if message.op_id is not None else "Triage file"
         if paper is not None:
             name = " ".join(paper.title.split())
             name = name if len(name) <= 60 else name[:59] + "…"
