@@ -82,6 +82,18 @@ def test_parentheses_nested_a_thousand_deep_are_repaired_not_a_crash():
     assert unbalanced.root == Term("a") and unbalanced.problems
 
 
+def test_not_and_and_in_capitals_read_as_the_query_language_writes_them():
+    # "NOT diffusion" found the papers that say diffusion
+    assert parse("NOT diffusion").root == Not(Term("diffusion"))
+    assert parse('robot NOT "diffusion model"').root == And(
+        (Term("robot"), Not(Phrase("diffusion model")))
+    )
+    assert parse("robot AND grasp").root == parse("robot grasp").root
+    assert parse("not robots").root == And((Term("not"), Term("robots")))  # lower case: a word
+    assert "NOT before a parenthesis" in (parse("NOT (a b)").message or "")
+    assert "NOT with nothing after it" in (parse("a NOT").message or "")
+
+
 def test_a_page_of_text_as_a_query_is_cut_to_its_first_words():
     words = [f"w{n}" for n in range(1000)]
     long = parse(" ".join(words))

@@ -131,11 +131,16 @@ class _Lexer:
     def tokens(self) -> list[_Tok]:
         text, i, out = self.text, 0, []
         n = len(text)
+        #: a NOT was read: the next word or phrase is excluded, as with "-"
+        excluding = False
         while i < n:
             ch = text[i]
             if ch.isspace():
                 i += 1
                 continue
+            if ch in "()" and excluding:
+                self.problems.append("ignored a NOT before a parenthesis (write -word)")
+                excluding = False
             if ch == "(":
                 out.append(_Tok("lparen", start=i))
                 i += 1
@@ -145,7 +150,7 @@ class _Lexer:
                 i += 1
                 continue
             start = i
-            negated = False
+            negated, excluding = excluding, False
             if ch == "-":
                 negated = True
                 i += 1
@@ -188,10 +193,16 @@ class _Lexer:
             i = j
             if word == "OR" and not negated and fieldname is None:
                 out.append(_Tok("or", start=start))
+            elif word == "NOT" and not negated and fieldname is None:
+                excluding = True  # NOT word is -word
+            elif word == "AND" and not negated and fieldname is None:
+                pass  # words are all required anyway
             elif word:
                 if fieldname is None and match and not negated:
                     word = text[start:j]  # keep "foo:bar" whole; the analyzer splits it
                 out.append(_Tok("word", word, fieldname, negated, start))
+        if excluding:
+            self.problems.append("ignored a NOT with nothing after it")
         return out
 
     def _directive(self, name: str, negated: bool, i: int) -> int:
