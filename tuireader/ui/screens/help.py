@@ -31,7 +31,7 @@ LEGEND = (
 QUERY_SYNTAX = (
     ("diffusion models", "papers with every word (word forms folded); the last word is a prefix"),
     ('"graph neural network"', "the words in that order"),
-    ("-video", "papers without the word"),
+    ("-video, NOT video", "papers without the word"),
     ("a OR b, (a OR b) c", "alternatives, grouping"),
     ("title: author: abstract:", "one field only, e.g. author:zhou"),
     ("list: venue: year: url:", "e.g. venue:corl, year:2024, year:2020..2024, list:iclr"),
