@@ -272,6 +272,8 @@ def test_json_records_without_title_or_abstract_are_reported(tmp_path: Path) -> 
 def test_invalid_json_file(tmp_path: Path) -> None:
     message = only_error(read_file(write(tmp_path, "r.json", b'[{"title": "x",')))
     assert "not valid JSON" in message
+    cut = only_error(read_file(write(tmp_path, "s.json", b'[{"title": "x, cut short')))
+    assert "(Unterminated string starting at line 1, column 12)" in cut  # one "at"
 
 
 def test_json_nul_characters_are_dropped(tmp_path: Path) -> None:

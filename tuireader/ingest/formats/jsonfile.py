@@ -649,9 +649,11 @@ def parse_json(text: str, path: Path) -> ReadResult:
             # One object per line in a file named .json: read it as JSON Lines.
             result = parse_jsonl(text, path)
             return ReadResult(path, result.name, "jsonl", result.records, result.problems)
+        # some of json's messages end in "at" ("Unterminated string starting at")
+        at = "" if error.msg.endswith(" at") else " at"
         return failure(
             path,
-            f"is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})",
+            f"is not valid JSON ({error.msg}{at} line {error.lineno}, column {error.colno})",
             "json",
         )
     except RecursionError:
