@@ -355,6 +355,30 @@ async def test_a_triage_file_removed_under_the_reader_is_written_again_and_said(
 
 
 @sync
+async def test_undo_after_a_command_lines_change_shows_what_the_store_takes_back():
+    # the screen foretold its own keep undone (and moved there); the store took back the
+    # command line's skip, the later action
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, _second, third = ids(screen)[:3]
+        await pilot.press("s")
+        await settle(pilot)
+        with Store.open(resolve().state_db) as command_line:
+            command_line.set_state(third, "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        here = screen.current_paper.id
+        await pilot.press("z")
+        assert screen.triage_states.get(first) == "kept"  # not foretold undone
+        await settle(pilot)
+        assert saved(first).state == "kept" and saved(third).state == "new"
+        assert screen.current_paper.id == here
+        name = " ".join(screen.library.get(third).title.split())[:40]
+        assert any("Undone" in text and name in text for text in notices(app))
+
+
+@sync
 async def test_changes_from_another_reader_show_up_after_a_poll():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

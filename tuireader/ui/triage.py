@@ -209,6 +209,11 @@ class TriageBook:
         #: (change id, why) of each change that could not be saved as the reader closed.
         self.lost: list[tuple[int, str]] = []
         self._closing_failure: str | None = None
+        #: another reader or the command line saved changes since this reader's last
+        #: change: the store's last action may be theirs, so an undo is not foretold
+        self._others_since = False
+        #: a paper's title by its id, for the undo's notice (set by the screen)
+        self.name_of: Callable[[str], str | None] = lambda _paper_id: None
         # The writer: one queue, drained in order by at most one thread at a time.
         self._jobs: deque[Job] = deque()
         self._jobs_lock = threading.Lock()
@@ -325,9 +330,15 @@ class TriageBook:
             if last is not None and last.op_id in self._failed_ops:
                 return NOT_SAVED_UNDO
             result = store.undo()
-            return f"Undone: {result.message}" if result else "Nothing to undo"
+            if result is None:
+                return "Nothing to undo"
+            name = self.name_of(result.paper_ids[0]) if len(result.paper_ids) == 1 else None
+            return f"Undone: {result.message}" + (f" (“{name}”)" if name else "")
 
-        self.submit(undo, list(last.before) if last else [], history=False)
+        # After others' changes the store's last action may be one of theirs (the command
+        # line's): what is taken back is then shown once the store says, not foretold.
+        foretold = list(last.before) if last and not self._others_since else []
+        self.submit(undo, foretold, history=False)
 
     def toggle_mark(self, paper_id: str) -> None:
         self.marked.symmetric_difference_update({paper_id})
@@ -430,6 +441,8 @@ class TriageBook:
     ) -> int:
         """Show ``after`` now and queue ``run`` to save it; returns the change's id."""
         op_id = self._next_op = self._next_op + 1
+        if after:
+            self._others_since = False  # this change is the last action now
         before = [(kind, pid, self._shown(kind, pid)) for kind, pid, _value in after]
         pending = Pending(op_id, after, before)
         self._pending.append(pending)
@@ -547,6 +560,7 @@ class TriageBook:
                     return TriageFailed(gone, None)
                 if not store.changed_elsewhere():
                     return None
+                self._others_since = True
                 summary = ""
             else:
                 summary = job.run(store)

@@ -552,6 +552,7 @@ class MainScreen(Screen[None]):
         library = message.library
         self.library = library
         self.total = len(library)
+        self.triage.name_of = self._title_of
         self.call_after_refresh(self._first_frame.set)
         self.index_state = "opening"
         key_problems = tuple(getattr(self.app, "key_problems", ()))
@@ -1505,6 +1506,14 @@ class MainScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="triage-open", exit_on_error=False)
     def _open_store(self) -> None:
         self.post_message(open_triage(self.services.open_store))
+
+    def _title_of(self, paper_id: str) -> str | None:
+        """A paper's title in one line, shortened for a notice (None: not loaded)."""
+        paper = self.library.get(paper_id) if self.library is not None else None
+        if paper is None:
+            return None
+        name = " ".join(paper.title.split())
+        return name if len(name) <= 50 else name[:49] + "…"
 
     def _take_drafts(self, drafts: object) -> None:
         """Note text the last run kept unsaved: back for the next ``n`` on its paper,
