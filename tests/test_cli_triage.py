@@ -187,3 +187,13 @@ def test_a_tag_holding_a_comma_is_refused_as_the_reader_would_split_it(tmp_path,
         assert store.get(first).tags == ()
     finally:
         store.close()
+
+
+def test_a_paper_named_twice_is_counted_once(tmp_path, capsys):
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    (first,) = _ids(capsys, lst, data, "grasping")[:1]
+    code, out, err = run(
+        capsys, "triage", first, first[:5], str(lst), "--state", "skip", "--data-dir", str(data)
+    )
+    assert code == 0 and "1 paper: now skipped" in err and out.count(first) == 1

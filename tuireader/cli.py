@@ -1101,12 +1101,13 @@ def cmd_triage(args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
     session = _session(args)
-    papers = []
+    found: dict[str, Any] = {}
     for text in ids:
         paper = _one_paper(session, text)
         if paper is None:
             return EXIT_NOTHING_FOUND
-        papers.append(paper)
+        found.setdefault(paper.id, paper)  # one paper named twice (or by two prefixes)
+    papers = list(found.values())
     state = TRIAGE_STATES[args.state] if args.state is not None else None
     from tuireader.triage.store import STATE_WORDS, StoreError
 
