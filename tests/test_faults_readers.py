@@ -15,7 +15,7 @@ import pytest
 
 from tuireader.ingest.formats import jsonfile
 from tuireader.ingest.library import load_library, paper_id
-from tuireader.ingest.readers import ReadResult, Record, decode, read_file
+from tuireader.ingest.readers import ReadError, ReadResult, Record, decode, read_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "readers"
 SAMPLE = FIXTURES / "icml2024_sample.jsonl"
@@ -187,6 +187,19 @@ def test_utf8_and_utf16_and_utf32_with_bom() -> None:
     for encoding in ("utf-16", "utf-32"):
         decoded = decode(text.encode(encoding), Path("wide.txt"))
         assert (decoded.text, decoded.problems) == (text, ())
+
+
+def test_utf16_without_a_bom_is_read_and_binary_data_still_refused() -> None:
+    # "this looks like a binary file" for a list a Windows tool saved as UTF-16
+    text = "title,abstract\nÉtude of graphs,We study “graphs”.\n"
+    for encoding in ("utf-16-le", "utf-16-be"):
+        decoded = decode(text.encode(encoding), Path("wide.csv"))
+        assert (decoded.text, decoded.encoding) == (text, encoding)
+    noise = bytes((i * 37 + 11) % 256 for i in range(4000)) + b"\x00" * 9
+    with pytest.raises(ReadError, match="binary"):
+        decode(noise, Path("noise.txt"))
+    with pytest.raises(ReadError, match="binary"):
+        decode(b"\x00\x01\x00\x02" * 100, Path("ints.bin"))
 
 
 # --------------------------------------------------------------------------- surrogates

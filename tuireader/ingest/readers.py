@@ -245,7 +245,10 @@ def decode(data: bytes, path: Path) -> Decoded:
         if data.startswith(boms):
             return _decode_wide(data, path, encoding)
     if b"\x00" in data:
-        raise _binary(path)
+        wide = _bomless_utf16(data)
+        if wide is None:
+            raise _binary(path)
+        return _decode_wide(data, path, wide)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -263,8 +266,26 @@ def decode(data: bytes, path: Path) -> Decoded:
     return _decode_legacy(data, path)
 
 
+def _bomless_utf16(data: bytes) -> str | None:
+    """ "utf-16-le" or "utf-16-be" for UTF-16 text saved without a BOM (some Windows
+    tools do): the NUL bytes are the high halves of its ASCII characters, all on one side
+    of each pair. None for anything else (binary data has NULs anywhere)."""
+    head = data[:8192]
+    pairs = len(head) // 2
+    if pairs < 8:
+        return None
+    even = sum(1 for i in range(0, 2 * pairs, 2) if head[i] == 0)
+    odd = sum(1 for i in range(1, 2 * pairs, 2) if head[i] == 0)
+    if odd >= 0.3 * pairs and even == 0:
+        return "utf-16-le"
+    if even >= 0.3 * pairs and odd == 0:
+        return "utf-16-be"
+    return None
+
+
 def _decode_wide(data: bytes, path: Path, encoding: str) -> Decoded:
-    """UTF-16 or UTF-32 with a BOM; invalid units become U+FFFD, reported by line."""
+    """UTF-16 or UTF-32 (with a BOM, or UTF-16 without); invalid units become U+FFFD,
+    reported by line."""
     problems: tuple[Problem, ...] = ()
     try:
         text = data.decode(encoding)
