@@ -82,6 +82,15 @@ def test_parentheses_nested_a_thousand_deep_are_repaired_not_a_crash():
     assert unbalanced.root == Term("a") and unbalanced.problems
 
 
+def test_parentheses_or_quotes_with_nothing_in_them_are_no_query():
+    # "))))" found nothing while "((((((" listed every paper; '""' found nothing
+    for text in ("))))", "((((((", "()", '""'):
+        parsed = parse(text)
+        assert parsed.root is None, text
+    assert parse('""').problems == ('ignored empty quotes ""',)
+    assert parse('a "" b').root == And((Term("a"), Term("b")))
+
+
 def test_not_and_and_in_capitals_read_as_the_query_language_writes_them():
     # "NOT diffusion" found the papers that say diffusion
     assert parse("NOT diffusion").root == Not(Term("diffusion"))

@@ -183,7 +183,10 @@ class _Lexer:
                 if end < 0:
                     self.problems.append("closed an unbalanced quote")
                     end = n
-                out.append(_Tok("phrase", text[i + 1 : end], fieldname, negated, start))
+                if text[i + 1 : end].strip():
+                    out.append(_Tok("phrase", text[i + 1 : end], fieldname, negated, start))
+                elif end < n:  # '""': nothing to find (an unclosed one is said above)
+                    self.problems.append('ignored empty quotes ""')
                 i = end + 1
                 continue
             j = i
@@ -359,7 +362,9 @@ def _atom(tok: _Tok) -> Node:
     return Not(node) if tok.negated else node
 
 
-def _and(parts: list[Node]) -> Node:
+def _and(parts: list[Node]) -> Node | None:
+    if not parts:
+        return None  # nothing but stray parentheses: no query, as "()" is none
     return parts[0] if len(parts) == 1 else And(tuple(parts))
 
 
