@@ -723,3 +723,32 @@ def test_the_viewer_header_says_where_metadata_came_from():
     matched = Paper(id="y", title="T", abstract="A", metadata_source="icml2024-seeds")
     assert "derived from the abstract" in metadata_note(bare)
     assert metadata_note(matched) == "metadata from the catalog icml2024-seeds"
+
+
+@sync
+async def test_the_index_another_reader_held_replaces_the_scan_once_it_is_free(monkeypatch):
+    # while another tuireader held the index the reader scanned, and went on scanning
+    # until it was started again
+    from tuireader.search.engine import Engine
+    from tuireader.ui.screens import main as main_screen
+
+    monkeypatch.setattr(main_screen, "INDEX_RETRY_SECONDS", 0.05)
+    asked = []
+
+    def engine_when_free(library):  # type: ignore[no-untyped-def]
+        asked.append(1)
+        if len(asked) < 3:  # held by another tuireader the first two times
+            scanning = Engine(library, None, problem="another tuireader is updating it")
+            scanning.retry = True
+            return scanning
+        return real_engine(library)
+
+    app = make_app(SAMPLE, engine=engine_when_free)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        for _ in range(100):
+            if screen.index_state == "ready":
+                break
+            await pilot.pause(0.05)
+        assert screen.index_state == "ready" and len(asked) == 3
+        assert screen.engine.problem is None

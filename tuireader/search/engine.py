@@ -125,6 +125,8 @@ class Engine:
         self._lock = threading.Lock()
         self._attach(opened, only)
         self.problem = problem
+        #: scanning only because another process holds the index: ask again later
+        self.retry = False
         #: builds a new index when this one fails while in use (see ``_heal``)
         self._rebuild = rebuild
         #: said once, with the next result: what healing the index did
@@ -442,7 +444,9 @@ def open_engine(
             fingerprints=fingerprints,
         )
     except Exception as exc:  # noqa: BLE001 - whatever it is, the library can be scanned
-        return Engine(library, None, problem=_unavailable(exc, paths))
+        scanning = Engine(library, None, problem=_unavailable(exc, paths))
+        scanning.retry = isinstance(exc, IndexUnavailable) and exc.busy
+        return scanning
     try:
         return Engine(library, opened, rebuild=heal)
     except Exception as exc:  # noqa: BLE001 - the index's files could not be read

@@ -249,7 +249,15 @@ def library_docs(searcher, library: Library) -> set[int]:  # type: ignore[no-unt
 
 
 class IndexUnavailable(Exception):
-    """The index can neither be opened nor built (e.g. the data folder is not writable)."""
+    """The index can neither be opened nor built (e.g. the data folder is not writable).
+
+    ``busy``: only because another process holds it for now; asking again later may
+    find it free.
+    """
+
+    def __init__(self, message: str, *, busy: bool = False) -> None:
+        super().__init__(message)
+        self.busy = busy
 
 
 def _write_json(path: Path, data: object) -> None:
@@ -745,7 +753,7 @@ def _open(
                 if lock == READ_ONLY
                 else ("another tuireader is updating it")
             )
-            raise IndexUnavailable(f"{damage} and {cannot}")
+            raise IndexUnavailable(f"{damage} and {cannot}", busy=lock == BUSY)
         if lock == BUSY:
             return _locked_out(folder, wanted, messages, start)
         if lock == READ_ONLY:
@@ -861,7 +869,8 @@ def _locked_out(
         ix = index.open_dir(str(folder))
     except Exception as exc:
         raise IndexUnavailable(
-            "another tuireader is building the search index and it is not ready yet"
+            "another tuireader is building the search index and it is not ready yet",
+            busy=True,
         ) from exc
     try:
         state = _load_state(ix, folder)
@@ -870,7 +879,8 @@ def _locked_out(
     if state is None or any(pid not in state[0] for pid in wanted):
         ix.close()
         raise IndexUnavailable(
-            "another tuireader is updating the search index, which does not hold these lists yet"
+            "another tuireader is updating the search index, which does not hold these lists yet",
+            busy=True,
         )
     return _read_only(ix, folder, messages, start)
 

@@ -98,6 +98,8 @@ INLINE_SEARCH_MS = 12.0
 QUICK_SEARCHES = 3
 #: longest wait (seconds) for the first list frame before opening the index anyway.
 FIRST_FRAME_WAIT = 2.0
+#: seconds between asks for an index another tuireader holds (searches scan meanwhile).
+INDEX_RETRY_SECONDS = 15.0
 #: longest the first frame waits (seconds) for the library, so as to show its papers.
 FIRST_PAINT_WAIT = 0.15
 #: widest the list-name column gets when the library has several lists...
@@ -652,6 +654,28 @@ class MainScreen(Screen[None]):
         self.query_one("#progress").display = False
         if self.search_query.strip():
             self._show_query()
+        if getattr(engine, "retry", False):
+            # another tuireader holds the index: searches scan, and the index is asked
+            # for again now and then
+            self._ask_index_later(engine)
+
+    def _ask_index_later(self, scanning: Any) -> None:
+        self.set_timer(INDEX_RETRY_SECONDS, lambda: self._reopen_index(scanning))
+
+    @work(thread=True, exclusive=True, group="reopen", exit_on_error=False)
+    def _reopen_index(self, scanning: Any) -> None:
+        """Ask for the index again while searches scan; it replaces the scan when had."""
+        library = self.library
+        if library is None or self.engine is not scanning:
+            return
+        try:
+            engine = self.services.open_engine(library, lambda _done, _total: None)
+        except Exception:  # noqa: BLE001 - the scan goes on
+            return
+        if not getattr(engine, "problem", None):
+            self.post_message(msg.EngineReady(engine))
+        elif getattr(engine, "retry", False):
+            self.app.call_from_thread(self._ask_index_later, scanning)
 
     def on_engine_warmed(self, message: msg.EngineWarmed) -> None:
         """The engine's own searches tell how quick the first keys' will be (without
