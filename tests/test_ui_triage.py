@@ -210,7 +210,7 @@ async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
         await pilot.press("space", "space")
         await pilot.pause()
         assert screen.marked == {first, second}
-        assert app_text(app).count("●") == 2
+        assert widget_text(app, screen.results).count("●") == 2
         await pilot.press("x")
         await settle(pilot)
         assert saved(first).state == saved(second).state == "skip"
@@ -220,6 +220,35 @@ async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
         await pilot.press("z")  # one undo step for the whole bulk action
         await settle(pilot)
         assert saved(first).state == saved(second).state == "new"
+
+
+@sync
+async def test_marks_are_counted_when_a_query_hides_them_and_kept_after_tagging():
+    # marks under an earlier query took a later s away from the highlighted paper, with
+    # nothing on screen to say so; and tagging the marked papers cleared the marks, so
+    # the s after it kept the highlighted paper instead of them
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        await pilot.press("space", "space")
+        await pilot.pause()
+        status = widget_text(app, screen.query_one("#status"))
+        assert "● 2 marked" in status and "not shown" not in status
+        await pilot.press("t", *"bulk", "enter")
+        await settle(pilot)
+        assert screen.marked == {first, second}
+        await pilot.press("s")
+        await settle(pilot)
+        assert [saved(p).state for p in (first, second, third)] == ["kept", "kept", "new"]
+        assert saved(first).tags == saved(second).tags == ("bulk",)
+        await pilot.press("home", "space")
+        screen.action_focus_search()
+        await pilot.press(*"is:new")
+        await settle(pilot)
+        assert first not in ids(screen)
+        status = widget_text(app, screen.query_one("#status"))
+        assert "● 1 marked (1 not shown)" in status
 
 
 @sync

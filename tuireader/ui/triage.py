@@ -347,7 +347,7 @@ class TriageBook:
         """Add ``wanted`` to every paper of ``ids`` (bulk), or make them the tags of the one
         paper (merged with what another reader saved since ``opened``)."""
         if bulk:
-            self.marked.clear()
+            # the marks stay: tagging marked papers and then keeping them is one sequence
 
             def add(store: Store) -> str:
                 for tag in wanted:

@@ -66,6 +66,7 @@ from tuireader.ui.exporting import (
 )
 from tuireader.ui.services import EarlyRead, Services
 from tuireader.ui.triage import (
+    MARK,
     MARKERS,
     POLL_SECONDS,
     SAVING,
@@ -141,8 +142,11 @@ def counts_line(
     beyond: int = 0,
     beyond_triaged: frozenset[str] = frozenset(),
     saving: bool = False,
+    marked: frozenset[str] | set[str] = frozenset(),
 ) -> str:
-    """The status line's triage counts: states with at least one paper, then "N left".
+    """The status line's triage counts: papers marked for a bulk action (and how many of
+    them this query hides: ``s`` acts on those too), states with at least one paper,
+    then "N left".
 
     ``listed`` are the results in the list; ``beyond`` more match the query but are not
     loaded yet, of which ``beyond_triaged`` were triaged when counted: "N left" counts
@@ -157,6 +161,11 @@ def counts_line(
         tally[states.get(paper_id, DEFAULT_STATE)] += 1
     tally[DEFAULT_STATE] += max(0, beyond - len(outside))
     parts = [f"{tally[state]:,} {name}" for state, name in STATE_NAMES.items() if tally[state]]
+    if marked:
+        hidden = sum(1 for paper_id in marked if paper_id not in seen)
+        parts.insert(
+            0, f"{MARK} {len(marked):,} marked" + (f" ({hidden:,} not shown)" if hidden else "")
+        )
     if seen or beyond:
         parts.append(f"{tally[DEFAULT_STATE]:,} left")
     if saving:
@@ -1639,7 +1648,7 @@ class MainScreen(Screen[None]):
         beyond = max(0, (self.matched or 0) - len(listed)) if self.matched is not None else 0
         book = self.triage
         self.triage_counts = counts_line(
-            book.states, listed, beyond, self._beyond_triaged, book.saving
+            book.states, listed, beyond, self._beyond_triaged, book.saving, book.marked
         )
 
     @work(thread=True, exclusive=True, group="count", exit_on_error=False)
@@ -1772,6 +1781,7 @@ class MainScreen(Screen[None]):
         if paper is None:
             return
         self.triage.toggle_mark(paper.id)
+        self._update_counts()
         results = self.results
         results.refresh_markers()
         index = results.highlighted
