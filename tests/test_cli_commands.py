@@ -198,8 +198,8 @@ def test_export_json_of_kept_papers(capsys, demo, triaged):
 
 
 def test_export_query_combines_words_and_filters(capsys, demo, triaged):
-    code, out, _ = run(capsys, "export", "--query", "language is:new", "--format", "urls", demo)
-    assert code == 0
+    code, out, _ = run(capsys, "export", "--query", "language is:new", "--format", "json", demo)
+    assert code == 0 and json.loads(out)
     code, out, _ = run(capsys, "export", "--query", "bayesian is:new", "--format", "json", demo)
     assert code == 1 and json.loads(out) == []
 
@@ -381,3 +381,24 @@ def test_unknown_states_and_open_existing(tmp_path):
     store = open_existing(path)
     assert store is not None and store.problem is None
     store.close()
+
+
+def test_export_of_urls_says_which_papers_have_no_page(capsys, tmp_path):
+    # "wrote 100 papers" for a file of 3 lines: papers without a page were dropped unsaid
+    source = tmp_path / "some.jsonl"
+    records = [
+        {"title": "Paged One", "abstract": "First.", "url": "https://example.org/one"},
+        {"title": "Unpaged Two", "abstract": "Second."},
+        {"title": "Paged Three", "abstract": "Third.", "url": "https://example.org/three"},
+    ]
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    target = tmp_path / "urls.txt"
+    code, _out, err = run(capsys, "export", "--format", "urls", "-o", str(target), str(source))
+    assert code == 0
+    assert target.read_text().splitlines() == [
+        "https://example.org/one",
+        "https://example.org/three",
+    ]
+    assert "1 of 3 papers have no web page" in err and "wrote 2 URLs" in err
+    code, out, err = run(capsys, "export", "--query", "unpaged", "--format", "urls", str(source))
+    assert code == 1 and out == "" and "1 of 1 papers have no web page" in err

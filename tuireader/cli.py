@@ -1151,6 +1151,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     from tuireader.triage.export import render_export
 
     text = render_export(papers, triage, args.format, library=session.library)
+    if args.format == "urls":
+        # one line per paper that has a page: those without one are said, not counted
+        lines = len(text.splitlines())
+        if lines < len(papers):
+            missing = len(papers) - lines
+            _err(f"{missing} of {len(papers)} papers have no web page; they are not in the list")
+        _write_output(text, args.output, count=lines, what="URL")
+        return EXIT_OK if lines else EXIT_NOTHING_FOUND
     _write_output(text, args.output, count=len(papers), what="paper")
     return EXIT_OK
 
