@@ -197,3 +197,26 @@ def test_a_paper_named_twice_is_counted_once(tmp_path, capsys):
         capsys, "triage", first, first[:5], str(lst), "--state", "skip", "--data-dir", str(data)
     )
     assert code == 0 and "1 paper: now skipped" in err and out.count(first) == 1
+
+
+def test_a_detached_mark_can_be_set_back_to_new_by_its_id(tmp_path, capsys):
+    # "no paper with id" for the id search is:detached lists, and the note about the
+    # detached mark on every command, for good
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    records = _records()
+    lst.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    _, out, _ = run(
+        capsys, "search", '"grasp study number 0"', str(lst), "--data-dir", str(data), "--json"
+    )
+    (first,) = [h["id"] for h in json.loads(out)["hits"] if h["title"] == records[0]["title"]]
+    run(capsys, "triage", first, str(lst), "--state", "keep", "--data-dir", str(data))
+    other = tmp_path / "other.jsonl"  # the list re-scraped without that paper
+    other.write_text("".join(json.dumps(r) + "\n" for r in records[1:]), encoding="utf-8")
+    code, out, _ = run(capsys, "search", "is:detached", str(other), "--data-dir", str(data))
+    assert first in out
+    code, out, _err = run(
+        capsys, "triage", first, str(other), "--state", "new", "--data-dir", str(data)
+    )
+    assert code == 0 and first in out and "detached" in out
+    _code, out, _err = run(capsys, "search", "is:detached", str(other), "--data-dir", str(data))
+    assert first not in out

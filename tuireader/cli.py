@@ -1101,22 +1101,32 @@ def cmd_triage(args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
     session = _session(args)
-    found: dict[str, Any] = {}
-    for text in ids:
-        paper = _one_paper(session, text)
-        if paper is None:
-            return EXIT_NOTHING_FOUND
-        found.setdefault(paper.id, paper)  # one paper named twice (or by two prefixes)
-    papers = list(found.values())
-    state = TRIAGE_STATES[args.state] if args.state is not None else None
     from tuireader.triage.store import STATE_WORDS, StoreError
 
     try:
         store = session.open_store()
     except StoreError as error:
         raise UsageError(str(error)) from error
+    found: dict[str, Any] = {}
     try:
-        changed = store.apply_many([p.id for p in papers], state=state, tags=args.tag)
+        # a mark whose paper is in none of the lists (search is:detached lists them) is
+        # named by its whole id: it can be set back to new, or changed, all the same
+        detached = store.detached_ids({p.id for p in session.library.papers})
+    except StoreError:
+        detached = set()
+    for text in ids:
+        if text.lower() in detached:
+            found.setdefault(text.lower(), None)
+            continue
+        paper = _one_paper(session, text)
+        if paper is None:
+            store.close()
+            return EXIT_NOTHING_FOUND
+        found.setdefault(paper.id, paper)  # one paper named twice (or by two prefixes)
+    papers = list(found.values())
+    state = TRIAGE_STATES[args.state] if args.state is not None else None
+    try:
+        changed = store.apply_many(list(found), state=state, tags=args.tag)
     except (StoreError, ValueError) as error:
         raise UsageError(str(error)) from error
     finally:
@@ -1129,8 +1139,8 @@ def cmd_triage(args: argparse.Namespace) -> int:
         f"({changed} change{'s' if changed != 1 else ''}; "
         f"z in the reader undoes {'it' if changed == 1 else 'them'})"
     )
-    for paper in papers:
-        print(_line(f"{paper.id}  {_title(paper)}"))
+    for paper_id, paper in found.items():
+        print(_line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}"))
     return EXIT_OK
 
 
