@@ -408,6 +408,28 @@ async def test_undo_after_a_command_lines_change_shows_what_the_store_takes_back
 
 
 @sync
+async def test_undo_of_a_keep_another_reader_made_first_takes_back_nothing_older():
+    # reader B kept a paper; reader A's s on it, unseen yet, changed nothing and logged
+    # no action, so A's z took back A's earlier keep of another paper
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("s")  # first kept; the highlight moves to second
+        await settle(pilot)
+        with Store.open(resolve().state_db) as other_reader:
+            other_reader.origin = "another reader"
+            other_reader.set_state(second, "kept")
+        await pilot.press("s")  # not polled yet: the screen thought second was new
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).state == "kept"
+        assert saved(second).state == "kept"
+        assert any("already held" in text for text in notices(app))
+
+
+@sync
 async def test_changes_from_another_reader_show_up_after_a_poll():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

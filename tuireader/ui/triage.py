@@ -57,6 +57,8 @@ STATE_NAMES = {state: STATE_WORDS[state] for state in ("kept", "maybe", "skip", 
 SAVING = "saving…"
 #: what undo says when the change it would take back was never saved.
 NOT_SAVED_UNDO = "Nothing to undo: that change was not saved"
+#: an undo of a change the store already held (another reader made it first).
+NOTHING_CHANGED_UNDO = "Nothing to undo: the triage file already held that change"
 
 # One change to what the reader shows: (field, paper id, value); field is "state",
 # "tags" or "note"; the default value ("new", (), "") means "nothing".
@@ -222,6 +224,9 @@ class TriageBook:
         self._writer_idle.set()
         #: changes that could not be saved (written by the writer thread only)...
         self._failed_ops: set[int] = set()
+        #: changes the store already held (another reader made them first): no action
+        #: of theirs is in the store's log to take back
+        self._no_action_ops: set[int] = set()
         #: ...and those whose failure the screen has been told of.
         self._failed_seen: set[int] = set()
 
@@ -297,17 +302,27 @@ class TriageBook:
         all_there = all(self.state_of(pid) == state for pid in ids)
         target = DEFAULT_STATE if all_there else state
         after: list[Change] = [("state", pid, target) for pid in ids]
+        op_id = self._next_op + 1  # the id submit gives this change (the writer may run it first)
+
+        def saved(changed: int) -> None:
+            if changed == 0:
+                # already so in the store (another reader's same keep): no action was
+                # logged, and an undo of this key must not take back an older one
+                self._no_action_ops.add(op_id)
+
         if self.marked:
             self.marked.clear()
 
             def many(store: Store) -> str:
-                return f"{store.set_state_many(ids, target)} papers: {target}"
+                changed = store.set_state_many(ids, target)
+                saved(changed)
+                return f"{changed} papers: {target}"
 
             self.submit(many, after)
         else:
 
             def one(store: Store) -> str:
-                store.set_state_many(ids, target)
+                saved(store.set_state_many(ids, target))
                 return ""  # the marker says it; no notification per key
 
             self.submit(one, after)
@@ -329,6 +344,8 @@ class TriageBook:
         def undo(store: Store) -> str:
             if last is not None and last.op_id in self._failed_ops:
                 return NOT_SAVED_UNDO
+            if last is not None and last.op_id in self._no_action_ops:
+                return NOTHING_CHANGED_UNDO
             result = store.undo()
             if result is None:
                 return "Nothing to undo"
