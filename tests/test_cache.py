@@ -467,3 +467,23 @@ def test_a_list_over_the_size_limit_is_refused_without_reading_its_bytes(tmp_pat
         (problem,) = [p for p in session.problems if p.path == big]
         assert "more than the 20.0 MB limit" in problem.message
         assert len(session.library) == len(RECORDS)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_among_the_lists_is_refused_not_read_for_good(tmp_path):
+    # hashing it for the cache waited for a writer that never came: every command hung
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    assert cache_module.content_digest(fifo) is None
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "data")}
+    done = subprocess.run(
+        [sys.executable, "-m", "tuireader", "search", "privacy", str(fifo), str(good)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "not a regular file" in done.stderr and done.stdout.strip()

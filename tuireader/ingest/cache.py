@@ -36,6 +36,7 @@ import hashlib
 import json
 import marshal
 import os
+import stat
 import sys
 import threading
 import zlib
@@ -191,9 +192,12 @@ class FileState:
 
 
 def content_digest(path: Path) -> str | None:
-    """BLAKE2b digest of the file's bytes, None if it cannot be read."""
+    """BLAKE2b digest of the file's bytes, None if it cannot be read or is no regular
+    file (a FIFO or a device never ends: reading it would wait for good)."""
     digest = hashlib.blake2b(digest_size=20)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with open(path, "rb") as handle:
             while chunk := handle.read(_CHUNK):
                 digest.update(chunk)
