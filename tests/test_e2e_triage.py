@@ -195,3 +195,36 @@ def load_library_ids() -> list[str]:
     from tuireader.ingest.library import load_library
 
     return [paper.id for paper in load_library([SAMPLE]).papers]
+
+
+def test_kill_closes_the_reader_as_q_does_keeping_the_note_being_typed(tmp_path):
+    # SIGTERM killed the process at once: the note being typed was lost and the
+    # terminal left in raw mode
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        _to_the_list(tmux)
+        tmux.send("s")
+        tmux.wait_for(lambda s: "1 kept" in s)
+        tmux.send("n")
+        tmux.wait_for(lambda s: "Ctrl+S saves" in s)
+        tmux.type("typed before the kill")
+        tmux.wait_for(lambda s: "typed before the kill" in s)
+        pane = tmux._tmux("display-message", "-p", "-t", "0", "#{pane_pid}").strip()
+        reader = subprocess.run(
+            ["pgrep", "-P", pane], capture_output=True, text=True, check=False
+        ).stdout.split()
+        assert reader, "the reader's process was not found"
+        os.kill(int(reader[0]), 15)
+        tmux.wait_for(lambda s: f"{PROMPT} 143" in s)
+    finally:
+        tmux.close()
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "not saved is kept" in s and "1 kept" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.send("n")
+        tmux.wait_for(lambda s: "typed before the kill" in s)
+    finally:
+        tmux.close()

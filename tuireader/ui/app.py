@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -207,6 +208,30 @@ class ReaderApp(KeyOrderedApp):
 
     def _took_unsaved(self, why: str, lines: list[str]) -> None:
         self.unsaved = (why, lines)
+
+    def on_mount(self) -> None:
+        # `kill` and a closed terminal (SIGTERM, SIGHUP) close the reader as q does: its
+        # queued changes are written (or said), note text kept, the terminal restored.
+        # Without this the process died at once, with all of that.
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self._closed_by_signal, signum)
+
+    def _closed_by_signal(self, signum: int) -> None:
+        self.exit(return_code=128 + signum)
+
+    def on_unmount(self) -> None:
+        import asyncio
+        import signal
+
+        with contextlib.suppress(RuntimeError, ValueError):
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGHUP):
+                loop.remove_signal_handler(signum)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands, plus every reader binding (so every key is in Ctrl+P)."""
