@@ -202,6 +202,28 @@ async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run()
 
 
 @sync
+async def test_a_reader_closing_keeps_the_note_drafts_another_reader_left():
+    # both readers save their position under one key: the second to close wiped the
+    # draft the first had kept
+    first_app, second_app = triage_app(), triage_app()
+    async with second_app.run_test(size=(120, 40)) as second_pilot:
+        await start(second_pilot)  # open all along, knowing no drafts
+        async with first_app.run_test(size=(120, 40)) as pilot:
+            await start(pilot)
+            await pilot.press("home", "n", *"a draft of the first reader", "escape")
+            await settle(pilot)
+        await second_pilot.press("q")
+        await second_pilot.pause()
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        await pilot.press("home", "n")  # the paper the draft is for
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "a draft of the first reader"
+
+
+@sync
 async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -214,6 +214,8 @@ class TriageBook:
         #: another reader or the command line saved changes since this reader's last
         #: change: the store's last action may be theirs, so an undo is not foretold
         self._others_since = False
+        #: the papers whose drafts the last run left were given to this reader at start
+        self._taken_drafts: set[str] = set()
         #: a paper's title by its id, for the undo's notice (set by the screen)
         self.name_of: Callable[[str], str | None] = lambda _paper_id: None
         # The writer: one queue, drained in order by at most one thread at a time.
@@ -400,6 +402,7 @@ class TriageBook:
         if not isinstance(drafts, dict):
             return []
         taken = []
+        self._taken_drafts.update(k for k in drafts if isinstance(k, str))
         for paper_id, text in drafts.items():
             if not (isinstance(paper_id, str) and isinstance(text, str) and text.strip()):
                 continue
@@ -438,6 +441,15 @@ class TriageBook:
             return
 
         def save(store: Store) -> str:
+            # One position for every reader, the last closed; but each one's note drafts:
+            # those another reader saved (and this one never took) are kept beside ours.
+            before = store.load_ui_state(UI_STATE_KEY) or {}
+            found, mine = before.get("drafts"), state.get("drafts")
+            theirs: dict[str, Any] = found if isinstance(found, dict) else {}
+            ours: dict[str, Any] = mine if isinstance(mine, dict) else {}
+            if theirs:
+                kept = {k: v for k, v in theirs.items() if k not in self._taken_drafts}
+                state["drafts"] = {**kept, **ours}
             store.save_ui_state(UI_STATE_KEY, state)
             return ""
 
