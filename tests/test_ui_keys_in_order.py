@@ -397,6 +397,10 @@ async def test_changes_not_saved_as_the_reader_closes_are_told_not_lost(monkeypa
         books.append(screen.triage)
         await burst(pilot, "s")
         names = [" ".join(screen.library.get(p).title.split()) for p in (second, third)]
+        last = " ".join(screen.library.get(ids(screen)[-1]).title.split())
+        # a draft on the last paper, kept with the position; then back to the second
+        await pilot.press("end", "n", *"left as a draft", "escape", "home", "down")
+        await pilot.pause()
         held.set()
         await pilot.press("n", *"a note", "ctrl+s")  # its write waits for the file
         await pilot.pause()
@@ -405,7 +409,12 @@ async def test_changes_not_saved_as_the_reader_closes_are_told_not_lost(monkeypa
     assert [saved(p).state for p in (second, third)] == ["new", "new"]
     ((why, lines),) = told
     assert "busy" in why
-    assert lines == [f"note on “{names[0]}”: a note", f"kept: “{names[0]}”", f"maybe: “{names[1]}”"]
+    assert lines == [
+        f"note on “{names[0]}”: a note",
+        f"kept: “{names[0]}”",
+        f"maybe: “{names[1]}”",
+        f"note typed on “{last}”: left as a draft",  # the position was not saved either
+    ]
     assert tries["n"] == 1  # the changes after it did not each wait for the busy file
 
 

@@ -609,6 +609,11 @@ class TriageBook:
             snapshot = None  # saved, but not read back: the screen keeps the change
         return TriageSaved(job.op_id, snapshot, summary)
 
+    @property
+    def closing_failure(self) -> str | None:
+        """Why a write failed as the reader closed (None: every write was saved)."""
+        return self._closing_failure
+
     def lost_report(self, title_of: Callable[[str], str]) -> list[str]:
         """One line per change in :attr:`lost` (a note with its text, so that it is not
         lost with it); ``title_of`` names a paper by its id."""

@@ -469,14 +469,22 @@ class MainScreen(Screen[None]):
         )
         self.triage.flush()
         book, library = self.triage, self.library
-        if book.lost and self._tell_unsaved is not None:
+        failure = book.closing_failure
+        if failure is not None and self._tell_unsaved is not None:
 
             def title_of(paper_id: str) -> str:
                 paper = library.get(paper_id) if library is not None else None
                 return " ".join(paper.title.split()) if paper is not None else paper_id
 
-            # said on the command line once the screen is gone (see run_reader)
-            self._tell_unsaved(book.lost[0][1], book.lost_report(title_of))
+            lines = book.lost_report(title_of)
+            # the position could not be saved either: note text typed and not saved
+            # (kept with it for the next run) would be lost unsaid
+            lines += [
+                f"note typed on “{title_of(paper_id)}”: {text}"
+                for paper_id, text in book.kept_drafts().items()
+            ]
+            if lines:  # said on the command line once the screen is gone (run_reader)
+                self._tell_unsaved(failure, lines)
 
     def on_resize(self, event: Resize) -> None:
         self.narrow = event.size.width < WIDE_COLUMNS
