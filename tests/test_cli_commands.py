@@ -402,3 +402,12 @@ def test_export_of_urls_says_which_papers_have_no_page(capsys, tmp_path):
     assert "1 of 3 papers have no web page" in err and "wrote 2 URLs" in err
     code, out, err = run(capsys, "export", "--query", "unpaged", "--format", "urls", str(source))
     assert code == 1 and out == "" and "1 of 1 papers have no web page" in err
+
+
+def test_an_unquoted_query_of_two_words_is_told_how_to_quote_it(capsys, tmp_path, monkeypatch):
+    # "models: no such file / no papers could be loaded", and nothing more
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = run(capsys, "search", "diffusion", "models")
+    assert code == 2 and "quote it: tuireader search 'diffusion models'" in err
+    code, _out, err = run(capsys, "search", "diffusion", "./models.json")
+    assert code == 2 and "quote it" not in err  # a path, plainly

@@ -255,7 +255,7 @@ def _session(
             f"(tuireader lists {where}shows {'them' if len(counted) != 1 else 'it'})"
         )
     if not len(session.library) and session.problems:
-        raise UsageError("no papers could be loaded")
+        raise UsageError("no papers could be loaded" + _quote_hint(args))
     report = session.triage
     if report is not None and report.moved:
         count = len(report.moved)
@@ -1208,6 +1208,22 @@ def cmd_read(args: argparse.Namespace) -> int:
         theme=args.theme,
         notes=notes,
     )
+
+
+def _quote_hint(args: argparse.Namespace) -> str:
+    """When the lists named are words that do not exist as files, after a query
+    (``search diffusion models``): how to search them as part of the query."""
+    from pathlib import Path
+
+    query = getattr(args, "query", None)
+    sources = getattr(args, "sources", None) or []
+    if getattr(args, "func", None) is not cmd_search or not isinstance(query, str) or not sources:
+        return ""
+    words = [str(item) for item in sources]
+    if any(Path(word).expanduser().exists() or any(c in word for c in "/.~\\") for word in words):
+        return ""
+    whole = " ".join([query, *words])
+    return f"; to search {whole!r}, quote it: tuireader search {shlex.quote(whole)}"
 
 
 def _is_terminal(stream) -> bool:
