@@ -6,6 +6,7 @@ UI, to JSON output or to tests without any framework in between.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -13,6 +14,11 @@ from typing import Literal
 
 LinkKind = Literal["code", "paper", "project"]
 LINK_KINDS: tuple[LinkKind, ...] = ("code", "paper", "project")
+
+
+#: a generational suffix written after a person's name ("Neal J. Evans II", "Evans, Neal
+#: J., Jr."): the sources' names are read (ingest) and cited (render) with it alike.
+NAME_SUFFIX = re.compile(r"(?:[JS]r\.?|JR\.?|SR\.?|II|III|IV|2nd|3rd)")
 
 
 @dataclass(frozen=True, slots=True)

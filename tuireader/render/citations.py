@@ -57,7 +57,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
-from tuireader.model import Library, Link, Paper, SourceEntry
+from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
 from tuireader.render.safetext import web_url
 
 __all__ = [
@@ -677,10 +677,6 @@ def _split_at(text: str, sep: str) -> list[str]:
     return parts
 
 
-#: generational suffixes, as written after a name ("Neal J. Evans II", "Martin Luther King Jr.")
-_SUFFIX_RE = re.compile(r"(?:[JS]r\.?|JR\.?|SR\.?|II|III|IV|2nd|3rd)")
-
-
 class NameParts(NamedTuple):
     """One person's name in the parts citations order differently."""
 
@@ -708,9 +704,9 @@ def name_parts(name: str) -> NameParts:
         parts = [part.strip() for part in _split_at(name, ",")]
         family, rest = parts[0], [part for part in parts[1:] if part]
         suffix = ""
-        if len(rest) >= 2 and _SUFFIX_RE.fullmatch(rest[0]):  # BibTeX: von Last, Jr, First
+        if len(rest) >= 2 and NAME_SUFFIX.fullmatch(rest[0]):  # BibTeX: von Last, Jr, First
             suffix, rest = rest[0], rest[1:]
-        elif rest and _SUFFIX_RE.fullmatch(rest[-1]):  # Last, First, Jr. or First Last, Jr.
+        elif rest and NAME_SUFFIX.fullmatch(rest[-1]):  # Last, First, Jr. or First Last, Jr.
             suffix, rest = rest[-1], rest[:-1]
             if not rest and " " in family:
                 return name_parts(family)._replace(suffix=suffix)
@@ -718,7 +714,7 @@ def name_parts(name: str) -> NameParts:
         return NameParts(given, family, suffix) if family else NameParts("", given, suffix)
     words = [word for word in _split_at(name, " ") if word]
     suffix = ""
-    if len(words) >= 2 and _SUFFIX_RE.fullmatch(words[-1]):
+    if len(words) >= 2 and NAME_SUFFIX.fullmatch(words[-1]):
         suffix, words = words[-1], words[:-1]
     if len(words) <= 1:
         return NameParts("", " ".join(words), suffix)

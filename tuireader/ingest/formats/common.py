@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tuireader.model import Problem, Record
+from tuireader.model import NAME_SUFFIX, Problem, Record
 
 __all__ = ["ReadResult", "Record"]
 
@@ -144,11 +144,6 @@ def split_top_level(text: str, separator: str) -> list[str]:
     return parts
 
 
-#: generational suffixes written after a name ("Neal J. Evans II", "Evans, Neal J., Jr.");
-#: the same as citations read (``render.citations``).
-_SUFFIX_RE = re.compile(r"(?:[JS]r\.?|JR\.?|SR\.?|II|III|IV|2nd|3rd)")
-
-
 def flip_name(name: str) -> str:
     """A name written with commas in the order a reader says it.
 
@@ -159,12 +154,12 @@ def flip_name(name: str) -> str:
     parts = [part.strip() for part in split_top_level(name, ",")]
     parts = [part for part in parts if part]
     if len(parts) == 2:
-        if _SUFFIX_RE.fullmatch(parts[1]):  # "Martin Luther King, Jr."
+        if NAME_SUFFIX.fullmatch(parts[1]):  # "Martin Luther King, Jr."
             return f"{parts[0]} {parts[1]}"
         return f"{parts[1]} {parts[0]}"
     if len(parts) == 3:
         family, second, third = parts
-        if _SUFFIX_RE.fullmatch(third) and not _SUFFIX_RE.fullmatch(second):
+        if NAME_SUFFIX.fullmatch(third) and not NAME_SUFFIX.fullmatch(second):
             return f"{second} {family} {third}"  # "Evans, Neal J., II"
         return f"{third} {family} {second}"  # "Evans, II, Neal J."
     return " ".join(parts)
