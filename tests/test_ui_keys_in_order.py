@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from e2e_util import notices, ready, settle, sync, widget_text
@@ -21,7 +22,6 @@ from textual._wait import wait_for_idle
 from tuireader.ingest.library import load_library
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, StoreFull
-from tuireader.ui.app import Services
 from tuireader.ui.screens.edit import NoteEditor
 from tuireader.ui.triage import SAVING
 
@@ -287,10 +287,8 @@ async def test_keys_sent_with_a_query_act_on_its_results_not_on_a_shorter_querys
     wanted = engine.search("learning games", prefix=True).hits[0].paper.id
     assert first_word != wanted
     app = triage_app()
-    app.services = Services(
-        load_library=app.services.load_library,
-        open_engine=lambda library, progress: _SlowEngine(real_engine(library)),
-        open_store=app.services.open_store,
+    app.services = replace(
+        app.services, open_engine=lambda library, progress: _SlowEngine(real_engine(library))
     )
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
@@ -314,11 +312,7 @@ async def test_keys_sent_with_a_query_before_the_index_is_ready_act_on_no_paper(
         opened.wait(10)
         return real_engine(library)
 
-    app.services = Services(
-        load_library=app.services.load_library,
-        open_engine=late_engine,
-        open_store=app.services.open_store,
-    )
+    app.services = replace(app.services, open_engine=late_engine)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         for _ in range(100):
@@ -346,10 +340,8 @@ async def test_the_paper_left_on_is_found_among_the_querys_results_not_every_pap
     # the restored query's search is on its way; the paper left on was sought among
     # every paper there, and lost before the query's results came
     app = triage_app()
-    app.services = Services(
-        load_library=app.services.load_library,
-        open_engine=lambda library, progress: _SlowEngine(real_engine(library)),
-        open_store=app.services.open_store,
+    app.services = replace(
+        app.services, open_engine=lambda library, progress: _SlowEngine(real_engine(library))
     )
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)

@@ -468,13 +468,12 @@ class MainScreen(Screen[None]):
             }
         )
         self.triage.flush()
-        book, library = self.triage, self.library
+        book = self.triage
         failure = book.closing_failure
         if failure is not None and self._tell_unsaved is not None:
 
             def title_of(paper_id: str) -> str:
-                paper = library.get(paper_id) if library is not None else None
-                return " ".join(paper.title.split()) if paper is not None else paper_id
+                return self._title_of(paper_id, None) or paper_id
 
             lines = book.lost_report(title_of)
             # the position could not be saved either: note text typed and not saved
@@ -1548,13 +1547,14 @@ class MainScreen(Screen[None]):
     def _open_store(self) -> None:
         self.post_message(open_triage(self.services.open_store))
 
-    def _title_of(self, paper_id: str) -> str | None:
-        """A paper's title in one line, shortened for a notice (None: not loaded)."""
+    def _title_of(self, paper_id: str, room: int | None = 50) -> str | None:
+        """A paper's title in one line, cut to ``room`` characters for a notice (None:
+        the whole title), or None when the paper is not loaded."""
         paper = self.library.get(paper_id) if self.library is not None else None
         if paper is None:
             return None
         name = " ".join(paper.title.split())
-        return name if len(name) <= 50 else name[:49] + "…"
+        return name if room is None or len(name) <= room else name[: room - 1] + "…"
 
     def _take_drafts(self, drafts: object) -> None:
         """Note text the last run kept unsaved: back for the next ``n`` on its paper,
@@ -1562,9 +1562,7 @@ class MainScreen(Screen[None]):
         taken = self.triage.take_drafts(drafts)
         if not taken:
             return
-        paper = self.library.get(taken[0]) if self.library is not None else None
-        name = " ".join(paper.title.split()) if paper is not None else taken[0]
-        name = name if len(name) <= 50 else name[:49] + "…"
+        name = self._title_of(taken[0]) or taken[0]
         more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
         self.notify(
             visible(f"Note text you had not saved is kept: n on “{name}”{more} brings it back"),
@@ -1590,9 +1588,11 @@ class MainScreen(Screen[None]):
                 timeout=10,
             )
         resume = message.resume
-        if resume and resume.get("version") == UI_STATE_VERSION:
+        if resume and resume.get("version") != UI_STATE_VERSION:
+            resume = None
+        if resume:
             self._take_drafts(resume.get("drafts"))
-        if resume and resume.get("version") == UI_STATE_VERSION and not self.search_query:
+        if resume and not self.search_query:
             self._resume = resume
             if resume.get("order") in ORDERS and self._choice is None:
                 self._choice = str(resume["order"])  # the order the list was left in
@@ -1624,11 +1624,9 @@ class MainScreen(Screen[None]):
         self._redraw_triage()
         # Which paper's change was not saved: the highlight has moved on by now (it is
         # never moved back, as keys typed since would then act on another paper).
-        paper = self.library.get(ids[0]) if ids and self.library is not None else None
+        name = self._title_of(ids[0], 60) if ids else None
         title = "Not saved" if message.op_id is not None else "Triage file"
-        if paper is not None:
-            name = " ".join(paper.title.split())
-            name = name if len(name) <= 60 else name[:59] + "…"
+        if name is not None:
             title += f": “{name}”" + (f" and {len(ids) - 1} more" if len(ids) > 1 else "")
         self.notify(visible(message.reason), title=visible(title), severity="error", markup=False)
 
