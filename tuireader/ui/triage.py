@@ -304,7 +304,7 @@ class TriageBook:
         all_there = all(self.state_of(pid) == state for pid in ids)
         target = DEFAULT_STATE if all_there else state
         after: list[Change] = [("state", pid, target) for pid in ids]
-        op_id = self._next_op + 1  # the id submit gives this change (the writer may run it first)
+        op_id = self._new_op()  # known before the writer, which may run the change at once
 
         def saved(changed: int) -> None:
             if changed == 0:
@@ -320,14 +320,14 @@ class TriageBook:
                 saved(changed)
                 return f"{changed} papers: {target}"
 
-            self.submit(many, after)
+            self.submit(many, after, op_id=op_id)
         else:
 
             def one(store: Store) -> str:
                 saved(store.set_state_many(ids, target))
                 return ""  # the marker says it; no notification per key
 
-            self.submit(one, after)
+            self.submit(one, after, op_id=op_id)
         return target
 
     def undo(self) -> None:
@@ -467,9 +467,12 @@ class TriageBook:
         *,
         on_unsaved: Callable[[StoreConflict | None], None] | None = None,
         history: bool = True,
+        op_id: int | None = None,
     ) -> int:
-        """Show ``after`` now and queue ``run`` to save it; returns the change's id."""
-        op_id = self._next_op = self._next_op + 1
+        """Show ``after`` now and queue ``run`` to save it; returns the change's id
+        (``op_id``, when the caller took one from :meth:`_new_op` for ``run`` to know)."""
+        if op_id is None:
+            op_id = self._new_op()
         if after:
             self._others_since = False  # this change is the last action now
         before = [(kind, pid, self._shown(kind, pid)) for kind, pid, _value in after]
@@ -480,6 +483,11 @@ class TriageBook:
         apply_changes(self.states, self.tags, self.notes, after)
         self._enqueue(Job(op_id, run, on_unsaved))
         return op_id
+
+    def _new_op(self) -> int:
+        """A new change id (the screen's thread only)."""
+        self._next_op += 1
+        return self._next_op
 
     def _shown(self, kind: str, paper_id: str) -> Any:
         if kind == "state":
