@@ -315,9 +315,9 @@ def test_a_triage_file_removed_under_an_open_store_is_written_again(tmp_path: Pa
     store = Store.open(path)
     store.set_state("aaaa1111", "kept")
     assert store.check_file() is None
+    store.set_state("bbbb2222", "skip")
     for leftover in tmp_path.glob("triage.sqlite3*"):
         leftover.unlink()
-    store.set_state("bbbb2222", "skip")  # after the removal, before it is noticed
     problem = store.check_file()
     assert problem is not None and "was removed" in problem and "written again" in problem
     assert store.read_only
@@ -327,7 +327,25 @@ def test_a_triage_file_removed_under_an_open_store_is_written_again(tmp_path: Pa
     with Store.open(path, read_only=True) as again:
         assert again.get("aaaa1111").state == "kept"
         assert again.get("bbbb2222").state == "skip"
+        assert again.get("cccc3333").state == "new"
     assert path.stat().st_mode & 0o077 == 0
+
+
+def test_a_change_after_the_file_was_removed_is_refused_and_the_file_written_again(
+    tmp_path: Path,
+) -> None:
+    # a change made before the next check would have gone to the unlinked file: the
+    # user is told at once instead, and what was saved before is written again
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    for leftover in tmp_path.glob("triage.sqlite3*"):
+        leftover.unlink()
+    with pytest.raises(StoreError, match="was removed"):
+        store.set_state("bbbb2222", "skip")
+    store.close()
+    with Store.open(path, read_only=True) as again:
+        assert again.states() == {"aaaa1111": "kept"}
 
 
 def test_a_triage_file_replaced_under_an_open_store_is_not_written_over(tmp_path: Path) -> None:
@@ -345,3 +363,36 @@ def test_a_triage_file_replaced_under_an_open_store_is_not_written_over(tmp_path
     with pytest.raises(StoreError, match="replaced"):
         store.set_state("cccc3333", "kept")
     store.close()
+    # the new file is read as it is: the log this store left at the path is not laid
+    # over it, and what this store had saved is kept in a copy the message names
+    with Store.open(path) as after:
+        assert after.states() == {"dddd4444": "maybe"}
+    (kept,) = tmp_path.glob("triage-before-replace-*.sqlite3")
+    assert str(kept) in problem
+    assert kept.stat().st_mode & 0o077 == 0
+    with Store.open(kept, read_only=True) as saved:
+        assert saved.states() == {"aaaa1111": "kept"}
+
+
+def test_a_file_replaced_and_not_yet_noticed_is_not_written_over_at_close(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    whole = tmp_path / "whole.sqlite3"
+    with Store.open(tmp_path / "copy.sqlite3") as copy:
+        copy.set_state("dddd4444", "maybe")
+        copy._conn.execute("VACUUM INTO ?", (str(whole),))
+    os.replace(whole, path)
+    with pytest.raises(StoreError, match="replaced"):  # noticed at the next change
+        store.set_state("cccc3333", "kept")
+    store.close()
+    with Store.open(path) as after:
+        assert after.states() == {"dddd4444": "maybe"}
+    other = Store.open(tmp_path / "second.sqlite3")
+    other.set_state("eeee5555", "kept")
+    os.replace(tmp_path / "copy.sqlite3", tmp_path / "second.sqlite3")
+    other.close()  # closed before any check or change
+    with Store.open(tmp_path / "second.sqlite3") as after:
+        assert after.states() == {"dddd4444": "maybe"}

@@ -627,6 +627,9 @@ class Store:
         self._identify: Callable[[str], StoredIdentity | None] | None = None
         #: the file this store holds open, as :data:`_held` counts it (None: none).
         self._held: tuple[int, int] | None = None
+        #: the write-ahead log and shared-memory files seen beside it while it was ours
+        #: (device, inode): once the file is replaced, these belong to no file at its path.
+        self._companions: set[tuple[int, int]] = set()
         #: who makes this store's actions: a reader's own token, so that its undo takes
         #: back its own actions (and the command line's), not another reader's; '' for
         #: the command line, whose actions any reader may take back.
@@ -683,6 +686,7 @@ class Store:
         store = cls(conn, path, timeout=timeout)
         store._held = _file_key(path)
         _hold(store._held, 1)
+        store._note_companions()
         return store
 
     @classmethod
@@ -810,39 +814,76 @@ class Store:
         reads again, and be lost with it.
 
         A removed file is written again from this store (every change saved so far,
-        those since the removal too); the store is read-only from then on either way,
-        so that nothing more is lost, and the message says so.
+        those since the removal too). A replaced file is left to its replacement: what
+        this store saved is kept in a copy beside it, and the write-ahead log this store
+        leaves at the path is taken away, or the next start would lay this store's pages
+        over the new file. The store is read-only from then on either way, so that
+        nothing more is lost, and the message says so.
         """
         if self._held is None or self.read_only:
             return None
-        now = _file_key(self.path)
-        if now == self._held:
-            return None
-        if now is None:
-            try:
-                with self._lock:
-                    self._conn.execute("VACUUM INTO ?", (str(self.path),))
-                make_private(self.path)  # notes are private
-                restored = True
-            except sqlite3.Error:
-                restored = False
-            what = (
-                "it was written again with every change saved so far"
-                if restored
-                else "it could not be written again"
-            )
-            problem = f"The triage file {self.path} was removed while tuireader ran; {what}."
-        else:
-            problem = (
-                f"The triage file {self.path} was replaced by another file while tuireader "
-                "ran; changes are no longer saved to it."
-            )
-        self.read_only = True
-        self.problem = f"{problem} Start tuireader again to go on."
-        return self.problem
+        with self._lock:
+            now = _file_key(self.path)
+            if now == self._held:
+                self._note_companions()
+                return None
+            self._drop_companions()
+            if now is None:
+                restored = self._copy_to(self.path) is None
+                what = (
+                    "it was written again with every change saved so far"
+                    if restored
+                    else "it could not be written again"
+                )
+                problem = f"The triage file {self.path} was removed while tuireader ran; {what}."
+            else:
+                stamp = time.strftime("%Y%m%d-%H%M%S")
+                kept = self.path.with_name(f"{self.path.stem}-before-replace-{stamp}")
+                kept = kept.with_suffix(self.path.suffix)
+                error = self._copy_to(kept)
+                where = (
+                    f"what this tuireader had saved is kept in {kept}"
+                    if error is None
+                    else f"what this tuireader had saved could not be kept aside ({error})"
+                )
+                problem = (
+                    f"The triage file {self.path} was replaced by another file while "
+                    f"tuireader ran; changes are no longer saved to it, and {where}."
+                )
+            self.read_only = True
+            self.problem = f"{problem} Start tuireader again to go on."
+            return self.problem
+
+    def _copy_to(self, target: Path) -> str | None:
+        """Write everything this store holds to a new file at ``target`` (None: done,
+        else what went wrong)."""
+        try:
+            self._conn.execute("VACUUM INTO ?", (str(target),))
+        except sqlite3.Error as error:
+            return str(error)
+        make_private(target)  # notes are private
+        return None
+
+    def _note_companions(self) -> None:
+        for name in ("-wal", "-shm"):
+            key = _file_key(Path(f"{self.path}{name}"))
+            if key is not None:
+                self._companions.add(key)
+
+    def _drop_companions(self) -> None:
+        """Take away this store's log and shared memory from a path its file has left."""
+        for name in ("-wal", "-shm"):
+            companion = Path(f"{self.path}{name}")
+            if _file_key(companion) in self._companions:
+                try:
+                    companion.unlink()
+                except OSError:
+                    pass
 
     def close(self) -> None:
         with self._lock:
+            if self._held is not None and _file_key(self.path) not in (self._held, None):
+                self._drop_companions()  # replaced, and not yet noticed
             self._conn.close()
             held, self._held = self._held, None
         _hold(held, -1)
@@ -887,6 +928,8 @@ class Store:
                 or f"The triage file {self.path} was opened read-only; changes can't be saved."
             )
         with self._lock:
+            if self._held is not None and _file_key(self.path) != self._held:
+                raise StoreReadOnly(self.check_file() or str(self.problem))
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as error:
@@ -894,6 +937,7 @@ class Store:
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
+                self._note_companions()
             except BaseException as error:
                 try:
                     self._conn.execute("ROLLBACK")
