@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tuireader.triage import store as store_module
 from tuireader.triage.store import STATES, Store, StoreConflict, StoreError, StoreFull
 
 WORKER = Path(__file__).parent / "helpers" / "store_worker.py"
@@ -396,3 +397,24 @@ def test_a_file_replaced_and_not_yet_noticed_is_not_written_over_at_close(
     other.close()  # closed before any check or change
     with Store.open(tmp_path / "second.sqlite3") as after:
         assert after.states() == {"dddd4444": "maybe"}
+
+
+def _io_error() -> sqlite3.OperationalError:
+    error = sqlite3.OperationalError("disk I/O error")
+    error.sqlite_errorname = "SQLITE_IOERR_WRITE"  # type: ignore[attr-defined]
+    return error
+
+
+def test_an_io_error_with_space_left_is_not_called_a_full_disk(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "triage.sqlite3") as store:
+        error = store._write_error(_io_error())
+    assert not isinstance(error, StoreFull)
+    assert "disk may be full" not in error.user_message
+    assert "the disk reported an error (disk I/O error)" in error.user_message
+
+
+def test_an_io_error_with_no_space_left_is_a_full_disk(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(store_module, "_space_left", lambda _path: 4096)
+    with Store.open(tmp_path / "triage.sqlite3") as store:
+        error = store._write_error(_io_error())
+    assert isinstance(error, StoreFull) and "disk may be full" in error.user_message

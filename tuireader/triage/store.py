@@ -383,11 +383,30 @@ def _is_corrupt(error: sqlite3.Error) -> bool:
     return "malformed" in text or "not a database" in text
 
 
-def _is_full(error: sqlite3.Error) -> bool:
+def _is_full(error: sqlite3.Error, path: Path) -> bool:
+    """A write failed for want of space: SQLite says so, or says "I/O error" (as it does
+    for a write to a full disk) on a file system with next to no space left."""
     name = _errname(error)
-    if name:
-        return name.startswith(("SQLITE_FULL", "SQLITE_IOERR"))
-    return "full" in str(error) or "disk I/O" in str(error)
+    if name.startswith("SQLITE_FULL") or (not name and "full" in str(error)):
+        return True
+    return _is_io(error) and _space_left(path) < _LOW_SPACE
+
+
+def _is_io(error: sqlite3.Error) -> bool:
+    name = _errname(error)
+    return name.startswith("SQLITE_IOERR") if name else "disk I/O" in str(error)
+
+
+#: Free bytes under which an I/O error is taken for a full disk.
+_LOW_SPACE = 1 << 20
+
+
+def _space_left(path: Path) -> int:
+    try:
+        info = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return 0
+    return info.f_bavail * info.f_frsize
 
 
 #: The triage files this process holds open through SQLite: (device, inode) → how many
@@ -912,10 +931,15 @@ class Store:
                 f"The triage file {self.path} can't be written any more ({error}); the change "
                 "was not saved. Check the permissions of the file and its folder."
             )
-        if _is_full(error):
+        if _is_full(error, self.path):
             return StoreFull(
                 f"Could not write the triage file {self.path} ({error}); the disk may be "
                 "full. The change was not saved; free some space and try again."
+            )
+        if _is_io(error):
+            return StoreError(
+                f"Could not write the triage file {self.path}: the disk reported an error "
+                f"({error}). The change was not saved; check the disk and try again."
             )
         return StoreError(f"Could not save to the triage file {self.path}: {error}")
 
