@@ -264,3 +264,70 @@ def test_output_to_a_full_disk_is_said_in_words(tmp_path):
     assert done.returncode == 2
     assert "could not write the output: No space left on device" in done.stderr
     assert "unexpected error" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_output_cut_short_by_a_filling_disk_is_not_taken_for_done(monkeypatch):
+    # the disk takes the first part of a write, then has no room: Python's own buffered
+    # stdout took the short write for the end of the trouble and dropped the rest
+    import errno
+    import io
+
+    from tuireader import cli
+
+    written = bytearray()
+
+    def filling(_fd: int, data) -> int:
+        if len(written) >= 100:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        taken = bytes(data[: 100 - len(written)])
+        written.extend(taken)
+        return len(taken)
+
+    monkeypatch.setattr(cli.os, "write", filling)
+    out = io.TextIOWrapper(io.BufferedWriter(cli._WholeWrites(1, None)), encoding="utf-8")
+    with pytest.raises(OSError, match="No space left"):
+        out.write("x" * 20_000)
+        out.flush()
+    assert len(written) == 100
+
+
+def test_a_command_with_stdout_closed_ends_without_an_error(tmp_path):
+    done = _shell(">&-", tmp_path)
+    assert done.returncode == 0
+    assert done.stderr == ""
+
+
+def test_output_to_a_disk_that_fills_up_is_said_in_words(tmp_path):
+    # more output than the disk has room for: the first part is written, then no room
+    from corpus_util import write_jsonl
+
+    records = [
+        {"title": f"Diffusion study {i}", "abstract": "diffusion models " * 40} for i in range(40)
+    ]
+    source = write_jsonl(tmp_path / "big.jsonl", records)
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("needs root to mount a small tmpfs")
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(disk)],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    command = (
+        f"{shlex.quote(sys.executable)} -m tuireader export --format json {source} "
+        f"> {disk}/out.json"
+    )
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home")}
+    try:
+        done = subprocess.run(
+            ["bash", "-c", command], capture_output=True, text=True, env=env, check=False
+        )
+        written = (disk / "out.json").stat().st_size
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True, check=False)
+    assert 0 < written < sum(len(r["abstract"]) for r in records)  # cut short
+    assert done.returncode == 2, done.stderr
+    assert "could not write the output: No space left on device" in done.stderr

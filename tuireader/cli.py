@@ -9,6 +9,7 @@ Textual nor Whoosh, so they stay fast: heavy imports happen inside the command.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import shlex
 import sys
@@ -1649,9 +1650,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
+    if func is not cmd_read:
+        _whole_writes()
     _tolerant_streams()
     try:
-        return func(args)
+        code = func(args)
+        sys.stdout.flush()  # here, not at exit, where a failure goes unreported
+        return code
     except UsageError as exc:
         _err(str(exc))
         return EXIT_USAGE
@@ -1691,6 +1696,54 @@ def _closed_streams_to_devnull() -> None:
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+
+
+class _WholeWrites(io.RawIOBase):
+    """A file descriptor that writes all it is given or raises.
+
+    Python's buffered stdout takes a short write (a disk filling up) for the end of
+    the trouble, and drops the rest without a word: the output is cut short and the
+    command ends with 0. Written through this, the next write's error (no space left)
+    reaches the command, which says so.
+    """
+
+    def __init__(self, fd: int, owner: object) -> None:
+        super().__init__()
+        self._fd = fd
+        self._owner = owner  # the stream that closes the descriptor when collected
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            done += os.write(self._fd, view[done:])
+        return done
+
+
+def _whole_writes() -> None:
+    """A command's stdout, when it is a file or pipe, through :class:`_WholeWrites`."""
+    stream = sys.stdout
+    try:
+        fd = stream.fileno()
+        if os.isatty(fd):
+            return
+        stream.flush()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        return
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_WholeWrites(fd, stream)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+    )
 
 
 def _tolerant_streams() -> None:
