@@ -473,3 +473,40 @@ def test_golden_real_entries(name: str) -> None:
         return
     assert path.exists(), f"missing golden file {path}; run with TUIREADER_UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8")
+
+
+def test_a_title_whose_math_the_source_wrote_as_text_is_cited_as_math() -> None:
+    # OpenReview's BibTeX (Paper Copilot's records carry it) escapes a title's LaTeX so
+    # that it prints as typed: "$\alpha$-MDF" came out with dollars and a backslash
+    title = "$\\alpha$-MDF: An Attention-based Multimodal Differentiable Filter"
+    source = make_source_entry(
+        "liu2023alphamdf",
+        "inproceedings",
+        [
+            (
+                "title",
+                "\\${\\textbackslash}alpha\\$-{MDF}: An Attention-based Multimodal Differentiable Filter",
+            ),
+            ("author", "Xiao Liu and Heni Ben Amor"),
+            ("booktitle", "7th Annual Conference on Robot Learning"),
+            ("year", "2023"),
+        ],
+    )
+    paper = Paper(
+        id="nqkgrl6p",
+        title=title,
+        abstract="",
+        authors=("Xiao Liu", "Heni Ben Amor"),
+        source_entry=source,
+    )
+    text = format_citation(paper).text
+    assert "textbackslash" not in text and "\\$" not in text
+    assert fields_of(text)["title"].startswith("$\\alpha$")
+    assert fields_of(text)["ID"] == "liu2023alphamdf"  # the rest of the entry as given
+    assert format_citation(paper, "apa").text.count("α-MDF") == 1
+    # a title the source escaped because it means the characters stays as written
+    dollars = make_source_entry(
+        "k", "misc", [("title", "Prices in \\$ per {GPU} hour"), ("year", "2023")]
+    )
+    plain = Paper(id="p", title="Prices in $ per GPU hour", abstract="", source_entry=dollars)
+    assert "Prices in \\$ per {GPU} hour" in format_citation(plain).text

@@ -1392,6 +1392,20 @@ def _source_value(name: str, value: str) -> str:
     return "{" + _render(_latex_tokens(value), keep=True) + "}"
 
 
+def _escapes_markup(value: str, title: str) -> bool:
+    """The source wrote the title's LaTeX as text to print (``\\${\\textbackslash}alpha\\$``,
+    as OpenReview's BibTeX does), so that it shows as typed instead of as math."""
+    return (
+        ("\\textbackslash" in value or "\\$" in value)
+        and any(mark in title for mark in ("$", "\\"))
+        and _unbraced(bibtex_unescape(value)) == _unbraced(title)
+    )
+
+
+def _unbraced(text: str) -> str:
+    return " ".join(text.replace("{", "").replace("}", "").split())
+
+
 def _date_parts(date: str) -> tuple[str | None, str | None]:
     match = re.match(r"\s*(\d{4})(?:-(\d{1,2}))?", date)
     if not match:
@@ -1492,6 +1506,8 @@ def _source_entry_text(
     lines = []
     for name, value in fields.items():
         written = _source_value(name, value)
+        if name == "title" and _escapes_markup(value, paper.title):
+            written = "{" + _protected_title(paper.title) + "}"
         if written != "{}":
             lines.append((name, written))
     for name, value in extra.items():
