@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import bibtexparser
 import pytest
 
-from tuireader.model import Library, Paper
+from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import (
     FORMATS,
     W_NO_VENUE,
@@ -510,3 +511,24 @@ def test_a_title_whose_math_the_source_wrote_as_text_is_cited_as_math() -> None:
     )
     plain = Paper(id="p", title="Prices in $ per GPU hour", abstract="", source_entry=dollars)
     assert "Prices in \\$ per {GPU} hour" in format_citation(plain).text
+
+
+def test_a_talks_video_is_never_cited_as_the_paper(tmp_path: Path) -> None:
+    # PMLR's source files give each paper's talk as ``video``: a link beside the paper,
+    # which the citations gave as the paper's URL when the entry had no other
+    from tuireader.ingest.library import load_library
+
+    library = load_library([FIXTURES / "pmlr_collas2022_slice.bib"])
+    (paper,) = [
+        p for p in library.papers if p.title == "Energy-Based Models for Continual Learning"
+    ]
+    assert any("youtu.be" in link.url for link in paper.links)  # still among its links
+    for fmt in ("bibtex", "biblatex"):  # the source's own field stays, as given
+        text = format_citation(paper, fmt).text
+        assert "video = {https://youtu.be/" in text and "url = {https://youtu" not in text
+    for fmt in ("apa", "mla", "markdown", "url"):
+        assert "youtu" not in format_citation(paper, fmt).text, fmt
+    with_page = replace(
+        paper, links=(*paper.links, Link("https://example.org/li22", "paper", "url"))
+    )
+    assert "url = {https://example.org/li22}" in format_citation(with_page).text

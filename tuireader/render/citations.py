@@ -1175,6 +1175,18 @@ def _link_rank(link: Link) -> int:
     return 7
 
 
+#: record fields whose links are about a paper, not the paper: never a citation's URL.
+_BESIDE_FIELDS = frozenset({"video", "slides", "poster"})
+_VIDEO_HOSTS = ("youtube.com", "youtu.be", "vimeo.com", "bilibili.com")
+
+
+def _beside_the_work(link: Link) -> bool:
+    """A talk's video, slides or poster: a link to give beside a paper, not for it."""
+    host = _host(link.url)
+    video = any(host == name or host.endswith("." + name) for name in _VIDEO_HOSTS)
+    return link.origin in _BESIDE_FIELDS or video
+
+
 def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
     links = [link for link in paper.links if _clean(link.url)]
     if venue and venue.pmlr_volume and paper.pmlr_key:
@@ -1548,7 +1560,8 @@ def _facts(paper: Paper, key: str) -> _Facts:
     year = _year(paper)
     venue = _venue(paper, year)
     links = _all_links(paper, venue)
-    url = _clean(min(links, key=_link_rank).url) if links else None
+    citable = [link for link in links if not _beside_the_work(link)]
+    url = _clean(min(citable, key=_link_rank).url) if citable else None
     pdf = _pdf_link(links)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
