@@ -82,6 +82,26 @@ def test_parentheses_nested_a_thousand_deep_are_repaired_not_a_crash():
     assert unbalanced.root == Term("a") and unbalanced.problems
 
 
+def test_a_star_after_a_word_makes_it_the_beginning_of_words():
+    # "manip*" was searched as the word "manip" and found nothing
+    assert parse("manip*").root == Term("manip", prefix=True)
+    assert parse("robot manip* -sim*").root == And(
+        (Term("robot"), Term("manip", prefix=True), Not(Term("sim", prefix=True)))
+    )
+    assert parse("title:manip**").root == Term("manip", "title", prefix=True)
+    assert parse("manip*", prefix=True).root == Term("manip", prefix=True)
+
+
+def test_a_word_without_letters_or_digits_is_left_out_and_said():
+    # "!!!" or "*" alone found nothing, and said nothing, while "robot !!!" found robots
+    for text in ("*", "!!!", "∞"):
+        parsed = parse(text)
+        assert parsed.root is None, text
+        assert parsed.problems == (f"ignored {text!r}: no letters or digits to search for",)
+    assert parse("robot ***").root == Term("robot")
+    assert parse("ℓ₀").root == Term("ℓ₀")  # letters and digits of any script count
+
+
 def test_parentheses_or_quotes_with_nothing_in_them_are_no_query():
     # "))))" found nothing while "((((((" listed every paper; '""' found nothing
     for text in ("))))", "((((((", "()", '""'):

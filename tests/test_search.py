@@ -441,3 +441,18 @@ def test_a_whole_word_typed_as_a_prefix_finds_what_it_finds_finished(tmp_path):
         assert titles(eng.search("kind", prefix=True)) == ["Other Work"]
     finally:
         eng.close()
+
+
+def test_a_word_with_a_star_finds_the_words_it_begins(engine):
+    # "mode*" found nothing while "model*" (a whole word) found both model papers
+    assert engine.search("mode*").total == engine.search("model").total == 2
+    assert engine.search("molec*").total == 1
+    assert engine.search("molec*").suggestion is None
+    assert engine.search("lerning*").total == 0
+
+
+def test_a_prefix_that_begins_known_words_is_not_corrected(engine):
+    # "molec" begins "molecular" and "molecules": it was offered "model" instead
+    assert engine.search("molec", prefix=True).suggestion is None
+    assert engine.search("molec*").suggestion is None
+    assert engine.search("difusion*").suggestion == "diffusion*"

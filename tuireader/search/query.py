@@ -1,6 +1,7 @@
 """The query language, parsed into a small tree of plain dataclasses.
 
     diffusion models        every word must match (word forms folded)
+    manip*                  words that begin so (manipulation, manipulator, …)
     "exact phrase"          the words in this order
     -excluded               must not match
     a OR b, (a OR b) c      alternatives and grouping
@@ -343,6 +344,10 @@ class _Parser:
                 if inner is not None:
                     parts.append(inner)
                 continue
+            if tok.kind == "word" and not tok.field and not any(c.isalnum() for c in tok.text):
+                # "*", "!!!", "∞": nothing the index holds (no query at all, if alone)
+                self.problems.append(f"ignored {tok.text!r}: no letters or digits to search for")
+                continue
             parts.append(_atom(tok))
         return _and(parts) if parts else None
 
@@ -358,7 +363,11 @@ def _atom(tok: _Tok) -> Node:
     elif tok.kind == "phrase":
         node = Phrase(tok.text, FIELDS.get(name) if name else None)
     else:
-        node = Term(tok.text, FIELDS.get(name) if name else None)
+        text, prefix = tok.text, False
+        if text.endswith("*") and any(c.isalnum() for c in text):
+            # ``manip*``: the beginning of words, as in most search boxes
+            text, prefix = text.rstrip("*"), True
+        node = Term(text, FIELDS.get(name) if name else None, prefix=prefix)
     return Not(node) if tok.negated else node
 
 

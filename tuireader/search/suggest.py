@@ -28,6 +28,11 @@ def suggest(
     def fix(match: re.Match[str]) -> str:
         nonlocal changed
         word = match.group()
+        # a word searched as the beginning of words ("learn*", or the last word typed
+        # as you type) is left alone while some known word starts with it
+        starts = text.startswith("*", match.end()) or (prefix and match.end() == len(text.rstrip()))
+        if starts and ctx.vocabulary.starting_with(fold(word)):
+            return word
         better = correction(ctx.vocabulary, fold(word))
         if better and better != fold(word):
             changed = True
