@@ -99,6 +99,35 @@ def test_damage_the_file_stamps_cannot_see_is_rebuilt_when_read(tmp_path):
     engine.close()
 
 
+@pytest.mark.parametrize("how", ["copied", "restored from a tar archive"])
+def test_an_index_copied_or_restored_with_other_times_is_used_as_it_is(tmp_path, how):
+    # a folder copied without its times, or restored from an archive that keeps whole
+    # seconds, was called damaged and rebuilt, on every copy the README suggests
+    paths, library = _built(tmp_path)
+    for file in paths.index_dir.iterdir():
+        info = file.stat()
+        mtime = info.st_mtime_ns + 7_000_000_000 if how == "copied" else info.st_mtime_ns
+        os.utime(file, ns=(info.st_atime_ns, mtime // 1_000_000_000 * 1_000_000_000))
+    engine = open_engine(library, paths)
+    assert not engine.messages and not engine.report.rebuilt
+    assert engine.search("privacy").total == 1
+    engine.close()
+    manifest = tindex._read_json(paths.index_dir / tindex.MANIFEST)
+    seg = _index_file(paths, ".seg")
+    assert manifest["files"][seg.name][1] == seg.stat().st_mtime_ns  # the new times kept
+
+
+def test_a_copied_index_file_with_other_content_is_still_damage(tmp_path):
+    paths, library = _built(tmp_path)
+    seg = _index_file(paths, ".seg")
+    _damage(seg, "scramble")
+    os.utime(seg, ns=(0, 1_000_000_000))  # and another time, as a copy has
+    engine = open_engine(library, paths)
+    assert engine.report.rebuilt
+    assert any("changed since it was written" in m for m in engine.messages), engine.messages
+    engine.close()
+
+
 def _fails_once(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
     """The index reads fail once, as a damaged file would; the calls of its evaluation."""
     import struct

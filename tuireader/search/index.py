@@ -306,33 +306,54 @@ class IndexDamaged(Exception):
     """An index file differs from what was written (truncated, deleted or changed)."""
 
 
-def _file_stamps(folder: Path) -> dict[str, list[int]]:
-    """Size and modification time (ns) of each of Whoosh's files in ``folder``."""
-    stamps = {}
+def _file_stamps(folder: Path, before: object = None) -> dict[str, list]:
+    """Size, modification time (ns) and a digest of the content of each of Whoosh's
+    files in ``folder``. Whoosh never rewrites a file in place, so a file whose size and
+    time are those of ``before`` (the stamps of the last write) keeps its digest."""
+    known = before if isinstance(before, dict) else {}
+    stamps: dict[str, list] = {}
     for entry in os.scandir(folder):
         name = entry.name
         if name in _NOT_STAMPED or name.startswith(".") or not entry.is_file():
             continue
         info = entry.stat()
-        stamps[name] = [info.st_size, info.st_mtime_ns]
+        old = known.get(name)
+        if isinstance(old, list) and len(old) == 3 and old[:2] == [info.st_size, info.st_mtime_ns]:
+            stamps[name] = old
+        else:
+            stamps[name] = [info.st_size, info.st_mtime_ns, _digest(folder / name)]
     return stamps
 
 
-def _check_stamps(folder: Path, recorded: object) -> None:
+def _digest(path: Path) -> str:
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "blake2b").hexdigest()[:32]
+
+
+def _check_stamps(folder: Path, recorded: object) -> dict[str, list] | None:
     """Raise IndexDamaged when a file recorded at the last write is gone or changed.
 
     A stat per file: cheap enough for every start, and it catches a truncated, deleted
-    or overwritten segment before a search reads it.
+    or overwritten segment before a search reads it. A file with its size but another
+    time (the folder copied, or restored from an archive that keeps whole seconds) is
+    read and compared with the digest of what was written. When some were, and all
+    matched, the stamps with their new times are returned, to be recorded.
     """
     if not isinstance(recorded, dict):
         raise IndexDamaged("the index manifest has no file list")
+    restamped = dict(recorded)
     for name, stamp in recorded.items():
         try:
             info = (folder / name).stat()
         except FileNotFoundError:
             raise IndexDamaged(f"{name} is missing") from None
-        if [info.st_size, info.st_mtime_ns] != stamp:
-            raise IndexDamaged(f"{name} changed since it was written")
+        if not isinstance(stamp, list) or [info.st_size, info.st_mtime_ns] == stamp[:2]:
+            continue
+        if info.st_size == stamp[0] and len(stamp) == 3 and _digest(folder / name) == stamp[2]:
+            restamped[name] = [info.st_size, info.st_mtime_ns, stamp[2]]
+            continue
+        raise IndexDamaged(f"{name} changed since it was written")
+    return restamped if restamped != recorded else None
 
 
 def _stored_fingerprints(ix: index.Index) -> dict[str, str]:
@@ -358,7 +379,10 @@ def _load_state(ix: index.Index, folder: Path, digest: str | None = None) -> Sta
     generation = manifest.get("generation")
     current = isinstance(fps, dict) and generation == ix.latest_generation()
     if current:
-        _check_stamps(folder, manifest.get("files"))
+        restamped = _check_stamps(folder, manifest.get("files"))
+        if restamped is not None:
+            with contextlib.suppress(OSError):  # a read-only folder checks again next time
+                _write_json(folder / MANIFEST, manifest | {"files": restamped})
     else:
         # written by a process stopped between its commit and its manifest: the files
         # are newer than the manifest, and the vocabulary is older than the index
@@ -431,7 +455,7 @@ def _save_state(
             "generation": ix.latest_generation(),
             "papers": fps,
             "lists": sources or {},
-            "files": _file_stamps(folder),
+            "files": _file_stamps(folder, (_read_json(folder / MANIFEST) or {}).get("files")),
         },
     )
     return stems
