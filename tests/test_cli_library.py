@@ -143,6 +143,7 @@ def test_a_vanished_list_is_reported_and_its_triage_kept(capsys, demo, tmp_path)
     code, out, err = run(capsys, "search", "scaling")
     assert code == 0 and "Scaling Laws" in out
     assert "list 'demo' is missing" in err and "its triage is kept" in err
+    assert "tuireader add FILE puts it back from where it is now" in err  # how to go on
     assert "detached" in err
     code, out, err = run(capsys, "lists")
     assert code == 0 and "[missing]" in out and "list 'demo' is missing" in err

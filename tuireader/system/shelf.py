@@ -139,7 +139,8 @@ class Status:
         if self.state == "missing":
             return (
                 f"list {entry.name!r} is missing: {entry.path} was moved or deleted "
-                f"(its triage is kept; tuireader remove {entry.name} forgets the list)"
+                "(its triage is kept; tuireader add FILE puts it back from where it is "
+                f"now, tuireader remove {entry.name} forgets the list)"
             )
         if self.state == "unreadable":
             return f"list {entry.name!r} cannot be read: {entry.path} ({self.detail})"
