@@ -487,3 +487,42 @@ def test_a_fifo_among_the_lists_is_refused_not_read_for_good(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "not a regular file" in done.stderr and done.stdout.strip()
+
+
+def test_problems_taken_from_the_cache_are_known_and_new_contents_are_not(
+    tmp_path: Path,
+) -> None:
+    from tuireader.ingest.cache import Cache
+
+    source = tmp_path / "refs.bib"
+    bib = (
+        "@article{a, title={Walrus gaits}, doi={10.1/w}, year={2020}}\n"
+        "@article{b, title={Walrus gaits again}, doi={10.1/w}, year={2020}}\n"
+        "@misc{c, note={neither title nor abstract}}\n"
+    )
+    source.write_text(bib, encoding="utf-8")
+
+    def known(library: Library) -> list[tuple[str, bool]]:
+        return [(problem.message.split()[0], problem.known) for problem in library.problems]
+
+    first = library_module.load_library([source], cache=Cache(tmp_path / "cache"))
+    assert known(first) == [("skipped", False), ("1", False)]
+    # the list's cache entry, and the merge worked out again from it
+    again = library_module.load_library([source], cache=Cache(tmp_path / "cache"))
+    assert known(again) == [("skipped", True), ("1", True)]
+    assert again.problems == first.problems  # the same problems, known or not
+    # the whole library's cache entry, read at once or lazily
+    for lazy in (False, True):
+        data = tmp_path / f"data-{lazy}"
+        assert known(load_session([source], data_dir=data, lazy=lazy).library) == [
+            ("skipped", False),
+            ("1", False),
+        ]
+        assert known(load_session([source], data_dir=data, lazy=lazy).library) == [
+            ("skipped", True),
+            ("1", True),
+        ]
+    # new contents: what reading them meets is new, though some of it was met before
+    source.write_text(bib + "@misc{d, note={no title either}}\n", encoding="utf-8")
+    changed = load_session([source], data_dir=tmp_path / "data-True", lazy=True).library
+    assert known(changed) == [("skipped", False), ("1", False)]

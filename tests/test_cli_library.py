@@ -250,26 +250,69 @@ def test_two_writers_at_once_lose_nothing(tmp_path):
     assert names == sorted([*(f"l{n}" for n in range(8)), "seeds"])
 
 
-def test_a_lists_warnings_are_counted_on_other_commands_and_shown_by_lists(capsys, tmp_path):
+WALRUS_BIB = (
+    "@article{a, title={Walrus gaits}, doi={10.1/w}, year={2020}}\n"
+    "@article{b, title={Walrus gaits again}, doi={10.1/w}, year={2020}}\n"
+    "@misc{c, note={neither title nor abstract}}\n"
+    "@article{d, title={Seal herds}, year={2021}}\n"
+)
+
+
+def test_a_lists_warnings_are_said_when_its_contents_are_new_and_by_lists(capsys, tmp_path):
     source = tmp_path / "refs.bib"
-    source.write_text(
-        "@article{a, title={Walrus gaits}, doi={10.1/w}, year={2020}}\n"
-        "@article{b, title={Walrus gaits again}, doi={10.1/w}, year={2020}}\n"
-        "@misc{c, note={neither title nor abstract}}\n"
-        "@article{d, title={Seal herds}, year={2021}}\n",
-        encoding="utf-8",
-    )
+    source.write_text(WALRUS_BIB, encoding="utf-8")
     missing = tmp_path / "gone.json"
     data = ["--data-dir", str(tmp_path / "data")]
-    assert main(["search", "walrus", str(source), *data]) == 0
-    err = capsys.readouterr().err.splitlines()
-    assert err == [
-        "tuireader: 2 load warnings in refs.bib (tuireader lists with the same lists shows them)"
+    code, _out, err = run(capsys, "search", "walrus", str(source), *data)
+    assert code == 0
+    assert [line.split(": ", 2)[2] for line in err.splitlines()] == [
+        "skipped 1 entry with neither title nor abstract (c)",
+        (
+            "1 record names a paper listed earlier in this list and was merged into it: "
+            "“Walrus gaits” (same DOI)"
+        ),
     ]
-    assert main(["lists", str(source), *data]) == 0
-    err = capsys.readouterr().err
-    assert "skipped 1 entry" in err and "merged" in err and "load warnings in" not in err
-    # a list that cannot be read at all is still named in full
-    main(["search", "walrus", str(source), str(missing), *data])
-    err = capsys.readouterr().err
-    assert "gone.json" in err and "2 load warnings in refs.bib" in err
+    # said once: the same contents read again (from the cache) say nothing
+    for command in (["search", "seal"], ["export", "--format", "markdown"]):
+        code, _out, err = run(capsys, *command, str(source), *data)
+        assert code in (0, 1) and err == "", command
+    # a file touched or copied into place has the same contents: still nothing new
+    os.utime(source, ns=(1, 1))
+    assert run(capsys, "search", "walrus", str(source), *data)[2] == ""
+    # lists spells them out every time, with --json too
+    code, _out, err = run(capsys, "lists", str(source), *data)
+    assert code == 0 and "skipped 1 entry" in err and "merged" in err
+    code, out, _err = run(capsys, "lists", str(source), "--json", *data)
+    assert [p["message"][:9] for p in json.loads(out)["problems"]] == ["skipped 1", "1 record "]
+    # new contents are read again, and what they hold is said again, once
+    source.write_text(WALRUS_BIB + "@misc{e, note={no title either}}\n", encoding="utf-8")
+    err = run(capsys, "search", "walrus", str(source), *data)[2]
+    assert "skipped 2 entries with neither title nor abstract (c, e)" in err and "merged" in err
+    assert run(capsys, "search", "walrus", str(source), *data)[2] == ""
+    # a list that cannot be read at all is named every time
+    for _ in range(2):
+        err = run(capsys, "search", "walrus", str(source), str(missing), *data)[2]
+        assert "gone.json" in err and "refs.bib" not in err
+
+
+def test_an_added_lists_warnings_are_said_by_add_and_lists_not_by_every_command(capsys, tmp_path):
+    source = tmp_path / "refs.bib"
+    source.write_text(WALRUS_BIB, encoding="utf-8")
+    code, out, err = run(capsys, "add", str(source))
+    assert code == 0 and "added refs (2 papers)" in out
+    said = [line for line in err.splitlines() if "seed lists" not in line]
+    assert len(said) == 2 and "skipped 1 entry" in said[0] and "merged" in said[1]
+    # the first command after add reads the list as add did: nothing to say again
+    for command in (["search", "walrus"], ["search", "seal"], ["export", "--format", "bibtex"]):
+        code, _out, err = run(capsys, *command)
+        assert code == 0 and err == "", command
+    code, _out, err = run(capsys, "lists")
+    assert code == 0 and err.splitlines() == said
+
+
+def test_a_library_with_no_papers_says_why_every_time(capsys, tmp_path):
+    source = tmp_path / "refs.bib"
+    source.write_text("@misc{c, note={neither title nor abstract}}\n", encoding="utf-8")
+    for _ in range(2):
+        code, _out, err = run(capsys, "search", "walrus", str(source))
+        assert code == 2 and "skipped 1 entry" in err and "no papers could be loaded" in err

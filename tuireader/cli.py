@@ -222,9 +222,11 @@ def _session(
     """The session of the lists asked for; ``lazy``: papers read from the cache as they
     are needed (see ``load_session``).
 
-    What went wrong is said on stderr. The warnings about what a list holds (entries
-    skipped, records merged) would be the same lines on every command: they are counted
-    in one line that says where to read them, unless ``every_warning`` (``lists``).
+    What went wrong is said on stderr. A list's warnings about what it holds (entries
+    skipped, records merged) are said when it is added and when its file's contents are
+    first read (they are new); with the contents unchanged they would be the same lines
+    on every command, and only ``lists`` (``every_warning``) says them again. A list
+    that cannot be read is always named.
     """
     from tuireader.session import load_session
 
@@ -235,26 +237,11 @@ def _session(
         lazy=lazy,
         late_note=_err,
     )
-    paths = {paper_list.path for paper_list in session.library.lists}
-    counted = (
-        []
-        if every_warning
-        else [
-            problem
-            for problem in session.problems
-            if problem.severity == "warning" and problem.path in paths
-        ]
-    )
+    # an empty library says everything: it may be all the user has to go on
+    every_warning = every_warning or not len(session.library)
     for problem in session.problems:
-        if problem not in counted:
+        if every_warning or not (problem.known and problem.severity == "warning"):
             _err(str(problem))
-    if counted:
-        names = ", ".join(sorted({problem.path.name for problem in counted}))
-        where = "with the same lists " if getattr(args, "sources", None) else ""
-        _err(
-            f"{len(counted)} load warning{'s' if len(counted) != 1 else ''} in {names} "
-            f"(tuireader lists {where}shows {'them' if len(counted) != 1 else 'it'})"
-        )
     if not len(session.library) and session.problems:
         raise UsageError("no papers could be loaded" + _quote_hint(args))
     report = session.triage
@@ -736,6 +723,7 @@ def _print_lists(session, args: argparse.Namespace, shelf_view) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Put lists in the user's library, each checked to hold papers first."""
+    from tuireader.ingest.cache import Cache
     from tuireader.ingest.library import load_library
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
@@ -745,12 +733,15 @@ def cmd_add(args: argparse.Namespace) -> int:
     counts: dict[str, int] = {}
     # one add is all or nothing: the lists named with a bad one are not added either
     nothing = "nothing added" + (", not even the other lists named" if len(args.items) > 1 else "")
+    # read as the library reads it (by its whole path, into the cache): what is said here
+    # is not said again by the commands after this one while the files stay as they are
+    cache = Cache(resolve(args.data_dir).cache_dir)
     for item in args.items:
         try:
-            shelf.entry_for(item)
+            entry = shelf.entry_for(item)
         except shelf.ShelfError as exc:
             raise UsageError(f"{exc}; {nothing}") from None
-        library = load_library([item])
+        library = load_library([entry.location], cache=cache)
         for problem in library.problems:
             _err(str(problem))
         if not library.papers:

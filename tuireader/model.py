@@ -217,6 +217,10 @@ class Problem:
     message: str
     #: "error" (nothing was read from the file) or "warning" (part of it was read).
     severity: Literal["error", "warning"] = "error"
+    #: met before with the file's very contents (it comes from the cache of read lists):
+    #: said when they were first read, so only where problems are listed (tuireader
+    #: lists, the reader's load warnings) need it be said again.
+    known: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"

@@ -440,8 +440,9 @@ def _problem_out(problem: Problem) -> tuple:
 
 
 def _problem_in(row: tuple) -> Problem:
+    """A problem as the cache kept it: met when the same contents were read before."""
     path, message, severity = row
-    return Problem(Path(path), message, severity)
+    return Problem(Path(path), message, severity, known=True)
 
 
 def _identity_out(identity: Identity) -> tuple:

@@ -376,7 +376,9 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
             draft.lists.append(name)
             members.append(draft)
         if merged:
-            problems.append(Problem(result.path, _merged_message(merged), "warning"))
+            # known when the list's contents are those read before (from the cache)
+            message = _merged_message(merged)
+            problems.append(Problem(result.path, message, "warning", known=item.cached is not None))
         list_members.append((result, name, members))
 
     keys = [_digest(text) for text in merger.id_texts()]
