@@ -316,3 +316,29 @@ def test_a_library_with_no_papers_says_why_every_time(capsys, tmp_path):
     for _ in range(2):
         code, _out, err = run(capsys, "search", "walrus", str(source))
         assert code == 2 and "skipped 1 entry" in err and "no papers could be loaded" in err
+
+
+def test_the_files_beside_a_folders_lists_are_named_by_add_and_lists_only(capsys, tmp_path):
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    write_jsonl(folder / "demo.jsonl", RECORDS)
+    (folder / "README.md").write_text("# My reading\n\nWhat these lists are.\n")
+    (folder / "cover.png").write_bytes(b"\x89PNG")
+    code, out, err = run(capsys, "add", str(folder))
+    assert code == 0 and "added papers (4 papers)" in out
+    note = (
+        f"tuireader: {folder}: not read: README.md (it describes the folder); "
+        "cover.png (lists are read from .bib, .csv, .json,"
+    )
+    assert err.startswith(note)
+    # a README and images are normal in a folder of lists: not a load warning
+    for command in (["search", "privacy"], ["search", "privacy", str(folder)]):
+        code, _out, err = run(capsys, *command)
+        assert code == 0 and err == "", command
+    code, _out, err = run(capsys, "lists")
+    assert code == 0 and err.startswith(note)
+    code, out, _err = run(capsys, "lists", "--json")
+    [problem] = json.loads(out)["problems"]
+    assert problem["path"] == str(folder) and problem["message"].startswith("not read: README")
+    code, _out, err = run(capsys, "lists", str(folder))
+    assert code == 0 and err.startswith(note)

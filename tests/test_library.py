@@ -13,6 +13,7 @@ import pytest
 from tuireader.ingest import library as library_module
 from tuireader.ingest import readers
 from tuireader.ingest.library import expand_sources, load_library, normalise_text, paper_id
+from tuireader.ingest.sources import not_read
 from tuireader.ingest.titles import derive_title
 from tuireader.system.resources import seeds_dir
 
@@ -256,11 +257,18 @@ def test_folder_reads_supported_files_sorted_and_names_the_rest(tmp_path: Path) 
     write(tmp_path / ".hidden.txt", "H\n\nHidden.")
     (tmp_path / "sub").mkdir()
     write(tmp_path / "sub" / "c.txt", "C\n\nThree.")
+    write(tmp_path / "README.md", "# About these lists\n")
     files, problems = expand_sources([tmp_path])
     assert [f.name for f in files] == ["a.jsonl", "b.txt"]
-    (problem,) = problems
-    assert problem.severity == "warning"
-    assert "image.png" in problem.message and "notes.pdf" in problem.message
+    # files beside the lists are normal in a folder: named by not_read, not a problem
+    assert problems == []
+    (note,) = not_read([tmp_path, tmp_path / "a.jsonl"])
+    assert note.path == tmp_path and note.severity == "warning"
+    assert note.message.startswith(
+        "not read: README.md (it describes the folder); image.png, notes.pdf (lists are read "
+        "from .bib, "
+    )
+    assert not_read([tmp_path / "sub"]) == []
 
 
 def test_folder_without_lists_is_a_problem(tmp_path: Path) -> None:

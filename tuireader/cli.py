@@ -608,8 +608,11 @@ def cmd_similar(args: argparse.Namespace) -> int:
 
 
 def cmd_lists(args: argparse.Namespace) -> int:
+    from tuireader.ingest.sources import not_read
+
     if args.sources:
-        return _print_lists(_session(args, every_warning=True), args, None)
+        notes = _said(not_read(args.sources))
+        return _print_lists(_session(args, every_warning=True), args, None, notes)
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
@@ -622,11 +625,19 @@ def cmd_lists(args: argparse.Namespace) -> int:
         _err(_EMPTY_LIBRARY)
         return EXIT_OK
     statuses = current.statuses()
+    notes = _said(not_read(current.sources() or ()))
     if any(s.ok for s in statuses):
         session = _session(args, report_shelf=False, every_warning=True)
     else:
         session = None
-    return _print_lists(session, args, (current, statuses))
+    return _print_lists(session, args, (current, statuses), notes)
+
+
+def _said(notes: list) -> list:
+    """``notes`` (what a folder holds besides its lists), each said on stderr."""
+    for note in notes:
+        _err(str(note))
+    return notes
 
 
 def _library_json(current, statuses, session) -> dict[str, Any]:
@@ -668,8 +679,9 @@ def _entry_lists(status, session) -> tuple[list, int]:
     return found, len(ids)
 
 
-def _print_lists(session, args: argparse.Namespace, shelf_view) -> int:
-    """The lists read (with the user's library, when no files were named) and counts."""
+def _print_lists(session, args: argparse.Namespace, shelf_view, notes: Sequence = ()) -> int:
+    """The lists read (with the user's library, when no files were named) and counts;
+    ``notes``: the files of its folders not read, among the problems of ``--json``."""
     library = session.library if session is not None else None
     lists = list(library.lists) if library is not None else []
     if args.json:
@@ -680,10 +692,11 @@ def _print_lists(session, args: argparse.Namespace, shelf_view) -> int:
             ],
             "papers": len(library) if library is not None else 0,
             # what reading met, as said on stderr: a file that could not be read
-            # ("error"), or entries of a readable one skipped or merged ("warning")
+            # ("error"), or entries of a readable one skipped or merged, or a folder's
+            # files not read ("warning")
             "problems": [
                 {"path": str(p.path), "severity": p.severity, "message": p.message}
-                for p in (library.problems if library is not None else ())
+                for p in (*notes, *(library.problems if library is not None else ()))
             ],
         }
         if shelf_view is not None:
@@ -725,6 +738,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     """Put lists in the user's library, each checked to hold papers first."""
     from tuireader.ingest.cache import Cache
     from tuireader.ingest.library import load_library
+    from tuireader.ingest.sources import not_read
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
@@ -742,7 +756,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         except shelf.ShelfError as exc:
             raise UsageError(f"{exc}; {nothing}") from None
         library = load_library([entry.location], cache=cache)
-        for problem in library.problems:
+        for problem in (*not_read([entry.location]), *library.problems):
             _err(str(problem))
         if not library.papers:
             raise UsageError(f"no papers could be read from {item}; {nothing}")

@@ -52,11 +52,11 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
     """The files to read for the given files and folders, plus what was wrong with them.
 
     A folder stands for every supported file directly inside it (``.txt``, ``.md``,
-    ``.text``, ``.jsonl``, ``.ndjson``, ``.json``, ``.bib``), sorted by name; sub-folders
-    and hidden files are not read. Other files in a folder are skipped with one
-    warning naming them. A file named directly is always read, whatever its name, and
-    a missing path is reported (by ``read_file``) when it is read. The same file given
-    twice is read once.
+    ``.text``, ``.jsonl``, ``.ndjson``, ``.json``, ``.bib``, ``.csv``, ``.tsv``), sorted
+    by name; sub-folders, hidden files and other files are not read (``not_read`` names
+    them). A file named directly is always read, whatever its name, and a missing path
+    is reported (by ``read_file``) when it is read. The same file given twice is read
+    once.
     """
     files: list[Path] = []
     problems: list[Problem] = []
@@ -73,45 +73,17 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
 
     for source in sources:
         path = Path(source).expanduser()
-        try:
-            is_dir = path.is_dir()
-        except OSError:
-            is_dir = False
-        if not is_dir:
+        if not _is_dir(path):
             add(path)
             continue
         try:
-            entries = sorted(path.iterdir(), key=lambda entry: entry.name)
+            chosen, _, _ = _listing(path)
         except PermissionError:
             problems.append(Problem(path, "this folder cannot be opened: permission denied"))
             continue
         except OSError as error:
             problems.append(Problem(path, f"this folder cannot be read: {error.strerror}"))
             continue
-        chosen: list[Path] = []
-        skipped: list[str] = []
-        for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            try:
-                if entry.is_dir():
-                    continue
-            except OSError:
-                continue
-            if supported(entry):
-                chosen.append(entry)
-            else:
-                skipped.append(entry.name)
-        if skipped:
-            problems.append(
-                Problem(
-                    path,
-                    f"skipped {len(skipped)} file{'s' if len(skipped) != 1 else ''} that "
-                    f"{'are not paper lists' if len(skipped) != 1 else 'is not a paper list'}: "
-                    f"{', '.join(skipped[:8])}{', …' if len(skipped) > 8 else ''}",
-                    "warning",
-                )
-            )
         if not chosen:
             kinds = ", ".join(sorted(SUPPORTED_SUFFIXES))
             problems.append(
@@ -124,6 +96,76 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
         for entry in chosen:
             add(entry)
     return files, problems
+
+
+def not_read(sources: Sequence[str | Path]) -> list[Problem]:
+    """What the folders among ``sources`` hold besides their lists: one warning a folder
+    naming the files not read (a ``README.md``, images, PDFs).
+
+    Such files are normal in a folder of lists: this is said when the folder is added
+    and by ``tuireader lists``, not among the problems met reading the lists.
+    """
+    notes = []
+    for source in sources:
+        path = Path(source).expanduser()
+        if not _is_dir(path):
+            continue
+        try:
+            _, about, other = _listing(path)
+        except OSError:
+            continue  # expand_sources says why
+        if about or other:
+            notes.append(Problem(path, _not_read(about, other), "warning"))
+    return notes
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _listing(folder: Path) -> tuple[list[Path], list[str], list[str]]:
+    """The lists directly in ``folder`` (sorted by name), the names of the files that
+    describe it, and the names of its other files; hidden files and sub-folders are left
+    out. Raises OSError when the folder cannot be listed."""
+    lists: list[Path] = []
+    about: list[str] = []
+    other: list[str] = []
+    for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
+        if entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_dir():
+                continue
+        except OSError:
+            continue
+        if supported(entry):
+            lists.append(entry)
+        elif entry.suffix.lower() in SUPPORTED_SUFFIXES:
+            about.append(entry.name)
+        else:
+            other.append(entry.name)
+    return lists, about, other
+
+
+def _names(names: Sequence[str]) -> str:
+    shown = ", ".join(names[:8])
+    return f"{shown} and {len(names) - 8} more" if len(names) > 8 else shown
+
+
+def _not_read(about: Sequence[str], other: Sequence[str]) -> str:
+    """What a folder holds besides its lists, in one line: files that describe the folder
+    (``README.md``) and files of other kinds (images, PDFs), neither read as lists."""
+    parts = []
+    if about:
+        they = "it describes" if len(about) == 1 else "they describe"
+        parts.append(f"{_names(about)} ({they} the folder)")
+    if other:
+        kinds = ", ".join(sorted(SUPPORTED_SUFFIXES))
+        parts.append(f"{_names(other)} (lists are read from {kinds} files)")
+    return "not read: " + "; ".join(parts)
 
 
 def default_catalog_paths() -> list[Path]:
