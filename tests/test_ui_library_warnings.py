@@ -10,7 +10,7 @@ import os
 
 import pytest
 from corpus_util import RECORDS, write_jsonl
-from e2e_util import app_text, ready, sync, widget_text
+from e2e_util import app_text, notices, ready, sync, widget_text
 
 from tuireader import cli
 from tuireader.system.paths import resolve
@@ -85,3 +85,27 @@ async def test_the_warnings_key_without_warnings_says_so_and_types_nothing():
         assert screen.search_box.value == ""  # not taken for the start of a query
         assert screen.shown == 11
         assert any("No load warnings" in str(n.message) for n in app._notifications)
+
+
+@sync
+async def test_a_lists_warnings_are_announced_when_new_and_then_only_counted(tmp_path):
+    source = tmp_path / "refs.bib"
+    source.write_text(
+        "@article{a, title={Walrus gaits}, doi={10.1/w}, year={2020}}\n"
+        "@article{b, title={Walrus gaits again}, doi={10.1/w}, year={2020}}\n"
+        "@misc{c, note={neither title nor abstract}}\n",
+        encoding="utf-8",
+    )
+    paths = resolve(tmp_path / "data")
+    # the first start reads the list; the second takes it from the cache, unchanged
+    for announced in (True, False):
+        app = build_app([source], paths, show_timings=False, default_catalogs=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await ready(pilot)
+            assert "2 load warnings" in widget_text(app, screen.query_one("#status"))
+            said = [text for text in notices(app) if "load warning" in text]
+            assert bool(said) is announced, said
+            await pilot.press("escape", "w")
+            await pilot.pause()
+            assert isinstance(app.screen, ProblemsScreen)
+            assert "skipped 1 entry" in app_text(app)

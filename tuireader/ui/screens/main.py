@@ -578,21 +578,24 @@ class MainScreen(Screen[None]):
         if problems:
             summary, key = self._count_warnings()
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
-            lists, settings = _by_source(library.problems)
-            where = " and ".join(
-                part
-                for part, some in (
-                    ("reading the lists", lists),
-                    ("in config.toml", settings or key_problems),
+            # a list's warnings met before with the same contents were announced then:
+            # the status line counts them and w lists them
+            if errors or not all(getattr(problem, "known", False) for problem in problems):
+                lists, settings = _by_source(library.problems)
+                where = " and ".join(
+                    part
+                    for part, some in (
+                        ("reading the lists", lists),
+                        ("in config.toml", settings or key_problems),
+                    )
+                    if some
                 )
-                if some
-            )
-            self.notify(
-                f"{summary} {where}: press {key} to see them",
-                title="Loading",
-                severity="error" if errors else "warning",
-                markup=False,
-            )
+                self.notify(
+                    f"{summary} {where}: press {key} to see them",
+                    title="Loading",
+                    severity="error" if errors else "warning",
+                    markup=False,
+                )
             for problem in problems:
                 self.log.warning(str(problem))
             self.refresh_bindings()
