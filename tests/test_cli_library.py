@@ -342,3 +342,47 @@ def test_the_files_beside_a_folders_lists_are_named_by_add_and_lists_only(capsys
     assert problem["path"] == str(folder) and problem["message"].startswith("not read: README")
     code, _out, err = run(capsys, "lists", str(folder))
     assert code == 0 and err.startswith(note)
+
+
+def test_a_file_that_a_folder_of_the_library_reads_is_not_added_again(capsys, demo, tmp_path):
+    folder = demo.parent
+    (folder / "README.md").write_text(
+        "# Reading\n\n- [Quokka Dynamics](https://example.org/quokka)\n", encoding="utf-8"
+    )
+    run(capsys, "add", str(folder))
+    before = shelf.shelf_file(resolve()).read_bytes()
+    for spelled in (str(demo), str(folder / "." / "demo.jsonl")):
+        code, out, err = run(capsys, "add", spelled)
+        assert code == 0 and err == ""
+        assert out == f"demo is already in your library through the folder papers ({folder})\n"
+        assert shelf.shelf_file(resolve()).read_bytes() == before
+    code, out, _err = run(capsys, "lists")
+    assert [line.split()[:2] for line in out.splitlines()] == [
+        ["4", "papers"],
+        ["4", "demo"],
+        ["4", "distinct"],
+    ]
+    # a file the folder does not read (its README) is a list of its own
+    code, out, _err = run(capsys, "add", str(folder / "README.md"))
+    assert code == 0 and out.startswith("added README (1 paper)")
+    assert [e.name for e in shelf.load(resolve()).entries] == ["papers", "README"]
+
+
+def test_a_folder_added_takes_the_place_of_the_files_of_it_in_the_library(capsys, demo, tmp_path):
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[2:])
+    more = write_jsonl(demo.parent / "more.jsonl", RECORDS[:1])
+    run(capsys, "add", str(more), str(other), str(demo))
+    code, out, _err = run(capsys, "add", str(demo.parent))
+    assert code == 0
+    taken = "is now read through the folder papers, which takes its place in your library"
+    assert out.splitlines() == [
+        f"added papers (4 papers): {demo.parent}",
+        f"more ({more}) {taken}",
+        f"demo ({demo}) {taken}",
+    ]
+    # in the place of the first of them, each list read once
+    assert [e.name for e in shelf.load(resolve()).entries] == ["papers", "other"]
+    code, out, _err = run(capsys, "lists")
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == ["4", "4", "1", "2", "4"]
+    assert lines[0].split()[1] == "papers" and lines[3].split()[1] == "other"

@@ -738,36 +738,39 @@ def cmd_add(args: argparse.Namespace) -> int:
     """Put lists in the user's library, each checked to hold papers first."""
     from tuireader.ingest.cache import Cache
     from tuireader.ingest.library import load_library
-    from tuireader.ingest.sources import not_read
+    from tuireader.ingest.sources import in_folder, not_read
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
     if not args.items and not args.seeds:
         raise UsageError("give the paper list files or folders to add (or --seeds)")
-    counts: dict[str, int] = {}
+    paths = resolve(args.data_dir)
+    before = shelf.load(paths)
+    by_path: dict[str, int] = {}
     # one add is all or nothing: the lists named with a bad one are not added either
     nothing = "nothing added" + (", not even the other lists named" if len(args.items) > 1 else "")
     # read as the library reads it (by its whole path, into the cache): what is said here
     # is not said again by the commands after this one while the files stay as they are
-    cache = Cache(resolve(args.data_dir).cache_dir)
+    cache = Cache(paths.cache_dir)
     for item in args.items:
         try:
             entry = shelf.entry_for(item)
         except shelf.ShelfError as exc:
             raise UsageError(f"{exc}; {nothing}") from None
+        if shelf.holder(before, entry, in_folder) is not None:
+            continue  # in the library already (said below): nothing to read or say
         library = load_library([entry.location], cache=cache)
         for problem in (*not_read([entry.location]), *library.problems):
             _err(str(problem))
         if not library.papers:
             raise UsageError(f"no papers could be read from {item}; {nothing}")
-        counts[item] = len(library)
+        by_path[str(entry.path)] = len(library)
     try:
-        change = shelf.add(resolve(args.data_dir), args.items, seeds=args.seeds)
+        change = shelf.add(paths, args.items, seeds=args.seeds, reads=in_folder)
     except shelf.ShelfError as exc:
         raise UsageError(str(exc)) from None
     if change.kept_damaged is not None:
         _err(f"the damaged list of lists was kept as {change.kept_damaged}")
-    by_path = {str(shelf.entry_for(item).path): n for item, n in counts.items()}
     for entry in change.added:
         if entry.kind == "seeds":
             print("added the built-in seed lists (seeds)")
@@ -779,6 +782,20 @@ def cmd_add(args: argparse.Namespace) -> int:
         print(_line(f"{old.name} found again at {new.path} (was {old.path}); its triage is kept"))
     for entry in change.present:
         print(_line(f"{entry.name} is already in your library ({entry.location})"))
+    for entry, folder in change.within:
+        print(
+            _line(
+                f"{entry.name} is already in your library through the folder "
+                f"{folder.name} ({folder.path})"
+            )
+        )
+    for entry, folder in change.absorbed:
+        print(
+            _line(
+                f"{entry.name} ({entry.path}) is now read through the folder "
+                f"{folder.name}, which takes its place in your library"
+            )
+        )
     if change.seeds_replaced:
         _err(
             "the built-in seed lists make way for your lists "

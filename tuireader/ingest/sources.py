@@ -48,6 +48,12 @@ def supported(path: Path) -> bool:
     return suffix in SUPPORTED_SUFFIXES
 
 
+def in_folder(path: Path) -> bool:
+    """True when a file is read as one of its folder's lists when the folder is given:
+    a supported file, not hidden."""
+    return not path.name.startswith(".") and supported(path)
+
+
 def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Problem]]:
     """The files to read for the given files and folders, plus what was wrong with them.
 

@@ -12,8 +12,10 @@ data folder (``lists.json``)::
 
 Until the user adds a list there is no file and the shelf holds the built-in seed lists;
 the first ``add`` replaces them (``add --seeds`` brings them back, ``remove seeds`` takes
-them off). A shelf can be empty. The file is written atomically (a temporary file, then a
-rename), readable by the user only, under a lock so two commands at once lose nothing.
+them off). Each list is read through one entry: a file that a folder on the shelf reads is
+not added again, and a folder added takes the place of the files of it on the shelf. A
+shelf can be empty. The file is written atomically (a temporary file, then a rename),
+readable by the user only, under a lock so two commands at once lose nothing.
 A file that cannot be understood is reported in plain words and the default shelf is
 used; the next change moves it aside (``lists.json.damaged``) rather than losing it. A
 file written by a newer version is used as far as it is understood and never rewritten.
@@ -32,7 +34,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -51,6 +53,7 @@ __all__ = [
     "Status",
     "add",
     "entry_for",
+    "holder",
     "load",
     "match",
     "remove",
@@ -331,6 +334,10 @@ class Change:
     present: list[Entry] = field(default_factory=list)
     #: (old entry, new entry): a missing list found again under its new name
     replaced: list[tuple[Entry, Entry]] = field(default_factory=list)
+    #: (file, folder): files named that a folder on the shelf reads already (nothing to do)
+    within: list[tuple[Entry, Entry]] = field(default_factory=list)
+    #: (file, folder): files on the shelf that a folder added reads: it takes their place
+    absorbed: list[tuple[Entry, Entry]] = field(default_factory=list)
     removed: list[Entry] = field(default_factory=list)
     #: the built-in seeds made way for the first list the user added
     seeds_replaced: bool = False
@@ -374,14 +381,54 @@ def entry_for(path: str | os.PathLike[str]) -> Entry:
     )
 
 
+#: whether a folder reads a file of it as one of its lists (``ingest.sources.in_folder``)
+Reads = Callable[[Path], bool]
+
+
+def _reads(folder: Entry, file: Path, reads: Reads | None) -> bool:
+    """True when the folder entry ``folder`` reads ``file`` (as named, or where a link
+    leads) as one of its lists."""
+    if reads is None or folder.kind != "folder" or folder.path is None:
+        return False
+    try:
+        real = file.resolve()
+    except (OSError, RuntimeError):
+        real = file
+    return any(
+        _same_path(folder.path, path.parent) and reads(path) for path in dict.fromkeys((file, real))
+    )
+
+
+def holder(shelf: Shelf, entry: Entry, reads: Reads | None = None) -> Entry | None:
+    """The entry of ``shelf`` that already reads what ``entry`` names: the same file or
+    folder, or (with ``reads``) a folder that reads the file."""
+    if entry.path is None:
+        return None
+    for old in shelf.entries:
+        if old.path is not None and _same_path(old.path, entry.path):
+            return old
+    if entry.kind == "file":
+        return next((old for old in shelf.entries if _reads(old, entry.path, reads)), None)
+    return None
+
+
 def add(
-    paths: DataPaths, items: Sequence[str | os.PathLike[str]], *, seeds: bool = False
+    paths: DataPaths,
+    items: Sequence[str | os.PathLike[str]],
+    *,
+    seeds: bool = False,
+    reads: Reads | None = None,
 ) -> Change:
     """Put files and folders (and, with ``seeds``, the built-in seed lists) on the shelf.
 
     Every item must exist (else ShelfError, and nothing changes). The first list added to
     the default shelf replaces the built-in seeds. A missing list whose file turns up
     under a new name in its folder (the same device and inode) is replaced in place.
+
+    With ``reads`` (whether a folder reads a file of it as a list), a list is read
+    through one entry only: a file that a folder on the shelf reads is not added again
+    (``within``), and a folder added takes the place of the files on the shelf that it
+    reads (``absorbed``).
     """
     new = [entry_for(item) for item in items]
     with _locked(paths):
@@ -410,6 +457,27 @@ def add(
             )
             if same is not None:
                 change.present.append(same)
+                continue
+            folder = next((old for old in entries if _reads(old, entry.path, reads)), None)
+            if folder is not None:
+                change.within.append((entry, folder))
+                continue
+            held = [
+                old
+                for old in entries
+                if old.kind == "file" and old.path is not None and _reads(entry, old.path, reads)
+            ]
+            if held:
+                # the folder takes the place of the first file it reads
+                entries.insert(entries.index(held[0]), entry)
+                for old in held:
+                    entries.remove(old)
+                    if old in change.added:  # named in this very add
+                        change.added.remove(old)
+                        change.within.append((old, entry))
+                    else:
+                        change.absorbed.append((old, entry))
+                change.added.append(entry)
                 continue
             moved = next(
                 (
