@@ -57,7 +57,8 @@ def test_copy_a_query_sends_the_code_link_and_says_the_route(capsys, over_ssh):
     assert code == 0, err
     assert over_ssh == [IGSG]
     assert out == IGSG + "\n"
-    assert "Sent code link to the terminal clipboard (OSC 52)" in err and IGSG_ID in err
+    assert f"Sent code link to the terminal (OSC 52): {IGSG_ID}" in err
+    assert "If it doesn't paste, set osc52" in err  # OSC 52 cannot be confirmed
 
 
 def test_copy_by_id_and_by_link_number_or_kind(capsys, over_ssh):
@@ -190,7 +191,8 @@ def test_copy_inside_tmux_fills_the_tmux_buffer(capsys, tmux_server, osc52):
     code, _out, err = run(capsys, "copy", "igsg")
     assert code == 0, err
     assert tmux_server() == IGSG
-    assert "Copied code link via tmux buffer + OSC 52" in err
-    assert osc52 == [IGSG]
+    # tmux's default set-clipboard, external, swallows a program's OSC 52: not sent
+    assert "Copied code link via tmux buffer" in err and "OSC 52" not in err
+    assert osc52 == []
     code, _out, err = run(capsys, "copy", IGSG_ID, "--cite", "apa")
     assert code == 0 and tmux_server().startswith("Zhou, Y.")

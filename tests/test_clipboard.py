@@ -5,9 +5,11 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,15 +38,31 @@ LINK = "https://github.com/example/repo"
 
 
 class FakeTmux:
-    """Records tmux invocations; answers with a fixed exit status and stderr."""
+    """Records tmux's copies; answers with a fixed exit status and stderr.
 
-    def __init__(self, status: int = 0, stderr: str = "", *, without_w: int | None = None):
+    Asked for its ``set-clipboard`` option, it says ``set_clipboard`` when it works and
+    gives its error otherwise (a server that is gone fails every command).
+    """
+
+    def __init__(
+        self,
+        status: int = 0,
+        stderr: str = "",
+        *,
+        without_w: int | None = None,
+        set_clipboard: str = "on",
+    ):
         self.status = status
         self.stderr = stderr
         self.without_w = without_w  # exit status when called without -w
+        self.set_clipboard = set_clipboard
         self.calls: list[tuple[list[str], str]] = []
+        self.asked = 0
 
     def __call__(self, args: Sequence[str], input: str) -> tuple[int, str]:
+        if args[0] == "show-options":
+            self.asked += 1
+            return (0, self.set_clipboard) if self.status == 0 else (self.status, self.stderr)
         self.calls.append((list(args), input))
         if "-w" not in args and self.without_w is not None:
             return self.without_w, ""
@@ -136,7 +154,7 @@ def test_inside_tmux_uses_the_tmux_buffer_and_osc52(tmp_path: Path) -> None:
     assert tmux.calls == [(["load-buffer", "-w", "-"], BIBTEX)]
     assert sent == [BIBTEX]
     assert outcome.routes == ("tmux", "osc52")
-    assert outcome.notice == "Copied BibTeX via tmux buffer + OSC 52"
+    assert outcome.notice == "Copied BibTeX via tmux buffer; also sent to the terminal (OSC 52)"
     assert not outcome.manual and outcome.fallback_path is None
     assert system.calls == 0  # the tmux buffer has it: the X clipboard is left alone
     assert no_file_written(tmp_path)
@@ -196,6 +214,106 @@ def test_tmux_that_times_out_does_not_count(tmp_path: Path) -> None:
     assert outcome.manual
 
 
+GONE = "error connecting to /tmp/nonexistent (No such file or directory)"
+
+
+def test_a_tmux_server_that_is_gone_is_not_copied_into_nor_trusted(tmp_path: Path) -> None:
+    """$TMUX left over from a closed session (or inherited over SSH): tmux is not there,
+    so neither its buffer nor "inside tmux" can carry the text; nothing claims it."""
+    tmux, sent = FakeTmux(status=1, stderr=GONE), []
+    clip = make(tmp_path, Environment(tmux=True, term_program="tmux"), tmux=tmux, writer=sent)
+
+    outcome = clip.copy(LINK, "link")
+
+    assert tmux.asked == 1 and tmux.calls == []  # asked once, never made to copy
+    assert "no tmux server answers" in outcome.attempts[0].detail
+    osc = next(a for a in outcome.attempts if a.route == "osc52")
+    assert not osc.ok and "not known to handle OSC 52" in osc.detail  # TERM_PROGRAM is stale
+    assert outcome.manual
+    assert outcome.notice.startswith("Link shown for manual copy (saved to ")
+
+
+def test_a_tmux_server_that_is_gone_over_ssh_leaves_osc52_to_ssh(tmp_path: Path) -> None:
+    clip = make(tmp_path, Environment(tmux=True, ssh=True), tmux=FakeTmux(1, GONE), writer=[])
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.routes == ("osc52",)
+    osc = next(a for a in outcome.attempts if a.route == "osc52")
+    assert "over SSH" in osc.detail and "tmux" not in osc.detail
+    assert outcome.notice.startswith("Sent link to the terminal (OSC 52); if it doesn't paste")
+
+
+@pytest.mark.parametrize("setting", ["off", "external"])
+def test_osc52_is_not_sent_where_tmux_swallows_it(tmp_path: Path, setting: str) -> None:
+    sent: list[str] = []
+    tmux = FakeTmux(set_clipboard=setting)
+    clip = make(tmp_path, Environment(tmux=True, ssh=True), tmux=tmux, writer=sent, osc52="always")
+
+    outcome = clip.copy(LINK, "link")
+
+    assert sent == []
+    assert outcome.routes == ("tmux",)
+    osc = next(a for a in outcome.attempts if a.route == "osc52")
+    assert f"set-clipboard is {setting}" in osc.detail
+    assert "OSC 52" not in outcome.notice
+
+
+def test_with_set_clipboard_off_the_local_clipboard_is_used_too(tmp_path: Path) -> None:
+    """tmux keeps the copy to itself: the next route out, the local clipboard, gets it."""
+    system = BackendFactory(FakeClipboard())
+    clip = make(
+        tmp_path,
+        Environment(tmux=True, display=True),
+        tmux=FakeTmux(set_clipboard="off"),
+        system=system,
+        writer=[],
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.routes == ("tmux", "system")
+    assert outcome.notice == "Copied link via tmux buffer + X clipboard"
+    assert system.backend is not None and system.backend.content == LINK
+
+
+def test_with_set_clipboard_off_and_only_the_tmux_buffer_the_notice_says_where(
+    tmp_path: Path,
+) -> None:
+    system = BackendFactory(FakeClipboard())
+    clip = make(
+        tmp_path,
+        Environment(tmux=True, ssh=True, display=True),  # the display is the remote host's
+        tmux=FakeTmux(set_clipboard="off"),
+        system=system,
+        writer=[],
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.routes == ("tmux",) and system.calls == 0
+    assert outcome.notice == (
+        "Copied link via tmux buffer; paste it inside tmux (prefix ]): tmux's set-clipboard is off"
+    )
+    assert not outcome.manual and no_file_written(tmp_path)
+
+
+def test_with_set_clipboard_external_tmux_passes_it_on_alone(tmp_path: Path) -> None:
+    system = BackendFactory(FakeClipboard())
+    clip = make(
+        tmp_path,
+        Environment(tmux=True, display=True),
+        tmux=FakeTmux(set_clipboard="external"),
+        system=system,
+        writer=[],
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    assert outcome.routes == ("tmux",) and system.calls == 0
+    assert outcome.notice == "Copied link via tmux buffer"
+
+
 # --- OSC 52 ------------------------------------------------------------------------------
 
 
@@ -207,7 +325,11 @@ def test_over_ssh_osc52_is_trusted_and_no_file_is_written(tmp_path: Path) -> Non
 
     assert sent == [LINK]
     assert outcome.routes == ("osc52",)
-    assert outcome.notice == "Sent link to the terminal clipboard (OSC 52)"
+    # OSC 52 cannot be confirmed: the notice says so and what to do if it did not work
+    assert outcome.notice == (
+        "Sent link to the terminal (OSC 52); "
+        'if it doesn\'t paste, set osc52 = "never" in config.toml to copy it by hand'
+    )
     assert not outcome.manual
     assert no_file_written(tmp_path)
 
@@ -305,7 +427,7 @@ def test_known_terminal_with_a_local_clipboard_uses_and_confirms_both(tmp_path: 
     outcome = clip.copy(LINK, "link")
 
     assert outcome.routes == ("osc52", "system")
-    assert outcome.notice == "Copied link via X clipboard + OSC 52"
+    assert outcome.notice == "Copied link via X clipboard; also sent to the terminal (OSC 52)"
 
 
 def test_osc52_always_from_the_config_trusts_any_terminal(tmp_path: Path) -> None:
@@ -313,7 +435,7 @@ def test_osc52_always_from_the_config_trusts_any_terminal(tmp_path: Path) -> Non
 
     outcome = clip.copy(LINK, "link")
 
-    assert outcome.notice == "Sent link to the terminal clipboard (OSC 52)"
+    assert outcome.notice.startswith("Sent link to the terminal (OSC 52); if it doesn't paste")
 
 
 def test_osc52_never_from_the_config_is_not_sent_even_over_ssh(tmp_path: Path) -> None:
@@ -668,7 +790,7 @@ def test_real_tmux_buffer_receives_exactly_the_text(tmux_server: str, tmp_path: 
         ["tmux", "-L", tmux_server, "show-buffer"], capture_output=True, timeout=10, check=True
     )
     assert shown.stdout.decode("utf-8") == BIBTEX
-    assert outcome.notice == "Copied BibTeX via tmux buffer + OSC 52"
+    assert outcome.notice == "Copied BibTeX via tmux buffer; also sent to the terminal (OSC 52)"
     assert sent == [BIBTEX]
     assert not (tmp_path / "last-copy.txt").exists()
 
@@ -689,6 +811,64 @@ def test_real_tmux_without_a_server_falls_through(tmp_path: Path, monkeypatch) -
 
     assert not outcome.attempts[0].ok
     assert outcome.manual
+
+
+@pytest.mark.parametrize("leftover", ["no socket", "a dead socket"])
+def test_real_tmux_with_a_leftover_tmux_variable_answers_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, leftover: str
+) -> None:
+    """$TMUX naming a socket no server listens on (the user's own server is never asked:
+    tmux connects only to the socket $TMUX names)."""
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    path = tmp_path / "tmux-gone"
+    if leftover == "a dead socket":
+        listener = socket.socket(socket.AF_UNIX)
+        listener.bind(str(path))
+        listener.close()  # the file stays, nobody listens
+    monkeypatch.setenv("TMUX", f"{path},1,0")
+    sent: list[str] = []
+    clip = Clipboard(
+        osc52_writer=sent.append,
+        fallback_dir=tmp_path / "clipboard",
+        environment=Environment(tmux=True, term_program="tmux"),
+        tmux_runner=TmuxCommand(timeout=10.0),
+        system_backend=BackendFactory(None),
+    )
+
+    started = time.monotonic()
+    outcome = clip.copy(LINK, "link")
+
+    assert time.monotonic() - started < 5.0  # no waiting for the timeout
+    assert outcome.manual and "OSC 52" not in outcome.notice
+    assert "no tmux server answers" in outcome.attempts[0].detail
+    assert sent == [LINK]  # harmless to send; it may still work
+
+
+def test_real_tmux_with_set_clipboard_off(tmux_server: str, tmp_path: Path) -> None:
+    subprocess.run(
+        ["tmux", "-L", tmux_server, "set", "-g", "set-clipboard", "off"], check=True, timeout=10
+    )
+    sent: list[str] = []
+    clip = Clipboard(
+        osc52_writer=sent.append,
+        fallback_dir=tmp_path,
+        environment=Environment(tmux=True),
+        tmux_runner=TmuxCommand(socket_name=tmux_server),
+        system_backend=BackendFactory(None),
+    )
+
+    outcome = clip.copy(LINK, "link")
+
+    shown = subprocess.run(
+        ["tmux", "-L", tmux_server, "show-buffer"], capture_output=True, timeout=10, check=True
+    )
+    assert shown.stdout.decode("utf-8") == LINK
+    assert sent == []  # tmux would swallow it
+    assert outcome.routes == ("tmux",)
+    assert outcome.notice == (
+        "Copied link via tmux buffer; paste it inside tmux (prefix ]): tmux's set-clipboard is off"
+    )
 
 
 def test_tmux_carries_a_copy_too_large_for_osc52(tmp_path: Path) -> None:

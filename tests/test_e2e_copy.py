@@ -51,7 +51,9 @@ def wait_for_buffer(tmux: Tmux, predicate, timeout: float = 30.0) -> str:  # typ
     raise AssertionError(f"tmux buffer is {buffer!r}; screen:\n{tmux.capture()}")
 
 
-def start_reader(tmp_path: Path, sample: Path) -> Tmux:
+def start_reader(tmp_path: Path, sample: Path, set_clipboard: str = "on", prefix: str = "") -> Tmux:
+    """The reader in a private tmux whose ``set-clipboard`` is ``set_clipboard``;
+    ``prefix`` goes before the command (``TMUX=...`` to change what the reader sees)."""
     env = {
         "TUIREADER_HOME": str(tmp_path / "home"),
         "TERM": "xterm-256color",
@@ -61,8 +63,8 @@ def start_reader(tmp_path: Path, sample: Path) -> Tmux:
     tmux.env.pop("DISPLAY", None)
     tmux.env.pop("WAYLAND_DISPLAY", None)
     command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(sample)))
-    tmux.start(f"unset DISPLAY WAYLAND_DISPLAY; {command}; sleep 600")
-    tmux._tmux("set-option", "-g", "set-clipboard", "on")
+    tmux.start(f"unset DISPLAY WAYLAND_DISPLAY; {prefix}{command}; sleep 600")
+    tmux._tmux("set-option", "-g", "set-clipboard", set_clipboard)
     return tmux
 
 
@@ -146,3 +148,45 @@ def test_a_hostile_code_link_never_reaches_the_tmux_buffer(hostile_tmux):
     assert entry.isprintable() or all(c.isprintable() or c == "\n" for c in entry)
     assert "\x1b" not in entry and "\u202e" not in entry and "\r" not in entry
     tmux.wait_for(lambda s: "unsafe characters removed" in s)
+
+
+def notice_text(screen: str) -> str:
+    """The notices on ``screen`` (right of their ▌ edge) in one line, so a notice
+    wrapped over lines reads as one."""
+    parts = [line.rpartition("▌")[2].rstrip(" │─╯▐") for line in screen.splitlines() if "▌" in line]
+    return " ".join(" ".join(part.split()) for part in parts if part.strip())
+
+
+def copy_igsg_link(tmux: Tmux) -> None:
+    tmux.wait_for(lambda s: "3 / 3 papers" in s and "index: ready" in s)
+    tmux.type("igsg")
+    tmux.wait_for(lambda s: "1 of 3 papers match" in s)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    tmux.send("u")
+
+
+def test_with_set_clipboard_off_osc52_is_not_claimed(tmp_path):
+    tmux = start_reader(tmp_path, SAMPLE, set_clipboard="off")
+    try:
+        copy_igsg_link(tmux)
+        assert wait_for_buffer(tmux, bool) == "https://github.com/YujunZhou/IGSG"
+        screen = tmux.wait_for(lambda s: "set-clipboard is off" in notice_text(s))
+        assert "Copied code link via tmux buffer; paste it inside tmux" in notice_text(screen)
+        assert "OSC 52" not in screen
+    finally:
+        tmux.close()
+
+
+def test_a_leftover_tmux_variable_is_not_taken_for_a_tmux(tmp_path):
+    """$TMUX naming a server that is gone (as an SSH session may inherit it): the notice
+    does not claim the tmux buffer, and says OSC 52 was sent, not that it was copied."""
+    gone = shlex.quote(f"{tmp_path / 'gone'},1,0")
+    tmux = start_reader(tmp_path, SAMPLE, prefix=f"TMUX={gone} ")
+    try:
+        copy_igsg_link(tmux)
+        screen = tmux.wait_for(lambda s: "doesn't paste" in notice_text(s))
+        assert "Sent code link to the terminal (OSC 52)" in notice_text(screen)
+        assert "tmux buffer" not in screen
+    finally:
+        tmux.close()

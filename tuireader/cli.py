@@ -1105,7 +1105,9 @@ def cmd_copy(args: argparse.Namespace) -> int:
         return EXIT_NOTHING_FOUND
     print(_safe(outcome.text) if not one_line else _line(outcome.text))
     notes = "; ".join(dict.fromkeys(w.split(":", 1)[0] for w in warnings))
-    _err(f"{outcome.notice}: {about}" + (f" — {notes}" if notes else ""))
+    _err(f"{outcome.headline}: {about}" + (f" — {notes}" if notes else ""))
+    if outcome.hint:
+        _err(outcome.hint[:1].upper() + outcome.hint[1:])
     if args.verbose and outcome.explanation:
         for line in outcome.explanation.splitlines():
             _err(line)

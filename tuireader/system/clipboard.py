@@ -4,19 +4,25 @@ Users run tuireader on their own machine, over SSH, inside tmux, with or without
 display. No single mechanism works everywhere, so :meth:`Clipboard.copy` tries these
 routes in order and reports which ones carried the text:
 
-1. **tmux** (``$TMUX`` set): ``tmux load-buffer -w -`` fills tmux's paste buffer and,
-   where tmux's ``set-clipboard`` allows it, forwards the text to the outer terminal's
-   clipboard. tmux older than 3.2 has no ``-w``; the command is retried without it.
+1. **tmux** (``$TMUX`` set): tmux is first asked for its ``set-clipboard`` option,
+   which also tells whether its server is there at all: a ``$TMUX`` left behind by a
+   closed session (a dead socket, or an SSH session that inherited it) fails at once,
+   and the session is then treated as not inside tmux. ``tmux load-buffer -w -`` fills
+   tmux's paste buffer and forwards the text to the outer terminal's clipboard where
+   tmux and the terminal allow it. tmux older than 3.2 has no ``-w``; the command is
+   retried without it.
 2. **OSC 52**: the escape sequence asks the terminal itself to set the clipboard. It is
    the only route that crosses SSH to the user's own machine. It cannot be confirmed,
-   so it counts only when it can be trusted (see :func:`osc52_trust`), and it is not
-   sent when its base64 payload exceeds ``osc52_limit`` (many terminals drop or cut
-   longer sequences; a truncated copy would be worse than none). Inside tmux, routes 1
-   and 2 are both used.
+   so it counts only when it can be trusted (see :func:`osc52_trust`), the notice says
+   it was sent rather than copied, and it is not sent when its base64 payload exceeds
+   ``osc52_limit`` (many terminals drop or cut longer sequences; a truncated copy would
+   be worse than none). Inside tmux it is sent only when ``set-clipboard`` is ``on``:
+   with ``external`` or ``off`` tmux swallows it.
 3. **system**: the local clipboard through pyperclip (xclip/xsel, wl-copy, pbcopy,
-   Windows). Used only when no earlier route carried the text, or when OSC 52 was the
-   only (unconfirmed) route on a local session. A copy counts only when reading the
-   clipboard back returns the text, which catches a stale ``$DISPLAY``, where xclip
+   Windows). Used only when no earlier route carried the text, or on a local session
+   when OSC 52 was the only (unconfirmed) route or only tmux's own buffer has the text
+   (``set-clipboard off``, or a tmux without ``-w``). A copy counts only when reading
+   the clipboard back returns the text, which catches a stale ``$DISPLAY``, where xclip
    fails without an error. Over SSH the X display belongs to the remote host (or to a
    fragile X forwarding), so once OSC 52 has carried the text it is not used.
    pyperclip is never consulted on Linux without ``$DISPLAY``/``$WAYLAND_DISPLAY``, and
@@ -42,6 +48,7 @@ caller can pass :func:`write_osc52_to_tty`).
 from __future__ import annotations
 
 import base64
+import dataclasses
 import os
 import re
 import subprocess
@@ -50,6 +57,7 @@ import threading
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Literal, Protocol, TypeVar
 
@@ -79,6 +87,11 @@ OSC52_TERMS: frozenset[str] = frozenset(
 _TMUX_LABEL = "tmux buffer"
 _OSC52_LABEL = "OSC 52"
 _FILE_LABEL = "file"
+#: The tmux route's detail when tmux took the text with ``-w`` (to pass it on).
+_TMUX_FORWARDED = "tmux load-buffer -w"
+
+#: What to do when a copy sent only by OSC 52 (which cannot be confirmed) does not paste.
+OSC52_HINT = 'if it doesn\'t paste, set osc52 = "never" in config.toml to copy it by hand'
 
 #: pyperclip's copy functions, by ``__name__``, and what to call them in a notice.
 _PYPERCLIP_LABELS: dict[str, str] = {
@@ -120,10 +133,19 @@ class CopyOutcome:
     #: how many unsafe characters were removed or replaced before copying
     cleaned: int = 0
 
+    #: what to do when the text does not paste, or "" (see :attr:`hint`)
+    hint: str = ""
+
     @property
     def notice(self) -> str:
+        """The line for the user: which way the text went, then :attr:`hint` if any."""
         if self.refused:
             return f"Did not copy the {self.what}: {self.refused}"
+        return self.headline + (f"; {self.hint}" if self.hint else "")
+
+    @property
+    def headline(self) -> str:
+        """Which way the text went, and how many unsafe characters were removed."""
         return self._route_notice() + (
             f" ({self.cleaned} unsafe character{'s' if self.cleaned != 1 else ''} removed)"
             if self.cleaned
@@ -139,11 +161,13 @@ class CopyOutcome:
         carried = [a for a in self.attempts if a.ok]
         if not carried:
             return "Nothing to copy"
-        if [a.route for a in carried] == ["osc52"]:
-            return f"Sent {self.what} to the terminal clipboard (OSC 52)"
-        # Confirmed routes first, the unconfirmable OSC 52 last.
-        carried.sort(key=lambda a: a.route == "osc52")
-        return f"Copied {self.what} via " + " + ".join(a.label or a.route for a in carried)
+        # Only a confirmed route is said to have copied; OSC 52 was only sent.
+        confirmed = [a.label or a.route for a in carried if a.route != "osc52"]
+        sent = len(confirmed) < len(carried)
+        if not confirmed:
+            return f"Sent {self.what} to the terminal (OSC 52)"
+        copied = f"Copied {self.what} via " + " + ".join(confirmed)
+        return copied + ("; also sent to the terminal (OSC 52)" if sent else "")
 
     @property
     def explanation(self) -> str:
@@ -190,6 +214,13 @@ class Environment:
         if self.platform == "darwin" or self.platform.startswith(("win", "cygwin")):
             return True
         return self.display or self.wayland or self.wsl
+
+
+def outside_tmux(env: Environment) -> Environment:
+    """``env`` without what a tmux session left in it: for a ``$TMUX`` whose server is
+    gone, where ``$TERM_PROGRAM=tmux`` (set by tmux in its panes) is stale too."""
+    term_program = None if env.term_program == "tmux" else env.term_program
+    return dataclasses.replace(env, tmux=False, term_program=term_program)
 
 
 def osc52_trust(env: Environment, mode: str = "auto") -> tuple[bool, str]:
@@ -325,8 +356,17 @@ def clipboard_text(text: str, *, one_line: bool = False) -> tuple[str | None, in
 
 # --- back-ends -------------------------------------------------------------------------
 
-#: Runs ``tmux <args>`` with ``input`` on stdin; returns (exit status, stderr).
+#: Runs ``tmux <args>`` with ``input`` on stdin; returns (exit status, what it printed:
+#: its standard output, then its error output).
 TmuxRunner = Callable[[Sequence[str], str], tuple[int, str]]
+
+#: tmux's error output when no server answers on the socket ``$TMUX`` names.
+_NO_TMUX_SERVER = ("no server running", "error connecting to", "lost server", "server exited")
+
+#: How ``set-clipboard`` values are read: "on" passes a program's OSC 52 on to the outer
+#: terminal; "external" and "off" swallow it; "off" also keeps tmux's own copies (and,
+#: per tmux's manual, ``load-buffer -w``) from the terminal's clipboard.
+TMUX_CLIPBOARD_SETTINGS = ("on", "external", "off")
 
 
 @dataclass(frozen=True)
@@ -345,12 +385,12 @@ class TmuxCommand:
         proc = subprocess.run(
             [*command, *args],
             input=input.encode("utf-8"),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            capture_output=True,
             timeout=self.timeout,
             check=False,
         )
-        return proc.returncode, proc.stderr.decode("utf-8", "replace").strip()
+        printed = proc.stdout + proc.stderr
+        return proc.returncode, printed.decode("utf-8", "replace").strip()
 
 
 class SystemClipboard(Protocol):
@@ -562,11 +602,38 @@ class Clipboard:
             return CopyOutcome(text, what, (), (), manual=False, fallback_path=None)
         attempts: list[RouteAttempt] = []
         env = self.environment
+        # tmux's set-clipboard: "on", "external", "off"; "" when not known
+        tmux_clipboard = ""
+        # whether tmux passes the text on to the terminal's clipboard (not known: yes)
+        tmux_forwards = True
         if env.tmux:
-            attempts.append(self._guard("tmux", _TMUX_LABEL, self._copy_tmux, text))
-        attempts.append(self._guard("osc52", _OSC52_LABEL, self._copy_osc52, text))
+            tmux_clipboard, gone = self._tmux_clipboard()
+            if gone:
+                # $TMUX names no live server: a closed session's leftover. Nothing there
+                # to copy into, and nothing about this terminal can be read from it.
+                attempts.append(RouteAttempt("tmux", False, gone, _TMUX_LABEL))
+                env = outside_tmux(env)
+            else:
+                tmux_attempt = self._guard("tmux", _TMUX_LABEL, self._copy_tmux, text)
+                attempts.append(tmux_attempt)
+                tmux_forwards = tmux_clipboard != "off" and tmux_attempt.detail == _TMUX_FORWARDED
+        if tmux_clipboard in ("external", "off"):
+            attempts.append(
+                RouteAttempt(
+                    "osc52",
+                    False,
+                    f"not sent: tmux's set-clipboard is {tmux_clipboard}, so tmux would "
+                    "not pass it on to the terminal",
+                    _OSC52_LABEL,
+                )
+            )
+        else:
+            attempts.append(
+                self._guard("osc52", _OSC52_LABEL, partial(self._copy_osc52, env=env), text)
+            )
         carried = {a.route for a in attempts if a.ok}
-        if not carried or (carried == {"osc52"} and not env.ssh):
+        only_in_tmux = carried == {"tmux"} and not tmux_forwards
+        if not carried or ((carried == {"osc52"} or only_in_tmux) and not env.ssh):
             attempts.append(self._guard("system", "system clipboard", self._copy_system, text))
         elif carried == {"osc52"}:
             attempts.append(
@@ -587,6 +654,16 @@ class Clipboard:
             attempts.append(saved)
             if saved.ok:
                 fallback_path = self.fallback_path
+        carried = {a.route for a in attempts if a.ok}
+        hint = ""
+        if carried == {"osc52"}:
+            hint = OSC52_HINT
+        elif carried == {"tmux"} and not tmux_forwards:
+            hint = (
+                "paste it inside tmux (prefix ]): tmux's set-clipboard is off"
+                if tmux_clipboard == "off"
+                else "paste it inside tmux (prefix ]): this tmux does not pass it on"
+            )
         return CopyOutcome(
             text=text,
             what=what,
@@ -595,6 +672,7 @@ class Clipboard:
             manual=manual,
             fallback_path=fallback_path,
             cleaned=cleaned,
+            hint=hint,
         )
 
     @staticmethod
@@ -606,11 +684,34 @@ class Clipboard:
         except Exception as exc:  # noqa: BLE001 - a route that breaks did not copy
             return RouteAttempt(route, False, _first_line(exc), label)
 
+    def _tmux_clipboard(self) -> tuple[str, str]:
+        """tmux's ``set-clipboard`` ("" when not known), and why tmux is not there at all
+        ("" when it answered).
+
+        The question costs one quick command; a ``$TMUX`` whose server is gone fails it
+        at once (a stopped server within the runner's timeout), so the copy itself is
+        never tried there.
+        """
+        try:
+            status, printed = self.tmux_runner(["show-options", "-gv", "set-clipboard"], "")
+        except subprocess.TimeoutExpired:
+            return "", "tmux did not answer in time"
+        except FileNotFoundError:
+            return "", "$TMUX is set but tmux is not installed"
+        except Exception:  # noqa: BLE001 - not known; the copy itself will tell
+            return "", ""
+        if status == 0:
+            value = printed.strip().splitlines()[0] if printed.strip() else ""
+            return (value if value in TMUX_CLIPBOARD_SETTINGS else ""), ""
+        if any(sign in printed for sign in _NO_TMUX_SERVER):
+            return "", f"no tmux server answers at $TMUX (a closed session?): {printed}"
+        return "", ""
+
     def _copy_tmux(self, text: str) -> RouteAttempt:
         try:
             status, err = self.tmux_runner(["load-buffer", "-w", "-"], text)
             if status == 0:
-                return RouteAttempt("tmux", True, "tmux load-buffer -w", _TMUX_LABEL)
+                return RouteAttempt("tmux", True, _TMUX_FORWARDED, _TMUX_LABEL)
             # tmux before 3.2 has no -w: fill the buffer without forwarding.
             status2, err2 = self.tmux_runner(["load-buffer", "-"], text)
         except subprocess.TimeoutExpired:
@@ -631,7 +732,7 @@ class Clipboard:
             "tmux", False, f"tmux load-buffer failed (exit {status2}): {err2 or err}", _TMUX_LABEL
         )
 
-    def _copy_osc52(self, text: str) -> RouteAttempt:
+    def _copy_osc52(self, text: str, env: Environment | None = None) -> RouteAttempt:
         if self.osc52 == "never":
             return RouteAttempt("osc52", False, 'disabled (osc52 = "never")', _OSC52_LABEL)
         if self.osc52_writer is None:
@@ -645,7 +746,7 @@ class Clipboard:
                 "limit many terminals put on OSC 52",
                 _OSC52_LABEL,
             )
-        trusted, why = osc52_trust(self.environment, self.osc52)
+        trusted, why = osc52_trust(self.environment if env is None else env, self.osc52)
         self.osc52_writer(text)
         if trusted:
             return RouteAttempt("osc52", True, f"sent, unconfirmed ({why})", _OSC52_LABEL)
