@@ -382,6 +382,21 @@ def test_first_catalog_wins_and_later_ones_fill_gaps(tmp_path: Path) -> None:
     assert paper.metadata_source == "sparse"
 
 
+def test_a_catalogs_unsafe_link_is_left_out_and_kept_to_be_said(tmp_path: Path) -> None:
+    record = RECORDS["wang24cr"]
+    hostile = "https://github.com/x/y$(rm -rf ~)"
+    catalog = tmp_path / "hostile.jsonl"
+    row = {"title": "Boximator", "abstract": record["abstract"], "code_urls": [hostile]}
+    catalog.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    listed = _write_list(tmp_path / "list.txt", "Reading", [record["abstract"]])
+    catalogs, problems = load_catalogs([catalog])
+    assert problems == []
+    (paper,) = apply_catalogs(load_library([listed]), catalogs).papers
+    assert paper.title == "Boximator"
+    assert all(link.url != hostile for link in paper.links)
+    assert paper.unsafe_links == (hostile,)
+
+
 def test_the_same_paper_from_a_list_and_a_bibtex_file_becomes_one(tmp_path: Path) -> None:
     record = RECORDS["asi24a"]
     listed = _write_list(tmp_path / "list.txt", "Reading", [textwrap.fill(record["abstract"], 72)])

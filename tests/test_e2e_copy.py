@@ -141,8 +141,11 @@ def test_a_hostile_code_link_never_reaches_the_tmux_buffer(hostile_tmux):
     tmux.send("Enter")
     tmux.wait_for(lambda s: "⏎ Open" in s and "Bob Wombat" in s)
     tmux.send("u")  # only hostile links: nothing to copy, and nothing copied
-    tmux.wait_for(lambda s: "This paper has no links" in s)
+    screen = tmux.wait_for(lambda s: "This paper has no links" in s)
     assert show_buffer(tmux) == link
+    # but not silently: the viewer says they were left out, escaped
+    assert "no links" in screen and "4 links left out as unsafe" in screen
+    assert "touch PWNED" in screen and "\x1b" not in tmux.capture(escapes=False)
     tmux.send("y")  # the citation's title holds a bidi override and an escape sequence
     entry = wait_for_buffer(tmux, lambda b: b.startswith("@"))
     assert entry.isprintable() or all(c.isprintable() or c == "\n" for c in entry)

@@ -21,7 +21,15 @@ import pytest
 
 from tuireader import cli
 from tuireader.ingest.library import load_library
-from tuireader.ingest.links import extract_urls, links_for, merge_links, record_links, web_url
+from tuireader.ingest.links import (
+    extract_urls,
+    left_out_note,
+    links_for,
+    merge_links,
+    record_links,
+    unsafe_links_for,
+    web_url,
+)
 from tuireader.model import Link
 from tuireader.system.clipboard import (
     Clipboard,
@@ -261,6 +269,83 @@ def test_urls_export_never_chooses_a_hostile_link(
         "https://example.org/safe.pdf",
         "https://openreview.net/forum?id=SAFE1",
     ]
+
+
+# --- links left out are said, never shown raw ------------------------------------------
+
+#: hostile links that are merely no web address (another scheme, no host, a path): not
+#: offered, and not counted as unsafe either
+NOT_LINKS = {"ftp", "no host", "relative path"}
+
+
+@pytest.mark.parametrize("field", ["url", "pdf", "openreview", "doi", "code_urls", "project_urls"])
+@pytest.mark.parametrize("name", HOSTILE_IDS)
+def test_a_hostile_link_left_out_is_kept_to_be_said(field: str, name: str) -> None:
+    url = HOSTILE[name]
+    value: str | list[str] = [url, SAFE_CODE] if field.endswith("_urls") else url
+    left_out = unsafe_links_for("", **{field: value})  # type: ignore[arg-type]
+    assert left_out == (() if name in NOT_LINKS else (url,))
+
+
+def test_a_link_in_the_abstract_with_a_shell_command_is_left_out_and_kept() -> None:
+    text = "Code: https://github.com/x/y$(rm -rf ~) for all."
+    assert links_for(text) == ()
+    assert unsafe_links_for(text) == ("https://github.com/x/y$(rm",)
+
+
+@pytest.mark.parametrize(
+    "value", ["extremeweatherdataset.github.io", "/pdf/abc.pdf", "https://", "n/a"]
+)
+def test_what_is_no_link_at_all_is_not_called_unsafe(value: str) -> None:
+    assert unsafe_links_for(value, url=value, code_urls=[value]) == ()
+
+
+def test_the_note_says_how_many_and_why_in_plain_words_with_nothing_raw() -> None:
+    from tuireader.model import Paper
+
+    paper = Paper("x", "T", "", unsafe_links=tuple(HOSTILE.values()))
+    note = left_out_note(paper, shown=True)
+    assert note.startswith(f"{len(HOSTILE)} links left out as unsafe (it holds a line break; ")
+    assert "it holds a shell command" in note and "it is a javascript: address" in note
+    assert not CONTROL_RE.search(note)
+    assert "https://github.com/ok/repo␊touch PWNED␊#" in note  # escaped, still readable
+    assert left_out_note(Paper("y", "T", "")) == ""
+    one = Paper("z", "T", "", unsafe_links=("https://github.com/x/y$(rm",))
+    assert left_out_note(one) == "1 link left out as unsafe (it holds a shell command)"
+
+
+def test_library_papers_keep_what_was_left_out(tmp_path: Path) -> None:
+    library = load_library([hostile_list(tmp_path / "hostile.jsonl")])
+    by_title = {paper.title: paper for paper in library.papers}
+    only = by_title["Only hostile links"].unsafe_links
+    assert "javascript:alert(1)" in only and "file:///etc/passwd" in only
+    assert HOSTILE["shell expansion"] in only and HOSTILE["newline and a command"] in only
+    assert len(only) == len(set(only))  # the same text twice is one link left out
+    assert by_title["A hostile code link"].unsafe_links == (
+        HOSTILE["newline and a command"],
+        HOSTILE["complete OSC 52"],
+    )
+
+
+def test_links_command_says_on_stderr_what_was_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = hostile_list(tmp_path / "hostile.jsonl")
+    papers = {paper.title: paper for paper in load_library([path]).papers}
+
+    code = cli.main(["links", papers["A hostile code link"].id, str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0
+    assert out.splitlines() == [SAFE_CODE, "https://openreview.net/forum?id=SAFE1"]
+    assert "2 links left out as unsafe (it holds a line break; it holds a control" in err
+    assert "https://github.com/ok/repo␊touch PWNED␊#" in err
+    assert not CONTROL_RE.search(err.replace("\n", ""))
+
+    code = cli.main(["links", papers["Only hostile links"].id, str(path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert "has no link" in err and "links left out as unsafe" in err
+    assert not CONTROL_RE.search(err.replace("\n", ""))
 
 
 # --- every clipboard route -------------------------------------------------------------

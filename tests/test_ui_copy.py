@@ -350,7 +350,13 @@ async def test_a_paper_with_only_hostile_links_has_none_to_copy(tmp_path):
         await pilot.press("u", "1", "U")  # the DOI with a newline is no paper page either
         await settle(pilot)
         assert tmux.buffers == []
-        assert notices(app).count("This paper has no links") == 2
+        said = [n for n in notices(app) if n.startswith("This paper has no links")]
+        # not silently: the links the list gave are said to be left out, and why
+        assert len(said) == 2
+        assert all("4 links left out as unsafe (it is a data: address" in n for n in said)
+        shown = app_text(app)
+        assert "4 links left out as unsafe" in shown
+        assert "PWNED" in shown and "\x1b" not in shown and "\u202e" not in shown
 
 
 @sync

@@ -577,11 +577,13 @@ def cmd_show(args: argparse.Namespace) -> int:
         *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),
         plain(paper.abstract),
     ]
-    if paper.links:
+    left_out = _left_out(paper)
+    if paper.links or left_out:
         lines.append("")
         lines.extend(
             f"[{n}] {link.kind:<7} {_line(link.url)}" for n, link in enumerate(paper.links, 1)
         )
+        lines.extend([left_out] if left_out else [])
     if triage.note:
         lines.extend(["", "Note:", triage.note])
     lines[:2] = [_line(line) for line in lines[:2]]  # title and authors: one line each
@@ -934,8 +936,17 @@ def cmd_links(args: argparse.Namespace) -> int:
     if not links:
         what = f"{args.kind} link" if args.kind else "link"
         _err(f"{paper.id} has no {what}")
-        return EXIT_NOTHING_FOUND
-    return EXIT_OK
+    left_out = _left_out(paper)
+    if left_out:
+        _err(left_out)  # on stderr: what reads the links one per line never sees them
+    return EXIT_OK if links else EXIT_NOTHING_FOUND
+
+
+def _left_out(paper) -> str:
+    """The paper's links left out as unsafe, in words and escaped, or ""."""
+    from tuireader.ingest.links import left_out_note
+
+    return left_out_note(paper, shown=True)
 
 
 # -- copy --------------------------------------------------------------------------------
@@ -957,7 +968,11 @@ def _chosen_link(paper, which: str | None):
     if which is None:
         link = _primary_link(paper)
         if link is None:
-            raise LookupError(f"{paper.id} has no link (--cite FORMAT copies its citation)")
+            left_out = _left_out(paper)
+            raise LookupError(
+                f"{paper.id} has no link (--cite FORMAT copies its citation)"
+                + (f"; {left_out}" if left_out else "")
+            )
         return link
     if which.isdigit():
         number = int(which)

@@ -127,6 +127,10 @@ class Paper:
     venue: str | None = None
     year: int | None = None
     links: tuple[Link, ...] = ()
+    #: what the sources gave as links but no link may be (a shell command, a control
+    #: character, a ``javascript:`` address), as given: data, never offered as a link,
+    #: only counted and shown escaped so the reader can say something was left out.
+    unsafe_links: tuple[str, ...] = ()
     doi: str | None = None
     openreview_id: str | None = None
     pmlr_key: str | None = None

@@ -518,7 +518,12 @@ def _shared(paper: Paper, records: Sequence[Record | Paper]) -> dict[str, object
 
 def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
     """``paper`` with the metadata of its catalog records (first catalog first)."""
-    from tuireader.ingest.links import merge_links, record_links
+    from tuireader.ingest.links import (
+        merge_links,
+        merge_unsafe,
+        record_links,
+        record_unsafe_links,
+    )
 
     entries = [entry for _, entry in found]
     title = _first(*(entry.title for entry in entries))
@@ -532,6 +537,9 @@ def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
         venue=_first(*(entry.venue for entry in entries), paper.venue),
         year=years[0] if years else paper.year,
         links=merge_links(paper.links, *(record_links(entry) for entry in entries)),
+        unsafe_links=merge_unsafe(
+            paper.unsafe_links, *(record_unsafe_links(entry) for entry in entries)
+        ),
         doi=_first(*(entry.doi for entry in entries), paper.doi),
         openreview_id=_first(*(e.openreview_id for e in entries), paper.openreview_id),
         pmlr_key=_first(*(entry.pmlr_key for entry in entries), paper.pmlr_key),
@@ -542,13 +550,14 @@ def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
 
 def _combine(kept: Paper, other: Paper) -> Paper:
     """Two papers of the library that a catalog shows are one: ``kept`` absorbs ``other``."""
-    from tuireader.ingest.links import merge_links
+    from tuireader.ingest.links import merge_links, merge_unsafe
 
     return replace(
         kept,
         abstract=kept.abstract or other.abstract,
         lists=kept.lists + tuple(name for name in other.lists if name not in kept.lists),
         links=merge_links(kept.links, other.links),
+        unsafe_links=merge_unsafe(kept.unsafe_links, other.unsafe_links),
         authors=kept.authors or other.authors,
         venue=kept.venue or other.venue,
         year=kept.year if kept.year is not None else other.year,

@@ -32,7 +32,7 @@ from tuireader.ingest.identity import (
     same_paper,
     stub_of_same_paper,
 )
-from tuireader.ingest.links import merge_links, record_links
+from tuireader.ingest.links import merge_links, merge_unsafe, record_links, record_unsafe_links
 from tuireader.ingest.readers import ReadResult, Record, read_file
 from tuireader.ingest.sources import expand_sources
 from tuireader.model import Library, Link, Paper, PaperList, Problem
@@ -153,6 +153,8 @@ class _Draft:
     links: tuple[Link, ...]
     order: int
     lists: list[str] = field(default_factory=list)
+    #: what its records gave as links and were left out as unsafe
+    unsafe_links: tuple[str, ...] = ()
 
     @classmethod
     def start(
@@ -370,6 +372,9 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
             item.identities.append(identity)
             item.links.append(links)
             draft, reason = merger.add(record, name, identity, links)
+            unsafe = record_unsafe_links(record)
+            if unsafe:
+                draft.unsafe_links = merge_unsafe(draft.unsafe_links, unsafe)
             if name in draft.lists:
                 merged.append((draft.label, reason or "the same paper"))
                 continue
@@ -397,6 +402,7 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
                 title_derived=derived,
                 lists=tuple(draft.lists),
                 links=draft.links,
+                unsafe_links=draft.unsafe_links,
                 metadata_source="derived" if derived else "list",
                 order=draft.order,
                 **values,

@@ -11,7 +11,10 @@ addresses (and DOIs and arXiv ids, turned into them) with no whitespace, control
 or invisible character, and :func:`merge_links`, through which every paper's links pass,
 drops everything else. A ``javascript:`` or ``file:`` address, or a "link" with a
 newline and a shell command in it, stays visible as text in the abstract and is never
-offered, copied, exported, printed one per line or made clickable.
+offered, copied, exported, printed one per line or made clickable. Such a link is not
+dropped without a word, though: :func:`unsafe_links_for` keeps what was left out (as
+data, for :attr:`Paper.unsafe_links`), and :func:`left_out_note` says so in plain words.
+A bare domain or a relative path is merely not a link, and is not counted.
 """
 
 from __future__ import annotations
@@ -19,10 +22,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tuireader.model import Link, LinkKind, Record
-from tuireader.render.safetext import BARE_HOSTS, web_url
+from tuireader.model import Link, LinkKind, Paper, Record
+from tuireader.render.safetext import BARE_HOSTS, one_line, unsafe_link_reason, web_url
 
-__all__ = ["classify", "extract_urls", "links_for", "merge_links", "url_key", "web_url"]
+__all__ = [
+    "classify",
+    "extract_urls",
+    "left_out_note",
+    "links_for",
+    "merge_links",
+    "merge_unsafe",
+    "unsafe_links_for",
+    "url_key",
+    "web_url",
+]
 
 # Characters that never belong to a URL written in running text: whitespace, the
 # delimiters RFC 3986 excludes (LaTeX's braces among them: ``\url{u}``, ``\href{u}{t}``
@@ -380,3 +393,82 @@ def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
 
 def _kind_rank(link: Link) -> int:
     return _KIND_ORDER.get(link.kind, 3)
+
+
+# --- links left out as unsafe ----------------------------------------------------------
+
+
+def unsafe_links_for(
+    text: str,
+    *,
+    url: str | None = None,
+    pdf: str | None = None,
+    openreview: str | None = None,
+    doi: str | None = None,
+    code_urls: str | Iterable[str] | None = (),
+    project_urls: str | Iterable[str] | None = (),
+) -> tuple[str, ...]:
+    """What :func:`links_for` leaves out of the same text and fields as unsafe: each
+    written as a link, refused for what it holds (a shell command, a control, bidi or
+    invisible character, a ``javascript:`` scheme; see
+    :func:`~tuireader.render.safetext.unsafe_link_reason`), as it was given, in order,
+    without repeats. Data: never a link, only counted and shown escaped."""
+    found: list[str] = []
+    if text and _may_hold_unsafe_url(text):
+        found.extend(item for item in extract_urls(text) if unsafe_link_reason(item))
+    for value in (url, pdf, openreview, doi):
+        if value and unsafe_link_reason(value):
+            found.append(value)
+    for values in (code_urls, project_urls):
+        if values:
+            found.extend(item for item in _as_tuple(values) if unsafe_link_reason(item))
+    return merge_unsafe(found) if found else ()
+
+
+def _may_hold_unsafe_url(text: str) -> bool:
+    """False when no address found in ``text`` can be unsafe: one ends at whatever
+    character no link may hold in ASCII (:data:`_STOP`), so only a shell expansion or a
+    character beyond ASCII can make it so. Spares the search in most abstracts."""
+    return "$" in text or not text.isascii()
+
+
+def record_unsafe_links(record: Record) -> tuple[str, ...]:
+    """:func:`unsafe_links_for` applied to a record's abstract and its own link fields."""
+    return unsafe_links_for(
+        record.abstract,
+        url=record.url,
+        pdf=record.pdf,
+        openreview=record.openreview,
+        doi=record.doi,
+        code_urls=record.code_urls,
+        project_urls=record.project_urls,
+    )
+
+
+def merge_unsafe(*groups: Iterable[str]) -> tuple[str, ...]:
+    """Left-out links from several groups, in order, each once."""
+    return tuple(dict.fromkeys(item for group in groups for item in group))
+
+
+#: how long a left-out link is shown before it is cut short
+_SHOWN = 60
+
+
+def left_out_note(paper: Paper, *, shown: bool = False) -> str:
+    """``paper``'s links left out as unsafe, in words: "1 link left out as unsafe (it
+    holds a shell command)"; "" when there are none. ``shown``: each one follows, made
+    visible (controls escaped, on one line) and cut to a readable length."""
+    unsafe = paper.unsafe_links
+    if not unsafe:
+        return ""
+    reasons = "; ".join(dict.fromkeys(unsafe_link_reason(item) or "unsafe" for item in unsafe))
+    count = len(unsafe)
+    note = f"{count} link{'s' if count != 1 else ''} left out as unsafe ({reasons})"
+    if not shown:
+        return note
+    return note + ": " + ", ".join(_shown(item) for item in unsafe)
+
+
+def _shown(item: str) -> str:
+    text = one_line(item.strip())
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"

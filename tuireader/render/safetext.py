@@ -226,3 +226,59 @@ def web_url(url: str) -> str | None:
     if web is None or _NETLOC_RE.fullmatch(web.group(1)) is None:
         return None
     return url
+
+
+# --- why a link was refused ---------------------------------------------------------------
+
+#: Schemes that run or read something where a link would open a web page.
+_HOSTILE_SCHEME_RE = re.compile(r"(?i)(javascript|vbscript|data|file|blob):")
+#: What is written as a web link: an http(s) address, the bare ``www.`` and code-host
+#: forms, a DOI or an arXiv id (what :func:`web_url` would take, were it safe).
+_LINK_LIKE_RE = re.compile(
+    r"(?i:https?://|www\.|doi:|arxiv:)|10\.[0-9]{4,9}/|" + "|".join(map(re.escape, BARE_HOSTS))
+)
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _refused_character(char: str) -> str:
+    """What ``char``, which no link may hold, is, in words."""
+    code = ord(char)
+    if char in _LINE_BREAKS:
+        return "a line break"
+    if char == "\t" or char == " " or unicodedata.category(char) == "Zs":
+        return "a space"
+    if code < 0x20 or 0x7F <= code < 0xA0:
+        return "a control character"
+    if code in BIDI:
+        return "a direction-changing character"
+    if char.isascii():
+        return f"the character {char}"
+    if char == REPLACEMENT or 0xD800 <= code <= 0xDFFF:
+        return "damaged text"
+    return "an invisible character"
+
+
+def unsafe_link_reason(url: str) -> str:
+    """Why ``url``, given as a link, is left out as unsafe, in words ("it holds a shell
+    command"); "" when it is a safe web address (:func:`web_url`) or no link at all (a
+    bare domain, a relative path), which is merely not offered.
+
+    Quick for the common case: :func:`web_url` is asked only to confirm a reason found.
+    """
+    if not isinstance(url, str):
+        return ""
+    text = url.strip()
+    scheme = _HOSTILE_SCHEME_RE.match(text)
+    if scheme is not None:
+        reason = f"it is a {scheme.group(1).lower()}: address, not a web page"
+    elif _LINK_LIKE_RE.match(text) is None:
+        return ""
+    elif _SHELL_EXPANSION_RE.search(text):
+        reason = "it holds a shell command"
+    elif has_unsafe_character(text):
+        char = next(c for c in text if _ASCII_UNSAFE_RE.match(c) or unsafe_in_link_beyond_ascii(c))
+        reason = f"it holds {_refused_character(char)}"
+    else:
+        return ""
+    # a DOI may hold what a URL may not: it is percent-encoded into a safe address
+    return reason if web_url(url) is None else ""

@@ -21,6 +21,7 @@ from typing import Any
 from textual.app import App
 from textual.message import Message
 
+from tuireader.ingest.links import left_out_note
 from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import (
     FORMAT_LABELS,
@@ -74,13 +75,20 @@ def default_clipboard(app: App[Any], fallback_dir: Path | None, config: Config) 
     )
 
 
+def no_links(paper: Paper) -> str:
+    """What to say when ``paper`` has no link to offer: and, when the lists gave some that
+    were left out as unsafe, that they were (they are never offered)."""
+    left_out = left_out_note(paper)
+    return "This paper has no links" + (f"; {left_out}" if left_out else "")
+
+
 def link_request(paper: Paper, number: int = 0) -> CopyToClipboard | str:
     """What copying link ``number`` (as numbered in the viewer; 0: the primary link)
     asks for, or why there is nothing to copy."""
     if number == 0:
         link = primary_link(paper)
         if link is None:
-            return "This paper has no links"
+            return no_links(paper)
     elif number > len(paper.links):
         count = len(paper.links)
         return f"This paper has no link {number} ({count} link{'s' if count != 1 else ''})"
@@ -195,7 +203,7 @@ def open_link_target(paper: Paper, number: int = 0) -> Link | str:
     if number == 0:
         link = primary_link(paper)
         if link is None:
-            return "This paper has no links"
+            return no_links(paper)
     elif number > len(paper.links):
         count = len(paper.links)
         return f"This paper has no link {number} ({count} link{'s' if count != 1 else ''})"

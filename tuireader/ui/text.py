@@ -16,7 +16,7 @@ from functools import lru_cache
 from rich.style import Style
 from rich.text import Text
 
-from tuireader.ingest.links import web_url
+from tuireader.ingest.links import left_out_note, web_url
 from tuireader.model import Paper
 from tuireader.render.textrender import (
     Rendered,
@@ -330,15 +330,20 @@ def metadata_note(paper: Paper) -> str:
 
 
 def links_text(paper: Paper, palette: Palette) -> Text:
-    """The paper's links numbered 1–9 with their kind, as OSC 8 hyperlinks.
+    """The paper's links numbered 1–9 with their kind, as OSC 8 hyperlinks, then what was
+    left out as unsafe (:func:`~tuireader.ingest.links.left_out_note`).
 
     The link travels in the style (``Style(link=url)``), so it survives wrapping; the URL
-    shown is made visible like any other data.
+    shown is made visible like any other data. A link left out is shown escaped, never
+    numbered nor clickable.
     """
     text = Text(end="")
     links = paper.links[:MAX_NUMBERED_LINKS]
+    left_out = left_out_note(paper, shown=True)
     if not links:
         text.append("no links", palette.dim)
+        if left_out:
+            text.append(f"\n{left_out}", palette.dim)
         return text
     for number, link in enumerate(links, start=1):
         if number > 1:
@@ -349,6 +354,8 @@ def links_text(paper: Paper, palette: Palette) -> Text:
     hidden = len(paper.links) - len(links)
     if hidden > 0:
         text.append(f"\n  … {hidden} more", palette.dim)
+    if left_out:
+        text.append(f"\n{left_out}", palette.dim)
     return text
 
 

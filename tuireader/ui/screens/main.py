@@ -53,6 +53,7 @@ from tuireader.ui.copying import (
     id_request,
     link_request,
     no_browser_reason,
+    no_links,
     open_in_browser,
     open_link_target,
 )
@@ -1359,7 +1360,7 @@ class MainScreen(Screen[None]):
 
     def _copy_or_warn(self, request: cmd.CopyToClipboard | str) -> None:
         if isinstance(request, str):
-            self.notify(request, severity="warning")
+            self.notify(request, severity="warning", markup=False)
         else:
             self.post_message(request)
 
@@ -1375,7 +1376,7 @@ class MainScreen(Screen[None]):
         if paper is None:
             return
         if not paper.links:
-            self.notify("This paper has no links", severity="warning")
+            self.notify(no_links(paper), severity="warning", markup=False)
             return
         links = paper.links
 
@@ -1404,7 +1405,7 @@ class MainScreen(Screen[None]):
             return
         target = open_link_target(paper, command.number)
         if isinstance(target, str):
-            self.notify(target, severity="warning")
+            self.notify(target, severity="warning", markup=False)
         else:
             self._open_or_copy(target.url, f"{target.kind} link")
 
@@ -1414,7 +1415,7 @@ class MainScreen(Screen[None]):
         if paper is None:
             return
         if not paper.links:
-            self.notify("This paper has no links", severity="warning")
+            self.notify(no_links(paper), severity="warning", markup=False)
             return
 
         def picked(index: int | None) -> None:
