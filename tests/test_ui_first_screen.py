@@ -59,6 +59,36 @@ async def test_the_footer_shows_help_and_quit_that_work_where_the_focus_is():
         assert not app.is_running
 
 
+def footer_labels(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """The labels on the screen's last row, left of the palette key, as a user reads them."""
+    last = app_text(app).splitlines()[-1]
+    keys_part = last.split("\u258f")[0]  # the palette key's border
+    return [label.strip() for label in keys_part.split("  ") if label.strip()]
+
+
+@sync
+async def test_the_footer_shows_whole_labels_and_leaves_out_the_last_keys_at_80_columns():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        for keys in ((), ("enter",), ("enter",)):  # the search box, the list, the viewer
+            await pilot.press(*keys)
+            await settle(pilot)
+            declared = [f"{key.key_display} {key.description}" for key in screen.query(FooterKey)]
+            shown = footer_labels(app)
+            # every label on the row is a whole one, in the order the keys are declared
+            assert shown == declared[: len(shown)], (shown, declared)
+            assert "? Help" in shown or "f1 Help" in shown
+        assert app.focused is screen.viewer
+        assert "u Copy link" not in footer_labels(app)  # no room for it at 80 columns
+        await pilot.resize_terminal(140, 24)
+        await settle(pilot)
+        assert "u Copy link" in footer_labels(app)  # back once there is room
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "u Copy link" not in footer_labels(app)
+
+
 @sync
 async def test_the_mode_is_named_on_the_focused_pane():
     app = make_app(SAMPLE)

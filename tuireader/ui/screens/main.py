@@ -29,7 +29,7 @@ from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Input, ProgressBar, Static
+from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tuireader.learn import LABELS
@@ -79,6 +79,7 @@ from tuireader.ui.triage import (
     TriageSaved,
     open_triage,
 )
+from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.results import PaperRows, ResultsList, Row, ids_of
 from tuireader.ui.widgets.search import SearchBox
 from tuireader.ui.widgets.status import StatusLine
@@ -367,7 +368,7 @@ class MainScreen(Screen[None]):
             MainScreen.show_timings,
             triage=MainScreen.triage_counts,
         )
-        yield Footer()
+        yield ReaderFooter()
 
     @property
     def search_box(self) -> SearchBox:
