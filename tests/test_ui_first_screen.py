@@ -121,6 +121,54 @@ async def test_help_covers_the_query_syntax_and_every_symbol():
             assert f"  {symbol} " in legend
 
 
+def _rows(text: str, lead: str) -> str:
+    """The text of the help row that starts with ``lead``, its wrapped lines joined."""
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith(lead))
+    column = len(lead)
+    parts = [lines[first][column:]]
+    for line in lines[first + 1 :]:
+        if not line.startswith(" " * column) or not line[column:].strip():
+            break
+        assert line[:column].isspace()  # a continuation starts under the text's column
+        parts.append(line[column:])
+    return " ".join(part.strip() for part in parts)
+
+
+@sync
+async def test_help_wraps_each_row_under_its_text_column():
+    from tuireader.ui.screens.help import QUERY_SYNTAX
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        body = help_screen.query_one("#help-body")
+        width = body.scrollable_content_region.width
+        assert 40 < width < 80
+
+        def text() -> str:
+            return str(help_screen.query_one("#help-text").content)
+
+        # every line fits, so none is wrapped again by the screen back to its first column
+        assert all(len(line) <= width for line in text().splitlines())
+        column = max(len(query) for query, _ in QUERY_SYNTAX) + 2
+        for query, meaning in QUERY_SYNTAX:
+            assert _rows(text(), f"  {query:<{column}}") == meaning
+        lines_at_80 = len(text().splitlines())
+        await pilot.resize_terminal(140, 40)
+        await settle(pilot)
+        wider = body.scrollable_content_region.width
+        assert wider > width
+        assert all(len(line) <= wider for line in text().splitlines())
+        assert len(text().splitlines()) < lines_at_80  # wrapped again to the new width
+        for query, meaning in QUERY_SYNTAX:
+            assert _rows(text(), f"  {query:<{column}}") == meaning
+
+
 # -- / and Ctrl+F select the query --------------------------------------------------------
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
@@ -44,6 +46,10 @@ QUERY_SYNTAX = (
 )
 
 
+#: the fewest columns a row's text is wrapped to, however narrow the screen.
+NARROWEST = 20
+
+
 class HelpScreen(ModalScreen[None]):
     """Lists each place's bindings with their keys, then the symbols used in the list."""
 
@@ -59,6 +65,8 @@ class HelpScreen(ModalScreen[None]):
         super().__init__()
         self._places = places
         self._active = active
+        #: the width the help was last wrapped to (0: not yet).
+        self._width = 0
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
@@ -68,16 +76,44 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#help-text", Static).update(self.help_text())
         self.query_one("#help-body").focus()
+        self.call_after_refresh(self._fit_text)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_text)
+
+    def _fit_text(self) -> None:
+        """Wrap the help to the width it is shown in, each row's text under its column."""
+        width = self.query_one("#help-body", VerticalScroll).scrollable_content_region.width
+        if width > 0 and width != self._width:
+            self._width = width
+            self.query_one("#help-text", Static).update(self.help_text(width))
 
     def _keys(self, binding: Binding) -> str:
         return ", ".join(
             self.app.get_key_display(Binding(key, binding.action)) for key in key_names(binding)
         )
 
-    def help_text(self) -> Text:
+    def _hang(self, body: Text, indent: int, width: int | None) -> Text:
+        """``body`` wrapped to ``width`` columns less ``indent``, its lines after the first
+        indented by ``indent`` (under the column it starts in); as it is without a width."""
+        if width is None or indent + cell_len(body.plain) <= width:
+            return body
+        lines = body.wrap(self.app.console, max(width - indent, NARROWEST))
+        for line in lines:
+            line.rstrip()
+        return Text("\n" + " " * indent).join(lines)
+
+    def help_text(self, width: int | None = None) -> Text:
+        """The help, each line fitted to ``width`` columns (None: not wrapped here)."""
         heading = self.get_component_rich_style("help--heading", partial=True)
         key_style = self.get_component_rich_style("help--key", partial=True)
         text = Text(end="")
+
+        def row(lead: str, style: Style | str, body: Text) -> None:
+            text.append(lead, style)
+            text.append_text(self._hang(body, cell_len(lead), width))
+            text.append("\n")
+
         listed: set[str] = set()
         sections: list[tuple[str, list[tuple[str, str, str | None]]]] = []
         for place in self._places:
@@ -101,33 +137,39 @@ class HelpScreen(ModalScreen[None]):
         ]
         if extra:
             sections[0][1].extend(extra)
-        width = max((len(keys) for _, rows in sections for keys, _, _ in rows), default=8) + 2
+        column = max((len(keys) for _, rows in sections for keys, _, _ in rows), default=8) + 2
         for name, rows in sections:
             if text:
                 text.append("\n")
             text.append(name + "\n", heading)
             for keys, description, binding_id in rows:
-                text.append(f"  {keys:<{width}}", key_style)
-                text.append(description)
+                body = Text(description)
                 if binding_id:
-                    text.append(f"  {binding_id}", "dim")
-                text.append("\n")
+                    body.append(f"  {binding_id}", "dim")
+                row(f"  {keys:<{column}}", key_style, body)
         text.append("\nSymbols in the list\n", heading)
         for mark, meaning in LEGEND:
-            text.append(f"  {mark:<{width}}", key_style)
-            text.append(meaning + "\n")
+            row(f"  {mark:<{column}}", key_style, Text(meaning))
         syntax = max(len(query) for query, _ in QUERY_SYNTAX) + 2
         text.append("\nQuery syntax\n", heading)
         for query, meaning in QUERY_SYNTAX:
-            text.append(f"  {query:<{syntax}}", key_style)
-            text.append(meaning + "\n")
-        text.append(
-            "  A malformed query is repaired and the repair explained; a query with few\n"
-            '  hits gets a "did you mean" suggestion.\n'
+            row(f"  {query:<{syntax}}", key_style, Text(meaning))
+        row(
+            "  ",
+            "",
+            Text(
+                "A malformed query is repaired and the repair explained; a query with few "
+                'hits gets a "did you mean" suggestion.'
+            ),
         )
-        text.append(
-            "\nThe dim names are binding ids: the [keys] table of config.toml changes a key\n"
-            'by its id, e.g. "copy.link" = "c".\n'
+        text.append("\n")
+        row(
+            "",
+            "",
+            Text(
+                "The dim names are binding ids: the [keys] table of config.toml changes a key "
+                'by its id, e.g. "copy.link" = "c".'
+            ),
         )
         text.append("\nEscape, q or ? closes this screen.")
         return text
