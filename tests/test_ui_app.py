@@ -465,9 +465,12 @@ async def test_command_palette_offers_every_action():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         commands = {command.title: command for command in app.get_system_commands(screen)}
+        # but those that cannot apply yet (test_ui_triage: the palette leaves them out):
+        # Escape out of "More like this", undo with nothing done
+        not_now = {"Back from More like this", "Undo"}
         for place in screen.binding_places():
             for binding in place.bindings:
-                assert binding.description in commands
+                assert (binding.description in commands) != (binding.description in not_now)
         await app.run_action(commands["Next paper"].callback.args[0], screen.results)
         await pilot.pause()
         assert screen.results.highlighted == 1

@@ -487,6 +487,92 @@ async def test_state_keys_work_in_the_viewer_and_are_in_the_command_palette():
             assert name in titles
 
 
+def offered(app, screen) -> set[str]:  # type: ignore[no-untyped-def]
+    """The titles the command palette offers now: every key's, the copies and exports."""
+    from tuireader.ui.copying import CopyAllCommands
+    from tuireader.ui.exporting import ExportCommands
+
+    titles = {command.title for command in app.get_system_commands(screen)}
+    for provider in (CopyAllCommands(screen), ExportCommands(screen)):
+        titles.update(name for name, _help, _run in provider.commands())
+    return titles
+
+
+async def palette_lists(pilot, typed: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """What the command palette lists for ``typed`` (then closed again)."""
+    from textual.command import CommandList
+
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*typed)
+    await pilot.pause(0.3)
+    listed = pilot.app.screen.query_one(CommandList)
+    prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+    await pilot.press("escape")
+    await pilot.pause()
+    return prompts
+
+
+PAPER_COMMANDS = {"Keep", "Skip", "Tags", "Note", "Mark", "Copy link", "Open link", "Copy id"}
+
+
+@sync
+async def test_the_palette_leaves_out_what_cannot_apply_now():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        titles = offered(app, screen)
+        assert PAPER_COMMANDS <= titles and "Export the results…" in titles
+        # nothing done yet: nothing to undo, nothing kept or marked, no "More like this"
+        for absent in ("Undo", "Back from More like this", "Export the kept papers…"):
+            assert absent not in titles
+        assert "Copy all BibTeX entries of marked papers" not in titles
+        await pilot.press("slash", *"zzqqxx")  # a query with no paper
+        await settle(pilot)
+        assert screen.results.rows == [] and screen.current_paper is None
+        titles = offered(app, screen)
+        assert not PAPER_COMMANDS & titles
+        assert "Export the results…" not in titles and "Copy all code links" not in titles
+        assert "Help" in titles and "Quit" in titles
+        assert not {"Next paper", "Open", "Scroll down", "Back to list"} & titles
+        assert "Copy link" not in " ".join(await palette_lists(pilot, "copy link"))
+        await pilot.press("ctrl+f", "backspace", "down", "s")  # every paper; keep the first
+        await settle(pilot)
+        titles = offered(app, screen)
+        assert PAPER_COMMANDS <= titles and "Undo" in titles
+        assert {"Next paper", "Open", "Scroll down", "Back to list"} <= titles
+        assert "Export the kept papers…" in titles
+        assert "Copy all code links of kept papers" in titles
+        assert "Undo" in " ".join(await palette_lists(pilot, "undo"))
+        await pilot.press("z")
+        await settle(pilot)
+        titles = offered(app, screen)
+        assert "Undo" not in titles and "Export the kept papers…" not in titles
+        await pilot.press("space")
+        titles = offered(app, screen)
+        assert "Export the marked papers…" in titles
+        await pilot.press("M")  # More like this: Escape goes back
+        await settle(pilot)
+        assert "Back from More like this" in offered(app, screen)
+
+
+@sync
+async def test_the_palette_offers_undo_for_a_change_made_on_the_command_line():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        assert "Undo" not in offered(app, screen)
+        with Store.open(resolve().state_db) as other:  # as `tuireader triage` does
+            other.set_state(ids(screen)[3], "kept")
+        screen.poll_triage()
+        await settle(pilot)
+        assert "Undo" in offered(app, screen)
+    app = triage_app()  # opened again: the triage file's last action is still there
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        assert "Undo" in offered(app, screen)
+
+
 def test_each_reader_undoes_its_own_actions(tmp_path):
     # two windows on one data folder: z in one never takes back the other's decision
     from tuireader.ui.app import core_services

@@ -243,7 +243,7 @@ class ReaderApp(KeyOrderedApp):
             # table applied); it runs the first binding's action.
             keys: dict[str, tuple[str, list[str]]] = {}
             for binding in place.bindings:
-                if binding.description:
+                if binding.description and screen.offers(place.node, binding.action):
                     _, shown = keys.setdefault(binding.description, (binding.action, []))
                     shown.extend(
                         self.get_key_display(type(binding)(key, binding.action))

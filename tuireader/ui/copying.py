@@ -132,7 +132,10 @@ class CopyAllCommands(ScreenActions):
     def commands(self) -> list[Command]:
         screen = self.screen
         commands: list[Command] = []
+        offered = getattr(screen, "has_papers_in", None)
         for scope, label in SCOPES:
+            if offered is not None and not offered(scope):
+                continue  # no paper to copy for: not offered
             suffix = "" if scope == "results" else f" of {label}"
             commands.append(
                 (

@@ -66,6 +66,7 @@ class ExportCommands(ScreenActions):
 
     def commands(self) -> list[Command]:
         screen = self.screen
+        offered = getattr(screen, "has_papers_in", None)
         return [
             (
                 f"Export {label}…",
@@ -73,4 +74,6 @@ class ExportCommands(ScreenActions):
                 partial(screen.post_message, ExportPapers(scope)),
             )
             for scope, label in SCOPES.items()
+            # a scope with no paper is not offered: there would be nothing to export
+            if offered is None or offered(scope)
         ]

@@ -94,6 +94,8 @@ class StoreOpened(Message):
     resume: dict[str, Any] | None
     #: why the saved triage could not be read ("" when it was).
     problem: str = ""
+    #: the file holds an action undo can take back.
+    undoable: bool = False
 
 
 @dataclass
@@ -104,6 +106,8 @@ class TriageSaved(Message):
     op_id: int | None
     snapshot: TriageSnapshot | None
     summary: str = ""
+    #: the file holds an action undo can take back (None: not known).
+    undoable: bool | None = None
 
 
 @dataclass
@@ -216,6 +220,8 @@ class TriageBook:
         self._others_since = False
         #: the papers whose drafts the last run left were given to this reader at start
         self._taken_drafts: set[str] = set()
+        #: the triage file held an action undo can take back, when last read
+        self._store_undoable = False
         #: a paper's title by its id, for the undo's notice (set by the screen)
         self.name_of: Callable[[str], str | None] = lambda _paper_id: None
         # The writer: one queue, drained in order by at most one thread at a time.
@@ -239,11 +245,20 @@ class TriageBook:
         """True while some change shown is not yet confirmed saved."""
         return bool(self._pending)
 
-    def opened(self, store: Store, snapshot: TriageSnapshot) -> None:
-        """The store is open and ``snapshot`` is what it holds."""
+    def opened(self, store: Store, snapshot: TriageSnapshot, undoable: bool = False) -> None:
+        """The store is open and ``snapshot`` is what it holds (``undoable``: with an
+        action undo can take back)."""
         self.store = store
         self._saved = snapshot
+        self._store_undoable = undoable
         self._recompute()
+
+    @property
+    def can_undo(self) -> bool:
+        """True if undo has something to take back: a change of this session, or an
+        action the triage file held when last read (a closed reader's, the command
+        line's)."""
+        return bool(self._history) or self._store_undoable
 
     def resolver(self) -> Resolver:
         """``is:``, ``tag:`` and ``has:note`` answered from what the reader shows, so a
@@ -511,6 +526,8 @@ class TriageBook:
     def saved(self, message: TriageSaved) -> None:
         """The writer committed ``message``'s change (or saw others' changes)."""
         done = next((p for p in self._pending if p.op_id == message.op_id), None)
+        if message.undoable is not None:
+            self._store_undoable = message.undoable
         if message.snapshot is not None:
             self._saved = message.snapshot
         elif done is not None:
@@ -615,7 +632,7 @@ class TriageBook:
             snapshot: TriageSnapshot | None = store.snapshot()
         except StoreError:
             snapshot = None  # saved, but not read back: the screen keeps the change
-        return TriageSaved(job.op_id, snapshot, summary)
+        return TriageSaved(job.op_id, snapshot, summary, undoable=_undoable(store))
 
     @property
     def closing_failure(self) -> str | None:
@@ -662,4 +679,12 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
         problem = ""
     except StoreError as error:
         snapshot, resume, problem = TriageSnapshot({}, {}, {}), None, error.user_message
-    return StoreOpened(store, snapshot, resume, problem)
+    return StoreOpened(store, snapshot, resume, problem, undoable=bool(_undoable(store)))
+
+
+def _undoable(store: Store) -> bool | None:
+    """True if ``store`` holds an action undo can take back (None: it could not be read)."""
+    try:
+        return store.peek_undo() is not None
+    except StoreError:
+        return None

@@ -20,9 +20,11 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.dom import DOMNode
 from textual.events import DescendantFocus, Key, Resize
 from textual.message import Message
 from textual.reactive import reactive, var
@@ -122,6 +124,25 @@ FIT_DEBOUNCE = 0.3
 #: seconds without a key that types or moves before the first fit: it imports the
 #: learning library (about a second of work), so it waits for a pause in the typing.
 FIT_QUIET = 1.0
+#: the screen's actions that act on the highlighted paper: the palette leaves them out
+#: while there is none (their keys say "Highlight a paper first")...
+PAPER_ACTIONS = frozenset(
+    {
+        "open_viewer",
+        "more_like_this",
+        "open_link",
+        "pick_open_link",
+        "copy_link",
+        "pick_link",
+        "copy_id",
+        "copy_citation",
+        "pick_citation",
+        "edit_note",
+        "toggle_mark",
+    }
+)
+#: ...and those that act on the marked papers, else on the highlighted one.
+MARKED_OR_PAPER_ACTIONS = frozenset({"triage", "edit_tags"})
 #: what the reader says when the fit order is asked for before there is a model.
 FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
 
@@ -426,6 +447,44 @@ class MainScreen(Screen[None]):
             # there, so without this the footer would offer it).
             return self.focused is not self.search_box
         return True
+
+    def offers(self, node: DOMNode, action: str) -> bool:
+        """True if the command palette offers ``action`` of ``node`` now; False for one
+        that cannot apply: a key not in force (Escape outside "More like this"), a paper's
+        action with no paper highlighted (moving in an empty list, scrolling an empty
+        viewer), undo with nothing to take back."""
+        namespace, name, parameters = parse_action(action)
+        if namespace not in ("", "screen"):
+            return True  # the app's (quit)
+        runs = self if namespace == "screen" else node
+        if runs.check_action(name, parameters) is False:
+            return False
+        if node is self.results:
+            return bool(self.results.rows)  # moving about a list with no paper
+        if node is self.viewer:
+            return self.viewer.paper is not None  # scrolling a viewer with no paper
+        if runs is not self:
+            return True
+        if name in PAPER_ACTIONS:
+            return self.current_paper is not None
+        if name in MARKED_OR_PAPER_ACTIONS:
+            return self.current_paper is not None or bool(self.triage.marked)
+        if name == "triage_undo":
+            return self.triage.can_undo
+        return True
+
+    def has_papers_in(self, scope: str) -> bool:
+        """True if ``scope`` ("results", "marked" or "kept") holds a paper of the library
+        (what copying or exporting all of them would act on)."""
+        if scope == "results":
+            return bool(self.results.rows)
+        if scope == "marked":
+            return bool(self.triage.marked)  # only papers of the lists are marked
+        library = self.library
+        return library is not None and any(
+            state == "kept" and library.peek(paper_id) is not None
+            for paper_id, state in self.triage.states.items()
+        )
 
     def on_mount(self) -> None:
         self.results.marker_for = self.triage.marker
@@ -1581,7 +1640,7 @@ class MainScreen(Screen[None]):
         self.triage.poll()
 
     def on_store_opened(self, message: StoreOpened) -> None:
-        self.triage.opened(message.store, message.snapshot)
+        self.triage.opened(message.store, message.snapshot, message.undoable)
         if message.problem:
             self.notify(visible(message.problem), title="Not saved", severity="error", markup=False)
         if message.store.problem:
