@@ -11,7 +11,7 @@ from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
-from tuireader.ui.triage import UI_STATE_KEY, UI_STATE_VERSION
+from tuireader.ui.triage import POLL_SECONDS, UI_STATE_KEY, UI_STATE_VERSION
 
 
 def triage_app(store_path: Path | None = None, *, read_only: bool = False) -> ReaderApp:
@@ -124,6 +124,27 @@ async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
         await pilot.press("t", *"other", "escape")
         await settle(pilot)
         assert saved(first).tags == ("reinforcement",)
+
+
+@sync
+async def test_tags_set_elsewhere_complete_in_a_tag_editor_already_open():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, other_paper = ids(screen)[:2]
+        await pilot.press("t")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, TagEditor) and editor.known == []
+        with Store.open(resolve().state_db) as other:  # as `tuireader triage --tag` does
+            other.add_tag(other_paper, "robotics")
+        await pilot.pause(POLL_SECONDS * 2.5)  # the reader's own look for others' changes
+        await settle(pilot)
+        assert app.screen is editor and editor.known == ["robotics"]
+        assert "in use: robotics" in str(editor.query_one("#tags-hint").content)
+        await pilot.press(*"rob", "right", "enter")
+        await settle(pilot)
+        assert saved(first).tags == ("robotics",)
 
 
 @sync

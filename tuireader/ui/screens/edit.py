@@ -64,6 +64,7 @@ class TagEditor(ModalScreen[list[str] | None]):
         self.tags = list(tags)
         self.known = list(known)
         self.title_text = title
+        self._suggester = TagSuggester(self.known)
 
     def compose(self) -> ComposeResult:
         start = ", ".join(self.tags) + (", " if self.tags else "")
@@ -72,14 +73,28 @@ class TagEditor(ModalScreen[list[str] | None]):
             yield Input(
                 start,
                 placeholder="tag, another tag",
-                suggester=TagSuggester(self.known),
+                suggester=self._suggester,
                 id="tags-input",
             )
-            hint = "Enter saves · Escape cancels · Right accepts a completion"
-            if self.known:
-                hint += " · in use: " + ", ".join(self.known[:8])
-            yield Label(visible(hint), markup=False, classes="hint")
+            yield Label(visible(self._hint()), markup=False, classes="hint", id="tags-hint")
         yield Footer()  # the dialog's own keys, over the list's
+
+    def _hint(self) -> str:
+        hint = "Enter saves · Escape cancels · Right accepts a completion"
+        if self.known:
+            hint += " · in use: " + ", ".join(self.known[:8])
+        return hint
+
+    def follow_known(self, known: Sequence[str]) -> None:
+        """The tags in use changed while the editor is open (another reader or the
+        command line tagged a paper): complete and list the new ones too."""
+        known = list(known)
+        if known == self.known:
+            return
+        self.known = known
+        self._suggester.tags = list(known)
+        if self.is_mounted:
+            self.query_one("#tags-hint", Label).update(visible(self._hint()))
 
     def on_mount(self) -> None:
         field = self.query_one("#tags-input", Input)

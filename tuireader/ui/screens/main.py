@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on, work
@@ -68,6 +68,9 @@ from tuireader.ui.exporting import (
     write_export,
 )
 from tuireader.ui.services import EarlyRead, Services
+
+if TYPE_CHECKING:
+    from tuireader.ui.screens.edit import TagEditor
 from tuireader.ui.triage import (
     MARK,
     MARKERS,
@@ -368,6 +371,8 @@ class MainScreen(Screen[None]):
         #: the library's vectors (built once per library, in the fit worker).
         self._space: tuple[Library, Any, frozenset[str]] | None = None
         self._space_lock = threading.Lock()
+        #: the tag editor while it is open.
+        self._tag_editor: TagEditor | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -1743,6 +1748,8 @@ class MainScreen(Screen[None]):
         self.results.refresh_markers()
         self._update_counts()
         self._show_triage(self.current_paper)
+        if self._tag_editor is not None:
+            self._tag_editor.follow_known(self.triage.known_tags())
 
     def _show_triage(self, paper: Paper | None) -> None:
         self.viewer.show_triage(self._triage_text(paper))
@@ -1871,6 +1878,7 @@ class MainScreen(Screen[None]):
         opened = list(book.tags.get(ids[0], ())) if not bulk else []
 
         def done(tags: list[str] | None) -> None:
+            self._tag_editor = None
             if tags is None:
                 return
             from tuireader.ui.screens.edit import split_tags
@@ -1891,7 +1899,9 @@ class MainScreen(Screen[None]):
             title = f"Tags (comma-separated): {name}"
         from tuireader.ui.screens.edit import TagEditor
 
-        self.app.push_screen(TagEditor(opened, book.known_tags(), title=title), done)
+        # open, it completes the tags others set meanwhile too (see _redraw_triage)
+        self._tag_editor = TagEditor(opened, book.known_tags(), title=title)
+        self.app.push_screen(self._tag_editor, done)
 
     @on(cmd.EditNote)
     def _edit_note(self) -> None:
