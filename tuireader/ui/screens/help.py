@@ -32,6 +32,7 @@ LEGEND = (
 #: the query language in brief (the README's "Query syntax" has it all).
 QUERY_SYNTAX = (
     ("diffusion models", "papers with every word (word forms folded); the last word is a prefix"),
+    ("manip*", "words that begin so (manipulation, manipulator)"),
     ('"graph neural network"', "the words in that order"),
     ("-video, NOT video", "papers without the word"),
     ("a OR b, (a OR b) c", "alternatives, grouping"),
