@@ -60,3 +60,29 @@ def test_a_mark_whose_paper_left_is_reported_listed_and_comes_back(tmp_path, cap
     assert code == 0 and kept.id in out and "detached" not in err
     code, out, err = run(capsys, "search", "is:detached", str(lst), "--data-dir", str(data))
     assert code == 1 and out == ""
+
+
+def test_marks_outside_the_lists_are_said_when_they_change_not_on_every_command(tmp_path, capsys):
+    # a list removed on purpose left the same line on every command, for ever
+    data = tmp_path / "data"
+    lst = tmp_path / "list.jsonl"
+    _write(lst, PAPERS)
+    session = load_session([lst], data_dir=data)
+    first, second = session.library.papers
+    store = session.open_store()
+    store.set_state(first.id, "kept")
+    store.set_state(second.id, "skip")
+    store.close()
+    args = ("--data-dir", str(data))
+    said = "triage mark is on papers outside these lists"
+
+    _write(lst, PAPERS[1:])
+    assert said in run(capsys, "search", "graph", str(lst), *args)[2]
+    assert said not in run(capsys, "search", "graph", str(lst), *args)[2]  # the same mark
+    assert said not in run(capsys, "show", second.id, str(lst), *args)[2]
+    assert said in run(capsys, "lists", str(lst), *args)[2]  # the inventory says it always
+
+    _write(lst, [{"title": "Other", "abstract": "Something else entirely, at length."}])
+    err = run(capsys, "search", "other", str(lst), *args)[2]
+    assert "2 triage marks are on papers outside these lists" in err  # changed: said again
+    assert "outside these lists" not in run(capsys, "search", "other", str(lst), *args)[2]
