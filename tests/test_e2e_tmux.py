@@ -192,3 +192,52 @@ def test_a_query_typed_as_the_reader_starts_is_searched_whole(terminal):
     tmux.wait_for(lambda s: "1 kept" in s)
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
+def test_a_closed_terminal_closes_the_reader(terminal, tmp_path):
+    # tmux killed under a busy reader (a dropped ssh link): SIGHUP, then SIGCONT, which
+    # started the screen again on the dead terminal; now and then the reader hung for good
+    import os
+    import signal
+    import subprocess
+    import time
+
+    started = []
+    for n in range(3):
+        tmux = terminal(str(SAMPLE), "--data-dir", str(tmp_path / f"data{n}"))
+        started.append(tmux)
+    for tmux in started:
+        tmux.wait_for(lambda s: "index: ready" in s)
+        tmux.type("diffusion")
+        tmux.send("Enter", "j", "j", "k", "?")
+    pids = []
+    for tmux in started:
+        found = subprocess.run(
+            ["tmux", "-L", tmux.socket, "list-panes", "-a", "-F", "#{pane_pid}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        shell = int(found.stdout.split()[0])
+        children = subprocess.run(
+            ["pgrep", "-P", str(shell)], capture_output=True, text=True, check=False
+        )
+        pids.extend(int(pid) for pid in children.stdout.split())
+        tmux.close()
+    assert pids
+    deadline = time.monotonic() + 30
+    alive = list(pids)
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [pid for pid in alive if _running(pid)]
+    for pid in alive:
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, "a reader outlived its terminal"
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            return handle.read().split(") ")[1][0] != "Z"
+    except OSError:
+        return False

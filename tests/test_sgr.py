@@ -220,6 +220,48 @@ def test_the_driver_writes_through_the_squeezer_and_keeps_the_rest_of_the_file()
     assert squeezed(LinuxDriver).__name__ == "SqueezedLinuxDriver"
 
 
+def test_a_terminal_gone_away_drops_the_writes_instead_of_raising():
+    # the writer thread died of EIO on a closed terminal, and the app's next writes
+    # waited for it for ever: the reader never closed after a hang-up
+    import errno
+
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.EIO, "Input/output error")
+
+        def flush(self) -> None:
+            raise OSError(errno.EIO, "Input/output error")
+
+    output = SqueezedOutput(Gone())
+    assert output.write("abc") == 3
+    output.flush()
+    assert output.write(f"{ESC}[0mmore") == len(f"{ESC}[0mmore")
+
+
+def test_only_a_suspend_is_resumed_by_sigcont():
+    # a closed terminal sends SIGCONT after SIGHUP: it was taken for the end of a
+    # suspend, and the screen started again on the dead terminal
+    calls: list[str] = []
+
+    class Base:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def _sigtstp_application(self, *args: object) -> None:
+            calls.append("suspended")
+
+        def _sigcont_application(self, *args: object) -> None:
+            calls.append("resumed")
+
+    driver = squeezed(Base)()  # type: ignore[arg-type]
+    driver._sigcont_application()
+    assert calls == []
+    driver._sigtstp_application()
+    driver._sigcont_application()
+    driver._sigcont_application()  # once per suspend
+    assert calls == ["suspended", "resumed"]
+
+
 def test_a_cursor_position_nothing_is_painted_at_is_left_out():
     # Textual's rows: "…text", a move to the row's end, a line break, the next row's move.
     data = f"{ESC}[1;1Hab{ESC}[1;3H\r\n{ESC}[2;1Hcd{ESC}[2;3H"

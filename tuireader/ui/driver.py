@@ -37,12 +37,30 @@ class SqueezedOutput:
         self._file = file
         self._style: Style | None = DEFAULT
         self._lock = threading.Lock()  # the writer thread and the app's own writes
+        #: the terminal went away (a closed ssh session, a killed tmux): what is written
+        #: is dropped. Raising would end Textual's writer thread, and the app, whose
+        #: writes then wait for it for ever, would never close.
+        self._gone = False
 
     def write(self, text: str) -> int:
         with self._lock:
+            if self._gone:
+                return len(text)
             out, self._style = squeeze_from(text, self._style, self._rows())
-            self._file.write(out)
+            try:
+                self._file.write(out)
+            except OSError:
+                self._gone = True
         return len(text)
+
+    def flush(self) -> None:
+        with self._lock:
+            if self._gone:
+                return
+            try:
+                self._file.flush()
+            except OSError:
+                self._gone = True
 
     def _rows(self) -> int | None:
         """The terminal's height now (None if the file is no terminal)."""
@@ -100,6 +118,8 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
 
     class Squeezed(driver_class):  # type: ignore[valid-type, misc]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
+            #: stopped by a suspend (ctrl+z, SIGTSTP): only then does SIGCONT resume
+            self._suspended = False
             super().__init__(*args, **kwargs)
             file = getattr(self, "_file", None)
             if file is not None and not isinstance(file, SqueezedOutput):
@@ -108,6 +128,19 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             module = _parser_module(driver_class)
             if module is not None and getattr(module, "XTermParser", None) is XTermParser:
                 module.XTermParser = EscapeKeepingParser  # type: ignore[attr-defined]
+
+        def _sigtstp_application(self, *args: Any) -> None:
+            self._suspended = True
+            super()._sigtstp_application(*args)
+
+        def _sigcont_application(self, *args: Any) -> None:
+            # A closed terminal sends SIGCONT after SIGHUP: Textual took it for the end of a
+            # suspend and started the screen again on the dead terminal, with a second
+            # writer thread, and the reader could hang instead of closing.
+            if not self._suspended:
+                return
+            self._suspended = False
+            super()._sigcont_application(*args)
 
     Squeezed.__name__ = Squeezed.__qualname__ = f"Squeezed{driver_class.__name__}"
     return Squeezed
