@@ -241,3 +241,34 @@ def _running(pid: int) -> bool:
             return handle.read().split(") ")[1][0] != "Z"
     except OSError:
         return False
+
+
+def test_back_from_a_suspend_the_whole_screen_is_drawn(tmp_path):
+    # after kill -TSTP and fg the screen stayed blank (the shell's) until a key
+    import subprocess
+
+    tmux = Tmux(100, 30, env={"TUIREADER_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"})
+    try:
+        tmux.start("PS1='$ ' exec bash --norc -i")
+        tmux.type(f"{shlex.quote(str(installed_command()))} {shlex.quote(str(SAMPLE))}")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "index: ready" in s)
+        found = subprocess.run(
+            ["pgrep", "-f", f"{installed_command()} {SAMPLE}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        for pid in found.stdout.split():
+            subprocess.run(["kill", "-TSTP", pid], check=True)
+        tmux.wait_for(lambda s: "Stopped" in s)
+        tmux.type("clear")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "index: ready" not in s)
+        tmux.type("fg")
+        tmux.send("Enter")
+        screen = tmux.wait_for(lambda s: "index: ready" in s and "11 / 11 papers" in s)
+        assert "Neural Diffusion Models" in screen or "FrameQuant" in screen
+        tmux.send("C-q")
+    finally:
+        tmux.close()

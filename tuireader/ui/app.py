@@ -220,6 +220,13 @@ class ReaderApp(KeyOrderedApp):
         for signum in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self._closed_by_signal, signum)
+        # back from a suspend (fg), the terminal shows the shell's screen: draw it all
+        # again, not only what changed while stopped (it stayed blank until a key)
+        self.app_resume_signal.subscribe(self, self._redraw_all)
+
+    def _redraw_all(self, _app: object = None) -> None:
+        self.screen.refresh(repaint=True, layout=True)
+        self.refresh(repaint=True, layout=True)
 
     def _closed_by_signal(self, signum: int) -> None:
         self.exit(return_code=128 + signum)
