@@ -226,6 +226,25 @@ def test_the_tldr_is_learnt_from_and_named_in_why():
     assert "walrus" in model.why(papers[6]).words
 
 
+def test_web_addresses_are_not_words_of_the_model_or_of_why():
+    # "why: graphs, provided, github, https": the pieces of the links in abstracts
+    papers = [
+        Paper(id=f"p{i}", title=f"Study number {i}", abstract=f"Plain abstract {i}.")
+        for i in range(8)
+    ]
+    code = " Code: https://github.com/lab/walrus-tools and www.example.com/demo."
+    papers[1] = Paper(id="p1", title="Walrus gait", abstract="Walrus gait studied." + code)
+    papers[6] = Paper(id="p6", title="Walrus herds", abstract="Walrus herds seen." + code)
+    papers[7] = Paper(id="p7", title="Other view", abstract="Something else." + code)
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    features = set(model.space.features)
+    assert not features & {"https", "github", "com", "www", "example", "lab", "demo"}
+    assert model.order(papers)[0].id == "p6"  # the walrus, not the paper with the link
+    assert model.why(papers[6]).words[0] == "walrus"
+    assert not {"https", "github", "com"} & set(model.why(papers[7]).words)
+
+
 def test_the_logistic_model_is_scikit_learns_own():
     # the weights come from SciPy's L-BFGS on scikit-learn's objective (C, sample
     # weights, an intercept not regularised): the same model, without importing it

@@ -196,3 +196,11 @@ def test_links_for_a_record_url_on_a_code_host_is_code() -> None:
 
 def test_links_for_ignores_empty_and_non_string_fields() -> None:
     assert links_for("plain text", url="", pdf=None, code_urls=["", 3], project_urls=None) == ()  # type: ignore[list-item]
+
+
+def test_web_addresses_can_be_taken_out_of_a_text():
+    from tuireader.ingest.links import without_urls
+
+    text = "Code at https://github.com/a/b. See www.x.org/y and github.com/c/d, done."
+    assert without_urls(text).split() == ["Code", "at", "See", "and", "done."]
+    assert without_urls("no links here") == "no links here"

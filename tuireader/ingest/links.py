@@ -226,6 +226,22 @@ def _candidates(text: str) -> list[tuple[int, str]]:
     return found
 
 
+def without_urls(text: str) -> str:
+    """``text`` with its web addresses (as :func:`extract_urls` finds them) taken out."""
+    found = _candidates(text)
+    if not found:
+        return text
+    parts: list[str] = []
+    end = 0
+    for start, raw in found:
+        if start < end:
+            continue
+        parts.append(text[end:start])
+        end = start + len(raw)
+    parts.append(text[end:])
+    return " ".join(parts)
+
+
 def extract_urls(text: str) -> list[str]:
     """Every web address in ``text``, in order of first appearance, without repeats.
 

@@ -101,10 +101,14 @@ class Why:
 
 
 def _words_text(paper: Paper, title_weight: int) -> str:
+    """What the words' TF-IDF reads of a paper: its web addresses are left out, whose
+    pieces ("https", "github", "com") say nothing of what the paper is about."""
+    from tuireader.ingest.links import without_urls
+
     parts = [paper.title] * max(1, title_weight)
-    parts.append(paper.abstract)
+    parts.append(without_urls(paper.abstract))
     if paper.tldr:
-        parts.append(paper.tldr)
+        parts.append(without_urls(paper.tldr))
     if paper.keywords:
         parts.append("; ".join(paper.keywords))
     return "\n".join(parts)
