@@ -331,3 +331,29 @@ def test_output_to_a_disk_that_fills_up_is_said_in_words(tmp_path):
     assert 0 < written < sum(len(r["abstract"]) for r in records)  # cut short
     assert done.returncode == 2, done.stderr
     assert "could not write the output: No space left on device" in done.stderr
+
+
+def test_a_named_list_or_catalog_that_cannot_be_read_ends_with_2_after_the_results(
+    tmp_path, capsys
+):
+    # a typo in a list's path gave the results of the others and 0: a script could not tell
+    from corpus_util import RECORDS, write_jsonl
+
+    from tuireader.cli import main
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    empty = tmp_path / "empty.json"
+    empty.write_text("", encoding="utf-8")
+    data = ("--data-dir", str(tmp_path / "data"))
+    for extra in (
+        [str(tmp_path / "missing.json")],
+        [str(empty)],
+        ["--catalog", str(tmp_path / "missing.bib")],
+    ):
+        code = main(["search", "diffusion", str(source), *extra, *data])
+        out, _err = capsys.readouterr()
+        assert code == 2, extra
+        assert "Diffusion" in out  # the rest still searched
+    assert main(["search", "diffusion", str(source), *data]) == 0
+    capsys.readouterr()
+    assert main(["search", "walrus", str(source), str(empty), *data]) == 2  # not 1

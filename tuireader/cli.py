@@ -239,6 +239,7 @@ def _session(
     )
     # an empty library says everything: it may be all the user has to go on
     every_warning = every_warning or not len(session.library)
+    args.input_failed = _named_input_failed(args, session.problems)
     for problem in session.problems:
         if every_warning or not (problem.known and problem.severity == "warning"):
             _err(str(problem))
@@ -266,6 +267,22 @@ def _session(
             "again (search is:detached lists them)"
         )
     return session
+
+
+def _named_input_failed(args: argparse.Namespace, problems: Sequence[Any]) -> bool:
+    """Whether a file named on the command line (a list or a catalog) could not be read
+    at all: the command goes on with the rest, and ends with the input error's code."""
+    named = {
+        os.path.abspath(os.path.expanduser(str(item)))
+        for item in (
+            *(getattr(args, "sources", None) or ()),
+            *(getattr(args, "catalog", None) or ()),
+        )
+    }
+    return any(
+        problem.severity == "error" and os.path.abspath(problem.path) in named
+        for problem in problems
+    )
 
 
 def _first_time_said(session, what: str, items: Iterable[object]) -> bool:
@@ -1734,6 +1751,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = func(args)
         sys.stdout.flush()  # here, not at exit, where a failure goes unreported
+        if getattr(args, "input_failed", False) and code in (EXIT_OK, EXIT_NOTHING_FOUND):
+            return EXIT_USAGE  # as grep: results printed, and an input that failed said
         return code
     except UsageError as exc:
         _err(str(exc))
