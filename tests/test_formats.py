@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tuireader.ingest import catalog, readers
 from tuireader.ingest.library import load_library
 from tuireader.ingest.links import record_links
@@ -169,6 +171,36 @@ def test_the_year_in_the_file_name_is_the_last_resort(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- arXiv
+
+
+@pytest.mark.parametrize(
+    ("journal", "posted", "year"),
+    [
+        ("ApJS 182, 310 (2009)", 2007, 2009),  # cited as "ApJS 182, 310 (2009), 2007"
+        ("Phys.Rev.D76:013009,2007", 2007, 2007),
+        ("Eur. Phys. J. - B, 22, 129-135 (2001)", 2007, 2001),  # posted after it appeared
+        ("J. of Pure and Applied Algebra, 213(2) (Feb. 2009) 264-278", 2007, 2009),
+        ("Annals of Applied Probability 2008, Vol. 18, No. 3, 1026-1058", 2007, 2008),
+        ("JHEP 0705:034,2007", 2007, 2007),  # 0705 is a volume, not a year
+        ("Lecture Notes 4645, pp. 240-251", 2007, 2007),  # no year: the posting's
+        (None, 2007, 2007),
+    ],
+)
+def test_an_arxiv_record_takes_the_year_of_its_journal_reference(
+    tmp_path: Path, journal: str | None, posted: int, year: int
+) -> None:
+    item = {
+        "id": "0704.0001",
+        "title": "A paper",
+        "abstract": "An abstract long enough to read as one.",
+        "authors_parsed": [["Doe", "Jane", ""]],
+        "versions": [{"version": "v1", "created": f"Mon, 2 Apr {posted} 19:18:42 GMT"}],
+        "journal-ref": journal,
+    }
+    path = tmp_path / "arxiv.jsonl"
+    path.write_text(json.dumps(item) + "\n", encoding="utf-8")
+    (record,) = read_file(path).records
+    assert record.year == year
 
 
 def test_arxiv_metadata_gives_id_links_year_categories_and_no_invented_authors() -> None:

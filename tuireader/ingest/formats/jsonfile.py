@@ -4,7 +4,7 @@ Each object is read by the first shape it fits:
 
 * **arXiv metadata** (the Kaggle ``arxiv-metadata-oai-snapshot`` lines): ``id`` (arXiv id,
   abs and PDF links), ``authors_parsed`` (names without the affiliations some entries
-  append), the first version's year, ``categories``, ``journal-ref``, ``doi``;
+  append), the journal reference's year, else the first version's, ``categories``, ``journal-ref``, ``doi``;
 * **OpenReview notes**, API v1 (plain strings) or v2 (``{"value": …}``), alone, under
   ``notes`` or in the crawler layout ``[{venue, year, submissions: [...]}]``; only
   submissions are papers, never reviews, comments, decisions or revisions;
@@ -189,6 +189,8 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
     year = year or year_of(data.get("update_date"))
     categories = word_list(data.get("categories"), " ")
     journal = one_line(data.get("journal-ref"))
+    # the journal's year where it names one: the citation cites the journal
+    year = _journal_year(journal, year) or year
     return Record(
         title=unlatex(title) if title and "\\" in title else title,
         abstract=abstract,
@@ -204,6 +206,28 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
         journal=journal,
         categories=categories,
     )
+
+
+#: a year in a journal reference: in parentheses ("(2009)", "(12 October 2007)"), after a
+#: comma ("…:1149-1173,2007"), else anywhere on its own.
+_JOURNAL_YEARS = (
+    re.compile(r"\((?:[^()]*\D)?((?:19|20)\d\d)\)"),
+    re.compile(r"[,;]\s*((?:19|20)\d\d)(?!\d)"),
+    re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)"),
+)
+
+
+def _journal_year(journal: str | None, posted: int | None) -> int | None:
+    """The year an arXiv record's ``journal-ref`` gives (a paper may be posted years
+    after it was published, or a year or two before), or None."""
+    if not journal:
+        return None
+    for pattern in _JOURNAL_YEARS:
+        found = pattern.search(journal)
+        if found:
+            year = int(found.group(1))
+            return year if posted is None or year <= posted + 15 else None
+    return None
 
 
 # --------------------------------------------------------------------------- OpenReview
