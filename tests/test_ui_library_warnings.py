@@ -109,3 +109,25 @@ async def test_a_lists_warnings_are_announced_when_new_and_then_only_counted(tmp
             await pilot.pause()
             assert isinstance(app.screen, ProblemsScreen)
             assert "skipped 1 entry" in app_text(app)
+
+
+def test_marks_outside_the_lists_are_a_load_warning_announced_when_they_change(tmp_path):
+    # the command line counted them; the reader said nothing, and its counts just dropped
+    from tuireader.session import load_session
+    from tuireader.ui.app import core_services
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    paths = resolve(tmp_path / "data")
+    session = load_session([source], data_dir=paths.root)
+    with session.open_store() as store:
+        store.set_state(session.library.papers[0].id, "kept")
+    write_jsonl(source, RECORDS[1:])  # the list re-scraped without the kept paper
+
+    def warning() -> list:
+        library = core_services([source], paths).load_library()
+        return [p for p in library.problems if "outside these lists" in p.message]
+
+    [first] = warning()
+    assert first.severity == "warning" and not first.known  # new: announced
+    [again] = warning()
+    assert again.known  # the same mark: listed under w, not announced again

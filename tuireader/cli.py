@@ -13,7 +13,7 @@ import io
 import os
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tuireader import __version__
@@ -257,15 +257,10 @@ def _session(
         and not _is_detached_query(getattr(args, "query", None) or "")
         and (
             every_warning
-            or _first_time_said(session, "detached", (m.paper_id for m in report.detached))
+            or session.first_time_said("detached", (m.paper_id for m in report.detached))
         )
     ):
-        count = len(report.detached)
-        _err(
-            f"{count} triage mark{'s are' if count != 1 else ' is'} on papers outside "
-            f"these lists, kept for when {'their' if count != 1 else 'its'} paper is read "
-            "again (search is:detached lists them)"
-        )
+        _err(report.detached_message())
     return session
 
 
@@ -283,41 +278,6 @@ def _named_input_failed(args: argparse.Namespace, problems: Sequence[Any]) -> bo
         problem.severity == "error" and os.path.abspath(problem.path) in named
         for problem in problems
     )
-
-
-def _first_time_said(session, what: str, items: Iterable[object]) -> bool:
-    """Whether ``items`` differ from those said last about ``what`` with the same lists
-    (kept in the cache folder: with it gone, each is said once more), recording them.
-
-    What stays as it is (marks of a list the user removed, outside the lists named)
-    would be the same line on every command; it is said when it changes, and ``lists``
-    says it every time.
-    """
-    import hashlib
-    import json
-
-    lists = "\n".join(sorted(str(item.path) for item in session.library.lists))
-    key = hashlib.sha1(f"{what}\n{lists}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    text = "\n".join(sorted(str(item) for item in items))
-    value = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    record = session.paths.cache_dir / "said.json"
-    try:
-        said = json.loads(record.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        said = {}
-    if not isinstance(said, dict):
-        said = {}
-    if said.get(key) == value:
-        return False
-    said[key] = value
-    try:
-        record.parent.mkdir(parents=True, exist_ok=True)
-        tmp = record.with_name(f".{record.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(said), encoding="utf-8")
-        os.replace(tmp, record)
-    except OSError:
-        pass  # not kept: said again next time
-    return True
 
 
 def _engine(session, args: argparse.Namespace, *, rebuild: bool = False, quick: bool = False):

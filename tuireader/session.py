@@ -7,7 +7,8 @@ and an explicit data folder, so tests can build one the same way on temporary da
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,6 +37,37 @@ class Session:
     #: content (``cache.entry_token``): an index checked for it need not be checked again
     entry: Path | None = None
     token: str | None = None
+
+    def first_time_said(self, what: str, items: Iterable[object]) -> bool:
+        """Whether ``items`` differ from those said last about ``what`` with the same
+        lists (kept in the cache folder: with it gone, each is said once more), recording
+        them. What stays as it is (the marks of a list the user removed) would be the
+        same line on every command: it is said when it changes.
+        """
+        import hashlib
+
+        lists = "\n".join(sorted(str(item.path) for item in self.library.lists))
+        key = hashlib.sha1(f"{what}\n{lists}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        text = "\n".join(sorted(str(item) for item in items))
+        value = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        record = self.paths.cache_dir / "said.json"
+        try:
+            said = json.loads(record.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            said = {}
+        if not isinstance(said, dict):
+            said = {}
+        if said.get(key) == value:
+            return False
+        said[key] = value
+        try:
+            record.parent.mkdir(parents=True, exist_ok=True)
+            tmp = record.with_name(f".{record.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(said), encoding="utf-8")
+            os.replace(tmp, record)
+        except OSError:
+            pass  # not kept: said again next time
+        return True
 
     def identity_of(self, paper_id: str) -> StoredIdentity | None:
         """What identifies a paper of the library, as the triage store keeps it."""

@@ -315,6 +315,15 @@ class ReattachReport:
     moved: tuple[Move, ...] = ()
     detached: tuple[DetachedMark, ...] = ()
 
+    def detached_message(self) -> str:
+        """The marks still without a paper, in one line for the user."""
+        count = len(self.detached)
+        return (
+            f"{count} triage mark{'s are' if count != 1 else ' is'} on papers outside "
+            f"these lists, kept for when {'their' if count != 1 else 'its'} paper is read "
+            "again (tuireader search is:detached lists them)"
+        )
+
 
 # (paper_id, field, before, after); field is "state", "note" or "tag". A tag change has
 # before=None when the tag was added and after=None when it was removed.

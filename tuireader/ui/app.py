@@ -112,8 +112,17 @@ def core_services(
             lazy=True,
         )
         loaded[:] = [session]
-        # Catalog problems travel with the library so the screen reports them all.
-        return session.library.with_problems((*notes, *session.problems))
+        # Catalog problems travel with the library so the screen reports them all, and
+        # so do triage marks outside the lists (announced when they change, as the
+        # command line says them).
+        problems = [*notes, *session.problems]
+        report = session.triage
+        if report is not None and report.detached:
+            new = session.first_time_said("detached", (m.paper_id for m in report.detached))
+            problems.append(
+                Problem(paths.state_db, report.detached_message(), "warning", known=not new)
+            )
+        return session.library.with_problems(problems)
 
     def open_(library: Library, progress: Progress) -> Any:
         session = loaded[0] if loaded else None

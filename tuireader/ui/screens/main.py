@@ -657,7 +657,7 @@ class MainScreen(Screen[None]):
                     if some
                 )
                 self.notify(
-                    f"{summary} {where}: press {key} to see them",
+                    f"{summary} {where}: press {key} in the list to see them",
                     title="Loading",
                     severity="error" if errors else "warning",
                     markup=False,
