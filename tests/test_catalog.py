@@ -410,6 +410,9 @@ def test_the_same_paper_from_a_list_and_a_bibtex_file_becomes_one(tmp_path: Path
     assert paper.title == record["title"]
     assert paper.lists == ("Reading", "refs")
     assert [paper_list.paper_ids for paper_list in applied.lists] == [(paper.id,), (paper.id,)]
+    # the id the BibTeX file gave its paper still finds it
+    assert paper.aliases == (library.papers[1].id,)
+    assert applied.named(library.papers[1].id) == (paper,)
 
 
 # --------------------------------------------------------------------------- the seed catalog

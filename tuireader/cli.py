@@ -528,16 +528,38 @@ def _id_text(text: str) -> str:
 
 
 def _papers_by_id(session, text: str) -> list:
-    """The papers ``text`` names: the paper with that id, else every paper whose id
-    starts with it (ids are shown in full by search, show and the reader; any unique
-    beginning of one will do)."""
+    """The papers ``text`` names: the paper with that id or alias (the id it has when
+    other lists are read, see ``Paper.aliases``), else every paper whose id starts with
+    it (ids are shown in full by search, show and the reader; any unique beginning of
+    one will do), else every paper with an alias that does."""
     wanted = _id_text(text)
     if not wanted:
         return []
-    paper = session.library.get(wanted)
-    if paper is not None:
-        return [paper]
-    return [p for p in session.library.papers if p.id.startswith(wanted)]
+    library = session.library
+    named = library.named(wanted)
+    if named:
+        return list(named)
+    found = [p for p in library.papers if p.id.startswith(wanted)]
+    if found:
+        return found
+    owners = [
+        paper_id
+        for alias, paper_ids in library.aliases().items()
+        if alias.startswith(wanted)
+        for paper_id in paper_ids
+    ]
+    papers = (library.get(paper_id) for paper_id in dict.fromkeys(owners))
+    return sorted((p for p in papers if p is not None), key=lambda p: p.order)
+
+
+def _say_alias(text: str, paper) -> None:
+    """When ``text`` found ``paper`` by an alias, say the paper's id now (once: each
+    command looks each id up once)."""
+    wanted = _id_text(text)
+    if not wanted or paper.id.startswith(wanted):
+        return
+    alias = next((a for a in paper.aliases if a.startswith(wanted)), wanted)
+    _err(f"{alias} is now {paper.id}")
 
 
 _CANDIDATES_SHOWN = 10
@@ -553,15 +575,28 @@ def _report_candidates(header: str, papers: Sequence) -> None:
 
 
 def _ambiguous_id(text: str, papers: Sequence) -> None:
-    _report_candidates(
-        f"id {text!r} is the beginning of {len(papers)} papers' ids; give more of it:", papers
-    )
+    wanted = _id_text(text)
+    count = len(papers)
+    if any(p.id == wanted or wanted in p.aliases for p in papers):
+        header = (
+            f"id {text!r} was the id of {count} different papers with other lists; "
+            "give one of their ids now:"
+        )
+    elif any(p.id.startswith(wanted) for p in papers):
+        header = f"id {text!r} is the beginning of {count} papers' ids; give more of it:"
+    else:
+        header = (
+            f"id {text!r} is the beginning of {count} papers' earlier ids; "
+            "give one of their ids now:"
+        )
+    _report_candidates(header, papers)
 
 
 def _one_paper(session, text: str):
     """The paper ``text`` names by id, or None after saying why (none, or several)."""
     matches = _papers_by_id(session, text)
     if len(matches) == 1:
+        _say_alias(text, matches[0])
         return matches[0]
     if matches:
         _ambiguous_id(text, matches)
@@ -587,7 +622,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
         _authors(paper),
         " · ".join(paper.where),
-        f"id {paper.id} · metadata: {paper.metadata_source}",
+        f"id {paper.id}{_also(paper)} · metadata: {paper.metadata_source}",
         *([_line(" · ".join(marks))] if marks else []),
         "",
         *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),
@@ -605,6 +640,11 @@ def cmd_show(args: argparse.Namespace) -> int:
     lines[:2] = [_line(line) for line in lines[:2]]  # title and authors: one line each
     print(_safe("\n".join(lines)))
     return EXIT_OK
+
+
+def _also(paper) -> str:
+    """The paper's aliases, as ``show`` gives them after its id."""
+    return f" (also {', '.join(paper.aliases)})" if paper.aliases else ""
 
 
 def cmd_similar(args: argparse.Namespace) -> int:
@@ -894,6 +934,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
         for paper_id in ids:
             matches = _papers_by_id(session, paper_id)
             if len(matches) == 1:
+                _say_alias(paper_id, matches[0])
                 papers.append(matches[0])
             elif matches:
                 _ambiguous_id(paper_id, matches)
@@ -1039,9 +1080,14 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     by_id: list = []
     if " " not in word and len(word) >= _COPY_ID_MIN and set(word) <= _ID_ALPHABET:
         by_id = _papers_by_id(session, word)
-        exact = [p for p in by_id if p.id == word]
-        if exact:
+        exact = [p for p in by_id if p.id == word or word in p.aliases]
+        if len(exact) == 1:
+            _say_alias(word, exact[0])
             return exact[0]
+        if exact:  # an alias several papers have: an id, not words
+            _ambiguous_id(query, exact)
+            _err("nothing copied")
+            return None
     _check_states(query)
     engine = _engine(session, args)
     store = _triage_store(session)
@@ -1053,6 +1099,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     hits = list(result.hits)
     if by_id and (not hits or (len(by_id) == 1 and hits[0].paper.id == by_id[0].id)):
         if len(by_id) == 1:
+            _say_alias(word, by_id[0])
             return by_id[0]
         _ambiguous_id(query, by_id)
         _err("nothing copied")

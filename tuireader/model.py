@@ -7,7 +7,7 @@ UI, to JSON output or to tests without any framework in between.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -111,9 +111,11 @@ class Record:
 class Paper:
     """One paper, however many lists it appears in.
 
-    ``id`` is short, stable across runs and derived from the paper's content (its
-    normalised abstract, or its title when there is no abstract), never from a
-    position in a file.
+    ``id`` is short, stable across runs and derived from what identifies the paper (its
+    strongest key, see ``tuireader.ingest.identity``), never from a position in a file.
+    A paper made of records of several lists takes the strongest key any of them
+    carries, so its id may differ from the id one of those lists alone gives it: that
+    id is kept in ``aliases`` and still finds the paper.
     """
 
     id: str
@@ -176,6 +178,10 @@ class Paper:
     categories: tuple[str, ...] = ()
     #: the authors' one-sentence summary (OpenReview's "TL;DR"), on one line.
     tldr: str | None = None
+    #: other ids that find this paper: those its lists give it each read without the
+    #: others (a list giving only its title, another its OpenReview id), and the id of
+    #: a paper a catalog showed to be this one. Never the paper's own ``id``.
+    aliases: tuple[str, ...] = ()
 
     @property
     def where(self) -> tuple[str, ...]:
@@ -238,6 +244,8 @@ class Library:
     lists: tuple[PaperList, ...] = ()
     problems: tuple[Problem, ...] = ()
     _by_id: dict[str, Paper] = field(default_factory=dict, compare=False, repr=False)
+    #: ``aliases()``, worked out when first asked for
+    _by_alias: dict[str, tuple[str, ...]] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self._by_id:
@@ -245,6 +253,37 @@ class Library:
 
     def get(self, paper_id: str) -> Paper | None:
         return self._by_id.get(paper_id)
+
+    def aliases(self) -> Mapping[str, tuple[str, ...]]:
+        """Every alias of a paper (``Paper.aliases``), with the ids of the papers that
+        have it: one paper's, or several when lists that once gave them that id are
+        read together."""
+        found = self._by_alias
+        if found is None:
+            found = {}
+            for paper in self.papers:
+                for alias in paper.aliases:
+                    found[alias] = (*found.get(alias, ()), paper.id)
+            object.__setattr__(self, "_by_alias", found)
+        return found
+
+    def named(self, text: str) -> tuple[Paper, ...]:
+        """The papers ``text`` is the id or an alias of: none, one, or (an alias that
+        several papers have, or one paper's id and another's alias) each of them, never
+        one picked among them."""
+        paper = self.get(text)
+        found = [paper] if paper is not None else []
+        for paper_id in self.aliases().get(text, ()):
+            other = self.get(paper_id)
+            if other is not None and all(other.id != item.id for item in found):
+                found.append(other)
+        return tuple(found)
+
+    def id_now(self, paper_id: str) -> str | None:
+        """The id of the one paper ``paper_id`` is the id or an alias of; None when it
+        names no paper, or several."""
+        named = self.named(paper_id)
+        return named[0].id if len(named) == 1 else None
 
     def peek(self, paper_id: str) -> Paper | None:
         """``get``, for a screen that must not wait: a library read lazily gives None

@@ -22,7 +22,8 @@ read; ~6× faster to read than pickle at 100,000 papers), checked by length and 
 A library entry is written in sections (``LIBRARY_SECTIONS``), each checked by its own
 length and CRC-32: the library's problems, a table of its papers (ids in list order,
 where each paper's record starts, each record's CRC-32), the records one after the
-other, then the lists and what is kept with them. ``Cache.open_library`` reads the
+other, then the lists and what is kept with them, and last the papers' aliases (each
+with the ids of the papers that have it). ``Cache.open_library`` reads the
 header and the first two sections only and gives a ``LazyLibrary``, which reads a
 paper's record when it is asked for that paper (a search shows twenty of 100,000), and
 everything (checked whole) when asked for all of them.
@@ -41,7 +42,7 @@ import sys
 import threading
 import zlib
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import accumulate, repeat, starmap
 from pathlib import Path
@@ -60,7 +61,9 @@ if TYPE_CHECKING:
 #: without markup and with wrapped lines joined, CSV and JSON editors.
 #: 4: BibTeX's escaped braces and command groups kept, links ending at LaTeX braces,
 #: name suffixes after the family name.
-CACHE_SCHEMA = 4
+#: 5: papers' aliases, also in a section of their own in a library entry (a lazy library
+#: finds a paper by an alias without reading every paper).
+CACHE_SCHEMA = 5
 MAGIC = b"tuireader-cache\n"
 #: a header longer than this is not ours
 _HEADER_MAX = 1 << 20
@@ -534,7 +537,7 @@ def parsed_in(data: Any) -> ParsedList:
 # --------------------------------------------------------------------------- library entries
 
 #: the sections of a library entry, in file order
-LIBRARY_SECTIONS = ("meta", "table", "body", "tail")
+LIBRARY_SECTIONS = ("meta", "table", "body", "tail", "aliases")
 Fallback = Callable[[str], Library]
 
 
@@ -558,6 +561,7 @@ def write_library_entry(
         ),
         "body": body,
         "tail": marshal.dumps((lists, extra)),
+        "aliases": marshal.dumps(tuple(library.aliases().items())),
     }
     sections = [[name, len(parts[name]), zlib.crc32(parts[name])] for name in LIBRARY_SECTIONS]
     head = {**header, "sections": sections}
@@ -640,6 +644,22 @@ def _table(data: bytes, body_length: int) -> tuple[tuple[str, ...], array[int], 
     return ids, offsets, crcs
 
 
+def _alias_table(data: bytes | memoryview) -> dict[str, tuple[str, ...]]:
+    """The papers' aliases (``Library.aliases``) as the entry keeps them."""
+    try:
+        aliases = dict(_loads(data))
+    except CacheMiss:
+        raise
+    except Exception:  # noqa: BLE001 - anything malformed is damage
+        raise CacheMiss("its content is damaged") from None
+    if not all(
+        isinstance(alias, str) and isinstance(owners, tuple) and owners
+        for alias, owners in aliases.items()
+    ):
+        raise CacheMiss("its content is damaged")
+    return aliases
+
+
 #: a library read whole with at least this many papers is kept out of the garbage
 #: collector's walks for good (see ``_bulk``)
 FREEZE_PAPERS = 10_000
@@ -679,6 +699,7 @@ def _read_library(
     try:
         (problems,) = _loads(data["meta"])
         ids, offsets, _crcs = _table(data["table"], len(data["body"]))
+        aliases = _alias_table(data["aliases"])
         body = memoryview(data["body"])
         with _bulk(len(ids)):
             rows = [_loads(body[offsets[i] : offsets[i + 1]]) for i in range(len(ids))]
@@ -690,6 +711,7 @@ def _read_library(
         raise CacheMiss("its content is damaged") from None
     if not isinstance(extra, dict) or tuple(paper.id for paper in library.papers) != ids:
         raise CacheMiss("its content is damaged")
+    object.__setattr__(library, "_by_alias", aliases)  # as the papers have them
     return head, library, extra
 
 
@@ -723,6 +745,8 @@ class LazyLibrary(Library):
     _problems: tuple[Problem, ...]
     _offsets: array[int]
     _crcs: array[int]
+    #: the papers' aliases (``Library.aliases``), once read
+    _aliases: dict[str, tuple[str, ...]] | None
     _body_start: int
     _fallback: Fallback | None
     _position: dict[str, int] | None
@@ -755,6 +779,7 @@ class LazyLibrary(Library):
         put(self, "ids", table[0])
         put(self, "_offsets", table[1])
         put(self, "_crcs", table[2])
+        put(self, "_aliases", None)
         put(self, "_body_start", body_start)
         put(self, "_fallback", fallback)
         put(self, "_position", None)
@@ -865,6 +890,8 @@ class LazyLibrary(Library):
                 lists, _extra = _loads(data["tail"])
                 whole = library_in((rows, lists, self._problems))
             whole = Library(papers=whole.papers, lists=whole.lists, problems=self._problems)
+            # as the papers have them
+            object.__setattr__(whole, "_by_alias", _alias_table(data["aliases"]))
             ids = tuple(paper.id for paper in whole.papers)
             if ids != self.ids:
                 raise CacheMiss("its content is damaged")
@@ -961,6 +988,25 @@ class LazyLibrary(Library):
 
     def get(self, paper_id: str) -> Paper | None:
         return self._lookup(paper_id, wait=True)
+
+    def aliases(self) -> Mapping[str, tuple[str, ...]]:
+        """The papers' aliases, read from the entry's last section when first asked for
+        (an id a paper has is found without them)."""
+        whole = self._whole
+        if whole is not None:
+            return whole.aliases()
+        if self._aliases is None:
+            try:
+                sections = _sections(self._head)
+                _, length, crc = sections[4]
+                start = self._body_start + sections[2][1] + sections[3][1]
+                aliases = _alias_table(_section(self._pread(length, start), crc, length))
+            except _Closed:  # read whole meanwhile (or fell back): the aliases are there
+                return self._everything().aliases()
+            except CacheMiss as miss:
+                return self._damaged(str(miss)).aliases()
+            object.__setattr__(self, "_aliases", aliases)
+        return self._aliases  # type: ignore[return-value]
 
     def peek(self, paper_id: str) -> Paper | None:
         return self._lookup(paper_id, wait=False)

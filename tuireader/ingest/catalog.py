@@ -564,6 +564,12 @@ def _combine(kept: Paper, other: Paper) -> Paper:
         doi=kept.doi or other.doi,
         openreview_id=kept.openreview_id or other.openreview_id,
         pmlr_key=kept.pmlr_key or other.pmlr_key,
+        # the other paper's id still finds it
+        aliases=tuple(
+            dict.fromkeys(
+                alias for alias in (*kept.aliases, other.id, *other.aliases) if alias != kept.id
+            )
+        ),
         **_shared(kept, [kept, other]),  # type: ignore[arg-type]
     )
 
@@ -577,7 +583,8 @@ def apply_catalogs(library: Library, catalogs: Sequence[Catalog]) -> Library:
     first catalog. Papers no catalog knows are unchanged, and no paper's id changes.
     Two papers of the library that turn out to be the same catalog record (say, a
     BibTeX entry without abstract and the same paper's abstract in a text list) become
-    one paper under the id of the first. The catalogs' problems join the library's.
+    one paper under the id of the first, the other's id one of its aliases. The
+    catalogs' problems join the library's.
     A catalog scoped to some lists (``Catalog.lists``) matches the papers of other lists
     by an exact key only: no abstract of theirs is compared with its records.
     """

@@ -10,14 +10,17 @@ over poster, see ``status_rank``).
 
 The id is short (8 lowercase base32 characters of the SHA-1 of the strongest key's
 text; for a paper with only an abstract, of the normalised abstract, as ids always were
-for plain-text lists), stable across runs, the same in every list holding the paper,
-and independent of where the paper sits in its file. ``load_library`` never raises:
-whatever goes wrong with an input becomes a ``Problem`` and the other inputs still load.
+for plain-text lists), the same on every run of the same lists, and independent of where
+the paper sits in its file. Lists read together may know a paper by a stronger key than
+one of them alone does, and give it that key's id: the ids its lists give it alone are
+kept as its aliases (``Paper.aliases``), and no paper's id is another paper's alias.
+``load_library`` never raises: whatever goes wrong with an input becomes a ``Problem``
+and the other inputs still load.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -151,10 +154,15 @@ class _Draft:
     identity: Identity
     values: dict[str, Any]
     links: tuple[Link, ...]
+    #: its place among the merger's drafts (and the paper's in the library)
     order: int
     lists: list[str] = field(default_factory=list)
     #: what its records gave as links and were left out as unsafe
     unsafe_links: tuple[str, ...] = ()
+    #: once a record of another list joins: what each list's records say of the paper
+    #: (their identities merged, and the first abstract), as the list read without
+    #: the others would give its id; None while the paper is in one list
+    by_list: dict[str, tuple[Identity, str]] | None = None
 
     @classmethod
     def start(
@@ -163,9 +171,26 @@ class _Draft:
         values = {name: getattr(record, name) for name in COPIED_FIELDS}
         return cls(identity, values, links, order)
 
-    def absorb(self, record: Record, identity: Identity, links: tuple[Link, ...]) -> None:
+    def absorb(
+        self, record: Record, list_name: str, identity: Identity, links: tuple[Link, ...]
+    ) -> None:
         """Fill what is still missing from a later source's record of the same paper."""
         values = self.values
+        by_list = self.by_list
+        if by_list is None and self.lists and list_name not in self.lists:
+            # the first record of another list: the paper so far is its first list's
+            by_list = {self.lists[0]: (self.identity, str(values.get("abstract") or ""))}
+            self.by_list = by_list
+        if by_list is not None:
+            known = by_list.get(list_name)
+            if known is None:
+                by_list[list_name] = (identity, record.abstract)
+            else:
+                seen, abstract = known
+                by_list[list_name] = (
+                    _merge_identities(seen, identity),
+                    abstract or record.abstract,
+                )
         for name in COPIED_FIELDS:
             if _empty(values.get(name)):
                 value = getattr(record, name)
@@ -184,6 +209,15 @@ class _Draft:
             return str(title)
         words = " ".join(str(self.values.get("abstract") or "").split())
         return words[:60] + "…" if len(words) > 60 else words
+
+
+def _own_text(identity: Identity, abstract: object) -> str:
+    """The text the id of a paper known by ``identity`` is the digest of: its strongest
+    key's, else (a paper with nothing but an abstract) its normalised ``abstract``."""
+    strongest = identity.strongest
+    if strongest is not None:
+        return str(strongest)
+    return normalise_text(str(abstract or ""))
 
 
 class _Merger:
@@ -213,7 +247,7 @@ class _Merger:
             self._index(draft)
             return draft, None
         draft, reason = found
-        draft.absorb(record, identity, links)
+        draft.absorb(record, list_name, identity, links)
         self._index(draft)
         return draft, reason
 
@@ -256,26 +290,28 @@ class _Merger:
             if len(known) < CROWD and all(draft is not other for other in known):
                 known.append(draft)
 
-    def id_texts(self) -> list[str]:
-        """The text each draft's id is the digest of, distinct for distinct drafts.
+    def id_texts(self) -> tuple[list[str], list[str]]:
+        """The text each draft's id is the digest of, distinct for distinct drafts, and
+        the same unnumbered.
 
         The strongest key's text (``doi:10.1/x``, ``title:words|family|year``), or, for a
         paper with nothing but an abstract, its normalised abstract (the ids of plain-text
         lists, unchanged since ids were abstract digests). Drafts whose texts would be
         equal (one title listed twice, a repeated stand-in abstract) are numbered in order.
         """
-        texts: list[str] = []
-        seen: dict[str, int] = {}
-        for draft in self.drafts:
-            strongest = draft.identity.strongest
-            if strongest is not None:
-                text = str(strongest)
-            else:
-                text = normalise_text(str(draft.values.get("abstract") or ""))
-            count = seen.get(text, 0) + 1
-            seen[text] = count
-            texts.append(text if count == 1 else f"{text}#{count}")
-        return texts
+        base = [_own_text(draft.identity, draft.values.get("abstract")) for draft in self.drafts]
+        return _numbered(base), base
+
+
+def _numbered(texts: Iterable[str]) -> list[str]:
+    """``texts``, each one met before numbered by how often (``text#2``, ``text#3``)."""
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for text in texts:
+        count = seen.get(text, 0) + 1
+        seen[text] = count
+        out.append(text if count == 1 else f"{text}#{count}")
+    return out
 
 
 def _unique_drafts(drafts: list[_Draft]) -> list[_Draft]:
@@ -300,6 +336,53 @@ def _assign_ids(keys: Sequence[str]) -> dict[str, str]:
                 pending.extend(members)
         length += EXTEND_ID_BY
     return ids
+
+
+def _aliases(
+    members: Sequence[tuple[str, Sequence[_Draft]]],
+    texts: Sequence[str],
+    base: Sequence[str],
+    ids: list[str],
+    keys: Sequence[str],
+) -> list[tuple[str, ...]]:
+    """Each draft's aliases: the ids each of its lists gives it read without the others,
+    where the lists read together give it another. One list gives a title and another
+    the same paper's OpenReview id: the stronger key gives the id. Or a list names a
+    title twice, and the first of the two takes another list's DOI: the second is no
+    longer numbered.
+
+    ``members`` are the lists' names and drafts, in list order; ``texts`` and ``base``
+    each draft's id text, numbered and not (``_Merger.id_texts``); ``ids`` and ``keys``
+    each draft's id and the digest it comes from.
+
+    A paper's id is never another paper's alias: an id that is (lists that once gave
+    one paper an id now give it to another) is made longer, as ids that collide are,
+    and its short form becomes its alias too, so that the short form names both papers
+    and is said to be ambiguous rather than taken for one of them. ``ids`` is changed
+    in place.
+    """
+    if texts == base and all(draft.by_list is None for _, drafts in members for draft in drafts):
+        return [()] * len(texts)  # each list alone numbers and names its papers as now
+    found: list[dict[str, None]] = [{} for _ in texts]
+    for name, drafts in members:
+        # as the list alone would number them
+        alone = (
+            base[draft.order] if draft.by_list is None else _own_text(*draft.by_list[name])
+            for draft in drafts
+        )
+        for draft, text in zip(drafts, _numbered(alone), strict=True):
+            number = draft.order
+            if text != texts[number]:
+                alias = _digest(text)[:ID_LENGTH]
+                if alias != ids[number]:
+                    found[number][alias] = None
+    taken = {alias for also in found for alias in also}
+    if taken:
+        for number, paper_id in enumerate(ids):
+            if paper_id in taken:  # another paper's alias: a paper's own id never is
+                ids[number] = keys[number][: ID_LENGTH + EXTEND_ID_BY]
+                found[number] = {paper_id: None, **found[number]}
+    return [tuple(also) for also in found]
 
 
 def _unique_list_name(name: str, path: Path, taken: set[str]) -> str:
@@ -386,11 +469,15 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
             problems.append(Problem(result.path, message, "warning", known=item.cached is not None))
         list_members.append((result, name, members))
 
-    keys = [_digest(text) for text in merger.id_texts()]
+    texts, base = merger.id_texts()
+    keys = [_digest(text) for text in texts]
     ids = _assign_ids(keys)
-    id_of = {id(draft): ids[key] for draft, key in zip(merger.drafts, keys, strict=True)}
+    own_ids = [ids[key] for key in keys]
+    in_lists = [(name, drafts) for _result, name, drafts in list_members]
+    aliases = _aliases(in_lists, texts, base, own_ids, keys)
+    id_of = {id(draft): own for draft, own in zip(merger.drafts, own_ids, strict=True)}
     papers: list[Paper] = []
-    for draft in merger.drafts:
+    for draft, also in zip(merger.drafts, aliases, strict=True):
         values = dict(draft.values)
         derived = not values.get("title")
         if derived:
@@ -405,6 +492,7 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
                 unsafe_links=draft.unsafe_links,
                 metadata_source="derived" if derived else "list",
                 order=draft.order,
+                aliases=also,
                 **values,
             )
         )

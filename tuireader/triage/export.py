@@ -40,10 +40,12 @@ def paper_json(
     """A paper as the JSON object the command line prints.
 
     ``title`` and ``authors`` are as the source wrote them (LaTeX included);
-    ``title_text`` and ``authors_text`` are how the reader shows them.
+    ``title_text`` and ``authors_text`` are how the reader shows them; ``aliases`` are
+    the other ids that find the paper (``Paper.aliases``).
     """
     data: dict[str, Any] = {
         "id": paper.id,
+        "aliases": list(paper.aliases),
         "title": paper.title,
         "title_text": display_title(paper.title),
         "title_derived": paper.title_derived,
