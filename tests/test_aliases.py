@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from e2e_util import ready, settle, sync
 
 from tuireader.cli import main
 from tuireader.ingest import cache as cache_module
@@ -220,3 +221,49 @@ def test_an_old_id_two_papers_had_lists_both_and_gives_nothing(capsys):
     for paper in both.papers:
         code, out, err = run(capsys, "show", paper.id, "--json", TWICE, WITH_DOI)
         assert code == 0 and json.loads(out)["id"] == paper.id and err == ""
+
+
+# -- the reader ---------------------------------------------------------------------------
+
+
+def _reader(load):  # type: ignore[no-untyped-def]
+    from test_ui_app import real_engine
+
+    from tuireader.system.paths import resolve
+    from tuireader.triage.store import Store
+    from tuireader.ui.app import ReaderApp, Services
+
+    path = resolve().ensure().state_db
+    services = Services(
+        load_library=load,
+        open_engine=lambda library, progress: real_engine(library),
+        open_store=lambda: Store.open(path),
+    )
+    return ReaderApp(services, show_timings=False)
+
+
+@sync
+async def test_the_reader_goes_back_to_its_paper_and_note_draft_under_the_new_id():
+    old = boximator(load_library([ABSTRACTS])).id
+    app = _reader(lambda: load_library([ABSTRACTS]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.press("end")
+        await settle(pilot)
+        assert screen.current_paper.id == old
+        await pilot.press("n", *"to read with the videos", "escape")
+        await settle(pilot)
+
+    load_session([ABSTRACTS, RECORDS])  # cached: the reader's library is read lazily
+    app = _reader(lambda: load_session([ABSTRACTS, RECORDS], lazy=True).library)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await settle(pilot)
+        assert isinstance(screen.library, cache_module.LazyLibrary)
+        paper = screen.current_paper
+        assert paper is not None and paper.id != old and paper.aliases == (old,)
+        screen.action_focus_results()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "to read with the videos"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -426,10 +426,14 @@ class TriageBook:
                 taken.append(paper_id)
         return taken
 
-    def note_to_edit(self, paper_id: str) -> tuple[str, str]:
+    def note_to_edit(self, paper_id: str, former: Sequence[str] = ()) -> tuple[str, str]:
         """(the saved note, the text to open the editor with): a note a conflict kept from
-        being saved comes back beside the saved one."""
+        being saved comes back beside the saved one. A draft kept under one of the
+        paper's ``former`` ids (an earlier run read other lists) is the paper's."""
         opened = self.notes.get(paper_id, "")
+        for old in former:
+            if paper_id not in self.note_drafts and old in self.note_drafts:
+                self.note_drafts[paper_id] = self.note_drafts.pop(old)
         text = self.note_drafts.pop(paper_id, opened)
         unsaved = self.unsaved_notes.pop(paper_id, None)
         if unsaved is not None and normalize_note(unsaved) != opened:

@@ -1179,7 +1179,7 @@ class MainScreen(Screen[None]):
             # the rows are the query's own results (every paper, while the lists are
             # still being read, is not: the paper would be sought there, and lost)
             self._resume = None
-            self._select(resume.get("paper"), resume.get("scroll"))
+            self._select(self._id_now(resume.get("paper")), resume.get("scroll"))
         self._update_counts()
 
     # -- following the highlight ----------------------------------------------------------
@@ -1616,9 +1616,17 @@ class MainScreen(Screen[None]):
     def _open_store(self) -> None:
         self.post_message(open_triage(self.services.open_store))
 
+    def _id_now(self, paper_id: object) -> object:
+        """A paper id the last run kept, as the lists read now name its paper: an id
+        the paper had with other lists (one of its aliases) is its id now."""
+        if not isinstance(paper_id, str) or self.library is None:
+            return paper_id
+        return self.library.id_now(paper_id) or paper_id
+
     def _title_of(self, paper_id: str, room: int | None = 50) -> str | None:
         """A paper's title in one line, cut to ``room`` characters for a notice (None:
         the whole title), or None when the paper is not loaded."""
+        paper_id = str(self._id_now(paper_id))  # an id kept by an earlier run: its paper's
         paper = self.library.get(paper_id) if self.library is not None else None
         if paper is None:
             return None
@@ -1913,7 +1921,9 @@ class MainScreen(Screen[None]):
         if not self._writable():
             return
         paper_id = paper.id
-        opened, text = book.note_to_edit(paper_id)
+        # note text kept under an id the paper had with other lists comes back too
+        former = [alias for alias in paper.aliases if self._id_now(alias) == paper_id]
+        opened, text = book.note_to_edit(paper_id, former)
 
         def done(note: str | None) -> None:
             if note is not None:
