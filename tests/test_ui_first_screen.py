@@ -251,6 +251,28 @@ async def test_a_letter_typed_in_the_list_after_a_query_starts_a_word_of_its_own
         assert screen.triage.states == {}
 
 
+@sync
+async def test_after_a_restart_a_letter_typed_in_the_list_adds_a_word_to_the_restored_query():
+    # the query comes back selected in the search box (typing there replaces it); once
+    # Enter has gone to the list, a letter adds a word as in a running reader
+    async with triage_app().run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"language")
+        await settle(pilot)
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert screen.search_box.selected_text == "language"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is screen.results
+        await pilot.press(*"diffu")
+        await settle(pilot)
+        assert app.focused is screen.search_box
+        assert screen.search_query == "language diffu"
+        assert screen.triage.states == {}
+
+
 # -- undo ---------------------------------------------------------------------------------
 
 

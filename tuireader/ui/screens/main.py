@@ -1396,14 +1396,17 @@ class MainScreen(Screen[None]):
         self._focus_pane("search")
         box = self.search_box
         selection = box.selection
-        if selection.is_empty:
-            value = box.value
-            at_end = box.cursor_position == len(value)
-            box.insert_text_at_cursor(
-                " " + character if at_end and value and not value[-1].isspace() else character
-            )
-        else:
-            box.replace(character, *selection)
+        if not selection.is_empty:
+            # A selection left in the box (the query restored at start, selected so that
+            # typing there replaces it; Ctrl+F) is not what the letter acts on: out of
+            # the box it was not shown, and the letter adds a word as it does after any
+            # query.
+            box.cursor_position = max(selection)
+        value = box.value
+        at_end = box.cursor_position == len(value)
+        box.insert_text_at_cursor(
+            " " + character if at_end and value and not value[-1].isspace() else character
+        )
 
     def _paper_or_warn(self) -> Paper | None:
         paper = self.current_paper
