@@ -434,3 +434,76 @@ async def test_a_note_whose_save_failed_comes_back_to_the_next_edit(monkeypatch)
         await burst(pilot, ["n"])
         assert isinstance(app.screen, NoteEditor)
         assert app.screen.query_one("#note-input").text == "worth keeping"
+
+
+def _gated_store_app(gate: threading.Event):  # type: ignore[no-untyped-def]
+    """The reader whose triage file opens only once ``gate`` is set."""
+    app = triage_app()
+    opener = app.services.open_store
+
+    def late_store():  # type: ignore[no-untyped-def]
+        gate.wait(10)
+        return opener()
+
+    app.services = replace(app.services, open_store=late_store)
+    return app
+
+
+async def _left_on_second_hit_of(query: str) -> str:
+    """Run the reader once: ``query``, its second hit highlighted, quit; that hit's id."""
+    async with triage_app().run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*query, "enter", "down")
+        await settle(pilot)
+        return screen.current_paper.id
+
+
+@sync
+async def test_keys_typed_as_the_reader_starts_act_on_the_screen_it_left():
+    # Enter and s typed before the triage file opened: s was refused ("still opening")
+    # on a list of every paper; they wait for it, and keep the paper the last run left on
+    left_on = await _left_on_second_hit_of("diffusion")
+    gate = threading.Event()
+    app = _gated_store_app(gate)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if screen.library is not None and screen.engine is not None:
+                break
+        await burst(pilot, ["enter", "s"], wait=False)
+        gate.set()
+        await ready(pilot)
+        await settle(pilot)
+        assert screen.search_query == "diffusion"
+        assert saved(left_on).state == "kept"
+        assert list(screen.triage.states) == [left_on]
+
+
+@sync
+async def test_a_query_restored_late_never_lands_on_keys_already_typed(monkeypatch):
+    # the triage file slower than keys are held for: Enter has gone to the list (every
+    # paper) by the time the last run's query comes back, which is then not restored
+    from tuireader.ui import keys
+
+    await _left_on_second_hit_of("diffusion")
+    monkeypatch.setattr(keys, "HOLD_SECONDS", 0.05)
+    gate = threading.Event()
+    app = _gated_store_app(gate)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if screen.library is not None and screen.engine is not None:
+                break
+        await burst(pilot, ["enter"], wait=False)
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if app.focused is screen.results:
+                break
+        assert app.focused is screen.results
+        gate.set()
+        await ready(pilot)
+        await settle(pilot)
+        assert screen.search_box.value == screen.search_query == ""
+        assert len(screen.results.rows) == len(screen.library)

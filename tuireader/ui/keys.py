@@ -32,6 +32,8 @@ STUCK_SECONDS = 1.0
 #: refreshes a released key may wait at most for the screen to handle what it posted
 #: (the commands a key's binding posts run on the screen after the key itself is done).
 SETTLE_REFRESHES = 8
+#: longest (seconds) a screen may hold keys typed ahead back (see ``hold_keys``).
+HOLD_SECONDS = 1.0
 
 
 class HandNextKey(Message):
@@ -52,6 +54,14 @@ class KeyOrderedApp(App[None]):
         #: typed at once would go to the screen instead (a query's "g" taken as "go to top").
         self._keys_open = False
         self._opening: Timer | None = None
+        #: why keys typed ahead wait still (see ``hold_keys``).
+        self._holds: set[str] = set()
+
+    @property
+    def keys_handed(self) -> int:
+        """How many keys typed have been handed to Textual so far (each acted on the
+        screen as it was then)."""
+        return self._keys_handed
 
     @property
     def keys_pending(self) -> bool:
@@ -70,6 +80,20 @@ class KeyOrderedApp(App[None]):
         await super().on_event(event)
         if isinstance(event, events.Ready):
             self._open_keys()
+
+    def hold_keys(self, reason: str) -> None:
+        """Hold keys typed from now on back until ``release_keys(reason)``, at most
+        :data:`HOLD_SECONDS`: the screen is about to change under them (the last run's
+        query coming back as the reader starts), and they are to act on what it becomes."""
+        self._holds.add(reason)
+        self.set_timer(HOLD_SECONDS, lambda: self.release_keys(reason))
+
+    def release_keys(self, reason: str) -> None:
+        """The keys held back for ``reason`` go, in order (once no other hold is left)."""
+        if reason in self._holds:
+            self._holds.discard(reason)
+            if not self._holds:
+                self.post_message(HandNextKey())
 
     def _open_keys(self) -> None:
         """The first frame is up: the keys typed so far go, in order, from now on."""
@@ -93,7 +117,7 @@ class KeyOrderedApp(App[None]):
             await self._hand_next_key()
 
     async def _hand_next_key(self) -> None:
-        if not self._held_keys:
+        if not self._held_keys or self._holds or not self._keys_open:
             return
         event = self._held_keys.popleft()
         self._keys_handed += 1

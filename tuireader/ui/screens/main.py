@@ -494,6 +494,13 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         self.results.marker_for = self.triage.marker
         self.results.follow = self._follow_highlight
+        # Keys typed as the reader starts wait for the triage file (a moment): they act
+        # on the screen the last run left (its query, selected, replaced by letters; an
+        # Enter goes to its results), and a decision among them is saved, not refused
+        # as "still opening".
+        hold = getattr(self.app, "hold_keys", None)
+        if hold is not None:
+            hold("triage")
         self._open_store()
         self.set_interval(POLL_SECONDS, self.poll_triage)
         self.show_timings = self._show_timings
@@ -1672,7 +1679,11 @@ class MainScreen(Screen[None]):
             resume = None
         if resume:
             self._take_drafts(resume.get("drafts"))
-        if resume and not self.search_query:
+        # Keys typed before the triage file opened (it took longer than keys are held
+        # for) have acted on the screen as it was (a query's first letters, Enter): the
+        # last run's query must not land on them ("graph" became "raph").
+        acted = bool(self.search_box.value) or getattr(self.app, "keys_handed", 0) > 0
+        if resume and not self.search_query and not acted:
             self._resume = resume
             if resume.get("order") in ORDERS and self._choice is None:
                 self._choice = str(resume["order"])  # the order the list was left in
@@ -1689,6 +1700,9 @@ class MainScreen(Screen[None]):
                 self._show_query()
         self._redraw_triage()
         self._refit_soon()
+        release = getattr(self.app, "release_keys", None)
+        if release is not None:
+            release("triage")
 
     def on_triage_saved(self, message: TriageSaved) -> None:
         self.triage.saved(message)
