@@ -41,6 +41,29 @@ async def test_a_query_enter_and_list_keys_in_one_burst_move_in_the_results():
 
 
 @sync
+async def test_a_newline_after_a_query_is_enter_and_the_keys_after_it_act_on_its_results():
+    # Enter typed as the reader starts, before the terminal is in raw mode, reaches it
+    # as a newline (the line discipline's icrnl): it was dropped and the "s" after it
+    # typed into the query
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        wanted = screen.engine.search("learning games", prefix=True).hits[0].paper.id
+        await burst(pilot, [*"learning games", "ctrl+j", "s"])
+        assert screen.search_query == "learning games"
+        assert app.focused is screen.results
+        assert saved(wanted).state == "kept"
+
+    from textual import events
+
+    from tuireader.ui.keys import newline_as_enter
+
+    assert newline_as_enter(events.Key("ctrl+j", "\n")).key == "enter"
+    kept = newline_as_enter(events.Key("ctrl+j", "\n"), frozenset({"ctrl+j"}))
+    assert kept.key == "ctrl+j"  # given to a binding in the [keys] table: as typed
+
+
+@sync
 async def test_n_then_text_in_one_burst_writes_the_note():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

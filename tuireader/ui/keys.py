@@ -34,6 +34,8 @@ STUCK_SECONDS = 1.0
 SETTLE_REFRESHES = 8
 #: longest (seconds) a screen may hold keys typed ahead back (see ``hold_keys``).
 HOLD_SECONDS = 1.0
+#: what Textual calls a newline typed (Ctrl+J, or Enter before the terminal is raw).
+NEWLINE = "ctrl+j"
 
 
 class HandNextKey(Message):
@@ -70,7 +72,8 @@ class KeyOrderedApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            self._held_keys.extend(split_alt(event, self._alt_keys_bound()))
+            bound = self._keys_bound()
+            self._held_keys.extend(split_alt(newline_as_enter(event, bound), bound))
             if not self._keys_open:
                 if self._opening is None:  # a safety net, should the frame never come
                     self._opening = self.set_timer(STUCK_SECONDS, self._open_keys)
@@ -101,14 +104,14 @@ class KeyOrderedApp(App[None]):
             self._keys_open = True
             self.post_message(HandNextKey())
 
-    def _alt_keys_bound(self) -> frozenset[str]:
-        """The alt+ keys some binding (or the [keys] table) uses: those stay whole."""
+    def _keys_bound(self) -> frozenset[str]:
+        """The alt+ keys and Ctrl+J the [keys] table binds: those stay as typed."""
         keymap = getattr(self, "keymap", None) or {}
         return frozenset(
-            key
+            key.strip()
             for keys in keymap.values()
             for key in str(keys).split(",")
-            if key.strip().startswith("alt+")
+            if key.strip().startswith("alt+") or key.strip() == NEWLINE
         )
 
     @on(HandNextKey)
@@ -176,6 +179,20 @@ class KeyOrderedApp(App[None]):
         return screen.message_queue_size > 0 or (
             focused is not None and focused.message_queue_size > 0
         )
+
+
+def newline_as_enter(event: events.Key, bound: frozenset[str] = frozenset()) -> events.Key:
+    """Enter, for a newline (Ctrl+J) that ``bound`` (keys the user gave to a binding)
+    does not have.
+
+    Keys typed as the reader starts, before it puts the terminal in raw mode, pass the
+    terminal's line discipline, which turns Enter's carriage return into a newline
+    (``stty icrnl``): a query typed at once, Enter and ``x`` lost the Enter and typed
+    the x into the query. As in a shell, a newline means Enter.
+    """
+    if event.key != NEWLINE or NEWLINE in bound:
+        return event
+    return events.Key("enter", "\r")
 
 
 def split_alt(event: events.Key, bound: frozenset[str] = frozenset()) -> list[events.Key]:
