@@ -194,6 +194,28 @@ def test_a_query_typed_as_the_reader_starts_is_searched_whole(terminal):
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
 
 
+def test_a_query_enter_and_a_key_typed_as_the_reader_starts_again_act_whole(terminal):
+    # The last run's query comes back as the reader starts. Keys sent at once, before
+    # the reader has the terminal in raw mode: the query's first letter went under the
+    # restored query ("iffusion"), and the Enter, turned into a newline by the terminal,
+    # was dropped, so the x went into the query.
+    tmux = terminal(str(SAMPLE), width=80, height=24)
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.type("frame")
+    tmux.wait_for(lambda s: "3 of 11 papers match" in s)
+    tmux.send("C-q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    tmux = terminal(str(SAMPLE), width=80, height=24)
+    tmux.send("diffusion", "Enter", "x")
+    screen = tmux.wait_for(lambda s: "1 skipped" in s and "index: ready" in s)
+    assert screen.splitlines()[1].split() == ["▊", "diffusion", "▎"]
+    assert "2 of 11 papers match" in screen
+    tmux.send("Home", "Enter")  # the viewer, on the first hit: the paper skipped
+    tmux.wait_for(lambda s: "paper: keys act on this paper" in s and "✗ skipped" in s)
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
 def test_a_closed_terminal_closes_the_reader(terminal, tmp_path):
     # tmux killed under a busy reader (a dropped ssh link): SIGHUP, then SIGCONT, which
     # started the screen again on the dead terminal; now and then the reader hung for good

@@ -302,9 +302,10 @@ async def test_keys_sent_with_a_query_act_on_its_results_not_on_a_shorter_querys
 
 
 @sync
-async def test_keys_sent_with_a_query_before_the_index_is_ready_act_on_no_paper():
+async def test_keys_sent_with_a_query_before_the_index_is_ready_act_on_its_results():
     # while the index is built the list shows every paper; a query, Enter and s in one
-    # packet must not keep the first of them, which the query never asked for
+    # packet must not keep the first of them, which the query never asked for: the s
+    # waits for the query's results, and keeps the first of those
     opened = threading.Event()
     app = triage_app()
 
@@ -330,7 +331,11 @@ async def test_keys_sent_with_a_query_before_the_index_is_ready_act_on_no_paper(
             if screen.engine is not None and ids(screen):
                 break
         await settle(pilot)
-        assert [saved(pid).state for pid in every] == ["new"] * len(every)
+        wanted = screen.engine.search("learning games", prefix=True).hits[0].paper.id
+        assert wanted != every[0]
+        assert [saved(pid).state for pid in every] == [
+            "kept" if pid == wanted else "new" for pid in every
+        ]
         assert screen.displayed_query == "learning games" and ids(screen)
 
 

@@ -84,12 +84,16 @@ class KeyOrderedApp(App[None]):
         if isinstance(event, events.Ready):
             self._open_keys()
 
-    def hold_keys(self, reason: str) -> None:
-        """Hold keys typed from now on back until ``release_keys(reason)``, at most
-        :data:`HOLD_SECONDS`: the screen is about to change under them (the last run's
-        query coming back as the reader starts), and they are to act on what it becomes."""
+    def hold_keys(self, reason: str, seconds: float | None = None) -> None:
+        """Hold keys typed from now on back until ``release_keys(reason)``, ``seconds``
+        at most (:data:`HOLD_SECONDS` if not given): the screen is about to change under
+        them (the last run's query coming back as the reader starts, a query's results
+        on their way), and they are to act on what it becomes."""
+        if reason in self._holds:
+            return
         self._holds.add(reason)
-        self.set_timer(HOLD_SECONDS, lambda: self.release_keys(reason))
+        wait = HOLD_SECONDS if seconds is None else seconds
+        self.set_timer(wait, lambda: self.release_keys(reason))
 
     def release_keys(self, reason: str) -> None:
         """The keys held back for ``reason`` go, in order (once no other hold is left)."""

@@ -110,6 +110,9 @@ FIRST_FRAME_WAIT = 2.0
 INDEX_RETRY_SECONDS = 15.0
 #: longest the first frame waits (seconds) for the library, so as to show its papers.
 FIRST_PAINT_WAIT = 0.15
+#: longest (seconds) keys typed after Enter wait for the query's results while the
+#: library is read or the index opened (built: about a second per 2,500 papers).
+RESULTS_WAIT = 5.0
 #: widest the list-name column gets when the library has several lists...
 LIST_COLUMN = 20
 #: ...and the share of the list's width it may take at most (titles need the room).
@@ -719,6 +722,7 @@ class MainScreen(Screen[None]):
         self._refit_soon()
 
     def on_library_failed(self, message: msg.LibraryFailed) -> None:
+        self._results_came()
         self.library = Library()
         self.index_state = "none"
         self._first_frame.set()
@@ -776,6 +780,7 @@ class MainScreen(Screen[None]):
             self._search_times.extend(message.times)
 
     def on_engine_failed(self, message: msg.EngineFailed) -> None:
+        self._results_came()
         self.index_state = "unavailable"
         self.query_one("#progress").display = False
         self.message = f"Search is unavailable: {message.reason}"
@@ -987,6 +992,7 @@ class MainScreen(Screen[None]):
     def _search_failed(self, error: BaseException | None) -> None:
         """Say that a search failed, and why (in a worker, or as its key was handled)."""
         self.message = f"Search: failed ({type(error).__name__}: {error})"
+        self._results_came()
 
     def _set_suggestion(self, text: str | None) -> None:
         # An update lays the screen out again (and repaints the list's scroll bar): the
@@ -1188,6 +1194,8 @@ class MainScreen(Screen[None]):
             self._resume = None
             self._select(self._id_now(resume.get("paper")), resume.get("scroll"))
         self._update_counts()
+        if self.displayed_query == self.search_query:
+            self._results_came()
 
     # -- following the highlight ----------------------------------------------------------
 
@@ -1224,11 +1232,17 @@ class MainScreen(Screen[None]):
         when Enter comes, and the list then shows the hits of the query as it was a few
         keys ago: keys sent together with the query ("graph neural network", Enter, ``s``)
         would keep the top hit of "graph". The query is searched here instead, and the
-        keys after Enter wait for it (tens of milliseconds). With no index yet, the list
-        shows nothing until it is ready, rather than papers the query did not ask for.
+        keys after Enter wait for it (tens of milliseconds). With no library or index
+        yet (keys typed as the reader starts), the list shows nothing, rather than papers
+        the query did not ask for, and the keys after Enter wait for its results (at
+        most :data:`RESULTS_WAIT`): they act on them, not on an empty list.
         """
         query = self.search_box.value  # its Changed message may still be on its way
-        if self.similar_to is not None or self.library is None:
+        if self.similar_to is not None:
+            return
+        if self.library is None:
+            self.search_query = query  # searched once the library and index are had
+            self._await_results()
             return
         self.search_query = query
         if query == self.displayed_query or not query.strip():
@@ -1236,8 +1250,21 @@ class MainScreen(Screen[None]):
         if self.engine is None:
             self.displayed_query = None
             self._present([], None)
+            self._await_results()
             return
         self._search(query, now=True)
+
+    def _await_results(self) -> None:
+        """Hold the keys typed next until the list shows the query's results."""
+        hold = getattr(self.app, "hold_keys", None)
+        if hold is not None:
+            hold("results", RESULTS_WAIT)
+
+    def _results_came(self) -> None:
+        """The keys held for the query's results go (they came, or never will)."""
+        release = getattr(self.app, "release_keys", None)
+        if release is not None:
+            release("results")
 
     def _focus_pane(self, pane: str) -> None:
         if self.focused is self.search_box and pane != "search":
