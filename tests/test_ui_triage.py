@@ -260,6 +260,7 @@ async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
         assert saved(third).state == "new"
         assert not screen.marked
         assert "2 skipped" in widget_text(app, screen.query_one("#status"))
+        assert "2 marked papers: skipped" in notices(app)
         await pilot.press("z")  # one undo step for the whole bulk action
         await settle(pilot)
         assert saved(first).state == saved(second).state == "new"
@@ -278,9 +279,13 @@ async def test_marks_are_counted_when_a_query_hides_them_and_kept_after_tagging(
         await pilot.pause()
         status = widget_text(app, screen.query_one("#status"))
         assert "● 2 marked" in status and "not shown" not in status
-        await pilot.press("t", *"bulk", "enter")
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Add tags (comma-separated) to 2 marked papers" in app_text(app)
+        await pilot.press(*"bulk", "enter")
         await settle(pilot)
         assert screen.marked == {first, second}
+        assert "Tagged 2 marked papers" in notices(app)
         await pilot.press("s")
         await settle(pilot)
         assert [saved(p).state for p in (first, second, third)] == ["kept", "kept", "new"]
@@ -292,6 +297,40 @@ async def test_marks_are_counted_when_a_query_hides_them_and_kept_after_tagging(
         assert first not in ids(screen)
         status = widget_text(app, screen.query_one("#status"))
         assert "● 1 marked (1 not shown)" in status
+
+
+@sync
+async def test_with_marks_the_panes_say_the_keys_act_on_them_and_how_many_are_not_shown():
+    # two papers marked, then a query that hides them and a third paper opened: the
+    # viewer said "keys act on this paper", and s kept the two hidden papers, not it,
+    # with a notice that did not say they were hidden
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("space", "space")
+        await settle(pilot)
+        assert screen.results.border_title == "list: s m x r t act on 2 marked papers"
+        await pilot.press("slash", *"diffusion", "enter")
+        await settle(pilot)
+        assert first not in ids(screen) and second not in ids(screen)
+        assert screen.results.border_title == (
+            "list: s m x r t act on 2 marked papers (2 not shown)"
+        )
+        await pilot.press("enter")  # the viewer, on the first hit
+        await settle(pilot)
+        opened = screen.current_paper.id
+        title = "paper: s m x r t act on 2 marked papers (2 not shown)"
+        assert screen.viewer.border_title == title
+        assert title in app_text(app)
+        await pilot.press("s")
+        await settle(pilot)
+        assert [saved(p).state for p in (first, second, opened)] == ["kept", "kept", "new"]
+        said = [n for n in app._notifications if "marked" in str(n.message)]
+        assert [str(n.message) for n in said] == ["2 marked papers (2 not shown): kept"]
+        assert said[0].severity == "warning"
+        # the marks are gone: the keys act on the open paper again
+        assert screen.viewer.border_title == "paper: keys act on this paper"
 
 
 @sync

@@ -23,7 +23,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from textual.message import Message
 
@@ -60,6 +60,9 @@ NOT_SAVED_UNDO = "Nothing to undo: that change was not saved"
 #: an undo of a change the store already held (another reader made it first).
 NOTHING_CHANGED_UNDO = "Nothing to undo: the triage file already held that change"
 
+#: how a notice is shown (Textual's severities).
+Severity = Literal["information", "warning", "error"]
+
 # One change to what the reader shows: (field, paper id, value); field is "state",
 # "tags" or "note"; the default value ("new", (), "") means "nothing".
 Change = tuple[str, str, Any]
@@ -83,6 +86,9 @@ class Job:
     #: what to do when ``run`` could not save: given the :class:`StoreConflict` (another
     #: reader changed the same thing), or None (the file was busy, full, unwritable).
     on_unsaved: Callable[[StoreConflict | None], None] | None = None
+    #: how the notice of what ``run`` saved is shown ("warning": papers not on screen
+    #: were changed too).
+    severity: Severity = "information"
 
 
 @dataclass
@@ -108,6 +114,8 @@ class TriageSaved(Message):
     summary: str = ""
     #: the file holds an action undo can take back (None: not known).
     undoable: bool | None = None
+    #: how the summary is shown (see :attr:`Job.severity`).
+    severity: Severity = "information"
 
 
 @dataclass
@@ -311,10 +319,12 @@ class TriageBook:
 
     # -- changes --------------------------------------------------------------------------
 
-    def set_state(self, ids: list[str], state: str) -> str:
+    def set_state(self, ids: list[str], state: str, marked: str = "", hidden: int = 0) -> str:
         """Set ``state`` on ``ids`` (all already in it: back to new); returns the state set.
 
-        A bulk change (papers marked) clears the marks and is announced when saved.
+        A bulk change (papers marked) clears the marks and is announced when saved,
+        naming them as ``marked`` ("2 marked papers (1 not shown)"); as a warning when
+        ``hidden`` of them are not shown.
         """
         all_there = all(self.state_of(pid) == state for pid in ids)
         target = DEFAULT_STATE if all_there else state
@@ -329,13 +339,14 @@ class TriageBook:
 
         if self.marked:
             self.marked.clear()
+            done = "back to new" if target == DEFAULT_STATE else STATE_WORDS[target]
+            notice = f"{marked or f'{len(ids)} marked papers'}: {done}"
 
             def many(store: Store) -> str:
-                changed = store.set_state_many(ids, target)
-                saved(changed)
-                return f"{changed} papers: {target}"
+                saved(store.set_state_many(ids, target))
+                return notice
 
-            self.submit(many, after, op_id=op_id)
+            self.submit(many, after, op_id=op_id, severity=_loudness(hidden))
         else:
 
             def one(store: Store) -> str:
@@ -377,19 +388,31 @@ class TriageBook:
     def toggle_mark(self, paper_id: str) -> None:
         self.marked.symmetric_difference_update({paper_id})
 
-    def save_tags(self, ids: list[str], wanted: list[str], opened: list[str], bulk: bool) -> None:
-        """Add ``wanted`` to every paper of ``ids`` (bulk), or make them the tags of the one
-        paper (merged with what another reader saved since ``opened``)."""
+    def save_tags(
+        self,
+        ids: list[str],
+        wanted: list[str],
+        opened: list[str],
+        bulk: bool,
+        marked: str = "",
+        hidden: int = 0,
+    ) -> None:
+        """Add ``wanted`` to every paper of ``ids`` (bulk: the marked papers, named as
+        ``marked``, ``hidden`` of them not shown), or make them the tags of the one paper
+        (merged with what another reader saved since ``opened``)."""
         if bulk:
             # the marks stay: tagging marked papers and then keeping them is one sequence
+            notice = f"Tagged {marked or f'{len(ids)} papers'}"
 
             def add(store: Store) -> str:
                 for tag in wanted:
                     store.add_tag_many(ids, tag)
-                return f"Tagged {len(ids)} papers"
+                return notice
 
             self.submit(
-                add, [("tags", pid, merge_tags(self.tags.get(pid, ()), wanted)) for pid in ids]
+                add,
+                [("tags", pid, merge_tags(self.tags.get(pid, ()), wanted)) for pid in ids],
+                severity=_loudness(hidden),
             )
             return
         paper_id = ids[0]
@@ -487,9 +510,11 @@ class TriageBook:
         on_unsaved: Callable[[StoreConflict | None], None] | None = None,
         history: bool = True,
         op_id: int | None = None,
+        severity: Severity = "information",
     ) -> int:
         """Show ``after`` now and queue ``run`` to save it; returns the change's id
-        (``op_id``, when the caller took one from :meth:`_new_op` for ``run`` to know)."""
+        (``op_id``, when the caller took one from :meth:`_new_op` for ``run`` to know).
+        ``severity``: how the notice of what ``run`` saved is shown."""
         if op_id is None:
             op_id = self._new_op()
         if after:
@@ -500,7 +525,7 @@ class TriageBook:
         if history and any(b[2] != a[2] for a, b in zip(after, before, strict=True)):
             self._history.append(pending)
         apply_changes(self.states, self.tags, self.notes, after)
-        self._enqueue(Job(op_id, run, on_unsaved))
+        self._enqueue(Job(op_id, run, on_unsaved, severity))
         return op_id
 
     def _new_op(self) -> int:
@@ -636,7 +661,9 @@ class TriageBook:
             snapshot: TriageSnapshot | None = store.snapshot()
         except StoreError:
             snapshot = None  # saved, but not read back: the screen keeps the change
-        return TriageSaved(job.op_id, snapshot, summary, undoable=_undoable(store))
+        return TriageSaved(
+            job.op_id, snapshot, summary, undoable=_undoable(store), severity=job.severity
+        )
 
     @property
     def closing_failure(self) -> str | None:
@@ -668,6 +695,12 @@ class TriageBook:
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every queued write is on disk (or reported); False on timeout."""
         return self._writer_idle.wait(timeout)
+
+
+def _loudness(hidden: int) -> Severity:
+    """How a bulk change's notice is shown: a warning when it changed papers that the
+    list does not show (``hidden``), which nothing else on screen shows changing."""
+    return "warning" if hidden else "information"
 
 
 def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:

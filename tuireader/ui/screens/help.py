@@ -24,7 +24,13 @@ LEGEND = (
     (MARKERS["maybe"], "maybe (m)"),
     (MARKERS["skip"], "skipped (x)"),
     (MARKERS["read"], "read (r)"),
-    (MARK, "marked for a bulk action (space); s m x r t then act on every marked paper"),
+    (
+        MARK,
+        (
+            "marked for a bulk action (space); s m x r t then act on every marked paper, "
+            "also those the query hides (the pane's title says how many)"
+        ),
+    ),
     (CODE_MARK, "the paper links to code"),
     (DERIVED_MARK, "title derived from the abstract (the source gave none)"),
 )

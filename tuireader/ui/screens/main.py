@@ -147,8 +147,16 @@ PAPER_ACTIONS = frozenset(
         "toggle_mark",
     }
 )
-#: ...and those that act on the marked papers, else on the highlighted one.
+#: ...and those that act on the marked papers, else on the highlighted one...
 MARKED_OR_PAPER_ACTIONS = frozenset({"triage", "edit_tags"})
+#: ...as bound (the pane's title names their keys while papers are marked).
+MARKED_KEYS = (
+    "triage('kept')",
+    "triage('maybe')",
+    "triage('skip')",
+    "triage('read')",
+    "edit_tags",
+)
 #: what the reader says when the fit order is asked for before there is a model.
 FIT_NEEDS = "The fit order needs a kept paper and a few other decisions"
 
@@ -376,6 +384,8 @@ class MainScreen(Screen[None]):
         self._space_lock = threading.Lock()
         #: the tag editor while it is open.
         self._tag_editor: TagEditor | None = None
+        #: the keys that act on marked papers, as shown ("s m x r t"; None: not yet known).
+        self._marked_keys: str | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -590,15 +600,44 @@ class MainScreen(Screen[None]):
         self.mode = pane
         for name in MODES:
             self.set_class(name == pane, f"-mode-{name}")
+        self._show_titles()
+
+    def _show_titles(self) -> None:
+        """The panes' titles: the focused one says what the keys act on."""
+        pane = self.mode
         label, what = MODES[pane]
         _title(self.search_box, f"{label}: {what}" if pane == "search" else "search")
         self._show_order()
-        _title(self.viewer, f"{label}: {what}" if pane == "viewer" else "")
+        _title(self.viewer, f"{label}: {self._acts_on(pane)}" if pane == "viewer" else "")
+
+    def _acts_on(self, pane: str) -> str:
+        """What the keys of ``pane`` act on: the paper highlighted or open, but the keys
+        that act on marked papers say so while there are any (those the query hides
+        too: they are kept, skipped or tagged as well)."""
+        if not self.triage.marked:
+            return MODES[pane][1]
+        if self._marked_keys is None:  # the keys in force do not change while it runs
+            keys = [self._key_for(action) for action in MARKED_KEYS]
+            self._marked_keys = " ".join(key for key in keys if key)
+        return f"{self._marked_keys} act on {self._marked_words()}"
+
+    def _hidden_marks(self) -> int:
+        """How many of the marked papers the list does not show."""
+        return len(self.triage.marked.difference(ids_of(self.results.rows)))
+
+    def _marked_words(self) -> str:
+        """The marked papers, and how many of them the list does not show: "2 marked
+        papers (1 not shown)"."""
+        marked = self.triage.marked
+        hidden = self._hidden_marks()
+        words = f"{len(marked):,} marked paper{'' if len(marked) == 1 else 's'}"
+        return words + (f" ({hidden:,} not shown)" if hidden else "")
 
     def _show_order(self) -> None:
         """The results pane's title: the mode, and the order when one was asked for (also
         on the status line)."""
-        base = f"{MODES['results'][0]}: {MODES['results'][1]}" if self.mode == "results" else "list"
+        label = MODES["results"][0]
+        base = f"{label}: {self._acts_on('results')}" if self.mode == "results" else label
         asked = self._choice is not None or self._query_sort is not None
         _title(self.results, f"{base} · order: {self.order}" if asked else base)
         self.query_one(StatusLine).order = self.order if asked else ""
@@ -1737,7 +1776,14 @@ class MainScreen(Screen[None]):
         # A decision (or a batch, or another reader's changes) is on disk: learn from it.
         self._refit_soon()
         if message.summary:
-            self.notify(visible(undo_notice(message.summary)), timeout=2, markup=False)
+            # louder and longer when it changed papers the list does not show
+            loud = message.severity == "warning"
+            self.notify(
+                visible(undo_notice(message.summary)),
+                severity=message.severity,
+                timeout=6 if loud else 2,
+                markup=False,
+            )
 
     def on_triage_failed(self, message: TriageFailed) -> None:
         ids = self.triage.papers_of(message.op_id)
@@ -1777,6 +1823,7 @@ class MainScreen(Screen[None]):
         self.triage_counts = counts_line(
             book.states, listed, beyond, self._beyond_triaged, book.saving, book.marked
         )
+        self._show_titles()  # marks made or cleared, or hidden by the query now shown
 
     @work(thread=True, exclusive=True, group="count", exit_on_error=False)
     def _count_matches(self, query: str, resolve: Resolver) -> None:
@@ -1874,7 +1921,10 @@ class MainScreen(Screen[None]):
         if not self._writable():
             return
         bulk = bool(self.triage.marked)
-        self.triage.set_state(ids, command.state)
+        if bulk:
+            self.triage.set_state(ids, command.state, self._marked_words(), self._hidden_marks())
+        else:
+            self.triage.set_state(ids, command.state)
         self._redraw_triage()
         if not bulk:
             self._advance(ids[0])
@@ -1928,6 +1978,8 @@ class MainScreen(Screen[None]):
             return
         bulk = len(ids) > 1 or bool(book.marked)
         opened = list(book.tags.get(ids[0], ())) if not bulk else []
+        marked = self._marked_words() if bulk else ""
+        hidden = self._hidden_marks() if bulk else 0
 
         def done(tags: list[str] | None) -> None:
             self._tag_editor = None
@@ -1940,11 +1992,11 @@ class MainScreen(Screen[None]):
             except StoreError as error:
                 self.notify(visible(error.user_message), severity="error", markup=False)
                 return
-            book.save_tags(ids, wanted, opened, bulk)
+            book.save_tags(ids, wanted, opened, bulk, marked, hidden)
             self._redraw_triage()
 
         if bulk:
-            title = f"Add tags to {len(ids)} papers (comma-separated)"
+            title = f"Add tags (comma-separated) to {marked}"
         else:
             paper = self.current_paper  # not bulk: the one target is the highlighted paper
             name = " ".join(paper.title.split()) if paper is not None else ids[0]
