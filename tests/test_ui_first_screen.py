@@ -315,6 +315,30 @@ async def test_escape_leaves_more_like_this_back_to_the_paper_it_was_for():
         assert "Papers like" not in app_text(app)
 
 
+@sync
+async def test_more_like_this_says_its_order_is_by_similarity():
+    # the order asked for before (list) was said of More like this, in similarity order
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"model", "enter", "F")
+        await settle(pilot)
+        assert screen.order == "list"
+        assert "order: list" in status(app, screen)
+        paper = screen.current_paper
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.similar_to is paper
+        similar = [hit.paper.id for hit in screen.engine.similar(paper.id).hits]
+        assert [row.paper.id for row in screen.results.rows] == similar
+        assert "order: similarity" in status(app, screen)
+        assert screen.results.border_title.endswith("· order: similarity")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "order: list" in status(app, screen)
+        assert screen.results.border_title.endswith("· order: list")
+
+
 # -- the list-name column -----------------------------------------------------------------
 
 

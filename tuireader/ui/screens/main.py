@@ -635,12 +635,14 @@ class MainScreen(Screen[None]):
 
     def _show_order(self) -> None:
         """The results pane's title: the mode, and the order when one was asked for (also
-        on the status line)."""
+        on the status line); "More like this" is always in its own order, by similarity."""
         label = MODES["results"][0]
         base = f"{label}: {self._acts_on('results')}" if self.mode == "results" else label
-        asked = self._choice is not None or self._query_sort is not None
-        _title(self.results, f"{base} · order: {self.order}" if asked else base)
-        self.query_one(StatusLine).order = self.order if asked else ""
+        similar = self.similar_to is not None and self._base_rows is None
+        order = "similarity" if similar else self.order
+        asked = similar or self._choice is not None or self._query_sort is not None
+        _title(self.results, f"{base} · order: {order}" if asked else base)
+        self.query_one(StatusLine).order = order if asked else ""
 
     # -- loading --------------------------------------------------------------------------
 
@@ -997,6 +999,7 @@ class MainScreen(Screen[None]):
         if message.kind == "similar":
             self._base_rows = None
             self._show_rows(rows, keep=keep)
+            self._show_order()  # by similarity, whatever order the list was in
         else:
             order = self._choice if message.kind == "reorder" else None
             self._present(rows, getattr(result, "sort", None), keep=keep, order=order)

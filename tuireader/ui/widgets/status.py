@@ -31,7 +31,8 @@ class StatusLine(Static):
     #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
     triage: reactive[str] = reactive("")
     #: the order the papers are shown in ("list", "relevance", "fit") once one was asked
-    #: for (the order key or ``sort:``); empty while the default order is in force.
+    #: for (the order key or ``sort:``), "similarity" in More like this; empty while the
+    #: default order is in force.
     order: reactive[str] = reactive("")
 
     def __init__(self, *, id: str | None = None) -> None:
