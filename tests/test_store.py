@@ -240,7 +240,7 @@ def test_add_tag_many_is_one_action(store: Store) -> None:
     undone = store.undo()
     assert undone is not None
     assert undone.paper_ids == ("b", "c")
-    assert undone.message == "Undid: added tag 'rl' for 2 papers"
+    assert undone.message == "Undid: tag 'rl' taken off for 2 papers"
     assert store.ids_with_tag("rl") == {"a"}
 
 
@@ -275,10 +275,10 @@ def test_undo_walks_back_across_states_tags_and_notes(store: Store) -> None:
         if len(messages) == 1:
             assert store.get("p").tags == ("rl",)
     assert messages == [
-        "Undid: removed tag 'rl' for 1 paper",
+        "Undid: tag 'rl' put back for 1 paper",
         "Undid: read back to kept for 1 paper",
-        "Undid: edited note for 1 paper",
-        "Undid: added tag 'rl' for 1 paper",
+        "Undid: note back as it was for 1 paper",
+        "Undid: tag 'rl' taken off for 1 paper",
         "Undid: kept back to new for 1 paper",
     ]
     assert store.get("p").is_default
@@ -294,6 +294,32 @@ def test_bulk_state_change_undoes_as_one_step(store: Store) -> None:
     assert undone.kind == "state"
     assert undone.message == "Undid: kept back to new/maybe for 3 papers"
     assert {i: store.get(i).state for i in "abc"} == {"a": "maybe", "b": "new", "c": "new"}
+
+
+def test_undo_of_a_command_lines_triage_says_which_way_each_change_went(store: Store) -> None:
+    # "Undid: new → kept; added tag 'rl'" read as if the undo had kept and tagged them
+    store.set_state("b", "maybe")
+    store.apply_many(["a", "b"], state="kept", tags=["rl; later"])
+    undone = store.undo()
+    assert undone is not None and undone.kind == "triage"
+    assert undone.message == (
+        "Undid: kept back to new/maybe and tag 'rl; later' taken off for 2 papers"
+    )
+    store.set_tags("a", ["x", "y"])
+    store.set_tags("a", ["z"])
+    store.set_note("a", "first")
+    store.set_note("a", "")
+    store.set_state_many(["a"], "kept")
+    store.set_state_many(["a"], "new")
+    said = [store.undo().message for _ in range(6)]  # type: ignore[union-attr]
+    assert said == [
+        "Undid: new back to kept for 1 paper",
+        "Undid: kept back to new for 1 paper",
+        "Undid: note put back for 1 paper",
+        "Undid: note back as it was for 1 paper",
+        "Undid: tags back as they were for 1 paper",
+        "Undid: tags back as they were for 1 paper",
+    ]
 
 
 def test_undo_works_after_restart(db_path: Path) -> None:

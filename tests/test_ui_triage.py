@@ -490,6 +490,25 @@ async def test_undo_after_a_command_lines_change_shows_what_the_store_takes_back
 
 
 @sync
+async def test_undo_of_a_command_lines_triage_says_the_papers_went_back():
+    # 'tuireader triage A B --state keep --tag rl', then z in the reader: the notice
+    # said "Undone: new → kept; added tag 'rl' for 2 papers", as if it had kept them
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        with Store.open(resolve().state_db) as command_line:
+            command_line.apply_many([first, second], state="kept", tags=["rl"])
+        screen.poll_triage()
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).state == saved(second).state == "new"
+        said = [text for text in notices(app) if text.startswith("Undone")]
+        assert said == ["Undone: kept back to new and tag 'rl' taken off for 2 papers"]
+
+
+@sync
 async def test_undo_of_a_keep_another_reader_made_first_takes_back_nothing_older():
     # reader B kept a paper; reader A's s on it, unseen yet, changed nothing and logged
     # no action, so A's z took back A's earlier keep of another paper

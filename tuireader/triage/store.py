@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -196,6 +197,28 @@ class Counts:
         return self.kept + self.maybe + self.skip + self.read + self.new
 
 
+#: where one part of an action's summary ends and the next begins ("new → kept; added
+#: tag 'rl'", the command line's triage): before a state change or a tag's.
+_SUMMARY_PARTS = re.compile(r"; (?=added tag '|removed tag '|[a-z/]+ → )")
+
+
+def _taken_back(part: str) -> str:
+    """One part of an action's summary, as undoing it changed things back: "new →
+    kept" is "kept back to new", "added tag 'rl'" is "tag 'rl' taken off"."""
+    if match := re.fullmatch(r"(.+) → (.+)", part):
+        return f"{match[2]} back to {match[1]}"
+    if match := re.fullmatch(r"added tag (.+)", part):
+        return f"tag {match[1]} taken off"
+    if match := re.fullmatch(r"removed tag (.+)", part):
+        return f"tag {match[1]} put back"
+    back = {
+        "changed tags": "tags back as they were",
+        "edited note": "note back as it was",
+        "cleared note": "note put back",
+    }
+    return back.get(part, f"{part}, taken back")
+
+
 @dataclass(frozen=True)
 class UndoResult:
     """One triage action that was (or would be) taken back."""
@@ -214,12 +237,11 @@ class UndoResult:
 
     @property
     def message(self) -> str:
+        """What undoing the action did, in the direction it went: "Undid: skip back to
+        new for 1 paper", "Undid: kept back to new and tag 'rl' taken off for 2 papers"."""
         count = len(self.paper_ids)
-        what = self.summary
-        if self.kind == "state" and " → " in what:
-            # the papers went the other way: "new → skip" taken back is "skip back to new"
-            before, after = what.split(" → ", 1)
-            what = f"{after} back to {before}"
+        parts = _SUMMARY_PARTS.split(self.summary) if self.summary else []
+        what = " and ".join(_taken_back(part) for part in parts) or "the last change"
         text = f"Undid: {what} for {count} paper{'' if count == 1 else 's'}"
         if self.left:
             n = len(self.left)
