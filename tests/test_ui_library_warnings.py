@@ -131,3 +131,30 @@ def test_marks_outside_the_lists_are_a_load_warning_announced_when_they_change(t
     assert first.severity == "warning" and not first.known  # new: announced
     [again] = warning()
     assert again.known  # the same mark: listed under w, not announced again
+
+
+def test_a_mark_made_in_the_reader_keeps_what_identifies_its_paper(tmp_path):
+    # the reader's store kept no identity with its marks: a re-scraped list (a paper's
+    # id changed) left the reader's marks behind, while the command line's followed
+    from tuireader.session import load_session
+    from tuireader.ui.app import core_services
+
+    records = [dict(r) for r in RECORDS]
+    source = write_jsonl(tmp_path / "a.jsonl", records)
+    paths = resolve(tmp_path / "data")
+    services = core_services([source], paths)
+    library = services.load_library()
+    kept = library.papers[0]
+    store = services.open_store()
+    store.set_state(kept.id, "kept")
+    assert store.identities([kept.id])  # kept with the mark
+    store.close()
+    records[0]["title"] = records[0]["title"].replace("Optimization", "Optimisation")
+    write_jsonl(source, records)  # re-scraped: another id for the same paper
+    session = load_session([source], data_dir=paths.root)
+    assert kept.id not in session.library.paper_ids()
+    assert session.triage is not None and not session.triage.detached
+    with session.open_store() as again:
+        assert [p.title for p in session.library.papers if again.get(p.id).state == "kept"] == [
+            records[0]["title"]
+        ]

@@ -144,9 +144,22 @@ def core_services(
         store = Store.open(paths.state_db)
         # this reader's actions are its own to undo: z never takes back another window's
         store.origin = reader_origin()
+        # each mark keeps what identifies its paper, as the command line's do, so that it
+        # follows the paper when the list is re-scraped (without it, a reader's marks on
+        # papers with no strong key were left behind)
+        store.identify_with(_identity_in(loaded))
         return store
 
     return Services(load_library=load, open_engine=open_, open_store=open_store)
+
+
+def _identity_in(loaded: list[Any]) -> Any:
+    """What identifies a paper of the session loaded last (None before one is)."""
+
+    def identity(paper_id: str) -> Any:
+        return loaded[0].identity_of(paper_id) if loaded else None
+
+    return identity
 
 
 def _same_papers(library: Library, other: Library) -> bool:
