@@ -532,3 +532,24 @@ def test_a_talks_video_is_never_cited_as_the_paper(tmp_path: Path) -> None:
         paper, links=(*paper.links, Link("https://example.org/li22", "paper", "url"))
     )
     assert "url = {https://example.org/li22}" in format_citation(with_page).text
+
+
+def test_a_talks_video_is_never_exported_or_copied_as_the_papers_page(tmp_path, capsys) -> None:
+    # export --format urls gave every CoLLAs paper's YouTube talk as "the paper's own
+    # page", the Markdown export linked the titles to it, and copy --link paper took it
+    from tuireader.cli import main
+    from tuireader.ingest.library import load_library
+    from tuireader.render.citations import best_link
+
+    source = FIXTURES / "pmlr_collas2022_slice.bib"
+    library = load_library([source])
+    videos = [p for p in library.papers if any("youtu" in link.url for link in p.links)]
+    assert videos and all(best_link(p) is None or "youtu" not in best_link(p) for p in videos)
+    data = ("--data-dir", str(tmp_path / "data"))
+    for fmt in ("urls", "markdown", "csv", "json"):
+        main(["export", str(source), "--format", fmt, *data])
+        out, _err = capsys.readouterr()
+        assert "youtu" not in out or fmt == "json", fmt  # JSON lists every link, with its kind
+    code = main(["copy", videos[0].id, str(source), "--link", "paper", *data])
+    out, err = capsys.readouterr()
+    assert code == 1 and "youtu" not in out and "has no paper link" in err

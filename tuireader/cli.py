@@ -1044,8 +1044,10 @@ def _chosen_link(paper, which: str | None):
         if link.kind == which:
             return link
     if which == "paper":
+        # the paper's page worked out from its fields (a PMLR key, a DOI), never a
+        # project site or a talk's video standing in for it
         link = _primary_link(paper)
-        if link is not None and link.kind != "code":
+        if link is not None and link.kind == "paper":
             return link
     raise LookupError(f"{paper.id} has no {which} link (tuireader links {paper.id} lists them)")
 

@@ -1209,9 +1209,14 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
 
 
 def best_link(paper: Paper) -> str | None:
-    """The one URL to give for a paper: PMLR page > OpenReview > arXiv > PDF > code > any."""
+    """The one URL to give for a paper: PMLR page > OpenReview > arXiv > PDF > code > any,
+    never a talk's video, slides or poster (a link beside the paper, not to it)."""
     paper = _with_source(paper)
-    links = _all_links(paper, _venue(paper, _year(paper)))
+    links = [
+        link
+        for link in _all_links(paper, _venue(paper, _year(paper)))
+        if not _beside_the_work(link)
+    ]
     if not links:
         return None
     return _clean(min(links, key=_link_rank).url)
