@@ -256,3 +256,30 @@ def test_write_atomic_replaces_surrogates_and_cleans_up_after_any_exception(tmp_
         write_atomic("new", target)
     assert [p.name for p in tmp_path.iterdir()] == ["t.txt"]
     assert target.read_bytes() == "lone \ufffd".encode()
+
+
+def test_the_markdown_export_shows_html_and_links_in_paper_text_as_text(tmp_path) -> None:
+    # a scraped title's <img onerror=…> and a tag's [x](javascript:…) came out live in
+    # every Markdown viewer; a note's own Markdown stays, its HTML is shown
+    from tuireader.model import Paper
+    from tuireader.triage.export import render_export
+    from tuireader.triage.store import Store
+
+    paper = Paper(
+        id="p1",
+        title="Bracket ] title <img src=x onerror=alert(1)> & more",
+        abstract="",
+        authors=("Ada <b>Lovelace</b>",),
+        venue="Conf [x](javascript:alert(1))",
+    )
+    with Store.in_memory() as store:
+        store.set_state("p1", "kept")
+        store.add_tag("p1", "[x](javascript:alert(1))")
+        store.set_note("p1", "see [the code](https://example.org) <script>alert(1)</script>")
+        text = render_export([paper], store.get_many(["p1"]), "markdown")
+    import re
+
+    assert not re.search(r"(?<!\\)[<&]", text)  # every < and & shown, none markup
+    assert "\\<img src=x onerror=alert(1)\\>" in text and "\\&" in text
+    assert not re.search(r"(?<!\\)\]\(javascript:", text)  # no link made of a tag
+    assert "[the code](https://example.org)" in text  # the user's own link stays

@@ -58,7 +58,7 @@ from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
-from tuireader.render.safetext import web_url
+from tuireader.render.safetext import markdown_text, web_url
 
 __all__ = [
     "DEFAULT_FORMAT",
@@ -1834,14 +1834,10 @@ def _markdown_url(url: str) -> str:
     )
 
 
-def _markdown_text(text: str) -> str:
-    return re.sub(r"([\\\[\]*_`])", r"\\\1", text)
-
-
 def _markdown(facts: _Facts) -> str:
     """``[Title](url)``; a paper with no link is a line of its own: ``*Title*. Ada
     Lovelace, Alan Turing et al. Venue, 2024.``, with what is known of it."""
-    title = _markdown_text(_plain(facts.paper.title) or "Untitled")
+    title = markdown_text(_plain(facts.paper.title) or "Untitled")
     if facts.url:
         return f"[{title}]({_markdown_url(facts.url)})"
     names = [_plain(name) for name in facts.authors or facts.editors]
@@ -1853,7 +1849,7 @@ def _markdown(facts: _Facts) -> str:
     where = _plain(venue.container) if venue else "arXiv" if facts.arxiv else ""
     where = where or _plain(facts.paper.publisher or "")
     tail = ", ".join(part for part in (where, str(facts.year or "")) if part)
-    parts = [f"*{title}*", _markdown_text(people), _markdown_text(tail)]
+    parts = [f"*{title}*", markdown_text(people), markdown_text(tail)]
     return " ".join(_end(part) for part in parts if part)
 
 

@@ -118,6 +118,23 @@ def one_line(text: str) -> str:
     return valid(text).translate(_ONE_LINE_TABLE)
 
 
+#: what Markdown (CommonMark) would read as markup: emphasis, code, links and images,
+#: and raw HTML or entities ("<img onerror=…>", "&lt;"); each is written backslashed.
+_MARKDOWN_MARKS = re.compile(r"[\\`*_\[\]<>&]")
+#: raw HTML and entities only, for text whose Markdown is meant (the user's notes)
+_HTML_MARKS = re.compile(r"[<>&]")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that shows it as it is: a paper's text is never markup."""
+    return _MARKDOWN_MARKS.sub(r"\\\g<0>", text)
+
+
+def markdown_without_html(text: str) -> str:
+    """``text`` (Markdown the user wrote) with raw HTML and entities shown, not run."""
+    return _HTML_MARKS.sub(r"\\\g<0>", text)
+
+
 def to_json(data: Any, *, indent: int | None = None) -> str:
     """``data`` as JSON text; unsafe characters escaped as ``\\uXXXX``, surrogates replaced.
 

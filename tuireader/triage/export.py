@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 import stat
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -25,7 +24,13 @@ from typing import Any
 
 from tuireader.model import Library, Paper
 from tuireader.render.citations import best_link, format_many
-from tuireader.render.safetext import one_line, to_json, valid
+from tuireader.render.safetext import (
+    markdown_text,
+    markdown_without_html,
+    one_line,
+    to_json,
+    valid,
+)
 from tuireader.render.safetext import terminal as visible
 from tuireader.render.textrender import display_author, display_editors, display_title
 from tuireader.triage.store import Triage
@@ -144,13 +149,12 @@ def _inert(*cells: object) -> list[object]:
     ]
 
 
-_MARKDOWN_SPECIAL = re.compile(r"[\\\[\]*_`]")
 _MARKDOWN_URL = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"})
 
 
 def _markdown_head(paper: Paper) -> str:
     """``[Title](best link)``: the title as the reader shows it, Markdown's marks escaped."""
-    title = _MARKDOWN_SPECIAL.sub(r"\\\g<0>", display_title(paper.title) or "Untitled")
+    title = markdown_text(display_title(paper.title) or "Untitled")
     url = best_link(paper)
     return f"[{title}]({url.translate(_MARKDOWN_URL)})" if url else title
 
@@ -163,23 +167,25 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     authors = ", ".join(display_author(name) for name in paper.authors)
     if not authors:
         authors = display_editors(paper.editor) if paper.editor else "authors unknown"
-    lines = [f"- {head}", "  " + authors]
+    lines = [f"- {head}", "  " + markdown_text(authors)]
     year = str(paper.year) if paper.year else ""
     where = paper.venue or ""
     if year and year not in where:
         where = f"{where} ({year})" if where else year
     if where:
-        lines.append(f"  {where}")
+        lines.append(f"  {markdown_text(where)}")
     code = _first_code(paper)
     if code:
         lines.append(f"  code: <{code}>")
     if triage.state != "new":
         lines.append(f"  state: {triage.state}")
     if triage.tags:
-        lines.append("  tags: " + ", ".join(triage.tags))
+        lines.append("  tags: " + ", ".join(markdown_text(tag) for tag in triage.tags))
     if triage.note:
+        # the user's own Markdown stays; HTML in it is shown, not run
         lines.append("  note:")
-        lines.extend(("    " + line).rstrip() for line in triage.note.splitlines())
+        note = markdown_without_html(triage.note)
+        lines.extend(("    " + line).rstrip() for line in note.splitlines())
     return "\n".join(lines) + "\n"
 
 
