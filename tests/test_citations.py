@@ -324,6 +324,29 @@ def test_apa_and_mla_text() -> None:
     )
 
 
+def test_mla_does_not_repeat_the_year_a_journal_reference_ends_with() -> None:
+    # "Phys.Rev.D76:013009,2007, 2007"
+    ref = Paper(
+        id="a",
+        title="T",
+        abstract="",
+        authors=("Ann Lee",),
+        venue="Phys.Rev.D76:013009,2007",
+        year=2007,
+        arxiv_id="0704.0001",
+    )
+    assert "013009,2007, https" in format_citation(ref, "mla").text
+    workshop = Paper(
+        id="w",
+        title="T",
+        abstract="",
+        authors=("Ann Lee",),
+        venue="ICML 2024 Workshop on Things",
+        year=2024,
+    )
+    assert "ICML 2024 Workshop on Things, 2024" in format_citation(workshop, "mla").text
+
+
 def test_mla_two_authors_and_question_title() -> None:
     paper = Paper(
         id="q", title="Is It Real?", abstract="", authors=("Ann Lee", "Bo Chen"), venue="ICML 2024"

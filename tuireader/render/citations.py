@@ -1784,6 +1784,11 @@ def _mla_authors(authors: Sequence[str]) -> str:
     return f"{first}, et al"
 
 
+def _names_year(text: str, year: int) -> bool:
+    """``text`` ends with ``year``, as a journal reference does ("…:013009,2007")."""
+    return re.search(rf"(?<!\d){year}\)?\.?\s*$", text) is not None
+
+
 def _mla(facts: _Facts) -> str:
     # MLA quotes the title; quotation marks inside it become single ones.
     title = (
@@ -1814,7 +1819,9 @@ def _mla(facts: _Facts) -> str:
         container.append("arXiv")
     elif _clean(facts.paper.publisher):
         container.append(_plain(facts.paper.publisher or ""))
-    if facts.year:
+    # a venue that ends with the year (an arXiv journal reference,
+    # "Phys.Rev.D76:013009,2007") is not followed by it again
+    if facts.year and not (venue is not None and _names_year(venue.container, facts.year)):
         container.append(str(facts.year))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
