@@ -89,6 +89,13 @@ class Record:
     source_id: str | None = None
     #: the BibTeX/BibLaTeX entry as the source gave it (also a paper list's ``bibtex``).
     source_entry: SourceEntry | None = None
+    #: the authors as a source that splits names splits them (CSL ``family``/``given``),
+    #: in BibTeX's order, one each: "Peng, Xue Bin", "von Luxburg, Ulrike",
+    #: "King, Jr., Martin Luther"; empty when the source gives whole names only.
+    author_names: tuple[str, ...] = ()
+    #: the citation key the source gives a paper it does not give as BibTeX (a CSL
+    #: item's ``citation-key``, else its ``id`` when that is a key).
+    cite_key: str | None = None
     #: BibTeX entry type, lower case ("article", "inproceedings", "misc").
     entry_type: str | None = None
     journal: str | None = None
@@ -143,6 +150,10 @@ class Paper:
     order: int = 0
     #: the BibTeX/BibLaTeX entry the paper was read from, reproduced by citations.
     source_entry: SourceEntry | None = None
+    #: the authors as the source splits them, "Family, Given" (see ``Record.author_names``).
+    author_names: tuple[str, ...] = ()
+    #: the citation key a CSL-JSON source gives (a BibTeX key is ``source_entry.key``).
+    cite_key: str | None = None
     #: BibTeX entry type the source gives ("article", "inproceedings", "misc", …), lower case.
     entry_type: str | None = None
     #: journal name, when the source gives one (BibTeX ``journal``, CSL ``container-title``).

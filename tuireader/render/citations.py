@@ -642,9 +642,13 @@ def _escape_url(url: str) -> str:
 
 # -------------------------------------------------------------------------- names
 
+#: particles of a family name, also when capitalised ("Christopher De Sa").
 _PARTICLES = frozenset(
-    "van von der den de del della dei di da du dos das le la ter ten bin ibn al el st".split()  # noqa: SIM905 - a word list reads better as text
+    "van von der den de del della dei di du dos das la ter ten".split()  # noqa: SIM905 - a word list reads better as text
 )
+#: particles only when written in lower case, as BibTeX reads every particle: as
+#: capitalised words they are given names as often ("Xue Bin Peng", "Al Gore").
+_LOWER_PARTICLES = frozenset("bin ibn al el da le st".split())  # noqa: SIM905
 
 
 def _top_level(text: str, sep: str) -> list[int]:
@@ -695,7 +699,9 @@ def name_parts(name: str) -> NameParts:
     ("Evans, II, Neal J.") and "Family, Given, Suffix". Otherwise a suffix is the last
     word when it is one (Jr., Sr., II, III, IV), and the family name is the word before
     it, together with any particles before that (``van``, ``von``, ``de la``, …) as long
-    as a given name remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte"). Commas and
+    as a given name remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte"). Particles
+    that are given names as often (``bin``, ``al``, ``da``, …) count only in lower case,
+    as BibTeX's: "Xue Bin Peng" → ("Xue Bin", "Peng"). Commas and
     spaces inside braces do not split: ``{A. Biere}`` is one family name, as in BibTeX.
     """
     name = _clean(name)
@@ -719,7 +725,9 @@ def name_parts(name: str) -> NameParts:
     if len(words) <= 1:
         return NameParts("", " ".join(words), suffix)
     start = len(words) - 1
-    while start > 1 and words[start - 1].lower() in _PARTICLES:
+    while start > 1 and (
+        words[start - 1].lower() in _PARTICLES or words[start - 1] in _LOWER_PARTICLES
+    ):
         start -= 1
     return NameParts(" ".join(words[:start]), " ".join(words[start:]), suffix)
 
@@ -805,8 +813,37 @@ def _bibtex_author(name: str) -> str:
     return f"{family_part}, {_bibtex_name_part(given)}"
 
 
+def _name_words(name: str) -> set[str]:
+    return set(re.findall(r"\w+", _plain(name).casefold()))
+
+
+def _split_names(paper: Paper) -> tuple[str, ...]:
+    """The authors as the source splits them: its BibTeX ``author`` field, else the
+    CSL names; empty when the source gives no split."""
+    entry = paper.source_entry
+    if entry is not None and entry.get("author"):
+        return _split_bibtex_names(entry.get("author") or "")
+    return paper.author_names
+
+
 def _authors(paper: Paper) -> list[str]:
-    return [cleaned for cleaned in (_clean(name) for name in paper.authors) if cleaned]
+    """The paper's authors, each as its source splits it ("Peng, Xue Bin") where the
+    source does, so the family name is the source's and never a guess; a name the
+    source does not split (or gives otherwise than the paper) is the paper's own."""
+    names = [cleaned for cleaned in (_clean(name) for name in paper.authors) if cleaned]
+    split = [name for name in _split_names(paper) if _clean(name)]
+    if not split:
+        return names
+    out: list[str] = []
+    j = 0
+    for name in names:
+        words = _name_words(name)
+        if j < len(split) and words and words <= _name_words(split[j]):
+            out.append(_clean(split[j]))
+            j += 1
+        else:
+            out.append(name)
+    return out
 
 
 def _split_bibtex_names(value: str) -> tuple[str, ...]:
@@ -873,7 +910,7 @@ def base_key(paper: Paper) -> str:
     """``familyYearFirstword`` for one paper, before any collision suffix (the first
     editor's family name when the paper names no author)."""
     paper = _with_source(paper)
-    first = next((name for name in paper.authors or paper.editor if _clean(name)), None)
+    first = next((name for name in _authors(paper) or paper.editor if _clean(name)), None)
     if first is not None:
         family = _ascii_letters(split_name(first)[1]) or "author"
     else:
@@ -897,11 +934,11 @@ _SAFE_KEY = re.compile(r"^[^\s,{}()=#%\"'\\~]+$")
 
 
 def _source_key(paper: Paper) -> str | None:
+    """The key the source gives the paper: its BibTeX entry's, else its CSL
+    ``citation-key`` (None when neither is one a BibTeX file can hold)."""
     entry = paper.source_entry
-    if entry is None:
-        return None
-    key = entry.key.strip()
-    return key if _SAFE_KEY.match(key) else None
+    key = (entry.key if entry is not None else paper.cite_key or "").strip()
+    return key if key and _SAFE_KEY.match(key) else None
 
 
 def _assign_keys(papers: Iterable[Paper]) -> dict[str, str]:
@@ -972,7 +1009,8 @@ def cite_keys(
 ) -> dict[str, str]:
     """Paper id → cite key for ``papers``.
 
-    A paper read from BibTeX keeps its source key. Other papers get
+    A paper read from BibTeX keeps its source key, and one read from CSL-JSON its
+    ``citation-key``. Other papers get
     ``familyYearFirstword``; papers sharing that base key all get suffixes ``a``, ``b``,
     … in order of paper id, and a generated key never takes a kept source key.
 

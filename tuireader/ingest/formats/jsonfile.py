@@ -400,6 +400,68 @@ def _csl_year(value: Any) -> int | None:
     return year_of(value)
 
 
+#: a CSL ``id`` that is a citation key ("abbottUnderstandingAnalysis2015", "smith_2020"),
+#: not a number, a URL or a path ("http://zotero.org/users/1/items/ABC").
+_CSL_KEY_RE = re.compile(r"^[A-Za-z][\w:.+-]*$")
+
+
+def _csl_cite_key(data: dict[str, Any]) -> str | None:
+    """The citation key of a CSL item: its ``citation-key``, else its ``id`` when that
+    looks like a key (not a number, not a URL)."""
+    key = text_field(data.get("citation-key"))
+    if key and key.strip():
+        return key.strip()
+    item_id = data.get("id")
+    if not isinstance(item_id, str):
+        return None
+    item_id = item_id.strip()
+    return item_id if _CSL_KEY_RE.match(item_id) else None
+
+
+def _csl_split_names(value: Any) -> tuple[str, ...]:
+    """CSL name objects in BibTeX's "von Last, Jr, First" order, as the source splits
+    them; empty when any name is not a CSL name object (then nothing says the split)."""
+    if not isinstance(value, list):
+        return ()
+    names: list[str] = []
+    for item in value:
+        if not isinstance(item, dict):
+            return ()
+        literal = text_field(item.get("literal")) or text_field(item.get("name"))
+        family = text_field(item.get("family") or item.get("last"))
+        if literal and not family:
+            # one name as a whole ("OpenAI", "The Consortium"): braces keep it whole
+            literal = " ".join(literal.replace("{", "").replace("}", "").split())
+            names.append("{" + literal + "}" if literal else "")
+            continue
+        particles = " ".join(
+            part
+            for part in (
+                text_field(item.get("dropping-particle")),
+                text_field(item.get("non-dropping-particle")),
+            )
+            if part
+        )
+        family = " ".join(part for part in (particles, family) if part)
+        parts = [
+            family,
+            text_field(item.get("suffix")) or "",
+            text_field(item.get("given") or item.get("first")) or "",
+        ]
+        parts = [" ".join(part.split()) for part in parts]
+        if not parts[0]:
+            return ()
+        # a comma inside a part, or a family name standing alone, is kept whole by braces
+        parts = ["{" + part + "}" if "," in part else part for part in parts]
+        if not parts[2] and " " in parts[0] and not parts[0].startswith("{"):
+            parts[0] = "{" + parts[0] + "}"
+        if not parts[1]:
+            names.append(f"{parts[0]}, {parts[2]}" if parts[2] else parts[0])
+        else:
+            names.append(", ".join(parts))
+    return tuple(name for name in names if name)
+
+
 def _csl_record(data: dict[str, Any]) -> Record | None:
     title = one_line(data.get("title"))
     if title:
@@ -439,6 +501,8 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         doi=doi,
         arxiv_id=arxiv_id,
         source_id=text_field(data.get("citation-key")) or text_field(data.get("id")),
+        author_names=_csl_split_names(data.get("author")),
+        cite_key=_csl_cite_key(data),
         entry_type="misc" if arxiv_id and not container else _CSL_TYPES.get(csl_type),
         journal=journal,
         booktitle=booktitle,
