@@ -1568,7 +1568,7 @@ class Store:
             return ReattachReport()
         moved: list[Move] = []
         if not self.read_only:
-            finder = _Finder([paper for paper in papers if paper.id not in marked])
+            finder = _Finder([paper for paper in papers if paper.id not in marked], papers)
             stored = self.identities(missing)
             for old_id in missing:
                 found = finder.find(old_id, stored.get(old_id))
@@ -1647,8 +1647,13 @@ class _Finder:
     Indexes are built on first use; the fuzzy matcher only when a mark needs it.
     """
 
-    def __init__(self, papers: Sequence[Paper]) -> None:
+    def __init__(self, papers: Sequence[Paper], everyone: Sequence[Paper] = ()) -> None:
         self._papers = papers
+        #: every paper of the lists, marked or not (``papers`` are those without marks)
+        self._everyone = everyone or papers
+        self._free_ids = {paper.id for paper in papers}
+        #: papers with short titles by title and first author, over ``everyone``
+        self._short: dict[tuple[str, str], list[tuple[StoredIdentity, Paper]]] | None = None
         self._taken: set[str] = set()
         self._legacy: dict[str, list[Paper]] | None = None
         self._keys: dict[str, list[Paper]] = {}
@@ -1712,11 +1717,56 @@ class _Finder:
             )
             if len(candidates) == 1:
                 return candidates[0], "same title and first author"
+        elif stored.title_key and stored.first_author:
+            found = self._by_short_title(stored)
+            if found is not None:
+                return found
         if stored.abstract_digest and not is_placeholder(stored.abstract):
             candidates = self._free(self._abstracts.get(stored.abstract_digest, ()))
             if len(candidates) == 1:
                 return candidates[0], "same abstract"
         return None
+
+    def _by_short_title(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
+        """A title too short to identify a paper alone ("Third Paper") with its first
+        author is what the paper's id is made of, with its year: the one paper of the
+        lists with that title and first author, the same abstract (or none, as before)
+        and no key that tells it apart is the paper, its year changed (a preprint
+        published). Two such papers in the lists (one author's two papers of that title)
+        take no mark."""
+        from tuireader.ingest.identity import (
+            MIN_TITLE_CHARS,
+            Identity,
+            Key,
+            conflicting,
+            title_key,
+        )
+
+        if self._short is None:
+            self._short = {}
+            for paper in self._everyone:
+                short = "" if paper.title_derived else title_key(paper.title)
+                if not short or len(short) >= MIN_TITLE_CHARS:
+                    continue
+                found = StoredIdentity.of(paper)
+                if found.first_author:
+                    pair = (found.title_key, found.first_author)
+                    self._short.setdefault(pair, []).append((found, paper))
+        matching = self._short.get((stored.title_key, stored.first_author), ())
+        if len(matching) != 1:
+            return None
+        ((found, paper),) = matching
+        if paper.id in self._taken or paper.id not in self._free_ids:
+            return None  # the one paper with the title has marks of its own
+        if found.abstract_digest != stored.abstract_digest:
+            return None
+
+        def keys(texts: tuple[str, ...]) -> Identity:
+            return Identity(keys=tuple(k for k in map(Key.parse, texts) if k is not None))
+
+        if conflicting(keys(stored.keys), keys(found.keys)):
+            return None
+        return paper, "same title and first author"
 
     def _by_fuzzy(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
         from tuireader.ingest.identity import is_placeholder, title_key, titles_agree
