@@ -94,12 +94,20 @@ def _print_json(data: Any) -> None:
 
 
 def _paper_json(
-    paper, *, score: float | None = None, abstract: bool = False, triage=None
+    paper,
+    *,
+    score: float | None = None,
+    abstract: bool = False,
+    triage=None,
+    session=None,
 ) -> dict[str, Any]:
-    """A paper as JSON, with its triage (state, tags, note) when ``triage`` is given."""
+    """A paper as JSON, with its triage (state, tags, note) when ``triage`` is given;
+    with a ``session``, its aliases include the ids its marks moved from."""
     from tuireader.triage.export import paper_json, triage_json
 
     data = paper_json(paper, score=score, abstract=abstract)
+    if session is not None:
+        data["aliases"] = list(_former(session, paper))
     return data | triage_json(triage) if triage is not None else data
 
 
@@ -421,7 +429,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                 "suggestion": result.suggestion,
                 "message": "; ".join(notes) or None,
                 "sort": given,
-                "hits": [_hit_json(h, model, triage[h.paper.id]) for h in hits],
+                "hits": [_hit_json(h, model, triage[h.paper.id], session) for h in hits],
             }
         )
     else:
@@ -473,8 +481,8 @@ def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any, str
     return ordered, model, sort
 
 
-def _hit_json(hit, model, triage) -> dict[str, Any]:
-    data = _paper_json(hit.paper, score=hit.score, triage=triage)
+def _hit_json(hit, model, triage, session) -> dict[str, Any]:
+    data = _paper_json(hit.paper, score=hit.score, triage=triage, session=session)
     if model is not None:
         data["fit"] = round(model.scores([hit.paper])[hit.paper.id], 4)
         data["why"] = model.why(hit.paper).to_json()
@@ -529,9 +537,10 @@ def _id_text(text: str) -> str:
 
 def _papers_by_id(session, text: str) -> list:
     """The papers ``text`` names: the paper with that id or alias (the id it has when
-    other lists are read, see ``Paper.aliases``), else every paper whose id starts with
+    other lists are read, see ``Paper.aliases``) or the papers an id it had before its
+    list changed went to (``Session.moved_ids``), else every paper whose id starts with
     it (ids are shown in full by search, show and the reader; any unique beginning of
-    one will do), else every paper with an alias that does."""
+    one will do), else every paper with an alias or earlier id that does."""
     wanted = _id_text(text)
     if not wanted:
         return []
@@ -539,12 +548,17 @@ def _papers_by_id(session, text: str) -> list:
     named = library.named(wanted)
     if named:
         return list(named)
+    moved = session.moved_ids()
+    papers = (library.get(paper_id) for paper_id in moved.get(wanted, ()))
+    found = [p for p in papers if p is not None]
+    if found:
+        return found
     found = [p for p in library.papers if p.id.startswith(wanted)]
     if found:
         return found
     owners = [
         paper_id
-        for alias, paper_ids in library.aliases().items()
+        for alias, paper_ids in (*library.aliases().items(), *moved.items())
         if alias.startswith(wanted)
         for paper_id in paper_ids
     ]
@@ -552,13 +566,19 @@ def _papers_by_id(session, text: str) -> list:
     return sorted((p for p in papers if p is not None), key=lambda p: p.order)
 
 
-def _say_alias(text: str, paper) -> None:
-    """When ``text`` found ``paper`` by an alias, say the paper's id now (once: each
-    command looks each id up once)."""
+def _former(session, paper) -> tuple[str, ...]:
+    """The ids besides its own that find ``paper``: its aliases, then the ids it had
+    before its list changed (``Session.former_ids``)."""
+    return (*paper.aliases, *session.former_ids(paper.id))
+
+
+def _say_alias(session, text: str, paper) -> None:
+    """When ``text`` found ``paper`` by an alias or an id it had before its list changed,
+    say the paper's id now (once: each command looks each id up once)."""
     wanted = _id_text(text)
     if not wanted or paper.id.startswith(wanted):
         return
-    alias = next((a for a in paper.aliases if a.startswith(wanted)), wanted)
+    alias = next((a for a in _former(session, paper) if a.startswith(wanted)), wanted)
     _err(f"{alias} is now {paper.id}")
 
 
@@ -574,13 +594,18 @@ def _report_candidates(header: str, papers: Sequence) -> None:
         _err(f"  … and {len(papers) - _CANDIDATES_SHOWN} more")
 
 
-def _ambiguous_id(text: str, papers: Sequence) -> None:
+def _ambiguous_id(session, text: str, papers: Sequence) -> None:
     wanted = _id_text(text)
     count = len(papers)
     if any(p.id == wanted or wanted in p.aliases for p in papers):
         header = (
             f"id {text!r} was the id of {count} different papers with other lists; "
             "give one of their ids now:"
+        )
+    elif wanted in session.moved_ids():
+        header = (
+            f"id {text!r} was the id of {count} different papers before their lists "
+            "changed; give one of their ids now:"
         )
     elif any(p.id.startswith(wanted) for p in papers):
         header = f"id {text!r} is the beginning of {count} papers' ids; give more of it:"
@@ -596,10 +621,10 @@ def _one_paper(session, text: str):
     """The paper ``text`` names by id, or None after saying why (none, or several)."""
     matches = _papers_by_id(session, text)
     if len(matches) == 1:
-        _say_alias(text, matches[0])
+        _say_alias(session, text, matches[0])
         return matches[0]
     if matches:
-        _ambiguous_id(text, matches)
+        _ambiguous_id(session, text, matches)
     else:
         _err(f"no paper with id {text!r} (tuireader search lists ids)")
     return None
@@ -612,7 +637,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         return EXIT_NOTHING_FOUND
     triage = _triage_for(session, [paper.id])[paper.id]
     if args.json:
-        _print_json(_paper_json(paper, abstract=True, triage=triage))
+        _print_json(_paper_json(paper, abstract=True, triage=triage, session=session))
         return EXIT_OK
     from tuireader.render.textrender import plain
 
@@ -622,7 +647,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
         _authors(paper),
         " · ".join(paper.where),
-        f"id {paper.id}{_also(paper)} · metadata: {paper.metadata_source}",
+        f"id {paper.id}{_also(session, paper)} · metadata: {paper.metadata_source}",
         *([_line(" · ".join(marks))] if marks else []),
         "",
         *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),
@@ -642,9 +667,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _also(paper) -> str:
-    """The paper's aliases, as ``show`` gives them after its id."""
-    return f" (also {', '.join(paper.aliases)})" if paper.aliases else ""
+def _also(session, paper) -> str:
+    """The paper's aliases and earlier ids, as ``show`` gives them after its id."""
+    former = _former(session, paper)
+    return f" (also {', '.join(former)})" if former else ""
 
 
 def cmd_similar(args: argparse.Namespace) -> int:
@@ -657,7 +683,10 @@ def cmd_similar(args: argparse.Namespace) -> int:
     _say_result(result, engine)
     if args.json:
         triage = _triage_for(session, [hit.paper.id for hit in result.hits])
-        hits = [_paper_json(h.paper, score=h.score, triage=triage[h.paper.id]) for h in result.hits]
+        hits = [
+            _paper_json(h.paper, score=h.score, triage=triage[h.paper.id], session=session)
+            for h in result.hits
+        ]
         _print_json({"id": paper.id, "hits": hits})
     else:
         for hit in result.hits:
@@ -934,10 +963,10 @@ def cmd_cite(args: argparse.Namespace) -> int:
         for paper_id in ids:
             matches = _papers_by_id(session, paper_id)
             if len(matches) == 1:
-                _say_alias(paper_id, matches[0])
+                _say_alias(session, paper_id, matches[0])
                 papers.append(matches[0])
             elif matches:
-                _ambiguous_id(paper_id, matches)
+                _ambiguous_id(session, paper_id, matches)
                 ambiguous = True
             else:
                 unknown.append(paper_id)
@@ -1082,12 +1111,13 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     by_id: list = []
     if " " not in word and len(word) >= _COPY_ID_MIN and set(word) <= _ID_ALPHABET:
         by_id = _papers_by_id(session, word)
-        exact = [p for p in by_id if p.id == word or word in p.aliases]
+        moved = session.moved_ids().get(word, ())
+        exact = [p for p in by_id if p.id == word or word in p.aliases or p.id in moved]
         if len(exact) == 1:
-            _say_alias(word, exact[0])
+            _say_alias(session, word, exact[0])
             return exact[0]
         if exact:  # an alias several papers have: an id, not words
-            _ambiguous_id(query, exact)
+            _ambiguous_id(session, query, exact)
             _err("nothing copied")
             return None
     _check_states(query)
@@ -1101,9 +1131,9 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     hits = list(result.hits)
     if by_id and (not hits or (len(by_id) == 1 and hits[0].paper.id == by_id[0].id)):
         if len(by_id) == 1:
-            _say_alias(word, by_id[0])
+            _say_alias(session, word, by_id[0])
             return by_id[0]
-        _ambiguous_id(query, by_id)
+        _ambiguous_id(session, query, by_id)
         _err("nothing copied")
         return None
     if by_id:  # both an id's beginning and words that match other papers

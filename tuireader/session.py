@@ -6,6 +6,7 @@ and an explicit data folder, so tests can build one the same way on temporary da
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -37,6 +38,35 @@ class Session:
     #: content (``cache.entry_token``): an index checked for it need not be checked again
     entry: Path | None = None
     token: str | None = None
+    #: ``moved_ids()``, once worked out
+    _moved: dict[str, tuple[str, ...]] | None = field(default=None, init=False, repr=False)
+
+    def moved_ids(self) -> dict[str, tuple[str, ...]]:
+        """The ids the triage file records marks as moved from (the paper's id changed
+        when its list was read again, ``Store.reattach``) that name no paper now, each
+        with the ids of the papers its marks went to (``store.moved_ids``): one, or
+        several when that id once named two papers. Empty without a triage file."""
+        if self._moved is None:
+            self._moved = {}
+            if self.paths.state_db.exists():
+                from tuireader.triage.store import Store, moved_ids
+
+                library = self.library
+
+                def named(paper_id: str) -> tuple[str, ...]:
+                    return tuple(paper.id for paper in library.named(paper_id))
+
+                # saved triage must never stop a command: its earlier ids then find nothing
+                with contextlib.suppress(Exception):
+                    with Store.open(self.paths.state_db) as store:
+                        moves = store.moves()
+                    self._moved = moved_ids(moves, named)
+        return self._moved
+
+    def former_ids(self, paper_id: str) -> tuple[str, ...]:
+        """The ids the paper had whose marks moved to it (``moved_ids``), and that name
+        no other paper: they find this paper, as its aliases do."""
+        return tuple(old for old, now in self.moved_ids().items() if now == (paper_id,))
 
     def first_time_said(self, what: str, items: Iterable[object]) -> bool:
         """Whether ``items`` differ from those said last about ``what`` with the same

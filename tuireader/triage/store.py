@@ -347,6 +347,45 @@ class ReattachReport:
         )
 
 
+def moved_ids(
+    moves: Iterable[Move], named: Callable[[str], Sequence[str]]
+) -> dict[str, tuple[str, ...]]:
+    """Each id marks were moved from that names no paper now (``named`` gives the ids of
+    the papers an id names: the library's ids now, aliases included), with the ids of the
+    papers its marks went to. Moves are followed on (``a`` → ``b`` → ``c``) through ids
+    that name no paper either; an id whose moves fork (it named two papers over time)
+    has each paper they lead to, and one whose moves lead to no paper is left out."""
+    onward: dict[str, list[str]] = {}
+    for move in moves:
+        onward.setdefault(move.old_id, []).append(move.new_id)
+    now: dict[str, tuple[str, ...]] = {}
+
+    def named_now(paper_id: str) -> tuple[str, ...]:
+        if paper_id not in now:
+            now[paper_id] = tuple(named(paper_id))
+        return now[paper_id]
+
+    found: dict[str, tuple[str, ...]] = {}
+    for old_id, new_ids in onward.items():
+        if named_now(old_id):
+            continue  # the id of a paper of the lists: that paper's
+        reached: dict[str, None] = {}
+        seen = {old_id}
+        waiting = list(reversed(new_ids))
+        while waiting:
+            step = waiting.pop()
+            if step in seen:
+                continue
+            seen.add(step)
+            if named_now(step):
+                reached.update(dict.fromkeys(named_now(step)))
+            else:
+                waiting.extend(reversed(onward.get(step, ())))
+        if reached:
+            found[old_id] = tuple(reached)
+    return found
+
+
 # (paper_id, field, before, after); field is "state", "note" or "tag". A tag change has
 # before=None when the tag was added and after=None when it was removed.
 _Change = tuple[str, str, str | None, str | None]
