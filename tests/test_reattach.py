@@ -333,3 +333,33 @@ def test_a_mark_on_a_bare_entry_follows_it_into_its_full_record(tmp_path: Path) 
     assert merged.id != bare_id and merged.abstract == ABSTRACTS[0]
     assert resolve(second, "is", "kept") == {merged.id}
     assert resolve(second, "tag", "xai") == {merged.id}
+
+
+def test_writes_following_moves_go_to_the_papers_new_id(tmp_path: Path) -> None:
+    """A writer whose ids predate a move (a reader showing the list as it was) saves
+    under the paper's new id; ids moved before its mark, or not moved, are as given."""
+    data = tmp_path / "data"
+    lst = text_list(tmp_path / "list.txt", ABSTRACTS)
+    first = session(data, lst)
+    old_id = first.library.papers[1].id
+    with first.open_store() as store:
+        store.set_state(old_id, "kept")
+        seen = store.last_move()
+    edited = [ABSTRACTS[0], ABSTRACTS[1].replace("three", "four"), ABSTRACTS[2]]
+    text_list(lst, edited)
+    new_id = session(data, lst).library.papers[1].id
+    assert new_id != old_id
+    with first.open_store() as store:
+        assert [(m.old_id, m.new_id) for m in store.moves_after(seen)] == [(old_id, new_id)]
+        assert store.last_move() > seen
+        with store.following(seen):
+            store.set_state_many([old_id], "maybe")
+            store.add_tag_many([old_id], "rl")
+            store.set_note(old_id, "a note")
+        with store.following(store.last_move()):
+            store.set_state_many([first.library.papers[0].id], "read")
+        assert store.states() == {new_id: "maybe", first.library.papers[0].id: "read"}
+        assert store.get(new_id).tags == ("rl",) and store.get(new_id).note == "a note"
+        assert store.detached({p.id for p in session(data, lst).library}) == []
+        store.set_state_many([old_id], "skip")  # not following: as given
+        assert store.states()[old_id] == "skip"

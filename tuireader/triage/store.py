@@ -391,6 +391,15 @@ def moved_ids(
 _Change = tuple[str, str, str | None, str | None]
 
 
+def follow_moves(paper_id: str, moves: Iterable[Move]) -> str:
+    """The id ``paper_id`` has after ``moves`` (oldest first; a paper moved and moved
+    back is at its first id again)."""
+    for move in moves:
+        if move.old_id == paper_id:
+            paper_id = move.new_id
+    return paper_id
+
+
 def normalize_tag(tag: str) -> str:
     """A tag as stored: surrounding space removed, inner runs of space made one.
 
@@ -725,6 +734,10 @@ class Store:
         self.origin = ""
         #: the database file (``:memory:`` for an in-memory store).
         self.path = path
+        #: the last move (see :meth:`last_move`) the writer's ids already take into
+        #: account: a write to an id moved after it goes to the paper's new id (None:
+        #: ids are written as given). Set with :meth:`following`.
+        self._follow_after: int | None = None
         #: True when changes cannot be saved; writes then raise :class:`StoreReadOnly`.
         self.read_only = read_only
         #: why the file could not be opened for writing, in words for the user.
@@ -1194,16 +1207,16 @@ class Store:
     def set_state_many(self, paper_ids: Iterable[str], state: str) -> int:
         """Put every paper in ``state`` as one undoable action; returns how many changed."""
         _check_state(state)
-        ids = _unique(paper_ids)
         with self._write() as conn:
+            ids = self._followed(conn, paper_ids)
             return self._change_states(conn, ids, state)
 
     def toggle_state_many(self, paper_ids: Iterable[str], state: str) -> int:
         """Bulk toggle as one action: all back to ``new`` if all are already in
         ``state``, else all to ``state``. Returns how many changed."""
         _check_state(state)
-        ids = _unique(paper_ids)
         with self._write() as conn:
+            ids = self._followed(conn, paper_ids)
             current = self._states_of(conn, ids)
             all_there = bool(ids) and all(value == state for value in current.values())
             return self._change_states(conn, ids, DEFAULT_STATE if all_there else state)
@@ -1232,8 +1245,8 @@ class Store:
         if state is not None:
             _check_state(state)
         wanted = [normalize_tag(tag) for tag in tags]
-        ids = _unique(paper_ids)
         with self._write() as conn:
+            ids = self._followed(conn, paper_ids)
             changes: list[_Change] = []
             parts: list[str] = []
             if state is not None:
@@ -1266,8 +1279,8 @@ class Store:
     def add_tag_many(self, paper_ids: Iterable[str], tag: str) -> int:
         """Tag every paper as one undoable action; returns how many gained the tag."""
         tag = normalize_tag(tag)
-        ids = _unique(paper_ids)
         with self._write() as conn:
+            ids = self._followed(conn, paper_ids)
             spelling = self._spelling(conn, tag)
             changes: list[_Change] = [
                 (paper_id, "tag", None, spelling)
@@ -1280,8 +1293,8 @@ class Store:
     def remove_tag_many(self, paper_ids: Iterable[str], tag: str) -> int:
         """Untag every paper as one undoable action; returns how many lost the tag."""
         key = tag_key(tag)
-        ids = _unique(paper_ids)
         with self._write() as conn:
+            ids = self._followed(conn, paper_ids)
             changes: list[_Change] = []
             for paper_id in ids:
                 removed = self._delete_tag(conn, paper_id, key)
@@ -1306,6 +1319,7 @@ class Store:
             clean = normalize_tag(tag)
             wanted.setdefault(clean.casefold(), clean)
         with self._write() as conn:
+            paper_id = self._followed(conn, [paper_id])[0]
             have = dict(conn.execute("SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,)))
             if base is not None:
                 opened = {tag_key(tag) for tag in base if str(tag).strip()}
@@ -1340,6 +1354,7 @@ class Store:
         """
         note = normalize_note(note)
         with self._write() as conn:
+            paper_id = self._followed(conn, [paper_id])[0]
             row = conn.execute("SELECT note FROM triage WHERE paper_id = ?", (paper_id,)).fetchone()
             before = row[0] if row else ""
             if base is not None and before not in (normalize_note(base), note):
@@ -1585,6 +1600,47 @@ class Store:
                 "SELECT old_id, new_id, reason FROM moves ORDER BY rowid"
             ).fetchall()
         return [Move(str(a), str(b), str(c)) for a, b, c in rows]
+
+    def last_move(self) -> int:
+        """Where the record of moves stands now (0: no move yet): the moves after it are
+        those :meth:`moves_after` gives."""
+        with self._read() as conn:
+            row = conn.execute("SELECT MAX(rowid) FROM moves").fetchone()
+        return int(row[0] or 0)
+
+    def moves_after(self, after: int) -> list[Move]:
+        """The moves made after ``after`` (a :meth:`last_move`), oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT old_id, new_id, reason FROM moves WHERE rowid > ? ORDER BY rowid",
+                (after,),
+            ).fetchall()
+        return [Move(str(a), str(b), str(c)) for a, b, c in rows]
+
+    @contextmanager
+    def following(self, after: int | None) -> Iterator[Self]:
+        """Writes made in this block give an id moved after ``after`` (a
+        :meth:`last_move`) to its paper's new id, in the write's own transaction: a
+        decision made on a list as it was read before its paper's id changed is the
+        paper's, never a mark on an id no list has any more (None: ids as given)."""
+        with self._lock:
+            before, self._follow_after = self._follow_after, after
+            try:
+                yield self
+            finally:
+                self._follow_after = before
+
+    def _followed(self, conn: sqlite3.Connection, paper_ids: Iterable[str]) -> list[str]:
+        """``paper_ids`` (once each), each moved as :meth:`following` asks."""
+        ids = _unique(paper_ids)
+        if self._follow_after is None:
+            return ids
+        rows = conn.execute(
+            "SELECT old_id, new_id, reason FROM moves WHERE rowid > ? ORDER BY rowid",
+            (self._follow_after,),
+        ).fetchall()
+        moves = [Move(str(a), str(b), str(c)) for a, b, c in rows]
+        return _unique(follow_moves(paper_id, moves) for paper_id in ids)
 
     def reattach(self, papers: Sequence[Paper]) -> ReattachReport:
         """Give marks whose paper id disappeared to the paper they now belong to.
