@@ -40,6 +40,8 @@ class LibraryFailed(Message):
     """Reading the library raised: nothing to show but the reason."""
 
     reason: str
+    #: it was read again (its lists changed on disk): the library shown stays
+    again: bool = False
 
 
 @dataclass
@@ -102,3 +104,19 @@ class ExportFinished(Message):
     count: int
     path: Path | None
     error: str = ""
+
+
+@dataclass
+class ListsReread(Message):
+    """Lists the reader shows changed on disk and were read again: ``library`` is every
+    paper as they are now (read in full)."""
+
+    library: Library
+    #: the names of the lists that changed, as the user knows them
+    names: tuple[str, ...]
+    #: each list file as it was just before the read (see ``list_stamps``)
+    stamps: dict[Path, tuple[int, int, int] | None]
+    #: paper ids moved since the lists shown were read (old → new, oldest first), and
+    #: where the triage file's record of moves stands now (None: no triage file open)
+    moves: tuple[tuple[str, str], ...] = ()
+    last_move: int | None = None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tuireader.model import Library
@@ -67,3 +69,18 @@ class EarlyRead:
         if self._library is None:
             raise RuntimeError("the library read ended without a library")
         return self._library
+
+
+def list_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells that a list file changed on disk: its inode, size and modification
+    time (None: it cannot be read as a file now — gone, say)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def list_stamps(library: Library) -> dict[Path, tuple[int, int, int] | None]:
+    """:func:`list_stamp` of every list file of ``library``."""
+    return {item.path: list_stamp(item.path) for item in library.lists}

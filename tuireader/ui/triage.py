@@ -89,6 +89,9 @@ class Job:
     #: how the notice of what ``run`` saved is shown ("warning": papers not on screen
     #: were changed too).
     severity: Severity = "information"
+    #: the last of the store's moves that the ids of ``run`` take into account (see
+    #: :meth:`Store.following`): a paper moved since is written under its new id.
+    follows: int | None = None
 
 
 @dataclass
@@ -102,6 +105,8 @@ class StoreOpened(Message):
     problem: str = ""
     #: the file holds an action undo can take back.
     undoable: bool = False
+    #: where the store's record of moves stood as it was opened (None: not known).
+    last_move: int | None = None
 
 
 @dataclass
@@ -230,6 +235,9 @@ class TriageBook:
         self._taken_drafts: set[str] = set()
         #: the triage file held an action undo can take back, when last read
         self._store_undoable = False
+        #: the last move of paper ids (``Store.last_move``) the lists shown take into
+        #: account: a change made on a paper moved since is saved under its new id
+        self.moves_seen: int | None = None
         #: a paper's title by its id, for the undo's notice (set by the screen)
         self.name_of: Callable[[str], str | None] = lambda _paper_id: None
         # The writer: one queue, drained in order by at most one thread at a time.
@@ -253,9 +261,17 @@ class TriageBook:
         """True while some change shown is not yet confirmed saved."""
         return bool(self._pending)
 
-    def opened(self, store: Store, snapshot: TriageSnapshot, undoable: bool = False) -> None:
+    def opened(
+        self,
+        store: Store,
+        snapshot: TriageSnapshot,
+        undoable: bool = False,
+        last_move: int | None = None,
+    ) -> None:
         """The store is open and ``snapshot`` is what it holds (``undoable``: with an
-        action undo can take back)."""
+        action undo can take back; ``last_move``: where its moves stood)."""
+        if self.moves_seen is None:
+            self.moves_seen = last_move
         self.store = store
         self._saved = snapshot
         self._store_undoable = undoable
@@ -525,7 +541,7 @@ class TriageBook:
         if history and any(b[2] != a[2] for a, b in zip(after, before, strict=True)):
             self._history.append(pending)
         apply_changes(self.states, self.tags, self.notes, after)
-        self._enqueue(Job(op_id, run, on_unsaved, severity))
+        self._enqueue(Job(op_id, run, on_unsaved, severity, self.moves_seen))
         return op_id
 
     def _new_op(self) -> int:
@@ -646,7 +662,8 @@ class TriageBook:
                 self._others_since = True
                 summary = ""
             else:
-                summary = job.run(store)
+                with store.following(job.follows):
+                    summary = job.run(store)
         except StoreConflict as error:
             failed = TriageFailed(error.user_message, job.op_id, conflict=error, job=job)
         except StoreError as error:
@@ -716,7 +733,13 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
         problem = ""
     except StoreError as error:
         snapshot, resume, problem = TriageSnapshot({}, {}, {}), None, error.user_message
-    return StoreOpened(store, snapshot, resume, problem, undoable=bool(_undoable(store)))
+    try:
+        last_move: int | None = store.last_move()
+    except StoreError:
+        last_move = None  # ids are written as the lists shown give them
+    return StoreOpened(
+        store, snapshot, resume, problem, undoable=bool(_undoable(store)), last_move=last_move
+    )
 
 
 def _undoable(store: Store) -> bool | None:

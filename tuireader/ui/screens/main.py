@@ -42,7 +42,7 @@ from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
 from tuireader.triage.filters import ANY_STATE, Resolver
-from tuireader.triage.store import DEFAULT_STATE, StoreError, normalize_tag
+from tuireader.triage.store import DEFAULT_STATE, Move, StoreError, follow_moves, normalize_tag
 from tuireader.ui import commands as cmd
 from tuireader.ui import messages as msg
 from tuireader.ui.bindings import Place, declared_bindings, with_keymap
@@ -67,7 +67,7 @@ from tuireader.ui.exporting import (
     papers_in_scope,
     write_export,
 )
-from tuireader.ui.services import EarlyRead, Services
+from tuireader.ui.services import EarlyRead, Services, list_stamp, list_stamps
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -386,6 +386,15 @@ class MainScreen(Screen[None]):
         self._tag_editor: TagEditor | None = None
         #: the keys that act on marked papers, as shown ("s m x r t"; None: not yet known).
         self._marked_keys: str | None = None
+        #: each list file shown, as it was when read (see ``list_stamp``): one that
+        #: changes on disk is read again (None: no library yet)
+        self._stamps: dict[Path, tuple[int, int, int] | None] | None = None
+        #: the lists are being read, or their index opened: they are not looked at for
+        #: changes until that is done
+        self._reading_lists = True
+        #: the lists were read again: the highlight stays on its paper as the new
+        #: index's results come
+        self._keep_on_index = False
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -686,6 +695,7 @@ class MainScreen(Screen[None]):
     def on_library_loaded(self, message: msg.LibraryLoaded) -> None:
         library = message.library
         self.library = library
+        self._stamps = list_stamps(library)
         self.total = len(library)
         self.triage.name_of = self._title_of
         self.call_after_refresh(self._first_frame.set)
@@ -763,6 +773,13 @@ class MainScreen(Screen[None]):
         self._refit_soon()
 
     def on_library_failed(self, message: msg.LibraryFailed) -> None:
+        self._reading_lists = False
+        if message.again and self.library is not None:
+            # the lists shown stay; the files as they are now are not read again each poll
+            self._stamps = list_stamps(self.library)
+            reason = f"Could not read the lists again: {message.reason}"
+            self.notify(visible(reason), title="Lists", severity="error", markup=False)
+            return
         self._results_came()
         self.library = Library()
         self.index_state = "none"
@@ -779,6 +796,11 @@ class MainScreen(Screen[None]):
 
     def on_engine_ready(self, message: msg.EngineReady) -> None:
         engine = self.engine = message.engine
+        self._reading_lists = False
+        if self._keep_on_index:  # the lists were read again: the results of the new
+            self._keep_on_index = False  # index keep the paper highlighted
+            current = self.current_paper
+            self._return_to = current.id if current is not None else None
         self._search_times.clear()  # another engine: its speed is yet to be seen
         # What the reader holds from now on (papers, the index's readers, the widgets)
         # lives as long as it does: out of the garbage collector's full walks, which
@@ -821,6 +843,8 @@ class MainScreen(Screen[None]):
             self._search_times.extend(message.times)
 
     def on_engine_failed(self, message: msg.EngineFailed) -> None:
+        self._reading_lists = False
+        self._keep_on_index = False
         self._results_came()
         self.index_state = "unavailable"
         self.query_one("#progress").display = False
@@ -1728,11 +1752,113 @@ class MainScreen(Screen[None]):
         )
 
     def poll_triage(self) -> None:
-        """Look for changes another running reader saved (the writer thread reads)."""
+        """Look for changes another running reader saved (the writer thread reads), and
+        for lists changed on disk (one stat of each list file)."""
         self.triage.poll()
+        self._check_lists()
+
+    # -- lists changed on disk ------------------------------------------------------------
+
+    def _check_lists(self) -> None:
+        """Read the lists again when one of the files shown changed on disk."""
+        stamps = self._stamps
+        if stamps is None or self._reading_lists:
+            return
+        changed = [path for path, stamp in stamps.items() if list_stamp(path) != stamp]
+        if not changed:
+            return
+        self._reading_lists = True
+        store = self.triage.store
+        self._reread(tuple(path.name for path in changed), self.triage.moves_seen, store)
+
+    @work(thread=True, exclusive=True, group="reread", exit_on_error=False)
+    def _reread(self, names: tuple[str, ...], seen: int | None, store: Any) -> None:
+        """Read the lists again (as a start reads them: marks whose paper's id changed
+        follow it), every paper of them, and the moves of paper ids made since ``seen``."""
+        library = self.library
+        stamps = list_stamps(library) if library is not None else {}
+        try:
+            library = self.services.load_library()
+            library.papers  # noqa: B018 - every paper read here, not on the screen's thread
+            moves: list[Move] = []
+            last_move = None
+            if store is not None and seen is not None:
+                try:
+                    last_move = store.last_move()
+                    moves = store.moves_after(seen)
+                except StoreError:
+                    last_move = None  # ids are written as the new lists give them
+        except Exception as error:  # noqa: BLE001 - shown, and the lists shown stay
+            self.post_message(msg.LibraryFailed(f"{type(error).__name__}: {error}", again=True))
+            return
+        pairs = tuple((move.old_id, move.new_id) for move in moves)
+        self.post_message(msg.ListsReread(library, names, stamps, pairs, last_move))
+
+    def on_lists_reread(self, message: msg.ListsReread) -> None:
+        """Show the lists as read again: the query, the order and the highlighted paper
+        stay where they still exist, as after a restart."""
+        library = message.library
+        moves = [Move(old, new, "") for old, new in message.moves]
+
+        def now(paper_id: str) -> str | None:
+            moved = follow_moves(paper_id, moves)
+            return moved if library.peek(moved) is not None else library.id_now(moved)
+
+        current = self.current_paper
+        keep = now(current.id) if current is not None else None
+        book = self.triage
+        book.moves_seen = message.last_move
+        book.marked = {pid for pid in map(now, book.marked) if pid is not None}
+        self._stamps = {
+            item.path: message.stamps.get(item.path, list_stamp(item.path))
+            for item in library.lists
+        }
+        self.library = library
+        self.total = len(library)
+        self._every_row = None
+        key_problems = tuple(getattr(self.app, "key_problems", ()))
+        self.problems = (*library.problems, *key_problems)
+        if self.problems:
+            self._count_warnings()
+        else:
+            self.warnings = ""
+        self.refresh_bindings()
+        names = ", ".join(message.names)
+        fresh = [p for p in library.problems if not getattr(p, "known", False)]
+        self.notify(
+            visible(f"{names} changed on disk: read again")
+            + (f" ({self.warnings})" if fresh else ""),
+            title="Lists",
+            severity="warning" if fresh else "information",
+            markup=False,
+        )
+        # The new lists' index opens in the background; until it does, a search shows
+        # the papers it showed, as they are now (those gone from the lists left out).
+        self.engine = None
+        self.index_state = "opening"
+        self._keep_on_index = True
+        if self.search_query.strip() or self.similar_to is not None:
+            rows = []
+            for row in self.results.rows:
+                paper_id = now(row.paper.id)
+                paper = library.peek(paper_id) if paper_id is not None else None
+                if paper is not None:
+                    rows.append(Row(paper, row.title_spans))
+            self.matched = len(rows)
+            if self.similar_to is not None:
+                self._show_rows(rows, keep=keep)  # in its own order, by similarity
+            else:
+                self._present(rows, self._query_sort, keep=keep)
+        else:
+            self._return_to = keep
+            self._show_query()
+        self._redraw_triage()
+        self.triage.poll()  # the marks reading the lists moved to their papers' new ids
+        self._refit_soon()
+        self._load(EarlyRead(lambda: library), shown=True)
 
     def on_store_opened(self, message: StoreOpened) -> None:
-        self.triage.opened(message.store, message.snapshot, message.undoable)
+        self.triage.opened(message.store, message.snapshot, message.undoable, message.last_move)
         if message.problem:
             self.notify(visible(message.problem), title="Not saved", severity="error", markup=False)
         if message.store.problem:

@@ -1,0 +1,157 @@
+"""A list file replaced on disk under a running reader: read again, decisions kept.
+
+A re-scraped list can give a paper another id (a new BibTeX key, a title edited): any
+command that reads the lists then moves the paper's triage mark to its new id. A reader
+left open on the old lists must notice the file changed, show the lists as they are now,
+and never write a decision to an id whose mark has moved (a mark no list would show).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from e2e_util import app_text, notices, ready, settle, sync
+
+from tuireader.session import load_session
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
+from tuireader.ui.app import ReaderApp, core_services
+
+ENTRY = """@InProceedings{{{key},
+  title = {{{title}}},
+  author = {{{author}}},
+  year = {{2022}},
+  abstract = {{{abstract}}}
+}}
+"""
+PAPERS = [
+    ("energy2022", "Energy-Based Models for Continual Learning", "Li, Shuang"),
+    ("maml2022", "How Does the Task Landscape Affect MAML Performance", "Collins, Liam"),
+    ("replay2022", "Replay Buffers for Lifelong Agents", "Rolnick, David"),
+]
+
+
+def write_list(path: Path, renamed: bool = False) -> Path:
+    """Three papers; ``renamed``: the second as a re-scrape gives it (another key, a
+    title ending in '.'), which gives it another id."""
+    parts = []
+    for number, (key, title, author) in enumerate(PAPERS):
+        if renamed and number == 1:
+            key, title = "collins22a", title + "."
+        abstract = f"We study {title.lower()} in continual learning, paper {number}."
+        parts.append(ENTRY.format(key=key, title=title, author=author, abstract=abstract))
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return path
+
+
+def reader(source: Path) -> ReaderApp:
+    return ReaderApp(core_services([source], resolve().ensure()), show_timings=False)
+
+
+def ids(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    return [row.paper.id for row in screen.results.rows]
+
+
+def stored_states() -> dict[str, str]:
+    with Store.open(resolve().state_db, read_only=True) as store:
+        return store.states()
+
+
+async def highlight(pilot, screen, paper_id: str) -> None:  # type: ignore[no-untyped-def]
+    screen.action_focus_results()
+    await pilot.pause()
+    screen.results.select(ids(screen).index(paper_id))
+    await pilot.pause()
+
+
+async def reread(pilot, screen) -> None:  # type: ignore[no-untyped-def]
+    """One poll, as the reader makes each second, and the lists read again after it."""
+    screen.poll_triage()
+    await pilot.pause()
+    await ready(pilot)
+
+
+@sync
+async def test_a_key_in_a_reader_on_a_stale_list_goes_to_the_papers_new_id(tmp_path):
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        old = ids(screen)
+        await highlight(pilot, screen, old[1])
+        await pilot.press("s")  # keep the second paper
+        await settle(pilot)
+        assert stored_states() == {old[1]: "kept"}
+
+        # The list is re-scraped, and a command reads it: the mark follows the paper.
+        write_list(source, renamed=True)
+        session = load_session([source], data_dir=resolve().root)
+        new = [paper.id for paper in session.library.papers]
+        assert new[1] != old[1] and new[0] == old[0]
+        assert stored_states() == {new[1]: "kept"}
+
+        # The reader has not polled yet: it still shows the old id. A key there is the
+        # user's decision on that paper, saved under its new id, not beside it.
+        await highlight(pilot, screen, old[1])
+        await pilot.press("m")
+        await settle(pilot)
+        assert stored_states() == {new[1]: "maybe"}
+
+        # The next poll sees the file changed: the lists are read again and shown.
+        await reread(pilot, screen)
+        assert ids(screen) == new
+        # the highlight stays where the key moved it on (the next paper still new)
+        assert screen.current_paper is not None and screen.current_paper.id == new[2]
+        assert screen.triage.state_of(new[1]) == "maybe"
+        assert any("collas.bib changed on disk: read again" in n for n in notices(app))
+        await highlight(pilot, screen, new[1])
+        await pilot.press("x")  # the decision after it is the paper's too
+        await settle(pilot)
+        assert stored_states() == {new[1]: "skip"}
+
+
+@sync
+async def test_a_list_changed_on_disk_is_read_again_keeping_query_highlight_and_mark(tmp_path):
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"continual")
+        await settle(pilot)
+        old = ids(screen)
+        assert len(old) == 3
+        second = next(row.paper for row in screen.results.rows if "MAML" in row.paper.title)
+        await highlight(pilot, screen, second.id)
+        await pilot.press("s")
+        await settle(pilot)
+        await highlight(pilot, screen, second.id)
+
+        # Nothing else reads the list: the reader itself reads it again, and the mark
+        # follows the paper as it would on a start.
+        write_list(source, renamed=True)
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert screen.search_query == "continual"
+        current = screen.current_paper
+        assert current is not None and current.title.endswith("Performance.")
+        assert current.id != second.id and current.id in ids(screen)
+        assert second.id not in ids(screen)
+        assert stored_states() == {current.id: "kept"}
+        assert screen.triage.state_of(current.id) == "kept"
+        assert "★" in app_text(app)
+        await pilot.press("m")
+        await settle(pilot)
+        assert stored_states() == {current.id: "maybe"}
+
+
+@sync
+async def test_lists_unchanged_are_not_read_again(tmp_path):
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        library = screen.library
+        screen.poll_triage()
+        await settle(pilot)
+        assert screen.library is library
+        assert not any("changed on disk" in n for n in notices(app))
