@@ -67,6 +67,16 @@ def test_venue_year_status_and_keywords_are_searchable(engine):
     assert _titles(engine, "interpretability") == ["Counting Tokens in Transformers"]
 
 
+def test_a_list_named_by_its_venue_is_found_by_the_short_name_the_list_column_shows(
+    engine, tmp_path
+):
+    # the list column says "CoRL"; list:corl found nothing
+    assert engine.library.lists[0].name == "7th Annual Conference on Robot Learning"
+    assert len(_titles(engine, "list:corl")) == 2
+    assert len(_titles(engine, 'list:"robot learning"')) == 2
+    assert _titles(engine, "list:neurips") == []
+
+
 def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
     # one CoRL list: "robot" (in "Conference on Robot Learning") named every paper
     assert _titles(engine, "robot") == ["Grasping with Diffusion Policies"]

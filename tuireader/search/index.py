@@ -53,7 +53,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -117,6 +117,18 @@ def _venue_text(venue: str | None, booktitle: str | None, journal: str | None) -
     # a library names a few venues many times: worked out once each
     names = list(dict.fromkeys(n for n in (venue, booktitle, journal) if n))
     return " ; ".join([*names, *venue_aliases(*names)])
+
+
+def lists_text(paper: Paper) -> str:
+    """The names of the paper's lists, and the short names of those named by their venue,
+    as the list column shows them (``list:corl`` finds "7th Annual Conference on Robot
+    Learning")."""
+    return _lists_text(paper.lists)
+
+
+@functools.lru_cache(maxsize=1024)
+def _lists_text(lists: tuple[str, ...]) -> str:
+    return " ; ".join([*lists, *venue_aliases(*lists)])
 
 
 def keyword_text(paper: Paper) -> str:
@@ -185,7 +197,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "title": title_text(paper),
         "abstract": abstract_text(paper),
         "authors": " ; ".join(paper.authors),
-        "lists": " ; ".join(paper.lists),
+        "lists": lists_text(paper),
         "venue": venue_text(paper),
         "keywords": keyword_text(paper),
         "status": paper.status or "",
