@@ -386,3 +386,25 @@ def test_a_folder_added_takes_the_place_of_the_files_of_it_in_the_library(capsys
     lines = out.splitlines()
     assert [line.split()[0] for line in lines] == ["4", "4", "1", "2", "4"]
     assert lines[0].split()[1] == "papers" and lines[3].split()[1] == "other"
+
+
+def test_a_file_in_a_folder_that_holds_no_papers_is_said_when_new_not_every_command(
+    capsys, tmp_path
+):
+    # a stray package.json or todo.txt beside the lists: two long errors on every search
+    folder = tmp_path / "lists"
+    write_jsonl(folder / "papers.jsonl", RECORDS)
+    (folder / "package.json").write_text('{"name": "x", "version": "1.0.0"}', encoding="utf-8")
+    (folder / "todo.txt").write_text("buy milk\n", encoding="utf-8")
+    code, _out, err = run(capsys, "add", str(folder))
+    assert code == 0 and "package.json" in err and "todo.txt" in err
+    code, out, err = run(capsys, "search", "privacy")
+    assert code == 0 and out and "package.json" not in err and "todo.txt" not in err
+    code, _out, err = run(capsys, "lists")
+    assert "package.json" in err and "todo.txt" in err  # the inventory says them always
+    (folder / "todo.txt").write_text("buy eggs\n", encoding="utf-8")
+    code, _out, err = run(capsys, "search", "privacy")
+    assert "todo.txt" in err and "package.json" not in err  # changed: said once more
+    # named on its own, a file that holds no papers is the user's input: said every time
+    code, _out, err = run(capsys, "search", "privacy", str(folder / "package.json"), str(folder))
+    assert code == 2 and "package.json" in err

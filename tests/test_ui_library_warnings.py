@@ -158,3 +158,19 @@ def test_a_mark_made_in_the_reader_keeps_what_identifies_its_paper(tmp_path):
         assert [p.title for p in session.library.papers if again.get(p.id).state == "kept"] == [
             records[0]["title"]
         ]
+
+
+def test_a_known_file_of_a_folder_that_holds_no_papers_is_not_announced_again(tmp_path):
+    # a stray package.json beside the lists made the reader announce an error at every start
+    from tuireader.ui.app import core_services
+
+    folder = tmp_path / "lists"
+    write_jsonl(folder / "papers.jsonl", RECORDS)
+    (folder / "package.json").write_text('{"name": "x"}', encoding="utf-8")
+    paths = resolve(tmp_path / "data")
+    first = core_services([folder], paths).load_library().problems
+    assert any("package.json" in str(p) for p in first)
+    assert not all(p.quiet for p in first)  # new: announced
+    again = core_services([folder], paths).load_library().problems
+    assert any("package.json" in str(p) for p in again)  # still listed under w
+    assert all(p.quiet for p in again)

@@ -249,7 +249,7 @@ def _session(
     every_warning = every_warning or not len(session.library)
     args.input_failed = _named_input_failed(args, session.problems)
     for problem in session.problems:
-        if every_warning or not (problem.known and problem.severity == "warning"):
+        if every_warning or not problem.quiet:
             _err(str(problem))
     if not len(session.library) and session.problems:
         raise UsageError("no papers could be loaded" + _quote_hint(args))

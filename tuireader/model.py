@@ -242,6 +242,14 @@ class Problem:
     #: said when they were first read, so only where problems are listed (tuireader
     #: lists, the reader's load warnings) need it be said again.
     known: bool = field(default=False, compare=False)
+    #: a file found in a folder of lists, not named itself (a stray package.json): when
+    #: known, what it holds is said again only where problems are listed, as a warning is.
+    in_folder: bool = field(default=False, compare=False)
+
+    @property
+    def quiet(self) -> bool:
+        """Said before with the file's very contents, and no input the user named."""
+        return self.known and (self.severity == "warning" or self.in_folder)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"

@@ -207,7 +207,10 @@ def load_session(
     )
     library = found.library
     # apply_catalogs carries the catalogs' own problems into library.problems
-    problems[:0] = [*library.problems, *(Problem(paths.cache_dir, n, "warning") for n in notes)]
+    problems[:0] = [
+        *_folder_members_marked(library.problems, sources),
+        *(Problem(paths.cache_dir, n, "warning") for n in notes),
+    ]
     problems.extend(
         Problem(config.path or paths.config_file, p, "warning") for p in config.problems
     )
@@ -223,6 +226,23 @@ def load_session(
         entry=found.entry,
         token=found.token,
     )
+
+
+def _folder_members_marked(
+    problems: Sequence[Problem], sources: Sequence[str | Path] | None
+) -> list[Problem]:
+    """``problems``, those of files read as members of a folder source marked so."""
+    if not sources:
+        return list(problems)
+    named = {Path(os.path.abspath(os.path.expanduser(str(s)))) for s in sources}
+    folders = [path for path in named if path.is_dir()]
+    out = []
+    for problem in problems:
+        path = Path(os.path.abspath(problem.path))
+        if path not in named and any(folder in path.parents for folder in folders):
+            problem = replace(problem, in_folder=True)
+        out.append(problem)
+    return out
 
 
 @dataclass(frozen=True)

@@ -707,7 +707,7 @@ class MainScreen(Screen[None]):
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
             # a list's warnings met before with the same contents were announced then:
             # the status line counts them and w lists them
-            if errors or not all(getattr(problem, "known", False) for problem in problems):
+            if not all(getattr(problem, "quiet", False) for problem in problems):
                 lists, settings = _by_source(library.problems)
                 where = " and ".join(
                     part
