@@ -50,3 +50,31 @@ def _isolated_home(tmp_path_factory, monkeypatch):
     monkeypatch.setattr(pyperclip, "paste", _refuse)
     monkeypatch.setattr(pyperclip, "determine_clipboard", _refuse)
     return home
+
+
+@pytest.fixture
+def osc52(monkeypatch):
+    """The command line's OSC 52 writes land in this list instead of a terminal."""
+    from tuireader import cli
+
+    sent: list[str] = []
+    monkeypatch.setattr(cli, "_osc52_writer", lambda: sent.append)
+    return sent
+
+
+@pytest.fixture
+def over_ssh(monkeypatch, osc52, tmp_path):
+    """A command line session over SSH without tmux: only OSC 52 can carry the text."""
+    from tuireader import cli
+    from tuireader.system.clipboard import Clipboard, Environment
+
+    def clipboard(session):  # type: ignore[no-untyped-def]
+        return Clipboard(
+            osc52_writer=cli._osc52_writer(),
+            fallback_dir=tmp_path / "clip",
+            environment=Environment(ssh=True),
+            osc52=session.config.osc52,
+        )
+
+    monkeypatch.setattr(cli, "_clipboard", clipboard)
+    return osc52

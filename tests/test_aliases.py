@@ -185,22 +185,7 @@ def test_every_command_taking_an_id_takes_the_old_one_and_says_the_new_one(capsy
     assert code == 0 and f"id {new}" in out and said in err
 
 
-def test_copy_takes_the_old_id(capsys, monkeypatch, tmp_path):
-    from tuireader import cli
-    from tuireader.system.clipboard import Clipboard, Environment
-
-    sent: list[str] = []
-    monkeypatch.setattr(cli, "_osc52_writer", lambda: sent.append)
-
-    def clipboard(session):  # type: ignore[no-untyped-def]
-        return Clipboard(
-            osc52_writer=cli._osc52_writer(),
-            fallback_dir=tmp_path / "clip",
-            environment=Environment(ssh=True),
-            osc52=session.config.osc52,
-        )
-
-    monkeypatch.setattr(cli, "_clipboard", clipboard)
+def test_copy_takes_the_old_id(capsys, over_ssh):
     old = boximator(load_library([ABSTRACTS])).id
     new = boximator(load_library([ABSTRACTS, RECORDS])).id
     code, out, err = run(capsys, "copy", old, "--link", "paper", ABSTRACTS, RECORDS)

@@ -28,30 +28,6 @@ def run(capsys, *argv):
     return code, out, err
 
 
-@pytest.fixture
-def osc52(monkeypatch):
-    """OSC 52 writes land in this list instead of a terminal."""
-    sent: list[str] = []
-    monkeypatch.setattr(cli, "_osc52_writer", lambda: sent.append)
-    return sent
-
-
-@pytest.fixture
-def over_ssh(monkeypatch, osc52, tmp_path):
-    """A session over SSH without tmux: only OSC 52 can carry the text."""
-
-    def clipboard(session):
-        return Clipboard(
-            osc52_writer=cli._osc52_writer(),
-            fallback_dir=tmp_path / "clip",
-            environment=Environment(ssh=True),
-            osc52=session.config.osc52,
-        )
-
-    monkeypatch.setattr(cli, "_clipboard", clipboard)
-    return osc52
-
-
 def test_copy_a_query_sends_the_code_link_and_says_the_route(capsys, over_ssh):
     code, out, err = run(capsys, "copy", "igsg")
     assert code == 0, err

@@ -104,22 +104,7 @@ def test_every_command_taking_an_id_takes_an_id_the_paper_had_before(capsys, tmp
     assert code == 0 and f"id {third}" in out and f"{first} is now {third}" in err
 
 
-def test_copy_takes_an_id_the_paper_had_before(capsys, monkeypatch, tmp_path):
-    from tuireader import cli
-    from tuireader.system.clipboard import Clipboard, Environment
-
-    sent: list[str] = []
-    monkeypatch.setattr(cli, "_osc52_writer", lambda: sent.append)
-
-    def clipboard(session):  # type: ignore[no-untyped-def]
-        return Clipboard(
-            osc52_writer=cli._osc52_writer(),
-            fallback_dir=tmp_path / "clip",
-            environment=Environment(ssh=True),
-            osc52=session.config.osc52,
-        )
-
-    monkeypatch.setattr(cli, "_clipboard", clipboard)
+def test_copy_takes_an_id_the_paper_had_before(capsys, over_ssh, tmp_path):
     lst, (first, _second, third) = rescraped(capsys, tmp_path)
     code, out, err = run(capsys, "copy", first, "--link", "paper", lst)
     assert code == 0 and "example.org/planning" in out and f"{first} is now {third}" in err
