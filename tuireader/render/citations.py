@@ -1250,14 +1250,13 @@ def best_link(paper: Paper) -> str | None:
     """The one URL to give for a paper: PMLR page > OpenReview > arXiv > PDF > code > any,
     never a talk's video, slides or poster (a link beside the paper, not to it)."""
     paper = _with_source(paper)
-    links = [
-        link
-        for link in _all_links(paper, _venue(paper, _year(paper)))
-        if not _beside_the_work(link)
-    ]
-    if not links:
-        return None
-    return _clean(min(links, key=_link_rank).url)
+    return _page_of(_all_links(paper, _venue(paper, _year(paper))))
+
+
+def _page_of(links: list[Link]) -> str | None:
+    """The best of ``links`` to give as the paper's own (see :func:`best_link`)."""
+    citable = [link for link in links if not _beside_the_work(link)]
+    return _clean(min(citable, key=_link_rank).url) if citable else None
 
 
 def primary_link(paper: Paper) -> Link | None:
@@ -1603,8 +1602,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
     year = _year(paper)
     venue = _venue(paper, year)
     links = _all_links(paper, venue)
-    citable = [link for link in links if not _beside_the_work(link)]
-    url = _clean(min(citable, key=_link_rank).url) if citable else None
+    url = _page_of(links)
     pdf = _pdf_link(links)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
