@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from tuireader.model import Link, LinkKind, Paper, Record
 from tuireader.render.safetext import BARE_HOSTS, one_line, unsafe_link_reason, web_url
@@ -372,15 +373,19 @@ def links_for(
 
 def record_links(record: Record) -> tuple[Link, ...]:
     """:func:`links_for` applied to a record's abstract and its own link fields."""
-    return links_for(
-        record.abstract,
-        url=record.url,
-        pdf=record.pdf,
-        openreview=record.openreview,
-        doi=record.doi,
-        code_urls=record.code_urls,
-        project_urls=record.project_urls,
-    )
+    return links_for(record.abstract, **_link_fields(record))
+
+
+def _link_fields(record: Record) -> dict[str, Any]:
+    """A record's own link fields, as :func:`links_for` and :func:`unsafe_links_for` take them."""
+    return {
+        "url": record.url,
+        "pdf": record.pdf,
+        "openreview": record.openreview,
+        "doi": record.doi,
+        "code_urls": record.code_urls,
+        "project_urls": record.project_urls,
+    }
 
 
 def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
@@ -450,15 +455,7 @@ def _may_hold_unsafe_url(text: str) -> bool:
 
 def record_unsafe_links(record: Record) -> tuple[str, ...]:
     """:func:`unsafe_links_for` applied to a record's abstract and its own link fields."""
-    return unsafe_links_for(
-        record.abstract,
-        url=record.url,
-        pdf=record.pdf,
-        openreview=record.openreview,
-        doi=record.doi,
-        code_urls=record.code_urls,
-        project_urls=record.project_urls,
-    )
+    return unsafe_links_for(record.abstract, **_link_fields(record))
 
 
 def merge_unsafe(*groups: Iterable[str]) -> tuple[str, ...]:
