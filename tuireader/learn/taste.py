@@ -34,6 +34,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tuireader.ingest.links import without_urls
 from tuireader.model import Paper
 
 if TYPE_CHECKING:
@@ -103,8 +104,6 @@ class Why:
 def _words_text(paper: Paper, title_weight: int) -> str:
     """What the words' TF-IDF reads of a paper: its web addresses are left out, whose
     pieces ("https", "github", "com") say nothing of what the paper is about."""
-    from tuireader.ingest.links import without_urls
-
     parts = [paper.title] * max(1, title_weight)
     parts.append(without_urls(paper.abstract))
     if paper.tldr:
