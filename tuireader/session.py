@@ -90,13 +90,14 @@ class Session:
         if said.get(key) == value:
             return False
         said[key] = value
+        tmp = record.with_name(f".{record.name}.{os.getpid()}.tmp")
         try:
             record.parent.mkdir(parents=True, exist_ok=True)
-            tmp = record.with_name(f".{record.name}.{os.getpid()}.tmp")
             tmp.write_text(json.dumps(said), encoding="utf-8")
             os.replace(tmp, record)
-        except OSError:
-            pass  # not kept: said again next time
+        except OSError:  # not kept: said again next time, and no half-written file left
+            with contextlib.suppress(OSError):
+                tmp.unlink()
         return True
 
     def identity_of(self, paper_id: str) -> StoredIdentity | None:
