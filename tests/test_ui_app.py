@@ -755,3 +755,19 @@ async def test_the_index_another_reader_held_replaces_the_scan_once_it_is_free(m
             await pilot.pause(0.05)
         assert screen.index_state == "ready" and len(asked) == 3
         assert screen.engine.problem is None
+
+
+@sync
+async def test_a_notice_never_covers_the_status_line_at_80_by_24():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await ready(pilot)
+        app.notify("Copied paper link via tmux buffer, a notice of two lines at 80 columns")
+        await pilot.pause()
+        await pilot.pause()
+        status = screen.query_one("#status").region
+        toasts = [toast.region for toast in screen.query("Toast")]
+        assert toasts
+        for region in toasts:
+            assert not region.overlaps(status), (region, status)
+            assert region.bottom <= status.y
