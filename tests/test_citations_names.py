@@ -154,3 +154,14 @@ def test_csl_names_keep_their_split_in_every_format(tmp_path: Path) -> None:
     assert author == (
         "von Luxburg, Ulrike and Peng, Xue Bin and de Zubicaray, Greig I. and {The Open Consortium}"
     )
+
+
+def test_csl_display_names_keep_both_kinds_of_particle(tmp_path: Path) -> None:
+    _library, papers = csl_library(tmp_path)
+    paper = papers["A Tutorial on Spectral Clustering"]
+    assert paper.authors == (
+        "Ulrike von Luxburg",
+        "Xue Bin Peng",
+        "Greig I. de Zubicaray",
+        "The Open Consortium",
+    )

@@ -205,6 +205,7 @@ def authors_of(value: Any) -> tuple[str, ...]:
                     part
                     for part in (
                         text_field(item.get("given") or item.get("first")),
+                        text_field(item.get("dropping-particle")),
                         text_field(item.get("non-dropping-particle")),
                         text_field(item.get("family") or item.get("last")),
                         text_field(item.get("suffix")),
