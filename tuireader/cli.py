@@ -540,7 +540,9 @@ def _papers_by_id(session, text: str) -> list:
     other lists are read, see ``Paper.aliases``) or the papers an id it had before its
     list changed went to (``Session.moved_ids``), else every paper whose id starts with
     it (ids are shown in full by search, show and the reader; any unique beginning of
-    one will do), else every paper with an alias or earlier id that does."""
+    one will do), else every paper with an alias or earlier id that does. A paper's
+    own identifier (a DOI, an arXiv id, a link to its page: ``identity.papers_named``)
+    names it too, and an OpenReview id alone when nothing else fits."""
     wanted = _id_text(text)
     if not wanted:
         return []
@@ -553,6 +555,11 @@ def _papers_by_id(session, text: str) -> list:
     found = [p for p in papers if p is not None]
     if found:
         return found
+    from tuireader.ingest.identity import papers_named  # (reads no list: imported when needed)
+
+    identified = papers_named(library, text)
+    if identified:
+        return list(identified)
     found = [p for p in library.papers if p.id.startswith(wanted)]
     if found:
         return found
@@ -563,7 +570,8 @@ def _papers_by_id(session, text: str) -> list:
         for paper_id in paper_ids
     ]
     papers = (library.get(paper_id) for paper_id in dict.fromkeys(owners))
-    return sorted((p for p in papers if p is not None), key=lambda p: p.order)
+    found = sorted((p for p in papers if p is not None), key=lambda p: p.order)
+    return found or list(papers_named(library, text.strip(), bare=True))
 
 
 def _former(session, paper) -> tuple[str, ...]:
@@ -578,8 +586,9 @@ def _say_alias(session, text: str, paper) -> None:
     wanted = _id_text(text)
     if not wanted or paper.id.startswith(wanted):
         return
-    alias = next((a for a in _former(session, paper) if a.startswith(wanted)), wanted)
-    _err(f"{alias} is now {paper.id}")
+    alias = next((a for a in _former(session, paper) if a.startswith(wanted)), None)
+    if alias is not None:  # (else the paper's own identifier found it)
+        _err(f"{alias} is now {paper.id}")
 
 
 _CANDIDATES_SHOWN = 10

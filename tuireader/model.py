@@ -7,7 +7,7 @@ UI, to JSON output or to tests without any framework in between.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -265,6 +265,10 @@ class Library:
     _by_id: dict[str, Paper] = field(default_factory=dict, compare=False, repr=False)
     #: ``aliases()``, worked out when first asked for
     _by_alias: dict[str, tuple[str, ...]] | None = field(default=None, compare=False, repr=False)
+    #: the papers by their identifiers (``with_key``), worked out when first asked for
+    _by_identifier: dict[str, tuple[str, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not self._by_id:
@@ -297,6 +301,26 @@ class Library:
             if other is not None and all(other.id != item.id for item in found):
                 found.append(other)
         return tuple(found)
+
+    def with_key(
+        self, keys: Sequence[str], keys_of: Callable[[Paper], Iterable[str]]
+    ) -> tuple[Paper, ...]:
+        """The papers that have the first of ``keys`` that any paper has, ``keys_of``
+        giving a paper's keys (``tuireader.ingest.identity.papers_named`` asks: the
+        table of every paper's keys is made on the first call, with the function given
+        then)."""
+        table = self._by_identifier
+        if table is None:
+            table = {}
+            for paper in self.papers:
+                for key in keys_of(paper):
+                    table[key] = (*table.get(key, ()), paper.id)
+            object.__setattr__(self, "_by_identifier", table)
+        for key in keys:
+            found = [self.get(paper_id) for paper_id in table.get(key, ())]
+            if found:
+                return tuple(paper for paper in found if paper is not None)
+        return ()
 
     def id_now(self, paper_id: str) -> str | None:
         """The id of the one paper ``paper_id`` is the id or an alias of; None when it

@@ -989,6 +989,12 @@ class LazyLibrary(Library):
     def get(self, paper_id: str) -> Paper | None:
         return self._lookup(paper_id, wait=True)
 
+    def with_key(
+        self, keys: Sequence[str], keys_of: Callable[[Paper], Iterable[str]]
+    ) -> tuple[Paper, ...]:
+        """``Library.with_key``: the whole entry is read for it (once)."""
+        return self._everything().with_key(keys, keys_of)
+
     def aliases(self) -> Mapping[str, tuple[str, ...]]:
         """The papers' aliases, read from the entry's last section when first asked for
         (an id a paper has is found without them)."""

@@ -32,8 +32,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tuireader.ingest.catalog import normalise_title as _title_words
+from tuireader.model import Library, Paper
 
 __all__ = [
+    "IDENTIFIER_NAMES",
     "KEY_KINDS",
     "MIN_ABSTRACT_WORDS",
     "MIN_TITLE_CHARS",
@@ -46,11 +48,14 @@ __all__ = [
     "conflicting",
     "digest",
     "family_name",
+    "identifier_keys",
     "identify",
     "is_placeholder",
     "is_placeholder_phrase",
+    "named_keys",
     "normalise_doi",
     "normalise_text",
+    "papers_named",
     "same_paper",
     "stub_of_same_paper",
     "title_key",
@@ -59,6 +64,14 @@ __all__ = [
 
 #: Strong key kinds, strongest first.
 STRONG_KINDS: tuple[str, ...] = ("doi", "arxiv", "openreview", "pmlr", "acl", "source")
+#: What each kind of identifier is called, for messages.
+IDENTIFIER_NAMES: dict[str, str] = {
+    "doi": "DOI",
+    "arxiv": "arXiv id",
+    "openreview": "OpenReview id",
+    "pmlr": "PMLR key",
+    "acl": "ACL Anthology id",
+}
 #: Strong kinds that name a paper everywhere (a source id names it in one source only).
 _IDENTIFIER_KINDS: tuple[str, ...] = ("doi", "arxiv", "openreview", "pmlr", "acl")
 #: Every key kind, strongest first: the weak ones identify a paper only when nothing else does.
@@ -93,6 +106,7 @@ _ACL_IN_TEXT = re.compile(
     re.IGNORECASE,
 )
 _OPENREVIEW_IN_URL = re.compile(r"openreview\.net/(?:forum|pdf)\?(?:.*&)?id=([\w-]+)")
+_DOI_IN_URL = re.compile(r"/(10\.\d{4,9}/[^\s?#]+)")
 _PMLR_IN_URL = re.compile(r"proceedings\.mlr\.press/(v\d+)/([\w-]+?)(?:/[\w-]+)?\.(?:html|pdf)")
 _PLACEHOLDER = re.compile(
     r"^(?:part of\b|withdrawn\b|this (?:paper|submission) (?:has been|was|is) withdrawn"
@@ -332,6 +346,57 @@ def _strong_keys(item: object, scope: str) -> tuple[Key, ...]:
     if isinstance(source_id, (str, int)) and str(source_id).strip():
         put("source", f"{scope.casefold()}#{str(source_id).strip()}")
     return tuple(Key(kind, found[kind]) for kind in STRONG_KINDS if kind in found)
+
+
+def identifier_keys(item: object) -> tuple[Key, ...]:
+    """The keys of a record or paper that name it everywhere: its DOI, arXiv id,
+    OpenReview id, PMLR key and ACL Anthology id, those it has (not a source's own id)."""
+    return tuple(key for key in _strong_keys(item, "") if key.kind in _IDENTIFIER_KINDS)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pasted:
+    """A text given as an identifier, read as every field an identifier can sit in."""
+
+    url: str
+    doi: str
+    arxiv_id: str
+
+
+def named_keys(text: str) -> tuple[Key, ...]:
+    """The keys an identifier typed or pasted as it is names, read as a paper's own
+    fields are read (:func:`identifier_keys`): a DOI (``10.1/x``, ``doi:``, a doi.org
+    link or a publisher's ``/doi/10.1/x`` link), an arXiv id (with or without its
+    version or ``arXiv:``; an abs, pdf or html link; an arXiv DOI), or a link to the
+    paper's page at OpenReview, PMLR or the ACL Anthology. Nothing for other text: words
+    (anything with a space), a tuireader id, a bare OpenReview id (it looks like a word)."""
+    text = text.strip().strip("<>()[]{}\"'`")
+    if not text or any(char.isspace() for char in text):
+        return ()
+    doi = text
+    if normalise_doi(text) is None and text.lower().startswith(("http://", "https://")):
+        found = _DOI_IN_URL.search(text)
+        doi = found.group(1) if found else text
+    return identifier_keys(_Pasted(url=text, doi=doi, arxiv_id=text))
+
+
+#: what an OpenReview id looks like ("8296yUBoXr", "-3G6_D66Aua")
+_OPENREVIEW_ID = re.compile(r"[\w-]{8,}")
+
+
+def _key_texts(paper: Paper) -> list[str]:
+    return [str(key) for key in identifier_keys(paper)]
+
+
+def papers_named(library: Library, text: str, *, bare: bool = False) -> tuple[Paper, ...]:
+    """The papers of ``library`` that ``text``, pasted or typed as it is, names by an
+    identifier of their own (:func:`named_keys`: a DOI, an arXiv id, a link to the
+    paper at arXiv, doi.org, OpenReview, PMLR or the ACL Anthology); with ``bare``, also
+    by an OpenReview id given alone. None for any other text."""
+    keys = [str(key) for key in named_keys(text)]
+    if not keys and bare and _OPENREVIEW_ID.fullmatch(text.strip()):
+        keys = [str(Key("openreview", text.strip()))]
+    return library.with_key(keys, _key_texts) if keys else ()
 
 
 def identify(item: object, scope: str = "") -> Identity:

@@ -23,9 +23,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import re
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from whoosh import query as wq
@@ -102,6 +103,13 @@ class SearchResult:
     #: None: none asked), so front ends need not parse the query again. The hits are in
     #: relevance order (list order for a query of filters only) whatever it says.
     sort: str | None = None
+
+
+#: a query that may be a paper's identifier (``identity.named_keys``): one word with a
+#: dot, a slash or a colon ("2401.01234", "10.1/x", "https://…")
+_IDENTIFIER_LIKE = re.compile(r"\S*[./:]\S*")
+#: a query that may be an OpenReview id ("8296yUBoXr"), when it matches no words
+_OPENREVIEW_LIKE = re.compile(r"[\w-]{8,}")
 
 
 def _hits(ranked: Iterable[tuple[Paper, float]], forms: Iterable[str]) -> tuple[Hit, ...]:
@@ -265,8 +273,54 @@ class Engine:
         prefix: bool = False,
         resolve: FilterResolver | None = None,
     ) -> SearchResult:
-        """Papers matching ``text``; an empty query lists every paper in list order."""
+        """Papers matching ``text``; an empty query lists every paper in list order.
+
+        A query that is a paper's own identifier as it is (a DOI, an arXiv id, a link to
+        the paper's page: ``identity.papers_named``) finds that paper; so does an OpenReview
+        id that matches no words."""
         started = time.perf_counter()
+        pasted = _IDENTIFIER_LIKE.fullmatch(text.strip())
+        if pasted:  # (the identifiers' module reads no list: imported for one only)
+            from tuireader.ingest.identity import IDENTIFIER_NAMES, named_keys, papers_named
+
+            named = papers_named(self.library, text)
+            if named:
+                return self._named(text, named, started)
+            keys = named_keys(text)
+            if keys:  # an identifier, of no paper here: not words to look for
+                kind, value = IDENTIFIER_NAMES[keys[0].kind], keys[0].value
+                return SearchResult(
+                    query=text,
+                    hits=(),
+                    total=0,
+                    elapsed_ms=(time.perf_counter() - started) * 1000,
+                    message=f"no paper in these lists has the {kind} {value}",
+                )
+        result = self._search(text, limit, prefix, resolve, started)
+        if not result.total and not result.message and _OPENREVIEW_LIKE.fullmatch(text.strip()):
+            from tuireader.ingest.identity import papers_named
+
+            named = papers_named(self.library, text, bare=True)
+            if named:
+                return self._named(text, named, started)
+        return result
+
+    def _named(self, text: str, papers: Sequence[Paper], started: float) -> SearchResult:
+        return SearchResult(
+            query=text,
+            hits=tuple(Hit(paper, 0.0, ()) for paper in papers),
+            total=len(papers),
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+        )
+
+    def _search(
+        self,
+        text: str,
+        limit: int | None,
+        prefix: bool,
+        resolve: FilterResolver | None,
+        started: float,
+    ) -> SearchResult:
         parsed = ql.parse(text, prefix=prefix)
         if parsed.root is None:
             papers = self.library.papers if limit is None else self.library.papers[:limit]
