@@ -50,6 +50,7 @@ QUERY_SYNTAX = (
     ("is:kept is:maybe is:skip", "papers in that triage state (is:read, is:new too)"),
     ("tag:NAME has:note", "papers with that tag / with a note"),
     ("sort:fit sort:list", "order by what you keep, or as the list has it (default: relevance)"),
+    ("2401.01234, 10.1/x, a link", "the paper an arXiv id, DOI, OpenReview id or link names"),
 )
 
 
