@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,20 @@ def test_the_logistic_model_is_scikit_learns_own():
         assert abs(intercept - reference.intercept_[0]) < 2e-3
         ours, theirs = x @ coef + intercept, reference.decision_function(x)
         assert (np.argsort(-ours)[:30] == np.argsort(-theirs)[:30]).all()
+
+
+def test_why_leaves_out_words_that_pushed_little_beside_the_strongest():
+    papers = [
+        Paper(id=f"p{i}", title=f"Study number {i}", abstract=f"Plain abstract {i}.")
+        for i in range(8)
+    ]
+    papers[6] = Paper(id="p6", title="Walrus herds", abstract="Walrus herds address a problem.")
+    model = fit(papers, {"p6": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    coef = model.coef.copy()
+    coef[:] = 0.0
+    weights = {"walrus": 1.0, "herds": 0.5, "address": 0.05, "problem": 0.05}
+    for word, weight in weights.items():
+        coef[model.space.features.index(word)] = weight
+    why = replace(model, coef=coef).why(papers[6])
+    assert why.words == ("walrus", "herds")

@@ -46,6 +46,10 @@ LABELS: dict[str, float] = {"kept": 1.0, "read": 1.0, "maybe": 0.5, "skip": 0.0}
 MIN_OTHERS = 2
 #: Words shown by :meth:`Model.why`.
 WHY_WORDS = 4
+#: A word is named by :meth:`Model.why` only when it pushed the paper up by at least this
+#: share of what its strongest word did: a trace of weight on "problem" or "address" is
+#: true but explains nothing.
+WHY_SHARE = 0.2
 #: At most this many undecided papers join a fit as weak negatives (a refit over a
 #: 100,000-paper library then costs about what it costs over one conference).
 BACKGROUND_ROWS = 5000
@@ -298,7 +302,8 @@ class Model:
         return [paper for _, paper in undecided] + decided
 
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
-        """The words of ``paper`` that pushed it up most, and the kept paper it is most like."""
+        """The words of ``paper`` that pushed it up most (those that did little beside the
+        strongest are left out, see :data:`WHY_SHARE`), and the kept paper it is most like."""
         import numpy as np
 
         row = self.space.vectors([paper]).tocsr()
@@ -306,8 +311,9 @@ class Model:
         text = _folded(paper)
         names = {" ".join(n.split()).casefold(): " ".join(n.split()) for n in paper.authors}
         words: list[str] = []
+        floor = WHY_SHARE * float(contributions.max()) if len(contributions) else 0.0
         for k in np.argsort(-contributions, kind="stable"):
-            if contributions[k] <= 0 or len(words) >= limit:
+            if contributions[k] <= 0 or contributions[k] < floor or len(words) >= limit:
                 break
             name = self.space.features[row.indices[k]]
             if name.startswith(_AUTHOR):
