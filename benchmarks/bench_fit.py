@@ -47,7 +47,8 @@ cold start is paid: list order until the first keep, then the keyword's own hits
 then the rest by fit; and ``named``, the share of the wanted papers whose title, abstract
 or TL;DR holds the keyword itself.
 
-Fit times: on the ICML 2024 list (2,610 papers, ``benchmarks/corpus.py``) and on
+Install size: what scikit-learn, SciPy, NumPy, joblib and threadpoolctl take on disk, as
+installed. Fit times: on the ICML 2024 list (2,610 papers, ``benchmarks/corpus.py``) and on
 100,000 synthetic papers recombined from it, for the vectors (once per set of lists)
 (built once per set of lists and kept in the data folder, then read back on later starts)
 and for one refit (after every decision), plus the import costs. Start-up: the whole
@@ -687,6 +688,31 @@ GRID = {
 }
 
 
+#: what the "for you" order installs besides tuireader's other dependencies
+LEARNING_STACK = ("scikit-learn", "scipy", "numpy", "joblib", "threadpoolctl")
+
+
+def install_sizes() -> None:
+    """The size on disk of each installed distribution of the learning stack, from the
+    files its record lists (what ``pip install`` put there, compiled code included)."""
+    from importlib import metadata
+
+    sizes = []
+    for name in LEARNING_STACK:
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            sizes.append(f"{name} not installed")
+            continue
+        total = 0
+        for file in dist.files or ():
+            path = Path(str(dist.locate_file(file)))
+            if path.is_file():
+                total += path.stat().st_size
+        sizes.append(f"{name} {dist.version} {total / 1e6:.0f} MB")
+    print("install size of the learning stack: " + ", ".join(sizes))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-timing", action="store_true", help="skip the fit times")
@@ -712,6 +738,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         if not args.no_timing:
             print()
+            install_sizes()
             import_times()
             fit_times(Path(tmp))
             startup_times(Path(tmp), args.rounds)
