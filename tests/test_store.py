@@ -22,6 +22,7 @@ from tuireader.triage.store import (
     Counts,
     Store,
     StoreBusy,
+    StoreConflict,
     StoreError,
     StoreReadOnly,
     Triage,
@@ -256,6 +257,41 @@ def test_multi_line_note_saved_cleared_and_found(db_path: Path) -> None:
         assert second.ids_with_note() == {"p", "q"}
         assert second.set_note("q", "  \n ").note == ""
         assert second.ids_with_note() == {"p"}
+
+
+def test_notes_set_appended_and_cleared_on_several_papers_are_one_step_each(
+    store: Store,
+) -> None:
+    store.set_note("a", "mine")
+    assert store.set_notes(["a", "b"], "shared\r\nline  ") == 2
+    assert store.get("a").note == store.get("b").note == "shared\nline"
+    assert store.set_notes(["a", "b"], "same again", append=True) == 2
+    assert store.get("a").note == "shared\nline\nsame again"
+    assert store.set_notes(["a", "c"], "only", append=True) == 2
+    assert store.get("c").note == "only"  # nothing before: no blank first line
+    assert store.set_notes(["a", "b"], "  \n", append=True) == 0  # nothing to add
+    assert store.set_notes(["a", "b", "c"], "") == 3
+    assert store.ids_with_note() == set()
+    said = [store.undo().message for _ in range(4)]  # type: ignore[union-attr]
+    assert said == [
+        "Undid: note put back for 3 papers",
+        "Undid: note back as it was for 2 papers",
+        "Undid: note back as it was for 2 papers",
+        "Undid: note back as it was for 2 papers",
+    ]
+    assert store.get("a").note == "mine" and store.get("b").note == ""
+
+
+def test_appending_to_a_note_keeps_what_another_reader_saved_just_before(db_path: Path) -> None:
+    with Store.open(db_path) as reader, Store.open(db_path) as command_line:
+        reader.origin = "reader elsewhere 1 x"
+        reader.set_note("p", "from the reader")
+        command_line.set_notes(["p"], "from the command line", append=True)
+        assert reader.get("p").note == "from the reader\nfrom the command line"
+        # the reader's editor, opened before, does not save over it
+        with pytest.raises(StoreConflict):
+            reader.set_note("p", "edited in the reader", base="from the reader")
+        assert reader.get("p").note == "from the reader\nfrom the command line"
 
 
 # --------------------------------------------------------------------- undo

@@ -1369,6 +1369,30 @@ class Store:
                 self._log(conn, "note", summary, [(paper_id, "note", before, note)])
             return self._get(conn, paper_id)
 
+    def set_notes(self, paper_ids: Iterable[str], note: str, *, append: bool = False) -> int:
+        """Give every paper ``note`` (an empty note clears it), or with ``append`` add
+        it to the end of each paper's note on a line of its own, as ONE undoable action
+        (the command line's ``note``); returns how many notes changed.
+
+        Each note is read and written in the action's own transaction, so a note saved
+        by a reader just before is appended to, never overwritten with an older text.
+        """
+        note = normalize_note(note)
+        with self._write() as conn:
+            ids = self._followed(conn, paper_ids)
+            changes: list[_Change] = []
+            for paper_id in ids:
+                before = self._value(conn, paper_id, "note")
+                after = note
+                if append:
+                    after = f"{before}\n{note}" if before and note else before or note
+                if after != before:
+                    self._put_note(conn, paper_id, after)
+                    changes.append((paper_id, "note", before, after))
+            summary = "cleared note" if not note and not append else "edited note"
+            self._log(conn, "note", summary, changes)
+            return len(changes)
+
     # -------------------------------------------------------------------- undo
 
     def _last_action(self, conn: sqlite3.Connection) -> Any:
