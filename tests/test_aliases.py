@@ -176,6 +176,10 @@ def test_every_command_taking_an_id_takes_the_old_one_and_says_the_new_one(capsy
     assert json.loads(out)["id"] == new and said in err
     code, out, err = run(capsys, "triage", old, "--state", "keep", *lists)
     assert code == 0 and out.startswith(new) and said in err
+    code, out, err = run(capsys, "note", old, "--set", "by its alias", *lists)
+    assert code == 0 and out.startswith(new) and said in err
+    code, out, _err = run(capsys, "show", new, "--json", *lists)
+    assert json.loads(out)["note"] == "by its alias"
     code, out, _err = run(capsys, "search", "is:kept", "--json", *lists)
     assert [hit["id"] for hit in json.loads(out)["hits"]] == [new]
     # a beginning of the old id that begins no id now will do, as for ids

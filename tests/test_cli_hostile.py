@@ -111,6 +111,8 @@ CASES: list[tuple[str, list[str], str]] = [
     ("copy-ambiguous", ["copy", "diffusion", "{list}"], "text"),
     ("triage", ["triage", "{evil}", "--state", "keep", "--tag", "x", "{list}"], "text"),
     ("triage-hostile-tag", ["triage", "{plain}", "--tag", "t\x1b[2J\u202e", "{list}"], "text"),
+    ("note", ["note", "{evil}", "--set", f"n{CLEAR}\u202e\x9b", "{list}"], "text"),
+    ("note-print", ["note", "{evil}", "{list}"], "text"),
     ("search-sort-fit-json", ["search", "diffusion", "--sort", "fit", "--json", "{list}"], "json"),
     ("index", ["index", "{list}"], "text"),
     ("index-rebuild", ["index", "--rebuild", "{list}"], "text"),

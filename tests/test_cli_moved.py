@@ -92,6 +92,10 @@ def test_every_command_taking_an_id_takes_an_id_the_paper_had_before(capsys, tmp
         assert json.loads(out)["id"] == third and err.count(said) == 1
     code, out, err = run(capsys, "triage", first, "--state", "keep", lst)
     assert code == 0 and out.startswith(third) and f"{first} is now {third}" in err
+    code, out, err = run(capsys, "note", second, "--set", "moved twice", lst)
+    assert code == 0 and out.startswith(third) and f"{second} is now {third}" in err
+    code, out, err = run(capsys, "note", first, lst)
+    assert code == 0 and out == "moved twice\n" and f"{first} is now {third}" in err
     code, out, _err = run(capsys, "search", "is:kept", "--json", lst)
     ((hit),) = json.loads(out)["hits"]
     assert hit["id"] == third and hit["aliases"] == [first, second]
@@ -123,7 +127,7 @@ def test_an_earlier_id_whose_marks_went_to_two_papers_names_both_and_gives_nothi
             "INSERT INTO moves (old_id, new_id, at, reason) VALUES (?, ?, ?, ?)",
             (first, other, time.time(), "same abstract"),
         )
-    for command in (["show"], ["cite"], ["triage", "--state", "keep"]):
+    for command in (["show"], ["cite"], ["triage", "--state", "keep"], ["note", "--set", "x"]):
         code, out, err = run(capsys, command[0], first, *command[1:], lst)
         assert code == 1 and out == "", command
         assert f"id {first!r} was the id of 2 different papers" in err
@@ -132,6 +136,8 @@ def test_an_earlier_id_whose_marks_went_to_two_papers_names_both_and_gives_nothi
     assert first not in json.loads(out)["aliases"]  # it finds this paper no more
     code, out, _err = run(capsys, "search", "is:kept", lst)
     assert code == 1  # nothing was kept
+    code, out, _err = run(capsys, "search", "has:note", lst)
+    assert code == 1  # and no note written
 
 
 def test_moves_are_followed_to_the_papers_there_are_now():

@@ -215,6 +215,13 @@ def test_a_detached_mark_can_be_set_back_to_new_by_its_id(tmp_path, capsys):
     code, out, _ = run(capsys, "search", "is:detached", str(other), "--data-dir", str(data))
     assert first in out
     code, out, _err = run(
+        capsys, "note", first, str(other), "--set", "gone", "--data-dir", str(data)
+    )
+    assert code == 0 and first in out and "detached" in out  # as triage finds it
+    code, out, _err = run(capsys, "note", first, str(other), "--data-dir", str(data))
+    assert code == 0 and out == "gone\n"
+    run(capsys, "note", first, str(other), "--clear", "--data-dir", str(data))
+    code, out, _err = run(
         capsys, "triage", first, str(other), "--state", "new", "--data-dir", str(data)
     )
     assert code == 0 and first in out and "detached" in out

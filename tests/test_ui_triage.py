@@ -546,6 +546,33 @@ async def test_changes_from_another_reader_show_up_after_a_poll():
 
 
 @sync
+async def test_a_note_from_the_command_line_shows_in_the_open_reader():
+    # tuireader note from another shell, beside the reader
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        assert "1 paper: note set" in command_line("note", first, "--set", "script", str(SAMPLE))
+        screen.poll_triage()
+        await settle(pilot)
+        assert screen.current_paper.id == first
+        assert "Note: script" in widget_text(app, screen.viewer)
+        assert saved(first).note == "script"
+
+
+def command_line(*argv: str) -> str:
+    """``tuireader ARGV…`` run in another process on the reader's data folder; its stderr."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tuireader", *argv], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stderr
+
+
+@sync
 async def test_state_keys_work_in_the_viewer_and_are_in_the_command_palette():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

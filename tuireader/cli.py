@@ -35,6 +35,7 @@ COMMANDS = (
     "copy",
     "export",
     "triage",
+    "note",
 )
 
 #: ``tuireader triage --state``: the words people type, and the state each one stores.
@@ -1247,29 +1248,12 @@ def cmd_triage(args: argparse.Namespace) -> int:
     session = _session(args)
     from tuireader.triage.store import STATE_WORDS, StoreError
 
+    store = _writable_store(session)
     try:
-        store = session.open_store()
-    except StoreError as error:
-        raise UsageError(str(error)) from error
-    found: dict[str, Any] = {}
-    try:
-        # a mark whose paper is in none of the lists (search is:detached lists them) is
-        # named by its whole id: it can be set back to new, or changed, all the same
-        detached = store.detached_ids({p.id for p in session.library.papers})
-    except StoreError:
-        detached = set()
-    for text in ids:
-        if text.lower() in detached:
-            found.setdefault(text.lower(), None)
-            continue
-        paper = _one_paper(session, text)
-        if paper is None:
-            store.close()
+        found = _triage_targets(session, store, ids)
+        if found is None:
             return EXIT_NOTHING_FOUND
-        found.setdefault(paper.id, paper)  # one paper named twice (or by two prefixes)
-    papers = list(found.values())
-    state = TRIAGE_STATES[args.state] if args.state is not None else None
-    try:
+        state = TRIAGE_STATES[args.state] if args.state is not None else None
         changed = store.apply_many(list(found), state=state, tags=args.tag)
     except (StoreError, ValueError) as error:
         raise UsageError(str(error)) from error
@@ -1277,15 +1261,148 @@ def cmd_triage(args: argparse.Namespace) -> int:
         store.close()
     what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
     what += [f"tag '{tag}'" for tag in args.tag]
-    count = len(papers)
-    _err(
-        f"{count} paper{'s' if count != 1 else ''}: {', '.join(what)} "
-        f"({changed} change{'s' if changed != 1 else ''}; "
-        f"z in the reader undoes {'it' if changed == 1 else 'them'})"
+    _say_triaged(found, ", ".join(what), changed)
+    return EXIT_OK
+
+
+def cmd_note(args: argparse.Namespace) -> int:
+    """A paper's note from the command line: printed, or set, added to or cleared on
+    every paper named as ONE undoable action, in the store the reader's note editor
+    saves to (safe while a reader is open: its editor, open on a note changed here,
+    says so rather than save over it)."""
+    ids, args.sources = _split_ids_and_sources(args.items)
+    if not ids:
+        raise UsageError("give the id of a paper (tuireader search lists ids)")
+    if args.set is None and args.append is None and not args.clear:
+        if len(ids) > 1:
+            raise UsageError(
+                "give one id to print its note, or say what to do: --set TEXT, "
+                "--append TEXT or --clear"
+            )
+        return _print_note(args, ids[0])
+    text = ""
+    if not args.clear:
+        text = _note_text(args.set if args.set is not None else args.append)
+    from tuireader.triage.store import StoreError
+
+    session = _session(args)
+    store = _writable_store(session)
+    try:
+        found = _triage_targets(session, store, ids)
+        if found is None:
+            return EXIT_NOTHING_FOUND
+        changed = store.set_notes(list(found), text, append=args.append is not None)
+    except StoreError as error:
+        raise UsageError(str(error)) from error
+    finally:
+        store.close()
+    what = "note cleared" if args.clear else "note set" if args.set is not None else "note added to"
+    _say_triaged(found, what, changed)
+    return EXIT_OK
+
+
+def _note_text(given: str) -> str:
+    """The text of ``--set`` or ``--append``: as given, or stdin's for ``-``. Empty
+    text (nothing but space) and text that is not UTF-8 are refused: a command that
+    printed nothing, or bytes, in a pipe must not wipe a note."""
+    from tuireader.triage.store import normalize_note
+
+    where = "the text given"
+    if given == "-":
+        where = "the text on stdin"
+        stream = sys.stdin
+        if stream is None:
+            raise UsageError("stdin is closed; give the note's text after --set or --append")
+        if _is_terminal(stream):
+            _err("reading the note from stdin (Ctrl+D ends it)")
+        raw = getattr(stream, "buffer", None)
+        data = raw.read() if raw is not None else stream.read().encode("utf-8", "surrogateescape")
+        try:
+            given = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise UsageError(
+                f"{where} is not UTF-8 (byte {data[error.start]:#04x} at offset {error.start}); "
+                "nothing saved"
+            ) from None
+    if any("\ud800" <= char <= "\udfff" for char in given):
+        raise UsageError(f"{where} is not UTF-8; nothing saved")
+    if not normalize_note(given):
+        raise UsageError(f"{where} is empty: --clear clears a note; nothing saved")
+    return given
+
+
+def _print_note(args: argparse.Namespace, text: str) -> int:
+    """The note of the paper (or detached mark) ``text`` names, on stdout."""
+    session = _session(args)
+    store = _triage_store(session)
+    try:
+        found = _triage_targets(session, store, [text])
+        if found is None:
+            return EXIT_NOTHING_FOUND
+        from tuireader.triage.filters import triage_of
+
+        ((paper_id, _paper),) = found.items()
+        note = triage_of(store, [paper_id])[paper_id].note
+    finally:
+        if store is not None:
+            store.close()
+    if not note:
+        _err(f"{paper_id} has no note")
+        return EXIT_NOTHING_FOUND
+    print(_safe(note))
+    return EXIT_OK
+
+
+def _writable_store(session):
+    """The data folder's triage store, to write to (as the reader's, it keeps with each
+    mark what identifies its paper); a usage error when it cannot be opened."""
+    from tuireader.triage.store import StoreError
+
+    try:
+        return session.open_store()
+    except StoreError as error:
+        raise UsageError(str(error)) from error
+
+
+def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None:
+    """The papers ``ids`` name for a triage change, by their ids now (each once: a
+    paper named twice, or by two beginnings, counts once) with the paper; a detached
+    mark of ``store`` (None: no triage file) named by its whole id (``search
+    is:detached`` lists them) is there too, with None, so that it can be changed or set
+    back to new all the same. None after saying why an id names no paper, or several."""
+    from tuireader.triage.store import StoreError
+
+    found: dict[str, Any] = {}
+    detached: set[str] = set()
+    try:
+        if store is not None:
+            detached = store.detached_ids({p.id for p in session.library.papers})
+    except StoreError:
+        pass
+    for text in ids:
+        if text.lower() in detached:
+            found.setdefault(text.lower(), None)
+            continue
+        paper = _one_paper(session, text)
+        if paper is None:
+            return None
+        found.setdefault(paper.id, paper)
+    return found
+
+
+def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
+    """What a triage change did (on stderr, and how to take it back), then each paper
+    it was for, one a line on stdout: its id and title."""
+    count = len(found)
+    undo = (
+        f"{changed} change{'s' if changed != 1 else ''}; "
+        f"z in the reader undoes {'it' if changed == 1 else 'them'}"
+        if changed
+        else "nothing changed: it was so already"
     )
+    _err(f"{count} paper{'s' if count != 1 else ''}: {what} ({undo})")
     for paper_id, paper in found.items():
         print(_line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}"))
-    return EXIT_OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -1456,12 +1573,27 @@ class _Parser(argparse.ArgumentParser):
             and arg not in ("-", "--")
             and arg.split("=")[0] not in self._option_string_actions
         ]
-        if strays and "--" not in self.argv:
+        given = self._value_of(strays[0]) if strays else None
+        if given is not None:
+            message += (
+                f"\n(a value that starts with '-' is joined to its option by '=':"
+                f" {shlex.quote(f'{given}={strays[0]}')})"
+            )
+        elif strays and "--" not in self.argv:
             message += (
                 f"\n(a word that starts with '-' goes after '--':"
                 f" {self.prog} -- {shlex.quote(strays[0])})"
             )
         super().error(message)
+
+    def _value_of(self, stray: str) -> str | None:
+        """The option ``stray`` comes right after, when that option takes a value (the
+        note of ``note ID --set -x``): None when it follows none."""
+        argv = list(self.argv)
+        at = argv.index(stray) if stray in argv else 0
+        before = argv[at - 1] if at > 0 else ""
+        action = self._option_string_actions.get(before)
+        return before if action is not None and action.nargs is None else None
 
 
 def _command(name: str, description: str) -> argparse.ArgumentParser:
@@ -1687,6 +1819,39 @@ def _triage_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _note_parser() -> argparse.ArgumentParser:
+    p = _command(
+        "note", "Print a paper's note, or set, add to or clear it (one undo step per call)."
+    )
+    p.epilog = (
+        "The note is the one the reader's n edits, in the same triage file (safe while a "
+        "reader is open: it shows the change, and its editor open on that note says so "
+        "rather than save over it). TEXT is kept as typed, lines and all; '-' reads it "
+        "from stdin (tuireader note ID --set - < notes.txt). The text is an option's "
+        "value, never an argument of its own, so that it cannot be taken for an id or a "
+        "list file; --set=-TEXT gives text that starts with '-'. Empty text is refused: "
+        "--clear clears. Without --set, --append or --clear, prints the note (exit code "
+        "1 when there is none). z in the reader takes the change back."
+    )
+    p.add_argument(
+        "items",
+        metavar="ID",
+        nargs="+",
+        help="paper ids (a unique beginning will do); list files may follow",
+    )
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--set", metavar="TEXT", help="make TEXT the note ('-': read stdin)")
+    what.add_argument(
+        "--append",
+        metavar="TEXT",
+        help="add TEXT to the end of the note, on a line of its own ('-': read stdin)",
+    )
+    what.add_argument("--clear", action="store_true", help="clear the note")
+    p.set_defaults(func=cmd_note)
+    _common(p)
+    return p
+
+
 #: each command's parser, built only when that command runs (imports stay lazy).
 _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "search": _search_parser,
@@ -1701,6 +1866,7 @@ _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "copy": _copy_parser,
     "export": _export_parser,
     "triage": _triage_parser,
+    "note": _note_parser,
 }
 
 
@@ -1725,6 +1891,8 @@ _OPTIONS_WITH_VALUES = (
     "--limit",
     "--link",
     "--cite",
+    "--set",
+    "--append",
 )
 
 

@@ -1,0 +1,154 @@
+"""``tuireader note``: a paper's note from scripts, in the store and undo history the
+reader's own note editor uses."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tuireader.cli import main
+from tuireader.session import load_session
+
+RECORDS = [
+    {
+        "title": f"{topic} study number {n}",
+        "authors": [f"Author {topic} {n}"],
+        "abstract": f"We study {topic.lower()} in setting {n} with careful experiments.",
+    }
+    for topic in ("Grasping", "Driving")
+    for n in range(3)
+]
+
+
+def run(capsys, *argv):
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def lst(tmp_path):
+    path = tmp_path / "list.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), encoding="utf-8")
+    return path
+
+
+def ids(capsys, lst, query: str) -> list[str]:
+    _code, out, _err = run(capsys, "search", query, lst, "--json", "--sort", "list")
+    return [hit["id"] for hit in json.loads(out)["hits"]]
+
+
+def note_of(lst, paper_id: str) -> str:
+    session = load_session([lst])
+    with session.open_store() as store:
+        return store.get(paper_id).note
+
+
+def stdin(monkeypatch, data: bytes) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def test_note_sets_prints_appends_and_clears_a_note(capsys, lst):
+    first = ids(capsys, lst, "grasping")[0]
+    code, out, err = run(capsys, "note", first, lst)
+    assert code == 1 and out == "" and f"{first} has no note" in err
+    code, out, err = run(capsys, "note", first, "--set", "read the appendix", lst)
+    assert code == 0 and out == f"{first}  Grasping study number 0\n"
+    assert "1 paper: note set (1 change; z in the reader undoes it)" in err
+    code, out, _err = run(capsys, "note", first, lst)
+    assert code == 0 and out == "read the appendix\n"
+    code, out, _err = run(capsys, "note", first[:5].upper(), "--append", "and the code", lst)
+    assert code == 0 and note_of(lst, first) == "read the appendix\nand the code"
+    code, out, _err = run(capsys, "show", first, "--json", lst)
+    assert json.loads(out)["note"] == "read the appendix\nand the code"
+    code, out, err = run(capsys, "note", first, "--set", "read the appendix\nand the code", lst)
+    assert code == 0 and "nothing changed" in err
+    code, out, err = run(capsys, "note", first, "--clear", lst)
+    assert code == 0 and "note cleared" in err and note_of(lst, first) == ""
+    code, out, err = run(capsys, "search", "has:note", lst)
+    assert code == 1
+
+
+def test_a_note_on_several_papers_is_one_undo_step(capsys, lst):
+    grasp = ids(capsys, lst, "grasping")
+    run(capsys, "note", grasp[0], "--set", "mine", lst)
+    code, out, err = run(capsys, "note", *grasp, "--append", "reading group", lst)
+    assert code == 0 and "3 papers: note added to (3 changes" in err
+    assert [line.split()[0] for line in out.splitlines()] == grasp
+    assert note_of(lst, grasp[0]) == "mine\nreading group"
+    with load_session([lst]).open_store() as store:
+        undone = store.undo()
+        assert undone is not None and undone.paper_ids == tuple(grasp)
+    assert [note_of(lst, paper_id) for paper_id in grasp] == ["mine", "", ""]
+
+
+def test_a_note_read_from_stdin_is_kept_as_the_reader_keeps_one(capsys, lst, monkeypatch):
+    first = ids(capsys, lst, "grasping")[0]
+    stdin(monkeypatch, "\ufefffirst line\r\n\tindented ✓\r\n\r\n".encode())
+    code, _out, err = run(capsys, "note", first, "--set", "-", lst)
+    assert code == 0, err
+    assert note_of(lst, first) == "first line\n\tindented ✓"  # as the editor's Ctrl+S saves
+    stdin(monkeypatch, b"more\n")
+    assert run(capsys, "note", first, "--append", "-", lst)[0] == 0
+    assert note_of(lst, first) == "first line\n\tindented ✓\nmore"
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"caf\xe9 latin-1", "the text on stdin is not UTF-8 (byte 0xe9 at offset 3)"),
+        (b"  \n\n", "the text on stdin is empty: --clear clears a note"),
+        (b"", "the text on stdin is empty"),
+    ],
+)
+def test_text_that_is_no_note_is_refused_and_the_note_kept(capsys, lst, monkeypatch, data, said):
+    # a command in a pipe that printed nothing (or bytes) must not wipe the note
+    first = ids(capsys, lst, "grasping")[0]
+    run(capsys, "note", first, "--set", "keep me", lst)
+    stdin(monkeypatch, data)
+    code, out, err = run(capsys, "note", first, "--set", "-", lst)
+    assert code == 2 and out == "" and said in err and "nothing saved" in err
+    assert note_of(lst, first) == "keep me"
+    code, _out, err = run(capsys, "note", first, "--set", "bad \udce9 byte", lst)
+    assert code == 2 and "the text given is not UTF-8; nothing saved" in err
+    code, _out, err = run(capsys, "note", first, "--append", " ", lst)
+    assert code == 2 and "empty" in err
+    assert note_of(lst, first) == "keep me"
+
+
+def test_control_characters_in_a_note_are_kept_as_data_and_shown_escaped(capsys, lst):
+    first = ids(capsys, lst, "grasping")[0]
+    text = "red \x1b[31mtext\x1b[0m and \x07bell \u202eflip"
+    code, _out, _err = run(capsys, "note", first, "--set", text, lst)
+    assert code == 0 and note_of(lst, first) == text  # data: kept as typed
+    for argv in (["note", first], ["show", first]):
+        code, out, _err = run(capsys, *argv, lst)
+        assert code == 0 and "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+        assert "␛[31mtext" in out and "\\u202e" in out
+    code, out, _err = run(capsys, "show", first, "--json", lst)
+    assert "\x1b" not in out and json.loads(out)["note"] == text
+
+
+def test_a_text_starting_with_a_dash_is_given_joined_to_its_option(capsys, lst):
+    first = ids(capsys, lst, "grasping")[0]
+    code, _out, err = run(capsys, "note", first, "--set", "-5 is wrong", lst)
+    assert code == 0 and note_of(lst, first) == "-5 is wrong"  # (a space: argparse's value)
+    code, _out, err = run(capsys, "note", first, "--set", "-wrong", lst)
+    assert code == 2 and "--set=-wrong" in err and "after '--'" not in err
+    code, _out, err = run(capsys, "note", first, "--set=-wrong", lst)
+    assert code == 0 and note_of(lst, first) == "-wrong"
+
+
+def test_note_asks_what_to_do_and_changes_nothing_for_an_unknown_id(capsys, lst):
+    grasp = ids(capsys, lst, "grasping")
+    code, _out, err = run(capsys, "note", *grasp[:2], lst)
+    assert code == 2 and "give one id to print its note" in err
+    code, _out, err = run(capsys, "note", "--set", "x", lst)
+    assert code == 2 and "give the id of a paper" in err
+    code, _out, err = run(capsys, "note", grasp[0], "--set", "x", "--clear", lst)
+    assert code == 2 and "not allowed with" in err
+    code, out, err = run(capsys, "note", grasp[0], "zzzzzz", "--set", "x", lst)
+    assert code == 1 and out == "" and "no paper with id 'zzzzzz'" in err
+    assert note_of(lst, grasp[0]) == ""
