@@ -113,6 +113,7 @@ CASES: list[tuple[str, list[str], str]] = [
     ("triage-hostile-tag", ["triage", "{plain}", "--tag", "t\x1b[2J\u202e", "{list}"], "text"),
     ("note", ["note", "{evil}", "--set", f"n{CLEAR}\u202e\x9b", "{list}"], "text"),
     ("note-print", ["note", "{evil}", "{list}"], "text"),
+    ("undo", ["undo"], "text"),
     ("search-sort-fit-json", ["search", "diffusion", "--sort", "fit", "--json", "{list}"], "json"),
     ("index", ["index", "{list}"], "text"),
     ("index-rebuild", ["index", "--rebuild", "{list}"], "text"),
@@ -212,6 +213,23 @@ def test_every_command_is_safe_on_a_hostile_list(capsysbinary, hostile, argv, ki
         assert "evil" in out and "\\u202e" in out
     if argv[0] == "similar":
         assert code == 0 and ("Evil" in out and "Lone" in out), out
+
+
+def test_a_hostile_note_and_title_are_shown_escaped_when_printed_and_undone(capsysbinary, hostile):
+    note = f"n{CLEAR}\u202e\x9b{OSC52}"
+    for argv in (
+        ["note", hostile["evil"], "--set", note, hostile["list"]],
+        ["note", hostile["evil"], hostile["list"]],
+        ["undo"],
+    ):
+        code = main(argv)
+        out_bytes, err_bytes = capsysbinary.readouterr()
+        out, err = out_bytes.decode("utf-8"), err_bytes.decode("utf-8")
+        assert code == 0, err
+        check_text(out, "text", "stdout")
+        check_text(err, "text", "stderr")
+        assert ("␛[2J" if len(argv) == 3 else "Evil diffusion") in out, out
+    assert "undid: note back as it was" in err and "Evil diffusion" in err
 
 
 def test_the_matrix_covers_every_command_and_format():

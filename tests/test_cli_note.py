@@ -1,5 +1,5 @@
-"""``tuireader note``: a paper's note from scripts, in the store and undo history the
-reader's own note editor uses."""
+"""``tuireader note`` and ``tuireader undo``: a paper's note and the last triage action,
+from scripts, in the store and undo history the reader's own keys use."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from tuireader.cli import main
 from tuireader.session import load_session
+from tuireader.triage.store import Store, reader_origin
 
 RECORDS = [
     {
@@ -56,7 +57,7 @@ def test_note_sets_prints_appends_and_clears_a_note(capsys, lst):
     assert code == 1 and out == "" and f"{first} has no note" in err
     code, out, err = run(capsys, "note", first, "--set", "read the appendix", lst)
     assert code == 0 and out == f"{first}  Grasping study number 0\n"
-    assert "1 paper: note set (1 change; z in the reader undoes it)" in err
+    assert "1 paper: note set (1 change; tuireader undo, or z in the reader, undoes it)" in err
     code, out, _err = run(capsys, "note", first, lst)
     assert code == 0 and out == "read the appendix\n"
     code, out, _err = run(capsys, "note", first[:5].upper(), "--append", "and the code", lst)
@@ -69,6 +70,21 @@ def test_note_sets_prints_appends_and_clears_a_note(capsys, lst):
     assert code == 0 and "note cleared" in err and note_of(lst, first) == ""
     code, out, err = run(capsys, "search", "has:note", lst)
     assert code == 1
+
+
+def test_undo_after_a_note_from_the_command_line_puts_the_old_note_back(capsys, lst):
+    first = ids(capsys, lst, "grasping")[0]
+    run(capsys, "note", first, "--set", "the old note", lst)
+    run(capsys, "note", first, "--set", "a new note", lst)
+    code, out, err = run(capsys, "undo")
+    assert code == 0
+    assert "undid: note back as it was for 1 paper (“Grasping study number 0”)" in err
+    assert out == f"{first}  Grasping study number 0\n"
+    assert note_of(lst, first) == "the old note"
+    code, out, err = run(capsys, "undo")
+    assert code == 0 and note_of(lst, first) == ""
+    code, out, err = run(capsys, "undo")
+    assert code == 1 and out == "" and "nothing to undo" in err
 
 
 def test_a_note_on_several_papers_is_one_undo_step(capsys, lst):
@@ -152,3 +168,50 @@ def test_note_asks_what_to_do_and_changes_nothing_for_an_unknown_id(capsys, lst)
     code, out, err = run(capsys, "note", grasp[0], "zzzzzz", "--set", "x", lst)
     assert code == 1 and out == "" and "no paper with id 'zzzzzz'" in err
     assert note_of(lst, grasp[0]) == ""
+
+
+def test_undo_takes_back_a_readers_change_whoever_made_it_and_names_the_paper(capsys, lst):
+    # as the reader writes: its own origin, keeping with each mark what identifies it;
+    # this process is the reader, so it is one still running
+    first, second = ids(capsys, lst, "grasping")[:2]
+    session = load_session([lst])
+    with session.open_store() as reader:
+        reader.origin = reader_origin()
+        reader.set_state_many([first], "kept")
+        reader.set_note(first, "the reader's note")
+        reader.set_state_many([first, second], "skip")
+    code, out, err = run(capsys, "undo")
+    assert code == 0 and "undid: skip back to new/kept for 2 papers" in err
+    assert out.splitlines() == [
+        f"{first}  Grasping study number 0",
+        f"{second}  Grasping study number 1",
+    ]
+    code, out, err = run(capsys, "undo")
+    assert code == 0
+    assert "undid: note back as it was for 1 paper (“Grasping study number 0”)" in err
+    with Store.open(session.paths.state_db) as store:
+        assert store.get(first).state == "kept" and store.get(first).note == ""
+        assert store.get(second).state == "new"
+
+
+def test_undo_leaves_a_paper_changed_again_since_and_says_so(capsys, lst):
+    first = ids(capsys, lst, "grasping")[0]
+    run(capsys, "triage", first, "--state", "keep", lst)
+    with Store.open(load_session([lst]).paths.state_db) as elsewhere:
+        elsewhere._conn.execute("UPDATE triage SET state = 'read' WHERE paper_id = ?", (first,))
+    code, out, err = run(capsys, "undo")
+    assert code == 0 and "(1 changed since elsewhere, left as it is)" in err
+    code, out, _err = run(capsys, "show", first, "--json", lst)
+    assert json.loads(out)["state"] == "read"
+
+
+def test_undo_on_a_damaged_triage_file_says_why_and_leaves_it_untouched(capsys, lst):
+    first = ids(capsys, lst, "grasping")[0]
+    run(capsys, "triage", first, "--state", "keep", lst)
+    state_db = load_session([lst]).paths.state_db
+    for leftover in state_db.parent.glob("triage.sqlite3-*"):
+        leftover.unlink()
+    state_db.write_bytes(b"not a database, " * 20)
+    code, out, err = run(capsys, "undo")
+    assert code == 2 and out == "" and "is damaged" in err
+    assert state_db.read_bytes() == b"not a database, " * 20

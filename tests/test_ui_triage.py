@@ -560,6 +560,35 @@ async def test_a_note_from_the_command_line_shows_in_the_open_reader():
         assert saved(first).note == "script"
 
 
+@sync
+async def test_an_undo_from_the_command_line_shows_in_the_open_reader():
+    # tuireader undo from another shell, beside the reader: the reader's own keep is
+    # taken back, and a note from the command line goes from its viewer
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("k")  # back on the kept paper
+        await settle(pilot)
+        assert "★" in widget_text(app, screen.results)
+        assert "undid: kept back to new for 1 paper" in command_line("undo")
+        screen.poll_triage()
+        await settle(pilot)
+        assert screen.triage_states.get(first, "new") == "new"
+        assert "★" not in widget_text(app, screen.results)
+        command_line("note", first, "--set", "from a script", str(SAMPLE))
+        screen.poll_triage()
+        await settle(pilot)
+        assert "Note: from a script" in widget_text(app, screen.viewer)
+        assert "undid: note back as it was" in command_line("undo")
+        screen.poll_triage()
+        await settle(pilot)
+        assert "from a script" not in widget_text(app, screen.viewer)
+        assert saved(first).is_default
+
+
 def command_line(*argv: str) -> str:
     """``tuireader ARGV…`` run in another process on the reader's data folder; its stderr."""
     import subprocess

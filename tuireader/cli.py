@@ -36,6 +36,7 @@ COMMANDS = (
     "export",
     "triage",
     "note",
+    "undo",
 )
 
 #: ``tuireader triage --state``: the words people type, and the state each one stores.
@@ -1353,6 +1354,49 @@ def _print_note(args: argparse.Namespace, text: str) -> int:
     return EXIT_OK
 
 
+def cmd_undo(args: argparse.Namespace) -> int:
+    """Take back the last triage action of the data folder, whoever made it: a command
+    (``triage``, ``note``) or a reader, open or closed; a reader open on the folder
+    shows it within a second or so, as it shows the commands' own changes."""
+    from tuireader.system.paths import resolve
+    from tuireader.triage.store import Store, StoreError
+
+    path = resolve(args.data_dir).state_db
+    if not path.exists():
+        _err("nothing to undo: no triage was saved in this data folder")
+        return EXIT_NOTHING_FOUND
+    store = Store.open(path)
+    try:
+        result = store.undo()
+        identities = store.identities(result.paper_ids) if result is not None else {}
+    except StoreError as error:
+        raise UsageError(str(error)) from error
+    finally:
+        store.close()
+    if result is None:
+        _err("nothing to undo")
+        return EXIT_NOTHING_FOUND
+    titles = {pid: _stored_title(identities.get(pid)) for pid in result.paper_ids}
+    said = result.message
+    said = said[:1].lower() + said[1:]  # "undid: kept back to new for 1 paper"
+    if len(result.paper_ids) == 1 and titles[result.paper_ids[0]]:
+        said += f" (“{titles[result.paper_ids[0]]}”)"  # as the reader's notice names it
+    _err(said)
+    for paper_id, title in titles.items():
+        print(_line(f"{paper_id}  {title}" if title else paper_id))
+    return EXIT_OK
+
+
+def _stored_title(identity) -> str:
+    """A title the triage file keeps with a paper's marks, as ``_title`` shows one
+    (``~`` marks one derived from the abstract); "" when it keeps none."""
+    if identity is None or not identity.title:
+        return ""
+    from tuireader.render.textrender import display_title
+
+    return ("" if identity.title_key else "~ ") + display_title(identity.title)
+
+
 def _writable_store(session):
     """The data folder's triage store, to write to (as the reader's, it keeps with each
     mark what identifies its paper); a usage error when it cannot be opened."""
@@ -1395,8 +1439,8 @@ def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
     it was for, one a line on stdout: its id and title."""
     count = len(found)
     undo = (
-        f"{changed} change{'s' if changed != 1 else ''}; "
-        f"z in the reader undoes {'it' if changed == 1 else 'them'}"
+        f"{changed} change{'s' if changed != 1 else ''}; tuireader undo, or z in the "
+        f"reader, undoes {'it' if changed == 1 else 'them'}"
         if changed
         else "nothing changed: it was so already"
     )
@@ -1831,7 +1875,7 @@ def _note_parser() -> argparse.ArgumentParser:
         "value, never an argument of its own, so that it cannot be taken for an id or a "
         "list file; --set=-TEXT gives text that starts with '-'. Empty text is refused: "
         "--clear clears. Without --set, --append or --clear, prints the note (exit code "
-        "1 when there is none). z in the reader takes the change back."
+        "1 when there is none). tuireader undo takes the change back."
     )
     p.add_argument(
         "items",
@@ -1852,6 +1896,19 @@ def _note_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _undo_parser() -> argparse.ArgumentParser:
+    p = _command("undo", "Take back the last triage action of the data folder, whoever made it.")
+    p.epilog = (
+        "The last action is a triage or note command's, or a reader's, also one still "
+        "open (which shows the result; z in a reader leaves another open reader's "
+        "actions to it). Call it again to go further back. A paper changed again since "
+        "is left as it is, and said. Exit code 1 when there is nothing to undo."
+    )
+    p.set_defaults(func=cmd_undo)
+    _common(p, sources=False)
+    return p
+
+
 #: each command's parser, built only when that command runs (imports stay lazy).
 _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "search": _search_parser,
@@ -1867,6 +1924,7 @@ _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "export": _export_parser,
     "triage": _triage_parser,
     "note": _note_parser,
+    "undo": _undo_parser,
 }
 
 
