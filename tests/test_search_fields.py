@@ -77,6 +77,18 @@ def test_a_list_named_by_its_venue_is_found_by_the_short_name_the_list_column_sh
     assert _titles(engine, "list:neurips") == []
 
 
+@pytest.mark.parametrize(
+    "text", ["corl", "CoRL", "robot learning", "learning robot", "7th annual", "neurips", "on"]
+)
+def test_a_list_is_named_by_the_words_list_finds_its_papers_by(engine, text):
+    # tuireader remove takes a list by what list: finds it by
+    from tuireader.search.index import list_named
+
+    name = engine.library.lists[0].name
+    assert bool(list_named(text, name)) == bool(_titles(engine, f'list:"{text}"'))
+    assert (list_named(text, name) == "name") == (text.lower() == "corl")
+
+
 def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
     # one CoRL list: "robot" (in "Conference on Robot Learning") named every paper
     assert _titles(engine, "robot") == ["Grasping with Diffusion Policies"]

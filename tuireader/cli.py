@@ -907,8 +907,9 @@ def cmd_remove(args: argparse.Namespace) -> int:
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
+    paths = resolve(args.data_dir)
     try:
-        change = shelf.remove(resolve(args.data_dir), args.lists)
+        change = shelf.remove(paths, _lists_to_remove(paths, args.lists))
     except shelf.ShelfError as exc:
         raise UsageError(f"{exc}; nothing removed") from None
     if change.kept_damaged is not None:
@@ -919,6 +920,86 @@ def cmd_remove(args: argparse.Namespace) -> int:
     if change.shelf is not None and not change.shelf.entries:
         _err(_EMPTY_LIBRARY)
     return EXIT_OK
+
+
+def _lists_to_remove(paths, items: Sequence[str]) -> list:
+    """``remove``'s LIST arguments as the library takes them: a name or path of one of
+    its entries as it is (see ``shelf.match``); any other, the entry whose list it names
+    as ``list:`` in a query does (the list's name as the lists show it, or its venue's
+    short name: ``corl``), said on stderr. A name that fits the lists of several
+    entries, or only some of a folder's, is a usage error that names them: nothing is
+    removed."""
+    from tuireader.system import shelf
+
+    current = shelf.load(paths)
+    chosen: list = []
+    lists = None
+    for item in items:
+        if shelf.match(current, item):
+            chosen.append(item)  # the library's own names and paths come first
+            continue
+        if lists is None:
+            lists = _entry_list_names(paths, current)
+        entry, named = _entry_named(item, lists)
+        if entry is None:
+            chosen.append(item)  # no such list: said by shelf.remove, with the names
+            continue
+        _err(f"{item!r} is {' and '.join(named)} ({entry.name})")
+        chosen.append(entry)
+    return chosen
+
+
+def _entry_list_names(paths, current) -> list[tuple[Any, list[str]]]:
+    """Each entry of the library that can be read, with the names of the lists it
+    holds, read as ``add`` reads them (through the cache: no list is read twice)."""
+    from tuireader.ingest.cache import Cache
+    from tuireader.ingest.library import load_library
+
+    cache = Cache(paths.cache_dir)
+    found = []
+    for status in current.statuses():
+        if status.ok:
+            library = load_library([status.entry.location], cache=cache)
+            found.append((status.entry, list(dict.fromkeys(pl.name for pl in library.lists))))
+    return found
+
+
+def _entry_named(item: str, lists: Sequence[tuple[Any, list[str]]]) -> tuple[Any, list[str]]:
+    """The entry whose lists ``item`` names as ``list:`` does, and the names of those
+    lists; (None, []) when it names none. A list's whole name (or its venue's short
+    name) outranks one that only holds the words. Raises UsageError, after naming the
+    candidates, when the lists named are those of several entries, or some of the
+    lists of a folder (or of the seeds), which go only all together."""
+    from tuireader.search.index import list_named
+
+    matched: dict[str, list] = {"name": [], "words": []}
+    for entry, names in lists:
+        hows = {name: list_named(item, name) for name in names}
+        for how in ("name", "words"):
+            named = [name for name in names if hows[name] == how]
+            if named:
+                matched[how].append((entry, names, named))
+    found = matched["name"] or matched["words"]
+    if not found:
+        return None, []
+    if len(found) > 1:
+        _err(
+            f"{item!r} names {len(found)} lists of your library; give one's name or "
+            "path as tuireader lists shows it:"
+        )
+        for entry, _names, named in found:
+            where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
+            _err(f"  {entry.name}  {where}  ({'; '.join(named)})")
+        raise UsageError("nothing removed")
+    entry, names, named = found[0]
+    if len(named) < len(names):
+        others = [name for name in names if name not in named]
+        raise UsageError(
+            f"{item!r} names {' and '.join(named)}, one of the lists read through "
+            f"{entry.name} ({entry.location}), which also holds {'; '.join(others)}: "
+            f"tuireader remove {entry.name} removes them all; nothing removed"
+        )
+    return entry, named
 
 
 def cmd_index(args: argparse.Namespace) -> int:
@@ -1782,10 +1863,15 @@ def _remove_parser() -> argparse.ArgumentParser:
     p = _command("remove", "Remove lists from your library (their triage is kept).")
     p.epilog = (
         "Name a list as tuireader lists shows it, or by its path (which need not exist "
-        "any more); 'seeds' is the built-in seed lists. The triage of the papers stays "
-        "in the data folder and comes back when the list does."
+        "any more); 'seeds' is the built-in seed lists. A list may also be named as "
+        "list: names it in a query: by its title, or its venue's short name (tuireader "
+        "remove corl); a name that fits several lists names them and removes nothing. "
+        "The triage of the papers stays in the data folder and comes back when the list "
+        "does."
     )
-    p.add_argument("lists", metavar="LIST", nargs="+", help="list name or path")
+    p.add_argument(
+        "lists", metavar="LIST", nargs="+", help="list name, path, title or venue (as list:)"
+    )
     p.set_defaults(func=cmd_remove)
     _common(p, sources=False)
     return p

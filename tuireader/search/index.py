@@ -131,6 +131,31 @@ def _lists_text(lists: tuple[str, ...]) -> str:
     return " ; ".join([*lists, *venue_aliases(*lists)])
 
 
+def list_named(text: str, name: str) -> str | None:
+    """How ``list:"text"`` finds the papers of the list named ``name``, read as the index
+    reads list names (:func:`lists_text`): "name" when ``text`` is the list's whole name
+    or the short name of its venue ("corl" for "7th Annual Conference on Robot
+    Learning"), "words" when its words come one after another in one of them ("robot
+    learning"), None when they do not."""
+    wanted = _name_terms(text)
+    if not wanted:
+        return None
+    names = [_name_terms(each) for each in (name, *venue_aliases(name))]
+    if wanted in names:
+        return "name"
+    size = len(wanted)
+    for terms in names:
+        if any(terms[at : at + size] == wanted for at in range(len(terms) - size + 1)):
+            return "words"
+    return None
+
+
+def _name_terms(text: str) -> list[str]:
+    """The terms of ``text`` in order, as the fields of names (lists, venues, authors)
+    index them: folded words, neither stemmed nor stop words dropped."""
+    return [token.text for token in WordTokenizer(stemming=False, stops=False)(text)]
+
+
 def keyword_text(paper: Paper) -> str:
     """Author keywords, arXiv categories and the primary area, searched like names."""
     area = (paper.primary_area,) if paper.primary_area else ()

@@ -518,14 +518,19 @@ def match(shelf: Shelf, item: str) -> list[Entry]:
     return [e for e in shelf.entries if e.name.casefold() == item.casefold()]
 
 
-def remove(paths: DataPaths, items: Sequence[str]) -> Change:
-    """Take lists off the shelf, by name or path; raises ShelfError (and changes nothing)
-    when one names no list or several. Triage of their papers is not touched."""
+def remove(paths: DataPaths, items: Sequence[str | Entry]) -> Change:
+    """Take lists off the shelf, by name or path, or entries read from it before (still
+    there as they were); raises ShelfError (and changes nothing) when one names no list
+    or several. Triage of their papers is not touched."""
     with _locked(paths):
         shelf = load(paths)
         chosen: list[Entry] = []
         for item in items:
-            found = match(shelf, item)
+            if isinstance(item, Entry):
+                found = [item] if item in shelf.entries else []
+                item = item.name
+            else:
+                found = match(shelf, item)
             if not found:
                 names = ", ".join(e.name for e in shelf.entries) or "none"
                 raise ShelfError(f"no list {item!r} in your library (lists: {names})")

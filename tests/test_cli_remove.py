@@ -1,0 +1,118 @@
+"""``tuireader remove`` by the names ``list:`` takes: a list's title, or its venue's short
+name, besides the library's own names (file stems) and paths."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tuireader.cli import main
+from tuireader.system import shelf
+from tuireader.system.paths import resolve
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _venue_list(path, venue: str, words: str):
+    """A paper list whose name is its venue (from the papers' BibTeX), not its file's."""
+    records = [
+        {
+            "title": f"{words} paper {n}",
+            "author": "Ada Lovelace",
+            "abstract": f"We study {words.lower()} number {n} with care.",
+            "bibtex": f"@inproceedings{{k{n},\ntitle={{{words} paper {n}}},"
+            f"\nbooktitle={{{venue}}},\nyear={{2023}}\n}}",
+        }
+        for n in range(2)
+    ]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(records), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def venues(tmp_path, capsys):
+    """A library of two lists named by their venues: CoRL and L4DC, in files whose names
+    say neither."""
+    corl = _venue_list(tmp_path / "a" / "first.json", ROBOTS, "Grasping")
+    l4dc = _venue_list(tmp_path / "b" / "second.json", CONTROL, "Stability")
+    code, _out, err = run(capsys, "add", str(corl), str(l4dc))
+    assert code == 0, err
+    code, out, _ = run(capsys, "lists")
+    assert ROBOTS in out and CONTROL in out  # the names lists and the list column show
+    return corl, l4dc
+
+
+ROBOTS = "7th Annual Conference on Robot Learning"
+CONTROL = "Learning for Dynamics and Control"
+
+
+def names() -> list[str]:
+    return [entry.name for entry in shelf.load(resolve()).entries]
+
+
+def test_a_list_is_removed_by_its_venues_short_name_as_list_finds_it(capsys, venues):
+    # list:corl finds the papers and the list column says CoRL; remove said "no list
+    # 'corl' in your library (lists: first, second)"
+    code, out, err = run(capsys, "search", "list:corl")
+    assert code == 0 and len(out.splitlines()) == 2
+    code, out, err = run(capsys, "remove", "corl")
+    assert code == 0, err
+    assert "removed first" in out and "its triage is kept" in out
+    assert f"'corl' is {ROBOTS} (first)" in err
+    assert names() == ["second"]
+
+
+def test_a_list_is_removed_by_its_title_or_words_of_it_in_any_case(capsys, venues):
+    code, out, err = run(capsys, "remove", "learning for DYNAMICS")
+    assert code == 0 and "removed second" in out, err
+    code, out, err = run(capsys, "remove", ROBOTS.lower())
+    assert code == 0 and "removed first" in out, err
+    assert names() == []
+
+
+def test_a_name_that_fits_several_lists_names_them_and_removes_nothing(capsys, venues):
+    before = shelf.shelf_file(resolve()).read_bytes()
+    code, out, err = run(capsys, "remove", "learning")
+    assert code == 2 and out == ""
+    assert "'learning' names 2 lists of your library" in err
+    assert "first" in err and ROBOTS in err and "second" in err and CONTROL in err
+    assert err.rstrip().endswith("nothing removed")
+    # with a name that does fit one list, the ambiguous one still removes nothing
+    code, out, err = run(capsys, "remove", "corl", "learning")
+    assert code == 2 and out == "" and "nothing removed" in err
+    assert shelf.shelf_file(resolve()).read_bytes() == before
+
+
+def test_the_librarys_own_names_come_before_list_titles(capsys, venues, tmp_path):
+    # a file named like another list's venue is the one its name names
+    third = _venue_list(tmp_path / "c" / "corl.json", "Some Other Meeting", "Walking")
+    run(capsys, "add", str(third))
+    code, out, err = run(capsys, "remove", "corl")
+    assert code == 0 and "removed corl" in out, err
+    assert names() == ["first", "second"]
+
+
+def test_one_list_of_a_folder_is_not_removed_with_the_folder_by_its_title(capsys, tmp_path):
+    folder = tmp_path / "venues"
+    _venue_list(folder / "first.json", ROBOTS, "Grasping")
+    _venue_list(folder / "second.json", CONTROL, "Stability")
+    run(capsys, "add", str(folder))
+    code, out, err = run(capsys, "remove", "corl")
+    assert code == 2 and out == ""
+    assert "one of the lists read through venues" in err and CONTROL in err
+    assert "tuireader remove venues removes them all; nothing removed" in err
+    assert names() == ["venues"]
+    code, out, err = run(capsys, "remove", "venues")
+    assert code == 0 and "removed venues" in out
+
+
+def test_a_name_that_fits_no_list_says_what_the_library_holds(capsys, venues):
+    code, out, err = run(capsys, "remove", "neurips")
+    assert code == 2 and out == ""
+    assert "no list 'neurips' in your library (lists: first, second)" in err
