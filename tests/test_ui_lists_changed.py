@@ -8,6 +8,7 @@ and never write a decision to an id whose mark has moved (a mark no list would s
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from e2e_util import app_text, notices, ready, settle, sync
@@ -16,6 +17,7 @@ from tuireader.session import load_session
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
 from tuireader.ui.app import ReaderApp, core_services
+from tuireader.ui.services import Services
 
 ENTRY = """@InProceedings{{{key},
   title = {{{title}}},
@@ -155,3 +157,55 @@ async def test_lists_unchanged_are_not_read_again(tmp_path):
         await settle(pilot)
         assert screen.library is library
         assert not any("changed on disk" in n for n in notices(app))
+
+
+@sync
+async def test_a_key_pressed_as_the_lists_are_read_again_goes_to_the_papers_new_id(tmp_path):
+    # The paper has no mark as its list is read again: no mark moves, so nothing in the
+    # triage file says its id changed. A key pressed on it before the lists read are
+    # shown was left on the id no list has any more, a detached mark.
+    source = write_list(tmp_path / "collas.bib")
+    services = core_services([source], resolve().ensure())
+    reads: list[object] = []
+    reading, go = threading.Event(), threading.Event()
+
+    def load():  # type: ignore[no-untyped-def]
+        library = services.load_library()
+        reads.append(library)
+        if len(reads) == 2:  # the lists read again, not yet shown: until the test says
+            reading.set()
+            go.wait(60)
+        return library
+
+    app = ReaderApp(Services(load, services.open_engine, services.open_store), show_timings=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        old = ids(screen)
+        await highlight(pilot, screen, old[1])
+
+        write_list(source, renamed=True)
+        screen.poll_triage()
+        for _ in range(1000):
+            if reading.is_set():
+                break
+            await pilot.pause(0.01)
+        assert reading.is_set()
+        assert screen.current_paper is not None and screen.current_paper.id == old[1]
+        await pilot.press("s")
+        for _ in range(1000):  # saved, under the id the paper had
+            if screen.triage.idle() and not screen.triage.saving:
+                break
+            await pilot.pause(0.01)
+        go.set()
+        await ready(pilot)
+        await settle(pilot)
+
+        new = ids(screen)
+        assert new[1] != old[1]
+        assert stored_states() == {new[1]: "kept"}
+        assert screen.triage.state_of(new[1]) == "kept"
+        await highlight(pilot, screen, new[1])
+        await pilot.press("z")  # undone on the paper, too
+        await settle(pilot)
+        assert stored_states() == {}
+        assert screen.triage.state_of(new[1]) == "new"

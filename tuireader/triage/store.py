@@ -1666,8 +1666,11 @@ class Store:
         moves = [Move(str(a), str(b), str(c)) for a, b, c in rows]
         return _unique(follow_moves(paper_id, moves) for paper_id in ids)
 
-    def reattach(self, papers: Sequence[Paper]) -> ReattachReport:
-        """Give marks whose paper id disappeared to the paper they now belong to.
+    def reattach(
+        self, papers: Sequence[Paper], only: Collection[str] | None = None
+    ) -> ReattachReport:
+        """Give marks whose paper id disappeared to the paper they now belong to (with
+        ``only``: those of these ids).
 
         Cheap when nothing is missing: one query for the marked ids. For each mark whose
         id is not among ``papers``: the paper whose old, abstract-derived id it is (data
@@ -1682,7 +1685,9 @@ class Store:
         marked = self.marked_ids()
         if not self.read_only:
             self.remember(StoredIdentity.of(by_id[pid]) for pid in marked if pid in by_id)
-        missing = sorted(pid for pid in marked if pid not in by_id)
+        missing = sorted(
+            pid for pid in marked if pid not in by_id and (only is None or pid in only)
+        )
         if not missing:
             return ReattachReport()
         moved: list[Move] = []

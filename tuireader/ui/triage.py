@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -34,6 +34,7 @@ from tuireader.triage.store import (
     STATE_WORDS,
     Store,
     StoreConflict,
+    StoredIdentity,
     StoreError,
     TriageSnapshot,
     normalize_note,
@@ -512,6 +513,23 @@ class TriageBook:
             return ""
 
         self._enqueue(Job(None, save))
+
+    def follow(self, papers: Sequence[Paper], identities: Mapping[str, StoredIdentity]) -> None:
+        """Give the marks saved under the ids of ``identities`` to the papers of
+        ``papers`` they belong to, as reading the lists does, behind every write asked
+        before: a key pressed on a paper while its lists were read again was saved under
+        the id it had then (``identities``: what identified the paper), which the lists
+        read may give another paper, or none."""
+        if not identities or self.store is None:
+            return
+
+        def follow(store: Store) -> str:
+            marked = store.marked_ids()
+            store.remember(found for pid, found in identities.items() if pid in marked)
+            store.reattach(papers, only=identities)
+            return ""
+
+        self._enqueue(Job(None, follow))
 
     def poll(self) -> None:
         """Look for others' changes, unless the writer is busy (it reads back anyway)."""

@@ -42,7 +42,14 @@ from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
 from tuireader.triage.filters import ANY_STATE, Resolver
-from tuireader.triage.store import DEFAULT_STATE, Move, StoreError, follow_moves, normalize_tag
+from tuireader.triage.store import (
+    DEFAULT_STATE,
+    Move,
+    StoredIdentity,
+    StoreError,
+    follow_moves,
+    normalize_tag,
+)
 from tuireader.ui import commands as cmd
 from tuireader.ui import messages as msg
 from tuireader.ui.bindings import Place, declared_bindings, with_keymap
@@ -1813,6 +1820,7 @@ class MainScreen(Screen[None]):
             item.path: message.stamps.get(item.path, list_stamp(item.path))
             for item in library.lists
         }
+        before = self.library if self.library is not None else Library()
         self.library = library
         self.total = len(library)
         self._every_row = None
@@ -1853,6 +1861,17 @@ class MainScreen(Screen[None]):
             self._return_to = keep
             self._show_query()
         self._redraw_triage()
+        # A key pressed on a paper while the lists were read was saved under the id it
+        # had: the decision follows the paper, as reading the lists makes marks follow
+        # theirs, once it is written.
+        book.follow(
+            library.papers,
+            {
+                paper_id: StoredIdentity.of(paper)
+                for paper_id in {*book.states, *book.tags, *book.notes}
+                if library.peek(paper_id) is None and (paper := before.peek(paper_id)) is not None
+            },
+        )
         self.triage.poll()  # the marks reading the lists moved to their papers' new ids
         self._refit_soon()
         self._load(EarlyRead(lambda: library), shown=True)
