@@ -26,7 +26,11 @@ from typing import Literal, TypeVar
 
 from rapidfuzz.distance import LCSseq
 
-from tuireader.ingest.sources import CATALOG_SUFFIXES, default_catalog_paths  # noqa: F401 - re-exported
+from tuireader.ingest.sources import (  # noqa: F401 - re-exported
+    CATALOG_SUFFIXES,
+    catalog_files,
+    default_catalog_paths,
+)
 from tuireader.model import Library, Paper, Problem, Record
 
 #: file suffixes read as catalogs (``.txt`` lists carry no titles, so they are not catalogs).
@@ -458,13 +462,7 @@ def load_catalogs(paths: Sequence[Path]) -> tuple[list[Catalog], list[Problem]]:
         if not first_time(path):
             continue
         if path.is_dir():
-            files = sorted(
-                child
-                for child in path.iterdir()
-                if child.is_file()
-                and not child.name.startswith(".")
-                and child.suffix.lower() in (*CATALOG_SUFFIXES, ".tsv")
-            )
+            files = catalog_files(path)
             if not files:
                 problem = Problem(path, "folder holds no catalog files (.jsonl, .json, .bib, .csv)")
                 catalogs.append(Catalog(path.name, path, (), (problem,)))

@@ -83,7 +83,7 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
             add(path)
             continue
         try:
-            chosen, _, _ = _listing(path)
+            chosen, _, _ = listing(path)
         except PermissionError:
             problems.append(Problem(path, "this folder cannot be opened: permission denied"))
             continue
@@ -117,11 +117,11 @@ def not_read(sources: Sequence[str | Path]) -> list[Problem]:
         if not _is_dir(path):
             continue
         try:
-            _, about, other = _listing(path)
+            _, about, other = listing(path)
         except OSError:
             continue  # expand_sources says why
         if about or other:
-            notes.append(Problem(path, _not_read(about, other), "warning"))
+            notes.append(Problem(path, not_read_line(about, other), "warning"))
     return notes
 
 
@@ -132,7 +132,7 @@ def _is_dir(path: Path) -> bool:
         return False
 
 
-def _listing(folder: Path) -> tuple[list[Path], list[str], list[str]]:
+def listing(folder: Path) -> tuple[list[Path], list[str], list[str]]:
     """The lists directly in ``folder`` (sorted by name), the names of the files that
     describe it, and the names of its other files; hidden files and sub-folders are left
     out. Raises OSError when the folder cannot be listed."""
@@ -161,7 +161,7 @@ def _names(names: Sequence[str]) -> str:
     return f"{shown} and {len(names) - 8} more" if len(names) > 8 else shown
 
 
-def _not_read(about: Sequence[str], other: Sequence[str]) -> str:
+def not_read_line(about: Sequence[str], other: Sequence[str]) -> str:
     """What a folder holds besides its lists, in one line: files that describe the folder
     (``README.md``) and files of other kinds (images, PDFs), neither read as lists."""
     parts = []
@@ -172,6 +172,19 @@ def _not_read(about: Sequence[str], other: Sequence[str]) -> str:
         kinds = ", ".join(sorted(SUPPORTED_SUFFIXES))
         parts.append(f"{_names(other)} (lists are read from {kinds} files)")
     return "not read: " + "; ".join(parts)
+
+
+def catalog_files(folder: Path) -> list[Path]:
+    """The catalog files directly in ``folder`` (a folder given as a catalog), sorted:
+    its files of the catalog kinds (and ``.tsv``), not hidden. Raises OSError when the
+    folder cannot be listed."""
+    return sorted(
+        child
+        for child in folder.iterdir()
+        if child.is_file()
+        and not child.name.startswith(".")
+        and child.suffix.lower() in (*CATALOG_SUFFIXES, ".tsv")
+    )
 
 
 def default_catalog_paths() -> list[Path]:

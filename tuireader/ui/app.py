@@ -30,7 +30,7 @@ from tuireader.ui.bindings import declared_bindings, key_names, resolve_keymap
 from tuireader.ui.driver import squeezed
 from tuireader.ui.keys import KeyOrderedApp
 from tuireader.ui.screens.main import MainScreen
-from tuireader.ui.services import Progress, Services
+from tuireader.ui.services import Progress, Services, Watched
 from tuireader.ui.widgets.results import ResultsList
 from tuireader.ui.widgets.search import SearchBox
 from tuireader.ui.widgets.viewer import PaperViewer
@@ -150,7 +150,18 @@ def core_services(
         store.identify_with(_identity_in(loaded))
         return store
 
-    return Services(load_library=load, open_engine=open_, open_store=open_store)
+    def watched() -> Watched:
+        from tuireader.system.config import load_config
+
+        # the catalogs read: those named, then those of the config file (the ones that
+        # ship with tuireader do not change under it)
+        given = [*(catalogs or ()), *load_config(paths).catalogs]
+        return Watched(
+            tuple(Path(source).expanduser() for source in sources),
+            tuple(Path(path).expanduser() for path in given),
+        )
+
+    return Services(load_library=load, open_engine=open_, open_store=open_store, watched=watched)
 
 
 def _identity_in(loaded: list[Any]) -> Any:

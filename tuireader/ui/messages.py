@@ -15,6 +15,7 @@ from textual.message import Message
 
 from tuireader.model import Library
 from tuireader.system.clipboard import CopyOutcome
+from tuireader.ui.services import Changes, OnDisk
 
 if TYPE_CHECKING:  # pragma: no cover
     from tuireader.search.engine import SearchResult
@@ -25,6 +26,8 @@ class LibraryLoaded(Message):
     """The library was read (possibly with problems, possibly empty)."""
 
     library: Library
+    #: what it was read from, as it was just before the read (None: not looked at)
+    on_disk: OnDisk | None = None
 
 
 @dataclass
@@ -42,6 +45,8 @@ class LibraryFailed(Message):
     reason: str
     #: it was read again (its lists changed on disk): the library shown stays
     again: bool = False
+    #: what it was read from, as it was just before the read (None: not looked at)
+    on_disk: OnDisk | None = None
 
 
 @dataclass
@@ -108,14 +113,14 @@ class ExportFinished(Message):
 
 @dataclass
 class ListsReread(Message):
-    """Lists the reader shows changed on disk and were read again: ``library`` is every
-    paper as they are now (read in full)."""
+    """Lists or catalogs the reader reads came, went or changed on disk, and were read
+    again: ``library`` is every paper as they are now (read in full)."""
 
     library: Library
-    #: the names of the lists that changed, as the user knows them
-    names: tuple[str, ...]
-    #: each list file as it was just before the read (see ``list_stamps``)
-    stamps: dict[Path, tuple[int, int, int] | None]
+    #: what changed, as the poll that saw it found it
+    changes: Changes
+    #: what the lists were read from, as it was just before the read
+    on_disk: OnDisk
     #: paper ids moved since the lists shown were read (old → new, oldest first), and
     #: where the triage file's record of moves stands now (None: no triage file open)
     moves: tuple[tuple[str, str], ...] = ()

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tuireader.ingest.sources import catalog_files, listing, not_read_line
 from tuireader.model import Library
 
 #: reports indexing progress as (papers done, papers in total).
@@ -25,6 +27,20 @@ class Services:
     open_engine: Callable[[Library, Progress], Any]
     #: opens the triage store (never raising); None keeps triage in memory only.
     open_store: Callable[[], Any] | None = None
+    #: where the lists and catalogs ``load_library`` reads come from (read on a worker
+    #: thread, never raising): looked at for files that come, go or change while the
+    #: reader runs. None: only the files of the lists read are.
+    watched: Callable[[], Watched] | None = None
+
+
+@dataclass(frozen=True)
+class Watched:
+    """Where the lists and catalogs the reader reads come from: the sources it was given
+    (list files, and folders whose lists may come and go) and the catalogs it applies
+    (files, and folders of them)."""
+
+    sources: tuple[Path, ...] = ()
+    catalogs: tuple[Path, ...] = ()
 
 
 class EarlyRead:
@@ -37,17 +53,23 @@ class EarlyRead:
     is after the first frame.
     """
 
-    def __init__(self, load: Callable[[], Library]) -> None:
+    def __init__(
+        self, load: Callable[[], Library], watched: Callable[[], Watched] | None = None
+    ) -> None:
         self._done = threading.Event()
         self._library: Library | None = None
         self._error: Exception | None = None
+        #: what ``watched`` names as it was just before the read (see :func:`look`)
+        self.on_disk: OnDisk | None = None
         self._thread = threading.Thread(
-            target=self._read, args=(load,), name="tuireader-read", daemon=True
+            target=self._read, args=(load, watched), name="tuireader-read", daemon=True
         )
         self._thread.start()
 
-    def _read(self, load: Callable[[], Library]) -> None:
+    def _read(self, load: Callable[[], Library], watched: Callable[[], Watched] | None) -> None:
         try:
+            if watched is not None:
+                self.on_disk = look(watched())
             self._library = load()
         except Exception as error:  # noqa: BLE001 - handed to whoever waits
             self._error = error
@@ -71,7 +93,11 @@ class EarlyRead:
         return self._library
 
 
-def list_stamp(path: Path) -> tuple[int, int, int] | None:
+#: What tells that a file (or a folder) changed on disk (see :func:`list_stamp`).
+Stamp = tuple[int, int, int]
+
+
+def list_stamp(path: Path) -> Stamp | None:
     """What tells that a list file changed on disk: its inode, size and modification
     time (None: it cannot be read as a file now — gone, say)."""
     try:
@@ -81,6 +107,173 @@ def list_stamp(path: Path) -> tuple[int, int, int] | None:
     return (info.st_ino, info.st_size, info.st_mtime_ns)
 
 
-def list_stamps(library: Library) -> dict[Path, tuple[int, int, int] | None]:
-    """:func:`list_stamp` of every list file of ``library``."""
-    return {item.path: list_stamp(item.path) for item in library.lists}
+# -- what the reader read, as it was on disk ------------------------------------------------
+
+#: A folder whose last change is this recent (in nanoseconds) as it is listed may change
+#: again within the same tick of the file system's clock, its stamp unchanged: it is
+#: listed again at the next looks, until its last change is older than that (or it was
+#: listed ``RECHECKS`` times with that stamp: a clock ahead of this one's).
+RECENT_NS = 2_000_000_000
+RECHECKS = 3
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A folder read for the lists (or catalogs) in it, as it was when listed."""
+
+    stamp: Stamp | None
+    #: when it was listed (``time.time_ns``)
+    listed: int
+    #: the names of the files read from it
+    read: frozenset[str] = frozenset()
+    #: the names of its files not read, that describe it (a README) and of other kinds
+    #: (images, PDFs): said once, when new
+    about: frozenset[str] = frozenset()
+    other: frozenset[str] = frozenset()
+    #: the folder was given as a catalog: its files are catalogs
+    catalogs: bool = False
+    #: how many times in a row it was listed again with the same stamp
+    rechecks: int = 0
+
+    def settled(self, stamp: Stamp | None) -> bool:
+        """True if the folder, found with ``stamp`` now, holds the files it held: it
+        has the same stamp, and its last change was no longer recent when listed."""
+        if stamp != self.stamp:
+            return False
+        return stamp is None or self.listed - stamp[2] > RECENT_NS or self.rechecks >= RECHECKS
+
+
+@dataclass(frozen=True)
+class OnDisk:
+    """The files and folders the reader reads, each as it was just before it read them."""
+
+    #: every file read, or to be read when it comes (a list named that is gone)
+    files: Mapping[Path, Stamp | None] = field(default_factory=dict)
+    folders: Mapping[Path, Folder] = field(default_factory=dict)
+    #: the catalog files among ``files``
+    catalogs: frozenset[Path] = frozenset()
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What changed on disk since :class:`OnDisk` was taken, in words a notice can use."""
+
+    #: files read whose contents changed
+    changed: tuple[Path, ...] = ()
+    #: files to read that were not there: new in a folder, or back
+    added: tuple[Path, ...] = ()
+    #: files read that are gone (removed, renamed away)
+    removed: tuple[Path, ...] = ()
+    #: new files of a folder that are not read, one line a folder ("lists: not read:
+    #: README.md (it describes the folder)")
+    not_read: tuple[str, ...] = ()
+    #: the catalog files among the above
+    catalogs: frozenset[Path] = frozenset()
+
+    @property
+    def to_read(self) -> bool:
+        """True if the lists must be read again."""
+        return bool(self.changed or self.added or self.removed)
+
+
+def _listed(folder: Path, catalogs: bool, before: Folder | None = None) -> Folder:
+    """``folder`` listed now (a folder that cannot be listed holds nothing); ``before``:
+    as it was listed last."""
+    stamp = list_stamp(folder)
+    listed = time.time_ns()
+    rechecks = before.rechecks + 1 if before is not None and before.stamp == stamp else 0
+    try:
+        if catalogs:
+            read = frozenset(path.name for path in catalog_files(folder))
+            return Folder(stamp, listed, read, catalogs=True, rechecks=rechecks)
+        lists, about, other = listing(folder)
+    except OSError:
+        return Folder(stamp, listed, catalogs=catalogs, rechecks=rechecks)
+    read = frozenset(path.name for path in lists)
+    return Folder(stamp, listed, read, frozenset(about), frozenset(other), rechecks=rechecks)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def look(watched: Watched) -> OnDisk:
+    """What ``watched`` names as it is now: each folder listed, and the stamp of every
+    file named or read from them. Never raises."""
+    files: dict[Path, Stamp | None] = {}
+    folders: dict[Path, Folder] = {}
+    catalogs: set[Path] = set()
+    for kind, paths in ((False, watched.sources), (True, watched.catalogs)):
+        for given in paths:
+            path = Path(os.path.abspath(given))
+            if _is_dir(path):
+                folder = folders[path] = _listed(path, kind)
+                found = [path / name for name in sorted(folder.read)]
+            else:
+                found = [path]
+            for file in found:
+                files[file] = list_stamp(file)
+                if kind:
+                    catalogs.add(file)
+    return OnDisk(files, folders, frozenset(catalogs))
+
+
+def with_lists(on_disk: OnDisk | None, library: Library) -> OnDisk:
+    """``on_disk`` with the list files of ``library`` it lacks, stamped now."""
+    on_disk = on_disk or OnDisk()
+    files = dict(on_disk.files)
+    for item in library.lists:
+        path = Path(os.path.abspath(item.path))
+        if path not in files:
+            files[path] = list_stamp(path)
+    return OnDisk(files, on_disk.folders, on_disk.catalogs)
+
+
+def changes(on_disk: OnDisk, said: set[Path] | None = None) -> tuple[Changes, OnDisk]:
+    """What changed since ``on_disk`` was taken: one stat of each file and folder, and a
+    folder listed again only when its stamp moved. Gives the changes, and ``on_disk``
+    with the folders listed again (so that a file not read is said once, and a folder
+    is not listed again at every look). A file not read whose path is in ``said`` is not
+    said again (those said are added to it)."""
+    found: dict[Path, str] = {}  # path → "changed", "added" or "removed"
+    for path, stamp in on_disk.files.items():
+        now = list_stamp(path)
+        if now != stamp:
+            found[path] = "removed" if now is None else "added" if stamp is None else "changed"
+    folders = dict(on_disk.folders)
+    not_read: list[str] = []
+    for path, folder in on_disk.folders.items():
+        if folder.settled(list_stamp(path)):
+            continue
+        again = folders[path] = _listed(path, folder.catalogs, folder)
+        for name in sorted(again.read - folder.read):
+            found.setdefault(path / name, "added")
+        for name in sorted(folder.read - again.read):
+            found.setdefault(path / name, "removed")
+        about, other = (
+            [name for name in sorted(now - before) if path / name not in (said or ())]
+            for now, before in ((again.about, folder.about), (again.other, folder.other))
+        )
+        if about or other:
+            line = f"{path.name}: {not_read_line(about, other)}"
+            not_read.append(line.replace("\n", "\\n"))  # one line, whatever the names
+            if said is not None:
+                said.update(path / name for name in (*about, *other))
+    catalogs = on_disk.catalogs | {
+        path / name for path, folder in folders.items() if folder.catalogs for name in folder.read
+    }
+
+    def those(kind: str) -> tuple[Path, ...]:
+        return tuple(path for path, what in found.items() if what == kind)
+
+    what = Changes(
+        those("changed"),
+        those("added"),
+        those("removed"),
+        tuple(not_read),
+        frozenset(path for path in found if path in catalogs),
+    )
+    return what, OnDisk(on_disk.files, folders, on_disk.catalogs)

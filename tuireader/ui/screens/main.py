@@ -11,6 +11,7 @@ messages (:mod:`tuireader.ui.messages`) back.
 from __future__ import annotations
 
 import gc
+import os
 import threading
 import time
 from collections import deque
@@ -35,7 +36,7 @@ from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from tuireader.learn import LABELS
-from tuireader.model import Library, Paper, Problem
+from tuireader.model import Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
 from tuireader.system.clipboard import Clipboard
@@ -74,7 +75,15 @@ from tuireader.ui.exporting import (
     papers_in_scope,
     write_export,
 )
-from tuireader.ui.services import EarlyRead, Services, list_stamp, list_stamps
+from tuireader.ui.services import (
+    Changes,
+    EarlyRead,
+    OnDisk,
+    Services,
+    changes,
+    look,
+    with_lists,
+)
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -393,9 +402,12 @@ class MainScreen(Screen[None]):
         self._tag_editor: TagEditor | None = None
         #: the keys that act on marked papers, as shown ("s m x r t"; None: not yet known).
         self._marked_keys: str | None = None
-        #: each list file shown, as it was when read (see ``list_stamp``): one that
-        #: changes on disk is read again (None: no library yet)
-        self._stamps: dict[Path, tuple[int, int, int] | None] | None = None
+        #: the files and folders the lists shown were read from, as they were then (see
+        #: ``look``): a file that comes, goes or changes has them read again (None: no
+        #: library yet)
+        self._on_disk: OnDisk | None = None
+        #: the files of a folder of lists, not read as lists, said to be new (once each)
+        self._said_not_read: set[Path] = set()
         #: the lists are being read, or their index opened: they are not looked at for
         #: changes until that is done
         self._reading_lists = True
@@ -540,10 +552,10 @@ class MainScreen(Screen[None]):
         # The read begins now; a read from the cache ends well within the wait, and the
         # first frame shows the papers. A longer one (the lists parsed again) goes on
         # while the screen shows that it is loading.
-        early = EarlyRead(self.services.load_library)
+        early = EarlyRead(self.services.load_library, self.services.watched)
         library = early.ready(FIRST_PAINT_WAIT)
         if library is not None:
-            self.on_library_loaded(msg.LibraryLoaded(library))
+            self.on_library_loaded(msg.LibraryLoaded(library, early.on_disk))
         self._load(early, shown=library is not None)
         key_problems = getattr(self.app, "key_problems", ())
         if key_problems:
@@ -673,7 +685,7 @@ class MainScreen(Screen[None]):
             self.post_message(msg.LibraryFailed(f"{type(error).__name__}: {error}"))
             return
         if not shown:
-            self.post_message(msg.LibraryLoaded(library))
+            self.post_message(msg.LibraryLoaded(library, early.on_disk))
         # Let the list reach the screen before indexing competes with it for the CPU.
         self._first_frame.wait(timeout=FIRST_FRAME_WAIT)
         if not library.complete:
@@ -702,7 +714,7 @@ class MainScreen(Screen[None]):
     def on_library_loaded(self, message: msg.LibraryLoaded) -> None:
         library = message.library
         self.library = library
-        self._stamps = list_stamps(library)
+        self._on_disk = with_lists(message.on_disk, library)
         self.total = len(library)
         self.triage.name_of = self._title_of
         self.call_after_refresh(self._first_frame.set)
@@ -783,7 +795,7 @@ class MainScreen(Screen[None]):
         self._reading_lists = False
         if message.again and self.library is not None:
             # the lists shown stay; the files as they are now are not read again each poll
-            self._stamps = list_stamps(self.library)
+            self._on_disk = with_lists(message.on_disk, self.library)
             reason = f"Could not read the lists again: {message.reason}"
             self.notify(visible(reason), title="Lists", severity="error", markup=False)
             return
@@ -1760,30 +1772,41 @@ class MainScreen(Screen[None]):
 
     def poll_triage(self) -> None:
         """Look for changes another running reader saved (the writer thread reads), and
-        for lists changed on disk (one stat of each list file)."""
+        for lists and catalogs changed on disk (one stat of each file and folder)."""
         self.triage.poll()
         self._check_lists()
 
     # -- lists changed on disk ------------------------------------------------------------
 
     def _check_lists(self) -> None:
-        """Read the lists again when one of the files shown changed on disk."""
-        stamps = self._stamps
-        if stamps is None or self._reading_lists:
+        """Read the lists again when a file they were read from changed on disk, came
+        into one of their folders or left it; say the new files of a folder that are
+        not lists (once each), reading nothing."""
+        on_disk = self._on_disk
+        if on_disk is None or self._reading_lists:
             return
-        changed = [path for path, stamp in stamps.items() if list_stamp(path) != stamp]
-        if not changed:
+        found, self._on_disk = changes(on_disk, self._said_not_read)
+        for line in found.not_read:
+            self.notify(visible(line), title="Lists", markup=False)
+        if not found.to_read:
             return
         self._reading_lists = True
         store = self.triage.store
-        self._reread(tuple(path.name for path in changed), self.triage.moves_seen, store)
+        self._reread(found, self.triage.moves_seen, store)
 
     @work(thread=True, exclusive=True, group="reread", exit_on_error=False)
-    def _reread(self, names: tuple[str, ...], seen: int | None, store: Any) -> None:
+    def _reread(self, found: Changes, seen: int | None, store: Any) -> None:
         """Read the lists again (as a start reads them: marks whose paper's id changed
         follow it), every paper of them, and the moves of paper ids made since ``seen``."""
-        library = self.library
-        stamps = list_stamps(library) if library is not None else {}
+        # what the lists are read from, as it is before they are read: what changes as
+        # they are read is seen by the next poll
+        watched = self.services.watched
+        try:
+            on_disk = look(watched()) if watched is not None else OnDisk()
+        except Exception:  # noqa: BLE001 - the files of the lists read are looked at
+            on_disk = OnDisk()
+        if self.library is not None:
+            on_disk = with_lists(on_disk, self.library)
         try:
             library = self.services.load_library()
             library.papers  # noqa: B018 - every paper read here, not on the screen's thread
@@ -1796,10 +1819,11 @@ class MainScreen(Screen[None]):
                 except StoreError:
                     last_move = None  # ids are written as the new lists give them
         except Exception as error:  # noqa: BLE001 - shown, and the lists shown stay
-            self.post_message(msg.LibraryFailed(f"{type(error).__name__}: {error}", again=True))
+            reason = f"{type(error).__name__}: {error}"
+            self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk))
             return
         pairs = tuple((move.old_id, move.new_id) for move in moves)
-        self.post_message(msg.ListsReread(library, names, stamps, pairs, last_move))
+        self.post_message(msg.ListsReread(library, found, on_disk, pairs, last_move))
 
     def on_lists_reread(self, message: msg.ListsReread) -> None:
         """Show the lists as read again: the query, the order and the highlighted paper
@@ -1816,10 +1840,7 @@ class MainScreen(Screen[None]):
         book = self.triage
         book.moves_seen = message.last_move
         book.marked = {pid for pid in map(now, book.marked) if pid is not None}
-        self._stamps = {
-            item.path: message.stamps.get(item.path, list_stamp(item.path))
-            for item in library.lists
-        }
+        self._on_disk = with_lists(message.on_disk, library)
         before = self.library if self.library is not None else Library()
         self.library = library
         self.total = len(library)
@@ -1831,11 +1852,10 @@ class MainScreen(Screen[None]):
         else:
             self.warnings = ""
         self.refresh_bindings()
-        names = ", ".join(message.names)
         fresh = [p for p in library.problems if not getattr(p, "known", False)]
+        said = "\n".join(_what_changed(message.changes, message.on_disk, before, library))
         self.notify(
-            visible(f"{names} changed on disk: read again")
-            + (f" ({self.warnings})" if fresh else ""),
+            visible(said) + (f" ({self.warnings})" if fresh else ""),
             title="Lists",
             severity="warning" if fresh else "information",
             markup=False,
@@ -2193,6 +2213,68 @@ def _by_source(problems: Sequence[Problem]) -> tuple[list[Problem], list[Problem
         is_settings = Path(problem.path).name == CONFIG_NAME
         (settings if is_settings else lists).append(problem)
     return lists, settings
+
+
+def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Library) -> list[str]:
+    """What the notice of lists read again says, a line each: the lists new in a folder
+    (with how many papers were read from each), those gone (with how many papers left the
+    results: their marks are kept), and the files changed; catalogs named as such."""
+
+    def name(path: Path) -> str:
+        return path.name.replace("\n", "\\n")
+
+    def listed(library: Library, path: Path) -> PaperList | None:
+        for item in library.lists:
+            if os.path.abspath(item.path) == str(path):
+                return item
+        return None
+
+    def papers(number: int) -> str:
+        return f"{number:,} paper{'' if number == 1 else 's'}"
+
+    lines = []
+    for path in found.added:
+        folder = name(path.parent) if path.parent in on_disk.folders else None
+        item = listed(after, path)
+        number = item.count if item is not None else None
+        if path in found.catalogs:
+            where = f"new catalog in {folder}" if folder else f"catalog {name(path)} is back"
+            lines.append(f"{where}: {name(path)}, read again" if folder else f"{where}: read again")
+        elif number is None:
+            where = f"new file in {folder}: {name(path)}" if folder else f"{name(path)} is back"
+            lines.append(f"{where}: no papers read from it")
+        elif folder:
+            lines.append(f"new list in {folder}: {name(path)} ({papers(number)})")
+        else:
+            lines.append(f"{name(path)} is back ({papers(number)})")
+    for path in found.removed:
+        folder = name(path.parent) if path.parent in on_disk.folders else None
+        gone = f"{name(path)} left {folder}" if folder else f"{name(path)} is gone"
+        item = listed(before, path)
+        # its papers that no other list has: none of their ids or aliases names a paper
+        # now (one that another list has too may have another id now, still there)
+        number = 0
+        for paper_id in item.paper_ids if item is not None else ():
+            paper = before.peek(paper_id)
+            names = (paper_id, *(paper.aliases if paper is not None else ()))
+            number += not any(after.named(alias) for alias in names)
+        if path in found.catalogs:
+            lines.append(f"catalog {gone}: read again without it")
+        elif number:
+            them = "it" if number == 1 else "them"
+            lines.append(
+                f"{gone}: its {papers(number)} left the results (marks on {them} are kept)"
+            )
+        else:
+            lines.append(gone)
+    changed = [path for path in found.changed if path not in found.catalogs]
+    if changed:
+        lines.append(", ".join(map(name, changed)) + " changed on disk: read again")
+    catalogs = [path for path in found.changed if path in found.catalogs]
+    if catalogs:
+        what = "catalog" if len(catalogs) == 1 else "catalogs"
+        lines.append(f"{what} {', '.join(map(name, catalogs))} changed on disk: read again")
+    return lines
 
 
 #: the name the benchmarks and older code know the screen by.
