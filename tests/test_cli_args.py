@@ -99,6 +99,24 @@ def test_a_double_dash_before_the_command_name_makes_it_a_file(capsys, no_reader
     assert code == 2 and "no such file or command 'search'" in err
 
 
+def test_every_option_that_takes_a_value_is_skipped_to_find_the_command():
+    parsers = [cli.build_parser(), *(build() for build in cli._COMMAND_PARSERS.values())]
+    taking = {
+        option
+        for parser in parsers
+        for action in parser._actions
+        if action.option_strings and action.nargs != 0
+        for option in action.option_strings
+    }
+    assert taking == set(cli._OPTIONS_WITH_VALUES)
+
+
+def test_an_option_with_a_value_may_come_before_the_command(capsys, no_reader):
+    code, out, err = run(capsys, "--sort", "list", "search", "graph", "--json")
+    assert code == 0, err
+    assert json.loads(out)["hits"]
+
+
 # -- typos ---------------------------------------------------------------------------------
 
 

@@ -2037,6 +2037,9 @@ _OPTIONS_WITH_VALUES = (
     "--cite",
     "--set",
     "--append",
+    "--sort",
+    "--state",
+    "--tag",
 )
 
 
