@@ -526,3 +526,23 @@ def test_problems_taken_from_the_cache_are_known_and_new_contents_are_not(
     source.write_text(bib + "@misc{d, note={no title either}}\n", encoding="utf-8")
     changed = load_session([source], data_dir=tmp_path / "data-True", lazy=True).library
     assert known(changed) == [("skipped", False), ("1", False)]
+
+
+def test_two_installations_of_the_same_code_share_the_cache(tmp_path: Path) -> None:
+    import shutil
+
+    import tuireader
+
+    source = Path(tuireader.__file__).resolve().parent
+    ignore = shutil.ignore_patterns("__pycache__")
+    for name, when in (("a", 1_000_000_000), ("b", 1_500_000_000)):
+        copy = tmp_path / name / "tuireader"
+        shutil.copytree(source, copy, ignore=ignore)
+        for file in copy.rglob("*.py"):
+            os.utime(file, (when, when))  # installed at another time, as pip does
+    a, b = tmp_path / "a" / "tuireader", tmp_path / "b" / "tuireader"
+    assert cache_module.stamp_of_code(a) == cache_module.stamp_of_code(b)
+    assert cache_module.stamp_of_code(source) == cache_module.code_stamp()
+    reader = b / "ingest" / "readers.py"
+    reader.write_text(reader.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert cache_module.stamp_of_code(a) != cache_module.stamp_of_code(b)

@@ -105,22 +105,28 @@ _READING_CODE = ("ingest", "render", "model.py", "search/index.py")
 
 
 def code_stamp() -> str:
-    """Size and modification time of the files of the program that read lists: a changed
-    reader, merger or catalog makes old entries foreign before the version number
-    changes."""
+    """The stamp of the program that reads lists (:func:`stamp_of_code` of this
+    installation), worked out once."""
     global _STAMP
     if _STAMP is None:
-        package = Path(__file__).resolve().parents[1]
-        parts = []
-        for file in sorted(package.rglob("*.py")):
-            relative = file.relative_to(package)
-            if relative.parts[0] not in _READING_CODE and relative.as_posix() not in _READING_CODE:
-                continue
-            with contextlib.suppress(OSError):
-                info = file.stat()
-                parts.append(f"{file.relative_to(package)} {info.st_size} {info.st_mtime_ns}")
-        _STAMP = hashlib.sha1("\n".join(parts).encode()).hexdigest()[:16]
+        _STAMP = stamp_of_code(Path(__file__).resolve().parents[1])
     return _STAMP
+
+
+def stamp_of_code(package: Path) -> str:
+    """The contents of the files of the package at ``package`` that read lists, and the
+    Python that runs them (whose ``marshal`` wrote the entries): a changed reader, merger
+    or catalog makes old entries foreign before the version number changes, and two
+    installations of the same code (two virtual environments) share the cache."""
+    stamp = hashlib.sha1(f"{sys.version_info[:2]} {marshal.version}".encode())
+    for file in sorted(package.rglob("*.py")):
+        relative = file.relative_to(package)
+        if relative.parts[0] not in _READING_CODE and relative.as_posix() not in _READING_CODE:
+            continue
+        with contextlib.suppress(OSError):
+            stamp.update(f"\n{relative.as_posix()}\n".encode())
+            stamp.update(file.read_bytes())
+    return stamp.hexdigest()[:16]
 
 
 _STAMP: str | None = None
@@ -319,7 +325,7 @@ def read_header(handle: Any, shape: str = LIBRARY_SHAPE) -> dict[str, Any]:
         shape,
         code_stamp(),
     ):
-        raise CacheMiss("it was written by another version of tuireader")
+        raise CacheMiss("it was written by another version of tuireader (or another Python)")
     return head
 
 
