@@ -469,10 +469,16 @@ def test_undo_leaves_a_paper_changed_since_in_another_window(db_path: Path) -> N
         b.set_state("p", "skip")  # the other window decided p again
         b.set_note("n", "second")
         undone = a.undo()
-        assert undone.left == ("n",) and "left as it is" in undone.message
+        assert undone.left == ("n",)
+        assert undone.message == (
+            "Nothing undone: the paper changed since elsewhere and is left as it is"
+        )
         assert a.get("n").note == "second"
         undone = a.undo()
-        assert undone.left == ("p",) and "1 changed since elsewhere" in undone.message
+        assert undone.left == ("p",)
+        assert undone.message == (
+            "Undid: kept back to new for 1 of 2 papers (1 changed since elsewhere, left as it is)"
+        )
         assert a.get("p").state == "skip" and a.get("q").state == "new"
 
 

@@ -238,14 +238,26 @@ class UndoResult:
     @property
     def message(self) -> str:
         """What undoing the action did, in the direction it went: "Undid: skip back to
-        new for 1 paper", "Undid: kept back to new and tag 'rl' taken off for 2 papers"."""
+        new for 1 paper", "Undid: kept back to new and tag 'rl' taken off for 2 papers",
+        "Undid: … for 1 of 2 papers (1 changed since elsewhere, left as it is)", or
+        "Nothing undone: …" when every paper was changed again since."""
         count = len(self.paper_ids)
         parts = _SUMMARY_PARTS.split(self.summary) if self.summary else []
         what = " and ".join(_taken_back(part) for part in parts) or "the last change"
-        text = f"Undid: {what} for {count} paper{'' if count == 1 else 's'}"
-        if self.left:
-            n = len(self.left)
-            text += f" ({n} changed since elsewhere, left as {'they are' if n > 1 else 'it is'})"
+        left = len(self.left)
+        if left and left >= count:  # every paper was decided again since: none changed
+            if count == 1:
+                return "Nothing undone: the paper changed since elsewhere and is left as it is"
+            return (
+                f"Nothing undone: all {count} papers changed since elsewhere "
+                "and are left as they are"
+            )
+        share = f"{count - left} of {count}" if left else str(count)
+        text = f"Undid: {what} for {share} paper{'' if count == 1 else 's'}"
+        if left:
+            text += (
+                f" ({left} changed since elsewhere, left as {'they are' if left > 1 else 'it is'})"
+            )
         return text
 
 

@@ -395,7 +395,10 @@ class TriageBook:
             if result is None:
                 return "Nothing to undo"
             name = self.name_of(result.paper_ids[0]) if len(result.paper_ids) == 1 else None
-            return f"Undone: {result.message}" + (f" (“{name}”)" if name else "")
+            said = result.message
+            if not said.startswith("Nothing undone"):
+                said = f"Undone: {said}"
+            return said + (f" (“{name}”)" if name else "")
 
         # After others' changes the store's last action may be one of theirs (the command
         # line's): what is taken back is then shown once the store says, not foretold.
