@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from e2e_util import app_text, notices, ready, settle, sync, widget_text
 from test_ui_app import SAMPLE, make_app
 
 from tuireader.system.paths import resolve
-from tuireader.triage.store import Store
+from tuireader.triage.store import Store, reader_origin
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
 from tuireader.ui.triage import POLL_SECONDS, UI_STATE_KEY, UI_STATE_VERSION
@@ -506,6 +507,38 @@ async def test_undo_of_a_command_lines_triage_says_the_papers_went_back():
         assert saved(first).state == saved(second).state == "new"
         said = [text for text in notices(app) if text.startswith("Undone")]
         assert said == ["Undone: kept back to new and tag 'rl' taken off for 2 papers"]
+
+
+@sync
+async def test_undo_of_a_keep_decided_again_elsewhere_says_nothing_was_undone():
+    # reader A kept a paper, reader B skipped it after: A's z left it skipped and said
+    # "Undone: kept back to new for 1 paper"
+    app = triage_app()
+
+    def open_store() -> Store:
+        store = Store.open(resolve().ensure().state_db)
+        store.origin = reader_origin()  # a reader's: z takes back its own actions only
+        return store
+
+    app.services = replace(app.services, open_store=open_store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("enter", "s")
+        await settle(pilot)
+        assert saved(first).state == "kept"
+        with Store.open(resolve().state_db) as other:
+            other.origin = reader_origin()  # a reader still running: not A's to undo
+            other.set_state(first, "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).state == "skip"
+        said = [text for text in notices(app) if "undone" in text.casefold()]
+        assert said and said[-1].startswith(
+            "Nothing undone: the paper changed since elsewhere and is left as it is"
+        )
 
 
 @sync
