@@ -377,6 +377,8 @@ async def test_read_only_store_shows_a_message_and_the_reader_still_works(tmp_pa
         await settle(pilot)
         notes = " ".join(str(n.message) for n in app._notifications)
         assert "triage" in notes.lower()
+        for note in app._notifications:  # each says it once, in the store's own words
+            assert str(note.message).count("won't be saved") == 1
         assert "Not saved" in " ".join(str(n.title) for n in app._notifications)
         await pilot.press("down")
         await pilot.pause()

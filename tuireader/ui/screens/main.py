@@ -1902,7 +1902,7 @@ class MainScreen(Screen[None]):
             self.notify(visible(message.problem), title="Not saved", severity="error", markup=False)
         if message.store.problem:
             self.notify(
-                visible(message.store.problem) + " Triage changes won't be saved.",
+                visible(message.store.problem),  # (it says what happens to changes)
                 title="Triage file",
                 severity="warning",
                 markup=False,
