@@ -3,7 +3,7 @@
 The fixtures in tests/fixtures/citations/ are verbatim slices of public files (PMLR
 proceedings BibTeX for CoLLAs 2022 and L4DC 2020, a Zotero Better BibTeX export, a
 Zotero BibLaTeX export, the arXiv Kaggle metadata dump, a Zotero Better CSL JSON
-export). The readers are not under test here: :func:`read_bib` and friends build the
+export, four records of Paper Copilot's NeurIPS 2017 list). The readers are not under test here: :func:`read_bib` and friends build the
 papers the way a reader hands them over (a ``SourceEntry`` plus the crossref's fields).
 Golden files live in tests/golden/citations/real/; regenerate them with
 ``TUIREADER_UPDATE_GOLDEN=1 pytest tests/test_citations_sources.py`` and read the diff.
@@ -30,6 +30,7 @@ from tuireader.render.citations import (
     make_source_entry,
     validate_bibtex,
 )
+from tuireader.render.textrender import display_title
 
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures" / "citations"
@@ -511,6 +512,43 @@ def test_a_title_whose_math_the_source_wrote_as_text_is_cited_as_math() -> None:
     )
     plain = Paper(id="p", title="Prices in $ per GPU hour", abstract="", source_entry=dollars)
     assert "Prices in \\$ per {GPU} hour" in format_citation(plain).text
+
+
+def test_neurips_titles_whose_latex_the_source_bibtex_wrote_as_text_are_cited_as_latex() -> None:
+    # The NeurIPS 2017 proceedings' BibTeX (Paper Copilot's ``bibtex`` strings) prints a
+    # title's LaTeX as typed and loses some of it on the way: the dollars go, and the
+    # braces of an accent become \lbrace and \rbrace. The entries came out as
+    # "H\textbackslash "\lbrace o\rbrace lderian" and "\textbackslash ell\_0-Low Rank".
+    from tuireader.ingest.library import load_library
+
+    library = load_library([FIXTURES / "papercopilot_nips2017_latex_slice.json"])
+    by_title = {p.title.split()[0]: p for p in library.papers}
+    expected = {
+        "Adaptive": 'Adaptive Accelerated Gradient Converging Method under H{\\"o}lderian '
+        "Error Bound Condition",
+        "Approximation": "Approximation Algorithms for $\\ell_0$-Low Rank Approximation",
+        "Influence": "Influence Maximization with $\\varepsilon$-Almost Submodular Threshold "
+        "Functions",
+    }
+    for first, title in expected.items():
+        paper = by_title[first]
+        assert "textbackslash" in (paper.source_entry.get("title") or "")  # as the source has it
+        for fmt in ("bibtex", "biblatex"):
+            text = format_citation(paper, fmt, library=library).text
+            assert validate_bibtex(text) == [], text
+            fields = fields_of(text)
+            assert fields["title"] == title, fmt
+            assert fields["ID"].startswith("NIPS2017_")  # the rest of the entry as given
+            assert "textbackslash" not in text and "lbrace" not in text
+    assert "Hölderian" in format_citation(by_title["Adaptive"], "apa").text
+    assert "ℓ₀-Low Rank" in format_citation(by_title["Approximation"], "mla").text
+    exported = format_many(library.papers, "bibtex", library=library)
+    assert validate_bibtex(exported) == [] and "textbackslash" not in exported
+    # a list that gives the title in Unicode beside the same BibTeX
+    unicode_title = replace(by_title["Adaptive"], title=display_title(by_title["Adaptive"].title))
+    assert "Hölderian" in unicode_title.title
+    fields = fields_of(format_citation(unicode_title, library=library).text)
+    assert fields["title"].endswith("under Hölderian Error Bound Condition")
 
 
 def test_a_talks_video_is_never_cited_as_the_paper(tmp_path: Path) -> None:

@@ -1447,17 +1447,31 @@ def _source_value(name: str, value: str) -> str:
 
 
 def _escapes_markup(value: str, title: str) -> bool:
-    """The source wrote the title's LaTeX as text to print (``\\${\\textbackslash}alpha\\$``,
-    as OpenReview's BibTeX does), so that it shows as typed instead of as math."""
-    return (
-        ("\\textbackslash" in value or "\\$" in value)
-        and any(mark in title for mark in ("$", "\\"))
-        and _unbraced(bibtex_unescape(value)) == _unbraced(title)
-    )
+    """The source wrote the title's LaTeX as text to print, so that it shows as typed
+    instead of as math or an accent: OpenReview's BibTeX escapes it
+    (``\\${\\textbackslash}alpha\\$``), the NeurIPS proceedings' also drops the
+    dollars and spells braces as commands (``\\textbackslash ell\\_0``,
+    ``H\\textbackslash "\\lbrace o\\rbrace lderian`` for ``H\\"{o}lderian``)."""
+    if "\\textbackslash" not in value and "\\$" not in value:
+        return False
+    typed = bibtex_unescape(value)
+    if any(mark in title for mark in ("$", "\\")):
+        return _markup_letters(typed) == _markup_letters(title)
+    # a title in Unicode ("Hölderian") and the LaTeX the source typed for it
+    from tuireader.render.textrender import display_title
+
+    braced = _BRACE_WORDS.sub(lambda m: "{" if m.group(1) == "l" else "}", typed)
+    return display_title(braced) == display_title(title)
 
 
-def _unbraced(text: str) -> str:
-    return " ".join(text.replace("{", "").replace("}", "").split())
+_BRACE_WORDS = re.compile(r"\\([lr])brace(?![A-Za-z])\s*")
+
+
+def _markup_letters(text: str) -> str:
+    """LaTeX text compared without what a source's escaping may lose or change: braces
+    (also as ``\\lbrace``), dollars and runs of whitespace."""
+    text = _BRACE_WORDS.sub("", text)
+    return " ".join(text.replace("{", "").replace("}", "").replace("$", "").split())
 
 
 def _date_parts(date: str) -> tuple[str | None, str | None]:
