@@ -160,6 +160,39 @@ def test_paper_list_bibtex_with_escapes_gives_venue_year_volume_editor() -> None
     assert (stub.venue, stub.year) == ("Advances in Neural Information Processing Systems", 2017)
 
 
+def test_a_paper_list_record_with_its_authors_only_in_author_site_names_them(
+    tmp_path: Path,
+) -> None:
+    # NeurIPS 2017's list has a record with "author": "" and the names in "author_site":
+    # the paper was shown as "authors unknown" and cited as anon2017deep
+    path = FIXTURES / "papercopilot_nips2017_author_site_slice.json"
+    (record,) = read_file(path).records
+    assert record.authors == ("Ahmed M. Alaa", "Mihaela van der Schaar")
+    (paper,) = load_library([path]).papers
+    from tuireader.render.citations import W_NO_AUTHORS, format_citation
+
+    citation = format_citation(paper)
+    assert citation.key == "alaa2017deep" and W_NO_AUTHORS not in citation.warnings
+    # its id comes from the list's own id for it, not from its first author: unchanged
+    (item,) = json.loads(path.read_text(encoding="utf-8"))
+    nameless = tmp_path / path.name
+    nameless.write_text(json.dumps([{**item, "author_site": ""}]), encoding="utf-8")
+    (before,) = load_library([nameless]).papers
+    assert before.authors == () and before.id == paper.id
+    # an address in author_site (some exports name the author's page so) is no author,
+    # and a record's bibtex string names the authors when no field does
+    cited = {
+        "title": "A paper",
+        "status": "Poster",
+        "author": "",
+        "author_site": "https://example.org/~ada",
+        "bibtex": "@inproceedings{k, title = {A paper}, author = {Lovelace, Ada and Turing, Alan}}",
+    }
+    nameless.write_text(json.dumps([cited]), encoding="utf-8")
+    (record,) = read_file(nameless).records
+    assert record.authors == ("Ada Lovelace", "Alan Turing")
+
+
 def test_the_year_in_the_file_name_is_the_last_resort(tmp_path: Path) -> None:
     path = tmp_path / "iclr2021.json"
     path.write_text(json.dumps([{"title": "A paper", "status": "Poster", "track": "main"}]))

@@ -12,7 +12,7 @@ Each object is read by the first shape it fits:
   ``container-title`` (an ``arXiv:…`` container is an arXiv id, not a venue), ``volume``,
   ``issue``, ``page``, ``DOI``, ``URL``, ``publisher``, ``citation-key``;
 * **paper lists** (the papercopilot/paperlists layout and any flat record): ``title``,
-  ``abstract``, ``author(s)``, ``venue``, ``year``, ``url``/``site``, ``pdf``,
+  ``abstract``, ``author(s)`` (else ``author_site``), ``venue``, ``year``, ``url``/``site``, ``pdf``,
   ``openreview``, ``doi``, ``github``/``code_urls``, ``project``, ``status``, ``track``,
   ``primary_area``, ``keywords``, ``tldr``, ``id`` and a ``bibtex`` string (venue, year,
   booktitle…).
@@ -549,6 +549,23 @@ def _urls(value: Any) -> tuple[str, ...]:
     return tuple(found)
 
 
+#: fields naming a flat record's authors, in the order they are read: Paper Copilot's
+#: lists give ``author`` and, as the conference's site spells them, ``author_site``,
+#: which some records fill alone (``"author": ""``).
+_AUTHOR_FIELDS: tuple[str, ...] = ("authors", "author", "author_site")
+
+
+def _authors(data: dict[str, Any], cited: Record | None) -> tuple[str, ...]:
+    """A flat record's authors: from the first of its author fields that names any (an
+    address is no name: other exports call the author's web page ``author_site``),
+    else from its ``bibtex`` string."""
+    for name in _AUTHOR_FIELDS:
+        authors = authors_of(data.get(name))
+        if authors and not any("://" in author for author in authors):
+            return authors
+    return cited.authors if cited else ()
+
+
 def record_from_mapping(data: dict[str, Any]) -> Record | None:
     """A flat record (paper lists, exports of most tools) as a :class:`Record`."""
     abstract = text_field(data.get("abstract")) or text_field(data.get("summary")) or ""
@@ -577,7 +594,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     return Record(
         title=title,
         abstract=abstract,
-        authors=authors_of(data.get("authors", data.get("author"))),
+        authors=_authors(data, cited),
         venue=one_line(data.get("venue")) or (cited.venue if cited else None),
         year=year_of(data.get("year")) or (cited.year if cited else None),
         url=url,
