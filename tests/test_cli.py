@@ -85,6 +85,20 @@ def test_show_prints_the_tldr_and_names_a_venue_once(capsys, tmp_path):
     assert json.loads(out)["tldr"] == "The short of it."
 
 
+def test_show_says_when_a_paper_has_no_abstract(capsys, tmp_path):
+    # a paper without an abstract was shown with three empty lines where it would be
+    source = tmp_path / "nips.json"
+    record = {"title": "A paper", "status": "Poster", "author": "Ada Lovelace", "abstract": " "}
+    source.write_text(json.dumps([record]), encoding="utf-8")
+    _code, out, _ = run(capsys, "search", "paper", str(source), "--json")
+    paper_id = json.loads(out)["hits"][0]["id"]
+    code, out, _ = run(capsys, "show", paper_id, str(source))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[4:6] == ["", "(no abstract)"]
+    assert "\n\n\n" not in out
+
+
 def test_similar_and_lists(capsys, tmp_path):
     source = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
     code, out, _ = run(capsys, "lists", "--json", str(source))

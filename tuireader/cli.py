@@ -641,6 +641,11 @@ def _one_paper(session, text: str):
     return None
 
 
+#: what show prints in place of the abstract of a paper without one (the reader's
+#: viewer says "no abstract", dimmed).
+NO_ABSTRACT = "(no abstract)"
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     session = _session(args)
     paper = _one_paper(session, args.id)
@@ -662,7 +667,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         *([_line(" · ".join(marks))] if marks else []),
         "",
         *((f"TL;DR {plain(paper.tldr)}", "") if paper.tldr else ()),
-        plain(paper.abstract),
+        plain(paper.abstract).strip() or NO_ABSTRACT,
     ]
     left_out = _left_out(paper)
     if paper.links or left_out:
