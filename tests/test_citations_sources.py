@@ -551,6 +551,26 @@ def test_neurips_titles_whose_latex_the_source_bibtex_wrote_as_text_are_cited_as
     assert fields["title"].endswith("under Hölderian Error Bound Condition")
 
 
+def zotero_csl_books() -> dict[str, Paper]:
+    """A book, a report and an article with an article number, as the reader gives them."""
+    from tuireader.ingest.library import load_library
+
+    library = load_library([FIXTURES / "zotero_csl_book_report_slice.json"])
+    return {paper.title.split()[0].strip(","): paper for paper in library.papers}
+
+
+def test_a_books_publisher_and_a_reports_institution_are_their_venue() -> None:
+    # a Zotero @book with its publisher and a @techreport with its institution were
+    # cited with the warning "venue unknown"
+    papers = zotero_csl_books()
+    for title, field in (("Understanding", "publisher"), ("Exploring", "institution")):
+        citation = format_citation(papers[title])
+        assert W_NO_VENUE not in citation.warnings and not citation.warnings, title
+        assert field in fields_of(citation.text), title
+    bare = replace(papers["Understanding"], publisher=None)
+    assert W_NO_VENUE in format_citation(bare).warnings  # a book of no one is still said
+
+
 def test_a_talks_video_is_never_cited_as_the_paper(tmp_path: Path) -> None:
     # PMLR's source files give each paper's talk as ``video``: a link beside the paper,
     # which the citations gave as the paper's URL when the entry had no other

@@ -1628,7 +1628,9 @@ def _facts(paper: Paper, key: str) -> _Facts:
         warnings.append(W_DERIVED_TITLE)
     if year is None:
         warnings.append(W_NO_YEAR)
-    if venue is None and arxiv is None and paper.source_entry is None:
+    # a book's publisher and a report's institution are where it was published
+    published = (paper.entry_type or "").lower() in _STANDALONE_TYPES and _clean(paper.publisher)
+    if venue is None and arxiv is None and paper.source_entry is None and not published:
         warnings.append(W_NO_VENUE)
     return _Facts(
         paper=paper,
