@@ -571,6 +571,26 @@ def test_a_books_publisher_and_a_reports_institution_are_their_venue() -> None:
     assert W_NO_VENUE in format_citation(bare).warnings  # a book of no one is still said
 
 
+def test_mla_gives_an_article_number_without_pp() -> None:
+    # PLOS Genetics' "e70" is the article's number, not pages: MLA printed "pp. e70"
+    text = format_citation(zotero_csl_books()["Clines"], "mla").text
+    assert "2005, e70, https://doi.org/" in text and "pp." not in text
+    article = ALL["achardEfficiencyCostEconomical2007"]
+    assert "pp. 1-2," in format_citation(replace(article, pages="1-2"), "mla").text
+    # a lone number is an article number in a journal, one page elsewhere
+    assert "2007, 17, https:" in format_citation(replace(article, pages="17"), "mla").text
+    talk = Paper(
+        id="t",
+        title="A talk",
+        abstract="",
+        authors=("Ada Lovelace",),
+        booktitle="Proceedings of the Analytical Engine Workshop",
+        year=1843,
+        pages="17",
+    )
+    assert format_citation(talk, "mla").text.endswith(", 1843, p. 17.")
+
+
 def test_a_talks_video_is_never_cited_as_the_paper(tmp_path: Path) -> None:
     # PMLR's source files give each paper's talk as ``video``: a link beside the paper,
     # which the citations gave as the paper's URL when the entry had no other

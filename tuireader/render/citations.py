@@ -1841,6 +1841,17 @@ def _names_year(text: str, year: int) -> bool:
     return re.search(rf"(?<!\d){year}\)?\.?\s*$", text) is not None
 
 
+def _mla_pages(pages: str, *, journal: bool) -> str:
+    """Where in its container a work is, as MLA gives it: ``pp. 1-22`` for a range of
+    pages, ``p. 7`` for one; an article number (``e70``; a journal's only number for an
+    article is one) has no label, as it is no page."""
+    if "--" in pages:
+        return f"pp. {pages.replace('--', '-')}"
+    if journal or not pages.isdigit():
+        return pages
+    return f"p. {pages}"
+
+
 def _mla(facts: _Facts) -> str:
     # MLA quotes the title; quotation marks inside it become single ones.
     title = (
@@ -1877,7 +1888,7 @@ def _mla(facts: _Facts) -> str:
         container.append(str(facts.year))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
-        container.append(f"pp. {pages.replace('--', '-')}")
+        container.append(_mla_pages(pages, journal=venue.entry_type == "article"))
     if facts.doi:
         container.append(f"https://doi.org/{facts.doi}")
     elif facts.url:
