@@ -323,6 +323,30 @@ def test_capitals_are_protected_in_generated_titles() -> None:
     )
 
 
+def test_capitals_after_math_inside_a_word_are_protected() -> None:
+    # ICML 2024 titles: the capitals after the math were left for a style to lower
+    # ("{MS}$^3$D", "S$\Omega$I"), though they belong to the word as its first ones do
+    titles = {
+        "MS$^3$D: A RG Flow-Based Regularization for GAN Training with Limited Data": (
+            "{MS}$^3${D}: A {RG} Flow-Based Regularization for {GAN} Training with Limited Data"
+        ),
+        "S$\\Omega$I: Score-based O-INFORMATION Estimation": (
+            "{S}$\\Omega${I}: Score-based {O-INFORMATION} Estimation"
+        ),
+        # math before a capitalised word of a title in title case is no reason to brace it
+        "Approximation Algorithms for $\\ell_0$-Low Rank Approximation": (
+            "Approximation Algorithms for $\\ell_0$-Low Rank Approximation"
+        ),
+        "$\\alpha$-MDF: An Attention-based Multimodal Differentiable Filter": (
+            "$\\alpha${-MDF}: An Attention-based Multimodal Differentiable Filter"
+        ),
+    }
+    for title, expected in titles.items():
+        text = format_citation(Paper(id="m", title=title, abstract="", year=2024)).text
+        assert fields_of(text)["title"] == expected
+        assert validate_bibtex(text) == []
+
+
 def test_accents_become_unicode_in_text_and_stay_latex_in_bibtex() -> None:
     paper = Paper(
         id="acc",

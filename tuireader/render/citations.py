@@ -21,11 +21,12 @@ stat]`` is read as an arXiv id, never as a booktitle.
 
 **Capitals in generated titles** are protected with braces by the rule Better BibTeX
 users know: a word with a capital anywhere after its first character (``LLM``,
-``PyTorch``, ``3D``, ``Non-IID``); and, when the title is in sentence case (most of its
-words are lower case), every capitalised word after the first, since the source
-capitalised it on purpose (proper names: ``Minecraft``, ``Bayes``). Words the source
-already braced, and math, are left alone. One pair of braces is used, not Better
-BibTeX's two.
+``PyTorch``, ``3D``, ``Non-IID``; math counts as a character of the word, so in
+``S$\\Omega$I`` and ``MS$^3$D`` the capitals on both sides of it are braced); and,
+when the title is in sentence case (most of its words are lower case), every
+capitalised word after the first, since the source capitalised it on purpose (proper
+names: ``Minecraft``, ``Bayes``). Words the source already braced, and math, are left
+alone. One pair of braces is used, not Better BibTeX's two.
 
 **Cite keys** follow Better BibTeX's ``authorYearFirstword`` pattern
 (``zhou2024attack``): the first author's family name, the year and the first significant
@@ -608,6 +609,9 @@ def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
             runs.append([])
         else:
             runs[-1].append(tok)
+    # math counts as one character of the word, never a capital: in "S$\Omega$I" and
+    # "MS$^3$D" the capitals after the math are inside the word, and protected too
+    inner = _is_inner_capital_word("".join("0" if t.kind == "math" else t.meaning for t in word))
     out: list[str] = []
     leading = True
     for run in runs:
@@ -621,7 +625,9 @@ def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
         plain = "".join(tok.meaning for tok in run)
         bare = plain.lstrip(string.punctuation + "\u2018\u201c")
         if bare.strip() and (
-            _is_inner_capital_word(plain) or (capital_rule and leading and bare[:1].isupper())
+            _is_inner_capital_word(plain)
+            or (inner and any(ch.isupper() for ch in plain))
+            or (capital_rule and leading and bare[:1].isupper())
         ):
             # Punctuation around a plain word stays outside the braces: ``{EFL}:``.
             edges = _EDGES.fullmatch(text) if all(tok.kind == "text" for tok in run) else None
