@@ -432,6 +432,29 @@ def test_real_markup_reads_as_text(paper: str, shown: str) -> None:
     assert missing == []
 
 
+def test_tex_quotation_marks_read_as_curly_quotes() -> None:
+    # ICML 2024's "Junk DNA Hypothesis" title opens its quotes TeX's way and closes
+    # them with a straight quote; CoRL 2023 abstracts close them TeX's way
+    junk = (
+        "Junk DNA Hypothesis: Pruning Small Pre-Trained Weights $\\textit{Irreversibly}$ "
+        'and $\\textit{Monotonically}$ Impairs ``Difficult" Downstream Tasks in LLMs'
+    )
+    assert display_title(junk).endswith("Impairs \u201cDifficult\u201d Downstream Tasks in LLMs")
+    corl = "General-purpose pre-trained models (``foundation models'') have enabled"
+    assert (
+        plain(corl)
+        == "General-purpose pre-trained models (\u201cfoundation models\u201d) have enabled"
+    )
+    assert render_title("a ``$\\alpha$-test'' b").text == "a \u201c\u03b1-test\u201d b"
+    # what is not a quotation stays as written: a prime in math, a markdown code span,
+    # quotes that never close, an accent's quote mark, seconds of arc
+    assert plain("a ``$f''(x)$'' b").startswith("a \u201c") and "''(x)" in plain("$f''(x)$")
+    for text in ("use ``x`` here", "open ``and never closed", "1.5'' arcsec", 'G\\"odel'):
+        assert "\u201c" not in plain(text) and "\u201d" not in plain(text)
+    assert display_title('``G\\"odel" numbers') == "\u201cG\u00f6del\u201d numbers"
+    assert plain("``one.\n\nTwo''") == "``one.\n\nTwo''"  # not across paragraphs
+
+
 MARKUP = st.sampled_from(
     [
         "{", "}", "\\", "$", "\\it ", "{\\em ", "\\bf", "{\\cal ", "\\url{", "\\href{", "}{",

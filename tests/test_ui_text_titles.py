@@ -40,6 +40,12 @@ def test_a_bibtex_tie_in_a_title_reads_as_a_space_in_the_row_and_the_viewer():
     assert "of Weighted" in paper_header(tied, Palette()).plain
 
 
+def test_tex_quotes_in_a_title_read_as_curly_quotes_in_the_row_and_the_viewer():
+    quoted = Paper(id="mnop2345", title="Impairs ``Difficult'' Downstream Tasks", abstract="x")
+    assert "Impairs \u201cDifficult\u201d Downstream" in result_line(quoted, Palette()).plain
+    assert "Impairs \u201cDifficult\u201d Downstream" in paper_header(quoted, Palette()).plain
+
+
 def test_list_names_too_long_for_their_column_stay_apart():
     from tuireader.ui.text import middle_cut
 

@@ -9,8 +9,8 @@ the input outside math is ever dropped (a ``%`` is a percent sign, not a comment
 letters become Unicode letters everywhere (``G\\"odel`` → ``Gödel``, ``{\\o}`` → ``ø``), and
 so do text symbols (``{\\textbar}`` → ``|``). The LaTeX that real exports carry reads as
 text: old font switches style their group (``{\\it sublinear}``, ``{\\bf 98}``),
-``\\url{u}`` is the address, ``\\href{u}{t}`` is ``t (u)``, ``\\footnote{x}`` is ``(x)``
-and ``\\cite{k}`` is ``[k]``.
+``\\url{u}`` is the address, ``\\href{u}{t}`` is ``t (u)``, ``\\footnote{x}`` is ``(x)``,
+``\\cite{k}`` is ``[k]`` and TeX's quotation marks are curly ones (:func:`tex_quotes`).
 
 Titles and author names are shown on one line through :func:`display_title`,
 :func:`display_author` (and :func:`render_title` with styles), which also drop BibTeX's
@@ -1250,14 +1250,60 @@ def _render_into(text: str, out: _Out, mode: Mode = "prose", grouped: bool = Fal
                 out.add_out(inner, event[1])
 
 
+#: how far a TeX quotation may run before its closing quotes are given up on.
+_QUOTE_REACH = 400
+
+
+def _quote_close(text: str, start: int) -> tuple[int, int] | None:
+    """Where the TeX quotation opened just before ``start`` closes, ``''`` or ``"``
+    outside math (its index and width); None when a paragraph ends or another opens
+    first."""
+    dollars = 0
+    for i in range(start, min(len(text), start + _QUOTE_REACH)):
+        ch = text[i]
+        escaped = text[i - 1] == "\\"
+        if ch == "$" and not escaped:
+            dollars += 1
+        elif text.startswith("\n\n", i) or text.startswith("``", i):
+            return None
+        elif dollars % 2 == 0 and not escaped:
+            if text.startswith("''", i):
+                return i, 2
+            if ch == '"':
+                return i, 1
+    return None
+
+
+def tex_quotes(text: str) -> str:
+    """TeX's double quotation marks as curly ones: two backquotes, then two apostrophes
+    or (as some sources close them) a straight double quote, are “ and ”. An opening
+    pair that nothing closes (a markdown code span, say) is left as it is."""
+    if "``" not in text:
+        return text
+    out: list[str] = []
+    pos = 0
+    while (start := text.find("``", pos)) != -1:
+        close = None if text[start - 1 : start] in ("\\", "`") else _quote_close(text, start + 2)
+        if close is None:
+            out.append(text[pos : start + 2])
+            pos = start + 2
+            continue
+        end, width = close
+        out.append(f"{text[pos:start]}\u201c{text[start + 2 : end]}\u201d")
+        pos = end + width
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def render(text: str) -> Rendered:
     """Turn an abstract or title into display text plus style spans.
 
     The text keeps every character of the input that is not markup; control characters
-    are left alone (see :func:`visible`).
+    are left alone (see :func:`visible`). TeX's quotation marks are curly ones
+    (:func:`tex_quotes`).
     """
     out = _Out()
-    _render_into(text, out)
+    _render_into(tex_quotes(text), out)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
@@ -1276,7 +1322,7 @@ _TITLE_TIE = re.compile(r"(?<=[^\W_]|[.,;:])~(?=[^\W_]|[{$\\])")
 
 def _render_line(text: str, mode: Mode) -> Rendered:
     out = _Out()
-    _render_into(_LINE_SPACE.sub(" ", text).strip(), out, mode)
+    _render_into(tex_quotes(_LINE_SPACE.sub(" ", text).strip()), out, mode)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 

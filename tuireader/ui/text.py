@@ -176,7 +176,7 @@ def middle_cut(text: str, width: int) -> str:
 def shown_title(paper: Paper) -> str:
     """The title as people read it: LaTeX and BibTeX markup rendered, one line."""
     title = paper.title
-    if "\\" in title or "$" in title or "{" in title or "~" in title:
+    if "\\" in title or "$" in title or "{" in title or "~" in title or "``" in title:
         return display_title(title)
     return " ".join(title.split())
 
