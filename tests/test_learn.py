@@ -138,9 +138,18 @@ def test_why_names_words_present_in_the_paper_and_the_kept_paper_it_is_like(pape
     tactile = model.why(papers[6])
     assert any("tactile" in word or "grasp" in word for word in tactile.words)
     assert tactile.text.startswith("words: ") and f"like: {papers[2].title}" in tactile.text
+
     # a kept paper is not "like" itself
     assert model.why(papers[2]).like is None
     assert Why().text == "" and Why(("a",), "T").to_json() == {"words": ["a"], "like": "T"}
+
+
+def test_why_names_the_kept_paper_by_its_title_as_the_list_shows_it() -> None:
+    # "like: $\\alpha$-MDF: …" where the list shows "α-MDF: …"; --json gives the title
+    # as it gives the paper's own title (its ``title``), as the list has it
+    why = Why(("filter",), "$\\alpha$-MDF: An   Attention-based Filter")
+    assert why.text == "words: filter · like: α-MDF: An Attention-based Filter"
+    assert why.to_json()["like"] == "$\\alpha$-MDF: An   Attention-based Filter"
 
 
 def test_taste_travels_across_lists_of_one_data_folder(tmp_path):

@@ -41,6 +41,13 @@ def paper(number: int, words: int = 40) -> Paper:
     )
 
 
+def test_the_why_line_names_the_kept_paper_by_its_title_as_the_list_shows_it() -> None:
+    # "like: $\\alpha$-MDF: …" where the list and the viewer's header show "α-MDF: …"
+    viewer = PaperViewer()
+    viewer.show_paper(paper(1), why=(("walrus",), "$\\alpha$-MDF: An  Attention-based Filter"))
+    assert viewer.why_text == "why: walrus · like: α-MDF: An Attention-based Filter"
+
+
 class ViewerApp(App[None]):
     def compose(self) -> ComposeResult:
         yield PaperViewer(id="viewer")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from e2e_util import app_text, notices, ready, settle, sync, widget_text
 from test_ui_app import SAMPLE, make_app
+from textual.widgets import Label
 
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, reader_origin
@@ -125,6 +126,39 @@ async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
         await pilot.press("t", *"other", "escape")
         await settle(pilot)
         assert saved(first).tags == ("reinforcement",)
+
+
+@sync
+async def test_the_editors_name_the_paper_by_its_title_as_the_list_shows_it():
+    # CoRL 2023's "$\\alpha$-MDF: …": the tag and note editors named the paper by its
+    # title's LaTeX, where the list and the viewer show "α-MDF: …"
+    source = Path(__file__).parent / "fixtures" / "ui" / "corl2023_latex_title_slice.json"
+    app = make_app(source)
+    path = resolve().ensure().state_db
+    app.services = Services(
+        load_library=app.services.load_library,
+        open_engine=app.services.open_engine,
+        open_store=lambda: Store.open(path),
+    )
+    shown = "α-MDF: An Attention-based Multimodal Differentiable Filter"
+    async with app.run_test(size=(160, 40)) as pilot:
+        screen = await start(pilot)
+        assert screen.current_paper.title.startswith("$\\alpha$-MDF")
+        assert shown in widget_text(app, screen.results)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TagEditor)
+        label = str(app.screen.query(Label).first().content)
+        assert label.startswith(f"Tags (comma-separated): {shown}")
+        assert "$\\alpha$" not in app_text(app)
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        label = str(app.screen.query(Label).first().content)
+        assert label.startswith(f"Note: {shown}")
+        assert "$\\alpha$" not in app_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
 
 
 @sync

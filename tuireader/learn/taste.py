@@ -86,19 +86,23 @@ DEFAULT_RECIPE = Recipe()
 @dataclass(frozen=True)
 class Why:
     """Why a paper ranks where it does: words of the paper that pushed it up, and the
-    kept paper it is most like (its title)."""
+    kept paper it is most like (its title as the list has it: ``--json`` gives it so,
+    as it gives ``title``)."""
 
     words: tuple[str, ...] = ()
     like: str | None = None
 
     @property
     def text(self) -> str:
-        """One line for the viewer: ``words: a, b · like: Title``."""
+        """One line for the viewer: ``words: a, b · like: Title``, the title shown as the
+        list shows it (``$\\alpha$-MDF`` is "α-MDF")."""
         parts = []
         if self.words:
             parts.append("words: " + ", ".join(self.words))
         if self.like:
-            parts.append(f"like: {self.like}")
+            from tuireader.render.textrender import display_title
+
+            parts.append(f"like: {display_title(self.like)}")
         return " · ".join(parts)
 
     def to_json(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, Label, TextArea
 
-from tuireader.render.textrender import visible
+from tuireader.render.textrender import display_title, visible
 
 
 def split_tags(text: str) -> list[str]:
@@ -44,7 +44,8 @@ class TagSuggester(Suggester):
 
 
 class TagEditor(ModalScreen[list[str] | None]):
-    """Edit a comma-separated list of tags. Enter saves, Escape cancels."""
+    """Edit a comma-separated list of tags. Enter saves, Escape cancels. ``title``, which
+    names the paper by its title, is shown as the list shows titles (LaTeX rendered)."""
 
     DEFAULT_CSS = """
     TagEditor { align: center middle; }
@@ -69,7 +70,7 @@ class TagEditor(ModalScreen[list[str] | None]):
     def compose(self) -> ComposeResult:
         start = ", ".join(self.tags) + (", " if self.tags else "")
         with Vertical():
-            yield Label(visible(self.title_text), markup=False)
+            yield Label(visible(display_title(self.title_text)), markup=False)
             yield Input(
                 start,
                 placeholder="tag, another tag",
@@ -115,7 +116,8 @@ class TagEditor(ModalScreen[list[str] | None]):
 
 
 class NoteEditor(ModalScreen[str | None]):
-    """Edit a paper's note over several lines. Ctrl+S saves, Escape cancels; text typed
+    """Edit a paper's note over several lines (``title``: the paper's, shown as the list
+    shows it). Ctrl+S saves, Escape cancels; text typed
     before Escape goes to ``keep_draft``, so the next edit can bring it back. So does text
     left in the editor when the reader closes (Ctrl+Q, the terminal gone): its second
     argument is then True."""
@@ -152,7 +154,7 @@ class NoteEditor(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(visible(f"Note: {' '.join(self.title_text.split())}"), markup=False)
+            yield Label(visible(f"Note: {display_title(self.title_text)}"), markup=False)
             yield TextArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
             yield Label("Ctrl+S saves · Escape cancels (n brings the text back)", markup=False)
         yield Footer()

@@ -25,6 +25,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tuireader.model import Paper
+from tuireader.render.textrender import display_title
 from tuireader.ui.text import (
     Palette,
     abstract_text,
@@ -190,7 +191,7 @@ class PaperViewer(Widget, can_focus=True):
         if words:
             parts.append("why: " + ", ".join(words))
         if like:
-            parts.append("like: " + " ".join(like.split()))
+            parts.append("like: " + display_title(like))  # as the list shows the title
         return " · ".join(parts)
 
     def _why_text(self) -> Text | None:
