@@ -156,11 +156,12 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
 _SETTLED_INDEX = ("ready", "text scan", "unavailable", "none")
 
 
-async def ready(pilot):  # type: ignore[no-untyped-def]
+async def ready(pilot, *, settled: bool = True):  # type: ignore[no-untyped-def]
     """Wait until the reader is ready for keys, and return its main screen.
 
     Ready: the library is shown (or its failure is), the search engine can answer (or
-    never will), and the triage file is open; then the screen settles.
+    never will), and the triage file is open; then the screen settles (unless not
+    ``settled``: settling waits for every worker, a fit the test holds too).
     """
     screen = pilot.app.screen
     for _ in range(1000):
@@ -173,7 +174,8 @@ async def ready(pilot):  # type: ignore[no-untyped-def]
         await pilot.pause()
     else:
         raise AssertionError(f"the reader never got ready: index {screen.index_state!r}")
-    await settle(pilot)
+    if settled:
+        await settle(pilot)
     return screen
 
 

@@ -84,7 +84,8 @@ def seeded_app(tmp_path: Path, cache_dir: Path | None = None) -> tuple[ReaderApp
 
 
 async def until(pilot, condition, what: str) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(400):
+    # (at least two minutes: a loaded machine may take long, and a test must not fail for it)
+    for _ in range(2400):
         if condition():
             return
         await pilot.pause(0.05)
@@ -272,8 +273,7 @@ async def test_a_slow_refit_never_holds_up_typing(tmp_path, monkeypatch):
     def slow_fit(*args, **kwargs):  # type: ignore[no-untyped-def]
         started.set()
         # held until the test has typed and seen the results (the test releases it in
-        # any case: the bound only keeps a broken test from hanging, and a loaded machine
-        # may take long to build the index the test waits for)
+        # any case, failing or not; the bound only keeps a broken test from hanging)
         release.wait(HELD)
         try:
             return real_fit(*args, **kwargs)
@@ -283,8 +283,8 @@ async def test_a_slow_refit_never_holds_up_typing(tmp_path, monkeypatch):
     monkeypatch.setattr(learn, "fit", slow_fit)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = pilot.app.screen
-        await until(pilot, started.is_set, "a fit started")
         try:
+            await until(pilot, started.is_set, "a fit started")
             await pilot.press(*"protein")
             await until(pilot, lambda: screen.displayed_query == "protein", "results")
             assert shown_topics(screen) and set(shown_topics(screen)) == {"protein"}
@@ -310,10 +310,11 @@ async def test_the_order_key_before_the_first_model_lands_on_its_best_paper(tmp_
 
     monkeypatch.setattr(learn, "fit", held_fit)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await ready(pilot)
-        await until(pilot, started.is_set, "a fit started")
-        screen.action_focus_results()
         try:
+            # not settled: settling waits for the held fit, which may start before it
+            screen = await ready(pilot, settled=False)
+            await until(pilot, started.is_set, "a fit started")
+            screen.action_focus_results()
             await pilot.press("F")
             await pilot.pause()  # (settling would wait for the held fit)
             assert screen.order == "fit" and screen.fit_model is None
