@@ -47,6 +47,9 @@ FIELDS = {
     "url": "urls",
     "link": "urls",
 }
+#: fields whose words the index keeps in no order: a quoted value there is its words,
+#: each required (``url:"a b"`` is ``url:a url:b``; ``url:"github.com"`` is ``url:github.com``)
+UNORDERED = ("urls", "year")
 #: filters that are not index fields: ``has:`` values the index knows, the rest go to the store.
 FILTERS = ("has", "is", "tag")
 #: ``is:`` words for a state besides its own name: the verb ``triage --state`` takes
@@ -360,6 +363,11 @@ def _atom(tok: _Tok) -> Node:
         if name == "is":
             value = IS_WORDS.get(value, value)
         node = Filter(name, value)  # type: ignore[arg-type]
+    elif tok.kind == "phrase" and FIELDS.get(name or "") in UNORDERED:
+        fieldname = FIELDS[name or ""]
+        node = And(tuple(Term(word, fieldname) for word in tok.text.split()))
+        if len(node.children) == 1:
+            node = node.children[0]
     elif tok.kind == "phrase":
         node = Phrase(tok.text, FIELDS.get(name) if name else None)
     else:
