@@ -252,3 +252,20 @@ def test_no_index_is_said_once_per_command(capsys, tmp_path, monkeypatch):
     assert code == 0 and "Diffusion" in out
     assert err.count("No space left on device") == 1, err
     assert "searching without the index" in err
+
+
+def test_a_quoted_link_value_is_searched_with_json_too(capsys):
+    # url:"github.com" exited 2 ("unexpected error (QueryError: …)") and --json wrote nothing
+    code, out, err = run(capsys, "search", "url:github.com", "--json", "--limit", "100")
+    assert code == 0, err
+    hosted = json.loads(out)
+    assert hosted["total"] >= 3
+    for query in ('url:"github.com"', 'link:"github.com"'):
+        code, out, err = run(capsys, "search", query, "--json", "--limit", "100")
+        assert code == 0, err
+        assert [hit["id"] for hit in json.loads(out)["hits"]] == [
+            hit["id"] for hit in hosted["hits"]
+        ]
+    for query in ('url:"a b"', 'link:"x y"'):
+        code, out, err = run(capsys, "search", query, "--json")
+        assert code == 1 and json.loads(out)["total"] == 0 and "unexpected" not in err

@@ -27,9 +27,11 @@ from tuireader.model import Link, LinkKind, Paper, Record
 from tuireader.render.safetext import BARE_HOSTS, one_line, unsafe_link_reason, web_url
 
 __all__ = [
+    "address_terms",
     "classify",
     "extract_urls",
     "left_out_note",
+    "link_address",
     "links_for",
     "merge_links",
     "merge_unsafe",
@@ -201,6 +203,51 @@ def index_text(link: Link) -> str:
     if link.kind == "code":
         names.extend(part for part in path.split("/") if part)
     return " ".join(names)
+
+
+def link_address(url: str) -> str:
+    """``url`` as ``url:`` compares addresses: lowercase, without the scheme, a leading
+    ``www.``, the port, a trailing slash or the fragment
+    (``https://www.GitHub.com/Owner/Repo/#readme`` → "github.com/owner/repo")."""
+    host, path, query = _address_parts(url)
+    return f"{host}{path}{query}"
+
+
+def _address_parts(url: str) -> tuple[str, str, str]:
+    """``(host, path, query)`` of :func:`link_address`: the path without its trailing
+    slash, the query with its ``?``."""
+    match = _PARTS_RE.match(url.strip())
+    if match is None:  # pragma: no cover - the pattern matches any string
+        return url.strip().lower(), "", ""
+    netloc, path, query, _fragment = match.groups()
+    host = netloc.rpartition("@")[2].lower()
+    if not host.startswith("["):
+        host = host.partition(":")[0]
+    host = host.rstrip(".")
+    if host.startswith("www.") and "." in host[4:]:
+        host = host[4:]
+    return host, path.rstrip("/").lower(), (query or "").rstrip("?").lower()
+
+
+def address_terms(url: str) -> list[str]:
+    """What the search index keeps whole of a link's address, for ``url:``: its host, each
+    domain it is under, and the whole address (:func:`link_address`).
+    ``https://proceedings.mlr.press/v235/abe24a.html`` gives "proceedings.mlr.press",
+    "mlr.press" and "proceedings.mlr.press/v235/abe24a.html", so ``url:mlr.press`` finds
+    every paper with a link there, and ``url:`` with the link itself the paper that has
+    it. (Not the address up to each ``/``: another term for nearly every link, where a
+    code link's owner and repository are words of the link already.)"""
+    host, path, query = _address_parts(url)
+    address = f"{host}{path}{query}"
+    if not address or any(char.isspace() for char in address):
+        return []
+    labels = host.split(".")
+    if len(labels) > 1 and not labels[-1].isdigit() and all(labels):
+        terms = [".".join(labels[at:]) for at in range(len(labels) - 1)]
+    else:
+        terms = [host] if host else []  # an IP address, a name without a dot
+    terms.append(address)
+    return list(dict.fromkeys(terms))
 
 
 def _candidates(text: str) -> list[tuple[int, str]]:

@@ -34,6 +34,7 @@ FIELD_WEIGHT = {
     "keywords": 1.0,
     "status": 0.5,
     "urls": 0.8,
+    "addresses": 0.8,
 }
 #: the cache holds at most this many (document, score) entries over all terms: 12 bytes
 #: each in arrays (24 MB), room for the postings of the commonest words at 100k papers.

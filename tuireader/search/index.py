@@ -43,7 +43,7 @@ from whoosh import fields, index
 from whoosh.analysis import Analyzer, Composable, KeywordAnalyzer
 from whoosh.index import LockError
 
-from tuireader.ingest.links import index_text
+from tuireader.ingest.links import address_terms, index_text
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper
 from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
@@ -53,7 +53,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -103,6 +103,8 @@ def schema() -> fields.Schema:
         year=fields.ID(),
         has=fields.KEYWORD(analyzer=_analyzer(KeywordAnalyzer(lowercase=True))),
         urls=WordField(analyzer=_analyzer(UrlTokenizer()), phrase=False),
+        # links' hosts and addresses, each one term (``url:mlr.press``, ``url:ADDRESS``)
+        addresses=fields.KEYWORD(scorable=True),
     )
 
 
@@ -229,7 +231,14 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "year": str(paper.year) if paper.year else "",
         "has": " ".join(kinds),
         "urls": " ".join(index_text(link) for link in paper.links),
+        "addresses": addresses_text(paper),
     }
+
+
+def addresses_text(paper: Paper) -> str:
+    """The hosts and addresses of a paper's links, each once (``links.address_terms``)."""
+    terms = (term for link in paper.links for term in address_terms(link.url))
+    return " ".join(dict.fromkeys(terms))
 
 
 def paper_words(paper: Paper) -> set[str]:

@@ -33,8 +33,10 @@ def make_plan(
             plan.clauses.extend(term_clauses(ctx, node, out))
         elif isinstance(node, ql.Not) and isinstance(node.child, ql.Term) and not node.child.prefix:
             words = [w for w, _, _ in raw_words(node.child.text)]
-            if len(words) != 1:
-                return None
+            if len(words) != 1 or (
+                node.child.field == "urls" and ql.looks_like_address(node.child.text)
+            ):
+                return None  # an address is looked up as one (terms.address_alternatives)
             plan.excluded.extend(word_alternatives(words[0], node.child.field))
         elif isinstance(node, ql.Filter) and node.name == "has" and node.value in ql.INDEX_HAS:
             plan.clauses.append([("has", node.value)])

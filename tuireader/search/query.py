@@ -7,6 +7,7 @@
     a OR b, (a OR b) c      alternatives and grouping
     title: author: abstract: list: venue: year: url:   search one field
     year:2020..2024  year:2021..  year:..2019  year:>=2022            a range of years
+    url:github.com  url:https://github.com/a/b         links on a host (or under it), a link
     keyword: category: area: status:                   author keywords, arXiv categories,
                                                        primary area, Oral/Poster/…
     has:code  has:paper  has:project                   papers with such a link
@@ -453,6 +454,12 @@ def _without_unread_years(node: Node | None, problems: list[str]) -> Node | None
             return None
         return kept[0] if len(kept) == 1 else type(node)(tuple(kept))
     return node
+
+
+def looks_like_address(text: str) -> bool:
+    """Whether ``url:text`` names a host or an address (``github.com``, ``https://…``)
+    rather than words of a link (``github``, ``chained-diffuser``)."""
+    return any(char in text for char in "./") and any(char.isalnum() for char in text)
 
 
 #: ``year:`` values: one year, a range with ``..`` (either end open), or a comparison.

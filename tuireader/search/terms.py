@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tuireader.model import Library
+from tuireader.ingest.links import index_text, link_address
+from tuireader.model import Library, Link
 from tuireader.search import query as ql
 from tuireader.search.analysis import STOPS, is_cjk, raw_words, stem
 from tuireader.search.fastsearch import Alternative
@@ -143,9 +144,16 @@ def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Altern
     """One clause per word of ``node``: each must match one of its alternatives."""
     if node.field == "year":
         return year_clauses(ctx, node.text, out)
-    words = [w for w, _, _ in raw_words(node.text, stops=not node.prefix)]
+    text = node.text
+    if node.field == "urls":
+        at = address_alternatives(ctx, text, node.prefix)
+        if at:
+            out.scored = True
+            return [at]
+        text = link_words(text)
+    words = [w for w, _, _ in raw_words(text, stops=not node.prefix)]
     if not words:
-        out.common.extend(w for w, _, _ in raw_words(node.text, stops=False))
+        out.common.extend(w for w, _, _ in raw_words(text, stops=False))
         return []
     out.scored = True
     out.words.append(node.text)
@@ -162,6 +170,36 @@ def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Altern
         alts = prefix_alternatives(ctx, last, node.field, out)
         clauses.append(alts if node.field else telling(ctx, alts))
     return clauses
+
+
+def link_words(text: str) -> str:
+    """The words ``url:text`` looks for in the words of the links: for an address no link
+    has, those the index keeps of a code link there (its host's names, its path's parts:
+    ``github.com/zhouxian`` looks for "github zhouxian", the owner's repositories);
+    else ``text``."""
+    if not ql.looks_like_address(text):
+        return text
+    return index_text(Link(text, "code"))
+
+
+def address_alternatives(ctx: Context, text: str, prefix: bool = False) -> list[Alternative]:
+    """The links' addresses that ``url:text`` names, when ``text`` is one: a host (with the
+    hosts under it: ``mlr.press``) or a link (``https://github.com/a/b/`` is the link
+    ``github.com/a/b``), as ``links.address_terms`` indexes them. Being typed (``prefix``),
+    the addresses that begin so as well. Empty when ``text`` is no address of the index:
+    its words are then looked for in the links' words (:func:`link_words`)."""
+    if not ql.looks_like_address(text):
+        return []
+    address = link_address(text)
+    reader = ctx.searcher.reader()
+    found = [("addresses", address)] if ("addresses", address) in reader else []
+    if prefix and address:
+        found.extend(
+            ("addresses", term)
+            for term in name_prefix(ctx, "addresses", address)
+            if term != address
+        )
+    return found
 
 
 #: fields of names that a plain word matches only where they tell papers apart.
