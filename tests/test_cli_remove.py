@@ -4,6 +4,8 @@ name, besides the library's own names (file stems) and paths."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +118,25 @@ def test_a_name_that_fits_no_list_says_what_the_library_holds(capsys, venues):
     code, out, err = run(capsys, "remove", "neurips")
     assert code == 2 and out == ""
     assert "no list 'neurips' in your library (lists: first, second)" in err
+
+
+def test_a_list_is_removed_by_a_word_inside_its_name_as_list_finds_it(capsys, tmp_path):
+    # list:collas found nothing in "pmlr_v199_collas2022": remove and list: agree again
+    fixtures = Path(__file__).parent / "fixtures"
+    collas = tmp_path / "a" / "pmlr_v199_collas2022.bib"
+    l4dc = tmp_path / "b" / "pmlr_v120_l4dc2020.bib"
+    for source, target in [
+        (fixtures / "queries" / "collas2022_slice.bib", collas),
+        (fixtures / "real_lists" / "l4dc2020_slice.bib", l4dc),
+    ]:
+        target.parent.mkdir()
+        shutil.copy(source, target)
+    code, _out, err = run(capsys, "add", str(collas), str(l4dc))
+    assert code == 0, err
+    code, out, err = run(capsys, "search", "list:collas")
+    assert code == 0 and len(out.splitlines()) == 2, err
+    code, out, err = run(capsys, "remove", "collas")
+    assert code == 0 and "removed pmlr_v199_collas2022" in out, err
+    assert names() == ["pmlr_v120_l4dc2020"]
+    code, out, err = run(capsys, "search", "list:l4dc")
+    assert code == 0 and len(out.splitlines()) == 2, err

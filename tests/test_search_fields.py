@@ -4,6 +4,8 @@ the authors' TL;DR."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,8 @@ from tuireader.ingest.library import load_library
 from tuireader.ingest.venues import venue_aliases
 from tuireader.search.engine import Engine, open_engine
 from tuireader.system.paths import resolve
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 RECORDS = [
     {
@@ -87,6 +91,65 @@ def test_a_list_is_named_by_the_words_list_finds_its_papers_by(engine, text):
     name = engine.library.lists[0].name
     assert bool(list_named(text, name)) == bool(_titles(engine, f'list:"{text}"'))
     assert (list_named(text, name) == "name") == (text.lower() == "corl")
+
+
+def _pmlr_lists(tmp_path):
+    """Two PMLR volumes under the names of their files: "pmlr_v199_collas2022" and
+    "pmlr_v120_l4dc2020", two papers each."""
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    shutil.copy(FIXTURES / "queries" / "collas2022_slice.bib", folder / "pmlr_v199_collas2022.bib")
+    shutil.copy(FIXTURES / "real_lists" / "l4dc2020_slice.bib", folder / "pmlr_v120_l4dc2020.bib")
+    library = load_library([folder])
+    assert sorted(item.name for item in library.lists) == [
+        "pmlr_v120_l4dc2020",
+        "pmlr_v199_collas2022",
+    ]
+    return library
+
+
+def test_a_word_inside_a_lists_name_finds_its_papers(tmp_path):
+    # list:collas and list:l4dc found nothing, while list:collas2022 and list:collas* did
+    engine = open_engine(_pmlr_lists(tmp_path), resolve(tmp_path / "data"))
+    collas = {
+        "Energy-Based Models for Continual Learning",
+        "How Does the Task Landscape Affect MAML Performance?",
+    }
+    l4dc = {"Preface", "Linear Antisymmetric Recurrent Neural Networks"}
+    for query, found in [
+        ("list:collas", collas),
+        ("list:l4dc", l4dc),
+        ("list:L4DC", l4dc),
+        ("list:collas2022", collas),
+        ("list:collas*", collas),
+        ("list:2022", collas),
+        ("list:v199", collas),
+        ("list:199", collas),
+        ('list:"collas 2022"', collas),
+        ("list:pmlr_v199_collas2022", collas),
+        ("list:pmlr", collas | l4dc),
+        ("list:dc", set()),  # a lone digit stays in its word
+        ("list:lifelong", set()),  # the venue's name, not the list's
+    ]:
+        assert set(_titles(engine, query)) == found, query
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["collas", "COLLAS", "l4dc", "collas2022", "2022", "199", "collas 2022", "v199 collas2022"]
+    + ["2022 collas", "pmlr", "dc", "l4", "pmlr_v199_collas2022", "lifelong", "v"],
+)
+def test_remove_names_a_list_by_the_words_list_finds_it_by(tmp_path, text):
+    # tuireader remove takes a list by what list: finds it by (search.index.list_named)
+    from tuireader.search.index import list_named
+
+    library = _pmlr_lists(tmp_path)
+    engine = open_engine(library, resolve(tmp_path / "data"))
+    for item in library.lists:
+        papers = {paper.title for paper in library.papers if item.name in paper.lists}
+        found = set(_titles(engine, f'list:"{text}"')) & papers
+        assert bool(list_named(text, item.name)) == (found == papers), (text, item.name)
+        assert list_named(text, item.name) != "name" or text == item.name
 
 
 def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):

@@ -31,6 +31,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from collections import Counter
@@ -53,7 +54,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -130,7 +131,23 @@ def lists_text(paper: Paper) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _lists_text(lists: tuple[str, ...]) -> str:
-    return " ; ".join([*lists, *venue_aliases(*lists)])
+    spelled = [words for words in map(_name_words, lists) if words]
+    return " ; ".join([*lists, *venue_aliases(*lists), *spelled])
+
+
+#: a number of two digits or more, where a list's name runs it into letters ("collas2022",
+#: "v199"); a lone digit stays in its word ("l4dc", "s4")
+_NUMBER = re.compile(r"(\d{2,})")
+
+
+def _name_words(name: str) -> str:
+    """The words of a list's name with its numbers split from its letters, when that
+    changes them: "pmlr_v199_collas2022" gives "pmlr v 199 collas 2022", so ``list:collas``
+    and ``list:l4dc`` find the lists named so (the index splits names at ``_`` and
+    ``-`` already); "" when no word of the name runs a number into letters."""
+    terms = _name_terms(name)
+    words = [part for term in terms for part in _NUMBER.split(term) if part]
+    return " ".join(words) if words != terms else ""
 
 
 def list_named(text: str, name: str) -> str | None:
@@ -138,7 +155,8 @@ def list_named(text: str, name: str) -> str | None:
     reads list names (:func:`lists_text`): "name" when ``text`` is the list's whole name
     or the short name of its venue ("corl" for "7th Annual Conference on Robot
     Learning"), "words" when its words come one after another in one of them ("robot
-    learning"), None when they do not."""
+    learning"), or in the name with its numbers split from its letters ("collas" in
+    "pmlr_v199_collas2022"), None when they do not."""
     wanted = _name_terms(text)
     if not wanted:
         return None
@@ -146,7 +164,7 @@ def list_named(text: str, name: str) -> str | None:
     if wanted in names:
         return "name"
     size = len(wanted)
-    for terms in names:
+    for terms in [*names, _name_terms(_name_words(name))]:
         if any(terms[at : at + size] == wanted for at in range(len(terms) - size + 1)):
             return "words"
     return None
