@@ -269,3 +269,11 @@ def test_a_quoted_link_value_is_searched_with_json_too(capsys):
     for query in ('url:"a b"', 'link:"x y"'):
         code, out, err = run(capsys, "search", query, "--json")
         assert code == 1 and json.loads(out)["total"] == 0 and "unexpected" not in err
+
+
+@pytest.mark.parametrize("query", ["the", "a", "(a", "-the"])
+def test_a_query_of_common_words_lists_every_paper_and_says_why(capsys, query):
+    # "the" gave 0 papers and exit 1, while "*" listed every paper
+    code, out, err = run(capsys, "search", "--limit", "100", "--", query)
+    assert code == 0 and len(out.splitlines()) == 36
+    assert "too common to search for" in err and "no papers match" not in err

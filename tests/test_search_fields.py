@@ -265,14 +265,28 @@ def test_a_page_of_text_pasted_as_a_query_is_searched_not_a_crash(engine):
         assert "first 64 words" in (result.message or "")
 
 
-def test_a_query_of_common_words_only_says_why_it_found_nothing(engine):
-    result = engine.search("the of and")
-    assert result.total == 0
-    assert result.message == "the, of, and: too common to search for; add a rarer word"
-    assert "too common" in (engine.search("title:the").message or "")
-    # left out of a query of exclusions only, it is said as well, not a bare "no match"
-    assert engine.search("-the").message == "the: too common to search for; add a rarer word"
+@pytest.mark.parametrize("scan", [False, True])
+def test_a_query_of_common_words_only_is_left_out_and_said_as_a_symbol_is(engine, scan):
+    # "the" found nothing (exit 1) while "*" and "🤖" were ignored and listed every paper
+    if scan:
+        engine = Engine(engine.library, None)
+    everyone = len(engine.library)
+    for query, said in [
+        ("the of and", "ignored 'the', 'of', 'and': too common to search for"),
+        ("a", "ignored 'a': too common to search for"),
+        ("title:the", "ignored 'title:the': too common to search for"),
+        ("-the", "ignored 'the': too common to search for"),
+        ("(a", "closed an unbalanced '('; ignored 'a': too common to search for"),
+        ("*", "ignored '*': no letters or digits to search for"),
+        ("title:*", "ignored 'title:*': no letters or digits to search for"),
+    ]:
+        result = engine.search(query)
+        assert (result.total, result.message) == (everyone, said), query
     # a common word beside others is simply left out, and nothing is said
     assert engine.search("the walrus").total == 1
     assert engine.search("the walrus").message is None
     assert engine.search("the zzzq").message is None
+    # being typed, it may be the beginning of a word ("the" → "their", "theory")
+    assert engine.search("the", prefix=True).message is None
+    # a quoted phrase is searched as written: the names keep every word
+    assert engine.search('"on"').total == everyone and engine.search('"on"').message is None

@@ -45,11 +45,8 @@ def compile_query(
     if isinstance(node, ql.Filter):
         return _compile_filter(ctx, node, out, resolve)
     if isinstance(node, ql.Not):
-        # the words left out are not the query's own (nothing to highlight or suggest
-        # from), but a too common one is still said when nothing else was searched
-        left_out = Compiled(problems=out.problems)
-        inner = compile_query(ctx, node.child, left_out, resolve)
-        out.common.extend(left_out.common)
+        # the words left out are not the query's own (nothing to highlight or suggest from)
+        inner = compile_query(ctx, node.child, Compiled(problems=out.problems), resolve)
         return wq.Not(inner) if inner is not None else None
     parts = [compile_query(ctx, child, out, resolve) for child in node.children]
     kept = [p for p in parts if p is not None]

@@ -321,7 +321,7 @@ class Engine:
         resolve: FilterResolver | None,
         started: float,
     ) -> SearchResult:
-        parsed = ql.parse(text, prefix=prefix)
+        parsed = ql.without_common_words(ql.parse(text, prefix=prefix))
         if parsed.root is None:
             papers = self.library.papers if limit is None else self.library.papers[:limit]
             return SearchResult(
@@ -370,10 +370,7 @@ class Engine:
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, text, total, prefix, resolve)
             terms = query_forms(parsed.root, self.vocabulary, self._budget)
-        common = out.nothing_searched(total)
-        message = self._told(
-            "; ".join(dict.fromkeys([*out.problems, *filter(None, [common])])) or None
-        )
+        message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
         return SearchResult(
             query=text,
             hits=_hits(ranked, out.forms),

@@ -21,14 +21,15 @@ that is none of these is dropped with a message, and ``sort`` stays None (the fr
 end's own order).
 
 Parsing never fails: a malformed query is repaired (an unbalanced quote or parenthesis
-closed, a lone ``-`` or ``OR`` dropped, an unknown field searched as words) and each
-repair is reported in words a user understands.
+closed, a lone ``-`` or ``OR`` dropped, an unknown field searched as words, a word of no
+letters or digits left out) and each repair is reported in words a user understands.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 FIELDS = {
@@ -348,12 +349,30 @@ class _Parser:
                 if inner is not None:
                     parts.append(inner)
                 continue
-            if tok.kind == "word" and not tok.field and not any(c.isalnum() for c in tok.text):
-                # "*", "!!!", "∞": nothing the index holds (no query at all, if alone)
-                self.problems.append(f"ignored {tok.text!r}: no letters or digits to search for")
-                continue
-            parts.append(_atom(tok))
+            node = _searchable(_atom(tok), tok, self.problems)
+            if node is not None:
+                parts.append(node)
         return _and(parts) if parts else None
+
+
+def _searchable(node: Node | None, tok: _Tok, problems: list[str]) -> Node | None:
+    """``node`` without its terms of no letters or digits ("*", "!!!", "∞", ``title:*``):
+    nothing the index holds (no query at all, if alone), left out and said. A ``year:``
+    value is left to :func:`_without_unread_years`, which says what a year is."""
+    if isinstance(node, Term) and node.field != "year" and not _has_letters(node.text):
+        said = f"{tok.field}:{node.text}" if tok.field else node.text
+        problems.append(f"ignored {said!r}: no letters or digits to search for")
+        return None
+    if isinstance(node, Not):
+        inner = _searchable(node.child, tok, problems)
+        return Not(inner) if inner is not None else None
+    if isinstance(node, And):
+        return _and([k for k in (_searchable(c, tok, problems) for c in node.children) if k])
+    return node
+
+
+def _has_letters(text: str) -> bool:
+    return any(c.isalnum() for c in text)
 
 
 def _atom(tok: _Tok) -> Node:
@@ -436,16 +455,63 @@ def _without_unread_years(node: Node | None, problems: list[str]) -> Node | None
     """``node`` without its ``year:`` terms that name no years (said in ``problems``),
     as an empty ``author:`` is left out: ``year:abc`` alone finds what nothing finds, every
     paper. A year still being typed stays (it matches nothing until it is one)."""
-    if isinstance(node, Term) and node.field == "year":
-        if year_bounds(node.text) is None and not (node.prefix and year_being_typed(node.text)):
-            problems.append(year_problem(node.text))
-            return None
-        return node
+    return _pruned(node, _unread_year, problems)
+
+
+def _unread_year(term: Term) -> str | None:
+    """What is said of ``term`` when it is a ``year:`` that names no years, else None."""
+    if term.field != "year" or year_bounds(term.text) is not None:
+        return None
+    if term.prefix and year_being_typed(term.text):
+        return None
+    return year_problem(term.text)
+
+
+def without_common_words(parsed: ParsedQuery) -> ParsedQuery:
+    """``parsed``, with no query at all when it is nothing but terms of stop words
+    ("the", "of a", ``title:the``, ``-the``), and that said: words nearly every paper has,
+    which the index keeps none of. Such a query searches nothing, as ``*`` does, where it
+    found nothing; beside other words they are left out by the evaluators without a word.
+    A word still being typed counts ("the" → "theory"), and so do a quoted phrase
+    (``"the"``) and an address (``url:it.is``)."""
+    common: list[str] = []
+    if _pruned(parsed.root, _common_word, common) is not None or not common:
+        return parsed
+    said = ", ".join(repr(word) for word in dict.fromkeys(common))
+    problems = (*parsed.problems, f"ignored {said}: too common to search for")
+    return dataclasses.replace(parsed, root=None, problems=problems)
+
+
+def _common_word(term: Term) -> str | None:
+    """How ``term`` is said when it holds stop words only, else None."""
+    if term.prefix or term.field == "year":
+        return None
+    if term.field == "urls" and looks_like_address(term.text):
+        return None
+    from tuireader.search.analysis import STOPS, raw_words  # the index's own stop words
+
+    words = [word for word, _, _ in raw_words(term.text, stops=False)]
+    if not words or any(word not in STOPS for word in words):
+        return None
+    name = next((key for key, value in FIELDS.items() if value == term.field), None)
+    return f"{name}:{term.text}" if name else term.text
+
+
+def _pruned(
+    node: Node | None, drop: Callable[[Term], str | None], dropped: list[str]
+) -> Node | None:
+    """``node`` without the terms ``drop`` names (their names added to ``dropped``)."""
+    if isinstance(node, Term):
+        said = drop(node)
+        if said is None:
+            return node
+        dropped.append(said)
+        return None
     if isinstance(node, Not):
-        inner = _without_unread_years(node.child, problems)
+        inner = _pruned(node.child, drop, dropped)
         return Not(inner) if inner is not None else None
     if isinstance(node, (And, Or)):
-        kept = [k for k in (_without_unread_years(c, problems) for c in node.children) if k]
+        kept = [k for k in (_pruned(c, drop, dropped) for c in node.children) if k]
         if len(kept) == len(node.children) and all(
             k is c for k, c in zip(kept, node.children, strict=True)
         ):

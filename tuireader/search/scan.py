@@ -48,11 +48,11 @@ def scan(
             )
         if isinstance(node, ql.Term) and node.field == "urls":
             return _link_matches(node, paper, addressed)
-        if isinstance(node, (ql.Term, ql.Phrase)):
-            words = [w for w, _, _ in raw_words(node.text, stops=False)]
-            if isinstance(node, ql.Phrase):
-                return " ".join(words) in hay
-            return all(w in hay for w in words)
+        if isinstance(node, ql.Phrase):
+            return " ".join(w for w, _, _ in raw_words(node.text, stops=False)) in hay
+        if isinstance(node, ql.Term):
+            # as the index, which keeps no stop words: "the walrus" is "walrus"
+            return all(w in hay for w, _, _ in raw_words(node.text, stops=not node.prefix))
         if isinstance(node, ql.Filter):
             if node.name == "has" and node.value in ql.INDEX_HAS:
                 return any(link.kind == node.value for link in paper.links)

@@ -49,15 +49,6 @@ class Compiled:
     #: False when a prefix was expanded to its most frequent words only
     exact: bool = True
     problems: list[str] = field(default_factory=list)
-    #: words left out as too common to search for ("the", "of")
-    common: list[str] = field(default_factory=list)
-
-    def nothing_searched(self, total: int) -> str | None:
-        """Why a query found nothing when all its words were too common to search for."""
-        if total or self.words or not self.common:
-            return None
-        said = ", ".join(dict.fromkeys(self.common))
-        return f"{said}: too common to search for; add a rarer word"
 
 
 @dataclass
@@ -152,8 +143,7 @@ def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Altern
             return [at]
         text = link_words(text)
     words = [w for w, _, _ in raw_words(text, stops=not node.prefix)]
-    if not words:
-        out.common.extend(w for w, _, _ in raw_words(text, stops=False))
+    if not words:  # stop words only (a query of nothing else: ql.without_common_words)
         return []
     out.scored = True
     out.words.append(node.text)
