@@ -277,3 +277,33 @@ def test_a_query_of_common_words_lists_every_paper_and_says_why(capsys, query):
     code, out, err = run(capsys, "search", "--limit", "100", "--", query)
     assert code == 0 and len(out.splitlines()) == 36
     assert "too common to search for" in err and "no papers match" not in err
+
+
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "query",
+    [LONG, "zz " * 30_000, f"is:{LONG}", f"{LONG}:x", f"has:{LONG}", f"10.1234/{LONG}"]
+    + [f"year:{LONG}", f"sort:{LONG}", "!" * 100_000, "the-" * 25_000, f"{LONG}*"],
+    ids=lambda query: f"{query[:12]}…",
+)
+def test_a_long_query_is_said_back_shortened(capsys, query):
+    # a 100,000-character query gave a 100,030-byte "no papers match" line
+    for argv in (
+        ["search", "--", query],
+        ["export", "--format", "urls", "--query", query],
+        ["cite", "--query", query],
+    ):
+        _code, _out, err = run(capsys, *argv)
+        assert err and all(len(line) <= 300 for line in err.splitlines()), (argv[0], err[:400])
+        assert "…" in err
+
+
+def test_many_words_after_a_query_are_not_said_back_as_a_command(capsys, tmp_path):
+    # words taken for list files: the command to search them all was said back whole
+    words = ["zz"] * 40
+    code, _out, err = run(capsys, "search", "foo", *words, "--data-dir", str(tmp_path / "d"))
+    assert code == 2
+    assert err.rstrip().endswith("to search these words with the query, quote them together")
+    assert all(len(line) <= 300 for line in err.splitlines())

@@ -1,6 +1,6 @@
 """No query string raises out of ``Engine.search``: a malformed query is repaired and the
-repair explained, with an index and without one (a scan), typed (prefix) or entered, with
-triage filters answered or not.
+repair explained, shortly, with an index and without one (a scan), typed (prefix) or
+entered, with triage filters answered or not.
 
 ``url:"github.com"`` raised Whoosh's QueryError (the links' field keeps no word
 positions for a phrase), and the command line exited 2 with "unexpected error".
@@ -108,6 +108,8 @@ def _answers(engine: Engine, query: str) -> None:
             assert isinstance(result, SearchResult)
             assert result.total >= len(result.hits) and len(result.hits) <= 5
             assert result.message is None or isinstance(result.message, str)
+            # what a message says back of the query is shortened (a 5,000-letter value)
+            assert all(len(said) < 300 for said in (result.message or "").split("; "))
 
 
 @pytest.mark.parametrize("kind", ["indexed", "scanned"])

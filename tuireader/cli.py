@@ -85,6 +85,13 @@ def _line(text: str) -> str:
     return one_line(text)
 
 
+def _short(text: str) -> str:
+    """A query (or an id) as a message repeats it: its first 80 characters or so."""
+    from tuireader.search.query import shortened
+
+    return shortened(text)
+
+
 def _err(message: str) -> None:
     print(f"tuireader: {_line(message)}", file=sys.stderr)
 
@@ -349,7 +356,8 @@ def _check_states(query: str) -> None:
 
     bad = unknown_states(query)
     if bad:
-        raise UsageError(f"unknown state {', '.join(bad)} (states: {', '.join(STATES)})")
+        said = _short(", ".join(bad))
+        raise UsageError(f"unknown state {said} (states: {', '.join(STATES)})")
 
 
 def _write_output(text: str, output: str | None, *, count: int, what: str) -> None:
@@ -441,10 +449,10 @@ def cmd_search(args: argparse.Namespace) -> int:
             lists = ", ".join(hit.paper.lists)
             print(_line(f"{hit.paper.id}  {_title(hit.paper)}  ({lists}){marks}"))
         if result.suggestion:
-            _err(f"did you mean: {result.suggestion}")
+            _err(f"did you mean: {_short(result.suggestion)}")
         shown = len(hits)
         if not hits and not result.suggestion:
-            _err(f"no papers match {args.query!r}")
+            _err(f"no papers match {_short(args.query)!r}")
         elif shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
@@ -637,7 +645,7 @@ def _one_paper(session, text: str):
     if matches:
         _ambiguous_id(session, text, matches)
     else:
-        _err(f"no paper with id {text!r} (tuireader search lists ids)")
+        _err(f"no paper with id {_short(text)!r} (tuireader search lists ids)")
     return None
 
 
@@ -1100,8 +1108,8 @@ def _query_papers(
             store.close()
     _say_result(result, engine)
     if not result.hits:
-        hint = f" (did you mean: {result.suggestion})" if result.suggestion else ""
-        _err(f"no papers match {query!r}{hint}")
+        hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
+        _err(f"no papers match {_short(query)!r}{hint}")
     return [hit.paper for hit in result.hits]
 
 
@@ -1237,15 +1245,15 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         seen = {p.id for p in by_id}
         both = by_id + [h.paper for h in hits if h.paper.id not in seen]
         _report_candidates(
-            f"{query!r} is the beginning of an id and also matches other papers; "
+            f"{_short(query)!r} is the beginning of an id and also matches other papers; "
             "nothing copied. Give the full id:",
             both,
         )
         return None
     _say_result(result, engine)
     if not hits:
-        hint = f" (did you mean: {result.suggestion})" if result.suggestion else ""
-        _err(f"no papers match {query!r}{hint}")
+        hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
+        _err(f"no papers match {_short(query)!r}{hint}")
         return None
     top = hits[0].score
     close = [h.paper for h in hits if h.score >= top * COPY_MARGIN]
@@ -1254,7 +1262,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         close = [paper for paper in close if _has_link(paper, args.link)] or close
     if len(close) > 1:
         _report_candidates(
-            f"{len(close)} papers match {query!r} about equally well; nothing copied. "
+            f"{len(close)} papers match {_short(query)!r} about equally well; nothing copied. "
             "Add words, or give an id (tuireader copy ID):",
             close,
         )
@@ -1614,6 +1622,8 @@ def _quote_hint(args: argparse.Namespace) -> str:
     if any(Path(word).expanduser().exists() or any(c in word for c in "/.~\\") for word in words):
         return ""
     whole = " ".join([query, *words])
+    if _short(whole) != whole:  # too long to repeat: a command to copy would be cut
+        return "; to search these words with the query, quote them together"
     return f"; to search {whole!r}, quote it: tuireader search {shlex.quote(whole)}"
 
 

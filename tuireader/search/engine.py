@@ -294,7 +294,7 @@ class Engine:
                     hits=(),
                     total=0,
                     elapsed_ms=(time.perf_counter() - started) * 1000,
-                    message=f"no paper in these lists has the {kind} {value}",
+                    message=f"no paper in these lists has the {kind} {ql.shortened(value)}",
                 )
         result = self._search(text, limit, prefix, resolve, started)
         if not result.total and not result.message and _OPENREVIEW_LIKE.fullmatch(text.strip()):

@@ -22,7 +22,8 @@ end's own order).
 
 Parsing never fails: a malformed query is repaired (an unbalanced quote or parenthesis
 closed, a lone ``-`` or ``OR`` dropped, an unknown field searched as words, a word of no
-letters or digits left out) and each repair is reported in words a user understands.
+letters or digits left out) and each repair is reported in words a user understands,
+repeating at most the first :data:`SAID_MAX` characters of what it names.
 """
 
 from __future__ import annotations
@@ -61,6 +62,17 @@ INDEX_HAS = ("code", "paper", "project")
 #: the orders ``sort:`` takes.
 SORTS = ("fit", "relevance", "list")
 _DIRECTIVES = ("sort",)
+
+#: how much of a query, or of a word of it, a message repeats (characters)
+SAID_MAX = 80
+#: how many of a query's words a message names at most
+SAID_WORDS = 5
+
+
+def shortened(text: str, limit: int = SAID_MAX) -> str:
+    """``text`` as a message repeats it: whole up to ``limit`` characters, else its first
+    ones and "…" (a page pasted as a query is not said back whole)."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
 @dataclass(frozen=True)
@@ -181,7 +193,7 @@ class _Lexer:
                         continue
                 else:
                     self.problems.append(
-                        f"unknown field '{name}:' searched as words "
+                        f"unknown field {shortened(name + ':')!r} searched as words "
                         f"(fields: {', '.join(sorted(set(FIELDS) | set(FILTERS) | {'sort'}))})"
                     )
             if i < n and text[i] == '"':
@@ -225,7 +237,8 @@ class _Lexer:
         if not value:
             self.problems.append(f"'{name}:' needs a value ({choices}), e.g. {name}:fit")
         elif value not in SORTS:
-            self.problems.append(f"ignored '{name}:{text[i:j]}' ({name}: takes {choices})")
+            said = shortened(f"{name}:{text[i:j]}")
+            self.problems.append(f"ignored {said!r} ({name}: takes {choices})")
         else:
             if negated:
                 self.problems.append(f"ignored the '-' before '{name}:' (it is an order)")
@@ -361,7 +374,7 @@ def _searchable(node: Node | None, tok: _Tok, problems: list[str]) -> Node | Non
     value is left to :func:`_without_unread_years`, which says what a year is."""
     if isinstance(node, Term) and node.field != "year" and not _has_letters(node.text):
         said = f"{tok.field}:{node.text}" if tok.field else node.text
-        problems.append(f"ignored {said!r}: no letters or digits to search for")
+        problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
         return None
     if isinstance(node, Not):
         inner = _searchable(node.child, tok, problems)
@@ -477,7 +490,8 @@ def without_common_words(parsed: ParsedQuery) -> ParsedQuery:
     common: list[str] = []
     if _pruned(parsed.root, _common_word, common) is not None or not common:
         return parsed
-    said = ", ".join(repr(word) for word in dict.fromkeys(common))
+    named = [repr(shortened(word)) for word in dict.fromkeys(common)]
+    said = ", ".join(named[:SAID_WORDS]) + (", …" if len(named) > SAID_WORDS else "")
     problems = (*parsed.problems, f"ignored {said}: too common to search for")
     return dataclasses.replace(parsed, root=None, problems=problems)
 
@@ -571,7 +585,8 @@ def year_being_typed(text: str) -> bool:
 
 def year_problem(text: str) -> str:
     """What a user is told when ``year:text`` names no years."""
-    return f"year:{text} was ignored: a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022"
+    said = shortened(f"year:{text}")
+    return f"{said} was ignored: a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022"
 
 
 def words(node: Node | None) -> list[Term | Phrase]:

@@ -36,7 +36,8 @@ def scan(
         else:
             sets[key] = resolve(flt.name, flt.value) if resolve else None
         if sets[key] is None and not (flt.name == "has" and flt.value in ql.INDEX_HAS):
-            problems.append(f"{flt.name}:{flt.value} cannot be answered here; it was ignored")
+            said = ql.shortened(f"{flt.name}:{flt.value}")
+            problems.append(f"{said} cannot be answered here; it was ignored")
 
     def matches(node: ql.Node | None, paper: Paper, hay: str) -> bool:
         if node is None:
