@@ -57,9 +57,10 @@ class Tmux:
         self.width, self.height = width, height
         self.env = {**os.environ, **(env or {})}
 
-    def _tmux(self, *args: str) -> str:
+    def _tmux(self, *args: str, stdin: str | None = None) -> str:
         result = subprocess.run(
             ["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+            input=stdin,
             capture_output=True,
             text=True,
             env=self.env,
@@ -79,6 +80,13 @@ class Tmux:
 
     def type(self, text: str) -> None:
         self._tmux("send-keys", "-t", "0", "-l", text)
+
+    def paste(self, text: str, *, bracketed: bool = False) -> None:
+        """Paste ``text`` as tmux does: typed key by key, as a terminal without bracketed
+        paste sends it, or (``bracketed``) marked as one paste."""
+        self._tmux("load-buffer", "-b", "test-paste", "-", stdin=text)
+        mode = ["-p"] if bracketed else []
+        self._tmux("paste-buffer", "-d", "-b", "test-paste", *mode, "-t", "0")
 
     def capture(self, escapes: bool = False) -> str:
         args = ["capture-pane", "-p", "-t", "0"]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -214,6 +217,38 @@ def test_a_query_enter_and_a_key_typed_as_the_reader_starts_again_act_whole(term
     tmux.wait_for(lambda s: "paper: keys act on this paper" in s and "✗ skipped" in s)
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
+def test_a_long_text_pasted_without_bracketed_paste_is_searched_and_keys_after_it_act(
+    terminal, tmp_path
+):
+    # tmux paste-buffer without -p types the text key by key, as a terminal without
+    # bracketed paste does: 5,700 characters, each searched and drawn, held the reader
+    # for a minute, the Enter and the key after them waiting behind.
+    abstracts = [json.loads(line)["abstract"] for line in SAMPLE.read_text().splitlines()]
+    words = [word for word in " ".join(abstracts).split() if ":" not in word]
+    text = " ".join(words)[:5700].rsplit(" ", 1)[0]
+    tmux = terminal(str(SAMPLE), width=160, height=40)
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.paste(text)
+    tmux.send("Enter", "s")  # to the list, and keep the first hit of the whole text
+    screen = tmux.wait_for(lambda s: "1 kept" in s, timeout=120)
+    tmux.send("q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    home = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home")}
+    kept = subprocess.run(
+        [str(installed_command()), "search", "--json", "is:kept", str(SAMPLE)],
+        capture_output=True, text=True, env=home, check=True,
+    )  # fmt: skip
+    found = subprocess.run(
+        [str(installed_command()), "search", "--json", text, str(SAMPLE)],
+        capture_output=True, text=True, env=home, check=True,
+    )  # fmt: skip
+    whole = json.loads(found.stdout)
+    # the whole text was searched (the engine says how many of its words it took)
+    assert whole["message"] and whole["message"] in " ".join(screen.split()), screen
+    first = whole["hits"][0]["id"]
+    assert [paper["id"] for paper in json.loads(kept.stdout)["hits"]] == [first]
 
 
 def test_a_closed_terminal_closes_the_reader(terminal, tmp_path):

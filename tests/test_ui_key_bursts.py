@@ -202,3 +202,109 @@ def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
         assert linux_driver.XTermParser is EscapeKeepingParser
     finally:
         linux_driver.XTermParser = original
+
+
+def pasted_text(length: int) -> str:
+    """Text as a user pastes it: the sample's abstracts on one line, cut at a word."""
+    import json
+
+    abstracts = [json.loads(line)["abstract"] for line in SAMPLE.read_text().splitlines()]
+    text = " ".join(" ".join(abstracts).split())
+    return text[:length].rsplit(" ", 1)[0]
+
+
+def searches(monkeypatch, screen) -> list[str]:  # type: ignore[no-untyped-def]
+    """From now on, the queries the screen's engine is asked to search."""
+    asked: list[str] = []
+    engine = type(screen.engine)
+    search = engine.search
+
+    def counted(self, query, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(query)
+        return search(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(engine, "search", counted)
+    return asked
+
+
+def query_changes(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """From now on, each text the search box's query took."""
+    from tuireader.ui.screens.main import MainScreen
+
+    seen: list[str] = []
+    watch = MainScreen.watch_search_query
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        seen.append(self.search_query)
+        watch(self)
+
+    monkeypatch.setattr(MainScreen, "watch_search_query", counted)
+    return seen
+
+
+@sync
+async def test_a_long_text_typed_in_one_burst_is_searched_once_and_keys_after_act_on_it(
+    monkeypatch,
+):
+    # A paste the terminal types key by key (no bracketed paste): each key was searched
+    # and drawn on its own, 5,700 characters a minute with the reader frozen.
+    text = pasted_text(500)
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        wanted = screen.engine.search(text, prefix=True).hits[0].paper.id
+        asked = searches(monkeypatch, screen)
+        changes = query_changes(monkeypatch)
+        await burst(pilot, [*text, "enter", "s"])
+        assert screen.search_query == screen.displayed_query == text
+        # the box took the text in a step or two, and only the whole text was searched
+        assert 1 <= len(changes) <= 3, len(changes)
+        assert asked and set(asked) == {text}, [len(query) for query in asked]
+        assert app.focused is screen.results
+        assert saved(wanted).state == "kept"
+
+
+@sync
+async def test_a_query_changed_with_keys_typed_ahead_is_searched_once_they_are_handled(
+    monkeypatch,
+):
+    # A query changed while more text was on its way is not searched then; should the
+    # text never come (the focus moved under it), the query is searched all the same
+    # once the keys are handled.
+    from tuireader.ui.app import ReaderApp
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        monkeypatch.setattr(ReaderApp, "typing_ahead", property(lambda app: True))
+        await burst(pilot, [*"diffusion"])
+        assert screen.search_query == screen.displayed_query == "diffusion"
+        assert "2 of 11 papers match" in app_text(app)
+
+
+@sync
+async def test_a_burst_into_a_box_that_checks_its_text_goes_key_by_key():
+    # A box with a longest length takes the characters that fit, typed one by one; as
+    # one paste, the whole text would be turned away.
+    from textual.app import ComposeResult
+    from textual.widgets import Input
+
+    from tuireader.ui.keys import KeyOrderedApp
+
+    class Short(KeyOrderedApp):
+        def compose(self) -> ComposeResult:
+            yield Input(id="short", max_length=3)
+            yield Input(id="long")
+
+    app = Short()
+    async with app.run_test(size=(40, 6)) as pilot:
+        app.bell = lambda: None  # type: ignore[method-assign]
+        short, long = app.query_one("#short", Input), app.query_one("#long", Input)
+        short.focus()
+        await pilot.pause()
+        await burst(pilot, [*"abcdef"])
+        assert short.value == "abc"
+        long.focus()
+        await pilot.pause()
+        await burst(pilot, [*"abcdef"])
+        assert long.value == "abcdef"

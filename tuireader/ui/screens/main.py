@@ -389,6 +389,10 @@ class MainScreen(Screen[None]):
         self._every_row: PaperRows | None = None
         #: how long (ms) the last few searches for a key's first page of hits took.
         self._search_times: deque[float] = deque(maxlen=QUICK_SEARCHES)
+        #: the query changed with more keys typed ahead: searched once they are handled
+        #: (see ``_search_after_keys``), unless one of them searched it
+        self._typing_on = False
+        self._search_owed = False
         # -- the model of what the user keeps, fitted in a worker --
         self.fit_model: Any = None
         #: the last fit asked for, and the one whose model is in use.
@@ -873,7 +877,14 @@ class MainScreen(Screen[None]):
 
     @on(SearchBox.Changed, "#search")
     def _query_changed(self, event: SearchBox.Changed) -> None:
-        self.search_query = event.value
+        # More of the text is on its way to the box (a paste the terminal types key by
+        # key, keys faster than the screen): the query is searched once it has come.
+        typing = getattr(self.app, "typing_ahead", False)
+        self._typing_on = typing and self.focused is self.search_box
+        try:
+            self.search_query = event.value
+        finally:
+            self._typing_on = False
 
     def watch_search_query(self) -> None:
         if self.similar_to is not None:
@@ -882,8 +893,29 @@ class MainScreen(Screen[None]):
         if self.narrow and self.reading:
             self.reading = False
         self._hold_first_fit()
-        self._show_query()
+        if self._typing_on:
+            self._search_after_keys()
+        else:
+            self._show_query()
         self._draw_together()
+
+    def _search_after_keys(self) -> None:
+        """Search the query once the keys typed ahead have come, not now: each of them
+        changes it again (a search for each letter of a long paste the terminal typed
+        held the reader for a minute). Its last text is searched by the key that typed
+        it, by Enter, or, should none of them search it, once the keys are handled."""
+        self.workers.cancel_group(self, "search")  # the hits of a query typed past
+        if not self._search_owed:
+            self._search_owed = True
+            after_keys = getattr(self.app, "after_keys", None)
+            if after_keys is not None:
+                after_keys(self._search_if_owed)
+
+    def _search_if_owed(self) -> None:
+        """The keys typed ahead are handled: the query is searched, if none of them did."""
+        if self._search_owed:
+            self._show_query()
+            self._draw_together()
 
     def _draw_together(self) -> None:
         """Hand the screen now what the panes were asked to repaint (by a key's search,
@@ -906,6 +938,7 @@ class MainScreen(Screen[None]):
 
     def _show_query(self) -> None:
         """Show what the current query asks for: every paper, or a search."""
+        self._search_owed = False
         if self.library is None:
             return
         query = self.search_query
@@ -941,6 +974,7 @@ class MainScreen(Screen[None]):
         # The triage filters answer from a copy of what is shown now, taken here: the
         # worker never reads the screen's state while keys change it. Fit and list order
         # need every hit before the first is known.
+        self._search_owed = False
         whole = self._choice in ("fit", "list")
         resolve = self.triage.resolver()
         wanted = None if whole else limit
