@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from e2e_util import app_text, ready, settle, sync, widget_text
 
 from tuireader.ingest.library import load_library
@@ -283,6 +284,97 @@ async def test_a_quick_search_that_raises_is_reported_not_fatal(monkeypatch):
         assert in_workers == ["d", "de", "dea"]
         assert "Search: failed (ValueError: index corrupt)" in app_text(app)
         assert app.is_running
+
+
+class QueryError(Exception):
+    """What the engine raises for a query it cannot search."""
+
+
+class FailsOnGithubDotCom:
+    """The real engine, until a query names the host github.com in a phrase."""
+
+    def __init__(self, engine) -> None:  # type: ignore[no-untyped-def]
+        self.engine = engine
+        self.problem = None
+        self.messages = ()
+
+    def search(self, query, **kwargs):  # type: ignore[no-untyped-def]
+        if '"github.' in query:
+            raise QueryError("Phrase search: 'urls' field has no positions")
+        return self.engine.search(query, **kwargs)
+
+    def __getattr__(self, name):  # type: ignore[no-untyped-def]
+        return getattr(self.engine, name)
+
+
+@pytest.mark.parametrize("inline", [True, False], ids=["quick", "in-a-worker"])
+@sync
+async def test_after_a_failed_search_the_list_offers_no_paper_of_the_query_before(
+    monkeypatch, inline
+):
+    # The list kept the hits of 'url:"github' (the keys before) under the failure, with
+    # their count: Enter went to them, and s kept a paper the query shown does not select.
+    from test_ui_triage import saved, triage_app
+
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", float("inf") if inline else 0.0)
+    app = triage_app()
+    app.services = Services(
+        load_library=app.services.load_library,
+        open_engine=lambda library, progress: FailsOnGithubDotCom(real_engine(library)),
+        open_store=app.services.open_store,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*'url:"github')
+        await settle(pilot)
+        before = [row.paper.id for row in screen.results.rows]
+        assert before and screen.displayed_query == 'url:"github'
+        await pilot.press(*'.com"')
+        await settle(pilot)
+        text = app_text(app)
+        assert "Search: failed (QueryError: Phrase search" in text
+        assert screen.results.rows == [] and screen.current_paper is None
+        assert "0/11 match" in text or "0 of 11 papers match" in text
+        await pilot.press("enter", "s", "x")
+        await settle(pilot)
+        assert app.is_running
+        assert [saved(paper).state for paper in before] == ["new"] * len(before)
+        # the query mended: its own hits again
+        await pilot.press("slash", *'url:"github', "enter")
+        await settle(pilot)
+        assert [row.paper.id for row in screen.results.rows] == before
+        assert "failed" not in app_text(app)
+
+
+@sync
+async def test_after_more_like_this_failed_the_list_offers_no_paper_of_the_query():
+    from test_ui_triage import saved, start, triage_app
+
+    class SimilarFails(FailsOnGithubDotCom):
+        def similar(self, paper_id, **kwargs):  # type: ignore[no-untyped-def]
+            raise QueryError("vectors missing")
+
+    app = triage_app()
+    app.services = Services(
+        load_library=app.services.load_library,
+        open_engine=lambda library, progress: SimilarFails(real_engine(library)),
+        open_store=app.services.open_store,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        shown = [row.paper.id for row in screen.results.rows]
+        await pilot.press("M")
+        await settle(pilot)
+        assert "Search: failed (QueryError: vectors missing)" in app_text(app)
+        assert screen.results.rows == [] and screen.current_paper is None
+        await pilot.press("s")
+        await settle(pilot)
+        assert [saved(paper).state for paper in shown] == ["new"] * len(shown)
+        await pilot.press("escape")  # back to the query's own results
+        await settle(pilot)
+        assert [row.paper.id for row in screen.results.rows] == shown
 
 
 @sync

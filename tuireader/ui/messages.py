@@ -95,6 +95,16 @@ class SearchFinished(Message):
 
 
 @dataclass
+class SearchFailed(Message):
+    """The search for ``query`` raised ``error`` (in a worker)."""
+
+    query: str
+    error: BaseException
+    #: as :class:`SearchFinished`'s
+    kind: str = "search"
+
+
+@dataclass
 class CopyFinished(Message):
     """The clipboard chain ran for one request."""
 

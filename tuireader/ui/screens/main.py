@@ -986,7 +986,7 @@ class MainScreen(Screen[None]):
         try:
             result = self._searched(query, resolve, wanted)
         except Exception as error:  # noqa: BLE001 - reported as a worker's failure is
-            self._search_failed(error)
+            self._search_failed(error, query, kind)
             return
         self._take_result(msg.SearchFinished(query, result, kind=kind))
         if result.total > len(result.hits):
@@ -1010,7 +1010,12 @@ class MainScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _run_search(self, query: str, resolve: Resolver, limit: int | None, kind: str) -> None:
         worker = get_current_worker()
-        result = self._searched(query, resolve, limit)
+        try:
+            result = self._searched(query, resolve, limit)
+        except Exception as error:  # noqa: BLE001 - said on screen, the reader goes on
+            if not worker.is_cancelled:
+                self.post_message(msg.SearchFailed(query, error, kind=kind))
+            return
         if worker.is_cancelled:
             return
         self.post_message(msg.SearchFinished(query, result, kind=kind))
@@ -1035,7 +1040,12 @@ class MainScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def _similar(self, paper: Paper, query: str) -> None:
-        result = self.engine.similar(paper.id)
+        try:
+            result = self.engine.similar(paper.id)
+        except Exception as error:  # noqa: BLE001 - said on screen, the reader goes on
+            if not get_current_worker().is_cancelled:
+                self.post_message(msg.SearchFailed(query, error, kind="similar"))
+            return
         if not get_current_worker().is_cancelled:
             self.post_message(msg.SearchFinished(query, result, kind="similar"))
 
@@ -1104,13 +1114,43 @@ class MainScreen(Screen[None]):
         self._draw_together()
         return True
 
+    def on_search_failed(self, message: msg.SearchFailed) -> None:
+        """A worker's search raised: said, unless the query was typed past."""
+        if message.query == self.search_query:
+            self._search_failed(message.error, message.query, message.kind)
+            self.call_later(self._draw_now)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR and event.worker.group == "search":
             self._search_failed(event.worker.error)
 
-    def _search_failed(self, error: BaseException | None) -> None:
-        """Say that a search failed, and why (in a worker, or as its key was handled)."""
+    def _search_failed(
+        self, error: BaseException | None, query: str | None = None, kind: str = "search"
+    ) -> None:
+        """Say that a search failed, and why (in a worker, or as its key was handled).
+
+        The list then shows no paper for ``query``: the results it showed were those of
+        the query before it (the keys before, in the search box), and Enter and the
+        triage keys would have acted on papers the query shown does not select. A failed
+        search for more of the query's hits, or for them in another order, leaves its
+        own hits shown.
+        """
+        searched = kind == "search" or (kind == "similar" and self.similar_to is not None)
+        if query is not None and query == self.search_query and searched:
+            self._highlight_terms = None
+            self._total_hits = 0
+            self.displayed_query = query
+            self.matched = 0
+            self._beyond_triaged = frozenset()
+            self.elapsed_ms = None
+            if kind == "similar":
+                self._base_rows = None
+                self._show_rows([])
+            else:
+                self._set_suggestion(None)
+                self._present([], None)
         self.message = f"Search: failed ({type(error).__name__}: {error})"
+        self._draw_together()
         self._results_came()
 
     def _set_suggestion(self, text: str | None) -> None:
