@@ -367,6 +367,32 @@ async def test_the_list_name_column_leaves_the_titles_room(tmp_path):
         assert LONG[:40] in row  # at 120 columns a title keeps at least 40 characters
 
 
+@sync
+async def test_more_like_this_from_a_paper_read_full_screen_keeps_the_list_names_whole(
+    tmp_path,
+):
+    # At 80 columns the paper is read full screen, the list hidden; More like this from
+    # there drew the list names six cells wide ("ICML …", "Neu…PS"), not as the list has
+    # them ("ICML 2024").
+    other = write_list(tmp_path / "NeurIPS.jsonl", ["Diffusion Models for Adversarial Games"])
+    app = make_app(SAMPLE, other)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("escape")  # to the list
+        await settle(pilot)
+        column = screen._column
+        assert "ICML 2024" in app_text(app)
+        await pilot.press("enter")  # the paper, full screen
+        await settle(pilot)
+        assert screen.reading and not screen.results.display
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.similar_to is not None and screen.results.rows
+        assert screen._column == column
+        rows = [line for line in app_text(app).splitlines() if "ICML" in line]
+        assert rows and all("ICML 2024" in line for line in rows), rows
+
+
 # -- "N left" -----------------------------------------------------------------------------
 
 

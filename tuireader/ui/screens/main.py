@@ -619,6 +619,8 @@ class MainScreen(Screen[None]):
 
     def watch_reading(self, reading: bool) -> None:
         self.set_class(reading, "-reading")
+        # the list comes back (or goes) on a narrow terminal: its names fit its width
+        self.call_after_refresh(self._fit_list_column)
 
     # -- the mode: typing a search, or acting on papers -------------------------------------
 
@@ -1170,9 +1172,18 @@ class MainScreen(Screen[None]):
         library = self.library
         if library is None or len(library.lists) <= 1:
             return 0
-        width = self.results.content_size.width or self.app.size.width // 2
+        width = self.results.content_size.width or self._list_width_shown()
         longest = max((len(paper_list.name) for paper_list in library.lists), default=0)
         return max(4, min(LIST_COLUMN, longest, int(width * LIST_SHARE)))
+
+    def _list_width_shown(self) -> int:
+        """The list's width once it is shown, while it is hidden (a narrow terminal
+        reading a paper full screen, "More like this" asked for from there): the
+        whole screen on a narrow terminal, half of it beside the viewer, its border
+        (a cell each side) taken off. Half the screen, on a narrow one, cut the list
+        names to six cells ("ICML …", "Neu…PS")."""
+        width = self.size.width or self.app.size.width
+        return (width if self.narrow else width // 2) - 2
 
     # -- the order: list, relevance or fit ----------------------------------------------
 
