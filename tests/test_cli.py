@@ -300,6 +300,21 @@ def test_a_long_query_is_said_back_shortened(capsys, query):
         assert "…" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["show"], ["cite"], ["copy"], ["links"], ["similar"], ["note"], ["undo", "--"], []],
+    ids=lambda argv: " ".join(argv) or "reader",
+)
+def test_an_id_or_file_no_file_could_be_named_is_said_shortened(capsys, argv):
+    # cite, copy and note: "unexpected error (OSError: [Errno 36] File name too long …)"
+    for word in ("a" * 5000, "a\x00b"):
+        code, out, err = run(capsys, *argv, word)
+        if argv != ["copy"] or len(word) > 3:  # (copy searches "a b" as a query)
+            assert code in (1, 2) and out == "", err[:300]
+        assert "unexpected error" not in err
+        assert all(len(line) <= 300 for line in err.splitlines()), err[:400]
+
+
 def test_many_words_after_a_query_are_not_said_back_as_a_command(capsys, tmp_path):
     # words taken for list files: the command to search them all was said back whole
     words = ["zz"] * 40

@@ -1028,14 +1028,24 @@ def cmd_index(args: argparse.Namespace) -> int:
     return EXIT_OK if engine.problem is None else EXIT_USAGE
 
 
+def _on_disk(item: str) -> bool:
+    """Whether ``item`` names a file or folder that exists: never for a name no file
+    could have (too long, a NUL), which ``Path.exists`` raises for."""
+    from pathlib import Path
+
+    try:
+        return Path(item).expanduser().exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _split_ids_and_sources(items: Sequence[str]) -> tuple[list[str], list[str]]:
     """Arguments that exist on disk are list sources; everything else is a paper id."""
-    from pathlib import Path
 
     ids: list[str] = []
     sources: list[str] = []
     for item in items:
-        (sources if Path(item).expanduser().exists() else ids).append(item)
+        (sources if _on_disk(item) else ids).append(item)
     return ids, sources
 
 
@@ -1080,7 +1090,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
             return EXIT_NOTHING_FOUND
         if unknown:
             _err(
-                f"no paper with id {', '.join(repr(i) for i in unknown)}; nothing printed "
+                f"no paper with id {', '.join(repr(_short(i)) for i in unknown)}; nothing printed "
                 "(tuireader search lists ids)"
             )
             return EXIT_NOTHING_FOUND
@@ -1612,14 +1622,13 @@ def cmd_read(args: argparse.Namespace) -> int:
 def _quote_hint(args: argparse.Namespace) -> str:
     """When the lists named are words that do not exist as files, after a query
     (``search diffusion models``): how to search them as part of the query."""
-    from pathlib import Path
 
     query = getattr(args, "query", None)
     sources = getattr(args, "sources", None) or []
     if getattr(args, "func", None) is not cmd_search or not isinstance(query, str) or not sources:
         return ""
     words = [str(item) for item in sources]
-    if any(Path(word).expanduser().exists() or any(c in word for c in "/.~\\") for word in words):
+    if any(_on_disk(word) or any(c in word for c in "/.~\\") for word in words):
         return ""
     whole = " ".join([query, *words])
     if _short(whole) != whole:  # too long to repeat: a command to copy would be cut
@@ -1636,24 +1645,24 @@ def _is_terminal(stream) -> bool:
 
 def _check_files(items: Sequence[str]) -> None:
     """Every list the reader is given must exist; a slip of a command name is named."""
-    from pathlib import Path
 
     for number, item in enumerate(items):
-        if not Path(item).expanduser().exists():
+        if not _on_disk(item):
             raise UsageError(
-                _not_a_file_or_command(item) if number == 0 else f"no such file {item!r}"
+                _not_a_file_or_command(item) if number == 0 else f"no such file {_short(item)!r}"
             )
 
 
 def _not_a_file_or_command(word: str) -> str:
     import difflib
 
+    said = repr(_short(word))
     if any(mark in word for mark in "/.~\\"):  # a path, plainly: no command looks like it
-        return f"no such file {word!r}"
+        return f"no such file {said}"
     close = difflib.get_close_matches(word.lower(), COMMANDS, n=1, cutoff=0.6)
     if close:
-        return f"no such file or command {word!r}; did you mean {close[0]!r}?"
-    return f"no such file or command {word!r} (commands: {', '.join(COMMANDS)})"
+        return f"no such file or command {said}; did you mean {close[0]!r}?"
+    return f"no such file or command {said} (commands: {', '.join(COMMANDS)})"
 
 
 # -- parser ------------------------------------------------------------------------------
@@ -2103,7 +2112,6 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from pathlib import Path
 
     argv = list(sys.argv[1:] if argv is None else argv)
     _closed_streams_to_devnull()
@@ -2112,7 +2120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv.remove(first)
         parser = build_command_parser(first)
     else:
-        if first is not None and not after_dashes and not Path(first).expanduser().exists():
+        if first is not None and not after_dashes and not _on_disk(first):
             _err(_not_a_file_or_command(first))
             return EXIT_USAGE
         parser = build_parser()
