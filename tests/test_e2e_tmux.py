@@ -159,8 +159,17 @@ def test_no_color_gives_a_monochrome_screen(terminal):
             i += 1
     hues = {c for c in colours if c[0] == "rgb" or (c[0] == "256" and _cube_hue(c[1]))}
     assert not hues, f"colours on a NO_COLOR screen: {sorted(hues)[:10]}"
+    # no greys either: the terminal's own foreground and background, nothing drawn over
+    greys = {c for c in colours if c[0] == "256" or c[0] == "16"}
+    assert not re.search(r"\x1b\[[0-9;]*[34]8[;:]2[;:]", raw), "RGB greys on a NO_COLOR screen"
+    assert not greys, f"colours on a NO_COLOR screen: {sorted(greys)[:10]}"
     tmux.send("Tab")
     tmux.wait_for(lambda s: "⏎ Open" in s)  # the list has the focus
+    # the highlighted paper is marked in reverse video, as colour would have marked it
+    lines = tmux.capture(escapes=True).splitlines()
+    rows = [line for line in lines[3:] if "iffusion" in line]  # (below the search box)
+    reversed_rows = [row for row in rows if re.search(r"\x1b\[(?:[0-9]+;)*7m", row)]
+    assert len(reversed_rows) == 1, rows
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
 

@@ -198,7 +198,12 @@ class ReaderApp(KeyOrderedApp):
         cache_dir: Path | None = None,
     ) -> None:
         styles = styles_dir()
-        super().__init__(css_path=[styles / name for name in STYLESHEETS])
+        # NO_COLOR: the terminal's own colours, not greys; Textual then draws in ANSI
+        # colours and takes every colour out, and the styles mark with bold and reverse
+        super().__init__(
+            css_path=[styles / name for name in STYLESHEETS],
+            ansi_color="NO_COLOR" in os.environ,
+        )
         self.services = services
         #: False hides query times (deterministic screenshots).
         self.show_timings = show_timings
