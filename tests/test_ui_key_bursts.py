@@ -308,3 +308,39 @@ async def test_a_burst_into_a_box_that_checks_its_text_goes_key_by_key():
         await pilot.pause()
         await burst(pilot, [*"abcdef"])
         assert long.value == "abcdef"
+
+
+@sync
+async def test_keys_after_more_like_this_act_on_the_papers_like_it(monkeypatch):
+    # M then j s in one burst: j and s acted on the list shown before the similar
+    # papers came, keeping the second paper of the query's results
+    import threading
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        engine = screen.engine
+        real_similar = engine.similar
+        asked = threading.Event()
+        go = threading.Event()
+
+        def slow_similar(paper_id, **kwargs):  # type: ignore[no-untyped-def]
+            asked.set()
+            go.wait(600)  # (released below, whatever happens)
+            return real_similar(paper_id, **kwargs)
+
+        monkeypatch.setattr(engine, "similar", slow_similar)
+        listed = ids(screen)
+        try:
+            await burst(pilot, ["M", "j", "s"], wait=False)
+            for _ in range(200):
+                if asked.is_set():
+                    break
+                await pilot.pause(0.01)
+        finally:
+            go.set()
+        like = [hit.paper.id for hit in real_similar(listed[0]).hits]
+        await burst(pilot, [])
+        assert ids(screen) == like
+        assert saved(like[1]).state == "kept"
+        assert like[1] == listed[1] or saved(listed[1]).state == "new"

@@ -1089,6 +1089,7 @@ class MainScreen(Screen[None]):
             self._base_rows = None
             self._show_rows(rows, keep=keep)
             self._show_order()  # by similarity, whatever order the list was in
+            self._results_came()
         else:
             order = self._choice if message.kind == "reorder" else None
             self._present(rows, getattr(result, "sort", None), keep=keep, order=order)
@@ -1479,6 +1480,9 @@ class MainScreen(Screen[None]):
             return
         self.similar_to = paper
         self.refresh_bindings()  # Escape now means "back"
+        # the keys typed after M act on the papers like this one, not on the list they
+        # replace: they wait for them (as keys after Enter wait for a query's results)
+        self._await_results()
         self._similar(paper, self.search_query)
         self._focus_pane("results")
 
