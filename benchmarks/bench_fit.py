@@ -640,6 +640,10 @@ def reader_startup(workdir: Path, rounds: int) -> None:
                 # to the list and status line redrawn: a "why" line the model brings to
                 # the viewer meanwhile is not the key's
                 keys = [bt.key_cost(term, char, row).list_latency for char in "robot"]
+                # the query cleared before quitting: the next start shows every paper, as
+                # this one did, not the query it would restore
+                term.send("\x1b")
+                term.wait_for(bt.listed, 120)
             finally:
                 term.close()
             model = None
