@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.style import Style
 
 from tuireader.model import Paper
-from tuireader.ui.text import Palette, paper_header, result_line
+from tuireader.ui.text import Palette, list_label, middle_cut, paper_header, result_line
 
 PAPER = Paper(
     id="abcd2345",
@@ -80,3 +81,19 @@ def test_the_viewer_names_the_first_hundred_authors_and_counts_the_rest():
     assert "Author Number99 and 49,900 more" in names and "Number100" not in names
     few = paper_header(PAPER, Palette()).plain
     assert "more" not in few
+
+
+@pytest.mark.parametrize(
+    ("stem", "label"),
+    [
+        ("pmlr_v120_l4dc2020", "L4DC 2020"),
+        ("pmlr_v199_collas2022", "CoLLAs 2022"),
+        ("papercopilot_corl2023", "CoRL 2023"),
+        ("icml_2024_orals", "ICML 2024"),
+        ("neurips-accepted-papers", "NeurIPS"),
+        ("zotero_better_csl", "zotero…r_csl"),  # no venue: cut in the middle, as before
+    ],
+)
+def test_a_file_stem_that_names_a_venue_goes_by_it_when_it_does_not_fit(stem, label):
+    # "pmlr_…c2020" and "pmlr_…s2022" told two lists apart by their last letters only
+    assert middle_cut(list_label(stem, 12), 12) == label

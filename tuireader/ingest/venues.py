@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["venue_aliases"]
+__all__ = ["venue_aliases", "venue_in_stem"]
 
 # (words the spelled-out name contains, in order, lower case) → acronyms
 _VENUES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -71,3 +71,36 @@ def venue_aliases(*names: str | None) -> tuple[str, ...]:
         if words in text:
             found.extend(a for a in acronyms if a not in found)
     return tuple(found)
+
+
+#: every acronym of the table, by its lower case ("l4dc" → "L4DC")
+_ACRONYMS: dict[str, str] = {
+    acronym.lower(): acronym for _, acronyms in _VENUES for acronym in acronyms
+}
+#: a part of a file's stem: letters (and digits) then, perhaps, a year ("l4dc2020")
+_STEM_PART = re.compile(r"([a-z][a-z0-9]*?)[-_]?((?:19|20)\d\d)?")
+
+
+def venue_in_stem(stem: str) -> str | None:
+    """The venue a file's stem names by its acronym, with the year beside it: "L4DC 2020"
+    for ``pmlr_v120_l4dc2020``, "CoRL 2023" for ``papercopilot_corl2023``, "NeurIPS" for
+    ``neurips-accepted``; None when no part of it is an acronym of the table.
+
+    >>> venue_in_stem("pmlr_v199_collas2022")
+    'CoLLAs 2022'
+    """
+    parts = [part for part in re.split(r"[\s_.-]+", stem.lower()) if part]
+    for number, part in enumerate(parts):
+        found = _STEM_PART.fullmatch(part)
+        if not found or found.group(1) not in _ACRONYMS:
+            continue
+        year = found.group(2)
+        if (
+            year is None
+            and number + 1 < len(parts)
+            and re.fullmatch(r"(?:19|20)\d\d", parts[number + 1])
+        ):
+            year = parts[number + 1]
+        name = _ACRONYMS[found.group(1)]
+        return f"{name} {year}" if year else name
+    return None

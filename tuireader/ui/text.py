@@ -128,16 +128,19 @@ def result_line(
 def list_label(name: str, width: int) -> str:
     """A list's name for a column ``width`` cells wide: a venue spelled out that does not
     fit goes by its acronym, with the year the name holds ("7th Annual Conference on
-    Robot Learning" is "CoRL", "Advances in Neural … Systems 2017" "NeurIPS 2017")."""
+    Robot Learning" is "CoRL", "Advances in Neural … Systems 2017" "NeurIPS 2017"), and
+    so does a file's stem that names one ("pmlr_v120_l4dc2020" is "L4DC 2020")."""
     from rich.cells import cell_len
 
-    from tuireader.ingest.venues import venue_aliases
+    from tuireader.ingest.venues import venue_aliases, venue_in_stem
 
     if cell_len(name) <= width:
         return name
     aliases = venue_aliases(name)
     if not aliases:
-        return name
+        # a file's stem: by the venue it names, if it does ("pmlr_v120_l4dc2020" is
+        # "L4DC 2020"), as list: finds it, rather than cut in the middle ("pmlr_…c2020")
+        return venue_in_stem(name) or name
     year = _YEAR.search(name)
     return f"{aliases[0]} {year.group(0)}" if year else aliases[0]
 
