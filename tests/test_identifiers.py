@@ -41,6 +41,8 @@ CONTACT = "Simultaneous Learning of Contact and Continuous Dynamics"
         ("https://openreview.net/pdf?id=8296yUBoXr", "openreview:8296yUBoXr"),
         ("https://proceedings.mlr.press/v235/liu24s.html", "pmlr:liu24s"),
         ("https://aclanthology.org/2023.acl-long.1/", "acl:2023.acl-long.1"),
+        ("proceedings.mlr.press/v235/liu24s.html", "pmlr:liu24s"),
+        ("https://doi.org/10.1103%2FPhysRevD.76.013009", "doi:10.1103/physrevd.76.013009"),
     ],
 )
 def test_an_identifier_as_pasted_names_its_key(text: str, expected: str) -> None:
@@ -57,10 +59,20 @@ def test_an_identifier_as_pasted_names_its_key(text: str, expected: str) -> None
         "10.5 percent",
         "",
         "https://x.org/",
+        # an identifier's text inside something else names nothing (it named the paper)
+        "https://example.com/arXiv:0704.0001",
+        "https://doi.org/10.1145/3450626.3459670arXiv:0704.0001v2",
     ],
 )
 def test_words_and_tuireader_ids_name_no_key(text: str) -> None:
-    assert ident.named_keys(text) == ()
+    assert all(key.kind != "arxiv" for key in ident.named_keys(text))
+    assert ident.named_keys(text) == () or text.startswith("https://doi.org/")
+
+
+def test_a_doi_holding_arxiv_text_is_that_doi_only() -> None:
+    assert [str(k) for k in ident.named_keys("10.1145/foo-arxiv:0704.0001")] == [
+        "doi:10.1145/foo-arxiv:0704.0001"
+    ]
 
 
 def test_the_library_finds_papers_by_their_identifiers() -> None:
@@ -118,6 +130,11 @@ def test_an_identifier_of_no_paper_is_said_as_such(capsys) -> None:
 def test_search_finds_a_paper_by_a_link_to_it_and_by_an_openreview_id(capsys) -> None:
     code, out, _ = run(capsys, "search", "https://arxiv.org/pdf/0704.0001v1", "--json", str(ARXIV))
     assert code == 0 and [h["title"][:56] for h in json.loads(out)["hits"]] == [DIPHOTON]
+    # an id that begins with a dash is the paper, not "every paper without it"
+    code, out, _ = run(capsys, "search", "--json", "--", "-3G6_D66Aua", str(CORL))
+    assert code == 0 and [h["title"] for h in json.loads(out)["hits"]] == [CONTACT]
+    code, out, _ = run(capsys, "search", "--json", "--", "-video", str(CORL))
+    assert code == 0 and len(json.loads(out)["hits"]) > 1  # a word after a dash is left out
     code, out, _ = run(capsys, "search", "86aMPJn6hX9F", "--json", str(CORL))
     assert code == 0 and [h["title"][:17] for h in json.loads(out)["hits"]] == ["Stabilize to Act:"]
 

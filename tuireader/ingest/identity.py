@@ -363,21 +363,56 @@ class _Pasted:
     arxiv_id: str
 
 
+#: hosts whose links name a paper by an identifier (an arXiv, OpenReview, PMLR or ACL
+#: Anthology page, a DOI at doi.org)
+_IDENTIFIER_HOSTS = ("arxiv.org", "doi.org", "openreview.net", "mlr.press", "aclanthology.org")
+
+
 def named_keys(text: str) -> tuple[Key, ...]:
-    """The keys an identifier typed or pasted as it is names, read as a paper's own
-    fields are read (:func:`identifier_keys`): a DOI (``10.1/x``, ``doi:``, a doi.org
-    link or a publisher's ``/doi/10.1/x`` link), an arXiv id (with or without its
-    version or ``arXiv:``; an abs, pdf or html link; an arXiv DOI), or a link to the
-    paper's page at OpenReview, PMLR or the ACL Anthology. Nothing for other text: words
-    (anything with a space), a tuireader id, a bare OpenReview id (it looks like a word)."""
+    """The keys an identifier typed or pasted as it is names: a DOI (``10.1/x``,
+    ``doi:``, a doi.org link, or a publisher's page whose address holds ``/doi/10.1/x``),
+    an arXiv id (with or without its version or ``arXiv:``; an arxiv.org abs, pdf or html
+    link; an arXiv DOI), or a link to the paper's page at OpenReview, PMLR or the ACL
+    Anthology. The whole text must be the identifier: nothing for words (anything with
+    a space), a tuireader id, a bare OpenReview id (it looks like a word), or a link
+    elsewhere that merely holds an identifier's text."""
+    from urllib.parse import unquote
+
     text = text.strip().strip("<>()[]{}\"'`")
     if not text or any(char.isspace() for char in text):
         return ()
-    doi = text
-    if normalise_doi(text) is None and text.lower().startswith(("http://", "https://")):
-        found = _DOI_IN_URL.search(text)
-        doi = found.group(1) if found else text
-    return identifier_keys(_Pasted(url=text, doi=doi, arxiv_id=text))
+    lowered = text.lower()
+    bare = _SCHEME.sub("", lowered)
+    host = bare.split("/", 1)[0].removeprefix("www.")
+    if bare == lowered and not ("/" in bare and _HOST.fullmatch(host)):
+        found = _ARXIV_BARE.match(text)
+        if found:
+            return (Key("arxiv", found.group(1).lower()),)
+        return _doi_keys(unquote(text))
+    if host == "doi.org" or host.endswith(".doi.org"):
+        return _doi_keys(unquote(bare.split("/", 1)[1] if "/" in bare else ""))
+    if any(host == known or host.endswith("." + known) for known in _IDENTIFIER_HOSTS):
+        return identifier_keys(_Pasted(url=text, doi="", arxiv_id=""))
+    found = _DOI_IN_URL.search(unquote(text))  # a publisher's page of the DOI
+    return _doi_keys(found.group(1)) if found else ()
+
+
+_SCHEME = re.compile(r"^https?://")
+#: a host name ("arxiv.org", "proceedings.mlr.press"): a link given without its scheme
+_HOST = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
+
+
+def _doi_keys(text: str) -> tuple[Key, ...]:
+    """The keys of a DOI given whole: an arXiv DOI is the arXiv id; any other is itself
+    (and an ACL DOI the ACL id as well)."""
+    doi = normalise_doi(text)
+    if doi is None:
+        return ()
+    if doi.startswith("10.48550/arxiv."):
+        found = arxiv_id(doi)
+        return (Key("arxiv", found),) if found else ()
+    acl = acl_id(doi)
+    return (Key("doi", doi), *((Key("acl", acl),) if acl else ()))
 
 
 #: what an OpenReview id looks like ("8296yUBoXr", "-3G6_D66Aua")

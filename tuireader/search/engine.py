@@ -296,6 +296,13 @@ class Engine:
                     elapsed_ms=(time.perf_counter() - started) * 1000,
                     message=f"no paper in these lists has the {kind} {ql.shortened(value)}",
                 )
+        if text.strip().startswith("-") and _OPENREVIEW_LIKE.fullmatch(text.strip()):
+            # an OpenReview id may begin with a dash: the paper, not every paper without it
+            from tuireader.ingest.identity import papers_named
+
+            named = papers_named(self.library, text, bare=True)
+            if named:
+                return self._named(text, named, started)
         result = self._search(text, limit, prefix, resolve, started)
         if not result.total and not result.message and _OPENREVIEW_LIKE.fullmatch(text.strip()):
             from tuireader.ingest.identity import papers_named
