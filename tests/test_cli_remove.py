@@ -91,6 +91,16 @@ def test_a_name_that_fits_several_lists_names_them_and_removes_nothing(capsys, v
     assert shelf.shelf_file(resolve()).read_bytes() == before
 
 
+def test_a_venue_name_another_lists_title_holds_names_both(capsys, venues, tmp_path):
+    # 'remove nips' removed NeurIPS 2017 and left "NIPS 2018 Workshop …", which
+    # list:nips finds too, without a word
+    third = _venue_list(tmp_path / "c" / "third.json", "CoRL 2023 Workshop on Walking", "Walk")
+    run(capsys, "add", str(third))
+    code, out, err = run(capsys, "remove", "corl")
+    assert code == 2 and out == "" and "'corl' names 2 lists of your library" in err
+    assert names() == ["first", "second", "third"]
+
+
 def test_the_librarys_own_names_come_before_list_titles(capsys, venues, tmp_path):
     # a file named like another list's venue is the one its name names
     third = _venue_list(tmp_path / "c" / "corl.json", "Some Other Meeting", "Walking")

@@ -979,10 +979,10 @@ def _entry_list_names(paths, current) -> list[tuple[Any, list[str]]]:
 
 def _entry_named(item: str, lists: Sequence[tuple[Any, list[str]]]) -> tuple[Any, list[str]]:
     """The entry whose lists ``item`` names as ``list:`` does, and the names of those
-    lists; (None, []) when it names none. A list's whole name (or its venue's short
-    name) outranks one that only holds the words. Raises UsageError, after naming the
-    candidates, when the lists named are those of several entries, or some of the
-    lists of a folder (or of the seeds), which go only all together."""
+    lists; (None, []) when it names none. Raises UsageError, after naming the
+    candidates, when the lists named (by their whole name, their venue's short name or
+    words of it) are those of several entries, or some of the lists of a folder (or of
+    the seeds), which go only all together."""
     from tuireader.search.index import list_named
 
     matched: dict[str, list] = {"name": [], "words": []}
@@ -992,7 +992,10 @@ def _entry_named(item: str, lists: Sequence[tuple[Any, list[str]]]) -> tuple[Any
             named = [name for name in names if hows[name] == how]
             if named:
                 matched[how].append((entry, names, named))
-    found = matched["name"] or matched["words"]
+    # a list that only holds the words is named too: removing the one whose whole name
+    # it is would leave the user guessing which of the two "nips" was meant
+    found = [*matched["name"]]
+    found += [item for item in matched["words"] if all(item[0] is not f[0] for f in found)]
     if not found:
         return None, []
     if len(found) > 1:
