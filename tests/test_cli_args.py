@@ -52,7 +52,12 @@ def test_a_dash_word_taken_for_an_option_gets_a_hint_about_double_dash(capsys):
     err = capsys.readouterr().err
     assert "goes after '--': tuireader search -- -video" in err
     assert main(["search", "--limit", "3", "--bogus"]) == 2
-    assert "tuireader search -- --bogus" in capsys.readouterr().err
+    assert "tuireader search --limit 3 -- --bogus" in capsys.readouterr().err
+    # the options given stay in the command the hint gives (it dropped --state keep)
+    assert main(["triage", "-3G6_D66Aua", "--state", "keep"]) == 2
+    assert "tuireader triage --state keep -- -3G6_D66Aua" in capsys.readouterr().err
+    assert main(["note", "-3G6_D66Aua", "--set=hi", "a.json"]) == 2
+    assert "tuireader note --set=hi -- -3G6_D66Aua a.json" in capsys.readouterr().err
     # A plain usage error with no such word gets no hint.
     assert main(["search"]) == 2
     assert "'--'" not in capsys.readouterr().err

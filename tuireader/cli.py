@@ -1732,11 +1732,28 @@ class _Parser(argparse.ArgumentParser):
                 f" {shlex.quote(f'{given}={strays[0]}')})"
             )
         elif strays and "--" not in self.argv:
-            message += (
-                f"\n(a word that starts with '-' goes after '--':"
-                f" {self.prog} -- {shlex.quote(strays[0])})"
-            )
+            message += f"\n(a word that starts with '-' goes after '--': {self._with_dashes()})"
         super().error(message)
+
+    def _with_dashes(self) -> str:
+        """The command given, its options (with their values) first, then ``--`` and its
+        other words in their order: what to type for a word that starts with '-'."""
+        options: list[str] = []
+        words: list[str] = []
+        argv = list(self.argv)
+        at = 0
+        while at < len(argv):
+            arg = argv[at]
+            action = self._option_string_actions.get(arg.split("=")[0])
+            if action is None:
+                words.append(arg)
+            else:
+                options.append(arg)
+                if "=" not in arg and action.nargs != 0 and at + 1 < len(argv):
+                    at += 1
+                    options.append(argv[at])
+            at += 1
+        return " ".join([self.prog, *map(shlex.quote, [*options, "--", *words])])
 
     def _value_of(self, stray: str) -> str | None:
         """The option ``stray`` comes right after, when that option takes a value (the
