@@ -863,3 +863,25 @@ async def test_a_notice_never_covers_the_status_line_at_80_by_24():
         for region in toasts:
             assert not region.overlaps(status), (region, status)
             assert region.bottom <= status.y
+
+
+@sync
+async def test_an_index_rebuilt_within_a_search_is_ready_again_once_it_answers(monkeypatch):
+    # a damaged index is rebuilt by the search that met it, its progress shown: the
+    # status line said "index: indexing 3,681/3,681" for good after
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        engine = screen.engine
+        real_search = engine.search
+
+        def healing_search(text, **kwargs):  # type: ignore[no-untyped-def]
+            screen.post_message(msg.IndexProgress(11, 11))  # as the rebuild reports it
+            return real_search(text, **kwargs)
+
+        monkeypatch.setattr(engine, "search", healing_search)
+        await pilot.press(*"diffusion")
+        await settle(pilot)
+        assert screen.index_state == "ready"
+        assert not screen.query_one("#progress").display
+        assert "index: ready" in app_text(app)

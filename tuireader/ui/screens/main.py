@@ -815,9 +815,19 @@ class MainScreen(Screen[None]):
 
     def on_index_progress(self, message: msg.IndexProgress) -> None:
         bar = self.query_one("#progress", ProgressBar)
+        if not self._reading_lists and message.done >= message.total:
+            # the last of a damaged index rebuilt by a search (its progress comes after
+            # the search's own result, when the search ran with the key)
+            self._index_back()
+            return
         bar.display = True
         bar.update(total=max(message.total, 1), progress=message.done)
         self.index_state = f"indexing {message.done:,}/{message.total:,}"
+
+    def _index_back(self) -> None:
+        """The index rebuilt within a search is there again, as the search found it."""
+        self.index_state = "text scan" if getattr(self.engine, "problem", None) else "ready"
+        self.query_one("#progress").display = False
 
     def on_engine_ready(self, message: msg.EngineReady) -> None:
         engine = self.engine = message.engine
@@ -1076,6 +1086,8 @@ class MainScreen(Screen[None]):
         if message.kind == "similar" and self.similar_to is None:
             return False
         result = message.result
+        if self.index_state.startswith("indexing") and not self._reading_lists:
+            self._index_back()  # rebuilt within the search, its progress shown
         if message.kind != "similar":
             self._highlight_terms = result.terms or None
         keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
