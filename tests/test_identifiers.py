@@ -155,3 +155,13 @@ async def test_a_link_pasted_in_the_search_box_brings_up_its_paper() -> None:
             if len(rows) == 1:
                 break
         assert [row.paper.title[:56] for row in screen.results.rows] == [DIPHOTON]
+
+
+def test_any_other_link_pasted_whole_finds_the_papers_with_that_link(capsys) -> None:
+    # "unknown field 'https:' searched as words", and nothing found
+    link = "https://github.com/ebianchi/dair_pll"
+    code, out, err = run(capsys, "search", link, "--json", str(CORL))
+    assert code == 0 and [h["title"] for h in json.loads(out)["hits"]] == [CONTACT]
+    assert "unknown field" not in err
+    code, out, err = run(capsys, "search", "https://sites.google.com/view/nothing", str(CORL))
+    assert code == 1 and "unknown field" not in err

@@ -108,6 +108,8 @@ class SearchResult:
 #: a query that may be a paper's identifier (``identity.named_keys``): one word with a
 #: dot, a slash or a colon ("2401.01234", "10.1/x", "https://…")
 _IDENTIFIER_LIKE = re.compile(r"\S*[./:]\S*")
+#: a link pasted whole ("https://nips.cc/virtual/2017/poster/9061")
+_LINK = re.compile(r"https?://\S+", re.IGNORECASE)
 #: a query that may be an OpenReview id ("8296yUBoXr"), when it matches no words
 _OPENREVIEW_LIKE = re.compile(r"[\w-]{8,}")
 
@@ -296,6 +298,11 @@ class Engine:
                     elapsed_ms=(time.perf_counter() - started) * 1000,
                     message=f"no paper in these lists has the {kind} {ql.shortened(value)}",
                 )
+            if _LINK.fullmatch(text.strip()):
+                # any other link pasted whole: the papers with that link, as url: finds them
+                # (its "https:" is no field, and its pieces are no words to look for)
+                found = self._search("url:" + text.strip(), limit, prefix, resolve, started)
+                return dataclasses.replace(found, query=text)
         if text.strip().startswith("-") and _OPENREVIEW_LIKE.fullmatch(text.strip()):
             # an OpenReview id may begin with a dash: the paper, not every paper without it
             from tuireader.ingest.identity import papers_named
