@@ -169,6 +169,24 @@ async def test_help_wraps_each_row_under_its_text_column():
             assert _rows(text(), f"  {query:<{column}}") == meaning
 
 
+@sync
+async def test_help_fits_a_small_terminal_with_no_line_wrapped_back_to_the_edge():
+    # at 60×20 "tag", "list" and "OpenReview" were wrapped again to the help's first column
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        help_screen = app.screen
+        for size in ((60, 20), (44, 16)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            width = help_screen.query_one("#help-body").scrollable_content_region.width
+            text = str(help_screen.query_one("#help-text").content)
+            assert all(len(line) <= width for line in text.splitlines()), size
+            assert "OpenReview" in text
+
+
 # -- / and Ctrl+F select the query --------------------------------------------------------
 
 

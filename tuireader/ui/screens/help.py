@@ -50,7 +50,7 @@ QUERY_SYNTAX = (
     ("is:kept is:maybe is:skip", "papers in that triage state (is:read, is:new too)"),
     ("tag:NAME has:note", "papers with that tag / with a note"),
     ("sort:fit sort:list", "order by what you keep, or as the list has it (default: relevance)"),
-    ("2401.01234, 10.1/x, a link", "the paper an arXiv id, DOI, OpenReview id or link names"),
+    ("2401.01234 10.1/x https:…", "the paper an arXiv id, DOI, OpenReview id or link names"),
 )
 
 
@@ -106,10 +106,15 @@ class HelpScreen(ModalScreen[None]):
         indented by ``indent`` (under the column it starts in); as it is without a width."""
         if width is None or indent + cell_len(body.plain) <= width:
             return body
-        lines = body.wrap(self.app.console, max(width - indent, NARROWEST))
+        lead = ""
+        if width - indent < NARROWEST:
+            # too narrow beside its column: under it, on lines of its own, a little in
+            indent = min(4, indent)
+            lead = "\n" + " " * indent
+        lines = body.wrap(self.app.console, max(width - indent, 1))
         for line in lines:
             line.rstrip()
-        return Text("\n" + " " * indent).join(lines)
+        return Text(lead) + Text("\n" + " " * indent).join(lines)
 
     def help_text(self, width: int | None = None) -> Text:
         """The help, each line fitted to ``width`` columns (None: not wrapped here)."""
@@ -149,7 +154,8 @@ class HelpScreen(ModalScreen[None]):
         for name, rows in sections:
             if text:
                 text.append("\n")
-            text.append(name + "\n", heading)
+            text.append_text(self._hang(Text(name, heading), 0, width))
+            text.append("\n")
             for keys, description, binding_id in rows:
                 body = Text(description)
                 if binding_id:
@@ -179,7 +185,8 @@ class HelpScreen(ModalScreen[None]):
                 'by its id, e.g. "copy.link" = "c".'
             ),
         )
-        text.append("\nEscape, q or ? closes this screen.")
+        text.append("\n")
+        text.append_text(self._hang(Text("Escape, q or ? closes this screen."), 0, width))
         return text
 
     def action_scroll(self, direction: str) -> None:
