@@ -220,3 +220,17 @@ async def test_an_enormous_abstract_is_shown_in_part_and_says_how_much_is_left_o
         assert f"and {left_out:,} more characters, not shown here" in " ".join(bottom.split())
         assert "walrus1x299999" not in bottom  # the end of it is not laid out at all
         assert viewer.max_top < 2 * SHOWN_MAX // 70
+
+
+@sync
+async def test_a_blank_row_ends_the_note_before_the_why_line():
+    app = ViewerApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        triage = Text("★ kept · note: check the appendix")
+        viewer.show_paper(paper(1), triage=triage, why=(("walrus",), None))
+        await settle(pilot)
+        rows = ["".join(s.text for s in viewer.render_line(y)).strip() for y in range(12)]
+        note = next(i for i, row in enumerate(rows) if "check the appendix" in row)
+        assert rows[note + 1] in ("", THUMB)
+        assert rows[note + 2].startswith("why: walrus")

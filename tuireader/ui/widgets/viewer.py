@@ -41,9 +41,10 @@ SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
 #: what to highlight: a search result's words (``SearchResult.terms``), or a SpanFinder
 Highlight = SpanFinder | AbstractSet[str]
 
-#: the parts of the viewer, top to bottom; a blank row follows those in SPACED.
+#: the parts of the viewer, top to bottom; a blank row follows those in SPACED (after the
+#: triage, a note ends before the "why" line starts).
 SECTIONS = ("header", "triage", "why", "links", "tldr", "abstract")
-SPACED = frozenset({"header", "links", "tldr"})
+SPACED = frozenset({"header", "triage", "links", "tldr"})
 #: the scroll position, drawn in the right gutter beside the rows in view.
 THUMB = "▐"
 #: rows one turn of the mouse wheel scrolls.
