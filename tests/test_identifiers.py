@@ -120,7 +120,7 @@ def test_triage_takes_an_openreview_link_and_a_bare_openreview_id(capsys) -> Non
 
 def test_an_identifier_of_no_paper_is_said_as_such(capsys) -> None:
     code, _, err = run(capsys, "show", "https://arxiv.org/abs/2402.01566", str(ARXIV))
-    assert code == 1 and "no paper with id" in err
+    assert code == 1 and "no paper in these lists has the arXiv id 2402.01566" in err
     code, out, err = run(capsys, "search", "https://arxiv.org/abs/2402.01566", str(ARXIV))
     assert code == 1 and not out
     assert "no paper in these lists has the arXiv id 2402.01566" in err
