@@ -27,6 +27,15 @@ def test_the_last_sort_wins():
     assert parse("sort:list a sort:fit").sort == "fit"
 
 
+def test_a_quoted_sort_is_the_order_it_names():
+    # 'sort:"fit" robot' said "'sort:' needs a value" and searched the phrase "fit"
+    parsed = parse('sort:"fit" robot')
+    assert (parsed.sort, parsed.root, parsed.message) == ("fit", Term("robot"), None)
+    parsed = parse('robot sort:"best"')
+    assert parsed.sort is None and parsed.root == Term("robot")
+    assert parsed.message is not None and "ignored 'sort:best'" in parsed.message
+
+
 @pytest.mark.parametrize(
     ("text", "root", "problem"),
     [

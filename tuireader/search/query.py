@@ -229,15 +229,20 @@ class _Lexer:
     def _directive(self, name: str, negated: bool, i: int) -> int:
         """Read ``sort:VALUE`` from ``i``; returns where the next token starts."""
         text, n = self.text, len(self.text)
-        j = i
-        while j < n and not text[j].isspace() and text[j] not in '()"':
-            j += 1
-        value = text[i:j].lower()
+        if i < n and text[i] == '"':  # sort:"fit", quoted as a field's value may be
+            end = text.find('"', i + 1)
+            end = n if end < 0 else end
+            value, raw, j = text[i + 1 : end].strip().lower(), text[i + 1 : end], end + 1
+        else:
+            j = i
+            while j < n and not text[j].isspace() and text[j] not in '()"':
+                j += 1
+            value, raw = text[i:j].lower(), text[i:j]
         choices = ", ".join(SORTS)
         if not value:
             self.problems.append(f"'{name}:' needs a value ({choices}), e.g. {name}:fit")
         elif value not in SORTS:
-            said = shortened(f"{name}:{text[i:j]}")
+            said = shortened(f"{name}:{raw}")
             self.problems.append(f"ignored {said!r} ({name}: takes {choices})")
         else:
             if negated:
