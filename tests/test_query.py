@@ -146,3 +146,14 @@ def test_a_year_that_names_no_years_is_left_out_as_an_empty_field_is():
     typing = parse("year:20", prefix=True)  # still being typed: kept, and not complained of
     assert typing.root == Term("20", "year", prefix=True) and not typing.problems
     assert parse("year:20", prefix=False).root is None
+
+
+def test_unknown_fields_are_said_once_together_and_only_among_the_words_searched():
+    # a pasted README named 'exception:', 'licenses:', 'note:' from words past the 64
+    # searched, and repeated the list of fields for each
+    message = parse("foo:bar baz:x foo:y").message
+    assert message is not None and message.count("(fields:") == 1
+    assert "unknown fields 'foo:', 'baz:' searched as words" in message
+    words = " ".join(f"w{n}" for n in range(70))
+    message = parse(f"{words} exception:x licenses:y").message
+    assert message is not None and "exception" not in message and "licenses" not in message

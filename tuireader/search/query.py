@@ -151,6 +151,8 @@ class _Lexer:
         n = len(text)
         #: a NOT was read: the next word or phrase is excluded, as with "-"
         excluding = False
+        #: names given as fields that are none, said once together
+        unknown: list[str] = []
         while i < n:
             ch = text[i]
             if ch.isspace():
@@ -191,11 +193,8 @@ class _Lexer:
                             f"'{name}:' needs a value, e.g. {name}:{_example(name)}"
                         )
                         continue
-                else:
-                    self.problems.append(
-                        f"unknown field {shortened(name + ':')!r} searched as words "
-                        f"(fields: {', '.join(sorted(set(FIELDS) | set(FILTERS) | {'sort'}))})"
-                    )
+                elif len(out) < MAX_WORDS:  # (words past those searched are not said)
+                    unknown.append(shortened(name + ":"))
             if i < n and text[i] == '"':
                 end = text.find('"', i + 1)
                 if end < 0:
@@ -224,6 +223,11 @@ class _Lexer:
                 out.append(_Tok("word", word, fieldname, negated, start))
         if excluding:
             self.problems.append("ignored a NOT with nothing after it")
+        if unknown:
+            names = ", ".join(repr(name) for name in dict.fromkeys(unknown))
+            fields = ", ".join(sorted(set(FIELDS) | set(FILTERS) | {"sort"}))
+            field = "field" if len(dict.fromkeys(unknown)) == 1 else "fields"
+            self.problems.append(f"unknown {field} {names} searched as words (fields: {fields})")
         return out
 
     def _directive(self, name: str, negated: bool, i: int) -> int:
