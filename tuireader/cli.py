@@ -645,12 +645,11 @@ def _one_paper(session, text: str):
     if matches:
         _ambiguous_id(session, text, matches)
         return None
-    from tuireader.ingest.identity import IDENTIFIER_NAMES, named_keys
+    from tuireader.ingest.identity import named_keys, not_in_lists
 
     keys = named_keys(text)
     if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
-        kind, value = IDENTIFIER_NAMES[keys[0].kind], _short(keys[0].value)
-        _err(f"no paper in these lists has the {kind} {value} (tuireader search lists ids)")
+        _err(f"{not_in_lists(keys[0], _short(keys[0].value))} (tuireader search lists ids)")
     else:
         _err(f"no paper with id {_short(text)!r} (tuireader search lists ids)")
     return None

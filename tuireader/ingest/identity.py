@@ -28,6 +28,7 @@ import base64
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,7 +56,9 @@ __all__ = [
     "named_keys",
     "normalise_doi",
     "normalise_text",
+    "not_in_lists",
     "papers_named",
+    "papers_with",
     "same_paper",
     "stub_of_same_paper",
     "title_key",
@@ -428,10 +431,21 @@ def papers_named(library: Library, text: str, *, bare: bool = False) -> tuple[Pa
     identifier of their own (:func:`named_keys`: a DOI, an arXiv id, a link to the
     paper at arXiv, doi.org, OpenReview, PMLR or the ACL Anthology); with ``bare``, also
     by an OpenReview id given alone. None for any other text."""
-    keys = [str(key) for key in named_keys(text)]
+    keys = named_keys(text)
     if not keys and bare and _OPENREVIEW_ID.fullmatch(text.strip()):
-        keys = [str(Key("openreview", text.strip()))]
-    return library.with_key(keys, _key_texts) if keys else ()
+        keys = (Key("openreview", text.strip()),)
+    return papers_with(library, keys)
+
+
+def papers_with(library: Library, keys: Sequence[Key]) -> tuple[Paper, ...]:
+    """The papers of ``library`` that have the first of ``keys`` any paper has."""
+    return library.with_key([str(key) for key in keys], _key_texts) if keys else ()
+
+
+def not_in_lists(key: Key, shown: str | None = None) -> str:
+    """What is said of an identifier that no paper of the lists has: "no paper in these
+    lists has the arXiv id 2402.01566" (``shown``: the value as it is to be said)."""
+    return f"no paper in these lists has the {IDENTIFIER_NAMES[key.kind]} {shown or key.value}"
 
 
 def identify(item: object, scope: str = "") -> Identity:

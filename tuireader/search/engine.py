@@ -281,43 +281,60 @@ class Engine:
         the paper's page: ``identity.papers_named``) finds that paper; so does an OpenReview
         id that matches no words."""
         started = time.perf_counter()
-        pasted = _IDENTIFIER_LIKE.fullmatch(text.strip())
-        if pasted:  # (the identifiers' module reads no list: imported for one only)
-            from tuireader.ingest.identity import IDENTIFIER_NAMES, named_keys, papers_named
-
-            named = papers_named(self.library, text)
-            if named:
-                return self._named(text, named, started)
-            keys = named_keys(text)
-            if keys:  # an identifier, of no paper here: not words to look for
-                kind, value = IDENTIFIER_NAMES[keys[0].kind], keys[0].value
-                return SearchResult(
-                    query=text,
-                    hits=(),
-                    total=0,
-                    elapsed_ms=(time.perf_counter() - started) * 1000,
-                    message=f"no paper in these lists has the {kind} {ql.shortened(value)}",
-                )
-            if _LINK.fullmatch(text.strip()):
-                # any other link pasted whole: the papers with that link, as url: finds them
-                # (its "https:" is no field, and its pieces are no words to look for)
-                found = self._search("url:" + text.strip(), limit, prefix, resolve, started)
-                return dataclasses.replace(found, query=text)
-        if text.strip().startswith("-") and _OPENREVIEW_LIKE.fullmatch(text.strip()):
-            # an OpenReview id may begin with a dash: the paper, not every paper without it
-            from tuireader.ingest.identity import papers_named
-
-            named = papers_named(self.library, text, bare=True)
-            if named:
-                return self._named(text, named, started)
+        if _IDENTIFIER_LIKE.fullmatch(text.strip()):
+            pasted = self._pasted(text, limit, prefix, resolve, started)
+            if pasted is not None:
+                return pasted
+        # an OpenReview id may begin with a dash: the paper, not every paper without it
+        named = self._openreview(text) if text.strip().startswith("-") else ()
+        if named:
+            return self._named(text, named, started)
         result = self._search(text, limit, prefix, resolve, started)
-        if not result.total and not result.message and _OPENREVIEW_LIKE.fullmatch(text.strip()):
-            from tuireader.ingest.identity import papers_named
-
-            named = papers_named(self.library, text, bare=True)
+        if not result.total and not result.message:
+            named = self._openreview(text)
             if named:
                 return self._named(text, named, started)
         return result
+
+    def _pasted(
+        self,
+        text: str,
+        limit: int | None,
+        prefix: bool,
+        resolve: FilterResolver | None,
+        started: float,
+    ) -> SearchResult | None:
+        """A query that is an identifier pasted whole: the paper it names, or what is said
+        of one no paper here has (not words to look for); any other link pasted whole:
+        the papers with that link, as url: finds them (its "https:" is no field, and its
+        pieces are no words to look for); None for other text. (The identifiers' module
+        reads no list: it is imported for such a query only.)"""
+        from tuireader.ingest.identity import named_keys, not_in_lists, papers_with
+
+        keys = named_keys(text)
+        if keys:
+            named = papers_with(self.library, keys)
+            if named:
+                return self._named(text, named, started)
+            return SearchResult(
+                query=text,
+                hits=(),
+                total=0,
+                elapsed_ms=(time.perf_counter() - started) * 1000,
+                message=not_in_lists(keys[0], ql.shortened(keys[0].value)),
+            )
+        if _LINK.fullmatch(text.strip()):
+            found = self._search("url:" + text.strip(), limit, prefix, resolve, started)
+            return dataclasses.replace(found, query=text)
+        return None
+
+    def _openreview(self, text: str) -> tuple[Paper, ...]:
+        """The paper whose OpenReview id ``text`` is, given alone (none for other text)."""
+        if not _OPENREVIEW_LIKE.fullmatch(text.strip()):
+            return ()
+        from tuireader.ingest.identity import papers_named
+
+        return papers_named(self.library, text, bare=True)
 
     def _named(self, text: str, papers: Sequence[Paper], started: float) -> SearchResult:
         return SearchResult(
