@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import stat
@@ -89,13 +90,32 @@ def test_kill_9_at_a_random_moment_loses_no_acknowledged_action(tmp_path: Path, 
 
 
 def _wal_with_frames(tmp_path: Path) -> tuple[Path, Path]:
-    db = tmp_path / "triage.sqlite3"
+    """A store as a crash leaves it: "before" checkpointed into the main file, later
+    writes only in the WAL.
+
+    The files are copied while the writer is between two transactions, where a killed
+    writer could have been mid-checkpoint: a main file half-checkpointed needs its WAL
+    to be whole, and no store can keep what a damaged WAL then takes with it.
+    """
+    live = tmp_path / "live"
+    live.mkdir()
+    db = live / "triage.sqlite3"
     with Store.open(db) as first:  # closed cleanly: checkpointed into the main file
         first.set_state("before", "kept")
         first.add_tag("before", "safe")
-    acked = run_acknowledging_worker(db, 0.1, at_least=5)
+    checkpointed = db.read_bytes()
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    with Store.open(db) as writer:
+        for i in range(5):
+            writer.set_state(f"a{i}", STATES[1 + i % 4])
+            writer.add_tag(f"a{i}", f"t{i}")
+        for name in (db.name, f"{db.name}-wal"):
+            shutil.copyfile(live / name, crashed / name)
+    db = crashed / db.name
     wal = Path(f"{db}-wal")
-    assert acked and wal.exists() and wal.stat().st_size > 32
+    assert wal.stat().st_size > 32
+    assert db.read_bytes() == checkpointed  # the later writes are in the WAL alone
     return db, wal
 
 
