@@ -338,10 +338,7 @@ def read_payload(handle: Any, head: dict[str, Any]) -> Any:
         raise CacheMiss("it is truncated" if len(data) < length else "it is longer than written")
     if zlib.crc32(data) != crc:
         raise CacheMiss("its content is damaged")
-    try:
-        return marshal.loads(data)
-    except (EOFError, ValueError, TypeError):
-        raise CacheMiss("its content is damaged") from None
+    return _loads(data)
 
 
 # --------------------------------------------------------------------------- codecs
