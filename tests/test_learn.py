@@ -204,6 +204,31 @@ def test_papers_outside_the_space_are_placed_in_it(papers):
     assert _grasping(model.order(papers)[0])
 
 
+def test_only_the_papers_outside_the_space_are_placed_and_rows_keep_their_order(
+    papers, monkeypatch
+):
+    # a list added to a library of thousands: its papers alone go through the tokenizer
+    # (placing every paper again, and writing the rows back one by one, held the
+    # reader for seconds)
+    from tuireader.learn import taste
+
+    space = space_of(papers[:8])
+    placed: list[str] = []
+    place = taste._transform
+
+    def counting(space_, some):
+        placed.extend(paper.id for paper in some)
+        return place(space_, some)
+
+    monkeypatch.setattr(taste, "_transform", counting)
+    mixed = [papers[9], papers[3], papers[8], papers[0]]
+    rows = space.vectors(mixed).toarray()
+    assert placed == [papers[9].id, papers[8].id]
+    for row, paper in zip(rows, mixed, strict=True):
+        assert (row == space.vectors([paper]).toarray()[0]).all()
+    assert (rows[1] == space.matrix[space.rows[papers[3].id]].toarray()[0]).all()
+
+
 def test_importing_the_package_does_not_import_scikit_learn():
     code = (
         "import sys\n"

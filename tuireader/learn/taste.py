@@ -161,11 +161,21 @@ class Space:
         inside = [self.rows.get(paper.id) for paper in papers]
         if all(row is not None for row in inside):
             return self.matrix[np.asarray(inside, dtype=np.intp)]
-        out = _transform(self, papers)
-        for position, row in enumerate(inside):
-            if row is not None:
-                out[position] = self.matrix[row]
-        return sparse.csr_matrix(out)
+        # The papers outside are placed in the space (only they: the tokenizer is the
+        # slow part), stacked under the rows of those inside, and put back in order.
+        known = [position for position, row in enumerate(inside) if row is not None]
+        outside = [position for position, row in enumerate(inside) if row is None]
+        stacked = sparse.vstack(
+            [
+                self.matrix[np.asarray([inside[k] for k in known], dtype=np.intp)],
+                _transform(self, [papers[k] for k in outside]),
+            ],
+            format="csr",
+        )
+        order = np.empty(len(papers), dtype=np.intp)
+        order[known] = np.arange(len(known))
+        order[outside] = len(known) + np.arange(len(outside))
+        return stacked[order]
 
 
 def _vectorizers(papers: Sequence[Paper], recipe: Recipe) -> tuple[Any, Any]:
@@ -242,7 +252,7 @@ def space_of(papers: Sequence[Paper], recipe: Recipe | None = None) -> Space:
 
 
 def _transform(space: Space, papers: Sequence[Paper]) -> Any:
-    """Rows for papers outside the space, as a LIL matrix (rows can be replaced)."""
+    """Rows for papers outside the space."""
     import numpy as np
     from scipy import sparse
     from sklearn.preprocessing import normalize
@@ -255,9 +265,8 @@ def _transform(space: Space, papers: Sequence[Paper]) -> Any:
         block = space.authors.transform([_author_names(paper) for paper in papers])
         blocks.append(block * np.float32(space.recipe.author_weight))
     if not blocks:
-        return sparse.lil_matrix((len(papers), 0), dtype=np.float32)
-    matrix = normalize(sparse.hstack(blocks, format="csr", dtype=np.float32))
-    return matrix.tolil()
+        return sparse.csr_matrix((len(papers), 0), dtype=np.float32)
+    return normalize(sparse.hstack(blocks, format="csr", dtype=np.float32))
 
 
 @dataclass(frozen=True, eq=False)
