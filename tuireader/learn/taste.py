@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from tuireader.ingest.links import without_urls
@@ -292,27 +293,59 @@ class Model:
             scores += self.space.recipe.neighbour * similar.max(axis=1)
         return scores
 
+    @cached_property
+    def _every_score(self) -> Any:
+        """The score of every paper of the space, by row: worked out once per model (a
+        fit's worker asks for it, see :meth:`prepare`), so that ordering the results of
+        each key typed is a look-up and a sort, not a product with every paper's vector."""
+        return self._score_rows(self.space.matrix)
+
+    def prepare(self) -> Model:
+        """Work out the scores of the space's papers now (in the worker that fitted the
+        model, rather than on the first order asked for). Gives the model."""
+        _ = self._every_score
+        return self
+
+    def _values(self, papers: Sequence[Paper]) -> Any:
+        import numpy as np
+
+        inside = [self.space.rows.get(paper.id) for paper in papers]
+        outside = [position for position, row in enumerate(inside) if row is None]
+        if not outside:
+            return self._every_score[np.asarray(inside, dtype=np.intp)]
+        values = np.empty(len(papers))
+        known = [position for position, row in enumerate(inside) if row is not None]
+        values[known] = self._every_score[np.asarray([inside[k] for k in known], dtype=np.intp)]
+        values[outside] = self._score_rows(self.space.vectors([papers[k] for k in outside]))
+        return values
+
     def scores(self, papers: Sequence[Paper]) -> dict[str, float]:
         """Predicted keep-worthiness of each paper: higher is more likely kept."""
         if not papers:
             return {}
-        values = self._score_rows(self.space.vectors(papers))
-        return {paper.id: float(value) for paper, value in zip(papers, values, strict=True)}
+        values = self._values(papers)
+        return {
+            paper.id: float(value) for paper, value in zip(papers, values.tolist(), strict=True)
+        }
 
     def order(self, papers: Sequence[Paper]) -> list[Paper]:
         """Undecided papers most likely kept first, then decided ones as given.
 
         Equal scores keep the order given, so the order is the same for a given store.
         """
-        scores = self.scores(papers)
-        undecided = [
-            (position, paper)
-            for position, paper in enumerate(papers)
-            if paper.id not in self.decisions
+        import numpy as np
+
+        if not papers:
+            return []
+        decided = np.fromiter(
+            (paper.id in self.decisions for paper in papers), dtype=bool, count=len(papers)
+        )
+        # a stable sort on the negated scores: equal scores keep the order given
+        ranked = np.argsort(-self._values(papers), kind="stable")
+        first = ranked[~decided[ranked]]
+        return [papers[k] for k in first.tolist()] + [
+            paper for paper, done in zip(papers, decided.tolist(), strict=True) if done
         ]
-        undecided.sort(key=lambda item: (-scores[item[1].id], item[0]))
-        decided = [paper for paper in papers if paper.id in self.decisions]
-        return [paper for _, paper in undecided] + decided
 
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
         """The words of ``paper`` that pushed it up most (those that did little beside the

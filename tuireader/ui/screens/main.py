@@ -1330,6 +1330,8 @@ class MainScreen(Screen[None]):
             return
         extra = learn.remembered_papers(store, decisions, space[2])
         model = learn.fit([*library.papers, *extra], decisions, space=space[1])
+        if model is not None:
+            model.prepare()  # here, not as the first results are ordered by it
         if not worker.is_cancelled:
             self.post_message(FitDone(version, model))
 
