@@ -261,6 +261,30 @@ def test_ordering_looks_up_scores_worked_out_once_per_model(papers, monkeypatch)
     assert ordered == [*by_score, *(p for p in papers[:8] if p.id in decisions)]
 
 
+def test_the_reader_s_order_leaves_papers_of_lists_just_read_unplaced(papers, monkeypatch):
+    # a list dropped into a folder while the reader orders by fit: its papers wait at
+    # the end of the undecided ones for the fit on them, rather than being placed in the
+    # old vectors in the reader's thread (scikit-learn imported, every paper tokenized)
+    from tuireader.learn import taste
+
+    space = space_of(papers[:8])
+    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    model = fit(papers[:8], decisions, space=space)
+    assert model is not None
+    model.prepare()
+
+    def no_placing(*_args):
+        raise AssertionError("placed in the vectors")
+
+    monkeypatch.setattr(taste, "_transform", no_placing)
+    late = [papers[9], papers[8]]
+    ordered = model.order([late[0], *papers[:8], late[1]], placed=False)
+    undecided = [p for p in papers[:8] if p.id not in decisions]
+    assert ordered[: len(undecided)] == model.order(papers[:8])[: len(undecided)]
+    assert ordered[len(undecided) : len(undecided) + 2] == late
+    assert [model.covers(p) for p in (papers[0], *late)] == [True, False, False]
+
+
 def test_importing_the_package_does_not_import_scikit_learn():
     code = (
         "import sys\n"

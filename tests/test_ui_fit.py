@@ -424,3 +424,80 @@ def test_search_results_carry_the_query_sort(tmp_path, query):
     library = load_library([write_list(tmp_path)])
     result = real_engine(library).search(query, prefix=True)
     assert result.sort == (query.split("sort:")[1] if "sort:" in query else None)
+
+
+@sync
+async def test_a_list_read_in_fit_order_waits_for_its_fit_and_is_not_placed_meanwhile(
+    tmp_path, monkeypatch
+):
+    # Placing a new list's papers in the old model's vectors imports scikit-learn and
+    # tokenizes them in the reader's thread: a list added to ICML 2024 held the reader
+    # seven seconds. Its papers follow the others until the fit on them comes.
+    from tuireader.learn import taste
+    from tuireader.ui.app import core_services
+
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    source = write_list(folder)
+    ids = {paper.title: paper.id for paper in load_library([source]).papers}
+    with Store.open(resolve().ensure().state_db) as store:
+        store.set_state(ids[TOPICS["grasp"][0][0]], "kept")
+        store.set_state(ids[TOPICS["text"][0][0]], "skip")
+        store.set_state(ids[TOPICS["protein"][0][0]], "skip")
+    placed_here: list[int] = []
+    place = taste._transform
+
+    def noted(space, papers):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is threading.main_thread():
+            placed_here.append(len(papers))
+        return place(space, papers)
+
+    monkeypatch.setattr(taste, "_transform", noted)
+    fits, release = [], threading.Event()
+    real_fit = learn.fit
+
+    def held_after_the_first(*args, **kwargs):  # type: ignore[no-untyped-def]
+        fits.append(args)
+        if len(fits) > 1:
+            release.wait(HELD)  # (released by the test, whatever happens)
+        return real_fit(*args, **kwargs)
+
+    monkeypatch.setattr(learn, "fit", held_after_the_first)
+    app = ReaderApp(core_services([folder], resolve()), show_timings=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        try:
+            screen = await with_model(pilot)
+            screen.action_focus_results()
+            await pilot.press("F")
+            await settle(pilot)
+            assert screen.order == "fit"
+            before = [row.paper.id for row in screen.results.rows]
+            new = {"title": "Grasping Cloth with Tactile Skins", "abstract": GRASP}
+            (folder / "more.jsonl").write_text(json.dumps(new) + "\n", encoding="utf-8")
+            screen.poll_triage()
+            await until(pilot, lambda: len(screen.results.rows) == 11, "the new list shown")
+            await until(pilot, lambda: len(fits) > 1, "a fit on the new lists started")
+            shown = [row.paper.id for row in screen.results.rows]
+            undecided = [pid for pid in before if pid not in screen.triage.states]
+            # the new paper after the undecided papers, in the old model's order
+            assert shown[: len(undecided)] == undecided
+            assert screen.results.rows[len(undecided)].paper.title == new["title"]
+            assert placed_here == []
+        finally:
+            release.set()
+        await until(
+            pilot,
+            lambda: (
+                len(fits) > 1
+                and screen.fit_model.covers(screen.results.rows[0].paper)
+                and len(screen.fit_model.space) == 11
+            ),
+            "the new fit",
+        )
+        await settle(pilot)
+        # placed now, by the fit on it: like the kept grasping paper, it comes before
+        # every paper on language or proteins
+        titles = [row.paper.title for row in screen.results.rows]
+        others = [t for t in titles if t != new["title"] and topic_of(t) != "grasp"]
+        assert titles.index(new["title"]) < titles.index(others[0])
+        assert placed_here == []

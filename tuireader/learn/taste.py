@@ -306,7 +306,11 @@ class Model:
         _ = self._every_score
         return self
 
-    def _values(self, papers: Sequence[Paper]) -> Any:
+    def covers(self, paper: Paper) -> bool:
+        """Whether ``paper`` has its vector among the model's (it need not be placed)."""
+        return paper.id in self.space.rows
+
+    def _values(self, papers: Sequence[Paper], placed: bool = True) -> Any:
         import numpy as np
 
         inside = [self.space.rows.get(paper.id) for paper in papers]
@@ -316,7 +320,10 @@ class Model:
         values = np.empty(len(papers))
         known = [position for position, row in enumerate(inside) if row is not None]
         values[known] = self._every_score[np.asarray([inside[k] for k in known], dtype=np.intp)]
-        values[outside] = self._score_rows(self.space.vectors([papers[k] for k in outside]))
+        if placed:
+            values[outside] = self._score_rows(self.space.vectors([papers[k] for k in outside]))
+        else:
+            values[outside] = -np.inf
         return values
 
     def scores(self, papers: Sequence[Paper]) -> dict[str, float]:
@@ -328,10 +335,13 @@ class Model:
             paper.id: float(value) for paper, value in zip(papers, values.tolist(), strict=True)
         }
 
-    def order(self, papers: Sequence[Paper]) -> list[Paper]:
+    def order(self, papers: Sequence[Paper], *, placed: bool = True) -> list[Paper]:
         """Undecided papers most likely kept first, then decided ones as given.
 
         Equal scores keep the order given, so the order is the same for a given store.
+        With ``placed`` False, undecided papers outside the model's vectors are not placed
+        in them (which imports scikit-learn and tokenizes them: seconds for a large list
+        just added) but follow the others, as given, until a model fitted with them comes.
         """
         import numpy as np
 
@@ -341,7 +351,7 @@ class Model:
             (paper.id in self.decisions for paper in papers), dtype=bool, count=len(papers)
         )
         # a stable sort on the negated scores: equal scores keep the order given
-        ranked = np.argsort(-self._values(papers), kind="stable")
+        ranked = np.argsort(-self._values(papers, placed), kind="stable")
         first = ranked[~decided[ranked]]
         return [papers[k] for k in first.tolist()] + [
             paper for paper, done in zip(papers, decided.tolist(), strict=True) if done

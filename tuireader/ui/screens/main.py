@@ -1236,7 +1236,9 @@ class MainScreen(Screen[None]):
         model = self.fit_model
         if self.order == "fit" and model is not None and rows:
             by_id = {row.paper.id: row for row in rows}
-            return [by_id[paper.id] for paper in model.order([row.paper for row in rows])]
+            # papers of lists just read wait for the fit on them (on its way) to be placed
+            papers = model.order([row.paper for row in rows], placed=False)
+            return [by_id[paper.id] for paper in papers]
         return rows
 
     def action_cycle_order(self) -> None:
@@ -1398,8 +1400,8 @@ class MainScreen(Screen[None]):
     def _why_of(self, paper: Paper | None) -> tuple[Sequence[str], str | None]:
         """Why the model ranks ``paper`` where it does: (words, like); empty without one."""
         model = self.fit_model
-        if paper is None or model is None:
-            return ((), None)
+        if paper is None or model is None or not model.covers(paper):
+            return ((), None)  # (a paper of a list just read: the next fit says why)
         why = model.why(paper)
         return (why.words, why.like)
 
