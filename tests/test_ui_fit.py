@@ -20,6 +20,7 @@ from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.bindings import declared_bindings
 from tuireader.ui.screens.help import HelpScreen
 from tuireader.ui.screens.main import MainScreen
+from tuireader.ui.widgets.status import StatusLine
 
 #: how long a held fit waits for the test to release it at most (it always does)
 HELD = 600
@@ -97,6 +98,10 @@ async def with_model(pilot) -> MainScreen:  # type: ignore[no-untyped-def]
     await until(pilot, lambda: screen.fit_model is not None, "a model was fitted")
     await settle(pilot)
     return screen
+
+
+def status_order(screen: MainScreen) -> str:
+    return screen.query_one(StatusLine).order
 
 
 def shown_topics(screen: MainScreen) -> list[str]:
@@ -318,6 +323,7 @@ async def test_the_order_key_before_the_first_model_lands_on_its_best_paper(tmp_
             await pilot.press("F")
             await pilot.pause()  # (settling would wait for the held fit)
             assert screen.order == "fit" and screen.fit_model is None
+            assert status_order(screen) == "fit (learning…)"
             # shown as listed until the model comes: the first row is a skipped paper
             assert screen.current_paper is not None
             assert screen.triage.states.get(screen.current_paper.id) == "skip"
@@ -483,6 +489,7 @@ async def test_a_list_read_in_fit_order_waits_for_its_fit_and_is_not_placed_mean
             assert shown[: len(undecided)] == undecided
             assert screen.results.rows[len(undecided)].paper.title == new["title"]
             assert placed_here == []
+            assert status_order(screen) == "fit (learning…)"
         finally:
             release.set()
         await until(
@@ -501,3 +508,4 @@ async def test_a_list_read_in_fit_order_waits_for_its_fit_and_is_not_placed_mean
         others = [t for t in titles if t != new["title"] and topic_of(t) != "grasp"]
         assert titles.index(new["title"]) < titles.index(others[0])
         assert placed_here == []
+        assert status_order(screen) == "fit"

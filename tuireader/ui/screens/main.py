@@ -246,10 +246,12 @@ class FitDone(Message):
     """A model of what the user keeps, fitted on the decisions of request ``version``
     (None: too few decisions for one)."""
 
-    def __init__(self, version: int, model: Any) -> None:
+    def __init__(self, version: int, model: Any, library: Library) -> None:
         super().__init__()
         self.version = version
         self.model = model
+        #: the library it was fitted on (its papers are the ones it has placed).
+        self.library = library
 
 
 def can_fit(states: dict[str, str]) -> bool:
@@ -399,6 +401,8 @@ class MainScreen(Screen[None]):
         self._fit_asked = 0
         self._fit_shown = 0
         self._fit_timer: Timer | None = None
+        #: the library the model in use was fitted on (None: no fit done yet).
+        self._fit_library: Library | None = None
         #: the library's vectors (built once per library, in the fit worker).
         self._space: tuple[Library, Any, frozenset[str]] | None = None
         self._space_lock = threading.Lock()
@@ -675,8 +679,16 @@ class MainScreen(Screen[None]):
         similar = self.similar_to is not None and self._base_rows is None
         order = "similarity" if similar else self.order
         asked = similar or self._choice is not None or self._query_sort is not None
+        if order == "fit" and self._learning():
+            order = "fit (learning…)"  # the rows stay in the order they had until then
         _title(self.results, f"{base} · order: {order}" if asked else base)
         self.query_one(StatusLine).order = order if asked else ""
+
+    def _learning(self) -> bool:
+        """A fit on the lists as they are now is on its way, with none yet (the first
+        one, which builds the vectors: half a minute at 100,000 papers; or the first
+        after lists were read again)."""
+        return self._fit_library is not self.library and can_fit(self.triage.states)
 
     # -- loading --------------------------------------------------------------------------
 
@@ -1308,7 +1320,7 @@ class MainScreen(Screen[None]):
         if not can_fit(states):
             # Too few decisions (an undo, say): no model, and nothing to import.
             self.workers.cancel_group(self, "fit")
-            self.post_message(FitDone(self._fit_asked, None))
+            self.post_message(FitDone(self._fit_asked, None, library))
             return
         decisions = {pid: state for pid, state in sorted(states.items()) if state in LABELS}
         self._fit(self._fit_asked, library, decisions, store)
@@ -1335,7 +1347,7 @@ class MainScreen(Screen[None]):
         if model is not None:
             model.prepare()  # here, not as the first results are ordered by it
         if not worker.is_cancelled:
-            self.post_message(FitDone(version, model))
+            self.post_message(FitDone(version, model, library))
 
     def on_fit_done(self, message: FitDone) -> None:
         if message.version < self._fit_asked or message.version <= self._fit_shown:
@@ -1343,6 +1355,8 @@ class MainScreen(Screen[None]):
         self._fit_shown = message.version
         first = self.fit_model is None
         self.fit_model = message.model
+        self._fit_library = message.library
+        self._show_order()
         if self.order == "fit" and self._base_rows is not None:
             # The new order replaces the old one in place, the cursor on the same paper;
             # but the first model's order is the first by fit at all (the rows were shown
