@@ -145,6 +145,34 @@ def test_search_sort_fit_keeps_the_vectors_in_the_data_folder(capsys, tmp_path):
     assert set(order[:3]) <= set(ids)
 
 
+def test_the_first_fit_over_many_papers_says_at_a_terminal_that_it_reads_them(
+    capsys, tmp_path, monkeypatch
+):
+    # half a minute of silence at 100,000 papers, once per set of lists
+    from tuireader import cli
+
+    data = tmp_path / "data"
+    source = str(FIXTURES / "conf2023.jsonl")
+
+    def run(*argv: str) -> str:
+        assert main([*argv, source, "--data-dir", str(data)]) == 0
+        return capsys.readouterr().err
+
+    assert main(["search", "grasping", "--json", source, "--data-dir", str(data)]) == 0
+    hits = json.loads(capsys.readouterr().out)["hits"]
+    run("triage", hits[0]["id"], "--state", "keep")
+    run("triage", *(hit["id"] for hit in hits[-2:]), "--state", "skip")
+    monkeypatch.setattr(cli, "BUILDING_NOTE_PAPERS", 5)
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True, raising=False)
+    first = run("search", "", "--sort", "fit")
+    assert "learning from your decisions: reading 10 papers once for these lists" in first
+    assert "learning" not in run("search", "", "--sort", "fit")  # read back: nothing to say
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: False, raising=False)
+    for kept in files(data / "cache"):
+        kept.unlink()
+    assert "learning" not in run("search", "", "--sort", "fit")  # not at a terminal
+
+
 def test_a_fit_on_kept_vectors_needs_no_scikit_learn(papers, tmp_path):
     # a search --sort fit (or a start) whose vectors are kept pays no second for
     # importing scikit-learn; a paper outside them still can be placed, and then does

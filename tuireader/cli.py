@@ -471,6 +471,16 @@ NO_FIT = (
 )
 
 
+#: papers from which the first fit over a set of lists says, at a terminal, that it reads
+#: them (a quarter of a second a thousand papers, once: the vectors are kept)
+BUILDING_NOTE_PAPERS = 10_000
+
+
+def _building_vectors(count: int) -> None:
+    if count >= BUILDING_NOTE_PAPERS and sys.stderr.isatty():
+        _err(f"learning from your decisions: reading {count:,} papers once for these lists…")
+
+
 def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any, str]:
     """``hits`` in the ``sort`` order, the fitted model (None unless ``fit``), and the
     order given: ``relevance`` when there is no model to fit with (see :data:`NO_FIT`)."""
@@ -483,7 +493,8 @@ def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any, str
     model = None
     if store is not None:
         papers = session.library.papers
-        model = fit_store(store, papers, space=space_for(papers, session.paths.cache_dir))
+        space = space_for(papers, session.paths.cache_dir, building=_building_vectors)
+        model = fit_store(store, papers, space=space)
     if model is None:
         return hits, None, "relevance"
     by_id = {hit.paper.id: hit for hit in hits}

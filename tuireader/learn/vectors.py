@@ -45,17 +45,29 @@ _PREFIX = "vectors-"
 _SUFFIX = ".npz"
 
 
-def space_for(papers: Sequence[Paper], folder: Path | None, recipe: Recipe | None = None) -> Space:
+def space_for(
+    papers: Sequence[Paper],
+    folder: Path | None,
+    recipe: Recipe | None = None,
+    *,
+    building: Callable[[int], object] | None = None,
+) -> Space:
     """:func:`space_of` ``papers``, read from ``folder`` when it holds their vectors and
-    written there when it does not (``folder`` None: built, never kept)."""
+    written there when it does not (``folder`` None: built, never kept). ``building`` is
+    told the number of papers before their vectors are built (a quarter of a second
+    a thousand papers)."""
     recipe = recipe or DEFAULT_RECIPE
-    if folder is None:
-        return space_of(papers, recipe)
     unique = list({paper.id: paper for paper in reversed(papers)}.values())[::-1]
+    if folder is None:
+        if building is not None:
+            building(len(unique))
+        return space_of(papers, recipe)
     digest = _digest(unique, recipe)
     path = folder / f"{_PREFIX}{digest[:32]}{_SUFFIX}"
     space = _read(path, digest, unique, recipe)
     if space is None:
+        if building is not None:
+            building(len(unique))
         space = space_of(unique, recipe)
         _write(path, digest, space)
     else:
