@@ -1809,7 +1809,9 @@ def _apa(facts: _Facts) -> str:
         if venue.volume:
             text += f", {_plain(venue.volume)}" + (f"({number})" if number else "")
         if pages:
-            text += f", {pages}"
+            # a lone number in a journal is its article number ("e70", "103528"): APA
+            # says so, where a range is the pages
+            text += f", {pages}" if "\u2013" in pages else f", Article {pages}"
         parts.append(_end(text))
     elif venue is not None:
         detail = [f"Vol. {_plain(venue.volume)}"] if venue.volume else []
