@@ -231,6 +231,23 @@ def test_full_disk_refuses_with_a_message_and_loses_nothing(tmp_path: Path):
         assert integrity(db) == "ok"
 
 
+def test_a_store_opened_on_a_full_disk_says_the_disk_is_full(tmp_path: Path):
+    with tmpfs(tmp_path / "disk", "1m") as disk:
+        db = disk / "triage.sqlite3"
+        with Store.open(db) as store:
+            store.set_state("p", "kept")
+        filler = fill(disk)
+        with Store.open(db) as opened:
+            assert opened.read_only and opened.problem is not None
+            assert "disk may be full" in opened.problem, opened.problem
+            assert "free some space" in opened.problem
+            assert opened.get("p").state == "kept"
+        filler.unlink()
+        with Store.open(db) as again:
+            assert not again.read_only and again.get("p").state == "kept"
+        assert integrity(db) == "ok"
+
+
 def test_read_only_disk_opens_read_only_with_a_message(tmp_path: Path):
     with tmpfs(tmp_path / "disk", "4m") as disk:
         db = disk / "triage.sqlite3"

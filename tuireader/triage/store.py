@@ -917,6 +917,12 @@ class Store:
                 f"The triage file {path} can't be written ({error}). Saved triage is shown "
                 "read-only; check the permissions of the file and its folder."
             )
+        if _is_full(error, path):
+            return (
+                f"The triage file {path} could not be opened for changes ({error}); the "
+                "disk may be full. Saved triage is shown read-only; free some space and "
+                "restart to triage again."
+            )
         return (
             f"The triage file {path} could not be opened ({error}). Triage is shown "
             "read-only and changes won't be saved."
