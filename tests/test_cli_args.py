@@ -380,3 +380,43 @@ def test_a_named_list_or_catalog_that_cannot_be_read_ends_with_2_after_the_resul
     assert main(["search", "diffusion", str(source), *data]) == 0
     capsys.readouterr()
     assert main(["search", "walrus", str(source), str(empty), *data]) == 2  # not 1
+
+
+# -- a data folder that cannot be one ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "learning"],
+        ["lists"],
+        ["triage", "5l43nkff", "--state", "keep"],
+        ["note", "5l43nkff", "--set", "kept"],
+        ["undo"],
+        ["add", "--seeds"],
+        [],
+    ],
+)
+def test_a_data_folder_that_is_a_file_is_said_once_and_nothing_runs(
+    capsys, tmp_path, no_reader, argv
+):
+    blocker = tmp_path / "papers"
+    blocker.write_text("a file, not a folder\n", encoding="utf-8")
+    for data_dir in (blocker, blocker / "tuireader"):
+        code, out, err = run(capsys, *argv, "--data-dir", str(data_dir))
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1, err  # one message, not one per file of the folder
+        assert f"data folder {data_dir} cannot be used" in err
+        assert "is a file, not a folder" in err and "--data-dir" in err
+        assert "damaged" not in err
+    assert blocker.read_text(encoding="utf-8") == "a file, not a folder\n"
+
+
+def test_a_data_folder_that_is_a_file_in_tuireader_home_is_said(capsys, tmp_path, monkeypatch):
+    blocker = tmp_path / "home"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("TUIREADER_HOME", str(blocker))
+    code, out, err = run(capsys, "search", "learning")
+    assert code == 2 and f"data folder {blocker} cannot be used" in err
+    code, out, _ = run(capsys, "search", "learning", "--data-dir", str(tmp_path / "data"))
+    assert code == 0 and out  # --data-dir wins, and a folder not there yet is made

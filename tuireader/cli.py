@@ -2168,6 +2168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
+    problem = _data_folder_problem(getattr(args, "data_dir", None))
+    if problem is not None:
+        _err(problem)
+        return EXIT_USAGE
     if func is not cmd_read:
         _whole_writes()
     _tolerant_streams()
@@ -2194,6 +2198,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
         _err(f"unexpected error ({type(exc).__name__}: {exc}); TUIREADER_DEBUG=1 shows details")
         return EXIT_USAGE
+
+
+def _data_folder_problem(data_dir: str | None) -> str | None:
+    """Why the data folder cannot be used at all: a file stands where it must be. Every
+    command stops there, rather than take the library, cache, settings and triage for
+    damaged or empty one by one."""
+    from tuireader.system.paths import in_the_way, resolve
+
+    root = resolve(data_dir).root
+    blocker = in_the_way(root)
+    if blocker is None:
+        return None
+    where = "it" if blocker == root else f"{blocker}, a folder above it,"
+    return (
+        f"the data folder {root} cannot be used: {where} is a file, not a folder; "
+        "name another folder with --data-dir (or TUIREADER_HOME), or move the file away"
+    )
 
 
 def _output_failed(exc: Exception) -> bool:

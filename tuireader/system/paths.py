@@ -66,3 +66,17 @@ def resolve(data_dir: str | os.PathLike[str] | None = None) -> DataPaths:
     """The data paths for an optional explicit folder, else the environment/platform default."""
     root = Path(data_dir).expanduser() if data_dir else default_root()
     return DataPaths(root=root.absolute())
+
+
+def in_the_way(root: Path) -> Path | None:
+    """The file that stands where the data folder ``root`` (or a folder above it) must
+    be, so that no folder can be made there (None: the folder is or can be made)."""
+    for place in (root, *root.parents):
+        try:
+            if place.is_dir():
+                return None
+            if os.path.lexists(place):
+                return place
+        except OSError:  # a name too long, a folder that cannot be looked into
+            return None
+    return None
