@@ -156,6 +156,38 @@ def test_a_symlink_to_a_file_stays_a_symlink_and_the_file_is_written(tmp_path, c
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.md", "lists", "real.md"]
 
 
+def test_an_export_never_takes_the_place_of_a_file_tuireader_keeps_or_reads(tmp_path, capsys, demo):
+    data = tmp_path / "data"
+    catalog = tmp_path / "catalog.jsonl"
+    catalog.write_text(
+        json.dumps({"title": "Bayesian Optimization with Diffusion Models", "year": 2020}) + "\n"
+    )
+    argv = [demo, "--data-dir", str(data), "--catalog", str(catalog)]
+    first = next(iter(load_library([demo]).papers)).id
+    assert cli.main(["triage", first, "--state", "keep", *argv]) == 0
+    (tmp_path / "same.jsonl").symlink_to(demo)
+    theirs = {
+        data / "triage.sqlite3": "the triage file",
+        data / "triage.sqlite3-wal": "part of the triage file",
+        data / "lists.json": "list of lists",
+        data / "config.toml": "the settings file",
+        tmp_path / "lists" / "a.jsonl": "a list being read",
+        tmp_path / "same.jsonl": "a list being read",
+        catalog: "a catalog being read",
+    }
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    capsys.readouterr()
+    for target, what in theirs.items():
+        code, out, err = export_to(capsys, target, *argv)
+        assert code == 2 and out == "", err
+        assert what in err and "nothing was written" in err and err.count("\n") == 1, err
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+    assert cli.main(["search", "is:kept", "--json", *argv]) == 0
+    assert json.loads(capsys.readouterr().out)["hits"][0]["id"] == first
+    code, _, err = export_to(capsys, tmp_path / "mine.md", *argv)  # anywhere else: written
+    assert code == 0 and "Bayesian" in (tmp_path / "mine.md").read_text(), err
+
+
 def test_a_symlink_to_a_device_is_written_through_never_replaced(tmp_path, capsys, demo):
     link = tmp_path / "null"
     link.symlink_to(os.devnull)

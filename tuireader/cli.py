@@ -392,6 +392,46 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
     )
 
 
+def _own_file(output: str, session: Any, args: argparse.Namespace) -> str | None:
+    """What the file ``output`` names is to tuireader, when it is a file it keeps or
+    reads: the triage file (or its write-ahead log), the library, the settings, a list
+    or a catalog being read (None: none of these). The same file under another name (a
+    link) counts."""
+    from pathlib import Path
+
+    from tuireader.system.shelf import FILE_NAME
+
+    target = Path(output).expanduser()
+    paths = session.paths
+    own: list[tuple[Path, str]] = [
+        (paths.state_db, "the triage file, your marks, tags and notes"),
+        *(
+            (paths.state_db.with_name(paths.state_db.name + end), "part of the triage file")
+            for end in ("-wal", "-shm", "-journal")
+        ),
+        (paths.root / FILE_NAME, "your library's list of lists"),
+        (paths.config_file, "the settings file"),
+        *((paper_list.path, "a list being read") for paper_list in session.library.lists),
+        *(
+            (Path(catalog).expanduser(), "a catalog being read")
+            for catalog in [*(args.catalog or ()), *session.config.catalogs]
+        ),
+    ]
+    try:
+        where = os.path.realpath(target)
+    except (OSError, ValueError):  # no name a file can have: it is none of these
+        return None
+    for path, what in own:
+        try:
+            # the data folder's own names count before they exist: a triage file, library
+            # or settings file written there would be taken for a damaged one
+            if where == os.path.realpath(path) or os.path.samefile(target, path):
+                return what
+        except (OSError, ValueError):  # not there (or no name a file can have)
+            continue
+    return None
+
+
 # -- commands ----------------------------------------------------------------------------
 
 
@@ -1575,6 +1615,13 @@ def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     session = _session(args)
+    if args.output not in (None, "-"):
+        mine = _own_file(args.output, session, args)
+        if mine is not None:
+            raise UsageError(
+                f"{_short(args.output)!r} is {mine}: an export written there would take its place; "
+                "give another file name after -o (nothing was written)"
+            )
     query = args.query or ""
     papers = _query_papers(session, args, query) if query.strip() else list(session.library.papers)
     if not papers:
