@@ -134,6 +134,24 @@ def test_text_that_is_no_note_is_refused_and_the_note_kept(capsys, lst, monkeypa
     assert note_of(lst, first) == "keep me"
 
 
+def test_a_file_piped_in_by_mistake_is_refused_past_the_notes_limit(capsys, lst, monkeypatch):
+    # megabytes in a note made the reader's editor take seconds a key (30 MB: it hung)
+    first, second = ids(capsys, lst, "grasping")[:2]
+    run(capsys, "note", first, "--set", "keep me", lst)
+    stdin(monkeypatch, ("a log line\n" * 20_000).encode())
+    code, out, err = run(capsys, "note", first, "--append", "-", lst)
+    assert code == 2 and out == "", err
+    assert "Note not saved" in err and "more than the 100,000 a note may hold" in err
+    assert note_of(lst, first) == "keep me"
+    code, _out, err = run(capsys, "note", first, second, "--set", "x" * 100_001, lst)
+    assert code == 2 and "100,001 characters" in err
+    assert [note_of(lst, first), note_of(lst, second)] == ["keep me", ""]  # neither changed
+    assert run(capsys, "note", second, "--set", "y" * 100_000, lst)[0] == 0  # the limit itself
+    assert run(capsys, "undo")[0] == 0 and note_of(lst, second) == ""
+    assert run(capsys, "note", first, "--append", "still here", lst)[0] == 0
+    assert note_of(lst, first) == "keep me\nstill here"
+
+
 def test_control_characters_in_a_note_are_kept_as_data_and_shown_escaped(capsys, lst):
     first = ids(capsys, lst, "grasping")[0]
     text = "red \x1b[31mtext\x1b[0m and \x07bell \u202eflip"

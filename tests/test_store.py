@@ -282,6 +282,19 @@ def test_notes_set_appended_and_cleared_on_several_papers_are_one_step_each(
     assert store.get("a").note == "mine" and store.get("b").note == ""
 
 
+def test_a_note_never_grows_past_the_limit_and_a_long_one_may_shrink(store: Store) -> None:
+    limit = store_module.NOTE_LIMIT
+    store.set_note("a", "x" * limit)  # the limit itself is a note
+    with pytest.raises(StoreError, match="more than the 100,000 a note may hold"):
+        store.set_note("b", "y" * (limit + 1))
+    with pytest.raises(StoreError, match="would be 100,002 characters"):
+        store.set_notes(["b", "a"], "z", append=True)  # a's would grow: b is not changed
+    assert store.get("a").note == "x" * limit and store.get("b").note == ""
+    store._put_note(store._conn, "c", "w" * (limit + 50))  # written by an older tuireader
+    assert store.set_note("c", "w" * (limit + 10)).note == "w" * (limit + 10)
+    assert store.undo() is not None and len(store.get("c").note) == limit + 50
+
+
 def test_appending_to_a_note_keeps_what_another_reader_saved_just_before(db_path: Path) -> None:
     with Store.open(db_path) as reader, Store.open(db_path) as command_line:
         reader.origin = "reader elsewhere 1 x"

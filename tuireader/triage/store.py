@@ -44,6 +44,10 @@ UNDO_DEPTH = 1000
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _NOT_DAMAGE = ("NULL value in ", "CHECK constraint failed")
 _CHUNK = 500  # ids per IN (...) query, well below SQLite's variable limit
+#: the most characters a note may grow to: a few dozen pages, where a file piped into
+#: ``note --append -`` by mistake (megabytes) would make the reader's editor and viewer
+#: take seconds a key, and every undo step keep a copy of it.
+NOTE_LIMIT = 100_000
 
 # Each entry upgrades the schema from version ``n - 1`` to ``n``. Version 0 is an empty
 # file. Entries are never edited once released: a change is a new version.
@@ -432,6 +436,17 @@ def normalize_note(note: str) -> str:
     """A note as stored: line endings made ``\\n`` and trailing blank space removed."""
     text = str(note).replace("\r\n", "\n").replace("\r", "\n")
     return text.rstrip() if text.strip() else ""
+
+
+def _check_note_length(paper_id: str, before: str, after: str) -> None:
+    """Refuse a note that would grow past :data:`NOTE_LIMIT` (one already longer may
+    still be shortened)."""
+    if len(after) > NOTE_LIMIT and len(after) > len(before):
+        raise StoreError(
+            f"Note not saved: the note of {paper_id} would be {len(after):,} characters, "
+            f"more than the {NOTE_LIMIT:,} a note may hold. Keep the long text in a file "
+            "and note where it is."
+        )
 
 
 def _check_state(state: str) -> str:
@@ -1382,6 +1397,7 @@ class Store:
                     before,
                 )
             if before != note:
+                _check_note_length(paper_id, before, note)
                 self._put_note(conn, paper_id, note)
                 summary = "cleared note" if not note else "edited note"
                 self._log(conn, "note", summary, [(paper_id, "note", before, note)])
@@ -1405,6 +1421,7 @@ class Store:
                 if append:
                     after = f"{before}\n{note}" if before and note else before or note
                 if after != before:
+                    _check_note_length(paper_id, before, after)
                     self._put_note(conn, paper_id, after)
                     changes.append((paper_id, "note", before, after))
             summary = "cleared note" if not note and not append else "edited note"
