@@ -201,6 +201,27 @@ async def test_note_is_multi_line_and_saved_with_ctrl_s():
 
 
 @sync
+async def test_a_note_past_the_limit_is_not_saved_and_its_text_comes_back_to_the_next_edit():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n")
+        await pilot.pause()
+        long = "pasted " * 15_000  # 105,000 characters
+        app.screen.query_one("#note-input").text = long
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == ""
+        said = " ".join(f"{n.title} {n.message}" for n in app._notifications)
+        assert "Not saved" in said and "100,000 a note may hold" in said
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.query_one("#note-input").text == long
+
+
+@sync
 async def test_a_note_left_with_escape_is_not_saved_but_comes_back_to_the_next_edit():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:
