@@ -209,3 +209,37 @@ async def test_a_key_pressed_as_the_lists_are_read_again_goes_to_the_papers_new_
         await settle(pilot)
         assert stored_states() == {}
         assert screen.triage.state_of(new[1]) == "new"
+
+
+@sync
+async def test_a_list_caught_half_written_keeps_the_papers_read_before(tmp_path):
+    # an editor, a download or a sync tool writing the file in place: a poll can read it
+    # cut short; the papers (and the query, the highlight, the marks) stay till it is whole
+    source = write_list(tmp_path / "collas.bib")
+    whole = source.read_text(encoding="utf-8")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"continual")
+        await settle(pilot)
+        second = next(row.paper for row in screen.results.rows if "MAML" in row.paper.title)
+        await highlight(pilot, screen, second.id)
+        before = ids(screen)
+        source.write_text("@InProceedings{energy2022,\n  title = {Energy", encoding="utf-8")
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert ids(screen) == before and len(screen.library) == 3
+        current = screen.current_paper
+        assert current is not None and current.id == second.id
+        said = " ".join(notices(app))
+        assert "Could not read the lists again" in said and "collas.bib" in said
+        assert "the papers read before are kept" in said
+        await pilot.press("s")  # keys act on the papers shown
+        await settle(pilot)
+        assert stored_states() == {second.id: "kept"}
+
+        source.write_text(whole, encoding="utf-8")  # whole again: read again
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert ids(screen) == before and screen.triage.state_of(second.id) == "kept"
+        assert any("changed on disk: read again" in n for n in notices(app))

@@ -1941,6 +1941,13 @@ class MainScreen(Screen[None]):
             reason = f"{type(error).__name__}: {error}"
             self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk))
             return
+        unreadable = _now_unreadable(self.library, library)
+        if unreadable:
+            # caught halfway through being written (an editor, a download, a sync): the
+            # papers read before stay, and the file is read again when it changes next
+            reason = "; ".join(map(str, unreadable)) + " (the papers read before are kept)"
+            self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk))
+            return
         pairs = tuple((move.old_id, move.new_id) for move in moves)
         self.post_message(msg.ListsReread(library, found, on_disk, pairs, last_move))
 
@@ -2332,6 +2339,23 @@ def _by_source(problems: Sequence[Problem]) -> tuple[list[Problem], list[Problem
         is_settings = Path(problem.path).name == CONFIG_NAME
         (settings if is_settings else lists).append(problem)
     return lists, settings
+
+
+def _now_unreadable(before: Library | None, after: Library) -> list[Problem]:
+    """The problems of the lists ``before`` read that are still there but could not be
+    read at all for ``after`` (a list file cut short, or not a list any more)."""
+    if before is None:
+        return []
+    read_before = {os.path.abspath(paper_list.path) for paper_list in before.lists}
+    read_now = {os.path.abspath(paper_list.path) for paper_list in after.lists}
+    return [
+        problem
+        for problem in after.problems
+        if problem.severity == "error"
+        and (where := os.path.abspath(problem.path)) in read_before
+        and where not in read_now
+        and os.path.isfile(where)
+    ]
 
 
 def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Library) -> list[str]:
