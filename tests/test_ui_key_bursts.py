@@ -88,6 +88,20 @@ async def test_t_then_tags_in_one_burst_tags_the_paper():
 
 
 @sync
+async def test_enter_in_the_tag_editor_then_a_note_in_one_burst_writes_both():
+    # the keys after the tag editor's Enter went into the editor as it closed: lost
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await burst(pilot, ["t", *"rl", "enter", "n", *"read later", "ctrl+s", "j", "s"])
+        assert not isinstance(app.screen, (TagEditor, NoteEditor))
+        assert saved(first).tags == ("rl",)
+        assert saved(first).note == "read later"
+        assert saved(second).state == "kept"
+
+
+@sync
 async def test_escape_out_of_the_tag_editor_then_q_in_one_burst_quits():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

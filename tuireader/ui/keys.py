@@ -236,12 +236,16 @@ class KeyOrderedApp(App[None]):
             self._keys_handled()
 
     def _screen_busy(self) -> bool:
-        """True while the screen (or the widget it focuses) has messages still to handle."""
+        """True while the screen, the widget it focuses or a widget between them has
+        messages still to handle: a message the key made the focused widget post (an
+        input's Submitted) bubbles up through each on its way to the screen."""
         screen = self.screen
-        focused = screen.focused
-        return screen.message_queue_size > 0 or (
-            focused is not None and focused.message_queue_size > 0
-        )
+        node: DOMNode | None = screen.focused
+        while node is not None and node is not screen:
+            if node.message_queue_size > 0:
+                return True
+            node = node.parent
+        return screen.message_queue_size > 0
 
 
 def _taken_as_text(box: Input, key: events.Key) -> bool:
