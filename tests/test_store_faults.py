@@ -162,6 +162,31 @@ def test_a_damaged_wal_opens_soundly_and_keeps_what_was_checkpointed(tmp_path, d
     assert integrity(db) == "ok"
 
 
+def test_a_triage_file_cut_short_shows_the_marks_it_still_holds(tmp_path):
+    # a copy or a sync that stopped half way: SQLite refuses the whole file as malformed
+    db = tmp_path / "triage.sqlite3"
+    with Store.open(db) as store:
+        for i in range(3):
+            store.set_state(f"p{i}", "kept")
+        store.set_tags("p0", ["safe"])
+        store.set_note("p1", "still here")
+        for i in range(300):  # an undo log that runs to many pages after the marks'
+            store.set_state("p2", STATES[i % len(STATES)])
+        store.set_state("p2", "kept")
+    assert not Path(f"{db}-wal").exists() or Path(f"{db}-wal").stat().st_size == 0
+    whole = db.read_bytes()
+    page = int.from_bytes(whole[16:18], "big")
+    cut = len(whole) // page // 2 * page
+    assert cut >= 8 * page
+    db.write_bytes(whole[:cut])
+    with Store.open(db, timeout=2.0) as opened:
+        assert opened.read_only and opened.problem and "damaged" in opened.problem
+        assert opened.get("p0").state == "kept" and opened.get("p0").tags == ("safe",)
+        assert opened.get("p1").note == "still here"
+        assert opened.get("p2").state == "kept"
+    assert db.read_bytes() == whole[:cut]  # left untouched
+
+
 # ------------------------------------------------------------------ tmpfs (root only)
 
 

@@ -688,7 +688,44 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
         finally:
             src.close()
         break
+    else:
+        _copy_cut_short(path, mem)
     return mem
+
+
+#: the largest triage file :func:`_copy_cut_short` reads into memory whole.
+_SALVAGE_LIMIT = 1 << 30
+
+
+def _copy_cut_short(path: Path, mem: sqlite3.Connection) -> None:
+    """Copy into ``mem`` what can be read of a triage file cut short (a copy or a sync
+    that stopped half way), which SQLite refuses whole as malformed: the pages it still
+    has are read from an image of it in memory, made as long as its header says it is."""
+    if _held_here(path):  # never opened outside SQLite while this process holds it
+        return
+    try:
+        with path.open("rb") as handle:
+            image = bytearray(handle.read(_SALVAGE_LIMIT + 1))
+    except OSError:
+        return
+    if len(image) < 100 or len(image) > _SALVAGE_LIMIT or not image.startswith(_SQLITE_MAGIC):
+        return
+    page = int.from_bytes(image[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(image[28:32], "big")
+    if page * pages <= len(image) or page * pages > _SALVAGE_LIMIT:
+        return  # not cut short: damaged otherwise, and nothing more to be read here
+    image.extend(bytes(page * pages - len(image)))
+    image[18:20] = b"\x01\x01"  # an image has no write-ahead log: read it as a plain file
+    src = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        src.deserialize(bytes(image))
+        src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        _copy_rows(src, mem)
+    except (sqlite3.Error, AttributeError):  # AttributeError: a SQLite built without it
+        return
+    finally:
+        src.close()
 
 
 def _rows(src: sqlite3.Connection, query: str) -> Iterator[tuple[Any, ...]]:
