@@ -394,6 +394,27 @@ def test_a_triage_file_removed_under_an_open_store_is_written_again(tmp_path: Pa
     assert path.stat().st_mode & 0o077 == 0
 
 
+def test_a_triage_file_removed_with_its_whole_data_folder_is_written_again(
+    tmp_path: Path,
+) -> None:
+    # rm -rf of the data folder under a running reader: its folder was not made again,
+    # and every mark, tag and note the reader held went with it
+    data = tmp_path / "data"
+    path = data / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    store.set_note("aaaa1111", "only here now")
+    shutil.rmtree(data)
+    problem = store.check_file()
+    assert problem is not None and "was removed" in problem
+    assert "written again with every change saved so far" in problem, problem
+    store.close()
+    with Store.open(path, read_only=True) as again:
+        assert again.get("aaaa1111").state == "kept"
+        assert again.get("aaaa1111").note == "only here now"
+    assert path.stat().st_mode & 0o077 == 0
+
+
 def test_a_change_after_the_file_was_removed_is_refused_and_the_file_written_again(
     tmp_path: Path,
 ) -> None:

@@ -1001,6 +1001,11 @@ class Store:
                 return None
             self._drop_companions()
             if now is None:
+                # the data folder may have gone with it (removed whole): made again
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError:
+                    pass  # then it cannot be written again, and that is said
                 restored = self._copy_to(self.path) is None
                 what = (
                     "it was written again with every change saved so far"
