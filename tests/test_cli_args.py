@@ -420,3 +420,35 @@ def test_a_data_folder_that_is_a_file_in_tuireader_home_is_said(capsys, tmp_path
     assert code == 2 and f"data folder {blocker} cannot be used" in err
     code, out, _ = run(capsys, "search", "learning", "--data-dir", str(tmp_path / "data"))
     assert code == 0 and out  # --data-dir wins, and a folder not there yet is made
+
+
+def test_an_empty_name_is_no_list_and_never_the_current_folder(
+    capsys, tmp_path, monkeypatch, no_reader
+):
+    # `tuireader add "$LIST"` with the variable empty added the folder it ran in
+    here = tmp_path / "here"
+    here.mkdir()
+    (here / "mine.jsonl").write_text(
+        json.dumps({"title": "A paper in the folder the command runs in", "year": 2024}) + "\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(here)
+    data = ["--data-dir", str(tmp_path / "data")]
+    for argv in (["add", ""], ["add", "mine.jsonl", ""]):
+        code, out, err = run(capsys, *argv, *data)
+        assert code == 2 and out == "" and "an empty name names no file or folder" in err
+        assert "nothing added" in err
+    code, out, err = run(capsys, "lists", *data)
+    assert "seeds" in out and "here" not in out
+    for argv in (
+        ["search", "folder", ""],
+        ["show", "5l43nkff", ""],
+        ["export", "--format", "csv", ""],
+    ):
+        code, out, err = run(capsys, *argv, *data)
+        assert code == 2 and out == "", (argv, err)
+        assert "an empty name names no list file or folder" in err
+    code, out, err = run(capsys, "", *data)
+    assert code == 2 and "no such file or command ''" in err
+    code, out, err = run(capsys, "triage", "5l43nkff", "", "--state", "keep", *data)
+    assert code == 1 and "no paper with id ''" in err

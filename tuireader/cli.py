@@ -199,6 +199,9 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
     them among its load warnings, where a user sees them)."""
     given = getattr(args, "sources", None)
     if given:
+        if any(not str(item) for item in given):
+            # Path("") is the current folder, which would be read in its place
+            raise UsageError("an empty name names no list file or folder; nothing was read")
         return list(given), []
     from tuireader.model import Problem
     from tuireader.system import shelf
@@ -1093,6 +1096,8 @@ def _on_disk(item: str) -> bool:
     could have (too long, a NUL), which ``Path.exists`` raises for."""
     from pathlib import Path
 
+    if not item:  # Path("") is the current folder: an empty variable names no list
+        return False
     try:
         return Path(item).expanduser().exists()
     except (OSError, ValueError):

@@ -362,6 +362,8 @@ def _same_path(a: Path, b: Path) -> bool:
 
 def entry_for(path: str | os.PathLike[str]) -> Entry:
     """The entry for an existing file or folder; raises ShelfError when there is none."""
+    if not os.fspath(path):  # Path("") is the current folder, not a list named
+        raise ShelfError("an empty name names no file or folder")
     target = _normal(path)
     try:
         info = target.stat()
