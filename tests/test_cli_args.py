@@ -452,3 +452,18 @@ def test_an_empty_name_is_no_list_and_never_the_current_folder(
     assert code == 2 and "no such file or command ''" in err
     code, out, err = run(capsys, "triage", "5l43nkff", "", "--state", "keep", *data)
     assert code == 1 and "no paper with id ''" in err
+
+
+def test_an_empty_data_folder_or_catalog_name_is_refused_not_the_default(
+    capsys, tmp_path, monkeypatch, no_reader
+):
+    # `--data-dir "$DIR"` with the variable empty used the user's own data folder
+    home = tmp_path / "home"
+    monkeypatch.setenv("TUIREADER_HOME", str(home))
+    for argv in (["triage", "5l43nkff", "--state", "keep"], ["search", "learning"], []):
+        code, out, err = run(capsys, *argv, "--data-dir", "")
+        assert code == 2 and out == "" and "--data-dir was given an empty name" in err
+    assert not home.exists()
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "search", "learning", "--catalog", "", "--data-dir", "d")
+    assert code == 2 and out == "" and "--catalog was given an empty name" in err

@@ -2220,6 +2220,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
+    if getattr(args, "data_dir", None) == "":
+        # an empty --data-dir "$DIR" would fall back to the user's own data folder
+        _err("--data-dir was given an empty name: give the data folder's name")
+        return EXIT_USAGE
+    if "" in (getattr(args, "catalog", None) or ()):
+        _err("--catalog was given an empty name: give the catalog's file or folder")
+        return EXIT_USAGE
     problem = _data_folder_problem(getattr(args, "data_dir", None))
     if problem is not None:
         _err(problem)
