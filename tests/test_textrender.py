@@ -473,3 +473,23 @@ def test_rendering_adds_no_character_that_acts_on_a_terminal(text: str) -> None:
         assert made == set()
         assert all(0 <= s.start < s.end <= len(out.text) for s in out.spans)
         assert "\x1b" not in visible(out.text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\\emph{" * 5000 + "deep" + "}" * 5000,
+        "\\textbf{\\textit{" * 3000 + "deep" + "}}" * 3000,
+        "\\href{https://a.example}{" * 3000 + "deep" + "}" * 3000,
+        "\\footnote{" * 3000 + "deep" + "}" * 3000,
+        "{\\bf " * 5000 + "deep" + "}" * 5000,
+    ],
+    ids=["emph", "textbf-textit", "href", "footnote", "bf-switch"],
+)
+def test_commands_nested_by_the_thousand_render_without_exhausting_the_stack(text):
+    # a hostile list took the reader down with a RecursionError (and `show` with it)
+    shown = render(text).text
+    assert "deep" in shown
+    assert "deep" in display_title(text)
+    shallow = "\\emph{" * 20 + "deep" + "}" * 20
+    assert render(shallow).text == "deep"  # nesting people write is still rendered

@@ -1210,7 +1210,15 @@ def _pair_stars(events: list[object]) -> None:
             stack.append(index)
 
 
-def _render_into(text: str, out: _Out, mode: Mode = "prose", grouped: bool = False) -> None:
+#: how deep commands may nest (``\emph{\textbf{…}}``) and still be rendered; deeper, a
+#: command's argument is shown as written: a list nesting them by the thousand would
+#: otherwise exhaust Python's stack and take the reader down with it.
+_MAX_NESTING = 64
+
+
+def _render_into(
+    text: str, out: _Out, mode: Mode = "prose", grouped: bool = False, depth: int = 0
+) -> None:
     events = _events(text, mode, grouped)
     _pair_stars(events)
     opened: dict[int, int] = {}
@@ -1245,8 +1253,11 @@ def _render_into(text: str, out: _Out, mode: Mode = "prose", grouped: bool = Fal
                     converted = shifted
                 out.add_out(converted, "math")
             elif kind == "cmd":
+                if depth >= _MAX_NESTING:
+                    out.add(event[2])
+                    continue
                 inner = _Out()
-                _render_into(event[2], inner, mode, grouped=True)
+                _render_into(event[2], inner, mode, grouped=True, depth=depth + 1)
                 out.add_out(inner, event[1])
 
 
