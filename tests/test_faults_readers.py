@@ -342,6 +342,35 @@ def test_bibtex_hash_concatenation_and_string_macros(tmp_path: Path) -> None:
     assert second.abstract == "x # y"
 
 
+def test_bibtex_macros_that_double_each_other_stop_at_a_budget(tmp_path: Path) -> None:
+    # sixty macros each twice the one before: 2**59 characters, and the reader took every
+    # byte of memory there was (killed at 23 GB)
+    text = '@string{m0 = "x"}\n' + "".join(
+        f"@string{{m{i} = m{i - 1} # m{i - 1}}}\n" for i in range(1, 60)
+    )
+    text += "@string{jmlr = {Journal of Machine Learning Research}}\n"
+    text += "@article{bomb, title = {Macro bomb}, journal = m59, abstract = {Fine.}}\n"
+    text += "@article{next, title = {Next}, journal = jmlr, abstract = {Also fine.}}\n"
+    result = read_file(write(tmp_path, "bomb.bib", text.encode()))
+    bomb, following = result.records
+    assert bomb.title == "Macro bomb" and bomb.abstract == "Fine."
+    assert len(bomb.venue or "") < 2_000_000
+    assert following.title == "Next" and following.venue == "Journal of Machine Learning Research"
+    said = " ".join(problem.message for problem in result.problems)
+    assert "@string macros expand to more than 100,000 characters each" in said
+    assert "left as their names" in said
+    # each macro short enough, but used past the file's budget
+    text = "@string{big = {" + "y" * 90_000 + "}}\n"
+    text += "".join(
+        f"@article{{k{i}, title = {{P{i}}}, journal = big # big # big, abstract = {{ok}}}}\n"
+        for i in range(50)
+    )
+    result = read_file(write(tmp_path, "budget.bib", text.encode()))
+    assert len(result.records) == 50
+    assert sum(len(record.venue or "") for record in result.records) <= 1_000_000
+    assert any("left as their names" in problem.message for problem in result.problems)
+
+
 def test_bibtex_stray_brace_keeps_the_abstract_and_names_the_entry(tmp_path: Path) -> None:
     text = (
         "@inproceedings{stray24,\n  title = {Stray } brace},\n  author = {Lee, Ann},\n"

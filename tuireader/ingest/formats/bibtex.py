@@ -238,9 +238,39 @@ def _bib_pieces(raw: str) -> list[str]:
     return pieces
 
 
-def _bib_value(raw: str, macros: dict[str, str]) -> str:
+class _Macros(dict[str, str]):
+    """A file's ``@string`` macros by name, and how many characters their expansions may
+    still add up to: macros that each repeat the one before twice (``@string{m2 = m1 #
+    m1}``, sixty deep) would otherwise grow to more than all the memory there is."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__()
+        self.budget = self.left = budget
+        #: an expansion was refused for want of budget (said once, as a problem)
+        self.exhausted = False
+
+    def expand(self, name: str) -> str | None:
+        """The text of macro ``name`` (None: no such macro, or no budget left for it)."""
+        value = self.get(name)
+        if value is None:
+            return None
+        if len(value) > self.left:
+            self.exhausted = True
+            return None
+        self.left -= len(value)
+        return value
+
+
+#: the least that a file's macros may expand to in all (a file may expand to twice
+#: its own length besides), and the longest one macro may be.
+_MACRO_BUDGET = 1_000_000
+_MACRO_LONGEST = 100_000
+
+
+def _bib_value(raw: str, macros: _Macros) -> str:
     """A raw BibTeX value as text: ``{...}`` and ``"..."`` unwrapped, ``@string`` macros
-    and month names resolved, ``#`` concatenation honoured (``"A " # var # {B}``)."""
+    and month names resolved, ``#`` concatenation honoured (``"A " # var # {B}``). A
+    macro past the file's budget is left as its name."""
     out: list[str] = []
     for piece in _bib_pieces(raw):
         piece = piece.strip()
@@ -250,11 +280,12 @@ def _bib_value(raw: str, macros: dict[str, str]) -> str:
             out.append(piece)
         else:
             name = piece.lower()
-            out.append(macros.get(name, _MONTHS.get(name, piece)))
+            value = macros.expand(name)
+            out.append(value if value is not None else _MONTHS.get(name, piece))
     return "".join(out)
 
 
-def _bib_fields(entry: Any, macros: dict[str, str]) -> list[tuple[str, str]]:
+def _bib_fields(entry: Any, macros: _Macros) -> list[tuple[str, str]]:
     """``(name as written, value)`` of an entry's fields, in file order."""
     return [
         (field.key, _bib_value(field.value, macros))
@@ -264,7 +295,7 @@ def _bib_fields(entry: Any, macros: dict[str, str]) -> list[tuple[str, str]]:
 
 
 def _stray_brace(
-    entry: Any, leftover: str, macros: dict[str, str], path: Path
+    entry: Any, leftover: str, macros: _Macros, path: Path
 ) -> tuple[list[tuple[str, str]], Problem]:
     """Fields that a stray ``}`` cut off from ``entry`` (text after it), and a warning.
 
@@ -499,12 +530,16 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     problems = [
         Problem(path, _describe_failed_block(block), "warning") for block in library.failed_blocks
     ]
-    macros: dict[str, str] = {}
+    macros = _Macros(max(_MACRO_BUDGET, 2 * len(text)))
     entries: list[BibEntry] = []
     previous: Any = None
     for block in library.blocks:
         if isinstance(block, String) and isinstance(block.value, str):
-            macros[block.key.lower()] = _bib_value(block.value, macros)
+            value = _bib_value(block.value, macros)
+            if len(value) > _MACRO_LONGEST:
+                macros.exhausted = True  # left undefined: used, it stays as its name
+            else:
+                macros[block.key.lower()] = value
         elif isinstance(block, Entry):
             pairs = tuple(_bib_fields(block, macros))
             written = _TYPE_RE.match(block.raw or "")
@@ -520,6 +555,16 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
                 problems.append(problem)
         previous = block
+    if macros.exhausted:
+        problems.append(
+            Problem(
+                path,
+                f"its @string macros expand to more than {_MACRO_LONGEST:,} characters "
+                f"each or {macros.budget:,} in all (macros that repeat one another?); "
+                "those past that are left as their names",
+                "warning",
+            )
+        )
     return entries, problems, bool(library.entries or library.failed_blocks)
 
 
