@@ -324,6 +324,23 @@ def test_crossref_and_string_macros(tmp_path: Path) -> None:
     assert (b.journal, b.venue, b.year, b.booktitle) == ("J", "J", 1999, None)
 
 
+def test_papers_that_name_each_other_as_crossref_are_both_papers(tmp_path: Path) -> None:
+    # both were taken for proceedings and dropped without a word
+    path = tmp_path / "cycle.bib"
+    path.write_text(
+        "@inproceedings{one, title = {Paper one}, crossref = {two}, abstract = {First.}}\n"
+        "@inproceedings{two, title = {Paper two}, crossref = {one}, abstract = {Second.}}\n"
+        "@article{three, title = {Paper three}, crossref = {three}, journal = {J}}\n"
+        "@inproceedings{four, title = {Paper four}, crossref = {proc}}\n"
+        "@proceedings{proc, title = {Proceedings of X}, year = {2021}}\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    titles = [record.title for record in result.records]
+    assert titles == ["Paper one", "Paper two", "Paper three", "Paper four"]
+    assert result.records[3].booktitle == "Proceedings of X"  # a container is still none
+
+
 def test_biblatex_date_journaltitle_and_eprint() -> None:
     records = by_title(FIXTURES / "zotero_biblatex_slice.bib")
     amp = records["AMP: adversarial motion priors for stylized physics-based character control"]

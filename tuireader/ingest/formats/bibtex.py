@@ -577,10 +577,16 @@ def parse_entry_string(text: str) -> BibEntry | None:
     return entries[0] if entries else None
 
 
+#: entry types that are papers, never containers of papers: one that another entry's
+#: ``crossref`` names (two papers naming each other, by mistake or by malice) is still a
+#: paper of the list, where it was dropped without a word.
+_PAPER_KINDS = frozenset({"article", "inproceedings", "conference"})
+
+
 def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
     """Each entry's parent (its ``crossref``, else the file's one ``@Proceedings`` for an
     entry with neither booktitle nor journal), by position, and the positions of the
-    parents, which are not papers themselves."""
+    parents, which are not papers themselves (unless they are of a paper's type)."""
     by_key = {entry.key.lower(): index for index, entry in enumerate(entries)}
     proceedings = [index for index, entry in enumerate(entries) if entry.kind == "proceedings"]
     file_wide = proceedings[0] if len(proceedings) == 1 else None
@@ -591,7 +597,8 @@ def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
         target = by_key.get((fields.get("crossref") or "").strip().lower())
         if target is not None and target != index:
             parents[index] = entries[target]
-            used.add(target)
+            if entries[target].kind.lower() not in _PAPER_KINDS:
+                used.add(target)
         elif (
             file_wide is not None
             and index != file_wide
