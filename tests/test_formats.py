@@ -236,6 +236,37 @@ def test_an_arxiv_record_takes_the_year_of_its_journal_reference(
     assert record.year == year
 
 
+@pytest.mark.parametrize(
+    ("given", "arxiv_id"),
+    [
+        ("0704.0002v3", "0704.0002"),
+        ("arXiv:0704.0002", "0704.0002"),
+        ("hep-th/9901001", "hep-th/9901001"),
+        ("javascript:alert(1)", None),
+        ("0704.0002`id`", None),
+        ("../../../etc/passwd", None),
+    ],
+)
+def test_an_arxiv_record_links_to_arxiv_only_for_an_arxiv_id(tmp_path, given, arxiv_id) -> None:
+    # any id was made a link: https://arxiv.org/abs/javascript:alert(1), offered to open
+    item = {
+        "id": given,
+        "title": "A paper",
+        "abstract": "Words.",
+        "authors": "A. Person",
+        "categories": "cs.LG",
+        "versions": [{"version": "v1", "created": "Mon, 2 Apr 2007 19:18:42 GMT"}],
+    }
+    path = tmp_path / "arxiv.jsonl"
+    path.write_text(json.dumps(item) + "\n", encoding="utf-8")
+    (record,) = read_file(path).records
+    assert record.arxiv_id == arxiv_id
+    if arxiv_id is None:
+        assert record.url is None and record.pdf is None
+    else:
+        assert record.url == f"https://arxiv.org/abs/{arxiv_id}"
+
+
 def test_arxiv_metadata_gives_id_links_year_categories_and_no_invented_authors() -> None:
     lines = (FIXTURES / "arxiv_kaggle_slice.jsonl").read_text(encoding="utf-8").splitlines()
     sources = {item["id"]: item for item in map(json.loads, lines)}

@@ -166,8 +166,11 @@ def _parsed_name(item: Any) -> str | None:
 
 def _arxiv_record(data: dict[str, Any]) -> Record | None:
     identifier = text_field(data.get("id"))
-    found = ARXIV_ID_RE.search(identifier or "")
-    arxiv_id = found.group(1) if found else identifier
+    # the id whole, as arXiv gives it: anything else ("javascript:…", an id with a
+    # command after it) makes no arXiv link and names no arXiv paper
+    bare = re.sub(r"^arxiv:", "", (identifier or "").strip(), flags=re.IGNORECASE)
+    found = ARXIV_ID_RE.fullmatch(bare)
+    arxiv_id = found.group(1) if found else None
     title = one_line(data.get("title"))
     abstract = text_field(data.get("abstract")) or ""
     if not title and not abstract:
