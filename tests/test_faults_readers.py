@@ -326,6 +326,27 @@ def test_nul_bytes_are_binary(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- BibTeX
 
 
+def test_a_json_array_cut_short_keeps_the_records_before_the_break(tmp_path: Path) -> None:
+    # a download stopped half way: every paper was lost to "is not valid JSON"
+    items = [
+        {"title": f"Paper {n}", "abstract": f"Abstract {n} " * 20, "author": "A. B."}
+        for n in range(10)
+    ]
+    whole = json.dumps(items, indent=4)
+    cut = whole[: whole.index('"Paper 7"') + 4]
+    result = read_file(write(tmp_path, "cut.json", cut.encode()))
+    assert [record.title for record in result.records] == [f"Paper {n}" for n in range(7)]
+    (problem,) = result.problems
+    assert problem.severity == "warning"
+    assert "is not valid JSON from line" in problem.message
+    assert "read the 7 records before it (is the file cut short?)" in problem.message
+    library = load_library([tmp_path / "cut.json"])
+    assert len(library) == 7
+    # nothing whole before the break: nothing to keep, said as before
+    result = read_file(write(tmp_path, "none.json", b'[{"title": "A", "abstract": "b"'))
+    assert not result.records and "is not valid JSON (" in result.problems[-1].message
+
+
 def test_bibtex_hash_concatenation_and_string_macros(tmp_path: Path) -> None:
     text = (
         '@string{var = "middle "}\n'

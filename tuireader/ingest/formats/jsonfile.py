@@ -759,13 +759,60 @@ def parse_json(text: str, path: Path) -> ReadResult:
             return ReadResult(path, result.name, "jsonl", result.records, result.problems)
         # some of json's messages end in "at" ("Unterminated string starting at")
         at = "" if error.msg.endswith(" at") else " at"
-        return failure(
+        where = f"{error.msg}{at} line {error.lineno}, column {error.colno}"
+        prefix = _array_prefix(text)
+        if prefix is None:
+            return failure(path, f"is not valid JSON ({where})", "json")
+        # a download or a copy cut short: the records before the break are still read
+        data, lineno = prefix
+        s = "" if len(data) == 1 else "s"
+        broken = Problem(
             path,
-            f"is not valid JSON ({error.msg}{at} line {error.lineno}, column {error.colno})",
-            "json",
+            f"is not valid JSON from line {lineno} on ({where}); read the {len(data)} "
+            f"record{s} before it (is the file cut short?)",
+            "warning",
         )
+        return _with_problem(_from_data(data, path), broken)
     except RecursionError:
         return failure(path, "is not valid JSON (nested too deeply)", "json")
+    return _from_data(data, path)
+
+
+def _array_prefix(text: str) -> tuple[list[Any], int] | None:
+    """The whole elements a JSON array holds before it breaks off or goes wrong, and the
+    line where the first element that cannot be read starts (None: the text is no such
+    array, or not one element of it can be read)."""
+    decoder = json.JSONDecoder(strict=False)
+    pos = len(text) - len(text.lstrip("\ufeff \t\r\n"))
+    if not text.startswith("[", pos):
+        return None
+    pos += 1
+    items: list[Any] = []
+    while True:
+        pos += len(text[pos:]) - len(text[pos:].lstrip(" \t\r\n"))
+        try:
+            item, end = decoder.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            break
+        items.append(_scrub(item))
+        pos = end + len(text[end:]) - len(text[end:].lstrip(" \t\r\n"))
+        if not text.startswith(",", pos):
+            break
+        pos += 1
+    if not items:
+        return None
+    return items, text.count("\n", 0, pos) + 1
+
+
+def _with_problem(result: ReadResult, problem: Problem) -> ReadResult:
+    """``result`` with ``problem`` said first."""
+    return ReadResult(
+        result.path, result.name, result.format, result.records, (problem, *result.problems)
+    )
+
+
+def _from_data(data: Any, path: Path) -> ReadResult:
+    """The records of a JSON file's parsed ``data``."""
     name: str | None = None
     if isinstance(data, dict):
         papers = next(
