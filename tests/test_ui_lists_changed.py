@@ -8,6 +8,7 @@ and never write a decision to an id whose mark has moved (a mark no list would s
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
@@ -243,3 +244,30 @@ async def test_a_list_caught_half_written_keeps_the_papers_read_before(tmp_path)
         await settle(pilot)
         assert ids(screen) == before and screen.triage.state_of(second.id) == "kept"
         assert any("changed on disk: read again" in n for n in notices(app))
+
+
+@sync
+async def test_a_json_list_caught_half_written_keeps_every_paper_read_before(tmp_path):
+    # read up to where it breaks off, the papers after the break left the list for a time
+    source = tmp_path / "list.json"
+    items = [
+        {"title": f"Continual paper {n}", "abstract": f"We study continual learning {n}."}
+        for n in range(6)
+    ]
+    whole = json.dumps(items, indent=2)
+    source.write_text(whole, encoding="utf-8")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        before = ids(screen)
+        assert len(before) == 6
+        source.write_text(whole[: whole.index('"Continual paper 3"')], encoding="utf-8")
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert ids(screen) == before and len(screen.library) == 6
+        said = " ".join(notices(app))
+        assert "the papers read before are kept" in said and "cut short" in said
+        source.write_text(whole, encoding="utf-8")
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert ids(screen) == before

@@ -36,6 +36,7 @@ from typing import Any
 from tuireader.ingest.formats.bibtex import parse_entry_string, record_from_entry, unlatex
 from tuireader.ingest.formats.common import (
     ARXIV_ID_RE,
+    CUT_SHORT,
     YEAR_RE,
     ReadResult,
     arxiv_from_doi,
@@ -769,7 +770,7 @@ def parse_json(text: str, path: Path) -> ReadResult:
         broken = Problem(
             path,
             f"is not valid JSON from line {lineno} on ({where}); read the {len(data)} "
-            f"record{s} before it (is the file cut short?)",
+            f"record{s} before it {CUT_SHORT}",
             "warning",
         )
         return _with_problem(_from_data(data, path), broken)

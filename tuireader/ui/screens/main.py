@@ -35,6 +35,7 @@ from textual.widget import Widget
 from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from tuireader.ingest.formats.common import CUT_SHORT
 from tuireader.learn import LABELS
 from tuireader.model import Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
@@ -2343,7 +2344,8 @@ def _by_source(problems: Sequence[Problem]) -> tuple[list[Problem], list[Problem
 
 def _now_unreadable(before: Library | None, after: Library) -> list[Problem]:
     """The problems of the lists ``before`` read that are still there but could not be
-    read at all for ``after`` (a list file cut short, or not a list any more)."""
+    read at all for ``after`` (not a list any more), or only up to where they break off
+    (a file cut short, as one being written is)."""
     if before is None:
         return []
     read_before = {os.path.abspath(paper_list.path) for paper_list in before.lists}
@@ -2351,10 +2353,12 @@ def _now_unreadable(before: Library | None, after: Library) -> list[Problem]:
     return [
         problem
         for problem in after.problems
-        if problem.severity == "error"
-        and (where := os.path.abspath(problem.path)) in read_before
-        and where not in read_now
+        if (where := os.path.abspath(problem.path)) in read_before
         and os.path.isfile(where)
+        and (
+            (problem.severity == "error" and where not in read_now)
+            or problem.message.endswith(CUT_SHORT)
+        )
     ]
 
 
