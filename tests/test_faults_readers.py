@@ -347,6 +347,21 @@ def test_a_json_array_cut_short_keeps_the_records_before_the_break(tmp_path: Pat
     assert not result.records and "is not valid JSON (" in result.problems[-1].message
 
 
+def test_a_json_lines_file_cut_short_says_so_and_a_broken_line_inside_does_not(
+    tmp_path: Path,
+) -> None:
+    lines = [json.dumps({"title": f"Paper {n}", "abstract": "Words."}) for n in range(3)]
+    cut = "\n".join(lines)[:-10]  # the last line breaks off, with no line end
+    result = read_file(write(tmp_path, "cut.jsonl", cut.encode()))
+    assert [record.title for record in result.records] == ["Paper 0", "Paper 1"]
+    (problem,) = result.problems
+    assert problem.message.endswith("skipped it (is the file cut short?)")
+    inside = "\n".join([lines[0], "broken", lines[1]]) + "\n"
+    result = read_file(write(tmp_path, "inside.jsonl", inside.encode()))
+    (problem,) = result.problems
+    assert "line 2 is not valid JSON" in problem.message and "cut short" not in problem.message
+
+
 def test_bibtex_hash_concatenation_and_string_macros(tmp_path: Path) -> None:
     text = (
         '@string{var = "middle "}\n'

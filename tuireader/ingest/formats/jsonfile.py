@@ -729,9 +729,11 @@ def _records_from_items(
 def parse_jsonl(text: str, path: Path) -> ReadResult:
     items: list[tuple[int, Any, dict[str, Any]]] = []
     bad: list[tuple[int, str]] = []
+    last = 0  # the last line with anything on it
     for number, line in enumerate(split_lines(text), start=1):
         if not line.strip():
             continue
+        last = number
         try:
             items.append((number, loads(line), {}))
         except (ValueError, RecursionError) as error:
@@ -744,6 +746,8 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
             message = f"line {number} is not valid JSON ({reason}); skipped it"
         else:
             message = f"skipped lines {line_list([n for n, _ in bad])}: not valid JSON"
+        if bad[-1][0] == last and not text.endswith(("\n", "\r")):
+            message += f" {CUT_SHORT}"  # the last line, with no line end: a write under way
         problems.append(Problem(path, message, "warning"))
     records, more, summary = _records_from_items(items, path, "lines" if len(items) > 1 else "line")
     problems.extend(more)
