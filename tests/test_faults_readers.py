@@ -362,6 +362,17 @@ def test_a_json_lines_file_cut_short_says_so_and_a_broken_line_inside_does_not(
     assert "line 2 is not valid JSON" in problem.message and "cut short" not in problem.message
 
 
+def test_a_bibtex_file_cut_short_says_so(tmp_path: Path) -> None:
+    text = "".join(
+        f"@inproceedings{{p{n},\n  title = {{Paper {n}}},\n  abstract = {{Words {n}.}}\n}}\n\n"
+        for n in range(3)
+    )
+    result = read_file(write(tmp_path, "cut.bib", text[:-20].encode()))
+    assert [record.title for record in result.records] == ["Paper 0", "Paper 1"]
+    (problem,) = result.problems
+    assert "key p2" in problem.message and problem.message.endswith("(is the file cut short?)")
+
+
 def test_bibtex_hash_concatenation_and_string_macros(tmp_path: Path) -> None:
     text = (
         '@string{var = "middle "}\n'

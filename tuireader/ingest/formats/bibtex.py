@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tuireader.ingest.formats.common import (
+    CUT_SHORT,
     ReadResult,
     arxiv_from_doi,
     arxiv_from_url,
@@ -178,6 +179,8 @@ def _describe_failed_block(block: Any) -> str:
     detail = " ".join(str(reason).split()) or type(error).__name__
     if type(block).__name__ == "DuplicateBlockKeyBlock":
         return f"{place} repeats an earlier entry's key; skipped it"
+    if "end of file" in detail.lower():  # the file breaks off inside it: a write under way?
+        return f"{place} could not be read ({detail}); skipped it {CUT_SHORT}"
     return f"{place} could not be read ({detail}); skipped it"
 
 
