@@ -230,6 +230,11 @@ class PaperList:
         return len(self.paper_ids)
 
 
+#: what the warning about a file read only up to where it breaks off ends with: a reader
+#: that read the file whole before keeps what it read then (the file is being written).
+CUT_SHORT = "(is the file cut short?)"
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong with one input, in words a user understands."""

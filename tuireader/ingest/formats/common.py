@@ -7,13 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tuireader.model import NAME_SUFFIX, Problem, Record
+from tuireader.model import CUT_SHORT, NAME_SUFFIX, Problem, Record
 
 __all__ = ["CUT_SHORT", "ReadResult", "Record"]
-
-#: what the warning about a file read up to where it breaks off ends with: a reader
-#: that read the file whole before keeps what it read then (the file is being written).
-CUT_SHORT = "(is the file cut short?)"
 
 
 @dataclass(frozen=True)

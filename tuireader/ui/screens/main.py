@@ -35,9 +35,8 @@ from textual.widget import Widget
 from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from tuireader.ingest.formats.common import CUT_SHORT
 from tuireader.learn import LABELS
-from tuireader.model import Library, Paper, PaperList, Problem
+from tuireader.model import CUT_SHORT, Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
 from tuireader.system.clipboard import Clipboard
