@@ -575,6 +575,18 @@ def test_csv_list_with_header_in_any_case(tmp_path: Path) -> None:
     assert supported(path)
 
 
+def test_csv_cells_longer_than_the_csv_modules_limit_are_read(tmp_path: Path) -> None:
+    # an abstract pasted with the paper's whole text: the csv module stops at 128 KiB a
+    # cell, and every row after it was lost
+    long = "word " * 60_000
+    path = tmp_path / "papers.csv"
+    path.write_text(f'title,abstract\nLong paper,"{long}"\nNext paper,Short.\n', encoding="utf-8")
+    result = read_file(path)
+    assert [r.title for r in result.records] == ["Long paper", "Next paper"]
+    assert len(result.records[0].abstract) == len(long.strip())
+    assert not result.problems
+
+
 def test_csv_doubled_quotes_inside_a_quoted_cell_are_one_quote(tmp_path: Path) -> None:
     # a header without quotes must not make the reader forget that "" is a quote
     path = tmp_path / "papers.csv"

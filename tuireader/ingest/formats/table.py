@@ -101,6 +101,11 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     """
     if not text.strip():
         return ReadResult(path, path.stem, "csv", (), (Problem(path, "the file is empty"),))
+    # No cell is longer than the file: the csv module's own limit (128 KiB a cell) stopped
+    # a list at an abstract pasted with its paper's full text. (The limit is the
+    # process's: it is only ever raised, so a list read at the same time keeps its own.)
+    if csv.field_size_limit() <= len(text):
+        csv.field_size_limit(len(text) + 1)
     rows = csv.reader(io.StringIO(text, newline=""), _dialect(text[:4096], path))
     try:
         header = next(rows)
