@@ -234,3 +234,17 @@ async def test_a_blank_row_ends_the_note_before_the_why_line():
         note = next(i for i, row in enumerate(rows) if "check the appendix" in row)
         assert rows[note + 1] in ("", THUMB)
         assert rows[note + 2].startswith("why: walrus")
+
+
+@sync
+async def test_a_blank_row_ends_the_why_line_before_the_links():
+    # "why: …" ran on into "1 paper https://…" with no row between them
+    app = ViewerApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        viewer.show_paper(paper(1), why=(("walrus",), "Paper 2 on walruses"))
+        await settle(pilot)
+        rows = ["".join(s.text for s in viewer.render_line(y)).strip() for y in range(12)]
+        link = next(i for i, row in enumerate(rows) if "https://example.org/1" in row)
+        assert rows[link - 1] in ("", THUMB)
+        assert rows[link - 2].startswith("why: walrus")

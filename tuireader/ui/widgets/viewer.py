@@ -42,9 +42,9 @@ SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
 Highlight = SpanFinder | AbstractSet[str]
 
 #: the parts of the viewer, top to bottom; a blank row follows those in SPACED (after the
-#: triage, a note ends before the "why" line starts).
+#: triage, a note ends before the "why" line starts; after it, the links begin apart).
 SECTIONS = ("header", "triage", "why", "links", "tldr", "abstract")
-SPACED = frozenset({"header", "triage", "links", "tldr"})
+SPACED = frozenset({"header", "triage", "why", "links", "tldr"})
 #: the scroll position, drawn in the right gutter beside the rows in view.
 THUMB = "▐"
 #: rows one turn of the mouse wheel scrolls.
