@@ -158,6 +158,13 @@ def test_did_you_mean_suggests_real_words(engine):
     assert result.suggestion == "diffusion model"
 
 
+def test_did_you_mean_leaves_out_the_space_typed_after_the_last_word(engine):
+    # the reader searches as you type: "Did you mean: diffusion model ?"
+    result = engine.search("  difusion modle ", prefix=True)
+    assert result.total == 0
+    assert result.suggestion == "diffusion model"
+
+
 def test_phrases_are_checked_on_the_text(engine):
     # words in order, with punctuation and stop words between them allowed
     assert titles(engine.search('"graph neural network"')) == [

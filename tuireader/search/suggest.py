@@ -48,7 +48,8 @@ def suggest(
         return None
     # counted among the library's papers only (the index may hold other lists' too)
     better = len(ctx.searcher.search(compiled, limit=1, filter=ctx.only))
-    return suggestion if better > total else None
+    # the spaces typed around the words (the reader searches as you type) are not offered
+    return suggestion.strip() if better > total else None
 
 
 def correction(vocabulary: Vocabulary, word: str) -> str | None:
