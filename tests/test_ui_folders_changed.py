@@ -305,3 +305,31 @@ def test_a_folder_changed_twice_within_one_tick_of_its_clock_is_listed_again(tmp
         found, on_disk = changes(on_disk)
         assert not found.to_read
     assert on_disk.folders[folder].settled(list_stamp(folder))
+
+
+@sync
+async def test_a_new_list_is_not_said_to_bring_the_warnings_the_reader_already_had(tmp_path):
+    # marks outside the lists were counted at the start; a list dropped into the folder
+    # was announced as a warning, "new list in lists: b.jsonl (1 paper) (1 load warning
+    # (w: details))", the warning being those same marks
+    from tuireader.session import load_session
+
+    other = write_jsonl(tmp_path / "other.jsonl", [REPLAY])
+    paths = resolve().ensure()
+    session = load_session([other], data_dir=paths.root)
+    with session.open_store() as store:
+        store.set_state(session.library.papers[0].id, "kept")
+    folder = tmp_path / "lists"
+    write_jsonl(folder / "a.jsonl", [ENERGY])
+    app = reader(core_services([folder], paths))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        assert screen.warnings.startswith("1 load warning")
+
+        write_jsonl(folder / "b.jsonl", [MAML])
+        await poll(pilot, screen)
+        assert len(ids(screen)) == 2
+        [said] = [n for n in app._notifications if "new list in lists" in str(n.message)]
+        assert str(said.message) == "new list in lists: b.jsonl (1 paper)"
+        assert said.severity == "information"
+        assert screen.warnings.startswith("1 load warning")  # still counted, still under w

@@ -1972,13 +1972,16 @@ class MainScreen(Screen[None]):
         self.total = len(library)
         self._every_row = None
         key_problems = tuple(getattr(self.app, "key_problems", ()))
+        had = self.problems
         self.problems = (*library.problems, *key_problems)
         if self.problems:
             self._count_warnings()
         else:
             self.warnings = ""
         self.refresh_bindings()
-        fresh = [p for p in library.problems if not getattr(p, "known", False)]
+        # a warning the reader counted before (marks outside the lists, the same marks
+        # with a list more) is not one the lists read again brought
+        fresh = [p for p in library.problems if not getattr(p, "known", False) and p not in had]
         said = "\n".join(_what_changed(message.changes, message.on_disk, before, library))
         self.notify(
             visible(said) + (f" ({self.warnings})" if fresh else ""),
