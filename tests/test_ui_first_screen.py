@@ -411,6 +411,22 @@ async def test_more_like_this_from_a_paper_read_full_screen_keeps_the_list_names
         assert rows and all("ICML 2024" in line for line in rows), rows
 
 
+@sync
+async def test_two_lists_a_cut_would_name_alike_are_told_apart_in_the_list(tmp_path):
+    # two Zotero exports read together were both "zoter…xport" at 80 columns
+    one = write_list(tmp_path / "zotero_betterbibtex_export.jsonl", ["Satisfiability Solvers"])
+    two = write_list(tmp_path / "zotero_biblatex_export.jsonl", ["Godot Game Engines"])
+    app = make_app(one, two)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("escape")  # to the list
+        await settle(pilot)
+        rows = app_text(app).splitlines()
+        sat = next(line for line in rows if "Satisfiability Solvers" in line)
+        godot = next(line for line in rows if "Godot Game Engines" in line)
+        assert "bette" in sat and "biblatex" in godot, (sat, godot)
+
+
 # -- "N left" -----------------------------------------------------------------------------
 
 

@@ -97,3 +97,25 @@ def test_the_viewer_names_the_first_hundred_authors_and_counts_the_rest():
 def test_a_file_stem_that_names_a_venue_goes_by_it_when_it_does_not_fit(stem, label):
     # "pmlr_…c2020" and "pmlr_…s2022" told two lists apart by their last letters only
     assert middle_cut(list_label(stem, 12), 12) == label
+
+
+def test_lists_a_cut_would_show_alike_go_by_the_words_that_tell_them_apart():
+    # two Zotero exports read together were both "zoter…xport" in an 11-cell column
+    from tuireader.ui.text import list_labels
+
+    names = ("zotero_betterbibtex_export", "zotero_biblatex_export", "zotero_better_csl")
+    labels = list_labels(names, 11)
+
+    def shown(lists: tuple[str, ...]) -> str:
+        paper = Paper(id="ijkl2345", title="A Title", abstract="x", lists=lists)
+        return result_line(paper, Palette(), list_width=11, labels=labels).plain[3:14]
+
+    rows = [shown((name,)) for name in names]
+    assert len(set(rows)) == 3, rows
+    assert rows[0].startswith("bette") and rows[1].startswith("biblatex")
+    assert rows[2] == "zoter…r_csl"  # told apart as it was: left as it was
+    # lists that a cut keeps apart, and venues, are shown as before
+    assert list_labels(("pmlr_v120_l4dc2020", "pmlr_v199_collas2022"), 11) == {
+        "pmlr_v120_l4dc2020": "L4DC 2020",
+        "pmlr_v199_collas2022": "CoLLAs 2022",
+    }

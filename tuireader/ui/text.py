@@ -9,7 +9,7 @@ chosen here: callers pass a :class:`Palette` built from the widgets' CSS compone
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -36,6 +36,8 @@ MAX_NUMBERED_LINKS = 9
 
 #: a year in a list's name.
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
+#: what parts a file's stem into words ("zotero_biblatex_export").
+_STEM_WORDS = re.compile(r"[_\-.\s]+")
 
 
 @dataclass(frozen=True)
@@ -93,19 +95,21 @@ def result_line(
     title_spans: Sequence[tuple[int, int]] = (),
     marker: str = "",
     list_width: int = 0,
+    labels: Mapping[str, str] | None = None,
 ) -> Text:
     """One line of the results list.
 
     Columns: triage marker (one cell, filled by the triage feature), code mark, the list
-    name when the library has several lists (``list_width`` > 0), the derived-title mark
-    and the title with matched words highlighted.
+    name when the library has several lists (``list_width`` > 0; as ``labels`` gives it,
+    see list_labels), the derived-title mark and the title with matched words highlighted.
     """
     line = Text(no_wrap=True, overflow="ellipsis", end="")
     line.append(visible(marker)[:1].ljust(1), palette.marker)
     line.append(CODE_MARK if paper.has_code else " ", palette.code)
     line.append(" ")
     if list_width > 0:
-        names = ", ".join(list_label(name, list_width) for name in paper.lists)
+        given = labels or {}
+        names = ", ".join(given.get(name) or list_label(name, list_width) for name in paper.lists)
         name = Text(middle_cut(visible(names), list_width), end="")
         name.stylize(palette.lists)
         name.truncate(list_width, pad=True)
@@ -143,6 +147,27 @@ def list_label(name: str, width: int) -> str:
         return venue_in_stem(name) or name
     year = _YEAR.search(name)
     return f"{aliases[0]} {year.group(0)}" if year else aliases[0]
+
+
+def list_labels(names: Sequence[str], width: int) -> dict[str, str]:
+    """Each list's name for a column ``width`` cells wide, as list_label gives it, except
+    that lists whose names the column would show alike ("zoter…xport" for
+    zotero_betterbibtex_export and zotero_biblatex_export) go by the words of their
+    stems that the others do not share ("betterbibtex", "biblatex")."""
+    labels = {name: list_label(name, width) for name in names}
+    alike: dict[str, list[str]] = {}
+    for name, label in labels.items():
+        alike.setdefault(middle_cut(visible(label), width), []).append(name)
+    for group in alike.values():
+        if len(group) < 2:
+            continue
+        words = [[word for word in _STEM_WORDS.split(name) if word] for name in group]
+        shared = set.intersection(*(set(each) for each in words))
+        for name, each in zip(group, words, strict=True):
+            own = "_".join(word for word in each if word not in shared)
+            if own:
+                labels[name] = own
+    return labels
 
 
 def middle_cut(text: str, width: int) -> str:

@@ -84,6 +84,7 @@ from tuireader.ui.services import (
     look,
     with_lists,
 )
+from tuireader.ui.text import list_labels
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -1381,9 +1382,16 @@ class MainScreen(Screen[None]):
             keep = self._return_to
         self._return_to = None
         self._column = self._list_column()
+        names = [paper_list.name for paper_list in self.library.lists] if self._column else []
         # The list is as long as the query has hits, the rest still on its way included.
         total = self.matched if self.matched is not None else len(rows)
-        self.results.show_rows(rows, total=total, list_width=self._column, keep=keep)
+        self.results.show_rows(
+            rows,
+            total=total,
+            list_width=self._column,
+            list_labels=list_labels(names, self._column),
+            keep=keep,
+        )
         self.shown = len(rows)
         if not rows:
             self.viewer.show_paper(None)

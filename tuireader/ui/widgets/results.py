@@ -11,7 +11,7 @@ colour escape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, overload
 
@@ -254,6 +254,8 @@ class ResultsList(ScrollView, can_focus=True):
         super().__init__(id=id)
         self._rows: Sequence[Row] = ()
         self._list_width = 0
+        #: each list's name as the list-name column shows it (see ``list_labels``).
+        self._list_labels: Mapping[str, str] = {}
         #: the rows the list will have (its scroll range): the rest of the hits included.
         self._total = 0
         #: drawn rows: index -> ((marker, cursor, width), strip); only rows seen get here.
@@ -303,6 +305,7 @@ class ResultsList(ScrollView, can_focus=True):
         *,
         total: int | None = None,
         list_width: int = 0,
+        list_labels: Mapping[str, str] | None = None,
         keep: str | None = None,
     ) -> None:
         """Replace the list with ``rows``; keep the highlight on paper ``keep`` if present.
@@ -312,8 +315,14 @@ class ResultsList(ScrollView, can_focus=True):
         begin with the rows shown (the rest of a query's hits) repaint nothing.
         """
         old = self._rows
+        labels = dict(list_labels or {})
+        same_names = labels == self._list_labels
+        if not same_names:
+            self._lines.clear()  # drawn with the lists' names as they were
+            self._list_labels = labels
         extends = (
-            list_width == self._list_width
+            same_names
+            and list_width == self._list_width
             and len(old) <= len(rows)
             and (old is rows or all(a is b or a == b for a, b in zip(old, rows)))
         )
@@ -546,6 +555,7 @@ class ResultsList(ScrollView, can_focus=True):
             title_spans=row.title_spans,
             marker=marker,
             list_width=self._list_width,
+            labels=self._list_labels,
         )
         text.truncate(inner, overflow="ellipsis", pad=True)
         gutter = [Segment(" " * GUTTER, base)] if inner else []
