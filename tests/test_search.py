@@ -158,6 +158,34 @@ def test_did_you_mean_suggests_real_words(engine):
     assert result.suggestion == "diffusion model"
 
 
+def test_a_name_that_finds_its_papers_is_not_taken_for_a_misspelling(tmp_path):
+    # "posa" (Michael Posa, two CoRL 2023 papers) was met with "did you mean: pose": the
+    # vocabulary corrections are made from holds no author names
+    records = [
+        {"title": f"Pose Estimation {i}", "abstract": f"We estimate the pose of object {i}."}
+        for i in range(4)
+    ]
+    records.append(
+        {
+            "title": "Learning Contact Dynamics",
+            "authors": ["Michael Posa"],
+            "abstract": "We learn contact dynamics.",
+        }
+    )
+    source = write_jsonl(tmp_path / "lists" / "names.jsonl", records)
+    eng = open_engine(load_library([source]), resolve(tmp_path / "data"))
+    try:
+        for prefix in (False, True):
+            result = eng.search("posa", prefix=prefix)
+            assert titles(result) == ["Learning Contact Dynamics"]
+            assert result.suggestion is None
+        # a misspelt word beside it is still corrected, the name kept
+        assert eng.search("posa dynamcs").suggestion == "posa dynamics"
+        assert eng.search("pse").suggestion == "pose"
+    finally:
+        eng.close()
+
+
 def test_did_you_mean_leaves_out_the_space_typed_after_the_last_word(engine):
     # the reader searches as you type: "Did you mean: diffusion model ?"
     result = engine.search("  difusion modle ", prefix=True)

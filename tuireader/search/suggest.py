@@ -1,8 +1,9 @@
 """Spelling suggestions: "did you mean" for a query that finds little.
 
-Each word of three letters or more not in the vocabulary is replaced by the most
-frequent known word within one or two edits (rapidfuzz's OSA distance); the corrected
-query is offered only when it finds more than the typed one.
+Each word of three letters or more not in the vocabulary, and finding no paper on its
+own (an author's name: the vocabulary holds no names), is replaced by the most frequent
+known word within one or two edits (rapidfuzz's OSA distance); the corrected query is
+offered only when it finds more than the typed one.
 """
 
 from __future__ import annotations
@@ -33,11 +34,19 @@ def suggest(
         starts = text.startswith("*", match.end()) or (prefix and match.end() == len(text.rstrip()))
         if starts and ctx.vocabulary.starting_with(fold(word)):
             return word
+        if fold(word) not in ctx.vocabulary.counts and found_alone(word):
+            return word  # a name (the vocabulary holds no authors) finds its papers
         better = correction(ctx.vocabulary, fold(word))
         if better and better != fold(word):
             changed = True
             return better
         return word
+
+    def found_alone(word: str) -> bool:
+        compiled = compile_query(ctx, ql.parse(word).root, Compiled(), resolve)
+        return compiled is not None and bool(
+            ctx.searcher.search(compiled, limit=1, filter=ctx.only)
+        )
 
     suggestion = re.sub(r"(?<![:\w-])[^\W\d_]{3,}(?![:\w])", fix, text)
     if not changed:
