@@ -40,6 +40,23 @@ def _ids(capsys, lst, data, query):
     return [hit["id"] for hit in json.loads(out)["hits"]]
 
 
+def test_a_tag_filter_that_names_no_tag_in_use_says_which_tags_there_are(tmp_path, capsys):
+    # "tag:robot" for papers tagged "robots" said only that nothing matched
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    args = (str(lst), "--data-dir", str(data))
+    code, _, err = run(capsys, "search", "tag:robot", *args)
+    assert code == 1 and "no paper is tagged 'robot' (no paper has a tag yet)" in err
+    grasp = _ids(capsys, lst, data, "grasping")[:1]
+    run(capsys, "triage", *grasp, str(lst), "--tag", "robots", "--data-dir", str(data))
+    code, _, err = run(capsys, "search", "tag:robot", *args)
+    assert code == 1 and "no paper is tagged 'robot' (tags: robots)" in err
+    code, out, _ = run(capsys, "search", "tag:robot", *args, "--json")
+    assert json.loads(out)["message"] == "no paper is tagged 'robot' (tags: robots)"
+    code, out, err = run(capsys, "search", "tag:Robots", *args)
+    assert code == 0 and grasp[0] in out and "tagged" not in err
+
+
 def test_triage_sets_state_and_tags_as_one_undo_step(tmp_path, capsys):
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")

@@ -105,6 +105,26 @@ async def test_enter_in_the_tag_editor_with_nothing_changed_saves_nothing():
 
 
 @sync
+async def test_a_tag_filter_that_names_no_tag_in_use_says_which_tags_there_are():
+    # "tag:grasp" for papers tagged "grasping" gave an empty list and not a word, where
+    # "is:foo" says which states there are
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("t", *"grasping", "enter")
+        await settle(pilot)
+        screen.action_focus_search()
+        await pilot.pause()
+        await pilot.press(*"tag:grasp")
+        await settle(pilot)
+        assert not screen.results.rows
+        assert screen.message == "Search: no paper is tagged 'grasp' (tags: grasping)"
+        await pilot.press(*"ing")
+        await settle(pilot)
+        assert len(screen.results.rows) == 1 and screen.message == ""
+
+
+@sync
 async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
     path = resolve().ensure().state_db
     with Store.open(path) as store:

@@ -349,6 +349,17 @@ def _resolver(store):
     return resolve
 
 
+def _unknown_tags(query: str, store) -> str | None:  # type: ignore[no-untyped-def]
+    """What to say of the query's ``tag:`` filters that name no tag in use (see
+    ``filters.unknown_tags``); the triage module is imported for such a query only."""
+    if "tag:" not in query.casefold():
+        return None
+    from tuireader.triage.filters import unknown_tags
+
+    known = [tag for tag, _count in store.all_tags()] if store is not None else []
+    return unknown_tags(query, known)
+
+
 def _check_states(query: str) -> None:
     from tuireader.search import query as ql
 
@@ -461,6 +472,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         )
         hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
         hits = hits[: args.limit] if args.limit is not None else hits
+        untagged = _unknown_tags(args.query, store)
         if args.json:
             from tuireader.triage.filters import triage_of
 
@@ -473,6 +485,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         _err(NO_FIT)
     if args.json:
         notes = [result.message] if result.message else []
+        notes += [untagged] if untagged else []
         notes += [NO_FIT] if fell_back else []
         _print_json(
             {
@@ -487,6 +500,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         )
     else:
         _say_result(result, engine)
+        if untagged:
+            _err(untagged)
         for hit in hits:
             marks = " [code]" if hit.paper.has_code else ""
             lists = ", ".join(hit.paper.lists)

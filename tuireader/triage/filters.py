@@ -8,10 +8,10 @@ exists, so reading commands never create a database as a side effect.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from tuireader.triage.store import DEFAULT_STATE, STATES, Store, Triage
+from tuireader.triage.store import DEFAULT_STATE, STATES, Store, Triage, tag_key
 
 #: the same shape as ``tuireader.search.engine.FilterResolver`` (not imported: Whoosh is slow).
 Resolver = Callable[[str, str], "set[str] | None"]
@@ -20,6 +20,8 @@ Resolver = Callable[[str, str], "set[str] | None"]
 ANY_STATE = "*"
 #: ``is:detached``: marks whose paper is in none of the loaded lists.
 DETACHED = "detached"
+#: how many tags in use a ``tag:`` naming none lists.
+TAGS_NAMED = 8
 
 
 def filter_resolver(store: Store | None, library_ids: Collection[str] | None = None) -> Resolver:
@@ -64,6 +66,28 @@ def unknown_states(query: str) -> list[str]:
         for node in ql.filters(parsed.root)
         if node.name == "is" and node.value not in STATES and node.value != DETACHED
     ]
+
+
+def unknown_tags(query: str, known: Sequence[str]) -> str | None:
+    """What to say of the ``tag:`` filters of ``query`` that name no tag in use (``known``,
+    most used first): "no paper is tagged 'grasp' (tags: grasping, robots)"; None when
+    each names one (or there is none). A tag typed in part finds nothing, and said so."""
+    from tuireader.search import query as ql
+
+    named = [
+        node.value
+        for node in ql.filters(ql.parse(query).root)
+        if node.name == "tag" and node.value.strip()
+    ]
+    keys = {tag_key(tag) for tag in known}
+    missing = list(dict.fromkeys(value for value in named if tag_key(value) not in keys))
+    if not missing:
+        return None
+    said = ", ".join(repr(ql.shortened(value)) for value in missing)
+    shown = [ql.shortened(tag) for tag in known[:TAGS_NAMED]]
+    more = ", …" if len(known) > len(shown) else ""
+    tags = f"tags: {', '.join(shown)}{more}" if shown else "no paper has a tag yet"
+    return f"no paper is tagged {said} ({tags})"
 
 
 def open_existing(path: str | Path) -> Store | None:

@@ -42,7 +42,7 @@ from tuireader.render.textrender import display_title, visible
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
-from tuireader.triage.filters import ANY_STATE, Resolver
+from tuireader.triage.filters import ANY_STATE, Resolver, unknown_tags
 from tuireader.triage.store import (
     DEFAULT_STATE,
     Move,
@@ -1138,7 +1138,12 @@ class MainScreen(Screen[None]):
             self._set_suggestion(
                 f"Did you mean: {result.suggestion}?" if result.suggestion else None
             )
-        self.message = f"Search: {result.message}" if result.message else ""
+        said = [result.message] if result.message else []
+        tagged = "tag:" in message.query.casefold()
+        if tagged and message.kind != "similar" and self.triage.store is not None:
+            untagged = unknown_tags(message.query, self.triage.known_tags())
+            said += [untagged] if untagged else []
+        self.message = f"Search: {'; '.join(said)}" if said else ""
         self._draw_together()
         return True
 
