@@ -128,6 +128,15 @@ def test_latex_text_commands_inside_and_outside_math() -> None:
     assert ("code", "code") in styled(out)
 
 
+def test_math_commands_written_outside_math_read_as_math() -> None:
+    # a NeurIPS 2017 abstract: "from O((1-\mu/L)^{k}) to O((1-\sqrt{\mu/L})^{k})"
+    # read "O((1-sqrtμ/L)^{k})", the root lost in a word
+    out = render(r"to O((1-\sqrt{\mu/L})^{k}) and a \sqrt[3]{x} or \frac{1}{2} of \mathcal{O}")
+    assert out.text == "to O((1-√(μ/L))^{k}) and a ∛x or 1/2 of 𝒪"
+    # written without its argument, as an unknown command is: its name kept
+    assert render(r"the \sqrt rule and \frac 12").text == "the sqrt rule and frac 12"
+
+
 def test_rendering_never_creates_markup_from_data() -> None:
     text = "[bold red]not markup[/] and \x1b[31m escape"
     assert plain(text) == text  # render leaves control characters to visible()

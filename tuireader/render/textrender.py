@@ -1045,6 +1045,31 @@ def _scripted(text: str, pos: int, events: list[object]) -> int | None:
     return arg[1]
 
 
+def _math_command(text: str, pos: int, events: list[object]) -> int | None:
+    """A math command with arguments written in running text, outside ``$…$``
+    (``O(\\sqrt{\\mu/L})``, ``\\frac{1}{2}``, ``\\mathcal{O}``): read as math with them."""
+    start = text.rfind("\\", 0, pos)
+    name = text[start + 1 : pos]
+    end = pos
+    if name == "sqrt" and text.startswith("[", end):
+        close = text.find("]", end)
+        if close == -1:
+            return None
+        end = close + 1
+    for _ in range(2 if name in _TWO_ARGUMENTS else 1):
+        arg = _braced(text, end)
+        if arg is None:
+            return None
+        end = arg[1]
+    events.append(("math", text[start:end]))
+    return end
+
+
+#: math commands of two arguments.
+_TWO_ARGUMENTS = frozenset(
+    ("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac", "binom", "tbinom", "dbinom")
+)
+
 #: commands of running text with arguments of their own: each makes its events from the
 #: text after its name, and returns where they end (None: not written as expected).
 _PROSE_COMMANDS: dict[str, Callable[[str, int, list[object]], int | None]] = {
@@ -1054,6 +1079,8 @@ _PROSE_COMMANDS: dict[str, Callable[[str, int, list[object]], int | None]] = {
     "parencite": _cite, "textcite": _cite, "autocite": _cite,
     "ref": _ref, "eqref": _ref, "autoref": _ref, "cref": _ref, "Cref": _ref,
     "textsuperscript": _scripted, "textsubscript": _scripted,
+    "sqrt": _math_command, **dict.fromkeys(_TWO_ARGUMENTS, _math_command),
+    **dict.fromkeys(FONT_MAPS, _math_command),
 }  # fmt: skip
 
 
