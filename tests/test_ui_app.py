@@ -410,6 +410,24 @@ async def test_did_you_mean_is_shown_when_the_engine_suggests():
         assert "Did you mean: transformers?" in app_text(app)
 
 
+@sync
+async def test_a_paste_of_several_lines_is_searched_whole():
+    # a title copied from a PDF, where it wraps: the box kept its first line only, and
+    # searched "Balancing Feature Similarity and" (every paper with those words)
+    from textual import events
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        pasted = "Balancing Feature Similarity and\r\n  Label Variability for Optimal\n\n"
+        screen.search_box.post_message(events.Paste(pasted))
+        await settle(pilot)
+        query = "Balancing Feature Similarity and Label Variability for Optimal"
+        assert screen.search_box.value == query
+        first = screen.results.rows[0].paper.title
+        assert first.startswith("Balancing Feature Similarity and Label Variability")
+
+
 # -- keyboard navigation -----------------------------------------------------------------
 
 

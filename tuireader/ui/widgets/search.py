@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -35,6 +36,17 @@ class SearchBox(Input):
     def __init__(self, *, id: str | None = None, cursor_blink: bool = False) -> None:
         super().__init__(placeholder="Search papers  ( / )", id=id, select_on_focus=False)
         self.cursor_blink = cursor_blink
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste of several lines (a title that wraps in a PDF, a page of text) is
+        searched whole, its lines joined by spaces: Input keeps only the first line."""
+        lines = event.text.splitlines()
+        if len(lines) < 2:
+            return  # Input inserts it as it is
+        event.prevent_default()
+        joined = " ".join(line.strip() for line in lines if line.strip())
+        super()._on_paste(events.Paste(joined))
+        event.stop()
 
     async def action_clear_or_leave(self) -> None:
         """Clear the query; if it is already empty, move on to the results."""
