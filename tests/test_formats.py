@@ -289,6 +289,9 @@ def test_arxiv_metadata_gives_id_links_year_categories_and_no_invented_authors()
         "Calculation of prompt diphoton production cross sections at Tevatron and LHC energies"
     )
     assert first.authors[0] == "C. Balázs"
+    # the hyphenated initials as the authors wrote them ("C.-P. Yuan"), where the
+    # authors_parsed column has "C. -P."
+    assert first.authors[-1] == "C.-P. Yuan"
     assert (first.year, first.categories, first.arxiv_class) == (2007, ("hep-ph",), "hep-ph")
     assert first.journal == "Phys.Rev.D76:013009,2007"
     assert first.doi == "10.1103/PhysRevD.76.013009"

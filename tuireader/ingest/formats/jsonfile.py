@@ -154,6 +154,10 @@ def _is_arxiv(data: dict[str, Any]) -> bool:
     )
 
 
+#: the space arXiv's authors_parsed puts into hyphenated initials ("C. -P.", "J. -N.").
+_SPLIT_INITIALS = re.compile(r"(?<=\.) -(?=\w)")
+
+
 def _parsed_name(item: Any) -> str | None:
     """``[last, first, suffix, affiliation…]`` as "First Last Suffix" (no affiliation)."""
     if not isinstance(item, list):
@@ -161,6 +165,8 @@ def _parsed_name(item: Any) -> str | None:
     parts = [part if isinstance(part, str) else "" for part in item[:3]]
     parts += [""] * (3 - len(parts))
     last, first, suffix = (" ".join(part.split()) for part in parts)
+    # hyphenated initials as written ("C.-P. Yuan"): the column has them as "C. -P."
+    first = _SPLIT_INITIALS.sub("-", first)
     name = " ".join(part for part in (first, last, suffix) if part)
     return name or None
 
