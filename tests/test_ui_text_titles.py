@@ -119,3 +119,19 @@ def test_lists_a_cut_would_show_alike_go_by_the_words_that_tell_them_apart():
         "pmlr_v120_l4dc2020": "L4DC 2020",
         "pmlr_v199_collas2022": "CoLLAs 2022",
     }
+
+
+def test_the_viewer_says_the_decision_the_list_gives_a_paper():
+    # a CoRL 2023 oral read as a poster does: the list's "Oral" was only a filter
+    oral = Paper(
+        id="qrst2345",
+        title="Robot Parkour Learning",
+        abstract="x",
+        lists=("CoRL 2023",),
+        venue="7th Annual Conference on Robot Learning",
+        year=2023,
+        status="Oral",
+    )
+    where = paper_header(oral, Palette()).plain.splitlines()[2]
+    assert where.startswith("CoRL 2023 · 7th Annual Conference on Robot Learning · 2023 · Oral")
+    assert "Oral" not in paper_header(PAPER, Palette()).plain

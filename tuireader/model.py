@@ -197,12 +197,15 @@ class Paper:
     @property
     def where(self) -> tuple[str, ...]:
         """Where the paper comes from: its lists (one part), then its venue and its year
-        when they add something (a list may be named by its venue, a venue hold its year)."""
+        when they add something (a list may be named by its venue, a venue hold its year),
+        then the decision the source gives ("Oral")."""
         where = [", ".join(self.lists)] if self.lists else []
         if self.venue and self.venue not in self.lists:
             where.append(self.venue)
         if self.year is not None and (not self.venue or str(self.year) not in self.venue):
             where.append(str(self.year))
+        if self.status and self.status.strip():
+            where.append(" ".join(self.status.split()))
         return tuple(where)
 
     @property
