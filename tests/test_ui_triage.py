@@ -125,6 +125,25 @@ async def test_a_tag_filter_that_names_no_tag_in_use_says_which_tags_there_are()
 
 
 @sync
+async def test_tags_pasted_a_line_each_are_each_a_tag():
+    # "robots\nlocomotion" pasted into the tag editor kept "robots" only
+    from textual import events
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TagEditor)
+        app.screen.query_one("#tags-input").post_message(events.Paste("robots\nlocomotion\n"))
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert saved(first).tags == ("locomotion", "robots")
+
+
+@sync
 async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
     path = resolve().ensure().state_db
     with Store.open(path) as store:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -43,6 +44,19 @@ class TagSuggester(Suggester):
         return None
 
 
+class TagInput(Input):
+    """The tags typed: a paste of several lines (a tag a line) gives a tag of each line,
+    where Input keeps the first line only."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        lines = event.text.splitlines()
+        if len(lines) < 2:
+            return  # Input inserts it as it is
+        event.prevent_default()
+        super()._on_paste(events.Paste(", ".join(line.strip() for line in lines if line.strip())))
+        event.stop()
+
+
 class TagEditor(ModalScreen[list[str] | None]):
     """Edit a comma-separated list of tags. Enter saves, Escape cancels. ``title``, which
     names the paper by its title, is shown as the list shows titles (LaTeX rendered)."""
@@ -71,7 +85,7 @@ class TagEditor(ModalScreen[list[str] | None]):
         start = ", ".join(self.tags) + (", " if self.tags else "")
         with Vertical():
             yield Label(visible(display_title(self.title_text)), markup=False)
-            yield Input(
+            yield TagInput(
                 start,
                 placeholder="tag, another tag",
                 suggester=self._suggester,
