@@ -261,6 +261,30 @@ def test_ordering_looks_up_scores_worked_out_once_per_model(papers, monkeypatch)
     assert ordered == [*by_score, *(p for p in papers[:8] if p.id in decisions)]
 
 
+def test_a_few_papers_are_scored_alone_until_every_score_is_worked_out(papers, monkeypatch):
+    # `search --sort fit` shows a few hits: at 100,000 papers, working out every score
+    # for them would add half a second to the command
+    from tuireader.learn import taste
+
+    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    model = fit(papers, decisions, space=space_of(papers))
+    assert model is not None
+    products: list[int] = []
+    score_rows = taste.Model._score_rows
+
+    def counting(self, matrix):
+        products.append(matrix.shape[0])
+        return score_rows(self, matrix)
+
+    monkeypatch.setattr(taste.Model, "_score_rows", counting)
+    alone = model.scores([papers[5]])
+    assert products == [1]
+    model.prepare()
+    assert products == [1, len(papers)]
+    assert model.scores([papers[5]]) == pytest.approx(alone)
+    assert products == [1, len(papers)]
+
+
 def test_the_reader_s_order_leaves_papers_of_lists_just_read_unplaced(papers, monkeypatch):
     # a list dropped into a folder while the reader orders by fit: its papers wait at
     # the end of the undecided ones for the fit on them, rather than being placed in the
