@@ -32,7 +32,8 @@ How the source side is counted:
   `bibtex` string, the proceedings, an OpenReview crawl's year or `cdate`.
 - entry type: BibTeX sources must come back with their own type and key (a BibLaTeX-only
   type may become its BibTeX counterpart: @online as @misc); others as @article when a
-  journal is given, @inproceedings for proceedings, @misc for arXiv-only; CSL types map
+  journal is given, @inproceedings for proceedings, @misc for arXiv records (a
+  `journal-ref` is a citation string, kept as the note, not a journal); CSL types map
   to their BibTeX types (book, report, chapter, thesis).
 - invented authors: a loaded author whose family name (the part before a comma, else the
   last word), folded to ASCII, is not among the words of the source's author data
@@ -97,7 +98,6 @@ _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 _ARXIV_NEW = re.compile(r"(?<![\w.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d])")
 _ARXIV_OLD = re.compile(r"(?<![\w.])([a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?", re.IGNORECASE)
 _ARXIV_ONLY_VENUE = re.compile(r"^\s*(arxiv\b|corr\b|arxiv\s*e-prints)", re.IGNORECASE)
-_PROCEEDINGS_LIKE = re.compile(r"proc\.|proceedings|conference|workshop|symposium", re.IGNORECASE)
 _OPENREVIEW_FORUM = re.compile(r"openreview\.net/(?:forum|pdf)\?id=([\w-]+)")
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 
@@ -343,11 +343,9 @@ def _arxiv_record(index: int, item: dict[str, Any]) -> SourceRecord:
     record.year = _year_of(created) or _year_of(item.get("update_date"))
     record.doi = _doi(item.get("doi"))
     record.arxiv = _arxiv_in(str(item.get("id") or ""))
-    if record.venue:
-        proceedings = bool(_PROCEEDINGS_LIKE.search(record.venue))
-        record.expected_types = {"article", "inproceedings"} if proceedings else {"article"}
-    else:
-        record.expected_types = {"misc"}
+    # a journal reference is a citation string, not a journal's name: the entry stays
+    # the arXiv paper's @misc, the reference its note
+    record.expected_types = {"misc"}
     return record
 
 
@@ -596,7 +594,7 @@ def _has_code(paper: Paper) -> bool:
 
 
 def _venue_filled(paper: Paper) -> bool:
-    return any(_attr(paper, name) for name in ("venue", "journal", "booktitle"))
+    return any(_attr(paper, name) for name in ("venue", "journal", "booktitle", "journal_ref"))
 
 
 def _abstract_key(text: str) -> str:

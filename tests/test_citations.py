@@ -331,7 +331,7 @@ def test_mla_does_not_repeat_the_year_a_journal_reference_ends_with() -> None:
         title="T",
         abstract="",
         authors=("Ann Lee",),
-        venue="Phys.Rev.D76:013009,2007",
+        journal_ref="Phys.Rev.D76:013009,2007",
         year=2007,
         arxiv_id="0704.0001",
     )
@@ -345,6 +345,45 @@ def test_mla_does_not_repeat_the_year_a_journal_reference_ends_with() -> None:
         year=2024,
     )
     assert "ICML 2024 Workshop on Things, 2024" in format_citation(workshop, "mla").text
+
+
+def test_a_journal_reference_is_cited_as_a_note_not_as_the_journal() -> None:
+    # arXiv's journal-ref ran whole into the journal: journal = {Phys.Rev.D76:013009,2007}
+    paper = Paper(
+        id="a",
+        title="Calculation of prompt diphoton production cross sections",
+        abstract="",
+        authors=("C. Balázs", "E. L. Berger"),
+        journal_ref="Phys.Rev.D76:013009,2007",
+        year=2007,
+        doi="10.1103/PhysRevD.76.013009",
+        arxiv_id="0704.0001",
+        arxiv_class="hep-ph",
+    )
+    for fmt in ("bibtex", "biblatex"):
+        cited = format_citation(paper, fmt)
+        fields = {f.key: f.value for f in bibtexparser.parse_string(cited.text).entries[0].fields}
+        assert "journal" not in fields and "journaltitle" not in fields
+        assert fields["note"] == "Phys.Rev.D76:013009,2007"
+        assert fields["eprint"] == "0704.0001"
+        assert cited.text.startswith("@misc{" if fmt == "bibtex" else "@online{")
+        assert W_NO_VENUE not in cited.warnings
+    # the plain styles give the reference where the published version is named
+    apa = format_citation(paper, "apa").text
+    assert "energies" not in apa and "(2007). Calculation" in apa
+    assert "sections. Phys.Rev.D76:013009,2007. https://doi.org/" in apa
+    # a journal that a source names is the journal, the reference not repeated
+    named = Paper(
+        id="b",
+        title="T",
+        abstract="",
+        authors=("Ann Lee",),
+        journal="Physical Review D",
+        journal_ref="Phys.Rev.D76:013009,2007",
+        year=2007,
+    )
+    text = format_citation(named, "bibtex").text
+    assert "journal = {Physical Review D}" in text and "013009" not in text
 
 
 def test_mla_two_authors_and_question_title() -> None:

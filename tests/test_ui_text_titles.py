@@ -135,3 +135,18 @@ def test_the_viewer_says_the_decision_the_list_gives_a_paper():
     where = paper_header(oral, Palette()).plain.splitlines()[2]
     assert where.startswith("CoRL 2023 · 7th Annual Conference on Robot Learning · 2023 · Oral")
     assert "Oral" not in paper_header(PAPER, Palette()).plain
+
+
+def test_the_viewer_gives_a_journal_reference_as_one_not_as_the_venue():
+    # arXiv's "Phys.Rev.D76:013009,2007" was shown as the venue
+    paper = Paper(
+        id="qrst2345",
+        title="Calculation of prompt diphoton production cross sections",
+        abstract="x",
+        lists=("arxiv_kaggle_snapshot_200",),
+        year=2007,
+        journal_ref="Phys.Rev.D76:013009,2007",
+    )
+    lines = paper_header(paper, Palette()).plain.splitlines()
+    assert lines[2] == "arxiv_kaggle_snapshot_200 · 2007 · id qrst2345"
+    assert lines[3] == "journal ref: Phys.Rev.D76:013009,2007"

@@ -99,6 +99,8 @@ class Record:
     #: BibTeX entry type, lower case ("article", "inproceedings", "misc").
     entry_type: str | None = None
     journal: str | None = None
+    #: a citation of the published version in one string (arXiv's ``journal-ref``).
+    journal_ref: str | None = None
     booktitle: str | None = None
     volume: str | None = None
     number: str | None = None
@@ -158,6 +160,10 @@ class Paper:
     entry_type: str | None = None
     #: journal name, when the source gives one (BibTeX ``journal``, CSL ``container-title``).
     journal: str | None = None
+    #: where the paper was published, as one citation string the source gives (arXiv's
+    #: ``journal-ref``: "Phys.Rev.D76:013009,2007", journal, volume, pages and year run
+    #: together): kept as written, never taken for a journal's name.
+    journal_ref: str | None = None
     #: proceedings title, from the entry itself or its ``crossref``/``@Proceedings``.
     booktitle: str | None = None
     #: volume of the journal or proceedings series, as the source writes it.

@@ -1615,6 +1615,9 @@ class _Facts:
     doi: str | None
     arxiv: str | None
     arxiv_class: str | None
+    #: the citation string of the published version (arXiv's ``journal-ref``), given as
+    #: it is written where no journal or proceedings names the venue
+    journal_ref: str | None
     warnings: tuple[str, ...]
 
 
@@ -1636,7 +1639,11 @@ def _facts(paper: Paper, key: str) -> _Facts:
         warnings.append(W_NO_YEAR)
     # a book's publisher and a report's institution are where it was published
     published = (paper.entry_type or "").lower() in _STANDALONE_TYPES and _clean(paper.publisher)
-    if venue is None and arxiv is None and paper.source_entry is None and not published:
+    # a journal reference is no journal's name ("Phys.Rev.D76:013009,2007"): given whole,
+    # as a note, where nothing else names the venue
+    journal_ref = _clean(paper.journal_ref) if venue is None else ""
+    unplaced = venue is None and arxiv is None and not journal_ref
+    if unplaced and paper.source_entry is None and not published:
         warnings.append(W_NO_VENUE)
     return _Facts(
         paper=paper,
@@ -1650,12 +1657,13 @@ def _facts(paper: Paper, key: str) -> _Facts:
         doi=_doi(paper.doi) if paper.doi else None,
         arxiv=arxiv[0] if arxiv else None,
         arxiv_class=arxiv[1] if arxiv else None,
+        journal_ref=journal_ref or None,
         warnings=tuple(warnings),
     )
 
 
 def _missing_note(facts: _Facts) -> str | None:
-    parts = []
+    parts = [facts.journal_ref] if facts.journal_ref else []
     if facts.paper.title_derived:
         parts.append("Title derived from the abstract")
     if not facts.authors and not facts.editors:
@@ -1822,6 +1830,8 @@ def _apa(facts: _Facts) -> str:
         )
         if venue.publisher:
             parts.append(_end(_plain(venue.publisher)))
+    elif facts.journal_ref:  # the published version, as its reference gives it
+        parts.append(_end(_plain(facts.journal_ref)))
     elif facts.arxiv:
         parts.append("arXiv.")
     elif _clean(facts.paper.publisher):  # a book, a report: who published it
@@ -1886,13 +1896,15 @@ def _mla(facts: _Facts) -> str:
             container.append(f"no. {_plain(facts.paper.number or '')}")
         if venue.publisher:
             container.append(_plain(venue.publisher))
+    elif facts.journal_ref:  # the published version, as its reference gives it
+        container.append(_plain(facts.journal_ref))
     elif facts.arxiv:
         container.append("arXiv")
     elif _clean(facts.paper.publisher):
         container.append(_plain(facts.paper.publisher or ""))
-    # a venue that ends with the year (an arXiv journal reference,
-    # "Phys.Rev.D76:013009,2007") is not followed by it again
-    if facts.year and not (venue is not None and _names_year(venue.container, facts.year)):
+    # a venue or a journal reference that ends with the year
+    # ("Phys.Rev.D76:013009,2007") is not followed by it again
+    if facts.year and not (container and _names_year(container[0], facts.year)):
         container.append(str(facts.year))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
@@ -1924,9 +1936,11 @@ def _markdown(facts: _Facts) -> str:
     if not facts.authors and facts.editors:
         people += " (ed.)" if len(names) == 1 else " (eds.)"
     venue = facts.venue
-    where = _plain(venue.container) if venue else "arXiv" if facts.arxiv else ""
+    where = _plain(venue.container) if venue else _plain(facts.journal_ref or "")
+    where = where or ("arXiv" if facts.arxiv else "")
     where = where or _plain(facts.paper.publisher or "")
-    tail = ", ".join(part for part in (where, str(facts.year or "")) if part)
+    year = str(facts.year) if facts.year and not _names_year(where, facts.year) else ""
+    tail = ", ".join(part for part in (where, year) if part)
     parts = [f"*{title}*", markdown_text(people), markdown_text(tail)]
     return " ".join(_end(part) for part in parts if part)
 

@@ -111,8 +111,12 @@ def schema() -> fields.Schema:
 
 def venue_text(paper: Paper) -> str:
     """The venue as the source names it, its proceedings or journal, and its short names
-    (``venue:corl`` finds "7th Annual Conference on Robot Learning")."""
-    return _venue_text(paper.venue, paper.booktitle, paper.journal)
+    (``venue:corl`` finds "7th Annual Conference on Robot Learning"), then the journal
+    reference an arXiv record gives (``venue:phys.rev`` finds "Phys.Rev.D76:013009,2007")."""
+    names = _venue_text(paper.venue, paper.booktitle, paper.journal)
+    if paper.journal_ref:
+        return f"{names} ; {paper.journal_ref}" if names else paper.journal_ref
+    return names
 
 
 @functools.lru_cache(maxsize=4096)

@@ -67,6 +67,7 @@ def paper_json(
     if abstract:
         data["abstract"] = paper.abstract
         data["tldr"] = paper.tldr
+        data["journal_ref"] = paper.journal_ref
     return data
 
 

@@ -342,6 +342,10 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     text.append(" · ", palette.dim)
     text.append("id ", palette.dim)
     text.append(visible(paper.id), palette.label)
+    if paper.journal_ref:
+        # a citation string, not a journal's name: shown as the source gives it
+        text.append("\njournal ref: ", palette.dim)
+        text.append(visible(paper.journal_ref))
     text.append("\n")
     text.append(visible(metadata_note(paper)), palette.dim)
     return text

@@ -4,7 +4,9 @@ Each object is read by the first shape it fits:
 
 * **arXiv metadata** (the Kaggle ``arxiv-metadata-oai-snapshot`` lines): ``id`` (arXiv id,
   abs and PDF links), ``authors_parsed`` (names without the affiliations some entries
-  append), the journal reference's year, else the first version's, ``categories``, ``journal-ref``, ``doi``;
+  append), the journal reference's year, else the first version's, ``categories``, ``doi``;
+  ``journal-ref`` (a citation string: journal, volume, pages and year run together) is
+  kept whole as the paper's ``journal_ref``, never as its journal or venue;
 * **OpenReview notes**, API v1 (plain strings) or v2 (``{"value": …}``), alone, under
   ``notes`` or in the crawler layout ``[{venue, year, submissions: [...]}]``; only
   submissions are papers, never reviews, comments, decisions or revisions;
@@ -198,14 +200,14 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
         year = year_of(versions[0].get("created"))
     year = year or year_of(data.get("update_date"))
     categories = word_list(data.get("categories"), " ")
-    journal = one_line(data.get("journal-ref"))
-    # the journal's year where it names one: the citation cites the journal
-    year = _journal_year(journal, year) or year
+    # a citation string ("Phys.Rev.D76:013009,2007"), not a journal's name: kept whole
+    # as the reference, and its year read, where it gives one (the citation cites it)
+    reference = one_line(data.get("journal-ref"))
+    year = _journal_year(reference, year) or year
     return Record(
         title=unlatex(title) if title and "\\" in title else title,
         abstract=abstract,
         authors=authors,
-        venue=journal,
         year=year,
         url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None,
         pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
@@ -213,7 +215,7 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
         arxiv_id=arxiv_id,
         arxiv_class=categories[0] if categories else None,
         source_id=identifier,
-        journal=journal,
+        journal_ref=reference,
         categories=categories,
     )
 
