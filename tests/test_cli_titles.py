@@ -119,3 +119,24 @@ def test_show_gives_an_arxiv_journal_reference_as_one(capsys, tmp_path):
     assert "journal ref: Phys.Rev.D76:013009,2007" in lines
     code, out, _ = run(capsys, "search", "venue:phys.rev", "--json", source)
     assert [hit["title"][:11] for hit in json.loads(out)["hits"]] == ["Calculation"]
+
+
+CORL = Path(__file__).parent / "fixtures" / "formats" / "papercopilot_corl2023_slice.json"
+
+
+def test_show_gives_the_keywords_and_the_lists_decision(capsys, tmp_path):
+    # show --json had neither the keywords nor the decision the viewer shows (Oral)
+    source = str(shutil.copy(CORL, tmp_path / "corl2023.json"))
+    code, out, _ = run(capsys, "show", "86aMPJn6hX9F", "--json", source)
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "Oral" and data["state"] == "new"
+    assert data["keywords"] == [
+        "Bimanual Manipulation",
+        "Learning from Demonstrations",
+        "Deformable Object Manipulation",
+    ]
+    code, out, _ = run(capsys, "show", "86aMPJn6hX9F", source)
+    assert out.splitlines()[4] == (
+        "keywords: Bimanual Manipulation, Learning from Demonstrations, "
+        "Deformable Object Manipulation"
+    )

@@ -150,3 +150,19 @@ def test_the_viewer_gives_a_journal_reference_as_one_not_as_the_venue():
     lines = paper_header(paper, Palette()).plain.splitlines()
     assert lines[2] == "arxiv_kaggle_snapshot_200 · 2007 · id qrst2345"
     assert lines[3] == "journal ref: Phys.Rev.D76:013009,2007"
+
+
+def test_the_viewer_shows_the_authors_keywords_on_one_line():
+    # CoRL's keywords were searchable (keyword:) but never shown
+    paper = Paper(
+        id="qrst2345",
+        title="Stabilize to Act",
+        abstract="x",
+        lists=("CoRL 2023",),
+        keywords=("Bimanual Manipulation", "Learning from Demonstrations", "Deformable  Object"),
+    )
+    lines = paper_header(paper, Palette()).plain.splitlines()
+    assert lines[3] == (
+        "keywords: Bimanual Manipulation, Learning from Demonstrations, Deformable Object"
+    )
+    assert "keywords" not in paper_header(PAPER, Palette()).plain

@@ -747,6 +747,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         _authors(paper),
         " · ".join(paper.where),
         f"id {paper.id}{_also(session, paper)} · metadata: {paper.metadata_source}",
+        *([_line(f"keywords: {', '.join(paper.keywords)}")] if paper.keywords else []),
         *([_line(f"journal ref: {paper.journal_ref}")] if paper.journal_ref else []),
         *([_line(" · ".join(marks))] if marks else []),
         "",

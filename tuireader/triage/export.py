@@ -46,7 +46,9 @@ def paper_json(
 
     ``title`` and ``authors`` are as the source wrote them (LaTeX included);
     ``title_text`` and ``authors_text`` are how the reader shows them; ``aliases`` are
-    the other ids that find the paper (``Paper.aliases``).
+    the other ids that find the paper (``Paper.aliases``). With ``abstract``, the details
+    too: the TL;DR, the journal reference, the keywords and the list's decision
+    (``status``: "Oral", "Poster"; the user's own is the triage's ``state``).
     """
     data: dict[str, Any] = {
         "id": paper.id,
@@ -68,6 +70,9 @@ def paper_json(
         data["abstract"] = paper.abstract
         data["tldr"] = paper.tldr
         data["journal_ref"] = paper.journal_ref
+        data["keywords"] = list(paper.keywords)
+        # the decision the list gives ("Oral", "Poster"), not the user's triage (state)
+        data["status"] = paper.status
     return data
 
 

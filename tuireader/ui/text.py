@@ -342,6 +342,10 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     text.append(" · ", palette.dim)
     text.append("id ", palette.dim)
     text.append(visible(paper.id), palette.label)
+    keywords = keywords_line(paper)
+    if keywords:
+        text.append("\nkeywords: ", palette.dim)
+        text.append(visible(keywords))
     if paper.journal_ref:
         # a citation string, not a journal's name: shown as the source gives it
         text.append("\njournal ref: ", palette.dim)
@@ -349,6 +353,11 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
     text.append("\n")
     text.append(visible(metadata_note(paper)), palette.dim)
     return text
+
+
+def keywords_line(paper: Paper) -> str:
+    """The authors' keywords on one line, as ``keyword:`` finds them ("" when none)."""
+    return ", ".join(" ".join(word.split()) for word in paper.keywords if word.strip())
 
 
 def metadata_note(paper: Paper) -> str:
