@@ -683,6 +683,11 @@ def _report_candidates(header: str, papers: Sequence) -> None:
 
 
 def _ambiguous_id(session, text: str, papers: Sequence) -> None:
+    _report_candidates(_ambiguous_header(session, text, papers), papers)
+
+
+def _ambiguous_header(session, text: str, papers: Sequence) -> str:
+    """Why ``text`` names each of ``papers``, ending in what to give instead (``…:``)."""
     wanted = _id_text(text)
     count = len(papers)
     if any(p.id == wanted or wanted in p.aliases for p in papers):
@@ -702,26 +707,58 @@ def _ambiguous_id(session, text: str, papers: Sequence) -> None:
             f"id {text!r} is the beginning of {count} papers' earlier ids; "
             "give one of their ids now:"
         )
-    _report_candidates(header, papers)
+    return header
 
 
-def _one_paper(session, text: str):
-    """The paper ``text`` names by id, or None after saying why (none, or several)."""
+def _one_paper(session, text: str, *, json_out: bool = False, hits: bool = False):
+    """The paper ``text`` names by id, or None after saying why (none, or several): on
+    stderr, or with ``json_out`` as the JSON a script reads on stdout (``hits``: with the
+    empty ``hits`` of a command that gives them)."""
     matches = _papers_by_id(session, text)
     if len(matches) == 1:
         _say_alias(session, text, matches[0])
         return matches[0]
     if matches:
-        _ambiguous_id(session, text, matches)
-        return None
-    from tuireader.ingest.identity import named_keys, not_in_lists
-
-    keys = named_keys(text)
-    if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
-        _err(f"{not_in_lists(keys[0], _short(keys[0].value))} (tuireader search lists ids)")
+        message = _ambiguous_header(session, text, matches)
+        if not json_out:
+            _report_candidates(message, matches)
     else:
-        _err(f"no paper with id {_short(text)!r} (tuireader search lists ids)")
+        from tuireader.ingest.identity import named_keys, not_in_lists
+
+        keys = named_keys(text)
+        if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
+            message = f"{not_in_lists(keys[0], _short(keys[0].value))} (tuireader search lists ids)"
+        else:
+            message = f"no paper with id {_short(text)!r} (tuireader search lists ids)"
+        if not json_out:
+            _err(message)
+    if json_out:
+        _print_json(_not_one_json(text, message, matches, hits=hits))
     return None
+
+
+def _not_one_json(text: str, message: str, matches: Sequence, *, hits: bool) -> dict[str, Any]:
+    """What ``show --json`` and ``similar --json`` print when ``text`` names no paper or
+    several, as ``search --json`` gives a query that finds none: ``id`` null, the
+    ``message``, and the ``candidates`` to pick from by id (none when nothing fits)."""
+    from tuireader.render.textrender import display_title
+
+    data: dict[str, Any] = {
+        "id": None,
+        "query": text,
+        "error": "ambiguous" if matches else "not found",
+        "message": message.removesuffix(":"),
+        "candidates": [
+            {
+                "id": p.id,
+                "title": p.title,
+                "title_text": display_title(p.title),
+                "lists": list(p.lists),
+            }
+            for p in matches
+        ],
+    }
+    return data | {"hits": []} if hits else data
 
 
 #: what show prints in place of the abstract of a paper without one (the reader's
@@ -731,7 +768,7 @@ NO_ABSTRACT = "(no abstract)"
 
 def cmd_show(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _one_paper(session, args.id)
+    paper = _one_paper(session, args.id, json_out=args.json)
     if paper is None:
         return EXIT_NOTHING_FOUND
     triage = _triage_for(session, [paper.id])[paper.id]
@@ -776,7 +813,7 @@ def _also(session, paper) -> str:
 
 def cmd_similar(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _one_paper(session, args.id)
+    paper = _one_paper(session, args.id, json_out=args.json, hits=True)
     if paper is None:
         return EXIT_NOTHING_FOUND
     engine = _engine(session, args)
