@@ -687,6 +687,34 @@ def test_markdown_bullets_are_papers_with_titles_and_links(tmp_path: Path) -> No
     assert not any((record.title or "").startswith(("#", "~", "|")) for record in result.records)
 
 
+def test_a_markdown_link_address_is_read_as_commonmark_reads_it(tmp_path: Path) -> None:
+    # an address with a space or parentheses ran into the title:
+    # "Ok paper with [bold] markup]( /tmp/x"
+    path = tmp_path / "links.md"
+    path.write_text(
+        "# Links\n\n"
+        "- [Ok paper with [bold] markup](https://example.org/$(touch /tmp/x))\n"
+        "- [Foo (bar) on Wikipedia](https://en.wikipedia.org/wiki/Foo_(bar)) - 2021\n"
+        '- [A paper with a link title](<https://example.org/titled> "The title")\n'
+        "- [Spaced address paper](https://example.org/a b)\n",
+        encoding="utf-8",
+    )
+    records = read_file(path).records
+    assert [record.title for record in records] == [
+        "Ok paper with [bold] markup",
+        "Foo (bar) on Wikipedia",
+        "A paper with a link title",
+        "Spaced address paper",
+    ]
+    shell, wiki, titled, spaced = records
+    # not a link: its address is the text's, up to the space, as GFM links it (and a
+    # shell command is never offered as a link: see test_faults_links)
+    assert shell.project_urls == ("https://example.org/$(touch",)
+    assert wiki.project_urls == ("https://en.wikipedia.org/wiki/Foo_(bar)",) and wiki.year == 2021
+    assert titled.project_urls == ("https://example.org/titled",)
+    assert spaced.project_urls == ("https://example.org/a",)
+
+
 def test_a_markdown_document_without_papers_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "notes.md"
     path.write_text(

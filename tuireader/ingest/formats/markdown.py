@@ -29,9 +29,8 @@ _HEADING_RE = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
 _MARKUP_RE = re.compile(
     r"^\s*(?:#|[-*+]\s|\d{1,3}[.)]\s|\||>|<|```|~~~|!\[|\[!\[|\[[^\]]*\]\(|---|===|\*\*\*)"
 )
-_LINK_RE = re.compile(
-    r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"
-)
+#: what may follow a link's address: a title after a space, then the closing parenthesis
+_LINK_END_RE = re.compile(r"[ \t]*(?:(?<=[ \t])(?:\"[^\"]*\"|'[^']*'|\([^()]*\))[ \t]*)?\)")
 _BARE_URL_RE = re.compile(r"https?://[^\s)\]>\"']+")
 _BOLD_RE = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 _QUOTED_RE = re.compile(r"[\"“](.{8,}?)[\"”]")
@@ -105,19 +104,112 @@ def _plain(text: str) -> str:
     return " ".join(text.split()).strip(" .,:;-–—|[]()")
 
 
+def _bracketed(body: str, start: int) -> int | None:
+    """Where the ``]`` closing the ``[`` at ``start`` is (brackets inside balanced, a
+    backslash escaping the next character), or None."""
+    depth = 0
+    index = start
+    while index < len(body):
+        char = body[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return None
+
+
+def _address(body: str, start: int) -> tuple[str, int] | None:
+    """The link address that starts at ``start`` (after ``(`` and any spaces), and where
+    it ends, as CommonMark reads one: ``<…>``, or characters up to a space with their
+    parentheses balanced. An address with a space or a control character in it is no
+    address (``(https://x.org/$(touch /tmp/x))`` is not a link), nor one whose
+    parentheses do not close."""
+    if body.startswith("<", start):
+        end = start + 1
+        while end < len(body) and body[end] not in "<>":
+            end += 2 if body[end] == "\\" else 1
+        if end >= len(body) or body[end] != ">":
+            return None
+        address = body[start + 1 : end]
+        if any(char.isspace() or ord(char) < 0x20 for char in address):
+            return None
+        return address, end + 1
+    depth = 0
+    end = start
+    while end < len(body):
+        char = body[end]
+        if char == "\\" and end + 1 < len(body):
+            end += 2
+            continue
+        if char.isspace() or ord(char) < 0x20:
+            break
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        end += 1
+    if depth or end == start:
+        return None
+    return body[start:end], end
+
+
+def _links(body: str) -> tuple[list[tuple[str, str]], list[str], str]:
+    """The inline links of a bullet (text, address; images left out), the texts of
+    ``[…](`` that make no link (their address has a space, or parentheses that do not
+    close), and the bullet with both taken out, for the bare addresses and words left."""
+    links: list[tuple[str, str]] = []
+    failed: list[str] = []
+    rest: list[str] = []
+    done = index = 0
+    while (index := body.find("[", index)) >= 0:
+        if index and body[index - 1] == "\\":
+            index += 1
+            continue
+        close = _bracketed(body, index)
+        if close is None or not body.startswith("(", close + 1):
+            index += 1
+            continue
+        text = body[index + 1 : close]
+        start = close + 2
+        while start < len(body) and body[start] in " \t":
+            start += 1
+        found = _address(body, start)
+        end = _LINK_END_RE.match(body, found[1]) if found else None
+        image = index > 0 and body[index - 1] == "!"
+        begin = index - 1 if image else index
+        rest.append(body[done:begin])
+        if found is not None and end is not None:
+            if not image:
+                links.append((text, found[0]))
+            done = index = end.end()
+        else:
+            # not a link: its text may still be the title; what follows stays words
+            if not image:
+                failed.append(text)
+            done = index = close + 1
+        rest.append(" ")
+    rest.append(body[done:])
+    return links, failed, "".join(rest)
+
+
 def _bullet_record(body: str) -> Record | None:
     """The paper a bullet names, or None when it names none (no title or no web link)."""
-    links = [
-        (text, url)
-        for bang, text, url in _LINK_RE.findall(body)
-        if not bang and url.startswith(("http://", "https://"))
-    ]
-    rest = _LINK_RE.sub(" ", body)
+    found_links, failed, rest = _links(body)
+    links = [(text, url) for text, url in found_links if url.startswith(("http://", "https://"))]
     bare = _BARE_URL_RE.findall(rest)
     urls = [url for _text, url in links] + bare
     if not urls:
         return None
-    title = next((_plain(text) for text, _url in links if not _is_generic(_plain(text))), "")
+    texts = [text for text, _url in links] + failed
+    title = next((_plain(text) for text in texts if not _is_generic(_plain(text))), "")
     if not title:
         found = _BOLD_RE.search(body) or _QUOTED_RE.search(body)
         if found:
