@@ -271,3 +271,24 @@ async def test_a_json_list_caught_half_written_keeps_every_paper_read_before(tmp
         await reread(pilot, screen)
         await settle(pilot)
         assert ids(screen) == before
+
+
+@sync
+async def test_a_list_cut_short_from_the_start_does_not_stop_the_others_being_read_again(
+    tmp_path,
+):
+    # cut short when the reader started (and so read up to the break then): a list that
+    # comes into the folder, or another that changes, is read as ever
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    lines = [json.dumps({"title": f"Continual paper {n}"}) for n in range(3)]
+    (folder / "a.jsonl").write_text("\n".join(lines) + '\n{"title": "Contin', encoding="utf-8")
+    app = reader(folder)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        assert len(screen.library) == 3
+        (folder / "b.jsonl").write_text(json.dumps({"title": "Replay buffers"}) + "\n")
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert len(screen.library) == 4
+        assert not any("the papers read before are kept" in n for n in notices(app))

@@ -2365,6 +2365,13 @@ def _now_unreadable(before: Library | None, after: Library) -> list[Problem]:
         return []
     read_before = {os.path.abspath(paper_list.path) for paper_list in before.lists}
     read_now = {os.path.abspath(paper_list.path) for paper_list in after.lists}
+    # a file cut short then as well was read only up to a break then: no more is kept
+    # by keeping it, and a file left cut short must not stop the others being read again
+    short_before = {
+        os.path.abspath(problem.path)
+        for problem in before.problems
+        if problem.message.endswith(CUT_SHORT)
+    }
     return [
         problem
         for problem in after.problems
@@ -2372,7 +2379,7 @@ def _now_unreadable(before: Library | None, after: Library) -> list[Problem]:
         and os.path.isfile(where)
         and (
             (problem.severity == "error" and where not in read_now)
-            or problem.message.endswith(CUT_SHORT)
+            or (problem.message.endswith(CUT_SHORT) and where not in short_before)
         )
     ]
 
