@@ -791,6 +791,16 @@ def parse_json(text: str, path: Path) -> ReadResult:
     return _from_data(data, path)
 
 
+_BLANK_RE = re.compile(r"[ \t\r\n]+")
+
+
+def _past_blanks(text: str, pos: int) -> int:
+    """Where the blanks at ``pos`` end (looked for in place: a copy of the rest of the
+    text at each element of a large array took minutes)."""
+    found = _BLANK_RE.match(text, pos)
+    return found.end() if found else pos
+
+
 def _array_prefix(text: str) -> tuple[list[Any], int] | None:
     """The whole elements a JSON array holds before it breaks off or goes wrong, and the
     line where the first element that cannot be read starts (None: the text is no such
@@ -802,13 +812,13 @@ def _array_prefix(text: str) -> tuple[list[Any], int] | None:
     pos += 1
     items: list[Any] = []
     while True:
-        pos += len(text[pos:]) - len(text[pos:].lstrip(" \t\r\n"))
+        pos = _past_blanks(text, pos)
         try:
             item, end = decoder.raw_decode(text, pos)
         except (ValueError, RecursionError):
             break
         items.append(_scrub(item))
-        pos = end + len(text[end:]) - len(text[end:].lstrip(" \t\r\n"))
+        pos = _past_blanks(text, end)
         if not text.startswith(",", pos):
             break
         pos += 1
