@@ -484,6 +484,16 @@ def test_rendering_adds_no_character_that_acts_on_a_terminal(text: str) -> None:
         assert "\x1b" not in visible(out.text)
 
 
+def test_scripts_nested_by_the_thousand_render_without_exhausting_the_stack():
+    # each \textsuperscript rendered its argument in turn: a RecursionError
+    for name in ("textsuperscript", "textsubscript"):
+        text = f"\\{name}{{" * 3000 + "deep" + "}" * 3000
+        assert "deep" in plain(text) or "ᵈᵉᵉᵖ" in plain(text)
+        display_title(text)
+    assert plain("5\\textsuperscript{th} and H\\textsubscript{2}O") == "5ᵗʰ and H₂O"
+    assert plain("x\\textsuperscript{n\\textsuperscript{2}}") == "xⁿ²"
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -1034,13 +1034,19 @@ def _ref(text: str, pos: int, events: list[object]) -> int | None:
     return arg[1]
 
 
+#: ``\textsuperscript`` and ``\textsubscript`` before their argument.
+_NESTED_SCRIPT = re.compile(r"\\text(?:super|sub)script(?=\s*\{)")
+
+
 def _scripted(text: str, pos: int, events: list[object]) -> int | None:
     """``\\textsuperscript{th}`` and ``\\textsubscript{2}``: in raised or lowered letters."""
     arg = _braced(text, pos)
     if arg is None:
         return None
     sup = text[:pos].endswith("superscript")
-    inner = plain(arg[0])
+    # a script inside one is raised (lowered) no further, read as plain text: rendered
+    # in turn, scripts nested by the thousand exhausted the stack
+    inner = plain(_NESTED_SCRIPT.sub(r"\\mbox", arg[0]))
     events.append(_script(inner, SUPERSCRIPTS if sup else SUBSCRIPTS, "^" if sup else "_"))
     return arg[1]
 
