@@ -347,6 +347,26 @@ def test_a_json_array_cut_short_keeps_the_records_before_the_break(tmp_path: Pat
     assert not result.records and "is not valid JSON (" in result.problems[-1].message
 
 
+@pytest.mark.parametrize(
+    "broken",
+    [
+        '[{"title": "Paper 0"}, {"title": "Paper 1"} {"title": "Paper 2"}]',  # a comma out
+        '[{"title": "Paper 0"}, {"title": "Paper 1"},\n]',  # a comma too many
+    ],
+    ids=["missing-comma", "trailing-comma"],
+)
+def test_a_json_array_broken_inside_is_not_said_to_be_cut_short(tmp_path, broken) -> None:
+    # a mistake inside the file was put down to a file cut short, as a write under way
+    result = read_file(write(tmp_path, "broken.json", broken.encode()))
+    assert [record.title for record in result.records] == ["Paper 0", "Paper 1"]
+    (problem,) = result.problems
+    assert "read the 2 records before it" in problem.message
+    assert "cut short" not in problem.message
+    for cut in ('[{"title": "Paper 0"}, {"title": "Pa', '[{"title": "Paper 0"}, {"ti'):
+        result = read_file(write(tmp_path, "cut.json", cut.encode()))
+        assert result.problems[0].message.endswith("(is the file cut short?)"), cut
+
+
 def test_a_json_array_cut_short_is_read_in_one_pass() -> None:
     # each element took a copy of the rest of the text: 18 s for a 16 MB list cut short
     from tuireader.ingest.formats.jsonfile import _array_prefix

@@ -779,10 +779,13 @@ def parse_json(text: str, path: Path) -> ReadResult:
         # a download or a copy cut short: the records before the break are still read
         data, lineno = prefix
         s = "" if len(data) == 1 else "s"
+        # the text ran out inside a record (else a mistake inside the file, such as a
+        # comma left out, which no write under way explains)
+        ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
         broken = Problem(
             path,
             f"is not valid JSON from line {lineno} on ({where}); read the {len(data)} "
-            f"record{s} before it {CUT_SHORT}",
+            f"record{s} before it" + (f" {CUT_SHORT}" if ran_out else ""),
             "warning",
         )
         return _with_problem(_from_data(data, path), broken)
