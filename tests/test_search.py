@@ -193,6 +193,23 @@ def test_did_you_mean_leaves_out_the_space_typed_after_the_last_word(engine):
     assert result.suggestion == "diffusion model"
 
 
+def test_did_you_mean_keeps_the_query_s_operators(tmp_path):
+    # "AND" was corrected as a word: 'difusion AND polcy' to 'diffusion any policy'
+    records = [
+        {"title": f"Diffusion Policy {i}", "abstract": f"Any robot learns a diffusion policy {i}."}
+        for i in range(4)
+    ]
+    source = write_jsonl(tmp_path / "lists" / "words.jsonl", records)
+    eng = open_engine(load_library([source]), resolve(tmp_path / "data"))
+    try:
+        for operator in ("AND", "OR"):
+            suggestion = eng.search(f"difusion {operator} polcy").suggestion
+            assert suggestion == f"diffusion {operator} policy"
+        assert eng.search("diffusion NOT polcy").suggestion in (None, "diffusion NOT policy")
+    finally:
+        eng.close()
+
+
 def test_phrases_are_checked_on_the_text(engine):
     # words in order, with punctuation and stop words between them allowed
     assert titles(engine.search('"graph neural network"')) == [

@@ -20,6 +20,8 @@ from tuireader.search.vocabulary import Vocabulary
 
 #: a query that finds fewer papers than this gets a suggestion, if one finds more
 SUGGEST_BELOW = 3
+#: the words of the query language (see ``query.parse``), never corrected.
+_OPERATORS = frozenset({"AND", "OR", "NOT"})
 
 
 def suggest(
@@ -31,6 +33,8 @@ def suggest(
     def fix(match: re.Match[str]) -> str:
         nonlocal changed
         word = match.group()
+        if word in _OPERATORS:
+            return word  # the query's own words ("diffusion AND policy"), not a search's
         # a word searched as the beginning of words ("learn*", or the last word typed
         # as you type) is left alone while some known word starts with it
         starts = text.startswith("*", match.end()) or (prefix and match.end() == len(text.rstrip()))
