@@ -509,3 +509,41 @@ async def test_a_list_read_in_fit_order_waits_for_its_fit_and_is_not_placed_mean
         assert titles.index(new["title"]) < titles.index(others[0])
         assert placed_here == []
         assert status_order(screen) == "fit"
+
+
+@sync
+async def test_a_fit_cancelled_as_it_ends_does_not_work_out_every_score(tmp_path, monkeypatch):
+    # a fit a newer one replaced went on to score every paper (seconds at 100,000
+    # papers), beside the newer fit and in its way
+    from textual.worker import get_current_worker
+
+    from tuireader.learn import taste
+
+    fits: list[object] = []
+    prepared: list[object] = []
+    real_fit, real_prepare = learn.fit, taste.Model.prepare
+
+    def replaced(*args, **kwargs):  # type: ignore[no-untyped-def]
+        model = real_fit(*args, **kwargs)
+        get_current_worker().cancel()  # as a newer fit does, asked for meanwhile
+        fits.append(model)
+        return model
+
+    def noted(self):  # type: ignore[no-untyped-def]
+        prepared.append(self)
+        return real_prepare(self)
+
+    monkeypatch.setattr(learn, "fit", replaced)
+    monkeypatch.setattr(taste.Model, "prepare", noted)
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+
+        def done() -> bool:
+            running = [w for w in app.workers if w.group == "fit" and not w.is_finished]
+            return bool(fits) and not running
+
+        await until(pilot, done, "the fit ended")
+        await settle(pilot)
+        assert fits[0] is not None and prepared == []
+        assert screen.fit_model is None

@@ -1350,6 +1350,8 @@ class MainScreen(Screen[None]):
             return
         extra = learn.remembered_papers(store, decisions, space[2])
         model = learn.fit([*library.papers, *extra], decisions, space=space[1])
+        if worker.is_cancelled:
+            return  # a newer fit is on its way: scoring every paper would only delay it
         if model is not None:
             model.prepare()  # here, not as the first results are ordered by it
         if not worker.is_cancelled:
