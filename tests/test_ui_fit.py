@@ -547,3 +547,30 @@ async def test_a_fit_cancelled_as_it_ends_does_not_work_out_every_score(tmp_path
         await settle(pilot)
         assert fits[0] is not None and prepared == []
         assert screen.fit_model is None
+
+
+@sync
+async def test_a_fit_that_fails_says_so_and_the_order_stops_saying_learning(tmp_path, monkeypatch):
+    # 'fit (learning…)' stayed for as long as the reader ran, and not a word of why
+    app, _ids = seeded_app(tmp_path)
+    failed: list[bool] = []
+
+    def failing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        failed.append(True)
+        raise MemoryError("no room for the vectors")
+
+    monkeypatch.setattr(learn, "fit", failing)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+
+        def done() -> bool:
+            running = [w for w in app.workers if w.group == "fit" and not w.is_finished]
+            return bool(failed) and not running
+
+        await until(pilot, done, "the fit failed")
+        await settle(pilot)
+        assert screen.order == "fit" and screen.fit_model is None
+        assert status_order(screen) == "fit"
+        assert screen.message == "Fit: failed (MemoryError: no room for the vectors)"

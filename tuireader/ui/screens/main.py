@@ -1156,6 +1156,18 @@ class MainScreen(Screen[None]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR and event.worker.group == "search":
             self._search_failed(event.worker.error)
+        elif event.state == WorkerState.ERROR and event.worker.group == "fit":
+            self._fit_failed(event.worker)
+
+    def _fit_failed(self, worker: Worker[Any]) -> None:
+        """Say that a fit failed, and why; the order no longer says one is on its way (the
+        next decision, or the lists read again, fits again)."""
+        if any(w.group == "fit" and not w.is_finished for w in self.workers if w is not worker):
+            return  # a newer fit is on its way
+        self._fit_library = self.library
+        self._show_order()
+        error = worker.error
+        self.message = f"Fit: failed ({type(error).__name__}: {error})"
 
     def _search_failed(
         self, error: BaseException | None, query: str | None = None, kind: str = "search"
