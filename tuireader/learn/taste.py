@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from tuireader.ingest.links import without_urls
@@ -289,6 +288,8 @@ class Model:
     #: the kept (and read) papers, for "like: <title>".
     kept: tuple[Paper, ...]
     kept_matrix: Any = field(repr=False)
+    #: the score of every paper of the space, by row, once worked out (see :meth:`prepare`).
+    _scores: Any = field(default=None, init=False, repr=False, compare=False)
 
     def _score_rows(self, matrix: Any) -> Any:
         import numpy as np
@@ -299,12 +300,18 @@ class Model:
             scores += self.space.recipe.neighbour * similar.max(axis=1)
         return scores
 
-    @cached_property
+    @property
     def _every_score(self) -> Any:
         """The score of every paper of the space, by row: worked out once per model (a
         fit's worker asks for it, see :meth:`prepare`), so that ordering the results of
-        each key typed is a look-up and a sort, not a product with every paper's vector."""
-        return self._score_rows(self.space.matrix)
+        each key typed is a look-up and a sort, not a product with every paper's vector.
+        (Two threads asking at once each work it out, and both keep the same scores: no
+        lock is held, so no thread waits for another model's.)"""
+        scores = self._scores
+        if scores is None:
+            scores = self._score_rows(self.space.matrix)
+            object.__setattr__(self, "_scores", scores)  # (frozen: set once, as a cache)
+        return scores
 
     def prepare(self) -> Model:
         """Work out the scores of the space's papers now (in the worker that fitted the
@@ -323,7 +330,7 @@ class Model:
         outside = [position for position, row in enumerate(inside) if row is None]
         known = [position for position, row in enumerate(inside) if row is not None]
         rows = np.asarray([inside[k] for k in known], dtype=np.intp)
-        if "_every_score" in self.__dict__ or len(known) * FEW_PAPERS >= len(self.space):
+        if self._scores is not None or len(known) * FEW_PAPERS >= len(self.space):
             known_values = self._every_score[rows]
         else:  # a few papers (a command's hits): their own rows, not every paper's
             known_values = self._score_rows(self.space.matrix[rows])
