@@ -38,6 +38,27 @@ def papers() -> list[Paper]:
     return _papers("conf2023.jsonl")
 
 
+@pytest.fixture
+def products(monkeypatch) -> list[int]:
+    """The number of rows of each product of a model's weights with papers' vectors."""
+    from tuireader.learn import taste
+
+    made: list[int] = []
+    score_rows = taste.Model._score_rows
+
+    def counting(self, matrix):  # type: ignore[no-untyped-def]
+        made.append(matrix.shape[0])
+        return score_rows(self, matrix)
+
+    monkeypatch.setattr(taste.Model, "_score_rows", counting)
+    return made
+
+
+def _three_decided(papers: list[Paper]) -> dict[str, str]:
+    """One grasping paper kept, two language papers skipped."""
+    return {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+
+
 def _decide(store: Store, papers: list[Paper], *, keep: list[int], skip: list[int]) -> None:
     for i in keep:
         store.set_state(papers[i].id, "kept")
@@ -126,7 +147,7 @@ def test_maybe_weighs_between_a_keep_and_a_skip(papers):
 
 
 def test_why_names_words_present_in_the_paper_and_the_kept_paper_it_is_like(papers):
-    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    decisions = _three_decided(papers)
     model = fit(papers, decisions)
     assert model is not None
     for paper in papers[6:]:
@@ -194,7 +215,7 @@ def test_the_model_never_sees_another_data_folders_triage(tmp_path):
 
 def test_papers_outside_the_space_are_placed_in_it(papers):
     space = space_of(papers[:8])
-    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    decisions = _three_decided(papers)
     model = fit(papers, decisions, space=space)
     assert model is not None
     whole = fit(papers, decisions, space=space_of(papers))
@@ -229,26 +250,17 @@ def test_only_the_papers_outside_the_space_are_placed_and_rows_keep_their_order(
     assert (rows[1] == space.matrix[space.rows[papers[3].id]].toarray()[0]).all()
 
 
-def test_ordering_looks_up_scores_worked_out_once_per_model(papers, monkeypatch):
+def test_ordering_looks_up_scores_worked_out_once_per_model(papers, products):
     # each key typed in fit order orders the query's hits: at 100,000 papers a product
     # with every hit's vector held the reader 1.3 s a key
-    from tuireader.learn import taste
-
     space = space_of(papers[:8])
-    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    decisions = _three_decided(papers)
     model = fit(papers, decisions, space=space)
     assert model is not None
     mixed = [papers[9], *papers[:8], papers[8]]  # the first and last outside the space
     direct = model._score_rows(space.vectors(mixed))
     assert model.prepare() is model
-    products: list[int] = []
-    score_rows = taste.Model._score_rows
-
-    def counting(self, matrix):
-        products.append(matrix.shape[0])
-        return score_rows(self, matrix)
-
-    monkeypatch.setattr(taste.Model, "_score_rows", counting)
+    products.clear()
     assert list(model.scores(mixed).values()) == pytest.approx(list(direct))
     assert products == [2]  # the two papers outside the space, and only they
     products.clear()
@@ -261,22 +273,12 @@ def test_ordering_looks_up_scores_worked_out_once_per_model(papers, monkeypatch)
     assert ordered == [*by_score, *(p for p in papers[:8] if p.id in decisions)]
 
 
-def test_a_few_papers_are_scored_alone_until_every_score_is_worked_out(papers, monkeypatch):
+def test_a_few_papers_are_scored_alone_until_every_score_is_worked_out(papers, products):
     # `search --sort fit` shows a few hits: at 100,000 papers, working out every score
     # for them would add half a second to the command
-    from tuireader.learn import taste
-
-    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    decisions = _three_decided(papers)
     model = fit(papers, decisions, space=space_of(papers))
     assert model is not None
-    products: list[int] = []
-    score_rows = taste.Model._score_rows
-
-    def counting(self, matrix):
-        products.append(matrix.shape[0])
-        return score_rows(self, matrix)
-
-    monkeypatch.setattr(taste.Model, "_score_rows", counting)
     alone = model.scores([papers[5]])
     assert products == [1]
     model.prepare()
@@ -292,7 +294,7 @@ def test_the_reader_s_order_leaves_papers_of_lists_just_read_unplaced(papers, mo
     from tuireader.learn import taste
 
     space = space_of(papers[:8])
-    decisions = {papers[2].id: "kept", papers[0].id: "skip", papers[1].id: "skip"}
+    decisions = _three_decided(papers)
     model = fit(papers[:8], decisions, space=space)
     assert model is not None
     model.prepare()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from e2e_util import app_text, ready, sync
 from test_ui_app import SAMPLE, make_app
 from test_ui_keys_in_order import burst
-from test_ui_triage import ids, saved, start, triage_app
+from test_ui_triage import ids, open_editor, saved, start, triage_app
 
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
 
@@ -107,9 +107,7 @@ async def test_escape_out_of_the_tag_editor_then_q_in_one_burst_quits():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         first = ids(screen)[0]
-        await pilot.press("t")
-        await pilot.pause()
-        assert isinstance(app.screen, TagEditor)
+        await open_editor(pilot, "t", TagEditor)
         await burst(pilot, ["escape", "q"], wait=False)
         await pilot.pause()
         assert not app.is_running, "the q went into the tag editor"

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 from e2e_util import notices, ready, settle, sync, widget_text
 from test_ui_app import SAMPLE, real_engine
-from test_ui_triage import ids, saved, start, triage_app
+from test_ui_triage import ids, open_editor, saved, start, triage_app
 from textual import events
 from textual._wait import wait_for_idle
 
@@ -254,9 +254,7 @@ async def test_a_note_changed_in_another_reader_is_never_overwritten(monkeypatch
         assert saved(first).note == "their words"
         assert any("another reader changed" in text for text in notices(app))
         # The user's text is kept: the editor shows both notes next time.
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NoteEditor)
+        await open_editor(pilot, "n", NoteEditor)
         text = app.screen.query_one("#note-input").text
         assert "their words" in text and "my words" in text
         await pilot.press("ctrl+s")

@@ -40,6 +40,15 @@ def ids(screen) -> list[str]:  # type: ignore[no-untyped-def]
     return [row.paper.id for row in screen.results.rows]
 
 
+async def open_editor(pilot, key: str, kind: type):  # type: ignore[no-untyped-def]
+    """Press ``key`` (``t`` or ``n``) in the list: the editor of that ``kind`` it opens."""
+    await pilot.press(key)
+    await pilot.pause()
+    editor = pilot.app.screen
+    assert isinstance(editor, kind)
+    return editor
+
+
 def saved(paper_id: str):  # type: ignore[no-untyped-def]
     with Store.open(resolve().state_db, read_only=True) as store:
         return store.get(paper_id)
@@ -133,9 +142,7 @@ async def test_tags_pasted_a_line_each_are_each_a_tag():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         first = ids(screen)[0]
-        await pilot.press("t")
-        await pilot.pause()
-        assert isinstance(app.screen, TagEditor)
+        await open_editor(pilot, "t", TagEditor)
         app.screen.query_one("#tags-input").post_message(events.Paste("robots\nlocomotion\n"))
         await settle(pilot)
         await pilot.press("enter")
@@ -152,9 +159,7 @@ async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         first = ids(screen)[0]
-        await pilot.press("t")
-        await pilot.pause()
-        assert isinstance(app.screen, TagEditor)
+        await open_editor(pilot, "t", TagEditor)
         title = " ".join(screen.current_paper.title.split())
         assert app.screen.title_text == f"Tags (comma-separated): {title}"  # which paper
         await pilot.press(*"rein", "right", "enter")
@@ -184,9 +189,7 @@ async def test_the_editors_name_the_paper_by_its_title_as_the_list_shows_it():
         screen = await start(pilot)
         assert screen.current_paper.title.startswith("$\\alpha$-MDF")
         assert shown in widget_text(app, screen.results)
-        await pilot.press("t")
-        await pilot.pause()
-        assert isinstance(app.screen, TagEditor)
+        await open_editor(pilot, "t", TagEditor)
         label = str(app.screen.query(Label).first().content)
         assert label.startswith(f"Tags (comma-separated): {shown}")
         assert "$\\alpha$" not in app_text(app)
@@ -206,10 +209,8 @@ async def test_tags_set_elsewhere_complete_in_a_tag_editor_already_open():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         first, other_paper = ids(screen)[:2]
-        await pilot.press("t")
-        await pilot.pause()
-        editor = app.screen
-        assert isinstance(editor, TagEditor) and editor.known == []
+        editor = await open_editor(pilot, "t", TagEditor)
+        assert editor.known == []
         with Store.open(resolve().state_db) as other:  # as `tuireader triage --tag` does
             other.add_tag(other_paper, "robotics")
         await pilot.pause(POLL_SECONDS * 2.5)  # the reader's own look for others' changes
@@ -227,9 +228,7 @@ async def test_note_is_multi_line_and_saved_with_ctrl_s():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         first = ids(screen)[0]
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NoteEditor)
+        await open_editor(pilot, "n", NoteEditor)
         await pilot.press(*"line one", "enter", *"line two", "ctrl+s")
         await settle(pilot)
         assert saved(first).note == "line one\nline two"
@@ -254,9 +253,7 @@ async def test_a_note_past_the_limit_is_not_saved_and_its_text_comes_back_to_the
         assert saved(first).note == ""
         said = " ".join(f"{n.title} {n.message}" for n in app._notifications)
         assert "Not saved" in said and "100,000 a note may hold" in said
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NoteEditor)
+        await open_editor(pilot, "n", NoteEditor)
         assert app.screen.query_one("#note-input").text == long
 
 
@@ -271,9 +268,7 @@ async def test_a_note_left_with_escape_is_not_saved_but_comes_back_to_the_next_e
         assert saved(first).note == ""
         notes = " ".join(str(n.message) for n in app._notifications)
         assert "Note not saved" in notes
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NoteEditor)
+        await open_editor(pilot, "n", NoteEditor)
         area = app.screen.query_one("#note-input")
         assert area.text == "two lines\nof thought"
         await pilot.press("ctrl+s")
