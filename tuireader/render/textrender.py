@@ -730,8 +730,9 @@ TEXT_LETTERS = {
 Mode = Literal["prose", "title", "name"]
 
 
-def _match_brace(text: str, start: int) -> int:
-    """Index of the ``}`` closing the ``{`` at ``start``, or -1."""
+def matching_close(text: str, start: int, opening: str = "{", closing: str = "}") -> int:
+    """Index of the ``closing`` that closes the ``opening`` at ``start`` (pairs inside
+    balanced, a backslash escaping the character after it), or -1."""
     depth = 0
     i = start
     n = len(text)
@@ -740,9 +741,9 @@ def _match_brace(text: str, start: int) -> int:
         if ch == "\\":
             i += 2
             continue
-        if ch == "{":
+        if ch == opening:
             depth += 1
-        elif ch == "}":
+        elif ch == closing:
             depth -= 1
             if depth == 0:
                 return i
@@ -911,7 +912,7 @@ def _switch_group(text: str, lower: int, start: int) -> int | None:
         j -= 1
     if j < lower or text[j] != "{" or text[j - 1 : j] == "\\":
         return None
-    return j if _match_brace(text, j) != -1 else None
+    return j if matching_close(text, j) != -1 else None
 
 
 _WORD_AFTER = re.compile(r" *([A-Za-z]+)")
@@ -935,7 +936,7 @@ def _switch_events(
     switch = SWITCHES[name]
     end = close
     if end is None:
-        if text.startswith("{", pos) and (arg := _match_brace(text, pos)) != -1:
+        if text.startswith("{", pos) and (arg := matching_close(text, pos)) != -1:
             inner, after = text[pos + 1 : arg], arg + 1
         elif grouped:
             end = len(text)
@@ -946,7 +947,7 @@ def _switch_events(
     if end is not None:
         inner = text[pos:end].lstrip()
         after = end + (close is not None)
-        if inner.startswith("{") and _match_brace(inner, 0) == len(inner.rstrip()) - 1:
+        if inner.startswith("{") and matching_close(inner, 0) == len(inner.rstrip()) - 1:
             inner = inner.rstrip()[1:-1]
     if switch in FONT_MAPS and "$" not in inner:  # "{\\cal K}" outside math reads as math
         events.append(("math", f"\\{name}{{{inner}}}"))
@@ -961,7 +962,7 @@ def _braced(text: str, pos: int) -> tuple[str, int] | None:
         pos += 1
     if not text.startswith("{", pos):
         return None
-    close = _match_brace(text, pos)
+    close = matching_close(text, pos)
     return None if close == -1 else (text[pos + 1 : close], close + 1)
 
 
@@ -1113,7 +1114,7 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
         if group is not None:  # "{\\it sublinear time}": the group is the switch's
             if group > pos:
                 events.append(literal(text[pos:group]))
-            pos = _switch_events(text, m.end(), _match_brace(text, group), events)
+            pos = _switch_events(text, m.end(), matching_close(text, group), events)
             continue
         if start > pos:
             events.append(literal(text[pos:start]))
@@ -1182,7 +1183,7 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                     pos = ended
                     continue
             if name in _TEXT_COMMANDS and pos < n and text[pos] == "{":
-                close_at = _match_brace(text, pos)
+                close_at = matching_close(text, pos)
                 if close_at != -1:
                     events.append(("cmd", _TEXT_COMMANDS[name], text[pos + 1 : close_at]))
                     pos = close_at + 1
@@ -1200,7 +1201,7 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             else:
                 events.append(name)  # an unknown command keeps its name
                 if pos < n and text[pos] == "{":  # and its argument as text
-                    close_at = _match_brace(text, pos)
+                    close_at = matching_close(text, pos)
                     if close_at != -1:
                         events.append(("cmd", None, text[pos + 1 : close_at]))
                         pos = close_at + 1

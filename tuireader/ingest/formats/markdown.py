@@ -20,6 +20,7 @@ from tuireader.ingest.formats.common import YEAR_RE, ReadResult, clean, failure,
 from tuireader.ingest.formats.text import list_name, paragraphs
 from tuireader.ingest.links import classify
 from tuireader.model import Problem, Record
+from tuireader.render.textrender import matching_close
 
 __all__ = ["parse_markdown"]
 
@@ -104,26 +105,6 @@ def _plain(text: str) -> str:
     return " ".join(text.split()).strip(" .,:;-–—|[]()")
 
 
-def _bracketed(body: str, start: int) -> int | None:
-    """Where the ``]`` closing the ``[`` at ``start`` is (brackets inside balanced, a
-    backslash escaping the next character), or None."""
-    depth = 0
-    index = start
-    while index < len(body):
-        char = body[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "[":
-            depth += 1
-        elif char == "]":
-            depth -= 1
-            if depth == 0:
-                return index
-        index += 1
-    return None
-
-
 def _address(body: str, start: int) -> tuple[str, int] | None:
     """The link address that starts at ``start`` (after ``(`` and any spaces), and where
     it ends, as CommonMark reads one: ``<…>``, or characters up to a space with their
@@ -173,8 +154,8 @@ def _links(body: str) -> tuple[list[tuple[str, str]], list[str], str]:
         if index and body[index - 1] == "\\":
             index += 1
             continue
-        close = _bracketed(body, index)
-        if close is None or not body.startswith("(", close + 1):
+        close = matching_close(body, index, "[", "]")
+        if close < 0 or not body.startswith("(", close + 1):
             index += 1
             continue
         text = body[index + 1 : close]
