@@ -314,15 +314,8 @@ class Engine:
         keys = named_keys(text)
         if keys:
             named = papers_with(self.library, keys)
-            if named:
-                return self._named(text, named, started)
-            return SearchResult(
-                query=text,
-                hits=(),
-                total=0,
-                elapsed_ms=(time.perf_counter() - started) * 1000,
-                message=not_in_lists(keys[0], ql.shortened(keys[0].value)),
-            )
+            said = None if named else not_in_lists(keys[0], ql.shortened(keys[0].value))
+            return self._named(text, named, started, said)
         if _LINK.fullmatch(text.strip()):
             found = self._search("url:" + text.strip(), limit, prefix, resolve, started)
             return dataclasses.replace(found, query=text)
@@ -336,12 +329,16 @@ class Engine:
 
         return papers_named(self.library, text, bare=True)
 
-    def _named(self, text: str, papers: Sequence[Paper], started: float) -> SearchResult:
+    def _named(
+        self, text: str, papers: Sequence[Paper], started: float, message: str | None = None
+    ) -> SearchResult:
+        """The papers an identifier names (``message``: what is said of one none has)."""
         return SearchResult(
             query=text,
             hits=tuple(Hit(paper, 0.0, ()) for paper in papers),
             total=len(papers),
             elapsed_ms=(time.perf_counter() - started) * 1000,
+            message=message,
         )
 
     def _search(
