@@ -153,24 +153,28 @@ class Space:
     def __len__(self) -> int:
         return len(self.rows)
 
+    def positions(self, papers: Sequence[Paper]) -> tuple[list[int], Any, list[int]]:
+        """Where among ``papers`` those with vectors here are, their rows (an array), and
+        where the others are."""
+        import numpy as np
+
+        inside = [self.rows.get(paper.id) for paper in papers]
+        known = [position for position, row in enumerate(inside) if row is not None]
+        outside = [position for position, row in enumerate(inside) if row is None]
+        return known, np.asarray([inside[k] for k in known], dtype=np.intp), outside
+
     def vectors(self, papers: Sequence[Paper]) -> Any:
         """One row per paper, in the order given."""
         import numpy as np
         from scipy import sparse
 
-        inside = [self.rows.get(paper.id) for paper in papers]
-        if all(row is not None for row in inside):
-            return self.matrix[np.asarray(inside, dtype=np.intp)]
+        known, rows, outside = self.positions(papers)
+        if not outside:
+            return self.matrix[rows]
         # The papers outside are placed in the space (only they: the tokenizer is the
         # slow part), stacked under the rows of those inside, and put back in order.
-        known = [position for position, row in enumerate(inside) if row is not None]
-        outside = [position for position, row in enumerate(inside) if row is None]
         stacked = sparse.vstack(
-            [
-                self.matrix[np.asarray([inside[k] for k in known], dtype=np.intp)],
-                _transform(self, [papers[k] for k in outside]),
-            ],
-            format="csr",
+            [self.matrix[rows], _transform(self, [papers[k] for k in outside])], format="csr"
         )
         order = np.empty(len(papers), dtype=np.intp)
         order[known] = np.arange(len(known))
@@ -326,10 +330,7 @@ class Model:
     def _values(self, papers: Sequence[Paper], placed: bool = True) -> Any:
         import numpy as np
 
-        inside = [self.space.rows.get(paper.id) for paper in papers]
-        outside = [position for position, row in enumerate(inside) if row is None]
-        known = [position for position, row in enumerate(inside) if row is not None]
-        rows = np.asarray([inside[k] for k in known], dtype=np.intp)
+        known, rows, outside = self.space.positions(papers)
         if self._scores is not None or len(known) * FEW_PAPERS >= len(self.space):
             known_values = self._every_score[rows]
         else:  # a few papers (a command's hits): their own rows, not every paper's
