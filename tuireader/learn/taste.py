@@ -182,6 +182,11 @@ class Space:
         return stacked[order]
 
 
+def unique_papers(papers: Sequence[Paper]) -> list[Paper]:
+    """``papers`` with each id once: its first paper, where the id last appears."""
+    return list({paper.id: paper for paper in reversed(papers)}.values())[::-1]
+
+
 def _vectorizers(papers: Sequence[Paper], recipe: Recipe) -> tuple[Any, Any]:
     """Unfitted TF-IDF vectorizers for the words and (if wanted) the authors."""
     words = word_vectorizer(len(papers), recipe)
@@ -224,7 +229,7 @@ def space_of(papers: Sequence[Paper], recipe: Recipe | None = None) -> Space:
     from sklearn.preprocessing import normalize
 
     recipe = recipe or DEFAULT_RECIPE
-    unique = list({paper.id: paper for paper in reversed(papers)}.values())[::-1]
+    unique = unique_papers(papers)
     words, authors = _vectorizers(unique, recipe)
     docs = [_words_text(paper, recipe.title_weight) for paper in unique]
     blocks = []

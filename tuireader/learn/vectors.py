@@ -34,6 +34,7 @@ from tuireader.learn.taste import (
     _words_text,
     author_vectorizer,
     space_of,
+    unique_papers,
     word_vectorizer,
 )
 from tuireader.model import Paper
@@ -57,11 +58,11 @@ def space_for(
     told the number of papers before their vectors are built (a quarter of a second
     a thousand papers)."""
     recipe = recipe or DEFAULT_RECIPE
-    unique = list({paper.id: paper for paper in reversed(papers)}.values())[::-1]
+    unique = unique_papers(papers)
     if folder is None:
         if building is not None:
             building(len(unique))
-        return space_of(papers, recipe)
+        return space_of(unique, recipe)
     digest = _digest(unique, recipe)
     path = folder / f"{_PREFIX}{digest[:32]}{_SUFFIX}"
     space = _read(path, digest, unique, recipe)
