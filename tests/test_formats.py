@@ -377,6 +377,29 @@ def test_papers_that_name_each_other_as_crossref_are_both_papers(tmp_path: Path)
     assert result.records[3].booktitle == "Proceedings of X"  # a container is still none
 
 
+def test_crossref_to_an_article_gives_its_journal_not_its_title_as_booktitle() -> None:
+    # an entry naming an @article took the article's title for its booktitle (and so for
+    # its venue); only a book or proceedings lends its title as a booktitle
+    records = by_title(Path(__file__).parent / "fixtures" / "readers" / "crossref_parents.bib")
+    assert len(records) == 4  # the articles are papers, the containers are not
+    reply = records["Weighted Model Counting Revisited: A Reply"]
+    assert (reply.booktitle, reply.journal, reply.venue) == (
+        None,
+        "Artificial Intelligence",
+        "Artificial Intelligence",
+    )
+    assert (reply.year, reply.volume, reply.number, reply.pages) == (2008, "172", "6", "800--802")
+    assert reply.doi is None  # its own, never the parent's
+    addmc = records["ADDMC: Weighted Model Counting with Algebraic Decision Diagrams"]
+    title = "Proceedings of the AAAI Conference on Artificial Intelligence"
+    assert (addmc.booktitle, addmc.journal, addmc.venue) == (title, None, title)
+    assert (addmc.year, addmc.volume, addmc.publisher) == (2020, "34", "AAAI Press")
+    editorial = records["Editorial: Model Counting"]
+    jair = "Journal of Artificial Intelligence Research"
+    assert (editorial.booktitle, editorial.journal, editorial.venue) == (None, jair, jair)
+    assert (editorial.year, editorial.volume) == (2021, "70")
+
+
 def test_biblatex_date_journaltitle_and_eprint() -> None:
     records = by_title(FIXTURES / "zotero_biblatex_slice.bib")
     amp = records["AMP: adversarial motion priors for stylized physics-based character control"]

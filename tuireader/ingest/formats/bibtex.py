@@ -2,12 +2,14 @@
 
 Field names are read in any case; ``@string`` macros, month names and ``#``
 concatenation are resolved. ``crossref`` gives an entry the fields of its
-``@Proceedings`` (or any other parent), and a file with exactly one ``@Proceedings``
-(PMLR's layout) gives its booktitle, year, volume, editor and publisher to every entry
-without a booktitle of its own; that ``@Proceedings`` is not a paper itself. BibLaTeX's
-``date``, ``journaltitle``, ``eprinttype`` and BibTeX's ``eprint``/``archivePrefix``/
-``primaryClass`` are read too. Each record keeps its entry (key, type, fields as written)
-as ``source_entry`` so a citation can reproduce it.
+``@Proceedings`` (or any other parent: the title of a book or proceedings as its
+booktitle, that of a periodical as its journal, that of another paper not at all), and a
+file with exactly one ``@Proceedings`` (PMLR's layout) gives its booktitle, year, volume,
+editor and publisher to every entry without a booktitle of its own; that
+``@Proceedings`` is not a paper itself. BibLaTeX's ``date``, ``journaltitle``,
+``eprinttype`` and BibTeX's ``eprint``/``archivePrefix``/``primaryClass`` are read too.
+Each record keeps its entry (key, type, fields as written) as ``source_entry`` so a
+citation can reproduce it.
 """
 
 from __future__ import annotations
@@ -384,13 +386,40 @@ class BibEntry:
         return self.entry_type.lower()
 
 
+#: entry types that hold papers as a book or proceedings does: the title of one that an
+#: entry's ``crossref`` names is the entry's booktitle (BibLaTeX's inheritance rules; the
+#: ``mv`` types are multi-volume works).
+_BOOK_KINDS = frozenset(
+    {
+        "proceedings",
+        "book",
+        "collection",
+        "reference",
+        "mvproceedings",
+        "mvbook",
+        "mvcollection",
+        "mvreference",
+    }
+)
+#: entry types whose title is the name of a journal (BibLaTeX's ``@periodical``, a whole
+#: issue): the journal of an entry whose ``crossref`` names one.
+_PERIODICAL_KINDS = frozenset({"periodical"})
+
+
 def _inherited(parent: BibEntry) -> dict[str, str]:
-    """What an entry takes from its parent: the parent's fields but its own (title,
-    authors, pages …); a parent's title becomes the child's booktitle."""
+    """What an entry takes from its parent: the parent's fields as they are, but its own
+    (title, authors, pages …). A parent's title becomes the child's booktitle only for a
+    book or proceedings (``_BOOK_KINDS``), its journal for a periodical: another paper
+    (an ``@article`` of a special issue) gives its journal, volume and year, never its
+    title as the name of a book."""
     fields = {name: value for name, value in parent.fields.items() if name not in _NOT_INHERITED}
     title = parent.fields.get("title")
-    if title and "booktitle" not in fields:
+    if not title:
+        return fields
+    if parent.kind in _BOOK_KINDS and "booktitle" not in fields:
         fields["booktitle"] = title
+    elif parent.kind in _PERIODICAL_KINDS and not {"journal", "journaltitle"} & fields.keys():
+        fields["journal"] = title
     return fields
 
 
