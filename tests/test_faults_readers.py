@@ -413,6 +413,87 @@ def test_a_bibtex_file_cut_short_says_so(tmp_path: Path) -> None:
     assert "key p2" in problem.message and problem.message.endswith("(is the file cut short?)")
 
 
+ZOTERO_CSV = FIXTURES / "zotero_export.csv"  # its last line has no line end, as exported
+
+
+def test_a_csv_file_cut_short_keeps_the_rows_before_the_break_and_says_so(tmp_path) -> None:
+    # the row broken off was read as a paper (an abstract cut mid-sentence, no year)
+    whole = ZOTERO_CSV.read_text(encoding="utf-8")
+    titles = [record.title for record in read_file(ZOTERO_CSV).records]
+    assert len(titles) == 4
+    inside = whole[: whole.index("with a parameter that influences")]  # a quoted abstract
+    result = read_file(write(tmp_path, "cut.csv", inside.encode()))
+    assert [record.title for record in result.records] == titles[:3]
+    (problem,) = result.problems
+    assert problem.severity == "warning"
+    assert problem.message == (
+        "the last row (line 7) breaks off inside a quoted cell; skipped it (is the file cut short?)"
+    )
+    between = whole[: whole.index(',"Dilkas, Paulius"')]  # between two cells of the row
+    result = read_file(write(tmp_path, "cut.csv", between.encode()))
+    assert [record.title for record in result.records] == titles[:3]
+    (problem,) = result.problems
+    assert "(line 7) breaks off after 3 of its 16 cells; skipped it" in problem.message
+    assert problem.message.endswith("(is the file cut short?)")
+    assert len(load_library([tmp_path / "cut.csv"])) == 3
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".tsv"])
+def test_a_table_cut_anywhere_keeps_whole_rows_only(tmp_path, suffix) -> None:
+    # a table written as Zotero writes it (every cell quoted), cut anywhere after its first
+    # row: the papers of the rows before the cut, each as the whole file gives it, and
+    # said to be cut short unless the cut falls where a row ends
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(ZOTERO_CSV.read_text(encoding="utf-8"), newline="")))
+
+    delimiter = "," if suffix == ".csv" else "\t"
+
+    def table(rows: list[list[str]]) -> str:
+        out = io.StringIO()
+        csv.writer(out, delimiter=delimiter, quoting=csv.QUOTE_ALL).writerows(rows)
+        return out.getvalue()  # each row ends in "\r\n"
+
+    whole = table(rows)
+    records = read_file(write(tmp_path, f"whole{suffix}", whole.encode())).records
+    assert len(records) == 4
+    ends = {len(table(rows[:number])) for number in range(2, len(rows) + 1)}
+    row_ends = {end - back for end in ends for back in (0, 1, 2)}
+    # cut just after its last delimiter, a row has an empty last cell, as a whole row may
+    # have: it is read as it stands (only its last cell is lost)
+    last_cells = {whole.rindex(delimiter, 0, end) + 1 for end in ends}
+    for end in range(min(ends) + 1, len(whole) + 1):
+        result = read_file(write(tmp_path, f"cut{suffix}", whole[:end].encode()))
+        read = list(result.records)
+        if end in last_cells:
+            assert read[:-1] == list(records[: len(read) - 1]) and not result.problems, end
+            continue
+        assert read == list(records[: len(read)]), end
+        said = [problem.message for problem in result.problems]
+        if end in row_ends:
+            assert not said, end
+        else:
+            assert len(said) == 1 and said[0].endswith("(is the file cut short?)"), end
+            assert len(read) == len([e for e in ends if e <= end]), end
+
+
+def test_a_whole_csv_file_is_not_said_to_be_cut_short(tmp_path) -> None:
+    # with no line end after its last row, quoted abstracts of several lines, rows short
+    # of cells all through, or a row ending in an empty cell
+    text = ZOTERO_CSV.read_text(encoding="utf-8")
+    for name, data in {
+        "no-line-end.csv": text,
+        "line-end.csv": text + "\n",
+        "crlf.csv": text.replace('"\n"', '"\r\n"') + "\r\n",
+        "ragged.csv": "title,abstract,year\nOne,First.\nTwo,Second.",
+        "empty-cell.csv": "title,abstract,year\nOne,First.,2020\nTwo,Second.,",
+        "only-row.csv": "title,abstract,year\nOne,First.",
+    }.items():
+        result = read_file(write(tmp_path, name, data.encode()))
+        assert result.records and not result.problems, name
+
+
 def test_bibtex_hash_concatenation_and_string_macros(tmp_path: Path) -> None:
     text = (
         '@string{var = "middle "}\n'

@@ -4,17 +4,24 @@ Columns are found by name (``title``, ``abstract``, ``authors``, ``year``, ``ven
 ``url``, ``doi``, … with common variants); authors are separated by ``;`` or `` and ``
 (or commas between full names). An abstract's HTML markup (Zotero's exports keep it) is
 taken off.
+
+A table cut short (a download or a copy that stopped half way) keeps the rows before the
+break; its last row, broken off inside a quoted cell or (with no line end after it) short
+of the cells every row before it has, is skipped and said to be cut short, as a JSON
+Lines file's broken last line is. A last line without a line end is otherwise whole.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
+    CUT_SHORT,
     YEAR_RE,
     ReadResult,
     arxiv_from_doi,
@@ -106,7 +113,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     # process's: it is only ever raised, so a list read at the same time keeps its own.)
     if csv.field_size_limit() <= len(text):
         csv.field_size_limit(len(text) + 1)
-    rows = csv.reader(io.StringIO(text, newline=""), _dialect(text[:4096], path))
+    dialect = _dialect(text[:4096], path)
+    rows = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
         header = next(rows)
     except (StopIteration, csv.Error) as error:
@@ -131,10 +139,20 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     records: list[Record] = []
     problems: list[Problem] = []
     bare: list[int] = []
+    width = len(header)
+    seen = short = 0  # rows with a cell that is not blank, and those short of cells
+    # the last row: its first line, its cells, and whether it gave a record (None: it is
+    # blank, and counted nowhere; False: it is among the bare rows)
+    last: tuple[int, int, bool | None] = (0, 0, None)
+    read = rows.line_num  # the lines read before the row at hand
     try:
         for row in rows:
+            start, read = read + 1, rows.line_num
+            last = (start, len(row), None)
             if not any(cell.strip() for cell in row):
                 continue
+            seen += 1
+            short += len(row) < width
 
             def cell(name: str, row: list[str] = row) -> str:
                 position = columns.get(name)
@@ -143,14 +161,33 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 return row[position].strip()
 
             record = _record(cell)
-            if keep_bare or record.title or record.abstract:
+            kept = bool(keep_bare or record.title or record.abstract)
+            if kept:
                 records.append(record)
             else:
                 bare.append(rows.line_num)
+            last = (start, len(row), kept)
     except csv.Error as error:
         problems.append(
             Problem(path, f"could not be read past row {rows.line_num}: {error}", "warning")
         )
+    else:
+        start, cells, gave = last
+        counted = gave is not None
+        before = seen - counted  # rows before it, not blank
+        shorter = short - (counted and cells < width)  # of those, rows short of cells
+        even = before > 0 and not shorter
+        how = _broken_off(text, dialect, start, cells, width, even)
+        if how:
+            if counted:
+                (records if gave else bare).pop()
+            problems.append(
+                Problem(
+                    path,
+                    f"the last row (line {start}) breaks off {how}; skipped it {CUT_SHORT}",
+                    "warning",
+                )
+            )
     if bare:
         problems.append(
             Problem(
@@ -163,6 +200,36 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     if not records:
         problems.append(Problem(path, "holds no rows with a title or abstract"))
     return ReadResult(path, path.stem, "csv", tuple(records), tuple(problems))
+
+
+def _broken_off(
+    text: str, dialect: type[csv.Dialect], start: int, cells: int, width: int, even: bool
+) -> str | None:
+    """How the table ``text`` breaks off inside its last row, which starts at line
+    ``start`` (0: it has none) and has ``cells`` cells where the header has ``width``
+    (``even``: there are rows before it, each with a cell for every column): inside a
+    quoted cell, or, with no line end after it, short of the cells every row before it
+    has. None: the row is whole (as far as can be told: a row cut inside its last cell
+    looks whole, and so does a table's only row).
+
+    A quoted cell runs to the end of the text only in a text cut short (or in one whose
+    quote was never closed, which is no whole row either); the csv module, but in its
+    strict mode, gives what it holds as the cell, so the last row alone is read again
+    strictly to tell."""
+    if not start:
+        return None
+    tail = itertools.islice(io.StringIO(text, newline=""), start - 1, None)
+    try:
+        for _row in csv.reader(tail, dialect, strict=True):
+            pass
+    except csv.Error as error:
+        if str(error) == "unexpected end of data":
+            return "inside a quoted cell"
+    if text.rstrip(" \t").endswith(("\n", "\r")):
+        return None  # a line end after it: a last row is cut short there only by chance
+    if cells < width and even:
+        return f"after {cells} of its {width} cells"
+    return None
 
 
 def _record(get: Callable[[str], str]) -> Record:
