@@ -292,3 +292,109 @@ async def test_a_list_cut_short_from_the_start_does_not_stop_the_others_being_re
         await settle(pilot)
         assert len(screen.library) == 4
         assert not any("the papers read before are kept" in n for n in notices(app))
+
+
+def test_changes_not_shown_yet_join_those_found_later():
+    # what each file did since the lists shown were read
+    from tuireader.ui.services import Changes
+
+    a, b, c, d, e = (Path(f"/lists/{name}.json") for name in "abcde")
+    held = Changes(changed=(a, b), added=(c, d), removed=(e,), catalogs=frozenset({b}))
+    unread = held.without({a})
+    assert (unread.changed, unread.added, unread.removed) == ((b,), (c, d), (e,))
+    later = Changes(changed=(b, c), removed=(d,), added=(e,), not_read=("lists: x.png",))
+    joined = unread.then(later)
+    # b changed twice; c came, then changed; d came and went; e went and came back
+    assert (joined.changed, joined.added, joined.removed) == ((b, e), (c,), ())
+    assert joined.not_read == ("lists: x.png",) and joined.catalogs == {b}
+    assert joined.paths == {b, c, e} and not Changes().then(Changes()).to_read
+
+
+def titles(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(paper.title for paper in screen.library.papers)
+
+
+@sync
+async def test_a_list_left_cut_short_does_not_stop_the_lists_being_read_again(tmp_path):
+    # a download that stopped half way, left in the folder: the list it overwrote was kept
+    # as read before, and every list changed or added after it was not read until the
+    # reader restarted ("Could not read the lists again" at each change)
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    items = [
+        {"title": f"Continual paper {n}", "abstract": f"We study continual learning {n}."}
+        for n in range(6)
+    ]
+    whole = json.dumps(items, indent=2)
+    first, second = folder / "a.json", folder / "b.json"
+    first.write_text(whole, encoding="utf-8")
+    second.write_text(json.dumps([{"title": "Replay buffers"}]), encoding="utf-8")
+    app = reader(folder)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        assert len(screen.library) == 7
+
+        async def changed() -> list[str]:
+            said = len(notices(app))
+            await reread(pilot, screen)
+            await settle(pilot)
+            return notices(app)[said:]
+
+        # caught being written, and again: the papers read before stay, and it is said
+        for cut in ('"Continual paper 3"', '"Continual paper 4"'):
+            first.write_text(whole[: whole.index(cut)], encoding="utf-8")
+            (said,) = await changed()
+            assert "a.json" in said and "cut short" in said
+            assert "the papers read before are kept" in said
+            assert len(screen.library) == 7
+        # left so, another list changes: it is read, and the one cut short as it stands
+        second.write_text(json.dumps([{"title": "Replay buffers"}, {"title": "Dreamer"}]))
+        (said,) = await changed()
+        assert "b.json changed on disk: read again" in said
+        assert "a.json: " in said and said.endswith("(is the file cut short?)")
+        kept = [f"Continual paper {n}" for n in range(4)]  # the records before the break
+        assert titles(screen) == [*kept, "Dreamer", "Replay buffers"]
+        # and again: the list still cut short, unchanged, is not said again
+        (folder / "c.json").write_text(json.dumps([{"title": "World models"}]))
+        (said,) = await changed()
+        assert "new list in lists: c.json (1 paper)" in said and "cut short" not in said
+        assert len(screen.library) == 7
+        # whole again: read whole, and nothing said of it being cut short
+        first.write_text(whole, encoding="utf-8")
+        (said,) = await changed()
+        assert said == "a.json changed on disk: read again"
+        assert len(screen.library) == 9
+
+
+@sync
+async def test_a_change_beside_a_list_caught_cut_short_is_read_at_the_next_look(tmp_path):
+    # a list caught half written as another changes: the other's change was taken as read
+    # with the papers read before, and not shown until a file changed again
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    rows = "".join(f'"Continual paper {n}","We study continual learning {n}."\n' for n in range(4))
+    whole = '"Title","Abstract Note"\n' + rows
+    first, second = folder / "a.csv", folder / "b.json"
+    first.write_text(whole, encoding="utf-8")
+    second.write_text(json.dumps([{"title": "Replay buffers"}]), encoding="utf-8")
+    app = reader(folder)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        assert len(screen.library) == 5
+        first.write_text(whole[: whole.index("learning 2")], encoding="utf-8")
+        second.write_text(json.dumps([{"title": "Replay buffers"}, {"title": "Dreamer"}]))
+        await reread(pilot, screen)
+        await settle(pilot)
+        said = notices(app)[-1]
+        assert "a.csv: the last row (line 4) breaks off inside a quoted cell" in said
+        assert "the papers read before are kept" in said
+        assert len(screen.library) == 5
+        await reread(pilot, screen)  # nothing changed since: the change beside it is read
+        await settle(pilot)
+        assert "b.json changed on disk: read again" in notices(app)[-1]
+        assert titles(screen) == [
+            "Continual paper 0",
+            "Continual paper 1",
+            "Dreamer",
+            "Replay buffers",
+        ]

@@ -40,13 +40,17 @@ class LibraryRead(Message):
 
 @dataclass
 class LibraryFailed(Message):
-    """Reading the library raised: nothing to show but the reason."""
+    """Reading the library raised (or, read again, it holds a list caught being written):
+    nothing to show but the reason."""
 
     reason: str
     #: it was read again (its lists changed on disk): the library shown stays
     again: bool = False
     #: what it was read from, as it was just before the read (None: not looked at)
     on_disk: OnDisk | None = None
+    #: what changed on disk but is not shown: read at the next look (the lists were read
+    #: again, and one was caught cut short as it changed)
+    unread: Changes | None = None
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -174,6 +174,61 @@ class Changes:
     def to_read(self) -> bool:
         """True if the lists must be read again."""
         return bool(self.changed or self.added or self.removed)
+
+    @property
+    def paths(self) -> frozenset[Path]:
+        """The files that changed, came or went."""
+        return frozenset((*self.changed, *self.added, *self.removed))
+
+    def without(self, paths: Collection[Path]) -> Changes:
+        """These changes but those of ``paths``."""
+
+        def kept(found: tuple[Path, ...]) -> tuple[Path, ...]:
+            return tuple(path for path in found if path not in paths)
+
+        return Changes(
+            kept(self.changed),
+            kept(self.added),
+            kept(self.removed),
+            self.not_read,
+            self.catalogs - frozenset(paths),
+        )
+
+    def then(self, later: Changes) -> Changes:
+        """These changes (not yet read) and the ``later`` ones, as one: what each file
+        did since the lists shown were read (one that came and went again did nothing
+        to them; one that went and came back changed)."""
+        kinds: dict[Path, str | None] = {}
+        for kind, found in (
+            ("changed", self.changed),
+            ("added", self.added),
+            ("removed", self.removed),
+        ):
+            kinds.update(dict.fromkeys(found, kind))
+        for kind, found in (
+            ("changed", later.changed),
+            ("added", later.added),
+            ("removed", later.removed),
+        ):
+            for path in found:
+                first = kinds.get(path)
+                if first == "added":
+                    kinds[path] = None if kind == "removed" else "added"
+                elif first == "removed" and kind == "added":
+                    kinds[path] = "changed"
+                else:
+                    kinds[path] = kind
+
+        def those(kind: str) -> tuple[Path, ...]:
+            return tuple(path for path, what in kinds.items() if what == kind)
+
+        return Changes(
+            those("changed"),
+            those("added"),
+            those("removed"),
+            later.not_read,
+            self.catalogs | later.catalogs,
+        )
 
 
 def _listed(folder: Path, catalogs: bool, before: Folder | None = None) -> Folder:

@@ -417,6 +417,9 @@ class MainScreen(Screen[None]):
         self._on_disk: OnDisk | None = None
         #: the files of a folder of lists, not read as lists, said to be new (once each)
         self._said_not_read: set[Path] = set()
+        #: what changed on disk and was not shown yet: the lists read again kept the
+        #: papers read before for a list caught cut short as it changed (None: nothing)
+        self._unread: Changes | None = None
         #: the lists are being read, or their index opened: they are not looked at for
         #: changes until that is done
         self._reading_lists = True
@@ -815,6 +818,8 @@ class MainScreen(Screen[None]):
         if message.again and self.library is not None:
             # the lists shown stay; the files as they are now are not read again each poll
             self._on_disk = with_lists(message.on_disk, self.library)
+            if message.unread is not None and message.unread.to_read:
+                self._unread = message.unread
             reason = f"Could not read the lists again: {message.reason}"
             self.notify(visible(reason), title="Lists", severity="error", markup=False)
             return
@@ -1934,6 +1939,8 @@ class MainScreen(Screen[None]):
         found, self._on_disk = changes(on_disk, self._said_not_read)
         for line in found.not_read:
             self.notify(visible(line), title="Lists", markup=False)
+        if self._unread is not None:
+            found, self._unread = self._unread.then(found), None
         if not found.to_read:
             return
         self._reading_lists = True
@@ -1968,12 +1975,15 @@ class MainScreen(Screen[None]):
             reason = f"{type(error).__name__}: {error}"
             self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk))
             return
-        unreadable = _now_unreadable(self.library, library)
+        unreadable = _now_unreadable(self.library, library, found)
         if unreadable:
             # caught halfway through being written (an editor, a download, a sync): the
-            # papers read before stay, and the file is read again when it changes next
+            # papers read before stay, and the file is read again when it changes next;
+            # what else changed is read at the next look, the file as it stands then
             reason = "; ".join(map(str, unreadable)) + " (the papers read before are kept)"
-            self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk))
+            held = {Path(os.path.abspath(problem.path)) for problem in unreadable}
+            unread = found.without(held)
+            self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk, unread=unread))
             return
         pairs = tuple((move.old_id, move.new_id) for move in moves)
         self.post_message(msg.ListsReread(library, found, on_disk, pairs, last_move))
@@ -2009,11 +2019,20 @@ class MainScreen(Screen[None]):
         # a warning the reader counted before (marks outside the lists, the same marks
         # with a list more) is not one the lists read again brought
         fresh = [p for p in library.problems if not getattr(p, "known", False) and p not in had]
-        said = "\n".join(_what_changed(message.changes, message.on_disk, before, library))
+        lines = _what_changed(message.changes, message.on_disk, before, library)
+        # a list read only up to where it breaks off (or not at all): said as it changes
+        # or comes to be so, as long as it stays so
+        touched = {os.path.abspath(path) for path in message.changes.paths}
+        broken = [
+            f"{Path(problem.path).name}: {problem.message}".replace("\n", "\\n")
+            for problem, new in _broken(before, library)
+            if new or os.path.abspath(problem.path) in touched
+        ]
+        said = "\n".join([*lines, *broken])
         self.notify(
             visible(said) + (f" ({self.warnings})" if fresh else ""),
             title="Lists",
-            severity="warning" if fresh else "information",
+            severity="warning" if fresh or broken else "information",
             markup=False,
         )
         # The new lists' index opens in the background; until it does, a search shows
@@ -2371,30 +2390,45 @@ def _by_source(problems: Sequence[Problem]) -> tuple[list[Problem], list[Problem
     return lists, settings
 
 
-def _now_unreadable(before: Library | None, after: Library) -> list[Problem]:
-    """The problems of the lists ``before`` read that are still there but could not be
-    read at all for ``after`` (not a list any more), or only up to where they break off
-    (a file cut short, as one being written is)."""
+def _broken(before: Library | None, after: Library) -> list[tuple[Problem, bool]]:
+    """The problems of the lists ``before`` read (their files still there) that could not
+    be read at all for ``after`` (not a list any more), or only up to where they break off
+    (a file cut short, as one being written is); each with whether the list is newly so
+    (``before`` read it whole)."""
     if before is None:
         return []
     read_before = {os.path.abspath(paper_list.path) for paper_list in before.lists}
     read_now = {os.path.abspath(paper_list.path) for paper_list in after.lists}
-    # a file cut short then as well was read only up to a break then: no more is kept
-    # by keeping it, and a file left cut short must not stop the others being read again
     short_before = {
         os.path.abspath(problem.path)
         for problem in before.problems
         if problem.message.endswith(CUT_SHORT)
     }
+    found = []
+    for problem in after.problems:
+        where = os.path.abspath(problem.path)
+        if where not in read_before or not os.path.isfile(where):
+            continue
+        if problem.severity == "error" and where not in read_now:
+            found.append((problem, True))
+        elif problem.message.endswith(CUT_SHORT):
+            found.append((problem, where not in short_before))
+    return found
+
+
+def _now_unreadable(before: Library | None, after: Library, found: Changes) -> list[Problem]:
+    """The problems of the lists ``before`` read whole that changed on disk (``found``)
+    and could not be read at all for ``after``, or only up to where they break off: caught
+    being written, their papers read before are kept until they change again.
+
+    A file cut short then as well was read only up to a break then: no more is kept by
+    keeping it. A file that stays broken without changing (a download that failed, left
+    in the folder) is read as it stands: it must not stop the others being read again."""
+    changed = {os.path.abspath(path) for path in (*found.changed, *found.added)}
     return [
         problem
-        for problem in after.problems
-        if (where := os.path.abspath(problem.path)) in read_before
-        and os.path.isfile(where)
-        and (
-            (problem.severity == "error" and where not in read_now)
-            or (problem.message.endswith(CUT_SHORT) and where not in short_before)
-        )
+        for problem, new in _broken(before, after)
+        if new and os.path.abspath(problem.path) in changed
     ]
 
 
