@@ -127,6 +127,24 @@ def test_an_identifier_of_no_paper_is_said_as_such(capsys) -> None:
     assert "unknown field" not in err
 
 
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (("search", "10.1000/"), "no paper in these lists has the DOI 10.1000/"),
+        (("search", "10.1000/xyz", "--limit", "3"), "the DOI 10.1000/xyz"),
+        (("copy", "arXiv:2402.01566"), "the arXiv id 2402.01566"),
+        (("cite", "--query", "10.1000/xyz"), "the DOI 10.1000/xyz"),
+        (("export", "--query", "10.1000/xyz", "--format", "json"), "the DOI 10.1000/xyz"),
+    ],
+)
+def test_an_identifier_of_no_paper_is_said_once(capsys, command, said) -> None:
+    # 'search 10.1000/' said "no paper in these lists has the DOI 10.1000/" and then
+    # "no papers match '10.1000/'", two lines for one thing
+    code, _out, err = run(capsys, *command, str(ARXIV))
+    assert code == 1 and len(err.splitlines()) == 1, err
+    assert said in err
+
+
 def test_search_finds_a_paper_by_a_link_to_it_and_by_an_openreview_id(capsys) -> None:
     code, out, _ = run(capsys, "search", "https://arxiv.org/pdf/0704.0001v1", "--json", str(ARXIV))
     assert code == 0 and [h["title"][:56] for h in json.loads(out)["hits"]] == [DIPHOTON]

@@ -509,7 +509,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         if result.suggestion:
             _err(f"did you mean: {_short(result.suggestion)}")
         shown = len(hits)
-        if not hits and not result.suggestion:
+        if not hits and not result.suggestion and not result.said_why:
             _err(f"no papers match {_short(args.query)!r}")
         elif shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
@@ -1237,9 +1237,17 @@ def _query_papers(
             store.close()
     _say_result(result, engine)
     if not result.hits:
-        hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
-        _err(f"no papers match {_short(query)!r}{hint}")
+        _say_no_match(result, query)
     return [hit.paper for hit in result.hits]
+
+
+def _say_no_match(result, query: str) -> None:
+    """That ``query`` found no paper, with the search's suggestion; nothing more when the
+    search's message said why (an identifier that no paper has)."""
+    if result.said_why:
+        return
+    hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
+    _err(f"no papers match {_short(query)!r}{hint}")
 
 
 def cmd_links(args: argparse.Namespace) -> int:
@@ -1381,8 +1389,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         return None
     _say_result(result, engine)
     if not hits:
-        hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
-        _err(f"no papers match {_short(query)!r}{hint}")
+        _say_no_match(result, query)
         return None
     top = hits[0].score
     close = [h.paper for h in hits if h.score >= top * COPY_MARGIN]

@@ -103,6 +103,9 @@ class SearchResult:
     #: None: none asked), so front ends need not parse the query again. The hits are in
     #: relevance order (list order for a query of filters only) whatever it says.
     sort: str | None = None
+    #: ``message`` says why no paper matched (an identifier that no paper has), so a
+    #: front end need not say again that nothing did
+    said_why: bool = False
 
 
 #: a query that may be a paper's identifier (``identity.named_keys``): one word with a
@@ -339,6 +342,7 @@ class Engine:
             total=len(papers),
             elapsed_ms=(time.perf_counter() - started) * 1000,
             message=message,
+            said_why=message is not None,
         )
 
     def _search(
