@@ -178,6 +178,34 @@ def test_search_understands_triage_filters(capsys, demo, triaged):
     assert code == 2 and "unknown state" in err
 
 
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("is:bogus", "unknown state is:bogus (is: takes new, kept, maybe, skip, read)"),
+        ("has:bogus", "unknown filter has:bogus (has: takes code, paper, project, note)"),
+        ("is:kep", "is:kep; did you mean is:kept? (is: takes new, kept, maybe, skip, read)"),
+        ("has:cod", "has:cod; did you mean has:code? (has: takes code, paper, project, note)"),
+        ("bayesian -has:notes", "unknown filter has:notes"),
+    ],
+)
+@pytest.mark.parametrize(
+    "command", [("search",), ("export", "--format", "json", "--query"), ("cite", "--query")]
+)
+def test_an_unknown_is_or_has_value_is_a_usage_error(capsys, demo, query, said, command):
+    # 'search is:foo' ended with 2, 'search has:foo' with 1 ("no papers match"), as if
+    # the lists held no such paper
+    code, out, err = run(capsys, *command, query, demo)
+    assert (code, out) == (2, "")
+    assert said in err and "no papers match" not in err
+
+
+def test_the_states_is_takes_are_the_stores():
+    from tuireader.search import query as ql
+    from tuireader.triage.store import STATES
+
+    assert ql.IS_STATES == STATES
+
+
 def test_search_filters_without_a_triage_file_do_not_create_one(capsys, demo):
     assert not resolve().state_db.exists()
     code, out, _ = run(capsys, "search", "is:kept", demo)

@@ -333,6 +333,16 @@ def test_triage_filters_use_the_resolver(engine):
     assert without.message and "triage" in without.message
 
 
+def test_an_unknown_filter_value_is_said_with_the_values_it_takes(engine):
+    # the reader's search box says what the command line says of 'has:cod'
+    result = engine.search("has:cod", resolve=lambda name, value: None)
+    assert result.total == 0 and result.message == (
+        "unknown filter has:cod; did you mean has:code? (has: takes code, paper, project, note)"
+    )
+    result = engine.search("is:kep")
+    assert result.message is not None and "did you mean is:kept?" in result.message
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -360,18 +360,15 @@ def _unknown_tags(query: str, store) -> str | None:  # type: ignore[no-untyped-d
     return unknown_tags(query, known)
 
 
-def _check_states(query: str) -> None:
+def _check_filters(query: str) -> None:
+    """A query whose ``is:`` or ``has:`` names a value that filter does not take is a
+    usage error, said with the values it takes (``is:kep``, ``has:cod``), as a mistyped
+    command is: not a query that found nothing."""
     from tuireader.search import query as ql
 
-    if not any(node.name == "is" for node in ql.filters(ql.parse(query).root)):
-        return
-    from tuireader.triage.filters import unknown_states
-    from tuireader.triage.store import STATES
-
-    bad = unknown_states(query)
-    if bad:
-        said = _short(", ".join(bad))
-        raise UsageError(f"unknown state {said} (states: {', '.join(STATES)})")
+    unknown = ql.unknown_filters(ql.parse(query).root)
+    if unknown:
+        raise UsageError("; ".join(unknown))
 
 
 def _write_output(text: str, output: str | None, *, count: int, what: str) -> None:
@@ -452,7 +449,7 @@ def _own_file(output: str, session: Any, args: argparse.Namespace) -> str | None
 def cmd_search(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be at least 1")
-    _check_states(args.query)
+    _check_filters(args.query)
     # a search reads only the papers it shows from the cache, and opens an index found
     # current before as it is: at 100,000 papers, a fraction of a second
     session = _session(args, lazy=True)
@@ -1227,7 +1224,7 @@ def _query_papers(
     session, args: argparse.Namespace, query: str, *, limit: int | None = None
 ) -> list:
     """The papers matching ``query`` (triage filters included), best first; messages to stderr."""
-    _check_states(query)
+    _check_filters(query)
     engine = _engine(session, args)
     store = _triage_store(session)
     try:
@@ -1362,7 +1359,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             _ambiguous_id(session, query, exact)
             _err("nothing copied")
             return None
-    _check_states(query)
+    _check_filters(query)
     engine = _engine(session, args)
     store = _triage_store(session)
     try:

@@ -120,19 +120,14 @@ def _compile_filter(
         others = resolve("is", "*")
         if others is not None:
             return wq.Not(_ids_query(others)) if others else wq.Every()
+    unknown = ql.unknown_value(node)
+    if unknown is not None:
+        out.problems.append(unknown)
+        return None
     ids = resolve(node.name, node.value) if resolve else None
     if ids is None:
         value = ql.shortened(node.value)
-        if node.name == "has":
-            out.problems.append(
-                f"unknown filter has:{value} (use has:code, has:paper, has:project, has:note)"
-            )
-        elif resolve is not None and node.name == "is":
-            out.problems.append(
-                f"unknown state is:{value} (use is:new, is:kept, is:maybe, is:skip, is:read)"
-            )
-        else:
-            out.problems.append(f"{node.name}:{value} needs triage data, which is not open")
+        out.problems.append(f"{node.name}:{value} needs triage data, which is not open")
         return None
     return _ids_query(ids)
 

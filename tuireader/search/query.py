@@ -59,6 +59,12 @@ FILTERS = ("has", "is", "tag")
 #: (``is:keep``) and the word the status line counts with (``is:skipped``).
 IS_WORDS = {"keep": "kept", "skipped": "skip"}
 INDEX_HAS = ("code", "paper", "project")
+#: what ``has:`` takes: the links the index knows, and a note (which the store answers).
+HAS_VALUES = (*INDEX_HAS, "note")
+#: the triage states ``is:`` takes: the store's ``STATES`` (a layer above this one),
+#: which a test checks these agree with. ``is:detached`` is the command line's own.
+IS_STATES = ("new", "kept", "maybe", "skip", "read")
+IS_DETACHED = "detached"
 #: the orders ``sort:`` takes.
 SORTS = ("fit", "relevance", "list")
 _DIRECTIVES = ("sort",)
@@ -608,6 +614,37 @@ def words(node: Node | None) -> list[Term | Phrase]:
     for child in node.children:
         out.extend(words(child))
     return out
+
+
+def unknown_filters(node: Node | None) -> list[str]:
+    """What to say of each ``is:`` and ``has:`` filter of ``node`` whose value is none of
+    those the filter takes (see :func:`unknown_value`), each once."""
+    said = [unknown_value(flt) for flt in filters(node)]
+    return list(dict.fromkeys(text for text in said if text))
+
+
+def unknown_value(flt: Filter) -> str | None:
+    """What a user is told of an ``is:`` or ``has:`` filter whose value is none of those
+    it takes: "unknown filter has:cod; did you mean has:code? (has: takes code, paper,
+    project, note)" (a value a slip away from one of them is offered first, as a
+    mistyped command is); None for any other filter."""
+    what, values = _TAKES.get(flt.name, ("", ()))
+    if not values or flt.value in values or (flt.name, flt.value) == ("is", IS_DETACHED):
+        return None
+    import difflib
+
+    said = f"unknown {what} {shortened(f'{flt.name}:{flt.value}')}"
+    close = difflib.get_close_matches(flt.value, values, n=1, cutoff=0.6)
+    if close:
+        said += f"; did you mean {flt.name}:{close[0]}?"
+    return f"{said} ({flt.name}: takes {', '.join(values)})"
+
+
+#: the values ``is:`` and ``has:`` take, and what a message calls the filter
+_TAKES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "is": ("state", IS_STATES),
+    "has": ("filter", HAS_VALUES),
+}
 
 
 def filters(node: Node | None) -> list[Filter]:

@@ -35,7 +35,10 @@ def scan(
             sets[key] = None if others is None else {p.id for p in library.papers} - others
         else:
             sets[key] = resolve(flt.name, flt.value) if resolve else None
-        if sets[key] is None and not (flt.name == "has" and flt.value in ql.INDEX_HAS):
+        unknown = ql.unknown_value(flt)
+        if unknown is not None:
+            problems.append(f"{unknown}; it was ignored")
+        elif sets[key] is None and not (flt.name == "has" and flt.value in ql.INDEX_HAS):
             said = ql.shortened(f"{flt.name}:{flt.value}")
             problems.append(f"{said} cannot be answered here; it was ignored")
 

@@ -64,7 +64,7 @@ def unknown_states(query: str) -> list[str]:
     return [
         f"is:{node.value}"
         for node in ql.filters(parsed.root)
-        if node.name == "is" and node.value not in STATES and node.value != DETACHED
+        if node.name == "is" and ql.unknown_value(node) is not None
     ]
 
 
