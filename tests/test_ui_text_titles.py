@@ -121,6 +121,39 @@ def test_lists_a_cut_would_show_alike_go_by_the_words_that_tell_them_apart():
     }
 
 
+@pytest.mark.parametrize("width", [11, 13, 14, 15])
+def test_lists_of_one_venue_told_apart_by_a_track_word_keep_the_venue(width):
+    # "ICML 2024 Oral" and "ICML 2024 Poster" were "Oral" and "Poster" in the list column
+    # (at 14 cells "ICML 2024 Oral" and "ICML 2024", the posters taken for all of ICML)
+    from tuireader.ui.text import list_labels
+
+    names = ("ICML 2024 Oral", "ICML 2024 Poster", "CoRL 2023")
+    labels = list_labels(names, width)
+
+    def shown(name: str) -> str:
+        paper = Paper(id="ijkl2345", title="A Title", abstract="x", lists=(name,))
+        line = result_line(paper, Palette(), list_width=width, labels=labels).plain
+        return line[3 : 3 + width].rstrip()
+
+    assert [shown(name) for name in names] == ["ICML Oral", "ICML Poster", "CoRL 2023"]
+    # with room for all of it, each name is shown whole
+    assert list_labels(names, 16) == {name: name for name in names}
+
+
+def test_a_venue_kept_before_a_track_word_is_cut_rather_than_dropped():
+    from tuireader.ui.text import list_labels
+
+    # file stems naming the venue: "ICML 2024" each, in an 11-cell column
+    labels = list_labels(("icml2024_orals", "icml2024_posters"), 11)
+    assert [middle_cut(label, 11) for label in labels.values()] == ["ICML orals", "ICML poste…"]
+    # the built-in seeds, "ICML 2024 论文列表" and "ICML 2024 Papers"
+    labels = list_labels(("ICML 2024 论文列表", "ICML 2024 Papers"), 13)
+    assert list(labels.values()) == ["ICML 论文列表", "ICML Papers"]
+    # too narrow for the venue and a word of the track: the track's words alone
+    labels = list_labels(("ICML 2024 Oral", "ICML 2024 Poster"), 8)
+    assert list(labels.values()) == ["Oral", "Poster"]
+
+
 def test_the_viewer_says_the_decision_the_list_gives_a_paper():
     # a CoRL 2023 oral read as a poster does: the list's "Oral" was only a filter
     oral = Paper(

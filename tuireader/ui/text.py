@@ -38,6 +38,11 @@ MAX_NUMBERED_LINKS = 9
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
 #: what parts a file's stem into words ("zotero_biblatex_export").
 _STEM_WORDS = re.compile(r"[_\-.\s]+")
+#: what is taken off the words of a list's name before they are compared ("(icml").
+_AROUND_WORDS = "()[]{},;:"
+#: a label cut to fit a list column shows at least this many cells of the words that
+#: tell its list apart ("ICML poste…"), or it goes by those words alone ("posters")
+OWN_WORDS_SHOWN = 4
 
 
 @dataclass(frozen=True)
@@ -136,38 +141,103 @@ def list_label(name: str, width: int) -> str:
     so does a file's stem that names one ("pmlr_v120_l4dc2020" is "L4DC 2020")."""
     from rich.cells import cell_len
 
-    from tuireader.ingest.venues import venue_aliases, venue_in_stem
-
     if cell_len(name) <= width:
         return name
+    # a file's stem: by the venue it names, if it does ("pmlr_v120_l4dc2020" is
+    # "L4DC 2020"), as list: finds it, rather than cut in the middle ("pmlr_…c2020")
+    return _venue_label(name) or name
+
+
+@lru_cache(maxsize=256)
+def _venue_label(name: str) -> str | None:
+    """The venue a list's name spells out, by its acronym and the year the name holds
+    ("NeurIPS 2017"), or names in a file's stem ("L4DC 2020"); None when it names none."""
+    from tuireader.ingest.venues import venue_aliases, venue_in_stem
+
     aliases = venue_aliases(name)
     if not aliases:
-        # a file's stem: by the venue it names, if it does ("pmlr_v120_l4dc2020" is
-        # "L4DC 2020"), as list: finds it, rather than cut in the middle ("pmlr_…c2020")
-        return venue_in_stem(name) or name
+        return venue_in_stem(name)
     year = _YEAR.search(name)
     return f"{aliases[0]} {year.group(0)}" if year else aliases[0]
 
 
 def list_labels(names: Sequence[str], width: int) -> dict[str, str]:
     """Each list's name for a column ``width`` cells wide, as list_label gives it, except
-    that lists whose names the column would show alike ("zoter…xport" for
-    zotero_betterbibtex_export and zotero_biblatex_export) go by the words of their
-    stems that the others do not share ("betterbibtex", "biblatex")."""
+    for lists the column would not tell apart: those it would show alike ("zoter…xport"
+    for zotero_betterbibtex_export and zotero_biblatex_export; "ICML 2024" for "ICML 2024
+    Oral" and "ICML 2024 Poster"), and lists of one venue some of which were cut to it
+    ("ICML 2024 Oral" fits 14 cells, "ICML 2024 Poster" is "ICML 2024" there). They go
+    by the words of their names that the others do not share, after the venue they
+    share where there is room (see :func:`_told_apart`)."""
     labels = {name: list_label(name, width) for name in names}
+    groups: list[list[str]] = []
+    by_venue: dict[str, list[str]] = {}
+    for name in labels:
+        venue = _venue_label(name)
+        if venue is not None:
+            by_venue.setdefault(venue, []).append(name)
+    for group in by_venue.values():
+        if len(group) > 1 and any(labels[name] != name for name in group):
+            groups.append(group)
+    grouped = {name for group in groups for name in group}
     alike: dict[str, list[str]] = {}
     for name, label in labels.items():
-        alike.setdefault(middle_cut(visible(label), width), []).append(name)
-    for group in alike.values():
-        if len(group) < 2:
-            continue
-        words = [[word for word in _STEM_WORDS.split(name) if word] for name in group]
-        shared = set.intersection(*(set(each) for each in words))
-        for name, each in zip(group, words, strict=True):
-            own = "_".join(word for word in each if word not in shared)
-            if own:
-                labels[name] = own
+        if name not in grouped:
+            alike.setdefault(middle_cut(visible(label), width), []).append(name)
+    groups += [group for group in alike.values() if len(group) > 1]
+    for group in groups:
+        labels.update(_told_apart(group, labels, width))
     return labels
+
+
+def _told_apart(group: Sequence[str], labels: Mapping[str, str], width: int) -> dict[str, str]:
+    """Labels that tell the lists ``group`` names apart in ``width`` cells: the words of
+    each name the others do not share, after the venue they share ("ICML 2024 Oral",
+    "ICML 2024 Poster"), else after its acronym alone ("ICML Oral", "ICML Poster"), the
+    first of these whose labels all fit; else the first whose labels the column cuts
+    with some of those words still shown ("ICML orals", "ICML poste…"); else those
+    words alone ("Oral", "Poster"; "betterbibtex", "biblatex" for lists of no venue),
+    a name with none of its own keeping its label (``labels``)."""
+    from rich.cells import cell_len
+
+    words = {
+        name: [word.strip(_AROUND_WORDS) for word in _STEM_WORDS.split(name)] for name in group
+    }
+    shared = set.intersection(*({word.casefold() for word in each} for each in words.values()))
+    venues = {_venue_label(name) for name in group}
+    venue = venues.pop() if len(venues) == 1 else None
+    if venue is not None:
+        shared |= {word.casefold() for word in venue.split()}
+    own = {
+        name: (" " if " " in name.strip() else "_").join(
+            word for word in each if word and word.casefold() not in shared
+        )
+        for name, each in words.items()
+    }
+    heads = list(dict.fromkeys((venue, " ".join(_YEAR.sub("", venue).split())))) if venue else []
+    forms = [(head, {name: f"{head} {own[name]}".rstrip() for name in group}) for head in heads]
+
+    def apart(form: dict[str, str]) -> bool:
+        shown = {middle_cut(visible(label), width) for label in form.values()}
+        return len(shown) == len(form)
+
+    def fits(form: dict[str, str]) -> bool:
+        return all(cell_len(label) <= width for label in form.values())
+
+    def shows_own(head: str, form: dict[str, str]) -> bool:
+        for label in form.values():
+            cut = middle_cut(visible(label), width)
+            if cut != label and cell_len(cut[len(head) + 1 :].rstrip("…")) < OWN_WORDS_SHOWN:
+                return False
+        return True
+
+    for head, form in forms:
+        if fits(form) and apart(form):
+            return form
+    for head, form in forms:
+        if apart(form) and shows_own(head, form):
+            return form
+    return {name: own[name] or labels[name] for name in group}
 
 
 def middle_cut(text: str, width: int) -> str:
