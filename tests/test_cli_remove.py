@@ -150,3 +150,31 @@ def test_a_list_is_removed_by_a_word_inside_its_name_as_list_finds_it(capsys, tm
     assert names() == ["pmlr_v120_l4dc2020"]
     code, out, err = run(capsys, "search", "list:l4dc")
     assert code == 0 and len(out.splitlines()) == 2, err
+
+
+def test_search_and_remove_take_a_list_by_its_files_stem(capsys, tmp_path):
+    # corl2023.json, named "CoRL 2023" by its papers' venue: list:corl2023 found nothing,
+    # and remove took the stem only of a file added alone
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    for stem, venue in [("corl2023", "CoRL 2023"), ("icml_orals", "ICML 2024 Oral")]:
+        record = {"title": f"A {stem} paper", "abstract": "x", "venue": venue}
+        (folder / f"{stem}.json").write_text(json.dumps([record]), encoding="utf-8")
+    posters = _venue_list(tmp_path / "icml_posters.json", "ICML 2024 Poster", "Poster")
+    run(capsys, "add", str(folder), str(posters))
+    code, out, err = run(capsys, "search", "list:corl2023")
+    assert code == 0 and out.splitlines()[0].endswith("A corl2023 paper  (CoRL 2023)"), err
+    code, out, err = run(capsys, "search", "list:orals")
+    assert code == 0 and "A icml_orals paper" in out and len(out.splitlines()) == 1, err
+    code, out, err = run(capsys, "search", "list:corl2024")
+    assert (code, out) == (1, "")
+    said = (
+        "tuireader: no list is named 'corl2024'; did you mean list:corl2023? (lists: "
+        "corl2023 (CoRL 2023), icml_orals (ICML 2024 Oral), icml_posters (ICML 2024 Poster))"
+    )
+    assert err.splitlines() == [said]  # and not "no papers match" after it
+    code, out, err = run(capsys, "remove", "corl2023")
+    assert code == 2 and "'corl2023' names CoRL 2023, one of the lists read through papers" in err
+    code, out, err = run(capsys, "remove", "posters")
+    assert code == 0 and "removed icml_posters" in out, err
+    assert names() == ["papers"]

@@ -93,6 +93,62 @@ def test_a_list_is_named_by_the_words_list_finds_its_papers_by(engine, text):
     assert (list_named(text, name) == "name") == (text.lower() == "corl")
 
 
+@pytest.mark.parametrize("scan", [False, True])
+def test_a_list_named_by_its_venue_is_found_by_its_files_stem(engine, scan):
+    # corl2023.json is named "7th Annual Conference on Robot Learning" by its papers
+    # (tuireader lists shows "corl2023" before it): list:corl2023 found nothing
+    if scan:
+        engine = Engine(engine.library, None)  # no index: each paper read in turn
+    assert len(_titles(engine, "list:corl2023")) == 2
+    assert len(_titles(engine, 'list:"corl2023"')) == 2
+    assert _titles(engine, "grasping list:corl2023") == ["Grasping with Diffusion Policies"]
+    assert _titles(engine, "-list:corl2023") == []
+
+
+def _venue_lists(tmp_path):
+    """Two lists named by their papers' venue, "CoRL 2023" and "ICML 2024", in
+    corl2023.json and icml2024.json."""
+    paths = []
+    for stem, venue, title in [
+        ("corl2023", "CoRL 2023", "Grasping with Diffusion Policies"),
+        ("icml2024", "ICML 2024", "Counting Tokens in Transformers"),
+    ]:
+        path = tmp_path / f"{stem}.json"
+        record = {"title": title, "authors": ["Ada Lovelace"], "abstract": "x", "venue": venue}
+        path.write_text(json.dumps([record]), encoding="utf-8")
+        paths.append(path)
+    library = load_library(paths)
+    assert [item.name for item in library.lists] == ["CoRL 2023", "ICML 2024"]
+    return library
+
+
+def test_list_takes_each_lists_files_stem_beside_other_lists(tmp_path):
+    engine = open_engine(_venue_lists(tmp_path), resolve(tmp_path / "data"))
+    assert _titles(engine, "list:corl2023") == ["Grasping with Diffusion Policies"]
+    assert _titles(engine, "list:icml2024") == ["Counting Tokens in Transformers"]
+    assert len(_titles(engine, "list:corl2023 OR list:icml2024")) == 2
+    assert engine.search("list:corl2023").message is None
+
+
+def test_a_list_word_that_names_no_list_says_which_lists_there_are(tmp_path):
+    library = _venue_lists(tmp_path)
+    for engine in (open_engine(library, resolve(tmp_path / "data")), Engine(library, None)):
+        result = engine.search("list:corl2024")
+        assert result.total == 0 and result.said_why
+        assert result.message == (
+            "no list is named 'corl2024'; did you mean list:corl2023? "
+            "(lists: corl2023 (CoRL 2023), icml2024 (ICML 2024))"
+        )
+        said = engine.search("grasping list:neurips").message
+        assert (
+            said == "no list is named 'neurips' (lists: corl2023 (CoRL 2023), icml2024 (ICML 2024))"
+        )
+        # a list it names, a list left out, and a word being typed: not a word of them
+        assert engine.search("walrus list:corl").message is None
+        assert engine.search("walrus -list:neurips").message is None
+        assert engine.search("list:corl202", prefix=True).message is None
+
+
 def _pmlr_lists(tmp_path):
     """Two PMLR volumes under the names of their files: "pmlr_v199_collas2022" and
     "pmlr_v120_l4dc2020", two papers each."""

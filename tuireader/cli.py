@@ -1073,9 +1073,10 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
     return chosen
 
 
-def _entry_list_names(paths, current) -> list[tuple[Any, list[str]]]:
+def _entry_list_names(paths, current) -> list[tuple[Any, dict[str, list[str]]]]:
     """Each entry of the library that can be read, with the names of the lists it
-    holds, read as ``add`` reads them (through the cache: no list is read twice)."""
+    holds, read as ``add`` reads them (through the cache: no list is read twice), and
+    the stems of each one's files."""
     from tuireader.ingest.cache import Cache
     from tuireader.ingest.library import load_library
 
@@ -1084,21 +1085,31 @@ def _entry_list_names(paths, current) -> list[tuple[Any, list[str]]]:
     for status in current.statuses():
         if status.ok:
             library = load_library([status.entry.location], cache=cache)
-            found.append((status.entry, list(dict.fromkeys(pl.name for pl in library.lists))))
+            stems: dict[str, list[str]] = {}
+            for paper_list in library.lists:
+                stems.setdefault(paper_list.name, []).append(paper_list.path.stem)
+            found.append((status.entry, stems))
     return found
 
 
-def _entry_named(item: str, lists: Sequence[tuple[Any, list[str]]]) -> tuple[Any, list[str]]:
+def _entry_named(
+    item: str, lists: Sequence[tuple[Any, dict[str, list[str]]]]
+) -> tuple[Any, list[str]]:
     """The entry whose lists ``item`` names as ``list:`` does, and the names of those
     lists; (None, []) when it names none. Raises UsageError, after naming the
-    candidates, when the lists named (by their whole name, their venue's short name or
-    words of it) are those of several entries, or some of the lists of a folder (or of
-    the seeds), which go only all together."""
+    candidates, when the lists named (by their whole name, their venue's short name,
+    their file's stem or words of these) are those of several entries, or some of the
+    lists of a folder (or of the seeds), which go only all together."""
     from tuireader.search.index import list_named
 
+    def named_by(name: str, stems: list[str]) -> str | None:
+        hows = {list_named(item, each) for each in (name, *stems)}
+        return "name" if "name" in hows else "words" if "words" in hows else None
+
     matched: dict[str, list] = {"name": [], "words": []}
-    for entry, names in lists:
-        hows = {name: list_named(item, name) for name in names}
+    for entry, stems in lists:
+        names = list(stems)
+        hows = {name: named_by(name, stems[name]) for name in names}
         for how in ("name", "words"):
             named = [name for name in names if hows[name] == how]
             if named:
@@ -1240,7 +1251,7 @@ def _query_papers(
 
 def _say_no_match(result, query: str) -> None:
     """That ``query`` found no paper, with the search's suggestion; nothing more when the
-    search's message said why (an identifier that no paper has)."""
+    search's message said why (an identifier that no paper has, a list: naming no list)."""
     if result.said_why:
         return
     hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
@@ -2035,10 +2046,10 @@ def _remove_parser() -> argparse.ArgumentParser:
     p.epilog = (
         "Name a list as tuireader lists shows it, or by its path (which need not exist "
         "any more); 'seeds' is the built-in seed lists. A list may also be named as "
-        "list: names it in a query: by its title, or its venue's short name (tuireader "
-        "remove corl); a name that fits several lists names them and removes nothing. "
-        "The triage of the papers stays in the data folder and comes back when the list "
-        "does."
+        "list: names it in a query: by its title, its venue's short name (tuireader "
+        "remove corl), or its file's name, also inside a folder; a name that fits "
+        "several lists names them and removes nothing. The triage of the papers stays "
+        "in the data folder and comes back when the list does."
     )
     p.add_argument(
         "lists", metavar="LIST", nargs="+", help="list name, path, title or venue (as list:)"

@@ -47,8 +47,10 @@ from tuireader.search.index import (
     abstract_text,
     describe_error,
     library_docs,
+    lists_by_file,
     open_index,
     title_text,
+    unknown_list,
 )
 from tuireader.search.plan import make_plan, run_plan
 from tuireader.search.scan import scan
@@ -103,8 +105,8 @@ class SearchResult:
     #: None: none asked), so front ends need not parse the query again. The hits are in
     #: relevance order (list order for a query of filters only) whatever it says.
     sort: str | None = None
-    #: ``message`` says why no paper matched (an identifier that no paper has), so a
-    #: front end need not say again that nothing did
+    #: ``message`` says why no paper matched (an identifier that no paper has, a ``list:``
+    #: that names no list), so a front end need not say again that nothing did
     said_why: bool = False
 
 
@@ -364,6 +366,25 @@ class Engine:
                 message=parsed.message,
                 sort=parsed.sort,
             )
+        parsed, resolve = self._with_list_files(parsed, resolve)
+        result = self._evaluated(text, parsed, limit, prefix, resolve, started)
+        if result.total:
+            return result
+        unknown = self._unknown_lists(parsed.root)
+        if not unknown:
+            return result
+        message = "; ".join(m for m in (result.message, *unknown) if m)
+        return dataclasses.replace(result, message=message, said_why=True)
+
+    def _evaluated(
+        self,
+        text: str,
+        parsed: ql.ParsedQuery,
+        limit: int | None,
+        prefix: bool,
+        resolve: FilterResolver | None,
+        started: float,
+    ) -> SearchResult:
         if self._searcher is not None:
             try:
                 return self._indexed(text, parsed, limit, prefix, resolve, started)
@@ -373,6 +394,47 @@ class Engine:
             if self._searcher is not None:
                 return self._indexed(text, parsed, limit, prefix, resolve, started)
         return self._scan(text, parsed, limit, started, resolve)
+
+    def _with_list_files(
+        self, parsed: ql.ParsedQuery, resolve: FilterResolver | None
+    ) -> tuple[ql.ParsedQuery, FilterResolver | None]:
+        """``parsed`` with each ``list:`` word that names a list by its file's stem only
+        (``list:corl2023`` for corl2023.json, a list named "CoRL 2023" by its venue:
+        ``index.lists_by_file``) finding that list's papers as well, and ``resolve``
+        answering for them; both as they were when there is none (the lists are looked
+        at for a ``list:`` word only)."""
+        found: dict[str, set[str]] = {}
+
+        def by_file(word: ql.Term | ql.Phrase) -> ql.Node:
+            if word.field != "lists":
+                return word
+            named = lists_by_file(word.text, self.library.lists)
+            if not named:
+                return word
+            found[word.text] = {paper_id for each in named for paper_id in each.paper_ids}
+            return ql.Or((word, ql.Filter(ql.LIST_FILE, word.text)))
+
+        root = ql.replace_words(parsed.root, by_file)
+        if not found:
+            return parsed, resolve
+
+        def answer(name: str, value: str) -> set[str] | None:
+            if name == ql.LIST_FILE:
+                return found.get(value)
+            return resolve(name, value) if resolve is not None else None
+
+        return dataclasses.replace(parsed, root=root), answer
+
+    def _unknown_lists(self, root: ql.Node | None) -> list[str]:
+        """What is said of the query's ``list:`` words that name no list of the library
+        (``index.unknown_list``), when it found nothing; not of a word being typed."""
+        words = [
+            word
+            for word in ql.words(root)
+            if word.field == "lists" and not (isinstance(word, ql.Term) and word.prefix)
+        ]
+        said = (unknown_list(word.text, self.library.lists) for word in words)
+        return list(dict.fromkeys(text for text in said if text))
 
     def _indexed(
         self,

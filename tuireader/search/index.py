@@ -35,7 +35,7 @@ import re
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -46,8 +46,9 @@ from whoosh.index import LockError
 
 from tuireader.ingest.links import address_terms, index_text
 from tuireader.ingest.venues import venue_aliases
-from tuireader.model import Library, Paper
+from tuireader.model import Library, Paper, PaperList
 from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
+from tuireader.search.query import shortened
 from tuireader.search.segments import write_new
 from tuireader.search.whooshdoor import segment_files
 from tuireader.system.memory import LARGE, release_freed_memory
@@ -172,6 +173,51 @@ def list_named(text: str, name: str) -> str | None:
         if any(terms[at : at + size] == wanted for at in range(len(terms) - size + 1)):
             return "words"
     return None
+
+
+def lists_by_file(text: str, lists: Iterable[PaperList]) -> list[PaperList]:
+    """The lists that ``list:text`` names by their file's stem, read as :func:`list_named`
+    reads a name, and not by their name, which the index finds them by: "corl2023" (or
+    "corl") for corl2023.json, a list named "CoRL 2023" by its venue, as ``tuireader
+    lists`` shows it."""
+    return [
+        each
+        for each in lists
+        if list_named(text, each.path.stem) and not list_named(text, each.name)
+    ]
+
+
+#: how many of the lists a ``list:`` that names none of them names instead
+LISTS_NAMED = 8
+#: what a name given to ``list:`` is quoted for: a space, a quote or a parenthesis
+_SPACED = re.compile(r'[\s"()]')
+
+
+def unknown_list(text: str, lists: Sequence[PaperList]) -> str | None:
+    """What is said of ``list:text`` when it names none of ``lists``, by its name, its
+    venue's short name or its file's stem (:func:`list_named`): "no list is named
+    'corl2024'; did you mean list:corl2023? (lists: corl2023 (CoRL 2023), …)", the one
+    meant offered first, as a mistyped command is; None when it names one."""
+    if any(list_named(text, each.name) or list_named(text, each.path.stem) for each in lists):
+        return None
+    import difflib
+
+    known: dict[str, str] = {}
+    for each in lists:
+        for name in (each.path.stem, each.name, *venue_aliases(each.name)):
+            known.setdefault(name.casefold(), name)
+    said = f"no list is named {shortened(text)!r}"
+    close = difflib.get_close_matches(text.casefold(), list(known), n=1, cutoff=0.6)
+    if close:
+        meant = known[close[0]]
+        quoted = f'"{meant}"' if _SPACED.search(meant) else meant
+        said += f"; did you mean list:{quoted}?"
+    shown = [
+        shortened(each.name if each.name == each.path.stem else f"{each.path.stem} ({each.name})")
+        for each in lists[:LISTS_NAMED]
+    ]
+    more = ", …" if len(lists) > len(shown) else ""
+    return f"{said} (lists: {', '.join(shown)}{more})"
 
 
 def _name_terms(text: str) -> list[str]:

@@ -65,6 +65,9 @@ HAS_VALUES = (*INDEX_HAS, "note")
 #: which a test checks these agree with. ``is:detached`` is the command line's own.
 IS_STATES = ("new", "kept", "maybe", "skip", "read")
 IS_DETACHED = "detached"
+#: the filter a ``list:`` word is joined by when it names a list by its file's name only
+#: (``Engine`` answers it with that list's papers); no query typed names it
+LIST_FILE = "list-file"
 #: the orders ``sort:`` takes.
 SORTS = ("fit", "relevance", "list")
 _DIRECTIVES = ("sort",)
@@ -614,6 +617,26 @@ def words(node: Node | None) -> list[Term | Phrase]:
     for child in node.children:
         out.extend(words(child))
     return out
+
+
+def replace_words(node: Node | None, change: Callable[[Term | Phrase], Node]) -> Node | None:
+    """``node`` with each of its terms and phrases, excluded ones too, replaced by what
+    ``change`` gives for it (the word itself to keep it)."""
+
+    def replaced(node: Node) -> Node:
+        if isinstance(node, (Term, Phrase)):
+            return change(node)
+        if isinstance(node, Not):
+            inner = replaced(node.child)
+            return node if inner is node.child else Not(inner)
+        if isinstance(node, (And, Or)):
+            children = tuple(replaced(child) for child in node.children)
+            if all(new is old for new, old in zip(children, node.children, strict=True)):
+                return node
+            return type(node)(children)
+        return node
+
+    return None if node is None else replaced(node)
 
 
 def unknown_filters(node: Node | None) -> list[str]:
