@@ -506,7 +506,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         if result.suggestion:
             _err(f"did you mean: {_short(result.suggestion)}")
         shown = len(hits)
-        if not hits and not result.suggestion and not result.said_why:
+        if not hits and not result.suggestion and not result.said_why and not untagged:
             _err(f"no papers match {_short(args.query)!r}")
         elif shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
