@@ -721,6 +721,37 @@ def test_damaged_page_shows_what_can_be_read(db_path: Path) -> None:
     assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]
 
 
+def _cut_in_half(data: bytes) -> bytes:
+    return data[: len(data) // 4096 // 2 * 4096]
+
+
+def _schema_page_damaged(data: bytes) -> bytes:
+    return data[:100] + bytes(b ^ 0x5A for b in data[100:600]) + data[600:]
+
+
+def _middle_page_damaged(data: bytes) -> bytes:
+    middle = len(data) // 4096 // 2 * 4096
+    return data[:middle] + b"\xff" * 4096 + data[middle + 4096 :]
+
+
+@pytest.mark.parametrize("damage", [_cut_in_half, _schema_page_damaged, _middle_page_damaged])
+@pytest.mark.parametrize("read_only", [False, True])
+def test_reading_a_damaged_file_makes_no_file_beside_it(
+    db_path: Path, damage, read_only: bool
+) -> None:
+    # SQLite makes a log and shared memory to read a WAL file, and left them beside a
+    # file cut short (or with its schema damaged) that the message said was untouched
+    make_real_db(db_path)
+    damaged = damage(db_path.read_bytes())
+    db_path.write_bytes(damaged)
+    assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]
+    for _ in range(2):
+        with Store.open(db_path, read_only=read_only) as opened:
+            assert opened.read_only
+            assert set(opened.states().values()) <= {"kept"}
+    assert folder_listing(db_path.parent) == {db_path.name: damaged}
+
+
 def test_sqlite_file_of_another_program_is_left_alone(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     raw = sqlite3.connect(db_path)

@@ -162,6 +162,17 @@ def test_a_damaged_wal_opens_soundly_and_keeps_what_was_checkpointed(tmp_path, d
     assert integrity(db) == "ok"
 
 
+def test_a_log_left_without_its_shared_memory_is_read_and_nothing_made_beside_it(tmp_path):
+    # a copy of the data folder taken while a reader ran: the file and its log, no
+    # shared memory; reading it read-only made one beside them
+    db, _wal = _wal_with_frames(tmp_path)
+    before = {p.name: p.read_bytes() for p in db.parent.iterdir()}
+    with Store.open(db, read_only=True) as opened:
+        assert opened.get("before").tags == ("safe",)
+        assert opened.get("a4").state == STATES[1 + 4 % 4] and opened.get("a4").tags == ("t4",)
+    assert {p.name: p.read_bytes() for p in db.parent.iterdir()} == before
+
+
 def test_a_triage_file_cut_short_shows_the_marks_it_still_holds(tmp_path):
     # a copy or a sync that stopped half way: SQLite refuses the whole file as malformed
     db = tmp_path / "triage.sqlite3"

@@ -23,8 +23,8 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
@@ -651,11 +651,78 @@ def _memory_db() -> sqlite3.Connection:
     return conn
 
 
+def _companions(path: Path) -> tuple[Path, Path]:
+    """The write-ahead log and the shared-memory index SQLite keeps beside ``path``."""
+    return Path(f"{path}-wal"), Path(f"{path}-shm")
+
+
+def _untouched(path: Path) -> bool:
+    """True when nothing lies beside the file: no connection has it open (a connection
+    to a WAL database keeps its log and shared memory as long as it lives), and no log
+    or journal waits to be laid over it. Such a file is read as it is."""
+    return not any(
+        Path(f"{path}{end}").exists() for end in ("-wal", "-shm", "-journal")
+    ) and not _held_here(path)
+
+
+def _read_only(path: Path, timeout: float) -> Generator[sqlite3.Connection, None, None]:
+    """Read-only connections to the triage file at ``path``, the one likeliest to read
+    it whole first, none of which makes a file beside it (SQLite makes the log and the
+    shared memory of a WAL database when they are missing, even to read it).
+
+    Each connection is closed when the next is asked for, or when the generator is
+    closed. A file a connection may have open (log and shared memory beside it) is read
+    through SQLite's locks, with its log; a log alone (left by a crash) is read from a
+    private copy of the two files; else, and when those fail, the file as it is.
+    """
+    wal, shm = _companions(path)
+    if (wal.exists() and shm.exists()) or _held_here(path):
+        yield from _connections(f"{path.absolute().as_uri()}?mode=ro", timeout)
+    elif wal.exists():
+        with _private_copy(path) as copy:
+            if copy is not None:
+                yield from _connections(f"{copy.as_uri()}?mode=ro", timeout)
+    yield from _connections(f"{path.absolute().as_uri()}?mode=ro&immutable=1", timeout)
+
+
+def _connections(uri: str, timeout: float) -> Generator[sqlite3.Connection, None, None]:
+    """The one connection to ``uri`` (none if it cannot be opened), closed after use."""
+    try:
+        conn = sqlite3.connect(
+            uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error:
+        return
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+@contextmanager
+def _private_copy(path: Path) -> Iterator[Path | None]:
+    """A copy of the triage file and its log in a private temporary folder (None when it
+    cannot be made), removed afterwards."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="tuireader-triage-") as folder:
+        copy = Path(folder) / path.name
+        try:
+            shutil.copyfile(path, copy)
+            shutil.copyfile(f"{path}-wal", f"{copy}-wal")
+        except OSError:
+            yield None
+        else:
+            yield copy
+
+
 def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
     """An in-memory database holding whatever triage can still be read from ``path``.
 
     The file is only ever opened with SQLite's read-only flags, so nothing is written to
-    it; rows that cannot be read (damaged pages, missing tables) are skipped.
+    it, and nothing is made beside it; rows that cannot be read (damaged pages, missing
+    tables) are skipped.
     """
     mem = _memory_db()
     try:
@@ -664,32 +731,17 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
         return mem
     if head is not None and head != _SQLITE_MAGIC:
         return mem
-    base = path.absolute().as_uri()
-    uris = [f"{base}?mode=ro", f"{base}?mode=ro&immutable=1"]
-    if not Path(f"{path}-wal").exists():
-        # no log: no connection has the file open (in WAL mode, the log lives as long as
-        # one does), so it can be read as it is, without SQLite making -wal and -shm
-        # files beside a file said to be left untouched
-        uris.reverse()
-    for uri in uris:
-        try:
-            src = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
-        except sqlite3.Error:
-            continue
-        try:
-            src.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.Error as error:
-            src.close()
-            if _is_busy(error):
-                return mem  # a writer holds it: what we could read might be half-written
-            continue
-        try:
+    with closing(_read_only(path, timeout)) as sources:
+        for src in sources:
+            try:
+                src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error as error:
+                if _is_busy(error):
+                    return mem  # a writer holds it: what we could read might be half-written
+                continue
             _copy_rows(src, mem)
-        finally:
-            src.close()
-        break
-    else:
-        _copy_cut_short(path, mem)
+            return mem
+    _copy_cut_short(path, mem)
     return mem
 
 
@@ -824,6 +876,11 @@ class Store:
         if read_only:
             return cls(_copy_readable(path, timeout), path, read_only=True, timeout=timeout)
         problem = cls._precheck(path)
+        checked = False
+        if problem is None and path.exists() and _untouched(path):
+            # checked before SQLite opens it to write, which makes a log and shared
+            # memory beside it (and leaves them there when it finds it damaged)
+            problem, checked = cls._check_untouched(path, timeout)
         if problem is not None:
             return cls._fallback(path, problem, timeout)
         conn: sqlite3.Connection | None = None
@@ -840,7 +897,7 @@ class Store:
             conn = sqlite3.connect(
                 str(path), timeout=timeout, isolation_level=None, check_same_thread=False
             )
-            problem = cls._prepare(conn, path)
+            problem = cls._prepare(conn, path, checked=checked)
         except sqlite3.Error as error:
             problem = cls._open_problem(path, error, timeout)
         if problem is not None:
@@ -913,10 +970,26 @@ class Store:
             )
         return None
 
+    @classmethod
+    def _check_untouched(cls, path: Path, timeout: float) -> tuple[str | None, bool]:
+        """Check a file with nothing beside it (see :func:`_untouched`) as it is, through
+        a connection that makes no file beside it: what is wrong with it (None: it is
+        sound), and whether it could be checked at all."""
+        with closing(_read_only(path, timeout)) as sources:
+            for conn in sources:
+                try:
+                    return cls._check(conn, path), True
+                except sqlite3.Error as error:
+                    if _is_corrupt(error):
+                        return cls._open_problem(path, error, timeout), True
+                    break  # not damage: the open that follows says what it is
+        return None, False
+
     @staticmethod
-    def _prepare(conn: sqlite3.Connection, path: Path) -> str | None:
-        """Check the file, then switch to WAL and migrate; nothing is written before
-        the checks pass."""
+    def _check(conn: sqlite3.Connection, path: Path, *, structure: bool = True) -> str | None:
+        """Why the file cannot be written by this tuireader (None: it can), or an
+        :class:`sqlite3.DatabaseError` when it is damaged; with ``structure``, every page
+        is checked, else only its schema."""
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             return (
@@ -931,6 +1004,8 @@ class Store:
                 "was left untouched. Triage is shown as empty and changes won't be saved; "
                 "move the file away to start a fresh one."
             )
+        if not structure:
+            return None
         damage = [
             str(row[0])
             for row in conn.execute("PRAGMA quick_check(20)")
@@ -940,6 +1015,17 @@ class Store:
         ]
         if damage:
             raise sqlite3.DatabaseError("database disk image is malformed: " + damage[0])
+        return None
+
+    @classmethod
+    def _prepare(cls, conn: sqlite3.Connection, path: Path, *, checked: bool = False) -> str | None:
+        """Check the file, then switch to WAL and migrate; nothing is written before
+        the checks pass (``checked``: its pages were checked just before, as it was
+        with nothing beside it)."""
+        problem = cls._check(conn, path, structure=not checked)
+        if problem is not None:
+            return problem
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
         # FULL: a commit is on disk (not only in the OS) when the action is acknowledged.
         conn.execute("PRAGMA synchronous = FULL")
         if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
