@@ -721,6 +721,54 @@ def test_damaged_page_shows_what_can_be_read(db_path: Path) -> None:
     assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]
 
 
+def _table_leaf_with(data: bytes, text: str, page: int = 4096) -> int:
+    """The offset of the table page (a leaf of rows, not of an index) that holds ``text``."""
+    for offset in range(page, len(data), page):
+        if data[offset] == 0x0D and text.encode() in data[offset : offset + page]:
+            return offset
+    raise AssertionError(f"no table page holds {text!r}")
+
+
+def test_a_damaged_page_costs_only_the_marks_on_it(db_path: Path) -> None:
+    # the scan of the marks stopped at the damaged page: every mark after it was lost
+    make_real_db(db_path)
+    data = bytearray(db_path.read_bytes())
+    at = _table_leaf_with(data, "id01000")
+    on_it = {f"id{i:05d}" for i in range(2000) if f"id{i:05d}".encode() in data[at : at + 4096]}
+    assert 0 < len(on_it) < 400
+    data[at : at + 4096] = b"\xff" * 4096
+    db_path.write_bytes(bytes(data))
+    with Store.open(db_path) as opened:
+        assert_read_only_with("damaged", opened, db_path)
+        everyone = {f"id{i:05d}" for i in range(2000)}
+        assert opened.states() == dict.fromkeys(sorted(everyone - on_it), "kept")
+        assert opened.get("id01950").note == "note 1950\n" + "x" * 300
+        assert len(opened.ids_with_tag("every-third")) == len(range(0, 2000, 3))
+
+
+def test_a_damaged_file_shows_its_moves_and_marks_with_odd_values(db_path: Path) -> None:
+    # the moves (the ids marks had before) were not read, so that an old id found no
+    # paper; and a mark whose time was not a number stopped the file opening at all
+    make_real_db(db_path)
+    raw = sqlite3.connect(db_path)
+    raw.execute("INSERT INTO moves VALUES ('old1', 'id00001', 5.0, 'same doi')")
+    raw.execute("INSERT INTO moves VALUES ('old2', 'id00002', 6.0, 'old id')")
+    raw.execute("UPDATE triage SET updated = 'soon' WHERE paper_id = 'id00003'")
+    raw.commit()
+    raw.close()
+    data = bytearray(db_path.read_bytes())
+    at = _table_leaf_with(data, "id01000")
+    data[at : at + 4096] = b"\xff" * 4096
+    db_path.write_bytes(bytes(data))
+    with Store.open(db_path) as opened:
+        assert_read_only_with("damaged", opened, db_path)
+        assert [(m.old_id, m.new_id, m.reason) for m in opened.moves()] == [
+            ("old1", "id00001", "same doi"),
+            ("old2", "id00002", "old id"),
+        ]
+        assert opened.get("id00003") == Triage("id00003", "kept", ("every-third",), "", 0.0)
+
+
 def _cut_in_half(data: bytes) -> bytes:
     return data[: len(data) // 4096 // 2 * 4096]
 

@@ -780,41 +780,124 @@ def _copy_cut_short(path: Path, mem: sqlite3.Connection) -> None:
         src.close()
 
 
-def _rows(src: sqlite3.Connection, query: str) -> Iterator[tuple[Any, ...]]:
+def _rows(src: sqlite3.Connection, columns: str, table: str) -> list[tuple[Any, ...]]:
+    """The rows of ``table`` that can still be read, in the order they were written.
+
+    A scan stops at a damaged page; it goes on past it from where a seek reaches a page
+    that can be read (:func:`_past_damage`), so that only the rows on damaged pages are
+    lost. A scan reads one row ahead, and loses that row with the next one's page: the
+    rows each side of the damage are read one at a time.
+    """
+    select = f"SELECT rowid, {columns} FROM {table}"
+    found: dict[int, tuple[Any, ...]] = {}
+    after = _FIRST_ROWID  # every row up to this rowid is read, or lost
+    while True:
+        try:
+            for row in src.execute(f"{select} WHERE rowid > ? ORDER BY rowid", (after,)):
+                found[row[0]] = row[1:]
+                after = row[0]
+            break
+        except sqlite3.Error as error:
+            if _errname(error) == "SQLITE_ERROR":
+                break  # no such table (an older file's) or column: nothing to read
+        read, row = _one_row(src, f"{select} WHERE rowid > ? ORDER BY rowid LIMIT 1", after)
+        if read and row is None:
+            break  # the damage was past the last row
+        if row is not None:
+            found[row[0]] = row[1:]
+            after = row[0]
+            continue
+        resume = _past_damage(src, table, after)
+        if resume is None:
+            break
+        # the first rows past the damage may lie where no seek reaches them (a seek
+        # goes by the bounds the pages above keep): read back to them from the next
+        _read, reached = _one_row(src, f"{select} WHERE rowid > ? ORDER BY rowid LIMIT 1", resume)
+        before = _LAST_ROWID if reached is None else reached[0]
+        back = f"{select} WHERE rowid < ? AND rowid > ? ORDER BY rowid DESC LIMIT 1"
+        while (row := _one_row(src, back, before, after)[1]) is not None:
+            found[row[0]] = row[1:]
+            before = row[0]
+        after = resume
+    return [found[rowid] for rowid in sorted(found)]
+
+
+_LAST_ROWID = (1 << 63) - 1
+_FIRST_ROWID = -_LAST_ROWID - 1
+
+
+def _one_row(
+    src: sqlite3.Connection, query: str, *values: int
+) -> tuple[bool, tuple[Any, ...] | None]:
+    """The one row ``query`` gives (None: none), and whether it could be read at all."""
     try:
-        cursor = src.execute(query)
-        while True:
-            row = cursor.fetchone()
-            if row is None:
-                return
-            yield row
+        return True, src.execute(query, values).fetchone()
     except sqlite3.Error:
-        return  # damaged past this point: keep what was read
+        return False, None
+
+
+def _past_damage(src: sqlite3.Connection, table: str, after: int) -> int | None:
+    """The smallest rowid past which a seek reaches rows of ``table`` again, past the
+    damaged row after ``after``: found by seeking twice as far each time, then back.
+    None when no seek past it reaches a page that can be read."""
+    query = f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1"
+    sought, following = _one_row(src, query, after)
+    if sought:  # the next row can be sought, not read (its text lies on a damaged page)
+        return None if following is None else int(following[0])
+    failed, step = after, 1
+    while not _one_row(src, query, high := min(failed + step, _LAST_ROWID))[0]:
+        if high == _LAST_ROWID:
+            return None
+        failed, step = high, step * 2
+    while high - failed > 1:
+        middle = (failed + high) // 2
+        if _one_row(src, query, middle)[0]:
+            high = middle
+        else:
+            failed = middle
+    return high
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _number(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
 
 
 def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection) -> None:
+    """Copy into ``mem`` the triage, tags, notes, identities, moves and UI state that can
+    be read from ``src``; a row damaged past use is left out."""
     mem.execute("BEGIN")
-    for paper_id, state, note, updated in _rows(
-        src, "SELECT paper_id, state, note, updated FROM triage"
-    ):
+    for paper_id, state, note, updated in _rows(src, "paper_id, state, note, updated", "triage"):
         if isinstance(paper_id, str) and state in STATES:
             mem.execute(
                 "INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)",
-                (paper_id, state, note if isinstance(note, str) else "", float(updated or 0)),
+                (paper_id, state, _text(note), _number(updated)),
             )
-    for paper_id, tag in _rows(src, "SELECT paper_id, tag FROM tags"):
+    for paper_id, tag in _rows(src, "paper_id, tag", "tags"):
         if isinstance(paper_id, str) and isinstance(tag, str) and tag.strip():
             mem.execute(
                 "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
                 (paper_id, normalize_tag(tag), tag_key(tag)),
             )
-    for key, value, updated in _rows(src, "SELECT key, value, updated FROM ui_state"):
-        mem.execute("INSERT OR IGNORE INTO ui_state VALUES (?, ?, ?)", (key, value, updated))
-    for row in _rows(src, f"SELECT {_IDENTITY_COLUMNS} FROM identity"):
+    for key, value, updated in _rows(src, "key, value, updated", "ui_state"):
+        if isinstance(key, str) and isinstance(value, str):
+            mem.execute(
+                "INSERT OR IGNORE INTO ui_state VALUES (?, ?, ?)", (key, value, _number(updated))
+            )
+    for row in _rows(src, _IDENTITY_COLUMNS, "identity"):
         if isinstance(row[0], str):
             mem.execute(
                 f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
                 StoredIdentity.from_row(row).row(),
+            )
+    for old_id, new_id, at, reason in _rows(src, "old_id, new_id, at, reason", "moves"):
+        if isinstance(old_id, str) and isinstance(new_id, str):
+            mem.execute(
+                "INSERT INTO moves VALUES (?, ?, ?, ?)",
+                (old_id, new_id, _number(at), _text(reason)),
             )
     mem.execute("COMMIT")
 
