@@ -412,6 +412,7 @@ def test_a_named_list_or_catalog_that_cannot_be_read_ends_with_2_after_the_resul
         ["triage", "5l43nkff", "--state", "keep"],
         ["note", "5l43nkff", "--set", "kept"],
         ["undo"],
+        ["recover"],
         ["add", "--seeds"],
         [],
     ],

@@ -114,6 +114,7 @@ CASES: list[tuple[str, list[str], str]] = [
     ("note", ["note", "{evil}", "--set", f"n{CLEAR}\u202e\x9b", "{list}"], "text"),
     ("note-print", ["note", "{evil}", "{list}"], "text"),
     ("undo", ["undo"], "text"),
+    ("recover", ["recover"], "text"),
     ("search-sort-fit-json", ["search", "diffusion", "--sort", "fit", "--json", "{list}"], "json"),
     ("index", ["index", "{list}"], "text"),
     ("index-rebuild", ["index", "--rebuild", "{list}"], "text"),

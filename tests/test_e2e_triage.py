@@ -228,3 +228,54 @@ def test_kill_closes_the_reader_as_q_does_keeping_the_note_being_typed(tmp_path)
         tmux.wait_for(lambda s: "typed before the kill" in s)
     finally:
         tmux.close()
+
+
+def test_a_damaged_triage_file_is_recovered_and_triaged_again(tmp_path):
+    from tuireader.ingest.library import load_library
+    from tuireader.triage.store import Store
+
+    home = tmp_path / "home"
+    home.mkdir()
+    db = home / "triage.sqlite3"
+    with Store.open(db) as store:
+        store.set_state(load_library([SAMPLE]).papers[0].id, "kept")
+    with Store.open(db) as store:  # more after the mark: cut short, the mark is still there
+        store.save_ui_state("later", {"text": "x" * db.stat().st_size * 2})
+    whole = db.read_bytes()
+    db.write_bytes(whole[: len(whole) // 4096 // 2 * 4096])
+    damaged = db.read_bytes()
+
+    tmux = start_reader(home)
+    try:
+        screen = tmux.wait_for(lambda s: "index: ready" in s and "1 kept" in s and "damaged" in s)
+        notice = " ".join(line.split("▌")[-1].strip(" │") for line in screen.splitlines())
+        assert "tuireader recover carries it over to a fresh file" in notice, screen
+        tmux.send("C-q")
+        tmux.wait_for(lambda s: PROMPT in s)
+    finally:
+        tmux.close()
+
+    result = subprocess.run(
+        [str(installed_command()), "recover"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TUIREADER_HOME": str(home)},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "1 decision was carried over to a fresh one in its place" in result.stderr
+    kept = Path(result.stdout.strip())
+    assert kept.parent == home and kept.read_bytes() == damaged
+
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "index: ready" in s and "1 kept" in s and "10 left" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.send("j")
+        tmux.send("s")  # the fresh file takes decisions again
+        tmux.wait_for(lambda s: "2 kept" in s and "9 left" in s and "saving" not in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    assert _saved_states(home)[:2] == ["kept", "kept"]

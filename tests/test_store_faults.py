@@ -306,6 +306,57 @@ def test_read_only_disk_opens_read_only_with_a_message(tmp_path: Path):
         assert integrity(db) == "ok"
 
 
+def _damaged_triage(db: Path) -> bytes:
+    """A triage file of a few marks, cut short, as a sync that stopped half way leaves it
+    (the marks lie in its first half)."""
+    with Store.open(db) as store:
+        for i in range(40):
+            store.set_state(f"p{i}", "kept")
+            store.set_note(f"p{i}", "a note to keep " * 20)
+    with Store.open(db) as store:
+        store.save_ui_state("later", {"text": "x" * db.stat().st_size})
+    data = db.read_bytes()
+    db.write_bytes(data[: len(data) // 4096 // 2 * 4096])
+    return db.read_bytes()
+
+
+def test_recovering_on_a_full_disk_loses_nothing(tmp_path: Path):
+    from tuireader.triage.recover import recover
+
+    with tmpfs(tmp_path / "disk", "4m") as disk:
+        db = disk / "triage.sqlite3"
+        damaged = _damaged_triage(db)
+        filler = fill(disk)
+        result = recover(db)
+        assert result.outcome == "failed" and result.kept is None
+        assert "the disk is full" in result.message and "free some space" in result.message
+        assert "the damaged file is still there as it was" in result.message
+        assert sorted(p.name for p in disk.iterdir()) == ["filler", db.name]
+        assert db.read_bytes() == damaged
+        filler.unlink()
+        result = recover(db)
+        assert (result.outcome, result.decisions, result.notes) == ("recovered", 40, 40)
+        assert result.kept is not None and result.kept.read_bytes() == damaged
+        assert integrity(db) == "ok"
+
+
+def test_recovering_on_a_read_only_disk_loses_nothing(tmp_path: Path):
+    from tuireader.triage.recover import recover
+
+    with tmpfs(tmp_path / "disk", "4m") as disk:
+        db = disk / "triage.sqlite3"
+        damaged = _damaged_triage(db)
+        remount(disk, "ro")
+        try:
+            result = recover(db)
+            assert result.outcome == "failed", result.message
+            assert "its folder can't be written (Read-only file system)" in result.message
+            assert sorted(p.name for p in disk.iterdir()) == [db.name]
+            assert db.read_bytes() == damaged
+        finally:
+            remount(disk, "rw")
+
+
 # ------------------------------------------------------------- two readers, one paper
 
 

@@ -37,6 +37,7 @@ COMMANDS = (
     "triage",
     "note",
     "undo",
+    "recover",
 )
 
 #: ``tuireader triage --state``: the words people type, and the state each one stores.
@@ -1625,6 +1626,22 @@ def cmd_undo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_recover(args: argparse.Namespace) -> int:
+    """Carry what can be read of a damaged triage file over to a fresh one in its place,
+    keeping the damaged file beside it (its name on stdout). A sound file, or one a
+    reader has open, is left as it is."""
+    from tuireader.system.paths import resolve
+    from tuireader.triage.recover import recover
+
+    result = recover(resolve(args.data_dir).state_db)
+    _err(result.message)
+    if result.kept is not None:
+        print(_line(str(result.kept)))
+    if result.outcome in ("missing", "sound"):
+        return EXIT_NOTHING_FOUND
+    return EXIT_OK if result.outcome == "recovered" else EXIT_USAGE
+
+
 def _stored_title(identity) -> str:
     """A title the triage file keeps with a paper's marks, as ``_title`` shows one
     (``~`` marks one derived from the abstract); "" when it keeps none."""
@@ -2177,6 +2194,25 @@ def _undo_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _recover_parser() -> argparse.ArgumentParser:
+    p = _command(
+        "recover",
+        "Carry what can be read of a damaged triage file over to a fresh one in its place.",
+    )
+    p.epilog = (
+        "The damaged file is kept beside the fresh one, as triage-damaged-TIME.sqlite3, "
+        "and its name printed on stdout; how many decisions, tags and notes were carried "
+        "over is said on stderr (the undo history starts afresh). The damaged file is "
+        "never written to, and keeps its name until the fresh one is whole on disk: a "
+        "full or read-only disk changes nothing. A file that is not damaged is left as "
+        "it is (exit code 1), and so is one a reader or another command has open (exit "
+        "code 2): quit it first."
+    )
+    p.set_defaults(func=cmd_recover)
+    _common(p, sources=False)
+    return p
+
+
 #: each command's parser, built only when that command runs (imports stay lazy).
 _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "search": _search_parser,
@@ -2193,6 +2229,7 @@ _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "triage": _triage_parser,
     "note": _note_parser,
     "undo": _undo_parser,
+    "recover": _recover_parser,
 }
 
 

@@ -15,6 +15,9 @@ Usage:
         make the paper's tags exactly these (another reader's tag editor saving).
     store_worker.py note DB PAPER TEXT
         make the paper's note TEXT (another reader's note editor saving).
+    store_worker.py hold DB
+        open the store (as a reader does), print "open", and keep it open until stdin
+        is closed.
 """
 
 from __future__ import annotations
@@ -89,6 +92,11 @@ def main(argv: list[str]) -> None:
     elif mode == "note":
         with Store.open(db, timeout=30.0) as store:
             store.set_note(argv[2], argv[3])
+    elif mode == "hold":
+        with Store.open(db, timeout=30.0) as store:
+            store.states()
+            print("open", flush=True)
+            sys.stdin.read()
     else:
         raise SystemExit(f"unknown mode {mode}")
 

@@ -1037,14 +1037,16 @@ class Store:
         if head and not head.startswith(_SQLITE_MAGIC):
             return (
                 f"The triage file {path} is damaged: it is not an SQLite database. It was "
-                "left untouched. Triage is shown as empty and changes won't be saved; move "
-                "the file away (or restore a backup) to start a fresh one."
+                "left untouched. Triage is shown as empty and changes won't be saved; "
+                "tuireader recover starts a fresh one and keeps the damaged file beside it "
+                "(or restore a backup)."
             )
         if head and len(head) < 100:
             return (
                 f"The triage file {path} is damaged: it is cut short. It was left untouched. "
-                "Triage is shown as empty and changes won't be saved; move the file away "
-                "(or restore a backup) to start a fresh one."
+                "Triage is shown as empty and changes won't be saved; tuireader recover "
+                "starts a fresh one and keeps the damaged file beside it (or restore a "
+                "backup)."
             )
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             return (
@@ -1085,7 +1087,7 @@ class Store:
             return (
                 f"The file {path} is an SQLite database but not a tuireader triage file. It "
                 "was left untouched. Triage is shown as empty and changes won't be saved; "
-                "move the file away to start a fresh one."
+                "tuireader recover starts a fresh one and keeps this file beside it."
             )
         if not structure:
             return None
@@ -1130,8 +1132,9 @@ class Store:
         if _is_corrupt(error):
             return (
                 f"The triage file {path} is damaged ({error}). It was left untouched. What "
-                "could be read is shown read-only and changes won't be saved; move the file "
-                "away (or restore a backup) to start a fresh one."
+                "could be read is shown read-only and changes won't be saved; tuireader "
+                "recover carries it over to a fresh file and keeps the damaged one beside it "
+                "(or restore a backup)."
             )
         if _is_read_only(error):
             return (
@@ -1251,7 +1254,8 @@ class Store:
         if _is_corrupt(error):
             return StoreCorrupt(
                 f"The triage file {self.path} is damaged ({error}); the change was not saved. "
-                "Restart tuireader to see what can still be read."
+                "Quit tuireader: tuireader recover carries what can still be read over to a "
+                "fresh file and keeps the damaged one beside it."
             )
         if _is_read_only(error):
             return StoreReadOnly(

@@ -1,0 +1,370 @@
+"""Recovering a damaged triage file: what can still be read of it goes to a fresh file
+in its place, and the damaged file is kept beside it.
+
+A damaged file is never written to, and never loses its name before the fresh file is
+whole on disk: the fresh file is written under a temporary name and synced, the damaged
+one is linked to its new name (renamed where the file system has no links), and the
+fresh one is renamed into place. A file another tuireader has open is left alone, and so
+is one that is not damaged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sqlite3
+import tempfile
+import time
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+from tuireader.triage.store import (
+    _SQLITE_MAGIC,
+    SCHEMA_VERSION,
+    Store,
+    _copy_readable,
+    _file_key,
+    _head,
+    _held_here,
+    _is_busy,
+    _is_corrupt,
+    _is_full,
+    _read_only,
+    make_private,
+)
+
+#: what ``recover`` did: the fresh file is in place; or nothing was changed, because
+#: there is no file, it is sound, it must be left alone, or the fresh one could not be
+#: written.
+OUTCOMES = ("recovered", "missing", "sound", "refused", "failed")
+
+#: what SQLite keeps beside a database: its log, its shared memory, a rollback journal. Any
+#: of them left at the path would be laid over the fresh file when it is next opened.
+_BESIDE = ("-wal", "-shm", "-journal")
+
+#: SQLite's lock bytes (the pending byte, the reserved byte and the shared range): every
+#: connection holds a shared lock on them for as long as it has a WAL database open.
+_LOCK_START = 0x40000000
+_LOCK_LENGTH = 2 + 510
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What :func:`recover` did with the triage file, and the message that says it."""
+
+    #: one of :data:`OUTCOMES`.
+    outcome: str
+    #: what was done, or why nothing was, in words for the user.
+    message: str
+    #: where the damaged file is kept (set once recovered).
+    kept: Path | None = None
+    #: what the fresh file holds: papers with a state other than new, tags on papers,
+    #: and notes.
+    decisions: int = 0
+    tags: int = 0
+    notes: int = 0
+
+
+def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
+    """Put a fresh triage file holding what can be read of the damaged one at ``path``
+    in its place, and keep the damaged one beside it as ``triage-damaged-<time>.sqlite3``
+    (with its log, if it has one). A sound, missing or newer file, and one
+    another tuireader has open, are left as they are; so is everything when the fresh
+    file cannot be written (a full or read-only disk)."""
+    path = Path(path)
+    if path.is_symlink():  # the file it links to is recovered, and the link kept
+        path = Path(os.path.realpath(path))
+    if not path.exists():
+        return Recovery("missing", f"There is no triage file at {path}: nothing to recover.")
+    if not path.is_file():
+        return Recovery(
+            "refused",
+            f"The triage file {path} is not a regular file, and nothing was changed; move "
+            "it away to start a fresh one.",
+        )
+    found = _diagnose(path, timeout)
+    if found.outcome != "damaged":
+        return Recovery(found.outcome, found.message)
+    damage = found.message
+    if _held(path):
+        return _held_refusal(path, damage)
+    what = _file_key(path)
+    mem = _copy_readable(path, timeout)
+    try:
+        decisions, tags, notes = (
+            int(mem.execute(query).fetchone()[0])
+            for query in (
+                "SELECT count(*) FROM triage WHERE state != 'new'",
+                "SELECT count(*) FROM tags",
+                "SELECT count(*) FROM triage WHERE note != ''",
+            )
+        )
+        fresh = _write_fresh(mem, path)
+    except (OSError, sqlite3.Error) as error:
+        return _failure(path, damage, error)
+    finally:
+        mem.close()
+    try:
+        if _file_key(path) != what:  # replaced meanwhile (a backup restored, a sync)
+            fresh.unlink()
+            return Recovery(
+                "refused",
+                f"The triage file {path} changed while it was being recovered, and nothing "
+                "was changed; run tuireader recover again.",
+            )
+        if _held(path):  # opened meanwhile
+            fresh.unlink()
+            return _held_refusal(path, damage)
+        kept = _kept_name(path)
+        _swap(path, fresh, kept)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            fresh.unlink()
+        return _failure(path, damage, error, written=True)
+    carried = _carried(decisions, tags, notes)
+    what_now = (
+        f"{carried} {'was' if decisions + tags + notes == 1 else 'were'} carried over to "
+        "a fresh one in its place (its undo history starts afresh)"
+        if carried
+        else "Nothing could be read of it: a fresh, empty one takes its place"
+    )
+    return Recovery(
+        "recovered",
+        f"The triage file {path} was {damage}. {what_now}; the damaged file is kept as {kept}.",
+        kept,
+        decisions,
+        tags,
+        notes,
+    )
+
+
+@dataclass(frozen=True)
+class _Found:
+    #: "damaged", or the outcome of a file that is not ("sound", "refused").
+    outcome: str
+    #: for a damaged file, what is wrong with it ("cut short"); else the message.
+    message: str
+
+
+def _diagnose(path: Path, timeout: float) -> _Found:
+    """Whether the file is damaged, read as :meth:`Store.open` reads it to check it,
+    without a file made beside it."""
+    try:
+        head = _head(path, 100)
+    except OSError as error:
+        return _Found(
+            "refused",
+            f"The triage file {path} can't be read ({error.strerror}), and nothing was "
+            "changed; check the file's permissions.",
+        )
+    if head is not None and head and not head.startswith(_SQLITE_MAGIC):
+        return _Found("damaged", "not an SQLite database")
+    if head is not None and head and len(head) < 100:
+        return _Found("damaged", "cut short")
+    last: sqlite3.Error | None = None
+    with closing(_read_only(path, timeout)) as sources:
+        for conn in sources:
+            try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    return _Found(
+                        "refused",
+                        f"The triage file {path} is not damaged: it was written by a newer "
+                        f"tuireader (schema {version}, this one knows {SCHEMA_VERSION}), "
+                        "and nothing was changed; update tuireader to use it.",
+                    )
+                if Store._check(conn, path) is not None:
+                    return _Found("damaged", "an SQLite database, but not a tuireader triage file")
+            except sqlite3.Error as error:
+                if _is_corrupt(error):
+                    return _Found("damaged", f"damaged ({error})")
+                if _is_busy(error):
+                    return _Found(
+                        "refused",
+                        f"The triage file {path} is locked by another program, and nothing "
+                        "was changed; close it (or the other tuireader), then run tuireader "
+                        "recover again.",
+                    )
+                last = error
+                continue
+            return _Found(
+                "sound",
+                f"The triage file {path} is sound: there is nothing to recover, and nothing "
+                "was changed.",
+            )
+    return _Found(
+        "refused",
+        f"The triage file {path} can't be read ({last or 'no way to open it'}), and nothing "
+        "was changed.",
+    )
+
+
+def _held(path: Path) -> bool:
+    """True when a tuireader (this one, or another process) has the file open."""
+    return _held_here(path) or _held_elsewhere(path)
+
+
+def _held_elsewhere(path: Path) -> bool:
+    """True when another process has the file open through SQLite: every connection
+    holds a shared lock on SQLite's lock bytes for as long as it has the file open (in
+    WAL mode), so the lock a sole user would take is refused. It is taken and let go at
+    once; a connection opening meanwhile waits for it as for any writer.
+
+    Never asked of a file this process holds (closing a descriptor of it would drop the
+    locks SQLite holds on it). Without POSIX locks (Windows), False: there a file open
+    elsewhere cannot be renamed, which is said instead."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return False
+    try:
+        descriptor, lock = os.open(path, os.O_RDWR), fcntl.LOCK_EX
+    except OSError:
+        try:  # not writable: only a writer's lock can be seen
+            descriptor, lock = os.open(path, os.O_RDONLY), fcntl.LOCK_SH
+        except OSError:
+            return False
+    try:
+        fcntl.lockf(descriptor, lock | fcntl.LOCK_NB, _LOCK_LENGTH, _LOCK_START)
+    except OSError:
+        return True
+    finally:
+        os.close(descriptor)  # lets go of the lock
+    return False
+
+
+def _held_refusal(path: Path, damage: str) -> Recovery:
+    return Recovery(
+        "refused",
+        f"The triage file {path} is {damage}, but another tuireader has it open (a reader, "
+        "or a command still running), and nothing was changed; quit it, then run "
+        "tuireader recover again.",
+    )
+
+
+def _write_fresh(mem: sqlite3.Connection, path: Path) -> Path:
+    """Write what ``mem`` holds to a new file beside ``path``, under a temporary name,
+    synced to disk and checked; its path."""
+    descriptor, name = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".recovering", dir=path.parent
+    )
+    os.close(descriptor)  # (made readable by the user only)
+    fresh = Path(name)
+    try:
+        mem.execute("VACUUM INTO ?", (name,))
+        make_private(fresh)
+        _sync(fresh)
+        check = sqlite3.connect(f"{fresh.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
+        try:
+            verdict = check.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            check.close()
+        if verdict != "ok":
+            raise sqlite3.DatabaseError(f"the fresh file did not read back whole ({verdict})")
+        _sync_folder(path.parent)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            fresh.unlink()
+        raise
+    return fresh
+
+
+def _sync(path: Path) -> None:
+    """Make what was written to the file at ``path`` durable."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the names made in ``folder`` durable (where a folder can be synced)."""
+    if os.name == "nt":  # pragma: no cover - a folder cannot be opened there
+        return
+    try:
+        _sync(folder)
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP):  # a file system without it
+            raise
+
+
+def _kept_name(path: Path) -> Path:
+    """A name beside ``path`` for the damaged file, that nothing has (nor a log of it)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, 1000):
+        extra = "" if number == 1 else f"-{number}"
+        kept = path.with_name(f"{path.stem}-damaged-{stamp}{extra}{path.suffix}")
+        if not any(os.path.lexists(f"{kept}{end}") for end in ("", *_BESIDE)):
+            return kept
+    raise FileExistsError(errno.EEXIST, "no free name for the damaged file", str(path))
+
+
+def _swap(path: Path, fresh: Path, kept: Path) -> None:
+    """Put ``fresh`` in place of the damaged file at ``path``, which is kept as ``kept``
+    with what SQLite keeps beside it (:data:`_BESIDE`). The damaged file is linked to its
+    new name first, so that it always has one and there is always a file at ``path``;
+    where the file system has no links it is renamed. On failure, what was moved is put
+    back."""
+    moved: list[tuple[Path, Path]] = []
+    linked = False
+    try:
+        try:
+            os.link(path, kept)
+            linked = True
+        except OSError as error:
+            if error.errno == errno.EEXIST:
+                raise
+            os.rename(path, kept)
+            moved.append((path, kept))
+        for end in _BESIDE:
+            if os.path.lexists(f"{path}{end}"):
+                os.rename(f"{path}{end}", f"{kept}{end}")
+                moved.append((Path(f"{path}{end}"), Path(f"{kept}{end}")))
+        os.replace(fresh, path)
+    except OSError:
+        for source, target in reversed(moved):
+            with contextlib.suppress(OSError):
+                os.rename(target, source)
+        if linked and _file_key(path) == _file_key(kept):
+            with contextlib.suppress(OSError):
+                kept.unlink()
+        raise
+    with contextlib.suppress(OSError):
+        _sync_folder(path.parent)
+
+
+def _failure(
+    path: Path, damage: str, error: OSError | sqlite3.Error, *, written: bool = False
+) -> Recovery:
+    """Nothing was changed: why (``written``: the fresh file was, and could not be put in
+    place)."""
+    if isinstance(error, sqlite3.Error):
+        full = _is_full(error, path)
+    else:
+        full = error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    if full:
+        why = f"the disk is full ({reason}); free some space and run tuireader recover again"
+    elif isinstance(error, OSError) and error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        why = f"its folder can't be written ({reason})"
+    else:
+        done = "put in its place" if written else "written"
+        why = f"the fresh file could not be {done} ({reason})"
+    return Recovery(
+        "failed",
+        f"The triage file {path} is {damage}, but it could not be recovered: {why}. Nothing "
+        "was changed: the damaged file is still there as it was.",
+    )
+
+
+def _carried(decisions: int, tags: int, notes: int) -> str:
+    """What was carried over, in words: "12 decisions, 7 tags and 1 note" ("" for none)."""
+    parts = [
+        f"{count} {word}{'' if count == 1 else 's'}"
+        for count, word in ((decisions, "decision"), (tags, "tag"), (notes, "note"))
+        if count
+    ]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else "".join(parts)
