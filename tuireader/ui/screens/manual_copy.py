@@ -37,11 +37,18 @@ class ManualCopyScreen(ModalScreen[None]):
         padding: 0 1;
     }
     ManualCopyScreen #manual-title {
+        dock: top;
         text-style: bold;
     }
+    ManualCopyScreen #manual-notes {
+        dock: bottom;
+        height: auto;
+    }
+    /* the title and the notes docked, the text's 100% is the room left between them:
+       a longer text scrolls (a text area of auto height is never shrunk, only cut off) */
     ManualCopyScreen TextArea {
         height: auto;
-        max-height: 20;
+        max-height: 100%;
     }
     ManualCopyScreen .manual-dim {
         color: $text-muted;
@@ -74,13 +81,14 @@ class ManualCopyScreen(ModalScreen[None]):
                 saved = f"Also saved to {self.fallback_path}"
             else:
                 saved = "It could not be saved to a file either."
-            yield Static(Text(visible(saved), end=""), id="manual-path")
-            if self.explanation:
-                yield Static(
-                    Text(visible(self.explanation), end=""),
-                    id="manual-why",
-                    classes="manual-dim",
-                )
+            with Vertical(id="manual-notes"):
+                yield Static(Text(visible(saved), end=""), id="manual-path")
+                if self.explanation:
+                    yield Static(
+                        Text(visible(self.explanation), end=""),
+                        id="manual-why",
+                        classes="manual-dim",
+                    )
         yield Footer()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:

@@ -42,12 +42,15 @@ class PickScreen(ModalScreen[int | None]):
         padding: 0 1;
     }
     PickScreen #pick-title {
+        dock: top;
         text-style: bold;
         margin-bottom: 1;
     }
+    /* the title docked, the list's 100% is the room left under it: a longer list
+       scrolls (a list of auto height is never shrunk by its dialog, only cut off) */
     PickScreen OptionList {
         height: auto;
-        max-height: 20;
+        max-height: 100%;
     }
     """
 
