@@ -1,5 +1,6 @@
-"""Pilot tests of the dialogs at 80×24: what a dialog offers is on screen or a scroll
-away, never cut off.
+"""Pilot tests of the dialogs at 80×24 and 120×40: what a dialog offers is on screen or a
+scroll away, never cut off, and notices never hide a picker's choices, an editor's
+input or the help: they are shown below the dialog.
 
 A widget is seen whole when the part of it drawn (its visible region) is all of it; a
 list cut by its dialog is drawn only in part, and thinks itself shown whole.
@@ -7,14 +8,34 @@ list cut by its dialog is drawn only in part, and thinks itself shown whole.
 
 from __future__ import annotations
 
-from e2e_util import sync
+from pathlib import Path
+
+import pytest
+from e2e_util import app_text, settle, sync
 from test_ui_copy import make_app, tmux_clipboard, to_paper
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, TextArea
 
+from tuireader.system.clipboard import Clipboard, Environment
+from tuireader.ui.app import ReaderApp
+from tuireader.ui.screens.edit import NoteEditor, TagEditor
+from tuireader.ui.screens.help import HelpScreen
+from tuireader.ui.screens.main import MainScreen
 from tuireader.ui.screens.manual_copy import ManualCopyScreen
 from tuireader.ui.screens.pick import PickScreen
+
+SIZES = [(80, 24), (120, 40)]
+#: each key that opens a dialog, with the dialog, what of it must be seen whole, and the
+#: fewest rows of choices, text or help it must keep however many notices there are
+DIALOGS = [
+    ("Y", PickScreen, "#pick-options", 3),
+    ("U", PickScreen, "#pick-options", 3),
+    ("t", TagEditor, "#tags-input", 1),
+    ("n", NoteEditor, "#note-input", 3),
+    ("question_mark", HelpScreen, "#help-body", 3),
+]
 
 
 def shown(widget: Widget) -> Region:
@@ -61,3 +82,124 @@ async def test_a_text_to_copy_by_hand_longer_than_its_dialog_scrolls_above_where
             widget = app.screen.query_one(part)
             assert whole(widget), (part, widget.region, shown(widget))
         assert app.screen.query_one(TextArea).max_scroll_y > 0
+
+
+def toasts(screen: Screen) -> list[Widget]:
+    """The notices ``screen`` shows, newest last."""
+    return list(screen.query("Toast"))
+
+
+def lasting(app: ReaderApp) -> ReaderApp:
+    """``app``, its notices lasting an hour: a slow run sees them all still up."""
+    app.NOTIFICATION_TIMEOUT = 3600
+    return app
+
+
+async def notices_placed(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Let the notices just shown be placed: the rack scrolls to the newest once it is
+    laid out, a frame or two after they came."""
+    for _ in range(100):
+        shown_toasts = toasts(pilot.app.screen)
+        if shown_toasts and whole(shown_toasts[-1]):
+            break
+        await pilot.pause()
+
+
+def assert_clear_of_notices(screen: Screen, selectors: list[str]) -> None:
+    """What ``selectors`` name is drawn whole, and no notice drawn covers any of it; the
+    newest notice is drawn whole, and the screen under the dialog draws none."""
+    shown_toasts = [toast for toast in toasts(screen) if shown(toast)]
+    assert shown_toasts and whole(toasts(screen)[-1])
+    for selector in selectors:
+        widget = screen.query_one(selector)
+        assert whole(widget), (selector, widget.region, shown(widget))
+        for toast in shown_toasts:
+            assert not shown(toast).overlaps(widget.region), (selector, widget.region, shown(toast))
+    under = screen.app.screen_stack[0]
+    assert isinstance(under, MainScreen)
+    assert not any(toast.visible for toast in toasts(under))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("key", "kind", "selector", "rows"), DIALOGS)
+@sync
+async def test_notices_never_cover_a_dialogs_choices_or_input(
+    tmp_path, size, key, kind, selector, rows
+):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = lasting(make_app(clipboard))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("y", "u", "i")  # three copies, three notices
+        await settle(pilot)
+        await pilot.press(key)
+        await notices_placed(pilot)
+        assert isinstance(app.screen, kind)
+        assert len(toasts(app.screen)) == 3
+        assert_clear_of_notices(app.screen, [selector])
+        await pilot.press("escape")
+        await pilot.press("y", "u", "i", "y", "u", "i")  # more than fit below it
+        await settle(pilot)
+        await pilot.press(key)
+        await notices_placed(pilot)
+        assert len(toasts(app.screen)) == 9
+        assert_clear_of_notices(app.screen, [selector])
+        assert app.screen.query_one(selector).scrollable_content_region.height >= rows
+
+
+@sync
+async def test_notices_that_come_while_a_menu_is_open_are_shown_below_it(tmp_path):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = lasting(make_app(clipboard))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await pilot.pause()
+        app.notify("papers.bib changed on disk: read again (3,120 papers)")
+        app.notify("new list in papers: icml2024.bib (2,610 papers)")
+        await notices_placed(pilot)
+        assert_clear_of_notices(app.screen, ["#pick-options"])
+        await pilot.press("3")
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert [toast.visible for toast in toasts(app.screen)] == [True, True, True]
+
+
+def manual_clipboard(tmp_path: Path) -> Clipboard:
+    """A clipboard chain that trusts nothing: every copy opens the manual-copy dialog."""
+    return Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path / "clip",
+        environment=Environment(),
+        osc52="never",
+    )
+
+
+@sync
+async def test_the_notice_of_a_copy_by_hand_is_shown_below_its_dialog(tmp_path):
+    app = lasting(make_app(manual_clipboard(tmp_path)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("y")
+        await settle(pilot)
+        await notices_placed(pilot)
+        assert isinstance(app.screen, ManualCopyScreen)
+        parts = ["#manual-title", "#manual-text", "#manual-path", "#manual-why"]
+        assert_clear_of_notices(app.screen, parts)
+
+
+@sync
+async def test_notices_stay_below_a_menu_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = lasting(make_app(clipboard))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("y", "u", "i")
+        await settle(pilot)
+        await pilot.press("Y")
+        await notices_placed(pilot)
+        assert app.ansi_color
+        assert_clear_of_notices(app.screen, ["#pick-options"])
+        text = app_text(app)
+        assert "1 BibTeX" in text and "Copied paper id via tmux buffer" in text

@@ -184,6 +184,9 @@ class ReaderApp(KeyOrderedApp):
     """Search, browse and read a library of papers."""
 
     TITLE = "tuireader"
+    #: a screen under a dialog is marked, so its notices (the dialog shows them too, below
+    #: it) do not show through around the dialog (base.tcss)
+    SUSPENDED_SCREEN_CLASS = "-suspended"
 
     def __init__(
         self,
