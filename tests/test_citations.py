@@ -646,7 +646,8 @@ def test_markdown_link_escapes_brackets_and_picks_best_link() -> None:
     assert text == "[\\[Re\\] Attention α is all](https://openreview.net/forum?id=abc)"
     assert format_citation(paper, "url").text == "https://openreview.net/forum?id=abc"
     fields = parse_one(format_citation(paper, "bibtex").text)
-    assert fields["eprint"] == "2401.00001" and fields["pdf"] == "https://example.org/paper.pdf"
+    assert fields["pdf"] == "https://example.org/paper.pdf"
+    assert "eprint" not in fields  # an arXiv link the abstract mentions is no eprint
     code_only = Paper(
         id="c", title="T", abstract="", links=(Link("https://github.com/a/(b)", "code", "text"),)
     )

@@ -1199,24 +1199,29 @@ def _host(url: str) -> str:
         return ""
 
 
-def _link_rank(link: Link) -> int:
+def _link_rank(link: Link) -> tuple[int, int]:
+    """How good ``link`` is as the paper's own page: lower is better. A paper link the
+    abstract mentions comes after every paper link of the record itself, as it may name
+    another version or another work ("the full version is at arXiv:…")."""
     host = _host(link.url)
     pdf = _is_pdf(link)
     if host.endswith("proceedings.mlr.press") and not pdf:
-        return 0
-    if host.endswith("openreview.net") and not pdf:
-        return 1
-    if host.endswith("arxiv.org") and not pdf:
-        return 2
-    if host.endswith("doi.org"):
-        return 3
-    if link.kind == "paper" and not pdf:
-        return 4
-    if pdf:
-        return 5
-    if link.kind == "code":
-        return 6
-    return 7
+        rank = 0
+    elif host.endswith("openreview.net") and not pdf:
+        rank = 1
+    elif host.endswith("arxiv.org") and not pdf:
+        rank = 2
+    elif host.endswith("doi.org"):
+        rank = 3
+    elif link.kind == "paper" and not pdf:
+        rank = 4
+    elif pdf:
+        rank = 5
+    elif link.kind == "code":
+        return 2, 6
+    else:
+        return 2, 7
+    return (1 if link.origin == "text" else 0), rank
 
 
 #: record fields whose links are about a paper, not the paper: never a citation's URL.
@@ -1254,7 +1259,8 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
 
 def best_link(paper: Paper) -> str | None:
     """The one URL to give for a paper: PMLR page > OpenReview > arXiv > PDF > code > any,
-    never a talk's video, slides or poster (a link beside the paper, not to it)."""
+    the record's own paper links before those its abstract mentions, and never a talk's
+    video, slides or poster (a link beside the paper, not to it)."""
     paper = _with_source(paper)
     return _page_of(_all_links(paper, _venue(paper, _year(paper))))
 
@@ -1289,7 +1295,8 @@ def _doi(doi: str) -> str:
 
 
 def _arxiv(paper: Paper, links: list[Link]) -> tuple[str, str | None] | None:
-    """(arXiv id without version, primary category) from the fields, venue, DOI or links."""
+    """(arXiv id without version, primary category) from the fields, venue, DOI or the
+    record's own links (not those found in the abstract)."""
     category = _clean(paper.arxiv_class) or None
     if paper.arxiv_id:
         found = re.search(_ARXIV_NUMBER, _clean(paper.arxiv_id))
@@ -1302,7 +1309,11 @@ def _arxiv(paper: Paper, links: list[Link]) -> tuple[str, str | None] | None:
     match = _ARXIV_DOI.search(paper.doi or "")
     if match:
         return match.group(1), category
+    # an arXiv link the abstract mentions is not the paper's eprint: an extended abstract
+    # names its full version so, a paper the work it builds on
     for link in links:
+        if link.origin == "text":
+            continue
         match = _ARXIV_URL.search(link.url)
         if match:
             return match.group(1), category
