@@ -82,3 +82,24 @@ def test_triage_follows_each_paper_through_an_export_read_again(tmp_path, capsys
         "A Central Limit Theorem for an Omnibus E": "kept",
         "A central limit theorem for an omnibus e": "skip",
     }
+
+
+# ---------------------------------------------------------------- source entries
+
+
+def test_a_month_macro_read_from_a_bib_is_written_back_as_the_macro(tmp_path) -> None:
+    # Better BibTeX writes "month = jun"; the reader reads the macro as "June", and the
+    # entry went out as "month = {June}", which biber warns about for every entry
+    # ("legacy month field 'June' … is not an integer").
+    library = load_library([CITATIONS / "zotero_betterbibtex_slice.bib"])
+    papers = by_key(library)
+    text = format_citation(papers["balutaQuantitativeVerificationNeural2019"], library=library).text
+    assert "\n  month = jun,\n" in text and "June" not in text
+    biblatex = format_citation(
+        papers["carvalhoSpecBCFuzzFuzzingLTL2024"], "biblatex", library=library
+    ).text
+    assert "\n  date = {2024-04},\n" in biblatex
+    exported = format_many(list(library.papers), "bibtex", library=library)
+    assert validate_bibtex(exported) == []
+    back = read_back(tmp_path, exported)
+    assert format_many(list(back.papers), "bibtex", library=back) == exported

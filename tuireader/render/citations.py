@@ -1449,11 +1449,20 @@ def _with_source(paper: Paper) -> Paper:
     return replace(paper, **changes) if changes else paper  # type: ignore[arg-type]
 
 
+#: a month as a name: ``jun``, ``June``, ``Jun.``, ``Sept.``
+_MONTH_NAME = re.compile(
+    r"(?i)(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?"
+    r"|sep(t|tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\.?"
+)
+
+
 def _source_value(name: str, value: str) -> str:
-    """A source value written back: braces and LaTeX as given, repaired only if broken."""
+    """A source value written back: braces and LaTeX as given, repaired only if broken;
+    a month named in English is BibTeX's macro (``month = jun``), as the source's macro
+    was read as the name (``June``), and biber takes no other word for a month."""
     value = _clean(value)
-    if name == "month" and value.lower() in _MONTHS:
-        return value.lower()
+    if name == "month" and _MONTH_NAME.fullmatch(value):
+        return value[:3].lower()
     if name in _VERBATIM_FIELDS or _URL_VALUE.match(value):
         if re.search(r"[\s{}]", value) or value.endswith("\\"):
             return "{" + _escape_url(value) + "}"
