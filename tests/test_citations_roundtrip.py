@@ -8,6 +8,7 @@ README there); the others are the slices of tests/fixtures/citations/.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from tuireader.cli import main
@@ -103,3 +104,55 @@ def test_a_month_macro_read_from_a_bib_is_written_back_as_the_macro(tmp_path) ->
     assert validate_bibtex(exported) == []
     back = read_back(tmp_path, exported)
     assert format_many(list(back.papers), "bibtex", library=back) == exported
+
+
+# ------------------------------------------------------------------- hostile text
+
+#: commands that would read a file into the document, write one, run a program or
+#: redefine what follows, spelled every way a list could hide them
+HOSTILE_BIB = r"""@inproceedings{evil2024,
+  title = {Reading \input{/etc/passwd} and \immediate\write18{id}},
+  author = {Lovelace, Ada and \csname input\endcsname{/etc/shadow}},
+  booktitle = {Proc. of $\def\x{\input{/etc/passwd}}\x$},
+  year = {2024},
+  note = {$x^^5cinput{/etc/passwd}$ and \directlua{os.execute("id")} \UseName{input}},
+  abstract = {We \begin{filecontents*}{/tmp/pwned}x\end{filecontents*} here \endinput}
+}
+"""
+HOSTILE_RECORDS = [
+    {
+        "title": r"Include \include{secret} \usepackage{shellesc} \ShellEscape{id}",
+        "authors": [r"Ada \write18{rm -rf ~} Lovelace"],
+        "abstract": r"We \immediate\openout and \catcode`\@=11 and $\csname input\endcsname$.",
+        "year": 2024,
+        "venue": "ICML",
+    },
+    {"title": r"Math $x^^5cinput{/etc/passwd}$ here", "authors": ["Bo Li"], "abstract": "x"},
+]
+UNSAFE = set(
+    """input include usepackage immediate write write18 openout csname endcsname def
+    catcode directlua ShellEscape UseName begin end endinput""".split()  # noqa: SIM905
+)
+
+
+def hostile_libraries(tmp_path: Path):
+    bib = tmp_path / "hostile.bib"
+    bib.write_text(HOSTILE_BIB, encoding="utf-8")
+    jsonl = tmp_path / "hostile.jsonl"
+    jsonl.write_text("".join(json.dumps(r) + "\n" for r in HOSTILE_RECORDS), encoding="utf-8")
+    return load_library([bib]), load_library([jsonl])
+
+
+def test_commands_that_read_write_or_redefine_are_cited_as_text(tmp_path) -> None:
+    # \input{/etc/passwd} in a title went into the .bib as it was, and LaTeX, citing the
+    # paper, read the file into the document (\write18 ran a program with shell escape,
+    # \directlua in LuaLaTeX); a list is data, and so is what a citation makes of it.
+    for library in hostile_libraries(tmp_path):
+        for fmt in ("bibtex", "biblatex"):
+            text = format_many(list(library.papers), fmt, include_abstract=True, library=library)
+            assert set(re.findall(r"\\([A-Za-z]+)", text)) & UNSAFE == set(), text
+            assert "^^" not in text and "\\textbackslash{}in" in text
+            assert validate_bibtex(text) == []
+            back = read_back(tmp_path, text)
+            assert len(back.papers) == len(library.papers) and not back.problems
+            assert format_many(list(back.papers), fmt, include_abstract=True, library=back) == text

@@ -41,8 +41,11 @@ cited by id, or exported with others has the same key.
 BibTeX output keeps it valid: accents become BibTeX's special-character form
 (``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, commands, grouping braces and well-formed
 ``$…$`` math are kept, and only what would break an entry or a LaTeX run (raw ``& % # _
-^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`). Non-ASCII
-text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`), and what would
+act as LaTeX runs it: a command that reads or writes files, runs programs or redefines
+others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``; in math too, where ``^^5c`` is
+refused as well) is spelled out as text, ``\\textbackslash{}input``, in a source entry
+too. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
 (``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
 :func:`validate_bibtex` parses text back with bibtexparser and reports anything that
 would break a ``.bib`` file.
@@ -237,6 +240,25 @@ _FORMATTING = frozenset(
 #: a closing brace bibtexparser would read ``\\}`` as an escaped brace.
 _CONTROL_SYMBOLS = {",": " ", ";": " ", ":": " ", "!": "", "-": "", "/": "", "@": "", " ": " "}
 _CHAR_ESCAPES = frozenset("&%#_${}")
+#: commands that read or write files, run programs, or redefine what the rest of a
+#: document means: a citation spells them out as text (``\\textbackslash{}input``),
+#: since a paper list is data and a bibliography that LaTeX runs must not act for it.
+_UNSAFE_COMMANDS = frozenset(
+    """input include includeonly InputIfFileExists IfFileExists endinput openin openout
+    closein closeout read readline write write18 immediate special shipout output newread
+    newwrite directlua latelua luaexec luadirect luacode ShellEscape DelayedShellEscape
+    shellescape usepackage RequirePackage documentclass LoadClass def edef gdef xdef let
+    futurelet global csname endcsname begincsname ifcsname lastnamedcs expandafter
+    scantokens catcode makeatletter makeatother ExplSyntaxOn ExplSyntaxOff UseName csuse
+    csdef csgdef csedef csxdef cslet csletcs letcs newcommand renewcommand
+    providecommand DeclareRobustCommand NewDocumentCommand RenewDocumentCommand
+    ProvideDocumentCommand DeclareDocumentCommand NewCommandCopy newenvironment
+    renewenvironment everyeof everypar everymath everydisplay everyhbox everyvbox everyjob
+    everycr pdffiledump filedump pdfmdfivesum mdfivesum pdffilesize filesize
+    pdffilemoddate filemoddate pdfobj pdfximage pdfliteral pdfextension
+    saveimageresource verbatiminput lstinputlisting inputminted includegraphics
+    includepdf verb begin end""".split()  # noqa: SIM905 - a word list reads better as text
+)
 _RAW_SPECIALS = frozenset("&%#_^~")
 _PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~ ]+")
 _LETTERS = re.compile(r"[A-Za-z]+")
@@ -267,9 +289,10 @@ def _math_ok(inner: str) -> bool:
 
     The braces must balance both the way BibTeX counts them (every brace) and the way
     bibtexparser does (a brace right after a backslash does not count), and the math
-    must not hold a raw ``%``, ``#`` or ``&``.
+    must not hold a raw ``%``, ``#`` or ``&``, nor a command of :data:`_UNSAFE_COMMANDS`
+    or ``^^`` (TeX's way to write any character, a backslash too).
     """
-    if not inner.strip():
+    if not inner.strip() or "^^" in inner:  # TeX reads ^^5c as a backslash
         return False
     depth_all = depth_unescaped = 0
     i = 0
@@ -287,6 +310,9 @@ def _math_ok(inner: str) -> bool:
             if nxt in "{}":
                 i += 1
                 continue
+            name = _LETTERS.match(inner, i + 1)
+            if name is not None and name.group() in _UNSAFE_COMMANDS:
+                return False
             i += 2
             continue
         elif ch in _MATH_FORBIDDEN:
@@ -350,6 +376,8 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
     if nxt.isascii() and nxt.isalpha():
         name = _LETTERS.match(text, i + 1).group()  # type: ignore[union-attr]
         end = i + 1 + len(name)
+        if name in _UNSAFE_COMMANDS:
+            return lone, i + 1  # its name follows as text
         if name in _ACCENT_WORDS:
             base = _accent_base(text, end, spaced=True)
             if base is not None:
@@ -450,8 +478,8 @@ def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) ->
     """``text`` (which may hold LaTeX) as the value of a BibTeX text field, no outer braces.
 
     LaTeX accents become ``{\\'a}``; escapes, commands, grouping braces and well-formed
-    ``$…$`` math are kept; raw ``& % $ # _ ~ ^``, stray backslashes and unbalanced
-    braces are escaped; whitespace is collapsed. ``protect`` picks words (given as their
+    ``$…$`` math are kept; raw ``& % $ # _ ~ ^``, stray backslashes, unbalanced braces
+    and the commands of :data:`_UNSAFE_COMMANDS` are escaped; whitespace is collapsed. ``protect`` picks words (given as their
     plain text) to wrap in braces; words holding braces or math are left as they are.
     """
     return _render(_latex_tokens(_clean(text)), protect=protect)
@@ -2095,7 +2123,11 @@ def _text_problems(value: str) -> list[str]:
             if "unbalanced braces" not in problems:
                 problems.append("unbalanced braces")
         elif ch == "\\":
-            problems.append("a backslash that starts no command")
+            name = _LETTERS.match(value, start + 1)
+            if name is not None and name.group() in _UNSAFE_COMMANDS:
+                problems.append(f"a command that reads, writes or redefines: \\{name.group()}")
+            else:
+                problems.append("a backslash that starts no command")
     if not _braces_balanced(value) and "unbalanced braces" not in problems:
         problems.append("braces do not balance the way BibTeX counts them")
     return problems
