@@ -13,7 +13,15 @@ from pathlib import Path
 
 from tuireader.cli import main
 from tuireader.ingest.library import load_library
-from tuireader.render.citations import format_citation, format_many, validate_bibtex
+from tuireader.render.citations import (
+    W_UNSAFE_TEXT,
+    cite_many,
+    format_citation,
+    format_many,
+    validate_bibtex,
+)
+from tuireader.render.safetext import is_unsafe
+from tuireader.triage.export import render_export
 
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures" / "roundtrip"
@@ -156,3 +164,30 @@ def test_commands_that_read_write_or_redefine_are_cited_as_text(tmp_path) -> Non
             back = read_back(tmp_path, text)
             assert len(back.papers) == len(library.papers) and not back.problems
             assert format_many(list(back.papers), fmt, include_abstract=True, library=back) == text
+
+
+def test_invisible_and_bidirectional_characters_leave_no_trace_in_bibtex(tmp_path) -> None:
+    # A zero-width space and a right-to-left override went through, and the export shows
+    # such characters as "\u202e": in a .bib that is LaTeX's breve accent on "2", and the
+    # title read back was "bell 2̆02eevil".
+    record = {
+        "title": "Deep\u200bLearning and bell \u202eevil\ufeff",
+        "authors": ["Ada\u200e Lovelace"],
+        "abstract": "x",
+        "year": 2024,
+    }
+    source = tmp_path / "list.jsonl"
+    source.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    library = load_library([source])
+    for fmt in ("bibtex", "biblatex", "apa", "mla", "markdown"):
+        text = format_many(list(library.papers), fmt, library=library)
+        assert "DeepLearning" in text and "bell evil" in text and "\\u" not in text, fmt
+        assert not any(is_unsafe(char) for char in text if char != "\n"), fmt
+    (paper,) = library.papers
+    assert W_UNSAFE_TEXT in format_citation(paper, "bibtex").warnings  # said, as a copy says it
+    clean = load_library([CITATIONS / "pmlr_collas2022_slice.bib"])
+    assert not any(W_UNSAFE_TEXT in c.warnings for c in cite_many(list(clean.papers), "apa"))
+    exported = render_export(list(library.papers), {}, "bibtex", library=library)
+    assert "title = {{DeepLearning} and bell evil}" in exported
+    (back,) = read_back(tmp_path, exported).papers
+    assert back.title == "DeepLearning and bell evil" and back.authors == ("Ada Lovelace",)

@@ -62,7 +62,7 @@ from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
-from tuireader.render.safetext import markdown_text, web_url
+from tuireader.render.safetext import BIDI, INVISIBLE, UNSAFE, markdown_text, web_url
 
 __all__ = [
     "DEFAULT_FORMAT",
@@ -73,6 +73,7 @@ __all__ = [
     "W_NO_LINK",
     "W_NO_VENUE",
     "W_NO_YEAR",
+    "W_UNSAFE_TEXT",
     "Citation",
     "NameParts",
     "base_key",
@@ -110,6 +111,7 @@ W_DERIVED_TITLE = "title derived from the abstract, not the paper's own title"
 W_NO_YEAR = "year unknown"
 W_NO_VENUE = "venue unknown"
 W_NO_LINK = "no link to the paper"
+W_UNSAFE_TEXT = "unsafe characters removed (controls, bidirectional or invisible)"
 
 DERIVED_TITLE_NOTE = "title derived from the abstract"
 
@@ -135,13 +137,17 @@ class Citation:
 
 # Control characters (Unicode category Cc) and line/paragraph separators.
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: bidirectional controls and invisible format characters (a zero-width space from a
+#: PDF, a right-to-left override): nothing a citation shows, nor LaTeX, so they go.
+_UNSEEN = re.compile("[" + "".join(re.escape(chr(code)) for code in (*BIDI, *INVISIBLE)) + "]")
 
 
 def _clean(text: str | None) -> str:
-    """One line of text: control characters and runs of whitespace become one space."""
+    """One line of text: control characters and runs of whitespace become one space,
+    and bidirectional controls and invisible characters go."""
     if not text:
         return ""
-    return " ".join(_CONTROL.sub(" ", text).split())
+    return " ".join(_UNSEEN.sub("", _CONTROL.sub(" ", text)).split())
 
 
 # ------------------------------------------------------------------ LaTeX in text
@@ -1995,6 +2001,36 @@ def _markdown(facts: _Facts) -> str:
 
 # ---------------------------------------------------------------------------- API
 
+#: the formats that give the paper's text (the others give its key or its link)
+_TEXT_FORMATS = frozenset({"bibtex", "biblatex", "apa", "mla", "markdown"})
+_UNSAFE_CHAR = re.compile(
+    "[" + "".join(re.escape(char) for char in sorted(UNSAFE - {"\n", "\t"})) + "]"
+)
+
+
+#: source fields whose text a citation never gives (the abstract only when asked)
+_NOT_CITED = frozenset({*_DROPPED_FIELDS, "abstract"})
+
+
+def _holds_unsafe(paper: Paper, *, include_abstract: bool) -> bool:
+    """Whether the text a citation gives of ``paper`` held characters it leaves out: a
+    control character, a bidirectional control or an invisible one (see :func:`_clean`)."""
+    entry = paper.source_entry
+    texts = (
+        paper.title,
+        *paper.authors,
+        *paper.editor,
+        *(paper.venue, paper.journal, paper.booktitle, paper.publisher, paper.journal_ref),
+        *(paper.volume, paper.number, paper.pages),
+        *(
+            value
+            for name, value in (entry.fields if entry else ())
+            if name.lower() not in _NOT_CITED
+        ),
+    )
+    texts_abstract = (paper.abstract,) if include_abstract else ()
+    return any(text and _UNSAFE_CHAR.search(text) for text in (*texts, *texts_abstract))
+
 
 def format_citation(
     paper: Paper,
@@ -2044,6 +2080,8 @@ def format_citation(
         text = facts.url or ""
     if fmt in ("markdown", "url") and not facts.url:
         warnings += (W_NO_LINK,)
+    if fmt in _TEXT_FORMATS and _holds_unsafe(full, include_abstract=include_abstract):
+        warnings += (W_UNSAFE_TEXT,)
     return Citation(paper.id, facts.key, fmt, text, warnings)
 
 

@@ -3,7 +3,8 @@
 Plain functions from papers (and each paper's ``Triage``) to text, shared by
 ``tuireader export`` and the reader's palette, plus the file writer. Paper text is data:
 control, bidirectional and zero-width characters are made visible in every text format
-(JSON escapes them), ``urls`` gives exactly one line per link, and lone surrogates become
+(JSON escapes them; BibTeX leaves them out, as its LaTeX would read ``\\u202e`` as an
+accent), ``urls`` gives exactly one line per link, and lone surrogates become
 U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.render.safetext`).
 
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
