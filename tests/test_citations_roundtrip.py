@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from tuireader.cli import main
@@ -191,3 +193,40 @@ def test_invisible_and_bidirectional_characters_leave_no_trace_in_bibtex(tmp_pat
     assert "title = {{DeepLearning} and bell evil}" in exported
     (back,) = read_back(tmp_path, exported).papers
     assert back.title == "DeepLearning and bell evil" and back.authors == ("Ada Lovelace",)
+
+
+# ------------------------------------------------------------------------ LaTeX
+
+
+def test_math_with_a_capital_in_a_title_keeps_its_case_in_a_bibliography(tmp_path) -> None:
+    # "From dyadic $\Lambda_{\alpha}$ to $\Lambda_{\alpha}$" (arXiv 0704.0005): a style
+    # that sets titles in sentence case (plain, plainnat) lowercases what is not braced,
+    # math too, and the bibliography read "From dyadic $\lambda_{\alpha}$"
+    library = load_library([CITATIONS / "arxiv_kaggle_slice.jsonl"])
+    (paper,) = [paper for paper in library.papers if paper.arxiv_id == "0704.0005"]
+    for fmt in ("bibtex", "biblatex"):
+        text = format_citation(paper, fmt, library=library).text
+        assert "title = {From dyadic {$\\Lambda_{\\alpha}$} to {$\\Lambda_{\\alpha}$}}" in text
+    exported = format_many(list(library.papers), "bibtex", library=library)
+    bbl = run_bibtex(tmp_path, exported)
+    if bbl is not None:  # BibTeX itself, where it is installed
+        assert "From dyadic {$\\Lambda_{\\alpha}$} to {$\\Lambda_{\\alpha}$}" in bbl
+        assert "lambda" not in bbl
+
+
+def run_bibtex(folder: Path, bib: str) -> str | None:
+    """The .bbl BibTeX's plain style makes of every entry of ``bib`` (None without BibTeX)."""
+    if shutil.which("bibtex") is None or shutil.which("kpsewhich") is None:
+        return None
+    found = subprocess.run(["kpsewhich", "plain.bst"], check=False, capture_output=True, text=True)
+    if not found.stdout.strip():
+        return None
+    (folder / "refs.bib").write_text(bib, encoding="utf-8")
+    (folder / "doc.aux").write_text(
+        "\\relax\n\\citation{*}\n\\bibstyle{plain}\n\\bibdata{refs}\n", encoding="utf-8"
+    )
+    done = subprocess.run(
+        ["bibtex", "doc"], check=False, cwd=folder, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout
+    return (folder / "doc.bbl").read_text(encoding="utf-8")

@@ -331,7 +331,7 @@ def test_capitals_after_math_inside_a_word_are_protected() -> None:
             "{MS}$^3${D}: A {RG} Flow-Based Regularization for {GAN} Training with Limited Data"
         ),
         "S$\\Omega$I: Score-based O-INFORMATION Estimation": (
-            "{S}$\\Omega${I}: Score-based {O-INFORMATION} Estimation"
+            "{S}{$\\Omega$}{I}: Score-based {O-INFORMATION} Estimation"
         ),
         # math before a capitalised word of a title in title case is no reason to brace it
         "Approximation Algorithms for $\\ell_0$-Low Rank Approximation": (

@@ -25,8 +25,10 @@ users know: a word with a capital anywhere after its first character (``LLM``,
 ``S$\\Omega$I`` and ``MS$^3$D`` the capitals on both sides of it are braced); and,
 when the title is in sentence case (most of its words are lower case), every
 capitalised word after the first, since the source capitalised it on purpose (proper
-names: ``Minecraft``, ``Bayes``). Words the source already braced, and math, are left
-alone. One pair of braces is used, not Better BibTeX's two.
+names: ``Minecraft``, ``Bayes``). Math with a capital is braced too (``{$\\Lambda_n$}``,
+``{$C^*$}``), as BibTeX styles lowercase a title's math with its words (``$\\lambda_n$``).
+Words the source already braced are left alone. One pair of braces is used, not Better
+BibTeX's two.
 
 **Cite keys** follow Better BibTeX's ``authorYearFirstword`` pattern
 (``zhou2024attack``): the first author's family name, the year and the first significant
@@ -631,6 +633,7 @@ def _protected_title(title: str) -> str:
     return "".join(out)
 
 
+_CAPITAL = re.compile("[A-Z]")
 _EDGES = re.compile(r"([(\"'\u2018\u201c]*)(.*?)([)\"'\u2019\u201d.,;:!?]*)", re.DOTALL)
 
 
@@ -653,7 +656,9 @@ def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
             continue
         text = "".join(tok.canon for tok in run)
         if run[0].kind == "math":
-            out.append(text)
+            # a style that sets titles in sentence case lowercases math too: $\Lambda$
+            # would print as lambda, $C^*$ as c*
+            out.append("{" + text + "}" if _CAPITAL.search(text) else text)
             leading = False
             continue
         plain = "".join(tok.meaning for tok in run)
