@@ -195,6 +195,17 @@ def test_invisible_and_bidirectional_characters_leave_no_trace_in_bibtex(tmp_pat
     assert back.title == "DeepLearning and bell evil" and back.authors == ("Ada Lovelace",)
 
 
+# ------------------------------------------------------------------------- names
+
+
+def test_apa_gives_each_initial_of_given_names_written_without_a_space() -> None:
+    # "E.J. Chichilnisky" (NeurIPS 2017) was cited "Chichilnisky, E." in APA
+    library = load_library([FIXTURES / "nips2017_stub_initials_slice.json"])
+    (paper,) = library.papers
+    apa = format_citation(paper, "apa", library=library).text
+    assert "Rajpal, M., Chichilnisky, E. J., & Paninski, L. (2017)." in apa
+
+
 # ------------------------------------------------------------------------ LaTeX
 
 

@@ -1831,13 +1831,17 @@ def _end(text: str, mark: str = ".") -> str:
 
 
 def _initials(given: str) -> str:
+    """APA's initials of given names: "Jean-Paul" → "J.-P.", "E.J." → "E. J."."""
     out = []
     for word in given.split():
-        parts = [part for part in word.split("-") if part]
-        letters = [next((ch for ch in part if ch.isalnum()), "") for part in parts]
-        letters = [letter for letter in letters if letter]
-        if letters:
-            out.append("-".join(f"{letter}." for letter in letters))
+        joined = []
+        for part in word.split("-"):
+            pieces = (next((ch for ch in piece if ch.isalnum()), "") for piece in part.split("."))
+            letters = [letter for letter in pieces if letter]
+            if letters:
+                joined.append(" ".join(f"{letter}." for letter in letters))
+        if joined:
+            out.append("-".join(joined))
     return " ".join(out)
 
 
