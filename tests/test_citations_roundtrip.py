@@ -17,6 +17,7 @@ from tuireader.cli import main
 from tuireader.ingest.library import load_library
 from tuireader.render.citations import (
     W_UNSAFE_TEXT,
+    best_link,
     cite_many,
     format_citation,
     format_many,
@@ -93,6 +94,24 @@ def test_triage_follows_each_paper_through_an_export_read_again(tmp_path, capsys
         "A Central Limit Theorem for an Omnibus E": "kept",
         "A central limit theorem for an omnibus e": "skip",
     }
+
+
+def test_a_link_an_abstract_mentions_is_no_citations_url(tmp_path) -> None:
+    # PMLR's entries have no url; their abstracts end "A longer version of this paper …
+    # is available at https://web.stanford.edu/~boyd/…" and "The code, tutorials, and
+    # demonstration videos can be found at: www.lyceum.ml", and the entry copied from the
+    # .bib was given that as its url (APA and MLA too), as if the paper were there
+    library = load_library([FIXTURES / "pmlr_l4dc2020_links_in_abstracts_slice.bib"])
+    papers = by_key(library)
+    assert len(papers) == 2 and all(paper.links for paper in papers.values())
+    for paper in papers.values():
+        for fmt in ("bibtex", "biblatex", "apa", "mla"):
+            text = format_citation(paper, fmt, library=library).text
+            assert "http" not in text and "www." not in text, (fmt, text)
+        # a link to follow is still one: the Markdown link, the url format
+        link = format_citation(paper, "url", library=library).text
+        assert link == best_link(paper) and link.startswith("https://")
+        assert f"]({link})" in format_citation(paper, "markdown", library=library).text
 
 
 # ---------------------------------------------------------------- source entries

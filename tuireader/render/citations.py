@@ -17,7 +17,9 @@ dialect, the fields are mapped (``journal`` ↔ ``journaltitle``, ``year``/``mon
 ``@inproceedings`` with ``booktitle``, arXiv-only papers as ``@misc`` with
 ``eprint``/``archiveprefix``/``primaryclass`` (BibLaTeX: ``@online`` with
 ``eprinttype``), otherwise ``@misc``. A venue such as ``arXiv:1906.10026 [cs, math,
-stat]`` is read as an arXiv id, never as a booktitle.
+stat]`` is read as an arXiv id, never as a booktitle. A citation's url (and eprint) is
+the record's own, never a link its abstract mentions (its code, "a longer version is at
+…"): that is only the link Markdown and the url format give a paper with no other.
 
 **Capitals in generated titles** are protected with braces by the rule Better BibTeX
 users know: a word with a capital anywhere after its first character (``LLM``,
@@ -1669,8 +1671,14 @@ class _Facts:
     editors: tuple[str, ...]
     year: int | None
     venue: _Venue | None
+    #: the work's own page, as a citation gives it (BibTeX's url, APA's and MLA's link):
+    #: one of the record's links, never one its abstract mentions ("code at …", "a longer
+    #: version is at …")
     url: str | None
     pdf: str | None
+    #: the link to follow to the paper (Markdown's, the url format's): the best of all
+    #: its links (:func:`best_link`), the abstract's too when the record gives none
+    link: str | None
     doi: str | None
     arxiv: str | None
     arxiv_class: str | None
@@ -1684,8 +1692,9 @@ def _facts(paper: Paper, key: str) -> _Facts:
     year = _year(paper)
     venue = _venue(paper, year)
     links = _all_links(paper, venue)
-    url = _page_of(links)
-    pdf = _pdf_link(links)
+    own = [link for link in links if link.origin != "text"]
+    url = _page_of(own)
+    pdf = _pdf_link(own)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
     editors = () if authors else tuple(c for c in (_clean(n) for n in paper.editor) if c)
@@ -1713,6 +1722,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
         venue=venue,
         url=url,
         pdf=pdf if pdf != url else None,
+        link=_page_of(links),
         doi=_doi(paper.doi) if paper.doi else None,
         arxiv=arxiv[0] if arxiv else None,
         arxiv_class=arxiv[1] if arxiv else None,
@@ -1991,8 +2001,8 @@ def _markdown(facts: _Facts) -> str:
     """``[Title](url)``; a paper with no link is a line of its own: ``*Title*. Ada
     Lovelace, Alan Turing et al. Venue, 2024.``, with what is known of it."""
     title = markdown_text(_plain(facts.paper.title) or "Untitled")
-    if facts.url:
-        return f"[{title}]({_markdown_url(facts.url)})"
+    if facts.link:
+        return f"[{title}]({_markdown_url(facts.link)})"
     names = [_plain(name) for name in facts.authors or facts.editors]
     names = [" ".join(part for part in name_parts(name) if part) for name in names]
     people = ", ".join(names[:3]) + (" et al." if len(names) > 3 else "")
@@ -2086,8 +2096,8 @@ def format_citation(
     elif fmt == "pandoc":
         text = f"[@{facts.key}]"
     else:
-        text = facts.url or ""
-    if fmt in ("markdown", "url") and not facts.url:
+        text = facts.link or ""
+    if fmt in ("markdown", "url") and not facts.link:
         warnings += (W_NO_LINK,)
     if fmt in _TEXT_FORMATS and _holds_unsafe(full, include_abstract=include_abstract):
         warnings += (W_UNSAFE_TEXT,)
