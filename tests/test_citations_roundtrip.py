@@ -145,6 +145,7 @@ HOSTILE_BIB = r"""@inproceedings{evil2024,
   booktitle = {Proc. of $\def\x{\input{/etc/passwd}}\x$},
   year = {2024},
   note = {$x^^5cinput{/etc/passwd}$ and \directlua{os.execute("id")} \UseName{input}},
+  howpublished = {\pdfcatalog{/OpenAction << /S /JavaScript /JS (app.alert(1)) >>}},
   abstract = {We \begin{filecontents*}{/tmp/pwned}x\end{filecontents*} here \endinput}
 }
 """
@@ -160,7 +161,7 @@ HOSTILE_RECORDS = [
 ]
 UNSAFE = set(
     """input include usepackage immediate write write18 openout csname endcsname def
-    catcode directlua ShellEscape UseName begin end endinput""".split()  # noqa: SIM905
+    catcode directlua ShellEscape UseName begin end endinput pdfcatalog""".split()  # noqa: SIM905
 )
 
 

@@ -250,8 +250,9 @@ _FORMATTING = frozenset(
 #: a closing brace bibtexparser would read ``\\}`` as an escaped brace.
 _CONTROL_SYMBOLS = {",": " ", ";": " ", ":": " ", "!": "", "-": "", "/": "", "@": "", " ": " "}
 _CHAR_ESCAPES = frozenset("&%#_${}")
-#: commands that read or write files, run programs, or redefine what the rest of a
-#: document means: a citation spells them out as text (``\\textbackslash{}input``),
+#: commands that read or write files, run programs, redefine what the rest of a
+#: document means, or write raw PDF (a catalog's /OpenAction runs JavaScript where the
+#: PDF is opened): a citation spells them out as text (``\\textbackslash{}input``),
 #: since a paper list is data and a bibliography that LaTeX runs must not act for it.
 _UNSAFE_COMMANDS = frozenset(
     """input include includeonly InputIfFileExists IfFileExists endinput openin openout
@@ -265,9 +266,10 @@ _UNSAFE_COMMANDS = frozenset(
     ProvideDocumentCommand DeclareDocumentCommand NewCommandCopy newenvironment
     renewenvironment everyeof everypar everymath everydisplay everyhbox everyvbox everyjob
     everycr pdffiledump filedump pdfmdfivesum mdfivesum pdffilesize filesize
-    pdffilemoddate filemoddate pdfobj pdfximage pdfliteral pdfextension
-    saveimageresource verbatiminput lstinputlisting inputminted includegraphics
-    includepdf verb begin end""".split()  # noqa: SIM905 - a word list reads better as text
+    pdffilemoddate filemoddate pdfobj pdfximage pdfliteral pdfextension pdfcatalog
+    pdfannot pdfnames pdfinfo pdftrailer pdfpageattr pdfpagesattr pdfpageresources
+    pdfstartlink saveimageresource verbatiminput lstinputlisting inputminted
+    includegraphics includepdf verb begin end""".split()  # noqa: SIM905 - a word list reads better as text
 )
 _RAW_SPECIALS = frozenset("&%#_^~")
 _PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~ ]+")
