@@ -12,11 +12,15 @@ same transaction, which is what :meth:`Store.undo` takes back, also after a rest
 
 :meth:`Store.open` never raises for a damaged, locked or read-only file: it returns a
 read-only store whose ``problem`` says in plain words what is wrong and what to do, and
-it never writes to, replaces or deletes a file it could not open cleanly.
+it never writes to, replaces or deletes a file it could not open cleanly. A store that
+stopped saving (its file damaged, removed or replaced) gives, through
+:meth:`Store.reopen`, a writable store on the sound file that later stands at its path
+(``tuireader recover``'s fresh file, the one it wrote again, a backup restored).
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
@@ -533,6 +537,20 @@ def _file_key(path: Path) -> tuple[int, int] | None:
     return info.st_dev, info.st_ino
 
 
+#: how a file stands on disk: (device, inode, size, modification time in ns).
+_Look = tuple[int, int, int, int]
+
+
+def _look(path: Path) -> _Look | None:
+    """How the file at ``path`` stands now (None: there is none): another file, or the
+    same one written to, looks different."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
 def _hold(key: tuple[int, int] | None, count: int) -> None:
     if key is None:
         return
@@ -902,6 +920,29 @@ def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection) -> None:
     mem.execute("COMMIT")
 
 
+#: the longest a look for a sound triage file (:meth:`Store.reopen`) waits for a file
+#: another program has locked: it is looked at again at the next look instead.
+_REOPEN_WAIT = 0.5
+
+
+@dataclass(frozen=True)
+class _Unopened:
+    """Why a triage file could not be opened for writing, in words for the user."""
+
+    problem: str
+    #: another program held it locked: it may open at the next try.
+    busy: bool = False
+
+
+@dataclass(frozen=True)
+class Reopened:
+    """A writable store on the sound triage file found where a store had stopped saving
+    (see :meth:`Store.reopen`), and what happened, in one line for the user."""
+
+    store: Store
+    message: str
+
+
 class Store:
     """Triage state of every paper. Build one with :meth:`open` or :meth:`in_memory`.
 
@@ -941,6 +982,22 @@ class Store:
         self.read_only = read_only
         #: why the file could not be opened for writing, in words for the user.
         self.problem = problem
+        #: why this store stopped saving to its file, so that :meth:`reopen` goes on with
+        #: a sound file found at its path: "unopened" (it could not be opened for
+        #: writing), "damaged" (found damaged while open), "removed" or "replaced";
+        #: None: it never does (a writable store, or one read-only on purpose).
+        self._lost: str | None = None
+        #: the file at the path at :meth:`reopen`'s last look, and the last one it found
+        #: unfit (damaged, another program's, a newer tuireader's): not tried again
+        #: while it stands there unchanged.
+        self._seen: _Look | None = None
+        self._unfit: _Look | None = None
+        #: the damaged file this store read (device, inode), to tell that it was recovered.
+        self._damaged: tuple[int, int] | None = None
+        #: the file this store wrote again at its path once it was removed.
+        self._ours: _Look | None = None
+        #: where what this store saved is kept, once its file was replaced.
+        self._kept: Path | None = None
 
     # ----------------------------------------------------------------- opening
 
@@ -958,6 +1015,20 @@ class Store:
         make_private(path)
         if read_only:
             return cls(_copy_readable(path, timeout), path, read_only=True, timeout=timeout)
+        opened = cls._open_writable(path, timeout)
+        if isinstance(opened, _Unopened):
+            return cls._fallback(path, opened.problem, timeout)
+        return opened
+
+    @classmethod
+    def _open_writable(
+        cls, path: Path, timeout: float, *, create: bool = True
+    ) -> Store | _Unopened:
+        """A writable store on the triage file at ``path`` (made when missing, with
+        ``create``), or why there can be none; nothing is written to a file that is not
+        sound."""
+        if not create and not path.exists():
+            return _Unopened(f"There is no triage file at {path}.", busy=True)
         problem = cls._precheck(path)
         checked = False
         if problem is None and path.exists() and _untouched(path):
@@ -965,28 +1036,34 @@ class Store:
             # memory beside it (and leaves them there when it finds it damaged)
             problem, checked = cls._check_untouched(path, timeout)
         if problem is not None:
-            return cls._fallback(path, problem, timeout)
+            return _Unopened(problem)
         conn: sqlite3.Connection | None = None
+        if create:
+            try:
+                _create_private(path)
+            except OSError as error:
+                return _Unopened(
+                    f"Can't create the triage file {path} ({error.strerror}). Triage is "
+                    "shown as empty and changes can't be saved."
+                )
+        busy = False
         try:
-            _create_private(path)
-        except OSError as error:
-            return cls._fallback(
-                path,
-                f"Can't create the triage file {path} ({error.strerror}). Triage is shown "
-                "as empty and changes can't be saved.",
-                timeout,
-            )
-        try:
+            # without ``create``, a file gone meanwhile is not made again, empty
+            where = str(path) if create else f"{path.absolute().as_uri()}?mode=rw"
             conn = sqlite3.connect(
-                str(path), timeout=timeout, isolation_level=None, check_same_thread=False
+                where,
+                uri=not create,
+                timeout=timeout,
+                isolation_level=None,
+                check_same_thread=False,
             )
             problem = cls._prepare(conn, path, checked=checked)
         except sqlite3.Error as error:
-            problem = cls._open_problem(path, error, timeout)
+            problem, busy = cls._open_problem(path, error, timeout), _is_busy(error)
         if problem is not None:
             if conn is not None:
                 conn.close()
-            return cls._fallback(path, problem, timeout)
+            return _Unopened(problem, busy)
         assert conn is not None
         make_private(path)
         store = cls(conn, path, timeout=timeout)
@@ -1002,8 +1079,13 @@ class Store:
 
     @classmethod
     def _fallback(cls, path: Path, problem: str, timeout: float) -> Store:
+        look = _look(path)  # before it is read: a change as it is read is seen later
         conn = _copy_readable(path, timeout) if path.is_file() else _memory_db()
-        return cls(conn, path, read_only=True, problem=problem, timeout=timeout)
+        store = cls(conn, path, read_only=True, problem=problem, timeout=timeout)
+        store._lost = "unopened"
+        store._seen = store._unfit = look
+        store._damaged = look[:2] if look is not None else None
+        return store
 
     @staticmethod
     def _precheck(path: Path) -> str | None:
@@ -1039,14 +1121,14 @@ class Store:
                 f"The triage file {path} is damaged: it is not an SQLite database. It was "
                 "left untouched. Triage is shown as empty and changes won't be saved; "
                 "tuireader recover starts a fresh one and keeps the damaged file beside it "
-                "(or restore a backup)."
+                "(or restore a backup), and a reader left open goes on with it by itself."
             )
         if head and len(head) < 100:
             return (
                 f"The triage file {path} is damaged: it is cut short. It was left untouched. "
                 "Triage is shown as empty and changes won't be saved; tuireader recover "
                 "starts a fresh one and keeps the damaged file beside it (or restore a "
-                "backup)."
+                "backup), and a reader left open goes on with it by itself."
             )
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             return (
@@ -1087,7 +1169,8 @@ class Store:
             return (
                 f"The file {path} is an SQLite database but not a tuireader triage file. It "
                 "was left untouched. Triage is shown as empty and changes won't be saved; "
-                "tuireader recover starts a fresh one and keeps this file beside it."
+                "tuireader recover starts a fresh one and keeps this file beside it, and a "
+                "reader left open goes on with it by itself."
             )
         if not structure:
             return None
@@ -1134,7 +1217,7 @@ class Store:
                 f"The triage file {path} is damaged ({error}). It was left untouched. What "
                 "could be read is shown read-only and changes won't be saved; tuireader "
                 "recover carries it over to a fresh file and keeps the damaged one beside it "
-                "(or restore a backup)."
+                "(or restore a backup), and a reader left open goes on with it by itself."
             )
         if _is_read_only(error):
             return (
@@ -1162,7 +1245,8 @@ class Store:
         this store saved is kept in a copy beside it, and the write-ahead log this store
         leaves at the path is taken away, or the next start would lay this store's pages
         over the new file. The store is read-only from then on either way, so that
-        nothing more is lost, and the message says so.
+        nothing more is lost, and the message says so: :meth:`reopen` gives the store to
+        go on with, on the file at the path.
         """
         if self._held is None or self.read_only:
             return None
@@ -1172,36 +1256,170 @@ class Store:
                 self._note_companions()
                 return None
             self._drop_companions()
+            # what has their names from now on (a new store's) is not this store's
+            self._companions.clear()
             if now is None:
                 # the data folder may have gone with it (removed whole): made again
                 try:
                     self.path.parent.mkdir(parents=True, exist_ok=True)
                 except OSError:
                     pass  # then it cannot be written again, and that is said
-                restored = self._copy_to(self.path) is None
-                what = (
-                    "it was written again with every change saved so far"
-                    if restored
-                    else "it could not be written again"
-                )
-                problem = f"The triage file {self.path} was removed while tuireader ran; {what}."
+                error = self._copy_to(self.path)
+                self._lost = "removed"
+                if error is None:
+                    self._ours = self._seen = _look(self.path)
+                    problem = (
+                        f"The triage file {self.path} was removed while tuireader ran; it "
+                        "was written again with every change saved so far, and the reader "
+                        "goes on with it by itself."
+                    )
+                else:
+                    problem = (
+                        f"The triage file {self.path} was removed while tuireader ran, and "
+                        f"it could not be written again ({error}): changes are not saved. "
+                        "The reader goes on by itself with a sound triage file put back "
+                        "there, keeping what it had saved beside it."
+                    )
             else:
-                stamp = time.strftime("%Y%m%d-%H%M%S")
-                kept = self.path.with_name(f"{self.path.stem}-before-replace-{stamp}")
-                kept = kept.with_suffix(self.path.suffix)
-                error = self._copy_to(kept)
-                where = (
-                    f"what this tuireader had saved is kept in {kept}"
-                    if error is None
-                    else f"what this tuireader had saved could not be kept aside ({error})"
-                )
+                self._lost = "replaced"
+                kept, error = self._keep_aside()
+                if error is None:
+                    self._kept = kept
+                    where = f"what this tuireader had saved is kept in {kept}"
+                else:
+                    where = (
+                        "what this tuireader had saved could not be kept aside yet "
+                        f"({error}); it is kept before the reader goes on"
+                    )
                 problem = (
                     f"The triage file {self.path} was replaced by another file while "
-                    f"tuireader ran; changes are no longer saved to it, and {where}."
+                    f"tuireader ran; changes are no longer saved to it, and {where}. The "
+                    "reader goes on with the new file by itself once it is found sound."
                 )
             self.read_only = True
-            self.problem = f"{problem} Start tuireader again to go on."
+            self.problem = problem
             return self.problem
+
+    def reopen(self) -> Reopened | None:
+        """A writable store on the sound triage file that now stands at this store's
+        path, where this store stopped saving (its file could not be opened, or was
+        damaged, removed or replaced), with what happened in one line; None while there
+        is none to go on with. Meant to be asked at each look for changes.
+
+        A file is taken once it has stood unchanged since the last look (one being
+        copied or synced in is not opened half written), but for the one this store
+        wrote again itself; it is opened as :meth:`open` opens it, but never made. A
+        file found unfit (damaged, another program's, a newer tuireader's) is not tried
+        again while it stands there unchanged: the damaged file this store read is never
+        taken. One that another program holds locked is tried again at the next look,
+        not waited for. What this store saved that is nowhere else on disk (its file
+        was removed, or replaced, and could not be kept) is kept beside the path first.
+        The new store makes its actions as this one does (its origin, its identities);
+        this store is left as it is, for the caller to close.
+        """
+        if self._lost is None:
+            return None
+        with self._lock:
+            now = _look(self.path)
+            seen, self._seen = self._seen, now
+            if now is None or now == self._unfit:
+                return None
+            if now != seen and now != self._ours:
+                return None  # changed since the last look: perhaps still being written
+            kept = self._kept
+            if self._lost in ("removed", "replaced") and now != self._ours and kept is None:
+                kept, error = self._keep_aside()
+                if error is not None:
+                    return None  # tried again at the next look
+                self._kept = kept
+            make_private(self.path)
+            wait = min(self._timeout, _REOPEN_WAIT)
+            opened = type(self)._open_writable(self.path, wait, create=False)
+            if isinstance(opened, _Unopened):
+                if not opened.busy:
+                    self._unfit = now
+                return None
+            if opened._held != now[:2]:  # another file took its place as it was opened
+                opened.close()
+                return None
+            opened._timeout = self._timeout
+            try:
+                opened._conn.execute(f"PRAGMA busy_timeout = {round(self._timeout * 1000)}")
+            except sqlite3.Error:
+                opened.close()
+                return None
+            opened.origin = self.origin
+            opened._identify = self._identify
+            return Reopened(opened, self._reopened(now, kept))
+
+    def _reopened(self, now: _Look, kept: Path | None) -> str:
+        """What :meth:`reopen` found, for the user: the file at the path is ``now``, and
+        what this store saved is kept in ``kept``."""
+        path = self.path
+        if self._lost == "removed" and now == self._ours:
+            return (
+                f"The triage file {path} was written again after it was removed; changes "
+                "are saved to it again."
+            )
+        if self._lost in ("removed", "replaced"):
+            what = "removed and another file put there" if self._lost == "removed" else "replaced"
+            return (
+                f"The triage file {path} was {what} while tuireader ran: the new file is "
+                f"shown and changes are saved to it; what this tuireader had saved is kept "
+                f"in {kept}."
+            )
+        damaged = self._recovered_as()
+        if damaged is not None:
+            return (
+                f"The triage file {path} was recovered (the damaged one is kept as "
+                f"{damaged}); changes are saved again."
+            )
+        return f"A sound triage file stands at {path} now: it is shown and changes are saved to it."
+
+    def _recovered_as(self) -> Path | None:
+        """Where tuireader recover kept the damaged file this store read (None: it did
+        not, or it is not known)."""
+        if self._damaged is None:
+            return None
+        real = Path(os.path.realpath(self.path))  # recover keeps it beside the real file
+        pattern = f"{glob.escape(real.stem)}-damaged-*{glob.escape(real.suffix)}"
+        for candidate in sorted(real.parent.glob(pattern)):
+            if _file_key(candidate) == self._damaged:
+                return candidate
+        return None
+
+    def _keep_aside(self) -> tuple[Path, str | None]:
+        """Write everything this store holds beside its path, as
+        ``triage-before-replace-<time>.sqlite3``: where, and what went wrong (None:
+        done)."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.path
+        for number in range(1, 1000):
+            extra = "" if number == 1 else f"-{number}"
+            kept = path.with_name(f"{path.stem}-before-replace-{stamp}{extra}{path.suffix}")
+            if not os.path.lexists(kept):
+                break
+        return kept, self._copy_to(kept)
+
+    def _let_go(self, problem: str) -> None:
+        """Stop using this store's file, found damaged while it was open: what can still
+        be read of it is kept (in memory), read-only, and the file is let go of, so that
+        tuireader recover, which leaves alone a file a tuireader has open, can put a
+        fresh one in its place, for :meth:`reopen` to go on with."""
+        with self._lock:
+            held = self._held
+            if held is None or self.read_only or _file_key(self.path) != held:
+                return  # not this store's file now (replaced): check_file says so
+            copy = _copy_readable(self.path, self._timeout)
+            self._conn.close()
+            self._conn, self._held = copy, None
+            self._companions.clear()
+            _hold(held, -1)
+            self.read_only, self.problem, self._lost = True, problem, "damaged"
+            look = _look(self.path)
+            self._seen = self._unfit = look
+            self._damaged = look[:2] if look is not None else None
+            self._seen_version = self._pragma_int("data_version")
 
     def _copy_to(self, target: Path) -> str | None:
         """Write everything this store holds to a new file at ``target`` (None: done,
@@ -1254,8 +1472,9 @@ class Store:
         if _is_corrupt(error):
             return StoreCorrupt(
                 f"The triage file {self.path} is damaged ({error}); the change was not saved. "
-                "Quit tuireader: tuireader recover carries what can still be read over to a "
-                "fresh file and keeps the damaged one beside it."
+                "tuireader recover carries what can still be read over to a fresh file and "
+                "keeps the damaged one beside it: run it in another terminal, and a reader "
+                "left open goes on with the fresh file by itself."
             )
         if _is_read_only(error):
             return StoreReadOnly(
@@ -1288,7 +1507,7 @@ class Store:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as error:
-                raise self._write_error(error) from error
+                raise self._failure(error) from error
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
@@ -1299,8 +1518,16 @@ class Store:
                 except sqlite3.Error:
                     pass
                 if isinstance(error, sqlite3.Error):
-                    raise self._write_error(error) from error
+                    raise self._failure(error) from error
                 raise
+
+    def _failure(self, error: sqlite3.Error) -> StoreError:
+        """What a read or write that failed with ``error`` raises; a file found damaged
+        is let go of (see :meth:`_let_go`)."""
+        failure = self._write_error(error)
+        if isinstance(failure, StoreCorrupt):
+            self._let_go(failure.user_message)
+        return failure
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -1314,7 +1541,7 @@ class Store:
                     self._conn.execute("COMMIT")
             except sqlite3.Error as error:
                 if _is_busy(error) or _is_corrupt(error):
-                    raise self._write_error(error) from error
+                    raise self._failure(error) from error
                 raise StoreError(f"Could not read the triage file {self.path}: {error}") from error
 
     def _pragma_int(self, name: str) -> int:

@@ -1,0 +1,284 @@
+"""A store that stopped saving goes on with the sound triage file later found at its path:
+the fresh one ``tuireader recover`` put in place of a damaged file, the one it wrote again
+after it was removed, a replacement; never with a damaged file, the same damaged file, or
+one still being written or locked."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tuireader.triage.recover import recover
+from tuireader.triage.store import Reopened, Store, StoreCorrupt, StoreError
+
+PAGE = 4096
+
+
+def damaged(path: Path) -> bytes:
+    """A triage file with two marks, then cut short (the marks can still be read)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with Store.open(path) as store:
+        store.set_state("aaaa1111", "kept")
+        store.set_note("aaaa1111", "read the appendix")
+        store.set_state("bbbb2222", "skip")
+    with Store.open(path) as store:  # more after the marks: cut off, they are still there
+        store.save_ui_state("later", {"text": "x" * path.stat().st_size * 2})
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // PAGE // 2 * PAGE])
+    return path.read_bytes()
+
+
+def sound(path: Path, **states: str) -> None:
+    """A whole triage file at ``path`` with ``states``, put in place at once."""
+    built = path.with_name("built.sqlite3")
+    with Store.open(path.with_name("building.sqlite3")) as store:
+        for paper_id, state in states.items():
+            store.set_state(paper_id, state)
+        store._conn.execute("VACUUM INTO ?", (str(built),))  # one file, no log beside it
+    os.replace(built, path)
+
+
+def taken(store: Store, looks: int = 3) -> Reopened:
+    """What ``store.reopen()`` gives within ``looks`` looks (it must give a store)."""
+    for _ in range(looks):
+        found = store.reopen()
+        if found is not None:
+            return found
+    raise AssertionError(f"no store after {looks} looks: {store.problem}")
+
+
+def states_in(path: Path) -> dict[str, str]:
+    with Store.open(path, read_only=True) as store:
+        return store.states()
+
+
+def test_a_damaged_file_recovered_is_taken_up_and_saved_to(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    before = damaged(path)
+    store = Store.open(path)
+    store.origin = "reader here 1 cafe"
+    assert store.read_only and "a reader left open goes on with it by itself" in str(store.problem)
+    for _ in range(3):  # the damaged file, looked at again and again, is never taken
+        assert store.reopen() is None
+    assert sorted(child.name for child in tmp_path.iterdir()) == ["triage.sqlite3"]
+    assert recover(path).outcome == "recovered"  # the reader does not hold the damaged file
+    (kept,) = tmp_path.glob("triage-damaged-*.sqlite3")
+    assert store.reopen() is None  # just put there: taken once it stood still for a look
+    found = store.reopen()
+    assert found is not None
+    new = found.store
+    assert not new.read_only and new.problem is None
+    assert found.message == (
+        f"The triage file {path} was recovered (the damaged one is kept as {kept}); changes "
+        "are saved again."
+    )
+    assert new.origin == "reader here 1 cafe"  # its actions are this reader's to undo
+    assert new.snapshot().states == {"aaaa1111": "kept", "bbbb2222": "skip"}
+    assert new.get("aaaa1111").note == "read the appendix"
+    new.set_state("cccc3333", "maybe")
+    store.close()
+    assert states_in(path) == {"aaaa1111": "kept", "bbbb2222": "skip", "cccc3333": "maybe"}
+    new.close()
+    assert kept.read_bytes() == before
+
+
+def test_a_file_damaged_while_open_is_let_go_of_recovered_and_taken_up(tmp_path: Path) -> None:
+    # the reader held the file: tuireader recover refused it ("quit it") until it quit
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    papers = [f"id{i:05d}" for i in range(600)]
+    store.set_state_many(papers, "kept")
+    store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    image = bytearray(path.read_bytes())
+    at = next(
+        at
+        for at in range(PAGE, len(image), PAGE)
+        if image[at] == 0x0D and b"id00300kept" in image[at : at + PAGE]
+    )
+    image[at : at + PAGE] = b"\xff" * PAGE
+    with path.open("r+b") as handle:  # damaged in place (a disk error, another program)
+        handle.write(image)
+    with sqlite3.connect(path) as other:  # another writer: the store reads the file again
+        other.execute("CREATE TABLE other (x)")
+    with pytest.raises(StoreCorrupt, match="run it in another terminal"):
+        store.set_state("id00300", "skip")
+    assert store.read_only
+    assert store.get("id00000").state == "kept"  # what can be read is still shown
+    with pytest.raises(StoreError, match="run it in another terminal"):
+        store.set_state("id00001", "skip")
+    assert store.reopen() is None and store.reopen() is None  # the same damaged file
+    assert recover(path).outcome == "recovered"
+    found = taken(store)
+    assert "was recovered" in found.message
+    found.store.set_state("id00001", "skip")
+    store.close()
+    found.store.close()
+    saved = states_in(path)
+    assert saved["id00000"] == "kept" and saved["id00001"] == "skip"
+
+
+def test_a_damaged_file_replaced_by_another_damaged_file_is_not_taken(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    damaged(path)
+    store = Store.open(path)
+    other = tmp_path / "other" / "triage.sqlite3"
+    damaged(other)
+    os.replace(other, path)
+    for _ in range(4):
+        assert store.reopen() is None
+    assert not list(tmp_path.glob("triage.sqlite3-*"))  # nothing made beside it
+    sound(path, dddd4444="read")
+    found = taken(store)
+    assert found.message == (
+        f"A sound triage file stands at {path} now: it is shown and changes are saved to it."
+    )
+    assert found.store.states() == {"dddd4444": "read"}
+    store.close()
+    found.store.close()
+
+
+def test_a_removed_file_is_written_again_and_taken_up_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.origin = "reader here 1 beef"
+    store.set_state("aaaa1111", "kept")
+    for leftover in tmp_path.glob("triage.sqlite3*"):
+        leftover.unlink()
+    problem = store.check_file()
+    assert problem is not None and "the reader goes on with it by itself" in problem
+    assert "Start tuireader again" not in problem
+    found = store.reopen()  # the file it wrote itself: no look to wait
+    assert found is not None
+    assert found.message == (
+        f"The triage file {path} was written again after it was removed; changes are saved "
+        "to it again."
+    )
+    new = found.store
+    new.set_state("bbbb2222", "skip")
+    assert new.undo() is not None  # this reader's own actions came with the file
+    new.set_state("cccc3333", "read")
+    store.close()
+    new.close()
+    assert states_in(path) == {"aaaa1111": "kept", "cccc3333": "read"}
+    assert sorted(child.name for child in tmp_path.iterdir()) == ["triage.sqlite3"]
+
+
+def test_a_file_written_again_and_then_replaced_is_kept_before_the_other_is_taken(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    path.unlink()
+    assert store.check_file() is not None  # written again, not taken up yet
+    sound(path, dddd4444="maybe")  # and replaced in turn (a backup restored)
+    found = taken(store)
+    (kept,) = tmp_path.glob("triage-before-replace-*.sqlite3")
+    assert str(kept) in found.message and "another file put there" in found.message
+    assert states_in(kept) == {"aaaa1111": "kept"}
+    assert found.store.states() == {"dddd4444": "maybe"}
+    store.close()
+    found.store.close()
+
+
+def test_a_replaced_file_is_kept_aside_and_the_replacement_taken_up(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    sound(path, dddd4444="maybe")
+    problem = store.check_file()
+    assert problem is not None and "replaced" in problem
+    assert "goes on with the new file by itself" in problem
+    assert store.reopen() is None  # first seen now: it may still be being written
+    found = store.reopen()
+    assert found is not None
+    (kept,) = tmp_path.glob("triage-before-replace-*.sqlite3")
+    assert found.message == (
+        f"The triage file {path} was replaced while tuireader ran: the new file is shown and "
+        f"changes are saved to it; what this tuireader had saved is kept in {kept}."
+    )
+    new = found.store
+    new.set_state("eeee5555", "kept")
+    store.close()  # its log, gone from the path, takes nothing of the new file's with it
+    new.set_state("ffff6666", "skip")
+    new.close()
+    assert states_in(path) == {"dddd4444": "maybe", "eeee5555": "kept", "ffff6666": "skip"}
+    assert states_in(kept) == {"aaaa1111": "kept"}
+
+
+def test_a_replacement_still_being_written_is_taken_once_it_stands_still(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("aaaa1111", "kept")
+    whole = tmp_path / "whole.sqlite3"
+    sound(whole, dddd4444="maybe")
+    data = whole.read_bytes()
+    path.unlink()
+    path.write_bytes(data[:PAGE])  # a sync that has written its first page
+    assert store.check_file() is not None
+    assert store.reopen() is None
+    with path.open("ab") as handle:
+        handle.write(data[PAGE:])  # ... and the rest, by the next look
+    assert store.reopen() is None  # changed since the last look
+    found = store.reopen()
+    assert found is not None and found.store.states() == {"dddd4444": "maybe"}
+    store.close()
+    found.store.close()
+
+
+def test_a_replacement_another_program_keeps_locked_is_taken_once_free(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    sound(path, dddd4444="maybe")
+    store.check_file()
+    assert store.reopen() is None
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # a writer that keeps it
+    assert store.reopen() is None and store.reopen() is None
+    holder.execute("COMMIT")
+    holder.close()
+    found = store.reopen()
+    assert found is not None and not found.store.read_only
+    store.close()
+    found.store.close()
+
+
+def test_two_stores_on_a_damaged_file_both_go_on_with_the_recovered_one(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    damaged(path)
+    first, second = Store.open(path), Store.open(path)
+    assert recover(path).outcome == "recovered"
+    one, two = taken(first).store, taken(second).store
+    one.set_state("cccc3333", "kept")
+    two.set_state("dddd4444", "read")
+    assert one.get("dddd4444").state == "read" and two.get("cccc3333").state == "kept"
+    for store in (first, second, one, two):
+        store.close()
+    assert states_in(path)["cccc3333"] == "kept"
+
+
+def test_a_store_read_only_on_purpose_or_writable_goes_on_with_no_other(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    with Store.open(path) as store:
+        store.set_state("aaaa1111", "kept")
+        assert store.reopen() is None
+    with Store.open(path, read_only=True) as copy:
+        sound(path, dddd4444="maybe")
+        for _ in range(3):
+            assert copy.reopen() is None
+
+
+def test_nothing_at_the_path_is_not_made_into_a_fresh_file(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    damaged(path)
+    store = Store.open(path)
+    path.rename(tmp_path / "moved-away.sqlite3")
+    for _ in range(3):
+        assert store.reopen() is None
+    assert not path.exists()
+    store.close()
