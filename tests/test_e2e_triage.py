@@ -230,7 +230,7 @@ def test_kill_closes_the_reader_as_q_does_keeping_the_note_being_typed(tmp_path)
         tmux.close()
 
 
-def test_a_damaged_triage_file_is_recovered_and_triaged_again(tmp_path):
+def test_a_damaged_triage_file_recovered_beside_the_open_reader_is_triaged_again(tmp_path):
     from tuireader.ingest.library import load_library
     from tuireader.triage.store import Store
 
@@ -248,34 +248,31 @@ def test_a_damaged_triage_file_is_recovered_and_triaged_again(tmp_path):
     tmux = start_reader(home)
     try:
         screen = tmux.wait_for(lambda s: "index: ready" in s and "1 kept" in s and "damaged" in s)
-        notice = " ".join(line.split("▌")[-1].strip(" │") for line in screen.splitlines())
-        assert "tuireader recover carries it over to a fresh file" in notice, screen
-        tmux.send("C-q")
-        tmux.wait_for(lambda s: PROMPT in s)
-    finally:
-        tmux.close()
-
-    result = subprocess.run(
-        [str(installed_command()), "recover"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "TUIREADER_HOME": str(home)},
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "1 decision was carried over to a fresh one in its place" in result.stderr
-    kept = Path(result.stdout.strip())
-    assert kept.parent == home and kept.read_bytes() == damaged
-
-    tmux = start_reader(home)
-    try:
-        tmux.wait_for(lambda s: "index: ready" in s and "1 kept" in s and "10 left" in s)
+        assert "tuireader recover carries it over to a fresh file" in _notices(screen), screen
+        # run in another terminal, the reader left open: it goes on with the fresh file
+        result = subprocess.run(
+            [str(installed_command()), "recover"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "TUIREADER_HOME": str(home)},
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        assert "1 decision was carried over to a fresh one in its place" in result.stderr
+        kept = Path(result.stdout.strip())
+        assert kept.parent == home and kept.read_bytes() == damaged
+        tmux.wait_for(lambda s: "was recovered" in _notices(s))
         tmux.send("Enter")
         tmux.wait_for(lambda s: "⏎ Open" in s)
         tmux.send("j")
-        tmux.send("s")  # the fresh file takes decisions again
+        tmux.send("s")  # the fresh file takes decisions again, with no restart
         tmux.wait_for(lambda s: "2 kept" in s and "9 left" in s and "saving" not in s)
         _quit(tmux)
     finally:
         tmux.close()
     assert _saved_states(home)[:2] == ["kept", "kept"]
+
+
+def _notices(screen: str) -> str:
+    """The text of the notices on ``screen``, their lines joined."""
+    return " ".join(line.split("▌")[-1].strip(" │") for line in screen.splitlines())

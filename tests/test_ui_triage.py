@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -9,8 +10,9 @@ from e2e_util import app_text, notices, ready, settle, sync, widget_text
 from test_ui_app import SAMPLE, make_app
 from textual.widgets import Label
 
+from tuireader.ingest.library import load_library
 from tuireader.system.paths import resolve
-from tuireader.triage.store import Store, reader_origin
+from tuireader.triage.store import Store, StoredIdentity, reader_origin
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
 from tuireader.ui.triage import POLL_SECONDS, UI_STATE_KEY, UI_STATE_VERSION
@@ -555,6 +557,102 @@ async def test_a_triage_file_removed_under_the_reader_is_written_again_and_said(
         await settle(pilot)
         assert any("was removed" in text and "written again" in text for text in notices(app))
         assert saved(first).state == "kept"
+        # the file written again is taken up at once: changes are saved to it
+        assert not screen.store.read_only
+        await pilot.press("s")
+        await settle(pilot)
+        assert saved(ids(screen)[1]).state == "kept"
+
+
+async def poll_until_taken_up(pilot, screen) -> str:  # type: ignore[no-untyped-def]
+    """Look for the triage file (as the reader does each second) until the reader goes
+    on with another one: the notice that says so."""
+    app = pilot.app
+    for _ in range(3):
+        screen.poll_triage()
+        await settle(pilot)
+        said = [n for n in app._notifications if str(n.title) == "Triage file"]
+        if said and not screen.store.read_only:
+            return str(said[-1].message)
+    raise AssertionError(f"the reader did not go on: {notices(app)}")
+
+
+@sync
+async def test_a_damaged_triage_file_recovered_beside_the_reader_is_taken_up_and_saved_to():
+    from tuireader.triage.recover import recover
+
+    path = resolve().ensure().state_db
+    first_id = load_library([SAMPLE]).papers[0].id
+    with Store.open(path) as store:
+        store.set_state(first_id, "kept")
+        store.set_note(first_id, "the marks survive")
+    with Store.open(path) as store:  # more after the mark: cut off, the mark is still there
+        store.save_ui_state("later", {"text": "x" * path.stat().st_size * 2})
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 4096 // 2 * 4096])
+    app = triage_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        assert first == first_id and screen.store.read_only
+        await pilot.press("down", "s")  # refused: nothing is shown as kept
+        await settle(pilot)
+        assert "1 kept" in widget_text(app, screen.query_one("#status"))
+        assert recover(path).outcome == "recovered"  # in another terminal
+        said = await poll_until_taken_up(pilot, screen)
+        assert "was recovered" in said and "changes are saved again" in said
+        assert screen.current_paper.id == second
+        await pilot.press("s")
+        await settle(pilot)
+        with Store.open(path, read_only=True) as again:  # what the new file holds
+            assert again.states() == {first: "kept", second: "kept"}
+            assert again.get(first).note == "the marks survive"
+        assert "2 kept" in widget_text(app, screen.query_one("#status"))
+        assert screen.current_paper.id == third
+
+
+@sync
+async def test_a_triage_file_replaced_under_the_reader_is_taken_up_with_its_marks():
+    path = resolve().ensure().state_db
+    app = triage_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third, fourth = ids(screen)[:4]
+        await pilot.press("s")
+        await settle(pilot)
+        screen.action_focus_search()
+        await pilot.press(*"is:kept")
+        await settle(pilot)
+        assert ids(screen) == [first]
+        backup = path.with_name("backup.sqlite3")
+        with Store.open(backup) as store:
+            store.set_state(second, "kept")
+            store.set_state(third, "read")
+            store.add_tag(third, "later")
+            # a mark made when the fourth paper had another id (its list read again since)
+            store.set_state("an-earlier-id", "maybe")
+            store.remember(
+                [replace(StoredIdentity.of(screen.library.get(fourth)), paper_id="an-earlier-id")]
+            )
+            store._conn.execute("VACUUM INTO ?", (str(path.with_name("whole.sqlite3")),))
+        os.replace(path.with_name("whole.sqlite3"), path)  # a backup restored
+        said = await poll_until_taken_up(pilot, screen)
+        assert "was replaced" in said and "the new file is shown" in said
+        (kept,) = path.parent.glob("triage-before-replace-*.sqlite3")
+        assert str(kept) in said
+        assert ids(screen) == [second]  # is:kept answers from the new file
+        assert screen.triage.tags == {third: ("later",)}
+        status = widget_text(app, screen.query_one("#status"))
+        assert "1 kept" in status
+        screen.action_focus_results()
+        await pilot.press("x")
+        await settle(pilot)
+        with Store.open(path, read_only=True) as again:
+            # the mark follows its paper, as it does at a start
+            assert again.states() == {second: "skip", third: "read", fourth: "maybe"}
+        assert screen.triage.state_of(fourth) == "maybe"
+        with Store.open(kept, read_only=True) as before:
+            assert before.states() == {first: "kept"}
 
 
 @sync

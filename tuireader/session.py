@@ -421,20 +421,28 @@ def _reattach(paths: DataPaths, library: Library) -> ReattachReport | None:
     """
     if not paths.state_db.exists():
         return None
-    from tuireader.ingest.cache import LazyLibrary
     from tuireader.triage.store import Store
 
     with Store.open(paths.state_db) as store:
         try:
-            if isinstance(library, LazyLibrary):
-                # every marked paper present: only they are needed, not all 100,000
-                marked = store.marked_ids()
-                if all(pid in library for pid in marked):
-                    present = [library.get(pid) for pid in sorted(marked)]
-                    return store.reattach([paper for paper in present if paper is not None])
-            return store.reattach(library.papers)
+            return reattach_marks(store, library)
         except Exception:  # noqa: BLE001 - saved triage must never stop the lists loading
             return None
+
+
+def reattach_marks(store: Store, library: Library) -> ReattachReport:
+    """Move the marks of ``store`` whose paper id disappeared to the paper of ``library``
+    that now matches them (see ``Store.reattach``); with nothing missing this costs one
+    query, and reads none of the papers of a lazy library."""
+    from tuireader.ingest.cache import LazyLibrary
+
+    if isinstance(library, LazyLibrary):
+        # every marked paper present: only they are needed, not all 100,000
+        marked = store.marked_ids()
+        if all(pid in library for pid in marked):
+            present = [library.get(pid) for pid in sorted(marked)]
+            return store.reattach([paper for paper in present if paper is not None])
+    return store.reattach(library.papers)
 
 
 def _apply_catalogs(

@@ -68,6 +68,17 @@ def unknown_states(query: str) -> list[str]:
     ]
 
 
+def asks_triage(query: str) -> bool:
+    """True if ``query`` has a filter the triage answers: ``is:``, ``tag:`` or
+    ``has:note``."""
+    from tuireader.search import query as ql
+
+    return any(
+        node.name in ("is", "tag") or (node.name, node.value) == ("has", "note")
+        for node in ql.filters(ql.parse(query).root)
+    )
+
+
 def unknown_tags(query: str, known: Sequence[str]) -> str | None:
     """What to say of the ``tag:`` filters of ``query`` that name no tag in use (``known``,
     most used first): "no paper is tagged 'grasp' (tags: grasping, robots)"; None when

@@ -15,10 +15,16 @@ What the reader shows is the saved state plus the writes still waiting (the stat
 says "saving…" while there are any). A write is acknowledged (its notification, the end
 of "saving…") only after it is committed to disk; a write that fails (locked, read-only,
 disk full) is reported and only its own change is taken back from the screen.
+
+When the store stopped saving (its file damaged, removed or replaced), the writer's look
+for others' changes also looks for a sound triage file at its place, and goes on with it:
+the writer replaces its store between two jobs, and the screen shows what the new file
+holds (:class:`TriageReopened`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -27,11 +33,13 @@ from typing import Any, Literal
 
 from textual.message import Message
 
-from tuireader.model import Paper
+from tuireader.model import Library, Paper
+from tuireader.session import reattach_marks
 from tuireader.triage.filters import ANY_STATE, Resolver
 from tuireader.triage.store import (
     DEFAULT_STATE,
     STATE_WORDS,
+    Reopened,
     Store,
     StoreConflict,
     StoredIdentity,
@@ -80,7 +88,9 @@ class Pending:
 
 @dataclass
 class Job:
-    """One write for the writer thread; ``run`` None: only look for others' changes."""
+    """One write for the writer thread; ``run`` None: only look for others' changes, and
+    at the triage file (removed or replaced, or sound again where the store had stopped
+    saving: see :meth:`Store.check_file` and :meth:`Store.reopen`)."""
 
     op_id: int | None
     run: Callable[[Store], str] | None
@@ -122,6 +132,21 @@ class TriageSaved(Message):
     undoable: bool | None = None
     #: how the summary is shown (see :attr:`Job.severity`).
     severity: Severity = "information"
+
+
+@dataclass
+class TriageReopened(Message):
+    """The writer went on with a sound triage file found where the store had stopped
+    saving (recovered, written again, a replacement): it saves to ``store`` from now on,
+    and ``snapshot`` is what that file holds; ``summary`` says what happened."""
+
+    store: Store
+    snapshot: TriageSnapshot
+    summary: str
+    #: the file holds an action undo can take back.
+    undoable: bool = False
+    #: where the file's record of moves stands (None: not known).
+    last_move: int | None = None
 
 
 @dataclass
@@ -276,6 +301,18 @@ class TriageBook:
         self.store = store
         self._saved = snapshot
         self._store_undoable = undoable
+        self._recompute()
+
+    def reopened(self, message: TriageReopened) -> None:
+        """The writer went on with another triage file (see :class:`TriageReopened`):
+        what is shown is what it holds, with the changes still on their way to it. This
+        session's changes were saved to the file before: undo takes back what the new
+        file's own log holds, as after another reader's changes."""
+        self._saved = message.snapshot
+        self._store_undoable = message.undoable
+        self.moves_seen = message.last_move
+        self._history.clear()
+        self._others_since = True
         self._recompute()
 
     @property
@@ -534,6 +571,20 @@ class TriageBook:
 
         self._enqueue(Job(None, follow))
 
+    def reattach(self, library: Library) -> None:
+        """Give the marks of the triage file whose paper's id changed to the papers of
+        ``library`` they belong to, as a start does, behind every write asked before (a
+        file taken up while the reader runs: a backup, one that could not be written
+        at the start)."""
+
+        def reattach(store: Store) -> str:
+            # as at the start: what goes wrong leaves the marks where they are
+            with contextlib.suppress(Exception):
+                reattach_marks(store, library)
+            return ""
+
+        self._enqueue(Job(None, reattach))
+
     def poll(self) -> None:
         """Look for others' changes, unless the writer is busy (it reads back anyway)."""
         if self.store is not None and self._writer_idle.is_set():
@@ -676,6 +727,9 @@ class TriageBook:
         try:
             if job.run is None:
                 gone = store.check_file()
+                found = store.reopen()  # a sound file where the store stopped saving
+                if found is not None:
+                    return self._switch(store, found)
                 if gone is not None:
                     return TriageFailed(gone, None)
                 if not store.changed_elsewhere():
@@ -701,6 +755,26 @@ class TriageBook:
             snapshot = None  # saved, but not read back: the screen keeps the change
         return TriageSaved(
             job.op_id, snapshot, summary, undoable=_undoable(store), severity=job.severity
+        )
+
+    def _switch(self, old: Store, found: Reopened) -> Message:
+        """Save to ``found``'s store from now on, in place of ``old``, which is closed (the
+        writer's thread, between two jobs: no write is half on one file and half on the
+        other, and each job after this one runs on the new store)."""
+        new = found.store
+        try:
+            snapshot = new.snapshot()
+        except StoreError as error:
+            new.close()  # the old store stays, read-only; the next look tries again
+            return TriageFailed(error.user_message, None)
+        try:
+            last_move: int | None = new.last_move()
+        except StoreError:
+            last_move = None
+        self.store = new
+        old.close()
+        return TriageReopened(
+            new, snapshot, found.message, undoable=bool(_undoable(new)), last_move=last_move
         )
 
     @property

@@ -42,7 +42,7 @@ from tuireader.render.textrender import display_title, visible
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
-from tuireader.triage.filters import ANY_STATE, Resolver, unknown_tags
+from tuireader.triage.filters import ANY_STATE, Resolver, asks_triage, unknown_tags
 from tuireader.triage.store import (
     DEFAULT_STATE,
     Move,
@@ -98,6 +98,7 @@ from tuireader.ui.triage import (
     StoreOpened,
     TriageBook,
     TriageFailed,
+    TriageReopened,
     TriageSaved,
     open_triage,
 )
@@ -2127,6 +2128,28 @@ class MainScreen(Screen[None]):
                 timeout=6 if loud else 2,
                 markup=False,
             )
+
+    def on_triage_reopened(self, message: TriageReopened) -> None:
+        """The triage file is sound again (recovered, written again, replaced): what it
+        holds is shown, and changes are saved to it."""
+        self.triage.reopened(message)
+        if self.library is not None:
+            self.triage.reattach(self.library)  # its marks on papers whose id changed
+        self._redraw_triage()
+        self._refit_soon()
+        query = self.search_query
+        if self.similar_to is None and self.engine is not None and query == self.displayed_query:
+            if query.strip() and asks_triage(query):
+                # is:, tag: and has:note answer from the file shown now
+                current = self.current_paper
+                self._return_to = current.id if current is not None else None
+                self._search(query)
+            elif (self.matched or 0) > len(self.results.rows):
+                self._beyond_triaged = frozenset()  # "N left" counts from the new file
+                if self.triage.states:
+                    self._count_matches(query, self.triage.resolver())
+                self._update_counts()
+        self.notify(visible(message.summary), title="Triage file", markup=False, timeout=10)
 
     def on_triage_failed(self, message: TriageFailed) -> None:
         ids = self.triage.papers_of(message.op_id)
