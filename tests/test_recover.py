@@ -401,3 +401,20 @@ def test_recover_help(capsys) -> None:
     code, out, _ = run(capsys, "recover", "--help")
     assert code == 0 and "--data-dir" in out
     assert "triage-damaged-TIME.sqlite3" in " ".join(out.split())
+
+
+def test_the_damage_is_said_by_its_first_problem(tmp_path: Path) -> None:
+    # SQLite's check reports every damaged cell of a page; the message carried them all,
+    # one after another, where one says what happened
+    db = tmp_path / "triage.sqlite3"
+    make_db(db)
+    data = bytearray(db.read_bytes())
+    middle = len(data) // 2 + PAGE // 2  # across two pages of marks
+    data[middle : middle + PAGE] = b"\xff" * PAGE
+    db.write_bytes(bytes(data))
+    with Store.open(db) as before:
+        assert before.problem is not None and "damaged (" in before.problem
+        assert "\n" not in before.problem and "***" not in before.problem
+        assert len(before.problem) < 600, before.problem
+    result = recover(db)
+    assert result.outcome == "recovered" and len(result.message) < 600, result.message

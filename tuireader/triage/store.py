@@ -663,6 +663,15 @@ def _migrate_to_current(conn: sqlite3.Connection) -> None:
         raise
 
 
+def _first(report: str) -> str:
+    """The first problem of an SQLite check's report, on one line: a damaged page is
+    reported cell by cell ("*** in database main ***", "Page 16: …", "On tree page 15
+    cell 29: …", …), and one of them says what happened."""
+    lines = [line.strip() for line in report.splitlines()]
+    problems = [line for line in lines if line and not line.startswith("***")]
+    return problems[0] if problems else " ".join(report.split())
+
+
 def _memory_db() -> sqlite3.Connection:
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     _migrate_to_current(conn)
@@ -1182,7 +1191,7 @@ class Store:
             if row[0] != "ok" and not str(row[0]).startswith(_NOT_DAMAGE)
         ]
         if damage:
-            raise sqlite3.DatabaseError("database disk image is malformed: " + damage[0])
+            raise sqlite3.DatabaseError("database disk image is malformed: " + _first(damage[0]))
         return None
 
     @classmethod
