@@ -946,3 +946,24 @@ def test_each_reader_undoes_its_own_actions(tmp_path):
     finally:
         one.close()
         two.close()
+
+
+@sync
+async def test_a_quit_reader_leaves_every_decision_in_the_triage_file_alone(tmp_path):
+    # the reader quit with the file open: its last decisions stayed in the write-ahead
+    # log beside it, and the file moved on its own (as the README allows) lost them
+    path = tmp_path / "triage.sqlite3"
+    app = triage_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("s", "x")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert not Path(f"{path}-wal").exists()
+    moved = tmp_path / "moved" / "triage.sqlite3"
+    moved.parent.mkdir()
+    moved.write_bytes(path.read_bytes())  # the file alone
+    with Store.open(moved, read_only=True) as alone:
+        assert alone.get(first).state == "kept" and alone.get(second).state == "skip"

@@ -808,6 +808,18 @@ class TriageBook:
         """Wait until every queued write is on disk (or reported); False on timeout."""
         return self._writer_idle.wait(timeout)
 
+    def close(self) -> None:
+        """Close the triage file once every queued write is on disk: SQLite then folds
+        its write-ahead log into the file and removes it, so that the file alone holds
+        every decision (a quit reader's file may be moved or backed up on its own). A
+        write still running keeps it open; the next start reads the log."""
+        with self._jobs_lock:
+            if self._writer_running or self._jobs:
+                return
+            store, self.store = self.store, None
+        if store is not None:
+            store.close()
+
 
 def _loudness(hidden: int) -> Severity:
     """How a bulk change's notice is shown: a warning when it changed papers that the

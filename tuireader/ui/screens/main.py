@@ -611,6 +611,7 @@ class MainScreen(Screen[None]):
             ]
             if lines:  # said on the command line once the screen is gone (run_reader)
                 self._tell_unsaved(failure, lines)
+        book.close()
 
     def on_resize(self, event: Resize) -> None:
         self.narrow = event.size.width < WIDE_COLUMNS
