@@ -15,10 +15,20 @@ within 2× of it.
     python benchmarks/bench_scale.py                  # 3 rounds, 100,000 papers
     python benchmarks/bench_scale.py --size 20000     # another size
     python benchmarks/bench_scale.py --profile        # where the reader's loading goes
+    python benchmarks/bench_scale.py --many           # a query with most papers as hits
 
 ``--profile`` runs, in this process, what the reader runs before its first frame
 (``core_services``: the session loaded, the engine opened) under cProfile: the part of
 the first frame that is not the UI's.
+
+``--many`` times, instead of the starts, a query that most papers match (``learning``:
+74,092 of the 100,000) with every hit wanted, as list and fit order need them: in this
+process over the reader's index and lists cache (``core_services``, the library read
+whole, as the reader has it once its first frame is drawn), in relevance order and in
+list order (the hits sorted by the lists' order, as the reader and ``search --sort list``
+sort them, and the titles of a screen of them highlighted); ``tuireader search --sort
+list learning`` from start to exit; and the reader, from typing ``sort:list learning``
+(in one write, as typed ahead) to the frame that shows how many papers match.
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ import argparse
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -62,6 +73,10 @@ SEARCHES = (
     "uncertainty",
 )
 MEMORY_TARGET_MB = 400
+#: a word most papers of the corpus have (74,092 of the 100,000 match it)
+MANY = "learning"
+#: rows of the reader's list at 120×40: the titles highlighted for a screen of hits
+SCREEN_ROWS = 36
 FIRST_FRAME_TARGET = 2.0
 
 
@@ -203,6 +218,108 @@ def _profile(source: Path, home: Path) -> None:
     pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
 
 
+def _many_in_process(source: Path, home: Path, rounds: int) -> dict[str, list[float]]:
+    """Seconds of ``engine.search(MANY, limit=None)`` over the reader's index and cache,
+    in relevance order and in list order (the first search of each process apart)."""
+    os.environ["TUIREADER_HOME"] = str(home)
+    from tuireader.system.paths import resolve
+    from tuireader.ui.app import core_services
+
+    services = core_services([source], resolve(None))
+    library = services.load_library()
+    _ = library.papers  # read whole, as the reader's worker reads it after the first frame
+    started = time.perf_counter()
+    engine = services.open_engine(library, lambda done, total: None)
+    out: dict[str, list[float]] = {"open": [time.perf_counter() - started]}
+    out.update(first=[], relevance=[], list=[])
+    try:
+        for round_ in range(rounds + 1):
+            started = time.perf_counter()
+            result = engine.search(MANY, limit=None)
+            _ = [hit.title_spans for hit in result.hits[:SCREEN_ROWS]]
+            took = time.perf_counter() - started
+            out["first" if round_ == 0 else "relevance"].append(took)
+            started = time.perf_counter()
+            result = engine.search(f"sort:list {MANY}", limit=None)
+            hits = sorted(result.hits, key=lambda hit: hit.paper.order)
+            _ = [hit.title_spans for hit in hits[:SCREEN_ROWS]]
+            if round_:
+                out["list"].append(time.perf_counter() - started)
+        out["total"] = [float(result.total)]
+        typed = engine.search(f"sort:list {MANY}", limit=None, prefix=True)
+        out["typed_total"] = [float(typed.total)]
+    finally:
+        engine.close()
+    return out
+
+
+def _many_cli(cmd: list[str], source: Path, home: Path, work: Path, rounds: int) -> list[float]:
+    """Seconds of ``tuireader search --sort list MANY --limit 20``, start to exit."""
+    env = _reader_env(home, work)
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        subprocess.run(
+            [*cmd, "search", "--sort", "list", "--limit", "20", MANY, str(source)],
+            env=env,
+            cwd=tempfile.gettempdir(),
+            capture_output=True,
+            check=True,
+        )
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def _many_reader(
+    cmd: list[str], source: Path, home: Path, work: Path, rounds: int, total: int
+) -> list[float]:
+    """Seconds from writing ``sort:list MANY`` in the reader to the frame that says its
+    ``total`` papers match (the list is in list order from then on)."""
+    term = Terminal([*cmd, str(source)], _reader_env(home, work))
+    said = f"{total:,} of "
+    times = []
+    try:
+        term.wait_for(_listed, timeout=300)
+        term.wait_for(lambda lines: _row_with(lines, "index: ready") is not None, 300)
+        _settled(term)
+        for _ in range(rounds):
+            sent = term.send(f"sort:list {MANY}")
+            shown = term.wait_for(lambda lines: _row_with(lines, said) is not None, 120)
+            times.append(shown - sent)
+            _settled(term)
+            term.send(b"\x15")  # ctrl+u: clear the query
+            term.wait_for(_listed, 60)
+            _settled(term)
+    except ScreenTimeout as error:
+        error.add_note(f"what was written is in {term.keep_bytes()}")
+        raise
+    finally:
+        term.close()
+    return times
+
+
+def run_many(cmd: list[str], source: Path, home: Path, work: Path, rounds: int) -> None:
+    """The ``--many`` table."""
+    found = _many_in_process(source, home, rounds)
+    cli = _many_cli(cmd, source, home, work, rounds)
+    reader = _many_reader(cmd, source, home, work, rounds, int(found["typed_total"][0]))
+    print(
+        f"\n{MANY!r}: {int(found['total'][0]):,} hits, every one wanted; "
+        f"{rounds} rounds, {os.cpu_count()} CPUs"
+    )
+    print(f"{'what':<58} {'median s':>9} {'max s':>7}")
+    rows = [
+        ("engine opened (found current by the reader's first run)", found["open"]),
+        ("engine.search, limit=None, first of the process", found["first"]),
+        ("engine.search, limit=None, relevance order", found["relevance"]),
+        ("engine.search, limit=None, list order (sorted)", found["list"]),
+        ("tuireader search --sort list --limit 20, start to exit", cli),
+        ("reader: sort:list typed to the frame with its matches", reader),
+    ]
+    for name, values in rows:
+        print(f"{name:<58} {statistics.median(values):>9.2f} {max(values):>7.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=100_000)
@@ -210,6 +327,7 @@ def main() -> int:
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "bench_scale")
     parser.add_argument("--cmd", default=f"{sys.executable} -m tuireader")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--many", action="store_true", help="time a query with most papers as hits")
     args = parser.parse_args()
     work: Path = args.work
     work.mkdir(parents=True, exist_ok=True)
@@ -224,6 +342,9 @@ def main() -> int:
     started = time.perf_counter()
     run_reader(cmd, source, home, work, searches=False)
     print(f"  first run {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    if args.many:
+        run_many(cmd, source, home, work, args.rounds)
+        return 0
 
     reader: list[dict[str, float]] = []
     bare: list[float] = []
