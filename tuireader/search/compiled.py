@@ -97,10 +97,17 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
 
 def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[object, int], bool]:
     """Whether document ``docnum`` of a (segment) searcher has ``phrase`` in a field."""
-    library = ctx.library
+    library, documents = ctx.library, ctx.documents
+    # a segment's searcher numbers its documents from 0, the index's from its first
+    searcher = ctx.searcher
+    starts = {id(searcher): 0} | {id(sub): at for sub, at in searcher.leaf_searchers()}
 
     def check(searcher, docnum: int) -> bool:  # type: ignore[no-untyped-def]
-        paper = library.get(searcher.stored_fields(docnum)["id"])
+        start = starts.get(id(searcher))
+        if start is not None:
+            paper = documents.paper(start + docnum)
+        else:
+            paper = library.get(searcher.stored_fields(docnum)["id"])
         if paper is None:
             return False
         return phrase.found_in(
@@ -156,18 +163,18 @@ def run_compiled(
         # top-k shortcut needs a second pass to count (measured slower here).
         results = searcher.search(compiled, limit=None, filter=only)
         total = len(results)
-        top = results[:limit] if limit is not None else results
-        ranked = [(hit["id"], hit.score) for hit in top]
-    else:
-        docs = compiled.docs(searcher)
-        if only is not None:
-            docs = (d for d in docs if d in only)
-        ids = [searcher.stored_fields(d)["id"] for d in docs]
-        total = len(ids)
-        papers = sorted((p for p in map(ctx.library.get, ids) if p), key=lambda p: p.order)
-        ranked = [(p.id, 0.0) for p in (papers if limit is None else papers[:limit])]
-    found = ((ctx.library.get(pid), score) for pid, score in ranked)
-    return [(paper, score) for paper, score in found if paper is not None], total
+        top = results.top_n if limit is None else results.top_n[:limit]
+        named = ctx.documents.papers([doc for _, doc in top])
+        found = zip(named, (score for score, _ in top), strict=True)
+        return [(paper, score) for paper, score in found if paper is not None], total
+    docs = compiled.docs(searcher)
+    if only is not None:
+        docs = (d for d in docs if d in only)
+    listed = ctx.documents.papers(list(docs))
+    total = len(listed)
+    papers = [p for p in listed if p is not None]
+    papers.sort(key=lambda p: p.order)
+    return [(p, 0.0) for p in (papers if limit is None else papers[:limit])], total
 
 
 def _or_terms(alts: Sequence[Alternative]) -> wq.Query:

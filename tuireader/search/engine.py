@@ -26,6 +26,7 @@ import functools
 import re
 import threading
 import time
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,7 @@ from tuireader.search import query as ql
 from tuireader.search import whooshdoor
 from tuireader.search.analysis import is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
+from tuireader.search.documents import Documents
 from tuireader.search.fastsearch import TermScores
 from tuireader.search.highlight import Marker, Span, marker, query_forms, spans_in
 from tuireader.search.index import (
@@ -46,7 +48,6 @@ from tuireader.search.index import (
     OpenIndex,
     abstract_text,
     describe_error,
-    library_docs,
     lists_by_file,
     open_index,
     title_text,
@@ -134,11 +135,11 @@ class Engine:
         *,
         problem: str | None = None,
         rebuild: Callable[[str], OpenIndex] | None = None,
-        only: set[int] | None = None,
+        positions: array | None = None,
     ):
         self.library = library
         self._lock = threading.Lock()
-        self._attach(opened, only)
+        self._attach(opened, positions)
         self.problem = problem
         #: scanning only because another process holds the index: ask again later
         self.retry = False
@@ -147,34 +148,37 @@ class Engine:
         #: said once, with the next result: what healing the index did
         self._notice: str | None = None
 
-    def _attach(self, opened: OpenIndex | None, only: set[int] | None = None) -> None:
+    def _attach(self, opened: OpenIndex | None, positions: array | None = None) -> None:
         """Search ``opened`` (None: scan the library). Raises if its files cannot be read.
 
-        ``only``: the library's documents in an index that holds others too, when known."""
+        ``positions``: the library's position of each document of the index, when known
+        (``Documents.positions``)."""
         self._opened = opened
         self._searcher = None
         self._terms = None
         self._context: Context | None = None
+        #: the paper of each document of the searcher
+        self._documents: Documents | None = None
         #: the library's documents, when the index holds papers of other lists too
         self._only: set[int] | None = None
         try:
             if opened is not None:
                 self._searcher = opened.ix.searcher(weighting=BM25F())
+                self._documents = Documents(self.library, self._searcher, positions)
                 self._terms = TermScores(self._searcher.reader())
                 self._terms.prepare(DEFAULT_FIELDS)
                 if opened.others:
-                    self._only = (
-                        only if only is not None else library_docs(self._searcher, self.library)
-                    )
+                    self._only = self._documents.library_docs()
         except BaseException:
             self._detach()
             raise
         self.vocabulary = Vocabulary(opened.vocab, opened.stems) if opened else Vocabulary({})
-        if self._searcher is not None:
+        if self._searcher is not None and self._documents is not None:
             self._context = Context(
                 library=self.library,
                 vocabulary=self.vocabulary,
                 searcher=self._searcher,
+                documents=self._documents,
                 only=self._only,
             )
         self.report = opened.report if opened else IndexReport(read_only=True)
@@ -186,6 +190,7 @@ class Engine:
         """Close the index, whatever state it is in."""
         searcher, opened = self._searcher, self._opened
         self._searcher = self._terms = self._opened = self._context = None
+        self._documents = None
         self._only = None
         with contextlib.suppress(Exception):
             if searcher is not None:
@@ -240,15 +245,17 @@ class Engine:
         with self._lock:
             self._detach()
 
-    def checked_state(self) -> tuple[int, set[int] | None] | None:
-        """The generation of the index searched and the library's documents in it (None:
-        all of them), for ``snapshot``; None when this engine is not searching an index
-        it opened for writing, as found current for its library."""
-        opened = self._opened
-        if opened is None or self._searcher is None or self.problem or opened.report.read_only:
-            return None
-        generation = self._searcher.reader().generation()
-        return None if generation is None else (generation, self._only)
+    def checked_state(self) -> tuple[int, array] | None:
+        """The generation of the index searched and the library's position of each of its
+        documents (``Documents.positions``, made now if not yet), for ``snapshot``; None
+        when this engine is not searching an index it opened for writing, as found
+        current for its library."""
+        with self._lock:
+            opened, documents = self._opened, self._documents
+            if opened is None or documents is None or self.problem or opened.report.read_only:
+                return None
+            generation = self._searcher.reader().generation()  # type: ignore[union-attr]
+            return None if generation is None else (generation, documents.positions())
 
     # -- searching ----------------------------------------------------------------------
 

@@ -356,12 +356,6 @@ class OpenIndex:
     others: int = 0
 
 
-def library_docs(searcher, library: Library) -> set[int]:  # type: ignore[no-untyped-def]
-    """The document numbers of ``library``'s papers in an index that holds others too."""
-    get = library.get
-    return {docnum for docnum, stored in searcher.reader().iter_docs() if get(stored["id"])}
-
-
 class IndexUnavailable(Exception):
     """The index can neither be opened nor built (e.g. the data folder is not writable).
 

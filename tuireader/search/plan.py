@@ -67,10 +67,8 @@ def run_plan(
 ) -> tuple[list[tuple[Paper, float]], int]:
     """The best ``limit`` papers of ``plan`` with their scores, and how many matched."""
     top, total = evaluate(scores, plan, limit)
-    stored = ctx.searcher.stored_fields
-    ranked = []
-    for doc, score in top:
-        paper = ctx.library.get(stored(doc)["id"])
-        if paper is not None:
-            ranked.append((paper, score))
+    papers = ctx.documents.papers([doc for doc, _ in top])
+    ranked = [
+        (paper, score) for paper, (_, score) in zip(papers, top, strict=True) if paper is not None
+    ]
     return ranked, total

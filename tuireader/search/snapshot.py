@@ -5,8 +5,10 @@ manifest (100,000 papers: the manifest's 4 MB of JSON, a digest of the library, 
 vocabulary) before a search can run. When that open finds the index current, ``save``
 writes, beside the library's cache entry (``search-….bin`` next to ``library-….bin``):
 the entry's token, the size, modification time and inode of every file of the index
-folder, the index generation, the library's vocabulary and, when the index holds papers
-of other lists too, the library's document numbers in it.
+folder, the index generation, the library's vocabulary and the library's position of
+each document of the index (``documents.Documents.positions``: which paper each hit is,
+without reading the document; the library's documents, when the index holds papers of
+other lists too).
 
 ``open_checked`` opens the index directly when the library is that very cache entry
 (same token) and no file of the index folder changed since (a ``stat`` each): any
@@ -29,7 +31,9 @@ from tuireader.system.paths import DataPaths
 
 #: files of the index folder whose changes do not change what is searched
 _IGNORED = frozenset({"MAIN_WRITELOCK"})
-_KIND = "search"
+#: what the snapshot's header says it is ("search": the library's documents, not their
+#: positions, were kept)
+_KIND = "search-positions"
 
 
 def snapshot_path(entry: Path) -> Path:
@@ -58,7 +62,7 @@ def save(engine: Any, paths: DataPaths, entry: Path, token: str) -> bool:
     checked = engine.checked_state()
     if checked is None:
         return False
-    generation, only = checked
+    generation, positions = checked
     from tuireader.ingest.cache import write_entry
     from tuireader.search.index import BUILD_LOCK, LOCKED, _build_lock
 
@@ -87,7 +91,8 @@ def save(engine: Any, paths: DataPaths, entry: Path, token: str) -> bool:
                 vocabulary.counts,
                 vocabulary.stems,
                 engine._opened.others,
-                None if only is None else array("q", sorted(only)).tobytes(),
+                positions.itemsize,
+                positions.tobytes(),
             )
             return write_entry(target, header, payload)
     except Exception:  # noqa: BLE001 - a snapshot is an optimisation only
@@ -127,14 +132,13 @@ def open_checked(library: Library, paths: DataPaths, entry: Path, token: str) ->
         return None
     head, payload = found
     try:
-        counts, stems, others, only_raw = payload
+        counts, stems, others, itemsize, raw = payload
         if not (isinstance(counts, dict) and isinstance(stems, dict) and isinstance(others, int)):
             return None
-        only = None
-        if only_raw is not None:
-            docs = array("q")
-            docs.frombytes(only_raw)
-            only = set(docs)
+        positions = array("i")
+        if itemsize != positions.itemsize:
+            return None
+        positions.frombytes(raw)
     except (TypeError, ValueError):
         return None
     from whoosh import index
@@ -152,7 +156,7 @@ def open_checked(library: Library, paths: DataPaths, entry: Path, token: str) ->
         opened = OpenIndex(
             ix=ix, path=folder, vocab=counts, report=report, stems=stems, others=others
         )
-        return Engine(library, opened, rebuild=healer(library, paths), only=only)
+        return Engine(library, opened, rebuild=healer(library, paths), positions=positions)
     except Exception:  # noqa: BLE001 - the full open decides what is wrong, and says so
         if ix is not None:
             try:

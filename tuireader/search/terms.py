@@ -16,6 +16,7 @@ from tuireader.ingest.links import index_text, link_address
 from tuireader.model import Library, Link
 from tuireader.search import query as ql
 from tuireader.search.analysis import STOPS, is_cjk, raw_words, stem
+from tuireader.search.documents import Documents
 from tuireader.search.fastsearch import Alternative
 from tuireader.search.vocabulary import PREFIX_MAX_WORDS, Vocabulary
 
@@ -53,12 +54,15 @@ class Compiled:
 
 @dataclass
 class Context:
-    """What the evaluators read: the library, its vocabulary and the index's searcher."""
+    """What the evaluators read: the library, its vocabulary, the index's searcher and
+    the paper of each of its documents."""
 
     library: Library
     vocabulary: Vocabulary
     #: a ``whoosh.searching.Searcher``
     searcher: Any
+    #: the paper of each document of ``searcher``
+    documents: Documents
     #: the library's documents, when the index holds papers of other lists too
     only: set[int] | None = None
 
