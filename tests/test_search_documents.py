@@ -2,7 +2,7 @@
 hits names its papers from the map of every document's place in the library, made once
 for the index's searcher (or kept with the snapshot for the next process), and finds
 exactly what reading each document's stored id finds, before and after the index
-changes."""
+changes; and a hit's title spans are found when first asked for."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from tuireader.cli import main
 from tuireader.ingest.library import load_library
 from tuireader.search import documents, snapshot
 from tuireader.search.documents import Documents
-from tuireader.search.engine import Engine, open_engine
+from tuireader.search.engine import Engine, Hit, open_engine
+from tuireader.search.highlight import Marker, marker, spans_of
 from tuireader.session import load_session
 from tuireader.system.paths import resolve
 
@@ -279,3 +280,33 @@ def test_a_merged_index_is_not_searched_with_the_map_kept_from_before(
         patch.setattr(snapshot, "save", lambda *a, **k: False)
         full = _search(capsys, data, sources, "study", "--json", "--sort", "list")
     assert full[1] == out
+
+
+# -- title spans ----------------------------------------------------------------------------
+
+
+def test_title_spans_are_found_when_first_asked_for_and_right(
+    updated: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found = []
+    spans = Marker.spans
+
+    def counted(self, text):  # type: ignore[no-untyped-def]
+        found.append(text)
+        return spans(self, text)
+
+    monkeypatch.setattr(Marker, "spans", counted)
+    result = updated.search("kernel studies", limit=None)
+    assert result.total >= 5 and not found
+    first = result.hits[0]
+    assert first.paper.title.startswith("Kernels study number")
+    assert first.title_spans == ((0, 7), (8, 13)) and len(found) == 1
+    assert first.title_spans is first.title_spans and len(found) == 1  # found once
+    for hit in result.hits:
+        assert hit.title_spans == spans_of(hit.paper.title, result.terms)
+    # a hit is equal to another of the same paper, score and words, and to no other
+    assert updated.search("kernel studies", limit=None).hits == result.hits
+    paper = first.paper
+    assert Hit(paper, 1.0, marker(["study"])) == Hit(paper, 1.0, marker(["study"]))
+    assert Hit(paper, 1.0, marker(["study"])) != Hit(paper, 1.0, marker(["number"]))
+    assert Hit(paper, 1.0, marker(["study"])) != Hit(paper, 2.0, marker(["study"]))

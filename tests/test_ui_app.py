@@ -828,6 +828,49 @@ async def test_every_hit_is_in_the_list_and_the_status_says_how_many(tmp_path):
         assert screen.results.highlighted == many - 1
 
 
+@sync
+async def test_the_matches_in_titles_are_found_for_the_rows_drawn_only(tmp_path, monkeypatch):
+    """A search with hundreds of hits, in relevance and in list order: the words found
+    are looked for in the titles of the rows on screen, not in every hit's, and the rows
+    drawn have them."""
+    from tuireader.search.highlight import Marker
+
+    many = 300
+    source = tmp_path / "many.jsonl"
+    source.write_text(
+        "".join(
+            json.dumps({"title": f"Walrus study {i}", "abstract": f"On walruses, {i}."}) + "\n"
+            for i in range(many)
+        ),
+        encoding="utf-8",
+    )
+    looked_in: list[str] = []
+    spans = Marker.spans
+
+    def counted(self, text):  # type: ignore[no-untyped-def]
+        looked_in.append(text)
+        return spans(self, text)
+
+    monkeypatch.setattr(Marker, "spans", counted)
+    app = make_app(source)
+    async with app.run_test(size=(100, 20)) as pilot:
+        screen = await ready(pilot)
+        for query in ("study", "sort:list walrus"):
+            screen.search_box.value = ""
+            await settle(pilot)
+            looked_in.clear()
+            await pilot.press("ctrl+f", *query)
+            await settle(pilot)
+            rows = screen.results.rows
+            # the titles on screen (and the paper's text in the viewer), as each key drew them
+            assert len(rows) == many and 0 < len(set(looked_in)) <= 20
+            word = query.split()[-1]
+            for row in rows[:3]:
+                assert [row.paper.title[a:b].lower() for a, b in row.title_spans] == [word]
+            assert f"{many} of {many} papers match" in app_text(app)
+        assert [row.paper.title for row in rows[:3]] == [f"Walrus study {i}" for i in range(3)]
+
+
 def test_the_viewer_header_says_where_metadata_came_from():
     from tuireader.model import Paper
     from tuireader.ui.text import metadata_note

@@ -28,7 +28,7 @@ import threading
 import time
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from whoosh import query as wq
 from whoosh.scoring import BM25F
@@ -84,8 +84,15 @@ __all__ = [
 class Hit:
     paper: Paper
     score: float
-    #: where the query's words stand in the paper's title
-    title_spans: tuple[Span, ...]
+    #: finds the query's words in the title (``title_spans``): hits of the same paper,
+    #: score and words are equal
+    marker: Marker | None = field(default=None, repr=False)
+
+    @functools.cached_property
+    def title_spans(self) -> tuple[Span, ...]:
+        """Where the query's words stand in the paper's title: found when first asked for
+        (a screen shows a few dozen of a search's hits, which may be 100,000)."""
+        return spans_in(self.paper.title, self.marker)
 
 
 @dataclass(frozen=True)
@@ -122,7 +129,7 @@ _OPENREVIEW_LIKE = re.compile(r"[\w-]{8,}")
 
 def _hits(ranked: Iterable[tuple[Paper, float]], forms: Iterable[str]) -> tuple[Hit, ...]:
     pattern = marker(forms)
-    return tuple(Hit(paper, score, spans_in(paper.title, pattern)) for paper, score in ranked)
+    return tuple(Hit(paper, score, pattern) for paper, score in ranked)
 
 
 class Engine:
@@ -347,7 +354,7 @@ class Engine:
         """The papers an identifier names (``message``: what is said of one none has)."""
         return SearchResult(
             query=text,
-            hits=tuple(Hit(paper, 0.0, ()) for paper in papers),
+            hits=tuple(Hit(paper, 0.0) for paper in papers),
             total=len(papers),
             elapsed_ms=(time.perf_counter() - started) * 1000,
             message=message,
@@ -367,7 +374,7 @@ class Engine:
             papers = self.library.papers if limit is None else self.library.papers[:limit]
             return SearchResult(
                 query=text,
-                hits=tuple(Hit(p, 0.0, ()) for p in papers),
+                hits=tuple(Hit(p, 0.0) for p in papers),
                 total=len(self.library),
                 elapsed_ms=(time.perf_counter() - started) * 1000,
                 message=parsed.message,

@@ -28,6 +28,13 @@ class Marker:
         self.forms = frozenset(f for f in forms if f)
         self.cjk = frozenset(f for f in self.forms if is_cjk(f))
 
+    def __eq__(self, other: object) -> bool:
+        """Markers of the same words find the same spans."""
+        return isinstance(other, Marker) and other.forms == self.forms
+
+    def __hash__(self) -> int:
+        return hash(self.forms)
+
     def spans(self, text: str) -> tuple[Span, ...]:
         if not self.forms or not text:
             return ()

@@ -1111,7 +1111,7 @@ class MainScreen(Screen[None]):
         if message.kind != "similar":
             self._highlight_terms = result.terms or None
         keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
-        rows = [Row(hit.paper, tuple(hit.title_spans)) for hit in result.hits]
+        rows = [Row(hit.paper, hit) for hit in result.hits]
         self._total_hits = result.total
         self.displayed_query = message.query
         self.matched = result.total
@@ -2048,7 +2048,7 @@ class MainScreen(Screen[None]):
                 paper_id = now(row.paper.id)
                 paper = library.peek(paper_id) if paper_id is not None else None
                 if paper is not None:
-                    rows.append(Row(paper, row.title_spans))
+                    rows.append(Row(paper, row.matched))
             self.matched = len(rows)
             if self.similar_to is not None:
                 self._show_rows(rows, keep=keep)  # in its own order, by similarity

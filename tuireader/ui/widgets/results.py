@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, overload
+from typing import ClassVar, Protocol, overload
 
 from rich.segment import Segment
 from rich.style import Style
@@ -35,12 +35,29 @@ GUTTER = 1
 LINES_KEPT = 2048
 
 
+Spans = tuple[tuple[int, int], ...]
+
+
+class Matched(Protocol):
+    """What finds the parts of a paper's title that matched (a search's hit)."""
+
+    @property
+    def title_spans(self) -> Spans: ...
+
+
 @dataclass(frozen=True)
 class Row:
     """One paper to show, with the parts of its title that matched the query."""
 
     paper: Paper
-    title_spans: tuple[tuple[int, int], ...] = ()
+    #: the parts of the title that matched, or what finds them when the row is first
+    #: drawn (a search's hit: most of 100,000 hits never are)
+    matched: Spans | Matched = ()
+
+    @property
+    def title_spans(self) -> Spans:
+        matched = self.matched
+        return matched if isinstance(matched, tuple) else tuple(matched.title_spans)
 
 
 class PaperRows(Sequence[Row]):
