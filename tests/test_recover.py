@@ -10,8 +10,10 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ import pytest
 from tuireader.cli import main
 from tuireader.system.paths import resolve
 from tuireader.triage import recover as recover_module
+from tuireader.triage import store as store_module
 from tuireader.triage.recover import recover
 from tuireader.triage.store import Store, StoredIdentity
 
@@ -418,3 +421,54 @@ def test_the_damage_is_said_by_its_first_problem(tmp_path: Path) -> None:
         assert len(before.problem) < 600, before.problem
     result = recover(db)
     assert result.outcome == "recovered" and len(result.message) < 600, result.message
+
+
+def _varint(value: int) -> bytes:
+    """SQLite's variable-length integer (up to 56 bits)."""
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    return bytes(reversed(out))
+
+
+def test_a_page_whose_rowids_are_garbage_is_read_to_its_end(tmp_path: Path, monkeypatch) -> None:
+    # garbage over the rows of a page gave rowids out of order (1000, then 100,000 and
+    # 100 further on); the seeks past the damage went round them for ever, and the
+    # reader, recover and every command hung at 100% of a processor
+    db = tmp_path / "triage.sqlite3"
+    ids = [f"paper{i:03d}" for i in range(13)]
+    with Store.open(db) as filled:
+        filled.set_state_many(ids, "kept")
+    with closing(sqlite3.connect(db)) as conn:
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'triage'").fetchone()[
+            0
+        ]
+    data = bytearray(db.read_bytes())
+    page = (root - 1) * PAGE
+    assert data[page] == 0x0D and int.from_bytes(data[page + 3 : page + 5], "big") == 13
+    cells = [int.from_bytes(data[page + 8 + 2 * i : page + 10 + 2 * i], "big") for i in range(13)]
+    for cell, rowid in ((3, 1000), (9, 100_000), (10, 100)):
+        at = page + cells[cell]  # a payload longer than the page, whose overflow is garbage
+        header = _varint(5000) + _varint(rowid)
+        data[at : at + 25] = header + b"\xff" * (25 - len(header))
+    db.write_bytes(bytes(data))
+    seeks = 0
+
+    def counted(*args: Any) -> Any:
+        nonlocal seeks
+        seeks += 1
+        assert seeks < 1000, "the seeks past the damage go round"
+        return one_row(*args)
+
+    one_row = store_module._one_row
+    monkeypatch.setattr(store_module, "_one_row", counted)
+
+    with Store.open(db) as damaged:
+        assert damaged.read_only and damaged.problem is not None
+        states = damaged.snapshot().states
+    readable_rows = {ids[i] for i in (0, 1, 2, 4, 5, 6, 7, 8, 12)}
+    assert readable_rows <= states.keys() <= set(ids) - {ids[3], ids[9], ids[10]}
+    result = recover(db)
+    assert result.outcome == "recovered" and result.decisions == len(states), result.message

@@ -813,7 +813,9 @@ def _rows(src: sqlite3.Connection, columns: str, table: str) -> list[tuple[Any, 
     A scan stops at a damaged page; it goes on past it from where a seek reaches a page
     that can be read (:func:`_past_damage`), so that only the rows on damaged pages are
     lost. A scan reads one row ahead, and loses that row with the next one's page: the
-    rows each side of the damage are read one at a time.
+    rows each side of the damage are read one at a time. A damaged page can give rowids
+    out of order (garbage where a row began): the scan only ever goes on past the
+    highest one it reached, so that it ends.
     """
     select = f"SELECT rowid, {columns} FROM {table}"
     found: dict[int, tuple[Any, ...]] = {}
@@ -822,7 +824,7 @@ def _rows(src: sqlite3.Connection, columns: str, table: str) -> list[tuple[Any, 
         try:
             for row in src.execute(f"{select} WHERE rowid > ? ORDER BY rowid", (after,)):
                 found[row[0]] = row[1:]
-                after = row[0]
+                after = max(after, row[0])
             break
         except sqlite3.Error as error:
             if _errname(error) == "SQLITE_ERROR":
@@ -830,7 +832,7 @@ def _rows(src: sqlite3.Connection, columns: str, table: str) -> list[tuple[Any, 
         read, row = _one_row(src, f"{select} WHERE rowid > ? ORDER BY rowid LIMIT 1", after)
         if read and row is None:
             break  # the damage was past the last row
-        if row is not None:
+        if row is not None and row[0] > after:
             found[row[0]] = row[1:]
             after = row[0]
             continue
@@ -843,6 +845,8 @@ def _rows(src: sqlite3.Connection, columns: str, table: str) -> list[tuple[Any, 
         before = _LAST_ROWID if reached is None else reached[0]
         back = f"{select} WHERE rowid < ? AND rowid > ? ORDER BY rowid DESC LIMIT 1"
         while (row := _one_row(src, back, before, after)[1]) is not None:
+            if not after < row[0] < before:
+                break  # a rowid out of order: garbage
             found[row[0]] = row[1:]
             before = row[0]
         after = resume
@@ -866,19 +870,28 @@ def _one_row(
 def _past_damage(src: sqlite3.Connection, table: str, after: int) -> int | None:
     """The smallest rowid past which a seek reaches rows of ``table`` again, past the
     damaged row after ``after``: found by seeking twice as far each time, then back.
-    None when no seek past it reaches a page that can be read."""
+    None when no seek past it reaches a page that can be read. A seek that gives a
+    rowid not past the one sought (garbage on a damaged page) reaches nothing."""
     query = f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT 1"
+
+    def reaches(rowid: int) -> bool:
+        sought, following = _one_row(src, query, rowid)
+        return sought and (following is None or following[0] > rowid)
+
     sought, following = _one_row(src, query, after)
     if sought:  # the next row can be sought, not read (its text lies on a damaged page)
-        return None if following is None else int(following[0])
+        if following is None:
+            return None
+        if following[0] > after:
+            return int(following[0])
     failed, step = after, 1
-    while not _one_row(src, query, high := min(failed + step, _LAST_ROWID))[0]:
+    while not reaches(high := min(failed + step, _LAST_ROWID)):
         if high == _LAST_ROWID:
             return None
         failed, step = high, step * 2
     while high - failed > 1:
         middle = (failed + high) // 2
-        if _one_row(src, query, middle)[0]:
+        if reaches(middle):
             high = middle
         else:
             failed = middle
