@@ -348,6 +348,30 @@ def test_a_json_array_cut_short_keeps_the_records_before_the_break(tmp_path: Pat
 
 
 @pytest.mark.parametrize(
+    "shape",
+    [
+        lambda items: {"name": "A list", "papers": items},
+        lambda items: [{"venue": "NIPS.cc", "year": 2018, "submissions": items}],  # a crawl
+    ],
+    ids=["papers-object", "crawl"],
+)
+def test_json_cut_short_inside_its_list_of_papers_is_said_to_be_cut_short(tmp_path, shape) -> None:
+    # a crawl's output cut short read nothing and was only "not valid JSON (Unterminated
+    # string …)", where every other format asks whether the file is cut short
+    items = [{"title": f"Paper {n}", "abstract": f"Abstract {n} " * 20} for n in range(10)]
+    whole = json.dumps(shape(items), indent=3)
+    cut = whole[: whole.index('"Paper 7"') + 4]
+    result = read_file(write(tmp_path, "cut.json", cut.encode()))
+    problem = result.problems[-1]
+    assert "is not valid JSON (" in problem.message
+    assert problem.message.endswith("(is the file cut short?)"), problem.message
+    # a mistake inside such a file is not put down to a file cut short
+    broken = whole.replace('"Paper 7",', '"Paper 7"', 1)
+    result = read_file(write(tmp_path, "broken.json", broken.encode()))
+    assert "cut short" not in result.problems[-1].message
+
+
+@pytest.mark.parametrize(
     "broken",
     [
         '[{"title": "Paper 0"}, {"title": "Paper 1"} {"title": "Paper 2"}]',  # a comma out

@@ -773,15 +773,16 @@ def parse_json(text: str, path: Path) -> ReadResult:
         # some of json's messages end in "at" ("Unterminated string starting at")
         at = "" if error.msg.endswith(" at") else " at"
         where = f"{error.msg}{at} line {error.lineno}, column {error.colno}"
-        prefix = _array_prefix(text)
-        if prefix is None:
-            return failure(path, f"is not valid JSON ({where})", "json")
-        # a download or a copy cut short: the records before the break are still read
-        data, lineno = prefix
-        s = "" if len(data) == 1 else "s"
         # the text ran out inside a record (else a mistake inside the file, such as a
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
+        prefix = _array_prefix(text)
+        if prefix is None:
+            said = f"is not valid JSON ({where})" + (f" {CUT_SHORT}" if ran_out else "")
+            return failure(path, said, "json")
+        # a download or a copy cut short: the records before the break are still read
+        data, lineno = prefix
+        s = "" if len(data) == 1 else "s"
         broken = Problem(
             path,
             f"is not valid JSON from line {lineno} on ({where}); read the {len(data)} "
