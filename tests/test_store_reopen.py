@@ -140,6 +140,35 @@ def test_a_damaged_file_replaced_by_another_damaged_file_is_not_taken(tmp_path: 
     found.store.close()
 
 
+def test_a_damaged_file_put_in_place_of_a_sound_one_is_said_once(tmp_path: Path) -> None:
+    # the store only said it would go on with the new file "once it is found sound"
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    store.set_state("cccc3333", "kept")
+    other = tmp_path / "other" / "triage.sqlite3"
+    damaged(other)
+    os.replace(other, path)
+    assert store.check_file() is not None and store.found_unfit() is None
+    assert store.reopen() is None  # first seen now: it may still be being written
+    assert store.found_unfit() is None
+    assert store.reopen() is None
+    said = store.found_unfit()
+    assert said == (
+        f"The file now at {path} is damaged, and is not taken: changes are still not saved. "
+        "tuireader recover carries what can be read of it over to a fresh file (or put a "
+        "backup there), and the reader goes on with it by itself."
+    )
+    assert store.found_unfit() is None  # said once
+    assert store.reopen() is None and store.found_unfit() is None  # the same file
+    with pytest.raises(StoreError, match="is damaged, and is not taken"):
+        store.set_state("dddd4444", "skip")
+    assert recover(path).outcome == "recovered"
+    found = taken(store)  # what can be read of the file put there
+    assert found.store.states() == {"aaaa1111": "kept", "bbbb2222": "skip"}
+    store.close()
+    found.store.close()
+
+
 def test_a_removed_file_is_written_again_and_taken_up_at_once(tmp_path: Path) -> None:
     path = tmp_path / "triage.sqlite3"
     store = Store.open(path)

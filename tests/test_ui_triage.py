@@ -656,6 +656,46 @@ async def test_a_triage_file_replaced_under_the_reader_is_taken_up_with_its_mark
 
 
 @sync
+async def test_a_damaged_file_put_in_place_of_the_triage_file_is_said_and_recovered():
+    # the notice said the reader would go on with the new file "once it is found sound",
+    # and nothing more: the file was damaged, and the reader waited without a word
+    from tuireader.triage.recover import recover
+
+    path = resolve().ensure().state_db
+    app = triage_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("s")
+        await settle(pilot)
+        damaged = path.with_name("synced.sqlite3")
+        with Store.open(damaged) as other:
+            other.set_state(second, "maybe")
+            other.save_ui_state("later", {"text": "x" * 20000})
+        whole = damaged.read_bytes()
+        damaged.write_bytes(whole[: len(whole) // 4096 // 2 * 4096])  # a sync cut short
+        os.replace(damaged, path)
+        for _ in range(3):
+            screen.poll_triage()
+            await settle(pilot)
+        said = [str(n.message) for n in app._notifications if str(n.title) == "Triage file"]
+        assert any("is damaged, and is not taken" in text for text in said), said
+        assert sum("tuireader recover" in text for text in said) == 1  # said once
+        assert screen.store.read_only
+        await pilot.press("x")  # refused, saying why
+        await settle(pilot)
+        assert any(
+            "Not saved" in str(n.title) and "is damaged" in str(n.message)
+            for n in app._notifications
+        )
+        assert recover(path).outcome == "recovered"  # in another terminal
+        said = await poll_until_taken_up(pilot, screen)
+        assert "the new file is shown and changes are saved to it" in said
+        assert screen.triage.state_of(second) == "maybe"
+        assert screen.triage.state_of(first) == "new"  # kept in the file before it
+
+
+@sync
 async def test_undo_after_a_command_lines_change_shows_what_the_store_takes_back():
     # the screen foretold its own keep undone (and moved there); the store took back the
     # command line's skip, the later action

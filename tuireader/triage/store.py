@@ -954,6 +954,8 @@ class _Unopened:
     problem: str
     #: another program held it locked: it may open at the next try.
     busy: bool = False
+    #: SQLite found it damaged.
+    damaged: bool = False
 
 
 @dataclass(frozen=True)
@@ -1014,6 +1016,9 @@ class Store:
         #: while it stands there unchanged.
         self._seen: _Look | None = None
         self._unfit: _Look | None = None
+        #: why the file :meth:`reopen` last found unfit is not taken, until
+        #: :meth:`found_unfit` says it.
+        self._unfit_news: str | None = None
         #: the damaged file this store read (device, inode), to tell that it was recovered.
         self._damaged: tuple[int, int] | None = None
         #: the file this store wrote again at its path once it was removed.
@@ -1053,12 +1058,13 @@ class Store:
             return _Unopened(f"There is no triage file at {path}.", busy=True)
         problem = cls._precheck(path)
         checked = False
+        damaged = False
         if problem is None and path.exists() and _untouched(path):
             # checked before SQLite opens it to write, which makes a log and shared
             # memory beside it (and leaves them there when it finds it damaged)
-            problem, checked = cls._check_untouched(path, timeout)
+            problem, checked, damaged = cls._check_untouched(path, timeout)
         if problem is not None:
-            return _Unopened(problem)
+            return _Unopened(problem, damaged=damaged)
         conn: sqlite3.Connection | None = None
         if create:
             try:
@@ -1082,10 +1088,11 @@ class Store:
             problem = cls._prepare(conn, path, checked=checked)
         except sqlite3.Error as error:
             problem, busy = cls._open_problem(path, error, timeout), _is_busy(error)
+            damaged = _is_corrupt(error)
         if problem is not None:
             if conn is not None:
                 conn.close()
-            return _Unopened(problem, busy)
+            return _Unopened(problem, busy, damaged)
         assert conn is not None
         make_private(path)
         store = cls(conn, path, timeout=timeout)
@@ -1160,19 +1167,19 @@ class Store:
         return None
 
     @classmethod
-    def _check_untouched(cls, path: Path, timeout: float) -> tuple[str | None, bool]:
+    def _check_untouched(cls, path: Path, timeout: float) -> tuple[str | None, bool, bool]:
         """Check a file with nothing beside it (see :func:`_untouched`) as it is, through
         a connection that makes no file beside it: what is wrong with it (None: it is
-        sound), and whether it could be checked at all."""
+        sound), whether it could be checked at all, and whether it is damaged."""
         with closing(_read_only(path, timeout)) as sources:
             for conn in sources:
                 try:
-                    return cls._check(conn, path), True
+                    return cls._check(conn, path), True, False
                 except sqlite3.Error as error:
                     if _is_corrupt(error):
-                        return cls._open_problem(path, error, timeout), True
+                        return cls._open_problem(path, error, timeout), True, True
                     break  # not damage: the open that follows says what it is
-        return None, False
+        return None, False, False
 
     @staticmethod
     def _check(conn: sqlite3.Connection, path: Path, *, structure: bool = True) -> str | None:
@@ -1360,6 +1367,8 @@ class Store:
             if isinstance(opened, _Unopened):
                 if not opened.busy:
                     self._unfit = now
+                    if opened.damaged:
+                        self._found_damaged()
                 return None
             if opened._held != now[:2]:  # another file took its place as it was opened
                 opened.close()
@@ -1373,6 +1382,22 @@ class Store:
             opened.origin = self.origin
             opened._identify = self._identify
             return Reopened(opened, self._reopened(now, kept))
+
+    def _found_damaged(self) -> None:
+        """Say that the file now at the path, found damaged, is not taken: once by
+        :meth:`found_unfit`, and by every change refused from now on."""
+        self.problem = self._unfit_news = (
+            f"The file now at {self.path} is damaged, and is not taken: changes are still "
+            "not saved. tuireader recover carries what can be read of it over to a fresh "
+            "file (or put a backup there), and the reader goes on with it by itself."
+        )
+
+    def found_unfit(self) -> str | None:
+        """Why the file :meth:`reopen` found at the path is not taken (it is damaged),
+        said once, when it is found (None: nothing new)."""
+        with self._lock:
+            news, self._unfit_news = self._unfit_news, None
+            return news
 
     def _reopened(self, now: _Look, kept: Path | None) -> str:
         """What :meth:`reopen` found, for the user: the file at the path is ``now``, and

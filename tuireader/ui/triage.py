@@ -732,6 +732,9 @@ class TriageBook:
                     return self._switch(store, found)
                 if gone is not None:
                     return TriageFailed(gone, None)
+                unfit = store.found_unfit()  # a damaged file put there: not taken
+                if unfit is not None:
+                    return TriageFailed(unfit, None)
                 if not store.changed_elsewhere():
                     return None
                 self._others_since = True
