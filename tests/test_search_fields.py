@@ -147,6 +147,26 @@ def test_a_list_word_that_names_no_list_says_which_lists_there_are(tmp_path):
         assert engine.search("walrus list:corl").message is None
         assert engine.search("walrus -list:neurips").message is None
         assert engine.search("list:corl202", prefix=True).message is None
+        assert engine.search("list:icm", prefix=True).message is None
+        # a word being typed that begins no list's name is said all the same (the
+        # reader reads the last word so, Enter or not)
+        typed = engine.search("list:corl2024", prefix=True)
+        assert typed.said_why and typed.message is not None
+        assert typed.message.startswith("no list is named 'corl2024'; did you mean list:corl2023?")
+
+
+def test_a_list_word_that_names_no_list_is_offered_the_list_by_a_word_of_its_file(tmp_path):
+    # "papercopilot_corl2023" as a whole is further from 'corl2024' than "icml2024" is:
+    # the list meant was offered as list:icml2024
+    library = _venue_lists(tmp_path)
+    for item in library.lists:
+        if item.path.stem == "corl2023":
+            item.path.rename(item.path.with_name("papercopilot_corl2023.json"))
+    library = load_library(sorted(tmp_path.glob("*.json")))
+    engine = open_engine(library, resolve(tmp_path / "data"))
+    said = engine.search("list:corl2024").message
+    assert said is not None and "did you mean list:corl2023?" in said, said
+    assert _titles(engine, "list:corl2023") == ["Grasping with Diffusion Policies"]
 
 
 def _pmlr_lists(tmp_path):

@@ -441,13 +441,17 @@ class Engine:
 
     def _unknown_lists(self, root: ql.Node | None) -> list[str]:
         """What is said of the query's ``list:`` words that name no list of the library
-        (``index.unknown_list``), when it found nothing; not of a word being typed."""
-        words = [
-            word
-            for word in ql.words(root)
-            if word.field == "lists" and not (isinstance(word, ql.Term) and word.prefix)
-        ]
-        said = (unknown_list(word.text, self.library.lists) for word in words)
+        (``index.unknown_list``), when it found nothing; of a word being typed, when no
+        list's name begins with it."""
+        words = [word for word in ql.words(root) if word.field == "lists"]
+        said = (
+            unknown_list(
+                word.text,
+                self.library.lists,
+                prefix=isinstance(word, ql.Term) and word.prefix,
+            )
+            for word in words
+        )
         return list(dict.fromkeys(text for text in said if text))
 
     def _indexed(

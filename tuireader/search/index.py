@@ -191,21 +191,31 @@ def lists_by_file(text: str, lists: Iterable[PaperList]) -> list[PaperList]:
 LISTS_NAMED = 8
 #: what a name given to ``list:`` is quoted for: a space, a quote or a parenthesis
 _SPACED = re.compile(r'[\s"()]')
+#: what parts a list file's stem, or a list's name, into words
+_STEM_PARTS = re.compile(r"[\s_\-.]+")
 
 
-def unknown_list(text: str, lists: Sequence[PaperList]) -> str | None:
+def unknown_list(text: str, lists: Sequence[PaperList], *, prefix: bool = False) -> str | None:
     """What is said of ``list:text`` when it names none of ``lists``, by its name, its
     venue's short name or its file's stem (:func:`list_named`): "no list is named
     'corl2024'; did you mean list:corl2023? (lists: corl2023 (CoRL 2023), …)", the one
-    meant offered first, as a mistyped command is; None when it names one."""
+    meant offered first, as a mistyped command is; None when it names one (``prefix``: a
+    word being typed, when one of their names or words begins with it)."""
     if any(list_named(text, each.name) or list_named(text, each.path.stem) for each in lists):
         return None
     import difflib
 
     known: dict[str, str] = {}
     for each in lists:
-        for name in (each.path.stem, each.name, *venue_aliases(each.name)):
+        # the file's stem in its parts too: "corl2023" of "papercopilot_corl2023"
+        parts = [part for part in _STEM_PARTS.split(each.path.stem) if len(part) > 2]
+        for name in (each.path.stem, each.name, *venue_aliases(each.name), *parts):
             known.setdefault(name.casefold(), name)
+    if prefix:
+        begun = text.casefold()
+        words = {word for name in known for word in (name, *_STEM_PARTS.split(name))}
+        if any(word.startswith(begun) for word in words):
+            return None
     said = f"no list is named {shortened(text)!r}"
     close = difflib.get_close_matches(text.casefold(), list(known), n=1, cutoff=0.6)
     if close:
