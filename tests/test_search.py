@@ -341,6 +341,10 @@ def test_an_unknown_filter_value_is_said_with_the_values_it_takes(engine):
     )
     result = engine.search("is:kep")
     assert result.message is not None and "did you mean is:kept?" in result.message
+    # a list's decision is searched with status:, which is: is a slip away from
+    for value in ("oral", "Spotlight", "poster"):
+        said = engine.search(f"is:{value}").message
+        assert said is not None and f"did you mean status:{value.lower()}?" in said, said
 
 
 @pytest.mark.parametrize(

@@ -660,7 +660,16 @@ def unknown_value(flt: Filter) -> str | None:
     close = difflib.get_close_matches(flt.value, values, n=1, cutoff=0.6)
     if close:
         said += f"; did you mean {flt.name}:{close[0]}?"
+    elif flt.name == "is" and flt.value.casefold() in _DECISIONS:
+        said += f"; did you mean status:{flt.value}?"  # the list's decision, not triage
     return f"{said} ({flt.name}: takes {', '.join(values)})"
+
+
+#: the decisions lists give papers (searched with ``status:``), which ``is:oral`` means
+_DECISIONS = frozenset(
+    {"oral", "spotlight", "poster", "highlight", "accept", "accepted", "reject", "rejected"}
+    | {"withdraw", "withdrawn", "workshop", "award", "best paper"}
+)
 
 
 #: the values ``is:`` and ``has:`` take, and what a message calls the filter
