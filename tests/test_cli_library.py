@@ -408,3 +408,19 @@ def test_a_file_in_a_folder_that_holds_no_papers_is_said_when_new_not_every_comm
     # named on its own, a file that holds no papers is the user's input: said every time
     code, _out, err = run(capsys, "search", "privacy", str(folder / "package.json"), str(folder))
     assert code == 2 and "package.json" in err
+
+
+def test_lists_names_the_file_of_a_folders_list_that_goes_by_another_name(capsys, tmp_path):
+    # list: and remove take a list's file name, which lists did not show for a folder's
+    folder = tmp_path / "lists"
+    record = {"title": "Grasping with Diffusion", "abstract": "x", "venue": "CoRL 2023"}
+    (folder / "corl2023.json").parent.mkdir()
+    (folder / "corl2023.json").write_text(json.dumps([record]), encoding="utf-8")
+    write_jsonl(folder / "demo.jsonl", RECORDS)
+    code, _, err = run(capsys, "add", str(folder), "--seeds")
+    assert code == 0, err
+    code, out, err = run(capsys, "lists")
+    assert code == 0, err
+    names = [line.split(maxsplit=1)[1] for line in out.splitlines() if line.startswith(" " * 8)]
+    assert "CoRL 2023  (corl2023.json)" in names and "demo" in names, names
+    assert "ICML 2024 Papers" in names  # the seeds' files say nothing

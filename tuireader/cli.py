@@ -942,7 +942,11 @@ def _print_lists(session, args: argparse.Namespace, shelf_view, notes: Sequence 
                 print(_line(f"{count:6d}  {entry.name:<{width}}  {where}{titled}"))
                 if entry.kind != "file":
                     for pl in found:
-                        print(_line(f"{'':8}{pl.count:6d}  {pl.name}"))
+                        # the file too, when the list goes by another name: list: and
+                        # remove take either
+                        named = pl.name != pl.path.stem and entry.kind != "seeds"
+                        file = f"  ({pl.path.name})" if named else ""
+                        print(_line(f"{'':8}{pl.count:6d}  {pl.name}{file}"))
             elif status.state == "moved":
                 print(
                     _line(f"     !  {entry.name:<{width}}  {where}  [moved to {status.moved_to}]")
