@@ -99,6 +99,9 @@ def test_remove_of_an_unknown_list_changes_nothing(capsys, demo):
     code, _out, err = run(capsys, "remove", "demo", "nosuchlist")
     assert code == 2 and "no list 'nosuchlist'" in err and "lists: demo" in err
     assert shelf.shelf_file(resolve()).read_bytes() == before
+    code, _out, err = run(capsys, "remove", "Demos")
+    assert code == 2 and "no list 'Demos' in your library; did you mean demo? (lists: demo)" in err
+    assert shelf.shelf_file(resolve()).read_bytes() == before
 
 
 def test_add_refuses_what_is_not_there_or_holds_no_papers(capsys, demo, tmp_path):

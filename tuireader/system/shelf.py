@@ -520,6 +520,15 @@ def match(shelf: Shelf, item: str) -> list[Entry]:
     return [e for e in shelf.entries if e.name.casefold() == item.casefold()]
 
 
+def _meant(shelf: Shelf, item: str) -> str:
+    """ "; did you mean demo?" when an entry's name is a slip away from ``item``."""
+    import difflib
+
+    names = {entry.name.casefold(): entry.name for entry in shelf.entries}
+    close = difflib.get_close_matches(item.casefold(), list(names), n=1, cutoff=0.6)
+    return f"; did you mean {names[close[0]]}?" if close else ""
+
+
 def remove(paths: DataPaths, items: Sequence[str | Entry]) -> Change:
     """Take lists off the shelf, by name or path, or entries read from it before (still
     there as they were); raises ShelfError (and changes nothing) when one names no list
@@ -535,7 +544,9 @@ def remove(paths: DataPaths, items: Sequence[str | Entry]) -> Change:
                 found = match(shelf, item)
             if not found:
                 names = ", ".join(e.name for e in shelf.entries) or "none"
-                raise ShelfError(f"no list {item!r} in your library (lists: {names})")
+                raise ShelfError(
+                    f"no list {item!r} in your library{_meant(shelf, item)} (lists: {names})"
+                )
             if len(found) > 1:
                 where = "; ".join(str(e.location) for e in found)
                 raise ShelfError(f"{item!r} names {len(found)} lists ({where}); give the path")
