@@ -519,7 +519,7 @@ def test_editors_stand_for_the_authors_of_an_edited_book() -> None:
     assert apa.text == "Erleben, K. (Ed.). (2005). Physics-based animation. Charles River Media."
     assert W_NO_AUTHORS not in apa.warnings
     mla = format_citation(book, "mla").text
-    assert mla == 'Erleben, Kenny, editor. "Physics-based animation." Charles River Media, 2005.'
+    assert mla == "Erleben, Kenny, editor. Physics-based animation. Charles River Media, 2005."
     fields = parse_one(format_citation(book, "bibtex").text)
     assert (fields["ENTRYTYPE"], fields["ID"]) == ("book", "erleben2005physics")
     assert fields["editor"] == "Erleben, Kenny" and fields["publisher"] == "Charles River Media"
