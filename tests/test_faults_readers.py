@@ -362,9 +362,11 @@ def test_json_cut_short_inside_its_list_of_papers_is_said_to_be_cut_short(tmp_pa
     whole = json.dumps(shape(items), indent=3)
     cut = whole[: whole.index('"Paper 7"') + 4]
     result = read_file(write(tmp_path, "cut.json", cut.encode()))
-    problem = result.problems[-1]
-    assert "is not valid JSON (" in problem.message
-    assert problem.message.endswith("(is the file cut short?)"), problem.message
+    problem = result.problems[0]
+    assert "is not valid JSON from line" in problem.message
+    assert problem.message.endswith("read the 7 records before it (is the file cut short?)")
+    # the papers before the break are kept, where the whole file was lost
+    assert [r.title for r in result.records] == [f"Paper {n}" for n in range(7)]
     # a mistake inside such a file is not put down to a file cut short
     broken = whole.replace('"Paper 7",', '"Paper 7"', 1)
     result = read_file(write(tmp_path, "broken.json", broken.encode()))
@@ -592,3 +594,24 @@ def test_bibtex_stray_brace_in_the_last_field_is_reported(tmp_path: Path) -> Non
         "the entry at line 1, key last, has one “}” too many in its abstract field, "
         "check that entry"
     )
+
+
+def test_a_papers_object_cut_short_inside_a_paper_keeps_only_whole_papers(tmp_path) -> None:
+    # the break inside a paper's own list (its authors), after text holding the
+    # characters JSON is built of: the paper broken off is not read, its whole ones are
+    items = [
+        {
+            "title": f'Paper {n}: "quoted", [bracketed], {{braced}}: a, b',
+            "authors": [f"Author {n}.{k}" for k in range(4)],
+            "abstract": "Text, with commas [and brackets] {and braces}.",
+        }
+        for n in range(5)
+    ]
+    whole = json.dumps({"name": "A list", "notes": items}, indent=2)
+    cut = whole[: whole.index('"Author 3.2"') + 6]  # inside paper 3's third author
+    result = read_file(write(tmp_path, "cut.json", cut.encode()))
+    assert [r.title for r in result.records] == [item["title"] for item in items[:3]]
+    assert result.records[2].authors == ("Author 2.0", "Author 2.1", "Author 2.2", "Author 2.3")
+    assert "read the 3 records before it (is the file cut short?)" in result.problems[0].message
+    # the same list whole: nothing is said
+    assert len(read_file(write(tmp_path, "whole.json", whole.encode())).records) == 5

@@ -777,15 +777,18 @@ def parse_json(text: str, path: Path) -> ReadResult:
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
         prefix = _array_prefix(text)
+        if prefix is None and ran_out:
+            prefix = _records_prefix(text)
         if prefix is None:
             said = f"is not valid JSON ({where})" + (f" {CUT_SHORT}" if ran_out else "")
             return failure(path, said, "json")
         # a download or a copy cut short: the records before the break are still read
         data, lineno = prefix
-        s = "" if len(data) == 1 else "s"
+        count = _records_in(data)
+        s = "" if count == 1 else "s"
         broken = Problem(
             path,
-            f"is not valid JSON from line {lineno} on ({where}); read the {len(data)} "
+            f"is not valid JSON from line {lineno} on ({where}); read the {count} "
             f"record{s} before it" + (f" {CUT_SHORT}" if ran_out else ""),
             "warning",
         )
@@ -829,6 +832,78 @@ def _array_prefix(text: str) -> tuple[list[Any], int] | None:
     if not items:
         return None
     return items, text.count("\n", 0, pos) + 1
+
+
+#: the keys whose list :func:`_from_data` takes for the papers of an object
+_RECORD_KEYS = ("papers", "records", "items", "notes", "submissions")
+_QUOTED_RECORD_KEYS = frozenset(f'"{key}"' for key in _RECORD_KEYS)
+#: what shapes a JSON text: a whole string, a quote left open, a bracket, a brace, a
+#: comma or a colon (numbers and words need no more than what ends them)
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{},:]')
+
+
+def _records_prefix(text: str) -> tuple[Any, int] | None:
+    """A JSON text cut short inside a list of papers that an object holds (``{"papers":
+    [...`` , or a crawl's ``[{"venue": …, "submissions": [...``), made whole: cut after
+    the last paper that list holds whole, and everything still open closed. Returns
+    the data and the line where the first paper that cannot be read starts; None when
+    the text breaks off anywhere else (or is whole)."""
+    # (bracket, the key whose value it is) of every list and object open at this point
+    open_now: list[tuple[str, str | None]] = []
+    key: str | None = None
+    string: str | None = None
+    cut: tuple[int, list[str]] | None = None
+    for found in _JSON_TOKEN.finditer(text):
+        token = found.group()
+        if token == '"':
+            break  # a string left open: where the text breaks off
+        if token[0] == '"':
+            string = token
+            continue
+        if token == ":":
+            key = string
+        elif token in "[{":
+            owner = key if open_now and open_now[-1][0] == "{" else None
+            open_now.append((token, owner))
+            key = None
+        elif token in "]}":
+            if not open_now:
+                return None
+            open_now.pop()
+            if not open_now:
+                return None  # the text is whole here: not cut short
+        else:  # a comma: in a list of papers, the one before it is whole
+            if (
+                open_now
+                and open_now[-1][0] == "["
+                and open_now[-1][1] in _QUOTED_RECORD_KEYS
+                # the papers, not a list of the same name inside one (a submission's notes)
+                and not any(owner in _QUOTED_RECORD_KEYS for _, owner in open_now[:-1])
+            ):
+                cut = (found.start(), [bracket for bracket, _ in open_now])
+            key = None
+        string = None
+    if not open_now or cut is None:
+        return None
+    at, brackets = cut
+    closing = "".join("]" if bracket == "[" else "}" for bracket in reversed(brackets))
+    try:
+        data = loads(text[:at] + closing)
+    except (ValueError, RecursionError):
+        return None
+    return data, text.count("\n", 0, at) + 1
+
+
+def _records_in(data: Any) -> int:
+    """How many records ``data`` holds, as :func:`_from_data` looks for them: a list's
+    elements, or the elements of the list of papers an object (or each of a list's
+    objects, a crawl's venues) holds."""
+    if isinstance(data, dict):
+        papers = next((data[k] for k in _RECORD_KEYS if isinstance(data.get(k), list)), None)
+        return 1 if papers is None else len(papers)
+    if isinstance(data, list):
+        return sum(_records_in(item) if isinstance(item, dict) else 1 for item in data)
+    return 1
 
 
 def _with_problem(result: ReadResult, problem: Problem) -> ReadResult:
