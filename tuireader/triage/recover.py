@@ -15,13 +15,13 @@ import errno
 import os
 import sqlite3
 import tempfile
-import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
 from tuireader.triage.store import (
     _SQLITE_MAGIC,
+    BESIDE,
     SCHEMA_VERSION,
     Store,
     _copy_readable,
@@ -33,16 +33,13 @@ from tuireader.triage.store import (
     _is_full,
     _read_only,
     make_private,
+    unused_name,
 )
 
 #: what ``recover`` did: the fresh file is in place; or nothing was changed, because
 #: there is no file, it is sound, it must be left alone, or the fresh one could not be
 #: written.
 OUTCOMES = ("recovered", "missing", "sound", "refused", "failed")
-
-#: what SQLite keeps beside a database: its log, its shared memory, a rollback journal. Any
-#: of them left at the path would be laid over the fresh file when it is next opened.
-_BESIDE = ("-wal", "-shm", "-journal")
 
 #: SQLite's lock bytes (the pending byte, the reserved byte and the shared range): every
 #: connection holds a shared lock on them for as long as it has a WAL database open.
@@ -293,18 +290,15 @@ def _sync_folder(folder: Path) -> None:
 
 def _kept_name(path: Path) -> Path:
     """A name beside ``path`` for the damaged file, that nothing has (nor a log of it)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for number in range(1, 1000):
-        extra = "" if number == 1 else f"-{number}"
-        kept = path.with_name(f"{path.stem}-damaged-{stamp}{extra}{path.suffix}")
-        if not any(os.path.lexists(f"{kept}{end}") for end in ("", *_BESIDE)):
-            return kept
-    raise FileExistsError(errno.EEXIST, "no free name for the damaged file", str(path))
+    kept = unused_name(path, "damaged")
+    if any(os.path.lexists(f"{kept}{end}") for end in ("", *BESIDE)):
+        raise FileExistsError(errno.EEXIST, "no free name for the damaged file", str(path))
+    return kept
 
 
 def _swap(path: Path, fresh: Path, kept: Path) -> None:
     """Put ``fresh`` in place of the damaged file at ``path``, which is kept as ``kept``
-    with what SQLite keeps beside it (:data:`_BESIDE`). The damaged file is linked to its
+    with what SQLite keeps beside it (:data:`BESIDE`). The damaged file is linked to its
     new name first, so that it always has one and there is always a file at ``path``;
     where the file system has no links it is renamed. On failure, what was moved is put
     back."""
@@ -319,7 +313,7 @@ def _swap(path: Path, fresh: Path, kept: Path) -> None:
                 raise
             os.rename(path, kept)
             moved.append((path, kept))
-        for end in _BESIDE:
+        for end in BESIDE:
             if os.path.lexists(f"{path}{end}"):
                 os.rename(f"{path}{end}", f"{kept}{end}")
                 moved.append((Path(f"{path}{end}"), Path(f"{kept}{end}")))

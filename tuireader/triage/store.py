@@ -614,7 +614,7 @@ def make_private(path: Path) -> None:
     regular files are touched; a failure (not the owner) is left to the open that
     follows, which reports what matters.
     """
-    for candidate in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for candidate in (path, *_companions(path)):
         try:
             if candidate.is_symlink() or not candidate.is_file():
                 continue
@@ -683,13 +683,29 @@ def _companions(path: Path) -> tuple[Path, Path]:
     return Path(f"{path}-wal"), Path(f"{path}-shm")
 
 
+#: what SQLite keeps beside a database: its log, its shared memory, a rollback journal.
+#: Any of them left at the path is laid over the file there when it is next opened.
+BESIDE = ("-wal", "-shm", "-journal")
+
+
+def unused_name(path: Path, kind: str) -> Path:
+    """A name beside ``path`` for a copy of it, ``<stem>-<kind>-<time><suffix>`` (with
+    ``-2``, ``-3``… after the time when taken), that nothing has, nor a file SQLite keeps
+    beside one (:data:`BESIDE`); the last one tried when every one is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, 1000):
+        extra = "" if number == 1 else f"-{number}"
+        name = path.with_name(f"{path.stem}-{kind}-{stamp}{extra}{path.suffix}")
+        if not any(os.path.lexists(f"{name}{end}") for end in ("", *BESIDE)):
+            break
+    return name
+
+
 def _untouched(path: Path) -> bool:
     """True when nothing lies beside the file: no connection has it open (a connection
     to a WAL database keeps its log and shared memory as long as it lives), and no log
     or journal waits to be laid over it. Such a file is read as it is."""
-    return not any(
-        Path(f"{path}{end}").exists() for end in ("-wal", "-shm", "-journal")
-    ) and not _held_here(path)
+    return not any(Path(f"{path}{end}").exists() for end in BESIDE) and not _held_here(path)
 
 
 def _read_only(path: Path, timeout: float) -> Generator[sqlite3.Connection, None, None]:
@@ -1439,13 +1455,7 @@ class Store:
         """Write everything this store holds beside its path, as
         ``triage-before-replace-<time>.sqlite3``: where, and what went wrong (None:
         done)."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = self.path
-        for number in range(1, 1000):
-            extra = "" if number == 1 else f"-{number}"
-            kept = path.with_name(f"{path.stem}-before-replace-{stamp}{extra}{path.suffix}")
-            if not os.path.lexists(kept):
-                break
+        kept = unused_name(self.path, "before-replace")
         return kept, self._copy_to(kept)
 
     def _let_go(self, problem: str) -> None:
@@ -1479,15 +1489,14 @@ class Store:
         return None
 
     def _note_companions(self) -> None:
-        for name in ("-wal", "-shm"):
-            key = _file_key(Path(f"{self.path}{name}"))
+        for companion in _companions(self.path):
+            key = _file_key(companion)
             if key is not None:
                 self._companions.add(key)
 
     def _drop_companions(self) -> None:
         """Take away this store's log and shared memory from a path its file has left."""
-        for name in ("-wal", "-shm"):
-            companion = Path(f"{self.path}{name}")
+        for companion in _companions(self.path):
             if _file_key(companion) in self._companions:
                 try:
                     companion.unlink()
