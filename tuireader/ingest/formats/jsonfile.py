@@ -834,7 +834,7 @@ def _array_prefix(text: str) -> tuple[list[Any], int] | None:
     return items, text.count("\n", 0, pos) + 1
 
 
-#: the keys whose list :func:`_from_data` takes for the papers of an object
+#: the keys whose list :func:`_from_data` takes for the papers of an object, the first found
 _RECORD_KEYS = ("papers", "records", "items", "notes", "submissions")
 _QUOTED_RECORD_KEYS = frozenset(f'"{key}"' for key in _RECORD_KEYS)
 #: what shapes a JSON text: a whole string, a quote left open, a bracket, a brace, a
@@ -894,12 +894,18 @@ def _records_prefix(text: str) -> tuple[Any, int] | None:
     return data, text.count("\n", 0, at) + 1
 
 
+def _papers_of(data: dict[str, Any]) -> list[Any] | None:
+    """The list of papers an object holds under one of :data:`_RECORD_KEYS` (the first
+    found), or None."""
+    return next((data[key] for key in _RECORD_KEYS if isinstance(data.get(key), list)), None)
+
+
 def _records_in(data: Any) -> int:
     """How many records ``data`` holds, as :func:`_from_data` looks for them: a list's
     elements, or the elements of the list of papers an object (or each of a list's
     objects, a crawl's venues) holds."""
     if isinstance(data, dict):
-        papers = next((data[k] for k in _RECORD_KEYS if isinstance(data.get(k), list)), None)
+        papers = _papers_of(data)
         return 1 if papers is None else len(papers)
     if isinstance(data, list):
         return sum(_records_in(item) if isinstance(item, dict) else 1 for item in data)
@@ -917,14 +923,7 @@ def _from_data(data: Any, path: Path) -> ReadResult:
     """The records of a JSON file's parsed ``data``."""
     name: str | None = None
     if isinstance(data, dict):
-        papers = next(
-            (
-                data[key]
-                for key in ("papers", "records", "items", "notes", "submissions")
-                if isinstance(data.get(key), list)
-            ),
-            None,
-        )
+        papers = _papers_of(data)
         if papers is None:
             papers = [data]
         else:
