@@ -191,8 +191,6 @@ def lists_by_file(text: str, lists: Iterable[PaperList]) -> list[PaperList]:
 LISTS_NAMED = 8
 #: what a name given to ``list:`` is quoted for: a space, a quote or a parenthesis
 _SPACED = re.compile(r'[\s"()]')
-#: what parts a list file's stem, or a list's name, into words
-_STEM_PARTS = re.compile(r"[\s_\-.]+")
 
 
 def unknown_list(text: str, lists: Sequence[PaperList], *, prefix: bool = False) -> str | None:
@@ -207,13 +205,14 @@ def unknown_list(text: str, lists: Sequence[PaperList], *, prefix: bool = False)
 
     known: dict[str, str] = {}
     for each in lists:
-        # the file's stem in its parts too: "corl2023" of "papercopilot_corl2023"
-        parts = [part for part in _STEM_PARTS.split(each.path.stem) if len(part) > 2]
+        # the file's stem in its words too, as the index reads names: "corl2023" of
+        # "papercopilot_corl2023"
+        parts = [part for part in _name_terms(each.path.stem) if len(part) > 2]
         for name in (each.path.stem, each.name, *venue_aliases(each.name), *parts):
             known.setdefault(name.casefold(), name)
     if prefix:
         begun = text.casefold()
-        words = {word for name in known for word in (name, *_STEM_PARTS.split(name))}
+        words = {word for name in known for word in (name, *_name_terms(name))}
         if any(word.startswith(begun) for word in words):
             return None
     said = f"no list is named {shortened(text)!r}"
