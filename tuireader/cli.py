@@ -412,6 +412,7 @@ def _own_file(output: str, session: Any, args: argparse.Namespace) -> str | None
     from pathlib import Path
 
     from tuireader.system.shelf import FILE_NAME
+    from tuireader.triage.store import BESIDE
 
     target = Path(output).expanduser()
     paths = session.paths
@@ -419,7 +420,7 @@ def _own_file(output: str, session: Any, args: argparse.Namespace) -> str | None
         (paths.state_db, "the triage file, your marks, tags and notes"),
         *(
             (paths.state_db.with_name(paths.state_db.name + end), "part of the triage file")
-            for end in ("-wal", "-shm", "-journal")
+            for end in BESIDE
         ),
         (paths.root / FILE_NAME, "your library's list of lists"),
         (paths.config_file, "the settings file"),

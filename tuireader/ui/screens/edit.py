@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -18,6 +17,7 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, Label, TextArea
 
 from tuireader.render.textrender import display_title, visible
+from tuireader.ui.widgets.search import LinesJoined
 
 
 def split_tags(text: str) -> list[str]:
@@ -44,17 +44,11 @@ class TagSuggester(Suggester):
         return None
 
 
-class TagInput(Input):
+class TagInput(LinesJoined):
     """The tags typed: a paste of several lines (a tag a line) gives a tag of each line,
     where Input keeps the first line only."""
 
-    def _on_paste(self, event: events.Paste) -> None:
-        lines = event.text.splitlines()
-        if len(lines) < 2:
-            return  # Input inserts it as it is
-        event.prevent_default()
-        super()._on_paste(events.Paste(", ".join(line.strip() for line in lines if line.strip())))
-        event.stop()
+    JOIN = ", "
 
 
 class TagEditor(ModalScreen[list[str] | None]):

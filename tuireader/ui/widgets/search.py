@@ -11,11 +11,31 @@ from textual.reactive import Reactive
 from textual.widgets import Input
 
 
-class SearchBox(Input):
+class LinesJoined(Input):
+    """An input that takes a paste of several lines whole, its lines joined by
+    :attr:`JOIN` (Input keeps only the first line)."""
+
+    #: what goes between the pasted lines (blank lines are left out).
+    JOIN: ClassVar[str] = " "
+
+    def _on_paste(self, event: events.Paste) -> None:
+        lines = event.text.splitlines()
+        if len(lines) < 2:
+            return  # Input inserts it as it is
+        event.prevent_default()
+        joined = self.JOIN.join(line.strip() for line in lines if line.strip())
+        super()._on_paste(events.Paste(joined))
+        event.stop()
+
+
+class SearchBox(LinesJoined):
     """Where the query is typed. Enter, Down or Tab move on to the results.
 
     Moving on runs the screen's ``focus_results`` action directly (not through a message)
     so that a key typed right after Enter already reaches the list.
+
+    A paste of several lines (a title that wraps in a PDF, a page of text) is searched
+    whole, its lines joined by spaces.
 
     The cursor does not blink unless asked for (``cursor_blink=True``): a blinking cursor
     redraws the box twice a second, which is bytes on the wire for as long as the reader
@@ -36,17 +56,6 @@ class SearchBox(Input):
     def __init__(self, *, id: str | None = None, cursor_blink: bool = False) -> None:
         super().__init__(placeholder="Search papers  ( / )", id=id, select_on_focus=False)
         self.cursor_blink = cursor_blink
-
-    def _on_paste(self, event: events.Paste) -> None:
-        """A paste of several lines (a title that wraps in a PDF, a page of text) is
-        searched whole, its lines joined by spaces: Input keeps only the first line."""
-        lines = event.text.splitlines()
-        if len(lines) < 2:
-            return  # Input inserts it as it is
-        event.prevent_default()
-        joined = " ".join(line.strip() for line in lines if line.strip())
-        super()._on_paste(events.Paste(joined))
-        event.stop()
 
     async def action_clear_or_leave(self) -> None:
         """Clear the query; if it is already empty, move on to the results."""
