@@ -137,10 +137,9 @@ class TriageSaved(Message):
 @dataclass
 class TriageReopened(Message):
     """The writer went on with a sound triage file found where the store had stopped
-    saving (recovered, written again, a replacement): it saves to ``store`` from now on,
-    and ``snapshot`` is what that file holds; ``summary`` says what happened."""
+    saving (recovered, written again, a replacement), and saves to it from now on:
+    ``snapshot`` is what that file holds; ``summary`` says what happened."""
 
-    store: Store
     snapshot: TriageSnapshot
     summary: str
     #: the file holds an action undo can take back.
@@ -770,14 +769,10 @@ class TriageBook:
         except StoreError as error:
             new.close()  # the old store stays, read-only; the next look tries again
             return TriageFailed(error.user_message, None)
-        try:
-            last_move: int | None = new.last_move()
-        except StoreError:
-            last_move = None
         self.store = new
         old.close()
         return TriageReopened(
-            new, snapshot, found.message, undoable=bool(_undoable(new)), last_move=last_move
+            snapshot, found.message, undoable=bool(_undoable(new)), last_move=_last_move(new)
         )
 
     @property
@@ -843,13 +838,23 @@ def open_triage(opener: Callable[[], Store] | None) -> StoreOpened:
         problem = ""
     except StoreError as error:
         snapshot, resume, problem = TriageSnapshot({}, {}, {}), None, error.user_message
-    try:
-        last_move: int | None = store.last_move()
-    except StoreError:
-        last_move = None  # ids are written as the lists shown give them
     return StoreOpened(
-        store, snapshot, resume, problem, undoable=bool(_undoable(store)), last_move=last_move
+        store,
+        snapshot,
+        resume,
+        problem,
+        undoable=bool(_undoable(store)),
+        last_move=_last_move(store),
     )
+
+
+def _last_move(store: Store) -> int | None:
+    """Where ``store``'s record of moves stands (None: it could not be read, and ids are
+    written as the lists shown give them)."""
+    try:
+        return store.last_move()
+    except StoreError:
+        return None
 
 
 def _undoable(store: Store) -> bool | None:
