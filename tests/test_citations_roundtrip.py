@@ -114,6 +114,32 @@ def test_a_link_an_abstract_mentions_is_no_citations_url(tmp_path) -> None:
         assert f"]({link})" in format_citation(paper, "markdown", library=library).text
 
 
+def test_a_link_an_abstract_mentions_leaves_the_papers_own_link_in_its_citation() -> None:
+    # an abstract naming another arXiv paper, DOI or PMLR page stood for the paper's
+    # own: its arXiv page, DOI and PMLR page were not made, and the citation had no url
+    from tuireader.model import Link, Paper
+
+    mentions = (
+        Link("https://arxiv.org/abs/1111.11111", "paper", "text"),
+        Link("https://doi.org/10.9999/other", "paper", "text"),
+    )
+    paper = Paper(
+        id="p",
+        title="Ours",
+        abstract="See arxiv.org/abs/1111.11111 and doi.org/10.9999/other.",
+        authors=("Ada Lovelace",),
+        year=2020,
+        arxiv_id="2001.00001",
+        doi="10.1234/ours",
+        links=mentions,
+    )
+    bibtex = format_citation(paper, "bibtex").text
+    assert "url = {https://arxiv.org/abs/2001.00001}" in bibtex, bibtex
+    assert "1111.11111" not in bibtex and "10.9999" not in bibtex
+    assert best_link(paper) == "https://arxiv.org/abs/2001.00001"
+    assert format_citation(paper, "url").text == "https://arxiv.org/abs/2001.00001"
+
+
 # ---------------------------------------------------------------- source entries
 
 

@@ -1281,19 +1281,21 @@ def _beside_the_work(link: Link) -> bool:
 
 def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
     links = [link for link in paper.links if _clean(link.url)]
+    # the record's own links: one its abstract mentions may be of another work, and
+    # does not stand for the paper's own page, PDF, DOI or arXiv page
+    own = [link for link in links if link.origin != "text"]
     if venue and venue.pmlr_volume and paper.pmlr_key:
         base = f"https://proceedings.mlr.press/v{venue.pmlr_volume}/{paper.pmlr_key}"
         if not any(
-            _host(link.url).endswith("proceedings.mlr.press") and not _is_pdf(link)
-            for link in links
+            _host(link.url).endswith("proceedings.mlr.press") and not _is_pdf(link) for link in own
         ):
             links.append(Link(f"{base}.html", "paper", "pmlr_key"))
-        if not any(_is_pdf(link) for link in links):
+        if not any(_is_pdf(link) for link in own):
             links.append(Link(f"{base}/{paper.pmlr_key}.pdf", "paper", "pmlr_key"))
-    if paper.doi and not any(_host(link.url).endswith("doi.org") for link in links):
+    if paper.doi and not any(_host(link.url).endswith("doi.org") for link in own):
         links.append(Link(f"https://doi.org/{_doi(paper.doi)}", "paper", "doi"))
     arxiv = _arxiv(paper, links)
-    if arxiv and not any(_host(link.url).endswith("arxiv.org") for link in links):
+    if arxiv and not any(_host(link.url).endswith("arxiv.org") for link in own):
         links.append(Link(f"https://arxiv.org/abs/{arxiv[0]}", "paper", "arxiv"))
     # Links made here from the paper's DOI, PMLR key or arXiv id meet the same test as
     # every other link: nothing unsafe reaches a citation, an export or a clipboard.
