@@ -1951,16 +1951,12 @@ def _mla(facts: _Facts) -> str:
     # MLA quotes the title of a work in a container (quotation marks inside it become
     # single ones) and sets a work that stands alone (a book, a report, a thesis) in
     # italics, which plain text shows as the title itself.
+    title = _display_title(facts)
     if (facts.paper.entry_type or "").lower() in _STANDALONE_TYPES:
-        quoted = _end(_display_title(facts))
+        quoted = _end(title)
     else:
-        title = (
-            _display_title(facts)
-            .replace('"', "'")
-            .replace("\u201c", "\u2018")
-            .replace("\u201d", "\u2019")
-        )
-        quoted = f'"{_end(title)}"'
+        inner = title.replace('"', "'").replace("\u201c", "\u2018").replace("\u201d", "\u2019")
+        quoted = f'"{_end(inner)}"'
     if facts.authors:
         head = f"{_end(_mla_authors(facts.authors))} {quoted}"
     elif facts.editors:  # an edited book: "Erleben, Kenny, editor."

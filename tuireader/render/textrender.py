@@ -665,6 +665,10 @@ def _dispatch(*groups: tuple[Iterable[str], _Handler]) -> dict[str, _Handler]:
     return table
 
 
+#: the fractions and binomials of math, each taking two arguments
+_FRACTIONS = ("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac")
+_BINOMIALS = ("binom", "tbinom", "dbinom")
+
 _COMMANDS = _dispatch(
     (GREEK, _MathParser._greek),
     (SYMBOLS, _MathParser._symbol),
@@ -675,8 +679,8 @@ _COMMANDS = _dispatch(
     (STYLED_FONTS, _MathParser._styled_font),
     (TEXT_SYMBOLS, _MathParser._text_symbol),
     (ACCENTS, _MathParser._accent),
-    (("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac"), _MathParser._frac),
-    (("binom", "tbinom", "dbinom"), _MathParser._binom),
+    (_FRACTIONS, _MathParser._frac),
+    (_BINOMIALS, _MathParser._binom),
     (("sqrt",), _MathParser._sqrt),
     (("begin", "end"), _MathParser._environment),
     (IGNORED, _MathParser._ignored),
@@ -1073,9 +1077,7 @@ def _math_command(text: str, pos: int, events: list[object]) -> int | None:
 
 
 #: math commands of two arguments.
-_TWO_ARGUMENTS = frozenset(
-    ("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac", "binom", "tbinom", "dbinom")
-)
+_TWO_ARGUMENTS = frozenset((*_FRACTIONS, *_BINOMIALS))
 
 #: commands of running text with arguments of their own: each makes its events from the
 #: text after its name, and returns where they end (None: not written as expected).

@@ -629,7 +629,7 @@ def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
         target = by_key.get((fields.get("crossref") or "").strip().lower())
         if target is not None and target != index:
             parents[index] = entries[target]
-            if entries[target].kind.lower() not in _PAPER_KINDS:
+            if entries[target].kind not in _PAPER_KINDS:
                 used.add(target)
         elif (
             file_wide is not None

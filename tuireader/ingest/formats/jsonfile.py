@@ -792,7 +792,8 @@ def parse_json(text: str, path: Path) -> ReadResult:
             f"record{s} before it" + (f" {CUT_SHORT}" if ran_out else ""),
             "warning",
         )
-        return _with_problem(_from_data(data, path), broken)
+        result = _from_data(data, path)
+        return replace(result, problems=(broken, *result.problems))
     except RecursionError:
         return failure(path, "is not valid JSON (nested too deeply)", "json")
     return _from_data(data, path)
@@ -910,13 +911,6 @@ def _records_in(data: Any) -> int:
     if isinstance(data, list):
         return sum(_records_in(item) if isinstance(item, dict) else 1 for item in data)
     return 1
-
-
-def _with_problem(result: ReadResult, problem: Problem) -> ReadResult:
-    """``result`` with ``problem`` said first."""
-    return ReadResult(
-        result.path, result.name, result.format, result.records, (problem, *result.problems)
-    )
 
 
 def _from_data(data: Any, path: Path) -> ReadResult:
