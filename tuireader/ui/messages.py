@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from tuireader.model import Library
+from tuireader.model import Library, Problem
 from tuireader.system.clipboard import CopyOutcome
 from tuireader.ui.services import Changes, OnDisk
 
@@ -139,3 +139,6 @@ class ListsReread(Message):
     #: where the triage file's record of moves stands now (None: no triage file open)
     moves: tuple[tuple[str, str], ...] = ()
     last_move: int | None = None
+    #: the lists read before that could not be read now, or only up to where they break
+    #: off (``main._broken``), each with whether it is newly so
+    broken: tuple[tuple[Problem, bool], ...] = ()

@@ -1977,7 +1977,8 @@ class MainScreen(Screen[None]):
             reason = f"{type(error).__name__}: {error}"
             self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk))
             return
-        unreadable = _now_unreadable(self.library, library, found)
+        broken = tuple(_broken(self.library, library))
+        unreadable = _now_unreadable(broken, found)
         if unreadable:
             # caught halfway through being written (an editor, a download, a sync): the
             # papers read before stay, and the file is read again when it changes next;
@@ -1988,7 +1989,7 @@ class MainScreen(Screen[None]):
             self.post_message(msg.LibraryFailed(reason, again=True, on_disk=on_disk, unread=unread))
             return
         pairs = tuple((move.old_id, move.new_id) for move in moves)
-        self.post_message(msg.ListsReread(library, found, on_disk, pairs, last_move))
+        self.post_message(msg.ListsReread(library, found, on_disk, pairs, last_move, broken))
 
     def on_lists_reread(self, message: msg.ListsReread) -> None:
         """Show the lists as read again: the query, the order and the highlighted paper
@@ -2027,7 +2028,7 @@ class MainScreen(Screen[None]):
         touched = {os.path.abspath(path) for path in message.changes.paths}
         broken = [
             f"{Path(problem.path).name}: {problem.message}".replace("\n", "\\n")
-            for problem, new in _broken(before, library)
+            for problem, new in message.broken
             if new or os.path.abspath(problem.path) in touched
         ]
         said = "\n".join([*lines, *broken])
@@ -2440,20 +2441,17 @@ def _broken(before: Library | None, after: Library) -> list[tuple[Problem, bool]
     return found
 
 
-def _now_unreadable(before: Library | None, after: Library, found: Changes) -> list[Problem]:
-    """The problems of the lists ``before`` read whole that changed on disk (``found``)
-    and could not be read at all for ``after``, or only up to where they break off: caught
-    being written, their papers read before are kept until they change again.
+def _now_unreadable(broken: Sequence[tuple[Problem, bool]], found: Changes) -> list[Problem]:
+    """The problems of the lists read whole before that changed on disk (``found``) and
+    could not be read at all now, or only up to where they break off (of ``broken``, from
+    :func:`_broken`): caught being written, their papers read before are kept until they
+    change again.
 
     A file cut short then as well was read only up to a break then: no more is kept by
     keeping it. A file that stays broken without changing (a download that failed, left
     in the folder) is read as it stands: it must not stop the others being read again."""
     changed = {os.path.abspath(path) for path in (*found.changed, *found.added)}
-    return [
-        problem
-        for problem, new in _broken(before, after)
-        if new and os.path.abspath(problem.path) in changed
-    ]
+    return [problem for problem, new in broken if new and os.path.abspath(problem.path) in changed]
 
 
 def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Library) -> list[str]:
