@@ -550,10 +550,24 @@ async def test_a_long_message_is_cut_before_the_counts_it_would_push_off_the_lin
             line.message = message
             await pilot.pause()
             seen[width] = widget_text(app, line)
-    assert seen[80].startswith("Search: unknown field 'foo:'") and "…" in seen[80]
-    assert seen[80].endswith("  0/199 match") and len(seen[80]) <= 78
+    # its aside in parentheses goes first, so what follows it is still read
+    assert (
+        seen[80] == "Search: unknown field 'foo:' searched as words; 'abc' is no year  0/199 match"
+    )
+    assert seen[40].startswith("Search: unknown field") and "(" not in seen[40]
     assert seen[40].endswith("…  0/199 match")
     assert seen[20].startswith("Search: ")  # no room for both: the message, cut
+
+
+def test_the_asides_of_a_message_are_left_out_the_last_first():
+    from tuireader.ui.widgets.status import asides_dropped
+
+    said = "no list is named 'x'; did you mean list:corl2023? (lists: corl2023 (CoRL 2023), demo)"
+    assert asides_dropped(said) == ["no list is named 'x'; did you mean list:corl2023?"]
+    assert asides_dropped("a (b) c (d (e)) f") == ["a (b) c f", "a c f"]
+    # a parenthesis that is part of a word, or left open, is no aside
+    assert asides_dropped("f(x) is (unclosed") == []
+    assert asides_dropped("") == []
 
 
 @sync

@@ -46,15 +46,19 @@ class StatusLine(Static):
 
     def render(self) -> Text:
         # The most complete line that fits; a narrow terminal drops the least useful
-        # facts first, so the triage counts ("N left" last) stay whole.
+        # facts first, so the triage counts ("N left" last) stay whole. A message too
+        # long for the line loses its asides first, the last first: "did you mean
+        # list:corl2023?" matters more than the lists named after it in parentheses.
         room = self.content_size.width
-        for parts in self._variants():
-            text = self._line(parts)
-            if room <= 0 or text.cell_len <= room:
-                return text
+        message = visible(self.message or self.warnings)
+        for said in (message, *asides_dropped(message)):
+            for parts in self._variants():
+                text = self._line(said, parts)
+                if room <= 0 or text.cell_len <= room:
+                    return text
         # None fits: a long message is cut, not the counts after it ("0/199 match" stays)
         counts = " · ".join(parts)
-        message = visible(self.message or self.warnings)
+        message = said
         left = room - cell_len(counts) - 2
         if message and left >= MESSAGE_MIN:
             text = Text(no_wrap=True, end="")
@@ -95,16 +99,34 @@ class StatusLine(Static):
             [short, *([self.order] if self.order else []), *quiet, *compact],
         ]
 
-    def _line(self, parts: list[str]) -> Text:
+    def _line(self, message: str, parts: list[str]) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        message = self.message or self.warnings
         if message:
             # A message (a problem, the engine's note on the query) matters more than the
             # counts, so it comes first and the counts are what a narrow line cuts off.
-            text.append(visible(message), "bold")
+            text.append(message, "bold")
             text.append("  ")
         text.append(" · ".join(parts))
         return text
+
+
+def asides_dropped(message: str) -> list[str]:
+    """``message`` with its asides in parentheses left out one by one, the last first:
+    "a (b) c (d (e))" gives "a (b) c", then "a c". An aside is a group in balanced
+    parentheses after a space; one left open is not an aside."""
+    asides, opened = [], []
+    for at, char in enumerate(message):
+        if char == "(":
+            opened.append(at)
+        elif char == ")" and opened:
+            start = opened.pop()
+            if not opened and start > 0 and message[start - 1] == " ":
+                asides.append((start - 1, at + 1))
+    shorter, cut = [], message
+    for start, end in reversed(asides):
+        cut = cut[:start] + cut[end:]
+        shorter.append(cut)
+    return shorter
 
 
 def compact_counts(counts: str) -> str:
