@@ -284,6 +284,53 @@ def test_a_store_opened_on_a_full_disk_says_the_disk_is_full(tmp_path: Path):
         assert integrity(db) == "ok"
 
 
+def test_a_store_opened_on_a_full_disk_saves_once_space_is_freed(tmp_path: Path):
+    with tmpfs(tmp_path / "disk", "1m") as disk:
+        db = disk / "triage.sqlite3"
+        with Store.open(db) as store:
+            store.set_state("p", "kept")
+        filler = fill(disk)
+        store = Store.open(db)
+        assert store.read_only and "a reader left open goes on" in (store.problem or "")
+        assert store.reopen() is None and store.reopen() is None  # still full
+        filler.unlink()
+        found = store.reopen() or store.reopen()
+        assert found is not None, store.problem
+        assert "can be written now" in found.message
+        found.store.set_state("q", "skip")
+        store.close()
+        found.store.close()
+        with Store.open(db, read_only=True) as saved:
+            assert saved.states() == {"p": "kept", "q": "skip"}
+        assert integrity(db) == "ok"
+
+
+@pytest.mark.parametrize("disk_was", ["full", "read-only"])
+def test_a_triage_file_that_could_not_be_made_is_made_later(tmp_path: Path, disk_was: str):
+    with tmpfs(tmp_path / "disk", "1m") as disk:
+        db = disk / "data" / "triage.sqlite3"
+        db.parent.mkdir()
+        if disk_was == "full":
+            filler = fill(disk)
+        else:
+            remount(disk, "ro")
+        store = Store.open(db)
+        assert store.read_only and store.problem is not None
+        assert store.reopen() is None and store.reopen() is None  # still as it was
+        if disk_was == "full":
+            filler.unlink()
+        else:
+            remount(disk, "rw")
+            assert not db.exists()  # none could be made: made at the next look
+        found = store.reopen() or store.reopen()
+        assert found is not None, store.problem
+        found.store.set_state("p", "kept")
+        store.close()
+        found.store.close()
+        with Store.open(db, read_only=True) as saved:
+            assert saved.states() == {"p": "kept"}
+
+
 def test_read_only_disk_opens_read_only_with_a_message(tmp_path: Path):
     with tmpfs(tmp_path / "disk", "4m") as disk:
         db = disk / "triage.sqlite3"

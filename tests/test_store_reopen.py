@@ -311,3 +311,24 @@ def test_nothing_at_the_path_is_not_made_into_a_fresh_file(tmp_path: Path) -> No
         assert store.reopen() is None
     assert not path.exists()
     store.close()
+
+
+def test_a_file_another_program_held_locked_at_the_start_is_taken_once_free(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "triage.sqlite3"
+    sound(path, aaaa1111="kept")
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")  # held, and never written: the file stays as it is
+    store = Store.open(path, timeout=0.1)
+    assert store.read_only and "locked by another program" in (store.problem or "")
+    assert store.reopen() is None
+    holder.execute("COMMIT")
+    holder.close()
+    found = taken(store)
+    assert "can be written now" in found.message
+    found.store.set_state("bbbb2222", "skip")
+    store.close()
+    found.store.close()
+    assert states_in(path) == {"aaaa1111": "kept", "bbbb2222": "skip"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -609,6 +610,30 @@ async def test_a_damaged_triage_file_recovered_beside_the_reader_is_taken_up_and
             assert again.get(first).note == "the marks survive"
         assert "2 kept" in widget_text(app, screen.query_one("#status"))
         assert screen.current_paper.id == third
+
+
+@sync
+async def test_a_triage_file_locked_at_the_start_is_saved_to_once_free():
+    path = resolve().ensure().state_db
+    with Store.open(path):
+        pass
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")  # another program keeps it, and writes nothing
+    app = make_app(SAMPLE)
+    app.services = replace(app.services, open_store=lambda: Store.open(path, timeout=0.1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        assert screen.store.read_only
+        holder.execute("COMMIT")
+        holder.close()
+        said = await poll_until_taken_up(pilot, screen)
+        assert "can be written now" in said
+        await pilot.press("s")
+        await settle(pilot)
+        with Store.open(path, read_only=True) as again:
+            assert again.states() == {first: "kept"}
 
 
 @sync

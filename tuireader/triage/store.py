@@ -968,8 +968,10 @@ class _Unopened:
     """Why a triage file could not be opened for writing, in words for the user."""
 
     problem: str
-    #: another program held it locked: it may open at the next try.
-    busy: bool = False
+    #: what kept it from opening is not the file's own (another program's lock, a full
+    #: or read-only disk, a folder that cannot be written): it may pass while the file
+    #: stays as it is, so it is tried again at every look (see :meth:`Store.reopen`).
+    passing: bool = False
     #: SQLite found it damaged.
     damaged: bool = False
 
@@ -1041,6 +1043,9 @@ class Store:
         self._ours: _Look | None = None
         #: where what this store saved is kept, once its file was replaced.
         self._kept: Path | None = None
+        #: the file could not be opened at first for a reason that may pass with the
+        #: file as it is (a lock, a full or read-only disk): tried at every look.
+        self._waiting = False
 
     # ----------------------------------------------------------------- opening
 
@@ -1060,7 +1065,7 @@ class Store:
             return cls(_copy_readable(path, timeout), path, read_only=True, timeout=timeout)
         opened = cls._open_writable(path, timeout)
         if isinstance(opened, _Unopened):
-            return cls._fallback(path, opened.problem, timeout)
+            return cls._fallback(path, opened, timeout)
         return opened
 
     @classmethod
@@ -1071,11 +1076,14 @@ class Store:
         ``create``), or why there can be none; nothing is written to a file that is not
         sound."""
         if not create and not path.exists():
-            return _Unopened(f"There is no triage file at {path}.", busy=True)
-        problem = cls._precheck(path)
+            return _Unopened(f"There is no triage file at {path}.", passing=True)
+        found = cls._precheck(path)
+        if found is not None:
+            return found
+        problem = None
         checked = False
         damaged = False
-        if problem is None and path.exists() and _untouched(path):
+        if path.exists() and _untouched(path):
             # checked before SQLite opens it to write, which makes a log and shared
             # memory beside it (and leaves them there when it finds it damaged)
             problem, checked, damaged = cls._check_untouched(path, timeout)
@@ -1088,9 +1096,10 @@ class Store:
             except OSError as error:
                 return _Unopened(
                     f"Can't create the triage file {path} ({error.strerror}). Triage is "
-                    "shown as empty and changes can't be saved."
+                    "shown as empty and changes can't be saved.",
+                    passing=True,
                 )
-        busy = False
+        passing = False
         try:
             # without ``create``, a file gone meanwhile is not made again, empty
             where = str(path) if create else f"{path.absolute().as_uri()}?mode=rw"
@@ -1103,12 +1112,12 @@ class Store:
             )
             problem = cls._prepare(conn, path, checked=checked)
         except sqlite3.Error as error:
-            problem, busy = cls._open_problem(path, error, timeout), _is_busy(error)
-            damaged = _is_corrupt(error)
+            problem, damaged = cls._open_problem(path, error, timeout), _is_corrupt(error)
+            passing = _is_busy(error) or _is_read_only(error) or _is_full(error, path)
         if problem is not None:
             if conn is not None:
                 conn.close()
-            return _Unopened(problem, busy, damaged)
+            return _Unopened(problem, passing, damaged)
         assert conn is not None
         make_private(path)
         store = cls(conn, path, timeout=timeout)
@@ -1123,20 +1132,24 @@ class Store:
         return cls(_memory_db(), Path(":memory:"))
 
     @classmethod
-    def _fallback(cls, path: Path, problem: str, timeout: float) -> Store:
+    def _fallback(cls, path: Path, unopened: _Unopened, timeout: float) -> Store:
         look = _look(path)  # before it is read: a change as it is read is seen later
         conn = _copy_readable(path, timeout) if path.is_file() else _memory_db()
-        store = cls(conn, path, read_only=True, problem=problem, timeout=timeout)
+        store = cls(conn, path, read_only=True, problem=unopened.problem, timeout=timeout)
         store._lost = "unopened"
-        store._seen = store._unfit = look
+        store._seen = look
+        # a file at fault is tried again once it changes; one kept from opening by its
+        # place (a lock, a full or read-only disk), at every look, and made if missing
+        store._waiting = unopened.passing
+        store._unfit = None if unopened.passing else look
         store._damaged = look[:2] if look is not None else None
         return store
 
     @staticmethod
-    def _precheck(path: Path) -> str | None:
+    def _precheck(path: Path) -> _Unopened | None:
         """Problems visible before SQLite touches the file (which it must not, if any)."""
         if path.exists() and not path.is_file():
-            return (
+            return _Unopened(
                 f"The triage file {path} is not a regular file. Triage is shown read-only "
                 "and changes won't be saved; move it away to start a fresh one."
             )
@@ -1144,41 +1157,45 @@ class Store:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                return (
+                return _Unopened(
                     f"Can't create the folder for the triage file {path} ({error.strerror}). "
-                    "Triage is shown as empty and changes can't be saved."
+                    "Triage is shown as empty and changes can't be saved.",
+                    passing=True,
                 )
             if not os.access(path.parent, os.W_OK):
-                return (
+                return _Unopened(
                     f"Can't create the triage file {path}: its folder is read-only. "
-                    "Triage is shown as empty and changes can't be saved."
+                    "Triage is shown as empty and changes can't be saved.",
+                    passing=True,
                 )
             return None
         try:
             head = _head(path, 100) or b""
         except OSError as error:
-            return (
+            return _Unopened(
                 f"Can't read the triage file {path} ({error.strerror}). Triage is shown as "
-                "empty and changes won't be saved; check the file's permissions."
+                "empty and changes won't be saved; check the file's permissions.",
+                passing=True,
             )
         if head and not head.startswith(_SQLITE_MAGIC):
-            return (
+            return _Unopened(
                 f"The triage file {path} is damaged: it is not an SQLite database. It was "
                 "left untouched. Triage is shown as empty and changes won't be saved; "
                 "tuireader recover starts a fresh one and keeps the damaged file beside it "
                 "(or restore a backup), and a reader left open goes on with it by itself."
             )
         if head and len(head) < 100:
-            return (
+            return _Unopened(
                 f"The triage file {path} is damaged: it is cut short. It was left untouched. "
                 "Triage is shown as empty and changes won't be saved; tuireader recover "
                 "starts a fresh one and keeps the damaged file beside it (or restore a "
                 "backup), and a reader left open goes on with it by itself."
             )
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
-            return (
+            return _Unopened(
                 f"The triage file {path} (or its folder) is read-only. Saved triage is shown "
-                "but changes won't be saved; make it writable to triage again."
+                "but changes won't be saved; make it writable to triage again.",
+                passing=True,
             )
         return None
 
@@ -1255,7 +1272,8 @@ class Store:
             return (
                 f"The triage file {path} is locked by another program and stayed locked for "
                 f"{timeout:g} s. Triage is shown read-only for now; close the other program "
-                "(or tuireader instance) and restart to triage again."
+                "(or tuireader instance) to triage again (a reader left open goes on by "
+                "itself)."
             )
         if _is_corrupt(error):
             return (
@@ -1272,8 +1290,8 @@ class Store:
         if _is_full(error, path):
             return (
                 f"The triage file {path} could not be opened for changes ({error}); the "
-                "disk may be full. Saved triage is shown read-only; free some space and "
-                "restart to triage again."
+                "disk may be full. Saved triage is shown read-only; free some space to "
+                "triage again (a reader left open goes on by itself)."
             )
         return (
             f"The triage file {path} could not be opened ({error}). Triage is shown "
@@ -1353,11 +1371,12 @@ class Store:
 
         A file is taken once it has stood unchanged since the last look (one being
         copied or synced in is not opened half written), but for the one this store
-        wrote again itself; it is opened as :meth:`open` opens it, but never made. A
-        file found unfit (damaged, another program's, a newer tuireader's) is not tried
-        again while it stands there unchanged: the damaged file this store read is never
-        taken. One that another program holds locked is tried again at the next look,
-        not waited for. What this store saved that is nowhere else on disk (its file
+        wrote again itself; it is opened as :meth:`open` opens it, but never made, unless
+        none could be made at first (a full disk). A file found unfit (damaged, another
+        program's, a newer tuireader's) is not tried again while it stands there
+        unchanged: the damaged file this store read is never taken. One kept from
+        opening by its place (another program's lock, a full or read-only disk) is tried
+        again at the next look, not waited for. What this store saved that is nowhere else on disk (its file
         was removed, or replaced, and could not be kept) is kept beside the path first.
         The new store makes its actions as this one does (its origin, its identities);
         this store is left as it is, for the caller to close.
@@ -1367,7 +1386,9 @@ class Store:
         with self._lock:
             now = _look(self.path)
             seen, self._seen = self._seen, now
-            if now is None or now == self._unfit:
+            # none could be made at first (a full disk, a folder not writable): made now
+            make = now is None and self._waiting
+            if not make and (now is None or now == self._unfit):
                 return None
             if now != seen and now != self._ours:
                 return None  # changed since the last look: perhaps still being written
@@ -1379,14 +1400,16 @@ class Store:
                 self._kept = kept
             make_private(self.path)
             wait = min(self._timeout, _REOPEN_WAIT)
-            opened = type(self)._open_writable(self.path, wait, create=False)
+            opened = type(self)._open_writable(self.path, wait, create=make)
             if isinstance(opened, _Unopened):
-                if not opened.busy:
+                if not opened.passing:
                     self._unfit = now
                     if opened.damaged:
                         self._found_damaged()
                 return None
-            if opened._held != now[:2]:  # another file took its place as it was opened
+            if make:
+                now = _look(self.path)
+            if now is None or opened._held != now[:2]:  # another file took its place
                 opened.close()
                 return None
             opened._timeout = self._timeout
@@ -1431,6 +1454,8 @@ class Store:
                 f"shown and changes are saved to it; what this tuireader had saved is kept "
                 f"in {kept}."
             )
+        if self._waiting and self._lost == "unopened":
+            return f"The triage file {path} can be written now: changes are saved to it."
         damaged = self._recovered_as()
         if damaged is not None:
             return (
