@@ -766,6 +766,36 @@ def test_a_doi_with_a_line_break_inside_is_not_cut_down_to_a_plausible_one(tmp_p
     assert paper.doi is None and not paper.links
 
 
+@pytest.mark.parametrize("doi", ["N/A", "none", "-", "10.1000/", "10.1000", "TBD/2024", "10./x"])
+def test_a_doi_field_holding_no_doi_gives_no_doi_link_or_citation_field(tmp_path, doi):
+    from tuireader.ingest.library import load_library
+    from tuireader.render.citations import format_citation
+
+    path = tmp_path / "list.jsonl"
+    record = {"title": "Wombats", "abstract": "We study wombats.", "authors": ["A B"], "doi": doi}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    paper = next(iter(load_library([path])))
+    assert paper.doi is None and not paper.links
+    assert "doi" not in format_citation(paper, "bibtex").text
+
+
+@pytest.mark.parametrize(
+    ("doi", "kept"),
+    [
+        ("https://doi.org/10.1145/3600211.3604681", "10.1145/3600211.3604681"),
+        ("doi:10.1000.10/ABC(1)", "10.1000.10/ABC(1)"),
+        ("10.48550/arXiv.2401.00001", "10.48550/arXiv.2401.00001"),
+    ],
+)
+def test_a_doi_is_kept_as_written_without_its_resolver(tmp_path, doi, kept):
+    from tuireader.ingest.library import load_library
+
+    path = tmp_path / "list.jsonl"
+    record = {"title": "Wombats", "abstract": "We study wombats.", "doi": doi}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert next(iter(load_library([path]))).doi == kept
+
+
 def test_bibtex_video_slides_and_software_fields_are_links(tmp_path: Path) -> None:
     # PMLR's CoLLAs 2022 entries carry only a video: it is the paper's one link.
     path = tmp_path / "pmlr.bib"

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tuireader.ingest.catalog import normalise_title as _title_words
+from tuireader.ingest.formats.common import DOI_SHAPE
 from tuireader.model import Library, Paper
 
 __all__ = [
@@ -240,7 +241,7 @@ def normalise_doi(doi: str | None) -> str | None:
     for prefix in _DOI_PREFIXES:
         text = text.removeprefix(prefix)
     text = text.strip().rstrip(".,;")
-    return text if text.startswith("10.") and "/" in text else None
+    return text if DOI_SHAPE.fullmatch(text) else None
 
 
 def arxiv_id(text: str | None) -> str | None:

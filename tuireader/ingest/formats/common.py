@@ -47,6 +47,8 @@ def clean(text: str) -> str:
 
 YEAR_RE = re.compile(r"\b(1[89]\d\d|2\d\d\d)\b")
 OPENREVIEW_ID_RE = re.compile(r"openreview\.net/(?:forum|pdf)\?(?:[^#\s]*&)?id=([\w-]+)")
+#: what a DOI is: ``10.``, the registrant's number (perhaps with parts), ``/``, a name.
+DOI_SHAPE = re.compile(r"10\.\d+(?:\.\d+)*/\S+")
 DOI_PREFIX_RE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 #: a new-style (0704.0001, 2101.12345) or old-style (math/0211159, hep-th/9901001) arXiv id.
 ARXIV_ID_RE = re.compile(
@@ -92,15 +94,17 @@ def year_of(value: Any) -> int | None:
 
 
 def plain_doi(value: str | None) -> str | None:
-    """A DOI without its ``https://doi.org/`` or ``doi:`` prefix; None when empty.
+    """A DOI without its ``https://doi.org/`` or ``doi:`` prefix; None when there is none.
 
     A value with whitespace or a control character inside is not a DOI (DOIs hold
-    neither), so it is dropped rather than cut down to a plausible-looking prefix.
+    neither), so it is dropped rather than cut down to a plausible-looking prefix; so is
+    one not of a DOI's shape (``10.`` and the registrant's number, a slash, a name):
+    "N/A", "TBD" or a bare "10.1145/" would be a link to nowhere and a citation's doi.
     """
     if not value:
         return None
     doi = DOI_PREFIX_RE.sub("", value.strip())
-    if not doi or any(
+    if not DOI_SHAPE.fullmatch(doi) or any(
         char.isspace() or ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in doi
     ):
         return None
