@@ -39,6 +39,18 @@ any learned order has). And ``phrase``: the hidden keyword guessed as one of the
 words or pairs (found in at least six papers): each guess weighed by how well "papers with
 it are kept, papers without it mostly not" explains the decisions so far (Beta-binomial
 evidence, tempered), papers scored by the chance of a keep averaged over the guesses.
+Then orders that pick a batch as a whole or guess the taste otherwise: ``title+``
+(tuireader's score plus that of the same model fitted on titles alone, each
+standardised); ``ts-lapl`` (posterior sampling: each of the five picks the best paper
+under its own draw from a Laplace approximation of tuireader's logistic model, so a
+batch covers several readings of the decisions); ``ts-boot`` (the same with models fitted
+on resamples of the decisions); ``hyp-top`` (hypothesis elimination: the keyword is one
+of the kept papers' words or pairs, kept at one rate in titles holding it, another in the
+rest of the text, a small one elsewhere; each pick tests a different one of the five most
+probable phrases); ``hyp-mix`` (the chance of a keep averaged over those phrases, added
+to tuireader's score); ``guess`` (the keyword's search guessed: the kept titles' word or
+pair whose hits with tuireader's engine best explain the keeps and skips is searched,
+its hits read by tuireader's score first).
 
 ``--embeddings DIR`` adds ``emb`` (a logistic regression, balanced classes, on sentence
 embeddings of title and abstract from the sentence-transformers model in ``DIR``) and
@@ -88,6 +100,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -433,6 +446,217 @@ def phrase(papers: Sequence[Paper], min_papers: int = 6, temper: float = 3.0) ->
     return score
 
 
+def _decisions(decided: dict[str, bool]) -> dict[str, str]:
+    return {pid: "kept" if keep else "skip" for pid, keep in decided.items()}
+
+
+def _best_apart(
+    papers: Sequence[Paper], decided: dict[str, bool], draws: Sequence[object], n: int
+) -> list[Paper]:
+    """One paper per draw of the scores (an array by paper): the best undecided paper
+    under it not picked already (ties: list order)."""
+    import numpy as np
+
+    open_ = np.asarray([i for i, p in enumerate(papers) if p.id not in decided], dtype=np.intp)
+    chosen: list[int] = []
+    for s in draws[: len(open_)]:
+        values = np.asarray(s, dtype=np.float64)[open_]
+        values[np.isin(open_, chosen)] = -np.inf
+        chosen.append(int(open_[int(np.argmax(values))]))
+    return [papers[i] for i in chosen]
+
+
+def thompson_laplace(papers: Sequence[Paper], temper: float = 1.0) -> Picker:
+    """Posterior sampling on tuireader's model: its logistic weights' posterior taken as
+    the Laplace approximation at the fitted weights (rows, labels and weights rebuilt as
+    :func:`~tuireader.learn.fit` builds them, undecided papers as weak negatives), and
+    each pick of a batch the best undecided paper under its own draw of every paper's
+    margin (``temper`` scales the spread), the nearest-kept cosine added as the model
+    adds it."""
+    import numpy as np
+
+    space = space_of(papers)
+    z = space.matrix.toarray().astype(np.float64)
+    gram = z @ z.T  # the weights' prior is N(0, I): the margins' is N(0, gram)
+    index = {p.id: i for i, p in enumerate(papers)}
+    recipe = DEFAULT_RECIPE
+
+    def pick(_papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        model = fit(papers, _decisions(decided), space=space)
+        if model is None:
+            return [p for p in papers if p.id not in decided][:n]
+        train = sorted(decided, key=lambda pid: index[pid])
+        labels = np.asarray([decided[pid] for pid in train], dtype=bool)
+        weight = np.where(labels, len(train) / (2 * labels.sum()), 0.0)
+        weight[~labels] = len(train) / (2 * max(1, (~labels).sum()))
+        rest = [i for i, p in enumerate(papers) if p.id not in decided]
+        rows = np.asarray([index[pid] for pid in train] + rest, dtype=np.intp)
+        background = recipe.background * len(train) / max(1, len(rest))
+        weight = np.concatenate([weight, np.full(len(rest), background)])
+        margin = z[rows] @ model.coef + model.intercept
+        curvature = recipe.c * weight / (2 + np.exp(margin) + np.exp(-margin))
+        root = np.sqrt(curvature)
+        # the margins' posterior covariance by Woodbury:
+        # gram − G_r S (I + S G_rr S)⁻¹ S G_r^T, S = diag(√curvature)
+        inner = np.eye(len(rows)) + root[:, None] * gram[np.ix_(rows, rows)] * root[None, :]
+        across = gram[:, rows] * root[None, :]
+        cov = gram - across @ np.linalg.solve(inner, across.T)
+        cov = (cov + cov.T) / 2 + 1e-9 * np.eye(len(papers))
+        mean = z @ model.coef + model.intercept
+        kept = [index[pid] for pid in train if decided[pid]]
+        mean += recipe.neighbour * gram[:, kept].max(axis=1)
+        spread = temper * np.linalg.cholesky(cov)
+        rng = np.random.default_rng(len(decided))
+        draws = [mean + spread @ rng.standard_normal(len(papers)) for _ in range(n)]
+        return _best_apart(papers, decided, draws, n)
+
+    return pick
+
+
+def thompson_bootstrap(papers: Sequence[Paper]) -> Picker:
+    """Posterior sampling by the bootstrap: the first pick of a batch by tuireader's
+    model on every decision, each other pick the best undecided paper by a model
+    fitted on the decisions a resample with replacement draws (each once: about two
+    thirds of them)."""
+    import numpy as np
+
+    space = space_of(papers)
+
+    def pick(_papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        model = fit(papers, _decisions(decided), space=space)
+        if model is None:
+            return [p for p in papers if p.id not in decided][:n]
+        items = list(decided.items())
+        rng = random.Random(len(decided))
+        draws = []
+        for k in range(n):
+            sample = dict(rng.choices(items, k=len(items))) if k else decided
+            resampled = fit(papers, _decisions(sample), space=space) if k else model
+            draws.append(np.asarray(list((resampled or model).scores(papers).values())))
+        return _best_apart(papers, decided, draws, n)
+
+    return pick
+
+
+def hypotheses(papers: Sequence[Paper], mixed: bool = False, temper: float = 3.0) -> Picker:
+    """Hypothesis elimination: the hidden keyword is one of the kept papers' words or
+    pairs (in at least two papers); under each, a paper is kept at one rate when the
+    phrase is in its title, another when only elsewhere in its text, a small one when
+    absent (author keywords are noisy labels: Beta priors (1, 1), (0.5, 2), (0.5, 10),
+    each integrated out). The posterior over phrases (their Beta-binomial evidence,
+    tempered) is updated by every keep and skip. A batch tests the five most probable
+    phrases, each pick the paper most likely kept under a different one (ties: by
+    tuireader's score); ``mixed``: each paper scored by its chance of a keep averaged
+    over the phrases, standardised and added to tuireader's standardised score."""
+    import numpy as np
+    from scipy.special import betaln
+
+    space = space_of(papers)
+    words = [i for i, name in enumerate(space.features) if not name.startswith("author:")]
+    anywhere = (space.matrix[:, words] > 0).toarray().astype(np.float64)
+    named = (space.words.transform([p.title for p in papers]) > 0).toarray()[:, : len(words)]
+    groups = {  # a phrase in the title, only elsewhere, absent: each with its prior
+        (1.0, 1.0): np.minimum(named, anywhere),
+        (0.5, 2.0): anywhere - np.minimum(named, anywhere),
+        (0.5, 10.0): 1.0 - anywhere,
+    }
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def pick(_papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        model = fit(papers, _decisions(decided), space=space)
+        if model is None:
+            return [p for p in papers if p.id not in decided][:n]
+        mine = np.asarray(list(model.scores(papers).values()))
+        mine = (mine - mine.mean()) / (mine.std() + 1e-9)
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        neg = [index[pid] for pid, keep in decided.items() if not keep]
+        evidence = np.zeros(len(words))
+        chance = np.zeros((len(papers), len(words)))  # P(keep | paper, phrase)
+        for (a, b), member in groups.items():
+            k, s = member[pos].sum(axis=0), member[neg].sum(axis=0)
+            evidence += betaln(k + a, s + b) - betaln(a, b)
+            chance += member * ((k + a) / (k + s + a + b))
+        evidence = np.where(anywhere[pos].sum(axis=0) > 0, evidence / temper, -np.inf)
+        posterior = np.exp(evidence - evidence.max())
+        posterior /= posterior.sum()
+        if mixed:
+            s = chance @ posterior
+            s = (s - s.mean()) / (s.std() + 1e-9) + mine
+            return learned(lambda *_: {p.id: float(s[i]) for i, p in enumerate(papers)})(
+                papers, decided, n
+            )
+        best = np.argsort(-posterior, kind="stable")[:n]
+        return _best_apart(papers, decided, [chance[:, h] + 1e-3 * mine for h in best], n)
+
+    return pick
+
+
+def title_model(papers: Sequence[Paper], weight: float = 1.0) -> Callable:
+    """tuireader's score plus ``weight`` times that of the same model fitted on the
+    titles alone (each standardised): a title names what a paper is about."""
+    import numpy as np
+
+    bare = [replace(p, abstract="", tldr=None, authors=()) for p in papers]
+    titles = space_of(bare)
+    mine = ours(papers, DEFAULT_RECIPE)
+
+    def standard(scores: dict[str, float]) -> Any:
+        v = np.asarray([scores[p.id] for p in papers])
+        return (v - v.mean()) / (v.std() + 1e-9)
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
+        full = mine(papers, decided)
+        model = fit(bare, _decisions(decided), space=titles)
+        if full is None or model is None:
+            return full
+        s = standard(full) + weight * standard(model.scores(bare))
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
+def guessed_search(papers: Sequence[Paper], search: Callable[[str], list[Paper]]) -> Picker:
+    """The keyword's search guessed: each word or pair of a kept paper's title is a
+    query of tuireader's engine; the one whose hits hold the most keeps and fewest
+    skips (Beta-binomial evidence: within the hits a keep is a coin flip, outside them
+    rare) is searched, and its undecided hits read by tuireader's score, then the rest."""
+    from scipy.special import betaln
+
+    space = space_of(papers)
+    named = (space.words.transform([p.title for p in papers]) > 0).tocsr()
+    index = {p.id: i for i, p in enumerate(papers)}
+    found: dict[str, set[str]] = {}
+
+    def hits(query: str) -> set[str]:
+        if query not in found:
+            found[query] = {p.id for p in search(query)}
+        return found[query]
+
+    def evidence(query: str, decided: dict[str, bool]) -> float:
+        inside = hits(query)
+        k = sum(keep for pid, keep in decided.items() if pid in inside)
+        s = sum(not keep for pid, keep in decided.items() if pid in inside)
+        k_out = sum(decided.values()) - k
+        s_out = len(decided) - k - s - k_out
+        return float(betaln(k + 1, s + 1) + betaln(k_out + 0.5, s_out + 10))
+
+    def pick(_papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        model = fit(papers, _decisions(decided), space=space)
+        if model is None:
+            return [p for p in papers if p.id not in decided][:n]
+        kept = [index[pid] for pid, keep in decided.items() if keep]
+        candidates = sorted({space.features[i] for i in named[kept].indices})
+        query = max(candidates, key=lambda q: evidence(q, decided))
+        s = model.scores(papers)
+        order = sorted(
+            (p for p in papers if p.id not in decided),
+            key=lambda p: (p.id not in hits(query), -s[p.id]),
+        )
+        return order[:n]
+
+    return pick
+
+
 def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = None) -> Callable:
     """A logistic regression on sentence embeddings (``mine``: plus tuireader's score)."""
     import numpy as np
@@ -514,18 +738,31 @@ def reading(
     mine = {name: ours(papers, recipe) for name, recipe in recipes.items()}
     with_search = search_then_fit(search, mine["ours"])
     cold_search = search_cold(search, papers)
-    others: dict[str, Callable] = {}
+    others: dict[str, Picker] = {}
     if tried:
         others = {
-            "cal100": cal100(papers),
-            "rocchio": rocchio(papers),
-            "prf": prf_bm25(papers),
-            "lsa20": rocchio(papers, dims=20),
-            "phrase": phrase(papers),
+            name: learned(score)
+            for name, score in {
+                "cal100": cal100(papers),
+                "rocchio": rocchio(papers),
+                "prf": prf_bm25(papers),
+                "lsa20": rocchio(papers, dims=20),
+                "phrase": phrase(papers),
+                "title+": title_model(papers),
+            }.items()
         }
+        others.update(
+            {
+                "ts-lapl": cold(thompson_laplace(papers)),
+                "ts-boot": cold(thompson_bootstrap(papers)),
+                "hyp-top": cold(hypotheses(papers)),
+                "hyp-mix": cold(hypotheses(papers, mixed=True)),
+                "guess": cold(guessed_search(papers, search)),
+            }
+        )
     if embeddings:
-        others["emb"] = embedded(papers, embeddings)
-        others["emb+ours"] = embedded(papers, embeddings, mine["ours"])
+        others["emb"] = learned(embedded(papers, embeddings))
+        others["emb+ours"] = learned(embedded(papers, embeddings, mine["ours"]))
     table: dict[str, dict[str, float]] = {}
     for keyword, ids in wanted.items():
         base = read_until(papers, ids, in_order(papers))
@@ -541,8 +778,8 @@ def reading(
         for name, score in mine.items():
             row[name] = read_until(papers, ids, learned(score)) / base
         row["srch+fit"] = read_until(papers, ids, with_search(keyword)) / base
-        for name, score in others.items():
-            row[name] = read_until(papers, ids, learned(score)) / base
+        for name, picker in others.items():
+            row[name] = read_until(papers, ids, picker) / base
         if tried:
             row["srch-cs"] = read_until(papers, ids, cold_search(keyword)) / base
             row["ideal"] = read_until(papers, ids, learned(ideal(ids))) / base
