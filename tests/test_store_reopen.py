@@ -332,3 +332,59 @@ def test_a_file_another_program_held_locked_at_the_start_is_taken_once_free(
     store.close()
     found.store.close()
     assert states_in(path) == {"aaaa1111": "kept", "bbbb2222": "skip"}
+
+
+def _marked(path: Path, count: int = 200) -> Store:
+    """A store open on ``path`` with ``count`` kept papers and notes, read as a reader
+    reads them at its start."""
+    with Store.open(path) as store:
+        for i in range(count):
+            store.set_state(f"p{i:04d}", "kept")
+            store.set_note(f"p{i:04d}", "a note to keep " * 20)
+    store = Store.open(path)
+    store.snapshot()
+    store.set_state("later", "skip")  # in the log only, as the last decisions are
+    return store
+
+
+@pytest.mark.parametrize("damage", ["cut short", "a page overwritten", "the header overwritten"])
+def test_a_file_damaged_in_place_under_an_open_store_is_let_go_of_and_nothing_lost(
+    tmp_path: Path, damage: str
+) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = _marked(path)
+    saved = store.states()
+    with open(path, "r+b") as handle:  # a sync or a copy writing into the file
+        if damage == "cut short":
+            handle.truncate(path.stat().st_size // 2)
+        else:
+            handle.seek(PAGE if damage == "a page overwritten" else 0)
+            handle.write(b"\xa5" * (PAGE if damage == "a page overwritten" else 128))
+    assert store.check_file() is None  # just changed: it may still be being written
+    said = store.check_file()
+    assert said is not None and "was damaged while tuireader ran" in said
+    (kept,) = tmp_path.glob("triage-before-damage-*.sqlite3")
+    assert str(kept) in said
+    assert store.read_only and store.states() == saved  # shown as it was
+    with pytest.raises(StoreError):
+        store.set_state("p0001", "skip")
+    assert states_in(kept) == saved  # every decision, the last ones too
+    os.replace(kept, path)  # put in the damaged file's place
+    found = taken(store)
+    found.store.set_state("p0001", "skip")
+    store.close()
+    found.store.close()
+    assert states_in(path) == {**saved, "p0001": "skip"}
+
+
+def test_a_file_changed_soundly_by_another_program_is_not_called_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "triage.sqlite3"
+    store = _marked(path, 20)
+    with Store.open(path) as other:  # the command line, say: its close checkpoints
+        other.set_state("p0002", "skip")
+    for _ in range(3):
+        assert store.check_file() is None
+    store.set_state("p0003", "read")
+    assert not store.read_only
+    store.close()
+    assert states_in(path)["p0002"] == "skip" and states_in(path)["p0003"] == "read"

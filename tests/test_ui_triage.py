@@ -637,6 +637,43 @@ async def test_a_triage_file_locked_at_the_start_is_saved_to_once_free():
 
 
 @sync
+async def test_a_triage_file_damaged_in_place_under_the_reader_is_said_and_kept_whole():
+    path = resolve().ensure().state_db
+    with Store.open(path) as store:  # decisions of other lists, on the file's pages
+        for i in range(100):
+            store.set_state(f"other{i:03d}", "skip")
+            store.set_note(f"other{i:03d}", "a note to keep " * 20)
+    before = states_in(path)
+    app = triage_app(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("s")  # kept: in the log only, as the last decisions are
+        await settle(pilot)
+        whole = path.read_bytes()  # a sync writing into the file
+        path.write_bytes(whole[:4096] + b"\xa5" * 4096 * 4 + whole[4096 * 5 :])
+        said: list[str] = []
+        for _ in range(3):
+            screen.poll_triage()
+            await settle(pilot)
+            said = [text for text in notices(app) if "was damaged while" in text]
+            if said:
+                break
+        assert said, notices(app)
+        assert screen.store.read_only and screen.triage.state_of(first) == "kept"
+        await pilot.press("s")  # refused, and said
+        await settle(pilot)
+        assert screen.triage.state_of(second) == "new"
+        (kept,) = path.parent.glob("triage-before-damage-*.sqlite3")
+        assert states_in(kept) == {**before, first: "kept"}
+
+
+def states_in(path: Path) -> dict[str, str]:
+    with Store.open(path, read_only=True) as store:
+        return store.states()
+
+
+@sync
 async def test_a_triage_file_replaced_under_the_reader_is_taken_up_with_its_marks():
     path = resolve().ensure().state_db
     app = triage_app(path)

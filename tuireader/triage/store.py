@@ -1046,6 +1046,10 @@ class Store:
         #: the file could not be opened at first for a reason that may pass with the
         #: file as it is (a lock, a full or read-only disk): tried at every look.
         self._waiting = False
+        #: the file as this store last wrote it or found it sound, and as a look last
+        #: found it changed by another program (see :meth:`_check_in_place`).
+        self._sound: _Look | None = None
+        self._changed: _Look | None = None
 
     # ----------------------------------------------------------------- opening
 
@@ -1122,6 +1126,7 @@ class Store:
         make_private(path)
         store = cls(conn, path, timeout=timeout)
         store._held = _file_key(path)
+        store._sound = _look(path)
         _hold(store._held, 1)
         store._note_companions()
         return store
@@ -1317,7 +1322,7 @@ class Store:
             now = _file_key(self.path)
             if now == self._held:
                 self._note_companions()
-                return None
+                return self._check_in_place()
             self._drop_companions()
             # what has their names from now on (a new store's) is not this store's
             self._companions.clear()
@@ -1362,6 +1367,82 @@ class Store:
             self.read_only = True
             self.problem = problem
             return self.problem
+
+    def _check_in_place(self) -> str | None:
+        """Why this store stopped saving, if its file was damaged in place by another
+        program (a sync or a copy writing into it, a disk error), else None.
+
+        Asked at each look: a file changed since this store wrote it or last found it
+        sound, and left unchanged since the last look (another program may still be
+        writing it), is checked through a connection of its own, which reads it as
+        every later start will; this store's own connection keeps the pages it read
+        before and would go on saving over the damage. A damaged file is let go of
+        (:meth:`_let_go_in_place`)."""
+        look = _look(self.path)
+        if look is None or look == self._sound:
+            return None
+        if look != self._changed:
+            self._changed = look
+            return None
+        damage: str | None = None
+        with closing(_read_only(self.path, self._timeout)) as sources:
+            for conn in sources:
+                try:
+                    type(self)._check(conn, self.path)
+                except sqlite3.Error as error:
+                    if _is_corrupt(error):
+                        damage = str(error)
+                    elif _is_busy(error):
+                        return None  # another program writes it: looked at again later
+                break
+        if damage is None:
+            self._sound = look
+            return None
+        return self._let_go_in_place(damage)
+
+    def _let_go_in_place(self, damage: str) -> str:
+        """Stop saving to this store's file, found damaged in place (``damage``, as
+        SQLite says it): everything this store can still read (its own connection
+        holds what it read before the damage) is kept beside the file, and shown,
+        read-only; the damaged file is let go of, as :meth:`_let_go` does."""
+        kept = unused_name(self.path, "before-damage")
+        mem = _memory_db()
+        try:
+            # whole, when every page it needs is still in this connection's cache: a
+            # page read from the damaged file comes over as it is, and fails the check
+            self._conn.backup(mem)
+            whole = mem.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok"
+        except sqlite3.Error:
+            whole = False
+        if not whole:
+            mem.close()
+            mem = _memory_db()
+            _copy_rows(self._conn, mem)  # row by row, what can be read
+        error: str | None
+        try:
+            mem.execute("VACUUM INTO ?", (str(kept),))
+            make_private(kept)
+            error = None
+        except sqlite3.Error as failed:
+            error = str(failed)
+        if error is None:
+            where = (
+                f"everything this tuireader had saved is kept in {kept}: put it in the "
+                "damaged file's place (or run tuireader recover), and the reader goes on "
+                "with it by itself"
+            )
+        else:
+            where = (
+                f"what this tuireader had saved could not be kept aside ({error}): do not "
+                "quit it; tuireader recover carries what can be read of the file over to "
+                "a fresh one, and the reader goes on with it by itself"
+            )
+        problem = (
+            f"The triage file {self.path} was damaged while tuireader ran ({damage}); "
+            f"changes are no longer saved, and {where}."
+        )
+        self._let_go(problem, shown=mem)
+        return problem
 
     def reopen(self) -> Reopened | None:
         """A writable store on the sound triage file that now stands at this store's
@@ -1483,16 +1564,17 @@ class Store:
         kept = unused_name(self.path, "before-replace")
         return kept, self._copy_to(kept)
 
-    def _let_go(self, problem: str) -> None:
+    def _let_go(self, problem: str, *, shown: sqlite3.Connection | None = None) -> None:
         """Stop using this store's file, found damaged while it was open: what can still
-        be read of it is kept (in memory), read-only, and the file is let go of, so that
-        tuireader recover, which leaves alone a file a tuireader has open, can put a
-        fresh one in its place, for :meth:`reopen` to go on with."""
+        be read of it is kept (in memory; ``shown``, when given, in its place),
+        read-only, and the file is let go of, so that tuireader recover, which leaves
+        alone a file a tuireader has open, can put a fresh one in its place, for
+        :meth:`reopen` to go on with."""
         with self._lock:
             held = self._held
             if held is None or self.read_only or _file_key(self.path) != held:
                 return  # not this store's file now (replaced): check_file says so
-            copy = _copy_readable(self.path, self._timeout)
+            copy = shown if shown is not None else _copy_readable(self.path, self._timeout)
             self._conn.close()
             self._conn, self._held = copy, None
             self._companions.clear()
@@ -1593,6 +1675,7 @@ class Store:
                 yield self._conn
                 self._conn.execute("COMMIT")
                 self._note_companions()
+                self._sound = _look(self.path)
             except BaseException as error:
                 try:
                     self._conn.execute("ROLLBACK")
