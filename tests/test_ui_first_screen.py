@@ -565,6 +565,9 @@ def test_the_asides_of_a_message_are_left_out_the_last_first():
     said = "no list is named 'x'; did you mean list:corl2023? (lists: corl2023 (CoRL 2023), demo)"
     assert asides_dropped(said) == ["no list is named 'x'; did you mean list:corl2023?"]
     assert asides_dropped("a (b) c (d (e)) f") == ["a (b) c f", "a c f"]
+    # an aside that ends the message is one after the end of a sentence only
+    assert asides_dropped("Search: failed (QueryError: no phrases)") == []
+    assert asides_dropped("Done. (3 kept)") == ["Done."]
     # a parenthesis that is part of a word, or left open, is no aside
     assert asides_dropped("f(x) is (unclosed") == []
     assert asides_dropped("") == []

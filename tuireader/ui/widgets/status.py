@@ -112,15 +112,20 @@ class StatusLine(Static):
 
 def asides_dropped(message: str) -> list[str]:
     """``message`` with its asides in parentheses left out one by one, the last first:
-    "a (b) c (d (e))" gives "a (b) c", then "a c". An aside is a group in balanced
-    parentheses after a space; one left open is not an aside."""
+    "a (b) c (d (e)) f" gives "a (b) c f", then "a c f". An aside is a group in balanced
+    parentheses after a space, and after the end of a sentence when nothing follows it
+    ("did you mean list:x? (lists: …)"): "Search: failed (QueryError: …)" would say
+    nothing without it. One left open is not an aside."""
     asides, opened = [], []
     for at, char in enumerate(message):
         if char == "(":
             opened.append(at)
         elif char == ")" and opened:
             start = opened.pop()
-            if not opened and start > 0 and message[start - 1] == " ":
+            if opened or start == 0 or message[start - 1] != " ":
+                continue
+            last = not message[at + 1 :].strip()
+            if not last or message[:start].rstrip().endswith((".", "?", "!")):
                 asides.append((start - 1, at + 1))
     shorter, cut = [], message
     for start, end in reversed(asides):
