@@ -406,6 +406,32 @@ async def test_a_new_model_keeps_the_cursor_on_the_same_paper(tmp_path):
 
 
 @sync
+async def test_a_refit_after_decisions_reorders_only_below_the_cursor(tmp_path):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        for keys in (("s",), ("x", "s")):  # one decision, then a burst of two
+            model = screen.fit_model
+            before = [row.paper.id for row in screen.results.rows]
+            await pilot.press(*keys)
+            await settle(pilot)
+            here = screen.results.highlighted
+            assert here is not None and here > 0
+            await until(pilot, lambda m=model: screen.fit_model is not m, "a refit")
+            await settle(pilot)
+            after = [row.paper.id for row in screen.results.rows]
+            # what was seen stays as it was, decisions in view; the cursor stays put
+            assert after[: here + 1] == before[: here + 1]
+            assert screen.results.highlighted == here
+            assert sorted(after) == sorted(before)
+        decided = set(screen.triage.states)
+        assert all(paper_id in decided for paper_id in after[:here])
+
+
+@sync
 async def test_help_lists_the_order_key():
     app = ReaderApp(
         Services(load_library=lambda: load_library([]), open_engine=lambda lib, p: None),

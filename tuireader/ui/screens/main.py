@@ -1278,6 +1278,18 @@ class MainScreen(Screen[None]):
             return [by_id[paper.id] for paper in papers]
         return rows
 
+    def _reordered_below(self, paper_id: str) -> Sequence[Row]:
+        """The rows in the order shown down to paper ``paper_id``'s row, then the rest
+        in the order of the model now in use."""
+        shown = self.results.rows
+        at = self.results.index_of(paper_id)
+        if at is None:
+            return self._ordered(self._base_rows or ())
+        seen = list(shown[: at + 1])
+        ids = {row.paper.id for row in seen}
+        rest = [row for row in self._base_rows or () if row.paper.id not in ids]
+        return [*seen, *self._ordered(rest)]
+
     def action_cycle_order(self) -> None:
         self.post_message(cmd.CycleOrder())
 
@@ -1385,14 +1397,21 @@ class MainScreen(Screen[None]):
         self._fit_library = message.library
         self._show_order()
         if self.order == "fit" and self._base_rows is not None:
-            # The new order replaces the old one in place, the cursor on the same paper;
-            # but the first model's order is the first by fit at all (the rows were shown
-            # as ranked until it came), so its best paper is highlighted, as the order
-            # key highlights it, unless the cursor has moved since.
+            # A new model's order replaces the old one below the cursor: the papers down
+            # to it were seen (decided, or passed over) and stay where they were, the
+            # cursor on the same paper, so that a paper the new model ranks high never
+            # comes in above it unseen, and none decided jumps out of view. But the first
+            # model's order is the first by fit at all (the rows were shown as ranked
+            # until it came): all of it, the cursor on the same paper, or on its best
+            # paper, as the order key highlights it, unless the cursor has moved since.
             current = self.current_paper
             top = first and self._top_on_fit and not self.results.highlighted
-            keep = None if top or current is None else current.id
-            self._show_rows(self._ordered(self._base_rows), keep=keep)
+            if top or current is None:
+                self._show_rows(self._ordered(self._base_rows))
+            elif first:
+                self._show_rows(self._ordered(self._base_rows), keep=current.id)
+            else:
+                self._show_rows(self._reordered_below(current.id), keep=current.id)
             if self.message.startswith(FIT_NEEDS) and message.model is not None:
                 self.message = ""
         self._show_why(self.current_paper)
