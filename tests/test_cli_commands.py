@@ -127,6 +127,33 @@ def test_cite_warns_once_about_a_paper_without_authors(capsys, tmp_path):
     assert not any(known_id in line and "authors unknown" in line for line in err.splitlines())
 
 
+def test_cite_gives_a_librarys_book_article_and_preprint_no_proceedings(capsys, tmp_path):
+    # a library's one @proceedings was taken for the volume of every entry without a
+    # booktitle or journal: "A Book About Graphs. In Proceedings of the Workshop on Things"
+    source = tmp_path / "library.bib"
+    source.write_text(
+        "@proceedings{things2019, title = {Proceedings of the Workshop on Things},"
+        " year = {2019}, publisher = {ACM}}\n"
+        "@article{a1, title = {An Article on Graphs}, author = {Black, B.}, year = {2020}}\n"
+        "@book{b1, title = {A Book About Graphs}, author = {Green, G.}, year = {2001},"
+        " publisher = {Springer}}\n"
+        "@misc{m1, title = {A Preprint on Graphs}, author = {White, W.}, year = {2022}}\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "cite", "--query", "graphs", str(source), "--format", "apa")
+    assert code == 0
+    assert sorted(out.splitlines()) == [
+        "Black, B. (2020). An Article on Graphs.",
+        "Green, G. (2001). A Book About Graphs. Springer.",
+        "White, W. (2022). A Preprint on Graphs.",
+    ]
+    code, out, _ = run(capsys, "cite", "--query", "graphs", str(source))
+    assert code == 0 and validate_bibtex(out) == []
+    assert "Workshop" not in out and "ACM" not in out
+    entries = re.findall(r"^@\w+\{\w+", out, flags=re.MULTILINE)
+    assert sorted(entries) == ["@article{a1", "@book{b1", "@misc{m1"]
+
+
 # -- links -------------------------------------------------------------------------------
 
 

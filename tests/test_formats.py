@@ -337,6 +337,96 @@ def test_capitalised_field_names_and_proceedings_volume() -> None:
     assert preface.source_entry is not None and preface.source_entry.get("Title") == "Preface"
 
 
+#: a personal library (as Zotero or JabRef keeps one): one volume among papers from elsewhere
+LIBRARY_WITH_A_VOLUME = (
+    "@proceedings{things2019, title = {Proceedings of the Workshop on Things},"
+    " year = {2019}, publisher = {ACM}}\n"
+    "@article{a1, title = {An Article on Graphs}, author = {Black, B.}, year = {2020}}\n"
+    "@book{b1, title = {A Book About Graphs}, author = {Green, G.}, year = {2001},"
+    " publisher = {Springer}}\n"
+    "@misc{m1, title = {A Preprint on Graphs}, author = {White, W.}, year = {2022}}\n"
+)
+
+
+def test_a_librarys_one_proceedings_lends_nothing_to_its_articles_books_and_misc(
+    tmp_path: Path,
+) -> None:
+    # every entry without a booktitle or journal took the volume for its own: the book
+    # and the preprint were cited "In Proceedings of the Workshop on Things", the
+    # article with it as its journal, and the preprint and the article as ACM's
+    path = tmp_path / "library.bib"
+    path.write_text(LIBRARY_WITH_A_VOLUME, encoding="utf-8")
+    result = read_file(path)
+    assert result.problems == ()
+    records = {record.source_id: record for record in result.records}
+    for key in ("a1", "b1", "m1"):
+        record = records[key]
+        assert (record.booktitle, record.journal, record.venue, record.editor) == (
+            None,
+            None,
+            None,
+            (),
+        )
+    assert (records["a1"].publisher, records["a1"].year) == (None, 2020)
+    assert (records["m1"].publisher, records["m1"].year) == (None, 2022)
+    assert (records["b1"].publisher, records["b1"].year) == ("Springer", 2001)
+    # lending to none, the volume is an item of the library as a book is
+    volume = records["things2019"]
+    assert (volume.title, volume.entry_type, volume.year, volume.publisher) == (
+        "Proceedings of the Workshop on Things",
+        "proceedings",
+        2019,
+        "ACM",
+    )
+
+
+def test_a_files_one_proceedings_fills_only_its_inproceedings_without_a_booktitle(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "volume.bib"
+    path.write_text(
+        "@Proceedings{V, booktitle = {Proceedings of X}, year = {2021}, volume = {9},\n"
+        "  editor = {Doe, Jane}, publisher = {PMLR}}\n"
+        "@InProceedings{p1, title = {Paper one}, author = {Lee, Ann}, pages = {1-9}}\n"
+        "@conference{p2, title = {Paper two}}\n"
+        "@inproceedings{p3, title = {Paper three}, booktitle = {Proceedings of Y}}\n"
+        "@incollection{c1, title = {A Chapter}}\n"
+        "@techreport{r1, title = {A Report}}\n"
+        "@unpublished{u1, title = {A Draft}}\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.problems == ()  # the @Proceedings lent its fields: it is not a paper
+    records = {record.source_id: record for record in result.records}
+    assert list(records) == ["p1", "p2", "p3", "c1", "r1", "u1"]
+    for key in ("p1", "p2"):
+        record = records[key]
+        assert (record.booktitle, record.venue, record.year, record.volume) == (
+            "Proceedings of X",
+            "Proceedings of X",
+            2021,
+            "9",
+        )
+        assert (record.editor, record.publisher) == (("Doe, Jane",), "PMLR")
+    assert (records["p1"].pages, records["p1"].authors) == ("1-9", ("Ann Lee",))
+    three = records["p3"]
+    assert (three.booktitle, three.year, three.volume, three.editor, three.publisher) == (
+        "Proceedings of Y",
+        None,
+        None,
+        (),
+        None,
+    )
+    for key in ("c1", "r1", "u1"):
+        record = records[key]
+        assert (record.booktitle, record.year, record.volume, record.publisher) == (
+            None,
+            None,
+            None,
+            None,
+        )
+
+
 def test_crossref_and_string_macros(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_text(

@@ -5,8 +5,10 @@ concatenation are resolved. ``crossref`` gives an entry the fields of its
 ``@Proceedings`` (or any other parent: the title of a book or proceedings as its
 booktitle, that of a periodical as its journal, that of another paper not at all), and a
 file with exactly one ``@Proceedings`` (PMLR's layout) gives its booktitle, year, volume,
-editor and publisher to every entry without a booktitle of its own; that
-``@Proceedings`` is not a paper itself. BibLaTeX's ``date``, ``journaltitle``,
+editor and publisher to each ``@InProceedings`` without a booktitle, journal or
+``crossref`` of its own, never to an entry of another type (an ``@article``, ``@book``
+or ``@misc`` of a mixed library); a ``@Proceedings`` that lends its fields so is not a
+paper itself. BibLaTeX's ``date``, ``journaltitle``,
 ``eprinttype`` and BibTeX's ``eprint``/``archivePrefix``/``primaryClass`` are read too.
 Each record keeps its entry (key, type, fields as written) as ``source_entry`` so a
 citation can reproduce it.
@@ -615,10 +617,18 @@ def parse_entry_string(text: str) -> BibEntry | None:
 _PAPER_KINDS = frozenset({"article", "inproceedings", "conference"})
 
 
+#: entry types of the papers of a proceedings volume (``@conference`` is BibTeX's old
+#: name for ``@inproceedings``): the only entries a file's ``@Proceedings`` fills.
+_VOLUME_PAPER_KINDS = frozenset({"inproceedings", "conference"})
+#: fields that place a paper somewhere of its own, so the file's proceedings is not its.
+_OWN_CONTAINER_FIELDS = ("crossref", "booktitle", "journal", "journaltitle")
+
+
 def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
     """Each entry's parent (its ``crossref``, else the file's one ``@Proceedings`` for an
-    entry with neither booktitle nor journal), by position, and the positions of the
-    parents, which are not papers themselves (unless they are of a paper's type)."""
+    ``@InProceedings`` without a booktitle or journal), by position, and the positions
+    of the parents, which are not papers themselves (unless they are of a paper's
+    type)."""
     by_key = {entry.key.lower(): index for index, entry in enumerate(entries)}
     proceedings = [index for index, entry in enumerate(entries) if entry.kind == "proceedings"]
     file_wide = proceedings[0] if len(proceedings) == 1 else None
@@ -633,10 +643,8 @@ def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
                 used.add(target)
         elif (
             file_wide is not None
-            and index != file_wide
-            and entry.kind != "proceedings"
-            and not any((fields.get(name) or "").strip() for name in ("crossref", "booktitle"))
-            and not any((fields.get(name) or "").strip() for name in ("journal", "journaltitle"))
+            and entry.kind in _VOLUME_PAPER_KINDS
+            and not any((fields.get(name) or "").strip() for name in _OWN_CONTAINER_FIELDS)
         ):
             parents[index] = entries[file_wide]
             used.add(file_wide)
