@@ -427,6 +427,35 @@ def test_a_files_one_proceedings_fills_only_its_inproceedings_without_a_booktitl
         )
 
 
+def test_a_proceedings_that_papers_name_by_crossref_fills_no_other_paper(
+    tmp_path: Path,
+) -> None:
+    # BibTeX's own link says which papers are in the volume; a paper of the library that
+    # does not name it (its booktitle left out) took the volume, year aside, as its own
+    path = tmp_path / "library.bib"
+    path.write_text(
+        "@proceedings{things2019, title = {Proceedings of the Workshop on Things},"
+        " year = {2019}, publisher = {ACM}, editor = {Doe, Jane}}\n"
+        "@inproceedings{in1, title = {A Talk at the Workshop}, crossref = {things2019}}\n"
+        "@inproceedings{out1, title = {A Talk Elsewhere}, author = {Grey, G.}, year = {2018}}\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.problems == ()
+    records = {record.source_id: record for record in result.records}
+    assert list(records) == ["in1", "out1"]  # the volume lent its fields: not a paper
+    inside = records["in1"]
+    assert (inside.booktitle, inside.year, inside.publisher, inside.editor) == (
+        "Proceedings of the Workshop on Things",
+        2019,
+        "ACM",
+        ("Doe, Jane",),
+    )
+    outside = records["out1"]
+    assert (outside.booktitle, outside.venue, outside.year) == (None, None, 2018)
+    assert (outside.publisher, outside.editor) == (None, ())
+
+
 def test_crossref_and_string_macros(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_text(

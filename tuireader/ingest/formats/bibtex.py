@@ -4,11 +4,11 @@ Field names are read in any case; ``@string`` macros, month names and ``#``
 concatenation are resolved. ``crossref`` gives an entry the fields of its
 ``@Proceedings`` (or any other parent: the title of a book or proceedings as its
 booktitle, that of a periodical as its journal, that of another paper not at all), and a
-file with exactly one ``@Proceedings`` (PMLR's layout) gives its booktitle, year, volume,
-editor and publisher to each ``@InProceedings`` without a booktitle, journal or
-``crossref`` of its own, never to an entry of another type (an ``@article``, ``@book``
-or ``@misc`` of a mixed library); a ``@Proceedings`` that lends its fields so is not a
-paper itself. BibLaTeX's ``date``, ``journaltitle``,
+file with exactly one ``@Proceedings`` that no ``crossref`` names (PMLR's layout) gives
+its booktitle, year, volume, editor and publisher to each ``@InProceedings`` without a
+booktitle, journal or ``crossref`` of its own, never to an entry of another type (an
+``@article``, ``@book`` or ``@misc`` of a mixed library); a ``@Proceedings`` that lends
+its fields so is not a paper itself. BibLaTeX's ``date``, ``journaltitle``,
 ``eprinttype`` and BibTeX's ``eprint``/``archivePrefix``/``primaryClass`` are read too.
 Each record keeps its entry (key, type, fields as written) as ``source_entry`` so a
 citation can reproduce it.
@@ -624,14 +624,32 @@ _VOLUME_PAPER_KINDS = frozenset({"inproceedings", "conference"})
 _OWN_CONTAINER_FIELDS = ("crossref", "booktitle", "journal", "journaltitle")
 
 
+def _volume(entries: list[BibEntry], by_key: dict[str, int]) -> int | None:
+    """The position of the file's one ``@Proceedings`` when the file reads as that
+    volume's papers (PMLR's layout), else None.
+
+    BibTeX itself ties a paper to its proceedings only through ``crossref``: a file whose
+    papers name its ``@Proceedings`` so says which are in it, and the others are not. A
+    file of two or more proceedings names none as the papers' own.
+    """
+    proceedings = [index for index, entry in enumerate(entries) if entry.kind == "proceedings"]
+    if len(proceedings) != 1:
+        return None
+    (only,) = proceedings
+    for index, entry in enumerate(entries):
+        named = by_key.get((entry.fields.get("crossref") or "").strip().lower())
+        if named == only and index != only:
+            return None
+    return only
+
+
 def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
-    """Each entry's parent (its ``crossref``, else the file's one ``@Proceedings`` for an
+    """Each entry's parent (its ``crossref``, else the file's volume (``_volume``) for an
     ``@InProceedings`` without a booktitle or journal), by position, and the positions
     of the parents, which are not papers themselves (unless they are of a paper's
     type)."""
     by_key = {entry.key.lower(): index for index, entry in enumerate(entries)}
-    proceedings = [index for index, entry in enumerate(entries) if entry.kind == "proceedings"]
-    file_wide = proceedings[0] if len(proceedings) == 1 else None
+    file_wide = _volume(entries, by_key)
     parents: dict[int, BibEntry] = {}
     used: set[int] = set()
     for index, entry in enumerate(entries):
