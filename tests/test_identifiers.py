@@ -130,7 +130,7 @@ def test_an_identifier_of_no_paper_is_said_as_such(capsys) -> None:
 @pytest.mark.parametrize(
     ("command", "said"),
     [
-        (("search", "10.1000/"), "no paper in these lists has the DOI 10.1000/"),
+        (("search", "10.1000/none"), "no paper in these lists has the DOI 10.1000/none"),
         (("search", "10.1000/xyz", "--limit", "3"), "the DOI 10.1000/xyz"),
         (("copy", "arXiv:2402.01566"), "the arXiv id 2402.01566"),
         (("cite", "--query", "10.1000/xyz"), "the DOI 10.1000/xyz"),
@@ -138,8 +138,8 @@ def test_an_identifier_of_no_paper_is_said_as_such(capsys) -> None:
     ],
 )
 def test_an_identifier_of_no_paper_is_said_once(capsys, command, said) -> None:
-    # 'search 10.1000/' said "no paper in these lists has the DOI 10.1000/" and then
-    # "no papers match '10.1000/'", two lines for one thing
+    # 'search 10.1000/none' said "no paper in these lists has the DOI 10.1000/none", then
+    # "no papers match '10.1000/none'": two lines for one thing
     code, _out, err = run(capsys, *command, str(ARXIV))
     assert code == 1 and len(err.splitlines()) == 1, err
     assert said in err
