@@ -360,6 +360,40 @@ async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
 
 
 @sync
+async def test_escape_in_the_list_clears_every_mark_the_hidden_ones_too():
+    from test_ui_first_screen import footer
+
+    # after t (which keeps the marks) nothing cleared them but Space on each, and marks
+    # hidden by a later query not even that: the next s acted on them all
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        assert "Clear marks" not in footer(app)
+        await pilot.press("space", "space")
+        await pilot.pause()
+        assert footer(app)["Clear marks"] == "esc"
+        screen.action_focus_search()
+        await pilot.press(*"nosuchwordanywhere")  # a query that hides them both
+        await settle(pilot)
+        assert not ids(screen)
+        screen.action_focus_results()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.marked and "2 marked papers unmarked" in notices(app)
+        assert "marked" not in widget_text(app, screen.query_one("#status"))
+        assert "Clear marks" not in footer(app)
+        screen.action_focus_search()
+        await pilot.press("escape")  # the query cleared: every paper again
+        await settle(pilot)
+        screen.action_focus_results()
+        here = screen.current_paper.id
+        await pilot.press("s")  # the highlighted paper alone
+        await settle(pilot)
+        assert [p for p in (first, second, third) if saved(p).state == "kept"] == [here]
+
+
+@sync
 async def test_marks_are_counted_when_a_query_hides_them_and_kept_after_tagging():
     # marks under an earlier query took a later s away from the highlighted paper, with
     # nothing on screen to say so; and tagging the marked papers cleared the marks, so

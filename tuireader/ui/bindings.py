@@ -25,16 +25,21 @@ class Place:
 def declared_bindings(cls: type[DOMNode]) -> tuple[Binding, ...]:
     """Bindings declared in ``BINDINGS`` by tuireader classes along ``cls``'s MRO.
 
-    Base classes come first; a later declaration of the same key replaces an earlier one.
-    Bindings inherited from Textual's own widgets are left out: the reader redeclares
-    every key it documents.
+    Base classes come first; a subclass's declaration of a key replaces its bases'. One
+    class may bind a key to several actions (Escape: back from "More like this", else
+    clear the marks): the first in force runs, and each is listed. Bindings inherited
+    from Textual's own widgets are left out: the reader redeclares every key it
+    documents.
     """
-    by_key: dict[str, Binding] = {}
+    by_key: dict[tuple[str, str], Binding] = {}
     for base in reversed(cls.__mro__):
         if not base.__module__.startswith("tuireader"):
             continue
-        for binding in Binding.make_bindings(base.__dict__.get("BINDINGS", [])):
-            by_key[binding.key] = binding
+        declared = list(Binding.make_bindings(base.__dict__.get("BINDINGS", [])))
+        keys = {binding.key for binding in declared}
+        by_key = {pair: binding for pair, binding in by_key.items() if pair[0] not in keys}
+        for binding in declared:
+            by_key[(binding.key, binding.action)] = binding
     merged: dict[tuple[str, str], Binding] = {}
     for binding in by_key.values():
         # Bindings declared as "down,j" arrive split per key: group them back by action.

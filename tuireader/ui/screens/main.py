@@ -300,6 +300,7 @@ class MainScreen(Screen[None]):
         Binding("t", "edit_tags", "Tags", id="triage.tags"),
         Binding("n", "edit_note", "Note", id="triage.note"),
         Binding("space", "toggle_mark", "Mark", show=False, id="triage.mark"),
+        Binding("escape", "clear_marks", "Clear marks", id="triage.clear_marks"),
     ]
 
     COMMANDS: ClassVar[set[Any]] = {*Screen.COMMANDS, CopyAllCommands, ExportCommands}
@@ -412,6 +413,8 @@ class MainScreen(Screen[None]):
         self._tag_editor: TagEditor | None = None
         #: the keys that act on marked papers, as shown ("s m x r t"; None: not yet known).
         self._marked_keys: str | None = None
+        #: whether papers were marked when the counts were last drawn.
+        self._had_marks = False
         #: the files and folders the lists shown were read from, as they were then (see
         #: ``look``): a file that comes, goes or changes has them read again (None: no
         #: library yet)
@@ -499,8 +502,11 @@ class MainScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_similar":
-            # Escape means "back" only while "More like this" is shown.
+            # Escape means "back" only while "More like this" is shown...
             return self.similar_to is not None
+        if action == "clear_marks":
+            # ...else it clears the marks, while there are any
+            return bool(self.triage.marked)
         if action == "search":
             # "/" is typed in the search box (Textual 8.2 keeps the binding active
             # there, so without this the footer would offer it).
@@ -2210,6 +2216,9 @@ class MainScreen(Screen[None]):
         self.triage_counts = counts_line(
             book.states, listed, beyond, self._beyond_triaged, book.saving, book.marked
         )
+        if bool(book.marked) != self._had_marks:  # Escape clears them while there are any
+            self._had_marks = bool(book.marked)
+            self.refresh_bindings()
         self._show_titles()  # marks made or cleared, or hidden by the query now shown
 
     @work(thread=True, exclusive=True, group="count", exit_on_error=False)
@@ -2340,6 +2349,16 @@ class MainScreen(Screen[None]):
             if paper_id in touched:
                 self.results.select(index)
                 break
+
+    def action_clear_marks(self) -> None:
+        """Unmark every marked paper, those the query hides too."""
+        count = len(self.triage.marked)
+        if not count:
+            return
+        self.triage.marked.clear()
+        self._update_counts()
+        self.results.refresh_markers()
+        self.notify(f"{count:,} marked paper{'' if count == 1 else 's'} unmarked", markup=False)
 
     @on(cmd.ToggleMark)
     def _toggle_mark(self) -> None:
