@@ -394,6 +394,22 @@ async def test_escape_in_the_list_clears_every_mark_the_hidden_ones_too():
 
 
 @sync
+async def test_several_tags_given_to_marked_papers_are_undone_in_one_step():
+    # 'aa, bb' on two marked papers took two z: the first said "tag 'bb' taken off"
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("space", "space", "t", *"aa, bb", "enter")
+        await settle(pilot)
+        assert saved(first).tags == saved(second).tags == ("aa", "bb")
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).tags == saved(second).tags == ()
+        assert screen.triage.tags.get(first, ()) == ()
+
+
+@sync
 async def test_marks_are_counted_when_a_query_hides_them_and_kept_after_tagging():
     # marks under an earlier query took a later s away from the highlighted paper, with
     # nothing on screen to say so; and tagging the marked papers cleared the marks, so

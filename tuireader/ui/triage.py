@@ -461,8 +461,7 @@ class TriageBook:
             notice = f"Tagged {marked or f'{len(ids)} papers'}"
 
             def add(store: Store) -> str:
-                for tag in wanted:
-                    store.add_tag_many(ids, tag)
+                store.apply_many(ids, tags=wanted)  # one action: one undo takes it back
                 return notice
 
             self.submit(
