@@ -428,6 +428,25 @@ def test_a_json_lines_file_cut_short_says_so_and_a_broken_line_inside_does_not(
     assert "line 2 is not valid JSON" in problem.message and "cut short" not in problem.message
 
 
+def test_a_json_line_cut_short_says_what_json_found_and_where_whole(tmp_path: Path) -> None:
+    # said "line 20 is not valid JSON (Unterminated string starting at)": json's message
+    # ends where it names the place, given apart from it
+    lines = [json.dumps({"title": f"Paper {n}", "abstract": "Words."}) for n in range(3)]
+    cut = "\n".join(lines)[:-5]  # '{"title": "Paper 2", "abstract": "Wor'
+    for name in ("cut.jsonl", "cut.json"):  # a .json file of one object a line too
+        (problem,) = read_file(write(tmp_path, name, cut.encode())).problems
+        assert problem.message == (
+            "line 3 is not valid JSON (Unterminated string starting at column 34); "
+            "skipped it (is the file cut short?)"
+        )
+    inside = "\n".join([lines[0], '{"title": "x",, "abstract": "y"}', lines[1]]) + "\n"
+    (problem,) = read_file(write(tmp_path, "inside.jsonl", inside.encode())).problems
+    assert problem.message == (
+        "line 2 is not valid JSON (Expecting property name enclosed in double quotes at "
+        "column 15); skipped it"
+    )
+
+
 def test_a_bibtex_file_cut_short_says_so(tmp_path: Path) -> None:
     text = "".join(
         f"@inproceedings{{p{n},\n  title = {{Paper {n}}},\n  abstract = {{Words {n}.}}\n}}\n\n"

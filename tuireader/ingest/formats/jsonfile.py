@@ -744,9 +744,10 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
         last = number
         try:
             items.append((number, loads(line), {}))
-        except (ValueError, RecursionError) as error:
-            reason = error.msg if isinstance(error, json.JSONDecodeError) else "too deeply nested"
-            bad.append((number, reason))
+        except json.JSONDecodeError as error:
+            bad.append((number, _where(error, line=False)))
+        except (ValueError, RecursionError):
+            bad.append((number, "too deeply nested"))
     problems: list[Problem] = []
     if bad:
         if len(bad) == 1:
@@ -770,9 +771,7 @@ def parse_json(text: str, path: Path) -> ReadResult:
             # One object per line in a file named .json: read it as JSON Lines.
             result = parse_jsonl(text, path)
             return ReadResult(path, result.name, "jsonl", result.records, result.problems)
-        # some of json's messages end in "at" ("Unterminated string starting at")
-        at = "" if error.msg.endswith(" at") else " at"
-        where = f"{error.msg}{at} line {error.lineno}, column {error.colno}"
+        where = _where(error)
         # the text ran out inside a record (else a mistake inside the file, such as a
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
@@ -797,6 +796,17 @@ def parse_json(text: str, path: Path) -> ReadResult:
     except RecursionError:
         return failure(path, "is not valid JSON (nested too deeply)", "json")
     return _from_data(data, path)
+
+
+def _where(error: json.JSONDecodeError, *, line: bool = True) -> str:
+    """What json found wrong and where: "Unterminated string starting at line 3,
+    column 9" (``line=False``, within one line of JSON Lines: "… at column 9")."""
+    # json's message alone is cut ("Unterminated string starting at"): its position is
+    # given apart, and some of its messages end in "at", others do not ("Expecting
+    # value", "Extra data")
+    at = "" if error.msg.endswith(" at") else " at"
+    place = f"line {error.lineno}, column {error.colno}" if line else f"column {error.colno}"
+    return f"{error.msg}{at} {place}"
 
 
 _BLANK_RE = re.compile(r"[ \t\r\n]+")
