@@ -515,11 +515,12 @@ def parsed_out(parsed: ParsedList) -> tuple:
         parsed.name,
         tuple(map(_identity_out, parsed.identities)),
         tuple(map(_links_out, parsed.links)),
+        result.scopes,
     )
 
 
 def parsed_in(data: Any) -> ParsedList:
-    (path, name, fmt), records, problems, identified_as, identities, links = data
+    (path, name, fmt), records, problems, identified_as, identities, links, scopes = data
     from tuireader.ingest.formats.common import ReadResult
 
     result = ReadResult(
@@ -528,6 +529,7 @@ def parsed_in(data: Any) -> ParsedList:
         fmt,
         tuple(map(_record_in, records)),
         tuple(map(_problem_in, problems)),
+        tuple(scopes),
     )
     parsed = ParsedList(
         result, identified_as, tuple(map(_identity_in, identities)), tuple(map(_links_in, links))

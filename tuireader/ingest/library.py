@@ -450,7 +450,7 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
             if cached is not None:
                 identity, links = cached.identities[number], cached.links[number]
             else:
-                identity = identify(record, record.venue or name)
+                identity = identify(record, result.scope(number) or record.venue or name)
                 links = record_links(record)
             item.identities.append(identity)
             item.links.append(links)

@@ -17,12 +17,16 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tuireader.ingest.formats.table import LIST_SEPARATOR, OWN_COLUMNS
+from tuireader.ingest.identity import identifier_keys
 from tuireader.model import Library, Paper
 from tuireader.render.citations import best_link, format_many
 from tuireader.render.safetext import (
@@ -109,8 +113,40 @@ def triage_json(triage: Triage) -> dict[str, Any]:
     return {"state": triage.state, "tags": list(triage.tags), "note": triage.note}
 
 
+def identifiers(paper: Paper) -> dict[str, str | None]:
+    """What says who a paper is, under the names tuireader's readers take it from: its
+    DOI, arXiv id, OpenReview id and PMLR key (also those only its links give), and its
+    own id in its source (``source_id``: a list's ``id``, a BibTeX key). Read back from an
+    export, a paper is known by these as it was, and keeps its id."""
+    keys = {key.kind: key.value for key in identifier_keys(_as_listed(paper))}
+    return {
+        "doi": paper.doi or keys.get("doi"),
+        "arxiv_id": keys.get("arxiv") or paper.arxiv_id,
+        "openreview_id": keys.get("openreview") or paper.openreview_id,
+        "pmlr_key": keys.get("pmlr") or paper.pmlr_key,
+        "source_id": paper.source_id,
+    }
+
+
+#: where the links come from that say who a paper is: its record's page, PDF and forum
+#: (``identity.identify`` of a record reads these, not its code or project links, nor
+#: what its abstract mentions: another paper's arXiv page, a dataset's DOI)
+_OWN_LINK_ORIGINS = frozenset({"url", "pdf", "openreview"})
+
+
+def _as_listed(paper: Paper) -> Paper:
+    """``paper`` with only the links that say who it is, as its list's record does."""
+    if all(link.origin in _OWN_LINK_ORIGINS for link in paper.links):
+        return paper
+    own = tuple(link for link in paper.links if link.origin in _OWN_LINK_ORIGINS)
+    return replace(paper, links=own)
+
+
 def _export_json(paper: Paper, triage: Triage) -> dict[str, Any]:
-    return paper_json(paper, abstract=True) | triage_json(triage)
+    data = paper_json(paper, abstract=True)
+    # where each link came from: read back, those its abstract mentions are found there
+    data["links"] = [link.to_json() for link in paper.links]
+    return data | identifiers(paper) | triage_json(triage)
 
 
 def _first_code(paper: Paper) -> str:
@@ -120,11 +156,10 @@ def _first_code(paper: Paper) -> str:
 def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        ["id", "title", "authors", "venue", "year", "state", "tags", "note", "url", "code"]
-    )
+    writer.writerow([*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists"])
     for paper in papers:
         t = triage[paper.id]
+        known = identifiers(paper)
         writer.writerow(
             _inert(
                 paper.id,
@@ -137,22 +172,29 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 t.note,
                 best_link(paper) or "",
                 _first_code(paper),
+                *(known[name] or "" for name in _IDENTIFIER_COLUMNS),
+                LIST_SEPARATOR.join(paper.lists),
             )
         )
     return visible(out.getvalue())
 
 
-#: what a spreadsheet reads as the start of a formula in a cell.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: the columns after the CSV export's own (``table.OWN_COLUMNS``): what says who each
+#: paper is (:func:`identifiers`), then its lists.
+_IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_id")
+#: what a spreadsheet reads as the start of a formula in a cell, after any apostrophes
+#: (one more is put before a cell that already starts so, and the reader takes one off).
+_FORMULA = re.compile(r"'*[=+\-@\t\r]")
 
 
 def _inert(*cells: object) -> list[object]:
     """The cells of a CSV row, each that a spreadsheet would take for a formula
     (``=HYPERLINK(…)``, ``+cmd|…``, ``@SUM(…)``) made text by a leading apostrophe: a
-    paper list is data, never a program for whoever opens the export."""
+    paper list is data, never a program for whoever opens the export. A cell that
+    starts with apostrophes before such a character gets one more, so that reading the
+    export back takes one off every such cell and gives each as it was."""
     return [
-        "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA_START) else cell
-        for cell in cells
+        "'" + cell if isinstance(cell, str) and _FORMULA.match(cell) else cell for cell in cells
     ]
 
 

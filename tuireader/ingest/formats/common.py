@@ -23,6 +23,15 @@ class ReadResult:
     format: str
     records: tuple[Record, ...] = ()
     problems: tuple[Problem, ...] = ()
+    #: for each record (by position), the source its own id (``source_id``) belongs to
+    #: where the file says so: a tuireader export names the list each paper's id is of,
+    #: which the paper's venue (or the export's own name) need not be. Empty, or None
+    #: for a record: the record's venue, else the list's name (``identity.identify``).
+    scopes: tuple[str | None, ...] = ()
+
+    def scope(self, number: int) -> str | None:
+        """The source record ``number``'s own id belongs to, where the file says so."""
+        return self.scopes[number] if number < len(self.scopes) else None
 
     @property
     def ok(self) -> bool:

@@ -639,10 +639,107 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     )
 
 
+# --------------------------------------------------------------------------- tuireader's own
+
+#: the fields only tuireader's JSON of a paper has (``export --format json``, ``search
+#: --json``): an object with them is tuireader's, whatever else it holds.
+_OWN_FIELDS = ("id", "title_text", "authors_text", "metadata_source")
+
+
+def _is_own(data: dict[str, Any]) -> bool:
+    return all(name in data for name in _OWN_FIELDS)
+
+
+def _own_record(data: dict[str, Any]) -> Record | None:
+    """A paper as tuireader's own JSON gives it, read back as the paper it was: its
+    identifiers, its own id in its source (``source_id``; the ``id`` is tuireader's, not
+    the source's), its links by kind, and no title where the title was derived from
+    the abstract (it is derived again, and the paper known by its abstract as before).
+    The abstract is taken as written: it was made plain when the paper was first read."""
+    links = data.get("links")
+    by_kind: dict[str, list[str]] = {"paper": [], "code": [], "project": []}
+    by_origin: dict[str, str] = {}
+    for link in links if isinstance(links, list) else ():
+        if not isinstance(link, dict) or link.get("kind") not in by_kind:
+            continue
+        origin = link.get("origin")
+        if origin == "text":
+            continue  # the abstract mentions it: found there again, and no identifier
+        for address in url_list(link.get("url")):
+            by_kind[str(link["kind"])].append(address)
+            if isinstance(origin, str):
+                by_origin.setdefault(origin, address)
+    pages = by_kind["paper"]
+    openreview = by_origin.get("openreview") or next(
+        (url for url in pages if "openreview.net" in url.lower()), None
+    )
+    pdf = by_origin.get("pdf") or next(
+        (url for url in pages if url != openreview and _is_pdf_url(url)), None
+    )
+    page = by_origin.get("url") or next(
+        (url for url in pages if url not in (openreview, pdf)), None
+    )
+    flat = {
+        name: data.get(name)
+        for name in (
+            "title",
+            "authors",
+            "venue",
+            "year",
+            "doi",
+            "arxiv_id",
+            "openreview_id",
+            "pmlr_key",
+            "keywords",
+            "status",
+            "tldr",
+        )
+    }
+    if data.get("title_derived") is True:
+        flat["title"] = None
+    abstract = text_field(data.get("abstract")) or ""
+    flat.update(
+        abstract=abstract,
+        url=page,
+        pdf=pdf,
+        openreview=openreview,
+        code_urls=by_kind["code"],
+        project_urls=by_kind["project"],
+    )
+    record = record_from_mapping(flat)
+    if record is None:
+        return None
+    return replace(
+        record,
+        abstract=abstract,
+        source_id=text_field(data.get("source_id")),
+        journal_ref=one_line(data.get("journal_ref")),
+    )
+
+
+def _own_scope(data: dict[str, Any]) -> str | None:
+    """The list a paper's own id (``source_id``) is of, in tuireader's JSON of it: the
+    first of its lists when it has no venue (a venue names the source itself)."""
+    lists = data.get("lists")
+    if one_line(data.get("venue")) or not isinstance(lists, list) or not lists:
+        return None
+    return one_line(lists[0])
+
+
+def _is_pdf_url(url: str) -> bool:
+    path = url.lower().split("?", 1)[0].split("#", 1)[0]
+    return path.endswith(".pdf") or "/pdf/" in path or "/pdf?" in url.lower()
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
 def _record_from_mapping(
     data: dict[str, Any], context: dict[str, Any]
 ) -> Record | NotAPaper | None:
     """The record of one JSON object, by the first shape it fits."""
+    if _is_own(data):
+        return _own_record(data)
     if _is_arxiv(data):
         return _arxiv_record(data)
     if _is_openreview(data):
@@ -677,6 +774,7 @@ def _records_from_items(
 ) -> tuple[list[Record], list[Problem], dict[str, Any]]:
     records: list[Record] = []
     paper_list: list[bool] = []
+    scopes: list[str | None] = []
     not_objects: list[int] = []
     empty: list[int] = []
     broken: list[tuple[int, str]] = []
@@ -699,7 +797,10 @@ def _records_from_items(
             empty.append(position)
         else:
             records.append(record)
-            paper_list.append(_is_paper_list_item(item))
+            own = _is_own(item)
+            # tuireader's papers each have the venue they had: none is filled in
+            paper_list.append(not own and _is_paper_list_item(item))
+            scopes.append(_own_scope(item) if own else None)
     records = _fill_from_list(records, paper_list, path)
     problems: list[Problem] = []
     if broken:
@@ -730,7 +831,7 @@ def _records_from_items(
                 "warning",
             )
         )
-    summary = {"fields": list(seen_fields), "replies": replies}
+    summary = {"fields": list(seen_fields), "replies": replies, "scopes": scopes}
     return records, problems, summary
 
 
@@ -769,8 +870,7 @@ def parse_json(text: str, path: Path) -> ReadResult:
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
             # One object per line in a file named .json: read it as JSON Lines.
-            result = parse_jsonl(text, path)
-            return ReadResult(path, result.name, "jsonl", result.records, result.problems)
+            return parse_jsonl(text, path)
         where = _where(error)
         # the text ran out inside a record (else a mistake inside the file, such as a
         # comma left out, which no write under way explains)
@@ -944,7 +1044,7 @@ def _from_data(data: Any, path: Path) -> ReadResult:
     records, problems, summary = _records_from_items(items, path, "items")
     result = _finish(path, "json", records, problems, bool(data), summary)
     if name and result.records:
-        return ReadResult(path, name, "json", result.records, result.problems)
+        return replace(result, name=name)
     return result
 
 
@@ -983,4 +1083,12 @@ def _finish(
         else:
             message = "no paper records could be read"
         return ReadResult(path, path.stem, fmt, (), (*problems, Problem(path, message)))
-    return ReadResult(path, _json_list_name(path, records), fmt, tuple(records), tuple(problems))
+    scopes: list[str | None] = summary.get("scopes", [])
+    return ReadResult(
+        path,
+        _json_list_name(path, records),
+        fmt,
+        tuple(records),
+        tuple(problems),
+        tuple(scopes) if any(scopes) else (),
+    )

@@ -18,6 +18,7 @@ import io
 import itertools
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
@@ -67,6 +68,23 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "publisher": ("publisher",),
 }
 _URL_SPLIT = re.compile(r"[\s;,|]+")
+#: the first columns of tuireader's own CSV export, in its order: a table that starts
+#: with them is one, whose ``id`` is tuireader's (the source's own is ``source_id``) and
+#: whose ``tags``, ``state`` and ``note`` are the user's triage, not the paper's keywords.
+OWN_COLUMNS: tuple[str, ...] = (
+    "id",
+    "title",
+    "authors",
+    "venue",
+    "year",
+    "state",
+    "tags",
+    "note",
+    "url",
+    "code",
+)
+#: what an export's ``lists`` cell joins the paper's lists with.
+LIST_SEPARATOR = "; "
 
 
 def _dialect(sample: str, path: Path) -> type[csv.Dialect]:
@@ -121,12 +139,19 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         problem = Problem(path, f"is not a readable CSV file ({error})")
         return ReadResult(path, path.stem, "csv", (), (problem,))
     names = [_column_name(column) for column in header]
+    own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
     columns: dict[str, int] = {}
     for field_name, aliases in COLUMNS.items():
+        if own:
+            # tuireader's export: its id is its own and its tags the user's
+            aliases = tuple(alias for alias in aliases if alias not in ("id", "tags"))
+            aliases = ("source_id", *aliases) if field_name == "source_id" else aliases
         for alias in aliases:
             if alias in names:
                 columns[field_name] = names.index(alias)
                 break
+    lists_at = names.index("lists") if own and "lists" in names else None
+    scopes: list[str | None] = []
     if "title" not in columns and "abstract" not in columns:
         found = ", ".join(repr(column) for column in header[:12]) or "none"
         wanted = ", ".join(f"'{aliases[0]}'" for aliases in COLUMNS.values())
@@ -158,12 +183,16 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 position = columns.get(name)
                 if position is None or position >= len(row):
                     return ""
-                return row[position].strip()
+                value = row[position].strip()
+                return _formula_kept(value) if own else value
 
             record = _record(cell)
+            if own:
+                record = _own_link(record)
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
                 records.append(record)
+                scopes.append(_own_scope(row, lists_at) if not record.venue else None)
             else:
                 bare.append(rows.line_num)
             last = (start, len(row), kept)
@@ -179,8 +208,11 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         even = before > 0 and not shorter
         how = _broken_off(text, dialect, start, cells, width, even)
         if how:
-            if counted:
-                (records if gave else bare).pop()
+            if counted and gave:
+                records.pop()
+                scopes.pop()
+            elif counted:
+                bare.pop()
             problems.append(
                 Problem(
                     path,
@@ -199,7 +231,50 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         )
     if not records:
         problems.append(Problem(path, "holds no rows with a title or abstract"))
-    return ReadResult(path, path.stem, "csv", tuple(records), tuple(problems))
+    return ReadResult(
+        path,
+        path.stem,
+        "csv",
+        tuple(records),
+        tuple(problems),
+        tuple(scopes) if any(scopes) else (),
+    )
+
+
+#: a cell tuireader's export wrote with an apostrophe before it, lest a spreadsheet take
+#: it for a formula: what it wrote starts with one of ``= + - @``, a tab or a carriage
+#: return (or an apostrophe before one, so that one apostrophe always comes off).
+_INERT_CELL = re.compile(r"'(?='*[=+\-@\t\r])")
+
+
+def _formula_kept(value: str) -> str:
+    """A cell of tuireader's export as the paper had it, the apostrophe before what a
+    spreadsheet would take for a formula taken off."""
+    return value[1:] if _INERT_CELL.match(value) else value
+
+
+def _own_link(record: Record) -> Record:
+    """A row of tuireader's export, whose ``url`` is the paper's best link for people (an
+    arXiv page its list gave as a project link, say), not necessarily its own page: a
+    link naming an identifier the row's own columns do not (a DOI, arXiv id, …) is
+    kept as a project link, so the paper is known by what its columns say, as before."""
+    if not record.url:
+        return record
+    from tuireader.ingest.identity import identifier_keys
+
+    named = set(identifier_keys(Record(url=record.url)))
+    if named <= set(identifier_keys(replace(record, url=None))):
+        return record
+    return replace(record, url=None, project_urls=(*record.project_urls, record.url))
+
+
+def _own_scope(row: list[str], lists_at: int | None) -> str | None:
+    """The list a paper's own id is of, in tuireader's export: the first of its lists
+    (asked for only of a paper without a venue, which names the source itself)."""
+    if lists_at is None or lists_at >= len(row):
+        return None
+    first = _formula_kept(row[lists_at].strip()).split(LIST_SEPARATOR, 1)[0].strip()
+    return first or None
 
 
 def _broken_off(

@@ -1,0 +1,184 @@
+"""Exports read back as lists: each paper keeps the id it had, so its marks stay put.
+
+A paper's id comes from what identifies it (``tuireader.ingest.identity``): a DOI, arXiv
+id, OpenReview id or PMLR key, else its own id in its source scoped by the source (its
+venue, else its list's name), else its title and first author. An export writes what it
+needs of these, and its readers take it back; tuireader's own ``id`` column is never
+taken for anything. The slices are unedited records of real lists (see the README of
+tests/fixtures/export_roundtrip/ and tests/fixtures/formats/).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.cache import Cache
+from tuireader.ingest.library import load_library
+from tuireader.model import Paper
+from tuireader.triage.export import SUFFIXES, render_export
+from tuireader.triage.store import Triage
+
+HERE = Path(__file__).parent / "fixtures"
+LISTS = {
+    "icml": HERE / "export_roundtrip" / "icml2024_slice.jsonl",
+    "nips": HERE / "export_roundtrip" / "nips2017_slice.json",
+    "corl": HERE / "formats" / "papercopilot_corl2023_slice.json",
+    "pmlr": HERE / "formats" / "pmlr_l4dc2020_slice.bib",
+    "csl": HERE / "export_roundtrip" / "zotero_csl_slice.json",
+    "betterbibtex": HERE / "export_roundtrip" / "zotero_betterbibtex_slice.bib",
+    "biblatex": HERE / "formats" / "zotero_biblatex_slice.bib",
+    "arxiv": HERE / "formats" / "arxiv_kaggle_slice.jsonl",
+}
+FORMATS = ("json", "csv")
+
+
+def kept(papers) -> dict[str, Triage]:
+    return {p.id: Triage(p.id, "kept", ("to read",), "Read §3.") for p in papers}
+
+
+def exported(tmp_path: Path, library, fmt: str, name: str = "export") -> Path:
+    papers = list(library.papers)
+    target = tmp_path / f"{name}{SUFFIXES[fmt]}"
+    target.write_text(render_export(papers, kept(papers), fmt, library=library), encoding="utf-8")
+    return target
+
+
+def ids_and_titles(library) -> dict[str, str]:
+    return {paper.id: paper.title for paper in library.papers}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("name", sorted(LISTS))
+def test_each_real_list_read_back_from_its_export_keeps_every_id(tmp_path, name, fmt):
+    library = load_library([LISTS[name]])
+    assert library.papers and not [p for p in library.problems if p.severity == "error"]
+    back = load_library([exported(tmp_path, library, fmt)])
+    assert ids_and_titles(back).keys() == ids_and_titles(library).keys(), {
+        k: v for k, v in ids_and_titles(library).items() if k not in ids_and_titles(back)
+    }
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_lists_read_together_and_read_back_keep_every_id(tmp_path, fmt):
+    # a paper of two lists is known by the strongest key either gives: the export says it
+    library = load_library(list(LISTS.values()))
+    back = load_library([exported(tmp_path, library, fmt)])
+    assert set(ids_and_titles(back)) == set(ids_and_titles(library))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_export_read_back_through_the_cache_keeps_every_id(tmp_path, fmt):
+    # the command line reads lists through the cache: the list each paper's own id is
+    # of is kept there too, also when the export is read under another name
+    library = load_library([LISTS["csl"], LISTS["betterbibtex"], LISTS["nips"]])
+    path = exported(tmp_path, library, fmt)
+    first = load_library([path], cache=Cache(tmp_path / "cache"))
+    again = load_library([path], cache=Cache(tmp_path / "cache"))
+    assert set(ids_and_titles(first)) == set(ids_and_titles(again)) == set(ids_and_titles(library))
+    # read after a list of the same name, the export is named anew, and its records,
+    # taken from the cache, are identified again
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / path.name).write_text(path.read_text(encoding="utf-8").replace("Read §3.", "§4"))
+    renamed = load_library([other / path.name, path], cache=Cache(tmp_path / "cache"))
+    assert renamed.lists[1].name != first.lists[0].name
+    assert set(renamed.lists[1].paper_ids) == set(ids_and_titles(library))
+
+
+def test_a_json_export_gives_the_identifiers_under_the_names_its_readers_take(tmp_path):
+    library = load_library([LISTS["icml"]])
+    (paper,) = [p for p in library.papers if p.title.startswith("Accelerating")]
+    data = json.loads(render_export([paper], kept([paper]), "json"))[0]
+    assert data["id"] == paper.id == "36wu22xt"
+    assert (data["openreview_id"], data["pmlr_key"]) == ("CjVWen8aJL", "tang24f")
+    back = load_library([exported(tmp_path, library, "json")])
+    (again,) = [p for p in back.papers if p.id == paper.id]
+    # the paper as it was: links by kind, no id taken for the source's own
+    assert again.links == paper.links and again.source_id is None
+    assert (again.abstract, again.status, again.venue) == (paper.abstract, "Poster", "ICML 2024")
+
+
+def test_a_paper_known_by_its_abstract_alone_keeps_its_id_through_a_json_export(tmp_path):
+    source = tmp_path / "abstracts.txt"
+    source.write_text(
+        "Reading list\n\nWe study how diffusion models plan grasps for robot hands in "
+        "clutter, with a new dataset and a benchmark.\n",
+        encoding="utf-8",
+    )
+    library = load_library([source])
+    (paper,) = library.papers
+    assert paper.title_derived
+    back = load_library([exported(tmp_path, library, "json")])
+    assert [p.id for p in back.papers] == [paper.id]
+    assert back.papers[0].title_derived
+
+
+def test_an_id_column_is_never_taken_for_the_papers_id(tmp_path):
+    # a list whose "id" names another paper's tuireader id, and one made to look like
+    # tuireader's own export claiming it too: each paper is known by what it says of
+    # itself, and neither takes the id (or the marks) of the paper that has it
+    library = load_library([LISTS["icml"]])
+    (paper,) = [p for p in library.papers if p.title.startswith("Accelerating")]
+    foreign = tmp_path / "foreign.jsonl"
+    foreign.write_text(
+        json.dumps({"id": paper.id, "title": "Another paper", "abstract": "Words."}) + "\n",
+        encoding="utf-8",
+    )
+    own_looking = tmp_path / "looks_like_an_export.json"
+    fake = {
+        "id": paper.id,
+        "title": "Yet another paper",
+        "title_text": "Yet another paper",
+        "authors_text": [],
+        "metadata_source": "list",
+        "abstract": "Other words.",
+    }
+    own_looking.write_text(json.dumps([fake]), encoding="utf-8")
+    rows = tmp_path / "looks_like_an_export.csv"
+    rows.write_text(
+        "id,title,authors,venue,year,state,tags,note,url,code\n"
+        f"{paper.id},A third paper,Ann Lee,,2020,kept,,,,\n",
+        encoding="utf-8",
+    )
+    for path in (foreign, own_looking, rows):
+        alone = load_library([path])
+        together = load_library([LISTS["icml"], path])
+        assert paper.id not in {p.id for p in alone.papers}
+        assert [p.title for p in together.papers if p.id == paper.id] == [paper.title]
+
+
+def test_a_csv_export_reads_back_its_cells_as_the_paper_had_them(tmp_path):
+    # a cell a spreadsheet would run is written with an apostrophe before it; read back,
+    # the apostrophe comes off (an OpenReview id "-3G6_D66Aua", a title "=…"), and the
+    # tags are the user's triage, not the paper's keywords
+    paper = Paper(
+        id="x",
+        title="=Cells that look like formulas",
+        abstract="",
+        authors=("Ann Lee",),
+        year=2023,
+        venue="CoRL 2023",
+        openreview_id="-3G6_D66Aua",
+        source_id="'@odd",
+    )
+    text = render_export([paper], {"x": Triage("x", "kept", ("robots",), "=1+1")}, "csv")
+    (row,) = csv.DictReader(io.StringIO(text))
+    assert (row["title"], row["openreview_id"], row["source_id"]) == (
+        "'=Cells that look like formulas",
+        "'-3G6_D66Aua",
+        "''@odd",
+    )
+    path = tmp_path / "export.csv"
+    path.write_text(text, encoding="utf-8")
+    (again,) = load_library([path]).papers
+    assert (again.title, again.openreview_id, again.source_id) == (
+        "=Cells that look like formulas",
+        "-3G6_D66Aua",
+        "'@odd",
+    )
+    assert again.keywords == ()
