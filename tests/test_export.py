@@ -315,3 +315,48 @@ def test_the_markdown_export_shows_html_and_links_in_paper_text_as_text(tmp_path
     assert "\\<img src=x onerror=alert(1)\\>" in text and "\\&" in text
     assert not re.search(r"(?<!\\)\]\(javascript:", text)  # no link made of a tag
     assert "[the code](https://example.org)" in text  # the user's own link stays
+
+
+def test_bibtex_carries_the_triage_where_reference_managers_read_it(tmp_path):
+    # the export said papers are exported "with their triage", and BibTeX had none:
+    # Zotero and JabRef take keywords for tags and annote for a note
+    import bibtexparser
+
+    from tuireader.render.citations import bibtex_unescape
+
+    source = tmp_path / "zotero.bib"
+    source.write_text(
+        "@article{lee2020,\n  title = {Grasping},\n  author = {Lee, Ann},\n  year = {2020},\n"
+        "  journal = {J},\n  keywords = {Robotics,Computer Science - AI}\n}\n\n"
+        "@article{kim2021,\n  title = {Planning},\n  author = {Kim, Bo},\n  year = {2021},\n"
+        "  journal = {J}\n}\n\n"
+        "@article{park2022,\n  title = {Untouched},\n  author = {Park, Cy},\n  year = {2022},\n"
+        "  journal = {J}\n}\n",
+        encoding="utf-8",
+    )
+    library = load_library([source])
+    first, second, third = library.papers
+    note = (
+        "Read §3 {first}: 50% & $x_1$ \\input{/etc/passwd}\n@misc{evil, title={x}}\n  - then #2 ~ ^"
+    )
+    triage = {
+        first.id: Triage(first.id, "kept", ("robotics", "to read", "a;b")),
+        second.id: Triage(second.id, "skip", (), note),
+        third.id: Triage(third.id),
+    }
+    text = render_export(list(library.papers), triage, "bibtex", library=library)
+    assert validate_bibtex(text) == []
+    entries = {e.key: e for e in bibtexparser.parse_string(text).entries}
+    assert list(entries) == ["lee2020", "kim2021", "park2022"]  # the note made no entry
+    fields = {key: {f.key: f.value for f in e.fields} for key, e in entries.items()}
+    # the entry's own keywords first, then the state and the tags not already there
+    assert fields["lee2020"]["keywords"] == (
+        "Robotics,Computer Science - AI, tuireader:kept, to read, a b"
+    )
+    assert fields["kim2021"]["keywords"] == "tuireader:skipped"
+    # the note is text: no brace ends the field, no command runs, no line starts an entry
+    assert bibtex_unescape(fields["kim2021"]["annote"]).replace("{@}", "@") == note
+    assert "\\input" not in fields["kim2021"]["annote"].replace("\\textbackslash{}input", "")
+    assert "keywords" not in fields["park2022"] and "annote" not in fields["park2022"]
+    assert "annote" not in fields["lee2020"]
+    assert text.startswith("@comment{tuireader export")

@@ -34,7 +34,7 @@ LISTS = {
     "biblatex": HERE / "formats" / "zotero_biblatex_slice.bib",
     "arxiv": HERE / "formats" / "arxiv_kaggle_slice.jsonl",
 }
-FORMATS = ("json", "csv")
+FORMATS = ("json", "csv", "bibtex")
 
 
 def kept(papers) -> dict[str, Triage]:
@@ -182,3 +182,42 @@ def test_a_csv_export_reads_back_its_cells_as_the_paper_had_them(tmp_path):
         "'@odd",
     )
     assert again.keywords == ()
+
+
+def test_a_bibtex_export_read_back_gives_its_papers_without_the_triage_it_carries(tmp_path):
+    # the triage lives in the triage file: the state and tags written into keywords, the
+    # note into annote, are not the paper's keywords (found by a search for the word
+    # long after the tag is gone) and never reach a citation of the paper read back
+    from tuireader.render.citations import format_citation
+
+    library = load_library([LISTS["betterbibtex"], LISTS["icml"]])
+    triage = {
+        p.id: Triage(p.id, "kept", ("secret-tag",), "my private note") for p in library.papers
+    }
+    path = tmp_path / "export.bib"
+    text = render_export(list(library.papers), triage, "bibtex", library=library)
+    path.write_text(text, encoding="utf-8")
+    assert text.count("secret-tag") == len(library.papers)
+    back = load_library([path])
+    before = {p.id: p for p in library.papers}
+    assert {p.id for p in back.papers} == set(before)
+    for paper in back.papers:
+        assert paper.keywords == before[paper.id].keywords
+        cited = format_citation(paper, "bibtex", library=back).text
+        assert "secret-tag" not in cited and "private" not in cited and "tuireader" not in cited
+    (book,) = [p for p in back.papers if p.title.startswith("Handbook")]
+    assert book.keywords[0] == "Algebra Boolean--Congresses"
+    assert book.source_entry is not None
+    assert book.source_entry.get("keywords") == before[book.id].source_entry.get("keywords")
+
+
+def test_a_bibtex_file_that_is_no_tuireader_export_keeps_its_keywords_and_annote(tmp_path):
+    path = tmp_path / "zotero.bib"
+    path.write_text(
+        "@article{lee2020,\n  title = {Grasping Things},\n  author = {Lee, Ann},\n"
+        "  year = {2020},\n  keywords = {robots, tuireader:kept},\n  annote = {theirs}\n}\n",
+        encoding="utf-8",
+    )
+    (paper,) = load_library([path]).papers
+    assert paper.keywords == ("robots", "tuireader:kept")
+    assert paper.source_entry is not None and paper.source_entry.get("annote") == "theirs"

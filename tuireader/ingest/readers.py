@@ -27,6 +27,7 @@ from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
 from tuireader.ingest.formats.common import ReadResult, failure, split_lines
 from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
+from tuireader.ingest.formats.ownbib import is_own_bibtex, own_bibtex
 from tuireader.ingest.formats.prose import tidy_abstracts
 from tuireader.ingest.formats.table import parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
@@ -399,6 +400,8 @@ def read_file(path: Path) -> ReadResult:
     fmt = _sniff_format(path, text)
     try:
         result = _PARSERS[fmt](text, path)
+        if fmt == "bibtex" and is_own_bibtex(text):
+            result = own_bibtex(result)  # the triage it carries is the triage file's
         result = replace(result, records=tidy_abstracts(result.records))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)

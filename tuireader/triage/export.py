@@ -7,6 +7,14 @@ control, bidirectional and zero-width characters are made visible in every text 
 accent), ``urls`` gives exactly one line per link, and lone surrogates become
 U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.render.safetext`).
 
+Read back as a list, an export gives each paper the id it had: JSON and CSV write what
+identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it, and each
+format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
+``ownbib``). BibTeX carries the triage where reference managers read it: the state
+(``tuireader:kept``) and the tags in ``keywords``, after the entry's own, and the note in
+``annote``, as text (every BibTeX and LaTeX special escaped); read back, they are the
+triage file's again, not the paper's.
+
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
 rename) and a new one is readable by the user only; a FIFO, a device or a symlink to one
 is written in place, never replaced; a symlink to a file keeps pointing at that file.
@@ -25,10 +33,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tuireader.ingest.formats.ownbib import (
+    MARK,
+    NOTE_FIELD,
+    SOURCE_FIELD,
+    STATE_PREFIX,
+    bibtex_literal,
+)
 from tuireader.ingest.formats.table import LIST_SEPARATOR, OWN_COLUMNS
-from tuireader.ingest.identity import identifier_keys
+from tuireader.ingest.identity import identifier_keys, identify
 from tuireader.model import Library, Paper
-from tuireader.render.citations import best_link, format_many
+from tuireader.render.citations import best_link, cite_many
 from tuireader.render.safetext import (
     markdown_text,
     markdown_without_html,
@@ -38,7 +53,7 @@ from tuireader.render.safetext import (
 )
 from tuireader.render.safetext import terminal as visible
 from tuireader.render.textrender import display_author, display_editors, display_title
-from tuireader.triage.store import Triage
+from tuireader.triage.store import STATE_WORDS, Triage
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
@@ -97,7 +112,7 @@ def render_export(
         data = [_export_json(p, triage[p.id]) for p in papers]
         return to_json(data, indent=2) + "\n"
     if fmt == "bibtex":
-        return visible(format_many(papers, "bibtex", library=library)) + "\n"
+        return visible(_export_bibtex(papers, triage, library)) + "\n"
     if fmt == "csv":
         return _export_csv(papers, triage)
     if fmt == "urls":
@@ -147,6 +162,127 @@ def _export_json(paper: Paper, triage: Triage) -> dict[str, Any]:
     # where each link came from: read back, those its abstract mentions are found there
     data["links"] = [link.to_json() for link in paper.links]
     return data | identifiers(paper) | triage_json(triage)
+
+
+def _export_bibtex(
+    papers: Sequence[Paper],
+    triage: Mapping[str, Triage],
+    library: Library | Sequence[Paper] | None,
+) -> str:
+    """The papers' citations, each with its triage where reference managers read it and
+    what says who its paper is (:mod:`tuireader.ingest.formats.ownbib`)."""
+    by_id = {paper.id: paper for paper in papers}
+    entries = [
+        _with_triage(
+            _with_identifiers(cited.text, by_id[cited.paper_id]),
+            triage.get(cited.paper_id) or Triage(cited.paper_id),
+        )
+        for cited in cite_many(papers, "bibtex", library=library)
+        if cited.text
+    ]
+    return "\n\n".join([BIBTEX_HEAD, *entries])
+
+
+#: the first lines of a BibTeX export: what it holds beside the citations
+BIBTEX_HEAD = (
+    f"{MARK}: each paper's tags and state ({STATE_PREFIX}kept, {STATE_PREFIX}maybe,\n"
+    f"{STATE_PREFIX}skipped, {STATE_PREFIX}read, {STATE_PREFIX}new) are in its keywords "
+    f"and its note in {NOTE_FIELD}.}}"
+)
+#: a field line of an entry as citations write it: ``  name = {value},``
+_FIELD_LINE = re.compile(r"^  ([A-Za-z][\w:-]*) = (.*?)(,?)$", re.MULTILINE)
+
+
+def _fields(entry: str) -> dict[str, re.Match[str]]:
+    """The field lines of a BibTeX entry as citations write it, by lower-case name."""
+    return {found.group(1).lower(): found for found in _FIELD_LINE.finditer(entry)}
+
+
+def _add_fields(entry: str, added: Sequence[tuple[str, str]]) -> str:
+    """``entry`` with ``added`` (name, value in braces) as its last fields."""
+    if not added:
+        return entry
+    head, closing = entry.rstrip().removesuffix("}").rstrip("\n"), "\n}"
+    lines = [f"  {name} = {{{value}}}" for name, value in added]
+    if _FIELD_LINE.search(head):
+        head += ","
+    return head + "\n" + ",\n".join(lines) + closing
+
+
+def _with_identifiers(entry: str, paper: Paper) -> str:
+    """``entry`` with what identifies its paper that it lacks: its DOI, arXiv id and
+    OpenReview forum, and, where the entry's key and venue are not its source's, its
+    own id in its source (read back, the paper is known by the same key and keeps its
+    id)."""
+    fields = _fields(entry)
+    known = identifiers(paper)
+    added: list[tuple[str, str]] = []
+    if known["doi"] and "doi" not in fields and _VERBATIM.fullmatch(known["doi"]):
+        added.append(("doi", known["doi"]))
+    if known["arxiv_id"] and "eprint" not in fields and _VERBATIM.fullmatch(known["arxiv_id"]):
+        added += [("eprint", known["arxiv_id"]), ("archiveprefix", "arXiv")]
+    forum = known["openreview_id"]
+    if forum and "openreview" not in fields and _VERBATIM.fullmatch(forum):
+        added.append(("openreview", f"https://openreview.net/forum?id={forum}"))
+    source = _source_key(paper)
+    if source is not None:
+        added.append((SOURCE_FIELD, bibtex_literal(source)))
+    return _add_fields(entry, added)
+
+
+#: an identifier written as it is: no whitespace, braces or backslashes
+_VERBATIM = re.compile(r"[^\s{}\\]+")
+
+
+def _source_key(paper: Paper) -> str | None:
+    """``scope#id`` of a paper known by its own id in its source (no DOI, arXiv id, …),
+    where its citation's key and venue would not give it: None otherwise."""
+    entry = paper.source_entry
+    if not paper.source_id or (entry and entry.key == paper.source_id and paper.venue):
+        return None
+    if identifier_keys(_as_listed(paper)):
+        return None
+    scope = paper.venue or (paper.lists[0] if paper.lists else "")
+    strongest = identify(_as_listed(paper), scope).strongest
+    return strongest.value if strongest is not None and strongest.kind == "source" else None
+
+
+def _with_triage(entry: str, triage: Triage) -> str:
+    """``entry`` with its paper's triage: the state and tags in ``keywords``, after the
+    entry's own (Zotero and JabRef make them tags), and the note in ``annote``."""
+    fields = _fields(entry)
+    added: list[tuple[str, str]] = []
+    if triage.tags or triage.state != "new":
+        own = fields.get("keywords")
+        own_value = own.group(2)[1:-1] if own is not None else ""
+        had = {word.strip().casefold() for word in re.split(r"[,;]", own_value)}
+        words = [f"{STATE_PREFIX}{STATE_WORDS.get(triage.state, triage.state)}"]
+        for tag in triage.tags:
+            word = _keyword(tag)
+            if word and word.casefold() not in had:
+                had.add(word.casefold())
+                words.append(word)
+        value = ", ".join(words)
+        if own is not None and own_value.strip():
+            line = f"  {own.group(1)} = {{{own_value}, {value}}}{own.group(3)}"
+            entry = entry[: own.start()] + line + entry[own.end() :]
+        else:
+            added.append(("keywords", value))
+    note = bibtex_literal(triage.note, lines=True)
+    if note:
+        own = fields.get(NOTE_FIELD)
+        if own is not None:  # the entry's own comes first, then the user's
+            line = f"  {own.group(1)} = {{{own.group(2)[1:-1]}\n\n{note}}}{own.group(3)}"
+            entry = entry[: own.start()] + line + entry[own.end() :]
+        else:
+            added.append((NOTE_FIELD, note))
+    return _add_fields(entry, added)
+
+
+def _keyword(tag: str) -> str:
+    """A tag as one BibTeX keyword: reference managers split keywords at commas and
+    semicolons, so those become spaces; its text stays text."""
+    return bibtex_literal(" ".join(re.sub(r"[,;]", " ", tag).split()))
 
 
 def _first_code(paper: Paper) -> str:
