@@ -287,6 +287,12 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "note",
         "url",
         "code",
+        "doi",
+        "arxiv_id",
+        "openreview_id",
+        "pmlr_key",
+        "source_id",
+        "lists",
     ]
     by_id = {row["id"]: row for row in rows}
     kept = by_id[triaged["kept"]]

@@ -33,15 +33,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tuireader.ingest.formats.ownbib import (
-    MARK,
-    NOTE_FIELD,
-    SOURCE_FIELD,
-    STATE_PREFIX,
-    bibtex_literal,
-)
-from tuireader.ingest.formats.table import LIST_SEPARATOR, OWN_COLUMNS
-from tuireader.ingest.identity import identifier_keys, identify
 from tuireader.model import Library, Paper
 from tuireader.render.citations import best_link, cite_many
 from tuireader.render.safetext import (
@@ -133,6 +124,9 @@ def identifiers(paper: Paper) -> dict[str, str | None]:
     DOI, arXiv id, OpenReview id and PMLR key (also those only its links give), and its
     own id in its source (``source_id``: a list's ``id``, a BibTeX key). Read back from an
     export, a paper is known by these as it was, and keeps its id."""
+    # the list readers are imported only here, on export: the reader opens without them
+    from tuireader.ingest.identity import identifier_keys
+
     keys = {key.kind: key.value for key in identifier_keys(_as_listed(paper))}
     return {
         "doi": paper.doi or keys.get("doi"),
@@ -171,6 +165,13 @@ def _export_bibtex(
 ) -> str:
     """The papers' citations, each with its triage where reference managers read it and
     what says who its paper is (:mod:`tuireader.ingest.formats.ownbib`)."""
+    from tuireader.ingest.formats.ownbib import MARK, NOTE_FIELD, STATE_PREFIX
+
+    head = (
+        f"{MARK}: each paper's tags and state ({STATE_PREFIX}kept, {STATE_PREFIX}maybe,\n"
+        f"{STATE_PREFIX}skipped, {STATE_PREFIX}read, {STATE_PREFIX}new) are in its keywords "
+        f"and its note in {NOTE_FIELD}.}}"
+    )
     by_id = {paper.id: paper for paper in papers}
     entries = [
         _with_triage(
@@ -180,15 +181,9 @@ def _export_bibtex(
         for cited in cite_many(papers, "bibtex", library=library)
         if cited.text
     ]
-    return "\n\n".join([BIBTEX_HEAD, *entries])
+    return "\n\n".join([head, *entries])
 
 
-#: the first lines of a BibTeX export: what it holds beside the citations
-BIBTEX_HEAD = (
-    f"{MARK}: each paper's tags and state ({STATE_PREFIX}kept, {STATE_PREFIX}maybe,\n"
-    f"{STATE_PREFIX}skipped, {STATE_PREFIX}read, {STATE_PREFIX}new) are in its keywords "
-    f"and its note in {NOTE_FIELD}.}}"
-)
 #: a field line of an entry as citations write it: ``  name = {value},``
 _FIELD_LINE = re.compile(r"^  ([A-Za-z][\w:-]*) = (.*?)(,?)$", re.MULTILINE)
 
@@ -214,6 +209,8 @@ def _with_identifiers(entry: str, paper: Paper) -> str:
     OpenReview forum, and, where the entry's key and venue are not its source's, its
     own id in its source (read back, the paper is known by the same key and keeps its
     id)."""
+    from tuireader.ingest.formats.ownbib import SOURCE_FIELD, bibtex_literal
+
     fields = _fields(entry)
     known = identifiers(paper)
     added: list[tuple[str, str]] = []
@@ -237,6 +234,8 @@ _VERBATIM = re.compile(r"[^\s{}\\]+")
 def _source_key(paper: Paper) -> str | None:
     """``scope#id`` of a paper known by its own id in its source (no DOI, arXiv id, …),
     where its citation's key and venue would not give it: None otherwise."""
+    from tuireader.ingest.identity import identifier_keys, identify
+
     entry = paper.source_entry
     if not paper.source_id or (entry and entry.key == paper.source_id and paper.venue):
         return None
@@ -250,6 +249,8 @@ def _source_key(paper: Paper) -> str | None:
 def _with_triage(entry: str, triage: Triage) -> str:
     """``entry`` with its paper's triage: the state and tags in ``keywords``, after the
     entry's own (Zotero and JabRef make them tags), and the note in ``annote``."""
+    from tuireader.ingest.formats.ownbib import NOTE_FIELD, STATE_PREFIX, bibtex_literal
+
     fields = _fields(entry)
     added: list[tuple[str, str]] = []
     if triage.tags or triage.state != "new":
@@ -282,6 +283,8 @@ def _with_triage(entry: str, triage: Triage) -> str:
 def _keyword(tag: str) -> str:
     """A tag as one BibTeX keyword: reference managers split keywords at commas and
     semicolons, so those become spaces; its text stays text."""
+    from tuireader.ingest.formats.ownbib import bibtex_literal
+
     return bibtex_literal(" ".join(re.sub(r"[,;]", " ", tag).split()))
 
 
@@ -292,6 +295,8 @@ def _first_code(paper: Paper) -> str:
 def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    from tuireader.ingest.formats.table import LIST_SEPARATOR, OWN_COLUMNS
+
     writer.writerow([*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists"])
     for paper in papers:
         t = triage[paper.id]
