@@ -329,6 +329,15 @@ def test_export_bibtex_to_a_file(capsys, demo, triaged, tmp_path):
     assert target.read_text(encoding="utf-8").count("@inproceedings") == 1
 
 
+def test_export_bibtex_carries_the_triage_as_the_reader_exports_it(capsys, demo, triaged):
+    # the command line gave BibTeX no triage, though the reader's export carried it
+    code, out, _ = run(capsys, "export", "--format", "bibtex", demo)
+    assert code == 0 and validate_bibtex(out) == []
+    assert "tuireader:kept" in out and "Survey" in out and "Check the appendix." in out
+    code, out, _ = run(capsys, "cite", "--query", "is:kept OR tag:survey OR has:note", demo)
+    assert code == 0 and "tuireader:" not in out and "appendix" not in out  # to share
+
+
 def test_export_nothing_matched_exits_1_and_writes_no_file(capsys, demo, tmp_path):
     target = tmp_path / "none.md"
     code, out, _ = run(

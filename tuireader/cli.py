@@ -1724,12 +1724,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.format == "json" and args.output in (None, "-"):
             print("[]")  # still JSON for a script; a file given with -o is left as it was
         return EXIT_NOTHING_FOUND
-    if args.format == "bibtex":  # no triage in a bibliography: the file is not opened
-        from tuireader.triage.filters import triage_of
-
-        triage = triage_of(None, [p.id for p in papers])
-    else:
-        triage = _triage_for(session, [p.id for p in papers])
+    # with their triage, as the reader exports them (BibTeX too: where reference
+    # managers read it; ``cite`` gives a bibliography without it)
+    triage = _triage_for(session, [p.id for p in papers])
     from tuireader.triage.export import render_export
 
     text = render_export(papers, triage, args.format, library=session.library)
