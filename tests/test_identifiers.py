@@ -183,3 +183,20 @@ def test_any_other_link_pasted_whole_finds_the_papers_with_that_link(capsys) -> 
     assert "unknown field" not in err
     code, out, err = run(capsys, "search", "https://sites.google.com/view/nothing", str(CORL))
     assert code == 1 and "unknown field" not in err
+
+
+def test_a_doi_two_papers_share_is_said_to_be_theirs(capsys, tmp_path) -> None:
+    # 'show 10.1234/xyz' said "id '10.1234/xyz' is the beginning of 2 papers' earlier ids"
+    path = tmp_path / "shared.jsonl"
+    records = [
+        {"title": "Wombats in the wild", "abstract": "We study wombats.", "doi": "10.1234/xyz"},
+        {"title": "Koalas at rest", "abstract": "We study koalas.", "doi": "10.1234/xyz"},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    code, out, err = run(capsys, "show", "https://doi.org/10.1234/xyz", str(path))
+    assert code == 1 and not out
+    assert (
+        err.splitlines()[0]
+        == "tuireader: 2 papers have the DOI 10.1234/xyz; give one of their ids:"
+    )
+    assert "Wombats in the wild" in err and "Koalas at rest" in err

@@ -701,12 +701,22 @@ def _ambiguous_header(session, text: str, papers: Sequence) -> str:
         )
     elif any(p.id.startswith(wanted) for p in papers):
         header = f"id {text!r} is the beginning of {count} papers' ids; give more of it:"
+    elif named := _named_key(text):  # a DOI, an arXiv id, a link: several papers have it
+        header = f"{count} papers have the {named}; give one of their ids:"
     else:
         header = (
             f"id {text!r} is the beginning of {count} papers' earlier ids; "
             "give one of their ids now:"
         )
     return header
+
+
+def _named_key(text: str) -> str | None:
+    """The identifier ``text`` gives, as it is said ("DOI 10.1234/xyz"); None if none."""
+    from tuireader.ingest.identity import IDENTIFIER_NAMES, named_keys
+
+    keys = named_keys(text)
+    return f"{IDENTIFIER_NAMES[keys[0].kind]} {_short(keys[0].value)}" if keys else None
 
 
 def _one_paper(session, text: str, *, json_out: bool = False, hits: bool = False):
