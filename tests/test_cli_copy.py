@@ -172,3 +172,17 @@ def test_copy_inside_tmux_fills_the_tmux_buffer(capsys, tmux_server, osc52):
     assert osc52 == []
     code, _out, err = run(capsys, "copy", IGSG_ID, "--cite", "apa")
     assert code == 0 and tmux_server().startswith("Zhou, Y.")
+
+
+def test_a_talks_video_is_copied_as_a_video_link(capsys, over_ssh, tmp_path):
+    # PMLR's CoLLAs entries carry only a video: it was copied as a "project link"
+    path = tmp_path / "collas.bib"
+    path.write_text(
+        "@InProceedings{li22a, title = {Energy-Based Models for Continual Learning},\n"
+        "  author = {Li, Shuang}, video = {https://youtu.be/iZ4cz5RQmzE}}\n",
+        encoding="utf-8",
+    )
+    code, _out, err = run(capsys, "copy", "energy", str(path))
+    assert code == 0, err
+    assert over_ssh == ["https://youtu.be/iZ4cz5RQmzE"]
+    assert "Sent video link to the terminal" in err

@@ -1472,7 +1472,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
         except LookupError as exc:
             _err(str(exc))
             return EXIT_NOTHING_FOUND
-        text, one_line, what = link.url, True, f"{link.kind} link"
+        text, one_line, what = link.url, True, link.what
     outcome = _clipboard(session).copy(text, what, one_line=one_line)
     about = f"{paper.id}  {_title(paper)}"
     if outcome.refused:

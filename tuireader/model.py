@@ -34,6 +34,23 @@ class Link:
     def to_json(self) -> dict[str, str]:
         return {"url": self.url, "kind": self.kind, "origin": self.origin}
 
+    @property
+    def what(self) -> str:
+        """The link in a message: "code link", "paper link", "project link", or "video
+        link" for a project link to a site of talks' videos (a PMLR entry's ``video``)."""
+        if self.kind == "project":
+            host = self.url.split("//", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1]
+            host = host.split(":", 1)[0].casefold().removeprefix("www.")
+            if host in VIDEO_HOSTS or host.endswith(tuple(f".{h}" for h in VIDEO_HOSTS)):
+                return "video link"
+        return f"{self.kind} link"
+
+
+#: sites of videos: a project link to one is named a video link in messages.
+VIDEO_HOSTS = frozenset(
+    {"youtube.com", "youtu.be", "vimeo.com", "slideslive.com", "videolectures.net"}
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SourceEntry:

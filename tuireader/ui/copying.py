@@ -94,7 +94,7 @@ def link_request(paper: Paper, number: int = 0) -> CopyToClipboard | str:
         return f"This paper has no link {number} ({count} link{'s' if count != 1 else ''})"
     else:
         link = paper.links[number - 1]
-    return CopyToClipboard(link.url, f"{link.kind} link", one_line=True)
+    return CopyToClipboard(link.url, link.what, one_line=True)
 
 
 def citation_request(paper: Paper, fmt: str, library: Library | None) -> CopyToClipboard | str:
@@ -214,5 +214,5 @@ def open_link_target(paper: Paper, number: int = 0) -> Link | str:
         link = paper.links[number - 1]
     url = web_url(link.url)
     if not url:
-        return f"Not opened: the {link.kind} link is not a plain web address"
+        return f"Not opened: the {link.what} is not a plain web address"
     return Link(url, link.kind, link.origin) if url != link.url else link

@@ -1748,7 +1748,7 @@ class MainScreen(Screen[None]):
         def picked(index: int | None) -> None:
             if index is not None:
                 link = links[index]
-                self.post_message(cmd.CopyToClipboard(link.url, f"{link.kind} link", one_line=True))
+                self.post_message(cmd.CopyToClipboard(link.url, link.what, one_line=True))
 
         choices = [f"{link.kind:<7} {link.url}" for link in links]
         from tuireader.ui.screens.pick import PickScreen
@@ -1772,7 +1772,7 @@ class MainScreen(Screen[None]):
         if isinstance(target, str):
             self.notify(target, severity="warning", markup=False)
         else:
-            self._open_or_copy(target.url, f"{target.kind} link")
+            self._open_or_copy(target.url, target.what)
 
     @on(cmd.PickOpenLink)
     def _pick_open_link(self) -> None:
