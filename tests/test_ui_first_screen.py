@@ -559,6 +559,39 @@ async def test_a_long_message_is_cut_before_the_counts_it_would_push_off_the_lin
     assert seen[20].startswith("Search: ")  # no room for both: the message, cut
 
 
+@sync
+async def test_a_search_hint_too_long_for_one_row_takes_a_second_at_80_columns():
+    # at 80x24 'year:abc' said "Search: year:abc was ignor…": the example was cut off
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        results = screen.results.size.height
+        await pilot.press(*"year:abc")
+        await settle(pilot)
+        status = screen.query_one("#status")
+        for _ in range(20):  # the hint comes with the search's answer
+            if "Search:" in app_text(app):
+                break
+            await pilot.pause(0.1)
+        text = app_text(app)
+        assert status.size.height == 2 and screen.results.size.height == results - 1
+        assert screen.has_class("-status-tall")  # notices rise above both rows
+        assert "a year is a number, e.g. year:2023," in text
+        assert "year:2020..2024 or year:>=2022  11 of 11 papers match" in text
+        await pilot.press("escape")  # the query cleared: one row again
+        await settle(pilot)
+        assert status.size.height == 1 and screen.results.size.height == results
+        assert not screen.has_class("-status-tall")
+
+
+def test_a_row_is_broken_after_a_word():
+    from tuireader.ui.widgets.status import wrapped_once
+
+    assert wrapped_once("a year is a number", 11) == ("a year is a", "number")
+    assert wrapped_once("short", 10) == ("short", "")
+    assert wrapped_once("unbroken-long-word here", 8) == ("unbroken", "-long-word here")
+
+
 def test_the_asides_of_a_message_are_left_out_the_last_first():
     from tuireader.ui.widgets.status import asides_dropped
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -13,6 +14,8 @@ from tuireader.ui.triage import MARKERS, STATE_NAMES
 
 #: the fewest cells a message keeps before the counts, when the line is short of room.
 MESSAGE_MIN = 12
+#: the rows the line may take: a second for a message too long for one.
+ROWS = 2
 
 
 class StatusLine(Static):
@@ -45,17 +48,43 @@ class StatusLine(Static):
             self.refresh()
 
     def render(self) -> Text:
-        # The most complete line that fits; a narrow terminal drops the least useful
-        # facts first, so the triage counts ("N left" last) stay whole. A message too
-        # long for the line loses its asides first, the last first: "did you mean
-        # list:corl2023?" matters more than the lists named after it in parentheses.
-        room = self.content_size.width
+        return self._lines(self.content_size.width, max(1, self.content_size.height))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._lines(width, ROWS).plain.count("\n") + 1
+
+    def watch_message(self) -> None:
+        # a message that needs a second row (or no longer does): the line is laid out
+        # again; one that fits as the last did is only redrawn
+        if self.is_mounted and self.styles.height is not None and self.styles.height.is_auto:
+            rows = self.get_content_height(self.size, self.size, self.content_size.width)
+            if rows != self.content_size.height:
+                self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        # notices rise above the line, however many rows it takes
+        self.screen.set_class(self.size.height > 1, "-status-tall")
+
+    def _lines(self, room: int, rows: int) -> Text:
+        """What the line shows in ``rows`` rows of ``room`` cells (a second row only for
+        a message too long for one).
+
+        The most complete line that fits; a narrow terminal drops the least useful
+        facts first, so the triage counts ("N left" last) stay whole. A message too long
+        for one row takes a second, the counts after it; too long for that too, or with
+        one row only, it loses its asides first, the last first ("did you mean
+        list:corl2023?" matters more than the lists named after it in parentheses), and
+        then it is cut, never the counts."""
         message = visible(self.message or self.warnings)
         for said in (message, *asides_dropped(message)):
             for parts in self._variants():
                 text = self._line(said, parts)
                 if room <= 0 or text.cell_len <= room:
                     return text
+            if rows > 1 and said:
+                two = self._two_rows(said, room)
+                if two is not None:
+                    return two
         # None fits: a long message is cut, not the counts after it ("0/199 match" stays)
         counts = " · ".join(parts)
         message = said
@@ -68,6 +97,23 @@ class StatusLine(Static):
             text.append(" " * (left - cut.cell_len + 2))
             text.append(counts)
         return text  # the most compact, cut, when even that does not fit
+
+    def _two_rows(self, message: str, room: int) -> Text | None:
+        """``message`` over two rows of ``room`` cells, the counts at the end of the
+        second, the most complete that fits; None when it does not fit so."""
+        first, rest = wrapped_once(message, room)
+        if not rest:
+            return None  # the message fits a row: the counts alone would take the second
+        for parts in self._variants():
+            counts = " · ".join(parts)
+            if cell_len(rest) + 2 + cell_len(counts) <= room:
+                text = Text(no_wrap=True, end="")
+                text.append(first, "bold")
+                text.append("\n")
+                text.append(rest, "bold")
+                text.append("  " + counts)
+                return text
+        return None
 
     def _variants(self) -> list[list[str]]:
         """The line's facts, from the most complete to the most compact."""
@@ -108,6 +154,22 @@ class StatusLine(Static):
             text.append("  ")
         text.append(" · ".join(parts))
         return text
+
+
+def wrapped_once(text: str, width: int) -> tuple[str, str]:
+    """``text`` as the first row of ``width`` cells holds it, broken after a word where
+    one ends in it, and the rest (empty when it all fits)."""
+    if cell_len(text) <= width:
+        return text, ""
+    head = ""
+    for char in text:
+        if cell_len(head + char) > width:
+            break
+        head += char
+    space = head.rfind(" ")
+    if space > 0 and not text[len(head)].isspace():  # else a word ends where the row does
+        head = head[:space]
+    return head.rstrip(), text[len(head) :].lstrip()
 
 
 def asides_dropped(message: str) -> list[str]:
