@@ -6,6 +6,7 @@ server started here; the real clipboard and the terminal running the tests are n
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -186,3 +187,12 @@ def test_a_talks_video_is_copied_as_a_video_link(capsys, over_ssh, tmp_path):
     assert code == 0, err
     assert over_ssh == ["https://youtu.be/iZ4cz5RQmzE"]
     assert "Sent video link to the terminal" in err
+
+
+def test_copy_of_words_every_paper_matches_says_how_many_match(capsys, over_ssh):
+    # 'copy the' said "10 papers match 'the' about equally well": the ten it weighed
+    code, out, _ = run(capsys, "search", "", "--json", "--limit", "1000")
+    every = len(json.loads(out)["hits"])
+    code, _out, err = run(capsys, "copy", "the")
+    assert code == 1 and not over_ssh
+    assert f"{every} papers match 'the', the best of them alike; nothing copied" in err

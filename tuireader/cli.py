@@ -1421,10 +1421,15 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         # of papers that match about equally well, those without such a link are not meant
         close = [paper for paper in close if _has_link(paper, args.link)] or close
     if len(close) > 1:
+        many = (
+            f"{len(close)} papers match {_short(query)!r} about equally well"
+            if len(close) < len(hits) or result.total <= len(hits)
+            # the best few alike, and more beyond them: how many match, not how many
+            # were weighed
+            else f"{result.total:,} papers match {_short(query)!r}, the best of them alike"
+        )
         _report_candidates(
-            f"{len(close)} papers match {_short(query)!r} about equally well; nothing copied. "
-            "Add words, or give an id (tuireader copy ID):",
-            close,
+            f"{many}; nothing copied. Add words, or give an id (tuireader copy ID):", close
         )
         return None
     return close[0]
