@@ -47,6 +47,14 @@ def test_double_dash_ends_options_so_a_query_may_start_with_a_dash(capsys):
     assert data["total"] == 35
 
 
+def test_an_option_after_double_dash_is_said_to_go_before_it(capsys):
+    # 'search -- -video --limit 2' offered to search '-video --limit 2' quoted
+    assert main(["search", "--", "-video", "--limit", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "'--limit' comes after '--', which ends the options: give it before '--'" in err
+    assert "quote it" not in err
+
+
 def test_a_dash_word_taken_for_an_option_gets_a_hint_about_double_dash(capsys):
     assert main(["search", "-video"]) == 2
     err = capsys.readouterr().err

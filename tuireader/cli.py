@@ -1805,6 +1805,9 @@ def _quote_hint(args: argparse.Namespace) -> str:
     words = [str(item) for item in sources]
     if any(_on_disk(word) or any(c in word for c in "/.~\\") for word in words):
         return ""
+    options = [word for word in words if word.startswith("-") and len(word) > 1]
+    if options:  # 'search -- -video --limit 2': everything after '--' is query and lists
+        return f"; {options[0]!r} comes after '--', which ends the options: give it before '--'"
     whole = " ".join([query, *words])
     if _short(whole) != whole:  # too long to repeat: a command to copy would be cut
         return "; to search these words with the query, quote them together"
