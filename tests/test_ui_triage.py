@@ -851,6 +851,25 @@ async def test_undo_of_a_command_lines_triage_says_the_papers_went_back():
 
 
 @sync
+async def test_undo_of_a_tag_on_a_paper_no_list_has_now_names_it_by_its_kept_title():
+    # a tag on a paper whose list was edited away, undone: "... for 1 paper", no title
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        paper = screen.library.get(ids(screen)[0])
+        gone = replace(StoredIdentity.of(paper), paper_id="gone1234", title="The Lost Wombat")
+        with Store.open(resolve().state_db) as command_line:
+            command_line.remember([gone])
+            command_line.add_tag("gone1234", "later")
+        screen.poll_triage()
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        said = [text for text in notices(app) if text.startswith("Undone")]
+        assert said and said[-1].endswith("(“The Lost Wombat”)"), said
+
+
+@sync
 async def test_undo_of_a_keep_decided_again_elsewhere_says_nothing_was_undone():
     # reader A kept a paper, reader B skipped it after: A's z left it skipped and said
     # "Undone: kept back to new for 1 paper"

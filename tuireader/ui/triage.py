@@ -430,7 +430,11 @@ class TriageBook:
             result = store.undo()
             if result is None:
                 return "Nothing to undo"
-            name = self.name_of(result.paper_ids[0]) if len(result.paper_ids) == 1 else None
+            name = None
+            if len(result.paper_ids) == 1:
+                paper_id = result.paper_ids[0]
+                # a paper no list has now (its list edited away) by the title kept with it
+                name = self.name_of(paper_id) or _kept_title(store, paper_id)
             said = result.message
             if not said.startswith("Nothing undone"):
                 said = f"Undone: {said}"
@@ -854,6 +858,16 @@ def _last_move(store: Store) -> int | None:
         return store.last_move()
     except StoreError:
         return None
+
+
+def _kept_title(store: Store, paper_id: str) -> str | None:
+    """The title the triage file keeps with a paper's marks, shortened as the reader
+    names papers in its notices; None when it keeps none."""
+    identity = store.identities([paper_id]).get(paper_id)
+    if identity is None or not identity.title:
+        return None
+    title = " ".join(identity.title.split())
+    return title if len(title) <= 50 else title[:49] + "…"
 
 
 def _undoable(store: Store) -> bool | None:
