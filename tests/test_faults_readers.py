@@ -634,3 +634,19 @@ def test_a_papers_object_cut_short_inside_a_paper_keeps_only_whole_papers(tmp_pa
     assert "read the 3 records before it (is the file cut short?)" in result.problems[0].message
     # the same list whole: nothing is said
     assert len(read_file(write(tmp_path, "whole.json", whole.encode())).records) == 5
+
+
+@pytest.mark.parametrize("name", ["", "Links I kept\n"])
+def test_a_file_of_web_addresses_is_said_to_be_no_list_of_papers(tmp_path: Path, name) -> None:
+    # an export --format urls read back became one paper named after its first address,
+    # the other addresses its abstract, and nothing was said
+    addresses = "".join(f"https://example.org/paper/{n}\n" for n in range(5))
+    path = write(tmp_path, "links.txt", (name + addresses).encode())
+    result = read_file(path)
+    assert not result.records
+    assert "holds web addresses, one a line, and no abstracts" in result.problems[0].message
+    # an abstract that names a link is a paper as ever
+    path = write(tmp_path, "one.txt", b"My list\n\nWe study wombats.\nhttps://example.org/w\n")
+    assert [r.abstract for r in read_file(path).records] == [
+        "We study wombats. https://example.org/w"
+    ]

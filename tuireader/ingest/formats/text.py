@@ -6,6 +6,7 @@ separated by blank lines; a hard-wrapped paragraph is one paper.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -47,10 +48,24 @@ def list_name(first: list[str], path: Path) -> tuple[str, list[str], list[Proble
     return path.stem, first, [problem]
 
 
+#: a line that is a web address and nothing more.
+_ADDRESS_LINE = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+", re.IGNORECASE)
+
+
 def parse_text(text: str, path: Path) -> ReadResult:
     blocks = list(paragraphs(split_lines(text)))
     if not blocks:
         return failure(path, "the file is empty", "text")
+    lines = [line for block in blocks for line in block]
+    if len(lines) > 1 and all(_ADDRESS_LINE.fullmatch(line) for line in lines[1:]):
+        # one address a line (tuireader's own export --format urls), perhaps under a
+        # name: read as one paper whose abstract is the addresses, it said nothing
+        return failure(
+            path,
+            "holds web addresses, one a line, and no abstracts: it is not a list of papers "
+            "(a list of links, such as export --format urls writes, cannot be read back)",
+            "text",
+        )
     name, rest, problems = list_name(blocks[0], path)
     abstracts = ([" ".join(rest)] if rest else []) + [" ".join(block) for block in blocks[1:]]
     records = tuple(Record(abstract=clean(abstract)) for abstract in abstracts)
