@@ -81,7 +81,10 @@ async def test_a_text_to_copy_by_hand_longer_than_its_dialog_scrolls_above_where
         for part in ("#manual-title", "#manual-text", "#manual-path", "#manual-why"):
             widget = app.screen.query_one(part)
             assert whole(widget), (part, widget.region, shown(widget))
-        assert app.screen.query_one(TextArea).max_scroll_y > 0
+        area = app.screen.query_one(TextArea)
+        assert area.max_scroll_y > 0
+        # shown from its start (it opened scrolled to its end), all of it selected
+        assert area.scroll_y == 0 and area.selected_text == text
 
 
 def toasts(screen: Screen) -> list[Widget]:

@@ -1,8 +1,8 @@
 """The dialog shown when no clipboard route could be trusted: copy the text by hand.
 
-The text sits in a read-only text area, all of it selected, so the terminal's own
-selection or the text area's copy key can take it; the file it was saved to is named
-below it.
+The text sits in a read-only text area, all of it selected and shown from its start, so
+the terminal's own selection or the text area's copy key can take it; the file it was
+saved to is named below it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static, TextArea
+from textual.widgets.text_area import Selection
 
 from tuireader.render.textrender import visible
 from tuireader.system.clipboard import clipboard_text
@@ -94,7 +95,10 @@ class ManualCopyScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         area = self.query_one(TextArea)
         area.focus()
-        area.select_all()
+        # all of it selected from its end back to its start: the cursor, and so the
+        # view, stays at the start of a text longer than its room
+        last = area.document.line_count - 1
+        area.selection = Selection((last, len(area.document[last])), (0, 0))
 
     def action_close(self) -> None:
         self.dismiss(None)
