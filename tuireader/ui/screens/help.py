@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tuireader.ui.bindings import Place, key_names
+from tuireader.ui.bindings import Place, declared_bindings, key_names, with_keymap
 from tuireader.ui.text import CODE_MARK, DERIVED_MARK
 from tuireader.ui.triage import MARK, MARKERS
 
@@ -54,8 +55,57 @@ QUERY_SYNTAX = (
 )
 
 
+#: a row of the help: the keys, what they do, and the binding id (None: not changeable).
+Row = tuple[str, str, str | None]
+
 #: the fewest columns a row's text is wrapped to, however narrow the screen.
 NARROWEST = 20
+
+#: the heading of the menus' keys in the help (a link, a citation format, an export format).
+MENUS = "Menus (a paper's links, citation formats, export formats)"
+#: keys a place takes beside its bindings (the menus' number keys and Enter), by heading.
+OTHER_KEYS = {
+    MENUS: (("1–9", "Pick that choice at once"), ("enter", "Pick the highlighted choice"))
+}
+
+#: the keys that scroll a dialog's text, as they scroll the viewer: where each goes, its
+#: arrow (or Home, End) key and its letter, its description and its id's last part.
+SCROLLS = (
+    ("down", "down", "j", "Scroll down", "down"),
+    ("up", "up", "k", "Scroll up", "up"),
+    ("home", "home", "g", "Top", "top"),
+    ("end", "end", "G", "Bottom", "bottom"),
+)
+
+
+def scroll_keys(place: str, *, arrows: bool = True) -> list[Binding]:
+    """The bindings that scroll a dialog's text as the viewer's keys scroll it: j k g G,
+    with ↓ ↑ Home End (``arrows``: not where the widget focused gives those a meaning of
+    its own, such as a text area's cursor), running the screen's ``scroll(where)``;
+    their ids begin with ``place`` ("help.down", "help.top")."""
+    return [
+        Binding(
+            f"{arrow},{letter}" if arrows else letter,
+            f"scroll('{where}')",
+            description,
+            show=False,
+            id=f"{place}.{name}",
+        )
+        for where, arrow, letter, description, name in SCROLLS
+    ]
+
+
+def scroll(widget: Widget, where: str) -> None:
+    """Scroll ``widget`` a row down or up, or to its top or bottom (``where``: "down",
+    "up", "home" or "end"), at once; a text area's cursor and selection stay."""
+    if where == "down":
+        widget.scroll_down(animate=False)
+    elif where == "up":
+        widget.scroll_up(animate=False)
+    elif where == "home":
+        widget.scroll_home(animate=False)
+    elif where == "end":
+        widget.scroll_end(animate=False)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -63,8 +113,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close help", id="help.close"),
-        Binding("down,j", "scroll('down')", "Scroll down", show=False, id="help.down"),
-        Binding("up,k", "scroll('up')", "Scroll up", show=False, id="help.up"),
+        *scroll_keys("help"),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"help--heading", "help--key"}
@@ -95,6 +144,42 @@ class HelpScreen(ModalScreen[None]):
         if width > 0 and width != self._width:
             self._width = width
             self.query_one("#help-text", Static).update(self.help_text(width))
+
+    def dialog_places(self) -> list[Place]:
+        """The keys of the menus, dialogs and editors the reader opens over the list, with
+        the ``[keys]`` table applied (listed after the main screen's places)."""
+        from tuireader.ui.screens.edit import NoteEditor, TagEditor
+        from tuireader.ui.screens.manual_copy import ManualCopyScreen
+        from tuireader.ui.screens.pick import PickScreen
+        from tuireader.ui.screens.problems import ProblemsScreen
+
+        keymap: Mapping[str, str] = getattr(self.app, "keymap", {})
+        return [
+            Place(name, self, with_keymap(declared_bindings(dialog), keymap))
+            for name, dialog in (
+                (MENUS, PickScreen),
+                ("Tag editor", TagEditor),
+                ("Note editor", NoteEditor),
+                ("Load warnings", ProblemsScreen),
+                ("Copy by hand (when no clipboard can be trusted)", ManualCopyScreen),
+                ("This help", HelpScreen),
+            )
+        ]
+
+    def _rows(self, place: Place) -> list[Row]:
+        """One row per description: "?, f1  Help", and the binding id the [keys] table
+        of config.toml changes it by (the first binding's); then the keys the place
+        takes beside its bindings."""
+        merged: dict[str, tuple[list[str], str | None]] = {}
+        for b in place.bindings:
+            shown, _ = merged.setdefault(b.description or b.action, ([], b.id))
+            shown.append(self._keys(b))
+        rows: list[Row] = [
+            (", ".join(shown), description, binding_id)
+            for description, (shown, binding_id) in merged.items()
+        ]
+        rows += [(keys, description, None) for keys, description in OTHER_KEYS.get(place.name, ())]
+        return rows
 
     def _keys(self, binding: Binding) -> str:
         return ", ".join(
@@ -127,40 +212,33 @@ class HelpScreen(ModalScreen[None]):
             text.append_text(self._hang(body, cell_len(lead), width))
             text.append("\n")
 
-        listed: set[str] = set()
-        sections: list[tuple[str, list[tuple[str, str, str | None]]]] = []
-        for place in self._places:
-            # One row per description: "?, f1  Help", and the binding id the [keys]
-            # table of config.toml changes it by (the first binding's).
-            merged: dict[str, tuple[list[str], str | None]] = {}
-            for b in place.bindings:
-                shown, _ = merged.setdefault(b.description or b.action, ([], b.id))
-                shown.append(self._keys(b))
-            rows = [
-                (", ".join(shown), description, binding_id)
-                for description, (shown, binding_id) in merged.items()
-            ]
-            listed.update(key for b in place.bindings for key in key_names(b))
-            sections.append((place.name, rows))
+        def sections(rows_of: list[tuple[str, list[Row]]]) -> int:
+            """Each place's heading and rows, the keys in a column as wide as the widest
+            (and two more): that width."""
+            column = max((len(keys) for _, rows in rows_of for keys, _, _ in rows), default=8) + 2
+            for name, rows in rows_of:
+                if text:
+                    text.append("\n")
+                text.append_text(self._hang(Text(name, heading), 0, width))
+                text.append("\n")
+                for keys, description, binding_id in rows:
+                    body = Text(description)
+                    if binding_id:
+                        body.append(f"  {binding_id}", "dim")
+                    row(f"  {keys:<{column}}", key_style, body)
+            return column
+
+        main = [(place.name, self._rows(place)) for place in self._places]
         # Keys the framework adds (command palette, quit) that no reader class declares.
+        listed = {key for place in self._places for b in place.bindings for key in key_names(b)}
         extra = [
             (self.app.get_key_display(active.binding), active.binding.description, None)
             for key, active in self._active.items()
             if key not in listed and active.binding.description and active.node is self.app
         ]
         if extra:
-            sections[0][1].extend(extra)
-        column = max((len(keys) for _, rows in sections for keys, _, _ in rows), default=8) + 2
-        for name, rows in sections:
-            if text:
-                text.append("\n")
-            text.append_text(self._hang(Text(name, heading), 0, width))
-            text.append("\n")
-            for keys, description, binding_id in rows:
-                body = Text(description)
-                if binding_id:
-                    body.append(f"  {binding_id}", "dim")
-                row(f"  {keys:<{column}}", key_style, body)
+            main[0][1].extend(extra)
+        column = sections(main)
         text.append("\nSymbols in the list\n", heading)
         for mark, meaning in LEGEND:
             row(f"  {mark:<{column}}", key_style, Text(meaning))
@@ -176,6 +254,8 @@ class HelpScreen(ModalScreen[None]):
                 'hits gets a "did you mean" suggestion.'
             ),
         )
+        # the menus, dialogs and editors opened over the list, and this help
+        sections([(place.name, self._rows(place)) for place in self.dialog_places()])
         text.append("\n")
         row(
             "",
@@ -189,9 +269,5 @@ class HelpScreen(ModalScreen[None]):
         text.append_text(self._hang(Text("Escape, q or ? closes this screen."), 0, width))
         return text
 
-    def action_scroll(self, direction: str) -> None:
-        body = self.query_one("#help-body", VerticalScroll)
-        if direction == "down":
-            body.scroll_down()
-        else:
-            body.scroll_up()
+    def action_scroll(self, where: str) -> None:
+        scroll(self.query_one("#help-body", VerticalScroll), where)

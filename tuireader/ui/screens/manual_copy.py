@@ -2,7 +2,8 @@
 
 The text sits in a read-only text area, all of it selected and shown from its start, so
 the terminal's own selection or the text area's copy key can take it; the file it was
-saved to is named below it.
+saved to is named below it. j k g G scroll the text (the arrows move the text area's
+cursor, which ends the selection).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from textual.widgets.text_area import Selection
 
 from tuireader.render.textrender import visible
 from tuireader.system.clipboard import clipboard_text
+from tuireader.ui.screens.help import scroll, scroll_keys
 
 
 class ManualCopyScreen(ModalScreen[None]):
@@ -58,6 +60,7 @@ class ManualCopyScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="manual.close"),
+        *scroll_keys("manual", arrows=False),
     ]
 
     def __init__(
@@ -99,6 +102,9 @@ class ManualCopyScreen(ModalScreen[None]):
         # view, stays at the start of a text longer than its room
         last = area.document.line_count - 1
         area.selection = Selection((last, len(area.document[last])), (0, 0))
+
+    def action_scroll(self, where: str) -> None:
+        scroll(self.query_one(TextArea), where)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,7 +1,8 @@
 """A small menu to pick one of a few choices (a paper's links, a citation format).
 
 Choices are numbered 1–9; pressing a number picks at once, Enter picks the highlighted
-one and Escape cancels. The screen returns the index of the choice, or None.
+one and Escape cancels. j k (or ↓ ↑) move the highlight, g G (or Home End) to the first
+and last choice, as in the list. The screen returns the index of the choice, or None.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ class PickScreen(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="pick.cancel"),
+        # the list's own keys, with the list's letters beside them
+        Binding("down,j", "move('cursor_down')", "Next choice", show=False, id="pick.next"),
+        Binding("up,k", "move('cursor_up')", "Previous choice", show=False, id="pick.previous"),
+        Binding("home,g", "move('first')", "First choice", show=False, id="pick.first"),
+        Binding("end,G", "move('last')", "Last choice", show=False, id="pick.last"),
     ]
 
     def __init__(self, title: str, choices: Sequence[str]) -> None:
@@ -89,6 +95,16 @@ class PickScreen(ModalScreen[int | None]):
                 event.stop()
                 event.prevent_default()
                 self.dismiss(number - 1)
+
+    def action_move(self, where: str) -> None:
+        options = self.query_one(OptionList)
+        moves = {
+            "cursor_down": options.action_cursor_down,
+            "cursor_up": options.action_cursor_up,
+            "first": options.action_first,
+            "last": options.action_last,
+        }
+        moves[where]()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

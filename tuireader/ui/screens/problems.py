@@ -14,10 +14,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from tuireader.render.textrender import visible
+from tuireader.ui.screens.help import scroll, scroll_keys
 
 
 class ProblemsScreen(ModalScreen[None]):
-    """Lists ``problems``; Escape (or q, or w again) closes it."""
+    """Lists ``problems``; Escape (or q, or w again) closes it. j k g G scroll it, as
+    they scroll the viewer."""
 
     DEFAULT_CSS = """
     ProblemsScreen {
@@ -36,6 +38,7 @@ class ProblemsScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,w", "close", "Close", id="problems.close"),
+        *scroll_keys("problems"),
     ]
 
     def __init__(
@@ -69,6 +72,9 @@ class ProblemsScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#problems-body").focus()
+
+    def action_scroll(self, where: str) -> None:
+        scroll(self.query_one("#problems-body", VerticalScroll), where)
 
     def action_close(self) -> None:
         self.dismiss(None)
