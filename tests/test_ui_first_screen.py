@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from e2e_util import app_text, notices, ready, settle, sync, widget_text
 from test_ui_app import SAMPLE, make_app
 from test_ui_triage import ids, saved, start, triage_app
@@ -380,9 +381,37 @@ async def test_the_list_name_column_leaves_the_titles_room(tmp_path):
         screen = await ready(pilot)
         assert len(screen.library.lists) == 2
         width = screen.results.content_size.width
-        assert 0 < screen._column <= 0.15 * width
+        column, _ = screen.results.list_column()
+        assert 0 < column <= 0.15 * width  # names cut anyway take no more
         row = next(line for line in app_text(app).splitlines() if "Remarkably" in line)
         assert LONG[:40] in row  # at 120 columns a title keeps at least 40 characters
+
+
+@pytest.mark.parametrize(("size", "title"), [((120, 40), 36), ((80, 24), 56)])
+@sync
+async def test_the_list_name_column_shows_the_venues_short_names_whole(tmp_path, size, title):
+    # At 120×40, beside the viewer, a column of a sixth of the list cut the names the
+    # README promises to "ICML 20…", "L4DC 20…" and "CoLLAs …" (whole at 80 columns).
+    l4dc = write_list(tmp_path / "pmlr_v120_l4dc2020.jsonl", [LONG])
+    collas = write_list(tmp_path / "pmlr_v199_collas2022.jsonl", ["Seals Learning Lifelong"])
+    app = make_app(SAMPLE, l4dc, collas)
+    async with app.run_test(size=size) as pilot:
+        screen = await ready(pilot)
+        assert len(screen.library.lists) == 3
+        for query, label, shown in (
+            ("walruses", "L4DC 2020", LONG[:title]),  # the title keeps its room
+            ("seals", "CoLLAs 2022", "Seals Learning Lifelong"),
+            ("diffusion", "ICML 2024", ""),
+        ):
+            await pilot.press("ctrl+u", *query)
+            await settle(pilot)
+            rows = [line for line in app_text(app).splitlines() if f" {label} " in line]
+            assert rows and shown in rows[0], (label, app_text(app))
+            # one hit (no scroll bar) or many: the same column
+            assert screen.results.list_column()[0] == len("CoLLAs 2022")
+        column, labels = screen.results.list_column()
+        assert sorted(labels.values()) == ["CoLLAs 2022", "ICML 2024", "L4DC 2020"]
+        assert column == len("CoLLAs 2022")  # no wider than the widest
 
 
 @sync

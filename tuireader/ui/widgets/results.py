@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, overload
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -26,10 +27,23 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tuireader.model import Library, Paper
-from tuireader.ui.text import Palette, result_line
+from tuireader.render.textrender import visible
+from tuireader.ui.text import Palette, list_labels, result_line
 
 #: blank cells on each side of a row's text (inside the border).
 GUTTER = 1
+#: widest the list-name column gets (with several lists read)...
+LIST_COLUMN = 20
+#: ...the share of the list's width it takes (titles need the room)...
+LIST_SHARE = 0.15
+#: ...and as much as it may widen to, beyond that share, for names it then shows whole:
+#: a venue's short name and year ("NeurIPS 2023", "CoLLAs 2022"), beside the viewer at
+#: 120 columns too, where the share is 8 cells...
+LIST_SHORT_NAME = 12
+#: ...as long as the title keeps this share of the width at least.
+TITLE_SHARE = 0.75
+#: the narrowest list-name column.
+LIST_NARROWEST = 4
 #: lines kept drawn by what they show (a few screens of rows, with and without the cursor);
 #: more, and they are forgotten all at once.
 LINES_KEPT = 2048
@@ -188,6 +202,27 @@ def merge_runs(segments: Iterable[Segment], base: Style) -> list[Segment]:
     return out
 
 
+def list_column(names: Sequence[str], width: int) -> tuple[int, dict[str, str]]:
+    """The list-name column of a list ``width`` cells wide (inside its border), for the
+    lists ``names``: how wide it is, and each list's name in it (see
+    :func:`~tuireader.ui.text.list_labels`).
+
+    It takes LIST_SHARE of the width, or less where the names are all shorter; names it
+    shows whole may widen it to LIST_SHORT_NAME (where LIST_SHARE cut the short names
+    the README promises, "ICML 20…", "L4DC 20…", "CoLLAs …", beside the viewer at 120
+    columns), the title keeping TITLE_SHARE of the width.
+    """
+    share = min(LIST_COLUMN, int(width * LIST_SHARE))
+    room = max(LIST_NARROWEST, share, min(LIST_SHORT_NAME, int(width * (1 - TITLE_SHARE))))
+    labels = list_labels(names, room)
+    widths = [cell_len(visible(label)) for label in labels.values()]
+    column = max((shown for shown in widths if shown <= room), default=0)
+    if any(shown > room for shown in widths):
+        column = max(column, share)  # a name cut anyway gets the share, no more
+    column = max(LIST_NARROWEST, column)
+    return column, labels if column == room else list_labels(names, column)
+
+
 class ResultsList(ScrollView, can_focus=True):
     """The papers matching the current query, in rank (or list) order."""
 
@@ -270,9 +305,10 @@ class ResultsList(ScrollView, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._rows: Sequence[Row] = ()
-        self._list_width = 0
-        #: each list's name as the list-name column shows it (see ``list_labels``).
-        self._list_labels: Mapping[str, str] = {}
+        #: the lists named in the list-name column (none: no column).
+        self._list_names: tuple[str, ...] = ()
+        #: the list-name column at each width the rows were drawn at (see list_column).
+        self._columns: dict[int, tuple[int, Mapping[str, str]]] = {}
         #: the rows the list will have (its scroll range): the rest of the hits included.
         self._total = 0
         #: drawn rows: index -> ((marker, cursor, width), strip); only rows seen get here.
@@ -330,21 +366,24 @@ class ResultsList(ScrollView, can_focus=True):
         ``total`` is how many rows the list will have once the rest of the hits arrive
         (its scroll range, so that their arrival changes nothing on screen). Rows that
         begin with the rows shown (the rest of a query's hits) repaint nothing.
+
+        ``list_width`` above 0 asks for the list-name column, of the lists that
+        ``list_labels`` names (its keys): the list makes it as wide as its own width and
+        their names call for when it draws its rows (see :func:`list_column`).
         """
         old = self._rows
-        labels = dict(list_labels or {})
-        same_names = labels == self._list_labels
+        names = tuple(list_labels or ()) if list_width > 0 else ()
+        same_names = names == self._list_names
         if not same_names:
             self._lines.clear()  # drawn with the lists' names as they were
-            self._list_labels = labels
+            self._columns.clear()
+            self._list_names = names
         extends = (
             same_names
-            and list_width == self._list_width
             and len(old) <= len(rows)
             and (old is rows or all(a is b or a == b for a, b in zip(old, rows)))
         )
         self._rows = rows
-        self._list_width = list_width
         self._total = max(len(rows), total or 0)
         target = 0
         if keep is not None:
@@ -540,6 +579,7 @@ class ResultsList(ScrollView, can_focus=True):
         if drawn is not None and drawn[0] == key:
             return drawn[1]
         paper = row.paper
+        column = self.list_column()
         shows = (
             paper.id,
             paper.title,
@@ -547,20 +587,40 @@ class ResultsList(ScrollView, can_focus=True):
             paper.has_code,
             paper.lists,
             row.title_spans,
-            self._list_width,
+            column[0],
             *key,
         )
         strip = self._lines.get(shows)
         if strip is None:
-            strip = self._draw(row, marker, key[1], width)
+            strip = self._draw(row, marker, key[1], width, column)
             if len(self._lines) >= LINES_KEPT:
                 self._lines.clear()
             self._lines[shows] = strip
         self._drawn[index] = (key, strip)
         return strip
 
-    def _draw(self, row: Row, marker: str, cursor: bool, width: int) -> Strip:
-        """One row: a blank gutter each side and the line itself, the cursor's or plain."""
+    def list_column(self) -> tuple[int, Mapping[str, str]]:
+        """The list-name column as the list's width calls for it (the same with its
+        scroll bar or without): how wide it is (0: no column), and each list's name in
+        it."""
+        width = self.content_size.width
+        if not self._list_names:
+            return 0, {}
+        column = self._columns.get(width)
+        if column is None:
+            column = self._columns[width] = list_column(self._list_names, width)
+        return column
+
+    def _draw(
+        self,
+        row: Row,
+        marker: str,
+        cursor: bool,
+        width: int,
+        column: tuple[int, Mapping[str, str]],
+    ) -> Strip:
+        """One row: a blank gutter each side and the line itself, the cursor's or plain;
+        ``column``: the list-name column's width and names."""
         if self._palette is None:
             self._palette = self.palette()
         base, cursor_style = self._row_styles()
@@ -571,8 +631,8 @@ class ResultsList(ScrollView, can_focus=True):
             self._palette,
             title_spans=row.title_spans,
             marker=marker,
-            list_width=self._list_width,
-            labels=self._list_labels,
+            list_width=column[0],
+            labels=column[1],
         )
         text.truncate(inner, overflow="ellipsis", pad=True)
         gutter = [Segment(" " * GUTTER, base)] if inner else []
