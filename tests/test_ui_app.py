@@ -762,7 +762,7 @@ async def test_viewer_highlights_the_search_words_and_numbers_the_links():
 
 
 @sync
-async def test_viewer_shows_the_tldr_between_the_links_and_the_abstract(tmp_path):
+async def test_viewer_shows_the_tldr_before_the_abstract_and_the_links_after(tmp_path):
     source = tmp_path / "list.json"
     records = [
         {
@@ -782,8 +782,8 @@ async def test_viewer_shows_the_tldr_between_the_links_and_the_abstract(tmp_path
         assert "[bold]no markup[/bold]" in tldr and "\x1b" not in tldr
         lines = viewer.lines
         at = lines.index(next(line for line in lines if "TL;DR" in line))
-        assert any("no links" in line for line in lines[:at])
         assert "The long abstract of it." in lines[at + 2]
+        assert any("no links" in line for line in lines[at + 3 :])
         await pilot.press("enter", "j")
         await settle(pilot)
         assert viewer.paper is not None and viewer.paper.title == "Without one"

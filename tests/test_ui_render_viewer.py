@@ -161,7 +161,10 @@ async def test_the_viewer_scrolls_itself_and_shows_where():
         assert viewer.top == viewer.max_top
         edge = [viewer.render_line(y).text[-1] for y in range(height)]
         assert edge[-1] == THUMB and edge[0] != THUMB
-        assert "walrus1x399" in viewer.render_line(height - 1).text
+        # the end of the paper in view: the abstract's end, its links, where it came from
+        shown = [viewer.render_line(y).text for y in range(height)]
+        assert any("walrus1x399" in row for row in shown)
+        assert "metadata from the list itself" in shown[-1]
         await pilot.press("g")
         assert viewer.top == 0
         await pilot.press("pagedown")
@@ -237,14 +240,71 @@ async def test_a_blank_row_ends_the_note_before_the_why_line():
 
 
 @sync
-async def test_a_blank_row_ends_the_why_line_before_the_links():
-    # "why: …" ran on into "1 paper https://…" with no row between them
+async def test_a_blank_row_ends_the_why_line_before_what_follows_it():
+    # "why: …" ran on into "1 paper https://…" with no row between them; the abstract
+    # follows it now, and the links come after the abstract, a blank row between
     app = ViewerApp()
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = app.query_one(PaperViewer)
         viewer.show_paper(paper(1), why=(("walrus",), "Paper 2 on walruses"))
         await settle(pilot)
-        rows = ["".join(s.text for s in viewer.render_line(y)).strip() for y in range(12)]
+        rows = [row.strip() for row in viewer.lines]
+        abstract = next(i for i, row in enumerate(rows) if row.startswith("walrus1x0"))
+        assert rows[abstract - 1] == ""
+        assert rows[abstract - 2].startswith("why: walrus")
         link = next(i for i, row in enumerate(rows) if "https://example.org/1" in row)
-        assert rows[link - 1] in ("", THUMB)
-        assert rows[link - 2].startswith("why: walrus")
+        assert rows[link - 1] == "" and "walrus1x39" in rows[link - 2]
+
+
+def long_paper(**fields: object) -> Paper:
+    """An ICML paper as the lists give it: twelve authors, three links, one of them a
+    PDF address longer than the viewer is wide."""
+    authors = tuple(f"Author{n} Longname{n}" for n in range(12))
+    links = (
+        Link(url="https://proceedings.mlr.press/v235/springenberg24a.html", kind="paper"),
+        Link(
+            url="https://raw.githubusercontent.com/mlresearch/v235/main/assets/"
+            "springenberg24a/springenberg24a.pdf",
+            kind="paper",
+        ),
+        Link(url="https://openreview.net/forum?id=tl2qmO5kpD", kind="paper"),
+    )
+    values: dict[str, object] = {
+        "id": "n2ga447l",
+        "title": "Offline Actor-Critic Reinforcement Learning Scales to Large Models",
+        "abstract": "We show that offline actor-critic learning scales. " * 12,
+        "authors": authors,
+        "venue": "ICML 2024",
+        "year": 2024,
+        "links": links,
+        **fields,
+    }
+    return Paper(**values)  # type: ignore[arg-type]
+
+
+@sync
+async def test_at_80_by_24_the_abstract_starts_on_the_first_screen():
+    # The links (a long PDF address takes two rows) and where the metadata came from
+    # came first, after the triage state and the why line: no abstract was in view.
+    # They come after the abstract now, numbered as before.
+    app = ViewerApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        viewer = app.query_one(PaperViewer)
+        for shown in (
+            long_paper(),
+            long_paper(tldr="In short, offline actor-critic methods scale with model size."),
+        ):
+            viewer.show_paper(
+                shown,
+                triage=Text("? maybe"),
+                why=(("offline rl", "reinforcement learning"), "A Dataset Perspective on RL"),
+            )
+            viewer.styles.height = 17  # the viewer's rows at 80×24, read full screen
+            await settle(pilot)
+            first = [viewer.render_line(y).text.strip() for y in range(17)]
+            assert any(row.startswith("We show that offline") for row in first), first
+            rows = [row.strip() for row in viewer.lines]
+            start = rows.index(next(row for row in rows if row.startswith("We show")))
+            links = [i for i, row in enumerate(rows) if row[:2] in ("1 ", "2 ", "3 ")]
+            assert [rows[i][0] for i in links] == ["1", "2", "3"] and links[0] > start
+            assert rows[-1] == "metadata from the list itself"

@@ -1,6 +1,9 @@
-"""The abstract viewer: title, authors, source, numbered links, the authors' TL;DR and the
-abstract; the triage state, tags and note of the paper; when a model of what the user keeps
-exists, one line saying why it ranks the paper as it does.
+"""The abstract viewer: title, authors and source; the triage state, tags and note of the
+paper; when a model of what the user keeps exists, a line saying why it ranks the paper as
+it does; the authors' TL;DR and the abstract; then the numbered links and where the
+metadata came from. The abstract comes as early as it can: at 80×24 it starts on the
+first screen, where the links before it (a long PDF address takes two rows) pushed it
+off.
 
 A line-API widget (a ``ScrollView`` whose ``render_line`` draws one screen row), like the
 results list: the paper is wrapped once into rows, and showing another paper repaints
@@ -25,11 +28,12 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tuireader.model import Paper
-from tuireader.render.textrender import display_title
+from tuireader.render.textrender import display_title, visible
 from tuireader.ui.text import (
     Palette,
     abstract_text,
     links_text,
+    metadata_note,
     paper_header,
     safe,
     tldr_text,
@@ -42,9 +46,9 @@ SpanFinder = Callable[[str], Sequence[tuple[int, int]]]
 Highlight = SpanFinder | AbstractSet[str]
 
 #: the parts of the viewer, top to bottom; a blank row follows those in SPACED (after the
-#: triage, a note ends before the "why" line starts; after it, the links begin apart).
-SECTIONS = ("header", "triage", "why", "links", "tldr", "abstract")
-SPACED = frozenset({"header", "triage", "why", "links", "tldr"})
+#: triage, a note ends before the "why" line starts; after it, the TL;DR begins apart).
+SECTIONS = ("header", "triage", "why", "tldr", "abstract", "links", "source")
+SPACED = frozenset({"header", "triage", "why", "tldr", "abstract", "links"})
 #: the scroll position, drawn in the right gutter beside the rows in view.
 THUMB = "▐"
 #: rows one turn of the mouse wheel scrolls.
@@ -213,11 +217,20 @@ class PaperViewer(Widget, can_focus=True):
         if paper is None:
             self._set("header", Text("No paper selected", end=""))
             self._set("links", None)
+            self._set("source", None)
             self._set("tldr", None)
             self._set("abstract", Text("Type in the search box or move through the list.", end=""))
             return
         palette = self.palette()
-        self._set("header", paper_header(paper, palette))
+        header = paper_header(paper, palette)
+        # where the metadata came from goes last, after the links: the header's last line
+        source = visible(metadata_note(paper))
+        if header.plain.endswith("\n" + source):
+            header.right_crop(len(source) + 1)
+            self._set("source", Text(source, palette.dim, end=""))
+        else:
+            self._set("source", None)
+        self._set("header", header)
         self._set("links", links_text(paper, palette))
         find = self._span_finder()
         self._set("tldr", tldr_text(paper, palette, find))
