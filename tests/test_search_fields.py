@@ -251,6 +251,16 @@ def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
     assert _titles(both, "l4dc") == ["Koopman Control"]
 
 
+@pytest.mark.parametrize("query", ["transformers -robot", "-robot transformers"])
+def test_a_word_left_out_leaves_out_the_papers_it_finds(engine, query):
+    # "robot" finds the paper that says it, not each paper of "Conference on Robot
+    # Learning": left out beside another word, it left out every paper
+    assert _titles(engine, "-robot") == ["Counting Tokens in Transformers"]
+    assert _titles(engine, query) == ["Counting Tokens in Transformers"]
+    assert _titles(engine, f"({query}) OR walrus") == ["Counting Tokens in Transformers"]
+    assert _titles(engine, "grasping -robot") == []
+
+
 def test_the_tldr_is_searched_with_the_abstract(engine, tmp_path):
     # the TL;DR holds words the title and abstract do not
     assert _titles(engine, "walrus") == ["Counting Tokens in Transformers"]
