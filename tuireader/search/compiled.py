@@ -13,24 +13,19 @@ from whoosh import query as wq
 
 from tuireader.model import Paper
 from tuireader.search import query as ql
-from tuireader.search.analysis import STOPS, Phrase, is_cjk, raw_words, stem
+from tuireader.search.analysis import Phrase
 from tuireader.search.fastsearch import Alternative
 from tuireader.search.index import abstract_text, title_text
 from tuireader.search.terms import (
-    NAME_FIELDS,
     TEXT_FIELDS,
     Compiled,
     Context,
     FilterResolver,
+    filter_ids,
+    phrase_alternatives,
     term_clauses,
-    word_alternatives,
 )
 from tuireader.search.whooshdoor import CheckedQuery
-
-
-def _word_query(words: Sequence[str], fieldname: str | None) -> wq.Query:
-    """One raw word (or a CJK gram) in the given field or the default fields."""
-    return _or_terms([a for w in words for a in word_alternatives(w, fieldname)])
 
 
 def compile_query(
@@ -66,32 +61,22 @@ def _compile_term(ctx: Context, node: ql.Term, out: Compiled) -> wq.Query | None
 
 
 def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | None:
-    words = [w for w, _, _ in raw_words(node.text, stops=False)]
-    if not words:
+    found = phrase_alternatives(ctx, node, out)
+    if found is None:
         return None
-    out.scored = True
-    out.words.append(node.text)
-    for word in words:
-        out.forms.add(word)
-        out.forms.update(ctx.vocabulary.forms_of(word))
-    if len(words) == 1:
-        return _word_query(words, node.field)
     alts: list[wq.Query] = []
     phrase = Phrase(node.text)
-    for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
-        if name in TEXT_FIELDS:
-            terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
-            if len(terms) > 1:
-                # titles and abstracts keep no positions: the words, then the text
-                both = wq.And([wq.Term(name, t) for t in terms])
-                alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
-                continue
-        else:
-            terms = words
-        if len(terms) > 1:
-            alts.append(wq.Phrase(name, terms))
-        elif terms:
+    for name, terms in found:
+        if len(terms) == 1:
             alts.append(wq.Term(name, terms[0]))
+        elif name in TEXT_FIELDS:
+            # titles and abstracts keep no positions: the words, then the text
+            both = wq.And([wq.Term(name, t) for t in terms])
+            alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
+        else:
+            alts.append(wq.Phrase(name, terms))
+    if not alts:
+        return wq.NullQuery
     return alts[0] if len(alts) == 1 else wq.Or(alts)
 
 
@@ -122,21 +107,13 @@ def _compile_filter(
 ) -> wq.Query | None:
     if node.name == "has" and node.value in ql.INDEX_HAS:
         return wq.Term("has", node.value)
-    if node.name == "is" and node.value == "new" and resolve is not None:
-        # new is the default: everything that has any other state is excluded
-        others = resolve("is", "*")
-        if others is not None:
-            return wq.Not(_ids_query(others)) if others else wq.Every()
-    unknown = ql.unknown_value(node)
-    if unknown is not None:
-        out.problems.append(unknown)
+    answered = filter_ids(node, out, resolve)
+    if answered is None:
         return None
-    ids = resolve(node.name, node.value) if resolve else None
-    if ids is None:
-        value = ql.shortened(node.value)
-        out.problems.append(f"{node.name}:{value} needs triage data, which is not open")
-        return None
-    return _ids_query(ids)
+    ids, left_out = answered
+    if not left_out:
+        return _ids_query(ids)
+    return wq.Not(_ids_query(ids)) if ids else wq.Every()
 
 
 def run_compiled(

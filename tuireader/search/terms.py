@@ -1,9 +1,11 @@
 """From the words of a query to the (field, term) pairs of the index they may match.
 
 Shared by the two evaluators that read the index (``plan``, the fast path, and
-``compiled``, through Whoosh's matchers). ``Context`` is what they read: the library,
-its vocabulary and an open searcher; ``Compiled`` collects what compiling a query
-learns besides the query itself.
+``compiled``, through Whoosh's matchers), and by ``scan``, which reads the library's
+terms in memory when there is no index. ``Context`` is what the first two read: the
+library, its vocabulary and an open searcher (``Lexicon``, the part the terms are made
+with, is what ``scan`` gives); ``Compiled`` collects what compiling a query learns
+besides the query itself.
 """
 
 from __future__ import annotations
@@ -53,21 +55,29 @@ class Compiled:
 
 
 @dataclass
-class Context:
-    """What the evaluators read: the library, its vocabulary, the index's searcher and
-    the paper of each of its documents."""
+class Lexicon:
+    """What the words of a query are made terms with: the library, its vocabulary and a
+    searcher whose ``reader()`` says which terms each field has and how many papers have
+    each (``__contains__``, ``doc_frequency``, ``expand_prefix``, ``field_terms``)."""
 
     library: Library
     vocabulary: Vocabulary
-    #: a ``whoosh.searching.Searcher``
+    #: a ``whoosh.searching.Searcher``, or the library's terms in memory (``scan``)
     searcher: Any
-    #: the paper of each document of ``searcher``
-    documents: Documents
-    #: the library's documents, when the index holds papers of other lists too
-    only: set[int] | None = None
 
     def budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)
+
+
+@dataclass
+class Context(Lexicon):
+    """What the evaluators read: the library, its vocabulary, the index's searcher and
+    the paper of each of its documents."""
+
+    #: the paper of each document of ``searcher``
+    documents: Documents = field(kw_only=True)
+    #: the library's documents, when the index holds papers of other lists too
+    only: set[int] | None = None
 
 
 def budget(papers: int, prefix: str = "") -> int:
@@ -92,7 +102,7 @@ def word_alternatives(word: str, fieldname: str | None) -> list[Alternative]:
     return alts
 
 
-def name_prefix(ctx: Context, fieldname: str, prefix: str) -> list[str]:
+def name_prefix(ctx: Lexicon, fieldname: str, prefix: str) -> list[str]:
     """Terms of an unstemmed field starting with ``prefix``, most frequent first, budgeted."""
     reader = ctx.searcher.reader()
     if len(prefix) < NAME_PREFIX_MIN and not is_cjk(prefix):
@@ -115,7 +125,7 @@ def name_prefix(ctx: Context, fieldname: str, prefix: str) -> list[str]:
     return chosen
 
 
-def year_clauses(ctx: Context, text: str, out: Compiled) -> list[list[Alternative]]:
+def year_clauses(ctx: Lexicon, text: str, out: Compiled) -> list[list[Alternative]]:
     """The clause for ``year:text``: one year, or each year of the index in a range.
     The parser leaves out a value that names no years (and says so), unless it is the
     last word, still being typed: that matches nothing until the year is typed."""
@@ -135,7 +145,7 @@ def year_clauses(ctx: Context, text: str, out: Compiled) -> list[list[Alternativ
     return [[("year", year) for year in years] or [("year", text.strip())]]
 
 
-def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Alternative]]:
+def term_clauses(ctx: Lexicon, node: ql.Term, out: Compiled) -> list[list[Alternative]]:
     """One clause per word of ``node``: each must match one of its alternatives."""
     if node.field == "year":
         return year_clauses(ctx, node.text, out)
@@ -166,6 +176,60 @@ def term_clauses(ctx: Context, node: ql.Term, out: Compiled) -> list[list[Altern
     return clauses
 
 
+def phrase_alternatives(
+    ctx: Lexicon, node: ql.Phrase, out: Compiled
+) -> list[tuple[str, list[str]]] | None:
+    """The fields a phrase may be found in, each with the terms it needs there: one term,
+    that term; more, in a title or an abstract (which keep no word positions), each of
+    them, the phrase then checked on the text (``analysis.Phrase``); more, in a field of
+    names, one after another. None when the phrase has no words (nothing to look for);
+    empty when they are stop words only where they are looked for (nothing matches)."""
+    words = [w for w, _, _ in raw_words(node.text, stops=False)]
+    if not words:
+        return None
+    out.scored = True
+    out.words.append(node.text)
+    for word in words:
+        out.forms.add(word)
+        out.forms.update(ctx.vocabulary.forms_of(word))
+    if len(words) == 1:
+        alts = (a for w in words for a in word_alternatives(w, node.field))
+        return [(name, [text]) for name, text in dict.fromkeys(alts)]
+    found: list[tuple[str, list[str]]] = []
+    for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
+        if name in TEXT_FIELDS:
+            terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
+        else:
+            terms = words
+        if terms:
+            found.append((name, terms))
+    return found
+
+
+def filter_ids(
+    node: ql.Filter, out: Compiled, resolve: FilterResolver | None
+) -> tuple[set[str], bool] | None:
+    """The ids of the papers a filter the triage answers names (``is:``, ``tag:``,
+    ``has:note``; not a ``has:`` of links, which the index holds), and whether they are
+    left out (``is:new``: the papers of no other state). None when it cannot be answered,
+    and that said in ``out.problems``: a value the filter does not take, no triage data."""
+    if node.name == "is" and node.value == "new" and resolve is not None:
+        # new is the default: everything that has any other state is excluded
+        others = resolve("is", "*")
+        if others is not None:
+            return others, True
+    unknown = ql.unknown_value(node)
+    if unknown is not None:
+        out.problems.append(unknown)
+        return None
+    ids = resolve(node.name, node.value) if resolve else None
+    if ids is None:
+        value = ql.shortened(node.value)
+        out.problems.append(f"{node.name}:{value} needs triage data, which is not open")
+        return None
+    return ids, False
+
+
 def link_words(text: str) -> str:
     """The words ``url:text`` looks for in the words of the links: for an address no link
     has, those the index keeps of a code link there (its host's names, its path's parts:
@@ -176,7 +240,7 @@ def link_words(text: str) -> str:
     return index_text(Link(text, "code"))
 
 
-def address_alternatives(ctx: Context, text: str, prefix: bool = False) -> list[Alternative]:
+def address_alternatives(ctx: Lexicon, text: str, prefix: bool = False) -> list[Alternative]:
     """The links' addresses that ``url:text`` names, when ``text`` is one: a host (with the
     hosts under it: ``mlr.press``) or a link (``https://github.com/a/b/`` is the link
     ``github.com/a/b``), as ``links.address_terms`` indexes them. Being typed (``prefix``),
@@ -200,7 +264,7 @@ def address_alternatives(ctx: Context, text: str, prefix: bool = False) -> list[
 _SHARED_NAMES = ("lists", "venue")
 
 
-def telling(ctx: Context, alts: list[Alternative]) -> list[Alternative]:
+def telling(ctx: Lexicon, alts: list[Alternative]) -> list[Alternative]:
     """``alts`` without the list and venue names a plain word only happens to be part of.
 
     A plain word finds papers by the name of their list or venue only when it is what
@@ -227,7 +291,7 @@ def telling(ctx: Context, alts: list[Alternative]) -> list[Alternative]:
 
 
 def prefix_alternatives(
-    ctx: Context, last: str, fieldname: str | None, out: Compiled
+    ctx: Lexicon, last: str, fieldname: str | None, out: Compiled
 ) -> list[Alternative]:
     alts: list[Alternative] = []
     if fieldname in (None, *TEXT_FIELDS):
