@@ -8,8 +8,8 @@ is safe to call from a worker thread.
 
 ``Engine.search`` hands a query to one of three evaluators: the fast path (``plan``,
 scored from the postings by ``fastsearch``), Whoosh's matchers (``compiled``) for what
-the fast path does not take, or a scan of the papers' text (``scan``) when there is no
-index. Highlighting is in ``highlight``, spelling suggestions in ``suggest``.
+the fast path does not take, or the library's terms in memory (``scan``) when there is
+no index. Highlighting is in ``highlight``, spelling suggestions in ``suggest``.
 
 Live search treats the last word as a prefix. Whoosh would stem the text before
 ``*`` (``bay*`` → ``bai*``), so prefixes are expanded here, on the raw lowercase
@@ -54,7 +54,7 @@ from tuireader.search.index import (
     unknown_list,
 )
 from tuireader.search.plan import make_plan, run_plan
-from tuireader.search.scan import scan
+from tuireader.search.scan import LibraryTerms, scan
 from tuireader.search.suggest import SUGGEST_BELOW, suggest
 from tuireader.search.terms import (
     DEFAULT_FIELDS,
@@ -154,6 +154,8 @@ class Engine:
         self._rebuild = rebuild
         #: said once, with the next result: what healing the index did
         self._notice: str | None = None
+        #: the library's terms, searched when there is no index (made at the first search)
+        self._scanned: LibraryTerms | None = None
 
     def _attach(self, opened: OpenIndex | None, positions: array | None = None) -> None:
         """Search ``opened`` (None: scan the library). Raises if its files cannot be read.
@@ -503,18 +505,24 @@ class Engine:
         started: float,
         resolve: FilterResolver | None,
     ) -> SearchResult:
-        """Without an index: evaluate the query on each paper's text (slow, but honest)."""
-        problems = list(parsed.problems)
-        if self.problem:
-            problems.append(self.problem)
-        shown, total, wanted = scan(self.library, parsed.root, limit, resolve, problems)
+        """Without an index: the query answered from the library's terms, read as the
+        index reads them (once, at the first search), the hits in list order."""
+        problems = [*parsed.problems, *([self.problem] if self.problem else [])]
+        out = Compiled(problems=problems)
+        with self._lock:
+            terms = self._scanned
+            if terms is None or terms.papers is not self.library.papers:
+                terms = self._scanned = LibraryTerms(self.library)
+            shown, total = scan(terms, parsed.root, out, limit, resolve)
+            forms = query_forms(parsed.root, terms.vocabulary, self._budget)
         return SearchResult(
             query=text,
-            hits=_hits(((p, 0.0) for p in shown), wanted),
+            hits=_hits(((p, 0.0) for p in shown), out.forms),
             total=total,
             elapsed_ms=(time.perf_counter() - started) * 1000,
-            message="; ".join(dict.fromkeys(problems)) or None,
-            terms=query_forms(parsed.root, self.vocabulary, self._budget),
+            message="; ".join(dict.fromkeys(out.problems)) or None,
+            exact=out.exact,
+            terms=forms,
             sort=parsed.sort,
         )
 

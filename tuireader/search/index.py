@@ -321,7 +321,13 @@ def addresses_text(paper: Paper) -> str:
 def paper_words(paper: Paper) -> set[str]:
     """The distinct raw words of a paper's title, abstract and TL;DR (prefixes expand to
     these)."""
-    return word_set(f"{title_text(paper)}\n{abstract_text(paper)}")
+    return text_words(title_text(paper), abstract_text(paper))
+
+
+def text_words(title: str, abstract: str) -> set[str]:
+    """The distinct raw words of what the title and abstract fields hold (``paper_words``
+    of a document already made)."""
+    return word_set(f"{title}\n{abstract}")
 
 
 @dataclass(frozen=True)

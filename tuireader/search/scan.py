@@ -1,130 +1,217 @@
-"""Searching without an index: the query evaluated on each paper's text.
+"""Searching without an index: the query answered from the library's terms, in memory.
 
-Slow, but honest: used when no index can be had (a data folder that cannot be
-written, a build that failed). Words match as substrings of the paper's words, in
-title, abstract and authors; ``url:`` the paper's links as the index reads them; filters
-the caller cannot answer are ignored, and said so.
+Used when no index can be had (a data folder that cannot be written, a build that
+failed). ``LibraryTerms`` reads each paper's fields as the index does
+(``index.document`` and the schema's analyzers: titles and abstracts stemmed, names as
+written, links by their words and addresses, years whole), once per library; ``scan``
+makes a query's words the index's terms as its evaluators do (``terms``: word forms,
+prefixes, list and venue names, links, years, phrases, triage filters), so a query
+finds the same papers with the index and without it. The hits come in list order:
+nothing is ranked.
 """
 
 from __future__ import annotations
 
-from tuireader.ingest.links import address_terms, index_text, link_address
+import bisect
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, cast
+
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
-from tuireader.search.analysis import raw_words
-from tuireader.search.index import abstract_text, title_text
-from tuireader.search.terms import FilterResolver, link_words
+from tuireader.search.analysis import Phrase
+from tuireader.search.index import abstract_text, document, schema, text_words, title_text
+from tuireader.search.terms import (
+    TEXT_FIELDS,
+    Compiled,
+    FilterResolver,
+    Lexicon,
+    filter_ids,
+    phrase_alternatives,
+    term_clauses,
+)
+from tuireader.search.vocabulary import Vocabulary
+
+#: papers (their places in the list) that have a term
+Postings = Sequence[int]
+
+
+class LibraryTerms:
+    """The terms of each field of a library's papers, as the index holds them: for each
+    (field, term), the papers that have it, by their place in the list. Answers the
+    questions the words of a query are made terms with (``terms.Lexicon``) as the
+    index's reader does: ``__contains__``, ``doc_frequency``, ``expand_prefix``,
+    ``field_terms``."""
+
+    def __init__(self, library: Library) -> None:
+        #: the papers read, in list order (the library's, when these were made)
+        self.papers = library.papers
+        fields = schema()
+        #: the fields a query searches or a filter reads (not the paper's id)
+        self._analyzers: dict[str, Any] = {
+            name: fields[name].analyzer
+            for name in fields.names()
+            if fields[name].indexed and name != "id"
+        }
+        grouped: dict[str, dict[str, list[int]]] = {name: {} for name in self._analyzers}
+        #: the raw words of the titles and abstracts (``index.build_vocab``)
+        words: Counter[str] = Counter()
+        for at, paper in enumerate(self.papers):
+            values = document(paper, "")
+            words.update(text_words(values["title"], values["abstract"]))
+            for name, analyzer in self._analyzers.items():
+                postings = grouped[name]
+                for term in _terms(analyzer, values[name]):
+                    found = postings.get(term)
+                    if found is None:
+                        postings[term] = [at]
+                    else:
+                        found.append(at)
+        self._postings = {
+            name: {term: array("i", found) for term, found in postings.items()}
+            for name, postings in grouped.items()
+        }
+        #: each field's terms, sorted when first asked for (prefixes)
+        self._sorted: dict[str, list[str]] = {}
+        self.vocabulary = Vocabulary(dict(words))
+        self.lexicon = Lexicon(library=library, vocabulary=self.vocabulary, searcher=self)
+
+    def docs(self, fieldname: str, text: str) -> Postings:
+        """The papers with ``text`` in ``fieldname``, in list order."""
+        return self._postings.get(fieldname, {}).get(text, ())
+
+    def sequence(self, fieldname: str, at: int) -> list[str]:
+        """The terms of a field of the paper at ``at``, in order (phrases of names)."""
+        text = document(self.papers[at], "")[fieldname]
+        return [token.text for token in self._analyzers[fieldname](text)]
+
+    # -- what terms asks of an index's reader ------------------------------------------
+
+    def reader(self) -> LibraryTerms:
+        return self
+
+    def __contains__(self, key: object) -> bool:
+        fieldname, text = cast("tuple[str, str]", key)  # (field, term), as Whoosh takes
+        return text in self._postings.get(fieldname, {})
+
+    def doc_frequency(self, fieldname: str, text: str) -> int:
+        return len(self.docs(fieldname, text))
+
+    def field_terms(self, fieldname: str) -> list[str]:
+        found = self._sorted.get(fieldname)
+        if found is None:
+            found = self._sorted[fieldname] = sorted(self._postings.get(fieldname, {}))
+        return found
+
+    def expand_prefix(self, fieldname: str, prefix: str) -> Iterator[str]:
+        terms = self.field_terms(fieldname)
+        for at in range(bisect.bisect_left(terms, prefix), len(terms)):
+            if not terms[at].startswith(prefix):
+                break
+            yield terms[at]
+
+
+def _terms(analyzer: Any, text: str) -> Iterable[str]:
+    """The distinct terms the index keeps of ``text`` in a field of ``analyzer``."""
+    grouped = getattr(analyzer, "counted", None) or getattr(analyzer, "grouped", None)
+    if grouped is not None:  # the index's own tokenizers: no Token objects
+        return cast("dict[str, Any]", grouped(text)).keys()
+    return dict.fromkeys(token.text for token in analyzer(text))
 
 
 def scan(
-    library: Library,
+    terms: LibraryTerms,
     root: ql.Node | None,
+    out: Compiled,
     limit: int | None,
     resolve: FilterResolver | None,
-    problems: list[str],
-) -> tuple[list[Paper], int, set[str]]:
-    """The first ``limit`` papers matching ``root`` in list order, how many match, and the
-    raw words to highlight; what cannot be answered is added to ``problems``."""
-    sets: dict[tuple[str, str], set[str] | None] = {}
-    for flt in ql.filters(root):
-        key = (flt.name, flt.value)
-        if key in sets:
-            continue
-        if flt.name == "is" and flt.value == "new" and resolve is not None:
-            others = resolve("is", "*")
-            sets[key] = None if others is None else {p.id for p in library.papers} - others
-        else:
-            sets[key] = resolve(flt.name, flt.value) if resolve else None
-        unknown = ql.unknown_value(flt)
-        if unknown is not None:
-            problems.append(f"{unknown}; it was ignored")
-        elif sets[key] is None and not (flt.name == "has" and flt.value in ql.INDEX_HAS):
-            said = ql.shortened(f"{flt.name}:{flt.value}")
-            problems.append(f"{said} cannot be answered here; it was ignored")
+) -> tuple[list[Paper], int]:
+    """The first ``limit`` papers matching ``root`` in list order, and how many match,
+    as the index finds them (``compiled``); what making the terms learns goes to ``out``
+    (the words to highlight, a prefix expanded in part, what cannot be answered)."""
+    found = _Evaluation(terms, resolve).found(root, out)
+    if found is None:  # nothing to look for, as the index finds: nothing
+        return [], 0
+    places = sorted(found)
+    shown = places if limit is None else places[:limit]
+    papers = terms.papers
+    return [papers[at] for at in shown], len(places)
 
-    def matches(node: ql.Node | None, paper: Paper, hay: str) -> bool:
+
+class _Evaluation:
+    """A query's papers (their places in the list) from the library's terms."""
+
+    def __init__(self, terms: LibraryTerms, resolve: FilterResolver | None) -> None:
+        self.terms = terms
+        self.resolve = resolve
+        self.everyone = set(range(len(terms.papers)))
+
+    def found(self, node: ql.Node | None, out: Compiled) -> set[int] | None:
+        """The papers of ``node``; None when it looks for nothing (left out of an AND or
+        an OR, as the index leaves it)."""
         if node is None:
-            return True
-        if isinstance(node, ql.Term) and node.field == "year":
-            bounds = ql.year_bounds(node.text)
-            return bounds is None or (
-                paper.year is not None and bounds[0] <= paper.year <= bounds[1]
-            )
-        if isinstance(node, ql.Term) and node.field == "urls":
-            return _link_matches(node, paper, addressed)
-        if isinstance(node, ql.Phrase):
-            return " ".join(w for w, _, _ in raw_words(node.text, stops=False)) in hay
+            return None
         if isinstance(node, ql.Term):
-            # as the index, which keeps no stop words: "the walrus" is "walrus"
-            return all(w in hay for w, _, _ in raw_words(node.text, stops=not node.prefix))
+            clauses = term_clauses(self.terms.lexicon, node, out)
+            if not clauses:
+                return None
+            return set.intersection(*(self._any(alts) for alts in clauses))
+        if isinstance(node, ql.Phrase):
+            return self._phrase(node, out)
         if isinstance(node, ql.Filter):
-            if node.name == "has" and node.value in ql.INDEX_HAS:
-                return any(link.kind == node.value for link in paper.links)
-            ids = sets.get((node.name, node.value))
-            return True if ids is None else paper.id in ids
+            return self._filter(node, out)
         if isinstance(node, ql.Not):
-            return not matches(node.child, paper, hay)
+            # the words left out are not the query's own (nothing to highlight)
+            inner = self.found(node.child, Compiled(problems=out.problems))
+            return None if inner is None else self.everyone - inner
+        parts = [self.found(child, out) for child in node.children]
+        kept = [part for part in parts if part is not None]
+        if not kept:
+            return None
         if isinstance(node, ql.And):
-            return all(matches(c, paper, hay) for c in node.children)
-        return any(matches(c, paper, hay) for c in node.children)
+            return set.intersection(*kept)
+        return set.union(*kept)
 
-    # as the index: an address no link of the library has is looked for as words
-    addressed = {
-        node.text
-        for node in _link_terms(root)
-        if ql.looks_like_address(node.text)
-        and any(_at_address(node, paper) for paper in library.papers)
-    }
-    problems.extend(
-        ql.year_problem(node.text)
-        for node in ql.words(root)
-        if isinstance(node, ql.Term) and node.field == "year" and ql.year_bounds(node.text) is None
-    )
-    found = []
-    for paper in library.papers:
-        hay = " ".join(
-            w
-            for w, _, _ in raw_words(
-                f"{title_text(paper)} {abstract_text(paper)} {' '.join(paper.authors)}", stops=False
-            )
-        )
-        if matches(root, paper, hay):
-            found.append(paper)
-    wanted = {w for node in ql.words(root) for w, _, _ in raw_words(node.text, stops=False)}
-    return (found if limit is None else found[:limit]), len(found), wanted
+    def _any(self, alts: Iterable[tuple[str, str]]) -> set[int]:
+        found: set[int] = set()
+        for fieldname, text in alts:
+            found.update(self.terms.docs(fieldname, text))
+        return found
 
+    def _phrase(self, node: ql.Phrase, out: Compiled) -> set[int] | None:
+        alts = phrase_alternatives(self.terms.lexicon, node, out)
+        if alts is None:
+            return None
+        terms, papers = self.terms, self.terms.papers
+        phrase = Phrase(node.text)
+        found: set[int] = set()
+        for fieldname, wanted in alts:
+            having = set.intersection(*(set(terms.docs(fieldname, t)) for t in wanted))
+            if len(wanted) == 1:
+                found |= having
+            elif fieldname in TEXT_FIELDS:
+                # titles and abstracts: the words, then the text (as ``compiled``)
+                text_of = abstract_text if fieldname == "abstract" else title_text
+                found.update(at for at in having if phrase.found_in(text_of(papers[at])))
+            else:
+                found.update(
+                    at for at in having if _in_order(wanted, terms.sequence(fieldname, at))
+                )
+        return found
 
-def _link_terms(node: ql.Node | None) -> list[ql.Term]:
-    """The ``url:`` terms of ``node``, those excluded too."""
-    if isinstance(node, ql.Term):
-        return [node] if node.field == "urls" else []
-    if isinstance(node, ql.Not):
-        return _link_terms(node.child)
-    if isinstance(node, (ql.And, ql.Or)):
-        return [term for child in node.children for term in _link_terms(child)]
-    return []
-
-
-def _link_matches(node: ql.Term, paper: Paper, addressed: set[str]) -> bool:
-    """``url:`` as the index answers it: a link at the address (``addressed``: one the
-    library has) or the words of the paper's links."""
-    if node.text in addressed:
-        return _at_address(node, paper)
-    have = {w for link in paper.links for w, _, _ in raw_words(index_text(link), stops=False)}
-    wanted = [w for w, _, _ in raw_words(link_words(node.text), stops=not node.prefix)]
-    if node.prefix and wanted:
-        last = wanted.pop()
-        if not any(word.startswith(last) for word in have):
-            return False
-    return all(word in have for word in wanted)
+    def _filter(self, node: ql.Filter, out: Compiled) -> set[int] | None:
+        if node.name == "has" and node.value in ql.INDEX_HAS:
+            return set(self.terms.docs("has", node.value))
+        answered = filter_ids(node, out, self.resolve)
+        if answered is None:
+            return None
+        ids, left_out = answered
+        found = {at for at, paper in enumerate(self.terms.papers) if paper.id in ids}
+        return self.everyone - found if left_out else found
 
 
-def _at_address(node: ql.Term, paper: Paper) -> bool:
-    """Whether a link of ``paper`` is at the address ``url:`` names (being typed: at one
-    that begins so)."""
-    address = link_address(node.text)
-    for link in paper.links:
-        terms = address_terms(link.url)
-        if address in terms or (node.prefix and any(t.startswith(address) for t in terms)):
-            return True
-    return False
+def _in_order(wanted: list[str], terms: list[str]) -> bool:
+    """Whether ``wanted`` stand one after another in ``terms`` (a phrase's positions)."""
+    size = len(wanted)
+    return any(terms[at : at + size] == wanted for at in range(len(terms) - size + 1))
