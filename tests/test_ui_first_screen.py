@@ -427,7 +427,7 @@ async def test_more_like_this_from_a_paper_read_full_screen_keeps_the_list_names
         screen = await ready(pilot)
         await pilot.press("escape")  # to the list
         await settle(pilot)
-        column = screen._column
+        column = screen.results.list_column()
         assert "ICML 2024" in app_text(app)
         await pilot.press("enter")  # the paper, full screen
         await settle(pilot)
@@ -435,7 +435,7 @@ async def test_more_like_this_from_a_paper_read_full_screen_keeps_the_list_names
         await pilot.press("M")
         await settle(pilot)
         assert screen.similar_to is not None and screen.results.rows
-        assert screen._column == column
+        assert screen.results.list_column() == column
         rows = [line for line in app_text(app).splitlines() if "ICML" in line]
         assert rows and all("ICML 2024" in line for line in rows), rows
 

@@ -84,7 +84,6 @@ from tuireader.ui.services import (
     look,
     with_lists,
 )
-from tuireader.ui.text import list_labels
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -131,10 +130,6 @@ FIRST_PAINT_WAIT = 0.15
 #: longest (seconds) keys typed after Enter wait for the query's results while the
 #: library is read or the index opened (built: about a second per 2,500 papers).
 RESULTS_WAIT = 5.0
-#: widest the list-name column gets when the library has several lists...
-LIST_COLUMN = 20
-#: ...and the share of the list's width it may take at most (titles need the room).
-LIST_SHARE = 0.15
 #: what each place the focus can be in is called on screen (the mode).
 MODES = {
     "search": ("search", "typing a query"),
@@ -377,7 +372,6 @@ class MainScreen(Screen[None]):
         #: the paper "More like this" was asked for (highlighted again on the way back).
         self._return_to: str | None = None
         #: the width of the list-name column the list was drawn with.
-        self._column = 0
         # -- the order of the results ("list", "relevance" or "fit") --
         #: the order the order key picked (None: the query's sort:, else the default).
         self._choice: str | None = None
@@ -621,22 +615,12 @@ class MainScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.narrow = event.size.width < WIDE_COLUMNS
-        self.call_after_refresh(self._fit_list_column)
-
-    def _fit_list_column(self) -> None:
-        """Redraw the list when its new width calls for another list-name column."""
-        if self.library is None or self._list_column() == self._column:
-            return
-        current = self.current_paper
-        self._show_rows(self.results.rows, keep=current.id if current else None)
 
     def watch_narrow(self, narrow: bool) -> None:
         self.set_class(narrow, "-narrow")
 
     def watch_reading(self, reading: bool) -> None:
         self.set_class(reading, "-reading")
-        # the list comes back (or goes) on a narrow terminal: its names fit its width
-        self.call_after_refresh(self._fit_list_column)
 
     # -- the mode: typing a search, or acting on papers -------------------------------------
 
@@ -1222,25 +1206,6 @@ class MainScreen(Screen[None]):
         line.display = bool(text)
         line.update(Text(visible(shown), end=""))
 
-    def _list_column(self) -> int:
-        """Width of the list-name column: none for one list, else at most LIST_SHARE of
-        the list's width (and no wider than the longest name)."""
-        library = self.library
-        if library is None or len(library.lists) <= 1:
-            return 0
-        width = self.results.content_size.width or self._list_width_shown()
-        longest = max((len(paper_list.name) for paper_list in library.lists), default=0)
-        return max(4, min(LIST_COLUMN, longest, int(width * LIST_SHARE)))
-
-    def _list_width_shown(self) -> int:
-        """The list's width once it is shown, while it is hidden (a narrow terminal
-        reading a paper full screen, "More like this" asked for from there): the
-        whole screen on a narrow terminal, half of it beside the viewer, its border
-        (a cell each side) taken off. Half the screen, on a narrow one, cut the list
-        names to six cells ("ICML …", "Neu…PS")."""
-        width = self.size.width or self.app.size.width
-        return (width if self.narrow else width // 2) - 2
-
     # -- the order: list, relevance or fit ----------------------------------------------
 
     def _present(
@@ -1432,17 +1397,13 @@ class MainScreen(Screen[None]):
         if keep is None and self._return_to is not None:
             keep = self._return_to
         self._return_to = None
-        self._column = self._list_column()
-        names = [paper_list.name for paper_list in self.library.lists] if self._column else []
+        lists = self.library.lists
+        # a column of list names for several lists, as wide as the list's own width and
+        # the names call for (the list works it out as it draws)
+        names = [paper_list.name for paper_list in lists] if len(lists) > 1 else []
         # The list is as long as the query has hits, the rest still on its way included.
         total = self.matched if self.matched is not None else len(rows)
-        self.results.show_rows(
-            rows,
-            total=total,
-            list_width=self._column,
-            list_labels=list_labels(names, self._column),
-            keep=keep,
-        )
+        self.results.show_rows(rows, total=total, list_names=names, keep=keep)
         self.shown = len(rows)
         if not rows:
             self.viewer.show_paper(None)

@@ -357,8 +357,7 @@ class ResultsList(ScrollView, can_focus=True):
         rows: Sequence[Row],
         *,
         total: int | None = None,
-        list_width: int = 0,
-        list_labels: Mapping[str, str] | None = None,
+        list_names: Sequence[str] = (),
         keep: str | None = None,
     ) -> None:
         """Replace the list with ``rows``; keep the highlight on paper ``keep`` if present.
@@ -367,12 +366,12 @@ class ResultsList(ScrollView, can_focus=True):
         (its scroll range, so that their arrival changes nothing on screen). Rows that
         begin with the rows shown (the rest of a query's hits) repaint nothing.
 
-        ``list_width`` above 0 asks for the list-name column, of the lists that
-        ``list_labels`` names (its keys): the list makes it as wide as its own width and
-        their names call for when it draws its rows (see :func:`list_column`).
+        ``list_names`` asks for the list-name column, of these lists (none: no column):
+        the list makes it as wide as its own width and their names call for when it
+        draws its rows (see :func:`list_column`).
         """
         old = self._rows
-        names = tuple(list_labels or ()) if list_width > 0 else ()
+        names = tuple(list_names)
         same_names = names == self._list_names
         if not same_names:
             self._lines.clear()  # drawn with the lists' names as they were
