@@ -613,6 +613,45 @@ async def test_a_search_hint_too_long_for_one_row_takes_a_second_at_80_columns()
         assert not screen.has_class("-status-tall")
 
 
+@sync
+async def test_a_hint_with_long_counts_still_takes_two_rows_whole_where_it_can():
+    # with a library's long counts the second row could not hold the rest of the hint and
+    # the counts: the hint went back to one row, cut ("did you mean list:c…")
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    said = {
+        "list": "Search: no list is named 'corl2024'; did you mean list:corl2023? "
+        "(lists: corl2023 (CoRL 2023), icml2024 (ICML 2024), collas (CoLLAs 2022))",
+        "year": "Search: year:abc was ignored: a year is a number, e.g. year:2023, "
+        "year:2020..2024 or year:>=2022",
+    }
+    for name, message in said.items():
+        app = One()
+        async with app.run_test(size=(80, 4)) as pilot:
+            line = app.query_one(StatusLine)
+            line.styles.padding = (0, 1)
+            line.styles.height = "auto"
+            line.styles.max_height = 2
+            line.total, line.matched, line.index_state = 3674, 3674, "ready"
+            line.order = "fit"
+            line.triage = "15 kept · 2 maybe · 14 skipped · 3,643 left"
+            line.message = message
+            await pilot.pause()
+            text = app_text(app)
+            assert line.size.height == 2, text
+            assert "3,643 left" in text
+            if name == "list":
+                assert "did you mean list:corl2023? (lists:" in text
+            else:
+                assert "year:2023," in text and "year:2020..2024" in text
+
+
 def test_a_row_is_broken_after_a_word():
     from tuireader.ui.widgets.status import wrapped_once
 

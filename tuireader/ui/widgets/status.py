@@ -100,20 +100,30 @@ class StatusLine(Static):
 
     def _two_rows(self, message: str, room: int) -> Text | None:
         """``message`` over two rows of ``room`` cells, the counts at the end of the
-        second, the most complete that fits; None when it does not fit so."""
+        second (the most complete that fits there; the most compact after the message
+        cut, when none does); None when even that leaves the message too little room."""
         first, rest = wrapped_once(message, room)
-        if not rest:
-            return None  # the message fits a row: the counts alone would take the second
         for parts in self._variants():
             counts = " · ".join(parts)
-            if cell_len(rest) + 2 + cell_len(counts) <= room:
-                text = Text(no_wrap=True, end="")
-                text.append(first, "bold")
-                text.append("\n")
-                text.append(rest, "bold")
-                text.append("  " + counts)
-                return text
-        return None
+            if cell_len(rest) + 2 * bool(rest) + cell_len(counts) <= room:
+                return self._rows(first, rest, counts)
+        left = room - cell_len(counts) - 2
+        if left < MESSAGE_MIN:
+            return None
+        cut = Text(rest)
+        cut.truncate(left, overflow="ellipsis")
+        return self._rows(first, cut.plain, counts)
+
+    @staticmethod
+    def _rows(first: str, rest: str, counts: str) -> Text:
+        text = Text(no_wrap=True, end="")
+        text.append(first, "bold")
+        text.append("\n")
+        if rest:
+            text.append(rest, "bold")
+            text.append("  ")
+        text.append(counts)
+        return text
 
     def _variants(self) -> list[list[str]]:
         """The line's facts, from the most complete to the most compact."""
