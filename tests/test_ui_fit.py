@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -429,6 +430,29 @@ async def test_a_refit_after_decisions_reorders_only_below_the_cursor(tmp_path):
             assert sorted(after) == sorted(before)
         decided = set(screen.triage.states)
         assert all(paper_id in decided for paper_id in after[:here])
+
+
+@sync
+async def test_a_refit_after_going_back_up_leaves_every_row_seen_in_place(tmp_path):
+    # a run decided down the list, then g and s on the top paper: the new order kept the
+    # rows above the cursor only, and sent the run below it to the end, out of view
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        await pilot.press("j", "j", "j", "j", "g")  # down the list, and back to the top
+        await settle(pilot)
+        shown = [row.paper.id for row in screen.results.rows]
+        top = shown[0]
+        # as a new model's order comes: every paper decided, so all would go last
+        for paper_id in shown:
+            screen.triage.states.setdefault(paper_id, "skip")
+        screen.fit_model = replace(screen.fit_model, decisions=dict(screen.triage.states))
+        reordered = [row.paper.id for row in screen._reordered_below(top)]
+        assert reordered[:5] == shown[:5]  # the rows the cursor has been on stay
+        assert sorted(reordered) == sorted(shown)
 
 
 @sync

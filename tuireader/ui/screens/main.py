@@ -409,6 +409,9 @@ class MainScreen(Screen[None]):
         self._marked_keys: str | None = None
         #: whether papers were marked when the counts were last drawn.
         self._had_marks = False
+        #: the papers the cursor has been on since the rows were put in their order: a
+        #: new model's order leaves them where they are (see _reordered_below).
+        self._been_on: set[str] = set()
         #: the files and folders the lists shown were read from, as they were then (see
         #: ``look``): a file that comes, goes or changes has them read again (None: no
         #: library yet)
@@ -1220,6 +1223,7 @@ class MainScreen(Screen[None]):
         else the query's ``sort``, else the order key's choice, else list order for no
         query and relevance for a search."""
         self._base_rows = rows if isinstance(rows, PaperRows) else list(rows)
+        self._been_on.clear()  # rows of their own: none seen in this order yet
         self._query_sort = sort
         if sort == "fit":
             self._top_on_fit = True  # sort:fit typed: asked for as the order key asks
@@ -1250,12 +1254,18 @@ class MainScreen(Screen[None]):
         return rows
 
     def _reordered_below(self, paper_id: str) -> Sequence[Row]:
-        """The rows in the order shown down to paper ``paper_id``'s row, then the rest
-        in the order of the model now in use."""
+        """The rows in the order shown down to paper ``paper_id``'s row, or to the last
+        row the cursor has been on since they were ordered (the user went back up), then
+        the rest in the order of the model now in use."""
         shown = self.results.rows
         at = self.results.index_of(paper_id)
         if at is None:
             return self._ordered(self._base_rows or ())
+        been = self._been_on
+        for index in range(len(shown) - 1, at, -1):
+            if shown[index].paper.id in been:
+                at = index
+                break
         seen = list(shown[: at + 1])
         ids = {row.paper.id for row in seen}
         rest = [row for row in self._base_rows or () if row.paper.id not in ids]
@@ -1291,6 +1301,7 @@ class MainScreen(Screen[None]):
             self._search(query, kind="reorder")  # every hit first
             return
         self.order = step
+        self._been_on.clear()
         # A cursor moved down the list stays on its paper (the one open in the viewer, say)
         # in the new order; a cursor at the top goes to the top of the new order.
         current = self.current_paper
@@ -1424,6 +1435,7 @@ class MainScreen(Screen[None]):
         """The list's highlight moved to ``paper``: the viewer shows it in the same frame."""
         if paper is not None:
             self._position = {"paper": paper.id, "scroll": self.results.scroll_y}
+            self._been_on.add(paper.id)
         self._hold_first_fit()
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
