@@ -388,3 +388,27 @@ def test_a_file_changed_soundly_by_another_program_is_not_called_damaged(tmp_pat
     assert not store.read_only
     store.close()
     assert states_in(path)["p0002"] == "skip" and states_in(path)["p0003"] == "read"
+
+
+def test_a_copy_of_the_file_alone_taken_while_a_store_is_open_holds_its_decisions(
+    tmp_path: Path,
+) -> None:
+    # every decision stayed in the log until it was 4 MB long: the file alone, copied
+    # as a backup while a reader ran, held no table at all
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    for i in range(30):
+        store.set_state(f"p{i:04d}", "kept")
+    store.set_note("p0001", "the appendix")
+    assert store.check_file() is None  # the reader's look, each second
+    copy = tmp_path / "backup" / "triage.sqlite3"
+    copy.parent.mkdir()
+    copy.write_bytes(path.read_bytes())  # the file alone, its log left behind
+    copied = states_in(copy)
+    assert len(copied) == 30
+    with Store.open(copy, read_only=True) as backup:
+        assert backup.get("p0001").note == "the appendix"
+    store.set_state("p0031", "skip")  # and it goes on saving, checked as ever
+    assert store.check_file() is None and not store.read_only
+    store.close()
+    assert states_in(path)["p0031"] == "skip"

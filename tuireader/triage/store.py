@@ -1050,6 +1050,8 @@ class Store:
         #: found it changed by another program (see :meth:`_check_in_place`).
         self._sound: _Look | None = None
         self._changed: _Look | None = None
+        #: actions committed to the log since it was last folded into the file.
+        self._logged = False
 
     # ----------------------------------------------------------------- opening
 
@@ -1322,7 +1324,10 @@ class Store:
             now = _file_key(self.path)
             if now == self._held:
                 self._note_companions()
-                return self._check_in_place()
+                problem = self._check_in_place()
+                if problem is None:
+                    self._fold_log()
+                return problem
             self._drop_companions()
             # what has their names from now on (a new store's) is not this store's
             self._companions.clear()
@@ -1367,6 +1372,21 @@ class Store:
             self.read_only = True
             self.problem = problem
             return self.problem
+
+    def _fold_log(self) -> None:
+        """Fold what this store committed to the log into the file itself, without
+        waiting for any reader or writer (SQLite does it only once the log is 4 MB long),
+        so that a copy of the file alone, taken while a reader runs, holds every decision
+        but the last second's. Only the file as this store left it: one changed by
+        another program is checked first (see :meth:`_check_in_place`)."""
+        if not self._logged or _look(self.path) != self._sound:
+            return
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error:
+            return  # folded at a later look, or when the store closes
+        self._logged = False
+        self._sound = _look(self.path)
 
     def _check_in_place(self) -> str | None:
         """Why this store stopped saving, if its file was damaged in place by another
@@ -1676,6 +1696,7 @@ class Store:
                 self._conn.execute("COMMIT")
                 self._note_companions()
                 self._sound = _look(self.path)
+                self._logged = True
             except BaseException as error:
                 try:
                     self._conn.execute("ROLLBACK")
