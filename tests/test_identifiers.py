@@ -200,3 +200,23 @@ def test_a_doi_two_papers_share_is_said_to_be_theirs(capsys, tmp_path) -> None:
         == "tuireader: 2 papers have the DOI 10.1234/xyz; give one of their ids:"
     )
     assert "Wombats in the wild" in err and "Koalas at rest" in err
+
+
+@sync
+async def test_a_papers_own_id_typed_or_searched_finds_it() -> None:
+    # the id i copies found nothing in the search box, nor with tuireader search
+    library = load_library([ARXIV, CORL])
+    paper = library.papers[5]
+    engine = open_engine(library, resolve().ensure())
+    assert [hit.paper.id for hit in engine.search(paper.id).hits] == [paper.id]
+    assert [hit.paper.id for hit in engine.search(paper.id.upper()).hits] == [paper.id]
+    services = Services(load_library=lambda: library, open_engine=lambda lib, progress: engine)
+    app = ReaderApp(services, show_timings=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*paper.id)
+        for _ in range(40):
+            await pilot.pause()
+            if [row.paper.id for row in screen.results.rows] == [paper.id]:
+                break
+        assert [row.paper.id for row in screen.results.rows] == [paper.id]

@@ -125,6 +125,8 @@ _IDENTIFIER_LIKE = re.compile(r"\S*[./:]\S*")
 _LINK = re.compile(r"https?://\S+", re.IGNORECASE)
 #: a query that may be an OpenReview id ("8296yUBoXr"), when it matches no words
 _OPENREVIEW_LIKE = re.compile(r"[\w-]{8,}")
+#: a query that may be a tuireader id ("i553mlg7"), when it matches no words
+_OWN_ID = re.compile(r"[a-z0-9]{8}")
 
 
 def _hits(ranked: Iterable[tuple[Paper, float]], forms: Iterable[str]) -> tuple[Hit, ...]:
@@ -300,7 +302,7 @@ class Engine:
 
         A query that is a paper's own identifier as it is (a DOI, an arXiv id, a link to
         the paper's page: ``identity.papers_named``) finds that paper; so does an OpenReview
-        id that matches no words."""
+        id, or the paper's tuireader id, that matches no words."""
         started = time.perf_counter()
         if _IDENTIFIER_LIKE.fullmatch(text.strip()):
             pasted = self._pasted(text, limit, prefix, resolve, started)
@@ -312,10 +314,19 @@ class Engine:
             return self._named(text, named, started)
         result = self._search(text, limit, prefix, resolve, started)
         if not result.total and not result.message:
-            named = self._openreview(text)
+            named = self._openreview(text) or self._own_id(text)
             if named:
                 return self._named(text, named, started)
         return result
+
+    def _own_id(self, text: str) -> tuple[Paper, ...]:
+        """The paper whose tuireader id ``text`` is, given alone (what ``i`` copies and
+        ``search`` lists), when it matches no words; none for other text."""
+        word = text.strip().casefold()
+        if not _OWN_ID.fullmatch(word):
+            return ()
+        paper = self.library.peek(word)
+        return (paper,) if paper is not None else ()
 
     def _pasted(
         self,
