@@ -68,7 +68,7 @@ def test_list_names_too_long_for_their_column_stay_apart():
     assert all(len(middle_cut("pmlr_v120_l4dc2020", n)) <= n for n in range(20))
 
 
-def test_the_viewer_names_the_first_hundred_authors_and_counts_the_rest():
+def test_the_viewer_names_the_first_twelve_authors_and_counts_the_rest():
     many = Paper(
         id="mnop2345",
         title="A Consortium Paper",
@@ -78,7 +78,7 @@ def test_the_viewer_names_the_first_hundred_authors_and_counts_the_rest():
     header = paper_header(many, Palette()).plain
     names = header.splitlines()[1]
     assert names.startswith("Author Number0, Author Number1")
-    assert "Author Number99 and 49,900 more" in names and "Number100" not in names
+    assert "Author Number11 and 49,988 more" in names and "Number12" not in names
     few = paper_header(PAPER, Palette()).plain
     assert "more" not in few
 
