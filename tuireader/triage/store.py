@@ -922,6 +922,17 @@ def _number(value: Any) -> float:
     return float(value) if isinstance(value, int | float) else 0.0
 
 
+def _write_copy(conn: sqlite3.Connection, target: Path) -> str | None:
+    """Write everything ``conn`` holds to a new, private file at ``target`` (None: done,
+    else what went wrong)."""
+    try:
+        conn.execute("VACUUM INTO ?", (str(target),))
+    except sqlite3.Error as error:
+        return str(error)
+    make_private(target)  # notes are private
+    return None
+
+
 def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection) -> None:
     """Copy into ``mem`` the triage, tags, notes, identities, moves and UI state that can
     be read from ``src``; a row damaged past use is left out."""
@@ -1092,7 +1103,8 @@ class Store:
         if path.exists() and _untouched(path):
             # checked before SQLite opens it to write, which makes a log and shared
             # memory beside it (and leaves them there when it finds it damaged)
-            problem, checked, damaged = cls._check_untouched(path, timeout)
+            problem, checked, damage = cls._check_apart(path, timeout)
+            damaged = damage is not None
         if problem is not None:
             return _Unopened(problem, damaged=damaged)
         conn: sqlite3.Connection | None = None
@@ -1207,19 +1219,23 @@ class Store:
         return None
 
     @classmethod
-    def _check_untouched(cls, path: Path, timeout: float) -> tuple[str | None, bool, bool]:
-        """Check a file with nothing beside it (see :func:`_untouched`) as it is, through
-        a connection that makes no file beside it: what is wrong with it (None: it is
-        sound), whether it could be checked at all, and whether it is damaged."""
+    def _check_apart(
+        cls, path: Path, timeout: float
+    ) -> tuple[str | None, bool, sqlite3.Error | None]:
+        """Check the file through a connection of its own that makes no file beside it
+        (see :func:`_read_only`): as it is, with nothing beside it (:func:`_untouched`),
+        or as a later start reads it, while a connection holds it: what is wrong with it
+        (None: it is sound), whether it could be checked at all (not: locked, say), and
+        SQLite's error when it is damaged."""
         with closing(_read_only(path, timeout)) as sources:
             for conn in sources:
                 try:
-                    return cls._check(conn, path), True, False
+                    return cls._check(conn, path), True, None
                 except sqlite3.Error as error:
                     if _is_corrupt(error):
-                        return cls._open_problem(path, error, timeout), True, True
-                    break  # not damage: the open that follows says what it is
-        return None, False, False
+                        return cls._open_problem(path, error, timeout), True, error
+                    break  # not damage: what follows says what it is, or looks again
+        return None, False, None
 
     @staticmethod
     def _check(conn: sqlite3.Connection, path: Path, *, structure: bool = True) -> str | None:
@@ -1404,21 +1420,12 @@ class Store:
         if look != self._changed:
             self._changed = look
             return None
-        damage: str | None = None
-        with closing(_read_only(self.path, self._timeout)) as sources:
-            for conn in sources:
-                try:
-                    type(self)._check(conn, self.path)
-                except sqlite3.Error as error:
-                    if _is_corrupt(error):
-                        damage = str(error)
-                    elif _is_busy(error):
-                        return None  # another program writes it: looked at again later
-                break
+        _problem, checked, damage = type(self)._check_apart(self.path, self._timeout)
         if damage is None:
-            self._sound = look
+            if checked:  # (not: another program holds it, say: looked at again later)
+                self._sound = look
             return None
-        return self._let_go_in_place(damage)
+        return self._let_go_in_place(str(damage))
 
     def _let_go_in_place(self, damage: str) -> str:
         """Stop saving to this store's file, found damaged in place (``damage``, as
@@ -1438,13 +1445,7 @@ class Store:
             mem.close()
             mem = _memory_db()
             _copy_rows(self._conn, mem)  # row by row, what can be read
-        error: str | None
-        try:
-            mem.execute("VACUUM INTO ?", (str(kept),))
-            make_private(kept)
-            error = None
-        except sqlite3.Error as failed:
-            error = str(failed)
+        error = _write_copy(mem, kept)
         if error is None:
             where = (
                 f"everything this tuireader had saved is kept in {kept}: put it in the "
@@ -1555,7 +1556,7 @@ class Store:
                 f"shown and changes are saved to it; what this tuireader had saved is kept "
                 f"in {kept}."
             )
-        if self._waiting and self._lost == "unopened":
+        if self._waiting:  # (only a store that could not open its file waits)
             return f"The triage file {path} can be written now: changes are saved to it."
         damaged = self._recovered_as()
         if damaged is not None:
@@ -1608,12 +1609,7 @@ class Store:
     def _copy_to(self, target: Path) -> str | None:
         """Write everything this store holds to a new file at ``target`` (None: done,
         else what went wrong)."""
-        try:
-            self._conn.execute("VACUUM INTO ?", (str(target),))
-        except sqlite3.Error as error:
-            return str(error)
-        make_private(target)  # notes are private
-        return None
+        return _write_copy(self._conn, target)
 
     def _note_companions(self) -> None:
         for companion in _companions(self.path):
