@@ -391,8 +391,9 @@ def tldr_text(
 MAX_AUTHORS_SHOWN = 12
 
 
-def paper_header(paper: Paper, palette: Palette) -> Text:
-    """Title, authors and where the paper comes from, for the top of the viewer."""
+def paper_header(paper: Paper, palette: Palette, *, source: bool = True) -> Text:
+    """Title, authors and where the paper comes from, for the top of the viewer, and
+    (``source``) where its metadata came from (:func:`metadata_note`)."""
     text = Text(end="")
     if paper.title_derived:
         text.append(DERIVED_MARK + " ", palette.derived)
@@ -422,8 +423,9 @@ def paper_header(paper: Paper, palette: Palette) -> Text:
         # a citation string, not a journal's name: shown as the source gives it
         text.append("\njournal ref: ", palette.dim)
         text.append(visible(paper.journal_ref))
-    text.append("\n")
-    text.append(visible(metadata_note(paper)), palette.dim)
+    if source:
+        text.append("\n")
+        text.append(visible(metadata_note(paper)), palette.dim)
     return text
 
 

@@ -371,7 +371,6 @@ class MainScreen(Screen[None]):
         self._beyond_triaged: frozenset[str] = frozenset()
         #: the paper "More like this" was asked for (highlighted again on the way back).
         self._return_to: str | None = None
-        #: the width of the list-name column the list was drawn with.
         # -- the order of the results ("list", "relevance" or "fit") --
         #: the order the order key picked (None: the query's sort:, else the default).
         self._choice: str | None = None

@@ -222,15 +222,9 @@ class PaperViewer(Widget, can_focus=True):
             self._set("abstract", Text("Type in the search box or move through the list.", end=""))
             return
         palette = self.palette()
-        header = paper_header(paper, palette)
-        # where the metadata came from goes last, after the links: the header's last line
-        source = visible(metadata_note(paper))
-        if header.plain.endswith("\n" + source):
-            header.right_crop(len(source) + 1)
-            self._set("source", Text(source, palette.dim, end=""))
-        else:
-            self._set("source", None)
-        self._set("header", header)
+        # where the metadata came from goes last, after the links
+        self._set("header", paper_header(paper, palette, source=False))
+        self._set("source", Text(visible(metadata_note(paper)), palette.dim, end=""))
         self._set("links", links_text(paper, palette))
         find = self._span_finder()
         self._set("tldr", tldr_text(paper, palette, find))
