@@ -39,8 +39,9 @@ class Link:
         """The link in a message: "code link", "paper link", "project link", or "video
         link" for a project link to a site of talks' videos (a PMLR entry's ``video``)."""
         if self.kind == "project":
-            host = self.url.split("//", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1]
-            host = host.split(":", 1)[0].casefold().removeprefix("www.")
+            from urllib.parse import urlsplit
+
+            host = (urlsplit(self.url).hostname or "").removeprefix("www.")
             if host in VIDEO_HOSTS or host.endswith(tuple(f".{h}" for h in VIDEO_HOSTS)):
                 return "video link"
         return f"{self.kind} link"
