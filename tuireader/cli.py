@@ -713,10 +713,10 @@ def _ambiguous_header(session, text: str, papers: Sequence) -> str:
 
 def _named_key(text: str) -> str | None:
     """The identifier ``text`` gives, as it is said ("DOI 10.1234/xyz"); None if none."""
-    from tuireader.ingest.identity import IDENTIFIER_NAMES, named_keys
+    from tuireader.ingest.identity import key_words, named_keys
 
     keys = named_keys(text)
-    return f"{IDENTIFIER_NAMES[keys[0].kind]} {_short(keys[0].value)}" if keys else None
+    return key_words(keys[0], _short(keys[0].value)) if keys else None
 
 
 def _one_paper(session, text: str, *, json_out: bool = False, hits: bool = False):

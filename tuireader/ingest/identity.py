@@ -54,6 +54,7 @@ __all__ = [
     "identify",
     "is_placeholder",
     "is_placeholder_phrase",
+    "key_words",
     "named_keys",
     "normalise_doi",
     "normalise_text",
@@ -446,7 +447,13 @@ def papers_with(library: Library, keys: Sequence[Key]) -> tuple[Paper, ...]:
 def not_in_lists(key: Key, shown: str | None = None) -> str:
     """What is said of an identifier that no paper of the lists has: "no paper in these
     lists has the arXiv id 2402.01566" (``shown``: the value as it is to be said)."""
-    return f"no paper in these lists has the {IDENTIFIER_NAMES[key.kind]} {shown or key.value}"
+    return f"no paper in these lists has the {key_words(key, shown)}"
+
+
+def key_words(key: Key, shown: str | None = None) -> str:
+    """An identifier as it is said, "DOI 10.1234/xyz" (``shown``: the value as it is
+    to be said)."""
+    return f"{IDENTIFIER_NAMES[key.kind]} {shown or key.value}"
 
 
 def identify(item: object, scope: str = "") -> Identity:
