@@ -33,6 +33,8 @@ DERIVED_MARK = "≈"
 CODE_MARK = "⌘"
 #: how many links the viewer numbers (keys 1–9).
 MAX_NUMBERED_LINKS = 9
+#: how much of a paper's title a notice names it by.
+NOTICE_TITLE = 50
 
 #: a year in a list's name.
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
@@ -432,6 +434,13 @@ def paper_header(paper: Paper, palette: Palette, *, source: bool = True) -> Text
 def keywords_line(paper: Paper) -> str:
     """The authors' keywords on one line, as ``keyword:`` finds them ("" when none)."""
     return ", ".join(" ".join(word.split()) for word in paper.keywords if word.strip())
+
+
+def notice_title(title: str, room: int | None = NOTICE_TITLE) -> str:
+    """A paper's title in one line, cut to ``room`` characters for a notice (None: the
+    whole title)."""
+    name = " ".join(title.split())
+    return name if room is None or len(name) <= room else name[: room - 1] + "…"
 
 
 def metadata_note(paper: Paper) -> str:

@@ -49,6 +49,7 @@ from tuireader.triage.store import (
     normalize_tag,
     tag_key,
 )
+from tuireader.ui.text import notice_title
 
 #: one-cell marker per state in the results list ("new" shows nothing).
 MARKERS = {"kept": "★", "maybe": "?", "skip": "✗", "read": "✓"}
@@ -864,10 +865,7 @@ def _kept_title(store: Store, paper_id: str) -> str | None:
     """The title the triage file keeps with a paper's marks, shortened as the reader
     names papers in its notices; None when it keeps none."""
     identity = store.identities([paper_id]).get(paper_id)
-    if identity is None or not identity.title:
-        return None
-    title = " ".join(identity.title.split())
-    return title if len(title) <= 50 else title[:49] + "…"
+    return notice_title(identity.title) if identity is not None and identity.title else None
 
 
 def _undoable(store: Store) -> bool | None:

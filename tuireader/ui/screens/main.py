@@ -84,6 +84,7 @@ from tuireader.ui.services import (
     look,
     with_lists,
 )
+from tuireader.ui.text import NOTICE_TITLE, notice_title
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -1895,15 +1896,12 @@ class MainScreen(Screen[None]):
             return paper_id
         return self.library.id_now(paper_id) or paper_id
 
-    def _title_of(self, paper_id: str, room: int | None = 50) -> str | None:
+    def _title_of(self, paper_id: str, room: int | None = NOTICE_TITLE) -> str | None:
         """A paper's title in one line, cut to ``room`` characters for a notice (None:
         the whole title), or None when the paper is not loaded."""
         paper_id = str(self._id_now(paper_id))  # an id kept by an earlier run: its paper's
         paper = self.library.get(paper_id) if self.library is not None else None
-        if paper is None:
-            return None
-        name = " ".join(paper.title.split())
-        return name if room is None or len(name) <= room else name[: room - 1] + "…"
+        return notice_title(paper.title, room) if paper is not None else None
 
     def _take_drafts(self, drafts: object) -> None:
         """Note text the last run kept unsaved: back for the next ``n`` on its paper,
