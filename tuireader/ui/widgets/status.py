@@ -76,13 +76,14 @@ class StatusLine(Static):
         list:corl2023?" matters more than the lists named after it in parentheses), and
         then it is cut, never the counts."""
         message = visible(self.message or self.warnings)
+        variants = self._variants()
         for said in (message, *asides_dropped(message)):
-            for parts in self._variants():
+            for parts in variants:
                 text = self._line(said, parts)
                 if room <= 0 or text.cell_len <= room:
                     return text
             if rows > 1 and said:
-                two = self._two_rows(said, room)
+                two = self._two_rows(said, room, variants)
                 if two is not None:
                     return two
         # None fits: a long message is cut, not the counts after it ("0/199 match" stays)
@@ -98,12 +99,12 @@ class StatusLine(Static):
             text.append(counts)
         return text  # the most compact, cut, when even that does not fit
 
-    def _two_rows(self, message: str, room: int) -> Text | None:
+    def _two_rows(self, message: str, room: int, variants: list[list[str]]) -> Text | None:
         """``message`` over two rows of ``room`` cells, the counts at the end of the
         second (the most complete that fits there; the most compact after the message
         cut, when none does); None when even that leaves the message too little room."""
         first, rest = wrapped_once(message, room)
-        for parts in self._variants():
+        for parts in variants:
             counts = " · ".join(parts)
             if cell_len(rest) + 2 * bool(rest) + cell_len(counts) <= room:
                 return self._rows(first, rest, counts)
