@@ -652,6 +652,38 @@ async def test_a_hint_with_long_counts_still_takes_two_rows_whole_where_it_can()
                 assert "year:2023," in text and "year:2020..2024" in text
 
 
+@sync
+async def test_a_message_the_growing_counts_push_off_one_row_takes_a_second():
+    # marks made after the load warnings were said: the counts grew, the line stayed one
+    # row, and the warnings were cut ("4 load warnings (w: de…")
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    app = One()
+    async with app.run_test(size=(80, 4)) as pilot:
+        line = app.query_one(StatusLine)
+        line.styles.padding = (0, 1)
+        line.styles.height = "auto"
+        line.styles.max_height = 2
+        line.total, line.matched, line.index_state = 1064, 113, "ready"
+        line.order = "fit"
+        line.warnings = "4 load warnings (w: details)"
+        line.triage = "3 kept · 3 skipped · 107 left"
+        await pilot.pause()
+        assert line.size.height == 1
+        line.triage = "3 kept · 3 skipped · ● 2 marked · 107 left"
+        await pilot.pause()
+        assert line.size.height == 2 and "4 load warnings (w: details)" in app_text(app)
+        line.triage = "3 kept · 3 skipped · 107 left"
+        await pilot.pause()
+        assert line.size.height == 1
+
+
 def test_a_row_is_broken_after_a_word():
     from tuireader.ui.widgets.status import wrapped_once
 

@@ -53,13 +53,30 @@ class StatusLine(Static):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._lines(width, ROWS).plain.count("\n") + 1
 
-    def watch_message(self) -> None:
-        # a message that needs a second row (or no longer does): the line is laid out
-        # again; one that fits as the last did is only redrawn
+    def _fit_rows(self) -> None:
+        # a message that needs a second row (or no longer does), beside the counts as
+        # they are now: the line is laid out again; one that fits as the last did is
+        # only redrawn
         if self.is_mounted and self.styles.height is not None and self.styles.height.is_auto:
             rows = self.get_content_height(self.size, self.size, self.content_size.width)
             if rows != self.content_size.height:
                 self.refresh(layout=True)
+
+    # what takes room on the line: a change may call for a second row, or free it
+    def watch_message(self) -> None:
+        self._fit_rows()
+
+    def watch_warnings(self) -> None:
+        self._fit_rows()
+
+    def watch_triage(self) -> None:
+        self._fit_rows()
+
+    def watch_matched(self) -> None:
+        self._fit_rows()
+
+    def watch_order(self) -> None:
+        self._fit_rows()
 
     def on_resize(self) -> None:
         # notices rise above the line, however many rows it takes
