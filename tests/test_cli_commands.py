@@ -481,3 +481,36 @@ def test_an_unquoted_query_of_two_words_is_told_how_to_quote_it(capsys, tmp_path
     assert code == 2 and "quote it: tuireader search 'diffusion models'" in err
     code, _out, err = run(capsys, "search", "diffusion", "./models.json")
     assert code == 2 and "quote it" not in err  # a path, plainly
+
+
+def test_export_leaves_a_file_that_is_not_an_export_alone_unless_forced(capsys, demo, tmp_path):
+    bibliography = tmp_path / "refs.bib"
+    mine = "@article{mine2020,\n  title = {My Own Paper},\n  author = {Me},\n}\n"
+    bibliography.write_text(mine, encoding="utf-8")
+    listed = tmp_path / "old.jsonl"
+    listed.write_bytes((tmp_path / "demo.jsonl").read_bytes())
+    for target, fmt in ((bibliography, "bibtex"), (listed, "csv"), (bibliography, "json")):
+        before = target.read_bytes()
+        code, out, err = run(capsys, "export", "--format", fmt, "-o", str(target), demo)
+        assert code == 2 and out == ""
+        assert "something other than a tuireader export" in err and "--force" in err
+        assert "nothing was written" in err
+        assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.jsonl", "old.jsonl", "refs.bib"]
+    code, _, err = run(
+        capsys, "export", "--format", "bibtex", "--force", "-o", str(bibliography), demo
+    )
+    assert code == 0 and "it replaces what the file held" in err
+    assert "mine2020" not in bibliography.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("first", ["bibtex", "markdown", "csv", "json", "urls"])
+def test_export_replaces_an_earlier_export_of_any_format_without_asking(
+    capsys, demo, triaged, tmp_path, first
+):
+    target = tmp_path / "export.out"
+    code, _, _ = run(capsys, "export", "--format", first, "-o", str(target), demo)
+    assert code == 0 and target.stat().st_size > 0
+    for fmt in ("bibtex", "markdown", "csv", "json", "urls"):
+        code, _, err = run(capsys, "export", "--format", fmt, "-o", str(target), demo)
+        assert code == 0 and "it replaces what the file held" in err, (first, fmt, err)

@@ -10,6 +10,7 @@ import stat
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 
 import pytest
 from corpus_util import RECORDS, write_jsonl
@@ -138,7 +139,7 @@ def test_a_new_export_is_readable_by_the_user_only_and_an_old_one_keeps_its_mode
     assert export_to(capsys, new, demo)[0] == 0
     assert stat.S_IMODE(new.stat().st_mode) == 0o600
     old = tmp_path / "old.md"
-    old.write_text("old")
+    old.write_text("- An earlier export\n  Someone\n")
     old.chmod(0o644)
     assert export_to(capsys, old, demo)[0] == 0
     assert stat.S_IMODE(old.stat().st_mode) == 0o644 and "Bayesian" in old.read_text()
@@ -146,7 +147,7 @@ def test_a_new_export_is_readable_by_the_user_only_and_an_old_one_keeps_its_mode
 
 def test_a_symlink_to_a_file_stays_a_symlink_and_the_file_is_written(tmp_path, capsys, demo):
     real = tmp_path / "real.md"
-    real.write_text("old")
+    real.write_text("- An earlier export\n  Someone\n")
     link = tmp_path / "link.md"
     link.symlink_to(real)
     code, _, err = export_to(capsys, link, demo)
@@ -360,3 +361,46 @@ def test_bibtex_carries_the_triage_where_reference_managers_read_it(tmp_path):
     assert "keywords" not in fields["park2022"] and "annote" not in fields["park2022"]
     assert "annote" not in fields["lee2020"]
     assert text.startswith("@comment{tuireader export")
+
+
+@pytest.mark.parametrize(
+    ("text", "lost"),
+    [
+        ("", False),
+        ("\n\n", False),
+        ("[]\n", False),
+        ("https://a.example/1\nhttp://b.example/2\n", False),
+        (
+            "- [A Paper](https://a.example)\n  Ada Lovelace\n  note:\n    my words\n\n    more\n",
+            False,
+        ),
+        ("# My reading notes\n- a paper\n", True),
+        ("- a paper\nand my thoughts on it\n", True),
+        ("title,authors\nA Paper,Ada\n", True),
+        ('[{"title": "A Paper", "authors": ["Ada"]}]\n', True),
+        ("@article{mine,\n  title = {Mine},\n}\n", True),
+        ("We study things. A paper per paragraph.\n\nAnother abstract.\n", True),
+        ("\x00\x01binary\xff", True),
+    ],
+)
+def test_would_lose_tells_an_earlier_export_from_what_else_a_file_holds(tmp_path, text, lost):
+    target = tmp_path / "target"
+    target.write_text(text, encoding="utf-8", errors="surrogateescape")
+    assert (export_module.would_lose(target) is not None) is lost
+    assert export_module.would_lose(tmp_path / "absent") is None
+
+
+def test_would_lose_knows_every_format_of_its_own_export_however_long(papers, tmp_path):
+    many = [replace(p, id=f"{p.id}{n}") for n in range(400) for p in papers]
+    triage = {p.id: Triage(p.id) for p in many}
+    for fmt in EXPORT_FORMATS:
+        target = tmp_path / f"export.{fmt}"
+        text = render_export(many, triage, fmt)
+        if fmt == "urls":
+            text *= 4  # only some papers have a page
+        target.write_text(text, encoding="utf-8")
+        assert target.stat().st_size > 64 * 1024, fmt
+        assert export_module.would_lose(target) is None, fmt
+        # the same text after a line of the user's own is theirs
+        target.write_text("My notes on these papers\n" + text, encoding="utf-8")
+        assert export_module.would_lose(target) == target.stat().st_size, fmt

@@ -1724,6 +1724,26 @@ def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
         print(_line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}"))
 
 
+def _check_replaced(output: str, *, force: bool) -> None:
+    """Refuse to write an export over a file that holds something else (a bibliography,
+    a list the library no longer reads, notes) unless ``force``: a typo after ``-o``
+    would lose it. tuireader's own earlier exports are replaced without asking."""
+    from pathlib import Path
+
+    from tuireader.ingest.readers import size_text
+    from tuireader.triage.export import would_lose
+
+    size = would_lose(Path(output).expanduser())
+    if size is None or force:
+        return
+    raise UsageError(
+        f"{_short(output)!r} already holds something other than a tuireader export "
+        f"({size_text(size)}: a bibliography, a list?), which an export would take the place "
+        "of; give another file name after -o, or add --force to replace it (nothing was "
+        "written)"
+    )
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     session = _session(args)
     if args.output not in (None, "-"):
@@ -1739,6 +1759,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.format == "json" and args.output in (None, "-"):
             print("[]")  # still JSON for a script; a file given with -o is left as it was
         return EXIT_NOTHING_FOUND
+    if args.output not in (None, "-"):
+        _check_replaced(args.output, force=args.force)
     # with their triage, as the reader exports them (BibTeX too: where reference
     # managers read it; ``cite`` gives a bibliography without it)
     triage = _triage_for(session, [p.id for p in papers])
@@ -2146,7 +2168,13 @@ def _export_parser() -> argparse.ArgumentParser:
         "--output",
         metavar="FILE",
         help="write to FILE instead of stdout ('-' is stdout); a file is replaced "
-        "atomically, a FIFO or device written in place",
+        "atomically, a FIFO or device written in place; a file that holds anything but "
+        "an earlier tuireader export is left alone unless --force is given",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the -o file even when it holds something else (a bibliography, a list)",
     )
     p.set_defaults(func=cmd_export)
     _common(p)

@@ -108,7 +108,8 @@ class Decoded:
     problems: tuple[Problem, ...] = ()
 
 
-def _size_text(size: int) -> str:
+def size_text(size: int) -> str:
+    """A file's size as said to a user: "512 bytes", "22.1 KB", "5.1 MB"."""
     if size >= 1024 * 1024:
         return f"{size / (1024 * 1024):.1f} MB"
     if size >= 1024:
@@ -413,7 +414,7 @@ def read_file(path: Path) -> ReadResult:
 def _too_big(path: Path, size: int, fmt: str) -> ReadResult:
     return failure(
         path,
-        f"is {_size_text(size)}, more than the {_size_text(MAX_FILE_BYTES)} limit for one "
+        f"is {size_text(size)}, more than the {size_text(MAX_FILE_BYTES)} limit for one "
         "list; split it into smaller files",
         fmt,
     )

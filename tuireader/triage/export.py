@@ -379,6 +379,61 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: how much of a file :func:`would_lose` reads to tell an export of tuireader's from other text
+_HEAD = 64 * 1024
+_JSON_OWN_KEYS = ("id", "title_text", "authors_text", "metadata_source")
+_WEB_ADDRESS = re.compile(r"[a-z][a-z0-9+.\-]*://\S+", re.IGNORECASE)
+_MARKDOWN_ENTRY = re.compile(r"(?:- | {2,})\S")
+
+
+def would_lose(target: Path) -> int | None:
+    """How many bytes of the file ``target`` an export written there would take the
+    place of: None when it loses nothing anyone wrote, that is no file (or not a regular
+    one: a FIFO or a device is written to, not replaced), an empty one, or one of
+    tuireader's own exports, in any format (made to be replaced by the next export).
+
+    A bibliography, a paper list or notes the user keeps there count; an export is told
+    by its first 64 KB: BibTeX by its first line (``@comment{tuireader export``), CSV by
+    its columns, JSON by the fields only tuireader's JSON has, Markdown and URLs by every
+    line being one of an entry's or a web address.
+    """
+    try:
+        info = target.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+            return None
+        with open(target, "rb") as handle:
+            head = handle.read(_HEAD).decode("utf-8", errors="replace").lstrip("\ufeff")
+    except OSError:
+        return None  # nothing to read: writing there says what stops it
+    return None if _is_own_export(head, complete=info.st_size <= _HEAD) else info.st_size
+
+
+def _is_own_export(head: str, *, complete: bool) -> bool:
+    from tuireader.ingest.formats.ownbib import is_own_bibtex
+    from tuireader.ingest.formats.table import OWN_COLUMNS
+
+    if not head.strip() or is_own_bibtex(head):
+        return True
+    first = head.lstrip().partition("\n")[0].rstrip("\r")
+    if first == ",".join(OWN_COLUMNS) or first.startswith(",".join(OWN_COLUMNS) + ","):
+        return True
+    if head.lstrip().startswith("["):
+        if head.strip() == "[]":
+            return True
+        return all(re.search(rf'"{key}"\s*:', head) for key in _JSON_OWN_KEYS)
+    # the last line may be cut at 64 KB: it is judged only when the file ended there
+    lines = [line for line in head.splitlines() if line.strip()]
+    if not complete:
+        lines = lines[:-1]
+    if lines and all(_WEB_ADDRESS.fullmatch(line.strip()) for line in lines):
+        return True
+    return (
+        bool(lines)
+        and lines[0].startswith("- ")
+        and all(_MARKDOWN_ENTRY.match(line) for line in lines)
+    )
+
+
 NEW_FILE_MODE = 0o600  # exports may hold the user's notes: readable by the user only
 
 
