@@ -428,6 +428,30 @@ async def test_a_paste_of_several_lines_is_searched_whole():
         assert first.startswith("Balancing Feature Similarity and Label Variability")
 
 
+@sync
+async def test_a_paste_while_the_list_has_the_focus_is_searched():
+    # a bracketed paste (tmux's prefix-], a middle click) with the list focused was
+    # dropped without a word: the box stayed empty and the list as it was
+    from textual import events
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("enter")  # from the search box to the list
+        assert app.focused is screen.results
+        app.post_message(events.Paste("Balancing Feature Similarity\n and Label"))
+        await settle(pilot)
+        assert app.focused is screen.search_box
+        assert screen.search_box.value == "Balancing Feature Similarity and Label"
+        assert screen.results.rows[0].paper.title.startswith("Balancing Feature Similarity")
+        # after a query, from the list, as a word of its own (as a typed letter is)
+        await pilot.press("enter")
+        app.post_message(events.Paste("Variability"))
+        await settle(pilot)
+        assert screen.search_box.value == "Balancing Feature Similarity and Label Variability"
+        assert not screen.triage.states and not screen.triage.marked
+
+
 # -- keyboard navigation -----------------------------------------------------------------
 
 

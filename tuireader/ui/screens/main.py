@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.dom import DOMNode
-from textual.events import DescendantFocus, Key, Resize
+from textual.events import DescendantFocus, Key, Paste, Resize
 from textual.message import Message
 from textual.reactive import reactive, var
 from textual.screen import Screen
@@ -1663,19 +1663,35 @@ class MainScreen(Screen[None]):
             return
         event.stop()
         event.prevent_default()
+        self._type_into_search(character)
+
+    def on_paste(self, event: Paste) -> None:
+        """A paste where no box takes it (the list or the viewer has the focus) is a
+        query typed at once: it goes to the search box as a typed letter does, its lines
+        joined, where it was dropped without a word."""
+        if isinstance(self.focused, Input) or self.app.screen is not self:
+            return
+        event.stop()
+        text = " ".join(event.text.split())
+        if text:
+            self._type_into_search(text)
+
+    def _type_into_search(self, text: str) -> None:
+        """Give the search box the focus and ``text`` typed at its cursor: after a query,
+        as a word of its own ("grasp" then "a" in the list searches "grasp a…")."""
         self._focus_pane("search")
         box = self.search_box
         selection = box.selection
         if not selection.is_empty:
             # A selection left in the box (the query restored at start, selected so that
-            # typing there replaces it; Ctrl+F) is not what the letter acts on: out of
-            # the box it was not shown, and the letter adds a word as it does after any
+            # typing there replaces it; Ctrl+F) is not what the text acts on: out of
+            # the box it was not shown, and the text adds a word as it does after any
             # query.
             box.cursor_position = max(selection)
         value = box.value
         at_end = box.cursor_position == len(value)
         box.insert_text_at_cursor(
-            " " + character if at_end and value and not value[-1].isspace() else character
+            " " + text if at_end and value and not value[-1].isspace() else text
         )
 
     def _paper_or_warn(self) -> Paper | None:
