@@ -427,3 +427,19 @@ def test_lists_names_the_file_of_a_folders_list_that_goes_by_another_name(capsys
     names = [line.split(maxsplit=1)[1] for line in out.splitlines() if line.startswith(" " * 8)]
     assert "CoRL 2023  (corl2023.json)" in names and "demo" in names, names
     assert "ICML 2024 Papers" in names  # the seeds' files say nothing
+
+
+def test_an_export_written_into_a_folder_of_the_library_says_it_is_read_as_a_list(
+    capsys, demo, tmp_path
+):
+    code, _, err = run(capsys, "add", str(demo.parent))
+    assert code == 0, err
+    outside = tmp_path / "kept.json"
+    code, _, err = run(capsys, "export", "--format", "json", "-o", str(outside))
+    assert code == 0 and "folder of your library" not in err
+    inside = demo.parent / "kept.json"
+    code, _, err = run(capsys, "export", "--format", "json", "-o", str(inside))
+    assert code == 0
+    assert f"note: {demo.parent} is a folder of your library" in err
+    code, out, _ = run(capsys, "lists")
+    assert code == 0 and "kept" in out

@@ -1776,7 +1776,32 @@ def cmd_export(args: argparse.Namespace) -> int:
         _write_output(text, args.output, count=lines, what="URL")
         return EXIT_OK if lines else EXIT_NOTHING_FOUND
     _write_output(text, args.output, count=len(papers), what="paper")
+    _note_library_folder(args)
     return EXIT_OK
+
+
+def _note_library_folder(args: argparse.Namespace) -> None:
+    """Say so when the export just written lies in a folder of the library, which reads
+    it from now on as one of its lists (its papers then stand in two lists)."""
+    if args.output in (None, "-"):
+        return
+    from tuireader.ingest.sources import in_folder
+    from tuireader.system import shelf
+    from tuireader.system.paths import resolve
+
+    try:
+        entry = shelf.entry_for(args.output)
+    except shelf.ShelfError:
+        return
+    if entry.kind != "file":
+        return
+    folder = shelf.holder(shelf.load(resolve(args.data_dir)), entry, in_folder)
+    if folder is not None and folder.kind == "folder":
+        _err(
+            f"note: {folder.location} is a folder of your library, so it reads this export "
+            "as one of its lists from now on (tuireader lists; write it elsewhere to keep "
+            "it out)"
+        )
 
 
 # -- the reader --------------------------------------------------------------------------
