@@ -412,3 +412,53 @@ def test_a_copy_of_the_file_alone_taken_while_a_store_is_open_holds_its_decision
     assert store.check_file() is None and not store.read_only
     store.close()
     assert states_in(path)["p0031"] == "skip"
+
+
+def _integrity(path: Path) -> list[str]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return [str(row[0]) for row in conn.execute("PRAGMA integrity_check")]
+    finally:
+        conn.close()
+
+
+def test_a_copy_written_over_the_file_under_an_open_store_is_taken_not_saved_over(
+    tmp_path: Path,
+) -> None:
+    # a backup put back with cp while a reader ran: the reader went on saving, its log
+    # laid over the copy, and the file's index no longer matched its table (SQLite's
+    # quick check passes such a file; "wrong # of entries in index")
+    path = tmp_path / "triage.sqlite3"
+    store = Store.open(path)
+    for i in range(400):
+        store.set_state(f"p{i:04d}", "kept")
+        store.set_note(f"p{i:04d}", "a note " * 30)
+    assert store.check_file() is None  # folded into the file
+    backup = tmp_path / "backup.sqlite3"
+    backup.write_bytes(path.read_bytes())
+    restored = states_in(backup)
+    for i in range(0, 400, 7):
+        store.set_state(f"p{i:04d}", "skip")
+    assert store.check_file() is None
+    with open(path, "r+b") as handle:  # cp backup.sqlite3 triage.sqlite3
+        handle.write(backup.read_bytes())
+        handle.truncate()
+    store.set_state("p0399", "maybe")  # decided before the next look: in the log only
+    store.set_note("p0398", "after the copy")
+    saved = store.states()
+    said = store.check_file() or store.check_file()
+    assert said is not None and "written over" in said, said
+    (kept,) = tmp_path.glob("triage-before-overwrite-*.sqlite3")
+    assert str(kept) in said
+    assert store.read_only and store.states() == saved  # shown as it was
+    assert states_in(kept) == saved  # every decision
+    with Store.open(kept, read_only=True) as aside:
+        assert aside.get("p0398").note == "after the copy"
+    found = taken(store)  # the copy put there is the triage file now
+    assert "put in its place" in found.message
+    assert found.store.states() == restored
+    found.store.set_state("p0001", "maybe")
+    found.store.close()
+    store.close()
+    assert _integrity(path) == ["ok"]
+    assert states_in(path) == {**restored, "p0001": "maybe"}

@@ -1037,7 +1037,8 @@ class Store:
         self.problem = problem
         #: why this store stopped saving to its file, so that :meth:`reopen` goes on with
         #: a sound file found at its path: "unopened" (it could not be opened for
-        #: writing), "damaged" (found damaged while open), "removed" or "replaced";
+        #: writing), "damaged" (found damaged while open), "overwritten" (another file's
+        #: content written into it while open), "removed" or "replaced";
         #: None: it never does (a writable store, or one read-only on purpose).
         self._lost: str | None = None
         #: the file at the path at :meth:`reopen`'s last look, and the last one it found
@@ -1422,17 +1423,42 @@ class Store:
             return None
         _problem, checked, damage = type(self)._check_apart(self.path, self._timeout)
         if damage is None:
-            if checked:  # (not: another program holds it, say: looked at again later)
-                self._sound = look
+            if not checked:  # another program holds it, say: looked at again later
+                return None
+            if not self._agrees_with_file():
+                return self._let_go_overwritten()
+            self._sound = look
             return None
         return self._let_go_in_place(str(damage))
 
-    def _let_go_in_place(self, damage: str) -> str:
-        """Stop saving to this store's file, found damaged in place (``damage``, as
-        SQLite says it): everything this store can still read (its own connection
-        holds what it read before the damage) is kept beside the file, and shown,
-        read-only; the damaged file is let go of, as :meth:`_let_go` does."""
-        kept = unused_name(self.path, "before-damage")
+    def _agrees_with_file(self) -> bool:
+        """Whether the file, read afresh with its log, holds the very pages this store's
+        own connection reads. Another connection's checkpoint writes into the file the
+        pages this one holds; a copy written into it (a backup put back with ``cp``, a
+        sync) holds others, which this store's log, laid over them, would make a file
+        of both (whose index no longer matches its table: SQLite's quick check passes
+        it). A commit by another program between the two reads is read again."""
+        for _ in range(3):
+            try:
+                before = self._pragma_int("data_version")
+                ours = self._conn.serialize()
+                with closing(_read_only(self.path, self._timeout)) as sources:
+                    fresh = next(sources, None)
+                    theirs = fresh.serialize() if fresh is not None else None
+                if theirs is None or ours == theirs:
+                    return True
+                if self._pragma_int("data_version") == before:
+                    return False
+            except sqlite3.Error:
+                return True  # not known now: looked at again at the next change
+        return True  # written to all along: another program's commits, not a copy
+
+    def _keep_own(self, kind: str) -> tuple[Path, str | None, sqlite3.Connection]:
+        """Everything this store can still read (its own connection holds what it read
+        before its file was damaged or written over), kept beside the file as
+        ``triage-before-<kind>-<time>.sqlite3``: where, what went wrong (None: kept),
+        and the copy in memory, to show."""
+        kept = unused_name(self.path, f"before-{kind}")
         mem = _memory_db()
         try:
             # whole, when every page it needs is still in this connection's cache: a
@@ -1445,7 +1471,47 @@ class Store:
             mem.close()
             mem = _memory_db()
             _copy_rows(self._conn, mem)  # row by row, what can be read
-        error = _write_copy(mem, kept)
+        return kept, _write_copy(mem, kept), mem
+
+    def _let_go_overwritten(self) -> str:
+        """Stop saving to this store's file, written over in place by another program:
+        what this store holds is kept beside it and shown, read-only, and its log is
+        emptied before the file is let go of, so that closing the connection lays none
+        of this store's pages over the copy now in the file (a checkpoint that cannot
+        read its log writes nothing). :meth:`reopen` then goes on with the file as the
+        copy made it."""
+        kept, error, mem = self._keep_own("overwrite")
+        if error is None:
+            where = f"everything this tuireader had saved is kept in {kept}"
+        else:
+            where = (
+                f"what this tuireader had saved could not be kept aside ({error}): do not "
+                "quit it before there is room"
+            )
+        problem = (
+            f"The triage file {self.path} was written over while tuireader ran (a copy "
+            f"put in its place?); {where}. The reader goes on with the file now there by "
+            "itself."
+        )
+        if error is not None:
+            self._let_go(problem, shown=mem)  # its log stays: nothing of it is lost
+            return problem
+        log = _companions(self.path)[0]
+        if _file_key(log) in self._companions:
+            try:
+                os.truncate(log, 0)
+            except OSError:
+                pass
+        self._let_go(problem, shown=mem)
+        self._lost, self._kept, self._unfit, self._damaged = "overwritten", kept, None, None
+        return problem
+
+    def _let_go_in_place(self, damage: str) -> str:
+        """Stop saving to this store's file, found damaged in place (``damage``, as
+        SQLite says it): everything this store can still read (its own connection
+        holds what it read before the damage) is kept beside the file, and shown,
+        read-only; the damaged file is let go of, as :meth:`_let_go` does."""
+        kept, error, mem = self._keep_own("damage")
         if error is None:
             where = (
                 f"everything this tuireader had saved is kept in {kept}: put it in the "
@@ -1555,6 +1621,12 @@ class Store:
                 f"The triage file {path} was {what} while tuireader ran: the new file is "
                 f"shown and changes are saved to it; what this tuireader had saved is kept "
                 f"in {kept}."
+            )
+        if self._lost == "overwritten":
+            return (
+                f"The copy put in its place is the triage file {path} now: it is shown and "
+                f"changes are saved to it; what this tuireader had saved before is kept in "
+                f"{kept}."
             )
         if self._waiting:  # (only a store that could not open its file waits)
             return f"The triage file {path} can be written now: changes are saved to it."
@@ -1689,9 +1761,11 @@ class Store:
                 raise self._failure(error) from error
             try:
                 yield self._conn
+                before = _look(self.path)
                 self._conn.execute("COMMIT")
                 self._note_companions()
-                self._sound = _look(self.path)
+                if before == self._sound:  # (a file changed by another program is checked)
+                    self._sound = _look(self.path)  # a commit may fold the log into it
                 self._logged = True
             except BaseException as error:
                 try:
