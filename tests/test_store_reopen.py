@@ -462,3 +462,61 @@ def test_a_copy_written_over_the_file_under_an_open_store_is_taken_not_saved_ove
     store.close()
     assert _integrity(path) == ["ok"]
     assert states_in(path) == {**restored, "p0001": "maybe"}
+
+
+def _earlier(path: Path, count: int = 200) -> tuple[Store, dict[str, str]]:
+    """A store open on ``path`` as a reader opens it at its start, on ``count`` kept
+    papers with notes and tags saved by an earlier run, before it saves anything."""
+    with Store.open(path) as earlier:
+        for i in range(count):
+            earlier.set_state(f"p{i:04d}", "kept")
+            earlier.set_note(f"p{i:04d}", "a note to keep " * 20)
+        earlier.set_tags("p0001", ["survey"])
+        earlier.set_tags("p0150", ["survey"])
+    store = Store.open(path)
+    store.snapshot()  # what the reader shows
+    return store, store.states()
+
+
+def test_a_file_cut_short_before_the_store_saved_anything_keeps_every_decision_shown(
+    tmp_path: Path,
+) -> None:
+    # the copy kept beside the damaged file held no decision at all: the store had saved
+    # nothing yet, and its connection reads the file as long as it now is
+    path = tmp_path / "triage.sqlite3"
+    store, saved = _earlier(path)
+    with open(path, "r+b") as handle:
+        handle.truncate(20000)
+    said = store.check_file() or store.check_file()
+    assert said is not None and "was damaged while tuireader ran" in said
+    (kept,) = tmp_path.glob("triage-before-damage-*.sqlite3")
+    assert states_in(kept) == saved
+    with Store.open(kept, read_only=True) as aside:
+        assert aside.get("p0150").tags == ("survey",)
+        assert aside.get("p0199").note.startswith("a note to keep")
+    assert store.states() == saved  # shown as it was
+    store.close()
+
+
+def test_a_file_emptied_under_an_open_store_is_said_and_nothing_is_lost(tmp_path: Path) -> None:
+    # ': > triage.sqlite3' while a reader ran: the check opened the empty file through
+    # SQLite, which deletes the log of an empty database, the latest decisions with it;
+    # the store went on saving into it, and recover then read nothing
+    path = tmp_path / "triage.sqlite3"
+    store, _ = _earlier(path)
+    store.set_state("later", "skip")  # in the log only
+    saved = store.states()
+    with open(path, "r+b") as handle:
+        handle.truncate(0)
+    said = store.check_file() or store.check_file()
+    assert said is not None and "was emptied while tuireader ran" in said, said
+    (kept,) = tmp_path.glob("triage-before-damage-*.sqlite3")
+    assert str(kept) in said
+    assert states_in(kept) == saved
+    assert store.read_only and store.states() == saved
+    with pytest.raises(StoreError):
+        store.set_state("p0002", "skip")
+    store.close()
+    assert path.stat().st_size == 0  # nothing laid over it
+    os.replace(kept, path)  # put in the emptied file's place
+    assert states_in(path) == saved

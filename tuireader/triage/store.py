@@ -933,17 +933,20 @@ def _write_copy(conn: sqlite3.Connection, target: Path) -> str | None:
     return None
 
 
-def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection) -> None:
+def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection, *, decisions: bool = True) -> None:
     """Copy into ``mem`` the triage, tags, notes, identities, moves and UI state that can
-    be read from ``src``; a row damaged past use is left out."""
+    be read from ``src`` (without ``decisions``: all but the triage, tags and notes); a
+    row damaged past use is left out, and so is one ``mem`` has already."""
     mem.execute("BEGIN")
-    for paper_id, state, note, updated in _rows(src, "paper_id, state, note, updated", "triage"):
+    for paper_id, state, note, updated in (
+        _rows(src, "paper_id, state, note, updated", "triage") if decisions else ()
+    ):
         if isinstance(paper_id, str) and state in STATES:
             mem.execute(
                 "INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)",
                 (paper_id, state, _text(note), _number(updated)),
             )
-    for paper_id, tag in _rows(src, "paper_id, tag", "tags"):
+    for paper_id, tag in _rows(src, "paper_id, tag", "tags") if decisions else ():
         if isinstance(paper_id, str) and isinstance(tag, str) and tag.strip():
             mem.execute(
                 "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
@@ -963,8 +966,29 @@ def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection) -> None:
     for old_id, new_id, at, reason in _rows(src, "old_id, new_id, at, reason", "moves"):
         if isinstance(old_id, str) and isinstance(new_id, str):
             mem.execute(
-                "INSERT INTO moves VALUES (?, ?, ?, ?)",
-                (old_id, new_id, _number(at), _text(reason)),
+                "INSERT INTO moves SELECT ?, ?, ?, ? WHERE NOT EXISTS "
+                "(SELECT 1 FROM moves WHERE old_id = ? AND new_id = ? AND at = ?)",
+                (old_id, new_id, _number(at), _text(reason), old_id, new_id, _number(at)),
+            )
+    mem.execute("COMMIT")
+
+
+def _add_shown(mem: sqlite3.Connection, shown: TriageSnapshot) -> None:
+    """Add to ``mem`` the states, notes and tags of ``shown`` (what the reader last drew)
+    for the papers it has none of."""
+    mem.execute("BEGIN")
+    have = {row[0] for row in mem.execute("SELECT paper_id FROM triage")}
+    for paper_id in (shown.states.keys() | shown.notes.keys()) - have:
+        mem.execute(
+            "INSERT INTO triage VALUES (?, ?, ?, 0)",
+            (paper_id, shown.states.get(paper_id, DEFAULT_STATE), shown.notes.get(paper_id, "")),
+        )
+    tagged = {row[0] for row in mem.execute("SELECT DISTINCT paper_id FROM tags")}
+    for paper_id, tags in shown.tags.items():
+        if paper_id not in tagged:
+            mem.executemany(
+                "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
+                [(paper_id, normalize_tag(tag), tag_key(tag)) for tag in tags],
             )
     mem.execute("COMMIT")
 
@@ -1067,6 +1091,10 @@ class Store:
         self._sound_version: int | None = None
         #: actions committed to the log since it was last folded into the file.
         self._logged = False
+        #: the last :meth:`snapshot` (what the reader draws): kept with what this store
+        #: can still read of a file damaged under it, which may be less (its connection
+        #: reads a file cut short only as long as it now is).
+        self._shown: TriageSnapshot | None = None
 
     # ----------------------------------------------------------------- opening
 
@@ -1424,6 +1452,10 @@ class Store:
         if look != self._changed:
             self._changed = look
             return None
+        if look[2] == 0:
+            # never opened so: SQLite takes an empty file for a new database, and deletes
+            # the log beside it, this store's latest decisions with it
+            return self._let_go_in_place(None)
         _problem, checked, damage = type(self)._check_apart(self.path, self._timeout)
         if damage is None:
             if not checked:  # another program holds it, say: looked at again later
@@ -1465,12 +1497,11 @@ class Store:
                 return True  # not known now: looked at again at the next change
         return True  # written to all along: another program's commits, not a copy
 
-    def _keep_own(self, kind: str) -> tuple[Path, str | None, sqlite3.Connection]:
-        """Everything this store can still read (its own connection holds what it read
-        before its file was damaged or written over), kept beside the file as
-        ``triage-before-<kind>-<time>.sqlite3``: where, what went wrong (None: kept),
-        and the copy in memory, to show."""
-        kept = unused_name(self.path, f"before-{kind}")
+    def _own_copy(self) -> tuple[sqlite3.Connection, bool]:
+        """Everything this store can still read, in memory, and whether it is whole: its
+        own connection holds what it read before its file was damaged or written over
+        (the pages still in its cache, and its log); what the reader last drew is added
+        where that is less (see :attr:`_shown`)."""
         mem = _memory_db()
         try:
             # whole, when every page it needs is still in this connection's cache: a
@@ -1483,7 +1514,9 @@ class Store:
             mem.close()
             mem = _memory_db()
             _copy_rows(self._conn, mem)  # row by row, what can be read
-        return kept, _write_copy(mem, kept), mem
+            if self._shown is not None:
+                _add_shown(mem, self._shown)
+        return mem, whole
 
     def _let_go_overwritten(self) -> str:
         """Stop saving to this store's file, written over in place by another program:
@@ -1492,7 +1525,9 @@ class Store:
         of this store's pages over the copy now in the file (a checkpoint that cannot
         read its log writes nothing). :meth:`reopen` then goes on with the file as the
         copy made it."""
-        kept, error, mem = self._keep_own("overwrite")
+        mem, _whole = self._own_copy()
+        kept = unused_name(self.path, "before-overwrite")
+        error = _write_copy(mem, kept)
         if error is None:
             where = f"everything this tuireader had saved is kept in {kept}"
         else:
@@ -1508,27 +1543,40 @@ class Store:
         if error is not None:
             self._let_go(problem, shown=mem)  # its log stays: nothing of it is lost
             return problem
-        log = _companions(self.path)[0]
-        if _file_key(log) in self._companions:
-            try:
-                os.truncate(log, 0)
-            except OSError:
-                pass
+        self._empty_log()
         self._let_go(problem, shown=mem)
         self._lost, self._kept, self._unfit, self._damaged = "overwritten", kept, None, None
         return problem
 
-    def _let_go_in_place(self, damage: str) -> str:
+    def _let_go_in_place(self, damage: str | None) -> str:
         """Stop saving to this store's file, found damaged in place (``damage``, as
-        SQLite says it): everything this store can still read (its own connection
-        holds what it read before the damage) is kept beside the file, and shown,
-        read-only; the damaged file is let go of, as :meth:`_let_go` does."""
-        kept, error, mem = self._keep_own("damage")
+        SQLite says it; None: emptied): everything this store can still read is kept
+        beside the file, and shown, read-only; the damaged file is let go of, as
+        :meth:`_let_go` does. Where this store's own reading is not whole, what the
+        damaged file still has of the rest (what identifies each paper, where the reader
+        was left; the decisions too, unless the reader drew them) is added once it is
+        let go of (read outside SQLite, the file must not be held). An emptied file has
+        none of this store's log laid over it: that makes no file SQLite can read."""
+        mem, whole = self._own_copy()
+        if damage is None:
+            self._empty_log()
+        self._let_go("", shown=mem)
+        if not whole and damage is not None and self._held is None:
+            found = _copy_readable(self.path, self._timeout)
+            try:
+                _copy_rows(found, mem, decisions=self._shown is None)
+            except sqlite3.Error:
+                pass  # what this store read is kept all the same
+            finally:
+                found.close()
+        kept = unused_name(self.path, "before-damage")
+        error = _write_copy(mem, kept)
+        place = "emptied" if damage is None else "damaged"
         if error is None:
+            recover = "" if damage is None else " (or run tuireader recover)"
             where = (
                 f"everything this tuireader had saved is kept in {kept}: put it in the "
-                "damaged file's place (or run tuireader recover), and the reader goes on "
-                "with it by itself"
+                f"{place} file's place{recover}, and the reader goes on with it by itself"
             )
         else:
             where = (
@@ -1536,12 +1584,25 @@ class Store:
                 "quit it; tuireader recover carries what can be read of the file over to "
                 "a fresh one, and the reader goes on with it by itself"
             )
+        why = "" if damage is None else f" ({damage})"
         problem = (
-            f"The triage file {self.path} was damaged while tuireader ran ({damage}); "
-            f"changes are no longer saved, and {where}."
+            f"The triage file {self.path} was {place} while tuireader ran{why}; changes are "
+            f"no longer saved, and {where}."
         )
-        self._let_go(problem, shown=mem)
+        if self._lost == "damaged":
+            self.problem = problem
         return problem
+
+    def _empty_log(self) -> None:
+        """Empty this store's write-ahead log at its path, so that closing the connection
+        lays none of it over the file there (a checkpoint that cannot read its log writes
+        nothing); the caller has kept what it holds."""
+        log = _companions(self.path)[0]
+        if _file_key(log) in self._companions:
+            try:
+                os.truncate(log, 0)
+            except OSError:
+                pass
 
     def reopen(self) -> Reopened | None:
         """A writable store on the sound triage file that now stands at this store's
@@ -2240,7 +2301,8 @@ class Store:
             tags: dict[str, list[str]] = {}
             for paper_id, tag in conn.execute("SELECT paper_id, tag FROM tags ORDER BY key"):
                 tags.setdefault(paper_id, []).append(tag)
-        return TriageSnapshot(states, {k: tuple(v) for k, v in tags.items()}, notes)
+        self._shown = TriageSnapshot(states, {k: tuple(v) for k, v in tags.items()}, notes)
+        return self._shown
 
     def states(self) -> dict[str, str]:
         """Every paper whose state is not ``new``, with its state."""
