@@ -970,3 +970,28 @@ async def test_an_index_rebuilt_within_a_search_is_ready_again_once_it_answers(m
         assert screen.index_state == "ready"
         assert not screen.query_one("#progress").display
         assert "index: ready" in app_text(app)
+
+
+def test_a_link_too_long_for_its_row_goes_on_under_its_start():
+    # wrapped as words, the address left "3 paper" alone on its row and went on at the
+    # left edge, under the numbers
+    from tuireader.model import Link, Paper
+    from tuireader.ui.text import Palette, links_text
+
+    long = "https://example.org/papers/" + "a-very-long-path-segment/" * 6 + "paper.pdf"
+    paper = Paper(
+        id="x",
+        title="T",
+        abstract="",
+        links=(Link("https://github.com/o/r", "code", "url"), Link(long, "paper", "url")),
+    )
+    rows = links_text(paper, Palette(), 60).plain.split("\n")
+    assert rows[0] == "1 code    https://github.com/o/r"
+    assert rows[1].startswith("2 paper   https://example.org/")
+    assert all(len(row) <= 60 for row in rows)
+    assert all(row.startswith(" " * 10) and row[10] != " " for row in rows[2:])
+    assert "".join(row[10:] for row in rows[1:]) == long
+    text = links_text(paper, Palette(), 60)
+    assert all(span.style.link == long for span in text.spans if span.start > len(rows[0]) + 10)
+    # with no width (or room enough), one row each, as before
+    assert links_text(paper, Palette()).plain.split("\n")[1] == "2 paper   " + long

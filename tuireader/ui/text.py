@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -453,13 +454,15 @@ def metadata_note(paper: Paper) -> str:
     return f"metadata from the catalog {source}"
 
 
-def links_text(paper: Paper, palette: Palette) -> Text:
+def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text:
     """The paper's links numbered 1–9 with their kind, as OSC 8 hyperlinks, then what was
     left out as unsafe (:func:`~tuireader.ingest.links.left_out_note`).
 
     The link travels in the style (``Style(link=url)``), so it survives wrapping; the URL
     shown is made visible like any other data. A link left out is shown escaped, never
-    numbered nor clickable.
+    numbered nor clickable. Given the ``width`` it is shown in, a URL too long for its
+    row goes on in the rows below it, under its own start (wrapped as words, it left its
+    number and kind alone on a row, and went on at the left edge).
     """
     text = Text(end="")
     links = paper.links[:MAX_NUMBERED_LINKS]
@@ -474,13 +477,40 @@ def links_text(paper: Paper, palette: Palette) -> Text:
             text.append("\n")
         text.append(f"{number} ", palette.label)
         text.append(f"{link.kind:<7} ", palette.dim)
-        text.append(visible(link.url), palette.link + Style(link=_safe_url(link.url)))
+        style = palette.link + Style(link=_safe_url(link.url))
+        shown = visible(link.url)
+        room = None if width is None else width - _LINK_INDENT
+        if room is None or room < 20 or cell_len(shown) <= room:
+            text.append(shown, style)
+            continue
+        for row, part in enumerate(_cut_cells(shown, room)):
+            if row:
+                text.append("\n" + " " * _LINK_INDENT)
+            text.append(part, style)
     hidden = len(paper.links) - len(links)
     if hidden > 0:
         text.append(f"\n  … {hidden} more", palette.dim)
     if left_out:
         text.append(f"\n{left_out}", palette.dim)
     return text
+
+
+#: where a link's address starts in its row: after "1 " and its kind, 7 wide, and a space.
+_LINK_INDENT = 10
+
+
+def _cut_cells(text: str, room: int) -> list[str]:
+    """``text`` in pieces of at most ``room`` cells each (a wide character is never cut)."""
+    pieces: list[str] = []
+    start = used = 0
+    for end, char in enumerate(text):
+        wide = cell_len(char)
+        if used + wide > room and end > start:
+            pieces.append(text[start:end])
+            start, used = end, 0
+        used += wide
+    pieces.append(text[start:])
+    return pieces
 
 
 def _safe_url(url: str) -> str | None:

@@ -337,6 +337,8 @@ class PaperViewer(Widget, can_focus=True):
             base = self.rich_style
             # a blank column between the text and the scroll position
             inner = max(1, width - 2 * GUTTER - 1)
+            if name == "links" and self._paper is not None:
+                text = links_text(self._paper, self.palette(), inner)  # laid out to fit
             gutter = Segment(" " * GUTTER, base)
             console = self.app.console
             for line in text.wrap(console, inner, overflow="fold"):
