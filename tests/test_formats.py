@@ -304,6 +304,77 @@ def test_arxiv_metadata_gives_id_links_year_categories_and_no_invented_authors()
     assert "Neal J. Evans II" in records["0704.0009"].authors
 
 
+def test_an_arxiv_doi_field_naming_the_erratum_too_keeps_the_papers_doi() -> None:
+    # arXiv gives a paper's DOI and its erratum's in one field, space between: the
+    # paper had no DOI at all
+    records = {
+        record.arxiv_id: record
+        for record in read_file(FIXTURES / "arxiv_kaggle_dois_collaboration_slice.jsonl").records
+    }
+    first, second = records["0704.0033"], records["0704.0038"]
+    assert (first.doi, first.other_dois) == (
+        "10.1364/JOSAA.23.002578",
+        ("10.1364/JOSAA.32.002407",),
+    )
+    assert (second.doi, second.other_dois) == (
+        "10.1016/j.jqsrt.2007.01.034",
+        ("10.1016/j.jqsrt.2015.11.025",),
+    )
+    assert ("paper", "https://doi.org/10.1364/JOSAA.23.002578") in {
+        (link.kind, link.url) for link in record_links(first)
+    }
+    assert not any("JOSAA.32" in link.url for link in record_links(first))
+    assert records["0704.0020"].other_dois == ()
+
+
+SEVERAL_DOIS = "10.1364/JOSAA.23.002578 10.1364/JOSAA.32.002407"
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("list.bib", f"@article{{k, title = {{Wombats}}, doi = {{{SEVERAL_DOIS}}}}}\n"),
+        (
+            "csl.json",
+            json.dumps([{"type": "article-journal", "title": "Wombats", "DOI": SEVERAL_DOIS}]),
+        ),
+        (
+            "list.jsonl",
+            json.dumps({"title": "Wombats", "abstract": "Wombats.", "doi": SEVERAL_DOIS}),
+        ),
+        ("list.csv", f"title,abstract,doi\nWombats,Wombats.,{SEVERAL_DOIS}\n"),
+        (
+            "list.jsonl",
+            json.dumps(
+                {
+                    "title": "Wombats",
+                    "abstract": "Wombats.",
+                    "doi": "doi:10.1364/JOSAA.23.002578, https://doi.org/10.1364/JOSAA.32.002407",
+                }
+            ),
+        ),
+    ],
+)
+def test_every_format_keeps_the_first_of_several_dois_as_the_papers(tmp_path, name, text) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    (record,) = read_file(path).records
+    assert record.doi is not None and record.doi.lower() == "10.1364/josaa.23.002578"
+    assert [doi.lower() for doi in record.other_dois] == ["10.1364/josaa.32.002407"]
+
+
+@pytest.mark.parametrize(
+    "doi", ["10.1000/x touch PWNED", "10.1000/x 10.1000/", "10.1/a and 10.2/b"]
+)
+def test_a_doi_field_with_words_beside_its_dois_gives_none(tmp_path, doi) -> None:
+    path = tmp_path / "list.jsonl"
+    path.write_text(
+        json.dumps({"title": "Wombats", "abstract": "W.", "doi": doi}), encoding="utf-8"
+    )
+    (record,) = read_file(path).records
+    assert (record.doi, record.other_dois) == (None, ())
+
+
 # --------------------------------------------------------------------------- BibTeX
 
 

@@ -90,6 +90,24 @@ def test_the_library_finds_papers_by_their_identifiers() -> None:
     assert ident.papers_named(library, "diffusion", bare=True) == ()
 
 
+ERRATA = FIXTURES / "formats" / "arxiv_kaggle_dois_collaboration_slice.jsonl"
+DIPOLE = "Convergence of the discrete dipole approximation. I. Theoretical analysis"
+
+
+def test_a_paper_is_found_by_its_doi_and_by_its_erratums(capsys) -> None:
+    # arXiv's doi field "10.1364/JOSAA.23.002578 10.1364/JOSAA.32.002407" (the paper's
+    # and its erratum's) gave the paper no DOI: searching either found nothing
+    for doi in ("10.1364/JOSAA.23.002578", "https://doi.org/10.1364/josaa.32.002407"):
+        code, out, err = run(capsys, "search", doi, "--json", str(ERRATA))
+        assert code == 0, err
+        assert [hit["title"] for hit in json.loads(out)["hits"]] == [DIPOLE]
+    code, out, _ = run(capsys, "cite", "0704.0033", "--format", "bibtex", str(ERRATA))
+    assert code == 0 and "doi = {10.1364/JOSAA.23.002578}" in out
+    assert "JOSAA.32" not in out
+    code, out, _ = run(capsys, "links", "0704.0033", str(ERRATA))
+    assert code == 0 and "https://doi.org/10.1364/JOSAA.23.002578" in out.splitlines()
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()

@@ -96,6 +96,9 @@ class Record:
     openreview_id: str | None = None
     pmlr_key: str | None = None
     doi: str | None = None
+    #: the further DOIs a ``doi`` field gives after the paper's own (arXiv gives a paper's
+    #: DOI and its erratum's): they find the paper, but neither identify it nor link to it.
+    other_dois: tuple[str, ...] = ()
     code_urls: tuple[str, ...] = ()
     project_urls: tuple[str, ...] = ()
     #: arXiv identifier without version ("0704.0001", "1706.05125").
@@ -161,6 +164,9 @@ class Paper:
     #: only counted and shown escaped so the reader can say something was left out.
     unsafe_links: tuple[str, ...] = ()
     doi: str | None = None
+    #: further DOIs the source gives after the paper's own, such as its erratum's (see
+    #: ``Record.other_dois``): they find the paper, but neither identify it nor link to it.
+    other_dois: tuple[str, ...] = ()
     openreview_id: str | None = None
     pmlr_key: str | None = None
     #: where the title/authors came from: "list" (the file itself), "derived", or a

@@ -425,7 +425,12 @@ _OPENREVIEW_ID = re.compile(r"[\w-]{8,}")
 
 
 def _key_texts(paper: Paper) -> list[str]:
-    return [str(key) for key in identifier_keys(paper)]
+    """The keys that find ``paper``: its identifiers, and the DOIs it has beside its own
+    (an erratum's), which identify it nowhere else."""
+    texts = [str(key) for key in identifier_keys(paper)]
+    for other in paper.other_dois:
+        texts.extend(str(key) for key in _doi_keys(other))
+    return texts
 
 
 def papers_named(library: Library, text: str, *, bare: bool = False) -> tuple[Paper, ...]:

@@ -34,6 +34,7 @@ from tuireader.ingest.formats.common import (
     flip_name,
     openreview_id_of,
     plain_doi,
+    plain_dois,
     some_keys,
     split_top_level,
     year_of,
@@ -505,7 +506,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
     match = re.match(r"pmlr-v\d+-(.+)$", entry.key)
     if match:
         pmlr_key = match.group(1)
-    doi = plain_doi(get("doi"))
+    dois = plain_dois(get("doi"))
     openreview = get("openreview")
     url = get("url")
     if not openreview and url and "openreview.net" in url:
@@ -532,7 +533,8 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         openreview=openreview,
         openreview_id=openreview_id_of(openreview),
         pmlr_key=pmlr_key,
-        doi=doi,
+        doi=dois[0] if dois else None,
+        other_dois=dois[1:],
         code_urls=(code,) if code else (),
         project_urls=projects,
         arxiv_id=arxiv_id,

@@ -109,9 +109,39 @@ def plain_doi(value: str | None) -> str | None:
     neither), so it is dropped rather than cut down to a plausible-looking prefix; so is
     one not of a DOI's shape (``10.`` and the registrant's number, a slash, a name):
     "N/A", "TBD" or a bare "10.1145/" would be a link to nowhere and a citation's doi.
+    A value that is several DOIs (:func:`plain_dois`) gives the first.
     """
+    dois = plain_dois(value)
+    return dois[0] if dois else None
+
+
+#: what stands between the DOIs of a field that gives several: whitespace, perhaps
+#: after a comma or a semicolon (both may belong to a DOI, so only before a space).
+_DOI_SEPARATOR = re.compile(r"[,;]?[ \t\r\n]+")
+
+
+def plain_dois(value: str | None) -> tuple[str, ...]:
+    """The DOIs of a doi field, each as :func:`plain_doi` gives one: none, one, or several
+    written one after another ("10.1364/JOSAA.23.002578 10.1364/JOSAA.32.002407": arXiv
+    gives a paper's DOI and its erratum's so), the paper's own first. A value is several
+    DOIs only when every word of it is one: "10.1000/x touch PWNED" is none at all, never
+    cut down to the DOI it begins with."""
     if not value:
-        return None
+        return ()
+    single = _one_doi(value)
+    if single is not None:
+        return (single,)
+    words = [word for word in _DOI_SEPARATOR.split(value.strip()) if word]
+    if len(words) < 2:
+        return ()
+    dois = [_one_doi(word) for word in words]
+    if any(doi is None for doi in dois):
+        return ()
+    return tuple(dict.fromkeys(doi for doi in dois if doi is not None))
+
+
+def _one_doi(value: str) -> str | None:
+    """``value`` as one DOI without its prefix (see :func:`plain_doi`), or None."""
     doi = DOI_PREFIX_RE.sub("", value.strip())
     if not DOI_SHAPE.fullmatch(doi) or any(
         char.isspace() or ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in doi

@@ -50,7 +50,7 @@ from tuireader.ingest.formats.common import (
     listed,
     one_line,
     openreview_id_of,
-    plain_doi,
+    plain_dois,
     split_lines,
     text_field,
     url_list,
@@ -204,6 +204,7 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
     # as the reference, and its year read, where it gives one (the citation cites it)
     reference = one_line(data.get("journal-ref"))
     year = _journal_year(reference, year) or year
+    dois = plain_dois(text_field(data.get("doi")))
     return Record(
         title=unlatex(title) if title and "\\" in title else title,
         abstract=abstract,
@@ -211,7 +212,8 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
         year=year,
         url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None,
         pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
-        doi=plain_doi(text_field(data.get("doi"))),
+        doi=dois[0] if dois else None,
+        other_dois=dois[1:],
         arxiv_id=arxiv_id,
         arxiv_class=categories[0] if categories else None,
         source_id=identifier,
@@ -483,7 +485,8 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         return None
     csl_type = str(data.get("type"))
     container = one_line(data.get("container-title"))
-    doi = plain_doi(text_field(data.get("DOI")))
+    dois = plain_dois(text_field(data.get("DOI")))
+    doi = dois[0] if dois else None
     url = text_field(data.get("URL"))
     arxiv_id = arxiv_from_doi(doi)
     categories: tuple[str, ...] = ()
@@ -511,6 +514,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         year=_csl_year(data.get("issued")),
         url=url,
         doi=doi,
+        other_dois=dois[1:],
         arxiv_id=arxiv_id,
         source_id=text_field(data.get("citation-key")) or text_field(data.get("id")),
         author_names=_csl_split_names(data.get("author")),
@@ -596,7 +600,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     openreview_id = text_field(data.get("openreview_id")) or openreview_id_of(openreview)
     if cited and not openreview and cited.openreview:
         openreview, openreview_id = cited.openreview, openreview_id or cited.openreview_id
-    doi = plain_doi(text_field(data.get("doi")) or text_field(data.get("DOI")))
+    dois = plain_dois(text_field(data.get("doi")) or text_field(data.get("DOI")))
+    doi = dois[0] if dois else None
     arxiv_id = text_field(data.get("arxiv_id")) or arxiv_from_doi(doi)
     code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
     code += _urls(data.get("code")) if not code else ()
@@ -615,6 +620,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         openreview_id=openreview_id,
         pmlr_key=text_field(data.get("pmlr_key")),
         doi=doi or (cited.doi if cited else None),
+        other_dois=dois[1:] if doi else (cited.other_dois if cited else ()),
         code_urls=tuple(dict.fromkeys(code)),
         project_urls=tuple(dict.fromkeys(projects)),
         arxiv_id=arxiv_id or (cited.arxiv_id if cited else None),

@@ -29,7 +29,7 @@ from tuireader.ingest.formats.common import (
     editors_of,
     line_list,
     openreview_id_of,
-    plain_doi,
+    plain_dois,
     split_authors_string,
     word_list,
 )
@@ -311,7 +311,8 @@ def _record(get: Callable[[str], str]) -> Record:
     """The record of one row; ``get`` gives a field's cell, stripped."""
     title = " ".join(get("title").split())
     abstract = strip_markup(get("abstract"))
-    doi = plain_doi(get("doi").lower())
+    dois = plain_dois(get("doi").lower())
+    doi = dois[0] if dois else None
     openreview = get("openreview") or None
     openreview_id = get("openreview_id") or openreview_id_of(openreview)
     year = YEAR_RE.search(get("year"))
@@ -328,6 +329,7 @@ def _record(get: Callable[[str], str]) -> Record:
         openreview_id=openreview_id,
         pmlr_key=get("pmlr_key") or None,
         doi=doi,
+        other_dois=dois[1:],
         code_urls=tuple(url for url in _URL_SPLIT.split(get("code_urls")) if url),
         project_urls=tuple(url for url in _URL_SPLIT.split(get("project_urls")) if url),
         arxiv_id=get("arxiv_id") or arxiv_from_doi(doi),
