@@ -626,6 +626,64 @@ def test_zotero_escapes_in_abstracts_read_as_the_source_means_them() -> None:
     assert not [text for text in shown.values() if "textbackslash" in text or "circum" in text]
 
 
+HOWPUBLISHED = "zotero_betterbibtex_howpublished_slice.bib"
+
+
+def test_a_web_address_in_howpublished_is_the_papers_page() -> None:
+    # Better BibTeX's web pages have their only address in howpublished, escaped: "has no link"
+    records = {record.source_id: record for record in read_file(FIXTURES / HOWPUBLISHED).records}
+    pages = {key: [link.url for link in record_links(r)] for key, r in records.items()}
+    proxy = "https://www-sciencedirect-com.tudelft.idm.oclc.org"
+    assert pages == {
+        "EfficientAlgorithmUnit": [
+            "https://www.researchgate.net/publication/"
+            + "2508830_An_Efficient_Algorithm_for_Unit_Propagation"
+        ],
+        "UnitPropagationOverview": [f"{proxy}/topics/computer-science/unit-propagation"],
+        "NewWidthParameters": [f"{proxy}/science/article/pii/S0004370221000114?via%3Dihub"],
+    }
+    assert all(link.origin == "url" for r in records.values() for link in record_links(r))
+
+
+@pytest.mark.parametrize(
+    ("fields", "url"),
+    [
+        (r"howpublished = {\url{https://x.org/a\_b\~{}c}}", "https://x.org/a_b~c"),
+        (
+            r"howpublished = {Available at \url{https://x.org/{\textasciitilde}me}}",
+            "https://x.org/~me",
+        ),
+        (r"howpublished = {https://arxiv.org/abs/2401.01234}", "https://arxiv.org/abs/2401.01234"),
+        (r"howpublished = {Online}", None),
+        (r"howpublished = {arXiv preprint arXiv:2401.01234}", None),
+        (r"url = {https://x.org/own}, howpublished = {https://x.org/other}", "https://x.org/own"),
+    ],
+)
+def test_howpublished_gives_a_url_only_when_it_is_one(tmp_path, fields, url) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(f"@misc{{k, title = {{Wombats}}, {fields}}}\n", encoding="utf-8")
+    (record,) = read_file(path).records
+    assert record.url == url
+    if url and "arxiv" in url:
+        assert record.arxiv_id == "2401.01234"
+
+
+def test_a_howpublished_address_is_held_to_the_rules_of_any_link(tmp_path) -> None:
+    from tuireader.ingest.links import record_unsafe_links
+
+    path = tmp_path / "refs.bib"
+    path.write_text(
+        "@misc{k, title = {Wombats}, howpublished = {https://x.org/\\$(touch PWNED)}}\n"
+        "@misc{j, title = {Koalas}, howpublished = {javascript:alert(1)}}\n",
+        encoding="utf-8",
+    )
+    shell, script = read_file(path).records
+    assert record_links(shell) == () and record_unsafe_links(shell) == (
+        "https://x.org/$(touch PWNED)",
+    )
+    assert (script.url, record_links(script)) == (None, ())
+
+
 def test_biblatex_collection_with_only_an_editor_carries_the_editor(tmp_path: Path) -> None:
     # erleben_physics-based_2005 of hugotallys/masters' Zotero BibLaTeX export, unedited,
     # under the export's name (a BibTeX key names a paper within its list)

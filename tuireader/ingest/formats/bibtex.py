@@ -345,6 +345,7 @@ _NOT_INHERITED = frozenset(
         "abstract",
         "author",
         "url",
+        "howpublished",
         "doi",
         "pages",
         "eprint",
@@ -443,8 +444,11 @@ def _split_names(value: str, flip: bool) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _arxiv(fields: dict[str, str], get: Any) -> tuple[str | None, str | None, tuple[str, ...]]:
-    """``(arxiv_id, primary class, categories)`` from eprint fields, an arXiv DOI or URL."""
+def _arxiv(
+    fields: dict[str, str], get: Any, url: str | None
+) -> tuple[str | None, str | None, tuple[str, ...]]:
+    """``(arxiv_id, primary class, categories)`` from eprint fields, an arXiv DOI or the
+    entry's ``url``."""
     from tuireader.ingest.formats.common import ARXIV_ID_RE
 
     prefix = (get("archiveprefix") or get("eprinttype") or "").lower()
@@ -460,7 +464,7 @@ def _arxiv(fields: dict[str, str], get: Any) -> tuple[str | None, str | None, tu
     if identifier is None:
         identifier = arxiv_from_doi(plain_doi(get("doi")))
     if identifier is None:
-        identifier = arxiv_from_url(get("url"))
+        identifier = arxiv_from_url(url)
     if identifier is None:
         for name in ("number", "journal", "journaltitle"):
             value = get(name) or ""
@@ -472,6 +476,28 @@ def _arxiv(fields: dict[str, str], get: Any) -> tuple[str | None, str | None, tu
     if primary and not categories:
         categories = (primary,)
     return identifier, primary, categories
+
+
+#: ``\\url{…}`` in a field that is text (``howpublished``), and its address.
+_URL_COMMAND_RE = re.compile(r"\\url\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+#: what BibTeX text writes for the characters of an address (``\\_``, ``\\%``, ``\\~{}``).
+_URL_ESCAPES_RE = re.compile(r"\\([_%&#$])|\\~\{\}|\{?\\textasciitilde(?:\{\}|\})?")
+_WEB_ADDRESS_RE = re.compile(r"https?://", re.IGNORECASE)
+
+
+def _howpublished_url(value: str | None) -> str | None:
+    """The web address a ``howpublished`` field gives (Zotero's Better BibTeX puts a web
+    page's there, and no ``url``): the address of a ``\\url{…}`` in it, else the whole
+    value when it is one, with BibTeX's escapes (``\\_``, ``\\%``, ``\\~{}``) undone. Any
+    other text ("Online", "arXiv preprint") is none. The address is a ``url`` as any
+    other: one that is not a safe web address makes no link."""
+    if not value:
+        return None
+    found = _URL_COMMAND_RE.search(value)
+    address = (found.group(1) if found else value).strip()
+    if not _WEB_ADDRESS_RE.match(address):
+        return None
+    return _URL_ESCAPES_RE.sub(lambda match: match.group(1) or "~", address)
 
 
 def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) -> Record | None:
@@ -508,13 +534,13 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         pmlr_key = match.group(1)
     dois = plain_dois(get("doi"))
     openreview = get("openreview")
-    url = get("url")
+    url = get("url") or _howpublished_url(get("howpublished"))
     if not openreview and url and "openreview.net" in url:
         openreview = url
     code = get("code") or get("github") or get("software")
     # Pages about the paper that PMLR, ACL and others export beside it (a talk, slides).
     projects = tuple(dict.fromkeys(u for u in map(get, PROJECT_FIELDS) if u))
-    arxiv_id, arxiv_class, categories = _arxiv(own, get)
+    arxiv_id, arxiv_class, categories = _arxiv(own, get, url)
     keywords = tuple(
         dict.fromkeys(
             word
