@@ -765,6 +765,48 @@ def test_csl_json_fields_and_arxiv_containers() -> None:
     assert conference.entry_type == "inproceedings"
 
 
+def test_csl_edition_and_a_reports_number_reach_the_paper(tmp_path: Path, capsys) -> None:
+    # axlerLinearAlgebraDone2015 ("edition": "3") and the others of j1c/vault's Zotero
+    # Better CSL JSON, unedited: the edition was not read at all
+    from tuireader.cli import main
+
+    path = FIXTURES / "zotero_csl_edition_report_slice.json"
+    records = {record.source_id: record for record in read_file(path).records}
+    assert records["axlerLinearAlgebraDone2015"].edition == "3"
+    assert records["abbottUnderstandingAnalysis2015"].edition == "2"
+    report = records["hagbergExploringNetworkStructure2008"]
+    assert (report.entry_type, report.edition) == ("techreport", None)
+    assert report.number == "LA-UR-08-05495; LA-UR-08-5495"
+    papers = {paper.source_id: paper for paper in load_library([path])}
+    assert papers["axlerLinearAlgebraDone2015"].edition == "3"
+    assert papers["hagbergExploringNetworkStructure2008"].number == (
+        "LA-UR-08-05495; LA-UR-08-5495"
+    )
+    paper = papers["axlerLinearAlgebraDone2015"]
+    assert main(["show", paper.id, "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "Linear Algebra Done Right"
+    assert main(["show", paper.id, str(path)]) == 0
+    assert "Linear Algebra Done Right" in capsys.readouterr().out
+
+
+def test_bibtex_edition_reaches_the_paper(tmp_path: Path) -> None:
+    path = tmp_path / "zotero_biblatex_export.bib"
+    path.write_bytes((FIXTURES / "zotero_biblatex_collection_slice.bib").read_bytes())
+    (record,) = read_file(path).records
+    assert record.edition == "1. ed"
+    (paper,) = load_library([path]).papers
+    assert paper.edition == "1. ed"
+    path.write_text(
+        "@book{b, title = {Handbook of Satisfiability}, edition = {Second edition},"
+        " year = {2021}}\n"
+        "@incollection{c, title = {A Chapter}, crossref = {b}}\n",
+        encoding="utf-8",
+    )
+    # a chapter has the edition of the book its crossref names (the book is no paper)
+    (chapter,) = read_file(path).records
+    assert (chapter.title, chapter.edition) == ("A Chapter", "Second edition")
+
+
 # --------------------------------------------------------------------------- OpenReview
 
 

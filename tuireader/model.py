@@ -127,6 +127,8 @@ class Record:
     number: str | None = None
     pages: str | None = None
     publisher: str | None = None
+    #: edition of a book, as the source writes it ("3", "Second edition").
+    edition: str | None = None
     editor: tuple[str, ...] = ()
     #: decision as the source gives it ("Oral", "Spotlight", "Poster", "Reject", "Withdraw").
     status: str | None = None
@@ -198,6 +200,8 @@ class Paper:
     pages: str | None = None
     #: publisher of the journal or proceedings ("PMLR", "IOS Press").
     publisher: str | None = None
+    #: edition of a book, as the source writes it (CSL's "3", BibTeX's "Second edition").
+    edition: str | None = None
     #: editors of the proceedings or book, one name each ("Chandar, Sarath").
     editor: tuple[str, ...] = ()
     #: arXiv identifier without version ("1706.05125", "math/0211159").

@@ -574,6 +574,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         number=plain("number") or plain("issue"),
         pages=plain("pages"),
         publisher=plain("publisher"),
+        edition=plain("edition"),
         editor=_split_names(get("editor") or "", flip=False),
         keywords=keywords,
         categories=categories,

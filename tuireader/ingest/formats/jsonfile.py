@@ -12,7 +12,8 @@ Each object is read by the first shape it fits:
   submissions are papers, never reviews, comments, decisions or revisions;
 * **CSL-JSON** (Zotero, pandoc): ``type``, ``title``, ``author``, ``issued``,
   ``container-title`` (an ``arXiv:…`` container is an arXiv id, not a venue), ``volume``,
-  ``issue``, ``page``, ``DOI``, ``URL``, ``publisher``, ``citation-key``;
+  ``issue`` (else ``number``: a report's), ``page``, ``DOI``, ``URL``, ``publisher``,
+  ``edition``, ``citation-key``;
 * **paper lists** (the papercopilot/paperlists layout and any flat record): ``title``,
   ``abstract``, ``author(s)`` (else ``author_site``), ``venue``, ``year``, ``url``/``site``, ``pdf``,
   ``openreview``, ``doi``, ``github``/``code_urls``, ``project``, ``status``, ``track``,
@@ -526,6 +527,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         number=text_field(data.get("issue")) or text_field(data.get("number")),
         pages=text_field(data.get("page")),
         publisher=publisher,
+        edition=one_line(data.get("edition")),
         editor=editors_of(data.get("editor")),
         keywords=word_list(data.get("keyword"), ","),
         categories=categories,
@@ -634,6 +636,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         number=cited.number if cited else None,
         pages=cited.pages if cited else None,
         publisher=cited.publisher if cited else None,
+        edition=cited.edition if cited else None,
         editor=editors_of(data.get("editors", data.get("editor")))
         or (cited.editor if cited else ()),
         status=status,
