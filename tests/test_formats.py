@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tuireader.ingest import catalog, readers
+from tuireader.ingest.formats import jsonfile
 from tuireader.ingest.library import load_library
 from tuireader.ingest.links import record_links
 from tuireader.ingest.readers import read_file, supported
@@ -325,6 +326,29 @@ def test_an_arxiv_doi_field_naming_the_erratum_too_keeps_the_papers_doi() -> Non
     }
     assert not any("JOSAA.32" in link.url for link in record_links(first))
     assert records["0704.0020"].other_dois == ()
+
+
+def test_arxiv_names_are_split_as_authors_parsed_splits_them(capsys) -> None:
+    # a collaboration (["The BABAR Collaboration", "", ""]) was cited as a person,
+    # "Collaboration, The BABAR"; "M. De Napoli" as "Napoli, M. De"
+    from tuireader.cli import main
+
+    path = FIXTURES / "arxiv_kaggle_dois_collaboration_slice.jsonl"
+    records = {record.arxiv_id: record for record in read_file(path).records}
+    babar = records["0704.0020"]
+    assert babar.authors == ("The BABAR Collaboration", "B. Aubert")
+    assert babar.author_names == ("{The BABAR Collaboration}", "Aubert, B.")
+    first = by_title(FIXTURES / "arxiv_kaggle_slice.jsonl")
+    names = {record.arxiv_id: record.author_names for record in first.values()}
+    assert names["0704.0001"] == ("Balázs, C.", "Berger, E. L.", "Nadolsky, P. M.", "Yuan, C.-P.")
+    assert "Evans, II, Neal J." in names["0704.0009"]
+    # the same one name as CSL's family name alone, or literal, and BibTeX's braces give
+    item = {"type": "article-journal", "title": "Form factors", "author": []}
+    for author in ({"family": "The BABAR Collaboration"}, {"literal": "The BABAR Collaboration"}):
+        csl = jsonfile.parse_json(json.dumps([{**item, "author": [author]}]), path)
+        assert csl.records[0].author_names == ("{The BABAR Collaboration}",)
+    assert main(["cite", "0704.0020", "--format", "bibtex", str(path)]) == 0
+    assert "author = {{The BABAR Collaboration} and Aubert, B.}" in capsys.readouterr().out
 
 
 SEVERAL_DOIS = "10.1364/JOSAA.23.002578 10.1364/JOSAA.32.002407"

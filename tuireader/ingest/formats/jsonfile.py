@@ -4,9 +4,10 @@ Each object is read by the first shape it fits:
 
 * **arXiv metadata** (the Kaggle ``arxiv-metadata-oai-snapshot`` lines): ``id`` (arXiv id,
   abs and PDF links), ``authors_parsed`` (names without the affiliations some entries
-  append), the journal reference's year, else the first version's, ``categories``, ``doi``;
-  ``journal-ref`` (a citation string: journal, volume, pages and year run together) is
-  kept whole as the paper's ``journal_ref``, never as its journal or venue;
+  append, and split as it splits them: ``author_names``), the journal reference's
+  year, else the first version's, ``categories``, ``doi``; ``journal-ref`` (a citation
+  string: journal, volume, pages and year run together) is kept whole as the paper's
+  ``journal_ref``, never as its journal or venue;
 * **OpenReview notes**, API v1 (plain strings) or v2 (``{"value": …}``), alone, under
   ``notes`` or in the crawler layout ``[{venue, year, submissions: [...]}]``; only
   submissions are papers, never reviews, comments, decisions or revisions;
@@ -161,17 +162,32 @@ def _is_arxiv(data: dict[str, Any]) -> bool:
 _SPLIT_INITIALS = re.compile(r"(?<=\.) -(?=\w)")
 
 
-def _parsed_name(item: Any) -> str | None:
-    """``[last, first, suffix, affiliation…]`` as "First Last Suffix" (no affiliation)."""
+def _parsed_parts(item: Any) -> tuple[str, str, str] | None:
+    """``[last, first, suffix, affiliation…]`` as ``(last, first, suffix)``, without the
+    affiliation; None for anything but such a list."""
     if not isinstance(item, list):
         return None
     parts = [part if isinstance(part, str) else "" for part in item[:3]]
     parts += [""] * (3 - len(parts))
     last, first, suffix = (" ".join(part.split()) for part in parts)
     # hyphenated initials as written ("C.-P. Yuan"): the column has them as "C. -P."
-    first = _SPLIT_INITIALS.sub("-", first)
-    name = " ".join(part for part in (first, last, suffix) if part)
-    return name or None
+    return last, _SPLIT_INITIALS.sub("-", first), suffix
+
+
+def _parsed_authors(parsed: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The authors of ``authors_parsed`` as "First Last Suffix", and as it splits them
+    (``Record.author_names``: "Yuan, C.-P."; a family name of several words with no given
+    name, a collaboration's, as one name: "{The BABAR Collaboration}"), the second empty
+    when an entry is no such list or gives no family name."""
+    split = [_parsed_parts(item) for item in parsed]
+    named = [parts for parts in split if parts and any(parts)]
+    authors = tuple(
+        " ".join(part for part in (first, last, suffix) if part) for last, first, suffix in named
+    )
+    names = [_name_in_parts(last, first, suffix) for last, first, suffix in named]
+    if None in split or None in names:
+        return authors, ()
+    return authors, tuple(name for name in names if name)
 
 
 def _arxiv_record(data: dict[str, Any]) -> Record | None:
@@ -186,8 +202,9 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
     if not title and not abstract:
         return None
     parsed = data.get("authors_parsed")
+    author_names: tuple[str, ...] = ()
     if isinstance(parsed, list) and parsed:
-        authors = tuple(name for name in map(_parsed_name, parsed) if name)
+        authors, author_names = _parsed_authors(parsed)
     else:
         raw = one_line(data.get("authors")) or ""
         authors = tuple(
@@ -210,6 +227,7 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
         title=unlatex(title) if title and "\\" in title else title,
         abstract=abstract,
         authors=authors,
+        author_names=author_names,
         year=year,
         url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None,
         pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
@@ -458,23 +476,35 @@ def _csl_split_names(value: Any) -> tuple[str, ...]:
             if part
         )
         family = " ".join(part for part in (particles, family) if part)
-        parts = [
+        name = _name_in_parts(
             family,
-            text_field(item.get("suffix")) or "",
             text_field(item.get("given") or item.get("first")) or "",
-        ]
-        parts = [" ".join(part.split()) for part in parts]
-        if not parts[0]:
+            text_field(item.get("suffix")) or "",
+        )
+        if name is None:
             return ()
-        # a comma inside a part, or a family name standing alone, is kept whole by braces
-        parts = ["{" + part + "}" if "," in part else part for part in parts]
-        if not parts[2] and " " in parts[0] and not parts[0].startswith("{"):
-            parts[0] = "{" + parts[0] + "}"
-        if not parts[1]:
-            names.append(f"{parts[0]}, {parts[2]}" if parts[2] else parts[0])
-        else:
-            names.append(", ".join(parts))
+        names.append(name)
     return tuple(name for name in names if name)
+
+
+def _name_in_parts(family: str, given: str, suffix: str = "") -> str | None:
+    """A name a source gives in parts, in BibTeX's "von Last, Jr, First" order (what
+    ``Record.author_names`` holds): "Peng, Xue Bin", "Evans, II, Neal J.", a lone family
+    name as it is ("Sudha"). A comma inside a part is kept inside it by braces, and so is
+    a family name of several words with no given name: one name as a whole, an
+    institution's ("{The BABAR Collaboration}"), as BibTeX's braced ``{The BABAR
+    Collaboration}`` is. None without a family name."""
+    family, given, suffix = (" ".join(part.split()) for part in (family, given, suffix))
+    if not family:
+        return None
+    family, given, suffix = (
+        "{" + part + "}" if "," in part else part for part in (family, given, suffix)
+    )
+    if not given and " " in family and not family.startswith("{"):
+        family = "{" + family + "}"
+    if suffix:  # "von Last, Jr, First", First perhaps empty
+        return f"{family}, {suffix}, {given}"
+    return f"{family}, {given}" if given else family
 
 
 def _csl_record(data: dict[str, Any]) -> Record | None:
