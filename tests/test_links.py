@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tuireader.ingest.links import classify, extract_urls, links_for, url_key
 from tuireader.model import Link
+
+FORMATS = Path(__file__).parent / "fixtures" / "formats"
 
 
 @pytest.mark.parametrize(
@@ -72,6 +76,35 @@ def test_repeats_are_dropped_whatever_the_host_case_scheme_or_trailing_slash() -
 def test_bare_addresses_are_found_and_made_openable() -> None:
     text = "Code at github.com/owner/repo, demo at www.example.org/demo."
     assert extract_urls(text) == ["https://github.com/owner/repo", "https://www.example.org/demo"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "accessible at https//github.com/ICML2024-code/PEOs .",
+            ["https://github.com/ICML2024-code/PEOs"],
+        ),
+        ("see http//www.example.org/demo.", ["http://www.example.org/demo"]),
+        ("(https//example.org/a)", ["https://example.org/a"]),
+        ("https://github.com/a/b and https//github.com/a/b", ["https://github.com/a/b"]),
+        ("https://x.org/go/http//y.org/z", ["https://x.org/go/http//y.org/z"]),
+        ("xhttps//github.com/a/b", []),
+        ("https// and http//localhost", []),
+    ],
+)
+def test_an_address_whose_scheme_lost_its_colon_is_the_address_meant(
+    text: str, expected: list[str]
+) -> None:
+    assert extract_urls(text) == expected
+
+
+def test_a_papers_code_link_written_without_its_colon_is_found() -> None:
+    # ICML 2024's lu24l: "publicly accessible at https//github.com/ICML2024-code/PEOs ."
+    from tuireader.ingest.library import load_library
+
+    (paper,) = load_library([FORMATS / "icml2024_link_without_colon_slice.jsonl"]).papers
+    assert [link.url for link in paper.code_links] == ["https://github.com/ICML2024-code/PEOs"]
 
 
 def test_www_inside_a_longer_address_is_not_a_second_link() -> None:

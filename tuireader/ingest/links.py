@@ -56,6 +56,9 @@ _STOP = (
 # Python's regex engine try every position of the text, several times slower.
 _URL_RE = re.compile(rf"(?:(?i:https?)://|www\.)[^{_STOP}]+")
 _BARE_RE = re.compile(rf"(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.org)/[^{_STOP}]+")
+#: An address whose scheme lost its colon ("https//github.com/a/b"): the address meant.
+_NO_COLON_RE = re.compile(rf"(?i:https?)//(?=[A-Za-z0-9])[^{_STOP}]+")
+_NO_COLON_SCHEME_RE = re.compile(r"^(https?)//", re.IGNORECASE)
 _NAME_CHAR_RE = re.compile(r"[\w@./-]")
 # Sentence punctuation, quotes and emphasis markers that end a sentence, not a URL.
 _TRAILING = ".,;:!?'\"*_~"
@@ -268,6 +271,14 @@ def _candidates(text: str) -> list[tuple[int, str]]:
                 continue
             found.append((start, match.group(0)))
         found.sort()
+    if any(hint in text for hint in ("s//", "p//", "S//", "P//")):
+        for match in _NO_COLON_RE.finditer(text):
+            start = match.start()
+            # "http//" inside a longer name or an address's path is no address of its own
+            if start and _NAME_CHAR_RE.match(text, start - 1):
+                continue
+            found.append((start, match.group(0)))
+        found.sort()
     if "\\href" in text:
         shown = [match.span(1) for match in _HREF_TEXT_RE.finditer(text)]
         found = [item for item in found if not any(a <= item[0] < b for a, b in shown)]
@@ -294,12 +305,13 @@ def extract_urls(text: str) -> list[str]:
     """Every web address in ``text``, in order of first appearance, without repeats.
 
     Bare ``www.example.org`` and ``github.com/owner/repo`` forms are found too and
-    returned with ``https://`` in front, so every result can be opened as it is.
+    returned with ``https://`` in front, so every result can be opened as it is, and so
+    is an address whose scheme lost its colon (``https//github.com/owner/repo``).
     """
     found: list[str] = []
     seen: set[str] = set()
     for _start, raw in _candidates(text):
-        url = _trim(raw)
+        url = _NO_COLON_SCHEME_RE.sub(r"\1://", _trim(raw))
         if "://" not in url:
             url = "https://" + url
         host = _host(url)
