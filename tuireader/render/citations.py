@@ -1673,6 +1673,9 @@ class _Facts:
     authors: tuple[str, ...]
     #: the editors, named in place of authors by a work that has none (an edited book)
     editors: tuple[str, ...]
+    #: the editors of the proceedings or book the work is in, named with it (never a
+    #: journal's)
+    container_editors: tuple[str, ...]
     year: int | None
     venue: _Venue | None
     #: the work's own page, as a citation gives it (BibTeX's url, APA's and MLA's link):
@@ -1701,7 +1704,9 @@ def _facts(paper: Paper, key: str) -> _Facts:
     pdf = _pdf_link(own)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
-    editors = () if authors else tuple(c for c in (_clean(n) for n in paper.editor) if c)
+    named = tuple(cleaned for cleaned in (_clean(name) for name in paper.editor) if cleaned)
+    editors = () if authors else named
+    in_volume = authors and venue is not None and venue.entry_type != "article"
     warnings = []
     if not authors and not editors:
         warnings.append(W_NO_AUTHORS)
@@ -1722,6 +1727,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
         key=key,
         authors=authors,
         editors=editors,
+        container_editors=named if in_volume else (),
         year=year,
         venue=venue,
         url=url,
@@ -1875,6 +1881,28 @@ def _apa_authors(authors: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + ", & " + names[-1]
 
 
+def _apa_editor(name: str) -> str:
+    """An editor named in the "In" element: initials first ("S. Chandar")."""
+    given, family, suffix = (_plain(part) for part in name_parts(name))
+    return " ".join(part for part in (_initials(given), family, suffix) if part)
+
+
+def _apa_editors(editors: Sequence[str]) -> str:
+    """The editors of the volume a work is in, as APA's "In" element names them:
+    "A. Bonato & F. R. K. Chung (Eds.)", three or more with commas."""
+    names = [_apa_editor(name) for name in editors]
+    role = "(Ed.)" if len(names) == 1 else "(Eds.)"
+    if len(names) == 1:
+        listed = names[0]
+    elif len(names) == 2:
+        listed = f"{names[0]} & {names[1]}"
+    elif len(names) > 20:
+        listed = ", ".join(names[:19]) + ", . . . " + names[-1]
+    else:
+        listed = ", ".join(names[:-1]) + ", & " + names[-1]
+    return f"{listed} {role}"
+
+
 def _apa(facts: _Facts) -> str:
     date = f"({facts.year})" if facts.year else "(n.d.)"
     title = _end(_display_title(facts))
@@ -1902,8 +1930,12 @@ def _apa(facts: _Facts) -> str:
         detail = [f"Vol. {_plain(venue.volume)}"] if venue.volume else []
         if pages:
             detail.append(f"pp. {pages}")
+        editors = f"{_apa_editors(facts.container_editors)}, " if facts.container_editors else ""
         parts.append(
-            _end(f"In {_plain(venue.container)}" + (f" ({', '.join(detail)})" if detail else ""))
+            _end(
+                f"In {editors}{_plain(venue.container)}"
+                + (f" ({', '.join(detail)})" if detail else "")
+            )
         )
         if venue.publisher:
             parts.append(_end(_plain(venue.publisher)))
@@ -1929,6 +1961,17 @@ def _mla_authors(authors: Sequence[str]) -> str:
         second = " ".join(part for part in map(_plain, name_parts(authors[1])) if part)
         return f"{first}, and {second}"
     return f"{first}, et al"
+
+
+def _mla_editors(editors: Sequence[str]) -> str:
+    """The editors of the container, as MLA names other contributors: "edited by Anthony
+    Bonato and Fan R. K. Chung", three or more by the first and "et al."."""
+    names = [" ".join(part for part in map(_plain, name_parts(name)) if part) for name in editors]
+    if len(names) == 1:
+        return f"edited by {names[0]}"
+    if len(names) == 2:
+        return f"edited by {names[0]} and {names[1]}"
+    return f"edited by {names[0]} et al."
 
 
 def _names_year(text: str, year: int) -> bool:
@@ -1968,6 +2011,8 @@ def _mla(facts: _Facts) -> str:
     venue = facts.venue
     if venue is not None:
         container.append(_plain(venue.container))
+        if facts.container_editors:
+            container.append(_mla_editors(facts.container_editors))
         if venue.volume:
             container.append(f"vol. {_plain(venue.volume)}")
         if _clean(facts.paper.number):
@@ -1993,7 +2038,7 @@ def _mla(facts: _Facts) -> str:
         container.append(facts.url)
     if not container:
         return head
-    return f"{head} {', '.join(container)}."
+    return f"{head} {_end(', '.join(container))}"
 
 
 def _markdown_url(url: str) -> str:
