@@ -168,7 +168,9 @@ def check_round_trip(paper: Paper, fields: dict[str, str]) -> None:
     assert bibtex_unescape(fields["title"]) == meaning(paper.title)
     if meant(paper.abstract):
         assert bibtex_unescape(fields["abstract"]) == meaning(paper.abstract)
-    authors = [meant(a) for a in paper.authors if meant(a)]
+    # the names as the citation splits them (a PMLR key says where the first author's
+    # family name begins)
+    authors = [meant(a) for a in citations._authors(paper) if meant(a)]
     if authors:
         parsed = [
             tuple(map(bibtex_unescape, bibtex_name(name)))
@@ -540,7 +542,8 @@ def test_editors_stand_for_the_authors_of_an_edited_book() -> None:
 def test_base_keys() -> None:
     assert base_key(SAMPLES["tseng24a"]) == "tseng2024quip"
     assert base_key(SAMPLES["von-rutte24a"]) == "vonrutte2024language"
-    assert base_key(SAMPLES["abad-rocamora24a"]) == "rocamora2024revisiting"
+    # the PMLR key says the family name is "Abad Rocamora", not "Rocamora"
+    assert base_key(SAMPLES["abad-rocamora24a"]) == "abadrocamora2024revisiting"
     # "Position:" and LaTeX commands are skipped
     assert base_key(SAMPLES["hashimoto24a"]) == "hashimoto2024algebraic"
     assert (

@@ -700,6 +700,11 @@ _PARTICLES = frozenset(
 _LOWER_PARTICLES = frozenset("bin ibn al el da le st".split())  # noqa: SIM905
 
 
+def _lower_particle(word: str) -> bool:
+    """A particle written in lower case ("van", "de", "da"): never a given name."""
+    return word in _PARTICLES or word in _LOWER_PARTICLES
+
+
 def _top_level(text: str, sep: str) -> list[int]:
     """Indexes of ``sep`` in ``text`` outside braces (all of them if braces do not balance)."""
     if "{" not in text and "}" not in text:
@@ -745,13 +750,17 @@ def name_parts(name: str) -> NameParts:
     """The given names, family name and suffix of one author name.
 
     "Family, Given" is read as written, and so are BibTeX's "Family, Suffix, Given"
-    ("Evans, II, Neal J.") and "Family, Given, Suffix". Otherwise a suffix is the last
-    word when it is one (Jr., Sr., II, III, IV), and the family name is the word before
-    it, together with any particles before that (``van``, ``von``, ``de la``, …) as long
-    as a given name remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte"). Particles
-    that are given names as often (``bin``, ``al``, ``da``, …) count only in lower case,
-    as BibTeX's: "Xue Bin Peng" → ("Xue Bin", "Peng"). Commas and
-    spaces inside braces do not split: ``{A. Biere}`` is one family name, as in BibTeX.
+    ("Evans, II, Neal J.") and "Family, Given, Suffix", except that particles in lower
+    case ending the given names go with the family name: "Oord, Aaron van den" →
+    ("Aaron", "van den Oord"). Otherwise a suffix is the last word when it is one (Jr.,
+    Sr., II, III, IV), and the family name is the word before it, together with any
+    particles before that (``van``, ``von``, ``de la``, …) as long as a given name
+    remains: "Dimitri von Rütte" → ("Dimitri", "von Rütte"); a particle in lower case
+    after the first given name starts the family name wherever it stands: "Antonio
+    Henrique de Oliveira Fonseca" → ("Antonio Henrique", "de Oliveira Fonseca").
+    Particles that are given names as often (``bin``, ``al``, ``da``, …) count only in
+    lower case, as BibTeX's: "Xue Bin Peng" → ("Xue Bin", "Peng"). Commas and spaces
+    inside braces do not split: ``{A. Biere}`` is one family name, as in BibTeX.
     """
     name = _clean(name)
     commas = _top_level(name, ",")
@@ -766,7 +775,16 @@ def name_parts(name: str) -> NameParts:
             if not rest and " " in family:
                 return name_parts(family)._replace(suffix=suffix)
         given = ", ".join(rest)
-        return NameParts(given, family, suffix) if family else NameParts("", given, suffix)
+        if not family:
+            return NameParts("", given, suffix)
+        words = [word for word in _split_at(given, " ") if word]
+        keep = len(words)
+        while keep > 1 and _lower_particle(words[keep - 1]):
+            keep -= 1
+        if keep < len(words):  # "Oord, Aaron van den"
+            given = " ".join(words[:keep])
+            family = " ".join((*words[keep:], family))
+        return NameParts(given, family, suffix)
     words = [word for word in _split_at(name, " ") if word]
     suffix = ""
     if len(words) >= 2 and NAME_SUFFIX.fullmatch(words[-1]):
@@ -778,6 +796,8 @@ def name_parts(name: str) -> NameParts:
         words[start - 1].lower() in _PARTICLES or words[start - 1] in _LOWER_PARTICLES
     ):
         start -= 1
+    lower = next((i for i in range(1, start) if _lower_particle(words[i])), start)
+    start = min(start, lower)
     return NameParts(" ".join(words[:start]), " ".join(words[start:]), suffix)
 
 
@@ -847,11 +867,21 @@ def _bibtex_name_part(part: str) -> str:
     return escaped
 
 
+def _von_misread(family: str) -> bool:
+    """BibTeX would take a capitalised word of ``family`` for part of its "von" (in
+    "Dupre la Tour, Max" everything up to the last word in lower case is the von part)."""
+    words = [_plain(word) for word in _split_at(family, " ") if word]
+    lower = [i for i, word in enumerate(words[:-1]) if word[:1].islower()]
+    return bool(lower) and not all(word[:1].islower() for word in words[: lower[-1]])
+
+
 def _bibtex_author(name: str) -> str:
     given, family, suffix = name_parts(name)
     if suffix and not given:
         family, suffix = f"{family} {suffix}", ""  # "Prince II": one name, braced below
     family_part = _bibtex_name_part(family)
+    if given and not _fully_braced(family_part) and _von_misread(family):
+        family_part = "{" + family_part + "}"
     if not given:
         # A lone name ("Plato", "OpenAI", "{A. Biere}"): braces keep BibTeX from splitting it.
         if " " not in family or _fully_braced(family_part):
@@ -882,7 +912,8 @@ def _authors(paper: Paper) -> list[str]:
     names = [cleaned for cleaned in (_clean(name) for name in paper.authors) if cleaned]
     split = [name for name in _split_names(paper) if _clean(name)]
     if not split:
-        return names
+        first = _pmlr_split(names[0], paper.pmlr_key) if names and paper.pmlr_key else None
+        return [first, *names[1:]] if first else names
     out: list[str] = []
     j = 0
     for name in names:
@@ -893,6 +924,43 @@ def _authors(paper: Paper) -> list[str]:
         else:
             out.append(name)
     return out
+
+
+#: the first author's family name in a PMLR key: "dupre-la-tour" of "dupre-la-tour24a"
+_PMLR_NAME = re.compile(r"([a-z0-9-]*[a-z])-?\d{2}[a-z]{1,2}")
+
+
+#: a given name written as its initial ("H.", "J")
+_INITIAL = re.compile(r"\w\.?")
+
+
+def _folded_words(words: Iterable[str]) -> list[str]:
+    """Words as PMLR writes them in a key: ASCII, lower case, a hyphen between each."""
+    return [part for word in words for part in map(_ascii_letters, word.split("-")) if part]
+
+
+def _pmlr_split(name: str, pmlr_key: str) -> str | None:
+    """The first author's name split as its PMLR key says ("Dupre la Tour, Max" for "Max
+    Dupre la Tour" of ``dupre-la-tour24a``), or None when the key says nothing new: its
+    words are the name's last ones (any case or accent, hyphens for spaces), more of
+    them than :func:`name_parts` takes for the family name, a given name before them."""
+    found = _PMLR_NAME.fullmatch(_clean(pmlr_key).lower())
+    if found is None or "{" in name or _top_level(name, ","):
+        return None
+    target = [part for part in found.group(1).split("-") if part]
+    given, family, suffix = name_parts(name)
+    words = [word for word in _split_at(f"{given} {family}", " ") if word]
+    # only a longer family name than the name alone gives, never one that starts with
+    # an initial (PMLR's "h-zargarbashi24a" for "Soroush H. Zargarbashi")
+    for count in range(len(_split_at(family, " ")) + 1, len(words)):
+        tail = words[-count:]
+        folded = _folded_words(tail)
+        if folded == target or (suffix and [*folded, *_folded_words([suffix])] == target):
+            if _INITIAL.fullmatch(_plain(tail[0])):
+                return None
+            head = " ".join(words[:-count])
+            return f"{' '.join(tail)}, {suffix}, {head}" if suffix else f"{' '.join(tail)}, {head}"
+    return None
 
 
 def _split_bibtex_names(value: str) -> tuple[str, ...]:
@@ -1854,6 +1922,8 @@ def _initials(given: str) -> str:
     """APA's initials of given names: "Jean-Paul" → "J.-P.", "E.J." → "E. J."."""
     out = []
     for word in given.split():
+        if _lower_particle(word):  # "de" in "Antonio Henrique de Oliveira" is no name
+            continue
         joined = []
         for part in word.split("-"):
             pieces = (next((ch for ch in piece if ch.isalnum()), "") for piece in part.split("."))
