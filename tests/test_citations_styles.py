@@ -166,3 +166,13 @@ def test_names_that_came_out_right_still_do() -> None:
     assert apa("Xue Bin Peng") == "Peng, X. B."
     assert apa("Ana de la Cruz") == "de la Cruz, A."
     assert apa("Jean-Paul Sartre") == "Sartre, J.-P."
+
+
+# ----------------------------------------------------------------------------- MLA
+
+
+def test_mla_three_or_more_editors_end_with_et_al_and_its_period() -> None:
+    paper = papers_of("zotero_betterbibtex_styles_slice.bib")[
+        "bessierePrinciplesPracticeConstraint2007"
+    ]
+    assert cite(paper, "mla").startswith("Bessière, Christian, et al., editors. Principles")

@@ -2030,7 +2030,7 @@ def _mla_authors(authors: Sequence[str]) -> str:
     if len(authors) == 2:
         second = " ".join(part for part in map(_plain, name_parts(authors[1])) if part)
         return f"{first}, and {second}"
-    return f"{first}, et al"
+    return f"{first}, et al."
 
 
 def _mla_editors(editors: Sequence[str]) -> str:
