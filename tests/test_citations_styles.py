@@ -176,3 +176,23 @@ def test_mla_three_or_more_editors_end_with_et_al_and_its_period() -> None:
         "bessierePrinciplesPracticeConstraint2007"
     ]
     assert cite(paper, "mla").startswith("Bessière, Christian, et al., editors. Principles")
+
+
+def test_mla_gives_the_year_when_the_proceedings_title_holds_one() -> None:
+    papers = papers_of("zotero_betterbibtex_styles_slice.bib")
+    fichte = cite(papers["fichteProofsPropositionalModel2022"], "mla")
+    assert "(SAT 2022), Schloss Dagstuhl" in fichte
+    assert "für Informatik, 2022, pp. 30:1-30:24, https://doi.org/" in fichte
+    ganian = cite(papers["ganianCommunityStructureInspired2015"], "mla")
+    assert "SAT 2015, edited by Marijn Heule and Sean Weaver, Springer International " in ganian
+    assert "Publishing, 2015, pp. 223-237," in ganian
+    # a journal reference that ends with its year is not followed by it again
+    arxiv = Paper(
+        id="a",
+        title="T",
+        abstract="",
+        authors=("A B",),
+        year=2007,
+        journal_ref="Phys.Rev.D76:013009,2007",
+    )
+    assert cite(arxiv, "mla").endswith('"T." Phys.Rev.D76:013009,2007.')

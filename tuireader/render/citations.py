@@ -2095,9 +2095,11 @@ def _mla(facts: _Facts) -> str:
         container.append("arXiv")
     elif _clean(facts.paper.publisher):
         container.append(_plain(facts.paper.publisher or ""))
-    # a venue or a journal reference that ends with the year
-    # ("Phys.Rev.D76:013009,2007") is not followed by it again
-    if facts.year and not (container and _names_year(container[0], facts.year)):
+    # a journal reference that ends with the year ("Phys.Rev.D76:013009,2007") is not
+    # followed by it again; a proceedings' title that holds it ("… (SAT 2022)") is, as
+    # MLA gives the date of publication apart
+    cited_ref = venue is None and facts.journal_ref is not None
+    if facts.year and not (cited_ref and _names_year(container[0], facts.year)):
         container.append(str(facts.year))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
