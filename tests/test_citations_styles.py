@@ -196,3 +196,21 @@ def test_mla_gives_the_year_when_the_proceedings_title_holds_one() -> None:
         journal_ref="Phys.Rev.D76:013009,2007",
     )
     assert cite(arxiv, "mla").endswith('"T." Phys.Rev.D76:013009,2007.')
+
+
+# ------------------------------------------------------------ a title's own mark
+
+
+def test_a_title_ending_in_a_question_mark_gets_no_period_after_it() -> None:
+    paper = papers_of("pmlr_collas2022_editors_slice.bib")["collins2022"]
+    markdown = cite(paper, "markdown")
+    assert markdown.startswith("*How Does the Task Landscape Affect MAML Performance?* Liam")
+    assert "?*." not in markdown
+    assert "Performance? In S. Chandar" in cite(paper, "apa")
+    assert '"How Does the Task Landscape Affect MAML Performance?" Proceedings' in cite(
+        paper, "mla"
+    )
+    shout = Paper(id="s", title="Stop!", abstract="", authors=("A B",), year=2020)
+    assert cite(shout, "markdown") == "*Stop!* A B. 2020."
+    assert cite(shout, "apa") == "B, A. (2020). Stop!"
+    assert cite(shout, "mla") == 'B, A. "Stop!" 2020.'

@@ -1913,9 +1913,15 @@ def _display_title(facts: _Facts) -> str:
     return title
 
 
+#: what closes a title after its own punctuation: Markdown's emphasis, quotation marks
+_CLOSING = ("*", "_", '"', "\u201d", "\u2019")
+
+
 def _end(text: str, mark: str = ".") -> str:
-    """``text`` followed by ``mark`` unless it already ends in sentence punctuation."""
-    return text if text.endswith((".", "?", "!")) else text + mark
+    """``text`` followed by ``mark`` unless it already ends in sentence punctuation, also
+    inside the emphasis or quotation marks that close it (``*Performance?*``)."""
+    inner = text[:-1] if text.endswith(_CLOSING) else text
+    return text if inner.endswith((".", "?", "!")) else text + mark
 
 
 def _initials(given: str) -> str:
