@@ -16,8 +16,10 @@ import bibtexparser
 from tuireader.ingest.library import load_library
 from tuireader.model import Paper
 from tuireader.render.citations import (
+    W_NO_VENUE,
     base_key,
     format_citation,
+    validate_bibtex,
 )
 
 STYLES = Path(__file__).parent / "fixtures" / "citations" / "styles"
@@ -214,3 +216,25 @@ def test_a_title_ending_in_a_question_mark_gets_no_period_after_it() -> None:
     assert cite(shout, "markdown") == "*Stop!* A B. 2020."
     assert cite(shout, "apa") == "B, A. (2020). Stop!"
     assert cite(shout, "mla") == 'B, A. "Stop!" 2020.'
+
+
+# --------------------------------------------------------------------- blog posts
+
+
+def test_a_blog_posts_site_is_named() -> None:
+    post = papers_of("zotero_csl_styles_slice.json")["juriaanmReviewMinoltaAuto2019"]
+    url = "https://phillipreeve.net/blog/review-minolta-auto-rokkor-pf-55-mm-f-2/"
+    apa = format_citation(post, "apa")
+    assert (
+        apa.text
+        == f"JuriaanM. (2019). Review: Minolta Auto Rokkor-PF 55 mm f/2. phillipreeve.net. {url}"
+    )
+    assert W_NO_VENUE not in apa.warnings
+    assert cite(post, "mla") == (
+        f'JuriaanM. "Review: Minolta Auto Rokkor-PF 55 mm f/2." phillipreeve.net, 2019, {url}.'
+    )
+    for fmt in ("bibtex", "biblatex"):
+        text = cite(post, fmt)
+        assert validate_bibtex(text) == []
+        assert "howpublished = {phillipreeve.net}" in text
+        assert text.startswith("@misc{juriaanmReviewMinoltaAuto2019,")

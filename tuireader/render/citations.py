@@ -1760,6 +1760,8 @@ class _Facts:
     #: the citation string of the published version (arXiv's ``journal-ref``), given as
     #: it is written where no journal or proceedings names the venue
     journal_ref: str | None
+    #: the site a web page or a blog post is on (a CSL ``container-title``)
+    site: str | None
     warnings: tuple[str, ...]
 
 
@@ -1787,7 +1789,10 @@ def _facts(paper: Paper, key: str) -> _Facts:
     # a journal reference is no journal's name ("Phys.Rev.D76:013009,2007"): given whole,
     # as a note, where nothing else names the venue
     journal_ref = _clean(paper.journal_ref) if venue is None else ""
-    unplaced = venue is None and arxiv is None and not journal_ref
+    # a web page or a post (a source's misc or online work) names its site as its venue
+    web = (paper.entry_type or "").lower() in ("misc", "online")
+    site = _clean(paper.venue) if web and venue is None and not _is_arxiv_venue(paper.venue) else ""
+    unplaced = venue is None and arxiv is None and not journal_ref and not site
     if unplaced and paper.source_entry is None and not published:
         warnings.append(W_NO_VENUE)
     return _Facts(
@@ -1805,6 +1810,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
         arxiv=arxiv[0] if arxiv else None,
         arxiv_class=arxiv[1] if arxiv else None,
         journal_ref=journal_ref or None,
+        site=site or None,
         warnings=tuple(warnings),
     )
 
@@ -1859,6 +1865,8 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
             fields.append((_STANDALONE_TYPES[standalone], bibtex_escape(publisher)))
     elif venue is None:
         entry_type = "online" if arxiv_only and biblatex else "misc"
+        if facts.site and not arxiv_only:
+            fields.append(("howpublished", bibtex_escape(facts.site)))
     elif venue.entry_type == "article":
         entry_type = "article"
         fields.append(("journaltitle" if biblatex else "journal", bibtex_escape(venue.container)))
@@ -2019,6 +2027,8 @@ def _apa(facts: _Facts) -> str:
         parts.append(_end(_plain(facts.journal_ref)))
     elif facts.arxiv:
         parts.append("arXiv.")
+    elif facts.site:  # a post's or a page's site: "phillipreeve.net."
+        parts.append(_end(_plain(facts.site)))
     elif _clean(facts.paper.publisher):  # a book, a report: who published it
         parts.append(_end(_plain(facts.paper.publisher or "")))
     link = f"https://doi.org/{facts.doi}" if facts.doi else facts.url
@@ -2099,6 +2109,8 @@ def _mla(facts: _Facts) -> str:
         container.append(_plain(facts.journal_ref))
     elif facts.arxiv:
         container.append("arXiv")
+    elif facts.site:
+        container.append(_plain(facts.site))
     elif _clean(facts.paper.publisher):
         container.append(_plain(facts.paper.publisher or ""))
     # a journal reference that ends with the year ("Phys.Rev.D76:013009,2007") is not
@@ -2138,7 +2150,7 @@ def _markdown(facts: _Facts) -> str:
         people += " (ed.)" if len(names) == 1 else " (eds.)"
     venue = facts.venue
     where = _plain(venue.container) if venue else _plain(facts.journal_ref or "")
-    where = where or ("arXiv" if facts.arxiv else "")
+    where = where or ("arXiv" if facts.arxiv else "") or _plain(facts.site or "")
     where = where or _plain(facts.paper.publisher or "")
     year = str(facts.year) if facts.year and not _names_year(where, facts.year) else ""
     tail = ", ".join(part for part in (where, year) if part)
