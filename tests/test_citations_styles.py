@@ -238,3 +238,30 @@ def test_a_blog_posts_site_is_named() -> None:
         assert validate_bibtex(text) == []
         assert "howpublished = {phillipreeve.net}" in text
         assert text.startswith("@misc{juriaanmReviewMinoltaAuto2019,")
+
+
+# ---------------------------------------------------------------------- ligatures
+
+
+def test_ligatures_are_plain_letters_in_every_format() -> None:
+    papers = papers_of("papercopilot_corl2023_ligatures_slice.json")
+    titles = {paper.title: paper for paper in papers.values()}
+    label = next(p for t, p in titles.items() if t.startswith("LabelFormer"))
+    traffic = next(p for t, p in titles.items() if t.startswith("Learning Realistic"))
+    for fmt in ("apa", "mla", "markdown", "bibtex"):
+        assert "Trajectory Refinement" in cite(label, fmt), fmt
+        assert "Realistic Traffic Agents" in cite(traffic, fmt), fmt
+    # the other ligatures, and in a generated entry too
+    paper = Paper(
+        id="l",
+        title="\ufb00 \ufb02 \ufb03 \ufb04 \ufb05 \ufb06",
+        abstract="",
+        authors=("Gri\ufb03n Wol\ufb00",),
+        year=2020,
+        venue="ICLR",
+    )
+    for fmt in ("apa", "mla", "markdown", "bibtex", "biblatex"):
+        text = cite(paper, fmt)
+        assert not any(0xFB00 <= ord(ch) <= 0xFB06 for ch in text), (fmt, text)
+    assert cite(paper, "apa").startswith("Wolff, G. (2020). ff fl ffi ffl st st.")
+    assert base_key(paper) == "wolff2020ff"

@@ -146,12 +146,20 @@ _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _UNSEEN = re.compile("[" + "".join(re.escape(chr(code)) for code in (*BIDI, *INVISIBLE)) + "]")
 
 
+#: the Latin ligatures a PDF's text holds ("Reﬁnement"), as the letters they join: a
+#: reader sees no difference, LaTeX's inputenc knows no such character, nor a search.
+_LIGATURES = str.maketrans(
+    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl"}
+    | {"\ufb05": "st", "\ufb06": "st"}
+)
+
+
 def _clean(text: str | None) -> str:
     """One line of text: control characters and runs of whitespace become one space,
-    and bidirectional controls and invisible characters go."""
+    bidirectional controls and invisible characters go, and ligatures are letters."""
     if not text:
         return ""
-    return " ".join(_UNSEEN.sub("", _CONTROL.sub(" ", text)).split())
+    return " ".join(_UNSEEN.sub("", _CONTROL.sub(" ", text)).translate(_LIGATURES).split())
 
 
 # ------------------------------------------------------------------ LaTeX in text
