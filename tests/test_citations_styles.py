@@ -9,6 +9,7 @@ are read by tuireader's own readers, as the command line reads them.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import bibtexparser
@@ -19,6 +20,7 @@ from tuireader.render.citations import (
     W_NO_VENUE,
     base_key,
     format_citation,
+    make_source_entry,
     validate_bibtex,
 )
 
@@ -265,3 +267,66 @@ def test_ligatures_are_plain_letters_in_every_format() -> None:
         assert not any(0xFB00 <= ord(ch) <= 0xFB06 for ch in text), (fmt, text)
     assert cite(paper, "apa").startswith("Wolff, G. (2020). ff fl ffi ffl st st.")
     assert base_key(paper) == "wolff2020ff"
+
+
+# ---------------------------------------------------------------- institutions
+
+
+def babar_papers() -> list[Paper]:
+    """The BABAR Collaboration as each source gives an institution's name: a BibTeX
+    author in braces, a CSL ``literal`` (and arXiv's ``authors_parsed`` with no given
+    name) as the split names, and a name the paper itself writes in braces."""
+    record = json.loads((STYLES / "arxiv_kaggle_babar_slice.jsonl").read_text("utf-8"))
+    title = " ".join(record["title"].split())
+    common = {"title": title, "abstract": "", "year": 2007, "journal": "Physical Review D"}
+    entry = make_source_entry(
+        "babar2007",
+        "article",
+        [
+            ("title", title),
+            ("author", "{The BABAR Collaboration} and Aubert, B."),
+            ("journal", "Physical Review D"),
+            ("year", "2007"),
+        ],
+    )
+    return [
+        Paper(id="bib", source_entry=entry, **common),  # type: ignore[arg-type]
+        Paper(
+            id="csl",
+            authors=("The BABAR Collaboration", "B. Aubert"),
+            author_names=("{The BABAR Collaboration}", "Aubert, B."),
+            **common,  # type: ignore[arg-type]
+        ),
+        Paper(
+            id="own",
+            authors=("{The BABAR Collaboration}", "B. Aubert"),
+            **common,  # type: ignore[arg-type]
+        ),
+    ]
+
+
+def test_an_institutions_name_stays_whole_in_every_style() -> None:
+    for paper in babar_papers():
+        bibtex = cite(paper, "bibtex")
+        assert bib_authors(bibtex) == "{The BABAR Collaboration} and Aubert, B.", paper.id
+        assert cite(paper, "apa").startswith("The BABAR Collaboration, & Aubert, B. (2007).")
+        # MLA leaves out an organisation's leading article
+        assert cite(paper, "mla").startswith('BABAR Collaboration, and B. Aubert. "Measurement')
+        assert "*. The BABAR Collaboration, B. Aubert. Physical" in cite(paper, "markdown")
+        # its key is named by the institution's first significant word
+        assert base_key(paper) == "babar2007measurement", paper.id
+
+
+def test_an_institution_alone() -> None:
+    paper = Paper(
+        id="o",
+        title="GPT-4 Technical Report",
+        abstract="",
+        authors=("OpenAI",),
+        author_names=("{OpenAI}",),
+        year=2023,
+    )
+    assert cite(paper, "apa").startswith("OpenAI. (2023). GPT-4 Technical Report.")
+    assert cite(paper, "mla").startswith('OpenAI. "GPT-4 Technical Report."')
+    assert bib_authors(cite(paper, "bibtex")) == "{OpenAI}"
+    assert base_key(paper) == "openai2023gpt"

@@ -809,6 +809,12 @@ def name_parts(name: str) -> NameParts:
     return NameParts(" ".join(words[:start]), " ".join(words[start:]), suffix)
 
 
+def _institution(name: str) -> bool:
+    """A name written whole in braces (BibTeX's ``{The BABAR Collaboration}``, a CSL
+    ``literal``): one name, an institution's, never split into given and family names."""
+    return _fully_braced(_clean(name))
+
+
 def split_name(name: str) -> tuple[str, str]:
     """``(given, family)`` of one author name, as :func:`name_parts` reads them (the
     suffix, if any, left out)."""
@@ -1036,7 +1042,11 @@ def base_key(paper: Paper) -> str:
     editor's family name when the paper names no author)."""
     paper = _with_source(paper)
     first = next((name for name in _authors(paper) or paper.editor if _clean(name)), None)
-    if first is not None:
+    if first is not None and _institution(first):
+        # "The BABAR Collaboration": its first significant word, as a title's
+        whole = _clean(first)[1:-1]
+        family = _first_word(whole) if _title_words(whole) else "author"
+    elif first is not None:
         family = _ascii_letters(split_name(first)[1]) or "author"
     else:
         family = "anon"
@@ -2045,22 +2055,35 @@ def _apa(facts: _Facts) -> str:
     return " ".join(parts)
 
 
+#: an article starting an organisation's name, which MLA leaves out
+_LEADING_ARTICLE = re.compile(r"(?i)(the|an?)\s+(?=\S)")
+
+
+def _mla_name(name: str, *, inverted: bool) -> str:
+    """One name as MLA gives it: the first author's family name first ("Lovelace, Ada"),
+    the others in their own order; an organisation's without its leading article."""
+    if _institution(name):
+        return _LEADING_ARTICLE.sub("", _plain(name), count=1)
+    given, family, suffix = (_plain(part) for part in name_parts(name))
+    if not inverted:
+        return " ".join(part for part in (given, family, suffix) if part)
+    text = f"{family}, {given}" if given else family
+    return f"{text}, {suffix}" if suffix else text
+
+
 def _mla_authors(authors: Sequence[str]) -> str:
-    given, family, suffix = (_plain(part) for part in name_parts(authors[0]))
-    first = f"{family}, {given}" if given else family
-    first = f"{first}, {suffix}" if suffix else first
+    first = _mla_name(authors[0], inverted=True)
     if len(authors) == 1:
         return first
     if len(authors) == 2:
-        second = " ".join(part for part in map(_plain, name_parts(authors[1])) if part)
-        return f"{first}, and {second}"
+        return f"{first}, and {_mla_name(authors[1], inverted=False)}"
     return f"{first}, et al."
 
 
 def _mla_editors(editors: Sequence[str]) -> str:
     """The editors of the container, as MLA names other contributors: "edited by Anthony
     Bonato and Fan R. K. Chung", three or more by the first and "et al."."""
-    names = [" ".join(part for part in map(_plain, name_parts(name)) if part) for name in editors]
+    names = [_mla_name(name, inverted=False) for name in editors]
     if len(names) == 1:
         return f"edited by {names[0]}"
     if len(names) == 2:
