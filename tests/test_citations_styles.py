@@ -10,6 +10,7 @@ are read by tuireader's own readers, as the command line reads them.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import bibtexparser
@@ -330,3 +331,96 @@ def test_an_institution_alone() -> None:
     assert cite(paper, "mla").startswith('OpenAI. "GPT-4 Technical Report."')
     assert bib_authors(cite(paper, "bibtex")) == "{OpenAI}"
     assert base_key(paper) == "openai2023gpt"
+
+
+# ------------------------------------------------------------------------ editions
+
+
+def test_a_books_edition_is_given_in_apa_and_mla() -> None:
+    biere = papers_of("zotero_betterbibtex_styles_slice.bib")["biereHandbookSatisfiability2021"]
+    assert cite(biere, "apa") == (
+        "Biere, A., Heule, M., & van Maaren, H. (2021). Handbook of Satisfiability (2nd ed.). "
+        "IOS Press."
+    )
+    assert cite(biere, "mla") == (
+        "Biere, Armin, et al. Handbook of Satisfiability. 2nd ed., IOS Press, 2021."
+    )
+    assert "edition = {Second edition}" in cite(biere, "bibtex")
+
+
+def test_editions_as_sources_write_them() -> None:
+    def book(edition: str) -> Paper:
+        entry = make_source_entry(
+            "k",
+            "book",
+            [
+                ("title", "A Book"),
+                ("author", "Doe, Jane"),
+                ("publisher", "Press"),
+                ("year", "2020"),
+                ("edition", edition),
+            ],
+        )
+        return Paper(id="b", title="A Book", abstract="", source_entry=entry)
+
+    for written in ("2", "2nd", "Second edition", "second", "2. ed", "2nd ed."):
+        assert cite(book(written), "apa") == "Doe, J. (2020). A Book (2nd ed.). Press.", written
+        assert cite(book(written), "mla") == "Doe, Jane. A Book. 2nd ed., Press, 2020.", written
+    assert "(3rd ed.)" in cite(book("Third"), "apa")
+    assert "(11th ed.)" in cite(book("11"), "apa")
+    assert "(Rev. ed.)" in cite(book("Revised edition"), "apa")
+    assert ". Rev. ed., Press" in cite(book("revised"), "mla")
+    # a first edition is not said
+    for first in ("1", "1. ed", "First edition"):
+        assert cite(book(first), "apa") == "Doe, J. (2020). A Book. Press.", first
+
+
+@dataclass(frozen=True, slots=True)
+class PaperWithEdition(Paper):
+    """A paper that keeps its edition itself, as a reader may fill it from BibTeX or CSL."""
+
+    edition: str | None = None
+
+
+def test_an_edition_the_paper_knows_is_preferred() -> None:
+    entry = make_source_entry(
+        "k", "book", [("title", "A Book"), ("author", "Doe, Jane"), ("edition", "2")]
+    )
+    paper = PaperWithEdition(
+        id="e",
+        title="A Book",
+        abstract="",
+        authors=("Jane Doe",),
+        year=2020,
+        entry_type="book",
+        publisher="Press",
+        edition="Fourth",
+    )
+    assert cite(paper, "apa") == "Doe, J. (2020). A Book (4th ed.). Press."
+    assert cite(replace(paper, source_entry=entry), "mla").startswith("Doe, Jane. A Book. 4th ed.,")
+    bibtex = cite(paper, "bibtex")
+    assert "edition = {Fourth}" in bibtex and validate_bibtex(bibtex) == []
+
+
+def test_the_edition_of_the_book_a_chapter_is_in() -> None:
+    entry = make_source_entry(
+        "c",
+        "incollection",
+        [
+            ("title", "A Chapter"),
+            ("author", "Doe, Jane"),
+            ("editor", "Roe, Richard"),
+            ("booktitle", "The Book"),
+            ("publisher", "Press"),
+            ("pages", "3--9"),
+            ("year", "2020"),
+            ("edition", "3"),
+        ],
+    )
+    paper = Paper(id="c", title="A Chapter", abstract="", source_entry=entry)
+    assert cite(paper, "apa") == (
+        "Doe, J. (2020). A Chapter. In R. Roe (Ed.), The Book (3rd ed., pp. 3–9). Press."
+    )
+    assert cite(paper, "mla") == (
+        'Doe, Jane. "A Chapter." The Book, edited by Richard Roe, 3rd ed., Press, 2020, pp. 3-9.'
+    )

@@ -1780,6 +1780,9 @@ class _Facts:
     journal_ref: str | None
     #: the site a web page or a blog post is on (a CSL ``container-title``)
     site: str | None
+    #: the edition of the book (or the book the work is in) as styles give it ("2nd ed."),
+    #: None for a first edition or none known
+    edition: str | None
     warnings: tuple[str, ...]
 
 
@@ -1829,8 +1832,40 @@ def _facts(paper: Paper, key: str) -> _Facts:
         arxiv_class=arxiv[1] if arxiv else None,
         journal_ref=journal_ref or None,
         site=site or None,
+        edition=_edition(_edition_of(paper)),
         warnings=tuple(warnings),
     )
+
+
+def _edition_of(paper: Paper) -> str:
+    """The edition as the source writes it ("Second edition", "2"): the paper's own,
+    else its source entry's."""
+    entry = paper.source_entry
+    return _clean(getattr(paper, "edition", None) or (entry.get("edition") if entry else ""))
+
+
+#: what a source writes after an edition's number or name ("edition", "ed.", "Aufl.")
+_EDITION_WORD = re.compile(r"(?i)[\s.]*\b(edition|ed|aufl(age)?|[ée]d(ition)?)\b\.?")
+
+
+def _edition(written: str) -> str | None:
+    """An edition as APA and MLA give it: "2nd ed." for "2", "2nd", "2. ed", "Second
+    edition"; "Rev. ed." for a revised one; other words as written, "edition" as "ed."
+    ("Updated ed."). None for a first edition, which neither style names."""
+    text = _plain(written)
+    if not text:
+        return None
+    bare = _EDITION_WORD.sub("", text).strip(" .")
+    number = re.fullmatch(r"(?i)(\d+)\s*(?:st|nd|rd|th|\.)?", bare)
+    ordinals = [word.lower() for word in _ORDINAL_WORDS]
+    if number is not None or bare.lower() in ordinals:
+        count = int(number.group(1)) if number else ordinals.index(bare.lower())
+        return f"{_ordinal(count)} ed." if count > 1 else None
+    if re.fullmatch(r"(?i)rev(ised)?", bare):
+        return "Rev. ed."
+    if not bare:
+        return None
+    return f"{bare[0].upper()}{bare[1:]} ed."
 
 
 def _missing_note(facts: _Facts) -> str | None:
@@ -1905,6 +1940,9 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
             fields.append(("pages", bibtex_escape(pages)))
         if venue.publisher:
             fields.append(("publisher", bibtex_escape(venue.publisher)))
+    edition = _clean(getattr(paper, "edition", None))  # as the source wrote it
+    if edition and entry_type != "article":
+        fields.append(("edition", bibtex_escape(edition)))
     if facts.year:
         fields.append(("date" if biblatex else "year", str(facts.year)))
     if facts.url:
@@ -2007,7 +2045,11 @@ def _apa_editors(editors: Sequence[str]) -> str:
 
 def _apa(facts: _Facts) -> str:
     date = f"({facts.year})" if facts.year else "(n.d.)"
-    title = _end(_display_title(facts))
+    venue = facts.venue
+    # the edition of a book follows its title; a chapter's, the book's title
+    edition = facts.edition if venue is None or venue.entry_type != "article" else None
+    book_edition = f" ({edition})" if edition and venue is None else ""
+    title = _end(_display_title(facts) + book_edition)
     if facts.authors:
         parts = [f"{_end(_apa_authors(facts.authors))} {date}.", title]
     elif facts.editors:  # an edited book: "Erleben, K. (Ed.). (2005)."
@@ -2015,7 +2057,6 @@ def _apa(facts: _Facts) -> str:
         parts = [f"{_apa_authors(facts.editors)} {role}. {date}.", title]
     else:
         parts = [title, f"{date}."]
-    venue = facts.venue
     pages = _pages(facts.paper.pages)
     pages = pages.replace("--", "\u2013") if pages else None
     number = _plain(facts.paper.number or "")
@@ -2029,7 +2070,9 @@ def _apa(facts: _Facts) -> str:
             text += f", {pages}" if "\u2013" in pages else f", Article {pages}"
         parts.append(_end(text))
     elif venue is not None:
-        detail = [f"Vol. {_plain(venue.volume)}"] if venue.volume else []
+        detail = [edition] if edition else []
+        if venue.volume:
+            detail.append(f"Vol. {_plain(venue.volume)}")
         if pages:
             detail.append(f"pp. {pages}")
         editors = f"{_apa_editors(facts.container_editors)}, " if facts.container_editors else ""
@@ -2124,12 +2167,15 @@ def _mla(facts: _Facts) -> str:
         head = f"{_mla_authors(facts.editors)}, {role}. {quoted}"
     else:
         head = quoted
-    container: list[str] = []
     venue = facts.venue
+    # a book's edition is the first element after its title
+    container = [facts.edition] if facts.edition and venue is None else []
     if venue is not None:
         container.append(_plain(venue.container))
         if facts.container_editors:
             container.append(_mla_editors(facts.container_editors))
+        if facts.edition and venue.entry_type != "article":
+            container.append(facts.edition)
         if venue.volume:
             container.append(f"vol. {_plain(venue.volume)}")
         if _clean(facts.paper.number):
@@ -2148,7 +2194,7 @@ def _mla(facts: _Facts) -> str:
     # followed by it again; a proceedings' title that holds it ("… (SAT 2022)") is, as
     # MLA gives the date of publication apart
     cited_ref = venue is None and facts.journal_ref is not None
-    if facts.year and not (cited_ref and _names_year(container[0], facts.year)):
+    if facts.year and not (cited_ref and _names_year(_plain(facts.journal_ref or ""), facts.year)):
         container.append(str(facts.year))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
