@@ -35,7 +35,10 @@ BibTeX's two.
 **Cite keys** follow Better BibTeX's ``authorYearFirstword`` pattern
 (``zhou2024attack``): the first author's family name, the year and the first significant
 word of the title, lowercase ASCII (LaTeX accents and letters such as ``ø`` are
-transliterated). A paper without authors gets ``anon`` in the author slot. A source
+transliterated). An institution's name (one written whole in braces, ``{The BABAR
+Collaboration}``) gives its first significant word (``babar``); a PMLR key may say where
+the family name begins (``dupre-la-tour24a``: ``duprelatour``). A paper without
+authors gets ``anon`` in the author slot. A source
 entry's own key is kept. Keys depend only on the paper and the library:
 :func:`cite_keys` given the library resolves collisions among *all* its papers that
 share a key (suffixes ``a``, ``b``, … in order of paper id), so one paper copied alone,
