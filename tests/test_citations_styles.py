@@ -424,3 +424,25 @@ def test_the_edition_of_the_book_a_chapter_is_in() -> None:
     assert cite(paper, "mla") == (
         'Doe, Jane. "A Chapter." The Book, edited by Richard Roe, 3rd ed., Press, 2020, pp. 3-9.'
     )
+
+
+# --------------------------------------------------------------------- a report
+
+
+def test_a_reports_number_is_given_in_every_style() -> None:
+    # the number a CSL report gives reached the paper, and no style said it
+    library = load_library(
+        [Path(__file__).parent / "fixtures" / "formats" / "zotero_csl_edition_report_slice.json"]
+    )
+    (paper,) = [p for p in library.papers if p.cite_key == "hagbergExploringNetworkStructure2008"]
+    number = "LA-UR-08-05495; LA-UR-08-5495"
+    assert cite(paper, "apa").startswith(
+        "Hagberg, A., Swart, P., & Schult, D. (2008). Exploring network structure, dynamics, "
+        f"and function using networkx (Report No. {number}). Los Alamos National Lab."
+    )
+    assert f"networkx. Report no. {number}, Los Alamos" in cite(paper, "mla")
+    bibtex = cite(paper, "bibtex")
+    assert validate_bibtex(bibtex) == []
+    (entry,) = bibtexparser.parse_string(bibtex).entries
+    assert entry.entry_type == "techreport"
+    assert next(f.value for f in entry.fields if f.key == "number") == number

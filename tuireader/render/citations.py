@@ -1786,7 +1786,13 @@ class _Facts:
     #: the edition of the book (or the book the work is in) as styles give it ("2nd ed."),
     #: None for a first edition or none known
     edition: str | None
+    #: a report's number ("LA-UR-08-05495"), for a report that stands alone
+    report: str | None
     warnings: tuple[str, ...]
+
+
+def _is_report(paper: Paper) -> bool:
+    return (paper.entry_type or "").lower() in ("techreport", "report")
 
 
 def _facts(paper: Paper, key: str) -> _Facts:
@@ -1836,6 +1842,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
         journal_ref=journal_ref or None,
         site=site or None,
         edition=_edition(_edition_of(paper)),
+        report=_clean(paper.number) or None if venue is None and _is_report(paper) else None,
         warnings=tuple(warnings),
     )
 
@@ -1919,6 +1926,8 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         publisher = _clean(paper.publisher)
         if publisher:
             fields.append((_STANDALONE_TYPES[standalone], bibtex_escape(publisher)))
+        if facts.report:
+            fields.append(("number", bibtex_escape(facts.report)))
     elif venue is None:
         entry_type = "online" if arxiv_only and biblatex else "misc"
         if facts.site and not arxiv_only:
@@ -2052,6 +2061,8 @@ def _apa(facts: _Facts) -> str:
     # the edition of a book follows its title; a chapter's, the book's title
     edition = facts.edition if venue is None or venue.entry_type != "article" else None
     book_edition = f" ({edition})" if edition and venue is None else ""
+    if facts.report:  # APA 7: "Title (Report No. LA-UR-08-05495)."
+        book_edition += f" (Report No. {_plain(facts.report)})"
     title = _end(_display_title(facts) + book_edition)
     if facts.authors:
         parts = [f"{_end(_apa_authors(facts.authors))} {date}.", title]
@@ -2173,6 +2184,8 @@ def _mla(facts: _Facts) -> str:
     venue = facts.venue
     # a book's edition is the first element after its title
     container = [facts.edition] if facts.edition and venue is None else []
+    if facts.report:
+        container.append(f"Report no. {_plain(facts.report)}")
     if venue is not None:
         container.append(_plain(venue.container))
         if facts.container_editors:
