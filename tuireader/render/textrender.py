@@ -11,6 +11,9 @@ so do text symbols (``{\\textbar}`` → ``|``). The LaTeX that real exports carr
 text: old font switches style their group (``{\\it sublinear}``, ``{\\bf 98}``),
 ``\\url{u}`` is the address, ``\\href{u}{t}`` is ``t (u)``, ``\\footnote{x}`` is ``(x)``,
 ``\\cite{k}`` is ``[k]`` and TeX's quotation marks are curly ones (:func:`tex_quotes`).
+Common shorthands papers define for themselves read as what they stand for (``\\msun`` →
+``M☉``, see :data:`SHORTHANDS`); any other command no table here knows is shown as written,
+backslash and argument kept (``\\cla``, ``\\rebut{dynamics}``): its name is no word.
 
 Titles and author names are shown on one line through :func:`display_title`,
 :func:`display_author` (and :func:`render_title` with styles), which also drop BibTeX's
@@ -311,6 +314,20 @@ TEXT_SYMBOLS = {
     "textrightarrow": "→", "textuparrow": "↑", "textdownarrow": "↓",
     "textordfeminine": "ª", "textordmasculine": "º", "textcompwordmark": "",
 }  # fmt: skip
+#: shorthands papers define for themselves (``\\newcommand{\\msun}{M_\\odot}``) that are
+#: common enough across papers to be read as what they stand for, in math and in text
+#: (astronomy's units, physics' angle brackets, Latin abbreviations, number sets). Any other
+#: command a paper defines for itself is shown as written, backslash and all (``\\cla``):
+#: what it stands for is the paper's own, and its bare name would read as a word.
+SHORTHANDS = {
+    "la": "⟨", "ra": "⟩", "kms": "km s⁻¹", "msun": "M☉", "Msun": "M☉", "msol": "M☉",
+    "Msol": "M☉", "rsun": "R☉", "Rsun": "R☉", "lsun": "L☉", "Lsun": "L☉",
+    "ie": "i.e.", "eg": "e.g.", "etal": "et al.", "cf": "cf.", "wrt": "w.r.t.", "etc": "etc.",
+    "R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ",
+}  # fmt: skip
+#: shorthands that are units, set apart from a number before them (``4500\\kms``)
+_UNITS = frozenset(["kms", "msun", "Msun", "msol", "Msol", "rsun", "Rsun", "lsun", "Lsun"])
+
 #: the names of :data:`TEXT_SYMBOLS` that begin with ``text``, longest first: a converter
 #: that drops BibTeX's braces leaves ``\\textasciicircumd`` for ``{\\textasciicircum}d``.
 _RUN_ON_SYMBOLS = sorted((n for n in TEXT_SYMBOLS if n.startswith("text")), key=len, reverse=True)
@@ -645,13 +662,28 @@ class _MathParser:
 
 
 def _unknown(parser: _MathParser, name: str, out: _Out, font: str | None) -> None:
-    """An unknown command keeps its name, so no word is lost."""
+    """A command math has no meaning for: a common shorthand as what it stands for
+    (:data:`SHORTHANDS`), a command of text (``\\url``) by its name, as a word, and any
+    other as written (``\\cla``, ``\\nnz{A}``), so that no word is lost and none made up."""
     run_on = run_on_symbol(name)
     if run_on is not None:  # "\\textbarx": the symbol, then the letters run into it
         out.add(TEXT_SYMBOLS[run_on[0]])
         parser.toks[parser.i : parser.i] = list(run_on[1])
         return
-    parser._word(out, name)
+    if name in SHORTHANDS:
+        if name in _UNITS:  # "4500\\kms": "4500 km s⁻¹"
+            parser._word(out, SHORTHANDS[name])
+        else:
+            out.add(SHORTHANDS[name])
+        return
+    if known_command(name):
+        parser._word(out, name)
+        return
+    parser._word(out, "\\" + name)
+    if parser.i < len(parser.toks) and parser.toks[parser.i] == "{":
+        out.add("{")
+        out.add_out(parser._group(font))
+        out.add("}")
 
 
 _Handler = Callable[[_MathParser, str, _Out, "str | None"], None]
@@ -1093,6 +1125,33 @@ _PROSE_COMMANDS: dict[str, Callable[[str, int, list[object]], int | None]] = {
 }  # fmt: skip
 
 
+def known_command(name: str) -> bool:
+    """True for a command this module gives a meaning to, in math or in text."""
+    return any(
+        name in table
+        for table in (_COMMANDS, _PROSE_COMMANDS, _TEXT_COMMANDS, SWITCHES, SHORTHANDS)
+    ) or (name in TEXT_LETTERS or name in TEXT_ACCENTS)
+
+
+def _shorthand(text: str, start: int, pos: int, events: list[object]) -> int:
+    """Events for the shorthand (:data:`SHORTHANDS`) whose name runs from ``start`` to
+    ``pos`` in running text; returns where it ends: a unit is set apart from a number
+    glued to it, an opening bracket takes the space after it (as TeX does), and an
+    abbreviation's full stop is not doubled at the end of a sentence."""
+    name = text[start + 1 : pos]
+    shown = SHORTHANDS[name]
+    if text.startswith("{}", pos):  # "\\etal{}"
+        pos += 2
+    if name in _UNITS and text[start - 1 : start].isalnum():
+        events.append(" ")
+    if shown == "⟨" and text.startswith(" ", pos):
+        pos += 1
+    if shown.endswith(".") and text.startswith(".", pos):
+        shown = shown[:-1]
+    events.append(shown)
+    return pos
+
+
 def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[object]:
     """Split prose into literal strings, math, styled commands and star runs.
 
@@ -1200,12 +1259,18 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             elif (run_on := run_on_symbol(name)) is not None:
                 events.append(TEXT_SYMBOLS[run_on[0]])  # "\\textasciicircumd": "^d"
                 events.append(run_on[1])
+            elif name in SHORTHANDS:
+                pos = _shorthand(text, start, pos, events)
             else:
-                events.append(name)  # an unknown command keeps its name
+                # a command known in math but written without its argument keeps its name
+                # ("the \\sqrt rule"); any other is the paper's own: shown as written
+                known = known_command(name)
+                events.append(name if known else tok)
                 if pos < n and text[pos] == "{":  # and its argument as text
                     close_at = matching_close(text, pos)
                     if close_at != -1:
-                        events.append(("cmd", None, text[pos + 1 : close_at]))
+                        argument = ("cmd", None, text[pos + 1 : close_at])
+                        events.extend([argument] if known else ["{", argument, "}"])
                         pos = close_at + 1
     if pos < n:
         events.append(literal(text[pos:]))

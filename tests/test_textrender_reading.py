@@ -1,0 +1,120 @@
+"""Paper text as it reads on screen: the commands a paper defines for itself, TeX's dashes,
+underscore emphasis, degrees and superscripts, over excerpts of real lists."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader.render import textrender
+from tuireader.render.textrender import (
+    display_title,
+    math_to_unicode,
+    plain,
+    render,
+    visible,
+)
+
+#: sentences of real lists (the arXiv metadata snapshot, CoRL 2023, ICML 2024), one a line
+#: with its list and id
+EXCERPTS = {
+    record["id"]: record["excerpt"]
+    for record in map(
+        json.loads,
+        (Path(__file__).parent / "fixtures" / "text" / "reading_excerpts.jsonl")
+        .read_text(encoding="utf-8")
+        .splitlines(),
+    )
+}
+
+
+def shown(paper: str) -> str:
+    return " ".join(plain(EXCERPTS[paper]).split())
+
+
+def styled(source: str) -> list[tuple[str, str]]:
+    out = render(source)
+    return [(out.text[s.start : s.end], s.style) for s in out.spans]
+
+
+# --- commands a paper defines for itself ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("paper", "reads"),
+    [
+        # "\la r^2\ra^\pi_s" read "la r^2ra^π_s"
+        ("0704.0039", "pion scalar radius, ⟨r^2⟩^π_s, plays"),
+        # "$4500\kms$" read "4500 kms", "10^{15}\msun" "10¹⁵ msun"
+        ("0704.0094", "a speed of 4500 km s⁻¹ is easily obtained"),
+        ("0704.0094", "≤ 0.6× 10¹⁵ M☉ and CDM model"),
+        ("0704.0094", "≤ 1× 10¹⁵ M☉ are barely"),
+        ("0704.0059", "= 28.9 ± 1.0 km s⁻¹, gives a primary radius of R_A = 1.28 ± 0.04 R☉."),
+        ("6a4sECAMCA", "restricted operational domains, i.e., without"),
+    ],
+)
+def test_common_shorthands_read_as_what_they_stand_for(paper: str, reads: str) -> None:
+    assert reads in shown(paper)
+
+
+@pytest.mark.parametrize(
+    ("paper", "reads"),
+    [
+        # "Hilbert $G$-$\cla$ module … algebra $\cla$" read "Hilbert G-cla module … algebra cla"
+        ("0704.0110", r"Hilbert G-\cla module on a G-C^* algebra \cla admits"),
+        ("0704.0110", r"a trivial G-\cla module"),
+        # a command of the paper's own around words: "real-worlddynamics" before
+        ("zvl2LuLTtgr", r"from the real-world \rebut{dynamics}, yielding"),
+        ("gFXVysXh48K", r"in simulation \RV{with domain randomization}. Subsequently"),
+    ],
+)
+def test_a_command_of_the_papers_own_is_shown_as_a_command(paper: str, reads: str) -> None:
+    assert reads in shown(paper)
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        (r"10^{15}\Msun", "10¹⁵ M☉"),
+        (r"\Q(\sqrt{5}) \subset \R", "ℚ(√5) ⊂ ℝ"),
+        (r"\psi = \OPT/\nnz{A}", r"ψ = \OPT/\nnz{A}"),
+        (r"\si_1\si_2", r"\si₁ \si₂"),
+        (r"x\F y", r"x \F y"),
+    ],
+)
+def test_paper_commands_in_math(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected
+
+
+def test_angle_bracket_shorthands_read_as_the_brackets() -> None:
+    assert math_to_unicode(r"\la x\ra^2") == math_to_unicode(r"\langle x\rangle^2")
+    assert math_to_unicode(r"\la x\ra^2").endswith("x⟩²")
+
+
+def test_paper_commands_in_text() -> None:
+    assert plain(r"see \etal. and \ie{} this, \eg, \cla and \cla{x}") == (
+        r"see et al. and i.e. this, e.g., \cla and \cla{x}"
+    )
+    assert plain(r"a mass of 2\msun") == "a mass of 2 M☉"
+    # a title keeps a paper's command as written, braces and all
+    assert display_title(r"Hilbert $G$-$\cla$ Modules and \foo{Bar}") == (
+        r"Hilbert G-\cla Modules and \foo{Bar}"
+    )
+
+
+def test_commands_this_module_knows_keep_their_old_reading() -> None:
+    # written without the argument it takes, a known command is its name, as before
+    assert plain(r"the \sqrt rule and \frac 12") == "the sqrt rule and frac 12"
+    assert plain(r"\emph{x} \textbf{y} G\"odel {\it z}") == "x y Gödel z"
+    known_command = textrender.known_command
+    assert all(map(known_command, ["emph", "textbf", "sqrt", "alpha", "o", "'", "it", "kms"]))
+    assert not any(map(known_command, ["cla", "rebut", "F", "OPT"]))
+
+
+def test_a_paper_command_is_data_never_markup_or_control() -> None:
+    assert plain(r"\cla[bold]x[/]") == r"\cla[bold]x[/]"
+    assert plain(r"\rebut{[b]x}") == r"\rebut{[b]x}"
+    out = plain("\\cla\x1b[31m")
+    assert out == "\\cla\x1b[31m" and visible(out) == "\\cla␛[31m"
