@@ -20,6 +20,7 @@ from tuireader.cli import main
 from tuireader.render.citations import validate_bibtex
 
 ARXIV = Path(__file__).parent / "fixtures" / "text" / "arxiv_accented_names.jsonl"
+ZOTERO = Path(__file__).parent / "fixtures" / "text" / "zotero_dashes.bib"
 
 RECORDS = [
     {
@@ -140,3 +141,22 @@ def test_show_gives_the_keywords_and_the_lists_decision(capsys, tmp_path):
         "keywords: Bimanual Manipulation, Learning from Demonstrations, "
         "Deformable Object Manipulation"
     )
+
+
+def test_tex_dashes_read_as_dashes_in_a_shown_title_and_a_cited_publisher(capsys, tmp_path):
+    # Zotero's "Programming -- {{CP}} 2007" and "Schloss Dagstuhl -- Leibniz-Zentrum"
+    # were shown with TeX's two hyphens, where " -- " in an abstract read as a dash
+    folder = tmp_path / "zotero"
+    folder.mkdir()
+    source = str(shutil.copy(ZOTERO, folder / "zotero.bib"))
+    out = run(capsys, "search", "constraint programming", "--json", source)[1]
+    book = json.loads(out)["hits"][0]["id"]
+    out = run(capsys, "show", book, source)[1]
+    assert out.splitlines()[0].startswith("Principles and Practice of Constraint Programming – CP")
+    out = run(capsys, "search", "propositional model counting", "--json", source)[1]
+    paper = json.loads(out)["hits"][0]["id"]
+    for style in ("apa", "mla"):
+        out = run(capsys, "cite", paper, "--format", style, source)[1]
+        assert "Schloss Dagstuhl – Leibniz-Zentrum für Informatik" in out and "--" not in out
+    out = run(capsys, "cite", paper, "--format", "bibtex", source)[1]
+    assert "Schloss Dagstuhl -- Leibniz-Zentrum" in out  # BibTeX keeps TeX's own

@@ -118,3 +118,59 @@ def test_a_paper_command_is_data_never_markup_or_control() -> None:
     assert plain(r"\rebut{[b]x}") == r"\rebut{[b]x}"
     out = plain("\\cla\x1b[31m")
     assert out == "\\cla\x1b[31m" and visible(out) == "\\cla␛[31m"
+
+
+# --- TeX's dashes -------------------------------------------------------------------------
+
+
+def test_dashes_between_math_spans_read_as_a_dash() -> None:
+    # "$L^p$--$L^q$" read "Lᵖ--L^q"
+    assert "–" in shown("0704.0125") and "--" not in shown("0704.0125")
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # the ways real abstracts write TeX's en dash, not only "1--2" and "a -- b"
+        ("the Weisfeiler--Leman test", "the Weisfeiler–Leman test"),
+        ("the trade--off between", "the trade–off between"),
+        ("the model we consider-- we propose", "the model we consider– we propose"),
+        ("The architecture --CARTE for Context", "The architecture –CARTE for Context"),
+        ("neutrinos mixing --", "neutrinos mixing –"),
+        ("Schr\\\"odinger's equations --, and", "Schrödinger's equations –, and"),
+        ("a $5$--$10$ fold", "a 5–10 fold"),
+        ("**Cost**---and", "Cost—and"),
+        # an option, an arrow, a comment marker, a rule and a link stay as written
+        ("run --help or `--no-cache`", "run --help or `--no-cache`"),
+        ("(--verbose) and a-->b, D0 --> K- e+, <-- x, <!-- y, ----", None),
+        ("see https://a.org/x--y---z and www.b.org/p--q.", None),
+    ],
+)
+def test_tex_dashes_read_as_dashes_outside_math_and_links(
+    source: str, expected: str | None
+) -> None:
+    assert plain(source) == (source if expected is None else expected)
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        # Zotero's Better BibTeX: a book's title and a publisher (as APA and MLA cite it)
+        (
+            "Principles and {{Practice}} of {{Constraint Programming}} -- {{CP}} 2007",
+            "Principles and Practice of Constraint Programming – CP 2007",
+        ),
+        (
+            'Schloss Dagstuhl -- Leibniz-Zentrum f{\\"u}r Informatik',
+            "Schloss Dagstuhl – Leibniz-Zentrum für Informatik",
+        ),
+        (
+            "Anisotropic thermo-elasticity in 2D -- Part I",
+            "Anisotropic thermo-elasticity in 2D – Part I",
+        ),
+        ("Pages 1--2 and Kahan---a {Note}", "Pages 1–2 and Kahan—a Note"),
+        ("The {Davis--Kahan} theorem, `--flag`", "The Davis–Kahan theorem, `--flag`"),
+    ],
+)
+def test_titles_read_tex_dashes_as_abstracts_do(title: str, expected: str) -> None:
+    assert display_title(title) == expected

@@ -926,14 +926,40 @@ def _is_punct(ch: str) -> bool:
     return not ch.isalnum() and not ch.isspace()
 
 
-#: TeX's em dash (``treewidth---the``) and en dash (``pages 1--2``, ``a -- b``); not an
-#: arrow, a comment marker or an option (``-->``, ``<!--``, ``--help``).
-_EM_DASH = re.compile(r"(?<![-<!])---(?![->])")
-_EN_DASH = re.compile(r"(?<=\d)--(?=\d)|(?<= )--(?= )")
+_HYPHENS = re.compile(r"-{2,3}(?!-)")
+#: where a link begins in a word (``https://``, ``www.``)
+_LINK_START = re.compile(r"[A-Za-z][\w+.-]*://|www\.", re.IGNORECASE)
 
 
-def _dashes(text: str) -> str:
-    return _EN_DASH.sub("\u2013", _EM_DASH.sub("\u2014", text))
+def _dashes(text: str, start: int = 0, end: int | None = None) -> str:
+    """``text[start:end]`` with TeX's dashes as dashes, read with the text around it: ``---``
+    is an em dash (``treewidth---the``) and ``--`` an en dash wherever it stands (``1--2``,
+    ``a -- b``, ``Weisfeiler--Leman``, ``$L^p$--$L^q$``). What is no dash stays as written:
+    an arrow or a comment marker (``-->``, ``<--``, ``<!--``), an option (``--help``), a
+    longer rule (``----``) and the hyphens of a link (``https://a.org/x--y``)."""
+    end = len(text) if end is None else end
+    out: list[str] = []
+    last = start
+    for match in _HYPHENS.finditer(text, start, end):
+        at, stop = match.span()
+        before = text[at - 1] if at else " "
+        after = text[stop] if stop < len(text) else " "
+        run = stop - at
+        if before in "-<!" or after == ">" or _in_link(text, at):
+            continue
+        if run == 2 and (before.isspace() or before in "([{\"'`") and after.islower():
+            continue  # "--help", "`--no-cache`"
+        out.append(text[last:at])
+        out.append("\u2014" if run == 3 else "\u2013")
+        last = stop
+    out.append(text[last:end])
+    return "".join(out)
+
+
+def _in_link(text: str, at: int) -> bool:
+    """True when ``at`` is inside a link written out in ``text`` (``https://a.org/x--y``)."""
+    word_start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
+    return _LINK_START.search(text, word_start, at) is not None
 
 
 _GROUPING = str.maketrans("", "", "{}")
@@ -1160,10 +1186,11 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
     events: list[object] = []
     table = {"prose": None, "title": _GROUPING, "name": _GROUPING_AND_TIES}[mode]
 
-    def literal(piece: str) -> str:
-        if table is None:  # prose: TeX's dashes read as dashes
-            return _dashes(piece) if "--" in piece else piece
-        return piece.translate(table)
+    def literal(start: int, end: int) -> str:
+        """``text[start:end]`` as text: TeX's dashes read as dashes, with the text around them
+        (``$L^p$--$L^q$``); in a title or a name, braces go."""
+        piece = _dashes(text, start, end) if "--" in text[start:end] else text[start:end]
+        return piece if table is None else piece.translate(table)
 
     pos = 0
     n = len(text)
@@ -1174,11 +1201,11 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
         group = _switch_group(text, pos, start) if tok[1:] in SWITCHES else None
         if group is not None:  # "{\\it sublinear time}": the group is the switch's
             if group > pos:
-                events.append(literal(text[pos:group]))
+                events.append(literal(pos, group))
             pos = _switch_events(text, m.end(), matching_close(text, group), events)
             continue
         if start > pos:
-            events.append(literal(text[pos:start]))
+            events.append(literal(pos, start))
         pos = m.end()
         if tok[0] == "\n":
             events.append(("para", tok))
@@ -1273,7 +1300,7 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                         events.extend([argument] if known else ["{", argument, "}"])
                         pos = close_at + 1
     if pos < n:
-        events.append(literal(text[pos:]))
+        events.append(literal(pos, n))
     return events
 
 
