@@ -174,3 +174,70 @@ def test_tex_dashes_read_as_dashes_outside_math_and_links(
 )
 def test_titles_read_tex_dashes_as_abstracts_do(title: str, expected: str) -> None:
     assert display_title(title) == expected
+
+
+# --- underscore emphasis ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("paper", "text", "emphasis"),
+    [
+        # "the seminal _projected gradient descent_ (PGD)" was shown with its underscores
+        (
+            "CXZqGJonmt",
+            "such as the seminal projected gradient descent (PGD) offer",
+            ["projected gradient descent"],
+        ),
+        ("5x788rqbcj", "sentence shuffling) during pretraining. Without", ["during pretraining"]),
+        ("JBaPBPrn93", "dubbed word sensitivity (WS), in", ["word sensitivity"]),
+        (
+            "o6N1Bqay0k",
+            "terms: (i) the stability of the model",
+            ["(i)", "stability", "(ii)", "feature alignment"],
+        ),
+    ],
+)
+def test_underscore_emphasis_reads_as_star_emphasis_does(
+    paper: str, text: str, emphasis: list[str]
+) -> None:
+    assert text in shown(paper) and "_" not in shown(paper)
+    assert styled(EXCERPTS[paper]) == [(words, "em") for words in emphasis]
+
+
+def test_underscores_pair_as_commonmark_pairs_them() -> None:
+    assert styled("an _emphasised_ word") == [("emphasised", "em")]
+    assert styled("_Shūkai_'s ability, for _any_ rate.") == [("Shūkai", "em"), ("any", "em")]
+    assert styled("both *star* and _underscore_") == [("star", "em"), ("underscore", "em")]
+    # a star does not close an underscore: each pairs with its own kind
+    assert styled("an _open* and *close_ x") == [("open* and *close", "em")]
+    assert plain("an _open* and *close_ x") == "an open* and *close x"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "set num_layers and num_heads to 2",  # snake_case, any number of words
+        "call __init__ or __main__ here",  # a dunder is no strong emphasis
+        "the a_b_c and _private names",
+        "x_1, a _rate of M_{CDM} = 1",  # LaTeX's subscripts outside math
+        "a _rate of {x}_ here",
+        "see https://a.org/_x_/y and www.b.org/_z_ now",  # a link's underscores
+        "obj._cache_ and path/_dir_/x",  # an attribute, a path
+        "a _ b _ c",  # underscores apart from words
+    ],
+)
+def test_underscores_of_names_links_and_math_stay_as_written(text: str) -> None:
+    out = render(text)
+    assert out.text == text and out.spans == ()
+
+
+def test_underscores_in_math_are_subscripts_not_emphasis() -> None:
+    out = render(r"the _rate_ $x_i + y_j$ and $a_{b}$ _c_")
+    assert out.text == "the rate xᵢ + yⱼ and a_b c"
+    assert styled(r"the _rate_ $x_i + y_j$") == [("rate", "em"), ("xᵢ + yⱼ", "math")]
+
+
+def test_underscore_emphasis_in_a_title() -> None:
+    assert display_title("On _Projected_ Descent of num_layers") == (
+        "On Projected Descent of num_layers"
+    )

@@ -1,6 +1,7 @@
 """Abstracts and titles as readable text: LaTeX math in Unicode, markdown emphasis as spans.
 
-Source text from paper lists mixes prose with ``$...$`` LaTeX and ``*markdown*``. The
+Source text from paper lists mixes prose with ``$...$`` LaTeX and ``*markdown*`` (or
+``_markdown_``, paired as CommonMark pairs underscores, never within a word or a link). The
 functions here turn it into plain Unicode text plus a tuple of style spans, so the UI can
 style the spans without ever interpreting the data as markup. The converter is
 deliberately forgiving: anything it does not understand is kept as text, and no word of
@@ -22,6 +23,7 @@ grouping braces (``{RL}`` → ``RL``); BibTeX output keeps the LaTeX (see ``cita
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -737,7 +739,7 @@ def math_to_unicode(latex: str) -> str:
 
 _TEXT_TOKEN = re.compile(
     r"\\\(|\\\[|\\begin\{(?:equation|align|gather|multline|eqnarray|displaymath|math)\*?\}"
-    r"|\\\\(?=[$%{}_#&])|\\[A-Za-z]+|\\.|\$\$|\$|\*+|\n[ \t]*\n"
+    r"|\\\\(?=[$%{}_#&])|\\[A-Za-z]+|\\.|\$\$|\$|\*+|_+|\n[ \t]*\n"
 )
 _LATEXY = re.compile(r"[\\^_{}]")
 _TEXT_COMMANDS: dict[str, Style | None] = {
@@ -908,11 +910,13 @@ def _math_close(text: str, start: int, single: bool = False) -> tuple[int, int] 
 
 @dataclass
 class _Stars:
-    """A run of ``*`` and what it pairs with (CommonMark's delimiter runs)."""
+    """A run of ``*`` (or of ``_``) and what it pairs with (CommonMark's delimiter runs)."""
 
     run: int
     can_open: bool
     can_close: bool
+    #: the delimiter: a run pairs only with runs of the same
+    char: str = "*"
     remaining: int = 0
     #: (opener index, stars used) for each emphasis this run closes
     closes: list[tuple[int, int]] = field(default_factory=list)
@@ -926,18 +930,34 @@ def _is_punct(ch: str) -> bool:
     return not ch.isalnum() and not ch.isspace()
 
 
+def _underscores(text: str, start: int, end: int, links: Sequence[tuple[int, int]] = ()) -> object:
+    """The event for the run of ``_`` at ``text[start:end]``: a delimiter of emphasis as
+    CommonMark has one for ``_`` (never within a word: ``num_layers``, ``a_b_c``), or the
+    underscores as written: a run of more than one (``__init__``), one in a link, after an
+    attribute's dot or a path's slash (``obj._cache``), and a subscript left outside math
+    (``V_{gas}``)."""
+    if end - start > 1 or _in_link(links, start):
+        return text[start:end]
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    if before in "./}^" or after in "{\\":
+        return "_"
+    left = not after.isspace() and (not _is_punct(after) or before.isspace() or _is_punct(before))
+    right = not before.isspace() and (not _is_punct(before) or after.isspace() or _is_punct(after))
+    can_open = left and (not right or _is_punct(before))
+    can_close = right and (not left or _is_punct(after))
+    return _Stars(1, can_open, can_close, "_")
+
+
 _HYPHENS = re.compile(r"-{2,3}(?!-)")
-#: where a link begins in a word (``https://``, ``www.``)
-_LINK_START = re.compile(r"[A-Za-z][\w+.-]*://|www\.", re.IGNORECASE)
 
 
-def _dashes(text: str, start: int = 0, end: int | None = None) -> str:
+def _dashes(text: str, start: int, end: int, links: Sequence[tuple[int, int]] = ()) -> str:
     """``text[start:end]`` with TeX's dashes as dashes, read with the text around it: ``---``
     is an em dash (``treewidth---the``) and ``--`` an en dash wherever it stands (``1--2``,
     ``a -- b``, ``Weisfeiler--Leman``, ``$L^p$--$L^q$``). What is no dash stays as written:
     an arrow or a comment marker (``-->``, ``<--``, ``<!--``), an option (``--help``), a
-    longer rule (``----``) and the hyphens of a link (``https://a.org/x--y``)."""
-    end = len(text) if end is None else end
+    longer rule (``----``) and the hyphens of a link (``links``, see :func:`_links`)."""
     out: list[str] = []
     last = start
     for match in _HYPHENS.finditer(text, start, end):
@@ -945,7 +965,7 @@ def _dashes(text: str, start: int = 0, end: int | None = None) -> str:
         before = text[at - 1] if at else " "
         after = text[stop] if stop < len(text) else " "
         run = stop - at
-        if before in "-<!" or after == ">" or _in_link(text, at):
+        if before in "-<!" or after == ">" or _in_link(links, at):
             continue
         if run == 2 and (before.isspace() or before in "([{\"'`") and after.islower():
             continue  # "--help", "`--no-cache`"
@@ -956,10 +976,32 @@ def _dashes(text: str, start: int = 0, end: int | None = None) -> str:
     return "".join(out)
 
 
-def _in_link(text: str, at: int) -> bool:
-    """True when ``at`` is inside a link written out in ``text`` (``https://a.org/x--y``)."""
-    word_start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
-    return _LINK_START.search(text, word_start, at) is not None
+_LINK_MARK = re.compile(r"://|www\.")
+_SPACE = re.compile(r"\s")
+
+
+def _links(text: str) -> list[tuple[int, int]]:
+    """Where links are written out in ``text``, in order: from a scheme (``https://``) or
+    ``www.`` to the next whitespace."""
+    links: list[tuple[int, int]] = []
+    pos = 0
+    while (mark := _LINK_MARK.search(text, pos)) is not None:
+        start = mark.start()
+        if mark.group() == "://":  # back over the scheme's letters
+            while start > 0 and mark.start() - start < 32 and text[start - 1].isalnum():
+                start -= 1
+        space = _SPACE.search(text, mark.end())
+        end = len(text) if space is None else space.start()
+        if start < mark.start() or mark.group() == "www.":
+            links.append((start, end))
+        pos = end
+    return links
+
+
+def _in_link(links: Sequence[tuple[int, int]], at: int) -> bool:
+    """True when ``at`` is inside one of ``links`` (see :func:`_links`)."""
+    index = bisect.bisect_right(links, at, key=lambda link: link[0]) - 1
+    return index >= 0 and links[index][0] <= at < links[index][1]
 
 
 _GROUPING = str.maketrans("", "", "{}")
@@ -1179,17 +1221,20 @@ def _shorthand(text: str, start: int, pos: int, events: list[object]) -> int:
 
 
 def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[object]:
-    """Split prose into literal strings, math, styled commands and star runs.
+    """Split prose into literal strings, math, styled commands and runs of stars and underscores.
 
     ``grouped``: the text is a group's (a command's argument), where a font switch ends.
     """
     events: list[object] = []
     table = {"prose": None, "title": _GROUPING, "name": _GROUPING_AND_TIES}[mode]
+    links = _links(text)  # where "--" and "_" are a link's own
 
     def literal(start: int, end: int) -> str:
         """``text[start:end]`` as text: TeX's dashes read as dashes, with the text around them
         (``$L^p$--$L^q$``); in a title or a name, braces go."""
-        piece = _dashes(text, start, end) if "--" in text[start:end] else text[start:end]
+        piece = text[start:end]
+        if "--" in piece:
+            piece = _dashes(text, start, end, links)
         return piece if table is None else piece.translate(table)
 
     pos = 0
@@ -1220,6 +1265,8 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 not _is_punct(before) or after.isspace() or _is_punct(after)
             )
             events.append(_Stars(len(tok), can_open, can_close))
+        elif tok[0] == "_":
+            events.append(_underscores(text, start, pos, links))
         elif tok[0] == "$":
             close = _math_close(text, start, single=start == math_end)
             if close is None:
@@ -1305,7 +1352,8 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
 
 
 def _pair_stars(events: list[object]) -> None:
-    """Match star runs into emphasis the way CommonMark does (rule of three included)."""
+    """Match runs of stars and of underscores into emphasis the way CommonMark does (rule
+    of three included)."""
     stack: list[int] = []
     for index, event in enumerate(events):
         if isinstance(event, tuple) and event[0] == "para":
@@ -1318,6 +1366,8 @@ def _pair_stars(events: list[object]) -> None:
                 for depth in range(len(stack) - 1, -1, -1):
                     opener = events[stack[depth]]
                     assert isinstance(opener, _Stars)
+                    if opener.char != event.char:  # "*" closes "*" only, "_" "_"
+                        continue
                     both = opener.can_close or event.can_open
                     if (
                         both
@@ -1358,7 +1408,7 @@ def _render_into(
                 start = opened.get(opener, out.size)
                 if out.size > start:
                     out.spans.append(Span(start, out.size, "em" if used == 1 else "strong"))
-            out.add("*" * event.remaining)
+            out.add(event.char * event.remaining)
             if event.opens:
                 opened[index] = out.size
         elif isinstance(event, tuple):
