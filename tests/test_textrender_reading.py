@@ -241,3 +241,37 @@ def test_underscore_emphasis_in_a_title() -> None:
     assert display_title("On _Projected_ Descent of num_layers") == (
         "On Projected Descent of num_layers"
     )
+
+
+# --- degrees --------------------------------------------------------------------------------
+
+
+def test_a_degree_reads_as_a_degree_sign() -> None:
+    # "0.25$^\circ$" read "0.25^∘", a ring raised where a degree sign was meant
+    assert "observations at 0.25° (≈30km) resolution" in shown("vhMq3eAB34")
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        (r"90^\circ", "90°"),
+        (r"90^{\circ}", "90°"),
+        (r"25^\circ C", "25°C"),
+        (r"25^{\circ}\mathrm{C}", "25°C"),
+        (r"25^\circ\,\mathrm{F}", "25°F"),
+        (r"-40 ^{\circ} C.", "-40 °C."),
+        (r"\theta = 30^\circ, C = 2", "θ = 30°, C = 2"),
+        (r"30^\circ Cov", "30° Cov"),
+        (r"10^{11} M_\odot", "10¹¹ M☉"),
+        (r"M_{\odot}", "M☉"),
+        # a ring that is a composition, or raised with more, is still a ring
+        (r"f \circ g", "f ∘ g"),
+        (r"f^{\circ n}", "f^(∘ n)"),
+    ],
+)
+def test_degrees_and_the_sun_in_math(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected
+
+
+def test_a_degree_between_math_and_text() -> None:
+    assert plain(r"at 25$^\circ$C and $90^{\circ}$ angles") == "at 25°C and 90° angles"

@@ -411,6 +411,12 @@ def _script(text: str, table: dict[str, str], mark: str) -> str:
     return f"{mark}({text})"
 
 
+#: what a sub- or superscript of one sign means: ``^\\circ`` is a degree, ``_\\odot`` the sun
+#: (``M_\\odot``, the mass of the sun)
+_SCRIPT_SIGNS = {("^", "∘"): "°", ("_", "⊙"): "☉"}
+#: TeX's thin spaces, between a number and its unit
+_THIN_SPACES = frozenset(["\\,", "\\;", "\\:", "\\ ", "~"])
+
 #: BibTeX's spelling of ``^`` and ``_`` (``{\\textasciicircum}``): in math they are still
 #: the superscript and subscript their author typed.
 _SCRIPT_SYMBOLS = {"\\textasciicircum": "^", "\\textunderscore": "_"}
@@ -494,6 +500,12 @@ class _MathParser:
                 if not arg.strip():
                     out.add(tok if self.i >= len(toks) else "")
                     continue
+                sign = _SCRIPT_SIGNS.get((tok, arg.strip()))
+                if sign is not None:  # "0.25^\\circ": "0.25°"; "M_\\odot": "M☉"
+                    out.add(sign)
+                    if sign == "°":
+                        self._degree_unit()
+                    continue
                 table = SUPERSCRIPTS if tok == "^" else SUBSCRIPTS
                 out.add(_script(arg, table, tok))
             elif tok[0].isspace():
@@ -525,6 +537,21 @@ class _MathParser:
                     out.add(" ")
             else:
                 out.add(FONT_MAPS[font].get(tok, tok) if font else tok)
+
+    def _degree_unit(self) -> None:
+        """Skip the space between a degree sign and the scale after it: ``25^\\circ C``,
+        ``25^\\circ\\,\\mathrm{F}`` are "25°C" and "25°F"."""
+        toks = self.toks
+        j = self.i
+        while j < len(toks) and (toks[j][0].isspace() or toks[j] in _THIN_SPACES):
+            j += 1
+        if j == self.i:
+            return
+        rest = toks[j : j + 4]
+        if rest[:1] in (["C"], ["F"]) and not "".join(rest[1:2]).isalpha():
+            self.i = j  # "25^\\circ C"
+        elif rest[1:] in (["{", "C", "}"], ["{", "F", "}"]) and rest[0][1:] in PLAIN_FONTS:
+            self.i = j  # "25^\\circ \\mathrm{C}"
 
     def _skip_space(self) -> None:
         while self.i < len(self.toks) and self.toks[self.i][0].isspace():
