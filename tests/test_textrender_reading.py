@@ -275,3 +275,45 @@ def test_degrees_and_the_sun_in_math(latex: str, expected: str) -> None:
 
 def test_a_degree_between_math_and_text() -> None:
     assert plain(r"at 25$^\circ$C and $90^{\circ}$ angles") == "at 25°C and 90° angles"
+
+
+# --- superscripts Unicode has no letter for ----------------------------------------------
+
+
+def test_an_expression_raises_its_superscripts_one_way() -> None:
+    # "$L^p$--$L^q$" read "Lᵖ--L^q": ᵖ exists and no raised q does
+    assert "prove L^p–L^q decay rates" in shown("0704.0125")
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        (r"L^p \to L^q", "L^p → L^q"),
+        (r"x^2 + y^{q}", "x^2 + y^q"),
+        (r"e^{-x^2} + 2^{\Omega(n)}", "e^(-x^2) + 2^(Ω(n))"),
+        # a superscript no letters could raise leaves the others raised (ICML 2024)
+        (r"\tilde O(\epsilon^{-2}\mathfrak{S}^{2/p})", "Õ(ε⁻²𝔖^(2/p))"),
+        (r"x^2 \in \mathbb{R}^{n \times n}", "x² ∈ ℝ^(n × n)"),
+        # all raised in Unicode, or none can be: as before
+        (r"L^p \to L^r", "Lᵖ → Lʳ"),
+        (r"x^2 + y^{-1}", "x² + y⁻¹"),
+        (r"2^{\Omega(n)}", "2^(Ω(n))"),
+        # subscripts and a root's index keep their own form
+        (r"x_i^q + x_b^2", "xᵢ^q + x_b^2"),
+    ],
+)
+def test_superscripts_of_one_math_span_are_written_alike(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("$L^p$--$L^q$ and $L^p$-$L^r$", "L^p–L^q and Lᵖ-Lʳ"),
+        ("$L^p$/$L^q$ bounds", "L^p/L^q bounds"),
+        # spans apart are expressions apart
+        ("$L^p$ to $L^q$ and $L^p$, $L^q$", "Lᵖ to L^q and Lᵖ, L^q"),
+    ],
+)
+def test_math_spans_joined_by_a_dash_are_one_expression(source: str, expected: str) -> None:
+    assert plain(source) == expected

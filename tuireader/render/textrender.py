@@ -450,6 +450,14 @@ def _escaped_scripts(toks: list[str]) -> list[str]:
     return out
 
 
+def _wants_letter(text: str) -> bool:
+    """True for a superscript Unicode cannot raise for want of a letter (``q``, ``C``,
+    ``-q``), not for its form (``1/2``, ``n × n``, ``∞``): written in letters, digits, signs
+    and parentheses only."""
+    text = text.strip()
+    return bool(text) and all(ch.isalnum() or ch in "+-−=()" for ch in text)
+
+
 #: the characters a sub- or superscript is written in
 _SCRIPT_CHARS = frozenset(SUPERSCRIPTS.values()) | frozenset(SUBSCRIPTS.values())
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -466,11 +474,19 @@ def _one_term(text: str) -> bool:
 
 
 class _MathParser:
-    """A forgiving converter for the LaTeX math found in abstracts."""
+    """A forgiving converter for the LaTeX math found in abstracts.
 
-    def __init__(self, source: str) -> None:
+    ``carets``: every superscript is written with ``^`` (``L^p``), none in raised letters.
+    """
+
+    def __init__(self, source: str, carets: bool = False) -> None:
         self.toks = _escaped_scripts(_MATH_TOKEN.findall(source))
         self.i = 0
+        self.carets = carets
+        #: whether a superscript was raised in Unicode (``Lᵖ``), and one written with ``^``
+        #: for want of a raised letter (``L^q``: Unicode has no raised q)
+        self.raised = False
+        self.unraised = False
 
     def run(self) -> _Out:
         out = _Out()
@@ -506,8 +522,17 @@ class _MathParser:
                     if sign == "°":
                         self._degree_unit()
                     continue
-                table = SUPERSCRIPTS if tok == "^" else SUBSCRIPTS
-                out.add(_script(arg, table, tok))
+                if tok == "_":
+                    out.add(_script(arg, SUBSCRIPTS, tok))
+                    continue
+                raised = _script(arg, SUPERSCRIPTS, tok)
+                if raised.startswith("^"):
+                    self.unraised |= _wants_letter(arg)
+                else:
+                    self.raised = True
+                    if self.carets:
+                        raised = _script(arg, {}, tok)
+                out.add(raised)
             elif tok[0].isspace():
                 if out.size and out.last_char() != " ":
                     out.add(" ")
@@ -748,13 +773,26 @@ _COMMANDS = _dispatch(
 )
 
 
-def _math(latex: str) -> _Out:
+def _math(latex: str, carets: bool = False) -> _Out:
+    """The math ``latex`` as text; its superscripts raised in Unicode unless one of them
+    cannot be for want of a raised letter (there is no raised q): then all are written with
+    ``^`` (``L^p → L^q``, not ``Lᵖ → L^q``), as they are all with ``carets``. A superscript
+    no letters could raise (``^{1/2}``) leaves the others raised (``ε⁻²𝔖^(2/p)``)."""
+    return _math_carets(latex, carets)[0]
+
+
+def _math_carets(latex: str, carets: bool = False) -> tuple[_Out, bool]:
+    """:func:`_math`, and whether a superscript in it wants a raised letter Unicode lacks."""
     try:
-        return _MathParser(latex).run()
+        parser = _MathParser(latex, carets)
+        out = parser.run()
+        if parser.raised and parser.unraised and not carets:
+            out = _MathParser(latex, carets=True).run()
+        return out, parser.unraised
     except RecursionError:  # absurdly deep nesting: show the source without backslashes
         out = _Out()
         out.add(latex.replace("\\", ""))
-        return out
+        return out, False
 
 
 def math_to_unicode(latex: str) -> str:
@@ -1415,6 +1453,32 @@ def _pair_stars(events: list[object]) -> None:
             stack.append(index)
 
 
+#: what joins math spans into one expression: a dash or a slash (``$L^p$--$L^q$``)
+_MATH_JOINER = re.compile(r"[-\u2013\u2014\u2212/]{1,3}")
+
+
+def _caret_expressions(events: list[object]) -> set[int]:
+    """The indices of the math spans whose superscripts are to be written with ``^``: those of
+    an expression written as spans joined by a dash or a slash (``$L^p$--$L^q$``), one of
+    which has a superscript Unicode cannot raise: "L^p–L^q", not "Lᵖ–L^q"."""
+    expressions: list[dict[int, str]] = []
+    last = -2
+    for index, event in enumerate(events):
+        if not (isinstance(event, tuple) and event[0] == "math"):
+            continue
+        joiner = events[index - 1] if index - last == 2 else None
+        if index - last == 1 or (isinstance(joiner, str) and _MATH_JOINER.fullmatch(joiner)):
+            expressions[-1][index] = event[1]
+        else:
+            expressions.append({index: event[1]})
+        last = index
+    carets: set[int] = set()
+    for expression in expressions:
+        if len(expression) > 1 and any(_math_carets(m)[1] for m in expression.values()):
+            carets.update(expression)
+    return carets
+
+
 #: how deep commands may nest (``\emph{\textbf{…}}``) and still be rendered; deeper, a
 #: command's argument is shown as written: a list nesting them by the thousand would
 #: otherwise exhaust Python's stack and take the reader down with it.
@@ -1426,6 +1490,7 @@ def _render_into(
 ) -> None:
     events = _events(text, mode, grouped)
     _pair_stars(events)
+    carets = _caret_expressions(events)
     opened: dict[int, int] = {}
     for index, event in enumerate(events):
         if isinstance(event, str):
@@ -1443,7 +1508,7 @@ def _render_into(
             if kind == "para":
                 out.add(event[1])
             elif kind == "math":
-                converted = _math(event[1])
+                converted = _math(event[1], index in carets)
                 body = converted.text()
                 stripped = body.strip()
                 if stripped != body:
