@@ -6,7 +6,14 @@ import pytest
 from rich.style import Style
 
 from tuireader.model import Paper
-from tuireader.ui.text import Palette, list_label, middle_cut, paper_header, result_line
+from tuireader.ui.text import (
+    Palette,
+    abstract_text,
+    list_label,
+    middle_cut,
+    paper_header,
+    result_line,
+)
 
 PAPER = Paper(
     id="abcd2345",
@@ -199,3 +206,18 @@ def test_the_viewer_shows_the_authors_keywords_on_one_line():
         "keywords: Bimanual Manipulation, Learning from Demonstrations, Deformable Object"
     )
     assert "keywords" not in paper_header(PAPER, Palette()).plain
+
+
+def test_the_viewer_reads_a_papers_commands_dashes_emphasis_and_degrees():
+    abstract = (
+        r"the seminal _projected gradient descent_ (PGD) at 0.25$^\circ$ and $4500\kms$, "
+        r"a Hilbert $G$-$\cla$ module and $L^p$--$L^q$ decay in num_layers"
+    )
+    text, plain = abstract_text(abstract, Palette(em=Style(italic=True)))
+    assert plain == (
+        "the seminal projected gradient descent (PGD) at 0.25° and 4500 km s⁻¹, "
+        "a Hilbert G-\\cla module and L^p–L^q decay in num_layers"
+    )
+    assert text.plain == plain
+    italic = [plain[s.start : s.end] for s in text.spans if Style.parse(str(s.style)).italic]
+    assert italic == ["projected gradient descent"]
