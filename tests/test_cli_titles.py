@@ -160,3 +160,19 @@ def test_tex_dashes_read_as_dashes_in_a_shown_title_and_a_cited_publisher(capsys
         assert "Schloss Dagstuhl – Leibniz-Zentrum für Informatik" in out and "--" not in out
     out = run(capsys, "cite", paper, "--format", "bibtex", source)[1]
     assert "Schloss Dagstuhl -- Leibniz-Zentrum" in out  # BibTeX keeps TeX's own
+
+
+def test_show_and_the_viewer_read_the_venue_as_a_title_is_read(capsys, tmp_path):
+    # the venue line took the venue raw: "Theory and Applications of Satisfiability
+    # Testing -- SAT 2015", where the title and the citations read its dash
+    from tuireader.ingest.library import load_library
+    from tuireader.ui.text import Palette, paper_header
+
+    folder = tmp_path / "zotero"
+    folder.mkdir()
+    source = str(shutil.copy(ZOTERO, folder / "zotero.bib"))
+    (paper,) = [p for p in load_library([source]).papers if "2015" in (p.venue or "")]
+    venue = "Theory and Applications of Satisfiability Testing – SAT 2015"
+    out = run(capsys, "show", paper.id, source)[1]
+    assert venue in out.splitlines()[2] and "--" not in out.splitlines()[2]
+    assert venue in paper_header(paper, Palette()).plain

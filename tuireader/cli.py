@@ -784,14 +784,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(_paper_json(paper, abstract=True, triage=triage, session=session))
         return EXIT_OK
-    from tuireader.render.textrender import plain
+    from tuireader.render.textrender import display_where, plain
 
     marks = [triage.state] if triage.state != "new" else []
     marks += [f"tags: {', '.join(triage.tags)}"] if triage.tags else []
     lines = [
         _title(paper) + ("   (title derived from the abstract)" if paper.title_derived else ""),
         _authors(paper),
-        " · ".join(paper.where),
+        " · ".join(display_where(paper.where, paper.venue)),
         f"id {paper.id}{_also(session, paper)} · metadata: {paper.metadata_source}",
         *([_line(f"keywords: {', '.join(paper.keywords)}")] if paper.keywords else []),
         *([_line(f"journal ref: {paper.journal_ref}")] if paper.journal_ref else []),

@@ -1620,6 +1620,13 @@ def render_title(title: str) -> Rendered:
     return _render_line(_TITLE_TIE.sub(" ", title), "title")
 
 
+def display_where(where: Sequence[str], venue: str | None) -> tuple[str, ...]:
+    """Where a paper comes from (``Paper.where``), its ``venue`` read as a title is
+    ("Testing -- SAT 2015" as "Testing – SAT 2015"); a list's name is a file's, kept as
+    it is."""
+    return tuple(display_title(part) if part == venue else part for part in where)
+
+
 def display_title(title: str) -> str:
     """The plain display text of a paper title (see :func:`render_title`), one line."""
     return _SPACES.sub(" ", render_title(title).text).strip()

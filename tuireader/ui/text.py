@@ -24,6 +24,7 @@ from tuireader.render.textrender import (
     display_authors,
     display_editors,
     display_title,
+    display_where,
     render,
     visible,
 )
@@ -412,7 +413,7 @@ def paper_header(paper: Paper, palette: Palette, *, source: bool = True) -> Text
     else:
         text.append("authors unknown", palette.dim)
     text.append("\n")
-    where = paper.where
+    where = display_where(paper.where, paper.venue)
     text.append(visible(" · ".join(where)) if where else "source unknown", palette.dim)
     # The id is what `tuireader show ID` and `cite ID` take (`i` copies it).
     text.append(" · ", palette.dim)
