@@ -276,3 +276,35 @@ def test_a_damaged_triage_file_recovered_beside_the_open_reader_is_triaged_again
 def _notices(screen: str) -> str:
     """The text of the notices on ``screen``, their lines joined."""
     return " ".join(line.split("▌")[-1].strip(" │") for line in screen.splitlines())
+
+
+def test_a_note_a_full_disk_refused_is_said_on_quitting_with_exit_code_1(tmp_path):
+    # the data folder on a small disk, filled once the reader is open: the note is
+    # refused, n brings it back, Escape, q; the reader closed with exit code 0 and not
+    # a word, and the text was gone
+    from test_store_faults import fill, tmpfs
+
+    with tmpfs(tmp_path / "home", "300k") as home:
+        tmux = start_reader(home)
+        try:
+            tmux.wait_for(lambda s: "11 left" in s and "index: loading" not in s)
+            tmux.send("Enter")
+            tmux.wait_for(lambda s: "⏎ Open" in s)
+            fill(home)
+            tmux.send("n")
+            tmux.wait_for(lambda s: "Ctrl+S saves" in s)
+            tmux.type("kept on stderr")
+            tmux.send("C-s")
+            tmux.wait_for(lambda s: "disk may be full" in s)
+            tmux.send("n")
+            tmux.wait_for(lambda s: "Ctrl+S saves" in s and "kept on stderr" in s)
+            tmux.send("Escape")
+            tmux.wait_for(lambda s: "Ctrl+S saves" not in s and "⏎ Open" in s)
+            tmux.send("q")
+            screen = tmux.wait_for(lambda s: f"{PROMPT} " in s)
+        finally:
+            tmux.close()
+    assert f"{PROMPT} 1" in screen, screen
+    said = " ".join(screen.split())
+    assert "tuireader: not saved as the reader closed" in said and "disk may be full" in said
+    assert ": kept on stderr" in said

@@ -439,6 +439,105 @@ async def test_a_note_whose_save_failed_comes_back_to_the_next_edit(monkeypatch)
         assert app.screen.query_one("#note-input").text == "worth keeping"
 
 
+def _full_when_told(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Every write fails as on a full disk while the event returned is set."""
+    full = threading.Event()
+
+    @contextmanager
+    def full_when_told(self):  # type: ignore[no-untyped-def]
+        if full.is_set():
+            raise StoreFull("Could not write the triage file; the disk may be full.")
+        with _original_write(self) as conn:
+            yield conn
+
+    monkeypatch.setattr(Store, "_write", full_when_told)
+    return full
+
+
+def _telling_app():  # type: ignore[no-untyped-def]
+    """The reader, and what it would say on the command line as it closes."""
+    told: list[tuple[str, list[str]]] = []
+    app = triage_app()
+    app._took_unsaved = lambda why, lines: told.append((why, lines))  # type: ignore[method-assign]
+    return app, told
+
+
+@sync
+async def test_a_note_a_full_disk_refused_is_told_as_the_reader_closes(monkeypatch):
+    # refused, brought back with n and left with Escape, then q on the disk still full:
+    # the reader closed with exit code 0 and not a word, and the text was gone
+    full = _full_when_told(monkeypatch)
+    app, told = _telling_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        name = " ".join(screen.library.get(ids(screen)[0]).title.split())
+        full.set()
+        await burst(pilot, ["n", *"worth keeping", "ctrl+s"])
+        assert any("disk may be full" in text for text in notices(app))
+        await burst(pilot, ["n"])
+        assert app.screen.query_one("#note-input").text == "worth keeping"
+        await burst(pilot, ["escape", "q"], wait=False)
+    ((why, lines),) = told
+    assert "disk may be full" in why
+    assert lines == [f"note on “{name}”: worth keeping"]  # once, with its text
+
+
+@sync
+async def test_a_refused_note_goes_to_the_next_run_when_the_position_can_be_saved(monkeypatch):
+    full = _full_when_told(monkeypatch)
+    app, told = _telling_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        name = " ".join(screen.library.get(first).title.split())
+        full.set()
+        await burst(pilot, ["n", *"worth keeping", "ctrl+s"])
+        await burst(pilot, ["n", "escape"])  # the text it opened with is kept again
+        full.clear()  # space freed: the position, and the text with it, is saved
+        await burst(pilot, ["q"], wait=False)
+    ((why, lines),) = told
+    assert "disk may be full" in why
+    assert lines == [f"note on “{name}” (kept: n on it brings it back): worth keeping"]
+    assert saved(first).note == ""
+    app, told = _telling_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        assert screen.current_paper.id == first
+        await open_editor(pilot, "n", NoteEditor)
+        assert app.screen.query_one("#note-input").text == "worth keeping"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "worth keeping"
+        await burst(pilot, ["q"], wait=False)
+    assert told == []
+
+
+@sync
+async def test_changes_refused_and_not_saved_since_are_told_as_the_reader_closes(monkeypatch):
+    full = _full_when_told(monkeypatch)
+    app, told = _telling_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        names = [" ".join(screen.library.get(p).title.split()) for p in (first, second)]
+        full.set()
+        await burst(pilot, "sss")  # all three refused
+        full.clear()
+        await burst(pilot, "z")  # takes back the third's keep, which was never saved
+        await burst(pilot, ["home", "x"])  # the first, saved
+        await burst(pilot, ["home", "t", *"later", "enter"])
+        assert saved(first).state == "skip" and saved(first).tags == ("later",)
+        full.set()
+        await burst(pilot, ["home", "t", *"again", "enter"])
+        full.clear()
+        await burst(pilot, ["q"], wait=False)
+    assert saved(second).state == saved(third).state == "new"
+    ((why, lines),) = told
+    assert "disk may be full" in why
+    # the first's keep was made again (a skip, saved); the third's taken back
+    assert lines == [f"kept: “{names[1]}”", f"tags again, later: “{names[0]}”"]
+
+
 def _gated_store_app(gate: threading.Event):  # type: ignore[no-untyped-def]
     """The reader whose triage file opens only once ``gate`` is set."""
     app = triage_app()

@@ -104,6 +104,9 @@ class Job:
     #: the last of the store's moves that the ids of ``run`` take into account (see
     #: :meth:`Store.following`): a paper moved since is written under its new id.
     follows: int | None = None
+    #: what ``run`` saves, as shown: kept until saved when it could not be
+    #: (:meth:`TriageBook.not_saved`).
+    changes: list[Change] = field(default_factory=list)
 
 
 @dataclass
@@ -249,11 +252,14 @@ class TriageBook:
         #: note text typed and left with Escape, by paper id: the next edit opens with it.
         self.note_drafts: dict[str, str] = {}
         #: the reader is closing: after one write fails, the rest are not tried (each
-        #: would wait out the same busy file), and what was not saved is kept in ``lost``.
+        #: would wait out the same busy file).
         self.closing = False
-        #: (change id, why) of each change that could not be saved as the reader closed.
-        self.lost: list[tuple[int, str]] = []
         self._closing_failure: str | None = None
+        #: each change that could not be saved, as the reader ran or as it closed, and was
+        #: not saved since, by what it changes: (field, paper id) -> (change id, the value
+        #: it was to save, why not). A later change of the same field that is saved, or an
+        #: undo of the change, settles it. Written by the writer thread only.
+        self._unsaved: dict[tuple[str, str], tuple[int, Any, str]] = {}
         #: another reader or the command line saved changes since this reader's last
         #: change: the store's last action may be theirs, so an undo is not foretold
         self._others_since = False
@@ -420,12 +426,13 @@ class TriageBook:
         """
         last = self._history.pop() if self._history else None
         if last is not None and last.op_id in self._failed_seen:
-            self.submit(lambda _store: NOT_SAVED_UNDO, [], history=False)
+            failed = last.op_id
+            self.submit(lambda _store: self._taken_back(failed), [], history=False)
             return
 
         def undo(store: Store) -> str:
             if last is not None and last.op_id in self._failed_ops:
-                return NOT_SAVED_UNDO
+                return self._taken_back(last.op_id)
             if last is not None and last.op_id in self._no_action_ops:
                 return NOTHING_CHANGED_UNDO
             result = store.undo()
@@ -445,6 +452,13 @@ class TriageBook:
         # line's): what is taken back is then shown once the store says, not foretold.
         foretold = list(last.before) if last and not self._others_since else []
         self.submit(undo, foretold, history=False)
+
+    def _taken_back(self, op_id: int) -> str:
+        """An undo of change ``op_id``, which was not saved: it is no longer one to say
+        as the reader closes (the writer's thread)."""
+        for key in [key for key, (op, _value, _why) in self._unsaved.items() if op == op_id]:
+            del self._unsaved[key]
+        return NOT_SAVED_UNDO
 
     def toggle_mark(self, paper_id: str) -> None:
         self.marked.symmetric_difference_update({paper_id})
@@ -616,7 +630,7 @@ class TriageBook:
         if history and any(b[2] != a[2] for a, b in zip(after, before, strict=True)):
             self._history.append(pending)
         apply_changes(self.states, self.tags, self.notes, after)
-        self._enqueue(Job(op_id, run, on_unsaved, severity, self.moves_seen))
+        self._enqueue(Job(op_id, run, on_unsaved, severity, self.moves_seen, after))
         return op_id
 
     def _new_op(self) -> int:
@@ -707,16 +721,27 @@ class TriageBook:
                 outcome = TriageFailed(reason, job.op_id, job=job)
             if isinstance(outcome, TriageFailed) and job.op_id is not None:
                 self._failed_ops.add(job.op_id)
+            self._keep_unsaved(job, outcome)
             if isinstance(outcome, TriageFailed) and self.closing:
-                # the screen may never see the message now: kept for the command line
-                if job.op_id is not None:
-                    self.lost.append((job.op_id, outcome.reason))
                 self._closing_failure = self._closing_failure or outcome.reason
             if outcome is not None:
                 try:
                     self._post(outcome)
                 except RuntimeError:
                     pass  # the reader has closed; the write itself is done
+
+    def _keep_unsaved(self, job: Job, outcome: Message | None) -> None:
+        """Keep what ``job`` could not save, to be said as the reader closes (the screen
+        may never see the message, or the change is off the screen); what it saved
+        settles an earlier change of the same field that could not be saved."""
+        if job.op_id is None:
+            return
+        if isinstance(outcome, TriageFailed):
+            for kind, paper_id, value in job.changes:
+                self._unsaved[(kind, paper_id)] = (job.op_id, value, outcome.reason)
+        elif isinstance(outcome, TriageSaved):
+            for kind, paper_id, _value in job.changes:
+                self._unsaved.pop((kind, paper_id), None)
 
     def _execute(self, job: Job) -> Message | None:
         store = self.store
@@ -784,23 +809,49 @@ class TriageBook:
         """Why a write failed as the reader closed (None: every write was saved)."""
         return self._closing_failure
 
-    def lost_report(self, title_of: Callable[[str], str]) -> list[str]:
-        """One line per change in :attr:`lost` (a note with its text, so that it is not
-        lost with it); ``title_of`` names a paper by its id."""
-        lines = []
-        for op_id, _reason in self.lost:
-            pending = next((p for p in self._pending if p.op_id == op_id), None)
-            if pending is None:
-                continue
-            for kind, paper_id, value in pending.after:
-                title = f"“{title_of(paper_id)}”"
-                if kind == "state":
-                    lines.append(f"{STATE_WORDS.get(value, value)}: {title}")
-                elif kind == "tags":
-                    lines.append(f"tags {', '.join(value) or '(none)'}: {title}")
-                else:
-                    lines.append(f"note on {title}: {value}")
-        return lines
+    def not_saved(self, title_of: Callable[[str], str]) -> tuple[str, list[str]] | None:
+        """What the reader closes without having saved, once every write is done: why,
+        and one line per change (``title_of`` names a paper by its id); None when
+        nothing is lost.
+
+        Each change that could not be saved, as the reader ran (a full disk, a note
+        another reader changed) or as it closed, and was not saved since; a note with
+        its text, the one typed since if any, so that it is not lost with it, and said
+        to be kept when it went to the next run with the reader's position. When the
+        position could not be saved either, the note text typed and not saved (left
+        with Escape, or in the editor), which it would have kept for the next run.
+        """
+        drafts = self.kept_drafts()
+        failure = self._closing_failure
+        kept = failure is None  # the position, and the drafts with it, was saved
+        lines: list[str] = []
+        noted: set[str] = set()
+        why = failure
+        for (kind, paper_id), (_op, value, reason) in sorted(
+            self._unsaved.items(), key=lambda item: item[1][0]
+        ):
+            if failure is None:
+                why = reason  # the last one's
+            title = f"“{title_of(paper_id)}”"
+            if kind == "state":
+                done = "back to new" if value == DEFAULT_STATE else STATE_WORDS.get(value, value)
+                lines.append(f"{done}: {title}")
+            elif kind == "tags":
+                lines.append(f"tags {', '.join(value) or '(none)'}: {title}")
+            else:
+                noted.add(paper_id)
+                text = drafts.get(paper_id, value)
+                aside = " (kept: n on it brings it back)" if kept and paper_id in drafts else ""
+                lines.append(f"note on {title}{aside}: {text or '(none)'}")
+        if failure is not None:
+            lines += [
+                f"note typed on “{title_of(paper_id)}”: {text}"
+                for paper_id, text in drafts.items()
+                if paper_id not in noted
+            ]
+        if not lines or why is None:
+            return None
+        return why, lines
 
     def idle(self) -> bool:
         """True when no write is queued or running."""

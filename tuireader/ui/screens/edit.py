@@ -125,8 +125,10 @@ class TagEditor(ModalScreen[list[str] | None]):
 
 class NoteEditor(ModalScreen[str | None]):
     """Edit a paper's note over several lines (``title``: the paper's, shown as the list
-    shows it). Ctrl+S saves, Escape cancels; text typed
-    before Escape goes to ``keep_draft``, so the next edit can bring it back. So does text
+    shows it). Ctrl+S saves, Escape cancels; text left with Escape that is not the note
+    as saved (``saved``; by default the text the editor opens with) goes to
+    ``keep_draft``, so the next edit can bring it back: text typed, and text the editor
+    opened with that was not saved (a draft, a note a full disk refused). So does text
     left in the editor when the reader closes (Ctrl+Q, the terminal gone): its second
     argument is then True."""
 
@@ -150,9 +152,11 @@ class NoteEditor(ModalScreen[str | None]):
         *,
         title: str = "Note",
         keep_draft: Callable[[str, bool], None] | None = None,
+        saved: str | None = None,
     ) -> None:
         super().__init__()
         self.note = note
+        self.saved = note if saved is None else saved
         self.title_text = title
         self.keep_draft = keep_draft
         #: saved or cancelled: nothing left to keep when the editor goes
@@ -179,7 +183,7 @@ class NoteEditor(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         self._left = True
         text = self.query_one("#note-input", TextArea).text
-        if self.keep_draft is not None and text != self.note:
+        if self.keep_draft is not None and text != self.saved:
             self.keep_draft(text, False)
         self.dismiss(None)
 
@@ -188,5 +192,5 @@ class NoteEditor(ModalScreen[str | None]):
 
     def on_unmount(self) -> None:
         # The reader is closing with the editor open: the text is kept, not lost.
-        if not self._left and self.keep_draft is not None and self._text != self.note:
+        if not self._left and self.keep_draft is not None and self._text != self.saved:
             self.keep_draft(self._text, True)

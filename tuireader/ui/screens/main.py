@@ -599,21 +599,16 @@ class MainScreen(Screen[None]):
         )
         self.triage.flush()
         book = self.triage
-        failure = book.closing_failure
-        if failure is not None and self._tell_unsaved is not None:
+        if self._tell_unsaved is not None:
 
             def title_of(paper_id: str) -> str:
                 return self._title_of(paper_id, None) or paper_id
 
-            lines = book.lost_report(title_of)
-            # the position could not be saved either: note text typed and not saved
-            # (kept with it for the next run) would be lost unsaid
-            lines += [
-                f"note typed on “{title_of(paper_id)}”: {text}"
-                for paper_id, text in book.kept_drafts().items()
-            ]
-            if lines:  # said on the command line once the screen is gone (run_reader)
-                self._tell_unsaved(failure, lines)
+            # changes not saved, as the reader ran or as it closed, and note text the
+            # position (which keeps it for the next run) could not take along
+            lost = book.not_saved(title_of)
+            if lost is not None:  # said on the command line once the screen is gone
+                self._tell_unsaved(*lost)
         book.close()
 
     def on_resize(self, event: Resize) -> None:
@@ -2425,7 +2420,8 @@ class MainScreen(Screen[None]):
 
         from tuireader.ui.screens.edit import NoteEditor
 
-        self.app.push_screen(NoteEditor(text, title=paper.title, keep_draft=keep_draft), done)
+        editor = NoteEditor(text, title=paper.title, keep_draft=keep_draft, saved=opened)
+        self.app.push_screen(editor, done)
 
 
 def _by_source(problems: Sequence[Problem]) -> tuple[list[Problem], list[Problem]]:
