@@ -52,6 +52,7 @@ from tuireader.search.index import (
     open_index,
     title_text,
     unknown_list,
+    unusable,
 )
 from tuireader.search.plan import make_plan, run_plan
 from tuireader.search.scan import LibraryTerms, scan
@@ -219,8 +220,9 @@ class Engine:
         if self._rebuild is None:
             return False
         with self._lock:
+            folder = self._opened.path if self._opened is not None else None
             self._detach()
-            damage = f"the search index was damaged ({describe_error(exc)})"
+            damage = unusable(exc, folder) if folder is not None else "the search index was damaged"
             try:
                 self._attach(self._rebuild(damage))
             except Exception as again:  # noqa: BLE001 - any failure: scan the library
@@ -634,7 +636,7 @@ def open_engine(
     except Exception as exc:  # noqa: BLE001 - the index's files could not be read
         with contextlib.suppress(Exception):
             opened.ix.close()
-        damage = f"the search index was damaged ({describe_error(exc)})"
+        damage = unusable(exc, opened.path)
     try:
         return Engine(library, heal(damage))
     except Exception as exc:  # noqa: BLE001 - as above: scan

@@ -769,11 +769,37 @@ def _write_all(
 
 
 def describe_error(exc: BaseException) -> str:
-    """An exception in a few words for a one-line message: its class and its text."""
-    text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    text = "".join(c if c.isprintable() else " " for c in " ".join(text.split()))[:100]
+    """An exception in a few words for a one-line message: an OSError in the system's
+    words ("No space left on device", "Permission denied"); any other, a fault met
+    where none was expected, by its class and its text, the words to report it with."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return _printable(exc.strerror)
+    text = _printable(str(exc))
     name = type(exc).__name__
     return f"{name}: {text}" if text else name
+
+
+def _printable(text: str) -> str:
+    """``text`` on one line, without control characters, at most 100 characters."""
+    return "".join(c if c.isprintable() else " " for c in " ".join(text.split()))[:100]
+
+
+def unusable(exc: BaseException, folder: Path) -> str:
+    """Why the index in ``folder`` cannot be used, after ``exc`` from opening or reading
+    it, in words a user can act on: its folder is a file, it cannot be read (permission
+    denied, the disk's error), or it was damaged, whatever the reading code raised (a
+    damaged file makes Whoosh fail anywhere, with any exception: what it says is of
+    no use to anyone, and the answer is a rebuild)."""
+    if isinstance(exc, IndexDamaged):
+        return f"the search index was damaged ({exc})"
+    if isinstance(exc, OSError):
+        if folder.exists() and not folder.is_dir():
+            return f"the search index folder {folder} was a file, not a folder"
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return f"the search index in {folder} could not be read (Permission denied)"
+        if exc.errno == errno.EIO:
+            return f"the search index in {folder} could not be read ({describe_error(exc)})"
+    return "the search index was damaged"
 
 
 def open_index(
@@ -864,10 +890,8 @@ def _open_existing(
             return None, None, None
         ix = index.open_dir(str(folder))
         state = _load_state(ix, folder, digest)
-    except IndexDamaged as exc:
-        reason = f"the search index was damaged ({exc})"
     except Exception as exc:  # noqa: BLE001 - whatever the damage, the answer is a rebuild
-        reason = f"the search index could not be opened ({describe_error(exc)})"
+        reason = unusable(exc, folder)
     else:
         if state is None:
             return ix, None, "the search index was made by another version of tuireader"
