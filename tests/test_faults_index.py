@@ -127,6 +127,77 @@ def test_an_index_that_cannot_be_opened_is_said_in_words(tmp_path, monkeypatch, 
     engine.close()
 
 
+@pytest.mark.parametrize("fault", ["a file in its place", "unreadable"])
+def test_the_index_a_rebuild_takes_the_place_of_is_removed(tmp_path, monkeypatch, fault):
+    # it was left beside the new one as index.old-PID-N: a file of 8 bytes, a
+    # d--------- folder
+    paths, library = _built(tmp_path)
+    folder = paths.index_dir
+    if fault == "a file in its place":
+        shutil.rmtree(folder)
+        folder.write_bytes(b"12345678")
+    else:
+        folder.chmod(0)
+        _unreadable(folder, monkeypatch)
+    engine = open_engine(library, paths)
+    assert engine.report.rebuilt and engine.search("privacy").total == 1
+    assert not _leftovers(paths)
+    assert sorted(p.name for p in paths.root.iterdir()) == ["index", "index-vocab", "index.lock"]
+    engine.close()
+
+
+def test_an_old_index_that_cannot_be_removed_is_said_and_removed_at_a_later_start(
+    tmp_path, monkeypatch
+):
+    # another user's unreadable folder: this user can move it aside, not empty it
+    paths, library = _built(tmp_path)
+    os.truncate(_index_file(paths, ".toc"), 0)
+    real = shutil.rmtree
+
+    def refused(path, *args, ignore_errors=False, **kwargs):  # type: ignore[no-untyped-def]
+        if ".old-" not in Path(path).name:
+            return real(path, *args, ignore_errors=ignore_errors, **kwargs)
+        if not ignore_errors:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(tindex.shutil, "rmtree", refused)
+    engine = open_engine(library, paths)
+    engine.close()
+    (aside,) = paths.root.glob("index.old-*")
+    assert engine.messages == (
+        "the search index was damaged; rebuilt it",
+        f"the old search index could not be removed (Permission denied): it is {aside}",
+    )
+    monkeypatch.undo()  # the next start can remove it
+    engine = open_engine(library, paths)
+    assert not engine.messages and not engine.report.rebuilt
+    engine.close()
+    assert not _leftovers(paths)
+
+
+def test_old_indexes_left_by_earlier_runs_are_removed_and_nothing_else(tmp_path):
+    paths, library = _built(tmp_path)
+    root = paths.root
+    (root / "index.old-999999-1").write_bytes(b"12345678")
+    unreadable = root / "index.old-999999-2"
+    unreadable.mkdir()
+    (unreadable / "_MAIN_1.toc").write_bytes(b"toc")
+    unreadable.chmod(0)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "mine.txt").write_text("mine")
+    (root / "index.old-999999-3").symlink_to(elsewhere)  # the link goes, never its target
+    others = ["index.old-backup", "index.new-notes", "index.older", "index.old-1-2.txt"]
+    for name in others:
+        (root / name).write_text("not tuireader's")
+    engine = open_engine(library, paths)  # a start: the index is sound
+    assert not engine.report.rebuilt
+    engine.close()
+    assert not any(os.path.lexists(root / f"index.old-999999-{n}") for n in (1, 2, 3))
+    assert (elsewhere / "mine.txt").read_text() == "mine"
+    assert all((root / name).read_text() == "not tuireader's" for name in others)
+
+
 def test_damage_the_file_stamps_cannot_see_is_rebuilt_when_read(tmp_path):
     paths, library = _built(tmp_path)
     seg = _index_file(paths, ".seg")

@@ -15,8 +15,10 @@ reason, or was written by another schema version, is rebuilt, and the result say
 
 A full build is written in a fresh ``index.new-PID`` folder and swapped in whole; its
 forked helper process dies with it. Folders left by killed builds are removed by the
-next writer. Whoosh commits updates atomically, so a writer killed mid-commit leaves
-the previous state. When the disk is full, the previous index keeps serving (with a
+next writer, and so is an old index that could not be removed as a new one took its
+place (another user's, unreadable), once it can be; nothing else beside the index is
+touched. Whoosh commits updates atomically, so a writer killed mid-commit leaves the
+previous state. When the disk is full, the previous index keeps serving (with a
 message) and no half-written file is left; when the data folder cannot be written, a
 current index is searched as it is and anything else is left to a scan.
 """
@@ -24,7 +26,6 @@ current index is searched as it is and anything else is left to a scan.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import errno
 import fcntl
 import functools
@@ -703,17 +704,65 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _leftovers(folder: Path) -> list[tuple[Path, int]]:
+    """What builds left beside the index ``folder``, with the process that made each:
+    ``index.new-PID`` (a build) and ``index.old-PID-N`` (the index it took the place
+    of). Nothing else, whatever its name begins with."""
+    name = re.escape(folder.name)
+    made = re.compile(rf"{name}\.new-(\d+)|{name}\.old-(\d+)-\d+")
+    found = []
+    for path in (
+        *folder.parent.glob(f"{folder.name}.new-*"),
+        *folder.parent.glob(f"{folder.name}.old-*"),
+    ):
+        matched = made.fullmatch(path.name)
+        if matched is not None:
+            found.append((path, int(matched.group(1) or matched.group(2))))
+    return found
+
+
 def _remove_leftovers(folder: Path) -> list[Path]:
-    """Remove the ``index.new-PID`` and ``index.old-PID-*`` folders of processes that
-    are gone (killed mid-build); the removed ones. Called under the build lock."""
+    """Remove what builds of processes that are gone left beside the index ``folder``
+    (a build killed midway, an old index that could not be removed at the time, see
+    :func:`_leftovers`), those that can be; the removed ones. Called under the build
+    lock."""
     removed = []
-    for stale in folder.parent.glob(f"{folder.name}.[no][el][wd]-*"):
-        owner = stale.name.split("-")[1]
-        if owner.isdigit() and _alive(int(owner)):
+    for stale, owner in _leftovers(folder):
+        if _alive(owner):
             continue
-        shutil.rmtree(stale, ignore_errors=True)
-        removed.append(stale)
+        if _remove(stale) is None:
+            removed.append(stale)
     return removed
+
+
+def _remove(path: Path) -> OSError | None:
+    """Remove ``path``, a folder of the index's or whatever stood in its place: a file,
+    a link (removed, never followed), a folder made unreadable (opened up, when it is
+    this user's). None once it is gone, else why it could not be removed (another
+    user's folder, a read-only disk)."""
+    try:
+        if not path.is_dir() or path.is_symlink():
+            path.unlink()
+            return None
+        shutil.rmtree(path, ignore_errors=True)  # all it can, past what it cannot
+        if os.path.lexists(path):
+            _open_up(path)
+            shutil.rmtree(path)  # the rest, or why not
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return exc
+    return None
+
+
+def _open_up(folder: Path) -> None:
+    """Let this user read and empty ``folder`` and the folders in it (``chmod 000``)."""
+    with contextlib.suppress(OSError):
+        folder.chmod(0o700)
+    for where, names, _files in os.walk(folder, onerror=lambda _exc: None):
+        for name in names:
+            with contextlib.suppress(OSError):
+                (Path(where) / name).chmod(0o700)
 
 
 def _fresh(folder: Path) -> index.Index:
@@ -721,14 +770,17 @@ def _fresh(folder: Path) -> index.Index:
     return index.create_in(str(folder), schema())
 
 
-def _swap_in(new: Path, folder: Path) -> None:
-    """Put the complete index ``new`` in the place of ``folder`` (derived data, deleted).
+def _swap_in(new: Path, folder: Path) -> str | None:
+    """Put the complete index ``new`` in the place of ``folder`` (derived data, deleted);
+    what to say when the old one could not be removed (None: it was, or there was none).
 
-    The old folder is moved aside first (a directory cannot be renamed over a full one),
-    and moved back if the new one cannot take its place.
+    The old folder (or whatever stood in its place: a file, a folder this user cannot
+    read) is moved aside first (a directory cannot be renamed over a full one), and moved
+    back if the new one cannot take its place. One that cannot be removed now (another
+    user's) is tried again at each start (:func:`_remove_leftovers`).
     """
     aside = None
-    if folder.exists():
+    if os.path.lexists(folder):
         aside = folder.with_name(f"{folder.name}.old-{os.getpid()}-{time.time_ns()}")
         os.replace(folder, aside)
     try:
@@ -737,8 +789,10 @@ def _swap_in(new: Path, folder: Path) -> None:
         if aside is not None:
             os.replace(aside, folder)
         raise
-    if aside is not None:
-        shutil.rmtree(aside, ignore_errors=True)
+    failed = _remove(aside) if aside is not None else None
+    if failed is None:
+        return None
+    return f"the old search index could not be removed ({describe_error(failed)}): it is {aside}"
 
 
 def _compound(papers: int) -> bool:
@@ -955,13 +1009,9 @@ def _open(
         if ix is not None:
             ix.close()
         try:
-            opened = _rebuild(folder, library, wanted, digest, progress, messages, start)
+            return _rebuild(folder, library, wanted, digest, progress, messages, start, reason)
         except OSError as exc:
             return _rebuild_failed(folder, exc, reason, messages, start)
-        if reason:
-            messages = [*opened.report.messages, f"{reason}; rebuilt it"]
-            opened.report = dataclasses.replace(opened.report, messages=tuple(messages))
-        return opened
 
 
 def _rebuild_failed(
@@ -1064,30 +1114,33 @@ def _rebuild(
     progress: Progress | None,
     messages: list[str],
     start: float,
+    reason: str | None = None,
 ) -> OpenIndex:
-    """Build a complete new index in a fresh folder, then swap it in.
+    """Build a complete new index in a fresh folder, then swap it in; ``reason``: why
+    (the damage found), said with it.
 
     Until the swap the previous index is untouched; a failed or killed build leaves
     only its ``index.new-PID`` folder, which is removed here or by the next writer.
     """
     tmp = folder.with_name(f"{folder.name}.new-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
+    _remove(tmp)
     try:
         ix = _fresh(tmp)
         papers = [(paper, wanted[paper.id]) for paper in library.papers]
         vocab, stems = _write_all(ix, papers, progress, parallel=len(papers) >= PARALLEL_BUILD_MIN)
         _save_state(ix, tmp, wanted, vocab, stems, sources=_sources_of(library), digest=digest)
         ix.close()
-        _swap_in(tmp, folder)
+        kept = _swap_in(tmp, folder)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        _remove(tmp)
         raise
     ix = index.open_dir(str(folder))
+    said = [*messages, f"{reason}; rebuilt it"] if reason else list(messages)
     report = IndexReport(
         added=len(wanted),
         rebuilt=True,
         seconds=time.monotonic() - start,
-        messages=tuple(messages),
+        messages=(*said, kept) if kept else tuple(said),
     )
     return OpenIndex(ix=ix, path=folder, vocab=vocab, report=report, stems=stems)
 
