@@ -158,6 +158,10 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
+    for screen in pilot.app.screen_stack:
+        # changes that could not be saved are said together, a moment after they failed
+        while isinstance(screen, MainScreen) and screen.saying_not_saved:
+            await pilot.pause(0.05)
 
 
 #: index states after which the engine will not change on its own.

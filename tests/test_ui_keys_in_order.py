@@ -7,6 +7,7 @@ test lets it go; a write that fails takes back only its own change.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from contextlib import contextmanager
@@ -536,6 +537,49 @@ async def test_changes_refused_and_not_saved_since_are_told_as_the_reader_closes
     assert "disk may be full" in why
     # the first's keep was made again (a skip, saved); the third's taken back
     assert lines == [f"kept: “{names[1]}”", f"tags again, later: “{names[0]}”"]
+
+
+def _malformed(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+    """What SQLite raises where the store meets a damaged page it did not expect."""
+    raise sqlite3.DatabaseError("database disk image is malformed")
+
+
+def _errors(app) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """(title, message) of the error notices shown so far."""
+    return [(str(n.title), str(n.message)) for n in app._notifications if n.severity == "error"]
+
+
+@sync
+async def test_changes_that_fail_together_are_said_once_naming_them(monkeypatch):
+    # five keeps queued as the file failed: "Could not save: DatabaseError: database disk
+    # image is malformed" five times, stacked
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        name = " ".join(screen.library.get(ids(screen)[0]).title.split())
+        monkeypatch.setattr(Store, "set_state_many", _malformed)
+        await burst(pilot, "sssss")
+        assert screen.triage_states == {}
+        ((title, said),) = _errors(app)
+        assert title.startswith(f"Not saved: 5 changes to “{name[:30]}")
+        assert title.endswith("and 4 more papers")
+        assert "damaged (database disk image is malformed)" in said and "recover" in said
+        assert "DatabaseError" not in said
+
+
+@sync
+async def test_a_look_at_the_triage_file_that_fails_again_is_said_once(monkeypatch):
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        monkeypatch.setattr(Store, "changed_elsewhere", _malformed)
+        for _look in range(3):
+            screen.poll_triage()
+            await settle(pilot)
+        ((title, said),) = _errors(app)
+        assert title == "Triage file"
+        assert said.startswith("Could not read the triage file")
+        assert "DatabaseError" not in said and "Could not save" not in said
 
 
 def _gated_store_app(gate: threading.Event):  # type: ignore[no-untyped-def]

@@ -25,6 +25,7 @@ holds (:class:`TriageReopened`).
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -285,6 +286,8 @@ class TriageBook:
         self._no_action_ops: set[int] = set()
         #: ...and those whose failure the screen has been told of.
         self._failed_seen: set[int] = set()
+        #: why the last look at the triage file failed (None: it did not), said once
+        self._look_failed: str | None = None
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -717,8 +720,9 @@ class TriageBook:
             try:
                 outcome = self._execute(job)
             except Exception as error:  # noqa: BLE001 - reported, the writer carries on
-                reason = f"Could not save: {type(error).__name__}: {error}"
-                outcome = TriageFailed(reason, job.op_id, job=job)
+                outcome = TriageFailed(unexpected(error, job.run is None), job.op_id, job=job)
+            if job.run is None:
+                outcome = self._looked(outcome)
             if isinstance(outcome, TriageFailed) and job.op_id is not None:
                 self._failed_ops.add(job.op_id)
             self._keep_unsaved(job, outcome)
@@ -729,6 +733,18 @@ class TriageBook:
                     self._post(outcome)
                 except RuntimeError:
                     pass  # the reader has closed; the write itself is done
+
+    def _looked(self, outcome: Message | None) -> Message | None:
+        """The outcome of a look at the triage file, or None when it failed as the last
+        look did, which said so: the look comes every second, and each one said the same
+        again (five notices stacked on the screen at once)."""
+        if not isinstance(outcome, TriageFailed):
+            self._look_failed = None
+            return outcome
+        if outcome.reason == self._look_failed:
+            return None
+        self._look_failed = outcome.reason
+        return outcome
 
     def _keep_unsaved(self, job: Job, outcome: Message | None) -> None:
         """Keep what ``job`` could not save, to be said as the reader closes (the screen
@@ -872,6 +888,53 @@ class TriageBook:
             store, self.store = self.store, None
         if store is not None:
             store.close()
+
+
+def unexpected(error: Exception, looking: bool) -> str:
+    """What to say of ``error``, met saving a change (or, ``looking``, reading the
+    triage file for others' changes) where the store did not expect one (it says those
+    it expects in words of its own): SQLite's own words, and what to do about a damaged
+    file; any other error is a fault of tuireader, said by its class and text, the words
+    to report it with."""
+    doing = "Could not read the triage file" if looking else "Could not save"
+    if not isinstance(error, sqlite3.Error):
+        return f"{doing}: {type(error).__name__}: {error}"
+    it = "it" if looking else "the triage file"
+    text = " ".join(str(error).split())
+    if "malformed" in text or "not a database" in text:
+        return (
+            f"{doing}: {it} is damaged ({text}). tuireader recover carries what can still "
+            "be read over to a fresh file: run it in another terminal, and the reader goes "
+            "on with the fresh file by itself."
+        )
+    return f"{doing}: {it} gave an error ({text})."
+
+
+def not_saved_notices(
+    failed: Sequence[tuple[str, Sequence[str]]], name: Callable[[str], str | None]
+) -> list[tuple[str, str]]:
+    """The notices (title, text) that say the changes ``failed`` (why each was not
+    saved, the papers it was for) were not saved: one for each reason, in the order
+    met, naming its changes' papers (``name``: a paper's title, None when it is not
+    known). Changes queued together fail together (a full disk, a damaged file), and
+    each said it again, stacked on the screen."""
+    by_reason: dict[str, list[Sequence[str]]] = {}
+    for reason, papers in failed:
+        by_reason.setdefault(reason, []).append(papers)
+    notices = []
+    for reason, changes in by_reason.items():
+        papers = list(dict.fromkeys(pid for ids in changes for pid in ids))
+        first = name(papers[0]) if papers else None
+        title = "Not saved"
+        if len(changes) > 1:
+            title += f": {len(changes):,} changes"
+            if first is not None:
+                title += f" to “{first}”"
+                title += f" and {len(papers) - 1:,} more papers" if len(papers) > 1 else ""
+        elif first is not None:
+            title += f": “{first}”" + (f" and {len(papers) - 1:,} more" if len(papers) > 1 else "")
+        notices.append((title, reason))
+    return notices
 
 
 def _loudness(hidden: int) -> Severity:

@@ -100,6 +100,7 @@ from tuireader.ui.triage import (
     TriageFailed,
     TriageReopened,
     TriageSaved,
+    not_saved_notices,
     open_triage,
 )
 from tuireader.ui.widgets.footer import ReaderFooter
@@ -137,6 +138,9 @@ MODES = {
     "results": ("list", "keys act on the highlighted paper"),
     "viewer": ("paper", "keys act on this paper"),
 }
+#: seconds over which changes that could not be saved are gathered into one notice
+#: for each reason (a burst of keys on a full disk fails as one).
+NOT_SAVED_GATHER = 0.2
 #: the orders the results can be shown in, in the order the order key cycles them.
 ORDERS = ("list", "relevance", "fit")
 #: seconds without a new saved decision before the model is fitted again.
@@ -340,6 +344,8 @@ class MainScreen(Screen[None]):
         #: told (why, one line each) of changes not saved as the reader closed, to say
         #: them once the screen is gone
         self._tell_unsaved = unsaved
+        #: (why, the papers) of changes that could not be saved, to be said together
+        self._not_saved: list[tuple[str, list[str]]] = []
         self.config = config or Config()
         self._show_timings = show_timings
         #: the clipboard chain; None builds the default one on first copy.
@@ -2163,13 +2169,26 @@ class MainScreen(Screen[None]):
         ids = self.triage.papers_of(message.op_id)
         self.triage.failed(message)
         self._redraw_triage()
+        if message.op_id is None:
+            title = "Triage file"
+            self.notify(visible(message.reason), title=title, severity="error", markup=False)
+            return
         # Which paper's change was not saved: the highlight has moved on by now (it is
-        # never moved back, as keys typed since would then act on another paper).
-        name = self._title_of(ids[0], 60) if ids else None
-        title = "Not saved" if message.op_id is not None else "Triage file"
-        if name is not None:
-            title += f": “{name}”" + (f" and {len(ids) - 1} more" if len(ids) > 1 else "")
-        self.notify(visible(message.reason), title=visible(title), severity="error", markup=False)
+        # never moved back, as keys typed since would then act on another paper). The
+        # changes queued with it fail with it (a full disk): said together, a moment on.
+        if not self._not_saved:
+            self.set_timer(NOT_SAVED_GATHER, self._say_not_saved)
+        self._not_saved.append((message.reason, ids))
+
+    @property
+    def saying_not_saved(self) -> bool:
+        """True while changes that could not be saved are still to be said."""
+        return bool(self._not_saved)
+
+    def _say_not_saved(self) -> None:
+        failed, self._not_saved = self._not_saved, []
+        for title, reason in not_saved_notices(failed, lambda pid: self._title_of(pid, 60)):
+            self.notify(visible(reason), title=visible(title), severity="error", markup=False)
 
     # -- triage: drawing ------------------------------------------------------------------
 
