@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -300,10 +301,25 @@ async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run()
         await pilot.pause()
     assert saved(first).note == saved(second).note == ""  # kept as drafts, not saved
     app = triage_app()
+    services, read = app.services, app.services.load_library
+
+    def slow_lists(*args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.5)  # the triage file opens first, as on a large library
+        return read(*args, **kwargs)
+
+    app.services = Services(
+        load_library=slow_lists,
+        open_engine=services.open_engine,
+        open_store=services.open_store,
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         await settle(pilot)
-        assert any("not saved is kept" in text and "1 more" in text for text in notices(app))
+        said = [text for text in notices(app) if "not saved is kept" in text]
+        assert len(said) == 1 and "1 more" in said[0]
+        # by its title, also when the triage file opened before the lists were read
+        title = screen.library.get(first).title
+        assert f"n on “{title[:20]}" in said[0] and first not in said[0]
         await pilot.press("home", "n")
         await pilot.pause()
         assert app.screen.query_one("#note-input").text == "left with escape"

@@ -357,6 +357,8 @@ class MainScreen(Screen[None]):
         #: (None: built at each first fit, kept in memory only).
         self.cache_dir = cache_dir
         self.library: Library | None = None
+        #: the papers whose note text the last run kept unsaved, until that is said
+        self._drafts_taken: list[str] = []
         self.engine: Any = None
         self.similar_to: Paper | None = None
         self._first_frame = threading.Event()
@@ -735,6 +737,7 @@ class MainScreen(Screen[None]):
         self._on_disk = with_lists(message.on_disk, library)
         self.total = len(library)
         self.triage.name_of = self._title_of
+        self._say_drafts()  # (when the triage file opened first)
         self.call_after_refresh(self._first_frame.set)
         self.index_state = "opening"
         key_problems = tuple(getattr(self.app, "key_problems", ()))
@@ -1924,6 +1927,13 @@ class MainScreen(Screen[None]):
         """Note text the last run kept unsaved: back for the next ``n`` on its paper,
         and said once."""
         taken = self.triage.take_drafts(drafts)
+        if taken:
+            self._drafts_taken = list(taken)
+            if self.library is not None:  # else said once the lists are read, by title
+                self._say_drafts()
+
+    def _say_drafts(self) -> None:
+        taken, self._drafts_taken = self._drafts_taken, []
         if not taken:
             return
         name = self._title_of(taken[0]) or taken[0]
