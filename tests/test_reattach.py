@@ -363,3 +363,157 @@ def test_writes_following_moves_go_to_the_papers_new_id(tmp_path: Path) -> None:
         assert store.detached({p.id for p in session(data, lst).library}) == []
         store.set_state_many([old_id], "skip")  # not following: as given
         assert store.states()[old_id] == "skip"
+
+
+def csv_list(path: Path, rows: list[tuple[str, str, str, str]]) -> Path:
+    lines = ["id,title,authors,abstract"] + [",".join(row) for row in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def marked(s: Session) -> dict[str, str]:
+    """Each marked paper's title, by state and tags and note, as the lists name it now."""
+    with Store.open(s.paths.state_db) as store:
+        book = store.snapshot()
+    out: dict[str, str] = {}
+    for paper in s.library:
+        if paper.id in book.states or paper.id in book.tags or paper.id in book.notes:
+            out[paper.title] = " ".join(
+                [
+                    book.states.get(paper.id, "new"),
+                    *book.tags.get(paper.id, ()),
+                    book.notes.get(paper.id, ""),
+                ]
+            ).strip()
+    return out
+
+
+def test_a_list_renumbering_its_own_ids_leaves_every_mark_on_its_paper(tmp_path: Path) -> None:
+    # a re-scrape that renumbered the list's ids moved the state, tag and note of Beta
+    # (its id 2) to Gamma, which took id 2, without a word
+    data = tmp_path / "data"
+    path = tmp_path / "accepted.csv"
+    csv_list(
+        path,
+        [
+            ("1", "Alpha Paper on Graphs", "Ann Lee", "Graphs are great and useful to study."),
+            ("2", "Beta Paper on Vision", "Bob Stone", "Vision is hard and we study it."),
+            ("3", "Gamma Paper on Speech", "Cy Diaz", "Speech is fun and we study it too."),
+        ],
+    )
+    first = session(data, path)
+    beta = next(p.id for p in first.library if p.title.startswith("Beta"))
+    with first.open_store() as store:
+        store.set_state(beta, "kept")
+        store.set_tags(beta, ["vision"])
+        store.set_note(beta, "Bob's vision paper")
+    csv_list(
+        path,
+        [
+            ("1", "Beta Paper on Vision", "Bob Stone", "Vision is hard and we study it."),
+            ("2", "Gamma Paper on Speech", "Cy Diaz", "Speech is fun and we study it too."),
+            ("3", "Delta Paper on Robots", "Dee Eve", "Robots move and we study them."),
+        ],
+    )
+    assert marked(session(data, path)) == {"Beta Paper on Vision": "kept vision Bob's vision paper"}
+    # renumbered again with Beta gone: its marks stay Beta's, detached, on no other paper
+    csv_list(
+        path,
+        [
+            ("1", "Gamma Paper on Speech", "Cy Diaz", "Speech is fun and we study it too."),
+            ("2", "Delta Paper on Robots", "Dee Eve", "Robots move and we study them."),
+        ],
+    )
+    again = session(data, path)
+    assert marked(again) == {}
+    with Store.open(again.paths.state_db) as store:
+        (detached,) = store.detached({paper.id for paper in again.library})
+    assert detached.title == "Beta Paper on Vision" and detached.state == "kept"
+    # a paper retitled under its id, by the same author with the same abstract, keeps them
+    csv_list(path, [("1", "Alpha Paper on Graphs", "Ann Lee", "Graphs are great and useful.")])
+    first = session(data, path)
+    (alpha,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(alpha.id, "maybe")
+    csv_list(path, [("1", "Graph Learning Revisited", "Ann Lee", "Graphs are great and useful.")])
+    assert marked(session(data, path)) == {"Graph Learning Revisited": "maybe"}
+
+
+def test_a_bibtex_key_given_to_another_paper_takes_no_mark_with_it(tmp_path: Path) -> None:
+    # Zotero and JabRef tell two keys apart by a letter: smith2023 named Beta after it
+    # named Alpha, and Alpha's keep went to Beta
+    data = tmp_path / "data"
+    path = tmp_path / "my.bib"
+    alpha = (
+        "@article{{{key}, title={{Alpha Paper on Graphs}}, author={{Smith, Ann}}, year={{2023}}, "
+        "journal={{JMLR}}, abstract={{Graphs are great and useful to study.}}}}\n"
+    )
+    beta = (
+        "@article{{{key}, title={{Beta Paper on Vision}}, author={{Smith, Ann}}, year={{2023}}, "
+        "journal={{JMLR}}, abstract={{Vision is hard and we study it.}}}}\n"
+    )
+    path.write_text(alpha.format(key="smith2023"), encoding="utf-8")
+    first = session(data, path)
+    (paper,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(paper.id, "kept")
+        store.set_tags(paper.id, ["graphs"])
+    path.write_text(beta.format(key="smith2023") + alpha.format(key="smith2023a"), encoding="utf-8")
+    assert marked(session(data, path)) == {"Alpha Paper on Graphs": "kept graphs"}
+
+
+def test_two_lists_reusing_ids_in_one_venue_keep_their_papers_apart(tmp_path: Path) -> None:
+    # orals.csv and posters.csv both number their papers from 1: Gamma and Delta were
+    # merged into Alpha and Beta, and vanished
+    head = "id,title,authors,venue,year\n"
+    orals = tmp_path / "orals.csv"
+    orals.write_text(
+        head
+        + "1,Alpha Paper on Graphs,Ann Lee,ICML,2024\n2,Beta Paper on Vision,Bob Stone,ICML,2024\n",
+        encoding="utf-8",
+    )
+    posters = tmp_path / "posters.csv"
+    posters.write_text(
+        head
+        + "1,Gamma Paper on Speech,Cy Diaz,ICML,2024\n2,Delta Paper on Robots,Dee Eve,ICML,2024\n",
+        encoding="utf-8",
+    )
+    library = load_library([orals, posters])
+    assert sorted(p.title.split()[0] for p in library.papers) == ["Alpha", "Beta", "Delta", "Gamma"]
+    # the same paper in both lists, under the same id, is still one
+    posters.write_text(head + "1,Alpha Paper on Graphs,Ann Lee,ICML,2024\n", encoding="utf-8")
+    (alpha, _beta) = load_library([orals, posters]).papers
+    assert alpha.lists == ("orals", "posters")
+
+
+def test_a_title_mended_with_its_abstract_edited_keeps_its_marks(tmp_path: Path) -> None:
+    # a re-scrape mending a typo in the title and editing the abstract detached the
+    # mark: neither the title nor the abstract matched exactly any more
+    data = tmp_path / "data"
+    path = tmp_path / "list.json"
+    record = {
+        "title": "Sparse Attention for Long-Context Transfomers",
+        "authors": ["Thomas Müller", "José García"],
+        "year": 2024,
+        "abstract": "We propose a sparse attention scheme.",
+    }
+    other = {
+        "title": "Dense Retrieval with Sparse Attention",
+        "authors": ["Thomas Müller"],
+        "year": 2024,
+        "abstract": "A different paper of the same author.",
+    }
+    json_list(path, [record, other])
+    first = session(data, path)
+    with first.open_store() as store:
+        store.set_state(first.library.papers[0].id, "kept")
+    mended = {
+        **record,
+        "title": "Sparse Attention for Long-Context Transformers",
+        "abstract": "We propose a sparse attention scheme, revised.",
+    }
+    json_list(path, [mended, other])
+    assert marked(session(data, path)) == {"Sparse Attention for Long-Context Transformers": "kept"}
+    # a title of the same author much like it, but another paper's, takes no mark
+    json_list(path, [{**other, "title": "Sparse Attention for Short-Context Models"}])
+    assert marked(session(data, path)) == {}

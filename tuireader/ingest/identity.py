@@ -65,6 +65,7 @@ __all__ = [
     "stub_of_same_paper",
     "title_key",
     "titles_agree",
+    "titles_close",
 ]
 
 #: Strong key kinds, strongest first.
@@ -87,6 +88,9 @@ MIN_ABSTRACT_WORDS = 5
 MIN_TITLE_CHARS = 12
 #: Titles whose word overlap (rapidfuzz token-set ratio, 0-100) is below this disagree.
 TITLE_AGREEMENT = 60.0
+#: Titles at least this alike letter by letter (rapidfuzz ratio, 0-100) are one title
+#: mended or retyped ("Transfomers" → "Transformers"), see :func:`titles_close`.
+TITLE_CLOSENESS = 90.0
 
 _DOI_PREFIXES = (
     "https://doi.org/",
@@ -500,6 +504,23 @@ def titles_agree(a: str, b: str) -> bool:
     return fuzz.token_set_ratio(a, b) >= TITLE_AGREEMENT
 
 
+def titles_close(a: str, b: str) -> bool:
+    """True unless both normalised titles are there and are not one title: the same
+    but for a few letters (a typo mended, a word's ending), or one holding every word of
+    the other, of three words at least (a subtitle added or dropped). Stricter than
+    :func:`titles_agree`, which two titles sharing a few words pass ("learning to grasp
+    objects", "learning to walk fast"): a list's own id (a row number, a BibTeX key)
+    can be given to another paper, where a DOI or an arXiv id is not."""
+    if not a or not b or a == b:
+        return True
+    shorter, longer = sorted((a.split(), b.split()), key=len)
+    if len(shorter) >= 3 and set(shorter) <= set(longer):
+        return True
+    from rapidfuzz import fuzz
+
+    return fuzz.ratio(a, b) >= TITLE_CLOSENESS
+
+
 def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None:
     """Why ``a`` and ``b`` are one paper ("same DOI", "same title and first author", …),
     or None when they are not.
@@ -511,8 +532,11 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
     for key in a.keys:
         if theirs.get(key.kind) == key.value:
             # one paper under two ids of one source (a library's duplicate entries) is
-            # still one paper; two DOIs or two arXiv ids are two papers
-            if conflicting(a, b, _IDENTIFIER_KINDS) or not titles_agree(a.title, b.title):
+            # still one paper; two DOIs or two arXiv ids are two papers; a source's own
+            # id (row numbers two lists of one venue both count from 1) names one paper
+            # only with one title
+            agree = titles_close if key.kind == "source" else titles_agree
+            if conflicting(a, b, _IDENTIFIER_KINDS) or not agree(a.title, b.title):
                 return None
             return f"same {_KIND_NAMES[key.kind]}"
     if conflicting(a, b):

@@ -2489,26 +2489,38 @@ class Store:
         """
         by_id = {paper.id: paper for paper in papers}
         marked = self.marked_ids()
+        present = [pid for pid in marked if pid in by_id and (only is None or pid in only)]
+        given: list[str] = []
+        stored: dict[str, StoredIdentity] = {}
         if not self.read_only:
-            self.remember(StoredIdentity.of(by_id[pid]) for pid in marked if pid in by_id)
+            stored = self.identities(present)
+            now = {pid: StoredIdentity.of(by_id[pid]) for pid in present}
+            given = [pid for pid in present if pid in stored and _given(stored[pid], now[pid])]
+            self.remember(found for pid, found in now.items() if pid not in given)
         missing = sorted(
             pid for pid in marked if pid not in by_id and (only is None or pid in only)
         )
-        if not missing:
+        if not missing and not given:
             return ReattachReport()
         moved: list[Move] = []
         if not self.read_only:
             finder = _Finder([paper for paper in papers if paper.id not in marked], papers)
-            stored = self.identities(missing)
-            for old_id in missing:
+            stored.update(self.identities(missing))
+            for old_id in [*missing, *given]:
                 found = finder.find(old_id, stored.get(old_id))
                 if found is not None:
                     moved.append(Move(old_id, found[0].id, found[1]))
+                elif old_id in given:  # its paper is in none of the lists: detached
+                    from tuireader.ingest.identity import digest
+
+                    aside = "d" + digest(f"{old_id} {stored[old_id].title_key}")[: len(old_id) - 1]
+                    moved.append(Move(old_id, aside, "its id names another paper now"))
             if moved:
                 with self._write() as conn:
                     for move in moved:
                         self._move(conn, move)
-                        self._put_identity(conn, StoredIdentity.of(by_id[move.new_id]))
+                        if move.new_id in by_id:
+                            self._put_identity(conn, StoredIdentity.of(by_id[move.new_id]))
         return ReattachReport(tuple(moved), tuple(self.detached(by_id)))
 
     @staticmethod
@@ -2571,6 +2583,37 @@ class Store:
         return value if isinstance(value, dict) else None
 
 
+def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
+    """Whether the id of a paper that was marked (``marked``, as it was stored) now names
+    another paper (``now``): an id made of a list's own id (a row number, a BibTeX key)
+    that a later version of the list gives to a paper of another title and another first
+    author or abstract ("smith2023" for Smith's next paper once JabRef renamed the first
+    "smith2023a"). A title mended or retitled with the same author and abstract is the
+    same paper; a DOI or an arXiv id is never given to another."""
+    from tuireader.ingest.identity import titles_close
+
+    if not marked.keys or not marked.keys[0].startswith("source:"):
+        return False
+    if titles_close(marked.title_key, now.title_key):
+        return False
+    authors = marked.first_author and now.first_author
+    abstracts = marked.abstract_digest and now.abstract_digest
+    return bool(
+        (authors and marked.first_author != now.first_author)
+        or (abstracts and marked.abstract_digest != now.abstract_digest)
+    )
+
+
+def _mended(stored: str, title: str) -> bool:
+    """Whether ``title`` is ``stored`` mended (a few letters apart: a typo, a word's
+    ending), not merely sharing words with it."""
+    from rapidfuzz import fuzz
+
+    from tuireader.ingest.identity import TITLE_CLOSENESS
+
+    return stored != title and fuzz.ratio(stored, title) >= TITLE_CLOSENESS
+
+
 class _Finder:
     """Finds, among papers without marks, the one a stored mark belongs to.
 
@@ -2592,6 +2635,8 @@ class _Finder:
         self._indexed = False
         self._matcher: Any = None
         self._entry_paper: dict[int, Paper] = {}
+        #: papers without marks by their first author, with what identifies them
+        self._authors: dict[str, list[tuple[StoredIdentity, Paper]]] | None = None
 
     def find(self, old_id: str, stored: StoredIdentity | None) -> tuple[Paper, str] | None:
         found = self._by_legacy(old_id)
@@ -2631,14 +2676,29 @@ class _Finder:
             if found.abstract_digest:
                 self._abstracts.setdefault(found.abstract_digest, []).append(paper)
 
+    def _title(self, paper: Paper) -> str:
+        from tuireader.ingest.identity import title_key
+
+        return "" if paper.title_derived else title_key(paper.title)
+
     def _by_identity(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
-        from tuireader.ingest.identity import MIN_TITLE_CHARS, is_placeholder
+        from tuireader.ingest.identity import (
+            MIN_TITLE_CHARS,
+            is_placeholder,
+            titles_agree,
+            titles_close,
+        )
 
         self._index()
         for key in stored.keys:
             candidates = self._free(self._keys.get(key, ()))
-            if len(candidates) == 1:
-                return candidates[0], f"same {key.partition(':')[0]}"
+            kind = key.partition(":")[0]
+            # a list's own id (a row number, a BibTeX key) may be given to another paper
+            # by the next scrape: it names the paper only with one title, where a DOI
+            # or an arXiv id names it under a title much changed
+            agree = titles_close if kind == "source" else titles_agree
+            if len(candidates) == 1 and agree(stored.title_key, self._title(candidates[0])):
+                return candidates[0], f"same {kind}"
         if len(stored.title_key) >= MIN_TITLE_CHARS:
             candidates = self._free(
                 paper
@@ -2647,6 +2707,9 @@ class _Finder:
             )
             if len(candidates) == 1:
                 return candidates[0], "same title and first author"
+            found = self._by_close_title(stored)
+            if found is not None:
+                return found
         elif stored.title_key and stored.first_author:
             found = self._by_short_title(stored)
             if found is not None:
@@ -2656,6 +2719,37 @@ class _Finder:
             if len(candidates) == 1:
                 return candidates[0], "same abstract"
         return None
+
+    def _by_close_title(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
+        """The one paper of the same first author (and year, where both say it) whose
+        title is the stored one mended ("Transfomers" → "Transformers"), with no key that
+        tells them apart: a re-scrape that mended a title and edited the abstract too
+        left a mark on neither. Two such papers take no mark."""
+        from tuireader.ingest.identity import Identity, Key, conflicting
+
+        if not stored.first_author:
+            return None
+        if self._authors is None:
+            self._authors = {}
+            for paper in self._papers:
+                found = StoredIdentity.of(paper)
+                if found.first_author and found.title_key:
+                    self._authors.setdefault(found.first_author, []).append((found, paper))
+
+        def keys(texts: tuple[str, ...]) -> Identity:
+            return Identity(keys=tuple(k for k in map(Key.parse, texts) if k is not None))
+
+        candidates = [
+            paper
+            for found, paper in self._authors.get(stored.first_author, ())
+            if paper.id not in self._taken
+            and (found.year is None or stored.year is None or found.year == stored.year)
+            and not conflicting(keys(stored.keys), keys(found.keys))
+            and _mended(stored.title_key, found.title_key)
+        ]
+        if len(candidates) != 1:
+            return None
+        return candidates[0], "a title much like it and the same first author"
 
     def _by_short_title(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
         """A title too short to identify a paper alone ("Third Paper") with its first
