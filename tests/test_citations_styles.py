@@ -446,3 +446,17 @@ def test_a_reports_number_is_given_in_every_style() -> None:
     (entry,) = bibtexparser.parse_string(bibtex).entries
     assert entry.entry_type == "techreport"
     assert next(f.value for f in entry.fields if f.key == "number") == number
+
+
+def test_authors_a_source_leaves_unnamed_are_et_al_in_apa() -> None:
+    # BibTeX's "and others" became a person: "Müller, T., García, J., & al., e. (2024)."
+    paper = Paper(
+        id="x",
+        title="Sparse Attention for Long-Context Transformers",
+        abstract="",
+        authors=("Thomas Müller", "José García", "others"),
+        venue="ICML",
+        year=2024,
+    )
+    assert cite(paper, "apa").startswith("Müller, T., García, J., et al. (2024). Sparse")
+    assert cite(paper, "mla").startswith("Müller, Thomas, et al. ")

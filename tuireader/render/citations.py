@@ -2024,7 +2024,14 @@ def _apa_name(name: str) -> str:
     return f"{name}, {suffix}" if suffix else name
 
 
+#: what a source writes for authors it does not name (BibTeX's ``and others``)
+_OTHERS = frozenset({"others", "et al.", "et al", "{others}"})
+
+
 def _apa_authors(authors: Sequence[str]) -> str:
+    if len(authors) > 1 and authors[-1].strip().lower() in _OTHERS:
+        # the authors a source does not name are "et al.", never a person ("al., e.")
+        return ", ".join(_apa_name(name) for name in authors[:-1]) + ", et al."
     names = [_apa_name(name) for name in authors]
     if len(names) == 1:
         return names[0]
