@@ -517,3 +517,28 @@ def test_a_title_mended_with_its_abstract_edited_keeps_its_marks(tmp_path: Path)
     # a title of the same author much like it, but another paper's, takes no mark
     json_list(path, [{**other, "title": "Sparse Attention for Short-Context Models"}])
     assert marked(session(data, path)) == {}
+
+
+def test_show_of_a_detached_marks_id_says_what_it_is(tmp_path: Path, capsys) -> None:
+    # "no paper with id" for an id the triage command takes as a detached mark
+    from tuireader.cli import main
+
+    path = csv_list(
+        tmp_path / "a.csv",
+        [
+            ("1", "Alpha Paper on Graphs", "Ann Lee", "Graphs are great."),
+            ("2", "Beta Paper on Vision", "Bob Stone", "Vision is hard."),
+        ],
+    )
+    data = str(tmp_path / "data")
+    first = session(Path(data), path)
+    beta = next(p.id for p in first.library if p.title.startswith("Beta"))
+    with first.open_store() as store:
+        store.set_state(beta, "kept")
+    csv_list(path, [("1", "Alpha Paper on Graphs", "Ann Lee", "Graphs are great.")])
+    capsys.readouterr()
+    assert main(["show", beta, str(path), "--data-dir", data]) == 1
+    err = capsys.readouterr().err
+    assert "“Beta Paper on Vision” in none of these lists" in err and "(kept) stays" in err
+    assert main(["show", "--json", beta, str(path), "--data-dir", data]) == 1
+    assert "is:detached" in json.loads(capsys.readouterr().out)["message"]

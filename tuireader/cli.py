@@ -735,8 +735,16 @@ def _one_paper(session, text: str, *, json_out: bool = False, hits: bool = False
         from tuireader.ingest.identity import named_keys, not_in_lists
 
         keys = named_keys(text)
+        mark = _detached_mark(session, text)
         if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
             message = f"{not_in_lists(keys[0], _short(keys[0].value))} (tuireader search lists ids)"
+        elif mark is not None:  # a mark kept for a paper in none of the lists
+            title = f" “{_line(mark.title)}”" if mark.title else ""
+            message = (
+                f"{_short(text)!r} is the id of a paper{title} in none of these lists: its "
+                f"triage ({mark.state}) stays, detached, until a list has it again "
+                "(tuireader search is:detached lists such marks)"
+            )
         else:
             message = f"no paper with id {_short(text)!r} (tuireader search lists ids)"
         if not json_out:
@@ -744,6 +752,14 @@ def _one_paper(session, text: str, *, json_out: bool = False, hits: bool = False
     if json_out:
         _print_json(_not_one_json(text, message, matches, hits=hits))
     return None
+
+
+def _detached_mark(session, text: str):
+    """The detached mark whose whole id is ``text`` (None: none, or no triage file)."""
+    report = session.triage
+    wanted = _id_text(text)
+    marks = report.detached if report is not None else ()
+    return next((mark for mark in marks if mark.paper_id == wanted), None)
 
 
 def _not_one_json(text: str, message: str, matches: Sequence, *, hits: bool) -> dict[str, Any]:
