@@ -64,6 +64,7 @@ __all__ = [
     "same_paper",
     "stub_of_same_paper",
     "title_key",
+    "title_mended",
     "titles_agree",
     "titles_close",
 ]
@@ -88,9 +89,9 @@ MIN_ABSTRACT_WORDS = 5
 MIN_TITLE_CHARS = 12
 #: Titles whose word overlap (rapidfuzz token-set ratio, 0-100) is below this disagree.
 TITLE_AGREEMENT = 60.0
-#: Titles at least this alike letter by letter (rapidfuzz ratio, 0-100) are one title
-#: mended or retyped ("Transfomers" → "Transformers"), see :func:`titles_close`.
-TITLE_CLOSENESS = 90.0
+#: Two words at least this alike letter by letter (rapidfuzz ratio, 0-100) are one word
+#: mistyped or inflected ("transfomers", "transformers"; "mixture", "mixtures").
+WORD_CLOSENESS = 80.0
 
 _DOI_PREFIXES = (
     "https://doi.org/",
@@ -516,9 +517,28 @@ def titles_close(a: str, b: str) -> bool:
     shorter, longer = sorted((a.split(), b.split()), key=len)
     if len(shorter) >= 3 and set(shorter) <= set(longer):
         return True
-    from rapidfuzz import fuzz
+    return title_mended(a, b)
 
-    return fuzz.ratio(a, b) >= TITLE_CLOSENESS
+
+def title_mended(a: str, b: str) -> bool:
+    """Whether the normalised titles ``a`` and ``b`` are one title mended: the same
+    words but for at most two, each a few letters from its counterpart (a typo, a
+    word's ending), or one small word more ("a", "the"). "grasp study number 0" and
+    "drive study number 0" are two titles, however alike letter by letter."""
+    if a == b:
+        return False
+    one, two = a.split(), b.split()
+    if len(one) == len(two):
+        from rapidfuzz import fuzz
+
+        apart = [(x, y) for x, y in zip(one, two, strict=True) if x != y]
+        return len(apart) <= 2 and all(fuzz.ratio(x, y) >= WORD_CLOSENESS for x, y in apart)
+    shorter, longer = sorted((one, two), key=len)
+    if len(longer) - len(shorter) != 1:
+        return False
+    return any(
+        longer[:i] + longer[i + 1 :] == shorter and len(longer[i]) <= 3 for i in range(len(longer))
+    )
 
 
 def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None:

@@ -2604,16 +2604,6 @@ def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
     )
 
 
-def _mended(stored: str, title: str) -> bool:
-    """Whether ``title`` is ``stored`` mended (a few letters apart: a typo, a word's
-    ending), not merely sharing words with it."""
-    from rapidfuzz import fuzz
-
-    from tuireader.ingest.identity import TITLE_CLOSENESS
-
-    return stored != title and fuzz.ratio(stored, title) >= TITLE_CLOSENESS
-
-
 class _Finder:
     """Finds, among papers without marks, the one a stored mark belongs to.
 
@@ -2725,7 +2715,7 @@ class _Finder:
         title is the stored one mended ("Transfomers" → "Transformers"), with no key that
         tells them apart: a re-scrape that mended a title and edited the abstract too
         left a mark on neither. Two such papers take no mark."""
-        from tuireader.ingest.identity import Identity, Key, conflicting
+        from tuireader.ingest.identity import Identity, Key, conflicting, title_mended
 
         if not stored.first_author:
             return None
@@ -2745,7 +2735,7 @@ class _Finder:
             if paper.id not in self._taken
             and (found.year is None or stored.year is None or found.year == stored.year)
             and not conflicting(keys(stored.keys), keys(found.keys))
-            and _mended(stored.title_key, found.title_key)
+            and title_mended(stored.title_key, found.title_key)
         ]
         if len(candidates) != 1:
             return None
