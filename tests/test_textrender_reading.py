@@ -286,6 +286,16 @@ def test_an_expression_raises_its_superscripts_one_way() -> None:
 
 
 @pytest.mark.parametrize(
+    ("title", "expected"),
+    [("$x$—", "x—"), ("$x$--", "x–"), ("$x^q$ -- y", "x^q – y"), ("—$x$", "—x")],
+)
+def test_a_text_starting_with_math_before_a_dash_reads(title: str, expected: str) -> None:
+    # the first math span took the text's last piece for the dash joining it to the
+    # span before it, which there was none of: IndexError, and the title unshown
+    assert display_title(title) == expected
+
+
+@pytest.mark.parametrize(
     ("latex", "expected"),
     [
         (r"L^p \to L^q", "L^p → L^q"),

@@ -1466,8 +1466,10 @@ def _caret_expressions(events: list[object]) -> set[int]:
     for index, event in enumerate(events):
         if not (isinstance(event, tuple) and event[0] == "math"):
             continue
-        joiner = events[index - 1] if index - last == 2 else None
-        if index - last == 1 or (isinstance(joiner, str) and _MATH_JOINER.fullmatch(joiner)):
+        joiner = events[index - 1] if expressions and index - last == 2 else None
+        if expressions and (
+            index - last == 1 or (isinstance(joiner, str) and _MATH_JOINER.fullmatch(joiner))
+        ):
             expressions[-1][index] = event[1]
         else:
             expressions.append({index: event[1]})
