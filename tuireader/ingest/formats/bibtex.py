@@ -485,6 +485,21 @@ _URL_ESCAPES_RE = re.compile(r"\\([_%&#$])|\\~\{\}|\{?\\textasciitilde(?:\{\}|\}
 _WEB_ADDRESS_RE = re.compile(r"https?://", re.IGNORECASE)
 
 
+#: fields that hold an address or an identifier, not text: BibTeX's escapes in them
+#: (DBLP's ``paper\\_files``, ``10.1007/…-8\\_13``) stand for the characters themselves.
+_ADDRESS_FIELDS = frozenset(
+    ("url", "pdf", "doi", "eprint", "openreview", "code", "github", "software", *PROJECT_FIELDS)
+)
+
+
+def _unescaped(address: str) -> str:
+    """An address or identifier with BibTeX's escapes (``\\_``, ``\\%``, ``\\&``, ``\\#``,
+    ``\\$``, ``\\~{}``) undone: the characters they stand for."""
+    if "\\" not in address:
+        return address
+    return _URL_ESCAPES_RE.sub(lambda match: match.group(1) or "~", address)
+
+
 def _howpublished_url(value: str | None) -> str | None:
     """The web address a ``howpublished`` field gives (Zotero's Better BibTeX puts a web
     page's there, and no ``url``): the address of a ``\\url{…}`` in it, else the whole
@@ -497,7 +512,7 @@ def _howpublished_url(value: str | None) -> str | None:
     address = (found.group(1) if found else value).strip()
     if not _WEB_ADDRESS_RE.match(address):
         return None
-    return _URL_ESCAPES_RE.sub(lambda match: match.group(1) or "~", address)
+    return _unescaped(address)
 
 
 def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) -> Record | None:
@@ -515,6 +530,8 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         if not isinstance(value, str):
             return None
         value = " ".join(clean(value).split())
+        if name in _ADDRESS_FIELDS:
+            value = _unescaped(value)
         return value or None
 
     def plain(name: str) -> str | None:
