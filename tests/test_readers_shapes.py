@@ -44,3 +44,41 @@ def test_dblp_escapes_in_link_fields_are_undone_before_the_safety_check() -> Non
     # the entry is kept as the file writes it, for y to copy
     assert eccv.source_entry is not None
     assert eccv.source_entry.get("doi") == "10.1007/978-3-030-58452-8\\_1"
+
+
+def test_a_doi_given_twice_in_two_cases_is_one_link_and_the_eprint_an_arxiv_link() -> None:
+    # DBLP's url https://doi.org/10.48550/arXiv.… and doi 10.48550/ARXIV.…: one DOI
+    records = by_title(SHAPES / "dblp_escapes.bib")
+    corr = records["Dense Attention, Revisited"]
+    assert urls(corr) == [
+        "https://doi.org/10.48550/arXiv.2401.01234",
+        "https://arxiv.org/abs/2401.01234",
+    ]
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def test_an_arxiv_id_with_its_version_is_the_id_and_gives_the_arxiv_link(tmp_path) -> None:
+    path = tmp_path / "papers.json"
+    path.write_text(
+        '[{"title": "Sparse Attention Revisited", "abstract": "We revisit it.",'
+        ' "arxiv_id": "2402.05555v2"},'
+        ' {"title": "Prefixed", "abstract": "Another.", "arxiv_id": "arXiv:hep-th/9901001v1"},'
+        ' {"title": "No id", "abstract": "A third.", "arxiv_id": "N/A"}]',
+        encoding="utf-8",
+    )
+    sparse, prefixed, none = read_file(path).records
+    assert (sparse.arxiv_id, prefixed.arxiv_id, none.arxiv_id) == (
+        "2402.05555",
+        "hep-th/9901001",
+        None,
+    )
+    assert urls(sparse) == ["https://arxiv.org/abs/2402.05555"]
+    assert urls(prefixed) == ["https://arxiv.org/abs/hep-th/9901001"]
+    assert urls(none) == []
+    # a record that links to its arXiv page already gets no second one
+    page = Record(title="T", arxiv_id="2402.05555", url="https://arxiv.org/abs/2402.05555v3")
+    assert urls(page) == ["https://arxiv.org/abs/2402.05555v3"]
+    pdf = Record(title="T", arxiv_id="2402.05555", pdf="https://arxiv.org/pdf/2402.05555")
+    assert urls(pdf) == ["https://arxiv.org/pdf/2402.05555", "https://arxiv.org/abs/2402.05555"]

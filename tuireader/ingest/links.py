@@ -179,15 +179,24 @@ def _host(url: str) -> str:
     return host.partition(":")[0]
 
 
+#: hosts that resolve DOIs: the path of a link there is a DOI, whose case means nothing.
+_DOI_HOSTS = frozenset({"doi.org", "dx.doi.org"})
+
+
 def url_key(url: str) -> str:
     """The form of ``url`` used to tell repeats apart.
 
     Scheme, a leading ``www.``, the case of the host and a trailing slash do not make
     two addresses different; the path's case does (GitHub owners are case-insensitive
-    but other sites' paths are not).
+    but other sites' paths are not), except in a DOI's link: DOIs are the same in any
+    case (``doi.org/10.48550/arXiv.2401.01234`` and ``…/ARXIV.2401.01234``), and
+    ``dx.doi.org`` is ``doi.org``.
     """
     host, path, rest = _split(url)
-    return host.removeprefix("www.") + path.rstrip("/") + rest
+    host = host.removeprefix("www.")
+    if host in _DOI_HOSTS:
+        return "doi.org" + path.rstrip("/").lower() + rest
+    return host + path.rstrip("/") + rest
 
 
 def index_text(link: Link) -> str:
@@ -403,6 +412,7 @@ def links_for(
     doi: str | None = None,
     code_urls: str | Iterable[str] | None = (),
     project_urls: str | Iterable[str] | None = (),
+    arxiv_id: str | None = None,
 ) -> tuple[Link, ...]:
     """All links of one record: those found in ``text`` plus the record's own fields.
 
@@ -412,22 +422,48 @@ def links_for(
     and ``doi`` are paper links (except that a ``url`` pointing at a repository is
     code), ``code_urls`` and ``project_urls`` are code when they point at a repository
     and project pages otherwise (a list's ``github`` field often holds the project's
-    site, ``https://m2-t2.github.io``). The result holds code links first, then
-    paper links, then projects, each group in the order found (text before fields),
-    with repeats dropped (the first one found is kept). Only safe web addresses are
-    kept (:func:`web_url`): a field holding anything else gives no link.
+    site, ``https://m2-t2.github.io``). An ``arxiv_id`` gives the paper's arXiv page
+    (origin ``arxiv``) unless a field links to that page already. The result holds code
+    links first, then paper links, then projects, each group in the order found (text
+    before fields), with repeats dropped (the first one found is kept). Only safe web
+    addresses are kept (:func:`web_url`): a field holding anything else gives no link.
     """
     candidates: list[Link] = [Link(found, classify(found), "text") for found in extract_urls(text)]
     for item in _web_urls(url):
         candidates.append(Link(item, "code" if classify(item) == "code" else "paper", "url"))
     for field_name, value in (("pdf", pdf), ("openreview", openreview), ("doi", doi)):
         candidates.extend(Link(item, "paper", field_name) for item in _web_urls(value))
+    page = _arxiv_page(arxiv_id, candidates)
+    if page:
+        candidates.append(Link(page, "paper", "arxiv"))
     for field_name, values in (("code_urls", code_urls), ("project_urls", project_urls)):
         candidates.extend(
             Link(item, "code" if classify(item) == "code" else "project", field_name)
             for item in _web_urls(values)
         )
     return merge_links(candidates)
+
+
+_ARXIV_NUMBER = r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
+#: an arXiv id as a field gives it: any version, with or without ``arXiv:``.
+_ARXIV_ID_RE = re.compile(rf"(?i:arxiv:)?\s*{_ARXIV_NUMBER}")
+#: a link to a paper's arXiv page (not its PDF), and the id it names.
+_ARXIV_PAGE_RE = re.compile(rf"arxiv\.org/(?:abs|html)/{_ARXIV_NUMBER}/?(?:[?#]|$)", re.IGNORECASE)
+
+
+def _arxiv_page(arxiv_id: str | None, links: Iterable[Link]) -> str | None:
+    """The arXiv page of ``arxiv_id`` (any version, with or without ``arXiv:``), unless
+    one of a record's own ``links`` is that page already (a PDF is not); None when
+    ``arxiv_id`` is no arXiv id."""
+    found = _ARXIV_ID_RE.fullmatch(arxiv_id.strip()) if isinstance(arxiv_id, str) else None
+    if found is None:
+        return None
+    identifier = found.group(1)
+    for link in links:
+        page = _ARXIV_PAGE_RE.search(link.url) if link.origin != "text" else None
+        if page and page.group(1) == identifier:
+            return None
+    return f"https://arxiv.org/abs/{identifier}"
 
 
 def record_links(record: Record) -> tuple[Link, ...]:
@@ -444,6 +480,7 @@ def _link_fields(record: Record) -> dict[str, Any]:
         "doi": record.doi,
         "code_urls": record.code_urls,
         "project_urls": record.project_urls,
+        "arxiv_id": getattr(record, "arxiv_id", None),
     }
 
 
@@ -487,12 +524,14 @@ def unsafe_links_for(
     doi: str | None = None,
     code_urls: str | Iterable[str] | None = (),
     project_urls: str | Iterable[str] | None = (),
+    arxiv_id: str | None = None,
 ) -> tuple[str, ...]:
     """What :func:`links_for` leaves out of the same text and fields as unsafe: each
     written as a link, refused for what it holds (a shell command, a control, bidi or
     invisible character, a ``javascript:`` scheme; see
     :func:`~tuireader.render.safetext.unsafe_link_reason`), as it was given, in order,
-    without repeats. Data: never a link, only counted and shown escaped."""
+    without repeats. Data: never a link, only counted and shown escaped. (The link an
+    ``arxiv_id`` gives is made from the id, only when it is one: never unsafe.)"""
     found: list[str] = []
     if text and _may_hold_unsafe_url(text):
         found.extend(item for item in extract_urls(text) if unsafe_link_reason(item))

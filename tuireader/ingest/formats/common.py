@@ -165,6 +165,17 @@ def arxiv_from_url(url: str | None) -> str | None:
     return found.group(1) if found else None
 
 
+_ARXIV_PREFIX_RE = re.compile(r"^arxiv:\s*", re.IGNORECASE)
+
+
+def arxiv_id_of(value: str | None) -> str | None:
+    """The arXiv id (no version) a field gives: the id alone ("2402.05555v2",
+    "arXiv:hep-th/9901001") or an arXiv link; None for anything else ("N/A")."""
+    text = _ARXIV_PREFIX_RE.sub("", (value or "").strip())
+    found = ARXIV_ID_RE.fullmatch(text)
+    return found.group(1) if found else arxiv_from_url(text)
+
+
 def openreview_id_of(url: str | None) -> str | None:
     found = OPENREVIEW_ID_RE.search(url or "")
     return found.group(1) if found else None

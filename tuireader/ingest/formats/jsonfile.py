@@ -45,6 +45,7 @@ from tuireader.ingest.formats.common import (
     ReadResult,
     arxiv_from_doi,
     arxiv_from_url,
+    arxiv_id_of,
     authors_of,
     editors_of,
     failure,
@@ -634,7 +635,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         openreview, openreview_id = cited.openreview, openreview_id or cited.openreview_id
     dois = plain_dois(text_field(data.get("doi")) or text_field(data.get("DOI")))
     doi = dois[0] if dois else None
-    arxiv_id = text_field(data.get("arxiv_id")) or arxiv_from_doi(doi)
+    arxiv_id = arxiv_id_of(text_field(data.get("arxiv_id"))) or arxiv_from_doi(doi)
     code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
     code += _urls(data.get("code")) if not code else ()
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
