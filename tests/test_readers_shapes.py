@@ -7,6 +7,7 @@ The fixtures in tests/fixtures/shapes/ are small files written in each source's 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tuireader.ingest.links import record_links, record_unsafe_links
@@ -82,3 +83,102 @@ def test_an_arxiv_id_with_its_version_is_the_id_and_gives_the_arxiv_link(tmp_pat
     assert urls(page) == ["https://arxiv.org/abs/2402.05555v3"]
     pdf = Record(title="T", arxiv_id="2402.05555", pdf="https://arxiv.org/pdf/2402.05555")
     assert urls(pdf) == ["https://arxiv.org/pdf/2402.05555", "https://arxiv.org/abs/2402.05555"]
+
+
+def test_a_semantic_scholar_answer_is_read_with_its_identifiers_pdf_venue_and_tldr() -> None:
+    # {"total", "offset", "data": [...]} was refused: "its records have the fields 'total', …"
+    result = read_file(SHAPES / "semantic_scholar_search.json")
+    assert result.problems == ()
+    sparse, parsing, graphs = result.records
+    assert (sparse.title, sparse.authors, sparse.year, sparse.venue) == (
+        "Sparse Attention Revisited",
+        ("Thomas Müller", "Ada Lovelace"),
+        2024,
+        "arXiv.org",
+    )
+    assert (sparse.arxiv_id, sparse.doi) == ("2402.05555", "10.48550/arXiv.2402.05555")
+    assert sparse.pdf == "https://arxiv.org/pdf/2402.05555"
+    assert sparse.tldr == "A top-k rule makes sparse attention as good as dense attention."
+    assert sparse.source_id == "649def34f8be52c8b66281af98ae884c09aef38b"
+    assert sparse.url == (
+        "https://www.semanticscholar.org/paper/649def34f8be52c8b66281af98ae884c09aef38b"
+    )
+    assert "https://arxiv.org/abs/2402.05555" in urls(sparse)
+    # the venue of publicationVenue where venue is empty; the ACL id as the anthology's PDF
+    assert parsing.venue == "Annual Meeting of the Association for Computational Linguistics"
+    assert (parsing.abstract, parsing.tldr, parsing.authors) == ("", None, ("Jo Bloggs", "Sam Roe"))
+    assert parsing.pdf == "https://aclanthology.org/2023.acl-long.17.pdf"
+    assert (graphs.doi, graphs.pdf, graphs.venue) == (
+        "10.1145/3580305.3599999",
+        None,
+        "Knowledge Discovery and Data Mining",
+    )
+
+
+def test_a_papers_with_code_answer_is_read_from_its_results() -> None:
+    result = read_file(SHAPES / "paperswithcode_papers.json")
+    assert result.problems == ()
+    sparse, routing = result.records
+    assert (sparse.title, sparse.authors, sparse.arxiv_id, sparse.year) == (
+        "Sparse Attention Revisited",
+        ("Thomas Müller", "Ada Lovelace"),
+        "2402.05555",
+        2024,
+    )
+    assert (sparse.url, sparse.pdf) == (
+        "https://arxiv.org/abs/2402.05555v1",
+        "https://arxiv.org/pdf/2402.05555v1.pdf",
+    )
+    assert urls(sparse) == [
+        "https://arxiv.org/abs/2402.05555v1",
+        "https://arxiv.org/pdf/2402.05555v1.pdf",
+    ]
+    assert (routing.arxiv_id, routing.url, routing.year) == (
+        None,
+        "https://proceedings.mlr.press/v202/roe23a.html",
+        2023,
+    )
+
+
+def test_an_object_around_one_list_of_papers_is_read_whatever_the_lists_name(tmp_path) -> None:
+    paper = {"title": "Wrapped", "abstract": "A paper.", "authors": [{"name": "Ann Lee"}]}
+    for name in ("hits", "records", "entries", "publications"):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"status": "ok", "count": 1, name: [paper]}), encoding="utf-8")
+        result = read_file(path)
+        assert [r.title for r in result.records] == ["Wrapped"], name
+        assert result.problems == (), name
+    # a paper of its own with a list of objects (its authors) is one paper, not a wrapper
+    alone = tmp_path / "alone.json"
+    alone.write_text(json.dumps(paper), encoding="utf-8")
+    (record,) = read_file(alone).records
+    assert (record.title, record.authors) == ("Wrapped", ("Ann Lee",))
+    # an answer with no papers says so, not that its file is empty or its fields unknown
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"total": 0, "offset": 0, "data": []}', encoding="utf-8")
+    result = read_file(empty)
+    assert result.records == ()
+    assert [p.message for p in result.problems] == ["holds no paper records: its 'data' is empty"]
+
+
+def test_a_semantic_scholar_answer_cut_short_keeps_the_papers_before_the_break(tmp_path) -> None:
+    text = (SHAPES / "semantic_scholar_search.json").read_text(encoding="utf-8")
+    path = tmp_path / "cut.json"
+    path.write_text(text[: text.index('"Graphs at Scale"')], encoding="utf-8")
+    result = read_file(path)
+    assert [r.title for r in result.records] == [
+        "Sparse Attention Revisited",
+        "Parsing With Fewer Labels",
+    ]
+    assert "(is the file cut short?)" in result.problems[0].message
+
+
+def test_show_finds_a_semantic_scholar_paper_by_its_arxiv_id(capsys, tmp_path) -> None:
+    from tuireader.cli import main
+
+    listing = str(SHAPES / "semantic_scholar_search.json")
+    code = main(["--data-dir", str(tmp_path / "data"), "show", "2402.05555", "--json", listing])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["title"] == "Sparse Attention Revisited"
+    assert data["tldr"] == "A top-k rule makes sparse attention as good as dense attention."
+    assert "https://arxiv.org/abs/2402.05555" in [link["url"] for link in data["links"]]

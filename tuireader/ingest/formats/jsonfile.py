@@ -15,11 +15,17 @@ Each object is read by the first shape it fits:
   ``container-title`` (an ``arXiv:…`` container is an arXiv id, not a venue), ``volume``,
   ``issue`` (else ``number``: a report's), ``page``, ``DOI``, ``URL``, ``publisher``,
   ``edition``, ``citation-key``;
-* **paper lists** (the papercopilot/paperlists layout and any flat record): ``title``,
+* **paper lists** (the papercopilot/paperlists layout and any flat record, Semantic
+  Scholar's and Papers with Code's among them): ``title``,
   ``abstract``, ``author(s)`` (else ``author_site``), ``venue``, ``year``, ``url``/``site``, ``pdf``,
   ``openreview``, ``doi``, ``github``/``code_urls``, ``project``, ``status``, ``track``,
   ``primary_area``, ``keywords``, ``tldr``, ``id`` and a ``bibtex`` string (venue, year,
   booktitle…).
+
+A file may hold its objects in a list, one a line, or in an object around the list:
+under ``papers``, ``records``, ``items``, ``notes`` or ``submissions``, else, for an
+object that is no paper itself (an API's answer: ``{"total": …, "data": [...]}``), in
+its one list of objects with titles, whatever its name.
 
 OpenReview's "TL;DR" (a paper list's ``tldr``) is kept on one line beside the abstract.
 The abstracts of CSL-JSON and flat records, which exports fill from web pages, have
@@ -615,16 +621,51 @@ def _authors(data: dict[str, Any], cited: Record | None) -> tuple[str, ...]:
     return cited.authors if cited else ()
 
 
+def _inner(data: dict[str, Any], name: str, field: str) -> Any:
+    """``data[name][field]`` where ``data[name]`` is an object (Semantic Scholar's
+    ``openAccessPdf.url``, ``publicationVenue.name``, ``tldr.text``), else None."""
+    value = data.get(name)
+    return value.get(field) if isinstance(value, dict) else None
+
+
+def _tldr(data: dict[str, Any]) -> str | None:
+    """A record's TL;DR: ``tldr`` or ``TL;DR`` as text, or Semantic Scholar's
+    ``{"model": …, "text": …}``."""
+    for name in ("tldr", "TL;DR"):
+        value = data.get(name)
+        text = one_line(value.get("text") if isinstance(value, dict) else value)
+        if text:
+            return text
+    return None
+
+
+def _acl_pdf(acl: str | None) -> str | None:
+    """The ACL Anthology's PDF of a paper Semantic Scholar gives an ``ACL`` id
+    (``2023.acl-long.17``): the link that names the paper by that id."""
+    if not acl or not re.fullmatch(r"[\w.-]+", acl):
+        return None
+    return f"https://aclanthology.org/{acl}.pdf"
+
+
 def record_from_mapping(data: dict[str, Any]) -> Record | None:
-    """A flat record (paper lists, exports of most tools) as a :class:`Record`."""
+    """A flat record (paper lists, exports of most tools) as a :class:`Record`.
+
+    Semantic Scholar's records are flat records too: ``externalIds`` gives the DOI,
+    the arXiv id and the ACL Anthology id, ``openAccessPdf`` the PDF,
+    ``publicationVenue`` the venue where ``venue`` is empty, ``tldr`` its text, and
+    ``paperId`` the source's id; Papers with Code's ``url_abs``, ``url_pdf`` and
+    ``published`` are the page, the PDF and the year.
+    """
     abstract = text_field(data.get("abstract")) or text_field(data.get("summary")) or ""
     abstract = strip_markup(abstract)
     title = one_line(data.get("title"))
     if not abstract and not title:
         return None
+    external = data.get("externalIds")
+    external = external if isinstance(external, dict) else {}
     cited = _bibtex_fields(data.get("bibtex"))
     site = text_field(data.get("site"))
-    url = text_field(data.get("url"))
+    url = text_field(data.get("url")) or text_field(data.get("url_abs"))
     openreview = text_field(data.get("openreview"))
     if site and "openreview.net" in site and not openreview:
         openreview = site
@@ -633,9 +674,21 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     openreview_id = text_field(data.get("openreview_id")) or openreview_id_of(openreview)
     if cited and not openreview and cited.openreview:
         openreview, openreview_id = cited.openreview, openreview_id or cited.openreview_id
-    dois = plain_dois(text_field(data.get("doi")) or text_field(data.get("DOI")))
+    dois = plain_dois(
+        text_field(data.get("doi"))
+        or text_field(data.get("DOI"))
+        or text_field(external.get("DOI"))
+    )
     doi = dois[0] if dois else None
-    arxiv_id = arxiv_id_of(text_field(data.get("arxiv_id"))) or arxiv_from_doi(doi)
+    arxiv_id = arxiv_id_of(
+        text_field(data.get("arxiv_id")) or text_field(external.get("ArXiv"))
+    ) or arxiv_from_doi(doi)
+    pdf = (
+        text_field(data.get("pdf"))
+        or text_field(data.get("url_pdf"))
+        or text_field(_inner(data, "openAccessPdf", "url"))
+    )
+    pdf = pdf or _acl_pdf(text_field(external.get("ACL")))
     code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
     code += _urls(data.get("code")) if not code else ()
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
@@ -645,10 +698,14 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         title=title,
         abstract=abstract,
         authors=_authors(data, cited),
-        venue=one_line(data.get("venue")) or (cited.venue if cited else None),
-        year=year_of(data.get("year")) or (cited.year if cited else None),
+        venue=one_line(data.get("venue"))
+        or one_line(_inner(data, "publicationVenue", "name"))
+        or (cited.venue if cited else None),
+        year=year_of(data.get("year"))
+        or (cited.year if cited else None)
+        or year_of(data.get("published")),
         url=url,
-        pdf=text_field(data.get("pdf")),
+        pdf=pdf,
         openreview=openreview,
         openreview_id=openreview_id,
         pmlr_key=text_field(data.get("pmlr_key")),
@@ -658,7 +715,9 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         project_urls=tuple(dict.fromkeys(projects)),
         arxiv_id=arxiv_id or (cited.arxiv_id if cited else None),
         arxiv_class=text_field(data.get("arxiv_class")),
-        source_id=text_field(data.get("id")) or (cited.source_id if cited else None),
+        source_id=text_field(data.get("id"))
+        or text_field(data.get("paperId"))
+        or (cited.source_id if cited else None),
         source_entry=cited.source_entry if cited else None,
         entry_type=cited.entry_type if cited else None,
         journal=cited.journal if cited else None,
@@ -675,7 +734,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         primary_area=one_line(data.get("primary_area")),
         keywords=keywords,
         categories=word_list(data.get("categories"), " "),
-        tldr=one_line(data.get("tldr") or data.get("TL;DR")),
+        tldr=_tldr(data),
     )
 
 
@@ -987,7 +1046,13 @@ def _array_prefix(text: str) -> tuple[list[Any], int] | None:
 
 #: the keys whose list :func:`_from_data` takes for the papers of an object, the first found
 _RECORD_KEYS = ("papers", "records", "items", "notes", "submissions")
-_QUOTED_RECORD_KEYS = frozenset(f'"{key}"' for key in _RECORD_KEYS)
+#: the keys an API's answer commonly holds its papers under (Semantic Scholar's ``data``,
+#: Papers with Code's ``results``): any other name is found too in a whole file
+#: (:func:`_wrapped`), these also in one cut short
+_WRAPPER_KEYS = ("data", "results", "hits")
+_QUOTED_RECORD_KEYS = frozenset(f'"{key}"' for key in (*_RECORD_KEYS, *_WRAPPER_KEYS))
+#: the fields that make an object a paper of its own rather than a wrapper of papers
+_PAPER_FIELDS = ("title", "abstract", "summary", "content")
 #: what shapes a JSON text: a whole string, a quote left open, a bracket, a brace, a
 #: comma or a colon (numbers and words need no more than what ends them)
 _JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{},:]')
@@ -1045,10 +1110,42 @@ def _records_prefix(text: str) -> tuple[Any, int] | None:
     return data, text.count("\n", 0, at) + 1
 
 
+def _papers_key(data: dict[str, Any]) -> str | None:
+    """The key of the list of papers an object holds: one of :data:`_RECORD_KEYS` (the
+    first found), else, for an object that is no paper itself, the one list of
+    objects it holds (:func:`_wrapped`); None when it holds no such list."""
+    found = next((key for key in _RECORD_KEYS if isinstance(data.get(key), list)), None)
+    if found is not None or any(key in data for key in _PAPER_FIELDS):
+        return found
+    return _wrapped(data)
+
+
+def _wrapped(data: dict[str, Any]) -> str | None:
+    """The key of the one list of papers an object wraps, whatever it is named (an API's
+    answer: ``{"total": 3, "offset": 0, "data": [...]}``, ``{"count": 2, "next": …,
+    "results": [...]}``): its one list of objects with a title or an abstract, else its
+    one list of objects, else its one list (an answer with no papers); None when there
+    is no such list or more than one."""
+    lists = [key for key, value in data.items() if isinstance(value, list)]
+    of_objects = [key for key in lists if any(isinstance(item, dict) for item in data[key])]
+    papers = [
+        key
+        for key in of_objects
+        if any(
+            isinstance(item, dict) and any(name in item for name in _PAPER_FIELDS)
+            for item in data[key]
+        )
+    ]
+    for found in (papers, of_objects, lists):
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None
+
+
 def _papers_of(data: dict[str, Any]) -> list[Any] | None:
-    """The list of papers an object holds under one of :data:`_RECORD_KEYS` (the first
-    found), or None."""
-    return next((data[key] for key in _RECORD_KEYS if isinstance(data.get(key), list)), None)
+    """The list of papers an object holds (see :func:`_papers_key`), or None."""
+    key = _papers_key(data)
+    return data[key] if key is not None else None
 
 
 def _records_in(data: Any) -> int:
@@ -1067,10 +1164,13 @@ def _from_data(data: Any, path: Path) -> ReadResult:
     """The records of a JSON file's parsed ``data``."""
     name: str | None = None
     if isinstance(data, dict):
-        papers = _papers_of(data)
-        if papers is None:
+        key = _papers_key(data)
+        if key is None:
             papers = [data]
+        elif not data[key]:
+            return failure(path, f"holds no paper records: its {key!r} is empty", "json")
         else:
+            papers = data[key]
             name = one_line(data.get("name")) or one_line(data.get("title"))
         data = papers
     if not isinstance(data, list):
