@@ -182,3 +182,45 @@ def test_show_finds_a_semantic_scholar_paper_by_its_arxiv_id(capsys, tmp_path) -
     assert code == 0 and data["title"] == "Sparse Attention Revisited"
     assert data["tldr"] == "A top-k rule makes sparse attention as good as dense attention."
     assert "https://arxiv.org/abs/2402.05555" in [link["url"] for link in data["links"]]
+
+
+# --------------------------------------------------------------------------- OpenReview
+
+
+def test_openreview_v2_tldr_venue_status_and_decisions_beside_the_submissions() -> None:
+    result = read_file(SHAPES / "openreview_v2_notes.json")
+    assert result.problems == ()
+    oral, poster, graphs = result.records
+    # v2 names it TLDR: no tldr was read
+    assert oral.tldr == "A top-k rule makes sparse attention as good as dense."
+    # the venue says the decision: the status was empty
+    assert (oral.venue, oral.status) == ("ICML 2024 Oral", "Oral")
+    assert (poster.venue, poster.status) == ("ICML 2024 Poster", "Poster")
+    # a decision among the notes, not under the submission's details.replies
+    assert (graphs.venue, graphs.status) == (
+        "ICLR 2024 Conference Submission",
+        "Accept (spotlight)",
+    )
+
+
+def test_openreview_v2_venues_that_say_no_acceptance_give_their_own_status(tmp_path) -> None:
+    notes = [
+        {
+            "id": f"n{number}",
+            "forum": f"n{number}",
+            "invitations": ["ICLR.cc/2023/Conference/-/Submission"],
+            "content": {"title": {"value": f"Paper {number}"}, "venue": {"value": venue}},
+        }
+        for number, venue in enumerate(
+            (
+                "ICLR 2023 notable top 5%",
+                "ICLR 2023 Conference Withdrawn Submission",
+                "Submitted to ICLR 2023",
+                "ICLR 2023 spotlight",
+            )
+        )
+    ]
+    path = tmp_path / "notes.jsonl"
+    path.write_text("\n".join(json.dumps(note) for note in notes) + "\n", encoding="utf-8")
+    statuses = [record.status for record in read_file(path).records]
+    assert statuses == ["notable top 5%", "Withdraw", None, "Spotlight"]

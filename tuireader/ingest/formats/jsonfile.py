@@ -10,7 +10,9 @@ Each object is read by the first shape it fits:
   ``journal_ref``, never as its journal or venue;
 * **OpenReview notes**, API v1 (plain strings) or v2 (``{"value": …}``), alone, under
   ``notes`` or in the crawler layout ``[{venue, year, submissions: [...]}]``; only
-  submissions are papers, never reviews, comments, decisions or revisions;
+  submissions are papers, never reviews, comments, decisions or revisions; a decision
+  (among a submission's replies, or a note of the file beside it) is its status, else
+  the decision its v2 ``venue`` ends in ("ICML 2024 Oral");
 * **CSL-JSON** (Zotero, pandoc): ``type``, ``title``, ``author``, ``issued``,
   ``container-title`` (an ``arXiv:…`` container is an arXiv id, not a venue), ``volume``,
   ``issue`` (else ``number``: a report's), ``page``, ``DOI``, ``URL``, ``publisher``,
@@ -324,6 +326,40 @@ def _decision(note: dict[str, Any]) -> str | None:
     return None
 
 
+#: the end of an API v2 ``venue`` that says the decision ("ICML 2024 Oral", "ICLR 2023
+#: notable top 5%", "ICLR 2024 Conference Withdrawn Submission"), and the status it gives.
+_VENUE_STATUS_RE = re.compile(
+    r"\b(?:(?P<talk>oral|spotlight|poster)|(?P<notable>notable[ -]top[ -]\d+%)"
+    r"|(?P<withdrawn>withdrawn submission)|(?P<rejected>desk rejected submission))\s*$",
+    re.IGNORECASE,
+)
+
+
+def _venue_status(venue: str | None) -> str | None:
+    """The decision an API v2 ``venue`` ends in: "Oral", "Spotlight" or "Poster", a
+    "notable top 5%" as written, "Withdraw" or "Reject"; None for any other venue
+    ("Submitted to ICLR 2024")."""
+    found = _VENUE_STATUS_RE.search(venue or "")
+    if found is None:
+        return None
+    if found.group("talk"):
+        return found.group("talk").capitalize()
+    if found.group("notable"):
+        return found.group("notable")
+    return "Withdraw" if found.group("withdrawn") else "Reject"
+
+
+def _reply_decision(note: dict[str, Any]) -> tuple[str, str] | None:
+    """``(forum, decision)`` of a decision note among a file's notes (beside the
+    submissions, not under their ``details.replies``), else None."""
+    content = note.get("content")
+    if not isinstance(content, dict):
+        return None
+    decision = one_line(_value(content, "decision"))
+    forum = text_field(note.get("forum")) or text_field(note.get("replyto"))
+    return (forum, decision) if decision and forum else None
+
+
 def _group_venue(invitation: str) -> str | None:
     """``NIPS.cc/2018/Workshop/CDNNRIA/-/Blind_Submission`` → "NIPS 2018 Workshop CDNNRIA"."""
     group = invitation.split("/-/", 1)[0]
@@ -371,10 +407,12 @@ def _openreview_record(note: dict[str, Any], context: dict[str, Any]) -> Record 
         openreview_id=note_id,
         code_urls=(code,) if code else (),
         source_id=text_field(note.get("id")),
-        status=_decision(note),
+        status=_decision(note) or _venue_status(venue),
         primary_area=one_line(_value(content, "primary_area")),
         keywords=word_list(_value(content, "keywords"), ","),
-        tldr=one_line(_value(content, "TL;DR") or _value(content, "tldr")),
+        tldr=one_line(
+            _value(content, "TL;DR") or _value(content, "TLDR") or _value(content, "tldr")
+        ),
     )
 
 
@@ -879,6 +917,7 @@ def _records_from_items(
     broken: list[tuple[int, str]] = []
     seen_fields: dict[str, None] = {}
     replies = 0
+    decisions: dict[str, str] = {}  # by forum: OpenReview decisions beside the submissions
     for position, item, context in items:
         if not isinstance(item, dict):
             not_objects.append(position)
@@ -892,6 +931,9 @@ def _records_from_items(
             continue
         if isinstance(record, NotAPaper):
             replies += 1
+            decided = _reply_decision(item)
+            if decided:
+                decisions.setdefault(*decided)
         elif record is None:
             empty.append(position)
         else:
@@ -901,6 +943,8 @@ def _records_from_items(
             paper_list.append(not own and _is_paper_list_item(item))
             scopes.append(_own_scope(item) if own else None)
     records = _fill_from_list(records, paper_list, path)
+    if decisions:
+        records = [_decided(record, decisions) for record in records]
     problems: list[Problem] = []
     if broken:
         numbers = [position for position, _ in broken]
@@ -932,6 +976,16 @@ def _records_from_items(
         )
     summary = {"fields": list(seen_fields), "replies": replies, "scopes": scopes}
     return records, problems, summary
+
+
+def _decided(record: Record, decisions: dict[str, str]) -> Record:
+    """``record`` with the decision a note of its file gives its forum, where its own
+    replies give none: a decision given beside the submissions counts as one given
+    among its replies, before what its venue says."""
+    decision = decisions.get(record.openreview_id or "")
+    if decision is None or (record.status and record.status != _venue_status(record.venue)):
+        return record
+    return replace(record, status=decision)
 
 
 def parse_jsonl(text: str, path: Path) -> ReadResult:
