@@ -224,3 +224,57 @@ def test_openreview_v2_venues_that_say_no_acceptance_give_their_own_status(tmp_p
     path.write_text("\n".join(json.dumps(note) for note in notes) + "\n", encoding="utf-8")
     statuses = [record.status for record in read_file(path).records]
     assert statuses == ["notable top 5%", "Withdraw", None, "Spotlight"]
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def code_urls(record: Record) -> list[str]:
+    return [link.url for link in record_links(record) if link.kind == "code"]
+
+
+def test_csv_columns_named_as_people_name_them_are_read() -> None:
+    # Author(s) gave no authors ("authors unknown"), Code Link and Repository no code link
+    result = read_file(SHAPES / "reading_group.csv")
+    assert result.problems == ()  # Notes and Reviewer Score hold no paper's data
+    sparse, routing = result.records
+    assert sparse.authors == ("Thomas Müller", "Ada Lovelace")
+    assert routing.authors == ("Sam Roe", "Jo Bloggs")
+    assert code_urls(sparse) == [
+        "https://github.com/tm/sparse",
+        "https://gitlab.com/tm/sparse-mirror",
+    ]
+    assert code_urls(routing) == ["https://github.com/roe/routing"]
+
+
+def test_csv_columns_by_other_names_are_read_and_every_code_column_gives_its_links() -> None:
+    result = read_file(SHAPES / "shared_sheet.csv")
+    assert result.problems == ()  # a second authors column is not said: the authors are read
+    (graphs,) = result.records
+    assert (graphs.title, graphs.authors) == ("Graphs at Scale", ("Jo Bloggs", "Sam Roe"))
+    assert code_urls(graphs) == [
+        "https://github.com/jb/graphs",
+        "https://github.com/jb/graphs-extra",
+    ]
+
+
+def test_csv_columns_that_may_hold_data_no_column_gives_are_named(tmp_path) -> None:
+    path = tmp_path / "sheet.csv"
+    path.write_text(
+        "Title,Abstract,Lead Author,Code Host Address,Comments\n"
+        "Graphs at Scale,We study graphs.,Jo Bloggs,https://codeberg.org/jb/graphs,good\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    (graphs,) = result.records
+    assert (graphs.authors, graphs.code_urls) == ((), ())
+    # said once, with what to name them; Comments holds nothing a paper has
+    assert [p.message for p in result.problems] == [
+        (
+            "did not read 2 columns that may hold the papers' data: 'Lead Author' (the "
+            "authors are read from a column named 'authors' or 'author(s)'), 'Code Host "
+            "Address' (code links are read from a column named 'code', 'github' or "
+            "'repository')"
+        )
+    ]
+    assert [p.severity for p in result.problems] == ["warning"]

@@ -1,9 +1,12 @@
 """CSV (and TSV) with a header row naming its columns, in any case and order.
 
 Columns are found by name (``title``, ``abstract``, ``authors``, ``year``, ``venue``,
-``url``, ``doi``, … with common variants); authors are separated by ``;`` or `` and ``
-(or commas between full names). An abstract's HTML markup (Zotero's exports keep it) is
-taken off.
+``url``, ``doi``, … with common variants), in any case and punctuation ("Author(s)",
+"Authors List", "Code Link"); every column of code or project links is read ("GitHub"
+and "Repository"). A column whose name says it may hold a field that no column gives
+("Lead Author" in a sheet without an authors column) is named in a warning. Authors are
+separated by ``;`` or `` and `` (or commas between full names). An abstract's HTML
+markup (Zotero's exports keep it) is taken off.
 
 A table cut short (a download or a copy that stopped half way) keeps the rows before the
 break; its last row, broken off inside a quoted cell or (with no line end after it) short
@@ -39,23 +42,57 @@ from tuireader.model import Problem, Record
 
 __all__ = ["COLUMNS", "parse_csv"]
 
-#: record field → the column names (lower case, ``_`` for spaces) it is read from.
+#: record field → the column names (:func:`_column_name`: lower case, ``_`` between
+#: words, ``(s)`` as ``s``) it is read from, the first found (for links, every one found).
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "title": ("title", "paper_title", "name"),
-    "authors": ("authors", "author", "author_names", "creators"),
+    "title": ("title", "paper_title", "name", "paper", "paper_name"),
+    "authors": (
+        "authors",
+        "author",
+        "author_names",
+        "creators",
+        "authors_list",
+        "author_list",
+        "paper_authors",
+    ),
     "editor": ("editor", "editors", "edited_by"),
     "abstract": ("abstract", "summary", "paper_abstract", "abstract_note"),
-    "venue": ("venue", "conference", "publication_title", "journal", "booktitle", "source"),
+    "venue": (
+        "venue",
+        "conference",
+        "publication_title",
+        "journal",
+        "booktitle",
+        "source",
+        "conference_name",
+        "published_in",
+    ),
     "year": ("year", "publication_year", "date", "published"),
-    "url": ("url", "link", "paper_url", "page", "site"),
+    "url": ("url", "link", "paper_url", "page", "site", "paper_link"),
     "pdf": ("pdf", "pdf_url", "pdf_link"),
     "openreview": ("openreview", "openreview_url", "forum"),
     "openreview_id": ("openreview_id", "forum_id"),
     "pmlr_key": ("pmlr_key",),
     "doi": ("doi",),
-    "code_urls": ("code_urls", "code_url", "code", "github"),
-    "project_urls": ("project_urls", "project_url", "project"),
-    "arxiv_id": ("arxiv_id", "arxiv"),
+    "code_urls": (
+        "code_urls",
+        "code_url",
+        "code",
+        "github",
+        "code_link",
+        "code_links",
+        "code_repository",
+        "code_repo",
+        "repository",
+        "repository_url",
+        "repo",
+        "repo_url",
+        "github_url",
+        "github_link",
+        "source_code",
+    ),
+    "project_urls": ("project_urls", "project_url", "project", "project_page", "project_link"),
+    "arxiv_id": ("arxiv_id", "arxiv", "arxiv_url", "arxiv_link"),
     "source_id": ("id", "key", "citation_key", "paper_id"),
     "status": ("status", "decision"),
     "track": ("track",),
@@ -67,6 +104,30 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "number": ("number", "issue"),
     "pages": ("pages",),
     "publisher": ("publisher",),
+}
+#: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
+_EVERY_COLUMN = frozenset({"code_urls", "project_urls"})
+#: words of a column's name that say what it holds, by the field it would be read for:
+#: how that field is said, and the names to give the column. A column no name of
+#: :data:`COLUMNS` reads ("Lead Author") is named in a warning when no other column gives
+#: its field.
+_HINTS: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "title": (("title",), "the title is", "'title'"),
+    "authors": (("author", "authors", "writers"), "the authors are", "'authors' or 'author(s)'"),
+    "abstract": (("abstract", "summary"), "the abstract is", "'abstract' or 'summary'"),
+    "year": (("year",), "the year is", "'year'"),
+    "venue": (("venue", "conference", "journal", "proceedings"), "the venue is", "'venue'"),
+    "url": (("url", "link", "links"), "the paper's link is", "'url' or 'link'"),
+    "pdf": (("pdf",), "the PDF is", "'pdf'"),
+    "doi": (("doi",), "the DOI is", "'doi'"),
+    "code_urls": (
+        ("code", "github", "gitlab", "repo", "repository", "repositories"),
+        "code links are",
+        "'code', 'github' or 'repository'",
+    ),
+    "arxiv_id": (("arxiv",), "the arXiv id is", "'arxiv'"),
+    "keywords": (("keyword", "keywords"), "the keywords are", "'keywords'"),
+    "tldr": (("tldr", "tl;dr"), "the TL;DR is", "'tldr'"),
 }
 _URL_SPLIT = re.compile(r"[\s;,|]+")
 #: the first columns of tuireader's own CSV export, in its order: a table that starts
@@ -112,7 +173,11 @@ def _dialect(sample: str, path: Path) -> type[csv.Dialect]:
 
 
 def _column_name(column: str) -> str:
-    return re.sub(r"[\s/-]+", "_", column.strip().lower())
+    """A column's name as :data:`COLUMNS` has it: lower case, ``(s)`` as ``s``, words
+    joined by one ``_`` ("Author(s)" → "authors", "Code Link" → "code_link", "TL;DR" →
+    "tl;dr")."""
+    name = column.strip().lower().replace("(s)", "s")
+    return re.sub(r"[^\w;]+|_+", "_", name).strip("_")
 
 
 def _authors(value: str) -> tuple[str, ...]:
@@ -141,16 +206,15 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         return ReadResult(path, path.stem, "csv", (), (problem,))
     names = [_column_name(column) for column in header]
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
-    columns: dict[str, int] = {}
+    columns: dict[str, list[int]] = {}
     for field_name, aliases in COLUMNS.items():
         if own:
             # tuireader's export: its id is its own and its tags the user's
             aliases = tuple(alias for alias in aliases if alias not in ("id", "tags"))
             aliases = ("source_id", *aliases) if field_name == "source_id" else aliases
-        for alias in aliases:
-            if alias in names:
-                columns[field_name] = names.index(alias)
-                break
+        named = [names.index(alias) for alias in aliases if alias in names]
+        if named:
+            columns[field_name] = sorted(named) if field_name in _EVERY_COLUMN else named[:1]
     lists_at = names.index("lists") if own and "lists" in names else None
     scopes: list[str | None] = []
     if "title" not in columns and "abstract" not in columns:
@@ -164,6 +228,9 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         return ReadResult(path, path.stem, "csv", (), (problem,))
     records: list[Record] = []
     problems: list[Problem] = []
+    unread = _unread_columns(header, names, columns)
+    if unread:
+        problems.append(Problem(path, unread, "warning"))
     bare: list[int] = []
     width = len(header)
     seen = short = 0  # rows with a cell that is not blank, and those short of cells
@@ -181,10 +248,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             short += len(row) < width
 
             def cell(name: str, row: list[str] = row) -> str:
-                position = columns.get(name)
-                if position is None or position >= len(row):
-                    return ""
-                value = row[position].strip()
+                cells = [row[at].strip() for at in columns.get(name, ()) if at < len(row)]
+                value = " ".join(text for text in cells if text)
                 return _formula_kept(value) if own else value
 
             record = _record(cell)
@@ -240,6 +305,27 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         tuple(problems),
         tuple(scopes) if any(scopes) else (),
     )
+
+
+def _unread_columns(header: list[str], names: list[str], columns: dict[str, list[int]]) -> str:
+    """What to say of the columns not read whose names say they may hold a field no other
+    column gives ("Lead Author" in a sheet with no authors column), with the names it is
+    read from; "" when there are none. A column beside the one a field is read from
+    ("Book Author" beside Zotero's "Author") is not said."""
+    read = {at for found in columns.values() for at in found}
+    said: list[str] = []
+    for at, name in enumerate(names):
+        if at in read or not name:
+            continue
+        words = set(name.split("_"))
+        for field_name, (hints, what, named) in _HINTS.items():
+            if field_name not in columns and words & set(hints):
+                said.append(f"{header[at].strip()!r} ({what} read from a column named {named})")
+                break
+    if not said:
+        return ""
+    count = f"{len(said)} columns" if len(said) > 1 else "a column"
+    return f"did not read {count} that may hold the papers' data: {', '.join(said)}"
 
 
 #: a cell tuireader's export wrote with an apostrophe before it, lest a spreadsheet take
