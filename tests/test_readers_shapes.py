@@ -278,3 +278,103 @@ def test_csv_columns_that_may_hold_data_no_column_gives_are_named(tmp_path) -> N
         )
     ]
     assert [p.severity for p in result.problems] == ["warning"]
+
+
+# --------------------------------------------------------------------------- RIS
+
+
+def test_a_ris_export_is_read_record_by_record() -> None:
+    # read as a plain-text list, it gave papers titled "~ TI - Sparse Attention … AU - …"
+    result = read_file(SHAPES / "zotero_export.ris")
+    assert result.format == "ris"
+    sparse, graphs, routing = result.records
+    assert (sparse.title, sparse.authors, sparse.year) == (
+        "Sparse Attention Revisited",
+        ("Thomas Müller", "Ada Lovelace"),
+        2024,
+    )
+    assert sparse.author_names == ("Müller, Thomas", "Lovelace, Ada")
+    venue = "Proceedings of the 41st International Conference on Machine Learning"
+    assert (sparse.venue, sparse.booktitle, sparse.journal) == (venue, venue, None)
+    assert (sparse.entry_type, sparse.editor, sparse.publisher) == (
+        "inproceedings",
+        ("Salakhutdinov, Ruslan",),
+        "PMLR",
+    )
+    assert (sparse.volume, sparse.pages, sparse.keywords) == (
+        "235",
+        "1-22",
+        ("attention", "sparsity"),
+    )
+    assert sparse.abstract == "We revisit sparse attention for long sequences."
+    # a file on the exporter's own disk is no link for anybody: not a link, not "unsafe"
+    assert (sparse.url, sparse.pdf) == ("https://proceedings.mlr.press/v235/muller24a.html", None)
+    assert record_unsafe_links(sparse) == ()
+    assert (graphs.journal, graphs.venue, graphs.entry_type) == (
+        "Journal of Machine Learning Research",
+        "Journal of Machine Learning Research",
+        "article",
+    )
+    assert (graphs.number, graphs.pages, graphs.doi) == ("3", "100-120", "10.5555/jmlr.2023.00100")
+    assert graphs.abstract == "We study graphs at scale, with a second line."
+    assert (routing.arxiv_id, routing.entry_type, routing.venue) == ("2402.05555", "misc", None)
+    # the record with neither a title nor an abstract is said, by its line
+    assert [p.message for p in result.problems] == [
+        "skipped 1 record with neither a title nor an abstract (line 46)"
+    ]
+    assert not [r for r in result.records if "TI  -" in (r.title or "") + r.abstract]
+
+
+def test_an_endnote_ris_export_named_txt_is_read_as_ris() -> None:
+    result = read_file(SHAPES / "endnote_export.txt")
+    assert (result.format, result.problems) == ("ris", ())
+    (dense,) = result.records
+    assert (dense.title, dense.authors, dense.year) == (
+        "Dense Attention, Revisited",
+        ("Sam Roe", "Jo Bloggs"),
+        2023,
+    )
+    assert (dense.journal, dense.pages, dense.abstract) == (
+        "Journal of Machine Learning Research",
+        "100-120",
+        "Dense attention is revisited.",
+    )
+    assert dense.pdf == "http://jmlr.org/papers/volume24/roe23a/roe23a.pdf"
+    assert (dense.source_id, dense.cite_key) == ("roe2023dense", "roe2023dense")
+
+
+def test_a_ris_file_cut_short_keeps_its_last_record_and_says_so(tmp_path) -> None:
+    path = tmp_path / "cut.ris"
+    path.write_text("TY  - JOUR\nTI  - Whole\nER  - \n\nTY  - JOUR\nTI  - Half", encoding="utf-8")
+    result = read_file(path)
+    assert [r.title for r in result.records] == ["Whole", "Half"]
+    assert [p.message for p in result.problems] == [
+        "the last record (line 5) has no ER line; read it as it is (is the file cut short?)"
+    ]
+
+
+def test_a_folder_reads_its_ris_files(tmp_path) -> None:
+    from tuireader.ingest.sources import expand_sources
+
+    (tmp_path / "library.ris").write_bytes((SHAPES / "zotero_export.ris").read_bytes())
+    files, problems = expand_sources([tmp_path])
+    assert [path.name for path in files] == ["library.ris"] and problems == []
+
+
+def test_a_publishers_ris_with_lines_about_the_export_before_it_is_read_as_ris(tmp_path) -> None:
+    path = tmp_path / "sciencedirect.txt"
+    path.write_text(
+        "Provider: Elsevier\nDatabase: SciVerse ScienceDirect Journals\nContent: text/plain; "
+        'charset="UTF-8"\n\nTY  - JOUR\nT1  - Graphs at Scale\nAU  - Bloggs, Jo\n'
+        "JO  - Artificial Intelligence\nER  - \n\nstray words\nTY  - JOUR\nTI  - Second\nER  - \n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.format == "ris"
+    assert [(r.title, r.journal) for r in result.records] == [
+        ("Graphs at Scale", "Artificial Intelligence"),
+        ("Second", None),
+    ]
+    assert [p.message for p in result.problems] == [
+        "skipped line 11: between records (after an 'ER  - ' and before the next 'TY  - ')"
+    ]

@@ -1,4 +1,4 @@
-"""Read one paper-list file (text, Markdown, JSON Lines, JSON, BibTeX, CSV) into records.
+"""Read one paper-list file (text, Markdown, JSON Lines, JSON, BibTeX, CSV, RIS) into records.
 
 Every reader turns a file into :class:`~tuireader.model.Record` values plus ``Problem``
 values that say, in words a user understands, what could not be read. The formats live in
@@ -29,6 +29,7 @@ from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.formats.ownbib import is_own_bibtex, own_bibtex
 from tuireader.ingest.formats.prose import tidy_abstracts
+from tuireader.ingest.formats.ris import looks_like_ris, parse_ris
 from tuireader.ingest.formats.table import parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
 from tuireader.ingest.sources import _FORMAT_BY_SUFFIX, SUPPORTED_SUFFIXES, supported
@@ -340,6 +341,8 @@ def _read_bytes(path: Path) -> bytes:
 
 def _sniff_format(path: Path, text: str) -> str:
     fmt = _FORMAT_BY_SUFFIX.get(path.suffix.lower())
+    if fmt in (None, "text") and looks_like_ris(text):
+        return "ris"  # EndNote writes RIS to .txt files
     if fmt:
         return fmt
     start = text.lstrip()[:1]
@@ -359,6 +362,7 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "json": parse_json,
     "bibtex": parse_bibtex,
     "csv": parse_csv,
+    "ris": parse_ris,
 }
 
 
@@ -366,8 +370,9 @@ def read_file(path: Path) -> ReadResult:
     """Read one paper-list file; never raises.
 
     The format follows the file name (``.txt`` text, ``.md`` Markdown, ``.jsonl``,
-    ``.json``, ``.bib``, ``.csv``/``.tsv``); a file with any other name is read by looking
-    at its first character. Whatever the format, abstracts come out as running text:
+    ``.json``, ``.bib``, ``.csv``/``.tsv``, ``.ris``); a file with any other name is read
+    by looking at its first character, and a text file that starts as RIS does
+    (``TY  - ``) is RIS. Whatever the format, abstracts come out as running text:
     hard-wrapped lines joined into paragraphs, runs of spaces made one
     (``prose.reflow``).
     """

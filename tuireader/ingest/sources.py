@@ -22,6 +22,7 @@ _FORMAT_BY_SUFFIX = {
     ".bib": "bibtex",
     ".csv": "csv",
     ".tsv": "csv",
+    ".ris": "ris",
 }
 #: File name endings read when a folder is given.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_FORMAT_BY_SUFFIX)
@@ -58,7 +59,7 @@ def expand_sources(sources: Sequence[str | Path]) -> tuple[list[Path], list[Prob
     """The files to read for the given files and folders, plus what was wrong with them.
 
     A folder stands for every supported file directly inside it (``.txt``, ``.md``,
-    ``.text``, ``.jsonl``, ``.ndjson``, ``.json``, ``.bib``, ``.csv``, ``.tsv``), sorted
+    ``.text``, ``.jsonl``, ``.ndjson``, ``.json``, ``.bib``, ``.csv``, ``.tsv``, ``.ris``), sorted
     by name; sub-folders, hidden files and other files are not read (``not_read`` names
     them). A file named directly is always read, whatever its name, and a missing path
     is reported (by ``read_file``) when it is read. The same file given twice is read

@@ -2,6 +2,6 @@
 
 ``text`` (abstracts by paragraph), ``markdown`` (bullets as papers, or refused),
 ``jsonfile`` (paper lists, arXiv metadata, CSL-JSON, OpenReview notes), ``bibtex``
-(BibTeX and BibLaTeX) and ``table`` (CSV). ``tuireader.ingest.readers`` decodes a file and
+(BibTeX and BibLaTeX), ``table`` (CSV) and ``ris`` (RIS). ``tuireader.ingest.readers`` decodes a file and
 picks the format.
 """

@@ -18,7 +18,7 @@ class ReadResult:
 
     path: Path
     name: str
-    #: "text", "markdown", "jsonl", "json", "bibtex", "csv", or "unknown" when the file
+    #: "text", "markdown", "jsonl", "json", "bibtex", "csv", "ris", or "unknown" when the file
     #: could not be read.
     format: str
     records: tuple[Record, ...] = ()

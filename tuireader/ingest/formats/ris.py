@@ -1,0 +1,232 @@
+"""RIS (Zotero, EndNote, Mendeley, publishers' "export citation"): one record per
+``TY  - `` … ``ER  - `` block, one tag a line.
+
+A line is a tag (two letters or a letter and a digit), two spaces, a hyphen, a space and
+the value; a line that is no tag goes on the value before it (an abstract written over
+several lines). The tags read: ``TY`` (the type: ``JOUR`` an article, ``CONF`` a paper in
+proceedings, …), ``TI``/``T1`` (title), ``AU``/``A1`` (authors, "Family, Given"),
+``ED`` (and ``A2`` of a paper in a book or proceedings: its editors), ``PY``/``Y1``/``DA``
+(year), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
+are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
+own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
+``IS``, ``SP``/``EP`` (pages), ``KW`` (keywords), ``PB`` (publisher), ``ET`` (edition)
+and ``ID`` (the source's id). An arXiv DOI or link gives the arXiv id.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tuireader.ingest.formats.common import (
+    CUT_SHORT,
+    ReadResult,
+    arxiv_from_doi,
+    arxiv_from_url,
+    clean,
+    failure,
+    flip_name,
+    line_list,
+    plain_dois,
+    split_lines,
+    year_of,
+)
+from tuireader.model import Problem, Record
+
+__all__ = ["looks_like_ris", "parse_ris"]
+
+#: one tag line: the tag, and its value (empty for ``ER  -``).
+_TAG_RE = re.compile(r"^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$")
+#: a record's first line (its type) and last, as they start a line of RIS.
+_TY_LINE_RE = re.compile(r"^TY {1,2}- *[A-Z]", re.MULTILINE)
+_ER_LINE_RE = re.compile(r"^ER {1,2}-", re.MULTILINE)
+#: how far into a file its first record starts, at most, for it to be RIS: after a few
+#: lines about the export ("Provider: Elsevier", "Content: text/plain"), if any.
+_HEAD_CHARS = 2000
+_WEB_RE = re.compile(r"^https?://", re.IGNORECASE)
+#: a source's id that is a citation key ("roe2023dense"), not a number.
+_KEY_RE = re.compile(r"^[A-Za-z][\w:.+-]*$")
+
+#: RIS types, by the BibTeX type of the same kind of work (any other is ``misc``).
+_TYPES: dict[str, str] = {
+    **dict.fromkeys(("JOUR", "JFULL", "EJOUR", "MGZN", "NEWS", "INPR"), "article"),
+    **dict.fromkeys(("CONF", "CPAPER"), "inproceedings"),
+    **dict.fromkeys(("CHAP", "ECHAP"), "incollection"),
+    **dict.fromkeys(("BOOK", "EBOOK", "EDBOOK"), "book"),
+    "THES": "phdthesis",
+    "RPRT": "techreport",
+    "UNPB": "unpublished",
+}
+#: the types whose ``A2`` is the editor of the book or proceedings the work is in.
+_IN_A_BOOK = frozenset({"inproceedings", "incollection"})
+
+
+def looks_like_ris(text: str) -> bool:
+    """True when ``text`` is RIS: a record's ``TY  - `` line near its start (after a few
+    lines about the export, as some publishers write them), and an ``ER  - `` line."""
+    return bool(_TY_LINE_RE.search(text, 0, _HEAD_CHARS) and _ER_LINE_RE.search(text))
+
+
+@dataclass
+class _Block:
+    """One record's tags as the file gives them, in order, and the line it starts on."""
+
+    line: int
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    ended: bool = False
+
+    def all(self, *names: str) -> list[str]:
+        return [value.strip() for tag, value in self.tags if tag in names and value.strip()]
+
+    def first(self, *names: str) -> str | None:
+        """The first value of the first of ``names`` the record has."""
+        for name in names:
+            values = self.all(name)
+            if values:
+                return values[0]
+        return None
+
+
+def _blocks(text: str) -> tuple[list[_Block], list[int]]:
+    """The records of a RIS text, and the lines between records that hold something (the
+    lines before the first, about the export, are not records)."""
+    blocks: list[_Block] = []
+    stray: list[int] = []
+    current: _Block | None = None
+    for number, line in enumerate(split_lines(clean(text)), start=1):
+        line = line.lstrip("\ufeff").rstrip()
+        found = _TAG_RE.match(line)
+        if found and found.group(1) == "TY":
+            current = _Block(number)
+            blocks.append(current)
+        if current is None:
+            if line.strip() and blocks:
+                stray.append(number)
+            continue
+        if found:
+            tag, value = found.group(1), found.group(2) or ""
+            if tag == "ER":
+                current.ended = True
+                current = None
+                continue
+            current.tags.append((tag, value))
+        elif line.strip() and current.tags:
+            tag, value = current.tags[-1]
+            current.tags[-1] = (tag, f"{value}\n{line.strip()}")
+    return blocks, stray
+
+
+def _one_line(value: str | None) -> str | None:
+    return " ".join(value.split()) or None if value else None
+
+
+def _pages(start: str | None, end: str | None) -> str | None:
+    if start and end and "-" not in start:
+        return f"{start}-{end}"
+    return start or end
+
+
+def _record(block: _Block) -> Record | None:
+    kind = (block.first("TY") or "").upper()
+    entry_type = _TYPES.get(kind, "misc")
+    title = _one_line(
+        block.first("TI", "T1") or (block.first("BT") if entry_type == "book" else None)
+    )
+    abstract = "\n".join(block.all("AB", "N2")[:1])
+    if not title and not abstract:
+        return None
+    authors = block.all("AU", "A1")
+    editors = block.all("ED") + (block.all("A2") if entry_type in _IN_A_BOOK else [])
+    if entry_type == "article":
+        container = block.first("JF", "T2", "JO", "JA")
+    elif entry_type == "book":
+        container = None
+    else:
+        container = block.first("T2", "BT")
+    container = _one_line(container)
+    dois = plain_dois(block.first("DO"))
+    pages = block.all("UR")
+    pdfs = [value for value in block.all("L1") if _WEB_RE.match(value)]
+    arxiv_id = arxiv_from_doi(dois[0] if dois else None)
+    for page in pages:
+        arxiv_id = arxiv_id or arxiv_from_url(page)
+    source_id = block.first("ID")
+    return Record(
+        title=title,
+        abstract=abstract,
+        authors=tuple(flip_name(name) if "," in name else name for name in authors),
+        author_names=tuple(authors) if authors and all("," in name for name in authors) else (),
+        venue=container,
+        year=year_of(block.first("PY", "Y1", "DA")),
+        url=pages[0] if pages else None,
+        pdf=pdfs[0] if pdfs else None,
+        doi=dois[0] if dois else None,
+        other_dois=dois[1:],
+        project_urls=tuple(pages[1:]),
+        arxiv_id=arxiv_id,
+        source_id=source_id,
+        cite_key=source_id if source_id and _KEY_RE.match(source_id) else None,
+        entry_type=entry_type,
+        journal=container if entry_type == "article" else None,
+        booktitle=container if entry_type in _IN_A_BOOK else None,
+        volume=_one_line(block.first("VL")),
+        number=_one_line(block.first("IS")),
+        pages=_pages(block.first("SP"), block.first("EP")),
+        publisher=_one_line(block.first("PB")),
+        edition=_one_line(block.first("ET")),
+        editor=tuple(editors),
+        keywords=tuple(dict.fromkeys(word for word in map(_one_line, block.all("KW")) if word)),
+    )
+
+
+def parse_ris(text: str, path: Path) -> ReadResult:
+    """Read a RIS file's text into records (see the module's description)."""
+    blocks, stray = _blocks(text)
+    if not blocks:
+        return failure(
+            path,
+            "holds no RIS records (a record starts with a 'TY  - ' line and ends with 'ER  - ')",
+            "ris",
+        )
+    records: list[Record] = []
+    bare: list[int] = []
+    for block in blocks:
+        record = _record(block)
+        if record is None:
+            bare.append(block.line)
+        else:
+            records.append(record)
+    problems: list[Problem] = []
+    if stray:
+        s = "s" if len(stray) > 1 else ""
+        problems.append(
+            Problem(
+                path,
+                f"skipped line{s} {line_list(stray)}: between records (after an 'ER  - ' and "
+                "before the next 'TY  - ')",
+                "warning",
+            )
+        )
+    if bare:
+        s = "s" if len(bare) > 1 else ""
+        problems.append(
+            Problem(
+                path,
+                f"skipped {len(bare)} record{s} with neither a title nor an abstract "
+                f"(line{s} {line_list(bare)})",
+                "warning",
+            )
+        )
+    last = blocks[-1]
+    if not last.ended:
+        problems.append(
+            Problem(
+                path,
+                f"the last record (line {last.line}) has no ER line; read it as it is {CUT_SHORT}",
+                "warning",
+            )
+        )
+    if not records:
+        problems.append(Problem(path, "no RIS record with a title or an abstract could be read"))
+    return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
