@@ -378,3 +378,71 @@ def test_a_publishers_ris_with_lines_about_the_export_before_it_is_read_as_ris(t
     assert [p.message for p in result.problems] == [
         "skipped line 11: between records (after an 'ER  - ' and before the next 'TY  - ')"
     ]
+
+
+# --------------------------------------------------------------------------- arXiv listings
+
+
+def test_an_arxiv_listing_copied_from_the_web_page_is_read_entry_by_entry() -> None:
+    # its header lines were abstracts of untitled papers, with no id and no warning
+    result = read_file(SHAPES / "arxiv_listing_web.txt")
+    assert (result.format, result.name, result.problems) == ("text", "Machine Learning", ())
+    sparse, routing, graphs = result.records
+    assert (sparse.title, sparse.authors, sparse.arxiv_id) == (
+        "Sparse Attention Revisited",
+        ("Thomas Müller", "Ada Lovelace"),
+        "2401.01234",
+    )
+    assert sparse.abstract == (
+        "We revisit sparse attention for long sequences. A simple top-$k$ rule matches "
+        "dense attention at a fraction of its cost."
+    )
+    assert (sparse.categories, sparse.arxiv_class, sparse.year) == (
+        ("cs.LG", "cs.AI"),
+        "cs.LG",
+        2024,
+    )
+    assert (sparse.url, sparse.pdf) == (
+        "https://arxiv.org/abs/2401.01234",
+        "https://arxiv.org/pdf/2401.01234",
+    )
+    assert (routing.title, routing.journal_ref) == (
+        "Routing Tokens Through Experts",
+        "Proceedings of ICML 2024",
+    )
+    # the page's headings and its footer are no part of an abstract
+    assert (graphs.arxiv_id, graphs.abstract) == ("2401.00999", "We study graphs.")
+    assert graphs.categories == ("stat.ML", "cs.LG")
+
+
+def test_an_arxiv_mailing_list_digest_is_read_entry_by_entry() -> None:
+    result = read_file(SHAPES / "arxiv_listing_email.txt")
+    assert (result.format, result.problems) == ("text", ())
+    sparse, routing, older = result.records
+    assert (sparse.title, sparse.authors, sparse.arxiv_id, sparse.year) == (
+        "Sparse Attention Revisited",
+        ("Thomas Müller", "Ada Lovelace"),
+        "2401.01234",
+        2024,
+    )
+    assert sparse.abstract.startswith("We revisit sparse attention for long sequences. A simple")
+    assert sparse.categories == ("cs.LG", "cs.AI")
+    assert (routing.title, routing.authors, routing.doi) == (
+        "Routing Tokens Through Experts",
+        ("Sam Roe", "Jo Bloggs", "Li Lee"),
+        "10.1000/routing.2024",
+    )
+    # a replacement names the paper without its abstract
+    assert (older.title, older.arxiv_id, older.abstract) == ("An Older Paper", "2312.00001", "")
+
+
+def test_a_list_of_abstracts_that_cites_an_arxiv_entry_is_still_a_list_of_abstracts(tmp_path):
+    path = tmp_path / "abstracts.txt"
+    path.write_text(
+        "My reading list\n\nWe study graphs, as in\n[1] arXiv:2401.01234 [pdf]\n\n"
+        "\\\\\narXiv:2401.01235\nand more.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.name == "My reading list" and len(result.records) == 2
+    assert result.records[0].abstract.startswith("We study graphs, as in")

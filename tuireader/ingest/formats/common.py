@@ -38,6 +38,10 @@ class ReadResult:
         return bool(self.records)
 
 
+#: A first line longer than this is an abstract, not the name of a list.
+MAX_LIST_NAME_CHARS = 300
+
+
 def failure(path: Path, message: str, fmt: str = "unknown", name: str | None = None) -> ReadResult:
     """A result with no records and one error."""
     return ReadResult(path, name or path.stem, fmt, (), (Problem(path, message),))

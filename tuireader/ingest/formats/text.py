@@ -1,7 +1,9 @@
 """Plain text lists: a list name, then one abstract per paragraph.
 
 The first non-empty line names the list, then one paper per paragraph, paragraphs
-separated by blank lines; a hard-wrapped paragraph is one paper.
+separated by blank lines; a hard-wrapped paragraph is one paper. An arXiv listing pasted
+as text (the web page's or the e-mail digest's) is read entry by entry
+(``arxivlist``).
 """
 
 from __future__ import annotations
@@ -10,13 +12,17 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from tuireader.ingest.formats.common import ReadResult, clean, failure, split_lines
+from tuireader.ingest.formats.arxivlist import parse_listing
+from tuireader.ingest.formats.common import (
+    MAX_LIST_NAME_CHARS,
+    ReadResult,
+    clean,
+    failure,
+    split_lines,
+)
 from tuireader.model import Problem, Record
 
 __all__ = ["MAX_LIST_NAME_CHARS", "paragraphs", "parse_text"]
-
-#: A first line longer than this is an abstract, not the name of a list.
-MAX_LIST_NAME_CHARS = 300
 
 
 def paragraphs(lines: Iterable[str]) -> Iterator[list[str]]:
@@ -56,6 +62,9 @@ def parse_text(text: str, path: Path) -> ReadResult:
     blocks = list(paragraphs(split_lines(text)))
     if not blocks:
         return failure(path, "the file is empty", "text")
+    listing = parse_listing(text, path)
+    if listing is not None:
+        return listing  # arXiv's listing, pasted: its entries, not its paragraphs
     lines = [line for block in blocks for line in block]
     if len(lines) > 1 and all(_ADDRESS_LINE.fullmatch(line) for line in lines[1:]):
         # one address a line (tuireader's own export --format urls), perhaps under a

@@ -1,0 +1,248 @@
+"""arXiv's listings pasted into a text file: the web page of new submissions, and the
+daily e-mail digest. Each entry is a paper: its arXiv id, title, authors, categories,
+journal reference, DOI and abstract.
+
+The web page, as copied::
+
+    [1] arXiv:2401.01234 [pdf, html, other]
+    Title: Sparse Attention Revisited
+    Authors: Thomas Müller, Ada Lovelace
+    Subjects: Machine Learning (cs.LG); Artificial Intelligence (cs.AI)
+
+    We revisit sparse attention …
+
+The e-mail digest::
+
+    \\\\
+    arXiv:2401.01234
+    Date: Tue, 2 Jan 2024 10:00:00 GMT   (12kb)
+
+    Title: Sparse Attention Revisited
+    Authors: Thomas Müller and Ada Lovelace
+    Categories: cs.LG cs.AI
+    \\\\
+      We revisit sparse attention …
+    \\\\ ( https://arxiv.org/abs/2401.01234 ,  12kb)
+
+A header line that goes on is indented ("Title: Routing Tokens Through" / "  Experts").
+The page's headings ("Cross submissions (showing 1 of 1 entries)") and its footer are no
+part of an abstract.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tuireader.ingest.formats.bibtex import unlatex
+from tuireader.ingest.formats.common import (
+    MAX_LIST_NAME_CHARS,
+    ReadResult,
+    clean,
+    plain_dois,
+    split_lines,
+    year_of,
+)
+from tuireader.model import Record
+
+__all__ = ["parse_listing"]
+
+_ID = r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
+#: the first line of an entry of the web page: "[1] arXiv:2401.01234 [pdf, html, other]".
+_WEB_ENTRY_RE = re.compile(rf"^\s*\[\d+\]\s+arXiv:{_ID}(?![\w.])", re.IGNORECASE)
+#: the id line of an entry of the e-mail digest, after its "\\" line.
+_MAIL_ID_RE = re.compile(rf"^\s*arXiv:{_ID}(?![\w.])", re.IGNORECASE)
+_MAIL_START_RE = re.compile(rf"^\\\\[ \t]*\n[ \t]*arXiv:{_ID}", re.IGNORECASE | re.MULTILINE)
+#: the last line of an entry of the digest: "\\ ( https://arxiv.org/abs/… ,  12kb)".
+_MAIL_END_RE = re.compile(r"^\\\\\s*\(")
+_HEADER_RE = re.compile(r"^([A-Z][A-Za-z-]*):\s*(.*)$")
+#: a paragraph of the web page that is no abstract: a heading, a count, its footer.
+_NOT_ABSTRACT_RE = re.compile(
+    r"^(?:new submissions|cross submissions|cross-lists|replacement submissions|replacements"
+    r"|total of \d+ entries|showing |which authors of this paper)"
+    r"|\(showing (?:first )?\d+ of \d+ entries\s*\)",
+    re.IGNORECASE,
+)
+_CATEGORY_RE = re.compile(r"\(([a-z-]+(?:\.[A-Za-z-]+)?)\)")
+_NAMES_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_PARENTHESES_RE = re.compile(r"\s*\([^()]*\)")
+_SUBMISSIONS_TO_RE = re.compile(r"^\s*submissions to:\s*$", re.IGNORECASE)
+_RULE_RE = re.compile(r"^[-%=*_\s]+$")
+
+
+def parse_listing(text: str, path: Path) -> ReadResult | None:
+    """The papers of an arXiv listing, or None when ``text`` is none: it has no entry
+    of either shape with a title (a list of abstracts that cites "[1] arXiv:…" is no
+    listing)."""
+    lines = split_lines(clean(text))
+    if any(_WEB_ENTRY_RE.match(line) for line in lines):
+        return _finish(path, _web_name(lines, path), _web_entries(lines))
+    if _MAIL_START_RE.search("\n".join(lines)):
+        return _finish(path, _mail_name(lines, path), _mail_entries(lines))
+    return None
+
+
+def _finish(path: Path, name: str, records: list[Record]) -> ReadResult | None:
+    if not any(record.title for record in records):
+        return None
+    return ReadResult(path, name, "text", tuple(records))
+
+
+# --------------------------------------------------------------------------- the web page
+
+
+def _web_name(lines: list[str], path: Path) -> str:
+    """The first line above the first entry ("Machine Learning"), else the file's name."""
+    for line in lines:
+        if _WEB_ENTRY_RE.match(line):
+            break
+        line = line.strip()
+        if line:
+            return line if len(line) <= MAX_LIST_NAME_CHARS else path.stem
+    return path.stem
+
+
+def _web_entries(lines: list[str]) -> list[Record]:
+    starts = [at for at, line in enumerate(lines) if _WEB_ENTRY_RE.match(line)]
+    records: list[Record] = []
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(lines)
+        found = _WEB_ENTRY_RE.match(lines[start])
+        if found is None:  # pragma: no cover - ``starts`` are the lines it matches
+            continue
+        headers, rest = _headers(lines[start + 1 : end])
+        paragraphs = [p for p in _paragraphs(rest) if not _NOT_ABSTRACT_RE.search(p)]
+        record = _record(found.group(1), headers, "\n\n".join(paragraphs))
+        if record is not None:
+            records.append(record)
+    return records
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """Runs of non-blank lines, each line stripped, joined by line breaks."""
+    found: list[str] = []
+    block: list[str] = []
+    for line in [*lines, ""]:
+        if line.strip():
+            block.append(line.strip())
+        elif block:
+            found.append("\n".join(block))
+            block = []
+    return found
+
+
+# --------------------------------------------------------------------------- the e-mail digest
+
+
+def _mail_name(lines: list[str], path: Path) -> str:
+    """The archive a digest is of (the line after "Submissions to:"), else the file's name."""
+    for at, line in enumerate(lines[:-1]):
+        if _SUBMISSIONS_TO_RE.match(line):
+            name = lines[at + 1].strip()
+            if name and len(name) <= MAX_LIST_NAME_CHARS and not _RULE_RE.match(name):
+                return name
+    return path.stem
+
+
+def _mail_entries(lines: list[str]) -> list[Record]:
+    records: list[Record] = []
+    at = 0
+    while at < len(lines):
+        found = _MAIL_ID_RE.match(lines[at + 1]) if at + 1 < len(lines) else None
+        if lines[at].strip() != "\\\\" or found is None:
+            at += 1
+            continue
+        header: list[str] = []
+        abstract: list[str] = []
+        into = header
+        at += 2
+        while at < len(lines) and not _MAIL_END_RE.match(lines[at]):
+            if lines[at].strip() == "\\\\":
+                if into is abstract:
+                    break  # a "\\" with no end line: the next entry starts here
+                into = abstract
+            else:
+                into.append(lines[at])
+            at += 1
+        headers, _rest = _headers([line for line in header if line.strip()], whole=True)
+        record = _record(found.group(1), headers, "\n".join(line.strip() for line in abstract))
+        if record is not None:
+            records.append(record)
+        if at < len(lines) and _MAIL_END_RE.match(lines[at]):
+            at += 1
+    return records
+
+
+# --------------------------------------------------------------------------- an entry
+
+
+def _headers(lines: list[str], *, whole: bool = False) -> tuple[dict[str, str], list[str]]:
+    """The headers an entry starts with (by lower-case name; an indented line goes on
+    the header before it), and the lines after them: from the first blank line or line
+    of text on (``whole``: the lines are all headers, and a line of text among them, a
+    digest's "replaced with revised version …", is passed over)."""
+    headers: dict[str, str] = {}
+    last: str | None = None
+    for at, line in enumerate(lines):
+        found = _HEADER_RE.match(line)
+        if found:
+            last = found.group(1).lower()
+            headers.setdefault(last, found.group(2).strip())
+        elif line[:1].isspace() and line.strip() and last is not None:
+            headers[last] = f"{headers[last]} {line.strip()}".strip()
+        elif whole:
+            last = None
+        elif line.strip() or headers:
+            return headers, lines[at:]
+    return headers, []
+
+
+def _authors(value: str) -> tuple[str, ...]:
+    """Names joined by commas and "and", affiliations in parentheses left out."""
+    while _PARENTHESES_RE.search(value):
+        value = _PARENTHESES_RE.sub("", value)
+    names = (" ".join(unlatex(name).split()) for name in _NAMES_SPLIT_RE.split(value))
+    return tuple(name for name in names if name)
+
+
+def _categories(headers: dict[str, str]) -> tuple[str, ...]:
+    """The categories of "Subjects: Machine Learning (cs.LG); …" or "Categories: cs.LG cs.AI"."""
+    if "subjects" in headers:
+        return tuple(dict.fromkeys(_CATEGORY_RE.findall(headers["subjects"])))
+    return tuple(dict.fromkeys(headers.get("categories", "").split()))
+
+
+def _id_year(arxiv_id: str) -> int | None:
+    """The year an arXiv id was given in: its first two digits ("2401.…" 2024,
+    "hep-th/9901001" 1999)."""
+    digits = arxiv_id.rsplit("/", 1)[-1][:2]
+    if not digits.isdigit():
+        return None
+    year = int(digits)
+    return 1900 + year if year >= 91 else 2000 + year
+
+
+def _record(arxiv_id: str, headers: dict[str, str], abstract: str) -> Record | None:
+    title = " ".join(headers.get("title", "").split()) or None
+    if title and "\\" in title:
+        title = unlatex(title)
+    abstract = abstract.strip()
+    if not title and not abstract:
+        return None
+    categories = _categories(headers)
+    dois = plain_dois(headers.get("doi"))
+    return Record(
+        title=title,
+        abstract=abstract,
+        authors=_authors(headers.get("authors", "")),
+        year=year_of(headers.get("date")) or _id_year(arxiv_id),
+        url=f"https://arxiv.org/abs/{arxiv_id}",
+        pdf=f"https://arxiv.org/pdf/{arxiv_id}",
+        doi=dois[0] if dois else None,
+        other_dois=dois[1:],
+        arxiv_id=arxiv_id,
+        arxiv_class=categories[0] if categories else None,
+        source_id=arxiv_id,
+        journal_ref=" ".join(headers.get("journal-ref", "").split()) or None,
+        categories=categories,
+    )
