@@ -446,3 +446,50 @@ def test_a_list_of_abstracts_that_cites_an_arxiv_entry_is_still_a_list_of_abstra
     result = read_file(path)
     assert result.name == "My reading list" and len(result.records) == 2
     assert result.records[0].abstract.startswith("We study graphs, as in")
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_an_object_with_no_papers_is_said_once(tmp_path) -> None:
+    # "skipped items 1: the record has neither …", then "no paper records could be read"
+    path = tmp_path / "answer.json"
+    path.write_text('{"meta": {"source": "an API"}, "total": 0}', encoding="utf-8")
+    result = read_file(path)
+    (problem,) = result.problems
+    assert problem.severity == "error"
+    assert problem.message.startswith(
+        "no paper records could be read: it holds one object, with the fields 'meta' and "
+        "'total', and no list of papers; a paper needs a title or an abstract (fields read: "
+    )
+    untitled = tmp_path / "untitled.json"
+    untitled.write_text('[{"title": "", "year": 2024}, {"title": " "}]', encoding="utf-8")
+    assert [p.message for p in read_file(untitled).problems] == [
+        "no paper records could be read: none of its 2 records has a title or an abstract"
+    ]
+    one = tmp_path / "one.jsonl"
+    one.write_text('{"title": "", "year": 2024}\n', encoding="utf-8")
+    assert [p.message for p in read_file(one).problems] == [
+        "no paper records could be read: its one record has neither a title nor an abstract"
+    ]
+    strings = tmp_path / "strings.json"
+    strings.write_text('["a", "b"]', encoding="utf-8")
+    assert [p.message for p in read_file(strings).problems] == [
+        "no paper records could be read: its items are not paper records (JSON objects)"
+    ]
+
+
+def test_one_line_or_item_skipped_is_said_as_one(tmp_path) -> None:
+    path = tmp_path / "papers.jsonl"
+    lines = [json.dumps({"title": f"Paper {n}"}) for n in range(5)]
+    lines += [json.dumps({"year": 2024}), json.dumps({"title": "Last"}), '"a string"']
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert [p.message for p in read_file(path).problems] == [
+        "skipped line 8: not a paper record (a JSON object)",
+        "skipped line 6: the record has neither a title nor an abstract",
+    ]
+    many = tmp_path / "papers.json"
+    many.write_text(json.dumps([{"title": "A"}, {"year": 1}, {"year": 2}]), encoding="utf-8")
+    assert [p.message for p in read_file(many).problems] == [
+        "skipped items 2, 3: the records have neither a title nor an abstract"
+    ]

@@ -951,31 +951,42 @@ def _records_from_items(
         problems.append(
             Problem(
                 path,
-                f"skipped {where if len(numbers) > 1 else where.removesuffix('s')} "
-                f"{line_list(numbers)}: the record could not be read "
+                f"skipped {_place(where, numbers)}: the record could not be read "
                 f"({' '.join(broken[0][1].split())[:200]})",
                 "warning",
             )
         )
-    if not_objects:
+    # with no paper read, what the others are is said once, as why (``_finish``)
+    if not_objects and records:
         problems.append(
             Problem(
                 path,
-                f"skipped {where} {line_list(not_objects)}: not a paper record (a JSON object)",
+                f"skipped {_place(where, not_objects)}: not a paper record (a JSON object)",
                 "warning",
             )
         )
-    if empty:
+    if empty and records:
+        they = "the record has" if len(empty) == 1 else "the records have"
         problems.append(
             Problem(
                 path,
-                f"skipped {where} {line_list(empty)}: the record has neither a title nor an "
-                "abstract",
+                f"skipped {_place(where, empty)}: {they} neither a title nor an abstract",
                 "warning",
             )
         )
-    summary = {"fields": list(seen_fields), "replies": replies, "scopes": scopes}
+    summary = {
+        "fields": list(seen_fields),
+        "replies": replies,
+        "scopes": scopes,
+        "empty": len(empty),
+        "not_objects": len(not_objects),
+    }
     return records, problems, summary
+
+
+def _place(where: str, numbers: list[int]) -> str:
+    """ "line 6", "lines 6, 7", "items 2, 3": ``where`` (plural) and the numbers."""
+    return f"{where if len(numbers) > 1 else where.removesuffix('s')} {line_list(numbers)}"
 
 
 def _decided(record: Record, decisions: dict[str, str]) -> Record:
@@ -1012,7 +1023,7 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
         if bad[-1][0] == last and not text.endswith(("\n", "\r")):
             message += f" {CUT_SHORT}"  # the last line, with no line end: a write under way
         problems.append(Problem(path, message, "warning"))
-    records, more, summary = _records_from_items(items, path, "lines" if len(items) > 1 else "line")
+    records, more, summary = _records_from_items(items, path, "lines")
     problems.extend(more)
     return _finish(path, "jsonl", records, problems, bool(items or bad), summary)
 
@@ -1217,10 +1228,12 @@ def _records_in(data: Any) -> int:
 def _from_data(data: Any, path: Path) -> ReadResult:
     """The records of a JSON file's parsed ``data``."""
     name: str | None = None
+    alone = False  # the file is one object, no list
     if isinstance(data, dict):
         key = _papers_key(data)
         if key is None:
             papers = [data]
+            alone = True
         elif not data[key]:
             return failure(path, f"holds no paper records: its {key!r} is empty", "json")
         else:
@@ -1236,6 +1249,7 @@ def _from_data(data: Any, path: Path) -> ReadResult:
     else:
         items = [(index, item, {}) for index, item in enumerate(data, start=1)]
     records, problems, summary = _records_from_items(items, path, "items")
+    summary["alone"] = alone
     result = _finish(path, "json", records, problems, bool(data), summary)
     if name and result.records:
         return replace(result, name=name)
@@ -1269,10 +1283,25 @@ def _finish(
                 "decisions, not submissions"
             )
         elif fields and not {"title", "abstract", "summary"} & {f.lower() for f in fields}:
+            held = (
+                f"it holds one object, with the fields {listed(fields)}, and no list of papers"
+                if summary.get("alone")
+                else f"its records have the fields {listed(fields)}"
+            )
             message = (
-                f"no paper records could be read: its records have the fields "
-                f"{listed(fields)}; a paper needs a title or an abstract (fields read: "
-                f"{', '.join(LOOKED_FOR)})"
+                f"no paper records could be read: {held}; a paper needs a title or an "
+                f"abstract (fields read: {', '.join(LOOKED_FOR)})"
+            )
+        elif summary.get("empty"):
+            count = summary["empty"]
+            message = "no paper records could be read: " + (
+                "its one record has neither a title nor an abstract"
+                if count == 1
+                else f"none of its {count} records has a title or an abstract"
+            )
+        elif summary.get("not_objects"):
+            message = (
+                "no paper records could be read: its items are not paper records (JSON objects)"
             )
         else:
             message = "no paper records could be read"
