@@ -493,3 +493,33 @@ def test_one_line_or_item_skipped_is_said_as_one(tmp_path) -> None:
     assert [p.message for p in read_file(many).problems] == [
         "skipped items 2, 3: the records have neither a title nor an abstract"
     ]
+
+
+def test_search_json_on_lists_that_cannot_be_read_prints_the_error_as_json(
+    capsys, tmp_path
+) -> None:
+    from tuireader.cli import main
+
+    broken = tmp_path / "broken.json"
+    broken.write_text("not json", encoding="utf-8")
+    data_dir = str(tmp_path / "data")
+    code = main(["--data-dir", data_dir, "search", "--json", "attention", str(broken)])
+    out, err = capsys.readouterr()
+    assert code == 2 and "no papers could be loaded" in err
+    data = json.loads(out)
+    assert (data["query"], data["total"], data["hits"]) == ("attention", 0, [])
+    assert data["error"] == "no papers"
+    assert data["message"].startswith("no papers could be loaded")
+    # show --json and similar --json alike, in the shape they give an id that names nothing
+    for command in ("show", "similar"):
+        code = main(["--data-dir", data_dir, command, "--json", "abc", str(broken)])
+        out, err = capsys.readouterr()
+        data = json.loads(out)
+        assert code == 2 and (data["id"], data["query"], data["error"]) == (
+            None,
+            "abc",
+            "no papers",
+        )
+        assert data["candidates"] == [] and data.get("hits") == (
+            [] if command == "similar" else None
+        )

@@ -69,6 +69,10 @@ class UsageError(Exception):
     """A problem with what the user asked for; printed without a traceback, exit 2."""
 
 
+class NoPapersError(UsageError):
+    """The lists asked for could not be read, not one paper of them."""
+
+
 # -- output helpers ----------------------------------------------------------------------
 
 
@@ -265,7 +269,7 @@ def _session(
         if every_warning or not problem.quiet:
             _err(str(problem))
     if not len(session.library) and session.problems:
-        raise UsageError("no papers could be loaded" + _quote_hint(args))
+        raise NoPapersError("no papers could be loaded" + _quote_hint(args))
     report = session.triage
     if report is not None and report.moved:
         count = len(report.moved)
@@ -784,6 +788,24 @@ def _not_one_json(text: str, message: str, matches: Sequence, *, hits: bool) -> 
         ],
     }
     return data | {"hits": []} if hits else data
+
+
+def _usage_json(args: argparse.Namespace, error: UsageError) -> dict[str, Any]:
+    """What ``search``, ``show`` and ``similar`` print with ``--json`` when they cannot
+    answer at all (no list could be read, an option out of range), as they print a
+    query or an id that finds nothing: the ``error`` ("no papers", else "usage"), its
+    ``message``, and no hits or candidates; the message is on stderr as well."""
+    kind = "no papers" if isinstance(error, NoPapersError) else "usage"
+    if args.func is cmd_search:
+        return {
+            "query": args.query,
+            "total": 0,
+            "error": kind,
+            "message": str(error),
+            "hits": [],
+        }
+    data = _not_one_json(args.id, str(error), [], hits=args.func is cmd_similar)
+    return data | {"error": kind}
 
 
 #: what show prints in place of the abstract of a paper without one (the reader's
@@ -2437,6 +2459,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except UsageError as exc:
         _err(str(exc))
+        if getattr(args, "json", False) and func in (cmd_search, cmd_show, cmd_similar):
+            _print_json(_usage_json(args, exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
