@@ -523,3 +523,11 @@ def test_search_json_on_lists_that_cannot_be_read_prints_the_error_as_json(
         assert data["candidates"] == [] and data.get("hits") == (
             [] if command == "similar" else None
         )
+
+
+def test_csv_rows_skipped_are_named_by_their_lines(tmp_path) -> None:
+    path = tmp_path / "sheet.csv"
+    path.write_text("title,year\nOne,2020\n,2021\n,2022\n", encoding="utf-8")
+    assert [p.message for p in read_file(path).problems] == [
+        "skipped 2 rows with neither a title nor an abstract (lines 3, 4)"
+    ]

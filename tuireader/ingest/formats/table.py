@@ -291,7 +291,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             Problem(
                 path,
                 f"skipped {len(bare)} row{'s' if len(bare) != 1 else ''} with neither a title "
-                f"nor an abstract (line {line_list(bare)})",
+                f"nor an abstract (line{'s' if len(bare) != 1 else ''} {line_list(bare)})",
                 "warning",
             )
         )
