@@ -531,3 +531,10 @@ def test_csv_rows_skipped_are_named_by_their_lines(tmp_path) -> None:
     assert [p.message for p in read_file(path).problems] == [
         "skipped 2 rows with neither a title nor an abstract (lines 3, 4)"
     ]
+
+
+def test_a_csv_column_of_paper_numbers_is_no_column_of_titles(tmp_path) -> None:
+    path = tmp_path / "sheet.csv"
+    path.write_text("Paper #,Paper,Author(s)\n17,Graphs at Scale,Jo Bloggs\n", encoding="utf-8")
+    (graphs,) = read_file(path).records
+    assert (graphs.title, graphs.authors) == ("Graphs at Scale", ("Jo Bloggs",))

@@ -45,7 +45,7 @@ __all__ = ["COLUMNS", "parse_csv"]
 #: record field → the column names (:func:`_column_name`: lower case, ``_`` between
 #: words, ``(s)`` as ``s``) it is read from, the first found (for links, every one found).
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "title": ("title", "paper_title", "name", "paper", "paper_name"),
+    "title": ("title", "paper_title", "name", "paper_name", "paper"),
     "authors": (
         "authors",
         "author",
@@ -175,9 +175,9 @@ def _dialect(sample: str, path: Path) -> type[csv.Dialect]:
 def _column_name(column: str) -> str:
     """A column's name as :data:`COLUMNS` has it: lower case, ``(s)`` as ``s``, words
     joined by one ``_`` ("Author(s)" → "authors", "Code Link" → "code_link", "TL;DR" →
-    "tl;dr")."""
+    "tl;dr", "Paper #" → "paper_#", not the "paper" of a column of titles)."""
     name = column.strip().lower().replace("(s)", "s")
-    return re.sub(r"[^\w;]+|_+", "_", name).strip("_")
+    return re.sub(r"[^\w;#]+|_+", "_", name).strip("_")
 
 
 def _authors(value: str) -> tuple[str, ...]:
