@@ -248,6 +248,82 @@ async def test_the_fit_order_asked_for_with_a_query_stays_when_the_query_is_clea
 
 
 @sync
+async def test_the_order_key_rewrites_the_sort_word_of_the_query_as_it_orders(tmp_path):
+    # The box and the status line say the same order: the sort: word typed says the
+    # order the key chose, and a query without one is then in that order too.
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        box = screen.query_one("#search")
+        await pilot.press(*"tokens OR tactile sort:relevance")
+        await settle(pilot)
+        assert screen.order == "relevance"
+        relevance = [row.paper.id for row in screen.results.rows]
+        await pilot.press("enter", "j")
+        await settle(pilot)
+        chosen = screen.current_paper
+        for order in ("fit", "list", "relevance"):
+            await pilot.press("F")
+            await settle(pilot)
+            assert screen.order == order
+            assert box.value == f"tokens OR tactile sort:{order}"
+            assert f"order: {order}" in widget_text(app, screen.query_one("#status"))
+            assert screen.displayed_query == box.value  # its results, not searched again
+            assert screen.current_paper == chosen and screen.focused is screen.results
+        assert [row.paper.id for row in screen.results.rows] == relevance
+        await pilot.press("F", "F")  # list, with the box saying so
+        await settle(pilot)
+        assert box.value == "tokens OR tactile sort:list"
+        await pilot.press("slash", "escape", *"tokens OR tactile")
+        await settle(pilot)
+        assert screen.order == "list"
+        assert "order: list" in widget_text(app, screen.query_one("#status"))
+
+
+@sync
+async def test_the_next_run_starts_in_the_order_the_key_chose_for_a_query_with_sort(tmp_path):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        await pilot.press(*"tokens OR tactile sort:relevance", "enter", "F")
+        await settle(pilot)
+        await pilot.press("j", "j")
+        await settle(pilot)
+        assert screen.order == "fit"
+        rows = [row.paper.id for row in screen.results.rows]
+        left_on = screen.current_paper
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        assert screen.query_one("#search").value == "tokens OR tactile sort:fit"
+        assert screen.order == "fit"
+        assert "order: fit" in widget_text(app, screen.query_one("#status"))
+        assert [row.paper.id for row in screen.results.rows] == rows
+        assert screen.current_paper == left_on
+
+
+def test_the_sort_words_of_a_query_are_found_as_the_query_language_reads_them():
+    from tuireader.search.query import parse
+    from tuireader.ui.widgets.search import with_order
+
+    cases = {
+        "sort:relevance diffusion": "sort:fit diffusion",
+        "diffusion -sort:list": "diffusion sort:fit",
+        "a sort:list b sort:relevance": "a sort:fit b sort:fit",
+        '(a OR b) SORT:"list" c': "(a OR b) sort:fit c",
+        # a phrase's words, a field's value and an order sort: does not take stay
+        '"a sort:list" b': '"a sort:list" b',
+        "title:sort:list b": "title:sort:list b",
+        "a sort:newest": "a sort:newest",
+        "graph neural": "graph neural",
+    }
+    for query, worded in cases.items():
+        assert with_order(query, "fit") == worded, query
+        if "sort:fit" in worded:
+            assert parse(worded).sort == "fit"
+
+
+@sync
 async def test_the_order_key_keeps_a_moved_cursor_on_its_paper(tmp_path):
     app, _ids = seeded_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

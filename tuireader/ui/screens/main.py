@@ -105,7 +105,7 @@ from tuireader.ui.triage import (
 )
 from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.results import PaperRows, ResultsList, Row, ids_of
-from tuireader.ui.widgets.search import SearchBox
+from tuireader.ui.widgets.search import SearchBox, with_order
 from tuireader.ui.widgets.status import StatusLine
 from tuireader.ui.widgets.viewer import PaperViewer
 
@@ -1300,6 +1300,11 @@ class MainScreen(Screen[None]):
         self._top_on_fit = step == "fit"
         if step == "fit":
             self._fit_now()
+        worded = with_order(query, step)
+        if worded != query:
+            self._say_order_in_query(worded)
+            self._query_sort = step
+            query = worded
         partial = self._total_hits > len(self._base_rows)
         if step in ("fit", "list") and query.strip() and partial and self.engine is not None:
             self._search(query, kind="reorder")  # every hit first
@@ -1312,6 +1317,26 @@ class MainScreen(Screen[None]):
         keep = current.id if current is not None and self.results.highlighted else None
         self._show_rows(self._ordered(self._base_rows), keep=keep)
         self._show_order()
+
+    def _say_order_in_query(self, query: str) -> None:
+        """Put ``query``, the query shown with its ``sort:`` words saying the order just
+        chosen, in the search box, without searching it again: its hits are the ones
+        shown (a ``sort:`` word finds nothing). The box and the status line then say
+        the same order, and so does the query the next run starts with."""
+        box = self.search_box
+        shown = self.displayed_query == self.search_query
+        ends = {box.selection.start, box.selection.end}
+        selected = bool(box.value) and ends == {0, len(box.value)}
+        at_end = box.cursor_position >= len(box.value)
+        # the box's change comes back as this very query: nothing to search
+        self.set_reactive(MainScreen.search_query, query)
+        if shown:
+            self.displayed_query = query
+        box.value = query
+        if selected:
+            box.select_all()  # the query the reader started with stays selected
+        elif at_end:
+            box.cursor_position = len(query)
 
     # -- the model of what the user keeps ---------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from textual import events
@@ -9,6 +10,11 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
+
+from tuireader.search.query import SORTS, parse
+
+#: a field's name where a word begins (``title:``, ``sort:``), as the query language reads it
+_FIELD = re.compile(r"([A-Za-z]+):")
 
 
 class LinesJoined(Input):
@@ -63,3 +69,65 @@ class SearchBox(LinesJoined):
             self.value = ""
         else:
             await self.run_action("screen.focus_results")
+
+
+def sort_words(query: str) -> list[tuple[int, int]]:
+    """Where the ``sort:`` words of ``query`` that name an order are (where each starts, a
+    ``-`` before it included, and ends), found as the query language finds them: not in
+    a quoted phrase, nor as a field's value (``title:sort:fit`` is a word to search)."""
+    spans: list[tuple[int, int]] = []
+    i, n = 0, len(query)
+
+    def word_end(j: int) -> int:
+        while j < n and not query[j].isspace() and query[j] not in '()"':
+            j += 1
+        return j
+
+    def quote_end(j: int) -> int:  # j: an opening quote; an unclosed one ends the query
+        end = query.find('"', j + 1)
+        return n if end < 0 else end
+
+    while i < n:
+        if query[i].isspace() or query[i] in "()":
+            i += 1
+            continue
+        start = i
+        if query[i] == "-":
+            i += 1
+        match = _FIELD.match(query, i)
+        if match and match.group(1).lower() == "sort":
+            i = match.end()
+            if i < n and query[i] == '"':  # sort:"fit"
+                end = quote_end(i)
+                value, i = query[i + 1 : end].strip(), end + 1
+            else:
+                end = word_end(i)
+                value, i = query[i:end], end
+            if value.lower() in SORTS:
+                spans.append((start, min(i, n)))
+            continue
+        if match:
+            i = match.end()  # the field's value follows
+        if i < n and query[i] == '"':
+            i = quote_end(i) + 1
+            continue
+        i = word_end(i)
+    return spans
+
+
+def with_order(query: str, order: str) -> str:
+    """``query`` with its ``sort:`` words saying ``order`` (one of the orders ``sort:``
+    takes): the box then says the order the results are shown in. A query without one
+    is returned as it is (its order is the reader's own, said on the status line)."""
+    spans = sort_words(query)
+    if not spans:
+        return query
+    said = f"sort:{order}"
+    parts, at = [], 0
+    for start, end in spans:
+        parts += [query[at:start], said]
+        at = end
+    worded = "".join([*parts, query[at:]])
+    if parse(worded).sort != order:  # (a word read otherwise than here: the last wins)
+        worded = f"{worded.rstrip()} {said}"
+    return worded
