@@ -206,3 +206,91 @@ async def test_notices_stay_below_a_menu_without_colour(tmp_path, monkeypatch):
         assert_clear_of_notices(app.screen, ["#pick-options"])
         text = app_text(app)
         assert "1 BibTeX" in text and "Copied paper id via tmux buffer" in text
+
+
+#: a paper's PDF link longer than an 80-column row
+LONG_PDF = (
+    "https://raw.githubusercontent.com/mlresearch/v235/main/assets/"
+    "abad-rocamora24a/abad-rocamora24a.pdf"
+)
+
+
+def rows_of(app: ReaderApp, widget: Widget) -> list[str]:
+    """The screen's rows ``widget`` is drawn on, whole (what a terminal's selection of
+    those rows takes, trailing blanks aside)."""
+    lines = app_text(app).split("\n")
+    return lines[widget.region.y : widget.region.bottom]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@sync
+async def test_a_text_to_copy_by_hand_has_its_rows_to_itself(tmp_path, size):
+    # A terminal's selection of the rows the text is on gives the text: no border, gutter
+    # or scroll bar beside it, a link longer than a row going on at the next one's start.
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    width = size[0]
+    async with app.run_test(size=size) as pilot:
+        await to_paper(pilot, "igsg")
+        links = [LONG_PDF, *(f"https://github.com/example/{n}" for n in range(40))]
+        for text in (LONG_PDF, "\n".join(links)):
+            app.push_screen(ManualCopyScreen(text, "links", tmp_path / "last-copy.txt"))
+            await pilot.pause()
+            area = app.screen.query_one(TextArea)
+            assert area.region.x == 0 and area.region.width == width
+            rows = rows_of(app, area)
+            if width < len(LONG_PDF):
+                assert rows[:2] == [LONG_PDF[:width], LONG_PDF[width:]]
+            else:
+                assert rows[0] == LONG_PDF
+            assert "".join(rows[:2]).startswith(LONG_PDF)
+            assert all(row in links or row in LONG_PDF for row in rows), rows
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+@sync
+async def test_the_rows_of_a_text_to_copy_by_hand_are_said_when_not_all_are_shown(tmp_path):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        text = "\n".join(f"https://github.com/example/{n}" for n in range(60))
+        app.push_screen(ManualCopyScreen(text, "code links", tmp_path / "last-copy.txt"))
+        await pilot.pause()
+        area = app.screen.query_one(TextArea)
+        room = area.region.height
+        line = app.screen.query_one("#manual-rows")
+        assert whole(line)
+        assert f"Rows 1–{room} of 60 shown (j k g G scroll)" in app_text(app)
+        await pilot.press("j", "j")
+        await pilot.pause()
+        assert f"Rows 3–{room + 2} of 60 shown" in app_text(app)
+        await pilot.press("escape")
+        app.push_screen(ManualCopyScreen(LONG_PDF, "paper link", tmp_path / "last-copy.txt"))
+        await pilot.pause()
+        assert not app.screen.query_one("#manual-rows").display
+        assert "Rows " not in app_text(app)
+
+
+@sync
+async def test_the_notice_of_a_copy_by_hand_keeps_the_file_it_names_on_one_row(
+    tmp_path_factory,
+):
+    from tuireader.ui.commands import CopyToClipboard
+
+    folder = tmp_path_factory.mktemp("c") / "clipboard"
+    clipboard = Clipboard(
+        osc52_writer=None, fallback_dir=folder, environment=Environment(), osc52="never"
+    )
+    app = lasting(make_app(clipboard))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await to_paper(pilot, "igsg")
+        screen.post_message(CopyToClipboard(LONG_PDF, "paper link", one_line=True))
+        await settle(pilot)
+        await notices_placed(pilot)
+        assert isinstance(app.screen, ManualCopyScreen)
+        [toast] = toasts(app.screen)
+        path = str(folder / "last-copy.txt")
+        assert len(path) < 70
+        assert any(path in row for row in rows_of(app, toast)), rows_of(app, toast)
