@@ -8,6 +8,7 @@ list cut by its dialog is drawn only in part, and thinks itself shown whole.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,74 @@ async def test_the_notice_of_a_copy_by_hand_keeps_the_file_it_names_on_one_row(
         path = str(folder / "last-copy.txt")
         assert len(path) < 70
         assert any(path in row for row in rows_of(app, toast)), rows_of(app, toast)
+
+
+def long_links_list(folder: Path) -> Path:
+    """A list of one paper whose PDF link is longer than an 80-column row."""
+    record = {
+        "title": "Revisiting Character-level Adversarial Attacks for Language Models",
+        "authors": ["Elias Abad Rocamora", "Yongtao Wu"],
+        "year": 2024,
+        "venue": "ICML 2024",
+        "url": "https://proceedings.mlr.press/v235/abad-rocamora24a.html",
+        "pdf": LONG_PDF,
+        "openreview": "https://openreview.net/forum?id=AZWqXfM6z9",
+        "code_urls": ["https://github.com/LIONS-EPFL/Charmer"],
+    }
+    path = folder / "long_links.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("size", SIZES)
+@sync
+async def test_a_menu_takes_the_width_there_is_and_cuts_a_long_link_in_its_middle(tmp_path, size):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, long_links_list(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await to_paper(pilot, "charmer")
+        await pilot.press("O")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        dialog = app.screen.query_one("#pick-dialog")
+        assert dialog.region.width >= size[0] - 4  # the screen's width but for a margin
+        options = app.screen.query_one(OptionList)
+        assert options.virtual_size.height == options.option_count == 4  # a row each
+        rows = rows_of(app, options)
+        [row] = [row for row in rows if " 3 paper " in row]
+        shown = row.split(" 3 paper ")[1].split()[0]
+        assert shown.startswith("https://raw.githubusercontent")
+        assert shown.endswith("/abad-rocamora24a.pdf") and "…" in shown
+        # the links that fit are whole
+        assert any("4 paper   https://openreview.net/forum?id=AZWqXfM6z9" in row for row in rows)
+        await pilot.press("3")  # no browser here: copied, the whole link
+        await settle(pilot)
+        assert tmux.buffers == [LONG_PDF]
+
+
+@sync
+async def test_a_menu_of_short_choices_stays_narrow(tmp_path):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await pilot.pause()
+        dialog = app.screen.query_one("#pick-dialog")
+        assert dialog.region.width < 60
+
+
+def test_a_choice_is_cut_to_one_row_its_link_in_the_middle():
+    from rich.cells import cell_len
+
+    from tuireader.ui.screens.pick import one_row
+
+    choice = f"3 paper   {LONG_PDF}"
+    assert one_row(choice, 200) == choice
+    cut = one_row(choice, 60)
+    assert cell_len(cut) == 60 and cut.startswith("3 paper   https://raw.")
+    assert cut.endswith("/abad-rocamora24a.pdf") and cut.count("…") == 1
+    wide = "2 論文    https://example.org/" + "論文" * 40
+    for text in (choice, wide, "BibTeX", LONG_PDF):
+        assert all(cell_len(one_row(text, width)) <= width for width in range(1, 130))
+    assert one_row(choice, 16).startswith("3 paper   ")  # too narrow for its middle

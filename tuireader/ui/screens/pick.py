@@ -3,6 +3,10 @@
 Choices are numbered 1–9; pressing a number picks at once, Enter picks the highlighted
 one and Escape cancels. j k (or ↓ ↑) move the highlight, g G (or Home End) to the first
 and last choice, as in the list. The screen returns the index of the choice, or None.
+
+The menu is as wide as its longest choice, up to the screen's width but for a margin of
+:data:`MARGIN` columns each side, and each choice takes one row: one longer than the row
+has its last word (a link) cut in its middle with "…" (what it picks is the same).
 """
 
 from __future__ import annotations
@@ -10,20 +14,60 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuireader.render.textrender import visible
+from tuireader.ui.text import middle_cut
 
 #: choices beyond this many have no number key (they can still be picked with Enter).
 NUMBERED = 9
+#: the columns left free each side of a menu as wide as the screen allows.
+MARGIN = 2
+#: the fewest cells a choice's last word is cut to, in its middle, after the words before
+#: it; in a narrower row the choice is cut at its end.
+LAST_WORD_ROOM = 12
+
+
+def one_row(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells: whole when it fits, else its last word (a
+    link, say) cut in its middle with "…" after the words before it ("2 paper
+    https://raw.githubusercontent.com/…/abad-rocamora24a.pdf"), and in a row too narrow
+    for that, cut at its end."""
+    if cell_len(text) <= width:
+        return text
+    head, space, last = text.rpartition(" ")
+    room = width - cell_len(head + space)
+    if room >= LAST_WORD_ROOM:
+        return head + space + middle_cut(last, room)
+    cut = Text(text, end="")
+    cut.truncate(width, overflow="ellipsis")
+    return cut.plain
+
+
+class OneRow:
+    """A choice as the menu shows it: on one row of the menu's width (see :func:`one_row`),
+    cut as it is drawn, so a menu the screen narrows cuts it shorter."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(one_row(self.text, options.max_width), no_wrap=True)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = cell_len(self.text)
+        return Measurement(min(width, LAST_WORD_ROOM), width)
 
 
 class PickScreen(ModalScreen[int | None]):
@@ -33,9 +77,11 @@ class PickScreen(ModalScreen[int | None]):
     PickScreen {
         align: center middle;
     }
+    /* as wide as the longest choice, up to the screen's width less the margins (set
+       as the screen is sized) */
     PickScreen > #pick-dialog {
-        width: 80%;
-        max-width: 110;
+        width: auto;
+        min-width: 30;
         height: auto;
         max-height: 80%;
         border: round $accent;
@@ -43,6 +89,7 @@ class PickScreen(ModalScreen[int | None]):
         padding: 0 1;
     }
     PickScreen #pick-title {
+        width: auto;
         dock: top;
         text-style: bold;
         margin-bottom: 1;
@@ -50,6 +97,9 @@ class PickScreen(ModalScreen[int | None]):
     /* the title docked, the list's 100% is the room left under it: a longer list
        scrolls (a list of auto height is never shrunk by its dialog, only cut off) */
     PickScreen OptionList {
+        width: auto;
+        min-width: 100%;
+        max-width: 100%;
         height: auto;
         max-height: 100%;
     }
@@ -75,12 +125,15 @@ class PickScreen(ModalScreen[int | None]):
             options = []
             for index, choice in enumerate(self.choices):
                 number = f"{index + 1} " if index < NUMBERED else "  "
-                options.append(Option(Text(number + visible(choice), end=""), id=str(index)))
+                options.append(Option(OneRow(number + visible(choice)), id=str(index)))
             yield OptionList(*options, id="pick-options")
         yield Footer()  # the dialog's own keys, over the list's
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#pick-dialog").styles.max_width = max(1, event.size.width - 2 * MARGIN)
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
