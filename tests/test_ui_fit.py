@@ -302,6 +302,46 @@ async def test_the_next_run_starts_in_the_order_the_key_chose_for_a_query_with_s
         assert screen.current_paper == left_on
 
 
+@sync
+async def test_the_order_key_before_the_querys_results_come_searches_the_words_it_wrote(
+    tmp_path, monkeypatch
+):
+    # The box's words are not those of the results shown yet (their search is on its
+    # way): the rewritten words are searched, and their results shown, in that order.
+    import tuireader.ui.screens.main as main_screen
+    from tuireader.ui.commands import CycleOrder
+
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", 0.0)  # every search in a worker
+    released = threading.Event()
+    searched = MainScreen._searched
+
+    def held(self, query, *args):  # type: ignore[no-untyped-def]
+        if "sort:" in query and threading.current_thread() is not threading.main_thread():
+            released.wait(HELD)
+        return searched(self, query, *args)
+
+    monkeypatch.setattr(MainScreen, "_searched", held)
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        try:
+            await pilot.press(*"tokens OR tactile sort:relevance")
+            await pilot.pause()
+            assert screen.displayed_query != "tokens OR tactile sort:relevance"
+            assert screen.order == "relevance"
+            screen.post_message(CycleOrder())  # relevance → fit
+            await pilot.pause()
+        finally:
+            released.set()
+        await settle(pilot)
+        box = screen.query_one("#search")
+        assert box.value == "tokens OR tactile sort:fit"
+        assert screen.displayed_query == box.value
+        assert screen.order == "fit"
+        assert "order: fit" in widget_text(app, screen.query_one("#status"))
+        assert shown_topics(screen)[:3] == ["grasp"] * 3
+
+
 def test_the_sort_words_of_a_query_are_found_as_the_query_language_reads_them():
     from tuireader.search.query import parse
     from tuireader.ui.widgets.search import with_order

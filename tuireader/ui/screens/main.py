@@ -1301,13 +1301,11 @@ class MainScreen(Screen[None]):
         if step == "fit":
             self._fit_now()
         worded = with_order(query, step)
-        if worded != query:
-            self._say_order_in_query(worded)
-            self._query_sort = step
-            query = worded
+        if worded != query and not self._say_order_in_query(worded, step):
+            return  # the words typed are searched now, in the order they say
         partial = self._total_hits > len(self._base_rows)
         if step in ("fit", "list") and query.strip() and partial and self.engine is not None:
-            self._search(query, kind="reorder")  # every hit first
+            self._search(worded, kind="reorder")  # every hit first
             return
         self.order = step
         self._been_on.clear()
@@ -1318,25 +1316,29 @@ class MainScreen(Screen[None]):
         self._show_rows(self._ordered(self._base_rows), keep=keep)
         self._show_order()
 
-    def _say_order_in_query(self, query: str) -> None:
-        """Put ``query``, the query shown with its ``sort:`` words saying the order just
-        chosen, in the search box, without searching it again: its hits are the ones
-        shown (a ``sort:`` word finds nothing). The box and the status line then say
-        the same order, and so does the query the next run starts with."""
+    def _say_order_in_query(self, query: str, order: str) -> bool:
+        """Put ``query``, the query in the box with its ``sort:`` words saying ``order``
+        (just chosen), in the search box, without searching it again when its results are
+        the ones shown (a ``sort:`` word finds nothing): whether they were. The box and
+        the status line then say the same order, and so does the query the next run
+        starts with."""
         box = self.search_box
-        shown = self.displayed_query == self.search_query
+        if self.displayed_query != self.search_query:
+            box.value = query  # searched as typed words are: those shown are not its
+            return False
         ends = {box.selection.start, box.selection.end}
         selected = bool(box.value) and ends == {0, len(box.value)}
         at_end = box.cursor_position >= len(box.value)
         # the box's change comes back as this very query: nothing to search
         self.set_reactive(MainScreen.search_query, query)
-        if shown:
-            self.displayed_query = query
+        self.displayed_query = query
+        self._query_sort = order
         box.value = query
         if selected:
             box.select_all()  # the query the reader started with stays selected
         elif at_end:
             box.cursor_position = len(query)
+        return True
 
     # -- the model of what the user keeps ---------------------------------------------
 
