@@ -276,6 +276,73 @@ async def test_a_long_text_typed_in_one_burst_is_searched_once_and_keys_after_ac
         assert saved(wanted).state == "kept"
 
 
+def note_changes(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """From now on, each text the note editor's text area took."""
+    seen: list[str] = []
+    changed = NoteEditor.on_text_area_changed
+
+    def counted(self, event):  # type: ignore[no-untyped-def]
+        seen.append(event.text_area.text)
+        changed(self, event)
+
+    monkeypatch.setattr(NoteEditor, "on_text_area_changed", counted)
+    return seen
+
+
+@sync
+async def test_a_long_note_typed_in_one_burst_is_written_in_a_step_or_two(monkeypatch):
+    # A note pasted without bracketed paste (or typed over a slow link): each key waited
+    # for a frame of its own, 1,000 characters 11 seconds before they all showed.
+    first_line, rest = pasted_text(300), pasted_text(700)[320:]
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        changes = note_changes(monkeypatch)
+        await burst(pilot, ["n", *first_line, "enter", *rest, "ctrl+s", "s"])
+        assert not isinstance(app.screen, NoteEditor)
+        assert saved(first).note == f"{first_line}\n{rest}".rstrip()
+        # the text area took the text in a step or two, the line break with it
+        assert 1 <= len(changes) <= 3, len(changes)
+        assert saved(first).state == "kept"  # the key after Ctrl+S acted on the list
+
+
+@sync
+async def test_a_key_a_priority_binding_has_ends_a_run_of_text_in_a_text_area():
+    # Enter writes a line break in a text area, unless a priority binding takes it:
+    # then the text typed before it is in the area when it runs, the rest after.
+    from textual.app import ComposeResult
+    from textual.binding import Binding
+    from textual.widgets import TextArea
+
+    from tuireader.ui.keys import KeyOrderedApp
+
+    class Area(KeyOrderedApp):
+        BINDINGS = [Binding("enter", "mark", priority=True)]  # noqa: RUF012
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.marks: list[str] = []
+
+        def compose(self) -> ComposeResult:
+            yield TextArea(id="area")
+
+        def action_mark(self) -> None:
+            self.marks.append(self.query_one(TextArea).text)
+
+    app = Area()
+    async with app.run_test(size=(40, 6)) as pilot:
+        area = app.query_one(TextArea)
+        area.focus()
+        await pilot.pause()
+        await burst(pilot, [*"abc", "enter", *"def"])
+        assert app.marks == ["abc"]
+        assert area.text == "abcdef"
+        area.read_only = True
+        await burst(pilot, [*"ghi"])
+        assert area.text == "abcdef"
+
+
 @sync
 async def test_a_query_changed_with_keys_typed_ahead_is_searched_once_they_are_handled(
     monkeypatch,
