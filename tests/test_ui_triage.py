@@ -288,6 +288,83 @@ async def test_a_note_left_with_escape_is_not_saved_but_comes_back_to_the_next_e
 
 
 @sync
+async def test_an_undone_note_is_kept_as_a_draft_the_next_edit_brings_back():
+    # z after a note was saved took it away for good: "Undone: note back as it was for 1
+    # paper", the next n an empty editor, and no redo anywhere
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n", *"two lines", "enter", *"of thought", "ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "two lines\nof thought"
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).note == ""
+        said = [text for text in notices(app) if text.startswith("Undone")]
+        assert len(said) == 1 and said[0].endswith(" · n brings the text back"), said
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert editor.query_one("#note-input").text == "two lines\nof thought"
+        # a note replaced and undone: the text the undo replaced comes back
+        editor.query_one("#note-input").text = "second thoughts"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        editor = await open_editor(pilot, "n", NoteEditor)
+        editor.query_one("#note-input").text = "third"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "third"
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).note == "second thoughts"
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert editor.query_one("#note-input").text == "third"
+        await pilot.press("escape")
+        await settle(pilot)
+
+    # text typed and left with Escape before the undo stays, the undone text below it
+    from tuireader.ui.triage import TriageBook
+
+    book = TriageBook(lambda _message: None)
+    book.note_drafts["a"] = "typed"
+    book.keep_draft("a", "undone")
+    book.keep_draft("a", "undone")
+    book.keep_draft("b", "undone")
+    assert book.note_drafts == {"a": "typed\n\nundone", "b": "undone"}
+
+
+@sync
+async def test_an_undone_note_is_kept_also_when_the_notes_cannot_be_read_back(monkeypatch):
+    # the undo is done and said as done: the note it was to take away is kept
+    from tuireader.triage.store import StoreError
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n", *"a thought", "ctrl+s")
+        await settle(pilot)
+        read = Store.get_many
+        reads: list[int] = []
+
+        def failing_after_the_first(self, paper_ids):  # type: ignore[no-untyped-def]
+            reads.append(1)
+            if len(reads) > 1:
+                raise StoreError("disk I/O error")
+            return read(self, paper_ids)
+
+        monkeypatch.setattr(Store, "get_many", failing_after_the_first)
+        await pilot.press("z")
+        await settle(pilot)
+        monkeypatch.setattr(Store, "get_many", read)
+        assert saved(first).note == ""
+        said = [text for text in notices(app) if text.startswith("Undone")]
+        assert len(said) == 1 and said[0].endswith(" · n brings the text back"), notices(app)
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert editor.query_one("#note-input").text == "a thought"
+
+
+@sync
 async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -108,6 +108,9 @@ class Job:
     #: what ``run`` saves, as shown: kept until saved when it could not be
     #: (:meth:`TriageBook.not_saved`).
     changes: list[Change] = field(default_factory=list)
+    #: note text ``run`` took away, by paper id, which it fills as it runs: kept as
+    #: drafts once it is saved (:attr:`TriageSaved.drafts`).
+    drafts: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -137,6 +140,9 @@ class TriageSaved(Message):
     undoable: bool | None = None
     #: how the summary is shown (see :attr:`Job.severity`).
     severity: Severity = "information"
+    #: note text an undo took away, by paper id: kept as drafts (see
+    #: :meth:`TriageBook.undo`).
+    drafts: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -438,6 +444,7 @@ class TriageBook:
                 return self._taken_back(last.op_id)
             if last is not None and last.op_id in self._no_action_ops:
                 return NOTHING_CHANGED_UNDO
+            notes = _notes_to_undo(store)
             result = store.undo()
             if result is None:
                 return "Nothing to undo"
@@ -449,12 +456,21 @@ class TriageBook:
             said = result.message
             if not said.startswith("Nothing undone"):
                 said = f"Undone: {said}"
-            return said + (f" (“{name}”)" if name else "")
+            said += f" (“{name}”)" if name else ""
+            # the text the undo took away (a note written, or edited) is not lost: the
+            # next n on its paper brings it back, as text left with Escape
+            taken.update(_notes_taken(store, notes, result.left))
+            if len(taken) == 1:
+                said += " · n brings the text back"
+            elif taken:
+                said += " · n on each paper brings its text back"
+            return said
 
         # After others' changes the store's last action may be one of theirs (the command
         # line's): what is taken back is then shown once the store says, not foretold.
         foretold = list(last.before) if last and not self._others_since else []
-        self.submit(undo, foretold, history=False)
+        taken: dict[str, str] = {}  # filled by the writer, read once it is done
+        self.submit(undo, foretold, history=False, drafts=taken)
 
     def _taken_back(self, op_id: int) -> str:
         """An undo of change ``op_id``, which was not saved: it is no longer one to say
@@ -619,10 +635,12 @@ class TriageBook:
         history: bool = True,
         op_id: int | None = None,
         severity: Severity = "information",
+        drafts: dict[str, str] | None = None,
     ) -> int:
         """Show ``after`` now and queue ``run`` to save it; returns the change's id
         (``op_id``, when the caller took one from :meth:`_new_op` for ``run`` to know).
-        ``severity``: how the notice of what ``run`` saved is shown."""
+        ``severity``: how the notice of what ``run`` saved is shown; ``drafts``: where
+        ``run`` puts the note text it takes away (see :attr:`Job.drafts`)."""
         if op_id is None:
             op_id = self._new_op()
         if after:
@@ -633,7 +651,8 @@ class TriageBook:
         if history and any(b[2] != a[2] for a, b in zip(after, before, strict=True)):
             self._history.append(pending)
         apply_changes(self.states, self.tags, self.notes, after)
-        self._enqueue(Job(op_id, run, on_unsaved, severity, self.moves_seen, after))
+        taken = {} if drafts is None else drafts
+        self._enqueue(Job(op_id, run, on_unsaved, severity, self.moves_seen, after, taken))
         return op_id
 
     def _new_op(self) -> int:
@@ -671,6 +690,16 @@ class TriageBook:
             apply_changes(self._saved.states, self._saved.tags, self._saved.notes, done.after)
         self._settle(message.op_id)
         self._recompute()
+        for paper_id, text in message.drafts.items():
+            self.keep_draft(paper_id, text)
+
+    def keep_draft(self, paper_id: str, text: str) -> None:
+        """Keep ``text`` for the next edit of the paper's note, below the text kept
+        already (typed and left with Escape), if any and other."""
+        kept = self.note_drafts.get(paper_id)
+        if kept and normalize_note(text) in normalize_note(kept):
+            return
+        self.note_drafts[paper_id] = f"{kept}\n\n{text}" if kept else text
 
     def papers_of(self, op_id: int | None) -> list[str]:
         """The papers a change not saved yet is for (none once it is settled)."""
@@ -801,7 +830,12 @@ class TriageBook:
         except StoreError:
             snapshot = None  # saved, but not read back: the screen keeps the change
         return TriageSaved(
-            job.op_id, snapshot, summary, undoable=_undoable(store), severity=job.severity
+            job.op_id,
+            snapshot,
+            summary,
+            undoable=_undoable(store),
+            severity=job.severity,
+            drafts=dict(job.drafts),
         )
 
     def _switch(self, old: Store, found: Reopened) -> Message:
@@ -980,6 +1014,33 @@ def _kept_title(store: Store, paper_id: str) -> str | None:
     names papers in its notices; None when it keeps none."""
     identity = store.identities([paper_id]).get(paper_id)
     return notice_title(identity.title) if identity is not None and identity.title else None
+
+
+def _notes_to_undo(store: Store) -> dict[str, str]:
+    """The notes the action :meth:`Store.undo` takes back next changed, as they are now
+    (none when it changed no note, or when they cannot be read)."""
+    try:
+        coming = store.peek_undo()
+        if coming is None or coming.kind != "note":
+            return {}
+        return {pid: triage.note for pid, triage in store.get_many(coming.paper_ids).items()}
+    except StoreError:
+        return {}
+
+
+def _notes_taken(store: Store, before: Mapping[str, str], left: Sequence[str]) -> dict[str, str]:
+    """The note text an undo took away: of the notes as they were ``before`` it, each
+    it changed (not one of ``left``, changed since elsewhere) that held text (should
+    the notes not be read back, each it was to change)."""
+    try:
+        now = {pid: triage.note for pid, triage in store.get_many(before).items()}
+    except StoreError:
+        now = {}
+    return {
+        pid: text
+        for pid, text in before.items()
+        if text and pid not in left and now.get(pid) != text
+    }
 
 
 def _undoable(store: Store) -> bool | None:
