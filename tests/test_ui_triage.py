@@ -365,6 +365,51 @@ async def test_an_undone_note_is_kept_also_when_the_notes_cannot_be_read_back(mo
 
 
 @sync
+async def test_an_undo_that_puts_a_note_back_keeps_no_draft():
+    # the undo of a note cleared took no text away: nothing to bring back
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n", *"kept text", "ctrl+s")
+        await settle(pilot)
+        editor = await open_editor(pilot, "n", NoteEditor)
+        editor.query_one("#note-input").text = ""
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == ""
+        assert "Note cleared" in notices(app)
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).note == "kept text"
+        said = [text for text in notices(app) if text.startswith("Undone")]
+        assert len(said) == 1 and said[0].startswith("Undone: note put back for 1 paper (“")
+        assert said[0].endswith("”)")  # and not "n brings the text back"
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert editor.query_one("#note-input").text == "kept text"
+
+
+@sync
+async def test_undo_names_a_state_as_the_status_line_does():
+    # "Undone: skip back to new for 1 paper", where the status line says "skipped"
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        said = [text for text in notices(app) if text.startswith("Undone")]
+        assert len(said) == 1 and said[0].startswith("Undone: skipped back to new for 1 paper")
+
+    from tuireader.ui.triage import in_state_words
+
+    assert in_state_words("kept/skip → skip; added tag 'skip → x'") == (
+        "kept/skipped → skipped; added tag 'skip → x'"
+    )
+
+
+@sync
 async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:
