@@ -9,6 +9,7 @@ from test_ui_copy import make_app, tmux_clipboard, to_paper
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, TextArea
 
+from tuireader.ui.screens.edit import NoteEditor, TagEditor
 from tuireader.ui.screens.help import HelpScreen
 from tuireader.ui.screens.main import MainScreen
 from tuireader.ui.screens.manual_copy import ManualCopyScreen
@@ -135,3 +136,53 @@ async def test_the_help_lists_the_keys_of_the_menus_and_dialogs(tmp_path):
             for binding_id in ("down", "up", "top", "bottom"):
                 assert f"{place}.{binding_id}" in section, (heading, binding_id)
         assert "help.top" in text and "note.save" in text
+
+
+@sync
+async def test_f1_opens_the_help_over_every_menu_editor_and_dialog(tmp_path):
+    # F1 did nothing in the note editor, the tag editor or a menu, where the footer, the
+    # help and the README said it works anywhere
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        dialogs = {"n": NoteEditor, "t": TagEditor, "U": PickScreen, "O": PickScreen}
+        dialogs |= {"Y": PickScreen}
+        for key, kind in dialogs.items():
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, kind), key
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen), key
+            # the keys of the list are the help's, also opened over a dialog
+            assert "Anywhere" in app.screen.help_text().plain
+            assert "palette" in app.screen.help_text().plain
+            await pilot.press("f1")  # closes it: back in the dialog
+            await pilot.pause()
+            assert isinstance(app.screen, kind), key
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, MainScreen), key
+        for dialog in (
+            ProblemsScreen(["list.json: skipped a record"]),
+            ManualCopyScreen("https://github.com/example/1", "code links", None),
+        ):
+            app.push_screen(dialog)
+            await pilot.pause()
+            await pilot.press("f1")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen), dialog
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is dialog
+            await pilot.press("escape")
+            await pilot.pause()
+        # the text typed in the editor is still there after the help
+        await pilot.press("n", *"half a thought", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.query_one(TextArea).text == "half a thought"

@@ -15,6 +15,7 @@ from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
 from tuireader.ui.app import ReaderApp, Services, binding_places, keymap_groups
 from tuireader.ui.bindings import declared_bindings, normalize_key, resolve_keymap, valid_key
+from tuireader.ui.screens.edit import NoteEditor
 from tuireader.ui.screens.help import HelpScreen
 
 
@@ -183,3 +184,26 @@ async def test_a_bad_setting_is_listed_under_the_config_not_the_lists(tmp_path):
         text = str(app.screen.query_one("#problems-text").render())
         assert "1 problem in config.toml\n" in text and "theme = 'nosuch'" in text
         assert "reading the lists" not in text
+
+
+@sync
+async def test_the_help_key_moved_opens_the_help_over_an_editor_and_is_kept_there():
+    # the help key works over the dialogs too: moved, it moves there; a dialog's key
+    # given to it would never run (the help key comes first) and is refused
+    app = keyed_app('"reader.help_anywhere" = "f2"\n')
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        assert app.key_problems == []
+        await pilot.press("n", *"draft", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.help_text().plain
+        note = text[text.index("\nNote editor") :]
+        assert "f2  " in note[: note.index("\n\n")]
+    keymap, problems = resolve_keymap([("note.save", ("f1",))], keymap_groups())
+    assert keymap == {}
+    assert problems == ["keys: 'f1' stays with reader.help_anywhere; note.save ignored"]
+    assert resolve_keymap([("help.close", ("f1", "escape"))], keymap_groups())[1] == []

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from textual.actions import SkipAction
 from textual.app import SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.driver import Driver
 from textual.screen import Screen
 
@@ -26,7 +27,7 @@ from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import styles_dir
-from tuireader.ui.bindings import declared_bindings, key_names, resolve_keymap
+from tuireader.ui.bindings import HELP_ANYWHERE, declared_bindings, key_names, resolve_keymap
 from tuireader.ui.driver import squeezed
 from tuireader.ui.keys import KeyOrderedApp
 from tuireader.ui.screens.main import MainScreen
@@ -74,7 +75,13 @@ def keymap_groups() -> list[tuple[Binding, ...]]:
     """The sets of bindings in force at once, against which the [keys] table is checked:
     each place alone, and the main screen with each widget that takes the focus there (a
     screen key given to a key the focused list already uses would never reach it)."""
-    groups = [declared_bindings(cls) for cls in binding_places()]
+    from tuireader.ui.screens.help import HelpScreen
+
+    # the help key is in force in every dialog but the help, whose own key closes it
+    groups = [
+        (*declared_bindings(cls), *(() if cls in (MainScreen, HelpScreen) else (HELP_ANYWHERE,)))
+        for cls in binding_places()
+    ]
     screen = declared_bindings(MainScreen)
     groups.extend((*declared_bindings(widget), *screen) for widget in FOCUS_PLACES)
     return groups
@@ -184,6 +191,7 @@ class ReaderApp(KeyOrderedApp):
     """Search, browse and read a library of papers."""
 
     TITLE = "tuireader"
+    BINDINGS: ClassVar[list[BindingType]] = [HELP_ANYWHERE]
     #: a screen under a dialog is marked, so its notices (the dialog shows them too, below
     #: it) do not show through around the dialog (base.tcss)
     SUSPENDED_SCREEN_CLASS = "-suspended"
@@ -230,6 +238,17 @@ class ReaderApp(KeyOrderedApp):
             self.set_keymap(self.keymap)
         #: changes that could not be saved as the reader closed: (why, one line each).
         self.unsaved: tuple[str, list[str]] | None = None
+
+    def action_help(self) -> None:
+        """The help, over whatever is open: the list, a menu, an editor (its text stays
+        as typed), a dialog. Over the help itself, the help's own key closes it."""
+        from tuireader.ui.screens.help import HelpScreen
+
+        main = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
+        if main is None or isinstance(self.screen, HelpScreen):
+            raise SkipAction
+        # the keys in force on the main screen (the palette's, quit's), not the dialog's
+        self.push_screen(HelpScreen(main.binding_places(), main.active_bindings))
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, writing fewer bytes (ui.driver)."""

@@ -22,6 +22,12 @@ class Place:
     bindings: tuple[Binding, ...]
 
 
+#: the help key, in force over every screen (the app binds it): a menu's, an editor's,
+#: a dialog's, which take the keys of the screen under them out of force. The main
+#: screen's own binding of it has the same id, so the [keys] table moves both.
+HELP_ANYWHERE = Binding("f1", "help", "Help", priority=True, id="reader.help_anywhere")
+
+
 def declared_bindings(cls: type[DOMNode]) -> tuple[Binding, ...]:
     """Bindings declared in ``BINDINGS`` by tuireader classes along ``cls``'s MRO.
 

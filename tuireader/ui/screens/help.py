@@ -15,7 +15,13 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tuireader.ui.bindings import Place, declared_bindings, key_names, with_keymap
+from tuireader.ui.bindings import (
+    HELP_ANYWHERE,
+    Place,
+    declared_bindings,
+    key_names,
+    with_keymap,
+)
 from tuireader.ui.text import CODE_MARK, DERIVED_MARK
 from tuireader.ui.triage import MARK, MARKERS
 
@@ -155,14 +161,19 @@ class HelpScreen(ModalScreen[None]):
 
         keymap: Mapping[str, str] = getattr(self.app, "keymap", {})
         return [
-            Place(name, self, with_keymap(declared_bindings(dialog), keymap))
-            for name, dialog in (
-                (MENUS, PickScreen),
-                ("Tag editor", TagEditor),
-                ("Note editor", NoteEditor),
-                ("Load warnings", ProblemsScreen),
-                ("Copy by hand (when no clipboard can be trusted)", ManualCopyScreen),
-                ("This help", HelpScreen),
+            # the help key is the app's, in force over each dialog (the help's closes it)
+            Place(name, self, with_keymap((*declared_bindings(dialog), *also), keymap))
+            for name, dialog, also in (
+                (MENUS, PickScreen, (HELP_ANYWHERE,)),
+                ("Tag editor", TagEditor, (HELP_ANYWHERE,)),
+                ("Note editor", NoteEditor, (HELP_ANYWHERE,)),
+                ("Load warnings", ProblemsScreen, (HELP_ANYWHERE,)),
+                (
+                    "Copy by hand (when no clipboard can be trusted)",
+                    ManualCopyScreen,
+                    (HELP_ANYWHERE,),
+                ),
+                ("This help", HelpScreen, ()),
             )
         ]
 
@@ -266,7 +277,7 @@ class HelpScreen(ModalScreen[None]):
             ),
         )
         text.append("\n")
-        text.append_text(self._hang(Text("Escape, q or ? closes this screen."), 0, width))
+        text.append_text(self._hang(Text("Escape, q, ? or F1 closes this screen."), 0, width))
         return text
 
     def action_scroll(self, where: str) -> None:
