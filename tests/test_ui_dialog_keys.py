@@ -186,3 +186,39 @@ async def test_f1_opens_the_help_over_every_menu_editor_and_dialog(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, NoteEditor)
         assert app.screen.query_one(TextArea).text == "half a thought"
+
+
+def help_section(text: str, heading: str) -> list[str]:
+    """The rows of the help's section under ``heading``."""
+    text = "\n" + text
+    section = text[text.index(f"\n{heading}") + 1 :]
+    return section[: section.index("\n\n")].splitlines()[1:]
+
+
+def keys_of(rows: list[str], description: str) -> list[str]:
+    """The keys of the row that says ``description``."""
+    row = next(line for line in rows if f"  {description}" in line)
+    return [key.strip() for key in row[: row.index(f"  {description}")].split(",")]
+
+
+@sync
+async def test_the_help_lists_every_key_the_editors_take(tmp_path):
+    # the tag editor's section listed esc alone, while the editor says "Enter saves ·
+    # Escape cancels · Right accepts a completion"
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("f1")
+        await settle(pilot)
+        text = app.screen.help_text().plain
+        tags = help_section(text, "Tag editor")
+        assert keys_of(tags, "Save") == ["⏎"]
+        assert keys_of(tags, "Accept the completion shown") == ["→"]
+        assert keys_of(tags, "Cancel") == ["esc"]
+        notes = help_section(text, "Note editor")
+        assert keys_of(notes, "Save") == ["^s"] and keys_of(notes, "New line") == ["⏎"]
+        assert keys_of(notes, "Undo, redo typing") == ["^z", "^y"]
+        for heading in ("Menus", "Tag editor", "Note editor", "Load warnings", "Copy by hand"):
+            assert keys_of(help_section(text, heading), "Help") == ["f1"], heading
+        assert "Escape, q, ? or F1 closes this screen." in text

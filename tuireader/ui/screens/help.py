@@ -69,9 +69,28 @@ NARROWEST = 20
 
 #: the heading of the menus' keys in the help (a link, a citation format, an export format).
 MENUS = "Menus (a paper's links, citation formats, export formats)"
-#: keys a place takes beside its bindings (the menus' number keys and Enter), by heading.
+TAG_EDITOR = "Tag editor"
+NOTE_EDITOR = "Note editor"
+MANUAL_COPY = "Copy by hand (when no clipboard can be trusted)"
+#: keys a place takes beside its bindings (the menus' number keys and Enter, the editors'
+#: own keys), by heading: each key as Textual names it (comma-separated), what it does.
 OTHER_KEYS = {
-    MENUS: (("1–9", "Pick that choice at once"), ("enter", "Pick the highlighted choice"))
+    MENUS: (("1–9", "Pick that choice at once"), ("enter", "Pick the highlighted choice")),
+    TAG_EDITOR: (
+        ("enter", "Save"),
+        ("right", "Accept the completion shown (at the end of the text)"),
+        ("left,home,end", "Move the cursor"),
+        ("ctrl+w,ctrl+u", "Delete the word before the cursor, all before it"),
+    ),
+    NOTE_EDITOR: (
+        ("enter", "New line"),
+        ("ctrl+z,ctrl+y", "Undo, redo typing"),
+        ("f7", "Select all (what is typed next replaces it)"),
+        ("ctrl+w,ctrl+k", "Delete the word before the cursor, the rest of the line"),
+    ),
+    MANUAL_COPY: (
+        ("ctrl+c", "Send the text selected (all of it at first) to the terminal's clipboard"),
+    ),
 }
 
 #: the keys that scroll a dialog's text, as they scroll the viewer: where each goes, its
@@ -165,14 +184,10 @@ class HelpScreen(ModalScreen[None]):
             Place(name, self, with_keymap((*declared_bindings(dialog), *also), keymap))
             for name, dialog, also in (
                 (MENUS, PickScreen, (HELP_ANYWHERE,)),
-                ("Tag editor", TagEditor, (HELP_ANYWHERE,)),
-                ("Note editor", NoteEditor, (HELP_ANYWHERE,)),
+                (TAG_EDITOR, TagEditor, (HELP_ANYWHERE,)),
+                (NOTE_EDITOR, NoteEditor, (HELP_ANYWHERE,)),
                 ("Load warnings", ProblemsScreen, (HELP_ANYWHERE,)),
-                (
-                    "Copy by hand (when no clipboard can be trusted)",
-                    ManualCopyScreen,
-                    (HELP_ANYWHERE,),
-                ),
+                (MANUAL_COPY, ManualCopyScreen, (HELP_ANYWHERE,)),
                 ("This help", HelpScreen, ()),
             )
         ]
@@ -189,7 +204,10 @@ class HelpScreen(ModalScreen[None]):
             (", ".join(shown), description, binding_id)
             for description, (shown, binding_id) in merged.items()
         ]
-        rows += [(keys, description, None) for keys, description in OTHER_KEYS.get(place.name, ())]
+        rows += [
+            (self._keys(Binding(keys, "")), description, None)
+            for keys, description in OTHER_KEYS.get(place.name, ())
+        ]
         return rows
 
     def _keys(self, binding: Binding) -> str:
