@@ -222,3 +222,23 @@ async def test_the_help_lists_every_key_the_editors_take(tmp_path):
         for heading in ("Menus", "Tag editor", "Note editor", "Load warnings", "Copy by hand"):
             assert keys_of(help_section(text, heading), "Help") == ["f1"], heading
         assert "Escape, q, ? or F1 closes this screen." in text
+
+
+@sync
+async def test_the_help_says_where_escape_does_what(tmp_path):
+    # esc was listed under "Anywhere" as "Back from More like this", while the search
+    # box clears the query with it and the viewer goes back to the list
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("f1")
+        await settle(pilot)
+        text = app.screen.help_text().plain
+        anywhere = help_section(text, "Anywhere")
+        where = " (in the results list; in the search box and the viewer, see there)"
+        assert keys_of(anywhere, f"Back from More like this{where}") == ["esc"]
+        assert keys_of(anywhere, f"Clear marks{where}") == ["esc"]
+        assert keys_of(anywhere, "Quit") == ["q", "^q"]  # no pane takes these
+        assert keys_of(help_section(text, "Search box"), "Clear / leave") == ["esc"]
+        assert keys_of(help_section(text, "Viewer"), "Back to list") == ["esc"]

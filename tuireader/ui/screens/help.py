@@ -133,6 +133,11 @@ def scroll(widget: Widget, where: str) -> None:
         widget.scroll_end(animate=False)
 
 
+def _names(places: Sequence[Place]) -> str:
+    """The names of ``places`` in a sentence: "search box and the viewer"."""
+    return " and the ".join(place.name[:1].lower() + place.name[1:] for place in places)
+
+
 class HelpScreen(ModalScreen[None]):
     """Lists each place's bindings with their keys, then the symbols used in the list."""
 
@@ -198,7 +203,10 @@ class HelpScreen(ModalScreen[None]):
         takes beside its bindings."""
         merged: dict[str, tuple[list[str], str | None]] = {}
         for b in place.bindings:
-            shown, _ = merged.setdefault(b.description or b.action, ([], b.id))
+            description = b.description or b.action
+            if self._places and place is self._places[0]:
+                description += self._elsewhere(b)
+            shown, _ = merged.setdefault(description, ([], b.id))
             shown.append(self._keys(b))
         rows: list[Row] = [
             (", ".join(shown), description, binding_id)
@@ -214,6 +222,19 @@ class HelpScreen(ModalScreen[None]):
         return ", ".join(
             self.app.get_key_display(Binding(key, binding.action)) for key in key_names(binding)
         )
+
+    def _elsewhere(self, binding: Binding) -> str:
+        """For a key of the main screen (the first place) that a pane takes for its own
+        where it has the focus, where the screen's key works and where it does not:
+        Escape is "back from More like this" in the list, but clears the query in the
+        search box and goes back to the list from the viewer ("" for any other key)."""
+        panes = self._places[1:]
+        keys = set(key_names(binding))
+        taken = [p for p in panes if any(keys.intersection(key_names(b)) for b in p.bindings)]
+        if not taken or len(taken) == len(panes):
+            return ""
+        free = [pane for pane in panes if pane not in taken]
+        return f" (in the {_names(free)}; in the {_names(taken)}, see there)"
 
     def _hang(self, body: Text, indent: int, width: int | None) -> Text:
         """``body`` wrapped to ``width`` columns less ``indent``, its lines after the first
