@@ -658,7 +658,8 @@ async def test_missing_file_is_reported_not_fatal(tmp_path):
     app = make_app(tmp_path / "no-such-list.txt")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
-        assert "1 load warning (w: details)" in widget_text(app, screen.query_one("#status"))
+        said = widget_text(app, screen.query_one("#status"))
+        assert "1 load warning (Enter, then w: details)" in said  # from the search box
         assert screen.shown == 0 and app.is_running
         await pilot.press("escape", "w")
         await pilot.pause()

@@ -764,10 +764,14 @@ async def test_load_warnings_are_counted_and_listed_on_request():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ready(pilot)
         line = status(app, screen)
-        assert line.startswith("3 load warnings (w: details)")
+        # in the search box a "w" is typed into the query: the line says how to reach it
+        assert line.startswith("3 load warnings (Enter, then w: details)")
         assert "broken" not in app_text(app)
         assert line.endswith("11 left")
-        await pilot.press("escape", "w")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert status(app, screen).startswith("3 load warnings (w: details)")
+        await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, ProblemsScreen)
         text = app_text(app)
@@ -775,10 +779,13 @@ async def test_load_warnings_are_counted_and_listed_on_request():
         # A search (and its clearing) leaves the count on the status line.
         await pilot.press("escape", "slash", *"quant")
         await settle(pilot)
-        assert status(app, screen).startswith("3 load warnings (w: details)")
+        assert status(app, screen).startswith("3 load warnings (Enter, then w: details)")
         await pilot.press(*"zzzqqq")  # a query the engine has a note on takes the place
         await settle(pilot)
         await pilot.press("ctrl+u")
+        await settle(pilot)
+        assert status(app, screen).startswith("3 load warnings (Enter, then w: details)")
+        await pilot.press("enter")
         await settle(pilot)
         assert status(app, screen).startswith("3 load warnings (w: details)")
 

@@ -3,11 +3,14 @@ triage counts and messages."""
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from tuireader.render.textrender import visible
 from tuireader.ui.triage import MARKERS, STATE_NAMES
@@ -28,8 +31,12 @@ class StatusLine(Static):
     elapsed_ms: reactive[float | None] = reactive(None)
     index_state: reactive[str] = reactive("loading")
     message: reactive[str] = reactive("")
-    #: shown in the message's place while there is no message (the load warnings' count).
+    #: shown in the message's place while there is no message (the load warnings' count
+    #: and the key that lists them: "4 load warnings (w: details)").
     warnings: reactive[str] = reactive("")
+    #: the key that leaves the text box focused ("Enter"; "" when no text box has the
+    #: focus): a letter key the line names is typed there, and is said to come after it
+    leave_key: reactive[str] = reactive("", repaint=False)
     show_timings: reactive[bool] = reactive(True)
     #: triage counts of the results ("2 kept · ... · 7 left"), empty when unknown.
     triage: reactive[str] = reactive("")
@@ -40,6 +47,30 @@ class StatusLine(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
+
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._focus_moved)
+
+    def _focus_moved(self, focused: Widget | None) -> None:
+        keys = []
+        if isinstance(focused, Input):  # the search box: Enter (or ↓) goes to the list
+            keys = [
+                key
+                for key, active in self.screen.active_bindings.items()
+                if active.node is focused and active.binding.action == "screen.focus_results"
+            ]
+        leave = "enter" if "enter" in keys else keys[0] if keys else ""
+        self.leave_key = leave.capitalize() if len(leave) > 1 else leave
+
+    def hint(self) -> str:
+        """The load warnings' count with how to reach their key from where the focus
+        is: "4 load warnings (Enter, then w: details)" in the search box, where a "w"
+        is typed into the query."""
+        said = self.warnings
+        found = re.fullmatch(r"(.*)\((\S): details\)", said, re.DOTALL)
+        if found is None or not self.leave_key:
+            return said
+        return f"{found[1]}({self.leave_key}, then {found[2]}: details)"
 
     def watch_shown(self) -> None:
         # A query's count is of its matches: the rest of its hits arriving in the list
@@ -69,6 +100,11 @@ class StatusLine(Static):
     def watch_warnings(self) -> None:
         self._fit_rows()
 
+    def watch_leave_key(self) -> None:
+        if self.warnings and not self.message:  # else the line says the same
+            self.refresh()
+            self._fit_rows()
+
     def watch_triage(self) -> None:
         self._fit_rows()
 
@@ -92,7 +128,7 @@ class StatusLine(Static):
         one row only, it loses its asides first, the last first ("did you mean
         list:corl2023?" matters more than the lists named after it in parentheses), and
         then it is cut, never the counts."""
-        message = visible(self.message or self.warnings)
+        message = visible(self.message or self.hint())
         variants = self._variants()
         for said in (message, *asides_dropped(message)):
             for parts in variants:
