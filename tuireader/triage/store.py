@@ -2604,6 +2604,14 @@ def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
     )
 
 
+def _keys_of(found: StoredIdentity) -> Any:
+    """The strong keys a stored identity keeps, as an :class:`~tuireader.ingest.identity.
+    Identity` holding them alone (for ``conflicting``)."""
+    from tuireader.ingest.identity import Identity, Key
+
+    return Identity(keys=tuple(k for k in map(Key.parse, found.keys) if k is not None))
+
+
 class _Finder:
     """Finds, among papers without marks, the one a stored mark belongs to.
 
@@ -2625,8 +2633,10 @@ class _Finder:
         self._indexed = False
         self._matcher: Any = None
         self._entry_paper: dict[int, Paper] = {}
-        #: papers without marks by their first author, with what identifies them
-        self._authors: dict[str, list[tuple[StoredIdentity, Paper]]] | None = None
+        #: what identifies each paper without marks, and those with a title by their
+        #: first author (filled by :meth:`_index`)
+        self._found: dict[str, StoredIdentity] = {}
+        self._authors: dict[str, list[tuple[StoredIdentity, Paper]]] = {}
 
     def find(self, old_id: str, stored: StoredIdentity | None) -> tuple[Paper, str] | None:
         found = self._by_legacy(old_id)
@@ -2658,18 +2668,15 @@ class _Finder:
             return
         self._indexed = True
         for paper in self._papers:
-            found = StoredIdentity.of(paper)
+            found = self._found[paper.id] = StoredIdentity.of(paper)
             for key in found.keys:
                 self._keys.setdefault(key, []).append(paper)
             if found.title_key:
                 self._titles.setdefault(found.title_key, []).append((found.first_author, paper))
+                if found.first_author:
+                    self._authors.setdefault(found.first_author, []).append((found, paper))
             if found.abstract_digest:
                 self._abstracts.setdefault(found.abstract_digest, []).append(paper)
-
-    def _title(self, paper: Paper) -> str:
-        from tuireader.ingest.identity import title_key
-
-        return "" if paper.title_derived else title_key(paper.title)
 
     def _by_identity(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
         from tuireader.ingest.identity import (
@@ -2687,7 +2694,8 @@ class _Finder:
             # by the next scrape: it names the paper only with one title, where a DOI
             # or an arXiv id names it under a title much changed
             agree = titles_close if kind == "source" else titles_agree
-            if len(candidates) == 1 and agree(stored.title_key, self._title(candidates[0])):
+            title = self._found[candidates[0].id].title_key if len(candidates) == 1 else ""
+            if len(candidates) == 1 and agree(stored.title_key, title):
                 return candidates[0], f"same {kind}"
         if len(stored.title_key) >= MIN_TITLE_CHARS:
             candidates = self._free(
@@ -2715,26 +2723,16 @@ class _Finder:
         title is the stored one mended ("Transfomers" → "Transformers"), with no key that
         tells them apart: a re-scrape that mended a title and edited the abstract too
         left a mark on neither. Two such papers take no mark."""
-        from tuireader.ingest.identity import Identity, Key, conflicting, title_mended
+        from tuireader.ingest.identity import conflicting, title_mended
 
         if not stored.first_author:
             return None
-        if self._authors is None:
-            self._authors = {}
-            for paper in self._papers:
-                found = StoredIdentity.of(paper)
-                if found.first_author and found.title_key:
-                    self._authors.setdefault(found.first_author, []).append((found, paper))
-
-        def keys(texts: tuple[str, ...]) -> Identity:
-            return Identity(keys=tuple(k for k in map(Key.parse, texts) if k is not None))
-
         candidates = [
             paper
             for found, paper in self._authors.get(stored.first_author, ())
             if paper.id not in self._taken
             and (found.year is None or stored.year is None or found.year == stored.year)
-            and not conflicting(keys(stored.keys), keys(found.keys))
+            and not conflicting(_keys_of(stored), _keys_of(found))
             and title_mended(stored.title_key, found.title_key)
         ]
         if len(candidates) != 1:
@@ -2750,8 +2748,6 @@ class _Finder:
         take no mark."""
         from tuireader.ingest.identity import (
             MIN_TITLE_CHARS,
-            Identity,
-            Key,
             conflicting,
             title_key,
         )
@@ -2775,10 +2771,7 @@ class _Finder:
         if found.abstract_digest != stored.abstract_digest:
             return None
 
-        def keys(texts: tuple[str, ...]) -> Identity:
-            return Identity(keys=tuple(k for k in map(Key.parse, texts) if k is not None))
-
-        if conflicting(keys(stored.keys), keys(found.keys)):
+        if conflicting(_keys_of(stored), _keys_of(found)):
             return None
         return paper, "same title and first author"
 
