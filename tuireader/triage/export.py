@@ -381,7 +381,6 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
 
 #: how much of a file :func:`would_lose` reads to tell an export of tuireader's from other text
 _HEAD = 64 * 1024
-_JSON_OWN_KEYS = ("id", "title_text", "authors_text", "metadata_source")
 _WEB_ADDRESS = re.compile(r"[a-z][a-z0-9+.\-]*://\S+", re.IGNORECASE)
 _MARKDOWN_ENTRY = re.compile(r"(?:- | {2,})\S")
 
@@ -409,6 +408,7 @@ def would_lose(target: Path) -> int | None:
 
 
 def _is_own_export(head: str, *, complete: bool) -> bool:
+    from tuireader.ingest.formats.jsonfile import OWN_FIELDS
     from tuireader.ingest.formats.ownbib import is_own_bibtex
     from tuireader.ingest.formats.table import OWN_COLUMNS
 
@@ -420,7 +420,7 @@ def _is_own_export(head: str, *, complete: bool) -> bool:
     if head.lstrip().startswith("["):
         if head.strip() == "[]":
             return True
-        return all(re.search(rf'"{key}"\s*:', head) for key in _JSON_OWN_KEYS)
+        return all(re.search(rf'"{key}"\s*:', head) for key in OWN_FIELDS)
     # the last line may be cut at 64 KB: it is judged only when the file ended there
     lines = [line for line in head.splitlines() if line.strip()]
     if not complete:

@@ -72,7 +72,7 @@ from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import extract_urls
 from tuireader.model import Problem, Record
 
-__all__ = ["LOOKED_FOR", "parse_json", "parse_jsonl", "record_from_mapping"]
+__all__ = ["LOOKED_FOR", "OWN_FIELDS", "parse_json", "parse_jsonl", "record_from_mapping"]
 
 #: the field names a JSON record is read from, for a message about a file that has none.
 LOOKED_FOR: tuple[str, ...] = (
@@ -780,11 +780,11 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
 
 #: the fields only tuireader's JSON of a paper has (``export --format json``, ``search
 #: --json``): an object with them is tuireader's, whatever else it holds.
-_OWN_FIELDS = ("id", "title_text", "authors_text", "metadata_source")
+OWN_FIELDS = ("id", "title_text", "authors_text", "metadata_source")
 
 
 def _is_own(data: dict[str, Any]) -> bool:
-    return all(name in data for name in _OWN_FIELDS)
+    return all(name in data for name in OWN_FIELDS)
 
 
 def _own_record(data: dict[str, Any]) -> Record | None:
