@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rich.cells import cell_len
+from rich.cells import cell_len, chop_cells
 from rich.style import Style
 from rich.text import Text
 
@@ -484,7 +484,7 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
         if room is None or room < 20 or cell_len(shown) <= room:
             text.append(shown, style)
             continue
-        for row, part in enumerate(_cut_cells(shown, room)):
+        for row, part in enumerate(chop_cells(shown, room)):  # a wide character is never cut
             if row:
                 text.append("\n" + " " * _LINK_INDENT)
             text.append(part, style)
@@ -498,20 +498,6 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
 
 #: where a link's address starts in its row: after "1 " and its kind, 7 wide, and a space.
 _LINK_INDENT = 10
-
-
-def _cut_cells(text: str, room: int) -> list[str]:
-    """``text`` in pieces of at most ``room`` cells each (a wide character is never cut)."""
-    pieces: list[str] = []
-    start = used = 0
-    for end, char in enumerate(text):
-        wide = cell_len(char)
-        if used + wide > room and end > start:
-            pieces.append(text[start:end])
-            start, used = end, 0
-        used += wide
-    pieces.append(text[start:])
-    return pieces
 
 
 def _safe_url(url: str) -> str | None:
