@@ -308,3 +308,37 @@ def test_papers_of_lists_not_open_are_kept_up_to_a_cap(tmp_path, monkeypatch):
     first = tindex.open_index(load_library([lists[0]]), paths)
     first.ix.close()
     assert first.report.added == 5  # the five papers that made room
+
+
+def test_similar_gives_the_best_scored_papers_whatever_the_limit(tmp_path):
+    # Whoosh's top-N shortcuts (block quality, dropping terms whose best score seems
+    # too low) assume unboosted terms; the similar query boosts each key term by its
+    # weight, and with them a paper scored above those returned could be left out.
+    import random
+
+    rng = random.Random(7)
+    words = [f"w{n}{'x' * (n % 5)}" for n in range(300)]
+    records = []
+    for i in range(700):
+        picked = rng.choices(words, weights=[1 / (n + 1) for n in range(300)], k=rng.randint(8, 60))
+        records.append(
+            {
+                "title": f"{' '.join(picked[:6])} paper {i}",
+                "authors": [f"Author{i % 37} Person{i % 11}"],
+                "abstract": " ".join(picked),
+            }
+        )
+    library = load_library([write_jsonl(tmp_path / "many.jsonl", records)])
+    engine = open_engine(library, resolve(tmp_path / "data"))
+    try:
+        for paper in library.papers[:40]:
+            every = engine.similar(paper.id, limit=len(records)).hits
+            best = sorted(every, key=lambda hit: -hit.score)
+            for limit in (3, 10):
+                hits = engine.similar(paper.id, limit=limit).hits
+                assert [hit.score for hit in hits] == [hit.score for hit in best[:limit]], (
+                    paper.id,
+                    limit,
+                )
+    finally:
+        engine.close()

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
+from whoosh.collectors import FilterCollector, TopCollector
 from whoosh.scoring import BM25F
 
 from tuireader.model import Library, Paper
@@ -573,7 +574,13 @@ class Engine:
                 wq.Term(name, term, boost=weight) for term, weight in keys for name in TEXT_FIELDS
             ]
             q = wq.And([wq.Or(terms), wq.Not(wq.Term("id", paper_id))])
-            results = searcher.search(q, limit=limit, filter=self._only)
+            # Every match is scored: Whoosh's top-N shortcuts (skipping blocks and terms
+            # whose best score seems too low to place) assume unboosted terms, and with
+            # the key terms' weights as boosts they left out papers scored above the
+            # ones kept, so which papers came back depended on the limit.
+            collector = TopCollector(limit, usequality=False, replace=0)
+            searcher.search_with_collector(q, FilterCollector(collector, self._only, None))
+            results = collector.results()
             ranked = [(hit["id"], hit.score) for hit in results]
             total = len(results)
         key_words = {w for term, _ in keys for w in self.vocabulary.forms_of(term) or [term]}
