@@ -248,7 +248,7 @@ def test_an_old_triage_file_is_migrated_and_its_marks_follow_new_ids(tmp_path: P
     assert resolve(s, "is", "read") == resolve(s, "tag", "mine") == {ids[2]}
 
     raw = sqlite3.connect(data / "triage.sqlite3")
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     stored = {row[0]: row[1] for row in raw.execute("SELECT paper_id, title FROM identity")}
     assert stored == {
         ids[0]: "Planning from Few Samples",
@@ -542,3 +542,55 @@ def test_show_of_a_detached_marks_id_says_what_it_is(tmp_path: Path, capsys) -> 
     assert "“Beta Paper on Vision” in none of these lists" in err and "(kept) stays" in err
     assert main(["show", "--json", beta, str(path), "--data-dir", data]) == 1
     assert "is:detached" in json.loads(capsys.readouterr().out)["message"]
+
+
+def test_reading_another_list_holding_the_paper_takes_none_of_its_marks(tmp_path: Path) -> None:
+    # a search over an export read back (Markdown keeps no ids) or over another venue's
+    # list holding the same paper moved its marks there: the list the reader had open
+    # showed the paper unmarked, and its keys went to a paper it no longer showed
+    data = tmp_path / "data"
+    paper = {"title": "Model-Based Planning from Few Samples", "authors": ["Ann Lee"]}
+    a = json_list(tmp_path / "a.json", [{**paper, "abstract": ABSTRACTS[0], "doi": "10.1/mbp"}])
+    other = json_list(tmp_path / "other.json", [{**paper, "abstract": ABSTRACTS[0] + " More."}])
+    first = session(data, a)
+    (kept,) = first.library.papers
+    with first.open_store() as store:  # as the reader and `triage` save a mark
+        store.set_state(kept.id, "kept")
+        store.add_tag(kept.id, "planning")
+        assert store.seen_in([kept.id]) == {kept.id: {str(a.absolute())}}
+
+    elsewhere = session(data, other)
+    (copy,) = elsewhere.library.papers
+    assert copy.id != kept.id
+    assert elsewhere.triage is not None and elsewhere.triage.moved == ()
+    assert resolve(elsewhere, "is", "kept") == {kept.id}
+    assert marked(session(data, a)) == {paper["title"]: "kept planning"}
+    # read together, the mark stays on its own list's paper
+    both = session(data, a, other)
+    assert both.triage is not None and both.triage.moved == ()
+    assert resolve(both, "is", "kept") == {kept.id}
+
+    # its own list gone (moved, renamed, deleted), the mark follows the paper as before
+    a.unlink()
+    moved = session(data, other)
+    assert moved.triage is not None
+    assert [(m.old_id, m.new_id) for m in moved.triage.moved] == [(kept.id, copy.id)]
+    assert marked(moved) == {paper["title"]: "kept planning"}
+
+
+def test_the_files_kept_for_a_mark_follow_what_the_lists_hold(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    paper = {"title": "Model-Based Planning from Few Samples", "authors": ["Ann Lee"]}
+    a = json_list(tmp_path / "a.json", [{**paper, "abstract": ABSTRACTS[0]}])
+    b = json_list(tmp_path / "b.json", [{**paper, "abstract": ABSTRACTS[0]}, {"title": "Other"}])
+    first = session(data, a, b)
+    (kept,) = [p for p in first.library.papers if p.title == paper["title"]]
+    with Store.open(first.paths.state_db) as store:  # marked with no files kept
+        store.set_state(kept.id, "kept")
+    session(data, a, b)  # a load keeps the files that hold each marked paper
+    with Store.open(first.paths.state_db) as store:
+        assert store.seen_in([kept.id]) == {kept.id: {str(a.absolute()), str(b.absolute())}}
+    json_list(b, [{"title": "Other"}])  # b no longer holds it; a, not read, may still
+    session(data, b)
+    with Store.open(first.paths.state_db) as store:
+        assert store.seen_in([kept.id]) == {kept.id: {str(a.absolute())}}

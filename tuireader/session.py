@@ -107,13 +107,24 @@ class Session:
         paper = self.library.get(paper_id)
         return StoredIdentity.of(paper) if paper is not None else None
 
+    def files_of(self, paper_id: str) -> list[str]:
+        """The files (absolute paths) of the lists of the library that hold a paper."""
+        paper = self.library.get(paper_id)
+        if paper is None:
+            return []
+        return [
+            str(paper_list.path.absolute())
+            for paper_list in self.library.lists
+            if paper_list.name in paper.lists
+        ]
+
     def open_store(self, *, read_only: bool = False) -> Store:
         """The triage store of this session's data folder, keeping with each mark what
         identifies its paper, so the mark follows the paper when the lists change."""
         from tuireader.triage.store import Store
 
         store = Store.open(self.paths.state_db, read_only=read_only)
-        store.identify_with(self.identity_of)
+        store.identify_with(self.identity_of, self.files_of)
         return store
 
     def engine(
@@ -436,13 +447,15 @@ def reattach_marks(store: Store, library: Library) -> ReattachReport:
     query, and reads none of the papers of a lazy library."""
     from tuireader.ingest.cache import LazyLibrary
 
+    sources = {paper_list.name: str(paper_list.path.absolute()) for paper_list in library.lists}
     if isinstance(library, LazyLibrary):
         # every marked paper present: only they are needed, not all 100,000
         marked = store.marked_ids()
         if all(pid in library for pid in marked):
             present = [library.get(pid) for pid in sorted(marked)]
-            return store.reattach([paper for paper in present if paper is not None])
-    return store.reattach(library.papers)
+            found = [paper for paper in present if paper is not None]
+            return store.reattach(found, sources=sources)
+    return store.reattach(library.papers, sources=sources)
 
 
 def _apply_catalogs(

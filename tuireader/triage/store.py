@@ -27,7 +27,7 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +41,7 @@ DEFAULT_STATE = "new"
 #: each state as people read it ("3 kept · 1 skipped"), where the stored name differs.
 STATE_WORDS = {state: state for state in STATES} | {"skip": "skipped"}
 #: the schema this version of tuireader writes; older files are migrated on open.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: how many actions the undo log keeps.
 UNDO_DEPTH = 1000
 
@@ -117,6 +117,15 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # Which reader made each action ('' for the command line and older files), so that
     # undo in one reader takes back its own actions, not another window's.
     4: ("ALTER TABLE actions ADD COLUMN origin TEXT NOT NULL DEFAULT ''",),
+    # The list files each triaged paper was last read from, so that reading other lists
+    # never takes its marks while its own may still hold it (see ``Store.reattach``).
+    5: (
+        """CREATE TABLE seen_in (
+            paper_id TEXT NOT NULL,
+            path TEXT NOT NULL,
+            UNIQUE (paper_id, path)
+        )""",
+    ),
 }
 #: Characters of an abstract kept with a triaged paper: enough to recognise it edited.
 _ABSTRACT_KEPT = 4000
@@ -963,6 +972,9 @@ def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection, *, decisions: b
                 f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
                 StoredIdentity.from_row(row).row(),
             )
+    for paper_id, path in _rows(src, "paper_id, path", "seen_in"):
+        if isinstance(paper_id, str) and isinstance(path, str):
+            mem.execute("INSERT OR IGNORE INTO seen_in VALUES (?, ?)", (paper_id, path))
     for old_id, new_id, at, reason in _rows(src, "old_id, new_id, at, reason", "moves"):
         if isinstance(old_id, str) and isinstance(new_id, str):
             mem.execute(
@@ -1040,6 +1052,7 @@ class Store:
         self._timeout = timeout
         self._seen_version = self._pragma_int("data_version")
         self._identify: Callable[[str], StoredIdentity | None] | None = None
+        self._files: Callable[[str], Collection[str]] | None = None
         #: the file this store holds open, as :data:`_held` counts it (None: none).
         self._held: tuple[int, int] | None = None
         #: the write-ahead log and shared-memory files seen beside it while it was ours
@@ -1661,6 +1674,7 @@ class Store:
                 return None
             opened.origin = self.origin
             opened._identify = self._identify
+            opened._files = self._files
             return Reopened(opened, self._reopened(now, kept))
 
     def _found_damaged(self) -> None:
@@ -1884,10 +1898,16 @@ class Store:
         provider = self._identify
         if provider is None or not changes:
             return
+        files = self._files
         for paper_id in dict.fromkeys(change[0] for change in changes):
             found = provider(paper_id)
             if found is not None:
                 self._put_identity(conn, found)
+            if files is not None:
+                conn.executemany(
+                    "INSERT OR IGNORE INTO seen_in VALUES (?, ?)",
+                    [(paper_id, path) for path in files(paper_id)],
+                )
 
     @staticmethod
     def _record(
@@ -2352,10 +2372,16 @@ class Store:
 
     # ------------------------------------------------- following the paper
 
-    def identify_with(self, provider: Callable[[str], StoredIdentity | None] | None) -> None:
+    def identify_with(
+        self,
+        provider: Callable[[str], StoredIdentity | None] | None,
+        files: Callable[[str], Collection[str]] | None = None,
+    ) -> None:
         """Keep, with every paper a triage action touches, what ``provider`` says
-        identifies it (``None``: stop). The session passes its library's papers."""
+        identifies it (``None``: stop), and the list files ``files`` says it is in (see
+        :meth:`reattach`). The session passes its library's papers."""
         self._identify = provider
+        self._files = files
 
     def remember(self, identities: Iterable[StoredIdentity]) -> int:
         """Store what identifies each of these (triaged) papers; returns how many rows
@@ -2473,10 +2499,19 @@ class Store:
         return _unique(follow_moves(paper_id, moves) for paper_id in ids)
 
     def reattach(
-        self, papers: Sequence[Paper], only: Collection[str] | None = None
+        self,
+        papers: Sequence[Paper],
+        only: Collection[str] | None = None,
+        sources: Mapping[str, str] | None = None,
     ) -> ReattachReport:
         """Give marks whose paper id disappeared to the paper they now belong to (with
         ``only``: those of these ids).
+
+        ``sources``: the file (its absolute path) of each list the papers were read
+        from, by list name. With them, the files each marked paper is in are kept, and a
+        mark whose paper is missing stays where it is while a file it was read from and
+        that was not read now still exists: reading another list (an export of it, a
+        list of another venue holding the same paper) never takes its marks.
 
         Cheap when nothing is missing: one query for the marked ids. For each mark whose
         id is not among ``papers``: the paper whose old, abstract-derived id it is (data
@@ -2500,13 +2535,19 @@ class Store:
         missing = sorted(
             pid for pid in marked if pid not in by_id and (only is None or pid in only)
         )
+        if sources is not None and not self.read_only:
+            # a list read now that no longer holds a missing paper is no longer its file
+            files = {pid: _files_of(by_id[pid], sources) for pid in present if pid not in given}
+            self._keep_seen_in(files | dict.fromkeys(missing, set()), set(sources.values()))
+        # those whose paper may be in a list not read now stay where they are
+        lost = missing if sources is None else self._not_elsewhere(missing, set(sources.values()))
         if not missing and not given:
             return ReattachReport()
         moved: list[Move] = []
         if not self.read_only:
             finder = _Finder([paper for paper in papers if paper.id not in marked], papers)
-            stored.update(self.identities(missing))
-            for old_id in [*missing, *given]:
+            stored.update(self.identities(lost))
+            for old_id in [*lost, *given]:
                 found = finder.find(old_id, stored.get(old_id))
                 if found is not None:
                     moved.append(Move(old_id, found[0].id, found[1]))
@@ -2521,7 +2562,72 @@ class Store:
                         self._move(conn, move)
                         if move.new_id in by_id:
                             self._put_identity(conn, StoredIdentity.of(by_id[move.new_id]))
+                            if sources is not None:
+                                conn.execute(
+                                    "DELETE FROM seen_in WHERE paper_id = ?", (move.new_id,)
+                                )
+                                conn.executemany(
+                                    "INSERT OR IGNORE INTO seen_in VALUES (?, ?)",
+                                    [
+                                        (move.new_id, f)
+                                        for f in _files_of(by_id[move.new_id], sources)
+                                    ],
+                                )
         return ReattachReport(tuple(moved), tuple(self.detached(by_id)))
+
+    def seen_in(self, paper_ids: Iterable[str]) -> dict[str, set[str]]:
+        """The list files each of these papers was last read from (those kept)."""
+        ids = _unique(paper_ids)
+        found: dict[str, set[str]] = {}
+        with self._read() as conn:
+            for chunk in _chunks(ids):
+                marks = ",".join("?" * len(chunk))
+                for paper_id, path in conn.execute(
+                    f"SELECT paper_id, path FROM seen_in WHERE paper_id IN ({marks})", chunk
+                ):
+                    found.setdefault(paper_id, set()).add(path)
+        return found
+
+    def _keep_seen_in(self, files: Mapping[str, set[str]], read: set[str]) -> None:
+        """Keep the list files each present paper is in: those read now that hold it, and
+        those kept before that were not read now (they may hold it still)."""
+        if not files:
+            return
+        kept = self.seen_in(files)
+        changed = {}
+        for paper_id, now in files.items():
+            before = kept.get(paper_id, set())
+            wanted = now | (before - read)
+            if wanted != before:
+                changed[paper_id] = wanted
+        if not changed:
+            return
+        with self._write() as conn:
+            for paper_id, wanted in changed.items():
+                conn.execute("DELETE FROM seen_in WHERE paper_id = ?", (paper_id,))
+                conn.executemany(
+                    "INSERT INTO seen_in VALUES (?, ?)", [(paper_id, f) for f in sorted(wanted)]
+                )
+
+    def _not_elsewhere(self, missing: list[str], read: set[str]) -> list[str]:
+        """The ids of ``missing`` whose paper may really be gone: every file it was read
+        from was read now, or no longer exists (a list moved, renamed or deleted), or
+        none is known (a mark from before files were kept)."""
+        if not missing:
+            return missing
+        kept = self.seen_in(missing)
+        exists: dict[str, bool] = {}
+
+        def elsewhere(path: str) -> bool:
+            if path not in exists:
+                exists[path] = os.path.exists(path)
+            return exists[path]
+
+        return [
+            pid
+            for pid in missing
+            if not any(elsewhere(path) for path in kept.get(pid, set()) - read)
+        ]
 
     @staticmethod
     def _move(conn: sqlite3.Connection, move: Move) -> None:
@@ -2529,7 +2635,8 @@ class Store:
         # the new paper has no marks, but may have an empty row (an undone action)
         conn.execute("DELETE FROM triage WHERE paper_id = ?", (new,))
         conn.execute("DELETE FROM identity WHERE paper_id = ?", (new,))
-        for table in ("triage", "tags", "changes", "identity"):
+        conn.execute("DELETE FROM seen_in WHERE paper_id = ?", (new,))
+        for table in ("triage", "tags", "changes", "identity", "seen_in"):
             conn.execute(f"UPDATE {table} SET paper_id = ? WHERE paper_id = ?", (new, old))
         conn.execute(
             "INSERT INTO moves (old_id, new_id, at, reason) VALUES (?, ?, ?, ?)",
@@ -2581,6 +2688,11 @@ class Store:
         except (TypeError, ValueError):
             return None
         return value if isinstance(value, dict) else None
+
+
+def _files_of(paper: Paper, sources: Mapping[str, str]) -> set[str]:
+    """The files, of ``sources`` (path by list name), of the lists ``paper`` is in."""
+    return {sources[name] for name in paper.lists if name in sources}
 
 
 def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:

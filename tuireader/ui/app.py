@@ -154,7 +154,7 @@ def core_services(
         # each mark keeps what identifies its paper, as the command line's do, so that it
         # follows the paper when the list is re-scraped (without it, a reader's marks on
         # papers with no strong key were left behind)
-        store.identify_with(_identity_in(loaded))
+        store.identify_with(_identity_in(loaded), _files_in(loaded))
         return store
 
     def watched() -> Watched:
@@ -178,6 +178,15 @@ def _identity_in(loaded: list[Any]) -> Any:
         return loaded[0].identity_of(paper_id) if loaded else None
 
     return identity
+
+
+def _files_in(loaded: list[Any]) -> Any:
+    """The list files holding a paper of the session loaded last (none before one is)."""
+
+    def files(paper_id: str) -> Any:
+        return loaded[0].files_of(paper_id) if loaded else []
+
+    return files
 
 
 def _same_papers(library: Library, other: Library) -> bool:
