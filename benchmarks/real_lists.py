@@ -79,7 +79,8 @@ COUNTING = {
     "jsonl": "one record per non-empty line",
     "arxiv-jsonl": "one record per non-empty line (arXiv metadata)",
     "bibtex": "one record per entry; @Proceedings and entries other entries crossref are "
-    "containers, not papers; @string/@comment/@preamble are not entries",
+    "containers, not papers, and so is the volume's front matter (a 'Preface' by its "
+    "editors); @string/@comment/@preamble are not entries",
     "csl-json": "one record per CSL item",
     "openreview": "one record per submission note; revisions, reviews, comments and "
     "decisions are not papers",
@@ -432,6 +433,17 @@ def _is_submission(note: dict[str, Any]) -> bool:
     return not note.get("replyto") and note.get("forum") in (None, note.get("id"))
 
 
+#: titles of a volume's front matter, folded
+_FRONT_MATTER = {
+    "preface",
+    "foreword",
+    "front matter",
+    "frontmatter",
+    "table of contents",
+    "contents",
+}
+
+
 def _bibtex_records(text: str) -> tuple[list[SourceRecord], list[str]]:
     library = _parse_bibtex(text)
     notes = [f"bibtexparser: {len(library.failed_blocks)} blocks failed"]
@@ -451,11 +463,24 @@ def _bibtex_records(text: str) -> tuple[list[SourceRecord], list[str]]:
     biblatex = any(
         name in _bib_fields(entry) for entry in entries for name in ("date", "journaltitle")
     )
+    editors = (
+        {
+            _family(name)
+            for name in _split_bibtex_names(_bib_fields(lone_proceedings).get("editor", ""))
+        }
+        if lone_proceedings is not None
+        else set()
+    )
     records: list[SourceRecord] = []
     for entry in entries:
         if entry in containers:
             continue
         fields = _bib_fields(entry)
+        title = fold(re.sub(r"[\W_]+", " ", fields.get("title", "")))
+        authors = {_family(name) for name in _split_bibtex_names(fields.get("author", ""))}
+        by_editors = bool(authors) and authors <= editors
+        if title in _FRONT_MATTER and (by_editors or not fields.get("abstract", "").strip()):
+            continue  # the volume's preface by its editors, its table of contents
         record = SourceRecord(len(records), " ".join(fields.get("title", "").split()))
         record.abstract = fields.get("abstract", "")
         record.key = entry.key
