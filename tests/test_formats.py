@@ -423,13 +423,17 @@ def test_pmlr_proceedings_fill_booktitle_year_editor_and_are_not_papers() -> Non
 
 def test_capitalised_field_names_and_proceedings_volume() -> None:
     result = read_file(FIXTURES / "pmlr_l4dc2020_slice.bib")
-    assert result.problems == ()
-    preface, paper = result.records
+    # its "Preface" by the editors is the volume's front matter (test_front_matter)
+    assert [problem.message for problem in result.problems] == [
+        "skipped 1 entry of the volume's front matter, not a paper (Bayen20 “Preface”)"
+    ]
+    (paper,) = result.records
     assert paper.title == "Actively Learning Gaussian Process Dynamics"
     assert paper.authors == ("Mona Buisson-Fenet", "Friedrich Solowjow", "Sebastian Trimpe")
     assert (paper.year, paper.volume, paper.pages) == (2020, "120", "5--15")
     assert paper.venue == "Proceedings of the 2nd Conference on Learning for Dynamics and Control"
-    assert preface.source_entry is not None and preface.source_entry.get("Title") == "Preface"
+    assert paper.source_entry is not None
+    assert paper.source_entry.get("Title") == "Actively Learning Gaussian Process Dynamics"
 
 
 #: a personal library (as Zotero or JabRef keeps one): one volume among papers from elsewhere

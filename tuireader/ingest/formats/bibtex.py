@@ -8,7 +8,9 @@ file with exactly one ``@Proceedings`` that no ``crossref`` names (PMLR's layout
 its booktitle, year, volume, editor and publisher to each ``@InProceedings`` without a
 booktitle, journal or ``crossref`` of its own, never to an entry of another type (an
 ``@article``, ``@book`` or ``@misc`` of a mixed library); a ``@Proceedings`` that lends
-its fields so is not a paper itself. BibLaTeX's ``date``, ``journaltitle``,
+its fields so is not a paper itself, and neither is a volume's front matter (its
+"Preface" by the editors, its table of contents: ``front_matter``), which is left out
+and said. BibLaTeX's ``date``, ``journaltitle``,
 ``eprinttype`` and BibTeX's ``eprint``/``archivePrefix``/``primaryClass`` are read too.
 Each record keeps its entry (key, type, fields as written) as ``source_entry`` so a
 citation can reproduce it.
@@ -44,6 +46,7 @@ from tuireader.render.citations import make_source_entry
 
 __all__ = [
     "BibEntry",
+    "front_matter",
     "parse_bibtex",
     "parse_entry_string",
     "record_from_entry",
@@ -598,6 +601,45 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
     )
 
 
+#: titles that name a volume's front matter when they are the whole title (case,
+#: spaces and punctuation aside): its preface, foreword or table of contents
+_FRONT_MATTER_TITLES = frozenset(
+    ("preface", "foreword", "front matter", "frontmatter", "table of contents", "contents")
+)
+#: what a title is compared with those by: its words, folded
+_NOT_WORD_RE = re.compile(r"[\W_]+")
+
+
+def front_matter(record: Record) -> bool:
+    """Whether ``record`` is a volume's front matter rather than a paper: its whole title
+    is "Preface", "Foreword", "Front Matter" or "Table of Contents", and it has no
+    abstract, or its authors are the volume's editors (PMLR's "Preface" by the
+    organisers, with a line of remarks for its abstract). A paper whose title holds
+    such a word among others ("A Preface to Causal Inference") is a paper, and so is
+    one titled so with an abstract, by authors who are not the editors."""
+    title = " ".join(_NOT_WORD_RE.sub(" ", record.title or "").casefold().split())
+    if title not in _FRONT_MATTER_TITLES:
+        return False
+    if not record.abstract.strip():
+        return True
+    editors = {_family(name) for name in record.editor}
+    return bool(record.authors) and all(_family(name) in editors for name in record.authors)
+
+
+def _family(name: str) -> str:
+    """The family name of ``name`` ("Bayen" of "Alexandre M. Bayen" and of "Bayen,
+    Alexandre"), folded: an editor's name as the author's."""
+    words = flip_name(name).split()
+    last = words[-1] if words else ""
+    decomposed = unicodedata.normalize("NFKD", last.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _pmlr_preface(entry: BibEntry) -> bool:
+    """Whether PMLR's ``section`` field puts ``entry`` among a volume's prefaces."""
+    return (entry.fields.get("section") or "").strip().casefold() == "preface"
+
+
 def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool]:
     """The entries of a .bib text, the problems met, and whether it held any block."""
     import bibtexparser  # imported here: only BibTeX needs it
@@ -715,6 +757,14 @@ def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
     return parents, used
 
 
+#: the longest title a warning names an entry by
+_SAID_TITLE = 60
+
+
+def _cut(title: str) -> str:
+    return title if len(title) <= _SAID_TITLE else title[: _SAID_TITLE - 1].rstrip() + "…"
+
+
 def parse_bibtex(text: str, path: Path) -> ReadResult:
     """Read a .bib file's text into records (see the module's description)."""
     if not text.strip():
@@ -727,6 +777,7 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
     records: list[Record] = []
     skipped: list[str] = []
     broken: list[str] = []
+    front: list[str] = []  # a volume's preface, foreword, table of contents
     for index, entry in enumerate(entries):
         if index in used:
             continue  # a @Proceedings (or other parent) is not a paper of the list
@@ -738,6 +789,8 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
             continue
         if record is None:
             skipped.append(entry.key)
+        elif _pmlr_preface(entry) or front_matter(record):
+            front.append(f"{entry.key} “{_cut(record.title or '')}”")
         else:
             records.append(record)
     if broken:
@@ -757,9 +810,21 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
                 "warning",
             )
         )
+    if front:
+        plural = len(front) > 1
+        problems.append(
+            Problem(
+                path,
+                f"skipped {count_entries(front)} of the volume's front matter, "
+                f"not {'papers' if plural else 'a paper'} ({some_keys(front)})",
+                "warning",
+            )
+        )
     if not records:
         message = (
-            "no BibTeX entry with a title or abstract could be read"
+            "no paper could be read: it holds the volume's front matter only"
+            if front
+            else "no BibTeX entry with a title or abstract could be read"
             if had_entries
             else "holds no BibTeX entries"
         )

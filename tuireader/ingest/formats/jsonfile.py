@@ -29,6 +29,9 @@ under ``papers``, ``records``, ``items``, ``notes`` or ``submissions``, else, fo
 object that is no paper itself (an API's answer: ``{"total": …, "data": [...]}``), in
 its one list of objects with titles, whatever its name.
 
+A volume's front matter (its "Preface" by the editors, its table of contents:
+``bibtex.front_matter``) is no paper: it is left out, and said, as in a BibTeX file.
+
 OpenReview's "TL;DR" (a paper list's ``tldr``) is kept on one line beside the abstract.
 The abstracts of CSL-JSON and flat records, which exports fill from web pages, have
 their HTML or JATS markup taken off (``prose.strip_markup``); arXiv and OpenReview give
@@ -45,7 +48,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tuireader.ingest.formats.bibtex import parse_entry_string, record_from_entry, unlatex
+from tuireader.ingest.formats.bibtex import (
+    front_matter,
+    parse_entry_string,
+    record_from_entry,
+    unlatex,
+)
 from tuireader.ingest.formats.common import (
     ARXIV_ID_RE,
     CUT_SHORT,
@@ -914,6 +922,7 @@ def _records_from_items(
     scopes: list[str | None] = []
     not_objects: list[int] = []
     empty: list[int] = []
+    front: list[tuple[int, str]] = []  # a volume's preface, foreword, table of contents
     broken: list[tuple[int, str]] = []
     seen_fields: dict[str, None] = {}
     replies = 0
@@ -936,6 +945,8 @@ def _records_from_items(
                 decisions.setdefault(*decided)
         elif record is None:
             empty.append(position)
+        elif front_matter(record):
+            front.append((position, record.title or ""))
         else:
             records.append(record)
             own = _is_own(item)
@@ -974,8 +985,21 @@ def _records_from_items(
                 "warning",
             )
         )
+    if front:
+        numbers = [position for position, _ in front]
+        titles = ", ".join(dict.fromkeys(f"“{title}”" for _, title in front))
+        they = "a paper" if len(front) == 1 else "papers"
+        problems.append(
+            Problem(
+                path,
+                f"skipped {_place(where, numbers)}: the volume's front matter ({titles}), "
+                f"not {they}",
+                "warning",
+            )
+        )
     summary = {
         "fields": list(seen_fields),
+        "front": len(front),
         "replies": replies,
         "scopes": scopes,
         "empty": len(empty),
@@ -1292,6 +1316,8 @@ def _finish(
                 f"no paper records could be read: {held}; a paper needs a title or an "
                 f"abstract (fields read: {', '.join(LOOKED_FOR)})"
             )
+        elif summary.get("front") and not summary.get("empty"):
+            message = "no paper records could be read: it holds the volume's front matter only"
         elif summary.get("empty"):
             count = summary["empty"]
             message = "no paper records could be read: " + (
