@@ -105,6 +105,28 @@ def test_a_list_named_by_its_venue_is_found_by_its_files_stem(engine, scan):
     assert _titles(engine, "-list:corl2023") == []
 
 
+@pytest.mark.parametrize("scan", [False, True])
+def test_a_lists_files_stem_being_typed_finds_it_as_the_whole_stem_does(tmp_path, scan):
+    # typing list:corl2023 in the reader (its last word a prefix) found corl2023.json's
+    # list, named "CoRL 2023" by its papers, at list:corl, then nothing at list:corl2
+    # to list:corl202, and again at list:corl2023
+    library = _venue_lists(tmp_path)
+    engine = Engine(library, None) if scan else open_engine(library, resolve(tmp_path / "data"))
+    grasping = ["Grasping with Diffusion Policies"]
+    for typed in ["corl", "corl2", "corl20", "corl202", "corl2023"]:
+        found = engine.search(f"list:{typed}", prefix=True)
+        assert [hit.paper.title for hit in found.hits] == grasping, typed
+        assert found.message is None, typed
+    # as a whole word it names no list: said, as before
+    assert engine.search("list:corl202").total == 0
+    assert [hit.paper.title for hit in engine.search("list:icm", prefix=True).hits] == [
+        "Counting Tokens in Transformers"
+    ]
+    assert engine.search("list:202", prefix=True).total == 2
+    # a year is a word of both names: list:2023 is the lists of 2023, as documented
+    assert [hit.paper.title for hit in engine.search("list:2023").hits] == grasping
+
+
 def _venue_lists(tmp_path):
     """Two lists named by their papers' venue, "CoRL 2023" and "ICML 2024", in
     corl2023.json and icml2024.json."""

@@ -430,19 +430,21 @@ class Engine:
     ) -> tuple[ql.ParsedQuery, FilterResolver | None]:
         """``parsed`` with each ``list:`` word that names a list by its file's stem only
         (``list:corl2023`` for corl2023.json, a list named "CoRL 2023" by its venue:
-        ``index.lists_by_file``) finding that list's papers as well, and ``resolve``
-        answering for them; both as they were when there is none (the lists are looked
-        at for a ``list:`` word only)."""
+        ``index.lists_by_file``; ``list:corl202`` too while it is being typed) finding
+        that list's papers as well, and ``resolve`` answering for them; both as they
+        were when there is none (the lists are looked at for a ``list:`` word only)."""
         found: dict[str, set[str]] = {}
 
         def by_file(word: ql.Term | ql.Phrase) -> ql.Node:
             if word.field != "lists":
                 return word
-            named = lists_by_file(word.text, self.library.lists)
+            typed = isinstance(word, ql.Term) and word.prefix
+            named = lists_by_file(word.text, self.library.lists, prefix=typed)
             if not named:
                 return word
-            found[word.text] = {paper_id for each in named for paper_id in each.paper_ids}
-            return ql.Or((word, ql.Filter(ql.LIST_FILE, word.text)))
+            value = f"{word.text}*" if typed else word.text
+            found[value] = {paper_id for each in named for paper_id in each.paper_ids}
+            return ql.Or((word, ql.Filter(ql.LIST_FILE, value)))
 
         root = ql.replace_words(parsed.root, by_file)
         if not found:

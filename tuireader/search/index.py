@@ -156,13 +156,14 @@ def _name_words(name: str) -> str:
     return " ".join(words) if words != terms else ""
 
 
-def list_named(text: str, name: str) -> str | None:
+def list_named(text: str, name: str, *, prefix: bool = False) -> str | None:
     """How ``list:"text"`` finds the papers of the list named ``name``, read as the index
     reads list names (:func:`lists_text`): "name" when ``text`` is the list's whole name
     or the short name of its venue ("corl" for "7th Annual Conference on Robot
     Learning"), "words" when its words come one after another in one of them ("robot
     learning"), or in the name with its numbers split from its letters ("collas" in
-    "pmlr_v199_collas2022"), None when they do not."""
+    "pmlr_v199_collas2022"), None when they do not. With ``prefix`` (a word being
+    typed) its last word may begin one of theirs ("corl202" of "corl2023")."""
     wanted = _name_terms(text)
     if not wanted:
         return None
@@ -171,20 +172,33 @@ def list_named(text: str, name: str) -> str | None:
         return "name"
     size = len(wanted)
     for terms in [*names, _name_terms(_name_words(name))]:
-        if any(terms[at : at + size] == wanted for at in range(len(terms) - size + 1)):
+        if any(
+            _begun(terms[at : at + size], wanted, prefix) for at in range(len(terms) - size + 1)
+        ):
             return "words"
     return None
 
 
-def lists_by_file(text: str, lists: Iterable[PaperList]) -> list[PaperList]:
+def _begun(terms: list[str], wanted: list[str], prefix: bool) -> bool:
+    """Whether ``terms`` are ``wanted``, the last of them begun only with ``prefix``."""
+    if not prefix:
+        return terms == wanted
+    return terms[:-1] == wanted[:-1] and terms[-1].startswith(wanted[-1])
+
+
+def lists_by_file(
+    text: str, lists: Iterable[PaperList], *, prefix: bool = False
+) -> list[PaperList]:
     """The lists that ``list:text`` names by their file's stem, read as :func:`list_named`
     reads a name, and not by their name, which the index finds them by: "corl2023" (or
     "corl") for corl2023.json, a list named "CoRL 2023" by its venue, as ``tuireader
-    lists`` shows it."""
+    lists`` shows it; with ``prefix``, also while its last word is being typed
+    ("corl202")."""
     return [
         each
         for each in lists
-        if list_named(text, each.path.stem) and not list_named(text, each.name)
+        if list_named(text, each.path.stem, prefix=prefix)
+        and not list_named(text, each.name, prefix=prefix)
     ]
 
 
