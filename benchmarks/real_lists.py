@@ -87,7 +87,7 @@ COUNTING = {
 }
 
 _REPO_URL = re.compile(
-    r"(?<![\w.])(?:https?://)?(?:www\.)?(?:github\.com|gitlab\.com)/[\w.-]+/[\w.-]+",
+    r"(?<![\w.])(?:https?://)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)/[\w.-]+/[\w.-]+",
     re.IGNORECASE,
 )
 _CODE_HOST = re.compile(
@@ -289,8 +289,12 @@ def _paperlist_record(index: int, item: dict[str, Any]) -> SourceRecord:
         names = text.split(";") if ";" in text else text.split(",")
     record.authors = [" ".join(name.split()) for name in names if name.strip()]
     record.author_words = _names_tokens(record.authors)
-    # a `github` field sometimes holds a project page (sites.google.com): not code
-    record.code = bool(_CODE_HOST.search(str(item.get("github") or ""))) or any(
+    # the conference site's spelling, which a record without `author` gives alone
+    site = str(item.get("author_site") or "")
+    record.author_words |= _names_tokens(site.split(";") if ";" in site else site.split(","))
+    # a `github` field sometimes holds a project page (sites.google.com), or an owner's
+    # page (github.com/DLR-RM) rather than a repository: not code
+    record.code = bool(_REPO_URL.search(str(item.get("github") or ""))) or any(
         _REPO_URL.search(text) for text in _strings(item)
     )
     for name in ("venue", "booktitle", "journal", "journaltitle", "conference", "journal-ref"):
