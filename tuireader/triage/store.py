@@ -2538,7 +2538,7 @@ class Store:
         if sources is not None and not self.read_only:
             # a list read now that no longer holds a missing paper is no longer its file
             files = {pid: _files_of(by_id[pid], sources) for pid in present if pid not in given}
-            self._keep_seen_in(files | dict.fromkeys(missing, set()), set(sources.values()))
+            self._keep_seen_in(files | {pid: set() for pid in missing}, set(sources.values()))
         # those whose paper may be in a list not read now stay where they are
         lost = missing if sources is None else self._not_elsewhere(missing, set(sources.values()))
         if not missing and not given:
