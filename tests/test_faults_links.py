@@ -518,3 +518,23 @@ def test_an_old_world_readable_fallback_file_is_replaced_by_a_private_one(tmp_pa
     clipboard.copy("new", "citation")
     assert stat.S_IMODE(clipboard.fallback_path.stat().st_mode) == 0o600
     assert not clipboard.fallback_path.with_suffix(".txt.partial").exists()
+
+
+@pytest.mark.parametrize("doi", ["10.1000/$(id)", "10.1000/${HOME}", "10.1000/`id`"])
+def test_a_doi_holding_a_shell_command_is_no_papers_doi(tmp_path: Path, doi: str) -> None:
+    # it was left out as a link, but cited and exported as it was written: a citation
+    # copied and pasted into a command line ran it
+    from tuireader.render.citations import FORMATS, format_citation
+
+    source = tmp_path / "list.jsonl"
+    records = [
+        {"title": "Doi paper", "authors": ["Ann Lee"], "year": 2020, "doi": doi},
+        {"title": "Other", "authors": ["Bo Li"], "doi": "10.1000/ok", "other_dois": [doi]},
+    ]
+    source.write_text("\n".join(json.dumps(record) for record in records), encoding="utf-8")
+    paper, other = load_library([source]).papers
+    assert paper.doi is None and paper.links == () and paper.unsafe_links == (doi,)
+    assert other.doi == "10.1000/ok"
+    for kind in FORMATS:
+        cited = format_citation(paper, kind).text
+        assert doi not in cited and "10.1000/" not in cited, kind

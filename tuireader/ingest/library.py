@@ -39,6 +39,7 @@ from tuireader.ingest.links import merge_links, merge_unsafe, record_links, reco
 from tuireader.ingest.readers import ReadResult, Record, read_file
 from tuireader.ingest.sources import expand_sources
 from tuireader.model import Library, Link, Paper, PaperList, Problem
+from tuireader.render.safetext import unsafe_link_reason
 from tuireader.system.memory import LARGE, release_freed_memory
 
 if TYPE_CHECKING:
@@ -100,6 +101,18 @@ _PAPER_FIELDS = frozenset(item.name for item in fields(Paper))
 COPIED_FIELDS: tuple[str, ...] = tuple(
     item.name for item in fields(Record) if item.name in _PAPER_FIELDS - _OWN_FIELDS
 )
+
+
+def _field(record: Record, name: str) -> Any:
+    """A record's field as its paper keeps it: a DOI left out as an unsafe link (it holds
+    a shell command, ``$(…)`` or a backquote) is none, so that no citation, export or
+    copy ever holds it; it is listed with the links left out as unsafe."""
+    value = getattr(record, name)
+    if name == "doi" and value:
+        return None if unsafe_link_reason(value) else value
+    if name == "other_dois" and value:
+        return tuple(doi for doi in value if not unsafe_link_reason(doi))
+    return value
 
 
 def _empty(value: object) -> bool:
@@ -168,7 +181,7 @@ class _Draft:
     def start(
         cls, record: Record, identity: Identity, order: int, links: tuple[Link, ...]
     ) -> _Draft:
-        values = {name: getattr(record, name) for name in COPIED_FIELDS}
+        values = {name: _field(record, name) for name in COPIED_FIELDS}
         return cls(identity, values, links, order)
 
     def absorb(
@@ -193,7 +206,7 @@ class _Draft:
                 )
         for name in COPIED_FIELDS:
             if _empty(values.get(name)):
-                value = getattr(record, name)
+                value = _field(record, name)
                 if not _empty(value):
                     values[name] = value
         # the paper's decision is its most notable one, whichever record came first

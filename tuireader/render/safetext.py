@@ -155,9 +155,10 @@ BARE_HOSTS = ("github.com/", "gitlab.com/", "huggingface.co/", "bitbucket.org/")
 # leaves out of URLs (a shell or a Markdown renderer gives several of them a meaning).
 _ASCII_UNSAFE_RE = re.compile(r'[\x00-\x20\x7f"<>\\^`|]')
 _ASCII_CONTROL_RE = re.compile(r"[\x00-\x20\x7f]")
-# A shell's command and parameter expansions: legal URL characters, but never together in
-# a real address, and a paste of one into a command line would run it.
-_SHELL_EXPANSION_RE = re.compile(r"\$[({]")
+# A shell's command and parameter expansions (``$(``, ``${`` and the backquote): never in a
+# real address or DOI, and a paste of one into a command line would run it (a backquote
+# is percent-encoded in a URL, but a DOI is also copied and cited as it is written).
+_SHELL_EXPANSION_RE = re.compile(r"\$[({]|`")
 # Unicode categories no safe link holds: controls, format characters (bidi overrides and
 # isolates, zero-width characters, tags), surrogates, private and unassigned code points,
 # and every kind of space or line separator.
@@ -214,8 +215,8 @@ def web_url(url: str) -> str | None:
     front. Surrounding whitespace is ignored. Anything else — another scheme
     (``javascript:``, ``file:``, ``data:``), a relative path, or an address holding
     whitespace, a control character (C0, C1, DEL), a bidi override or isolate, a
-    zero-width or other invisible character, or a shell expansion (``$(``, ``${``) —
-    gives None.
+    zero-width or other invisible character, or a shell expansion (``$(``, ``${``, a
+    backquote; in a DOI too, where the others are percent-encoded) — gives None.
     """
     if not isinstance(url, str):
         return None
@@ -228,7 +229,11 @@ def web_url(url: str) -> str | None:
     if doi is not None:
         name = doi.group(1)
         # a DOI may hold <, > or # (they are percent-encoded), never a control or a space
-        if _ASCII_CONTROL_RE.search(name) or _unsafe_beyond_ascii(name):
+        if (
+            _ASCII_CONTROL_RE.search(name)
+            or _unsafe_beyond_ascii(name)
+            or _SHELL_EXPANSION_RE.search(name)
+        ):
             return None
         url = "https://doi.org/" + quote(name, safe=_DOI_SAFE)
     else:
