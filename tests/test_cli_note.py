@@ -199,7 +199,7 @@ def test_undo_takes_back_a_readers_change_whoever_made_it_and_names_the_paper(ca
         reader.set_note(first, "the reader's note")
         reader.set_state_many([first, second], "skip")
     code, out, err = run(capsys, "undo")
-    assert code == 0 and "undid: skip back to new/kept for 2 papers" in err
+    assert code == 0 and "undid: skipped back to new/kept for 2 papers" in err
     assert out.splitlines() == [
         f"{first}  Grasping study number 0",
         f"{second}  Grasping study number 1",

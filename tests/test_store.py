@@ -345,6 +345,28 @@ def test_bulk_state_change_undoes_as_one_step(store: Store) -> None:
     assert {i: store.get(i).state for i in "abc"} == {"a": "maybe", "b": "new", "c": "new"}
 
 
+def test_undo_names_the_states_as_the_status_line_does(store: Store) -> None:
+    # "Undid: skip back to new", where the status line (and the reader's z) says
+    # "skipped": the store's own words, said alike by the reader and the command line
+    store.set_state("a", "skip")
+    store.set_state_many(["a", "b"], "skip")  # a is skipped already: b alone changes
+    store.apply_many(["a", "c"], state="skip", tags=["rl"])
+    said = [store.undo().message for _ in range(3)]  # type: ignore[union-attr]
+    assert said == [
+        "Undid: skipped back to new and tag 'rl' taken off for 2 papers",
+        "Undid: skipped back to new for 1 paper",
+        "Undid: skipped back to new for 1 paper",
+    ]
+    store.set_state("a", "kept")
+    store.set_state_many(["a", "b"], "skip")
+    store.set_state("b", "new")
+    said = [store.undo().message for _ in range(2)]  # type: ignore[union-attr]
+    assert said == [
+        "Undid: new back to skipped for 1 paper",
+        "Undid: skipped back to new/kept for 2 papers",
+    ]
+
+
 def test_undo_of_a_command_lines_triage_says_which_way_each_change_went(store: Store) -> None:
     # "Undid: new → kept; added tag 'rl'" read as if the undo had kept and tagged them
     store.set_state("b", "maybe")

@@ -390,8 +390,9 @@ async def test_an_undo_that_puts_a_note_back_keeps_no_draft():
 
 
 @sync
-async def test_undo_names_a_state_as_the_status_line_does():
-    # "Undone: skip back to new for 1 paper", where the status line says "skipped"
+async def test_undo_names_a_state_as_the_status_line_does_in_the_reader_and_the_command_line():
+    # "Undone: skip back to new for 1 paper", where the status line says "skipped"; the
+    # command line's undo said "undid: skip back to new" after the reader said "skipped"
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start(pilot)
@@ -401,12 +402,9 @@ async def test_undo_names_a_state_as_the_status_line_does():
         await settle(pilot)
         said = [text for text in notices(app) if text.startswith("Undone")]
         assert len(said) == 1 and said[0].startswith("Undone: skipped back to new for 1 paper")
-
-    from tuireader.ui.triage import in_state_words
-
-    assert in_state_words("kept/skip → skip; added tag 'skip → x'") == (
-        "kept/skipped → skipped; added tag 'skip → x'"
-    )
+        await pilot.press("x")
+        await settle(pilot)
+        assert "undid: skipped back to new for 1 paper" in command_line("undo")
 
 
 @sync

@@ -219,11 +219,18 @@ class Counts:
 _SUMMARY_PARTS = re.compile(r"; (?=added tag '|removed tag '|[a-z/]+ → )")
 
 
+def _in_words(states: str) -> str:
+    """States of an action's summary ("new/skip"), as the status line names them
+    ("new/skipped")."""
+    return "/".join(STATE_WORDS.get(state, state) for state in states.split("/"))
+
+
 def _taken_back(part: str) -> str:
-    """One part of an action's summary, as undoing it changed things back: "new →
-    kept" is "kept back to new", "added tag 'rl'" is "tag 'rl' taken off"."""
+    """One part of an action's summary, as undoing it changed things back, its states
+    named as the status line names them: "new → skip" is "skipped back to new", "added
+    tag 'rl'" is "tag 'rl' taken off"."""
     if match := re.fullmatch(r"(.+) → (.+)", part):
-        return f"{match[2]} back to {match[1]}"
+        return f"{_in_words(match[2])} back to {_in_words(match[1])}"
     if match := re.fullmatch(r"added tag (.+)", part):
         return f"tag {match[1]} taken off"
     if match := re.fullmatch(r"removed tag (.+)", part):
@@ -254,8 +261,9 @@ class UndoResult:
 
     @property
     def message(self) -> str:
-        """What undoing the action did, in the direction it went: "Undid: skip back to
-        new for 1 paper", "Undid: kept back to new and tag 'rl' taken off for 2 papers",
+        """What undoing the action did, in the direction it went, its states named as
+        the status line names them: "Undid: skipped back to new for 1 paper", "Undid:
+        kept back to new and tag 'rl' taken off for 2 papers",
         "Undid: … for 1 of 2 papers (1 changed since elsewhere, left as it is)", or
         "Nothing undone: …" when every paper was changed again since."""
         count = len(self.paper_ids)

@@ -25,12 +25,11 @@ holds (:class:`TriageReopened`).
 from __future__ import annotations
 
 import contextlib
-import re
 import sqlite3
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from textual.message import Message
@@ -71,11 +70,6 @@ SAVING = "saving…"
 NOT_SAVED_UNDO = "Nothing to undo: that change was not saved"
 #: an undo of a change the store already held (another reader made it first).
 NOTHING_CHANGED_UNDO = "Nothing to undo: the triage file already held that change"
-
-#: where one part of an action's summary ends and the next begins ("new → kept; added
-#: tag 'rl'"), and a part that changed states ("kept/maybe → skip").
-_SUMMARY_PART = re.compile(r"; (?=added tag '|removed tag '|[a-z/]+ → )")
-_STATE_CHANGE = re.compile(r"([a-z]+(?:/[a-z]+)*) → ([a-z]+)")
 
 #: how a notice is shown (Textual's severities).
 Severity = Literal["information", "warning", "error"]
@@ -459,7 +453,7 @@ class TriageBook:
                 paper_id = result.paper_ids[0]
                 # a paper no list has now (its list edited away) by the title kept with it
                 name = self.name_of(paper_id) or _kept_title(store, paper_id)
-            said = replace(result, summary=in_state_words(result.summary)).message
+            said = result.message
             if not said.startswith("Nothing undone"):
                 said = f"Undone: {said}"
             said += f" (“{name}”)" if name else ""
@@ -1047,18 +1041,6 @@ def _notes_taken(store: Store, before: Mapping[str, str], left: Sequence[str]) -
         for pid, text in before.items()
         if text and pid not in left and now.get(pid) != text
     }
-
-
-def in_state_words(summary: str) -> str:
-    """An action's summary (see :class:`tuireader.triage.store.UndoResult`) with its
-    states named as the status line names them: "new → skipped", where the store
-    keeps "new → skip"."""
-    parts = _SUMMARY_PART.split(summary)
-    for index, part in enumerate(parts):
-        if match := _STATE_CHANGE.fullmatch(part):
-            before = "/".join(STATE_WORDS.get(state, state) for state in match[1].split("/"))
-            parts[index] = f"{before} → {STATE_WORDS.get(match[2], match[2])}"
-    return "; ".join(parts)
 
 
 def _undoable(store: Store) -> bool | None:
