@@ -367,6 +367,19 @@ def test_undo_names_the_states_as_the_status_line_does(store: Store) -> None:
     ]
 
 
+def test_undo_says_a_tag_with_an_arrow_in_it_as_a_tag(store: Store) -> None:
+    # "Undid: x' back to added tag 'skip for 1 paper": the tag read as a state change
+    store.add_tag("a", "skip → x")
+    store.apply_many(["a"], state="kept", tags=["a; b → c"])
+    store.remove_tag("a", "skip → x")
+    said = [store.undo().message for _ in range(3)]  # type: ignore[union-attr]
+    assert said == [
+        "Undid: tag 'skip → x' put back for 1 paper",
+        "Undid: kept back to new and tag 'a; b → c' taken off for 1 paper",
+        "Undid: tag 'skip → x' taken off for 1 paper",
+    ]
+
+
 def test_undo_of_a_command_lines_triage_says_which_way_each_change_went(store: Store) -> None:
     # "Undid: new → kept; added tag 'rl'" read as if the undo had kept and tagged them
     store.set_state("b", "maybe")

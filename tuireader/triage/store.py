@@ -214,9 +214,18 @@ class Counts:
         return self.kept + self.maybe + self.skip + self.read + self.new
 
 
+#: states as an action's summary names those a change found ("kept/maybe"), and one.
+_STATE_NAMES = "(?:{0})(?:/(?:{0}))*".format("|".join(STATES))
+_ONE_STATE = "(?:{})".format("|".join(STATES))
+#: a part of an action's summary that changed states ("kept/maybe → skip"): the states
+#: before, and the one after.
+_STATE_CHANGE = re.compile(rf"({_STATE_NAMES}) → ({_ONE_STATE})")
 #: where one part of an action's summary ends and the next begins ("new → kept; added
-#: tag 'rl'", the command line's triage): before a state change or a tag's.
-_SUMMARY_PARTS = re.compile(r"; (?=added tag '|removed tag '|[a-z/]+ → )")
+#: tag 'rl'", the command line's triage): before a state change or a tag's, and not
+#: inside a tag ("added tag 'a; b → c'").
+_SUMMARY_PARTS = re.compile(
+    rf"; (?=added tag '|removed tag '|{_STATE_NAMES} → {_ONE_STATE}(?:; |$))"
+)
 
 
 def _in_words(states: str) -> str:
@@ -229,12 +238,12 @@ def _taken_back(part: str) -> str:
     """One part of an action's summary, as undoing it changed things back, its states
     named as the status line names them: "new → skip" is "skipped back to new", "added
     tag 'rl'" is "tag 'rl' taken off"."""
-    if match := re.fullmatch(r"(.+) → (.+)", part):
-        return f"{_in_words(match[2])} back to {_in_words(match[1])}"
     if match := re.fullmatch(r"added tag (.+)", part):
         return f"tag {match[1]} taken off"
     if match := re.fullmatch(r"removed tag (.+)", part):
         return f"tag {match[1]} put back"
+    if match := _STATE_CHANGE.fullmatch(part):
+        return f"{_in_words(match[2])} back to {_in_words(match[1])}"
     back = {
         "changed tags": "tags back as they were",
         "edited note": "note back as it was",
