@@ -255,6 +255,8 @@ def test_full_disk_refuses_with_a_message_and_loses_nothing(tmp_path: Path):
                     assert isinstance(error, StoreFull), error.user_message
                     assert "disk may be full" in error.user_message
                     assert "\n" not in error.user_message
+                    assert "The change was not saved" in error.user_message
+                    assert "The changes were not saved" in error.several
             assert refused
             saved = store.states()
             assert all(saved[f"p{i}"] == "kept" for i in range(20))
@@ -610,3 +612,26 @@ def test_an_io_error_with_no_space_left_is_a_full_disk(tmp_path: Path, monkeypat
     with Store.open(tmp_path / "triage.sqlite3") as store:
         error = store._write_error(_io_error())
     assert isinstance(error, StoreFull) and "disk may be full" in error.user_message
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        sqlite3.OperationalError("database is locked"),
+        sqlite3.DatabaseError("database disk image is malformed"),
+        sqlite3.OperationalError("attempt to write a readonly database"),
+        sqlite3.OperationalError("database or disk is full"),
+        _io_error(),
+    ],
+    ids=["busy", "damaged", "read-only", "full", "io"],
+)
+def test_a_write_error_says_the_change_was_not_saved_and_so_of_several(
+    tmp_path: Path, error: sqlite3.Error
+) -> None:
+    # changes queued together on a full disk were said together with "The change was
+    # not saved" under "Not saved: 5 changes to …"
+    with Store.open(tmp_path / "triage.sqlite3") as store:
+        failure = store._write_error(error)
+    one, several = failure.user_message, failure.several
+    assert "change was not saved" in one and "changes" not in one
+    assert several == one.replace("change was not saved", "changes were not saved")

@@ -103,12 +103,16 @@ def test_a_file_damaged_while_open_is_let_go_of_recovered_and_taken_up(tmp_path:
         handle.write(image)
     with sqlite3.connect(path) as other:  # another writer: the store reads the file again
         other.execute("CREATE TABLE other (x)")
-    with pytest.raises(StoreCorrupt, match="run it in another terminal"):
+    with pytest.raises(StoreCorrupt, match="run it in another terminal") as found:
         store.set_state("id00300", "skip")
     assert store.read_only
     assert store.get("id00000").state == "kept"  # what can be read is still shown
-    with pytest.raises(StoreError, match="run it in another terminal"):
+    with pytest.raises(StoreError, match="run it in another terminal") as refused:
         store.set_state("id00001", "skip")
+    # said alike (a reader says them together), and as several changes, alike too
+    assert refused.value.user_message == found.value.user_message
+    assert "the changes were not saved" in refused.value.several
+    assert refused.value.several == found.value.several
     assert store.reopen() is None and store.reopen() is None  # the same damaged file
     assert recover(path).outcome == "recovered"
     found = taken(store)

@@ -568,6 +568,29 @@ async def test_changes_that_fail_together_are_said_once_naming_them(monkeypatch)
 
 
 @sync
+async def test_changes_a_full_disk_refused_together_are_said_as_several(monkeypatch):
+    # "Not saved: 3 changes to …" over "… The change was not saved; free some space",
+    # and the same as the reader closed, over the three changes it listed
+    def full(self):  # type: ignore[no-untyped-def]
+        raise self._write_error(sqlite3.OperationalError("database or disk is full"))
+
+    monkeypatch.setattr(Store, "_write", full)
+    app, told = _telling_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        name = " ".join(screen.library.get(ids(screen)[0]).title.split())
+        await burst(pilot, "sss")
+        ((title, said),) = _errors(app)
+        assert title.startswith(f"Not saved: 3 changes to “{name[:30]}")
+        assert "disk may be full. The changes were not saved; free some space" in said
+        await burst(pilot, "x")  # one alone: "The change"
+        assert "disk may be full. The change was not saved;" in _errors(app)[-1][1]
+        await burst(pilot, ["q"], wait=False)
+    ((why, lines),) = told
+    assert len(lines) == 4 and "disk may be full. The changes were not saved" in why
+
+
+@sync
 async def test_a_look_at_the_triage_file_that_fails_again_is_said_once(monkeypatch):
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

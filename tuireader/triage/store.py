@@ -138,9 +138,13 @@ _IDENTITY_COLUMNS = (
 class StoreError(Exception):
     """A triage action or file problem, with a message meant for the user."""
 
-    def __init__(self, user_message: str) -> None:
+    def __init__(self, user_message: str, several: str = "") -> None:
         super().__init__(user_message)
         self.user_message = user_message
+        #: the message said of several changes that failed alike, one after another (a
+        #: reader's changes queued together on a full disk): "The changes were not
+        #: saved", where ``user_message`` says "The change was not saved".
+        self.several = several or user_message
 
 
 class StoreReadOnly(StoreError):
@@ -498,6 +502,12 @@ def _state_summary(befores: Iterable[str], after: str) -> str:
     seen = set(befores)
     ordered = [state for state in STATES if state in seen]
     return f"{'/'.join(ordered)} → {after}"
+
+
+def _of_changes(text: Callable[[str], str]) -> tuple[str, str]:
+    """A message that says a change was not saved (``text`` of "change was"), and the
+    same said of several changes (of "changes were")."""
+    return text("change was"), text("changes were")
 
 
 def _errname(error: sqlite3.Error) -> str:
@@ -1089,6 +1099,9 @@ class Store:
         self.read_only = read_only
         #: why the file could not be opened for writing, in words for the user.
         self.problem = problem
+        #: a problem that says a change was not saved, and the same said of several
+        #: changes (see :attr:`StoreError.several`), for the writes refused after it.
+        self._problem_said = ("", "")
         #: why this store stopped saving to its file, so that :meth:`reopen` goes on with
         #: a sound file found at its path: "unopened" (it could not be opened for
         #: writing), "damaged" (found damaged while open), "overwritten" (another file's
@@ -1819,32 +1832,57 @@ class Store:
     # ------------------------------------------------------------ transactions
 
     def _write_error(self, error: sqlite3.Error) -> StoreError:
+        """What a write that failed with ``error`` raises: its message says that the
+        change was not saved, and, said of several changes, that they were not."""
         if _is_busy(error):
             return StoreBusy(
-                f"The triage file {self.path} is busy: another program has held it for more "
-                f"than {self._timeout:g} s. The change was not saved; try again."
+                *_of_changes(
+                    lambda change: (
+                        f"The triage file {self.path} is busy: another program has held it "
+                        f"for more than {self._timeout:g} s. The {change} not saved; try "
+                        "again."
+                    )
+                )
             )
         if _is_corrupt(error):
             return StoreCorrupt(
-                f"The triage file {self.path} is damaged ({error}); the change was not saved. "
-                "tuireader recover carries what can still be read over to a fresh file and "
-                "keeps the damaged one beside it: run it in another terminal, and a reader "
-                "left open goes on with the fresh file by itself."
+                *_of_changes(
+                    lambda change: (
+                        f"The triage file {self.path} is damaged ({error}); the {change} not "
+                        "saved. tuireader recover carries what can still be read over to a "
+                        "fresh file and keeps the damaged one beside it: run it in another "
+                        "terminal, and a reader left open goes on with the fresh file by "
+                        "itself."
+                    )
+                )
             )
         if _is_read_only(error):
             return StoreReadOnly(
-                f"The triage file {self.path} can't be written any more ({error}); the change "
-                "was not saved. Check the permissions of the file and its folder."
+                *_of_changes(
+                    lambda change: (
+                        f"The triage file {self.path} can't be written any more ({error}); the "
+                        f"{change} not saved. Check the permissions of the file and its folder."
+                    )
+                )
             )
         if _is_full(error, self.path):
             return StoreFull(
-                f"Could not write the triage file {self.path} ({error}); the disk may be "
-                "full. The change was not saved; free some space and try again."
+                *_of_changes(
+                    lambda change: (
+                        f"Could not write the triage file {self.path} ({error}); the disk may "
+                        f"be full. The {change} not saved; free some space and try again."
+                    )
+                )
             )
         if _is_io(error):
             return StoreError(
-                f"Could not write the triage file {self.path}: the disk reported an error "
-                f"({error}). The change was not saved; check the disk and try again."
+                *_of_changes(
+                    lambda change: (
+                        f"Could not write the triage file {self.path}: the disk reported an "
+                        f"error ({error}). The {change} not saved; check the disk and try "
+                        "again."
+                    )
+                )
             )
         return StoreError(f"Could not save to the triage file {self.path}: {error}")
 
@@ -1852,10 +1890,12 @@ class Store:
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One triage action: a short transaction that holds the write lock throughout."""
         if self.read_only:
-            raise StoreReadOnly(
+            problem = (
                 self.problem
                 or f"The triage file {self.path} was opened read-only; changes can't be saved."
             )
+            said, several = self._problem_said
+            raise StoreReadOnly(problem, several if problem == said else "")
         with self._lock:
             if self._held is not None and _file_key(self.path) != self._held:
                 raise StoreReadOnly(self.check_file() or str(self.problem))
@@ -1886,6 +1926,8 @@ class Store:
         failure = self._write_error(error)
         if isinstance(failure, StoreCorrupt):
             self._let_go(failure.user_message)
+            # the changes refused from now on say so too, as several when they are
+            self._problem_said = (failure.user_message, failure.several)
         return failure
 
     @contextmanager

@@ -169,6 +169,9 @@ class TriageFailed(Message):
     snapshot: TriageSnapshot | None = field(default=None, repr=False)
     conflict: StoreConflict | None = field(default=None, repr=False)
     job: Job | None = field(default=None, repr=False)
+    #: ``reason`` said of several changes that failed alike ("The changes were not
+    #: saved"; "": as ``reason``), see :attr:`StoreError.several`.
+    several: str = ""
 
 
 def counts_text(states: dict[str, str], ids: Iterable[str]) -> str:
@@ -267,6 +270,8 @@ class TriageBook:
         #: it was to save, why not). A later change of the same field that is saved, or an
         #: undo of the change, settles it. Written by the writer thread only.
         self._unsaved: dict[tuple[str, str], tuple[int, Any, str]] = {}
+        #: why changes were not saved, as said of several changes, by why one was not.
+        self._several: dict[str, str] = {}
         #: another reader or the command line saved changes since this reader's last
         #: change: the store's last action may be theirs, so an undo is not foretold
         self._others_since = False
@@ -754,6 +759,8 @@ class TriageBook:
                 outcome = self._looked(outcome)
             if isinstance(outcome, TriageFailed) and job.op_id is not None:
                 self._failed_ops.add(job.op_id)
+                if outcome.several:
+                    self._several[outcome.reason] = outcome.several
             self._keep_unsaved(job, outcome)
             if isinstance(outcome, TriageFailed) and self.closing:
                 self._closing_failure = self._closing_failure or outcome.reason
@@ -795,7 +802,9 @@ class TriageBook:
         if self.closing and self._closing_failure is not None:
             if job.run is None:
                 return None
-            return TriageFailed(self._closing_failure, job.op_id, job=job)  # not tried again
+            failure = self._closing_failure
+            several = self._several.get(failure, "")
+            return TriageFailed(failure, job.op_id, job=job, several=several)  # not tried again
         failed: TriageFailed | None = None
         try:
             if job.run is None:
@@ -818,7 +827,7 @@ class TriageBook:
         except StoreConflict as error:
             failed = TriageFailed(error.user_message, job.op_id, conflict=error, job=job)
         except StoreError as error:
-            failed = TriageFailed(error.user_message, job.op_id, job=job)
+            failed = TriageFailed(error.user_message, job.op_id, job=job, several=error.several)
         if failed is not None:
             try:
                 failed.snapshot = store.snapshot()
@@ -860,9 +869,9 @@ class TriageBook:
         return self._closing_failure
 
     def not_saved(self, title_of: Callable[[str], str]) -> tuple[str, list[str]] | None:
-        """What the reader closes without having saved, once every write is done: why,
-        and one line per change (``title_of`` names a paper by its id); None when
-        nothing is lost.
+        """What the reader closes without having saved, once every write is done: why
+        (said of several changes when there are several), and one line per change
+        (``title_of`` names a paper by its id); None when nothing is lost.
 
         Each change that could not be saved, as the reader ran (a full disk, a note
         another reader changed) or as it closed, and was not saved since; a note with
@@ -893,6 +902,8 @@ class TriageBook:
                 text = drafts.get(paper_id, value)
                 aside = " (kept: n on it brings it back)" if kept and paper_id in drafts else ""
                 lines.append(f"note on {title}{aside}: {text or '(none)'}")
+        if len(lines) > 1 and why is not None:  # "The changes were not saved"
+            why = self._several.get(why, why)
         if failure is not None:
             lines += [
                 f"note typed on “{title_of(paper_id)}”: {text}"
@@ -945,16 +956,19 @@ def unexpected(error: Exception, looking: bool) -> str:
 
 
 def not_saved_notices(
-    failed: Sequence[tuple[str, Sequence[str]]], name: Callable[[str], str | None]
+    failed: Sequence[tuple[str, Sequence[str], str]], name: Callable[[str], str | None]
 ) -> list[tuple[str, str]]:
     """The notices (title, text) that say the changes ``failed`` (why each was not
-    saved, the papers it was for) were not saved: one for each reason, in the order
+    saved, the papers it was for, and why said of several: see
+    :attr:`TriageFailed.several`) were not saved: one for each reason, in the order
     met, naming its changes' papers (``name``: a paper's title, None when it is not
-    known). Changes queued together fail together (a full disk, a damaged file), and
-    each said it again, stacked on the screen."""
+    known), said of as many changes as it is for. Changes queued together fail together
+    (a full disk, a damaged file), and each said it again, stacked on the screen."""
     by_reason: dict[str, list[Sequence[str]]] = {}
-    for reason, papers in failed:
+    several: dict[str, str] = {}
+    for reason, papers, of_several in failed:
         by_reason.setdefault(reason, []).append(papers)
+        several[reason] = several.get(reason) or of_several
     notices = []
     for reason, changes in by_reason.items():
         papers = list(dict.fromkeys(pid for ids in changes for pid in ids))
@@ -967,7 +981,7 @@ def not_saved_notices(
                 title += f" and {len(papers) - 1:,} more papers" if len(papers) > 1 else ""
         elif first is not None:
             title += f": “{first}”" + (f" and {len(papers) - 1:,} more" if len(papers) > 1 else "")
-        notices.append((title, reason))
+        notices.append((title, (several[reason] or reason) if len(changes) > 1 else reason))
     return notices
 
 

@@ -344,8 +344,9 @@ class MainScreen(Screen[None]):
         #: told (why, one line each) of changes not saved as the reader closed, to say
         #: them once the screen is gone
         self._tell_unsaved = unsaved
-        #: (why, the papers) of changes that could not be saved, to be said together
-        self._not_saved: list[tuple[str, list[str]]] = []
+        #: (why, the papers, why said of several) of changes that could not be saved, to be
+        #: said together
+        self._not_saved: list[tuple[str, list[str], str]] = []
         self.config = config or Config()
         self._show_timings = show_timings
         #: the clipboard chain; None builds the default one on first copy.
@@ -2215,7 +2216,7 @@ class MainScreen(Screen[None]):
         # changes queued with it fail with it (a full disk): said together, a moment on.
         if not self._not_saved:
             self.set_timer(NOT_SAVED_GATHER, self._say_not_saved)
-        self._not_saved.append((message.reason, ids))
+        self._not_saved.append((message.reason, ids, message.several))
 
     @property
     def saying_not_saved(self) -> bool:
