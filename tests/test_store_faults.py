@@ -326,6 +326,8 @@ def test_a_triage_file_that_could_not_be_made_is_made_later(tmp_path: Path, disk
             assert not db.exists()  # none could be made: made at the next look
         found = store.reopen() or store.reopen()
         assert found is not None, store.problem
+        # where it said "A sound triage file stands at …" of the file it made itself
+        assert found.message == f"The triage file {db} could be made now: changes are saved to it."
         found.store.set_state("p", "kept")
         store.close()
         found.store.close()

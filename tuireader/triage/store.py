@@ -1125,6 +1125,9 @@ class Store:
         #: the file could not be opened at first for a reason that may pass with the
         #: file as it is (a lock, a full or read-only disk): tried at every look.
         self._waiting = False
+        #: there was no triage file at the path (or an empty one) when the store was
+        #: opened, and none could be made then.
+        self._never_made = False
         #: the file as this store last wrote it or found it sound, and as a look last
         #: found it changed by another program (see :meth:`_check_in_place`).
         self._sound: _Look | None = None
@@ -1155,9 +1158,12 @@ class Store:
         make_private(path)
         if read_only:
             return cls(_copy_readable(path, timeout), path, read_only=True, timeout=timeout)
+        found = _look(path)
         opened = cls._open_writable(path, timeout)
         if isinstance(opened, _Unopened):
-            return cls._fallback(path, opened, timeout)
+            store = cls._fallback(path, opened, timeout)
+            store._never_made = found is None or found[2] == 0
+            return store
         return opened
 
     @classmethod
@@ -1745,6 +1751,8 @@ class Store:
                 f"changes are saved to it; what this tuireader had saved before is kept in "
                 f"{kept}."
             )
+        if self._waiting and self._never_made:  # (a full or read-only disk at the start)
+            return f"The triage file {path} could be made now: changes are saved to it."
         if self._waiting:  # (only a store that could not open its file waits)
             return f"The triage file {path} can be written now: changes are saved to it."
         damaged = self._recovered_as()
