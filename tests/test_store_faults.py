@@ -335,6 +335,38 @@ def test_a_triage_file_that_could_not_be_made_is_made_later(tmp_path: Path, disk
             assert saved.states() == {"p": "kept"}
 
 
+def test_a_triage_file_begun_on_a_disk_that_filled_is_made_once_space_is_freed(
+    tmp_path: Path,
+):
+    # with a few pages left the schema did not fit: "could not be opened (cannot
+    # rollback - no transaction is active)", and nothing was tried again once there was
+    # room; some space left, or none, the store says the disk is full and goes on
+    with tmpfs(tmp_path / "disk", "1m") as disk:
+        db = disk / "triage.sqlite3"
+        for left in range(0, 128 * 1024, 8 * 1024):
+            filler = fill(disk)
+            os.truncate(filler, max(0, filler.stat().st_size - left))
+            store = Store.open(db)
+            if store.read_only:
+                assert "disk may be full" in (store.problem or ""), (left, store.problem)
+                assert store.reopen() is None  # still full
+                filler.unlink()
+                found = store.reopen() or store.reopen()
+                assert found is not None, (left, store.problem)
+                assert "could be made now" in found.message
+                found.store.set_state("p", "kept")
+                store.close()
+                store = found.store
+            else:  # room enough
+                filler.unlink()
+                store.set_state("p", "kept")
+            store.close()
+            with Store.open(db, read_only=True) as saved:
+                assert saved.states() == {"p": "kept"}
+            for made in disk.glob("triage.sqlite3*"):
+                made.unlink()
+
+
 def test_read_only_disk_opens_read_only_with_a_message(tmp_path: Path):
     with tmpfs(tmp_path / "disk", "4m") as disk:
         db = disk / "triage.sqlite3"

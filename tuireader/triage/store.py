@@ -695,7 +695,10 @@ def _migrate_to_current(conn: sqlite3.Connection) -> None:
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        # SQLite takes a transaction back itself on a full disk: a ROLLBACK would then
+        # fail, in place of the error that says why
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
 
 
