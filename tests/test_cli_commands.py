@@ -293,6 +293,8 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "pmlr_key",
         "source_id",
         "lists",
+        "other_dois",
+        "edition",
     ]
     by_id = {row["id"]: row for row in rows}
     kept = by_id[triaged["kept"]]

@@ -221,3 +221,54 @@ def test_a_bibtex_file_that_is_no_tuireader_export_keeps_its_keywords_and_annote
     (paper,) = load_library([path]).papers
     assert paper.keywords == ("robots", "tuireader:kept")
     assert paper.source_entry is not None and paper.source_entry.get("annote") == "theirs"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_each_export_read_back_gives_the_editions_and_the_further_dois(tmp_path, fmt):
+    # arXiv gives a paper's DOI and its erratum's in one field, Zotero a book's edition;
+    # a journal article's edition is one its citation leaves out
+    article = tmp_path / "articles.json"
+    article.write_text(
+        json.dumps(
+            [
+                {
+                    "id": "leeGrasping2020",
+                    "type": "article-journal",
+                    "title": "Grasping in Clutter",
+                    "author": [{"family": "Lee", "given": "Ann"}],
+                    "issued": {"date-parts": [[2020]]},
+                    "container-title": "Journal of Robots",
+                    "edition": "3",
+                    "DOI": "10.1000/robots.1 10.1000/robots.erratum",
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
+    dois = HERE / "formats" / "arxiv_kaggle_dois_collaboration_slice.jsonl"
+    library = load_library([dois, LISTS["csl"], article])
+
+    def details(library) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+        # a DOI's letters are any case (CSV gives them in lower case)
+        return {
+            p.id: (p.edition, tuple(doi.casefold() for doi in p.other_dois)) for p in library.papers
+        }
+
+    before = details(library)
+    assert ("2", ()) in before.values() and ("3", ("10.1000/robots.erratum",)) in before.values()
+    assert ((None, ("10.1364/josaa.32.002407",))) in before.values()
+    back = load_library([exported(tmp_path, library, fmt)])
+    assert details(back) == before
+    # what the BibTeX export adds for it is no field of the papers' entries
+    assert not [p for p in back.papers if "tuireader" in str(p.source_entry)]
+
+
+def test_a_csv_of_zotero_gives_the_edition(tmp_path):
+    path = tmp_path / "zotero.csv"
+    path.write_text(
+        '"Key","Item Type","Title","Author","Edition"\n'
+        '"ABCD","book","Understanding Analysis","Abbott, Stephen","2"\n',
+        encoding="utf-8",
+    )
+    (paper,) = load_library([path]).papers
+    assert paper.edition == "2"

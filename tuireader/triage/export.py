@@ -10,7 +10,8 @@ U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.render.saf
 Read back as a list, an export gives each paper the id it had: JSON and CSV write what
 identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it, and each
 format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
-``ownbib``). BibTeX carries the triage where reference managers read it: the state
+``ownbib``); its edition and the DOIs its source gives after its own are read back too.
+BibTeX carries the triage where reference managers read it: the state
 (``tuireader:kept``) and the tags in ``keywords``, after the entry's own, and the note in
 ``annote``, as text (every BibTeX and LaTeX special escaped); read back, they are the
 triage file's again, not the paper's.
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tuireader.model import Library, Paper
-from tuireader.render.citations import best_link, cite_many
+from tuireader.render.citations import best_link, bibtex_escape, cite_many
 from tuireader.render.safetext import (
     markdown_text,
     markdown_without_html,
@@ -155,7 +156,14 @@ def _export_json(paper: Paper, triage: Triage) -> dict[str, Any]:
     data = paper_json(paper, abstract=True)
     # where each link came from: read back, those its abstract mentions are found there
     data["links"] = [link.to_json() for link in paper.links]
-    return data | identifiers(paper) | triage_json(triage)
+    return data | identifiers(paper) | _details(paper) | triage_json(triage)
+
+
+def _details(paper: Paper) -> dict[str, Any]:
+    """What a JSON export gives of a paper beside :func:`paper_json`'s and what
+    identifies it, each under the name the JSON reader takes it from: the DOIs its
+    source gives after its own (an erratum's) and its edition."""
+    return {"other_dois": list(paper.other_dois), "edition": paper.edition}
 
 
 def _export_bibtex(
@@ -175,7 +183,9 @@ def _export_bibtex(
     by_id = {paper.id: paper for paper in papers}
     entries = [
         _with_triage(
-            _with_identifiers(cited.text, by_id[cited.paper_id]),
+            _with_details(
+                _with_identifiers(cited.text, by_id[cited.paper_id]), by_id[cited.paper_id]
+            ),
             triage.get(cited.paper_id) or Triage(cited.paper_id),
         )
         for cited in cite_many(papers, "bibtex", library=library)
@@ -224,6 +234,33 @@ def _with_identifiers(entry: str, paper: Paper) -> str:
     source = _source_key(paper)
     if source is not None:
         added.append((SOURCE_FIELD, bibtex_literal(source)))
+    return _add_fields(entry, added)
+
+
+def _with_details(entry: str, paper: Paper) -> str:
+    """``entry`` with what of its paper a citation leaves out and read back gives again:
+    the edition (a citation names an article's none), and the DOIs its source gives
+    after its own (an erratum's), as ``tuireader-other-dois``, a space between them,
+    where the entry's ``doi`` gives not all of them (the paper's own stays alone there,
+    as reference managers take it)."""
+    from tuireader.ingest.formats.common import plain_dois
+    from tuireader.ingest.formats.ownbib import OTHER_DOIS_FIELD
+
+    fields = _fields(entry)
+    added: list[tuple[str, str]] = []
+    edition = bibtex_escape(paper.edition or "")
+    if edition and "edition" not in fields:
+        added.append(("edition", edition))
+    doi = fields.get("doi")
+    given = plain_dois(doi.group(2)[1:-1]) if doi is not None else ()
+    others = [
+        other
+        for other in paper.other_dois
+        if other.casefold() not in {known.casefold() for known in given}
+        and _VERBATIM.fullmatch(other)
+    ]
+    if others:
+        added.append((OTHER_DOIS_FIELD, " ".join(others)))
     return _add_fields(entry, added)
 
 
@@ -297,7 +334,7 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     from tuireader.ingest.formats.table import LIST_SEPARATOR, OWN_COLUMNS
 
-    writer.writerow([*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists"])
+    writer.writerow([*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists", *_DETAIL_COLUMNS])
     for paper in papers:
         t = triage[paper.id]
         known = identifiers(paper)
@@ -315,6 +352,8 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 _first_code(paper),
                 *(known[name] or "" for name in _IDENTIFIER_COLUMNS),
                 LIST_SEPARATOR.join(paper.lists),
+                " ".join(paper.other_dois),
+                paper.edition or "",
             )
         )
     return visible(out.getvalue())
@@ -323,6 +362,9 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
 #: the columns after the CSV export's own (``table.OWN_COLUMNS``): what says who each
 #: paper is (:func:`identifiers`), then its lists.
 _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_id")
+#: the columns after the lists: the DOIs the paper's source gives after its own (an
+#: erratum's), a space between them, and its edition.
+_DETAIL_COLUMNS = ("other_dois", "edition")
 #: what a spreadsheet reads as the start of a formula in a cell, after any apostrophes
 #: (one more is put before a cell that already starts so, and the reader takes one off).
 _FORMULA = re.compile(r"'*[=+\-@\t\r]")

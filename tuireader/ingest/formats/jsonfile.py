@@ -859,7 +859,17 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         abstract=abstract,
         source_id=text_field(data.get("source_id")),
         journal_ref=one_line(data.get("journal_ref")),
+        other_dois=_other_dois(record, data.get("other_dois")),
+        edition=one_line(data.get("edition")),
     )
+
+
+def _other_dois(record: Record, value: Any) -> tuple[str, ...]:
+    """The DOIs beside the paper's own that tuireader's JSON gives (``other_dois``, a
+    list), after any its ``doi`` gives, each once; a word that is no DOI gives none."""
+    values = value if isinstance(value, list) else [value]
+    given = [doi for item in values for doi in plain_dois(text_field(item))]
+    return tuple(doi for doi in dict.fromkeys((*record.other_dois, *given)) if doi != record.doi)
 
 
 def _own_scope(data: dict[str, Any]) -> str | None:

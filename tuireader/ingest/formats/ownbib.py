@@ -4,11 +4,12 @@ The export is a BibTeX file for reference managers: each entry carries its paper
 triage where Zotero and JabRef look for it (``keywords``: the state as
 ``tuireader:kept`` and the tags, after the entry's own keywords; ``annote``: the note),
 and, where the entry's key and venue would not say it, the paper's own id in its source
-as ``tuireader-source = {list or venue#id}``. The file starts with :data:`MARK`.
+as ``tuireader-source = {list or venue#id}``; the DOIs the paper's source gives after its
+own are ``tuireader-other-dois``. The file starts with :data:`MARK`.
 
 Read back, the triage is the triage file's, not the paper's: the keywords from the state
-keyword on, the ``annote`` and ``tuireader-source`` fields are taken out of the record
-and its entry (a citation of the paper never carries the user's note), and the paper is
+keyword on, the ``annote`` and tuireader's own fields are taken out of the record and
+its entry (a citation of the paper never carries the user's note), and the paper is
 known by its source id as it was (``ReadResult.scopes``), so it keeps its id.
 """
 
@@ -17,13 +18,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tuireader.ingest.formats.common import ReadResult
+from tuireader.ingest.formats.common import ReadResult, plain_dois
 from tuireader.model import Record, SourceEntry
 from tuireader.render.safetext import is_unsafe, valid
 
 __all__ = [
     "MARK",
     "NOTE_FIELD",
+    "OTHER_DOIS_FIELD",
     "SOURCE_FIELD",
     "STATE_PREFIX",
     "bibtex_literal",
@@ -43,6 +45,9 @@ NOTE_FIELD = "annote"
 #: the field of a paper's own id in its source, as ``scope#id`` (see
 #: ``identity.identify``), where the entry's key and venue would not give it.
 SOURCE_FIELD = "tuireader-source"
+#: the field of the DOIs the paper's source gives after its own (an erratum's), a space
+#: between them, that the entry's ``doi`` does not give.
+OTHER_DOIS_FIELD = "tuireader-other-dois"
 
 #: BibTeX's and LaTeX's special characters, each as the text it is
 _LITERAL = {
@@ -116,7 +121,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     fields: list[tuple[str, str]] = []
     for name, value in entry.fields:
         folded = name.lower()
-        if folded in (NOTE_FIELD, SOURCE_FIELD):
+        if folded in (NOTE_FIELD, SOURCE_FIELD, OTHER_DOIS_FIELD):
             continue
         if folded == "keywords":
             value = _own_keywords(value)
@@ -128,10 +133,14 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
         (n for n, word in enumerate(keywords) if word.casefold().startswith(STATE_PREFIX)),
         len(keywords),
     )
+    others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     return (
         replace(
             record,
             keywords=keywords[:cut],
+            other_dois=tuple(
+                doi for doi in dict.fromkeys((*record.other_dois, *others)) if doi != record.doi
+            ),
             source_id=source_id or record.source_id,
             source_entry=SourceEntry(entry.key, entry.entry_type, tuple(fields), entry.dialect),
         ),

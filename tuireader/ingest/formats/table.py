@@ -74,6 +74,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "openreview_id": ("openreview_id", "forum_id"),
     "pmlr_key": ("pmlr_key",),
     "doi": ("doi",),
+    "other_dois": ("other_dois",),
     "code_urls": (
         "code_urls",
         "code_url",
@@ -104,6 +105,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "number": ("number", "issue"),
     "pages": ("pages",),
     "publisher": ("publisher",),
+    "edition": ("edition",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls"})
@@ -416,7 +418,12 @@ def _record(get: Callable[[str], str]) -> Record:
         openreview_id=openreview_id,
         pmlr_key=get("pmlr_key") or None,
         doi=doi,
-        other_dois=dois[1:],
+        # an ``other_dois`` column (tuireader's export) gives those after the paper's own
+        other_dois=tuple(
+            other
+            for other in dict.fromkeys((*dois[1:], *plain_dois(get("other_dois").lower())))
+            if other != doi
+        ),
         code_urls=tuple(url for url in _URL_SPLIT.split(get("code_urls")) if url),
         project_urls=tuple(url for url in _URL_SPLIT.split(get("project_urls")) if url),
         arxiv_id=arxiv_id_of(get("arxiv_id")) or arxiv_from_doi(doi),
@@ -430,6 +437,7 @@ def _record(get: Callable[[str], str]) -> Record:
         number=get("number") or None,
         pages=get("pages") or None,
         publisher=get("publisher") or None,
+        edition=get("edition") or None,
         editor=editors_of(get("editor")),
         tldr=" ".join(get("tldr").split()) or None,
     )
