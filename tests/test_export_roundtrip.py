@@ -20,6 +20,7 @@ import pytest
 from tuireader.ingest.cache import Cache
 from tuireader.ingest.library import load_library
 from tuireader.model import Paper
+from tuireader.render.citations import validate_bibtex
 from tuireader.triage.export import SUFFIXES, render_export
 from tuireader.triage.store import Triage
 
@@ -223,6 +224,15 @@ def test_a_bibtex_file_that_is_no_tuireader_export_keeps_its_keywords_and_annote
     assert paper.source_entry is not None and paper.source_entry.get("annote") == "theirs"
 
 
+def carried(text: str) -> dict[str, tuple[str, tuple[str, ...], str]]:
+    """The triage each entry of a BibTeX export carries, by its key."""
+    from tuireader.ingest.formats.bibtex import parse_bibtex
+    from tuireader.ingest.formats.ownbib import own_triage
+
+    records = parse_bibtex(text, Path("export.bib")).records
+    return {r.source_entry.key: own_triage(r.source_entry) for r in records if r.source_entry}
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_each_export_read_back_gives_the_editions_and_the_further_dois(tmp_path, fmt):
     # arXiv gives a paper's DOI and its erratum's in one field, Zotero a book's edition;
@@ -272,3 +282,50 @@ def test_a_csv_of_zotero_gives_the_edition(tmp_path):
     )
     (paper,) = load_library([path]).papers
     assert paper.edition == "2"
+
+
+def test_an_entrys_own_annote_is_kept_apart_from_the_note_in_bibtex(tmp_path):
+    # the export put the user's note after the entry's own annote, and read back left
+    # out the whole field: the source's annote was lost; with keywords of its own
+    # too, the entry was written broken and skipped
+    from tuireader.render.citations import format_citation
+
+    source = tmp_path / "jabref.bib"
+    source.write_text(
+        "@article{lee2020,\n  title = {Grasping},\n  author = {Lee, Ann},\n  year = {2020},\n"
+        "  journal = {J},\n  keywords = {robots, grasp},\n"
+        "  annote = {Their summary: 50\\% faster.}\n}\n\n"
+        "@article{kim2021,\n  title = {Planning},\n  author = {Kim, Bo},\n  year = {2021},\n"
+        "  journal = {J},\n  annote = {Seen at the workshop}\n}\n\n"
+        "@article{park2022,\n  title = {Walking},\n  author = {Park, Cy},\n  year = {2022},\n"
+        "  journal = {J},\n  annote = {Theirs alone}\n}\n",
+        encoding="utf-8",
+    )
+    library = load_library([source])
+    first, second, third = library.papers
+    note = "Mine: read §3 {first}\n\nthen the code"
+    triage = {
+        first.id: Triage(first.id, "new", ("to read",), note),
+        second.id: Triage(second.id, "kept", (), "Mine too"),
+        third.id: Triage(third.id),
+    }
+    text = render_export(list(library.papers), triage, "bibtex", library=library)
+    assert validate_bibtex(text) == []
+    path = tmp_path / "export.bib"
+    path.write_text(text, encoding="utf-8")
+    back = load_library([path])
+    assert not back.problems
+    before = {p.id: p for p in library.papers}
+    assert {p.id for p in back.papers} == set(before)
+    for paper in back.papers:
+        entry, was = paper.source_entry, before[paper.id].source_entry
+        assert entry is not None and was is not None
+        assert entry.fields == was.fields
+        assert paper.keywords == before[paper.id].keywords
+        cited = format_citation(paper, "bibtex", library=back).text
+        assert "Mine" not in cited and "tuireader" not in cited
+    assert carried(text) == {
+        "lee2020": ("new", ("to read",), note),
+        "kim2021": ("kept", (), "Mine too"),
+        "park2022": ("new", (), ""),
+    }

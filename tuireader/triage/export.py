@@ -11,10 +11,10 @@ Read back as a list, an export gives each paper the id it had: JSON and CSV writ
 identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it, and each
 format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
 ``ownbib``); its edition and the DOIs its source gives after its own are read back too.
-BibTeX carries the triage where reference managers read it: the state
-(``tuireader:kept``) and the tags in ``keywords``, after the entry's own, and the note in
-``annote``, as text (every BibTeX and LaTeX special escaped); read back, they are the
-triage file's again, not the paper's.
+BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``)
+and the tags in ``keywords``, after the entry's own, and the note in ``annote``, after the
+entry's own, as text (every BibTeX and LaTeX special escaped); read back, they are the
+triage file's again, not the paper's, and the entry keeps its own.
 
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
 rename) and a new one is readable by the user only; a FIFO, a device or a symlink to one
@@ -285,35 +285,50 @@ def _source_key(paper: Paper) -> str | None:
 
 def _with_triage(entry: str, triage: Triage) -> str:
     """``entry`` with its paper's triage: the state and tags in ``keywords``, after the
-    entry's own (Zotero and JabRef make them tags), and the note in ``annote``."""
-    from tuireader.ingest.formats.ownbib import NOTE_FIELD, STATE_PREFIX, bibtex_literal
+    entry's own (Zotero and JabRef make them tags), and the note in ``annote``, after the
+    entry's own, which is kept as ``tuireader-annote`` too: read back, the note is told
+    from it."""
+    from tuireader.ingest.formats.ownbib import (
+        NOTE_FIELD,
+        OWN_NOTE_FIELD,
+        STATE_PREFIX,
+        bibtex_literal,
+    )
 
     fields = _fields(entry)
+    changed: list[tuple[re.Match[str], str]] = []  # a field line, and its new value
     added: list[tuple[str, str]] = []
+    own = fields.get("keywords")
+    own_value = own.group(2)[1:-1] if own is not None else ""
+    had = {word.strip().casefold() for word in re.split(r"[,;]", own_value)}
+    tags: list[str] = []
+    for tag in triage.tags:
+        word = _keyword(tag)
+        if word and word.casefold() not in had:
+            had.add(word.casefold())
+            tags.append(word)
     if triage.tags or triage.state != "new":
-        own = fields.get("keywords")
-        own_value = own.group(2)[1:-1] if own is not None else ""
-        had = {word.strip().casefold() for word in re.split(r"[,;]", own_value)}
-        words = [f"{STATE_PREFIX}{STATE_WORDS.get(triage.state, triage.state)}"]
-        for tag in triage.tags:
-            word = _keyword(tag)
-            if word and word.casefold() not in had:
-                had.add(word.casefold())
-                words.append(word)
+        words = [f"{STATE_PREFIX}{STATE_WORDS.get(triage.state, triage.state)}", *tags]
         value = ", ".join(words)
         if own is not None and own_value.strip():
-            line = f"  {own.group(1)} = {{{own_value}, {value}}}{own.group(3)}"
-            entry = entry[: own.start()] + line + entry[own.end() :]
+            changed.append((own, f"{own_value}, {value}"))
         else:
             added.append(("keywords", value))
     note = bibtex_literal(triage.note, lines=True)
-    if note:
-        own = fields.get(NOTE_FIELD)
-        if own is not None:  # the entry's own comes first, then the user's
-            line = f"  {own.group(1)} = {{{own.group(2)[1:-1]}\n\n{note}}}{own.group(3)}"
-            entry = entry[: own.start()] + line + entry[own.end() :]
-        else:
-            added.append((NOTE_FIELD, note))
+    own = fields.get(NOTE_FIELD)
+    own_value = own.group(2)[1:-1] if own is not None else ""
+    if own is not None and own_value.strip():
+        # read back, the entry keeps its own and the note is told from it
+        added.append((OWN_NOTE_FIELD, own_value))
+        if note:  # the entry's own comes first, then the user's
+            changed.append((own, f"{own_value}\n\n{note}"))
+    elif note and own is not None:
+        changed.append((own, note))
+    elif note:
+        added.append((NOTE_FIELD, note))
+    for found, value in sorted(changed, key=lambda change: change[0].start(), reverse=True):
+        line = f"  {found.group(1)} = {{{value}}}{found.group(3)}"
+        entry = entry[: found.start()] + line + entry[found.end() :]
     return _add_fields(entry, added)
 
 

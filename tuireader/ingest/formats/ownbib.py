@@ -2,22 +2,28 @@
 
 The export is a BibTeX file for reference managers: each entry carries its paper's
 triage where Zotero and JabRef look for it (``keywords``: the state as
-``tuireader:kept`` and the tags, after the entry's own keywords; ``annote``: the note),
-and, where the entry's key and venue would not say it, the paper's own id in its source
-as ``tuireader-source = {list or venue#id}``; the DOIs the paper's source gives after its
-own are ``tuireader-other-dois``. The file starts with :data:`MARK`.
+``tuireader:kept`` and the tags, after the entry's own keywords;
+``annote``: the note, after the entry's own annote), and, where the entry's key and
+venue would not say it, the paper's own id in its source as ``tuireader-source = {list
+or venue#id}``. What tells the note from the entry's own annote: ``tuireader-annote``,
+the entry's own, where it has one. The DOIs the paper's
+source gives after its own are ``tuireader-other-dois``. The file starts with
+:data:`MARK`.
 
 Read back, the triage is the triage file's, not the paper's: the keywords from the state
-keyword on, the ``annote`` and tuireader's own fields are taken out of the record and
-its entry (a citation of the paper never carries the user's note), and the paper is
-known by its source id as it was (``ReadResult.scopes``), so it keeps its id.
+keyword on, the note, and tuireader's own fields are
+taken out of the record and its entry (a citation of the paper never carries the user's
+note), the entry's own annote is its ``annote`` again, and the paper is known by its
+source id as it was (``ReadResult.scopes``), so it keeps its id. :func:`own_triage`
+gives the triage an entry carries.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from tuireader.ingest.formats.bibtex import unlatex
 from tuireader.ingest.formats.common import ReadResult, plain_dois
 from tuireader.model import Record, SourceEntry
 from tuireader.render.safetext import is_unsafe, valid
@@ -26,12 +32,14 @@ __all__ = [
     "MARK",
     "NOTE_FIELD",
     "OTHER_DOIS_FIELD",
+    "OWN_NOTE_FIELD",
     "SOURCE_FIELD",
     "STATE_PREFIX",
     "bibtex_literal",
     "is_own_bibtex",
     "literal_text",
     "own_bibtex",
+    "own_triage",
 ]
 
 #: how tuireader's BibTeX export starts: a comment block, which BibTeX and reference
@@ -45,9 +53,14 @@ NOTE_FIELD = "annote"
 #: the field of a paper's own id in its source, as ``scope#id`` (see
 #: ``identity.identify``), where the entry's key and venue would not give it.
 SOURCE_FIELD = "tuireader-source"
+#: the field of the entry's own annote, written beside it: read back, what ``annote``
+#: holds after it is the user's note.
+OWN_NOTE_FIELD = "tuireader-annote"
 #: the field of the DOIs the paper's source gives after its own (an erratum's), a space
 #: between them, that the entry's ``doi`` does not give.
 OTHER_DOIS_FIELD = "tuireader-other-dois"
+#: the fields only tuireader's export writes: never the paper's
+_OWN_FIELDS = frozenset({SOURCE_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD})
 
 #: BibTeX's and LaTeX's special characters, each as the text it is
 _LITERAL = {
@@ -110,6 +123,65 @@ def own_bibtex(result: ReadResult) -> ReadResult:
     return replace(result, records=tuple(records), scopes=tuple(scopes) if any(scopes) else ())
 
 
+def own_triage(entry: SourceEntry) -> tuple[str, tuple[str, ...], str]:
+    """The triage an entry of tuireader's BibTeX export carries: the state as its
+    keyword names it ("kept", "skipped"; "new" where none does), the tags and the note,
+    as the user wrote them."""
+    carried = _carried(entry)
+    return carried.state, carried.tags, carried.note
+
+
+@dataclass(frozen=True, slots=True)
+class _Carried:
+    """An entry of the export, parted into the paper's and the triage's."""
+
+    #: the entry's own fields, in file order (its own ``keywords`` and ``annote`` too)
+    fields: tuple[tuple[str, str], ...]
+    #: the entry's own keywords value, where the triage's were taken out of it
+    keywords: str | None
+    state: str
+    tags: tuple[str, ...]
+    note: str
+
+
+def _carried(entry: SourceEntry) -> _Carried:
+    """``entry`` parted: the triage's keywords (from the state's keyword on) and note (after the entry's own
+    annote, ``tuireader-annote``, where it has one), and tuireader's own fields, are
+    taken out."""
+    own_note = entry.get(OWN_NOTE_FIELD)
+    state, note = "new", ""
+    tags: tuple[str, ...] = ()
+    keywords: str | None = None
+    fields: list[tuple[str, str]] = []
+    for name, value in entry.fields:
+        folded = name.lower()
+        if folded == OWN_NOTE_FIELD and entry.get(NOTE_FIELD) is None:
+            name, folded = NOTE_FIELD, NOTE_FIELD  # the note's field was taken out since
+        elif folded in _OWN_FIELDS:
+            continue
+        elif folded == NOTE_FIELD:
+            note = value
+            if own_note is None:
+                continue
+            note = value[len(own_note) :] if value.startswith(own_note) else ""
+            value = own_note
+        elif folded == "keywords":
+            own, state, tags = _own_keywords(value)
+            if own != value:
+                keywords = own
+            if not own:
+                continue
+            value = own
+        fields.append((name, value))
+    return _Carried(
+        tuple(fields),
+        keywords,
+        state,
+        tuple(literal_text(tag) for tag in tags),
+        literal_text(note.strip()),
+    )
+
+
 def _own_record(record: Record) -> tuple[Record, str | None]:
     entry = record.source_entry
     if entry is None:
@@ -118,37 +190,39 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     source = literal_text(entry.get(SOURCE_FIELD) or "")
     if "#" in source:
         scope, _, source_id = (part.strip() for part in source.partition("#"))
-    fields: list[tuple[str, str]] = []
-    for name, value in entry.fields:
-        folded = name.lower()
-        if folded in (NOTE_FIELD, SOURCE_FIELD, OTHER_DOIS_FIELD):
-            continue
-        if folded == "keywords":
-            value = _own_keywords(value)
-            if not value:
-                continue
-        fields.append((name, value))
+    carried = _carried(entry)
     keywords = record.keywords
-    cut = next(
-        (n for n, word in enumerate(keywords) if word.casefold().startswith(STATE_PREFIX)),
-        len(keywords),
-    )
+    if carried.keywords is not None:  # as the BibTeX reader reads the entry's own
+        words = re.split(r"[;,]", unlatex(" ".join(carried.keywords.split())))
+        keywords = tuple(
+            dict.fromkeys(word for word in (" ".join(w.split()) for w in words) if word)
+        )
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     return (
         replace(
             record,
-            keywords=keywords[:cut],
+            keywords=keywords,
             other_dois=tuple(
                 doi for doi in dict.fromkeys((*record.other_dois, *others)) if doi != record.doi
             ),
             source_id=source_id or record.source_id,
-            source_entry=SourceEntry(entry.key, entry.entry_type, tuple(fields), entry.dialect),
+            source_entry=replace(entry, fields=carried.fields),
         ),
         scope or None,
     )
 
 
-def _own_keywords(value: str) -> str:
-    """A ``keywords`` value without tuireader's keywords (the state's and after)."""
+def _own_keywords(value: str) -> tuple[str, str, tuple[str, ...]]:
+    """A ``keywords`` value parted: the entry's own, the state, and the tags as written
+    (the triage's keywords are those from the state's keyword on)."""
     found = _STATE_AT.search(value)
-    return value[: found.start()].strip().rstrip(",").strip() if found else value
+    if not found:
+        return value, "new", ()
+    own = value[: found.start()].strip().rstrip(",").strip()
+    state, *tags = _words(value[found.end() :])
+    return own, state, tuple(tags)
+
+
+def _words(value: str) -> list[str]:
+    """The keywords of a ``keywords`` value, as written."""
+    return [" ".join(word.split()) for word in re.split(r"[,;]", value) if word.strip()]
