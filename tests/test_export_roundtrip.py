@@ -284,6 +284,28 @@ def test_a_csv_of_zotero_gives_the_edition(tmp_path):
     assert paper.edition == "2"
 
 
+def test_a_new_paper_with_tags_carries_its_tags_and_no_state_in_bibtex(tmp_path):
+    # the state is said only where the user set one: "tuireader:new" was written for
+    # a paper with tags alone; read back, the tags are still the triage's, not the
+    # paper's keywords, after the entry's own or alone
+    library = load_library([LISTS["betterbibtex"], LISTS["icml"]])
+    triage = {p.id: Triage(p.id, "new", ("to read", "grasping; robots")) for p in library.papers}
+    text = render_export(list(library.papers), triage, "bibtex", library=library)
+    assert "tuireader:" not in text.partition("\n\n")[2]
+    assert text.count("to read, grasping robots}") == 2 * len(library.papers)
+    path = tmp_path / "export.bib"
+    path.write_text(text, encoding="utf-8")
+    back = load_library([path])
+    before = {p.id: p for p in library.papers}
+    assert {p.id for p in back.papers} == set(before)
+    for paper in back.papers:
+        assert paper.keywords == before[paper.id].keywords
+        entry, was = paper.source_entry, before[paper.id].source_entry
+        assert entry is not None and "tuireader" not in str(entry.fields)
+        assert entry.get("keywords") == (was.get("keywords") if was else None)
+    assert set(carried(text).values()) == {("new", ("to read", "grasping robots"), "")}
+
+
 def test_an_entrys_own_annote_is_kept_apart_from_the_note_in_bibtex(tmp_path):
     # the export put the user's note after the entry's own annote, and read back left
     # out the whole field: the source's annote was lost; with keywords of its own

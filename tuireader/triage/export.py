@@ -11,10 +11,10 @@ Read back as a list, an export gives each paper the id it had: JSON and CSV writ
 identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it, and each
 format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
 ``ownbib``); its edition and the DOIs its source gives after its own are read back too.
-BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``)
-and the tags in ``keywords``, after the entry's own, and the note in ``annote``, after the
-entry's own, as text (every BibTeX and LaTeX special escaped); read back, they are the
-triage file's again, not the paper's, and the entry keeps its own.
+BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
+none for a new paper) and the tags in ``keywords``, after the entry's own, and the note in
+``annote``, after the entry's own, as text (every BibTeX and LaTeX special escaped); read
+back, they are the triage file's again, not the paper's, and the entry keeps its own.
 
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
 rename) and a new one is readable by the user only; a FIFO, a device or a symlink to one
@@ -176,9 +176,9 @@ def _export_bibtex(
     from tuireader.ingest.formats.ownbib import MARK, NOTE_FIELD, STATE_PREFIX
 
     head = (
-        f"{MARK}: each paper's tags and state ({STATE_PREFIX}kept, {STATE_PREFIX}maybe,\n"
-        f"{STATE_PREFIX}skipped, {STATE_PREFIX}read, {STATE_PREFIX}new) are in its keywords "
-        f"and its note in {NOTE_FIELD}.}}"
+        f"{MARK}: each paper's state ({STATE_PREFIX}kept, {STATE_PREFIX}maybe,\n"
+        f"{STATE_PREFIX}skipped, {STATE_PREFIX}read; none for a new paper) and tags are in\n"
+        f"its keywords and its note in {NOTE_FIELD}.}}"
     )
     by_id = {paper.id: paper for paper in papers}
     entries = [
@@ -284,14 +284,16 @@ def _source_key(paper: Paper) -> str | None:
 
 
 def _with_triage(entry: str, triage: Triage) -> str:
-    """``entry`` with its paper's triage: the state and tags in ``keywords``, after the
-    entry's own (Zotero and JabRef make them tags), and the note in ``annote``, after the
-    entry's own, which is kept as ``tuireader-annote`` too: read back, the note is told
-    from it."""
+    """``entry`` with its paper's triage: the state (none for a new paper) and the tags in
+    ``keywords``, after the entry's own (Zotero and JabRef make them tags), and the note
+    in ``annote``, after the entry's own. What read back tells the triage from the
+    entry's own by: the state's keyword, else ``tuireader-tags`` (the tags the keywords
+    end with); and the entry's own annote kept as ``tuireader-annote`` too."""
     from tuireader.ingest.formats.ownbib import (
         NOTE_FIELD,
         OWN_NOTE_FIELD,
         STATE_PREFIX,
+        TAGS_FIELD,
         bibtex_literal,
     )
 
@@ -307,13 +309,17 @@ def _with_triage(entry: str, triage: Triage) -> str:
         if word and word.casefold() not in had:
             had.add(word.casefold())
             tags.append(word)
-    if triage.tags or triage.state != "new":
-        words = [f"{STATE_PREFIX}{STATE_WORDS.get(triage.state, triage.state)}", *tags]
+    state = STATE_WORDS.get(triage.state, triage.state)
+    words = [f"{STATE_PREFIX}{state}"] if triage.state != "new" else []
+    words += tags
+    if words:
         value = ", ".join(words)
         if own is not None and own_value.strip():
             changed.append((own, f"{own_value}, {value}"))
         else:
             added.append(("keywords", value))
+        if triage.state == "new":  # no state's keyword says where the tags begin
+            added.append((TAGS_FIELD, ", ".join(tags)))
     note = bibtex_literal(triage.note, lines=True)
     own = fields.get(NOTE_FIELD)
     own_value = own.group(2)[1:-1] if own is not None else ""

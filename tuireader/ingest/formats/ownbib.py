@@ -2,16 +2,17 @@
 
 The export is a BibTeX file for reference managers: each entry carries its paper's
 triage where Zotero and JabRef look for it (``keywords``: the state as
-``tuireader:kept`` and the tags, after the entry's own keywords;
+``tuireader:kept``, none for a new paper, and the tags, after the entry's own keywords;
 ``annote``: the note, after the entry's own annote), and, where the entry's key and
 venue would not say it, the paper's own id in its source as ``tuireader-source = {list
-or venue#id}``. What tells the note from the entry's own annote: ``tuireader-annote``,
-the entry's own, where it has one. The DOIs the paper's
+or venue#id}``. What tells the triage from the entry's own: the state's keyword, where
+tuireader's keywords begin, else ``tuireader-tags`` (the tags the keywords end with), and
+``tuireader-annote`` (the entry's own annote, where it has one). The DOIs the paper's
 source gives after its own are ``tuireader-other-dois``. The file starts with
 :data:`MARK`.
 
 Read back, the triage is the triage file's, not the paper's: the keywords from the state
-keyword on, the note, and tuireader's own fields are
+keyword on (or the tags the keywords end with), the note, and tuireader's own fields are
 taken out of the record and its entry (a citation of the paper never carries the user's
 note), the entry's own annote is its ``annote`` again, and the paper is known by its
 source id as it was (``ReadResult.scopes``), so it keeps its id. :func:`own_triage`
@@ -35,6 +36,7 @@ __all__ = [
     "OWN_NOTE_FIELD",
     "SOURCE_FIELD",
     "STATE_PREFIX",
+    "TAGS_FIELD",
     "bibtex_literal",
     "is_own_bibtex",
     "literal_text",
@@ -53,6 +55,9 @@ NOTE_FIELD = "annote"
 #: the field of a paper's own id in its source, as ``scope#id`` (see
 #: ``identity.identify``), where the entry's key and venue would not give it.
 SOURCE_FIELD = "tuireader-source"
+#: the field of a new paper's tags, as the entry's ``keywords`` ends with them: no
+#: state's keyword says where they begin.
+TAGS_FIELD = "tuireader-tags"
 #: the field of the entry's own annote, written beside it: read back, what ``annote``
 #: holds after it is the user's note.
 OWN_NOTE_FIELD = "tuireader-annote"
@@ -60,7 +65,7 @@ OWN_NOTE_FIELD = "tuireader-annote"
 #: between them, that the entry's ``doi`` does not give.
 OTHER_DOIS_FIELD = "tuireader-other-dois"
 #: the fields only tuireader's export writes: never the paper's
-_OWN_FIELDS = frozenset({SOURCE_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD})
+_OWN_FIELDS = frozenset({SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD})
 
 #: BibTeX's and LaTeX's special characters, each as the text it is
 _LITERAL = {
@@ -145,10 +150,12 @@ class _Carried:
 
 
 def _carried(entry: SourceEntry) -> _Carried:
-    """``entry`` parted: the triage's keywords (from the state's keyword on) and note (after the entry's own
+    """``entry`` parted: the triage's keywords (from the state's keyword on, else the
+    tags of ``tuireader-tags`` the value ends with) and note (after the entry's own
     annote, ``tuireader-annote``, where it has one), and tuireader's own fields, are
     taken out."""
     own_note = entry.get(OWN_NOTE_FIELD)
+    tagged = entry.get(TAGS_FIELD)
     state, note = "new", ""
     tags: tuple[str, ...] = ()
     keywords: str | None = None
@@ -166,7 +173,7 @@ def _carried(entry: SourceEntry) -> _Carried:
             note = value[len(own_note) :] if value.startswith(own_note) else ""
             value = own_note
         elif folded == "keywords":
-            own, state, tags = _own_keywords(value)
+            own, state, tags = _own_keywords(value, tagged)
             if own != value:
                 keywords = own
             if not own:
@@ -212,15 +219,23 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     )
 
 
-def _own_keywords(value: str) -> tuple[str, str, tuple[str, ...]]:
-    """A ``keywords`` value parted: the entry's own, the state, and the tags as written
-    (the triage's keywords are those from the state's keyword on)."""
+def _own_keywords(value: str, tagged: str | None) -> tuple[str, str, tuple[str, ...]]:
+    """A ``keywords`` value parted: the entry's own, the state, and the tags as written.
+    The triage's keywords are those from the state's keyword on, else the tags of
+    ``tuireader-tags`` where the value ends with them; none in any other value."""
     found = _STATE_AT.search(value)
-    if not found:
+    if found:
+        own = value[: found.start()].strip().rstrip(",").strip()
+        state, *tags = _words(value[found.end() :])
+        return own, state, tuple(tags)
+    tags = _words(tagged or "")
+    cuts = [mark.start() for mark in re.finditer(r"[,;]", value)]
+    if not tags or len(cuts) < len(tags) - 1:
         return value, "new", ()
-    own = value[: found.start()].strip().rstrip(",").strip()
-    state, *tags = _words(value[found.end() :])
-    return own, state, tuple(tags)
+    at = cuts[-len(tags)] if len(cuts) >= len(tags) else -1
+    if _words(value[at + 1 :]) != tags:
+        return value, "new", ()
+    return value[: max(at, 0)].strip(), "new", tuple(tags)
 
 
 def _words(value: str) -> list[str]:
