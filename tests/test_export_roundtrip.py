@@ -351,3 +351,19 @@ def test_an_entrys_own_annote_is_kept_apart_from_the_note_in_bibtex(tmp_path):
         "kim2021": ("kept", (), "Mine too"),
         "park2022": ("new", (), ""),
     }
+
+
+def test_an_export_whose_state_keyword_names_no_state_is_read(tmp_path):
+    # a keyword 'tuireader:' with nothing after it (a hand-edited export): no state
+    path = tmp_path / "export.bib"
+    path.write_text(
+        "@comment{tuireader export: edited by hand}\n\n"
+        "@article{lee2020,\n  title = {Grasping},\n  author = {Lee, Ann},\n"
+        "  year = {2020},\n  keywords = {robots, tuireader:}\n}\n",
+        encoding="utf-8",
+    )
+    back = load_library([path])
+    assert not back.problems
+    (paper,) = back.papers
+    assert paper.keywords == ("robots",)
+    assert carried(path.read_text(encoding="utf-8")) == {"lee2020": ("new", (), "")}

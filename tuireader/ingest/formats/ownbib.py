@@ -226,8 +226,8 @@ def _own_keywords(value: str, tagged: str | None) -> tuple[str, str, tuple[str, 
     found = _STATE_AT.search(value)
     if found:
         own = value[: found.start()].strip().rstrip(",").strip()
-        state, *tags = _words(value[found.end() :])
-        return own, state, tuple(tags)
+        words = _words(value[found.end() :])
+        return own, words[0] if words else "new", tuple(words[1:])
     tags = _words(tagged or "")
     cuts = [mark.start() for mark in re.finditer(r"[,;]", value)]
     if not tags or len(cuts) < len(tags) - 1:
