@@ -375,3 +375,37 @@ def test_records_sharing_one_abstract_are_each_compared_with_a_few_papers(
     # the records are still told apart; the title listed twice is one paper when the
     # abstract both carry is a real one (a stand-in says nothing: two entries)
     assert len(library) == (600 if abstract.startswith("One template") else 601)
+
+
+def test_lists_of_one_name_are_told_apart_by_what_differs(tmp_path: Path) -> None:
+    # three exports of one stem were "marks", "marks (marks)" and "marks (marks 2)"
+    (tmp_path / "other").mkdir()
+    (tmp_path / "marks.bib").write_text("@misc{a, title={C paper}}\n", encoding="utf-8")
+    (tmp_path / "marks.csv").write_text("title,abstract\nB paper,y\n", encoding="utf-8")
+    for path in (tmp_path / "marks.json", tmp_path / "other" / "marks.json"):
+        path.write_text('[{"title": "A paper", "authors": ["Ann Lee"]}]', encoding="utf-8")
+    posters = tmp_path / "posters.json"
+    orals = tmp_path / "orals.json"
+    for path, title in ((orals, "An oral"), (posters, "A poster")):
+        path.write_text(json.dumps([{"title": title, "venue": "CoRL 2023"}]), encoding="utf-8")
+    names = [
+        paper_list.name
+        for paper_list in load_library(
+            [
+                tmp_path / "marks.bib",
+                tmp_path / "marks.csv",
+                tmp_path / "marks.json",
+                tmp_path / "other" / "marks.json",
+                orals,
+                posters,
+            ]
+        ).lists
+    ]
+    assert names == [
+        "marks",
+        "marks (marks.csv)",
+        "marks (marks.json)",
+        "marks (other/marks.json)",
+        "CoRL 2023",
+        "CoRL 2023 (posters)",
+    ]

@@ -399,14 +399,22 @@ def _aliases(
 
 
 def _unique_list_name(name: str, path: Path, taken: set[str]) -> str:
+    """``name``, or when a list read before has it, ``name`` told apart by what differs:
+    the file's stem ("CoRL 2023 (posters)"), else its whole name ("marks (marks.csv)"
+    beside "marks" from marks.bib), else its folder too ("x (other/x.json)"), numbered
+    only when all of those are taken."""
     if name not in taken:
         return name
-    candidate = f"{name} ({path.stem})"
+    told = [f"{path.stem}", f"{path.name}", f"{path.parent.name}/{path.name}"]
+    candidates = [f"{name} ({what})" for what in dict.fromkeys(told) if what != name]
+    for candidate in candidates:
+        if candidate not in taken:
+            return candidate
+    last = candidates[-1][:-1]
     number = 2
-    while candidate in taken:
-        candidate = f"{name} ({path.stem} {number})"
+    while f"{last} {number})" in taken:
         number += 1
-    return candidate
+    return f"{last} {number})"
 
 
 def _derive_title(abstract: str) -> str:
