@@ -409,3 +409,35 @@ def test_lists_of_one_name_are_told_apart_by_what_differs(tmp_path: Path) -> Non
         "CoRL 2023",
         "CoRL 2023 (posters)",
     ]
+
+
+def test_a_bare_entry_under_its_papers_title_mended_joins_it(tmp_path: Path) -> None:
+    # a conference site lists a spotlight as a bare entry beside the poster's full
+    # record, its title spelled another way: one paper, the spotlight's
+    abstract = "We cut hypergraphs whose edges weigh their vertex subsets unequally, and study it."
+    full = {"author": "Yunus Saatci; Andrew Wilson", "status": "Poster"}
+    records = [
+        {**full, "title": "Bayesian GAN", "abstract": "We sample generators. " + abstract},
+        {"title": "Inhomogeneous Hypergraph Clustering", "author": "Pan Li", "abstract": abstract},
+        {"title": "Bayesian GANs", "author": "Yunus Saatci; Andrew Wilson", "status": "Spotlight"},
+        {"title": "Inhomogoenous Hypergraph Clustering", "author": "Pan Li", "status": "Oral"},
+        # not one paper: another title by the same author, and two full records
+        {"title": "Bayesian Walks", "author": "Yunus Saatci", "status": "Spotlight"},
+        {"title": "Graph Learning Study", "author": "Ann Lee", "abstract": abstract},
+        {"title": "Graph Learning Studies", "author": "Ann Lee", "abstract": abstract + " Two."},
+    ]
+    path = tmp_path / "nips.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    library = load_library([path])
+    by_title = {paper.title: paper for paper in library.papers}
+    assert sorted(by_title) == [
+        "Bayesian GAN",
+        "Bayesian Walks",
+        "Graph Learning Studies",
+        "Graph Learning Study",
+        "Inhomogeneous Hypergraph Clustering",
+    ]
+    assert by_title["Bayesian GAN"].status == "Spotlight"
+    assert by_title["Inhomogeneous Hypergraph Clustering"].status == "Oral"
+    (problem,) = library.problems
+    assert "“Bayesian GAN” (same first author and a title mended" in problem.message

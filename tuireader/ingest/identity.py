@@ -582,12 +582,14 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
 def stub_of_same_paper(a: Identity, b: Identity) -> bool:
     """True when two records of one list are one paper named twice, once as a bare entry
     without its abstract (a conference site lists an oral and its poster under two ids):
-    the same title and first author, exactly one of the two without an abstract, and no
-    identifier (DOI, arXiv id, …) that tells them apart. Their own ids may differ."""
+    the same title (or one mended: "Bayesian GAN" and "Bayesian GANs", see
+    :func:`title_mended`) and first author, exactly one of the two without an abstract,
+    and no identifier (DOI, arXiv id, …) that tells them apart. Their own ids may differ."""
     return (
         a.placeholder != b.placeholder
         and a.title_identifies
-        and a.title == b.title
+        and b.title_identifies
+        and (a.title == b.title or title_mended(a.title, b.title))
         and bool(a.first_author)
         and a.first_author == b.first_author
         and not conflicting(a, b, _IDENTIFIER_KINDS)

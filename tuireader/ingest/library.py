@@ -247,6 +247,8 @@ class _Merger:
         self._by_key: dict[Key, _Draft] = {}
         self._by_title: dict[str, list[_Draft]] = {}
         self._by_abstract: dict[str, list[_Draft]] = {}
+        #: drafts by first author, for a bare entry whose title is its paper's mended
+        self._by_author: dict[str, list[_Draft]] = {}
 
     def add(
         self, record: Record, list_name: str, identity: Identity, links: tuple[Link, ...]
@@ -288,6 +290,16 @@ class _Merger:
                 reason = "same title and first author, one entry without an abstract"
             if reason is not None:
                 return draft, reason
+        # a bare entry of a list whose title is another of its entries' mended (a site's
+        # "Bayesian GANs" spotlight beside its "Bayesian GAN" poster)
+        by_author = self._by_author.get(identity.first_author, ()) if identity.first_author else ()
+        for draft in by_author if len(by_author) < CROWD else ():
+            if (
+                list_name in draft.lists
+                and draft.identity.title != identity.title
+                and stub_of_same_paper(identity, draft.identity)
+            ):
+                return draft, "same first author and a title mended, one entry without an abstract"
         return None
 
     def _index(self, draft: _Draft) -> None:
@@ -300,6 +312,10 @@ class _Merger:
                 known.append(draft)
         if identity.abstract_digest:
             known = self._by_abstract.setdefault(identity.abstract_digest, [])
+            if len(known) < CROWD and all(draft is not other for other in known):
+                known.append(draft)
+        if identity.first_author and identity.title_identifies:
+            known = self._by_author.setdefault(identity.first_author, [])
             if len(known) < CROWD and all(draft is not other for other in known):
                 known.append(draft)
 
