@@ -50,6 +50,7 @@ FOLDER defaults to ``$TUIREADER_REAL``, else ``../shared/data/real`` next to the
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -814,6 +815,17 @@ def _group_reason(records: list[SourceRecord]) -> tuple[str, bool]:
         if all(_authors_agree(named[0], other) for other in named[1:]):
             return "same title and authors", True
         return "same title, different authors", False
+    named = [record.families for record in titled if record.families]
+    if (
+        len(named) == len(titled)
+        and all(_authors_agree(named[0], other) for other in named[1:])
+        and any(not record.abstract.strip() for record in titled)
+        and min(
+            difflib.SequenceMatcher(None, one, other).ratio() for one in titles for other in titles
+        )
+        >= 0.9
+    ):
+        return "a title spelled two ways, same authors, a record without abstract", True
     abstracts = {_abstract_key(record.abstract) or fold(record.abstract) for record in titled}
     if len(abstracts) == 1:
         shown = " ".join(titled[0].abstract.split())[:40]
