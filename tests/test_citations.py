@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import bibtexparser
@@ -569,16 +570,21 @@ def test_key_shapes(author: str, title: str, key: str) -> None:
     assert re.fullmatch(r"[a-z][a-z0-9]*", base_key(paper))
 
 
+def without_pmlr_key(paper: Paper) -> Paper:
+    """``paper`` as a list that does not carry its PMLR key gives it (a generated key)."""
+    return replace(paper, pmlr_key=None)
+
+
 def test_colliding_keys_get_suffixes_in_a_stable_order() -> None:
-    a, b = SAMPLES["banihashem24a"], SAMPLES["banihashem24b"]
-    others = [SAMPLES["tseng24a"], SAMPLES["bare_seed"]]
+    a, b = map(without_pmlr_key, (SAMPLES["banihashem24a"], SAMPLES["banihashem24b"]))
+    others = [without_pmlr_key(SAMPLES["tseng24a"]), SAMPLES["bare_seed"]]
     forward = cite_keys([a, b, *others])
     backward = cite_keys([*reversed(others), b, a])
     assert forward == backward
     first, second = sorted([a.id, b.id])
     assert forward[first] == "banihashem2024dynamica"
     assert forward[second] == "banihashem2024dynamicb"
-    assert forward[SAMPLES["tseng24a"].id] == "tseng2024quip"
+    assert forward[others[0].id] == "tseng2024quip"
     # alone, a paper keeps its base key
     assert cite_keys([a]) == {a.id: "banihashem2024dynamic"}
     # the same paper twice is one paper with one key
@@ -616,7 +622,8 @@ def test_keys_are_stable_across_runs() -> None:
 
 
 def test_format_many_uses_unique_keys() -> None:
-    papers = [SAMPLES["banihashem24b"], SAMPLES["banihashem24a"], SAMPLES["banihashem24b"]]
+    a, b = map(without_pmlr_key, (SAMPLES["banihashem24a"], SAMPLES["banihashem24b"]))
+    papers = [b, a, b]
     text = format_many(papers, "bibtex")
     keys = [entry.key for entry in bibtexparser.parse_string(text).entries]
     assert sorted(keys) == ["banihashem2024dynamica", "banihashem2024dynamicb"]
@@ -659,8 +666,11 @@ def test_markdown_link_escapes_brackets_and_picks_best_link() -> None:
 
 def test_cite_and_pandoc() -> None:
     paper = SAMPLES["tseng24a"]
-    assert format_citation(paper, "cite").text == "\\cite{tseng2024quip}"
-    assert format_citation(paper, "pandoc").text == "[@tseng2024quip]"
+    assert format_citation(paper, "cite").text == "\\cite{pmlr-v235-tseng24a}"
+    assert format_citation(paper, "pandoc").text == "[@pmlr-v235-tseng24a]"
+    unkeyed = without_pmlr_key(paper)
+    assert format_citation(unkeyed, "cite").text == "\\cite{tseng2024quip}"
+    assert format_citation(unkeyed, "pandoc").text == "[@tseng2024quip]"
     assert format_citation(paper, "cite", key="mykey").text == "\\cite{mykey}"
 
 

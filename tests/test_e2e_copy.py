@@ -100,7 +100,7 @@ def test_u_and_y_copy_into_the_tmux_buffer(ssh_tmux):
     library = bibtexparser.parse_string(entry)
     assert not library.failed_blocks
     [parsed] = library.entries
-    assert parsed.key == "zhou2024attack"
+    assert parsed.key == "pmlr-v235-zhou24i"
     assert "Categorical Data" in parsed["title"]
     tmux.wait_for(lambda s: "Copied BibTeX citation via tmux buffer" in s)
 

@@ -142,7 +142,7 @@ async def test_y_copies_a_valid_bibtex_entry(tmp_path):
         await settle(pilot)
         assert len(tmux.buffers) == 1
         entry = tmux.buffers[0]
-        assert entry.startswith("@inproceedings{zhou2024attack,")
+        assert entry.startswith("@inproceedings{pmlr-v235-zhou24i,")
         assert validate_bibtex(entry) == []
         assert "Copied BibTeX citation via tmux buffer" in notices(app)
 

@@ -38,8 +38,12 @@ word of the title, lowercase ASCII (LaTeX accents and letters such as ``ø`` are
 transliterated). An institution's name (one written whole in braces, ``{The BABAR
 Collaboration}``) gives its first significant word (``babar``); a PMLR key may say where
 the family name begins (``dupre-la-tour24a``: ``duprelatour``). A paper without
-authors gets ``anon`` in the author slot. A source
-entry's own key is kept. Keys depend only on the paper and the library:
+authors gets ``anon`` in the author slot. A key the source gives is kept instead: a
+source entry's own key, a CSL ``citation-key``, or, for a paper whose list carries its
+PMLR key (ICML's lists do), the key PMLR's page gives its BibTeX
+(``pmlr-v235-bharadhwaj24a``: the volume, from the paper's PMLR links or its ICML year,
+and the PMLR key), so a bibliography's key is the proceedings' own; without a volume a
+PMLR key alone is no such key. Keys depend only on the paper and the library:
 :func:`cite_keys` given the library resolves collisions among *all* its papers that
 share a key (suffixes ``a``, ``b``, … in order of paper id), so one paper copied alone,
 cited by id, or exported with others has the same key.
@@ -1073,10 +1077,42 @@ _SAFE_KEY = re.compile(r"^[^\s,{}()=#%\"'\\~]+$")
 
 def _source_key(paper: Paper) -> str | None:
     """The key the source gives the paper: its BibTeX entry's, else its CSL
-    ``citation-key`` (None when neither is one a BibTeX file can hold)."""
+    ``citation-key``, else the key of its page in PMLR (:func:`_pmlr_cite_key`); None
+    when none is one a BibTeX file can hold."""
     entry = paper.source_entry
     key = (entry.key if entry is not None else paper.cite_key or "").strip()
+    if key and _SAFE_KEY.match(key):
+        return key
+    key = _pmlr_cite_key(paper) or ""
     return key if key and _SAFE_KEY.match(key) else None
+
+
+#: the volume in the address of a PMLR page or PDF ("proceedings.mlr.press/v235/…",
+#: "raw.githubusercontent.com/mlresearch/v235/…")
+_PMLR_VOLUME_URL = re.compile(r"(?:proceedings\.mlr\.press|/mlresearch)/v(\d+)/", re.IGNORECASE)
+
+
+def _pmlr_cite_key(paper: Paper) -> str | None:
+    """``pmlr-v235-bharadhwaj24a``: the key PMLR's page of the paper gives its BibTeX,
+    made of the volume and the paper's PMLR key, as a list of PMLR papers carries it.
+    The volume is the one the record's own PMLR links name, else its venue's (ICML's of
+    the year); None without a PMLR key or a volume."""
+    pmlr_key = _clean(paper.pmlr_key)
+    if not pmlr_key:
+        return None
+    volume = next(
+        (
+            int(found.group(1))
+            for link in paper.links
+            if link.origin != "text" and (found := _PMLR_VOLUME_URL.search(link.url))
+        ),
+        None,
+    )
+    if volume is None:
+        full = _with_source(paper)
+        venue = _venue(full, _year(full))
+        volume = venue.pmlr_volume if venue is not None else None
+    return f"pmlr-v{volume}-{pmlr_key}" if volume else None
 
 
 def _assign_keys(papers: Iterable[Paper]) -> dict[str, str]:
@@ -1147,8 +1183,9 @@ def cite_keys(
 ) -> dict[str, str]:
     """Paper id → cite key for ``papers``.
 
-    A paper read from BibTeX keeps its source key, and one read from CSL-JSON its
-    ``citation-key``. Other papers get
+    A paper read from BibTeX keeps its source key, one read from CSL-JSON its
+    ``citation-key``, and one whose list gives its PMLR key the key of its PMLR page
+    (``pmlr-v235-bharadhwaj24a``). Other papers get
     ``familyYearFirstword``; papers sharing that base key all get suffixes ``a``, ``b``,
     … in order of paper id, and a generated key never takes a kept source key.
 

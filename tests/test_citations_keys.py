@@ -1,0 +1,142 @@
+"""Citation keys a paper's source gives it: a BibTeX entry's, a CSL citation-key, and
+the key of its page in PMLR (``pmlr-v235-bharadhwaj24a``) for a list that carries the
+paper's PMLR key, as the proceedings page cites it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import bibtexparser
+import pytest
+
+from tuireader.cli import main
+from tuireader.model import Library, Link, Paper
+from tuireader.render.citations import (
+    cite_keys,
+    format_citation,
+    format_many,
+    make_source_entry,
+    validate_bibtex,
+)
+
+HERE = Path(__file__).parent
+ICML_SAMPLE = HERE / "fixtures" / "citations" / "icml2024_sample.jsonl"
+
+
+def icml_paper(pid: str = "p1", key: str = "bharadhwaj24a", **kw) -> Paper:
+    """A paper as an ICML 2024 list of PMLR's gives it: its PMLR key and page."""
+    fields: dict = {
+        "title": "Position: Scaling Simulation is Neither Necessary Nor Sufficient",
+        "abstract": "",
+        "authors": ("Homanga Bharadhwaj",),
+        "venue": "ICML 2024",
+        "year": 2024,
+        "pmlr_key": key,
+        "links": (Link(f"https://proceedings.mlr.press/v235/{key}.html", "paper", "url"),),
+    }
+    fields.update(kw)
+    return Paper(id=pid, **fields)
+
+
+def key_of(text: str) -> str:
+    library = bibtexparser.parse_string(text)
+    assert not library.failed_blocks and len(library.entries) == 1
+    return library.entries[0].key
+
+
+def test_a_pmlr_papers_key_is_the_one_its_proceedings_page_gives() -> None:
+    paper = icml_paper()
+    for fmt in ("bibtex", "biblatex"):
+        text = format_citation(paper, fmt).text
+        assert key_of(text) == "pmlr-v235-bharadhwaj24a"
+        assert validate_bibtex(text) == []
+    assert format_citation(paper, "cite").text == "\\cite{pmlr-v235-bharadhwaj24a}"
+    assert format_citation(paper, "pandoc").text == "[@pmlr-v235-bharadhwaj24a]"
+    assert cite_keys([paper], Library(papers=(paper,))) == {"p1": "pmlr-v235-bharadhwaj24a"}
+
+
+def test_the_volume_comes_from_the_papers_pmlr_links_else_its_icml_year() -> None:
+    # CoRL 2023 is PMLR's volume 229: only the record's own page says so
+    corl = icml_paper(
+        key="lee23a",
+        venue="CoRL 2023",
+        year=2023,
+        links=(Link("https://proceedings.mlr.press/v229/lee23a.html", "paper", "url"),),
+    )
+    assert format_citation(corl, "cite").text == "\\cite{pmlr-v229-lee23a}"
+    # the PDF in PMLR's repository says it as well
+    pdf = Link(
+        "https://raw.githubusercontent.com/mlresearch/v229/main/assets/lee23a/lee23a.pdf",
+        "paper",
+        "pdf",
+    )
+    assert format_citation(
+        icml_paper(key="lee23a", venue="CoRL 2023", links=(pdf,)), "cite"
+    ).text == ("\\cite{pmlr-v229-lee23a}")
+    # an ICML paper with its key alone: the year's volume
+    bare = icml_paper(links=(), venue=None)
+    assert format_citation(bare, "cite").text == "\\cite{pmlr-v235-bharadhwaj24a}"
+
+
+def test_without_a_volume_or_a_pmlr_key_the_key_is_generated() -> None:
+    # no venue of known volume, no PMLR link: a PMLR key alone is not PMLR's citation key
+    unknown = icml_paper(venue="Some Workshop 2024", links=())
+    assert format_citation(unknown, "cite").text == "\\cite{bharadhwaj2024scaling}"
+    # a PMLR page the abstract mentions is another paper's, not this one's volume
+    mentioned = icml_paper(
+        venue="Some Workshop 2024",
+        links=(Link("https://proceedings.mlr.press/v229/other23a.html", "paper", "text"),),
+    )
+    assert format_citation(mentioned, "cite").text == "\\cite{bharadhwaj2024scaling}"
+    assert format_citation(icml_paper(pmlr_key=None), "cite").text == (
+        "\\cite{bharadhwaj2024scaling}"
+    )
+
+
+def test_a_source_entrys_own_key_comes_before_the_pmlr_key() -> None:
+    entry = make_source_entry(
+        "myOwnKey2024",
+        "inproceedings",
+        [("title", "Position: Scaling Simulation"), ("author", "Bharadhwaj, Homanga")],
+    )
+    paper = icml_paper(source_entry=entry)
+    assert key_of(format_citation(paper).text) == "myOwnKey2024"
+    assert format_citation(icml_paper(cite_key="bharadhwajPosition2024"), "cite").text == (
+        "\\cite{bharadhwajPosition2024}"
+    )
+
+
+def test_pmlr_keys_of_two_volumes_stay_apart_and_no_generated_key_takes_one() -> None:
+    a = icml_paper("a", key="lee24a")
+    b = icml_paper(
+        "b",
+        key="lee24a",
+        venue="AISTATS 2024",
+        links=(Link("https://proceedings.mlr.press/v238/lee24a.html", "paper", "url"),),
+    )
+    plain = Paper(id="c", title="Other", abstract="", authors=("Ann Lee",), year=2024)
+    keys = cite_keys([a, b, plain], Library(papers=(a, b, plain)))
+    assert keys == {"a": "pmlr-v235-lee24a", "b": "pmlr-v238-lee24a", "c": "lee2024other"}
+    text = format_many([a, b, plain], "bibtex")
+    assert validate_bibtex(text) == []
+
+
+def test_two_papers_with_one_pmlr_key_get_suffixes() -> None:
+    # two lists' records of one PMLR key that are not merged (their titles differ)
+    a = icml_paper("a")
+    b = icml_paper("b", title="Another Title")
+    keys = cite_keys([a, b])
+    assert keys == {"a": "pmlr-v235-bharadhwaj24a", "b": "pmlr-v235-bharadhwaj24aa"}
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex", "cite", "pandoc"])
+def test_an_icml_list_read_from_its_file_is_cited_with_pmlr_keys(capsys, fmt: str) -> None:
+    records = [json.loads(line) for line in ICML_SAMPLE.read_text(encoding="utf-8").splitlines()]
+    code = main(["cite", "--format", fmt, "--query", "tseng", str(ICML_SAMPLE)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert any(r["pmlr_key"] == "tseng24a" for r in records)
+    assert "pmlr-v235-tseng24a" in out
+    assert "tseng2024quip" not in out
