@@ -375,6 +375,66 @@ def test_editions_as_sources_write_them() -> None:
         assert cite(book(first), "apa") == "Doe, J. (2020). A Book. Press.", first
 
 
+def test_a_revised_edition_with_its_number_is_abbreviated() -> None:
+    def book(edition: str) -> Paper:
+        entry = make_source_entry(
+            "k",
+            "book",
+            [
+                ("title", "A Book"),
+                ("author", "Doe, Jane"),
+                ("publisher", "Press"),
+                ("year", "2020"),
+                ("edition", edition),
+            ],
+        )
+        return Paper(id="b", title="A Book", abstract="", source_entry=entry)
+
+    for written in (
+        "3rd revised ed.",
+        "Third revised edition",
+        "third revised",
+        "Revised third edition",
+        "3rd rev. ed.",
+        "3rd ed., revised",
+    ):
+        assert cite(book(written), "apa") == "Doe, J. (2020). A Book (3rd rev. ed.). Press.", (
+            written
+        )
+        assert cite(book(written), "mla") == "Doe, Jane. A Book. 3rd rev. ed., Press, 2020.", (
+            written
+        )
+        # BibTeX keeps the edition as the source wrote it
+        assert f"edition = {{{written}}}" in cite(book(written), "bibtex"), written
+    # a revised first edition is a revised edition; other words stay, "revised" abbreviated
+    assert "(Rev. ed.)" in cite(book("First revised edition"), "apa")
+    assert "(Rev. and expanded ed.)" in cite(book("Revised and expanded edition"), "apa")
+    assert "(2nd rev. and expanded ed.)" in cite(book("2nd revised and expanded edition"), "apa")
+    assert "(Reverse ed.)" in cite(book("Reverse edition"), "apa")
+
+
+def test_a_revised_edition_read_from_csl_json(tmp_path: Path) -> None:
+    item = {
+        "id": "doeBook2020",
+        "type": "chapter",
+        "title": "A Chapter",
+        "author": [{"family": "Doe", "given": "Jane"}],
+        "editor": [{"family": "Roe", "given": "Richard"}],
+        "container-title": "The Book",
+        "publisher": "Press",
+        "page": "3-9",
+        "edition": "Third revised edition",
+        "issued": {"date-parts": [[2020]]},
+    }
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps([item]), encoding="utf-8")
+    (paper,) = load_library([path]).papers
+    assert cite(paper, "apa") == (
+        "Doe, J. (2020). A Chapter. In R. Roe (Ed.), The Book (3rd rev. ed., pp. 3–9). Press."
+    )
+    assert ", 3rd rev. ed., Press, 2020, pp. 3-9." in cite(paper, "mla")
+
+
 @dataclass(frozen=True, slots=True)
 class PaperWithEdition(Paper):
     """A paper that keeps its edition itself, as a reader may fill it from BibTeX or CSL."""

@@ -1895,24 +1895,42 @@ def _edition_of(paper: Paper) -> str:
 _EDITION_WORD = re.compile(r"(?i)[\s.]*\b(edition|ed|aufl(age)?|[ée]d(ition)?)\b\.?")
 
 
+#: "revised" as sources write it ("Revised", "rev.")
+_REVISED = re.compile(r"(?i)rev(?:ised|\.)?")
+
+
+def _edition_count(words: Sequence[str]) -> int | None:
+    """The number of an edition written as one number or ordinal ("3", "3rd", "3.",
+    "Third"), else None."""
+    bare = " ".join(words)
+    number = re.fullmatch(r"(?i)(\d+)\s*(?:st|nd|rd|th|\.)?", bare)
+    ordinals = [word.lower() for word in _ORDINAL_WORDS]
+    if number is not None:
+        return int(number.group(1))
+    return ordinals.index(bare.lower()) if bare.lower() in ordinals else None
+
+
 def _edition(written: str) -> str | None:
     """An edition as APA and MLA give it: "2nd ed." for "2", "2nd", "2. ed", "Second
-    edition"; "Rev. ed." for a revised one; other words as written, "edition" as "ed."
-    ("Updated ed."). None for a first edition, which neither style names."""
+    edition"; "Rev. ed." for a revised one, "3rd rev. ed." for "3rd revised ed.", "Third
+    revised edition" or "Revised third edition"; other words as written, "revised" as
+    "rev." and "edition" as "ed." ("Updated ed.", "Rev. and expanded ed."). None for a
+    first edition, which neither style names (a revised first edition is "Rev. ed.")."""
     text = _plain(written)
     if not text:
         return None
     bare = _EDITION_WORD.sub("", text).strip(" .")
-    number = re.fullmatch(r"(?i)(\d+)\s*(?:st|nd|rd|th|\.)?", bare)
-    ordinals = [word.lower() for word in _ORDINAL_WORDS]
-    if number is not None or bare.lower() in ordinals:
-        count = int(number.group(1)) if number else ordinals.index(bare.lower())
-        return f"{_ordinal(count)} ed." if count > 1 else None
-    if re.fullmatch(r"(?i)rev(ised)?", bare):
-        return "Rev. ed."
-    if not bare:
-        return None
-    return f"{bare[0].upper()}{bare[1:]} ed."
+    words = [word for word in re.split(r"[\s,]+", bare) if word]
+    revised = [word for word in words if _REVISED.fullmatch(word)]
+    rest = [word for word in words if not _REVISED.fullmatch(word)]
+    count = _edition_count(rest)
+    if count is not None or not rest:
+        number = f"{_ordinal(count)} " if count is not None and count > 1 else ""
+        if revised:
+            return f"{number}rev. ed." if number else "Rev. ed."
+        return f"{number}ed." if number else None
+    shown = re.sub(r"(?i)\brev(?:ised)?\b\.?", "rev.", bare)
+    return f"{shown[0].upper()}{shown[1:]} ed."
 
 
 def _missing_note(facts: _Facts) -> str | None:
