@@ -12,6 +12,7 @@ import bibtexparser
 import pytest
 
 from tuireader.cli import main
+from tuireader.ingest.library import load_library
 from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import (
     cite_keys,
@@ -140,3 +141,20 @@ def test_an_icml_list_read_from_its_file_is_cited_with_pmlr_keys(capsys, fmt: st
     assert any(r["pmlr_key"] == "tseng24a" for r in records)
     assert "pmlr-v235-tseng24a" in out
     assert "tseng2024quip" not in out
+
+
+def test_two_better_bibtex_entries_of_one_doi_are_cited_by_the_first(tmp_path: Path) -> None:
+    # a Zotero duplicate, exported twice: the second key has Better BibTeX's suffix
+    slice_ = HERE / "fixtures" / "citations" / "zotero_betterbibtex_duplicate_doi_slice.bib"
+    library = load_library([slice_])
+    (paper,) = library.papers
+    text = format_citation(paper, library=library).text
+    assert key_of(text) == "sahaRarePathGuided2023"
+    assert "{{ISSTA}} 2023 - {{Proceedings}}" in text  # the first entry's fields with it
+    assert validate_bibtex(text) == []
+    # the rule is the file's order, not the key's spelling
+    first, second = slice_.read_text(encoding="utf-8").split("\n\n")
+    reversed_ = tmp_path / "reversed.bib"
+    reversed_.write_text(second.strip() + "\n\n" + first.strip() + "\n", encoding="utf-8")
+    (paper,) = load_library([reversed_]).papers
+    assert key_of(format_citation(paper).text) == "sahaRarePathGuided2023a"

@@ -11,7 +11,12 @@ request) with names in lower case, one a line, values in braces except month mac
 dialect, the fields are mapped (``journal`` ↔ ``journaltitle``, ``year``/``month`` ↔
 ``date``, ``address`` ↔ ``location``, ``archiveprefix``/``primaryclass`` ↔
 ``eprinttype``/``eprintclass``). What the entry lacks but the paper knows (a
-``crossref``'s booktitle and year, say) is added.
+``crossref``'s booktitle and year, say) is added. A paper several entries give (a
+Zotero duplicate that Better BibTeX exports twice, ``sahaRarePathGuided2023`` and
+``sahaRarePathGuided2023a``, one DOI) is cited by the first one's entry and key: the
+library keeps the first record's entry, as it keeps each field from the first record
+that has it, so the key comes with the fields it was written with, is the same on every
+run, and, in a Better BibTeX export, is the one without the suffix it gives a duplicate.
 
 **Generated entries** use the type the metadata supports: ``@article`` with ``journal``,
 ``@inproceedings`` with ``booktitle``, arXiv-only papers as ``@misc`` with
@@ -1078,7 +1083,10 @@ _SAFE_KEY = re.compile(r"^[^\s,{}()=#%\"'\\~]+$")
 def _source_key(paper: Paper) -> str | None:
     """The key the source gives the paper: its BibTeX entry's, else its CSL
     ``citation-key``, else the key of its page in PMLR (:func:`_pmlr_cite_key`); None
-    when none is one a BibTeX file can hold."""
+    when none is one a BibTeX file can hold.
+
+    Entries merged into one paper (two of one DOI) give the key of the first, whose
+    entry the paper keeps (see the module's docstring); the others' keys are not used."""
     entry = paper.source_entry
     key = (entry.key if entry is not None else paper.cite_key or "").strip()
     if key and _SAFE_KEY.match(key):
