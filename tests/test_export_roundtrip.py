@@ -367,3 +367,27 @@ def test_an_export_whose_state_keyword_names_no_state_is_read(tmp_path):
     (paper,) = back.papers
     assert paper.keywords == ("robots",)
     assert carried(path.read_text(encoding="utf-8")) == {"lee2020": ("new", (), "")}
+
+
+def links_of(library) -> dict[str, set[str]]:
+    """Every paper's link addresses, by its id."""
+    return {paper.id: {link.url for link in paper.links} for paper in library.papers}
+
+
+def test_a_json_export_read_back_keeps_every_page_of_a_paper_listed_twice(tmp_path):
+    # NeurIPS 2017 lists a paper given as an oral and as a poster twice, each with its
+    # own page: the merged paper has both, and the talk's page was written but not read
+    library = load_library([HERE / "export_roundtrip" / "nips2017_oral_poster_slice.json"])
+    (proving,) = [p for p in library.papers if "Proving" in p.title]
+    assert {
+        "https://nips.cc/virtual/2017/poster/9161",
+        "https://nips.cc/virtual/2017/oral/10058",
+    } <= {link.url for link in proving.links}
+    back = load_library([exported(tmp_path, library, "json")])
+    assert links_of(back) == links_of(library)
+    # the first page stays the paper's own; a further one is kept as a project link
+    (again,) = [p for p in back.papers if p.id == proving.id]
+    assert [(link.url, link.kind) for link in again.links if "nips.cc/virtual" in link.url] == [
+        ("https://nips.cc/virtual/2017/poster/9161", "paper"),
+        ("https://nips.cc/virtual/2017/oral/10058", "project"),
+    ]

@@ -798,8 +798,8 @@ def _is_own(data: dict[str, Any]) -> bool:
 def _own_record(data: dict[str, Any]) -> Record | None:
     """A paper as tuireader's own JSON gives it, read back as the paper it was: its
     identifiers, its own id in its source (``source_id``; the ``id`` is tuireader's, not
-    the source's), its links by kind, and no title where the title was derived from
-    the abstract (it is derived again, and the paper known by its abstract as before).
+    the source's), its links by kind (a page beyond its first, PDF and forum as a
+    project link), and no title where the title was derived from the abstract (it is derived again, and the paper known by its abstract as before).
     The abstract is taken as written: it was made plain when the paper was first read."""
     links = data.get("links")
     by_kind: dict[str, list[str]] = {"paper": [], "code": [], "project": []}
@@ -824,6 +824,9 @@ def _own_record(data: dict[str, Any]) -> Record | None:
     page = by_origin.get("url") or next(
         (url for url in pages if url not in (openreview, pdf)), None
     )
+    # a record has one page, one PDF and one forum: the further pages of a paper made
+    # of several records (a talk's page beside the poster's) are kept as project links
+    further = [url for url in pages if url not in (openreview, pdf, page)]
     flat = {
         name: data.get(name)
         for name in (
@@ -849,7 +852,7 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         pdf=pdf,
         openreview=openreview,
         code_urls=by_kind["code"],
-        project_urls=by_kind["project"],
+        project_urls=[*by_kind["project"], *further],
     )
     record = record_from_mapping(flat)
     if record is None:
