@@ -391,3 +391,21 @@ def test_a_json_export_read_back_keeps_every_page_of_a_paper_listed_twice(tmp_pa
         ("https://nips.cc/virtual/2017/poster/9161", "paper"),
         ("https://nips.cc/virtual/2017/oral/10058", "project"),
     ]
+
+
+def test_a_csv_export_gives_the_title_as_its_source_wrote_it(tmp_path):
+    # the title was written as the reader shows it ("ℓ_∞"): read back, a citation of it
+    # gave "ℓ\_∞-Norm", which pdflatex does not compile; JSON gives it as written too
+    from tuireader.render.citations import format_citation
+
+    library = load_library([HERE / "export_roundtrip" / "icml2024_latex_title_slice.jsonl"])
+    (paper,) = library.papers
+    assert paper.title == r"Implicit Bias of AdamW: $\ell_\infty$-Norm Constrained Optimization"
+    for fmt in ("csv", "json"):
+        back = load_library([exported(tmp_path, library, fmt)])
+        (again,) = back.papers
+        assert (again.id, again.title) == (paper.id, paper.title)
+        cited = format_citation(again, "bibtex", library=back).text
+        assert r"$\ell_\infty$-Norm" in cited and "ℓ" not in cited
+    (row,) = csv.DictReader(io.StringIO(render_export([paper], kept([paper]), "csv")))
+    assert row["title"] == paper.title

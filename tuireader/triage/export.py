@@ -362,7 +362,7 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
         writer.writerow(
             _inert(
                 paper.id,
-                display_title(paper.title),
+                paper.title,  # as the source wrote it (LaTeX included), as JSON gives it
                 "; ".join(display_author(name) for name in paper.authors),
                 paper.venue or "",
                 paper.year or "",
