@@ -259,14 +259,11 @@ def test_each_export_read_back_gives_the_editions_and_the_further_dois(tmp_path,
     library = load_library([dois, LISTS["csl"], article])
 
     def details(library) -> dict[str, tuple[str | None, tuple[str, ...]]]:
-        # a DOI's letters are any case (CSV gives them in lower case)
-        return {
-            p.id: (p.edition, tuple(doi.casefold() for doi in p.other_dois)) for p in library.papers
-        }
+        return {p.id: (p.edition, p.other_dois) for p in library.papers}
 
     before = details(library)
     assert ("2", ()) in before.values() and ("3", ("10.1000/robots.erratum",)) in before.values()
-    assert ((None, ("10.1364/josaa.32.002407",))) in before.values()
+    assert ((None, ("10.1364/JOSAA.32.002407",))) in before.values()
     back = load_library([exported(tmp_path, library, fmt)])
     assert details(back) == before
     # what the BibTeX export adds for it is no field of the papers' entries
@@ -409,3 +406,27 @@ def test_a_csv_export_gives_the_title_as_its_source_wrote_it(tmp_path):
         assert r"$\ell_\infty$-Norm" in cited and "ℓ" not in cited
     (row,) = csv.DictReader(io.StringIO(render_export([paper], kept([paper]), "csv")))
     assert row["title"] == paper.title
+
+
+def test_a_csv_export_read_back_gives_each_doi_as_written(tmp_path):
+    # the DOI came back in lower case (10.1103/physrevd.76.013009), and so did its link
+    dois = HERE / "formats" / "arxiv_kaggle_dois_collaboration_slice.jsonl"
+    library = load_library([LISTS["arxiv"], dois])
+    before = {p.id: (p.doi, p.other_dois) for p in library.papers}
+    assert ("10.1103/PhysRevD.76.013009", ()) in before.values()
+    assert ("10.1364/JOSAA.23.002578", ("10.1364/JOSAA.32.002407",)) in before.values()
+    back = load_library([exported(tmp_path, library, "csv")])
+    assert {p.id: (p.doi, p.other_dois) for p in back.papers} == before
+    (again,) = [p for p in back.papers if p.doi == "10.1103/PhysRevD.76.013009"]
+    assert "https://doi.org/10.1103/PhysRevD.76.013009" in {link.url for link in again.links}
+
+
+def test_a_csv_gives_its_dois_as_written_and_each_once(tmp_path):
+    path = tmp_path / "sheet.csv"
+    path.write_text(
+        "Title,DOI,other_dois\n"
+        "Grasping,https://doi.org/10.1000/ABC.1 10.1000/abc.1 10.1000/Err.2,10.1000/ERR.2\n",
+        encoding="utf-8",
+    )
+    (paper,) = load_library([path]).papers
+    assert (paper.doi, paper.other_dois) == ("10.1000/ABC.1", ("10.1000/Err.2",))

@@ -400,7 +400,8 @@ def _record(get: Callable[[str], str]) -> Record:
     """The record of one row; ``get`` gives a field's cell, stripped."""
     title = " ".join(get("title").split())
     abstract = strip_markup(get("abstract"))
-    dois = plain_dois(get("doi").lower())
+    # as written: DOIs are compared in any case, but shown as their source gives them
+    dois = plain_dois(get("doi"))
     doi = dois[0] if dois else None
     openreview = get("openreview") or None
     openreview_id = get("openreview_id") or openreview_id_of(openreview)
@@ -419,11 +420,7 @@ def _record(get: Callable[[str], str]) -> Record:
         pmlr_key=get("pmlr_key") or None,
         doi=doi,
         # an ``other_dois`` column (tuireader's export) gives those after the paper's own
-        other_dois=tuple(
-            other
-            for other in dict.fromkeys((*dois[1:], *plain_dois(get("other_dois").lower())))
-            if other != doi
-        ),
+        other_dois=_other_dois(doi, (*dois[1:], *plain_dois(get("other_dois")))),
         code_urls=tuple(url for url in _URL_SPLIT.split(get("code_urls")) if url),
         project_urls=tuple(url for url in _URL_SPLIT.split(get("project_urls")) if url),
         arxiv_id=arxiv_id_of(get("arxiv_id")) or arxiv_from_doi(doi),
@@ -441,3 +438,15 @@ def _record(get: Callable[[str], str]) -> Record:
         editor=editors_of(get("editor")),
         tldr=" ".join(get("tldr").split()) or None,
     )
+
+
+def _other_dois(doi: str | None, others: tuple[str, ...]) -> tuple[str, ...]:
+    """``others`` each once and without ``doi``, letters in any case (a DOI is the same
+    in any case), each as first written."""
+    seen = {doi.casefold()} if doi else set()
+    kept: list[str] = []
+    for other in others:
+        if other.casefold() not in seen:
+            seen.add(other.casefold())
+            kept.append(other)
+    return tuple(kept)
