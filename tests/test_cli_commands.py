@@ -295,6 +295,11 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "lists",
         "other_dois",
         "edition",
+        "pdf",
+        "openreview",
+        "arxiv_class",
+        "categories",
+        "journal_ref",
     ]
     by_id = {row["id"]: row for row in rows}
     kept = by_id[triaged["kept"]]

@@ -430,3 +430,46 @@ def test_a_csv_gives_its_dois_as_written_and_each_once(tmp_path):
     )
     (paper,) = load_library([path]).papers
     assert (paper.doi, paper.other_dois) == ("10.1000/ABC.1", ("10.1000/Err.2",))
+
+
+def test_a_csv_export_read_back_gives_the_pdf_forum_arxiv_class_and_journal(tmp_path):
+    # the url column gives one link: the PDF and the OpenReview forum were lost, and with
+    # them the arXiv class, categories and journal reference nothing else wrote
+    library = load_library([LISTS["arxiv"], LISTS["icml"]])
+
+    def details(library):
+        # the links of the papers' own fields (the CSV gives no abstract to find others in)
+        return {
+            p.id: (
+                p.arxiv_class,
+                p.categories,
+                p.journal_ref,
+                {link.url for link in p.links if link.origin != "text"},
+            )
+            for p in library.papers
+        }
+
+    before = details(library)
+    assert ("hep-ph", ("hep-ph",), "Phys.Rev.D76:013009,2007") in [v[:3] for v in before.values()]
+    links = set().union(*(v[3] for v in before.values()))
+    assert {
+        "https://arxiv.org/pdf/0704.0001",
+        "https://openreview.net/forum?id=CjVWen8aJL",
+    } <= links
+    back = load_library([exported(tmp_path, library, "csv")])
+    again = details(back)
+    assert again.keys() == before.keys()
+    for paper_id, (*was, links) in before.items():
+        # (a code link its abstract gives is the code column's)
+        assert again[paper_id][:3] == tuple(was) and links <= again[paper_id][3]
+
+
+def test_a_csv_that_is_no_export_takes_no_journal_reference_or_arxiv_class(tmp_path):
+    # a sheet's own columns of these names may mean anything: only the export's are read
+    path = tmp_path / "sheet.csv"
+    path.write_text(
+        "title,journal_ref,arxiv_class\nGrasping,see the shared drive,pending\n",
+        encoding="utf-8",
+    )
+    (paper,) = load_library([path]).papers
+    assert (paper.journal_ref, paper.arxiv_class) == (None, None)

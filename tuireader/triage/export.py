@@ -375,17 +375,37 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 LIST_SEPARATOR.join(paper.lists),
                 " ".join(paper.other_dois),
                 paper.edition or "",
+                _origin_link(paper, "pdf"),
+                _origin_link(paper, "openreview"),
+                paper.arxiv_class or "",
+                " ".join(paper.categories),
+                paper.journal_ref or "",
             )
         )
     return visible(out.getvalue())
+
+
+def _origin_link(paper: Paper, origin: str) -> str:
+    """The paper's first link its records give in the field ``origin`` ("pdf"), or ""."""
+    return next((link.url for link in paper.links if link.origin == origin), "")
 
 
 #: the columns after the CSV export's own (``table.OWN_COLUMNS``): what says who each
 #: paper is (:func:`identifiers`), then its lists.
 _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_id")
 #: the columns after the lists: the DOIs the paper's source gives after its own (an
-#: erratum's), a space between them, and its edition.
-_DETAIL_COLUMNS = ("other_dois", "edition")
+#: erratum's), a space between them, its edition, its PDF and OpenReview forum (the
+#: ``url`` column gives one link, the best for people), its arXiv class and categories
+#: (a space between them), and its journal reference (arXiv's).
+_DETAIL_COLUMNS = (
+    "other_dois",
+    "edition",
+    "pdf",
+    "openreview",
+    "arxiv_class",
+    "categories",
+    "journal_ref",
+)
 #: what a spreadsheet reads as the start of a formula in a cell, after any apostrophes
 #: (one more is put before a cell that already starts so, and the reader takes one off).
 _FORMULA = re.compile(r"'*[=+\-@\t\r]")

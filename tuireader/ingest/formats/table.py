@@ -107,6 +107,12 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "publisher": ("publisher",),
     "edition": ("edition",),
 }
+#: the fields read from tuireader's own export alone (any other table's column of the
+#: name may mean something else), by the columns it writes them in.
+_OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "arxiv_class": ("arxiv_class",),
+    "journal_ref": ("journal_ref",),
+}
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls"})
 #: words of a column's name that say what it holds, by the field it would be read for:
@@ -209,7 +215,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     names = [_column_name(column) for column in header]
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
     columns: dict[str, list[int]] = {}
-    for field_name, aliases in COLUMNS.items():
+    for field_name, aliases in (COLUMNS | (_OWN_EXPORT_COLUMNS if own else {})).items():
         if own:
             # tuireader's export: its id is its own and its tags the user's
             aliases = tuple(alias for alias in aliases if alias not in ("id", "tags"))
@@ -424,6 +430,8 @@ def _record(get: Callable[[str], str]) -> Record:
         code_urls=tuple(url for url in _URL_SPLIT.split(get("code_urls")) if url),
         project_urls=tuple(url for url in _URL_SPLIT.split(get("project_urls")) if url),
         arxiv_id=arxiv_id_of(get("arxiv_id")) or arxiv_from_doi(doi),
+        arxiv_class=get("arxiv_class") or None,
+        journal_ref=" ".join(get("journal_ref").split()) or None,
         source_id=get("source_id") or None,
         status=get("status") or None,
         track=get("track") or None,
