@@ -473,3 +473,69 @@ def test_a_csv_that_is_no_export_takes_no_journal_reference_or_arxiv_class(tmp_p
     )
     (paper,) = load_library([path]).papers
     assert (paper.journal_ref, paper.arxiv_class) == (None, None)
+
+
+def test_a_bibtex_export_read_back_keeps_every_link_of_its_papers(tmp_path):
+    # a citation has no code or project link and no abstract to find links in, and a
+    # NeurIPS entry's url is its own PDF, not the paper's page: read back, papers lost
+    # their code (has:code found none), pages, PDFs and forums
+    from tuireader.render.citations import format_citation
+
+    library = load_library(
+        [
+            HERE / "export_roundtrip" / "nips2017_oral_poster_slice.json",
+            LISTS["icml"],
+            LISTS["corl"],
+            LISTS["pmlr"],
+        ]
+    )
+    assert sum(paper.has_code for paper in library.papers) >= 3
+    path = exported(tmp_path, library, "bibtex")
+    text = path.read_text(encoding="utf-8")
+    assert validate_bibtex(text) == []
+    back = load_library([path])
+    assert not back.problems
+    assert links_of(back) == links_of(library)
+    before = {paper.id: paper for paper in library.papers}
+    for paper in back.papers:
+        was = before[paper.id]
+        assert [link.url for link in paper.code_links] == [link.url for link in was.code_links]
+        # each link of the kind it was, but for a paper's page beyond its own (a record
+        # has one: a talk's beside the poster's, an arXiv page its abstract gives): a
+        # project's
+        own = {
+            link.origin: link.url
+            for link in reversed(was.links)
+            if link.origin in ("url", "pdf", "openreview", "doi", "arxiv")
+        }
+        assert {(link.url, link.kind) for link in paper.links} == {
+            (
+                link.url,
+                "project" if link.kind == "paper" and link.url not in own.values() else link.kind,
+            )
+            for link in was.links
+        }
+        # the links are no field of the entry: a citation of the paper never gives them
+        assert paper.source_entry is not None and "tuireader" not in str(paper.source_entry)
+        assert "tuireader" not in format_citation(paper, "bibtex", library=back).text
+
+
+def test_an_export_whose_links_field_gives_no_link_keeps_the_entrys_own(tmp_path):
+    path = tmp_path / "export.bib"
+    path.write_text(
+        "@comment{tuireader export: edited by hand}\n\n"
+        "@article{lee2020,\n  title = {Grasping},\n  author = {Lee, Ann},\n  year = {2020},\n"
+        "  url = {https://example.org/grasping},\n  tuireader-links = {see below}\n}\n\n"
+        "@article{kim2021,\n  title = {Planning},\n  author = {Kim, Bo},\n  year = {2021},\n"
+        "  url = {https://example.org/planning.pdf},\n"
+        "  tuireader-links = {url https://example.org/planning, code https://github.com/kim/plan,"
+        " project javascript:alert(1)}\n}\n",
+        encoding="utf-8",
+    )
+    first, second = load_library([path]).papers
+    assert [link.url for link in first.links] == ["https://example.org/grasping"]
+    assert [(link.url, link.kind) for link in second.links] == [
+        ("https://github.com/kim/plan", "code"),
+        ("https://example.org/planning", "paper"),
+    ]
+    assert second.unsafe_links == ("javascript:alert(1)",)

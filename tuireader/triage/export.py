@@ -8,7 +8,8 @@ accent), ``urls`` gives exactly one line per link, and lone surrogates become
 U+FFFD, so what is written is always valid UTF-8 (see :mod:`tuireader.render.safetext`).
 
 Read back as a list, an export gives each paper the id it had: JSON and CSV write what
-identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it, and each
+identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it (and the
+paper's links, where the entry would not give them as they are), and each
 format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
 ``ownbib``); its edition and the DOIs its source gives after its own are read back too.
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
@@ -183,8 +184,11 @@ def _export_bibtex(
     by_id = {paper.id: paper for paper in papers}
     entries = [
         _with_triage(
-            _with_details(
-                _with_identifiers(cited.text, by_id[cited.paper_id]), by_id[cited.paper_id]
+            _with_links(
+                _with_details(
+                    _with_identifiers(cited.text, by_id[cited.paper_id]), by_id[cited.paper_id]
+                ),
+                by_id[cited.paper_id],
             ),
             triage.get(cited.paper_id) or Triage(cited.paper_id),
         )
@@ -262,6 +266,25 @@ def _with_details(entry: str, paper: Paper) -> str:
     if others:
         added.append((OTHER_DOIS_FIELD, " ".join(others)))
     return _add_fields(entry, added)
+
+
+def _with_links(entry: str, paper: Paper) -> str:
+    """``entry`` with its paper's links as ``tuireader-links`` (each after the field it
+    came from: ``url …, pdf …, code_urls …``), where the entry read back would not give
+    them as they are: its citation has no code or project link, no link its abstract
+    gives (it has no abstract), or a page of its own source's entry rather than the
+    paper's (a NeurIPS entry's PDF for the poster's page). Read back, they are the
+    paper's links again (:mod:`tuireader.ingest.formats.ownbib`)."""
+    from tuireader.ingest.formats.bibtex import parse_entry_string, record_from_entry
+    from tuireader.ingest.formats.ownbib import LINKS_FIELD, bibtex_literal, links_value
+    from tuireader.ingest.links import record_links
+
+    parsed = parse_entry_string(entry)
+    record = record_from_entry(parsed) if parsed is not None else None
+    given = record_links(record) if record is not None else ()
+    if [(link.url, link.kind) for link in given] == [(l.url, l.kind) for l in paper.links]:
+        return entry
+    return _add_fields(entry, [(LINKS_FIELD, bibtex_literal(links_value(paper.links)))])
 
 
 #: an identifier written as it is: no whitespace, braces or backslashes

@@ -8,15 +8,17 @@ venue would not say it, the paper's own id in its source as ``tuireader-source =
 or venue#id}``. What tells the triage from the entry's own: the state's keyword, where
 tuireader's keywords begin, else ``tuireader-tags`` (the tags the keywords end with), and
 ``tuireader-annote`` (the entry's own annote, where it has one). The DOIs the paper's
-source gives after its own are ``tuireader-other-dois``. The file starts with
-:data:`MARK`.
+source gives after its own are ``tuireader-other-dois``, and its links, where the entry
+would not give them as they are (a code link, a page of its own), ``tuireader-links``,
+each after the field it came from (``url https://…, code_urls https://…``). The file
+starts with :data:`MARK`.
 
 Read back, the triage is the triage file's, not the paper's: the keywords from the state
 keyword on (or the tags the keywords end with), the note, and tuireader's own fields are
 taken out of the record and its entry (a citation of the paper never carries the user's
 note), the entry's own annote is its ``annote`` again, and the paper is known by its
-source id as it was (``ReadResult.scopes``), so it keeps its id. :func:`own_triage`
-gives the triage an entry carries.
+source id as it was (``ReadResult.scopes``), so it keeps its id, and has the links it
+had. :func:`own_triage` gives the triage an entry carries.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from dataclasses import dataclass, replace
 
 from tuireader.ingest.formats.bibtex import unlatex
 from tuireader.ingest.formats.common import ReadResult, plain_dois
-from tuireader.model import Record, SourceEntry
+from tuireader.model import Link, Record, SourceEntry
 from tuireader.render.safetext import is_unsafe, valid
 
 __all__ = [
+    "LINKS_FIELD",
     "MARK",
     "NOTE_FIELD",
     "OTHER_DOIS_FIELD",
@@ -39,6 +42,7 @@ __all__ = [
     "TAGS_FIELD",
     "bibtex_literal",
     "is_own_bibtex",
+    "links_value",
     "literal_text",
     "own_bibtex",
     "own_triage",
@@ -64,8 +68,11 @@ OWN_NOTE_FIELD = "tuireader-annote"
 #: the field of the DOIs the paper's source gives after its own (an erratum's), a space
 #: between them, that the entry's ``doi`` does not give.
 OTHER_DOIS_FIELD = "tuireader-other-dois"
+#: the field of the paper's links, each after the field it came from (``url https://…,
+#: code_urls https://…``), where the entry read back would not give them as they are.
+LINKS_FIELD = "tuireader-links"
 #: the fields only tuireader's export writes: never the paper's
-_OWN_FIELDS = frozenset({SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD})
+_OWN_FIELDS = frozenset({SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD, LINKS_FIELD})
 
 #: BibTeX's and LaTeX's special characters, each as the text it is
 _LITERAL = {
@@ -205,6 +212,9 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
             dict.fromkeys(word for word in (" ".join(w.split()) for w in words) if word)
         )
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
+    links = entry.get(LINKS_FIELD)
+    if links is not None:
+        record = _with_links(record, literal_text(links))
     return (
         replace(
             record,
@@ -216,6 +226,66 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
             source_entry=replace(entry, fields=carried.fields),
         ),
         scope or None,
+    )
+
+
+#: the fields a paper's link may come from that :data:`LINKS_FIELD` gives again as they
+#: were; the others (a DOI's page, an arXiv id's) come of the entry's ``doi`` and
+#: ``eprint`` again.
+_ONE_LINK_FIELDS = ("url", "pdf", "openreview")
+_DERIVED_ORIGINS = frozenset({"doi", "arxiv"})
+_NAMED_ORIGINS = frozenset({*_ONE_LINK_FIELDS, *_DERIVED_ORIGINS})
+#: the words a link of :data:`LINKS_FIELD` follows: those origins, or a kind
+_LINK_WORDS = _NAMED_ORIGINS | {"code", "paper", "project"}
+#: where one link of :data:`LINKS_FIELD` ends (no address holds a space)
+_LINK_SEPARATOR = re.compile(r",\s+")
+
+
+def links_value(links: tuple[Link, ...]) -> str:
+    """The text of :data:`LINKS_FIELD` for a paper's ``links``, a comma between them:
+    its page, PDF and forum each after the field it came from (``url``, ``pdf``,
+    ``openreview``), any other after its kind (``code``, ``project``, ``paper``: one its
+    abstract gives, a further page), those of its DOI and arXiv id after ``doi`` and
+    ``arxiv``."""
+    return ", ".join(
+        f"{link.origin if link.origin in _NAMED_ORIGINS else link.kind} {link.url}"
+        for link in links
+    )
+
+
+def _with_links(record: Record, value: str) -> Record:
+    """``record`` with the links :data:`LINKS_FIELD` gives (``value``, as
+    :func:`links_value` wrote it) in place of those of its entry's fields: its page, PDF
+    and forum as they were, and every other link a code link where it is one, else a
+    project link (a record has one page: a further one, or an arXiv page its abstract
+    gave, is one). A link of the entry's DOI or arXiv id comes of them again. A value
+    that gives no link (edited by hand) leaves the entry's own."""
+    from tuireader.ingest.formats.common import openreview_id_of
+    from tuireader.ingest.links import classify
+
+    one: dict[str, str] = {}
+    code: list[str] = []
+    projects: list[str] = []
+    for part in _LINK_SEPARATOR.split(value.strip()):
+        origin, _, url = part.strip().partition(" ")
+        url = url.strip()
+        if not url or origin not in _LINK_WORDS or origin in _DERIVED_ORIGINS:
+            continue
+        if origin in _ONE_LINK_FIELDS and origin not in one:
+            one[origin] = url
+        else:
+            (code if classify(url) == "code" else projects).append(url)
+    if not (one or code or projects):
+        return record  # a value edited into none: the entry's own links stay
+    openreview = one.get("openreview")
+    return replace(
+        record,
+        url=one.get("url"),
+        pdf=one.get("pdf"),
+        openreview=openreview,
+        openreview_id=record.openreview_id or openreview_id_of(openreview),
+        code_urls=tuple(code),
+        project_urls=tuple(projects),
     )
 
 
