@@ -11,6 +11,8 @@ Golden files live in tests/golden/citations/real/; regenerate them with
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 from dataclasses import replace
@@ -651,6 +653,8 @@ def test_a_talks_video_is_never_exported_or_copied_as_the_papers_page(tmp_path, 
     for fmt in ("urls", "markdown", "csv", "json"):
         main(["export", str(source), "--format", fmt, *data])
         out, _err = capsys.readouterr()
+        if fmt == "csv":  # its links column lists every link, with its kind, as JSON
+            out = "".join(row["url"] for row in csv.DictReader(io.StringIO(out)))
         assert "youtu" not in out or fmt == "json", fmt  # JSON lists every link, with its kind
     code = main(["copy", videos[0].id, str(source), "--link", "paper", *data])
     out, err = capsys.readouterr()

@@ -300,6 +300,7 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "arxiv_class",
         "categories",
         "journal_ref",
+        "links",
     ]
     by_id = {row["id"]: row for row in rows}
     kept = by_id[triaged["kept"]]

@@ -376,6 +376,7 @@ def _first_code(paper: Paper) -> str:
 def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    from tuireader.ingest.formats.ownbib import links_value
     from tuireader.ingest.formats.table import LIST_SEPARATOR, OWN_COLUMNS
 
     writer.writerow([*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists", *_DETAIL_COLUMNS])
@@ -403,6 +404,7 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 paper.arxiv_class or "",
                 " ".join(paper.categories),
                 paper.journal_ref or "",
+                links_value(paper.links),
             )
         )
     return visible(out.getvalue())
@@ -419,7 +421,9 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: the columns after the lists: the DOIs the paper's source gives after its own (an
 #: erratum's), a space between them, its edition, its PDF and OpenReview forum (the
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
-#: (a space between them), and its journal reference (arXiv's).
+#: (a space between them), its journal reference (arXiv's), and every link it has, each
+#: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
+#: https://…``), read back as its links.
 _DETAIL_COLUMNS = (
     "other_dois",
     "edition",
@@ -428,6 +432,7 @@ _DETAIL_COLUMNS = (
     "arxiv_class",
     "categories",
     "journal_ref",
+    "links",
 )
 #: what a spreadsheet reads as the start of a formula in a cell, after any apostrophes
 #: (one more is put before a cell that already starts so, and the reader takes one off).

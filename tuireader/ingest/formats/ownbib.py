@@ -46,6 +46,7 @@ __all__ = [
     "literal_text",
     "own_bibtex",
     "own_triage",
+    "with_links",
 ]
 
 #: how tuireader's BibTeX export starts: a comment block, which BibTeX and reference
@@ -214,7 +215,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     links = entry.get(LINKS_FIELD)
     if links is not None:
-        record = _with_links(record, literal_text(links))
+        record = with_links(record, literal_text(links))
     return (
         replace(
             record,
@@ -253,9 +254,10 @@ def links_value(links: tuple[Link, ...]) -> str:
     )
 
 
-def _with_links(record: Record, value: str) -> Record:
-    """``record`` with the links :data:`LINKS_FIELD` gives (``value``, as
-    :func:`links_value` wrote it) in place of those of its entry's fields: its page, PDF
+def with_links(record: Record, value: str) -> Record:
+    """``record`` with the links ``value`` gives (as :func:`links_value` wrote it: a
+    BibTeX export's :data:`LINKS_FIELD`, a CSV export's ``links``) in place of those of
+    its entry's fields (its row's columns): its page, PDF
     and forum as they were, and every other link a code link where it is one, else a
     project link (a record has one page: a further one, or an arXiv page its abstract
     gave, is one). A link of the entry's DOI or arXiv id comes of them again. A value

@@ -224,6 +224,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         if named:
             columns[field_name] = sorted(named) if field_name in _EVERY_COLUMN else named[:1]
     lists_at = names.index("lists") if own and "lists" in names else None
+    links_at = names.index("links") if own and "links" in names else None
     scopes: list[str | None] = []
     if "title" not in columns and "abstract" not in columns:
         found = ", ".join(repr(column) for column in header[:12]) or "none"
@@ -262,7 +263,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
 
             record = _record(cell)
             if own:
-                record = _own_link(record)
+                record = _own_links(record, row, links_at)
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
                 records.append(record)
@@ -346,6 +347,18 @@ def _formula_kept(value: str) -> str:
     """A cell of tuireader's export as the paper had it, the apostrophe before what a
     spreadsheet would take for a formula taken off."""
     return value[1:] if _INERT_CELL.match(value) else value
+
+
+def _own_links(record: Record, row: list[str], links_at: int | None) -> Record:
+    """A row of tuireader's export with the links it had: those its ``links`` cell gives
+    (``ownbib.with_links``), else (an export made before it had one) its ``url`` as
+    :func:`_own_link` reads it."""
+    value = row[links_at].strip() if links_at is not None and links_at < len(row) else ""
+    if not value:
+        return _own_link(record)
+    from tuireader.ingest.formats.ownbib import with_links
+
+    return with_links(record, _formula_kept(value))
 
 
 def _own_link(record: Record) -> Record:
