@@ -322,3 +322,22 @@ def test_many_words_after_a_query_are_not_said_back_as_a_command(capsys, tmp_pat
     assert code == 2
     assert err.rstrip().endswith("to search these words with the query, quote them together")
     assert all(len(line) <= 300 for line in err.splitlines())
+
+
+def test_a_query_that_finds_nothing_is_said_with_its_suggestion(capsys, tmp_path):
+    # 'search αβγ' printed 'did you mean: αβ' alone: no line said nothing matched
+    path = write_jsonl(
+        tmp_path / "greek.jsonl",
+        [{"title": "The αβ pruning revisited", "abstract": "We revisit αβ search in games."}],
+    )
+    code, out, err = run(capsys, "search", "αβγ", str(path))
+    assert code == 1 and out == ""
+    assert err == "tuireader: no papers match 'αβγ' (did you mean: αβ)\n"
+
+
+def test_a_malformed_and_is_said_as_a_repair(capsys, tmp_path):
+    path = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
+    code, out, err = run(capsys, "search", "diffusion AND OR privacy", str(path))
+    _, either, _ = run(capsys, "search", "diffusion OR privacy", str(path))
+    assert code == 0 and out == either  # searched as 'diffusion OR privacy'
+    assert err == "tuireader: ignored an 'AND' with nothing on one side\n"

@@ -157,3 +157,16 @@ def test_unknown_fields_are_said_once_together_and_only_among_the_words_searched
     words = " ".join(f"w{n}" for n in range(70))
     message = parse(f"{words} exception:x licenses:y").message
     assert message is not None and "exception" not in message and "licenses" not in message
+
+
+@pytest.mark.parametrize(
+    "text", ["a AND OR b", "a OR AND b", "AND a", "a AND", "a AND AND b", "(a AND) b", "AND"]
+)
+def test_an_and_with_nothing_on_one_side_is_said_as_ignored(text):
+    # 'a AND OR b' was searched as 'a OR b' without a word, where a dangling OR is said
+    assert "ignored an 'AND' with nothing on one side" in parse(text).problems, text
+
+
+@pytest.mark.parametrize("text", ["a AND b", "a AND NOT b", "a AND -b", "a AND (b OR c)"])
+def test_an_and_between_terms_is_no_repair(text):
+    assert parse(text).problems == (), text

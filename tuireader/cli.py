@@ -509,12 +509,12 @@ def cmd_search(args: argparse.Namespace) -> int:
             marks = " [code]" if hit.paper.has_code else ""
             lists = ", ".join(hit.paper.lists)
             print(_line(f"{hit.paper.id}  {_title(hit.paper)}  ({lists}){marks}"))
-        if result.suggestion:
-            _err(f"did you mean: {_short(result.suggestion)}")
         shown = len(hits)
-        if not hits and not result.suggestion and not result.said_why and not untagged:
-            _err(f"no papers match {_short(args.query)!r}")
-        elif shown < result.total:
+        if not hits and not result.said_why and not untagged:
+            _say_no_match(result, args.query)  # with its "did you mean", as cite says it
+        elif result.suggestion:
+            _err(f"did you mean: {_short(result.suggestion)}")
+        if hits and shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
 

@@ -162,6 +162,8 @@ class _Lexer:
         excluding = False
         #: names given as fields that are none, said once together
         unknown: list[str] = []
+        #: where each AND stood among the tokens: it needs a term on either side
+        ands: list[int] = []
         while i < n:
             ch = text[i]
             if ch.isspace():
@@ -225,13 +227,15 @@ class _Lexer:
             elif word == "NOT" and not negated and fieldname is None:
                 excluding = True  # NOT word is -word
             elif word == "AND" and not negated and fieldname is None:
-                pass  # words are all required anyway
+                ands.append(len(out))  # words are all required anyway
             elif word:
                 if fieldname is None and match and not negated:
                     word = text[start:j]  # keep "foo:bar" whole; the analyzer splits it
                 out.append(_Tok("word", word, fieldname, negated, start))
         if excluding:
             self.problems.append("ignored a NOT with nothing after it")
+        if _dangling_and(out, ands):
+            self.problems.append("ignored an 'AND' with nothing on one side")
         if unknown:
             names = ", ".join(repr(name) for name in dict.fromkeys(unknown))
             fields = ", ".join(sorted(set(FIELDS) | set(FILTERS) | {"sort"}))
@@ -313,6 +317,19 @@ def _bounded(tokens: list[_Tok], problems: list[str]) -> list[_Tok]:
         kept.append(tok)
     problems.append(f"searched the first {MAX_WORDS} words of the query's {given}")
     return kept
+
+
+def _dangling_and(tokens: list[_Tok], ands: list[int]) -> bool:
+    """Whether an AND (at ``ands``, its place among ``tokens``) lacks a term on one side:
+    first or last, next to an OR, a parenthesis on its inside or another AND."""
+    for at in ands:
+        before = tokens[at - 1] if at > 0 else None
+        after = tokens[at] if at < len(tokens) else None
+        if before is None or before.kind in ("or", "lparen"):
+            return True
+        if after is None or after.kind in ("or", "rparen"):
+            return True
+    return len(set(ands)) < len(ands)
 
 
 def _example(name: str) -> str:
