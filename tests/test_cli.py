@@ -341,3 +341,61 @@ def test_a_malformed_and_is_said_as_a_repair(capsys, tmp_path):
     _, either, _ = run(capsys, "search", "diffusion OR privacy", str(path))
     assert code == 0 and out == either  # searched as 'diffusion OR privacy'
     assert err == "tuireader: ignored an 'AND' with nothing on one side\n"
+
+
+JSON_COMMANDS = {
+    "search": ["search", "--json", "diffusion"],
+    "show": ["show", "--json", "zzzzzz"],
+    "similar": ["similar", "--json", "zzzzzz"],
+    "links": ["links", "--json", "zzzzzz"],
+    "lists": ["lists", "--json"],
+}
+
+
+def test_every_json_command_names_its_json_flag_here():
+    from tuireader.cli import COMMANDS, build_command_parser
+
+    with_json = [
+        name for name in COMMANDS if "--json" in build_command_parser(name)._option_string_actions
+    ]
+    assert sorted(with_json) == sorted(JSON_COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(JSON_COMMANDS))
+def test_every_json_command_prints_its_failure_as_json(capsys, tmp_path, command):
+    # 'links zzzzzz --json' and every --json command that could not read a list, or was
+    # given a wrong option, printed nothing on stdout, where search, show and similar
+    # printed an error object
+    argv = JSON_COMMANDS[command]
+    missing = str(tmp_path / "missing.jsonl")
+    code, out, err = run(capsys, *argv, missing)
+    assert code == 2 and "no papers could be loaded" in err
+    data = json.loads(out)
+    assert data["error"] == "no papers" and data["message"] == "no papers could be loaded"
+    code, out, err = run(capsys, *argv, "--bogus")
+    assert code == 2 and "unrecognized arguments: --bogus" in err
+    data = json.loads(out)
+    assert data["error"] == "usage"
+    assert data["message"] == "unrecognized arguments: --bogus"
+
+
+def test_a_json_command_that_fails_unexpectedly_says_so_as_json(capsys, monkeypatch):
+    from tuireader import cli
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(cli, "_session", broken)
+    code, out, err = run(capsys, "links", "--json", "abc")
+    assert code == 2 and "unexpected error (RuntimeError: disk on fire)" in err
+    data = json.loads(out)
+    assert (data["id"], data["query"], data["error"]) == (None, "abc", "unexpected")
+    assert data["message"] == "unexpected error (RuntimeError: disk on fire)"
+
+
+def test_links_json_says_an_id_that_names_no_paper_as_show_does(capsys):
+    code, out, err = run(capsys, "links", "--json", "zzzzzz")
+    _, shown, _ = run(capsys, "show", "--json", "zzzzzz")
+    assert code == 1 and err == ""
+    assert json.loads(out) == json.loads(shown)
+    assert json.loads(out)["error"] == "not found"

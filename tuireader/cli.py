@@ -790,22 +790,30 @@ def _not_one_json(text: str, message: str, matches: Sequence, *, hits: bool) -> 
     return data | {"hits": []} if hits else data
 
 
-def _usage_json(args: argparse.Namespace, error: UsageError) -> dict[str, Any]:
-    """What ``search``, ``show`` and ``similar`` print with ``--json`` when they cannot
-    answer at all (no list could be read, an option out of range), as they print a
-    query or an id that finds nothing: the ``error`` ("no papers", else "usage"), its
-    ``message``, and no hits or candidates; the message is on stderr as well."""
-    kind = "no papers" if isinstance(error, NoPapersError) else "usage"
-    if args.func is cmd_search:
-        return {
-            "query": args.query,
-            "total": 0,
-            "error": kind,
-            "message": str(error),
-            "hits": [],
-        }
-    data = _not_one_json(args.id, str(error), [], hits=args.func is cmd_similar)
-    return data | {"error": kind}
+def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
+    """What a command prints with ``--json`` when it cannot answer at all (no list could
+    be read, an option out of range, an error of its own): the ``error`` ("no papers",
+    "usage", else "unexpected") and its ``message`` (on stderr as well), in the shape of
+    its answer (:func:`_error_json`)."""
+    kind = "usage" if isinstance(error, UsageError) else "unexpected"
+    kind = "no papers" if isinstance(error, NoPapersError) else kind
+    given = getattr(args, "query", None) if args.func is cmd_search else getattr(args, "id", None)
+    return _error_json(args.func.__name__.removeprefix("cmd_"), kind, str(error), given)
+
+
+def _error_json(command: str, kind: str, message: str, given: str | None) -> dict[str, Any]:
+    """A ``--json`` command's answer when it has none: ``error`` (what went wrong: "no
+    papers", "usage", "unexpected") and ``message`` in the shape of ``command``'s answer,
+    as a query or an id that finds nothing gives it: ``search`` with no ``hits``, ``show``
+    and ``links`` (and ``similar``, with no ``hits``) with ``id`` null and no
+    ``candidates``, ``lists`` with no ``lists``; ``given``: the query or id (None when it
+    could not be read)."""
+    if command == "search":
+        return {"query": given, "total": 0, "error": kind, "message": message, "hits": []}
+    if command == "lists":
+        return {"lists": [], "papers": 0, "error": kind, "message": message}
+    data = _not_one_json(given or "", message, [], hits=command == "similar")
+    return data | {"query": given, "error": kind}
 
 
 #: what show prints in place of the abstract of a paper without one (the reader's
@@ -1314,7 +1322,7 @@ def _say_no_match(result, query: str) -> None:
 
 def cmd_links(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _one_paper(session, args.id)
+    paper = _one_paper(session, args.id, json_out=args.json)
     if paper is None:
         return EXIT_NOTHING_FOUND
     links = [link for link in paper.links if args.kind is None or link.kind == args.kind]
@@ -1993,6 +2001,13 @@ class _Parser(argparse.ArgumentParser):
             )
         elif strays and "--" not in self.argv:
             message += f"\n(a word that starts with '-' goes after '--': {self._with_dashes()})"
+        argv = list(self.argv)
+        options = argv[: argv.index("--")] if "--" in argv else argv
+        asked = any(arg.startswith("--j") and "--json".startswith(arg) for arg in options)
+        if "--json" in self._option_string_actions and asked:
+            # a script reading stdout learns of the mistake too, as of any other
+            command = self.prog.removeprefix("tuireader ")
+            _print_json(_error_json(command, "usage", message.splitlines()[0], None))
         super().error(message)
 
     def _with_dashes(self) -> str:
@@ -2459,7 +2474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except UsageError as exc:
         _err(str(exc))
-        if getattr(args, "json", False) and func in (cmd_search, cmd_show, cmd_similar):
+        if getattr(args, "json", False):
             _print_json(_usage_json(args, exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -2474,7 +2489,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if _output_failed(exc):
             _err(f"could not write the output: {exc.strerror}")  # type: ignore[attr-defined]
             return EXIT_USAGE
-        _err(f"unexpected error ({type(exc).__name__}: {exc}); TUIREADER_DEBUG=1 shows details")
+        message = f"unexpected error ({type(exc).__name__}: {exc})"
+        _err(f"{message}; TUIREADER_DEBUG=1 shows details")
+        if getattr(args, "json", False):
+            _print_json(_usage_json(args, exc) | {"message": message})
         return EXIT_USAGE
 
 
