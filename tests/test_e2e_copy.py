@@ -150,7 +150,7 @@ def test_a_hostile_code_link_never_reaches_the_tmux_buffer(hostile_tmux):
     entry = wait_for_buffer(tmux, lambda b: b.startswith("@"))
     assert entry.isprintable() or all(c.isprintable() or c == "\n" for c in entry)
     assert "\x1b" not in entry and "\u202e" not in entry and "\r" not in entry
-    tmux.wait_for(lambda s: "unsafe characters removed" in s)
+    tmux.wait_for(lambda s: "unsafe characters removed" in notice_text(s))
 
 
 def notice_text(screen: str) -> str:
@@ -191,5 +191,41 @@ def test_a_leftover_tmux_variable_is_not_taken_for_a_tmux(tmp_path):
         screen = tmux.wait_for(lambda s: "doesn't paste" in notice_text(s))
         assert "Sent code link to the terminal (OSC 52)" in notice_text(screen)
         assert "tmux buffer" not in screen
+    finally:
+        tmux.close()
+
+
+def list_buffers(tmux: Tmux) -> list[str]:
+    """tmux's paste buffers, one line each (``buffer0: 34 bytes: "https://…"``)."""
+    return tmux._tmux("list-buffers").splitlines()
+
+
+def test_a_copy_inside_tmux_makes_one_tmux_buffer(ssh_tmux):
+    # with set-clipboard on, the OSC 52 sent after load-buffer -w went through tmux,
+    # which kept it as a second buffer: buffer0 and buffer1 both held the link
+    tmux = ssh_tmux
+    copy_igsg_link(tmux)
+    screen = tmux.wait_for(lambda s: "Copied code link" in notice_text(s))
+    assert "Copied code link via tmux buffer" in notice_text(screen)
+    assert "OSC 52" not in notice_text(screen)
+    tmux.send("y")  # a second copy, drawn after the first was written out whole
+    tmux.wait_for(lambda s: "Copied BibTeX citation" in notice_text(s))
+    buffers = list_buffers(tmux)
+    assert len(buffers) == 2, buffers
+    assert "https://github.com/YujunZhou/IGSG" in buffers[1] and "@" in buffers[0], buffers
+
+
+def test_the_copy_command_inside_tmux_makes_one_tmux_buffer(tmp_path):
+    env = {"TUIREADER_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"}
+    tmux = Tmux(120, 40, env=env)
+    command = shlex.join([str(installed_command()), "copy", "igsg", "--link", "code", str(SAMPLE)])
+    try:
+        tmux.start(f"unset DISPLAY WAYLAND_DISPLAY; {command}; echo copy-done $?; sleep 600")
+        tmux._tmux("set-option", "-g", "set-clipboard", "on")
+        screen = tmux.wait_for(lambda s: "copy-done" in s)
+        assert "copy-done 0" in screen and "Copied code link via tmux buffer" in screen
+        buffers = list_buffers(tmux)
+        assert len(buffers) == 1, buffers
+        assert "https://github.com/YujunZhou/IGSG" in buffers[0]
     finally:
         tmux.close()

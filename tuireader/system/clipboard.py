@@ -16,8 +16,11 @@ routes in order and reports which ones carried the text:
    so it counts only when it can be trusted (see :func:`osc52_trust`), the notice says
    it was sent rather than copied, and it is not sent when its base64 payload exceeds
    ``osc52_limit`` (many terminals drop or cut longer sequences; a truncated copy would
-   be worse than none). Inside tmux it is sent only when ``set-clipboard`` is ``on``:
-   with ``external`` or ``off`` tmux swallows it.
+   be worse than none). Inside tmux it is sent only when ``set-clipboard`` is ``on``
+   (with ``external`` or ``off`` tmux swallows it) and ``load-buffer -w`` failed: tmux
+   keeps every OSC 52 a program sends as a paste buffer of its own, so after a
+   ``load-buffer -w`` (which passes the text on itself) it would only make a second,
+   identical buffer.
 3. **system**: the local clipboard through pyperclip (xclip/xsel, wl-copy, pbcopy,
    Windows). Used only when no earlier route carried the text, or on a local session
    when OSC 52 was the only (unconfirmed) route or only tmux's own buffer has the text
@@ -624,6 +627,18 @@ class Clipboard:
                     False,
                     f"not sent: tmux's set-clipboard is {tmux_clipboard}, so tmux would "
                     "not pass it on to the terminal",
+                    _OSC52_LABEL,
+                )
+            )
+        elif tmux_forwards and any(a.ok and a.detail == _TMUX_FORWARDED for a in attempts):
+            # tmux took the text with -w and passes it on itself; OSC 52 would go through
+            # the same tmux, which (set-clipboard on) keeps it as a second paste buffer
+            attempts.append(
+                RouteAttempt(
+                    "osc52",
+                    False,
+                    "not sent: tmux load-buffer -w passes the text on to the terminal "
+                    "(through tmux, it would make a second tmux buffer)",
                     _OSC52_LABEL,
                 )
             )
