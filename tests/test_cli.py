@@ -399,3 +399,23 @@ def test_links_json_says_an_id_that_names_no_paper_as_show_does(capsys):
     assert code == 1 and err == ""
     assert json.loads(out) == json.loads(shown)
     assert json.loads(out)["error"] == "not found"
+
+
+def test_the_readme_gives_the_exit_code_a_kill_closes_the_reader_with():
+    # the README said `kill` closes the reader "as q does", and q exits 0, where a kill
+    # ends it with 143 (tests/test_e2e_triage.py kills a reader and checks it)
+    from tuireader.ui.app import ReaderApp
+
+    text = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    said = text[text.index("`kill` and a closed terminal close the reader") :][:400]
+    assert "143 for `kill` (SIGTERM), 129 for a closed terminal (SIGHUP)" in said
+    assert "where `q` gives 0" in said
+    codes: list[int] = []
+
+    class Closing:
+        def exit(self, return_code: int) -> None:
+            codes.append(return_code)
+
+    for signum in (15, 1):
+        ReaderApp._closed_by_signal(Closing(), signum)  # type: ignore[arg-type]
+    assert codes == [143, 129]
