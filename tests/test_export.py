@@ -132,12 +132,16 @@ def demo(tmp_path):
     return str(write_jsonl(tmp_path / "lists" / "a.jsonl", RECORDS))
 
 
-def test_a_new_export_is_readable_by_the_user_only_and_an_old_one_keeps_its_mode(
+def test_a_new_export_gets_the_mode_the_umask_gives_and_an_old_one_keeps_its_mode(
     tmp_path, capsys, demo
 ):
     new = tmp_path / "new.md"
-    assert export_to(capsys, new, demo)[0] == 0
-    assert stat.S_IMODE(new.stat().st_mode) == 0o600
+    umask = os.umask(0o022)
+    try:
+        assert export_to(capsys, new, demo)[0] == 0
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(new.stat().st_mode) == 0o644  # a file to share, as any other
     old = tmp_path / "old.md"
     old.write_text("- An earlier export\n  Someone\n")
     old.chmod(0o644)

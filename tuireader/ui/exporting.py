@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from tuireader.model import Paper
-from tuireader.triage.export import EXPORT_FORMATS, SUFFIXES, render_export, write_atomic
+from tuireader.system.atomic import write_atomic
+from tuireader.triage.export import EXPORT_FORMATS, SUFFIXES, render_export
 from tuireader.triage.filters import triage_of
 from tuireader.ui.commands import ExportPapers
 from tuireader.ui.palette import Command, ScreenActions
