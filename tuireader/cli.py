@@ -125,11 +125,12 @@ def _paper_json(
     return data | triage_json(triage) if triage is not None else data
 
 
-def _triage_for(session, ids: list[str]) -> dict[str, Any]:
-    """Each paper's triage (``new`` for a paper never triaged or with no triage file)."""
+def _triage_for(session, ids: list[str], *, said: bool = False) -> dict[str, Any]:
+    """Each paper's triage (``new`` for a paper never triaged or with no triage file);
+    ``said``: the triage file's problem was said already (by a search before)."""
     from tuireader.triage.filters import triage_of
 
-    store = _triage_store(session)
+    store = _triage_store(session, say=not said)
     try:
         return triage_of(store, ids)
     finally:
@@ -326,14 +327,15 @@ def _say_result(result, engine) -> None:
         _err(message)
 
 
-def _triage_store(session):
-    """The triage store if its file exists (a search never creates one); problems to stderr."""
+def _triage_store(session, *, say: bool = True):
+    """The triage store if its file exists (a search never creates one); problems to stderr
+    (unless not ``say``)."""
     if not session.paths.state_db.exists():
         return None  # (the store's module is not even imported)
     from tuireader.triage.filters import open_existing
 
     store = open_existing(session.paths.state_db)
-    if store is not None and store.problem:
+    if store is not None and store.problem and say:
         _err(store.problem)
     return store
 
@@ -1218,6 +1220,16 @@ def cmd_index(args: argparse.Namespace) -> int:
             f"{report.written} written, {report.seconds:.2f} s ({session.paths.index_dir})"
         )
     )
+    if args.rebuild and report.read_only:
+        # the index found was opened as it is: nothing was rebuilt
+        root = session.paths.root
+        why = (
+            f"the data folder {root} is read-only"
+            if not os.access(root, os.W_OK)
+            else "another tuireader is updating it; try again once it is done"
+        )
+        _err(f"the search index was not rebuilt: {why} (it is searched as it is)")
+        return EXIT_USAGE
     return EXIT_OK if engine.problem is None else EXIT_USAGE
 
 
@@ -1815,7 +1827,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         _check_replaced(args.output, force=args.force)
     # with their triage, as the reader exports them (BibTeX too: where reference
     # managers read it; ``cite`` gives a bibliography without it)
-    triage = _triage_for(session, [p.id for p in papers])
+    triage = _triage_for(session, [p.id for p in papers], said=bool(query.strip()))
     from tuireader.triage.export import render_export
 
     text = render_export(papers, triage, args.format, library=session.library)

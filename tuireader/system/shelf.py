@@ -31,6 +31,7 @@ This module is plain Python (no Textual, no Rich, nothing from the layers above)
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -581,6 +582,12 @@ def _locked(paths: DataPaths) -> Iterator[None]:
     try:
         descriptor = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
     except OSError as exc:
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise ShelfError(
+                f"the data folder {paths.root} is read-only ({exc.strerror}): your library "
+                "cannot be changed there; make it writable, or name another folder with "
+                "--data-dir (or TUIREADER_HOME)"
+            ) from None
         raise ShelfError(f"cannot lock {lock}: {exc.strerror or exc}") from None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
