@@ -103,6 +103,24 @@ class EscapeKeepingParser(XTermParser):
             yield event
 
 
+def _terminal_of(file: IO[str]) -> IO[str]:
+    """Where to draw: ``file`` (Textual's stderr), or stdout when stderr is no terminal
+    and stdout is one. ``tuireader 2>err.log`` drew the whole reader into the file and
+    left the terminal blank; what the reader says on stderr as it closes still goes there.
+    """
+    stdout = sys.__stdout__
+    if _is_terminal(file) or stdout is None or not _is_terminal(stdout):
+        return file
+    return stdout
+
+
+def _is_terminal(file: IO[str]) -> bool:
+    try:
+        return file.isatty()
+    except (AttributeError, OSError, ValueError):  # closed or replaced
+        return False
+
+
 def _parser_module(driver_class: type[Driver]) -> ModuleType | None:
     """The module whose ``XTermParser`` the driver's input thread makes, if it has one."""
     for klass in driver_class.__mro__:
@@ -123,7 +141,7 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             super().__init__(*args, **kwargs)
             file = getattr(self, "_file", None)
             if file is not None and not isinstance(file, SqueezedOutput):
-                self._file = SqueezedOutput(file)
+                self._file = SqueezedOutput(_terminal_of(file))
             # The input thread makes its parser from its module's name for it.
             module = _parser_module(driver_class)
             if module is not None and getattr(module, "XTermParser", None) is XTermParser:
