@@ -20,18 +20,21 @@ pytestmark = [
 ]
 
 
-def start_reader(home: Path, log: Path) -> Tmux:
+def start_reader(home: Path, log: Path | None) -> Tmux:
+    """The reader with stderr sent to ``log`` (None: stderr closed, ``2>&-``)."""
     tmux = Tmux(120, 40, env={"TUIREADER_HOME": str(home), "TERM": "xterm-256color"})
     command = shlex.join([str(installed_command()), str(SAMPLE)])
-    tmux.start(f"{command} 2>{shlex.quote(str(log))}; echo {PROMPT} $?; sleep 600")
+    redirect = "2>&-" if log is None else f"2>{shlex.quote(str(log))}"
+    tmux.start(f"{command} {redirect}; echo {PROMPT} $?; sleep 600")
     return tmux
 
 
-def test_the_reader_draws_on_the_terminal_with_stderr_sent_to_a_file(tmp_path):
-    # Textual draws on stderr: the whole reader went into the file, the terminal stayed
-    # blank and took keys unseen
+@pytest.mark.parametrize("closed", [False, True], ids=["2>err.log", "2>&-"])
+def test_the_reader_draws_on_the_terminal_with_stderr_sent_to_a_file(tmp_path, closed):
+    # Textual draws on stderr: the whole reader went into the file (or nowhere), the
+    # terminal stayed blank and took keys unseen
     log = tmp_path / "err.log"
-    tmux = start_reader(tmp_path / "home", log)
+    tmux = start_reader(tmp_path / "home", None if closed else log)
     try:
         tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
         tmux.send("Enter")
@@ -42,7 +45,7 @@ def test_the_reader_draws_on_the_terminal_with_stderr_sent_to_a_file(tmp_path):
         tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
     finally:
         tmux.close()
-    assert log.read_bytes() == b""  # nothing to say: not a byte of the screen
+    assert closed or log.read_bytes() == b""  # nothing to say: not a byte of the screen
 
 
 def test_what_the_reader_says_as_it_closes_goes_to_the_file(tmp_path):

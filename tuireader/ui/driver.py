@@ -103,20 +103,20 @@ class EscapeKeepingParser(XTermParser):
             yield event
 
 
-def _terminal_of(file: IO[str]) -> IO[str]:
+def _terminal_of(file: IO[str] | None) -> IO[str] | None:
     """Where to draw: ``file`` (Textual's stderr), or stdout when stderr is no terminal
-    and stdout is one. ``tuireader 2>err.log`` drew the whole reader into the file and
-    left the terminal blank; what the reader says on stderr as it closes still goes there.
-    """
+    (or closed) and stdout is one. ``tuireader 2>err.log`` drew the whole reader into the
+    file and left the terminal blank; what the reader says on stderr as it closes still
+    goes there."""
     stdout = sys.__stdout__
-    if _is_terminal(file) or stdout is None or not _is_terminal(stdout):
+    if _is_terminal(file) or not _is_terminal(stdout):
         return file
     return stdout
 
 
-def _is_terminal(file: IO[str]) -> bool:
+def _is_terminal(file: IO[str] | None) -> bool:
     try:
-        return file.isatty()
+        return file is not None and file.isatty()
     except (AttributeError, OSError, ValueError):  # closed or replaced
         return False
 
@@ -139,9 +139,10 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             #: stopped by a suspend (ctrl+z, SIGTSTP): only then does SIGCONT resume
             self._suspended = False
             super().__init__(*args, **kwargs)
-            file = getattr(self, "_file", None)
-            if file is not None and not isinstance(file, SqueezedOutput):
-                self._file = SqueezedOutput(_terminal_of(file))
+            if hasattr(self, "_file"):  # (None: started with stderr closed, 2>&-)
+                file = _terminal_of(getattr(self, "_file", None))
+                if file is not None and not isinstance(file, SqueezedOutput):
+                    self._file = SqueezedOutput(file)
             # The input thread makes its parser from its module's name for it.
             module = _parser_module(driver_class)
             if module is not None and getattr(module, "XTermParser", None) is XTermParser:
