@@ -20,8 +20,10 @@ from tuireader.ingest.library import load_library
 from tuireader.model import Link, Paper
 from tuireader.render.citations import validate_bibtex
 from tuireader.render.safetext import UNSAFE
+from tuireader.system import atomic as atomic_module
+from tuireader.system.atomic import write_atomic
 from tuireader.triage import export as export_module
-from tuireader.triage.export import EXPORT_FORMATS, render_export, write_atomic
+from tuireader.triage.export import EXPORT_FORMATS, render_export
 from tuireader.triage.store import Triage
 
 
@@ -272,7 +274,7 @@ def test_any_failed_write_leaves_no_temporary_and_says_so_in_one_line(
         def fail(_fd, failure=failure):
             raise failure
 
-        monkeypatch.setattr(export_module.os, "fsync", fail)
+        monkeypatch.setattr(atomic_module.os, "fsync", fail)
         code, out, err = export_to(capsys, target, demo)
         assert code == 2 and out == "", name
         assert len(err.splitlines()) == 1, name
@@ -288,7 +290,7 @@ def test_write_atomic_replaces_surrogates_and_cleans_up_after_any_exception(tmp_
     def fail(_fd):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(export_module.os, "fsync", fail)
+    monkeypatch.setattr(atomic_module.os, "fsync", fail)
     with pytest.raises(KeyboardInterrupt):
         write_atomic("new", target)
     assert [p.name for p in tmp_path.iterdir()] == ["t.txt"]

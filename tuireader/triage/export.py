@@ -29,7 +29,6 @@ import io
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -46,6 +45,7 @@ from tuireader.render.safetext import (
 )
 from tuireader.render.safetext import terminal as visible
 from tuireader.render.textrender import display_author, display_editors, display_title
+from tuireader.system.atomic import write_atomic
 from tuireader.triage.store import STATE_WORDS, Triage
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
@@ -545,13 +545,12 @@ def _is_own_export(head: str, *, complete: bool) -> bool:
     )
 
 
-NEW_FILE_MODE = 0o600  # exports may hold the user's notes: readable by the user only
-
-
 def write_export(text: str, target: Path) -> None:
     """Write ``text`` to ``target`` as UTF-8, however the target exists (raises OSError).
 
-    A regular file or a new path is replaced atomically (:func:`write_atomic`); a FIFO or
+    A regular file or a new path is replaced atomically
+    (:func:`tuireader.system.atomic.write_atomic`: a new file gets the mode the umask
+    gives, one replaced keeps its own); a FIFO or
     a device (or a symlink to one, such as ``/dev/stdout``) is opened and written in
     place; a symlink to a regular file has that file replaced and stays a symlink.
     """
@@ -574,44 +573,3 @@ def write_export(text: str, target: Path) -> None:
             view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
-
-
-def write_atomic(text: str, target: Path) -> None:
-    """Write ``text`` to ``target`` through a temporary file and a rename (raises OSError).
-
-    Lone surrogates become U+FFFD. Whatever goes wrong, no temporary file is left behind.
-    A new file is readable by the user only; a replaced one keeps its mode.
-    """
-    data = valid(text)
-    tmp_name = None
-    try:
-        with tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            newline="",
-            dir=target.parent,
-            prefix=f".{target.name}.",
-            suffix=".tmp",
-            delete=False,
-        ) as tmp:
-            tmp_name = tmp.name
-            tmp.write(data)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        os.chmod(tmp_name, _new_file_mode(target))
-        os.replace(tmp_name, target)
-    except BaseException:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
-        raise
-
-
-def _new_file_mode(target: Path) -> int:
-    """The old file's mode, else readable and writable by the user only."""
-    try:
-        return target.stat().st_mode & 0o7777
-    except OSError:
-        return NEW_FILE_MODE
