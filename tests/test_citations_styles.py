@@ -411,6 +411,13 @@ def test_a_revised_edition_with_its_number_is_abbreviated() -> None:
     assert "(Rev. and expanded ed.)" in cite(book("Revised and expanded edition"), "apa")
     assert "(2nd rev. and expanded ed.)" in cite(book("2nd revised and expanded edition"), "apa")
     assert "(Reverse ed.)" in cite(book("Reverse edition"), "apa")
+    # an abbreviation before "ed." keeps its full stop: "exp ed." was given
+    for written in ("Rev. and exp. ed.", "Rev. and exp. edition", "revised and exp. ed"):
+        assert "(Rev. and exp. ed.)" in cite(book(written), "apa"), written
+        assert ". Rev. and exp. ed., Press, 2020." in cite(book(written), "mla"), written
+    assert "(2nd enl. ed.)" in cite(book("2nd enl. ed."), "apa")
+    # a sentence's full stop is no abbreviation's
+    assert "(Rev. and updated ed.)" in cite(book("Revised and updated."), "apa")
 
 
 def test_a_revised_edition_read_from_csl_json(tmp_path: Path) -> None:

@@ -1899,8 +1899,13 @@ def _edition_of(paper: Paper) -> str:
     return _clean(getattr(paper, "edition", None) or (entry.get("edition") if entry else ""))
 
 
-#: what a source writes after an edition's number or name ("edition", "ed.", "Aufl.")
-_EDITION_WORD = re.compile(r"(?i)[\s.]*\b(edition|ed|aufl(age)?|[ée]d(ition)?)\b\.?")
+#: what a source writes after an edition's number or name ("edition", "ed.", "Aufl."),
+#: with the space before it: a full stop before it ends the word it follows ("exp. ed.")
+_EDITION_WORD = re.compile(r"(?i)\s*\b(edition|ed|aufl(age)?|[ée]d(ition)?)\b\.?")
+
+
+#: a short word ending with its full stop: an abbreviation ("exp.", "enl.", "rev.")
+_ABBREVIATION_END = re.compile(r"\b[^\W\d_]{1,4}\.$")
 
 
 #: "revised" as sources write it ("Revised", "rev.")
@@ -1922,12 +1927,15 @@ def _edition(written: str) -> str | None:
     """An edition as APA and MLA give it: "2nd ed." for "2", "2nd", "2. ed", "Second
     edition"; "Rev. ed." for a revised one, "3rd rev. ed." for "3rd revised ed.", "Third
     revised edition" or "Revised third edition"; other words as written, "revised" as
-    "rev." and "edition" as "ed." ("Updated ed.", "Rev. and expanded ed."). None for a
+    "rev." and "edition" as "ed." ("Updated ed.", "Rev. and expanded ed."), an
+    abbreviation with its full stop ("Rev. and exp. ed."). None for a
     first edition, which neither style names (a revised first edition is "Rev. ed.")."""
     text = _plain(written)
     if not text:
         return None
-    bare = _EDITION_WORD.sub("", text).strip(" .")
+    bare = _EDITION_WORD.sub("", text).strip(" ,")
+    if bare.endswith(".") and not _ABBREVIATION_END.search(bare):
+        bare = bare[:-1].rstrip()  # a sentence's full stop, not an abbreviation's
     words = [word for word in re.split(r"[\s,]+", bare) if word]
     revised = [word for word in words if _REVISED.fullmatch(word)]
     rest = [word for word in words if not _REVISED.fullmatch(word)]
