@@ -203,6 +203,22 @@ def test_mla_gives_the_year_when_the_proceedings_title_holds_one() -> None:
     assert cite(arxiv, "mla").endswith('"T." Phys.Rev.D76:013009,2007.')
 
 
+def test_mla_gives_no_year_again_after_a_journal_reference_that_holds_it() -> None:
+    # arXiv 0704.0163's reference gives the year after the volume: MLA repeated it
+    # ("Philosophical Magazine 86 (2006), 753, 2006,")
+    (paper,) = load_library([STYLES / "arxiv_kaggle_journal_ref_year_slice.jsonl"]).papers
+    assert paper.journal_ref == "Philosophical Magazine 86 (2006), 753"
+    mla = cite(paper, "mla")
+    assert '." Philosophical Magazine 86 (2006), 753, https://doi.org/10.1080/' in mla
+    assert "2006, 753, 2006" not in mla
+    unlinked = replace(paper, links=(), doi=None, arxiv_id=None)  # Markdown says where
+    assert cite(unlinked, "markdown").endswith(" Philosophical Magazine 86 (2006), 753.")
+    # a reference of another year, or a number holding the year's digits, is followed by it
+    for reference in ("Phil. Mag. 86 (2005), 753", "Phil. Mag. 86, 12006"):
+        other = replace(paper, journal_ref=reference)
+        assert f"{reference}, 2006, https://doi.org/" in cite(other, "mla"), reference
+
+
 # ------------------------------------------------------------ a title's own mark
 
 

@@ -2231,6 +2231,12 @@ def _names_year(text: str, year: int) -> bool:
     return re.search(rf"(?<!\d){year}\)?\.?\s*$", text) is not None
 
 
+def _holds_year(text: str, year: int) -> bool:
+    """``text`` gives ``year`` anywhere, as a journal reference may: at its end
+    ("…:013009,2007") or after the volume ("Philosophical Magazine 86 (2006), 753")."""
+    return re.search(rf"(?<!\d){year}(?!\d)", text) is not None
+
+
 def _mla_pages(pages: str, *, journal: bool) -> str:
     """Where in its container a work is, as MLA gives it: ``pp. 1-22`` for a range of
     pages, ``p. 7`` for one; an article number (``e70``; a journal's only number for an
@@ -2284,11 +2290,12 @@ def _mla(facts: _Facts) -> str:
         container.append(_plain(facts.site))
     elif _clean(facts.paper.publisher):
         container.append(_plain(facts.paper.publisher or ""))
-    # a journal reference that ends with the year ("Phys.Rev.D76:013009,2007") is not
-    # followed by it again; a proceedings' title that holds it ("… (SAT 2022)") is, as
-    # MLA gives the date of publication apart
+    # a journal reference that gives the year ("Phys.Rev.D76:013009,2007",
+    # "Philosophical Magazine 86 (2006), 753") is not followed by it again; a
+    # proceedings' title that holds it ("… (SAT 2022)") is, as MLA gives the date of
+    # publication apart
     cited_ref = venue is None and facts.journal_ref is not None
-    if facts.year and not (cited_ref and _names_year(_plain(facts.journal_ref or ""), facts.year)):
+    if facts.year and not (cited_ref and _holds_year(_plain(facts.journal_ref or ""), facts.year)):
         container.append(str(facts.year))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
@@ -2323,7 +2330,9 @@ def _markdown(facts: _Facts) -> str:
     where = _plain(venue.container) if venue else _plain(facts.journal_ref or "")
     where = where or ("arXiv" if facts.arxiv else "") or _plain(facts.site or "")
     where = where or _plain(facts.paper.publisher or "")
-    year = str(facts.year) if facts.year and not _names_year(where, facts.year) else ""
+    cited_ref = venue is None and where == _plain(facts.journal_ref or "")
+    said = _holds_year if cited_ref else _names_year
+    year = str(facts.year) if facts.year and not said(where, facts.year) else ""
     tail = ", ".join(part for part in (where, year) if part)
     parts = [f"*{title}*", markdown_text(people), markdown_text(tail)]
     return " ".join(_end(part) for part in parts if part)
