@@ -386,6 +386,23 @@ def test_arxiv_author_string_with_affiliations_invents_no_author() -> None:
     assert fields["author"] == "Mishchenko, A. S. and Nagaosa, N."
 
 
+def test_a_paper_whose_doi_is_another_publishers_is_not_published_by_arxiv() -> None:
+    # 0704.0025 is a chapter of a Springer book (its DOI says so): APA named "arXiv." as
+    # its publisher, MLA "arXiv" as its container
+    paper = ARXIV["0704.0025"]
+    doi = "https://doi.org/10.1007/978-1-4020-6348-0_12"
+    apa, mla = (format_citation(paper, fmt).text for fmt in ("apa", "mla"))
+    assert apa.endswith("Monte Carlo Method. " + doi) and "arXiv" not in apa
+    assert mla.endswith('Monte Carlo Method." 2007, ' + doi + ".") and "arXiv" not in mla
+    # BibTeX still says where the preprint is
+    assert fields_of(format_citation(paper).text)["eprint"] == "0704.0025"
+    # with no DOI, or arXiv's own, arXiv is where it was published
+    for arxiv_doi in (None, "10.48550/arXiv.0704.0025"):
+        preprint = replace(paper, doi=arxiv_doi)
+        assert " Monte Carlo Method. arXiv. https://" in format_citation(preprint, "apa").text
+        assert 'Monte Carlo Method." arXiv, 2007, https://' in format_citation(preprint, "mla").text
+
+
 # --------------------------------------------------------------------------- keys
 
 

@@ -1949,6 +1949,16 @@ def _edition(written: str) -> str | None:
     return f"{shown[0].upper()}{shown[1:]} ed."
 
 
+def _published_by_arxiv(facts: _Facts) -> bool:
+    """Whether arXiv is where the work was published, as APA, MLA and Markdown name it:
+    an arXiv paper with no DOI but arXiv's own. One whose DOI is another publisher's (a
+    chapter of a Springer book, 10.1007/978-1-4020-6348-0_12) was published there: its
+    DOI says where, and arXiv is not named as its publisher."""
+    if facts.arxiv is None:
+        return False
+    return facts.doi is None or _ARXIV_DOI.search(facts.doi) is not None
+
+
 def _missing_note(facts: _Facts) -> str | None:
     parts = [facts.journal_ref] if facts.journal_ref else []
     if facts.paper.title_derived:
@@ -2178,7 +2188,7 @@ def _apa(facts: _Facts) -> str:
             parts.append(_end(_plain(venue.publisher)))
     elif facts.journal_ref:  # the published version, as its reference gives it
         parts.append(_end(_plain(facts.journal_ref)))
-    elif facts.arxiv:
+    elif _published_by_arxiv(facts):
         parts.append("arXiv.")
     elif facts.site:  # a post's or a page's site: "phillipreeve.net."
         parts.append(_end(_plain(facts.site)))
@@ -2284,7 +2294,7 @@ def _mla(facts: _Facts) -> str:
             container.append(_plain(venue.publisher))
     elif facts.journal_ref:  # the published version, as its reference gives it
         container.append(_plain(facts.journal_ref))
-    elif facts.arxiv:
+    elif _published_by_arxiv(facts):
         container.append("arXiv")
     elif facts.site:
         container.append(_plain(facts.site))
@@ -2328,7 +2338,7 @@ def _markdown(facts: _Facts) -> str:
         people += " (ed.)" if len(names) == 1 else " (eds.)"
     venue = facts.venue
     where = _plain(venue.container) if venue else _plain(facts.journal_ref or "")
-    where = where or ("arXiv" if facts.arxiv else "") or _plain(facts.site or "")
+    where = where or ("arXiv" if _published_by_arxiv(facts) else "") or _plain(facts.site or "")
     where = where or _plain(facts.paper.publisher or "")
     cited_ref = venue is None and where == _plain(facts.journal_ref or "")
     said = _holds_year if cited_ref else _names_year
