@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 from tuireader.cli import main
@@ -136,8 +137,12 @@ def test_a_link_an_abstract_mentions_leaves_the_papers_own_link_in_its_citation(
     bibtex = format_citation(paper, "bibtex").text
     assert "url = {https://arxiv.org/abs/2001.00001}" in bibtex, bibtex
     assert "1111.11111" not in bibtex and "10.9999" not in bibtex
-    assert best_link(paper) == "https://arxiv.org/abs/2001.00001"
-    assert format_citation(paper, "url").text == "https://arxiv.org/abs/2001.00001"
+    # the paper's own DOI is its address, never the one its abstract mentions
+    assert best_link(paper) == "https://doi.org/10.1234/ours"
+    assert format_citation(paper, "url").text == "https://doi.org/10.1234/ours"
+    without_doi = replace(paper, doi=None)
+    assert best_link(without_doi) == "https://arxiv.org/abs/2001.00001"
+    assert format_citation(without_doi, "url").text == "https://arxiv.org/abs/2001.00001"
 
 
 # ---------------------------------------------------------------- source entries

@@ -594,6 +594,69 @@ def test_neurips_titles_whose_latex_the_source_bibtex_wrote_as_text_are_cited_as
     assert fields["title"].endswith("under Hölderian Error Bound Condition")
 
 
+def test_a_paper_has_one_url_in_every_format() -> None:
+    # NeurIPS 2017 (Paper Copilot's list): BibTeX gave the proceedings' PDF its entry
+    # names, APA and MLA the conference site's poster page (nips.cc/virtual/…)
+    from tuireader.ingest.library import load_library
+    from tuireader.render.citations import best_link
+
+    library = load_library([FIXTURES / "papercopilot_nips2017_latex_slice.json"])
+    paper = next(p for p in library.papers if p.title.startswith("Adaptive"))
+    pdf = (
+        "https://proceedings.neurips.cc/paper_files/paper/2017/file/"
+        "2612aa892d962d6f8056b195ca6e550d-Paper.pdf"
+    )
+    assert any("nips.cc/virtual" in link.url for link in paper.links)
+    assert fields_of(format_citation(paper, library=library).text)["url"] == pdf
+    for fmt in ("apa", "mla", "markdown", "url"):
+        text = format_citation(paper, fmt, library=library).text
+        assert pdf in text and "virtual" not in text, fmt
+    assert best_link(paper) == pdf
+    # without its entry, the proceedings' PDF still comes before the conference site's page
+    bare = replace(paper, source_entry=None)
+    for fmt in ("bibtex", "apa", "mla", "url"):
+        text = format_citation(bare, fmt).text
+        assert "papers.nips.cc/paper_files/" in text and "virtual" not in text, fmt
+    # a DOI is the most lasting: every format gives its address, BibTeX in its doi field
+    with_doi = replace(paper, doi="10.5555/3294771.3294789")
+    address = "https://doi.org/10.5555/3294771.3294789"
+    for fmt in ("apa", "mla", "markdown", "url"):
+        text = format_citation(with_doi, fmt, library=library).text
+        assert address in text and pdf not in text, fmt
+    fields = fields_of(format_citation(with_doi, library=library).text)
+    assert fields["doi"] == "10.5555/3294771.3294789" and fields["url"] == pdf
+    assert best_link(with_doi) == address
+    # a talk's video the entry gives as its url is still no page of the paper
+    video = make_source_entry("v", "misc", [("title", "T"), ("url", "https://youtu.be/xyz")])
+    talk = Paper(
+        id="v",
+        title="T",
+        abstract="",
+        source_entry=video,
+        links=(Link("https://example.org/paper", "paper", "url"),),
+    )
+    assert format_citation(talk, "url").text == "https://example.org/paper"
+
+
+def test_a_dois_address_is_percent_encoded_in_every_format() -> None:
+    # APA and MLA gave "https://doi.org/" and the DOI as written: a brace, a backslash
+    # or an angle bracket went into the address (https://doi.org/10.1000/abc}\input{x})
+    for doi, address in (
+        ("10.1000/abc}\\input{x}", "https://doi.org/10.1000/abc%7D%5Cinput%7Bx%7D"),
+        ("10.1000/a<b>c", "https://doi.org/10.1000/a%3Cb%3Ec"),
+    ):
+        paper = Paper(id="d", title="T", abstract="", authors=("Ada Lovelace",), year=2020, doi=doi)
+        assert format_citation(paper, "apa").text == f"Lovelace, A. (2020). T. {address}"
+        assert format_citation(paper, "mla").text == f'Lovelace, Ada. "T." 2020, {address}.'
+        assert format_citation(paper, "markdown").text == f"[T]({address})"
+        assert format_citation(paper, "url").text == address
+        assert fields_of(format_citation(paper).text)["url"] == address
+    # a DOI that makes no safe address (a space in it) gives no link
+    spaced = Paper(id="s", title="T", abstract="", authors=("A B",), year=2020, doi="10.1000/a b")
+    assert "doi.org" not in format_citation(spaced, "apa").text
+    assert format_citation(spaced, "url").text == ""
+
+
 def zotero_csl_books() -> dict[str, Paper]:
     """A book, a report and an article with an article number, as the reader gives them."""
     from tuireader.ingest.library import load_library

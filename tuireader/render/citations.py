@@ -22,9 +22,16 @@ run, and, in a Better BibTeX export, is the one without the suffix it gives a du
 ``@inproceedings`` with ``booktitle``, arXiv-only papers as ``@misc`` with
 ``eprint``/``archiveprefix``/``primaryclass`` (BibLaTeX: ``@online`` with
 ``eprinttype``), otherwise ``@misc``. A venue such as ``arXiv:1906.10026 [cs, math,
-stat]`` is read as an arXiv id, never as a booktitle. A citation's url (and eprint) is
-the record's own, never a link its abstract mentions (its code, "a longer version is at
-…"): that is only the link Markdown and the url format give a paper with no other.
+stat]`` is read as an arXiv id, never as a booktitle.
+
+**One URL in every format**, the most lasting the paper has (:func:`_address`): its DOI's
+address (percent-encoded, as every link is), else its own page: the ``url`` of its source
+entry, else a proceedings' page, OpenReview's, arXiv's, the proceedings' PDF, before a
+conference site's page. APA, MLA, Markdown, the url format and :func:`best_link` give it;
+BibTeX gives the DOI in ``doi`` (styles print it as that address) and the page in ``url``.
+A citation's url (and eprint) is the record's own, never a link its abstract mentions
+(its code, "a longer version is at …"): that is only the link Markdown and the url format
+give a paper with no other.
 
 **Capitals in generated titles** are protected with braces by the rule Better BibTeX
 users know: a word with a capital anywhere after its first character (``LLM``,
@@ -1376,13 +1383,31 @@ def _host(url: str) -> str:
         return ""
 
 
+#: the hosts of proceedings that keep their papers at lasting addresses (PMLR, the
+#: NeurIPS proceedings, the ACL Anthology): their page, or their PDF, is the paper's
+#: before a conference site's page for it ("nips.cc/virtual/2017/poster/9095")
+_PROCEEDINGS_HOSTS = (
+    "proceedings.mlr.press",
+    "proceedings.neurips.cc",
+    "papers.neurips.cc",
+    "papers.nips.cc",
+    "aclanthology.org",
+)
+
+
+def _in_proceedings(host: str) -> bool:
+    return any(host == name or host.endswith("." + name) for name in _PROCEEDINGS_HOSTS)
+
+
 def _link_rank(link: Link) -> tuple[int, int]:
-    """How good ``link`` is as the paper's own page: lower is better. A paper link the
-    abstract mentions comes after every paper link of the record itself, as it may name
-    another version or another work ("the full version is at arXiv:…")."""
+    """How good ``link`` is as the paper's own page: lower is better. A proceedings'
+    page comes first, then OpenReview's, arXiv's, the DOI's, the proceedings' PDF, any
+    other page of the paper and any other PDF. A paper link the abstract mentions comes
+    after every paper link of the record itself, as it may name another version or
+    another work ("the full version is at arXiv:…")."""
     host = _host(link.url)
     pdf = _is_pdf(link)
-    if host.endswith("proceedings.mlr.press") and not pdf:
+    if _in_proceedings(host) and not pdf:
         rank = 0
     elif host.endswith("openreview.net") and not pdf:
         rank = 1
@@ -1390,14 +1415,16 @@ def _link_rank(link: Link) -> tuple[int, int]:
         rank = 2
     elif host.endswith("doi.org"):
         rank = 3
-    elif link.kind == "paper" and not pdf:
+    elif _in_proceedings(host):
         rank = 4
-    elif pdf:
+    elif link.kind == "paper" and not pdf:
         rank = 5
+    elif pdf:
+        rank = 6
     elif link.kind == "code":
-        return 2, 6
-    else:
         return 2, 7
+    else:
+        return 2, 8
     return (1 if link.origin == "text" else 0), rank
 
 
@@ -1426,8 +1453,9 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
             links.append(Link(f"{base}.html", "paper", "pmlr_key"))
         if not any(_is_pdf(link) for link in own):
             links.append(Link(f"{base}/{paper.pmlr_key}.pdf", "paper", "pmlr_key"))
-    if paper.doi and not any(_host(link.url).endswith("doi.org") for link in own):
-        links.append(Link(f"https://doi.org/{_doi(paper.doi)}", "paper", "doi"))
+    doi_url = _doi_url(paper.doi)
+    if doi_url and not any(_host(link.url).endswith("doi.org") for link in own):
+        links.append(Link(doi_url, "paper", "doi"))
     arxiv = _arxiv(paper, links)
     if arxiv and not any(_host(link.url).endswith("arxiv.org") for link in own):
         links.append(Link(f"https://arxiv.org/abs/{arxiv[0]}", "paper", "arxiv"))
@@ -1437,17 +1465,47 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
 
 
 def best_link(paper: Paper) -> str | None:
-    """The one URL to give for a paper: PMLR page > OpenReview > arXiv > PDF > code > any,
-    the record's own paper links before those its abstract mentions, and never a talk's
-    video, slides or poster (a link beside the paper, not to it)."""
+    """The one URL to give for a paper, the one every citation format gives (see
+    :func:`_address`): its DOI's address, else its own page (:func:`_page`), else the best
+    paper link its abstract mentions; never a talk's video, slides or poster (a link
+    beside the paper, not to it)."""
     paper = _with_source(paper)
-    return _page_of(_all_links(paper, _venue(paper, _year(paper))))
+    links = _all_links(paper, _venue(paper, _year(paper)))
+    return _address(paper, links) or _page_of(links)
 
 
 def _page_of(links: list[Link]) -> str | None:
-    """The best of ``links`` to give as the paper's own (see :func:`best_link`)."""
+    """The best of ``links`` to give as the paper's own page (see :func:`_link_rank`)."""
     citable = [link for link in links if not _beside_the_work(link)]
     return _clean(min(citable, key=_link_rank).url) if citable else None
+
+
+def _page(paper: Paper, links: list[Link]) -> str | None:
+    """The paper's own page: the ``url`` of the entry its source gives (the proceedings'
+    own BibTeX, which a citation copies as written), else the best of the record's own
+    links (:func:`_link_rank`), never one its abstract mentions."""
+    entry = paper.source_entry
+    written = _clean(entry.get("url")) if entry is not None else ""
+    page = web_url(written) if _URL_VALUE.match(written) else None
+    if page == written and not _beside_the_work(Link(written, "paper", "url")):
+        return written
+    return _page_of([link for link in links if link.origin != "text"])
+
+
+def _address(paper: Paper, links: list[Link]) -> str | None:
+    """The paper's URL, one rule for every format, the most lasting first: its DOI's
+    address (percent-encoded as every link is, :func:`_doi_url`), else its own page
+    (:func:`_page`). BibTeX gives the DOI in ``doi``, which styles print as that address,
+    and the page in ``url``; APA and MLA give the address; Markdown and the url format
+    link it."""
+    return _doi_url(paper.doi) or _page(paper, links)
+
+
+def _doi_url(doi: str | None) -> str | None:
+    """A DOI's address at doi.org as every link gives it (:func:`web_url`: ``{``, ``}``,
+    ``\\``, ``<`` and ``>`` percent-encoded), None for a DOI that makes no safe address."""
+    found = web_url(_doi(doi)) if doi and _doi(doi) else None
+    return found if found and _host(found) == "doi.org" else None
 
 
 def primary_link(paper: Paper) -> Link | None:
@@ -1812,13 +1870,16 @@ class _Facts:
     container_editors: tuple[str, ...]
     year: int | None
     venue: _Venue | None
-    #: the work's own page, as a citation gives it (BibTeX's url, APA's and MLA's link):
-    #: one of the record's links, never one its abstract mentions ("code at …", "a longer
+    #: the work's own page (BibTeX's url, :func:`_page`): its source entry's url, else one
+    #: of the record's links, never one its abstract mentions ("code at …", "a longer
     #: version is at …")
     url: str | None
     pdf: str | None
-    #: the link to follow to the paper (Markdown's, the url format's): the best of all
-    #: its links (:func:`best_link`), the abstract's too when the record gives none
+    #: the paper's URL in every format (APA's and MLA's link, :func:`_address`): its DOI's
+    #: address, else its page
+    address: str | None
+    #: the link to follow to the paper (Markdown's, the url format's, :func:`best_link`):
+    #: its URL, else the best link its abstract mentions when the record gives none
     link: str | None
     doi: str | None
     arxiv: str | None
@@ -1845,7 +1906,8 @@ def _facts(paper: Paper, key: str) -> _Facts:
     venue = _venue(paper, year)
     links = _all_links(paper, venue)
     own = [link for link in links if link.origin != "text"]
-    url = _page_of(own)
+    url = _page(paper, links)
+    address = _address(paper, links)
     pdf = _pdf_link(own)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
@@ -1880,7 +1942,8 @@ def _facts(paper: Paper, key: str) -> _Facts:
         venue=venue,
         url=url,
         pdf=pdf if pdf != url else None,
-        link=_page_of(links),
+        address=address,
+        link=address or _page_of(links),
         doi=_doi(paper.doi) if paper.doi else None,
         arxiv=arxiv[0] if arxiv else None,
         arxiv_class=arxiv[1] if arxiv else None,
@@ -2194,9 +2257,8 @@ def _apa(facts: _Facts) -> str:
         parts.append(_end(_plain(facts.site)))
     elif _clean(facts.paper.publisher):  # a book, a report: who published it
         parts.append(_end(_plain(facts.paper.publisher or "")))
-    link = f"https://doi.org/{facts.doi}" if facts.doi else facts.url
-    if link:
-        parts.append(link)
+    if facts.address:
+        parts.append(facts.address)
     return " ".join(parts)
 
 
@@ -2310,10 +2372,8 @@ def _mla(facts: _Facts) -> str:
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
         container.append(_mla_pages(pages, journal=venue.entry_type == "article"))
-    if facts.doi:
-        container.append(f"https://doi.org/{facts.doi}")
-    elif facts.url:
-        container.append(facts.url)
+    if facts.address:
+        container.append(facts.address)
     if not container:
         return head
     return f"{head} {_end(', '.join(container))}"
