@@ -259,6 +259,42 @@ def test_a_blog_posts_site_is_named() -> None:
         assert text.startswith("@misc{juriaanmReviewMinoltaAuto2019,")
 
 
+def test_a_blog_posts_site_and_day_from_biblatex() -> None:
+    # Zotero's BibLaTeX gives a Medium post's site as titleaddon and its day as date:
+    # APA and MLA named no site, and APA gave the year alone
+    post = papers_of("zotero_biblatex_medium_slice.bib")["kim_ppo_2025"]
+    url = (
+        "https://medium.com/@kdk199604/"
+        "ppo-efficient-stable-and-scalable-policy-optimization-15b5b9c74a88"
+    )
+    title = "PPO: Efficient, Stable, and Scalable Policy Optimization"
+    apa = format_citation(post, "apa")
+    assert apa.text == f"Kim, D.-K. (2025, March 24). {title}. Medium. {url}"
+    assert not apa.warnings
+    assert cite(post, "mla") == f'Kim, Dong-Keon. "{title}." Medium, 24 Mar. 2025, {url}.'
+    assert "titleaddon = {Medium}" in cite(post, "biblatex")  # the entry as given
+
+    def page(*fields: tuple[str, str]) -> Paper:
+        base = [("title", "A Post"), ("author", "Doe, Jane"), ("url", "https://x.org/p")]
+        entry = make_source_entry("k", "misc", [*base, *fields])
+        return Paper(id="m", title="A Post", abstract="", year=2021, source_entry=entry)
+
+    # BibTeX's year, month and day, a howpublished that names the site
+    dated = page(("howpublished", "Some Blog"), ("year", "2021"), ("month", "sep"), ("day", "7"))
+    assert cite(dated, "apa") == "Doe, J. (2021, September 7). A Post. Some Blog. https://x.org/p"
+    assert cite(dated, "mla") == 'Doe, Jane. "A Post." Some Blog, 7 Sept. 2021, https://x.org/p.'
+    month = page(("titleaddon", "Some Blog"), ("date", "2021-05"))
+    assert cite(month, "apa").startswith("Doe, J. (2021, May). A Post. Some Blog. https:")
+    assert " Some Blog, May 2021, https:" in cite(month, "mla")
+    # an address is no site's name, and a post without a site is dated by its year
+    for site in (("howpublished", "\\url{https://x.org/p}"), ("titleaddon", "https://x.org")):
+        bare = page(site, ("date", "2021-05-02"))
+        assert cite(bare, "apa") == "Doe, J. (2021). A Post. https://x.org/p", site
+    # a preprint on arXiv is dated by its year, its site or not
+    oord = papers_of("zotero_biblatex_oord_slice.bib")["oord_neural_2017"]
+    assert "(2017). Neural Discrete Representation Learning. arXiv." in cite(oord, "apa")
+
+
 # ---------------------------------------------------------------------- ligatures
 
 

@@ -1889,6 +1889,9 @@ class _Facts:
     journal_ref: str | None
     #: the site a web page or a blog post is on (a CSL ``container-title``)
     site: str | None
+    #: the day a post or a page on its site came out, as its source dates it: (year,
+    #: month, day), the month and day None when not given; None for any other work
+    date: tuple[int, int | None, int | None] | None
     #: the edition of the book (or the book the work is in) as styles give it ("2nd ed."),
     #: None for a first edition or none known
     edition: str | None
@@ -1928,7 +1931,10 @@ def _facts(paper: Paper, key: str) -> _Facts:
     journal_ref = _clean(paper.journal_ref) if venue is None else ""
     # a web page or a post (a source's misc or online work) names its site as its venue
     web = (paper.entry_type or "").lower() in ("misc", "online")
-    site = _clean(paper.venue) if web and venue is None and not _is_arxiv_venue(paper.venue) else ""
+    site = _site(paper) if web and venue is None else ""
+    # a post is dated to the day in APA and MLA, as its source dates it; a preprint on
+    # arXiv, or a work a journal reference places, by its year
+    date = _source_date(paper, year) if site and arxiv is None and not journal_ref else None
     unplaced = venue is None and arxiv is None and not journal_ref and not site
     if unplaced and paper.source_entry is None and not published:
         warnings.append(W_NO_VENUE)
@@ -1949,10 +1955,83 @@ def _facts(paper: Paper, key: str) -> _Facts:
         arxiv_class=arxiv[1] if arxiv else None,
         journal_ref=journal_ref or None,
         site=site or None,
+        date=date,
         edition=_edition(_edition_of(paper)),
         report=_clean(paper.number) or None if venue is None and _is_report(paper) else None,
         warnings=tuple(warnings),
     )
+
+
+def _site(paper: Paper) -> str:
+    """The site a web page or a post is on: the paper's venue (a CSL ``container-title``),
+    else its source entry's ``titleaddon`` (Zotero's BibLaTeX gives a blog post's site so:
+    ``titleaddon = {Medium}``) or a ``howpublished`` that names no address; never arXiv."""
+    entry = paper.source_entry
+    candidates = [paper.venue]
+    if entry is not None:
+        candidates += [entry.get("titleaddon"), entry.get("howpublished")]
+    for candidate in candidates:
+        text = _clean(candidate)
+        if text and not _is_arxiv_venue(text) and not _ADDRESS_IN.search(text):
+            return text
+    return ""
+
+
+#: what says a value is an address rather than a name: a scheme, ``\url``, ``www.``
+_ADDRESS_IN = re.compile(r"(?i)://|\\url\b|^www\.")
+#: a date as BibLaTeX writes it: ``2025-03-24``, ``2025-03``, ``2025``
+_ISO_DATE = re.compile(r"\s*\{?((?:19|20)\d{2})(?:-(\d{1,2})(?:-(\d{1,2}))?)?\b")
+
+
+def _source_date(paper: Paper, year: int | None) -> tuple[int, int | None, int | None] | None:
+    """(year, month, day) of the work as its source entry dates it (BibLaTeX's ``date``,
+    BibTeX's ``year``, ``month`` and ``day``), the parts it leaves out None; None when it
+    gives no date of ``year``."""
+    entry = paper.source_entry
+    if entry is None or year is None:
+        return None
+    month: int | None = None
+    day: int | None = None
+    found = _ISO_DATE.match(entry.get("date") or "")
+    if found is not None:
+        if int(found.group(1)) != year:
+            return None
+        month = int(found.group(2)) if found.group(2) else None
+        day = int(found.group(3)) if found.group(3) else None
+    else:
+        month = _month_number(entry.get("month") or "")
+        written = (entry.get("day") or "").strip()
+        day = int(written) if written.isdigit() else None
+    if month is None or not 1 <= month <= 12:
+        return (year, None, None)
+    return (year, month, day if day is not None and 1 <= day <= 31 else None)
+
+
+_MONTH_NAMES = (  # noqa: SIM905 - a word list reads better as text
+    "January February March April May June July August September October November December"
+).split()
+#: months as MLA abbreviates them (May, June and July are not)
+_MLA_MONTHS = "Jan. Feb. Mar. Apr. May June July Aug. Sept. Oct. Nov. Dec.".split()  # noqa: SIM905
+
+
+def _apa_date(facts: _Facts) -> str:
+    """APA's date: "(2025, March 24)" for a post dated to the day, else "(2025)"."""
+    if facts.year is None:
+        return "(n.d.)"
+    month = facts.date[1] if facts.date else None
+    if month is None:
+        return f"({facts.year})"
+    day = facts.date[2] if facts.date else None
+    return f"({facts.year}, {_MONTH_NAMES[month - 1]}{f' {day}' if day else ''})"
+
+
+def _mla_date(facts: _Facts) -> str:
+    """MLA's date: "24 Mar. 2025" for a post dated to the day, else the year."""
+    month = facts.date[1] if facts.date else None
+    if month is None:
+        return str(facts.year)
+    day = facts.date[2] if facts.date else None
+    return " ".join(str(part) for part in (day, _MLA_MONTHS[month - 1], facts.year) if part)
 
 
 def _edition_of(paper: Paper) -> str:
@@ -2207,7 +2286,7 @@ def _apa_editors(editors: Sequence[str]) -> str:
 
 
 def _apa(facts: _Facts) -> str:
-    date = f"({facts.year})" if facts.year else "(n.d.)"
+    date = _apa_date(facts)
     venue = facts.venue
     # the edition of a book follows its title; a chapter's, the book's title
     edition = facts.edition if venue is None or venue.entry_type != "article" else None
@@ -2368,7 +2447,7 @@ def _mla(facts: _Facts) -> str:
     # publication apart
     cited_ref = venue is None and facts.journal_ref is not None
     if facts.year and not (cited_ref and _holds_year(_plain(facts.journal_ref or ""), facts.year)):
-        container.append(str(facts.year))
+        container.append(_mla_date(facts))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
         container.append(_mla_pages(pages, journal=venue.entry_type == "article"))
