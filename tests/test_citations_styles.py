@@ -370,6 +370,42 @@ def test_an_institutions_name_stays_whole_in_every_style() -> None:
         assert base_key(paper) == "babar2007measurement", paper.id
 
 
+def test_authors_a_source_does_not_name_are_et_al_in_every_style() -> None:
+    # arXiv gives "The BABAR Collaboration, B. Aubert, et al" (BibTeX "and others", which
+    # its reader gives as "et al."): BibTeX wrote the words as a name ("al., et"), MLA
+    # "and et al.", Markdown "others"
+    (paper, *_rest) = babar_papers()[1:]
+    paper = replace(paper, authors=(*paper.authors, "et al"))
+    assert bib_authors(cite(paper, "bibtex")) == (
+        "{The BABAR Collaboration} and Aubert, B. and others"
+    )
+    assert cite(paper, "apa").startswith("The BABAR Collaboration, Aubert, B., et al. (2007).")
+    assert cite(paper, "mla").startswith('BABAR Collaboration, et al. "Measurement')
+    assert "*. The BABAR Collaboration, B. Aubert et al. Physical" in cite(paper, "markdown")
+    for others in ("et al.", "others", "{others}", "Et Al"):
+        two = Paper(id="t", title="T", abstract="", authors=("Ada Lovelace", others), year=2020)
+        assert bib_authors(cite(two, "bibtex")) == "Lovelace, Ada and others", others
+        assert cite(two, "apa").startswith("Lovelace, A., et al. (2020)."), others
+        assert cite(two, "mla").startswith('Lovelace, Ada, et al. "T."'), others
+        assert cite(two, "markdown") == "*T*. Ada Lovelace et al. 2020.", others
+    # editors the source does not all name
+    chapter = Paper(
+        id="c",
+        title="T",
+        abstract="",
+        authors=("Ada Lovelace",),
+        year=2020,
+        booktitle="The Book",
+        editor=("Richard Roe", "others"),
+    )
+    assert "In R. Roe, et al. (Eds.), The Book." in cite(chapter, "apa")
+    assert "The Book, edited by Richard Roe et al., 2020." in cite(chapter, "mla")
+    assert "editor = {Roe, Richard and others}" in cite(chapter, "bibtex")
+    # a name holding the words is a name ("Al Etal" is no one's "et al.")
+    named = Paper(id="n", title="T", abstract="", authors=("Ada Lovelace", "Al Etal"), year=2020)
+    assert bib_authors(cite(named, "bibtex")) == "Lovelace, Ada and Etal, Al"
+
+
 def test_an_institution_alone() -> None:
     paper = Paper(
         id="o",

@@ -909,6 +909,8 @@ def _von_misread(family: str) -> bool:
 
 
 def _bibtex_author(name: str) -> str:
+    if _is_others(name):
+        return "others"  # BibTeX's "and others", which styles print as "et al."
     given, family, suffix = name_parts(name)
     if suffix and not given:
         family, suffix = f"{family} {suffix}", ""  # "Prince II": one name, braced below
@@ -923,6 +925,23 @@ def _bibtex_author(name: str) -> str:
     if suffix:  # BibTeX's "von Last, Jr, First"
         return f"{family_part}, {bibtex_escape(suffix)}, {_bibtex_name_part(given)}"
     return f"{family_part}, {_bibtex_name_part(given)}"
+
+
+#: what a source writes for the authors it does not name: BibTeX's ``and others`` (its
+#: reader gives "et al."), arXiv's "…, B. Aubert, et al"
+_OTHERS_NAME = re.compile(r"(?i)\{?\s*(?:others|et\.?\s*al\.?)\s*\}?")
+
+
+def _is_others(name: str) -> bool:
+    """``name`` stands for the authors a source does not name ("et al.", "others")."""
+    return _OTHERS_NAME.fullmatch(_clean(name)) is not None
+
+
+def _named(names: Sequence[str]) -> tuple[list[str], bool]:
+    """The names a source gives, and whether it says there are more ("…, et al." last)."""
+    if len(names) > 1 and _is_others(names[-1]):
+        return list(names[:-1]), True
+    return list(names), False
 
 
 def _name_words(name: str) -> set[str]:
@@ -2247,14 +2266,11 @@ def _apa_name(name: str) -> str:
     return f"{name}, {suffix}" if suffix else name
 
 
-#: what a source writes for authors it does not name (BibTeX's ``and others``)
-_OTHERS = frozenset({"others", "et al.", "et al", "{others}"})
-
-
 def _apa_authors(authors: Sequence[str]) -> str:
-    if len(authors) > 1 and authors[-1].strip().lower() in _OTHERS:
+    named, more = _named(authors)
+    if more:
         # the authors a source does not name are "et al.", never a person ("al., e.")
-        return ", ".join(_apa_name(name) for name in authors[:-1]) + ", et al."
+        return ", ".join(_apa_name(name) for name in named) + ", et al."
     names = [_apa_name(name) for name in authors]
     if len(names) == 1:
         return names[0]
@@ -2272,9 +2288,12 @@ def _apa_editor(name: str) -> str:
 def _apa_editors(editors: Sequence[str]) -> str:
     """The editors of the volume a work is in, as APA's "In" element names them:
     "A. Bonato & F. R. K. Chung (Eds.)", three or more with commas."""
-    names = [_apa_editor(name) for name in editors]
-    role = "(Ed.)" if len(names) == 1 else "(Eds.)"
-    if len(names) == 1:
+    named, more = _named(editors)
+    names = [_apa_editor(name) for name in named]
+    role = "(Ed.)" if len(names) == 1 and not more else "(Eds.)"
+    if more:
+        listed = ", ".join(names) + ", et al."
+    elif len(names) == 1:
         listed = names[0]
     elif len(names) == 2:
         listed = f"{names[0]} & {names[1]}"
@@ -2359,6 +2378,8 @@ def _mla_name(name: str, *, inverted: bool) -> str:
 
 def _mla_authors(authors: Sequence[str]) -> str:
     first = _mla_name(authors[0], inverted=True)
+    if _named(authors)[1]:  # more authors than the source names: "Aubert, B., et al."
+        return f"{first}, et al."
     if len(authors) == 1:
         return first
     if len(authors) == 2:
@@ -2369,7 +2390,10 @@ def _mla_authors(authors: Sequence[str]) -> str:
 def _mla_editors(editors: Sequence[str]) -> str:
     """The editors of the container, as MLA names other contributors: "edited by Anthony
     Bonato and Fan R. K. Chung", three or more by the first and "et al."."""
-    names = [_mla_name(name, inverted=False) for name in editors]
+    named, more = _named(editors)
+    names = [_mla_name(name, inverted=False) for name in named]
+    if more:
+        return f"edited by {names[0]} et al."
     if len(names) == 1:
         return f"edited by {names[0]}"
     if len(names) == 2:
@@ -2470,9 +2494,10 @@ def _markdown(facts: _Facts) -> str:
     title = markdown_text(_plain(facts.paper.title) or "Untitled")
     if facts.link:
         return f"[{title}]({_markdown_url(facts.link)})"
-    names = [_plain(name) for name in facts.authors or facts.editors]
+    named, more = _named(facts.authors or facts.editors)
+    names = [_plain(name) for name in named]
     names = [" ".join(part for part in name_parts(name) if part) for name in names]
-    people = ", ".join(names[:3]) + (" et al." if len(names) > 3 else "")
+    people = ", ".join(names[:3]) + (" et al." if len(names) > 3 or more else "")
     if not facts.authors and facts.editors:
         people += " (ed.)" if len(names) == 1 else " (eds.)"
     venue = facts.venue
