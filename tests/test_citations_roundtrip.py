@@ -219,6 +219,79 @@ def test_commands_that_read_write_or_redefine_are_cited_as_text(tmp_path) -> Non
             assert format_many(list(back.papers), fmt, include_abstract=True, library=back) == text
 
 
+#: commands a paper's text may hold that LaTeX does not know, or that act for the paper
+#: (\jobname names the document's file, \loop never ends, \pdfshellescape tells whether
+#: programs may run), with the markup a citation keeps
+UNKNOWN_BIB = r"""@misc{own2024,
+  title = {A \def\x{y} \jobname{} and \loop x\repeat with \pdfshellescape{} and \myown{z}},
+  author = {Lovelace, Ada},
+  note = {Kept: \emph{Fast} {\em slow} H\"{o}lder \v{s} {\o} \ldots{} $\alpha_{i}$ \textbf{b}},
+  year = {2024}
+}
+"""
+UNKNOWN_RECORD = {
+    "title": r"A \def\x{y} \jobname{} and \loop x\repeat with \pdfshellescape{} and \myown{z}",
+    "authors": [r"Ada \x Lovelace"],
+    "abstract": r"We \cite{k} at \url{https://x.org} in $\jobname$ and $\alpha$.",
+    "year": 2024,
+}
+#: the commands a citation may keep outside math, of those above
+KEPT = {"emph", "em", "v", "o", "ldots", "textbf", "textbackslash"}
+
+
+def test_commands_latex_may_not_know_are_cited_as_text(tmp_path) -> None:
+    # \def\x{y} became \textbackslash{}def\x{y}: \x stayed a command, and LaTeX stopped
+    # at it ("undefined control sequence"); \jobname, \loop and \pdfshellescape went
+    # through as written. Known markup, accents and math stay LaTeX.
+    bib = tmp_path / "own.bib"
+    bib.write_text(UNKNOWN_BIB, encoding="utf-8")
+    jsonl = tmp_path / "own.jsonl"
+    jsonl.write_text(json.dumps(UNKNOWN_RECORD) + "\n", encoding="utf-8")
+    for library in (load_library([bib]), load_library([jsonl])):
+        for fmt in ("bibtex", "biblatex"):
+            text = format_many(list(library.papers), fmt, include_abstract=True, library=library)
+            outside_math = re.sub(r"(?<!\\)\$[^$]*\$", "", text)
+            assert set(re.findall(r"\\([A-Za-z]+)", outside_math)) <= KEPT, text
+            assert "\\textbackslash{}def\\textbackslash{}x{y}" in text
+            assert validate_bibtex(text) == []
+            back = read_back(tmp_path, text)
+            assert format_many(list(back.papers), fmt, include_abstract=True, library=back) == text
+    text = format_many(list(load_library([bib]).papers), "bibtex")
+    assert '\\emph{Fast} {\\em slow} H\\"{o}lder \\v{s} {\\o} \\ldots{} $\\alpha_{i}$' in text
+    # an acting command in math is text too, math of known commands stays math
+    (paper,) = load_library([jsonl]).papers
+    abstract = format_citation(paper, include_abstract=True).text
+    assert "\\$\\textbackslash{}jobname\\$" in abstract and "$\\alpha$" in abstract
+    assert "\\textbackslash{}cite{k}" in abstract and "\\textbackslash{}url{" in abstract
+    # the title is read as it was written in the text formats
+    assert "\\def\\x{y}" in format_citation(paper, "apa").text
+    log = run_latex(tmp_path, text)
+    if log is not None:  # LaTeX itself, where it is installed
+        assert "Undefined control sequence" not in log, log
+
+
+def run_latex(folder: Path, bib: str) -> str | None:
+    """The log of a LaTeX run over a document citing every entry of ``bib`` with BibTeX's
+    plain style (None without LaTeX and BibTeX); the run must end without an error."""
+    if run_bibtex(folder, bib) is None or shutil.which("pdflatex") is None:
+        return None
+    (folder / "doc.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\nocite{*}\n"
+        "\\bibliographystyle{plain}\n\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", "-halt-on-error", "doc"],
+        check=False,
+        cwd=folder,
+        capture_output=True,
+        text=True,
+    )
+    log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
+    assert done.returncode == 0, log
+    return log
+
+
 def test_invisible_and_bidirectional_characters_leave_no_trace_in_bibtex(tmp_path) -> None:
     # A zero-width space and a right-to-left override went through, and the export shows
     # such characters as "\u202e": in a .bib that is LaTeX's breve accent on "2", and the

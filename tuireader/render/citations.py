@@ -62,13 +62,16 @@ cited by id, or exported with others has the same key.
 
 **LaTeX in text.** Titles, names and abstracts may hold LaTeX as the sources write it.
 BibTeX output keeps it valid: accents become BibTeX's special-character form
-(``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, commands, grouping braces and well-formed
+(``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, text markup, grouping braces and well-formed
 ``$…$`` math are kept, and only what would break an entry or a LaTeX run (raw ``& % # _
 ^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`), and what would
 act as LaTeX runs it: a command that reads or writes files, runs programs or redefines
-others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``; in math too, where ``^^5c`` is
-refused as well) is spelled out as text, ``\\textbackslash{}input``, in a source entry
-too. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``, ``\\jobname``, ``\\loop``; in
+math too, where ``^^5c`` is refused as well, and the math is text between two escaped
+dollars) is spelled out as text, ``\\textbackslash{}input``, in a source entry too. So is,
+outside math, every command not known as text markup (accents, letters and symbols,
+``\\emph`` and the font switches, :data:`_TEXT_MARKUP`): a paper's own ``\\x``, ``\\url``,
+``\\cite`` would stop LaTeX ("undefined control sequence") or act for the paper. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
 (``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
 :func:`validate_bibtex` parses text back with bibtexparser and reports anything that
 would break a ``.bib`` file.
@@ -296,7 +299,20 @@ _UNSAFE_COMMANDS = frozenset(
     pdffilemoddate filemoddate pdfobj pdfximage pdfliteral pdfextension pdfcatalog
     pdfannot pdfnames pdfinfo pdftrailer pdfpageattr pdfpagesattr pdfpageresources
     pdfstartlink saveimageresource verbatiminput lstinputlisting inputminted
-    includegraphics includepdf verb begin end""".split()  # noqa: SIM905 - a word list reads better as text
+    includegraphics includepdf verb begin end jobname loop pdfshellescape pdfprimitive
+    primitive afterassignment aftergroup message errmessage batchmode nonstopmode
+    scrollmode errorstopmode dump""".split()  # noqa: SIM905 - a word list reads better as text
+)
+#: commands a citation keeps as LaTeX outside math: text markup every LaTeX knows and
+#: that acts on nothing but the text it sets (besides the accents, letters, symbols and
+#: :data:`_FORMATTING` above). Any other command (a paper's own ``\\x``, ``\\url``,
+#: ``\\cite``) is spelled out as text, ``\\textbackslash{}x``: LaTeX would stop at one it
+#: does not know ("undefined control sequence"), or act on it for the paper.
+_TEXT_MARKUP = frozenset(
+    """em it bf sc rm sf tt sl up md normalfont itshape bfseries scshape rmfamily sffamily
+    ttfamily slshape upshape mdseries emph textsuperscript textsubscript tiny scriptsize
+    footnotesize small normalsize large Large LARGE huge Huge LaTeX TeX LaTeXe relax
+    nocorr""".split()  # noqa: SIM905 - a word list reads better as text
 )
 _RAW_SPECIALS = frozenset("&%#_^~")
 _PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~ ]+")
@@ -434,7 +450,9 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
             return _Tok("symbol", text[i:stop], _TEXT_SYMBOLS[name], f"\\{name}{{}}"), stop
         src = text[i:end]
         meaning = "" if name in _FORMATTING else src
-        return _Tok("command", src, meaning, src), end
+        known = name in _FORMATTING or name in _TEXT_MARKUP or name in _ACCENT_WORDS
+        # a command no LaTeX is sure to know is written as its name, as text
+        return _Tok("command", src, meaning, src if known else _TEXT_ESCAPES["\\"] + name), end
     if nxt in _CONTROL_SYMBOLS:
         src = text[i : i + 2]
         return _Tok("command", src, _CONTROL_SYMBOLS[nxt], src), i + 2
@@ -468,6 +486,12 @@ def _latex_tokens(text: str) -> list[_Tok]:
             if closing is not None and _math_ok(text[i + 1 : closing]):
                 math = text[i : closing + 1]
                 toks.append(_Tok("math", math, math, math))
+                i = closing + 1
+            elif closing is not None and text[i + 1 : closing].strip():
+                # math refused (a command in it acts, a raw %) is text between two
+                # dollars: its closing dollar opens no math of what follows
+                dollar = _Tok("special", "$", "$", _TEXT_ESCAPES["$"])
+                toks.extend((dollar, *_latex_tokens(text[i + 1 : closing]), dollar))
                 i = closing + 1
             else:
                 toks.append(_Tok("special", "$", "$", _TEXT_ESCAPES["$"]))
@@ -516,9 +540,10 @@ def _words(toks: list[_Tok]) -> list[list[_Tok]]:
 def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) -> str:
     """``text`` (which may hold LaTeX) as the value of a BibTeX text field, no outer braces.
 
-    LaTeX accents become ``{\\'a}``; escapes, commands, grouping braces and well-formed
-    ``$…$`` math are kept; raw ``& % $ # _ ~ ^``, stray backslashes, unbalanced braces
-    and the commands of :data:`_UNSAFE_COMMANDS` are escaped; whitespace is collapsed. ``protect`` picks words (given as their
+    LaTeX accents become ``{\\'a}``; escapes, text markup (:data:`_TEXT_MARKUP`),
+    grouping braces and well-formed ``$…$`` math are kept; raw ``& % $ # _ ~ ^``, stray
+    backslashes, unbalanced braces, the commands of :data:`_UNSAFE_COMMANDS` and, outside
+    math, every other command are escaped; whitespace is collapsed. ``protect`` picks words (given as their
     plain text) to wrap in braces; words holding braces or math are left as they are.
     """
     return _render(_latex_tokens(_clean(text)), protect=protect)
@@ -2658,6 +2683,9 @@ def _text_problems(value: str) -> list[str]:
     skip_to = 0
     for tok in _latex_tokens(value):
         start, pos = pos, pos + len(tok.src)
+        if tok.kind == "command" and tok.canon != tok.src:
+            problems.append(f"a command LaTeX may not know: {tok.src}")
+            continue
         if tok.kind != "special" or start < skip_to:
             continue
         ch = tok.src
