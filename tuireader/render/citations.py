@@ -70,8 +70,9 @@ others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``, ``\\jobname``, ``\\
 math too, where ``^^5c`` is refused as well, and the math is text between two escaped
 dollars) is spelled out as text, ``\\textbackslash{}input``, in a source entry too. So is,
 outside math, every command not known as text markup (accents, letters and symbols,
-``\\emph`` and the font switches, :data:`_TEXT_MARKUP`): a paper's own ``\\x``, ``\\url``,
-``\\cite`` would stop LaTeX ("undefined control sequence") or act for the paper. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+``\\emph`` and the font switches, :data:`_TEXT_MARKUP`, ``\\url`` of a web address): a
+paper's own ``\\x``, ``\\cite`` would stop LaTeX ("undefined control sequence") or act
+for the paper. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
 (``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
 :func:`validate_bibtex` parses text back with bibtexparser and reports anything that
 would break a ``.bib`` file.
@@ -305,8 +306,8 @@ _UNSAFE_COMMANDS = frozenset(
 )
 #: commands a citation keeps as LaTeX outside math: text markup every LaTeX knows and
 #: that acts on nothing but the text it sets (besides the accents, letters, symbols and
-#: :data:`_FORMATTING` above). Any other command (a paper's own ``\\x``, ``\\url``,
-#: ``\\cite``) is spelled out as text, ``\\textbackslash{}x``: LaTeX would stop at one it
+#: :data:`_FORMATTING` above, and ``\\url`` of a web address). Any other command (a
+#: paper's own ``\\x``, ``\\cite``, ``\\url{javascript:…}``) is spelled out as text, ``\\textbackslash{}x``: LaTeX would stop at one it
 #: does not know ("undefined control sequence"), or act on it for the paper.
 _TEXT_MARKUP = frozenset(
     """em it bf sc rm sf tt sl up md normalfont itshape bfseries scshape rmfamily sffamily
@@ -315,6 +316,9 @@ _TEXT_MARKUP = frozenset(
     nocorr""".split()  # noqa: SIM905 - a word list reads better as text
 )
 _RAW_SPECIALS = frozenset("&%#_^~")
+#: the argument of ``\\url`` kept as LaTeX: an address of characters LaTeX reads as they
+#: are inside it (no ``% # & $ ^ \\``, braces or spaces)
+_URL_ARGUMENT = re.compile(r"\s*\{([A-Za-z0-9:/?=+@!*',;().~_-]+)\}")
 _PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~ ]+")
 _LETTERS = re.compile(r"[A-Za-z]+")
 
@@ -448,6 +452,13 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
             if name in _LETTER_SYMBOLS:
                 return _Tok("letter", text[i:stop], _LETTER_SYMBOLS[name], "{\\" + name + "}"), stop
             return _Tok("symbol", text[i:stop], _TEXT_SYMBOLS[name], f"\\{name}{{}}"), stop
+        if name == "url":
+            address = _URL_ARGUMENT.match(text, end)
+            if address is not None and web_url(address.group(1)) == address.group(1):
+                # a web address, as Better BibTeX writes one in howpublished: the url
+                # package every bibliography with addresses loads sets it
+                src = text[i : address.end()]
+                return _Tok("command", src, src, src), address.end()
         src = text[i:end]
         meaning = "" if name in _FORMATTING else src
         known = name in _FORMATTING or name in _TEXT_MARKUP or name in _ACCENT_WORDS
