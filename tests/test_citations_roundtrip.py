@@ -225,7 +225,7 @@ def test_commands_that_read_write_or_redefine_are_cited_as_text(tmp_path) -> Non
 UNKNOWN_BIB = r"""@misc{own2024,
   title = {A \def\x{y} \jobname{} and \loop x\repeat with \pdfshellescape{} and \myown{z}},
   author = {Lovelace, Ada},
-  note = {Kept: \emph{Fast} {\em slow} H\"{o}lder \v{s} {\o} \ldots{} $\alpha_{i}$ \textbf{b}},
+  note = {Kept: \emph{Fast} {\em slow} H\"{o}lder \v{s} {\o} \ldots{} $\alpha_{i}$ \textbf{b} d\textquotesingle Aspremont},
   howpublished = {\url{https://x.org/a_b}},
   year = {2024}
 }
@@ -237,7 +237,7 @@ UNKNOWN_RECORD = {
     "year": 2024,
 }
 #: the commands a citation may keep outside math, of those above
-KEPT = {"emph", "em", "v", "o", "ldots", "textbf", "textbackslash", "url"}
+KEPT = {"emph", "em", "v", "o", "ldots", "textbf", "textbackslash", "url", "textquotesingle"}
 
 
 def test_commands_latex_may_not_know_are_cited_as_text(tmp_path) -> None:
@@ -267,6 +267,7 @@ def test_commands_latex_may_not_know_are_cited_as_text(tmp_path) -> None:
     # a web address stays one, as Better BibTeX writes it (the url package sets it)
     assert "\\textbackslash{}url{javascript:" in abstract
     assert "howpublished = {\\url{https://x.org/a_b}}" in text
+    assert "d\\textquotesingle Aspremont" in text  # a symbol of LaTeX's own (NeurIPS')
     # the title is read as it was written in the text formats
     assert "\\def\\x{y}" in format_citation(paper, "apa").text
     log = run_latex(tmp_path, text)
