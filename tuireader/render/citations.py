@@ -346,8 +346,9 @@ _UNSAFE_COMMANDS = frozenset(
 #: commands a citation keeps as LaTeX outside math: text markup every LaTeX knows and
 #: that acts on nothing but the text it sets (besides the accents, letters, symbols and
 #: :data:`_FORMATTING` above, and ``\\url`` of a web address). Any other command (a
-#: paper's own ``\\x``, ``\\cite``, ``\\url{javascript:…}``) is spelled out as text, ``\\textbackslash{}x``: LaTeX would stop at one it
-#: does not know ("undefined control sequence"), or act on it for the paper.
+#: paper's own ``\\x``, ``\\cite``, ``\\url{javascript:…}``) is spelled out as text,
+#: ``\\textbackslash{}x``: LaTeX would stop at one it does not know ("undefined control
+#: sequence"), or act on it for the paper.
 _TEXT_MARKUP = frozenset(
     """em it bf sc rm sf tt sl up md normalfont itshape bfseries scshape rmfamily sffamily
     ttfamily slshape upshape mdseries emph textsuperscript textsubscript tiny scriptsize
@@ -1604,7 +1605,7 @@ def _doi_url(doi: str | None) -> str | None:
 
 def primary_link(paper: Paper) -> Link | None:
     """The link ``u`` and ``tuireader copy`` take: the first code repository, else the
-    paper's page, else any. Only a safe web address (:func:`web_url`) is ever chosen."""
+    paper's URL (:func:`best_link`), else any. Only a safe web address (:func:`web_url`) is ever chosen."""
     if paper.code_links:
         return paper.code_links[0]
     page = best_link(paper)
