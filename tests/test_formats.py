@@ -336,8 +336,9 @@ def test_arxiv_names_are_split_as_authors_parsed_splits_them(capsys) -> None:
     path = FIXTURES / "arxiv_kaggle_dois_collaboration_slice.jsonl"
     records = {record.arxiv_id: record for record in read_file(path).records}
     babar = records["0704.0020"]
-    assert babar.authors == ("The BABAR Collaboration", "B. Aubert")
-    assert babar.author_names == ("{The BABAR Collaboration}", "Aubert, B.")
+    # "The BABAR Collaboration, B. Aubert, et al": authors_parsed names the first two
+    assert babar.authors == ("The BABAR Collaboration", "B. Aubert", "et al.")
+    assert babar.author_names == ("{The BABAR Collaboration}", "Aubert, B.", "others")
     first = by_title(FIXTURES / "arxiv_kaggle_slice.jsonl")
     names = {record.arxiv_id: record.author_names for record in first.values()}
     assert names["0704.0001"] == ("Balázs, C.", "Berger, E. L.", "Nadolsky, P. M.", "Yuan, C.-P.")
@@ -348,7 +349,9 @@ def test_arxiv_names_are_split_as_authors_parsed_splits_them(capsys) -> None:
         csl = jsonfile.parse_json(json.dumps([{**item, "author": [author]}]), path)
         assert csl.records[0].author_names == ("{The BABAR Collaboration}",)
     assert main(["cite", "0704.0020", "--format", "bibtex", str(path)]) == 0
-    assert "author = {{The BABAR Collaboration} and Aubert, B.}" in capsys.readouterr().out
+    assert (
+        "author = {{The BABAR Collaboration} and Aubert, B. and others}" in capsys.readouterr().out
+    )
 
 
 SEVERAL_DOIS = "10.1364/JOSAA.23.002578 10.1364/JOSAA.32.002407"

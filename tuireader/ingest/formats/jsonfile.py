@@ -207,6 +207,10 @@ def _parsed_authors(parsed: list[Any]) -> tuple[tuple[str, ...], tuple[str, ...]
     return authors, tuple(name for name in names if name)
 
 
+#: the end of an author list that says there are more authors than it names
+_MORE_AUTHORS = re.compile(r"(?:,|\band)\s*(?:et\.?\s*al\.?|others)\s*$", re.IGNORECASE)
+
+
 def _arxiv_record(data: dict[str, Any]) -> Record | None:
     identifier = text_field(data.get("id"))
     # the id whole, as arXiv gives it: anything else ("javascript:…", an id with a
@@ -222,6 +226,11 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
     author_names: tuple[str, ...] = ()
     if isinstance(parsed, list) and parsed:
         authors, author_names = _parsed_authors(parsed)
+        # "…, B. Aubert, et al": authors_parsed names only those given, not that there
+        # are more (as BibTeX's "and others" says it)
+        if authors and _MORE_AUTHORS.search(one_line(data.get("authors")) or ""):
+            authors = (*authors, "et al.")
+            author_names = (*author_names, "others") if author_names else ()
     else:
         raw = one_line(data.get("authors")) or ""
         authors = tuple(
