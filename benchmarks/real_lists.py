@@ -37,7 +37,8 @@ How the source side is counted:
   to their BibTeX types (book, report, chapter, thesis).
 - invented authors: a loaded author whose family name (the part before a comma, else the
   last word), folded to ASCII, is not among the words of the source's author data
-  (arXiv: `authors_parsed` without its fourth, affiliation element).
+  (arXiv: `authors_parsed` without its fourth, affiliation element, and an "et al" that
+  ends `authors`).
 - loaded papers are matched to records by BibTeX key, title, strong key, abstract, then
   the closest title; a record matching no paper is "lost", a paper matching no record
   is "extra".
@@ -342,6 +343,9 @@ def _arxiv_record(index: int, item: dict[str, Any]) -> SourceRecord:
         if isinstance(entry, list)
         for word in fold(" ".join(str(part) for part in entry[:3])).split()
     }
+    # "…, B. Aubert, et al": the authors string says there are more than it names
+    if re.search(r"(?i)\bet\.?\s*al\.?\s*$", str(item.get("authors") or "")):
+        record.author_words.add("al")
     record.code = any(_REPO_URL.search(text) for text in _strings(item))
     record.venue = _venue_value(item.get("journal-ref"))
     versions = item.get("versions") or []
@@ -952,6 +956,10 @@ def evaluate_file(
     for index, group in members.items():
         words = set().union(*(record.author_words for record in group))
         for author in papers[index].authors:
+            if re.fullmatch(r"(?i)et\.?\s*al\.?|others", author.strip()) and (
+                "al" in words or "others" in words
+            ):
+                continue  # the source's "et al", standing for the authors it does not name
             family = _family(author)
             if not re.search(r"[a-z]", family) or not set(family.split()) <= words:
                 report.invented.append(author)
