@@ -848,7 +848,7 @@ def test_openreview_v1_crawl_reads_submissions_not_replies() -> None:
     assert record.title == "Targeted Dropout"
     assert record.openreview_id == "HkghWScuoQ"
     assert record.authors[-1] == "Geoffrey E. Hinton"
-    assert (record.year, record.status) == (2018, "accept")
+    assert (record.year, record.status) == (2018, "Accept")
     assert record.venue == "NIPS 2018 Workshop CDNNRIA"
     assert record.pdf and record.pdf.startswith("https://openreview.net/pdf/")
 

@@ -339,8 +339,14 @@ def _decision(note: dict[str, Any]) -> str | None:
         if isinstance(reply, dict) and isinstance(reply.get("content"), dict):
             decision = one_line(_value(reply["content"], "decision"))
             if decision:
-                return decision
+                return _said(decision)
     return None
+
+
+def _said(decision: str) -> str:
+    """A decision as a list shows it: "Accept" for an OpenReview workshop's "accept",
+    "Accept (poster)" for "accept (poster)"; any with a capital letter as written."""
+    return decision[:1].upper() + decision[1:] if decision.islower() else decision
 
 
 #: the end of an API v2 ``venue`` that says the decision ("ICML 2024 Oral", "ICLR 2023
@@ -374,7 +380,7 @@ def _reply_decision(note: dict[str, Any]) -> tuple[str, str] | None:
         return None
     decision = one_line(_value(content, "decision"))
     forum = text_field(note.get("forum")) or text_field(note.get("replyto"))
-    return (forum, decision) if decision and forum else None
+    return (forum, _said(decision)) if decision and forum else None
 
 
 def _group_venue(invitation: str) -> str | None:
