@@ -594,3 +594,29 @@ def test_the_files_kept_for_a_mark_follow_what_the_lists_hold(tmp_path: Path) ->
     session(data, b)
     with Store.open(first.paths.state_db) as store:
         assert store.seen_in([kept.id]) == {kept.id: {str(a.absolute())}}
+
+
+def test_a_mark_follows_its_paper_into_a_merge_with_another_list_and_back(tmp_path: Path) -> None:
+    # the library read with another list that gives the paper its DOI: one paper, under a
+    # new id; read alone again, the library's paper was shown new and the mark detached
+    data = tmp_path / "data"
+    paper = {"title": "Model-Based Planning from Few Samples", "authors": ["Ann Lee"]}
+    a = json_list(tmp_path / "a.json", [{**paper, "abstract": ABSTRACTS[0]}])
+    other = json_list(tmp_path / "other.json", [{**paper, "doi": "10.1/mbp"}])
+    first = session(data, a)
+    (own,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(own.id, "kept")
+    copy = json_list(tmp_path / "copy.json", [{**paper, "arxiv_id": "2401.00001"}])
+    alone_copy = session(data, copy)  # a copy read alone, under another id, takes nothing
+    assert alone_copy.triage is not None and alone_copy.triage.moved == ()
+
+    together = session(data, a, other)
+    (merged,) = together.library.papers
+    assert merged.id != own.id and own.id in merged.aliases
+    assert resolve(together, "is", "kept") == {merged.id}
+    alone = session(data, a)
+    assert resolve(alone, "is", "kept") == {own.id}
+    assert resolve(alone, "is", "detached") == set()
+    assert marked(session(data, other)) == {}  # the other list alone takes nothing
+    assert resolve(session(data, a), "is", "kept") == {own.id}

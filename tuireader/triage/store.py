@@ -2605,20 +2605,29 @@ class Store:
         missing = sorted(
             pid for pid in marked if pid not in by_id and (only is None or pid in only)
         )
+        # those whose paper may be in a list not read now follow it only within the
+        # lists it was in (read again, its paper under another id)
+        bound = {} if sources is None else self._bound(missing, set(sources.values()))
         if sources is not None and not self.read_only:
             # a list read now that no longer holds a missing paper is no longer its file
             files = {pid: _files_of(by_id[pid], sources) for pid in present if pid not in given}
             self._keep_seen_in(files | {pid: set() for pid in missing}, set(sources.values()))
-        # those whose paper may be in a list not read now stay where they are
-        lost = missing if sources is None else self._not_elsewhere(missing, set(sources.values()))
         if not missing and not given:
             return ReattachReport()
         moved: list[Move] = []
         if not self.read_only:
             finder = _Finder([paper for paper in papers if paper.id not in marked], papers)
-            stored.update(self.identities(lost))
-            for old_id in [*lost, *given]:
+            stored.update(self.identities(missing))
+            for old_id in [*missing, *given]:
                 found = finder.find(old_id, stored.get(old_id))
+                within = bound.get(old_id)
+                if (
+                    found is not None
+                    and within is not None
+                    and sources is not None
+                    and not _files_of(found[0], sources) & within
+                ):
+                    found = None  # another list's copy: the paper may be in its own still
                 if found is not None:
                     moved.append(Move(old_id, found[0].id, found[1]))
                 elif old_id in given:  # its paper is in none of the lists: detached
@@ -2679,12 +2688,15 @@ class Store:
                     "INSERT INTO seen_in VALUES (?, ?)", [(paper_id, f) for f in sorted(wanted)]
                 )
 
-    def _not_elsewhere(self, missing: list[str], read: set[str]) -> list[str]:
-        """The ids of ``missing`` whose paper may really be gone: every file it was read
-        from was read now, or no longer exists (a list moved, renamed or deleted), or
-        none is known (a mark from before files were kept)."""
+    def _bound(self, missing: list[str], read: set[str]) -> dict[str, set[str]]:
+        """The ids of ``missing`` whose paper may still be in a list file not read now
+        (one it was read from that still exists), each with the files it was read from
+        that were read now: its marks may go only to a paper of those (its own list, read
+        again, naming it by another id), never to another list's copy of it. A mark
+        whose files were all read now, or are gone (a list moved, renamed or deleted),
+        or are not known (a mark from before files were kept) is not bound."""
         if not missing:
-            return missing
+            return {}
         kept = self.seen_in(missing)
         exists: dict[str, bool] = {}
 
@@ -2693,11 +2705,11 @@ class Store:
                 exists[path] = os.path.exists(path)
             return exists[path]
 
-        return [
-            pid
+        return {
+            pid: kept[pid] & read
             for pid in missing
-            if not any(elsewhere(path) for path in kept.get(pid, set()) - read)
-        ]
+            if any(elsewhere(path) for path in kept.get(pid, set()) - read)
+        }
 
     @staticmethod
     def _move(conn: sqlite3.Connection, move: Move) -> None:
