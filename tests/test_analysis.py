@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tuireader.search.analysis import (
     Phrase,
     ascii_words,
+    math_words,
     raw_words,
     stem,
     term_counts,
@@ -79,3 +82,34 @@ def test_term_counts_are_term_positions_counted(text, stemming):
 )
 def test_ascii_words_are_the_tokenizers_words(text):
     assert [w.lower() for w in ascii_words(text)] == [w for w, _, _ in raw_words(text, stops=False)]
+
+
+def _math(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` between ``[`` and ``]``, as places in it without them."""
+    return [
+        (m.start() - 2 * i, m.end() - 2 * i - 2)
+        for i, m in enumerate(re.finditer(r"\[[^]]*\]", text))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("shown", "words"),
+    [
+        ("[²]", []),  # the math alone: indexed as it is
+        ("E[²]GAN: Efficient", ["E²GAN"]),
+        ("S[²]IP-LLM", ["S²IP"]),
+        ("RoboMP[²]: A", ["RoboMP²"]),
+        ("[Φ_Flow]: Differentiable", ["ΦFlow", "PhiFlow"]),
+        ("S[Ω]I and S[Ω]I", ["SΩI", "SOmegaI"]),
+        ("the [ϑ]net", ["ϑnet", "thetanet"]),
+        ("O[n] Learning", ["On"]),
+        ("[x^T] and [O(n log n)] time", ["xT"]),
+        ("Plain [α]-RNN, [ℓ₀] norms", []),
+        ("Smith[†] and [k]-means", []),
+        ("in [O(n)]time, [x+]y", []),  # beside math, not part of it
+        ("[a] [b]c [d]", ["bc"]),
+    ],
+)
+def test_math_words_are_the_words_math_is_part_of_as_typed(shown, words):
+    text = re.sub(r"[][]", "", shown)
+    assert math_words(text, _math(shown)) == words

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from corpus_util import RECORDS, many_records, write_jsonl
 
 from tuireader.ingest.library import load_library
 from tuireader.search.analysis import raw_words
-from tuireader.search.engine import Marker, open_engine
+from tuireader.search.engine import Engine, Marker, open_engine
 from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture
@@ -485,6 +490,49 @@ def test_math_in_a_list_is_found_as_shown_and_as_written(tmp_path):
         for query in ("l0", "ℓ₀", "title:l0", "ell", "l2", "l0 low rank", '"low rank"'):
             assert titles(eng.search(query)) == wanted, query
         assert titles(eng.search("l1")) == ["Other Work"]  # prices are not math
+    finally:
+        eng.close()
+
+
+#: names with math in a word (ICML 2024), as the reader shows them and as they are typed
+MATH_NAMES = {
+    "E$^2$GAN: Efficient": ("E²GAN", "E2GAN", "e2gan"),
+    "$S^2$IP-LLM: Semantic": ("S²IP-LLM", "S2IP-LLM", "s2ip llm"),
+    "RoboMP$^2$: A Robotic": ("RoboMP²", "RoboMP2"),
+    "EMC$^2$: Efficient": ("EMC²", "EMC2"),
+    "MS$^3$D: A RG": ("MS³D", "MS3D"),
+    "Hybrid$^2$ Neural": ("Hybrid²", "Hybrid2", "title:hybrid2"),
+    "S$\\Omega$I: Score": ("SΩI", "sωi"),
+    "$\\bf{\\Phi}_\\textrm{Flow}$: Differentiable": ("ΦFlow", "PhiFlow", "phiflow"),
+}
+
+
+@pytest.mark.parametrize("index", [True, False], ids=["index", "scan"])
+def test_a_name_with_math_in_a_word_is_found_as_shown_and_as_typed(tmp_path, index):
+    # E$^2$GAN is shown "E²GAN": "E²GAN" was corrected to "egnn", "E2GAN" found nothing,
+    # and so did "RoboMP2", "EMC2", "MS3D", "Hybrid2", "SΩI" and "ΦFlow" (shown "Φ_Flow")
+    source = tmp_path / "lists" / "icml2024.jsonl"
+    source.parent.mkdir()
+    shutil.copy(FIXTURES / "queries" / "icml2024_math_names.jsonl", source)
+    library = load_library([source])
+    eng = open_engine(library, resolve(tmp_path / "data")) if index else Engine(library, None)
+    try:
+        for start, queries in MATH_NAMES.items():
+            for query in queries:
+                for prefix in (False, True):
+                    result = eng.search(query, prefix=prefix, limit=None)
+                    found = [title[: len(start)] for title in titles(result)]
+                    assert found == [start], (query, prefix)
+                    assert result.suggestion is None, query
+        # as typed so far
+        assert [t[:8] for t in titles(eng.search("E2G", prefix=True))] == ["E$^2$GAN"]
+        assert [t[:8] for t in titles(eng.search("robomp", prefix=True))] == ["RoboMP$^"]
+        # as written, and the math alone, as before
+        for query, wanted in (("E$^2$GAN", "E$^2$GAN"), ("Ω", "S$\\Omega$I"), ("Φ_Flow", "$\\bf")):
+            assert titles(eng.search(query))[0].startswith(wanted), query
+        # the other papers with the word are found as before
+        assert len(titles(eng.search("hybrid"))) == 3
+        assert {t[:3] for t in titles(eng.search("gan"))} == {"E$^", "MS$"}
     finally:
         eng.close()
 

@@ -82,6 +82,11 @@ QUERIES = [
     "l0",
     "ℓ₀",
     "ell",
+    "E²GAN",
+    "E2GAN",
+    "e2g",
+    "SΩI",
+    "SOmegaI",
     # fields
     "author:li",
     "author:Li",

@@ -9,10 +9,11 @@ lowercase words that the vocabulary, prefix search and highlighting work on.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, cast
 
 from whoosh import fields, formats
@@ -69,6 +70,61 @@ def fold(word: str) -> str:
         return word
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LETTERS)
+
+
+#: a word as shown: letters and digits, with the marks that stand before a raised or
+#: lowered part Unicode has no character for ("Φ_Flow", "x^T")
+_SHOWN_WORD = re.compile(r"[\w^]+")
+_SHOWN_CHAR = re.compile(r"[\w^]")
+_MARKS = re.compile(r"[_^]+")
+
+
+def math_words(text: str, spans: Iterable[tuple[int, int]]) -> list[str]:
+    """The words of ``text`` (shown: math in Unicode) that its math ``spans`` are part of,
+    as a reader types them, each once: the math joined to the letters beside it, without
+    the marks of a raised or lowered part (``E$^2$GAN`` is shown "E²GAN" and typed
+    "E2GAN", which its folding is; ``$\\Phi_\\textrm{Flow}$`` is shown "Φ_Flow" and
+    typed "ΦFlow", and "PhiFlow" with the Greek letter's name). The math alone, a word
+    in itself, is not among them."""
+    spans = sorted(spans)
+    found: dict[str, None] = {}
+    first = 0  # the first span not ended before the word
+    done = 0  # where the text read so far ends
+    for a, b in spans:
+        if b <= done:
+            continue
+        # only the words around and in the math are read: most of an abstract is not
+        left, right = max(a, done), b
+        if _SHOWN_CHAR.match(text, left):
+            while left > done and _SHOWN_CHAR.match(text, left - 1):
+                left -= 1
+        if _SHOWN_CHAR.match(text, right - 1):
+            while right < len(text) and _SHOWN_CHAR.match(text, right):
+                right += 1
+        done = right
+        for match in _SHOWN_WORD.finditer(text, left, right):
+            start, end = match.span()
+            while first < len(spans) and spans[first][1] <= start:
+                first += 1
+            if first == len(spans) or spans[first][0] >= end:
+                continue  # a word between two pieces of math
+            pieces = [piece for piece in _MARKS.split(match.group()) if piece]
+            inside = spans[first][0] <= start and end <= spans[first][1]
+            if len(pieces) > 1 or (pieces and not inside):
+                word = "".join(pieces)
+                found[word] = None
+                spelled = word.translate(_greek_names())
+                if spelled != word:  # "ΦFlow" is also "PhiFlow"
+                    found[spelled] = None
+    return list(found)
+
+
+@functools.cache
+def _greek_names() -> dict[int, str]:
+    """Each Greek letter of math as its name is spelled ("Φ" → "Phi")."""
+    from tuireader.render.textrender import GREEK
+
+    return {ord(letter): name.removeprefix("var") for name, letter in GREEK.items()}
 
 
 def stem(word: str) -> str:

@@ -48,7 +48,14 @@ from whoosh.index import LockError
 from tuireader.ingest.links import address_terms, index_text
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
-from tuireader.search.analysis import UrlTokenizer, WordField, WordTokenizer, stem, word_set
+from tuireader.search.analysis import (
+    UrlTokenizer,
+    WordField,
+    WordTokenizer,
+    math_words,
+    stem,
+    word_set,
+)
 from tuireader.search.query import shortened
 from tuireader.search.segments import write_new
 from tuireader.search.whooshdoor import segment_files
@@ -56,7 +63,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -259,7 +266,9 @@ def keyword_text(paper: Paper) -> str:
 def _as_shown(text: str) -> str:
     """``text`` with its LaTeX accents and letters as the characters shown for them, and
     its math as shown after it (``$\\ell_0$`` is found by "ell" as written and by "ℓ₀"
-    and "l0" as shown; the written text keeps its place for phrases)."""
+    and "l0" as shown; the written text keeps its place for phrases), then the words the
+    math is part of as typed (``analysis.math_words``: ``E$^2$GAN`` by "E²GAN" and
+    "E2GAN")."""
     if "\\" not in text and "$" not in text:
         return text
     shown = text
@@ -272,10 +281,10 @@ def _as_shown(text: str) -> str:
     from tuireader.render.textrender import render
 
     rendered = render(text)
-    math = " ".join(
-        rendered.text[span.start : span.end] for span in rendered.spans if span.style == "math"
-    )
-    return f"{shown}\n{math}" if math else shown
+    spans = [(span.start, span.end) for span in rendered.spans if span.style == "math"]
+    math = " ".join(rendered.text[start:end] for start, end in spans)
+    words = " ".join(math_words(rendered.text, spans))
+    return "\n".join(part for part in (shown, math, words) if part)
 
 
 def title_text(paper: Paper) -> str:
