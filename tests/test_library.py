@@ -441,3 +441,26 @@ def test_a_bare_entry_under_its_papers_title_mended_joins_it(tmp_path: Path) -> 
     assert by_title["Inhomogeneous Hypergraph Clustering"].status == "Oral"
     (problem,) = library.problems
     assert "“Bayesian GAN” (same first author and a title mended" in problem.message
+
+
+def test_a_bare_entry_joins_its_mended_title_whatever_lists_come_before(tmp_path: Path) -> None:
+    # a large list read first, with many papers by authors of the same family name,
+    # hid the full record from its bare entry: the papers merged or not by file order
+    from tuireader.ingest.library import CROWD
+
+    crowd = [
+        {"title": f"Graph study {n}", "author": f"Wei{n} Li", "abstract": f"Graphs {n}."}
+        for n in range(CROWD + 2)
+    ]
+    abstract = "We cut hypergraphs whose edges weigh their vertex subsets unequally, and study it."
+    nips = [
+        {"title": "Inhomogeneous Hypergraph Clustering", "author": "Pan Li", "abstract": abstract},
+        {"title": "Inhomogoenous Hypergraph Clustering", "author": "Pan Li", "status": "Oral"},
+    ]
+    first = tmp_path / "a_crowd.json"
+    first.write_text(json.dumps(crowd), encoding="utf-8")
+    second = tmp_path / "b_nips.json"
+    second.write_text(json.dumps(nips), encoding="utf-8")
+    for order in ([first, second], [second, first]):
+        library = load_library(order)
+        assert len(library.papers) == len(crowd) + 1, order

@@ -247,8 +247,9 @@ class _Merger:
         self._by_key: dict[Key, _Draft] = {}
         self._by_title: dict[str, list[_Draft]] = {}
         self._by_abstract: dict[str, list[_Draft]] = {}
-        #: drafts by first author, for a bare entry whose title is its paper's mended
-        self._by_author: dict[str, list[_Draft]] = {}
+        #: drafts by list and first author, for a bare entry whose title is its paper's
+        #: mended (by list: a family name as common as "Li" is a crowd in a large library)
+        self._by_author: dict[tuple[str, str], list[_Draft]] = {}
 
     def add(
         self, record: Record, list_name: str, identity: Identity, links: tuple[Link, ...]
@@ -259,11 +260,11 @@ class _Merger:
         if found is None:
             draft = _Draft.start(record, identity, len(self.drafts), links)
             self.drafts.append(draft)
-            self._index(draft)
+            self._index(draft, list_name)
             return draft, None
         draft, reason = found
         draft.absorb(record, list_name, identity, links)
-        self._index(draft)
+        self._index(draft, list_name)
         return draft, reason
 
     def _find(self, identity: Identity, list_name: str) -> tuple[_Draft, str] | None:
@@ -292,17 +293,15 @@ class _Merger:
                 return draft, reason
         # a bare entry of a list whose title is another of its entries' mended (a site's
         # "Bayesian GANs" spotlight beside its "Bayesian GAN" poster)
-        by_author = self._by_author.get(identity.first_author, ()) if identity.first_author else ()
-        for draft in by_author if len(by_author) < CROWD else ():
-            if (
-                list_name in draft.lists
-                and draft.identity.title != identity.title
-                and stub_of_same_paper(identity, draft.identity)
+        by_author = self._by_author.get((list_name, identity.first_author), ())
+        for draft in by_author if identity.first_author and len(by_author) < CROWD else ():
+            if draft.identity.title != identity.title and stub_of_same_paper(
+                identity, draft.identity
             ):
                 return draft, "same first author and a title mended, one entry without an abstract"
         return None
 
-    def _index(self, draft: _Draft) -> None:
+    def _index(self, draft: _Draft, list_name: str) -> None:
         identity = draft.identity
         for key in identity.keys:
             self._by_key.setdefault(key, draft)
@@ -315,7 +314,7 @@ class _Merger:
             if len(known) < CROWD and all(draft is not other for other in known):
                 known.append(draft)
         if identity.first_author and identity.title_identifies:
-            known = self._by_author.setdefault(identity.first_author, [])
+            known = self._by_author.setdefault((list_name, identity.first_author), [])
             if len(known) < CROWD and all(draft is not other for other in known):
                 known.append(draft)
 
