@@ -464,3 +464,25 @@ def test_a_bare_entry_joins_its_mended_title_whatever_lists_come_before(tmp_path
     for order in ([first, second], [second, first]):
         library = load_library(order)
         assert len(library.papers) == len(crowd) + 1, order
+
+
+def test_a_title_with_latex_accents_is_one_paper_however_the_accent_is_braced(
+    tmp_path: Path,
+) -> None:
+    # NIPS 2017's JSON gives H\"{o}lderian, a BibTeX export of it H{\"o}lderian: read
+    # together they were two papers, and a mark on it was left on neither
+    title = "Method under H{} Error Bound Condition"
+    listed = tmp_path / "nips.json"
+    record = {"title": title.format('\\"{o}lderian'), "author": "Mingrui Liu; Tianbao Yang"}
+    listed.write_text(json.dumps([record]), encoding="utf-8")
+    exported = tmp_path / "export.bib"
+    exported.write_text(
+        "@inproceedings{liu2017,\n  title = {" + title.format('{\\"o}lderian') + "},\n"
+        "  author = {Liu, Mingrui and Yang, Tianbao},\n}\n",
+        encoding="utf-8",
+    )
+    plain = tmp_path / "plain.json"
+    record = {"title": title.format("ölderian"), "author": "Mingrui Liu; Tianbao Yang"}
+    plain.write_text(json.dumps([record]), encoding="utf-8")
+    (paper,) = load_library([listed, exported, plain]).papers
+    assert paper.lists == ("nips", "export", "plain")
