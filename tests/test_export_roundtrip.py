@@ -541,3 +541,19 @@ def test_an_export_whose_links_field_gives_no_link_keeps_the_entrys_own(tmp_path
         ("https://example.org/planning", "paper"),
     ]
     assert second.unsafe_links == ("javascript:alert(1)",)
+
+
+def test_braces_in_tags_and_notes_leave_every_bibtex_entry_whole(tmp_path):
+    # a tag 'a}b' and a note with an unbalanced brace were written \} and \{, which
+    # BibTeX counts as braces all the same: the field closed early and BibTeX skipped
+    # the rest of the entry ("I was expecting a ',' or a '}'")
+    library = load_library([LISTS["icml"]])
+    note = "see \\cite{foo} }unbalanced{ and {more"
+    triage = {p.id: Triage(p.id, "kept", ("a}b", "c#d{"), note) for p in library.papers}
+    text = render_export(list(library.papers), triage, "bibtex", library=library)
+    depth = 0
+    for char in text:  # as BibTeX counts them: a backslash escapes no brace
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        assert depth >= 0
+    assert depth == 0
+    assert set(carried(text).values()) == {("kept", ("a}b", "c#d{"), note)}

@@ -78,8 +78,9 @@ _OWN_FIELDS = frozenset({SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FI
 #: BibTeX's and LaTeX's special characters, each as the text it is
 _LITERAL = {
     "\\": r"\textbackslash{}",
-    "{": r"\{",
-    "}": r"\}",
+    # a brace escaped as \{ still counts as one to BibTeX, which closes the field at it
+    "{": r"\textbraceleft{}",
+    "}": r"\textbraceright{}",
     "&": r"\&",
     "%": r"\%",
     "$": r"\$",
@@ -90,7 +91,12 @@ _LITERAL = {
 }
 _LITERAL_RE = re.compile("[" + re.escape("".join(_LITERAL)) + "]")
 _AT_LINE_START = re.compile(r"^( *)@", re.MULTILINE)
-_UNLITERAL = {written: char for char, written in _LITERAL.items()} | {"{@}": "@"}
+#: read back, an export's text as written now, and as earlier exports wrote braces
+_UNLITERAL = {written: char for char, written in _LITERAL.items()} | {
+    "{@}": "@",
+    r"\{": "{",
+    r"\}": "}",
+}
 _UNLITERAL_RE = re.compile("|".join(map(re.escape, sorted(_UNLITERAL, key=len, reverse=True))))
 
 
