@@ -1031,6 +1031,18 @@ def test_markdown_bullets_are_papers_with_titles_and_links(tmp_path: Path) -> No
     assert not any((record.title or "").startswith(("#", "~", "|")) for record in result.records)
 
 
+def test_a_markdown_title_keeps_the_characters_it_escapes(tmp_path: Path) -> None:
+    # tuireader's own Markdown export writes ℓ\\_∞: read back, the title was ℓ\\∞, and a
+    # citation of it gave ℓ\\textbackslash{}∞
+    path = tmp_path / "marks.md"
+    path.write_text(
+        "- [Adam\\_W on ℓ\\_∞ and c\\*d with **bold**](https://example.org/x)\n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.title == "Adam_W on ℓ_∞ and c*d with bold"
+
+
 def test_a_markdown_link_address_is_read_as_commonmark_reads_it(tmp_path: Path) -> None:
     # an address with a space or parentheses ran into the title:
     # "Ok paper with [bold] markup]( /tmp/x"

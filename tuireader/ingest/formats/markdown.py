@@ -100,8 +100,18 @@ def _is_generic(text: str) -> bool:
     return not words or all(word in _GENERIC for word in words) or len(text.strip()) < 3
 
 
+#: CommonMark's backslash escape: an ASCII punctuation character written as itself
+_ESCAPED_RE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
 def _plain(text: str) -> str:
-    text = _EMPHASIS_RE.sub("", text)
+    """A link's or a bullet's text as it reads: emphasis marks taken out, an escaped
+    character (``\\_``, ``\\*``: tuireader's own Markdown export writes them) kept as
+    itself."""
+    parts = _ESCAPED_RE.split(text)  # text, an escaped character, text, …
+    text = "".join(
+        part if index % 2 else _EMPHASIS_RE.sub("", part) for index, part in enumerate(parts)
+    )
     return " ".join(text.split()).strip(" .,:;-–—|[]()")
 
 
