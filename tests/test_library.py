@@ -409,6 +409,9 @@ def test_lists_of_one_name_are_told_apart_by_what_differs(tmp_path: Path) -> Non
         "CoRL 2023",
         "CoRL 2023 (posters)",
     ]
+    # the same file's name in two folders: its folder tells them apart at once
+    both = load_library([tmp_path / "marks.json", tmp_path / "other" / "marks.json"])
+    assert [paper_list.name for paper_list in both.lists] == ["marks", "marks (other/marks.json)"]
 
 
 def test_a_bare_entry_under_its_papers_title_mended_joins_it(tmp_path: Path) -> None:

@@ -413,15 +413,25 @@ def _aliases(
     return [tuple(also) for also in found]
 
 
-def _unique_list_name(name: str, path: Path, taken: set[str]) -> str:
-    """``name``, or when a list read before has it, ``name`` told apart by what differs:
-    the file's stem ("CoRL 2023 (posters)"), else its whole name ("marks (marks.csv)"
-    beside "marks" from marks.bib), else its folder too ("x (other/x.json)"), numbered
-    only when all of those are taken."""
+def _unique_list_name(name: str, path: Path, taken: dict[str, Path]) -> str:
+    """``name``, or when a list read before has it (``taken``: the file of each name
+    given), ``name`` told apart by what differs from that list's file: the file's stem
+    ("CoRL 2023 (posters)"), else its whole name ("marks (marks.csv)" beside "marks" of
+    marks.bib), else its folder too ("marks (b/marks.json)" beside a/marks.json),
+    numbered only when all of those are taken."""
     if name not in taken:
         return name
-    told = [f"{path.stem}", f"{path.name}", f"{path.parent.name}/{path.name}"]
-    candidates = [f"{name} ({what})" for what in dict.fromkeys(told) if what != name]
+    first = taken[name]
+    told = [
+        what
+        for what, same in (
+            (path.stem, path.stem == first.stem),
+            (path.name, path.name == first.name),
+            (f"{path.parent.name}/{path.name}", False),
+        )
+        if not same and what != name
+    ]
+    candidates = [f"{name} ({what})" for what in dict.fromkeys(told)]
     for candidate in candidates:
         if candidate not in taken:
             return candidate
@@ -469,7 +479,7 @@ class _Input:
 def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Library:
     merger = _Merger()
     list_members: list[tuple[ReadResult, str, list[_Draft]]] = []
-    taken: set[str] = set()
+    taken: dict[str, Path] = {}  # the file of each list name given
     for given in inputs:
         item = given if isinstance(given, _Input) else _Input(given)
         result = item.result
@@ -477,7 +487,7 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
         if not result.records:
             continue
         name = _unique_list_name(result.name, result.path, taken)
-        taken.add(name)
+        taken[name] = result.path
         item.name = name
         cached = item.cached if item.cached is not None and item.cached.name == name else None
         members: list[_Draft] = []
