@@ -111,6 +111,20 @@ def test_a_burst_of_keys_in_one_packet_keeps_ten_papers(tmp_path):
     assert _saved_states(home) == ["kept"] * 10 + ["new"]
 
 
+def test_a_skip_key_twice_in_one_packet_on_the_last_paper_keeps_it_skipped(tmp_path):
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        _to_the_list(tmux)
+        tmux.type("Gxx")  # one send-keys call: the keys arrive together
+        screen = tmux.wait_for(lambda s: "Already skipped" in s and "saving" not in s)
+        assert "1 skipped" in screen and "10 left" in screen
+        _quit(tmux)
+    finally:
+        tmux.close()
+    assert _saved_states(home) == ["new"] * 10 + ["skip"]
+
+
 def test_keep_maybe_skip_then_note_in_one_packet_act_on_four_papers(tmp_path):
     home = tmp_path / "home"
     tmux = start_reader(home)

@@ -79,6 +79,29 @@ async def test_keep_moves_on_to_the_next_new_paper_and_again_returns_to_new():
 
 
 @sync
+async def test_a_state_key_twice_on_the_last_new_paper_keeps_the_decision():
+    # keys over a slow link come together: the second x, with no new paper below to
+    # move on to, found the paper it had just skipped and put it back to new
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        last = ids(screen)[-1]
+        await pilot.press("G", "x", "x")
+        await settle(pilot)
+        assert screen.current_paper.id == last
+        assert saved(last).state == "skip"
+        assert "Already skipped: no new paper below (z undoes)" in notices(app)
+        await pilot.press("x", "s")  # a burst of other keys: the paper takes the last
+        await settle(pilot)
+        assert saved(last).state == "kept"
+        # come back to the paper: its key puts it back to new, and says so
+        await pilot.press("up", "down", "s")
+        await settle(pilot)
+        assert saved(last).state == "new"
+        assert any(text.startswith("Back to new: “") for text in notices(app))
+
+
+@sync
 async def test_undo_takes_back_states_tags_and_notes_in_turn():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

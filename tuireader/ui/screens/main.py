@@ -45,6 +45,7 @@ from tuireader.system.paths import CONFIG_NAME
 from tuireader.triage.filters import ANY_STATE, Resolver, asks_triage, unknown_tags
 from tuireader.triage.store import (
     DEFAULT_STATE,
+    STATE_WORDS,
     Move,
     StoredIdentity,
     StoreError,
@@ -436,6 +437,10 @@ class MainScreen(Screen[None]):
         #: the lists were read again: the highlight stays on its paper as the new
         #: index's results come
         self._keep_on_index = False
+        #: (paper, state) a state key just decided with the highlight left on that paper
+        #: (no new paper below it): the same key again, before the highlight moves, is a
+        #: repeat of the burst, not the toggle back to new (None: the highlight moved)
+        self._decided_here: tuple[str, str] | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -1468,6 +1473,8 @@ class MainScreen(Screen[None]):
         if paper is not None:
             self._position = {"paper": paper.id, "scroll": self.results.scroll_y}
             self._been_on.add(paper.id)
+        if self._decided_here is not None and (paper is None or paper.id != self._decided_here[0]):
+            self._decided_here = None
         self._hold_first_fit()
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
@@ -2357,11 +2364,32 @@ class MainScreen(Screen[None]):
         bulk = bool(self.triage.marked)
         if bulk:
             self.triage.set_state(ids, command.state, self._marked_words(), self._hidden_marks())
-        else:
-            self.triage.set_state(ids, command.state)
+            self._redraw_triage()
+            return
+        paper_id = ids[0]
+        state = self.triage.state_of(paper_id)
+        if self._decided_here == (paper_id, command.state) and state == command.state:
+            # the key again with the highlight still on the paper it decided (keys of a
+            # burst, the last new paper): it must not take that decision back
+            self.notify(self._already_text(state), markup=False)
+            return
+        target = self.triage.set_state(ids, command.state)
         self._redraw_triage()
-        if not bulk:
-            self._advance(ids[0])
+        self._advance(paper_id)
+        current = self.current_paper
+        if target == DEFAULT_STATE:
+            self._decided_here = None
+            title = self._title_of(paper_id)
+            self.notify(
+                visible(f"Back to new: “{title}”" if title else "Back to new"), markup=False
+            )
+        elif current is not None and current.id == paper_id:
+            self._decided_here = (paper_id, target)
+
+    def _already_text(self, state: str) -> str:
+        """What a state key pressed again on the paper it just decided says."""
+        below = ": no new paper below" if self.config.auto_advance else ""
+        return f"Already {STATE_WORDS.get(state, state)}{below} (z undoes)"
 
     @on(cmd.UndoTriage)
     def _undo_triage(self) -> None:
@@ -2369,6 +2397,7 @@ class MainScreen(Screen[None]):
         if not self._writable():
             return
         book = self.triage
+        self._decided_here = None
         before: tuple[dict[str, Any], ...] = (
             dict(book.states),
             dict(book.tags),
