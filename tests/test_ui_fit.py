@@ -740,3 +740,82 @@ async def test_a_fit_that_fails_says_so_and_the_order_stops_saying_learning(tmp_
         assert screen.order == "fit" and screen.fit_model is None
         assert status_order(screen) == "fit"
         assert screen.message == "Fit: failed (MemoryError: no room for the vectors)"
+
+
+async def decide_two_in_fit_order(pilot, screen: MainScreen) -> list[str]:  # type: ignore[no-untyped-def]
+    """F, g, then s and x on the first two papers; once the refit after them came, the
+    rows as shown."""
+    screen.action_focus_results()
+    await pilot.press("F")
+    await settle(pilot)
+    assert screen.order == "fit"
+    model = screen.fit_model
+    await pilot.press("g", "s", "x")
+    await settle(pilot)
+    await until(pilot, lambda: screen.fit_model is not model, "a refit")
+    await settle(pilot)
+    assert screen.results.highlighted == 2
+    return [row.paper.id for row in screen.results.rows]
+
+
+@sync
+async def test_escape_from_more_like_this_shows_the_fit_order_as_it_was(tmp_path):
+    # Esc searched the query again and ordered it afresh: the papers just decided went
+    # to the end, and the papers below them came in above the cursor, unseen
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        before = await decide_two_in_fit_order(pilot, screen)
+        here = screen.current_paper.id
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.similar_to is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.similar_to is None
+        assert [row.paper.id for row in screen.results.rows] == before
+        assert screen.current_paper.id == here and screen.results.highlighted == 2
+        assert screen.order == "fit"
+        # a decision made among the papers like this one: the refit it brings orders
+        # only the rows below those seen
+        await pilot.press("M")
+        await settle(pilot)
+        model = screen.fit_model
+        await pilot.press("j", "s")
+        await settle(pilot)
+        await until(pilot, lambda: screen.fit_model is not model, "a refit")
+        await pilot.press("escape")
+        await settle(pilot)
+        after = [row.paper.id for row in screen.results.rows]
+        assert after[:3] == before[:3] and sorted(after) == sorted(before)
+        assert screen.current_paper.id == here
+
+
+@sync
+async def test_a_list_read_again_in_fit_order_keeps_the_rows_seen_in_place(tmp_path):
+    from tuireader.ui.app import core_services
+
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    source = write_list(folder)
+    ids = {paper.title: paper.id for paper in load_library([source]).papers}
+    with Store.open(resolve().ensure().state_db) as store:
+        store.set_state(ids[TOPICS["grasp"][0][0]], "kept")
+        store.set_state(ids[TOPICS["text"][0][0]], "skip")
+        store.set_state(ids[TOPICS["protein"][0][0]], "skip")
+    app = ReaderApp(core_services([folder], resolve()), show_timings=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        before = await decide_two_in_fit_order(pilot, screen)
+        here = screen.current_paper.id
+        new = {"title": "Grasping Cloth with Tactile Skins", "abstract": GRASP}
+        with source.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(new) + "\n")
+        screen.poll_triage()
+        await until(pilot, lambda: len(screen.results.rows) == 11, "the list read again")
+        await until(pilot, lambda: screen.index_state == "ready", "the new index")
+        await settle(pilot)
+        after = [row.paper.id for row in screen.results.rows]
+        # the two papers decided and the one under the cursor stay where they were
+        assert after[:3] == before[:3]
+        assert screen.current_paper.id == here

@@ -16,6 +16,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -264,6 +265,28 @@ def can_fit(states: dict[str, str]) -> bool:
     return any(LABELS[state] == 1.0 for state in decided) and len(decided) >= 3
 
 
+@dataclass(frozen=True)
+class ShownList:
+    """The query's results as "More like this" found them: Esc shows them again."""
+
+    query: str
+    library: Library
+    rows: Sequence[Row]
+    base: Sequence[Row]
+    been_on: frozenset[str]
+    order: str
+    query_sort: str | None
+    displayed: str | None
+    matched: int | None
+    total_hits: int
+    beyond: frozenset[str]
+    terms: frozenset[str] | None
+    suggestion: str
+    paper: str | None
+    scroll: float
+    fit: int
+
+
 class MainScreen(Screen[None]):
     """Search, browse, read and triage; copy and export what was found."""
 
@@ -382,6 +405,14 @@ class MainScreen(Screen[None]):
         self._beyond_triaged: frozenset[str] = frozenset()
         #: the paper "More like this" was asked for (highlighted again on the way back).
         self._return_to: str | None = None
+        #: the results "More like this" replaced, as they were (None: not in it).
+        self._before_similar: ShownList | None = None
+        #: the query whose results the rows are ordered for (None: More like this): its
+        #: results shown again (the lists read again) keep the rows seen where they were
+        self._ordered_for: str | None = None
+        #: the papers seen of the results "More like this" replaced, for those results
+        #: searched again (the lists were read again meanwhile; None: none)
+        self._seen_before: list[str] | None = None
         # -- the order of the results ("list", "relevance" or "fit") --
         #: the order the order key picked (None: the query's sort:, else the default).
         self._choice: str | None = None
@@ -1122,6 +1153,7 @@ class MainScreen(Screen[None]):
             self._beyond_triaged = frozenset()
         if message.kind == "similar":
             self._base_rows = None
+            self._ordered_for = None
             self._show_rows(rows, keep=keep)
             self._show_order()  # by similarity, whatever order the list was in
             self._results_came()
@@ -1200,6 +1232,7 @@ class MainScreen(Screen[None]):
             self.elapsed_ms = None
             if kind == "similar":
                 self._base_rows = None
+                self._ordered_for = None
                 self._show_rows([])
             else:
                 self._set_suggestion(None)
@@ -1233,6 +1266,12 @@ class MainScreen(Screen[None]):
         else the query's ``sort``, else the order key's choice, else list order for no
         query and relevance for a search."""
         self._base_rows = rows if isinstance(rows, PaperRows) else list(rows)
+        # the same query's results again in fit order (the lists read again, the index
+        # back): the rows seen stay where they were, as after a new model's fit
+        again = order is None and self.order == "fit" and self._ordered_for == self.search_query
+        seen = (self._seen_before or self._seen_ids()) if again else []
+        self._seen_before = None
+        self._ordered_for = self.search_query
         self._been_on.clear()  # rows of their own: none seen in this order yet
         self._query_sort = sort
         if sort == "fit":
@@ -1245,7 +1284,10 @@ class MainScreen(Screen[None]):
             self.message = f"{FIT_NEEDS}; showing relevance order"
         elif self.message.startswith(FIT_NEEDS):
             self.message = ""
-        self._show_rows(self._ordered(self._base_rows), keep=keep)
+        if seen and self.order == "fit":
+            self._show_rows(self._seen_first(seen, self._base_rows), keep=keep)
+        else:
+            self._show_rows(self._ordered(self._base_rows), keep=keep)
         self._show_order()
 
     def _ordered(self, rows: Sequence[Row]) -> Sequence[Row]:
@@ -1263,23 +1305,44 @@ class MainScreen(Screen[None]):
             return [by_id[paper.id] for paper in papers]
         return rows
 
-    def _reordered_below(self, paper_id: str) -> Sequence[Row]:
-        """The rows in the order shown down to paper ``paper_id``'s row, or to the last
-        row the cursor has been on since they were ordered (the user went back up), then
-        the rest in the order of the model now in use."""
-        shown = self.results.rows
-        at = self.results.index_of(paper_id)
-        if at is None:
-            return self._ordered(self._base_rows or ())
-        been = self._been_on
+    def _seen_ids(
+        self,
+        shown: Sequence[Row] | None = None,
+        at: int | None = None,
+        been: frozenset[str] | set[str] | None = None,
+    ) -> list[str]:
+        """The papers of the rows ``shown`` (those on screen) down to the cursor (``at``),
+        or to the lowest row it has been on since they were ordered (``been``: the user
+        went back up), as the lists read now name them."""
+        if shown is None:
+            shown, at, been = self.results.rows, self.results.highlighted, self._been_on
+            if self.current_paper is None:
+                return []
+        if at is None or been is None:
+            return []
         for index in range(len(shown) - 1, at, -1):
             if shown[index].paper.id in been:
                 at = index
                 break
-        seen = list(shown[: at + 1])
-        ids = {row.paper.id for row in seen}
-        rest = [row for row in self._base_rows or () if row.paper.id not in ids]
-        return [*seen, *self._ordered(rest)]
+        return [str(self._id_now(row.paper.id)) for row in shown[: at + 1]]
+
+    def _seen_first(self, seen: Sequence[str], rows: Sequence[Row]) -> Sequence[Row]:
+        """``rows`` with the papers ``seen`` first, as they were, then the rest in the
+        order of the model now in use; the cursor has been on those it keeps."""
+        ids = set(seen)
+        by_id = {row.paper.id: row for row in rows if row.paper.id in ids}
+        kept = [by_id[paper_id] for paper_id in seen if paper_id in by_id]
+        self._been_on.update(by_id)
+        rest = [row for row in rows if row.paper.id not in ids]
+        return [*kept, *self._ordered(rest)]
+
+    def _reordered_below(self, paper_id: str) -> Sequence[Row]:
+        """The rows in the order shown down to paper ``paper_id``'s row, or to the last
+        row the cursor has been on since they were ordered (the user went back up), then
+        the rest in the order of the model now in use."""
+        if self.results.index_of(paper_id) is None:
+            return self._ordered(self._base_rows or ())
+        return self._seen_first(self._seen_ids(), self._base_rows or ())
 
     def action_cycle_order(self) -> None:
         self.post_message(cmd.CycleOrder())
@@ -1314,6 +1377,7 @@ class MainScreen(Screen[None]):
             self._search(worded, kind="reorder")  # every hit first
             return
         self.order = step
+        self._ordered_for = self.search_query
         self._been_on.clear()
         # A cursor moved down the list stays on its paper (the one open in the viewer, say)
         # in the new order; a cursor at the top goes to the top of the new order.
@@ -1579,6 +1643,25 @@ class MainScreen(Screen[None]):
         if self.engine is None:
             self.notify("The index is not ready yet", severity="warning")
             return
+        if self.similar_to is None and self._base_rows is not None and self.library is not None:
+            self._before_similar = ShownList(
+                query=self.search_query,
+                library=self.library,
+                rows=self.results.rows,
+                base=self._base_rows,
+                been_on=frozenset(self._been_on),
+                order=self.order,
+                query_sort=self._query_sort,
+                displayed=self.displayed_query,
+                matched=self.matched,
+                total_hits=self._total_hits,
+                beyond=self._beyond_triaged,
+                terms=self._highlight_terms,
+                suggestion=self._suggestion_shown,
+                paper=paper.id,
+                scroll=self.results.scroll_y,
+                fit=self._fit_shown,
+            )
         self.similar_to = paper
         self.refresh_bindings()  # Escape now means "back"
         # the keys typed after M act on the papers like this one, not on the list they
@@ -1626,9 +1709,41 @@ class MainScreen(Screen[None]):
             return
         self.similar_to = None
         self.refresh_bindings()
+        shown, self._before_similar = self._before_similar, None
+        if shown is not None and shown.query == self.search_query and shown.library is self.library:
+            self._show_again(shown)
+            return
+        if shown is not None and shown.query == self.search_query and shown.paper is not None:
+            # the lists were read again meanwhile: searched again, the rows seen first
+            index = next(
+                (i for i, row in enumerate(shown.rows) if row.paper.id == shown.paper), None
+            )
+            self._seen_before = self._seen_ids(shown.rows, index, shown.been_on) or None
+            self._ordered_for = shown.query
         self._return_to = paper.id
         self._set_suggestion(None)
         self._show_query()
+
+    def _show_again(self, shown: ShownList) -> None:
+        """The results "More like this" replaced, as they were: the same rows, the cursor
+        on the same paper; a model fitted since orders the rows below those seen."""
+        self.workers.cancel_group(self, "search")
+        self._base_rows = shown.base
+        self._been_on = set(shown.been_on)
+        self.order, self._query_sort = shown.order, shown.query_sort
+        self._ordered_for = shown.query
+        self.displayed_query = shown.displayed
+        self.matched, self._total_hits = shown.matched, shown.total_hits
+        self._beyond_triaged = shown.beyond
+        self._highlight_terms = shown.terms
+        self._set_suggestion(shown.suggestion or None)
+        self._show_rows(shown.rows, keep=shown.paper)
+        if self.order == "fit" and shown.paper is not None and self._fit_shown != shown.fit:
+            self._show_rows(self._reordered_below(shown.paper), keep=shown.paper)
+        self._select(shown.paper, shown.scroll)
+        self._show_order()
+        if shown.matched is not None and len(shown.base) < shown.matched:
+            self._run_rest(shown.query, self.triage.resolver())  # the rest, cut off by M
 
     # -- key bindings: each posts its command -----------------------------------------------
 
