@@ -475,6 +475,55 @@ async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run()
 
 
 @sync
+async def test_kept_note_text_is_said_once_as_what_it_is_and_by_title_only():
+    # every start said "Note text you had not saved is kept", also of text a z took back
+    # (saved, then undone), and named a paper no list open has by its id
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second = ids(screen)[:2]
+        await pilot.press("n", *"saved, then undone", "ctrl+s")
+        await settle(pilot)
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).note == ""
+        await pilot.press("down", "n", *"left with escape", "escape")
+        await settle(pilot)
+        titles = {pid: screen.library.get(pid).title for pid in (first, second)}
+    with Store.open(resolve().state_db) as store:  # text kept for a list not open now
+        state = store.load_ui_state(UI_STATE_KEY)
+        state["drafts"]["gonepaper"] = "about a paper of another list"
+        store.save_ui_state(UI_STATE_KEY, state)
+
+    def said_of_notes(app) -> list[str]:  # type: ignore[no-untyped-def]
+        return [text for text in notices(app) if text.startswith("Note text")]
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        said = said_of_notes(app)
+        assert len(said) == 1, said
+        lines = said[0].splitlines()
+        assert lines[0].startswith(
+            f"Note text you had not saved is kept: n on “{titles[second][:20]}"
+        )
+        assert lines[1].startswith(
+            f"Note text taken back by undo is kept: n on “{titles[first][:20]}"
+        )
+        assert lines[2] == (
+            "Note text is also kept for 1 paper not in the lists open: it comes back with their list"
+        )
+        assert "gonepaper" not in said[0]
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        assert said_of_notes(app) == []  # said once
+        await pilot.press("home", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#note-input").text == "saved, then undone"  # still kept
+
+
+@sync
 async def test_a_reader_closing_keeps_the_note_drafts_another_reader_left():
     # both readers save their position under one key: the second to close wiped the
     # draft the first had kept

@@ -11,11 +11,12 @@ messages (:mod:`tuireader.ui.messages`) back.
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -265,6 +266,37 @@ def can_fit(states: dict[str, str]) -> bool:
     return any(LABELS[state] == 1.0 for state in decided) and len(decided) >= 3
 
 
+def draft_digest(text: str) -> str:
+    """A short digest of a note's kept text: said once, the same text is not said again."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def drafts_notice(
+    taken: Sequence[str], undone: Collection[str], title_of: Callable[[str], str | None]
+) -> str:
+    """What the start says of note text kept for the papers ``taken``: text never saved,
+    text an undo took away (``undone``), and how many are for papers the lists open do
+    not have (their text comes back with their list; an id there is of no use)."""
+    lines = []
+    absent = 0
+    for leads, ids in (
+        ("Note text you had not saved is kept", [p for p in taken if p not in undone]),
+        ("Note text taken back by undo is kept", [p for p in taken if p in undone]),
+    ):
+        shown = [(p, title) for p in ids if (title := title_of(p)) is not None]
+        absent += len(ids) - len(shown)
+        if shown:
+            more = f" and {len(shown) - 1} more" if len(shown) > 1 else ""
+            lines.append(f"{leads}: n on “{shown[0][1]}”{more} brings it back")
+    if absent:
+        papers = "paper" if absent == 1 else "papers"
+        also = "Note text is also kept" if lines else "Note text is kept"
+        lines.append(
+            f"{also} for {absent} {papers} not in the lists open: it comes back with their list"
+        )
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True)
 class ShownList:
     """The query's results as "More like this" found them: Esc shows them again."""
@@ -384,6 +416,11 @@ class MainScreen(Screen[None]):
         self.library: Library | None = None
         #: the papers whose note text the last run kept unsaved, until that is said
         self._drafts_taken: list[str] = []
+        #: the papers whose kept note text an undo took away (it was saved), as kept
+        self._drafts_undone: set[str] = set()
+        #: the note text kept that the reader has said is kept, by paper (a digest of
+        #: the text): said once, not on every start
+        self._drafts_said: dict[str, str] = {}
         self.engine: Any = None
         self.similar_to: Paper | None = None
         self._first_frame = threading.Event()
@@ -632,13 +669,21 @@ class MainScreen(Screen[None]):
     def on_unmount(self) -> None:
         # The position is saved behind every change still queued; closing waits for both.
         self.triage.closing = True
+        drafts = self.triage.kept_drafts()
         self.triage.save_position(
             {
                 "version": UI_STATE_VERSION,
                 "query": self.search_query,
                 "order": self._choice,
                 # note text typed and not saved: the next run's n brings it back
-                "drafts": self.triage.kept_drafts(),
+                "drafts": drafts,
+                # which of it an undo took away, and which was said to be kept
+                "drafts_undone": sorted(self._drafts_undone & drafts.keys()),
+                "drafts_said": {
+                    paper_id: digest
+                    for paper_id, digest in self._drafts_said.items()
+                    if paper_id in drafts and draft_digest(drafts[paper_id]) == digest
+                },
                 **self._position,
             }
         )
@@ -2073,10 +2118,21 @@ class MainScreen(Screen[None]):
         paper = self.library.get(paper_id) if self.library is not None else None
         return notice_title(paper.title, room) if paper is not None else None
 
-    def _take_drafts(self, drafts: object) -> None:
+    def _take_drafts(self, drafts: object, undone: object = (), said: object = None) -> None:
         """Note text the last run kept unsaved: back for the next ``n`` on its paper,
-        and said once."""
+        and said once (``said``: the text said to be kept before, by paper; ``undone``:
+        the papers whose text an undo took away)."""
         taken = self.triage.take_drafts(drafts)
+        kept = self.triage.note_drafts
+        if isinstance(undone, list):
+            self._drafts_undone = {pid for pid in undone if isinstance(pid, str) and pid in kept}
+        if isinstance(said, dict):
+            self._drafts_said = {
+                pid: digest
+                for pid, digest in said.items()
+                if pid in kept and digest == draft_digest(kept[pid])
+            }
+        taken = [pid for pid in taken if pid not in self._drafts_said]
         if taken:
             self._drafts_taken = list(taken)
             if self.library is not None:  # else said once the lists are read, by title
@@ -2086,13 +2142,14 @@ class MainScreen(Screen[None]):
         taken, self._drafts_taken = self._drafts_taken, []
         if not taken:
             return
-        name = self._title_of(taken[0]) or taken[0]
-        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+        kept = self.triage.note_drafts
+        for paper_id in taken:
+            if paper_id in kept:
+                self._drafts_said[paper_id] = draft_digest(kept[paper_id])
         self.notify(
-            visible(f"Note text you had not saved is kept: n on “{name}”{more} brings it back"),
+            visible(drafts_notice(taken, self._drafts_undone, self._title_of)),
             title="Notes",
             markup=False,
-            timeout=10,
         )
 
     def poll_triage(self) -> None:
@@ -2262,7 +2319,9 @@ class MainScreen(Screen[None]):
         if resume and resume.get("version") != UI_STATE_VERSION:
             resume = None
         if resume:
-            self._take_drafts(resume.get("drafts"))
+            self._take_drafts(
+                resume.get("drafts"), resume.get("drafts_undone"), resume.get("drafts_said")
+            )
         # Keys typed before the triage file opened (it took longer than keys are held
         # for) have acted on the screen as it was (a query's first letters, Enter): the
         # last run's query must not land on them ("graph" became "raph").
@@ -2289,6 +2348,10 @@ class MainScreen(Screen[None]):
             release("triage")
 
     def on_triage_saved(self, message: TriageSaved) -> None:
+        # note text an undo took away was saved once: not text never saved (unless the
+        # paper kept some of that already)
+        kept = self.triage.note_drafts
+        self._drafts_undone.update(pid for pid in message.drafts if pid not in kept)
         self.triage.saved(message)
         self._redraw_triage()
         # A decision (or a batch, or another reader's changes) is on disk: learn from it.
@@ -2608,6 +2671,7 @@ class MainScreen(Screen[None]):
         # note text kept under an id the paper had with other lists comes back too
         former = [alias for alias in paper.aliases if self._id_now(alias) == paper_id]
         opened, text = book.note_to_edit(paper_id, former)
+        self._drafts_undone.difference_update([paper_id, *former])  # text typed from now
 
         def done(note: str | None) -> None:
             if note is not None:
