@@ -29,6 +29,44 @@ async def test_slash_then_a_query_in_one_burst_searches_for_it():
         assert "2 of 11 papers match" in app_text(app)
 
 
+async def typed(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    """``text`` typed in one burst, each "/" as a terminal sends it (the key "slash")."""
+    from textual import events
+
+    app = pilot.app
+    for character in text:
+        event = events.Key("slash" if character == "/" else character, character)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await burst(pilot, [])
+
+
+@sync
+async def test_slash_in_the_empty_search_box_selects_and_is_not_typed():
+    # a habitual "/" before "list:icml …" in the search box went into the query: the
+    # filter became the words "/list" and "icml"
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        box = screen.search_box
+        assert app.focused is box and box.value == ""
+        await typed(pilot, "/diffusion")
+        assert box.value == "diffusion"
+        assert "2 of 11 papers match" in app_text(app)
+        # the query all selected (as / elsewhere leaves it): / keeps it selected, and the
+        # words typed after it take its place
+        box.select_all()
+        await typed(pilot, "/bayes")
+        assert box.value == "bayes"
+        # inside a query, / is typed, also in one burst
+        box.value = ""
+        await typed(pilot, "TCP/IP w/o")
+        assert box.value == "TCP/IP w/o"
+        box.cursor_position = 0
+        await typed(pilot, "/")
+        assert box.value == "/TCP/IP w/o"  # the cursor before a query: typed as ever
+
+
 @sync
 async def test_a_query_enter_and_list_keys_in_one_burst_move_in_the_results():
     app = make_app(SAMPLE)

@@ -35,7 +35,8 @@ class LinesJoined(Input):
 
 
 class SearchBox(LinesJoined):
-    """Where the query is typed. Enter, Down or Tab move on to the results.
+    """Where the query is typed. Enter, Down or Tab move on to the results. ``/`` with
+    the box empty or its text all selected selects the query, as it does elsewhere.
 
     Moving on runs the screen's ``focus_results`` action directly (not through a message)
     so that a key typed right after Enter already reaches the list.
@@ -62,6 +63,27 @@ class SearchBox(LinesJoined):
     def __init__(self, *, id: str | None = None, cursor_blink: bool = False) -> None:
         super().__init__(placeholder="Search papers  ( / )", id=id, select_on_focus=False)
         self.cursor_blink = cursor_blink
+
+    def _slash_selects(self) -> bool:
+        """Whether ``/`` here selects the query, as it does outside the box: with the box
+        empty or all its text selected (a ``/`` inside a query, ``TCP/IP``, is typed)."""
+        start, end = sorted(self.selection)
+        return not self.value or (start, end) == (0, len(self.value))
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if character == "/" and self._slash_selects():
+            return False  # a key of its own, not text typed with the keys around it
+        return super().check_consume_key(key, character)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == "/" and self._slash_selects():
+            # a habit of the key that goes to the search box: "/list:icml robot" typed
+            # into it must not search the words "/list" and "icml"
+            event.stop()
+            event.prevent_default()
+            self.select_all()
+            return
+        await super()._on_key(event)
 
     async def action_clear_or_leave(self) -> None:
         """Clear the query; if it is already empty, move on to the results."""
