@@ -594,6 +594,21 @@ async def test_help_lists_every_binding_with_its_keys():
 
 
 @sync
+async def test_help_says_how_the_state_keys_move_and_toggle_typing_and_export():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await ready(pilot)
+        await pilot.press("enter", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(str(app.screen.query_one("#help-text").content).split())
+        assert "s, m, x, r on a paper already in that state put it back to new" in text
+        assert "After a decision the cursor moves to the next new paper" in text
+        assert "A letter no key takes starts a search" in text
+        assert "^p, the command palette, then Export" in text
+
+
+@sync
 async def test_command_palette_offers_every_action():
     app = make_app(SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -236,6 +236,36 @@ class HelpScreen(ModalScreen[None]):
         free = [pane for pane in panes if pane not in taken]
         return f" (in the {_names(free)}; in the {_names(taken)}, see there)"
 
+    def _how_notes(self) -> list[str]:
+        """What the key rows alone do not say: a state key on a paper already so, where
+        the cursor goes after a decision, a letter no key takes, and where export is; the
+        keys as the ``[keys]`` table sets them."""
+        main = self._places[0].bindings if self._places else ()
+        states = [self._keys(b) for b in main if b.action.startswith("triage(")]
+        keys = ", ".join(states) or "s, m, x, r"
+        config = getattr(self.app, "config", None)
+        if getattr(config, "auto_advance", True):
+            moves = (
+                "After a decision the cursor moves to the next new paper; with none below "
+                "it stays, and the same key again keeps the decision (z undoes it)."
+            )
+        else:
+            moves = "After a decision the cursor stays (auto_advance = false in config.toml)."
+        palette_key = getattr(self.app, "COMMAND_PALETTE_BINDING", "ctrl+p")
+        palette = self.app.get_key_display(Binding(palette_key, "command_palette"))
+        return [
+            f"{keys} on a paper already in that state put it back to new.",
+            moves,
+            (
+                "A letter no key takes starts a search: it goes to the search box, and so do "
+                "the keys typed after it."
+            ),
+            (
+                "Export (BibTeX, Markdown, CSV, JSON, URLs) of the results, the marked or the "
+                f"kept papers: {palette}, the command palette, then Export."
+            ),
+        ]
+
     def _hang(self, body: Text, indent: int, width: int | None) -> Text:
         """``body`` wrapped to ``width`` columns less ``indent``, its lines after the first
         indented by ``indent`` (under the column it starts in); as it is without a width."""
@@ -289,6 +319,9 @@ class HelpScreen(ModalScreen[None]):
         if extra:
             main[0][1].extend(extra)
         column = sections(main)
+        text.append("\nHow the keys work together\n", heading)
+        for line in self._how_notes():
+            row("  ", "", Text(line))
         text.append("\nSymbols in the list\n", heading)
         for mark, meaning in LEGEND:
             row(f"  {mark:<{column}}", key_style, Text(meaning))
