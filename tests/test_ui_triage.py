@@ -17,6 +17,7 @@ from tuireader.system.paths import resolve
 from tuireader.triage.store import Store, StoredIdentity, reader_origin
 from tuireader.ui.app import ReaderApp, Services
 from tuireader.ui.screens.edit import NoteEditor, TagEditor
+from tuireader.ui.text import notice_title
 from tuireader.ui.triage import POLL_SECONDS, UI_STATE_KEY, UI_STATE_VERSION
 
 
@@ -561,7 +562,10 @@ async def test_space_marks_papers_and_a_state_key_applies_to_all_of_them():
         assert saved(third).state == "new"
         assert not screen.marked
         assert "2 skipped" in widget_text(app, screen.query_one("#status"))
-        assert "2 marked papers: skipped" in notices(app)
+        # the notice names them, as the README says
+        said = [text for text in notices(app) if "marked" in text]
+        named = [notice_title(screen.library.get(pid).title) for pid in (first, second)]
+        assert said == [f"“{named[0]}”, “{named[1]}” (2 marked papers): skipped"]
         await pilot.press("z")  # one undo step for the whole bulk action
         await settle(pilot)
         assert saved(first).state == saved(second).state == "new"
@@ -636,7 +640,10 @@ async def test_marks_are_counted_when_a_query_hides_them_and_kept_after_tagging(
         await pilot.press(*"bulk", "enter")
         await settle(pilot)
         assert screen.marked == {first, second}
-        assert "Tagged 2 marked papers" in notices(app)
+        assert any(
+            text.startswith("Tagged “") and text.endswith("” (2 marked papers)")
+            for text in notices(app)
+        )
         await pilot.press("s")
         await settle(pilot)
         assert [saved(p).state for p in (first, second, third)] == ["kept", "kept", "new"]
@@ -678,7 +685,10 @@ async def test_with_marks_the_panes_say_the_keys_act_on_them_and_how_many_are_no
         await settle(pilot)
         assert [saved(p).state for p in (first, second, opened)] == ["kept", "kept", "new"]
         said = [n for n in app._notifications if "marked" in str(n.message)]
-        assert [str(n.message) for n in said] == ["2 marked papers (2 not shown): kept"]
+        named = [notice_title(screen.library.get(pid).title) for pid in (first, second)]
+        assert [str(n.message) for n in said] == [
+            f"“{named[0]}”, “{named[1]}” (2 marked papers, 2 not shown): kept"
+        ]
         assert said[0].severity == "warning"
         # the marks are gone: the keys act on the open paper again
         assert screen.viewer.border_title == "paper: keys act on this paper"

@@ -141,6 +141,8 @@ MODES = {
     "results": ("list", "keys act on the highlighted paper"),
     "viewer": ("paper", "keys act on this paper"),
 }
+#: how many marked papers a bulk action's notice names by title (the rest are counted)
+NAMED_MARKS = 3
 #: seconds over which changes that could not be saved are gathered into one notice
 #: for each reason (a burst of keys on a full disk fails as one).
 NOT_SAVED_GATHER = 0.2
@@ -754,6 +756,19 @@ class MainScreen(Screen[None]):
         hidden = self._hidden_marks()
         words = f"{len(marked):,} marked paper{'' if len(marked) == 1 else 's'}"
         return words + (f" ({hidden:,} not shown)" if hidden else "")
+
+    def _marked_named(self, ids: Sequence[str]) -> str:
+        """The marked papers ``ids`` named for a notice: the first few by title, then how
+        many and how many the list does not show ("“A”, “B” (2 marked papers, 1 not
+        shown)")."""
+        hidden = self._hidden_marks()
+        count = f"{len(ids):,} marked paper{'' if len(ids) == 1 else 's'}"
+        count += f", {hidden:,} not shown" if hidden else ""
+        names = [f"“{title}”" for pid in ids[:NAMED_MARKS] if (title := self._title_of(pid))]
+        if not names:
+            return self._marked_words()
+        more = f" and {len(ids) - len(names):,} more" if len(ids) > len(names) else ""
+        return f"{', '.join(names)}{more} ({count})"
 
     def _show_order(self) -> None:
         """The results pane's title: the mode, and the order when one was asked for (also
@@ -2541,7 +2556,8 @@ class MainScreen(Screen[None]):
             return
         bulk = bool(self.triage.marked)
         if bulk:
-            self.triage.set_state(ids, command.state, self._marked_words(), self._hidden_marks())
+            marked = self._marked_named(ids)
+            self.triage.set_state(ids, command.state, marked, self._hidden_marks())
             self._redraw_triage()
             return
         paper_id = ids[0]
@@ -2629,7 +2645,7 @@ class MainScreen(Screen[None]):
             return
         bulk = len(ids) > 1 or bool(book.marked)
         opened = list(book.tags.get(ids[0], ())) if not bulk else []
-        marked = self._marked_words() if bulk else ""
+        marked = self._marked_named(ids) if bulk else ""
         hidden = self._hidden_marks() if bulk else 0
 
         def done(tags: list[str] | None) -> None:
@@ -2647,7 +2663,7 @@ class MainScreen(Screen[None]):
             self._redraw_triage()
 
         if bulk:
-            title = f"Add tags (comma-separated) to {marked}"
+            title = f"Add tags (comma-separated) to {self._marked_words()}"
         else:
             paper = self.current_paper  # not bulk: the one target is the highlighted paper
             name = " ".join(paper.title.split()) if paper is not None else ids[0]
