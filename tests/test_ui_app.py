@@ -609,6 +609,23 @@ async def test_help_says_how_the_state_keys_move_and_toggle_typing_and_export():
 
 
 @sync
+async def test_the_list_title_keeps_the_order_of_more_like_this_whole_at_120_columns():
+    # "list: keys act on the highlighted paper · order: simi…" was cut where it mattered
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.press("M")
+        await pilot.pause(0.3)
+        assert screen.similar_to is not None
+        top = app_text(app).splitlines()[4]
+        assert "order: similarity ·" in top
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        assert screen.results.border_title == "list: keys act on the highlighted paper"
+
+
+@sync
 async def test_command_palette_offers_every_action():
     app = make_app(SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -705,6 +705,7 @@ class MainScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.narrow = event.size.width < WIDE_COLUMNS
+        self.call_after_refresh(self._show_order)  # the list's title fits its new width
 
     def watch_narrow(self, narrow: bool) -> None:
         self.set_class(narrow, "-narrow")
@@ -780,7 +781,13 @@ class MainScreen(Screen[None]):
         asked = similar or self._choice is not None or self._query_sort is not None
         if order == "fit" and self._learning():
             order = "fit (learning…)"  # the rows stay in the order they had until then
-        _title(self.results, f"{base} · order: {order}" if asked else base)
+        title = f"{base} · order: {order}" if asked else base
+        width = self.results.size.width  # (0 before the first layout: fitted on resize)
+        if asked and base != label and width and len(title) > width - 4:
+            # too long for the pane (More like this at 120 columns): the order goes first,
+            # whole, and what the keys act on is what the border cuts
+            title = f"{label} · order: {order} · {base[len(label) + 2 :]}"
+        _title(self.results, title)
         self.query_one(StatusLine).order = order if asked else ""
 
     def _learning(self) -> bool:
