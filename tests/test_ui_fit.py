@@ -791,6 +791,14 @@ async def test_escape_from_more_like_this_shows_the_fit_order_as_it_was(tmp_path
         assert screen.current_paper.id == here
 
 
+def fitted_on(screen: MainScreen, papers: int) -> bool:
+    """Whether the model in use was fitted on lists of ``papers`` papers (no fit of the
+    lists read again is left to cancel another as the test waits)."""
+    model = screen.fit_model
+    fitting = any(worker.group == "fit" and not worker.is_finished for worker in screen.workers)
+    return model is not None and len(model.space) == papers and not fitting
+
+
 @sync
 async def test_a_list_read_again_in_fit_order_keeps_the_rows_seen_in_place(tmp_path):
     from tuireader.ui.app import core_services
@@ -814,8 +822,24 @@ async def test_a_list_read_again_in_fit_order_keeps_the_rows_seen_in_place(tmp_p
         screen.poll_triage()
         await until(pilot, lambda: len(screen.results.rows) == 11, "the list read again")
         await until(pilot, lambda: screen.index_state == "ready", "the new index")
+        await until(pilot, lambda: fitted_on(screen, 11), "the fit on the list read again")
         await settle(pilot)
         after = [row.paper.id for row in screen.results.rows]
         # the two papers decided and the one under the cursor stay where they were
         assert after[:3] == before[:3]
         assert screen.current_paper.id == here
+        # so too when the list is read again while More like this is shown: Esc then
+        # searches the results again, the rows seen first
+        await pilot.press("M")
+        await settle(pilot)
+        with source.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"title": "Tactile Skins", "abstract": GRASP}) + "\n")
+        screen.poll_triage()
+        await until(pilot, lambda: screen.index_state != "ready", "the list read again")
+        await until(pilot, lambda: screen.index_state == "ready", "the new index")
+        await until(pilot, lambda: fitted_on(screen, 12), "the fit on the list read again")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert [row.paper.id for row in screen.results.rows][:3] == before[:3]
+        assert len(screen.results.rows) == 12
