@@ -832,14 +832,47 @@ async def test_a_list_read_again_in_fit_order_keeps_the_rows_seen_in_place(tmp_p
         # searches the results again, the rows seen first
         await pilot.press("M")
         await settle(pilot)
+        like = [row.paper.id for row in screen.results.rows]
         with source.open("a", encoding="utf-8") as out:
             out.write(json.dumps({"title": "Tactile Skins", "abstract": GRASP}) + "\n")
         screen.poll_triage()
-        await until(pilot, lambda: screen.index_state != "ready", "the list read again")
+        await until(pilot, lambda: len(screen.library or ()) == 12, "the list read again")
         await until(pilot, lambda: screen.index_state == "ready", "the new index")
         await until(pilot, lambda: fitted_on(screen, 12), "the fit on the list read again")
         await settle(pilot)
+        # More like this stays as it was until Esc: the new index searched the query
+        # and put its results in place of the papers like this one
+        assert screen.similar_to is not None
+        assert [row.paper.id for row in screen.results.rows] == like
         await pilot.press("escape")
         await settle(pilot)
         assert [row.paper.id for row in screen.results.rows][:3] == before[:3]
         assert len(screen.results.rows) == 12
+
+
+@sync
+async def test_more_like_this_stays_as_it_was_when_its_list_is_read_again(tmp_path):
+    # the new index of the lists read again searched the query in the box and put its
+    # results in place of the papers like this one, while Esc still said "back"
+    from tuireader.ui.app import core_services
+
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    source = write_list(folder)
+    app = ReaderApp(core_services([folder], resolve()), show_timings=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("/", *"tactile", "enter")
+        await settle(pilot)
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.similar_to is not None
+        like = [row.paper.id for row in screen.results.rows]
+        with source.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"title": "Tactile Skins", "abstract": GRASP}) + "\n")
+        screen.poll_triage()
+        await until(pilot, lambda: len(screen.library or ()) == 11, "the list read again")
+        await until(pilot, lambda: screen.index_state == "ready", "the new index")
+        await settle(pilot)
+        assert screen.similar_to is not None
+        assert [row.paper.id for row in screen.results.rows] == like

@@ -967,7 +967,8 @@ class MainScreen(Screen[None]):
         for note in getattr(engine, "messages", ()):
             self.notify(visible(note), title="Search index", severity="warning", markup=False)
         self.query_one("#progress").display = False
-        if self.search_query.strip():
+        # More like this keeps its papers (those of the lists read again) until Esc
+        if self.search_query.strip() and self.similar_to is None:
             self._show_query()
         if getattr(engine, "retry", False):
             # another tuireader holds the index: searches scan, and the index is asked
