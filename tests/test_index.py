@@ -342,3 +342,13 @@ def test_similar_gives_the_best_scored_papers_whatever_the_limit(tmp_path):
                 )
     finally:
         engine.close()
+
+
+def test_similar_counts_the_papers_it_gives(tmp_path):
+    library = load_library([write_jsonl(tmp_path / "many.jsonl", many_records(60))])
+    engine = open_engine(library, resolve(tmp_path / "data"))
+    try:
+        result = engine.similar(library.papers[0].id, limit=5)
+        assert len(result.hits) == result.total == 5
+    finally:
+        engine.close()

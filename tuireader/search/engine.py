@@ -584,7 +584,9 @@ class Engine:
             searcher.search_with_collector(q, FilterCollector(collector, self._only, None))
             results = collector.results()
             ranked = [(hit["id"], hit.score) for hit in results]
-            total = len(results)
+            # the papers shown are the matches: every paper sharing a word with this one
+            # matched, and the reader said "1,287 match" over the 20 it listed
+            total = len(ranked)
         key_words = {w for term, _ in keys for w in self.vocabulary.forms_of(term) or [term]}
         found = ((self.library.get(pid), s) for pid, s in ranked)
         hits = _hits(((p, s) for p, s in found if p is not None), key_words)
