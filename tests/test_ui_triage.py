@@ -641,7 +641,7 @@ async def test_marks_are_counted_when_a_query_hides_them_and_kept_after_tagging(
         await settle(pilot)
         assert screen.marked == {first, second}
         assert any(
-            text.startswith("Tagged “") and text.endswith("” (2 marked papers)")
+            text.startswith("Tagged 'bulk': “") and text.endswith("” (2 marked papers)")
             for text in notices(app)
         )
         await pilot.press("s")
@@ -1356,3 +1356,15 @@ async def test_a_quit_reader_leaves_every_decision_in_the_triage_file_alone(tmp_
     moved.write_bytes(path.read_bytes())  # the file alone
     with Store.open(moved, read_only=True) as alone:
         assert alone.get(first).state == "kept" and alone.get(second).state == "skip"
+
+
+@sync
+async def test_a_maybe_pressed_again_is_said_as_marked_maybe():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        last = ids(screen)[-1]
+        await pilot.press("G", "m", "m")
+        await settle(pilot)
+        assert saved(last).state == "maybe"
+        assert "Already marked maybe: no new paper below (z undoes)" in notices(app)

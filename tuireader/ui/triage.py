@@ -501,7 +501,8 @@ class TriageBook:
         (merged with what another reader saved since ``opened``)."""
         if bulk:
             # the marks stay: tagging marked papers and then keeping them is one sequence
-            notice = f"Tagged {marked or f'{len(ids)} papers'}"
+            named = ", ".join(f"'{tag}'" for tag in wanted)
+            notice = f"Tagged {named}: {marked or f'{len(ids)} papers'}"
 
             def add(store: Store) -> str:
                 store.apply_many(ids, tags=wanted)  # one action: one undo takes it back

@@ -2591,7 +2591,9 @@ class MainScreen(Screen[None]):
     def _already_text(self, state: str) -> str:
         """What a state key pressed again on the paper it just decided says."""
         below = ": no new paper below" if self.config.auto_advance else ""
-        return f"Already {STATE_WORDS.get(state, state)}{below} (z undoes)"
+        # "Already maybe" reads as a question: a maybe is "marked maybe"
+        word = "marked maybe" if state == "maybe" else STATE_WORDS.get(state, state)
+        return f"Already {word}{below} (z undoes)"
 
     @on(cmd.UndoTriage)
     def _undo_triage(self) -> None:
