@@ -606,6 +606,9 @@ async def test_help_says_how_the_state_keys_move_and_toggle_typing_and_export():
         assert "After a decision the cursor moves to the next new paper" in text
         assert "A letter no key takes starts a search" in text
         assert "^p, the command palette, then Export" in text
+        assert "/ with the box empty or its text all selected selects the query" in text
+        assert "with no other paper to move to, z is the way back to new" in text
+        assert "default: the order F chose last" in text
 
 
 @sync

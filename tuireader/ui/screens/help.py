@@ -56,7 +56,13 @@ QUERY_SYNTAX = (
     ("has:code has:paper", "papers with such a link (has:project too)"),
     ("is:kept is:maybe is:skip", "papers in that triage state (is:read, is:new too)"),
     ("tag:NAME has:note", "papers with that tag / with a note"),
-    ("sort:fit sort:list", "order by what you keep, or as the list has it (default: relevance)"),
+    (
+        "sort:fit sort:list",
+        (
+            "order by what you keep, or as the list has it (default: the order F chose "
+            "last, relevance at first; no query at all: list order)"
+        ),
+    ),
     ("2401.01234 10.1/x https:…", "the paper an arXiv id, DOI, OpenReview id or link names"),
 )
 
@@ -247,7 +253,8 @@ class HelpScreen(ModalScreen[None]):
         if getattr(config, "auto_advance", True):
             moves = (
                 "After a decision the cursor moves to the next new paper; with none below "
-                "it stays, and the same key again keeps the decision (z undoes it)."
+                "it stays, and the same key again keeps the decision (z undoes it: with no "
+                "other paper to move to, z is the way back to new)."
             )
         else:
             moves = "After a decision the cursor stays (auto_advance = false in config.toml)."
@@ -258,7 +265,8 @@ class HelpScreen(ModalScreen[None]):
             moves,
             (
                 "A letter no key takes starts a search: it goes to the search box, and so do "
-                "the keys typed after it."
+                "the keys typed after it. In the search box, / with the box empty or its text "
+                "all selected selects the query, as it does elsewhere; Tab goes on to the list."
             ),
             (
                 "Export (BibTeX, Markdown, CSV, JSON, URLs) of the results, the marked or the "
