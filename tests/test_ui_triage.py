@@ -482,7 +482,7 @@ async def test_kept_note_text_is_said_once_as_what_it_is_and_by_title_only():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
-        first, second = ids(screen)[:2]
+        first, second, third = ids(screen)[:3]
         await pilot.press("n", *"saved, then undone", "ctrl+s")
         await settle(pilot)
         await pilot.press("z")
@@ -490,7 +490,7 @@ async def test_kept_note_text_is_said_once_as_what_it_is_and_by_title_only():
         assert saved(first).note == ""
         await pilot.press("down", "n", *"left with escape", "escape")
         await settle(pilot)
-        titles = {pid: screen.library.get(pid).title for pid in (first, second)}
+        titles = {pid: screen.library.get(pid).title for pid in (first, second, third)}
     with Store.open(resolve().state_db) as store:  # text kept for a list not open now
         state = store.load_ui_state(UI_STATE_KEY)
         state["drafts"]["gonepaper"] = "about a paper of another list"
@@ -522,6 +522,26 @@ async def test_kept_note_text_is_said_once_as_what_it_is_and_by_title_only():
         await pilot.press("home", "n")
         await pilot.pause()
         assert app.screen.query_one("#note-input").text == "saved, then undone"  # still kept
+    # text only counted, its paper in no list open, is named once its list is: here the
+    # paper of another list comes back as the third paper
+    with Store.open(resolve().state_db) as store:
+        state = store.load_ui_state(UI_STATE_KEY)
+        state["drafts"][third] = state["drafts"].pop("gonepaper")
+        state["drafts_said"][third] = state["drafts_said"].pop("gonepaper")
+        store.save_ui_state(UI_STATE_KEY, state)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        said = said_of_notes(app)
+        assert len(said) == 1, said
+        assert said[0].startswith(
+            f"Note text you had not saved is kept: n on “{titles[third][:20]}"
+        )
+        assert "not in the lists open" not in said[0]
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        assert said_of_notes(app) == []
 
 
 @sync

@@ -273,6 +273,11 @@ def draft_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+#: before the digest of kept text only counted, its paper in no list open: it is named
+#: once its list is
+COUNTED = "counted:"
+
+
 def drafts_notice(
     taken: Sequence[str], undone: Collection[str], title_of: Callable[[str], str | None]
 ) -> str:
@@ -684,7 +689,8 @@ class MainScreen(Screen[None]):
                 "drafts_said": {
                     paper_id: digest
                     for paper_id, digest in self._drafts_said.items()
-                    if paper_id in drafts and draft_digest(drafts[paper_id]) == digest
+                    if paper_id in drafts
+                    and draft_digest(drafts[paper_id]) == digest.removeprefix(COUNTED)
                 },
                 **self._position,
             }
@@ -2153,9 +2159,13 @@ class MainScreen(Screen[None]):
             self._drafts_said = {
                 pid: digest
                 for pid, digest in said.items()
-                if pid in kept and digest == draft_digest(kept[pid])
+                if pid in kept
+                and isinstance(digest, str)
+                and digest.removeprefix(COUNTED) == draft_digest(kept[pid])
             }
-        taken = [pid for pid in taken if pid not in self._drafts_said]
+        # text only counted before is named once its paper's list is open
+        said_of = self._drafts_said
+        taken = [pid for pid in taken if said_of.get(pid, COUNTED).startswith(COUNTED)]
         if taken:
             self._drafts_taken = list(taken)
             if self.library is not None:  # else said once the lists are read, by title
@@ -2163,12 +2173,16 @@ class MainScreen(Screen[None]):
 
     def _say_drafts(self) -> None:
         taken, self._drafts_taken = self._drafts_taken, []
+        named = {pid for pid in taken if self._title_of(pid) is not None}
+        # text counted before, its paper still in no list open, is not counted again
+        taken = [pid for pid in taken if pid in named or pid not in self._drafts_said]
         if not taken:
             return
         kept = self.triage.note_drafts
         for paper_id in taken:
             if paper_id in kept:
-                self._drafts_said[paper_id] = draft_digest(kept[paper_id])
+                digest = draft_digest(kept[paper_id])
+                self._drafts_said[paper_id] = digest if paper_id in named else COUNTED + digest
         self.notify(
             visible(drafts_notice(taken, self._drafts_undone, self._title_of)),
             title="Notes",
