@@ -2579,9 +2579,10 @@ class Store:
 
         ``sources``: the file (its absolute path) of each list the papers were read
         from, by list name. With them, the files each marked paper is in are kept, and a
-        mark whose paper is missing stays where it is while a file it was read from and
-        that was not read now still exists: reading another list (an export of it, a
-        list of another venue holding the same paper) never takes its marks.
+        mark whose paper is missing, while a file it was read from and that was not read
+        now still exists, goes only to a paper of its own lists read again (see
+        :meth:`_bound`): reading another list (an export of it, a list of another venue
+        holding the same paper) never takes its marks.
 
         Cheap when nothing is missing: one query for the marked ids. For each mark whose
         id is not among ``papers``: the paper whose old, abstract-derived id it is (data
@@ -2605,13 +2606,17 @@ class Store:
         missing = sorted(
             pid for pid in marked if pid not in by_id and (only is None or pid in only)
         )
-        # those whose paper may be in a list not read now follow it only within the
-        # lists it was in (read again, its paper under another id)
-        bound = {} if sources is None else self._bound(missing, set(sources.values()))
-        if sources is not None and not self.read_only:
-            # a list read now that no longer holds a missing paper is no longer its file
-            files = {pid: _files_of(by_id[pid], sources) for pid in present if pid not in given}
-            self._keep_seen_in(files | {pid: set() for pid in missing}, set(sources.values()))
+        bound: dict[str, set[str]] = {}
+        if sources is not None:
+            read = set(sources.values())
+            kept = self.seen_in([*present, *missing])
+            # those whose paper may be in a list not read now follow it only within the
+            # lists it was in (read again, its paper under another id)
+            bound = self._bound(missing, read, kept)
+            if not self.read_only:
+                # a list read now that no longer holds a missing paper is no longer its file
+                files = {pid: _files_of(by_id[pid], sources) for pid in present if pid not in given}
+                self._keep_seen_in(files | {pid: set() for pid in missing}, read, kept)
         if not missing and not given:
             return ReattachReport()
         moved: list[Move] = []
@@ -2642,16 +2647,8 @@ class Store:
                         if move.new_id in by_id:
                             self._put_identity(conn, StoredIdentity.of(by_id[move.new_id]))
                             if sources is not None:
-                                conn.execute(
-                                    "DELETE FROM seen_in WHERE paper_id = ?", (move.new_id,)
-                                )
-                                conn.executemany(
-                                    "INSERT OR IGNORE INTO seen_in VALUES (?, ?)",
-                                    [
-                                        (move.new_id, f)
-                                        for f in _files_of(by_id[move.new_id], sources)
-                                    ],
-                                )
+                                held = _files_of(by_id[move.new_id], sources)
+                                self._put_seen_in(conn, move.new_id, held)
         return ReattachReport(tuple(moved), tuple(self.detached(by_id)))
 
     def seen_in(self, paper_ids: Iterable[str]) -> dict[str, set[str]]:
@@ -2667,12 +2664,11 @@ class Store:
                     found.setdefault(paper_id, set()).add(path)
         return found
 
-    def _keep_seen_in(self, files: Mapping[str, set[str]], read: set[str]) -> None:
-        """Keep the list files each present paper is in: those read now that hold it, and
-        those kept before that were not read now (they may hold it still)."""
-        if not files:
-            return
-        kept = self.seen_in(files)
+    def _keep_seen_in(
+        self, files: Mapping[str, set[str]], read: set[str], kept: Mapping[str, set[str]]
+    ) -> None:
+        """Keep the list files each paper of ``files`` is in: those read now that hold it,
+        and those kept before (``kept``) that were not read now (they may hold it still)."""
         changed = {}
         for paper_id, now in files.items():
             before = kept.get(paper_id, set())
@@ -2683,21 +2679,26 @@ class Store:
             return
         with self._write() as conn:
             for paper_id, wanted in changed.items():
-                conn.execute("DELETE FROM seen_in WHERE paper_id = ?", (paper_id,))
-                conn.executemany(
-                    "INSERT INTO seen_in VALUES (?, ?)", [(paper_id, f) for f in sorted(wanted)]
-                )
+                self._put_seen_in(conn, paper_id, wanted)
 
-    def _bound(self, missing: list[str], read: set[str]) -> dict[str, set[str]]:
+    @staticmethod
+    def _put_seen_in(conn: sqlite3.Connection, paper_id: str, files: Iterable[str]) -> None:
+        """Make ``files`` the list files kept for ``paper_id``."""
+        conn.execute("DELETE FROM seen_in WHERE paper_id = ?", (paper_id,))
+        conn.executemany(
+            "INSERT INTO seen_in VALUES (?, ?)", [(paper_id, f) for f in sorted(files)]
+        )
+
+    def _bound(
+        self, missing: list[str], read: set[str], kept: Mapping[str, set[str]]
+    ) -> dict[str, set[str]]:
         """The ids of ``missing`` whose paper may still be in a list file not read now
         (one it was read from that still exists), each with the files it was read from
         that were read now: its marks may go only to a paper of those (its own list, read
         again, naming it by another id), never to another list's copy of it. A mark
         whose files were all read now, or are gone (a list moved, renamed or deleted),
-        or are not known (a mark from before files were kept) is not bound."""
-        if not missing:
-            return {}
-        kept = self.seen_in(missing)
+        or are not known (a mark from before files were kept) is not bound. ``kept``:
+        the files kept for each paper."""
         exists: dict[str, bool] = {}
 
         def elsewhere(path: str) -> bool:
