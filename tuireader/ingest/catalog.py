@@ -115,26 +115,6 @@ _FORMAT_COMMANDS = frozenset((
 ))
 # fmt: on
 _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)|\\.")
-#: LaTeX's accents, as the combining marks they put on a letter
-_ACCENT_MARKS = {
-    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303",
-    "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
-    "c": "\u0327", "k": "\u0328", "r": "\u030a",
-}  # fmt: skip
-#: an accented letter written in LaTeX, braced either way: ``\"{o}``, ``{\"o}``, ``\"o``,
-#: ``\'{\i}``, ``\c{c}`` (a letter accent is never followed by a letter of its name)
-_LATEX_ACCENT = re.compile(
-    r"\{?\\(?P<accent>[\"'`^~=.]|[uvHckr](?![A-Za-z]))\s*"
-    r"(?:\{\s*(?P<braced>\\i|[A-Za-z])\s*\}|(?P<bare>\\i(?![A-Za-z])|[A-Za-z]))\}?"
-)
-
-
-def _accented(match: re.Match[str]) -> str:
-    letter = match.group("braced") or match.group("bare")
-    base = "i" if letter == "\\i" else letter
-    return unicodedata.normalize("NFC", base + _ACCENT_MARKS[match.group("accent")])
-
-
 _WORD = re.compile(r"\w+")
 _GREEK = re.compile("[\u0370-\u03ff]")
 
@@ -176,8 +156,10 @@ def _words(text: str) -> list[str]:
     read ``epsilon``), formatting commands and all punctuation disappear.
     """
     if "\\" in text:
+        from tuireader.render.citations import latex_letters  # only for text with LaTeX
+
         # H\"{o}lderian as a JSON list writes it is the Hölderian a BibTeX reader gives
-        text = _LATEX_ACCENT.sub(_accented, text)
+        text = latex_letters(text)
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
         if _GREEK.search(text):
