@@ -538,3 +538,12 @@ def test_a_doi_holding_a_shell_command_is_no_papers_doi(tmp_path: Path, doi: str
     for kind in FORMATS:
         cited = format_citation(paper, kind).text
         assert doi not in cited and "10.1000/" not in cited, kind
+
+
+def test_a_shell_command_in_an_addresss_user_part_is_no_link() -> None:
+    # the quick path for plain addresses let it through: https://$(id)@example.com/
+    from tuireader.render.safetext import web_url
+
+    for url in ("https://$(id)@example.com/", "https://`id`@example.com/x"):
+        assert web_url(url) is None
+        assert links_for(f"See {url} for code.") == ()

@@ -218,7 +218,8 @@ def web_url(url: str) -> str | None:
     zero-width or other invisible character, or a shell expansion (``$(``, ``${``, a
     backquote; in a DOI too, where the others are percent-encoded) — gives None.
     """
-    if not isinstance(url, str):
+    # a shell expansion, wherever it stands (a DOI's, an address's user part too)
+    if not isinstance(url, str) or _SHELL_EXPANSION_RE.search(url):
         return None
     if url.isascii() and _PLAIN_WEB_RE.fullmatch(url):
         return url
@@ -229,11 +230,7 @@ def web_url(url: str) -> str | None:
     if doi is not None:
         name = doi.group(1)
         # a DOI may hold <, > or # (they are percent-encoded), never a control or a space
-        if (
-            _ASCII_CONTROL_RE.search(name)
-            or _unsafe_beyond_ascii(name)
-            or _SHELL_EXPANSION_RE.search(name)
-        ):
+        if _ASCII_CONTROL_RE.search(name) or _unsafe_beyond_ascii(name):
             return None
         url = "https://doi.org/" + quote(name, safe=_DOI_SAFE)
     else:
@@ -242,7 +239,7 @@ def web_url(url: str) -> str | None:
             return "https://arxiv.org/abs/" + arxiv.group(1)
         if url[:4].lower() == "www." or url.startswith(BARE_HOSTS):
             url = "https://" + url
-    if has_unsafe_character(url) or _SHELL_EXPANSION_RE.search(url):
+    if has_unsafe_character(url):
         return None
     web = _WEB_RE.match(url)
     if web is None or _NETLOC_RE.fullmatch(web.group(1)) is None:
