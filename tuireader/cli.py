@@ -381,10 +381,10 @@ def _check_filters(query: str) -> None:
 def _write_output(text: str, output: str | None, *, count: int, what: str) -> None:
     """``text`` to stdout (no ``-o``, or ``-o -``), else to the file ``output``.
 
-    A regular file (or the one a symlink points at) is replaced atomically, a new one
-    made with the mode the umask gives (:func:`tuireader.system.atomic.write_atomic`: a
-    file to share); FIFOs and devices are written in place
-    (:func:`tuireader.triage.export.write_export`). A failure leaves no temporary file.
+    Through :func:`tuireader.triage.export.write_export`: a regular file (or the one a
+    symlink points at) is replaced atomically, a new one made with the mode the umask
+    gives (a file to share); FIFOs and devices are written in place. A failure leaves no
+    temporary file.
     """
     from tuireader.render.safetext import valid
 
@@ -393,7 +393,6 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
         return
     from pathlib import Path
 
-    from tuireader.system.atomic import write_atomic
     from tuireader.triage.export import write_export
 
     target = Path(output).expanduser()
@@ -401,10 +400,7 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
         raise UsageError(f"{target} is a folder; give a file name after -o")
     replaced = target.is_file() and target.stat().st_size > 0
     try:
-        if target.is_file() or not target.exists():
-            write_atomic(text, Path(os.path.realpath(target.absolute())))
-        else:
-            write_export(text, target.absolute())
+        write_export(text, target.absolute())
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback

@@ -18,7 +18,7 @@ none for a new paper) and the tags in ``keywords``, after the entry's own, and t
 back, they are the triage file's again, not the paper's, and the entry keeps its own.
 
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
-rename) and a new one is readable by the user only; a FIFO, a device or a symlink to one
+rename) and a new one gets the mode the umask gives (:mod:`tuireader.system.atomic`); a FIFO, a device or a symlink to one
 is written in place, never replaced; a symlink to a file keeps pointing at that file.
 """
 
