@@ -864,11 +864,6 @@ class TriageBook:
             snapshot, found.message, undoable=bool(_undoable(new)), last_move=_last_move(new)
         )
 
-    @property
-    def closing_failure(self) -> str | None:
-        """Why a write failed as the reader closed (None: every write was saved)."""
-        return self._closing_failure
-
     def not_saved(self, title_of: Callable[[str], str]) -> tuple[str, list[str]] | None:
         """What the reader closes without having saved, once every write is done: why
         (said of several changes when there are several), and one line per change
