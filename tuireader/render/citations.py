@@ -2005,7 +2005,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
     links = _all_links(paper, venue)
     own = [link for link in links if link.origin != "text"]
     url = _page(paper, links)
-    address = _address(paper, links)
+    address = _doi_url(paper.doi) or url  # _address, the page worked out once
     pdf = _pdf_link(own)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
