@@ -28,6 +28,7 @@ from tuireader.ingest.formats.common import (
     failure,
     flip_name,
     line_list,
+    one_line,
     plain_dois,
     split_lines,
     year_of,
@@ -117,10 +118,6 @@ def _blocks(text: str) -> tuple[list[_Block], list[int]]:
     return blocks, stray
 
 
-def _one_line(value: str | None) -> str | None:
-    return " ".join(value.split()) or None if value else None
-
-
 def _pages(start: str | None, end: str | None) -> str | None:
     if start and end and "-" not in start:
         return f"{start}-{end}"
@@ -130,7 +127,7 @@ def _pages(start: str | None, end: str | None) -> str | None:
 def _record(block: _Block) -> Record | None:
     kind = (block.first("TY") or "").upper()
     entry_type = _TYPES.get(kind, "misc")
-    title = _one_line(
+    title = one_line(
         block.first("TI", "T1") or (block.first("BT") if entry_type == "book" else None)
     )
     abstract = "\n".join(block.all("AB", "N2")[:1])
@@ -144,7 +141,7 @@ def _record(block: _Block) -> Record | None:
         container = None
     else:
         container = block.first("T2", "BT")
-    container = _one_line(container)
+    container = one_line(container)
     dois = plain_dois(block.first("DO"))
     pages = block.all("UR")
     pdfs = [value for value in block.all("L1") if _WEB_RE.match(value)]
@@ -170,13 +167,13 @@ def _record(block: _Block) -> Record | None:
         entry_type=entry_type,
         journal=container if entry_type == "article" else None,
         booktitle=container if entry_type in _IN_A_BOOK else None,
-        volume=_one_line(block.first("VL")),
-        number=_one_line(block.first("IS")),
+        volume=one_line(block.first("VL")),
+        number=one_line(block.first("IS")),
         pages=_pages(block.first("SP"), block.first("EP")),
-        publisher=_one_line(block.first("PB")),
-        edition=_one_line(block.first("ET")),
+        publisher=one_line(block.first("PB")),
+        edition=one_line(block.first("ET")),
         editor=tuple(editors),
-        keywords=tuple(dict.fromkeys(word for word in map(_one_line, block.all("KW")) if word)),
+        keywords=tuple(dict.fromkeys(word for word in map(one_line, block.all("KW")) if word)),
     )
 
 
