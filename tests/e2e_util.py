@@ -116,6 +116,15 @@ class Tmux:
         )
 
 
+def index_settled(screen: str) -> bool:
+    """The status line names an index state that stays: the index is ready, or searches
+    scan without one (while it opens or builds, it writes to the data folder and may
+    give back what it wrote)."""
+    return any(
+        f"index: {state}" in screen for state in ("ready", "text scan", "unavailable", "none")
+    )
+
+
 def tmux_available() -> bool:
     return shutil.which("tmux") is not None
 

@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from e2e_util import Tmux, installed_command, tmux_available
+from e2e_util import Tmux, index_settled, installed_command, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
 PROMPT = "READER-EXITED"
@@ -56,7 +56,7 @@ def test_what_the_reader_says_as_it_closes_goes_to_the_file(tmp_path):
     with tmpfs(tmp_path / "home", "300k") as home:
         tmux = start_reader(home, log)
         try:
-            tmux.wait_for(lambda s: "11 left" in s and "index: loading" not in s)
+            tmux.wait_for(lambda s: "11 left" in s and index_settled(s))
             tmux.send("Enter")
             tmux.wait_for(lambda s: "⏎ Open" in s)
             fill(home)

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from e2e_util import Tmux, installed_command, tmux_available
+from e2e_util import Tmux, index_settled, installed_command, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
 PROMPT = "READER-EXITED"
@@ -301,7 +301,7 @@ def test_a_note_a_full_disk_refused_is_said_on_quitting_with_exit_code_1(tmp_pat
     with tmpfs(tmp_path / "home", "300k") as home:
         tmux = start_reader(home)
         try:
-            tmux.wait_for(lambda s: "11 left" in s and "index: loading" not in s)
+            tmux.wait_for(lambda s: "11 left" in s and index_settled(s))
             tmux.send("Enter")
             tmux.wait_for(lambda s: "⏎ Open" in s)
             fill(home)
