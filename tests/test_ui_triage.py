@@ -1388,3 +1388,40 @@ async def test_a_maybe_pressed_again_is_said_as_marked_maybe():
         await settle(pilot)
         assert saved(last).state == "maybe"
         assert "Already marked maybe: no new paper below (z undoes)" in notices(app)
+
+
+@sync
+async def test_a_mark_a_command_on_one_of_the_lists_moved_to_its_own_id_comes_back(tmp_path):
+    # the reader reads a.json with b.json, which gives the paper its DOI: one paper,
+    # under the merged id; `tuireader search x a.json` named it by the id a.json alone
+    # gives it, and its mark followed it there: the reader showed the paper unmarked
+    # and wrote its next keys to that id, a paper it does not show
+    import json
+
+    from tuireader.session import load_session
+
+    paper = {"title": "Model-Based Planning from Few Samples", "authors": ["Ann Lee"]}
+    abstract = "We plan under uncertainty with a model of the environment learnt from few tries."
+    a = tmp_path / "a.json"
+    a.write_text(json.dumps([{**paper, "abstract": abstract}]), encoding="utf-8")
+    b = tmp_path / "b.json"
+    b.write_text(json.dumps([{**paper, "doi": "10.1/mbp"}]), encoding="utf-8")
+    from tuireader.ui.app import core_services
+
+    app = ReaderApp(core_services([a, b], resolve(), default_catalogs=False), show_timings=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        (merged,) = ids(screen)
+        await pilot.press("s")
+        await settle(pilot)
+        assert saved(merged).state == "kept"
+        alone = load_session([a], default_catalogs=False)  # as a command on a.json does
+        (own,) = [paper.id for paper in alone.library.papers]
+        assert own != merged and alone.triage is not None and alone.triage.moved
+        await pilot.pause(POLL_SECONDS * 2.5)  # the reader's own look for others' changes
+        await settle(pilot)
+        assert saved(merged).state == "kept"
+        assert "1 kept" in widget_text(app, screen.query_one("#status"))
+        await pilot.press("t", *"planning", "enter")
+        await settle(pilot)
+        assert saved(merged).tags == ("planning",)

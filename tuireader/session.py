@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -441,13 +441,18 @@ def _reattach(paths: DataPaths, library: Library) -> ReattachReport | None:
             return None
 
 
-def reattach_marks(store: Store, library: Library) -> ReattachReport:
+def reattach_marks(
+    store: Store, library: Library, only: Collection[str] | None = None
+) -> ReattachReport:
     """Move the marks of ``store`` whose paper id disappeared to the paper of ``library``
-    that now matches them (see ``Store.reattach``); with nothing missing this costs one
-    query, and reads none of the papers of a lazy library."""
+    that now matches them (see ``Store.reattach``; ``only``: the marks of these ids);
+    with nothing missing this costs one query, and reads none of the papers of a lazy
+    library."""
     from tuireader.ingest.cache import LazyLibrary
 
     sources = {paper_list.name: str(paper_list.path.absolute()) for paper_list in library.lists}
+    if only is not None:
+        return store.reattach(library.papers, only=only, sources=sources)
     if isinstance(library, LazyLibrary):
         # every marked paper present: only they are needed, not all 100,000
         marked = store.marked_ids()

@@ -143,6 +143,8 @@ class TriageSaved(Message):
     #: note text an undo took away, by paper id: kept as drafts (see
     #: :meth:`TriageBook.undo`).
     drafts: dict[str, str] = field(default_factory=dict)
+    #: what was seen is another program's changes, not a write of this reader's.
+    elsewhere: bool = False
 
 
 @dataclass
@@ -627,6 +629,29 @@ class TriageBook:
 
         self._enqueue(Job(None, reattach))
 
+    def take_back(self, library: Library) -> None:
+        """Give back to the papers of ``library`` the marks another program moved to an
+        id that is only an alias of theirs, behind every write asked before.
+
+        A command run on some of the lists (``tuireader search x a.json`` where the
+        library reads ``a.json`` with another list) names a paper the lists share by
+        the id ``a.json`` alone gives it, and its marks follow it there: this reader,
+        reading both lists, showed the paper unmarked, and wrote its keys to that id
+        too (they follow moves). Only such marks are looked at: one query when there
+        are none."""
+
+        def take_back(store: Store) -> str:
+            aliases = library.aliases()
+            strays = [
+                pid for pid in store.marked_ids() if pid in aliases and library.get(pid) is None
+            ]
+            if strays:
+                with contextlib.suppress(Exception):  # as at the start: they stay where they are
+                    reattach_marks(store, library, only=strays)
+            return ""
+
+        self._enqueue(Job(None, take_back))
+
     def poll(self) -> None:
         """Look for others' changes, unless the writer is busy (it reads back anyway)."""
         if self.store is not None and self._writer_idle.is_set():
@@ -807,6 +832,7 @@ class TriageBook:
             several = self._several.get(failure, "")
             return TriageFailed(failure, job.op_id, job=job, several=several)  # not tried again
         failed: TriageFailed | None = None
+        elsewhere = False
         try:
             if job.run is None:
                 gone = store.check_file()
@@ -822,6 +848,7 @@ class TriageBook:
                     return None
                 self._others_since = True
                 summary = ""
+                elsewhere = True
             else:
                 with store.following(job.follows):
                     summary = job.run(store)
@@ -846,6 +873,7 @@ class TriageBook:
             undoable=_undoable(store),
             severity=job.severity,
             drafts=dict(job.drafts),
+            elsewhere=elsewhere,
         )
 
     def _switch(self, old: Store, found: Reopened) -> Message:

@@ -2390,6 +2390,8 @@ class MainScreen(Screen[None]):
         kept = self.triage.note_drafts
         self._drafts_undone.update(pid for pid in message.drafts if pid not in kept)
         self.triage.saved(message)
+        if message.elsewhere and self.library is not None:
+            self.triage.take_back(self.library)  # marks a command moved to an alias
         self._redraw_triage()
         # A decision (or a batch, or another reader's changes) is on disk: learn from it.
         self._refit_soon()
