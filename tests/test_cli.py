@@ -371,12 +371,14 @@ def test_every_json_command_prints_its_failure_as_json(capsys, tmp_path, command
     code, out, err = run(capsys, *argv, missing)
     assert code == 2 and "no papers could be loaded" in err
     data = json.loads(out)
-    assert data["error"] == "no papers" and data["message"] == "no papers could be loaded"
+    assert data["error"] == "no papers"
+    assert data["message"] == f"no papers could be loaded; {missing}: no such file"
+    assert data["problems"] == [{"path": missing, "severity": "error", "message": "no such file"}]
     code, out, err = run(capsys, *argv, "--bogus")
     assert code == 2 and "unrecognized arguments: --bogus" in err
     data = json.loads(out)
     assert data["error"] == "usage"
-    assert data["message"] == "unrecognized arguments: --bogus"
+    assert data["message"] == "unrecognized arguments: --bogus" and data["problems"] == []
 
 
 def test_a_json_command_that_fails_unexpectedly_says_so_as_json(capsys, monkeypatch):

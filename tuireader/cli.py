@@ -66,7 +66,16 @@ EXPORT_FORMATS = (
 
 
 class UsageError(Exception):
-    """A problem with what the user asked for; printed without a traceback, exit 2."""
+    """A problem with what the user asked for; printed without a traceback, exit 2.
+
+    ``problems``: what reading met that caused it (a list that could not be read, and
+    why), said on stderr as it was met; ``--json`` gives them too, since a script reads
+    stdout alone.
+    """
+
+    def __init__(self, message: str, problems: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 class NoPapersError(UsageError):
@@ -185,24 +194,14 @@ class _Progress:
 # -- session -----------------------------------------------------------------------------
 
 
-def _shelf_sources(args: argparse.Namespace, *, report: bool = True) -> list | None:
-    """The lists to read: those named on the command line, else the user's library.
-
-    None means the built-in seeds. Problems with the library (a damaged file, a list
-    that moved or vanished) go to stderr when ``report``; a library with nothing to read
-    is a usage error that says how to add a list.
-    """
-    sources, notes = _shelf_sources_and_notes(args)
-    if report:
-        for note in notes:
-            _err(note.message)
-    return sources
-
-
 def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, list]:
-    """:func:`_shelf_sources`, with the library's problems returned as
-    :class:`~tuireader.model.Problem` warnings instead of printed (the reader shows
-    them among its load warnings, where a user sees them)."""
+    """The lists to read: those named on the command line, else the user's library
+    (None means the built-in seeds); and the library's problems (a damaged file, a list
+    that moved or vanished) as :class:`~tuireader.model.Problem` warnings, for the
+    caller to say (the reader shows them among its load warnings, where a user sees
+    them). A library with nothing to read is a usage error that says how to add a list,
+    after saying why each of its lists cannot be read (moved, where to).
+    """
     given = getattr(args, "sources", None)
     if given:
         if any(not str(item) for item in given):
@@ -224,9 +223,12 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
         return None, notes
     if not sources:
         if current.entries:
+            for note in notes:
+                _err(note.message)
             raise UsageError(
                 "none of the lists in your library can be read (tuireader lists shows them; "
-                "tuireader add FILE|DIR adds one)"
+                "tuireader add FILE|DIR adds one)",
+                notes,
             )
         raise UsageError(_EMPTY_LIBRARY)
     return list(sources), notes
@@ -256,8 +258,12 @@ def _session(
     """
     from tuireader.session import load_session
 
+    sources, notes = _shelf_sources_and_notes(args)
+    if report_shelf:
+        for note in notes:
+            _err(note.message)
     session = load_session(
-        _shelf_sources(args, report=report_shelf),
+        sources,
         data_dir=args.data_dir,
         catalogs=args.catalog,
         lazy=lazy,
@@ -266,11 +272,12 @@ def _session(
     # an empty library says everything: it may be all the user has to go on
     every_warning = every_warning or not len(session.library)
     args.input_failed = _named_input_failed(args, session.problems)
+    args.problems = [*notes, *session.problems]
     for problem in session.problems:
         if every_warning or not problem.quiet:
             _err(str(problem))
     if not len(session.library) and session.problems:
-        raise NoPapersError("no papers could be loaded" + _quote_hint(args))
+        raise NoPapersError("no papers could be loaded" + _quote_hint(args), args.problems)
     report = session.triage
     if report is not None and report.moved:
         count = len(report.moved)
@@ -504,6 +511,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                 "sort": given,
                 "hits": [_hit_json(h, model, triage[h.paper.id], session) for h in hits],
             }
+            | _failed_json(args)
         )
     else:
         _say_result(result, engine)
@@ -727,10 +735,13 @@ def _named_key(text: str) -> str | None:
     return key_words(keys[0], _short(keys[0].value)) if keys else None
 
 
-def _one_paper(session, text: str, *, json_out: bool = False, hits: bool = False):
+def _one_paper(
+    session, text: str, *, json_out: bool = False, hits: bool = False, failed: dict | None = None
+):
     """The paper ``text`` names by id, or None after saying why (none, or several): on
     stderr, or with ``json_out`` as the JSON a script reads on stdout (``hits``: with the
-    empty ``hits`` of a command that gives them)."""
+    empty ``hits`` of a command that gives them; ``failed``: the lists that could not
+    be read, :func:`_failed_json`)."""
     matches = _papers_by_id(session, text)
     if len(matches) == 1:
         _say_alias(session, text, matches[0])
@@ -758,7 +769,7 @@ def _one_paper(session, text: str, *, json_out: bool = False, hits: bool = False
         if not json_out:
             _err(message)
     if json_out:
-        _print_json(_not_one_json(text, message, matches, hits=hits))
+        _print_json(_not_one_json(text, message, matches, hits=hits) | (failed or {}))
     return None
 
 
@@ -802,22 +813,50 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
     kind = "usage" if isinstance(error, UsageError) else "unexpected"
     kind = "no papers" if isinstance(error, NoPapersError) else kind
     given = getattr(args, "query", None) if args.func is cmd_search else getattr(args, "id", None)
-    return _error_json(args.func.__name__.removeprefix("cmd_"), kind, str(error), given)
+    problems = getattr(error, "problems", ())
+    # the cause, where stderr said it in the lines before: a list that cannot be read
+    # ("bin.jsonl: this looks like a binary file"), not only that none could be
+    # and what was met in such a list before it gave up ("line 1 is not valid JSON")
+    failed = {p.path for p in problems if p.severity == "error"}
+    causes = [str(p) for p in problems if p.path in failed] or [str(p) for p in problems]
+    message = "; ".join([str(error), *causes])
+    return _error_json(args.func.__name__.removeprefix("cmd_"), kind, message, given, problems)
 
 
-def _error_json(command: str, kind: str, message: str, given: str | None) -> dict[str, Any]:
+def _failed_json(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``problems`` of an answer given without some of the lists, which could not be
+    read at all (said on stderr; a list named so makes the exit code 2): nothing when
+    every list was read, so a script's answer keeps its shape."""
+    failed = [p for p in getattr(args, "problems", ()) if p.severity == "error"]
+    return _problems_json(failed) if failed else {}
+
+
+def _problems_json(problems: Sequence[Any]) -> dict[str, Any]:
+    """``problems`` as ``lists --json`` gives them: each file's ``path``, ``severity``
+    ("error": nothing could be read from it; "warning": part of it) and ``message``."""
+    return {
+        "problems": [
+            {"path": str(p.path), "severity": p.severity, "message": p.message} for p in problems
+        ]
+    }
+
+
+def _error_json(
+    command: str, kind: str, message: str, given: str | None, problems: Sequence[Any] = ()
+) -> dict[str, Any]:
     """A ``--json`` command's answer when it has none: ``error`` (what went wrong: "no
     papers", "usage", "unexpected") and ``message`` in the shape of ``command``'s answer,
     as a query or an id that finds nothing gives it: ``search`` with no ``hits``, ``show``
     and ``links`` (and ``similar``, with no ``hits``) with ``id`` null and no
     ``candidates``, ``lists`` with no ``lists``; ``given``: the query or id (None when it
-    could not be read)."""
+    could not be read); ``problems``: what reading met (:func:`_problems_json`)."""
+    said = _problems_json(problems)
     if command == "search":
-        return {"query": given, "total": 0, "error": kind, "message": message, "hits": []}
+        return {"query": given, "total": 0, "error": kind, "message": message, "hits": []} | said
     if command == "lists":
-        return {"lists": [], "papers": 0, "error": kind, "message": message}
+        return {"lists": [], "papers": 0, "error": kind, "message": message} | said
     data = _not_one_json(given or "", message, [], hits=command == "similar")
-    return data | {"query": given, "error": kind}
+    return data | {"query": given, "error": kind} | said
 
 
 #: what show prints in place of the abstract of a paper without one (the reader's
@@ -827,12 +866,13 @@ NO_ABSTRACT = "(no abstract)"
 
 def cmd_show(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _one_paper(session, args.id, json_out=args.json)
+    paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
     triage = _triage_for(session, [paper.id])[paper.id]
     if args.json:
-        _print_json(_paper_json(paper, abstract=True, triage=triage, session=session))
+        data = _paper_json(paper, abstract=True, triage=triage, session=session)
+        _print_json(data | _failed_json(args))
         return EXIT_OK
     from tuireader.render.textrender import display_where, plain
 
@@ -872,7 +912,7 @@ def _also(session, paper) -> str:
 
 def cmd_similar(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _one_paper(session, args.id, json_out=args.json, hits=True)
+    paper = _one_paper(session, args.id, json_out=args.json, hits=True, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
     engine = _engine(session, args)
@@ -884,7 +924,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
             _paper_json(h.paper, score=h.score, triage=triage[h.paper.id], session=session)
             for h in result.hits
         ]
-        _print_json({"id": paper.id, "hits": hits})
+        _print_json({"id": paper.id, "hits": hits} | _failed_json(args))
     else:
         for hit in result.hits:
             print(_line(f"{hit.paper.id}  {_title(hit.paper)}"))
@@ -1336,7 +1376,7 @@ def _say_no_match(result, query: str) -> None:
 
 def cmd_links(args: argparse.Namespace) -> int:
     session = _session(args)
-    paper = _one_paper(session, args.id, json_out=args.json)
+    paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
     links = [link for link in paper.links if args.kind is None or link.kind == args.kind]
@@ -2466,16 +2506,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
-    if getattr(args, "data_dir", None) == "":
-        # an empty --data-dir "$DIR" would fall back to the user's own data folder
-        _err("--data-dir was given an empty name: give the data folder's name")
-        return EXIT_USAGE
-    if "" in (getattr(args, "catalog", None) or ()):
-        _err("--catalog was given an empty name: give the catalog's file or folder")
-        return EXIT_USAGE
-    problem = _data_folder_problem(getattr(args, "data_dir", None))
+    problem = _start_problem(args)
     if problem is not None:
         _err(problem)
+        if getattr(args, "json", False):
+            _print_json(_usage_json(args, UsageError(problem)))
         return EXIT_USAGE
     if func is not cmd_read:
         _whole_writes()
@@ -2508,6 +2543,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "json", False):
             _print_json(_usage_json(args, exc) | {"message": message})
         return EXIT_USAGE
+
+
+def _start_problem(args: argparse.Namespace) -> str | None:
+    """Why no command can start with these options: a data folder or catalog named
+    empty, a data folder that cannot be used."""
+    if getattr(args, "data_dir", None) == "":
+        # an empty --data-dir "$DIR" would fall back to the user's own data folder
+        return "--data-dir was given an empty name: give the data folder's name"
+    if "" in (getattr(args, "catalog", None) or ()):
+        return "--catalog was given an empty name: give the catalog's file or folder"
+    return _data_folder_problem(getattr(args, "data_dir", None))
 
 
 def _data_folder_problem(data_dir: str | None) -> str | None:
