@@ -443,3 +443,34 @@ def test_an_export_written_into_a_folder_of_the_library_says_it_is_read_as_a_lis
     assert f"note: {demo.parent} is a folder of your library" in err
     code, out, _ = run(capsys, "lists")
     assert code == 0 and "kept" in out
+
+
+def _suggested(err: str, command: str) -> list[str]:
+    """The words of the ``tuireader COMMAND …`` a message suggests, as a shell reads it."""
+    import re
+    import shlex
+
+    found = re.search(rf"tuireader {command} (.+?) (?:puts it back|forgets the list)", err)
+    assert found, err
+    return [command, *shlex.split(found.group(1))]
+
+
+def test_the_commands_a_lost_list_suggests_work_when_pasted(capsys, tmp_path):
+    # 'tuireader remove my papers forgets the list' removed nothing when pasted ('my' is
+    # no list), and a path with $(…) in it ran the command inside
+    spaced = write_jsonl(tmp_path / "papers" / "my papers.jsonl", RECORDS)
+    other = write_jsonl(tmp_path / "papers" / "other.jsonl", RECORDS[2:])
+    assert run(capsys, "add", str(spaced), str(other))[0] == 0
+    os.rename(spaced, tmp_path / "elsewhere.jsonl")  # out of its folder: missing
+    _code, _out, err = run(capsys, "lists")
+    code, out, err = run(capsys, *_suggested(err, "remove"))
+    assert code == 0 and "removed my papers" in out, err
+    assert [e.name for e in shelf.load(resolve()).entries] == ["other"]
+
+    hostile = tmp_path / "papers" / "$(touch pwned) `id`.jsonl"
+    os.rename(tmp_path / "elsewhere.jsonl", tmp_path / "papers" / "my papers.jsonl")
+    assert run(capsys, "add", str(spaced))[0] == 0
+    os.rename(spaced, hostile)  # in its folder: found as moved
+    _code, _out, err = run(capsys, "lists")
+    assert "looks moved to" in err
+    assert _suggested(err, "add") == ["add", str(hostile)]

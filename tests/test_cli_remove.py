@@ -179,3 +179,19 @@ def test_search_and_remove_take_a_list_by_its_files_stem(capsys, tmp_path):
     code, out, err = run(capsys, "remove", "posters")
     assert code == 0 and "removed icml_posters" in out, err
     assert names() == ["papers"]
+
+
+def test_the_remove_it_suggests_for_a_folder_with_a_space_works_when_pasted(capsys, tmp_path):
+    import re
+    import shlex
+
+    folder = tmp_path / "my venues"
+    _venue_list(folder / "first.json", ROBOTS, "Grasping")
+    _venue_list(folder / "second.json", CONTROL, "Stability")
+    run(capsys, "add", str(folder))
+    code, _out, err = run(capsys, "remove", "corl")
+    found = re.search(r"tuireader (remove .+) removes them all", err)
+    assert code == 2 and found, err
+    code, out, err = run(capsys, *shlex.split(found.group(1)))
+    assert code == 0 and "removed my venues" in out, err
+    assert names() == []

@@ -1241,7 +1241,7 @@ def _entry_named(
         raise UsageError(
             f"{item!r} names {' and '.join(named)}, one of the lists read through "
             f"{entry.name} ({entry.location}), which also holds {'; '.join(others)}: "
-            f"tuireader remove {entry.name} removes them all; nothing removed"
+            f"tuireader remove {shlex.quote(entry.name)} removes them all; nothing removed"
         )
     return entry, named
 

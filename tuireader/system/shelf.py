@@ -34,6 +34,7 @@ import contextlib
 import errno
 import json
 import os
+import shlex
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -132,19 +133,24 @@ class Status:
         return self.state == "ok"
 
     def message(self) -> str:
-        """One line for the user about a list that cannot be read where the shelf says."""
+        """One line for the user about a list that cannot be read where the shelf says.
+
+        The commands it suggests are quoted for the shell: a name or path with a space
+        (``my papers.bib``) is one word when pasted, and one with ``$(…)`` or backquotes
+        runs nothing.
+        """
         entry = self.entry
         if self.state == "moved":
             return (
                 f"list {entry.name!r} is no longer at {entry.path}; it looks moved to "
-                f"{self.moved_to} (tuireader add {self.moved_to} puts it back; "
-                "its triage is kept)"
+                f"{self.moved_to} (tuireader add {shlex.quote(str(self.moved_to))} puts it "
+                "back; its triage is kept)"
             )
         if self.state == "missing":
             return (
                 f"list {entry.name!r} is missing: {entry.path} was moved or deleted "
                 "(its triage is kept; tuireader add FILE puts it back from where it is "
-                f"now, tuireader remove {entry.name} forgets the list)"
+                f"now, tuireader remove {shlex.quote(entry.name)} forgets the list)"
             )
         if self.state == "unreadable":
             return f"list {entry.name!r} cannot be read: {entry.path} ({self.detail})"
