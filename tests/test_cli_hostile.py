@@ -240,3 +240,26 @@ def test_the_matrix_covers_every_command_and_format():
     assert covered == set(COMMANDS)
     assert {f"cite-{f}" for f in CITE_FORMATS} <= {c[0] for c in CASES}
     assert {f"export-{f}-file" for f in EXPORT_FORMATS} <= {c[0] for c in CASES}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "x", f"--{OSC52}"],
+        [f"--{OSC52}"],
+        ["show", f"-{CLEAR}"],
+        ["triage", "abc", "--state", "keep", f"--ta{OSC52}"],
+        ["search", "x", "--json", f"--{OSC52}"],
+    ],
+    ids=["search", "reader", "show", "triage", "json"],
+)
+def test_an_option_argparse_cannot_take_is_repeated_escaped(capsysbinary, argv):
+    # 'unrecognized arguments: --␛]52;c;…' went to the terminal raw: a title pasted as an
+    # argument wrote to the clipboard as the error was shown
+    code = main(argv)
+    out_bytes, err_bytes = capsysbinary.readouterr()
+    err = err_bytes.decode("utf-8")
+    assert code == 2 and "error:" in err
+    check_text(err, "text", "stderr")
+    assert "␛" in err  # named, escaped
+    check_text(out_bytes.decode("utf-8"), "json" if "--json" in argv else "text", "stdout")

@@ -2062,7 +2062,9 @@ class _Parser(argparse.ArgumentParser):
             # a script reading stdout learns of the mistake too, as of any other
             command = self.prog.removeprefix("tuireader ")
             _print_json(_error_json(command, "usage", message.splitlines()[0], None))
-        super().error(message)
+        # argparse repeats what it could not take as it was typed ("unrecognized
+        # arguments: …"), which may be a title pasted in, escape sequences and all
+        super().error(_safe(message))
 
     def _with_dashes(self) -> str:
         """The command given, its options (with their values) first, then ``--`` and its
