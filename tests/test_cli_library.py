@@ -474,3 +474,27 @@ def test_the_commands_a_lost_list_suggests_work_when_pasted(capsys, tmp_path):
     _code, _out, err = run(capsys, "lists")
     assert "looks moved to" in err
     assert _suggested(err, "add") == ["add", str(hostile)]
+
+
+def test_lists_json_names_a_damaged_library_file_among_its_problems(capsys, demo):
+    # lists --json gave the seeds read in its place with "problems": [] and
+    # "stored": false, as on a fresh installation: the damage was said on stderr alone
+    run(capsys, "add", str(demo))
+    file = shelf.shelf_file(resolve())
+    file.write_bytes(b'{"format": "tuireader-lists", "version": 1, "lists": [')
+    code, out, err = run(capsys, "lists", "--json")
+    data = json.loads(out)
+    assert code == 0 and "is damaged" in err and len(err.splitlines()) == 1
+    [problem] = data["problems"]
+    assert problem["path"] == str(file) and problem["severity"] == "warning"
+    assert "is damaged" in problem["message"] and "seed lists" in problem["message"]
+    # an entry that cannot be understood, beside one that can
+    file.write_text(
+        json.dumps({"format": "tuireader-lists", "version": 1, "lists": [{"kind": "file"}]}),
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "lists", "--json")
+    data = json.loads(out)
+    [problem] = data["problems"]
+    assert "could not be understood" in problem["message"]
+    assert err.startswith(f"tuireader: {problem['message']}\n")

@@ -937,19 +937,26 @@ def cmd_lists(args: argparse.Namespace) -> int:
     if args.sources:
         notes = _said(not_read(args.sources))
         return _print_lists(_session(args, every_warning=True), args, None, notes)
+    from tuireader.model import Problem
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
     current = shelf.load(resolve(args.data_dir))
+    # the library file's own (damaged: the seeds are read in its place), in the JSON too
+    damage = [Problem(current.file, problem, "warning") for problem in current.problems]
     for problem in current.problems:
         _err(problem)
     if not current.entries:
         if args.json:
-            _print_json({"lists": [], "papers": 0, "library": _library_json(current, [], None)})
+            _print_json(
+                {"lists": [], "papers": 0}
+                | _problems_json(damage)
+                | {"library": _library_json(current, [], None)}
+            )
         _err(_EMPTY_LIBRARY)
         return EXIT_OK
     statuses = current.statuses()
-    notes = _said(not_read(current.sources() or ()))
+    notes = [*damage, *_said(not_read(current.sources() or ()))]
     if any(s.ok for s in statuses):
         session = _session(args, report_shelf=False, every_warning=True)
     else:
@@ -1016,8 +1023,8 @@ def _print_lists(session, args: argparse.Namespace, shelf_view, notes: Sequence 
             ],
             "papers": len(library) if library is not None else 0,
             # what reading met, as said on stderr: a file that could not be read
-            # ("error"), or entries of a readable one skipped or merged, or a folder's
-            # files not read ("warning")
+            # ("error"), or entries of a readable one skipped or merged, a folder's
+            # files not read, or the library file damaged ("warning")
             "problems": [
                 {"path": str(p.path), "severity": p.severity, "message": p.message}
                 for p in (*notes, *(library.problems if library is not None else ()))
