@@ -316,6 +316,41 @@ def test_output_to_a_full_disk_is_said_in_words(tmp_path):
     assert "unexpected error" not in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", ["--version", "--help", "search --help"])
+def test_help_and_version_to_a_full_disk_are_said_in_words(tmp_path, argv):
+    # Python's own flush at exit failed: "Exception ignored in: <_io.TextIOWrapper
+    # name='<stdout>'…>" and exit code 120, where any other output said it in words
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["TUIREADER_HOME"] = str(tmp_path / "home")
+    command = f"{shlex.quote(sys.executable)} -m tuireader {argv} > /dev/full"
+    done = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "tuireader: could not write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["search", "--help"]])
+def test_help_and_version_into_a_closed_pipe_end_quietly(tmp_path, argv):
+    # as `tuireader --help | head -1` does when head is gone before the help is written
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["TUIREADER_HOME"] = str(tmp_path / "home")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tuireader", *argv],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            env=env,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
 def test_output_cut_short_by_a_filling_disk_is_not_taken_for_done(monkeypatch):
     # the disk takes the first part of a write, then has no room: Python's own buffered
     # stdout took the short write for the end of the trouble and dropped the rest

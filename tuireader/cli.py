@@ -2513,6 +2513,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parse(parser, argv)
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
+        try:
+            # argparse lets a failed write of the help or version pass without a word
+            # (`tuireader --version > /dev/full` ended with 0); what it buffered is
+            # written here, where a failure is said
+            sys.stdout.flush()
+        except BrokenPipeError:  # `tuireader --help | head -1`, as a command's output
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError as error:
+            if not _output_failed(error):
+                raise
+            _err(f"could not write the output: {error.strerror}")
+            return EXIT_USAGE
         return int(exc.code or 0)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
     problem = _start_problem(args)
