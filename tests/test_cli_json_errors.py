@@ -111,3 +111,64 @@ def test_an_answer_given_without_a_named_list_names_it_in_the_json(capsys, tmp_p
     # every list read: the answer keeps the shape it always had
     code, data, _ = run(capsys, "search", "--json", "diffusion", str(good))
     assert code == 0 and "problems" not in data
+
+
+def _into(target, argv, tmp_path):
+    """Run the installed command with stdout into ``target`` ("full": /dev/full;
+    "closed": a pipe whose reader has gone), buffered as a user's is."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["TUIREADER_HOME"] = str(tmp_path / "home")
+    if target == "full":
+        with open("/dev/full", "w") as out:
+            return subprocess.run(
+                [sys.executable, "-m", "tuireader", *argv],
+                stdout=out,
+                stderr=subprocess.PIPE,
+                env=env,
+                check=False,
+                text=True,
+            )
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "tuireader", *argv],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            env=env,
+            check=False,
+            text=True,
+        )
+    finally:
+        os.close(write)
+
+
+@pytest.mark.parametrize("target", ["full", "closed"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "--json", "x", "{missing}"],
+        ["search", "--json", "x", "--limit", "0"],
+        ["search", "--json", "x", "--data-dir", "{file}"],
+    ],
+    ids=["no papers", "usage", "data folder"],
+)
+def test_a_json_error_that_cannot_be_written_ends_in_words(tmp_path, target, argv):
+    # the JSON of an error was printed past the command's own flush: into a full disk
+    # or a pipe closed, Python's flush at exit failed ("Exception ignored", 120)
+    import os
+
+    if target == "full" and not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    argv = [a.format(missing=tmp_path / "missing.jsonl", file=blocker) for a in argv]
+    done = _into(target, argv, tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
+    said = "could not write the output: No space left on device" in done.stderr
+    assert said == (target == "full"), done.stderr

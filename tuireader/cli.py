@@ -2513,25 +2513,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parse(parser, argv)
     except SystemExit as exc:  # argparse: 0 for --help/--version, 2 for usage errors
-        try:
-            # argparse lets a failed write of the help or version pass without a word
-            # (`tuireader --version > /dev/full` ended with 0); what it buffered is
-            # written here, where a failure is said
-            sys.stdout.flush()
-        except BrokenPipeError:  # `tuireader --help | head -1`, as a command's output
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except OSError as error:
-            if not _output_failed(error):
-                raise
-            _err(f"could not write the output: {error.strerror}")
-            return EXIT_USAGE
-        return int(exc.code or 0)
+        # argparse lets a failed write of the help or version pass without a word
+        # (`tuireader --version > /dev/full` ended with 0); what it buffered is written
+        # here, where a failure is said
+        return _written(int(exc.code or 0))
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
     problem = _start_problem(args)
     if problem is not None:
         _err(problem)
         if getattr(args, "json", False):
-            _print_json(_usage_json(args, UsageError(problem)))
+            return _written(EXIT_USAGE, _usage_json(args, UsageError(problem)))
         return EXIT_USAGE
     if func is not cmd_read:
         _whole_writes()
@@ -2545,7 +2536,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         _err(str(exc))
         if getattr(args, "json", False):
-            _print_json(_usage_json(args, exc))
+            return _written(EXIT_USAGE, _usage_json(args, exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
@@ -2562,8 +2553,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = f"unexpected error ({type(exc).__name__}: {exc})"
         _err(f"{message}; TUIREADER_DEBUG=1 shows details")
         if getattr(args, "json", False):
-            _print_json(_usage_json(args, exc) | {"message": message})
+            return _written(EXIT_USAGE, _usage_json(args, exc) | {"message": message})
         return EXIT_USAGE
+
+
+def _written(code: int, data: Any = None) -> int:
+    """``code``, once the output is written (with ``data`` printed as JSON first, the
+    answer of a command that failed): into a pipe whose reader has gone (`| head -1`)
+    it is let go quietly, as a command's results are; onto a full disk that is said,
+    with 2. Python's own flush at exit would fail with "Exception ignored" and 120."""
+    try:
+        if data is not None:
+            _print_json(data)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as error:
+        if not _output_failed(error):
+            raise
+        _err(f"could not write the output: {error.strerror}")
+        return EXIT_USAGE
+    return code
 
 
 def _start_problem(args: argparse.Namespace) -> str | None:
