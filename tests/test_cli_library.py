@@ -498,3 +498,28 @@ def test_lists_json_names_a_damaged_library_file_among_its_problems(capsys, demo
     [problem] = data["problems"]
     assert "could not be understood" in problem["message"]
     assert err.startswith(f"tuireader: {problem['message']}\n")
+
+
+def test_add_and_remove_give_up_on_a_library_another_process_holds(
+    capsys, demo, tmp_path, monkeypatch
+):
+    # an add stopped with Ctrl-Z held the lock of lists.json, and every add and remove
+    # after it waited for good, without a word
+    import fcntl
+
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[2:])
+    assert run(capsys, "add", str(demo))[0] == 0
+    file = shelf.shelf_file(resolve())
+    before = file.read_bytes()
+    monkeypatch.setattr(shelf, "LOCK_WAIT", 0.3)
+    with open(file.with_name("lists.json.lock"), "a") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        for argv in (["add", str(other)], ["remove", "demo"]):
+            code, out, err = run(capsys, *argv)
+            assert code == 2 and out == "", err
+            assert "waiting for another tuireader to finish changing your library" in err
+            assert "another tuireader has been changing your library" in err
+            assert file.read_bytes() == before  # nothing changed
+    # once it is done, they go through
+    assert run(capsys, "add", str(other))[0] == 0
+    assert [e.name for e in shelf.load(resolve()).entries] == ["demo", "other"]

@@ -1101,7 +1101,7 @@ def cmd_add(args: argparse.Namespace) -> int:
             raise UsageError(f"no papers could be read from {item}; {nothing}")
         by_path[str(entry.path)] = len(library)
     try:
-        change = shelf.add(paths, args.items, seeds=args.seeds, reads=in_folder)
+        change = shelf.add(paths, args.items, seeds=args.seeds, reads=in_folder, note=_err)
     except shelf.ShelfError as exc:
         raise UsageError(str(exc)) from None
     if change.kept_damaged is not None:
@@ -1146,7 +1146,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
     paths = resolve(args.data_dir)
     try:
-        change = shelf.remove(paths, _lists_to_remove(paths, args.lists))
+        change = shelf.remove(paths, _lists_to_remove(paths, args.lists), note=_err)
     except shelf.ShelfError as exc:
         raise UsageError(f"{exc}; nothing removed") from None
     if change.kept_damaged is not None:

@@ -36,6 +36,7 @@ import json
 import os
 import shlex
 import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -69,6 +70,10 @@ FORMAT = "tuireader-lists"
 VERSION = 1
 #: a shelf is a few hundred bytes; anything far bigger is not one.
 MAX_BYTES = 4 << 20
+#: seconds a change waits for another one to finish before it gives up: a change holds
+#: the lock for a moment, but a process stopped with Ctrl-Z, or hung on a network
+#: disk, would hold it for good, and every add and remove waited with it, silently
+LOCK_WAIT = 10.0
 SEEDS_NAME = "seeds"
 
 Kind = Literal["file", "folder", "seeds"]
@@ -427,6 +432,7 @@ def add(
     *,
     seeds: bool = False,
     reads: Reads | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> Change:
     """Put files and folders (and, with ``seeds``, the built-in seed lists) on the shelf.
 
@@ -438,9 +444,12 @@ def add(
     through one entry only: a file that a folder on the shelf reads is not added again
     (``within``), and a folder added takes the place of the files on the shelf that it
     reads (``absorbed``).
+
+    ``note``: told once when another change of the shelf is under way and this one
+    waits for it (see :func:`_locked`).
     """
     new = [entry_for(item) for item in items]
-    with _locked(paths):
+    with _locked(paths, note):
         shelf = load(paths)
         _check_writable(shelf)
         change = Change()
@@ -536,11 +545,15 @@ def _meant(shelf: Shelf, item: str) -> str:
     return f"; did you mean {names[close[0]]}?" if close else ""
 
 
-def remove(paths: DataPaths, items: Sequence[str | Entry]) -> Change:
+def remove(
+    paths: DataPaths,
+    items: Sequence[str | Entry],
+    note: Callable[[str], None] | None = None,
+) -> Change:
     """Take lists off the shelf, by name or path, or entries read from it before (still
     there as they were); raises ShelfError (and changes nothing) when one names no list
-    or several. Triage of their papers is not touched."""
-    with _locked(paths):
+    or several. Triage of their papers is not touched. ``note``: as :func:`add`'s."""
+    with _locked(paths, note):
         shelf = load(paths)
         chosen: list[Entry] = []
         for item in items:
@@ -576,8 +589,12 @@ def _check_writable(shelf: Shelf) -> None:
 
 
 @contextlib.contextmanager
-def _locked(paths: DataPaths) -> Iterator[None]:
-    """An exclusive lock for one read-change-write of the shelf (POSIX; elsewhere none)."""
+def _locked(paths: DataPaths, note: Callable[[str], None] | None = None) -> Iterator[None]:
+    """An exclusive lock for one read-change-write of the shelf (POSIX; elsewhere none).
+
+    Held by another process for more than :data:`LOCK_WAIT` seconds, it is a
+    ShelfError that says so, and nothing is changed; ``note`` is told once that the
+    change waits."""
     _make_root(paths.root)
     try:
         import fcntl
@@ -596,7 +613,23 @@ def _locked(paths: DataPaths) -> Iterator[None]:
             ) from None
         raise ShelfError(f"cannot lock {lock}: {exc.strerror or exc}") from None
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        deadline = time.monotonic() + LOCK_WAIT
+        told = False
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise ShelfError(
+                        f"another tuireader has been changing your library for more than "
+                        f"{LOCK_WAIT:.0f} s (it holds {lock}): try again once it is done, "
+                        "or end it (one stopped with Ctrl-Z: fg, then let it finish)"
+                    ) from None
+                if note is not None and not told:
+                    note("waiting for another tuireader to finish changing your library")
+                    told = True
+                time.sleep(0.1)
         yield
     finally:
         os.close(descriptor)  # closing releases the lock
