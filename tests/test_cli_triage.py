@@ -245,3 +245,20 @@ def test_a_detached_mark_can_be_set_back_to_new_by_its_id(tmp_path, capsys):
     assert code == 0 and first in out and "detached" in out
     _code, out, _err = run(capsys, "search", "is:detached", str(other), "--data-dir", str(data))
     assert first not in out
+
+
+def test_a_triage_file_linked_to_a_disk_not_mounted_is_said_by_every_command(capsys, tmp_path):
+    # a search said only "no papers match 'is:kept'", as if no paper had been kept
+    from tuireader.system.paths import resolve
+
+    state_db = resolve().ensure().state_db
+    state_db.symlink_to(tmp_path / "unmounted" / "triage.sqlite3")
+    for argv in (
+        ["search", "is:kept"],
+        ["show", "za5opmmk"],
+        ["triage", "za5opmmk", "--state", "keep"],
+    ):
+        code = main(argv)
+        _out, err = capsys.readouterr()
+        assert "is a link to" in err and "whose folder is not there" in err, (argv, err)
+        assert code == (0 if argv[0] == "show" else 1 if argv[0] == "search" else 2), err

@@ -854,6 +854,32 @@ def test_folder_in_place_of_the_database(db_path: Path) -> None:
     assert db_path.is_dir() and not any(db_path.iterdir())
 
 
+def test_a_link_to_a_folder_that_is_not_there_is_said_as_such(db_path: Path) -> None:
+    # triage.sqlite3 linked into a sync folder on a disk not mounted: "can't be written
+    # (unable to open database file) ... check the permissions of the file and its folder"
+    db_path.parent.mkdir(parents=True)
+    target = db_path.parent / "unmounted" / "triage.sqlite3"
+    db_path.symlink_to(target)
+    with Store.open(db_path) as opened:
+        assert_read_only_with("whose folder is not there", opened, db_path)
+        assert str(target) in str(opened.problem)
+        assert "permissions" not in str(opened.problem)
+    assert db_path.is_symlink() and not target.parent.exists()
+    # a search, which never makes a triage file, says it too, where it said nothing
+    from tuireader.triage.filters import open_existing
+
+    viewer = open_existing(db_path)
+    assert viewer is not None and "whose folder is not there" in str(viewer.problem)
+    viewer.close()
+    # the folder back: a search still makes nothing; a change makes the file there
+    target.parent.mkdir()
+    assert open_existing(db_path) is None and not target.exists()
+    with Store.open(db_path) as opened:
+        assert not opened.read_only
+        opened.set_state("p", "kept")
+    assert target.is_file() and db_path.is_symlink()
+
+
 # ------------------------------------------------------------- read-only
 
 

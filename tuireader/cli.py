@@ -337,7 +337,7 @@ def _say_result(result, engine) -> None:
 def _triage_store(session, *, say: bool = True):
     """The triage store if its file exists (a search never creates one); problems to stderr
     (unless not ``say``)."""
-    if not session.paths.state_db.exists():
+    if not session.paths.state_db.exists() and not session.paths.state_db.is_symlink():
         return None  # (the store's module is not even imported)
     from tuireader.triage.filters import open_existing
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from tuireader.triage.store import DEFAULT_STATE, STATES, Store, Triage, tag_key
+from tuireader.triage.store import (
+    DEFAULT_STATE,
+    STATES,
+    Store,
+    Triage,
+    tag_key,
+    unreachable_link,
+)
 
 #: the same shape as ``tuireader.search.engine.FilterResolver`` (not imported: Whoosh is slow).
 Resolver = Callable[[str, str], "set[str] | None"]
@@ -105,10 +112,11 @@ def open_existing(path: str | Path) -> Store | None:
     """The triage store at ``path`` if that file exists, else ``None`` (nothing created).
 
     Like :meth:`Store.open` this never raises; a damaged or locked file gives a
-    read-only store whose ``problem`` says what is wrong.
+    read-only store whose ``problem`` says what is wrong, and so does a link to a file
+    that is not there (on a disk not mounted): no marks, said, not as if none were made.
     """
     path = Path(path)
-    if not path.exists():
+    if not path.exists() and not unreachable_link(path):
         return None
     return Store.open(path)
 

@@ -661,6 +661,12 @@ def make_private(path: Path) -> None:
             continue
 
 
+def unreachable_link(path: Path) -> bool:
+    """Whether ``path`` is a link into a folder that is not there (a sync folder on a
+    disk not mounted): no file can be there, nor be made, until it is back."""
+    return path.is_symlink() and not Path(os.path.realpath(path)).parent.is_dir()
+
+
 def _create_private(path: Path) -> None:
     """Create an empty triage file readable by the user only, whatever the umask.
 
@@ -1251,6 +1257,16 @@ class Store:
     @staticmethod
     def _precheck(path: Path) -> _Unopened | None:
         """Problems visible before SQLite touches the file (which it must not, if any)."""
+        if unreachable_link(path):
+            # SQLite, following the link, cannot make the file: "unable to open
+            # database file", which read as a matter of permissions
+            return _Unopened(
+                f"The triage file {path} is a link to {os.path.realpath(path)}, whose "
+                "folder is not there (a disk not mounted, a folder moved or renamed). "
+                "Triage is shown as empty and changes can't be saved; make the folder "
+                "reachable again, or remove the link to start a fresh file.",
+                passing=True,
+            )
         if path.exists() and not path.is_file():
             return _Unopened(
                 f"The triage file {path} is not a regular file. Triage is shown read-only "
