@@ -878,6 +878,8 @@ def test_a_link_to_a_folder_that_is_not_there_is_said_as_such(db_path: Path) -> 
         assert not opened.read_only
         opened.set_state("p", "kept")
     assert target.is_file() and db_path.is_symlink()
+    # readable by the user only, as the file is without a link
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
 
 
 # ------------------------------------------------------------- read-only

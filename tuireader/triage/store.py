@@ -671,7 +671,11 @@ def _create_private(path: Path) -> None:
     """Create an empty triage file readable by the user only, whatever the umask.
 
     SQLite gives the ``-wal`` and ``-shm`` files it creates the mode of the main file.
+    A link to a file not there yet (one kept in a sync folder) has that file made so:
+    SQLite, following the link, made it readable by everyone the umask lets.
     """
+    if path.is_symlink() and not path.exists():
+        path = Path(os.path.realpath(path))
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     except FileExistsError:
