@@ -523,3 +523,27 @@ def test_add_and_remove_give_up_on_a_library_another_process_holds(
     # once it is done, they go through
     assert run(capsys, "add", str(other))[0] == 0
     assert [e.name for e in shelf.load(resolve()).entries] == ["demo", "other"]
+
+
+def test_a_library_file_kept_through_a_link_stays_linked(capsys, demo, tmp_path):
+    # lists.json linked from a dotfiles folder: add replaced the link by a file of its
+    # own, and the file it led to was left as it was, without the list added
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[2:])
+    assert run(capsys, "add", str(demo))[0] == 0
+    file = shelf.shelf_file(resolve())
+    kept = tmp_path / "dotfiles" / "tuireader-lists.json"
+    kept.parent.mkdir()
+    os.replace(file, kept)
+    file.symlink_to(kept)
+    assert run(capsys, "add", str(other))[0] == 0
+    assert file.is_symlink() and file.resolve() == kept
+    assert [e["path"] for e in json.loads(kept.read_text())["lists"]] == [str(demo), str(other)]
+    assert run(capsys, "remove", "demo")[0] == 0
+    assert file.is_symlink()
+    assert [e.name for e in shelf.load(resolve()).entries] == ["other"]
+    # a damaged one is kept aside beside the file the link leads to, the link kept
+    kept.write_text("{not json", encoding="utf-8")
+    code, _out, err = run(capsys, "add", str(demo))
+    assert code == 0 and "kept as" in err, err
+    assert file.is_symlink() and kept.with_name("lists.json.damaged").read_text() == "{not json"
+    assert [e.name for e in shelf.load(resolve()).entries] == ["demo"]

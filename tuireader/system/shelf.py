@@ -648,19 +648,22 @@ def _make_root(root: Path) -> None:
 def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
     """Replace the shelf file atomically (mode 0600); a damaged one is kept aside first.
 
-    Returns where the damaged file was kept, if it was."""
+    Returns where the damaged file was kept, if it was. A link (``lists.json`` kept
+    with one's dotfiles) stays a link: the file it leads to is the one replaced, where
+    the link was replaced by a file and the one it led to left behind, stale."""
     file = shelf.file
+    target = Path(os.path.realpath(file)) if file.is_symlink() else file
     kept: Path | None = None
-    if shelf.damaged and file.is_file():
-        kept = file.with_name(FILE_NAME + ".damaged")
+    if shelf.damaged and target.is_file():
+        kept = target.with_name(FILE_NAME + ".damaged")
         try:
-            os.replace(file, kept)
+            os.replace(target, kept)
         except OSError as exc:
             raise ShelfError(f"cannot move the damaged {file} aside: {exc.strerror}") from None
     data = {"format": FORMAT, "version": VERSION, "lists": [e.to_json() for e in entries]}
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=FILE_NAME + ".", dir=file.parent)
+        descriptor, temporary = tempfile.mkstemp(prefix=FILE_NAME + ".", dir=target.parent)
     except OSError as exc:
         raise ShelfError(f"cannot write {file}: {exc.strerror or exc}") from None
     try:
@@ -669,7 +672,7 @@ def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o600)
-        os.replace(temporary, file)
+        os.replace(temporary, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
