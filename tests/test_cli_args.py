@@ -530,3 +530,25 @@ def test_an_empty_data_folder_or_catalog_name_is_refused_not_the_default(
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "search", "learning", "--catalog", "", "--data-dir", "d")
     assert code == 2 and out == "" and "--catalog was given an empty name" in err
+
+
+def test_a_command_stopped_with_ctrl_c_ends_with_130_and_saves_nothing(capsys, monkeypatch):
+    # as the README says: the change of a command stopped is not saved in part
+    from tuireader import cli
+    from tuireader.triage.store import Store
+
+    real = Store.apply_many
+
+    def stopped(self, paper_ids, **kwargs):
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO triage (paper_id, state, note, updated) VALUES ('x', 'kept', '', 0)"
+            )
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Store, "apply_many", stopped)
+    assert cli.main(["triage", "za5opmmk", "--state", "keep"]) == 130
+    monkeypatch.setattr(Store, "apply_many", real)
+    capsys.readouterr()
+    assert cli.main(["search", "is:kept"]) == 1
+    assert "Traceback" not in capsys.readouterr().err
