@@ -262,3 +262,28 @@ def test_a_triage_file_linked_to_a_disk_not_mounted_is_said_by_every_command(cap
         _out, err = capsys.readouterr()
         assert "is a link to" in err and "whose folder is not there" in err, (argv, err)
         assert code == (0 if argv[0] == "show" else 1 if argv[0] == "search" else 2), err
+
+
+def test_a_misspelt_list_file_taken_for_an_id_is_said_to_be_no_file(capsys, tmp_path):
+    # 'triage ID papres.bib' said only "no paper with id 'papres.bib'": that the list
+    # was not read (and the library read in its place) went unsaid
+    from corpus_util import RECORDS, write_jsonl
+
+    path = write_jsonl(tmp_path / "papers.jsonl", RECORDS)
+    main(["search", "--json", "", str(path)])
+    paper_id = json.loads(capsys.readouterr().out)["hits"][0]["id"]
+    misspelt = str(tmp_path / "papres.jsonl")
+    for argv in (
+        ["triage", paper_id, misspelt, "--state", "keep"],
+        ["note", paper_id, misspelt, "--set", "x"],
+        ["cite", paper_id, misspelt],
+    ):
+        code = main(argv)
+        out, err = capsys.readouterr()
+        assert code == 1 and out == "", err
+        assert f"there is no file '{misspelt}' to read as a list (it was taken" in err, err
+    main(["search", "is:kept OR has:note", str(path)])
+    assert capsys.readouterr().out == ""  # nothing was changed
+    # an id that is no file name is said as ever
+    code = main(["show", "zzzzzz"])
+    assert code == 1 and "to read as a list" not in capsys.readouterr().err

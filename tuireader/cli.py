@@ -736,12 +736,18 @@ def _named_key(text: str) -> str | None:
 
 
 def _one_paper(
-    session, text: str, *, json_out: bool = False, hits: bool = False, failed: dict | None = None
+    session,
+    text: str,
+    *,
+    json_out: bool = False,
+    hits: bool = False,
+    failed: dict | None = None,
+    hint: str = "",
 ):
     """The paper ``text`` names by id, or None after saying why (none, or several): on
     stderr, or with ``json_out`` as the JSON a script reads on stdout (``hits``: with the
     empty ``hits`` of a command that gives them; ``failed``: the lists that could not
-    be read, :func:`_failed_json`)."""
+    be read, :func:`_failed_json`; ``hint``: said after an id that names no paper)."""
     matches = _papers_by_id(session, text)
     if len(matches) == 1:
         _say_alias(session, text, matches[0])
@@ -765,12 +771,32 @@ def _one_paper(
                 "(tuireader search is:detached lists such marks)"
             )
         else:
-            message = f"no paper with id {_short(text)!r} (tuireader search lists ids)"
+            message = f"no paper with id {_short(text)!r} (tuireader search lists ids){hint}"
         if not json_out:
             _err(message)
     if json_out:
         _print_json(_not_one_json(text, message, matches, hits=hits) | (failed or {}))
     return None
+
+
+def _not_a_file(words: Sequence[str]) -> str:
+    """For words taken for paper ids that look like the name of a list file (a slip in
+    it: ``papres.bib``): that no such file is there either. The commands that take ids
+    and lists together read a word as a list only when its file exists, so without this
+    a misspelt list read as an id unknown, and the library was read in its place."""
+    from pathlib import PurePath
+
+    from tuireader.ingest.sources import SUPPORTED_SUFFIXES
+
+    named = [
+        word
+        for word in words
+        if "/" in word or os.sep in word or PurePath(word).suffix.lower() in SUPPORTED_SUFFIXES
+    ]
+    if not named:
+        return ""
+    files = ", ".join(repr(_short(word)) for word in named)
+    return f"; there is no file {files} to read as a list (it was taken for an id)"
 
 
 def _detached_mark(session, text: str):
@@ -1341,7 +1367,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
         if unknown:
             _err(
                 f"no paper with id {', '.join(repr(_short(i)) for i in unknown)}; nothing printed "
-                "(tuireader search lists ids)"
+                "(tuireader search lists ids)" + _not_a_file(ids)
             )
             return EXIT_NOTHING_FOUND
     library = session.library
@@ -1805,11 +1831,12 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
             detached = store.detached_ids({p.id for p in session.library.papers})
     except StoreError:
         pass
+    hint = _not_a_file(ids)
     for text in ids:
         if text.lower() in detached:
             found.setdefault(text.lower(), None)
             continue
-        paper = _one_paper(session, text)
+        paper = _one_paper(session, text, hint=hint)
         if paper is None:
             return None
         found.setdefault(paper.id, paper)
