@@ -105,6 +105,20 @@ def test_triage_refuses_an_unknown_id_and_changes_nothing(tmp_path, capsys):
     assert code == 1 and out == ""
 
 
+def test_an_id_searched_in_a_list_not_in_the_library_says_to_name_the_list(tmp_path, capsys):
+    # `search grasping list.jsonl` then `triage ID --state keep`: the library (the seeds)
+    # was read in the list's place, and "no paper with id" sent the user back to search,
+    # which had just listed that very id
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    good = _ids(capsys, lst, data, "grasping")[0]
+    code, _, err = run(capsys, "triage", good, "--state", "keep", "--data-dir", str(data))
+    assert code == 1 and f"no paper with id '{good}' in the 2 lists read" in err
+    assert "a paper of another list is found with its file named after the id" in err
+    code, _, err = run(capsys, "triage", good, str(lst), "--state", "keep", "--data-dir", str(data))
+    assert code == 0, err
+
+
 def test_search_sort_fit_puts_papers_like_the_kept_ones_first(tmp_path, capsys):
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")

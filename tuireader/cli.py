@@ -771,12 +771,25 @@ def _one_paper(
                 "(tuireader search is:detached lists such marks)"
             )
         else:
-            message = f"no paper with id {_short(text)!r} (tuireader search lists ids){hint}"
+            message = (
+                f"no paper with id {_short(text)!r} in {_lists_read(session)} (tuireader "
+                "search lists their ids; a paper of another list is found with its file "
+                f"named after the id){hint}"
+            )
         if not json_out:
             _err(message)
     if json_out:
         _print_json(_not_one_json(text, message, matches, hits=hits) | (failed or {}))
     return None
+
+
+def _lists_read(session) -> str:
+    """The lists a command read, for a message: the one list's name, or how many (an
+    id searched in another list than the library is not in the library)."""
+    lists = session.library.lists
+    if len(lists) == 1:
+        return f"the list {_line(lists[0].name)!r}"
+    return f"the {len(lists)} lists read"
 
 
 def _not_a_file(words: Sequence[str]) -> str:
