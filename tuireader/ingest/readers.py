@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
-from tuireader.ingest.formats.common import ReadResult, failure, split_lines
+from tuireader.ingest.formats.common import ReadResult, dois_from_links, failure, split_lines
 from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.formats.ownbib import is_own_bibtex, own_bibtex
@@ -408,7 +408,7 @@ def read_file(path: Path) -> ReadResult:
         result = _PARSERS[fmt](text, path)
         if fmt == "bibtex" and is_own_bibtex(text):
             result = own_bibtex(result)  # the triage it carries is the triage file's
-        result = replace(result, records=tidy_abstracts(result.records))
+        result = replace(result, records=dois_from_links(tidy_abstracts(result.records)))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
     if decoded.problems:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from tuireader.model import CUT_SHORT, NAME_SUFFIX, Problem, Record
 
@@ -152,6 +154,39 @@ def _one_doi(value: str) -> str | None:
     ):
         return None
     return doi
+
+
+#: a web address at the DOI resolver: what follows the host is the DOI, percent-encoded.
+_DOI_URL_RE = re.compile(r"^https?://(?:dx\.)?doi\.org/(10\.[^?#]+)$", re.IGNORECASE)
+
+
+def doi_of_url(url: str | None) -> str | None:
+    """The DOI a ``https://doi.org/…`` (or ``dx.doi.org``) address resolves, as
+    :func:`plain_doi` gives one (``%28`` read as the ``(`` it stands for); None for any
+    other address."""
+    found = _DOI_URL_RE.match((url or "").strip())
+    return plain_doi(unquote(found.group(1))) if found else None
+
+
+def dois_from_links(records: Sequence[Record]) -> tuple[Record, ...]:
+    """``records`` where one with no DOI of its own takes the DOI its page's address
+    resolves (a ``url`` of ``https://doi.org/10.1126/…``, as spreadsheets, RIS ``UR``,
+    CSL ``URL`` and BibTeX ``url`` give a paper's DOI), so that the DOI identifies the
+    paper, joins it to other lists' copies and is its citation's ``doi``, as it does when
+    the source writes it in a ``doi`` field. An arXiv DOI gives the arXiv id as well."""
+    found: list[Record] = []
+    for record in records:
+        doi = None
+        if record.doi is None:
+            doi = next(
+                filter(None, (doi_of_url(url) for url in (record.url, *record.project_urls))),
+                None,
+            )
+        if doi is None:
+            found.append(record)
+            continue
+        found.append(replace(record, doi=doi, arxiv_id=record.arxiv_id or arxiv_from_doi(doi)))
+    return tuple(found)
 
 
 def arxiv_from_doi(doi: str | None) -> str | None:

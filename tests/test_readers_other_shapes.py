@@ -1,0 +1,60 @@
+"""Lists in neighbouring shapes of the formats the real files come in: spreadsheets, RIS,
+CSL-JSON and BibTeX as other exporters write them, DBLP's and OpenReview's own habits.
+
+The fixtures in tests/fixtures/other_shapes/ are small files written in each source's
+layout.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.ingest.readers import read_file
+from tuireader.model import Record
+
+SHAPES = Path(__file__).parent / "fixtures" / "other_shapes"
+
+
+def by_title(path: Path) -> dict[str, Record]:
+    result = read_file(path)
+    assert not [p for p in result.problems if p.severity == "error"], result.problems
+    return {record.title or "": record for record in result.records}
+
+
+# --------------------------------------------------------------------------- DOIs
+
+
+@pytest.mark.parametrize(
+    "name", ["doi_as_url_sheet.csv", "doi_as_url_zotero.ris", "doi_as_url.bib"]
+)
+def test_a_doi_given_as_its_resolver_address_in_a_url_field_is_the_papers_doi(name: str) -> None:
+    # a spreadsheet's URL column, RIS's UR, BibTeX's url: https://doi.org/10.1126/…
+    record = by_title(SHAPES / name)["Url Only Paper"]
+    assert record.doi == "10.1126/science.abc1234"
+
+
+def test_a_page_of_its_own_gives_no_doi() -> None:
+    record = by_title(SHAPES / "doi_as_url_sheet.csv")["A Paper With Its Own Page"]
+    assert record.doi is None
+
+
+def test_a_percent_encoded_resolver_address_gives_the_doi_it_stands_for() -> None:
+    record = by_title(SHAPES / "doi_as_url_zotero.ris")["Percent Encoded Resolver Address"]
+    assert record.doi == "10.1002/(SICI)1097-4636(199812)42:3<1::AID-JBM1>3.0.CO;2-A"
+
+
+def test_an_arxiv_doi_given_as_a_csl_url_gives_the_doi_and_the_arxiv_id() -> None:
+    record = by_title(SHAPES / "doi_as_url_csl.json")["GPT-4 Technical Report"]
+    assert record.doi == "10.48550/arXiv.2303.08774"
+    assert record.arxiv_id == "2303.08774"
+
+
+def test_lists_that_give_one_doi_in_different_fields_hold_one_paper() -> None:
+    library = load_library([SHAPES / "doi_as_url_sheet.csv", SHAPES / "doi_as_url_zotero.ris"])
+    same = [paper for paper in library if paper.title == "Url Only Paper"]
+    assert len(same) == 1
+    assert same[0].doi == "10.1126/science.abc1234"
+    assert set(same[0].lists) == {"doi_as_url_sheet", "doi_as_url_zotero"}
