@@ -14,6 +14,7 @@ import pytest
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
+from tuireader.render.citations import format_citation
 
 SHAPES = Path(__file__).parent / "fixtures" / "other_shapes"
 
@@ -58,3 +59,28 @@ def test_lists_that_give_one_doi_in_different_fields_hold_one_paper() -> None:
     assert len(same) == 1
     assert same[0].doi == "10.1126/science.abc1234"
     assert set(same[0].lists) == {"doi_as_url_sheet", "doi_as_url_zotero"}
+
+
+# --------------------------------------------------------------------------- DBLP
+
+
+def test_dblps_number_after_a_shared_name_is_no_part_of_the_name() -> None:
+    # DBLP writes "Li Wang 0001" to tell apart the people named Li Wang
+    records = by_title(SHAPES / "dblp_homonyms.bib")
+    acl = records["Cross-lingual Transfer and Beyond"]
+    assert acl.authors == ("Wei Zhang", "Li Wang", "Ming Li")
+    assert acl.editor == ("Smaranda Muresan", "Preslav Nakov")
+    assert records["Agents of the 1000 Cities"].authors == ("Yang Liu",)
+
+
+def test_citations_of_a_dblp_entry_name_the_people_without_their_numbers() -> None:
+    library = load_library([SHAPES / "dblp_homonyms.bib"])
+    acl = next(paper for paper in library if paper.title == "Cross-lingual Transfer and Beyond")
+    apa = format_citation(acl, "apa", library=library).text
+    assert apa.startswith("Zhang, W., Wang, L., & Li, M. (2022).")
+    assert "S. Muresan & P. Nakov (Eds.)" in apa
+    assert "0001" not in apa and "0002" not in apa
+    mla = format_citation(acl, "mla", library=library).text
+    assert mla.startswith("Zhang, Wei, et al.")
+    solo = next(paper for paper in library if paper.title == "Agents of the 1000 Cities")
+    assert format_citation(solo, "apa", library=library).text.startswith("Liu, Y. (2023).")

@@ -117,6 +117,7 @@ __all__ = [
     "primary_link",
     "split_name",
     "validate_bibtex",
+    "without_homonym_number",
 ]
 
 FORMATS: tuple[str, ...] = ("bibtex", "biblatex", "apa", "mla", "markdown", "cite", "pandoc", "url")
@@ -1091,12 +1092,25 @@ def _pmlr_split(name: str, pmlr_key: str) -> str | None:
     return None
 
 
+#: DBLP's number for one of several people who share a name ("Li Wang 0001"), which its
+#: BibTeX and its API's answers write after the name: four digits, the first a nought.
+_HOMONYM_NUMBER = re.compile(r"\s+0\d{3}(?=\s*(?:,|$))")
+
+
+def without_homonym_number(name: str) -> str:
+    """``name`` without DBLP's number for one of several people of that name ("Li Wang
+    0001" → "Li Wang"): it tells DBLP's pages apart, it is no part of the name, and a
+    citation would print it as a family or given name ("0001, L. W.")."""
+    return _HOMONYM_NUMBER.sub("", name) if "0" in name else name
+
+
 def _split_bibtex_names(value: str) -> tuple[str, ...]:
-    """The names of a BibTeX ``author``/``editor`` value, split at ``and`` outside braces."""
+    """The names of a BibTeX ``author``/``editor`` value, split at ``and`` outside braces
+    (DBLP's numbers after a name left out: :func:`without_homonym_number`)."""
     value = _clean(value)
     parts = re.split(r"(?i)\s+and\s+", value)
     if len(parts) == 1:
-        return (value,) if value else ()
+        return (without_homonym_number(value),) if value else ()
     names: list[str] = []
     current = ""
     for part in parts:
@@ -1107,6 +1121,7 @@ def _split_bibtex_names(value: str) -> tuple[str, ...]:
             current = ""
     if current:
         names.append(current.strip())
+    names = [without_homonym_number(name) for name in names]
     return tuple(name for name in names if name and name.lower() != "others")
 
 

@@ -42,7 +42,7 @@ from tuireader.ingest.formats.common import (
     year_of,
 )
 from tuireader.model import Problem, Record
-from tuireader.render.citations import make_source_entry
+from tuireader.render.citations import make_source_entry, without_homonym_number
 
 __all__ = [
     "BibEntry",
@@ -443,7 +443,7 @@ def _split_names(value: str, flip: bool) -> tuple[str, ...]:
             names.append("et al.")
             continue
         name = flip_name(raw) if flip and "," in raw else raw
-        names.append(" ".join(unlatex(name).split()))
+        names.append(" ".join(without_homonym_number(unlatex(name)).split()))
     return tuple(names)
 
 
