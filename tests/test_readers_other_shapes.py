@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tuireader.ingest.library import load_library
+from tuireader.ingest.links import record_links
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
 from tuireader.render.citations import format_citation
@@ -84,3 +85,31 @@ def test_citations_of_a_dblp_entry_name_the_people_without_their_numbers() -> No
     assert mla.startswith("Zhang, Wei, et al.")
     solo = next(paper for paper in library if paper.title == "Agents of the 1000 Cities")
     assert format_citation(solo, "apa", library=library).text.startswith("Liu, Y. (2023).")
+
+
+# --------------------------------------------------------------------------- BibDesk
+
+
+def test_bibdesks_numbered_url_fields_are_the_papers_links() -> None:
+    # BibDesk writes no url: its addresses are bdsk-url-1, bdsk-url-2, …
+    records = by_title(SHAPES / "bibdesk_export.bib")
+    smith = records["Learning to Learn Again"]
+    assert smith.url == "https://github.com/asmith/l2la"
+    assert smith.arxiv_id == "2301.12345"
+    assert [(link.kind, link.url) for link in record_links(smith)] == [
+        ("code", "https://github.com/asmith/l2la"),
+        ("paper", "https://arxiv.org/abs/2301.12345"),
+    ]
+    doe = records["Stuff"]
+    assert doe.url == "https://doi.org/10.1000/stuff.4"
+    assert doe.doi == "10.1000/stuff.4"
+    # the alias of the attached file is no address
+    assert all("YnBsaXN0" not in link.url for link in record_links(doe))
+
+
+def test_an_address_in_a_note_is_a_link_of_the_paper() -> None:
+    # Google Scholar's BibTeX of a book: note={\url{http://www.deeplearningbook.org}}
+    records = by_title(SHAPES / "scholar_book_note.bib")
+    book = records["Deep learning"]
+    assert [link.url for link in record_links(book)] == ["http://www.deeplearningbook.org"]
+    assert record_links(records["A Note Without an Address"]) == ()

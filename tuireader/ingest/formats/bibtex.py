@@ -503,6 +503,23 @@ def _unescaped(address: str) -> str:
     return _URL_ESCAPES_RE.sub(lambda match: match.group(1) or "~", address)
 
 
+#: BibDesk's fields for a paper's web addresses: ``bdsk-url-1``, ``bdsk-url-2``, … (it
+#: writes no ``url`` of its own)
+_BIBDESK_URL_RE = re.compile(r"bdsk-url-(\d+)", re.IGNORECASE)
+
+
+def _bibdesk_urls(entry: BibEntry) -> tuple[str, ...]:
+    """The web addresses BibDesk gives an entry, in its order (``bdsk-url-1`` first),
+    each once; BibTeX's escapes in them undone as in ``url``."""
+    numbered: list[tuple[int, str]] = []
+    for name, value in entry.pairs:
+        found = _BIBDESK_URL_RE.fullmatch(name.strip())
+        address = " ".join(clean(value).split())
+        if found and address:
+            numbered.append((int(found.group(1)), _unescaped(address)))
+    return tuple(dict.fromkeys(address for _, address in sorted(numbered)))
+
+
 def _howpublished_url(value: str | None) -> str | None:
     """The web address a ``howpublished`` field gives (Zotero's Better BibTeX puts a web
     page's there, and no ``url``): the address of a ``\\url{…}`` in it, else the whole
@@ -554,13 +571,28 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         pmlr_key = match.group(1)
     dois = plain_dois(get("doi"))
     openreview = get("openreview")
-    url = get("url") or _howpublished_url(get("howpublished"))
+    desk = _bibdesk_urls(entry)
+    url = get("url") or _howpublished_url(get("howpublished")) or next(iter(desk), None)
     if not openreview and url and "openreview.net" in url:
         openreview = url
     code = get("code") or get("github") or get("software")
-    # Pages about the paper that PMLR, ACL and others export beside it (a talk, slides).
-    projects = tuple(dict.fromkeys(u for u in map(get, PROJECT_FIELDS) if u))
+    # Pages about the paper that PMLR, ACL and others export beside it (a talk, slides),
+    # BibDesk's further addresses, and one a note gives (\url{…}: Google Scholar's books).
+    noted = _URL_COMMAND_RE.search(get("note") or "")
+    projects = tuple(
+        dict.fromkeys(
+            u
+            for u in (
+                *map(get, PROJECT_FIELDS),
+                *desk,
+                _unescaped(noted.group(1).strip()) if noted else None,
+            )
+            if u and u != url
+        )
+    )
     arxiv_id, arxiv_class, categories = _arxiv(own, get, url)
+    if arxiv_id is None:
+        arxiv_id = next(filter(None, map(arxiv_from_url, desk)), None)
     keywords = tuple(
         dict.fromkeys(
             word
