@@ -113,3 +113,51 @@ def test_an_address_in_a_note_is_a_link_of_the_paper() -> None:
     book = records["Deep learning"]
     assert [link.url for link in record_links(book)] == ["http://www.deeplearningbook.org"]
     assert record_links(records["A Note Without an Address"]) == ()
+
+
+# --------------------------------------------------------------------------- Markdown
+
+
+def test_an_awesome_lists_table_rows_are_papers_beside_its_bullets() -> None:
+    # the table's papers were dropped without a word when the file had paper bullets
+    result = read_file(SHAPES / "awesome_table.md")
+    records = {record.title: record for record in result.records}
+    assert list(records) == [
+        "High-Resolution Image Synthesis with Latent Diffusion Models",
+        "DiT: Scalable Diffusion Models with Transformers",
+        "Denoising Diffusion Probabilistic Models",
+    ]
+    ldm = records["High-Resolution Image Synthesis with Latent Diffusion Models"]
+    assert ldm.authors == ("Robin Rombach", "Andreas Blattmann")
+    assert (ldm.venue, ldm.year) == ("CVPR 2022", 2022)
+    assert [(link.kind, link.url) for link in record_links(ldm)] == [
+        ("code", "https://github.com/CompVis/latent-diffusion"),
+        ("paper", "https://arxiv.org/abs/2112.10752"),
+    ]
+    dit = records["DiT: Scalable Diffusion Models with Transformers"]
+    assert dit.authors == ("William Peebles", "Saining Xie")
+    assert dit.code_urls == ("https://github.com/facebookresearch/DiT",)
+    # the row that names no paper is said, not dropped in silence
+    assert [problem.message for problem in result.problems] == [
+        (
+            "read 3 bullets and table rows with a title and a link as papers; skipped 1 "
+            "other bullet or table row, the headings and the prose"
+        )
+    ]
+
+
+def test_a_markdown_file_of_one_table_is_a_list_of_papers() -> None:
+    # it was refused as "a Markdown document … not a list of papers"
+    result = read_file(SHAPES / "reading_table_only.md")
+    assert result.format == "markdown" and result.problems == ()
+    assert [(record.title, record.openreview_id or record.url) for record in result.records] == [
+        (
+            "Score-Based Generative Modeling through Stochastic Differential Equations",
+            "https://openreview.net/forum?id=PxTIG12RRHS",
+        ),
+        (
+            "Denoising Diffusion Implicit Models | DDIM",
+            "https://openreview.net/forum?id=St1giarCHLP",
+        ),
+    ]
+    assert [record.year for record in result.records] == [2021, 2021]

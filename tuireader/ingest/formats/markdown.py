@@ -4,7 +4,9 @@ A Markdown file is read one of three ways:
 
 * **bullets**: every bullet that names a paper (``- [Title](https://…)``,
   ``- **Title** [[pdf](https://…)] [[code](https://…)]``, ``- Title. https://…``) is a
-  paper with that title and those links; headings, prose and other bullets are skipped;
+  paper with that title and those links, and so is every such row of a table (awesome
+  lists keep papers in tables too), its title, authors, venue and year taken from the
+  columns its header names so; headings, prose and other bullets are skipped;
 * **abstracts**: a heading naming the list, then one abstract per paragraph (the plain
   text layout), when paragraphs of prose outnumber the paper bullets;
 * **refused** with a message: a document of headings, tables and bullets without paper
@@ -223,6 +225,96 @@ def _bullet_record(body: str) -> Record | None:
     )
 
 
+#: a table's delimiter row, under its header: ``|---|:---:|``, ``--- | ---``
+_DELIMITER_RE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+#: a table's column by its header's words: what a cell of that column holds
+_COLUMNS = {
+    "title": "title",
+    "paper": "title",
+    "papers": "title",
+    "paper title": "title",
+    "name": "title",
+    "author": "authors",
+    "authors": "authors",
+    "venue": "venue",
+    "conference": "venue",
+    "conf": "venue",
+    "journal": "venue",
+    "publication": "venue",
+    "published": "venue",
+    "year": "year",
+}
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table row, as GitHub's tables split them: at each ``|`` that is not
+    escaped (``\\|``) or inside code, the outer pipes optional."""
+    row = line.strip()
+    row = row.removeprefix("|")
+    row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
+    cells: list[str] = []
+    current: list[str] = []
+    code = False
+    index = 0
+    while index < len(row):
+        char = row[index]
+        if char == "\\" and index + 1 < len(row) and row[index + 1] == "|":
+            current.append("|")
+            index += 2
+            continue
+        if char == "`":
+            code = not code
+        if char == "|" and not code:
+            cells.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+        index += 1
+    cells.append("".join(current).strip())
+    return cells
+
+
+def _table_record(cells: list[str], roles: list[str | None]) -> Record | None:
+    """The paper a table row names, as a bullet of its cells would (the title cell
+    first), with the authors, venue and year of the columns its header names so."""
+    by_role: dict[str, str] = {}
+    for cell, role in zip(cells, roles, strict=False):
+        if role and cell and role not in by_role:
+            by_role[role] = cell
+    title_cell = by_role.get("title")
+    ordered = ([title_cell] if title_cell else []) + [c for c in cells if c and c is not title_cell]
+    record = _bullet_record(" | ".join(ordered))
+    if record is None:
+        return None
+    title = record.title
+    if title_cell:
+        # the whole title cell ("**DiT**: Scalable Diffusion Models…"), not its bold word
+        links, failed, rest = _links(title_cell)
+        texts = [text for text, _url in links] + failed
+        named = next((_plain(text) for text in texts if not _is_generic(_plain(text))), "")
+        named = named or _plain(_BARE_URL_RE.sub(" ", rest))
+        if len(re.findall(r"[^\W\d_]", named)) >= 3:
+            title = clean(named)
+    authors = tuple(
+        name
+        for name in (
+            _plain(part) for part in re.split(r",|;|\s+and\s+", by_role.get("authors", ""))
+        )
+        if name
+    )
+    venue = _plain(by_role.get("venue", "")) or None
+    years = YEAR_RE.findall(by_role.get("year", "") or by_role.get("venue", ""))
+    return Record(
+        title=title,
+        authors=authors,
+        venue=clean(venue) if venue else None,
+        year=int(years[0]) if years else record.year,
+        url=record.url,
+        project_urls=record.project_urls,
+        code_urls=record.code_urls,
+    )
+
+
 def parse_markdown(text: str, path: Path) -> ReadResult:
     """Read a Markdown file (see the module's description); never junk."""
     lines = split_lines(text)
@@ -230,13 +322,34 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
     if not blocks:
         return failure(path, "the file is empty", "markdown")
     records: list[Record] = []
-    bullets = headings = 0
+    bullets = headings = rows = 0
     in_code = False
-    for line in lines:
+    #: the roles of the columns of the table the line is in (None: in no table)
+    roles: list[str | None] | None = None
+    for number, line in enumerate(lines):
         if line.lstrip().startswith(("```", "~~~")):
             in_code = not in_code
             continue
         if in_code:
+            continue
+        if roles is not None:
+            if "|" in line and line.strip():
+                rows += 1
+                record = _table_record(_cells(line), roles)
+                if record is not None:
+                    records.append(record)
+                continue
+            roles = None
+        if (
+            "|" in line
+            and number + 1 < len(lines)
+            and "-" in lines[number + 1]
+            and _DELIMITER_RE.match(lines[number + 1])
+            and len(_cells(lines[number + 1])) == len(_cells(line))
+        ):
+            # a table's header: its rows (after the delimiter row) are read as bullets
+            roles = [_COLUMNS.get(_plain(cell).lower()) for cell in _cells(line)]
+            rows -= 1  # the delimiter row is no row of papers
             continue
         if _HEADING_RE.match(line):
             headings += 1
@@ -254,15 +367,17 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
     heading = next((line for line in lines if _HEADING_RE.match(line)), None)
     title = _plain(heading.lstrip().lstrip("#")) if heading else ""
     if records and len(records) >= len(prose):
-        skipped = bullets - len(records)
+        skipped = bullets + rows - len(records)
         notes: list[Problem] = []
         if skipped:
+            some = "bullets and table rows" if rows else "bullets"
+            one = "bullet or table row" if rows else "bullet"
             notes.append(
                 Problem(
                     path,
-                    f"read {len(records)} bullet{'s' if len(records) != 1 else ''} with a "
+                    f"read {len(records)} {one if len(records) == 1 else some} with a "
                     f"title and a link as papers; skipped {skipped} other "
-                    f"bullet{'s' if skipped != 1 else ''}, the headings and the prose",
+                    f"{one if skipped == 1 else some}, the headings and the prose",
                     "warning",
                 )
             )
