@@ -161,3 +161,21 @@ def test_a_markdown_file_of_one_table_is_a_list_of_papers() -> None:
         ),
     ]
     assert [record.year for record in result.records] == [2021, 2021]
+
+
+# --------------------------------------------------------------------------- OpenReview
+
+
+def test_openreview_v2_submissions_edited_after_they_were_made_are_papers() -> None:
+    # API v2 lists every invitation that edited a note: the camera-ready revision, the
+    # withdrawal, the desk rejection; those papers were left out without a word
+    result = read_file(SHAPES / "openreview_v2_iclr_decided.json")
+    assert result.problems == ()
+    assert [record.openreview_id for record in result.records] == [
+        "Acc3pt0001",
+        "Rej3ct0002",
+        "D3skRj0003",
+        "Wdrawn0004",
+        "Pend1ng0005",
+    ]
+

@@ -299,6 +299,11 @@ _REPLY_RE = re.compile(
 )
 
 
+#: an invitation that posts a submission: ``ICLR.cc/2024/Conference/-/Submission``,
+#: ``…/-/Blind_Submission``, ``…/-/Withdrawn_Submission``, ``…/-/Post_Submission``
+_SUBMISSION_RE = re.compile(r"/-/(?:\w+_)?Submission$")
+
+
 def _is_openreview(data: dict[str, Any]) -> bool:
     return isinstance(data.get("content"), dict) and any(
         key in data for key in ("invitation", "invitations", "forum", "replyto")
@@ -330,7 +335,12 @@ def _is_submission(note: dict[str, Any]) -> bool:
     forum = note.get("forum")
     if forum and note_id and forum != note_id:
         return False
-    return not any(_REPLY_RE.search(invitation) for invitation in _invitations(note))
+    invitations = _invitations(note)
+    if any(_SUBMISSION_RE.search(invitation) for invitation in invitations):
+        # API v2 lists every invitation that edited the note: a submission revised for
+        # its camera-ready version, or withdrawn, is still the submission
+        return True
+    return not any(_REPLY_RE.search(invitation) for invitation in invitations)
 
 
 def _decision(note: dict[str, Any]) -> str | None:
