@@ -382,6 +382,27 @@ def _venue_status(venue: str | None) -> str | None:
     return "Withdraw" if found.group("withdrawn") else "Reject"
 
 
+#: the end of an API v2 ``venueid`` that files a submission as decided against
+#: ("ICLR.cc/2024/Conference/Rejected_Submission", "…/Desk_Rejected_Submission",
+#: "…/Withdrawn_Submission"), where its ``venue`` says only "Submitted to ICLR 2024".
+_VENUEID_STATUS_RE = re.compile(
+    r"/(?:(?P<withdrawn>Withdrawn)|(?:Desk_)?Rejected)_Submission$", re.IGNORECASE
+)
+
+
+def _venueid_status(venueid: str | None) -> str | None:
+    """ "Reject" or "Withdraw" for a submission an API v2 ``venueid`` files so; None for
+    any other (an accepted paper's venue, a submission still under review)."""
+    found = _VENUEID_STATUS_RE.search(venueid or "")
+    if found is None:
+        return None
+    return "Withdraw" if found.group("withdrawn") else "Reject"
+
+
+#: a conference's group in an OpenReview id ("ICLR.cc/2024/Conference/…"): its year
+_GROUP_YEAR_RE = re.compile(r"^[^/]+/(1[89]\d\d|2\d\d\d)(?:/|$)")
+
+
 def _reply_decision(note: dict[str, Any]) -> tuple[str, str] | None:
     """``(forum, decision)`` of a decision note among a file's notes (beside the
     submissions, not under their ``details.replies``), else None."""
@@ -419,7 +440,13 @@ def _openreview_record(note: dict[str, Any], context: dict[str, Any]) -> Record 
     venue = one_line(_value(content, "venue"))
     if not venue and invitations:
         venue = _group_venue(invitations[0])
+    venueid = one_line(_value(content, "venueid")) or text_field(note.get("domain"))
     year = year_of(context.get("year"))
+    if year is None:
+        # the conference's year ("ICLR.cc/2024/Conference"): its submissions were made
+        # the year before, and a rejected or withdrawn one has no publication date
+        found = _GROUP_YEAR_RE.match(venueid or "")
+        year = int(found.group(1)) if found else None
     if year is None:
         for stamp in (note.get("pdate"), note.get("cdate"), note.get("tcdate")):
             if isinstance(stamp, (int, str)) and str(stamp).isdigit():
@@ -440,7 +467,7 @@ def _openreview_record(note: dict[str, Any], context: dict[str, Any]) -> Record 
         openreview_id=note_id,
         code_urls=(code,) if code else (),
         source_id=text_field(note.get("id")),
-        status=_decision(note) or _venue_status(venue),
+        status=_decision(note) or _venue_status(venue) or _venueid_status(venueid),
         primary_area=one_line(_value(content, "primary_area")),
         keywords=word_list(_value(content, "keywords"), ","),
         tldr=one_line(
