@@ -191,3 +191,40 @@ def test_openreview_v2_gives_each_submission_its_decision_and_the_conferences_ye
         "A Withdrawn Study": ("Withdraw", 2024),
         "Still Under Review": (None, 2024),
     }
+
+
+# --------------------------------------------------------------------------- Semantic Scholar
+
+
+def test_semantic_scholars_journal_and_publication_types_reach_the_citation() -> None:
+    # its journal object gives volume and pages; APA cited "In Nature." as a proceedings
+    library = load_library([SHAPES / "semantic_scholar_graph.json"])
+    papers = {paper.title: paper for paper in library}
+    nature = papers["Deep learning"]
+    apa = format_citation(nature, "apa", library=library).text
+    assert apa == (
+        "LeCun, Y., Bengio, Y., & Hinton, G. E. (2015). Deep learning. Nature, 521, "
+        "436–444. https://doi.org/10.1038/nature14539"
+    )
+    bibtex = format_citation(nature, "bibtex", library=library).text
+    assert bibtex.startswith("@article{")
+    assert "journal = {Nature}" in bibtex and "pages = {436--444}" in bibtex
+
+
+def test_semantic_scholars_arxiv_is_no_venue_to_cite_a_preprint_in() -> None:
+    # venue "arXiv.org" and journal "ArXiv" made GPT-4's report "In arXiv.org"
+    library = load_library([SHAPES / "semantic_scholar_graph.json"])
+    papers = {paper.title: paper for paper in library}
+    report = papers["GPT-4 Technical Report"]
+    assert report.venue == "arXiv.org"  # where the reader shows it is from
+    assert format_citation(report, "apa", library=library).text == (
+        "OpenAI. (2023). GPT-4 Technical Report. arXiv. https://arxiv.org/abs/2303.08774"
+    )
+    bibtex = format_citation(report, "bibtex", library=library).text
+    assert bibtex.startswith("@misc{") and "booktitle" not in bibtex
+    # a paper of a conference is cited in its proceedings, with its pages
+    attention = papers["Attention is All you Need"]
+    bibtex = format_citation(attention, "bibtex", library=library).text
+    assert bibtex.startswith("@inproceedings{")
+    assert "booktitle = {Neural Information Processing Systems}" in bibtex
+    assert "pages = {5998--6008}" in bibtex

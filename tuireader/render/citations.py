@@ -1351,7 +1351,11 @@ _ARXIV_VENUE = re.compile(
     + _ARXIV_NUMBER
     + r"(?:\s*\[([^\]]*)\])?"
 )
-_ARXIV_ONLY_NAMES = frozenset({"arxiv", "corr", "arxiv preprint", "arxiv e-prints", "preprint"})
+#: venues that say only that a paper is a preprint on arXiv (Semantic Scholar's
+#: "arXiv.org"): no journal or proceedings to cite it in
+_ARXIV_ONLY_NAMES = frozenset(
+    {"arxiv", "arxiv.org", "corr", "arxiv preprint", "arxiv e-prints", "preprint"}
+)
 
 
 def _arxiv_in(text: str) -> tuple[str, str | None] | None:

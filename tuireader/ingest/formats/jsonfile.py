@@ -46,7 +46,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tuireader.ingest.formats.bibtex import (
     front_matter,
@@ -745,6 +745,58 @@ def _acl_pdf(acl: str | None) -> str | None:
     return f"https://aclanthology.org/{acl}.pdf"
 
 
+#: a journal name that is arXiv's (Semantic Scholar's "ArXiv"): a preprint's, no journal
+_ARXIV_JOURNAL_RE = re.compile(r"arxiv(?:\.org)?", re.IGNORECASE)
+#: Semantic Scholar's ``publicationTypes``, as BibTeX's entry types, strongest first
+_PUBLICATION_TYPES = (
+    ("JournalArticle", "article"),
+    ("Conference", "inproceedings"),
+    ("BookSection", "incollection"),
+    ("Book", "book"),
+)
+
+
+class _Journal(NamedTuple):
+    name: str | None = None
+    volume: str | None = None
+    pages: str | None = None
+
+
+def _journal(data: dict[str, Any]) -> _Journal:
+    """The journal a record names: a ``journal`` string, or Semantic Scholar's object
+    (``{"name": "Nature", "volume": "521", "pages": "436 - 444"}``) with its volume and
+    pages (as BibTeX writes a range: "436--444"). arXiv is no journal (Semantic
+    Scholar's "ArXiv" with volume "abs/2303.08774"): the paper is a preprint."""
+    value = data.get("journal")
+    if isinstance(value, dict):
+        found = _Journal(
+            one_line(value.get("name")), one_line(value.get("volume")), one_line(value.get("pages"))
+        )
+    else:
+        found = _Journal(one_line(value))
+    if found.name and _ARXIV_JOURNAL_RE.fullmatch(found.name):
+        return _Journal()
+    pages = re.sub(r"\s*[-\u2013]+\s*", "--", found.pages) if found.pages else None
+    return found._replace(pages=pages)
+
+
+def _publication_type(data: dict[str, Any], journal: str | None) -> str | None:
+    """The BibTeX entry type Semantic Scholar's ``publicationTypes`` give a record
+    (``["JournalArticle", "Review"]`` → article, when a journal is named: it calls a
+    NeurIPS paper a journal article and a conference paper both), else None."""
+    types = data.get("publicationTypes")
+    if not isinstance(types, list):
+        return None
+    return next(
+        (
+            kind
+            for name, kind in _PUBLICATION_TYPES
+            if name in types and (kind != "article" or journal)
+        ),
+        None,
+    )
+
+
 def record_from_mapping(data: dict[str, Any]) -> Record | None:
     """A flat record (paper lists, exports of most tools) as a :class:`Record`.
 
@@ -792,13 +844,20 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
     keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
     status = one_line(data.get("status"))
+    venue = (
+        one_line(data.get("venue"))
+        or one_line(_inner(data, "publicationVenue", "name"))
+        or (cited.venue if cited else None)
+    )
+    journal = _journal(data)
+    entry_type = cited.entry_type if cited else None
+    if entry_type is None and not (arxiv_id and not journal.name):
+        entry_type = _publication_type(data, journal.name)
     return Record(
         title=title,
         abstract=abstract,
         authors=_authors(data, cited),
-        venue=one_line(data.get("venue"))
-        or one_line(_inner(data, "publicationVenue", "name"))
-        or (cited.venue if cited else None),
+        venue=venue or journal.name,
         year=year_of(data.get("year"))
         or (cited.year if cited else None)
         or year_of(data.get("published")),
@@ -817,12 +876,13 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         or text_field(data.get("paperId"))
         or (cited.source_id if cited else None),
         source_entry=cited.source_entry if cited else None,
-        entry_type=cited.entry_type if cited else None,
-        journal=cited.journal if cited else None,
-        booktitle=cited.booktitle if cited else None,
-        volume=cited.volume if cited else None,
+        entry_type=entry_type,
+        journal=(cited.journal if cited else None) or journal.name,
+        booktitle=(cited.booktitle if cited else None)
+        or (venue if entry_type == "inproceedings" and not cited else None),
+        volume=(cited.volume if cited else None) or journal.volume,
         number=cited.number if cited else None,
-        pages=cited.pages if cited else None,
+        pages=(cited.pages if cited else None) or journal.pages,
         publisher=cited.publisher if cited else None,
         edition=cited.edition if cited else None,
         editor=editors_of(data.get("editors", data.get("editor")))
