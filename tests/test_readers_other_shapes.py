@@ -228,3 +228,26 @@ def test_semantic_scholars_arxiv_is_no_venue_to_cite_a_preprint_in() -> None:
     assert bibtex.startswith("@inproceedings{")
     assert "booktitle = {Neural Information Processing Systems}" in bibtex
     assert "pages = {5998--6008}" in bibtex
+
+
+def test_dblps_search_api_answer_is_a_list_of_its_hits() -> None:
+    # {"result": {"hits": {"hit": [{"info": {…}}]}}} was refused as "one object, with the
+    # fields 'result', and no list of papers"
+    result = read_file(SHAPES / "dblp_search_api.json")
+    assert result.problems == ()
+    acl, corr = result.records
+    assert (acl.title, acl.authors, acl.year, acl.venue) == (
+        "Cross-lingual Transfer and Beyond",
+        ("Wei Zhang", "Ming Li"),
+        2022,
+        "ACL (1)",
+    )
+    assert acl.doi == "10.18653/V1/2022.ACL-LONG.1" and acl.source_id == "conf/acl/Zhang0L22"
+    assert acl.url == "https://doi.org/10.18653/v1/2022.acl-long.1"
+    assert "https://dblp.org/rec/conf/acl/Zhang0L22" in acl.project_urls
+    # one author is an object, not a list; a title that asks keeps its question mark
+    assert (corr.title, corr.authors, corr.arxiv_id) == (
+        "Is One Author Enough?",
+        ("Solo Person",),
+        "2301.00001",
+    )

@@ -79,6 +79,7 @@ from tuireader.ingest.formats.common import (
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import extract_urls
 from tuireader.model import Problem, Record
+from tuireader.render.citations import without_homonym_number
 
 __all__ = ["LOOKED_FOR", "OWN_FIELDS", "parse_json", "parse_jsonl", "record_from_mapping"]
 
@@ -1356,6 +1357,68 @@ def _wrapped(data: dict[str, Any]) -> str | None:
     return None
 
 
+def _is_paper(item: Any) -> bool:
+    return isinstance(item, dict) and any(name in item for name in _PAPER_FIELDS)
+
+
+def _hit_paper(item: Any) -> Any:
+    """The paper a search answer's hit wraps (DBLP's ``{"@score": …, "info": {…}}``,
+    Elasticsearch's ``_source``, GraphQL's ``node``): the one object in it that is a
+    paper, as a flat record; any other item as it is."""
+    if not isinstance(item, dict) or _is_paper(item):
+        return item
+    inner = [value for value in item.values() if _is_paper(value)]
+    return _dblp_info(inner[0]) if len(inner) == 1 else item
+
+
+def _dblp_info(info: dict[str, Any]) -> dict[str, Any]:
+    """A paper of DBLP's search API (``info``) as a flat record: ``authors.author``
+    (one object, or a list of them, each name its ``text``) → authors, the title without
+    the full stop DBLP ends every title with, ``ee`` (the electronic edition: the paper
+    at its publisher, a DOI's address) → its page, and DBLP's own ``url`` a further
+    link; any other object as it is."""
+    authors = info.get("authors")
+    if not (isinstance(authors, dict) and "author" in authors):
+        return info
+    people = authors["author"]
+    people = people if isinstance(people, list) else [people]
+    names = [
+        text_field(person.get("text")) if isinstance(person, dict) else text_field(person)
+        for person in people
+    ]
+    flat = dict(info)
+    flat["authors"] = [without_homonym_number(name) for name in names if name]
+    title = one_line(info.get("title"))
+    if title and title.endswith(".") and not title.endswith(".."):
+        flat["title"] = title[:-1]
+    pages = _urls(info.get("ee"))
+    if pages:
+        flat["url"] = pages[0]
+        flat["project"] = [*pages[1:], *_urls(info.get("url"))]
+    flat["id"] = text_field(info.get("key")) or info.get("id")
+    return flat
+
+
+def _nested_papers(data: dict[str, Any], depth: int = 3) -> list[Any] | None:
+    """The papers an API's answer holds deeper than one list in its object (DBLP's
+    ``{"result": {"hits": {"hit": [{"info": {…}}, …]}}}``): the one list of papers (or of
+    hits around one) in the objects it holds, each hit's paper taken out of it; None
+    when there is no such list, or more than one."""
+    found: list[list[Any]] = []
+    for value in data.values():
+        if not isinstance(value, dict):
+            continue
+        key = _wrapped(value)
+        papers = value.get(key) if key is not None else None
+        if isinstance(papers, list) and any(_is_paper(_hit_paper(i)) for i in papers):
+            found.append([_hit_paper(item) for item in papers])
+        elif depth > 1:
+            deeper = _nested_papers(value, depth - 1)
+            if deeper is not None:
+                found.append(deeper)
+    return found[0] if len(found) == 1 else None
+
+
 def _papers_of(data: dict[str, Any]) -> list[Any] | None:
     """The list of papers an object holds (see :func:`_papers_key`), or None."""
     key = _papers_key(data)
@@ -1380,7 +1443,10 @@ def _from_data(data: Any, path: Path) -> ReadResult:
     alone = False  # the file is one object, no list
     if isinstance(data, dict):
         key = _papers_key(data)
-        if key is None:
+        nested = _nested_papers(data) if key is None and not _is_paper(data) else None
+        if nested is not None:
+            papers = nested
+        elif key is None:
             papers = [data]
             alone = True
         elif not data[key]:
