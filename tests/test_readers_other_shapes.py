@@ -251,3 +251,44 @@ def test_dblps_search_api_answer_is_a_list_of_its_hits() -> None:
         ("Solo Person",),
         "2301.00001",
     )
+
+
+# --------------------------------------------------------------------------- Web of Science
+
+
+def test_a_web_of_science_export_is_read_record_by_record() -> None:
+    # savedrecs.txt was read as a list of abstracts: "VR 1.0 PT J AU LeCun, Y …" a paper
+    result = read_file(SHAPES / "web_of_science_savedrecs.txt")
+    assert result.problems == ()
+    review, talk = result.records
+    assert review.title == "Deep learning"
+    assert review.authors == ("Yann LeCun", "Yoshua Bengio", "Geoffrey Hinton")
+    assert review.abstract.startswith("Deep learning allows computational models that are")
+    assert (review.venue, review.year, review.volume, review.number, review.pages) == (
+        "NATURE",
+        2015,
+        "521",
+        "7553",
+        "436-444",
+    )
+    assert review.doi == "10.1038/nature14539" and review.entry_type == "article"
+    assert review.keywords == ("deep learning", "representation learning", "neural networks")
+    assert review.source_id == "WOS:000355286600030" and review.cite_key is None
+    # a paper in proceedings, with the proceedings' editors
+    assert (talk.title, talk.authors, talk.entry_type) == (
+        "Attention Is All You Need",
+        ("Ashish Vaswani",),
+        "inproceedings",
+    )
+    assert talk.booktitle == "ADVANCES IN NEURAL INFORMATION PROCESSING SYSTEMS 30 (NIPS 2017)"
+    assert talk.editor == ("Guyon, I", "Luxburg, UV")
+
+
+def test_a_web_of_science_export_in_a_folder_is_read_as_one(tmp_path: Path) -> None:
+    (tmp_path / "savedrecs.txt").write_bytes((SHAPES / "web_of_science_savedrecs.txt").read_bytes())
+    library = load_library([tmp_path])
+    assert library.problems == ()
+    assert sorted(paper.title for paper in library) == [
+        "Attention Is All You Need",
+        "Deep learning",
+    ]

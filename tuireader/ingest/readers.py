@@ -1,4 +1,5 @@
-"""Read one paper-list file (text, Markdown, JSON Lines, JSON, BibTeX, CSV, RIS) into records.
+"""Read one paper-list file (text, Markdown, JSON Lines, JSON, BibTeX, CSV, RIS, Web of
+Science) into records.
 
 Every reader turns a file into :class:`~tuireader.model.Record` values plus ``Problem``
 values that say, in words a user understands, what could not be read. The formats live in
@@ -32,6 +33,7 @@ from tuireader.ingest.formats.prose import tidy_abstracts
 from tuireader.ingest.formats.ris import looks_like_ris, parse_ris
 from tuireader.ingest.formats.table import parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
+from tuireader.ingest.formats.wos import looks_like_wos, parse_wos
 from tuireader.ingest.sources import _FORMAT_BY_SUFFIX, SUPPORTED_SUFFIXES, supported
 from tuireader.model import Problem, Record
 
@@ -343,6 +345,8 @@ def _sniff_format(path: Path, text: str) -> str:
     fmt = _FORMAT_BY_SUFFIX.get(path.suffix.lower())
     if fmt in (None, "text") and looks_like_ris(text):
         return "ris"  # EndNote writes RIS to .txt files
+    if fmt in (None, "text") and looks_like_wos(text):
+        return "wos"  # Web of Science's savedrecs.txt
     if fmt:
         return fmt
     start = text.lstrip()[:1]
@@ -363,6 +367,7 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "bibtex": parse_bibtex,
     "csv": parse_csv,
     "ris": parse_ris,
+    "wos": parse_wos,
 }
 
 
@@ -372,7 +377,7 @@ def read_file(path: Path) -> ReadResult:
     The format follows the file name (``.txt`` text, ``.md`` Markdown, ``.jsonl``,
     ``.json``, ``.bib``, ``.csv``/``.tsv``, ``.ris``); a file with any other name is read
     by looking at its first character, and a text file that starts as RIS does
-    (``TY  - ``) is RIS. Whatever the format, abstracts come out as running text:
+    (``TY  - ``) is RIS, one that starts as Web of Science's export (``FN …``) is that. Whatever the format, abstracts come out as running text:
     hard-wrapped lines joined into paragraphs, runs of spaces made one
     (``prose.reflow``).
     """
