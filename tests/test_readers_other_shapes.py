@@ -292,3 +292,18 @@ def test_a_web_of_science_export_in_a_folder_is_read_as_one(tmp_path: Path) -> N
         "Attention Is All You Need",
         "Deep learning",
     ]
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def test_excels_line_naming_the_delimiter_is_no_header() -> None:
+    # "sep=;" before the header: the file was refused, its columns 'sep=' and ''
+    result = read_file(SHAPES / "excel_sep_line.csv")
+    assert result.problems == ()
+    assert [(r.title, r.authors, r.year) for r in result.records] == [
+        ("Sparse Coding; Revisited", ("Ann Bee", "Cal Dee"), 2022),
+        ("Second Excel Paper", ("Eve Fay",), 2021),
+        ("No Link Paper", ("Gil Hay",), 2020),
+    ]
+    assert result.records[0].url == "https://arxiv.org/abs/2201.00001"

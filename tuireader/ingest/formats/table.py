@@ -157,15 +157,27 @@ OWN_COLUMNS: tuple[str, ...] = (
 LIST_SEPARATOR = "; "
 
 
-def _dialect(sample: str, path: Path) -> type[csv.Dialect]:
-    """The dialect of a table: ``.tsv`` is tab-separated, any other file takes the
-    delimiter (``,``, ``;`` or tab) its header row uses.
+#: Excel's first line that names a table's delimiter ("sep=;"), before its header row
+_SEP_LINE = re.compile(r"\Asep=([^\r\n\w\"])\r?\n", re.IGNORECASE)
+
+
+def _dialect(sample: str, path: Path, delimiter: str | None = None) -> type[csv.Dialect]:
+    """The dialect of a table: ``.tsv`` is tab-separated, one whose first line names its
+    delimiter (Excel's ``sep=;``) takes that one, any other file takes the delimiter
+    (``,``, ``;`` or tab) its header row uses.
 
     Only the delimiter (and whether a space follows it) is taken from the sniffer: the
     quoting is always the spreadsheets' (RFC 4180), where ``""`` inside a quoted cell is
     one quote. The sniffer, given a header without quotes, would say the opposite and
     cut a title such as ``"Deep ""quoted"" nets, revisited"`` at its first quote.
     """
+    if delimiter is not None:
+
+        class Named(csv.excel):
+            pass
+
+        Named.delimiter = delimiter
+        return Named
     if path.suffix.lower() == ".tsv":
         return csv.excel_tab
     try:
@@ -205,9 +217,13 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     # process's: it is only ever raised, so a list read at the same time keeps its own.)
     if csv.field_size_limit() <= len(text):
         csv.field_size_limit(len(text) + 1)
-    dialect = _dialect(text[:4096], path)
+    sep_line = _SEP_LINE.match(text)
+    sample = text[sep_line.end() if sep_line else 0 :][:4096]
+    dialect = _dialect(sample, path, sep_line.group(1) if sep_line else None)
     rows = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
+        if sep_line:
+            next(rows)  # the line that names the delimiter: no header
         header = next(rows)
     except (StopIteration, csv.Error) as error:
         problem = Problem(path, f"is not a readable CSV file ({error})")
