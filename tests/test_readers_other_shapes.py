@@ -307,3 +307,18 @@ def test_excels_line_naming_the_delimiter_is_no_header() -> None:
         ("No Link Paper", ("Gil Hay",), 2020),
     ]
     assert result.records[0].url == "https://arxiv.org/abs/2201.00001"
+
+
+def test_an_awesome_lists_bracketed_venue_and_star_badges_are_no_titles() -> None:
+    # "[ICLR 2021] How Powerful…" was titled "ICLR 2021] How Powerful…", a bold
+    # "[NeurIPS 2022]" was the title, and a stars badge "![GitHub stars](…"
+    records = read_file(SHAPES / "awesome_labels.md").records
+    assert [(r.title, r.venue, r.year) for r in records] == [
+        ("How Powerful are Graph Transformers?", "ICLR 2021", 2021),
+        ("Long Range Graph Benchmark", "NeurIPS 2022", 2022),
+        ("Inductive Representation Learning on Large Graphs", None, None),
+        ("A Title Written in Brackets", None, None),
+    ]
+    sage = records[2]
+    assert sage.code_urls == ("https://github.com/williamleif/GraphSAGE",)
+    assert sage.url == "https://arxiv.org/abs/1706.02216"

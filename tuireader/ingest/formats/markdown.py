@@ -193,15 +193,33 @@ def _links(body: str) -> tuple[list[tuple[str, str]], list[str], str]:
     return links, failed, "".join(rest)
 
 
+#: a label before a bullet's title, in brackets and perhaps bold, that is no link:
+#: its venue and year ("[ICLR 2021] How Powerful…", "**[NeurIPS 2022]** Long Range…")
+_LABEL_RE = re.compile(r"^\s*(\*\*|__)?\[([^\[\]()]{2,40})\]\1?(?![(\[])\s*")
+
+
 def _bullet_record(body: str) -> Record | None:
     """The paper a bullet names, or None when it names none (no title or no web link)."""
+    label = _LABEL_RE.match(body)
+    if label and re.search(r"[^\W\d_]", label.group(2)):
+        # the label is the venue when the rest names the paper ("[A Title] https://…" is
+        # a title in brackets)
+        labelled = _named_record(body[label.end() :], _plain(label.group(2)) or None)
+        if labelled is not None:
+            return labelled
+    return _named_record(body, None)
+
+
+def _named_record(body: str, venue: str | None) -> Record | None:
+    """The paper a bullet's ``body`` names, at ``venue`` (its label's), or None."""
     found_links, failed, rest = _links(body)
     links = [(text, url) for text, url in found_links if url.startswith(("http://", "https://"))]
     bare = _BARE_URL_RE.findall(rest)
     urls = [url for _text, url in links] + bare
     if not urls:
         return None
-    texts = [text for text, _url in links] + failed
+    # a badge (a link around an image: "[![Stars](…/stars.svg)](github.com/…)") names no paper
+    texts = [text for text, _url in links if not text.lstrip().startswith("![")] + failed
     title = next((_plain(text) for text in texts if not _is_generic(_plain(text))), "")
     if not title:
         found = _BOLD_RE.search(body) or _QUOTED_RE.search(body)
@@ -215,9 +233,10 @@ def _bullet_record(body: str) -> Record | None:
     code = tuple(url for url in urls if classify(url) == "code")
     papers = [url for url in urls if classify(url) == "paper"]
     projects = tuple(url for url in urls if classify(url) == "project")
-    years = set(YEAR_RE.findall(_BARE_URL_RE.sub(" ", rest)))
+    years = set(YEAR_RE.findall(_BARE_URL_RE.sub(" ", f"{venue or ''} {rest}")))
     return Record(
         title=clean(title),
+        venue=clean(venue) if venue else None,
         url=papers[0] if papers else None,
         project_urls=(*papers[1:], *projects),
         code_urls=code,
@@ -307,7 +326,7 @@ def _table_record(cells: list[str], roles: list[str | None]) -> Record | None:
     return Record(
         title=title,
         authors=authors,
-        venue=clean(venue) if venue else None,
+        venue=clean(venue) if venue else record.venue,
         year=int(years[0]) if years else record.year,
         url=record.url,
         project_urls=record.project_urls,
