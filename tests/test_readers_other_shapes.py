@@ -322,3 +322,20 @@ def test_an_awesome_lists_bracketed_venue_and_star_badges_are_no_titles() -> Non
     sage = records[2]
     assert sage.code_urls == ("https://github.com/williamleif/GraphSAGE",)
     assert sage.url == "https://arxiv.org/abs/1706.02216"
+
+
+# --------------------------------------------------------------------------- Springer
+
+
+def test_springers_key_is_the_entrys_doi() -> None:
+    # Springer's export gives the DOI only as the entry's key
+    records = by_title(SHAPES / "springer_citation.bib")
+    detr = records["End-to-End Object Detection with Transformers"]
+    assert detr.doi == "10.1007/978-3-030-58452-8_13"
+    assert detr.source_id == "10.1007/978-3-030-58452-8_13"
+    assert records["A Key That Is No DOI"].doi is None
+    library = load_library([SHAPES / "springer_citation.bib"])
+    paper = next(p for p in library if p.title == detr.title)
+    assert format_citation(paper, "apa", library=library).text.endswith(
+        "Springer International Publishing. https://doi.org/10.1007/978-3-030-58452-8_13"
+    )
