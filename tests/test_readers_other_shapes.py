@@ -339,3 +339,24 @@ def test_springers_key_is_the_entrys_doi() -> None:
     assert format_citation(paper, "apa", library=library).text.endswith(
         "Springer International Publishing. https://doi.org/10.1007/978-3-030-58452-8_13"
     )
+
+
+# --------------------------------------------------------------------------- other tools' JSON
+
+
+def test_hugging_faces_daily_papers_keep_the_paper_inside_each_item() -> None:
+    # only the title was read: no authors, abstract, year, arXiv id or code link
+    [record] = read_file(SHAPES / "huggingface_daily_papers.json").records
+    assert record.title == "DeepSeek LLM: Scaling Open-Source Language Models with Longtermism"
+    assert record.authors == ("Alice Zhou", "Bo Qian")
+    assert record.abstract == "The rapid development of open-source large language models."
+    assert (record.year, record.arxiv_id) == (2024, "2401.02954")
+    assert record.code_urls == ("https://github.com/deepseek-ai/DeepSeek-LLM",)
+
+
+def test_the_arxiv_packages_results_keep_their_page_and_pdf() -> None:
+    # entry_id and pdf_url were not read: the paper had no link and no arXiv id
+    [record] = read_file(SHAPES / "arxiv_package_results.jsonl").records
+    assert record.url == "http://arxiv.org/abs/2401.01234v2"
+    assert record.pdf == "http://arxiv.org/pdf/2401.01234v2"
+    assert record.arxiv_id == "2401.01234"

@@ -817,6 +817,9 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     cited = _bibtex_fields(data.get("bibtex"))
     site = text_field(data.get("site"))
     url = text_field(data.get("url")) or text_field(data.get("url_abs"))
+    # the ``arxiv`` Python package's result: its page is its ``entry_id``
+    entry = text_field(data.get("entry_id"))
+    url = url or (entry if entry and entry.startswith(("https://", "http://")) else None)
     openreview = text_field(data.get("openreview"))
     if site and "openreview.net" in site and not openreview:
         openreview = site
@@ -831,16 +834,20 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         or text_field(external.get("DOI"))
     )
     doi = dois[0] if dois else None
-    arxiv_id = arxiv_id_of(
-        text_field(data.get("arxiv_id")) or text_field(external.get("ArXiv"))
-    ) or arxiv_from_doi(doi)
+    arxiv_id = (
+        arxiv_id_of(text_field(data.get("arxiv_id")) or text_field(external.get("ArXiv")))
+        or arxiv_from_doi(doi)
+        or arxiv_from_url(entry)
+    )
     pdf = (
         text_field(data.get("pdf"))
         or text_field(data.get("url_pdf"))
+        or text_field(data.get("pdf_url"))
         or text_field(_inner(data, "openAccessPdf", "url"))
     )
     pdf = pdf or _acl_pdf(text_field(external.get("ACL")))
     code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
+    code += _urls(data.get("githubRepo"))  # Hugging Face's papers
     code += _urls(data.get("code")) if not code else ()
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
     keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
@@ -861,7 +868,9 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         venue=venue or journal.name,
         year=year_of(data.get("year"))
         or (cited.year if cited else None)
-        or year_of(data.get("published")),
+        or year_of(data.get("published"))
+        or year_of(data.get("publishedAt"))
+        or year_of(data.get("publicationDate")),
         url=url,
         pdf=pdf,
         openreview=openreview,
@@ -1005,10 +1014,32 @@ def _is_pdf_url(url: str) -> bool:
 # --------------------------------------------------------------------------- dispatch
 
 
+#: a new-style arXiv id, the whole of an ``id`` (Hugging Face's papers are arXiv's)
+_ARXIV_NEW_ID_RE = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")
+
+
+def _around_paper(data: dict[str, Any]) -> dict[str, Any]:
+    """An item that wraps its paper in a ``paper`` object (Hugging Face's daily papers:
+    ``{"paper": {"id": "2401.02954", "authors": […], "summary": …}, "title": …,
+    "numComments": 3}``) as one flat record: the paper's fields, the item's where the
+    paper has none, and the paper's ``id`` its arXiv id when it is one. Any other
+    item as it is."""
+    paper = data.get("paper")
+    if not isinstance(paper, dict) or not _is_paper(paper):
+        return data
+    flat = {key: value for key, value in data.items() if key != "paper"}
+    flat.update({key: value for key, value in paper.items() if value not in (None, "", [])})
+    identifier = text_field(paper.get("id"))
+    if identifier and _ARXIV_NEW_ID_RE.fullmatch(identifier) and "arxiv_id" not in flat:
+        flat["arxiv_id"] = identifier
+    return flat
+
+
 def _record_from_mapping(
     data: dict[str, Any], context: dict[str, Any]
 ) -> Record | NotAPaper | None:
     """The record of one JSON object, by the first shape it fits."""
+    data = _around_paper(data)
     if _is_own(data):
         return _own_record(data)
     if _is_arxiv(data):
