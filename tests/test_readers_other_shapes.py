@@ -360,3 +360,38 @@ def test_the_arxiv_packages_results_keep_their_page_and_pdf() -> None:
     assert record.url == "http://arxiv.org/abs/2401.01234v2"
     assert record.pdf == "http://arxiv.org/pdf/2401.01234v2"
     assert record.arxiv_id == "2401.01234"
+
+
+def test_an_ieee_xplore_export_is_read_with_its_pages_and_kinds_of_work() -> None:
+    # its titles are under "Document Title": the file was refused as having no title column
+    result = read_file(SHAPES / "ieee_xplore_export.csv")
+    resnet, senet = result.records
+    assert resnet.title == "Deep Residual Learning for Image Recognition"
+    assert resnet.authors == ("K. He", "X. Zhang", "S. Ren", "J. Sun")
+    assert (resnet.year, resnet.pages, resnet.doi) == (2016, "770-778", "10.1109/CVPR.2016.90")
+    assert (resnet.entry_type, resnet.booktitle) == (
+        "inproceedings",
+        "2016 IEEE Conference on Computer Vision and Pattern Recognition (CVPR)",
+    )
+    assert resnet.pdf == "https://ieeexplore.ieee.org/stamp/stamp.jsp?arnumber=7780459"
+    assert (senet.entry_type, senet.journal, senet.volume, senet.number, senet.pages) == (
+        "article",
+        "IEEE Transactions on Pattern Analysis and Machine Intelligence",
+        "42",
+        "8",
+        "2011-2023",
+    )
+    assert senet.keywords == ("Squeeze-and-excitation", "image representations")
+
+
+def test_a_scopus_export_names_its_authors_and_journals_as_scopus_does() -> None:
+    # the authors were "Smith J." (cited "J., S."), the venue the database: "Scopus"
+    library = load_library([SHAPES / "scopus_export.csv"])
+    paper = next(p for p in library if p.title == "A Scopus Paper")
+    assert paper.authors == ("John Smith", "Anna Doe")
+    assert paper.venue == "Neural Networks"
+    assert paper.keywords == ("deep learning", "graphs")
+    assert format_citation(paper, "apa", library=library).text == (
+        "Smith, J., & Doe, A. (2021). A Scopus Paper. Neural Networks, 140, 1–12. "
+        "https://doi.org/10.1016/j.neunet.2021.01.001"
+    )

@@ -5,8 +5,11 @@ Columns are found by name (``title``, ``abstract``, ``authors``, ``year``, ``ven
 "Authors List", "Code Link"); every column of code or project links is read ("GitHub"
 and "Repository"). A column whose name says it may hold a field that no column gives
 ("Lead Author" in a sheet without an authors column) is named in a warning. Authors are
-separated by ``;`` or `` and `` (or commas between full names). An abstract's HTML
-markup (Zotero's exports keep it) is taken off.
+separated by ``;`` or `` and `` (or commas between full names), a database's number
+after a name ("Smith, John (57190000001)") left out. A column of what the work is
+(Zotero's "Item Type", Scopus's "Document Type") makes the venue a journal or a
+proceedings for citations. An abstract's HTML markup (Zotero's exports keep it) is
+taken off.
 
 A table cut short (a download or a copy that stopped half way) keeps the rows before the
 break; its last row, broken off inside a quoted cell or (with no line end after it) short
@@ -45,7 +48,15 @@ __all__ = ["COLUMNS", "parse_csv"]
 #: record field → the column names (:func:`_column_name`: lower case, ``_`` between
 #: words, ``(s)`` as ``s``) it is read from, the first found (for links, every one found).
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "title": ("title", "paper_title", "name", "paper_name", "paper"),
+    "title": (
+        "title",
+        "paper_title",
+        "document_title",  # IEEE Xplore
+        "article_title",  # Web of Science
+        "name",
+        "paper_name",
+        "paper",
+    ),
     "authors": (
         "authors",
         "author",
@@ -63,6 +74,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "publication_title",
         "journal",
         "booktitle",
+        "source_title",  # Scopus, Web of Science ("Source" is the database)
         "source",
         "conference_name",
         "published_in",
@@ -98,15 +110,25 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "status": ("status", "decision"),
     "track": ("track",),
     "primary_area": ("primary_area",),
-    "keywords": ("keywords", "manual_tags", "tags"),
+    "keywords": ("keywords", "author_keywords", "manual_tags", "tags"),
     "categories": ("categories",),
     "tldr": ("tldr", "tl;dr", "tl_dr"),
     "volume": ("volume",),
     "number": ("number", "issue"),
     "pages": ("pages",),
+    # Scopus's and IEEE Xplore's pages, in two columns
+    # what the work is: Zotero's "journalArticle", Scopus's "Conference Paper", IEEE
+    # Xplore's "IEEE Journals" (a sheet's "Type" of "Poster" says nothing of it)
+    "entry_type": ("item_type", "document_type", "document_identifier", "publication_type"),
+    "first_page": ("page_start", "start_page", "first_page", "beginning_page"),
+    "last_page": ("page_end", "end_page", "last_page", "ending_page"),
     "publisher": ("publisher",),
     "edition": ("edition",),
 }
+#: columns that give a field better than the one :data:`COLUMNS` names it by, read
+#: before it: Scopus's and Web of Science's full names ("Smith, John (57190000001)")
+#: beside their "Authors" ("Smith J.", which cites as "J., S.")
+_BETTER_COLUMNS: dict[str, tuple[str, ...]] = {"authors": ("author_full_names",)}
 #: the fields read from tuireader's own export alone (any other table's column of the
 #: name may mean something else), by the columns it writes them in.
 _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -200,7 +222,12 @@ def _column_name(column: str) -> str:
     return re.sub(r"[^\w;#]+|_+", "_", name).strip("_")
 
 
+#: a database's number for an author after the name ("Smith, John (57190000001)")
+_AUTHOR_NUMBER = re.compile(r"\s*\(\d+\)")
+
+
 def _authors(value: str) -> tuple[str, ...]:
+    value = _AUTHOR_NUMBER.sub("", value)
     return tuple(split_authors_string(value)) if value.strip() else ()
 
 
@@ -236,6 +263,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             # tuireader's export: its id is its own and its tags the user's
             aliases = tuple(alias for alias in aliases if alias not in ("id", "tags"))
             aliases = ("source_id", *aliases) if field_name == "source_id" else aliases
+        aliases = (*_BETTER_COLUMNS.get(field_name, ()), *aliases)
         named = [names.index(alias) for alias in aliases if alias in names]
         if named:
             columns[field_name] = sorted(named) if field_name in _EVERY_COLUMN else named[:1]
@@ -442,12 +470,17 @@ def _record(get: Callable[[str], str]) -> Record:
     openreview_id = get("openreview_id") or openreview_id_of(openreview)
     year = YEAR_RE.search(get("year"))
     keywords = get("keywords")
+    venue = get("venue") or None
+    entry_type = _entry_type(get("entry_type"))
     return Record(
         title=title or None,
         authors=_authors(get("authors")),
         abstract=abstract,
-        venue=get("venue") or None,
+        venue=venue,
         year=int(year.group(1)) if year else None,
+        entry_type=entry_type,
+        journal=venue if entry_type == "article" else None,
+        booktitle=venue if entry_type in ("inproceedings", "incollection") else None,
         url=get("url") or None,
         pdf=get("pdf") or None,
         openreview=openreview,
@@ -469,12 +502,46 @@ def _record(get: Callable[[str], str]) -> Record:
         categories=word_list(get("categories"), " "),
         volume=get("volume") or None,
         number=get("number") or None,
-        pages=get("pages") or None,
+        pages=get("pages") or _pages(get("first_page"), get("last_page")),
         publisher=get("publisher") or None,
         edition=get("edition") or None,
         editor=editors_of(get("editor")),
         tldr=" ".join(get("tldr").split()) or None,
     )
+
+
+#: what a work is, as spreadsheets of references name it (letters only, lower case), by
+#: its BibTeX entry type
+_ENTRY_TYPES: dict[str, str] = {
+    **dict.fromkeys(
+        ("journalarticle", "article", "review", "ieeejournals", "earlyaccess", "letter"),
+        "article",
+    ),
+    **dict.fromkeys(
+        ("conferencepaper", "proceedingspaper", "ieeeconferences", "inproceedings"),
+        "inproceedings",
+    ),
+    **dict.fromkeys(("booksection", "bookchapter", "chapter"), "incollection"),
+    **dict.fromkeys(("book", "ieeebooks"), "book"),
+    **dict.fromkeys(("preprint", "manuscript"), "misc"),
+    "thesis": "phdthesis",
+    "report": "techreport",
+}
+
+
+def _entry_type(value: str) -> str | None:
+    """The BibTeX entry type a table's cell of what the work is gives ("Conference
+    Paper" → inproceedings; "Article; Proceedings Paper", Web of Science's, the first);
+    None for what it does not name."""
+    first = re.split(r"[;,]", value, maxsplit=1)[0]
+    return _ENTRY_TYPES.get(re.sub(r"[^a-z]", "", first.lower()))
+
+
+def _pages(first: str, last: str) -> str | None:
+    """The pages of a table that gives the first and the last in two columns."""
+    if first and last and first != last:
+        return f"{first}-{last}"
+    return first or last or None
 
 
 def _other_dois(doi: str | None, others: tuple[str, ...]) -> tuple[str, ...]:
