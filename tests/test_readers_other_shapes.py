@@ -395,3 +395,15 @@ def test_a_scopus_export_names_its_authors_and_journals_as_scopus_does() -> None
         "Smith, J., & Doe, A. (2021). A Scopus Paper. Neural Networks, 140, 1–12. "
         "https://doi.org/10.1016/j.neunet.2021.01.001"
     )
+
+
+def test_a_conference_sites_export_gives_authors_links_and_the_session_type() -> None:
+    # "speakers/authors" and "virtualsite_url" were named in a warning and not read
+    result = read_file(SHAPES / "neurips2023_site_export.csv")
+    assert result.problems == ()
+    assert [(r.title, r.authors, r.status) for r in result.records] == [
+        ("Sparse Things at Scale", ("Ann Lee", "Bo Kim"), "Poster"),
+        ("Dense Things", ("Cy Dee", "Ed Fo", "Gil Ho"), "Oral"),
+        ("A Workshop on Things", ("Jo Ka",), None),
+    ]
+    assert result.records[0].url == "https://neurips.cc/virtual/2023/poster/70001"

@@ -259,10 +259,13 @@ def flip_name(name: str) -> str:
 
 
 def split_authors_string(value: str) -> list[str]:
-    """Split ``"A and B"``, ``"A; B"`` or ``"A B, C D and E F"`` into names."""
+    """Split ``"A and B"``, ``"A; B"``, ``"A · B"`` (the conference sites') or ``"A B, C D
+    and E F"`` into names."""
     value = " ".join(value.split())
     if ";" in value:
         pieces = value.split(";")
+    elif " · " in value:
+        pieces = value.split(" · ")
     else:
         pieces = re.split(r"\s+and\s+|\s*&\s*", value)
     names: list[str] = []

@@ -65,6 +65,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "authors_list",
         "author_list",
         "paper_authors",
+        "speakers_authors",  # the NeurIPS, ICML and ICLR sites' "speakers/authors"
     ),
     "editor": ("editor", "editors", "edited_by"),
     "abstract": ("abstract", "summary", "paper_abstract", "abstract_note"),
@@ -80,7 +81,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "published_in",
     ),
     "year": ("year", "publication_year", "date", "published"),
-    "url": ("url", "link", "paper_url", "page", "site", "paper_link"),
+    "url": ("url", "link", "paper_url", "page", "site", "paper_link", "virtualsite_url"),
     "pdf": ("pdf", "pdf_url", "pdf_link"),
     "openreview": ("openreview", "openreview_url", "forum"),
     "openreview_id": ("openreview_id", "forum_id"),
@@ -108,6 +109,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "arxiv_id": ("arxiv_id", "arxiv", "arxiv_url", "arxiv_link"),
     "source_id": ("id", "key", "citation_key", "paper_id"),
     "status": ("status", "decision"),
+    # the conference sites' "type" of a paper's session: Poster, Oral, Spotlight
+    "presentation": ("type", "event_type", "presentation_type", "session_type"),
     "track": ("track",),
     "primary_area": ("primary_area",),
     "keywords": ("keywords", "author_keywords", "manual_tags", "tags"),
@@ -495,7 +498,7 @@ def _record(get: Callable[[str], str]) -> Record:
         arxiv_class=get("arxiv_class") or None,
         journal_ref=" ".join(get("journal_ref").split()) or None,
         source_id=get("source_id") or None,
-        status=get("status") or None,
+        status=get("status") or _presentation(get("presentation")),
         track=get("track") or None,
         primary_area=get("primary_area") or None,
         keywords=word_list(keywords, ";" if ";" in keywords else ","),
@@ -535,6 +538,13 @@ def _entry_type(value: str) -> str | None:
     None for what it does not name."""
     first = re.split(r"[;,]", value, maxsplit=1)[0]
     return _ENTRY_TYPES.get(re.sub(r"[^a-z]", "", first.lower()))
+
+
+def _presentation(value: str) -> str | None:
+    """The status a session's type gives a paper ("Oral", "Spotlight", "Poster"); None for
+    any other type ("Article", "Workshop")."""
+    word = value.strip().lower()
+    return word.capitalize() if word in ("oral", "spotlight", "poster") else None
 
 
 def _pages(first: str, last: str) -> str | None:
