@@ -407,3 +407,31 @@ def test_a_conference_sites_export_gives_authors_links_and_the_session_type() ->
         ("A Workshop on Things", ("Jo Ka",), None),
     ]
     assert result.records[0].url == "https://neurips.cc/virtual/2023/poster/70001"
+
+
+# --------------------------------------------------------------------------- arXiv
+
+
+def test_arxivs_search_results_pasted_as_text_are_its_papers() -> None:
+    # each was a paragraph of text: "arXiv:2401.01234 [pdf, other] cs.LG cs.AI Sparse…"
+    result = read_file(SHAPES / "arxiv_search_results.txt")
+    assert result.name == "arXiv search: diffusion"
+    sparse, dense = result.records
+    assert (sparse.title, sparse.authors, sparse.year, sparse.arxiv_id) == (
+        "Sparse Diffusion Models for Things",
+        ("Ann Lee", "Bo Kim", "Cy Dee"),
+        2024,
+        "2401.01234",
+    )
+    # the whole abstract, where the page gave it, and no "▽ More"
+    assert sparse.abstract == (
+        "We study sparse diffusion models. They are sparse. We show many things about them "
+        "that matter in practice."
+    )
+    assert sparse.categories == ("cs.LG", "cs.AI")
+    assert (dense.title, dense.year, dense.abstract) == (
+        "Dense Diffusion Revisited",
+        2023,
+        "Dense diffusion is revisited here in detail.",
+    )
+    assert dense.journal_ref == "Journal of Things 5 (2023) 1-10"

@@ -24,6 +24,15 @@ The e-mail digest::
       We revisit sparse attention …
     \\\\ ( https://arxiv.org/abs/2401.01234 ,  12kb)
 
+The search results page, as copied (no "Title:": the line after the id is the title;
+"▽ More" ends the short abstract, and "△ Less" the whole one when it was opened)::
+
+    arXiv:2401.01234  [pdf, other]  cs.LG cs.AI
+    Sparse Attention Revisited
+    Authors: Thomas Müller, Ada Lovelace
+    Abstract: We revisit sparse attention … ▽ More
+    Submitted 2 January, 2024; originally announced January 2024.
+
 A header line that goes on is indented ("Title: Routing Tokens Through" / "  Experts").
 The page's headings ("Cross submissions (showing 1 of 1 entries)") and its footer are no
 part of an abstract.
@@ -56,6 +65,17 @@ _MAIL_START_RE = re.compile(rf"^\\\\[ \t]*\n[ \t]*arXiv:{_ID}", re.IGNORECASE | 
 #: the last line of an entry of the digest: "\\ ( https://arxiv.org/abs/… ,  12kb)".
 _MAIL_END_RE = re.compile(r"^\\\\\s*\(")
 _HEADER_RE = re.compile(r"^([A-Z][A-Za-z-]*):\s*(.*)$")
+#: the first line of an entry of the search results: the id, its formats, its categories
+_SEARCH_ENTRY_RE = re.compile(
+    rf"^\s*arXiv:{_ID}\s+\[(?:pdf|ps|html|other)\b[^\]]*\]\s*(.*)$", re.IGNORECASE
+)
+#: a search result's headers (a line of its own each; "Submitted" has no colon)
+_SEARCH_HEADER_RE = re.compile(
+    r"^(Authors|Abstract|Comments|Journal ref|DOI|Submitted|Report number)\b:?\s*(.*)$"
+)
+#: what the search page writes after a short abstract, and after the whole one
+_MORE, _LESS = "▽ More", "△ Less"
+_QUERY_RE = re.compile(r"^Showing [\d,–-]+ of [\d,]+ results for (?:\w+: )?(.+)$")
 #: a paragraph of the web page that is no abstract: a heading, a count, its footer.
 _NOT_ABSTRACT_RE = re.compile(
     r"^(?:new submissions|cross submissions|cross-lists|replacement submissions|replacements"
@@ -79,6 +99,8 @@ def parse_listing(text: str, path: Path) -> ReadResult | None:
         return _finish(path, _web_name(lines, path), _web_entries(lines))
     if _MAIL_START_RE.search("\n".join(lines)):
         return _finish(path, _mail_name(lines, path), _mail_entries(lines))
+    if any(_SEARCH_ENTRY_RE.match(line) for line in lines):
+        return _finish(path, _search_name(lines, path), _search_entries(lines))
     return None
 
 
@@ -171,6 +193,59 @@ def _mail_entries(lines: list[str]) -> list[Record]:
         if at < len(lines) and _MAIL_END_RE.match(lines[at]):
             at += 1
     return records
+
+
+# --------------------------------------------------------------------------- the search results
+
+
+def _search_name(lines: list[str], path: Path) -> str:
+    """ "arXiv search: diffusion" of "Showing 1–50 of 2,345 results for all: diffusion",
+    else the file's name."""
+    for line in lines:
+        if _SEARCH_ENTRY_RE.match(line):
+            break
+        found = _QUERY_RE.match(line.strip())
+        if found and len(found.group(1)) <= MAX_LIST_NAME_CHARS:
+            return f"arXiv search: {found.group(1).strip()}"
+    return path.stem
+
+
+def _search_entries(lines: list[str]) -> list[Record]:
+    starts = [at for at, line in enumerate(lines) if _SEARCH_ENTRY_RE.match(line)]
+    records: list[Record] = []
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(lines)
+        found = _SEARCH_ENTRY_RE.match(lines[start])
+        if found is None:  # pragma: no cover - ``starts`` are the lines it matches
+            continue
+        headers: dict[str, str] = {"categories": found.group(2).strip()}
+        title: list[str] = []
+        last: str | None = None
+        for line in lines[start + 1 : end]:
+            header = _SEARCH_HEADER_RE.match(line.strip())
+            if header:
+                last = header.group(1).lower()
+                headers.setdefault(last, header.group(2).strip())
+            elif last is None:
+                title.append(line.strip())  # the title, before the first header
+            elif line.strip():
+                headers[last] = f"{headers[last]}\n{line.strip()}"
+        headers["title"] = " ".join(" ".join(title).split())
+        headers["date"] = headers.get("submitted", "")
+        headers["journal-ref"] = headers.get("journal ref", "")
+        record = _record(found.group(1), headers, _search_abstract(headers.get("abstract", "")))
+        if record is not None:
+            records.append(record)
+    return records
+
+
+def _search_abstract(text: str) -> str:
+    """A search result's abstract: the whole one where the page gave it ("… △ Less"),
+    else the short one, without the page's "▽ More"."""
+    if _LESS in text:
+        text = text.split(_LESS, 1)[0]
+        text = text.split(_MORE, 1)[1] if _MORE in text else text
+    return text.replace(_MORE, "").strip()
 
 
 # --------------------------------------------------------------------------- an entry
