@@ -54,6 +54,16 @@ def test_an_arxiv_doi_given_as_a_csl_url_gives_the_doi_and_the_arxiv_id() -> Non
     assert record.arxiv_id == "2303.08774"
 
 
+def test_a_doi_field_that_writes_the_resolver_otherwise_gives_the_doi() -> None:
+    # "doi.org/10.…" without its scheme, "www.doi.org", "%2F": the DOI was dropped
+    records = by_title(SHAPES / "doi_fields_written_otherwise.bib")
+    assert {title: record.doi for title, record in records.items()} == {
+        "A DOI Without Its Scheme": "10.1000/things.2020.1",
+        "A DOI at www.doi.org": "10.1000/things.2021.2",
+        "A DOI Percent-Encoded": "10.1000/things.2022.3",
+    }
+
+
 def test_lists_that_give_one_doi_in_different_fields_hold_one_paper() -> None:
     library = load_library([SHAPES / "doi_as_url_sheet.csv", SHAPES / "doi_as_url_zotero.ris"])
     same = [paper for paper in library if paper.title == "Url Only Paper"]

@@ -64,7 +64,11 @@ YEAR_RE = re.compile(r"\b(1[89]\d\d|2\d\d\d)\b")
 OPENREVIEW_ID_RE = re.compile(r"openreview\.net/(?:forum|pdf)\?(?:[^#\s]*&)?id=([\w-]+)")
 #: what a DOI is: ``10.``, the registrant's number (perhaps with parts), ``/``, a name.
 DOI_SHAPE = re.compile(r"10\.\d+(?:\.\d+)*/\S+")
-DOI_PREFIX_RE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+#: what may stand before a DOI in a field: its resolver's address (``https://doi.org/``,
+#: ``dx.doi.org``, ``www.doi.org``, with or without its scheme) or ``doi:``
+DOI_PREFIX_RE = re.compile(
+    r"^(?:(?P<resolver>(?:https?://)?(?:dx\.|www\.)?doi\.org/)|doi:\s*)", re.IGNORECASE
+)
 #: a new-style (0704.0001, 2101.12345) or old-style (math/0211159, hep-th/9901001) arXiv id.
 ARXIV_ID_RE = re.compile(
     r"(?<![\w./-])(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?!\w)"
@@ -147,8 +151,13 @@ def plain_dois(value: str | None) -> tuple[str, ...]:
 
 
 def _one_doi(value: str) -> str | None:
-    """``value`` as one DOI without its prefix (see :func:`plain_doi`), or None."""
-    doi = DOI_PREFIX_RE.sub("", value.strip())
+    """``value`` as one DOI without its prefix (see :func:`plain_doi`), or None. A DOI
+    after its resolver's address is read as the address gives it: ``%2F`` is ``/``."""
+    value = value.strip()
+    prefix = DOI_PREFIX_RE.match(value)
+    doi = value[prefix.end() :] if prefix else value
+    if prefix and prefix.group("resolver") and "%" in doi:
+        doi = unquote(doi)
     if not DOI_SHAPE.fullmatch(doi) or any(
         char.isspace() or ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in doi
     ):
@@ -157,7 +166,7 @@ def _one_doi(value: str) -> str | None:
 
 
 #: a web address at the DOI resolver: what follows the host is the DOI, percent-encoded.
-_DOI_URL_RE = re.compile(r"^https?://(?:dx\.)?doi\.org/(10\.[^?#]+)$", re.IGNORECASE)
+_DOI_URL_RE = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/(10\.[^?#]+)$", re.IGNORECASE)
 
 
 def doi_of_url(url: str | None) -> str | None:
