@@ -445,3 +445,22 @@ def test_arxivs_search_results_pasted_as_text_are_its_papers() -> None:
         "Dense diffusion is revisited here in detail.",
     )
     assert dense.journal_ref == "Journal of Things 5 (2023) 1-10"
+
+
+def test_an_awesome_lists_authors_in_italics_are_the_papers_authors() -> None:
+    # "**Title.** *Petar Veličković, Guillem Cucurull, …* ICLR 2018": no authors were read
+    records = read_file(SHAPES / "awesome_italic_authors.md").records
+    assert [(record.title, record.authors) for record in records] == [
+        (
+            "Graph Attention Networks",
+            ("Petar Veličković", "Guillem Cucurull", "Arantxa Casanova"),
+        ),
+        (
+            "How Powerful are Graph Neural Networks?",
+            ("Keyulu Xu", "Weihua Hu", "Jure Leskovec", "Stefanie Jegelka"),
+        ),
+        ("Neural Message Passing for Quantum Chemistry", ("Gilmer", "et al.")),
+        # a remark in italics names nobody
+        ("A Paper", ()),
+        ("Another Paper", ()),
+    ]

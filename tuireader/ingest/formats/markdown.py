@@ -198,6 +198,40 @@ def _links(body: str) -> tuple[list[tuple[str, str]], list[str], str]:
 _LABEL_RE = re.compile(r"^\s*(\*\*|__)?\[([^\[\]()]{2,40})\]\1?(?![(\[])\s*")
 
 
+#: an italic run of a bullet (``*…*`` or ``_…_``, not bold), where lists put the authors
+_ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])|(?<![_\w])_(?!_)([^_]+?)_(?![_\w])")
+#: one word of a person's name: capitalised ("Veličković", "O'Neil", "Jean-Paul"), an
+#: initial ("J."), or a particle ("van", "de")
+_NAME_WORD_RE = re.compile(r"(?:[^\W\d_][\w'’-]*\.?|[^\W\d_]\.)")
+_PARTICLES = frozenset(
+    {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le", "del", "dos"}
+)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """The people an italic run names ("Petar Veličković, Guillem Cucurull and Yoshua
+    Bengio", "Ho et al."), or nothing when it reads as anything else: a phrase, or one
+    name alone ("*Highly Recommended*" reads as one)."""
+    text = " ".join(text.split()).strip(" ,;")
+    text = text if text.endswith(" al.") else text.rstrip(".")
+    names = [name.strip() for name in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text)]
+    names = [name for name in names if name]
+    if len(names) < 2 and not text.endswith(("et al.", "et al")):
+        return ()
+    for name in names:
+        words = [word for word in name.split() if word.lower() not in ("et", "al.", "al")]
+        if not 1 <= len(words) <= 5 or (len(words) == 1 and len(names) > 1 and "et al" not in name):
+            return ()
+        for word in words:
+            if word.lower() in _PARTICLES:
+                continue
+            if not _NAME_WORD_RE.fullmatch(word) or not word[:1].isupper():
+                return ()
+    # "Gilmer et al." is its first author and others, as BibTeX's "and others" reads
+    last = re.sub(r"\s+et\s+al\.?$", "", names[-1])
+    return (*names[:-1], last, "et al.") if last != names[-1] else tuple(names)
+
+
 def _bullet_record(body: str) -> Record | None:
     """The paper a bullet names, or None when it names none (no title or no web link)."""
     label = _LABEL_RE.match(body)
@@ -230,12 +264,23 @@ def _named_record(body: str, venue: str | None) -> Record | None:
         title = _plain(re.split(r"\s[-–—|]\s|\.\s", before, maxsplit=1)[0])
     if len(re.findall(r"[^\W\d_]", title)) < 3:
         return None
+    authors = next(
+        (
+            names
+            for names in (
+                _names(found.group(1) or found.group(2)) for found in _ITALIC_RE.finditer(rest)
+            )
+            if names
+        ),
+        (),
+    )
     code = tuple(url for url in urls if classify(url) == "code")
     papers = [url for url in urls if classify(url) == "paper"]
     projects = tuple(url for url in urls if classify(url) == "project")
     years = set(YEAR_RE.findall(_BARE_URL_RE.sub(" ", f"{venue or ''} {rest}")))
     return Record(
         title=clean(title),
+        authors=authors,
         venue=clean(venue) if venue else None,
         url=papers[0] if papers else None,
         project_urls=(*papers[1:], *projects),
