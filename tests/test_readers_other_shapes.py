@@ -464,3 +464,35 @@ def test_an_awesome_lists_authors_in_italics_are_the_papers_authors() -> None:
         ("A Paper", ()),
         ("Another Paper", ()),
     ]
+
+
+# --------------------------------------------------------------------------- EndNote
+
+
+def test_endnotes_tagged_export_is_read_record_by_record() -> None:
+    # Google Scholar's "EndNote" link: the file was one paper titled "%0 Journal Article…"
+    result = read_file(SHAPES / "google_scholar.enw")
+    assert result.problems == ()
+    adam, resnet = result.records
+    assert (adam.title, adam.authors, adam.year, adam.venue, adam.entry_type) == (
+        "Adam: A method for stochastic optimization",
+        ("Diederik P Kingma", "Jimmy Ba"),
+        2014,
+        "arXiv preprint arXiv:1412.6980",
+        "article",
+    )
+    assert (resnet.entry_type, resnet.booktitle, resnet.pages, resnet.doi) == (
+        "inproceedings",
+        "Proceedings of the IEEE conference on computer vision and pattern recognition",
+        "770-778",
+        "10.1109/CVPR.2016.90",
+    )
+    assert resnet.abstract == (
+        "Deeper neural networks are more difficult to train. We present a residual learning "
+        "framework."
+    )
+    assert resnet.keywords == ("deep learning", "residual networks")
+    assert resnet.url == (
+        "https://openaccess.thecvf.com/content_cvpr_2016/html/"
+        "He_Deep_Residual_Learning_CVPR_2016_paper.html"
+    )

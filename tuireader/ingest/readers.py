@@ -1,5 +1,5 @@
 """Read one paper-list file (text, Markdown, JSON Lines, JSON, BibTeX, CSV, RIS, Web of
-Science) into records.
+Science, EndNote's tagged export) into records.
 
 Every reader turns a file into :class:`~tuireader.model.Record` values plus ``Problem``
 values that say, in words a user understands, what could not be read. The formats live in
@@ -30,6 +30,7 @@ from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.formats.ownbib import is_own_bibtex, own_bibtex
 from tuireader.ingest.formats.prose import tidy_abstracts
+from tuireader.ingest.formats.refer import looks_like_refer, parse_refer
 from tuireader.ingest.formats.ris import looks_like_ris, parse_ris
 from tuireader.ingest.formats.table import parse_csv
 from tuireader.ingest.formats.text import MAX_LIST_NAME_CHARS, parse_text
@@ -347,6 +348,8 @@ def _sniff_format(path: Path, text: str) -> str:
         return "ris"  # EndNote writes RIS to .txt files
     if fmt in (None, "text") and looks_like_wos(text):
         return "wos"  # Web of Science's savedrecs.txt
+    if fmt in (None, "text") and looks_like_refer(text):
+        return "refer"  # EndNote's tagged export (.enw), Google Scholar's "EndNote"
     if fmt:
         return fmt
     start = text.lstrip()[:1]
@@ -368,6 +371,7 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "csv": parse_csv,
     "ris": parse_ris,
     "wos": parse_wos,
+    "refer": parse_refer,
 }
 
 
@@ -377,7 +381,8 @@ def read_file(path: Path) -> ReadResult:
     The format follows the file name (``.txt`` text, ``.md`` Markdown, ``.jsonl``,
     ``.json``, ``.bib``, ``.csv``/``.tsv``, ``.ris``); a file with any other name is read
     by looking at its first character, and a text file that starts as RIS does
-    (``TY  - ``) is RIS, one that starts as Web of Science's export (``FN …``) is that. Whatever the format, abstracts come out as running text:
+    (``TY  - ``) is RIS, one that starts as Web of Science's export (``FN …``) or
+    EndNote's (``%0 …``) is that. Whatever the format, abstracts come out as running text:
     hard-wrapped lines joined into paragraphs, runs of spaces made one
     (``prose.reflow``).
     """
