@@ -496,3 +496,11 @@ def test_endnotes_tagged_export_is_read_record_by_record() -> None:
         "https://openaccess.thecvf.com/content_cvpr_2016/html/"
         "He_Deep_Residual_Learning_CVPR_2016_paper.html"
     )
+
+
+@pytest.mark.parametrize("name", ["google_scholar.enw", "google_scholar_refman.ris"])
+def test_google_scholars_preprint_journal_gives_the_arxiv_id(name: str) -> None:
+    # "arXiv preprint arXiv:1412.6980": the paper had no arXiv id and no link
+    adam = by_title(SHAPES / name)["Adam: A method for stochastic optimization"]
+    assert adam.arxiv_id == "1412.6980"
+    assert [link.url for link in record_links(adam)] == ["https://arxiv.org/abs/1412.6980"]

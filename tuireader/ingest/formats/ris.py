@@ -10,7 +10,8 @@ proceedings, …), ``TI``/``T1`` (title), ``AU``/``A1`` (authors, "Family, Given
 are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
 own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
 ``IS``, ``SP``/``EP`` (pages), ``KW`` (keywords), ``PB`` (publisher), ``ET`` (edition)
-and ``ID`` (the source's id). An arXiv DOI or link gives the arXiv id.
+and ``ID`` (the source's id). An arXiv DOI or link gives the arXiv id, and so does a
+journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980").
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
+    ARXIV_ID_RE,
     CUT_SHORT,
     ReadResult,
     arxiv_from_doi,
@@ -148,6 +150,10 @@ def _record(block: _Block) -> Record | None:
     arxiv_id = arxiv_from_doi(dois[0] if dois else None)
     for page in pages:
         arxiv_id = arxiv_id or arxiv_from_url(page)
+    if arxiv_id is None and container and "arxiv" in container.lower():
+        # Google Scholar's journal of a preprint: "arXiv preprint arXiv:1412.6980"
+        found = ARXIV_ID_RE.search(container)
+        arxiv_id = found.group(1) if found else None
     source_id = block.first("ID")
     return Record(
         title=title,
