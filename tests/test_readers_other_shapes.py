@@ -504,3 +504,32 @@ def test_google_scholars_preprint_journal_gives_the_arxiv_id(name: str) -> None:
     adam = by_title(SHAPES / name)["Adam: A method for stochastic optimization"]
     assert adam.arxiv_id == "1412.6980"
     assert [link.url for link in record_links(adam)] == ["https://arxiv.org/abs/1412.6980"]
+
+
+# --------------------------------------------------------------------------- PubMed
+
+
+def test_pubmeds_export_is_read_record_by_record() -> None:
+    # it was read as a plain text list: "PMID- 26017442" named it, each record an abstract
+    result = read_file(SHAPES / "pubmed_export.nbib")
+    assert result.problems == ()
+    review, second = result.records
+    assert (review.title, review.authors, review.year, review.venue) == (
+        "Deep learning",
+        ("Yann LeCun", "Yoshua Bengio", "Geoffrey Hinton"),
+        2015,
+        "Nature",
+    )
+    assert (review.volume, review.number, review.pages, review.doi) == (
+        "521",
+        "7553",
+        "436-44",
+        "10.1038/nature14539",
+    )
+    assert review.abstract.startswith("Deep learning allows computational models that are")
+    assert review.abstract.endswith("with multiple levels of abstraction.")
+    assert review.keywords == ("Artificial Intelligence", "Neural Networks, Computer")
+    assert review.url == "https://pubmed.ncbi.nlm.nih.gov/26017442/"
+    assert (review.source_id, review.cite_key) == ("PMID:26017442", None)
+    assert second.title == "A second record whose title runs over two lines"
+    assert (second.venue, second.year, second.doi) == ("J Things", 2018, None)

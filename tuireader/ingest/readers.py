@@ -1,5 +1,5 @@
 """Read one paper-list file (text, Markdown, JSON Lines, JSON, BibTeX, CSV, RIS, Web of
-Science, EndNote's tagged export) into records.
+Science, EndNote's tagged export, PubMed's MEDLINE) into records.
 
 Every reader turns a file into :class:`~tuireader.model.Record` values plus ``Problem``
 values that say, in words a user understands, what could not be read. The formats live in
@@ -28,6 +28,7 @@ from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
 from tuireader.ingest.formats.common import ReadResult, dois_from_links, failure, split_lines
 from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
+from tuireader.ingest.formats.medline import looks_like_medline, parse_medline
 from tuireader.ingest.formats.ownbib import is_own_bibtex, own_bibtex
 from tuireader.ingest.formats.prose import tidy_abstracts
 from tuireader.ingest.formats.refer import looks_like_refer, parse_refer
@@ -350,6 +351,8 @@ def _sniff_format(path: Path, text: str) -> str:
         return "wos"  # Web of Science's savedrecs.txt
     if fmt in (None, "text") and looks_like_refer(text):
         return "refer"  # EndNote's tagged export (.enw), Google Scholar's "EndNote"
+    if fmt in (None, "text") and looks_like_medline(text):
+        return "medline"  # PubMed's export (.nbib, pubmed-….txt)
     if fmt:
         return fmt
     start = text.lstrip()[:1]
@@ -372,6 +375,7 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "ris": parse_ris,
     "wos": parse_wos,
     "refer": parse_refer,
+    "medline": parse_medline,
 }
 
 
@@ -382,7 +386,7 @@ def read_file(path: Path) -> ReadResult:
     ``.json``, ``.bib``, ``.csv``/``.tsv``, ``.ris``); a file with any other name is read
     by looking at its first character, and a text file that starts as RIS does
     (``TY  - ``) is RIS, one that starts as Web of Science's export (``FN …``) or
-    EndNote's (``%0 …``) is that. Whatever the format, abstracts come out as running text:
+    EndNote's (``%0 …``) or PubMed's (``PMID- …``) is that. Whatever the format, abstracts come out as running text:
     hard-wrapped lines joined into paragraphs, runs of spaces made one
     (``prose.reflow``).
     """

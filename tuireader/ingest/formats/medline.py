@@ -1,0 +1,123 @@
+"""PubMed's MEDLINE export (``.nbib``, "Save: Format PubMed"): one record per run of
+tagged lines, each record starting with ``PMID-``, a blank line between records.
+
+A line is a tag (up to four capitals, padded with spaces), ``- `` and the value; a line
+that starts with spaces goes on the value before it. Each tag is read as the RIS tag of
+the same meaning and the record as a RIS record (``ris._record``): ``TI`` (title, without the full stop MEDLINE ends it with),
+``FAU`` (full names, else ``AU``) → authors, ``AB``, ``DP`` → year, ``JT`` (else
+``TA``) → journal, ``VI``, ``IP``, ``PG`` → pages, ``LID``/``AID`` "… [doi]" → DOI,
+``OT``/``MH`` → keywords, ``PMID`` → the source's id and the paper's PubMed page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from tuireader.ingest.formats.common import ReadResult, clean, failure, line_list, split_lines
+from tuireader.ingest.formats.ris import _Block, _record
+from tuireader.model import Problem, Record
+
+__all__ = ["looks_like_medline", "parse_medline"]
+
+#: one tag line: the tag (padded to four characters) and its value
+_TAG_RE = re.compile(r"^([A-Z]{2,4}) *- (.*)$")
+_START_RE = re.compile(r"\A\s*PMID- *\d+", re.IGNORECASE)
+_DOI_RE = re.compile(r"^(\S+) \[doi\]$")
+_PUBMED = "https://pubmed.ncbi.nlm.nih.gov/"
+
+
+def looks_like_medline(text: str) -> bool:
+    """True when ``text`` is a MEDLINE export: its first line is a record's ``PMID-``."""
+    return bool(_START_RE.match(text.lstrip("\ufeff")))
+
+
+def _as_ris(tags: list[tuple[str, str]]) -> _Block:
+    """A MEDLINE record's tags as the RIS record of the same meaning."""
+    block = _Block(0)
+    names = {tag for tag, _value in tags}
+    kinds = " ".join(value for tag, value in tags if tag == "PT").lower()
+    block.tags.append(("TY", "CHAP" if "chapter" in kinds else "JOUR"))
+    people = "FAU" if "FAU" in names else "AU"
+    journal = "JT" if "JT" in names else "TA"
+    doi = next(
+        (
+            found.group(1)
+            for tag, value in tags
+            if tag in ("LID", "AID")
+            if (found := _DOI_RE.match(value))
+        ),
+        None,
+    )
+    for tag, value in tags:
+        if tag == people:
+            block.tags.append(("AU", value))
+        elif tag == journal:
+            block.tags.append(("JF", value))
+        elif tag == "PG":
+            first, _, last = value.partition("-")
+            block.tags.append(("SP", first.strip()))
+            if last.strip():
+                block.tags.append(("EP", last.strip()))
+        elif tag in ("OT", "MH"):
+            block.tags.append(("KW", value.lstrip("*")))  # "*": a major topic
+        elif tag == "TI":
+            # MEDLINE ends every title with a full stop
+            title = " ".join(value.split())
+            block.tags.append(
+                ("TI", title[:-1] if title.endswith(".") and not title.endswith("..") else title)
+            )
+        elif tag == "PMID":
+            block.tags.append(("ID", f"PMID:{value.strip()}"))
+            block.tags.append(("UR", f"{_PUBMED}{value.strip()}/"))
+        else:
+            ris = {"AB": "AB", "DP": "PY", "VI": "VL", "IP": "IS", "PB": "PB"}.get(tag)
+            if ris:
+                block.tags.append((ris, value))
+    if doi:
+        block.tags.append(("DO", doi))
+    return block
+
+
+def parse_medline(text: str, path: Path) -> ReadResult:
+    """Read a MEDLINE export's text into records (see the module's description)."""
+    found: list[tuple[int, list[tuple[str, str]]]] = []
+    current: list[tuple[str, str]] | None = None
+    for number, line in enumerate(split_lines(clean(text)), start=1):
+        line = line.lstrip("\ufeff").rstrip()
+        tag = _TAG_RE.match(line)
+        if not line.strip():
+            current = None
+        elif tag and (current is None or tag.group(1) == "PMID"):
+            current = [(tag.group(1), tag.group(2))]
+            found.append((number, current))
+        elif tag and current is not None:
+            current.append((tag.group(1), tag.group(2)))
+        elif current:
+            name, value = current[-1]
+            current[-1] = (name, f"{value}\n{line.strip()}")
+    if not found:
+        return failure(path, "holds no PubMed records (a record starts with a 'PMID-' line)", "ris")
+    records: list[Record] = []
+    bare: list[int] = []
+    for number, tags in found:
+        record = _record(_as_ris(tags))
+        if record is None:
+            bare.append(number)
+        else:
+            records.append(replace(record, cite_key=None))  # a PubMed id is no citation key
+    problems: list[Problem] = []
+    if bare:
+        s = "s" if len(bare) > 1 else ""
+        problems.append(
+            Problem(
+                path,
+                f"skipped {len(bare)} record{s} with neither a title nor an abstract "
+                f"(line{s} {line_list(bare)})",
+                "warning",
+            )
+        )
+    if not records:
+        problems.append(Problem(path, "no PubMed record with a title or an abstract could be read"))
+    return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
