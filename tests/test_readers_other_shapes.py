@@ -533,3 +533,24 @@ def test_pubmeds_export_is_read_record_by_record() -> None:
     assert (review.source_id, review.cite_key) == ("PMID:26017442", None)
     assert second.title == "A second record whose title runs over two lines"
     assert (second.venue, second.year, second.doi) == ("J Things", 2018, None)
+
+
+def test_a_web_of_science_tab_delimited_export_is_read_by_its_tags() -> None:
+    # its header is the tags (PT, AU, …, TI, SO): it was read as a plain text list
+    result = read_file(SHAPES / "web_of_science_tab_delimited.txt")
+    assert result.problems == ()
+    review, talk = result.records
+    assert (review.title, review.authors, review.venue, review.year) == (
+        "Deep learning",
+        ("Yann LeCun", "Yoshua Bengio", "Geoffrey Hinton"),
+        "NATURE",
+        2015,
+    )
+    assert (review.doi, review.pages, review.entry_type, review.source_id) == (
+        "10.1038/nature14539",
+        "436-444",
+        "article",
+        "WOS:000355286600030",
+    )
+    assert review.keywords == ("deep learning", "neural networks")
+    assert (talk.entry_type, talk.editor) == ("inproceedings", ("Guyon, I", "Luxburg, UV"))

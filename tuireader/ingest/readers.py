@@ -353,6 +353,8 @@ def _sniff_format(path: Path, text: str) -> str:
         return "refer"  # EndNote's tagged export (.enw), Google Scholar's "EndNote"
     if fmt in (None, "text") and looks_like_medline(text):
         return "medline"  # PubMed's export (.nbib, pubmed-….txt)
+    if fmt in (None, "text") and text.lstrip("\ufeff").startswith("PT\tAU\t"):
+        return "csv"  # Web of Science's tab-delimited export (savedrecs.txt)
     if fmt:
         return fmt
     start = text.lstrip()[:1]

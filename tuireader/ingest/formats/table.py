@@ -128,6 +128,25 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "publisher": ("publisher",),
     "edition": ("edition",),
 }
+#: the columns of Web of Science's tab-delimited export (``savedrecs.txt``), whose
+#: header is its tags: ``PT``, ``AU``, …, ``TI``, ``SO``, …
+_WOS_COLUMNS: dict[str, tuple[str, ...]] = {
+    "title": ("ti",),
+    "authors": ("af", "au"),
+    "editor": ("be",),
+    "abstract": ("ab",),
+    "venue": ("so",),
+    "year": ("py",),
+    "doi": ("di",),
+    "volume": ("vl",),
+    "number": ("is",),
+    "first_page": ("bp",),
+    "last_page": ("ep",),
+    "publisher": ("pu",),
+    "keywords": ("de",),
+    "entry_type": ("dt",),
+    "source_id": ("ut",),
+}
 #: columns that give a field better than the one :data:`COLUMNS` names it by, read
 #: before it: Scopus's and Web of Science's full names ("Smith, John (57190000001)")
 #: beside their "Authors" ("Smith J.", which cites as "J., S.")
@@ -260,8 +279,11 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         return ReadResult(path, path.stem, "csv", (), (problem,))
     names = [_column_name(column) for column in header]
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
+    known = COLUMNS | (_OWN_EXPORT_COLUMNS if own else {})
+    if names[:2] == ["pt", "au"] and "ti" in names:
+        known = _WOS_COLUMNS  # Web of Science's tab-delimited export: its tags name them
     columns: dict[str, list[int]] = {}
-    for field_name, aliases in (COLUMNS | (_OWN_EXPORT_COLUMNS if own else {})).items():
+    for field_name, aliases in known.items():
         if own:
             # tuireader's export: its id is its own and its tags the user's
             aliases = tuple(alias for alias in aliases if alias not in ("id", "tags"))
