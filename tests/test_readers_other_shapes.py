@@ -554,3 +554,28 @@ def test_a_web_of_science_tab_delimited_export_is_read_by_its_tags() -> None:
     )
     assert review.keywords == ("deep learning", "neural networks")
     assert (talk.entry_type, talk.editor) == ("inproceedings", ("Guyon, I", "Luxburg, UV"))
+
+
+def test_papers_with_codes_dumps_give_venue_year_tasks_and_code() -> None:
+    # "proceeding" and "date" were not read; the links file was refused (no 'title')
+    dump = by_title(SHAPES / "paperswithcode_papers_with_abstracts.json")
+    attention = dump["Attention Is All You Need"]
+    assert (attention.venue, attention.year, attention.keywords) == (
+        "NeurIPS 2017",
+        2017,
+        ("Machine Translation",),
+    )
+    [linked] = read_file(SHAPES / "paperswithcode_links_to_code.json").records
+    assert (linked.title, linked.arxiv_id) == ("Attention Is All You Need", "1706.03762")
+    assert linked.code_urls == ("https://github.com/tensorflow/tensor2tensor",)
+    # read together, the paper has its code
+    library = load_library(
+        [
+            SHAPES / "paperswithcode_papers_with_abstracts.json",
+            SHAPES / "paperswithcode_links_to_code.json",
+        ]
+    )
+    paper = next(p for p in library if p.title == "Attention Is All You Need")
+    assert [link.url for link in paper.links if link.kind == "code"] == [
+        "https://github.com/tensorflow/tensor2tensor"
+    ]

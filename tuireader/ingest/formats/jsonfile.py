@@ -848,14 +848,17 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     pdf = pdf or _acl_pdf(text_field(external.get("ACL")))
     code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
     code += _urls(data.get("githubRepo"))  # Hugging Face's papers
+    code += _urls(data.get("repo_url"))  # Papers with Code's links to code
     code += _urls(data.get("code")) if not code else ()
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
     keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
+    keywords = keywords or word_list(data.get("tasks"))  # Papers with Code's tasks
     status = one_line(data.get("status"))
     venue = (
         one_line(data.get("venue"))
         or one_line(_inner(data, "publicationVenue", "name"))
         or (cited.venue if cited else None)
+        or _proceeding(data.get("proceeding"))
     )
     journal = _journal(data)
     entry_type = cited.entry_type if cited else None
@@ -870,7 +873,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         or (cited.year if cited else None)
         or year_of(data.get("published"))
         or year_of(data.get("publishedAt"))
-        or year_of(data.get("publicationDate")),
+        or year_of(data.get("publicationDate"))
+        or year_of(data.get("date")),
         url=url,
         pdf=pdf,
         openreview=openreview,
@@ -1035,11 +1039,39 @@ def _around_paper(data: dict[str, Any]) -> dict[str, Any]:
     return flat
 
 
+def _paper_prefixed(data: dict[str, Any]) -> dict[str, Any]:
+    """A record that names its paper's fields ``paper_…`` (Papers with Code's links
+    between papers and code: ``paper_title``, ``paper_arxiv_id``, ``paper_url_abs``, …)
+    as one with the fields' own names; its ``paper_url`` (the paper's page there) a
+    project link. Any other record as it is."""
+    if "title" in data or "paper_title" not in data:
+        return data
+    flat = dict(data)
+    for key, value in data.items():
+        name = key.removeprefix("paper_")
+        if key.startswith("paper_") and name not in data and name != "url":
+            flat[name] = value
+    if "project" not in data and "paper_url" in data:
+        flat["project"] = data["paper_url"]
+    return flat
+
+
+#: Papers with Code's ``proceeding``: a venue, its year and its month ("NeurIPS 2018 12")
+_PROCEEDING_RE = re.compile(r"^(.*\b(?:19|20)\d\d)\s+\d{1,2}$")
+
+
+def _proceeding(value: Any) -> str | None:
+    """The venue of Papers with Code's ``proceeding``, without the month after its year."""
+    text = one_line(value)
+    found = _PROCEEDING_RE.match(text or "")
+    return found.group(1) if found else text
+
+
 def _record_from_mapping(
     data: dict[str, Any], context: dict[str, Any]
 ) -> Record | NotAPaper | None:
     """The record of one JSON object, by the first shape it fits."""
-    data = _around_paper(data)
+    data = _paper_prefixed(_around_paper(data))
     if _is_own(data):
         return _own_record(data)
     if _is_arxiv(data):
