@@ -579,3 +579,13 @@ def test_papers_with_codes_dumps_give_venue_year_tasks_and_code() -> None:
     assert [link.url for link in paper.links if link.kind == "code"] == [
         "https://github.com/tensorflow/tensor2tensor"
     ]
+
+
+def test_semantic_scholars_citations_answer_is_its_citing_papers() -> None:
+    # each record holds its paper as "citingPaper": the file was refused
+    result = read_file(SHAPES / "semantic_scholar_citations.json")
+    assert result.problems == ()
+    assert [(r.title, r.authors, r.year, r.arxiv_id) for r in result.records] == [
+        ("A Citing Paper", ("Ann Lee",), 2023, "2301.00001"),
+        ("Another Citing Paper", ("Bo Kim",), 2022, None),
+    ]

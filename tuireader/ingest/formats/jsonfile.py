@@ -1026,11 +1026,14 @@ def _around_paper(data: dict[str, Any]) -> dict[str, Any]:
     """An item that wraps its paper in a ``paper`` object (Hugging Face's daily papers:
     ``{"paper": {"id": "2401.02954", "authors": […], "summary": …}, "title": …,
     "numComments": 3}``) as one flat record: the paper's fields, the item's where the
-    paper has none, and the paper's ``id`` its arXiv id when it is one. Any other
-    item as it is."""
+    paper has none, and the paper's ``id`` its arXiv id when it is one; an item that is
+    no paper itself and holds one object that is, that object. Any other item as it
+    is."""
     paper = data.get("paper")
     if not isinstance(paper, dict) or not _is_paper(paper):
-        return data
+        # a record that holds its paper under another name (Semantic Scholar's citations:
+        # {"contexts": […], "citingPaper": {…}}) is that paper
+        return data if _is_paper(data) else _hit_paper(data)
     flat = {key: value for key, value in data.items() if key != "paper"}
     flat.update({key: value for key, value in paper.items() if value not in (None, "", [])})
     identifier = text_field(paper.get("id"))
