@@ -589,3 +589,25 @@ def test_semantic_scholars_citations_answer_is_its_citing_papers() -> None:
         ("A Citing Paper", ("Ann Lee",), 2023, "2301.00001"),
         ("Another Citing Paper", ("Bo Kim",), 2022, None),
     ]
+
+
+def test_openalexs_works_give_authors_year_abstract_venue_and_links() -> None:
+    # only the title and the DOI were read
+    library = load_library([SHAPES / "openalex_works.json"])
+    papers = {paper.title: paper for paper in library}
+    nature = papers["Deep learning"]
+    assert nature.authors == ("Yann LeCun", "Geoffrey E. Hinton")
+    assert (nature.year, nature.venue) == (2015, "Nature")
+    # the abstract's words in the places the inverted index gives them
+    assert nature.abstract == "Deep learning allows computational models to learn. We like learning"
+    assert format_citation(nature, "apa", library=library).text == (
+        "LeCun, Y., & Hinton, G. E. (2015). Deep learning. Nature, 521, 436–444. "
+        "https://doi.org/10.1038/nature14539"
+    )
+    # a repository (arXiv) is no venue; its page and PDF are the paper's links
+    attention = papers["Attention Is All You Need"]
+    assert (attention.venue, attention.year) == (None, 2017)
+    assert [link.url for link in attention.links] == [
+        "https://arxiv.org/abs/1706.03762",
+        "https://arxiv.org/pdf/1706.03762",
+    ]

@@ -1059,6 +1059,57 @@ def _paper_prefixed(data: dict[str, Any]) -> dict[str, Any]:
     return flat
 
 
+def _openalex(data: dict[str, Any]) -> dict[str, Any]:
+    """A work of OpenAlex's API as a flat record: ``authorships[].author.display_name``
+    → authors, ``publication_year``, the ``abstract_inverted_index`` as the abstract's
+    words in their places, ``primary_location`` → the page, the PDF and the venue (its
+    source's name, unless the source is a repository such as arXiv), ``biblio`` →
+    volume, issue and pages. Any other record as it is."""
+    authorships = data.get("authorships")
+    if not isinstance(authorships, list) or "publication_year" not in data:
+        return data
+    flat = dict(data)
+    names = []
+    for authorship in authorships:
+        if isinstance(authorship, dict):
+            author = authorship.get("author")
+            name = (
+                _inner(authorship, "author", "display_name") if isinstance(author, dict) else None
+            )
+            names.append(text_field(name) or text_field(authorship.get("raw_author_name")))
+    flat["authors"] = [name for name in names if name]
+    flat["year"] = data.get("publication_year")
+    words = data.get("abstract_inverted_index")
+    if isinstance(words, dict) and not data.get("abstract"):
+        placed = sorted(
+            (place, word)
+            for word, places in words.items()
+            if isinstance(places, list)
+            for place in places
+            if isinstance(place, int)
+        )
+        flat["abstract"] = " ".join(word for _place, word in placed)
+    location = data.get("primary_location")
+    location = location if isinstance(location, dict) else {}
+    source = location.get("source")
+    source = source if isinstance(source, dict) else {}
+    flat["url"] = location.get("landing_page_url")
+    flat["pdf"] = location.get("pdf_url") or _inner(data, "open_access", "oa_url")
+    kind = text_field(source.get("type"))
+    venue = text_field(source.get("display_name")) if kind != "repository" else None
+    flat["venue"] = venue
+    biblio = data.get("biblio")
+    biblio = biblio if isinstance(biblio, dict) else {}
+    first, last = text_field(biblio.get("first_page")), text_field(biblio.get("last_page"))
+    pages = f"{first}--{last}" if first and last and first != last else first or last
+    if kind == "journal":
+        flat["journal"] = {"name": venue, "volume": biblio.get("volume"), "pages": pages}
+        flat["publicationTypes"] = ["JournalArticle"]
+    elif kind == "conference":
+        flat["publicationTypes"] = ["Conference"]
+    return flat
+
+
 #: Papers with Code's ``proceeding``: a venue, its year and its month ("NeurIPS 2018 12")
 _PROCEEDING_RE = re.compile(r"^(.*\b(?:19|20)\d\d)\s+\d{1,2}$")
 
@@ -1074,7 +1125,7 @@ def _record_from_mapping(
     data: dict[str, Any], context: dict[str, Any]
 ) -> Record | NotAPaper | None:
     """The record of one JSON object, by the first shape it fits."""
-    data = _paper_prefixed(_around_paper(data))
+    data = _openalex(_paper_prefixed(_around_paper(data)))
     if _is_own(data):
         return _own_record(data)
     if _is_arxiv(data):
