@@ -611,3 +611,23 @@ def test_openalexs_works_give_authors_year_abstract_venue_and_links() -> None:
         "https://arxiv.org/abs/1706.03762",
         "https://arxiv.org/pdf/1706.03762",
     ]
+
+
+def test_crossrefs_works_give_their_titles_and_journals_given_as_lists() -> None:
+    # "title": ["Deep learning"]: the title was derived from the abstract, the venue
+    # unknown, and a work without an abstract skipped
+    result = read_file(SHAPES / "crossref_works.json")
+    assert result.problems == ()
+    nature, resnet = result.records
+    assert (nature.title, nature.venue, nature.entry_type, nature.journal) == (
+        "Deep learning",
+        "Nature",
+        "article",
+        "Nature",
+    )
+    assert (resnet.title, resnet.entry_type, resnet.booktitle, resnet.year) == (
+        "Deep Residual Learning for Image Recognition",
+        "inproceedings",
+        "2016 IEEE Conference on Computer Vision and Pattern Recognition (CVPR)",
+        2016,
+    )

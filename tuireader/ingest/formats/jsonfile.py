@@ -511,8 +511,27 @@ _CSL_TYPES = {
     "post-weblog": "misc",
     "dataset": "misc",
     "software": "misc",
+    # Crossref's types, its works being CSL-JSON otherwise
+    "journal-article": "article",
+    "proceedings-article": "inproceedings",
+    "book-chapter": "incollection",
+    "posted-content": "misc",
+    "monograph": "book",
+    "edited-book": "book",
+    "dissertation": "phdthesis",
 }
-_CSL_IN_PROCEEDINGS = frozenset(("paper-conference", "chapter", "entry-encyclopedia"))
+_CSL_IN_PROCEEDINGS = frozenset(
+    ("paper-conference", "chapter", "entry-encyclopedia", "proceedings-article", "book-chapter")
+)
+_CSL_IN_JOURNALS = frozenset(("journal-article",))
+
+
+def _csl_text(value: Any) -> str | None:
+    """A CSL text field on one line; Crossref gives titles as lists (``"title":
+    ["Deep learning"]``): the first."""
+    if isinstance(value, list):
+        value = next((item for item in value if isinstance(item, str) and item.strip()), None)
+    return one_line(value)
 
 
 def _is_csl(data: dict[str, Any]) -> bool:
@@ -614,14 +633,14 @@ def _name_in_parts(family: str, given: str, suffix: str = "") -> str | None:
 
 
 def _csl_record(data: dict[str, Any]) -> Record | None:
-    title = one_line(data.get("title"))
+    title = _csl_text(data.get("title"))
     if title:
         title = _RIS_JUNK_RE.sub("", title) or title
     abstract = strip_markup(text_field(data.get("abstract")) or "")
     if not title and not abstract:
         return None
     csl_type = str(data.get("type"))
-    container = one_line(data.get("container-title"))
+    container = _csl_text(data.get("container-title"))
     dois = plain_dois(text_field(data.get("DOI")))
     doi = dois[0] if dois else None
     url = text_field(data.get("URL"))
@@ -640,7 +659,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         container = one_line(data.get("event-title")) or None
     if container and csl_type in _CSL_IN_PROCEEDINGS:
         booktitle = container
-    elif container and csl_type.startswith("article"):
+    elif container and (csl_type.startswith("article") or csl_type in _CSL_IN_JOURNALS):
         journal = container
     publisher = one_line(data.get("publisher"))
     return Record(
