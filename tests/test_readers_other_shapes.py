@@ -631,3 +631,19 @@ def test_crossrefs_works_give_their_titles_and_journals_given_as_lists() -> None
         "2016 IEEE Conference on Computer Vision and Pattern Recognition (CVPR)",
         2016,
     )
+
+
+# --------------------------------------------------------------------------- BibLaTeX
+
+
+def test_biblatexs_extended_name_format_is_the_persons_name() -> None:
+    # Better BibLaTeX writes "family=Oord, given=Aaron, prefix=van den, useprefix=true":
+    # the author was "family=Oord given=Aaron …", cited "family=Oord, g. p. d. u."
+    records = by_title(SHAPES / "better_biblatex_extended_names.bib")
+    wavenet = records["WaveNet: A Generative Model for Raw Audio"]
+    assert wavenet.authors == ("Aaron van den Oord", "Sander Dieleman", "Heiga Zen")
+    library = load_library([SHAPES / "better_biblatex_extended_names.bib"])
+    [paper] = list(library)
+    assert format_citation(paper, "apa", library=library).text.startswith(
+        "van den Oord, A., Dieleman, S., & Zen, H. (2016)."
+    )

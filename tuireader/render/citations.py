@@ -106,6 +106,7 @@ __all__ = [
     "base_key",
     "best_link",
     "bibtex_escape",
+    "bibtex_name",
     "bibtex_unescape",
     "cite_keys",
     "cite_many",
@@ -1097,6 +1098,33 @@ def _pmlr_split(name: str, pmlr_key: str) -> str | None:
 _HOMONYM_NUMBER = re.compile(r"\s+0\d{3}(?=\s*(?:,|$))")
 
 
+#: one part of a name in BibLaTeX's extended name format ("family=Oord", "given={A. B.}")
+_NAME_PART = re.compile(
+    r"^\s*(family|given|prefix|suffix|useprefix)\s*=\s*(.*?)\s*$", re.IGNORECASE
+)
+
+
+def bibtex_name(name: str) -> str:
+    """A name in BibLaTeX's extended name format (Better BibLaTeX's "family=Oord,
+    given=Aaron, prefix=van den, useprefix=true") as BibTeX writes it ("van den Oord,
+    Aaron"); any other name as it is."""
+    if "=" not in name:
+        return name
+    parts: dict[str, str] = {}
+    for piece in _split_at(name, ","):
+        found = _NAME_PART.match(piece)
+        if found is None:
+            return name
+        value = found.group(2)
+        if value.startswith("{") and value.endswith("}"):
+            value = value[1:-1]
+        parts[found.group(1).lower()] = value.strip()
+    family = " ".join(part for part in (parts.get("prefix"), parts.get("family")) if part)
+    if not family:
+        return name
+    return ", ".join(part for part in (family, parts.get("suffix"), parts.get("given")) if part)
+
+
 def without_homonym_number(name: str) -> str:
     """``name`` without DBLP's number for one of several people of that name ("Li Wang
     0001" → "Li Wang"): it tells DBLP's pages apart, it is no part of the name, and a
@@ -1110,7 +1138,7 @@ def _split_bibtex_names(value: str) -> tuple[str, ...]:
     value = _clean(value)
     parts = re.split(r"(?i)\s+and\s+", value)
     if len(parts) == 1:
-        return (without_homonym_number(value),) if value else ()
+        return (bibtex_name(without_homonym_number(value)),) if value else ()
     names: list[str] = []
     current = ""
     for part in parts:
@@ -1121,7 +1149,7 @@ def _split_bibtex_names(value: str) -> tuple[str, ...]:
             current = ""
     if current:
         names.append(current.strip())
-    names = [without_homonym_number(name) for name in names]
+    names = [bibtex_name(without_homonym_number(name)) for name in names]
     return tuple(name for name in names if name and name.lower() != "others")
 
 

@@ -42,7 +42,7 @@ from tuireader.ingest.formats.common import (
     year_of,
 )
 from tuireader.model import Problem, Record
-from tuireader.render.citations import make_source_entry, without_homonym_number
+from tuireader.render.citations import bibtex_name, make_source_entry, without_homonym_number
 
 __all__ = [
     "BibEntry",
@@ -442,6 +442,7 @@ def _split_names(value: str, flip: bool) -> tuple[str, ...]:
         if raw.lower() == "others":
             names.append("et al.")
             continue
+        raw = bibtex_name(raw)  # BibLaTeX's "family=Oord, given=Aaron, prefix=van den"
         name = flip_name(raw) if flip and "," in raw else raw
         names.append(" ".join(without_homonym_number(unlatex(name)).split()))
     return tuple(names)
