@@ -647,3 +647,20 @@ def test_biblatexs_extended_name_format_is_the_persons_name() -> None:
     assert format_citation(paper, "apa", library=library).text.startswith(
         "van den Oord, A., Dieleman, S., & Zen, H. (2016)."
     )
+
+
+def test_markdowns_reference_links_are_the_bullets_links() -> None:
+    # "- [Title][attn]" with "[attn]: https://…" below: the bullets were no papers and the
+    # definitions were read as an abstract
+    result = read_file(SHAPES / "reference_links.md")
+    assert result.problems == ()
+    attention, bert = result.records
+    assert (attention.title, attention.url, attention.code_urls) == (
+        "Attention Is All You Need",
+        "https://arxiv.org/abs/1706.03762",
+        ("https://github.com/tensorflow/tensor2tensor",),
+    )
+    assert (bert.title, bert.url) == (
+        "BERT: Pre-training of Deep Bidirectional Transformers",
+        "https://arxiv.org/abs/1810.04805",
+    )

@@ -379,9 +379,50 @@ def _table_record(cells: list[str], roles: list[str | None]) -> Record | None:
     )
 
 
+#: a link reference definition: ``[label]: https://… "title"`` on a line of its own
+_DEFINITION_RE = re.compile(
+    r"^ {0,3}\[([^\[\]]+)\]:[ \t]*(<[^<>\s]*>|\S+)(?:[ \t]+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?[ \t]*$"
+)
+#: a full or collapsed reference link: ``[text][label]``, ``[text][]``
+_REFERENCE_RE = re.compile(r"(?<![\]\\])\[((?:[^\[\]]|\[[^\[\]]*\])+)\]\[([^\[\]]*)\]")
+
+
+def _label(text: str) -> str:
+    """A reference's label as CommonMark matches them: any case, spaces folded."""
+    return " ".join(text.split()).casefold()
+
+
+def _definitions(lines: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The link reference definitions of a file (``[attn]: https://…``), by label, and
+    its lines without them (they are no prose, and no abstract)."""
+    found: dict[str, str] = {}
+    rest: list[str] = []
+    for line in lines:
+        match = _DEFINITION_RE.match(line)
+        if match and match.group(2).strip("<>").startswith(("http://", "https://")):
+            found.setdefault(_label(match.group(1)), match.group(2).strip("<>"))
+            rest.append("")
+        else:
+            rest.append(line)
+    return found, rest
+
+
+def _referenced(body: str, definitions: dict[str, str]) -> str:
+    """A bullet with its reference links (``[Title][attn]``, ``[Title][]``) written as the
+    inline links they stand for."""
+    if not definitions or "][" not in body:
+        return body
+
+    def inline(match: re.Match[str]) -> str:
+        url = definitions.get(_label(match.group(2) or match.group(1)))
+        return f"[{match.group(1)}]({url})" if url else match.group(0)
+
+    return _REFERENCE_RE.sub(inline, body)
+
+
 def parse_markdown(text: str, path: Path) -> ReadResult:
     """Read a Markdown file (see the module's description); never junk."""
-    lines = split_lines(text)
+    definitions, lines = _definitions(split_lines(text))
     blocks = list(paragraphs(lines))
     if not blocks:
         return failure(path, "the file is empty", "markdown")
@@ -399,7 +440,7 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
         if roles is not None:
             if "|" in line and line.strip():
                 rows += 1
-                record = _table_record(_cells(line), roles)
+                record = _table_record(_cells(_referenced(line, definitions)), roles)
                 if record is not None:
                     records.append(record)
                 continue
@@ -420,7 +461,7 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
         found = _BULLET_RE.match(line)
         if found:
             bullets += 1
-            record = _bullet_record(found.group(1))
+            record = _bullet_record(_referenced(found.group(1), definitions))
             if record is not None:
                 records.append(record)
     name, rest, problems = list_name(blocks[0], path)
