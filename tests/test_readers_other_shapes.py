@@ -463,6 +463,8 @@ def test_an_awesome_lists_authors_in_italics_are_the_papers_authors() -> None:
         # a remark in italics names nobody
         ("A Paper", ()),
         ("Another Paper", ()),
+        ("A Paper With an Award", ()),
+        ("A Paper With Its Sessions", ()),
     ]
 
 

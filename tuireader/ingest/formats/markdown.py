@@ -203,6 +203,28 @@ _ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])|(?<![_\w])_(?!_)
 #: one word of a person's name: capitalised ("Veličković", "O'Neil", "Jean-Paul"), an
 #: initial ("J."), or a particle ("van", "de")
 _NAME_WORD_RE = re.compile(r"(?:[^\W\d_][\w'’-]*\.?|[^\W\d_]\.)")
+#: words of a remark in italics that names no one ("*Best Paper Award, Oral*")
+_NOT_NAMES = frozenset(
+    {
+        "paper",
+        "papers",
+        "award",
+        "best",
+        "oral",
+        "spotlight",
+        "poster",
+        "outstanding",
+        "honorable",
+        "mention",
+        "workshop",
+        "conference",
+        "track",
+        "survey",
+        "new",
+        "code",
+        "highlight",
+    }
+)
 _PARTICLES = frozenset(
     {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le", "del", "dos"}
 )
@@ -220,9 +242,13 @@ def _names(text: str) -> tuple[str, ...]:
         return ()
     for name in names:
         words = [word for word in name.split() if word.lower() not in ("et", "al.", "al")]
-        if not 1 <= len(words) <= 5 or (len(words) == 1 and len(names) > 1 and "et al" not in name):
+        # a person's name has two words or more ("Oral, Spotlight" names nobody), but
+        # the first author of "Gilmer et al." may be named by one
+        if not 1 <= len(words) <= 5 or (len(words) == 1 and "et al" not in name):
             return ()
         for word in words:
+            if word.lower().strip(".") in _NOT_NAMES:
+                return ()
             if word.lower() in _PARTICLES:
                 continue
             if not _NAME_WORD_RE.fullmatch(word) or not word[:1].isupper():
