@@ -666,3 +666,13 @@ def test_markdowns_reference_links_are_the_bullets_links() -> None:
         "BERT: Pre-training of Deep Bidirectional Transformers",
         "https://arxiv.org/abs/1810.04805",
     )
+
+
+def test_a_markdown_table_of_no_papers_is_refused_with_its_rows_counted() -> None:
+    # its links are no web addresses: no row is a paper, and the message counts them
+    result = read_file(SHAPES / "table_of_no_papers.md")
+    assert result.records == ()
+    [problem] = result.problems
+    assert problem.message.startswith(
+        "reads as a Markdown document (1 heading, 0 bullets, 2 table rows, no bullet"
+    )

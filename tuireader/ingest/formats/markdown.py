@@ -528,7 +528,9 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
     return failure(
         path,
         f"reads as a Markdown document ({headings} heading{'s' if headings != 1 else ''}, "
-        f"{bullets} bullet{'s' if bullets != 1 else ''}, no bullet naming a paper with a "
+        f"{bullets} bullet{'s' if bullets != 1 else ''}, "
+        + (f"{rows} table row{'s' if rows != 1 else ''}, " if rows else "")
+        + "no bullet naming a paper with a "
         "link), not a list of papers; write one paper per bullet, “- [Title](https://…)”, "
         "or one abstract per paragraph",
         "markdown",
