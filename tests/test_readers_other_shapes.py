@@ -676,3 +676,39 @@ def test_a_markdown_table_of_no_papers_is_refused_with_its_rows_counted() -> Non
     assert problem.message.startswith(
         "reads as a Markdown document (1 heading, 0 bullets, 2 table rows, no bullet"
     )
+
+
+def test_a_bullets_further_lines_give_its_links_and_authors() -> None:
+    # "- **Title**" with its authors and links on the lines below: the file was refused
+    result = read_file(SHAPES / "awesome_multiline_bullets.md")
+    assert result.problems == ()
+    ddpm, score, venue = result.records
+    assert (ddpm.title, ddpm.authors, ddpm.url, ddpm.code_urls) == (
+        "Denoising Diffusion Probabilistic Models",
+        ("Jonathan Ho", "Ajay Jain", "Pieter Abbeel"),
+        "https://arxiv.org/abs/2006.11239",
+        ("https://github.com/hojonathanho/diffusion",),
+    )
+    assert (score.title, score.authors) == (
+        "Score-Based Generative Modeling",
+        ("Yang Song", "Stefano Ermon"),
+    )
+    # a venue on its own line names no author
+    assert (venue.title, venue.authors) == ("A Paper in a Venue", ())
+
+
+def test_tuireaders_own_markdown_export_keeps_its_authors_when_read_again(tmp_path: Path) -> None:
+    # "- [Title](url)" / "  Yann LeCun, Yoshua Bengio" / "  Nature (2015)": the authors
+    # were lost when the export was read as a list
+    from tuireader.triage.export import render_export
+    from tuireader.triage.store import Triage
+
+    library = load_library([SHAPES / "crossref_works.json"])
+    papers = list(library)
+    triage = {paper.id: Triage(paper.id) for paper in papers}
+    exported = tmp_path / "reading.md"
+    exported.write_text(render_export(papers, triage, "markdown"), encoding="utf-8")
+    again = {paper.title: paper for paper in load_library([exported])}
+    assert again["Deep learning"].authors == ("Yann LeCun", "Yoshua Bengio")
+    assert again["Deep learning"].year == 2015
+    assert again["Deep Residual Learning for Image Recognition"].authors == ("Kaiming He",)

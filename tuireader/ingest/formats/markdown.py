@@ -15,7 +15,9 @@ A Markdown file is read one of three ways:
 
 from __future__ import annotations
 
+import itertools
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from tuireader.ingest.formats.common import YEAR_RE, ReadResult, clean, failure, split_lines
@@ -203,42 +205,29 @@ _ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])|(?<![_\w])_(?!_)
 #: one word of a person's name: capitalised ("Veličković", "O'Neil", "Jean-Paul"), an
 #: initial ("J."), or a particle ("van", "de")
 _NAME_WORD_RE = re.compile(r"(?:[^\W\d_][\w'’-]*\.?|[^\W\d_]\.)")
-#: words of a remark in italics that names no one ("*Best Paper Award, Oral*")
+#: words of a remark or a venue that names no one ("*Best Paper Award, Oral*", "Neural
+#: Information Processing Systems")
 _NOT_NAMES = frozenset(
-    {
-        "paper",
-        "papers",
-        "award",
-        "best",
-        "oral",
-        "spotlight",
-        "poster",
-        "outstanding",
-        "honorable",
-        "mention",
-        "workshop",
-        "conference",
-        "track",
-        "survey",
-        "new",
-        "code",
-        "highlight",
-    }
+    """paper papers award best oral spotlight poster outstanding honorable mention workshop
+    conference track survey new code highlight international proceedings journal
+    transactions systems processing learning neural information advances annual symposium
+    meeting association society ieee acm review letters university institute""".split()  # noqa: SIM905
 )
 _PARTICLES = frozenset(
     {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le", "del", "dos"}
 )
 
 
-def _names(text: str) -> tuple[str, ...]:
+def _names(text: str, *, alone: bool = False) -> tuple[str, ...]:
     """The people an italic run names ("Petar Veličković, Guillem Cucurull and Yoshua
     Bengio", "Ho et al."), or nothing when it reads as anything else: a phrase, or one
-    name alone ("*Highly Recommended*" reads as one)."""
+    name alone ("*Highly Recommended*" reads as one), unless the text is ``alone`` on
+    its line (a bullet's line of authors: "Kaiming He")."""
     text = " ".join(text.split()).strip(" ,;")
     text = text if text.endswith(" al.") else text.rstrip(".")
     names = [name.strip() for name in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text)]
     names = [name for name in names if name]
-    if len(names) < 2 and not text.endswith(("et al.", "et al")):
+    if not names or (len(names) < 2 and not alone and not text.endswith(("et al.", "et al"))):
         return ()
     for name in names:
         words = [word for word in name.split() if word.lower() not in ("et", "al.", "al")]
@@ -258,8 +247,24 @@ def _names(text: str) -> tuple[str, ...]:
     return (*names[:-1], last, "et al.") if last != names[-1] else tuple(names)
 
 
-def _bullet_record(body: str) -> Record | None:
-    """The paper a bullet names, or None when it names none (no title or no web link)."""
+def _bullet_record(body: str, more: tuple[str, ...] = ()) -> Record | None:
+    """The paper a bullet names, or None when it names none (no title or no web link).
+    ``more`` are the bullet's further lines ("  Jonathan Ho, Ajay Jain" / "  [[Paper](…)]"):
+    their links are the paper's, and a line of names alone its authors."""
+    record = _first_line_record(" | ".join((body, *more)))
+    if record is None or record.authors:
+        return record
+    for line in more:
+        if "](" in line or "://" in line:
+            continue
+        names = _names(_plain(line), alone=True)
+        if names:
+            return replace(record, authors=names)
+    return record
+
+
+def _first_line_record(body: str) -> Record | None:
+    """The paper a bullet names (see :func:`_bullet_record`)."""
     label = _LABEL_RE.match(body)
     if label and re.search(r"[^\W\d_]", label.group(2)):
         # the label is the venue when the rest names the paper ("[A Title] https://…" is
@@ -446,6 +451,18 @@ def _referenced(body: str, definitions: dict[str, str]) -> str:
     return _REFERENCE_RE.sub(inline, body)
 
 
+def _continues(line: str) -> bool:
+    """True for a line that goes on the bullet above it: indented, and no bullet, heading,
+    table row or code fence of its own."""
+    return (
+        line[:1] in (" ", "\t")
+        and bool(line.strip())
+        and not _BULLET_RE.match(line)
+        and not _HEADING_RE.match(line)
+        and not line.lstrip().startswith(("|", "```", "~~~"))
+    )
+
+
 def parse_markdown(text: str, path: Path) -> ReadResult:
     """Read a Markdown file (see the module's description); never junk."""
     definitions, lines = _definitions(split_lines(text))
@@ -487,7 +504,11 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
         found = _BULLET_RE.match(line)
         if found:
             bullets += 1
-            record = _bullet_record(_referenced(found.group(1), definitions))
+            more = tuple(
+                _referenced(further.strip(), definitions)
+                for further in itertools.takewhile(_continues, lines[number + 1 :])
+            )
+            record = _bullet_record(_referenced(found.group(1), definitions), more)
             if record is not None:
                 records.append(record)
     name, rest, problems = list_name(blocks[0], path)
