@@ -712,3 +712,16 @@ def test_tuireaders_own_markdown_export_keeps_its_authors_when_read_again(tmp_pa
     assert again["Deep learning"].authors == ("Yann LeCun", "Yoshua Bengio")
     assert again["Deep learning"].year == 2015
     assert again["Deep Residual Learning for Image Recognition"].authors == ("Kaiming He",)
+
+
+def test_an_and_joined_to_no_name_is_no_part_of_a_name() -> None:
+    # "Doe, John and" was the author "John and Doe", cited "Doe, J. a."
+    records = by_title(SHAPES / "hand_edited.bib")
+    assert records["A Paper Edited by Hand"].authors == ("John Doe",)
+    other = records["Another Paper Edited by Hand"]
+    assert other.authors == ("Rita Roe", "Paul Poe")
+    assert other.editor == ("Hale, Hana",)
+    library = load_library([SHAPES / "hand_edited.bib"])
+    cited = {p.title: format_citation(p, "apa", library=library).text for p in library}
+    assert cited["A Paper Edited by Hand"].startswith("Doe, J. (2020).")
+    assert cited["Another Paper Edited by Hand"].startswith("Roe, R., & Poe, P. (2021).")

@@ -118,6 +118,7 @@ __all__ = [
     "primary_link",
     "split_name",
     "validate_bibtex",
+    "without_dangling_and",
     "without_homonym_number",
 ]
 
@@ -1125,6 +1126,17 @@ def bibtex_name(name: str) -> str:
     return ", ".join(part for part in (family, parts.get("suffix"), parts.get("given")) if part)
 
 
+#: an "and" with no name on one side of it, at the start or the end of a list of names
+_DANGLING_AND = re.compile(r"^\s*and\s+|\s+and\s*$", re.IGNORECASE)
+
+
+def without_dangling_and(names: str) -> str:
+    """A BibTeX list of names without an "and" that joins it to no name ("Doe, John
+    and", as an entry edited by hand is left): it would be read as part of a name
+    ("John and Doe")."""
+    return _DANGLING_AND.sub("", names) if "and" in names.lower() else names
+
+
 def without_homonym_number(name: str) -> str:
     """``name`` without DBLP's number for one of several people of that name ("Li Wang
     0001" → "Li Wang"): it tells DBLP's pages apart, it is no part of the name, and a
@@ -1135,7 +1147,7 @@ def without_homonym_number(name: str) -> str:
 def _split_bibtex_names(value: str) -> tuple[str, ...]:
     """The names of a BibTeX ``author``/``editor`` value, split at ``and`` outside braces
     (DBLP's numbers after a name left out: :func:`without_homonym_number`)."""
-    value = _clean(value)
+    value = without_dangling_and(_clean(value))
     parts = re.split(r"(?i)\s+and\s+", value)
     if len(parts) == 1:
         return (bibtex_name(without_homonym_number(value)),) if value else ()

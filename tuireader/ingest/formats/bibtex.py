@@ -42,7 +42,12 @@ from tuireader.ingest.formats.common import (
     year_of,
 )
 from tuireader.model import Problem, Record
-from tuireader.render.citations import bibtex_name, make_source_entry, without_homonym_number
+from tuireader.render.citations import (
+    bibtex_name,
+    make_source_entry,
+    without_dangling_and,
+    without_homonym_number,
+)
 
 __all__ = [
     "BibEntry",
@@ -431,7 +436,7 @@ def _inherited(parent: BibEntry) -> dict[str, str]:
 
 
 def _split_names(value: str, flip: bool) -> tuple[str, ...]:
-    value = " ".join(value.split())
+    value = without_dangling_and(" ".join(value.split()))
     # " and " at brace depth 0; mark them first so the brace-aware splitter can cut.
     marked = re.sub(r"\s+and\s+", "\x00", value, flags=re.IGNORECASE)
     names: list[str] = []
