@@ -725,3 +725,48 @@ def test_an_and_joined_to_no_name_is_no_part_of_a_name() -> None:
     cited = {p.title: format_citation(p, "apa", library=library).text for p in library}
     assert cited["A Paper Edited by Hand"].startswith("Doe, J. (2020).")
     assert cited["Another Paper Edited by Hand"].startswith("Roe, R., & Poe, P. (2021).")
+
+
+# --------------------------------------------------------------------------- plain text
+
+
+def test_a_pasted_list_of_references_is_one_paper_a_reference() -> None:
+    # the references, one a line, were one paragraph: a single "paper" of all of them
+    result = read_file(SHAPES / "pasted_references.txt")
+    assert result.name == "References"
+    ieee, ieee_cvpr, preprint, apa, other = result.records
+    assert (ieee.title, ieee.authors, ieee.venue, ieee.year) == (
+        "Attention is all you need",
+        ("A. Vaswani", "N. Shazeer", "N. Parmar"),
+        "NeurIPS",
+        2017,
+    )
+    assert (ieee_cvpr.title, ieee_cvpr.year) == (
+        "Deep residual learning for image recognition",
+        2016,
+    )
+    assert (preprint.title, preprint.arxiv_id, preprint.year) == (
+        "Adam: A method for stochastic optimization",
+        "1412.6980",
+        2014,
+    )
+    assert (apa.title, apa.authors, apa.year, apa.venue) == (
+        "Deep residual learning for image recognition",
+        ("K. He", "X. Zhang", "S. Ren", "J. Sun"),
+        2016,
+        "IEEE Conference on Computer Vision and Pattern Recognition",
+    )
+    # a reference in neither style is kept whole, as the paper's text
+    assert (other.title, other.abstract) == (
+        None,
+        "Some unparseable reference without a title style",
+    )
+
+
+def test_abstracts_numbered_in_brackets_are_still_abstracts() -> None:
+    result = read_file(SHAPES / "numbered_abstracts.txt")
+    assert [record.abstract for record in result.records] == [
+        '[1] We study "attention," in models, and more It continues here.',
+        "[2] Another abstract about things",
+    ]
+    assert all(record.title is None for record in result.records)

@@ -3,7 +3,7 @@
 The first non-empty line names the list, then one paper per paragraph, paragraphs
 separated by blank lines; a hard-wrapped paragraph is one paper. An arXiv listing pasted
 as text (the web page's or the e-mail digest's) is read entry by entry
-(``arxivlist``).
+(``arxivlist``), and so is a numbered list of references (``references``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tuireader.ingest.formats.common import (
     failure,
     split_lines,
 )
+from tuireader.ingest.formats.references import parse_references
 from tuireader.model import Problem, Record
 
 __all__ = ["MAX_LIST_NAME_CHARS", "paragraphs", "parse_text"]
@@ -65,6 +66,9 @@ def parse_text(text: str, path: Path) -> ReadResult:
     listing = parse_listing(text, path)
     if listing is not None:
         return listing  # arXiv's listing, pasted: its entries, not its paragraphs
+    references = parse_references(text, path)
+    if references is not None:
+        return references  # a numbered list of references: one paper each
     lines = [line for block in blocks for line in block]
     if len(lines) > 1 and all(_ADDRESS_LINE.fullmatch(line) for line in lines[1:]):
         # one address a line (tuireader's own export --format urls), perhaps under a
