@@ -770,3 +770,18 @@ def test_abstracts_numbered_in_brackets_are_still_abstracts() -> None:
         "[2] Another abstract about things",
     ]
     assert all(record.title is None for record in result.records)
+
+
+def test_an_entry_whose_crossref_the_file_lacks_is_read_and_said() -> None:
+    # DBLP's entry copied without its @proceedings: no venue, and no word of why
+    result = read_file(SHAPES / "dblp_without_its_proceedings.bib")
+    assert [record.title for record in result.records] == [
+        "On the Stability of Gradient Descent",
+        "An Entry With Its Own Booktitle",
+    ]
+    assert [problem.message for problem in result.problems] == [
+        (
+            "1 entry names in its crossref an entry the file does not hold, so the "
+            "proceedings it is in are unknown (DBLP:conf/icml/MullerK23 → DBLP:conf/icml/2023)"
+        )
+    ]

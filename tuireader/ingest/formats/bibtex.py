@@ -832,6 +832,30 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
             front.append(f"{entry.key} “{_cut(record.title or '')}”")
         else:
             records.append(record)
+    keys = {entry.key.lower() for entry in entries}
+    orphans = [
+        f"{entry.key} → {entry.fields['crossref'].strip()}"
+        for index, entry in enumerate(entries)
+        if index not in used
+        and (entry.fields.get("crossref") or "").strip()
+        and entry.fields["crossref"].strip().lower() not in keys
+        and not any(
+            (entry.fields.get(name) or "").strip()
+            for name in ("booktitle", "journal", "journaltitle")
+        )
+    ]
+    if orphans:
+        # DBLP's entries copied without the @proceedings their crossref names
+        problems.append(
+            Problem(
+                path,
+                f"{count_entries(orphans)} name{'s' if len(orphans) == 1 else ''} in its "
+                "crossref an entry the file does not hold, so the proceedings "
+                f"{'it is' if len(orphans) == 1 else 'they are'} in are unknown "
+                f"({some_keys(orphans)})",
+                "warning",
+            )
+        )
     if broken:
         problems.append(
             Problem(
