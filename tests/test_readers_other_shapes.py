@@ -785,3 +785,14 @@ def test_an_entry_whose_crossref_the_file_lacks_is_read_and_said() -> None:
             "proceedings it is in are unknown (DBLP:conf/icml/MullerK23 → DBLP:conf/icml/2023)"
         )
     ]
+
+
+def test_a_ris_line_of_several_authors_is_each_of_them() -> None:
+    # "AU  - Smith, John; Doe, Anna; Lee, Kim" was one author, cited "Smith, J. D. A. L. K."
+    [record] = read_file(SHAPES / "ris_authors_on_one_line.ris").records
+    assert record.authors == ("John Smith", "Anna Doe", "Kim Lee")
+    library = load_library([SHAPES / "ris_authors_on_one_line.ris"])
+    [paper] = list(library)
+    assert format_citation(paper, "apa", library=library).text.startswith(
+        "Smith, J., Doe, A., & Lee, K. (2020)."
+    )

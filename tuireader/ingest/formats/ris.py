@@ -120,6 +120,12 @@ def _blocks(text: str) -> tuple[list[_Block], list[int]]:
     return blocks, stray
 
 
+def _people(values: list[str]) -> list[str]:
+    """One name a line, as RIS gives them; a line of several joined with ";" (some
+    publishers' exports: "Smith, John; Doe, Anna") is each of them."""
+    return [name.strip() for value in values for name in value.split(";") if name.strip()]
+
+
 def _pages(start: str | None, end: str | None) -> str | None:
     if start and end and "-" not in start:
         return f"{start}-{end}"
@@ -135,8 +141,8 @@ def _record(block: _Block) -> Record | None:
     abstract = "\n".join(block.all("AB", "N2")[:1])
     if not title and not abstract:
         return None
-    authors = block.all("AU", "A1")
-    editors = block.all("ED") + (block.all("A2") if entry_type in _IN_A_BOOK else [])
+    authors = _people(block.all("AU", "A1"))
+    editors = _people(block.all("ED") + (block.all("A2") if entry_type in _IN_A_BOOK else []))
     if entry_type == "article":
         container = block.first("JF", "T2", "JO", "JA")
     elif entry_type == "book":
