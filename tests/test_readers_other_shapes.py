@@ -796,3 +796,20 @@ def test_a_ris_line_of_several_authors_is_each_of_them() -> None:
     assert format_citation(paper, "apa", library=library).text.startswith(
         "Smith, J., Doe, A., & Lee, K. (2020)."
     )
+
+
+def test_semantic_scholars_datasets_give_their_identifiers_in_lower_case_fields() -> None:
+    # the datasets write "externalids", "publicationtypes", "corpusid": the arXiv id and
+    # the DOI were lost
+    attention, nature = read_file(SHAPES / "semantic_scholar_dataset_papers.jsonl").records
+    assert (attention.arxiv_id, attention.source_id, attention.entry_type) == (
+        "1706.03762",
+        "13756489",
+        "inproceedings",
+    )
+    assert (nature.doi, nature.entry_type, nature.journal, nature.pages) == (
+        "10.1038/nature14539",
+        "article",
+        "Nature",
+        "436--444",
+    )

@@ -804,7 +804,7 @@ def _publication_type(data: dict[str, Any], journal: str | None) -> str | None:
     """The BibTeX entry type Semantic Scholar's ``publicationTypes`` give a record
     (``["JournalArticle", "Review"]`` → article, when a journal is named: it calls a
     NeurIPS paper a journal article and a conference paper both), else None."""
-    types = data.get("publicationTypes")
+    types = data.get("publicationTypes") or data.get("publicationtypes")
     if not isinstance(types, list):
         return None
     return next(
@@ -831,7 +831,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     title = one_line(data.get("title"))
     if not abstract and not title:
         return None
-    external = data.get("externalIds")
+    # Semantic Scholar's datasets write its API's names in lower case ("externalids")
+    external = data.get("externalIds") or data.get("externalids")
     external = external if isinstance(external, dict) else {}
     cited = _bibtex_fields(data.get("bibtex"))
     site = text_field(data.get("site"))
@@ -881,7 +882,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     )
     journal = _journal(data)
     entry_type = cited.entry_type if cited else None
-    if entry_type is None and not (arxiv_id and not journal.name):
+    if entry_type is None:
         entry_type = _publication_type(data, journal.name)
     return Record(
         title=title,
@@ -907,6 +908,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         arxiv_class=text_field(data.get("arxiv_class")),
         source_id=text_field(data.get("id"))
         or text_field(data.get("paperId"))
+        or text_field(data.get("corpusid"))
         or (cited.source_id if cited else None),
         source_entry=cited.source_entry if cited else None,
         entry_type=entry_type,
