@@ -813,3 +813,14 @@ def test_semantic_scholars_datasets_give_their_identifiers_in_lower_case_fields(
         "Nature",
         "436--444",
     )
+
+
+def test_openreview_decisions_among_direct_replies_are_read() -> None:
+    # openreview-py's details="directReplies": the decision was not read, and a note
+    # whose "details" is null could not be read at all
+    result = read_file(SHAPES / "openreview_v2_direct_replies.json")
+    assert result.problems == ()
+    assert [(record.title, record.status) for record in result.records] == [
+        ("A Paper Decided in Its Direct Replies", "Accept: notable-top-5%"),
+        ("A Paper Whose Details Are Null", None),
+    ]

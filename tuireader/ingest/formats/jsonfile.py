@@ -345,8 +345,13 @@ def _is_submission(note: dict[str, Any]) -> bool:
 
 
 def _decision(note: dict[str, Any]) -> str | None:
-    """The decision among a submission's replies ("Accept (Poster)"), if one is there."""
-    for reply in note.get("notes") or note.get("details", {}).get("replies") or ():
+    """The decision among a submission's replies ("Accept (Poster)"), if one is there:
+    its ``details.replies``, or ``details.directReplies`` (what openreview-py's
+    ``details="directReplies"`` gives)."""
+    details = note.get("details")
+    details = details if isinstance(details, dict) else {}
+    replies = note.get("notes") or details.get("replies") or details.get("directReplies")
+    for reply in replies if isinstance(replies, list) else ():
         if isinstance(reply, dict) and isinstance(reply.get("content"), dict):
             decision = one_line(_value(reply["content"], "decision"))
             if decision:
