@@ -824,3 +824,15 @@ def test_openreview_decisions_among_direct_replies_are_read() -> None:
         ("A Paper Decided in Its Direct Replies", "Accept: notable-top-5%"),
         ("A Paper Whose Details Are Null", None),
     ]
+
+
+def test_an_acl_event_files_proceedings_entry_is_no_paper_of_the_list() -> None:
+    # the volume's @proceedings, which its papers name as their booktitle, was listed as
+    # a paper with no authors: "Proceedings of the 61st Annual Meeting …"
+    records = by_title(SHAPES / "acl_anthology_event.bib")
+    assert sorted(records) == [
+        "A Chapter of the Book",
+        "One Paper of the Volume",
+        # a book beside a chapter of it is a work of its own
+        "Speech and Language Processing",
+    ]

@@ -796,6 +796,27 @@ def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
     return parents, used
 
 
+def _volumes(entries: list[BibEntry]) -> set[int]:
+    """The positions of the ``@proceedings`` the file's papers are in by their booktitle
+    (the ACL Anthology's event files start with their volume's entry): a volume is no
+    paper of the list. A book stays, beside a chapter of it: it is a work of its own."""
+
+    def folded(text: str | None) -> str:
+        return " ".join(unlatex(text or "").casefold().split())
+
+    titles = {
+        folded(entry.fields.get("booktitle"))
+        for entry in entries
+        if entry.kind not in _BOOK_KINDS and (entry.fields.get("booktitle") or "").strip()
+    }
+    return {
+        index
+        for index, entry in enumerate(entries)
+        if entry.kind in ("proceedings", "mvproceedings")
+        and folded(entry.fields.get("title")) in titles
+    }
+
+
 #: the longest title a warning names an entry by
 _SAID_TITLE = 60
 
@@ -813,6 +834,7 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
     except Exception as error:  # noqa: BLE001 - a parser bug must not stop the other files
         return failure(path, f"could not be read as BibTeX ({error})", "bibtex")
     parents, used = _parents(entries)
+    used |= _volumes(entries)
     records: list[Record] = []
     skipped: list[str] = []
     broken: list[str] = []
