@@ -836,3 +836,13 @@ def test_an_acl_event_files_proceedings_entry_is_no_paper_of_the_list() -> None:
         # a book beside a chapter of it is a work of its own
         "Speech and Language Processing",
     ]
+
+
+def test_a_conference_systems_export_names_authors_without_affiliations_or_marks() -> None:
+    # CMT writes "Ann Lee (MIT)*; Bo Kim (Stanford University)": the affiliation and the
+    # contact author's "*" were part of the names
+    result = read_file(SHAPES / "cmt_accepted_papers.csv")
+    assert [(r.title, r.authors, r.status) for r in result.records] == [
+        ("Sparse Things", ("Ann Lee", "Bo Kim"), "Accept"),
+        ("Dense Things", ("Cy Dee",), "Reject"),
+    ]

@@ -5,8 +5,8 @@ Columns are found by name (``title``, ``abstract``, ``authors``, ``year``, ``ven
 "Authors List", "Code Link"); every column of code or project links is read ("GitHub"
 and "Repository"). A column whose name says it may hold a field that no column gives
 ("Lead Author" in a sheet without an authors column) is named in a warning. Authors are
-separated by ``;`` or `` and `` (or commas between full names), a database's number
-after a name ("Smith, John (57190000001)") left out. A column of what the work is
+separated by ``;`` or `` and `` (or commas between full names), what follows a name in
+parentheses (a database's number, an affiliation) and a contact author's ``*`` left out. A column of what the work is
 (Zotero's "Item Type", Scopus's "Document Type") makes the venue a journal or a
 proceedings for citations. An abstract's HTML markup (Zotero's exports keep it) is
 taken off.
@@ -244,12 +244,14 @@ def _column_name(column: str) -> str:
     return re.sub(r"[^\w;#]+|_+", "_", name).strip("_")
 
 
-#: a database's number for an author after the name ("Smith, John (57190000001)")
-_AUTHOR_NUMBER = re.compile(r"\s*\(\d+\)")
+#: what a sheet writes after an author's name that is no part of it: a database's number
+#: ("Smith, John (57190000001)"), an affiliation ("Ann Lee (MIT)", as CMT's exports
+#: give them), a mark for the contact author or equal contribution ("*", "†")
+_AUTHOR_NOTE = re.compile(r"\s*\([^()]*\)|[*†‡]+")
 
 
 def _authors(value: str) -> tuple[str, ...]:
-    value = _AUTHOR_NUMBER.sub("", value)
+    value = _AUTHOR_NOTE.sub("", value)
     return tuple(split_authors_string(value)) if value.strip() else ()
 
 
