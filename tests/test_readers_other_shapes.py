@@ -846,3 +846,10 @@ def test_a_conference_systems_export_names_authors_without_affiliations_or_marks
         ("Sparse Things", ("Ann Lee", "Bo Kim"), "Accept"),
         ("Dense Things", ("Cy Dee",), "Reject"),
     ]
+
+
+def test_a_further_link_to_another_works_doi_is_not_the_papers() -> None:
+    # a project link at the resolver is the data's DOI (Zenodo's), not the paper's
+    [record] = read_file(SHAPES / "doi_of_its_data.csv").records
+    assert record.project_urls == ("https://doi.org/10.5281/zenodo.1234567",)
+    assert record.doi is None

@@ -187,10 +187,9 @@ def dois_from_links(records: Sequence[Record]) -> tuple[Record, ...]:
     for record in records:
         doi = None
         if record.doi is None:
-            doi = next(
-                filter(None, (doi_of_url(url) for url in (record.url, *record.project_urls))),
-                None,
-            )
+            # the record's own page only: a further link at the resolver may be another
+            # work's DOI (the code's or the data's, at Zenodo)
+            doi = doi_of_url(record.url)
         if doi is None:
             found.append(record)
             continue
