@@ -853,3 +853,16 @@ def test_a_further_link_to_another_works_doi_is_not_the_papers() -> None:
     [record] = read_file(SHAPES / "doi_of_its_data.csv").records
     assert record.project_urls == ("https://doi.org/10.5281/zenodo.1234567",)
     assert record.doi is None
+
+
+def test_html_links_in_a_markdown_list_are_its_links() -> None:
+    # "<a href=…>Title</a>": the paper was titled with its address
+    records = read_file(SHAPES / "html_links.md").records
+    assert [(r.title, r.url, r.code_urls) for r in records] == [
+        ("Denoising Diffusion Probabilistic Models", "https://arxiv.org/abs/2006.11239", ()),
+        (
+            "High-Resolution Image Synthesis with Latent Diffusion Models",
+            "https://arxiv.org/abs/2112.10752",
+            ("https://github.com/CompVis/latent-diffusion",),
+        ),
+    ]

@@ -438,9 +438,21 @@ def _definitions(lines: list[str]) -> tuple[dict[str, str], list[str]]:
     return found, rest
 
 
+#: an HTML link in Markdown (``<a href="https://…">Title</a>``), as lists write some
+_HTML_LINK_RE = re.compile(
+    r"<a\s[^<>]*?href\s*=\s*([\"'])(?P<url>[^\"'<>\s]+)\1[^<>]*>(?P<text>.*?)</a\s*>",
+    re.IGNORECASE,
+)
+_TAG_RE = re.compile(r"<[^<>]+>")
+
+
 def _referenced(body: str, definitions: dict[str, str]) -> str:
-    """A bullet with its reference links (``[Title][attn]``, ``[Title][]``) written as the
-    inline links they stand for."""
+    """A bullet with its reference links (``[Title][attn]``, ``[Title][]``) and its HTML
+    links (``<a href="…">Title</a>``) written as the inline links they stand for."""
+    if "<a" in body.lower():
+        body = _HTML_LINK_RE.sub(
+            lambda found: f"[{_TAG_RE.sub('', found.group('text'))}]({found.group('url')})", body
+        )
     if not definitions or "][" not in body:
         return body
 
