@@ -12,12 +12,10 @@ the same meaning and the record as a RIS record (``ris._record``): ``TI`` (title
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
-from tuireader.ingest.formats.common import ReadResult, clean, failure, line_list, split_lines
-from tuireader.ingest.formats.ris import _Block, _record
-from tuireader.model import Problem, Record
+from tuireader.ingest.formats.common import ReadResult, clean, failure, split_lines
+from tuireader.ingest.formats.ris import _Block, records_as_ris
 
 __all__ = ["looks_like_medline", "parse_medline"]
 
@@ -99,25 +97,7 @@ def parse_medline(text: str, path: Path) -> ReadResult:
             current[-1] = (name, f"{value}\n{line.strip()}")
     if not found:
         return failure(path, "holds no PubMed records (a record starts with a 'PMID-' line)", "ris")
-    records: list[Record] = []
-    bare: list[int] = []
-    for number, tags in found:
-        record = _record(_as_ris(tags))
-        if record is None:
-            bare.append(number)
-        else:
-            records.append(replace(record, cite_key=None))  # a PubMed id is no citation key
-    problems: list[Problem] = []
-    if bare:
-        s = "s" if len(bare) > 1 else ""
-        problems.append(
-            Problem(
-                path,
-                f"skipped {len(bare)} record{s} with neither a title nor an abstract "
-                f"(line{s} {line_list(bare)})",
-                "warning",
-            )
-        )
-    if not records:
-        problems.append(Problem(path, "no PubMed record with a title or an abstract could be read"))
+    blocks = [(number, _as_ris(tags)) for number, tags in found]
+    # a PubMed id is no citation key
+    records, problems = records_as_ris(path, blocks, "PubMed", keys=False)
     return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))

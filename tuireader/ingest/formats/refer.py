@@ -16,9 +16,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tuireader.ingest.formats.common import ReadResult, clean, failure, line_list, split_lines
-from tuireader.ingest.formats.ris import _Block, _record
-from tuireader.model import Problem, Record
+from tuireader.ingest.formats.common import ReadResult, clean, failure, split_lines
+from tuireader.ingest.formats.ris import _Block, records_as_ris
 
 __all__ = ["looks_like_refer", "parse_refer"]
 
@@ -103,27 +102,6 @@ def parse_refer(text: str, path: Path) -> ReadResult:
             current[-1] = (name, f"{value}\n{line.strip()}")
     if not found:
         return failure(path, "holds no EndNote records (a record starts with a '%0' line)", "ris")
-    records: list[Record] = []
-    bare: list[int] = []
-    for number, tags in found:
-        record = _record(_as_ris(tags))
-        if record is None:
-            bare.append(number)
-        else:
-            records.append(record)
-    problems: list[Problem] = []
-    if bare:
-        s = "s" if len(bare) > 1 else ""
-        problems.append(
-            Problem(
-                path,
-                f"skipped {len(bare)} record{s} with neither a title nor an abstract "
-                f"(line{s} {line_list(bare)})",
-                "warning",
-            )
-        )
-    if not records:
-        problems.append(
-            Problem(path, "no EndNote record with a title or an abstract could be read")
-        )
+    blocks = [(number, _as_ris(tags)) for number, tags in found]
+    records, problems = records_as_ris(path, blocks, "EndNote")
     return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))

@@ -17,7 +17,7 @@ journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
@@ -37,7 +37,7 @@ from tuireader.ingest.formats.common import (
 )
 from tuireader.model import Problem, Record
 
-__all__ = ["looks_like_ris", "parse_ris"]
+__all__ = ["looks_like_ris", "parse_ris", "records_as_ris"]
 
 #: one tag line: the tag, and its value (empty for ``ER  -``).
 _TAG_RE = re.compile(r"^([A-Z][A-Z0-9]) {1,2}-(?: (.*))?$")
@@ -187,6 +187,40 @@ def _record(block: _Block) -> Record | None:
         editor=tuple(editors),
         keywords=tuple(dict.fromkeys(word for word in map(one_line, block.all("KW")) if word)),
     )
+
+
+def records_as_ris(
+    path: Path, blocks: list[tuple[int, _Block]], what: str, *, keys: bool = True
+) -> tuple[list[Record], list[Problem]]:
+    """The records of another tagged format's ``blocks`` (each with the line it starts
+    on), written as the RIS records of the same meaning (Web of Science's, EndNote's,
+    PubMed's), and what to say of them: those with neither a title nor an abstract,
+    skipped, and a file of none. ``what`` names the format's records in messages; without
+    ``keys``, a record's id (an accession number) is no citation key."""
+    records: list[Record] = []
+    bare: list[int] = []
+    for line, block in blocks:
+        record = _record(block)
+        if record is None:
+            bare.append(line)
+        else:
+            records.append(record if keys else replace(record, cite_key=None))
+    problems: list[Problem] = []
+    if bare:
+        s = "s" if len(bare) > 1 else ""
+        problems.append(
+            Problem(
+                path,
+                f"skipped {len(bare)} record{s} with neither a title nor an abstract "
+                f"(line{s} {line_list(bare)})",
+                "warning",
+            )
+        )
+    if not records:
+        problems.append(
+            Problem(path, f"no {what} record with a title or an abstract could be read")
+        )
+    return records, problems
 
 
 def parse_ris(text: str, path: Path) -> ReadResult:

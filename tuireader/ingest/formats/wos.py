@@ -16,7 +16,6 @@ id.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
@@ -27,8 +26,8 @@ from tuireader.ingest.formats.common import (
     line_list,
     split_lines,
 )
-from tuireader.ingest.formats.ris import _Block, _record
-from tuireader.model import Problem, Record
+from tuireader.ingest.formats.ris import _Block, records_as_ris
+from tuireader.model import Problem
 
 __all__ = ["looks_like_wos", "parse_wos"]
 
@@ -125,15 +124,9 @@ def parse_wos(text: str, path: Path) -> ReadResult:
         return failure(
             path, "holds no Web of Science records (a record starts with a 'PT' line)", "ris"
         )
-    records: list[Record] = []
-    bare: list[int] = []
-    for line, tags, _ended in tagged:
-        record = _record(_as_ris(tags))
-        if record is None:
-            bare.append(line)
-        else:
-            # its accession number ("WOS:000355286600030") is no citation key
-            records.append(replace(record, cite_key=None))
+    blocks = [(line, _as_ris(tags)) for line, tags, _ended in tagged]
+    # its accession number ("WOS:000355286600030") is no citation key
+    records, said = records_as_ris(path, blocks, "Web of Science", keys=False)
     problems: list[Problem] = []
     if stray:
         s = "s" if len(stray) > 1 else ""
@@ -142,16 +135,6 @@ def parse_wos(text: str, path: Path) -> ReadResult:
                 path,
                 f"skipped line{s} {line_list(stray)}: between records (after an 'ER' and "
                 "before the next 'PT')",
-                "warning",
-            )
-        )
-    if bare:
-        s = "s" if len(bare) > 1 else ""
-        problems.append(
-            Problem(
-                path,
-                f"skipped {len(bare)} record{s} with neither a title nor an abstract "
-                f"(line{s} {line_list(bare)})",
                 "warning",
             )
         )
@@ -164,8 +147,4 @@ def parse_wos(text: str, path: Path) -> ReadResult:
                 "warning",
             )
         )
-    if not records:
-        problems.append(
-            Problem(path, "no Web of Science record with a title or an abstract could be read")
-        )
-    return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
+    return ReadResult(path, path.stem, "ris", tuple(records), (*problems, *said))
