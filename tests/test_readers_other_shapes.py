@@ -866,3 +866,9 @@ def test_html_links_in_a_markdown_list_are_its_links() -> None:
             ("https://github.com/CompVis/latent-diffusion",),
         ),
     ]
+
+
+def test_a_tables_et_al_is_its_first_author_and_others() -> None:
+    # "Rombach et al." was one author named so
+    [record] = read_file(SHAPES / "awesome_table_et_al.md").records
+    assert record.authors == ("Rombach", "et al.")

@@ -397,6 +397,9 @@ def _table_record(cells: list[str], roles: list[str | None]) -> Record | None:
         )
         if name
     )
+    if authors and re.search(r"\s+et\s+al\.?$", authors[-1]):
+        # "Rombach et al.": the first author and others, as BibTeX's "and others" reads
+        authors = (*authors[:-1], re.sub(r"\s+et\s+al\.?$", "", authors[-1]), "et al.")
     venue = _plain(by_role.get("venue", "")) or None
     years = YEAR_RE.findall(by_role.get("year", "") or by_role.get("venue", ""))
     return Record(
