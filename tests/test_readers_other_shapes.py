@@ -872,3 +872,13 @@ def test_a_tables_et_al_is_its_first_author_and_others() -> None:
     # "Rombach et al." was one author named so
     [record] = read_file(SHAPES / "awesome_table_et_al.md").records
     assert record.authors == ("Rombach", "et al.")
+
+
+def test_a_generic_json_records_volume_issue_and_pages_reach_the_citation() -> None:
+    # "volume", "issue" and "pages" of a record were not read: APA cited "Nature."
+    library = load_library([SHAPES / "generic_journal_record.json"])
+    [paper] = list(library)
+    assert format_citation(paper, "apa", library=library).text == (
+        "LeCun, Y. (2015). A Generic Journal Record. Nature, 521(7553), 436–444. "
+        "https://doi.org/10.1038/nature14539"
+    )

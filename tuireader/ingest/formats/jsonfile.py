@@ -920,9 +920,11 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         journal=(cited.journal if cited else None) or journal.name,
         booktitle=(cited.booktitle if cited else None)
         or (venue if entry_type == "inproceedings" and not cited else None),
-        volume=(cited.volume if cited else None) or journal.volume,
-        number=cited.number if cited else None,
-        pages=(cited.pages if cited else None) or journal.pages,
+        volume=(cited.volume if cited else None) or journal.volume or one_line(data.get("volume")),
+        number=(cited.number if cited else None)
+        or one_line(data.get("issue"))
+        or one_line(data.get("number")),
+        pages=(cited.pages if cited else None) or journal.pages or one_line(data.get("pages")),
         publisher=cited.publisher if cited else None,
         edition=cited.edition if cited else None,
         editor=editors_of(data.get("editors", data.get("editor")))
