@@ -331,7 +331,7 @@ def test_the_files_beside_a_folders_lists_are_named_by_add_and_lists_only(capsys
     assert code == 0 and "added papers (4 papers)" in out
     note = (
         f"tuireader: {folder}: not read: README.md (it describes the folder); "
-        "cover.png (lists are read from .bib, .csv, .json,"
+        "cover.png (lists are read from .bib, .ciw, .csv, .enw, .json,"
     )
     assert err.startswith(note)
     # a README and images are normal in a folder of lists: not a load warning

@@ -882,3 +882,25 @@ def test_a_generic_json_records_volume_issue_and_pages_reach_the_citation() -> N
         "LeCun, Y. (2015). A Generic Journal Record. Nature, 521(7553), 436–444. "
         "https://doi.org/10.1038/nature14539"
     )
+
+
+def test_a_folder_reads_the_endnote_pubmed_and_web_of_science_files_in_it(tmp_path: Path) -> None:
+    # these exports were read when named, but a folder holding them skipped them as
+    # files of no list kind ("not read: … (lists are read from .bib, .csv, …)")
+    import shutil
+
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    shutil.copy(SHAPES / "google_scholar.enw", folder / "scholar.enw")
+    shutil.copy(SHAPES / "pubmed_export.nbib", folder / "pubmed.nbib")
+    shutil.copy(SHAPES / "web_of_science_savedrecs.txt", folder / "savedrecs.ciw")
+    library = load_library([folder])
+    assert sorted(paper_list.path.name for paper_list in library.lists) == [
+        "pubmed.nbib",
+        "savedrecs.ciw",
+        "scholar.enw",
+    ]
+    for name in ("google_scholar.enw", "pubmed_export.nbib", "web_of_science_savedrecs.txt"):
+        alone = load_library([SHAPES / name])
+        assert {p.title for p in alone.papers} <= {p.title for p in library.papers}, name
+    assert not [p for p in library.problems if p.severity == "error"]

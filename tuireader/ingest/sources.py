@@ -23,6 +23,9 @@ _FORMAT_BY_SUFFIX = {
     ".csv": "csv",
     ".tsv": "csv",
     ".ris": "ris",
+    ".enw": "refer",  # EndNote's tagged export, Google Scholar's "EndNote"
+    ".nbib": "medline",  # PubMed's export
+    ".ciw": "wos",  # Web of Science's tagged export, saved under its own name
 }
 #: File name endings read when a folder is given.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_FORMAT_BY_SUFFIX)
