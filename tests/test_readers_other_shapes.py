@@ -904,3 +904,25 @@ def test_a_folder_reads_the_endnote_pubmed_and_web_of_science_files_in_it(tmp_pa
         alone = load_library([SHAPES / name])
         assert {p.title for p in alone.papers} <= {p.title for p in library.papers}, name
     assert not [p for p in library.problems if p.severity == "error"]
+
+
+def test_an_entry_repeating_another_papers_key_is_a_paper_and_a_copy_is_skipped() -> None:
+    # a hand-kept .bib gave two papers the key Smith2020: the second paper was skipped
+    # as a repeat of the first ("repeats an earlier entry's key; skipped it") and was
+    # in none of the searches
+    path = SHAPES / "duplicate_keys.bib"
+    result = read_file(path)
+    assert [r.title for r in result.records] == [
+        "Learning to Grasp in Clutter",
+        "Planning with Learned Models",
+    ]
+    said = sorted(problem.message for problem in result.problems)
+    assert said == [
+        "the entry at line 17, key Smith2020 repeats an earlier entry's key; skipped it",
+        (
+            "the entry at line 9, key Smith2020 repeats the key of an earlier entry for "
+            "another paper; read as a paper of its own (give one of the two another key)"
+        ),
+    ]
+    library = load_library([path])
+    assert len(library.papers) == 2

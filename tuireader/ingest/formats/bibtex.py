@@ -679,6 +679,25 @@ def _pmlr_preface(entry: BibEntry) -> bool:
     return (entry.fields.get("section") or "").strip().casefold() == "preface"
 
 
+def _another_papers_key(block: Any, entry_class: type) -> bool:
+    """Whether ``block`` is an entry the parser set aside for repeating an earlier
+    entry's key, while its title is another paper's (not a copy of that entry's)."""
+    if type(block).__name__ != "DuplicateBlockKeyBlock":
+        return False
+    duplicate, previous = block.ignore_error_block, block.previous_block
+    if not isinstance(duplicate, entry_class) or not isinstance(previous, entry_class):
+        return False
+
+    def title(entry: Any) -> str:
+        field = entry.fields_dict.get("title") or next(
+            (f for name, f in entry.fields_dict.items() if name.lower() == "title"), None
+        )
+        value = str(field.value) if field is not None else ""
+        return "".join(char for char in value.casefold() if char.isalnum())
+
+    return bool(title(duplicate)) and title(duplicate) != title(previous)
+
+
 def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool]:
     """The entries of a .bib text, the problems met, and whether it held any block."""
     import bibtexparser  # imported here: only BibTeX needs it
@@ -689,12 +708,27 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     # (the default stack would strip the outer quotes of ``"A" # "B"``).
     library = bibtexparser.parse_string(text, parse_stack=[])
     problems = [
-        Problem(path, _describe_failed_block(block), "warning") for block in library.failed_blocks
+        Problem(path, _describe_failed_block(block), "warning")
+        for block in library.failed_blocks
+        if not _another_papers_key(block, Entry)
     ]
     macros = _Macros(max(_MACRO_BUDGET, 2 * len(text)))
     entries: list[BibEntry] = []
     previous: Any = None
     for block in library.blocks:
+        if _another_papers_key(block, Entry):
+            # a hand-kept file that gave two papers one key: both are papers of the list
+            block = block.ignore_error_block  # type: ignore[attr-defined]
+            where = f"line {block.start_line + 1}, " if block.start_line is not None else ""
+            problems.append(
+                Problem(
+                    path,
+                    f"the entry at {where}key {block.key} repeats the key of an earlier "
+                    "entry for another paper; read as a paper of its own (give one of the "
+                    "two another key)",
+                    "warning",
+                )
+            )
         if isinstance(block, String) and isinstance(block.value, str):
             value = _bib_value(block.value, macros)
             if len(value) > _MACRO_LONGEST:
