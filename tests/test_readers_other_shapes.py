@@ -926,3 +926,33 @@ def test_an_entry_repeating_another_papers_key_is_a_paper_and_a_copy_is_skipped(
     ]
     library = load_library([path])
     assert len(library.papers) == 2
+
+
+def test_a_paper_copilot_list_without_bibtex_takes_its_venue_from_its_file_name(
+    tmp_path: Path,
+) -> None:
+    # the venue of Paper Copilot's lists is only in their `bibtex` field, which some
+    # venues' lists lack: iclr2023.json gave no venue, and citations none either
+    records = [
+        {
+            "id": "aaaa1111",
+            "title": "Accepted Oral Paper",
+            "track": "main",
+            "status": "Top-5%",
+            "site": "https://iclr.cc/virtual/2023/poster/1",
+            "author": "Ann One;Bo Two",
+            "aff": "MIT;Stanford",
+            "abstract": "We study planning with learned models in few trials.",
+            "keywords": "rl;planning",
+        }
+    ]
+    import json
+
+    named = tmp_path / "iclr2023.json"
+    named.write_text(json.dumps(records), encoding="utf-8")
+    [record] = read_file(named).records
+    assert (record.venue, record.year) == ("ICLR", 2023)
+    other = tmp_path / "picks2023.json"  # a name that is no venue's: none is made up
+    other.write_text(json.dumps(records), encoding="utf-8")
+    [record] = read_file(other).records
+    assert (record.venue, record.year) == (None, 2023)

@@ -78,6 +78,7 @@ from tuireader.ingest.formats.common import (
 )
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.links import extract_urls
+from tuireader.ingest.venues import venue_in_stem
 from tuireader.model import Problem, Record
 from tuireader.render.citations import without_homonym_number
 
@@ -1177,6 +1178,11 @@ def _fill_from_list(records: list[Record], paper_list: list[bool], path: Path) -
     if year is None and not years:
         found = re.search(r"(?<!\d)(19\d\d|20\d\d)(?!\d)", path.stem)
         year = int(found.group(1)) if found else None
+    if venue is None and not venues:
+        # a list named for its venue (Paper Copilot's ``iclr2023.json``, whose records
+        # name it only in a ``bibtex`` field some venues' lists lack)
+        named = venue_in_stem(path.stem)
+        venue = re.sub(r"\s+(?:19|20)\d\d$", "", named) if named else None
     filled: list[Record] = []
     for record, flag in zip(records, paper_list, strict=True):
         if flag and (record.venue is None or record.year is None):
