@@ -18,8 +18,9 @@ from typing import Any, cast
 
 from whoosh import fields, formats
 from whoosh.analysis import STOP_WORDS, Token, Tokenizer
-from whoosh.lang.porter import stem as _porter_stem
 from whoosh.system import pack_uint
+
+from tuireader.search.stemming import british_start, stem_word
 
 _CJK = (
     "\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3400-\u4dbf"
@@ -128,10 +129,10 @@ def _greek_names() -> dict[int, str]:
 
 
 def stem(word: str) -> str:
-    """The Porter stem of a folded word (cached: the same words recur constantly)."""
+    """The stem of a folded word (cached: the same words recur constantly)."""
     cached = _stem_cache.get(word)
     if cached is None:
-        cached = _porter_stem(word) if word.isascii() else word
+        cached = stem_word(word) if word.isascii() else word
         if len(_stem_cache) > 200_000:
             _stem_cache.clear()
         _stem_cache[word] = cached
@@ -335,7 +336,7 @@ class Phrase:
                 common = 0
                 while common < min(len(folded), len(term)) and folded[common] == term[common]:
                     common += 1
-                piece = rf"(?<!{_LATIN})({re.escape(folded[:common])}{_LATIN}*)"
+                piece = rf"(?<!{_LATIN})({re.escape(british_start(folded[:common]))}{_LATIN}*)"
             if parts:
                 parts.append(f"(?:{_GAP})?" if cjk or previous_cjk else _GAP)
             parts.append(piece)
