@@ -15,7 +15,7 @@ from tuireader.model import Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import Phrase
 from tuireader.search.fastsearch import Alternative
-from tuireader.search.index import abstract_text, title_text
+from tuireader.search.index import phrase_text
 from tuireader.search.terms import (
     TEXT_FIELDS,
     Compiled,
@@ -95,9 +95,7 @@ def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[obj
             paper = library.get(searcher.stored_fields(docnum)["id"])
         if paper is None:
             return False
-        return phrase.found_in(
-            abstract_text(paper) if fieldname == "abstract" else title_text(paper)
-        )
+        return phrase.found_in(phrase_text(paper, fieldname))
 
     return check
 

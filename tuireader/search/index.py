@@ -300,6 +300,22 @@ def abstract_text(paper: Paper) -> str:
     return _as_shown(text)
 
 
+def phrase_text(paper: Paper, fieldname: str) -> str:
+    """The text a phrase is looked for in, in the title or the abstract: the field's
+    text and, when it has math, the text as shown, where the math stands in its words
+    (``$S^2$IP-LLM`` is shown "S²IP-LLM", which "S2IP-LLM" and "s2ip llm" find)."""
+    if fieldname != "abstract":
+        written, text = paper.title, title_text(paper)
+    else:
+        written = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
+        text = abstract_text(paper)
+    if "$" not in written and "\\(" not in written:
+        return text
+    from tuireader.render.textrender import render
+
+    return f"{text}\n{render(written).text}"
+
+
 def fingerprint(paper: Paper) -> str:
     """A hash of everything the index holds for ``paper``: equal means nothing to write."""
     parts = [

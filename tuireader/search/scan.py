@@ -21,7 +21,7 @@ from typing import Any, cast
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import Phrase
-from tuireader.search.index import abstract_text, document, schema, text_words, title_text
+from tuireader.search.index import document, phrase_text, schema, text_words
 from tuireader.search.terms import (
     TEXT_FIELDS,
     Compiled,
@@ -192,8 +192,9 @@ class _Evaluation:
                 found |= having
             elif fieldname in TEXT_FIELDS:
                 # titles and abstracts: the words, then the text (as ``compiled``)
-                text_of = abstract_text if fieldname == "abstract" else title_text
-                found.update(at for at in having if phrase.found_in(text_of(papers[at])))
+                found.update(
+                    at for at in having if phrase.found_in(phrase_text(papers[at], fieldname))
+                )
             else:
                 found.update(
                     at for at in having if _in_order(wanted, terms.sequence(fieldname, at))

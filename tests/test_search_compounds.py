@@ -1,0 +1,73 @@
+"""Words joined by hyphens, and phrases through math, with the index and without it.
+
+``model-based`` found every paper that says "model" and "based" anywhere (976 of the
+ICML 2024 list and the real lists, the first "Potential Based Diffusion Motion
+Planning"), and ``non-convex`` none of the papers that write "nonconvex". A quoted
+``"S2IP-LLM"`` found nothing: a phrase was looked for in the title as written,
+``$S^2$IP-LLM``, not as shown, "S²IP-LLM".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.search.engine import Engine, open_engine
+from tuireader.system.paths import resolve
+
+#: title: abstract
+PAPERS = {
+    "Model-Based Reinforcement Learning": "A learned model plans.",
+    "Model Based Planning in Latent Space": "Planning with a model.",
+    "Potential Based Motion Planning": "A learned model of potentials.",
+    "Nonconvex Optimization Made Easy": "Smooth problems.",
+    "Non-convex Losses of Networks": "Landscapes.",
+    "Convex Relaxations Are Not Enough": "Non smooth and convex.",
+    "$S^2$IP-LLM: Semantic Space Informed Prompts": "Prompts for time series.",
+    "$\\alpha$-MDF: An Attention-Based Filter": "Differentiable filtering.",
+    "Self-Supervised Learning of Images": "Pretext tasks.",
+    "Selfsupervised Audio": "Sounds, learned.",
+    "Supervised Learning by the Self": "Labels for the self.",
+}
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    records = [
+        {"title": title, "abstract": abstract, "authors": ["A. Author"], "year": 2024}
+        for title, abstract in PAPERS.items()
+    ]
+    (folder / "compounds.json").write_text(json.dumps(records), encoding="utf-8")
+    return load_library([folder])
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def engine(request, library, tmp_path_factory):
+    if request.param == "scan":
+        yield Engine(library, None)  # no index: the library's terms in memory
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    assert indexed.status != "no index: plain text scan"
+    yield indexed
+    indexed.close()
+
+
+def _titles(engine, query: str, prefix: bool = False) -> set[str]:
+    return {hit.paper.title for hit in engine.search(query, prefix=prefix, limit=None).hits}
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ('"S2IP-LLM"', {"$S^2$IP-LLM: Semantic Space Informed Prompts"}),
+        ('"S²IP-LLM"', {"$S^2$IP-LLM: Semantic Space Informed Prompts"}),
+        ('"s2ip llm"', {"$S^2$IP-LLM: Semantic Space Informed Prompts"}),
+        ('"alpha-MDF"', {"$\\alpha$-MDF: An Attention-Based Filter"}),
+        ('"time series"', {"$S^2$IP-LLM: Semantic Space Informed Prompts"}),
+    ],
+)
+def test_a_phrase_is_found_in_the_text_as_shown(engine, query, titles):
+    assert _titles(engine, query) == titles
