@@ -71,3 +71,36 @@ def _titles(engine, query: str, prefix: bool = False) -> set[str]:
 )
 def test_a_phrase_is_found_in_the_text_as_shown(engine, query, titles):
     assert _titles(engine, query) == titles
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        (
+            "model-based",
+            {"Model-Based Reinforcement Learning", "Model Based Planning in Latent Space"},
+        ),
+        ("non-convex", {"Nonconvex Optimization Made Easy", "Non-convex Losses of Networks"}),
+        ("title:non-convex", {"Nonconvex Optimization Made Easy", "Non-convex Losses of Networks"}),
+        ("self-supervised", {"Self-Supervised Learning of Images", "Selfsupervised Audio"}),
+        ("S2IP-LLM", {"$S^2$IP-LLM: Semantic Space Informed Prompts"}),
+        ("S²IP-LLM", {"$S^2$IP-LLM: Semantic Space Informed Prompts"}),
+        ("alpha-MDF", {"$\\alpha$-MDF: An Attention-Based Filter"}),
+        ("-model-based planning", {"Potential Based Motion Planning"}),
+    ],
+)
+def test_words_joined_by_hyphens_are_found_together(engine, query, titles):
+    assert _titles(engine, query) == titles
+
+
+def test_a_word_being_typed_stays_words(engine):
+    """``model-ba``, typed so far, finds the words it begins (it is not yet a compound)."""
+    assert _titles(engine, "model-ba", prefix=True) == {
+        "Model-Based Reinforcement Learning",
+        "Model Based Planning in Latent Space",
+        "Potential Based Motion Planning",
+    }
+    assert _titles(engine, "model-based", prefix=False) == {
+        "Model-Based Reinforcement Learning",
+        "Model Based Planning in Latent Space",
+    }

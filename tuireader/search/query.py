@@ -493,10 +493,38 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
         last = _last_term(root)
         if last is not None:
             root = _mark_prefix(root, last)
+    root = _compounds(root)
     root = _without_unread_years(root, problems)
     return ParsedQuery(
         text=text, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
     )
+
+
+#: a word of words joined by hyphens ("model-based", "self-supervised", "GPT-4")
+_COMPOUND = re.compile(r"[^\W_]+(?:[-\u2010\u2011][^\W_]+)+")
+#: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
+_COMPOUND_FIELDS = (None, "title", "abstract", "keywords", "authors")
+
+
+def _compounds(node: Node | None) -> Node | None:
+    """``node`` with each word joined by hyphens searched as those words in a row, or
+    written as one word: ``model-based`` finds "model-based" and "model based", not
+    every paper that says "model" and "based"; ``non-convex`` finds "nonconvex" too.
+    A word being typed stays words (``model-b`` finds "model" and words in "b")."""
+    if isinstance(node, Term):
+        if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
+            return node
+        joined = re.sub(r"[-\u2010\u2011]", "", node.text)
+        return Or((Phrase(node.text, node.field), Term(joined, node.field)))
+    if isinstance(node, Not):
+        inner = _compounds(node.child)
+        return node if inner is node.child else Not(inner)  # type: ignore[arg-type]
+    if isinstance(node, (And, Or)):
+        children = tuple(_compounds(child) for child in node.children)
+        if all(new is old for new, old in zip(children, node.children, strict=True)):
+            return node
+        return type(node)(children)  # type: ignore[arg-type]
+    return node
 
 
 def _without_unread_years(node: Node | None, problems: list[str]) -> Node | None:
