@@ -170,3 +170,22 @@ def test_an_and_with_nothing_on_one_side_is_said_as_ignored(text):
 @pytest.mark.parametrize("text", ["a AND b", "a AND NOT b", "a AND -b", "a AND (b OR c)"])
 def test_an_and_between_terms_is_no_repair(text):
     assert parse(text).problems == (), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["“graph neural network”", "„graph neural network“", "«graph neural network»"],
+)
+def test_typographic_quotes_make_a_phrase(text):
+    """A phrase pasted from a PDF or typed on a phone comes in curly quotes: it was read
+    as its words, each anywhere ("“models diffusion”" found 208 papers, not none)."""
+    parsed = parse(text, prefix=True)  # the closing quote ends the phrase: nothing typed
+    assert parsed.root == Phrase("graph neural network")
+    assert parsed.text == text
+    assert parsed.message is None
+
+
+def test_an_unclosed_typographic_quote_is_closed_and_said():
+    parsed = parse("“graph neural")
+    assert parsed.root == Phrase("graph neural")
+    assert parsed.message == "closed an unbalanced quote"

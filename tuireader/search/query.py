@@ -474,8 +474,14 @@ def _last_term(node: Node | None) -> Term | None:
     return None
 
 
+#: the quotation marks a phrase may be written in besides '"': typographic ones, as a
+#: word processor, a PDF or a phone types them ("“graph neural network”")
+_QUOTES = str.maketrans(dict.fromkeys("“”„‟«»", '"'))
+
+
 def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
+    written, text = text, text.translate(_QUOTES)
     lexer = _Lexer(text)
     read = _shallow(lexer.tokens(), lexer.problems)
     problems = lexer.problems
@@ -496,7 +502,7 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     root = _compounds(root)
     root = _without_unread_years(root, problems)
     return ParsedQuery(
-        text=text, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
+        text=written, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
     )
 
 
