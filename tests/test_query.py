@@ -189,3 +189,12 @@ def test_an_unclosed_typographic_quote_is_closed_and_said():
     parsed = parse("“graph neural")
     assert parsed.root == Phrase("graph neural")
     assert parsed.message == "closed an unbalanced quote"
+
+
+def test_a_possessive_is_its_word():
+    assert parse("Bellman's equation").root == And((Term("Bellman"), Term("equation")))
+    assert parse("Newton’s").root == Term("Newton")
+    assert parse("title:Stein's").root == Term("Stein", "title")
+    # not an "'s" of a possessive: kept
+    assert parse("author:O'Brien").root == Term("O'Brien", "authors")
+    assert parse("'s").root == Term("'s")

@@ -30,6 +30,8 @@ PAPERS = {
     "Self-Supervised Learning of Images": "Pretext tasks.",
     "Selfsupervised Audio": "Sounds, learned.",
     "Supervised Learning by the Self": "Labels for the self.",
+    "Bellman Equations Revisited": "The Bellman operator, once more.",
+    "Robust Sets": "An s-rectangular set of models.",
 }
 
 
@@ -104,3 +106,10 @@ def test_a_word_being_typed_stays_words(engine):
         "Model-Based Reinforcement Learning",
         "Model Based Planning in Latent Space",
     }
+
+
+@pytest.mark.parametrize("query", ["Bellman's", "Bellman’s operator", "bellman's*"])
+def test_a_possessive_finds_the_word(engine, query):
+    """``Bellman's`` looked for "bellman" and "s": the papers with a lone "s" somewhere
+    ("s-rectangular"), not those on Bellman's equation."""
+    assert _titles(engine, query) == {"Bellman Equations Revisited"}

@@ -423,6 +423,10 @@ def _has_letters(text: str) -> bool:
     return any(c.isalnum() for c in text)
 
 
+#: the "'s" of a possessive ("Bellman's", "Newton’s"): not a word to look for
+_POSSESSIVE = re.compile(r"(?<=[^\W_])['\u2019]s(?![^\W_])")
+
+
 def _atom(tok: _Tok) -> Node:
     node: Node
     name = tok.field
@@ -440,6 +444,8 @@ def _atom(tok: _Tok) -> Node:
         node = Phrase(tok.text, FIELDS.get(name) if name else None)
     else:
         text, prefix = tok.text, False
+        if FIELDS.get(name or "") in _COMPOUND_FIELDS:
+            text = _POSSESSIVE.sub("", text)
         if text.endswith("*") and any(c.isalnum() for c in text):
             # ``manip*``: the beginning of words, as in most search boxes
             text, prefix = text.rstrip("*"), True
