@@ -113,3 +113,43 @@ def test_a_possessive_finds_the_word(engine, query):
     """``Bellman's`` looked for "bellman" and "s": the papers with a lone "s" somewhere
     ("s-rectangular"), not those on Bellman's equation."""
     assert _titles(engine, query) == {"Bellman Equations Revisited"}
+
+
+@pytest.mark.parametrize(
+    ("query", "prefix"),
+    [("nonconvex", False), ("Nonconvex", False), ("nonconv", True), ("title:nonconvex", False)],
+)
+def test_a_word_finds_it_written_with_a_hyphen(engine, query, prefix):
+    """ "nonconvex" found only the papers that write it so: in the ICML 2024 list and
+    the real lists, "finetuning" 55 where "fine-tuning" finds 248, "pretrained" 119
+    where "pre-trained" finds 325, "fewshot" none."""
+    assert _titles(engine, query, prefix) == {
+        "Nonconvex Optimization Made Easy",
+        "Non-convex Losses of Networks",
+    }
+    assert _titles(engine, "selfsupervised") == {
+        "Self-Supervised Learning of Images",
+        "Selfsupervised Audio",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Non-convex, pre-trained and self-supervised: state-of-the-art in-context x-y",
+        "Nicht-konvex: Müller-Lyer, 深度-学习 and naïve-Bayes",
+        "no hyphen at all",
+        "- a lone - hyphen -",
+    ],
+)
+def test_the_words_joined_by_hyphens_are_indexed_as_the_tokenizer_gives_them(text):
+    """The fast paths of indexing (``grouped``, ``counted``) hold the terms the
+    tokenizer yields, the words joined by hyphens among them."""
+    from tuireader.search.analysis import WordTokenizer
+
+    tokenizer = WordTokenizer(stemming=True, compounds=True)
+    yielded: dict[str, list[int]] = {}
+    for token in tokenizer(text, positions=True):
+        yielded.setdefault(token.text, []).append(token.pos)
+    assert tokenizer.grouped(text) == yielded
+    assert tokenizer.counted(text) == {term: len(at) for term, at in yielded.items()}

@@ -49,9 +49,12 @@ from tuireader.ingest.links import address_terms, index_text
 from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.search.analysis import (
+    STOPS,
     UrlTokenizer,
     WordField,
     WordTokenizer,
+    fold,
+    joined_words,
     math_words,
     stem,
     word_set,
@@ -63,7 +66,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -94,7 +97,7 @@ def _analyzer(tokenizer: Composable) -> Analyzer:
 
 
 def schema() -> fields.Schema:
-    text = _analyzer(WordTokenizer(stemming=True))
+    text = _analyzer(WordTokenizer(stemming=True, compounds=True))
     names = _analyzer(WordTokenizer(stemming=False, stops=False))
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
@@ -366,8 +369,12 @@ def paper_words(paper: Paper) -> set[str]:
 
 def text_words(title: str, abstract: str) -> set[str]:
     """The distinct raw words of what the title and abstract fields hold (``paper_words``
-    of a document already made)."""
-    return word_set(f"{title}\n{abstract}")
+    of a document already made), and the words joined by hyphens written as one, as
+    the index holds them ("nonconvex" of "non-convex")."""
+    text = f"{title}\n{abstract}"
+    words = word_set(text)
+    words.update(fold(word) for word in joined_words(text))
+    return words - STOPS
 
 
 @dataclass(frozen=True)
