@@ -196,8 +196,9 @@ _HYPHENS = re.compile(r"[-\u2010\u2011]")
 
 def joined_words(text: str) -> list[str]:
     """The words of ``text`` joined by hyphens, written as one ("non-convex" →
-    "nonconvex", "Pre-Trained" → "PreTrained"): the index holds them beside the words
-    they join, so "nonconvex" finds "non-convex" as "non-convex" finds "nonconvex"."""
+    "nonconvex", "Pre-Trained" → "PreTrained"), in order: the index holds them in a
+    field of their own, so "nonconvex" finds "non-convex" as "non-convex" finds
+    "nonconvex"."""
     if "-" not in text and "\u2010" not in text and "\u2011" not in text:
         return []
     # the pieces of text between spaces that have a hyphen (a tenth of them), searched:
@@ -215,15 +216,6 @@ def joined_words(text: str) -> list[str]:
         if _HYPHENS.search(piece)
         for found in _COMPOUND.findall(piece)
     ]
-
-
-def joined_spans(text: str) -> Iterator[tuple[str, int, int]]:
-    """:func:`joined_words` with where each stands in ``text``."""
-    if "-" not in text and "\u2010" not in text and "\u2011" not in text:
-        return
-    pattern = _ASCII_COMPOUND if text.isascii() else _COMPOUND
-    for match in pattern.finditer(text):
-        yield _HYPHENS.sub("", match.group()), match.start(), match.end()
 
 
 def word_set(text: str) -> set[str]:
@@ -297,38 +289,31 @@ def _add_terms(
 _CJK_SPLIT = cast(re.Pattern[str], _Lazy(rf"([{_CJK}]+)"))
 
 
-def term_positions(
-    text: str, *, stemming: bool = True, stops: bool = True, compounds: bool = False
-) -> dict[str, list[int]]:
+def term_positions(text: str, *, stemming: bool = True, stops: bool = True) -> dict[str, list[int]]:
     """Each index term of ``text`` with its token positions: what WordTokenizer yields, grouped.
 
     This is the indexing hot path, so it works on ``findall`` lists and a cache of
     word → term rather than on Token objects; all-ASCII text (most) takes a plain word
-    pattern, about a third faster. With ``compounds``, the words joined by hyphens
-    (:func:`joined_words`) follow the words, each at a position of its own.
+    pattern, about a third faster.
     """
     cache = _term_cache(stemming, stops)
     out: dict[str, list[int]] = {}
     if text.isascii():
-        pos = _add_terms(ascii_words(text), cache, out, 0, stemming, stops)
-    else:
-        pos = 0
-        # split() alternates Latin stretches and (captured) CJK runs
-        for i, piece in enumerate(_CJK_SPLIT.split(text)):
-            if i % 2 == 0:
-                pos = _add_terms(LATIN_WORD.findall(piece), cache, out, pos, stemming, stops)
-                continue
-            for gram in cjk_grams(piece):
-                out.setdefault(gram, []).append(pos)
-                pos += 1
-    if compounds:
-        _add_terms(joined_words(text), cache, out, pos, stemming, stops)
+        _add_terms(ascii_words(text), cache, out, 0, stemming, stops)
+        return out
+    pos = 0
+    # split() alternates Latin stretches and (captured) CJK runs
+    for i, piece in enumerate(_CJK_SPLIT.split(text)):
+        if i % 2 == 0:
+            pos = _add_terms(LATIN_WORD.findall(piece), cache, out, pos, stemming, stops)
+            continue
+        for gram in cjk_grams(piece):
+            out.setdefault(gram, []).append(pos)
+            pos += 1
     return out
 
 
-def term_counts(
-    text: str, *, stemming: bool = True, stops: bool = True, compounds: bool = False
-) -> dict[str, int]:
+def term_counts(text: str, *, stemming: bool = True, stops: bool = True) -> dict[str, int]:
     """Each index term of ``text`` with how often it occurs, in order of first occurrence.
 
     ``term_positions`` without the positions, for fields that keep none. For all-ASCII
@@ -336,12 +321,10 @@ def term_counts(
     ``Counter``); only words not seen before are turned into terms in Python.
     """
     if not text.isascii():
-        grouped = term_positions(text, stemming=stemming, stops=stops, compounds=compounds)
+        grouped = term_positions(text, stemming=stemming, stops=stops)
         return {term: len(found) for term, found in grouped.items()}
     cache = _term_cache(stemming, stops)
     words = ascii_words(text)
-    if compounds and "-" in text:
-        words += joined_words(text)
     for word in set(words).difference(cache):
         cache[word] = word_term(word, stemming=stemming, stops=stops)
     counts: Counter[str | None] = Counter(map(cache.__getitem__, words))
@@ -426,34 +409,27 @@ def term_for(word: str, *, stemming: bool) -> str:
 class WordTokenizer(Tokenizer):
     """Words (folded, optionally stemmed, stop words dropped) and CJK bigrams, in one pass."""
 
-    def __init__(self, stemming: bool = True, stops: bool = True, compounds: bool = False) -> None:
+    def __init__(self, stemming: bool = True, stops: bool = True) -> None:
         self.stemming = stemming
         self.stops = stops
-        #: also the words joined by hyphens, written as one, after the words
-        self.compounds = compounds
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, WordTokenizer)
             and self.stemming == other.stemming
             and self.stops == other.stops
-            and self.compounds == other.compounds
         )
 
     def __hash__(self) -> int:
-        return hash((self.stemming, self.stops, self.compounds))
+        return hash((self.stemming, self.stops))
 
     def grouped(self, value: str) -> dict[str, list[int]]:
         """Each term of ``value`` with its positions (what indexing needs), fast."""
-        return term_positions(
-            value, stemming=self.stemming, stops=self.stops, compounds=self.compounds
-        )
+        return term_positions(value, stemming=self.stemming, stops=self.stops)
 
     def counted(self, value: str) -> dict[str, int]:
         """Each term of ``value`` with its count (what a field without positions needs)."""
-        return term_counts(
-            value, stemming=self.stemming, stops=self.stops, compounds=self.compounds
-        )
+        return term_counts(value, stemming=self.stemming, stops=self.stops)
 
     def __call__(  # type: ignore[override]
         self,
@@ -511,24 +487,6 @@ class WordTokenizer(Tokenizer):
             if chars:
                 token.startchar = start_char + match.start()
                 token.endchar = start_char + match.end()
-            yield token
-        if not self.compounds:
-            return
-        for joined, start, end in joined_spans(value):
-            folded = joined.lower() if joined.isascii() else fold(joined)
-            if folded in drop:
-                continue
-            token.text = stem(folded) if stemming else folded
-            token.boost = 1.0
-            token.stopped = False
-            if keeporiginal:
-                token.original = folded  # type: ignore[attr-defined]  # Token takes any
-            if positions:
-                token.pos = pos
-                pos += 1
-            if chars:
-                token.startchar = start_char + start
-                token.endchar = start_char + end
             yield token
 
 

@@ -66,7 +66,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -97,7 +97,7 @@ def _analyzer(tokenizer: Composable) -> Analyzer:
 
 
 def schema() -> fields.Schema:
-    text = _analyzer(WordTokenizer(stemming=True, compounds=True))
+    text = _analyzer(WordTokenizer(stemming=True))
     names = _analyzer(WordTokenizer(stemming=False, stops=False))
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
@@ -106,6 +106,10 @@ def schema() -> fields.Schema:
         # (search.Phrase), and postings without them read several times faster.
         title=WordField(analyzer=text, field_boost=TITLE_BOOST, phrase=False),
         abstract=WordField(analyzer=text, phrase=False),
+        # the words of the title and abstract joined by hyphens, written as one
+        # ("nonconvex" of "non-convex"): a field of their own, so that a paper's title
+        # and abstract keep their lengths, and its rank, whatever hyphens they have
+        joined=WordField(analyzer=text, phrase=False),
         authors=WordField(analyzer=names),
         lists=WordField(analyzer=names),
         venue=WordField(analyzer=names),
@@ -343,6 +347,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "fp": fp,
         "title": title_text(paper),
         "abstract": abstract_text(paper),
+        "joined": joined_text(paper),
         "authors": " ; ".join(paper.authors),
         "lists": lists_text(paper),
         "venue": venue_text(paper),
@@ -353,6 +358,12 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "urls": " ".join(index_text(link) for link in paper.links),
         "addresses": addresses_text(paper),
     }
+
+
+def joined_text(paper: Paper) -> str:
+    """What the joined field holds: the words of the title and abstract joined by
+    hyphens, written as one (``analysis.joined_words``)."""
+    return " ".join(joined_words(f"{title_text(paper)}\n{abstract_text(paper)}"))
 
 
 def addresses_text(paper: Paper) -> str:

@@ -29,6 +29,9 @@ FilterResolver = Callable[[str, str], "set[str] | None"]
 TEXT_FIELDS = ("title", "abstract")
 NAME_FIELDS = ("authors", "lists", "venue", "keywords")
 DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
+#: the words of the titles and abstracts joined by hyphens, written as one: a plain word
+#: looks there too ("nonconvex" finds "non-convex")
+JOINED_FIELD = "joined"
 #: a prefix expands, past its first word, to no more postings than this share of the
 #: library (``PREFIX_MAX_WORDS`` words at most)...
 PREFIX_POSTING_SHARE = 0.25
@@ -99,6 +102,8 @@ def word_alternatives(word: str, fieldname: str | None) -> list[Alternative]:
                 alts.append((name, word if is_cjk(word) else stem(word)))
         else:
             alts.append((name, word))
+    if fieldname is None and word not in STOPS and not is_cjk(word):
+        alts.append((JOINED_FIELD, stem(word)))
     return alts
 
 
@@ -306,7 +311,7 @@ def prefix_alternatives(
             out.forms.update(ctx.vocabulary.forms_of(last))
         alts.extend(
             (name, s)
-            for name in ((fieldname,) if fieldname else TEXT_FIELDS)
+            for name in ((fieldname,) if fieldname else (*TEXT_FIELDS, JOINED_FIELD))
             for s in sorted(stems)
         )
     if fieldname is None or fieldname not in TEXT_FIELDS:
