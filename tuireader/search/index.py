@@ -66,7 +66,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 16
+SCHEMA_VERSION = 17
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -98,7 +98,7 @@ def _analyzer(tokenizer: Composable) -> Analyzer:
 
 def schema() -> fields.Schema:
     text = _analyzer(WordTokenizer(stemming=True))
-    names = _analyzer(WordTokenizer(stemming=False, stops=False))
+    names = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True))
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         fp=fields.STORED(),

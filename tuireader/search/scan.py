@@ -81,10 +81,15 @@ class LibraryTerms:
         """The papers with ``text`` in ``fieldname``, in list order."""
         return self._postings.get(fieldname, {}).get(text, ())
 
-    def sequence(self, fieldname: str, at: int) -> list[str]:
-        """The terms of a field of the paper at ``at``, in order (phrases of names)."""
+    def sequence(self, fieldname: str, at: int) -> list[set[str]]:
+        """The terms at each position of a field of the paper at ``at``, in order
+        (phrases of names): a name with umlauts is two terms at one ("Schölkopf" is
+        "scholkopf" and "schoelkopf")."""
         text = document(self.papers[at], "")[fieldname]
-        return [token.text for token in self._analyzers[fieldname](text)]
+        found: dict[int, set[str]] = {}
+        for token in self._analyzers[fieldname](text, positions=True):
+            found.setdefault(token.pos, set()).add(token.text)
+        return [found[pos] for pos in sorted(found)]
 
     # -- what terms asks of an index's reader ------------------------------------------
 
@@ -212,7 +217,11 @@ class _Evaluation:
         return self.everyone - found if left_out else found
 
 
-def _in_order(wanted: list[str], terms: list[str]) -> bool:
-    """Whether ``wanted`` stand one after another in ``terms`` (a phrase's positions)."""
+def _in_order(wanted: list[str], terms: list[set[str]]) -> bool:
+    """Whether ``wanted`` stand one after another in ``terms`` (the terms at each
+    position: a phrase's positions)."""
     size = len(wanted)
-    return any(terms[at : at + size] == wanted for at in range(len(terms) - size + 1))
+    return any(
+        all(word in terms[at + i] for i, word in enumerate(wanted))
+        for at in range(len(terms) - size + 1)
+    )
