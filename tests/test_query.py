@@ -198,3 +198,15 @@ def test_a_possessive_is_its_word():
     # not an "'s" of a possessive: kept
     assert parse("author:O'Brien").root == Term("O'Brien", "authors")
     assert parse("'s").root == Term("'s")
+
+
+def test_a_word_joined_by_hyphens_is_a_phrase_or_one_word():
+    assert parse("model-based").root == Or((Phrase("model-based"), Term("modelbased")))
+    assert parse("title:non-convex").root == Or(
+        (Phrase("non-convex", "title"), Term("nonconvex", "title"))
+    )
+    # with a stop word, the phrase would be the other word alone ("context")
+    assert parse("in-context").root == Term("incontext")
+    # being typed, words; a link's words, words
+    assert parse("model-b", prefix=True).root == Term("model-b", prefix=True)
+    assert parse("url:chained-diffuser").root == Term("chained-diffuser", "urls")

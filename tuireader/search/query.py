@@ -527,6 +527,11 @@ def _compounds(node: Node | None) -> Node | None:
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(r"[-\u2010\u2011]", "", node.text)
+        from tuireader.search.analysis import STOPS  # the index's (Whoosh's) stop words
+
+        if any(part.lower() in STOPS for part in re.split(r"[-\u2010\u2011]", node.text)):
+            # "in-context": a phrase leaves the stop word out, and "context" is not it
+            return Term(joined, node.field)
         return Or((Phrase(node.text, node.field), Term(joined, node.field)))
     if isinstance(node, Not):
         inner = _compounds(node.child)
