@@ -210,3 +210,12 @@ def test_a_word_joined_by_hyphens_is_a_phrase_or_one_word():
     # being typed, words; a link's words, words
     assert parse("model-b", prefix=True).root == Term("model-b", prefix=True)
     assert parse("url:chained-diffuser").root == Term("chained-diffuser", "urls")
+
+
+def test_an_author_last_name_first_is_also_first_name_first():
+    assert parse('author:"Schölkopf, Bernhard"').root == Or(
+        (Phrase("Schölkopf, Bernhard", "authors"), Phrase("Bernhard Schölkopf", "authors"))
+    )
+    # a comma elsewhere, or two, is a phrase as written
+    assert parse('"Schölkopf, Bernhard"').root == Phrase("Schölkopf, Bernhard")
+    assert parse('author:"a, b, c"').root == Phrase("a, b, c", "authors")

@@ -88,3 +88,16 @@ def test_the_spelling_without_umlauts_stands_at_the_names_position():
         yielded.setdefault(token.text, []).append(token.pos)
     assert yielded["scholkopf"] == yielded["schoelkopf"] == [1]
     assert tokenizer.grouped(value) == yielded
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ('author:"Schölkopf, Bernhard"', "Causal Kernels"),
+        ('author:"Schoelkopf, Bernhard"', "Causal Kernels"),
+        ('author:"Müller, Klaus-Robert"', "Deep Explanations"),
+    ],
+)
+def test_a_name_written_last_name_first_is_found(engine, query, title):
+    """A reference writes "Schölkopf, Bernhard": that phrase found nothing."""
+    assert _titles(engine, query) == {title}

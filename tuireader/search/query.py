@@ -442,6 +442,11 @@ def _atom(tok: _Tok) -> Node:
             node = node.children[0]
     elif tok.kind == "phrase":
         node = Phrase(tok.text, FIELDS.get(name) if name else None)
+        if node.field == "authors" and tok.text.count(",") == 1:
+            # a name as a reference writes it, "Schölkopf, Bernhard": also first name first
+            last, first = tok.text.split(",")
+            if last.strip() and first.strip():
+                node = Or((node, Phrase(f"{first.strip()} {last.strip()}", "authors")))
     else:
         text, prefix = tok.text, False
         if FIELDS.get(name or "") in _COMPOUND_FIELDS:
