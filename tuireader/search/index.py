@@ -342,12 +342,13 @@ def fingerprint(paper: Paper) -> str:
 
 def document(paper: Paper, fp: str) -> dict[str, str]:
     kinds = sorted({link.kind for link in paper.links})
+    title, abstract = title_text(paper), abstract_text(paper)
     return {
         "id": paper.id,
         "fp": fp,
-        "title": title_text(paper),
-        "abstract": abstract_text(paper),
-        "joined": joined_text(paper),
+        "title": title,
+        "abstract": abstract,
+        "joined": " ".join(joined_words(f"{title}\n{abstract}")),
         "authors": " ; ".join(paper.authors),
         "lists": lists_text(paper),
         "venue": venue_text(paper),
@@ -358,12 +359,6 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "urls": " ".join(index_text(link) for link in paper.links),
         "addresses": addresses_text(paper),
     }
-
-
-def joined_text(paper: Paper) -> str:
-    """What the joined field holds: the words of the title and abstract joined by
-    hyphens, written as one (``analysis.joined_words``)."""
-    return " ".join(joined_words(f"{title_text(paper)}\n{abstract_text(paper)}"))
 
 
 def addresses_text(paper: Paper) -> str:
@@ -384,8 +379,11 @@ def text_words(title: str, abstract: str) -> set[str]:
     the index holds them ("nonconvex" of "non-convex")."""
     text = f"{title}\n{abstract}"
     words = word_set(text)
-    words.update(fold(word) for word in joined_words(text))
-    return words - STOPS
+    joined = joined_words(text)
+    if joined:
+        words.update(fold(word) for word in joined)
+        words.difference_update(STOPS)
+    return words
 
 
 @dataclass(frozen=True)

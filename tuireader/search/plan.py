@@ -18,6 +18,7 @@ from tuireader.search.terms import (
     Compiled,
     Context,
     FilterResolver,
+    held,
     telling,
     term_clauses,
     word_alternatives,
@@ -38,7 +39,7 @@ def make_plan(
                 node.child.field == "urls" and ql.looks_like_address(node.child.text)
             ):
                 return None  # an address is looked up as one (terms.address_alternatives)
-            alts = word_alternatives(words[0], node.child.field)
+            alts = held(ctx, word_alternatives(words[0], node.child.field))
             # as the word itself finds papers: not by a list's or venue's name it is part of
             plan.excluded.extend(alts if node.child.field else telling(ctx, alts))
         elif isinstance(node, ql.Filter) and node.name == "has" and node.value in ql.INDEX_HAS:

@@ -67,9 +67,18 @@ class Lexicon:
     vocabulary: Vocabulary
     #: a ``whoosh.searching.Searcher``, or the library's terms in memory (``scan``)
     searcher: Any
+    _joined: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)
+
+    def joined(self) -> frozenset[str]:
+        """The terms of the words written with hyphens (``JOINED_FIELD``), read once: a
+        word looks there only for a term it has (a few thousand terms, where asking
+        the index for each word's term took a third of a keystroke's search)."""
+        if self._joined is None:
+            self._joined = frozenset(self.searcher.reader().field_terms(JOINED_FIELD))
+        return self._joined
 
 
 @dataclass
@@ -105,6 +114,19 @@ def word_alternatives(word: str, fieldname: str | None) -> list[Alternative]:
     if fieldname is None and word not in STOPS and not is_cjk(word):
         alts.append((JOINED_FIELD, stem(word)))
     return alts
+
+
+def held(ctx: Lexicon, alts: list[Alternative]) -> list[Alternative]:
+    """``alts`` without a term of the words written with hyphens that none is."""
+    joined = None
+    kept = []
+    for alt in alts:
+        if alt[0] == JOINED_FIELD:
+            joined = ctx.joined() if joined is None else joined
+            if alt[1] not in joined:
+                continue
+        kept.append(alt)
+    return kept
 
 
 def name_prefix(ctx: Lexicon, fieldname: str, prefix: str) -> list[str]:
@@ -173,7 +195,7 @@ def term_clauses(ctx: Lexicon, node: ql.Term, out: Compiled) -> list[list[Altern
             continue
         out.forms.add(word)
         out.forms.update(ctx.vocabulary.forms_of(word))
-        alts = word_alternatives(word, node.field)
+        alts = held(ctx, word_alternatives(word, node.field))
         clauses.append(alts if node.field else telling(ctx, alts))
     if last is not None:
         alts = prefix_alternatives(ctx, last, node.field, out)
@@ -311,9 +333,13 @@ def prefix_alternatives(
             out.forms.update(ctx.vocabulary.forms_of(last))
         alts.extend(
             (name, s)
-            for name in ((fieldname,) if fieldname else (*TEXT_FIELDS, JOINED_FIELD))
+            for name in ((fieldname,) if fieldname else TEXT_FIELDS)
             for s in sorted(stems)
         )
+        if fieldname is None:
+            # the few of them written with hyphens too ("nonconv": "non-convex")
+            joined = ctx.joined()
+            alts.extend((JOINED_FIELD, s) for s in sorted(stems) if s in joined)
     if fieldname is None or fieldname not in TEXT_FIELDS:
         for name in (fieldname,) if fieldname else (*NAME_FIELDS, "urls"):
             names = name_prefix(ctx, name, last)
