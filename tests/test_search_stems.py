@@ -140,6 +140,9 @@ def test_a_word_finds_its_forms_and_not_its_neighbours(engine, query, titles):
         ("mechanics", "mechanism"),
         ("several", "severe"),
         ("mean", "meaningful"),
+        ("setting", "set"),
+        ("fitness", "fit"),
+        ("successive", "success"),
     ],
 )
 def test_words_researchers_keep_apart_have_stems_of_their_own(one, other):
@@ -170,6 +173,8 @@ def test_words_researchers_keep_apart_have_stems_of_their_own(one, other):
         ("gpu", "gpus"),
         ("pde", "pdes"),
         ("convex", "convexity"),
+        ("setting", "settings"),
+        ("set", "sets"),
     ],
 )
 def test_word_forms_share_a_stem(forms):

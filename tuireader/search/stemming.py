@@ -69,6 +69,9 @@ APART: dict[str, tuple[tuple[str, str], ...]] = {
     "person": (("personaliz", "personaliz"),),
     "mean": (("meaning", "meaning"),),
     "under": (("underl", "underli"),),
+    "set": (("setting", "setting"),),
+    "fit": (("fitness", "fitness"),),
+    "success": (("successiv", "successiv"),),
 }
 
 #: a British "-ise" ending ("optimise", "normalisation", "utilised"): after the letters
