@@ -259,17 +259,18 @@ async def test_the_order_key_rewrites_the_sort_word_of_the_query_as_it_orders(tm
         await settle(pilot)
         assert screen.order == "relevance"
         relevance = [row.paper.id for row in screen.results.rows]
-        await pilot.press("enter", "j")
-        await settle(pilot)
-        chosen = screen.current_paper
+        await pilot.press("enter")
         for order in ("fit", "list", "relevance"):
+            await pilot.press("j")
+            await settle(pilot)
+            assert screen.results.highlighted == 1
             await pilot.press("F")
             await settle(pilot)
             assert screen.order == order
             assert box.value == f"tokens OR tactile sort:{order}"
             assert f"order: {order}" in widget_text(app, screen.query_one("#status"))
             assert screen.displayed_query == box.value  # its results, not searched again
-            assert screen.current_paper == chosen and screen.focused is screen.results
+            assert screen.results.highlighted == 0 and screen.focused is screen.results
         assert [row.paper.id for row in screen.results.rows] == relevance
         await pilot.press("F", "F")  # list, with the box saying so
         await settle(pilot)
@@ -364,26 +365,66 @@ def test_the_sort_words_of_a_query_are_found_as_the_query_language_reads_them():
 
 
 @sync
-async def test_the_order_key_keeps_a_moved_cursor_on_its_paper(tmp_path):
+async def test_the_order_key_puts_the_cursor_on_the_first_row_of_the_new_order(tmp_path):
+    # a cursor left on its paper, far down the new order, had the rows above it counted
+    # as seen: the best-ranked papers sat above it, unread
     app, _ids = seeded_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await with_model(pilot)
         screen.action_focus_results()
         await pilot.press("j", "j", "j")
         await settle(pilot)
-        chosen = screen.current_paper
-        assert chosen is not None and screen.results.highlighted == 3
+        assert screen.results.highlighted == 3
         for order in ("fit", "list"):
             await pilot.press("F")
             await settle(pilot)
             assert screen.order == order
-            assert screen.current_paper == chosen
-            assert screen.results.rows[screen.results.highlighted].paper == chosen
-        # At the top, the cursor goes to the top of the new order.
-        await pilot.press("g")
-        await pilot.press("F")
+            assert screen.results.highlighted == 0
+            assert screen.current_paper == screen.results.rows[0].paper
+            await pilot.press("j", "j", "j")
+            await settle(pilot)
+        assert topic_of(screen.results.rows[0].paper.title) == "text"  # list order
+
+
+@sync
+async def test_a_sort_word_typed_puts_the_cursor_on_the_first_row_of_its_order(tmp_path):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        await pilot.press(*"tokens OR tactile sort:fit", "enter", "j", "j", "j")
         await settle(pilot)
-        assert screen.results.highlighted == 0 and topic_of(screen.current_paper.title) == "grasp"
+        assert screen.order == "fit" and screen.results.highlighted == 3
+        await pilot.press("slash", "end", *["backspace"] * 3, *"list", "enter")
+        await settle(pilot)
+        assert screen.order == "list" and screen.results.highlighted == 0
+        assert screen.current_paper == screen.results.rows[0].paper
+
+
+@sync
+async def test_the_order_key_right_after_decisions_leaves_no_row_unseen_above_the_cursor(
+    tmp_path,
+):
+    # decisions down the list, then F at once: the old model's order came with the
+    # cursor on its paper far down it, and the refit after the decisions left every row
+    # above the cursor where it was, the best-ranked papers among them, unread
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        model = screen.fit_model
+        await pilot.press("j", "j", "j", "j", "s", "x", "F")
+        await settle(pilot)
+        assert screen.order == "fit"
+        assert screen.results.highlighted == 0
+        first = screen.results.rows[0].paper
+        assert screen.current_paper == first
+        await until(pilot, lambda: screen.fit_model is not model, "a refit")
+        await settle(pilot)
+        rows = [row.paper for row in screen.results.rows]
+        # only the first row was seen in this order: the rest is the new model's order
+        assert rows[0] == first and screen.results.highlighted == 0
+        assert rows[1:] == screen.fit_model.order(rows[1:])
+        assert len(screen.triage.states) == 5
 
 
 @sync

@@ -1453,11 +1453,11 @@ class MainScreen(Screen[None]):
         self.order = step
         self._ordered_for = self.search_query
         self._been_on.clear()
-        # A cursor moved down the list stays on its paper (the one open in the viewer, say)
-        # in the new order; a cursor at the top goes to the top of the new order.
-        current = self.current_paper
-        keep = current.id if current is not None and self.results.highlighted else None
-        self._show_rows(self._ordered(self._base_rows), keep=keep)
+        # The cursor goes to the first row of the new order, and what counts as seen
+        # starts again there: left on its paper, far down the new order, it had every
+        # row above it count as seen, and a refit left the best-ranked papers there,
+        # unread.
+        self._show_rows(self._ordered(self._base_rows))
         self._show_order()
 
     def _say_order_in_query(self, query: str, order: str) -> bool:
