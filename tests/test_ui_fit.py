@@ -428,6 +428,43 @@ async def test_the_order_key_right_after_decisions_leaves_no_row_unseen_above_th
 
 
 @sync
+async def test_the_order_key_before_the_refit_puts_the_papers_just_decided_last(
+    tmp_path, monkeypatch
+):
+    # F before the refit after a few decisions ordered by the model fitted before them:
+    # the papers just decided could come first, the cursor on one of them
+    app, _ids = seeded_app(tmp_path)
+    release = threading.Event()
+    real_fit = learn.fit
+    fits: list[int] = []
+
+    def held_after_the_first(*args, **kwargs):  # type: ignore[no-untyped-def]
+        fits.append(1)
+        if len(fits) > 1:
+            release.wait(HELD)  # (released by the test, whatever happens)
+        return real_fit(*args, **kwargs)
+
+    monkeypatch.setattr(learn, "fit", held_after_the_first)
+    async with app.run_test(size=(120, 40)) as pilot:
+        try:
+            screen = await with_model(pilot)
+            screen.action_focus_results()
+            model = screen.fit_model
+            # list order: the fifth and sixth rows are a protein and a grasping paper, the
+            # second of which the model ranks first
+            await pilot.press("j", "j", "j", "j", "s", "x", "F")
+            await until(pilot, lambda: len(fits) > 1, "the refit started")
+            await pilot.pause()
+            assert screen.order == "fit" and screen.fit_model is model
+            decided = [row.paper.id in screen.triage.states for row in screen.results.rows]
+            assert sum(decided) == 5 and decided == sorted(decided)
+            assert screen.results.highlighted == 0 and not decided[0]
+        finally:
+            release.set()
+        await until(pilot, lambda: screen.fit_model is not model, "the refit")
+
+
+@sync
 async def test_a_slow_refit_never_holds_up_typing(tmp_path, monkeypatch):
     app, _ids = seeded_app(tmp_path)
     started, release, finished = threading.Event(), threading.Event(), threading.Event()

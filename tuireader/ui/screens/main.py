@@ -1376,6 +1376,12 @@ class MainScreen(Screen[None]):
             by_id = {row.paper.id: row for row in rows}
             # papers of lists just read wait for the fit on them (on its way) to be placed
             papers = model.order([row.paper for row in rows], placed=False)
+            # the papers decided since the model was fitted (its refit is on its way) go
+            # with the decided ones, as the refit will put them: never first
+            decided = self.triage.states
+            if any(paper_id not in model.decisions for paper_id in decided):
+                fresh = [paper for paper in papers if paper.id not in decided]
+                papers = fresh + [paper for paper in papers if paper.id in decided]
             return [by_id[paper.id] for paper in papers]
         return rows
 
