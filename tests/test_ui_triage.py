@@ -1253,6 +1253,35 @@ async def test_state_keys_work_in_the_viewer_and_are_in_the_command_palette():
             assert name in titles
 
 
+@sync
+async def test_back_from_the_full_screen_viewer_the_paper_just_decided_is_in_view(tmp_path):
+    # at 80x24 the list is hidden behind the viewer; a decision there moved its cursor to
+    # the next paper and scrolled it to the top as if the list had no rows: back in the
+    # list, the paper just decided was scrolled out of view above the cursor
+    import json
+
+    source = tmp_path / "long.jsonl"
+    with source.open("w", encoding="utf-8") as out:
+        for number in range(40):
+            record = {"title": f"Robot Paper {number}", "abstract": f"Robots, part {number}."}
+            out.write(json.dumps(record) + "\n")
+    app = make_app(source)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        for decisions in (("m",), ("x", "s", "x")):
+            await pilot.press("enter", *decisions)
+            await settle(pilot)
+            assert screen.results.display is False  # the viewer takes the screen
+            await pilot.press("escape")
+            await settle(pilot)
+            results = screen.results
+            assert results.scroll_y == 0, results.scroll_y
+            assert results.highlighted == len(screen.triage.states)
+            assert screen.triage.states[first] == "maybe"
+            assert "Robot Paper 0" in widget_text(app, results)
+
+
 def offered(app, screen) -> set[str]:  # type: ignore[no-untyped-def]
     """The titles the command palette offers now: every key's, the copies and exports."""
     from tuireader.ui.copying import CopyAllCommands

@@ -328,6 +328,9 @@ class ResultsList(ScrollView, can_focus=True):
         #: after Textual may have drawn the list alone, and then the next frame comes one
         #: to two frame periods later (16-33 ms). Without a follower, the message is posted.
         self.follow: Callable[[Paper | None], None] | None = None
+        #: the highlight moved while the list was hidden (behind the full-screen viewer):
+        #: scrolled into view as the list shows again, to the top (True) or not (False)
+        self._scroll_owed: bool | None = None
 
     # -- what is shown ----------------------------------------------------------------
 
@@ -471,6 +474,13 @@ class ResultsList(ScrollView, can_focus=True):
         index = self.highlighted
         if index is None or not self.is_mounted:
             return
+        if not self.display:
+            # Hidden, the list has no rows to show it in: scrolled now, the highlighted
+            # row would be put at the top, and the rows just decided above it out of view
+            # once the list shows again. It is scrolled then, as far as it takes.
+            self._scroll_owed = top or bool(self._scroll_owed)
+            return
+        self._scroll_owed = None
         self.scroll_to_region(
             Region(0, index, self.scrollable_content_region.width, 1),
             force=True,
@@ -561,6 +571,11 @@ class ResultsList(ScrollView, can_focus=True):
             base = self.rich_style
             self._styles = (base, self.get_component_rich_style("results--cursor"))
         return self._styles
+
+    def _on_show(self, event: events.Show) -> None:
+        super()._on_show(event)
+        if self._scroll_owed is not None:
+            self.scroll_to_highlight(self._scroll_owed)
 
     def _on_resize(self, _event: events.Resize) -> None:
         self._drawn.clear()
