@@ -267,6 +267,42 @@ async def test_note_is_multi_line_and_saved_with_ctrl_s():
 
 
 @sync
+async def test_a_long_note_leaves_the_abstract_on_the_first_screen_at_80_by_24():
+    # a note of many lines filled the full-screen viewer, and the abstract was below it
+    long_note = "\n".join(f"point {n} to check in the proofs" for n in range(1, 26))
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        first = screen.current_paper
+        with Store.open(resolve().state_db) as store:
+            store.set_note(first.id, long_note)
+        screen.poll_triage()
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        shown = widget_text(app, screen.viewer)
+        assert "Note: point 1 to check" in shown
+        assert "Adversarial attacks in Natural Language" in shown  # the abstract begins
+        assert "point 25" not in shown and "and 23 more lines (n opens the note)" in shown
+        # the note editor has it all
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert editor.query_one("TextArea").text == long_note
+        await pilot.press("escape")
+        # a short note is shown whole; a long line is cut between words
+        for note, tail in (("one\ntwo", None), ("word " * 100, "more characters")):
+            with Store.open(resolve().state_db) as store:
+                store.set_note(first.id, note.strip())
+            screen.poll_triage()
+            await settle(pilot)
+            section = screen.viewer.section("triage").plain
+            if tail is None:
+                assert section.endswith("Note: one\ntwo")
+            else:
+                assert tail in section and len(section) < 300
+                assert "Adversarial attacks in" in widget_text(app, screen.viewer)
+
+
+@sync
 async def test_a_note_past_the_limit_is_not_saved_and_its_text_comes_back_to_the_next_edit():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -388,6 +388,32 @@ def tldr_text(
     return text
 
 
+#: the lines of a note the viewer shows, and its characters at most (a long line wraps to
+#: several rows), the rest counted: a note of many lines filled the first screen at 80x24,
+#: and the abstract was below it. ``n`` opens the whole note.
+NOTE_LINES = 2
+NOTE_CHARS = 200
+
+
+def note_shown(note: str) -> str:
+    """What the viewer shows of ``note``: all of a short one; of a longer one its first
+    lines, cut between words, and how much more there is (a note's text is shown as
+    typed, control characters escaped)."""
+    lines = note.split("\n")
+    shown = "\n".join(lines[:NOTE_LINES])
+    if len(shown) > NOTE_CHARS:
+        cut = shown.rfind(" ", NOTE_CHARS // 2, NOTE_CHARS)
+        shown = shown[: NOTE_CHARS if cut < 0 else cut]
+        left = len(note) - len(shown)
+        return f"{visible(shown)} … and {left:,} more characters (n opens the note)"
+    if len(lines) > NOTE_LINES:
+        more = len(lines) - NOTE_LINES
+        return (
+            f"{visible(shown)} … and {more:,} more line{'s' if more > 1 else ''} (n opens the note)"
+        )
+    return visible(note)
+
+
 #: authors the viewer names, the rest counted: a paper of 71 authors filled the first
 #: screen at 80x24 with their names, and the abstract was below it (a consortium's
 #: 50,000 held the screen for seconds). ``author:`` finds every one, and ``tuireader

@@ -87,7 +87,7 @@ from tuireader.ui.services import (
     look,
     with_lists,
 )
-from tuireader.ui.text import NOTICE_TITLE, notice_title
+from tuireader.ui.text import NOTICE_TITLE, note_shown, notice_title
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -2535,7 +2535,7 @@ class MainScreen(Screen[None]):
         if note:
             text.append("\n" if text else "")
             text.append("Note: ", "bold")
-            text.append(visible(note))
+            text.append(note_shown(note))
         return text
 
     # -- triage: commands -----------------------------------------------------------------
