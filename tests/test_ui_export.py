@@ -25,7 +25,21 @@ async def test_palette_exports_the_kept_papers_as_json(tmp_path):
         data = json.loads(written.read_text())
         assert [item["id"] for item in data] == [first]
         assert data[0]["state"] == "kept"
-        assert str(written) in " ".join(notices(app))
+        assert f"Exported 1 paper to {written}" in notices(app)
+
+
+@sync
+async def test_the_export_notice_counts_the_papers_as_the_status_line_does(tmp_path):
+    # "Exported 2610 papers to …" where the status line said 2,610, and "1 papers"
+    from tuireader.ui.messages import ExportFinished
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        path = tmp_path / "exports" / "tuireader-results.json"
+        screen.post_message(ExportFinished(2610, path))
+        await settle(pilot)
+        assert f"Exported 2,610 papers to {path}" in notices(app)
 
 
 @sync

@@ -261,6 +261,11 @@ class FitDone(Message):
         self.library = library
 
 
+def papers_count(count: int) -> str:
+    """``count`` papers as the status line counts them: "1 paper", "2,610 papers"."""
+    return f"{count:,} paper{'' if count == 1 else 's'}"
+
+
 def can_fit(states: dict[str, str]) -> bool:
     """True when ``states`` hold enough decisions for a model: a keep (or read) and a
     few others (the model itself has the last word; this only saves asking too early)."""
@@ -2109,7 +2114,8 @@ class MainScreen(Screen[None]):
         choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
         from tuireader.ui.screens.pick import PickScreen
 
-        self.app.push_screen(PickScreen(f"Export {len(papers)} papers as…", choices), picked)
+        title = f"Export {papers_count(len(papers))} as…"
+        self.app.push_screen(PickScreen(title, choices), picked)
 
     @work(thread=True, group="export", exit_on_error=False)
     def _export(self, papers: list[Paper], fmt: str, scope: str) -> None:
@@ -2130,7 +2136,7 @@ class MainScreen(Screen[None]):
             text = f"Export failed: {message.error}"
             self.notify(visible(text), severity="error", markup=False)
         else:
-            text = f"Exported {message.count} papers to {message.path}"
+            text = f"Exported {papers_count(message.count)} to {message.path}"
             self.notify(visible(text), markup=False)
 
     # -- triage: the store ----------------------------------------------------------------
@@ -2801,9 +2807,6 @@ def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Libra
                 return item
         return None
 
-    def papers(number: int) -> str:
-        return f"{number:,} paper{'' if number == 1 else 's'}"
-
     lines = []
     for path in found.added:
         folder = name(path.parent) if path.parent in on_disk.folders else None
@@ -2816,9 +2819,9 @@ def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Libra
             where = f"new file in {folder}: {name(path)}" if folder else f"{name(path)} is back"
             lines.append(f"{where}: no papers read from it")
         elif folder:
-            lines.append(f"new list in {folder}: {name(path)} ({papers(number)})")
+            lines.append(f"new list in {folder}: {name(path)} ({papers_count(number)})")
         else:
-            lines.append(f"{name(path)} is back ({papers(number)})")
+            lines.append(f"{name(path)} is back ({papers_count(number)})")
     for path in found.removed:
         folder = name(path.parent) if path.parent in on_disk.folders else None
         gone = f"{name(path)} left {folder}" if folder else f"{name(path)} is gone"
@@ -2835,7 +2838,7 @@ def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Libra
         elif number:
             them = "it" if number == 1 else "them"
             lines.append(
-                f"{gone}: its {papers(number)} left the results (marks on {them} are kept)"
+                f"{gone}: its {papers_count(number)} left the results (marks on {them} are kept)"
             )
         else:
             lines.append(gone)
