@@ -248,6 +248,29 @@ async def test_the_fit_order_asked_for_with_a_query_stays_when_the_query_is_clea
 
 
 @sync
+async def test_relevance_chosen_with_a_query_is_list_order_said_as_such_without_one(tmp_path):
+    # the order key chose relevance for a search; the query cleared, the list showed every
+    # paper in list order and said "order: relevance", an order the key never offers
+    # without a query
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        await pilot.press(*"tokens OR tactile", "enter", "F", "F", "F")
+        await settle(pilot)
+        assert screen.order == "relevance"
+        await pilot.press("slash", "escape")
+        await settle(pilot)
+        assert screen.order == "list"
+        assert shown_topics(screen)[:2] == ["text", "grasp"]
+        assert "order: list" in widget_text(app, screen.query_one("#status"))
+        assert "order: list" in str(screen.results.border_title)
+        await pilot.press(*"tokens")  # a search again: relevance, as chosen
+        await settle(pilot)
+        assert screen.order == "relevance"
+        assert "order: relevance" in widget_text(app, screen.query_one("#status"))
+
+
+@sync
 async def test_the_order_key_rewrites_the_sort_word_of_the_query_as_it_orders(tmp_path):
     # The box and the status line say the same order: the sort: word typed says the
     # order the key chose, and a query without one is then in that order too.

@@ -1355,8 +1355,10 @@ class MainScreen(Screen[None]):
         self._query_sort = sort
         if sort == "fit":
             self._top_on_fit = True  # sort:fit typed: asked for as the order key asks
-        default = "relevance" if self.search_query.strip() else "list"
-        self.order = order or sort or self._choice or default
+        searched = bool(self.search_query.strip())
+        self.order = order or sort or self._choice or ("relevance" if searched else "list")
+        if self.order == "relevance" and not searched:
+            self.order = "list"  # without a query, relevance is list order, said as such
         if self.order == "fit":
             self._fit_now()
         if self.order == "fit" and self.fit_model is None and not can_fit(self.triage.states):
