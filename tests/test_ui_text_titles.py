@@ -75,6 +75,20 @@ def test_list_names_too_long_for_their_column_stay_apart():
     assert all(len(middle_cut("pmlr_v120_l4dc2020", n)) <= n for n in range(20))
 
 
+def test_a_name_of_wide_letters_cut_ends_in_its_ellipsis_with_no_gap_before_it():
+    # the built-in seeds' "ICML 2024 论文列表" showed as "ICML 论文 …" in the list: a
+    # letter two cells wide that did not fit left a blank cell before the ellipsis
+    from rich.cells import cell_len
+
+    from tuireader.ui.text import middle_cut
+
+    assert middle_cut("ICML 论文列表", 11) == "ICML 论文…"
+    assert middle_cut("ICML 论文列表", 12) == "ICML 论文列…"
+    for width in range(1, 14):
+        cut = middle_cut("ICML 论文列表 extra words", width)
+        assert cell_len(cut) <= width and " …" not in cut, (width, cut)
+
+
 def test_the_viewer_names_the_first_twelve_authors_and_counts_the_rest():
     many = Paper(
         id="mnop2345",

@@ -252,13 +252,19 @@ def middle_cut(text: str, width: int) -> str:
 
     if cell_len(text) <= width:
         return text
-    if " " in text.strip():
-        cut = Text(text, end="")
-        cut.truncate(width, overflow="ellipsis")
-        return cut.plain
     if width < 2:
         return "…"[:width]
     room = width - 1
+    if " " in text.strip():
+        # by cells: a letter two cells wide that does not fit leaves no blank before the
+        # ellipsis ("ICML 论文…", not "ICML 论文 …"), and neither does a space
+        kept, used = [], 0
+        for char in text:
+            if used + cell_len(char) > room:
+                break
+            kept.append(char)
+            used += cell_len(char)
+        return "".join(kept).rstrip() + "…"
     head_room = (room + 1) // 2
     head, used = [], 0
     for char in text:
