@@ -684,6 +684,42 @@ async def test_a_message_the_growing_counts_push_off_one_row_takes_a_second():
         assert line.size.height == 1
 
 
+@sync
+async def test_the_second_row_a_long_index_state_took_goes_once_the_index_is_ready():
+    # a list changed on disk and read again: "index: indexing 201/201" pushed the load
+    # warnings to a second row, and once the index was ready that row stayed, blank
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    app = One()
+    async with app.run_test(size=(80, 4)) as pilot:
+        line = app.query_one(StatusLine)
+        line.styles.padding = (0, 1)
+        line.styles.height = "auto"
+        line.styles.max_height = 2
+        line.total, line.shown, line.index_state = 201, 201, "ready"
+        line.order = "list"
+        line.warnings = "1 load warning (w: details)"
+        line.triage = "1 kept · 2 skipped · 198 left"
+        await pilot.pause()
+        assert line.size.height == 1
+        line.index_state = "indexing 2,610/2,610"
+        line.triage = "1 kept · 3 skipped · 197 left"  # a key pressed meanwhile
+        await pilot.pause()
+        assert line.size.height == 2 and "1 load warning (w: details)" in app_text(app)
+        line.index_state = "ready"
+        await pilot.pause()
+        assert line.size.height == 1, app_text(app)
+        line.index_state = "indexing 2,610/2,610"  # and the state alone takes the row
+        await pilot.pause()
+        assert line.size.height == 2 and "1 load warning (w: details)" in app_text(app)
+
+
 def test_a_row_is_broken_after_a_word():
     from tuireader.ui.widgets.status import wrapped_once
 

@@ -77,6 +77,7 @@ class StatusLine(Static):
         # changes ``shown`` only, and the line would be sent to the terminal unchanged.
         if self.matched is None:
             self.refresh()
+            self._fit_rows()
 
     def render(self) -> Text:
         return self._lines(self.content_size.width, max(1, self.content_size.height))
@@ -112,6 +113,17 @@ class StatusLine(Static):
         self._fit_rows()
 
     def watch_order(self) -> None:
+        self._fit_rows()
+
+    def watch_index_state(self) -> None:
+        # "index: indexing 2,610/2,610 papers" may push a message to a second row, and
+        # "ready" free it: else the row stayed, blank, until the counts next changed
+        self._fit_rows()
+
+    def watch_total(self) -> None:
+        self._fit_rows()
+
+    def watch_elapsed_ms(self) -> None:
         self._fit_rows()
 
     def on_resize(self) -> None:
