@@ -1329,6 +1329,28 @@ def offered(app, screen) -> set[str]:  # type: ignore[no-untyped-def]
     return titles
 
 
+@sync
+async def test_the_palettes_copy_commands_name_the_kept_and_marked_papers_as_such():
+    # "A BibTeX entry for each of kept papers"
+    from tuireader.ui.copying import CopyAllCommands
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("s", "space")
+        await settle(pilot)
+        helps = {name: text for name, text, _run in CopyAllCommands(screen).commands()}
+        assert helps["Copy all BibTeX entries of kept papers"] == (
+            "A BibTeX entry for each of the kept papers (keys unique)"
+        )
+        assert helps["Copy all code links of marked papers"] == (
+            "Every code link of the marked papers, one per line"
+        )
+        assert helps["Copy all BibTeX entries"] == (
+            "A BibTeX entry for each of the results (keys unique)"
+        )
+
+
 async def palette_lists(pilot, typed: str) -> list[str]:  # type: ignore[no-untyped-def]
     """What the command palette lists for ``typed`` (then closed again)."""
     from textual.command import CommandList

@@ -137,17 +137,18 @@ class CopyAllCommands(ScreenActions):
             if offered is not None and not offered(scope):
                 continue  # no paper to copy for: not offered
             suffix = "" if scope == "results" else f" of {label}"
+            papers = label if scope == "results" else f"the {label}"
             commands.append(
                 (
                     "Copy all code links" + suffix,
-                    f"Every code link of {label}, one per line",
+                    f"Every code link of {papers}, one per line",
                     partial(screen.post_message, CopyAll("code_links", scope)),
                 )
             )
             commands.append(
                 (
                     "Copy all BibTeX entries" + suffix,
-                    f"A BibTeX entry for each of {label} (keys unique)",
+                    f"A BibTeX entry for each of {papers} (keys unique)",
                     partial(screen.post_message, CopyAll("bibtex", scope)),
                 )
             )
