@@ -91,6 +91,33 @@ async def test_u_copies_the_code_link_and_names_the_route(tmp_path):
 
 
 @sync
+async def test_a_key_repeated_in_a_burst_shows_its_notice_once(tmp_path, monkeypatch):
+    # u ten times in a burst stacked ten alike notices over the whole screen at 80x24,
+    # the search box and the list under them
+    import tuireader.ui.app as app_module
+
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        monkeypatch.setattr(app_module, "NOTICE_REPEAT", 600.0)  # however slow the test
+        await pilot.press(*"u" * 10)
+        await settle(pilot)
+        assert tmux.buffers == [IGSG_CODE] * 10  # each key copied
+        assert notices(app).count("Copied code link via tmux buffer") == 1
+        await pilot.press("y")  # another notice is shown as ever
+        await settle(pilot)
+        assert "Copied BibTeX citation via tmux buffer" in notices(app)
+        await pilot.press("y")
+        await settle(pilot)
+        assert notices(app).count("Copied BibTeX citation via tmux buffer") == 1
+        monkeypatch.setattr(app_module, "NOTICE_REPEAT", 0.0)  # the same key a while later
+        await pilot.press("y")
+        await settle(pilot)
+        assert notices(app).count("Copied BibTeX citation via tmux buffer") == 2
+
+
+@sync
 async def test_u_without_code_copies_the_paper_page(tmp_path):
     clipboard, tmux = tmux_clipboard(tmp_path)
     app = make_app(clipboard)

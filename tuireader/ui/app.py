@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -19,6 +21,7 @@ from textual.actions import SkipAction
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tuireader.model import Library, Problem
@@ -39,6 +42,10 @@ from tuireader.ui.widgets.viewer import PaperViewer
 __all__ = ["Progress", "ReaderApp", "Services", "build_app", "core_services", "run_reader"]
 
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
+#: seconds in which a notice the same as the last one shown is not shown again: a key
+#: repeated in a burst (u ten times) stacked ten alike notices over the whole screen at
+#: 80x24, the search box too, where the first, still shown, says it all
+NOTICE_REPEAT = 1.0
 
 
 def binding_places() -> tuple[type, ...]:
@@ -247,6 +254,29 @@ class ReaderApp(KeyOrderedApp):
             self.set_keymap(self.keymap)
         #: changes that could not be saved as the reader closed: (why, one line each).
         self.unsaved: tuple[str, list[str]] | None = None
+        #: the last notice shown, and when (see :data:`NOTICE_REPEAT`)
+        self._last_notice: tuple[object, ...] = ()
+        self._last_notice_at = 0.0
+        self._notice_lock = threading.Lock()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notice, unless it is the one shown last, less than
+        :data:`NOTICE_REPEAT` seconds ago (still on screen, saying the same)."""
+        said = (message, title, severity, markup)
+        now = time.monotonic()
+        with self._notice_lock:  # notices may come from workers' threads
+            if said == self._last_notice and now - self._last_notice_at < NOTICE_REPEAT:
+                return
+            self._last_notice, self._last_notice_at = said, now
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def action_help(self) -> None:
         """The help, over whatever is open: the list, a menu, an editor (its text stays
