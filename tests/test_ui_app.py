@@ -609,6 +609,9 @@ async def test_help_says_how_the_state_keys_move_and_toggle_typing_and_export():
         assert "/ with the box empty or its text all selected selects the query" in text
         assert "with no other paper to move to, z is the way back to new" in text
         assert "default: the order F chose last" in text
+        assert (
+            "F (or a sort: word typed) puts the cursor on the first paper of the new order"
+        ) in text
 
 
 @sync

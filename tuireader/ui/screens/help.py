@@ -244,8 +244,8 @@ class HelpScreen(ModalScreen[None]):
 
     def _how_notes(self) -> list[str]:
         """What the key rows alone do not say: a state key on a paper already so, where
-        the cursor goes after a decision, a letter no key takes, and where export is; the
-        keys as the ``[keys]`` table sets them."""
+        the cursor goes after a decision and after the order key, a letter no key takes,
+        and where export is; the keys as the ``[keys]`` table sets them."""
         main = self._places[0].bindings if self._places else ()
         states = [self._keys(b) for b in main if b.action.startswith("triage(")]
         keys = ", ".join(states) or "s, m, x, r"
@@ -258,11 +258,17 @@ class HelpScreen(ModalScreen[None]):
             )
         else:
             moves = "After a decision the cursor stays (auto_advance = false in config.toml)."
+        order = ", ".join(self._keys(b) for b in main if b.action == "cycle_order") or "F"
         palette_key = getattr(self.app, "COMMAND_PALETTE_BINDING", "ctrl+p")
         palette = self.app.get_key_display(Binding(palette_key, "command_palette"))
         return [
             f"{keys} on a paper already in that state put it back to new.",
             moves,
+            (
+                f"{order} (or a sort: word typed) puts the cursor on the first paper of the "
+                "new order. In fit order, the model fitted again after your decisions "
+                "reorders only the papers below the lowest one the cursor has been on."
+            ),
             (
                 "A letter no key takes starts a search: it goes to the search box, and so do "
                 "the keys typed after it. In the search box, / with the box empty or its text "
