@@ -751,6 +751,27 @@ async def test_with_marks_the_panes_say_the_keys_act_on_them_and_how_many_are_no
 
 
 @sync
+async def test_a_paper_key_on_a_query_that_matches_nothing_says_so(monkeypatch):
+    # s, u, t or M on an empty list said "Highlight a paper first": there was none to
+    # highlight, and nothing said why
+    import tuireader.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "NOTICE_REPEAT", 0.0)  # each key's notice is kept
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"xyzzyquux", "enter")
+        await settle(pilot)
+        assert len(screen.results.rows) == 0
+        for key in ("s", "u", "t", "M"):
+            await pilot.press(key)
+            await settle(pilot)
+            said = notices(app)[-1]
+            assert said == "No paper matches the query: nothing to act on", (key, said)
+        assert len(notices(app)) == 4 and screen.triage.states == {}
+
+
+@sync
 async def test_is_kept_query_shows_only_kept_papers():
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -1725,7 +1725,7 @@ class MainScreen(Screen[None]):
     def action_more_like_this(self) -> None:
         paper = self.current_paper
         if paper is None:
-            self.notify("Highlight a paper first", severity="warning")
+            self._say_no_paper()
             return
         if self.engine is None:
             self.notify("The index is not ready yet", severity="warning")
@@ -1935,10 +1935,21 @@ class MainScreen(Screen[None]):
             " " + text if at_end and value and not value[-1].isspace() else text
         )
 
+    def _say_no_paper(self) -> None:
+        """A key that acts on a paper, with none highlighted: why. Most often the list
+        is empty, where "highlight a paper" asked for what cannot be done."""
+        if len(self.results.rows):
+            text = "Highlight a paper first"
+        elif self.search_query.strip():
+            text = "No paper matches the query: nothing to act on"
+        else:
+            text = "No papers: the library is empty"
+        self.notify(text, severity="warning")
+
     def _paper_or_warn(self) -> Paper | None:
         paper = self.current_paper
         if paper is None:
-            self.notify("Highlight a paper first", severity="warning")
+            self._say_no_paper()
         return paper
 
     def _scope_papers(self, scope: str) -> list[Paper]:
@@ -2588,7 +2599,7 @@ class MainScreen(Screen[None]):
         """
         ids = self._targets()
         if not ids:
-            self.notify("Highlight a paper first", severity="warning")
+            self._say_no_paper()
             return
         if not self._writable():
             return
@@ -2679,7 +2690,7 @@ class MainScreen(Screen[None]):
         ids = self._targets()
         book = self.triage
         if not ids or book.store is None:
-            self.notify("Highlight a paper first", severity="warning")
+            self._say_no_paper()
             return
         if not self._writable():
             return
@@ -2719,7 +2730,7 @@ class MainScreen(Screen[None]):
         paper = self.current_paper
         book = self.triage
         if paper is None or book.store is None:
-            self.notify("Highlight a paper first", severity="warning")
+            self._say_no_paper()
             return
         if not self._writable():
             return
