@@ -58,6 +58,11 @@ def styled(rendered: Rendered) -> list[tuple[str, str]]:
         (r"\foo{bar} + \unknowncommand", r"\foo{bar} + \unknowncommand"),
         (r"\left(\frac{a}{b}\right)^{2}", "(a/b)²"),
         (r"\text{aL\small{LM}4T\small{S}}", "aLLM4TS"),
+        # the space that ends a command's name is not the formula's: a line broke in
+        # "0<p≤ 1"; spaces the author put on both sides stay
+        (r"0<p\le 1, 0<q\le \infty", "0<p≤1, 0<q≤∞"),
+        (r"x\to 0 \text{ and } a \le b", "x→0 and a ≤ b"),
+        (r"f\colon X \to Y", "f: X → Y"),
     ],
 )
 def test_math_reads_as_unicode(latex: str, expected: str) -> None:

@@ -49,8 +49,8 @@ def styled(source: str) -> list[tuple[str, str]]:
         ("0704.0039", "pion scalar radius, ⟨r^2⟩^π_s, plays"),
         # "$4500\kms$" read "4500 kms", "10^{15}\msun" "10¹⁵ msun"
         ("0704.0094", "a speed of 4500 km s⁻¹ is easily obtained"),
-        ("0704.0094", "≤ 0.6× 10¹⁵ M☉ and CDM model"),
-        ("0704.0094", "≤ 1× 10¹⁵ M☉ are barely"),
+        ("0704.0094", "≤ 0.6×10¹⁵ M☉ and CDM model"),
+        ("0704.0094", "≤ 1×10¹⁵ M☉ are barely"),
         ("0704.0059", "= 28.9 ± 1.0 km s⁻¹, gives a primary radius of R_A = 1.28 ± 0.04 R☉."),
         ("6a4sECAMCA", "restricted operational domains, i.e., without"),
     ],

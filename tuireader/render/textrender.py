@@ -349,6 +349,8 @@ def run_on_symbol(name: str) -> tuple[str, str] | None:
 
 # --------------------------------------------------------------------------- math
 
+#: symbols written as punctuation, a space after them as in prose ("f\\colon X").
+_PUNCTUATION = frozenset({"colon", "ldots", "dots", "cdots", "dotsc", "dotsb", "vdots", "ddots"})
 _MATH_TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\\$|\s+|.", re.DOTALL)
 _ATOMIC = re.compile(r"[\w.′\u0300-\u036f\u20d7]+")
 
@@ -645,7 +647,12 @@ class _MathParser:
         out.add(GREEK[name])
 
     def _symbol(self, name: str, out: _Out, font: str | None) -> None:
+        spaced = not out.size or out.last_char() == " " or name in _PUNCTUATION
         out.add(SYMBOLS[name])
+        if not spaced:
+            # the space that ends a command's name is no space of the formula: "0<p\le 1"
+            # is "0<p≤1" (a line may not break inside it), "a \le b" stays "a ≤ b"
+            self._skip_space()
 
     def _operator(self, name: str, out: _Out, font: str | None) -> None:
         self._word(out, name)
