@@ -400,3 +400,18 @@ def test_why_leaves_out_words_that_pushed_little_beside_the_strongest():
         coef[model.space.features.index(word)] = weight
     why = replace(model, coef=coef).why(papers[6])
     assert why.words == ("walrus", "herds")
+
+
+def test_why_says_nothing_of_a_paper_like_none_of_the_kept_ones(papers):
+    # a paper far from every keep (a language paper among grasping keeps, sharing one
+    # word of theirs): "why" named that word and called it like a grasping paper
+    far = Paper(
+        id="far",
+        title="Scaling language models with retrieval",
+        abstract=f"{papers[0].abstract} {papers[1].abstract} We evaluate it using benchmarks.",
+    )
+    model = fit([*papers, far], _three_decided(papers))
+    assert model is not None
+    assert model.why(far) == Why()
+    near = model.why(papers[6])  # a grasping paper is still explained
+    assert near.words and near.like == papers[2].title
