@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tuireader.ingest.formats.common import ReadResult, clean, failure, split_lines
-from tuireader.ingest.formats.ris import _Block, records_as_ris
+from tuireader.ingest.formats.common import ReadResult, failure
+from tuireader.ingest.formats.ris import _Block, records_as_ris, tagged_records
 
 __all__ = ["looks_like_medline", "parse_medline"]
 
@@ -80,21 +80,7 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
 
 def parse_medline(text: str, path: Path) -> ReadResult:
     """Read a MEDLINE export's text into records (see the module's description)."""
-    found: list[tuple[int, list[tuple[str, str]]]] = []
-    current: list[tuple[str, str]] | None = None
-    for number, line in enumerate(split_lines(clean(text)), start=1):
-        line = line.lstrip("\ufeff").rstrip()
-        tag = _TAG_RE.match(line)
-        if not line.strip():
-            current = None
-        elif tag and (current is None or tag.group(1) == "PMID"):
-            current = [(tag.group(1), tag.group(2))]
-            found.append((number, current))
-        elif tag and current is not None:
-            current.append((tag.group(1), tag.group(2)))
-        elif current:
-            name, value = current[-1]
-            current[-1] = (name, f"{value}\n{line.strip()}")
+    found = tagged_records(text, _TAG_RE, "PMID")
     if not found:
         return failure(path, "holds no PubMed records (a record starts with a 'PMID-' line)", "ris")
     blocks = [(number, _as_ris(tags)) for number, tags in found]

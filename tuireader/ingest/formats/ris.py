@@ -189,6 +189,32 @@ def _record(block: _Block) -> Record | None:
     )
 
 
+def tagged_records(
+    text: str, tag_re: re.Pattern[str], first: str
+) -> list[tuple[int, list[tuple[str, str]]]]:
+    """The records of a tagged export that is not RIS (EndNote's, PubMed's): each with
+    the number of its first line and its tags and values, in file order. ``tag_re``
+    matches a tagged line (the tag its first group, the value its second); a record
+    starts after a blank line, or at the tag ``first``; a line without a tag carries on
+    the value before it."""
+    found: list[tuple[int, list[tuple[str, str]]]] = []
+    current: list[tuple[str, str]] | None = None
+    for number, line in enumerate(split_lines(clean(text)), start=1):
+        line = line.lstrip("\ufeff").rstrip()
+        tag = tag_re.match(line)
+        if not line.strip():
+            current = None
+        elif tag and (current is None or tag.group(1) == first):
+            current = [(tag.group(1), tag.group(2) or "")]
+            found.append((number, current))
+        elif tag and current is not None:
+            current.append((tag.group(1), tag.group(2) or ""))
+        elif current:
+            name, value = current[-1]
+            current[-1] = (name, f"{value}\n{line.strip()}")
+    return found
+
+
 def records_as_ris(
     path: Path, blocks: list[tuple[int, _Block]], what: str, *, keys: bool = True
 ) -> tuple[list[Record], list[Problem]]:
