@@ -17,6 +17,7 @@ journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -216,13 +217,23 @@ def tagged_records(
 
 
 def records_as_ris(
-    path: Path, blocks: list[tuple[int, _Block]], what: str, *, keys: bool = True
+    path: Path,
+    blocks: list[tuple[int, _Block]],
+    what: str,
+    *,
+    keys: bool = True,
+    stray: Sequence[int] = (),
+    between: str = "",
+    unended: int | None = None,
 ) -> tuple[list[Record], list[Problem]]:
-    """The records of another tagged format's ``blocks`` (each with the line it starts
-    on), written as the RIS records of the same meaning (Web of Science's, EndNote's,
-    PubMed's), and what to say of them: those with neither a title nor an abstract,
-    skipped, and a file of none. ``what`` names the format's records in messages; without
-    ``keys``, a record's id (an accession number) is no citation key."""
+    """The records of RIS ``blocks`` (each with the line it starts on), or of another
+    tagged format's written as the RIS records of the same meaning (Web of Science's,
+    EndNote's, PubMed's), and what to say of them: the lines ``stray`` between records
+    (``between`` says where those are, "after an 'ER' and before the next 'PT'"), the
+    records with neither a title nor an abstract, skipped, a last record that starts on
+    line ``unended`` and has no ER line, and a file of none. ``what`` names the format's
+    records in messages; without ``keys``, a record's id (an accession number) is no
+    citation key."""
     records: list[Record] = []
     bare: list[int] = []
     for line, block in blocks:
@@ -232,6 +243,15 @@ def records_as_ris(
         else:
             records.append(record if keys else replace(record, cite_key=None))
     problems: list[Problem] = []
+    if stray:
+        s = "s" if len(stray) > 1 else ""
+        problems.append(
+            Problem(
+                path,
+                f"skipped line{s} {line_list(list(stray))}: between records ({between})",
+                "warning",
+            )
+        )
     if bare:
         s = "s" if len(bare) > 1 else ""
         problems.append(
@@ -239,6 +259,14 @@ def records_as_ris(
                 path,
                 f"skipped {len(bare)} record{s} with neither a title nor an abstract "
                 f"(line{s} {line_list(bare)})",
+                "warning",
+            )
+        )
+    if unended is not None:
+        problems.append(
+            Problem(
+                path,
+                f"the last record (line {unended}) has no ER line; read it as it is {CUT_SHORT}",
                 "warning",
             )
         )
@@ -258,44 +286,12 @@ def parse_ris(text: str, path: Path) -> ReadResult:
             "holds no RIS records (a record starts with a 'TY  - ' line and ends with 'ER  - ')",
             "ris",
         )
-    records: list[Record] = []
-    bare: list[int] = []
-    for block in blocks:
-        record = _record(block)
-        if record is None:
-            bare.append(block.line)
-        else:
-            records.append(record)
-    problems: list[Problem] = []
-    if stray:
-        s = "s" if len(stray) > 1 else ""
-        problems.append(
-            Problem(
-                path,
-                f"skipped line{s} {line_list(stray)}: between records (after an 'ER  - ' and "
-                "before the next 'TY  - ')",
-                "warning",
-            )
-        )
-    if bare:
-        s = "s" if len(bare) > 1 else ""
-        problems.append(
-            Problem(
-                path,
-                f"skipped {len(bare)} record{s} with neither a title nor an abstract "
-                f"(line{s} {line_list(bare)})",
-                "warning",
-            )
-        )
-    last = blocks[-1]
-    if not last.ended:
-        problems.append(
-            Problem(
-                path,
-                f"the last record (line {last.line}) has no ER line; read it as it is {CUT_SHORT}",
-                "warning",
-            )
-        )
-    if not records:
-        problems.append(Problem(path, "no RIS record with a title or an abstract could be read"))
+    records, problems = records_as_ris(
+        path,
+        [(block.line, block) for block in blocks],
+        "RIS",
+        stray=stray,
+        between="after an 'ER  - ' and before the next 'TY  - '",
+        unended=None if blocks[-1].ended else blocks[-1].line,
+    )
     return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))

@@ -19,15 +19,12 @@ import re
 from pathlib import Path
 
 from tuireader.ingest.formats.common import (
-    CUT_SHORT,
     ReadResult,
     clean,
     failure,
-    line_list,
     split_lines,
 )
 from tuireader.ingest.formats.ris import _Block, records_as_ris
-from tuireader.model import Problem
 
 __all__ = ["looks_like_wos", "parse_wos"]
 
@@ -126,25 +123,13 @@ def parse_wos(text: str, path: Path) -> ReadResult:
         )
     blocks = [(line, _as_ris(tags)) for line, tags, _ended in tagged]
     # its accession number ("WOS:000355286600030") is no citation key
-    records, said = records_as_ris(path, blocks, "Web of Science", keys=False)
-    problems: list[Problem] = []
-    if stray:
-        s = "s" if len(stray) > 1 else ""
-        problems.append(
-            Problem(
-                path,
-                f"skipped line{s} {line_list(stray)}: between records (after an 'ER' and "
-                "before the next 'PT')",
-                "warning",
-            )
-        )
-    if not tagged[-1][2]:
-        problems.append(
-            Problem(
-                path,
-                f"the last record (line {tagged[-1][0]}) has no ER line; read it as it is "
-                f"{CUT_SHORT}",
-                "warning",
-            )
-        )
-    return ReadResult(path, path.stem, "ris", tuple(records), (*problems, *said))
+    records, problems = records_as_ris(
+        path,
+        blocks,
+        "Web of Science",
+        keys=False,
+        stray=stray,
+        between="after an 'ER' and before the next 'PT'",
+        unended=None if tagged[-1][2] else tagged[-1][0],
+    )
+    return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
