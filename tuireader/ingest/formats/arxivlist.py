@@ -124,15 +124,18 @@ def _web_name(lines: list[str], path: Path) -> str:
     return path.stem
 
 
+def _entries(lines: list[str], entry_re: re.Pattern[str]) -> list[tuple[re.Match[str], list[str]]]:
+    """Each line ``entry_re`` matches, with its match and the lines after it up to the
+    next such line."""
+    found = [(at, match) for at, line in enumerate(lines) if (match := entry_re.match(line))]
+    ends = [at for at, _match in found[1:]] + [len(lines)]
+    return [(match, lines[at + 1 : end]) for (at, match), end in zip(found, ends, strict=True)]
+
+
 def _web_entries(lines: list[str]) -> list[Record]:
-    starts = [at for at, line in enumerate(lines) if _WEB_ENTRY_RE.match(line)]
     records: list[Record] = []
-    for index, start in enumerate(starts):
-        end = starts[index + 1] if index + 1 < len(starts) else len(lines)
-        found = _WEB_ENTRY_RE.match(lines[start])
-        if found is None:  # pragma: no cover - ``starts`` are the lines it matches
-            continue
-        headers, rest = _headers(lines[start + 1 : end])
+    for found, body in _entries(lines, _WEB_ENTRY_RE):
+        headers, rest = _headers(body)
         paragraphs = [p for p in _paragraphs(rest) if not _NOT_ABSTRACT_RE.search(p)]
         record = _record(found.group(1), headers, "\n\n".join(paragraphs))
         if record is not None:
@@ -211,17 +214,12 @@ def _search_name(lines: list[str], path: Path) -> str:
 
 
 def _search_entries(lines: list[str]) -> list[Record]:
-    starts = [at for at, line in enumerate(lines) if _SEARCH_ENTRY_RE.match(line)]
     records: list[Record] = []
-    for index, start in enumerate(starts):
-        end = starts[index + 1] if index + 1 < len(starts) else len(lines)
-        found = _SEARCH_ENTRY_RE.match(lines[start])
-        if found is None:  # pragma: no cover - ``starts`` are the lines it matches
-            continue
+    for found, body in _entries(lines, _SEARCH_ENTRY_RE):
         headers: dict[str, str] = {"categories": found.group(2).strip()}
         title: list[str] = []
         last: str | None = None
-        for line in lines[start + 1 : end]:
+        for line in body:
             header = _SEARCH_HEADER_RE.match(line.strip())
             if header:
                 last = header.group(1).lower()
