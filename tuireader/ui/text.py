@@ -258,27 +258,22 @@ def middle_cut(text: str, width: int) -> str:
     if " " in text.strip():
         # by cells: a letter two cells wide that does not fit leaves no blank before the
         # ellipsis ("ICML 论文…", not "ICML 论文 …"), and neither does a space
-        kept, used = [], 0
-        for char in text:
-            if used + cell_len(char) > room:
-                break
-            kept.append(char)
-            used += cell_len(char)
-        return "".join(kept).rstrip() + "…"
-    head_room = (room + 1) // 2
-    head, used = [], 0
-    for char in text:
-        if used + cell_len(char) > head_room:
-            break
-        head.append(char)
+        return _in_cells(text, room).rstrip() + "…"
+    head = _in_cells(text, (room + 1) // 2)
+    tail = _in_cells(text[::-1], room - cell_len(head))[::-1]
+    return head + "…" + tail
+
+
+def _in_cells(text: str, room: int) -> str:
+    """The longest start of ``text`` that takes at most ``room`` cells."""
+    from rich.cells import cell_len
+
+    used = 0
+    for at, char in enumerate(text):
         used += cell_len(char)
-    tail, used_tail = [], 0
-    for char in reversed(text):
-        if used + used_tail + cell_len(char) > room:
-            break
-        tail.append(char)
-        used_tail += cell_len(char)
-    return "".join(head) + "…" + "".join(reversed(tail))
+        if used > room:
+            return text[:at]
+    return text
 
 
 def shown_title(paper: Paper) -> str:
