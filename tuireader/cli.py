@@ -2582,7 +2582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # e.g. `tuireader search x | head -1`: the reader went away; that is fine.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _let_stdout_go()
         return EXIT_OK
     except Exception as exc:  # one line for the user, never a traceback
         if os.environ.get("TUIREADER_DEBUG"):
@@ -2607,7 +2607,7 @@ def _written(code: int, data: Any = None) -> int:
             _print_json(data)
         sys.stdout.flush()
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _let_stdout_go()
     except OSError as error:
         if not _output_failed(error):
             raise
@@ -2651,11 +2651,17 @@ def _output_failed(exc: Exception) -> bool:
 
     if not isinstance(exc, OSError) or exc.errno not in (errno.ENOSPC, errno.EDQUOT):
         return False
+    _let_stdout_go()
+    return True
+
+
+def _let_stdout_go() -> None:
+    """Point stdout at /dev/null: its reader went away or its device refuses it, and
+    Python's own flush at exit would fail on it again."""
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
-    return True
 
 
 def _closed_streams_to_devnull() -> None:
