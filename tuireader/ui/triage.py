@@ -641,10 +641,10 @@ class TriageBook:
         are none."""
 
         def take_back(store: Store) -> str:
-            aliases = library.aliases()
-            strays = [
-                pid for pid in store.marked_ids() if pid in aliases and library.get(pid) is None
-            ]
+            away = [pid for pid in store.marked_ids() if library.get(pid) is None]
+            # the aliases only then: a lazy library reads them from its cache entry
+            aliases = library.aliases() if away else {}
+            strays = [pid for pid in away if pid in aliases]
             if strays:
                 with contextlib.suppress(Exception):  # as at the start: they stay where they are
                     reattach_marks(store, library, only=strays)
