@@ -24,7 +24,7 @@ PAPERS = {
     "Potential Based Motion Planning": "A learned model of potentials.",
     "Nonconvex Optimization Made Easy": "Smooth problems.",
     "Non-convex Losses of Networks": "Landscapes.",
-    "Convex Relaxations Are Not Enough": "Non smooth and convex.",
+    "Convex Relaxations Are Not Enough": "Non-smooth and convex.",
     "$S^2$IP-LLM: Semantic Space Informed Prompts": "Prompts for time series.",
     "$\\alpha$-MDF: An Attention-Based Filter": "Differentiable filtering.",
     "Self-Supervised Learning of Images": "Pretext tasks.",
@@ -133,6 +133,43 @@ def test_a_word_finds_it_written_with_a_hyphen(engine, query, prefix):
         "Self-Supervised Learning of Images",
         "Selfsupervised Audio",
     }
+
+
+@pytest.mark.parametrize(
+    ("query", "prefix", "titles"),
+    [
+        (
+            "title:nonconvex",
+            False,
+            {"Nonconvex Optimization Made Easy", "Non-convex Losses of Networks"},
+        ),
+        (
+            'title:"nonconvex"',
+            False,
+            {"Nonconvex Optimization Made Easy", "Non-convex Losses of Networks"},
+        ),
+        (
+            "title:nonconv",
+            True,
+            {"Nonconvex Optimization Made Easy", "Non-convex Losses of Networks"},
+        ),
+        (
+            "title:selfsupervised",
+            False,
+            {"Self-Supervised Learning of Images", "Selfsupervised Audio"},
+        ),
+        ("abstract:nonsmooth", False, {"Convex Relaxations Are Not Enough"}),
+        ("abstract:srectangular", False, {"Robust Sets"}),
+        ("title:srectangular", False, set()),
+        ("abstract:nonconvex", False, set()),
+    ],
+)
+def test_a_word_of_one_field_finds_it_written_with_a_hyphen_there(engine, query, prefix, titles):
+    """``title:nonconvex`` found the 8 ICML 2024 titles that write "nonconvex", not the 7
+    more that write "non-convex" (which ``title:non-convex`` and a plain "nonconvex"
+    found): the words written with hyphens were looked for by plain words only. A word
+    of one field finds them in that field, not in the other."""
+    assert _titles(engine, query, prefix) == titles
 
 
 def _abstract_lengths(ix) -> dict[str, int]:

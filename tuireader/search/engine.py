@@ -60,7 +60,7 @@ from tuireader.search.scan import LibraryTerms, scan
 from tuireader.search.suggest import SUGGEST_BELOW, suggest
 from tuireader.search.terms import (
     DEFAULT_FIELDS,
-    JOINED_FIELD,
+    JOINED_FIELDS,
     TEXT_FIELDS,
     Compiled,
     Context,
@@ -180,7 +180,7 @@ class Engine:
                 self._searcher = opened.ix.searcher(weighting=BM25F())
                 self._documents = Documents(self.library, self._searcher, positions)
                 self._terms = TermScores(self._searcher.reader())
-                self._terms.prepare((*DEFAULT_FIELDS, JOINED_FIELD))
+                self._terms.prepare((*DEFAULT_FIELDS, *JOINED_FIELDS.values()))
                 if opened.others:
                     self._only = self._documents.library_docs()
         except BaseException:

@@ -28,6 +28,9 @@ B = 0.75
 FIELD_WEIGHT = {
     "title": 2.5,
     "abstract": 1.0,
+    # the words of each written with hyphens, as one word: weighed as the field's own
+    "title_joined": 2.5,
+    "abstract_joined": 1.0,
     "authors": 1.5,
     "lists": 0.5,
     "venue": 0.5,

@@ -66,7 +66,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 18
+SCHEMA_VERSION = 19
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -106,10 +106,13 @@ def schema() -> fields.Schema:
         # (search.Phrase), and postings without them read several times faster.
         title=WordField(analyzer=text, field_boost=TITLE_BOOST, phrase=False),
         abstract=WordField(analyzer=text, phrase=False),
-        # the words of the title and abstract joined by hyphens, written as one
-        # ("nonconvex" of "non-convex"): a field of their own, so that a paper's title
-        # and abstract keep their lengths, and its rank, whatever hyphens they have
-        joined=WordField(analyzer=text, phrase=False),
+        # the words of the title and of the abstract joined by hyphens, written as one
+        # ("nonconvex" of "non-convex"): fields of their own, so that a paper's title
+        # and abstract keep their lengths, and its rank, whatever hyphens they have; one
+        # for each, so that ``title:nonconvex`` finds "non-convex" in titles only, and a
+        # title that writes it so ranks as one that writes "nonconvex"
+        title_joined=WordField(analyzer=text, field_boost=TITLE_BOOST, phrase=False),
+        abstract_joined=WordField(analyzer=text, phrase=False),
         authors=WordField(analyzer=names),
         lists=WordField(analyzer=names),
         venue=WordField(analyzer=names),
@@ -348,7 +351,8 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "fp": fp,
         "title": title,
         "abstract": abstract,
-        "joined": " ".join(joined_words(f"{title}\n{abstract}")),
+        "title_joined": " ".join(joined_words(title)),
+        "abstract_joined": " ".join(joined_words(abstract)),
         "authors": " ; ".join(paper.authors),
         "lists": lists_text(paper),
         "venue": venue_text(paper),

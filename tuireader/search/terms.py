@@ -29,9 +29,10 @@ FilterResolver = Callable[[str, str], "set[str] | None"]
 TEXT_FIELDS = ("title", "abstract")
 NAME_FIELDS = ("authors", "lists", "venue", "keywords")
 DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
-#: the words of the titles and abstracts joined by hyphens, written as one: a plain word
-#: looks there too ("nonconvex" finds "non-convex")
-JOINED_FIELD = "joined"
+#: the words of the titles and of the abstracts joined by hyphens, written as one, by
+#: the field they are in: a plain word looks there too ("nonconvex" finds "non-convex"),
+#: and a word of one field in that field's ("title:nonconvex")
+JOINED_FIELDS = {"title": "title_joined", "abstract": "abstract_joined"}
 #: a prefix expands, past its first word, to no more postings than this share of the
 #: library (``PREFIX_MAX_WORDS`` words at most)...
 PREFIX_POSTING_SHARE = 0.25
@@ -67,18 +68,22 @@ class Lexicon:
     vocabulary: Vocabulary
     #: a ``whoosh.searching.Searcher``, or the library's terms in memory (``scan``)
     searcher: Any
-    _joined: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _joined: dict[str, frozenset[str]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)
 
-    def joined(self) -> frozenset[str]:
-        """The terms of the words written with hyphens (``JOINED_FIELD``), read once: a
-        word looks there only for a term it has (a few thousand terms, where asking
-        the index for each word's term took a third of a keystroke's search)."""
-        if self._joined is None:
-            self._joined = frozenset(self.searcher.reader().field_terms(JOINED_FIELD))
-        return self._joined
+    def joined(self, fieldname: str) -> frozenset[str]:
+        """The terms of the words written with hyphens in one of ``JOINED_FIELDS``, read
+        once: a word looks there only for a term it has (a few thousand terms, where
+        asking the index for each word's term took a third of a keystroke's search)."""
+        found = self._joined.get(fieldname)
+        if found is None:
+            found = frozenset(self.searcher.reader().field_terms(fieldname))
+            self._joined[fieldname] = found
+        return found
 
 
 @dataclass
@@ -111,22 +116,26 @@ def word_alternatives(word: str, fieldname: str | None) -> list[Alternative]:
                 alts.append((name, word if is_cjk(word) else stem(word)))
         else:
             alts.append((name, word))
-    if fieldname is None and word not in STOPS and not is_cjk(word):
-        alts.append((JOINED_FIELD, stem(word)))
+    if word not in STOPS and not is_cjk(word):
+        alts.extend((joined, stem(word)) for joined in joined_fields(fieldname))
     return alts
+
+
+def joined_fields(fieldname: str | None) -> tuple[str, ...]:
+    """The fields of words written with hyphens that a word of ``fieldname`` (None: a
+    plain word) looks in too."""
+    if fieldname is None:
+        return tuple(JOINED_FIELDS.values())
+    joined = JOINED_FIELDS.get(fieldname)
+    return (joined,) if joined else ()
+
+
+_JOINED = frozenset(JOINED_FIELDS.values())
 
 
 def held(ctx: Lexicon, alts: list[Alternative]) -> list[Alternative]:
     """``alts`` without a term of the words written with hyphens that none is."""
-    joined = None
-    kept = []
-    for alt in alts:
-        if alt[0] == JOINED_FIELD:
-            joined = ctx.joined() if joined is None else joined
-            if alt[1] not in joined:
-                continue
-        kept.append(alt)
-    return kept
+    return [alt for alt in alts if alt[0] not in _JOINED or alt[1] in ctx.joined(alt[0])]
 
 
 def name_prefix(ctx: Lexicon, fieldname: str, prefix: str) -> list[str]:
@@ -336,10 +345,10 @@ def prefix_alternatives(
             for name in ((fieldname,) if fieldname else TEXT_FIELDS)
             for s in sorted(stems)
         )
-        if fieldname is None:
-            # the few of them written with hyphens too ("nonconv": "non-convex")
-            joined = ctx.joined()
-            alts.extend((JOINED_FIELD, s) for s in sorted(stems) if s in joined)
+        # the few of them written with hyphens too ("nonconv": "non-convex")
+        for name in joined_fields(fieldname):
+            joined = ctx.joined(name)
+            alts.extend((name, s) for s in sorted(stems) if s in joined)
     if fieldname is None or fieldname not in TEXT_FIELDS:
         for name in (fieldname,) if fieldname else (*NAME_FIELDS, "urls"):
             names = name_prefix(ctx, name, last)
