@@ -212,6 +212,19 @@ def test_a_word_joined_by_hyphens_is_a_phrase_or_one_word():
     assert parse("url:chained-diffuser").root == Term("chained-diffuser", "urls")
 
 
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2012", "\u2013", "\u2212", "\uff0d"])
+def test_a_word_joined_by_a_unicode_hyphen_or_an_en_dash_is_joined_by_a_hyphen(dash):
+    """A title copied from a PDF writes "non‐convex" with Unicode's hyphen, "Frank–Wolfe"
+    with an en dash: searched as the words apart, "non–convex" found 59 ICML 2024 papers
+    that say "non" and "convex" anywhere, not the 73 that "non-convex" finds."""
+    assert parse(f"non{dash}convex").root == Or((Phrase(f"non{dash}convex"), Term("nonconvex")))
+    assert parse(f"title:Frank{dash}Wolfe").root == Or(
+        (Phrase(f"Frank{dash}Wolfe", "title"), Term("FrankWolfe", "title"))
+    )
+    # an em dash sets off a clause: the words stay apart
+    assert parse("shifts\u2014the").root == Term("shifts\u2014the")
+
+
 def test_an_author_last_name_first_is_also_first_name_first():
     assert parse('author:"Schölkopf, Bernhard"').root == Or(
         (Phrase("Schölkopf, Bernhard", "authors"), Phrase("Bernhard Schölkopf", "authors"))

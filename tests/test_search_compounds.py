@@ -34,6 +34,7 @@ PAPERS = {
     "Robust Sets": "An s-rectangular set of models.",
     "In-Context Learning of Tasks": "Prompts teach.",
     "Context Windows for Transformers": "Longer inputs, in context.",
+    "Frank\u2013Wolfe Steps": "Conditional gradients.",
 }
 
 
@@ -91,6 +92,11 @@ def test_a_phrase_is_found_in_the_text_as_shown(engine, query, titles):
         ("S²IP-LLM", {"$S^2$IP-LLM: Semantic Space Informed Prompts"}),
         ("alpha-MDF", {"$\\alpha$-MDF: An Attention-Based Filter"}),
         ("-model-based planning", {"Potential Based Motion Planning"}),
+        ("non\u2013convex", {"Nonconvex Optimization Made Easy", "Non-convex Losses of Networks"}),
+        ("non\u2212convex", {"Nonconvex Optimization Made Easy", "Non-convex Losses of Networks"}),
+        ("self\u2010supervised", {"Self-Supervised Learning of Images", "Selfsupervised Audio"}),
+        ("frankwolfe", {"Frank\u2013Wolfe Steps"}),
+        ("Frank-Wolfe", {"Frank\u2013Wolfe Steps"}),
     ],
 )
 def test_words_joined_by_hyphens_are_found_together(engine, query, titles):

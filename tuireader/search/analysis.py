@@ -20,6 +20,7 @@ from whoosh import fields, formats
 from whoosh.analysis import STOP_WORDS, Token, Tokenizer
 from whoosh.system import pack_uint
 
+from tuireader.search.query import HYPHENS
 from tuireader.search.stemming import british_start, stem_word
 
 _CJK = (
@@ -190,8 +191,9 @@ def ascii_words(text: str) -> list[str]:
 
 #: words joined by hyphens ("non-convex", "pre-trained"), in ASCII text and in any
 _ASCII_COMPOUND = re.compile(r"[A-Za-z0-9]++(?:-[A-Za-z0-9]++)+")
-_COMPOUND = cast(re.Pattern[str], _Lazy(rf"[^\W_{_CJK}]++(?:[-\u2010\u2011][^\W_{_CJK}]++)+"))
-_HYPHENS = re.compile(r"[-\u2010\u2011]")
+_HYPHEN = f"[{re.escape(HYPHENS)}]"
+_COMPOUND = cast(re.Pattern[str], _Lazy(rf"[^\W_{_CJK}]++(?:{_HYPHEN}[^\W_{_CJK}]++)+"))
+_HYPHENS = re.compile(_HYPHEN)
 
 
 def joined_words(text: str) -> list[str]:
@@ -199,7 +201,7 @@ def joined_words(text: str) -> list[str]:
     "nonconvex", "Pre-Trained" → "PreTrained"), in order: the index holds them in a
     field of their own, so "nonconvex" finds "non-convex" as "non-convex" finds
     "nonconvex"."""
-    if "-" not in text and "\u2010" not in text and "\u2011" not in text:
+    if "-" not in text and (text.isascii() or not _HYPHENS.search(text)):
         return []
     # the pieces of text between spaces that have a hyphen (a tenth of them), searched:
     # a third of the time of searching the whole text

@@ -517,8 +517,13 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     )
 
 
+#: the characters a word is joined by as by a hyphen: Unicode's hyphens, the en dash of
+#: names ("Frank–Wolfe", "Fokker–Planck") and the minus sign and hyphens a PDF or a word
+#: processor gives for one (not the em dash, which sets off a clause: "shifts—the")
+HYPHENS = "-\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"
+_HYPHEN = f"[{re.escape(HYPHENS)}]"
 #: a word of words joined by hyphens ("model-based", "self-supervised", "GPT-4")
-_COMPOUND = re.compile(r"[^\W_]+(?:[-\u2010\u2011][^\W_]+)+")
+_COMPOUND = re.compile(rf"[^\W_]+(?:{_HYPHEN}[^\W_]+)+")
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
 _COMPOUND_FIELDS = (None, "title", "abstract", "keywords", "authors")
 
@@ -531,10 +536,10 @@ def _compounds(node: Node | None) -> Node | None:
     if isinstance(node, Term):
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
-        joined = re.sub(r"[-\u2010\u2011]", "", node.text)
+        joined = re.sub(_HYPHEN, "", node.text)
         from tuireader.search.analysis import STOPS  # the index's (Whoosh's) stop words
 
-        if any(part.lower() in STOPS for part in re.split(r"[-\u2010\u2011]", node.text)):
+        if any(part.lower() in STOPS for part in re.split(_HYPHEN, node.text)):
             # "in-context": a phrase leaves the stop word out, and "context" is not it
             return Term(joined, node.field)
         return Or((Phrase(node.text, node.field), Term(joined, node.field)))
