@@ -33,6 +33,13 @@ from tuireader.search.analysis import (
         ("论文列表", "ICML 2024 论文 列表", False),
         ("café latte", "CAFE LATTE", True),
         ("x_y", "x y", True),  # "_" separates words, as in the tokenizer
+        # a phrase that says a stop word: that word where it says it, no other between
+        ("in context", "In-Context Learning", True),
+        ("in context", "learned in the context of games", False),
+        ("in context", "within context", False),
+        ("learning to rank", "Learning-to-Rank", True),
+        ("learning to rank", "learning of rank", False),
+        ("learning to rank", "learning to the rank", False),
     ],
 )
 def test_phrase_found_in(phrase, text, found):

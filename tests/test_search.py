@@ -220,7 +220,10 @@ def test_phrases_are_checked_on_the_text(engine):
     assert titles(engine.search('"graph neural network"')) == [
         "Graph Neural Networks for Molecules"
     ]
-    assert engine.search('"tight bounds for gaussian"').total == 1  # "for" is a stop word
+    assert engine.search('"tight bounds gaussian"').total == 1  # "for the" between
+    # a phrase that says a stop word says which: "for the", not "for" alone
+    assert engine.search('"tight bounds for the gaussian"').total == 1
+    assert engine.search('"tight bounds for gaussian"').total == 0
     assert engine.search('"subsampling we give tight"').total == 1  # across a ";"
     assert engine.search('"networks predict molecular properties"').total == 1
     # all the words, but not in a row

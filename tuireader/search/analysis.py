@@ -402,21 +402,32 @@ class Phrase:
         parts: list[str] = []
         #: the term each captured word must have (None for a CJK run: matched literally)
         self.terms: list[str | None] = []
+        found = _SPLIT.findall(text)
+        #: a phrase that says a stop word itself ("in context") is looked for as written:
+        #: its stop words where it has them, and no other between its words ("in the
+        #: context of" is not it)
+        stops = [not cjk and fold(word) in STOPS for cjk, word in found]
+        self.has_stops = any(stops) and not all(stops)
+        gap = r"[\W_]+" if self.has_stops else _GAP
         previous_cjk = None
-        for cjk, word in _SPLIT.findall(text):
+        for cjk, word in found:
             if cjk:
                 piece, term = re.escape(cjk), None
             else:
                 folded = fold(word)
-                if folded in STOPS:
+                if folded in STOPS and not self.has_stops:
                     continue
-                term = stem(folded) if stemming else folded
-                common = 0
-                while common < min(len(folded), len(term)) and folded[common] == term[common]:
-                    common += 1
-                piece = rf"(?<!{_LATIN})({re.escape(british_start(folded[:common]))}{_LATIN}*)"
+                if folded in STOPS:
+                    piece, term = rf"(?<!{_LATIN}){re.escape(folded)}(?!{_LATIN})", None
+                else:
+                    term = stem(folded) if stemming else folded
+                    common = 0
+                    while common < min(len(folded), len(term)) and folded[common] == term[common]:
+                        common += 1
+                    start = british_start(folded[:common])
+                    piece = rf"(?<!{_LATIN})({re.escape(start)}{_LATIN}*)"
             if parts:
-                parts.append(f"(?:{_GAP})?" if cjk or previous_cjk else _GAP)
+                parts.append(f"(?:{gap})?" if cjk or previous_cjk else gap)
             parts.append(piece)
             previous_cjk = bool(cjk)
             if term is not None:

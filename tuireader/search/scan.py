@@ -193,7 +193,7 @@ class _Evaluation:
         found: set[int] = set()
         for fieldname, wanted in alts:
             having = set.intersection(*(set(terms.docs(fieldname, t)) for t in wanted))
-            if len(wanted) == 1:
+            if len(wanted) == 1 and not (phrase.has_stops and fieldname in TEXT_FIELDS):
                 found |= having
             elif fieldname in TEXT_FIELDS:
                 # titles and abstracts: the words, then the text (as ``compiled``)

@@ -216,8 +216,9 @@ def phrase_alternatives(
     ctx: Lexicon, node: ql.Phrase, out: Compiled
 ) -> list[tuple[str, list[str]]] | None:
     """The fields a phrase may be found in, each with the terms it needs there: one term,
-    that term; more, in a title or an abstract (which keep no word positions), each of
-    them, the phrase then checked on the text (``analysis.Phrase``); more, in a field of
+    that term; more, or one beside stop words ("in context"), in a title or an abstract
+    (which keep no word positions and no stop words), each of them, the phrase then
+    checked on the text (``analysis.Phrase``); more, in a field of
     names, one after another. None when the phrase has no words (nothing to look for);
     empty when they are stop words only where they are looked for (nothing matches)."""
     words = [w for w, _, _ in raw_words(node.text, stops=False)]
