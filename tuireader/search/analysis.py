@@ -21,7 +21,7 @@ from whoosh.analysis import STOP_WORDS, Token, Tokenizer
 from whoosh.system import pack_uint
 
 from tuireader.search.query import HYPHENS
-from tuireader.search.stemming import british_start, stem_word
+from tuireader.search.stemming import phrase_start, stem_word
 
 _CJK = (
     "\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3400-\u4dbf"
@@ -424,7 +424,7 @@ class Phrase:
                     common = 0
                     while common < min(len(folded), len(term)) and folded[common] == term[common]:
                         common += 1
-                    start = british_start(folded[:common])
+                    start = phrase_start(folded[:common], term)
                     piece = rf"(?<!{_LATIN})({re.escape(start)}{_LATIN}*)"
             if parts:
                 parts.append(f"(?:{gap})?" if cjk or previous_cjk else gap)
