@@ -36,6 +36,8 @@ PAPERS = {
     "Context Windows for Transformers": "Longer inputs, in context.",
     "Frank\u2013Wolfe Steps": "Conditional gradients.",
     "Games in the Context of Markets": "Bidders learn to bid.",
+    "Experts Don't Cheat": "Models that can\u2019t know what they don\u2019t know.",
+    "Rewards at Step t": "What a policy can do at time t.",
 }
 
 
@@ -245,3 +247,22 @@ def test_a_phrase_with_a_stop_word_is_found_as_written(engine, query, titles):
     out. A phrase that says a stop word finds it where it says it, and no other between
     its words (64 papers); one without stop words still lets them stand between."""
     assert _titles(engine, query) == titles
+
+
+@pytest.mark.parametrize(
+    ("query", "prefix"),
+    [
+        ("dont", False),
+        ("Don't", False),
+        ("don’t", False),
+        ("title:dont", False),
+        ("cant", False),
+        ("can't", False),
+        ("abstract:can't", False),
+        ("can't", True),
+    ],
+)
+def test_a_contraction_of_not_is_found_with_or_without_its_apostrophe(engine, query, prefix):
+    """ "dont" found none of the 12 ICML 2024 papers that say "don't", and "can't"
+    looked for "t" ("can" is a stop word): 133 papers, those with a variable t."""
+    assert _titles(engine, query, prefix) == {"Experts Don't Cheat"}

@@ -196,11 +196,23 @@ _COMPOUND = cast(re.Pattern[str], _Lazy(rf"[^\W_{_CJK}]++(?:{_HYPHEN}[^\W_{_CJK}
 _HYPHENS = re.compile(_HYPHEN)
 
 
+#: a contraction of "not" ("don't", "can’t", "Won't")
+_NOT = re.compile(r"(?<![^\W_])([^\W_]+n)['\u2019](t)(?![^\W_])", re.IGNORECASE)
+
+
 def joined_words(text: str) -> list[str]:
     """The words of ``text`` joined by hyphens, written as one ("non-convex" →
-    "nonconvex", "Pre-Trained" → "PreTrained"), in order: the index holds them in a
-    field of their own, so "nonconvex" finds "non-convex" as "non-convex" finds
-    "nonconvex"."""
+    "nonconvex", "Pre-Trained" → "PreTrained"), in order, then its contractions of
+    "not" written without the apostrophe ("don't" → "dont"): the index holds them in
+    a field of their own, so "nonconvex" finds "non-convex" as "non-convex" finds
+    "nonconvex", and "dont" finds "don't"."""
+    if "'" in text or "\u2019" in text:
+        return [*_hyphened(text), *("".join(found) for found in _NOT.findall(text))]
+    return _hyphened(text)
+
+
+def _hyphened(text: str) -> list[str]:
+    """The words of ``text`` joined by hyphens, written as one (:func:`joined_words`)."""
     if "-" not in text and (text.isascii() or not _HYPHENS.search(text)):
         return []
     # the pieces of text between spaces that have a hyphen (a tenth of them), searched:

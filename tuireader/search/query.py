@@ -524,6 +524,8 @@ HYPHENS = "-\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"
 _HYPHEN = f"[{re.escape(HYPHENS)}]"
 #: a word of words joined by hyphens ("model-based", "self-supervised", "GPT-4")
 _COMPOUND = re.compile(rf"[^\W_]+(?:{_HYPHEN}[^\W_]+)+")
+#: a contraction of "not" ("don't", "can’t")
+_CONTRACTION = re.compile(r"[^\W_]+n['\u2019]t", re.IGNORECASE)
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
 _COMPOUND_FIELDS = (None, "title", "abstract", "keywords", "authors")
 
@@ -532,8 +534,13 @@ def _compounds(node: Node | None) -> Node | None:
     """``node`` with each word joined by hyphens searched as those words in a row, or
     written as one word: ``model-based`` finds "model-based" and "model based", not
     every paper that says "model" and "based"; ``non-convex`` finds "nonconvex" too.
-    A word being typed stays words (``model-b`` finds "model" and words in "b")."""
+    A word being typed stays words (``model-b`` finds "model" and words in "b"). A
+    contraction of "not" is written as one word ("don't" is "dont")."""
     if isinstance(node, Term):
+        if node.field in _COMPOUND_FIELDS and _CONTRACTION.fullmatch(node.text):
+            # "don't" is "dont" as the index holds it: "can't" is no "can" (a stop
+            # word) and a lone "t" (a variable, "t-SNE")
+            return Term(re.sub("['\u2019]", "", node.text), node.field, node.prefix)
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(_HYPHEN, "", node.text)
