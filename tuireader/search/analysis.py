@@ -470,6 +470,75 @@ class Phrase:
             start = match.start() + 1
 
 
+def _initial(word: str) -> bool:
+    """Whether a folded word of a name is an initial ("b" of "B.")."""
+    return len(word) == 1 and word.isascii() and word.isalpha()
+
+
+class Name:
+    """Whether one of a paper's authors is the name a phrase gives, as references write
+    names: its words in order, each the author's word or, when one of the two is a
+    letter, an initial of the other ("B. Schölkopf" is "Bernhard Schölkopf", and
+    "Bernhard Schölkopf" is "B. Schölkopf"); the author's own initials may stand between
+    them ("Benjamin Edelman" is "Benjamin L. Edelman"). Each author is read alone: the
+    last name of one and the first name of the next are no name.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.words = [word for word, _, _ in raw_words(text, stops=False)]
+
+    def clauses(self) -> list[list[str]]:
+        """The author terms a paper needs for the name to be one of its authors, one
+        list of alternatives per word that is no initial: the word, or (but for the last
+        word, the last name) its initial. Empty when every word is an initial."""
+        last = len(self.words) - 1
+        return [
+            [word, word[0]] if at < last and _initial(word[0]) else [word]
+            for at, word in enumerate(self.words)
+            if not _initial(word)
+        ]
+
+    def found_in(self, authors: Iterable[str]) -> bool:
+        words = self.words
+        if not words:
+            return False
+        tokenizer = WordTokenizer(stemming=False, stops=False, spellings=True)
+        for author in authors:
+            spelled: dict[int, set[str]] = {}
+            for token in tokenizer(author, positions=True):
+                spelled.setdefault(token.pos, set()).add(token.text)
+            parts = [spelled[pos] for pos in sorted(spelled)]
+            if any(self._from(0, at, parts) for at in range(len(parts))):
+                return True
+        return False
+
+    def _from(self, i: int, at: int, parts: list[set[str]]) -> bool:
+        """Whether words ``i``… of the name are the author's from part ``at`` on."""
+        if at >= len(parts) or not _same_name(self.words[i], parts[at]):
+            return False
+        if i + 1 == len(self.words):
+            return True
+        at += 1
+        while True:
+            if self._from(i + 1, at, parts):
+                return True
+            # the author's own initials may stand between the name's words
+            if at < len(parts) and any(_initial(part) for part in parts[at]):
+                at += 1
+                continue
+            return False
+
+
+def _same_name(word: str, spellings: set[str]) -> bool:
+    """Whether ``word`` of a name is the author's word spelled ``spellings``, or one is
+    the initial of the other."""
+    if word in spellings:
+        return True
+    if _initial(word):
+        return any(part.startswith(word) for part in spellings)
+    return any(_initial(part) and word.startswith(part) for part in spellings)
+
+
 def term_for(word: str, *, stemming: bool) -> str:
     """The index term of one folded raw word."""
     if stemming and not _IS_CJK.match(word):

@@ -13,7 +13,7 @@ from whoosh import query as wq
 
 from tuireader.model import Paper
 from tuireader.search import query as ql
-from tuireader.search.analysis import Phrase
+from tuireader.search.analysis import Name, Phrase
 from tuireader.search.fastsearch import Alternative
 from tuireader.search.index import phrase_text
 from tuireader.search.terms import (
@@ -66,6 +66,7 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
         return None
     alts: list[wq.Query] = []
     phrase = Phrase(node.text)
+    named = Name(node.text)
     for name, terms in found:
         if len(terms) == 1 and not (phrase.has_stops and name in TEXT_FIELDS):
             alts.append(wq.Term(name, terms[0]))
@@ -73,6 +74,10 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
             # titles and abstracts keep no positions: the words, then the text
             both = wq.And([wq.Term(name, t) for t in terms])
             alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
+        elif name == "authors" and named.clauses():
+            # a name with initials, or an author's: the words or initials, then the names
+            words = wq.And([_or_terms([(name, t) for t in each]) for each in named.clauses()])
+            alts.append(CheckedQuery(words, _paper_check(ctx, lambda p: named.found_in(p.authors))))
         else:
             alts.append(wq.Phrase(name, terms))
     if not alts:
@@ -82,6 +87,11 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
 
 def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[object, int], bool]:
     """Whether document ``docnum`` of a (segment) searcher has ``phrase`` in a field."""
+    return _paper_check(ctx, lambda paper: phrase.found_in(phrase_text(paper, fieldname)))
+
+
+def _paper_check(ctx: Context, accepts: Callable[[Paper], bool]) -> Callable[[object, int], bool]:
+    """Whether the paper of document ``docnum`` of a (segment) searcher ``accepts``."""
     library, documents = ctx.library, ctx.documents
     # a segment's searcher numbers its documents from 0, the index's from its first
     searcher = ctx.searcher
@@ -95,7 +105,7 @@ def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[obj
             paper = library.get(searcher.stored_fields(docnum)["id"])
         if paper is None:
             return False
-        return phrase.found_in(phrase_text(paper, fieldname))
+        return accepts(paper)
 
     return check
 

@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
-from tuireader.search.analysis import Phrase
+from tuireader.search.analysis import Name, Phrase
 from tuireader.search.index import document, phrase_text, schema, text_words
 from tuireader.search.terms import (
     TEXT_FIELDS,
@@ -190,8 +190,16 @@ class _Evaluation:
             return None
         terms, papers = self.terms, self.terms.papers
         phrase = Phrase(node.text)
+        named = Name(node.text)
         found: set[int] = set()
         for fieldname, wanted in alts:
+            if len(wanted) > 1 and fieldname == "authors" and named.clauses():
+                # a name with initials, or an author's: the words or initials, then the names
+                having = set.intersection(
+                    *(self._any((fieldname, t) for t in each) for each in named.clauses())
+                )
+                found.update(at for at in having if named.found_in(papers[at].authors))
+                continue
             having = set.intersection(*(set(terms.docs(fieldname, t)) for t in wanted))
             if len(wanted) == 1 and not (phrase.has_stops and fieldname in TEXT_FIELDS):
                 found |= having
