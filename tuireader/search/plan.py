@@ -19,6 +19,7 @@ from tuireader.search.terms import (
     Context,
     FilterResolver,
     held,
+    is_acronym,
     telling,
     term_clauses,
     word_alternatives,
@@ -34,12 +35,15 @@ def make_plan(
         if isinstance(node, ql.Term):
             plan.clauses.extend(term_clauses(ctx, node, out))
         elif isinstance(node, ql.Not) and isinstance(node.child, ql.Term) and not node.child.prefix:
-            words = [w for w, _, _ in raw_words(node.child.text)]
+            words = list(raw_words(node.child.text))
             if len(words) != 1 or (
                 node.child.field == "urls" and ql.looks_like_address(node.child.text)
             ):
                 return None  # an address is looked up as one (terms.address_alternatives)
-            alts = held(ctx, word_alternatives(words[0], node.child.field))
+            word, start, end = words[0]
+            written = node.child.text[start:end]
+            acronym = node.child.field is None and is_acronym(written)
+            alts = held(ctx, word_alternatives(word, node.child.field, acronym=acronym))
             # as the word itself finds papers: not by a list's or venue's name it is part of
             plan.excluded.extend(alts if node.child.field else telling(ctx, alts))
         elif isinstance(node, ql.Filter) and node.name == "has" and node.value in ql.INDEX_HAS:
