@@ -398,3 +398,53 @@ def test_a_query_of_common_words_only_is_left_out_and_said_as_a_symbol_is(engine
     assert engine.search("the", prefix=True).message is None
     # a quoted phrase is searched as written: the names keep every word
     assert engine.search('"on"').total == everyone and engine.search('"on"').message is None
+
+
+@pytest.mark.parametrize(
+    ("query", "prefix", "titles"),
+    [
+        ("keyword:transformer", False, {"Counting Tokens in Transformers"}),
+        ("keyword:grasp", False, {"Grasping with Diffusion Policies"}),
+        ('keyword:"robots learning"', False, {"Grasping with Diffusion Policies"}),
+        ('keyword:"learning robot"', False, set()),
+        ("area:robotic", False, {"Grasping with Diffusion Policies"}),
+        ("area:robo", True, {"Grasping with Diffusion Policies"}),
+        ("interpretable", False, {"Counting Tokens in Transformers"}),
+    ],
+)
+@pytest.mark.parametrize("scan", [False, True])
+def test_keywords_and_areas_fold_word_forms_as_titles_do(tmp_path, scan, query, prefix, titles):
+    """``keywords:transformers`` and ``keywords:transformer`` each found only the papers
+    that write it so (4 and 4 of CoRL 2023), ``area:optimisation`` no paper of area
+    "optimization": keywords and areas were searched as written, as names are."""
+    path = tmp_path / "corl2023.json"
+    path.write_text(json.dumps(RECORDS), encoding="utf-8")
+    library = load_library([path])
+    engine = Engine(library, None) if scan else open_engine(library, resolve(tmp_path / "data"))
+    found = engine.search(query, prefix=prefix, limit=None)
+    assert {hit.paper.title for hit in found.hits} == titles
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "transformers ; transformer ; Robot Learning ; Human-Robot Interaction",
+        "task and motion planning ; planning ; plans",
+        "Schölkopf Müllers ; 深度学习 ; optimisation ; Optimization",
+        "",
+    ],
+)
+def test_the_keywords_field_indexes_what_its_tokenizer_gives(text):
+    """The stems beside the words as written are the terms and positions Whoosh's own
+    writer makes of the tokenizer's tokens (stems at the words' positions)."""
+    from tuireader.search.index import schema
+
+    field = schema()["keywords"]
+    general = [
+        (term.encode("utf-8"), freq, weight, value)
+        for term, freq, weight, value in field.format.word_values(
+            text, field.analyzer, mode="index"
+        )
+    ]
+    assert list(field.index(text)) == general
+    assert any(term == b"transform" for term, *_ in general) or "transform" not in text

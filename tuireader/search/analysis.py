@@ -342,8 +342,32 @@ def _add_spelled_terms(
     return pos
 
 
+def _with_stems(out: dict[str, list[int]]) -> dict[str, list[int]]:
+    """``out`` (terms of words as written) with the stem of each at its positions too,
+    each stem after its word, as the tokenizer gives them."""
+    found: dict[str, list[int]] = {}
+    merged = False
+    for term, positions in out.items():
+        for each in dict.fromkeys((term, stem(term))):
+            had = found.get(each)
+            if had is None:
+                found[each] = list(positions)
+            else:
+                had.extend(positions)
+                merged = True
+    if merged:
+        for term, positions in found.items():
+            found[term] = sorted(set(positions))
+    return found
+
+
 def term_positions(
-    text: str, *, stemming: bool = True, stops: bool = True, spellings: bool = False
+    text: str,
+    *,
+    stemming: bool = True,
+    stops: bool = True,
+    spellings: bool = False,
+    stems: bool = False,
 ) -> dict[str, list[int]]:
     """Each index term of ``text`` with its token positions: what WordTokenizer yields, grouped.
 
@@ -351,8 +375,12 @@ def term_positions(
     word → term rather than on Token objects; all-ASCII text (most) takes a plain word
     pattern, about a third faster. With ``spellings``, a word with umlauts has the term
     of its spelling without them at its position too ("Schölkopf": "scholkopf" and
-    "schoelkopf").
+    "schoelkopf"); with ``stems``, a word not stemmed has its stem there too.
     """
+    if stems:
+        return _with_stems(
+            term_positions(text, stemming=stemming, stops=stops, spellings=spellings)
+        )
     cache = _term_cache(stemming, stops)
     out: dict[str, list[int]] = {}
     if text.isascii():
@@ -372,7 +400,12 @@ def term_positions(
 
 
 def term_counts(
-    text: str, *, stemming: bool = True, stops: bool = True, spellings: bool = False
+    text: str,
+    *,
+    stemming: bool = True,
+    stops: bool = True,
+    spellings: bool = False,
+    stems: bool = False,
 ) -> dict[str, int]:
     """Each index term of ``text`` with how often it occurs, in order of first occurrence.
 
@@ -380,8 +413,10 @@ def term_counts(
     text the words are looked up and counted in C (``map`` over the word → term cache,
     ``Counter``); only words not seen before are turned into terms in Python.
     """
-    if not text.isascii():
-        grouped = term_positions(text, stemming=stemming, stops=stops, spellings=spellings)
+    if stems or not text.isascii():
+        grouped = term_positions(
+            text, stemming=stemming, stops=stops, spellings=spellings, stems=stems
+        )
         return {term: len(found) for term, found in grouped.items()}
     cache = _term_cache(stemming, stops)
     words = ascii_words(text)
@@ -549,11 +584,20 @@ def term_for(word: str, *, stemming: bool) -> str:
 class WordTokenizer(Tokenizer):
     """Words (folded, optionally stemmed, stop words dropped) and CJK bigrams, in one pass."""
 
-    def __init__(self, stemming: bool = True, stops: bool = True, spellings: bool = False) -> None:
+    def __init__(
+        self,
+        stemming: bool = True,
+        stops: bool = True,
+        spellings: bool = False,
+        stems: bool = False,
+    ) -> None:
         self.stemming = stemming
         self.stops = stops
         #: a word with umlauts is also its spelling without them ("Schoelkopf")
         self.spellings = spellings
+        #: a word not stemmed is also its stem, at its position ("transformers" is
+        #: "transform" too): words as written, and their forms folded
+        self.stems = stems and not stemming
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -561,21 +605,30 @@ class WordTokenizer(Tokenizer):
             and self.stemming == other.stemming
             and self.stops == other.stops
             and self.spellings == other.spellings
+            and self.stems == other.stems
         )
 
     def __hash__(self) -> int:
-        return hash((self.stemming, self.stops, self.spellings))
+        return hash((self.stemming, self.stops, self.spellings, self.stems))
 
     def grouped(self, value: str) -> dict[str, list[int]]:
         """Each term of ``value`` with its positions (what indexing needs), fast."""
         return term_positions(
-            value, stemming=self.stemming, stops=self.stops, spellings=self.spellings
+            value,
+            stemming=self.stemming,
+            stops=self.stops,
+            spellings=self.spellings,
+            stems=self.stems,
         )
 
     def counted(self, value: str) -> dict[str, int]:
         """Each term of ``value`` with its count (what a field without positions needs)."""
         return term_counts(
-            value, stemming=self.stemming, stops=self.stops, spellings=self.spellings
+            value,
+            stemming=self.stemming,
+            stops=self.stops,
+            spellings=self.spellings,
+            stems=self.stems,
         )
 
     def __call__(  # type: ignore[override]
@@ -634,15 +687,23 @@ class WordTokenizer(Tokenizer):
             if chars:
                 token.startchar = start_char + match.start()
                 token.endchar = start_char + match.end()
+            written = token.text
             yield token
+            if self.stems and stem(written) != written:
+                token.text = stem(written)  # at the same position and characters
+                yield token
             spelled = None if not self.spellings or word.isascii() else umlauts_spelled(word)
             if spelled is not None:
                 other = word_term(spelled, stemming=stemming, stops=self.stops and removestops)
-                if other is not None and other != token.text:
+                stemmed = stem(written) if self.stems else written
+                if other is not None and other not in (written, stemmed):
                     token.text = other  # at the same position and characters
                     if keeporiginal:
                         token.original = spelled  # type: ignore[attr-defined]
                     yield token
+                    if self.stems and stem(other) not in (other, written, stem(written)):
+                        token.text = stem(other)
+                        yield token
 
 
 class UrlTokenizer(Tokenizer):

@@ -99,6 +99,7 @@ def _analyzer(tokenizer: Composable) -> Analyzer:
 def schema() -> fields.Schema:
     text = _analyzer(WordTokenizer(stemming=True))
     names = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True))
+    keywords = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True, stems=True))
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         fp=fields.STORED(),
@@ -116,8 +117,9 @@ def schema() -> fields.Schema:
         authors=WordField(analyzer=names),
         lists=WordField(analyzer=names),
         venue=WordField(analyzer=names),
-        # author keywords, arXiv categories and the primary area: searched by default
-        keywords=WordField(analyzer=names),
+        # author keywords, arXiv categories and the primary area: searched by default;
+        # each word as written and its stem ("transformers" and "transformer" are one)
+        keywords=WordField(analyzer=keywords),
         # Oral, Spotlight, Poster, Reject, Withdraw: only with ``status:``
         status=WordField(analyzer=names),
         year=fields.ID(),

@@ -29,6 +29,9 @@ FilterResolver = Callable[[str, str], "set[str] | None"]
 TEXT_FIELDS = ("title", "abstract")
 NAME_FIELDS = ("authors", "lists", "venue", "keywords")
 DEFAULT_FIELDS = (*TEXT_FIELDS, *NAME_FIELDS, "urls")
+#: fields of names that hold each word's stem beside it, as written ("transformers"
+#: finds the keyword "transformer", ``area:optimisation`` "Optimization")
+STEMMED_TOO = ("keywords",)
 #: the fields a plain word written as an acronym looks in: not the authors' names
 _ACRONYM_FIELDS = tuple(name for name in DEFAULT_FIELDS if name != "authors")
 #: the words of the titles and of the abstracts joined by hyphens, written as one, by
@@ -121,6 +124,8 @@ def word_alternatives(
                 alts.append((name, word if is_cjk(word) else stem(word)))
         else:
             alts.append((name, word))
+            if name in STEMMED_TOO and stem(word) != word:
+                alts.append((name, stem(word)))
     if word not in STOPS and not is_cjk(word):
         alts.extend((joined, stem(word)) for joined in joined_fields(fieldname))
     return alts
@@ -254,6 +259,8 @@ def phrase_alternatives(
     for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
         if name in TEXT_FIELDS:
             terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
+        elif name in STEMMED_TOO:
+            terms = [stem(w) for w in words]  # stop words kept, as the field keeps them
         else:
             terms = words
         if terms:
