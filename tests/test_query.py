@@ -102,6 +102,16 @@ def test_a_word_without_letters_or_digits_is_left_out_and_said():
     assert parse("ℓ₀").root == Term("ℓ₀")  # letters and digits of any script count
 
 
+@pytest.mark.parametrize("text", ['author:","', '","', '"..."', 'title:"—"', '-"∞"'])
+def test_a_phrase_without_letters_or_digits_is_left_out_and_said(text):
+    """``author:","`` found nothing and said nothing, where ``author:,`` is said."""
+    parsed = parse(text)
+    assert parsed.root is None
+    said = text.removeprefix("-")
+    assert parsed.problems == (f"ignored {said!r}: no letters or digits to search for",)
+    assert parse(f"robot {text}").root == Term("robot")
+
+
 def test_parentheses_or_quotes_with_nothing_in_them_are_no_query():
     # "))))" found nothing while "((((((" listed every paper; '""' found nothing
     for text in ("))))", "((((((", "()", '""'):

@@ -404,11 +404,18 @@ class _Parser:
 
 
 def _searchable(node: Node | None, tok: _Tok, problems: list[str]) -> Node | None:
-    """``node`` without its terms of no letters or digits ("*", "!!!", "∞", ``title:*``):
-    nothing the index holds (no query at all, if alone), left out and said. A ``year:``
-    value is left to :func:`_without_unread_years`, which says what a year is."""
+    """``node`` without its terms and phrases of no letters or digits ("*", "!!!", "∞",
+    ``title:*``, ``author:","``): nothing the index holds (no query at all, if alone),
+    left out and said. A ``year:`` value is left to :func:`_without_unread_years`, which
+    says what a year is."""
     if isinstance(node, Term) and node.field != "year" and not _has_letters(node.text):
         said = f"{tok.field}:{node.text}" if tok.field else node.text
+        problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
+        return None
+    if isinstance(node, Phrase) and not _has_letters(node.text):
+        # a quoted one too (``author:","``), which found nothing and said nothing
+        said = f'"{node.text}"'
+        said = f"{tok.field}:{said}" if tok.field else said
         problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
         return None
     if isinstance(node, Not):
