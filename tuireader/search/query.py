@@ -551,11 +551,8 @@ def _compounds(node: Node | None) -> Node | None:
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(_HYPHEN, "", node.text)
-        from tuireader.search.analysis import STOPS  # the index's (Whoosh's) stop words
-
-        if any(part.lower() in STOPS for part in re.split(_HYPHEN, node.text)):
-            # "in-context": a phrase leaves the stop word out, and "context" is not it
-            return Term(joined, node.field)
+        # with a stop word too ("mixture-of-experts", "in-context"): a phrase that says
+        # one is found as written ("mixture of experts"), not as its other words
         return Or((Phrase(node.text, node.field), Term(joined, node.field)))
     if isinstance(node, Not):
         inner = _compounds(node.child)
