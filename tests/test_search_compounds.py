@@ -280,3 +280,20 @@ def test_a_contraction_of_not_is_found_with_or_without_its_apostrophe(engine, qu
     """ "dont" found none of the 12 ICML 2024 papers that say "don't", and "can't"
     looked for "t" ("can" is a stop word): 133 papers, those with a variable t."""
     assert _titles(engine, query, prefix) == {"Experts Don't Cheat"}
+
+
+def test_a_phrase_typed_on_does_not_render_the_same_math_again(engine, monkeypatch):
+    """Each keystroke after "in-context " checked the phrase in the same papers again,
+    rendering the math of each abstract and folding it anew: 100 to 180 ms a keystroke
+    on the ICML 2024 list, where words take a few. The texts last read are kept."""
+    from tuireader.render import textrender
+
+    query = '"S2IP LLM" prompts'
+    assert _titles(engine, query) == {"$S^2$IP-LLM: Semantic Space Informed Prompts"}
+    rendered = []
+    real = textrender.render
+    monkeypatch.setattr(textrender, "render", lambda *a, **k: rendered.append(a) or real(*a, **k))
+    for typed in ("p", "pr", "pro", "prom"):
+        engine.search(f'"S2IP LLM" {typed}', prefix=True)
+    assert _titles(engine, query) == {"$S^2$IP-LLM: Semantic Space Informed Prompts"}
+    assert rendered == []

@@ -490,7 +490,7 @@ class Phrase:
             return False
         hay = text.lower()
         if not hay.isascii():
-            hay = fold(hay)
+            hay = _folded_text(hay)
         start = 0
         while True:
             match = self._pattern.search(hay, start)
@@ -572,6 +572,14 @@ def _same_name(word: str, spellings: set[str]) -> bool:
     if _initial(word):
         return any(part.startswith(word) for part in spellings)
     return any(_initial(part) and word.startswith(part) for part in spellings)
+
+
+@functools.lru_cache(maxsize=4096)
+def _folded_text(text: str) -> str:
+    """``fold(text)``, kept for the texts phrases were last looked for in: while a query
+    is typed, each keystroke looks in the same papers again, and folding an abstract
+    with math, a character at a time, took most of the time of a phrase."""
+    return fold(text)
 
 
 def term_for(word: str, *, stemming: bool) -> str:

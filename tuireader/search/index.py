@@ -317,10 +317,18 @@ def phrase_text(paper: Paper, fieldname: str) -> str:
     text and, when it has math, the text as shown, where the math stands in its words
     (``$S^2$IP-LLM`` is shown "S²IP-LLM", which "S2IP-LLM" and "s2ip llm" find)."""
     if fieldname != "abstract":
-        written, text = paper.title, title_text(paper)
+        written = paper.title
     else:
         written = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
-        text = abstract_text(paper)
+    return _phrase_text(written)
+
+
+@functools.lru_cache(maxsize=4096)
+def _phrase_text(written: str) -> str:
+    """:func:`phrase_text` of a field's ``written`` text, kept for the texts phrases
+    were last looked for in: each keystroke of a query looks in the same papers again,
+    and rendering their math took most of the time of a phrase."""
+    text = _as_shown(written)
     if "$" not in written and "\\(" not in written:
         return text
     from tuireader.render.textrender import render
