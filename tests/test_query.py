@@ -129,8 +129,23 @@ def test_not_and_and_in_capitals_read_as_the_query_language_writes_them():
     )
     assert parse("robot AND grasp").root == parse("robot grasp").root
     assert parse("not robots").root == And((Term("not"), Term("robots")))  # lower case: a word
-    assert "NOT before a parenthesis" in (parse("NOT (a b)").message or "")
+    assert parse("NOT (a b)").root == Not(And((Term("a"), Term("b"))))
+    assert "NOT with nothing after it" in (parse("(a NOT)").message or "")
     assert "NOT with nothing after it" in (parse("a NOT").message or "")
+
+
+def test_a_group_can_be_left_out():
+    """``robot -(grasp OR manipulation)`` said "ignored a lone '-'" and found the robot
+    papers on grasping or manipulation, the very ones left out."""
+    parsed = parse("robot -(grasp OR manipulation)")
+    assert parsed.root == And((Term("robot"), Not(Or((Term("grasp"), Term("manipulation"))))))
+    assert parsed.problems == ()
+    assert parse("robot NOT (grasp push)").root == And(
+        (Term("robot"), Not(And((Term("grasp"), Term("push")))))
+    )
+    assert parse("-(diffusion)").root == Not(Term("diffusion"))
+    assert parse("robot -()").root == Term("robot")
+    assert parse("robot -(grasp").root == And((Term("robot"), Not(Term("grasp"))))
 
 
 def test_a_page_of_text_as_a_query_is_cut_to_its_first_words():

@@ -143,6 +143,8 @@ QUERIES = [
     "NOT robot",
     "learning -lifelong",
     "learning -robot",
+    "learning -(robot OR continual)",
+    "learning NOT (agents lifelong)",
     "-author:li",
     "-list:collas",
     "-url:github.com",

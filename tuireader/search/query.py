@@ -3,7 +3,7 @@
     diffusion models        every word must match (word forms folded)
     manip*                  words that begin so (manipulation, manipulator, …)
     "exact phrase"          the words in this order
-    -excluded               must not match
+    -excluded, -(a OR b)    must not match
     a OR b, (a OR b) c      alternatives and grouping
     title: author: abstract: list: venue: year: url:   search one field
     year:2020..2024  year:2021..  year:..2019  year:>=2022            a range of years
@@ -169,11 +169,13 @@ class _Lexer:
             if ch.isspace():
                 i += 1
                 continue
-            if ch in "()" and excluding:
-                self.problems.append("ignored a NOT before a parenthesis (write -word)")
+            if ch == ")" and excluding:
+                self.problems.append("ignored a NOT with nothing after it")
                 excluding = False
             if ch == "(":
-                out.append(_Tok("lparen", start=i))
+                # "NOT (a OR b)": the group is left out, as "-(a OR b)" is
+                out.append(_Tok("lparen", negated=excluding, start=i))
+                excluding = False
                 i += 1
                 continue
             if ch == ")":
@@ -185,7 +187,12 @@ class _Lexer:
             if ch == "-":
                 negated = True
                 i += 1
-                if i >= n or text[i].isspace() or text[i] in "()":
+                if i < n and text[i] == "(":
+                    # "-(grasp OR push)": the papers of none of the group
+                    out.append(_Tok("lparen", negated=True, start=start))
+                    i += 1
+                    continue
+                if i >= n or text[i].isspace() or text[i] == ")":
                     self.problems.append("ignored a lone '-' (write -word to exclude a word)")
                     continue
             fieldname = None
@@ -395,7 +402,7 @@ class _Parser:
                 else:
                     self.problems.append("closed an unbalanced '('")
                 if inner is not None:
-                    parts.append(inner)
+                    parts.append(Not(inner) if tok.negated else inner)
                 continue
             node = _searchable(_atom(tok), tok, self.problems)
             if node is not None:
