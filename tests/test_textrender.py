@@ -63,6 +63,10 @@ def styled(rendered: Rendered) -> list[tuple[str, str]]:
         (r"0<p\le 1, 0<q\le \infty", "0<p≤1, 0<q≤∞"),
         (r"x\to 0 \text{ and } a \le b", "x→0 and a ≤ b"),
         (r"f\colon X \to Y", "f: X → Y"),
+        # a space before a script: TeX sets the script on what comes before
+        (r"(k^2/\epsilon ^2)\mathrm{polylog}(d/\epsilon)", "(k²/ε²)polylog(d/ε)"),
+        (r"f(z) := \sum_{n=0}^{\infty} a_f(n)q ^n", "f(z) := ∑ₙ₌₀^∞ a_f(n)qⁿ"),
+        (r"(\Delta -1) ^{-1/2}", "(Δ -1)^(-1/2)"),
     ],
 )
 def test_math_reads_as_unicode(latex: str, expected: str) -> None:

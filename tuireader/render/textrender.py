@@ -536,7 +536,10 @@ class _MathParser:
                         raised = _script(arg, {}, tok)
                 out.add(raised)
             elif tok[0].isspace():
-                if out.size and out.last_char() != " ":
+                # a space before a script is none of the formula's: TeX sets the script
+                # on what comes before ("\\epsilon ^2" is "ε²", not "ε ²"); one before a
+                # degree sign stays, as the author spaced it ("-40 ^{\\circ} C")
+                if out.size and out.last_char() != " " and not self._script_next():
                     out.add(" ")
             elif tok[0] == "\\" and len(tok) > 1:
                 name = tok[1:]
@@ -564,6 +567,13 @@ class _MathParser:
                     out.add(" ")
             else:
                 out.add(FONT_MAPS[font].get(tok, tok) if font else tok)
+
+    def _script_next(self) -> bool:
+        """True when a sub- or superscript comes next, other than a degree sign."""
+        ahead = self.toks[self.i : self.i + 4]
+        if ahead[:1] not in (["^"], ["_"]):
+            return False
+        return ahead[1:2] != ["\\circ"] and ahead[1:4] != ["{", "\\circ", "}"]
 
     def _degree_unit(self) -> None:
         """Skip the space between a degree sign and the scale after it: ``25^\\circ C``,
