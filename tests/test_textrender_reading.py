@@ -237,6 +237,22 @@ def test_underscores_in_math_are_subscripts_not_emphasis() -> None:
     assert styled(r"the _rate_ $x_i + y_j$") == [("rate", "em"), ("xᵢ + yⱼ", "math")]
 
 
+def test_a_subscript_escaped_for_markdown_in_math_is_a_subscript() -> None:
+    # an ICML 2024 abstract (OpenReview) writes $p\_{Y|X}$ and $\hat{p}_{Y|X}^{\theta}$
+    # for the same thing: "p_Y|X" read as p with an underscore, then "Y|X"
+    source = (
+        r"how much a model $\hat{p}\_{Y|X}^{\theta}$ knows about the stochastic real-world"
+        r" process $p\_{Y|X}$ it was trained on, and the gaps between"
+        r" $\hat{p}_{Y|X}^{\theta}$ and $p\_{Y|X}$"
+    )
+    assert plain(source) == (
+        "how much a model p̂_(Y|X)ᶿ knows about the stochastic real-world process p_(Y|X)"
+        " it was trained on, and the gaps between p̂_(Y|X)ᶿ and p_(Y|X)"
+    )
+    # an underscore of a name in math stays one
+    assert math_to_unicode(r"\mathrm{max\_iter} + x\_i") == "max_iter + x_i"
+
+
 def test_underscore_emphasis_in_a_title() -> None:
     assert display_title("On _Projected_ Descent of num_layers") == (
         "On Projected Descent of num_layers"

@@ -482,7 +482,13 @@ class _MathParser:
     """
 
     def __init__(self, source: str, carets: bool = False) -> None:
-        self.toks = _escaped_scripts(_MATH_TOKEN.findall(source))
+        toks = _escaped_scripts(_MATH_TOKEN.findall(source))
+        # "p\\_{Y|X}": a subscript escaped for Markdown's sake is still a subscript
+        # (a literal underscore in math is written in a word, "\\mathrm{max\\_iter}")
+        for i in range(len(toks) - 1):
+            if toks[i] == "\\_" and toks[i + 1] == "{":
+                toks[i] = "_"
+        self.toks = toks
         self.i = 0
         self.carets = carets
         #: whether a superscript was raised in Unicode (``Lᵖ``), and one written with ``^``
