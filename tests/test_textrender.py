@@ -86,6 +86,40 @@ def test_tex_dashes_in_prose_read_as_dashes_and_arrows_and_options_stay() -> Non
     )
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # LaTeX's tie between words, as abstracts of CoRL 2023 and ICML 2024 write it
+        (
+            "robust to external tugging forces via Reinforcement Learning~(RL), and",
+            "robust to external tugging forces via Reinforcement Learning (RL), and",
+        ),
+        (
+            "in the dimension (i.e.~the number of nodes)",
+            "in the dimension (i.e. the number of nodes)",
+        ),
+        ("structure (e.g.~homogeneity, affinity)", "structure (e.g. homogeneity, affinity)"),
+        (
+            "where multiple~(possibly conflicting) tasks",
+            "where multiple (possibly conflicting) tasks",
+        ),
+        (r"the algorithm~\cite{lange1995gradient} for", "the algorithm [lange1995gradient] for"),
+        # a tilde meaning "about" or "distributed as", and one in an address, stays
+        (
+            "velocities of ~500 km/s (z~2.56, ~6,000 scans)",
+            "velocities of ~500 km/s (z~2.56, ~6,000 scans)",
+        ),
+        ("noise X~N(0,1) or eps~Uniform", "noise X~N(0,1) or eps~Uniform"),
+        (
+            "at https://www.cs.columbia.edu/~huy/scalingup/ and a.edu/ab~cd or me@ab~cd",
+            "at https://www.cs.columbia.edu/~huy/scalingup/ and a.edu/ab~cd or me@ab~cd",
+        ),
+    ],
+)
+def test_a_tie_between_words_is_a_space(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
 def test_percent_is_a_percent_sign_not_a_comment() -> None:
     text = "a margin of approximately 0.4% to 12.2% on average in terms of accuracy"
     assert plain(text) == text
@@ -376,7 +410,7 @@ def test_old_font_switches_in_titles_and_names() -> None:
         ),
         (r"a bound \footnote{Tight.} holds", "a bound (Tight.) holds"),
         (r"defined in \cite{hajac} and \citep[p.~3]{a, b}", "defined in [hajac] and [a, b]"),
-        (r"Eq.~\eqref{eq:main} and Section~\ref{sec:x}", "Eq.~(eq:main) and Section~sec:x"),
+        (r"Eq.~\eqref{eq:main} and Section~\ref{sec:x}", "Eq. (eq:main) and Section sec:x"),
         (r"the 4\textsuperscript{th} and H\textsubscript{2}O", "the 4ᵗʰ and H₂O"),
     ],
 )

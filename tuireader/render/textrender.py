@@ -1601,15 +1601,40 @@ def tex_quotes(text: str) -> str:
     return "".join(out)
 
 
+#: LaTeX's tie (a space that does not break) in running text: after a word or an
+#: abbreviation's full stop, before a word in lower case, a bracket or a citation
+#: ("Learning~(RL)", "i.e.~the", "algorithm~\\cite{…}"). A tilde before a number means
+#: "about" ("~500 km/s", "z~2.56"), and one after a letter alone or before a capital may
+#: mean "distributed as" ("X~N(0,1)"): those stay, as do a path's ("x.edu/~user").
+_PROSE_TIE = re.compile(r"(?<=[^\W\d_]{2}|[^\W\d_]\.)~(?=[a-z(\[]|\\[A-Za-z]*(?:cite|ref))")
+_NOT_A_WORD = re.compile(r"[/@]|www\.")
+
+
+def _prose_ties(text: str) -> str:
+    """``text`` with each LaTeX tie of its running text (:data:`_PROSE_TIE`) a space."""
+    if "~" not in text:
+        return text
+
+    def tie(match: re.Match[str]) -> str:
+        start, end = match.start(), match.end()
+        while start and not text[start - 1].isspace():
+            start -= 1
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        return "~" if _NOT_A_WORD.search(text, start, end) else " "
+
+    return _PROSE_TIE.sub(tie, text)
+
+
 def render(text: str) -> Rendered:
     """Turn an abstract or title into display text plus style spans.
 
     The text keeps every character of the input that is not markup; control characters
     are left alone (see :func:`visible`). TeX's quotation marks are curly ones
-    (:func:`tex_quotes`).
+    (:func:`tex_quotes`), and a tie between words is a space (:data:`_PROSE_TIE`).
     """
     out = _Out()
-    _render_into(tex_quotes(text), out)
+    _render_into(tex_quotes(_prose_ties(text)), out)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
