@@ -120,6 +120,32 @@ def test_a_tie_between_words_is_a_space(source: str, expected: str) -> None:
     assert plain(source) == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # superscripts of arXiv abstracts written without $…$, raised as in math
+        (
+            r"improves the convergence rate from O((1-\mu/L)^{k}) to O((1-\sqrt{\mu/L})^{k}).",
+            "improves the convergence rate from O((1-μ/L)ᵏ) to O((1-√(μ/L))ᵏ).",
+        ),
+        (
+            r"problems from O(1/k) to O(1/k^{2}). Finally",
+            "problems from O(1/k) to O(1/k²). Finally",
+        ),
+        (r"linear convergence (O(e^{-t})) on", "linear convergence (O(e⁻ᵗ)) on"),
+        (r"a total mass M_{CDM} = 1 x 10^{15}Msun", "a total mass M_{CDM} = 1 x 10¹⁵Msun"),
+        # one Unicode cannot raise, or not written as a superscript, stays as written
+        (
+            r"approximated by -dM/dt = mu_ev ~ rho_h^{1/2}.",
+            "approximated by -dM/dt = mu_ev ~ rho_h^{1/2}.",
+        ),
+        (r"a ^{2} and x^{2 and x^{}", r"a ^{2} and x^{2 and x^{}"),
+    ],
+)
+def test_a_braced_superscript_outside_math_is_raised(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
 def test_percent_is_a_percent_sign_not_a_comment() -> None:
     text = "a margin of approximately 0.4% to 12.2% on average in terms of accuracy"
     assert plain(text) == text
@@ -177,7 +203,7 @@ def test_math_commands_written_outside_math_read_as_math() -> None:
     # a NeurIPS 2017 abstract: "from O((1-\mu/L)^{k}) to O((1-\sqrt{\mu/L})^{k})"
     # read "O((1-sqrtμ/L)^{k})", the root lost in a word
     out = render(r"to O((1-\sqrt{\mu/L})^{k}) and a \sqrt[3]{x} or \frac{1}{2} of \mathcal{O}")
-    assert out.text == "to O((1-√(μ/L))^{k}) and a ∛x or 1/2 of 𝒪"
+    assert out.text == "to O((1-√(μ/L))ᵏ) and a ∛x or 1/2 of 𝒪"
     # written without its argument, as an unknown command is: its name kept
     assert render(r"the \sqrt rule and \frac 12").text == "the sqrt rule and frac 12"
 

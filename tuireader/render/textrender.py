@@ -827,7 +827,7 @@ def math_to_unicode(latex: str) -> str:
 
 _TEXT_TOKEN = re.compile(
     r"\\\(|\\\[|\\begin\{(?:equation|align|gather|multline|eqnarray|displaymath|math)\*?\}"
-    r"|\\\\(?=[$%{}_#&])|\\[A-Za-z]+|\\.|\$\$|\$|\*+|_+|\n[ \t]*\n"
+    r"|\\\\(?=[$%{}_#&])|\\[A-Za-z]+|\\.|\$\$|\$|\*+|_+|\n[ \t]*\n|(?<=[^\s^])\^\{"
 )
 _LATEXY = re.compile(r"[\\^_{}]")
 _TEXT_COMMANDS: dict[str, Style | None] = {
@@ -1364,6 +1364,13 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 opener = 1 if start == math_end else len(tok)
                 events.append(("math", text[start + opener : close[0]]))
                 pos = math_end = close[1]
+        elif tok == "^{":
+            raised = _raised_group(text, start)
+            if raised is None:
+                events.append(literal(start, pos))
+            else:
+                events.append(("math", text[start:raised]))
+                pos = raised
         elif tok in ("\\(", "\\["):
             closer = "\\)" if tok == "\\(" else "\\]"
             end = text.find(closer, pos)
@@ -1437,6 +1444,17 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
     if pos < n:
         events.append(literal(pos, n))
     return events
+
+
+def _raised_group(text: str, start: int) -> int | None:
+    """Where a superscript written in running text, outside ``$…$``, ends when Unicode
+    raises all of it (``10^{15}`` is "10¹⁵", ``O(1/k^{2})`` "O(1/k²)"), the ``^`` at
+    ``start``; None when it does not (``rho_h^{1/2}`` stays as written)."""
+    close = matching_close(text, start + 1)
+    if close == -1:
+        return None
+    raised = _math(text[start : close + 1]).text()
+    return close + 1 if raised and not raised.startswith("^") else None
 
 
 def _pair_stars(events: list[object]) -> None:
