@@ -67,6 +67,14 @@ def styled(rendered: Rendered) -> list[tuple[str, str]]:
         (r"(k^2/\epsilon ^2)\mathrm{polylog}(d/\epsilon)", "(k²/ε²)polylog(d/ε)"),
         (r"f(z) := \sum_{n=0}^{\infty} a_f(n)q ^n", "f(z) := ∑ₙ₌₀^∞ a_f(n)qⁿ"),
         (r"(\Delta -1) ^{-1/2}", "(Δ -1)^(-1/2)"),
+        # an operator is a word apart from a term written as a command or in a group
+        (r"\mathcal{O}(\sqrt{T \log{K}})", "𝒪(√(T log K))"),
+        (r"\mathcal{O}(\epsilon^{-3}\ln\epsilon^{-1})", "𝒪(ε⁻³ ln ε⁻¹)"),
+        (r"O\big(s\log\log\frac ds\big)", "O(s log log d/s)"),
+        (
+            r"\log\left(\frac{1}{\delta}\right) + \log{(n)} + \min\{a,b\}",
+            "log(1/δ) + log(n) + min{a,b}",
+        ),
     ],
 )
 def test_math_reads_as_unicode(latex: str, expected: str) -> None:

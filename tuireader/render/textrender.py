@@ -475,6 +475,14 @@ def _one_term(text: str) -> bool:
     )
 
 
+#: math commands that make a letter or a number (``\\epsilon``, ``\\mathcal{F}``, ``\\hat x``,
+#: ``\\frac{1}{2}``, ``\\sqrt{n}``)
+_TERM_COMMANDS = frozenset(
+    [*GREEK, *FONT_MAPS, *PLAIN_FONTS, *STYLED_FONTS, *ACCENTS]
+    + ["frac", "tfrac", "dfrac", "sqrt", "ell", "hbar", "partial", "nabla"]
+)
+
+
 class _MathParser:
     """A forgiving converter for the LaTeX math found in abstracts.
 
@@ -638,13 +646,30 @@ class _MathParser:
             return out.text()
         return None
 
-    def _word(self, out: _Out, word: str) -> None:
+    def _word(self, out: _Out, word: str, operator: bool = False) -> None:
+        """``word`` set apart from a letter or number on each side; after an
+        ``operator`` (``\\log``), also from one written as a command or in a group."""
         last = out.last_char()
         if last.isalnum() or last in ")]|":  # "√(KT) log K", not "√(KT)log K"
             out.add(" ")
         out.add(word)
-        if self.i < len(self.toks) and self.toks[self.i][:1].isalnum():
+        glued = self.i < len(self.toks) and self.toks[self.i][:1].isalnum()
+        if glued or (operator and self._term_next(self.i)):
             out.add(" ")
+
+    def _term_next(self, at: int) -> bool:
+        """True when a letter or a number starts at token ``at``, also as a command
+        (``\\epsilon``, ``\\mathcal{F}``, ``\\frac``) or a group (``{T}``): an operator
+        before it is a word apart ("log T", "ln ε⁻¹", not "logT", "lnε⁻¹")."""
+        toks = self.toks
+        if at >= len(toks):
+            return False
+        tok = toks[at]
+        if tok == "{":
+            return self._term_next(at + 1)
+        if tok[:1] == "\\":
+            return tok[1:].rstrip("*") in _TERM_COMMANDS
+        return tok[:1].isalnum()
 
     def _space_before(self, out: _Out) -> None:
         if out.size and out.last_char() != " ":
@@ -671,7 +696,7 @@ class _MathParser:
             self._skip_space()
 
     def _operator(self, name: str, out: _Out, font: str | None) -> None:
-        self._word(out, name)
+        self._word(out, name, operator=True)
 
     def _space(self, name: str, out: _Out, font: str | None) -> None:
         if SPACES[name]:
