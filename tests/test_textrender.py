@@ -305,6 +305,12 @@ ARXIV = [
         ),
         ("Fig.~3 and of~{W}eighted", "Fig. 3 and of Weighted"),
         ("A (~10%) faster ~1B model", "A (~10%) faster ~1B model"),
+        # an arXiv title: a tilde after a letter alone, before a number, means "about"
+        (
+            "PAH emission and star formation in the host of the z~2.56 Cloverleaf QSO",
+            "PAH emission and star formation in the host of the z~2.56 Cloverleaf QSO",
+        ),
+        ("A~Note on~2 Parts of Type~II", "A Note on 2 Parts of Type II"),
         (r"Pe\~{n}a at x.edu/~user", "Peña at x.edu/~user"),
     ],
 )

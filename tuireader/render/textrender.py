@@ -1690,8 +1690,12 @@ def plain(text: str) -> str:
 _LINE_SPACE = re.compile(r"[ \t\r\n\f\v]+")
 _SPACES = re.compile(r" {2,}")
 #: LaTeX's tie (a space that does not break) between two words of a title: after a
-#: letter, digit or sentence mark, before a letter, digit, brace, math or command.
-_TITLE_TIE = re.compile(r"(?<=[^\W_]|[.,;:])~(?=[^\W_]|[{$\\])")
+#: letter, digit or sentence mark, before a letter, digit, brace, math or command; not
+#: after a letter alone before a number, where it means "about" ("the z~2.56 Cloverleaf").
+_TITLE_TIE = re.compile(
+    r"(?<=[^\W_]|[.,;:])(?<!\b[^\W\d_])~(?=[^\W_]|[{$\\])"
+    r"|(?<=\b[^\W\d_])~(?=[^\W\d_]|[{$\\])"
+)
 
 
 def _render_line(text: str, mode: Mode) -> Rendered:
