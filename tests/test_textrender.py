@@ -216,6 +216,36 @@ def test_math_commands_written_outside_math_read_as_math() -> None:
     assert render(r"the \sqrt rule and \frac 12").text == "the sqrt rule and frac 12"
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # arXiv abstracts that write math without $…$: an accent read "barθ", an operator
+        # glued to the letter before it
+        (
+            r"a pair of Grassmannian variables \theta and \bar\theta. One of the key results",
+            "a pair of Grassmannian variables θ and θ̄. One of the key results",
+        ),
+        (
+            r"the mean \bar{x}, the estimate \hat{p} and \tilde{O}(n)",
+            "the mean x̄, the estimate p̂ and Õ(n)",
+        ),
+        (
+            r"learn the observable graph using O(d\log^2 n) interventions",
+            "learn the observable graph using O(d log^2 n) interventions",
+        ),
+        # without an argument of its own, an accent or operator keeps its name as a word
+        (
+            r"the \bar rule, the \hat{} mark, the \log rule",
+            "the bar rule, the hat mark, the log rule",
+        ),
+    ],
+)
+def test_accents_and_operators_written_outside_math_read_as_math(
+    source: str, expected: str
+) -> None:
+    assert plain(source) == expected
+
+
 def test_rendering_never_creates_markup_from_data() -> None:
     text = "[bold red]not markup[/] and \x1b[31m escape"
     assert plain(text) == text  # render leaves control characters to visible()

@@ -1269,12 +1269,21 @@ def _scripted(text: str, pos: int, events: list[object]) -> int | None:
     return arg[1]
 
 
+#: a Greek letter written as a command, right after an accent (``\\bar\\theta``)
+_GREEK_AFTER = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])")
+
+
 def _math_command(text: str, pos: int, events: list[object]) -> int | None:
     """A math command with arguments written in running text, outside ``$…$``
-    (``O(\\sqrt{\\mu/L})``, ``\\frac{1}{2}``, ``\\mathcal{O}``): read as math with them."""
+    (``O(\\sqrt{\\mu/L})``, ``\\frac{1}{2}``, ``\\mathcal{O}``, ``\\bar{x}``,
+    ``\\bar\\theta``): read as math with them."""
     start = text.rfind("\\", 0, pos)
     name = text[start + 1 : pos]
     end = pos
+    letter = _GREEK_AFTER.match(text, end) if name in ACCENTS else None
+    if letter is not None and letter.group(1) in GREEK:
+        events.append(("math", text[start : letter.end()]))  # "\\bar\\theta"
+        return letter.end()
     if name == "sqrt" and text.startswith("[", end):
         close = text.find("]", end)
         if close == -1:
@@ -1282,7 +1291,7 @@ def _math_command(text: str, pos: int, events: list[object]) -> int | None:
         end = close + 1
     for _ in range(2 if name in _TWO_ARGUMENTS else 1):
         arg = _braced(text, end)
-        if arg is None:
+        if arg is None or (name in ACCENTS and not arg[0].strip()):  # "\\hat{}": no mark alone
             return None
         end = arg[1]
     events.append(("math", text[start:end]))
@@ -1302,7 +1311,7 @@ _PROSE_COMMANDS: dict[str, Callable[[str, int, list[object]], int | None]] = {
     "ref": _ref, "eqref": _ref, "autoref": _ref, "cref": _ref, "Cref": _ref,
     "textsuperscript": _scripted, "textsubscript": _scripted,
     "sqrt": _math_command, **dict.fromkeys(_TWO_ARGUMENTS, _math_command),
-    **dict.fromkeys(FONT_MAPS, _math_command),
+    **dict.fromkeys(FONT_MAPS, _math_command), **dict.fromkeys(ACCENTS, _math_command),
 }  # fmt: skip
 
 
@@ -1459,6 +1468,8 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 # a command known in math but written without its argument keeps its name
                 # ("the \\sqrt rule"); any other is the paper's own: shown as written
                 known = known_command(name)
+                if name in OPERATORS and text[start - 1 : start].isalnum():
+                    events.append(" ")  # "O(d\\log^2 n)" is "O(d log^2 n)"
                 events.append(name if known else tok)
                 if pos < n and text[pos] == "{":  # and its argument as text
                     close_at = matching_close(text, pos)
