@@ -6,12 +6,14 @@ import json
 import re
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tuireader.render import textrender
 from tuireader.render.safetext import is_unsafe
 from tuireader.render.textrender import (
     Rendered,
@@ -244,6 +246,16 @@ def test_accents_and_operators_written_outside_math_read_as_math(
     source: str, expected: str
 ) -> None:
     assert plain(source) == expected
+
+
+@pytest.mark.parametrize("name", sorted(textrender.ACCENTS))
+def test_an_accent_over_nothing_is_no_mark_on_the_letter_before(name: str) -> None:
+    # a combining mark alone would sit on the letter shown before it: "x" and "$\hat{}$"
+    # read "x̂", an x with a hat
+    for source in (f"x$\\{name}{{}}$ and $\\{name}$", f"x $\\{name}{{}}$"):
+        shown = plain(source)
+        assert not any(unicodedata.combining(ch) for ch in shown), (source, shown)
+    assert plain(f"$\\{name}{{x}}$") == unicodedata.normalize("NFC", "x" + textrender.ACCENTS[name])
 
 
 def test_rendering_never_creates_markup_from_data() -> None:

@@ -158,6 +158,13 @@ ACCENTS = {
     "acute": "\u0301", "grave": "\u0300", "mathring": "\u030a",
 }  # fmt: skip
 
+#: each accent's mark as a character of its own, for an accent over nothing
+_SPACING_ACCENTS = {
+    "\u0303": "~", "\u0302": "^", "\u0304": "¯", "\u0305": "¯", "\u20d7": "→",
+    "\u0307": "˙", "\u0308": "¨", "\u030c": "ˇ", "\u0306": "˘", "\u0301": "´",
+    "\u0300": "`", "\u030a": "˚",
+}  # fmt: skip
+
 #: commands whose argument is shown as is (font changes that have no Unicode form).
 PLAIN_FONTS = frozenset(
     [
@@ -728,7 +735,9 @@ class _MathParser:
         mark = ACCENTS[name]
         arg = self._argument(font)
         accented = "".join(ch + mark if ch.isalnum() else ch for ch in arg)
-        out.add(unicodedata.normalize("NFC", accented) if accented else mark)
+        # with nothing under it the accent is shown on its own, not as a combining mark
+        # that would sit on whatever is shown before it ("x$\\hat{}$" is "x^", not "x̂")
+        out.add(unicodedata.normalize("NFC", accented) if accented else _SPACING_ACCENTS[mark])
 
     def _frac(self, name: str, out: _Out, font: str | None) -> None:
         top = self._argument(font).strip()
