@@ -156,6 +156,32 @@ def test_a_braced_superscript_outside_math_is_raised(source: str, expected: str)
     assert plain(source) == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # powers of arXiv abstracts and titles written without $…$
+        (
+            r"obtains \la r^2\ra^\pi_s=0.75\pm 0.07 fm^2. This value",
+            "obtains ⟨r²⟩^π_s=0.75± 0.07 fm². This value",
+        ),
+        (
+            "we find a mass dependent, 1/r^7 correction to the Newtonian potential",
+            "we find a mass dependent, 1/r⁷ correction to the Newtonian potential",
+        ),
+        (
+            "Some aspects of the nonperturbative renormalization of the phi^4 model",
+            "Some aspects of the nonperturbative renormalization of the phi⁴ model",
+        ),
+        ("would require O(n^2) interventions", "would require O(n²) interventions"),
+        # more than one digit, a power not of a word, or in a link, stays as written
+        ("2^10 = 1024, x^2y, a ^2 b, 10^-3", "2^10 = 1024, x^2y, a ^2 b, 10^-3"),
+        ("see https://x.org/a^2 now", "see https://x.org/a^2 now"),
+    ],
+)
+def test_a_power_of_one_digit_outside_math_is_raised(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
 def test_percent_is_a_percent_sign_not_a_comment() -> None:
     text = "a margin of approximately 0.4% to 12.2% on average in terms of accuracy"
     assert plain(text) == text
@@ -233,7 +259,7 @@ def test_math_commands_written_outside_math_read_as_math() -> None:
         ),
         (
             r"learn the observable graph using O(d\log^2 n) interventions",
-            "learn the observable graph using O(d log^2 n) interventions",
+            "learn the observable graph using O(d log² n) interventions",
         ),
         # without an argument of its own, an accent or operator keeps its name as a word
         (

@@ -862,6 +862,7 @@ def math_to_unicode(latex: str) -> str:
 _TEXT_TOKEN = re.compile(
     r"\\\(|\\\[|\\begin\{(?:equation|align|gather|multline|eqnarray|displaymath|math)\*?\}"
     r"|\\\\(?=[$%{}_#&])|\\[A-Za-z]+|\\.|\$\$|\$|\*+|_+|\n[ \t]*\n|(?<=[^\s^])\^\{"
+    r"|(?<=[^\W_]|[)\]])\^\d(?![^\W_])"
 )
 _LATEXY = re.compile(r"[\\^_{}]")
 _TEXT_COMMANDS: dict[str, Style | None] = {
@@ -1407,6 +1408,10 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 opener = 1 if start == math_end else len(tok)
                 events.append(("math", text[start + opener : close[0]]))
                 pos = math_end = close[1]
+        elif tok[0] == "^" and tok[1:].isdigit():
+            # a power written without $…$: "fm^2" is "fm²" (a digit is raised whatever
+            # the font); "2^10", "x^2y" and a link's caret stay as written
+            events.append(literal(start, pos) if _in_link(links, start) else SUPERSCRIPTS[tok[1]])
         elif tok == "^{":
             raised = _raised_group(text, start)
             if raised is None:
