@@ -162,7 +162,7 @@ def test_a_braced_superscript_outside_math_is_raised(source: str, expected: str)
         # powers of arXiv abstracts and titles written without $…$
         (
             r"obtains \la r^2\ra^\pi_s=0.75\pm 0.07 fm^2. This value",
-            "obtains ⟨r²⟩^π_s=0.75± 0.07 fm². This value",
+            "obtains ⟨r^2⟩^π_s=0.75± 0.07 fm². This value",
         ),
         (
             "we find a mass dependent, 1/r^7 correction to the Newtonian potential",
@@ -176,6 +176,8 @@ def test_a_braced_superscript_outside_math_is_raised(source: str, expected: str)
         # more than one digit, a power not of a word, or in a link, stays as written
         ("2^10 = 1024, x^2y, a ^2 b, 10^-3", "2^10 = 1024, x^2y, a ^2 b, 10^-3"),
         ("see https://x.org/a^2 now", "see https://x.org/a^2 now"),
+        # as in math, a term's powers are raised alike or not at all
+        ("the L^2-L^p bound and the L^2-L^4 bound", "the L^2-L^p bound and the L²-L⁴ bound"),
     ],
 )
 def test_a_power_of_one_digit_outside_math_is_raised(source: str, expected: str) -> None:

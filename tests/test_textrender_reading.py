@@ -46,7 +46,7 @@ def styled(source: str) -> list[tuple[str, str]]:
     ("paper", "reads"),
     [
         # "\la r^2\ra^\pi_s" read "la r^2ra^π_s"
-        ("0704.0039", "pion scalar radius, ⟨r²⟩^π_s, plays"),
+        ("0704.0039", "pion scalar radius, ⟨r^2⟩^π_s, plays"),
         # "$4500\kms$" read "4500 kms", "10^{15}\msun" "10¹⁵ msun"
         ("0704.0094", "a speed of 4500 km s⁻¹ is easily obtained"),
         ("0704.0094", "≤ 0.6×10¹⁵ M☉ and CDM model"),

@@ -1410,8 +1410,10 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 pos = math_end = close[1]
         elif tok[0] == "^" and tok[1:].isdigit():
             # a power written without $…$: "fm^2" is "fm²" (a digit is raised whatever
-            # the font); "2^10", "x^2y" and a link's caret stay as written
-            events.append(literal(start, pos) if _in_link(links, start) else SUPERSCRIPTS[tok[1]])
+            # the font); "2^10", "x^2y" and a link's caret stay as written, and so does
+            # one of a term with a power Unicode cannot raise ("L^2-L^p", as in math)
+            kept = _in_link(links, start) or _other_power(text, start)
+            events.append(literal(start, pos) if kept else SUPERSCRIPTS[tok[1]])
         elif tok == "^{":
             raised = _raised_group(text, start)
             if raised is None:
@@ -1494,6 +1496,21 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
     if pos < n:
         events.append(literal(pos, n))
     return events
+
+
+_DIGIT_POWER = re.compile(r"\^\d(?![^\W_])")
+
+
+def _other_power(text: str, at: int) -> bool:
+    """True when the word around the caret at ``at`` (up to the spaces on each side)
+    has another caret that is no power of one digit: "L^2-L^p", "⟨r^2⟩^π"."""
+    start, end = at, at + 1
+    while start and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    carets = text.count("^", start, end)
+    return carets > 1 and len(_DIGIT_POWER.findall(text, start, end)) < carets
 
 
 def _raised_group(text: str, start: int) -> int | None:
