@@ -507,6 +507,41 @@ def test_old_font_switches_in_titles_and_names() -> None:
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
+        # Markdown links of ICML 2024 abstracts (OpenReview), read as \\href's are
+        (
+            "Our code is available at [this URL](https://github.com/taufeeque9/codebook-features).",
+            "Our code is available at this URL (https://github.com/taufeeque9/codebook-features).",
+        ),
+        (
+            "Code: [https://github.com/likenneth/q_probe](https://github.com/likenneth/q_probe).",
+            "Code: https://github.com/likenneth/q_probe.",
+        ),
+        (
+            "See [adaptive-horizon-actor-critic.github.io](https://adaptive-horizon-actor-critic.github.io/)",
+            "See https://adaptive-horizon-actor-critic.github.io/",
+        ),
+        (
+            "our [*GitHub* repo](https://github.com/a_b/c_d)",
+            "our GitHub repo (https://github.com/a_b/c_d)",
+        ),
+        # what is no web link stays as written
+        (
+            "at [github.com/MadryLab/modelcomponents]([https://github.com/MadryLab/modelcomponents])",
+            "at [github.com/MadryLab/modelcomponents]([https://github.com/MadryLab/modelcomponents])",
+        ),
+        (
+            "[x](javascript:alert(1)) and [a] (b) and [k](http://a b)",
+            "[x](javascript:alert(1)) and [a] (b) and [k](http://a b)",
+        ),
+    ],
+)
+def test_markdown_links_read_as_text_and_address(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
         (r"tasks. (\url{https://saytap.github.io})", "tasks. (https://saytap.github.io)"),
         (r"at \url{https://x.org/a\_b\%20c\#d}", "at https://x.org/a_b%20c#d"),
         (

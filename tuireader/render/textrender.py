@@ -863,6 +863,7 @@ _TEXT_TOKEN = re.compile(
     r"\\\(|\\\[|\\begin\{(?:equation|align|gather|multline|eqnarray|displaymath|math)\*?\}"
     r"|\\\\(?=[$%{}_#&])|\\[A-Za-z]+|\\.|\$\$|\$|\*+|_+|\n[ \t]*\n|(?<=[^\s^])\^\{"
     r"|(?<=[^\W_]|[)\]])\^\d(?![^\W_])"
+    r"|\[(?=[^\[\]\n]*\]\((?:https?://|www\.)[^\s()]*\))"
 )
 _LATEXY = re.compile(r"[\\^_{}]")
 _TEXT_COMMANDS: dict[str, Style | None] = {
@@ -1226,6 +1227,24 @@ def _href(text: str, pos: int, events: list[object]) -> int | None:
     return label[1]
 
 
+def _markdown_link(text: str, pos: int, events: list[object]) -> int:
+    """A Markdown link ``[t](u)`` whose ``[`` ends at ``pos``, read as ``\\href{u}{t}`` is:
+    the text, then the address in parentheses (once, when the text is the address)."""
+    middle = text.index("](", pos)
+    end = text.index(")", middle + 2)
+    label, address = text[pos:middle], text[middle + 2 : end]
+    plain_label = label.strip().rstrip("/")
+    if plain_label and plain_label not in (
+        address.rstrip("/"),
+        address.split("://")[-1].rstrip("/"),
+    ):
+        events.append(("cmd", None, label))
+        events.append(f" ({address})")
+    else:
+        events.append(address)
+    return end + 1
+
+
 def _footnote(text: str, pos: int, events: list[object]) -> int | None:
     """``\\footnote{x}``: `` (x)`` where the footnote mark was."""
     arg = _braced(text, pos)
@@ -1408,6 +1427,8 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 opener = 1 if start == math_end else len(tok)
                 events.append(("math", text[start + opener : close[0]]))
                 pos = math_end = close[1]
+        elif tok == "[":
+            pos = _markdown_link(text, pos, events)
         elif tok[0] == "^" and tok[1:].isdigit():
             # a power written without $…$: "fm^2" is "fm²" (a digit is raised whatever
             # the font); "2^10", "x^2y" and a link's caret stay as written, and so does
