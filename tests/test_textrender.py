@@ -184,6 +184,35 @@ def test_a_power_of_one_digit_outside_math_is_raised(source: str, expected: str)
     assert plain(source) == expected
 
 
+def test_markdown_code_spans_read_as_code_without_backticks() -> None:
+    # ICML 2024 abstracts (OpenReview) name their methods in Markdown's code spans
+    out = render(
+        "a player that can choose to either `listen`, `broadcast`, `listen and broadcast`,"
+        " or to `isolate`. An outlier-efficient attention mechanism (`Softmax_1`) and a"
+        " `$x$` and `*b*`"
+    )
+    assert out.text == (
+        "a player that can choose to either listen, broadcast, listen and broadcast,"
+        " or to isolate. An outlier-efficient attention mechanism (Softmax_1) and a $x$ and *b*"
+    )
+    assert styled(out) == [
+        ("listen", "code"),
+        ("broadcast", "code"),
+        ("listen and broadcast", "code"),
+        ("isolate", "code"),
+        ("Softmax_1", "code"),
+        ("$x$", "code"),
+        ("*b*", "code"),
+    ]
+    # TeX's single quotes and backticks that open no code span stay as written
+    for text in [
+        "the `tight nodes'), while the `noninformative' ones",
+        '`teacher NN" that',
+        "a`b` and ` x `",
+    ]:
+        assert plain(text) == text
+
+
 def test_percent_is_a_percent_sign_not_a_comment() -> None:
     text = "a margin of approximately 0.4% to 12.2% on average in terms of accuracy"
     assert plain(text) == text

@@ -864,6 +864,7 @@ _TEXT_TOKEN = re.compile(
     r"|\\\\(?=[$%{}_#&])|\\[A-Za-z]+|\\.|\$\$|\$|\*+|_+|\n[ \t]*\n|(?<=[^\s^])\^\{"
     r"|(?<=[^\W_]|[)\]])\^\d(?![^\W_])"
     r"|\[(?=[^\[\]\n]*\]\((?:https?://|www\.)[^\s()]*\))"
+    r"|(?<![`\w])`(?=[^\s`'\"][^`'\"\n]{0,58}(?<=\S)`(?![`\w]))"
 )
 _LATEXY = re.compile(r"[\\^_{}]")
 _TEXT_COMMANDS: dict[str, Style | None] = {
@@ -1429,6 +1430,10 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 pos = math_end = close[1]
         elif tok == "[":
             pos = _markdown_link(text, pos, events)
+        elif tok == "`":  # Markdown's code span, "`OutEffHop`": its text as written
+            closing = text.index("`", pos)
+            events.append(("code", text[pos:closing]))
+            pos = closing + 1
         elif tok[0] == "^" and tok[1:].isdigit():
             # a power written without $…$: "fm^2" is "fm²" (a digit is raised whatever
             # the font); "2^10", "x^2y" and a link's caret stay as written, and so does
@@ -1638,6 +1643,10 @@ def _render_into(
             kind = event[0]
             if kind == "para":
                 out.add(event[1])
+            elif kind == "code":
+                start = out.size
+                out.add(event[1])
+                out.spans.append(Span(start, out.size, "code"))
             elif kind == "math":
                 converted = _math(event[1], index in carets)
                 body = converted.text()
