@@ -213,6 +213,17 @@ def test_markdown_code_spans_read_as_code_without_backticks() -> None:
         assert plain(text) == text
 
 
+def test_html_entities_of_markdown_abstracts_read_as_their_characters() -> None:
+    # a CoRL 2023 abstract (OpenReview): "Latent Models&nbsp; (CALM)"
+    assert plain("we present Conditional Adversarial Latent Models&nbsp; (CALM), an approach") == (
+        "we present Conditional Adversarial Latent Models\u00a0 (CALM), an approach"
+    )
+    assert plain("R&amp;D, a &lt; b &gt; c, &quot;q&quot;") == 'R&D, a < b > c, "q"'
+    # one this module does not know, one in a link and a bare ampersand stay as written
+    text = "&copy; at https://x.org/?a=1&amp;b=2 by AT&T; &nbsp"
+    assert plain(text) == text
+
+
 def test_percent_is_a_percent_sign_not_a_comment() -> None:
     text = "a margin of approximately 0.4% to 12.2% on average in terms of accuracy"
     assert plain(text) == text

@@ -865,7 +865,13 @@ _TEXT_TOKEN = re.compile(
     r"|(?<=[^\W_]|[)\]])\^\d(?![^\W_])"
     r"|\[(?=[^\[\]\n]*\]\((?:https?://|www\.)[^\s()]*\))"
     r"|(?<![`\w])`(?=[^\s`'\"][^`'\"\n]{0,58}(?<=\S)`(?![`\w]))"
+    r"|&(?:nbsp|amp|lt|gt|quot|apos|ndash|mdash|hellip);"
 )
+#: the HTML entities Markdown abstracts carry ("Models&nbsp; (CALM)"), as characters
+_ENTITIES = {
+    "&nbsp;": "\u00a0", "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'",
+    "&ndash;": "\u2013", "&mdash;": "\u2014", "&hellip;": "\u2026",
+}  # fmt: skip
 _LATEXY = re.compile(r"[\\^_{}]")
 _TEXT_COMMANDS: dict[str, Style | None] = {
     "textit": "em", "emph": "em", "textsl": "em", "textbf": "strong", "texttt": "code",
@@ -1428,6 +1434,8 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 opener = 1 if start == math_end else len(tok)
                 events.append(("math", text[start + opener : close[0]]))
                 pos = math_end = close[1]
+        elif tok[0] == "&":  # an entity of a link's address stays as written
+            events.append(literal(start, pos) if _in_link(links, start) else _ENTITIES[tok])
         elif tok == "[":
             pos = _markdown_link(text, pos, events)
         elif tok == "`":  # Markdown's code span, "`OutEffHop`": its text as written
