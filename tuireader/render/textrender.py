@@ -11,7 +11,11 @@ letters become Unicode letters everywhere (``G\\"odel`` → ``Gödel``, ``{\\o}`
 so do text symbols (``{\\textbar}`` → ``|``). The LaTeX that real exports carry reads as
 text: old font switches style their group (``{\\it sublinear}``, ``{\\bf 98}``),
 ``\\url{u}`` is the address, ``\\href{u}{t}`` is ``t (u)``, ``\\footnote{x}`` is ``(x)``,
-``\\cite{k}`` is ``[k]`` and TeX's quotation marks are curly ones (:func:`tex_quotes`).
+``\\cite{k}`` is ``[k]``, TeX's quotation marks are curly ones (:func:`tex_quotes`) and
+its tie between words is a space. Markdown's links read as ``\\href`` does, its code spans
+as code, and its few HTML entities (``&nbsp;``) as their characters. Math written without
+``$`` is read where it cannot mean anything else: ``\\sqrt{x}``, ``\\bar\\theta``,
+``O(1/k^{2})`` and ``fm^2`` (a power of one digit).
 Common shorthands papers define for themselves read as what they stand for (``\\msun`` →
 ``M☉``, see :data:`SHORTHANDS`); any other command no table here knows is shown as written,
 backslash and argument kept (``\\cla``, ``\\rebut{dynamics}``): its name is no word.
