@@ -1533,3 +1533,29 @@ async def test_a_mark_a_command_on_one_of_the_lists_moved_to_its_own_id_comes_ba
         await pilot.press("t", *"planning", "enter")
         await settle(pilot)
         assert saved(merged).tags == ("planning",)
+
+
+@sync
+async def test_with_auto_advance_off_a_state_key_again_puts_the_paper_back_to_new():
+    # the cursor never moves on, so the key again is the toggle help promises: it
+    # kept the decision, as if the key had come in a burst with no new paper below
+    from tuireader.system.config import Config
+
+    app = triage_app()
+    app.config = Config(auto_advance=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("x")
+        await settle(pilot)
+        assert screen.current_paper.id == first
+        assert saved(first).state == "skip"
+        await pilot.press("x")
+        await settle(pilot)
+        assert screen.current_paper.id == first
+        assert saved(first).state == "new"
+        assert any(text.startswith("Back to new: “") for text in notices(app))
+        await pilot.press("?")
+        await pilot.pause()
+        help_text = app.screen.help_text(width=1000).plain
+        assert "the same key again puts the paper back to new" in help_text

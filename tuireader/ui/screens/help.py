@@ -257,7 +257,10 @@ class HelpScreen(ModalScreen[None]):
                 "other paper to move to, z is the way back to new)."
             )
         else:
-            moves = "After a decision the cursor stays (auto_advance = false in config.toml)."
+            moves = (
+                "After a decision the cursor stays (auto_advance = false in config.toml), "
+                "so the same key again puts the paper back to new."
+            )
         order = ", ".join(self._keys(b) for b in main if b.action == "cycle_order") or "F"
         palette_key = getattr(self.app, "COMMAND_PALETTE_BINDING", "ctrl+p")
         palette = self.app.get_key_display(Binding(palette_key, "command_palette"))

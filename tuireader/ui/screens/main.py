@@ -2626,7 +2626,9 @@ class MainScreen(Screen[None]):
             self.notify(
                 visible(f"Back to new: “{title}”" if title else "Back to new"), markup=False
             )
-        elif current is not None and current.id == paper_id:
+        elif self.config.auto_advance and current is not None and current.id == paper_id:
+            # only where the cursor would have moved: with auto_advance off it never
+            # does, so the key again is the toggle help and README promise (back to new)
             self._decided_here = (paper_id, target)
 
     def _already_text(self, state: str) -> str:
