@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from e2e_util import notices, run_command, settle, sync
+from e2e_util import app_text, notices, run_command, settle, sync
 from test_ui_triage import ids, start, triage_app
 
 
@@ -25,7 +25,7 @@ async def test_palette_exports_the_kept_papers_as_json(tmp_path):
         data = json.loads(written.read_text())
         assert [item["id"] for item in data] == [first]
         assert data[0]["state"] == "kept"
-        assert f"Exported 1 paper to {written}" in notices(app)
+        assert f"Exported 1 paper to\n{written}" in notices(app)
 
 
 @sync
@@ -39,7 +39,7 @@ async def test_the_export_notice_counts_the_papers_as_the_status_line_does(tmp_p
         path = tmp_path / "exports" / "tuireader-results.json"
         screen.post_message(ExportFinished(2610, path))
         await settle(pilot)
-        assert f"Exported 2,610 papers to {path}" in notices(app)
+        assert f"Exported 2,610 papers to\n{path}" in notices(app)
 
 
 @sync
@@ -52,3 +52,28 @@ async def test_exporting_an_empty_scope_says_so(tmp_path):
         await settle(pilot)
         assert "Nothing to export" in " ".join(notices(app))
         assert not (tmp_path / "exports").exists()
+
+
+@sync
+async def test_at_80_columns_the_export_notice_shows_the_file_whole_on_one_row(tmp_path):
+    # notices were half the screen wide: the path wrapped inside the file's name, which
+    # could then be neither read nor selected with the mouse as one name
+    from tuireader.ui.messages import ExportFinished
+
+    app = triage_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        path = tmp_path / "tuireader" / "exports" / "tuireader-results-20261205-195300.bib"
+        assert len(str(path)) > 40
+        # a notice that names no file keeps to half the screen, as it did
+        screen.notify("Already skipped: no new paper below (z undoes) " * 2, markup=False)
+        await settle(pilot)
+        [toast] = app.screen.query("Toast")
+        assert toast.outer_size.width <= 40
+        screen.post_message(ExportFinished(3, path))
+        await settle(pilot)
+        rows = app_text(app).splitlines()
+        # the file's name whole on one row, and the path as a whole when rows are joined
+        assert any(f"/{path.name}" in row for row in rows), "\n".join(rows)
+        shown = "".join(row.split("▌")[-1].strip(" │") for row in rows if "▌" in row)
+        assert str(path) in shown, "\n".join(rows)

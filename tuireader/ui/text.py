@@ -472,6 +472,21 @@ def notice_title(title: str, room: int | None = NOTICE_TITLE) -> str:
     return name if room is None or len(name) <= room else name[: room - 1] + "…"
 
 
+def path_rows(path: str, room: int) -> str:
+    """``path`` in rows of ``room`` cells, each broken after a ``/``: a notice naming a
+    file wraps between folders, never inside a name (the file's name, last, stays whole
+    on its row so it can be read, and selected with the mouse, as one). A name longer
+    than the room takes a row of its own."""
+    parts = re.findall(r"[^/]*/|[^/]+$", path) or [path]
+    rows: list[str] = []
+    for part in parts:
+        if rows and cell_len(rows[-1]) + cell_len(part) <= room:
+            rows[-1] += part
+        else:
+            rows.append(part)
+    return "\n".join(rows)
+
+
 def metadata_note(paper: Paper) -> str:
     """Where the title and authors came from, in words."""
     source = paper.metadata_source

@@ -87,7 +87,7 @@ from tuireader.ui.services import (
     look,
     with_lists,
 )
-from tuireader.ui.text import NOTICE_TITLE, note_shown, notice_title
+from tuireader.ui.text import NOTICE_TITLE, note_shown, notice_title, path_rows
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -112,6 +112,8 @@ from tuireader.ui.widgets.search import SearchBox, with_order
 from tuireader.ui.widgets.status import StatusLine
 from tuireader.ui.widgets.viewer import PaperViewer
 
+#: the cells of a notice's row that are not text: its left border and padding.
+NOTICE_FRAME = 3
 #: terminals at least this wide show the list and the viewer side by side.
 WIDE_COLUMNS = 120
 #: hits asked of the engine first for each keystroke (its cost grows with the number of
@@ -521,6 +523,8 @@ class MainScreen(Screen[None]):
         #: (no new paper below it): the same key again, before the highlight moves, is a
         #: repeat of the burst, not the toggle back to new (None: the highlight moved)
         self._decided_here: tuple[str, str] | None = None
+        #: takes the notices back to their width once a notice naming a file is gone
+        self._narrow_notices: Timer | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -2149,8 +2153,22 @@ class MainScreen(Screen[None]):
             text = f"Export failed: {message.error}"
             self.notify(visible(text), severity="error", markup=False)
         else:
-            text = f"Exported {papers_count(message.count)} to {message.path}"
-            self.notify(visible(text), markup=False)
+            # the path on rows of its own, broken between folders, in a notice as wide
+            # as the screen: at half of 80 columns it wrapped inside the file's name
+            room = max(self.size.width - NOTICE_FRAME, 20)
+            where = path_rows(visible(str(message.path)), room)
+            self._widen_notices()
+            self.notify(f"Exported {papers_count(message.count)} to\n{where}", markup=False)
+
+    def _widen_notices(self) -> None:
+        """Let the notices take the screen's width while one naming a file is up."""
+        self.add_class("-notices-wide")
+        if self._narrow_notices is not None:
+            self._narrow_notices.stop()
+        timeout = float(getattr(self.app, "NOTIFICATION_TIMEOUT", 5))
+        self._narrow_notices = self.set_timer(
+            timeout + 1, lambda: self.remove_class("-notices-wide"), name="narrow notices"
+        )
 
     # -- triage: the store ----------------------------------------------------------------
 
