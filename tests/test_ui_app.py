@@ -1011,9 +1011,10 @@ async def test_an_index_rebuilt_within_a_search_is_ready_again_once_it_answers(m
         assert "index: ready" in app_text(app)
 
 
-def test_a_link_too_long_for_its_row_goes_on_under_its_start():
+def test_a_link_too_long_for_its_row_is_cut_in_its_middle_or_takes_a_row_of_its_own():
     # wrapped as words, the address left "3 paper" alone on its row and went on at the
-    # left edge, under the numbers
+    # left edge, under the numbers; cut under its own start, it read as pieces of
+    # several addresses, and a mouse selection took the indent's blanks along
     from tuireader.model import Link, Paper
     from tuireader.ui.text import Palette, links_text
 
@@ -1027,10 +1028,19 @@ def test_a_link_too_long_for_its_row_goes_on_under_its_start():
     rows = links_text(paper, Palette(), 60).plain.split("\n")
     assert rows[0] == "1 code    https://github.com/o/r"
     assert rows[1].startswith("2 paper   https://example.org/")
-    assert all(len(row) <= 60 for row in rows)
-    assert all(row.startswith(" " * 10) and row[10] != " " for row in rows[2:])
-    assert "".join(row[10:] for row in rows[1:]) == long
+    assert rows[1].endswith("-path-segment/paper.pdf") and len(rows[1]) == 60 and "…" in rows[1]
+    assert rows[2] == "Cut with …: copied and opened whole; tuireader show x prints it."
     text = links_text(paper, Palette(), 60)
-    assert all(span.style.link == long for span in text.spans if span.start > len(rows[0]) + 10)
+    assert all(span.style.link == long for span in text.spans if len(rows[0]) + 10 < span.end)
+    # one that fits a row of its own keeps to it, whole
+    shorter = long[:55]
+    paper = Paper(id="x", title="T", abstract="", links=(Link(shorter, "paper", "url"),))
+    assert links_text(paper, Palette(), 60).plain.split("\n") == ["1 paper", shorter]
+    paper = Paper(
+        id="x",
+        title="T",
+        abstract="",
+        links=(Link("https://github.com/o/r", "code", "url"), Link(long, "paper", "url")),
+    )
     # with no width (or room enough), one row each, as before
     assert links_text(paper, Palette()).plain.split("\n")[1] == "2 paper   " + long

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rich.cells import cell_len, chop_cells
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -503,9 +503,12 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
 
     The link travels in the style (``Style(link=url)``), so it survives wrapping; the URL
     shown is made visible like any other data. A link left out is shown escaped, never
-    numbered nor clickable. Given the ``width`` it is shown in, a URL too long for its
-    row goes on in the rows below it, under its own start (wrapped as words, it left its
-    number and kind alone on a row, and went on at the left edge).
+    numbered nor clickable. Given the ``width`` it is shown in, a URL too long for the
+    rest of its row goes on a row of its own below its number and kind; one longer than
+    a whole row is cut in its middle with "…" after its kind, as the link menus cut it
+    (its start and its file's name kept), and a line after the links says where it is
+    whole. Wrapped, an address read as pieces of several (cut under its own start), and
+    a mouse selection of it took the indent's blanks along.
     """
     text = Text(end="")
     links = paper.links[:MAX_NUMBERED_LINKS]
@@ -515,6 +518,7 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
         if left_out:
             text.append(f"\n{left_out}", palette.dim)
         return text
+    cut = False
     for number, link in enumerate(links, start=1):
         if number > 1:
             text.append("\n")
@@ -525,14 +529,21 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
         room = None if width is None else width - _LINK_INDENT
         if room is None or room < 20 or cell_len(shown) <= room:
             text.append(shown, style)
-            continue
-        for row, part in enumerate(chop_cells(shown, room)):  # a wide character is never cut
-            if row:
-                text.append("\n" + " " * _LINK_INDENT)
-            text.append(part, style)
+        elif width is not None and cell_len(shown) <= width:
+            text.rstrip()
+            text.append("\n")
+            text.append(shown, style)
+        else:
+            text.append(middle_cut(shown, room), style)
+            cut = True
     hidden = len(paper.links) - len(links)
     if hidden > 0:
         text.append(f"\n  … {hidden} more", palette.dim)
+    if cut:
+        text.append(
+            f"\nCut with …: copied and opened whole; tuireader show {visible(paper.id)} prints it.",
+            palette.dim,
+        )
     if left_out:
         text.append(f"\n{left_out}", palette.dim)
     return text
