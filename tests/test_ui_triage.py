@@ -1559,3 +1559,47 @@ async def test_with_auto_advance_off_a_state_key_again_puts_the_paper_back_to_ne
         await pilot.pause()
         help_text = app.screen.help_text(width=1000).plain
         assert "the same key again puts the paper back to new" in help_text
+
+
+@sync
+async def test_papers_skipped_in_more_like_this_leave_an_is_new_list_after_escape():
+    # Esc showed the is:new list as it was, the papers skipped meanwhile still in it,
+    # until the query was searched again
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        screen.action_focus_search()
+        await pilot.press(*"is:new", "enter")
+        await settle(pilot)
+        listed = ids(screen)
+        await pilot.press("M")
+        await settle(pilot)
+        assert screen.similar_to is not None
+        await pilot.press("x", "x")
+        await settle(pilot)
+        skipped = [pid for pid in listed if saved(pid).state == "skip"]
+        assert len(skipped) == 2
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.similar_to is None and screen.search_query == "is:new"
+        assert sorted(ids(screen)) == sorted(pid for pid in listed if pid not in skipped)
+        status = widget_text(app, screen.query_one("#status"))
+        assert f"{len(listed) - 2} of {len(listed)} papers match" in status
+
+
+@sync
+async def test_more_like_this_with_nothing_decided_comes_back_to_the_list_as_it_was():
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        screen.action_focus_search()
+        await pilot.press(*"is:new", "enter")
+        await settle(pilot)
+        await pilot.press("s")  # decided in the list itself: it stays, under the cursor
+        await settle(pilot)
+        listed, at = ids(screen), screen.current_paper.id
+        await pilot.press("M")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert ids(screen) == listed and screen.current_paper.id == at

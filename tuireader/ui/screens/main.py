@@ -331,6 +331,9 @@ class ShownList:
     paper: str | None
     scroll: float
     fit: int
+    #: the triage (states, tags, notes) as it was: a query that asks for it (is:new)
+    #: is searched again on the way back when it changed meanwhile
+    triage: tuple[dict[str, Any], ...] = ()
 
 
 class MainScreen(Screen[None]):
@@ -1752,6 +1755,7 @@ class MainScreen(Screen[None]):
                 paper=paper.id,
                 scroll=self.results.scroll_y,
                 fit=self._fit_shown,
+                triage=self._triage_now(),
             )
         self.similar_to = paper
         self.refresh_bindings()  # Escape now means "back"
@@ -1801,11 +1805,18 @@ class MainScreen(Screen[None]):
         self.similar_to = None
         self.refresh_bindings()
         shown, self._before_similar = self._before_similar, None
-        if shown is not None and shown.query == self.search_query and shown.library is self.library:
+        if (
+            shown is not None
+            and shown.query == self.search_query
+            and shown.library is self.library
+            and not (asks_triage(shown.query) and shown.triage != self._triage_now())
+        ):
             self._show_again(shown)
             return
         if shown is not None and shown.query == self.search_query and shown.paper is not None:
-            # the lists were read again meanwhile: searched again, the rows seen first
+            # the lists were read again meanwhile, or papers decided (tagged, noted) in
+            # More like this no longer answer the query (is:new): searched again, the
+            # rows seen first
             index = next(
                 (i for i, row in enumerate(shown.rows) if row.paper.id == shown.paper), None
             )
@@ -1814,6 +1825,11 @@ class MainScreen(Screen[None]):
         self._return_to = paper.id
         self._set_suggestion(None)
         self._show_query()
+
+    def _triage_now(self) -> tuple[dict[str, Any], ...]:
+        """The states, tags and notes as they are now (copies, to compare later)."""
+        book = self.triage
+        return (dict(book.states), dict(book.tags), dict(book.notes))
 
     def _show_again(self, shown: ShownList) -> None:
         """The results "More like this" replaced, as they were: the same rows, the cursor
