@@ -319,6 +319,7 @@ async def test_a_new_list_is_not_said_to_bring_the_warnings_the_reader_already_h
     session = load_session([other], data_dir=paths.root)
     with session.open_store() as store:
         store.set_state(session.library.papers[0].id, "kept")
+    other.unlink()  # its list gone: the mark is a warning (a list not opened is none)
     folder = tmp_path / "lists"
     write_jsonl(folder / "a.jsonl", [ENERGY])
     app = reader(core_services([folder], paths))

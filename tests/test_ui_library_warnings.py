@@ -174,3 +174,30 @@ def test_a_known_file_of_a_folder_that_holds_no_papers_is_not_announced_again(tm
     again = core_services([folder], paths).load_library().problems
     assert any("package.json" in str(p) for p in again)  # still listed under w
     assert all(p.quiet for p in again)
+
+
+@sync
+async def test_marks_on_papers_of_a_list_not_opened_now_are_no_load_warning(tmp_path):
+    # opening one list of two on purpose said "1 load warning": a mark on a paper of
+    # the other list, "outside these lists", as if something were wrong
+    from tuireader.session import load_session
+
+    first = write_jsonl(tmp_path / "a.jsonl", RECORDS[:2])
+    second = write_jsonl(tmp_path / "b.jsonl", RECORDS[2:])
+    paths = resolve(tmp_path / "data")
+    session = load_session([first, second], data_dir=paths.root)
+    kept = next(p for p in session.library.papers if "b.jsonl" in str(session.files_of(p.id)))
+    with session.open_store() as store:
+        store.set_state(kept.id, "kept")
+    load_session([first, second], data_dir=paths.root)  # the reader kept its list's file
+    app = build_app([first], paths, show_timings=False, default_catalogs=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert "load warning" not in widget_text(app, screen.query_one("#status"))
+        assert not [text for text in notices(app) if "outside these lists" in text]
+    # the list gone for good: its mark is a warning again
+    second.unlink()
+    app = build_app([first], paths, show_timings=False, default_catalogs=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert "1 load warning" in widget_text(app, screen.query_one("#status"))

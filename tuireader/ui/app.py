@@ -131,11 +131,11 @@ def core_services(
         # command line says them).
         problems = [*notes, *session.problems]
         report = session.triage
-        if report is not None and report.detached:
-            new = session.first_time_said("detached", (m.paper_id for m in report.detached))
-            problems.append(
-                Problem(paths.state_db, report.detached_message(), "warning", known=not new)
-            )
+        lost = _lost_marks(report, session.library, paths.state_db) if report else ()
+        if report is not None and lost:
+            new = session.first_time_said("detached", (m.paper_id for m in lost))
+            message = replace(report, detached=tuple(lost)).detached_message()
+            problems.append(Problem(paths.state_db, message, "warning", known=not new))
         return session.library.with_problems(problems)
 
     def open_(library: Library, progress: Progress) -> Any:
@@ -176,6 +176,31 @@ def core_services(
         )
 
     return Services(load_library=load, open_engine=open_, open_store=open_store, watched=watched)
+
+
+def _lost_marks(report: Any, library: Library, state_db: Path) -> list[Any]:
+    """The marks outside the lists read whose paper no list file still holds for all
+    the reader knows: a load warning. Those on papers of a list that exists but was not
+    opened now (a subset of the lists, opened on purpose) are left out: nothing is wrong
+    with them, and they come back with their list."""
+    detached = list(report.detached)
+    if not detached:
+        return []
+    from tuireader.triage.store import Store
+
+    read = {str(paper_list.path.absolute()) for paper_list in library.lists}
+    try:
+        with Store.open(state_db, read_only=True) as store:
+            files = store.seen_in(mark.paper_id for mark in detached)
+    except Exception:  # noqa: BLE001 - unknown: every mark is said, as before
+        return detached
+    return [
+        mark
+        for mark in detached
+        if not any(
+            path not in read and os.path.exists(path) for path in files.get(mark.paper_id, ())
+        )
+    ]
 
 
 def _identity_in(loaded: list[Any]) -> Any:
