@@ -201,3 +201,32 @@ async def test_marks_on_papers_of_a_list_not_opened_now_are_no_load_warning(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await ready(pilot)
         assert "1 load warning" in widget_text(app, screen.query_one("#status"))
+
+
+@sync
+async def test_a_long_path_in_the_load_warnings_breaks_between_folders_not_in_its_name(tmp_path):
+    # at 60 columns "/work/shared/data/real/papercopilot_nips2017_fir" then "st300.json"
+    from tuireader.model import Problem
+
+    folder = tmp_path / "data" / "real"
+    write_jsonl(folder / "papercopilot_nips2017_first300.json", RECORDS)
+    long = Problem(folder / "papercopilot_nips2017_first300.json", "4 records merged", "warning")
+    short = Problem(tmp_path / "a.bib", "skipped 1 entry", "warning")
+    paths = resolve(tmp_path / "home")
+    app = build_app([folder], paths, show_timings=False, default_catalogs=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await ready(pilot)
+        app.push_screen(ProblemsScreen([long, short]))
+        for _ in range(5):
+            await pilot.pause()
+        rows = app_text(app).splitlines()
+        shown = "\n".join(rows)
+        assert any("papercopilot_nips2017_first300.json: 4 records" in row for row in rows), shown
+        assert any("/a.bib: skipped 1" in row for row in rows), shown
+        assert not any(f"• {folder}/" in row for row in rows), shown
+        # laid out again for a wider screen: more of the path on its first row
+        await pilot.resize_terminal(200, 40)
+        for _ in range(5):
+            await pilot.pause()
+        rows = app_text(app).splitlines()
+        assert any(f"• {folder}/" in row for row in rows), "\n".join(rows)

@@ -1782,7 +1782,7 @@ class MainScreen(Screen[None]):
         lists, settings = _by_source(problems)
         self.app.push_screen(
             ProblemsScreen(
-                [str(p) for p in lists],
+                list(lists),
                 [str(p) for p in config],
                 settings=[p.message for p in settings],
             )

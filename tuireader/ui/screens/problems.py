@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,8 +14,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tuireader.model import Problem
 from tuireader.render.textrender import visible
 from tuireader.ui.screens.help import scroll, scroll_keys
+from tuireader.ui.text import path_rows
 
 
 class ProblemsScreen(ModalScreen[None]):
@@ -42,15 +45,27 @@ class ProblemsScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, problems: Sequence[str], keys: Sequence[str] = (), *, settings: Sequence[str] = ()
+        self,
+        problems: Sequence[str | Problem],
+        keys: Sequence[str] = (),
+        *,
+        settings: Sequence[str] = (),
     ) -> None:
         super().__init__()
         #: what reading the lists met, what config.toml's settings and its [keys] table did.
         self.problems = tuple(problems)
         self.keys = tuple(keys)
         self.settings = tuple(settings)
+        #: the width the text was last laid out for (None: not yet known)
+        self._width: int | None = None
 
     def compose(self) -> ComposeResult:
+        with VerticalScroll(id="problems-body"):
+            yield Static(self._text(None), id="problems-text", markup=False)
+        yield Footer()  # the dialog's own keys, over the list's
+
+    def _text(self, width: int | None) -> Text:
+        """Every problem under its heading, laid out for ``width`` cells (None: unknown)."""
         text = Text(end="")
         for heading, lines in (
             ("reading the lists", self.problems),
@@ -64,11 +79,20 @@ class ProblemsScreen(ModalScreen[None]):
             count = len(lines)
             text.append(f"{count} problem{'s' if count != 1 else ''} {heading}\n", "bold")
             for problem in lines:
-                text.append("\n• " + visible(problem))
+                text.append("\n• " + _line(problem, width))
         text.append("\n\nEscape closes this list.")
-        with VerticalScroll(id="problems-body"):
-            yield Static(text, id="problems-text", markup=False)
-        yield Footer()  # the dialog's own keys, over the list's
+        return text
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Lay the text out again for the width it is shown in: a file's path too long
+        for its row breaks between folders, not inside the file's name."""
+        width = self.query_one("#problems-text", Static).size.width
+        if width > 0 and width != self._width:
+            self._width = width
+            self.query_one("#problems-text", Static).update(self._text(width))
 
     def on_mount(self) -> None:
         self.query_one("#problems-body").focus()
@@ -78,3 +102,15 @@ class ProblemsScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _line(problem: str | Problem, width: int | None) -> str:
+    """One problem as a line: its file's path first, broken after a ``/`` where it is
+    too long for the row (wrapped as words, it broke inside the file's name)."""
+    if isinstance(problem, str):
+        return visible(problem)
+    path, message = visible(str(problem.path)), visible(problem.message)
+    room = None if width is None else width - 2  # after the bullet
+    if room is None or room < 20 or cell_len(path) + 1 <= room:
+        return f"{path}: {message}"
+    return f"{path_rows(path, room)}: {message}"
