@@ -366,3 +366,23 @@ def test_a_choice_is_cut_to_one_row_its_link_in_the_middle():
     for text in (choice, wide, "BibTeX", LONG_PDF):
         assert all(cell_len(one_row(text, width)) <= width for width in range(1, 130))
     assert one_row(choice, 16).startswith("3 paper   ")  # too narrow for its middle
+
+
+@sync
+async def test_at_60_columns_the_note_editor_shows_its_title_and_keys_whole():
+    # "Ctrl+S saves · Escape cancels (n brings the text ba": each on one row, cut short
+    from test_ui_triage import start, triage_app
+
+    app = triage_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await start(pilot)
+        title = screen.current_paper.title
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        rows = app_text(app).splitlines()
+        # the editor's rows, between its borders (the list's show either side of them)
+        inside = [row[row.index("█") + 1 : row.rindex("█")].strip() for row in rows if "█" in row]
+        said = " ".join(row for row in inside if row)
+        assert "Ctrl+S saves · Escape cancels (n brings the text back)" in said, said
+        assert f"Note: {title}" in said, said

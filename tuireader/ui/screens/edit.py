@@ -139,6 +139,8 @@ class NoteEditor(ModalScreen[str | None]):
         border: thick $primary; background: $surface;
     }
     NoteEditor TextArea { height: 1fr; }
+    /* the title and the keys wrap: on one row each, a narrow screen cut them short */
+    NoteEditor Label { width: 100%; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
