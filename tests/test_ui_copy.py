@@ -437,3 +437,34 @@ def test_primary_link_never_chooses_a_hostile_page():
     papers = {p.title.split()[0]: p for p in load_library([HOSTILE]).papers}
     assert primary_link(papers["Quokka:"]).url == QUOKKA_CODE
     assert primary_link(papers["Wombat"]) is None
+
+
+@sync
+async def test_back_from_copy_by_hand_at_80_columns_its_notice_names_the_file_whole(tmp_path):
+    # closed, the dialog left its notice over the list, half the screen wide:
+    # "…(saved to /tmp/…/clipboard/last-copy." then "txt)"
+    folder = tmp_path / "clipboard"
+    clipboard = Clipboard(
+        osc52_writer=None,
+        fallback_dir=folder,
+        environment=Environment(),  # no tmux, no display, untrusted terminal
+        osc52="never",
+    )
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, ManualCopyScreen)
+        await pilot.press("escape")
+        for _ in range(5):
+            await pilot.pause()
+        assert not isinstance(app.screen, ManualCopyScreen)
+        rows = app_text(app).splitlines()
+        # the file's name whole on its row, the path whole when its rows are joined
+        inside = [row.split("▌")[-1].strip(" │") for row in rows if "▌" in row]
+        named = [row for row in inside if "last-copy.txt)" in row]
+        assert named and (named[0].startswith("last-copy") or "/last-copy" in named[0])
+        shown = "".join(inside)
+        assert "Code link shown for manual copy (saved to" in inside, "\n".join(rows)
+        assert f"{folder / 'last-copy.txt'}" in shown, "\n".join(rows)

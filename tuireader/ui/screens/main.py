@@ -2116,11 +2116,15 @@ class MainScreen(Screen[None]):
     def on_copy_finished(self, message: msg.CopyFinished) -> None:
         outcome = message.outcome
         warned = outcome.manual or bool(outcome.refused or outcome.cleaned or message.warnings)
-        self.notify(
-            copy_notice(outcome, message.warnings),
-            severity="warning" if warned else "information",
-            markup=False,
-        )
+        said = copy_notice(outcome, message.warnings)
+        if outcome.manual and outcome.fallback_path is not None:
+            # it names the file the text was saved to, and stays up over the list once
+            # the dialog is closed: at half of 80 columns it wrapped inside that name
+            path = str(outcome.fallback_path)
+            room = max(self.size.width - NOTICE_FRAME, 20)
+            said = said.replace(f" {path}", "\n" + path_rows(path, room), 1)
+            self._widen_notices()
+        self.notify(said, severity="warning" if warned else "information", markup=False)
         if outcome.manual:
             from tuireader.ui.screens.manual_copy import ManualCopyScreen
 
