@@ -396,3 +396,29 @@ def test_a_shared_doi_merges_entries_under_two_source_keys() -> None:
     a, b, c = (ident.identify(record, "zotero") for record in (one, two, other))
     assert ident.same_paper(a, b) == "same DOI"
     assert ident.same_paper(a, c) is None
+
+
+def _workshop_bib(path: Path, author: str) -> Path:
+    path.write_text(
+        "@inproceedings{intro,\n  title = {Introduction},\n"
+        f"  author = {{{author}}},\n"
+        "  booktitle = {Workshop on Robot Things 2024},\n  year = {2024}\n}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_one_key_and_a_short_title_by_two_authors_are_two_papers(tmp_path: Path) -> None:
+    # two volumes of one workshop both key their opening paper "intro"
+    smith = _workshop_bib(tmp_path / "volume1.bib", "Smith, Ann")
+    jones = _workshop_bib(tmp_path / "volume2.bib", "Jones, Bob")
+    lib = load_library([smith, jones])
+    assert sorted(paper.authors for paper in lib) == [("Ann Smith",), ("Bob Jones",)]
+    assert lib.papers[0].id != lib.papers[1].id
+
+
+def test_one_key_and_a_short_title_by_one_author_are_one_paper(tmp_path: Path) -> None:
+    one = _workshop_bib(tmp_path / "volume1.bib", "Smith, Ann")
+    again = _workshop_bib(tmp_path / "copy.bib", "Smith, A.")
+    lib = load_library([one, again])
+    assert len(lib) == 1 and lib.papers[0].lists == ("volume1", "copy")

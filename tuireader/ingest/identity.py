@@ -9,7 +9,8 @@ family name (and the year when known), and its abstract only when it has nothing
 
 Two records are one paper only when
 
-- they share a strong key and their titles do not disagree, or
+- they share a strong key and their titles do not disagree (under a source's own id,
+  a title of a word or two, "Introduction", only with one first author), or
 - their titles agree and their first authors do too (or one side names no authors), or
 - their abstracts agree, are not placeholders ("Part of …", "Withdrawn", very short), and
   at most one of them has a title, or both titles agree;
@@ -558,6 +559,8 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
             agree = titles_close if key.kind == "source" else titles_agree
             if conflicting(a, b, _IDENTIFIER_KINDS) or not agree(a.title, b.title):
                 return None
+            if key.kind == "source" and not _one_author_of_short_titles(a, b):
+                return None
             return f"same {_KIND_NAMES[key.kind]}"
     if conflicting(a, b):
         return None
@@ -577,6 +580,25 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
             return None if a.stand_in else "same abstract"
         return None if a.placeholder else "same abstract"
     return None
+
+
+def _one_author_of_short_titles(a: Identity, b: Identity) -> bool:
+    """False when a title of a word or two ("Introduction", "Closing Remarks") is all that
+    two records under one source id share, their first authors being two people: two
+    volumes of a workshop that both key their opening paper ``intro`` hold two papers, not
+    one. A longer title under one id names one paper whatever its author list says (the
+    authors reordered by a re-export)."""
+    if not (a.first_author and b.first_author) or a.first_author == b.first_author:
+        return True
+    return any(
+        identity.title_identifies and len(identity.title.split()) >= _NAMING_WORDS
+        for identity in (a, b)
+    )
+
+
+#: a title of fewer words than this ("Introduction", "Invited Talk") names no paper
+#: under a list's own id without its first author
+_NAMING_WORDS = 3
 
 
 def stub_of_same_paper(a: Identity, b: Identity) -> bool:
