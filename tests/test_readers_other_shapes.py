@@ -468,6 +468,20 @@ def test_an_awesome_lists_authors_in_italics_are_the_papers_authors() -> None:
     ]
 
 
+def test_a_venue_after_a_bullets_authors_is_its_venue() -> None:
+    # "*Kaiming He, …*. CVPR 2016.": the paper had the year 2016 and no venue
+    records = read_file(SHAPES / "awesome_venue_after_authors.md").records
+    assert [(record.venue, record.year) for record in records] == [
+        ("CVPR 2016", 2016),
+        ("NeurIPS 2020", 2020),
+        # a remark after the authors, or nothing, is no venue
+        (None, None),
+        (None, None),
+    ]
+    italic = read_file(SHAPES / "awesome_italic_authors.md").records
+    assert [record.venue for record in italic[:2]] == ["ICLR 2018", "ICLR 2019"]
+
+
 # --------------------------------------------------------------------------- EndNote
 
 
@@ -711,6 +725,8 @@ def test_tuireaders_own_markdown_export_keeps_its_authors_when_read_again(tmp_pa
     again = {paper.title: paper for paper in load_library([exported])}
     assert again["Deep learning"].authors == ("Yann LeCun", "Yoshua Bengio")
     assert again["Deep learning"].year == 2015
+    # "  Nature (2015)": the line after the authors is where the paper is
+    assert again["Deep learning"].venue == "Nature"
     assert again["Deep Residual Learning for Image Recognition"].authors == ("Kaiming He",)
 
 

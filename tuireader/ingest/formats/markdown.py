@@ -252,15 +252,48 @@ def _bullet_record(body: str, more: tuple[str, ...] = ()) -> Record | None:
     ``more`` are the bullet's further lines ("  Jonathan Ho, Ajay Jain" / "  [[Paper](…)]"):
     their links are the paper's, and a line of names alone its authors."""
     record = _first_line_record(" | ".join((body, *more)))
-    if record is None or record.authors:
+    if record is None:
         return record
-    for line in more:
+    for index, line in enumerate(more):
         if "](" in line or "://" in line:
             continue
-        names = _names(_plain(line), alone=True)
+        names = () if record.authors else _names(_plain(line), alone=True)
+        if not names and _plain(line) != _NO_AUTHORS:
+            continue
         if names:
-            return replace(record, authors=names)
+            record = replace(record, authors=names)
+        # the line after the authors says where the paper is, as tuireader's own
+        # Markdown export writes it: "Nature (2015)", "ICLR 2018"
+        after = more[index + 1] if index + 1 < len(more) else ""
+        venue = None if record.venue else _venue_line(after)
+        return replace(record, venue=venue) if venue else record
     return record
+
+
+#: what tuireader's own Markdown export writes where a paper names no authors
+_NO_AUTHORS = "authors unknown"
+#: a line of tuireader's own export that is none of the paper's ("code: <…>", "tags: …")
+_EXPORT_FIELD_RE = re.compile(r"^\s*(?:code|state|tags|note):")
+#: the year the export writes after a venue that does not hold it: "Nature (2015)"
+_YEAR_AFTER_RE = re.compile(r"\s*\((?:1[89]|20)\d\d\)\s*$")
+
+
+def _venue_line(line: str) -> str | None:
+    """The venue a bullet's line after its authors names ("Nature (2015)" → Nature,
+    "ICLR 2018" → itself), or None for anything else: a link, a field of the export, a
+    year alone, or a sentence (a remark about the paper ends with a full stop)."""
+    if not line.strip() or "](" in line or "://" in line or _EXPORT_FIELD_RE.match(line):
+        return None
+    text = " ".join(_ESCAPED_RE.sub(r"\1", line).split())
+    if text.endswith(".") or len(text.split()) > _VENUE_WORDS:
+        return None
+    text = _YEAR_AFTER_RE.sub("", text).strip()
+    return text if re.search(r"[^\W\d_]", text) else None
+
+
+#: a venue is named in this many words at most ("Proceedings of the AAAI Conference on
+#: Artificial Intelligence"); a longer line is a remark
+_VENUE_WORDS = 16
 
 
 def _first_line_record(body: str) -> Record | None:
@@ -295,16 +328,13 @@ def _named_record(body: str, venue: str | None) -> Record | None:
         title = _plain(re.split(r"\s[-–—|]\s|\.\s", before, maxsplit=1)[0])
     if len(re.findall(r"[^\W\d_]", title)) < 3:
         return None
-    authors = next(
-        (
-            names
-            for names in (
-                _names(found.group(1) or found.group(2)) for found in _ITALIC_RE.finditer(rest)
-            )
-            if names
-        ),
-        (),
-    )
+    authors: tuple[str, ...] = ()
+    for found in _ITALIC_RE.finditer(rest):
+        authors = _names(found.group(1) or found.group(2))
+        if authors:
+            # "*Petar Veličković, Guillem Cucurull*. ICLR 2018.": the venue follows them
+            venue = venue or _venue_after(rest[found.end() :].split(" | ", 1)[0])
+            break
     code = tuple(url for url in urls if classify(url) == "code")
     papers = [url for url in urls if classify(url) == "paper"]
     projects = tuple(url for url in urls if classify(url) == "project")
@@ -318,6 +348,22 @@ def _named_record(body: str, venue: str | None) -> Record | None:
         code_urls=code,
         year=int(next(iter(years))) if len(years) == 1 else None,
     )
+
+
+#: a venue and its year after a bullet's authors: "ICLR 2018", "NeurIPS 2020 (Oral)"
+_VENUE_AFTER_RE = re.compile(
+    r"^[\s.,;:–—-]*([^\W\d_][^.;|*_\[\]]{0,80}?\b(?:1[89]|20)\d\d\b[^.;|*_\[\]]{0,20}?)"
+    r"[\s.,;]*(?:$|\[)"
+)
+
+
+def _venue_after(text: str) -> str | None:
+    """The venue named after a bullet's authors, with its year ("ICLR 2018."), or None:
+    a venue there is one with a year, so a remark ("a must read") is none."""
+    found = _VENUE_AFTER_RE.match(_BARE_URL_RE.sub(" ", text))
+    if found is None or len(found.group(1).split()) > _VENUE_WORDS:
+        return None
+    return _plain(found.group(1)) or None
 
 
 #: a table's delimiter row, under its header: ``|---|:---:|``, ``--- | ---``
