@@ -972,3 +972,19 @@ def test_a_paper_copilot_list_without_bibtex_takes_its_venue_from_its_file_name(
     other.write_text(json.dumps(records), encoding="utf-8")
     [record] = read_file(other).records
     assert (record.venue, record.year) == (None, 2023)
+
+
+def test_zoteros_automatic_tags_are_keywords_beside_its_manual_tags() -> None:
+    # Zotero's CSV: "Automatic Tags" (those an import gave: arXiv's subjects, a
+    # journal's) were not read; each column keeps its own "; " between tags
+    records = by_title(SHAPES / "zotero_tags.csv")
+    assert records["Deep learning"].keywords == (
+        "to read",
+        "survey",
+        "Computer science",
+        "Machine learning, statistics",
+    )
+    assert records["Attention Is All You Need"].keywords == (
+        "Computer Science - Computation and Language",
+        "Computer Science - Machine Learning",
+    )

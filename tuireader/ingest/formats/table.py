@@ -113,7 +113,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "presentation": ("type", "event_type", "presentation_type", "session_type"),
     "track": ("track",),
     "primary_area": ("primary_area",),
-    "keywords": ("keywords", "author_keywords", "manual_tags", "tags"),
+    # Zotero's CSV gives the tags a user gave and those its import gave in two columns
+    "keywords": ("keywords", "author_keywords", "manual_tags", "automatic_tags", "tags"),
     "categories": ("categories",),
     "tldr": ("tldr", "tl;dr", "tl_dr"),
     "volume": ("volume",),
@@ -158,7 +159,7 @@ _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
     "journal_ref": ("journal_ref",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
-_EVERY_COLUMN = frozenset({"code_urls", "project_urls"})
+_EVERY_COLUMN = frozenset({"code_urls", "project_urls", "keywords"})
 #: words of a column's name that say what it holds, by the field it would be read for:
 #: how that field is said, and the names to give the column. A column no name of
 #: :data:`COLUMNS` reads ("Lead Author") is named in a warning when no other column gives
@@ -329,7 +330,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
 
             def cell(name: str, row: list[str] = row) -> str:
                 cells = [row[at].strip() for at in columns.get(name, ()) if at < len(row)]
-                value = " ".join(text for text in cells if text)
+                # keywords of two columns stay apart, each column's own separator kept
+                value = ("\n" if name == "keywords" else " ").join(text for text in cells if text)
                 return _formula_kept(value) if own else value
 
             record = _record(cell)
@@ -525,7 +527,13 @@ def _record(get: Callable[[str], str]) -> Record:
         status=get("status") or _presentation(get("presentation")),
         track=get("track") or None,
         primary_area=get("primary_area") or None,
-        keywords=word_list(keywords, ";" if ";" in keywords else ","),
+        keywords=tuple(
+            dict.fromkeys(
+                word
+                for column in keywords.split("\n")
+                for word in word_list(column, ";" if ";" in column else ",")
+            )
+        ),
         categories=word_list(get("categories"), " "),
         volume=get("volume") or None,
         number=get("number") or None,
