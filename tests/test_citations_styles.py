@@ -615,3 +615,45 @@ def test_authors_a_source_leaves_unnamed_are_et_al_in_apa() -> None:
     )
     assert cite(paper, "apa").startswith("Müller, T., García, J., et al. (2024). Sparse")
     assert cite(paper, "mla").startswith("Müller, Thomas, et al. ")
+
+
+def test_a_thesis_names_its_school_and_a_report_its_institution() -> None:
+    # BibTeX's school and institution were not read: APA and MLA named neither, nor
+    # what the thesis is ("[Doctoral dissertation, MIT]")
+    papers = papers_of("theses_and_reports.bib")
+    apa = {key: format_citation(paper, "apa").text for key, paper in papers.items()}
+    mla = {key: format_citation(paper, "mla").text for key, paper in papers.items()}
+    assert apa["lee2019"] == (
+        "Lee, A. (2019). Learning to Act in Partially Observed Worlds "
+        "[Doctoral dissertation, Massachusetts Institute of Technology]."
+    )
+    assert apa["roe2020"] == (
+        "Roe, R. (2020). A Study of Small Things in Large Models "
+        "[Master's thesis, University of Toronto]."
+    )
+    assert apa["poe2021"] == (
+        "Poe, P. (2021). Benchmarks for Robot Grasping Under Noise "
+        "(Report No. CS-TR-2021-07). Stanford University."
+    )
+    assert mla["lee2019"] == (
+        "Lee, Ann. Learning to Act in Partially Observed Worlds. 2019. "
+        "Massachusetts Institute of Technology, PhD dissertation."
+    )
+    assert mla["poe2021"] == (
+        "Poe, Paul. Benchmarks for Robot Grasping Under Noise. Report no. CS-TR-2021-07, "
+        "Stanford University, 2021."
+    )
+    # the school stays under the field BibTeX gives it
+    assert "school = {University of Toronto}" in format_citation(papers["roe2020"], "bibtex").text
+
+
+def test_a_csl_thesis_is_a_masters_when_its_genre_says_so() -> None:
+    papers = papers_of("theses_csl.json")
+    apa = {key: format_citation(paper, "apa").text for key, paper in papers.items()}
+    assert apa["kimGraphLearningMolecules2022"] == (
+        "Kim, J. (2022). Graph Learning for Molecules [Master's thesis, KAIST]."
+    )
+    assert apa["parkRobotHands2021"] == (
+        "Park, M. (2021). Dexterous Robot Hands That Learn "
+        "[Doctoral dissertation, Seoul National University]."
+    )

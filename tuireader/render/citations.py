@@ -2054,6 +2054,27 @@ class _Facts:
     warnings: tuple[str, ...]
 
 
+#: what a thesis is, as APA and MLA name it, by whether it is a master's
+_THESIS_NAMES = {
+    False: ("Doctoral dissertation", "PhD dissertation"),
+    True: ("Master's thesis", "MA thesis"),
+}
+
+
+def _thesis(paper: Paper) -> tuple[str, str] | None:
+    """What a thesis is, as APA and as MLA name it ("Doctoral dissertation", "PhD
+    dissertation"; "Master's thesis", "MA thesis"), by its entry type or the ``type``
+    its entry gives (BibLaTeX's ``@thesis`` with ``type = {mathesis}``); None for any
+    other work."""
+    kind = (paper.entry_type or "").lower()
+    if kind not in ("phdthesis", "mastersthesis", "thesis"):
+        return None
+    written = (paper.source_entry.get("type") if paper.source_entry else None) or ""
+    written = written.strip().lower()
+    master = kind == "mastersthesis" or "master" in written or written in ("mathesis", "msthesis")
+    return _THESIS_NAMES[master]
+
+
 def _is_report(paper: Paper) -> bool:
     return (paper.entry_type or "").lower() in ("techreport", "report")
 
@@ -2447,6 +2468,10 @@ def _apa(facts: _Facts) -> str:
     book_edition = f" ({edition})" if edition and venue is None else ""
     if facts.report:  # APA 7: "Title (Report No. LA-UR-08-05495)."
         book_edition += f" (Report No. {_plain(facts.report)})"
+    thesis = _thesis(facts.paper) if venue is None else None
+    school = _plain(facts.paper.publisher or "")
+    if thesis:  # APA 7: "Title [Doctoral dissertation, Massachusetts Institute of Technology]."
+        book_edition += f" [{thesis[0]}, {school}]" if school else f" [{thesis[0]}]"
     title = _end(_display_title(facts) + book_edition)
     if facts.authors:
         parts = [f"{_end(_apa_authors(facts.authors))} {date}.", title]
@@ -2488,7 +2513,7 @@ def _apa(facts: _Facts) -> str:
         parts.append("arXiv.")
     elif facts.site:  # a post's or a page's site: "phillipreeve.net."
         parts.append(_end(_plain(facts.site)))
-    elif _clean(facts.paper.publisher):  # a book, a report: who published it
+    elif _clean(facts.paper.publisher) and not thesis:  # a book, a report: who published it
         parts.append(_end(_plain(facts.paper.publisher or "")))
     if facts.address:
         parts.append(facts.address)
@@ -2563,7 +2588,7 @@ def _mla(facts: _Facts) -> str:
     # single ones) and sets a work that stands alone (a book, a report, a thesis) in
     # italics, which plain text shows as the title itself.
     title = _display_title(facts)
-    if (facts.paper.entry_type or "").lower() in _STANDALONE_TYPES:
+    if (facts.paper.entry_type or "").lower() in _STANDALONE_TYPES or _thesis(facts.paper):
         quoted = _end(title)
     else:
         inner = title.replace('"', "'").replace("\u201c", "\u2018").replace("\u201d", "\u2019")
@@ -2576,6 +2601,16 @@ def _mla(facts: _Facts) -> str:
     else:
         head = quoted
     venue = facts.venue
+    thesis = _thesis(facts.paper) if venue is None else None
+    if thesis and facts.year:
+        # MLA 9: "2019. Massachusetts Institute of Technology, PhD dissertation."
+        school = _plain(facts.paper.publisher or "")
+        parts = [
+            head,
+            _end(_mla_date(facts)),
+            _end(f"{school}, {thesis[1]}" if school else thesis[1]),
+        ]
+        return " ".join([*parts, _end(facts.address)] if facts.address else parts)
     # a book's edition is the first element after its title
     container = [facts.edition] if facts.edition and venue is None else []
     if facts.report:

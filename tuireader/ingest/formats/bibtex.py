@@ -541,6 +541,19 @@ def _howpublished_url(value: str | None) -> str | None:
     return _unescaped(address)
 
 
+#: the fields that name who published a work standing alone, by its entry type, where it
+#: gives no ``publisher``: a report's institution, a thesis's school (BibLaTeX's
+#: ``institution``), a manual's organization
+_PUBLISHED_BY: dict[str, tuple[str, ...]] = {
+    "techreport": ("institution",),
+    "report": ("institution",),
+    "phdthesis": ("school", "institution"),
+    "mastersthesis": ("school", "institution"),
+    "thesis": ("institution", "school"),
+    "manual": ("organization",),
+}
+
+
 def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) -> Record | None:
     """The record of one BibTeX entry (None without title or abstract).
 
@@ -632,7 +645,8 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         volume=plain("volume"),
         number=plain("number") or plain("issue"),
         pages=plain("pages"),
-        publisher=plain("publisher"),
+        publisher=plain("publisher")
+        or next(filter(None, map(plain, _PUBLISHED_BY.get(entry.kind, ()))), None),
         edition=plain("edition"),
         editor=_split_names(get("editor") or "", flip=False),
         keywords=keywords,

@@ -526,6 +526,16 @@ _CSL_TYPES = {
     "edited-book": "book",
     "dissertation": "phdthesis",
 }
+
+
+def _csl_type(csl_type: str, data: dict[str, Any]) -> str | None:
+    """The BibTeX entry type of a CSL type: a thesis whose ``genre`` says it is a
+    master's ("Master's thesis", as Zotero writes it) is one, any other a doctor's."""
+    found = _CSL_TYPES.get(csl_type)
+    genre = one_line(data.get("genre")) or ""
+    return "mastersthesis" if found == "phdthesis" and "master" in genre.lower() else found
+
+
 _CSL_IN_PROCEEDINGS = frozenset(
     ("paper-conference", "chapter", "entry-encyclopedia", "proceedings-article", "book-chapter")
 )
@@ -681,7 +691,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         source_id=text_field(data.get("citation-key")) or text_field(data.get("id")),
         author_names=_csl_split_names(data.get("author")),
         cite_key=_csl_cite_key(data),
-        entry_type="misc" if arxiv_id and not container else _CSL_TYPES.get(csl_type),
+        entry_type="misc" if arxiv_id and not container else _csl_type(csl_type, data),
         journal=journal,
         booktitle=booktitle,
         volume=text_field(data.get("volume")),
