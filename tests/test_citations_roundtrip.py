@@ -275,6 +275,44 @@ def test_commands_latex_may_not_know_are_cited_as_text(tmp_path) -> None:
         assert "Undefined control sequence" not in log, log
 
 
+#: a paper's own macro in math (its preamble's \newcommand{\Q}{\mathbb{Q}}) beside math
+#: every LaTeX with amsmath knows
+OWN_MACRO_BIB = r"""@article{lee2020,
+  title = {Units in $\Q(\sqrt{5})$ and $\mathbb{Z}[\alpha]$},
+  author = {Lee, Ann},
+  journal = {Journal of Numbers},
+  abstract = {We show that $\frac{1}{2}\leq\Q_{p}$ and $\msun\cdot x$.},
+  year = {2020}
+}
+"""
+
+
+def test_a_papers_own_macro_in_math_is_cited_as_its_name(tmp_path) -> None:
+    # $\Q(\sqrt{5})$ went into the .bib as it was: LaTeX, citing the paper, stopped at
+    # \Q ("undefined control sequence"), which only the paper's own preamble defines
+    bib = tmp_path / "own.bib"
+    bib.write_text(OWN_MACRO_BIB, encoding="utf-8")
+    jsonl = tmp_path / "own.jsonl"
+    (entry,) = load_library([bib]).papers
+    record = {"title": entry.title, "authors": ["Ann Lee"], "abstract": entry.abstract}
+    jsonl.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    for library in (load_library([bib]), load_library([jsonl])):
+        for fmt in ("bibtex", "biblatex"):
+            text = format_many(list(library.papers), fmt, include_abstract=True, library=library)
+            assert "$\\backslash\\mathrm{Q}(\\sqrt{5})$" in text
+            assert "$\\mathbb{Z}[\\alpha]$" in text
+            assert "$\\frac{1}{2}\\leq\\backslash\\mathrm{Q}_{p}$" in text
+            assert "$\\backslash\\mathrm{msun}\\cdot x$" in text
+            assert validate_bibtex(text) == []
+            back = read_back(tmp_path, text)
+            assert format_many(list(back.papers), fmt, include_abstract=True, library=back) == text
+            log = run_latex(tmp_path, text) if fmt == "bibtex" else None
+            if log is not None:  # LaTeX itself, where it is installed
+                assert "Undefined control sequence" not in log, log
+    # the text formats show what the reader shows
+    assert "ℚ(√5)" in format_citation(entry, "apa").text
+
+
 def run_latex(folder: Path, bib: str) -> str | None:
     """The log of a LaTeX run over a document citing every entry of ``bib`` with BibTeX's
     plain style (None without LaTeX and BibTeX); the run must end without an error."""

@@ -72,7 +72,8 @@ dollars) is spelled out as text, ``\\textbackslash{}input``, in a source entry t
 outside math, every command not known as text markup (accents, letters and symbols,
 ``\\emph`` and the font switches, :data:`_TEXT_MARKUP`, ``\\url`` of a web address): a
 paper's own ``\\x``, ``\\cite`` would stop LaTeX ("undefined control sequence") or act
-for the paper. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+for the paper; in math, a command LaTeX's math does not know (a paper's own ``\\Q``) is
+written as its name, ``\\backslash\\mathrm{Q}``. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
 (``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
 :func:`validate_bibtex` parses text back with bibtexparser and reports anything that
 would break a ``.bib`` file.
@@ -85,6 +86,7 @@ import string
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
@@ -423,6 +425,45 @@ def _math_ok(inner: str) -> bool:
     return depth_all == 0 and depth_unescaped == 0
 
 
+#: a command in math (a letter-named one is group 1), or an escaped character
+_MATH_COMMAND = re.compile(r"\\(?:([A-Za-z]+)|.)", re.DOTALL)
+#: commands of math LaTeX knows (with amsmath and amssymb, as papers' math assumes)
+#: beyond those the reader shows (see :func:`_math_commands`)
+_MORE_MATH_COMMANDS = frozenset(
+    """frac tfrac dfrac cfrac sqrt binom tbinom dbinom choose over atop stackrel overset
+    underset substack pmod bmod mod nmid hspace rightharpoonup leftharpoonup ldotp dotsc
+    dotsb dotsm dotsi dotso mathop mathbin mathrel mathord mathpunct mathopen mathclose
+    kern mkern mskip hskip vphantom hphantom smash xrightarrow xleftarrow boxed
+    backslash""".split()  # noqa: SIM905 - a word list reads better as text
+)
+
+
+def _math_command(found: re.Match[str]) -> str:
+    """A command of math as BibTeX output writes it: as it is when LaTeX knows it, else
+    spelled out (``\\Q`` of a paper's own ``\\newcommand{\\Q}{\\mathbb{Q}}`` as
+    ``\\backslash\\mathrm{Q}``): LaTeX would stop at it ("undefined control sequence")."""
+    name = found.group(1)
+    if name is None or name in _math_commands():
+        return found.group()
+    return f"\\backslash\\mathrm{{{name}}}"
+
+
+@cache
+def _math_commands() -> frozenset[str]:
+    """The commands math in BibTeX output keeps: those the reader shows as math (its
+    Greek letters, symbols, operators, fonts and accents, not the shorthands a paper
+    defines for itself: ``\\R``, ``\\kms``) and :data:`_MORE_MATH_COMMANDS`."""
+    from tuireader.render import textrender as shown
+
+    tables: Iterable[Iterable[str]] = (
+        shown.GREEK, shown.SYMBOLS, shown.OPERATORS, shown.SPACES, shown.FONT_MAPS,
+        shown.PLAIN_FONTS, shown.STYLED_FONTS, shown.TEXT_SYMBOLS, shown.ACCENTS,
+        shown.SWITCHES, shown.IGNORED, _MORE_MATH_COMMANDS, _TEXT_MARKUP,
+    )  # fmt: skip
+    known = {name for table in tables for name in table}
+    return frozenset(known - set(shown.SHORTHANDS) - {"code"} - _UNSAFE_COMMANDS)
+
+
 def _accent_base(text: str, j: int, *, spaced: bool) -> tuple[str, str, int] | None:
     """The letter an accent at ``j`` applies to: (letter, canonical argument, end)."""
     n = len(text)
@@ -539,7 +580,7 @@ def _latex_tokens(text: str) -> list[_Tok]:
             closing = _closing_dollar(text, i + 1)
             if closing is not None and _math_ok(text[i + 1 : closing]):
                 math = text[i : closing + 1]
-                toks.append(_Tok("math", math, math, math))
+                toks.append(_Tok("math", math, math, _MATH_COMMAND.sub(_math_command, math)))
                 i = closing + 1
             elif closing is not None and text[i + 1 : closing].strip():
                 # math refused (a command in it acts, a raw %) is text between two
@@ -2828,7 +2869,7 @@ def _text_problems(value: str) -> list[str]:
     skip_to = 0
     for tok in _latex_tokens(value):
         start, pos = pos, pos + len(tok.src)
-        if tok.kind == "command" and tok.canon != tok.src:
+        if tok.kind in ("command", "math") and tok.canon != tok.src:
             problems.append(f"a command LaTeX may not know: {tok.src}")
             continue
         if tok.kind != "special" or start < skip_to:
