@@ -422,3 +422,25 @@ def test_one_key_and_a_short_title_by_one_author_are_one_paper(tmp_path: Path) -
     again = _workshop_bib(tmp_path / "copy.bib", "Smith, A.")
     lib = load_library([one, again])
     assert len(lib) == 1 and lib.papers[0].lists == ("volume1", "copy")
+
+
+def test_a_first_author_written_without_accents_is_the_same_author(tmp_path: Path) -> None:
+    # a list typed or exported in ASCII: "Velickovic" named another person than
+    # "Veličković", and the paper was listed twice
+    a = write_json(
+        tmp_path / "a.json",
+        [{"title": "Graph Attention Networks", "authors": ["Petar Veličković"], "year": 2018}],
+    )
+    b = tmp_path / "b.csv"
+    b.write_text(
+        "Title,Authors,Year\n"
+        "Graph Attention Networks,Petar Velickovic,2018\n"
+        "Graph Attention Networks,Guillem Cucurull,2018\n",
+        encoding="utf-8",
+    )
+    lib = load_library([a, b])
+    assert [(paper.authors, paper.lists) for paper in lib] == [
+        (("Petar Veličković",), ("a", "b")),
+        (("Guillem Cucurull",), ("b",)),
+    ]
+    assert ident.same_family("müller", "muller") and not ident.same_family("müller", "miller")

@@ -62,6 +62,7 @@ __all__ = [
     "not_in_lists",
     "papers_named",
     "papers_with",
+    "same_family",
     "same_paper",
     "stub_of_same_paper",
     "title_key",
@@ -282,6 +283,19 @@ def family_name(author: str) -> str:
         words = [w for w in _title_words(author).split() if w not in _SUFFIXES]
         words = words[-1:]
     return " ".join(words)
+
+
+def same_family(a: str, b: str) -> bool:
+    """Whether two normalised family names (:func:`family_name`) are one name, written
+    with its accents or without them ("veličković", "velickovic"; "müller", "muller"): a
+    list typed or exported in ASCII names the same people."""
+    return a == b or _unaccented(a) == _unaccented(b)
+
+
+def _unaccented(text: str) -> str:
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def _head(abstract: str) -> str:
@@ -569,7 +583,9 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
         and a.title
         and a.title == b.title
         and a.title_identifies
-        and (not a.first_author or not b.first_author or a.first_author == b.first_author)
+        and (
+            not a.first_author or not b.first_author or same_family(a.first_author, b.first_author)
+        )
     ):
         return "same title and first author" if a.first_author else "same title"
     if a.abstract_digest and a.abstract_digest == b.abstract_digest:
@@ -588,7 +604,7 @@ def _one_author_of_short_titles(a: Identity, b: Identity) -> bool:
     volumes of a workshop that both key their opening paper ``intro`` hold two papers, not
     one. A longer title under one id names one paper whatever its author list says (the
     authors reordered by a re-export)."""
-    if not (a.first_author and b.first_author) or a.first_author == b.first_author:
+    if not (a.first_author and b.first_author) or same_family(a.first_author, b.first_author):
         return True
     return any(
         identity.title_identifies and len(identity.title.split()) >= _NAMING_WORDS
@@ -613,7 +629,7 @@ def stub_of_same_paper(a: Identity, b: Identity) -> bool:
         and b.title_identifies
         and (a.title == b.title or title_mended(a.title, b.title))
         and bool(a.first_author)
-        and a.first_author == b.first_author
+        and same_family(a.first_author, b.first_author)
         and not conflicting(a, b, _IDENTIFIER_KINDS)
     )
 
