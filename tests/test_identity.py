@@ -444,3 +444,46 @@ def test_a_first_author_written_without_accents_is_the_same_author(tmp_path: Pat
         (("Guillem Cucurull",), ("b",)),
     ]
     assert ident.same_family("müller", "muller") and not ident.same_family("müller", "miller")
+
+
+NIPS_PROJECT_ARXIV = Path(__file__).parent / "fixtures" / "identity" / "nips2017_project_arxiv.json"
+
+
+def test_a_papers_identity_is_its_records_not_its_project_or_abstract_links(
+    tmp_path: Path,
+) -> None:
+    # Paper Copilot's "project" of "A General Framework…" is its arXiv page: the paper was
+    # keyed by that arXiv id where its record (and so its id) is keyed by the site's id,
+    # and a paper whose abstract mentions another paper's arXiv page took that id
+    records = json.loads(NIPS_PROJECT_ARXIV.read_text(encoding="utf-8"))
+    records[1]["abstract"] += " Code and a longer version: https://arxiv.org/abs/2101.00001"
+    lib = load_library([write_json(tmp_path / "nips.json", records)])
+    framework, analysis = lib.papers
+    assert any("arxiv.org/abs/1710.05422" in link.url for link in framework.links)
+    scope = framework.venue or ""
+    assert [str(key) for key in ident.identify(framework, scope).keys] == [
+        "source:advances in neural information processing systems#9474"
+    ]
+    assert ident.identify(analysis, scope).key("arxiv") is None
+
+
+def test_marks_stay_with_their_papers_when_a_list_swaps_its_ids(tmp_path: Path) -> None:
+    # the site's ids of two papers swapped on a re-scrape: the mark of "A General
+    # Framework…" stayed on the id, now the other paper's, as if it were that paper's
+    from tuireader.session import load_session
+
+    records = json.loads(NIPS_PROJECT_ARXIV.read_text(encoding="utf-8"))
+    path = write_json(tmp_path / "nips.json", records)
+    data = tmp_path / "data"
+    first = load_session([path], data_dir=data, default_catalogs=False)
+    framework = next(p for p in first.library if p.title.startswith("A General Framework"))
+    with first.open_store() as store:
+        store.add_tag(framework.id, "interactive")
+    records[0]["id"], records[1]["id"] = records[1]["id"], records[0]["id"]
+    write_json(path, records[::-1])
+    for _ in range(2):  # the marks are where they belong at once, and stay there
+        again = load_session([path], data_dir=data, default_catalogs=False)
+        with again.open_store() as store:
+            tagged = store.ids_with_tag("interactive")
+        titles = [paper.title for paper in again.library if paper.id in tagged]
+        assert titles == ["A General Framework for Robust Interactive Learning"]

@@ -20,7 +20,10 @@ one source do not keep apart records that share a DOI or arXiv id).
 
 Plain functions over plain values: ``identify`` reads any object with the attributes of
 a :class:`~tuireader.ingest.readers.Record` or a :class:`~tuireader.model.Paper` (missing
-attributes count as empty), so fields added to either later are picked up here only.
+attributes count as empty), so fields added to either later are picked up here only. A
+paper's links count only where its record's fields gave them (page, PDF, forum, DOI,
+arXiv id): a paper is the same who as its record, never keyed by a project link or by
+another paper's arXiv page its abstract mentions.
 """
 
 from __future__ import annotations
@@ -128,6 +131,10 @@ _PLACEHOLDER = re.compile(
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "phd"})
 #: URL-ish attributes of records and papers searched for arXiv, ACL, PMLR and OpenReview ids.
 _URL_FIELDS = ("url", "pdf", "openreview")
+#: where the links of a paper come from that say who it is, as its record's fields do: its
+#: page, PDF, forum, DOI and arXiv id; never its code or project links, nor what its
+#: abstract mentions (another paper's arXiv page, a dataset's DOI)
+_OWN_LINK_ORIGINS = frozenset({*_URL_FIELDS, "doi", "arxiv"})
 
 
 _QUOTES = "\"'`´‘’‚‛“”„‟«»‹›′″〝〞＂＇"
@@ -338,7 +345,11 @@ def _strong_keys(item: object, scope: str) -> tuple[Key, ...]:
             found[kind] = value
 
     urls = [_text(getattr(item, name, None)) for name in _URL_FIELDS]
-    urls.extend(link.url for link in getattr(item, "links", ()) or () if hasattr(link, "url"))
+    urls.extend(
+        link.url
+        for link in getattr(item, "links", ()) or ()
+        if hasattr(link, "url") and getattr(link, "origin", "text") in _OWN_LINK_ORIGINS
+    )
     raw_doi = _text(getattr(item, "doi", None))
     doi = normalise_doi(raw_doi)
     if doi is not None:
