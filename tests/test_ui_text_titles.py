@@ -235,3 +235,28 @@ def test_the_viewer_reads_a_papers_commands_dashes_emphasis_and_degrees():
     assert text.plain == plain
     italic = [plain[s.start : s.end] for s in text.spans if Style.parse(str(s.style)).italic]
     assert italic == ["projected gradient descent"]
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        (
+            "State-Free Inference: The *Transfer Function* Approach",
+            "State-Free Inference: The Transfer Function Approach",
+        ),
+        ("Renormalization of the phi^4 model", "Renormalization of the phi⁴ model"),
+        (
+            "A useful variant of the Davis--Kahan theorem",
+            "A useful variant of the Davis–Kahan theorem",
+        ),
+    ],
+)
+def test_a_title_reads_the_same_in_the_row_as_on_the_command_line(written, read):
+    """Emphasis, a power and TeX's dash in a title with no LaTeX command are rendered in
+    the row and the viewer as ``tuireader show`` renders them (the row showed ``*…*``)."""
+    from tuireader.render.textrender import display_title
+
+    paper = Paper(id="qrst2345", title=written, abstract="x")
+    assert display_title(written) == read
+    assert read in result_line(paper, Palette()).plain
+    assert read in paper_header(paper, Palette()).plain

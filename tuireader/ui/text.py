@@ -276,10 +276,17 @@ def _in_cells(text: str, room: int) -> str:
     return text
 
 
+#: what the title renderer may change: LaTeX and BibTeX markup, emphasis (``*1k*``), a
+#: power written without ``$`` (``phi^4``), TeX's dashes (``Davis--Kahan``), entities. A
+#: title with none of them is shown as written, without rendering it.
+_TITLE_MARKUP = re.compile(r"[\\${}~*^_`&]|--")
+
+
 def shown_title(paper: Paper) -> str:
-    """The title as people read it: LaTeX and BibTeX markup rendered, one line."""
+    """The title as people read it: LaTeX, BibTeX and Markdown markup rendered, one
+    line (the command line's titles are :func:`display_title` too)."""
     title = paper.title
-    if "\\" in title or "$" in title or "{" in title or "~" in title or "``" in title:
+    if _TITLE_MARKUP.search(title):
         return display_title(title)
     return " ".join(title.split())
 
