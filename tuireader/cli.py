@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -51,6 +52,8 @@ TRIAGE_STATES = {
     "new": "new",
 }
 SORTS = ("relevance", "fit", "list")
+
+_NOT_ASCII_RE = re.compile(r"[^\x00-\x7f]")
 
 #: ``tuireader copy``: a paper is the best hit only when the next one scores less than
 #: this fraction of its score; closer than that, the two match about equally well.
@@ -113,7 +116,35 @@ def _err(message: str) -> None:
 def _print_json(data: Any) -> None:
     from tuireader.render.safetext import to_json
 
-    sys.stdout.write(to_json(data, indent=2) + "\n")
+    sys.stdout.write(_json_for_stdout(to_json(data, indent=2)) + "\n")
+
+
+def _stdout_is_utf8() -> bool:
+    import codecs
+
+    try:
+        return codecs.lookup(getattr(sys.stdout, "encoding", None) or "ascii").name == "utf-8"
+    except LookupError:
+        return False
+
+
+def _json_for_stdout(text: str) -> str:
+    """JSON ``text`` as stdout can carry it whole: on a stdout that is not UTF-8 (a
+    Latin-1 or ASCII locale), every character past ASCII as its ``\\uXXXX`` escape, so
+    a script reads the same strings whatever the locale, where the stream's own escapes
+    (``\\xfc``) would not be JSON at all. JSON has such characters only inside its
+    strings, where the escape means the same character."""
+    if _stdout_is_utf8():
+        return text
+    return _NOT_ASCII_RE.sub(_json_escape, text)
+
+
+def _json_escape(match: Any) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # past the first plane: a surrogate pair, as JSON spells it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def _paper_json(
@@ -385,7 +416,9 @@ def _check_filters(query: str) -> None:
         raise UsageError("; ".join(unknown))
 
 
-def _write_output(text: str, output: str | None, *, count: int, what: str) -> None:
+def _write_output(
+    text: str, output: str | None, *, count: int, what: str, is_json: bool = False
+) -> None:
     """``text`` to stdout (no ``-o``, or ``-o -``), else to the file ``output``.
 
     Through :func:`tuireader.triage.export.write_export`: a regular file (or the one a
@@ -396,7 +429,7 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
     from tuireader.render.safetext import valid
 
     if output is None or output == "-":
-        sys.stdout.write(valid(text))
+        _file_to_stdout(valid(text), is_json=is_json)
         return
     from pathlib import Path
 
@@ -417,6 +450,23 @@ def _write_output(text: str, output: str | None, *, count: int, what: str) -> No
         f"wrote {count} {noun} to {target}"
         + (" (it replaces what the file held)" if replaced else "")
     )
+
+
+def _file_to_stdout(text: str, *, is_json: bool = False) -> None:
+    """A file's text (an export, a bibliography) to stdout.
+
+    On a stdout that is not UTF-8, JSON spells what is past ASCII as escapes, and the
+    other formats going to a file or pipe (``> refs.bib``) are the UTF-8 ``-o`` writes,
+    not the locale's text with escapes in place of letters it lacks (read back, they
+    would be a different title); only a terminal gets those escapes, to show them.
+    """
+    if is_json:
+        sys.stdout.write(_json_for_stdout(text))
+    elif _stdout_is_utf8() or _is_terminal(sys.stdout) or not hasattr(sys.stdout, "buffer"):
+        sys.stdout.write(text)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
 
 
 def _own_file(output: str, session: Any, args: argparse.Namespace) -> str | None:
@@ -1389,7 +1439,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
     if not text:
         _err("none of these papers has a link")
         return EXIT_NOTHING_FOUND
-    print(_safe(text))
+    _file_to_stdout(_safe(text) + "\n")
     return EXIT_OK
 
 
@@ -1922,7 +1972,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             _err(f"{missing} of {len(papers)} papers have no web page; they are not in the list")
         _write_output(text, args.output, count=lines, what="URL")
         return EXIT_OK if lines else EXIT_NOTHING_FOUND
-    _write_output(text, args.output, count=len(papers), what="paper")
+    _write_output(text, args.output, count=len(papers), what="paper", is_json=args.format == "json")
     _note_library_folder(args)
     return EXIT_OK
 
