@@ -105,3 +105,40 @@ def test_what_the_terminal_cannot_show_is_escaped_in_place(papers, tmp_path):
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     out = done.stdout.decode("ascii")  # nothing past ASCII reaches such a terminal
     assert "M\\xfcller" in out and "\\u0141ojasiewicz" in out
+
+
+# -- text typed under a C locale with Python's UTF-8 mode off -------------------------------
+
+
+def as_c_locale_gives_it(text: str) -> str:
+    """``text`` as a UTF-8 terminal sends it and Python reads it under such a locale:
+    each byte past ASCII a stand-in (a lone surrogate)."""
+    return text.encode("utf-8").decode("ascii", "surrogateescape")
+
+
+def test_a_query_tag_and_note_typed_in_utf8_under_a_c_locale_are_read_as_typed(papers, capsys):
+    from tuireader.cli import main
+
+    assert main(["search", as_c_locale_gives_it("Müller"), str(papers), "--json"]) == 0
+    (hit,) = json.loads(capsys.readouterr().out)["hits"][:1]
+    assert hit["title"] == TITLE
+    tag, note = as_c_locale_gives_it("Łódź"), as_c_locale_gives_it("à lire 让")
+    assert main(["triage", hit["id"], str(papers), "--tag", tag]) == 0
+    assert main(["note", hit["id"], str(papers), "--set", note]) == 0
+    capsys.readouterr()
+    assert main(["show", hit["id"], str(papers), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["tags"] == ["Łódź"] and shown["note"] == "à lire 让"
+
+
+def test_a_tag_that_is_not_utf8_is_refused_in_words(papers, capsys):
+    from tuireader.cli import main
+
+    assert main(["search", "gradient", str(papers), "--json"]) == 0
+    paper_id = json.loads(capsys.readouterr().out)["hits"][0]["id"]
+    bad = b"bad \xff".decode("ascii", "surrogateescape")
+    assert main(["triage", paper_id, str(papers), "--tag", bad]) == 2
+    err = capsys.readouterr().err
+    assert "is not UTF-8; nothing saved" in err and "codec" not in err
+    assert main(["show", paper_id, str(papers), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tags"] == []

@@ -1698,6 +1698,8 @@ def cmd_triage(args: argparse.Namespace) -> int:
     for tag in args.tag:
         if "," in tag:  # the reader's tag editor separates tags with commas
             raise UsageError(f"a tag cannot hold a comma ({tag!r}): give each tag its own --tag")
+        if any("\ud800" <= char <= "\udfff" for char in tag):
+            raise UsageError(f"the tag {tag!r} is not UTF-8; nothing saved")
     ids, args.sources = _split_ids_and_sources(args.items)
     if not ids:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
@@ -2585,6 +2587,36 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     return args
 
 
+#: the options and words that are text a user typed rather than names of files
+_TYPED = ("query", "tag", "set", "append")
+
+
+def _read_as_typed(args: argparse.Namespace) -> None:
+    """A query, tag or note as the terminal sent it.
+
+    Under a C locale with Python's UTF-8 mode off, each byte a UTF-8 terminal sends past
+    ASCII reaches the command as a stand-in (a lone surrogate): ``search Müller`` found
+    nothing and ``triage --tag Łódź`` ended on a codec error. Such text whose bytes are
+    UTF-8 is read as UTF-8; file names stay as the file system gives them, and bytes
+    that are not UTF-8 stay stand-ins, which the note refuses in words.
+    """
+    for name in _TYPED:
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            setattr(args, name, _typed(value))
+        elif isinstance(value, list):
+            setattr(args, name, [_typed(v) if isinstance(v, str) else v for v in value])
+
+
+def _typed(text: str) -> str:
+    if not any("\udc80" <= char <= "\udcff" for char in text):
+        return text
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except (UnicodeError, ValueError):
+        return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
 
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -2607,6 +2639,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # (`tuireader --version > /dev/full` ended with 0); what it buffered is written
         # here, where a failure is said
         return _written(int(exc.code or 0))
+    _read_as_typed(args)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
     problem = _start_problem(args)
     if problem is not None:
