@@ -752,6 +752,15 @@ class Clipboard:
             return RouteAttempt("osc52", False, 'disabled (osc52 = "never")', _OSC52_LABEL)
         if self.osc52_writer is None:
             return RouteAttempt("osc52", False, "no terminal to write to", _OSC52_LABEL)
+        if (self.environment if env is None else env).term == "dumb" and self.osc52 != "always":
+            # Emacs's shell and such print an escape sequence as text: the link would
+            # come with a line of base64 in the middle of the output, and copy nothing
+            return RouteAttempt(
+                "osc52",
+                False,
+                'not sent: TERM=dumb shows escape sequences as text (osc52 = "always" sends it)',
+                _OSC52_LABEL,
+            )
         size = osc52_payload_size(text)
         if size > self.osc52_limit:
             return RouteAttempt(
