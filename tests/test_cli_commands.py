@@ -165,7 +165,9 @@ def test_links_code_first_for_a_pipeline(capsys):
     lines = out.splitlines()
     assert lines[0] == IGSG_CODE and len(lines) > 1
     code, out, _ = run(capsys, "links", paper_id, "--json")
-    assert json.loads(out)[0] == {"url": IGSG_CODE, "kind": "code", "origin": "text"}
+    data = json.loads(out)
+    assert data["id"] == paper_id
+    assert data["links"][0] == {"url": IGSG_CODE, "kind": "code", "origin": "text"}
 
 
 def test_links_without_a_code_link_exits_1(capsys, demo):

@@ -105,6 +105,12 @@ def test_an_answer_given_without_a_named_list_names_it_in_the_json(capsys, tmp_p
     for argv in (["show", "--json", paper], ["similar", "--json", paper]):
         code, data, _ = run(capsys, *argv, str(good), str(bad))
         assert code == 2 and [p["path"] for p in data["problems"]] == [str(bad)]
+    # links too: its answer is an object, with the links a script reads as .links
+    code, data, _ = run(capsys, "links", "--json", paper, str(good), str(bad))
+    assert code == 2 and data["id"] == paper and data["links"][0]["kind"] == "code"
+    assert [p["path"] for p in data["problems"]] == [str(bad)]
+    code, data, _ = run(capsys, "links", "--json", paper, str(good))
+    assert code == 0 and "problems" not in data and data["links"]
     code, data, _ = run(capsys, "show", "--json", "zzzzzz", str(good), str(bad))
     assert code == 2 and data["error"] == "not found"
     assert [p["path"] for p in data["problems"]] == [str(bad)]

@@ -1477,7 +1477,10 @@ def cmd_links(args: argparse.Namespace) -> int:
         return EXIT_NOTHING_FOUND
     links = [link for link in paper.links if args.kind is None or link.kind == args.kind]
     if args.json:
-        _print_json([link.to_json() for link in links])
+        # an object, as the other commands answer (and as show gives the same links), so
+        # that the lists that could not be read come with it as "problems"
+        found = {"id": paper.id, "title": paper.title, "links": [link.to_json() for link in links]}
+        _print_json(found | _failed_json(args))
     else:
         for link in links:
             print(_line(link.url))  # one URL per line, whatever the data holds
@@ -2312,7 +2315,11 @@ def _links_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
     p.add_argument("--kind", choices=LINK_KINDS, help="only links of this kind")
-    _json_flag(p, "print JSON (url, kind, origin)")
+    _json_flag(
+        p,
+        "print JSON: the paper's id and title, its links (url, kind, origin) and the lists "
+        "that could not be read (problems)",
+    )
     p.set_defaults(func=cmd_links)
     _common(p)
     return p
