@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 
 import pytest
 
@@ -234,3 +235,64 @@ def test_undo_on_a_damaged_triage_file_says_why_and_leaves_it_untouched(capsys, 
     code, out, err = run(capsys, "undo")
     assert code == 2 and out == "" and "is damaged" in err
     assert state_db.read_bytes() == b"not a database, " * 20
+
+
+# -- output that cannot be written --------------------------------------------------------
+
+
+def full_stdout(monkeypatch):
+    """stdout on a full disk: every write that reaches the device fails. Returns what
+    puts the test's own stdout back."""
+    import errno
+
+    class Full(io.RawIOBase):
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    before = sys.stdout
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BufferedWriter(Full()), encoding="utf-8"))
+    monkeypatch.setattr("tuireader.cli._let_stdout_go", lambda: None)
+    return lambda: monkeypatch.setattr("sys.stdout", before)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["note", "--append", "second thought"],
+        ["note", "--set", "a new note"],
+        ["triage", "--state", "keep", "--tag", "later"],
+    ],
+)
+def test_a_change_whose_output_cannot_be_written_is_not_saved(capsys, lst, monkeypatch, argv):
+    # saved first, `note --append … > /dev/full` ended with 2 and the line added: a
+    # script that tried again added it twice
+    first = ids(capsys, lst, "grasping")[0]
+    assert run(capsys, "note", first, "--set", "first thought", lst)[0] == 0
+    back = full_stdout(monkeypatch)
+    code = main([argv[0], first, *argv[1:], str(lst)])
+    back()
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "could not write the output: No space left on device; nothing saved" in err
+    assert note_of(lst, first) == "first thought"
+    code, out, _ = run(capsys, "show", first, lst, "--json")
+    shown = json.loads(out)
+    assert (shown["state"], shown["tags"]) == ("new", [])
+    # so running it again, where output can be written, does it once
+    code, out, _ = run(capsys, "note", first, "--append", "second thought", lst)
+    assert code == 0 and note_of(lst, first) == "first thought\nsecond thought"
+
+
+def test_an_undo_whose_output_cannot_be_written_says_it_is_done(capsys, lst, monkeypatch):
+    first = ids(capsys, lst, "grasping")[0]
+    assert run(capsys, "note", first, "--set", "one", lst)[0] == 0
+    assert run(capsys, "note", first, "--set", "two", lst)[0] == 0
+    back = full_stdout(monkeypatch)
+    code = main(["undo"])
+    back()
+    err = capsys.readouterr().err
+    assert code == 2 and note_of(lst, first) == "one"
+    assert "the undo is done all the same (undo again would take back the step before)" in err

@@ -1715,7 +1715,12 @@ def cmd_triage(args: argparse.Namespace) -> int:
         if found is None:
             return EXIT_NOTHING_FOUND
         state = TRIAGE_STATES[args.state] if args.state is not None else None
-        changed = store.apply_many(list(found), state=state, tags=args.tag)
+        changed = store.apply_many(
+            list(found),
+            state=state,
+            tags=args.tag,
+            before_saving=lambda: _list_triaged(found, "their triage is as it was"),
+        )
     except (StoreError, ValueError) as error:
         raise UsageError(str(error)) from error
     finally:
@@ -1752,7 +1757,12 @@ def cmd_note(args: argparse.Namespace) -> int:
         found = _triage_targets(session, store, ids)
         if found is None:
             return EXIT_NOTHING_FOUND
-        changed = store.set_notes(list(found), text, append=args.append is not None)
+        changed = store.set_notes(
+            list(found),
+            text,
+            append=args.append is not None,
+            before_saving=lambda: _list_triaged(found, "the note is as it was"),
+        )
     except StoreError as error:
         raise UsageError(str(error)) from error
     finally:
@@ -1842,8 +1852,19 @@ def cmd_undo(args: argparse.Namespace) -> int:
     if len(result.paper_ids) == 1 and titles[result.paper_ids[0]]:
         said += f" (“{titles[result.paper_ids[0]]}”)"  # as the reader's notice names it
     _err(said)
-    for paper_id, title in titles.items():
-        print(_line(f"{paper_id}  {title}" if title else paper_id))
+    try:
+        for paper_id, title in titles.items():
+            print(_line(f"{paper_id}  {title}" if title else paper_id))
+        sys.stdout.flush()
+    except OSError as error:
+        if isinstance(error, BrokenPipeError) or not _output_failed(error):
+            raise
+        # the step is taken back whatever the output does: a script that ran undo again
+        # on a 2 would take back the step before too
+        raise UsageError(
+            f"could not write the output: {error.strerror}; the undo is done all the same "
+            "(undo again would take back the step before)"
+        ) from None
     return EXIT_OK
 
 
@@ -1911,9 +1932,30 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
     return found
 
 
+def _list_triaged(found: dict[str, Any], as_it_was: str) -> None:
+    """Each paper a triage change is for, one a line on stdout (its id and title),
+    written out once the change is made, before it is saved: output that cannot be
+    written (a full disk) leaves the change unsaved and says so, so that running the
+    command again is right. Saved first, ``note --append`` said "could not write" with
+    2, and a script that tried again added the line twice. A reader gone from the pipe
+    stops nothing."""
+    try:
+        for paper_id, paper in found.items():
+            print(_line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}"))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _let_stdout_go()
+    except OSError as error:
+        if not _output_failed(error):
+            raise
+        raise UsageError(
+            f"could not write the output: {error.strerror}; nothing saved ({as_it_was})"
+        ) from None
+
+
 def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
-    """What a triage change did (on stderr, and how to take it back), then each paper
-    it was for, one a line on stdout: its id and title."""
+    """What a triage change did, on stderr, and how to take it back (the papers it was
+    for are on stdout: :func:`_list_triaged`)."""
     count = len(found)
     undo = (
         f"{changed} change{'s' if changed != 1 else ''}; tuireader undo, or z in the "
@@ -1922,8 +1964,6 @@ def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
         else "nothing changed: it was so already"
     )
     _err(f"{count} paper{'s' if count != 1 else ''}: {what} ({undo})")
-    for paper_id, paper in found.items():
-        print(_line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}"))
 
 
 def _check_replaced(output: str, *, force: bool) -> None:

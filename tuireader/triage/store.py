@@ -2151,10 +2151,19 @@ class Store:
         return changes
 
     def apply_many(
-        self, paper_ids: Iterable[str], *, state: str | None = None, tags: Iterable[str] = ()
+        self,
+        paper_ids: Iterable[str],
+        *,
+        state: str | None = None,
+        tags: Iterable[str] = (),
+        before_saving: Callable[[], None] | None = None,
     ) -> int:
         """Set ``state`` and add ``tags`` on every paper as ONE undoable action (the
-        command line's ``triage``); returns how many changes were made."""
+        command line's ``triage``); returns how many changes were made.
+
+        ``before_saving`` runs once the change is made and found valid, before it is
+        saved: what it raises leaves the file as it was (the command line writes its
+        output there, so that output which cannot be written saves nothing)."""
         if state is not None:
             _check_state(state)
         wanted = [normalize_tag(tag) for tag in tags]
@@ -2177,6 +2186,8 @@ class Store:
                     parts.append(f"added tag '{spelling}'")
                 changes.extend(added)
             self._log(conn, "triage", "; ".join(parts), changes)
+            if before_saving is not None:
+                before_saving()
             return len(changes)
 
     # -------------------------------------------------------------------- tags
@@ -2283,10 +2294,18 @@ class Store:
                 self._log(conn, "note", summary, [(paper_id, "note", before, note)])
             return self._get(conn, paper_id)
 
-    def set_notes(self, paper_ids: Iterable[str], note: str, *, append: bool = False) -> int:
+    def set_notes(
+        self,
+        paper_ids: Iterable[str],
+        note: str,
+        *,
+        append: bool = False,
+        before_saving: Callable[[], None] | None = None,
+    ) -> int:
         """Give every paper ``note`` (an empty note clears it), or with ``append`` add
         it to the end of each paper's note on a line of its own, as ONE undoable action
-        (the command line's ``note``); returns how many notes changed.
+        (the command line's ``note``); returns how many notes changed. ``before_saving``:
+        as :meth:`apply_many`'s.
 
         Each note is read and written in the action's own transaction, so a note saved
         by a reader just before is appended to, never overwritten with an older text.
@@ -2306,6 +2325,8 @@ class Store:
                     changes.append((paper_id, "note", before, after))
             summary = "cleared note" if not note and not append else "edited note"
             self._log(conn, "note", summary, changes)
+            if before_saving is not None:
+                before_saving()
             return len(changes)
 
     # -------------------------------------------------------------------- undo
