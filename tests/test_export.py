@@ -410,3 +410,26 @@ def test_would_lose_knows_every_format_of_its_own_export_however_long(papers, tm
         # the same text after a line of the user's own is theirs
         target.write_text("My notes on these papers\n" + text, encoding="utf-8")
         assert export_module.would_lose(target) == target.stat().st_size, fmt
+
+
+def read_tags(cell: str) -> list[str]:
+    """A CSV export's tags cell read back as the README says a script does."""
+    return next(csv.reader([cell], delimiter=";", skipinitialspace=True)) if cell else []
+
+
+@pytest.mark.parametrize(
+    "tags",
+    [
+        ("RL; theory",),  # one tag, which joined bare read back as two
+        ("RL", "theory"),
+        ('say "hi"', "a;b", "plain"),
+        ('"quoted"; and more', "x"),
+        (),
+    ],
+)
+def test_a_csv_tag_holding_the_separator_reads_back_as_one_tag(papers, tags):
+    paper = papers[0]
+    triage = triage_for(papers) | {paper.id: Triage(paper.id, "maybe", tags, "")}
+    rows = {r["id"]: r for r in csv.DictReader(io.StringIO(render_export(papers, triage, "csv")))}
+    assert read_tags(rows[paper.id]["tags"]) == list(tags)
+    assert rows[papers[1].id]["tags"] == ""

@@ -369,6 +369,17 @@ def _keyword(tag: str) -> str:
     return bibtex_literal(" ".join(re.sub(r"[,;]", " ", tag).split()))
 
 
+def tags_cell(tags: Sequence[str]) -> str:
+    """The CSV export's ``tags`` cell: the tags joined with ``; ``, and a tag that holds
+    a ``;`` (or a ``"``) in double quotes, its own quotes doubled, as CSV quotes a cell
+    that holds its delimiter. Joined bare, the tag "RL; theory" and the two tags "RL"
+    and "theory" were one cell; quoted, a read-back (``csv.reader([cell],
+    delimiter=";", skipinitialspace=True)``) gives each tag as it was."""
+    return "; ".join(
+        '"' + tag.replace('"', '""') + '"' if ";" in tag or '"' in tag else tag for tag in tags
+    )
+
+
 def _first_code(paper: Paper) -> str:
     return paper.code_links[0].url if paper.code_links else ""
 
@@ -391,7 +402,7 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 paper.venue or "",
                 paper.year or "",
                 t.state,
-                "; ".join(t.tags),
+                tags_cell(t.tags),
                 t.note,
                 best_link(paper) or "",
                 _first_code(paper),
