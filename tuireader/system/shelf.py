@@ -15,7 +15,8 @@ the first ``add`` replaces them (``add --seeds`` brings them back, ``remove seed
 them off). Each list is read through one entry: a file that a folder on the shelf reads is
 not added again, and a folder added takes the place of the files of it on the shelf. A
 shelf can be empty. The file is written atomically (a temporary file, then a rename),
-readable by the user only, under a lock so two commands at once lose nothing.
+made readable by the user only (one replaced keeps its mode), under a lock so two
+commands at once lose nothing.
 A file that cannot be understood is reported in plain words and the default shelf is
 used; the next change moves it aside (``lists.json.damaged``) rather than losing it. A
 file written by a newer version is used as far as it is understood and never rewritten.
@@ -34,8 +35,8 @@ import contextlib
 import errno
 import json
 import os
+import re
 import shlex
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from tuireader.system.atomic import write_atomic
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import seeds_dir
 
@@ -646,7 +648,8 @@ def _make_root(root: Path) -> None:
 
 
 def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
-    """Replace the shelf file atomically (mode 0600); a damaged one is kept aside first.
+    """Replace the shelf file atomically (:func:`~tuireader.system.atomic.write_atomic`:
+    a new one 0600, one replaced keeping its mode); a damaged one is kept aside first.
 
     Returns where the damaged file was kept, if it was. A link (``lists.json`` kept
     with one's dotfiles) stays a link: the file it leads to is the one replaced, where
@@ -663,20 +666,23 @@ def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
     data = {"format": FORMAT, "version": VERSION, "lists": [e.to_json() for e in entries]}
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=FILE_NAME + ".", dir=target.parent)
+        # the one writer of whole files: a new lists.json is the user's alone (0600), one
+        # replaced keeps the mode it has (one kept with one's dotfiles, 0644)
+        write_atomic(_surrogates_escaped(text), target, private=True)
     except OSError as exc:
         raise ShelfError(f"cannot write {file}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o600)
-        os.replace(temporary, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise ShelfError(f"cannot write {file}: {exc.strerror or exc}") from None
-        raise
     return kept
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogates_escaped(text: str) -> str:
+    """JSON ``text`` with each lone surrogate as its ``\\uXXXX`` escape.
+
+    A file name that is not UTF-8 (``caf\\xe9.jsonl``, from a Latin-1 system) is held by
+    Python with a stand-in for each such byte; written raw, ``add`` ended on a codec
+    error, and written as U+FFFD it would name another file. Escaped, ``json.loads``
+    gives back the same stand-ins, which name the same file. In JSON text such
+    characters are only ever inside strings."""
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
