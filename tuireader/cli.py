@@ -1353,14 +1353,17 @@ def cmd_index(args: argparse.Namespace) -> int:
         )
     )
     if args.rebuild and report.read_only:
-        # the index found was opened as it is: nothing was rebuilt
+        # the index found was opened as it is: nothing was rebuilt. Why was said as it
+        # opened (a full disk, another tuireader at work), where there was a why: on a
+        # full disk, "another tuireader is updating it" was guessed after "no space left"
         root = session.paths.root
-        why = (
-            f"the data folder {root} is read-only"
-            if not os.access(root, os.W_OK)
-            else "another tuireader is updating it; try again once it is done"
-        )
-        _err(f"the search index was not rebuilt: {why} (it is searched as it is)")
+        if not os.access(root, os.W_OK):
+            why = f": the data folder {root} is read-only"
+        elif report.messages:
+            why = ""
+        else:
+            why = ": another tuireader is updating it; try again once it is done"
+        _err(f"the search index was not rebuilt{why} (it is searched as it is)")
         return EXIT_USAGE
     return EXIT_OK if engine.problem is None else EXIT_USAGE
 
