@@ -2697,6 +2697,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "json", False):
             return _written(EXIT_USAGE, _usage_json(args, UsageError(problem)))
         return EXIT_USAGE
+    restore_signals = _stop_on_signals() if func is not cmd_read else None
     if func is not cmd_read:
         _whole_writes()
     _tolerant_streams()
@@ -2713,6 +2714,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except _Stopped as stopped:
+        return 128 + stopped.signum  # as a shell gives a program the signal ended
     except BrokenPipeError:
         # e.g. `tuireader search x | head -1`: the reader went away; that is fine.
         _let_stdout_go()
@@ -2728,6 +2731,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "json", False):
             return _written(EXIT_USAGE, _usage_json(args, exc) | {"message": message})
         return EXIT_USAGE
+    finally:
+        if restore_signals is not None:
+            restore_signals()
+
+
+class _Stopped(BaseException):
+    """A command stopped by ``kill`` (SIGTERM) or a closed terminal (SIGHUP)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop_on_signals() -> Callable[[], None]:
+    """``kill`` and a closed terminal (an SSH link gone) stop a command as Ctrl-C does,
+    through the code's own clean-ups: a change is saved whole or not at all, and an
+    export's temporary file is removed, where the signal's default ended the process
+    on the spot and left ``.refs.bib.….tmp`` beside the file. A second signal while the
+    clean-ups run ends it at once. Returns what puts the handlers back as they were
+    (``main`` is also called in-process, by tests)."""
+    import signal
+
+    def stop(signum: int, _frame: object) -> None:
+        signal.signal(signum, signal.SIG_DFL)
+        raise _Stopped(signum)
+
+    before: dict[int, Any] = {}
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            before[signum] = signal.signal(signum, stop)
+        except (ValueError, OSError):  # not the main thread (a test's), or no such signal
+            pass
+
+    def restore() -> None:
+        for signum, handler in before.items():
+            try:
+                signal.signal(signum, handler)
+            except (ValueError, OSError, TypeError):
+                pass
+
+    return restore
 
 
 def _written(code: int, data: Any = None) -> int:

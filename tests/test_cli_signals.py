@@ -1,0 +1,69 @@
+"""Commands stopped by ``kill`` (SIGTERM) or a closed terminal (SIGHUP) as they write."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from corpus_util import RECORDS, write_jsonl
+
+#: runs the command with the signal sent to itself at the moment its file is written
+#: to disk (the fsync before the rename), the moment a temporary file stands beside it
+STOPPED_AS_IT_WRITES = textwrap.dedent(
+    """
+    import os, signal, sys
+    from tuireader import cli
+
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        os.kill(os.getpid(), int(os.environ["SIGNUM"]))
+        return real_fsync(fd)
+
+    os.fsync = fsync
+    sys.exit(cli.main(sys.argv[1:]))
+    """
+)
+
+
+def stopped(tmp_path, signum: int, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home"), "SIGNUM": str(signum)}
+    return subprocess.run(
+        [sys.executable, "-c", STOPPED_AS_IT_WRITES, *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_an_export_stopped_as_it_writes_leaves_no_temporary_file(tmp_path, signum):
+    # the signal's default ended the process on the spot, and `.refs.bib.….tmp` stayed
+    # beside the file for good
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "refs.bib").write_text("", encoding="utf-8")  # an empty file: replaced
+    done = stopped(
+        tmp_path, signum, "export", str(source), "--format", "bibtex", "-o", str(out / "refs.bib")
+    )
+    assert done.returncode == 128 + signum, done.stderr
+    assert "Traceback" not in done.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["refs.bib"]
+    assert (out / "refs.bib").read_text(encoding="utf-8") == ""  # whole or not at all
+
+
+def test_an_add_stopped_as_it_writes_the_library_leaves_it_as_it_was(tmp_path):
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    done = stopped(tmp_path, signal.SIGTERM, "add", str(source))
+    assert done.returncode == 143, done.stderr
+    home = tmp_path / "home"
+    assert not (home / "lists.json").exists()
+    assert not [p.name for p in home.iterdir() if p.name.endswith(".tmp")]
