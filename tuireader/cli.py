@@ -194,15 +194,22 @@ def _authors(paper) -> str:
 
 
 class _Progress:
-    """A one-line progress bar on stderr, shown only on a terminal and only when slow."""
+    """A one-line progress bar on stderr, shown only on a terminal and only when slow.
+
+    It fits the terminal's width: at ``COLUMNS=40`` a bar of 30 and its counts wrapped,
+    and each update, going back to the start of the last line only, left a line behind.
+    A terminal that says it cannot move the cursor (``TERM=dumb``, as Emacs's shell)
+    gets none: it would show every update in a row.
+    """
 
     def __init__(self, label: str) -> None:
         import time
 
         self.label = label
-        self.enabled = sys.stderr.isatty()
+        self.enabled = sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
         self.started = time.monotonic()
         self.shown = False
+        self.last = 0  # the length of the line shown last: a shorter one covers it
 
     def __call__(self, done: int, total: int) -> None:
         import time
@@ -210,16 +217,38 @@ class _Progress:
         if not self.enabled or (not self.shown and time.monotonic() - self.started < 0.5):
             return
         self.shown = True
-        width = 30
-        filled = int(width * done / total) if total else width
-        bar = "#" * filled + "-" * (width - filled)
-        sys.stderr.write(f"\r{self.label} [{bar}] {done}/{total}")
+        # one column to spare: a line that fills the last column wraps on some terminals
+        room = _stderr_columns() - 1
+        counts = f"{done}/{total}"
+        width = min(30, room - len(self.label) - len(counts) - 4)
+        if width >= 5:
+            filled = int(width * done / total) if total else width
+            line = f"{self.label} [{'#' * filled}{'-' * (width - filled)}] {counts}"
+        else:
+            line = f"{self.label} {counts}"[:room]
+        sys.stderr.write("\r" + line.ljust(min(self.last, room)))
         sys.stderr.flush()
+        self.last = len(line)
 
     def close(self) -> None:
         if self.shown:
             sys.stderr.write("\n")
             sys.stderr.flush()
+
+
+def _stderr_columns() -> int:
+    """The width of the terminal stderr shows on: ``COLUMNS`` when set, else the
+    terminal's own, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns or 80
+    except (OSError, ValueError, AttributeError):
+        return 80
 
 
 # -- session -----------------------------------------------------------------------------
