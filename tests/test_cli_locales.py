@@ -142,3 +142,25 @@ def test_a_tag_that_is_not_utf8_is_refused_in_words(papers, capsys):
     assert "is not UTF-8; nothing saved" in err and "codec" not in err
     assert main(["show", paper_id, str(papers), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["tags"] == []
+
+
+def test_the_reader_on_a_terminal_that_is_not_utf8_says_so_and_starts_not(
+    papers, capsys, monkeypatch
+):
+    # its frames came out as escapes (\u2502 for each line of a box), unreadable
+    import io
+
+    from tuireader import cli
+    from tuireader.ui import app
+
+    started = []
+    monkeypatch.setattr(app, "run_reader", lambda **kwargs: started.append(kwargs) or 0)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
+    assert cli.main([str(papers)]) == 2
+    assert started == []
+    err = capsys.readouterr().err
+    assert "the reader draws in Unicode, and this terminal's encoding is latin-1" in err
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    assert cli.main([str(papers)]) == 0 and len(started) == 1

@@ -2099,6 +2099,15 @@ def cmd_read(args: argparse.Namespace) -> int:
             "(TERM=dumb); set TERM (e.g. TERM=xterm-256color) or use a command: "
             "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
         )
+    if not _stdout_is_utf8():
+        # Its frames, lines and marks are drawn in Unicode: on an ASCII or Latin-1
+        # terminal each came out as an escape (\u2502), and the screen was unreadable
+        raise UsageError(
+            f"the reader draws in Unicode, and this terminal's encoding is "
+            f"{sys.stdout.encoding} (as LANG, LC_ALL or PYTHONIOENCODING say); set a UTF-8 "
+            "locale (e.g. LANG=C.UTF-8) or use a command: "
+            "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
+        )
     sources, notes = _shelf_sources_and_notes(args)
     # Textual draws on a clock (60 a second by default): a keystroke's results wait for
     # its next tick, up to 17 ms. The reader only draws what changed, so a faster clock
