@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
 import sys
 
 import pytest
@@ -62,3 +63,44 @@ def test_a_list_whose_file_name_is_not_utf8_is_added_and_found_again(tmp_path):
     assert entry.path == source and entry.path.is_file()
     text = shelf.shelf_file(paths).read_bytes().decode("utf-8")
     assert json.loads(text)["lists"][0]["path"] == str(source)
+
+
+def tuireader(paths, *argv: str) -> subprocess.CompletedProcess[str]:
+    """The installed command, stopped after a minute: a read that waits for ever fails."""
+    return subprocess.run(
+        [sys.executable, "-m", "tuireader", *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TUIREADER_HOME": str(paths.root)},
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_fifo_in_place_of_the_library_file_holds_no_command_and_is_left_alone(tmp_path):
+    # every command waited for ever on it, for a writer that never came
+    paths = resolve(tmp_path / "data")
+    paths.root.mkdir(parents=True)
+    file = shelf.shelf_file(paths)
+    os.mkfifo(file)
+    done = tuireader(paths, "lists")
+    assert done.returncode == 0
+    assert "is damaged (it is a FIFO, not a file)" in done.stderr
+    assert "move it away" in done.stderr and ".damaged" not in done.stderr
+    added = tuireader(paths, "add", str(write_jsonl(tmp_path / "a.jsonl", RECORDS)))
+    assert added.returncode == 2
+    assert "is a FIFO, not a file, so your library cannot be kept there" in added.stderr
+    assert stat.S_ISFIFO(file.stat().st_mode)
+
+
+def test_a_folder_in_place_of_the_library_file_is_left_alone_and_said(tmp_path):
+    paths = resolve(tmp_path / "data")
+    file = shelf.shelf_file(paths)
+    file.mkdir(parents=True)
+    loaded = shelf.load(paths)
+    assert loaded.damaged and loaded.entries == (shelf.SEEDS,)
+    assert "(move it away to change your library)" in loaded.problems[0]
+    with pytest.raises(shelf.ShelfError, match="a folder, not a file, so your library cannot"):
+        shelf.add(paths, [write_jsonl(tmp_path / "a.jsonl", RECORDS)])
+    assert file.is_dir()

@@ -37,6 +37,7 @@ import json
 import os
 import re
 import shlex
+import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -217,24 +218,43 @@ def sources(paths: DataPaths) -> list[Path] | None:
     return load(paths).sources()
 
 
-def _damaged(file: Path, why: str) -> Shelf:
+def _damaged(file: Path, why: str, *, kept: bool = True) -> Shelf:
+    """The default shelf, with the problem of ``file`` said; ``kept``: whether the next
+    change keeps a copy of it (a file), or refuses until it is moved away (a folder, a
+    FIFO: see :func:`_check_writable`)."""
+    then = (
+        f"the next tuireader add keeps a copy of it as {file.name}.damaged"
+        if kept
+        else "move it away to change your library"
+    )
     problem = (
-        f"your list of lists ({file}) is damaged ({why}); using the built-in seed "
-        f"lists (the next tuireader add keeps a copy of it as {file.name}.damaged)"
+        f"your list of lists ({file}) is damaged ({why}); using the built-in seed lists ({then})"
     )
     return Shelf(file, problems=(problem,), damaged=True)
 
 
 def _load(file: Path) -> Shelf:
     try:
-        with file.open("rb") as stream:
-            raw = stream.read(MAX_BYTES + 1)
+        # not blocking: a FIFO in its place held every command, waiting for a writer
+        descriptor = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return Shelf(file)
     except IsADirectoryError:
-        return _damaged(file, "it is a folder")
+        return _damaged(file, "it is a folder", kept=False)
     except OSError as exc:
         return _damaged(file, f"cannot be read: {exc.strerror or exc}")
+    try:
+        kind = _not_a_file(os.fstat(descriptor).st_mode)
+        if kind is not None:
+            return _damaged(file, f"it is {kind}, not a file", kept=False)
+        with os.fdopen(descriptor, "rb") as stream:
+            descriptor = -1
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as exc:
+        return _damaged(file, f"cannot be read: {exc.strerror or exc}")
+    finally:
+        if descriptor >= 0:
+            os.close(descriptor)
     if len(raw) > MAX_BYTES:
         return _damaged(file, "far too large")
     try:
@@ -588,6 +608,29 @@ def _check_writable(shelf: Shelf) -> None:
             f"{shelf.file} was written by a newer tuireader; it is left unchanged "
             "(upgrade tuireader to change your library)"
         )
+    try:
+        kind = _not_a_file(os.stat(shelf.file).st_mode)
+    except OSError:
+        return  # none yet (or a link to nothing): written as a new file
+    if kind is not None:
+        # what stands there is not tuireader's to move or replace (a FIFO, a device)
+        raise ShelfError(
+            f"{shelf.file} is {kind}, not a file, so your library cannot be kept there; "
+            "move it away"
+        )
+
+
+def _not_a_file(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file, in words; else None."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file"
 
 
 @contextlib.contextmanager
