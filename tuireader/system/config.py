@@ -94,13 +94,14 @@ def load_config(paths: DataPaths) -> Config:
 
 
 def _load(path: Path) -> Config:
+    from tuireader.system.small_files import NotAFile, read_up_to
+
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)
+        raw = read_up_to(path, MAX_BYTES + 1)
     except FileNotFoundError:
         return Config()
-    except IsADirectoryError:
-        return _ignored(path, "it is a folder, not a file")
+    except NotAFile as exc:
+        return _ignored(path, f"it is {exc.kind}, not a file")
     except OSError as exc:
         return _ignored(path, f"could not be read ({exc.strerror or exc})")
     if len(raw) > MAX_BYTES:

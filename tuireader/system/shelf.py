@@ -37,7 +37,6 @@ import json
 import os
 import re
 import shlex
-import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -48,6 +47,7 @@ from typing import Any, Literal
 from tuireader.system.atomic import write_atomic
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import seeds_dir
+from tuireader.system.small_files import NotAFile, not_a_file, read_up_to
 
 __all__ = [
     "FILE_NAME",
@@ -235,26 +235,13 @@ def _damaged(file: Path, why: str, *, kept: bool = True) -> Shelf:
 
 def _load(file: Path) -> Shelf:
     try:
-        # not blocking: a FIFO in its place held every command, waiting for a writer
-        descriptor = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        raw = read_up_to(file, MAX_BYTES + 1)
     except FileNotFoundError:
         return Shelf(file)
-    except IsADirectoryError:
-        return _damaged(file, "it is a folder", kept=False)
+    except NotAFile as exc:
+        return _damaged(file, f"it is {exc.kind}, not a file", kept=False)
     except OSError as exc:
         return _damaged(file, f"cannot be read: {exc.strerror or exc}")
-    try:
-        kind = _not_a_file(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            return _damaged(file, f"it is {kind}, not a file", kept=False)
-        with os.fdopen(descriptor, "rb") as stream:
-            descriptor = -1
-            raw = stream.read(MAX_BYTES + 1)
-    except OSError as exc:
-        return _damaged(file, f"cannot be read: {exc.strerror or exc}")
-    finally:
-        if descriptor >= 0:
-            os.close(descriptor)
     if len(raw) > MAX_BYTES:
         return _damaged(file, "far too large")
     try:
@@ -609,7 +596,7 @@ def _check_writable(shelf: Shelf) -> None:
             "(upgrade tuireader to change your library)"
         )
     try:
-        kind = _not_a_file(os.stat(shelf.file).st_mode)
+        kind = not_a_file(os.stat(shelf.file).st_mode)
     except OSError:
         return  # none yet (or a link to nothing): written as a new file
     if kind is not None:
@@ -618,19 +605,6 @@ def _check_writable(shelf: Shelf) -> None:
             f"{shelf.file} is {kind}, not a file, so your library cannot be kept there; "
             "move it away"
         )
-
-
-def _not_a_file(mode: int) -> str | None:
-    """What a file of ``mode`` is when it is not a regular file, in words; else None."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file"
 
 
 @contextlib.contextmanager
