@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tuireader.model import Library, Problem
+from tuireader.system.atomic import write_atomic
 from tuireader.system.config import Config, load_config
 from tuireader.system.paths import DataPaths, resolve
+from tuireader.system.small_files import read_up_to
 
 if TYPE_CHECKING:
     from tuireader.triage.store import ReattachReport, Store, StoredIdentity
@@ -82,22 +84,21 @@ class Session:
         value = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         record = self.paths.cache_dir / "said.json"
         try:
-            said = json.loads(record.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            said = json.loads(read_up_to(record, 1 << 20).decode("utf-8"))
+        except (OSError, ValueError):  # none, or no file (a FIFO is not waited on)
             said = {}
         if not isinstance(said, dict):
             said = {}
         if said.get(key) == value:
             return False
         said[key] = value
-        tmp = record.with_name(f".{record.name}.{os.getpid()}.tmp")
         try:
             record.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps(said), encoding="utf-8")
-            os.replace(tmp, record)
-        except OSError:  # not kept: said again next time, and no half-written file left
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+            # the one writer of whole files: no half-written file, nor a temporary one
+            # left by a command stopped as it wrote
+            write_atomic(json.dumps(said), record, private=True)
+        except OSError:  # not kept: said again next time
+            pass
         return True
 
     def identity_of(self, paper_id: str) -> StoredIdentity | None:
