@@ -145,9 +145,11 @@ MODES = {
 }
 #: how many marked papers a bulk action's notice names by title (the rest are counted)
 NAMED_MARKS = 3
-#: seconds over which changes that could not be saved are gathered into one notice
-#: for each reason (a burst of keys on a full disk fails as one).
+#: changes that could not be saved are gathered into one notice for each reason (a
+#: burst of keys on a full disk fails as one) until none has failed for this many
+#: seconds, and said at the latest this long after the first
 NOT_SAVED_GATHER = 0.2
+NOT_SAVED_LONGEST = 1.0
 #: the orders the results can be shown in, in the order the order key cycles them.
 ORDERS = ("list", "relevance", "fit")
 #: seconds without a new saved decision before the model is fitted again.
@@ -420,6 +422,8 @@ class MainScreen(Screen[None]):
         #: (why, the papers, why said of several) of changes that could not be saved, to be
         #: said together
         self._not_saved: list[tuple[str, list[str], str]] = []
+        self._not_saved_since = 0.0
+        self._not_saved_timer: Timer | None = None
         self.config = config or Config()
         self._show_timings = show_timings
         #: the clipboard chain; None builds the default one on first copy.
@@ -2501,8 +2505,15 @@ class MainScreen(Screen[None]):
         # Which paper's change was not saved: the highlight has moved on by now (it is
         # never moved back, as keys typed since would then act on another paper). The
         # changes queued with it fail with it (a full disk): said together, a moment on.
+        # Gathered until none has failed for a moment (a busy machine hands the writer
+        # a burst's changes further apart), said at the latest a second after the first.
+        now = time.monotonic()
         if not self._not_saved:
-            self.set_timer(NOT_SAVED_GATHER, self._say_not_saved)
+            self._not_saved_since = now
+        if self._not_saved_timer is not None:
+            self._not_saved_timer.stop()
+        wait = min(NOT_SAVED_GATHER, max(0.0, self._not_saved_since + NOT_SAVED_LONGEST - now))
+        self._not_saved_timer = self.set_timer(wait, self._say_not_saved)
         self._not_saved.append((message.reason, ids, message.several))
 
     @property
@@ -2511,6 +2522,7 @@ class MainScreen(Screen[None]):
         return bool(self._not_saved)
 
     def _say_not_saved(self) -> None:
+        self._not_saved_timer = None
         failed, self._not_saved = self._not_saved, []
         for title, reason in not_saved_notices(failed, lambda pid: self._title_of(pid, 60)):
             self.notify(visible(reason), title=visible(title), severity="error", markup=False)
