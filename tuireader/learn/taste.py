@@ -60,6 +60,39 @@ LIKE_FLOOR = 0.05
 #: At most this many undecided papers join a fit as weak negatives (a refit over a
 #: 100,000-paper library then costs about what it costs over one conference).
 BACKGROUND_ROWS = 5000
+#: Words that say how a paper is written, not what it is about: the boilerplate of
+#: abstracts ("we propose a novel approach", "results show significant improvements",
+#: "et al", "code is available on GitHub"). The model learns from them like any word (a
+#: keep's "novel approach" weighs what it weighs), but :meth:`Model.why` names no word,
+#: nor word pair, with one of them in it, and does not call a paper like a kept one for
+#: them: on ICML 2024 with robotics keeps "why" gave "approaches", "method", "set" and
+#: "novel method" beside "manipulation", and a one-paper library called a paper on
+#: adversarial attacks like a grasping paper for "method, challenging, natural, apply".
+_BOILERPLATE_WORDS = """
+    ability abilities able achieve achieved achieves achieving additional additionally
+    address addresses advantage advantages al allow allows apply applies applied approach
+    approaches art available baseline baselines based benefit benefits better capabilities
+    capability challenge challenges challenging competitive comprehensive consequently
+    consider considers consistently contribution contributions crucial current demonstrate
+    demonstrated demonstrates demonstrating despite develop developed develops different
+    easily easy effective effectively effectiveness enable enables enabling end et existing
+    experiment experimental experiments explore explores extend extends extensive
+    extensively findings framework furthermore github given handle handles highly
+    important improve improved improvement improvements improves improving impressive
+    insights introduce introduced introduces investigate investigates issue issues key
+    lead leading leads leverage leverages leveraging like limitation limitations limited
+    literature make makes method methodology methods moreover notable notably novel number
+    obtain obtained obtaining obtains offer offering offers ones outperform outperforming
+    outperforms paper particular particularly perform performance performs present
+    presented presents previous prior problem problems promising propose proposed proposes
+    proposing provide provided provides providing publicly range received recent recently
+    remarkable remarkably require required requires resulting results rely relies
+    respectively set several shown showing shows significant significantly simple
+    specifically state-of-the-art strong stronger studied studies study substantial
+    substantially superior tackle tackles task tasks technique techniques typically use
+    used uses using various way ways wide widely work works
+"""
+BOILERPLATE = frozenset(_BOILERPLATE_WORDS.split())
 #: Prefix of the author features' names.
 _AUTHOR = "author:"
 _TOKEN = r"(?u)\b[^\W\d_][\w\-]*\w\b"
@@ -131,6 +164,18 @@ def _words_text(paper: Paper, title_weight: int) -> str:
 def _folded(paper: Paper) -> str:
     text = " ".join((paper.title, paper.abstract, paper.tldr or "", " ".join(paper.keywords)))
     return _SPACES.sub(" ", text.casefold())
+
+
+#: a LaTeX command (``\theta``, ``\mathcal``, ``\left``): its name is no word of the paper's
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+
+
+def _telling_words(text: str) -> set[str]:
+    """The words of ``text`` (folded) that :meth:`Model.why` may name: those written as
+    words, not as the names of LaTeX commands ("theta" of ``$\\theta$``, "left" and "right"
+    of ``\\left(``), and not boilerplate (:data:`BOILERPLATE`)."""
+    words = re.findall(_TOKEN, _LATEX_COMMAND.sub(" ", text))
+    return {word for word in words if word not in BOILERPLATE}
 
 
 def _author_names(paper: Paper) -> list[str]:
@@ -395,31 +440,47 @@ class Model:
         import numpy as np
 
         row = self.space.vectors([paper]).tocsr()
+        text = _folded(paper)
+        telling = _telling_words(text)
+        names = {" ".join(n.split()).casefold(): " ".join(n.split()) for n in paper.authors}
+        # what each feature of the paper would be called: an author's name as written, a
+        # word (or pair) as the paper has it, or None for boilerplate and LaTeX commands
+        shown_as = [
+            _shown(self.space.features[index], text, telling, names) for index in row.indices
+        ]
         like = None
         others = [i for i, kept in enumerate(self.kept) if kept.id != paper.id]
         if others:
-            similar = (row @ self.kept_matrix[others].T).toarray().ravel()
+            # like a kept paper by what the two say, not by the boilerplate they share
+            said = row.copy()
+            said.data = said.data * np.asarray([s is not None for s in shown_as], said.dtype)
+            similar = (said @ self.kept_matrix[others].T).toarray().ravel()
             best = int(np.argmax(similar))
             if similar[best] < LIKE_FLOOR:
                 return Why()
             like = self.kept[others[best]].title
         contributions = row.data * self.coef[row.indices]
-        text = _folded(paper)
-        names = {" ".join(n.split()).casefold(): " ".join(n.split()) for n in paper.authors}
         words: list[str] = []
         floor = WHY_SHARE * float(contributions.max()) if len(contributions) else 0.0
         for k in np.argsort(-contributions, kind="stable"):
             if contributions[k] <= 0 or contributions[k] < floor or len(words) >= limit:
                 break
-            name = self.space.features[row.indices[k]]
-            if name.startswith(_AUTHOR):
-                shown = names.get(name[len(_AUTHOR) :])
-            else:
-                shown = name if name in text else None
+            shown = shown_as[k]
             if shown and shown not in words and not any(shown in w for w in words):
                 words = [w for w in words if w not in shown]
                 words.append(shown)
         return Why(tuple(words), like)
+
+
+def _shown(feature: str, text: str, telling: set[str], names: Mapping[str, str]) -> str | None:
+    """How :meth:`Model.why` names ``feature`` of a paper whose folded text is ``text``
+    (``telling``: its words that may be named, ``names``: its authors by folded name), or
+    None when it names it not at all."""
+    if feature.startswith(_AUTHOR):
+        return names.get(feature[len(_AUTHOR) :])
+    if not all(word in telling for word in feature.split()) or feature not in text:
+        return None
+    return feature
 
 
 def fit(

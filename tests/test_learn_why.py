@@ -1,0 +1,74 @@
+"""What "why" names: words that say what a paper is about, as the paper writes them.
+
+Abstracts share a boilerplate ("we propose a novel approach", "results show significant
+improvements", "et al") and write mathematics as LaTeX (``$\\theta$``, ``\\left(``): the
+model may learn from both, but "why" names neither, and a paper that shares nothing else
+with the kept ones is like none of them.
+"""
+
+from __future__ import annotations
+
+from tuireader.learn import Why, fit
+from tuireader.learn.taste import BOILERPLATE
+from tuireader.model import Paper
+
+BOILERPLATE_TEXT = (
+    "We propose a novel approach, as Smith et al. suggested. "
+    "Results show significant improvements over existing methods."
+)
+
+
+def _plain_papers() -> list[Paper]:
+    return [
+        Paper(id=f"p{i}", title=f"Study number {i}", abstract=f"Plain abstract {i}.")
+        for i in range(8)
+    ]
+
+
+def _words(why: Why) -> set[str]:
+    return {word for phrase in why.words for word in phrase.split()}
+
+
+def test_why_names_no_word_of_the_boilerplate_of_abstracts():
+    # "why: novel approach, walrus, significant improvements": the keep's boilerplate
+    # pushed the paper up as much as its subject did
+    papers = _plain_papers()
+    papers[1] = Paper(id="p1", title="Walrus tracking", abstract=f"{BOILERPLATE_TEXT} Walrus.")
+    papers[6] = Paper(id="p6", title="Walrus herds", abstract=f"{BOILERPLATE_TEXT} Walrus.")
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    why = model.why(papers[6])
+    assert "walrus" in why.words and why.like == "Walrus tracking"
+    assert not _words(why) & BOILERPLATE, why.words
+    assert not _words(why) & {"novel", "approach", "significant", "et", "al", "results"}
+
+
+def test_why_names_no_latex_command_as_a_word():
+    # "why: theta, mathcal, left": the names of the commands the abstracts' mathematics
+    # is written with, which the reader shows as symbols
+    papers = _plain_papers()
+    math = r"Bounds of $\mathcal{O}(\theta)$ with \left( a \right) terms."
+    papers[1] = Paper(id="p1", title="Walrus tracking", abstract=f"Walrus gait. {math}")
+    papers[6] = Paper(id="p6", title="Walrus herds", abstract=f"Walrus herds. {math}")
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    assert {"theta", "mathcal", "left", "right"} <= set(model.space.features)
+    why = model.why(papers[6])
+    assert "walrus" in why.words
+    assert not _words(why) & {"theta", "mathcal", "left", "right"}, why.words
+    # a word the paper writes as a word is named, also when it is a command elsewhere
+    papers[6] = Paper(id="p6", title="Walrus herds", abstract=f"Theta waves of a walrus. {math}")
+    assert "theta" in model.why(papers[6]).words
+
+
+def test_a_paper_sharing_only_boilerplate_with_the_keeps_is_like_none_of_them():
+    # a library of one paper on adversarial attacks, read with grasping papers kept
+    # elsewhere: it was called like a grasping paper for "method, challenging, apply"
+    papers = _plain_papers()
+    papers[1] = Paper(id="p1", title="Walrus tracking", abstract=f"{BOILERPLATE_TEXT} Walrus.")
+    papers[6] = Paper(id="p6", title="Quantum chemistry", abstract=f"{BOILERPLATE_TEXT} Orbitals.")
+    papers[7] = Paper(id="p7", title="Walrus herds", abstract="Walrus herds were counted.")
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    assert model.why(papers[6]) == Why()
+    assert model.why(papers[7]).like == "Walrus tracking"
