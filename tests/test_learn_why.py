@@ -72,3 +72,25 @@ def test_a_paper_sharing_only_boilerplate_with_the_keeps_is_like_none_of_them():
     assert model is not None
     assert model.why(papers[6]) == Why()
     assert model.why(papers[7]).like == "Walrus tracking"
+
+
+def test_why_names_a_word_with_accents_as_the_paper_writes_it():
+    # the model reads "manipulación" as "manipulacion", which the paper does not write:
+    # "why" named none of the words of a paper in Spanish, nor "Poincaré" in English
+    papers = _plain_papers()
+    papers[1] = Paper(
+        id="p1", title="Manipulación robótica", abstract="Poincaré embeddings of grasps."
+    )
+    # (the accents of this one written as letters and combining marks)
+    papers[6] = Paper(
+        id="p6",
+        title="Manipulacio\u0301n robo\u0301tica con visión",
+        abstract="Poincare\u0301 embeddings.",
+    )
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    assert "manipulacion" in model.space.features
+    why = model.why(papers[6])
+    assert why.like == "Manipulación robótica"
+    assert {"manipulación", "robótica", "poincaré"} <= _words(why), why.words
+    assert not {"manipulacion", "robotica", "poincare"} & _words(why)

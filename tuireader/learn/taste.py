@@ -30,6 +30,7 @@ for a given store and list: ties are broken by the order the papers were given i
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -161,21 +162,38 @@ def _words_text(paper: Paper, title_weight: int) -> str:
     return "\n".join(parts)
 
 
-def _folded(paper: Paper) -> str:
+def _paper_text(paper: Paper) -> str:
+    """The text of ``paper`` the words of "why" are looked for in, composed (NFC), so that
+    an accent written as a letter and a combining mark is a part of its word."""
     text = " ".join((paper.title, paper.abstract, paper.tldr or "", " ".join(paper.keywords)))
-    return _SPACES.sub(" ", text.casefold())
+    return unicodedata.normalize("NFC", _SPACES.sub(" ", text))
+
+
+def _unaccented(text: str) -> str:
+    """``text`` lower case and without accents, as the words' TF-IDF reads it (its
+    ``strip_accents="unicode"``: "manipulación" is "manipulacion", "ﬁ" is "fi")."""
+    text = text.lower()
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 #: a LaTeX command (``\theta``, ``\mathcal``, ``\left``): its name is no word of the paper's
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 
 
-def _telling_words(text: str) -> set[str]:
-    """The words of ``text`` (folded) that :meth:`Model.why` may name: those written as
+def _telling_words(text: str) -> dict[str, str]:
+    """The words of ``text`` that :meth:`Model.why` may name, as the model reads them (see
+    :func:`_unaccented`) and as the paper writes them (in lower case): words written as
     words, not as the names of LaTeX commands ("theta" of ``$\\theta$``, "left" and "right"
     of ``\\left(``), and not boilerplate (:data:`BOILERPLATE`)."""
-    words = re.findall(_TOKEN, _LATEX_COMMAND.sub(" ", text))
-    return {word for word in words if word not in BOILERPLATE}
+    written: dict[str, str] = {}
+    for word in re.findall(_TOKEN, _LATEX_COMMAND.sub(" ", text)):
+        read = _unaccented(word)
+        if read not in BOILERPLATE:
+            written.setdefault(read, word.lower())
+    return written
 
 
 def _author_names(paper: Paper) -> list[str]:
@@ -440,13 +458,14 @@ class Model:
         import numpy as np
 
         row = self.space.vectors([paper]).tocsr()
-        text = _folded(paper)
+        text = _paper_text(paper)
         telling = _telling_words(text)
+        read = _unaccented(text)
         names = {" ".join(n.split()).casefold(): " ".join(n.split()) for n in paper.authors}
         # what each feature of the paper would be called: an author's name as written, a
         # word (or pair) as the paper has it, or None for boilerplate and LaTeX commands
         shown_as = [
-            _shown(self.space.features[index], text, telling, names) for index in row.indices
+            _shown(self.space.features[index], read, telling, names) for index in row.indices
         ]
         like = None
         others = [i for i, kept in enumerate(self.kept) if kept.id != paper.id]
@@ -472,15 +491,19 @@ class Model:
         return Why(tuple(words), like)
 
 
-def _shown(feature: str, text: str, telling: set[str], names: Mapping[str, str]) -> str | None:
-    """How :meth:`Model.why` names ``feature`` of a paper whose folded text is ``text``
-    (``telling``: its words that may be named, ``names``: its authors by folded name), or
-    None when it names it not at all."""
+def _shown(
+    feature: str, read: str, telling: Mapping[str, str], names: Mapping[str, str]
+) -> str | None:
+    """How :meth:`Model.why` names ``feature`` of a paper: an author's name as written
+    (``names``: by folded name), a word or pair as the paper writes it ("manipulación",
+    where the model reads "manipulacion"), or None when it names it not at all (``read``:
+    the paper's text as the model reads it; ``telling``: see :func:`_telling_words`)."""
     if feature.startswith(_AUTHOR):
         return names.get(feature[len(_AUTHOR) :])
-    if not all(word in telling for word in feature.split()) or feature not in text:
+    words = feature.split()
+    if not all(word in telling for word in words) or feature not in read:
         return None
-    return feature
+    return " ".join(telling[word] for word in words)
 
 
 def fit(
