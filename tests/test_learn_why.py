@@ -94,3 +94,17 @@ def test_why_names_a_word_with_accents_as_the_paper_writes_it():
     assert why.like == "Manipulación robótica"
     assert {"manipulación", "robótica", "poincaré"} <= _words(why), why.words
     assert not {"manipulacion", "robotica", "poincare"} & _words(why)
+
+
+def test_why_names_no_subscript_of_the_mathematics_as_a_word():
+    # "why: x_t, a_i": LaTeX subscripts written without a command are words to the model
+    papers = _plain_papers()
+    math = "Updates $x_t$ and weights $a_i$ converge."
+    papers[1] = Paper(id="p1", title="Walrus tracking", abstract=f"Walrus gait. {math}")
+    papers[6] = Paper(id="p6", title="Walrus herds", abstract=f"Walrus herds. {math}")
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    assert {"x_t", "a_i"} <= set(model.space.features)
+    why = model.why(papers[6])
+    assert "walrus" in why.words
+    assert not _words(why) & {"x_t", "a_i"}, why.words

@@ -187,11 +187,12 @@ def _telling_words(text: str) -> dict[str, str]:
     """The words of ``text`` that :meth:`Model.why` may name, as the model reads them (see
     :func:`_unaccented`) and as the paper writes them (in lower case): words written as
     words, not as the names of LaTeX commands ("theta" of ``$\\theta$``, "left" and "right"
-    of ``\\left(``), and not boilerplate (:data:`BOILERPLATE`)."""
+    of ``\\left(``) nor as subscripts ("x_t" of ``$x_t$``), and not boilerplate
+    (:data:`BOILERPLATE`)."""
     written: dict[str, str] = {}
     for word in re.findall(_TOKEN, _LATEX_COMMAND.sub(" ", text)):
         read = _unaccented(word)
-        if read not in BOILERPLATE:
+        if read not in BOILERPLATE and "_" not in word:
             written.setdefault(read, word.lower())
     return written
 
