@@ -8,7 +8,7 @@ with the kept ones is like none of them.
 
 from __future__ import annotations
 
-from tuireader.learn import Why, fit
+from tuireader.learn import Why, fit, space_of
 from tuireader.learn.taste import BOILERPLATE
 from tuireader.model import Paper
 
@@ -108,3 +108,34 @@ def test_why_names_no_subscript_of_the_mathematics_as_a_word():
     why = model.why(papers[6])
     assert "walrus" in why.words
     assert not _words(why) & {"x_t", "a_i"}, why.words
+
+
+GRASPING = (
+    "We grasp deformable objects with a suction gripper and tactile sensing in clutter. "
+    "A grasp planner scores contact points from depth images, and a dexterous hand "
+    "executes the grasp on a real robot; {word} behaviour emerges across many trials."
+)
+
+
+def test_a_keep_of_a_list_no_longer_read_is_not_called_like_a_paper_for_one_shared_word():
+    # a library of one paper on adversarial attacks, and grasping papers kept from a list
+    # no longer read: the space knew one word of theirs, "natural", and the kept papers'
+    # vectors were that word alone, so the paper was called like a grasping paper
+    one = Paper(
+        id="one",
+        title="Character-level adversarial attacks",
+        abstract="Natural language attacks perturb characters of a sentence to fool a classifier.",
+    )
+    keeps = [
+        Paper(id=f"k{i}", title=f"Grasping study {word}", abstract=GRASPING.format(word=word))
+        for i, word in enumerate(("natural", "robust", "stable"))
+    ]
+    decisions = {keep.id: "kept" for keep in keeps}
+    model = fit([one, *keeps], decisions, space=space_of([one]))
+    assert model is not None
+    assert model.why(one) == Why()
+    # a paper the space holds as well as the keeps is like one of them all the same
+    near = Paper(id="near", title="Grasping study natural", abstract=GRASPING.format(word="x"))
+    model = fit([near, one, *keeps], decisions, space=space_of([near, one]))
+    assert model is not None
+    assert model.why(near).like == "Grasping study natural"

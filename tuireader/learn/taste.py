@@ -368,6 +368,10 @@ class Model:
     #: the kept (and read) papers, for "like: <title>".
     kept: tuple[Paper, ...]
     kept_matrix: Any = field(repr=False)
+    #: the kept papers' vectors for "like" (None: ``kept_matrix``): those of kept papers
+    #: outside the space made shorter by the share of their text it holds (see
+    #: :func:`_held_shares`).
+    like_matrix: Any = field(default=None, repr=False)
     #: the score of every paper of the space, by row, once worked out (see :meth:`prepare`).
     _scores: Any = field(default=None, init=False, repr=False, compare=False)
 
@@ -474,7 +478,8 @@ class Model:
             # like a kept paper by what the two say, not by the boilerplate they share
             said = row.copy()
             said.data = said.data * np.asarray([s is not None for s in shown_as], said.dtype)
-            similar = (said @ self.kept_matrix[others].T).toarray().ravel()
+            kept = self.kept_matrix if self.like_matrix is None else self.like_matrix
+            similar = (said @ kept[others].T).toarray().ravel()
             best = int(np.argmax(similar))
             if similar[best] < LIKE_FLOOR:
                 return Why()
@@ -569,14 +574,62 @@ def fit(
     if len(set(y.tolist())) == 2:
         coef, intercept = _logistic(x, y, w, recipe.c)
     kept = tuple(by_id[pid] for pid in train if decided[pid] in ("kept", "read"))
+    kept_matrix = space.vectors(kept)
+    like_matrix = None
+    if any(paper.id not in space.rows for paper in kept):
+        shares = _held_shares(space, kept, papers)
+        like_matrix = sparse.diags(shares.astype(np.float32)) @ kept_matrix
     return Model(
         space=space,
         coef=coef,
         intercept=intercept,
         decisions=dict(decided),
         kept=kept,
-        kept_matrix=space.vectors(kept),
+        kept_matrix=kept_matrix,
+        like_matrix=sparse.csr_matrix(like_matrix) if like_matrix is not None else None,
     )
+
+
+#: papers of the space whose words measure how much of a paper's text its words hold
+SHARE_SAMPLE = 50
+
+
+def _held_shares(space: Space, kept: Sequence[Paper], papers: Sequence[Paper]) -> Any:
+    """For each kept paper, how much of its vector the space's words hold: 1 for a paper
+    of the space; less for one outside it (a keep of a list no longer read), whose vector
+    is made of only the words it shares with the space, and then normalised as if those
+    were all it says. In a library of one paper, a kept grasping paper whose one word
+    known to the space was "natural" was that word alone, and the paper was called like
+    it. The share is the square root of the weight (sublinear term frequency) of its words
+    and pairs the space knows, against that of a paper of the space (the median of the
+    first :data:`SHARE_SAMPLE`: words too rare or too common are not the space's either)."""
+    import math
+    from collections import Counter
+
+    import numpy as np
+
+    shares = np.ones(len(kept))
+    if space.words is None:
+        return shares
+    analyze = space.words.build_analyzer()
+    # (a vectorizer read from disk knows its vocabulary_ once it has placed a paper)
+    vocabulary = getattr(space.words, "vocabulary_", None)
+    if vocabulary is None:
+        vocabulary = {name for name in space.features if not name.startswith(_AUTHOR)}
+    title_weight = space.recipe.title_weight
+
+    def held(paper: Paper) -> float:
+        counts = Counter(analyze(_words_text(paper, title_weight)))
+        weights = {term: (1.0 + math.log(n)) ** 2 for term, n in counts.items()}
+        total = sum(weights.values())
+        return sum(w for t, w in weights.items() if t in vocabulary) / total if total else 0.0
+
+    inside = [paper for paper in papers if paper.id in space.rows][:SHARE_SAMPLE]
+    usual = float(np.median([held(paper) for paper in inside])) if inside else 1.0
+    for k, paper in enumerate(kept):
+        if paper.id not in space.rows and usual > 0:
+            shares[k] = min(1.0, math.sqrt(held(paper) / usual))
+    return shares
 
 
 def _logistic(x: Any, y: Any, w: Any, c: float) -> tuple[Any, float]:
