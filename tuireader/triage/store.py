@@ -2631,7 +2631,8 @@ class Store:
         with what was stored; else the one paper with the same title and first author,
         or the same abstract; else a confident fuzzy match of the stored abstract (as
         catalogs match, with a margin over the runner-up). Only papers without marks of
-        their own take a mark. What finds no paper stays, listed as detached. The
+        their own take a mark, or those whose id held another paper's marks (taken off it
+        first). What finds no paper stays, listed as detached. The
         identities of marked papers that are present are stored (or refreshed) too.
         """
         by_id = {paper.id: paper for paper in papers}
@@ -2662,10 +2663,19 @@ class Store:
             return ReattachReport()
         moved: list[Move] = []
         if not self.read_only:
-            finder = _Finder([paper for paper in papers if paper.id not in marked], papers)
+            from tuireader.ingest.identity import digest
+
+            # the papers whose ids were given to them take marks too: theirs are leaving
+            free = [paper for paper in papers if paper.id not in marked or paper.id in given]
+            finder = _Finder(free, papers)
             stored.update(self.identities(missing))
+            aside = {
+                pid: "d" + digest(f"{pid} {stored[pid].title_key}")[: len(pid) - 1] for pid in given
+            }
             for old_id in [*missing, *given]:
                 found = finder.find(old_id, stored.get(old_id))
+                if found is not None and found[0].id == old_id:
+                    found = None  # its id names another paper now, whatever else agrees
                 within = bound.get(old_id)
                 if (
                     found is not None
@@ -2677,14 +2687,20 @@ class Store:
                 if found is not None:
                     moved.append(Move(old_id, found[0].id, found[1]))
                 elif old_id in given:  # its paper is in none of the lists: detached
-                    from tuireader.ingest.identity import digest
-
-                    aside = "d" + digest(f"{old_id} {stored[old_id].title_key}")[: len(old_id) - 1]
-                    moved.append(Move(old_id, aside, "its id names another paper now"))
+                    moved.append(Move(old_id, aside[old_id], "its id names another paper now"))
             if moved:
+                # a mark going to a paper whose id holds another mark, leaving it (two keys
+                # swapped), goes there once that one is set aside: no mark is put on
+                # another's, and each move, followed in order, ends on its paper
+                targets = {move.new_id for move in moved}
+                parked = {pid: aside[pid] for pid in given if pid in targets}
                 with self._write() as conn:
+                    for pid, put in parked.items():
+                        self._move(conn, Move(pid, put, "its id names another paper now"))
                     for move in moved:
-                        self._move(conn, move)
+                        at = parked.get(move.old_id, move.old_id)
+                        if at != move.new_id:
+                            self._move(conn, Move(at, move.new_id, move.reason))
                         if move.new_id in by_id:
                             self._put_identity(conn, StoredIdentity.of(by_id[move.new_id]))
                             if sources is not None:

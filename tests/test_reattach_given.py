@@ -1,0 +1,83 @@
+"""A list's own ids (BibTeX keys, row numbers) given to other papers by a re-scrape.
+
+A mark follows its paper to its new key on the first load, also when that key named
+another marked paper (keys swapped or rotated); a mark whose paper is gone is detached,
+never left on the paper that took its key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.session import Session, load_session
+from tuireader.triage.store import Store, follow_moves
+
+EBM = "Energy-Based Models for Continual Learning"
+MAML = "How Does the Task Landscape Affect MAML Performance?"
+GAT = "Graph Attention Networks"
+
+
+def session(data: Path, *sources: Path) -> Session:
+    return load_session(list(sources), data_dir=data, default_catalogs=False)
+
+
+def bib(path: Path, entries: list[tuple[str, str, str]]) -> Path:
+    """``path`` holding one entry per (key, title, first author "Family, Given")."""
+    text = "".join(
+        f"@inproceedings{{{key}, title={{{title}}}, author={{{author}}}, year={{2022}}}}\n"
+        for key, title, author in entries
+    )
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def tag_each(s: Session, tags: dict[str, str]) -> dict[str, str]:
+    """Tag each paper (by its first author's family name); their ids by that name."""
+    ids = {paper.authors[0].split()[-1]: paper.id for paper in s.library}
+    with s.open_store() as store:
+        for name, tag in tags.items():
+            store.add_tag(ids[name], tag)
+    return ids
+
+
+def tagged(s: Session) -> dict[str, tuple[str, ...]]:
+    """Each tagged paper's tags, by its first author's family name, as read now."""
+    with Store.open(s.paths.state_db) as store:
+        tags = store.snapshot().tags
+    return {p.authors[0].split()[-1]: tuple(tags[p.id]) for p in s.library if p.id in tags}
+
+
+def detached(s: Session) -> list[str]:
+    with Store.open(s.paths.state_db) as store:
+        return sorted(mark.title for mark in store.detached({p.id for p in s.library}))
+
+
+def test_two_swapped_keys_keep_each_mark_on_its_paper_in_one_load(tmp_path: Path) -> None:
+    # the first load after the swap said both marks were detached; the second put them right
+    data = tmp_path / "data"
+    path = bib(tmp_path / "list.bib", [("a", EBM, "Li, Shuang"), ("b", MAML, "Collins, Liam")])
+    before = tag_each(session(data, path), {"Li": "ebm", "Collins": "maml"})
+    bib(path, [("b", EBM, "Li, Shuang"), ("a", MAML, "Collins, Liam")])
+    again = session(data, path)
+    assert again.triage is not None and again.triage.detached == ()
+    assert tagged(again) == {"Li": ("ebm",), "Collins": ("maml",)}
+    assert detached(again) == []
+    now = {paper.authors[0].split()[-1]: paper.id for paper in again.library}
+    assert now == {"Li": before["Collins"], "Collins": before["Li"]}
+    # a reader that showed the old ids follows the moves to each paper's new id
+    with Store.open(again.paths.state_db) as store:
+        moves = store.moves()
+    assert {name: follow_moves(before[name], moves) for name in now} == now
+    assert tagged(session(data, path)) == tagged(again)  # and nothing moves on the next load
+
+
+def test_three_rotated_keys_keep_each_mark_on_its_paper_in_one_load(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    path = tmp_path / "list.bib"
+    entries = [(EBM, "Li, Shuang"), (MAML, "Collins, Liam"), (GAT, "Velickovic, Petar")]
+    bib(path, [(key, *entry) for key, entry in zip("abc", entries, strict=True)])
+    tag_each(session(data, path), {"Li": "ebm", "Collins": "maml", "Velickovic": "gat"})
+    bib(path, [(key, *entry) for key, entry in zip("bca", entries, strict=True)])
+    again = session(data, path)
+    assert tagged(again) == {"Li": ("ebm",), "Collins": ("maml",), "Velickovic": ("gat",)}
+    assert detached(again) == []
