@@ -81,3 +81,47 @@ def test_three_rotated_keys_keep_each_mark_on_its_paper_in_one_load(tmp_path: Pa
     again = session(data, path)
     assert tagged(again) == {"Li": ("ebm",), "Collins": ("maml",), "Velickovic": ("gat",)}
     assert detached(again) == []
+
+
+def test_a_short_title_under_its_key_by_another_author_takes_no_mark(tmp_path: Path) -> None:
+    # Smith's keep and tag stayed on Jones's "Introduction" once it took her key, and
+    # Jones's own tag was said detached
+    data = tmp_path / "data"
+    path = tmp_path / "list.bib"
+    bib(path, [("k0", "Introduction", "Smith, Ann"), ("k1", "Introduction", "Jones, Bob")])
+    first = session(data, path)
+    ids = tag_each(first, {"Smith": "smith", "Jones": "jones"})
+    with first.open_store() as store:
+        store.set_state(ids["Smith"], "kept")
+    bib(path, [("k0", "Introduction", "Jones, Bob")])
+    again = session(data, path)
+    assert tagged(again) == {"Jones": ("jones",)}
+    assert detached(again) == ["Introduction"]
+    with Store.open(again.paths.state_db) as store:
+        (mark,) = store.detached({paper.id for paper in again.library})
+    assert mark.state == "kept" and mark.tags == ("smith",)
+
+
+def test_a_short_title_keeps_its_mark_when_only_its_authors_accents_change(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    path = bib(tmp_path / "list.bib", [("k0", "Introduction", "Velickovic, Petar")])
+    tag_each(session(data, path), {"Velickovic": "gat"})
+    bib(path, [("k0", "Introduction", "Veličković, Petar")])
+    again = session(data, path)
+    assert tagged(again) == {"Veličković": ("gat",)} and detached(again) == []
+
+
+def test_one_authors_two_short_titles_under_one_key_keep_the_mark_on_the_one_left(
+    tmp_path: Path,
+) -> None:
+    # nothing tells one author's two "Introduction"s apart once the other's key is gone
+    data = tmp_path / "data"
+    path = tmp_path / "list.bib"
+    bib(path, [("k0", "Introduction", "Smith, Ann"), ("k1", "Introduction", "Smith, Ann")])
+    first = session(data, path)
+    with first.open_store() as store:
+        store.add_tag(first.library.papers[0].id, "first")
+    bib(path, [("k0", "Introduction", "Smith, Ann")])
+    assert tagged(session(data, path)) == {"Smith": ("first",)}

@@ -2841,19 +2841,25 @@ def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
     that a later version of the list gives to a paper of another title and another first
     author or abstract ("smith2023" for Smith's next paper once JabRef renamed the first
     "smith2023a"). A title mended or retitled with the same author and abstract is the
-    same paper; a DOI or an arXiv id is never given to another."""
-    from tuireader.ingest.identity import titles_close
+    same paper; a DOI or an arXiv id is never given to another. A title of a word or two
+    ("Introduction", "Closing Remarks") names no paper alone: under another first author
+    it is another paper (two workshops' openings both keyed ``intro``)."""
+    from tuireader.ingest.identity import MIN_TITLE_CHARS, same_family, titles_close
 
     if not marked.keys or not marked.keys[0].startswith("source:"):
         return False
-    if titles_close(marked.title_key, now.title_key):
-        return False
     authors = marked.first_author and now.first_author
+    others = bool(authors) and not same_family(marked.first_author, now.first_author)
+    if titles_close(marked.title_key, now.title_key):
+        title = marked.title_key
+        return others and (len(title) < MIN_TITLE_CHARS or len(title.split()) < _NAMING_WORDS)
     abstracts = marked.abstract_digest and now.abstract_digest
-    return bool(
-        (authors and marked.first_author != now.first_author)
-        or (abstracts and marked.abstract_digest != now.abstract_digest)
-    )
+    return others or bool(abstracts and marked.abstract_digest != now.abstract_digest)
+
+
+#: a title of fewer words than this names no paper under a list's own id without its
+#: first author (as ``ingest.identity`` reads one source id)
+_NAMING_WORDS = 3
 
 
 def _keys_of(found: StoredIdentity) -> Any:
