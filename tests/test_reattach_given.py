@@ -125,3 +125,25 @@ def test_one_authors_two_short_titles_under_one_key_keep_the_mark_on_the_one_lef
         store.add_tag(first.library.papers[0].id, "first")
     bib(path, [("k0", "Introduction", "Smith, Ann")])
     assert tagged(session(data, path)) == {"Smith": ("first",)}
+
+
+def test_a_first_authors_accents_put_in_keep_the_mark_of_a_paper_without_ids(
+    tmp_path: Path,
+) -> None:
+    # a list without ids or abstracts names a paper by its title, first author and year:
+    # "Velickovic" written "Veličković" detached its keep and tag
+    data = tmp_path / "data"
+    path = tmp_path / "list.md"
+    line = "- [Graph Attention Networks](https://example.org/gat). *Petar {}, Guillem Cucurull*. ICLR 2018.\n"
+    path.write_text(line.format("Velickovic"), encoding="utf-8")
+    first = session(data, path)
+    (paper,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(paper.id, "kept")
+        store.add_tag(paper.id, "gat")
+    path.write_text(line.format("Veličković"), encoding="utf-8")
+    again = session(data, path)
+    assert again.library.papers[0].id != paper.id  # its id changed with the name
+    assert tagged(again) == {"Veličković": ("gat",)} and detached(again) == []
+    with Store.open(again.paths.state_db) as store:
+        assert store.states() == {again.library.papers[0].id: "kept"}

@@ -2940,6 +2940,7 @@ class _Finder:
         from tuireader.ingest.identity import (
             MIN_TITLE_CHARS,
             is_placeholder,
+            same_family,
             titles_agree,
             titles_close,
         )
@@ -2956,10 +2957,11 @@ class _Finder:
             if len(candidates) == 1 and agree(stored.title_key, title):
                 return candidates[0], f"same {kind}"
         if len(stored.title_key) >= MIN_TITLE_CHARS:
+            # a name's accents put in or taken out ("Velickovic", "Veličković") is one name
             candidates = self._free(
                 paper
                 for author, paper in self._titles.get(stored.title_key, ())
-                if not author or not stored.first_author or author == stored.first_author
+                if not author or not stored.first_author or same_family(author, stored.first_author)
             )
             if len(candidates) == 1:
                 return candidates[0], "same title and first author"
