@@ -147,3 +147,28 @@ def test_a_first_authors_accents_put_in_keep_the_mark_of_a_paper_without_ids(
     assert tagged(again) == {"Veličković": ("gat",)} and detached(again) == []
     with Store.open(again.paths.state_db) as store:
         assert store.states() == {again.library.papers[0].id: "kept"}
+
+
+def test_accents_put_in_with_a_title_mended_or_a_year_changed_keep_the_mark(
+    tmp_path: Path,
+) -> None:
+    # the finder's other title-and-author rules looked the name up letter for letter
+    data = tmp_path / "data"
+    path = tmp_path / "list.csv"
+    head = "title,authors,abstract,year\n"
+    path.write_text(
+        head
+        + "Graph Atention Networks,Petar Velickovic,,2018\n"
+        + "Third Paper,Ann Muller,About graphs.,2023\n",
+        encoding="utf-8",
+    )
+    tag_each(session(data, path), {"Velickovic": "gat", "Muller": "third"})
+    path.write_text(
+        head
+        + "Graph Attention Networks,Petar Veličković,,2018\n"
+        + "Third Paper,Ann Müller,About graphs.,2024\n",
+        encoding="utf-8",
+    )
+    again = session(data, path)
+    assert tagged(again) == {"Veličković": ("gat",), "Müller": ("third",)}
+    assert detached(again) == []

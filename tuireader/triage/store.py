@@ -2862,6 +2862,17 @@ def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
 _NAMING_WORDS = 3
 
 
+def _name_key(family: str) -> str:
+    """A first author's family name as the finder looks papers up by it: without its
+    accents, so that a list that put them in ("Veličković" for "Velickovic") finds the
+    same papers (one name, as :func:`~tuireader.ingest.identity.same_family` says)."""
+    if family.isascii():
+        return family
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", family) if not unicodedata.combining(c))
+
+
 def _keys_of(found: StoredIdentity) -> Any:
     """The strong keys a stored identity keeps, as an :class:`~tuireader.ingest.identity.
     Identity` holding them alone (for ``conflicting``)."""
@@ -2932,7 +2943,9 @@ class _Finder:
             if found.title_key:
                 self._titles.setdefault(found.title_key, []).append((found.first_author, paper))
                 if found.first_author:
-                    self._authors.setdefault(found.first_author, []).append((found, paper))
+                    self._authors.setdefault(_name_key(found.first_author), []).append(
+                        (found, paper)
+                    )
             if found.abstract_digest:
                 self._abstracts.setdefault(found.abstract_digest, []).append(paper)
 
@@ -2989,7 +3002,7 @@ class _Finder:
             return None
         candidates = [
             paper
-            for found, paper in self._authors.get(stored.first_author, ())
+            for found, paper in self._authors.get(_name_key(stored.first_author), ())
             if paper.id not in self._taken
             and (found.year is None or stored.year is None or found.year == stored.year)
             and not conflicting(_keys_of(stored), _keys_of(found))
@@ -3020,9 +3033,9 @@ class _Finder:
                     continue
                 found = StoredIdentity.of(paper)
                 if found.first_author:
-                    pair = (found.title_key, found.first_author)
+                    pair = (found.title_key, _name_key(found.first_author))
                     self._short.setdefault(pair, []).append((found, paper))
-        matching = self._short.get((stored.title_key, stored.first_author), ())
+        matching = self._short.get((stored.title_key, _name_key(stored.first_author)), ())
         if len(matching) != 1:
             return None
         ((found, paper),) = matching
