@@ -96,6 +96,9 @@ def test_a_short_title_under_its_key_by_another_author_takes_no_mark(tmp_path: P
     bib(path, [("k0", "Introduction", "Jones, Bob")])
     again = session(data, path)
     assert tagged(again) == {"Jones": ("jones",)}
+    # one mark followed its paper (the command line says how many), one is detached
+    assert again.triage is not None and len(again.triage.detached) == 1
+    assert [move.new_id for move in again.triage.moved] == [ids["Smith"]]
     assert detached(again) == ["Introduction"]
     with Store.open(again.paths.state_db) as store:
         (mark,) = store.detached({paper.id for paper in again.library})

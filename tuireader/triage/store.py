@@ -2706,7 +2706,9 @@ class Store:
                             if sources is not None:
                                 held = _files_of(by_id[move.new_id], sources)
                                 self._put_seen_in(conn, move.new_id, held)
-        return ReattachReport(tuple(moved), tuple(self.detached(by_id)))
+        # a mark set aside (its paper gone) is said detached, not said to follow its paper
+        followed = tuple(move for move in moved if move.new_id in by_id)
+        return ReattachReport(followed, tuple(self.detached(by_id)))
 
     def seen_in(self, paper_ids: Iterable[str]) -> dict[str, set[str]]:
         """The list files each of these papers was last read from (those kept)."""
