@@ -175,3 +175,19 @@ def test_accents_put_in_with_a_title_mended_or_a_year_changed_keep_the_mark(
     again = session(data, path)
     assert tagged(again) == {"Veličković": ("gat",), "Müller": ("third",)}
     assert detached(again) == []
+
+
+def test_a_short_titles_key_found_on_another_authors_paper_takes_no_mark(tmp_path: Path) -> None:
+    # Smith's "Introduction" was named by its DOI; the next scrape dropped it and gave
+    # her key to Jones's "Introduction": her tag went to his paper, "same source"
+    data = tmp_path / "data"
+    path = tmp_path / "list.bib"
+    entry = "@inproceedings{{k0, title={{Introduction}}, author={{{}}}, year={{2024}}{}}}\n"
+    path.write_text(entry.format("Smith, Ann", ", doi={10.1/smith}"), encoding="utf-8")
+    tag_each(session(data, path), {"Smith": "smith"})
+    path.write_text(entry.format("Jones, Bob", ""), encoding="utf-8")
+    again = session(data, path)
+    assert tagged(again) == {} and detached(again) == ["Introduction"]
+    # her paper read again, by its key alone, takes it back
+    path.write_text(entry.format("Smith, Ann", ""), encoding="utf-8")
+    assert tagged(session(data, path)) == {"Smith": ("smith",)}

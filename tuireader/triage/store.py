@@ -2843,20 +2843,32 @@ def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
     that a later version of the list gives to a paper of another title and another first
     author or abstract ("smith2023" for Smith's next paper once JabRef renamed the first
     "smith2023a"). A title mended or retitled with the same author and abstract is the
-    same paper; a DOI or an arXiv id is never given to another. A title of a word or two
-    ("Introduction", "Closing Remarks") names no paper alone: under another first author
-    it is another paper (two workshops' openings both keyed ``intro``)."""
-    from tuireader.ingest.identity import MIN_TITLE_CHARS, same_family, titles_close
+    same paper; a DOI or an arXiv id is never given to another. A short title under
+    another first author is another paper (see :func:`_short_title_of_another`)."""
+    from tuireader.ingest.identity import same_family, titles_close
 
     if not marked.keys or not marked.keys[0].startswith("source:"):
         return False
-    authors = marked.first_author and now.first_author
-    others = bool(authors) and not same_family(marked.first_author, now.first_author)
     if titles_close(marked.title_key, now.title_key):
-        title = marked.title_key
-        return others and (len(title) < MIN_TITLE_CHARS or len(title.split()) < _NAMING_WORDS)
+        return _short_title_of_another(marked, now)
+    authors = marked.first_author and now.first_author
     abstracts = marked.abstract_digest and now.abstract_digest
-    return others or bool(abstracts and marked.abstract_digest != now.abstract_digest)
+    return bool(
+        (authors and not same_family(marked.first_author, now.first_author))
+        or (abstracts and marked.abstract_digest != now.abstract_digest)
+    )
+
+
+def _short_title_of_another(marked: StoredIdentity, now: StoredIdentity) -> bool:
+    """Whether a title of a word or two ("Introduction", "Closing Remarks") is all that
+    a marked paper and one under its list's own id share, their first authors being two
+    people (accents aside): two workshops' openings both keyed ``intro`` are two papers."""
+    from tuireader.ingest.identity import MIN_TITLE_CHARS, same_family
+
+    title = marked.title_key
+    short = len(title) < MIN_TITLE_CHARS or len(title.split()) < _NAMING_WORDS
+    authors = marked.first_author and now.first_author
+    return bool(short and authors and not same_family(marked.first_author, now.first_author))
 
 
 #: a title of fewer words than this names no paper under a list's own id without its
@@ -2968,8 +2980,12 @@ class _Finder:
             # by the next scrape: it names the paper only with one title, where a DOI
             # or an arXiv id names it under a title much changed
             agree = titles_close if kind == "source" else titles_agree
-            title = self._found[candidates[0].id].title_key if len(candidates) == 1 else ""
-            if len(candidates) == 1 and agree(stored.title_key, title):
+            theirs = self._found[candidates[0].id] if len(candidates) == 1 else None
+            if (
+                theirs is not None
+                and agree(stored.title_key, theirs.title_key)
+                and not (kind == "source" and _short_title_of_another(stored, theirs))
+            ):
                 return candidates[0], f"same {kind}"
         if len(stored.title_key) >= MIN_TITLE_CHARS:
             # a name's accents put in or taken out ("Velickovic", "Veličković") is one name
