@@ -578,6 +578,38 @@ def test_reading_another_list_holding_the_paper_takes_none_of_its_marks(tmp_path
     assert marked(moved) == {paper["title"]: "kept planning"}
 
 
+def test_a_mark_whose_lists_were_not_read_looks_at_no_paper(tmp_path: Path, monkeypatch) -> None:
+    # a command on another list (a search of a 100,000-paper library) indexed every one
+    # of its papers to look for a mark that only its own list, not read, can take: 14 s
+    # on each command
+    from tuireader.triage import store as store_module
+
+    data = tmp_path / "data"
+    paper = {"title": "Model-Based Planning from Few Samples", "authors": ["Ann Lee"]}
+    a = json_list(tmp_path / "a.json", [{**paper, "abstract": ABSTRACTS[0]}])
+    other = json_list(tmp_path / "other.json", [{"title": "Other", "abstract": ABSTRACTS[1]}])
+    first = session(data, a)
+    (kept,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(kept.id, "kept")
+    looked: list[str] = []
+    real_find = store_module._Finder.find
+
+    def find(self, old_id, stored):  # type: ignore[no-untyped-def]
+        looked.append(old_id)
+        return real_find(self, old_id, stored)
+
+    monkeypatch.setattr(store_module._Finder, "find", find)
+    elsewhere = session(data, other)
+    assert looked == []
+    assert elsewhere.triage is not None and elsewhere.triage.moved == ()
+    assert resolve(elsewhere, "is", "kept") == {kept.id}
+    # its own list gone, the mark is looked for (and found nowhere: it stays)
+    a.unlink()
+    session(data, other)
+    assert looked == [kept.id]
+
+
 def test_the_files_kept_for_a_mark_follow_what_the_lists_hold(tmp_path: Path) -> None:
     data = tmp_path / "data"
     paper = {"title": "Model-Based Planning from Few Samples", "authors": ["Ann Lee"]}

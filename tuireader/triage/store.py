@@ -2673,6 +2673,11 @@ class Store:
                 pid: "d" + digest(f"{pid} {stored[pid].title_key}")[: len(pid) - 1] for pid in given
             }
             for old_id in [*missing, *given]:
+                if bound.get(old_id) == set():
+                    # none of its lists was read: no paper read now can take its marks,
+                    # and none is looked for (a look indexes every paper: 14 s at
+                    # 100,000, on each command run on other lists)
+                    continue
                 found = finder.find(old_id, stored.get(old_id))
                 if found is not None and found[0].id == old_id:
                     found = None  # its id names another paper now, whatever else agrees
