@@ -546,3 +546,17 @@ def test_two_installations_of_the_same_code_share_the_cache(tmp_path: Path) -> N
     reader = b / "ingest" / "readers.py"
     reader.write_text(reader.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     assert cache_module.stamp_of_code(a) != cache_module.stamp_of_code(b)
+
+
+def test_a_cache_file_stopped_as_it_is_written_leaves_no_temporary_file(tmp_path: Path) -> None:
+    # Ctrl-C, or a kill or a closed terminal (which stop a command as Ctrl-C does), as a
+    # list's cache entry was written left `.list-….bin.PID.tmp` in the cache for good
+    target = tmp_path / "cache" / "list-x.bin"
+
+    def stopped(handle) -> None:  # type: ignore[no-untyped-def]
+        handle.write(b"half of it")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        cache_module.write_private(target, stopped)
+    assert list(target.parent.iterdir()) == []

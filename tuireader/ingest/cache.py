@@ -303,6 +303,12 @@ def write_private(path: Path, write: Callable[[BinaryIO], object]) -> bool:
         with contextlib.suppress(OSError):
             tmp.unlink()
         return False
+    except BaseException:
+        # stopped as it wrote (Ctrl-C; a kill or a closed terminal, which stop a command
+        # as Ctrl-C does): the temporary file would stay in the cache for good
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
 
 
 def read_header(handle: Any, shape: str = LIBRARY_SHAPE) -> dict[str, Any]:
