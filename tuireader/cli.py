@@ -1884,19 +1884,19 @@ def cmd_undo(args: argparse.Namespace) -> int:
     if len(result.paper_ids) == 1 and titles[result.paper_ids[0]]:
         said += f" (“{titles[result.paper_ids[0]]}”)"  # as the reader's notice names it
     _err(said)
-    try:
+
+    def listed() -> None:
         for paper_id, title in titles.items():
             print(_line(f"{paper_id}  {title}" if title else paper_id))
-        sys.stdout.flush()
-    except OSError as error:
-        if isinstance(error, BrokenPipeError) or not _output_failed(error):
-            raise
+
+    refused = _refused_output(listed)
+    if refused is not None:
         # the step is taken back whatever the output does: a script that ran undo again
         # on a 2 would take back the step before too
         raise UsageError(
-            f"could not write the output: {error.strerror}; the undo is done all the same "
+            f"could not write the output: {refused}; the undo is done all the same "
             "(undo again would take back the step before)"
-        ) from None
+        )
     return EXIT_OK
 
 
@@ -1971,18 +1971,14 @@ def _list_triaged(found: dict[str, Any], as_it_was: str) -> None:
     command again is right. Saved first, ``note --append`` said "could not write" with
     2, and a script that tried again added the line twice. A reader gone from the pipe
     stops nothing."""
-    try:
+
+    def listed() -> None:
         for paper_id, paper in found.items():
             print(_line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}"))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _let_stdout_go()
-    except OSError as error:
-        if not _output_failed(error):
-            raise
-        raise UsageError(
-            f"could not write the output: {error.strerror}; nothing saved ({as_it_was})"
-        ) from None
+
+    refused = _refused_output(listed)
+    if refused is not None:
+        raise UsageError(f"could not write the output: {refused}; nothing saved ({as_it_was})")
 
 
 def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
@@ -2817,18 +2813,29 @@ def _written(code: int, data: Any = None) -> int:
     answer of a command that failed): into a pipe whose reader has gone (`| head -1`)
     it is let go quietly, as a command's results are; onto a full disk that is said,
     with 2. Python's own flush at exit would fail with "Exception ignored" and 120."""
+    refused = _refused_output(lambda: None if data is None else _print_json(data))
+    if refused is not None:
+        _err(f"could not write the output: {refused}")
+        return EXIT_USAGE
+    return code
+
+
+def _refused_output(write: Callable[[], object]) -> str | None:
+    """Run ``write`` (what it prints goes to stdout) and flush stdout: why the output's
+    device refused it (a full disk, ``> /dev/full``), else None. A pipe whose reader
+    has gone (``| head -1``) is let go quietly, as a command's results are; either way
+    stdout then points at /dev/null, so that Python's own flush at exit does not fail
+    again. Other errors are raised."""
     try:
-        if data is not None:
-            _print_json(data)
+        write()
         sys.stdout.flush()
     except BrokenPipeError:
         _let_stdout_go()
     except OSError as error:
         if not _output_failed(error):
             raise
-        _err(f"could not write the output: {error.strerror}")
-        return EXIT_USAGE
-    return code
+        return str(error.strerror)
+    return None
 
 
 def _start_problem(args: argparse.Namespace) -> str | None:
