@@ -2763,18 +2763,8 @@ class Store:
         whose files were all read now, or are gone (a list moved, renamed or deleted),
         or are not known (a mark from before files were kept) is not bound. ``kept``:
         the files kept for each paper."""
-        exists: dict[str, bool] = {}
-
-        def elsewhere(path: str) -> bool:
-            if path not in exists:
-                exists[path] = os.path.exists(path)
-            return exists[path]
-
-        return {
-            pid: kept[pid] & read
-            for pid in missing
-            if any(elsewhere(path) for path in kept.get(pid, set()) - read)
-        }
+        waiting = in_lists_not_read({pid: kept.get(pid, set()) for pid in missing}, read)
+        return {pid: kept[pid] & read for pid in missing if pid in waiting}
 
     @staticmethod
     def _move(conn: sqlite3.Connection, move: Move) -> None:
@@ -2840,6 +2830,21 @@ class Store:
 def _files_of(paper: Paper, sources: Mapping[str, str]) -> set[str]:
     """The files, of ``sources`` (path by list name), of the lists ``paper`` is in."""
     return {sources[name] for name in paper.lists if name in sources}
+
+
+def in_lists_not_read(kept: Mapping[str, set[str]], read: set[str]) -> set[str]:
+    """The papers of ``kept`` (the list files each was last read from, as
+    :meth:`Store.seen_in` gives them) that may still be in a list file not read now:
+    one of their files that was not read still exists. Their marks wait for that list;
+    ``read``: the files read now."""
+    exists: dict[str, bool] = {}
+
+    def elsewhere(path: str) -> bool:
+        if path not in exists:
+            exists[path] = os.path.exists(path)
+        return exists[path]
+
+    return {pid for pid, files in kept.items() if any(elsewhere(path) for path in files - read)}
 
 
 def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:

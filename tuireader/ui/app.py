@@ -186,7 +186,7 @@ def _lost_marks(report: Any, library: Library, state_db: Path) -> list[Any]:
     detached = list(report.detached)
     if not detached:
         return []
-    from tuireader.triage.store import Store
+    from tuireader.triage.store import Store, in_lists_not_read
 
     read = {str(paper_list.path.absolute()) for paper_list in library.lists}
     try:
@@ -194,13 +194,8 @@ def _lost_marks(report: Any, library: Library, state_db: Path) -> list[Any]:
             files = store.seen_in(mark.paper_id for mark in detached)
     except Exception:  # noqa: BLE001 - unknown: every mark is said, as before
         return detached
-    return [
-        mark
-        for mark in detached
-        if not any(
-            path not in read and os.path.exists(path) for path in files.get(mark.paper_id, ())
-        )
-    ]
+    waiting = in_lists_not_read(files, read)
+    return [mark for mark in detached if mark.paper_id not in waiting]
 
 
 def _identity_in(loaded: list[Any]) -> Any:
