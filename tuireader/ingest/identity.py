@@ -72,6 +72,7 @@ __all__ = [
     "title_mended",
     "titles_agree",
     "titles_close",
+    "unaccented",
 ]
 
 #: Strong key kinds, strongest first.
@@ -296,10 +297,13 @@ def same_family(a: str, b: str) -> bool:
     """Whether two normalised family names (:func:`family_name`) are one name, written
     with its accents or without them ("veličković", "velickovic"; "müller", "muller"): a
     list typed or exported in ASCII names the same people."""
-    return a == b or _unaccented(a) == _unaccented(b)
+    return a == b or unaccented(a) == unaccented(b)
 
 
-def _unaccented(text: str) -> str:
+def unaccented(text: str) -> str:
+    """``text`` without its accents ("veličković" → "velickovic"): what
+    :func:`same_family` compares, and a key papers are looked up by their family name
+    with, written with its accents or without them."""
     if text.isascii():
         return text
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

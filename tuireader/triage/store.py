@@ -2886,17 +2886,6 @@ def _short_title_of_another(marked: StoredIdentity, now: StoredIdentity) -> bool
 _NAMING_WORDS = 3
 
 
-def _name_key(family: str) -> str:
-    """A first author's family name as the finder looks papers up by it: without its
-    accents, so that a list that put them in ("Veličković" for "Velickovic") finds the
-    same papers (one name, as :func:`~tuireader.ingest.identity.same_family` says)."""
-    if family.isascii():
-        return family
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFKD", family) if not unicodedata.combining(c))
-
-
 def _keys_of(found: StoredIdentity) -> Any:
     """The strong keys a stored identity keeps, as an :class:`~tuireader.ingest.identity.
     Identity` holding them alone (for ``conflicting``)."""
@@ -2957,9 +2946,13 @@ class _Finder:
         return None
 
     def _index(self) -> None:
+        from tuireader.ingest.identity import unaccented
+
         if self._indexed:
             return
         self._indexed = True
+        # by first author without accents: a list that put them in ("Veličković" for
+        # "Velickovic") finds the same papers (one name, as ``same_family`` says)
         for paper in self._papers:
             found = self._found[paper.id] = StoredIdentity.of(paper)
             for key in found.keys:
@@ -2967,7 +2960,7 @@ class _Finder:
             if found.title_key:
                 self._titles.setdefault(found.title_key, []).append((found.first_author, paper))
                 if found.first_author:
-                    self._authors.setdefault(_name_key(found.first_author), []).append(
+                    self._authors.setdefault(unaccented(found.first_author), []).append(
                         (found, paper)
                     )
             if found.abstract_digest:
@@ -3024,13 +3017,13 @@ class _Finder:
         title is the stored one mended ("Transfomers" → "Transformers"), with no key that
         tells them apart: a re-scrape that mended a title and edited the abstract too
         left a mark on neither. Two such papers take no mark."""
-        from tuireader.ingest.identity import conflicting, title_mended
+        from tuireader.ingest.identity import conflicting, title_mended, unaccented
 
         if not stored.first_author:
             return None
         candidates = [
             paper
-            for found, paper in self._authors.get(_name_key(stored.first_author), ())
+            for found, paper in self._authors.get(unaccented(stored.first_author), ())
             if paper.id not in self._taken
             and (found.year is None or stored.year is None or found.year == stored.year)
             and not conflicting(_keys_of(stored), _keys_of(found))
@@ -3051,6 +3044,7 @@ class _Finder:
             MIN_TITLE_CHARS,
             conflicting,
             title_key,
+            unaccented,
         )
 
         if self._short is None:
@@ -3061,9 +3055,9 @@ class _Finder:
                     continue
                 found = StoredIdentity.of(paper)
                 if found.first_author:
-                    pair = (found.title_key, _name_key(found.first_author))
+                    pair = (found.title_key, unaccented(found.first_author))
                     self._short.setdefault(pair, []).append((found, paper))
-        matching = self._short.get((stored.title_key, _name_key(stored.first_author)), ())
+        matching = self._short.get((stored.title_key, unaccented(stored.first_author)), ())
         if len(matching) != 1:
             return None
         ((found, paper),) = matching
