@@ -419,9 +419,16 @@ def _script(text: str, table: dict[str, str], mark: str) -> str:
         return ""
     if all(ch in table for ch in text):
         return "".join(table[ch] for ch in text)
-    if len(text) == 1 or (_ATOMIC.fullmatch(text) and mark == "_"):
+    if len(text) == 1 or (_ATOMIC.fullmatch(text) and mark == "_" and not _has_script(text)):
         return mark + text
     return f"{mark}({text})"
+
+
+def _has_script(text: str) -> bool:
+    """True when ``text`` has a sub- or superscript of its own: a subscript of it written
+    bare would read as two in a row (``φ_i₁`` for ``\\phi_{i_1}``, ``x_n²`` for ``x_{n^2}``),
+    so it goes in parentheses (``φ_(i₁)``)."""
+    return any(ch in _SCRIPT_CHARS or ch in "_^" for ch in text)
 
 
 #: what a sub- or superscript of one sign means: ``^\\circ`` is a degree, ``_\\odot`` the sun
