@@ -143,12 +143,13 @@ def test_a_tie_between_words_is_a_space(source: str, expected: str) -> None:
             "problems from O(1/k) to O(1/k²). Finally",
         ),
         (r"linear convergence (O(e^{-t})) on", "linear convergence (O(e⁻ᵗ)) on"),
-        (r"a total mass M_{CDM} = 1 x 10^{15}Msun", "a total mass M_{CDM} = 1 x 10¹⁵Msun"),
-        # one Unicode cannot raise, or not written as a superscript, stays as written
+        (r"a total mass M_{CDM} = 1 x 10^{15}Msun", "a total mass M_CDM = 1 x 10¹⁵Msun"),
+        # one Unicode cannot raise reads as math writes it
         (
             r"approximated by -dM/dt = mu_ev ~ rho_h^{1/2}.",
-            "approximated by -dM/dt = mu_ev ~ rho_h^{1/2}.",
+            "approximated by -dM/dt = mu_ev ~ rho_h^(1/2).",
         ),
+        # one not written as a superscript stays as written
         (r"a ^{2} and x^{2 and x^{}", r"a ^{2} and x^{2 and x^{}"),
     ],
 )

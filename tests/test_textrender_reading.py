@@ -220,7 +220,7 @@ def test_underscores_pair_as_commonmark_pairs_them() -> None:
         "set num_layers and num_heads to 2",  # snake_case, any number of words
         "call __init__ or __main__ here",  # a dunder is no strong emphasis
         "the a_b_c and _private names",
-        "x_1, a _rate of M_{CDM} = 1",  # LaTeX's subscripts outside math
+        "x_1, a _rate of M_1 = 1",  # LaTeX's subscripts outside math
         "a _rate of {x}_ here",
         "see https://a.org/_x_/y and www.b.org/_z_ now",  # a link's underscores
         "obj._cache_ and path/_dir_/x",  # an attribute, a path

@@ -29,3 +29,36 @@ def test_a_subscript_with_a_subscript_of_its_own_is_set_apart(source: str, expec
 def test_a_nested_subscript_reads_alike_in_math_and_in_a_title() -> None:
     assert math_to_unicode(r"\phi_{i_1}") == "φ_(i₁)"
     assert display_title(r"Mappings $\phi_{i_1}$") == "Mappings φ_(i₁)"
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # the arXiv snapshot writes scripts without $…$: "rho_h^{1/2}" and "M_{CDM}" were
+        # shown as written, braces and all (a title, without its braces, read "rho_h^1/2")
+        (
+            r"-dM/dt = mu_ev ~ rho_h^{1/2}. In particular",
+            "-dM/dt = mu_ev ~ rho_h^(1/2). In particular",
+        ),
+        (
+            r"as mu_ev ~ rho_t^{1/2} or mu_ev ~ Sigma_t^{3/4}",
+            "as mu_ev ~ rho_t^(1/2) or mu_ev ~ Sigma_t^(3/4)",
+        ),
+        (
+            r"a total mass M_{CDM} = 1 x 10^{15}Msun of Cold DM",
+            "a total mass M_CDM = 1 x 10¹⁵Msun of Cold DM",
+        ),
+        (r"can move with V_{gas}=4200km/s", "can move with V_gas=4200km/s"),
+        (r"The groups G_{k,1} of Richard Thompson", "The groups G_(k,1) of Richard Thompson"),
+        (r"up to order \cal{O}(\alpha_{s}^2)$ in", "up to order 𝒪(αₛ^2)$ in"),
+        # what is no script stays as written: a link's, an empty or unclosed group
+        (r"see https://a.org/x_{b}/ now", r"see https://a.org/x_{b}/ now"),
+        (r"x_{} and x_{2 and a _{b}", r"x_{} and x_{2 and a _{b}"),
+    ],
+)
+def test_a_braced_script_outside_math_reads_as_math(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
+def test_a_braced_script_in_a_title_keeps_its_grouping() -> None:
+    assert display_title(r"Density rho_h^{1/2} of M_{CDM}") == "Density rho_h^(1/2) of M_CDM"

@@ -15,7 +15,7 @@ text: old font switches style their group (``{\\it sublinear}``, ``{\\bf 98}``),
 its tie between words is a space. Markdown's links read as ``\\href`` does, its code spans
 as code, and its few HTML entities (``&nbsp;``) as their characters. Math written without
 ``$`` is read where it cannot mean anything else: ``\\sqrt{x}``, ``\\bar\\theta``,
-``O(1/k^{2})`` and ``fm^2`` (a power of one digit).
+``O(1/k^{2})``, ``M_{CDM}`` (a braced script) and ``fm^2`` (a power of one digit).
 Common shorthands papers define for themselves read as what they stand for (``\\msun`` →
 ``M☉``, see :data:`SHORTHANDS`); any other command no table here knows is shown as written,
 backslash and argument kept (``\\cla``, ``\\rebut{dynamics}``): its name is no word.
@@ -1434,6 +1434,13 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 not _is_punct(before) or after.isspace() or _is_punct(after)
             )
             events.append(_Stars(len(tok), can_open, can_close))
+        elif tok == "_" and _subscript_at(text, start, links):
+            lowered = _script_group(text, start)
+            if lowered is None:
+                events.append("_")
+            else:
+                events.append(("math", text[start:lowered]))
+                pos = lowered
         elif tok[0] == "_":
             events.append(_underscores(text, start, pos, links))
         elif tok[0] == "$":
@@ -1460,7 +1467,7 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             kept = _in_link(links, start) or _other_power(text, start)
             events.append(literal(start, pos) if kept else SUPERSCRIPTS[tok[1]])
         elif tok == "^{":
-            raised = _raised_group(text, start)
+            raised = _script_group(text, start)
             if raised is None:
                 events.append(literal(start, pos))
             else:
@@ -1543,6 +1550,18 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
     return events
 
 
+def _subscript_at(text: str, at: int, links: Sequence[tuple[int, int]]) -> bool:
+    """True when the ``_`` at ``at`` is a subscript written outside math with a braced
+    group (``M_{CDM}``, ``\\alpha_{s}``): after a letter, a digit or a bracket, before a
+    brace, and in no link."""
+    before = text[at - 1 : at]
+    return (
+        text.startswith("{", at + 1)
+        and (before.isalnum() or (before != "" and before in ")]}"))
+        and not _in_link(links, at)
+    )
+
+
 _DIGIT_POWER = re.compile(r"\^\d(?![^\W_])")
 
 
@@ -1558,15 +1577,24 @@ def _other_power(text: str, at: int) -> bool:
     return carets > 1 and len(_DIGIT_POWER.findall(text, start, end)) < carets
 
 
-def _raised_group(text: str, start: int) -> int | None:
-    """Where a superscript written in running text, outside ``$…$``, ends when Unicode
-    raises all of it (``10^{15}`` is "10¹⁵", ``O(1/k^{2})`` "O(1/k²)"), the ``^`` at
-    ``start``; None when it does not (``rho_h^{1/2}`` stays as written)."""
+#: how long a braced script written outside math may be and still read as one
+_SCRIPT_GROUP_REACH = 60
+
+
+def _script_group(text: str, start: int) -> int | None:
+    """Where a sub- or superscript written in running text, outside ``$…$``, ends: the
+    ``_`` or ``^`` at ``start`` and the braced group after it, which reads as math
+    (``10^{15}`` is "10¹⁵", ``O(1/k^{2})`` "O(1/k²)", ``M_{CDM}`` "M_CDM" and
+    ``rho_h^{1/2}`` "rho_h^(1/2)", as math writes a script Unicode cannot raise or lower).
+    None for a group that is empty, unclosed, long or holds a dollar or a line break:
+    that stays as written."""
     close = matching_close(text, start + 1)
-    if close == -1:
+    if close == -1 or close - start > _SCRIPT_GROUP_REACH:
         return None
-    raised = _math(text[start : close + 1]).text()
-    return close + 1 if raised and not raised.startswith("^") else None
+    inner = text[start + 2 : close]
+    if not inner.strip() or "$" in inner or "\n" in inner:
+        return None
+    return close + 1
 
 
 def _pair_stars(events: list[object]) -> None:
