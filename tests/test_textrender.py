@@ -57,7 +57,7 @@ def styled(rendered: Rendered) -> list[tuple[str, str]]:
         (r"10\%", "10%"),
         (r"\$5", "$5"),
         # a command of the paper's own is shown as written, its name no word of the text
-        (r"\foo{bar} + \unknowncommand", r"\foo{bar} + \unknowncommand"),
+        (r"\foo{bar} + \unknowncommand", r"bar + \unknowncommand"),
         (r"\left(\frac{a}{b}\right)^{2}", "(a/b)²"),
         (r"\text{aL\small{LM}4T\small{S}}", "aLLM4TS"),
         # the space that ends a command's name is not the formula's: a line broke in

@@ -65,12 +65,22 @@ def test_common_shorthands_read_as_what_they_stand_for(paper: str, reads: str) -
         # "Hilbert $G$-$\cla$ module … algebra $\cla$" read "Hilbert G-cla module … algebra cla"
         ("0704.0110", r"Hilbert G-\cla module on a G-C^* algebra \cla admits"),
         ("0704.0110", r"a trivial G-\cla module"),
-        # a command of the paper's own around words: "real-worlddynamics" before
-        ("zvl2LuLTtgr", r"from the real-world \rebut{dynamics}, yielding"),
-        ("gFXVysXh48K", r"in simulation \RV{with domain randomization}. Subsequently"),
     ],
 )
 def test_a_command_of_the_papers_own_is_shown_as_a_command(paper: str, reads: str) -> None:
+    assert reads in shown(paper)
+
+
+@pytest.mark.parametrize(
+    ("paper", "reads"),
+    [
+        # a mark of the paper's own around words (a revision's) reads as the words:
+        # "real-worlddynamics" once, then "real-world \rebut{dynamics}"
+        ("zvl2LuLTtgr", "from the real-world dynamics, yielding"),
+        ("gFXVysXh48K", "in simulation with domain randomization. Subsequently"),
+    ],
+)
+def test_a_mark_of_the_papers_own_reads_as_its_words(paper: str, reads: str) -> None:
     assert reads in shown(paper)
 
 
@@ -79,7 +89,7 @@ def test_a_command_of_the_papers_own_is_shown_as_a_command(paper: str, reads: st
     [
         (r"10^{15}\Msun", "10¹⁵ M☉"),
         (r"\Q(\sqrt{5}) \subset \R", "ℚ(√5) ⊂ ℝ"),
-        (r"\psi = \OPT/\nnz{A}", r"ψ = \OPT/\nnz{A}"),
+        (r"\psi = \OPT/\nnz{A}", "ψ = OPT/nnz(A)"),
         (r"\si_1\si_2", r"\si₁ \si₂"),
         (r"x\F y", r"x \F y"),
     ],
@@ -95,12 +105,12 @@ def test_angle_bracket_shorthands_read_as_the_brackets() -> None:
 
 def test_paper_commands_in_text() -> None:
     assert plain(r"see \etal. and \ie{} this, \eg, \cla and \cla{x}") == (
-        r"see et al. and i.e. this, e.g., \cla and \cla{x}"
+        r"see et al. and i.e. this, e.g., \cla and cla(x)"
     )
     assert plain(r"a mass of 2\msun") == "a mass of 2 M☉"
     # a title keeps a paper's command as written, braces and all
     assert display_title(r"Hilbert $G$-$\cla$ Modules and \foo{Bar}") == (
-        r"Hilbert G-\cla Modules and \foo{Bar}"
+        r"Hilbert G-\cla Modules and Bar"
     )
 
 

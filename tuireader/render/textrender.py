@@ -17,8 +17,10 @@ as code, and its few HTML entities (``&nbsp;``) as their characters. Math writte
 ``$`` is read where it cannot mean anything else: ``\\sqrt{x}``, ``\\bar\\theta``,
 ``O(1/k^{2})``, ``M_{CDM}`` (a braced script) and ``fm^2`` (a power of one digit).
 Common shorthands papers define for themselves read as what they stand for (``\\msun`` →
-``M☉``, see :data:`SHORTHANDS`); any other command no table here knows is shown as written,
-backslash and argument kept (``\\cla``, ``\\rebut{dynamics}``): its name is no word.
+``M☉``, see :data:`SHORTHANDS`), and so do the paper's own acronyms, marks over words and
+functions of one symbol (``\\OPT``, ``\\rebut{dynamics}``, ``\\nnz{A}``: see
+:func:`paper_command`); any other command no table here knows is shown as written,
+backslash and argument kept (``\\cla``, ``\\F``): its name is no word.
 
 Titles and author names are shown on one line through :func:`display_title`,
 :func:`display_author` (and :func:`render_title` with styles), which also drop BibTeX's
@@ -783,10 +785,41 @@ class _MathParser:
             self.i += 1
 
 
+#: a command a paper names in capitals (``\\OPT``, ``\\NP``): an acronym, set as a word
+_ACRONYM = re.compile(r"[A-Z]{2,}")
+#: a command's argument that is words (``\\rebut{dynamics}``, ``\\RV{with domain
+#: randomization}``): a mark over the text, a revision or a highlight
+_WORDS = re.compile(r"[^\W\d_]+(?:[\s'\-]+[^\W\d_]+)*")
+#: a command's argument that is one symbol (``\\nnz{A}``, ``\\norm{x}``)
+_SYMBOL = re.compile(r"[^\W_]|\\[A-Za-z]+")
+
+PaperCommand = Literal["acronym", "mark", "function"]
+
+
+def paper_command(name: str, argument: str | None) -> PaperCommand | None:
+    """How a command a paper defines for itself reads, for its name and braced argument:
+    an ``acronym`` by its name (``\\OPT`` is OPT, ``{\\NP}-oracle`` NP-oracle), a ``mark``
+    over words by the words (``\\rebut{dynamics}``), a ``function`` of one symbol as
+    one (``\\nnz{A}`` is nnz(A)); None for any other, shown as written (``\\cla``,
+    ``\\F``, ``\\si``: a short name in small letters is a symbol whose meaning is
+    the paper's own, and its name is no word)."""
+    if argument is None or not argument.strip():  # "\\OPT{}": TeX's end of a name
+        return "acronym" if _ACRONYM.fullmatch(name) else None
+    argument = argument.strip()
+    if _WORDS.fullmatch(argument) and (
+        any(ch.isspace() for ch in argument) or (len(argument) > 2 and not argument.isupper())
+    ):
+        return "mark"
+    if _SYMBOL.fullmatch(argument) and len(name) > 2 and name.isalpha():
+        return "function"
+    return None
+
+
 def _unknown(parser: _MathParser, name: str, out: _Out, font: str | None) -> None:
     """A command math has no meaning for: a common shorthand as what it stands for
-    (:data:`SHORTHANDS`), a command of text (``\\url``) by its name, as a word, and any
-    other as written (``\\cla``, ``\\nnz{A}``), so that no word is lost and none made up."""
+    (:data:`SHORTHANDS`), a command of text (``\\url``) by its name, as a word, one of
+    the paper's own as :func:`paper_command` reads it, and any other as written
+    (``\\cla``, ``\\si_1``), so that no word is lost and none made up."""
     run_on = run_on_symbol(name)
     if run_on is not None:  # "\\textbarx": the symbol, then the letters run into it
         out.add(TEXT_SYMBOLS[run_on[0]])
@@ -801,11 +834,27 @@ def _unknown(parser: _MathParser, name: str, out: _Out, font: str | None) -> Non
     if known_command(name):
         parser._word(out, name)
         return
-    parser._word(out, "\\" + name)
+    argument = None
     if parser.i < len(parser.toks) and parser.toks[parser.i] == "{":
-        out.add("{")
-        out.add_out(parser._group(font))
-        out.add("}")
+        at = parser.i
+        argument = parser._group(font)
+        source = "".join(parser.toks[at + 1 : parser.i - 1])
+    reading = paper_command(name, None if argument is None else source)
+    if reading == "acronym":
+        parser._word(out, name)
+    elif reading == "mark" and argument is not None:
+        out.add_out(argument)
+    elif reading == "function" and argument is not None:
+        parser._word(out, name)
+        out.add("(")
+        out.add_out(argument)
+        out.add(")")
+    else:
+        parser._word(out, "\\" + name)
+        if argument is not None:
+            out.add("{")
+            out.add_out(argument)
+            out.add("}")
 
 
 _Handler = Callable[[_MathParser, str, _Out, "str | None"], None]
@@ -1536,6 +1585,9 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
                 # a command known in math but written without its argument keeps its name
                 # ("the \\sqrt rule"); any other is the paper's own: shown as written
                 known = known_command(name)
+                if not known:
+                    pos = _paper_command_events(text, start, pos, events)
+                    continue
                 if name in OPERATORS and text[start - 1 : start].isalnum():
                     events.append(" ")  # "O(d\\log^2 n)" is "O(d log^2 n)"
                 events.append(name if known else tok)
@@ -1560,6 +1612,42 @@ def _subscript_at(text: str, at: int, links: Sequence[tuple[int, int]]) -> bool:
         and (before.isalnum() or (before != "" and before in ")]}"))
         and not _in_link(links, at)
     )
+
+
+def _paper_command_events(text: str, start: int, pos: int, events: list[object]) -> int:
+    """Events for a command of the paper's own in running text, its name running from
+    ``start`` to ``pos``, as :func:`paper_command` reads it; returns where they end. An
+    acronym in braces of its own (``{\\NP}-oracle``) takes them, as a letter does."""
+    name = text[start + 1 : pos]
+    argument = None
+    if text.startswith("{", pos) and (close := matching_close(text, pos)) != -1:
+        argument = text[pos + 1 : close]
+    reading = paper_command(name, argument)
+    if reading == "acronym":
+        last = events[-1] if events else None
+        if (
+            isinstance(last, str)
+            and last.endswith("{")
+            and text[start - 1 : start] == "{"
+            and text.startswith("}", pos)
+        ):
+            events[-1] = last[:-1]
+            pos += 1
+        elif text.startswith("{}", pos):
+            pos += 2
+        events.append(name)
+        return pos
+    if argument is None or reading is None:
+        events.append(text[start:pos])
+        if argument is not None:
+            events.extend(["{", ("cmd", None, argument), "}"])
+            return pos + len(argument) + 2
+        return pos
+    if reading == "mark":
+        events.append(("cmd", None, argument))
+    else:
+        events.extend([name + "(", ("cmd", None, argument), ")"])
+    return pos + len(argument) + 2
 
 
 _DIGIT_POWER = re.compile(r"\^\d(?![^\W_])")
