@@ -62,3 +62,27 @@ def test_a_braced_script_outside_math_reads_as_math(source: str, expected: str) 
 
 def test_a_braced_script_in_a_title_keeps_its_grouping() -> None:
     assert display_title(r"Density rho_h^{1/2} of M_{CDM}") == "Density rho_h^(1/2) of M_CDM"
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # Zotero's export of "we get $O(m^2(m + n)s)$ algorithms" with its dollars escaped:
+        # the caret it spelled {\textasciicircum} read "m^2", where "m^2" reads "m²"
+        (
+            r"For example, we get \$O(m{\textasciicircum}2(m + n)s)\$ algorithms for",
+            "For example, we get $O(m²(m + n)s)$ algorithms for",
+        ),
+        (r"10\textasciicircum{}{15} and 2\textasciicircum 8", "10¹⁵ and 2⁸"),
+        # a power Unicode cannot raise, or a caret of a letter, reads as "^" would
+        (r"x{\textasciicircum}{1/2}", "x^(1/2)"),
+        (r"is shown to be O(nm{\textasciicircum}d), where", "is shown to be O(nm^d), where"),
+        (r"from \{0, 1\}{\textasciicircum}n to", "from {0, 1}^n to"),
+        (r"a {\textasciicircum} b", "a ^ b"),
+    ],
+)
+def test_a_caret_spelled_as_bibtex_does_reads_as_a_caret_outside_math(
+    source: str, expected: str
+) -> None:
+    assert plain(source) == expected
+    assert display_title(source) == expected

@@ -1876,6 +1876,20 @@ def _prose_ties(text: str) -> str:
     return _PROSE_TIE.sub(tie, text)
 
 
+#: BibTeX's spelling of a caret before a number or a group (``m{\\textasciicircum}2``,
+#: ``\\textasciicircum{}{10}``): what Zotero writes for the ``^`` its user typed
+_ESCAPED_CARET = re.compile(r"(?:\{\\textasciicircum\}|\\textasciicircum(?:\{\}| ?))(?=[\d{])")
+
+
+def _escaped_carets(text: str) -> str:
+    """``text`` with each caret BibTeX spelled as ``{\\textasciicircum}`` before a number
+    or a group written ``^``, to read as one written so does: ``m{\\textasciicircum}2``
+    is "m²" as ``fm^2`` is "fm²" (and ``nm{\\textasciicircum}d`` "nm^d" as ``nm^d``)."""
+    if "textasciicircum" not in text:
+        return text
+    return _ESCAPED_CARET.sub("^", text)
+
+
 def render(text: str) -> Rendered:
     """Turn an abstract or title into display text plus style spans.
 
@@ -1884,7 +1898,7 @@ def render(text: str) -> Rendered:
     (:func:`tex_quotes`), and a tie between words is a space (:data:`_PROSE_TIE`).
     """
     out = _Out()
-    _render_into(tex_quotes(_prose_ties(text)), out)
+    _render_into(tex_quotes(_prose_ties(_escaped_carets(text))), out)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
@@ -1907,7 +1921,7 @@ _TITLE_TIE = re.compile(
 
 def _render_line(text: str, mode: Mode) -> Rendered:
     out = _Out()
-    _render_into(tex_quotes(_LINE_SPACE.sub(" ", text).strip()), out, mode)
+    _render_into(tex_quotes(_escaped_carets(_LINE_SPACE.sub(" ", text).strip())), out, mode)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
