@@ -1823,19 +1823,55 @@ def _quote_close(text: str, start: int) -> tuple[int, int] | None:
         elif text.startswith("\n\n", i) or text.startswith("``", i):
             return None
         elif dollars % 2 == 0 and not escaped:
-            if text.startswith("''", i):
+            if text.startswith(("''", "\u2019\u2019"), i):
                 return i, 2
             if ch == '"':
                 return i, 1
     return None
 
 
+#: a quotation opened as TeX's is not, before a word: two apostrophes (``''yes''``), a
+#: straight double quote (``"global''``) or one backquote (```Fréchet''``)
+_DOLLAR = re.compile(r"(?<!\\)\$")
+_LOOSE_OPEN = re.compile(r"(?<![^\s(\[{/])(?:''|\"|`(?!`))(?=[^\s'\"`])")
+
+
+def _loose_quotes(text: str) -> str:
+    """``text`` with the quotations TeX's two apostrophes close but that are opened
+    otherwise (:data:`_LOOSE_OPEN`) in curly quotes: ``''yes''``, ``''yes"``, ``"global''``
+    and ```Fréchet''`` are all “…”. A straight quote closed by one (``"a"``) and an
+    opening in math stay as written."""
+    if "''" not in text:
+        return text
+    out: list[str] = []
+    pos = 0
+    dollars = 0  # unescaped dollars before ``counted``: an odd count is inside math
+    counted = 0
+    for match in _LOOSE_OPEN.finditer(text):
+        start, end = match.span()
+        dollars += len(_DOLLAR.findall(text, counted, start))
+        counted = start
+        if start < pos or dollars % 2:
+            continue
+        close = _quote_close(text, end)
+        if close is None:
+            continue
+        at, width = close
+        if (width == 1 and match.group() != "''") or text[at - 1].isspace():
+            continue
+        out.append(f"{text[pos:start]}\u201c{text[end:at]}\u201d")
+        pos = at + width
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def tex_quotes(text: str) -> str:
     """TeX's double quotation marks as curly ones: two backquotes, then two apostrophes
-    or (as some sources close them) a straight double quote, are “ and ”. An opening
+    or (as some sources close them) a straight double quote, are “ and ”; so are the
+    quotations closed TeX's way but opened otherwise (:func:`_loose_quotes`). An opening
     pair that nothing closes (a markdown code span, say) is left as it is."""
     if "``" not in text:
-        return text
+        return _loose_quotes(text)
     out: list[str] = []
     pos = 0
     while (start := text.find("``", pos)) != -1:
@@ -1848,7 +1884,7 @@ def tex_quotes(text: str) -> str:
         out.append(f"{text[pos:start]}\u201c{text[start + 2 : end]}\u201d")
         pos = end + width
     out.append(text[pos:])
-    return "".join(out)
+    return _loose_quotes("".join(out))
 
 
 #: LaTeX's tie (a space that does not break) in running text: after a word or an
