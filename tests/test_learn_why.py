@@ -8,6 +8,9 @@ with the kept ones is like none of them.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from tuireader.learn import Why, fit, space_of
 from tuireader.learn.taste import BOILERPLATE
 from tuireader.model import Paper
@@ -67,7 +70,10 @@ def test_a_paper_sharing_only_boilerplate_with_the_keeps_is_like_none_of_them():
     papers = _plain_papers()
     papers[1] = Paper(id="p1", title="Walrus tracking", abstract=f"{BOILERPLATE_TEXT} Walrus.")
     papers[6] = Paper(id="p6", title="Quantum chemistry", abstract=f"{BOILERPLATE_TEXT} Orbitals.")
-    papers[7] = Paper(id="p7", title="Walrus herds", abstract="Walrus herds were counted.")
+    papers[7] = Paper(id="p7", title="Walrus herds", abstract="Walrus herds tracked by drones.")
+    papers[1] = Paper(
+        id="p1", title="Walrus tracking", abstract=f"{BOILERPLATE_TEXT} Walrus herds."
+    )
     model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
     assert model is not None
     assert model.why(papers[6]) == Why()
@@ -139,3 +145,37 @@ def test_a_keep_of_a_list_no_longer_read_is_not_called_like_a_paper_for_one_shar
     model = fit([near, one, *keeps], decisions, space=space_of([near, one]))
     assert model is not None
     assert model.why(near).like == "Grasping study natural"
+
+
+def _contact_papers() -> list[Paper]:
+    """Four CoRL 2023 papers on robots making contact, a paper of the arXiv snapshot on the
+    contact process (a model of probability), and a dozen papers of each list besides."""
+    path = Path(__file__).parent / "fixtures" / "learn" / "contact_process.jsonl"
+    return [
+        Paper(
+            id=row["id"],
+            title=row["title"],
+            abstract=row["abstract"],
+            authors=tuple(row["authors"]),
+        )
+        for row in map(json.loads, path.read_text(encoding="utf-8").splitlines())
+    ]
+
+
+CONTACT_KEEPS = ("3ymxmpdx", "gisxfaqa", "alatg74m", "o5lpi2r5")
+
+
+def test_a_paper_is_not_called_like_a_kept_one_for_one_term_they_share():
+    # "words: contact · like: Simultaneous Learning of Contact and Continuous Dynamics" for
+    # a paper on the extinction of the contact process: the two share "contact" and
+    # "process", which the paper writes as one term and the robotics paper never does
+    papers = _contact_papers()
+    model = fit(papers, dict.fromkeys(CONTACT_KEEPS, "kept"))
+    assert model is not None
+    process = next(paper for paper in papers if paper.id == "pxix3c5h")
+    why = model.why(process)
+    assert "contact" in why.words  # what pushed it up is still said
+    assert why.like is None
+    # a paper of the same field is like one of the keeps all the same
+    liked = [paper.id for paper in papers[5:] if model.why(paper).like]
+    assert len(liked) >= 10, liked

@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from tuireader.ingest.links import without_urls
@@ -58,6 +59,13 @@ WHY_SHARE = 0.2
 #: nine in ten of the arXiv papers were under 0.03 from every keep, half of the CoRL
 #: papers above 0.055, and each of the twenty the fit order put first above 0.1.
 LIKE_FLOOR = 0.05
+#: A paper is not called like a kept paper when one word they share makes more than this
+#: share of how alike they are: on the lists of ``/data/real`` with four papers on contact
+#: in manipulation kept, a paper on the extinction of the contact process (a probability
+#: model) was like one of them for "contact", 0.84 of their likeness; of the likenesses
+#: of the 400 papers the fit order put first, nine in ten rest less than 0.47 on one word,
+#: and those resting more on one author are like for that author (who is shown).
+ONE_WORD_SHARE = 0.75
 #: At most this many undecided papers join a fit as weak negatives (a refit over a
 #: 100,000-paper library then costs about what it costs over one conference).
 BACKGROUND_ROWS = 5000
@@ -458,8 +466,9 @@ class Model:
 
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
         """The words of ``paper`` that pushed it up most (those that did little beside the
-        strongest are left out, see :data:`WHY_SHARE`), and the kept paper it is most like;
-        nothing for a paper like none of them (see :data:`LIKE_FLOOR`)."""
+        strongest are left out, see :data:`WHY_SHARE`), and the kept paper it is most like
+        by more than one term of its own (see :func:`_one_term`); nothing for a paper like
+        none of them (see :data:`LIKE_FLOOR`)."""
         import numpy as np
 
         row = self.space.vectors([paper]).tocsr()
@@ -475,15 +484,24 @@ class Model:
         like = None
         others = [i for i, kept in enumerate(self.kept) if kept.id != paper.id]
         if others:
-            # like a kept paper by what the two say, not by the boilerplate they share
-            said = row.copy()
-            said.data = said.data * np.asarray([s is not None for s in shown_as], said.dtype)
+            # like a kept paper by what the two say, not by the boilerplate they share:
+            # each product of a feature of the paper's and the same of a keep's
+            said = row.data * np.asarray([s is not None for s in shown_as], row.data.dtype)
             kept = self.kept_matrix if self.like_matrix is None else self.like_matrix
-            similar = (said @ kept[others].T).toarray().ravel()
-            best = int(np.argmax(similar))
-            if similar[best] < LIKE_FLOOR:
+            products = kept[others][:, row.indices].toarray() * said
+            similar = products.sum(axis=1)
+            if float(similar.max()) < LIKE_FLOOR:
                 return Why()
-            like = self.kept[others[best]].title
+            # and not by one term of the paper's they share, which may mean another
+            # thing in another field: the nearest keep whose likeness rests on more
+            features = [self.space.features[index] for index in row.indices]
+            pairs = _pairs(paper)
+            for best in np.argsort(-similar, kind="stable").tolist():
+                if similar[best] < LIKE_FLOOR:
+                    break
+                if not _one_term(features, products[best], pairs, self.kept[others[best]]):
+                    like = self.kept[others[best]].title
+                    break
         contributions = row.data * self.coef[row.indices]
         words: list[str] = []
         floor = WHY_SHARE * float(contributions.max()) if len(contributions) else 0.0
@@ -495,6 +513,61 @@ class Model:
                 words = [w for w in words if w not in shown]
                 words.append(shown)
         return Why(tuple(words), like)
+
+
+#: what parts words written next to each other: a field's end, punctuation
+_PHRASE_END = re.compile(r"[\n.,;:!?()\[\]{}\"]+")
+
+
+def _pairs(paper: Paper) -> set[tuple[str, str]]:
+    """The words of ``paper`` written next to each other (in one field and no punctuation
+    between them), as the model reads them."""
+    fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
+    found: set[tuple[str, str]] = set()
+    for phrase in _PHRASE_END.split(_unaccented("\n".join(fields))):
+        words = re.findall(_TOKEN, phrase)
+        found.update(pairwise(words))
+    return found
+
+
+def _one_term(
+    features: Sequence[str], products: Any, pairs: set[tuple[str, str]], keep: Paper
+) -> bool:
+    """True when the likeness of a paper and a kept paper rests on one term of the
+    paper's: ``products`` are those of the paper's ``features`` and the keep's (0 for a
+    feature the keep lacks, or one "why" does not name), and one word, or words the paper
+    writes next to each other (``pairs``) and the keep never does, make more than
+    :data:`ONE_WORD_SHARE` of their sum. A paper on the "contact process" (a model of
+    probability) and one on robots making contact share "contact" and "process", and are
+    alike by one term that means another thing in each; an author is a term of its own."""
+    total = float(products.sum())
+    if total <= 0:
+        return False
+    shared = {
+        feature: k
+        for k, feature in enumerate(features)
+        if products[k] > 0 and " " not in feature and not feature.startswith(_AUTHOR)
+    }
+    # each word is a term of its own, or one of a pair of them: a pair of words, not a
+    # run ("safe online control" is two terms), the strongest pairs first
+    term = list(range(len(features)))
+    joined = [pair for pair in pairs if pair[0] in shared and pair[1] in shared]
+    if joined:
+        written = _pairs(keep)
+        joined.sort(
+            key=lambda pair: (-(products[shared[pair[0]]] + products[shared[pair[1]]]), pair)
+        )
+        paired: set[int] = set()
+        for first, second in joined:
+            one, other = shared[first], shared[second]
+            if (first, second) not in written and not {one, other} & paired and one != other:
+                term[other] = one
+                paired.update((one, other))
+    sums: dict[int, float] = {}
+    for k, value in enumerate(products.tolist()):
+        if value > 0:
+            sums[term[k]] = sums.get(term[k], 0.0) + value
+    return max(sums.values()) > ONE_WORD_SHARE * total
 
 
 def _shown(
