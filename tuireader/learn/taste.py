@@ -59,6 +59,14 @@ WHY_SHARE = 0.2
 #: nine in ten of the arXiv papers were under 0.03 from every keep, half of the CoRL
 #: papers above 0.055, and each of the twenty the fit order put first above 0.1.
 LIKE_FLOOR = 0.05
+#: A paper the fit order puts among its first tenth is said why all the same: it is
+#: like no kept paper, but its words pushed it up. On the lists of ``/data/real`` with
+#: four grasping papers kept, 116 of the first 200 (from the 41st on) had no "why",
+#: GNFactor among them, whose words were "robot, semantics, manipulation, generalizable".
+WHY_TOP = 0.1
+#: ... when the vectors hold this many papers or more: the first of a few is first by
+#: chance as much as by its words.
+WHY_TOP_PAPERS = 20
 #: A paper is not called like a kept paper when one word they share makes more than this
 #: share of how alike they are: on the lists of ``/data/real`` with four papers on contact
 #: in manipulation kept, a paper on the extinction of the contact process (a probability
@@ -382,6 +390,8 @@ class Model:
     like_matrix: Any = field(default=None, repr=False)
     #: the score of every paper of the space, by row, once worked out (see :meth:`prepare`).
     _scores: Any = field(default=None, init=False, repr=False, compare=False)
+    #: the score a paper needs to be among the first :data:`WHY_TOP` (see :meth:`_ranks_high`)
+    _top_score: Any = field(default=None, init=False, repr=False, compare=False)
 
     def _score_rows(self, matrix: Any) -> Any:
         import numpy as np
@@ -464,11 +474,28 @@ class Model:
             paper for paper, done in zip(papers, decided.tolist(), strict=True) if done
         ]
 
+    def _ranks_high(self, paper: Paper) -> bool:
+        """True when ``paper`` scores among the first :data:`WHY_TOP` of the undecided
+        papers of the model's vectors, and they are :data:`WHY_TOP_PAPERS` or more."""
+        import numpy as np
+
+        top = self._top_score
+        if top is None:
+            undecided = np.ones(len(self.space), dtype=bool)
+            decided = [self.space.rows[pid] for pid in self.decisions if pid in self.space.rows]
+            undecided[decided] = False
+            scores = self._every_score[undecided]
+            enough = len(scores) >= WHY_TOP_PAPERS
+            top = float(np.quantile(scores, 1.0 - WHY_TOP)) if enough else np.inf
+            object.__setattr__(self, "_top_score", top)  # (frozen: set once, as a cache)
+        return float(self._values([paper])[0]) >= top
+
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
         """The words of ``paper`` that pushed it up most (those that did little beside the
         strongest are left out, see :data:`WHY_SHARE`), and the kept paper it is most like
         by more than one term of its own (see :func:`_one_term`); nothing for a paper like
-        none of them (see :data:`LIKE_FLOOR`)."""
+        none of them (see :data:`LIKE_FLOOR`) unless the order puts it first (see
+        :data:`WHY_TOP`)."""
         import numpy as np
 
         row = self.space.vectors([paper]).tocsr()
@@ -490,7 +517,7 @@ class Model:
             kept = self.kept_matrix if self.like_matrix is None else self.like_matrix
             products = kept[others][:, row.indices].toarray() * said
             similar = products.sum(axis=1)
-            if float(similar.max()) < LIKE_FLOOR:
+            if float(similar.max()) < LIKE_FLOOR and not self._ranks_high(paper):
                 return Why()
             # and not by one term of the paper's they share, which may mean another
             # thing in another field: the nearest keep whose likeness rests on more
