@@ -218,3 +218,15 @@ def test_a_fit_on_kept_vectors_needs_no_scikit_learn(papers, tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["False", "True"]
+
+
+def test_vectors_kept_by_an_older_reading_of_the_text_are_built_again(
+    papers, builds, tmp_path, monkeypatch
+):
+    # Chinese and Japanese came to be read in pairs of characters: vectors kept by the
+    # reading before, a whole run one word, would have been read back as they were
+    space_for(papers, tmp_path)
+    monkeypatch.setattr(vectors_module, "READING", vectors_module.READING - 1)
+    space_for(papers, tmp_path)
+    assert builds == [len(papers), len(papers)]
+    assert len(files(tmp_path)) == 2

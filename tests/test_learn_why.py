@@ -196,3 +196,33 @@ def test_a_paper_the_order_puts_first_is_said_why_though_like_no_kept_one(monkey
         why = model.why(paper)
         assert why.words and why.like is None, (paper.title, why)
     assert all(model.why(paper) == Why() for paper in order[first + 1 :])
+
+
+def test_chinese_and_japanese_are_read_in_pairs_of_characters():
+    # a Chinese title was one word to the model, a whole run with no space in it: two
+    # papers on robot grasping shared no word, and "why" named a whole clause
+    papers = _plain_papers()
+    papers[1] = Paper(
+        id="p1",
+        title="基于深度学习的机器人抓取",
+        abstract="本文研究机器人抓取，使用深度学习预测抓取位置。",
+    )
+    papers[6] = Paper(
+        id="p6",
+        title="机器人抓取的触觉感知",
+        abstract="我们用触觉传感器改进机器人抓取的成功率。",
+    )
+    papers[7] = Paper(
+        id="p7", title="深層学習によるロボット把持", abstract="ロボット把持を深層学習で学ぶ。"
+    )
+    papers[4] = Paper(id="p4", title="ロボット把持の評価", abstract="把持の成功率を評価する。")
+    model = fit(papers, {"p1": "kept", "p7": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    assert {"机器", "抓取", "把持"} <= set(model.space.features)
+    for paper, like, word in ((papers[6], papers[1], "抓取"), (papers[4], papers[7], "把持")):
+        why = model.why(paper)
+        assert why.like == like.title and any(word in named for named in why.words), why
+        # named as the paper writes them, pairs next to each other as one ("机器人抓取"),
+        # never a whole clause
+        for named in why.words:
+            assert named in paper.title + paper.abstract and named != paper.title, why

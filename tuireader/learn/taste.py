@@ -113,6 +113,30 @@ BOILERPLATE = frozenset(_BOILERPLATE_WORDS.split())
 #: Prefix of the author features' names.
 _AUTHOR = "author:"
 _TOKEN = r"(?u)\b[^\W\d_][\w\-]*\w\b"
+_WORD = re.compile(_TOKEN)
+#: Chinese, Japanese and Korean characters (the ranges the search index splits alike)
+_CJK_RUN = re.compile(
+    "[\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3400-\u4dbf"
+    "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+"
+)
+
+
+def _cjk_pairs(run: re.Match[str]) -> str:
+    text = run.group()
+    return " " + " ".join(text[i : i + 2] for i in range(len(text) - 1)) + " "
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text`` as the model reads them: runs of letters, digits and hyphens
+    that start with a letter; and in a run of Chinese or Japanese characters, which
+    writes no space between its words, each two characters next to each other, as the
+    search index reads them ("机器学习" is "机器", "器学", "学习"): read whole, a title
+    was one word, which no other paper has."""
+    if text.isascii():
+        return _WORD.findall(text)
+    return _WORD.findall(_CJK_RUN.sub(_cjk_pairs, text))
+
+
 _SPACES = re.compile(r"\s+")
 
 
@@ -206,7 +230,7 @@ def _telling_words(text: str) -> dict[str, str]:
     of ``\\left(``) nor as subscripts ("x_t" of ``$x_t$``), and not boilerplate
     (:data:`BOILERPLATE`)."""
     written: dict[str, str] = {}
-    for word in re.findall(_TOKEN, _LATEX_COMMAND.sub(" ", text)):
+    for word in words_of(_LATEX_COMMAND.sub(" ", text)):
         read = _unaccented(word)
         if read not in BOILERPLATE and "_" not in word:
             written.setdefault(read, word.lower())
@@ -292,7 +316,8 @@ def word_vectorizer(count: int, recipe: Recipe) -> Any:
         strip_accents="unicode",
         lowercase=True,
         stop_words="english",
-        token_pattern=_TOKEN,
+        tokenizer=words_of,
+        token_pattern=None,
         ngram_range=(1, 2) if recipe.bigrams else (1, 1),
         max_df=0.5 if count >= 20 else 1.0,
         min_df=recipe.min_df if count >= 20 else 1,
@@ -539,11 +564,33 @@ class Model:
             if shown and shown not in words and not any(shown in w for w in words):
                 words = [w for w in words if w not in shown]
                 words.append(shown)
+                if _CJK_RUN.fullmatch(shown):
+                    words = _joined(words, text)
         return Why(tuple(words), like)
 
 
 #: what parts words written next to each other: a field's end, punctuation
 _PHRASE_END = re.compile(r"[\n.,;:!?()\[\]{}\"]+")
+
+
+def _joined(words: list[str], text: str) -> list[str]:
+    """``words`` with the pairs of Chinese or Japanese characters that overlap where
+    ``text`` writes them next to each other named as one ("ロボ", "ボッ", "ット" are
+    "ロボット"): a pair alone is often no word."""
+    joined = True
+    while joined:
+        joined = False
+        for a in words:
+            for b in words:
+                if a is b or not (_CJK_RUN.fullmatch(a) and _CJK_RUN.fullmatch(b)):
+                    continue
+                if a[-1] == b[0] and (run := a + b[1:]) in text:
+                    words = [run if w is a else w for w in words if w is not b]
+                    joined = True
+                    break
+            if joined:
+                break
+    return words
 
 
 def _pairs(paper: Paper) -> set[tuple[str, str]]:
@@ -552,7 +599,7 @@ def _pairs(paper: Paper) -> set[tuple[str, str]]:
     fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
     found: set[tuple[str, str]] = set()
     for phrase in _PHRASE_END.split(_unaccented("\n".join(fields))):
-        words = re.findall(_TOKEN, phrase)
+        words = words_of(phrase)
         found.update(pairwise(words))
     return found
 

@@ -40,6 +40,10 @@ from tuireader.model import Paper
 #: vector files kept in the cache folder (the newest first): the lists of today and of
 #: the day before, say.
 KEPT_FILES = 2
+#: how the vectors read text: raised when that changes (as when Chinese and Japanese came
+#: to be read in pairs of characters), so that vectors kept by an older reading are
+#: built again
+READING = 2
 _PREFIX = "vectors-"
 _SUFFIX = ".npz"
 
@@ -84,7 +88,7 @@ def _digest(papers: Sequence[Paper], recipe: Recipe) -> str:
     sklearn_version = version("scikit-learn")
 
     digest = hashlib.sha256()
-    digest.update(repr((__version__, sklearn_version, recipe)).encode())
+    digest.update(repr((__version__, sklearn_version, recipe, READING)).encode())
     for paper in papers:
         # the fields the vectors are made from, as the list has them: what the vectors
         # read of them (:func:`~tuireader.learn.taste._words_text`) takes the web addresses
