@@ -72,3 +72,15 @@ def test_a_quotation_opened_loosely_keeps_its_styles_and_reads_alike_in_a_title(
 )
 def test_what_is_no_quotation_stays_as_written(text: str) -> None:
     assert "\u201c" not in plain(text) and "\u201d" not in plain(text)
+
+
+def test_a_code_span_in_double_backquotes_reads_as_code():
+    # ICML 2024 writes a library's name as Markdown's code in two backquotes, which read
+    # "``DoWhy``" on screen
+    out = render("implemented as part of the Python library ``DoWhy`` (Sharma & Kiciman, 2020;")
+    assert out.text == "implemented as part of the Python library DoWhy (Sharma & Kiciman, 2020;"
+    assert [(out.text[s.start : s.end], s.style) for s in out.spans] == [("DoWhy", "code")]
+    # a TeX quotation is still one, and backquotes that close nothing stay as written
+    assert plain("a ``quoted'' b") == "a \u201cquoted\u201d b"
+    assert plain("open ``and never closed") == "open ``and never closed"
+    assert plain("a ``b``` c") == "a ``b``` c"

@@ -925,6 +925,7 @@ _TEXT_TOKEN = re.compile(
     r"|(?<=[^\W_]|[)\]])\^\d(?![^\W_])"
     r"|\[(?=[^\[\]\n]*\]\((?:https?://|www\.)[^\s()]*\))"
     r"|(?<![`\w])`(?=[^\s`'\"][^`'\"\n]{0,58}(?<=\S)`(?![`\w]))"
+    r"|(?<![`\w])``(?=[^\s`'\"][^`'\"\n]{0,58}(?<=\S)``(?![`\w]))"
     r"|&(?:nbsp|amp|lt|gt|quot|apos|ndash|mdash|hellip);"
 )
 #: the HTML entities Markdown abstracts carry ("Models&nbsp; (CALM)"), as characters
@@ -1505,10 +1506,10 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             events.append(literal(start, pos) if _in_link(links, start) else _ENTITIES[tok])
         elif tok == "[":
             pos = _markdown_link(text, pos, events)
-        elif tok == "`":  # Markdown's code span, "`OutEffHop`": its text as written
-            closing = text.index("`", pos)
+        elif tok in ("`", "``"):  # Markdown's code span, "`OutEffHop`", "``DoWhy``"
+            closing = text.index(tok, pos)
             events.append(("code", text[pos:closing]))
-            pos = closing + 1
+            pos = closing + len(tok)
         elif tok[0] == "^" and tok[1:].isdigit():
             # a power written without $…$: "fm^2" is "fm²" (a digit is raised whatever
             # the font); "2^10", "x^2y" and a link's caret stay as written, and so does
