@@ -60,17 +60,19 @@ WHY_SHARE = 0.2
 #: papers above 0.055, and each of the twenty the fit order put first above 0.1.
 LIKE_FLOOR = 0.05
 #: A paper the fit order puts among its first tenth is said why all the same: it is
-#: like no kept paper, but its words pushed it up. On the lists of ``/data/real`` with
-#: four grasping papers kept, 116 of the first 200 (from the 41st on) had no "why",
-#: GNFactor among them, whose words were "robot, semantics, manipulation, generalizable".
+#: like no kept paper, but its words pushed it up. On nine lists (CoRL 2023, NeurIPS 2017,
+#: an arXiv sample and six more: 1,061 papers) with four grasping papers kept, 116 of the
+#: first 200 (from the 41st on) had no "why", GNFactor among them, whose words were
+#: "robot, semantics, manipulation, generalizable".
 WHY_TOP = 0.1
 #: ... when the vectors hold this many papers or more: the first of a few is first by
 #: chance as much as by its words.
 WHY_TOP_PAPERS = 20
 #: A paper is not called like a kept paper when one word they share makes more than this
-#: share of how alike they are: on the lists of ``/data/real`` with four papers on contact
-#: in manipulation kept, a paper on the extinction of the contact process (a probability
-#: model) was like one of them for "contact", 0.84 of their likeness; of the likenesses
+#: share of how alike they are: on those nine lists with four papers on contact in
+#: manipulation kept, a paper on the extinction of the contact process (a probability
+#: model) was like one of them for "contact" (0.84 of their likeness) and "process", one
+#: term of its own (see :func:`_one_term`); of the likenesses
 #: of the 400 papers the fit order put first, nine in ten rest less than 0.47 on one word,
 #: and those resting more on one author are like for that author (who is shown).
 ONE_WORD_SHARE = 0.75
