@@ -429,9 +429,16 @@ def note_shown(note: str) -> str:
 MAX_AUTHORS_SHOWN = 12
 
 
-def paper_header(paper: Paper, palette: Palette, *, source: bool = True) -> Text:
+def paper_header(
+    paper: Paper, palette: Palette, *, source: bool = True, width: int | None = None
+) -> Text:
     """Title, authors and where the paper comes from, for the top of the viewer, and
-    (``source``) where its metadata came from (:func:`metadata_note`)."""
+    (``source``) where its metadata came from (:func:`metadata_note`).
+
+    Given the ``width`` it is shown in, the line of the venue and id is broken into rows
+    here, with "id" and the id as one word: wrapped by spaces, a row could end "· id"
+    and leave the id alone on the next, where it no longer reads as the paper's id.
+    """
     text = Text(end="")
     if paper.title_derived:
         text.append(DERIVED_MARK + " ", palette.derived)
@@ -448,9 +455,13 @@ def paper_header(paper: Paper, palette: Palette, *, source: bool = True) -> Text
         text.append("authors unknown", palette.dim)
     text.append("\n")
     where = display_where(paper.where, paper.venue)
-    text.append(visible(" · ".join(where)) if where else "source unknown", palette.dim)
+    said = visible(" · ".join(where)) if where else "source unknown"
     # The id is what `tuireader show ID` and `cite ID` take (`i` copies it).
-    text.append(" · ", palette.dim)
+    words = [(word, palette.dim) for word in [*said.split(" "), "·"] if word]
+    rows = _word_rows([word for word, _ in words] + [f"id {visible(paper.id)}"], width)
+    for number, word in enumerate(words):
+        text.append(word[0], word[1])
+        text.append("\n" if number + 1 in rows else " ", palette.dim)
     text.append("id ", palette.dim)
     text.append(visible(paper.id), palette.label)
     keywords = keywords_line(paper)
@@ -465,6 +476,24 @@ def paper_header(paper: Paper, palette: Palette, *, source: bool = True) -> Text
         text.append("\n")
         text.append(visible(metadata_note(paper)), palette.dim)
     return text
+
+
+def _word_rows(words: Sequence[str], width: int | None) -> set[int]:
+    """Where rows of ``width`` cells start (by the index of their first word) when
+    ``words``, joined by single spaces, are wrapped as a terminal row of text is: each
+    word on the row it fits in, else on the next (None: one row)."""
+    starts: set[int] = set()
+    if width is None:
+        return starts
+    used = 0
+    for number, word in enumerate(words):
+        size = cell_len(word)
+        if number and used + 1 + size > width:
+            starts.add(number)
+            used = size
+        else:
+            used += size + (1 if number else 0)
+    return starts
 
 
 def keywords_line(paper: Paper) -> str:

@@ -339,6 +339,9 @@ class PaperViewer(Widget, can_focus=True):
             inner = max(1, width - 2 * GUTTER - 1)
             if name == "links" and self._paper is not None:
                 text = links_text(self._paper, self.palette(), inner)  # laid out to fit
+            elif name == "header" and self._paper is not None:
+                # laid out to fit: the id kept on the row of its label
+                text = paper_header(self._paper, self.palette(), source=False, width=inner)
             gutter = Segment(" " * GUTTER, base)
             console = self.app.console
             for line in text.wrap(console, inner, overflow="fold"):
