@@ -102,6 +102,7 @@ def result_line(
     palette: Palette,
     *,
     title_spans: Sequence[tuple[int, int]] = (),
+    rendered_spans: Sequence[tuple[int, int]] = (),
     marker: str = "",
     list_width: int = 0,
     labels: Mapping[str, str] | None = None,
@@ -110,7 +111,9 @@ def result_line(
 
     Columns: triage marker (one cell, filled by the triage feature), code mark, the list
     name when the library has several lists (``list_width`` > 0; as ``labels`` gives it,
-    see list_labels), the derived-title mark and the title with matched words highlighted.
+    see list_labels), the derived-title mark and the title with matched words highlighted:
+    ``title_spans`` point into the title as written, ``rendered_spans`` into the title as
+    shown when its markup is rendered (LaTeX, emphasis, ``--``).
     """
     line = Text(no_wrap=True, overflow="ellipsis", end="")
     line.append(visible(marker)[:1].ljust(1), palette.marker)
@@ -127,9 +130,12 @@ def result_line(
     line.append(DERIVED_MARK + " " if paper.title_derived else "  ", palette.derived)
     shown = shown_title(paper)
     collapsed = " ".join(paper.title.split())
-    # match spans point into the title as written; a title whose LaTeX was rendered
-    # (rare) is shown without them rather than with misplaced ones
-    spans_in = title_spans_for(paper, title_spans) if shown == collapsed else []
+    # title spans point into the title as written: a title whose markup was rendered is
+    # highlighted where its words were found in it as shown, never with misplaced spans
+    if shown == collapsed:
+        spans_in = title_spans_for(paper, title_spans)
+    else:
+        spans_in = [(start, end) for start, end in rendered_spans if 0 <= start < end <= len(shown)]
     title, spans = _visible_spans(shown, spans_in)
     title_text = Text(title, style=palette.title, end="")
     _highlight(title_text, spans, palette.match)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, overload
+from typing import TYPE_CHECKING, ClassVar, Protocol, overload
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -28,7 +28,10 @@ from textual.strip import Strip
 
 from tuireader.model import Library, Paper
 from tuireader.render.textrender import visible
-from tuireader.ui.text import Palette, list_labels, result_line
+from tuireader.ui.text import Palette, list_labels, result_line, shown_title
+
+if TYPE_CHECKING:
+    from tuireader.search.highlight import Marker
 
 #: blank cells on each side of a row's text (inside the border).
 GUTTER = 1
@@ -58,6 +61,9 @@ class Matched(Protocol):
     @property
     def title_spans(self) -> Spans: ...
 
+    @property
+    def marker(self) -> Marker | None: ...
+
 
 @dataclass(frozen=True)
 class Row:
@@ -72,6 +78,22 @@ class Row:
     def title_spans(self) -> Spans:
         matched = self.matched
         return matched if isinstance(matched, tuple) else tuple(matched.title_spans)
+
+    @property
+    def rendered_spans(self) -> Spans:
+        """Where the query's words stand in the title as the list shows it rendered
+        (LaTeX, emphasis, ``--``: "α-MDF: An Attention-based …"). The hit's title spans
+        point into the title as written, which is not what is shown, so the words are
+        found again in the shown title. () for a title shown as written."""
+        matched = self.matched
+        if isinstance(matched, tuple) or matched.marker is None:
+            return ()
+        shown = shown_title(self.paper)
+        if shown == " ".join(self.paper.title.split()):
+            return ()
+        from tuireader.search.highlight import spans_in
+
+        return spans_in(shown, matched.marker)
 
 
 class PaperRows(Sequence[Row]):
@@ -601,6 +623,7 @@ class ResultsList(ScrollView, can_focus=True):
             paper.has_code,
             paper.lists,
             row.title_spans,
+            row.rendered_spans,
             column[0],
             *key,
         )
@@ -644,6 +667,7 @@ class ResultsList(ScrollView, can_focus=True):
             row.paper,
             self._palette,
             title_spans=row.title_spans,
+            rendered_spans=row.rendered_spans,
             marker=marker,
             list_width=column[0],
             labels=column[1],
