@@ -152,13 +152,42 @@ async def test_a_tag_filter_that_names_no_tag_in_use_says_which_tags_there_are()
         await settle(pilot)
         screen.action_focus_search()
         await pilot.pause()
-        await pilot.press(*"tag:grasp")
+        await pilot.press(*"tag:grap")
         await settle(pilot)
         assert not screen.results.rows
-        assert screen.message == "Search: no paper is tagged 'grasp' (tags: grasping)"
-        await pilot.press(*"ing")
+        assert screen.message == "Search: no paper is tagged 'grap' (tags: grasping)"
+        await pilot.press("backspace", *"sping")
         await settle(pilot)
         assert len(screen.results.rows) == 1 and screen.message == ""
+
+
+@sync
+async def test_a_tag_being_typed_is_a_prefix_as_the_last_word_is():
+    # "tag:rob" found nothing while typed, where "rob" finds "robot": a tag was taken whole
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("t", *"robots", "enter")
+        await settle(pilot)
+        await pilot.press("j", "t", *"Robustness", "enter")
+        await settle(pilot)
+        await pilot.press("j", "t", *"grasping", "enter")
+        await settle(pilot)
+        screen.action_focus_search()
+        await pilot.pause()
+        await pilot.press(*"tag:rob")
+        await settle(pilot)
+        assert len(screen.results.rows) == 2 and screen.message == ""
+        # given whole (a space after it), a tag is matched whole, and said when none is so
+        await pilot.press("space")
+        await settle(pilot)
+        assert not screen.results.rows
+        assert screen.message.startswith("Search: no paper is tagged 'rob' (tags: ")
+        # a tag that no tag in use begins is said while typed too
+        await pilot.press("backspace", "backspace", *"x")
+        await settle(pilot)
+        assert not screen.results.rows
+        assert screen.message.startswith("Search: no paper is tagged 'rox' (tags: ")
 
 
 @sync

@@ -8,6 +8,7 @@ exists, so reading commands never create a database as a side effect.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
@@ -29,6 +30,9 @@ ANY_STATE = "*"
 DETACHED = "detached"
 #: how many tags in use a ``tag:`` naming none lists.
 TAGS_NAMED = 8
+#: a query that ends with a ``tag:`` still being typed: no space, quote or parenthesis
+#: after its value (as a query's last word is a prefix only then: ``query.parse``).
+_TYPED_TAG = re.compile(r"(?:^|[\s(])-?tag:([^\s\"()]+)$", re.IGNORECASE)
 
 
 def filter_resolver(store: Store | None, library_ids: Collection[str] | None = None) -> Resolver:
@@ -86,10 +90,52 @@ def asks_triage(query: str) -> bool:
     )
 
 
-def unknown_tags(query: str, known: Sequence[str]) -> str | None:
+def tag_being_typed(query: str) -> str | None:
+    """The value of the ``tag:`` that ``query`` ends with while it is being typed
+    (``grasp tag:rob``), as the last word of a query typed in the reader is a prefix;
+    None when the query ends otherwise (a space, a closing quote or parenthesis)."""
+    typed = _TYPED_TAG.search(query)
+    return typed.group(1) if typed else None
+
+
+def completed_tags(query: str, known: Sequence[str]) -> list[str]:
+    """The tags in use (``known``) that the ``tag:`` being typed at the end of ``query``
+    begins, in their order (none when no tag is being typed)."""
+    typed = tag_being_typed(query)
+    if typed is None:
+        return []
+    key = tag_key(typed)
+    return [tag for tag in known if tag_key(tag).startswith(key)] if key else []
+
+
+def typed_tag_resolver(resolve: Resolver, query: str, known: Sequence[str]) -> Resolver:
+    """``resolve``, with the ``tag:`` being typed at the end of ``query`` taken as a
+    prefix of the tags in use (``known``): ``tag:rob`` finds the papers tagged "robots"
+    while it is typed, as ``rob`` finds "robot" (see :func:`tag_being_typed`). A tag
+    given whole (a space after it) is matched whole, and so is one no tag begins, so
+    that what finds nothing is the tag the message names (:func:`unknown_tags`)."""
+    completions = completed_tags(query, known)
+    if not completions:
+        return resolve
+    typed = tag_key(tag_being_typed(query) or "")
+
+    def prefixed(name: str, value: str) -> set[str] | None:
+        if name != "tag" or tag_key(value) != typed:
+            return resolve(name, value)
+        found: set[str] = set()
+        for tag in completions:
+            found |= resolve("tag", tag) or set()
+        return found
+
+    return prefixed
+
+
+def unknown_tags(query: str, known: Sequence[str], *, typing: bool = False) -> str | None:
     """What to say of the ``tag:`` filters of ``query`` that name no tag in use (``known``,
     most used first): "no paper is tagged 'grasp' (tags: grasping, robots)"; None when
-    each names one (or there is none). A tag typed in part finds nothing, and said so."""
+    each names one (or there is none). With ``typing`` (the reader's search as you type)
+    a tag being typed that begins a tag in use names it (:func:`typed_tag_resolver`);
+    otherwise a tag typed in part finds nothing, and said so."""
     from tuireader.search import query as ql
 
     named = [
@@ -98,6 +144,8 @@ def unknown_tags(query: str, known: Sequence[str]) -> str | None:
         if node.name == "tag" and node.value.strip()
     ]
     keys = {tag_key(tag) for tag in known}
+    if typing and completed_tags(query, known):
+        keys.add(tag_key(tag_being_typed(query) or ""))
     missing = list(dict.fromkeys(value for value in named if tag_key(value) not in keys))
     if not missing:
         return None

@@ -44,7 +44,13 @@ from tuireader.render.textrender import display_title, visible
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
-from tuireader.triage.filters import ANY_STATE, Resolver, asks_triage, unknown_tags
+from tuireader.triage.filters import (
+    ANY_STATE,
+    Resolver,
+    asks_triage,
+    typed_tag_resolver,
+    unknown_tags,
+)
 from tuireader.triage.store import (
     DEFAULT_STATE,
     STATE_WORDS,
@@ -1132,7 +1138,7 @@ class MainScreen(Screen[None]):
         # need every hit before the first is known.
         self._search_owed = False
         whole = self._choice in ("fit", "list")
-        resolve = self.triage.resolver()
+        resolve = self._resolver(query)
         wanted = None if whole else limit
         if not now and not self._searches_quick():
             self._run_search(query, resolve, wanted, kind)
@@ -1147,6 +1153,15 @@ class MainScreen(Screen[None]):
         self._take_result(msg.SearchFinished(query, result, kind=kind))
         if result.total > len(result.hits):
             self._run_rest(query, resolve)
+
+    def _resolver(self, query: str) -> Resolver:
+        """The triage filters of ``query`` answered from what is shown now, a ``tag:``
+        still being typed at its end as a prefix of the tags in use, as its last word is
+        of the words (``tag:rob`` finds "robots" as ``rob`` finds "robot")."""
+        book = self.triage
+        if "tag:" not in query.casefold():
+            return book.resolver()
+        return typed_tag_resolver(book.resolver(), query, book.known_tags())
 
     def _searches_quick(self) -> bool:
         """Whether the last searches all took under ``INLINE_SEARCH_MS`` (none yet: no)."""
@@ -1256,7 +1271,7 @@ class MainScreen(Screen[None]):
             and not result.message
             and self.triage.states
         ):
-            self._count_matches(message.query, self.triage.resolver())
+            self._count_matches(message.query, self._resolver(message.query))
         if message.kind != "more":  # the time to the first hits is what the user waited
             self.elapsed_ms = result.elapsed_ms
         if message.kind == "similar" and self.similar_to is not None:
@@ -1273,7 +1288,7 @@ class MainScreen(Screen[None]):
         said = [result.message] if result.message else []
         tagged = "tag:" in message.query.casefold()
         if tagged and message.kind != "similar" and self.triage.store is not None:
-            untagged = unknown_tags(message.query, self.triage.known_tags())
+            untagged = unknown_tags(message.query, self.triage.known_tags(), typing=True)
             said += [untagged] if untagged else []
         self.message = f"Search: {'; '.join(said)}" if said else ""
         self._draw_together()
@@ -1854,7 +1869,7 @@ class MainScreen(Screen[None]):
         self._select(shown.paper, shown.scroll)
         self._show_order()
         if shown.matched is not None and len(shown.base) < shown.matched:
-            self._run_rest(shown.query, self.triage.resolver())  # the rest, cut off by M
+            self._run_rest(shown.query, self._resolver(shown.query))  # the rest, cut off by M
 
     # -- key bindings: each posts its command -----------------------------------------------
 
@@ -2490,7 +2505,7 @@ class MainScreen(Screen[None]):
             elif (self.matched or 0) > len(self.results.rows):
                 self._beyond_triaged = frozenset()  # "N left" counts from the new file
                 if self.triage.states:
-                    self._count_matches(query, self.triage.resolver())
+                    self._count_matches(query, self._resolver(query))
                 self._update_counts()
         self.notify(visible(message.summary), title="Triage file", markup=False, timeout=10)
 
