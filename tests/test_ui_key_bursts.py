@@ -461,3 +461,23 @@ async def test_keys_after_more_like_this_act_on_the_papers_like_it(monkeypatch):
         assert ids(screen) == like
         assert saved(like[1]).state == "kept"
         assert like[1] == listed[1] or saved(listed[1]).state == "new"
+
+
+@sync
+async def test_slash_escape_then_a_query_in_one_burst_types_the_query_and_decides_nothing():
+    # "/", Escape (the empty box left) and "robot" arrived together: "r" marked the
+    # highlighted paper read, "o" opened its link, and "bot" began a search
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        assert screen.search_box.value == ""
+        await burst(pilot, ["slash", "escape", *"robot"])
+        assert saved(first).state == "new"
+        assert app.focused is screen.search_box
+        assert screen.search_box.value == "robot"
+        # alone, Escape in the empty box still goes to the list
+        await pilot.press(*["backspace"] * 5)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is screen.results

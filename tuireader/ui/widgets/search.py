@@ -86,10 +86,13 @@ class SearchBox(LinesJoined):
         await super()._on_key(event)
 
     async def action_clear_or_leave(self) -> None:
-        """Clear the query; if it is already empty, move on to the results."""
+        """Clear the query; if it is already empty, move on to the results, unless text
+        typed after the Escape is already waiting (one burst: ``/``, Escape, a query, as
+        a habit of clearing the box first sends it over a slow link): that text is the
+        query, typed here, never keys acting on the highlighted paper."""
         if self.value:
             self.value = ""
-        else:
+        elif not getattr(self.app, "typing_ahead", False):
             await self.run_action("screen.focus_results")
 
 
