@@ -12,6 +12,12 @@ the app splits it back (:func:`tuireader.ui.keys.split_alt`). Before other keys 
 drops the Escape: Escape then ``/`` or Enter read as a lone ``/`` or Enter, and Escape,
 ``/``, Escape in one burst typed "^/". The parser keeps each such Escape as the alt of the
 key after it, which the app splits the same way.
+
+Keys typed while the reader starts, before it takes the terminal, are echoed by the
+terminal onto the shell's screen (the reader still reads them: they are the first query).
+Textual offers no way to stop an echo that came before it; the driver erases it as it
+takes the terminal (:func:`erase_echo`), so it is not left on the shell's screen after
+the reader closes.
 """
 
 from __future__ import annotations
@@ -103,6 +109,47 @@ class EscapeKeepingParser(XTermParser):
             yield event
 
 
+def typed_ahead(fd: int | None) -> int:
+    """How many bytes of keys typed ahead wait on terminal ``fd``, as the terminal echoed
+    them (0 when it does not echo, when ``fd`` is no terminal, or when this process is
+    not in its foreground, where writing to it would stop the process)."""
+    if fd is None:
+        return 0
+    try:
+        import fcntl
+        import struct
+        import termios
+    except ImportError:  # no terminal control here (Windows)
+        return 0
+    try:
+        if not os.isatty(fd) or os.tcgetpgrp(fd) != os.getpgrp():
+            return 0
+        before = termios.tcgetattr(fd)
+        if not before[3] & termios.ECHO:
+            return 0
+        # A line being typed is not yet there to be read: a moment out of line mode
+        # counts it (the terminal's settings are put back as they were at once, for
+        # Textual takes them as those to restore as the reader closes).
+        counting = list(before)
+        counting[3] = before[3] & ~(termios.ICANON | termios.ECHO)
+        termios.tcsetattr(fd, termios.TCSANOW, counting)
+        try:
+            waiting = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
+        finally:
+            termios.tcsetattr(fd, termios.TCSANOW, before)
+        return max(0, int(struct.unpack("i", waiting)[0]))
+    except (OSError, termios.error):  # no terminal, or gone
+        return 0
+
+
+def erase_echo(pending: int) -> str:
+    """What erases the echo of ``pending`` bytes typed ahead: the cursor back over them
+    and the row cleared from there. A control key echoes as two cells ("^["), so the
+    cursor goes back two cells a byte; the terminal stops it at the row's start, where the
+    echo began (the shell's Enter left the cursor there). "" when nothing is pending."""
+    return f"\x1b[{2 * pending}D\x1b[K" if pending > 0 else ""
+
+
 def _terminal_of(file: IO[str] | None) -> IO[str] | None:
     """Where to draw: ``file`` (Textual's stderr), or stdout when stderr is no terminal
     (or closed) and stdout is one. ``tuireader 2>err.log`` drew the whole reader into the
@@ -147,6 +194,16 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             module = _parser_module(driver_class)
             if module is not None and getattr(module, "XTermParser", None) is XTermParser:
                 module.XTermParser = EscapeKeepingParser  # type: ignore[attr-defined]
+
+        def start_application_mode(self) -> None:
+            # Keys typed before the terminal is the reader's were echoed onto the shell's
+            # screen, and would be left there after the reader closes.
+            erase = erase_echo(typed_ahead(getattr(self, "fileno", None)))
+            file = getattr(self, "_file", None)
+            if erase and file is not None:
+                file.write(erase)
+                file.flush()
+            super().start_application_mode()
 
         def _sigtstp_application(self, *args: Any) -> None:
             self._suspended = True
