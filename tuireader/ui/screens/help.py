@@ -167,7 +167,12 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()  # the help screen's own keys, over the list's
 
     def on_mount(self) -> None:
-        self.query_one("#help-text", Static).update(self.help_text())
+        # Its width is known once laid out: until the help is wrapped to it, it is not
+        # shown, since the text wrapped by the widget put a description's second line
+        # under the keys, not under its first line (a frame on every ?).
+        text = self.query_one("#help-text", Static)
+        text.update(self.help_text())
+        text.styles.visibility = "hidden"
         self.query_one("#help-body").focus()
         self.call_after_refresh(self._fit_text)
 
@@ -179,7 +184,9 @@ class HelpScreen(ModalScreen[None]):
         width = self.query_one("#help-body", VerticalScroll).scrollable_content_region.width
         if width > 0 and width != self._width:
             self._width = width
-            self.query_one("#help-text", Static).update(self.help_text(width))
+            text = self.query_one("#help-text", Static)
+            text.update(self.help_text(width))
+            text.styles.visibility = "visible"
 
     def dialog_places(self) -> list[Place]:
         """The keys of the menus, dialogs and editors the reader opens over the list, with
