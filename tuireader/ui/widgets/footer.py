@@ -8,6 +8,9 @@ from textual.widgets import Footer
 
 #: the class Textual gives the command-palette key, kept at the footer's right end.
 PALETTE_KEY = "-command-palette"
+#: the actions of the keys a narrow footer keeps before any other: how to get help and
+#: how to quit from where the focus is.
+KEPT_ACTIONS = frozenset({"help", "app.quit"})
 
 
 def _cells(widget: Widget, room: Size) -> int:
@@ -23,7 +26,9 @@ class ReaderFooter(Footer):
     Textual lays the keys out in one row and clips the row at the palette key, so at 80
     columns a label was cut mid-word ("u Copy l"). Here a key shows only when it and
     every key before it fit whole: the screens list their keys most important first, so
-    the ones left out are the last ones (all of them stay in help and the palette).
+    the ones left out are the last ones (all of them stay in help and the palette). Help
+    and Quit keep their room whatever comes before them: the focused pane's keys come
+    first, and in the search box at 60 columns they left no room for Quit.
     """
 
     async def recompose(self) -> None:
@@ -42,6 +47,9 @@ class ReaderFooter(Footer):
         for child in self.children:
             if child.has_class(PALETTE_KEY):
                 room -= _cells(child, measure)
+            elif getattr(child, "action", None) in KEPT_ACTIONS:
+                room -= _cells(child, measure)
+                child.display = True
             else:
                 keys.append(child)
         used = 0

@@ -1,0 +1,24 @@
+"""A narrow footer keeps how to get help and how to quit, wherever the focus is."""
+
+from __future__ import annotations
+
+from e2e_util import app_text, ready, settle, sync
+from test_ui_app import SAMPLE, make_app
+
+
+@sync
+async def test_at_60_columns_the_search_boxs_footer_still_says_how_to_quit():
+    # The search box's own keys come first in the footer ("↓ To results", "esc Clear /
+    # leave"): at 60 columns "f1 Help" fitted after them, "^q Quit" no longer did.
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await ready(pilot)
+        assert app.focused is screen.search_box
+        await settle(pilot)
+        footer = app_text(app).splitlines()[-1]
+        assert "Help" in footer and "Quit" in footer, footer
+        assert "^p" in footer, footer
+        screen.action_focus_results()
+        await settle(pilot)
+        footer = app_text(app).splitlines()[-1]
+        assert "Help" in footer and "Quit" in footer, footer
