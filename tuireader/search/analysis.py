@@ -9,6 +9,7 @@ lowercase words that the vocabulary, prefix search and highlighting work on.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -118,6 +119,33 @@ def math_words(text: str, spans: Iterable[tuple[int, int]]) -> list[str]:
                 spelled = word.translate(_greek_names())
                 if spelled != word:  # "ΦFlow" is also "PhiFlow"
                     found[spelled] = None
+    return list(found)
+
+
+#: words as shown joined by hyphens ("f-divergence" of ``$f$-divergence``)
+_SHOWN_COMPOUND = re.compile(rf"[\w^]+(?:[{re.escape(HYPHENS)}][\w^]+)+")
+
+
+def math_compounds(text: str, spans: Iterable[tuple[int, int]]) -> list[str]:
+    """The words joined by hyphens that math of ``spans`` is part of, in ``text`` (shown:
+    math in Unicode), written as one as a reader types them, each once ("fdivergence"
+    of ``$f$-divergence``, shown "f-divergence"; "alphaMDF" too of ``$\\alpha$-MDF``):
+    the written text has no such compound for ``joined_words`` to find, its hyphen
+    standing after a "$"."""
+    spans = sorted(spans)
+    if not spans or ("-" not in text and not _HYPHENS.search(text)):
+        return []
+    starts = [a for a, _ in spans]
+    found: dict[str, None] = {}
+    for match in _SHOWN_COMPOUND.finditer(text):
+        start, end = match.span()
+        # the last span that starts before the compound ends: does it reach into it?
+        at = bisect.bisect_left(starts, end) - 1
+        if at < 0 or spans[at][1] <= start:
+            continue
+        word = _MARKS.sub("", _HYPHENS.sub("", match.group()))
+        found[word] = None
+        found[word.translate(_greek_names())] = None  # "αMDF" is also "alphaMDF"
     return list(found)
 
 

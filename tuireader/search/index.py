@@ -55,6 +55,7 @@ from tuireader.search.analysis import (
     WordTokenizer,
     fold,
     joined_words,
+    math_compounds,
     math_words,
     stem,
     word_set,
@@ -66,7 +67,7 @@ from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 19
+SCHEMA_VERSION = 20
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -295,7 +296,7 @@ def _as_shown(text: str) -> str:
     rendered = render(text)
     spans = [(span.start, span.end) for span in rendered.spans if span.style == "math"]
     math = " ".join(rendered.text[start:end] for start, end in spans)
-    words = " ".join(math_words(rendered.text, spans))
+    words = " ".join([*math_words(rendered.text, spans), *math_compounds(rendered.text, spans)])
     return "\n".join(part for part in (shown, math, words) if part)
 
 
