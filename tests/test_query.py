@@ -222,7 +222,11 @@ def test_a_possessive_is_its_word():
     assert parse("title:Stein's").root == Term("Stein", "title")
     # not an "'s" of a possessive: kept
     assert parse("author:O'Brien").root == Term("O'Brien", "authors")
-    assert parse("'s").root == Term("'s")
+    # a possessive's ending apart from its word is no word: left out, and said
+    alone = parse("'s")
+    assert alone.root is None
+    assert alone.message == 'ignored "\'s": the ending of a possessive, no word'
+    assert parse("Bellman 's").root == Term("Bellman")
 
 
 def test_a_word_joined_by_hyphens_is_a_phrase_or_one_word():

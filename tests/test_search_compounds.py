@@ -41,6 +41,9 @@ PAPERS = {
     "Experts Don't Cheat": "Models that can\u2019t know what they don\u2019t know.",
     "Rewards at Step t": "What a policy can do at time t.",
     "$f$-Divergences for Imitation": "Bounds on an $\\ell_1$-norm of policies.",
+    "Decompiling Binaries": "Readable C++ code from machine code.",
+    "Lifting C# Programs": "Types, recovered.",
+    "A Constant for Every Rate": "For every c > 0, and a c-approximation.",
 }
 
 
@@ -145,6 +148,34 @@ def test_a_possessive_finds_the_word(engine, query):
     """``Bellman's`` looked for "bellman" and "s": the papers with a lone "s" somewhere
     ("s-rectangular"), not those on Bellman's equation."""
     assert _titles(engine, query) == {"Bellman Equations Revisited"}
+
+
+@pytest.mark.parametrize(
+    ("query", "prefix", "titles"),
+    [
+        ("C++", False, {"Decompiling Binaries"}),
+        ("c++", True, {"Decompiling Binaries"}),
+        ('"C++ code"', False, {"Decompiling Binaries"}),
+        ("abstract:C++", False, {"Decompiling Binaries"}),
+        ("title:C++", False, set()),
+        ("C#", False, {"Lifting C# Programs"}),
+        ("C# programs", True, {"Lifting C# Programs"}),
+        ("Bellman 's", False, {"Bellman Equations Revisited"}),
+        ("Bellman \u2019s", False, {"Bellman Equations Revisited"}),
+    ],
+)
+def test_a_word_with_signs_is_found_as_written(engine, query, prefix, titles):
+    """``C++`` and ``C#`` found every paper with a lone "c" (70 of the ICML 2024 list,
+    where 1 says "C++"), and a lone ``'s`` every paper with a lone "s": the index keeps
+    the letter alone. A language's name is looked for as written; a possessive's
+    ending apart from its word is no word."""
+    assert _titles(engine, query, prefix) == titles
+
+
+def test_a_lone_possessive_is_said_and_left_out(engine):
+    result = engine.search("'s")
+    assert result.message is not None and "possessive" in result.message
+    assert result.total == len(engine.library)
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from whoosh import fields, formats
 from whoosh.analysis import STOP_WORDS, Token, Tokenizer
 from whoosh.system import pack_uint
 
-from tuireader.search.query import HYPHENS
+from tuireader.search.query import HYPHENS, WORD_SIGNS
 from tuireader.search.stemming import phrase_start, stem_word
 
 _CJK = (
@@ -477,15 +477,20 @@ class Phrase:
         parts: list[str] = []
         #: the term each captured word must have (None for a CJK run: matched literally)
         self.terms: list[str | None] = []
-        found = _SPLIT.findall(text)
+        matches = list(_SPLIT.finditer(text))
+        found = [match.groups("") for match in matches]
+        #: the signs each word ends in that make it another word ("C++"), looked for too
+        signs = [_signs_after(text, match.end()) for match in matches]
         #: a phrase that says a stop word itself ("in context") is looked for as written:
         #: its stop words where it has them, and no other between its words ("in the
         #: context of" is not it)
         stops = [not cjk and fold(word) in STOPS for cjk, word in found]
         self.has_stops = any(stops) and not all(stops)
+        #: the words' terms are not enough to tell the phrase: its text is read
+        self.as_written = self.has_stops or any(signs)
         gap = r"[\W_]+" if self.has_stops else _GAP
         previous_cjk = None
-        for cjk, word in found:
+        for (cjk, word), sign in zip(found, signs, strict=True):
             if cjk:
                 piece, term = re.escape(cjk), None
             else:
@@ -501,6 +506,8 @@ class Phrase:
                         common += 1
                     start = phrase_start(folded[:common], term)
                     piece = rf"(?<!{_LATIN})({re.escape(start)}{_LATIN}*)"
+                    if sign:
+                        piece += rf"{re.escape(sign)}(?![+#])"
             if parts:
                 parts.append(f"(?:{gap})?" if cjk or previous_cjk else gap)
             parts.append(piece)
@@ -531,6 +538,15 @@ class Phrase:
             ):
                 return True
             start = match.start() + 1
+
+
+def _signs_after(text: str, end: int) -> str:
+    """The signs that make the word of ``text`` ending at ``end`` another word ("++" of
+    "C++", "#" of "C#"), when a space or the text's end follows them; else ""."""
+    found = WORD_SIGNS.match(text, end)
+    if found is None or (found.end() < len(text) and not text[found.end()].isspace()):
+        return ""
+    return found.group()
 
 
 def _initial(word: str) -> bool:

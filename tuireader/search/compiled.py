@@ -68,7 +68,7 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
     phrase = Phrase(node.text)
     named = Name(node.text)
     for name, terms in found:
-        if len(terms) == 1 and not (phrase.has_stops and name in TEXT_FIELDS):
+        if len(terms) == 1 and not (phrase.as_written and name in TEXT_FIELDS):
             alts.append(wq.Term(name, terms[0]))
         elif name in TEXT_FIELDS:
             # titles and abstracts keep no positions: the words, then the text

@@ -415,6 +415,11 @@ def _searchable(node: Node | None, tok: _Tok, problems: list[str]) -> Node | Non
     ``title:*``, ``author:","``): nothing the index holds (no query at all, if alone),
     left out and said. A ``year:`` value is left to :func:`_without_unread_years`, which
     says what a year is."""
+    if isinstance(node, Term) and _LONE_POSSESSIVE.fullmatch(node.text):
+        # "'s" pasted apart from its word ("Bellman 's"): no word, as "Bellman's" has none
+        said = f"{tok.field}:{node.text}" if tok.field else node.text
+        problems.append(f"ignored {shortened(said)!r}: the ending of a possessive, no word")
+        return None
     if isinstance(node, Term) and node.field != "year" and not _has_letters(node.text):
         said = f"{tok.field}:{node.text}" if tok.field else node.text
         problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
@@ -439,6 +444,8 @@ def _has_letters(text: str) -> bool:
 
 #: the "'s" of a possessive ("Bellman's", "Newton’s"): not a word to look for
 _POSSESSIVE = re.compile(r"(?<=[^\W_])['\u2019]s(?![^\W_])")
+#: the "'s" of a possessive alone
+_LONE_POSSESSIVE = re.compile(r"['\u2019]s", re.IGNORECASE)
 
 
 def _atom(tok: _Tok) -> Node:
@@ -542,6 +549,17 @@ _COMPOUND = re.compile(rf"[^\W_]+(?:{_HYPHEN}[^\W_]+)+")
 _CONTRACTION = re.compile(r"[^\W_]+n['\u2019]t", re.IGNORECASE)
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
 _COMPOUND_FIELDS = (None, "title", "abstract", "keywords", "authors")
+#: the signs a word ends in that make it another word: the names of programming
+#: languages "C++", "C#", "F#" (the index keeps "c" of them, which a variable also is)
+WORD_SIGNS = re.compile(r"\+\+|#")
+#: a word that ends in such signs
+_SIGNED = re.compile(rf"[^\W_]+(?:{WORD_SIGNS.pattern})")
+
+
+def signed(text: str) -> bool:
+    """Whether ``text`` (a query's word or phrase) has a word ending in signs that make it
+    another word ("C++", "C#"): it is looked for as written, in titles and abstracts."""
+    return any(_SIGNED.fullmatch(word) for word in text.split())
 
 
 def _compounds(node: Node | None) -> Node | None:
@@ -555,6 +573,9 @@ def _compounds(node: Node | None) -> Node | None:
             # "don't" is "dont" as the index holds it: "can't" is no "can" (a stop
             # word) and a lone "t" (a variable, "t-SNE")
             return Term(re.sub("['\u2019]", "", node.text), node.field, node.prefix)
+        if node.field in _COMPOUND_FIELDS and _SIGNED.fullmatch(node.text):
+            # "C++" is no "c" (a variable, an initial): the word with its signs, as written
+            return Phrase(node.text, node.field)
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(_HYPHEN, "", node.text)

@@ -201,7 +201,7 @@ class _Evaluation:
                 found.update(at for at in having if named.found_in(papers[at].authors))
                 continue
             having = set.intersection(*(set(terms.docs(fieldname, t)) for t in wanted))
-            if len(wanted) == 1 and not (phrase.has_stops and fieldname in TEXT_FIELDS):
+            if len(wanted) == 1 and not (phrase.as_written and fieldname in TEXT_FIELDS):
                 found |= having
             elif fieldname in TEXT_FIELDS:
                 # titles and abstracts: the words, then the text (as ``compiled``)

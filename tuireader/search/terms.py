@@ -251,12 +251,16 @@ def phrase_alternatives(
     for word in words:
         out.forms.add(word)
         out.forms.update(ctx.vocabulary.forms_of(word))
-    if len(words) == 1:
+    # "C++" is looked for as written, in the text: no name or keyword is read so
+    signed = ql.signed(node.text)
+    if len(words) == 1 and not signed:
         acronym = node.field is None and is_acronym(node.text.strip())
         alts = (a for w in words for a in word_alternatives(w, node.field, acronym=acronym))
         return [(name, [text]) for name, text in dict.fromkeys(alts)]
     found: list[tuple[str, list[str]]] = []
     for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
+        if signed and name not in TEXT_FIELDS:
+            continue
         if name in TEXT_FIELDS:
             terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
         elif name in STEMMED_TOO:
