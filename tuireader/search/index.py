@@ -455,17 +455,28 @@ class IndexUnavailable(Exception):
 
 
 def _write_json(path: Path, data: object) -> None:
+    """Write ``data`` as JSON in one step. A list's path whose name is bytes that are not
+    UTF-8 holds characters UTF-8 cannot encode (Python's stand-ins for those bytes): such
+    data is written with JSON's escapes, which read back as the same text, where its
+    writing failed and the index could not be had at all."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with tmp.open("w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, separators=(",", ":"))
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            _dump_json(tmp, data, ascii=False)
+        except UnicodeEncodeError:
+            _dump_json(tmp, data, ascii=True)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+
+
+def _dump_json(path: Path, data: object, *, ascii: bool) -> None:
+    with path.open("w", encoding="utf-8") as handle:
+        json.dump(data, handle, ensure_ascii=ascii, separators=(",", ":"))
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _read_json(path: Path) -> dict | None:
