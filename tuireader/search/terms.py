@@ -80,6 +80,10 @@ class Lexicon:
     def budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)
 
+    def frequency(self, fieldname: str, term: str) -> int:
+        """How many papers of the library have ``term`` in ``fieldname``."""
+        return self.searcher.reader().doc_frequency(fieldname, term)
+
     def joined(self, fieldname: str) -> frozenset[str]:
         """The terms of the words written with hyphens in one of ``JOINED_FIELDS``, read
         once: a word looks there only for a term it has (a few thousand terms, where
@@ -100,6 +104,27 @@ class Context(Lexicon):
     documents: Documents = field(kw_only=True)
     #: the library's documents, when the index holds papers of other lists too
     only: set[int] | None = None
+    _frequencies: dict[tuple[str, str], int] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def frequency(self, fieldname: str, term: str) -> int:
+        """How many papers of the library have ``term`` in ``fieldname``: of its papers
+        only, when the index holds those of lists not open too (a name of theirs is no
+        completion of a prefix here, nor does it tell this library's papers apart), read
+        from the term's postings once."""
+        reader = self.searcher.reader()
+        only = self.only
+        if only is None:
+            return reader.doc_frequency(fieldname, term)
+        key = (fieldname, term)
+        found = self._frequencies.get(key)
+        if found is None:
+            found = 0
+            if key in reader:
+                found = sum(1 for doc in reader.postings(fieldname, term).all_ids() if doc in only)
+            self._frequencies[key] = found
+        return found
 
 
 def budget(papers: int, prefix: str = "") -> int:
@@ -153,13 +178,17 @@ def name_prefix(ctx: Lexicon, fieldname: str, prefix: str) -> list[str]:
     reader = ctx.searcher.reader()
     if len(prefix) < NAME_PREFIX_MIN and not is_cjk(prefix):
         # too short to expand cheaply; a whole short name ("Li", "Wu") still counts
-        return [prefix] if (fieldname, prefix) in reader else []
+        return [prefix] if ctx.frequency(fieldname, prefix) else []
     found: list[str] = []
+    freq: dict[str, int] = {}
     for term in reader.expand_prefix(fieldname, prefix):
-        found.append(term.decode("utf-8") if isinstance(term, bytes) else term)
+        text = term.decode("utf-8") if isinstance(term, bytes) else term
+        freq[text] = ctx.frequency(fieldname, text)
+        if not freq[text]:
+            continue  # a name of the lists not open only
+        found.append(text)
         if len(found) >= 4 * PREFIX_MAX_WORDS:
             break
-    freq = {t: reader.doc_frequency(fieldname, t) for t in found}
     found.sort(key=lambda t: (t != prefix, -freq[t], t))
     chosen: list[str] = []
     postings, limit = 0, ctx.budget(prefix)
@@ -315,8 +344,7 @@ def address_alternatives(ctx: Lexicon, text: str, prefix: bool = False) -> list[
     if not ql.looks_like_address(text):
         return []
     address = link_address(text)
-    reader = ctx.searcher.reader()
-    found = [("addresses", address)] if ("addresses", address) in reader else []
+    found = [("addresses", address)] if ctx.frequency("addresses", address) else []
     if prefix and address:
         found.extend(
             ("addresses", term)
@@ -340,16 +368,15 @@ def telling(ctx: Lexicon, alts: list[Alternative]) -> list[Alternative]:
     for Dynamics and Control") finds the papers that say it, not every paper of a list.
     A name every paper carries tells none apart. ``list:`` and ``venue:`` always match.
     """
-    reader = ctx.searcher.reader()
     everyone = len(ctx.library)
     said = max(
-        (reader.doc_frequency(name, text) for name, text in alts if name in TEXT_FIELDS),
+        (ctx.frequency(name, text) for name, text in alts if name in TEXT_FIELDS),
         default=0,
     )
     kept = []
     for name, text in alts:
         if name in _SHARED_NAMES:
-            carried = reader.doc_frequency(name, text)
+            carried = ctx.frequency(name, text)
             if carried >= everyone or 2 * said >= carried:
                 continue
         kept.append((name, text))
