@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from whoosh import fields, index
 from whoosh.analysis import Analyzer, Composable, KeywordAnalyzer
@@ -50,6 +50,7 @@ from tuireader.ingest.venues import venue_aliases
 from tuireader.model import Library, Paper, PaperList
 from tuireader.search.analysis import (
     STOPS,
+    PairTokenizer,
     UrlTokenizer,
     WordField,
     WordTokenizer,
@@ -58,6 +59,7 @@ from tuireader.search.analysis import (
     math_compounds,
     math_words,
     stem,
+    stop_pairs,
     word_set,
 )
 from tuireader.search.query import shortened
@@ -65,6 +67,9 @@ from tuireader.search.segments import write_new
 from tuireader.search.whooshdoor import segment_files
 from tuireader.system.memory import LARGE, release_freed_memory
 from tuireader.system.paths import DataPaths
+
+if TYPE_CHECKING:
+    from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
 SCHEMA_VERSION = 20
@@ -101,6 +106,7 @@ def schema() -> fields.Schema:
     text = _analyzer(WordTokenizer(stemming=True))
     names = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True))
     keywords = _analyzer(WordTokenizer(stemming=False, stops=False, spellings=True, stems=True))
+    pairs = _analyzer(PairTokenizer())
     return fields.Schema(
         id=fields.ID(stored=True, unique=True),
         fp=fields.STORED(),
@@ -115,6 +121,11 @@ def schema() -> fields.Schema:
         # title that writes it so ranks as one that writes "nonconvex"
         title_joined=WordField(analyzer=text, field_boost=TITLE_BOOST, phrase=False),
         abstract_joined=WordField(analyzer=text, phrase=False),
+        # the pairs of words in a row of which one is a stop word ("in>contex" of "in
+        # context", as ``analysis.stop_pairs`` gives them) in the text a phrase is looked
+        # for in: a phrase that says a stop word is found from them, not from the texts
+        title_pairs=WordField(analyzer=pairs, phrase=False),
+        abstract_pairs=WordField(analyzer=pairs, phrase=False),
         authors=WordField(analyzer=names),
         lists=WordField(analyzer=names),
         venue=WordField(analyzer=names),
@@ -276,6 +287,7 @@ def keyword_text(paper: Paper) -> str:
     return " ; ".join((*paper.keywords, *paper.categories, *area))
 
 
+@functools.lru_cache(maxsize=16)  # a document reads its title and abstract as shown twice
 def _as_shown(text: str) -> str:
     """``text`` with its LaTeX accents and letters as the characters shown for them, and
     its math as shown after it (``$\\ell_0$`` is found by "ell" as written and by "ℓ₀"
@@ -291,9 +303,7 @@ def _as_shown(text: str) -> str:
         shown = latex_letters(text)
     if "$" not in text and "\\(" not in text:
         return shown
-    from tuireader.render.textrender import render
-
-    rendered = render(text)
+    rendered = _rendered(text)
     spans = [(span.start, span.end) for span in rendered.spans if span.style == "math"]
     math = " ".join(rendered.text[start:end] for start, end in spans)
     words = " ".join([*math_words(rendered.text, spans), *math_compounds(rendered.text, spans)])
@@ -332,9 +342,17 @@ def _phrase_text(written: str) -> str:
     text = _as_shown(written)
     if "$" not in written and "\\(" not in written:
         return text
+    return f"{text}\n{_rendered(written).text}"
+
+
+@functools.lru_cache(maxsize=16)
+def _rendered(written: str) -> Rendered:
+    """``written`` rendered, kept for the few texts last rendered: a paper's document
+    renders its title and abstract for the words shown and for the text its phrases are
+    looked for in, one after the other."""
     from tuireader.render.textrender import render
 
-    return f"{text}\n{render(written).text}"
+    return render(written)
 
 
 def fingerprint(paper: Paper) -> str:
@@ -364,6 +382,8 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "abstract": abstract,
         "title_joined": " ".join(joined_words(title)),
         "abstract_joined": " ".join(joined_words(abstract)),
+        "title_pairs": " ".join(stop_pairs(phrase_text(paper, "title"))),
+        "abstract_pairs": " ".join(stop_pairs(phrase_text(paper, "abstract"))),
         "authors": " ; ".join(paper.authors),
         "lists": lists_text(paper),
         "venue": venue_text(paper),

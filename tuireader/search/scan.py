@@ -23,6 +23,7 @@ from tuireader.search import query as ql
 from tuireader.search.analysis import Name, Phrase
 from tuireader.search.index import document, phrase_text, schema, text_words
 from tuireader.search.terms import (
+    PAIR_FIELDS,
     TEXT_FIELDS,
     Compiled,
     FilterResolver,
@@ -204,7 +205,14 @@ class _Evaluation:
             if len(wanted) == 1 and not (phrase.as_written and fieldname in TEXT_FIELDS):
                 found |= having
             elif fieldname in TEXT_FIELDS:
-                # titles and abstracts: the words, then the text (as ``compiled``)
+                # titles and abstracts: the words, the pairs with stop words, then the
+                # text when the pairs do not tell (as ``compiled``)
+                if phrase.pairs is not None:
+                    for key in phrase.pairs:
+                        having &= set(terms.docs(PAIR_FIELDS[fieldname], key))
+                    if phrase.pairs_enough:
+                        found |= having
+                        continue
                 found.update(
                     at for at in having if phrase.found_in(phrase_text(papers[at], fieldname))
                 )

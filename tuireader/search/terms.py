@@ -38,6 +38,9 @@ _ACRONYM_FIELDS = tuple(name for name in DEFAULT_FIELDS if name != "authors")
 #: the field they are in: a plain word looks there too ("nonconvex" finds "non-convex"),
 #: and a word of one field in that field's ("title:nonconvex")
 JOINED_FIELDS = {"title": "title_joined", "abstract": "abstract_joined"}
+#: the pairs of words of which one is a stop word, by the field they are in
+#: (``analysis.stop_pairs``): what a phrase that says a stop word needs there
+PAIR_FIELDS = {"title": "title_pairs", "abstract": "abstract_pairs"}
 #: a prefix expands, past its first word, to no more postings than this share of the
 #: library (``PREFIX_MAX_WORDS`` words at most)...
 PREFIX_POSTING_SHARE = 0.25
