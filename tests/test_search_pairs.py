@@ -122,3 +122,57 @@ def test_a_longer_phrase_reads_the_texts_of_the_papers_with_its_pairs_only(engin
     assert found == {"Sparse Mixture of Experts"}
     # "Experts and Mixtures" has the words, not the pairs: its text is not read
     assert read and all("nothing" not in text for text in read)
+
+
+def test_a_phrase_typed_on_is_looked_for_once(engine, monkeypatch):
+    """The keys typed after "in-context " looked for the phrase again each, through
+    Whoosh's matchers, with the words being typed: the phrase's papers and scores are
+    kept while the next word is typed, and the words are read as other words are."""
+    if engine.status == "no index: plain text scan":
+        pytest.skip("the scan reads no index")
+    from tuireader.search import compiled, plan
+
+    made, general = [], []
+    real_scored, real_run = plan._scored, compiled.run_compiled
+    monkeypatch.setattr(plan, "_scored", lambda *a: made.append(a) or real_scored(*a))
+    monkeypatch.setattr(
+        "tuireader.search.engine.run_compiled",
+        lambda *a, **k: general.append(a) or real_run(*a, **k),
+    )
+    typed = [engine.search(f"in-context {word}", prefix=True) for word in ("l", "le", "lea")]
+    assert len(made) == 1 and general == []
+    assert [hit.paper.title for hit in typed[-1].hits] == ["In-Context Learning of Tasks"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "in-context learning",
+        "in-context l",
+        '"of experts" routing',
+        "mixture OR experts",
+        "in-context",
+    ],
+)
+def test_a_phrase_among_words_finds_what_whooshs_matchers_find(engine, monkeypatch, query):
+    """The phrase's papers kept, the words read as other words are: the same papers as
+    Whoosh's matchers find for the whole query (ranked with the words scored as the
+    words of any other query are)."""
+    if engine.status == "no index: plain text scan":
+        pytest.skip("the scan reads no index")
+    from tuireader.search import engine as engines
+
+    fast = engine.search(query, prefix=True, limit=None)
+    monkeypatch.setattr(engines, "make_plan", lambda *a: None)
+    general = engine.search(query, prefix=True, limit=None)
+    assert fast.total == general.total
+    assert {hit.paper.id for hit in fast.hits} == {hit.paper.id for hit in general.hits}
+
+
+def test_a_query_of_more_phrases_than_are_kept_finds_its_papers(engine):
+    """Each phrase of a query is kept while the next word is typed, a few at most: a
+    query of more than that many keeps them all while it is answered."""
+    query = '"in context" "context learning" "learning of" "of tasks" "in-context learning" tasks'
+    for typed in (query, query + " zebr"):
+        found = {hit.paper.title for hit in engine.search(typed, prefix=True, limit=None).hits}
+        assert found == ({"In-Context Learning of Tasks"} if typed == query else set())

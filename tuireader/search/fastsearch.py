@@ -48,6 +48,9 @@ PROBE_RATIO = 8
 #: the documents matching a query's finished words are kept for this many queries
 #: (each a dict of up to every document: a few MB at 100k papers)
 PARTIAL_ENTRIES = 2
+#: the scores of parts of a query that are no terms (a phrase, an OR), worked out by
+#: Whoosh's matchers, are kept for this many parts
+MADE_ENTRIES = 4
 
 Alternative = tuple[str, str]  # (field, term)
 #: a term's scores: the documents (ascending) and each one's score, in compact arrays
@@ -62,6 +65,9 @@ class Plan:
     """Every clause must match (each an alternative of terms); no excluded term may."""
 
     clauses: list[list[Alternative]] = field(default_factory=list)
+    #: the clauses of no terms (a phrase, an OR): how to work out the scores of each
+    #: (documents ascending), by the alternative that stands for it in ``clauses``
+    made: dict[Alternative, Callable[[], Scored]] = field(default_factory=dict)
     excluded: list[Alternative] = field(default_factory=list)
     #: documents allowed by filters answered outside the index (None: no such filter)
     allowed: set[int] | None = None
@@ -81,6 +87,7 @@ class TermScores:
         self._norms: dict[tuple[int, str], Norm] = {}
         self._cache: OrderedDict[Alternative, Scored] = OrderedDict()
         self._partial: OrderedDict[tuple, dict[int, float]] = OrderedDict()
+        self._made: OrderedDict[Alternative, Scored] = OrderedDict()
         self._entries = 0
 
     def _avg_length(self, fieldname: str) -> float:
@@ -102,12 +109,28 @@ class TermScores:
             self._partial.move_to_end(key)
         return found
 
+    def make(self, made: dict[Alternative, Callable[[], Scored]]) -> None:
+        """Keep the scores of each clause of no terms (a phrase, an OR) that Whoosh's
+        matchers answer (``Plan.made``), worked out unless kept already: while the next
+        word is typed, the phrase before it is not looked for again. Those of the plan
+        answered stay, however many."""
+        for alt, scores in made.items():
+            if alt in self._made:
+                self._made.move_to_end(alt)
+            else:
+                self._made[alt] = scores()
+        while len(self._made) > max(MADE_ENTRIES, len(made)):
+            self._made.popitem(last=False)
+
     def df(self, alt: Alternative) -> int:
+        made = self._made.get(alt)
+        if made is not None:
+            return len(made[0])
         return self.reader.doc_frequency(*alt) if alt in self.reader else 0
 
     def probe(self, alt: Alternative, docs: Sequence[int]) -> dict[int, float]:
         """Scores of ``alt`` for the given (ascending) documents only, skipping the rest."""
-        cached = self._cache.get(alt)
+        cached = self._cache.get(alt) or self._made.get(alt)
         if cached is not None:
             return _pick(cached, docs)
         return dict(zip(*self._read(alt, docs)))
@@ -176,6 +199,9 @@ class TermScores:
 
     def scores(self, alt: Alternative) -> Scored:
         """Every document's score for ``alt``: documents ascending, with their scores."""
+        made = self._made.get(alt)
+        if made is not None:
+            return made
         cached = self._cache.get(alt)
         if cached is not None:
             self._cache.move_to_end(alt)
@@ -289,6 +315,7 @@ def evaluate(
     """
     if not plan.clauses:
         return [], 0
+    cache.make(plan.made)
     *before, last = plan.clauses
     if before:
         key = tuple(tuple(alts) for alts in before)

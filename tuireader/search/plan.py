@@ -8,12 +8,17 @@ the query goes to ``compiled``.
 
 from __future__ import annotations
 
+import functools
+from array import array
 from collections.abc import Iterable
+
+from whoosh import query as wq
 
 from tuireader.model import Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import raw_words
-from tuireader.search.fastsearch import Plan, TermScores, evaluate
+from tuireader.search.compiled import compile_query
+from tuireader.search.fastsearch import Plan, Scored, TermScores, evaluate
 from tuireader.search.terms import (
     Compiled,
     Context,
@@ -46,6 +51,15 @@ def make_plan(
             alts = held(ctx, word_alternatives(word, node.child.field, acronym=acronym))
             # as the word itself finds papers: not by a list's or venue's name it is part of
             plan.excluded.extend(alts if node.child.field else telling(ctx, alts))
+        elif isinstance(node, (ql.Phrase, ql.Or)) and _words_only(node):
+            # a phrase or an OR ("in-context" is both): Whoosh's matchers answer it once,
+            # and while the next word is typed its scores are kept (``TermScores.make``)
+            compiled = compile_query(ctx, node, out, resolve)
+            if compiled is None:
+                continue  # it looks for nothing, and is left out, as an AND leaves it
+            alt = ("", repr(node))
+            plan.made[alt] = functools.partial(_scored, ctx, compiled)
+            plan.clauses.append([alt])
         elif isinstance(node, ql.Filter) and node.name == "has" and node.value in ql.INDEX_HAS:
             plan.clauses.append([("has", node.value)])
         elif isinstance(node, ql.Filter) and resolve is not None:
@@ -63,6 +77,23 @@ def make_plan(
         else:
             return None
     return plan if plan.clauses else None
+
+
+def _words_only(node: ql.Node) -> bool:
+    """Whether ``node`` looks for words and phrases only: no filter (whose answer may
+    change between two keys) and no exclusion."""
+    if isinstance(node, (ql.Term, ql.Phrase)):
+        return True
+    if isinstance(node, (ql.And, ql.Or)):
+        return all(_words_only(child) for child in node.children)
+    return False
+
+
+def _scored(ctx: Context, compiled: wq.Query) -> Scored:
+    """Every document ``compiled`` matches, ascending, with its score."""
+    results = ctx.searcher.search(compiled, limit=None)
+    found = sorted((doc, score) for score, doc in results.top_n)
+    return array("i", [doc for doc, _ in found]), array("d", [score for _, score in found])
 
 
 def docnums(ctx: Context, ids: Iterable[str]) -> set[int]:
