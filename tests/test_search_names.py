@@ -26,6 +26,7 @@ PAPERS = [
     {"title": "Parton Distributions", "authors": ["C. Balázs", "E. L. Berger"]},
     {"title": "GANs for Images", "authors": ["Ada Byron"]},
     {"title": "Kernel Methods", "authors": ["Yulu Gan"]},
+    {"title": "Search Engines", "authors": ["S. Brin", "L. Page"]},
 ]
 
 
@@ -124,6 +125,10 @@ def test_a_name_written_last_name_first_is_found(engine, query, title):
         ('author:"B. Lovelace"', set()),
         ('author:"Schölkopf Ada"', set()),  # the last name of one, the first of the next
         ('author:"Zhang Benjamin"', set()),
+        # a last name written first is no initial: "Schölkopf, B." is not "S. Brin"
+        ('author:"Brin, S."', {"Search Engines"}),
+        ('author:"Brin, Sergey"', {"Search Engines"}),
+        ('author:"Scholz, Bernhard"', {"Plain Names"}),
     ],
 )
 def test_a_name_given_with_initials_is_the_authors(engine, query, titles):

@@ -639,14 +639,19 @@ class Name:
 
     def __init__(self, text: str) -> None:
         self.words = [word for word, _, _ in raw_words(text, stops=False)]
+        #: how many of the first words are a last name given whole, written before a
+        #: comma ("Schölkopf, B."): none of them is an author's initial ("S. Brin")
+        before, comma, _ = text.partition(",")
+        self.whole = sum(1 for _ in raw_words(before, stops=False)) if comma else 0
 
     def clauses(self) -> list[list[str]]:
         """The author terms a paper needs for the name to be one of its authors, one
         list of alternatives per word that is no initial: the word, or (but for the last
-        word, the last name) its initial. Empty when every word is an initial."""
+        word, the last name, and a last name written first) its initial. Empty when every
+        word is an initial."""
         last = len(self.words) - 1
         return [
-            [word, word[0]] if at < last and _initial(word[0]) else [word]
+            [word, word[0]] if self.whole <= at < last and _initial(word[0]) else [word]
             for at, word in enumerate(self.words)
             if not _initial(word)
         ]
@@ -667,7 +672,7 @@ class Name:
 
     def _from(self, i: int, at: int, parts: list[set[str]]) -> bool:
         """Whether words ``i``… of the name are the author's from part ``at`` on."""
-        if at >= len(parts) or not _same_name(self.words[i], parts[at]):
+        if at >= len(parts) or not _same_name(self.words[i], parts[at], whole=i < self.whole):
             return False
         if i + 1 == len(self.words):
             return True
@@ -682,14 +687,14 @@ class Name:
             return False
 
 
-def _same_name(word: str, spellings: set[str]) -> bool:
+def _same_name(word: str, spellings: set[str], *, whole: bool = False) -> bool:
     """Whether ``word`` of a name is the author's word spelled ``spellings``, or one is
-    the initial of the other."""
+    the initial of the other (not the author's of a ``whole`` word: a last name)."""
     if word in spellings:
         return True
     if _initial(word):
         return any(part.startswith(word) for part in spellings)
-    return any(_initial(part) and word.startswith(part) for part in spellings)
+    return not whole and any(_initial(part) and word.startswith(part) for part in spellings)
 
 
 @functools.lru_cache(maxsize=4096)
