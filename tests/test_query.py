@@ -173,6 +173,23 @@ def test_a_year_that_names_no_years_is_left_out_as_an_empty_field_is():
     assert parse("year:20", prefix=False).root is None
 
 
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Position: Rethinking Post-Hoc Search-Based Neural Approaches",
+        "GaLore: Memory-Efficient LLM Training by Gradient Low-Rank Projection",
+        "Position:",
+    ],
+)
+def test_a_title_pasted_with_a_colon_is_searched_as_words_without_a_word_of_fields(title):
+    """A pasted title, "Position: …" or "GaLore: …" (538 of the ICML 2024 titles begin
+    with a word and a colon), was said to name an unknown field 'position:', the list of
+    fields after it: its colon is prose, with a space after it."""
+    parsed = parse(title)
+    assert parsed.message is None
+    assert parse(title.replace(": ", ":x ", 1)).message is not None or title.endswith(":")
+
+
 def test_unknown_fields_are_said_once_together_and_only_among_the_words_searched():
     # a pasted README named 'exception:', 'licenses:', 'note:' from words past the 64
     # searched, and repeated the list of fields for each

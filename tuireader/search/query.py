@@ -211,7 +211,9 @@ class _Lexer:
                             f"'{name}:' needs a value, e.g. {name}:{_example(name)}"
                         )
                         continue
-                elif len(out) < MAX_WORDS:  # (words past those searched are not said)
+                elif len(out) < MAX_WORDS and _valued(text, match.end()):
+                    # (words past those searched are not said, nor a word of prose before
+                    # its colon: a title pasted, "Position: Rethinking …", "GaLore: …")
                     unknown.append(shortened(name + ":"))
             if i < n and text[i] == '"':
                 end = text.find('"', i + 1)
@@ -337,6 +339,12 @@ def _dangling_and(tokens: list[_Tok], ands: list[int]) -> bool:
         if after is None or after.kind in ("or", "rparen"):
             return True
     return len(set(ands)) < len(ands)
+
+
+def _valued(text: str, at: int) -> bool:
+    """Whether a value follows the colon of a field ending at ``at`` (``foo:bar``), as it
+    does not a word of prose ("Position: …")."""
+    return at < len(text) and not text[at].isspace()
 
 
 def _example(name: str) -> str:
