@@ -44,6 +44,8 @@ PAPERS = {
     "Decompiling Binaries": "Readable C++ code from machine code.",
     "Lifting C# Programs": "Types, recovered.",
     "A Constant for Every Rate": "For every c > 0, and a c-approximation.",
+    "Sparse Recovery": "Bounds in $\\ell_1$ and $x_t$ for every step.",
+    "Lone Letters": "Let l be a level, 1 a unit, x a point and t a time.",
 }
 
 
@@ -128,6 +130,21 @@ def test_a_word_joined_to_math_by_a_hyphen_is_found_as_one(engine, query, prefix
     (``f-divergence`` finds them): the hyphen stands after a "$" in the text as written,
     so no word joined by it was indexed; as shown it is "f-divergence"."""
     assert _titles(engine, query, prefix) == titles
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("l_1", {"Sparse Recovery", "$f$-Divergences for Imitation"}),
+        ("x_t", {"Sparse Recovery"}),
+        ("-l_1 bounds", set()),
+    ],
+)
+def test_a_subscript_typed_as_latex_is_found_as_shown(engine, query, titles):
+    """``l_1`` found every paper with a lone "l" and a "1" (48 of the ICML 2024 list and
+    the real lists, where ``l1`` finds 20): its words joined by an underscore are found
+    as shown ("ℓ₁") or in a row."""
+    assert _titles(engine, query) == titles
 
 
 def test_a_word_being_typed_stays_words(engine):

@@ -553,6 +553,8 @@ HYPHENS = "-\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"
 _HYPHEN = f"[{re.escape(HYPHENS)}]"
 #: a word of words joined by hyphens ("model-based", "self-supervised", "GPT-4")
 _COMPOUND = re.compile(rf"[^\W_]+(?:{_HYPHEN}[^\W_]+)+")
+#: words joined by underscores ("l_1", "x_t", "max_pool")
+_LOWERED = re.compile(r"[^\W_]+(?:_[^\W_]+)+")
 #: a contraction of "not" ("don't", "can’t")
 _CONTRACTION = re.compile(r"[^\W_]+n['\u2019]t", re.IGNORECASE)
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
@@ -584,6 +586,10 @@ def _compounds(node: Node | None) -> Node | None:
         if node.field in _COMPOUND_FIELDS and _SIGNED.fullmatch(node.text):
             # "C++" is no "c" (a variable, an initial): the word with its signs, as written
             return Phrase(node.text, node.field)
+        if not node.prefix and node.field in _COMPOUND_FIELDS and _LOWERED.fullmatch(node.text):
+            # "l_1", "x_t": a subscript as LaTeX types it, found as shown ("ℓ₁" is "l1"),
+            # or the words in a row (a name in code, "max_pool"); not "l" and "1" anywhere
+            return Or((Phrase(node.text, node.field), Term(node.text.replace("_", ""), node.field)))
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(_HYPHEN, "", node.text)
