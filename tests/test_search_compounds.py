@@ -46,6 +46,9 @@ PAPERS = {
     "A Constant for Every Rate": "For every c > 0, and a c-approximation.",
     "Sparse Recovery": "Bounds in $\\ell_1$ and $x_t$ for every step.",
     "Lone Letters": "Let l be a level, 1 a unit, x a point and t a time.",
+    "Independent Draws": "Samples drawn i.i.d. from a law.",
+    "Joined Draws": "Samples drawn iid, and non-IID ones.",
+    "Letters Apart": "Let i be an index and d a dimension.",
 }
 
 
@@ -145,6 +148,14 @@ def test_a_subscript_typed_as_latex_is_found_as_shown(engine, query, titles):
     the real lists, where ``l1`` finds 20): its words joined by an underscore are found
     as shown ("ℓ₁") or in a row."""
     assert _titles(engine, query) == titles
+
+
+@pytest.mark.parametrize("query", ["i.i.d.", "i.i.d", "I.I.D."])
+def test_an_abbreviation_with_full_stops_is_found_as_written(engine, query):
+    """``i.i.d.`` found every paper with a lone "i" and a lone "d" (68 of the ICML 2024
+    list and the real lists, where 26 say "i.i.d."): its letters are found in a row, or
+    written as one."""
+    assert _titles(engine, query) == {"Independent Draws", "Joined Draws"}
 
 
 def test_a_word_being_typed_stays_words(engine):

@@ -553,6 +553,8 @@ HYPHENS = "-\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"
 _HYPHEN = f"[{re.escape(HYPHENS)}]"
 #: a word of words joined by hyphens ("model-based", "self-supervised", "GPT-4")
 _COMPOUND = re.compile(rf"[^\W_]+(?:{_HYPHEN}[^\W_]+)+")
+#: an abbreviation of letters with full stops ("i.i.d.", "e.g.", "U.S.")
+_DOTTED = re.compile(r"[^\W\d_](?:\.[^\W\d_])+\.?")
 #: words joined by underscores ("l_1", "x_t", "max_pool")
 _LOWERED = re.compile(r"[^\W_]+(?:_[^\W_]+)+")
 #: a contraction of "not" ("don't", "can’t")
@@ -586,6 +588,11 @@ def _compounds(node: Node | None) -> Node | None:
         if node.field in _COMPOUND_FIELDS and _SIGNED.fullmatch(node.text):
             # "C++" is no "c" (a variable, an initial): the word with its signs, as written
             return Phrase(node.text, node.field)
+        if not node.prefix and node.field in _COMPOUND_FIELDS and _DOTTED.fullmatch(node.text):
+            # "i.i.d.", "e.g.": letters with full stops, in a row, or written as one ("iid");
+            # not each letter anywhere (68 papers for "i.i.d." where 26 say it)
+            joined = "".join(ch for ch in node.text if ch != ".")
+            return Or((Phrase(node.text, node.field), Term(joined, node.field)))
         if not node.prefix and node.field in _COMPOUND_FIELDS and _LOWERED.fullmatch(node.text):
             # "l_1", "x_t": a subscript as LaTeX types it, found as shown ("ℓ₁" is "l1"),
             # or the words in a row (a name in code, "max_pool"); not "l" and "1" anywhere
