@@ -1,5 +1,6 @@
 """Read one paper-list file (text, Markdown, JSON Lines, JSON, BibTeX, CSV, RIS, Web of
-Science, EndNote's tagged export, PubMed's MEDLINE) into records.
+Science, EndNote's tagged export, PubMed's MEDLINE, arXiv's Atom and RSS feeds) into
+records.
 
 Every reader turns a file into :class:`~tuireader.model.Record` values plus ``Problem``
 values that say, in words a user understands, what could not be read. The formats live in
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
 from tuireader.ingest.formats.common import ReadResult, dois_from_links, failure, split_lines
+from tuireader.ingest.formats.feed import looks_like_xml, parse_feed
 from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.formats.medline import looks_like_medline, parse_medline
@@ -355,6 +357,8 @@ def _sniff_format(path: Path, text: str) -> str:
         return "medline"  # PubMed's export (.nbib, pubmed-….txt)
     if fmt in (None, "text") and text.lstrip("\ufeff").startswith("PT\tAU\t"):
         return "csv"  # Web of Science's tab-delimited export (savedrecs.txt)
+    if fmt in (None, "text") and looks_like_xml(text):
+        return "xml"  # arXiv's API answer saved by curl, with no name ending
     if fmt:
         return fmt
     start = text.lstrip()[:1]
@@ -378,6 +382,7 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "wos": parse_wos,
     "refer": parse_refer,
     "medline": parse_medline,
+    "xml": parse_feed,
 }
 
 

@@ -26,6 +26,8 @@ _FORMAT_BY_SUFFIX = {
     ".enw": "refer",  # EndNote's tagged export, Google Scholar's "EndNote"
     ".nbib": "medline",  # PubMed's export
     ".ciw": "wos",  # Web of Science's tagged export, saved under its own name
+    ".xml": "xml",  # arXiv's API answer (Atom) or RSS feed
+    ".rss": "xml",
 }
 #: File name endings read when a folder is given.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_FORMAT_BY_SUFFIX)

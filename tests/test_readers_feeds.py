@@ -1,0 +1,134 @@
+"""arXiv's feeds saved to a file: the API's Atom answer and the RSS feed of new papers.
+
+The fixtures in tests/fixtures/feeds/ are written in arXiv's layouts (the API's answer as
+``export.arxiv.org/api/query`` gives it, the RSS feed as ``rss.arxiv.org/rss/cs.LG`` does).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.links import record_links
+from tuireader.ingest.readers import read_file
+from tuireader.model import Record
+
+FEEDS = Path(__file__).parent / "fixtures" / "feeds"
+
+
+def by_id(path: Path) -> dict[str, Record]:
+    result = read_file(path)
+    assert not [p for p in result.problems if p.severity == "error"], result.problems
+    return {record.arxiv_id or "": record for record in result.records}
+
+
+def test_an_arxiv_api_answer_is_one_paper_an_entry() -> None:
+    result = read_file(FEEDS / "arxiv_api_query.xml")
+    assert result.format == "xml"
+    assert [record.arxiv_id for record in result.records] == [
+        "2006.11239",
+        "hep-ex/0307015",
+        "0710.2073",
+    ]
+    assert result.name == "arXiv query: all:diffusion AND cat:cs.LG"
+
+
+def test_an_api_entry_gives_title_authors_abstract_and_year() -> None:
+    record = by_id(FEEDS / "arxiv_api_query.xml")["2006.11239"]
+    assert record.title == "Denoising Diffusion Probabilistic Models"
+    assert record.authors == ("Jonathan Ho", "Ajay Jain", "Pieter Abbeel")
+    assert record.abstract.startswith("We present high quality image synthesis")
+    assert record.year == 2020  # the first version's (published), not the last update's
+    assert record.categories == ("cs.LG", "stat.ML")
+    assert record.arxiv_class == "cs.LG"
+    assert record.url == "https://arxiv.org/abs/2006.11239"
+    assert record.pdf == "https://arxiv.org/pdf/2006.11239"
+
+
+def test_a_wrapped_title_is_one_line_and_an_affiliation_is_no_author() -> None:
+    record = by_id(FEEDS / "arxiv_api_query.xml")["0710.2073"]
+    assert record.title == (
+        "On coincidence of Alday-Maldacena-regularized $σ$-model and Nambu-Goto areas of "
+        "minimal surfaces"
+    )
+    assert record.authors == ("A. Popolitov", "Jean-Pierre Dupré de la Tour")
+    assert record.doi == "10.1134/S0021364007210011"
+    assert record.journal_ref == "JETP Lett.86:559-561,2008"
+    assert record.year == 2008  # the journal reference's
+    assert record.venue is None and record.journal is None  # a citation string, kept whole
+
+
+def test_the_code_a_comment_gives_is_a_code_link_and_its_other_addresses_none() -> None:
+    record = by_id(FEEDS / "arxiv_api_query.xml")["hep-ex/0307015"]
+    assert record.code_urls == ("https://github.com/h1-collab/multi-electron",)
+    assert [link.url for link in record_links(record) if link.kind == "code"] == [
+        "https://github.com/h1-collab/multi-electron"
+    ]
+
+
+def test_an_api_error_answer_is_said_and_makes_no_paper() -> None:
+    result = read_file(FEEDS / "arxiv_api_error.xml")
+    assert not result.records
+    assert [p.message for p in result.problems] == [
+        "arXiv's API answered with an error: incorrect id format for 1234.12345"
+    ]
+
+
+def test_an_rss_feed_item_gives_id_authors_and_abstract_without_the_announcement() -> None:
+    result = read_file(FEEDS / "arxiv_rss_cs_lg.xml")
+    assert result.name == "cs.LG updates on arXiv.org"
+    records = by_id(FEEDS / "arxiv_rss_cs_lg.xml")
+    record = records["2402.03001"]
+    assert record.title == "Sparse Attention Revisited"
+    assert record.authors == ("Thomas Müller", "Ada Lovelace", "Alan Turing")
+    assert record.abstract.startswith("We revisit sparse attention")
+    assert record.categories == ("cs.LG", "cs.AI")
+    assert record.year == 2024
+    replaced = records["1710.10903"]
+    assert replaced.doi == "10.48550/arXiv.1710.10903"
+    assert replaced.journal_ref == "ICLR 2018"
+    assert replaced.authors[0] == "Petar Veličković"
+
+
+def test_a_feed_saved_without_a_name_ending_is_read_as_a_feed(tmp_path: Path) -> None:
+    # curl -o query saves the API's answer under whatever name it is given
+    path = tmp_path / "query"
+    path.write_bytes((FEEDS / "arxiv_api_query.xml").read_bytes())
+    assert len(read_file(path).records) == 3
+
+
+def test_a_feed_cut_short_keeps_the_entries_before_the_break(tmp_path: Path) -> None:
+    text = (FEEDS / "arxiv_api_query.xml").read_text(encoding="utf-8")
+    path = tmp_path / "cut.xml"
+    path.write_text(text[: text.index("<title>Multi-Electron")], encoding="utf-8")
+    result = read_file(path)
+    assert [record.arxiv_id for record in result.records] == ["2006.11239"]
+    assert any("breaks off" in p.message for p in result.problems)
+
+
+def test_an_xml_document_with_entities_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    path = tmp_path / "laughs.xml"
+    path.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa">'
+        '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+        '<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n'
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>&b;&secret;</title>'
+        "<summary>x</summary></entry></feed>\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert not result.records
+    assert "DOCTYPE" in result.problems[0].message
+
+
+def test_other_xml_is_refused_with_a_message_naming_what_is_read(tmp_path: Path) -> None:
+    # EndNote's XML export
+    path = tmp_path / "My EndNote Library.xml"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8" ?><xml><records><record><titles><title>'
+        "<style>Attention Is All You Need</style></title></titles></record></records></xml>",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert not result.records
+    message = result.problems[0].message
+    assert "<xml>" in message and "BibTeX" in message

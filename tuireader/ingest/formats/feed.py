@@ -1,0 +1,276 @@
+"""arXiv's feeds saved to a file: the API's Atom answer and the RSS feed of new papers.
+
+The API (``export.arxiv.org/api/query?search_query=…``) answers in Atom; people save it
+with ``curl -o`` or from a browser, and it is the list of papers a query found::
+
+    <feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
+      <title>arXiv Query: search_query=all:diffusion&amp;id_list=&amp;start=0…</title>
+      <entry>
+        <id>http://arxiv.org/abs/2006.11239v2</id>
+        <published>2020-06-19T17:24:44Z</published>
+        <title>Denoising Diffusion Probabilistic Models</title>
+        <summary>We present …</summary>
+        <author><name>Jonathan Ho</name></author>
+        <arxiv:doi>…</arxiv:doi> <arxiv:journal_ref>…</arxiv:journal_ref>
+        <arxiv:comment>…</arxiv:comment> <arxiv:primary_category term="cs.LG"/>
+        <category term="cs.LG"/> …
+      </entry>
+    </feed>
+
+The RSS feed (``rss.arxiv.org/rss/cs.LG``) gives each day's papers as ``<item>``: title,
+link, ``dc:creator`` (the authors, comma-separated), ``category``, and a description of
+``arXiv:2402.01234v1 Announce Type: new`` then ``Abstract: …``.
+
+Each entry gives what arXiv's metadata snapshot gives (``jsonfile``): arXiv id (its page
+and PDF), title, authors (an ``arxiv:affiliation`` left out), abstract, year (the first
+version's, else the journal reference's), categories, DOI and ``journal_ref``; the
+addresses of code an ``arxiv:comment`` gives ("Code: https://github.com/…") are its code
+links. The list is named by the query (or the feed's title).
+
+A feed is data from the network, so it is parsed safely: a document that declares a
+DOCTYPE (where entities, and with them "billion laughs" and external files, would be
+declared) is refused before it is parsed; arXiv's feeds never have one. Any other XML
+(an EndNote or Zotero export, a web page) is refused with a message saying what is read.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import parse_qs
+from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+
+from tuireader.ingest.formats.common import (
+    ARXIV_ID_RE,
+    MAX_LIST_NAME_CHARS,
+    ReadResult,
+    failure,
+    one_line,
+    plain_dois,
+    text_field,
+    year_of,
+)
+from tuireader.ingest.formats.jsonfile import _journal_year
+from tuireader.ingest.links import classify, extract_urls
+from tuireader.model import Problem, Record
+
+__all__ = ["looks_like_xml", "parse_feed"]
+
+_ATOM = "{http://www.w3.org/2005/Atom}"
+_ARXIV = "{http://arxiv.org/schemas/atom}"
+_DC = "{http://purl.org/dc/elements/1.1/}"
+_OPENSEARCH = "{http://a9.com/-/spec/opensearch/1.1/}"
+
+#: an XML document's start: its declaration, a comment, or its first element.
+_XML_START = re.compile(r"\s*(?:<\?xml\b|<!--|<(?:feed|rss|rdf:RDF|xml)\b)", re.IGNORECASE)
+#: what would declare entities (or fetch a file) as the document is parsed.
+_DECLARATIONS = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+#: the abs page's address of an entry's ``<id>``, with its version.
+_ABS_ID = re.compile(r"^https?://(?:export\.)?arxiv\.org/abs/(.+)$", re.IGNORECASE)
+#: the start of the RSS feed's description: "arXiv:2402.01234v1 Announce Type: new".
+_ANNOUNCE = re.compile(
+    r"^\s*arXiv:(\S+)\s+Announce Type:\s*[\w-]+\s*(?:Abstract:\s*)?", re.IGNORECASE
+)
+
+
+def looks_like_xml(text: str) -> bool:
+    """True when a file's text is an XML document (an XML declaration, or a feed's root)."""
+    return bool(_XML_START.match(text.lstrip("\ufeff")[:200]))
+
+
+def _text(element: Element | None) -> str | None:
+    """The whole text inside ``element`` (its children's too), stripped, or None."""
+    if element is None:
+        return None
+    return text_field("".join(element.itertext()))
+
+
+def _arxiv_id(value: str | None) -> str | None:
+    """The arXiv id, without version, of an entry's ``<id>`` (its abs page's address)."""
+    found = _ABS_ID.match((value or "").strip())
+    bare = found.group(1) if found else (value or "").strip().removeprefix("oai:arXiv.org:")
+    match = ARXIV_ID_RE.fullmatch(bare)
+    return match.group(1) if match else None
+
+
+def _code_links(comment: str | None) -> tuple[str, ...]:
+    """The addresses of code a comment gives ("Code: https://github.com/…")."""
+    return tuple(url for url in extract_urls(comment or "") if classify(url) == "code")
+
+
+def _record(
+    arxiv_id: str | None,
+    title: str | None,
+    abstract: str | None,
+    authors: tuple[str, ...],
+    posted: int | None,
+    categories: tuple[str, ...],
+    doi: str | None,
+    reference: str | None,
+    comment: str | None,
+) -> Record | None:
+    if not title and not abstract:
+        return None
+    dois = plain_dois(doi)
+    return Record(
+        title=title,
+        abstract=abstract or "",
+        authors=authors,
+        year=_journal_year(reference, posted) or posted,
+        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None,
+        pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
+        doi=dois[0] if dois else None,
+        other_dois=dois[1:],
+        code_urls=_code_links(comment),
+        arxiv_id=arxiv_id,
+        arxiv_class=categories[0] if categories else None,
+        source_id=arxiv_id,
+        journal_ref=reference,
+        categories=categories,
+    )
+
+
+def _atom_entry(entry: Element) -> Record | None:
+    identifier = _text(entry.find(f"{_ATOM}id"))
+    primary = entry.find(f"{_ARXIV}primary_category")
+    terms = [primary.get("term")] if primary is not None else []
+    terms += [category.get("term") for category in entry.iter(f"{_ATOM}category")]
+    categories = tuple(dict.fromkeys(term.strip() for term in terms if term and term.strip()))
+    authors = tuple(
+        name
+        for author in entry.findall(f"{_ATOM}author")
+        if (name := one_line(_text(author.find(f"{_ATOM}name"))))
+    )
+    return _record(
+        _arxiv_id(identifier),
+        one_line(_text(entry.find(f"{_ATOM}title"))),
+        _text(entry.find(f"{_ATOM}summary")),
+        authors,
+        year_of(_text(entry.find(f"{_ATOM}published"))),
+        categories,
+        _text(entry.find(f"{_ARXIV}doi")),
+        one_line(_text(entry.find(f"{_ARXIV}journal_ref"))),
+        _text(entry.find(f"{_ARXIV}comment")),
+    )
+
+
+def _rss_item(item: Element) -> Record | None:
+    description = _text(item.find("description")) or ""
+    announced = _ANNOUNCE.match(description)
+    arxiv_id = _arxiv_id(announced.group(1) if announced else None) or _arxiv_id(
+        _text(item.find("link"))
+    )
+    abstract = description[announced.end() :] if announced else description
+    creators = one_line(_text(item.find(f"{_DC}creator"))) or ""
+    authors = tuple(name.strip() for name in re.split(r",\s*|\s+and\s+", creators) if name.strip())
+    categories = tuple(
+        dict.fromkeys(term for category in item.findall("category") if (term := _text(category)))
+    )
+    return _record(
+        arxiv_id,
+        one_line(_text(item.find("title"))),
+        text_field(abstract),
+        authors,
+        year_of(_text(item.find("pubDate"))),
+        categories,
+        _text(item.find(f"{_ARXIV}DOI")),
+        one_line(_text(item.find(f"{_ARXIV}journal_reference"))),
+        None,
+    )
+
+
+def _query_name(title: str | None) -> str | None:
+    """The list's name from the API answer's title ("arXiv Query: search_query=…&id_list=
+    &start=0&max_results=10"): "arXiv query: all:diffusion"."""
+    if not title:
+        return None
+    head, colon, query = title.partition(":")
+    if not colon or head.strip().lower() != "arxiv query":
+        return title
+    fields = parse_qs(query.strip(), keep_blank_values=False)
+    asked = (fields.get("search_query") or fields.get("id_list") or [""])[0].strip()
+    return f"arXiv query: {asked}" if asked else title
+
+
+def parse_feed(text: str, path: Path) -> ReadResult:
+    """Read arXiv's Atom (API) or RSS feed; refuse any other XML with a message."""
+    if _DECLARATIONS.search(text):
+        return failure(
+            path,
+            "is an XML document that declares a DOCTYPE or entities; it is not read "
+            "(arXiv's API and RSS feeds, the XML read, declare none)",
+            "xml",
+        )
+    parser: XMLPullParser[Element] = XMLPullParser(events=("start", "end"))
+    root: Element | None = None
+    records: list[Record] = []
+    problems: list[Problem] = []
+    errors: list[str] = []
+    broken: str | None = None
+    try:
+        parser.feed(text)
+        parser.close()
+    except ParseError as error:
+        line, column = error.position
+        broken = f"line {line}, column {column}"
+    # the events before a break are whole: a feed cut short keeps the entries before it
+    for happened in parser.read_events():
+        # start and end events are pairs of a name and an element (namespace events
+        # differ; none are asked for)
+        event, element = happened if len(happened) == 2 else ("", None)
+        if not isinstance(element, Element):
+            continue
+        if event == "start":
+            root = element if root is None else root
+            if root.tag not in (f"{_ATOM}feed", "rss"):
+                break
+            continue
+        if element.tag == f"{_ATOM}entry":
+            identifier = _text(element.find(f"{_ATOM}id")) or ""
+            if "/api/errors" in identifier:  # the API's answer to a malformed query
+                errors.append(_text(element.find(f"{_ATOM}summary")) or "an error")
+                continue
+            record = _atom_entry(element)
+        elif element.tag == "item":
+            record = _rss_item(element)
+        else:
+            continue
+        if record is not None:
+            records.append(record)
+    if root is None:
+        where = f" ({broken})" if broken else ""
+        return failure(path, f"is not well-formed XML{where}", "xml")
+    if root.tag not in (f"{_ATOM}feed", "rss"):
+        tag = root.tag.rpartition("}")[2]
+        return failure(
+            path,
+            f"is an XML document of another kind (its root is <{tag}>); the XML read is "
+            "arXiv's API answer (Atom) and RSS feed: export the list as BibTeX, RIS, "
+            "CSL-JSON or CSV",
+            "xml",
+        )
+    if root.tag == "rss":
+        title = _text(root.find("channel/title"))
+    else:
+        title = _text(root.find(f"{_ATOM}title"))
+    name = one_line(_query_name(title)) or path.stem
+    name = name if len(name) <= MAX_LIST_NAME_CHARS else path.stem
+    problems += [
+        Problem(path, f"arXiv's API answered with an error: {one_line(e)}") for e in errors
+    ]
+    if broken and records:
+        problems.append(
+            Problem(
+                path,
+                f"the feed breaks off at {broken} (cut short?); read the "
+                f"{len(records)} entries before it",
+                "warning",
+            )
+        )
+    if not records:
+        if broken:
+            return failure(path, f"is not well-formed XML ({broken})", "xml", name)
+        if not errors:
+            problems.append(Problem(path, "the feed holds no papers (the query found none)"))
+        return ReadResult(path, name, "xml", (), tuple(problems))
+    return ReadResult(path, name, "xml", tuple(records), tuple(problems))
