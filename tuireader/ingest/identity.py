@@ -67,6 +67,7 @@ __all__ = [
     "papers_with",
     "same_family",
     "same_paper",
+    "same_title",
     "stub_of_same_paper",
     "title_key",
     "title_mended",
@@ -526,6 +527,12 @@ def conflicting(a: Identity, b: Identity, kinds: tuple[str, ...] = STRONG_KINDS)
     )
 
 
+def same_title(a: str, b: str) -> bool:
+    """Whether two normalised titles are one title, written with its accents or without
+    them ("Schölkopf", "Scholkopf": an export into ASCII takes them out)."""
+    return a == b or (bool(a) and unaccented(a) == unaccented(b))
+
+
 def titles_agree(a: str, b: str) -> bool:
     """True unless both normalised titles are there and share too few words."""
     if not a or not b or a == b:
@@ -553,10 +560,16 @@ def titles_close(a: str, b: str) -> bool:
 def title_mended(a: str, b: str) -> bool:
     """Whether the normalised titles ``a`` and ``b`` are one title mended: the same
     words but for at most two, each a few letters from its counterpart (a typo, a
-    word's ending), or one small word more ("a", "the"). "grasp study number 0" and
-    "drive study number 0" are two titles, however alike letter by letter."""
+    word's ending), or one small word more ("a", "the"), their accents aside. "grasp
+    study number 0" and "drive study number 0" are two titles, however alike letter by
+    letter. A title whose accents an export took out ("Scholkopf, Muller und Godel"
+    for "Schölkopf, Müller und Gödel", every word of it changed) is the title mended
+    too: re-exports into ASCII do it, and the reader sees one title."""
     if a == b:
         return False
+    a, b = unaccented(a), unaccented(b)
+    if a == b:
+        return True
     one, two = a.split(), b.split()
     if len(one) == len(two):
         from rapidfuzz import fuzz
@@ -596,7 +609,7 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
     if (
         by_title
         and a.title
-        and a.title == b.title
+        and same_title(a.title, b.title)
         and a.title_identifies
         and (
             not a.first_author or not b.first_author or same_family(a.first_author, b.first_author)
@@ -604,7 +617,7 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
     ):
         return "same title and first author" if a.first_author else "same title"
     if a.abstract_digest and a.abstract_digest == b.abstract_digest:
-        if a.title and b.title and a.title != b.title:
+        if a.title and b.title and not same_title(a.title, b.title):
             return None
         if not a.title and not b.title:
             # the abstract is all either record holds: equal texts are one entry

@@ -34,6 +34,7 @@ from tuireader.ingest.identity import (
     normalise_text,
     same_paper,
     stub_of_same_paper,
+    unaccented,
 )
 from tuireader.ingest.links import merge_links, merge_unsafe, record_links, record_unsafe_links
 from tuireader.ingest.readers import ReadResult, Record, read_file
@@ -274,7 +275,8 @@ class _Merger:
             if known is not None:
                 candidates.append(known)
         if identity.title:
-            named = self._by_title.get(identity.title, ())
+            # by the title without its accents: an export into ASCII names the same paper
+            named = self._by_title.get(unaccented(identity.title), ())
             if len(named) < CROWD:
                 candidates.extend(named)
         if identity.abstract_digest:
@@ -306,7 +308,7 @@ class _Merger:
         for key in identity.keys:
             self._by_key.setdefault(key, draft)
         if identity.title_identifies:
-            known = self._by_title.setdefault(identity.title, [])
+            known = self._by_title.setdefault(unaccented(identity.title), [])
             if len(known) < CROWD and all(draft is not other for other in known):
                 known.append(draft)
         if identity.abstract_digest:
