@@ -1633,12 +1633,33 @@ def _from_data(data: Any, path: Path) -> ReadResult:
 
 
 def _json_list_name(path: Path, records: Iterable[Record]) -> str:
+    records = list(records)
     venues = {record.venue for record in records}
     if len(venues) == 1:
         (venue,) = venues
         if venue:
             return venue
+    if _KAGGLE_STEM.fullmatch(path.stem) and all(map(_from_arxiv_metadata, records)):
+        # Kaggle's name for arXiv's metadata ("arxiv-metadata-oai-snapshot.json"): a
+        # stem of no words, which the reader's narrow columns cut in the middle
+        # ("arxiv…pshot"), saying less than the name of what it holds
+        return "arXiv"
     return path.stem
+
+
+#: the name Kaggle's arXiv metadata file comes under ("arxiv-metadata-oai-snapshot.json")
+_KAGGLE_STEM = re.compile(r"arxiv-metadata-oai(?:-snapshot)?", re.IGNORECASE)
+
+
+def _from_arxiv_metadata(record: Record) -> bool:
+    """True for a record of arXiv's metadata (``_arxiv_record``): known by its arXiv id,
+    filed under arXiv's categories, in no venue."""
+    return bool(
+        record.arxiv_id
+        and record.source_id == record.arxiv_id
+        and record.categories
+        and not record.venue
+    )
 
 
 def _finish(
