@@ -32,7 +32,7 @@ from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.formats.medline import looks_like_medline, parse_medline
 from tuireader.ingest.formats.ownbib import is_own_bibtex, own_bibtex
-from tuireader.ingest.formats.prose import tidy_abstracts
+from tuireader.ingest.formats.prose import tidy_abstracts, without_notices
 from tuireader.ingest.formats.refer import looks_like_refer, parse_refer
 from tuireader.ingest.formats.ris import looks_like_ris, parse_ris
 from tuireader.ingest.formats.table import parse_csv
@@ -386,6 +386,12 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
 }
 
 
+#: the formats bibliographic databases export (Scopus's and IEEE Xplore's spreadsheets,
+#: Web of Science's and publishers' tagged records), whose abstracts end with the
+#: publisher's copyright notice (``prose.without_notices``)
+_DATABASE_FORMATS = frozenset({"csv", "ris", "wos", "refer", "medline"})
+
+
 def read_file(path: Path) -> ReadResult:
     """Read one paper-list file; never raises.
 
@@ -429,7 +435,10 @@ def read_file(path: Path) -> ReadResult:
         result = _PARSERS[fmt](text, path)
         if fmt == "bibtex" and is_own_bibtex(text):
             result = own_bibtex(result)  # the triage it carries is the triage file's
-        result = replace(result, records=dois_from_links(tidy_abstracts(result.records)))
+        records = tidy_abstracts(result.records)
+        if fmt in _DATABASE_FORMATS:
+            records = without_notices(records)
+        result = replace(result, records=dois_from_links(records))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
     if decoded.problems:

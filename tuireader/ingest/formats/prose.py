@@ -25,7 +25,7 @@ from dataclasses import replace
 from tuireader.ingest.formats.common import split_lines
 from tuireader.model import Record
 
-__all__ = ["WRAP_WIDTH", "reflow", "strip_markup", "tidy_abstracts"]
+__all__ = ["WRAP_WIDTH", "reflow", "strip_markup", "tidy_abstracts", "without_notices"]
 
 #: Tags that begin or end a paragraph.
 _BLOCK_TAGS = frozenset(
@@ -298,3 +298,36 @@ def tidy_abstracts(records: Sequence[Record]) -> tuple[Record, ...]:
         abstract = reflow(record.abstract)
         tidied.append(record if abstract == record.abstract else replace(record, abstract=abstract))
     return tuple(tidied)
+
+
+#: the publisher's notice a bibliographic database writes after an abstract (Scopus:
+#: "© 2017 Elsevier B.V. All rights reserved.", "© The Author(s) 2021."; Web of Science:
+#: "(C) 2015 Elsevier Ltd. All rights reserved."; "Copyright © 2019 John Wiley & Sons"):
+#: a sentence of its own at the end, starting with the sign or the word
+_NOTICE_RE = re.compile(
+    r"(?:^|(?<=[.!?)\]\u2019\u201d\"'])\s+)"
+    r"(?:Copyright\s*(?:©|\([Cc]\))\s*(?=\S)|Copyright\s+(?=(?:19|20)\d\d)"
+    r"|©\s*(?=(?:19|20)\d\d|[A-Z])|\([Cc]\)\s*(?=(?:19|20)\d\d))"
+    r"[^©]{0,300}$"
+)
+#: what Scopus writes where a paper has no abstract
+_NO_ABSTRACT_RE = re.compile(r"\[\s*no abstract available\s*\]", re.IGNORECASE)
+
+
+def without_notices(records: Sequence[Record]) -> tuple[Record, ...]:
+    """``records`` without what a bibliographic database writes into the abstract that is
+    not the authors' text: the publisher's copyright notice after it, and Scopus's "[No
+    abstract available]" for none. Read from the spreadsheets and tagged exports of
+    Scopus, Web of Science and publishers, where the abstract is a field beside the
+    title; a list of abstracts alone keeps its text as written (its ids are made of it)."""
+    cleaned: list[Record] = []
+    for record in records:
+        abstract = record.abstract
+        if _NO_ABSTRACT_RE.fullmatch(abstract.strip()):
+            abstract = ""
+        elif "©" in abstract or "(C)" in abstract or "(c)" in abstract or "opyright" in abstract:
+            abstract = _NOTICE_RE.sub("", abstract).rstrip()
+        cleaned.append(
+            record if abstract == record.abstract else replace(record, abstract=abstract)
+        )
+    return tuple(cleaned)

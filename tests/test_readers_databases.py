@@ -1,0 +1,65 @@
+"""Exports of bibliographic databases (Scopus, Web of Science): the abstract is the
+authors' text, without what the database writes after it or in its place.
+
+The fixtures in tests/fixtures/databases/ are written in each database's layout.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.readers import read_file
+from tuireader.model import Record
+
+HERE = Path(__file__).parent / "fixtures" / "databases"
+
+
+def by_title(path: Path) -> dict[str, Record]:
+    result = read_file(path)
+    assert not [p for p in result.problems if p.severity == "error"], result.problems
+    return {record.title or "": record for record in result.records}
+
+
+def test_scopus_abstracts_end_before_the_publishers_notice() -> None:
+    records = by_title(HERE / "scopus_export.csv")
+    assert records["Attention is all you need"].abstract == (
+        "The dominant sequence transduction models are based on complex recurrent or "
+        "convolutional neural networks."
+    )
+    assert records["Sparse routing in graphs"].abstract == "We study sparse routing."
+
+
+def test_scopus_no_abstract_available_is_no_abstract() -> None:
+    record = by_title(HERE / "scopus_export.csv")["A paper without an abstract"]
+    assert record.abstract == ""
+
+
+def test_web_of_science_abstracts_end_before_the_publishers_notice() -> None:
+    record = by_title(HERE / "wos_savedrecs.txt")["Deep learning in neural networks: An overview"]
+    assert record.abstract == (
+        "In recent years, deep artificial neural networks have won numerous contests in "
+        "pattern recognition and machine learning."
+    )
+
+
+def test_an_abstract_that_speaks_of_copyright_keeps_its_words(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.csv"
+    path.write_text(
+        "title,abstract\n"
+        '"Copyright and Models","Models memorise. Copyright Law is unsettled. We use the '
+        'Kinect© sensor."\n',
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.abstract.endswith("Copyright Law is unsettled. We use the Kinect© sensor.")
+
+
+def test_a_list_of_abstracts_keeps_its_text_as_written(tmp_path: Path) -> None:
+    # its papers' ids are made of their abstracts
+    path = tmp_path / "list.txt"
+    path.write_text(
+        "Reading list\n\nWe study routing in sparse graphs. © 2020 The Authors.\n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.abstract.endswith("© 2020 The Authors.")
