@@ -132,3 +132,20 @@ def test_other_xml_is_refused_with_a_message_naming_what_is_read(tmp_path: Path)
     assert not result.records
     message = result.problems[0].message
     assert "<xml>" in message and "BibTeX" in message
+
+
+def test_a_saved_web_page_is_refused_not_read_as_abstracts(tmp_path: Path) -> None:
+    # a conference's "accepted papers" page saved from the browser: read as text, its
+    # tags were the list's name and its papers' abstracts
+    page = (
+        '<!DOCTYPE html>\n<html lang="en">\n<head><title>ICML 2024 Accepted Papers</title>'
+        '</head>\n<body>\n<div class="paper"><p>Position: Stop Making Unscientific AGI '
+        'Performance Claims</p></div>\n\n<div class="paper"><p>Another</p></div>\n</body>'
+        "\n</html>\n"
+    )
+    for name in ("accepted.html", "accepted.txt", "accepted"):
+        path = tmp_path / name
+        path.write_text(page, encoding="utf-8")
+        result = read_file(path)
+        assert not result.records
+        assert result.problems[0].message.startswith("is a web page (HTML)")

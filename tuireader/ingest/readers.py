@@ -357,6 +357,8 @@ def _sniff_format(path: Path, text: str) -> str:
         return "medline"  # PubMed's export (.nbib, pubmed-….txt)
     if fmt in (None, "text") and text.lstrip("\ufeff").startswith("PT\tAU\t"):
         return "csv"  # Web of Science's tab-delimited export (savedrecs.txt)
+    if fmt in (None, "text") and _HTML_START.match(text.lstrip("\ufeff")[:500]):
+        return "html"  # a web page saved as it is (a conference's accepted papers)
     if fmt in (None, "text") and looks_like_xml(text):
         return "xml"  # arXiv's API answer saved by curl, with no name ending
     if fmt:
@@ -371,6 +373,22 @@ def _sniff_format(path: Path, text: str) -> str:
     return "text"
 
 
+#: the start of a web page: its doctype or its root element, perhaps after a comment
+_HTML_START = re.compile(
+    r"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.IGNORECASE | re.DOTALL
+)
+
+
+def _refuse_html(text: str, path: Path) -> ReadResult:
+    """A web page is no list: read as text, its tags became the papers' abstracts."""
+    return failure(
+        path,
+        "is a web page (HTML), not a list of papers: save the page's list as CSV, JSON "
+        "or BibTeX where the site offers one, or copy its text into a .txt file",
+        "html",
+    )
+
+
 _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "text": parse_text,
     "markdown": parse_markdown,
@@ -383,6 +401,7 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "refer": parse_refer,
     "medline": parse_medline,
     "xml": parse_feed,
+    "html": _refuse_html,
 }
 
 
