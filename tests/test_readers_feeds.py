@@ -121,17 +121,47 @@ def test_an_xml_document_with_entities_is_refused_before_it_is_parsed(tmp_path: 
 
 
 def test_other_xml_is_refused_with_a_message_naming_what_is_read(tmp_path: Path) -> None:
-    # EndNote's XML export
-    path = tmp_path / "My EndNote Library.xml"
+    # Zotero's RDF export
+    path = tmp_path / "Exported Items.rdf"
     path.write_text(
-        '<?xml version="1.0" encoding="UTF-8" ?><xml><records><record><titles><title>'
-        "<style>Attention Is All You Need</style></title></titles></record></records></xml>",
+        '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/"><rdf:Description>'
+        "<dc:title>Attention Is All You Need</dc:title></rdf:Description></rdf:RDF>",
         encoding="utf-8",
     )
     result = read_file(path)
     assert not result.records
     message = result.problems[0].message
-    assert "<xml>" in message and "BibTeX" in message
+    assert "<RDF>" in message and "BibTeX" in message
+
+
+def test_an_endnote_xml_record_gives_its_fields_as_endnotes_tagged_export_does() -> None:
+    result = read_file(FEEDS / "endnote_library.xml")
+    records = {record.title: record for record in result.records}
+    paper = records["Deep residual learning for image recognition"]
+    assert paper.authors == ("Kaiming He", "Xiangyu Zhang", "Shaoqing Ren", "Jian Sun")
+    assert paper.editor == ("Agapito, Lourdes",)
+    assert (paper.year, paper.entry_type, paper.pages) == (2016, "inproceedings", "770-778")
+    assert paper.booktitle == (
+        "Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition"
+    )
+    assert paper.doi == "10.1109/CVPR.2016.90"
+    assert paper.keywords == ("residual networks", "image recognition")
+    assert paper.cite_key == "he2016deep"
+    assert paper.abstract.startswith("Deeper neural networks are more difficult to train.")
+    # the PDF in the user's EndNote library is no web address
+    assert paper.url and paper.url.startswith("https://openaccess.thecvf.com/")
+    assert not paper.pdf
+    article = records["Deep learning in neural networks: An overview"]
+    assert (article.entry_type, article.journal, article.volume) == (
+        "article",
+        "Neural Networks",
+        "61",
+    )
+    assert article.authors == ("Jürgen Schmidhuber",)
+    assert [p.message for p in result.problems] == [
+        "skipped 1 record with neither a title nor an abstract"
+    ]
 
 
 def test_a_saved_web_page_is_refused_not_read_as_abstracts(tmp_path: Path) -> None:

@@ -27,10 +27,13 @@ version's, else the journal reference's), categories, DOI and ``journal_ref``; t
 addresses of code an ``arxiv:comment`` gives ("Code: https://github.com/…") are its code
 links. The list is named by the query (or the feed's title).
 
+EndNote's XML export (``<xml><records>``) is read here too, each record as the RIS
+record of the same meaning (``endnotexml``).
+
 A feed is data from the network, so it is parsed safely: a document that declares a
 DOCTYPE (where entities, and with them "billion laughs" and external files, would be
 declared) is refused before it is parsed; arXiv's feeds never have one. Any other XML
-(an EndNote or Zotero export, a web page) is refused with a message saying what is read.
+(Zotero's RDF, a web page) is refused with a message saying what is read.
 """
 
 from __future__ import annotations
@@ -50,7 +53,9 @@ from tuireader.ingest.formats.common import (
     text_field,
     year_of,
 )
+from tuireader.ingest.formats.endnotexml import endnote_block
 from tuireader.ingest.formats.jsonfile import _journal_year
+from tuireader.ingest.formats.ris import _Block, records_as_ris
 from tuireader.ingest.links import classify, extract_urls
 from tuireader.model import Problem, Record
 
@@ -192,8 +197,37 @@ def _query_name(title: str | None) -> str | None:
     return f"arXiv query: {asked}" if asked else title
 
 
+#: the roots of the XML read: Atom's feed, RSS, and EndNote's export
+_ROOTS = (f"{_ATOM}feed", "rss", "xml")
+
+
+def _endnote(path: Path, blocks: list[_Block], broken: str | None) -> ReadResult:
+    """The records of EndNote's XML export, and what to say of them."""
+    named = [block for block in blocks if any(tag in ("TI", "AB") for tag, _ in block.tags)]
+    records, problems = records_as_ris(path, [(0, block) for block in named], "EndNote XML")
+    bare = len(blocks) - len(named)
+    if bare:
+        s = "s" if bare > 1 else ""
+        problems.insert(
+            0, Problem(path, f"skipped {bare} record{s} with neither a title nor an abstract")
+        )
+    if broken and records:
+        problems.append(
+            Problem(
+                path,
+                f"the file breaks off at {broken} (cut short?); read the "
+                f"{len(records)} records before it",
+                "warning",
+            )
+        )
+    elif broken:
+        return failure(path, f"is not well-formed XML ({broken})", "xml")
+    return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
+
+
 def parse_feed(text: str, path: Path) -> ReadResult:
-    """Read arXiv's Atom (API) or RSS feed; refuse any other XML with a message."""
+    """Read arXiv's Atom (API) or RSS feed, or EndNote's XML export; refuse any other XML
+    with a message."""
     if _DECLARATIONS.search(text):
         return failure(
             path,
@@ -204,6 +238,7 @@ def parse_feed(text: str, path: Path) -> ReadResult:
     parser: XMLPullParser[Element] = XMLPullParser(events=("start", "end"))
     root: Element | None = None
     records: list[Record] = []
+    blocks: list[_Block] = []  # EndNote's records
     problems: list[Problem] = []
     errors: list[str] = []
     broken: str | None = None
@@ -222,8 +257,11 @@ def parse_feed(text: str, path: Path) -> ReadResult:
             continue
         if event == "start":
             root = element if root is None else root
-            if root.tag not in (f"{_ATOM}feed", "rss"):
+            if root.tag not in _ROOTS:
                 break
+            continue
+        if element.tag == "record" and root is not None and root.tag == "xml":
+            blocks.append(endnote_block(element))
             continue
         if element.tag == f"{_ATOM}entry":
             identifier = _text(element.find(f"{_ATOM}id")) or ""
@@ -240,15 +278,17 @@ def parse_feed(text: str, path: Path) -> ReadResult:
     if root is None:
         where = f" ({broken})" if broken else ""
         return failure(path, f"is not well-formed XML{where}", "xml")
-    if root.tag not in (f"{_ATOM}feed", "rss"):
+    if root.tag not in _ROOTS:
         tag = root.tag.rpartition("}")[2]
         return failure(
             path,
             f"is an XML document of another kind (its root is <{tag}>); the XML read is "
-            "arXiv's API answer (Atom) and RSS feed: export the list as BibTeX, RIS, "
-            "CSL-JSON or CSV",
+            "arXiv's API answer (Atom) and RSS feed, and EndNote's XML export: export "
+            "the list as BibTeX, RIS, CSL-JSON or CSV",
             "xml",
         )
+    if root.tag == "xml":
+        return _endnote(path, blocks, broken)
     if root.tag == "rss":
         title = _text(root.find("channel/title"))
     else:

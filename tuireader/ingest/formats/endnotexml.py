@@ -1,0 +1,107 @@
+"""EndNote's XML export (File → Export → "XML"): ``<xml><records><record>…``.
+
+Each field's text sits in ``<style>`` elements (EndNote keeps its fonts); a record reads
+as the RIS record of the same meaning (``ris.records_as_ris``), as EndNote's tagged
+export does (``refer``)::
+
+    <record>
+      <ref-type name="Conference Proceedings">10</ref-type>
+      <contributors>
+        <authors><author><style>He, Kaiming</style></author>…</authors>
+        <secondary-authors><author>…</author></secondary-authors>   (editors)
+      </contributors>
+      <titles><title>…</title><secondary-title>…</secondary-title></titles>
+      <periodical><full-title>…</full-title></periodical>
+      <pages>770-778</pages> <volume/> <number/> <edition/>
+      <keywords><keyword>…</keyword></keywords>
+      <dates><year>2016</year></dates> <publisher/> <label/>
+      <electronic-resource-num>10.1109/CVPR.2016.90</electronic-resource-num>
+      <urls><related-urls><url>https://…</url></related-urls>
+            <pdf-urls><url>internal-pdf://…</url></pdf-urls></urls>
+      <abstract>…</abstract>
+    </record>
+
+The ``pdf-urls`` name files in the user's EndNote library, no web address: they make no
+link. The ``label`` is the record's id, as ``%F`` is in the tagged export.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.etree.ElementTree import Element
+
+from tuireader.ingest.formats.common import text_field
+from tuireader.ingest.formats.ris import _Block
+
+__all__ = ["endnote_block"]
+
+#: ``ref-type`` names by the RIS type of the same work (any other is RIS's generic type)
+_TYPES = {
+    "journal article": "JOUR",
+    "electronic article": "JOUR",
+    "magazine article": "JOUR",
+    "newspaper article": "JOUR",
+    "conference paper": "CONF",
+    "conference proceedings": "CONF",
+    "book section": "CHAP",
+    "book": "BOOK",
+    "edited book": "BOOK",
+    "thesis": "THES",
+    "report": "RPRT",
+    "unpublished work": "UNPB",
+    "web page": "ELEC",
+}
+#: a record's fields of one value, by the RIS tag of the same meaning
+_SINGLE = (
+    ("titles/title", "TI"),
+    ("titles/secondary-title", "T2"),
+    ("periodical/full-title", "JO"),
+    ("volume", "VL"),
+    ("number", "IS"),
+    ("edition", "ET"),
+    ("dates/year", "PY"),
+    ("publisher", "PB"),
+    ("electronic-resource-num", "DO"),
+    ("abstract", "AB"),
+    ("label", "ID"),
+)
+_WEB_RE = re.compile(r"^https?://", re.IGNORECASE)
+
+
+def _text(element: Element | None) -> str | None:
+    """The text of a field, its ``<style>`` runs joined."""
+    if element is None:
+        return None
+    return text_field("".join(element.itertext()))
+
+
+def endnote_block(record: Element) -> _Block:
+    """An EndNote XML ``<record>`` as the RIS record of the same meaning."""
+    block = _Block(0)
+    found = record.find("ref-type")
+    kind = found.get("name", "") if found is not None else ""
+    block.tags.append(("TY", _TYPES.get(kind.strip().lower(), "GEN")))
+    for author in record.iterfind("contributors/authors/author"):
+        if name := _text(author):
+            block.tags.append(("AU", name))
+    for editor in record.iterfind("contributors/secondary-authors/author"):
+        if name := _text(editor):
+            block.tags.append(("ED", name))
+    for path, tag in _SINGLE:
+        value = _text(record.find(path))
+        if value:
+            block.tags.append((tag, value))
+    pages = _text(record.find("pages"))
+    if pages:
+        first, _, last = pages.partition("-")
+        block.tags.append(("SP", first.strip()))
+        if last.strip("- "):
+            block.tags.append(("EP", last.strip("- ")))
+    for keyword in record.iterfind("keywords/keyword"):
+        if word := _text(keyword):
+            block.tags.append(("KW", word))
+    for url in record.iterfind("urls/related-urls/url"):
+        address = _text(url)
+        if address and _WEB_RE.match(address):
+            block.tags.append(("UR", address))
+    return block
