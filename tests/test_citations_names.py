@@ -165,3 +165,27 @@ def test_csl_display_names_keep_both_kinds_of_particle(tmp_path: Path) -> None:
         "Greig I. de Zubicaray",
         "The Open Consortium",
     )
+
+
+def test_a_groups_name_given_whole_is_cited_as_one_name() -> None:
+    # arXiv's feeds and spreadsheets give "H1 Collaboration" as they give "Ann Lee": it
+    # was cited as a person, "Collaboration, H."
+    paper = Paper(
+        id="p3",
+        title="Multi-Electron Production at High Transverse Momenta",
+        abstract="",
+        authors=("H1 Collaboration",),
+        year=2003,
+    )
+    assert format_citation(paper, "apa").text.startswith("H1 Collaboration. (2003).")
+    assert "author = {{H1 Collaboration}}" in format_citation(paper, "bibtex").text
+    assert format_citation(paper, "mla").text.startswith("H1 Collaboration. ")
+    team = Paper(
+        id="p4", title="Gemini", abstract="", authors=("Gemini Team", "Ann Lee"), year=2023
+    )
+    assert format_citation(team, "apa").text.startswith("Gemini Team, & Lee, A. (2023).")
+
+
+def test_a_persons_name_that_ends_in_such_a_word_elsewhere_is_a_persons() -> None:
+    paper = Paper(id="p5", title="T", abstract="", authors=("Ann Teamster",), year=2020)
+    assert format_citation(paper, "apa").text.startswith("Teamster, A. (2020).")

@@ -1068,6 +1068,22 @@ def _name_words(name: str) -> set[str]:
     return set(re.findall(r"\w+", _plain(name).casefold()))
 
 
+#: the last word of a group's name written as an author ("H1 Collaboration", "The Gene
+#: Ontology Consortium", "Gemini Team"): no person's family name
+_COLLECTIVE = re.compile(
+    r"\s(?:Collaborations?|Consortium|Collaborative|Team|Working\s+Group|Task\s+Force)$"
+)
+
+
+def _collective(name: str) -> str:
+    """``name`` in braces when it is a group's ("H1 Collaboration"): one name as a whole,
+    as BibTeX's ``{H1 Collaboration}``, where sources that give names whole (arXiv's
+    feeds, spreadsheets) would have it cited as a person "Collaboration, H."."""
+    if _COLLECTIVE.search(name) and not _fully_braced(name) and "," not in name:
+        return "{" + name + "}"
+    return name
+
+
 def _split_names(paper: Paper) -> tuple[str, ...]:
     """The authors as the source splits them: its BibTeX ``author`` field, else the
     CSL names; empty when the source gives no split."""
@@ -1081,7 +1097,9 @@ def _authors(paper: Paper) -> list[str]:
     """The paper's authors, each as its source splits it ("Peng, Xue Bin") where the
     source does, so the family name is the source's and never a guess; a name the
     source does not split (or gives otherwise than the paper) is the paper's own."""
-    names = [cleaned for cleaned in (_clean(name) for name in paper.authors) if cleaned]
+    names = [
+        _collective(cleaned) for cleaned in (_clean(name) for name in paper.authors) if cleaned
+    ]
     split = [name for name in _split_names(paper) if _clean(name)]
     if not split:
         first = _pmlr_split(names[0], paper.pmlr_key) if names and paper.pmlr_key else None
