@@ -63,3 +63,20 @@ def test_a_list_of_abstracts_keeps_its_text_as_written(tmp_path: Path) -> None:
     )
     (record,) = read_file(path).records
     assert record.abstract.endswith("© 2020 The Authors.")
+
+
+def test_a_biorxiv_preprint_is_an_article_of_biorxiv() -> None:
+    # api.biorxiv.org/details: "server" names the preprint server, which was no venue
+    records = by_title(HERE / "biorxiv_details.json")
+    atlas = records["Single-cell atlas of the mouse retina"]
+    assert (atlas.venue, atlas.journal, atlas.entry_type) == ("bioRxiv", "bioRxiv", "article")
+    assert atlas.authors == ("J. A. Smith", "K. van der Berg", "T. Müller")
+    assert atlas.doi == "10.1101/2024.01.01.573820"
+    assert atlas.categories == ("neuroscience",)
+
+
+def test_a_biorxiv_preprints_published_version_gives_it_no_year() -> None:
+    # "published" is the DOI of the journal's version, whose digits read as 2023
+    record = by_title(HERE / "biorxiv_details.json")["Protein folding in vivo"]
+    assert record.year == 2022
+    assert record.doi == "10.1101/2024.01.01.573821"

@@ -57,6 +57,7 @@ from tuireader.ingest.formats.bibtex import (
 from tuireader.ingest.formats.common import (
     ARXIV_ID_RE,
     CUT_SHORT,
+    DOI_SHAPE,
     YEAR_RE,
     ReadResult,
     arxiv_from_doi,
@@ -897,9 +898,15 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         or _proceeding(data.get("proceeding"))
     )
     journal = _journal(data)
+    server = _SERVERS.get(str(data.get("server")).casefold())
+    if server and not journal.name:
+        # a preprint on bioRxiv is cited as an article of it, as APA and Crossref do
+        journal = journal._replace(name=server)
     entry_type = cited.entry_type if cited else None
     if entry_type is None:
-        entry_type = _publication_type(data, journal.name)
+        entry_type = _publication_type(data, journal.name) or ("article" if server else None)
+    # bioRxiv's ``published`` is the DOI of the published version, no date
+    published = None if DOI_SHAPE.match(str(data.get("published"))) else data.get("published")
     return Record(
         title=title,
         abstract=abstract,
@@ -907,7 +914,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         venue=venue or journal.name,
         year=year_of(data.get("year"))
         or (cited.year if cited else None)
-        or year_of(data.get("published"))
+        or year_of(published)
         or year_of(data.get("publishedAt"))
         or year_of(data.get("publicationDate"))
         or year_of(data.get("date")),
@@ -944,7 +951,8 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         track=one_line(data.get("track")),
         primary_area=one_line(data.get("primary_area")),
         keywords=keywords,
-        categories=word_list(data.get("categories"), " "),
+        categories=word_list(data.get("categories"), " ")
+        or (word_list(data.get("category"), ";") if data.get("server") else ()),
         tldr=_tldr(data),
     )
 
@@ -1151,6 +1159,11 @@ def _openalex(data: dict[str, Any]) -> dict[str, Any]:
 
 #: Papers with Code's ``proceeding``: a venue, its year and its month ("NeurIPS 2018 12")
 _PROCEEDING_RE = re.compile(r"^(.*\b(?:19|20)\d\d)\s+\d{1,2}$")
+
+
+#: the preprint servers whose API names itself in each paper's ``server`` (bioRxiv's and
+#: medRxiv's ``api.biorxiv.org/details/…``): the paper's venue, as arXiv is a preprint's
+_SERVERS = {"biorxiv": "bioRxiv", "medrxiv": "medRxiv"}
 
 
 def _proceeding(value: Any) -> str | None:
