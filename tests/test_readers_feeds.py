@@ -179,3 +179,14 @@ def test_a_saved_web_page_is_refused_not_read_as_abstracts(tmp_path: Path) -> No
         result = read_file(path)
         assert not result.records
         assert result.problems[0].message.startswith("is a web page (HTML)")
+
+
+def test_a_text_list_that_starts_with_a_comment_stays_a_text_list(tmp_path: Path) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text(
+        "<!-- copied from the workshop's page -->\nReading list\n\nWe study how "
+        "diffusion models plan grasps for robot hands in clutter.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert result.format == "text" and result.records

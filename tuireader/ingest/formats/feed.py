@@ -66,8 +66,11 @@ _ARXIV = "{http://arxiv.org/schemas/atom}"
 _DC = "{http://purl.org/dc/elements/1.1/}"
 _OPENSEARCH = "{http://a9.com/-/spec/opensearch/1.1/}"
 
-#: an XML document's start: its declaration, a comment, or its first element.
-_XML_START = re.compile(r"\s*(?:<\?xml\b|<!--|<(?:feed|rss|rdf:RDF|xml)\b)", re.IGNORECASE)
+#: an XML document's start: its declaration or its first element, perhaps after comments
+#: (a text list that starts with a comment alone stays a text list).
+_XML_START = re.compile(
+    r"\s*(?:<!--.*?-->\s*)*(?:<\?xml\b|<(?:feed|rss|rdf:RDF|xml)\b)", re.IGNORECASE | re.DOTALL
+)
 #: what would declare entities (or fetch a file) as the document is parsed.
 _DECLARATIONS = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 #: the abs page's address of an entry's ``<id>``, with its version.
@@ -80,7 +83,7 @@ _ANNOUNCE = re.compile(
 
 def looks_like_xml(text: str) -> bool:
     """True when a file's text is an XML document (an XML declaration, or a feed's root)."""
-    return bool(_XML_START.match(text.lstrip("\ufeff")[:200]))
+    return bool(_XML_START.match(text.lstrip("\ufeff")[:2000]))
 
 
 def _text(element: Element | None) -> str | None:
