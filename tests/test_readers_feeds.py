@@ -190,3 +190,17 @@ def test_a_text_list_that_starts_with_a_comment_stays_a_text_list(tmp_path: Path
     )
     result = read_file(path)
     assert result.format == "text" and result.records
+
+
+def test_dblps_search_answer_in_xml_is_read_as_its_json_answer() -> None:
+    # dblp.org/search/publ/api?q=… answers in XML unless asked for JSON
+    result = read_file(FEEDS / "dblp_search_api.xml")
+    records = {record.title: record for record in result.records}
+    paper = records["Attention is All you Need"]  # DBLP's full stop after it left out
+    assert paper.authors == ("Ashish Vaswani", "Noam Shazeer", "Niki Parmar")
+    assert (paper.venue, paper.year, paper.pages) == ("NIPS", 2017, "5998-6008")
+    assert paper.url and paper.url.startswith("https://proceedings.neurips.cc/paper/2017/")
+    assert paper.source_id == "conf/nips/VaswaniSPUJGKP17"
+    preprint = records["Is Attention All You Need for Graphs?"]
+    assert preprint.authors == ("Wei Wang", "Jürgen Schmidhuber")  # no homonym number
+    assert preprint.doi == "10.48550/ARXIV.2301.01234"

@@ -54,7 +54,7 @@ from tuireader.ingest.formats.common import (
     year_of,
 )
 from tuireader.ingest.formats.endnotexml import endnote_block
-from tuireader.ingest.formats.jsonfile import _journal_year
+from tuireader.ingest.formats.jsonfile import _dblp_info, _journal_year, record_from_mapping
 from tuireader.ingest.formats.ris import _Block, records_as_ris
 from tuireader.ingest.links import classify, extract_urls
 from tuireader.model import Problem, Record
@@ -200,8 +200,26 @@ def _query_name(title: str | None) -> str | None:
     return f"arXiv query: {asked}" if asked else title
 
 
-#: the roots of the XML read: Atom's feed, RSS, and EndNote's export
-_ROOTS = (f"{_ATOM}feed", "rss", "xml")
+#: the roots of the XML read: Atom's feed, RSS, EndNote's export and DBLP's search answer
+_ROOTS = (f"{_ATOM}feed", "rss", "xml", "result")
+
+
+def _dblp_hit(info: Element) -> Record | None:
+    """A hit of DBLP's search API answered in XML (its default: ``dblp.org/search/publ/
+    api?q=…``), read as its JSON answer's ``info`` is: authors, title, venue, year,
+    pages, DOI, ``ee`` (the paper at its publisher) and DBLP's own page."""
+    data: dict[str, object] = {}
+    for child in info:
+        value = _text(child)
+        if child.tag == "authors":
+            people = [{"text": name} for a in child.findall("author") if (name := _text(a))]
+            data["authors"] = {"author": people}
+        elif value and child.tag == "ee":
+            data["ee"] = [*(data.get("ee") or []), value]  # type: ignore[misc]
+        elif value:
+            data.setdefault(child.tag, value)
+    record = record_from_mapping(_dblp_info(data))
+    return record if isinstance(record, Record) else None
 
 
 def _endnote(path: Path, blocks: list[_Block], broken: str | None) -> ReadResult:
@@ -266,7 +284,9 @@ def parse_feed(text: str, path: Path) -> ReadResult:
         if element.tag == "record" and root is not None and root.tag == "xml":
             blocks.append(endnote_block(element))
             continue
-        if element.tag == f"{_ATOM}entry":
+        if element.tag == "info" and root is not None and root.tag == "result":
+            record = _dblp_hit(element)
+        elif element.tag == f"{_ATOM}entry":
             identifier = _text(element.find(f"{_ATOM}id")) or ""
             if "/api/errors" in identifier:  # the API's answer to a malformed query
                 errors.append(_text(element.find(f"{_ATOM}summary")) or "an error")
@@ -286,8 +306,8 @@ def parse_feed(text: str, path: Path) -> ReadResult:
         return failure(
             path,
             f"is an XML document of another kind (its root is <{tag}>); the XML read is "
-            "arXiv's API answer (Atom) and RSS feed, and EndNote's XML export: export "
-            "the list as BibTeX, RIS, CSL-JSON or CSV",
+            "arXiv's API answer (Atom) and RSS feed, EndNote's XML export and DBLP's "
+            "search answer: export the list as BibTeX, RIS, CSL-JSON or CSV",
             "xml",
         )
     if root.tag == "xml":
