@@ -204,3 +204,18 @@ def test_dblps_search_answer_in_xml_is_read_as_its_json_answer() -> None:
     preprint = records["Is Attention All You Need for Graphs?"]
     assert preprint.authors == ("Wei Wang", "Jürgen Schmidhuber")  # no homonym number
     assert preprint.doi == "10.48550/ARXIV.2301.01234"
+
+
+def test_tex_accents_in_an_entry_are_the_letters_they_make(tmp_path: Path) -> None:
+    # arXiv keeps titles and names as submitted, TeX's accents in them, as its metadata
+    # snapshot does, whose reader gives the letters
+    text = (FEEDS / "arxiv_api_query.xml").read_text(encoding="utf-8")
+    text = text.replace(
+        "<title>Denoising Diffusion Probabilistic Models</title>",
+        '<title>Denoising Diffusion for Schr\\"odinger Bridges</title>',
+    ).replace("<name>Ajay Jain</name>", "<name>C. Bal\\'azs</name>")
+    path = tmp_path / "query.xml"
+    path.write_text(text, encoding="utf-8")
+    record = by_id(path)["2006.11239"]
+    assert record.title == "Denoising Diffusion for Schrödinger Bridges"
+    assert record.authors == ("Jonathan Ho", "C. Balázs", "Pieter Abbeel")

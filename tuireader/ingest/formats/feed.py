@@ -43,6 +43,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
+from tuireader.ingest.formats.bibtex import unlatex
 from tuireader.ingest.formats.common import (
     ARXIV_ID_RE,
     MAX_LIST_NAME_CHARS,
@@ -120,6 +121,10 @@ def _record(
     if not title and not abstract:
         return None
     dois = plain_dois(doi)
+    # TeX's accents as arXiv keeps them ("Schr\"odinger"), as the metadata snapshot's
+    # reader gives them: the letters they make
+    title = unlatex(title) if title and "\\" in title else title
+    authors = tuple(unlatex(name) if "\\" in name else name for name in authors)
     return Record(
         title=title,
         abstract=abstract or "",
