@@ -29,7 +29,7 @@ def test_an_arxiv_api_answer_is_one_paper_an_entry() -> None:
         "hep-ex/0307015",
         "0710.2073",
     ]
-    assert result.name == "arXiv query: all:diffusion AND cat:cs.LG"
+    assert result.name == "arXiv search: diffusion AND cat:cs.LG"
 
 
 def test_an_api_entry_gives_title_authors_abstract_and_year() -> None:
@@ -219,3 +219,16 @@ def test_tex_accents_in_an_entry_are_the_letters_they_make(tmp_path: Path) -> No
     record = by_id(path)["2006.11239"]
     assert record.title == "Denoising Diffusion for Schrödinger Bridges"
     assert record.authors == ("Jonathan Ho", "C. Balázs", "Pieter Abbeel")
+
+
+def test_an_answer_to_a_list_of_ids_is_named_by_the_ids(tmp_path: Path) -> None:
+    text = (FEEDS / "arxiv_api_query.xml").read_text(encoding="utf-8")
+    path = tmp_path / "query.xml"
+    path.write_text(
+        text.replace(
+            "search_query=all:diffusion AND cat:cs.LG&amp;id_list=",
+            "search_query=&amp;id_list=2006.11239,0710.2073",
+        ),
+        encoding="utf-8",
+    )
+    assert read_file(path).name == "arXiv: 2006.11239,0710.2073"

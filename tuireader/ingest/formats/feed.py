@@ -194,15 +194,20 @@ def _rss_item(item: Element) -> Record | None:
 
 def _query_name(title: str | None) -> str | None:
     """The list's name from the API answer's title ("arXiv Query: search_query=…&id_list=
-    &start=0&max_results=10"): "arXiv query: all:diffusion"."""
+    &start=0&max_results=10"), as the search page pasted is named: "arXiv search:
+    diffusion AND cat:cs.LG" (a query of all fields, ``all:``, said as the page says it),
+    or the ids asked for ("arXiv: 2006.11239,1706.03762")."""
     if not title:
         return None
     head, colon, query = title.partition(":")
     if not colon or head.strip().lower() != "arxiv query":
         return title
     fields = parse_qs(query.strip(), keep_blank_values=False)
-    asked = (fields.get("search_query") or fields.get("id_list") or [""])[0].strip()
-    return f"arXiv query: {asked}" if asked else title
+    asked = (fields.get("search_query") or [""])[0].strip()
+    if asked:
+        return "arXiv search: " + re.sub(r"^all:\s*", "", asked, flags=re.IGNORECASE)
+    ids = (fields.get("id_list") or [""])[0].strip()
+    return f"arXiv: {ids}" if ids else title
 
 
 #: the roots of the XML read: Atom's feed, RSS, EndNote's export and DBLP's search answer
