@@ -232,3 +232,16 @@ def test_an_answer_to_a_list_of_ids_is_named_by_the_ids(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert read_file(path).name == "arXiv: 2006.11239,0710.2073"
+
+
+def test_an_entry_of_another_sites_feed_links_to_its_page(tmp_path: Path) -> None:
+    path = tmp_path / "journal.rss"
+    path.write_text(
+        '<?xml version="1.0"?><rss version="2.0"><channel><title>Journal of Things</title>'
+        "<item><title>Things Considered</title><link>https://journal.example.org/a/1</link>"
+        "<description>We consider things.</description></item></channel></rss>",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.url == "https://journal.example.org/a/1"
+    assert record.arxiv_id is None and record.abstract == "We consider things."

@@ -65,7 +65,6 @@ __all__ = ["looks_like_xml", "parse_feed"]
 _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 _DC = "{http://purl.org/dc/elements/1.1/}"
-_OPENSEARCH = "{http://a9.com/-/spec/opensearch/1.1/}"
 
 #: an XML document's start: its declaration or its first element, perhaps after comments
 #: (a text list that starts with a comment alone stays a text list).
@@ -102,6 +101,11 @@ def _arxiv_id(value: str | None) -> str | None:
     return match.group(1) if match else None
 
 
+def _web(address: str | None) -> str | None:
+    """``address`` when it is a web address, else None."""
+    return address if address and re.match(r"https?://\S+$", address, re.IGNORECASE) else None
+
+
 def _code_links(comment: str | None) -> tuple[str, ...]:
     """The addresses of code a comment gives ("Code: https://github.com/…")."""
     return tuple(url for url in extract_urls(comment or "") if classify(url) == "code")
@@ -117,7 +121,10 @@ def _record(
     doi: str | None,
     reference: str | None,
     comment: str | None,
+    page: str | None = None,
 ) -> Record | None:
+    """One paper of a feed; ``page`` is the entry's link, its page where it is no arXiv
+    paper's (another site's feed)."""
     if not title and not abstract:
         return None
     dois = plain_dois(doi)
@@ -130,7 +137,7 @@ def _record(
         abstract=abstract or "",
         authors=authors,
         year=_journal_year(reference, posted) or posted,
-        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None,
+        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else _web(page),
         pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
         doi=dois[0] if dois else None,
         other_dois=dois[1:],
@@ -164,6 +171,14 @@ def _atom_entry(entry: Element) -> Record | None:
         _text(entry.find(f"{_ARXIV}doi")),
         one_line(_text(entry.find(f"{_ARXIV}journal_ref"))),
         _text(entry.find(f"{_ARXIV}comment")),
+        next(
+            (
+                link.get("href")
+                for link in entry.findall(f"{_ATOM}link")
+                if link.get("rel", "alternate") == "alternate"
+            ),
+            None,
+        ),
     )
 
 
@@ -189,6 +204,7 @@ def _rss_item(item: Element) -> Record | None:
         _text(item.find(f"{_ARXIV}DOI")),
         one_line(_text(item.find(f"{_ARXIV}journal_reference"))),
         None,
+        _text(item.find("link")),
     )
 
 
