@@ -552,6 +552,24 @@ def _enrich(paper: Paper, found: Sequence[tuple[str, CatalogEntry]]) -> Paper:
     )
 
 
+def _also_known_by_abstract(paper: Paper, entry: CatalogEntry, taken: set[str]) -> Paper:
+    """``paper`` found by the id a list of its catalog record's abstract alone gives it,
+    where that is not its own: the id of a seed list's paper (its list is its abstracts,
+    its catalog the rest), which an export of the seeds, read back, knows by its
+    OpenReview id or PMLR key. An id another paper of the library has or is found by
+    (``taken``) is not taken; one given is added to ``taken``."""
+    from tuireader.ingest.identity import is_placeholder
+    from tuireader.ingest.library import paper_id
+
+    if not entry.abstract or is_placeholder(entry.abstract):
+        return paper
+    alias = paper_id(entry.abstract)
+    if alias == paper.id or alias in taken:
+        return paper
+    taken.add(alias)
+    return replace(paper, aliases=(*paper.aliases, alias))
+
+
 def _combine(kept: Paper, other: Paper) -> Paper:
     """Two papers of the library that a catalog shows are one: ``kept`` absorbs ``other``."""
     from tuireader.ingest.links import merge_links, merge_unsafe
@@ -601,6 +619,8 @@ def apply_catalogs(library: Library, catalogs: Sequence[Catalog]) -> Library:
     papers: list[Paper] = []
     position_of: dict[tuple[int, int], int] = {}
     renamed: dict[str, str] = {}
+    taken = {paper.id for paper in library.papers}
+    taken.update(alias for paper in library.papers for alias in paper.aliases)
     for paper in library.papers:
         found: list[tuple[str, CatalogEntry]] = []
         first_key: tuple[int, int] | None = None
@@ -621,7 +641,7 @@ def apply_catalogs(library: Library, catalogs: Sequence[Catalog]) -> Library:
         if first_key is None:
             papers.append(paper)
             continue
-        enriched = _enrich(paper, found)
+        enriched = _also_known_by_abstract(_enrich(paper, found), found[0][1], taken)
         if first_key in position_of:
             position = position_of[first_key]
             papers[position] = _combine(papers[position], enriched)
