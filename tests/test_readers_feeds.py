@@ -235,11 +235,13 @@ def test_an_answer_to_a_list_of_ids_is_named_by_the_ids(tmp_path: Path) -> None:
 
 
 def test_an_entry_of_another_sites_feed_links_to_its_page(tmp_path: Path) -> None:
+    # and its description, HTML, is its abstract without the markup
     path = tmp_path / "journal.rss"
     path.write_text(
         '<?xml version="1.0"?><rss version="2.0"><channel><title>Journal of Things</title>'
         "<item><title>Things Considered</title><link>https://journal.example.org/a/1</link>"
-        "<description>We consider things.</description></item></channel></rss>",
+        "<description>&lt;p&gt;We consider &lt;i&gt;things&lt;/i&gt;.&lt;/p&gt;</description>"
+        "</item></channel></rss>",
         encoding="utf-8",
     )
     (record,) = read_file(path).records

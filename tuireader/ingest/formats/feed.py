@@ -56,6 +56,7 @@ from tuireader.ingest.formats.common import (
 )
 from tuireader.ingest.formats.endnotexml import endnote_block
 from tuireader.ingest.formats.jsonfile import _dblp_info, _journal_year, record_from_mapping
+from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.formats.ris import _Block, records_as_ris
 from tuireader.ingest.links import classify, extract_urls
 from tuireader.model import Problem, Record
@@ -134,7 +135,9 @@ def _record(
     authors = tuple(unlatex(name) if "\\" in name else name for name in authors)
     return Record(
         title=title,
-        abstract=abstract or "",
+        # arXiv's abstracts are plain text with LaTeX, where "<" is math; another
+        # site's feed describes its entries in HTML
+        abstract=(abstract if arxiv_id else strip_markup(abstract or "")) or "",
         authors=authors,
         year=_journal_year(reference, posted) or posted,
         url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else _web(page),
