@@ -17,7 +17,7 @@ from pathlib import Path
 
 import bibtexparser
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tuireader.model import Link, Paper
@@ -779,6 +779,8 @@ def test_any_text_gives_bibtex_that_parses_back(title, abstract, authors, url, v
 
 @settings(max_examples=300, deadline=None)
 @given(text=nasty_text)
+@example(text="$\\a$")  # a command no LaTeX math knows, spelled out as its name
+@example(text="$\\frac{1}{2}\\leq\\Q_{p}$")
 def test_unescape_inverts_escape(text: str) -> None:
     assert bibtex_unescape(bibtex_escape(text)) == meaning(text)
     assert bibtex_unescape(bibtex_escape(text, protect=lambda w: True)) == meaning(text)

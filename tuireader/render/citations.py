@@ -438,6 +438,12 @@ _MORE_MATH_COMMANDS = frozenset(
 )
 
 
+#: a command of math spelled out as its name (:func:`_math_command`): it means the
+#: command as the source wrote it (``\\backslash\\mathrm{Q}`` is ``\\Q``), as
+#: ``\\textbackslash{}`` outside math means a backslash
+_SPELLED_COMMAND = re.compile(r"\\backslash\\mathrm\{([A-Za-z]+)\}")
+
+
 def _math_command(found: re.Match[str]) -> str:
     """A command of math as BibTeX output writes it: as it is when LaTeX knows it, else
     spelled out (``\\Q`` of a paper's own ``\\newcommand{\\Q}{\\mathbb{Q}}`` as
@@ -580,7 +586,8 @@ def _latex_tokens(text: str) -> list[_Tok]:
             closing = _closing_dollar(text, i + 1)
             if closing is not None and _math_ok(text[i + 1 : closing]):
                 math = text[i : closing + 1]
-                toks.append(_Tok("math", math, math, _MATH_COMMAND.sub(_math_command, math)))
+                meaning = _SPELLED_COMMAND.sub(r"\\\1", math) if "backslash" in math else math
+                toks.append(_Tok("math", math, meaning, _MATH_COMMAND.sub(_math_command, math)))
                 i = closing + 1
             elif closing is not None and text[i + 1 : closing].strip():
                 # math refused (a command in it acts, a raw %) is text between two
