@@ -80,3 +80,18 @@ def test_a_biorxiv_preprints_published_version_gives_it_no_year() -> None:
     record = by_title(HERE / "biorxiv_details.json")["Protein folding in vivo"]
     assert record.year == 2022
     assert record.doi == "10.1101/2024.01.01.573821"
+
+
+def test_a_batch_answers_null_is_said_as_an_id_not_found(tmp_path: Path) -> None:
+    # Semantic Scholar's paper/batch answers null for each id it does not know: that
+    # was "not a paper record (a JSON object)", as if the file were broken
+    path = tmp_path / "batch.json"
+    path.write_text(
+        '[{"paperId": "a1", "title": "Attention Is All You Need", "year": 2017}, null]',
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.title for record in result.records] == ["Attention Is All You Need"]
+    assert [p.message for p in result.problems] == [
+        "skipped item 2: null, no paper (a batch answer's id it did not find?)"
+    ]

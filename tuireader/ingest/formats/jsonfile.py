@@ -1221,6 +1221,7 @@ def _records_from_items(
     paper_list: list[bool] = []
     scopes: list[str | None] = []
     not_objects: list[int] = []
+    nulls: list[int] = []  # a batch API's answer for an id it does not know
     empty: list[int] = []
     front: list[tuple[int, str]] = []  # a volume's preface, foreword, table of contents
     broken: list[tuple[int, str]] = []
@@ -1228,6 +1229,9 @@ def _records_from_items(
     replies = 0
     decisions: dict[str, str] = {}  # by forum: OpenReview decisions beside the submissions
     for position, item, context in items:
+        if item is None:
+            nulls.append(position)
+            continue
         if not isinstance(item, dict):
             not_objects.append(position)
             continue
@@ -1268,6 +1272,16 @@ def _records_from_items(
             )
         )
     # with no paper read, what the others are is said once, as why (``_finish``)
+    if nulls and records:
+        # Semantic Scholar's paper/batch: null in the place of each id it did not find
+        problems.append(
+            Problem(
+                path,
+                f"skipped {_place(where, nulls)}: null, no paper (a batch answer's id "
+                "it did not find?)",
+                "warning",
+            )
+        )
     if not_objects and records:
         problems.append(
             Problem(
@@ -1303,7 +1317,7 @@ def _records_from_items(
         "replies": replies,
         "scopes": scopes,
         "empty": len(empty),
-        "not_objects": len(not_objects),
+        "not_objects": len(not_objects) + len(nulls),
     }
     return records, problems, summary
 
