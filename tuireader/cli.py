@@ -1747,16 +1747,15 @@ def cmd_triage(args: argparse.Namespace) -> int:
         if found is None:
             return EXIT_NOTHING_FOUND
         state = TRIAGE_STATES[args.state] if args.state is not None else None
+        output = _list_triaged(found, "their triage is as it was")
         changed = store.apply_many(
-            list(found),
-            state=state,
-            tags=args.tag,
-            before_saving=lambda: _list_triaged(found, "their triage is as it was"),
+            list(found), state=state, tags=args.tag, before_saving=output.before_saving
         )
     except (StoreError, ValueError) as error:
         raise UsageError(str(error)) from error
     finally:
         store.close()
+    output.rest()
     what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
     what += [f"tag '{tag}'" for tag in args.tag]
     _say_triaged(found, ", ".join(what), changed)
@@ -1789,16 +1788,15 @@ def cmd_note(args: argparse.Namespace) -> int:
         found = _triage_targets(session, store, ids)
         if found is None:
             return EXIT_NOTHING_FOUND
+        output = _list_triaged(found, "the note is as it was")
         changed = store.set_notes(
-            list(found),
-            text,
-            append=args.append is not None,
-            before_saving=lambda: _list_triaged(found, "the note is as it was"),
+            list(found), text, append=args.append is not None, before_saving=output.before_saving
         )
     except StoreError as error:
         raise UsageError(str(error)) from error
     finally:
         store.close()
+    output.rest()
     what = "note cleared" if args.clear else "note set" if args.set is not None else "note added to"
     _say_triaged(found, what, changed)
     return EXIT_OK
@@ -1964,21 +1962,96 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
     return found
 
 
-def _list_triaged(found: dict[str, Any], as_it_was: str) -> None:
-    """Each paper a triage change is for, one a line on stdout (its id and title),
-    written out once the change is made, before it is saved: output that cannot be
-    written (a full disk) leaves the change unsaved and says so, so that running the
-    command again is right. Saved first, ``note --append`` said "could not write" with
-    2, and a script that tried again added the line twice. A reader gone from the pipe
-    stops nothing."""
+def _list_triaged(found: dict[str, Any], as_it_was: str) -> _HeldOutput:
+    """Each paper a triage change is for, one a line on stdout (its id and title), as a
+    :class:`_HeldOutput`: its ``before_saving`` goes to the store, its ``rest`` is
+    called once the store is closed."""
+    lines = "".join(
+        _line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}") + "\n"
+        for paper_id, paper in found.items()
+    )
+    return _HeldOutput(lines, as_it_was)
 
-    def listed() -> None:
-        for paper_id, paper in found.items():
-            print(_line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}"))
 
-    refused = _refused_output(listed)
-    if refused is not None:
-        raise UsageError(f"could not write the output: {refused}; nothing saved ({as_it_was})")
+class _HeldOutput:
+    """A triage change's output, written around the saving of the change.
+
+    Written out once the change is made, before it is saved: output that cannot be
+    written (a full disk, ``> /dev/full``) leaves the change unsaved and says so, so that
+    running the command again is right. Saved first, ``note --append`` said "could not
+    write" with 2, and a script that tried again added the line twice. A reader gone
+    from the pipe stops nothing.
+
+    The store's write lock is held meanwhile, so only what stdout takes without waiting
+    is written then: into a pipe or terminal whose reader is slow (``| less`` on its
+    first page, a script reading nothing until the end) the rest follows once the
+    change is saved and the lock let go, where writing all of it kept every other
+    command, and the reader's own marks, waiting on the triage file until they gave up.
+    A pipe cannot be full as a disk is, so what it refuses later is only its reader
+    going away, which stops nothing.
+    """
+
+    def __init__(self, text: str, as_it_was: str) -> None:
+        self._text = text
+        self._as_it_was = as_it_was
+        self._left = b""
+        self._fd: int | None = None
+
+    def before_saving(self) -> None:
+        refused = _refused_output(self._write_now)
+        if refused is not None:
+            raise UsageError(
+                f"could not write the output: {refused}; nothing saved ({self._as_it_was})"
+            )
+
+    def rest(self) -> None:
+        """What stdout did not take before the change was saved; a device that
+        refuses it now is said, with the change saved all the same."""
+        if not self._left or self._fd is None:
+            return
+        refused = _refused_output(self._write_left)
+        if refused is not None:
+            raise UsageError(f"could not write all the output: {refused}; the change is saved")
+
+    def _write_now(self) -> None:
+        stream = sys.stdout
+        try:
+            stream.flush()
+            fd = stream.fileno()
+            encoding = stream.encoding
+            errors = stream.errors or "strict"
+        except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+            stream.write(self._text)
+            return
+        import select
+        import stat
+
+        data = self._text.encode(encoding, errors)
+        self._fd = fd
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISREG(mode) or stat.S_ISBLK(mode):  # a disk waits on no reader
+            _write_all(fd, data)
+            return
+        done = 0
+        while done < len(data):
+            _readable, writable, _failed = select.select([], [fd], [], 0)
+            if not writable:
+                break
+            # no more than a pipe takes at once without waiting, once it has room
+            done += os.write(fd, data[done : done + select.PIPE_BUF])
+        self._left = data[done:]
+
+    def _write_left(self) -> None:
+        assert self._fd is not None
+        _write_all(self._fd, self._left)
+        self._left = b""
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """All of ``data`` to ``fd``, or the error that stopped it."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
