@@ -86,3 +86,45 @@ def test_marks_outside_the_lists_are_said_when_they_change_not_on_every_command(
     err = run(capsys, "search", "other", str(lst), *args)[2]
     assert "2 triage marks are on papers outside these lists" in err  # changed: said again
     assert "outside these lists" not in run(capsys, "search", "other", str(lst), *args)[2]
+
+
+def test_a_mark_set_aside_under_an_id_of_its_own_says_the_id_its_paper_had(tmp_path, capsys):
+    # a list's own id given to another paper sets the mark aside under a made-up id
+    # ("d…"): is:detached, show and triage named it by that id alone, which the user
+    # never saw, and show said it was "the id of a paper"
+    data, lst = str(tmp_path / "data"), tmp_path / "my.csv"
+    head = "id,title,authors,venue,year,abstract\n"
+    lst.write_text(head + "1,Alpha Paper on Graphs,Ann Lee,ICML,2024,Graphs are great.\n")
+    args = (str(lst), "--data-dir", data)
+    _code, out, _err = run(capsys, "search", "alpha", *args, "--json")
+    (alpha,) = [hit["id"] for hit in json.loads(out)["hits"]]
+    assert run(capsys, "triage", alpha, "--state", "keep", "--tag", "graphs", *args)[0] == 0
+    lst.write_text(head + "1,Beta Paper on Vision,Bob Stone,ICML,2024,Vision is hard.\n")
+
+    code, out, _err = run(capsys, "search", "is:detached", *args, "--json")
+    (mark,) = json.loads(out)["detached"]
+    aside = mark["id"]
+    assert aside != alpha and mark["was"] == [alpha]
+    assert (mark["title"], mark["state"], mark["tags"]) == (
+        "Alpha Paper on Graphs",
+        "kept",
+        ["graphs"],
+    )
+    code, out, _err = run(capsys, "search", "is:detached", *args)
+    assert code == 0 and out == f"{aside}  [kept #graphs]  Alpha Paper on Graphs  (was {alpha})\n"
+
+    code, out, err = run(capsys, "show", aside, *args)
+    assert code == 1 and out == ""
+    assert "is the id of a paper" not in err
+    assert f"set aside when its id {alpha} went to another paper" in err
+    assert "“Alpha Paper on Graphs”" in err
+    code, out, _err = run(capsys, "show", aside, *args, "--json")
+    shown = json.loads(out)
+    assert code == 1 and shown["error"] == "not found" and shown["detached"] == mark
+
+    code, out, err = run(capsys, "triage", aside, "--state", "new", *args)
+    assert code == 0
+    assert out == f"{aside}  Alpha Paper on Graphs  (detached mark, was {alpha})\n"
+    # the id the paper had names the paper that has it now, untouched
+    code, out, _err = run(capsys, "show", alpha, *args, "--json")
+    assert json.loads(out)["title"] == "Beta Paper on Vision" and json.loads(out)["state"] == "new"

@@ -677,26 +677,37 @@ def _print_detached(session, args: argparse.Namespace) -> int:
             {
                 "query": args.query,
                 "total": len(marks),
-                "detached": [
-                    {
-                        "id": mark.paper_id,
-                        "title": mark.title,
-                        "state": mark.state,
-                        "tags": list(mark.tags),
-                        "note": mark.note,
-                    }
-                    for mark in marks
-                ],
+                "detached": [_detached_json(mark) for mark in marks],
             }
         )
     else:
         for mark in marks:
             tags = f" #{' #'.join(mark.tags)}" if mark.tags else ""
             title = mark.title or "(no title was kept with this mark)"
-            print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}"))
+            print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}{_was(mark)}"))
         if not marks:
             _err("no detached triage: every mark is on a paper of the lists")
     return EXIT_OK if marks else EXIT_NOTHING_FOUND
+
+
+def _detached_json(mark) -> dict[str, Any]:
+    """A detached mark as ``search is:detached --json`` and ``show --json`` give it:
+    ``was`` holds the ids its paper had, the ones a user knew it by, when the mark is
+    kept under an id made for it (its paper's id went to another paper)."""
+    return {
+        "id": mark.paper_id,
+        "title": mark.title,
+        "state": mark.state,
+        "tags": list(mark.tags),
+        "note": mark.note,
+        "was": list(mark.was),
+    }
+
+
+def _was(mark) -> str:
+    """After a detached mark's title: the id its paper had, when it is kept under
+    another (``d…``, an id the user never saw)."""
+    return f"  (was {', '.join(mark.was)})" if mark.was else ""
 
 
 #: what may surround an id copied from a screen: "[ig7stkgo]", "(ig7stkgo)", "#ig7stkgo,"
@@ -831,6 +842,7 @@ def _one_paper(
     if len(matches) == 1:
         _say_alias(session, text, matches[0])
         return matches[0]
+    mark = None
     if matches:
         message = _ambiguous_header(session, text, matches)
         if not json_out:
@@ -839,9 +851,17 @@ def _one_paper(
         from tuireader.ingest.identity import named_keys, not_in_lists
 
         keys = named_keys(text)
-        mark = _detached_mark(session, text)
+        mark = _detached_mark(session, text) if not keys else None
         if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
             message = f"{not_in_lists(keys[0], _short(keys[0].value))} (tuireader search lists ids)"
+        elif mark is not None and mark.was:  # kept under an id made for it
+            title = f" of “{_line(mark.title)}”" if mark.title else ""
+            message = (
+                f"{_short(text)!r} holds the triage ({mark.state}){title}, set aside when "
+                f"its id {', '.join(mark.was)} went to another paper; its own paper is in "
+                "none of these lists, and its triage stays, detached, until a list has it again "
+                "(tuireader search is:detached lists such marks)"
+            )
         elif mark is not None:  # a mark kept for a paper in none of the lists
             title = f" “{_line(mark.title)}”" if mark.title else ""
             message = (
@@ -858,7 +878,10 @@ def _one_paper(
         if not json_out:
             _err(message)
     if json_out:
-        _print_json(_not_one_json(text, message, matches, hits=hits) | (failed or {}))
+        data = _not_one_json(text, message, matches, hits=hits) | (failed or {})
+        if mark is not None and not matches:
+            data["detached"] = _detached_json(mark)
+        _print_json(data)
     return None
 
 
@@ -1939,8 +1962,8 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
     """The papers ``ids`` name for a triage change, by their ids now (each once: a
     paper named twice, or by two beginnings, counts once) with the paper; a detached
     mark of ``store`` (None: no triage file) named by its whole id (``search
-    is:detached`` lists them) is there too, with None, so that it can be changed or set
-    back to new all the same. None after saying why an id names no paper, or several."""
+    is:detached`` lists them) is there too, with the mark (None: the session does not
+    know it), so that it can be changed or set back to new all the same. None after saying why an id names no paper, or several."""
     from tuireader.triage.store import StoreError
 
     found: dict[str, Any] = {}
@@ -1953,7 +1976,7 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
     hint = _not_a_file(ids)
     for text in ids:
         if text.lower() in detached:
-            found.setdefault(text.lower(), None)
+            found.setdefault(text.lower(), _detached_mark(session, text))
             continue
         paper = _one_paper(session, text, hint=hint)
         if paper is None:
@@ -1966,11 +1989,23 @@ def _list_triaged(found: dict[str, Any], as_it_was: str) -> _HeldOutput:
     """Each paper a triage change is for, one a line on stdout (its id and title), as a
     :class:`_HeldOutput`: its ``before_saving`` goes to the store, its ``rest`` is
     called once the store is closed."""
-    lines = "".join(
-        _line(f"{paper_id}  {_title(paper) if paper is not None else '(detached mark)'}") + "\n"
-        for paper_id, paper in found.items()
-    )
+    lines = "".join(_line(_triaged_line(paper_id, found)) + "\n" for paper_id in found)
     return _HeldOutput(lines, as_it_was)
+
+
+def _triaged_line(paper_id: str, found: dict[str, Any]) -> str:
+    """A paper a triage change is for: its id and title; a detached mark's, the title
+    kept with it and the id its paper had (see :func:`_was`)."""
+    from tuireader.triage.store import DetachedMark
+
+    target = found[paper_id]
+    if target is None:
+        return f"{paper_id}  (detached mark)"
+    if isinstance(target, DetachedMark):
+        title = f"{target.title}  " if target.title else ""
+        was = f", was {', '.join(target.was)}" if target.was else ""
+        return f"{paper_id}  {title}(detached mark{was})"
+    return f"{paper_id}  {_title(target)}"
 
 
 class _HeldOutput:

@@ -368,6 +368,10 @@ class DetachedMark:
     tags: tuple[str, ...] = ()
     note: str = ""
     updated: float = 0.0
+    #: the ids the mark had before it was set aside here: a mark whose id was given to
+    #: another paper is kept under an id made for it (``d…``), which the user never saw;
+    #: the paper's own id, the one they knew, is this.
+    was: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -2544,8 +2548,17 @@ class Store:
         if not ids:
             return []
         identities = self.identities(ids)
+        was: dict[str, list[str]] = {}
         with self._read() as conn:
             triage = self._get_many(conn, ids)
+            for chunk in _chunks(ids):
+                places = ",".join("?" * len(chunk))
+                for old_id, new_id in conn.execute(
+                    f"SELECT old_id, new_id FROM moves WHERE new_id IN ({places}) ORDER BY rowid",
+                    chunk,
+                ):
+                    if old_id != new_id and old_id not in was.get(new_id, ()):
+                        was.setdefault(new_id, []).append(old_id)
         marks = [
             DetachedMark(
                 pid,
@@ -2554,6 +2567,7 @@ class Store:
                 triage[pid].tags,
                 triage[pid].note,
                 triage[pid].updated,
+                tuple(was.get(pid, ())),
             )
             for pid in ids
         ]
