@@ -455,13 +455,27 @@ def reattach_marks(
     if only is not None:
         return store.reattach(library.papers, only=only, sources=sources)
     if isinstance(library, LazyLibrary):
-        # every marked paper present: only they are needed, not all 100,000
+        # every marked paper present, or waiting for a list not read now: only those
+        # present are needed, not all 100,000 (a mark waiting for its list looks at no
+        # paper of the lists read, see ``Store.reattach``; reading them all for it took a
+        # command on a library of 100,000 papers from 0.4 s to 2 s)
         marked = store.marked_ids()
-        if all(pid in library for pid in marked):
-            present = [library.get(pid) for pid in sorted(marked)]
+        absent = [pid for pid in marked if pid not in library]
+        if not absent or _all_waiting(store, absent, set(sources.values())):
+            present = [library.get(pid) for pid in sorted(marked) if pid in library]
             found = [paper for paper in present if paper is not None]
             return store.reattach(found, sources=sources)
     return store.reattach(library.papers, sources=sources)
+
+
+def _all_waiting(store: Store, paper_ids: Sequence[str], read: set[str]) -> bool:
+    """Whether the marks of ``paper_ids`` all wait for lists not read now: each paper's
+    list files (as the store keeps them) include one that exists, and none was read."""
+    from tuireader.triage.store import in_lists_not_read
+
+    kept = store.seen_in(paper_ids)
+    waiting = in_lists_not_read(kept, read)
+    return all(pid in waiting and not kept[pid] & read for pid in paper_ids)
 
 
 def _apply_catalogs(
