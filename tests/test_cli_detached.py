@@ -128,3 +128,29 @@ def test_a_mark_set_aside_under_an_id_of_its_own_says_the_id_its_paper_had(tmp_p
     # the id the paper had names the paper that has it now, untouched
     code, out, _err = run(capsys, "show", alpha, *args, "--json")
     assert json.loads(out)["title"] == "Beta Paper on Vision" and json.loads(out)["state"] == "new"
+
+
+def test_marks_of_a_list_not_read_on_purpose_are_no_warning(tmp_path, capsys):
+    # a search of one list of two said "1 triage mark is on papers outside these lists"
+    # for a mark of the other list, where the reader says nothing: nothing is wrong
+    data = str(tmp_path / "data")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _write(first, PAPERS[:1])
+    _write(second, PAPERS[1:])
+    code, out, _err = run(capsys, "search", "graph", str(first), str(second), "--data-dir", data)
+    graph = out.split()[0]
+    assert (
+        run(
+            capsys, "triage", graph, "--state", "keep", str(first), str(second), "--data-dir", data
+        )[0]
+        == 0
+    )
+    said = "outside these lists"
+    for argv in (["search", "sparse"], ["lists"], ["show", graph]):
+        err = run(capsys, *argv, str(first), "--data-dir", data)[2]
+        assert said not in err, argv
+    code, out, _err = run(capsys, "search", "is:detached", str(first), "--data-dir", data)
+    assert code == 0 and graph in out  # still listed where asked for
+    second.unlink()  # gone for good: its mark is said
+    err = run(capsys, "search", "sparse", str(first), "--data-dir", data)[2]
+    assert "1 triage mark is on papers outside these lists" in err

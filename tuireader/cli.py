@@ -348,12 +348,16 @@ def _session(
         report is not None
         and report.detached
         and not _is_detached_query(getattr(args, "query", None) or "")
-        and (
-            every_warning
-            or session.first_time_said("detached", (m.paper_id for m in report.detached))
-        )
     ):
-        _err(report.detached_message())
+        # as the reader's load warnings: the marks waiting for a list not read now (read
+        # on purpose without it) are nothing to warn of
+        lost = session.lost_marks()
+        if lost and (
+            every_warning or session.first_time_said("detached", (m.paper_id for m in lost))
+        ):
+            from dataclasses import replace
+
+            _err(replace(report, detached=tuple(lost)).detached_message())
     return session
 
 

@@ -65,6 +65,26 @@ class Session:
                     self._moved = moved_ids(moves, named)
         return self._moved
 
+    def lost_marks(self) -> list:
+        """The detached marks (``triage.detached``) whose paper no list file still holds
+        for all the triage file knows, as the reader's load warnings count them: those
+        on papers of a list that exists but was not read now (a subset of the lists,
+        read on purpose) are left out, as nothing is wrong with them and they come back
+        with their list. All of them when the triage file cannot say."""
+        detached = list(self.triage.detached) if self.triage is not None else []
+        if not detached:
+            return []
+        from tuireader.triage.store import Store, in_lists_not_read
+
+        read = {str(paper_list.path.absolute()) for paper_list in self.library.lists}
+        try:
+            with Store.open(self.paths.state_db, read_only=True) as store:
+                files = store.seen_in(mark.paper_id for mark in detached)
+        except Exception:  # noqa: BLE001 - saved triage must never stop a command
+            return detached
+        waiting = in_lists_not_read(files, read)
+        return [mark for mark in detached if mark.paper_id not in waiting]
+
     def former_ids(self, paper_id: str) -> tuple[str, ...]:
         """The ids the paper had whose marks moved to it (``moved_ids``), and that name
         no other paper: they find this paper, as its aliases do."""
