@@ -95,3 +95,61 @@ def test_a_library_that_cannot_be_locked_for_want_of_rights_says_why(capsys, tmp
     code, _out, err = run(capsys, "--data-dir", str(data), "add", str(source))
     assert code == 2
     assert err.startswith(f"tuireader: the data folder {data} is read-only (Permission denied)")
+
+
+@pytest.mark.parametrize(
+    ("argv", "outcome"),
+    [
+        (["triage", "PAPER", "--state", "skip"], "Nothing was saved"),
+        (["note", "PAPER", "--set", "a note"], "Nothing was saved"),
+        (["undo"], "Nothing was undone"),
+    ],
+)
+def test_a_change_on_a_read_only_triage_file_says_nothing_was_saved(
+    capsys, read_only, argv, outcome
+):
+    # it said the reader's "Saved triage is shown but changes won't be saved"
+    view, _more = read_only
+    _code, out, _err = run(capsys, "--data-dir", str(view), "search", "privacy")
+    paper = out.split()[0]
+    argv = [paper if word == "PAPER" else word for word in argv]
+    code, out, err = run(capsys, "--data-dir", str(view), *argv)
+    assert code == 2 and out == ""
+    assert READ_ONLY_TRIAGE in err and f"{outcome}; make it writable" in err
+    assert "shown" not in err
+
+
+def _newer_triage_file(capsys, tmp_path) -> tuple[Path, str]:
+    """A data folder whose triage file a newer tuireader wrote, and a paper's id."""
+    import sqlite3
+
+    data = tmp_path / "data"
+    source = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
+    assert run(capsys, "--data-dir", str(data), "add", str(source))[0] == 0
+    _code, out, _err = run(capsys, "--data-dir", str(data), "search", "privacy")
+    paper = out.split()[0]
+    assert run(capsys, "--data-dir", str(data), "triage", paper, "--state", "keep")[0] == 0
+    conn = sqlite3.connect(data / "triage.sqlite3")
+    conn.execute("PRAGMA user_version = 999")
+    conn.close()
+    return data, paper
+
+
+@pytest.mark.parametrize(
+    ("argv", "outcome"),
+    [
+        (["triage", "PAPER", "--state", "skip"], "Nothing was saved"),
+        (["note", "PAPER", "--append", "more"], "Nothing was saved"),
+        (["undo"], "Nothing was undone"),
+    ],
+)
+def test_a_change_on_a_newer_triage_file_says_nothing_was_saved(capsys, tmp_path, argv, outcome):
+    data, paper = _newer_triage_file(capsys, tmp_path)
+    argv = [paper if word == "PAPER" else word for word in argv]
+    code, out, err = run(capsys, "--data-dir", str(data), *argv)
+    assert code == 2 and out == ""
+    assert "written by a newer tuireader" in err
+    assert f"{outcome}; update tuireader to change it" in err and "shown" not in err
+    # a command that only reads says what it shows, as the reader does
+    code, out, err = run(capsys, "--data-dir", str(data), "search", "is:kept")
+    assert code == 0 and paper in out and "shown read-only" in err

@@ -1766,7 +1766,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
     if not ids:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
     session = _session(args)
-    from tuireader.triage.store import STATE_WORDS, StoreError
+    from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change
 
     store = _writable_store(session)
     try:
@@ -1778,7 +1778,9 @@ def cmd_triage(args: argparse.Namespace) -> int:
         changed = store.apply_many(
             list(found), state=state, tags=args.tag, before_saving=output.before_saving
         )
-    except (StoreError, ValueError) as error:
+    except StoreError as error:
+        raise UsageError(for_a_change(str(error))) from error
+    except ValueError as error:
         raise UsageError(str(error)) from error
     finally:
         store.close()
@@ -1807,7 +1809,7 @@ def cmd_note(args: argparse.Namespace) -> int:
     text = ""
     if not args.clear:
         text = _note_text(args.set if args.set is not None else args.append)
-    from tuireader.triage.store import StoreError
+    from tuireader.triage.store import StoreError, for_a_change
 
     session = _session(args)
     store = _writable_store(session)
@@ -1820,7 +1822,7 @@ def cmd_note(args: argparse.Namespace) -> int:
             list(found), text, append=args.append is not None, before_saving=output.before_saving
         )
     except StoreError as error:
-        raise UsageError(str(error)) from error
+        raise UsageError(for_a_change(str(error))) from error
     finally:
         store.close()
     output.rest()
@@ -1886,7 +1888,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     (``triage``, ``note``) or a reader, open or closed; a reader open on the folder
     shows it within a second or so, as it shows the commands' own changes."""
     from tuireader.system.paths import resolve
-    from tuireader.triage.store import Store, StoreError
+    from tuireader.triage.store import Store, StoreError, for_a_change
 
     path = resolve(args.data_dir).state_db
     if not path.exists():
@@ -1897,7 +1899,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         result = store.undo()
         identities = store.identities(result.paper_ids) if result is not None else {}
     except StoreError as error:
-        raise UsageError(str(error)) from error
+        raise UsageError(for_a_change(str(error), "Nothing was undone")) from error
     finally:
         store.close()
     if result is None:
@@ -1954,12 +1956,12 @@ def _stored_title(identity) -> str:
 def _writable_store(session):
     """The data folder's triage store, to write to (as the reader's, it keeps with each
     mark what identifies its paper); a usage error when it cannot be opened."""
-    from tuireader.triage.store import StoreError
+    from tuireader.triage.store import StoreError, for_a_change
 
     try:
         return session.open_store()
     except StoreError as error:
-        raise UsageError(str(error)) from error
+        raise UsageError(for_a_change(str(error))) from error
 
 
 def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None:

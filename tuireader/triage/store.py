@@ -147,6 +147,20 @@ class StoreError(Exception):
         self.several = several or user_message
 
 
+#: how a problem of the triage file says what the reader shows meanwhile
+_SHOWN_RE = re.compile(
+    r"(?:Saved triage|Triage|What could be read) is\s+shown(?: read-only| as\s+empty)?"
+    r"(?: for now)?(?:,? (?:and|but) changes (?:can't|won't) be saved)?"
+)
+
+
+def for_a_change(problem: str, outcome: str = "Nothing was saved") -> str:
+    """A triage file's problem, said to a command that came to change triage: where it
+    tells the reader's user what is shown meanwhile ("Triage is shown read-only…"),
+    ``outcome`` says what the command did."""
+    return _SHOWN_RE.sub(outcome, problem)
+
+
 class StoreReadOnly(StoreError):
     """The store cannot be written (read-only, damaged or newer file)."""
 
