@@ -164,3 +164,14 @@ def test_the_reader_on_a_terminal_that_is_not_utf8_says_so_and_starts_not(
     assert "the reader draws in Unicode, and this terminal's encoding is latin-1" in err
     monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
     assert cli.main([str(papers)]) == 0 and len(started) == 1
+
+
+def test_copys_words_typed_in_utf8_under_a_c_locale_are_read_as_typed(papers, capsys, over_ssh):
+    # `LC_ALL=C PYTHONUTF8=0 tuireader copy Müller` said "no papers match
+    # 'M\udcc3\udcbcller'", where search found the paper
+    from tuireader.cli import main
+
+    assert main(["copy", as_c_locale_gives_it("Müller"), str(papers)]) == 0
+    assert over_ssh == ["https://example.org/mueller"]
+    err = capsys.readouterr().err
+    assert "Polyak–Łojasiewicz" in err and "\\udc" not in err

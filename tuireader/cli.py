@@ -1438,12 +1438,16 @@ def _on_disk(item: str) -> bool:
 
 
 def _split_ids_and_sources(items: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Arguments that exist on disk are list sources; everything else is a paper id."""
+    """Arguments that exist on disk are list sources; everything else is a paper id (or,
+    for ``copy``, a word of its query), read as typed (see :func:`_read_as_typed`)."""
 
     ids: list[str] = []
     sources: list[str] = []
     for item in items:
-        (sources if _on_disk(item) else ids).append(item)
+        if _on_disk(item):
+            sources.append(item)
+        else:
+            ids.append(_typed(item))
     return ids, sources
 
 
