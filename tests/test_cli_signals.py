@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -67,3 +68,77 @@ def test_an_add_stopped_as_it_writes_the_library_leaves_it_as_it_was(tmp_path):
     home = tmp_path / "home"
     assert not (home / "lists.json").exists()
     assert not [p.name for p in home.iterdir() if p.name.endswith(".tmp")]
+
+
+#: runs the command with the signal sent to itself just after its change is committed
+STOPPED_ONCE_SAVED = textwrap.dedent(
+    """
+    import os, sys
+    from tuireader import cli
+    from tuireader.triage import store
+
+    saving = []
+    real_commit, real_apply, real_notes = (
+        store.Store._note_companions, store.Store.apply_many, store.Store.set_notes
+    )
+
+    def committed(self):
+        if saving:  # the command's own change, not a mark's identity kept on loading
+            os.kill(os.getpid(), int(os.environ["SIGNUM"]))
+        return real_commit(self)
+
+    def watched(real):
+        def change(self, *args, before_saving, **kwargs):
+            def before():
+                before_saving()
+                saving.append(True)
+            return real(self, *args, before_saving=before, **kwargs)
+        return change
+
+    store.Store._note_companions = committed
+    store.Store.apply_many = watched(real_apply)
+    store.Store.set_notes = watched(real_notes)
+    sys.exit(cli.main(sys.argv[1:]))
+    """
+)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("command", ["note", "triage"])
+def test_a_change_stopped_once_saved_says_it_is_saved(tmp_path, signum, command):
+    # stopped between its commit and its summary, `note --append` ended with 130 and
+    # said nothing: the line was added, and a script that ran it again added it twice
+    lst = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home"), "SIGNUM": str(signum)}
+    found = subprocess.run(
+        [sys.executable, "-m", "tuireader", "search", "privacy", str(lst)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    paper = found.stdout.split()[0]
+    change = ["--append", "seen"] if command == "note" else ["--tag", "seen"]
+    done = subprocess.run(
+        [sys.executable, "-c", STOPPED_ONCE_SAVED, command, paper, *change, str(lst)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert done.returncode == 128 + signum, done.stderr
+    what = "note added to" if command == "note" else "tag 'seen'"
+    assert f"1 paper: {what} (1 change;" in done.stderr
+    assert done.stdout.startswith(paper)
+    assert "Traceback" not in done.stderr
+    shown = subprocess.run(
+        [sys.executable, "-m", "tuireader", "show", paper, str(lst), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    data = json.loads(shown.stdout)
+    assert (data["note"], data["tags"]) == (("seen", []) if command == "note" else ("", ["seen"]))

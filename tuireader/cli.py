@@ -9,12 +9,13 @@ Textual nor Whoosh, so they stay fast: heavy imports happen inside the command.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import re
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from tuireader import __version__
@@ -1773,25 +1774,26 @@ def cmd_triage(args: argparse.Namespace) -> int:
     from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change
 
     store = _writable_store(session)
-    try:
-        found = _triage_targets(session, store, ids)
-        if found is None:
-            return EXIT_NOTHING_FOUND
-        state = TRIAGE_STATES[args.state] if args.state is not None else None
-        output = _list_triaged(found, "their triage is as it was")
-        changed = store.apply_many(
-            list(found), state=state, tags=args.tag, before_saving=output.before_saving
-        )
-    except StoreError as error:
-        raise UsageError(for_a_change(str(error))) from error
-    except ValueError as error:
-        raise UsageError(str(error)) from error
-    finally:
-        store.close()
+    with _stops_held_once_saving():
+        try:
+            found = _triage_targets(session, store, ids)
+            if found is None:
+                return EXIT_NOTHING_FOUND
+            state = TRIAGE_STATES[args.state] if args.state is not None else None
+            output = _list_triaged(found, "their triage is as it was")
+            changed = store.apply_many(
+                list(found), state=state, tags=args.tag, before_saving=output.before_saving
+            )
+        except StoreError as error:
+            raise UsageError(for_a_change(str(error))) from error
+        except ValueError as error:
+            raise UsageError(str(error)) from error
+        finally:
+            store.close()
+        what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
+        what += [f"tag '{tag}'" for tag in args.tag]
+        _say_triaged(found, ", ".join(what), changed)
     output.rest()
-    what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
-    what += [f"tag '{tag}'" for tag in args.tag]
-    _say_triaged(found, ", ".join(what), changed)
     return EXIT_OK
 
 
@@ -1817,21 +1819,31 @@ def cmd_note(args: argparse.Namespace) -> int:
 
     session = _session(args)
     store = _writable_store(session)
-    try:
-        found = _triage_targets(session, store, ids)
-        if found is None:
-            return EXIT_NOTHING_FOUND
-        output = _list_triaged(found, "the note is as it was")
-        changed = store.set_notes(
-            list(found), text, append=args.append is not None, before_saving=output.before_saving
+    with _stops_held_once_saving():
+        try:
+            found = _triage_targets(session, store, ids)
+            if found is None:
+                return EXIT_NOTHING_FOUND
+            output = _list_triaged(found, "the note is as it was")
+            changed = store.set_notes(
+                list(found),
+                text,
+                append=args.append is not None,
+                before_saving=output.before_saving,
+            )
+        except StoreError as error:
+            raise UsageError(for_a_change(str(error))) from error
+        finally:
+            store.close()
+        what = (
+            "note cleared"
+            if args.clear
+            else "note set"
+            if args.set is not None
+            else "note added to"
         )
-    except StoreError as error:
-        raise UsageError(for_a_change(str(error))) from error
-    finally:
-        store.close()
+        _say_triaged(found, what, changed)
     output.rest()
-    what = "note cleared" if args.clear else "note set" if args.set is not None else "note added to"
-    _say_triaged(found, what, changed)
     return EXIT_OK
 
 
@@ -2048,10 +2060,12 @@ class _HeldOutput:
             raise UsageError(
                 f"could not write the output: {refused}; nothing saved ({self._as_it_was})"
             )
+        _STOPS.hold()  # the change is saved next: a stop waits until that is said
 
     def rest(self) -> None:
-        """What stdout did not take before the change was saved; a device that
-        refuses it now is said, with the change saved all the same."""
+        """What stdout did not take before the change was saved (the change is said
+        saved on stderr by then); a device that refuses it now is said, with the change
+        saved all the same."""
         if not self._left or self._fd is None:
             return
         refused = _refused_output(self._write_left)
@@ -2896,27 +2910,91 @@ class _Stopped(BaseException):
         self.signum = signum
 
 
+class _HeldStops:
+    """Ctrl-C, ``kill`` and a closed terminal that come while a change is being saved,
+    held until what was saved is said.
+
+    Stopped between the change's commit and the line that says it, ``triage`` and
+    ``note`` ended with 130 or 143, the change saved and nothing said of it: a script
+    that ran ``note --append`` again added its line twice. Held from the moment the
+    change is about to be saved, a stop takes effect once it is said; a change that
+    failed is said as such, the stop dropped.
+    """
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.caught: int | None = None
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def took(self, signum: int) -> bool:
+        """Whether the stop ``signum`` is held (to take effect at :meth:`release`)."""
+        if not self.holding:
+            return False
+        self.caught = self.caught or signum
+        return True
+
+    def drop(self) -> None:
+        self.holding, self.caught = False, None
+
+    def release(self) -> None:
+        """Stop holding; a stop held meanwhile takes effect now."""
+        import signal
+
+        caught = self.caught
+        self.drop()
+        if caught == signal.SIGINT:
+            raise KeyboardInterrupt
+        if caught is not None:
+            raise _Stopped(caught)
+
+
+_STOPS = _HeldStops()
+
+
+@contextlib.contextmanager
+def _stops_held_once_saving() -> Iterator[None]:
+    """The block of a command that saves a change and says so: a stop held from its
+    saving on (:class:`_HeldStops`) takes effect at its end."""
+    try:
+        yield
+    except BaseException:
+        _STOPS.drop()  # not saved, or stopped before saving: said as such
+        raise
+    _STOPS.release()
+
+
 def _stop_on_signals() -> Callable[[], None]:
     """``kill`` and a closed terminal (an SSH link gone) stop a command as Ctrl-C does,
     through the code's own clean-ups: a change is saved whole or not at all, and an
     export's temporary file is removed, where the signal's default ended the process
     on the spot and left ``.refs.bib.….tmp`` beside the file. A second signal while the
-    clean-ups run ends it at once. Returns what puts the handlers back as they were
-    (``main`` is also called in-process, by tests)."""
+    clean-ups run ends it at once. Ctrl-C goes through here too, so that a stop that
+    comes as a change is saved waits until the change is said (:class:`_HeldStops`).
+    Returns what puts the handlers back as they were (``main`` is also called
+    in-process, by tests)."""
     import signal
 
     def stop(signum: int, _frame: object) -> None:
+        if _STOPS.took(signum):
+            return
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
         signal.signal(signum, signal.SIG_DFL)
         raise _Stopped(signum)
 
     before: dict[int, Any] = {}
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        if signum == signal.SIGINT and signal.getsignal(signum) is not signal.default_int_handler:
+            continue  # Ctrl-C ignored (a command started in the background) stays so
         try:
             before[signum] = signal.signal(signum, stop)
         except (ValueError, OSError):  # not the main thread (a test's), or no such signal
             pass
 
     def restore() -> None:
+        _STOPS.drop()
         for signum, handler in before.items():
             try:
                 signal.signal(signum, handler)
