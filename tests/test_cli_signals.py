@@ -142,3 +142,39 @@ def test_a_change_stopped_once_saved_says_it_is_saved(tmp_path, signum, command)
     )
     data = json.loads(shown.stdout)
     assert (data["note"], data["tags"]) == (("seen", []) if command == "note" else ("", ["seen"]))
+
+
+#: runs the command with the signal sent to itself as its stdout is set up
+STOPPED_AT_THE_START = textwrap.dedent(
+    """
+    import os, sys
+    from tuireader import cli
+
+    real = cli._whole_writes
+
+    def whole_writes():
+        os.kill(os.getpid(), int(os.environ["SIGNUM"]))
+        return real()
+
+    cli._whole_writes = whole_writes
+    sys.exit(cli.main(sys.argv[1:]))
+    """
+)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_command_stopped_as_it_starts_ends_without_a_traceback(tmp_path, signum):
+    # a stop as stdout was set up came before the command's own handling of it
+    lst = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home"), "SIGNUM": str(signum)}
+    done = subprocess.run(
+        [sys.executable, "-c", STOPPED_AT_THE_START, "search", "privacy", str(lst)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert done.returncode == 128 + signum
+    assert done.stdout == "" and done.stderr == ""

@@ -2864,10 +2864,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _written(EXIT_USAGE, _usage_json(args, UsageError(problem)))
         return EXIT_USAGE
     restore_signals = _stop_on_signals() if func is not cmd_read else None
-    if func is not cmd_read:
-        _whole_writes()
-    _tolerant_streams()
     try:
+        # within the try: a stop that comes as stdout is set up ends the command as one
+        # that comes later does, not with a traceback
+        if func is not cmd_read:
+            _whole_writes()
+        _tolerant_streams()
         code = func(args)
         sys.stdout.flush()  # here, not at exit, where a failure goes unreported
         if getattr(args, "input_failed", False) and code in (EXIT_OK, EXIT_NOTHING_FOUND):
