@@ -3065,11 +3065,12 @@ def _data_folder_problem(data_dir: str | None) -> str | None:
 
 
 def _output_failed(exc: Exception) -> bool:
-    """True when ``exc`` is the output's device refusing it (a full disk, ``> /dev/full``);
-    stdout is then let go, so that Python's own flush at exit does not fail again."""
+    """True when ``exc`` is the output's device refusing it (a full disk, ``> /dev/full``,
+    a file grown to the size limit of ``ulimit -f``); stdout is then let go, so that
+    Python's own flush at exit does not fail again."""
     import errno
 
-    if not isinstance(exc, OSError) or exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+    if not isinstance(exc, OSError) or exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return False
     _let_stdout_go()
     return True

@@ -556,6 +556,37 @@ def _is_full(error: sqlite3.Error, path: Path) -> bool:
     return _is_io(error) and _space_left(path) < _LOW_SPACE
 
 
+def _size_limit_reached(error: sqlite3.Error, path: Path) -> int | None:
+    """The limit on a file's size (``ulimit -f``) that a write failing with ``error``
+    ran into: a finite limit that the triage file or its log have (nearly) reached; SQLite
+    says "disk I/O error", with space left. None: no such limit, or not reached."""
+    if not _is_io(error):
+        return None
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit == resource.RLIM_INFINITY:
+        return None
+    for name in (path.name, path.name + "-wal", path.name + "-journal"):
+        try:
+            size = (path.parent / name).stat().st_size
+        except OSError:
+            continue
+        if size + (64 << 10) >= limit:
+            return int(limit)
+    return None
+
+
+def _size_limit_words(path: Path, limit: int) -> str:
+    """What stops the triage file at ``limit`` bytes, for a message."""
+    return (
+        f"The triage file {path} cannot grow past the limit on a file's size set where "
+        f"tuireader was started ({limit:,} bytes: ulimit -f)"
+    )
+
+
 def _is_io(error: sqlite3.Error) -> bool:
     name = _errname(error)
     return name.startswith("SQLITE_IOERR") if name else "disk I/O" in str(error)
@@ -1432,6 +1463,12 @@ class Store:
                 f"The triage file {path} can't be written ({error}). Saved triage is shown "
                 "read-only; check the permissions of the file and its folder."
             )
+        limit = _size_limit_reached(error, path)
+        if limit is not None:
+            return (
+                f"{_size_limit_words(path, limit)}. Triage is shown read-only; raise the "
+                "limit (ulimit -f unlimited) to triage again."
+            )
         if _is_full(error, path):
             return (
                 f"The triage file {path} could not be opened for changes ({error}); the "
@@ -1911,6 +1948,16 @@ class Store:
                     lambda change: (
                         f"The triage file {self.path} can't be written any more ({error}); the "
                         f"{change} not saved. Check the permissions of the file and its folder."
+                    )
+                )
+            )
+        limit = _size_limit_reached(error, self.path)
+        if limit is not None:
+            return StoreFull(
+                *_of_changes(
+                    lambda change: (
+                        f"{_size_limit_words(self.path, limit)}. The {change} not saved; "
+                        "raise the limit (ulimit -f unlimited) and try again."
                     )
                 )
             )
