@@ -185,3 +185,31 @@ def test_a_pipe_closed_early_stops_nothing(tmp_path):
     assert b"could not write" not in err and b"Traceback" not in err
     with load_session([lst]).open_store() as store:
         assert {t.state for t in store.get_many(ids).values()} == {"maybe"}
+
+
+def test_a_stdout_select_cannot_watch_is_written_whole_before_saving(tmp_path, monkeypatch, capsys):
+    # where select takes no pipes (Windows), it failed: "unexpected error (OSError…)"
+    import select
+
+    from tuireader.cli import main
+
+    lst = _list(tmp_path)
+    ids = _ids(lst, _env())[:3]
+
+    def refuse(*_args):
+        raise OSError(10038, "not a socket")
+
+    monkeypatch.setattr(select, "select", refuse)
+    read_fd, write_fd = os.pipe()
+    stream = open(write_fd, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+    monkeypatch.setattr("sys.stdout", stream)
+    try:
+        code = main(["triage", *ids, "--state", "read", str(lst)])
+    finally:
+        stream.close()
+    out = os.read(read_fd, 65536).decode("utf-8")
+    os.close(read_fd)
+    assert code == 0, capsys.readouterr().err
+    assert [line.split()[0] for line in out.splitlines()] == ids
+    with load_session([lst]).open_store() as store:
+        assert {t.state for t in store.get_many(ids).values()} == {"read"}

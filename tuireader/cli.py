@@ -2093,7 +2093,12 @@ class _HeldOutput:
             return
         done = 0
         while done < len(data):
-            _readable, writable, _failed = select.select([], [fd], [], 0)
+            try:
+                _readable, writable, _failed = select.select([], [fd], [], 0)
+            except (OSError, ValueError):  # a file select cannot watch (Windows' pipes)
+                _write_all(fd, data[done:])
+                done = len(data)
+                break
             if not writable:
                 break
             # no more than a pipe takes at once without waiting, once it has room
