@@ -178,3 +178,62 @@ def test_a_command_stopped_as_it_starts_ends_without_a_traceback(tmp_path, signu
     )
     assert done.returncode == 128 + signum
     assert done.stdout == "" and done.stderr == ""
+
+
+#: runs undo with the signal sent to itself just after the step is taken back
+STOPPED_ONCE_UNDONE = textwrap.dedent(
+    """
+    import os, sys
+    from tuireader import cli
+    from tuireader.triage import store
+
+    undoing = []
+    real_commit, real_undo = store.Store._note_companions, store.Store.undo
+
+    def committed(self):
+        if undoing:
+            os.kill(os.getpid(), int(os.environ["SIGNUM"]))
+        return real_commit(self)
+
+    def undo(self):
+        undoing.append(True)
+        return real_undo(self)
+
+    store.Store._note_companions = committed
+    store.Store.undo = undo
+    sys.exit(cli.main(sys.argv[1:]))
+    """
+)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_undo_stopped_once_done_says_it_is_done(tmp_path, signum):
+    # ended with 130 and nothing said: undo run again took back the step before too
+    lst = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home"), "SIGNUM": str(signum)}
+
+    def tuireader(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "tuireader", *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+
+    paper = tuireader("search", "privacy", str(lst)).stdout.split()[0]
+    tuireader("triage", paper, "--state", "keep", str(lst))
+    tuireader("triage", paper, "--tag", "later", str(lst))
+    done = subprocess.run(
+        [sys.executable, "-c", STOPPED_ONCE_UNDONE, "undo"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert done.returncode == 128 + signum, done.stderr
+    assert "undid: tag 'later' taken off for 1 paper" in done.stderr
+    shown = json.loads(tuireader("show", paper, str(lst), "--json").stdout)
+    assert (shown["state"], shown["tags"]) == ("kept", [])

@@ -1911,22 +1911,26 @@ def cmd_undo(args: argparse.Namespace) -> int:
         _err("nothing to undo: no triage was saved in this data folder")
         return EXIT_NOTHING_FOUND
     store = Store.open(path)
-    try:
-        result = store.undo()
-        identities = store.identities(result.paper_ids) if result is not None else {}
-    except StoreError as error:
-        raise UsageError(for_a_change(str(error), "Nothing was undone")) from error
-    finally:
-        store.close()
-    if result is None:
-        _err("nothing to undo")
-        return EXIT_NOTHING_FOUND
-    titles = {pid: _stored_title(identities.get(pid)) for pid in result.paper_ids}
-    said = result.message
-    said = said[:1].lower() + said[1:]  # "undid: kept back to new for 1 paper"
-    if len(result.paper_ids) == 1 and titles[result.paper_ids[0]]:
-        said += f" (“{titles[result.paper_ids[0]]}”)"  # as the reader's notice names it
-    _err(said)
+    # a stop as the step is taken back waits until that is said: ended with 130 and
+    # nothing said, undo run again took back the step before too
+    with _stops_held_once_saving():
+        _STOPS.hold()
+        try:
+            result = store.undo()
+            identities = store.identities(result.paper_ids) if result is not None else {}
+        except StoreError as error:
+            raise UsageError(for_a_change(str(error), "Nothing was undone")) from error
+        finally:
+            store.close()
+        if result is None:
+            _err("nothing to undo")
+            return EXIT_NOTHING_FOUND
+        titles = {pid: _stored_title(identities.get(pid)) for pid in result.paper_ids}
+        said = result.message
+        said = said[:1].lower() + said[1:]  # "undid: kept back to new for 1 paper"
+        if len(result.paper_ids) == 1 and titles[result.paper_ids[0]]:
+            said += f" (“{titles[result.paper_ids[0]]}”)"  # as the reader's notice names it
+        _err(said)
 
     def listed() -> None:
         for paper_id, title in titles.items():
