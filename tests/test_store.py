@@ -1134,3 +1134,21 @@ def test_a_file_of_the_last_schema_keeps_its_undo_log(db_path: Path) -> None:
         reader.origin = store_module.reader_origin()  # an action from before is anyone's
         assert reader.get("p").state == "kept"
         assert reader.undo().paper_ids == ("p",) and reader.get("p").state == "new"
+
+
+@pytest.mark.parametrize(
+    "error",
+    ["database or disk is full", "database is locked", "database disk image is malformed"],
+)
+def test_a_problem_said_to_a_command_says_what_it_did_not_what_the_reader_shows(
+    tmp_path: Path, error: str
+) -> None:
+    # triage and note said "Triage is shown read-only …, a reader left open goes on by
+    # itself": words for the reader's user, where the command saved nothing
+    from tuireader.triage.store import for_a_change
+
+    problem = Store._open_problem(tmp_path / "triage.sqlite3", sqlite3.OperationalError(error), 5)
+    said = for_a_change(problem)
+    assert "Nothing was saved" in said
+    assert "shown" not in said and "reader left open" not in said
+    assert said.split(".")[0] == problem.split(".")[0]  # the cause as it was

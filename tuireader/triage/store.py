@@ -154,11 +154,19 @@ _SHOWN_RE = re.compile(
 )
 
 
+#: how a problem of the triage file tells a reader's user that the reader goes on by itself
+_READER_GOES_ON_RE = re.compile(
+    r",? (?:and a reader left open goes on with (?:it|the fresh file) by itself"
+    r"|\(a reader left open goes on by itself\))"
+)
+
+
 def for_a_change(problem: str, outcome: str = "Nothing was saved") -> str:
     """A triage file's problem, said to a command that came to change triage: where it
     tells the reader's user what is shown meanwhile ("Triage is shown read-only…"),
-    ``outcome`` says what the command did."""
-    return _SHOWN_RE.sub(outcome, problem)
+    ``outcome`` says what the command did; what a reader left open does by itself is
+    left out (a command is over once it says so)."""
+    return _READER_GOES_ON_RE.sub("", _SHOWN_RE.sub(outcome, problem))
 
 
 class StoreReadOnly(StoreError):
