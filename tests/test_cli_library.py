@@ -547,3 +547,31 @@ def test_a_library_file_kept_through_a_link_stays_linked(capsys, demo, tmp_path)
     assert code == 0 and "kept as" in err, err
     assert file.is_symlink() and kept.with_name("lists.json.damaged").read_text() == "{not json"
     assert [e.name for e in shelf.load(resolve()).entries] == ["demo"]
+
+
+def test_an_add_that_cannot_write_the_library_says_nothing_was_added(tmp_path, capsys, monkeypatch):
+    # "cannot write …/lists.json: No space left on device" left the user to guess
+    import errno
+
+    from tuireader.system import shelf
+
+    data = tmp_path / "data"
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (first, second):
+        path.write_text(
+            json.dumps({"title": f"Paper of {path.stem}", "abstract": "Text of some length."})
+            + "\n",
+            encoding="utf-8",
+        )
+    assert main(["--data-dir", str(data), "add", str(first)]) == 0
+    before = (data / "lists.json").read_bytes()
+    capsys.readouterr()
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(shelf, "write_atomic", full)
+    assert main(["--data-dir", str(data), "add", str(second)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and err.rstrip().endswith("No space left on device; nothing added")
+    assert (data / "lists.json").read_bytes() == before

@@ -1249,7 +1249,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     try:
         change = shelf.add(paths, args.items, seeds=args.seeds, reads=in_folder, note=_err)
     except shelf.ShelfError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"{exc}; {nothing}") from None
     if change.kept_damaged is not None:
         _err(f"the damaged list of lists was kept as {change.kept_damaged}")
     for entry in change.added:
