@@ -125,9 +125,12 @@ def test_a_mark_set_aside_under_an_id_of_its_own_says_the_id_its_paper_had(tmp_p
     code, out, err = run(capsys, "triage", aside, "--state", "new", *args)
     assert code == 0
     assert out == f"{aside}  Alpha Paper on Graphs  (detached mark, was {alpha})\n"
-    # the id the paper had names the paper that has it now, untouched
-    code, out, _err = run(capsys, "show", alpha, *args, "--json")
+    # the id the paper had names the paper that has it now, untouched, and show says
+    # where the marks it had went
+    code, out, err = run(capsys, "show", alpha, *args, "--json")
     assert json.loads(out)["title"] == "Beta Paper on Vision" and json.loads(out)["state"] == "new"
+    assert f"which {alpha} had before this paper took its id, is kept detached as {aside}" in err
+    assert "“Alpha Paper on Graphs”" in err
 
 
 def test_marks_of_a_list_not_read_on_purpose_are_no_warning(tmp_path, capsys):

@@ -1015,6 +1015,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
+    _say_set_aside(session, paper)
     triage = _triage_for(session, [paper.id])[paper.id]
     if args.json:
         data = _paper_json(paper, abstract=True, triage=triage, session=session)
@@ -1048,6 +1049,21 @@ def cmd_show(args: argparse.Namespace) -> int:
     lines[:2] = [_line(line) for line in lines[:2]]  # title and authors: one line each
     print(_safe("\n".join(lines)))
     return EXIT_OK
+
+
+def _say_set_aside(session, paper) -> None:
+    """The marks set aside when ``paper``'s id went to it from another paper, said on
+    stderr: the user who marked that paper by this id finds it unmarked, and its marks
+    under an id they never saw (``search is:detached``)."""
+    report = session.triage
+    for mark in report.detached if report is not None else ():
+        if paper.id in mark.was:
+            title = f" of “{_line(mark.title)}”" if mark.title else ""
+            _err(
+                f"the triage ({mark.state}){title}, which {paper.id} had before this paper "
+                f"took its id, is kept detached as {mark.paper_id} (tuireader search "
+                "is:detached lists such marks)"
+            )
 
 
 def _also(session, paper) -> str:
