@@ -237,3 +237,38 @@ def test_an_undo_stopped_once_done_says_it_is_done(tmp_path, signum):
     assert "undid: tag 'later' taken off for 1 paper" in done.stderr
     shown = json.loads(tuireader("show", paper, str(lst), "--json").stdout)
     assert (shown["state"], shown["tags"]) == ("kept", [])
+
+
+#: runs the command with Ctrl-C sent to itself as it looks at its data folder
+INTERRUPTED_AS_IT_STARTS = textwrap.dedent(
+    """
+    import os, signal, sys
+    from tuireader import cli
+
+    real = cli._start_problem
+
+    def start_problem(args):
+        os.kill(os.getpid(), signal.SIGINT)
+        return real(args)
+
+    cli._start_problem = start_problem
+    sys.exit(cli.main(sys.argv[1:]))
+    """
+)
+
+
+def test_ctrl_c_as_a_command_reads_its_options_ends_it_without_a_traceback(tmp_path):
+    # a Ctrl-C as the command read its options or looked at its data folder printed
+    # Python's traceback
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_AS_IT_STARTS, "search", "privacy"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+    assert done.returncode == 130
+    assert done.stdout == "" and done.stderr == ""

@@ -2859,7 +2859,17 @@ def _typed(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` (default: the process's arguments); its exit code.
 
+    Ctrl-C before the command is under way (as its options are read, its data folder
+    looked at) ends it as one later does, with 130 and no traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _closed_streams_to_devnull()
     first, after_dashes = _first_positional(argv)
