@@ -32,7 +32,7 @@ LAYERS = (
     "cli",
 )
 #: the entry points sit above every layer
-ENTRY = {"tuireader", "tuireader.__main__"}
+ENTRY = {"tuireader", "tuireader.__main__", "tuireader.launch"}
 
 
 def _module_name(path: Path) -> str:

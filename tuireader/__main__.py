@@ -1,5 +1,5 @@
 """Allow ``python -m tuireader``."""
 
-from tuireader.cli import main
+from tuireader.launch import main
 
 raise SystemExit(main())
