@@ -30,3 +30,29 @@ def test_the_command_runs_once_loaded(monkeypatch, capsys) -> None:
         raise SystemExit(launch.main())
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip().startswith("tuireader")
+
+
+def test_an_error_a_clean_up_raises_under_a_ctrl_c_ends_with_130(monkeypatch) -> None:
+    """argparse stopped half way through ``parse_intermixed_args`` raised AttributeError
+    from its ``finally``: a traceback where the user pressed Ctrl-C."""
+    from tuireader import cli
+
+    def interrupted(argv):
+        try:
+            raise KeyboardInterrupt
+        finally:
+            raise AttributeError("'_StoreAction' object has no attribute 'save_nargs'")
+
+    monkeypatch.setattr(cli, "_main", interrupted)
+    assert cli.main(["search", "x"]) == 130
+
+
+def test_an_error_of_its_own_is_no_ctrl_c(monkeypatch) -> None:
+    from tuireader import cli
+
+    def failing(argv):
+        raise AttributeError("a bug")
+
+    monkeypatch.setattr(cli, "_main", failing)
+    with pytest.raises(AttributeError):
+        cli.main(["search", "x"])

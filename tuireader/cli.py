@@ -2862,11 +2862,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` (default: the process's arguments); its exit code.
 
     Ctrl-C before the command is under way (as its options are read, its data folder
-    looked at) ends it as one later does, with 130 and no traceback."""
+    looked at) ends it as one later does, with 130 and no traceback. So does an error a
+    clean-up raised as the Ctrl-C went through it: argparse, stopped half way through
+    ``parse_intermixed_args``, raised AttributeError from its ``finally``."""
     try:
         return _main(argv)
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            return 130
+        raise
 
 
 def _main(argv: Sequence[str] | None) -> int:
