@@ -733,6 +733,29 @@ def year_being_typed(text: str) -> bool:
     return bool(_YEAR_BEING_TYPED.fullmatch(text.strip()))
 
 
+def typed_year_bounds(text: str) -> tuple[int, int] | None:
+    """The years ``year:text`` may still come to ask for while it is the word being typed:
+    every year its digits begin, as a word being typed finds every word it begins
+    (``20`` is 2000 to 2099, ``202`` 2020 to 2029, ``>=20`` 2000 on, ``2020..20`` 2020 to
+    2099, and ``2020.``, a range begun, is 2020 so far); None when it names no years and
+    never will. A value that is whole already (``2024``) is its own years."""
+    bounds = year_bounds(text)
+    if bounds is not None or not year_being_typed(text):
+        return bounds
+    text = text.strip()
+    if text.endswith(".") and not text.endswith(".."):
+        return year_bounds(text[:-1])
+    head, digits = re.fullmatch(r"(.*?)(\d*)", text).groups()  # type: ignore[union-attr]
+    found = [
+        bounds
+        for bounds in (year_bounds(head + digits.ljust(4, fill)) for fill in "09")
+        if bounds is not None and bounds[0] <= bounds[1]
+    ]
+    if not found:
+        return None
+    return min(low for low, _ in found), max(high for _, high in found)
+
+
 def year_problem(text: str) -> str:
     """What a user is told when ``year:text`` names no years."""
     said = shortened(f"year:{text}")

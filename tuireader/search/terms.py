@@ -203,11 +203,14 @@ def name_prefix(ctx: Lexicon, fieldname: str, prefix: str) -> list[str]:
     return chosen
 
 
-def year_clauses(ctx: Lexicon, text: str, out: Compiled) -> list[list[Alternative]]:
+def year_clauses(
+    ctx: Lexicon, text: str, out: Compiled, prefix: bool = False
+) -> list[list[Alternative]]:
     """The clause for ``year:text``: one year, or each year of the index in a range.
     The parser leaves out a value that names no years (and says so), unless it is the
-    last word, still being typed: that matches nothing until the year is typed."""
-    bounds = ql.year_bounds(text)
+    last word, still being typed: that finds the years it begins (``year:20``, the
+    2000s), as a word being typed finds the words it begins."""
+    bounds = ql.typed_year_bounds(text) if prefix else ql.year_bounds(text)
     if bounds is None:
         return [[("year", text.strip())]]
     out.scored = True
@@ -226,7 +229,7 @@ def year_clauses(ctx: Lexicon, text: str, out: Compiled) -> list[list[Alternativ
 def term_clauses(ctx: Lexicon, node: ql.Term, out: Compiled) -> list[list[Alternative]]:
     """One clause per word of ``node``: each must match one of its alternatives."""
     if node.field == "year":
-        return year_clauses(ctx, node.text, out)
+        return year_clauses(ctx, node.text, out, node.prefix)
     text = node.text
     if node.field == "urls":
         at = address_alternatives(ctx, text, node.prefix)
