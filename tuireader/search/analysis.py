@@ -638,7 +638,15 @@ class Name:
     """
 
     def __init__(self, text: str) -> None:
-        self.words = [word for word, _, _ in raw_words(text, stops=False)]
+        found = list(raw_words(text, stops=False))
+        self.words = [word for word, _, _ in found]
+        #: each word's spelling without its umlauts, as a name written without them is
+        #: indexed ("Schölkopf" is also "Schoelkopf", and "Schoelkopf" only that), or
+        #: None: a name quoted with the umlaut finds it spelled out as unquoted it does
+        self.spelled = [
+            None if _initial(word) else umlauts_spelled(text[start:end])
+            for word, start, end in found
+        ]
         #: how many of the first words are a last name given whole, written before a
         #: comma ("Schölkopf, B."): none of them is an author's initial ("S. Brin")
         before, comma, _ = text.partition(",")
@@ -651,10 +659,16 @@ class Name:
         word is an initial."""
         last = len(self.words) - 1
         return [
-            [word, word[0]] if self.whole <= at < last and _initial(word[0]) else [word]
+            self._forms(at) + ([word[0]] if self.whole <= at < last and _initial(word[0]) else [])
             for at, word in enumerate(self.words)
             if not _initial(word)
         ]
+
+    def _forms(self, at: int) -> list[str]:
+        """Word ``at`` of the name, and its spelling without umlauts when it has one."""
+        spelled = self.spelled[at]
+        word = self.words[at]
+        return [word] if spelled is None or spelled == word else [word, spelled]
 
     def found_in(self, authors: Iterable[str]) -> bool:
         words = self.words
@@ -672,7 +686,9 @@ class Name:
 
     def _from(self, i: int, at: int, parts: list[set[str]]) -> bool:
         """Whether words ``i``… of the name are the author's from part ``at`` on."""
-        if at >= len(parts) or not _same_name(self.words[i], parts[at], whole=i < self.whole):
+        if at >= len(parts) or not any(
+            _same_name(word, parts[at], whole=i < self.whole) for word in self._forms(i)
+        ):
             return False
         if i + 1 == len(self.words):
             return True

@@ -296,7 +296,8 @@ def phrase_alternatives(
     checked on the text (``analysis.Phrase``); more, in a field of
     names, one after another. None when the phrase has no words (nothing to look for);
     empty when they are stop words only where they are looked for (nothing matches)."""
-    words = [w for w, _, _ in raw_words(node.text, stops=False)]
+    spans = list(raw_words(node.text, stops=False))
+    words = [w for w, _, _ in spans]
     if not words:
         return None
     out.scored = True
@@ -308,7 +309,12 @@ def phrase_alternatives(
     signed = ql.signed(node.text)
     if len(words) == 1 and not signed:
         acronym = node.field is None and is_acronym(node.text.strip())
-        alts = (a for w in words for a in word_alternatives(w, node.field, acronym=acronym))
+        (word, start, end), *_ = spans
+        alts = [
+            *word_alternatives(word, node.field, acronym=acronym),
+            # a name quoted as unquoted: "Schölkopf" finds "Schoelkopf" too
+            *_spelled_names(node.text[start:end], word, node.field, acronym=acronym),
+        ]
         return [(name, [text]) for name, text in dict.fromkeys(alts)]
     found: list[tuple[str, list[str]]] = []
     for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
