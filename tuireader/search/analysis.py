@@ -545,10 +545,12 @@ class Phrase:
                 piece, term = re.escape(cjk), None
             else:
                 folded = fold(word)
-                if folded in STOPS and not self.has_stops:
+                if folded in STOPS and not self.has_stops and not sign:
                     continue
                 if folded in STOPS:
                     piece, term = rf"(?<!{_LATIN}){re.escape(folded)}(?!{_LATIN})", None
+                    if sign:  # "A*": the stop word "a" with its sign
+                        piece += rf"{re.escape(sign)}(?![+#*])"
                 else:
                     term = stem(folded) if stemming else folded
                     common = 0
@@ -557,7 +559,7 @@ class Phrase:
                     start = phrase_start(folded[:common], term)
                     piece = rf"(?<!{_LATIN})({re.escape(start)}{_LATIN}*)"
                     if sign:
-                        piece += rf"{re.escape(sign)}(?![+#])"
+                        piece += rf"{re.escape(sign)}(?![+#*])"
             if parts:
                 parts.append(f"(?:{gap})?" if cjk or previous_cjk else gap)
             parts.append(piece)

@@ -73,7 +73,7 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
             alts.append(wq.Term(name, terms[0]))
         elif name in TEXT_FIELDS:
             # titles and abstracts keep no positions: the words, then the text
-            both = wq.And([wq.Term(name, t) for t in terms])
+            both = wq.And([wq.Term(name, t) for t in terms]) if terms else wq.Every()
             alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
         elif name == "authors" and named.clauses():
             # a name with initials, or an author's: the words or initials, then the names

@@ -480,7 +480,7 @@ def _atom(tok: _Tok) -> Node:
         text, prefix = tok.text, False
         if FIELDS.get(name or "") in _COMPOUND_FIELDS:
             text = _POSSESSIVE.sub("", text)
-        if text.endswith("*") and any(c.isalnum() for c in text):
+        if text.endswith("*") and any(c.isalnum() for c in text) and not _SIGNED.fullmatch(text):
             # ``manip*``: the beginning of words, as in most search boxes
             text, prefix = text.rstrip("*"), True
         node = Term(text, FIELDS.get(name) if name else None, prefix=prefix)
@@ -562,8 +562,10 @@ _CONTRACTION = re.compile(r"[^\W_]+n['\u2019]t", re.IGNORECASE)
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
 _COMPOUND_FIELDS = (None, "title", "abstract", "keywords", "authors")
 #: the signs a word ends in that make it another word: the names of programming
-#: languages "C++", "C#", "F#" (the index keeps "c" of them, which a variable also is)
-WORD_SIGNS = re.compile(r"\+\+|#")
+#: languages "C++", "C#", "F#" (the index keeps "c" of them, which a variable also is),
+#: and a star after a lone letter, the search algorithms "A*" and "D*": a prefix of one
+#: letter would find most papers (``A*`` found 1,893 of the 2,610 of ICML 2024)
+WORD_SIGNS = re.compile(r"\+\+|#|(?<=(?<![^\W_])[^\W\d_])\*")
 #: a word that ends in such signs
 _SIGNED = re.compile(rf"[^\W_]+(?:{WORD_SIGNS.pattern})")
 

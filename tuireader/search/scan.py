@@ -201,7 +201,9 @@ class _Evaluation:
                 )
                 found.update(at for at in having if named.found_in(papers[at].authors))
                 continue
-            having = set.intersection(*(set(terms.docs(fieldname, t)) for t in wanted))
+            having = set.intersection(
+                set(self.everyone), *(set(terms.docs(fieldname, t)) for t in wanted)
+            )
             if len(wanted) == 1 and not (phrase.as_written and fieldname in TEXT_FIELDS):
                 found |= having
             elif fieldname in TEXT_FIELDS:

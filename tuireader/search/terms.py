@@ -322,6 +322,11 @@ def phrase_alternatives(
             continue
         if name in TEXT_FIELDS:
             terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
+            if signed and not terms:
+                # "A*": a stop word with its sign, which the index keeps no term of, is
+                # looked for in the text of every paper
+                found.append((name, terms))
+                continue
         elif name in STEMMED_TOO:
             terms = [stem(w) for w in words]  # stop words kept, as the field keeps them
         else:

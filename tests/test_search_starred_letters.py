@@ -1,0 +1,59 @@
+"""A lone letter with a star is a word of its own, as "C++" is: ``A*`` finds the A*
+algorithm, not every word that begins with "a" (1,893 of the 2,610 papers of ICML
+2024, none of which says "A*"), with the index and without it. A longer word with a
+star is still the beginning of words (``manip*``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.search.engine import Engine, open_engine
+from tuireader.system.paths import resolve
+
+PAPERS = [
+    {"title": "Path Planning with A* Search", "abstract": "We plan paths on grids."},
+    {"title": "Anytime Replanning", "abstract": "Compared with D* Lite on rovers."},
+    {"title": "Attention Across Agents", "abstract": "An analysis of attention."},
+    {"title": "Abstract Algebra for Learning", "abstract": "Groups act on data."},
+    {"title": "Dictionary Learning", "abstract": "The true dictionary $A^*$ is found."},
+]
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def engine(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    (folder / "stars.json").write_text(json.dumps(PAPERS), encoding="utf-8")
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    assert indexed.status != "no index: plain text scan"
+    yield indexed
+    indexed.close()
+
+
+def _titles(engine, query: str, prefix: bool = False) -> set[str]:
+    return {hit.paper.title for hit in engine.search(query, prefix=prefix, limit=None).hits}
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("A*", {"Path Planning with A* Search", "Dictionary Learning"}),
+        ('"A*"', {"Path Planning with A* Search", "Dictionary Learning"}),
+        ("A* search", {"Path Planning with A* Search"}),
+        ("title:A*", {"Path Planning with A* Search"}),
+        ("D*", {"Anytime Replanning"}),
+        ("A* -dictionary", {"Path Planning with A* Search"}),
+        ("abstr*", {"Abstract Algebra for Learning"}),
+        ("att*", {"Attention Across Agents"}),
+    ],
+)
+def test_a_letter_with_a_star_is_a_word_of_its_own(engine, query, titles):
+    for prefix in (False, True):
+        assert _titles(engine, query, prefix) == titles, (query, prefix)
