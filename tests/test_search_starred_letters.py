@@ -47,6 +47,8 @@ def _titles(engine, query: str, prefix: bool = False) -> set[str]:
         ("A*", {"Path Planning with A* Search", "Dictionary Learning"}),
         ('"A*"', {"Path Planning with A* Search", "Dictionary Learning"}),
         ("A* search", {"Path Planning with A* Search"}),
+        ('"A* search"', {"Path Planning with A* Search"}),
+        ('"D* Lite"', {"Anytime Replanning"}),
         ("title:A*", {"Path Planning with A* Search"}),
         ("D*", {"Anytime Replanning"}),
         ("A* -dictionary", {"Path Planning with A* Search"}),
