@@ -173,6 +173,11 @@ QUERIES = [
     "year:>=2022",
     "year:2023 learning",
     "year:abc learning",
+    "learning year:20",
+    "year:>=201",
+    # a letter with a star, as written
+    "A*",
+    "D* OR learning",
     # links
     "url:github.com",
     "url:github",
