@@ -114,7 +114,9 @@ async def test_a_key_repeated_in_a_burst_shows_its_notice_once(tmp_path, monkeyp
         monkeypatch.setattr(app_module, "NOTICE_REPEAT", 0.0)  # the same key a while later
         await pilot.press("y")
         await settle(pilot)
-        assert notices(app).count("Copied BibTeX citation via tmux buffer") == 2
+        # while the first is on screen: still one, its time renewed
+        assert notices(app).count("Copied BibTeX citation via tmux buffer") == 1
+        assert len(tmux.buffers) == 13  # each key copied all the same
 
 
 @sync
@@ -378,8 +380,9 @@ async def test_a_paper_with_only_hostile_links_has_none_to_copy(tmp_path):
         await settle(pilot)
         assert tmux.buffers == []
         said = [n for n in notices(app) if n.startswith("This paper has no links")]
-        # not silently: the links the list gave are said to be left out, and why
-        assert len(said) == 2
+        # not silently: the links the list gave are said to be left out, and why (once:
+        # U says what u said, and that is still on screen)
+        assert len(said) == 1
         assert all("4 links left out as unsafe (it is a data: address" in n for n in said)
         shown = app_text(app)
         assert "4 links left out as unsafe" in shown
@@ -468,3 +471,33 @@ async def test_back_from_copy_by_hand_at_80_columns_its_notice_names_the_file_wh
         shown = "".join(inside)
         assert "Code link shown for manual copy (saved to" in inside, "\n".join(rows)
         assert f"{folder / 'last-copy.txt'}" in shown, "\n".join(rows)
+
+
+@sync
+async def test_the_same_notice_again_while_shown_is_shown_once_with_its_time_renewed(
+    tmp_path, monkeypatch
+):
+    # u, then o a few seconds later, on a paper with no links stacked a second "This
+    # paper has no links" under the first, which was still on screen
+    from textual.widgets._toast import Toast
+
+    import tuireader.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "NOTICE_REPEAT", 0.0)  # o comes after the burst window
+    clipboard, _tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, HOSTILE)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await to_paper(pilot, "wombat")
+        await pilot.press("u")
+        await settle(pilot)
+        (first,) = [n for n in app._notifications if n.message.startswith("This paper has")]
+        await pilot.press("o")
+        await settle(pilot)
+        said = [n for n in app._notifications if n.message.startswith("This paper has")]
+        assert len(said) == 1
+        assert said[0].raised_at > first.raised_at  # its time runs again from the key
+        toasts = [t for t in app.screen.query(Toast) if t._notification is said[0]]
+        assert len(toasts) == 1 and len(app.screen.query(Toast)) == 1
+        await pilot.press("y")  # another notice is shown beside it as ever
+        await settle(pilot)
+        assert len(app.screen.query(Toast)) == 2

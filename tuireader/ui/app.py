@@ -21,7 +21,7 @@ from textual.actions import SkipAction
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 
 from tuireader.model import Library, Problem
@@ -297,6 +297,21 @@ class ReaderApp(KeyOrderedApp):
                 return
             self._last_notice, self._last_notice_at = said, now
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def on_notify(self, event: Notify) -> None:
+        """Before a notice is shown (by Textual's own handler, called after this one):
+        forget a notice saying the same that is still on screen, so that the new one
+        takes its place with its time running afresh. The same notice a few seconds
+        later (``u`` then ``o`` on a paper with no links) stacked a second one under
+        the first."""
+        new = event.notification
+        said = (new.message, new.title, new.severity, new.markup)
+        for shown in list(self._notifications):
+            if (
+                shown is not new
+                and (shown.message, shown.title, shown.severity, shown.markup) == said
+            ):
+                self._unnotify(shown, refresh=False)
 
     def action_help(self) -> None:
         """The help, over whatever is open: the list, a menu, an editor (its text stays
