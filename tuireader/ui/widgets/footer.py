@@ -31,9 +31,29 @@ class ReaderFooter(Footer):
     first, and in the search box at 60 columns they left no room for Quit.
     """
 
+    #: what the keys shown were composed from (see :meth:`_keys_in_force`)
+    _composed_from: tuple[object, ...] | None = None
+
     async def recompose(self) -> None:
+        """Compose the keys again, unless they would be the ones shown: each move of the
+        focus (Enter into the viewer, Escape back) updates the bindings twice, and each
+        update removed every key and mounted them anew, a layout and a frame more."""
+        keys = self._keys_in_force()
+        if keys is not None and keys == self._composed_from and self.children:
+            return
         await super().recompose()
+        self._composed_from = keys
         self._fit()
+
+    def _keys_in_force(self) -> tuple[object, ...] | None:
+        """All that the footer's keys are composed from (None: not known yet)."""
+        if not self._bindings_ready or not self.is_attached:
+            return None
+        bindings = tuple(
+            (binding, enabled, tooltip)
+            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+        )
+        return (self.compact, self.show_command_palette, bindings)
 
     def on_resize(self) -> None:
         self._fit()
