@@ -751,8 +751,9 @@ class MainScreen(Screen[None]):
     def _show_mode(self, pane: str) -> None:
         """Say where the keys go: the focused pane's border names the mode."""
         self.mode = pane
-        for name in MODES:
-            self.set_class(name == pane, f"-mode-{name}")
+        # one change of classes: each restyles the whole screen, and one class off and
+        # another on, each on its own, restyled it twice per move of the focus
+        self.update_classes({f"-mode-{name}": name == pane for name in MODES})
         self._show_titles()
 
     def _show_titles(self) -> None:

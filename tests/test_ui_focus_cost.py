@@ -1,11 +1,15 @@
-"""The footer composes its keys again only when the keys in force have changed."""
+"""What a move of the focus costs: the footer composes its keys again only when the keys
+in force have changed, and the screen is restyled once for the new mode."""
 
 from __future__ import annotations
 
 from e2e_util import ready, settle, sync
 from test_ui_app import SAMPLE, make_app
+from textual.app import App
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+
+from tuireader.ui.screens.main import MainScreen
 
 
 def shown(app) -> list[str]:  # type: ignore[no-untyped-def]
@@ -36,3 +40,27 @@ async def test_moving_the_focus_composes_the_footer_once_per_change_of_keys(monk
             # keys changed: composed once; unchanged (j): not at all
             assert len(composed) == (1 if after != before else 0), (key, composed)
         assert "Help" in " ".join(shown(app))
+
+
+@sync
+async def test_a_move_of_the_focus_restyles_the_screen_once(monkeypatch):
+    # the mode's class off the screen and the new one on, each on its own, restyled every
+    # widget on the screen twice for each Tab
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def counted(self, node, animate=True):  # type: ignore[no-untyped-def]
+        if isinstance(node, MainScreen):
+            restyled.append(node.mode)
+        update_styles(self, node, animate=animate)
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        monkeypatch.setattr(App, "update_styles", counted)
+        for key, mode in (("tab", "results"), ("tab", "viewer"), ("tab", "search")):
+            restyled.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen.mode == mode and screen.has_class(f"-mode-{mode}")
+            assert len(restyled) == 1, (key, restyled)
