@@ -9,7 +9,8 @@
   100,000 papers (benchmarks/corpus.py). Also the key echo: how long the key itself takes
   to land in the box while searches run.
 
-Run: ``python benchmarks/bench_ui.py [--large 100000] [--work DIR] [--list-only]``. The index for the
+Run: ``python benchmarks/bench_ui.py [--large 100000] [--work DIR] [--list-only]
+[--focus-only]`` (``--focus-only``: the CPU time of Enter, Escape and Tab at 80x24). The index for the
 large library is built once into DIR and reused.
 """
 
@@ -204,6 +205,29 @@ async def list_table(sizes: tuple[int, ...] = (100, 2_610, 100_000)) -> None:
         print(f"{size:>9,} {shown * 1000:>5.1f} ms {on_show:>11.0f} {per_j:>11.1f}")
 
 
+async def focus_moves(source: Path, data: Path, rounds: int = 15) -> dict[str, float]:
+    """Median CPU time (ms) of the reader's own process per key that moves the focus, at
+    80x24: Enter into the viewer and Escape back, and Tab. CPU, not wall time: what each
+    key costs, whatever else the machine runs (the wall time adds the frame timer)."""
+    app = reader(source, data)
+    costs: dict[str, float] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: _reader_ready(app))
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("tab")
+        for name, keys in (("enter/escape", ("enter", "escape")), ("tab", ("tab",))):
+            spent = []
+            for key in keys * rounds:
+                started = time.process_time()
+                await pilot.press(key)
+                await pilot.app.workers.wait_for_complete()
+                await pilot.pause()
+                await pilot.pause()
+                spent.append(time.process_time() - started)
+            costs[name] = statistics.median(spent) * 1000
+    return costs
+
+
 def _ms(values: list[float], q: float) -> str:
     if not values:
         return "-"
@@ -220,6 +244,9 @@ async def main() -> None:
         "--work", type=Path, default=Path(tempfile.gettempdir()) / "tuireader-bench-ui"
     )
     parser.add_argument("--list-only", action="store_true", help="time the results list only")
+    parser.add_argument(
+        "--focus-only", action="store_true", help="time the keys that move the focus only"
+    )
     args = parser.parse_args()
     if args.list_only:
         await list_table()
@@ -228,6 +255,11 @@ async def main() -> None:
     if icml is None:
         raise SystemExit("benchmark data not found (set TUIREADER_ICML)")
     work: Path = args.work
+    if args.focus_only:
+        print("Keys that move the focus, 2,610 ICML papers, 80x24: CPU ms per key (median)")
+        for name, cost in (await focus_moves(icml, work / "icml")).items():
+            print(f"{name:>14} {cost:6.1f} ms")
+        return
 
     print("First interactive frame, 2,610 ICML papers, 120x40 (median of 3)")
     # One untimed run of each first, so neither pays for first imports and disk caches.
