@@ -514,6 +514,23 @@ def test_endnotes_tagged_export_is_read_record_by_record() -> None:
     )
 
 
+def test_a_newspaper_article_in_endnotes_tagged_export_is_an_article_as_in_its_xml(
+    tmp_path: Path,
+) -> None:
+    # the tagged export and the XML export name the same reference types
+    enw = tmp_path / "press.enw"
+    enw.write_text(
+        "%0 Newspaper Article\n%T Machines that read papers\n%A Doe, Jane\n%J The Daily\n%D 2024\n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(enw).records
+    assert (record.title, record.entry_type, record.journal) == (
+        "Machines that read papers",
+        "article",
+        "The Daily",
+    )
+
+
 @pytest.mark.parametrize("name", ["google_scholar.enw", "google_scholar_refman.ris"])
 def test_google_scholars_preprint_journal_gives_the_arxiv_id(name: str) -> None:
     # "arXiv preprint arXiv:1412.6980": the paper had no arXiv id and no link

@@ -31,26 +31,11 @@ import re
 from xml.etree.ElementTree import Element
 
 from tuireader.ingest.formats.common import text_field
+from tuireader.ingest.formats.refer import ENDNOTE_TYPES
 from tuireader.ingest.formats.ris import _Block
 
 __all__ = ["endnote_block"]
 
-#: ``ref-type`` names by the RIS type of the same work (any other is RIS's generic type)
-_TYPES = {
-    "journal article": "JOUR",
-    "electronic article": "JOUR",
-    "magazine article": "JOUR",
-    "newspaper article": "JOUR",
-    "conference paper": "CONF",
-    "conference proceedings": "CONF",
-    "book section": "CHAP",
-    "book": "BOOK",
-    "edited book": "BOOK",
-    "thesis": "THES",
-    "report": "RPRT",
-    "unpublished work": "UNPB",
-    "web page": "ELEC",
-}
 #: a record's fields of one value, by the RIS tag of the same meaning
 _SINGLE = (
     ("titles/title", "TI"),
@@ -80,7 +65,7 @@ def endnote_block(record: Element) -> _Block:
     block = _Block(0)
     found = record.find("ref-type")
     kind = found.get("name", "") if found is not None else ""
-    block.tags.append(("TY", _TYPES.get(kind.strip().lower(), "GEN")))
+    block.tags.append(("TY", ENDNOTE_TYPES.get(kind.strip().lower(), "GEN")))
     for author in record.iterfind("contributors/authors/author"):
         if name := _text(author):
             block.tags.append(("AU", name))

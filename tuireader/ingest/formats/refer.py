@@ -42,11 +42,13 @@ _AS_RIS = {
     "F": "ID",
     "7": "ET",
 }
-#: ``%0`` types by the RIS type of the same work (any other is RIS's generic type)
-_TYPES = {
+#: EndNote's reference types (``%0`` here, ``ref-type`` in its XML export) by the RIS type
+#: of the same work (any other is RIS's generic type)
+ENDNOTE_TYPES = {
     "journal article": "JOUR",
     "electronic article": "JOUR",
     "magazine article": "JOUR",
+    "newspaper article": "JOUR",
     "conference paper": "CONF",
     "conference proceedings": "CONF",
     "book section": "CHAP",
@@ -55,6 +57,7 @@ _TYPES = {
     "thesis": "THES",
     "report": "RPRT",
     "unpublished work": "UNPB",
+    "web page": "ELEC",
 }
 
 
@@ -69,7 +72,7 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
     """A refer record's tags as the RIS record of the same meaning."""
     block = _Block(0)
     kind = next((value.strip().lower() for tag, value in tags if tag == "0"), "")
-    block.tags.append(("TY", _TYPES.get(kind, "GEN")))
+    block.tags.append(("TY", ENDNOTE_TYPES.get(kind, "GEN")))
     for tag, value in tags:
         if tag == "P":
             first, _, last = value.partition("-")
