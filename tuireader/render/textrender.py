@@ -1544,15 +1544,7 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             if special is not None:
                 letter, pos = special
                 # "{\\'a}" and "{\\o}": the braces belong to the letter
-                last = events[-1] if events else None
-                if (
-                    isinstance(last, str)
-                    and last.endswith("{")
-                    and text[start - 1 : start] == "{"
-                    and text.startswith("}", pos)
-                ):
-                    events[-1] = last[:-1]
-                    pos += 1
+                pos = _own_braces(text, start, pos, events)
                 events.append(letter)
                 continue
             name = tok[1:]
@@ -1615,6 +1607,22 @@ def _subscript_at(text: str, at: int, links: Sequence[tuple[int, int]]) -> bool:
     )
 
 
+def _own_braces(text: str, start: int, pos: int, events: list[object]) -> int:
+    """Where a command running from ``start`` to ``pos`` ends when braces of its own are
+    around it (``{\\'a}``, ``{\\NP}``): its opening brace taken off the text before it in
+    ``events`` and its closing one passed over; else ``pos``."""
+    last = events[-1] if events else None
+    if (
+        isinstance(last, str)
+        and last.endswith("{")
+        and text[start - 1 : start] == "{"
+        and text.startswith("}", pos)
+    ):
+        events[-1] = last[:-1]
+        return pos + 1
+    return pos
+
+
 def _paper_command_events(text: str, start: int, pos: int, events: list[object]) -> int:
     """Events for a command of the paper's own in running text, its name running from
     ``start`` to ``pos``, as :func:`paper_command` reads it; returns where they end. An
@@ -1625,19 +1633,11 @@ def _paper_command_events(text: str, start: int, pos: int, events: list[object])
         argument = text[pos + 1 : close]
     reading = paper_command(name, argument)
     if reading == "acronym":
-        last = events[-1] if events else None
-        if (
-            isinstance(last, str)
-            and last.endswith("{")
-            and text[start - 1 : start] == "{"
-            and text.startswith("}", pos)
-        ):
-            events[-1] = last[:-1]
-            pos += 1
-        elif text.startswith("{}", pos):
-            pos += 2
+        braced = _own_braces(text, start, pos, events)
+        if braced == pos and text.startswith("{}", pos):  # "\\OPT{}": an empty group ends it
+            braced = pos + 2
         events.append(name)
-        return pos
+        return braced
     if argument is None or reading is None:
         events.append(text[start:pos])
         if argument is not None:
