@@ -131,7 +131,7 @@ def core_services(
         # command line says them).
         problems = [*notes, *session.problems]
         report = session.triage
-        lost = _lost_marks(report, session.library, paths.state_db) if report else ()
+        lost = session.lost_marks()
         if report is not None and lost:
             new = session.first_time_said("detached", (m.paper_id for m in lost))
             message = replace(report, detached=tuple(lost)).detached_message()
@@ -176,26 +176,6 @@ def core_services(
         )
 
     return Services(load_library=load, open_engine=open_, open_store=open_store, watched=watched)
-
-
-def _lost_marks(report: Any, library: Library, state_db: Path) -> list[Any]:
-    """The marks outside the lists read whose paper no list file still holds for all
-    the reader knows: a load warning. Those on papers of a list that exists but was not
-    opened now (a subset of the lists, opened on purpose) are left out: nothing is wrong
-    with them, and they come back with their list."""
-    detached = list(report.detached)
-    if not detached:
-        return []
-    from tuireader.triage.store import Store, in_lists_not_read
-
-    read = {str(paper_list.path.absolute()) for paper_list in library.lists}
-    try:
-        with Store.open(state_db, read_only=True) as store:
-            files = store.seen_in(mark.paper_id for mark in detached)
-    except Exception:  # noqa: BLE001 - unknown: every mark is said, as before
-        return detached
-    waiting = in_lists_not_read(files, read)
-    return [mark for mark in detached if mark.paper_id not in waiting]
 
 
 def _identity_in(loaded: list[Any]) -> Any:
