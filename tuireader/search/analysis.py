@@ -523,7 +523,7 @@ class Phrase:
     not "neurals network".
     """
 
-    def __init__(self, text: str, *, stemming: bool = True) -> None:
+    def __init__(self, text: str, *, stemming: bool = True, prefix: bool = False) -> None:
         parts: list[str] = []
         #: the term each captured word must have (None for a CJK run: matched literally)
         self.terms: list[str | None] = []
@@ -531,23 +531,33 @@ class Phrase:
         found = [match.groups("") for match in matches]
         #: the signs each word ends in that make it another word ("C++"), looked for too
         signs = [_signs_after(text, match.end()) for match in matches]
+        #: a phrase being typed: the beginning its last word is written with ("neur" of
+        #: "graph neur"), which a word of the text must begin with (a stop word too: "of"
+        #: may be "offline"); None when the phrase is whole or ends in a CJK run
+        self.typed: str | None = None
+        if prefix and found and not found[-1][0] and not signs[-1]:
+            self.typed = fold(found[-1][1])
         #: a phrase that says a stop word itself ("in context") is looked for as written:
         #: its stop words where it has them, and no other between its words ("in the
         #: context of" is not it)
         stops = [not cjk and fold(word) in STOPS for cjk, word in found]
+        if self.typed is not None:
+            stops[-1] = False
         self.has_stops = any(stops) and not all(stops)
         #: the words' terms are not enough to tell the phrase: its text is read
         self.as_written = self.has_stops or any(signs)
         gap = r"[\W_]+" if self.has_stops else _GAP
         previous_cjk = None
-        for (cjk, word), sign in zip(found, signs, strict=True):
+        last = len(found) - 1
+        for at, ((cjk, word), sign) in enumerate(zip(found, signs, strict=True)):
+            typing = at == last and self.typed is not None
             if cjk:
                 piece, term = re.escape(cjk), None
             else:
                 folded = fold(word)
-                if folded in STOPS and not self.has_stops and not sign:
+                if folded in STOPS and not self.has_stops and not sign and not typing:
                     continue
-                if folded in STOPS:
+                if folded in STOPS and not typing:
                     piece, term = rf"(?<!{_LATIN}){re.escape(folded)}(?!{_LATIN})", None
                     if sign:  # "A*": the stop word "a" with its sign
                         piece += rf"{re.escape(sign)}(?![+#*])"
@@ -578,6 +588,7 @@ class Phrase:
         plain = [fold(word) for word in latin]
         if (
             stemming
+            and self.typed is None
             and self.has_stops
             and not any(signs)
             and len(latin) == len(found)
@@ -602,7 +613,7 @@ class Phrase:
         hay = text.lower()
         if not hay.isascii():
             hay = _folded_text(hay)
-        start = 0
+        start, last = 0, len(self.terms) - 1
         while True:
             match = self._pattern.search(hay, start)
             if match is None:
@@ -610,8 +621,10 @@ class Phrase:
             words = match.groups()
             if all(
                 (stem(w) if self._stemming else w) == t
-                for w, t in zip(words, self.terms, strict=True)
+                or (self.typed is not None and at == last and w.startswith(self.typed))
+                for at, (w, t) in enumerate(zip(words, self.terms, strict=True))
             ):
+                # (the word being typed, the last, is also found by its beginning)
                 return True
             start = match.start() + 1
 
@@ -639,9 +652,12 @@ class Name:
     last name of one and the first name of the next are no name.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, prefix: bool = False) -> None:
         found = list(raw_words(text, stops=False))
         self.words = [word for word, _, _ in found]
+        #: a name being typed ("Bernhard Schö"): its last word is the beginning of the
+        #: author's word, and its clauses leave it out
+        self.typed = prefix and bool(self.words)
         #: each word's spelling without its umlauts, as a name written without them is
         #: indexed ("Schölkopf" is also "Schoelkopf", and "Schoelkopf" only that), or
         #: None: a name quoted with the umlaut finds it spelled out as unquoted it does
@@ -663,7 +679,7 @@ class Name:
         return [
             self._forms(at) + ([word[0]] if self.whole <= at < last and _initial(word[0]) else [])
             for at, word in enumerate(self.words)
-            if not _initial(word)
+            if not _initial(word) and not (self.typed and at == last)
         ]
 
     def _forms(self, at: int) -> list[str]:
@@ -688,6 +704,13 @@ class Name:
 
     def _from(self, i: int, at: int, parts: list[set[str]]) -> bool:
         """Whether words ``i``… of the name are the author's from part ``at`` on."""
+        if self.typed and i + 1 == len(self.words):
+            # the word being typed: the author's word, or its beginning
+            return at < len(parts) and any(
+                _same_name(word, parts[at], whole=i < self.whole)
+                or any(part.startswith(word) for part in parts[at])
+                for word in self._forms(i)
+            )
         if at >= len(parts) or not any(
             _same_name(word, parts[at], whole=i < self.whole) for word in self._forms(i)
         ):

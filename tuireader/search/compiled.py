@@ -15,7 +15,7 @@ from tuireader.model import Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import Name, Phrase
 from tuireader.search.fastsearch import Alternative
-from tuireader.search.index import phrase_text
+from tuireader.search.index import field_sequence, phrase_text
 from tuireader.search.terms import (
     PAIR_FIELDS,
     TEXT_FIELDS,
@@ -25,6 +25,8 @@ from tuireader.search.terms import (
     filter_ids,
     phrase_alternatives,
     term_clauses,
+    typed_in_order,
+    typed_word,
 )
 from tuireader.search.whooshdoor import CheckedQuery
 
@@ -66,10 +68,27 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
     if found is None:
         return None
     alts: list[wq.Query] = []
-    phrase = Phrase(node.text)
-    named = Name(node.text)
+    phrase = Phrase(node.text, prefix=node.prefix)
+    named = Name(node.text, prefix=node.prefix)
     for name, terms in found:
-        if len(terms) == 1 and not (phrase.as_written and name in TEXT_FIELDS):
+        if node.prefix and name in TEXT_FIELDS:
+            # being typed: the words before the last, then the text
+            both = wq.And([wq.Term(name, t) for t in terms]) if terms else wq.Every()
+            alts.append(CheckedQuery(both, _phrase_check(ctx, phrase, name)))
+        elif node.prefix and name != "authors":
+            # the words of a field of names, the one being typed last
+            both = wq.And([wq.Term(name, t) for t in terms]) if terms else wq.Every()
+            alts.append(CheckedQuery(both, _paper_check(ctx, _typed_check(node, name, terms))))
+        elif node.prefix:
+            # a name being typed: its words before the last, then the names
+            clauses = named.clauses()
+            words = (
+                wq.And([_or_terms([(name, t) for t in each]) for each in clauses])
+                if clauses
+                else wq.Every()
+            )
+            alts.append(CheckedQuery(words, _paper_check(ctx, lambda p: named.found_in(p.authors))))
+        elif len(terms) == 1 and not (phrase.as_written and name in TEXT_FIELDS):
             alts.append(wq.Term(name, terms[0]))
         elif name in TEXT_FIELDS:
             # titles and abstracts keep no positions: the words, then the text
@@ -84,6 +103,13 @@ def _compile_phrase(ctx: Context, node: ql.Phrase, out: Compiled) -> wq.Query | 
     if not alts:
         return wq.NullQuery
     return alts[0] if len(alts) == 1 else wq.Or(alts)
+
+
+def _typed_check(node: ql.Phrase, fieldname: str, terms: list[str]) -> Callable[[Paper], bool]:
+    """Whether a paper's field of names holds ``terms`` in order, then the word of
+    ``node`` being typed (as ``scan`` reads the field's positions)."""
+    typed = typed_word(node, fieldname)
+    return lambda paper: typed_in_order(terms, typed, field_sequence(paper, fieldname))
 
 
 def _phrase_check(ctx: Context, phrase: Phrase, fieldname: str) -> Callable[[object, int], bool]:

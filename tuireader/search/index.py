@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from whoosh import fields, index
 from whoosh.analysis import Analyzer, Composable, KeywordAnalyzer
@@ -370,6 +370,24 @@ def fingerprint(paper: Paper) -> str:
         "\x1f".join(f"{link.kind} {link.url}" for link in paper.links),
     ]
     return hashlib.sha1("\x1e".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@functools.cache
+def _field_analyzers() -> dict[str, Any]:
+    """Each indexed field's analyzer, made once (the schema is made anew at each call)."""
+    fields_ = schema()
+    return {name: fields_[name].analyzer for name in fields_.names() if fields_[name].indexed}
+
+
+def field_sequence(paper: Paper, fieldname: str) -> list[set[str]]:
+    """The terms at each position of a field of ``paper``, in order, as the index holds
+    them (a phrase of names is their order): a name with umlauts is two terms at one
+    ("Schölkopf" is "scholkopf" and "schoelkopf"), a keyword its word and its stem."""
+    text = document(paper, "")[fieldname]
+    found: dict[int, set[str]] = {}
+    for token in _field_analyzers()[fieldname](text, positions=True):
+        found.setdefault(token.pos, set()).add(token.text)
+    return [found[pos] for pos in sorted(found)]
 
 
 def document(paper: Paper, fp: str) -> dict[str, str]:

@@ -95,6 +95,9 @@ class Term:
 class Phrase:
     text: str
     field: str | None = None
+    #: a quoted phrase still being typed (its quote not closed yet): its last word is the
+    #: beginning of a word, so that results do not go blank at each keystroke of a phrase
+    prefix: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,8 @@ class _Lexer:
     sort: str | None = None
     #: where the last ``sort:`` started (-1: none)
     directive_at: int = -1
+    #: the text of a phrase whose quote the query leaves open (the last one read), if any
+    open_phrase: str | None = None
 
     def tokens(self) -> list[_Tok]:
         text, i, out = self.text, 0, []
@@ -222,6 +227,8 @@ class _Lexer:
                     end = n
                 if text[i + 1 : end].strip():
                     out.append(_Tok("phrase", text[i + 1 : end], fieldname, negated, start))
+                    if end == n:
+                        self.open_phrase = text[i + 1 : end]
                 elif end < n:  # '""': nothing to find (an unclosed one is said above)
                     self.problems.append('ignored empty quotes ""')
                 i = end + 1
@@ -506,11 +513,37 @@ def _mark_prefix(node: Node | None, target: Term) -> Node | None:
     return node
 
 
+def _typed_phrase(node: Node | None, target: Phrase) -> Node | None:
+    """Return ``node`` with the one ``target`` phrase, whose quote is still open, made a
+    phrase being typed: one word alone is a word being typed (``"neur`` is ``neur``)."""
+    if node is None:
+        return None
+    if node is target:
+        if len(target.text.split()) == 1 and not signed(target.text):
+            return Term(target.text.strip(), target.field, prefix=True)
+        return Phrase(target.text, target.field, prefix=True)
+    if isinstance(node, And):
+        return And(tuple(_typed_phrase(c, target) for c in node.children))  # type: ignore[misc]
+    if isinstance(node, Or):
+        return Or(tuple(_typed_phrase(c, target) for c in node.children))  # type: ignore[misc]
+    return node
+
+
 def _last_term(node: Node | None) -> Term | None:
     if isinstance(node, Term):
         return node
     if isinstance(node, (And, Or)):
         return _last_term(node.children[-1]) if node.children else None
+    return None
+
+
+def _last_phrase(node: Node | None, text: str) -> Phrase | None:
+    """The last node of ``node`` when it is the phrase ``text`` (not a name's other
+    order, "Bernhard Schölkopf" of "Schölkopf, Bernhard", nor an excluded phrase)."""
+    if isinstance(node, Phrase):
+        return node if node.text == text else None
+    if isinstance(node, (And, Or)):
+        return _last_phrase(node.children[-1], text) if node.children else None
     return None
 
 
@@ -539,6 +572,11 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
         last = _last_term(root)
         if last is not None:
             root = _mark_prefix(root, last)
+        elif lexer.open_phrase is not None:
+            # a phrase being typed: its last word is unfinished, as an unquoted one is
+            typed = _last_phrase(root, lexer.open_phrase)
+            if typed is not None:
+                root = _typed_phrase(root, typed)
     root = _compounds(root)
     root = _without_unread_years(root, problems)
     return ParsedQuery(

@@ -21,7 +21,7 @@ from typing import Any, cast
 from tuireader.model import Library, Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import Name, Phrase
-from tuireader.search.index import document, phrase_text, schema, text_words
+from tuireader.search.index import document, field_sequence, phrase_text, schema, text_words
 from tuireader.search.terms import (
     PAIR_FIELDS,
     TEXT_FIELDS,
@@ -31,6 +31,8 @@ from tuireader.search.terms import (
     filter_ids,
     phrase_alternatives,
     term_clauses,
+    typed_in_order,
+    typed_word,
 )
 from tuireader.search.vocabulary import Vocabulary
 
@@ -86,11 +88,7 @@ class LibraryTerms:
         """The terms at each position of a field of the paper at ``at``, in order
         (phrases of names): a name with umlauts is two terms at one ("Schölkopf" is
         "scholkopf" and "schoelkopf")."""
-        text = document(self.papers[at], "")[fieldname]
-        found: dict[int, set[str]] = {}
-        for token in self._analyzers[fieldname](text, positions=True):
-            found.setdefault(token.pos, set()).add(token.text)
-        return [found[pos] for pos in sorted(found)]
+        return field_sequence(self.papers[at], fieldname)
 
     # -- what terms asks of an index's reader ------------------------------------------
 
@@ -190,10 +188,32 @@ class _Evaluation:
         if alts is None:
             return None
         terms, papers = self.terms, self.terms.papers
-        phrase = Phrase(node.text)
-        named = Name(node.text)
+        phrase = Phrase(node.text, prefix=node.prefix)
+        named = Name(node.text, prefix=node.prefix)
         found: set[int] = set()
         for fieldname, wanted in alts:
+            if node.prefix:
+                # being typed (as ``compiled``): the words before the last, then the text,
+                # the authors' names or the field's words in order
+                clauses = named.clauses() if fieldname == "authors" else [[t] for t in wanted]
+                having = set.intersection(
+                    set(self.everyone),
+                    *(self._any((fieldname, t) for t in each) for each in clauses),
+                )
+                if fieldname in TEXT_FIELDS:
+                    found.update(
+                        at for at in having if phrase.found_in(phrase_text(papers[at], fieldname))
+                    )
+                elif fieldname == "authors":
+                    found.update(at for at in having if named.found_in(papers[at].authors))
+                else:
+                    typed = typed_word(node, fieldname)
+                    found.update(
+                        at
+                        for at in having
+                        if typed_in_order(wanted, typed, terms.sequence(fieldname, at))
+                    )
+                continue
             if len(wanted) > 1 and fieldname == "authors" and named.clauses():
                 # a name with initials, or an author's: the words or initials, then the names
                 having = set.intersection(

@@ -317,6 +317,18 @@ def phrase_alternatives(
         ]
         return [(name, [text]) for name, text in dict.fromkeys(alts)]
     found: list[tuple[str, list[str]]] = []
+    if node.prefix:
+        # a phrase being typed: its words but the last, whose beginning only is known;
+        # the papers that have them are then read (``analysis.Phrase``, ``analysis.Name``,
+        # :func:`typed_in_order`)
+        before = words[:-1]
+        for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
+            if name in TEXT_FIELDS:
+                terms = [stem(w) if not is_cjk(w) else w for w in before if w not in STOPS]
+                found.append((name, terms))
+            elif not signed:
+                found.append((name, [stem(w) for w in before] if name in STEMMED_TOO else before))
+        return found
     for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
         if signed and name not in TEXT_FIELDS:
             continue
@@ -334,6 +346,27 @@ def phrase_alternatives(
         if terms:
             found.append((name, terms))
     return found
+
+
+def typed_word(node: ql.Phrase, fieldname: str) -> tuple[str, str]:
+    """The word of a phrase being typed that is unfinished, its last (folded), and the
+    term it is in ``fieldname`` when it is finished (its stem, in a field of stems too)."""
+    *_, (word, _, _) = raw_words(node.text, stops=False)
+    return word, stem(word) if fieldname in STEMMED_TOO else word
+
+
+def typed_in_order(wanted: list[str], typed: tuple[str, str], terms: list[set[str]]) -> bool:
+    """Whether ``wanted`` stand one after another in ``terms`` (the terms at each
+    position of a field of names), followed by the word being typed (``typed_word``):
+    a word beginning so, or its term as the finished word has it ("networks" finds the
+    keyword "network", as the phrase "networks" does)."""
+    size = len(wanted)
+    begun, whole = typed
+    return any(
+        all(word in terms[at + i] for i, word in enumerate(wanted))
+        and (whole in terms[at + size] or any(t.startswith(begun) for t in terms[at + size]))
+        for at in range(len(terms) - size)
+    )
 
 
 def filter_ids(
