@@ -16,6 +16,7 @@ import pytest
 from tuireader.ingest.library import load_library
 from tuireader.search import query as ql
 from tuireader.search.engine import Engine, open_engine
+from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
 
 PAPERS = [
@@ -134,3 +135,11 @@ def test_only_an_open_quote_is_being_typed():
     root = ql.parse('author:"Schölkopf, Bern', prefix=True).root
     assert isinstance(root, ql.Or)
     assert not any(getattr(child, "prefix", False) for child in root.children)
+
+
+def test_the_word_being_typed_is_highlighted_as_its_completions(engines):
+    for engine in engines:
+        result = engine.search('"graph neur', prefix=True, limit=None)
+        assert {"graph", "neural", "neuron"} <= result.terms, engine.status
+        text = "Graph Neural Networks at Scale"
+        assert spans_of(text, result.terms) == ((0, 5), (6, 12))  # "Graph", "Neural"

@@ -99,13 +99,14 @@ def query_forms(
     root: ql.Node | None, vocabulary: Vocabulary, budget: Callable[[str], int]
 ) -> frozenset[str]:
     """The raw words to highlight for the query ``root`` parsed with ``prefix=True``: each
-    positive word with its forms, and the completions of a prefix (within ``budget``)."""
+    positive word with its forms, and the completions of a prefix (within ``budget``): of
+    a word being typed, or of the last word of a phrase being typed (``"graph neur``)."""
     forms: set[str] = set()
     for node in ql.words(root):
         ws = [w for w, _, _ in raw_words(node.text, stops=False)]
         for i, word in enumerate(ws):
             forms.add(word)
-            if isinstance(node, ql.Term) and node.prefix and i == len(ws) - 1:
+            if node.prefix and i == len(ws) - 1:
                 forms.update(vocabulary.expand(word, budget(word))[0])
             else:
                 forms.update(vocabulary.forms_of(word))
