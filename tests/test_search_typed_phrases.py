@@ -143,3 +143,11 @@ def test_the_word_being_typed_is_highlighted_as_its_completions(engines):
         assert {"graph", "neural", "neuron"} <= result.terms, engine.status
         text = "Graph Neural Networks at Scale"
         assert spans_of(text, result.terms) == ((0, 5), (6, 12))  # "Graph", "Neural"
+
+
+@pytest.mark.parametrize("typed", ['"graph neur', '"graph neur ', 'author:"Bernhard Sch', '"neur'])
+def test_a_phrase_being_typed_is_not_said_unbalanced(typed: str) -> None:
+    # its closing quote is yet to come: a message at each keystroke says nothing useful
+    assert ql.parse(typed, prefix=True).problems == ()
+    # run whole, the quote left open is closed and said
+    assert ql.parse(typed).problems == ("closed an unbalanced quote",)

@@ -150,6 +150,10 @@ _SPACE = re.compile(r"\s+")
 _FIELD = re.compile(r"([A-Za-z]+):")
 
 
+#: said of a quote the query leaves open (closed at its end)
+_UNBALANCED = "closed an unbalanced quote"
+
+
 @dataclass
 class _Lexer:
     text: str
@@ -223,7 +227,7 @@ class _Lexer:
             if i < n and text[i] == '"':
                 end = text.find('"', i + 1)
                 if end < 0:
-                    self.problems.append("closed an unbalanced quote")
+                    self.problems.append(_UNBALANCED)
                     end = n
                 if text[i + 1 : end].strip():
                     out.append(_Tok("phrase", text[i + 1 : end], fieldname, negated, start))
@@ -577,6 +581,9 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
             typed = _last_phrase(root, lexer.open_phrase)
             if typed is not None:
                 root = _typed_phrase(root, typed)
+    if prefix and lexer.open_phrase is not None and _UNBALANCED in problems:
+        # a phrase being typed: its closing quote is yet to come, nothing to say of it
+        problems.remove(_UNBALANCED)
     root = _compounds(root)
     root = _without_unread_years(root, problems)
     return ParsedQuery(
