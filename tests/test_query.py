@@ -278,3 +278,20 @@ def test_an_author_last_name_first_is_also_first_name_first():
     # a comma elsewhere, or two, is a phrase as written
     assert parse('"Schölkopf, Bernhard"').root == Phrase("Schölkopf, Bernhard")
     assert parse('author:"a, b, c"').root == Phrase("a, b, c", "authors")
+
+
+@pytest.mark.parametrize(
+    ("typed", "said_whole"),
+    [
+        ("robot -", "ignored a lone '-' (write -word to exclude a word)"),
+        ("title:", "'title:' needs a value, e.g. title:word"),
+        ("robot author:", "'author:' needs a value, e.g. author:word"),
+        ("robot sort:", "'sort:' needs a value (fit, relevance, list), e.g. sort:fit"),
+    ],
+)
+def test_a_dash_or_field_being_typed_is_not_said_before_its_word(typed, said_whole):
+    # live search: the word they take is the next key, so nothing is wrong yet
+    assert parse(typed, prefix=True).problems == ()
+    assert parse(typed).problems == (said_whole,)
+    # one left before other words is said while typing too
+    assert said_whole in parse(typed + " graph", prefix=True).problems

@@ -163,6 +163,14 @@ class _Lexer:
     directive_at: int = -1
     #: the text of a phrase whose quote the query leaves open (the last one read), if any
     open_phrase: str | None = None
+    #: what was said of the query's very end, a "-" or a field's colon with nothing after
+    #: them yet: while the query is typed, the word is the next key
+    said_of_end: list[str] = field(default_factory=list)
+
+    def _say(self, problem: str, at_end: bool) -> None:
+        self.problems.append(problem)
+        if at_end:
+            self.said_of_end.append(problem)
 
     def tokens(self) -> list[_Tok]:
         text, i, out = self.text, 0, []
@@ -202,7 +210,7 @@ class _Lexer:
                     i += 1
                     continue
                 if i >= n or text[i].isspace() or text[i] == ")":
-                    self.problems.append("ignored a lone '-' (write -word to exclude a word)")
+                    self._say("ignored a lone '-' (write -word to exclude a word)", i >= n)
                     continue
             fieldname = None
             match = _FIELD.match(text, i)
@@ -216,9 +224,8 @@ class _Lexer:
                     fieldname = name
                     i = match.end()
                     if i >= n or text[i].isspace() or text[i] == ")":
-                        self.problems.append(
-                            f"'{name}:' needs a value, e.g. {name}:{_example(name)}"
-                        )
+                        said = f"'{name}:' needs a value, e.g. {name}:{_example(name)}"
+                        self._say(said, i >= n)
                         continue
                 elif len(out) < MAX_WORDS and _valued(text, match.end()):
                     # (words past those searched are not said, nor a word of prose before
@@ -277,7 +284,8 @@ class _Lexer:
             value, raw = text[i:j].lower(), text[i:j]
         choices = ", ".join(SORTS)
         if not value:
-            self.problems.append(f"'{name}:' needs a value ({choices}), e.g. {name}:fit")
+            said = f"'{name}:' needs a value ({choices}), e.g. {name}:fit"
+            self._say(said, i >= len(text))
         elif value not in SORTS:
             said = shortened(f"{name}:{raw}")
             self.problems.append(f"ignored {said!r} ({name}: takes {choices})")
@@ -584,6 +592,10 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     if prefix and lexer.open_phrase is not None and _UNBALANCED in problems:
         # a phrase being typed: its closing quote is yet to come, nothing to say of it
         problems.remove(_UNBALANCED)
+    if prefix and text and not text[-1].isspace():
+        # "robot -" and "title:" being typed: the word they take is the next key
+        for said in lexer.said_of_end:
+            problems.remove(said)
     root = _compounds(root)
     root = _without_unread_years(root, problems)
     return ParsedQuery(
