@@ -58,6 +58,27 @@ def test_a_tag_filter_that_names_no_tag_in_use_says_which_tags_there_are(tmp_pat
     assert code == 0 and grasp[0] in out and "tagged" not in err
 
 
+def test_a_tag_being_typed_is_a_prefix_with_prefix_as_in_the_reader(tmp_path, capsys):
+    # `search --prefix 'tag:rob'` took the tag whole ("no paper is tagged 'rob'"), where
+    # the reader's search as you type finds the papers tagged "robots"
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    args = (str(lst), "--data-dir", str(data))
+    grasp = _ids(capsys, lst, data, "grasping")[:1]
+    run(capsys, "triage", *grasp, str(lst), "--tag", "robots", "--data-dir", str(data))
+    code, out, err = run(capsys, "search", "--prefix", "tag:rob", *args, "--json")
+    found = json.loads(out)
+    assert code == 0 and [hit["id"] for hit in found["hits"]] == grasp
+    assert found["message"] is None and "tagged" not in err
+    # given whole (a space after it), or run whole, a tag is matched whole and said
+    for typed in (("--prefix", "tag:rob "), ("tag:rob",)):
+        code, _, err = run(capsys, "search", *typed, *args)
+        assert code == 1 and "no paper is tagged 'rob' (tags: robots)" in err
+    # a tag no tag in use begins is said while typed too
+    code, _, err = run(capsys, "search", "--prefix", "tag:xyz", *args)
+    assert code == 1 and "no paper is tagged 'xyz' (tags: robots)" in err
+
+
 def test_triage_sets_state_and_tags_as_one_undo_step(tmp_path, capsys):
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")

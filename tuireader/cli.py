@@ -412,6 +412,18 @@ def _triage_store(session, *, say: bool = True):
     return store
 
 
+def _typed_resolver(store, query: str):  # type: ignore[no-untyped-def]
+    """:func:`_resolver`, with a ``tag:`` being typed at the end of ``query`` (``search
+    --prefix``) a prefix of the tags in use, as the reader takes it (``tag:rob`` finds
+    the papers tagged "robots" as ``rob`` finds "robot")."""
+    resolve = _resolver(store)
+    if store is None or "tag:" not in query.casefold():
+        return resolve
+    from tuireader.triage.filters import typed_tag_resolver
+
+    return typed_tag_resolver(resolve, query, [tag for tag, _count in store.all_tags()])
+
+
 def _resolver(store):
     """The triage filters' resolver over ``store``, its module imported when a query
     first has a filter to resolve."""
@@ -428,15 +440,16 @@ def _resolver(store):
     return resolve
 
 
-def _unknown_tags(query: str, store) -> str | None:  # type: ignore[no-untyped-def]
+def _unknown_tags(query: str, store, typing: bool = False) -> str | None:  # type: ignore[no-untyped-def]
     """What to say of the query's ``tag:`` filters that name no tag in use (see
-    ``filters.unknown_tags``); the triage module is imported for such a query only."""
+    ``filters.unknown_tags``; with ``typing``, a tag being typed that begins one in use
+    names it); the triage module is imported for such a query only."""
     if "tag:" not in query.casefold():
         return None
     from tuireader.triage.filters import unknown_tags
 
     known = [tag for tag, _count in store.all_tags()] if store is not None else []
-    return unknown_tags(query, known)
+    return unknown_tags(query, known, typing=typing)
 
 
 def _check_filters(query: str) -> None:
@@ -566,11 +579,11 @@ def cmd_search(args: argparse.Namespace) -> int:
             args.query,
             limit=None if whole else args.limit,
             prefix=args.prefix,
-            resolve=_resolver(store),
+            resolve=_typed_resolver(store, args.query) if args.prefix else _resolver(store),
         )
         hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
         hits = hits[: args.limit] if args.limit is not None else hits
-        untagged = _unknown_tags(args.query, store)
+        untagged = _unknown_tags(args.query, store, typing=args.prefix)
         if args.json:
             from tuireader.triage.filters import triage_of
 
