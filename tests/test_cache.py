@@ -560,3 +560,21 @@ def test_a_cache_file_stopped_as_it_is_written_leaves_no_temporary_file(tmp_path
     with pytest.raises(KeyboardInterrupt):
         cache_module.write_private(target, stopped)
     assert list(target.parent.iterdir()) == []
+
+
+def test_an_empty_query_reads_only_the_papers_it_shows(tmp_path: Path) -> None:
+    """`search ''` with a limit read every paper of the entry to show the first two
+    (1.4 s at 100,000 papers); the first are read alone, the same papers in order."""
+    source = write_jsonl(tmp_path / "many.jsonl", many_records(60))
+    whole = load_session([source], data_dir=tmp_path / "data").library
+    session = load_session([source], data_dir=tmp_path / "data", lazy=True)
+    lazy = session.library
+    assert isinstance(lazy, cache_module.LazyLibrary)
+    assert lazy.first(2) == whole.papers[:2]
+    assert lazy._whole is None  # the rest of the entry not read
+    result = session.engine().search("", limit=3)
+    assert [hit.paper for hit in result.hits] == list(whole.papers[:3])
+    assert result.total == 60
+    # past a few hundred, or once read whole, as the papers are
+    assert lazy.first(cache_module._FIRST_READ_ALONE + 1) == whole.papers
+    assert lazy._whole is not None and lazy.first(5) == whole.papers[:5]

@@ -319,6 +319,10 @@ class Library:
     def get(self, paper_id: str) -> Paper | None:
         return self._by_id.get(paper_id)
 
+    def first(self, count: int) -> tuple[Paper, ...]:
+        """The first ``count`` papers, in list order (an empty query's first screen)."""
+        return self.papers[:count]
+
     def aliases(self) -> Mapping[str, tuple[str, ...]]:
         """Every alias of a paper (``Paper.aliases``), with the ids of the papers that
         have it: one paper's, or several when lists that once gave them that id are

@@ -388,7 +388,7 @@ class Engine:
     ) -> SearchResult:
         parsed = ql.without_common_words(ql.parse(text, prefix=prefix))
         if parsed.root is None:
-            papers = self.library.papers if limit is None else self.library.papers[:limit]
+            papers = self.library.papers if limit is None else self.library.first(limit)
             return SearchResult(
                 query=text,
                 hits=tuple(Hit(p, 0.0) for p in papers),
