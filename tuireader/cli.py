@@ -421,7 +421,12 @@ def _typed_resolver(store, query: str):  # type: ignore[no-untyped-def]
         return resolve
     from tuireader.triage.filters import typed_tag_resolver
 
-    return typed_tag_resolver(resolve, query, [tag for tag, _count in store.all_tags()])
+    return typed_tag_resolver(resolve, query, _known_tags(store))
+
+
+def _known_tags(store) -> list[str]:  # type: ignore[no-untyped-def]
+    """The tags in use in ``store``, most used first (none without a triage file)."""
+    return [tag for tag, _count in store.all_tags()] if store is not None else []
 
 
 def _resolver(store):
@@ -448,8 +453,7 @@ def _unknown_tags(query: str, store, typing: bool = False) -> str | None:  # typ
         return None
     from tuireader.triage.filters import unknown_tags
 
-    known = [tag for tag, _count in store.all_tags()] if store is not None else []
-    return unknown_tags(query, known, typing=typing)
+    return unknown_tags(query, _known_tags(store), typing=typing)
 
 
 def _check_filters(query: str) -> None:
