@@ -68,7 +68,8 @@ until the first keep; ``loo-orcl``, the same with one model per paper, trained o
 labels of all the others (no scores of two folds' models mixed in one order); ``kwcs+fit``, a reader whose taste tuireader knows by name once the
 cold start is paid: list order until the first keep, then the keyword's own hits by fit,
 then the rest by fit; and ``named``, the share of the wanted papers whose title, abstract
-or TL;DR holds the keyword itself.
+or TL;DR holds the keyword itself. ``--ceiling`` also prints ``ideal`` (below): what the
+protocol's cold start alone costs, the floor under every learned order.
 
 Install size: what scikit-learn, SciPy, NumPy, joblib and threadpoolctl take on disk, as
 installed. Fit times: on the ICML 2024 list (2,610 papers, ``benchmarks/corpus.py``) and on
@@ -800,6 +801,7 @@ def reading(
             row[name] = read_until(papers, ids, picker) / base
         if tried:
             row["srch-cs"] = read_until(papers, ids, cold_search(keyword)) / base
+        if tried or ceiling:
             row["ideal"] = read_until(papers, ids, learned(ideal(ids))) / base
         if ceiling:
             seen = [cross_validated(papers, ids, seed) for seed in range(3)]
