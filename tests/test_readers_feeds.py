@@ -29,7 +29,7 @@ def test_an_arxiv_api_answer_is_one_paper_an_entry() -> None:
         "hep-ex/0307015",
         "0710.2073",
     ]
-    assert result.name == "arXiv search: diffusion AND cat:cs.LG"
+    assert result.name == "diffusion AND cat:cs.LG (arXiv search)"
 
 
 def test_an_api_entry_gives_title_authors_abstract_and_year() -> None:
@@ -231,7 +231,7 @@ def test_an_answer_to_a_list_of_ids_is_named_by_the_ids(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    assert read_file(path).name == "arXiv: 2006.11239,0710.2073"
+    assert read_file(path).name == "2006.11239,0710.2073 (arXiv)"
 
 
 def test_an_entry_of_another_sites_feed_links_to_its_page(tmp_path: Path) -> None:

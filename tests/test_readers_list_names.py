@@ -32,3 +32,36 @@ def test_another_list_under_kaggles_name_keeps_the_name(tmp_path: Path) -> None:
     path = tmp_path / "arxiv-metadata-oai-snapshot.json"
     path.write_text('[{"title": "A Paper", "abstract": "Words about it."}]', encoding="utf-8")
     assert read_file(path).name == "arxiv-metadata-oai-snapshot"
+
+
+FEEDS = Path(__file__).parent / "fixtures" / "feeds"
+
+
+def test_arxiv_answers_to_several_queries_differ_at_the_start_of_their_names(
+    tmp_path: Path,
+) -> None:
+    # the reader's list column, a dozen cells, shows a name's start: three answers all
+    # named "arXiv search: …" showed alike there
+    text = (FEEDS / "arxiv_api_query.xml").read_text(encoding="utf-8")
+    asked = "search_query=all:diffusion AND cat:cs.LG&amp;id_list="
+    paths = []
+    for stem, query in (
+        ("a", asked),
+        ("b", "search_query=ti:attention&amp;id_list="),
+        ("c", "search_query=&amp;id_list=2006.11239,0710.2073"),
+    ):
+        path = tmp_path / f"{stem}.xml"
+        path.write_text(text.replace(asked, query), encoding="utf-8")
+        paths.append(path)
+    names = [read_file(path).name for path in paths]
+    assert names == [
+        "diffusion AND cat:cs.LG (arXiv search)",
+        "ti:attention (arXiv search)",
+        "2006.11239,0710.2073 (arXiv)",
+    ]
+    assert len({name[:8] for name in names}) == 3
+
+
+def test_arxivs_search_page_pasted_is_named_by_its_query_first() -> None:
+    path = Path(__file__).parent / "fixtures" / "other_shapes" / "arxiv_search_results.txt"
+    assert read_file(path).name == "diffusion (arXiv search)"

@@ -425,7 +425,7 @@ def test_a_conference_sites_export_gives_authors_links_and_the_session_type() ->
 def test_arxivs_search_results_pasted_as_text_are_its_papers() -> None:
     # each was a paragraph of text: "arXiv:2401.01234 [pdf, other] cs.LG cs.AI Sparse…"
     result = read_file(SHAPES / "arxiv_search_results.txt")
-    assert result.name == "arXiv search: diffusion"
+    assert result.name == "diffusion (arXiv search)"
     sparse, dense = result.records
     assert (sparse.title, sparse.authors, sparse.year, sparse.arxiv_id) == (
         "Sparse Diffusion Models for Things",

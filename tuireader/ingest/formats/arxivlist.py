@@ -202,14 +202,15 @@ def _mail_entries(lines: list[str]) -> list[Record]:
 
 
 def _search_name(lines: list[str], path: Path) -> str:
-    """ "arXiv search: diffusion" of "Showing 1–50 of 2,345 results for all: diffusion",
-    else the file's name."""
+    """ "diffusion (arXiv search)" of "Showing 1–50 of 2,345 results for all: diffusion",
+    else the file's name: the query first, which the reader's narrow list column shows
+    of it, as it names the API's answer (``feed``)."""
     for line in lines:
         if _SEARCH_ENTRY_RE.match(line):
             break
         found = _QUERY_RE.match(line.strip())
         if found and len(found.group(1)) <= MAX_LIST_NAME_CHARS:
-            return f"arXiv search: {found.group(1).strip()}"
+            return f"{found.group(1).strip()} (arXiv search)"
     return path.stem
 
 

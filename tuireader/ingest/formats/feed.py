@@ -25,7 +25,7 @@ Each entry gives what arXiv's metadata snapshot gives (``jsonfile``): arXiv id (
 and PDF), title, authors (an ``arxiv:affiliation`` left out), abstract, year (the first
 version's, else the journal reference's), categories, DOI and ``journal_ref``; the
 addresses of code an ``arxiv:comment`` gives ("Code: https://github.com/…") are its code
-links. The list is named by the query (or the feed's title).
+links. The list is named by the query ("diffusion (arXiv search)") or the feed's title.
 
 EndNote's XML export (``<xml><records>``) is read here too, each record as the RIS
 record of the same meaning (``endnotexml``).
@@ -213,9 +213,11 @@ def _rss_item(item: Element) -> Record | None:
 
 def _query_name(title: str | None) -> str | None:
     """The list's name from the API answer's title ("arXiv Query: search_query=…&id_list=
-    &start=0&max_results=10"), as the search page pasted is named: "arXiv search:
-    diffusion AND cat:cs.LG" (a query of all fields, ``all:``, said as the page says it),
-    or the ids asked for ("arXiv: 2006.11239,1706.03762")."""
+    &start=0&max_results=10"), as the search page pasted is named: "diffusion AND
+    cat:cs.LG (arXiv search)" (a query of all fields, ``all:``, said as the page says it),
+    or the ids asked for ("2006.11239,1706.03762 (arXiv)"). The query comes first: the
+    reader's narrow list column shows a name's start, and answers to several queries
+    read at once differ only in their queries."""
     if not title:
         return None
     head, colon, query = title.partition(":")
@@ -224,9 +226,9 @@ def _query_name(title: str | None) -> str | None:
     fields = parse_qs(query.strip(), keep_blank_values=False)
     asked = (fields.get("search_query") or [""])[0].strip()
     if asked:
-        return "arXiv search: " + re.sub(r"^all:\s*", "", asked, flags=re.IGNORECASE)
+        return re.sub(r"^all:\s*", "", asked, flags=re.IGNORECASE) + " (arXiv search)"
     ids = (fields.get("id_list") or [""])[0].strip()
-    return f"arXiv: {ids}" if ids else title
+    return f"{ids} (arXiv)" if ids else title
 
 
 #: the roots of the XML read: Atom's feed, RSS, EndNote's export and DBLP's search answer
