@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
+from tuireader.render.citations import format_citation
 
 HERE = Path(__file__).parent / "fixtures" / "databases"
 
@@ -95,3 +97,37 @@ def test_a_batch_answers_null_is_said_as_an_id_not_found(tmp_path: Path) -> None
     assert [p.message for p in result.problems] == [
         "skipped item 2: null, no paper (a batch answer's id it did not find?)"
     ]
+
+
+def _apa(path: Path, title: str) -> str:
+    library = load_library([path])
+    paper = next(p for p in library if p.title == title)
+    return format_citation(paper, "apa", library=library).text
+
+
+def test_scopus_article_number_is_cited_where_a_journal_gives_no_pages() -> None:
+    # Scopus's "Art. No." (a sheet's column, a BibTeX entry's art_number) was left out:
+    # the citation said where in its volume the article is nowhere
+    expected = (
+        "Müller, T., & van der Berg, J. (2021). Sparse routing in graphs. Journal of "
+        "Machine Learning Research, 22, Article 145. https://doi.org/10.5555/jmlr.2021.145"
+    )
+    assert _apa(HERE / "scopus_export.csv", "Sparse routing in graphs") == expected
+    assert _apa(HERE / "scopus_export.bib", "Sparse routing in graphs") == expected
+
+
+def test_pages_are_cited_before_an_article_number(tmp_path: Path) -> None:
+    path = tmp_path / "both.bib"
+    path.write_text(
+        "@article{a, title={Paged}, author={Lee, Ann}, journal={J}, volume={3}, "
+        "year={2020}, pages={10--20}, eid={e70}}\n"
+        "@article{b, title={Numbered}, author={Lee, Ann}, journal={J}, volume={3}, "
+        "year={2020}, eid={e70}}\n"
+        "@article{c, title={Preprint}, author={Lee, Ann}, journal={J}, "
+        "year={2020}, eid={arXiv:1706.03762}}\n",
+        encoding="utf-8",
+    )
+    records = by_title(path)
+    assert records["Paged"].pages == "10--20"
+    assert records["Numbered"].pages == "e70"  # BibLaTeX's eid: the article's number
+    assert records["Preprint"].pages is None  # NASA ADS's eid of a preprint: no number

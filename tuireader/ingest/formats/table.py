@@ -126,6 +126,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "entry_type": ("item_type", "document_type", "document_identifier", "publication_type"),
     "first_page": ("page_start", "start_page", "first_page", "beginning_page"),
     "last_page": ("page_end", "end_page", "last_page", "ending_page"),
+    # Scopus's "Art. No.": where a journal numbers its articles and gives no pages, the
+    # number a citation gives in their place (APA's "Article 145")
+    "article_number": ("art_no",),
     "publisher": ("publisher",),
     "edition": ("edition",),
 }
@@ -537,7 +540,10 @@ def _record(get: Callable[[str], str]) -> Record:
         categories=word_list(get("categories"), " "),
         volume=get("volume") or None,
         number=get("number") or None,
-        pages=get("pages") or _pages(get("first_page"), get("last_page")),
+        pages=get("pages")
+        or _pages(get("first_page"), get("last_page"))
+        or get("article_number")
+        or None,
         publisher=get("publisher") or None,
         edition=get("edition") or None,
         editor=editors_of(get("editor")),
