@@ -531,11 +531,7 @@ def _record(get: Callable[[str], str]) -> Record:
         track=get("track") or None,
         primary_area=get("primary_area") or None,
         keywords=tuple(
-            dict.fromkeys(
-                word
-                for column in keywords.split("\n")
-                for word in word_list(column, ";" if ";" in column else ",")
-            )
+            dict.fromkeys(word for column in keywords.split("\n") for word in _words(column))
         ),
         categories=word_list(get("categories"), " "),
         volume=get("volume") or None,
@@ -583,6 +579,20 @@ def _presentation(value: str) -> str | None:
     any other type ("Article", "Workshop")."""
     word = value.strip().lower()
     return word.capitalize() if word in ("oral", "spotlight", "poster") else None
+
+
+def _words(cell: str) -> tuple[str, ...]:
+    """The keywords or tags of one cell: joined with ``;``, else with ``,``. A word in
+    double quotes is one word, whatever it holds: tuireader's CSV export quotes a tag
+    that holds a ``;`` (``RL; "RL; theory"``), and a table whose columns were moved in
+    a spreadsheet, no longer in the export's order, reads its ``tags`` as keywords."""
+    if '"' in cell and ";" in cell:
+        try:
+            quoted = next(csv.reader([cell], delimiter=";", skipinitialspace=True))
+        except (csv.Error, StopIteration):
+            quoted = []
+        return word_list(quoted)
+    return word_list(cell, ";" if ";" in cell else ",")
 
 
 def _pages(first: str, last: str) -> str | None:
