@@ -45,17 +45,21 @@ from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from tuireader.ingest.formats.bibtex import unlatex
 from tuireader.ingest.formats.common import (
-    ARXIV_ID_RE,
     MAX_LIST_NAME_CHARS,
     ReadResult,
     failure,
     one_line,
-    plain_dois,
     text_field,
     year_of,
 )
 from tuireader.ingest.formats.endnotexml import endnote_block
-from tuireader.ingest.formats.jsonfile import _dblp_info, _journal_year, record_from_mapping
+from tuireader.ingest.formats.jsonfile import (
+    _dblp_info,
+    arxiv_id_whole,
+    arxiv_record,
+    record_from_mapping,
+    split_arxiv_authors,
+)
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.formats.ris import _Block, records_as_ris
 from tuireader.ingest.links import classify, extract_urls
@@ -95,11 +99,12 @@ def _text(element: Element | None) -> str | None:
 
 
 def _arxiv_id(value: str | None) -> str | None:
-    """The arXiv id, without version, of an entry's ``<id>`` (its abs page's address)."""
+    """The arXiv id, without version, of an entry's ``<id>`` (its abs page's address),
+    as the metadata snapshot's reader reads an id."""
     found = _ABS_ID.match((value or "").strip())
-    bare = found.group(1) if found else (value or "").strip().removeprefix("oai:arXiv.org:")
-    match = ARXIV_ID_RE.fullmatch(bare)
-    return match.group(1) if match else None
+    return arxiv_id_whole(
+        found.group(1) if found else (value or "").strip().removeprefix("oai:arXiv.org:")
+    )
 
 
 def _web(address: str | None) -> str | None:
@@ -128,28 +133,23 @@ def _record(
     paper's (another site's feed)."""
     if not title and not abstract:
         return None
-    dois = plain_dois(doi)
     # TeX's accents as arXiv keeps them ("Schr\"odinger"), as the metadata snapshot's
     # reader gives them: the letters they make
-    title = unlatex(title) if title and "\\" in title else title
     authors = tuple(unlatex(name) if "\\" in name else name for name in authors)
-    return Record(
-        title=title,
+    return arxiv_record(
+        arxiv_id,
+        title,
         # arXiv's abstracts are plain text with LaTeX, where "<" is math; another
         # site's feed describes its entries in HTML
-        abstract=(abstract if arxiv_id else strip_markup(abstract or "")) or "",
-        authors=authors,
-        year=_journal_year(reference, posted) or posted,
-        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else _web(page),
-        pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
-        doi=dois[0] if dois else None,
-        other_dois=dois[1:],
+        (abstract if arxiv_id else strip_markup(abstract or "")) or "",
+        authors,
+        posted,
+        categories,
+        doi,
+        reference,
+        _web(page),
         code_urls=_code_links(comment),
-        arxiv_id=arxiv_id,
-        arxiv_class=categories[0] if categories else None,
         source_id=arxiv_id,
-        journal_ref=reference,
-        categories=categories,
     )
 
 
@@ -192,8 +192,7 @@ def _rss_item(item: Element) -> Record | None:
         _text(item.find("link"))
     )
     abstract = description[announced.end() :] if announced else description
-    creators = one_line(_text(item.find(f"{_DC}creator"))) or ""
-    authors = tuple(name.strip() for name in re.split(r",\s*|\s+and\s+", creators) if name.strip())
+    authors = split_arxiv_authors(one_line(_text(item.find(f"{_DC}creator"))) or "")
     categories = tuple(
         dict.fromkeys(term for category in item.findall("category") if (term := _text(category)))
     )

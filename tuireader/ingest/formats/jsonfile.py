@@ -216,11 +216,7 @@ _MORE_AUTHORS = re.compile(r"(?:,|\band)\s*(?:et\.?\s*al\.?|others)\s*$", re.IGN
 
 def _arxiv_record(data: dict[str, Any]) -> Record | None:
     identifier = text_field(data.get("id"))
-    # the id whole, as arXiv gives it: anything else ("javascript:…", an id with a
-    # command after it) makes no arXiv link and names no arXiv paper
-    bare = re.sub(r"^arxiv:", "", (identifier or "").strip(), flags=re.IGNORECASE)
-    found = ARXIV_ID_RE.fullmatch(bare)
-    arxiv_id = found.group(1) if found else None
+    arxiv_id = arxiv_id_whole(identifier)
     title = one_line(data.get("title"))
     abstract = text_field(data.get("abstract")) or ""
     if not title and not abstract:
@@ -236,37 +232,75 @@ def _arxiv_record(data: dict[str, Any]) -> Record | None:
             author_names = (*author_names, "others") if author_names else ()
     else:
         raw = one_line(data.get("authors")) or ""
-        authors = tuple(
-            " ".join(unlatex(name).split())
-            for name in re.split(r",\s*|\s+and\s+", raw)
-            if name.strip()
-        )
+        authors = tuple(" ".join(unlatex(name).split()) for name in split_arxiv_authors(raw))
     year = None
     versions = data.get("versions")
     if isinstance(versions, list) and versions and isinstance(versions[0], dict):
         year = year_of(versions[0].get("created"))
-    year = year or year_of(data.get("update_date"))
-    categories = word_list(data.get("categories"), " ")
-    # a citation string ("Phys.Rev.D76:013009,2007"), not a journal's name: kept whole
-    # as the reference, and its year read, where it gives one (the citation cites it)
-    reference = one_line(data.get("journal-ref"))
-    year = _journal_year(reference, year) or year
-    dois = plain_dois(text_field(data.get("doi")))
+    return arxiv_record(
+        arxiv_id,
+        title,
+        abstract,
+        authors,
+        year or year_of(data.get("update_date")),
+        word_list(data.get("categories"), " "),
+        text_field(data.get("doi")),
+        one_line(data.get("journal-ref")),
+        author_names=author_names,
+        source_id=identifier,
+    )
+
+
+def arxiv_id_whole(value: str | None) -> str | None:
+    """The arXiv id, without version, that ``value`` is whole, as arXiv gives it
+    ("2006.11239v2", "arXiv:hep-th/9901001"); None for anything else ("javascript:…",
+    an id with a command after it), which makes no arXiv link and names no arXiv paper."""
+    bare = re.sub(r"^arxiv:", "", (value or "").strip(), flags=re.IGNORECASE)
+    found = ARXIV_ID_RE.fullmatch(bare)
+    return found.group(1) if found else None
+
+
+def split_arxiv_authors(authors: str) -> tuple[str, ...]:
+    """The names of arXiv's authors in one string, as its metadata and RSS feed write
+    them: "Ann Lee, Bo Kim and Cy Dee"."""
+    return tuple(name.strip() for name in re.split(r",\s*|\s+and\s+", authors) if name.strip())
+
+
+def arxiv_record(
+    arxiv_id: str | None,
+    title: str | None,
+    abstract: str,
+    authors: tuple[str, ...],
+    posted: int | None,
+    categories: tuple[str, ...],
+    doi: str | None,
+    reference: str | None,
+    page: str | None = None,
+    **fields: Any,
+) -> Record:
+    """A paper of arXiv's (its metadata snapshot's record, an entry of its feeds): its
+    page and PDF by its id (else ``page``, a feed's link), its title with TeX's accents
+    as the letters they make ("Schr\\"odinger"), the first of the DOIs it gives, its
+    primary category first. The year is the one its journal reference gives, where it
+    gives one (the citation cites it: a paper may be posted years after it was
+    published), else the one it was ``posted`` in; the reference itself
+    ("Phys.Rev.D76:013009,2007") is a citation string, not a journal's name, and is kept
+    whole. ``fields`` are the record's other fields (``source_id``, ``code_urls``, …)."""
+    dois = plain_dois(doi)
     return Record(
         title=unlatex(title) if title and "\\" in title else title,
         abstract=abstract,
         authors=authors,
-        author_names=author_names,
-        year=year,
-        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else None,
+        year=_journal_year(reference, posted) or posted,
+        url=f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else page,
         pdf=f"https://arxiv.org/pdf/{arxiv_id}" if arxiv_id else None,
         doi=dois[0] if dois else None,
         other_dois=dois[1:],
         arxiv_id=arxiv_id,
         arxiv_class=categories[0] if categories else None,
-        source_id=identifier,
         journal_ref=reference,
         categories=categories,
+        **fields,
     )
 
 
