@@ -247,3 +247,96 @@ def test_an_entry_of_another_sites_feed_links_to_its_page(tmp_path: Path) -> Non
     (record,) = read_file(path).records
     assert record.url == "https://journal.example.org/a/1"
     assert record.arxiv_id is None and record.abstract == "We consider things."
+
+
+# --------------------------------------------------------------------------- RSS 1.0
+
+
+def test_a_journals_rss_1_table_of_contents_is_its_papers() -> None:
+    # RSS 1.0 (RDF) was refused as "another kind" of XML: Nature's table of contents
+    result = read_file(FEEDS / "nature_rss1_toc.xml")
+    assert result.format == "xml"
+    assert result.name == "Nature"
+    alphafold, briefing = result.records
+    assert alphafold.title == (
+        "Accurate structure prediction of biomolecular interactions with AlphaFold 3"
+    )
+    assert alphafold.authors == ("Josh Abramson", "Jonas Adler", "John M. Jumper")
+    # the line of where and when it came out is no part of the summary
+    assert alphafold.abstract.startswith("AlphaFold 3 has a substantially updated")
+    assert "Published online" not in alphafold.abstract
+    assert (alphafold.doi, alphafold.year, alphafold.journal) == (
+        "10.1038/s41586-024-07487-w",
+        2024,
+        "Nature",
+    )
+    assert alphafold.url == "https://www.nature.com/articles/s41586-024-07487-w"
+    assert (
+        briefing.abstract
+        == "The latest version of AlphaFold can model nearly all molecules of life."
+    )
+
+
+def test_an_rss_1_item_gives_its_prism_volume_and_pages_and_its_authors_one_by_one() -> None:
+    (record,) = read_file(FEEDS / "elsevier_rss1_toc.xml").records
+    # one dc:creator joining the names with commas
+    assert record.authors == (
+        "Gbolahan Ajibola",
+        "Jean Leidner",
+        "Gloria K. Mayondi",
+        "Erik van Widenfelt",
+        "Shahin Lockman",
+    )
+    assert (record.doi, record.volume, record.pages, record.year) == (
+        "10.1016/j.jpeds.2018.08.009",
+        "203",
+        "68--75.e2",
+        2018,
+    )
+    assert record.venue == "The Journal of Pediatrics"
+
+
+def test_one_creator_written_family_name_first_is_one_author(tmp_path: Path) -> None:
+    text = (FEEDS / "elsevier_rss1_toc.xml").read_text(encoding="utf-8")
+    path = tmp_path / "toc.xml"
+    start = text.index("<dc:creator>")
+    end = text.index("</dc:creator>") + len("</dc:creator>")
+    path.write_text(
+        text[:start] + "<dc:creator>Lee, Ann B.</dc:creator>" + text[end:], encoding="utf-8"
+    )
+    assert read_file(path).records[0].authors == ("Lee, Ann B.",)
+
+
+def test_arxivs_rss_1_feed_of_before_2024_gives_ids_categories_and_names() -> None:
+    result = read_file(FEEDS / "arxiv_rss1_cs_lg_2023.xml")
+    assert result.name == "cs.LG updates on arXiv.org"
+    peft, revised = result.records
+    # the id and category the title ended with are the paper's, not its title's
+    assert (
+        peft.title
+        == "Empirical Analysis of the Strengths and Weaknesses of PEFT Techniques for LLMs"
+    )
+    assert (peft.arxiv_id, peft.categories, peft.year) == ("2304.14999", ("cs.CL",), 2023)
+    assert peft.url == "https://arxiv.org/abs/2304.14999"
+    # the names were links to their other papers, escaped HTML; TeX's accents are letters
+    assert peft.authors == ("George Pu", "Anshul Jain", "Erwin Schrödinger")
+    assert peft.abstract.startswith("As foundation models continue")
+    assert "<p>" not in peft.abstract
+    assert (revised.title, revised.arxiv_id, revised.year) == (
+        "Old Paper Revised",
+        "2210.01234",
+        2022,
+    )
+
+
+def test_zoteros_rdf_is_still_refused_naming_the_rss_feeds_read(tmp_path: Path) -> None:
+    path = tmp_path / "Exported Items.rdf"
+    path.write_text(
+        '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
+        'xmlns:bib="http://purl.org/net/biblio#" xmlns:dc="http://purl.org/dc/elements/1.1/">'
+        "<bib:Article><dc:title>Attention Is All You Need</dc:title></bib:Article></rdf:RDF>",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert not result.records
+    assert "RSS feeds" in result.problems[0].message

@@ -27,13 +27,20 @@ version's, else the journal reference's), categories, DOI and ``journal_ref``; t
 addresses of code an ``arxiv:comment`` gives ("Code: https://github.com/…") are its code
 links. The list is named by the query ("diffusion (arXiv search)") or the feed's title.
 
+RSS 1.0 (RDF: ``<rdf:RDF>`` around a ``<channel>`` and its ``<item>``) is read too: the
+tables of contents journals publish (Nature's, Elsevier's: Dublin Core's title, creators,
+identifier and date, PRISM's journal, DOI, volume and pages), and arXiv's feed before
+2024, whose titles end with the id ("… (arXiv:2304.14999v1 [cs.CL])") and whose creators
+are links to their other papers.
+
 EndNote's XML export (``<xml><records>``) is read here too, each record as the RIS
 record of the same meaning (``endnotexml``).
 
 A feed is data from the network, so it is parsed safely: a document that declares a
 DOCTYPE (where entities, and with them "billion laughs" and external files, would be
 declared) is refused before it is parsed; arXiv's feeds never have one. Any other XML
-(Zotero's RDF, a web page) is refused with a message saying what is read.
+(Zotero's RDF, an RDF document with no RSS channel; a web page) is refused with a message
+saying what is read.
 """
 
 from __future__ import annotations
@@ -43,12 +50,14 @@ from pathlib import Path
 from urllib.parse import parse_qs
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
+from tuireader.ingest.formats.arxivlist import _id_year
 from tuireader.ingest.formats.bibtex import unlatex
 from tuireader.ingest.formats.common import (
     MAX_LIST_NAME_CHARS,
     ReadResult,
     failure,
     one_line,
+    plain_dois,
     text_field,
     year_of,
 )
@@ -70,6 +79,11 @@ __all__ = ["looks_like_xml", "parse_feed"]
 _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 _DC = "{http://purl.org/dc/elements/1.1/}"
+_RDF = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
+_RSS1 = "{http://purl.org/rss/1.0/}"
+_CONTENT = "{http://purl.org/rss/1.0/modules/content/}"
+#: PRISM's namespaces, one a version ("…/namespaces/basic/2.0/", "…/1.2/basic/")
+_PRISM = "{http://prismstandard.org/namespaces/"
 
 #: an XML document's start: its declaration or its first element, perhaps after comments
 #: (a text list that starts with a comment alone stays a text list).
@@ -210,6 +224,96 @@ def _rss_item(item: Element) -> Record | None:
     )
 
 
+#: the end of an old arXiv RSS item's title: "Title. (arXiv:2304.14999v1 [cs.CL])",
+#: "… [cs.LG] UPDATED)"
+_OLD_ARXIV_TITLE = re.compile(
+    r"^(?P<title>.*?)\.?\s*\(arXiv:(?P<id>\S+)\s+\[(?P<category>[^\]]+)\](?:\s+UPDATED)?\)\s*$",
+    re.DOTALL,
+)
+#: a journal's line before its summary ("<p>Nature, Published online: 03 January 2024;
+#: <a …>doi:10.1038/…</a></p>"): where and when, no part of the abstract
+_PUBLISHED_LINE = re.compile(r"^\s*<p>[^<]*Published online:.*?</p>", re.IGNORECASE | re.DOTALL)
+
+
+def _prism(item: Element, name: str) -> str | None:
+    """The text of the item's PRISM field ``name``, of any version of PRISM."""
+    return next(
+        (
+            value
+            for child in item
+            if child.tag.startswith(_PRISM) and child.tag.endswith("}" + name)
+            if (value := one_line(_text(child)))
+        ),
+        None,
+    )
+
+
+def _creators(item: Element) -> tuple[str, ...]:
+    """The authors of an RSS 1.0 item: a ``dc:creator`` each (Nature's), else one that
+    joins full names with commas (Elsevier's, old arXiv's, whose names are links to
+    their other papers: the names alone). One name written family name first ("Lee,
+    Ann B.") stays one name."""
+    names = [
+        name
+        for creator in item.findall(f"{_DC}creator")
+        if (name := one_line(strip_markup(_text(creator) or "")))
+    ]
+    if len(names) != 1:
+        return tuple(names)
+    parts = split_arxiv_authors(names[0])
+    return parts if all(" " in part for part in parts) else tuple(names)
+
+
+def _rss1_item(item: Element) -> Record | None:
+    """An item of an RSS 1.0 (RDF) feed: a journal's table of contents (Nature's,
+    Elsevier's: Dublin Core and PRISM fields) or arXiv's feed before 2024, whose titles
+    end with the paper's id and category ("… (arXiv:2304.14999v1 [cs.CL])")."""
+    title = one_line(_text(item.find(f"{_RSS1}title")) or _text(item.find(f"{_DC}title")))
+    link = _text(item.find(f"{_RSS1}link")) or item.get(f"{_RDF}about")
+    categories: tuple[str, ...] = ()
+    old_arxiv = _OLD_ARXIV_TITLE.match(title or "")
+    arxiv_id = _arxiv_id(link)
+    if old_arxiv:
+        title = old_arxiv.group("title")
+        arxiv_id = _arxiv_id(old_arxiv.group("id")) or arxiv_id
+        categories = (old_arxiv.group("category").strip(),)
+    summary = _text(item.find(f"{_CONTENT}encoded")) or _text(item.find(f"{_RSS1}description"))
+    abstract = strip_markup(_PUBLISHED_LINE.sub("", summary or ""))
+    doi = _prism(item, "doi") or _text(item.find(f"{_DC}identifier"))
+    posted = year_of(
+        _text(item.find(f"{_DC}date"))
+        or _prism(item, "publicationDate")
+        or _prism(item, "coverDate")
+    )
+    if arxiv_id:
+        # arXiv's items are dated by their feed alone: the year is the id's (that of the
+        # first version, as the metadata's is)
+        posted = posted or _id_year(arxiv_id)
+        return _record(
+            arxiv_id, title, abstract, _creators(item), posted, categories, doi, None, None
+        )
+    if not title and not abstract:
+        return None
+    dois = plain_dois(doi)
+    journal = _prism(item, "publicationName")
+    first, last = _prism(item, "startingPage"), _prism(item, "endingPage")
+    return Record(
+        title=title,
+        abstract=abstract,
+        authors=_creators(item),
+        venue=journal,
+        year=posted,
+        url=_web(link),
+        doi=dois[0] if dois else None,
+        other_dois=dois[1:],
+        entry_type="article" if journal else None,
+        journal=journal,
+        volume=_prism(item, "volume"),
+        number=_prism(item, "number"),
+        pages=f"{first}--{last}" if first and last and first != last else first or last,
+    )
+
+
 def _query_name(title: str | None) -> str | None:
     """The list's name from the API answer's title ("arXiv Query: search_query=…&id_list=
     &start=0&max_results=10"), as the search page pasted is named: "diffusion AND
@@ -231,7 +335,7 @@ def _query_name(title: str | None) -> str | None:
 
 
 #: the roots of the XML read: Atom's feed, RSS, EndNote's export and DBLP's search answer
-_ROOTS = (f"{_ATOM}feed", "rss", "xml", "result")
+_ROOTS = (f"{_ATOM}feed", "rss", "xml", "result", f"{_RDF}RDF")
 
 
 def _dblp_hit(info: Element) -> Record | None:
@@ -324,6 +428,8 @@ def parse_feed(text: str, path: Path) -> ReadResult:
             record = _atom_entry(element)
         elif element.tag == "item":
             record = _rss_item(element)
+        elif element.tag == f"{_RSS1}item":
+            record = _rss1_item(element)
         else:
             continue
         if record is not None:
@@ -331,19 +437,24 @@ def parse_feed(text: str, path: Path) -> ReadResult:
     if root is None:
         where = f" ({broken})" if broken else ""
         return failure(path, f"is not well-formed XML{where}", "xml")
-    if root.tag not in _ROOTS:
+    if root.tag not in _ROOTS or (
+        root.tag == f"{_RDF}RDF" and root.find(f"{_RSS1}channel") is None
+    ):
         tag = root.tag.rpartition("}")[2]
         return failure(
             path,
             f"is an XML document of another kind (its root is <{tag}>); the XML read is "
-            "arXiv's API answer (Atom) and RSS feed, EndNote's XML export and DBLP's "
-            "search answer: export the list as BibTeX, RIS, CSL-JSON or CSV",
+            "arXiv's API answer (Atom), RSS feeds (arXiv's, a journal's table of "
+            "contents), EndNote's XML export and DBLP's search answer: export the list "
+            "as BibTeX, RIS, CSL-JSON or CSV",
             "xml",
         )
     if root.tag == "xml":
         return _endnote(path, blocks, broken)
     if root.tag == "rss":
         title = _text(root.find("channel/title"))
+    elif root.tag == f"{_RDF}RDF":
+        title = _text(root.find(f"{_RSS1}channel/{_RSS1}title"))
     else:
         title = _text(root.find(f"{_ATOM}title"))
     name = one_line(_query_name(title)) or path.stem
