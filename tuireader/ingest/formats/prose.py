@@ -7,7 +7,8 @@ characters they name. It only takes off what is certainly markup: tags of HTML a
 JATS by name (or with a namespace prefix such as ``jats:``), and only in a text that
 holds a closed tag or a line break tag, so ``a < b``, ``x<y>`` and an unclosed
 ``<i>`` in prose stay as written. LaTeX is left alone, math (``$…$``, ``\\(…\\)``)
-included: another part renders it.
+included (but for the character references markup writes in it): another part renders
+it.
 
 Sources also hard-wrap abstracts (arXiv's metadata breaks every line at ~80 characters
 and starts each paragraph with an indented line). :func:`reflow`, which every reader's
@@ -193,7 +194,10 @@ def strip_markup(text: str) -> str:
     markup = "<" in text and _has_markup(text)
     for match in _MATH_RE.finditer(text) if "$" in text or "\\" in text else ():
         pieces.append(_strip_prose(text[start : match.start()], markup))
-        pieces.append(match.group(0))
+        # math keeps its tags (``$a<b>c</b>$`` is LaTeX), but in markup its character
+        # references are the characters the source meant: JATS writes ``$k &lt; n$``
+        math = match.group(0)
+        pieces.append(_ENTITY_RE.sub(_unescape, math) if markup and "&" in math else math)
         start = match.end()
     pieces.append(_strip_prose(text[start:], markup))
     joined = "".join(pieces)
