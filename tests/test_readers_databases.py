@@ -131,3 +131,51 @@ def test_pages_are_cited_before_an_article_number(tmp_path: Path) -> None:
     assert records["Paged"].pages == "10--20"
     assert records["Numbered"].pages == "e70"  # BibLaTeX's eid: the article's number
     assert records["Preprint"].pages is None  # NASA ADS's eid of a preprint: no number
+
+
+def test_scopus_bibtex_abstracts_end_before_the_publishers_notice() -> None:
+    # as its spreadsheet's do: "© 2021 The Authors." was read as the abstract's end
+    records = by_title(HERE / "scopus_export.bib")
+    assert records["Sparse routing in graphs"].abstract == "We study sparse routing."
+    assert records["Attention is all you need"].abstract == (
+        "The dominant sequence transduction models are based on complex recurrent networks."
+    )
+
+
+def test_web_of_science_bibtex_abstracts_end_before_the_publishers_notice(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "savedrecs.bib"
+    path.write_text(
+        "@article{ WOS:000344589300001,\n"
+        "Author = {Schmidhuber, Juergen},\n"
+        "Title = {Deep learning in neural networks: An overview},\n"
+        "Journal = {NEURAL NETWORKS},\n"
+        "Year = {2015},\n"
+        "Volume = {61},\n"
+        "Pages = {85-117},\n"
+        "Abstract = {In recent years, deep artificial neural networks have won numerous "
+        "contests. (C) 2014 Published by Elsevier Ltd.},\n"
+        "DOI = {10.1016/j.neunet.2014.09.003},\n"
+        "Unique-ID = {WOS:000344589300001},\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.abstract == (
+        "In recent years, deep artificial neural networks have won numerous contests."
+    )
+
+
+def test_a_bibtex_list_of_no_database_keeps_its_abstracts_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "mine.bib"
+    path.write_text(
+        "@misc{a, title={Licences}, abstract={We study who owns text. © 2021 Ann Lee}}\n",
+        encoding="utf-8",
+    )
+    assert read_file(path).records[0].abstract == "We study who owns text. © 2021 Ann Lee"
+
+
+def test_scopus_bibtex_gives_the_authors_keywords_before_its_index_terms() -> None:
+    record = by_title(HERE / "scopus_export.bib")["Sparse routing in graphs"]
+    assert record.keywords == ("routing", "sparsity", "Graph theory", "Routing algorithms")

@@ -411,6 +411,18 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
 _DATABASE_FORMATS = frozenset({"csv", "ris", "wos", "refer", "medline"})
 
 
+def _from_database(record: Record) -> bool:
+    """True for a BibTeX entry a bibliographic database exported, whose abstract ends
+    with the publisher's notice as its spreadsheet's does: Scopus's (``source =
+    {Scopus}``), Web of Science's (``unique-id = {WOS:…}``)."""
+    entry = record.source_entry
+    if entry is None:
+        return False
+    source = (entry.get("source") or "").strip().lower()
+    unique = (entry.get("unique-id") or "").strip().upper()
+    return source == "scopus" or unique.startswith("WOS:")
+
+
 def read_file(path: Path) -> ReadResult:
     """Read one paper-list file; never raises.
 
@@ -457,6 +469,11 @@ def read_file(path: Path) -> ReadResult:
         records = tidy_abstracts(result.records)
         if fmt in _DATABASE_FORMATS:
             records = without_notices(records)
+        elif fmt == "bibtex":
+            records = tuple(
+                without_notices([record])[0] if _from_database(record) else record
+                for record in records
+            )
         result = replace(result, records=dois_from_links(records))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)

@@ -613,11 +613,12 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
     arxiv_id, arxiv_class, categories = _arxiv(own, get, url)
     if arxiv_id is None:
         arxiv_id = next(filter(None, map(arxiv_from_url, desk)), None)
+    # Scopus gives the authors' keywords in ``author_keywords``, before its own index
+    # terms in ``keywords``
+    given = "; ".join(filter(None, (plain("author_keywords"), plain("keywords"))))
     keywords = tuple(
         dict.fromkeys(
-            word
-            for word in (" ".join(w.split()) for w in re.split(r"[;,]", plain("keywords") or ""))
-            if word
+            word for word in (" ".join(w.split()) for w in re.split(r"[;,]", given)) if word
         )
     )
     return Record(
