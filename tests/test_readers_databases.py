@@ -179,3 +179,14 @@ def test_a_bibtex_list_of_no_database_keeps_its_abstracts_as_written(tmp_path: P
 def test_scopus_bibtex_gives_the_authors_keywords_before_its_index_terms() -> None:
     record = by_title(HERE / "scopus_export.bib")["Sparse routing in graphs"]
     assert record.keywords == ("routing", "sparsity", "Graph theory", "Routing algorithms")
+
+
+def test_a_scopus_conference_entry_is_cited_in_its_proceedings_as_its_sheet_is() -> None:
+    # its @CONFERENCE names the proceedings in journal: cited as a journal's article
+    expected = (
+        "Vaswani, A., Shazeer, N., & Parmar, N. (2017). Attention is all you need. In "
+        "Advances in Neural Information Processing Systems (Vol. 2017-December, pp. "
+        "5999–6009). Neural information processing systems foundation. "
+    )
+    for path in (HERE / "scopus_export.bib", HERE / "scopus_export.csv"):
+        assert _apa(path, "Attention is all you need").startswith(expected), path

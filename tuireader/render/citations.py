@@ -1530,9 +1530,13 @@ def _explicit_venue(paper: Paper) -> _Venue | None:
     publisher = _clean(paper.publisher) or None
     if journal and entry_type not in ("inproceedings", "incollection", "conference"):
         return _Venue("article", journal, volume=volume, publisher=publisher)
+    kind = entry_type if entry_type in ("inproceedings", "incollection") else "inproceedings"
     if booktitle:
-        kind = entry_type if entry_type in ("inproceedings", "incollection") else "inproceedings"
         return _Venue(kind, booktitle, volume=volume, publisher=publisher)
+    if journal and entry_type in ("inproceedings", "incollection", "conference"):
+        # a paper in proceedings whose entry names them in ``journal`` (Scopus's
+        # @CONFERENCE entries do): the proceedings it is in, not a journal
+        return _Venue(kind, journal, volume=volume, publisher=publisher)
     if journal:
         return _Venue("article", journal, volume=volume, publisher=publisher)
     return None
