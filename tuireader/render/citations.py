@@ -1711,7 +1711,10 @@ def _page(paper: Paper, links: list[Link]) -> str | None:
     entry = paper.source_entry
     written = _clean(entry.get("url")) if entry is not None else ""
     page = web_url(written) if _URL_VALUE.match(written) else None
-    if page == written and not _beside_the_work(Link(written, "paper", "url")):
+    # a code repository is no page of the paper, though Mendeley's entries give one in
+    # ``url`` (an address found in the PDF): the paper's arXiv page is cited, not it
+    code = any(link.kind == "code" and _clean(link.url) == written for link in paper.links)
+    if page == written and not code and not _beside_the_work(Link(written, "paper", "url")):
         return written
     return _page_of([link for link in links if link.origin != "text"])
 
