@@ -121,7 +121,7 @@ def test_an_xml_document_with_entities_is_refused_before_it_is_parsed(tmp_path: 
 
 
 def test_other_xml_is_refused_with_a_message_naming_what_is_read(tmp_path: Path) -> None:
-    # Zotero's RDF export
+    # RDF that is neither an RSS feed nor Zotero's export (no item has a z:itemType)
     path = tmp_path / "Exported Items.rdf"
     path.write_text(
         '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '
@@ -329,7 +329,7 @@ def test_arxivs_rss_1_feed_of_before_2024_gives_ids_categories_and_names() -> No
     )
 
 
-def test_zoteros_rdf_is_still_refused_naming_the_rss_feeds_read(tmp_path: Path) -> None:
+def test_rdf_of_another_kind_is_refused_naming_the_rss_feeds_read(tmp_path: Path) -> None:
     path = tmp_path / "Exported Items.rdf"
     path.write_text(
         '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" '

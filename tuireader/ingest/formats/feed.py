@@ -33,14 +33,14 @@ identifier and date, PRISM's journal, DOI, volume and pages), and arXiv's feed b
 2024, whose titles end with the id ("… (arXiv:2304.14999v1 [cs.CL])") and whose creators
 are links to their other papers.
 
-EndNote's XML export (``<xml><records>``) is read here too, each record as the RIS
-record of the same meaning (``endnotexml``).
+Zotero's RDF export is read here too (``zoterordf``), and so is EndNote's XML export
+(``<xml><records>``), each record as the RIS record of the same meaning (``endnotexml``).
 
 A feed is data from the network, so it is parsed safely: a document that declares a
 DOCTYPE (where entities, and with them "billion laughs" and external files, would be
 declared) is refused before it is parsed; arXiv's feeds never have one. Any other XML
-(Zotero's RDF, an RDF document with no RSS channel; a web page) is refused with a message
-saying what is read.
+(an RDF document that is neither an RSS feed nor Zotero's; a web page) is refused with a
+message saying what is read.
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ from tuireader.ingest.formats.jsonfile import (
 )
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.formats.ris import _Block, records_as_ris
+from tuireader.ingest.formats.zoterordf import is_zotero_rdf, zotero_records
 from tuireader.ingest.links import classify, extract_urls
 from tuireader.model import Problem, Record
 
@@ -380,6 +381,31 @@ def _endnote(path: Path, blocks: list[_Block], broken: str | None) -> ReadResult
     return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
 
 
+def _zotero(path: Path, root: Element, broken: str | None) -> ReadResult:
+    """The papers of Zotero's RDF export, and what to say of them."""
+    records, bare = zotero_records(root, whole=broken is None)
+    problems: list[Problem] = []
+    if bare:
+        s = "s" if bare > 1 else ""
+        problems.append(
+            Problem(path, f"skipped {bare} item{s} with neither a title nor an abstract")
+        )
+    if broken and records:
+        problems.append(
+            Problem(
+                path,
+                f"the file breaks off at {broken} (cut short?); read the "
+                f"{len(records)} items before it",
+                "warning",
+            )
+        )
+    elif broken:
+        return failure(path, f"is not well-formed XML ({broken})", "xml")
+    elif not records:
+        problems.append(Problem(path, "Zotero's export holds no papers (only notes or files)"))
+    return ReadResult(path, path.stem, "xml", tuple(records), tuple(problems))
+
+
 def parse_feed(text: str, path: Path) -> ReadResult:
     """Read arXiv's Atom (API) or RSS feed, or EndNote's XML export; refuse any other XML
     with a message."""
@@ -437,6 +463,8 @@ def parse_feed(text: str, path: Path) -> ReadResult:
     if root is None:
         where = f" ({broken})" if broken else ""
         return failure(path, f"is not well-formed XML{where}", "xml")
+    if root.tag == f"{_RDF}RDF" and root.find(f"{_RSS1}channel") is None and is_zotero_rdf(root):
+        return _zotero(path, root, broken)
     if root.tag not in _ROOTS or (
         root.tag == f"{_RDF}RDF" and root.find(f"{_RSS1}channel") is None
     ):
