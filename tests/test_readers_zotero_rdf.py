@@ -98,3 +98,10 @@ def test_an_export_that_declares_entities_is_refused_unread(tmp_path: Path) -> N
     result = read_file(path)
     assert not result.records
     assert "DOCTYPE" in result.problems[0].message
+
+
+def test_a_folder_of_lists_reads_a_zotero_rdf_export_in_it(tmp_path: Path) -> None:
+    # ".rdf" was no list's name ending: the folder "held no paper lists"
+    (tmp_path / "Exported Items.rdf").write_bytes(EXPORT.read_bytes())
+    library = load_library([tmp_path])
+    assert len(library.papers) == 3

@@ -28,6 +28,7 @@ _FORMAT_BY_SUFFIX = {
     ".ciw": "wos",  # Web of Science's tagged export, saved under its own name
     ".xml": "xml",  # arXiv's API answer (Atom) or RSS feed
     ".rss": "xml",
+    ".rdf": "xml",  # Zotero's RDF export, or an RSS 1.0 feed
 }
 #: File name endings read when a folder is given.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_FORMAT_BY_SUFFIX)
