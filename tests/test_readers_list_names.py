@@ -65,3 +65,13 @@ def test_arxiv_answers_to_several_queries_differ_at_the_start_of_their_names(
 def test_arxivs_search_page_pasted_is_named_by_its_query_first() -> None:
     path = Path(__file__).parent / "fixtures" / "other_shapes" / "arxiv_search_results.txt"
     assert read_file(path).name == "diffusion (arXiv search)"
+
+
+def test_later_pages_of_one_arxiv_query_are_named_apart(tmp_path: Path) -> None:
+    # the answers to "start=0" and "start=100" of one query were both named by the query
+    text = (FEEDS / "arxiv_api_query.xml").read_text(encoding="utf-8")
+    first, later = tmp_path / "page1.xml", tmp_path / "page2.xml"
+    first.write_text(text, encoding="utf-8")
+    later.write_text(text.replace("start=0&amp;", "start=100&amp;"), encoding="utf-8")
+    assert read_file(first).name == "diffusion AND cat:cs.LG (arXiv search)"
+    assert read_file(later).name == "diffusion AND cat:cs.LG (arXiv search, from 101)"

@@ -329,8 +329,12 @@ def _query_name(title: str | None) -> str | None:
         return title
     fields = parse_qs(query.strip(), keep_blank_values=False)
     asked = (fields.get("search_query") or [""])[0].strip()
+    start = (fields.get("start") or ["0"])[0].strip()
+    # a later page of the same query's answers ("start=100"), saved beside the first,
+    # is told apart from it by where it starts
+    page = f", from {int(start) + 1}" if start.isdigit() and int(start) > 0 else ""
     if asked:
-        return re.sub(r"^all:\s*", "", asked, flags=re.IGNORECASE) + " (arXiv search)"
+        return re.sub(r"^all:\s*", "", asked, flags=re.IGNORECASE) + f" (arXiv search{page})"
     ids = (fields.get("id_list") or [""])[0].strip()
     return f"{ids} (arXiv)" if ids else title
 
