@@ -1005,3 +1005,21 @@ def test_zoteros_automatic_tags_are_keywords_beside_its_manual_tags() -> None:
         "Computer Science - Computation and Language",
         "Computer Science - Machine Learning",
     )
+
+
+def test_a_crossref_works_subtitle_is_part_of_its_title(tmp_path: Path) -> None:
+    # Crossref gives it apart from the title: the citation left it out
+    path = tmp_path / "works.json"
+    path.write_text(
+        '{"status": "ok", "message-type": "work-list", "message": {"items": ['
+        '{"DOI": "10.1016/j.x.2020.01.001", "type": "journal-article", '
+        '"title": ["Deep learning"], "subtitle": ["a critical appraisal"], '
+        '"container-title": ["Neural Networks"], "issued": {"date-parts": [[2020]]}}, '
+        '{"DOI": "10.1016/j.x.2020.01.002", "type": "journal-article", '
+        '"title": ["Graphs: A Survey"], "subtitle": ["A Survey"], '
+        '"container-title": ["Neural Networks"], "issued": {"date-parts": [[2020]]}}]}}',
+        encoding="utf-8",
+    )
+    titles = [record.title for record in read_file(path).records]
+    # one the title already holds is not said twice
+    assert titles == ["Deep learning: a critical appraisal", "Graphs: A Survey"]

@@ -687,6 +687,11 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
     title = _csl_text(data.get("title"))
     if title:
         title = _RIS_JUNK_RE.sub("", title) or title
+    # Crossref gives a title's subtitle apart ("title": ["Deep learning"], "subtitle":
+    # ["a critical appraisal"]): the title is both, as the work prints them
+    subtitle = _csl_text(data.get("subtitle"))
+    if title and subtitle and subtitle.casefold() not in title.casefold():
+        title = f"{title.rstrip(' :')}: {subtitle}"
     abstract = strip_markup(text_field(data.get("abstract")) or "")
     if not title and not abstract:
         return None
