@@ -556,7 +556,7 @@ def test_pubmeds_export_is_read_record_by_record() -> None:
     assert (review.volume, review.number, review.pages, review.doi) == (
         "521",
         "7553",
-        "436-44",
+        "436-444",  # MEDLINE's "436-44": the last page's digits that differ
         "10.1038/nature14539",
     )
     assert review.abstract.startswith("Deep learning allows computational models that are")
@@ -1023,3 +1023,22 @@ def test_a_crossref_works_subtitle_is_part_of_its_title(tmp_path: Path) -> None:
     titles = [record.title for record in read_file(path).records]
     # one the title already holds is not said twice
     assert titles == ["Deep learning: a critical appraisal", "Graphs: A Survey"]
+
+
+def test_pubmeds_abbreviated_last_page_and_mesh_qualifiers(tmp_path: Path) -> None:
+    # "436-44" was cited as pages 436–44, and a MeSH heading with its qualifier
+    # ("Artificial Intelligence/*trends") was a keyword of its own
+    text = (SHAPES / "pubmed_export.nbib").read_text(encoding="utf-8")
+    path = tmp_path / "pubmed.nbib"
+    path.write_text(
+        text.replace(
+            "MH  - *Artificial Intelligence", "MH  - Artificial Intelligence/*trends"
+        ).replace("PG  - 436-44", "PG  - 1021-3"),
+        encoding="utf-8",
+    )
+    review = read_file(path).records[0]
+    assert review.pages == "1021-1023"
+    assert review.keywords == ("Artificial Intelligence", "Neural Networks, Computer")
+    library = load_library([path])
+    paper = next(p for p in library if p.title == "Deep learning")
+    assert "Nature, 521(7553), 1021–1023." in format_citation(paper, "apa", library=library).text

@@ -5,8 +5,9 @@ A line is a tag (up to four capitals, padded with spaces), ``- `` and the value;
 that starts with spaces goes on the value before it. Each tag is read as the RIS tag of
 the same meaning and the record as a RIS record (``ris._record``): ``TI`` (title, without the full stop MEDLINE ends it with),
 ``FAU`` (full names, else ``AU``) → authors, ``AB``, ``DP`` → year, ``JT`` (else
-``TA``) → journal, ``VI``, ``IP``, ``PG`` → pages, ``LID``/``AID`` "… [doi]" → DOI,
-``OT``/``MH`` → keywords, ``PMID`` → the source's id and the paper's PubMed page.
+``TA``) → journal, ``VI``, ``IP``, ``PG`` → pages (the last one written whole: MEDLINE's
+"436-44" is 436–444), ``LID``/``AID`` "… [doi]" → DOI, ``OT`` and ``MH`` (the heading,
+without its qualifiers) → keywords, ``PMID`` → the source's id and the paper's PubMed page.
 """
 
 from __future__ import annotations
@@ -54,12 +55,16 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
         elif tag == journal:
             block.tags.append(("JF", value))
         elif tag == "PG":
-            first, _, last = value.partition("-")
-            block.tags.append(("SP", first.strip()))
-            if last.strip():
-                block.tags.append(("EP", last.strip()))
-        elif tag in ("OT", "MH"):
+            first, _, last = (part.strip() for part in value.partition("-"))
+            block.tags.append(("SP", first))
+            if last:
+                block.tags.append(("EP", _last_page(first, last)))
+        elif tag == "OT":
             block.tags.append(("KW", value.lstrip("*")))  # "*": a major topic
+        elif tag == "MH":
+            # a MeSH heading, perhaps with its qualifiers ("Artificial
+            # Intelligence/*trends"), "*" marking a major topic: the heading is the keyword
+            block.tags.append(("KW", value.partition("/")[0].strip().lstrip("*")))
         elif tag == "TI":
             # MEDLINE ends every title with a full stop
             title = " ".join(value.split())
@@ -76,6 +81,14 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
     if doi:
         block.tags.append(("DO", doi))
     return block
+
+
+def _last_page(first: str, last: str) -> str:
+    """The last page as a citation gives it: MEDLINE writes only the digits that differ
+    from the first page's ("436-44" is 436 to 444, "1021-3" 1021 to 1023)."""
+    if first.isdigit() and last.isdigit() and len(last) < len(first):
+        return first[: len(first) - len(last)] + last
+    return last
 
 
 def parse_medline(text: str, path: Path) -> ReadResult:
