@@ -190,3 +190,30 @@ def test_a_scopus_conference_entry_is_cited_in_its_proceedings_as_its_sheet_is()
     )
     for path in (HERE / "scopus_export.bib", HERE / "scopus_export.csv"):
         assert _apa(path, "Attention is all you need").startswith(expected), path
+
+
+def test_a_web_of_science_article_number_is_cited_where_it_gives_no_pages(
+    tmp_path: Path,
+) -> None:
+    # its "AR" tag (the tab-delimited export's "AR" column) was left out
+    tagged = tmp_path / "savedrecs.txt"
+    tagged.write_text(
+        "FN Clarivate Analytics Web of Science\nVR 1.0\n"
+        "PT J\nAU Muller, T\nAF Muller, Thomas\nTI Sparse routing in graphs\n"
+        "SO JOURNAL OF MACHINE LEARNING RESEARCH\nPY 2021\nVL 22\nAR 145\n"
+        "DI 10.5555/jmlr.2021.145\nUT WOS:000000000000001\nER\n\nEF\n",
+        encoding="utf-8",
+    )
+    table = tmp_path / "savedrecs_tab.txt"
+    table.write_text(
+        "PT\tAU\tAF\tTI\tSO\tPY\tVL\tBP\tEP\tAR\tDI\tUT\n"
+        "J\tMuller, T\tMuller, Thomas\tSparse routing in graphs\t"
+        "JOURNAL OF MACHINE LEARNING RESEARCH\t2021\t22\t\t\t145\t"
+        "10.5555/jmlr.2021.145\tWOS:000000000000001\n",
+        encoding="utf-8",
+    )
+    for path in (tagged, table):
+        assert by_title(path)["Sparse routing in graphs"].pages == "145", path
+    assert "JOURNAL OF MACHINE LEARNING RESEARCH, 22, Article 145." in _apa(
+        tagged, "Sparse routing in graphs"
+    )

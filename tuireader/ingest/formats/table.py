@@ -146,6 +146,7 @@ _WOS_COLUMNS: dict[str, tuple[str, ...]] = {
     "number": ("is",),
     "first_page": ("bp",),
     "last_page": ("ep",),
+    "article_number": ("ar",),
     "publisher": ("pu",),
     "keywords": ("de",),
     "entry_type": ("dt",),

@@ -111,6 +111,10 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
             block.tags.extend(("KW", word) for word in value.replace("\n", " ").split(";"))
         elif tag in _AS_RIS:
             block.tags.append((_AS_RIS[tag], value))
+        elif tag == "AR" and "BP" not in names:
+            # the article's number, where its journal gives no pages: a citation gives it
+            # in their place, as it gives Scopus's "Art. No."
+            block.tags.append(("SP", value))
     return block
 
 
