@@ -633,8 +633,9 @@ def test_openalexs_works_give_authors_year_abstract_venue_and_links() -> None:
     assert (nature.year, nature.venue) == (2015, "Nature")
     # the abstract's words in the places the inverted index gives them
     assert nature.abstract == "Deep learning allows computational models to learn. We like learning"
+    # with its biblio's issue (7553), which the citation left out
     assert format_citation(nature, "apa", library=library).text == (
-        "LeCun, Y., & Hinton, G. E. (2015). Deep learning. Nature, 521, 436–444. "
+        "LeCun, Y., & Hinton, G. E. (2015). Deep learning. Nature, 521(7553), 436–444. "
         "https://doi.org/10.1038/nature14539"
     )
     # a repository (arXiv) is no venue; its page and PDF are the paper's links

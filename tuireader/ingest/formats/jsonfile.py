@@ -1188,6 +1188,7 @@ def _openalex(data: dict[str, Any]) -> dict[str, Any]:
     biblio = biblio if isinstance(biblio, dict) else {}
     first, last = text_field(biblio.get("first_page")), text_field(biblio.get("last_page"))
     pages = f"{first}--{last}" if first and last and first != last else first or last
+    flat["issue"] = biblio.get("issue")
     if kind == "journal":
         flat["journal"] = {"name": venue, "volume": biblio.get("volume"), "pages": pages}
         flat["publicationTypes"] = ["JournalArticle"]
