@@ -361,6 +361,10 @@ def _sniff_format(path: Path, text: str) -> str:
         return "html"  # a web page saved as it is (a conference's accepted papers)
     if fmt in (None, "text") and looks_like_xml(text):
         return "xml"  # arXiv's API answer saved by curl, with no name ending
+    if path.suffix.lower() in (".yaml", ".yml") or (
+        fmt in (None, "text") and _CSL_YAML_START.match(text)
+    ):
+        return "yaml"  # pandoc's CSL YAML: read as text, each entry was an "abstract"
     if fmt:
         return fmt
     start = text.lstrip()[:1]
@@ -389,6 +393,21 @@ def _refuse_html(text: str, path: Path) -> ReadResult:
     )
 
 
+#: the start of pandoc's CSL YAML bibliography: "references:", perhaps after "---"
+_CSL_YAML_START = re.compile(r"\A\ufeff?(?:---[ \t]*\r?\n)?references:[ \t]*\r?\n")
+
+
+def _refuse_yaml(text: str, path: Path) -> ReadResult:
+    """YAML (pandoc's CSL YAML) is no format read: as text, it made one paper of
+    ``references: - id: …`` in a list named "---"."""
+    return failure(
+        path,
+        "is YAML (pandoc's CSL YAML bibliography?), which is not read: export the list "
+        "as CSL-JSON, BibTeX, RIS or CSV",
+        "yaml",
+    )
+
+
 _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "text": parse_text,
     "markdown": parse_markdown,
@@ -402,6 +421,7 @@ _PARSERS: dict[str, Callable[[str, Path], ReadResult]] = {
     "medline": parse_medline,
     "xml": parse_feed,
     "html": _refuse_html,
+    "yaml": _refuse_yaml,
 }
 
 
