@@ -1213,10 +1213,116 @@ def _proceeding(value: Any) -> str | None:
     return found.group(1) if found else text
 
 
+# --------------------------------------------------------------------------- Zotero
+
+#: Zotero's item types by the CSL type of the same meaning (as Zotero's own CSL export
+#: maps them)
+_ZOTERO_CSL_TYPES = {
+    "journalArticle": "article-journal",
+    "magazineArticle": "article-magazine",
+    "newspaperArticle": "article-newspaper",
+    "conferencePaper": "paper-conference",
+    "bookSection": "chapter",
+    "book": "book",
+    "thesis": "thesis",
+    "report": "report",
+    "preprint": "article",
+    "webpage": "webpage",
+    "blogPost": "post-weblog",
+    "manuscript": "manuscript",
+    "presentation": "speech",
+    "dataset": "dataset",
+    "computerProgram": "software",
+}
+#: Zotero's items that are no papers: a file, a note, a PDF's annotation
+_ZOTERO_NOT_PAPERS = frozenset({"attachment", "note", "annotation"})
+
+
+def _zotero_item(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The item of Zotero's Web API (``api.zotero.org/users/…/items``, pyzotero's
+    ``items()``: its fields in ``data``), or such an item's fields alone; None for any
+    other object."""
+    inner = data.get("data")
+    if isinstance(inner, dict) and isinstance(inner.get("itemType"), str):
+        return inner
+    if isinstance(data.get("itemType"), str) and ("creators" in data or "abstractNote" in data):
+        return data
+    return None
+
+
+def _zotero_record(item: dict[str, Any]) -> Record | NotAPaper | None:
+    """A Zotero item read as the CSL item Zotero would export for it: ``creators`` →
+    authors and editors (``lastName``/``firstName``, or one ``name``), ``abstractNote``,
+    ``publicationTitle`` (``proceedingsTitle``, ``bookTitle``, …) → the journal or
+    proceedings, ``date``, ``tags`` → keywords, ``DOI``, ``url``, a preprint's
+    ``archiveID`` ("arXiv:1706.03762") → arXiv id. Its attachments and notes are no
+    papers."""
+    kind = str(item.get("itemType"))
+    if kind in _ZOTERO_NOT_PAPERS:
+        return _NOT_A_PAPER
+    people: dict[str, list[dict[str, str]]] = {"author": [], "editor": []}
+    for creator in item.get("creators") or ():
+        if not isinstance(creator, dict) or creator.get("creatorType") not in people:
+            continue
+        name = text_field(creator.get("name"))
+        family, given = text_field(creator.get("lastName")), text_field(creator.get("firstName"))
+        person = {"literal": name} if name and not family else {"family": family or ""}
+        if given and "literal" not in person:
+            person["given"] = given
+        people[str(creator["creatorType"])].append(person)
+    container = next(
+        filter(
+            None,
+            (
+                one_line(item.get(field))
+                for field in (
+                    "publicationTitle",
+                    "proceedingsTitle",
+                    "bookTitle",
+                    "websiteTitle",
+                    "blogTitle",
+                    "repository",
+                )
+            ),
+        ),
+        None,
+    )
+    tags = [tag.get("tag") for tag in item.get("tags") or () if isinstance(tag, dict)]
+    csl = {
+        "type": _ZOTERO_CSL_TYPES.get(kind, "document"),
+        "title": item.get("title"),
+        "abstract": item.get("abstractNote"),
+        "author": people["author"],
+        "editor": people["editor"],
+        # a preprint's repository ("arXiv") is no venue, as a repository's is none
+        "container-title": container if kind != "preprint" else None,
+        "event-title": item.get("conferenceName"),
+        "issued": {"raw": item.get("date")},
+        "volume": item.get("volume"),
+        "issue": item.get("issue"),
+        "page": item.get("pages"),
+        "DOI": item.get("DOI"),
+        "URL": item.get("url"),
+        "publisher": item.get("publisher") or item.get("institution") or item.get("university"),
+        "edition": item.get("edition"),
+        "genre": item.get("thesisType"),
+        "keyword": [tag for tag in tags if isinstance(tag, str)],
+        "citation-key": item.get("citationKey"),
+    }
+    record = _csl_record({key: value for key, value in csl.items() if value})
+    archived = arxiv_id_of(text_field(item.get("archiveID")))
+    if record is not None and archived and not record.arxiv_id:
+        record = replace(record, arxiv_id=archived)
+    return record
+
+
 def _record_from_mapping(
     data: dict[str, Any], context: dict[str, Any]
 ) -> Record | NotAPaper | None:
     """The record of one JSON object, by the first shape it fits."""
+    zotero = _zotero_item(data)
+    if zotero is not None:
+        return _zotero_record(zotero)
     data = _openalex(_paper_prefixed(_around_paper(data)))
     if _is_own(data):
         return _own_record(data)
