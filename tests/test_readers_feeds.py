@@ -340,3 +340,19 @@ def test_rdf_of_another_kind_is_refused_naming_the_rss_feeds_read(tmp_path: Path
     result = read_file(path)
     assert not result.records
     assert "RSS feeds" in result.problems[0].message
+
+
+def test_a_journals_rss_2_feed_gives_its_dublin_core_and_prism_fields() -> None:
+    # Wiley's: the abstract was the description ("Advanced Materials, Volume 36, …"),
+    # and the DOI, journal, volume, issue and page were left out
+    (record,) = read_file(FEEDS / "wiley_rss2_toc.xml").records
+    assert record.abstract == "We screen a million candidates with learned potentials."
+    assert record.authors == ("Ann Lee", "Bo Kim", "Cy Dee")
+    assert (record.doi, record.journal, record.volume, record.number, record.pages) == (
+        "10.1002/adma.202400001",
+        "Advanced Materials",
+        "36",
+        "12",
+        "2400001",
+    )
+    assert record.year == 2024

@@ -206,6 +206,17 @@ def _rss_item(item: Element) -> Record | None:
     arxiv_id = _arxiv_id(announced.group(1) if announced else None) or _arxiv_id(
         _text(item.find("link"))
     )
+    if not arxiv_id:
+        # a journal's feed (Wiley's, PNAS's: RSS 2.0 with Dublin Core and PRISM), read
+        # as its RSS 1.0 table of contents is
+        summary = _text(item.find(f"{_CONTENT}encoded")) or description
+        return _journal_item(
+            item,
+            one_line(_text(item.find("title")) or _text(item.find(f"{_DC}title"))),
+            _text(item.find("link")),
+            strip_markup(_PUBLISHED_LINE.sub("", summary)),
+            year_of(_text(item.find("pubDate"))),
+        )
     abstract = description[announced.end() :] if announced else description
     authors = split_arxiv_authors(one_line(_text(item.find(f"{_DC}creator"))) or "")
     categories = tuple(
@@ -293,9 +304,25 @@ def _rss1_item(item: Element) -> Record | None:
         return _record(
             arxiv_id, title, abstract, _creators(item), posted, categories, doi, None, None
         )
+    return _journal_item(item, title, link, abstract, posted)
+
+
+def _journal_item(
+    item: Element, title: str | None, link: str | None, abstract: str, posted: int | None
+) -> Record | None:
+    """An item of a journal's feed, RSS 1.0 or 2.0: its title, link and abstract (markup
+    taken off), its ``dc:creator`` names, and the Dublin Core and PRISM fields that say
+    where it is: DOI, date (else ``posted``, the feed's date of it), journal, volume,
+    issue and pages."""
     if not title and not abstract:
         return None
+    doi = _prism(item, "doi") or _text(item.find(f"{_DC}identifier"))
     dois = plain_dois(doi)
+    year = year_of(
+        _text(item.find(f"{_DC}date"))
+        or _prism(item, "publicationDate")
+        or _prism(item, "coverDate")
+    )
     journal = _prism(item, "publicationName")
     first, last = _prism(item, "startingPage"), _prism(item, "endingPage")
     return Record(
@@ -303,7 +330,7 @@ def _rss1_item(item: Element) -> Record | None:
         abstract=abstract,
         authors=_creators(item),
         venue=journal,
-        year=posted,
+        year=year or posted,
         url=_web(link),
         doi=dois[0] if dois else None,
         other_dois=dois[1:],
