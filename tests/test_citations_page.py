@@ -1,4 +1,5 @@
-"""The URL a citation gives is the paper's: never its code's, whatever field holds it."""
+"""The URL and the place in its volume a citation gives are the paper's: never its code's URL,
+whatever field holds it, and its article's number where it has no pages."""
 
 from __future__ import annotations
 
@@ -34,4 +35,15 @@ def test_an_entrys_own_page_in_url_is_still_the_one_cited(tmp_path: Path) -> Non
     (paper,) = load_library([path]).papers
     assert best_link(paper) == (
         "https://proceedings.neurips.cc/paper/2020/hash/4c5bcfec-Abstract.html"
+    )
+
+
+def test_an_acm_articles_number_is_cited_where_it_gives_no_pages() -> None:
+    # the ACM's BibTeX gives a journal article's number in articleno: it was left out
+    path = Path(__file__).parent / "fixtures" / "citations" / "acm_export.bib"
+    library = load_library([path])
+    paper = next(p for p in library if p.title == "Graph Neural Networks: A Review of Methods")
+    assert format_citation(paper, "apa", library=library).text == (
+        "Zhou, J., & Cui, G. (2021). Graph Neural Networks: A Review of Methods. ACM "
+        "Comput. Surv., 54(2), Article 42. https://doi.org/10.1145/3439726"
     )

@@ -645,7 +645,8 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         booktitle=booktitle,
         volume=plain("volume"),
         number=plain("number") or plain("issue"),
-        pages=plain("pages") or _article_number(plain("art_number") or plain("eid")),
+        pages=plain("pages")
+        or _article_number(plain("art_number") or plain("articleno") or plain("eid")),
         publisher=plain("publisher")
         or next(filter(None, map(plain, _PUBLISHED_BY.get(entry.kind, ()))), None),
         edition=plain("edition"),
@@ -656,8 +657,9 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
 
 
 def _article_number(value: str | None) -> str | None:
-    """The article number of an entry with no ``pages`` (Scopus's ``art_number``,
-    BibLaTeX's ``eid``: "103528", "e70"), which a citation gives in their place; an
+    """The article number of an entry with no ``pages`` (Scopus's ``art_number``, the
+    ACM's ``articleno``, BibLaTeX's ``eid``: "103528", "e70"), which a citation gives in
+    their place; an
     ``eid`` that is an arXiv id (NASA ADS's "arXiv:1706.03762") is none."""
     if not value or value.lower().startswith("arxiv"):
         return None
