@@ -47,3 +47,16 @@ def test_an_acm_articles_number_is_cited_where_it_gives_no_pages() -> None:
         "Zhou, J., & Cui, G. (2021). Graph Neural Networks: A Review of Methods. ACM "
         "Comput. Surv., 54(2), Article 42. https://doi.org/10.1145/3439726"
     )
+
+
+def test_semantic_scholars_bibtex_gives_the_arxiv_id_its_volume_names() -> None:
+    # journal = {ArXiv}, volume = {abs/1706.03762}: no arXiv link, and "(Vol.
+    # abs/1706.03762)" cited as the proceedings' volume
+    path = Path(__file__).parent / "fixtures" / "citations" / "semantic_scholar_export.bib"
+    library = load_library([path])
+    (paper,) = library.papers
+    assert best_link(paper) == "https://arxiv.org/abs/1706.03762"
+    assert format_citation(paper, "apa", library=library).text == (
+        "Vaswani, A., Shazeer, N. M., & Parmar, N. (2017). Attention is All you Need. "
+        "In Neural Information Processing Systems. https://arxiv.org/abs/1706.03762"
+    )

@@ -1522,11 +1522,14 @@ def _venue(paper: Paper, year: int | None) -> _Venue | None:
 def _explicit_venue(paper: Paper) -> _Venue | None:
     journal, booktitle = _clean(paper.journal), _clean(paper.booktitle)
     entry_type = (paper.entry_type or "").lower()
+    volume = _clean(paper.volume) or None
     if _is_arxiv_venue(journal):
         journal = ""
+        # DBLP's volume of an arXiv paper ("abs/1706.03762", Semantic Scholar's BibTeX
+        # gives it beside the proceedings' booktitle) is its arXiv id, no volume
+        volume = None if volume and volume.lower().startswith("abs/") else volume
     if _is_arxiv_venue(booktitle):
         booktitle = ""
-    volume = _clean(paper.volume) or None
     publisher = _clean(paper.publisher) or None
     if journal and entry_type not in ("inproceedings", "incollection", "conference"):
         return _Venue("article", journal, volume=volume, publisher=publisher)

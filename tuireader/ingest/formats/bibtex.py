@@ -481,10 +481,30 @@ def _arxiv(
             if found:
                 identifier = found.group(1)
                 break
+    if identifier is None:
+        identifier = corr_volume_id(get)
     primary = get("primaryclass") or (categories[0] if categories else None)
     if primary and not categories:
         categories = (primary,)
     return identifier, primary, categories
+
+
+#: the volume DBLP gives a paper of arXiv's ("CoRR", "ArXiv"): "abs/" and its id
+_CORR_VOLUME_RE = re.compile(r"^abs/(\S+)$", re.IGNORECASE)
+
+
+def corr_volume_id(get: Any) -> str | None:
+    """The arXiv id of an entry whose journal is arXiv ("CoRR", as DBLP names it, or
+    "ArXiv", as Semantic Scholar's BibTeX does) and whose volume is DBLP's "abs/" and
+    the id (``volume = {abs/1706.03762}``); None for any other entry."""
+    from tuireader.ingest.formats.common import ARXIV_ID_RE
+
+    journal = (get("journal") or get("journaltitle") or "").strip().lower()
+    found = _CORR_VOLUME_RE.match((get("volume") or "").strip())
+    if journal not in ("corr", "arxiv") or not found:
+        return None
+    whole = ARXIV_ID_RE.fullmatch(found.group(1))
+    return whole.group(1) if whole else None
 
 
 #: ``\\url{…}`` in a field that is text (``howpublished``), and its address.
@@ -643,7 +663,8 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         entry_type=entry.kind,
         journal=journal,
         booktitle=booktitle,
-        volume=plain("volume"),
+        # DBLP's "abs/1706.03762" of an arXiv paper is its id, no volume to cite
+        volume=None if corr_volume_id(get) else plain("volume"),
         number=plain("number") or plain("issue"),
         pages=plain("pages")
         or _article_number(plain("art_number") or plain("articleno") or plain("eid")),
