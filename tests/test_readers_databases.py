@@ -217,3 +217,16 @@ def test_a_web_of_science_article_number_is_cited_where_it_gives_no_pages(
     assert "JOURNAL OF MACHINE LEARNING RESEARCH, 22, Article 145." in _apa(
         tagged, "Sparse routing in graphs"
     )
+
+
+def test_scopus_ris_article_number_is_cited_where_it_gives_no_pages() -> None:
+    # its "C7  - 093903" was left out
+    record = by_title(HERE / "scopus_export.ris")[
+        "FORC signatures and switching-field distributions of dipolar coupled "
+        "nanowire-based hysterons"
+    ]
+    assert record.pages == "093903"
+    assert record.abstract == "We study hysterons."
+    assert "Journal of Applied Physics, 128(9), Article 093903." in _apa(
+        HERE / "scopus_export.ris", record.title or ""
+    )

@@ -9,7 +9,7 @@ proceedings, …), ``TI``/``T1`` (title), ``AU``/``A1`` (authors, "Family, Given
 (year), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
 are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
 own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
-``IS``, ``SP``/``EP`` (pages), ``KW`` (keywords), ``PB`` (publisher), ``ET`` (edition)
+``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``ET`` (edition)
 and ``ID`` (the source's id). An arXiv DOI or link gives the arXiv id, and so does a
 journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980").
 """
@@ -182,7 +182,10 @@ def _record(block: _Block) -> Record | None:
         booktitle=container if entry_type in _IN_A_BOOK else None,
         volume=one_line(block.first("VL")),
         number=one_line(block.first("IS")),
-        pages=_pages(block.first("SP"), block.first("EP")),
+        pages=_pages(block.first("SP"), block.first("EP"))
+        # the article's number (Scopus's "C7  - 093903", as EndNote's RIS defines it for
+        # a journal's or proceedings' paper), cited where there are no pages
+        or (one_line(block.first("C7")) if entry_type in ("article", "inproceedings") else None),
         publisher=one_line(block.first("PB")),
         edition=one_line(block.first("ET")),
         editor=tuple(editors),
