@@ -105,3 +105,18 @@ def test_a_folder_of_lists_reads_a_zotero_rdf_export_in_it(tmp_path: Path) -> No
     (tmp_path / "Exported Items.rdf").write_bytes(EXPORT.read_bytes())
     library = load_library([tmp_path])
     assert len(library.papers) == 3
+
+
+def test_an_export_cut_between_its_nodes_keeps_every_item_read_whole(tmp_path: Path) -> None:
+    text = EXPORT.read_text(encoding="utf-8")
+    path = tmp_path / "Exported Items.rdf"
+    # cut just after the conference paper's node, before the collection's
+    end = text.index("</rdf:Description>", text.index("Deep Residual")) + len("</rdf:Description>")
+    path.write_text(text[:end], encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == [
+        "Deep learning",
+        "Attention Is All You Need",
+        "Deep Residual Learning for Image Recognition",
+    ]
+    assert "breaks off" in result.problems[-1].message

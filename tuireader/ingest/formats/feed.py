@@ -412,9 +412,10 @@ def _endnote(path: Path, blocks: list[_Block], broken: str | None) -> ReadResult
     return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
 
 
-def _zotero(path: Path, root: Element, broken: str | None) -> ReadResult:
-    """The papers of Zotero's RDF export, and what to say of them."""
-    records, bare = zotero_records(root, whole=broken is None)
+def _zotero(path: Path, root: Element, broken: str | None, closed: int) -> ReadResult:
+    """The papers of Zotero's RDF export (its first ``closed`` nodes, those read whole),
+    and what to say of them."""
+    records, bare = zotero_records(root, closed)
     problems: list[Problem] = []
     if bare:
         s = "s" if bare > 1 else ""
@@ -461,6 +462,7 @@ def parse_feed(text: str, path: Path) -> ReadResult:
         line, column = error.position
         broken = f"line {line}, column {column}"
     # the events before a break are whole: a feed cut short keeps the entries before it
+    depth = closed = 0  # how deep the events are; the top level's nodes read whole
     for happened in parser.read_events():
         # start and end events are pairs of a name and an element (namespace events
         # differ; none are asked for)
@@ -471,7 +473,10 @@ def parse_feed(text: str, path: Path) -> ReadResult:
             root = element if root is None else root
             if root.tag not in _ROOTS:
                 break
+            depth += 1
             continue
+        depth -= 1
+        closed += depth == 1  # a node of the document's top level, read whole
         if element.tag == "record" and root is not None and root.tag == "xml":
             blocks.append(endnote_block(element))
             continue
@@ -495,7 +500,7 @@ def parse_feed(text: str, path: Path) -> ReadResult:
         where = f" ({broken})" if broken else ""
         return failure(path, f"is not well-formed XML{where}", "xml")
     if root.tag == f"{_RDF}RDF" and root.find(f"{_RSS1}channel") is None and is_zotero_rdf(root):
-        return _zotero(path, root, broken)
+        return _zotero(path, root, broken, closed)
     if root.tag not in _ROOTS or (
         root.tag == f"{_RDF}RDF" and root.find(f"{_RSS1}channel") is None
     ):

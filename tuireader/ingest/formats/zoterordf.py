@@ -256,12 +256,12 @@ def _item(nodes: _Nodes, item: Element) -> Record | None:
     )
 
 
-def zotero_records(root: Element, whole: bool = True) -> tuple[list[Record], int]:
-    """The papers of Zotero's RDF, and how many of its items have neither title nor
-    abstract. ``whole`` is False for a document cut short: its last node, the one it
-    breaks off in, is left out."""
+def zotero_records(root: Element, closed: int) -> tuple[list[Record], int]:
+    """The papers of the first ``closed`` nodes of Zotero's RDF (those read whole: a
+    document cut short leaves out the one it breaks off in), and how many of its items
+    have neither title nor abstract."""
     nodes = _Nodes(root)
-    children = list(root) if whole else list(root)[:-1]
+    children = list(root)[:closed]
     records: list[Record] = []
     bare = 0
     for child in children:
