@@ -66,3 +66,18 @@ def test_a_preprint_and_a_conference_paper_of_zoteros_api() -> None:
         "IEEE",
         "inproceedings",
     )
+
+
+def test_an_answer_of_attachments_and_notes_alone_says_so(tmp_path: Path) -> None:
+    # it was said to hold "reviews, comments or decisions", as OpenReview's notes
+    path = tmp_path / "children.json"
+    path.write_text(
+        '[{"key": "EFGH6789", "data": {"key": "EFGH6789", "itemType": "attachment", '
+        '"title": "Full Text PDF", "url": "https://example.org/a.pdf"}}, '
+        '{"key": "STUV2345", "data": {"key": "STUV2345", "itemType": "note", '
+        '"note": "<p>Read it</p>"}}]',
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert not result.records
+    assert "Zotero's attachments and notes" in result.problems[0].message

@@ -1236,6 +1236,8 @@ _ZOTERO_CSL_TYPES = {
 }
 #: Zotero's items that are no papers: a file, a note, a PDF's annotation
 _ZOTERO_NOT_PAPERS = frozenset({"attachment", "note", "annotation"})
+#: what such an item is read as (counted apart from OpenReview's replies)
+_ZOTERO_NOT_A_PAPER = NotAPaper()
 
 
 def _zotero_item(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -1259,7 +1261,7 @@ def _zotero_record(item: dict[str, Any]) -> Record | NotAPaper | None:
     papers."""
     kind = str(item.get("itemType"))
     if kind in _ZOTERO_NOT_PAPERS:
-        return _NOT_A_PAPER
+        return _ZOTERO_NOT_A_PAPER
     people: dict[str, list[dict[str, str]]] = {"author": [], "editor": []}
     for creator in item.get("creators") or ():
         if not isinstance(creator, dict) or creator.get("creatorType") not in people:
@@ -1373,6 +1375,7 @@ def _records_from_items(
     broken: list[tuple[int, str]] = []
     seen_fields: dict[str, None] = {}
     replies = 0
+    files = 0  # Zotero's attachments and notes
     decisions: dict[str, str] = {}  # by forum: OpenReview decisions beside the submissions
     for position, item, context in items:
         if item is None:
@@ -1388,7 +1391,9 @@ def _records_from_items(
         except Exception as error:  # noqa: BLE001 - one bad record must not stop its list
             broken.append((position, f"{type(error).__name__}: {error}"))
             continue
-        if isinstance(record, NotAPaper):
+        if record is _ZOTERO_NOT_A_PAPER:
+            files += 1
+        elif isinstance(record, NotAPaper):
             replies += 1
             decided = _reply_decision(item)
             if decided:
@@ -1461,6 +1466,7 @@ def _records_from_items(
         "fields": list(seen_fields),
         "front": len(front),
         "replies": replies,
+        "files": files,
         "scopes": scopes,
         "empty": len(empty),
         "not_objects": len(not_objects) + len(nulls),
@@ -1847,6 +1853,11 @@ def _finish(
         fields: list[str] = summary["fields"]
         if not had_content:
             message = "the file is empty"
+        elif summary.get("files") and not summary["replies"]:
+            message = (
+                "no paper records could be read: its items are Zotero's attachments and "
+                "notes, not papers"
+            )
         elif summary["replies"]:
             message = (
                 "no paper records could be read: its notes are reviews, comments or "
