@@ -226,3 +226,71 @@ def test_chinese_and_japanese_are_read_in_pairs_of_characters():
         # never a whole clause
         for named in why.words:
             assert named in paper.title + paper.abstract and named != paper.title, why
+
+
+def _capsule_papers() -> list[Paper]:
+    """Four papers on graph networks (a Zotero library's, one of them Capsule Graph Neural
+    Network), NeurIPS 2017's Dynamic Routing Between Capsules, three papers that share
+    "neural networks" with the graph papers and nothing more, and three papers of each
+    of the nine lists of /data/real besides."""
+    path = Path(__file__).parent / "fixtures" / "learn" / "capsules.jsonl"
+    return [
+        Paper(
+            id=row["id"],
+            title=row["title"],
+            abstract=row["abstract"],
+            authors=tuple(row["authors"]),
+        )
+        for row in map(json.loads, path.read_text(encoding="utf-8").splitlines())
+    ]
+
+
+GRAPH_KEEPS = ("pazjz66i", "tmzfsmez", "corp23ab", "ytnehn2x")
+
+
+def test_a_paper_is_called_like_a_kept_one_for_one_rare_word_they_use_alike():
+    # "words: capsule" and no "like" for Dynamic Routing Between Capsules, with Capsule
+    # Graph Neural Network kept: their likeness rests on "capsule" (0.95 of it), a word
+    # two papers of the library hold, in the same sense in both
+    papers = _capsule_papers()
+    model = fit(papers, dict.fromkeys(GRAPH_KEEPS, "kept"))
+    assert model is not None
+    routing = next(paper for paper in papers if paper.id == "ika5e4lw")
+    assert routing.title == "Dynamic Routing Between Capsules"
+    why = model.why(routing)
+    assert "capsule" in why.words and why.like == "Capsule Graph Neural Network", why
+
+
+def test_a_word_pair_two_papers_share_is_one_term_of_their_likeness():
+    # Targeted Dropout and Mode-adaptive Neural Networks for Quadruped Motion Control were
+    # like Capsule Graph Neural Network for "neural", "network" and "neural network",
+    # counted as three terms: they are one, and most papers of the library hold it
+    papers = _capsule_papers()
+    model = fit(papers, dict.fromkeys(GRAPH_KEEPS, "kept"))
+    assert model is not None
+    dropout, quadruped = (
+        model.why(next(paper for paper in papers if paper.id == pid))
+        for pid in ("vdmlizka", "opdigudz")
+    )
+    assert dropout.words == quadruped.words == ("neural networks",)
+    assert quadruped.like is None
+    # (dropout is like another keep for "regularization" and "learning" besides)
+    assert dropout.like != "Capsule Graph Neural Network"
+
+
+def test_a_word_the_paper_writes_in_one_pair_the_keep_never_writes_means_another_thing():
+    # on the nine lists with the four contact papers kept, the paper on the contact
+    # process was like CALAMARI for "contact" alone (17 papers of 1,061 hold it): CALAMARI
+    # says no "process", and the paper says "contact" nowhere but in "contact process"
+    papers = [
+        paper
+        for paper in _contact_papers()
+        if paper.id in ("pxix3c5h", "3ymxmpdx") or "contact" not in paper.abstract.lower()
+    ]
+    others = [paper.id for paper in papers if paper.id not in ("pxix3c5h", "3ymxmpdx")]
+    model = fit(papers, {"3ymxmpdx": "kept", others[0]: "skip", others[1]: "skip"})
+    assert model is not None
+    process = next(paper for paper in papers if paper.id == "pxix3c5h")
+    why = model.why(process)
+    assert why.words == ("contact",)
+    assert why.like is None

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -76,6 +76,18 @@ WHY_TOP_PAPERS = 20
 #: of the 400 papers the fit order put first, nine in ten rest less than 0.47 on one word,
 #: and those resting more on one author are like for that author (who is shown).
 ONE_WORD_SHARE = 0.75
+#: ... unless the two use that term alike and it is this rare: held by no more than this
+#: share of the papers. On the nine lists (1,061 papers) with four papers on graph
+#: networks kept, Dynamic Routing Between Capsules was like none of them for "capsule"
+#: (2 papers hold it; 0.95 of its likeness to Capsule Graph Neural Network), while papers
+#: on dropout or quadruped motion were like one for "neural network" (51 papers hold it),
+#: which counted as three terms. With ICML 2024 besides (3,671 papers), "graph neural"
+#: is held by 97 (2.6%), "neural network" by 186 (5.1%): 15 of the 200 papers the fit
+#: order put first lost a "like" that rested on "neural network" alone, none on "graph
+#: neural"; "grasping" is held by 16, "contact" 18, "manipulation" 138.
+RARE_SHARE = 0.03
+#: ... or by no more papers than this: the paper and the keep alone, in a library of few
+RARE_PAPERS = 2
 #: At most this many undecided papers join a fit as weak negatives (a refit over a
 #: 100,000-paper library then costs about what it costs over one conference).
 BACKGROUND_ROWS = 5000
@@ -517,6 +529,18 @@ class Model:
             object.__setattr__(self, "_top_score", top)  # (frozen: set once, as a cache)
         return float(self._values([paper])[0]) >= top
 
+    def _held(self, index: int) -> int:
+        """How many papers of the model's vectors hold the word or pair of the space's
+        feature ``index``, as its inverse document frequency says (TF-IDF's smoothed one,
+        ln((1 + n) / (1 + held)) + 1); every paper for a feature that is no word."""
+        import math
+
+        papers = len(self.space)
+        words = self.space.words
+        if words is None or index >= len(words.idf_):
+            return papers
+        return round((1 + papers) / math.exp(float(words.idf_[index]) - 1) - 1)
+
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
         """The words of ``paper`` that pushed it up most (those that did little beside the
         strongest are left out, see :data:`WHY_SHARE`), and the kept paper it is most like
@@ -547,14 +571,22 @@ class Model:
             if float(similar.max()) < LIKE_FLOOR and not self._ranks_high(paper):
                 return Why()
             # and not by one term of the paper's they share, which may mean another
-            # thing in another field: the nearest keep whose likeness rests on more
+            # thing in another field, or be said by too many papers to tell them apart:
+            # the nearest keep whose likeness rests on more
             features = [self.space.features[index] for index in row.indices]
             pairs = _pairs(paper)
+
+            def held(k: int) -> int:
+                return self._held(int(row.indices[k]))
+
             for best in np.argsort(-similar, kind="stable").tolist():
                 if similar[best] < LIKE_FLOOR:
                     break
-                if not _one_term(features, products[best], pairs, self.kept[others[best]]):
-                    like = self.kept[others[best]].title
+                keep = self.kept[others[best]]
+                if not _one_term(
+                    features, products[best], paper, pairs, keep, held, len(self.space)
+                ):
+                    like = keep.title
                     break
         contributions = row.data * self.coef[row.indices]
         words: list[str] = []
@@ -606,28 +638,83 @@ def _pairs(paper: Paper) -> set[tuple[str, str]]:
     return found
 
 
+def _one_pair(paper: Paper, word: str, known: Collection[str]) -> tuple[str, str] | None:
+    """The pair of words ``paper`` writes ``word`` in wherever it writes it ("contact
+    process", in a paper that writes "contact" nowhere else), or None when it writes the
+    word alone or in several pairs ("a capsule is", "level capsule becomes"). Only words
+    ``known`` to the model make a pair: "the contact" is none (a stop word)."""
+    fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
+    common: set[tuple[str, str]] | None = None
+    for phrase in _PHRASE_END.split(_unaccented("\n".join(fields))):
+        words = words_of(phrase)
+        for at, found in enumerate(words):
+            if found != word:
+                continue
+            around = {
+                (pair[0], pair[1])
+                for pair in (words[at - 1 : at + 1], words[at : at + 2])
+                if len(pair) == 2 and pair[0] in known and pair[1] in known
+            }
+            common = around if common is None else common & around
+            if not common:
+                return None
+    return min(common) if common else None
+
+
 def _one_term(
-    features: Sequence[str], products: Any, pairs: set[tuple[str, str]], keep: Paper
+    features: Sequence[str],
+    products: Any,
+    paper: Paper,
+    pairs: set[tuple[str, str]],
+    keep: Paper,
+    held: Callable[[int], int],
+    papers: int,
 ) -> bool:
     """True when the likeness of a paper and a kept paper rests on one term of the
-    paper's: ``products`` are those of the paper's ``features`` and the keep's (0 for a
-    feature the keep lacks, or one "why" does not name), and one word, or words the paper
-    writes next to each other (``pairs``) and the keep never does, make more than
-    :data:`ONE_WORD_SHARE` of their sum. A paper on the "contact process" (a model of
-    probability) and one on robots making contact share "contact" and "process", and are
-    alike by one term that means another thing in each; an author is a term of its own."""
+    paper's that says too little to call them alike: ``products`` are those of the
+    paper's ``features`` and the keep's (0 for a feature the keep lacks, or one "why"
+    does not name), and one term makes more than :data:`ONE_WORD_SHARE` of their sum.
+
+    A term is a word, or words the two write next to each other with the pair itself
+    ("neural network": the two words and the pair are one term, not three), or words the
+    paper writes next to each other (``pairs``) and the keep never does. Such a term
+    means another thing in each paper: a paper on the "contact process" (a model of
+    probability) and one on robots making contact share "contact" and "process", and
+    are not alike for them; nor for "contact" alone, which the paper writes only in
+    "contact process" (see :func:`_one_pair`). A term the two use alike says they are
+    alike when few papers hold it (:data:`RARE_SHARE`, :data:`RARE_PAPERS`; ``held(k)``
+    is how many of the ``papers`` hold the ``k``-th feature): "capsule" makes Dynamic
+    Routing Between Capsules like a kept Capsule Graph Neural Network, "neural network"
+    makes a paper like no keep that says it. An author is a term of its own."""
     total = float(products.sum())
     if total <= 0:
         return False
     shared = {
         feature: k
         for k, feature in enumerate(features)
-        if products[k] > 0 and " " not in feature and not feature.startswith(_AUTHOR)
+        if products[k] > 0 and not feature.startswith(_AUTHOR)
     }
-    # each word is a term of its own, or one of a pair of them: a pair of words, not a
-    # run ("safe online control" is two terms), the strongest pairs first
     term = list(range(len(features)))
-    joined = [pair for pair in pairs if pair[0] in shared and pair[1] in shared]
+
+    def root(k: int) -> int:
+        while term[k] != k:
+            k = term[k]
+        return k
+
+    # a pair the two write alike is one term with its words ("neural networks" and
+    # "neural network" one term with "neural", "network" and "networks")
+    for feature, k in shared.items():
+        for word in feature.split():
+            if word != feature and word in shared:
+                term[root(shared[word])] = root(k)
+    # words the paper writes next to each other and the keep never does: a pair of
+    # words, not a run ("safe online control" is two terms), the strongest pairs first
+    elsewhere: set[int] = set()
+    joined = [
+        pair
+        for pair in pairs
+        if pair[0] in shared and pair[1] in shared and " ".join(pair) not in shared
+    ]
     if joined:
         written = _pairs(keep)
         joined.sort(
@@ -637,13 +724,27 @@ def _one_term(
         for first, second in joined:
             one, other = shared[first], shared[second]
             if (first, second) not in written and not {one, other} & paired and one != other:
-                term[other] = one
+                term[root(other)] = root(one)
                 paired.update((one, other))
+                elsewhere.add(one)
     sums: dict[int, float] = {}
     for k, value in enumerate(products.tolist()):
         if value > 0:
-            sums[term[k]] = sums.get(term[k], 0.0) + value
-    return max(sums.values()) > ONE_WORD_SHARE * total
+            sums[root(k)] = sums.get(root(k), 0.0) + value
+    strongest = max(sums, key=sums.__getitem__)
+    if sums[strongest] <= ONE_WORD_SHARE * total:
+        return False
+    members = [k for k, value in enumerate(products.tolist()) if value > 0 and root(k) == strongest]
+    if features[strongest].startswith(_AUTHOR) or any(root(k) == strongest for k in elsewhere):
+        return True
+    # one word the paper writes in one pair, the keep never: "contact" of a paper that
+    # says "contact process" wherever it says "contact", like a robotics paper that
+    # shares no "process" with it
+    if len(members) == 1 and " " not in features[strongest]:
+        pair = _one_pair(paper, features[strongest], set(features))
+        if pair is not None and pair not in _pairs(keep):
+            return True
+    return min(held(k) for k in members) > max(RARE_PAPERS, RARE_SHARE * papers)
 
 
 def _shown(

@@ -180,6 +180,8 @@ class _Fitted:
         self._make = make
         self._names = names
         self._idf = idf
+        #: read without making the vectorizer: "why" weighs how many papers hold a word
+        self.idf_ = idf
         self._made: Any = None
 
     def __getattr__(self, name: str) -> Any:
