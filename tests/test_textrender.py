@@ -77,6 +77,13 @@ def styled(rendered: Rendered) -> list[tuple[str, str]]:
             r"\log\left(\frac{1}{\delta}\right) + \log{(n)} + \min\{a,b\}",
             "log(1/δ) + log(n) + min{a,b}",
         ),
+        # the space after an operator's name before a bracket is TeX's, not the formula's
+        # (ICML 2024, Dᵅ seeding; the space after "\\log" stays before its term)
+        (
+            r"(g_\alpha \cdot \min \lbrace\ell,\log k\rbrace)^{2/\alpha}",
+            "(g_α · min{ℓ,log k})^(2/α)",
+        ),
+        (r"\max (a) \le \min \lbrace a, b\rbrace", "max(a) ≤ min{a, b}"),
     ],
 )
 def test_math_reads_as_unicode(latex: str, expected: str) -> None:

@@ -436,6 +436,11 @@ def _has_script(text: str) -> bool:
 #: what a sub- or superscript of one sign means: ``^\\circ`` is a degree, ``_\\odot`` the sun
 #: (``M_\\odot``, the mass of the sun)
 _SCRIPT_SIGNS = {("^", "∘"): "°", ("_", "⊙"): "☉"}
+#: an opening bracket in math, as written: an operator before one is set against it
+_OPENING = frozenset(
+    ["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil", "\\lvert", "\\lVert"]
+    + ["\\left", "\\bigl", "\\Bigl", "\\biggl", "\\Biggl"]
+)
 #: TeX's thin spaces, between a number and its unit
 _THIN_SPACES = frozenset(["\\,", "\\;", "\\:", "\\ ", "~"])
 
@@ -668,11 +673,19 @@ class _MathParser:
 
     def _word(self, out: _Out, word: str, operator: bool = False) -> None:
         """``word`` set apart from a letter or number on each side; after an
-        ``operator`` (``\\log``), also from one written as a command or in a group."""
+        ``operator`` (``\\log``), also from one written as a command or in a group. An
+        operator before a bracket is set against it, as TeX sets it: the space after
+        its name only ends the name (``\\min \\lbrace a\\rbrace`` is "min{a}")."""
         last = out.last_char()
         if last.isalnum() or last in ")]|":  # "√(KT) log K", not "√(KT)log K"
             out.add(" ")
         out.add(word)
+        if operator:
+            ahead = self.i
+            while ahead < len(self.toks) and self.toks[ahead][0].isspace():
+                ahead += 1
+            if ahead < len(self.toks) and self.toks[ahead] in _OPENING:
+                self.i = ahead
         glued = self.i < len(self.toks) and self.toks[self.i][:1].isalnum()
         if glued or (operator and self._term_next(self.i)):
             out.add(" ")
