@@ -339,6 +339,16 @@ def test_rendering_never_creates_markup_from_data() -> None:
     assert plain(text) == text  # render leaves control characters to visible()
 
 
+def test_a_hyphen_a_pdf_left_as_a_control_character_reads_as_a_hyphen() -> None:
+    # CoRL 2023 (SCONE), its abstract taken from the PDF: "state-of-the\x02art" showed "␂"
+    source = "levels, surpassing state-of-the\x02art methods. This enhanced"
+    assert plain(source) == "levels, surpassing state-of-the-art methods. This enhanced"
+    assert display_title("A State-of-the\x02Art Planner") == "A State-of-the-Art Planner"
+    # not between two letters or digits, nor any other control character: what it stands
+    # for is not clear, and it is shown as a symbol
+    assert visible(plain("a \x02 b, end\x02 and e\x0bect")) == "a ␂ b, end␂ and e␋ect"
+
+
 def test_visible_shows_control_characters_and_keeps_layout() -> None:
     assert visible("a\x1b[2Jb") == "a␛[2Jb"
     assert visible("line\nnext\tcol") == "line\nnext\tcol"

@@ -1940,15 +1940,28 @@ def _escaped_carets(text: str) -> str:
     return _ESCAPED_CARET.sub("^", text)
 
 
+#: the control character text taken from a PDF has for a hyphen, between two letters or
+#: digits: a font whose hyphen is its second glyph, read without a map to Unicode
+#: (CoRL 2023: "surpassing state-of-the\\x02art methods"). Elsewhere, and every other
+#: control character, stays as it is, and is shown as a symbol (see :func:`visible`).
+_PDF_HYPHEN = re.compile(r"(?<=[^\W_])\x02(?=[^\W_])")
+
+
+def _pdf_hyphens(text: str) -> str:
+    """``text`` with each hyphen a PDF left as ``\\x02`` (:data:`_PDF_HYPHEN`) a hyphen."""
+    return _PDF_HYPHEN.sub("-", text) if "\x02" in text else text
+
+
 def render(text: str) -> Rendered:
     """Turn an abstract or title into display text plus style spans.
 
     The text keeps every character of the input that is not markup; control characters
-    are left alone (see :func:`visible`). TeX's quotation marks are curly ones
+    are left alone (see :func:`visible`), but for the hyphen a PDF left as one
+    (:data:`_PDF_HYPHEN`). TeX's quotation marks are curly ones
     (:func:`tex_quotes`), and a tie between words is a space (:data:`_PROSE_TIE`).
     """
     out = _Out()
-    _render_into(tex_quotes(_prose_ties(_escaped_carets(text))), out)
+    _render_into(tex_quotes(_prose_ties(_escaped_carets(_pdf_hyphens(text)))), out)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
@@ -1971,7 +1984,8 @@ _TITLE_TIE = re.compile(
 
 def _render_line(text: str, mode: Mode) -> Rendered:
     out = _Out()
-    _render_into(tex_quotes(_escaped_carets(_LINE_SPACE.sub(" ", text).strip())), out, mode)
+    line = _pdf_hyphens(_LINE_SPACE.sub(" ", text).strip())
+    _render_into(tex_quotes(_escaped_carets(line)), out, mode)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
