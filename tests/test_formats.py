@@ -646,9 +646,9 @@ def test_zotero_escapes_in_abstracts_read_as_the_source_means_them() -> None:
     sparse = shown["Sparse Hashing for Scalable Approximate Model Counting: Theory and Practice"]
     assert "hash functions from {0, 1}^n to {0, 1}^m. We" in sparse
     sampling = shown["Distribution-Aware Sampling and Weighted Model Counting for SAT"]
-    assert "most-probable-explanation ({\\MPE}) queries" in sampling
-    assert "a novel parameter,\\emph{tilt}, which" in sampling
-    assert "only an {\\NP}-oracle (in practice, a {\\SAT}-solver)" in sampling
+    assert "most-probable-explanation (MPE) queries" in sampling
+    assert "a novel parameter,tilt, which" in sampling
+    assert "only an NP-oracle (in practice, a SAT-solver)" in sampling
     assert (
         "average running time of CDP is shown to be O(nm^d)"
         in shown["The Good Old Davis-Putnam Procedure Helps Counting Models"]

@@ -626,7 +626,7 @@ def test_links_footnotes_and_references_read_as_text(source: str, expected: str)
     [
         (r"O(nm{\textasciicircum}d)", "O(nm^d)"),
         (r"\{0, 1\}{\textasciicircum}n", "{0, 1}^n"),
-        (r"only an \{{\textbackslash}NP\}-oracle (in", r"only an {\NP}-oracle (in"),
+        (r"{\textbackslash}n and {\textbackslash}cla", r"\n and \cla"),
         (r"Overview {\textbar} {{ScienceDirect}}", "Overview | {{ScienceDirect}}"),
         (r"a \textbar{} b, a \textbar b, a\textbar b", "a | b, a | b, a|b"),
         (r"1\textendash 2, a \textemdash{} b", "1\u20132, a \u2014 b"),
@@ -640,6 +640,28 @@ def test_links_footnotes_and_references_read_as_text(source: str, expected: str)
 )
 def test_text_symbols_and_escapes_read_as_characters(source: str, expected: str) -> None:
     assert plain(source) == expected
+
+
+def test_a_command_a_zotero_user_typed_reads_as_the_command() -> None:
+    # Better BibTeX escapes the backslash and braces of "\emph{tilt}" typed into Zotero's
+    # abstract field (pasted from arXiv): it showed "\emph{tilt}" and "{\NP}-oracle"
+    source = (
+        r"We identify a novel parameter,{\textbackslash}emph\{tilt\}, which is the ratio "
+        r"and requires only an \{{\textbackslash}NP\}-oracle (in practice, a "
+        r"\{{\textbackslash}SAT\}-solver) or (\{{\textbackslash}MPE\}) queries"
+    )
+    shown = render(source)
+    assert shown.text == (
+        "We identify a novel parameter,tilt, which is the ratio and requires only an "
+        "NP-oracle (in practice, a SAT-solver) or (MPE) queries"
+    )
+    assert [shown.text[span.start : span.end] for span in shown.spans] == ["tilt"]
+    assert shown.spans[0].style == "em"
+    assert display_title(r"{\textbackslash}textit\{In vivo\} tracking") == "In vivo tracking"
+    # a backslash before a name no command has stays one, as the user typed it
+    assert plain(r"a \{{\textbackslash}cla\} module and {\textbackslash}n") == (
+        r"a {\cla} module and \n"
+    )
 
 
 def test_a_text_symbol_between_words_keeps_the_spaces_in_titles() -> None:

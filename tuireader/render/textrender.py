@@ -1952,6 +1952,38 @@ def _pdf_hyphens(text: str) -> str:
     return _PDF_HYPHEN.sub("-", text) if "\x02" in text else text
 
 
+#: a command a Zotero user typed, as Better BibTeX writes it: its backslash as
+#: ``{\\textbackslash}``, the braces around it or its argument as ``\\{`` and ``\\}``
+#: (``{\\textbackslash}emph\\{tilt\\}``, ``\\{{\\textbackslash}NP\\}-oracle``)
+_ESCAPED_COMMAND = re.compile(
+    r"(?P<open>\\\{)?\{\\textbackslash\}(?P<name>[A-Za-z]+)"
+    r"(?:\\\{(?P<argument>[^{}\\$\n]*)\\\})?(?P<close>\\\})?"
+)
+
+
+def _escaped_commands(text: str) -> str:
+    """``text`` with each command a Zotero user typed into an abstract or a title, which
+    Better BibTeX escaped (:data:`_ESCAPED_COMMAND`), written as they typed it, to read
+    as the same command does in any list: ``{\\textbackslash}emph\\{tilt\\}`` is
+    ``\\emph{tilt}``, "tilt" in italics, and ``\\{{\\textbackslash}NP\\}-oracle`` is
+    ``{\\NP}-oracle``, "NP-oracle". A command this module does not read (``\\n``, a
+    paper's ``\\cla``) stays escaped, a backslash and its name shown as written."""
+    if "textbackslash" not in text:
+        return text
+
+    def unescape(match: re.Match[str]) -> str:
+        name, argument = match["name"], match["argument"]
+        if not known_command(name) and paper_command(name, argument) is None:
+            return match[0]
+        braced = bool(match["open"] and match["close"])
+        command = "\\" + name + ("" if argument is None else "{" + argument + "}")
+        if braced:
+            return "{" + command + "}"
+        return (match["open"] or "") + command + (match["close"] or "")
+
+    return _ESCAPED_COMMAND.sub(unescape, text)
+
+
 def render(text: str) -> Rendered:
     """Turn an abstract or title into display text plus style spans.
 
@@ -1961,7 +1993,8 @@ def render(text: str) -> Rendered:
     (:func:`tex_quotes`), and a tie between words is a space (:data:`_PROSE_TIE`).
     """
     out = _Out()
-    _render_into(tex_quotes(_prose_ties(_escaped_carets(_pdf_hyphens(text)))), out)
+    source = _escaped_commands(_escaped_carets(_pdf_hyphens(text)))
+    _render_into(tex_quotes(_prose_ties(source)), out)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
@@ -1985,7 +2018,7 @@ _TITLE_TIE = re.compile(
 def _render_line(text: str, mode: Mode) -> Rendered:
     out = _Out()
     line = _pdf_hyphens(_LINE_SPACE.sub(" ", text).strip())
-    _render_into(tex_quotes(_escaped_carets(line)), out, mode)
+    _render_into(tex_quotes(_escaped_commands(_escaped_carets(line))), out, mode)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
 
