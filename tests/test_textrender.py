@@ -664,6 +664,23 @@ def test_a_command_a_zotero_user_typed_reads_as_the_command() -> None:
     )
 
 
+def test_the_rich_text_of_a_csl_json_title_reads_as_styles_not_tags() -> None:
+    # CSL-JSON (Zotero's export among them) writes a title's italics, scripts and
+    # protected case as tags, which were shown: "Growth of <i>E. coli</i> in H<sub>2</sub>O"
+    title = render_title(
+        "Growth of <i>E. coli</i> in H<sub>2</sub>O at 10<sup>5</sup> cells, "
+        '<b>fast</b>, on <span class="nocase">iPhone</span> and '
+        '<span style="font-variant:small-caps;">Lisp</span>'
+    )
+    assert title.text == "Growth of E. coli in H₂O at 10⁵ cells, fast, on iPhone and Lisp"
+    assert [(title.text[s.start : s.end], s.style) for s in title.spans] == [
+        ("E. coli", "em"),
+        ("fast", "strong"),
+    ]
+    # what is not certainly markup stays as written
+    assert display_title("When a<b and c>d, or <i>x</b>") == "When a<b and c>d, or <i>x</b>"
+
+
 def test_a_text_symbol_between_words_keeps_the_spaces_in_titles() -> None:
     assert display_title(r"Unit Propagation - an Overview \textbar ScienceDirect Topics") == (
         "Unit Propagation - an Overview | ScienceDirect Topics"

@@ -2015,6 +2015,34 @@ _TITLE_TIE = re.compile(
 )
 
 
+#: the rich text CSL-JSON allows in a title (Zotero writes it so): italics, bold, small
+#: capitals, sub- and superscripts, and a stretch whose case is to be kept
+_CSL_MARKUP = re.compile(
+    r"<(?P<tag>i|b|sub|sup)>(?P<inner>[^<>{}\\]*)</(?P=tag)>"
+    r"|<span (?P<span>class=\"nocase\"|style=\"font-variant: ?small-caps;?\")>"
+    r"(?P<spanned>[^<>{}\\]*)</span>"
+)
+#: each of them as the LaTeX command the title renderer reads the same way
+_CSL_COMMANDS = {"i": "textit", "b": "textbf", "sub": "textsubscript", "sup": "textsuperscript"}
+
+
+def _csl_markup(title: str) -> str:
+    """``title`` with the rich text of a CSL-JSON title (:data:`_CSL_MARKUP`) written as
+    the LaTeX that reads the same: ``Growth of <i>E. coli</i> in H<sub>2</sub>O`` is
+    "Growth of E. coli in H₂O" with "E. coli" in italics, where its tags were shown.
+    Only a tag closed around text with no tag, brace or backslash in it is taken as
+    markup: ``a<b and c>d`` stays as written."""
+    if "</" not in title:
+        return title
+
+    def command(match: re.Match[str]) -> str:
+        if match["tag"]:
+            return f"\\{_CSL_COMMANDS[match['tag']]}{{{match['inner']}}}"
+        return "{" + match["spanned"] + "}"
+
+    return _CSL_MARKUP.sub(command, title)
+
+
 def _render_line(text: str, mode: Mode) -> Rendered:
     out = _Out()
     line = _pdf_hyphens(_LINE_SPACE.sub(" ", text).strip())
@@ -2032,7 +2060,7 @@ def render_title(title: str) -> Rendered:
     brace), a tie between words is a space (``of~Weighted``; ``~10%`` stays), and line
     breaks and runs of whitespace become one space.
     """
-    return _render_line(_TITLE_TIE.sub(" ", title), "title")
+    return _render_line(_TITLE_TIE.sub(" ", _csl_markup(title)), "title")
 
 
 def display_where(where: Sequence[str], venue: str | None) -> tuple[str, ...]:
