@@ -349,6 +349,14 @@ def test_a_hyphen_a_pdf_left_as_a_control_character_reads_as_a_hyphen() -> None:
     assert visible(plain("a \x02 b, end\x02 and e\x0bect")) == "a ␂ b, end␂ and e␋ect"
 
 
+def test_a_soft_hyphen_is_no_character_of_the_text() -> None:
+    # Zotero CSL-JSON (Understanding Analysis): a soft hyphen between two spaces showed
+    # as "Approximation - Theorem" or "Approximation  Theorem", by the terminal
+    source = "Weierstrass Approximation \u00ad Theorem, and the gamma function"
+    assert plain(source) == "Weierstrass Approximation Theorem, and the gamma function"
+    assert display_title("Hy\u00adphen\u00ad ation") == "Hyphen ation"
+
+
 def test_visible_shows_control_characters_and_keeps_layout() -> None:
     assert visible("a\x1b[2Jb") == "a␛[2Jb"
     assert visible("line\nnext\tcol") == "line\nnext\tcol"

@@ -1947,9 +1947,18 @@ def _escaped_carets(text: str) -> str:
 _PDF_HYPHEN = re.compile(r"(?<=[^\W_])\x02(?=[^\W_])")
 
 
-def _pdf_hyphens(text: str) -> str:
-    """``text`` with each hyphen a PDF left as ``\\x02`` (:data:`_PDF_HYPHEN`) a hyphen."""
-    return _PDF_HYPHEN.sub("-", text) if "\x02" in text else text
+#: a soft hyphen, where a word may be broken across lines: the reader breaks its lines
+#: itself, and terminals show one as a hyphen or as nothing. One between spaces
+#: ("Approximation \u00ad Theorem", Zotero CSL-JSON) goes with a space.
+_SOFT_HYPHEN = re.compile("(?<= )\u00ad+ |\u00ad")
+
+
+def _hyphens(text: str) -> str:
+    """``text`` with each hyphen a PDF left as ``\\x02`` (:data:`_PDF_HYPHEN`) a hyphen,
+    and without its soft hyphens (:data:`_SOFT_HYPHEN`)."""
+    if "\x02" in text:
+        text = _PDF_HYPHEN.sub("-", text)
+    return _SOFT_HYPHEN.sub("", text) if "\u00ad" in text else text
 
 
 #: a command a Zotero user typed, as Better BibTeX writes it: its backslash as
@@ -1993,7 +2002,7 @@ def render(text: str) -> Rendered:
     (:func:`tex_quotes`), and a tie between words is a space (:data:`_PROSE_TIE`).
     """
     out = _Out()
-    source = _escaped_commands(_escaped_carets(_pdf_hyphens(text)))
+    source = _escaped_commands(_escaped_carets(_hyphens(text)))
     _render_into(tex_quotes(_prose_ties(source)), out)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
@@ -2045,7 +2054,7 @@ def _csl_markup(title: str) -> str:
 
 def _render_line(text: str, mode: Mode) -> Rendered:
     out = _Out()
-    line = _pdf_hyphens(_LINE_SPACE.sub(" ", text).strip())
+    line = _hyphens(_LINE_SPACE.sub(" ", text).strip())
     _render_into(tex_quotes(_escaped_commands(_escaped_carets(line))), out, mode)
     spans = tuple(sorted(out.spans, key=lambda s: (s.start, -s.end, s.style)))
     return Rendered(out.text(), spans)
