@@ -84,6 +84,10 @@ def styled(rendered: Rendered) -> list[tuple[str, str]]:
             "(g_α · min{ℓ,log k})^(2/α)",
         ),
         (r"\max (a) \le \min \lbrace a, b\rbrace", "max(a) ≤ min{a, b}"),
+        # a bracket written as a command opens on what it holds and closes before the
+        # space its author left before a relation: "{ a, b}= c" was shown
+        (r"\lbrace a, b\rbrace = c", "{a, b} = c"),
+        (r"\langle x, y\rangle = 0 \le \lfloor x\rfloor + 1", "⟨x, y⟩ = 0 ≤ ⌊x⌋ + 1"),
     ],
 )
 def test_math_reads_as_unicode(latex: str, expected: str) -> None:

@@ -441,6 +441,9 @@ _OPENING = frozenset(
     ["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil", "\\lvert", "\\lVert"]
     + ["\\left", "\\bigl", "\\Bigl", "\\biggl", "\\Biggl"]
 )
+#: brackets written as commands, opening and closing
+_OPENING_SYMBOLS = frozenset(["lbrace", "langle", "lfloor", "lceil", "lvert", "lVert", "lbrack"])
+_CLOSING_SYMBOLS = frozenset(["rbrace", "rangle", "rfloor", "rceil", "rvert", "rVert", "rbrack"])
 #: TeX's thin spaces, between a number and its unit
 _THIN_SPACES = frozenset(["\\,", "\\;", "\\:", "\\ ", "~"])
 
@@ -723,9 +726,12 @@ class _MathParser:
     def _symbol(self, name: str, out: _Out, font: str | None) -> None:
         spaced = not out.size or out.last_char() == " " or name in _PUNCTUATION
         out.add(SYMBOLS[name])
-        if not spaced:
+        if name in _CLOSING_SYMBOLS:
+            return  # "\rbrace = c" is "} = c", the relation spaced as its author spaced it
+        if not spaced or name in _OPENING_SYMBOLS:
             # the space that ends a command's name is no space of the formula: "0<p\le 1"
-            # is "0<p≤1" (a line may not break inside it), "a \le b" stays "a ≤ b"
+            # is "0<p≤1" (a line may not break inside it), "a \le b" stays "a ≤ b", and a
+            # bracket is set against what it holds ("\lbrace a" is "{a")
             self._skip_space()
 
     def _operator(self, name: str, out: _Out, font: str | None) -> None:
@@ -843,6 +849,8 @@ def _unknown(parser: _MathParser, name: str, out: _Out, font: str | None) -> Non
             parser._word(out, SHORTHANDS[name])
         else:
             out.add(SHORTHANDS[name])
+            if SHORTHANDS[name] == "⟨":  # "\\la x\\ra" is "⟨x⟩", as "\\langle x\\rangle"
+                parser._skip_space()
         return
     if known_command(name):
         parser._word(out, name)
