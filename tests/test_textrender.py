@@ -689,6 +689,10 @@ def test_the_rich_text_of_a_csl_json_title_reads_as_styles_not_tags() -> None:
         ("E. coli", "em"),
         ("fast", "strong"),
     ]
+    # Crossref's titles, JATS's tags and Wiley's small capitals among them
+    crossref = render_title("<scp>Lisp</scp> and <jats:italic>in vivo</jats:italic> CO<sub>2</sub>")
+    assert crossref.text == "Lisp and in vivo CO₂"
+    assert [crossref.text[s.start : s.end] for s in crossref.spans] == ["in vivo"]
     # what is not certainly markup stays as written
     assert display_title("When a<b and c>d, or <i>x</b>") == "When a<b and c>d, or <i>x</b>"
 

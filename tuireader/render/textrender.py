@@ -2032,19 +2032,24 @@ _TITLE_TIE = re.compile(
 )
 
 
-#: the rich text CSL-JSON allows in a title (Zotero writes it so): italics, bold, small
-#: capitals, sub- and superscripts, and a stretch whose case is to be kept
+#: the rich text CSL-JSON allows in a title (Zotero writes it so), and Crossref's titles
+#: carry, JATS's among them: italics, bold, sub- and superscripts, small capitals (and
+#: Wiley's ``<scp>``), underline, and a stretch whose case is to be kept
 _CSL_MARKUP = re.compile(
-    r"<(?P<tag>i|b|sub|sup)>(?P<inner>[^<>{}\\]*)</(?P=tag)>"
+    r"<(?P<tag>(?:jats:)?(?:i|italic|em|b|bold|strong|sub|sup|sc|scp|u|underline))>"
+    r"(?P<inner>[^<>{}\\]*)</(?P=tag)>"
     r"|<span (?P<span>class=\"nocase\"|style=\"font-variant: ?small-caps;?\")>"
     r"(?P<spanned>[^<>{}\\]*)</span>"
 )
-#: each of them as the LaTeX command the title renderer reads the same way
-_CSL_COMMANDS = {"i": "textit", "b": "textbf", "sub": "textsubscript", "sup": "textsuperscript"}
+#: each of them as the LaTeX command the title renderer reads the same way (none: a group)
+_CSL_COMMANDS = {
+    "i": "textit", "italic": "textit", "em": "textit", "b": "textbf", "bold": "textbf",
+    "strong": "textbf", "sub": "textsubscript", "sup": "textsuperscript",
+}  # fmt: skip
 
 
 def _csl_markup(title: str) -> str:
-    """``title`` with the rich text of a CSL-JSON title (:data:`_CSL_MARKUP`) written as
+    """``title`` with the rich text of a CSL-JSON or Crossref title (:data:`_CSL_MARKUP`) as
     the LaTeX that reads the same: ``Growth of <i>E. coli</i> in H<sub>2</sub>O`` is
     "Growth of E. coli in H₂O" with "E. coli" in italics, where its tags were shown.
     Only a tag closed around text with no tag, brace or backslash in it is taken as
@@ -2053,9 +2058,10 @@ def _csl_markup(title: str) -> str:
         return title
 
     def command(match: re.Match[str]) -> str:
-        if match["tag"]:
-            return f"\\{_CSL_COMMANDS[match['tag']]}{{{match['inner']}}}"
-        return "{" + match["spanned"] + "}"
+        tag = (match["tag"] or "").removeprefix("jats:")
+        if tag in _CSL_COMMANDS:
+            return f"\\{_CSL_COMMANDS[tag]}{{{match['inner']}}}"
+        return "{" + (match["inner"] if tag else match["spanned"]) + "}"
 
     return _CSL_MARKUP.sub(command, title)
 
