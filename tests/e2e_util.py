@@ -49,6 +49,12 @@ def installed_command() -> Path | None:
     return script if script.exists() else None
 
 
+#: How long a wait for the screen may last before the test fails (s). Only a bound for a
+#: reader that never gets there, far above what any step takes on a machine busy with
+#: other test runs: a wait is over as soon as its condition holds.
+WAIT_LIMIT = 180.0
+
+
 class Tmux:
     """A private tmux server with one pane running a shell command."""
 
@@ -68,12 +74,20 @@ class Tmux:
         )
         return result.stdout
 
-    def start(self, shell_command: str) -> None:
+    def start(self, shell_command: str, options: dict[str, str] | None = None) -> None:
+        """Start ``shell_command`` in a new pane, with the server's ``options`` (and
+        ``remain-on-exit``) set in the same call: the server runs them before it answers
+        anyone, so the command never sees the options as they were before (set in a call
+        of their own, a ``set-clipboard on`` came after a quick command had read it,
+        on a busy machine)."""
+        settings = {"remain-on-exit": "on", **(options or {})}
+        chained: list[str] = []
+        for name, value in settings.items():
+            chained += [";", "set-option", "-g", name, value]
         self._tmux(
             "new-session", "-d", "-x", str(self.width), "-y", str(self.height),
-            "sh", "-c", shell_command,
+            "sh", "-c", shell_command, *chained,
         )  # fmt: skip
-        self._tmux("set-option", "-g", "remain-on-exit", "on")
 
     def send(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", "0", *keys)
@@ -95,9 +109,14 @@ class Tmux:
         return self._tmux(*args)
 
     def wait_for(
-        self, predicate: Callable[[str], bool], timeout: float = 30.0, escapes: bool = False
+        self, predicate: Callable[[str], bool], timeout: float = WAIT_LIMIT, escapes: bool = False
     ) -> str:
-        """Poll the pane until ``predicate(text)`` holds; fail with the last screen if not."""
+        """Poll the pane until ``predicate(text)`` holds; fail with the last screen if not.
+
+        Put in ``predicate`` all that the screen must show before the test reads it: a
+        frame is drawn in pieces, and a screen captured once one part of it holds may
+        still show the rest of the frame before.
+        """
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:

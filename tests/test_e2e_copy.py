@@ -14,7 +14,7 @@ from pathlib import Path
 
 import bibtexparser
 import pytest
-from e2e_util import Tmux, installed_command, tmux_available
+from e2e_util import WAIT_LIMIT, Tmux, installed_command, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "copy_sample.jsonl"
 #: a paper whose code link holds a newline and a shell command (beside a safe one) and a
@@ -40,7 +40,7 @@ def show_buffer(tmux: Tmux) -> str | None:
     return result.stdout if result.returncode == 0 else None
 
 
-def wait_for_buffer(tmux: Tmux, predicate, timeout: float = 30.0) -> str:  # type: ignore[no-untyped-def]
+def wait_for_buffer(tmux: Tmux, predicate, timeout: float = WAIT_LIMIT) -> str:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     buffer = None
     while time.monotonic() < deadline:
@@ -63,8 +63,10 @@ def start_reader(tmp_path: Path, sample: Path, set_clipboard: str = "on", prefix
     tmux.env.pop("DISPLAY", None)
     tmux.env.pop("WAYLAND_DISPLAY", None)
     command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(sample)))
-    tmux.start(f"unset DISPLAY WAYLAND_DISPLAY; {prefix}{command}; sleep 600")
-    tmux._tmux("set-option", "-g", "set-clipboard", set_clipboard)
+    tmux.start(
+        f"unset DISPLAY WAYLAND_DISPLAY; {prefix}{command}; sleep 600",
+        options={"set-clipboard": set_clipboard},
+    )
     return tmux
 
 
@@ -220,8 +222,10 @@ def test_the_copy_command_inside_tmux_makes_one_tmux_buffer(tmp_path):
     tmux = Tmux(120, 40, env=env)
     command = shlex.join([str(installed_command()), "copy", "igsg", "--link", "code", str(SAMPLE)])
     try:
-        tmux.start(f"unset DISPLAY WAYLAND_DISPLAY; {command}; echo copy-done $?; sleep 600")
-        tmux._tmux("set-option", "-g", "set-clipboard", "on")
+        tmux.start(
+            f"unset DISPLAY WAYLAND_DISPLAY; {command}; echo copy-done $?; sleep 600",
+            options={"set-clipboard": "on"},
+        )
         screen = tmux.wait_for(lambda s: "copy-done" in s)
         assert "copy-done 0" in screen and "Copied code link via tmux buffer" in screen
         buffers = list_buffers(tmux)

@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from e2e_util import Tmux, installed_command, tmux_available
+from e2e_util import WAIT_LIMIT, Tmux, installed_command, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
 HOSTILE = Path(__file__).parent / "fixtures" / "ui" / "hostile.jsonl"
@@ -99,8 +99,8 @@ def test_narrow_terminal_opens_viewer_full_screen(terminal):
     tmux.send("Enter")
     tmux.wait_for(lambda s: "⏎ Open" in s)
     tmux.send("Enter")
-    screen = tmux.wait_for(lambda s: "Harshavardhan Adepu" in s and "Back to list" in s)
-    assert "Open" not in screen  # the list (and its footer keys) gave way to the viewer
+    # the list (and its footer keys) gave way to the viewer
+    tmux.wait_for(lambda s: "Harshavardhan Adepu" in s and "Back to list" in s and "Open" not in s)
     tmux.send("Escape")
     tmux.wait_for(lambda s: "Harshavardhan Adepu" not in s and "FrameQuant" in s)
     tmux.send("q")
@@ -164,12 +164,18 @@ def test_no_color_gives_a_monochrome_screen(terminal):
     assert not re.search(r"\x1b\[[0-9;]*[34]8[;:]2[;:]", raw), "RGB greys on a NO_COLOR screen"
     assert not greys, f"colours on a NO_COLOR screen: {sorted(greys)[:10]}"
     tmux.send("Tab")
-    tmux.wait_for(lambda s: "⏎ Open" in s)  # the list has the focus
+
+    def reversed_rows(raw: str) -> list[str]:
+        rows = [line for line in raw.splitlines()[3:] if "iffusion" in line]  # (below the box)
+        return [row for row in rows if re.search(r"\x1b\[(?:[0-9]+;)*7m", row)]
+
+    # the list has the focus, its highlighted paper drawn (not the frame before)
+    def focused(raw: str) -> bool:
+        return "⏎ Open" in re.sub(r"\x1b\[[0-9;:]*m", "", raw) and reversed_rows(raw) != []
+
+    raw = tmux.wait_for(focused, escapes=True)
     # the highlighted paper is marked in reverse video, as colour would have marked it
-    lines = tmux.capture(escapes=True).splitlines()
-    rows = [line for line in lines[3:] if "iffusion" in line]  # (below the search box)
-    reversed_rows = [row for row in rows if re.search(r"\x1b\[(?:[0-9]+;)*7m", row)]
-    assert len(reversed_rows) == 1, rows
+    assert len(reversed_rows(raw)) == 1, raw
     tmux.send("q")
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
 
@@ -291,7 +297,7 @@ def test_a_closed_terminal_closes_the_reader(terminal, tmp_path):
         pids.extend(int(pid) for pid in children.stdout.split())
         tmux.close()
     assert pids
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + WAIT_LIMIT  # (each is gone as soon as it has closed)
     alive = list(pids)
     while alive and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -319,12 +325,10 @@ def test_back_from_a_suspend_the_whole_screen_is_drawn(tmp_path):
         tmux.type(f"{shlex.quote(str(installed_command()))} {shlex.quote(str(SAMPLE))}")
         tmux.send("Enter")
         tmux.wait_for(lambda s: "index: ready" in s)
-        found = subprocess.run(
-            ["pgrep", "-f", f"{installed_command()} {SAMPLE}"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        # the reader started by this pane's shell: by its command line, a reader of another
+        # test run on the same machine (the same command on the same file) was stopped too
+        shell = tmux._tmux("display-message", "-p", "-t", "0", "#{pane_pid}").strip()
+        found = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True, check=True)
         for pid in found.stdout.split():
             subprocess.run(["kill", "-TSTP", pid], check=True)
         tmux.wait_for(lambda s: "Stopped" in s)

@@ -4,7 +4,6 @@ shell's screen once the reader closes."""
 from __future__ import annotations
 
 import shlex
-import time
 from pathlib import Path
 
 import pytest
@@ -27,12 +26,16 @@ def test_keys_typed_before_the_reader_starts_are_not_left_on_the_shells_screen(t
     # the shell's next prompt after it.
     tmux = Tmux(80, 24, env={"TUIREADER_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"})
     command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    gate = tmp_path / "go"
+    wait = f"while [ ! -e {shlex.quote(str(gate))} ]; do sleep 0.05; done"
     try:
-        # the keys come while the shell still waits, its terminal echoing them
-        tmux.start(f"sleep 1; {command}; echo {PROMPT} $?; sleep 600")
-        time.sleep(0.3)
+        # the keys come while the shell still waits, its terminal echoing them; the reader
+        # starts once they are on the screen (after a sleep instead, a busy machine sent
+        # them after the reader had started)
+        tmux.start(f"{wait}; {command}; echo {PROMPT} $?; sleep 600")
         tmux.type("diffusion")
         tmux.wait_for(lambda s: "diffusion" in s.splitlines()[0])  # echoed by the terminal
+        gate.touch()
         tmux.wait_for(lambda s: "2 of 11 papers match" in s)  # and read as the query
         tmux.send("C-q")
         screen = tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
