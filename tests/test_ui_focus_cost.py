@@ -64,3 +64,30 @@ async def test_a_move_of_the_focus_restyles_the_screen_once(monkeypatch):
             await settle(pilot)
             assert screen.mode == mode and screen.has_class(f"-mode-{mode}")
             assert len(restyled) == 1, (key, restyled)
+
+
+@sync
+async def test_enter_into_the_viewer_and_back_at_80x24_restyle_the_screen_once(monkeypatch):
+    # at 80 columns the viewer takes the whole screen: its reading class went on (and off)
+    # on its own, then the mode's with the focus, and the whole screen was restyled twice
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def counted(self, node, animate=True):  # type: ignore[no-untyped-def]
+        if isinstance(node, MainScreen):
+            restyled.append(node.mode)
+        update_styles(self, node, animate=animate)
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("tab")
+        await settle(pilot)
+        monkeypatch.setattr(App, "update_styles", counted)
+        for key, mode, reading in (("enter", "viewer", True), ("escape", "results", False)):
+            restyled.clear()
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen.mode == mode and screen.has_class(f"-mode-{mode}")
+            assert screen.reading is reading and screen.has_class("-reading") is reading
+            assert len(restyled) == 1, (key, restyled)

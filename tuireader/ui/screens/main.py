@@ -752,8 +752,10 @@ class MainScreen(Screen[None]):
         """Say where the keys go: the focused pane's border names the mode."""
         self.mode = pane
         # one change of classes: each restyles the whole screen, and one class off and
-        # another on, each on its own, restyled it twice per move of the focus
-        self.update_classes({f"-mode-{name}": name == pane for name in MODES})
+        # another on, each on its own, restyled it twice per move of the focus (the
+        # reading class goes with them, for a move by key sets it as it moves the focus)
+        classes = {f"-mode-{name}": name == pane for name in MODES}
+        self.update_classes({**classes, "-reading": self.reading})
         self._show_titles()
 
     def _show_titles(self) -> None:
@@ -1719,10 +1721,10 @@ class MainScreen(Screen[None]):
     def _focus_pane(self, pane: str) -> None:
         if self.focused is self.search_box and pane != "search":
             self._settle_results()
-        if pane == "viewer":
-            self.reading = self.narrow
-        else:
-            self.reading = False
+        # The reading class and the pane's go on in one change (each change restyles the
+        # whole screen: Enter at 80x24 restyled it twice, for the viewer and its focus).
+        self.set_reactive(MainScreen.reading, pane == "viewer" and self.narrow)
+        self._show_mode(pane)
         # set_focus, not focus(): it takes effect before the next key is handled.
         self.set_focus(self.query_one(f"#{pane}"))
 
