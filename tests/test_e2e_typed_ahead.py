@@ -43,3 +43,25 @@ def test_keys_typed_before_the_reader_starts_are_not_left_on_the_shells_screen(t
         assert screen.splitlines()[0].startswith(PROMPT), screen
     finally:
         tmux.close()
+
+
+def test_keys_typed_ahead_with_an_enter_among_them_leave_no_row_behind(tmp_path):
+    # Enter among the keys typed ahead put their echo on two rows ("diffusion", then "x"
+    # under it); the reader cleared the row the cursor was on, and "diffusion" stayed on
+    # the shell's screen above the next prompt. The keys still act: the query, then Enter
+    # to the list, where x skips the first hit.
+    tmux = Tmux(80, 24, env={"TUIREADER_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"})
+    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    gate = tmp_path / "go"
+    wait = f"while [ ! -e {shlex.quote(str(gate))} ]; do sleep 0.05; done"
+    try:
+        tmux.start(f"echo SHELL-ABOVE; {wait}; {command}; echo {PROMPT} $?; sleep 600")
+        tmux.send("diffusion", "Enter", "x")
+        tmux.wait_for(lambda s: s.splitlines()[1:3] == ["diffusion", "x"])  # the echo
+        gate.touch()
+        tmux.wait_for(lambda s: "2 of 11 papers match" in s and "1 skipped" in s)
+        tmux.send("C-q")
+        screen = tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+        assert screen.splitlines()[:2] == ["SHELL-ABOVE", f"{PROMPT} 0"], screen
+    finally:
+        tmux.close()

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import IO, Any
 
+from rich.cells import cell_len
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
@@ -109,45 +110,82 @@ class EscapeKeepingParser(XTermParser):
             yield event
 
 
-def typed_ahead(fd: int | None) -> int:
-    """How many bytes of keys typed ahead wait on terminal ``fd``, as the terminal echoed
-    them (0 when it does not echo, when ``fd`` is no terminal, or when this process is
-    not in its foreground, where writing to it would stop the process)."""
+def take_typed_ahead(fd: int | None) -> tuple[bytes, bool]:
+    """The keys typed ahead that wait on terminal ``fd``, as the terminal echoed them, read
+    out of it (the reader's input is handed them first), and whether the terminal echoed
+    control keys as two cells ("^[": ECHOCTL) then. Nothing when it does not echo, when
+    ``fd`` is no terminal, or when this process is not in its foreground, where reading
+    from it would stop the process."""
     if fd is None:
-        return 0
+        return b"", False
     try:
         import fcntl
         import struct
         import termios
     except ImportError:  # no terminal control here (Windows)
-        return 0
+        return b"", False
     try:
         if not os.isatty(fd) or os.tcgetpgrp(fd) != os.getpgrp():
-            return 0
+            return b"", False
         before = termios.tcgetattr(fd)
         if not before[3] & termios.ECHO:
-            return 0
+            return b"", False
         # A line being typed is not yet there to be read: a moment out of line mode
-        # counts it (the terminal's settings are put back as they were at once, for
+        # reads it (the terminal's settings are put back as they were at once, for
         # Textual takes them as those to restore as the reader closes).
-        counting = list(before)
-        counting[3] = before[3] & ~(termios.ICANON | termios.ECHO)
-        termios.tcsetattr(fd, termios.TCSANOW, counting)
+        reading = list(before)
+        reading[3] = before[3] & ~(termios.ICANON | termios.ECHO)
+        reading[6] = list(before[6])
+        reading[6][termios.VMIN], reading[6][termios.VTIME] = 0, 0  # never wait
+        termios.tcsetattr(fd, termios.TCSANOW, reading)
         try:
             waiting = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
+            count = max(0, int(struct.unpack("i", waiting)[0]))
+            typed = os.read(fd, count) if count else b""
         finally:
             termios.tcsetattr(fd, termios.TCSANOW, before)
-        return max(0, int(struct.unpack("i", waiting)[0]))
+        return typed, bool(before[3] & getattr(termios, "ECHOCTL", 0))
     except (OSError, termios.error):  # no terminal, or gone
-        return 0
+        return b"", False
 
 
-def erase_echo(pending: int) -> str:
-    """What erases the echo of ``pending`` bytes typed ahead: the cursor back over them
-    and the row cleared from there. A control key echoes as two cells ("^["), so the
-    cursor goes back two cells a byte; the terminal stops it at the row's start, where the
-    echo began (the shell's Enter left the cursor there). "" when nothing is pending."""
-    return f"\x1b[{2 * pending}D\x1b[K" if pending > 0 else ""
+def erase_echo(typed: str, width: int, control_cells: int = 2) -> str:
+    """What erases the echo of the keys ``typed`` ahead on a terminal ``width`` columns
+    wide, the cursor just after it.
+
+    The echo began at the start of a row (the shell's Enter left the cursor there). A
+    control key echoes as ``control_cells`` cells ("^["), a newline (Enter, turned into
+    one by the terminal) starts a row, and a long line wraps. On one row, the cursor
+    goes back over the echo and the row is cleared from there; over several (Enter among
+    the keys), the cursor goes up to the first row and the screen is cleared from there:
+    the echo is the last thing written, with nothing below it. "" when nothing was
+    typed."""
+    if not typed:
+        return ""
+    width = max(1, width)
+    rows, cells = 1, 0
+    for char in typed:
+        if char == "\n":
+            rows += max(1, -(-cells // width))
+            cells = 0
+        elif char == "\t":
+            cells += 8 - cells % width % 8
+        elif char < " " or char == "\x7f":
+            cells += control_cells
+        else:
+            cells += cell_len(char)
+    rows += max(1, -(-cells // width)) - 1
+    if rows == 1:
+        return f"\x1b[{max(1, 2 * len(typed))}D\x1b[K"
+    return f"\r\x1b[{rows - 1}A\x1b[J"
+
+
+def _columns(file: IO[str] | None) -> int:
+    """The width of the terminal ``file`` draws on (80 when it cannot be told)."""
+    try:
+        return os.get_terminal_size(file.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, OSError, ValueError):
+        return 80
 
 
 def _terminal_of(file: IO[str] | None) -> IO[str] | None:
@@ -185,6 +223,8 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             #: stopped by a suspend (ctrl+z, SIGTSTP): only then does SIGCONT resume
             self._suspended = False
+            #: keys typed ahead, read out of the terminal as it became the reader's
+            self._typed_ahead = ""
             super().__init__(*args, **kwargs)
             if hasattr(self, "_file"):  # (None: started with stderr closed, 2>&-)
                 file = _terminal_of(getattr(self, "_file", None))
@@ -197,13 +237,27 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
 
         def start_application_mode(self) -> None:
             # Keys typed before the terminal is the reader's were echoed onto the shell's
-            # screen, and would be left there after the reader closes.
-            erase = erase_echo(typed_ahead(getattr(self, "fileno", None)))
+            # screen, and would be left there after the reader closes. They are read out
+            # to know what the echo looks like (an Enter among them put it on two rows),
+            # and handed to the input thread before what it reads.
             file = getattr(self, "_file", None)
+            typed, controls = b"", True
+            if hasattr(driver_class, "run_input_thread") and file is not None:
+                typed, controls = take_typed_ahead(getattr(self, "fileno", None))
+            self._typed_ahead = typed.decode("utf-8", errors="replace")
+            erase = erase_echo(self._typed_ahead, _columns(file), 2 if controls else 0)
             if erase and file is not None:
                 file.write(erase)
                 file.flush()
             super().start_application_mode()
+
+        def run_input_thread(self) -> None:
+            typed, self._typed_ahead = self._typed_ahead, ""
+            if typed:  # the keys typed ahead, read out of the terminal: before the rest
+                parser = EscapeKeepingParser(self._debug)
+                for event in [*parser.feed(typed), *parser.feed("")]:
+                    self.process_message(event)
+            super().run_input_thread()
 
         def _sigtstp_application(self, *args: Any) -> None:
             self._suspended = True
