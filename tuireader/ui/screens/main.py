@@ -1980,9 +1980,13 @@ class MainScreen(Screen[None]):
     def _say_no_paper(self) -> None:
         """A key that acts on a paper, with none highlighted: why. Most often the list
         is empty, where "highlight a paper" asked for what cannot be done."""
+        query = self.search_query
         if len(self.results.rows):
             text = "Highlight a paper first"
-        elif self.search_query.strip():
+        elif query.strip() and self.engine is None and self.library is not None:
+            # the list waits for the index (built on a first start): papers do match
+            text = "The index is not ready yet: the query's papers are listed when it is"
+        elif query.strip():
             text = "No paper matches the query: nothing to act on"
         else:
             text = "No papers: the library is empty"
