@@ -56,6 +56,7 @@ def test_keys_typed_ahead_with_an_enter_among_them_leave_no_row_behind(tmp_path)
     wait = f"while [ ! -e {shlex.quote(str(gate))} ]; do sleep 0.05; done"
     try:
         tmux.start(f"echo SHELL-ABOVE; {wait}; {command}; echo {PROMPT} $?; sleep 600")
+        tmux.wait_for(lambda s: s.startswith("SHELL-ABOVE\n"))  # the shell's, then the keys
         tmux.send("diffusion", "Enter", "x")
         tmux.wait_for(lambda s: s.splitlines()[1:3] == ["diffusion", "x"])  # the echo
         gate.touch()
