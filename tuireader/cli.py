@@ -15,7 +15,7 @@ import os
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from tuireader import __version__
@@ -38,6 +38,7 @@ COMMANDS = (
     "export",
     "triage",
     "note",
+    "import",
     "undo",
     "recover",
 )
@@ -1830,6 +1831,170 @@ def cmd_triage(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    """Take up the triage an export carries (``tuireader export`` on another machine, or
+    of another data folder) onto the papers of the lists read, as one undo step: a
+    decision made here differently is kept, and said; a paper of none of the lists keeps
+    its marks as a detached mark, which follows it when a list holds it."""
+    from pathlib import Path
+
+    from tuireader.triage.carry import NotAnExport, match_papers, read_export
+    from tuireader.triage.store import Carried, CarryReport, StoreError, for_a_change
+
+    given = Path(args.file)
+    try:
+        fmt, marks = read_export(given)
+    except NotAnExport as error:
+        raise UsageError(f"{_safe(str(error))}; nothing taken up") from error
+    session = _session(args)
+    marked = [mark for mark in marks if not mark.is_default]
+    if not marked:
+        _err(f"{given}: {len(marks):,} papers, none with a state, tag or note: nothing to take up")
+        if args.json:
+            _print_json(_import_json(given, fmt, 0, CarryReport({}, {}, 0), {}, ()))
+        return EXIT_NOTHING_FOUND
+    library = session.library.papers
+    papers = match_papers(marked, library)
+    named = {paper.id for paper in library} | {alias for p in library for alias in p.aliases}
+    carried: list[Carried] = []
+    titles: dict[str, str] = {}
+    detached: list[str] = []
+    for mark, paper in zip(marked, papers, strict=True):
+        if paper is not None:
+            carried.append(Carried(paper.id, mark.state, mark.tags, mark.note))
+            titles[paper.id] = _title(paper)
+            continue
+        target = _detached_id(mark.paper_id, mark.identity, named)
+        carried.append(Carried(target, mark.state, mark.tags, mark.note, mark.identity))
+        titles[target] = _line(mark.identity.title) or "(no title)"
+        detached.append(target)
+    held: list[_HeldOutput] = []
+
+    def answer(report: CarryReport) -> str:
+        if args.json:
+            from tuireader.render.safetext import to_json
+
+            data = _import_json(given, fmt, len(marked), report, titles, detached)
+            return _json_for_stdout(to_json(data, indent=2)) + "\n"
+        would = "would take up " if args.dry_run else ""
+        return "".join(
+            _line(f"{pid}  {titles[pid]}  ({would}{', '.join(words)})") + "\n"
+            for pid, words in report.taken.items()
+        )
+
+    def before_saving(report: CarryReport) -> None:
+        held.append(_HeldOutput(answer(report), "the triage is as it was"))
+        held[0].before_saving()
+
+    store = session.open_store(read_only=True) if args.dry_run else _writable_store(session)
+    with _stops_held_once_saving():
+        try:
+            if args.dry_run:
+                report = store.carry_over(carried, dry_run=True)
+            else:
+                report = store.carry_over(carried, before_saving=before_saving)
+        except StoreError as error:
+            raise UsageError(for_a_change(str(error))) from error
+        finally:
+            store.close()
+        _say_imported(given, len(marked), report, titles, set(detached), dry_run=args.dry_run)
+    if args.dry_run:
+        sys.stdout.write(answer(report))
+    elif held:
+        held[0].rest()
+    return EXIT_OK
+
+
+def _detached_id(paper_id: str, identity, named: set[str]) -> str:  # type: ignore[no-untyped-def]
+    """The id a mark on a paper of none of the lists is kept under: the one it had where
+    it was exported, unless a paper of the lists has that id now (another paper: it
+    would take the mark), where one is made for it as :meth:`Store.reattach` makes one."""
+    from tuireader.ingest.identity import digest
+
+    paper_id = paper_id.lower()
+    if paper_id and paper_id not in named:
+        return paper_id
+    made = "d" + digest(f"{paper_id} {identity.title_key} {identity.abstract_digest}")
+    return made[: max(len(paper_id), 8)]
+
+
+def _say_imported(
+    given: Any,
+    count: int,
+    report,  # type: ignore[no-untyped-def]
+    titles: dict[str, str],
+    detached: set[str],
+    *,
+    dry_run: bool,
+) -> None:
+    """What ``import`` did, on stderr: the papers that took marks up (listed on
+    stdout), those whose marks here differ and stay (each named), those of none of the
+    lists (kept detached), and how to take it back."""
+    taken = [pid for pid in report.taken if pid not in detached]
+    waiting = [pid for pid in report.taken if pid in detached]
+    same = (
+        count
+        - len(report.taken)
+        - len([pid for pid in report.kept_here if pid not in report.taken])
+    )
+    for pid, words in report.kept_here.items():
+        _err(f"{pid}  {titles[pid]}: kept as it is here ({'; '.join(words)})")
+    would = "would be " if dry_run else ""
+    parts = [f"{len(taken):,} {would}taken up by papers of these lists"]
+    if waiting:
+        parts.append(
+            f"{len(waiting):,} on papers of none of these lists {would}kept as detached "
+            "marks, which follow their papers when a list holds them (tuireader search "
+            "is:detached lists them)"
+        )
+    if report.kept_here:
+        parts.append(
+            f"{len(report.kept_here):,} decided otherwise here, kept as "
+            f"{'it is' if len(report.kept_here) == 1 else 'they are'} (above)"
+        )
+    if same > 0:
+        parts.append(f"{same:,} already so")
+    if dry_run:
+        ending = "a dry run: nothing saved"
+    elif report.changes:
+        ending = (
+            f"{report.changes:,} change{'s' if report.changes != 1 else ''}; tuireader undo, "
+            f"or z in the reader, undoes {'it' if report.changes == 1 else 'them'}"
+        )
+    else:
+        ending = "nothing changed"
+    name = _line(str(given))
+    _err(
+        f"{name}: {count:,} paper{'s' if count != 1 else ''} with marks: {', '.join(parts)} ({ending})"
+    )
+
+
+def _import_json(
+    given: Any,
+    fmt: str,
+    count: int,
+    report,  # type: ignore[no-untyped-def]
+    titles: dict[str, str],
+    detached: Sequence[str],
+) -> dict[str, Any]:
+    """``import --json``: what each paper took up (``taken``, ``detached`` for papers of
+    none of the lists), what stayed as it is here (``kept_here``), and the counts."""
+
+    def listed(ids: Iterable[str], key: str, words: dict[str, tuple[str, ...]]) -> list:
+        return [{"id": pid, "title": titles.get(pid, ""), key: list(words[pid])} for pid in ids]
+
+    waiting = set(detached)
+    return {
+        "file": str(given),
+        "format": fmt,
+        "marked": count,
+        "changes": report.changes,
+        "taken": listed([p for p in report.taken if p not in waiting], "took", report.taken),
+        "detached": listed([p for p in report.taken if p in waiting], "took", report.taken),
+        "kept_here": listed(report.kept_here, "differs", report.kept_here),
+    }
+
+
 def cmd_note(args: argparse.Namespace) -> int:
     """A paper's note from the command line: printed, or set, added to or cleared on
     every paper named as ONE undoable action, in the store the reader's note editor
@@ -2687,6 +2852,34 @@ def _triage_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _import_parser() -> argparse.ArgumentParser:
+    p = _command(
+        "import",
+        "Take up the triage (states, tags, notes) an export carries, as one undo step.",
+    )
+    p.epilog = (
+        "FILE is what tuireader export --format json, csv or bibtex wrote, on another "
+        "machine or from another data folder. Each of its papers is found among the lists "
+        "read (your library, or the LIST files given) as the triage file finds a paper "
+        "whose list changed: by its id, DOI, arXiv or OpenReview id, its own id in its "
+        "list, its title and first author, or its abstract, so a list scraped again "
+        "(reordered, a title mended) still takes its marks. A mark is added where there "
+        "is none: a state where the paper is new, the tags it lacks, a note where it has "
+        "none; a decision made here differently is kept as it is, and named on stderr. "
+        "A paper of none of the lists keeps its marks as a detached mark, which follows "
+        "it once a list holds it. Safe while a reader is open; tuireader undo takes it "
+        "all back. Exit code 1 when the file carries no marks, 2 when it is no export."
+    )
+    p.add_argument("file", metavar="FILE", help="an export made by tuireader export")
+    p.add_argument(
+        "--dry-run", action="store_true", help="say what would change, and change nothing"
+    )
+    _json_flag(p, "print what was taken up as JSON")
+    p.set_defaults(func=cmd_import)
+    _common(p)
+    return p
+
+
 def _note_parser() -> argparse.ArgumentParser:
     p = _command(
         "note", "Print a paper's note, or set, add to or clear it (one undo step per call)."
@@ -2767,6 +2960,7 @@ _COMMAND_PARSERS: dict[str, Callable[[], argparse.ArgumentParser]] = {
     "export": _export_parser,
     "triage": _triage_parser,
     "note": _note_parser,
+    "import": _import_parser,
     "undo": _undo_parser,
     "recover": _recover_parser,
 }

@@ -29,7 +29,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -254,6 +254,10 @@ _SUMMARY_PARTS = re.compile(
 )
 
 
+#: the summary of the action that takes up an export's marks (``tuireader import``)
+_CARRIED = "took up the marks of an export"
+
+
 def _in_words(states: str) -> str:
     """States of an action's summary ("new/skip"), as the status line names them
     ("new/skipped")."""
@@ -274,6 +278,7 @@ def _taken_back(part: str) -> str:
         "changed tags": "tags back as they were",
         "edited note": "note back as it was",
         "cleared note": "note put back",
+        _CARRIED: "the marks taken up from an export taken off",
     }
     return back.get(part, f"{part}, taken back")
 
@@ -394,6 +399,33 @@ class DetachedMark:
     #: another paper is kept under an id made for it (``d…``), which the user never saw;
     #: the paper's own id, the one they knew, is this.
     was: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Carried:
+    """The marks an export carries for one paper, to be taken up (see
+    :meth:`Store.carry_over`)."""
+
+    #: the paper's id in this data folder (a detached mark's, for a paper of no list)
+    paper_id: str
+    state: str = DEFAULT_STATE
+    tags: tuple[str, ...] = ()
+    note: str = ""
+    #: what identifies a paper of none of the lists, kept with its detached mark so that
+    #: it follows the paper when a list holds it; None for a paper of the lists
+    identity: StoredIdentity | None = None
+
+
+@dataclass(frozen=True)
+class CarryReport:
+    """What :meth:`Store.carry_over` did (or, dry, would do)."""
+
+    #: by paper id, what each took up ("kept", "tag 'rl'", "note")
+    taken: dict[str, tuple[str, ...]]
+    #: by paper id, what differs here and was kept as it is here
+    kept_here: dict[str, tuple[str, ...]]
+    #: how many changes (one state, tag or note each): what undo takes back
+    changes: int
 
 
 @dataclass(frozen=True)
@@ -2401,6 +2433,86 @@ class Store:
             if before_saving is not None:
                 before_saving()
             return len(changes)
+
+    def carry_over(
+        self,
+        carried: Sequence[Carried],
+        *,
+        dry_run: bool = False,
+        before_saving: Callable[[CarryReport], None] | None = None,
+    ) -> CarryReport:
+        """Take up the marks an export carries (``tuireader import``) as ONE undoable
+        action; with ``dry_run`` only say what would change.
+
+        A mark is added where this file has none: a state where the paper is new, the
+        tags it lacks, a note where it has none. A decision made here differently (another
+        state, another note) is kept and reported, never overwritten, and a carried
+        ``new`` takes no decision back. A mark on a paper of none of the lists is kept
+        under its id with what identifies the paper (``identity``), detached, and follows
+        the paper when a list holds it (:meth:`reattach`). ``before_saving``: as
+        :meth:`apply_many`'s, given the report. Each paper is read in the action's own transaction, so a
+        mark set meanwhile by a reader or ``triage`` is seen, not overwritten."""
+        ids = _unique(item.paper_id for item in carried)
+        context = self._read() if dry_run else self._write()
+        with context as conn:
+            now = self._get_many(conn, ids)
+            spelled: dict[str, str] = {}
+            changes: list[_Change] = []
+            said: dict[str, list[str]] = {}
+            kept: dict[str, list[str]] = {}
+            for item in carried:
+                here = now[item.paper_id]
+                done = said.setdefault(item.paper_id, [])
+                if item.state != DEFAULT_STATE and item.state != here.state:
+                    if here.state == DEFAULT_STATE:
+                        changes.append((item.paper_id, "state", here.state, item.state))
+                        done.append(STATE_WORDS[item.state])
+                        here = replace(here, state=item.state)
+                    else:
+                        kept.setdefault(item.paper_id, []).append(
+                            f"{STATE_WORDS[here.state]} here, {STATE_WORDS[item.state]} in the file"
+                        )
+                have = {tag.casefold() for tag in here.tags}
+                for tag in item.tags:
+                    tag = normalize_tag(tag)
+                    if tag.casefold() in have:
+                        continue
+                    have.add(tag.casefold())
+                    if tag.casefold() not in spelled:
+                        spelled[tag.casefold()] = self._spelling(conn, tag)
+                    changes.append((item.paper_id, "tag", None, spelled[tag.casefold()]))
+                    done.append(f"tag '{spelled[tag.casefold()]}'")
+                note = normalize_note(item.note)
+                if note and note != here.note and note not in here.note:
+                    if not here.note:
+                        _check_note_length(item.paper_id, "", note)
+                        changes.append((item.paper_id, "note", "", note))
+                        done.append("note")
+                        here = replace(here, note=note)
+                    else:
+                        kept.setdefault(item.paper_id, []).append("another note here")
+            report = CarryReport(
+                {pid: tuple(words) for pid, words in said.items() if words},
+                {pid: tuple(words) for pid, words in kept.items()},
+                len(changes),
+            )
+            if dry_run:
+                return report
+            for paper_id, field, _before, after in changes:
+                if field == "state":
+                    self._put_state(conn, paper_id, str(after))
+                elif field == "note":
+                    self._put_note(conn, paper_id, str(after))
+                else:
+                    self._insert_tag(conn, paper_id, str(after))
+            self._log(conn, "triage", _CARRIED, changes)
+            touched = {change[0] for change in changes}
+            for item in carried:
+                if item.identity is not None and item.paper_id in touched:
+                    self._put_identity(conn, replace(item.identity, paper_id=item.paper_id))
+            if before_saving is not None:
+                before_saving(report)
+            return report
 
     # -------------------------------------------------------------------- undo
 

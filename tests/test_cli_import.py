@@ -1,0 +1,227 @@
+"""``tuireader import``: the triage an export carries, taken up by another data folder
+(a laptop's marks carried to a remote machine), its lists scraped again in between."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tuireader.cli import main
+
+FORMATS = ("json", "csv", "bibtex")
+
+
+def _records():
+    """A list as a scraper gives it: some papers with a DOI, some known by their title
+    and authors alone."""
+    records = []
+    for i in range(12):
+        record = {
+            "title": f"Learning to grasp study {i} with careful experiments",
+            "authors": [f"Ada Lovelace{i}", "Alan Turing"],
+            "abstract": f"We study robot grasping in clutter, variant {i}, with idea {i * 7}.",
+            "year": 2023,
+        }
+        if i % 2:
+            record["doi"] = f"10.1234/grasp.{i}"
+        records.append(record)
+    return records
+
+
+def _write(path, records):
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def run(capsys, *argv):
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _id_of(capsys, lst, data, title):
+    _code, out, _ = run(capsys, "search", f'"{title}"', lst, "--data-dir", data, "--json")
+    (hit,) = [hit for hit in json.loads(out)["hits"] if hit["title"] == title]
+    return hit["id"]
+
+
+def _triage_json(capsys, lst, data):
+    """Each marked paper's title with its state, tags and note, as ``search`` gives them."""
+    _code, out, _ = run(capsys, "search", "", lst, "--data-dir", data, "--json", "--limit", "100")
+    return {
+        hit["title"]: (hit["state"], hit["tags"], hit["note"])
+        for hit in json.loads(out)["hits"]
+        if hit["state"] != "new" or hit["tags"] or hit["note"]
+    }
+
+
+def _marked_laptop(capsys, tmp_path, fmt):
+    """A laptop's data folder with marks on three papers of a list, and its export."""
+    laptop, lst = tmp_path / "laptop", tmp_path / "grasp.jsonl"
+    _write(lst, _records())
+    first = _id_of(capsys, lst, laptop, "Learning to grasp study 2 with careful experiments")
+    doi = _id_of(capsys, lst, laptop, "Learning to grasp study 3 with careful experiments")
+    third = _id_of(capsys, lst, laptop, "Learning to grasp study 4 with careful experiments")
+    run(capsys, "triage", first, doi, lst, "--state", "keep", "--tag", "RL", "--data-dir", laptop)
+    run(capsys, "triage", third, lst, "--state", "skip", "--data-dir", laptop)
+    run(
+        capsys,
+        "note",
+        first,
+        lst,
+        "--set",
+        "read section 3\nthen the appendix",
+        "--data-dir",
+        laptop,
+    )
+    export = tmp_path / f"export.{fmt}"
+    code, _, err = run(capsys, "export", lst, "--format", fmt, "-o", export, "--data-dir", laptop)
+    assert code == 0, err
+    return lst, export
+
+
+def _scraped_again(lst):
+    """The list scraped again: in another order, one marked paper's title mended, and a
+    paper added."""
+    records = _records()
+    records[2]["title"] = "Learning to grasp: study 2, with careful experiments"
+    records[3]["title"] = "Learning to grasp in clutter: study 3 with careful experiments"
+    records.append({"title": "A new paper", "authors": ["Grace Hopper"], "abstract": "New."})
+    _write(lst, list(reversed(records)))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_export_is_taken_up_by_another_data_folder_after_its_list_changed(tmp_path, capsys, fmt):
+    lst, export = _marked_laptop(capsys, tmp_path, fmt)
+    laptop_marks = _triage_json(capsys, lst, tmp_path / "laptop")
+    _scraped_again(lst)
+    remote = tmp_path / "remote"
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    assert code == 0, err
+    assert "3 papers with marks: 3 taken up by papers of these lists" in err
+    assert "tuireader undo" in err
+    assert len(out.splitlines()) == 3 and "Learning to grasp: study 2" in out
+    tag = "RL"
+    assert _triage_json(capsys, lst, remote) == {
+        "Learning to grasp: study 2, with careful experiments": (
+            "kept",
+            [tag],
+            "read section 3\nthen the appendix",
+        ),
+        "Learning to grasp in clutter: study 3 with careful experiments": ("kept", [tag], ""),
+        "Learning to grasp study 4 with careful experiments": ("skip", [], ""),
+    }
+    assert len(laptop_marks) == 3
+    # taken up again, nothing changes; one undo takes the whole import back
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    assert code == 0 and out == "" and "3 already so (nothing changed)" in err
+    code, _, err = run(capsys, "undo", "--data-dir", remote)
+    assert code == 0 and "marks taken up from an export taken off for 3 papers" in err
+    assert _triage_json(capsys, lst, remote) == {}
+
+
+def test_a_decision_made_here_differently_is_kept_and_said(tmp_path, capsys):
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    remote = tmp_path / "remote"
+    skipped = _id_of(capsys, lst, remote, "Learning to grasp study 4 with careful experiments")
+    noted = _id_of(capsys, lst, remote, "Learning to grasp study 2 with careful experiments")
+    run(capsys, "triage", skipped, lst, "--state", "read", "--data-dir", remote)
+    run(capsys, "note", noted, lst, "--set", "mine", "--data-dir", remote)
+    before = _triage_json(capsys, lst, remote)
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--dry-run")
+    assert code == 0 and "would take up kept, tag 'RL'" in out and "nothing saved" in err
+    assert _triage_json(capsys, lst, remote) == before
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
+    assert code == 0
+    answer = json.loads(out)
+    assert {p["id"]: p["differs"] for p in answer["kept_here"]} == {
+        noted: ["another note here"],
+        skipped: ["read here, skipped in the file"],
+    }
+    assert f"{skipped}  Learning to grasp study 4" in err and "kept as it is here" in err
+    after = _triage_json(capsys, lst, remote)
+    assert after["Learning to grasp study 4 with careful experiments"] == ("read", [], "")
+    assert after["Learning to grasp study 2 with careful experiments"] == ("kept", ["RL"], "mine")
+
+
+def test_marks_on_papers_of_other_lists_wait_as_detached_marks_for_their_paper(tmp_path, capsys):
+    lst, export = _marked_laptop(capsys, tmp_path, "csv")
+    other = tmp_path / "other.jsonl"
+    _write(other, [{"title": "Unrelated work on proteins", "abstract": "Proteins fold."}])
+    remote = tmp_path / "remote"
+    code, out, err = run(capsys, "import", export, other, "--data-dir", remote)
+    assert code == 0, err
+    assert "3 on papers of none of these lists kept as detached marks" in err
+    code, out, _ = run(capsys, "search", "is:detached", other, "--data-dir", remote, "--json")
+    assert len(json.loads(out)["detached"]) == 3
+    # the list read again (scraped anew since): the marks are its papers'
+    _scraped_again(lst)
+    assert _triage_json(capsys, lst, remote) == {
+        "Learning to grasp: study 2, with careful experiments": (
+            "kept",
+            ["RL"],
+            "read section 3\nthen the appendix",
+        ),
+        "Learning to grasp in clutter: study 3 with careful experiments": ("kept", ["RL"], ""),
+        "Learning to grasp study 4 with careful experiments": ("skip", [], ""),
+    }
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ('[{"title": "A list", "abstract": "Not an export."}]', "not a tuireader export"),
+        ("@article{a, title={A bibliography}, keywords={rl}}\n", "not a tuireader export"),
+        ("", "is empty"),
+        ("\x00\x01binary", "binary"),
+        ("id,title\n1,x\n", "not a tuireader export"),
+    ],
+)
+def test_a_file_that_is_no_export_is_refused_and_nothing_is_saved(tmp_path, capsys, content, said):
+    lst, data = tmp_path / "grasp.jsonl", tmp_path / "data"
+    _write(lst, _records())
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    code, out, err = run(capsys, "import", bad, lst, "--data-dir", data)
+    assert code == 2 and out == "" and said in err and "nothing taken up" in err
+    assert not (data / "triage.sqlite3").exists()
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_export_cut_short_is_refused_whole(tmp_path, capsys, fmt):
+    lst, export = _marked_laptop(capsys, tmp_path, fmt)
+    text = export.read_text(encoding="utf-8")
+    export.write_text(text[: len(text) * 2 // 3], encoding="utf-8")
+    remote = tmp_path / "remote"
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    if fmt == "bibtex":
+        # BibTeX has no end to miss: the entries whole before the cut are taken up
+        assert code == 0 and "taken up" in err
+        return
+    assert code == 2 and out == "" and "nothing taken up" in err
+    assert "cut short" in err
+    assert _triage_json(capsys, lst, remote) == {}
+
+
+def test_an_export_without_marks_takes_nothing_up(tmp_path, capsys):
+    lst, data = tmp_path / "grasp.jsonl", tmp_path / "data"
+    _write(lst, _records())
+    export = tmp_path / "export.json"
+    run(capsys, "export", lst, "--format", "json", "-o", export, "--data-dir", data)
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", data, "--json")
+    assert code == 1 and "none with a state, tag or note" in err
+    assert json.loads(out)["changes"] == 0
+
+
+def test_text_of_an_export_is_shown_as_data_never_as_terminal_control(tmp_path, capsys):
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    papers = json.loads(export.read_text(encoding="utf-8"))
+    for paper in papers:
+        paper["title"] = "\x1b]52;c;ZXZpbA==\x07Evil \x1b[2J title"
+        paper["doi"] = None
+        paper["source_id"] = None
+        paper["abstract"] = "Other text."
+    export.write_text(json.dumps(papers), encoding="utf-8")
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", tmp_path / "remote")
+    assert code == 0, err
+    assert "\x1b" not in out + err and "\x07" not in out + err

@@ -1,0 +1,301 @@
+"""The triage an export carries, read back to be taken up by another data folder.
+
+A user who triages on a laptop and on a remote machine moves their marks with
+``tuireader export`` on one and ``tuireader import`` on the other. Each paper of the
+export is known by what identifies it (its DOI, arXiv or OpenReview id, its own id in its
+list, its title and first author, its abstract), as the triage file knows a marked
+paper, so that a list scraped again in between (reordered, a title mended) still finds
+it. This module reads the export; :meth:`Store.carry_over` takes its marks up.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tuireader.triage.store import (
+    _ABSTRACT_KEPT,
+    DEFAULT_STATE,
+    STATES,
+    StoredIdentity,
+    normalize_note,
+    normalize_tag,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tuireader.model import Paper
+
+__all__ = ["CarriedMark", "NotAnExport", "match_papers", "read_export"]
+
+#: an export bigger than this is no export of a reading list (tuireader's own of
+#: 100,000 papers with abstracts is about 150 MB)
+MAX_EXPORT_BYTES = 512 * 1024 * 1024
+
+#: the state words an export writes, as the triage file keeps them
+_STATE_NAMES = {state: state for state in STATES} | {"skipped": "skip", "keep": "kept"}
+
+
+class NotAnExport(ValueError):
+    """The file is not one of tuireader's exports that carry triage; the message says why."""
+
+
+@dataclass(frozen=True)
+class CarriedMark:
+    """One paper's triage as an export carries it, with what identifies the paper."""
+
+    #: the id the paper had where the export was made
+    paper_id: str
+    identity: StoredIdentity
+    state: str = DEFAULT_STATE
+    tags: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def is_default(self) -> bool:
+        """A paper exported with no mark: nothing to take up."""
+        return self.state == DEFAULT_STATE and not self.tags and not self.note
+
+
+def read_export(path: Path) -> tuple[str, list[CarriedMark]]:
+    """The format (``json``, ``csv`` or ``bibtex``) of tuireader's export at ``path``
+    and the triage each of its papers carries, in file order; :class:`NotAnExport`
+    when it is none (a list, a bibliography, a Markdown reading list, a file cut
+    short), with the reason. Only tuireader's own exports are read: a bibliography's
+    keywords are its own, never the user's tags."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_EXPORT_BYTES:
+            raise NotAnExport(f"{path} is {size:,} bytes: too big for an export")
+        data = path.read_bytes()
+    except OSError as error:
+        raise NotAnExport(f"{path} cannot be read: {error.strerror or error}") from error
+    if not data.strip():
+        raise NotAnExport(f"{path} is empty")
+    if b"\x00" in data[:4096]:
+        raise NotAnExport(f"{path} looks like a binary file, not an export")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise NotAnExport(f"{path} is not UTF-8 text, as an export is") from error
+    from tuireader.ingest.formats.ownbib import is_own_bibtex
+
+    head = text.lstrip()
+    if is_own_bibtex(text):
+        return "bibtex", _from_bibtex(text, path)
+    if head.startswith("["):
+        return "json", _from_json(text, path)
+    if head.split("\n", 1)[0].strip().startswith("id,title,"):
+        return "csv", _from_csv(text, path)
+    raise NotAnExport(
+        f"{path} is not a tuireader export (one made by tuireader export --format json, "
+        "csv or bibtex, which carries each paper's triage)"
+    )
+
+
+def _from_json(text: str, path: Path) -> list[CarriedMark]:
+    from tuireader.ingest.formats.jsonfile import OWN_FIELDS, parse_json
+
+    try:
+        items = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise NotAnExport(
+            f"{path} is not whole JSON ({error}): an export cut short, or no export"
+        ) from error
+    if not isinstance(items, list) or not all(
+        isinstance(item, dict) and all(name in item for name in OWN_FIELDS) for item in items
+    ):
+        raise NotAnExport(
+            f"{path} is JSON but not a tuireader export: its papers lack the fields "
+            f"tuireader's JSON gives ({', '.join(OWN_FIELDS)})"
+        )
+    marks: list[CarriedMark] = []
+    for item in items:
+        # each paper read as the JSON reader reads it, alone: the same record, so the
+        # same identity, as reading the export as a list gives it
+        result = parse_json(json.dumps([item], ensure_ascii=False), path)
+        tags = item.get("tags")
+        marks.append(
+            _mark(
+                item.get("id"),
+                result,
+                item.get("state"),
+                tags if isinstance(tags, list) else [],
+                item.get("note"),
+            )
+        )
+    return marks
+
+
+def _from_csv(text: str, path: Path) -> list[CarriedMark]:
+    from tuireader.ingest.formats.table import OWN_COLUMNS, parse_csv
+
+    rows = list(csv.reader(io.StringIO(text)))
+    header = rows[0] if rows else []
+    if tuple(header[: len(OWN_COLUMNS)]) != OWN_COLUMNS:
+        raise NotAnExport(f"{path} is a table but not a tuireader export: its columns differ")
+    column = {name: number for number, name in reversed(list(enumerate(header)))}
+    marks: list[CarriedMark] = []
+    for row in rows[1:]:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise NotAnExport(
+                f"{path}: row {len(marks) + 2} has {len(row)} cells where the header has "
+                f"{len(header)}: an export cut short or edited"
+            )
+
+        def cell(name: str, row: list[str] = row) -> str:
+            return _uninert(row[column[name]])
+
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows([header, row])
+        result = parse_csv(out.getvalue(), path)
+        tags = next(csv.reader([cell("tags")], delimiter=";", skipinitialspace=True), [])
+        marks.append(_mark(cell("id"), result, cell("state"), tags, cell("note")))
+    return marks
+
+
+def _uninert(cell: str) -> str:
+    """A CSV export's cell as it was: the export puts ``'`` before a cell a spreadsheet
+    would run as a formula (``=…``, ``+…``, ``-…``, ``@…``, and one that begins with
+    apostrophes before such a character)."""
+    stripped = cell.lstrip("'")
+    if cell.startswith("'") and stripped[:1] in ("=", "+", "-", "@"):
+        return cell[1:]
+    return cell
+
+
+def _from_bibtex(text: str, path: Path) -> list[CarriedMark]:
+    from tuireader.ingest.formats.bibtex import parse_bibtex
+    from tuireader.ingest.formats.ownbib import own_bibtex, own_triage
+
+    carrying = parse_bibtex(text, path)
+    papers = own_bibtex(carrying)
+    marks: list[CarriedMark] = []
+    for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
+        if entry.source_entry is None:
+            continue
+        state, tags, note = own_triage(entry.source_entry)
+        marks.append(
+            _identified(record.source_id or entry.source_entry.key, record, papers.scope(number))
+            | (state, tags, note)
+        )
+    if not marks:
+        raise NotAnExport(f"{path} starts as a tuireader export but holds no paper")
+    return marks
+
+
+@dataclass(frozen=True)
+class _Identified:
+    """A paper of the export, its triage yet to come (``|`` gives it)."""
+
+    paper_id: str
+    identity: StoredIdentity
+
+    def __or__(self, triage: tuple[Any, Any, Any]) -> CarriedMark:
+        state, tags, note = triage
+        return CarriedMark(
+            self.paper_id,
+            self.identity,
+            _state(state),
+            _tags(tags),
+            normalize_note(note) if isinstance(note, str) else "",
+        )
+
+
+def _mark(paper_id: Any, result: Any, state: Any, tags: Any, note: Any) -> CarriedMark:
+    """One paper of a JSON or CSV export: its record, as the reader reads it, and its
+    triage as the file gives it."""
+    from tuireader.ingest.formats.common import dois_from_links
+    from tuireader.ingest.formats.prose import tidy_abstracts
+
+    records = dois_from_links(tidy_abstracts(result.records))
+    given = paper_id.strip() if isinstance(paper_id, str) else ""
+    if not records:
+        return _Identified(given, StoredIdentity(given)) | (state, tags, note)
+    return _identified(given, records[0], result.scope(0)) | (state, tags, note)
+
+
+def _identified(paper_id: str, record: Any, scope: str | None) -> _Identified:
+    """What identifies a record of the export, as the triage file keeps it of a paper
+    (see :meth:`StoredIdentity.of`): its id is the one it had where it was exported."""
+    from tuireader.ingest.identity import identify
+
+    found = identify(record, scope or record.venue or "")
+    title = record.title or ""
+    return _Identified(
+        paper_id,
+        StoredIdentity(
+            paper_id=paper_id,
+            keys=tuple(str(key) for key in found.keys),
+            title=title,
+            title_key=found.title,
+            first_author=found.first_author,
+            year=found.year,
+            abstract_digest=found.abstract_digest,
+            abstract=(record.abstract or "")[:_ABSTRACT_KEPT],
+        ),
+    )
+
+
+def _state(value: Any) -> str:
+    """The state an export names, as the triage file keeps it; a word it does not know
+    (an edited file) is no decision."""
+    word = value.strip().lower() if isinstance(value, str) else ""
+    return _STATE_NAMES.get(word, DEFAULT_STATE)
+
+
+def _tags(values: Any) -> tuple[str, ...]:
+    """The tags an export gives, each once (ignoring case), as the triage file keeps
+    them; what is no text, or holds a comma (the reader's tag separator), is left out."""
+    kept: dict[str, str] = {}
+    for value in values if isinstance(values, (list, tuple)) else ():
+        if not isinstance(value, str):
+            continue
+        tag = normalize_tag(value)
+        if tag and "," not in tag:
+            kept.setdefault(tag.casefold(), tag)
+    return tuple(kept.values())
+
+
+def match_papers(marks: Sequence[CarriedMark], papers: Sequence[Paper]) -> list[Paper | None]:
+    """The paper of ``papers`` (the lists read) each mark is for, None where none is:
+    the paper that has the mark's id (or has it as an alias) and is still the paper
+    that was marked, else the one :meth:`Store.reattach` would give a mark that lost its
+    paper (the same DOI or other strong key, title and first author, abstract). Each
+    paper takes one mark at most."""
+    from tuireader.triage.store import _Finder, _given
+
+    by_id: dict[str, Paper] = {}
+    for each in papers:
+        for alias in each.aliases:
+            by_id.setdefault(alias, each)
+    by_id.update({each.id: each for each in papers})
+    found: list[Paper | None] = []
+    taken: set[str] = set()
+    for mark in marks:
+        paper: Paper | None = by_id.get(mark.paper_id)
+        if (
+            paper is None
+            or paper.id in taken
+            or (mark.identity.keys or mark.identity.title_key or mark.identity.abstract_digest)
+            and _given(mark.identity, StoredIdentity.of(paper))
+        ):
+            paper = None
+        else:
+            taken.add(paper.id)
+        found.append(paper)
+    if all(paper is not None for paper in found):
+        return found
+    finder = _Finder([paper for paper in papers if paper.id not in taken], papers)
+    for number, mark in enumerate(marks):
+        if found[number] is None and not mark.is_default:
+            match = finder.find(mark.paper_id, mark.identity)
+            found[number] = match[0] if match is not None else None
+    return found
