@@ -1808,6 +1808,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
     from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change
 
     store = _writable_store(session)
+    output: _HeldOutput | None = None
     with _stops_held_once_saving():
         try:
             found = _triage_targets(session, store, ids)
@@ -1819,7 +1820,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
                 list(found), state=state, tags=args.tag, before_saving=output.before_saving
             )
         except StoreError as error:
-            raise UsageError(for_a_change(str(error))) from error
+            raise UsageError(_not_saved(output, for_a_change(str(error)))) from error
         except ValueError as error:
             raise UsageError(str(error)) from error
         finally:
@@ -1894,7 +1895,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             else:
                 report = store.carry_over(carried, before_saving=before_saving)
         except StoreError as error:
-            raise UsageError(for_a_change(str(error))) from error
+            said = for_a_change(str(error))
+            raise UsageError(_not_saved(held[0] if held else None, said)) from error
         finally:
             store.close()
         _say_imported(given, len(marked), report, titles, set(detached), dry_run=args.dry_run)
@@ -2017,6 +2019,7 @@ def cmd_note(args: argparse.Namespace) -> int:
 
     session = _session(args)
     store = _writable_store(session)
+    output: _HeldOutput | None = None
     with _stops_held_once_saving():
         try:
             found = _triage_targets(session, store, ids)
@@ -2030,7 +2033,7 @@ def cmd_note(args: argparse.Namespace) -> int:
                 before_saving=output.before_saving,
             )
         except StoreError as error:
-            raise UsageError(for_a_change(str(error))) from error
+            raise UsageError(_not_saved(output, for_a_change(str(error)))) from error
         finally:
             store.close()
         what = (
@@ -2255,6 +2258,11 @@ class _HeldOutput:
         self._as_it_was = as_it_was
         self._left = b""
         self._fd: int | None = None
+        #: where the lines start and end in a file stdout is (None: not a file, or
+        #: nothing written yet), to take them out again if saving fails
+        self._span: tuple[int, int] | None = None
+        #: whether lines reached stdout before saving
+        self._shown = False
 
     def before_saving(self) -> None:
         refused = _refused_output(self._write_now)
@@ -2263,6 +2271,24 @@ class _HeldOutput:
                 f"could not write the output: {refused}; nothing saved ({self._as_it_was})"
             )
         _STOPS.hold()  # the change is saved next: a stop waits until that is said
+
+    def not_saved(self, message: str) -> str:
+        """``message`` (the change was not saved), once the lines written before saving
+        are taken out of the file stdout is (``> list.txt``), as if never written, so
+        that a script reads no paper as changed; into a terminal or pipe, where they
+        cannot be taken back, the message says that they were not saved."""
+        if not self._shown:
+            return message
+        if self._span is not None and self._fd is not None:
+            start, end = self._span
+            try:
+                if os.fstat(self._fd).st_size == end:  # nothing written after them
+                    os.ftruncate(self._fd, start)
+                    os.lseek(self._fd, start, os.SEEK_SET)
+                    return message
+            except OSError:
+                pass
+        return f"{message} The papers listed on stdout were not changed."
 
     def rest(self) -> None:
         """What stdout did not take before the change was saved (the change is said
@@ -2290,8 +2316,13 @@ class _HeldOutput:
         data = self._text.encode(encoding, errors)
         self._fd = fd
         mode = os.fstat(fd).st_mode
+        self._shown = bool(data)
         if stat.S_ISREG(mode) or stat.S_ISBLK(mode):  # a disk waits on no reader
             _write_all(fd, data)
+            if stat.S_ISREG(mode):
+                with contextlib.suppress(OSError):
+                    end = os.lseek(fd, 0, os.SEEK_CUR)
+                    self._span = (end - len(data), end)
             return
         done = 0
         while done < len(data):
@@ -2311,6 +2342,12 @@ class _HeldOutput:
         assert self._fd is not None
         _write_all(self._fd, self._left)
         self._left = b""
+
+
+def _not_saved(output: _HeldOutput | None, message: str) -> str:
+    """``message``, that a triage change was not saved, with what stdout showed of it
+    taken back or said (:meth:`_HeldOutput.not_saved`)."""
+    return message if output is None else output.not_saved(message)
 
 
 def _write_all(fd: int, data: bytes) -> None:
