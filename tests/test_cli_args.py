@@ -331,6 +331,20 @@ def test_help_and_version_to_a_full_disk_are_said_in_words(tmp_path, argv):
     assert done.stderr == "tuireader: could not write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", ["--version", "--help", "note --help"])
+def test_help_and_version_to_a_full_disk_unbuffered_are_said_in_words(tmp_path, argv):
+    # with PYTHONUNBUFFERED=1 the write failed at once, inside argparse, which lets it
+    # pass: exit code 0 and not a word
+    env = dict(os.environ, PYTHONUNBUFFERED="1", TUIREADER_HOME=str(tmp_path / "home"))
+    command = f"{shlex.quote(sys.executable)} -m tuireader {argv} > /dev/full"
+    done = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "tuireader: could not write the output: No space left on device\n"
+
+
 @pytest.mark.parametrize("argv", [["--version"], ["--help"], ["search", "--help"]])
 def test_help_and_version_into_a_closed_pipe_end_quietly(tmp_path, argv):
     # as `tuireader --help | head -1` does when head is gone before the help is written

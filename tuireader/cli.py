@@ -2593,6 +2593,21 @@ class _Parser(argparse.ArgumentParser):
 
     #: the arguments being parsed (set by main).
     argv: Sequence[str] = ()
+    #: why stdout refused the help or version printed (None: it took it)
+    refused: str | None = None
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """The help or version, whose failed write is kept to be said: argparse lets an
+        error of the write pass, and with stdout unbuffered (``PYTHONUNBUFFERED=1``)
+        ``tuireader --version > /dev/full`` ended with 0, saying nothing."""
+        if not message:
+            return
+        stream = file or sys.stderr
+        if stream is not sys.stdout:
+            with contextlib.suppress(OSError):
+                stream.write(message)
+            return
+        self.refused = _refused_output(lambda: stream.write(message)) or self.refused
 
     def error(self, message: str) -> NoReturn:
         strays = [
@@ -3143,6 +3158,10 @@ def _main(argv: Sequence[str] | None) -> int:
         # argparse lets a failed write of the help or version pass without a word
         # (`tuireader --version > /dev/full` ended with 0); what it buffered is written
         # here, where a failure is said
+        refused = getattr(parser, "refused", None)
+        if refused is not None:
+            _err(f"could not write the output: {refused}")
+            return EXIT_USAGE
         return _written(int(exc.code or 0))
     _read_as_typed(args)
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", cmd_read)
