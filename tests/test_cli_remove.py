@@ -124,6 +124,29 @@ def test_one_list_of_a_folder_is_not_removed_with_the_folder_by_its_title(capsys
     assert code == 0 and "removed venues" in out
 
 
+@pytest.mark.parametrize("typed", ["first.json", "FIRST.JSON", "path", "relative path"])
+def test_a_list_of_a_folder_named_by_its_file_is_said_to_be_one_of_the_folders(
+    capsys, tmp_path, monkeypatch, typed
+):
+    # `lists` shows "(first.json)" beside a list of a folder, and the list's path is what
+    # a user pastes: both said "no list 'first.json' in your library", where its stem
+    # said which folder reads it and how to remove it
+    folder = tmp_path / "venues"
+    first = _venue_list(folder / "first.json", ROBOTS, "Grasping")
+    _venue_list(folder / "second.json", CONTROL, "Stability")
+    run(capsys, "add", str(folder))
+    monkeypatch.chdir(tmp_path)
+    given = {"path": str(first), "relative path": "venues/first.json"}.get(typed, typed)
+    code, out, err = run(capsys, "remove", given)
+    assert code == 2 and out == ""
+    assert f"{given!r} names {ROBOTS}, one of the lists read through venues" in err
+    assert "tuireader remove venues removes them all; nothing removed" in err
+    assert names() == ["venues"]
+    # a word of the folder's path names no list
+    code, out, err = run(capsys, "remove", tmp_path.name)
+    assert code == 2 and "no list" in err and names() == ["venues"]
+
+
 def test_a_name_that_fits_no_list_says_what_the_library_holds(capsys, venues):
     code, out, err = run(capsys, "remove", "neurips")
     assert code == 2 and out == ""

@@ -1381,8 +1381,26 @@ def _entry_list_names(paths, current) -> list[tuple[Any, dict[str, list[str]]]]:
             stems: dict[str, list[str]] = {}
             for paper_list in library.lists:
                 stems.setdefault(paper_list.name, []).append(paper_list.path.stem)
+                # its file as a user types it: its name ("corl.json", as `lists` shows
+                # it) and its path, which names it alone
+                stems[paper_list.name] += [paper_list.path.name, _PATH_MARK + str(paper_list.path)]
             found.append((status.entry, stems))
     return found
+
+
+#: what marks a list's path among the names :func:`_entry_list_names` gives: a path is
+#: matched whole, never by its words ("tmp" names no list)
+_PATH_MARK = "\0path:"
+
+
+def _same_file(item: str, path: str) -> bool:
+    """Whether ``item``, as typed, is the file at ``path``."""
+    from pathlib import Path
+
+    try:
+        return os.path.samefile(Path(item).expanduser(), path)
+    except (OSError, ValueError):
+        return False
 
 
 def _entry_named(
@@ -1396,7 +1414,11 @@ def _entry_named(
     from tuireader.search.index import list_named
 
     def named_by(name: str, stems: list[str]) -> str | None:
-        hows = {list_named(item, each) for each in (name, *stems)}
+        paths = [each.removeprefix(_PATH_MARK) for each in stems if each.startswith(_PATH_MARK)]
+        if any(_same_file(item, path) for path in paths):
+            return "name"
+        words = [each for each in (name, *stems) if not each.startswith(_PATH_MARK)]
+        hows = {list_named(item, each) for each in words}
         return "name" if "name" in hows else "words" if "words" in hows else None
 
     matched: dict[str, list] = {"name": [], "words": []}
