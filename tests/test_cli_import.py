@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -225,3 +226,59 @@ def test_text_of_an_export_is_shown_as_data_never_as_terminal_control(tmp_path, 
     code, out, err = run(capsys, "import", export, lst, "--data-dir", tmp_path / "remote")
     assert code == 0, err
     assert "\x1b" not in out + err and "\x07" not in out + err
+
+
+def test_an_export_piped_in_is_taken_up(tmp_path, capsys, monkeypatch):
+    # ssh laptop tuireader export --format json | tuireader import -
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(export.read_bytes())))
+    code, out, err = run(capsys, "import", "-", lst, "--data-dir", tmp_path / "remote")
+    assert code == 0 and "stdin: 3 papers with marks: 3 taken up" in err
+    assert len(out.splitlines()) == 3
+
+
+def test_search_json_is_not_taken_for_an_export_and_says_what_writes_one(tmp_path, capsys):
+    lst, _export = _marked_laptop(capsys, tmp_path, "json")
+    _code, out, _ = run(capsys, "search", "grasp", lst, "--json", "--data-dir", tmp_path / "laptop")
+    hits = tmp_path / "hits.json"
+    hits.write_text(out, encoding="utf-8")
+    code, out, err = run(capsys, "import", hits, lst, "--data-dir", tmp_path / "remote")
+    assert code == 2 and out == ""
+    assert "what search --json prints, not an export: tuireader export --format json" in err
+
+
+def test_a_note_too_long_is_left_out_and_said_the_rest_taken_up(tmp_path, capsys):
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    papers = json.loads(export.read_text(encoding="utf-8"))
+    (noted,) = [paper for paper in papers if paper["note"]]
+    noted["note"] = "x" * 100_001
+    export.write_text(json.dumps(papers), encoding="utf-8")
+    remote = tmp_path / "remote"
+    code, _out, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    assert code == 0 and "a note of 100,001 characters in the file, more than" in err
+    marks = _triage_json(capsys, lst, remote)
+    assert marks["Learning to grasp study 2 with careful experiments"] == ("kept", ["RL"], "")
+    assert len(marks) == 3
+
+
+def test_a_mark_set_elsewhere_meanwhile_is_never_overwritten(tmp_path):
+    # a reader (another connection to the file) decides a paper as the import runs: the
+    # import reads each paper in its own transaction and keeps that decision
+    from tuireader.triage.store import Carried, Store
+
+    path = tmp_path / "triage.sqlite3"
+    importing, reader = Store.open(path), Store.open(path)
+    try:
+        reader.set_state("p1", "skip")
+        report = importing.carry_over(
+            [Carried("p1", "kept", ("rl",), "a note"), Carried("p2", "maybe")]
+        )
+        assert report.kept_here == {"p1": ("skipped here, kept in the file",)}
+        assert reader.get("p1").state == "skip" and reader.get("p1").tags == ("rl",)
+        assert reader.get("p2").state == "maybe" and report.changes == 3
+        assert reader.undo() is not None  # one step: the whole import
+        assert reader.get("p2").state == "new" and reader.get("p1").tags == ()
+        assert reader.get("p1").state == "skip"
+    finally:
+        importing.close()
+        reader.close()

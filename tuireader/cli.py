@@ -1861,12 +1861,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     its marks as a detached mark, which follows it when a list holds it."""
     from pathlib import Path
 
-    from tuireader.triage.carry import NotAnExport, match_papers, read_export
+    from tuireader.triage.carry import NotAnExport, export_marks, match_papers, read_export
     from tuireader.triage.store import Carried, CarryReport, StoreError, for_a_change
 
-    given = Path(args.file)
+    given = Path(args.file if args.file != "-" else "stdin")
     try:
-        fmt, marks = read_export(given)
+        if args.file == "-":
+            fmt, marks = export_marks(sys.stdin.buffer.read(), given)
+        else:
+            fmt, marks = read_export(given)
     except NotAnExport as error:
         raise UsageError(f"{_safe(str(error))}; nothing taken up") from error
     session = _session(args)
@@ -2944,7 +2947,9 @@ def _import_parser() -> argparse.ArgumentParser:
         "it once a list holds it. Safe while a reader is open; tuireader undo takes it "
         "all back. Exit code 1 when the file carries no marks, 2 when it is no export."
     )
-    p.add_argument("file", metavar="FILE", help="an export made by tuireader export")
+    p.add_argument(
+        "file", metavar="FILE", help="an export made by tuireader export ('-': read stdin)"
+    )
     p.add_argument(
         "--dry-run", action="store_true", help="say what would change, and change nothing"
     )

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from tuireader.model import Paper
 
-__all__ = ["CarriedMark", "NotAnExport", "match_papers", "read_export"]
+__all__ = ["CarriedMark", "NotAnExport", "export_marks", "match_papers", "read_export"]
 
 #: an export bigger than this is no export of a reading list (tuireader's own of
 #: 100,000 papers with abstracts is about 150 MB)
@@ -75,6 +75,14 @@ def read_export(path: Path) -> tuple[str, list[CarriedMark]]:
         data = path.read_bytes()
     except OSError as error:
         raise NotAnExport(f"{path} cannot be read: {error.strerror or error}") from error
+    return export_marks(data, path)
+
+
+def export_marks(data: bytes, path: Path) -> tuple[str, list[CarriedMark]]:
+    """:func:`read_export` of the bytes ``data`` (an export piped in: ``ssh laptop
+    tuireader export --format json | tuireader import -``); ``path`` names it."""
+    if len(data) > MAX_EXPORT_BYTES:
+        raise NotAnExport(f"{path} is over {MAX_EXPORT_BYTES:,} bytes: too big for an export")
     if not data.strip():
         raise NotAnExport(f"{path} is empty")
     if b"\x00" in data[:4096]:
@@ -88,7 +96,7 @@ def read_export(path: Path) -> tuple[str, list[CarriedMark]]:
     head = text.lstrip()
     if is_own_bibtex(text):
         return "bibtex", _from_bibtex(text, path)
-    if head.startswith("["):
+    if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
     if head.split("\n", 1)[0].strip().startswith("id,title,"):
         return "csv", _from_csv(text, path)
@@ -107,6 +115,11 @@ def _from_json(text: str, path: Path) -> list[CarriedMark]:
         raise NotAnExport(
             f"{path} is not whole JSON ({error}): an export cut short, or no export"
         ) from error
+    if isinstance(items, dict) and isinstance(items.get("hits"), list):
+        raise NotAnExport(
+            f"{path} is what search --json prints, not an export: tuireader export "
+            "--format json (--query Q for some papers) writes one"
+        )
     if not isinstance(items, list) or not all(
         isinstance(item, dict) and all(name in item for name in OWN_FIELDS) for item in items
     ):

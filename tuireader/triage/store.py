@@ -2484,8 +2484,12 @@ class Store:
                     done.append(f"tag '{spelled[tag.casefold()]}'")
                 note = normalize_note(item.note)
                 if note and note != here.note and note not in here.note:
-                    if not here.note:
-                        _check_note_length(item.paper_id, "", note)
+                    if len(note) > NOTE_LIMIT:  # a file edited by hand: the rest is taken
+                        kept.setdefault(item.paper_id, []).append(
+                            f"a note of {len(note):,} characters in the file, more than "
+                            f"the {NOTE_LIMIT:,} a note may hold"
+                        )
+                    elif not here.note:
                         changes.append((item.paper_id, "note", "", note))
                         done.append("note")
                         here = replace(here, note=note)
