@@ -306,10 +306,10 @@ def _load(
                 load_library(list(sources) if sources else None), catalogs, default_catalogs
             )
         )
-    from tuireader.ingest.cache import Cache
     from tuireader.system.resources import seeds_dir
 
-    store = Cache(paths.cache_dir, notes.append)
+    cache = _roomy_cache()
+    store = cache(paths.cache_dir, notes.append)
     given: list[str | Path] = list(sources) if sources else [seeds_dir()]
     request = json.dumps(
         {
@@ -325,7 +325,7 @@ def _load(
             # the entry is damaged: read as if it were not there, and say so once (and
             # among the library's problems, for a reader that shows them)
             said: list[str] = []
-            again = Cache(paths.cache_dir, said.append)
+            again = cache(paths.cache_dir, said.append)
             library = _read_or_cached(again, request, given, catalogs, default_catalogs, {})
             again.tell()
             for note in said:
@@ -352,6 +352,60 @@ def _folders(given: Sequence[str | Path], catalogs: Sequence[Path]) -> list[Path
         except OSError:
             continue
     return out
+
+
+#: the room a nearly full disk keeps for the triage file (the user's own data, a few
+#: pages a change): the cache, derived data, is not written where it would leave less
+KEPT_FOR_TRIAGE = 16 << 20
+
+
+def room_for(folder: Path, size: int) -> bool:
+    """Whether ``size`` bytes more on the disk of ``folder`` leave it
+    :data:`KEPT_FOR_TRIAGE` free (True when that cannot be told)."""
+    import shutil
+
+    for place in (folder, *folder.parents):
+        try:
+            return shutil.disk_usage(place).free >= size + KEPT_FOR_TRIAGE
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return True
+    return True
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+_ROOMY: type | None = None
+
+
+def _roomy_cache() -> type:
+    """The cache of read lists, that writes an entry only where the disk keeps room after
+    it (:func:`room_for`; an entry is about the size of the lists it holds, written beside
+    the one it replaces): on a nearly full disk the cache took the last space, and the
+    triage change the command was run for then failed for a full disk, and again at each
+    command, the entry holding that space for good. Entries already there are read."""
+    global _ROOMY
+    if _ROOMY is None:
+        from tuireader.ingest.cache import Cache
+
+        class RoomyCache(Cache):
+            def store_library(self, key, inputs, before, library, extra=None, **more):  # type: ignore[no-untyped-def]
+                size = 2 * sum(_file_size(Path(item)) for item in inputs)
+                if room_for(self.folder, size):
+                    super().store_library(key, inputs, before, library, extra, **more)
+
+            def store_list(self, file, before, parsed):  # type: ignore[no-untyped-def]
+                if room_for(self.folder, 2 * _file_size(Path(file))):
+                    super().store_list(file, before, parsed)
+
+        _ROOMY = RoomyCache
+    return _ROOMY
 
 
 def _read_or_cached(

@@ -1,0 +1,56 @@
+"""On a nearly full disk the cache of read lists (derived data) leaves the last space to
+the triage file: a triage change is never refused for a disk its cache filled."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import namedtuple
+
+from tuireader.cli import main
+
+Usage = namedtuple("Usage", "total used free")
+
+
+def _list(tmp_path):
+    path = tmp_path / "list.jsonl"
+    records = [
+        {"title": f"Grasping study {n} in clutter", "abstract": f"We grasp objects, case {n}."}
+        for n in range(40)
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def _nearly_full(monkeypatch, free: int) -> None:
+    real = shutil.disk_usage
+
+    def usage(path):  # type: ignore[no-untyped-def]
+        found = real(path)
+        return Usage(found.total, found.total - free, free)
+
+    monkeypatch.setattr(shutil, "disk_usage", usage)
+
+
+def test_a_nearly_full_disk_gets_no_cache_entries_and_the_triage_is_saved(
+    tmp_path, capsys, monkeypatch
+):
+    # with 500 KB free, a command wrote its 450 KB list entry into cache/, and the
+    # triage change it was run for failed: "the disk may be full", at every command
+    lst, data = _list(tmp_path), tmp_path / "data"
+    _nearly_full(monkeypatch, 1 << 20)  # 1 MB free
+    assert main(["search", "grasping", str(lst), "--data-dir", str(data), "--json"]) == 0
+    (hit, *_) = json.loads(capsys.readouterr().out)["hits"]
+    assert main(["triage", hit["id"], str(lst), "--state", "keep", "--data-dir", str(data)]) == 0
+    assert [p.name for p in (data / "cache").glob("*.bin")] == []
+    capsys.readouterr()
+    assert main(["search", "is:kept", str(lst), "--data-dir", str(data)]) == 0
+    assert hit["id"] in capsys.readouterr().out
+
+
+def test_a_disk_with_room_keeps_the_cache(tmp_path, capsys, monkeypatch):
+    lst, data = _list(tmp_path), tmp_path / "data"
+    _nearly_full(monkeypatch, 1 << 30)
+    assert main(["search", "grasping", str(lst), "--data-dir", str(data)]) == 0
+    names = sorted(p.name.split("-")[0] for p in (data / "cache").glob("*.bin"))
+    assert "library" in names and "list" in names
