@@ -282,3 +282,13 @@ def test_a_mark_set_elsewhere_meanwhile_is_never_overwritten(tmp_path):
     finally:
         importing.close()
         reader.close()
+
+
+def test_json_says_a_file_refused_in_the_shape_of_its_answer(tmp_path, capsys):
+    lst, data = tmp_path / "grasp.jsonl", tmp_path / "data"
+    _write(lst, _records())
+    code, out, _err = run(capsys, "import", lst, lst, "--data-dir", data, "--json")
+    answer = json.loads(out)
+    assert code == 2 and answer["error"] == "usage" and answer["file"] == str(lst)
+    assert "not a tuireader export" in answer["message"] and answer["changes"] == 0
+    assert answer["taken"] == answer["detached"] == answer["kept_here"] == []

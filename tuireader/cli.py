@@ -977,6 +977,7 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
     kind = "usage" if isinstance(error, UsageError) else "unexpected"
     kind = "no papers" if isinstance(error, NoPapersError) else kind
     given = getattr(args, "query", None) if args.func is cmd_search else getattr(args, "id", None)
+    given = getattr(args, "file", None) if args.func is cmd_import else given
     problems = getattr(error, "problems", ())
     # the cause, where stderr said it in the lines before: a list that cannot be read
     # ("bin.jsonl: this looks like a binary file"), not only that none could be
@@ -1019,6 +1020,9 @@ def _error_json(
         return {"query": given, "total": 0, "error": kind, "message": message, "hits": []} | said
     if command == "lists":
         return {"lists": [], "papers": 0, "error": kind, "message": message} | said
+    if command == "import":
+        empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": []}
+        return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
     data = _not_one_json(given or "", message, [], hits=command == "similar")
     return data | {"query": given, "error": kind} | said
 

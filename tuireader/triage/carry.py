@@ -100,10 +100,13 @@ def export_marks(data: bytes, path: Path) -> tuple[str, list[CarriedMark]]:
         return "json", _from_json(text, path)
     if head.split("\n", 1)[0].strip().startswith("id,title,"):
         return "csv", _from_csv(text, path)
-    raise NotAnExport(
-        f"{path} is not a tuireader export (one made by tuireader export --format json, "
-        "csv or bibtex, which carries each paper's triage)"
-    )
+    raise NotAnExport(_NOT_AN_EXPORT.format(path=path))
+
+
+_NOT_AN_EXPORT = (
+    "{path} is not a tuireader export (one made by tuireader export --format json, csv "
+    "or bibtex, which carries each paper's triage)"
+)
 
 
 def _from_json(text: str, path: Path) -> list[CarriedMark]:
@@ -112,6 +115,8 @@ def _from_json(text: str, path: Path) -> list[CarriedMark]:
     try:
         items = json.loads(text)
     except (ValueError, RecursionError) as error:
+        if not text.lstrip().startswith("["):  # an export is a JSON list: JSON Lines is not
+            raise NotAnExport(_NOT_AN_EXPORT.format(path=path)) from error
         raise NotAnExport(
             f"{path} is not whole JSON ({error}): an export cut short, or no export"
         ) from error
