@@ -136,18 +136,20 @@ def _from_json(text: str, path: Path) -> list[CarriedMark]:
     for item in items:
         # each paper read as the JSON reader reads it, alone: the same record, so the
         # same identity, as reading the export as a list gives it
-        result = parse_json(json.dumps([item], ensure_ascii=False), path)
         tags = item.get("tags")
-        marks.append(
-            _mark(
-                item.get("id"),
-                result,
-                item.get("state"),
-                tags if isinstance(tags, list) else [],
-                item.get("note"),
-            )
-        )
+        triage = (item.get("state"), tags if isinstance(tags, list) else [], item.get("note"))
+        if _unmarked(*triage):  # nothing to take up: its paper need not be known
+            marks.append(_Identified("", StoredIdentity("")) | triage)
+            continue
+        result = parse_json(json.dumps([item], ensure_ascii=False), path)
+        marks.append(_mark(item.get("id"), result, *triage))
     return marks
+
+
+def _unmarked(state: Any, tags: Any, note: Any) -> bool:
+    """Whether the triage an export gives a paper is none (a new paper)."""
+    text = note if isinstance(note, str) else ""
+    return _state(state) == DEFAULT_STATE and not _tags(tags) and not normalize_note(text)
 
 
 def _from_csv(text: str, path: Path) -> list[CarriedMark]:
@@ -171,11 +173,15 @@ def _from_csv(text: str, path: Path) -> list[CarriedMark]:
         def cell(name: str, row: list[str] = row) -> str:
             return _uninert(row[column[name]])
 
+        tags = next(csv.reader([cell("tags")], delimiter=";", skipinitialspace=True), [])
+        triage = (cell("state"), tags, cell("note"))
+        if _unmarked(*triage):  # nothing to take up: its paper need not be known
+            marks.append(_Identified("", StoredIdentity("")) | triage)
+            continue
         out = io.StringIO()
         csv.writer(out, lineterminator="\n").writerows([header, row])
         result = parse_csv(out.getvalue(), path)
-        tags = next(csv.reader([cell("tags")], delimiter=";", skipinitialspace=True), [])
-        marks.append(_mark(cell("id"), result, cell("state"), tags, cell("note")))
+        marks.append(_mark(cell("id"), result, *triage))
     return marks
 
 
