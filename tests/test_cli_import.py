@@ -292,3 +292,31 @@ def test_json_says_a_file_refused_in_the_shape_of_its_answer(tmp_path, capsys):
     assert code == 2 and answer["error"] == "usage" and answer["file"] == str(lst)
     assert "not a tuireader export" in answer["message"] and answer["changes"] == 0
     assert answer["taken"] == answer["detached"] == answer["kept_here"] == []
+
+
+def test_replace_takes_the_files_decisions_in_place_of_those_made_here(tmp_path, capsys):
+    # the laptop's marks are the newer ones: --replace lets them win, as one undo step
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    remote = tmp_path / "remote"
+    skipped = _id_of(capsys, lst, remote, "Learning to grasp study 4 with careful experiments")
+    noted = _id_of(capsys, lst, remote, "Learning to grasp study 2 with careful experiments")
+    run(capsys, "triage", skipped, lst, "--state", "read", "--data-dir", remote)
+    run(capsys, "note", noted, lst, "--set", "mine", "--data-dir", remote)
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--replace")
+    assert code == 0 and "kept as it is here" not in err
+    assert (
+        f"{skipped}  Learning to grasp study 4 with careful experiments  (skipped (was read))"
+        in out
+    )
+    assert "note (in place of the one here)" in out
+    marks = _triage_json(capsys, lst, remote)
+    assert marks["Learning to grasp study 4 with careful experiments"] == ("skip", [], "")
+    assert marks["Learning to grasp study 2 with careful experiments"] == (
+        "kept",
+        ["RL"],
+        "read section 3\nthen the appendix",
+    )
+    run(capsys, "undo", "--data-dir", remote)
+    marks = _triage_json(capsys, lst, remote)
+    assert marks["Learning to grasp study 4 with careful experiments"] == ("read", [], "")
+    assert marks["Learning to grasp study 2 with careful experiments"] == ("new", [], "mine")

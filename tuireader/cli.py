@@ -1920,9 +1920,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     with _stops_held_once_saving():
         try:
             if args.dry_run:
-                report = store.carry_over(carried, dry_run=True)
+                report = store.carry_over(carried, dry_run=True, theirs=args.replace)
             else:
-                report = store.carry_over(carried, before_saving=before_saving)
+                report = store.carry_over(carried, theirs=args.replace, before_saving=before_saving)
         except StoreError as error:
             said = for_a_change(str(error))
             raise UsageError(_not_saved(held[0] if held else None, said)) from error
@@ -2946,7 +2946,8 @@ def _import_parser() -> argparse.ArgumentParser:
         "list, its title and first author, or its abstract, so a list scraped again "
         "(reordered, a title mended) still takes its marks. A mark is added where there "
         "is none: a state where the paper is new, the tags it lacks, a note where it has "
-        "none; a decision made here differently is kept as it is, and named on stderr. "
+        "none; a decision made here differently is kept as it is, and named on stderr "
+        "(--replace takes the file's in its place). "
         "A paper of none of the lists keeps its marks as a detached mark, which follows "
         "it once a list holds it. Safe while a reader is open; tuireader undo takes it "
         "all back. Exit code 1 when the file carries no marks, 2 when it is no export."
@@ -2956,6 +2957,12 @@ def _import_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--dry-run", action="store_true", help="say what would change, and change nothing"
+    )
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="where a paper is decided differently here (another state or note), take the "
+        "file's in its place (the papers listed say what they were)",
     )
     _json_flag(p, "print what was taken up as JSON")
     p.set_defaults(func=cmd_import)

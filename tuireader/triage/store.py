@@ -2439,6 +2439,7 @@ class Store:
         carried: Sequence[Carried],
         *,
         dry_run: bool = False,
+        theirs: bool = False,
         before_saving: Callable[[CarryReport], None] | None = None,
     ) -> CarryReport:
         """Take up the marks an export carries (``tuireader import``) as ONE undoable
@@ -2446,12 +2447,13 @@ class Store:
 
         A mark is added where this file has none: a state where the paper is new, the
         tags it lacks, a note where it has none. A decision made here differently (another
-        state, another note) is kept and reported, never overwritten, and a carried
-        ``new`` takes no decision back. A mark on a paper of none of the lists is kept
-        under its id with what identifies the paper (``identity``), detached, and follows
-        the paper when a list holds it (:meth:`reattach`). ``before_saving``: as
-        :meth:`apply_many`'s, given the report. Each paper is read in the action's own transaction, so a
-        mark set meanwhile by a reader or ``triage`` is seen, not overwritten."""
+        state, another note) is kept and reported, never overwritten unless ``theirs``
+        asks for the file's (said as such), and a carried ``new`` takes no decision
+        back. A mark on a paper of none of the lists is kept under its id with what
+        identifies the paper (``identity``), detached, and follows the paper when a list
+        holds it (:meth:`reattach`). ``before_saving``: as :meth:`apply_many`'s, given
+        the report. Each paper is read in the action's own transaction, so a mark set
+        meanwhile by a reader or ``triage`` is seen."""
         ids = _unique(item.paper_id for item in carried)
         context = self._read() if dry_run else self._write()
         with context as conn:
@@ -2464,9 +2466,11 @@ class Store:
                 here = now[item.paper_id]
                 done = said.setdefault(item.paper_id, [])
                 if item.state != DEFAULT_STATE and item.state != here.state:
-                    if here.state == DEFAULT_STATE:
+                    if here.state == DEFAULT_STATE or theirs:
                         changes.append((item.paper_id, "state", here.state, item.state))
-                        done.append(STATE_WORDS[item.state])
+                        was = "" if here.state == DEFAULT_STATE else " (was "
+                        was += f"{STATE_WORDS[here.state]})" if was else ""
+                        done.append(STATE_WORDS[item.state] + was)
                         here = replace(here, state=item.state)
                     else:
                         kept.setdefault(item.paper_id, []).append(
@@ -2489,9 +2493,9 @@ class Store:
                             f"a note of {len(note):,} characters in the file, more than "
                             f"the {NOTE_LIMIT:,} a note may hold"
                         )
-                    elif not here.note:
-                        changes.append((item.paper_id, "note", "", note))
-                        done.append("note")
+                    elif not here.note or theirs:
+                        changes.append((item.paper_id, "note", here.note, note))
+                        done.append("note (in place of the one here)" if here.note else "note")
                         here = replace(here, note=note)
                     else:
                         kept.setdefault(item.paper_id, []).append("another note here")
