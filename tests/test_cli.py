@@ -349,6 +349,11 @@ JSON_COMMANDS = {
     "similar": ["similar", "--json", "zzzzzz"],
     "links": ["links", "--json", "zzzzzz"],
     "lists": ["lists", "--json"],
+    "import": [
+        "import",
+        "--json",
+        str(Path(__file__).parent / "fixtures" / "carry" / "marks.json"),
+    ],
 }
 
 
