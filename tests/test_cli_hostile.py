@@ -79,12 +79,26 @@ def hostile(tmp_path) -> dict[str, str]:
     evil = next(p for p in library.papers if p.title.startswith("Evil"))
     lone = next(p for p in library.papers if p.title.startswith("Lone"))
     plain = next(p for p in library.papers if p.title.startswith("Plain"))
+    # exports made elsewhere of the hostile list, its evil paper kept with a hostile tag
+    # and note, for `import` to take up
+    from tuireader.triage.export import render_export
+    from tuireader.triage.store import Triage
+
+    marks = {paper.id: Triage(paper.id) for paper in library.papers}
+    marks[evil.id] = Triage(evil.id, "kept", (f"t{CLEAR}\u202e",), f"n{CLEAR}\u202e{OSC52}")
+    exports = {}
+    for fmt in ("json", "csv", "bibtex"):
+        export = tmp_path / f"marks-{fmt}.txt"
+        text = render_export(list(library.papers), marks, fmt, library=library)
+        export.write_text(text, encoding="utf-8")
+        exports[f"marks_{fmt}"] = str(export)
     return {
         "list": str(path),
         "evil": evil.id,
         "lone": lone.id,
         "plain": plain.id,
         "out": str(tmp_path / "out" / "export.txt"),
+        **exports,
     }
 
 
@@ -113,6 +127,12 @@ CASES: list[tuple[str, list[str], str]] = [
     ("triage-hostile-tag", ["triage", "{plain}", "--tag", "t\x1b[2J\u202e", "{list}"], "text"),
     ("note", ["note", "{evil}", "--set", f"n{CLEAR}\u202e\x9b", "{list}"], "text"),
     ("note-print", ["note", "{evil}", "{list}"], "text"),
+    *(
+        (f"import-{fmt}", ["import", f"{{marks_{fmt}}}", "{list}"], "text")
+        for fmt in ("json", "csv", "bibtex")
+    ),
+    ("import-json-json", ["import", "{marks_json}", "--json", "{list}"], "json"),
+    ("import-dry-run", ["import", "{marks_csv}", "--dry-run", "{list}"], "text"),
     ("undo", ["undo"], "text"),
     ("recover", ["recover"], "text"),
     ("search-sort-fit-json", ["search", "diffusion", "--sort", "fit", "--json", "{list}"], "json"),
@@ -214,6 +234,8 @@ def test_every_command_is_safe_on_a_hostile_list(capsysbinary, hostile, argv, ki
         assert "evil" in out and "\\u202e" in out
     if argv[0] == "similar":
         assert code == 0 and ("Evil" in out and "Lone" in out), out
+    if argv[0] == "import":  # the evil paper took up its hostile tag and note, escaped
+        assert code == 0 and "Evil diffusion" in out and "tag 't" in out, out
 
 
 def test_a_hostile_note_and_title_are_shown_escaped_when_printed_and_undone(capsysbinary, hostile):
