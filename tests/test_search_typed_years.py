@@ -65,3 +65,13 @@ def test_a_part_of_a_year_run_whole_is_still_said_and_ignored(engines):
         result = engine.search("learning year:20", prefix=False, limit=None)
         assert {hit.paper.year for hit in result.hits} == set(YEARS)
         assert "year:20 was ignored" in (result.message or "")
+
+
+@pytest.mark.parametrize("value", ["2020.2", "2020.20", "20.2", ">=2020.2"])
+def test_a_year_typed_with_one_dot_before_digits_is_said(engines, value):
+    """``year:2020.2`` can become no year by typing on (a range is ``..``): live search
+    says so, as it does of ``year:20x``, instead of finding nothing without a word."""
+    for engine in engines:
+        result = engine.search(f"learning year:{value}", prefix=True, limit=None)
+        assert f"year:{value} was ignored" in (result.message or ""), engine.status
+        assert {hit.paper.year for hit in result.hits} == set(YEARS)

@@ -783,8 +783,9 @@ def year_bounds(text: str) -> tuple[int, int] | None:
     return (min(low, high), max(low, high))  # 2024..2020 means the years between
 
 
-#: what ``year:`` may hold while it is being typed (``year:20``, ``year:2020.``, ``year:>``).
-_YEAR_BEING_TYPED = re.compile(r"(?:[<>]=?)?\d{0,4}(?:\.\.?\d{0,3})?")
+#: what ``year:`` may hold while it is being typed (``year:20``, ``year:2020.``, ``year:>``):
+#: one dot is a range begun, never followed by digits (``2020.2`` will never be a year)
+_YEAR_BEING_TYPED = re.compile(r"(?:[<>]=?)?\d{0,4}(?:\.(?:\.\d{0,3})?)?")
 
 
 def year_being_typed(text: str) -> bool:
