@@ -12,6 +12,7 @@ import pytest
 
 from tuireader.ingest.library import load_library
 from tuireader.search.engine import Engine, open_engine
+from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
 
 PAPERS = [
@@ -59,3 +60,32 @@ def _titles(engine, query: str, prefix: bool = False) -> set[str]:
 def test_a_letter_with_a_star_is_a_word_of_its_own(engine, query, titles):
     for prefix in (False, True):
         assert _titles(engine, query, prefix) == titles, (query, prefix)
+
+
+@pytest.mark.parametrize("query", ["A**", "A***", "title:A**"])
+def test_a_letter_with_more_stars_is_the_letter_with_one(engine, query):
+    """``A**`` (a star typed twice) is "A*", not the beginning of every word in "a"."""
+    assert _titles(engine, query) == _titles(engine, query.replace("**", "*").replace("**", "*"))
+    assert "Attention Across Agents" not in _titles(engine, query)
+
+
+@pytest.mark.parametrize("query", ["A*", "A* search", '"A* search"', "A**"])
+def test_a_letter_with_a_star_is_highlighted_as_written(engine, query):
+    """The highlight marks "A*" where it stands, not every "a" of the title."""
+    for prefix in (False, True):
+        result = engine.search(query, prefix=prefix, limit=None)
+        hit = next(h for h in result.hits if h.paper.title == "Path Planning with A* Search")
+        title = hit.paper.title
+        marked = [title[a:b] for a, b in hit.title_spans]
+        assert "A*" in marked, (query, prefix, marked)
+        assert "a" not in {m.lower() for m in marked}, (query, prefix, marked)
+        said = [title[a:b] for a, b in spans_of(title, result.terms)]
+        assert said == marked, (query, prefix)
+
+
+def test_a_language_with_signs_is_highlighted_as_written():
+    """``C++`` marks "C++", and not the "c" of "c = 1" nor the "C+" of "C+++"."""
+    text = "Code in C++ where c = 1 and C+++ is not C++."
+    spans = spans_of(text, frozenset({"c++"}))
+    assert [text[a:b] for a, b in spans] == ["C++", "C++"]
+    assert spans[0][0] == text.index("C++")

@@ -655,6 +655,12 @@ class Phrase:
             at = found.end()
 
 
+def signed_words(text: str) -> list[tuple[str, str]]:
+    """The folded words of ``text`` (a query's, stop words kept), each with the signs it
+    ends in that make it another word ("++" of "C++", "*" of "A*"), or ""."""
+    return [(word, _signs_after(text, end)) for word, _, end in raw_words(text, stops=False)]
+
+
 def _signs_after(text: str, end: int) -> str:
     """The signs that make the word of ``text`` ending at ``end`` another word ("++" of
     "C++", "#" of "C#"), when a space or the text's end follows them; else ""."""

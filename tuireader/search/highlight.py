@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from tuireader.search import query as ql
-from tuireader.search.analysis import CJK_RUN, LATIN_WORD, ascii_words, fold, is_cjk, raw_words
+from tuireader.search.analysis import (
+    CJK_RUN,
+    LATIN_WORD,
+    ascii_words,
+    fold,
+    is_cjk,
+    raw_words,
+    signed_words,
+)
 from tuireader.search.vocabulary import Vocabulary
 
 Span = tuple[int, int]
@@ -27,6 +35,9 @@ class Marker:
     def __init__(self, forms: Iterable[str]) -> None:
         self.forms = frozenset(f for f in forms if f)
         self.cjk = frozenset(f for f in self.forms if is_cjk(f))
+        #: words with the signs that make them other words ("c++", "a*"): found with
+        #: their signs, not wherever the letter stands
+        self.signed = frozenset(f for f in self.forms if f[-1] in _SIGNS)
 
     def __eq__(self, other: object) -> bool:
         """Markers of the same words find the same spans."""
@@ -38,6 +49,15 @@ class Marker:
     def spans(self, text: str) -> tuple[Span, ...]:
         if not self.forms or not text:
             return ()
+        found = self._word_spans(text)
+        if not self.signed:
+            return found
+        low = text.lower()
+        if len(low) != len(text):
+            return found
+        return tuple(sorted((*found, *_signed_spans(low, self.signed))))
+
+    def _word_spans(self, text: str) -> tuple[Span, ...]:
         low = text.lower()
         if len(low) != len(text):  # a rare character whose lowercase is longer
             return tuple((a, b) for w, a, b in raw_words(text, stops=False) if w in self.forms)
@@ -61,6 +81,27 @@ class Marker:
                     found.append(m.span())
             found.sort()
         return tuple(found)
+
+
+#: the signs a word may end in that make it another word (``query.WORD_SIGNS``)
+_SIGNS = "+#*"
+
+
+def _signed_spans(low: str, signed: Iterable[str]) -> list[Span]:
+    """Where the words with signs ``signed`` ("c++") stand in the lowercase ``low``: after
+    no letter or digit, and before no other sign ("c++" is not in "c+++"), as a search
+    finds them."""
+    found = []
+    for word in signed:
+        at = low.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if (at == 0 or not low[at - 1].isalnum()) and (
+                end == len(low) or low[end] not in _SIGNS
+            ):
+                found.append((at, end))
+            at = low.find(word, at + 1)
+    return found
 
 
 def _ascii_spans(low: str, present: Iterable[str]) -> tuple[Span, ...]:
@@ -103,8 +144,11 @@ def query_forms(
     a word being typed, or of the last word of a phrase being typed (``"graph neur``)."""
     forms: set[str] = set()
     for node in ql.words(root):
-        ws = [w for w, _, _ in raw_words(node.text, stops=False)]
-        for i, word in enumerate(ws):
+        ws = signed_words(node.text)
+        for i, (word, sign) in enumerate(ws):
+            if sign:  # "C++" is highlighted as written, not every "c"
+                forms.add(word + sign)
+                continue
             forms.add(word)
             if node.prefix and i == len(ws) - 1:
                 forms.update(vocabulary.expand(word, budget(word))[0])

@@ -500,8 +500,10 @@ def _atom(tok: _Tok) -> Node:
         if FIELDS.get(name or "") in _COMPOUND_FIELDS:
             text = _POSSESSIVE.sub("", text)
         if text.endswith("*") and any(c.isalnum() for c in text) and not _SIGNED.fullmatch(text):
-            # ``manip*``: the beginning of words, as in most search boxes
-            text, prefix = text.rstrip("*"), True
+            if _SIGNED.fullmatch(text.rstrip("*") + "*"):
+                text = text.rstrip("*") + "*"  # ``A**`` is "A*", not every word in "a"
+            else:  # ``manip*``: the beginning of words, as in most search boxes
+                text, prefix = text.rstrip("*"), True
         node = Term(text, FIELDS.get(name) if name else None, prefix=prefix)
     return Not(node) if tok.negated else node
 

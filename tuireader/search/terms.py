@@ -17,7 +17,14 @@ from typing import Any
 from tuireader.ingest.links import index_text, link_address
 from tuireader.model import Library, Link
 from tuireader.search import query as ql
-from tuireader.search.analysis import STOPS, is_cjk, raw_words, stem, umlauts_spelled
+from tuireader.search.analysis import (
+    STOPS,
+    is_cjk,
+    raw_words,
+    signed_words,
+    stem,
+    umlauts_spelled,
+)
 from tuireader.search.documents import Documents
 from tuireader.search.fastsearch import Alternative
 from tuireader.search.vocabulary import PREFIX_MAX_WORDS, Vocabulary
@@ -302,7 +309,10 @@ def phrase_alternatives(
         return None
     out.scored = True
     out.words.append(node.text)
-    for word in words:
+    for word, sign in signed_words(node.text):
+        if sign:  # "C++" is highlighted as written, not every "c"
+            out.forms.add(word + sign)
+            continue
         out.forms.add(word)
         out.forms.update(ctx.vocabulary.forms_of(word))
     # "C++" is looked for as written, in the text: no name or keyword is read so
