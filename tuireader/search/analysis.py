@@ -513,6 +513,10 @@ def stop_pairs(text: str) -> list[str]:
     return list(found)
 
 
+#: between a word and the number after it in a phrase: spaces or a hyphen
+_NUMBER_GAP = rf"(?:\s+|\s*[{re.escape(HYPHENS)}]\s*)"
+
+
 class Phrase:
     """Whether a text holds a phrase: the phrase's terms one after another, as the
     tokenizer would give them (stemmed words, CJK runs), with only punctuation, spaces
@@ -580,7 +584,11 @@ class Phrase:
                 # word, is compiled once, where a pattern of its own took 8 ms a key
                 self._typed_term = term
                 break
-            if parts:
+            if parts and not cjk and not previous_cjk and word.isdigit():
+                # a number after a word is its version ("Llama 2", "GPT-4"), written with
+                # a space or a hyphen: not a list's "layers; 2)" nor "stages. (1)"
+                parts.append(_NUMBER_GAP)
+            elif parts:
                 parts.append(f"(?:{gap})?" if cjk or previous_cjk else gap)
             parts.append(piece)
             previous_cjk = bool(cjk)

@@ -616,6 +616,10 @@ _COMPOUND = re.compile(rf"[^\W_]+(?:{_HYPHEN}[^\W_]+)+")
 _DOTTED = re.compile(r"[^\W\d_](?:\.[^\W\d_])+\.?")
 #: words joined by underscores ("l_1", "x_t", "max_pool")
 _LOWERED = re.compile(r"[^\W_]+(?:_[^\W_]+)+")
+#: a name and the number of its version written as one word ("llama2", "GPT4", "resnet50"):
+#: two letters at least, as "t5" or "l2" are names of their own, not "t" or "l" and a number
+_NUMBERED = re.compile(r"([^\W\d_]{2,})(\d+)")
+_NUMBERED_APART = re.compile(r"([^\W\d_]{2,})\s+(\d+)")
 #: a contraction of "not" ("don't", "can’t")
 _CONTRACTION = re.compile(r"[^\W_]+n['\u2019]t", re.IGNORECASE)
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
@@ -658,12 +662,24 @@ def _compounds(node: Node | None) -> Node | None:
             # "l_1", "x_t": a subscript as LaTeX types it, found as shown ("ℓ₁" is "l1"),
             # or the words in a row (a name in code, "max_pool"); not "l" and "1" anywhere
             return Or((Phrase(node.text, node.field), Term(node.text.replace("_", ""), node.field)))
+        numbered = _NUMBERED.fullmatch(node.text)
+        if not node.prefix and node.field in _COMPOUND_FIELDS and numbered:
+            # "llama2", "gpt4": a model's name and its version, as written or apart
+            # ("Llama 2", "Llama-2-70b-chat", "GPT-4"), as ``llama-2`` finds them; not
+            # "GPT-4o", another word
+            apart = f"{numbered[1]} {numbered[2]}"
+            return Or((Phrase(apart, node.field), node))
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(_HYPHEN, "", node.text)
         # with a stop word too ("mixture-of-experts", "in-context"): a phrase that says
         # one is found as written ("mixture of experts"), not as its other words
         return Or((Phrase(node.text, node.field), Term(joined, node.field)))
+    if isinstance(node, Phrase) and not node.prefix and node.field in _COMPOUND_FIELDS:
+        numbered = _NUMBERED_APART.fullmatch(node.text.strip())
+        if numbered:  # "Llama 2" quoted is also "LLaMA2", as ``llama2`` finds it apart
+            return Or((node, Term(numbered[1] + numbered[2], node.field)))
+        return node
     if isinstance(node, Not):
         inner = _compounds(node.child)
         return node if inner is node.child else Not(inner)  # type: ignore[arg-type]

@@ -1,0 +1,73 @@
+"""A model's name and its version number find each other however they are written:
+``llama2``, ``llama-2``, ``"Llama 2"`` and ``LLaMA2`` find "Llama 2", "LLaMA2" and
+"Llama-2-70b-chat" alike, with the index and without it. Of the 2,610 papers of ICML
+2024, ``llama2`` found 31 where ``llama-2`` found 41, and ``gpt4`` 42 where ``GPT-4``
+found 44. A number is a version when it follows the name, by a space or a hyphen: a
+list's "layers; 2)" is no "layer2". "GPT-4o" is another model than "GPT-4".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.search.engine import Engine, open_engine
+from tuireader.system.paths import resolve
+
+PAPERS = [
+    {"title": "Fine-tuning Llama 2 for Code", "abstract": "We adapt a model."},
+    {"title": "LLaMA2 at Scale", "abstract": "Scaling study."},
+    {"title": "Evaluating Llama-2-70b-chat", "abstract": "A chat model."},
+    {"title": "GPT-4 as a Judge", "abstract": "Judging answers."},
+    {"title": "Seeing with GPT-4o", "abstract": "Vision and speech."},
+    {"title": "Deep Nets", "abstract": "Our method has two parts: many layers; 2) a head."},
+    {"title": "ResNet 50 Baselines", "abstract": "Image classification."},
+    {"title": "Text-to-Text with T5", "abstract": "Translation."},
+]
+LLAMAS = {"Fine-tuning Llama 2 for Code", "LLaMA2 at Scale", "Evaluating Llama-2-70b-chat"}
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def engine(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    (folder / "versions.json").write_text(json.dumps(PAPERS), encoding="utf-8")
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    assert indexed.status != "no index: plain text scan"
+    yield indexed
+    indexed.close()
+
+
+def _titles(engine, query: str, prefix: bool = False) -> set[str]:
+    return {hit.paper.title for hit in engine.search(query, prefix=prefix, limit=None).hits}
+
+
+@pytest.mark.parametrize("query", ["llama2", "llama-2", '"Llama 2"', "LLaMA2", "llama2 -gpt4"])
+def test_a_name_and_its_version_find_each_other(engine, query):
+    assert _titles(engine, query) == LLAMAS
+    # the word is whole once another follows it, as it is when typed in the reader
+    assert _titles(engine, f"{query} model", prefix=True) == LLAMAS - {"LLaMA2 at Scale"}
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("gpt4", {"GPT-4 as a Judge"}),
+        ("GPT-4", {"GPT-4 as a Judge"}),
+        ('"gpt 4"', {"GPT-4 as a Judge"}),
+        ("gpt-4o", {"Seeing with GPT-4o"}),
+        ("gpt4o", {"Seeing with GPT-4o"}),
+        ("resnet50", {"ResNet 50 Baselines"}),
+        ("t5", {"Text-to-Text with T5"}),
+        ("layer2", set()),
+        ('"layers 2"', set()),
+        ("title:llama2", LLAMAS),
+    ],
+)
+def test_a_version_is_its_model_and_no_other(engine, query, titles):
+    assert _titles(engine, query) == titles
