@@ -188,11 +188,13 @@ def run_compiled(
     limit: int | None,
     *,
     only: set[int] | None = None,
+    listed: bool = False,
 ) -> tuple[list[tuple[Paper, float]], int]:
     """The best ``limit`` papers matching ``compiled`` with their scores, and how many matched.
 
-    A query that ranks nothing (filters, exclusions) lists its papers in list order.
-    ``only``: the documents that may match (the library's, in an index holding others)."""
+    A query that ranks nothing (filters, exclusions) lists its papers in list order, as
+    every query does with ``listed``. ``only``: the documents that may match (the
+    library's, in an index holding others)."""
     if compiled is None:
         return [], 0
     if not out.scored or _only_negative(compiled):
@@ -205,16 +207,21 @@ def run_compiled(
         # top-k shortcut needs a second pass to count (measured slower here).
         results = searcher.search(compiled, limit=None, filter=only)
         total = len(results)
-        top = results.top_n if limit is None else results.top_n[:limit]
+        if listed:
+            score_of = {doc: score for score, doc in results.top_n}
+            shown = ctx.documents.in_list_order(score_of, limit)
+            top = [(score_of[doc], doc) for doc in shown]
+        else:
+            top = results.top_n if limit is None else results.top_n[:limit]
         named = ctx.documents.papers([doc for _, doc in top])
         found = zip(named, (score for score, _ in top), strict=True)
         return [(paper, score) for paper, score in found if paper is not None], total
     docs = compiled.docs(searcher)
     if only is not None:
         docs = (d for d in docs if d in only)
-    listed = ctx.documents.papers(list(docs))
-    total = len(listed)
-    papers = [p for p in listed if p is not None]
+    named_docs = ctx.documents.papers(list(docs))
+    total = len(named_docs)
+    papers = [p for p in named_docs if p is not None]
     papers.sort(key=lambda p: p.order)
     return [(p, 0.0) for p in (papers if limit is None else papers[:limit])], total
 

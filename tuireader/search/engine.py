@@ -301,22 +301,45 @@ class Engine:
         limit: int | None = 500,
         prefix: bool = False,
         resolve: FilterResolver | None = None,
+        order: str | None = None,
     ) -> SearchResult:
         """Papers matching ``text``; an empty query lists every paper in list order.
 
         A query that is a paper's own identifier as it is (a DOI, an arXiv id, a link to
         the paper's page: ``identity.papers_named``) finds that paper; so does an OpenReview
-        id, or the paper's tuireader id, that matches no words."""
+        id, or the paper's tuireader id, that matches no words.
+
+        ``order="list"``: the hits are the first ``limit`` in list order, not the best
+        ``limit``; only those papers are read (a list's cache is read a record at a time),
+        where ordering every hit needed each one's record."""
         started = time.perf_counter()
+        listed = order == "list"
+        result = self._answer(text, limit, prefix, resolve, started, listed)
+        if not listed:
+            return result
+        # the index's hits are in list order already; a paper's identifiers may name a few
+        hits = tuple(sorted(result.hits, key=lambda hit: hit.paper.order))
+        return dataclasses.replace(result, hits=hits)
+
+    def _answer(
+        self,
+        text: str,
+        limit: int | None,
+        prefix: bool,
+        resolve: FilterResolver | None,
+        started: float,
+        listed: bool,
+    ) -> SearchResult:
+        """``search``'s answer (``listed``: its index's hits in list order)."""
         if _IDENTIFIER_LIKE.fullmatch(text.strip()):
-            pasted = self._pasted(text, limit, prefix, resolve, started)
+            pasted = self._pasted(text, limit, prefix, resolve, started, listed)
             if pasted is not None:
                 return pasted
         # an OpenReview id may begin with a dash: the paper, not every paper without it
         named = self._openreview(text) if text.strip().startswith("-") else ()
         if named:
             return self._named(text, named, started)
-        result = self._search(text, limit, prefix, resolve, started)
+        result = self._search(text, limit, prefix, resolve, started, listed)
         if not result.total and not result.message:
             named = self._openreview(text) or self._own_id(text)
             if named:
@@ -339,6 +362,7 @@ class Engine:
         prefix: bool,
         resolve: FilterResolver | None,
         started: float,
+        listed: bool = False,
     ) -> SearchResult | None:
         """A query that is an identifier pasted whole: the paper it names, or what is said
         of one no paper here has (not words to look for); any other link pasted whole:
@@ -353,7 +377,7 @@ class Engine:
             said = None if named else not_in_lists(keys[0], ql.shortened(keys[0].value))
             return self._named(text, named, started, said)
         if _LINK.fullmatch(text.strip()):
-            found = self._search("url:" + text.strip(), limit, prefix, resolve, started)
+            found = self._search("url:" + text.strip(), limit, prefix, resolve, started, listed)
             return dataclasses.replace(found, query=text)
         return None
 
@@ -385,6 +409,7 @@ class Engine:
         prefix: bool,
         resolve: FilterResolver | None,
         started: float,
+        listed: bool = False,
     ) -> SearchResult:
         parsed = ql.without_common_words(ql.parse(text, prefix=prefix))
         if parsed.root is None:
@@ -398,7 +423,7 @@ class Engine:
                 sort=parsed.sort,
             )
         parsed, resolve = self._with_list_files(parsed, resolve)
-        result = self._evaluated(text, parsed, limit, prefix, resolve, started)
+        result = self._evaluated(text, parsed, limit, prefix, resolve, started, listed)
         if result.total:
             return result
         unknown = self._unknown_lists(parsed.root)
@@ -415,15 +440,17 @@ class Engine:
         prefix: bool,
         resolve: FilterResolver | None,
         started: float,
+        listed: bool = False,
     ) -> SearchResult:
         if self._searcher is not None:
             try:
-                return self._indexed(text, parsed, limit, prefix, resolve, started)
+                return self._indexed(text, parsed, limit, prefix, resolve, started, listed)
             except Exception as exc:
                 if not self._heal(exc):
                     raise
             if self._searcher is not None:
-                return self._indexed(text, parsed, limit, prefix, resolve, started)
+                return self._indexed(text, parsed, limit, prefix, resolve, started, listed)
+        # the scan's hits are in list order
         return self._scan(text, parsed, limit, started, resolve)
 
     def _with_list_files(
@@ -481,6 +508,7 @@ class Engine:
         prefix: bool,
         resolve: FilterResolver | None,
         started: float,
+        listed: bool = False,
     ) -> SearchResult:
         out = Compiled(problems=list(parsed.problems))
         suggestion = None
@@ -492,11 +520,16 @@ class Engine:
             if plan is not None:
                 if only is not None:
                     plan.allowed = only if plan.allowed is None else plan.allowed & only
-                ranked, total = run_plan(ctx, scores, plan, limit)
+                ranked, total = run_plan(ctx, scores, plan, limit, listed=listed)
             else:
                 out = Compiled(problems=list(parsed.problems))
                 ranked, total = run_compiled(
-                    ctx, compile_query(ctx, parsed.root, out, resolve), out, limit, only=only
+                    ctx,
+                    compile_query(ctx, parsed.root, out, resolve),
+                    out,
+                    limit,
+                    only=only,
+                    listed=listed,
                 )
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, text, total, prefix, resolve)

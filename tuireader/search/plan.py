@@ -102,10 +102,16 @@ def docnums(ctx: Context, ids: Iterable[str]) -> set[int]:
 
 
 def run_plan(
-    ctx: Context, scores: TermScores, plan: Plan, limit: int | None
+    ctx: Context, scores: TermScores, plan: Plan, limit: int | None, *, listed: bool = False
 ) -> tuple[list[tuple[Paper, float]], int]:
-    """The best ``limit`` papers of ``plan`` with their scores, and how many matched."""
-    top, total = evaluate(scores, plan, limit)
+    """The best ``limit`` papers of ``plan`` with their scores, and how many matched;
+    ``listed``: the first ``limit`` in list order instead."""
+    if listed:
+        every, total = evaluate(scores, plan, None)
+        score_of = dict(every)
+        top = [(doc, score_of[doc]) for doc in ctx.documents.in_list_order(score_of, limit)]
+    else:
+        top, total = evaluate(scores, plan, limit)
     papers = ctx.documents.papers([doc for doc, _ in top])
     ranked = [
         (paper, score) for paper, (_, score) in zip(papers, top, strict=True) if paper is not None
