@@ -614,6 +614,10 @@ _HYPHEN = f"[{re.escape(HYPHENS)}]"
 _COMPOUND = re.compile(rf"[^\W_]+(?:{_HYPHEN}[^\W_]+)+")
 #: an abbreviation of letters with full stops ("i.i.d.", "e.g.", "U.S.")
 _DOTTED = re.compile(r"[^\W\d_](?:\.[^\W\d_])+\.?")
+#: words joined by hyphens, one of them such an abbreviation ("non-i.i.d.")
+_DOTTED_COMPOUND = re.compile(
+    rf"(?:{_DOTTED.pattern}|[^\W_]+)(?:{_HYPHEN}(?:{_DOTTED.pattern}|[^\W_]+))+"
+)
 #: words joined by underscores ("l_1", "x_t", "max_pool")
 _LOWERED = re.compile(r"[^\W_]+(?:_[^\W_]+)+")
 #: a name and the number of its version written as one word ("llama2", "GPT4", "resnet50"):
@@ -662,6 +666,12 @@ def _compounds(node: Node | None) -> Node | None:
             # "l_1", "x_t": a subscript as LaTeX types it, found as shown ("ℓ₁" is "l1"),
             # or the words in a row (a name in code, "max_pool"); not "l" and "1" anywhere
             return Or((Phrase(node.text, node.field), Term(node.text.replace("_", ""), node.field)))
+        dotted = "." in node.text and _DOTTED_COMPOUND.fullmatch(node.text)
+        if not node.prefix and node.field in _COMPOUND_FIELDS and dotted:
+            # "non-i.i.d.": its words in a row, or written as one ("non-IID"), as "i.i.d."
+            # is "iid"; not "non" and three letters anywhere
+            joined = re.sub(rf"{_HYPHEN}|\.", "", node.text)
+            return Or((Phrase(node.text, node.field), Term(joined, node.field)))
         numbered = _NUMBERED.fullmatch(node.text)
         if not node.prefix and node.field in _COMPOUND_FIELDS and numbered:
             # "llama2", "gpt4": a model's name and its version, as written or apart
