@@ -618,6 +618,8 @@ _DOTTED = re.compile(r"[^\W\d_](?:\.[^\W\d_])+\.?")
 _DOTTED_COMPOUND = re.compile(
     rf"(?:{_DOTTED.pattern}|[^\W_]+)(?:{_HYPHEN}(?:{_DOTTED.pattern}|[^\W_]+))+"
 )
+#: the marks of LaTeX around a word: math's dollars, braces, the backslash of a command
+_LATEX_MARKS = re.compile(r"[${}]|\\(?=[A-Za-z])")
 #: words joined by underscores ("l_1", "x_t", "max_pool")
 _LOWERED = re.compile(r"[^\W_]+(?:_[^\W_]+)+")
 #: a name and the number of its version written as one word ("llama2", "GPT4", "resnet50"):
@@ -650,6 +652,12 @@ def _compounds(node: Node | None) -> Node | None:
     A word being typed stays words (``model-b`` finds "model" and words in "b"). A
     contraction of "not" is written as one word ("don't" is "dont")."""
     if isinstance(node, Term):
+        if node.field in _COMPOUND_FIELDS and ("$" in node.text or "\\" in node.text):
+            # pasted from LaTeX: ``$k$-means``, ``$\epsilon$-greedy`` are the compounds
+            # "k-means", "epsilon-greedy" (shown "ε-greedy"), not their words anywhere
+            plain = _LATEX_MARKS.sub("", node.text)
+            if _COMPOUND.fullmatch(plain):
+                node = Term(plain, node.field, node.prefix)
         if node.field in _COMPOUND_FIELDS and _CONTRACTION.fullmatch(node.text):
             # "don't" is "dont" as the index holds it: "can't" is no "can" (a stop
             # word) and a lone "t" (a variable, "t-SNE")
