@@ -273,6 +273,21 @@ def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
     assert _titles(both, "l4dc") == ["Koopman Control"]
 
 
+def test_a_word_of_the_venue_quoted_finds_what_it_finds_unquoted(engine, tmp_path):
+    # '"robot"' found every paper of "Conference on Robot Learning" where "robot" finds
+    # the papers that say it (of the real CoRL and L4DC lists, 212 where 177 say it)
+    other = tmp_path / "l4dc.jsonl"
+    other.write_text(
+        json.dumps({"title": "Koopman Control", "abstract": "Linear lifts.", "venue": "L4DC"}),
+        encoding="utf-8",
+    )
+    library = load_library([tmp_path / "corl2023.json", other])
+    for each in (open_engine(library, resolve(tmp_path / "both")), Engine(library, None)):
+        assert _titles(each, '"robot"') == _titles(each, "robot")
+        assert _titles(each, '"robot"') == ["Grasping with Diffusion Policies"]
+        assert len(_titles(each, '"corl"')) == 2
+
+
 @pytest.mark.parametrize("query", ["transformers -robot", "-robot transformers"])
 def test_a_word_left_out_leaves_out_the_papers_it_finds(engine, query):
     # "robot" finds the paper that says it, not each paper of "Conference on Robot

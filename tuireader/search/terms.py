@@ -325,6 +325,11 @@ def phrase_alternatives(
             # a name quoted as unquoted: "Schölkopf" finds "Schoelkopf" too
             *_spelled_names(node.text[start:end], word, node.field, acronym=acronym),
         ]
+        if node.field is None and word not in STOPS:
+            # quoted as unquoted: "robot" finds the papers that say it, not every paper
+            # of the "Conference on Robot Learning" (a stop word, "on", which the texts
+            # keep none of, is looked for as written: in the names)
+            alts = telling(ctx, alts)
         return [(name, [text]) for name, text in dict.fromkeys(alts)]
     found: list[tuple[str, list[str]]] = []
     if node.prefix:
