@@ -273,6 +273,27 @@ def test_a_word_of_the_venue_every_paper_shares_is_no_filter(engine, tmp_path):
     assert _titles(both, "l4dc") == ["Koopman Control"]
 
 
+@pytest.mark.parametrize("scan", [False, True])
+@pytest.mark.parametrize(
+    ("query", "count"),
+    [
+        ('venue:"CoRL 2023"', 2),
+        ("venue:corl2023", 2),
+        ("venue:CoRL-2023", 2),
+        ('venue:"Conference on Robot Learning 2023"', 2),
+        ('venue:"CoRL 2022"', 0),
+        ('-venue:"CoRL 2023"', 0),
+        ('grasping venue:"CoRL 2023"', 1),
+    ],
+)
+def test_a_venue_named_with_its_year_finds_its_papers_of_that_year(engine, scan, query, count):
+    # 'venue:"NeurIPS 2017"' found none of the papers of "Advances in Neural Information
+    # Processing Systems" of 2017, nor 'venue:"CoRL 2023"' those of CoRL 2023
+    if scan:
+        engine = Engine(engine.library, None)
+    assert len(_titles(engine, query)) == count
+
+
 def test_a_word_of_the_venue_quoted_finds_what_it_finds_unquoted(engine, tmp_path):
     # '"robot"' found every paper of "Conference on Robot Learning" where "robot" finds
     # the papers that say it (of the real CoRL and L4DC lists, 212 where 177 say it)

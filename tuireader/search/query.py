@@ -598,6 +598,7 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
         # "robot -" and "title:" being typed: the word they take is the next key
         for said in lexer.said_of_end:
             problems.remove(said)
+    root = replace_words(root, _venue_of_a_year)
     root = _compounds(root)
     root = _without_unread_years(root, problems)
     return ParsedQuery(
@@ -707,6 +708,24 @@ def _compounds(node: Node | None) -> Node | None:
             return node
         return type(node)(children)  # type: ignore[arg-type]
     return node
+
+
+#: a venue named with its year ("NeurIPS 2017", "corl2023", "ICML-2024")
+_VENUE_YEAR = re.compile(r"(?P<name>.*?[^\W\d_].*?)[\s\-]*(?P<year>(?:19|20)\d\d)")
+
+
+def _venue_of_a_year(word: Term | Phrase) -> Node:
+    """``venue:"NeurIPS 2017"`` and ``venue:corl2023``: the venue of that year, as its
+    papers give the two apart ("Advances in Neural Information Processing Systems",
+    2017), as well as the words as written ("ICML 2024"); it found none of them."""
+    if word.field != "venue" or word.prefix:
+        return word
+    found = _VENUE_YEAR.fullmatch(word.text.strip())
+    if found is None:
+        return word
+    name = found["name"].strip()
+    venue: Node = Phrase(name, "venue") if " " in name else Term(name, "venue")
+    return Or((word, And((venue, Term(found["year"], "year")))))
 
 
 def _without_unread_years(node: Node | None, problems: list[str]) -> Node | None:
