@@ -97,3 +97,42 @@ def test_a_text_that_says_the_phrase_as_typed_is_not_folded(monkeypatch):
     assert folded == []
     assert phrase.found_in("Schrödinger bridges: the state of the art")
     assert len(folded) == 1
+
+
+def test_the_math_of_a_text_that_says_the_phrase_as_typed_is_not_rendered(tmp_path, monkeypatch):
+    """The first keystroke of "state-of-the-art m" rendered the math of each abstract
+    with "state" and "art" to read the phrase in it as shown (70 ms of ICML 2024): one
+    that says it as typed is found without, and the others as before."""
+    import json
+
+    from tuireader.ingest.library import load_library
+    from tuireader.search import index
+    from tuireader.search.engine import Engine, open_engine
+    from tuireader.system.paths import resolve
+
+    papers = [
+        {"title": "Bounds", "abstract": "A state-of-the-art bound in $\\epsilon$ and $\\delta$."},
+        {"title": "Rates", "abstract": "The state of the art rate is $O(\\sqrt{T})$."},
+        {"title": "Arts", "abstract": "The state funds the art of $\\pi$."},
+    ]
+    (tmp_path / "math.json").write_text(json.dumps(papers), encoding="utf-8")
+    library = load_library([tmp_path / "math.json"])
+    engine = open_engine(library, resolve(tmp_path / "data"))
+    rendered: list[str] = []
+    real = index._rendered.__wrapped__
+
+    def counting(written: str):
+        rendered.append(written)
+        return real(written)
+
+    monkeypatch.setattr(index, "_rendered", counting)
+    index._phrase_text.cache_clear()
+    index._as_shown.cache_clear()
+    found = {hit.paper.title for hit in engine.search("state-of-the-art").hits}
+    assert found == {"Bounds", "Rates"}
+    assert not [text for text in rendered if text.startswith("A state-of-the-art")]
+    assert [text for text in rendered if text.startswith("The state of the art")]
+    engine.close()
+    # without the index (which reads every text as it starts), the same papers
+    scanned = Engine(library, None).search("state-of-the-art").hits
+    assert {hit.paper.title for hit in scanned} == found

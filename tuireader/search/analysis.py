@@ -668,6 +668,11 @@ class Phrase:
     def __bool__(self) -> bool:
         return self._pattern is not None
 
+    def written_in(self, text: str) -> bool:
+        """Whether ``text`` says the phrase as its query writes it (of ASCII words apart
+        by a space or a hyphen), as words of their own: ``found_in`` finds it there too."""
+        return self._written is not None and _written_in(text.lower(), self._written)
+
     def found_in(self, text: str) -> bool:
         if self._pattern is None or not text:
             return False

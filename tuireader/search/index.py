@@ -334,6 +334,21 @@ def phrase_text(paper: Paper, fieldname: str) -> str:
     return _phrase_text(written)
 
 
+def phrase_text_begun(paper: Paper, fieldname: str) -> str:
+    """What :func:`phrase_text` begins with, before a line break or its end: the field's
+    text with its LaTeX letters as shown, its math not rendered (rendering the math of
+    the abstracts a phrase is read in took most of its first keystroke)."""
+    if fieldname != "abstract":
+        written = paper.title
+    else:
+        written = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
+    if "\\" not in written:
+        return written
+    from tuireader.render.citations import latex_letters
+
+    return latex_letters(written)
+
+
 @functools.lru_cache(maxsize=4096)
 def _phrase_text(written: str) -> str:
     """:func:`phrase_text` of a field's ``written`` text, kept for the texts phrases
