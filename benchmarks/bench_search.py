@@ -45,6 +45,8 @@ PHRASES = [
     "transformer attention",
     "time series",
     "offline rl",
+    # a compound whose "the" the index keeps no pairs of: its phrase is read in texts
+    "state-of-the-art model",
 ]
 
 
