@@ -578,11 +578,13 @@ def cmd_search(args: argparse.Namespace) -> int:
     store = _triage_store(session)
     sort = args.sort or _query_sort(args.query)
     try:
-        # a different order needs every hit first, then the first --limit of them
-        whole = sort in ("fit", "list")
+        # the fit order needs every hit first, then the first --limit of them; list
+        # order is the index's to give, reading only the papers it shows
+        whole = sort == "fit"
         result = engine.search(
             args.query,
             limit=None if whole else args.limit,
+            order="list" if sort == "list" else None,
             prefix=args.prefix,
             resolve=_typed_resolver(store, args.query) if args.prefix else _resolver(store),
         )
