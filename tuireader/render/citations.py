@@ -5,8 +5,8 @@ Everything here is pure: a :class:`~tuireader.model.Paper` goes in, a frozen
 
 **Entries the user already has.** A paper read from a BibTeX or BibLaTeX file carries its
 entry (:class:`~tuireader.model.SourceEntry`); its citation is that entry, normalised:
-the source's key and entry type, every field (``file`` left out, ``abstract`` only on
-request) with names in lower case, one a line, values in braces except month macros
+the source's key and entry type, every field (a reference manager's own, such as
+``file``, left out: :data:`_DROPPED_FIELDS`; ``abstract`` only on request) with names in lower case, one a line, values in braces except month macros
 (``month = jun``), the source's braces and LaTeX kept as written. Asked for the other
 dialect, the fields are mapped (``journal`` ↔ ``journaltitle``, ``year``/``month`` ↔
 ``date``, ``address`` ↔ ``location``, ``archiveprefix``/``primaryclass`` ↔
@@ -1840,8 +1840,78 @@ _TO_BIBTEX_FIELD = {
     "eprinttype": "archiveprefix",
     "eprintclass": "primaryclass",
 }
-#: fields left out of a copied entry: local attachment paths on the source's machine.
-_DROPPED_FIELDS = frozenset({"file"})
+#: fields left out of a copied entry, whatever they hold: what a reference manager keeps
+#: for its own use, which a reader of the paper that cites the work has no use for and
+#: which may be private to the user. Attachments on the user's disk (``file``:
+#: Zotero's, JabRef's, Mendeley's ``{:C:/Users/…/paper.pdf:pdf}``; BibDesk's
+#: ``bdsk-file-1``, an alias that holds the path); the user's groups, tags, ratings,
+#: reading state and comments (JabRef's ``groups``, ``ranking``, ``readstatus``,
+#: ``comment-<user>`` …, Mendeley's ``mendeley-groups``); who added the entry and when
+#: (JabRef's ``owner``, ``timestamp``, ``creationdate``, BibDesk's ``date-added``); and
+#: the counts and record ids of the database it was exported from (Web of Science's
+#: ``times-cited``, ``unique-id``; Scopus's ``publication_stage``, and
+#: ``correspondence_address``, an author's e-mail). BibDesk's ``bdsk-url-1`` goes too:
+#: the entry's ``url`` is the link it gives (see :func:`_with_source`).
+_DROPPED_FIELDS = frozenset(
+    {
+        "file",
+        "localfile",
+        "groups",
+        "owner",
+        "timestamp",
+        "creationdate",
+        "modificationdate",
+        "ranking",
+        "readstatus",
+        "priority",
+        "printed",
+        "qualityassured",
+        "relevance",
+        "citationcount",
+        "comment",
+        "review",
+        "mendeley-groups",
+        "mendeley-tags",
+        "date-added",
+        "date-modified",
+        "times-cited",
+        "usage-count-last-180-days",
+        "usage-count-since-2013",
+        "unique-id",
+        "da",
+        "doc-delivery-number",
+        "number-of-cited-references",
+        "publication_stage",
+        "correspondence_address",
+    }
+)
+#: families of such fields, by how their names begin: BibDesk's numbered files and links
+#: (``bdsk-file-2``), JabRef's comments of one user (``comment-ann``)
+_DROPPED_PREFIXES = ("bdsk-", "comment-")
+#: what a database writes of itself in ``note`` (Scopus: ``Cited by: 3; All Open Access,
+#: Green Open Access``, earlier ``cited By 3``) or in ``source`` (``Scopus``): a count
+#: and labels of the day it was exported, no part of the work's reference
+_DATABASE_NOTE = re.compile(
+    r"(?i)\s*(cited\s+by:?\s*\d+|export\s+date:[^;]*|source:\s*scopus"
+    r"|all\s+open\s+access(,[^;]*)?|(gold|green|bronze|hybrid(\s+gold)?)\s+open\s+access)\s*"
+)
+
+
+def _cited_value(name: str, value: str) -> str | None:
+    """A source entry's field as its citation gives it: None for a field left out (see
+    :data:`_DROPPED_FIELDS`, and a ``source`` that only names Scopus), a ``note``
+    without what the database it came from says of itself (None if that is all)."""
+    if name in _DROPPED_FIELDS or name.startswith(_DROPPED_PREFIXES):
+        return None
+    if name == "source" and value.strip(" {}").lower() == "scopus":
+        return None
+    if name == "note" and _DATABASE_NOTE.search(value):
+        parts = [part.strip() for part in value.split(";") if part.strip()]
+        kept = [part for part in parts if not _DATABASE_NOTE.fullmatch(part)]
+        return value if len(kept) == len(parts) else "; ".join(kept) or None
+    return value
+
+
 _URL_VALUE = re.compile(r"^(https?|ftp)://\S+$", re.IGNORECASE)
 
 
@@ -1981,8 +2051,10 @@ def _source_fields(entry: SourceEntry, *, biblatex: bool) -> tuple[str, dict[str
     fields: dict[str, str] = {}
     for name, value in entry.fields:
         lname = name.strip().lower()
-        if lname and lname not in fields and lname not in _DROPPED_FIELDS:
-            fields[lname] = value
+        if lname and lname not in fields:
+            cited = _cited_value(lname, value)
+            if cited is not None:
+                fields[lname] = cited
     # ``eprint = {1707.06347 [cs.LG]}`` (Zotero): the id alone, the category apart.
     eprint = fields.get("eprint", "")
     bracket = re.match(r"\s*(\S+)\s*\[([^\]]+)\]\s*$", eprint)
@@ -2767,10 +2839,6 @@ _UNSAFE_CHAR = re.compile(
 )
 
 
-#: source fields whose text a citation never gives (the abstract only when asked)
-_NOT_CITED = frozenset({*_DROPPED_FIELDS, "abstract"})
-
-
 def _holds_unsafe(paper: Paper, *, include_abstract: bool) -> bool:
     """Whether the text a citation gives of ``paper`` held characters it leaves out: a
     control character, a bidirectional control or an invisible one (see :func:`_clean`)."""
@@ -2782,9 +2850,9 @@ def _holds_unsafe(paper: Paper, *, include_abstract: bool) -> bool:
         *(paper.venue, paper.journal, paper.booktitle, paper.publisher, paper.journal_ref),
         *(paper.volume, paper.number, paper.pages),
         *(
-            value
+            _cited_value(name.lower(), value)
             for name, value in (entry.fields if entry else ())
-            if name.lower() not in _NOT_CITED
+            if name.lower() != "abstract"
         ),
     )
     texts_abstract = (paper.abstract,) if include_abstract else ()

@@ -1,0 +1,133 @@
+"""A copied or cited entry gives the work, not what the user's reference manager or the
+database it came from keeps of it: no path to a PDF on the user's disk, no groups,
+ratings, owner or dates of the user's library, no citation counts of the day it was
+exported (fixtures: the shapes JabRef, Mendeley, BibDesk, Scopus and Web of Science
+write)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.render.citations import format_citation, validate_bibtex
+
+FIXTURES = Path(__file__).parent / "fixtures" / "citations"
+BOOKKEEPING = FIXTURES / "bookkeeping"
+
+
+def _cited(path: Path, title: str, fmt: str = "bibtex") -> str:
+    library = load_library([path])
+    paper = next(p for p in library.papers if p.title == title)
+    text = format_citation(paper, fmt, library=library).text
+    assert validate_bibtex(text) == []
+    return text
+
+
+def _names(entry: str) -> list[str]:
+    return [line.split("=")[0].strip() for line in entry.splitlines()[1:-1]]
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_jabrefs_own_fields_are_not_cited(fmt: str) -> None:
+    text = _cited(BOOKKEEPING / "jabref_export.bib", "Attention Is All You Need", fmt)
+    for name in (
+        "file",
+        "owner",
+        "groups",
+        "creationdate",
+        "modificationdate",
+        "priority",
+        "qualityassured",
+        "ranking",
+        "readstatus",
+        "comment-ann",
+    ):
+        assert name not in _names(text)
+    assert "Read section 3" not in text
+    assert "Vaswani2017.pdf" not in text
+    # the work is all there
+    assert _names(text)[:3] == [
+        "author",
+        "journaltitle" if fmt == "biblatex" else "journal",
+        "title",
+    ]
+    assert "volume = {30}" in text
+
+
+def test_jabrefs_older_owner_and_timestamp_are_not_cited() -> None:
+    text = _cited(BOOKKEEPING / "jabref_export.bib", "Deep Residual Learning for Image Recognition")
+    assert _names(text) == ["author", "booktitle", "title", "year", "pages"]
+    assert "/home/ann" not in text
+
+
+def test_mendeleys_local_pdf_and_groups_are_not_cited() -> None:
+    text = _cited(FIXTURES / "mendeley_export.bib", "Denoising diffusion probabilistic models")
+    assert "Users/ann" not in text
+    assert "mendeley-groups" not in _names(text)
+    assert "Diffusion}" not in text
+    assert "eprint = {2006.11239}" in text
+
+
+def test_bibdesks_dates_and_file_alias_are_not_cited() -> None:
+    path = Path(__file__).parent / "fixtures" / "other_shapes" / "bibdesk_export.bib"
+    text = _cited(path, "Stuff")
+    assert not [name for name in _names(text) if name.startswith(("bdsk-", "date-"))]
+    assert "YnBsaXN0" not in text  # the alias, which holds the file's path
+    assert "doi = {10.1000/stuff.4}" in text
+    learning = _cited(path, "Learning to Learn Again")
+    assert _names(learning) == ["author", "booktitle", "title", "year", "url"]
+
+
+def test_scopus_counts_and_stage_are_not_cited() -> None:
+    text = _cited(BOOKKEEPING / "scopus_export.bib", "A Real-Time Testbed for Smart Grids")
+    names = _names(text)
+    for name in ("note", "source", "publication_stage", "correspondence_address"):
+        assert name not in names
+    assert "Cited by" not in text
+    assert "rabindra.bhatta@example.edu" not in text
+    assert "doi = {10.3390/app13040001}" in text
+
+
+def test_a_scopus_note_keeps_what_is_not_the_databases() -> None:
+    text = _cited(
+        BOOKKEEPING / "scopus_export.bib", "Development of n-queens software for education"
+    )
+    assert "note = {Invited talk}" in text
+    assert "cited By" not in text
+
+
+def test_a_note_that_only_mentions_open_access_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "list.bib"
+    path.write_text(
+        "@article{a, title = {Open Science}, author = {Doe, Jane}, year = {2020},\n"
+        "  note = {A Green Open Access copy is on the author's page}}\n",
+        encoding="utf-8",
+    )
+    text = _cited(path, "Open Science")
+    assert "note = {A Green Open Access copy is on the author's page}" in text
+
+
+def test_web_of_sciences_counts_and_record_id_are_not_cited() -> None:
+    text = _cited(BOOKKEEPING / "wos_export.bib", "Learning dynamics of deep networks")
+    names = _names(text)
+    for name in (
+        "unique-id",
+        "times-cited",
+        "usage-count-last-180-days",
+        "usage-count-since-2013",
+        "number-of-cited-references",
+        "doc-delivery-number",
+        "da",
+    ):
+        assert name not in names
+    assert "issn" in names
+
+
+def test_the_real_zotero_export_cites_no_local_file() -> None:
+    library = load_library([FIXTURES / "zotero_betterbibtex_slice.bib"])
+    for paper in library.papers:
+        text = format_citation(paper, "bibtex", library=library).text
+        assert "file" not in _names(text)
+        assert "Zotero/storage" not in text
