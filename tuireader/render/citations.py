@@ -119,6 +119,7 @@ __all__ = [
     "name_parts",
     "primary_link",
     "split_name",
+    "unbraced",
     "validate_bibtex",
     "without_dangling_and",
     "without_homonym_number",
@@ -835,6 +836,27 @@ def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
         out.append(text)
         leading = False
     return "".join(out)
+
+
+def unbraced(value: str) -> str:
+    """``value`` without the pairs of braces that wrap it whole (``{{10.1038/x}}``:
+    ``10.1038/x``); ``{a}{b}`` is left as it is, its first brace closing before the end."""
+    while value.startswith("{") and value.endswith("}") and _closes_at_end(value):
+        value = value[1:-1].strip()
+    return value
+
+
+def _closes_at_end(value: str) -> bool:
+    """Whether the brace ``value`` opens with is the one it ends with."""
+    depth = 0
+    for index, char in enumerate(value):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index == len(value) - 1
+    return False
 
 
 def _escape_url(url: str) -> str:
@@ -2000,7 +2022,8 @@ def _source_value(name: str, value: str) -> str:
     value = _clean(value)
     if name == "month" and _MONTH_NAME.fullmatch(value):
         return value[:3].lower()
-    if name in _VERBATIM_FIELDS or _URL_VALUE.match(value):
+    if name in _VERBATIM_FIELDS or _URL_VALUE.match(unbraced(value)):
+        value = unbraced(value)
         if re.search(r"[\s{}]", value) or value.endswith("\\"):
             return "{" + _escape_url(value) + "}"
         return "{" + value + "}"

@@ -45,6 +45,7 @@ from tuireader.model import Problem, Record
 from tuireader.render.citations import (
     bibtex_name,
     make_source_entry,
+    unbraced,
     without_dangling_and,
     without_homonym_number,
 )
@@ -523,7 +524,10 @@ _ADDRESS_FIELDS = frozenset(
 
 def _unescaped(address: str) -> str:
     """An address or identifier with BibTeX's escapes (``\\_``, ``\\%``, ``\\&``, ``\\#``,
-    ``\\$``, ``\\~{}``) undone: the characters they stand for."""
+    ``\\$``, ``\\~{}``) undone: the characters they stand for; and without the braces
+    that wrap it whole (Web of Science writes every value twice braced, ``DOI =
+    {{10.1038/…}}``), which protect it and are no part of it."""
+    address = unbraced(address)
     if "\\" not in address:
         return address
     return _URL_ESCAPES_RE.sub(lambda match: match.group(1) or "~", address)
