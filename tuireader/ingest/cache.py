@@ -12,6 +12,12 @@ time in ns, inode and device), or, when the identity changed but the content may
 have (a copy, a ``touch``), the same BLAKE2 digest of its bytes; and when it was written
 by this version of tuireader with this cache schema and these data classes.
 
+Entries are named by the program that wrote them (:func:`program_tag`: its version, the
+cache schema and the reading code), so two programs used in turn on one
+data folder (a pip install and a checkout of another version) each find their own and
+neither reads the lists again at each switch; of one key the entries of the two programs
+that wrote it last are kept (``PROGRAMS_KEPT``), the older ones removed as one is written.
+
 The cache is derived data. An entry that is damaged, truncated, foreign or from another
 version is a miss (``CacheNote`` says why, once) and is written again. Entries are
 written to a private temporary file and renamed into place, readable by the user only;
@@ -130,6 +136,21 @@ def stamp_of_code(package: Path) -> str:
 
 
 _STAMP: str | None = None
+_TAG: str | None = None
+#: how many programs' entries the cache keeps of one key: this one's and the last other's
+#: (a pip install and a checkout of another version, used in turn on one data folder)
+PROGRAMS_KEPT = 2
+
+
+def program_tag() -> str:
+    """What names this program's entries (see ``Cache``): its version, the cache's
+    schema and its reading code (:func:`code_stamp`, which holds the data classes too),
+    which decide whether an entry can be read at all."""
+    global _TAG
+    if _TAG is None:
+        what = f"{__version__} {CACHE_SCHEMA} {code_stamp()}"
+        _TAG = hashlib.sha1(what.encode()).hexdigest()[:10]
+    return _TAG
 
 
 class CacheMiss(Exception):
@@ -1176,10 +1197,31 @@ class Cache:
         self.token: str | None = None
 
     def _name(self, kind: str, key: str) -> Path:
-        return (
-            self.folder
-            / f"{kind}-{hashlib.sha1(key.encode('utf-8', 'surrogatepass')).hexdigest()[:20]}.bin"
-        )
+        """The file of the entry ``key`` of this program (:func:`program_tag`): two
+        programs that read lists apart (a pip install and a checkout being worked on)
+        each find their own, where each wrote over the other's at every switch."""
+        digest = hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+        return self.folder / f"{kind}-{digest}-{program_tag()}.bin"
+
+    def _prune(self, path: Path) -> None:
+        """Remove the entries of ``path``'s key that other programs wrote, all but the
+        :data:`PROGRAMS_KEPT` newest (those of a program not run since, a checkout's
+        code edited since), and any of the names entries had before they were named by
+        program; with a library entry, the search snapshot beside it goes too."""
+        kind, digest, _tag = path.stem.split("-")
+        others: list[tuple[int, Path]] = []
+        stale = [path.with_name(f"{kind}-{digest}.bin")]  # named before they were per program
+        with contextlib.suppress(OSError):
+            for other in self.folder.glob(f"{kind}-{digest}-*.bin"):
+                if other != path:
+                    with contextlib.suppress(OSError):
+                        others.append((other.stat().st_mtime_ns, other))
+        others.sort(reverse=True)
+        stale += [other for _when, other in others[PROGRAMS_KEPT - 1 :]]
+        for other in stale:
+            for name in (other.name, other.name.replace("library-", "search-", 1)):
+                with contextlib.suppress(OSError):
+                    other.with_name(name).unlink()
 
     def library_path(self, key: str) -> Path:
         """The file of the library entry ``key``."""
@@ -1338,6 +1380,7 @@ class Cache:
         if written is not None:
             self.token = written
             self.events.append("library-stored")
+            self._prune(path)
 
     # -- single lists ---------------------------------------------------------------
 
@@ -1380,3 +1423,4 @@ class Cache:
         header = {"kind": "list", "key": key, "file": state.to_json()}
         if write_entry(path, header, parsed_out(parsed), shape=list_shape()):
             self.events.append("list-stored")
+            self._prune(path)
