@@ -48,10 +48,10 @@ from tuireader.ingest.formats.common import (
     MAX_LIST_NAME_CHARS,
     ReadResult,
     clean,
-    plain_dois,
     split_lines,
     year_of,
 )
+from tuireader.ingest.formats.jsonfile import arxiv_record
 from tuireader.model import Record
 
 __all__ = ["parse_listing"]
@@ -297,26 +297,21 @@ def _id_year(arxiv_id: str) -> int | None:
 
 
 def _record(arxiv_id: str, headers: dict[str, str], abstract: str) -> Record | None:
+    """The paper of an entry, as arXiv's other readers make it (``arxiv_record``): its
+    year the one its journal reference gives ("Phys. Rev. D 80 (2009)"), else the one
+    it was submitted in (its id's, where the listing dates it not)."""
     title = " ".join(headers.get("title", "").split()) or None
-    if title and "\\" in title:
-        title = unlatex(title)
     abstract = abstract.strip()
     if not title and not abstract:
         return None
-    categories = _categories(headers)
-    dois = plain_dois(headers.get("doi"))
-    return Record(
-        title=title,
-        abstract=abstract,
-        authors=_authors(headers.get("authors", "")),
-        year=year_of(headers.get("date")) or _id_year(arxiv_id),
-        url=f"https://arxiv.org/abs/{arxiv_id}",
-        pdf=f"https://arxiv.org/pdf/{arxiv_id}",
-        doi=dois[0] if dois else None,
-        other_dois=dois[1:],
-        arxiv_id=arxiv_id,
-        arxiv_class=categories[0] if categories else None,
+    return arxiv_record(
+        arxiv_id,
+        title,
+        abstract,
+        _authors(headers.get("authors", "")),
+        year_of(headers.get("date")) or _id_year(arxiv_id),
+        _categories(headers),
+        headers.get("doi"),
+        " ".join(headers.get("journal-ref", "").split()) or None,
         source_id=arxiv_id,
-        journal_ref=" ".join(headers.get("journal-ref", "").split()) or None,
-        categories=categories,
     )
