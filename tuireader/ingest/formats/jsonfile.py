@@ -740,9 +740,38 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         publisher=publisher,
         edition=one_line(data.get("edition")),
         editor=editors_of(data.get("editor")),
-        keywords=word_list(data.get("keyword"), ","),
+        pdf=_crossref_pdf(data.get("link")),
+        # Crossref's subjects (its journals' subject areas: "Multidisciplinary") are
+        # keywords, as a CSL item's own are
+        keywords=tuple(
+            dict.fromkeys((*word_list(data.get("keyword"), ","), *word_list(data.get("subject"))))
+        ),
         categories=categories,
     )
+
+
+def _crossref_pdf(links: Any) -> str | None:
+    """The PDF of a Crossref work, of its ``link`` list (``{"URL": …, "content-type":
+    "application/pdf", "content-version": "vor", "intended-application": …}``): the
+    published version's before the accepted manuscript's, and one given for reading or
+    mining before the copy given to Crossref's plagiarism check."""
+    if not isinstance(links, list):
+        return None
+    found: list[tuple[bool, bool, int, str]] = []
+    for at, link in enumerate(links):
+        if not isinstance(link, dict) or link.get("content-type") != "application/pdf":
+            continue
+        url = text_field(link.get("URL"))
+        if url:
+            found.append(
+                (
+                    link.get("content-version") != "vor",
+                    link.get("intended-application") == "similarity-checking",
+                    at,
+                    url,
+                )
+            )
+    return min(found)[3] if found else None
 
 
 # --------------------------------------------------------------------------- paper lists
