@@ -12,6 +12,7 @@ from tuireader.ingest.catalog import load_catalog
 from tuireader.ingest.formats.prose import WRAP_WIDTH, reflow, strip_markup
 from tuireader.ingest.library import load_library, paper_id
 from tuireader.ingest.readers import read_file
+from tuireader.render.textrender import plain
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
 
@@ -24,7 +25,16 @@ def test_html_paragraphs_become_paragraphs_and_inline_tags_go() -> None:
         "<p>First   paragraph, with\n  <i>italic</i> and <b>bold</b> words.</p>\n"
         "<p>H<sub>2</sub>O &amp; CO<sup>2</sup>&#8212;done.<br/>Next line.</p>"
     )
+    # the styles as the LaTeX an abstract is shown with
     assert strip_markup(text) == (
+        "First paragraph, with \\textit{italic} and \\textbf{bold} words.\n\n"
+        "H$_{2}$O & CO$^{2}$\u2014done.\nNext line."
+    )
+    assert plain(strip_markup(text)) == (
+        "First paragraph, with italic and bold words.\n\nH\u2082O & CO\u00b2\u2014done.\nNext line."
+    )
+    # and without them, where the text is no abstract (a name)
+    assert strip_markup(text, styled=False) == (
         "First paragraph, with italic and bold words.\n\nH2O & CO2\u2014done.\nNext line."
     )
 
@@ -34,7 +44,7 @@ def test_jats_markup_is_taken_off_and_its_abstract_heading_dropped() -> None:
         "<jats:title>Abstract</jats:title><jats:p>We study <jats:italic>C. elegans</jats:italic>"
         " behaviour.</jats:p><jats:p>It moves.</jats:p>"
     )
-    assert strip_markup(text) == "We study C. elegans behaviour.\n\nIt moves."
+    assert strip_markup(text) == "We study \\textit{C. elegans} behaviour.\n\nIt moves."
 
 
 @pytest.mark.parametrize(
@@ -85,7 +95,8 @@ def test_json_lists_and_csv_abstracts_lose_their_markup(tmp_path: Path) -> None:
     )
     for name in ("list.json", "list.csv"):
         (record,) = read_file(tmp_path / name).records
-        assert record.abstract == "We study graphs.", name
+        assert record.abstract == "We \\textit{study} graphs.", name
+        assert plain(record.abstract) == "We study graphs.", name
 
 
 def test_arxiv_and_openreview_abstracts_keep_angle_brackets(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from tuireader.ingest.links import record_links
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
+from tuireader.render.textrender import plain
 
 FEEDS = Path(__file__).parent / "fixtures" / "feeds"
 
@@ -246,7 +247,9 @@ def test_an_entry_of_another_sites_feed_links_to_its_page(tmp_path: Path) -> Non
     )
     (record,) = read_file(path).records
     assert record.url == "https://journal.example.org/a/1"
-    assert record.arxiv_id is None and record.abstract == "We consider things."
+    # its italics kept as the LaTeX the abstract is shown with, no tag
+    assert record.arxiv_id is None and record.abstract == "We consider \\textit{things}."
+    assert plain(record.abstract) == "We consider things."
 
 
 # --------------------------------------------------------------------------- RSS 1.0
@@ -271,8 +274,9 @@ def test_a_journals_rss_1_table_of_contents_is_its_papers() -> None:
         "Nature",
     )
     assert alphafold.url == "https://www.nature.com/articles/s41586-024-07487-w"
+    assert "<" not in briefing.abstract
     assert (
-        briefing.abstract
+        plain(briefing.abstract)
         == "The latest version of AlphaFold can model nearly all molecules of life."
     )
 
@@ -346,7 +350,8 @@ def test_a_journals_rss_2_feed_gives_its_dublin_core_and_prism_fields() -> None:
     # Wiley's: the abstract was the description ("Advanced Materials, Volume 36, …"),
     # and the DOI, journal, volume, issue and page were left out
     (record,) = read_file(FEEDS / "wiley_rss2_toc.xml").records
-    assert record.abstract == "We screen a million candidates with learned potentials."
+    assert "<" not in record.abstract
+    assert plain(record.abstract) == "We screen a million candidates with learned potentials."
     assert record.authors == ("Ann Lee", "Bo Kim", "Cy Dee")
     assert (record.doi, record.journal, record.volume, record.number, record.pages) == (
         "10.1002/adma.202400001",

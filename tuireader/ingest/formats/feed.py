@@ -268,7 +268,7 @@ def _creators(item: Element) -> tuple[str, ...]:
     names = [
         name
         for creator in item.findall(f"{_DC}creator")
-        if (name := one_line(strip_markup(_text(creator) or "")))
+        if (name := one_line(strip_markup(_text(creator) or "", styled=False)))
     ]
     if len(names) != 1:
         return tuple(names)

@@ -22,6 +22,7 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from tuireader.ingest.formats.common import split_lines
 from tuireader.model import Record
@@ -176,30 +177,38 @@ def _unescape(match: re.Match[str]) -> str:
     return html.unescape(match.group(0))
 
 
-def strip_markup(text: str) -> str:
+def strip_markup(text: str, *, styled: bool = True) -> str:
     """``text`` with its HTML or JATS markup taken off (see the module's description).
 
     Block tags (``<p>``, ``<jats:p>``, ``<li>``, headings) become paragraph breaks (a
-    blank line), ``<br>`` a line break, and inline tags (``<i>``, ``<jats:italic>``,
-    ``<sub>``) go, their words kept; the whitespace of the markup's source (its line
-    breaks and indentation) is one space, as a browser shows it. Character references
-    (``&amp;``, ``&#8211;``) become characters, ``&lt;b&gt;`` the text ``<b>``. A
-    leading "Abstract" heading is dropped. Text without markup is returned with its
-    character references resolved and nothing else changed.
+    blank line), ``<br>`` a line break, and inline tags (``<jats:italic>``, ``<span>``)
+    go, their words kept; the whitespace of the markup's source (its line breaks and
+    indentation) is one space, as a browser shows it. Character references (``&amp;``,
+    ``&#8211;``) become characters, ``&lt;b&gt;`` the text ``<b>``. A leading
+    "Abstract" heading is dropped. Text without markup is returned with its character
+    references resolved and nothing else changed.
+
+    ``styled`` (an abstract): italics, bold, sub- and superscripts around plain words
+    become the LaTeX the renderer reads in an abstract and search reads as the words
+    shown (:func:`_styled`): ``H<sub>2</sub>O`` is ``H$_{2}$O``, shown "H₂O" and found
+    by "H2O", ``<i>E. coli</i>`` is ``\\textit{E. coli}``, in italics; no tag is left.
     """
     if "<" not in text and "&" not in text:
         return text
     pieces: list[str] = []
     start = 0
     markup = "<" in text and _has_markup(text)
+    # the styles become LaTeX outside math (a sub- or superscript math of its own only
+    # where the text has no dollar that could pair with its dollars)
+    style = _Style(styled and markup and "</" in text, "$" not in text)
     for match in _MATH_RE.finditer(text) if "$" in text or "\\" in text else ():
-        pieces.append(_strip_prose(text[start : match.start()], markup))
+        pieces.append(_strip_prose(text[start : match.start()], markup, style))
         # math keeps its tags (``$a<b>c</b>$`` is LaTeX), but in markup its character
         # references are the characters the source meant: JATS writes ``$k &lt; n$``
         math = match.group(0)
         pieces.append(_ENTITY_RE.sub(_unescape, math) if markup and "&" in math else math)
         start = match.end()
-    pieces.append(_strip_prose(text[start:], markup))
+    pieces.append(_strip_prose(text[start:], markup, style))
     joined = "".join(pieces)
     if not markup:
         return joined
@@ -208,10 +217,56 @@ def strip_markup(text: str) -> str:
     return _ABSTRACT_HEADING_RE.sub("", joined, count=1).lstrip("\n")
 
 
-def _strip_prose(text: str, markup: bool) -> str:
-    """A stretch of text outside math: tags off (when ``markup``), references resolved."""
+#: an inline style of HTML or JATS around text with no tag in it: italics, bold, sub-
+#: and superscripts (``<i>``, ``<jats:italic>``, ``<sub>``); the name is ``tag``
+_STYLE_RE = re.compile(
+    r"<(?P<tag>(?:jats:)?(?:i|italic|em|b|bold|strong|sub|sup))(?:\s[^<>]*)?>"
+    r"(?P<inner>[^<>]*)</(?P=tag)\s*>"
+)
+#: the LaTeX the abstract renderer reads for each of them, around their text
+_STYLE_LATEX = {
+    "i": "\\textit{%s}", "italic": "\\textit{%s}", "em": "\\textit{%s}",
+    "b": "\\textbf{%s}", "bold": "\\textbf{%s}", "strong": "\\textbf{%s}",
+    "sub": "$_{%s}$", "sup": "$^{%s}$",
+}  # fmt: skip
+#: what LaTeX would read as more than text, in a styled stretch: it is left plain
+_NOT_PLAIN = frozenset("{}\\$%#&_^~\n")
+#: what a sub- or superscript may be to become math: a short run of letters, digits and
+#: signs ("2", "max", "−1", "+", "2+"), which math shows as the same characters raised
+_SCRIPT_RE = re.compile(r"[+\-\u2212]?[^\W_]{1,8}[+\-\u2212]?|[+\-\u2212*\u2032]")
+
+
+def _styled(match: re.Match[str], *, math: bool) -> str:
+    """A style tag and its text as the LaTeX that shows it so (:data:`_STYLE_LATEX`); as
+    it was (its tags taken off later) where its text holds what LaTeX reads as more than
+    text (a brace, a backslash, a dollar, ``&`` even as ``&amp;``), a sub- or
+    superscript is no short run of letters and signs, or the text has math of its own
+    (``math`` False), whose dollars a new pair could be read with; or a character that
+    is not printable."""
+    tag = match["tag"].removeprefix("jats:")
+    inner = _ENTITY_RE.sub(_unescape, match["inner"])
+    if not inner.strip() or not inner.isprintable() or _NOT_PLAIN & set(inner):
+        return match.group(0)
+    if tag in ("sub", "sup") and not (math and _SCRIPT_RE.fullmatch(inner)):
+        return match.group(0)
+    return _STYLE_LATEX[tag] % inner
+
+
+class _Style(NamedTuple):
+    """How :func:`strip_markup` gives a text's styles: as LaTeX (``kept``), its sub- and
+    superscripts as math (``math``)."""
+
+    kept: bool
+    math: bool
+
+
+def _strip_prose(text: str, markup: bool, style: _Style) -> str:
+    """A stretch of text outside math: its styles as LaTeX (see :class:`_Style`), tags
+    off (when ``markup``), references resolved."""
     if markup:
         text = _SPACE_RE.sub(" ", text)
+        if style.kept:
+            text = _STYLE_RE.sub(lambda match: _styled(match, math=style.math), text)
         text = _TAG_RE.sub(_untag, text)
     if "&" in text:
         text = _ENTITY_RE.sub(_unescape, text)
