@@ -47,3 +47,25 @@ def test_only_braces_that_wrap_the_whole_value_are_taken_off() -> None:
     assert unbraced("{a}{b}") == "{a}{b}"
     assert unbraced("{a}") == "a"
     assert unbraced("a{b}") == "a{b}"
+
+
+def test_a_twice_braced_year_and_month_are_biblatexs_date() -> None:
+    # date = {{2020}}, the month left out: biber reads no year of it
+    library = load_library([WOS])
+    (paper,) = library.papers
+    biblatex = format_citation(paper, "biblatex", library=library).text
+    assert "  date = {2020-04}," in biblatex
+    assert "month" not in biblatex
+
+
+def test_a_biblatex_date_twice_braced_is_bibtexs_year_and_month(tmp_path: Path) -> None:
+    path = tmp_path / "list.bib"
+    path.write_text(
+        "@online{a, author = {Doe, Jane}, title = {A Page}, date = {{2021-07-19}},\n"
+        "  url = {https://example.org/a}}\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    (paper,) = library.papers
+    bibtex = format_citation(paper, "bibtex", library=library).text
+    assert "  year = {2021}," in bibtex and "  month = jul" in bibtex

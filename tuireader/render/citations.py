@@ -2092,8 +2092,8 @@ def _source_fields(entry: SourceEntry, *, biblatex: bool) -> tuple[str, dict[str
         renamed: dict[str, str] = {}
         for name, value in fields.items():
             if name == "year" and "date" not in fields:
-                number = _month_number(fields.get("month", ""))
-                year = value.strip()
+                number = _month_number(unbraced(fields.get("month", "")))
+                year = unbraced(value).strip()  # Web of Science: {{2020}}
                 renamed.setdefault("date", f"{year}-{number:02d}" if number else year)
                 continue
             if name == "month" and "year" in fields and "date" not in fields:
@@ -2107,7 +2107,7 @@ def _source_fields(entry: SourceEntry, *, biblatex: bool) -> tuple[str, dict[str
         renamed = {}
         for name, value in fields.items():
             if name == "date" and "year" not in fields:
-                date_year, date_month = _date_parts(value)
+                date_year, date_month = _date_parts(unbraced(value))
                 if date_year:
                     renamed.setdefault("year", date_year)
                     if date_month and "month" not in fields:
