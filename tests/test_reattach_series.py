@@ -139,3 +139,33 @@ def test_marks_follow_papers_whose_titles_a_re_scrape_edited(tmp_path: Path) -> 
         new["title"]: (tags[old["title"]],) for old, new in zip(before, after_records, strict=True)
     }
     assert tags_now(after) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "author"),
+    [
+        ("Walking study 1 with careful experiments", "Ann Lee"),
+        ("Grasping study 1 with careful experiments Part II", "Ann Lee"),
+        ("Grasping study 10 with careful experiments", "Ann Lee"),  # a number one digit longer
+        ("Grasping study 1 with careful experiments", "Carl Diaz"),
+    ],
+)
+def test_an_abstract_a_series_shares_word_for_word_moves_no_mark(
+    tmp_path: Path, title: str, author: str
+) -> None:
+    lst, data = tmp_path / "list.json", tmp_path / "data"
+    template = study("Grasping", 1)
+    mark_all(load(data, lst, [template]))
+    after = load(data, lst, [study("Grasping", 1, author) | {"title": title}])
+    assert after.triage is not None and after.triage.moved == ()
+    assert tags_now(after) == {title: ()}
+
+
+def test_a_paper_retitled_whole_over_its_abstract_keeps_its_marks(tmp_path: Path) -> None:
+    lst, data = tmp_path / "list.json", tmp_path / "data"
+    (record,) = real_records()[:1]
+    tags = mark_all(load(data, lst, [record]))
+    # the title rewritten, not edited: it shares few words with the first
+    retitled = record | {"title": "Hybrid Models of Robots Touching Objects"}
+    after = load(data, lst, [retitled])
+    assert tags_now(after) == {retitled["title"]: (tags[record["title"]],)}

@@ -3107,6 +3107,21 @@ def _another_of_a_series(marked: StoredIdentity, other: StoredIdentity) -> bool:
     return not _retitled(a, b)
 
 
+def _of_one_template(marked: StoredIdentity, other: StoredIdentity) -> bool:
+    """Whether the abstract the marked paper and ``other`` share word for word is a
+    series' template (a workshop's, a numbered study's) rather than the paper's own:
+    their first authors are two people, or their titles share most of their words but
+    are not one title edited (see :func:`_another_of_a_series`), "Grasping study 3" and
+    "Walking study 3", "Part I" and "Part II". A title rewritten whole over the same
+    abstract and first author is the paper retitled."""
+    from tuireader.ingest.identity import same_family, titles_agree
+
+    authors = marked.first_author and other.first_author
+    if authors and not same_family(marked.first_author, other.first_author):
+        return True
+    return _another_of_a_series(marked, other) and titles_agree(marked.title_key, other.title_key)
+
+
 def _retitled(a: str, b: str) -> bool:
     """Whether the normalised titles ``a`` and ``b`` are one title as re-scrapes edit it:
     mended (see ``title_mended``) with the same numbers, or a subtitle of words of no
@@ -3304,7 +3319,7 @@ class _Finder:
                 return found
         if stored.abstract_digest and not is_placeholder(stored.abstract):
             candidates = self._free(self._abstracts.get(stored.abstract_digest, ()))
-            if len(candidates) == 1:
+            if len(candidates) == 1 and not _of_one_template(stored, self._found[candidates[0].id]):
                 return candidates[0], "same abstract"
         return None
 
@@ -3324,6 +3339,7 @@ class _Finder:
             and (found.year is None or stored.year is None or found.year == stored.year)
             and not conflicting(_keys_of(stored), _keys_of(found))
             and title_mended(stored.title_key, found.title_key)
+            and _numbers(stored.title_key.split()) == _numbers(found.title_key.split())
         ]
         if len(candidates) != 1:
             return None
