@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -198,18 +199,23 @@ def _uninert(cell: str) -> str:
 def _from_bibtex(text: str, path: Path) -> list[CarriedMark]:
     from tuireader.ingest.formats.bibtex import parse_bibtex
     from tuireader.ingest.formats.ownbib import own_bibtex, own_triage
+    from tuireader.triage.export import ID_COMMENT
 
     carrying = parse_bibtex(text, path)
+    # each entry's key and its paper's id, as the comment before the entry gives them
+    comment = r"^@comment\{" + re.escape(ID_COMMENT) + r" ([^\s{}]+) ([^\s{}]+)\}\r?$"
+    given = dict(re.findall(comment, text, flags=re.MULTILINE))
     papers = own_bibtex(carrying)
     marks: list[CarriedMark] = []
     for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
         if entry.source_entry is None:
             continue
         state, tags, note = own_triage(entry.source_entry)
-        marks.append(
-            _identified(record.source_id or entry.source_entry.key, record, papers.scope(number))
-            | (state, tags, note)
-        )
+        # the paper's id where it was exported, as a JSON or CSV export gives it; an
+        # export made before the id was written gives its key
+        key = entry.source_entry.key
+        paper_id = given.get(key) or record.source_id or key
+        marks.append(_identified(paper_id, record, papers.scope(number)) | (state, tags, note))
     if not marks:
         raise NotAnExport(f"{path} starts as a tuireader export but holds no paper")
     return marks

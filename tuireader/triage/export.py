@@ -15,7 +15,9 @@ format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, 
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
 none for a new paper) and the tags in ``keywords``, after the entry's own, and the note in
 ``annote``, after the entry's own, as text (every BibTeX and LaTeX special escaped); read
-back, they are the triage file's again, not the paper's, and the entry keeps its own.
+back, they are the triage file's again, not the paper's, and the entry keeps its own. A
+comment before each entry gives its paper's id (``@comment{tuireader-id: key id}``), which
+``tuireader import`` finds the paper by, as by a JSON or CSV export's ``id``.
 
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
 rename) and a new one gets the mode the umask gives (:mod:`tuireader.system.atomic`); a FIFO, a device or a symlink to one
@@ -183,19 +185,40 @@ def _export_bibtex(
     )
     by_id = {paper.id: paper for paper in papers}
     entries = [
-        _with_triage(
-            _with_links(
-                _with_details(
-                    _with_identifiers(cited.text, by_id[cited.paper_id]), by_id[cited.paper_id]
+        _with_id(
+            _with_triage(
+                _with_links(
+                    _with_details(
+                        _with_identifiers(cited.text, by_id[cited.paper_id]),
+                        by_id[cited.paper_id],
+                    ),
+                    by_id[cited.paper_id],
                 ),
-                by_id[cited.paper_id],
+                triage.get(cited.paper_id) or Triage(cited.paper_id),
             ),
-            triage.get(cited.paper_id) or Triage(cited.paper_id),
+            cited.key,
+            cited.paper_id,
         )
         for cited in cite_many(papers, "bibtex", library=library)
         if cited.text
     ]
     return "\n\n".join([head, *entries])
+
+
+#: what starts the comment before each entry of a BibTeX export that gives the paper's id
+#: in tuireader (``@comment{tuireader-id: key id}``): BibTeX, biber and reference managers
+#: skip a comment, and the entry read back as a list is the paper's alone
+ID_COMMENT = "tuireader-id:"
+
+
+def _with_id(entry: str, key: str, paper_id: str) -> str:
+    """``entry`` after the comment that gives its paper's id in tuireader: ``tuireader
+    import`` of the export finds the paper by it, as it does by a JSON or CSV export's
+    ``id``, where the entry alone cannot say who the paper is (a paper of a plain-text
+    list, known by its abstract, which a citation leaves out)."""
+    if not (_VERBATIM.fullmatch(key) and _VERBATIM.fullmatch(paper_id)):
+        return entry
+    return f"@comment{{{ID_COMMENT} {key} {paper_id}}}\n{entry}"
 
 
 #: a field line of an entry as citations write it: ``  name = {value},``
