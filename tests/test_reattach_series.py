@@ -169,3 +169,33 @@ def test_a_paper_retitled_whole_over_its_abstract_keeps_its_marks(tmp_path: Path
     retitled = record | {"title": "Hybrid Models of Robots Touching Objects"}
     after = load(data, lst, [retitled])
     assert tags_now(after) == {retitled["title"]: (tags[record["title"]],)}
+
+
+def test_a_word_put_in_the_place_of_another_the_title_has_already_is_another_paper(
+    tmp_path: Path,
+) -> None:
+    lst, data = tmp_path / "list.json", tmp_path / "data"
+    # CoRL 2023's title, and one a word apart whose new word it holds already
+    title = "Structural Concept Learning via Graph Attention for Multi-Level Rearrangement Planning"
+    mark_all(load(data, lst, [study("Grasping", 1) | {"title": title}]))
+    other = title.replace("Learning", "Planning")
+    after = load(data, lst, [study("Grasping", 1) | {"title": other}])
+    assert after.triage is not None and after.triage.moved == ()
+    assert tags_now(after) == {other: ()}
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Careful experiments with grasping robots, study 1",  # reworded, the number kept
+        "Grasping study 1 with careful experiments: robots in kitchens",  # a subtitle
+        "Grasping stduy 1 with careful experiments",  # a typo made
+    ],
+)
+def test_a_title_reworded_over_the_same_abstract_keeps_its_marks(
+    tmp_path: Path, title: str
+) -> None:
+    lst, data = tmp_path / "list.json", tmp_path / "data"
+    tags = mark_all(load(data, lst, [study("Grasping", 1)]))
+    after = load(data, lst, [study("Grasping", 1) | {"title": title}])
+    assert tags_now(after) == {title: (tags[study("Grasping", 1)["title"]],)}

@@ -27,6 +27,7 @@ import re
 import sqlite3
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
@@ -3110,16 +3111,40 @@ def _another_of_a_series(marked: StoredIdentity, other: StoredIdentity) -> bool:
 def _of_one_template(marked: StoredIdentity, other: StoredIdentity) -> bool:
     """Whether the abstract the marked paper and ``other`` share word for word is a
     series' template (a workshop's, a numbered study's) rather than the paper's own:
-    their first authors are two people, or their titles share most of their words but
-    are not one title edited (see :func:`_another_of_a_series`), "Grasping study 3" and
-    "Walking study 3", "Part I" and "Part II". A title rewritten whole over the same
-    abstract and first author is the paper retitled."""
-    from tuireader.ingest.identity import same_family, titles_agree
+    their first authors are two people, their titles give other numbers or a word of a
+    series ("Part II", "Erratum"), or a word or two of one title stand where as many
+    others stand in the other ("Grasping study 3", "Walking study 3"). A title reworded
+    or with a subtitle, over the same abstract and first author, is the paper retitled."""
+    from tuireader.ingest.identity import same_family, unaccented
 
     authors = marked.first_author and other.first_author
     if authors and not same_family(marked.first_author, other.first_author):
         return True
-    return _another_of_a_series(marked, other) and titles_agree(marked.title_key, other.title_key)
+    a, b = marked.title_key, other.title_key
+    if not a or not b or a == b or _retitled(a, b):
+        return False
+    one, two = unaccented(a).split(), unaccented(b).split()
+    if _numbers(one) != _numbers(two) or _SERIES_WORDS.intersection(set(one) ^ set(two)):
+        return True
+    # the words of each not in the other, each as often as it is there more
+    mine = list((Counter(one) - Counter(two)).elements())
+    theirs = list((Counter(two) - Counter(one)).elements())
+    for word in list(mine):  # a typo mended is no word put in another's place
+        mended = next((their for their in theirs if _one_word(word, their)), None)
+        if mended is not None:
+            mine.remove(word)
+            theirs.remove(mended)
+    return 1 <= len(mine) == len(theirs) <= 2
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Whether two words are one word with a typo mended: a few letters apart (as
+    ``title_mended`` reads them), or two letters side by side swapped."""
+    from rapidfuzz import fuzz
+
+    from tuireader.ingest.identity import WORD_CLOSENESS
+
+    return fuzz.ratio(a, b) >= WORD_CLOSENESS or _letters_swapped([a], [b])
 
 
 def _retitled(a: str, b: str) -> bool:
