@@ -83,3 +83,26 @@ def test_an_export_read_as_a_list_gives_entries_of_their_own_with_the_ids_of_now
     # the id each paper has now, read from the first export, not the one it had there
     given = dict(re.findall(r"@comment\{tuireader-id: (\S+) (\S+)\}", text))
     assert sorted(given.values()) == sorted(ids(capsys, first, data))
+
+
+def test_a_bibtex_export_is_taken_up_by_a_paper_given_a_subtitle_since(tmp_path, capsys):
+    # no DOI, and the entry has no abstract: its title and first author are all it gives
+    record = {
+        "title": "Learning to grasp study 2 with careful experiments",
+        "authors": ["Ada Lovelace", "Alan Turing"],
+        "abstract": "We study robot grasping in clutter, with many trials in kitchens.",
+        "year": 2023,
+    }
+    lst = tmp_path / "list.jsonl"
+    lst.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    laptop, remote = tmp_path / "laptop", tmp_path / "remote"
+    (paper,) = ids(capsys, lst, laptop)
+    run(capsys, "triage", paper, lst, "--state", "keep", "--data-dir", laptop)
+    export = tmp_path / "export.bib"
+    run(capsys, "export", lst, "--format", "bibtex", "-o", export, "--data-dir", laptop)
+    retitled = record | {"title": record["title"] + ": robots in kitchens"}
+    lst.write_text(json.dumps(retitled) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "import", export, lst, "--data-dir", remote)
+    assert code == 0, err
+    assert "1 taken up by papers of these lists" in err
+    assert list(marked(capsys, lst, remote).values()) == [("kept", [])]

@@ -199,3 +199,42 @@ def test_a_title_reworded_over_the_same_abstract_keeps_its_marks(
     tags = mark_all(load(data, lst, [study("Grasping", 1)]))
     after = load(data, lst, [study("Grasping", 1) | {"title": title}])
     assert tags_now(after) == {title: (tags[study("Grasping", 1)["title"]],)}
+
+
+def test_marks_follow_their_papers_given_a_subtitle_beside_the_rest_of_the_series(
+    tmp_path: Path,
+) -> None:
+    lst, data = tmp_path / "list.json", tmp_path / "data"
+    grasping = [study("Grasping", n) for n in range(3)]
+    walking = [study("Walking", n) for n in range(3)]
+    tags = mark_all(load(data, lst, grasping))
+    # re-scraped: the grasping studies given a subtitle and a word of their abstracts
+    # edited, the walking ones (their abstracts as alike) in the list beside them
+    edited = [
+        record
+        | {
+            "title": record["title"] + ": robots at work",
+            "abstract": record["abstract"].replace("several", "many"),
+        }
+        for record in grasping
+    ]
+    after = load(data, lst, edited + walking)
+    assert after.triage is not None and after.triage.detached == ()
+    expected = {new["title"]: (tags[old["title"]],) for old, new in zip(grasping, edited)}
+    assert tags_now(after) == expected | {record["title"]: () for record in walking}
+
+
+def test_a_longer_title_of_the_same_author_over_another_abstract_is_another_paper(
+    tmp_path: Path,
+) -> None:
+    lst, data = tmp_path / "list.json", tmp_path / "data"
+    mark_all(load(data, lst, [study("Grasping", 0)]))
+    # the author's next paper, its title the first's and more, on another subject
+    sequel = study("Grasping", 1) | {"title": "Grasping study 0 with careful experiments at sea"}
+    sequel["abstract"] = (
+        "Ships roll and pitch; we measure how well a gripper holds cargo in a storm, over "
+        "a season of voyages, and compare the grips sailors use with those it learns."
+    )
+    after = load(data, lst, [sequel])
+    assert after.triage is not None and after.triage.moved == ()
+    assert tags_now(after) == {sequel["title"]: ()}

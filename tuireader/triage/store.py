@@ -3168,6 +3168,28 @@ def _retitled(a: str, b: str) -> bool:
     return False
 
 
+def _title_edited(marked: StoredIdentity, found: StoredIdentity) -> bool:
+    """Whether ``found``'s title is the marked paper's as a re-scrape edits it (see
+    :func:`_retitled`): mended as it stands; with a subtitle added or dropped, only where
+    their abstracts are alike too, or one of them has none (an entry of a BibTeX export)."""
+    from rapidfuzz import fuzz
+
+    from tuireader.ingest.identity import is_placeholder, title_mended
+
+    a, b = marked.title_key, found.title_key
+    if not _retitled(a, b):
+        return False
+    if len(a.split()) == len(b.split()) or title_mended(a, b):
+        return True
+    if is_placeholder(marked.abstract) or is_placeholder(found.abstract):
+        return True
+    return fuzz.ratio(marked.abstract, found.abstract) >= _ABSTRACTS_ALIKE
+
+
+#: how alike (rapidfuzz's ratio) two abstracts are that are one abstract edited
+_ABSTRACTS_ALIKE = 85.0
+
+
 def _letters_swapped(one: Sequence[str], two: Sequence[str]) -> bool:
     """Whether two titles of as many words are one but for a word or two with two
     letters side by side swapped ("Gaem-Theoretic", "Does-Response"): the typo mended
@@ -3350,10 +3372,12 @@ class _Finder:
 
     def _by_close_title(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
         """The one paper of the same first author (and year, where both say it) whose
-        title is the stored one mended ("Transfomers" → "Transformers"), with no key that
-        tells them apart: a re-scrape that mended a title and edited the abstract too
-        left a mark on neither. Two such papers take no mark."""
-        from tuireader.ingest.identity import conflicting, title_mended, unaccented
+        title is the stored one mended ("Transfomers" → "Transformers") or with a
+        subtitle added (see :func:`_title_edited`), with no key that tells them apart: a
+        re-scrape that edited a title and the abstract too left a mark on neither, as did
+        a BibTeX export, which has no abstract, of a paper retitled since. Two such
+        papers take no mark."""
+        from tuireader.ingest.identity import conflicting, unaccented
 
         if not stored.first_author:
             return None
@@ -3363,8 +3387,7 @@ class _Finder:
             if paper.id not in self._taken
             and (found.year is None or stored.year is None or found.year == stored.year)
             and not conflicting(_keys_of(stored), _keys_of(found))
-            and title_mended(stored.title_key, found.title_key)
-            and _numbers(stored.title_key.split()) == _numbers(found.title_key.split())
+            and _title_edited(stored, found)
         ]
         if len(candidates) != 1:
             return None
