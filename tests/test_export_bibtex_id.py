@@ -85,24 +85,40 @@ def test_an_export_read_as_a_list_gives_entries_of_their_own_with_the_ids_of_now
     assert sorted(given.values()) == sorted(ids(capsys, first, data))
 
 
-def test_a_bibtex_export_is_taken_up_by_a_paper_given_a_subtitle_since(tmp_path, capsys):
-    # no DOI, and the entry has no abstract: its title and first author are all it gives
-    record = {
-        "title": "Learning to grasp study 2 with careful experiments",
-        "authors": ["Ada Lovelace", "Alan Turing"],
-        "abstract": "We study robot grasping in clutter, with many trials in kitchens.",
-        "year": 2023,
-    }
+GRASP = {
+    "title": "Learning to grasp study 2 with careful experiments",
+    "authors": ["Ada Lovelace", "Alan Turing"],
+    "abstract": "We study robot grasping in clutter, with many trials in kitchens.",
+    "year": 2023,
+}
+
+
+def import_after(capsys, tmp_path, now: dict) -> tuple[str, dict]:
+    """A paper without a DOI kept on a laptop and exported to BibTeX (no abstract: its
+    title and first author are all the entry gives); its list then holds ``now``
+    instead, and another data folder imports the export."""
     lst = tmp_path / "list.jsonl"
-    lst.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    lst.write_text(json.dumps(GRASP) + "\n", encoding="utf-8")
     laptop, remote = tmp_path / "laptop", tmp_path / "remote"
     (paper,) = ids(capsys, lst, laptop)
     run(capsys, "triage", paper, lst, "--state", "keep", "--data-dir", laptop)
     export = tmp_path / "export.bib"
     run(capsys, "export", lst, "--format", "bibtex", "-o", export, "--data-dir", laptop)
-    retitled = record | {"title": record["title"] + ": robots in kitchens"}
-    lst.write_text(json.dumps(retitled) + "\n", encoding="utf-8")
+    lst.write_text(json.dumps(now) + "\n", encoding="utf-8")
     code, _, err = run(capsys, "import", export, lst, "--data-dir", remote)
     assert code == 0, err
+    return err, marked(capsys, lst, remote)
+
+
+def test_a_bibtex_export_is_taken_up_by_a_paper_given_a_subtitle_since(tmp_path, capsys):
+    err, now = import_after(capsys, tmp_path, GRASP | {"title": GRASP["title"] + ": in kitchens"})
     assert "1 taken up by papers of these lists" in err
-    assert list(marked(capsys, lst, remote).values()) == [("kept", [])]
+    assert list(now.values()) == [("kept", [])]
+
+
+def test_a_bibtex_export_is_not_taken_up_by_the_authors_next_paper(tmp_path, capsys):
+    # the same first author and year, the title the first's and more, but no subtitle
+    sequel = GRASP | {"title": GRASP["title"] + " at sea", "abstract": "Ships roll; grips slip."}
+    err, now = import_after(capsys, tmp_path, sequel)
+    assert "0 taken up by papers of these lists" in err
+    assert now == {}

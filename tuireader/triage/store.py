@@ -3182,8 +3182,24 @@ def _title_edited(marked: StoredIdentity, found: StoredIdentity) -> bool:
     if len(a.split()) == len(b.split()) or title_mended(a, b):
         return True
     if is_placeholder(marked.abstract) or is_placeholder(found.abstract):
-        return True
+        # the titles alone tell: the longer one is the other and a subtitle after a
+        # colon or a dash, not the author's next paper ("… experiments at sea")
+        return _subtitled(marked.title, found.title)
     return fuzz.ratio(marked.abstract, found.abstract) >= _ABSTRACTS_ALIKE
+
+
+def _subtitled(a: str, b: str) -> bool:
+    """Whether one of the titles ``a`` and ``b`` (as lists give them) is the other with a
+    subtitle before or after it: "Learning to grasp: robots in kitchens"."""
+    from tuireader.ingest.identity import title_key
+
+    shorter, longer = sorted((a, b), key=len)
+    parts = _SUBTITLE.split(longer, maxsplit=1)
+    return len(parts) == 2 and title_key(shorter) in {title_key(part) for part in parts}
+
+
+#: what parts a title from its subtitle: a colon, a dash between spaces, a question mark
+_SUBTITLE = re.compile(r"\s*(?::|\?|\s[-\u2013\u2014]+\s)\s*")
 
 
 #: how alike (rapidfuzz's ratio) two abstracts are that are one abstract edited
