@@ -314,7 +314,12 @@ class Engine:
         where ordering every hit needed each one's record."""
         started = time.perf_counter()
         listed = order == "list"
+        # a terminal's colour codes pasted with the query are no words (nor an identifier's)
+        text, dropped = ql.without_controls(text)
         result = self._answer(text, limit, prefix, resolve, started, listed)
+        if dropped:
+            said = "; ".join(m for m in (ql.CONTROLS_DROPPED, result.message) if m)
+            result = dataclasses.replace(result, message=said)
         if not listed:
             return result
         # the index's hits are in list order already; a paper's identifiers may name a few

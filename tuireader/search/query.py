@@ -565,13 +565,51 @@ def _last_phrase(node: Node | None, text: str) -> Phrase | None:
 #: word processor, a PDF or a phone types them ("“graph neural network”")
 _QUOTES = str.maketrans(dict.fromkeys("“”„‟«»", '"'))
 
+#: a terminal's escape sequences (colours, cursor moves, a title: CSI, OSC, DCS and the
+#: short ones) and the other control characters, as text copied from a coloured terminal
+#: carries them ("\x1b[31mred\x1b[0m"): no words. A sequence is taken out whole, so a word
+#: coloured in part ("dif\x1b[1mfusion") is the word; a control character that is a space
+#: (a vertical tab, a form feed, the separators) stays one.
+_CONTROLS = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"
+    r"|\x9b[0-?]*[ -/]*[@-~]?"
+    r"|\x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[ -/]*[0-~]?"
+    r"|[^\S\t\n\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    r"|[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]"
+)
+#: said of a query that had such characters
+CONTROLS_DROPPED = (
+    "ignored control characters in the query (a terminal's colour codes and the like)"
+)
+
+
+def without_controls(text: str) -> tuple[str, bool]:
+    """``text`` without a terminal's escape sequences and control characters (those that
+    are spaces left as spaces), and whether it had any that were not spaces."""
+    if text.isprintable():
+        return text, False
+    dropped = False
+
+    def drop(match: re.Match[str]) -> str:
+        nonlocal dropped
+        if match.group().isspace():
+            return " "
+        dropped = True
+        return ""
+
+    return _CONTROLS.sub(drop, text), dropped
+
 
 def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     """Parse ``text``; with ``prefix`` the last word counts as unfinished (live search)."""
-    written, text = text, text.translate(_QUOTES)
+    written, dropped = without_controls(text)
+    text = written.translate(_QUOTES)
     lexer = _Lexer(text)
     read = _shallow(lexer.tokens(), lexer.problems)
     problems = lexer.problems
+    if dropped:
+        problems.insert(0, CONTROLS_DROPPED)
     tokens = _bounded(read, problems)
     root = _Parser(tokens, problems).parse()
     # the word being typed is the last one read, unless the query was cut before it
