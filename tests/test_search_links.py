@@ -141,3 +141,22 @@ def test_a_link_is_indexed_by_its_hosts_and_its_address():
         "https://user@github.com:443/a/b",
     ):
         assert link_address(same) == "github.com/a/b"
+
+
+@pytest.mark.parametrize("scheme", ["url:http://", "url:https:", "link:https://www.", "url:www."])
+def test_a_scheme_alone_is_no_link_and_is_said(engine, scheme):
+    # url:http:// found no paper and said nothing: every link has a scheme, none is one
+    result = engine.search(f"url:mlr.press {scheme}", limit=None)
+    assert {hit.paper.id for hit in result.hits} == ICML
+    assert "a scheme names no link" in (result.message or "")
+    assert scheme.partition(":")[2] in (result.message or "")
+
+
+def test_a_scheme_being_typed_waits_for_its_host_unsaid(engine):
+    # the address is the next key: what the words before it find, as after "url:"
+    for typed in ("url:mlr.press url:https://", "url:mlr.press url:https://www."):
+        result = engine.search(typed, prefix=True, limit=None)
+        assert {hit.paper.id for hit in result.hits} == ICML, typed
+        assert result.message is None, typed
+    typed = engine.search("url:https://github.c", prefix=True, limit=None)
+    assert {hit.paper.id for hit in typed.hits} == {CHARMER, CONTACT, CHAINED}

@@ -212,6 +212,11 @@ QUERIES = [
     "url:act3d",
     "link:arxiv",
     'url:"github.com"',
+    "url:http://",
+    "learning url:https://www.",
+    # a field named twice
+    "title:title:learning",
+    "title:author:li",
     # filters
     "has:code",
     "has:paper learning",

@@ -223,6 +223,8 @@ class _Lexer:
                 if name in FIELDS or name in FILTERS:
                     fieldname = name
                     i = match.end()
+                    if name in FIELDS:
+                        i, fieldname = self._fields_again(start, i, name)
                     if i >= n or text[i].isspace() or text[i] == ")":
                         said = f"'{name}:' needs a value, e.g. {name}:{_example(name)}"
                         self._say(said, i >= n)
@@ -269,6 +271,21 @@ class _Lexer:
             field = "field" if len(dict.fromkeys(unknown)) == 1 else "fields"
             self.problems.append(f"unknown {field} {names} searched as words (fields: {fields})")
         return out
+
+    def _fields_again(self, start: int, i: int, name: str) -> tuple[int, str]:
+        """A field named again right after its colon (``title:title:robot``, a field typed
+        before a value pasted with its own, ``title:author:zhou``): the word is in the
+        last one, and that is said, where its value was "title:robot", a word no title has.
+        Returns where the value starts and the field's name."""
+        again = _FIELD.match(self.text, i)
+        if again is None or again.group(1).lower() not in FIELDS:
+            return i, name
+        while again is not None and again.group(1).lower() in FIELDS:
+            name, i = again.group(1).lower(), again.end()
+            again = _FIELD.match(self.text, i)
+        written = shortened(self.text[start:i].lstrip("-"))
+        self.problems.append(f"read {written!r} as '{name}:' (a word is searched in one field)")
+        return i, name
 
     def _directive(self, name: str, negated: bool, i: int) -> int:
         """Read ``sort:VALUE`` from ``i``; returns where the next token starts."""
@@ -639,6 +656,7 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     root = replace_words(root, _venue_of_a_year)
     root = _compounds(root)
     root = _without_unread_years(root, problems)
+    root = _without_bare_schemes(root, problems)
     return ParsedQuery(
         text=written, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
     )
@@ -780,6 +798,32 @@ def _unread_year(term: Term) -> str | None:
     if term.prefix and year_being_typed(term.text):
         return None
     return year_problem(term.text)
+
+
+#: a ``url:`` value that is a link's scheme and nothing after it ("http://", "https:",
+#: "https://www."), as typed or pasted before the address
+_BARE_SCHEME = re.compile(r"(?:[A-Za-z][\w+.-]*:/{0,3})(?:www\.?)?|www\.", re.IGNORECASE)
+
+
+def _without_bare_schemes(node: Node | None, problems: list[str]) -> Node | None:
+    """``node`` without its ``url:`` terms that are a scheme only (said in ``problems``):
+    ``url:http://`` named no link and found nothing, unsaid; every link has one. While it
+    is typed (the address is the next key) it is left out unsaid, as a field's colon is."""
+    said: list[str] = []
+    node = _pruned(node, _bare_scheme, said)
+    problems.extend(text for text in said if text)
+    return node
+
+
+def _bare_scheme(term: Term) -> str | None:
+    """What is said of ``term`` when it is a ``url:`` of a scheme only ("" while typed),
+    else None."""
+    if term.field != "urls" or not _BARE_SCHEME.fullmatch(term.text):
+        return None
+    if term.prefix:
+        return ""
+    said = shortened(f"url:{term.text}")
+    return f"ignored {said!r}: a scheme names no link; give its host, e.g. url:github.com"
 
 
 def without_common_words(parsed: ParsedQuery) -> ParsedQuery:
