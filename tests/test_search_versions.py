@@ -14,6 +14,7 @@ import pytest
 
 from tuireader.ingest.library import load_library
 from tuireader.search.engine import Engine, open_engine
+from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
 
 PAPERS = [
@@ -71,3 +72,29 @@ def test_a_name_and_its_version_find_each_other(engine, query):
 )
 def test_a_version_is_its_model_and_no_other(engine, query, titles):
     assert _titles(engine, query) == titles
+
+
+#: a text with the versions written every way, and numbers that are none of them
+SAID = "Llama-2-70b and LLaMA 2 beat Claude 2 by 2.0% over LLaMA2, GPT-4o and GPT-4; Llama 3"
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ("llama2", ["Llama", "2", "LLaMA", "2", "LLaMA2"]),
+        ("llama-2", ["Llama", "2", "LLaMA", "2", "LLaMA2"]),
+        ('"Llama 2"', ["Llama", "2", "LLaMA", "2", "LLaMA2"]),
+        ("gpt4", ["GPT", "4"]),
+        ("GPT-4", ["GPT", "4"]),
+    ],
+)
+def test_a_version_is_highlighted_beside_its_name_only(engine, query, shown):
+    # llama2 highlighted every "2" of its hits, Claude's and "2.0%" (21 in the titles
+    # and abstracts of its 41 ICML 2024 papers), gpt4 the "4" of "4 benchmarks"
+    result = engine.search(query, limit=None)
+    # the words the results list highlights, and those of a paper's text in the viewer
+    assert [SAID[a:b] for a, b in spans_of(SAID, result.terms)] == shown
+    assert result.hits
+    for hit in result.hits:
+        assert hit.marker is not None
+        assert [SAID[a:b] for a, b in hit.marker.spans(SAID)] == shown

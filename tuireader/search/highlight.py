@@ -8,6 +8,7 @@ parsing the query again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from tuireader.search import query as ql
@@ -38,6 +39,9 @@ class Marker:
         #: words with the signs that make them other words ("c++", "a*"): found with
         #: their signs, not wherever the letter stands
         self.signed = frozenset(f for f in self.forms if f[-1] in _SIGNS)
+        #: a name and its version apart ("llama 2": ``query.version_words``), found
+        #: only side by side, as a phrase finds them
+        self.versions = tuple(_version_pattern(f) for f in self.forms if " " in f)
 
     def __eq__(self, other: object) -> bool:
         """Markers of the same words find the same spans."""
@@ -50,12 +54,14 @@ class Marker:
         if not self.forms or not text:
             return ()
         found = self._word_spans(text)
-        if not self.signed:
+        if not self.signed and not self.versions:
             return found
         low = text.lower()
         if len(low) != len(text):
             return found
-        return tuple(sorted((*found, *_signed_spans(low, self.signed))))
+        signed = _signed_spans(low, self.signed)
+        versions = [span for p in self.versions for m in p.finditer(low) for span in m.regs[1:]]
+        return tuple(sorted({*found, *signed, *versions}))
 
     def _word_spans(self, text: str) -> tuple[Span, ...]:
         low = text.lower()
@@ -85,6 +91,15 @@ class Marker:
 
 #: the signs a word may end in that make it another word (``query.WORD_SIGNS``)
 _SIGNS = "+#*"
+
+
+def _version_pattern(form: str) -> re.Pattern[str]:
+    """Where the name and number of ``form`` ("llama 2") stand side by side, apart by
+    spaces or a hyphen ("Llama 2", "LLaMA-2-70b"), each a group; not "GPT-4o"."""
+    name, _, number = form.partition(" ")
+    return re.compile(
+        rf"(?<![^\W_])({re.escape(name)})(?:\s+|[{re.escape(ql.HYPHENS)}])({re.escape(number)})(?![^\W_])"
+    )
 
 
 def _signed_spans(low: str, signed: Iterable[str]) -> list[Span]:
@@ -144,6 +159,10 @@ def query_forms(
     a word being typed, or of the last word of a phrase being typed (``"graph neur``)."""
     forms: set[str] = set()
     for node in ql.words(root):
+        versioned = None if node.prefix else ql.version_words(node.text)
+        if isinstance(node, ql.Phrase) and versioned is not None:
+            forms.add(versioned)  # "Llama 2": the name beside its number, not every "2"
+            continue
         ws = signed_words(node.text)
         for i, (word, sign) in enumerate(ws):
             if sign:  # "C++" is highlighted as written, not every "c"

@@ -683,6 +683,18 @@ _LOWERED = re.compile(r"[^\W_]+(?:_[^\W_]+)+")
 #: two letters at least, as "t5" or "l2" are names of their own, not "t" or "l" and a number
 _NUMBERED = re.compile(r"([^\W\d_]{2,})(\d+)")
 _NUMBERED_APART = re.compile(r"([^\W\d_]{2,})\s+(\d+)")
+#: such a name and its number apart, by a space or a hyphen ("Llama 2", "GPT-4")
+_VERSIONED = re.compile(rf"([^\W\d_]{{2,}})(?:\s+|{_HYPHEN})(\d+)")
+
+
+def version_words(text: str) -> str | None:
+    """``text`` as it is highlighted when it is a name and its version apart ("Llama 2",
+    "GPT-4"): the two words, lowercase, with a space between ("llama 2"), each shown only
+    beside the other (the "2" of "Claude 2" or "2.0%" is no Llama's); else None."""
+    found = _VERSIONED.fullmatch(text.strip())
+    return f"{found[1].lower()} {found[2]}" if found else None
+
+
 #: a contraction of "not" ("don't", "can’t")
 _CONTRACTION = re.compile(r"[^\W_]+n['\u2019]t", re.IGNORECASE)
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
