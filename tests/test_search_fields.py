@@ -294,6 +294,31 @@ def test_a_venue_named_with_its_year_finds_its_papers_of_that_year(engine, scan,
     assert len(_titles(engine, query)) == count
 
 
+@pytest.mark.parametrize("scan", [False, True])
+@pytest.mark.parametrize(
+    ("typed", "count"),
+    [
+        ('venue:"CoRL 202', 2),
+        ('venue:"CoRL 2', 2),
+        ('venue:"CoRL 2023', 2),
+        ("venue:corl202", 2),
+        ("venue:CoRL-20", 2),
+        ("venue:corl2023", 2),
+        ('grasping venue:"CoRL 20', 1),
+        ('venue:"CoRL 201', 0),
+        ('venue:"CoRL 19', 0),
+    ],
+)
+def test_a_venue_whose_year_is_being_typed_finds_the_years_it_may_become(
+    engine, scan, typed, count
+):
+    # 'venue:"CoRL 202' found nothing while its year was typed, where year:202 finds
+    # 2020 to 2029 (on the real CoRL 2023 list: none of its 199 papers, now all)
+    if scan:
+        engine = Engine(engine.library, None)
+    assert len(engine.search(typed, prefix=True).hits) == count
+
+
 def test_a_word_of_the_venue_quoted_finds_what_it_finds_unquoted(engine, tmp_path):
     # '"robot"' found every paper of "Conference on Robot Learning" where "robot" finds
     # the papers that say it (of the real CoRL and L4DC lists, 212 where 177 say it)

@@ -182,6 +182,8 @@ QUERIES = [
     '"Wang L',
     'list:"corl 20',
     'venue:"conference on robot lea',
+    'venue:"corl 202',
+    "venue:corl20",
     'title:"continual lear',
     'abstract:"without forg',
     'url:"github.co',

@@ -780,20 +780,24 @@ def _compounds(node: Node | None) -> Node | None:
 
 #: a venue named with its year ("NeurIPS 2017", "corl2023", "ICML-2024")
 _VENUE_YEAR = re.compile(r"(?P<name>.*?[^\W\d_].*?)[\s\-]*(?P<year>(?:19|20)\d\d)")
+#: such a venue while its year is typed ("CoRL 202", "corl2")
+_VENUE_TYPED_YEAR = re.compile(r"(?P<name>.*?[^\W\d_].*?)[\s\-]*(?P<year>[12]\d{0,3})")
 
 
 def _venue_of_a_year(word: Term | Phrase) -> Node:
     """``venue:"NeurIPS 2017"`` and ``venue:corl2023``: the venue of that year, as its
     papers give the two apart ("Advances in Neural Information Processing Systems",
     2017), as well as the words as written ("ICML 2024"); it found none of them."""
-    if word.field != "venue" or word.prefix:
+    if word.field != "venue":
         return word
-    found = _VENUE_YEAR.fullmatch(word.text.strip())
-    if found is None:
+    # being typed (``venue:"CoRL 202``, ``venue:corl20``): the venue of the years its
+    # digits may still become, as ``year:202`` finds them; it found none of them
+    found = (_VENUE_TYPED_YEAR if word.prefix else _VENUE_YEAR).fullmatch(word.text.strip())
+    if found is None or (word.prefix and typed_year_bounds(found["year"]) is None):
         return word
     name = found["name"].strip()
     venue: Node = Phrase(name, "venue") if " " in name else Term(name, "venue")
-    return Or((word, And((venue, Term(found["year"], "year")))))
+    return Or((word, And((venue, Term(found["year"], "year", prefix=word.prefix)))))
 
 
 def _without_unread_years(node: Node | None, problems: list[str]) -> Node | None:
