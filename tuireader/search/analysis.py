@@ -555,6 +555,12 @@ def _written_in(hay: str, written: str) -> bool:
 _NUMBER_GAP = rf"(?:\s+|\s*[{re.escape(HYPHENS)}]\s*)"
 
 
+def _decimal(text: str, before: re.Match[str], number: re.Match[str]) -> bool:
+    """Whether the digits of ``number`` are the decimals of the word ``before`` in the
+    phrase ``text`` ("3.5", "gpt3.5"): a point alone between them, a digit before it."""
+    return text[before.end() : number.start()] == "." and text[before.end() - 1].isdigit()
+
+
 class Phrase:
     """Whether a text holds a phrase: the phrase's terms one after another, as the
     tokenizer would give them (stemmed words, CJK runs), with only punctuation, spaces
@@ -622,7 +628,10 @@ class Phrase:
                 # word, is compiled once, where a pattern of its own took 8 ms a key
                 self._typed_term = term
                 break
-            if parts and not cjk and not previous_cjk and word.isdigit():
+            if parts and at and word.isdigit() and _decimal(text, matches[at - 1], matches[at]):
+                # "3.5" of "GPT-3.5": the digits after the point, not a number anywhere
+                parts.append(r"\.")
+            elif parts and not cjk and not previous_cjk and word.isdigit():
                 # a number after a word is its version ("Llama 2", "GPT-4"), written with
                 # a space or a hyphen: not a list's "layers; 2)" nor "stages. (1)"
                 parts.append(_NUMBER_GAP)

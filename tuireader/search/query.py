@@ -695,6 +695,15 @@ def version_words(text: str) -> str | None:
     return f"{found[1].lower()} {found[2]}" if found else None
 
 
+#: a name and a version with a decimal point, as one word or apart ("gpt3.5", "GPT-3.5")
+_DECIMAL_VERSION = re.compile(rf"([^\W\d_]{{2,}})(?:\s+|{_HYPHEN})?(\d+\.\d+)")
+
+
+def _decimal_version(name: str, number: str, fieldname: str | None) -> Node:
+    """The name and its version ``number`` ("3.5") side by side, apart or as one word."""
+    return Or((Phrase(f"{name} {number}", fieldname), Phrase(name + number, fieldname)))
+
+
 #: a contraction of "not" ("don't", "can’t")
 _CONTRACTION = re.compile(r"[^\W_]+n['\u2019]t", re.IGNORECASE)
 #: the fields a compound is read in as a phrase (a link's words are not: ``url:a-b``)
@@ -749,6 +758,13 @@ def _compounds(node: Node | None) -> Node | None:
             # is "iid"; not "non" and three letters anywhere
             joined = re.sub(rf"{_HYPHEN}|\.", "", node.text)
             return Or((Phrase(node.text, node.field), Term(joined, node.field)))
+        if not node.prefix and node.field in _COMPOUND_FIELDS and _DECIMAL.fullmatch(node.text):
+            return Phrase(node.text, node.field)  # "3.5": as written, not "3" and "5" anywhere
+        decimal = _DECIMAL_VERSION.fullmatch(node.text)
+        if not node.prefix and node.field in _COMPOUND_FIELDS and decimal:
+            # "gpt3.5", "gpt-3.5": the name and its version side by side, apart or as one
+            # word ("GPT-3.5", "GPT3.5"); not "gpt" (or "gpt3"), "3" and "5" anywhere
+            return _decimal_version(decimal[1], decimal[2], node.field)
         numbered = _NUMBERED.fullmatch(node.text)
         if not node.prefix and node.field in _COMPOUND_FIELDS and numbered:
             # "llama2", "gpt4": a model's name and its version, as written or apart
@@ -766,16 +782,66 @@ def _compounds(node: Node | None) -> Node | None:
         numbered = _NUMBERED_APART.fullmatch(node.text.strip())
         if numbered:  # "Llama 2" quoted is also "LLaMA2", as ``llama2`` finds it apart
             return Or((node, Term(numbered[1] + numbered[2], node.field)))
+        decimal = _DECIMAL_VERSION.fullmatch(node.text.strip())
+        if decimal:  # "GPT 3.5" quoted is also "GPT3.5"
+            return _decimal_version(decimal[1], decimal[2], node.field)
         return node
     if isinstance(node, Not):
         inner = _compounds(node.child)
         return node if inner is node.child else Not(inner)  # type: ignore[arg-type]
-    if isinstance(node, (And, Or)):
+    if isinstance(node, And):
+        return _versions_apart(node)
+    if isinstance(node, Or):
         children = tuple(_compounds(child) for child in node.children)
         if all(new is old for new, old in zip(children, node.children, strict=True)):
             return node
         return type(node)(children)  # type: ignore[arg-type]
     return node
+
+
+#: a version number written apart from its name, unquoted: not a year ("neurips 2023")
+_VERSION = re.compile(r"\d{1,3}(?:\.\d+)?")
+#: a number with a decimal point ("3.5")
+_DECIMAL = re.compile(r"\d+\.\d+")
+_NAME = re.compile(r"[^\W\d_]{2,}")
+
+
+def _versions_apart(node: And) -> Node:
+    """``node`` with each word followed by a number (``llama 2``, ``gpt 4``) read as that
+    name and its version too, as ``llama2`` and ``"Llama 2"`` are: the two side by side
+    or written as one ("LLaMA2"), besides the two words anywhere (``layer 2``, which
+    says no version). Of the 2,610 papers of ICML 2024, ``llama 2`` missed 14 of the 41
+    that ``llama2`` finds, those that write "LLaMA2". A number being typed is a word
+    yet: it may become a year."""
+    from tuireader.search.analysis import STOPS  # the index's own stop words
+
+    given, children = node.children, []
+    at = 0
+    while at < len(given):
+        name, number = given[at], given[at + 1] if at + 1 < len(given) else None
+        if (
+            isinstance(name, Term)
+            and isinstance(number, Term)
+            and not name.prefix
+            and not number.prefix
+            and name.field == number.field
+            and name.field in _COMPOUND_FIELDS
+            and _NAME.fullmatch(name.text)
+            and _VERSION.fullmatch(number.text)
+            and name.text.lower() not in STOPS
+        ):
+            version = _compounds(Term(name.text + number.text, name.field))
+            apart = And((name, _compounds(number)))  # type: ignore[arg-type]
+            children.append(Or((apart, version)))  # type: ignore[arg-type]
+            at += 2
+            continue
+        children.append(_compounds(name))  # type: ignore[arg-type]
+        at += 1
+    if all(new is old for new, old in zip(children, given, strict=False)) and len(children) == len(
+        given
+    ):
+        return node
+    return children[0] if len(children) == 1 else And(tuple(children))
 
 
 #: a venue named with its year ("NeurIPS 2017", "corl2023", "ICML-2024")

@@ -1,0 +1,80 @@
+"""A model's version spelled as researchers write it finds the same papers every way.
+
+Of the 2,610 papers of ICML 2024, ``gpt3.5`` found 17 and ``gpt-3.5`` 18 (their words,
+"gpt3" or "gpt", "3" and "5", anywhere: "GPT-2, 3, 3.5" and "GPT-3 … 5 tasks") where 15
+say GPT-3.5, and ``"gpt 3.5"`` none: a phrase's decimal point was no gap between its
+numbers. Unquoted, ``llama 2`` missed the papers that write "LLaMA2" (37 where
+``llama2`` finds 41): it finds them too now, beside the papers with both words apart.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.search.engine import Engine, open_engine
+from tuireader.system.paths import resolve
+
+PAPERS = [
+    {"title": "Prompting GPT-3.5 for Proofs", "abstract": "A model proves."},
+    {"title": "GPT3.5 as a Labeler", "abstract": "Labels, cheaply."},
+    {"title": "Chatting with GPT 3.5", "abstract": "Dialogue."},
+    {"title": "GPT-3 on Few Tasks", "abstract": "We run GPT-3 on 5 tasks."},
+    {"title": "Versions 3.5 of Everything", "abstract": "GPT was not used."},
+    {"title": "LLaMA2 Fine-tuning", "abstract": "Adapters."},
+    {"title": "Llama 2 Chat", "abstract": "Chat models."},
+    {"title": "Llama Models in Stages", "abstract": "Stage 2 adapts the llama."},
+    {"title": "Layer 2 Features", "abstract": "Features of networks."},
+    {"title": "Layers of Two Kinds", "abstract": "A layer in block 2."},
+]
+GPT35 = {"Prompting GPT-3.5 for Proofs", "GPT3.5 as a Labeler", "Chatting with GPT 3.5"}
+LLAMA2 = {"LLaMA2 Fine-tuning", "Llama 2 Chat"}
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def engine(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    records = [{**paper, "authors": ["A. Author"], "year": 2024} for paper in PAPERS]
+    (folder / "spellings.json").write_text(json.dumps(records), encoding="utf-8")
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    assert indexed.status != "no index: plain text scan"
+    yield indexed
+    indexed.close()
+
+
+def _titles(engine, query: str, prefix: bool = False) -> set[str]:
+    return {hit.paper.title for hit in engine.search(query, prefix=prefix, limit=None).hits}
+
+
+@pytest.mark.parametrize(
+    "query", ["gpt3.5", "gpt-3.5", "GPT-3.5", '"gpt 3.5"', '"GPT-3.5"', '"gpt3.5"']
+)
+def test_a_version_with_a_point_is_found_however_it_is_written(engine, query):
+    assert _titles(engine, query) == GPT35
+    assert _titles(engine, f"{query} chatting") == {"Chatting with GPT 3.5"}
+
+
+def test_the_digits_after_a_point_are_not_a_number_anywhere(engine):
+    # (as a word of its own: "GPT3.5" is one word and a point)
+    said = GPT35 - {"GPT3.5 as a Labeler"} | {"Versions 3.5 of Everything"}
+    assert _titles(engine, '"3.5"') == _titles(engine, "3.5") == said
+    assert _titles(engine, "gpt3.5 -labeler") == GPT35 - {"GPT3.5 as a Labeler"}
+    # unquoted, the two words anywhere too, as other words are: not "GPT-3 … 5 tasks"
+    assert _titles(engine, "gpt 3.5") == GPT35 | {"Versions 3.5 of Everything"}
+
+
+def test_a_name_and_a_number_apart_find_the_name_and_its_version(engine):
+    assert _titles(engine, "llama2") == LLAMA2
+    # the two words anywhere, as before, and the version however it is written
+    assert _titles(engine, "llama 2") == LLAMA2 | {"Llama Models in Stages"}
+    assert _titles(engine, "layer 2") == {"Layer 2 Features", "Layers of Two Kinds"}
+    # while the number is typed it is a word yet
+    assert _titles(engine, "llama 2", prefix=True) == {"Llama 2 Chat", "Llama Models in Stages"}
+    # a year is no version
+    assert _titles(engine, "llama 2024") == set()
