@@ -12,7 +12,9 @@ def test_words_are_all_required():
 
 
 def test_phrase_exclusion_or_and_grouping():
-    assert parse('"exact phrase" -foo').root == And((Phrase("exact phrase"), Not(Term("foo"))))
+    # (a word of two or three letters is also looked for as letters with full stops)
+    foo = Or((Term("foo"), Phrase("f.o.o.")))
+    assert parse('"exact phrase" -foo').root == And((Phrase("exact phrase"), Not(foo)))
     assert parse("a OR b").root == Or((Term("a"), Term("b")))
     assert parse("(a OR b) c").root == And((Or((Term("a"), Term("b"))), Term("c")))
 
@@ -40,8 +42,9 @@ def test_prefix_marks_only_the_unfinished_last_word():
         (Term("diffusion"), Term("mod", prefix=True))
     )
     # a trailing space means the word is finished
-    assert parse("diffusion mod ", prefix=True).root == And((Term("diffusion"), Term("mod")))
-    assert parse("mod", prefix=False).root == Term("mod")
+    mod = Or((Term("mod"), Phrase("m.o.d.")))  # (also as letters with full stops)
+    assert parse("diffusion mod ", prefix=True).root == And((Term("diffusion"), mod))
+    assert parse("mod", prefix=False).root == mod
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ import pytest
 
 from tuireader.ingest.library import load_library
 from tuireader.search.engine import Engine, open_engine
+from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
 
 PAPERS = [
@@ -78,3 +79,71 @@ def test_a_name_and_a_number_apart_find_the_name_and_its_version(engine):
     assert _titles(engine, "llama 2", prefix=True) == {"Llama 2 Chat", "Llama Models in Stages"}
     # a year is no version
     assert _titles(engine, "llama 2024") == set()
+
+
+#: an abbreviation written with full stops, as one word, and letters that are neither
+ABBREVIATED = [
+    {"title": "Federated Learning on Non-IID Clients", "abstract": "Clients differ."},
+    {"title": "Learning from non-i.i.d. Samples", "abstract": "Drift."},
+    {"title": "Samples Drawn i.i.d.", "abstract": "Independent draws."},
+    {"title": "IID Draws Suffice", "abstract": "Draws."},
+    {"title": "Costs of O(T) Rounds", "abstract": "Let i, i and d be indices; we show a bound."},
+    {"title": "Losses w.r.t. Labels", "abstract": "Gradients of losses."},
+]
+IID = {"Samples Drawn i.i.d.", "IID Draws Suffice"}
+NON_IID = {"Federated Learning on Non-IID Clients", "Learning from non-i.i.d. Samples"}
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def abbreviated(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    records = [{**paper, "authors": ["I. Author"], "year": 2024} for paper in ABBREVIATED]
+    (folder / "abbreviated.json").write_text(json.dumps(records), encoding="utf-8")
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    yield indexed
+    indexed.close()
+
+
+@pytest.mark.parametrize(
+    ("queries", "titles"),
+    [
+        # iid found 10 of ICML 2024 where i.i.d. finds 28, non-iid 6 where non-i.i.d. 12
+        (["iid", "IID", "i.i.d."], IID | NON_IID),
+        (["non-iid", "non-IID", "non-i.i.d.", "title:non-iid"], NON_IID),
+        (["wrt", "w.r.t."], {"Losses w.r.t. Labels"}),
+    ],
+)
+def test_an_abbreviation_is_found_with_its_full_stops_or_without(abbreviated, queries, titles):
+    for query in queries:
+        assert _titles(abbreviated, query) == titles, query
+
+
+def test_letters_apart_are_no_abbreviation(abbreviated):
+    # "O(T)" is no "o.t.", nor "i, i and d" "i.i.d."
+    assert _titles(abbreviated, "ot") == set()
+    written = {"Samples Drawn i.i.d.", "Learning from non-i.i.d. Samples"}
+    assert _titles(abbreviated, '"i.i.d."') == written  # quoted: as written
+    assert _titles(abbreviated, "author:id") == set()  # a name is not read with stops
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ("iid", ["i.i.d.", "IID"]),
+        ("i.i.d.", ["i.i.d.", "IID"]),
+        ("gpt3.5", ["GPT", "3.5", "GPT3.5"]),
+        ("gpt-3.5", ["GPT", "3.5", "GPT3.5"]),
+    ],
+)
+def test_words_with_points_are_highlighted_together(abbreviated, query, shown):
+    # i.i.d. highlighted every lone "i" and "d", gpt3.5 every "3" and "5"
+    text = "Drawn i.i.d. (IID) in dimension d, i an index; GPT-3.5 and GPT3.5, not GPT-3 on 5"
+    result = abbreviated.search(query, limit=None)
+    assert [text[a:b] for a, b in spans_of(text, result.terms)] == shown
+    for hit in result.hits:
+        assert hit.marker is not None
+        assert [text[a:b] for a, b in hit.marker.spans(text)] == shown

@@ -555,10 +555,16 @@ def _written_in(hay: str, written: str) -> bool:
 _NUMBER_GAP = rf"(?:\s+|\s*[{re.escape(HYPHENS)}]\s*)"
 
 
-def _decimal(text: str, before: re.Match[str], number: re.Match[str]) -> bool:
-    """Whether the digits of ``number`` are the decimals of the word ``before`` in the
-    phrase ``text`` ("3.5", "gpt3.5"): a point alone between them, a digit before it."""
-    return text[before.end() : number.start()] == "." and text[before.end() - 1].isdigit()
+def _pointed(text: str, before: re.Match[str], word: re.Match[str]) -> bool:
+    """Whether ``word`` follows the word ``before`` in the phrase ``text`` past a point
+    that joins them: decimals ("3.5", "gpt3.5"), or a letter of an abbreviation after
+    another ("i.i.d.")."""
+    if text[before.end() : word.start()] != ".":
+        return False
+    written = text[word.start() : word.end()]
+    if written.isdigit():
+        return text[before.end() - 1].isdigit()
+    return len(written) == 1 and before.end() - before.start() == 1 and written.isalpha()
 
 
 class Phrase:
@@ -628,8 +634,9 @@ class Phrase:
                 # word, is compiled once, where a pattern of its own took 8 ms a key
                 self._typed_term = term
                 break
-            if parts and at and word.isdigit() and _decimal(text, matches[at - 1], matches[at]):
-                # "3.5" of "GPT-3.5": the digits after the point, not a number anywhere
+            if parts and at and _pointed(text, matches[at - 1], matches[at]):
+                # "3.5" of "GPT-3.5", "i.i.d.": the digits after the point, the letters of
+                # an abbreviation, not a number or letters anywhere ("O(T)" is no "o.t.")
                 parts.append(r"\.")
             elif parts and not cjk and not previous_cjk and word.isdigit():
                 # a number after a word is its version ("Llama 2", "GPT-4"), written with

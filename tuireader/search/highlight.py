@@ -39,9 +39,9 @@ class Marker:
         #: words with the signs that make them other words ("c++", "a*"): found with
         #: their signs, not wherever the letter stands
         self.signed = frozenset(f for f in self.forms if f[-1] in _SIGNS)
-        #: a name and its version apart ("llama 2": ``query.version_words``), found
-        #: only side by side, as a phrase finds them
-        self.versions = tuple(_version_pattern(f) for f in self.forms if " " in f)
+        #: words found only side by side, as a phrase finds them ("llama 2", "i.i.d":
+        #: ``query.together``)
+        self.together = tuple(_together_pattern(f) for f in self.forms if " " in f or "." in f)
 
     def __eq__(self, other: object) -> bool:
         """Markers of the same words find the same spans."""
@@ -54,14 +54,14 @@ class Marker:
         if not self.forms or not text:
             return ()
         found = self._word_spans(text)
-        if not self.signed and not self.versions:
+        if not self.signed and not self.together:
             return found
         low = text.lower()
         if len(low) != len(text):
             return found
         signed = _signed_spans(low, self.signed)
-        versions = [span for p in self.versions for m in p.finditer(low) for span in m.regs[1:]]
-        return tuple(sorted({*found, *signed, *versions}))
+        together = [span for p in self.together for m in p.finditer(low) for span in m.regs[1:]]
+        return tuple(sorted({*found, *signed, *together}))
 
     def _word_spans(self, text: str) -> tuple[Span, ...]:
         low = text.lower()
@@ -93,13 +93,17 @@ class Marker:
 _SIGNS = "+#*"
 
 
-def _version_pattern(form: str) -> re.Pattern[str]:
-    """Where the name and number of ``form`` ("llama 2") stand side by side, apart by
-    spaces or a hyphen ("Llama 2", "LLaMA-2-70b"), each a group; not "GPT-4o"."""
-    name, _, number = form.partition(" ")
-    return re.compile(
-        rf"(?<![^\W_])({re.escape(name)})(?:\s+|[{re.escape(ql.HYPHENS)}])({re.escape(number)})(?![^\W_])"
-    )
+def _together_pattern(form: str) -> re.Pattern[str]:
+    """Where the words of ``form`` ("llama 2", "non i.i.d") stand side by side, apart by
+    spaces or a hyphen ("LLaMA-2-70b", "non-i.i.d."), each a group; not "GPT-4o"."""
+    pieces = []
+    for word in form.split(" "):
+        piece = re.escape(word)
+        if "." in word and word[-1].isalpha():
+            piece += r"\.?"  # "i.i.d" as "i.i.d." too
+        pieces.append(f"({piece})")
+    apart = rf"(?:\s+|[{re.escape(ql.HYPHENS)}])"
+    return re.compile(rf"(?<![^\W_]){apart.join(pieces)}(?![^\W_])")
 
 
 def _signed_spans(low: str, signed: Iterable[str]) -> list[Span]:
@@ -159,9 +163,9 @@ def query_forms(
     a word being typed, or of the last word of a phrase being typed (``"graph neur``)."""
     forms: set[str] = set()
     for node in ql.words(root):
-        versioned = None if node.prefix else ql.version_words(node.text)
-        if isinstance(node, ql.Phrase) and versioned is not None:
-            forms.add(versioned)  # "Llama 2": the name beside its number, not every "2"
+        together = None if node.prefix else ql.together(node.text)
+        if isinstance(node, ql.Phrase) and together is not None:
+            forms.add(together)  # "Llama 2", "i.i.d.": side by side, not every "2" or "i"
             continue
         ws = signed_words(node.text)
         for i, (word, sign) in enumerate(ws):

@@ -687,12 +687,26 @@ _NUMBERED_APART = re.compile(r"([^\W\d_]{2,})\s+(\d+)")
 _VERSIONED = re.compile(rf"([^\W\d_]{{2,}})(?:\s+|{_HYPHEN})(\d+)")
 
 
-def version_words(text: str) -> str | None:
-    """``text`` as it is highlighted when it is a name and its version apart ("Llama 2",
-    "GPT-4"): the two words, lowercase, with a space between ("llama 2"), each shown only
-    beside the other (the "2" of "Claude 2" or "2.0%" is no Llama's); else None."""
+#: a word of a phrase shown together: a word, or letters or numbers with points ("i.i.d.",
+#: "3.5", "gpt3.5")
+_POINTED_PART = re.compile(r"[^\W_]+(?:\.[^\W_]+)*\.?")
+
+
+def together(text: str) -> str | None:
+    """The phrase ``text`` as it is highlighted when its words are found side by side only:
+    a name and its version apart ("Llama 2", "GPT-4", "GPT-3.5"), or words with points
+    ("i.i.d.", "non-i.i.d.", "gpt3.5"); lowercase, a space between the words, a word's
+    last point left out ("llama 2", "non i.i.d"). Each is shown only beside the others
+    (the "2" of "Claude 2" is no Llama's, a lone "i" no "i.i.d."); else None."""
     found = _VERSIONED.fullmatch(text.strip())
-    return f"{found[1].lower()} {found[2]}" if found else None
+    if found:
+        return f"{found[1].lower()} {found[2]}"
+    parts = [part for part in re.split(rf"\s+|{_HYPHEN}", text.strip().lower()) if part]
+    if not parts or not all(_POINTED_PART.fullmatch(part) for part in parts):
+        return None
+    if not any("." in part.rstrip(".") for part in parts):
+        return None
+    return " ".join(part.rstrip(".") for part in parts)
 
 
 #: a name and a version with a decimal point, as one word or apart ("gpt3.5", "GPT-3.5")
@@ -702,6 +716,25 @@ _DECIMAL_VERSION = re.compile(rf"([^\W\d_]{{2,}})(?:\s+|{_HYPHEN})?(\d+\.\d+)")
 def _decimal_version(name: str, number: str, fieldname: str | None) -> Node:
     """The name and its version ``number`` ("3.5") side by side, apart or as one word."""
     return Or((Phrase(f"{name} {number}", fieldname), Phrase(name + number, fieldname)))
+
+
+#: the fields an abbreviation is looked for with full stops in (not names': "author:li")
+_LETTERED_FIELDS = (None, "title", "abstract", "keywords")
+#: a word that may be an abbreviation written with full stops ("iid" of "i.i.d.")
+_LETTERS = re.compile(r"[A-Za-z]{2,3}")
+
+
+def _lettered(word: str) -> bool:
+    """Whether ``word`` may be an abbreviation also written with full stops: two or three
+    letters, not a stop word (its letters with full stops would be no word to read)."""
+    from tuireader.search.analysis import STOPS  # the index's own stop words
+
+    return bool(_LETTERS.fullmatch(word)) and word.lower() not in STOPS
+
+
+def _dotted(word: str) -> str:
+    """``word``'s letters with full stops ("iid" → "i.i.d.")."""
+    return ".".join(word) + "."
 
 
 #: a contraction of "not" ("don't", "can’t")
@@ -772,12 +805,22 @@ def _compounds(node: Node | None) -> Node | None:
             # "GPT-4o", another word
             apart = f"{numbered[1]} {numbered[2]}"
             return Or((Phrase(apart, node.field), node))
+        if not node.prefix and node.field in _LETTERED_FIELDS and _lettered(node.text):
+            # "iid": also as its letters with full stops ("i.i.d."), as ``i.i.d.`` finds
+            # "iid" (of ICML 2024, ``iid`` found 10 papers where ``i.i.d.`` finds 28)
+            return Or((node, Phrase(_dotted(node.text), node.field)))
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(_HYPHEN, "", node.text)
         # with a stop word too ("mixture-of-experts", "in-context"): a phrase that says
         # one is found as written ("mixture of experts"), not as its other words
-        return Or((Phrase(node.text, node.field), Term(joined, node.field)))
+        found: tuple[Node, ...] = (Phrase(node.text, node.field), Term(joined, node.field))
+        first, *rest = re.split(_HYPHEN, node.text)
+        if node.field in _LETTERED_FIELDS and any(_lettered(part) for part in rest):
+            # "non-iid" is "non-i.i.d." too (6 papers of ICML 2024 where it finds 12)
+            parts = [first, *(_dotted(part) if _lettered(part) else part for part in rest)]
+            found = (*found, Phrase("-".join(parts), node.field))
+        return Or(found)
     if isinstance(node, Phrase) and not node.prefix and node.field in _COMPOUND_FIELDS:
         numbered = _NUMBERED_APART.fullmatch(node.text.strip())
         if numbered:  # "Llama 2" quoted is also "LLaMA2", as ``llama2`` finds it apart

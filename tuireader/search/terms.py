@@ -309,10 +309,10 @@ def phrase_alternatives(
         return None
     out.scored = True
     out.words.append(node.text)
-    versioned = None if node.prefix else ql.version_words(node.text)
-    if versioned is not None:  # "Llama 2": the name beside its number, not every "2"
-        out.forms.add(versioned)
-    for word, sign in signed_words(node.text) if versioned is None else ():
+    together = None if node.prefix else ql.together(node.text)
+    if together is not None:  # "Llama 2", "i.i.d.": side by side, not every "2" or "i"
+        out.forms.add(together)
+    for word, sign in signed_words(node.text) if together is None else ():
         if sign:  # "C++" is highlighted as written, not every "c"
             out.forms.add(word + sign)
             continue
