@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from e2e_util import app_text, notices, ready, settle, sync, widget_text
+from e2e_util import app_text, notices, ready, screen_text, settle, sync, widget_text
 from test_ui_app import SAMPLE, make_app
 from test_ui_triage import ids, saved, start, triage_app
 from textual.widgets._footer import FooterKey
@@ -550,8 +550,44 @@ async def test_a_narrow_status_line_drops_the_least_useful_facts_first():
     )
     assert seen[80] == "1,234/2,610 match · 12 kept · 3 maybe · 40 skipped · 2 read · 1,177 left"
     assert seen[50] == seen[60] == "1,234/2,610 match · ★12 ?3 ✗40 ✓2 · 1,177 left"
-    assert seen[50].startswith(seen[40][:30])  # nothing fits: the most compact line, cut
+    assert seen[40] == "★12 ?3 ✗40 ✓2 · 1,177 left"  # the counts outlast the papers'
     assert all(len(text) <= width - 2 for width, text in seen.items()), seen  # padding
+
+
+@sync
+async def test_below_50_columns_a_message_keeps_its_row_and_the_counts_take_the_next():
+    # "5 load warnings (w: details)" left no room beside the most compact counts at 40
+    # columns, and the triage counts were cut off the line whole
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    seen = {}
+    for width in (50, 40, 30, 24):
+        app = One()
+        async with app.run_test(size=(width, 4)) as pilot:
+            line = app.query_one(StatusLine)
+            line.styles.padding = (0, 1)  # as the stylesheet has it
+            line.styles.height = "auto"
+            line.styles.max_height = 2
+            line.total, line.matched, line.order = 3671, 2072, "fit"
+            line.index_state = "ready"
+            line.warnings = "5 load warnings (w: details)"
+            line.triage = "2 kept · 1 maybe · 3 skipped · 2,066 left"
+            await pilot.pause()
+            rows = screen_text(app.export_screenshot())[: line.size.height]
+            seen[width] = [row.strip() for row in rows]
+    assert seen[50] == [
+        "5 load warnings (w: details)",
+        "2,072/3,671 match · fit · ★2 ?1 ✗3 · 2,066 left",
+    ]
+    assert seen[40] == ["5 load warnings (w: details)", "2,072/3,671 · ★2 ?1 ✗3 · 2,066 left"]
+    assert seen[30] == ["5 load warnings (w: details)", "★2 ?1 ✗3 · 2,066 left"]
+    assert seen[24] == ["5 load warnings (w: d…", "★2 ?1 ✗3 · 2,066 left"]
 
 
 @sync

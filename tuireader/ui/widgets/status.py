@@ -139,7 +139,9 @@ class StatusLine(Static):
         for one row takes a second, the counts after it; too long for that too, or with
         one row only, it loses its asides first, the last first ("did you mean
         list:corl2023?" matters more than the lists named after it in parentheses), and
-        then it is cut, never the counts."""
+        then it is cut, never the counts: where not even the most compact counts fit
+        beside it, it has the first row to itself and the counts the second (in one row,
+        the triage counts go before a message that would keep too little)."""
         message = visible(self.message or self.hint())
         variants = self._variants()
         for said in (message, *asides_dropped(message)):
@@ -152,16 +154,22 @@ class StatusLine(Static):
                 if two is not None:
                     return two
         # None fits: a long message is cut, not the counts after it ("0/199 match" stays)
-        counts = " · ".join(parts)
-        message = said
-        left = room - cell_len(counts) - 2
-        if message and left >= MESSAGE_MIN:
-            text = Text(no_wrap=True, end="")
-            cut = Text(message, style="bold")
-            cut.truncate(left, overflow="ellipsis")
-            text.append_text(cut)
-            text.append(" " * (left - cut.cell_len + 2))
-            text.append(counts)
+        alone = [" · ".join(parts) for parts in (*variants, *self._scant())]
+        fitting = next((counts for counts in alone if cell_len(counts) <= room), None)
+        if said and rows > 1 and fitting is not None:
+            # the message cut on its row, the counts on their own (a narrow terminal)
+            return self._rows(cut_to(said, room), "", fitting)
+        for counts in alone:
+            left = room - cell_len(counts) - 2
+            if said and left >= MESSAGE_MIN:
+                text = Text(no_wrap=True, end="")
+                cut = Text(cut_to(said, left), style="bold")
+                text.append_text(cut)
+                text.append(" " * (left - cut.cell_len + 2))
+                text.append(counts)
+                return text
+        if self.triage and fitting is not None:  # one row: the counts before the message
+            return Text(fitting, no_wrap=True, end="")
         return text  # the most compact, cut, when even that does not fit
 
     def _two_rows(self, message: str, room: int, variants: list[list[str]]) -> Text | None:
@@ -176,9 +184,7 @@ class StatusLine(Static):
         left = room - cell_len(counts) - 2
         if left < MESSAGE_MIN:
             return None
-        cut = Text(rest)
-        cut.truncate(left, overflow="ellipsis")
-        return self._rows(first, cut.plain, counts)
+        return self._rows(first, cut_to(rest, left), counts)
 
     @staticmethod
     def _rows(first: str, rest: str, counts: str) -> Text:
@@ -221,6 +227,20 @@ class StatusLine(Static):
             [short, *([self.order] if self.order else []), *quiet, *compact],
         ]
 
+    def _scant(self) -> list[list[str]]:
+        """Still more compact facts, for a line where none of ``_variants`` fits beside
+        the message or alone: the triage counts outlast the papers' and the order's,
+        down to themselves alone ("★2 ✗1 · 7 left"). None without triage counts."""
+        if not self.triage:
+            return []
+        count = self.shown if self.matched is None else self.matched
+        papers = f"{count:,}/{self.total:,}"
+        named = [self.order] if self.order else []
+        quiet = [] if self.index_state == "ready" else [f"index: {self.index_state}"]
+        compact = compact_counts(self.triage)
+        scant = [[papers, *named, *quiet, compact], [papers, *quiet, compact]]
+        return scant + ([[*quiet, compact], [compact]] if quiet else [[compact]])
+
     def _line(self, message: str, parts: list[str]) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         if message:
@@ -230,6 +250,13 @@ class StatusLine(Static):
             text.append("  ")
         text.append(" · ".join(parts))
         return text
+
+
+def cut_to(text: str, width: int) -> str:
+    """``text`` in ``width`` cells, its end cut off with "…" when it is longer."""
+    cut = Text(text)
+    cut.truncate(width, overflow="ellipsis")
+    return cut.plain
 
 
 def wrapped_once(text: str, width: int) -> tuple[str, str]:
