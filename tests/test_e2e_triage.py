@@ -322,3 +322,38 @@ def test_a_note_a_full_disk_refused_is_said_on_quitting_with_exit_code_1(tmp_pat
     said = " ".join(screen.split())
     assert "tuireader: not saved as the reader closed" in said and "disk may be full" in said
     assert ": kept on stderr" in said
+
+
+def test_an_is_new_list_follows_papers_decided_from_another_shell_the_cursor_staying(tmp_path):
+    # Under 'is:new', 'tuireader triage' from another shell changed the counts, but the
+    # papers it decided stayed listed (as new-looking rows) until the query was edited.
+    home = tmp_path / "home"
+    tuireader = [str(installed_command())]
+    env = {**os.environ, "TUIREADER_HOME": str(home)}
+    ids = load_library_ids()
+    from tuireader.ingest.library import load_library
+
+    titles = [" ".join(paper.title.split()) for paper in load_library([SAMPLE]).papers]
+    tmux = start_reader(home)
+    try:
+        tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+        tmux.type("is:new")
+        tmux.wait_for(lambda s: "11/11 match" in s or "11 of 11 papers match" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.type("jjjj")  # on the fifth paper
+        tmux.wait_for(lambda s: titles[4][:40] in s and "⏎ Open" in s)
+        command = [*tuireader, "triage", ids[1], ids[2], ids[8], str(SAMPLE), "--state", "skip"]
+        subprocess.run(command, env=env, capture_output=True, check=True)
+        screen = tmux.wait_for(lambda s: "8 of 11 papers match" in s, timeout=10)
+        for gone in (1, 2, 8):  # not listed, nor shown in the viewer
+            assert titles[gone][:30] not in screen, screen
+        assert "3 skipped" not in screen and "8 left" in screen  # counts of the results
+        tmux.send("m")  # on the paper the cursor was on: the fifth
+        tmux.wait_for(lambda s: "1 maybe" in s and "saving" not in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    saved = _saved_states(home)
+    assert saved[4] == "maybe", saved
+    assert [i for i, state in enumerate(saved) if state == "skip"] == [1, 2, 8], saved

@@ -1633,3 +1633,38 @@ async def test_more_like_this_with_nothing_decided_comes_back_to_the_list_as_it_
         await pilot.press("escape")
         await settle(pilot)
         assert ids(screen) == listed and screen.current_paper.id == at
+
+
+@sync
+async def test_a_triage_query_follows_changes_made_elsewhere_the_cursor_at_its_row():
+    # Under 'is:new' or 'tag:', 'tuireader triage' from another shell changed the counts
+    # and left the list as it was until the query was edited.
+    app = triage_app()
+    async with app.run_test(size=(80, 14)) as pilot:
+        screen = await start(pilot)
+        every = ids(screen)
+        await pilot.press("slash", *"is:new", "enter")
+        await settle(pilot)
+        await pilot.press(*"jjjjjjjj")  # the ninth paper, the list scrolled
+        await settle(pilot)
+        results = screen.results
+        assert results.scroll_y > 0 and screen.current_paper.id == every[8]
+        row = results.highlighted - round(results.scroll_y)  # of the screen
+        with Store.open(resolve().state_db) as other:  # as `tuireader triage` does
+            for paper_id in (every[1], every[2], every[8]):
+                other.set_state(paper_id, "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        await pilot.pause()
+        assert ids(screen) == [every[i] for i in (0, 3, 4, 5, 6, 7, 9, 10)]
+        # its paper gone, the cursor is on the next one still there, at the same row
+        assert screen.current_paper.id == every[9]
+        assert results.highlighted - round(results.scroll_y) == row
+        await pilot.press("slash", *"tag:later", "enter")
+        await settle(pilot)
+        assert ids(screen) == []
+        with Store.open(resolve().state_db) as other:
+            other.add_tag(every[5], "later")
+        screen.poll_triage()
+        await settle(pilot)
+        assert ids(screen) == [every[5]]

@@ -127,6 +127,9 @@ WIDE_COLUMNS = 120
 SEARCH_LIMIT = 100
 #: ...and the rest, once typing pauses this long (seconds): the list holds every hit.
 REST_DELAY = 0.15
+#: the rows below the cursor that may take its place when the list follows changes made
+#: elsewhere and its paper is no longer in the results.
+FOLLOW_BELOW = 200
 #: a search whose last few took less than this (ms) runs as the key is handled, so the
 #: key's echo and its results are drawn in one frame; slower ones run in a worker, and
 #: typing never waits for them. (What is timed is the first page of hits, what runs
@@ -469,6 +472,10 @@ class MainScreen(Screen[None]):
         self._beyond_triaged: frozenset[str] = frozenset()
         #: the paper "More like this" was asked for (highlighted again on the way back).
         self._return_to: str | None = None
+        #: papers to highlight when the next results come, the first of them there (the
+        #: one highlighted before, then those below it), and the row of the screen it
+        #: was on (see :meth:`_follow_others`).
+        self._return_among: tuple[Sequence[str], int] | None = None
         #: the results "More like this" replaced, as they were (None: not in it).
         self._before_similar: ShownList | None = None
         #: the query whose results the rows are ordered for (None: More like this): its
@@ -1625,6 +1632,10 @@ class MainScreen(Screen[None]):
         if keep is None and self._return_to is not None:
             keep = self._return_to
         self._return_to = None
+        among, self._return_among = self._return_among, None
+        if keep is None and among is not None:
+            listed = set(ids_of(rows))
+            keep = next((paper_id for paper_id in among[0] if paper_id in listed), None)
         lists = self.library.lists
         # a column of list names for several lists, as wide as the list's own width and
         # the names call for (the list works it out as it draws)
@@ -1642,6 +1653,9 @@ class MainScreen(Screen[None]):
             # still being read, is not: the paper would be sought there, and lost)
             self._resume = None
             self._select(self._id_now(resume.get("paper")), resume.get("scroll"))
+        elif among is not None and keep is not None:
+            index = self.results.index_of(keep)  # at the row of the screen it was on
+            self._select(keep, max(0, (index or 0) - among[1]))
         self._update_counts()
         if self.displayed_query == self.search_query:
             self._results_came()
@@ -2482,6 +2496,8 @@ class MainScreen(Screen[None]):
         if message.elsewhere and self.library is not None:
             self.triage.take_back(self.library)  # marks a command moved to an alias
         self._redraw_triage()
+        if message.elsewhere:
+            self._follow_others()
         # A decision (or a batch, or another reader's changes) is on disk: learn from it.
         self._refit_soon()
         if message.summary:
@@ -2493,6 +2509,31 @@ class MainScreen(Screen[None]):
                 timeout=6 if loud else 2,
                 markup=False,
             )
+
+    def _follow_others(self) -> None:
+        """Another program changed the triage file (``tuireader triage`` or ``import``
+        from another shell, a second reader): a query that asks for triage (``is:new``,
+        ``tag:``) is searched again, so the list answers it as the file stands.
+
+        The reader's own decisions leave the rows where they are (a paper kept under
+        ``is:new`` stays, its marker changed) because the user made them on those rows;
+        changes made elsewhere have no such row, and left in the list they would look
+        undecided. The cursor stays on its paper at the same row of the screen, or, the
+        paper gone from the results, on the next one that is still there."""
+        query = self.search_query
+        if self.similar_to is not None or self.engine is None or query != self.displayed_query:
+            return  # "More like this" searches again on the way back (action_leave_similar)
+        if not query.strip() or not asks_triage(query):
+            return
+        results = self.results
+        index = results.highlighted
+        rows = results.rows
+        limit = SEARCH_LIMIT
+        if index is not None and 0 <= index < len(rows):
+            below = ids_of(rows)[index : index + FOLLOW_BELOW]
+            self._return_among = (below, index - round(results.scroll_y))
+            limit = max(limit, index + FOLLOW_BELOW)  # the paper among the first hits
+        self._search(query, limit)
 
     def on_triage_reopened(self, message: TriageReopened) -> None:
         """The triage file is sound again (recovered, written again, replaced): what it
