@@ -10,6 +10,7 @@ messages (:mod:`tuireader.ui.messages`) back.
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import os
@@ -41,6 +42,7 @@ from tuireader.learn import LABELS
 from tuireader.model import CUT_SHORT, Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
+from tuireader.search.query import parse as parse_query
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
@@ -1144,25 +1146,37 @@ class MainScreen(Screen[None]):
         """Search ``query``: at once when searches are quick (or ``now``), else in a
         worker whose result is shown when it comes."""
         # The triage filters answer from a copy of what is shown now, taken here: the
-        # worker never reads the screen's state while keys change it. Fit and list order
-        # need every hit before the first is known.
+        # worker never reads the screen's state while keys change it. Fit order needs
+        # every hit before the first is known; list order is the index's to give.
         self._search_owed = False
-        whole = self._choice in ("fit", "list")
+        order = self._engine_order(query)
+        whole = self._choice == "fit" or (self._choice == "list" and order is None)
         resolve = self._resolver(query)
         wanted = None if whole else limit
         if not now and not self._searches_quick():
-            self._run_search(query, resolve, wanted, kind)
+            self._run_search(query, resolve, wanted, kind, order)
             return
         # Quick: searched now, the results are drawn with the key that asked for them.
         self.workers.cancel_group(self, "search")
         try:
-            result = self._searched(query, resolve, wanted)
+            result = self._searched(query, resolve, wanted, order)
         except Exception as error:  # noqa: BLE001 - reported as a worker's failure is
             self._search_failed(error, query, kind)
             return
         self._take_result(msg.SearchFinished(query, result, kind=kind))
         if result.total > len(result.hits):
-            self._run_rest(query, resolve)
+            self._run_rest(query, resolve, order)
+
+    def _engine_order(self, query: str) -> str | None:
+        """The order to ask the engine for: "list" when ``query``'s hits are shown in
+        list order (its ``sort:list``, or the order key's choice for a query without
+        ``sort:``), else None. The engine then gives the first hits in list order and
+        reads only those papers, where ordering them here needed every hit read first
+        ('learning sort:list' on 100,000 papers held the screen 0.6 to 0.7 s before its
+        first rows; they now come in about 0.2 s)."""
+        if not query.strip():
+            return None  # every paper, in the library's own order
+        return "list" if (parse_query(query).sort or self._choice) == "list" else None
 
     def _resolver(self, query: str) -> Resolver:
         """The triage filters of ``query`` answered from what is shown now, a ``tag:``
@@ -1178,21 +1192,30 @@ class MainScreen(Screen[None]):
         times = self._search_times
         return len(times) == times.maxlen and max(times) < INLINE_SEARCH_MS
 
-    def _searched(self, query: str, resolve: Resolver, limit: int | None) -> Any:
-        """The engine's result for ``query``: every hit when its sort: needs them all."""
+    def _searched(
+        self, query: str, resolve: Resolver, limit: int | None, order: str | None = None
+    ) -> Any:
+        """The engine's result for ``query`` (the first hits in list order for ``order``
+        "list"): every hit when its sort: needs them all."""
         started = time.perf_counter()
-        result = self.engine.search(query, limit=limit, prefix=True, resolve=resolve)
-        if getattr(result, "sort", None) in ("fit", "list") and result.total > len(result.hits):
-            # sort:fit or sort:list in the query: every hit, then ordered.
-            result = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
+        search = functools.partial(
+            self.engine.search, query, prefix=True, resolve=resolve, order=order
+        )
+        result = search(limit=limit)
+        sort = getattr(result, "sort", None)
+        if sort in ("fit", "list") and order is None and result.total > len(result.hits):
+            # sort:fit in the query: every hit, then ordered.
+            result = search(limit=None)
         self._search_times.append((time.perf_counter() - started) * 1000)
         return result
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def _run_search(self, query: str, resolve: Resolver, limit: int | None, kind: str) -> None:
+    def _run_search(
+        self, query: str, resolve: Resolver, limit: int | None, kind: str, order: str | None
+    ) -> None:
         worker = get_current_worker()
         try:
-            result = self._searched(query, resolve, limit)
+            result = self._searched(query, resolve, limit, order)
         except Exception as error:  # noqa: BLE001 - said on screen, the reader goes on
             if not worker.is_cancelled:
                 self.post_message(msg.SearchFailed(query, error, kind=kind))
@@ -1201,13 +1224,15 @@ class MainScreen(Screen[None]):
             return
         self.post_message(msg.SearchFinished(query, result, kind=kind))
         if result.total > len(result.hits):
-            self._rest_of(query, resolve, worker)
+            self._rest_of(query, resolve, worker, order)
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def _run_rest(self, query: str, resolve: Resolver) -> None:
-        self._rest_of(query, resolve, get_current_worker())
+    def _run_rest(self, query: str, resolve: Resolver, order: str | None = None) -> None:
+        self._rest_of(query, resolve, get_current_worker(), order)
 
-    def _rest_of(self, query: str, resolve: Resolver, worker: Worker[Any]) -> None:
+    def _rest_of(
+        self, query: str, resolve: Resolver, worker: Worker[Any], order: str | None = None
+    ) -> None:
         """Every hit of ``query``, posted once no newer key has cancelled ``worker``: the
         first hits are on screen, and a thread cannot be stopped mid-search, so it does
         not start one early."""
@@ -1215,7 +1240,7 @@ class MainScreen(Screen[None]):
             time.sleep(REST_DELAY / 10)
             if worker.is_cancelled:
                 return
-        rest = self.engine.search(query, limit=None, prefix=True, resolve=resolve)
+        rest = self.engine.search(query, limit=None, prefix=True, resolve=resolve, order=order)
         if not worker.is_cancelled:
             self.post_message(msg.SearchFinished(query, rest, kind="more"))
 
@@ -1886,7 +1911,8 @@ class MainScreen(Screen[None]):
         self._select(shown.paper, shown.scroll)
         self._show_order()
         if shown.matched is not None and len(shown.base) < shown.matched:
-            self._run_rest(shown.query, self._resolver(shown.query))  # the rest, cut off by M
+            query = shown.query  # the rest, cut off by M
+            self._run_rest(query, self._resolver(query), self._engine_order(query))
 
     # -- key bindings: each posts its command -----------------------------------------------
 
