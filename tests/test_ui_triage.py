@@ -1668,3 +1668,62 @@ async def test_a_triage_query_follows_changes_made_elsewhere_the_cursor_at_its_r
         screen.poll_triage()
         await settle(pilot)
         assert ids(screen) == [every[5]]
+
+
+@sync
+async def test_a_list_following_changes_made_elsewhere_keeps_where_keys_moved_the_cursor_since(
+    monkeypatch,
+):
+    # The search again runs in a worker on a large library: keys moving the cursor
+    # meanwhile were undone as its results came, the cursor put back where it had been,
+    # and the next triage key acted on a paper other than the one highlighted.
+    import threading
+
+    from test_ui_app import real_engine
+
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "INLINE_SEARCH_MS", 0.0)  # every search in a worker
+    gate = threading.Event()
+    gate.set()
+
+    class Held:
+        """The real engine, whose searches wait while the gate is shut."""
+
+        def __init__(self, engine) -> None:  # type: ignore[no-untyped-def]
+            self.engine = engine
+
+        def search(self, query, **kwargs):  # type: ignore[no-untyped-def]
+            gate.wait(10)
+            return self.engine.search(query, **kwargs)
+
+        def __getattr__(self, name):  # type: ignore[no-untyped-def]
+            return getattr(self.engine, name)
+
+    app = triage_app()
+    app.services = replace(
+        app.services, open_engine=lambda library, progress: Held(real_engine(library))
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        every = ids(screen)
+        await pilot.press("slash", *"is:new", "enter")
+        await settle(pilot)
+        await pilot.press("j", "j")
+        await settle(pilot)
+        assert screen.current_paper.id == every[2]
+        with Store.open(resolve().state_db) as other:  # as `tuireader triage` does
+            other.set_state(every[0], "skip")
+        gate.clear()
+        screen.poll_triage()
+        for _ in range(50):  # the writer saw the change; the search again waits
+            await pilot.pause(0.02)
+            if any(w.group == "search" and not w.is_finished for w in screen.workers):
+                break
+        await pilot.press("j", "j")  # while it is on its way
+        await pilot.pause()
+        assert screen.current_paper.id == every[4]
+        gate.set()
+        await settle(pilot)
+        assert ids(screen)[0] == every[1]  # searched again
+        assert screen.current_paper.id == every[4]

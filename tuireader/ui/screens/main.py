@@ -474,10 +474,9 @@ class MainScreen(Screen[None]):
         self._beyond_triaged: frozenset[str] = frozenset()
         #: the paper "More like this" was asked for (highlighted again on the way back).
         self._return_to: str | None = None
-        #: papers to highlight when the next results come, the first of them there (the
-        #: one highlighted before, then those below it), and the row of the screen it
-        #: was on (see :meth:`_follow_others`).
-        self._return_among: tuple[Sequence[str], int] | None = None
+        #: the next results keep the cursor's paper at its row of the screen, or the next
+        #: paper still listed (see :meth:`_follow_others`).
+        self._keep_place = False
         #: the results "More like this" replaced, as they were (None: not in it).
         self._before_similar: ShownList | None = None
         #: the query whose results the rows are ordered for (None: More like this): its
@@ -1657,10 +1656,11 @@ class MainScreen(Screen[None]):
         if keep is None and self._return_to is not None:
             keep = self._return_to
         self._return_to = None
-        among, self._return_among = self._return_among, None
-        if keep is None and among is not None:
+        place = self._place() if self._keep_place and keep is None else None
+        self._keep_place = False
+        if place is not None:
             listed = set(ids_of(rows))
-            keep = next((paper_id for paper_id in among[0] if paper_id in listed), None)
+            keep = next((paper_id for paper_id in place[0] if paper_id in listed), None)
         lists = self.library.lists
         # a column of list names for several lists, as wide as the list's own width and
         # the names call for (the list works it out as it draws)
@@ -1678,9 +1678,9 @@ class MainScreen(Screen[None]):
             # still being read, is not: the paper would be sought there, and lost)
             self._resume = None
             self._select(self._id_now(resume.get("paper")), resume.get("scroll"))
-        elif among is not None and keep is not None:
+        elif place is not None and keep is not None:
             index = self.results.index_of(keep)  # at the row of the screen it was on
-            self._select(keep, max(0, (index or 0) - among[1]))
+            self._select(keep, max(0, (index or 0) - place[1]))
         self._update_counts()
         if self.displayed_query == self.search_query:
             self._results_came()
@@ -2551,15 +2551,22 @@ class MainScreen(Screen[None]):
             return  # "More like this" searches again on the way back (action_leave_similar)
         if not query.strip() or not asks_triage(query):
             return
+        index = self.results.highlighted
+        self._keep_place = index is not None
+        # the paper among the first hits
+        self._search(query, max(SEARCH_LIMIT, (index or 0) + FOLLOW_BELOW))
+
+    def _place(self) -> tuple[Sequence[str], int] | None:
+        """Where the cursor is as the results come (keys may have moved it since they
+        were asked for): its paper and those below it, the first listed of them to take
+        its place, and its row of the screen."""
         results = self.results
         index = results.highlighted
         rows = results.rows
-        limit = SEARCH_LIMIT
-        if index is not None and 0 <= index < len(rows):
-            below = ids_of(rows)[index : index + FOLLOW_BELOW]
-            self._return_among = (below, index - round(results.scroll_y))
-            limit = max(limit, index + FOLLOW_BELOW)  # the paper among the first hits
-        self._search(query, limit)
+        if index is None or not 0 <= index < len(rows):
+            return None
+        below = ids_of(rows)[index : index + FOLLOW_BELOW]
+        return below, index - round(results.scroll_y)
 
     def on_triage_reopened(self, message: TriageReopened) -> None:
         """The triage file is sound again (recovered, written again, replaced): what it
