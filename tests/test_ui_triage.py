@@ -1727,3 +1727,28 @@ async def test_a_list_following_changes_made_elsewhere_keeps_where_keys_moved_th
         await settle(pilot)
         assert ids(screen)[0] == every[1]  # searched again
         assert screen.current_paper.id == every[4]
+
+
+@sync
+async def test_rows_decided_in_the_reader_stay_when_a_triage_query_follows_changes_elsewhere():
+    # Under 'is:new', a paper kept with s stays listed (its marker changed) until the
+    # query is edited; a change from another shell searched the query again, and the
+    # papers decided in the reader left the list with those decided there.
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        every = ids(screen)
+        await pilot.press("slash", *"is:new", "enter")
+        await settle(pilot)
+        await pilot.press("s")  # kept; the cursor on the next new paper
+        await settle(pilot)
+        assert ids(screen) == every and screen.current_paper.id == every[1]
+        with Store.open(resolve().state_db) as other:  # as `tuireader triage` does
+            other.set_state(every[3], "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        assert ids(screen) == [every[i] for i in range(len(every)) if i != 3]
+        assert screen.current_paper.id == every[1]
+        await pilot.press("slash", "ctrl+e", "space")  # the query edited: 'is:new '
+        await settle(pilot)
+        assert ids(screen) == every[1:3] + every[4:]

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual import on, work
@@ -113,6 +113,7 @@ from tuireader.ui.triage import (
     TriageSaved,
     not_saved_notices,
     open_triage,
+    snapshot_resolver,
 )
 from tuireader.ui.widgets.footer import ReaderFooter
 from tuireader.ui.widgets.results import PaperRows, ResultsList, Row, ids_of
@@ -274,6 +275,33 @@ class FitDone(Message):
         self.model = model
         #: the library it was fitted on (its papers are the ones it has placed).
         self.library = library
+
+
+V = TypeVar("V")
+#: the triage as the reader shows it: states, tags and notes by paper id.
+TriageNow = tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, str]]
+
+
+def changed_since(answered: TriageNow, before: TriageNow, after: TriageNow) -> TriageNow:
+    """``answered`` with what changed from ``before`` to ``after`` (another program's
+    changes) made to it too, and nothing else."""
+    return (
+        _changed(answered[0], before[0], after[0]),
+        _changed(answered[1], before[1], after[1]),
+        _changed(answered[2], before[2], after[2]),
+    )
+
+
+def _changed(kept: dict[str, V], was: dict[str, V], now: dict[str, V]) -> dict[str, V]:
+    into = dict(kept)
+    for paper_id in was.keys() | now.keys():
+        if was.get(paper_id) == now.get(paper_id):
+            continue
+        if paper_id in now:
+            into[paper_id] = now[paper_id]
+        else:
+            into.pop(paper_id, None)
+    return into
 
 
 def papers_count(count: int) -> str:
@@ -477,6 +505,10 @@ class MainScreen(Screen[None]):
         #: the next results keep the cursor's paper at its row of the screen, or the next
         #: paper still listed (see :meth:`_follow_others`).
         self._keep_place = False
+        #: the triage (states, tags, notes) the rows of a query that asks for it answer:
+        #: as it was when the query was searched, with the changes made elsewhere since
+        #: (None for a query that does not ask for triage; see :meth:`_follow_others`).
+        self._answered: TriageNow | None = None
         #: the results "More like this" replaced, as they were (None: not in it).
         self._before_similar: ShownList | None = None
         #: the query whose results the rows are ordered for (None: More like this): its
@@ -1140,17 +1172,27 @@ class MainScreen(Screen[None]):
         return rows
 
     def _search(
-        self, query: str, limit: int = SEARCH_LIMIT, kind: str = "search", *, now: bool = False
+        self,
+        query: str,
+        limit: int = SEARCH_LIMIT,
+        kind: str = "search",
+        *,
+        now: bool = False,
+        answered: TriageNow | None = None,
     ) -> None:
         """Search ``query``: at once when searches are quick (or ``now``), else in a
-        worker whose result is shown when it comes."""
+        worker whose result is shown when it comes. ``answered``: the triage its
+        filters answer from (what is shown now when None)."""
         # The triage filters answer from a copy of what is shown now, taken here: the
         # worker never reads the screen's state while keys change it. Fit order needs
         # every hit before the first is known; list order is the index's to give.
         self._search_owed = False
         order = self._engine_order(query)
         whole = self._choice == "fit" or (self._choice == "list" and order is None)
-        resolve = self._resolver(query)
+        if answered is None and any(word in query for word in ("is:", "tag:", "has:")):
+            answered = self._triage_now() if asks_triage(query) else None
+        self._answered = answered
+        resolve = self._resolver(query, answered)
         wanted = None if whole else limit
         if not now and not self._searches_quick():
             self._run_search(query, resolve, wanted, kind, order)
@@ -1177,14 +1219,16 @@ class MainScreen(Screen[None]):
             return None  # every paper, in the library's own order
         return "list" if (parse_query(query).sort or self._choice) == "list" else None
 
-    def _resolver(self, query: str) -> Resolver:
-        """The triage filters of ``query`` answered from what is shown now, a ``tag:``
-        still being typed at its end as a prefix of the tags in use, as its last word is
-        of the words (``tag:rob`` finds "robots" as ``rob`` finds "robot")."""
+    def _resolver(self, query: str, answered: TriageNow | None = None) -> Resolver:
+        """The triage filters of ``query`` answered from what is shown now (or from
+        ``answered``), a ``tag:`` still being typed at its end as a prefix of the tags in
+        use, as its last word is of the words (``tag:rob`` finds "robots" as ``rob``
+        finds "robot")."""
         book = self.triage
+        resolve = book.resolver() if answered is None else snapshot_resolver(*answered)
         if "tag:" not in query.casefold():
-            return book.resolver()
-        return typed_tag_resolver(book.resolver(), query, book.known_tags())
+            return resolve
+        return typed_tag_resolver(resolve, query, book.known_tags())
 
     def _searches_quick(self) -> bool:
         """Whether the last searches all took under ``INLINE_SEARCH_MS`` (none yet: no)."""
@@ -1887,7 +1931,7 @@ class MainScreen(Screen[None]):
         self._set_suggestion(None)
         self._show_query()
 
-    def _triage_now(self) -> tuple[dict[str, Any], ...]:
+    def _triage_now(self) -> TriageNow:
         """The states, tags and notes as they are now (copies, to compare later)."""
         book = self.triage
         return (dict(book.states), dict(book.tags), dict(book.notes))
@@ -2518,7 +2562,11 @@ class MainScreen(Screen[None]):
         # paper kept some of that already)
         kept = self.triage.note_drafts
         self._drafts_undone.update(pid for pid in message.drafts if pid not in kept)
+        answered = self._answered if message.elsewhere else None
+        before = self._triage_now() if answered is not None else None
         self.triage.saved(message)
+        if answered is not None and before is not None:
+            self._answered = changed_since(answered, before, self._triage_now())
         if message.elsewhere and self.library is not None:
             self.triage.take_back(self.library)  # marks a command moved to an alias
         self._redraw_triage()
@@ -2542,10 +2590,12 @@ class MainScreen(Screen[None]):
         ``tag:``) is searched again, so the list answers it as the file stands.
 
         The reader's own decisions leave the rows where they are (a paper kept under
-        ``is:new`` stays, its marker changed) because the user made them on those rows;
-        changes made elsewhere have no such row, and left in the list they would look
-        undecided. The cursor stays on its paper at the same row of the screen, or, the
-        paper gone from the results, on the next one that is still there."""
+        ``is:new`` stays, its marker changed) because the user made them on those rows,
+        and they still do: the query answers from the triage it was searched with and
+        the changes made elsewhere since. Those have no such row, and left in the list
+        they would look undecided. The cursor stays on its paper at the same row of the
+        screen, or, the paper gone from the results, on the next one that is still
+        there."""
         query = self.search_query
         if self.similar_to is not None or self.engine is None or query != self.displayed_query:
             return  # "More like this" searches again on the way back (action_leave_similar)
@@ -2554,7 +2604,8 @@ class MainScreen(Screen[None]):
         index = self.results.highlighted
         self._keep_place = index is not None
         # the paper among the first hits
-        self._search(query, max(SEARCH_LIMIT, (index or 0) + FOLLOW_BELOW))
+        limit = max(SEARCH_LIMIT, (index or 0) + FOLLOW_BELOW)
+        self._search(query, limit, answered=self._answered)
 
     def _place(self) -> tuple[Sequence[str], int] | None:
         """Where the cursor is as the results come (keys may have moved it since they
