@@ -114,6 +114,8 @@ def abbreviated(request, tmp_path_factory):
         # iid found 10 of ICML 2024 where i.i.d. finds 28, non-iid 6 where non-i.i.d. 12
         (["iid", "IID", "i.i.d."], IID | NON_IID),
         (["non-iid", "non-IID", "non-i.i.d.", "title:non-iid"], NON_IID),
+        # as one word too: noniid found 6 of ICML 2024, the papers that write "non-IID"
+        (["noniid", "NonIID", "title:noniid"], NON_IID),
         (["wrt", "w.r.t."], {"Losses w.r.t. Labels"}),
     ],
 )
@@ -156,6 +158,10 @@ def test_only_a_word_and_its_abbreviation_are_read_with_full_stops():
         return [word.text for word in ql.words(ql.parse(text).root)]
 
     assert "non-i.i.d." in phrases("non-iid")
+    assert "non-i.i.d." in phrases("noniid")
+    # "non" and a longer word is no abbreviation: "nonconvex" is no "non-c.o.n.v.e.x."
+    for word in ("nonconvex", "nonlinear", "nonparametric", "nonzero"):
+        assert not [text for text in phrases(word) if "." in text], word
     # "state-of-the-art" is no "state-of-the-a.r.t.": a phrase looked for in vain at
     # each key typed after it (its slowest keystroke in ICML 2024 took 51 ms, not 34)
     assert not [text for text in phrases("state-of-the-art") if "." in text]

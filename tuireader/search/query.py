@@ -732,6 +732,10 @@ def _lettered(word: str) -> bool:
     return bool(_LETTERS.fullmatch(word)) and word.lower() not in STOPS
 
 
+#: "non" written as one with a word ("noniid", "nonconvex")
+_NEGATED = re.compile(r"(non)([A-Za-z]+)", re.IGNORECASE)
+
+
 def _dotted(word: str) -> str:
     """``word``'s letters with full stops ("iid" → "i.i.d.")."""
     return ".".join(word) + "."
@@ -809,6 +813,12 @@ def _compounds(node: Node | None) -> Node | None:
             # "iid": also as its letters with full stops ("i.i.d."), as ``i.i.d.`` finds
             # "iid" (of ICML 2024, ``iid`` found 10 papers where ``i.i.d.`` finds 28)
             return Or((node, Phrase(_dotted(node.text), node.field)))
+        negated = _NEGATED.fullmatch(node.text)
+        if negated and not node.prefix and node.field in _LETTERED_FIELDS and _lettered(negated[2]):
+            # "noniid" is "non-i.i.d." too, as ``non-iid`` finds it (of ICML 2024, ``noniid``
+            # found 6 papers where ``non-iid`` finds 12); a longer word is no abbreviation
+            # ("nonconvex", "nonlinear" are found as before)
+            return Or((node, Phrase(f"{negated[1]}-{_dotted(negated[2])}", node.field)))
         if node.prefix or node.field not in _COMPOUND_FIELDS or not _COMPOUND.fullmatch(node.text):
             return node
         joined = re.sub(_HYPHEN, "", node.text)
