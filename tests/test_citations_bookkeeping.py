@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tuireader.ingest.library import load_library
-from tuireader.render.citations import format_citation, validate_bibtex
+from tuireader.render.citations import cite_many, format_citation, format_many, validate_bibtex
 
 FIXTURES = Path(__file__).parent / "fixtures" / "citations"
 BOOKKEEPING = FIXTURES / "bookkeeping"
@@ -131,3 +131,41 @@ def test_the_real_zotero_export_cites_no_local_file() -> None:
         text = format_citation(paper, "bibtex", library=library).text
         assert "file" not in _names(text)
         assert "Zotero/storage" not in text
+
+
+def _private_notes_list(tmp_path: Path) -> Path:
+    path = tmp_path / "library.bib"
+    path.write_text(
+        "@article{doe2020,\n  author = {Doe, Jane},\n  title = {Open Science},\n"
+        "  journal = {J},\n  year = {2020},\n"
+        "  annote = {Ask Ann about the second proof},\n}\n\n"
+        "@online{roe2021,\n  author = {Roe, Rick},\n  title = {Closed Science},\n"
+        "  date = {2021},\n  url = {https://example.org/closed},\n"
+        "  annotation = {Reviewer 2 is probably Roe},\n}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_the_users_own_notes_are_not_cited(tmp_path: Path, fmt: str) -> None:
+    # Mendeley and Zotero export the notes of the user's library in annote
+    path = _private_notes_list(tmp_path)
+    for title, note in (
+        ("Open Science", "second proof"),
+        ("Closed Science", "Reviewer 2"),
+    ):
+        text = _cited(path, title, fmt)
+        assert note not in text
+        assert not {"annote", "annotation"} & set(_names(text))
+        assert "title" in _names(text)
+
+
+def test_a_printed_batch_of_citations_leaves_the_notes_out(tmp_path: Path) -> None:
+    library = load_library([_private_notes_list(tmp_path)])
+    text = format_many(library.papers, "bibtex", library=library)
+    assert "second proof" not in text and "Reviewer 2" not in text
+    assert "Open Science" in text and "Closed Science" in text
+    # the BibTeX export writes its note after the entry's own, so it keeps them
+    kept = "\n".join(c.text for c in cite_many(library.papers, "bibtex", library=library))
+    assert "annote = {Ask Ann about the second proof}" in kept

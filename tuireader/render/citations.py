@@ -6,7 +6,7 @@ Everything here is pure: a :class:`~tuireader.model.Paper` goes in, a frozen
 **Entries the user already has.** A paper read from a BibTeX or BibLaTeX file carries its
 entry (:class:`~tuireader.model.SourceEntry`); its citation is that entry, normalised:
 the source's key and entry type, every field (a reference manager's own, such as
-``file``, left out: :data:`_DROPPED_FIELDS`; ``abstract`` only on request) with names in lower case, one a line, values in braces except month macros
+``file``, left out: :data:`_DROPPED_FIELDS`, and the user's notes, ``annote``; ``abstract`` only on request) with names in lower case, one a line, values in braces except month macros
 (``month = jun``), the source's braces and LaTeX kept as written. Asked for the other
 dialect, the fields are mapped (``journal`` ↔ ``journaltitle``, ``year``/``month`` ↔
 ``date``, ``address`` ↔ ``location``, ``archiveprefix``/``primaryclass`` ↔
@@ -1910,6 +1910,11 @@ _DROPPED_FIELDS = frozenset(
 #: families of such fields, by how their names begin: BibDesk's numbered files and links
 #: (``bdsk-file-2``), JabRef's comments of one user (``comment-ann``)
 _DROPPED_PREFIXES = ("bdsk-", "comment-")
+#: the user's own notes on the work (``annote``; BibLaTeX's ``annotation``), where Zotero
+#: and Mendeley write the notes of their library: private, so a citation leaves them out.
+#: tuireader's BibTeX export keeps them (:func:`cite_many`'s ``notes``): it writes the
+#: triage note after the entry's own annote, and its entries read back keep both.
+_NOTE_FIELDS = frozenset({"annote", "annotation"})
 #: what a database writes of itself in ``note`` (Scopus: ``Cited by: 3; All Open Access,
 #: Green Open Access``, earlier ``cited By 3``) or in ``source`` (``Scopus``): a count
 #: and labels of the day it was exported, no part of the work's reference
@@ -2068,12 +2073,17 @@ def _date_parts(date: str) -> tuple[str | None, str | None]:
     return match.group(1), _MONTHS[int(month) - 1] if month and 1 <= int(month) <= 12 else None
 
 
-def _source_fields(entry: SourceEntry, *, biblatex: bool) -> tuple[str, dict[str, str]]:
-    """Entry type and raw fields (lower-case names) in the dialect asked for."""
+def _source_fields(
+    entry: SourceEntry, *, biblatex: bool, notes: bool = False
+) -> tuple[str, dict[str, str]]:
+    """Entry type and raw fields (lower-case names) in the dialect asked for; the user's
+    notes (:data:`_NOTE_FIELDS`) only when ``notes`` asks for them."""
     entry_type = entry.entry_type.strip().lower()
     fields: dict[str, str] = {}
     for name, value in entry.fields:
         lname = name.strip().lower()
+        if not notes and lname in _NOTE_FIELDS:
+            continue
         if lname and lname not in fields:
             cited = _cited_value(lname, value)
             if cited is not None:
@@ -2132,11 +2142,11 @@ def _month_number(month: str) -> int | None:
 
 
 def _source_entry_text(
-    paper: Paper, facts: _Facts, *, biblatex: bool, include_abstract: bool
+    paper: Paper, facts: _Facts, *, biblatex: bool, include_abstract: bool, notes: bool = False
 ) -> str:
     entry = paper.source_entry
     assert entry is not None
-    entry_type, fields = _source_fields(entry, biblatex=biblatex)
+    entry_type, fields = _source_fields(entry, biblatex=biblatex, notes=notes)
     if not include_abstract:
         fields.pop("abstract", None)
     # What the entry lacks but the paper knows (a crossref's booktitle and year, say).
@@ -2889,6 +2899,7 @@ def format_citation(
     key: str | None = None,
     include_abstract: bool = False,
     library: Library | Iterable[Paper] | None = None,
+    notes: bool = False,
 ) -> Citation:
     """``paper`` as one citation in format ``fmt`` (one of :data:`FORMATS`).
 
@@ -2896,7 +2907,7 @@ def format_citation(
     :func:`cite_keys`; pass the library so the key matches every other copy and
     export), else its source key or base key. ``include_abstract`` adds the abstract to
     BibTeX and BibLaTeX entries. A paper with a source entry gets that entry back,
-    normalised. Missing metadata is never invented: the returned warnings say what is
+    normalised, without the user's notes (``annote``) unless ``notes`` asks for them. Missing metadata is never invented: the returned warnings say what is
     missing so the UI can tell the user.
     """
     if fmt not in FORMATS:
@@ -2912,7 +2923,11 @@ def format_citation(
     warnings = facts.warnings
     if fmt in ("bibtex", "biblatex") and paper.source_entry is not None:
         text = _source_entry_text(
-            full, facts, biblatex=fmt == "biblatex", include_abstract=include_abstract
+            full,
+            facts,
+            biblatex=fmt == "biblatex",
+            include_abstract=include_abstract,
+            notes=notes,
         )
     elif fmt in ("bibtex", "biblatex"):
         text = _bib_entry(facts, biblatex=fmt == "biblatex", include_abstract=include_abstract)
@@ -2941,8 +2956,13 @@ def cite_many(
     *,
     include_abstract: bool = False,
     library: Library | Iterable[Paper] | None = None,
+    notes: bool = True,
 ) -> tuple[Citation, ...]:
-    """One citation per distinct paper (first occurrence kept), keys from :func:`cite_keys`."""
+    """One citation per distinct paper (first occurrence kept), keys from :func:`cite_keys`.
+
+    The entries keep the user's notes (``annote``) unless ``notes`` is False: the BibTeX
+    export builds on them, and writes its note after the entry's own; a citation the
+    user copies or prints (:func:`format_many`) leaves them out."""
     keys = cite_keys(papers, library)
     seen: set[str] = set()
     out = []
@@ -2951,7 +2971,9 @@ def cite_many(
             continue
         seen.add(paper.id)
         out.append(
-            format_citation(paper, fmt, key=keys[paper.id], include_abstract=include_abstract)
+            format_citation(
+                paper, fmt, key=keys[paper.id], include_abstract=include_abstract, notes=notes
+            )
         )
     return tuple(out)
 
@@ -2969,7 +2991,9 @@ def format_many(
     newline, except ``cite`` and ``pandoc``, which give one combined citation
     (``\\cite{a,b}``, ``[@a; @b]``). URL lines are left out for papers without a link.
     """
-    citations = cite_many(papers, fmt, include_abstract=include_abstract, library=library)
+    citations = cite_many(
+        papers, fmt, include_abstract=include_abstract, library=library, notes=False
+    )
     if fmt == "cite":
         return f"\\cite{{{','.join(c.key for c in citations)}}}" if citations else ""
     if fmt == "pandoc":
