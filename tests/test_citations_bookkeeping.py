@@ -169,3 +169,28 @@ def test_a_printed_batch_of_citations_leaves_the_notes_out(tmp_path: Path) -> No
     # the BibTeX export writes its note after the entry's own, so it keeps them
     kept = "\n".join(c.text for c in cite_many(library.papers, "bibtex", library=library))
     assert "annote = {Ask Ann about the second proof}" in kept
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_a_scopus_record_page_is_not_cited_as_the_papers_url(fmt: str) -> None:
+    # Scopus gives its own record page in url, which needs a subscription to read
+    text = _cited(BOOKKEEPING / "scopus_export.bib", "A Real-Time Testbed for Smart Grids", fmt)
+    assert "scopus.com" not in text
+    assert "url = {https://doi.org/10.3390/app13040001}" in text
+
+
+def test_a_scopus_record_page_is_no_link_of_the_paper(tmp_path: Path) -> None:
+    # without a DOI the citation has no page to give: none, rather than the record's
+    path = tmp_path / "scopus.bib"
+    path.write_text(
+        "@ARTICLE{Roe2022,\n\tauthor = {Roe, Rick},\n\ttitle = {Closed Science},\n"
+        "\tyear = {2022},\n\tjournal = {J},\n"
+        "\turl = {https://www.scopus.com/inward/record.uri?eid=2-s2.0-8514&partnerID=40},\n"
+        "\tsource = {Scopus}\n}\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    paper = library.papers[0]
+    for fmt in ("bibtex", "biblatex", "apa", "mla", "markdown", "url"):
+        assert "scopus.com" not in format_citation(paper, fmt, library=library).text
+    assert "url" not in _names(_cited(path, "Closed Science"))

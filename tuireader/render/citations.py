@@ -1723,9 +1723,22 @@ def best_link(paper: Paper) -> str | None:
     return _address(paper, links) or _page_of(links)
 
 
+#: the hosts of databases whose record of a paper needs a subscription to be read (Scopus's
+#: ``https://www.scopus.com/inward/record.uri?eid=…``, which its exports give in ``url``;
+#: Web of Science's): no page of the paper for a reader of the work that cites it
+_RECORD_HOSTS = ("scopus.com", "webofscience.com", "webofknowledge.com", "isiknowledge.com")
+
+
+def _record_page(url: str) -> bool:
+    """A database's record of the paper (:data:`_RECORD_HOSTS`), not the paper's page."""
+    host = _host(_clean(url))
+    return any(host == name or host.endswith("." + name) for name in _RECORD_HOSTS)
+
+
 def _page_of(links: list[Link]) -> str | None:
-    """The best of ``links`` to give as the paper's own page (see :func:`_link_rank`)."""
-    citable = [link for link in links if not _beside_the_work(link)]
+    """The best of ``links`` to give as the paper's own page (see :func:`_link_rank`),
+    never a database's record of it (:func:`_record_page`)."""
+    citable = [link for link in links if not _beside_the_work(link) and not _record_page(link.url)]
     return _clean(min(citable, key=_link_rank).url) if citable else None
 
 
@@ -1739,7 +1752,8 @@ def _page(paper: Paper, links: list[Link]) -> str | None:
     # a code repository is no page of the paper, though Mendeley's entries give one in
     # ``url`` (an address found in the PDF): the paper's arXiv page is cited, not it
     code = any(link.kind == "code" and _clean(link.url) == written for link in paper.links)
-    if page == written and not code and not _beside_the_work(Link(written, "paper", "url")):
+    beside = _beside_the_work(Link(written, "paper", "url"))
+    if page == written and not code and not beside and not _record_page(written):
         return written
     return _page_of([link for link in links if link.origin != "text"])
 
@@ -1931,6 +1945,10 @@ def _cited_value(name: str, value: str) -> str | None:
     if name in _DROPPED_FIELDS or name.startswith(_DROPPED_PREFIXES):
         return None
     if name == "source" and value.strip(" {}").lower() == "scopus":
+        return None
+    if name == "url" and _record_page(unbraced(value)):
+        # Scopus's record page, which needs a subscription: the citation gives the
+        # paper's own page (its DOI's address) in its place, where it has one
         return None
     if name == "note" and _DATABASE_NOTE.search(value):
         parts = [part.strip() for part in value.split(";") if part.strip()]
