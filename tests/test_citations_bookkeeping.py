@@ -194,3 +194,36 @@ def test_a_scopus_record_page_is_no_link_of_the_paper(tmp_path: Path) -> None:
     for fmt in ("bibtex", "biblatex", "apa", "mla", "markdown", "url"):
         assert "scopus.com" not in format_citation(paper, fmt, library=library).text
     assert "url" not in _names(_cited(path, "Closed Science"))
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_web_of_sciences_twice_braced_values_are_cited_once_braced(fmt: str) -> None:
+    text = _cited(BOOKKEEPING / "wos_export.bib", "Learning dynamics of deep networks", fmt)
+    assert "{{" not in text
+    assert "title = {Learning dynamics of deep networks}" in text
+    assert ("journaltitle" if fmt == "biblatex" else "journal") + " = {Nature}" in text
+    assert "pages = {123-127}" in text and "issn = {0028-0836}" in text
+    if fmt == "bibtex":
+        assert "month = {APR 2}" in text and "year = {2020}" in text
+
+
+def test_only_the_pair_web_of_science_wraps_a_value_in_is_unwrapped(tmp_path: Path) -> None:
+    path = tmp_path / "savedrecs.bib"
+    path.write_text(
+        "@article{ WOS:000000000000002,\nAuthor = {{ATLAS Collaboration}},\n"
+        "Title = {{Measuring {DNA} repair in {Escherichia coli}}},\n"
+        "Journal = {{Physical Review {D}}},\nYear = {{2021}},\n"
+        "Unique-ID = {{WOS:000000000000002}},\n}\n\n"
+        "@article{own,\n  author = {Doe, Jane},\n  title = {{Attention Is All You Need}},\n"
+        "  journal = {{Nature}},\n  year = {2017}\n}\n",
+        encoding="utf-8",
+    )
+    wos = _cited(path, "Measuring DNA repair in Escherichia coli")
+    assert "title = {Measuring {DNA} repair in {Escherichia coli}}" in wos
+    assert "journal = {Physical Review {D}}" in wos
+    # a name written whole in braces is an institution's: its braces stay
+    assert "author = {{ATLAS Collaboration}}" in wos
+    # a user's own entry braces its title whole to keep its capitals: kept as written
+    own = _cited(path, "Attention Is All You Need")
+    assert "title = {{Attention Is All You Need}}" in own
+    assert "journal = {{Nature}}" in own

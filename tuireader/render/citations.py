@@ -2091,17 +2091,42 @@ def _date_parts(date: str) -> tuple[str | None, str | None]:
     return match.group(1), _MONTHS[int(month) - 1] if month and 1 <= int(month) <= 12 else None
 
 
+#: fields of names, whose braces say what a name is (``{{The BABAR Collaboration}}``, an
+#: institution's name written whole): never unwrapped
+_NAME_FIELDS = frozenset({"author", "editor", "translator", "bookauthor", "editora", "editorb"})
+
+
+def _from_wos(entry: SourceEntry) -> bool:
+    """An entry Web of Science exported (``unique-id = {{WOS:…}}``, its key ``WOS:…``)."""
+    unique = unbraced(entry.get("unique-id") or "").strip().upper()
+    return unique.startswith("WOS:") or entry.key.strip().upper().startswith("WOS:")
+
+
+def _once_braced(value: str) -> str:
+    """A Web of Science value without the pair of braces it wraps every value in
+    (``journal = {{Nature}}``, ``month = {{APR 2}}``): its exports brace values whole
+    whatever they hold, to keep them as written, not to protect capitals a style would
+    change. Only that one pair goes: braces inside the value (``{{Learning {DNA}}}``'s
+    ``{DNA}``) stay as the source wrote them."""
+    value = _clean(value)
+    return value[1:-1] if _fully_braced(value) else value
+
+
 def _source_fields(
     entry: SourceEntry, *, biblatex: bool, notes: bool = False
 ) -> tuple[str, dict[str, str]]:
     """Entry type and raw fields (lower-case names) in the dialect asked for; the user's
-    notes (:data:`_NOTE_FIELDS`) only when ``notes`` asks for them."""
+    notes (:data:`_NOTE_FIELDS`) only when ``notes`` asks for them; Web of Science's
+    values braced once (:func:`_once_braced`)."""
     entry_type = entry.entry_type.strip().lower()
     fields: dict[str, str] = {}
+    wos = _from_wos(entry)
     for name, value in entry.fields:
         lname = name.strip().lower()
         if not notes and lname in _NOTE_FIELDS:
             continue
+        if wos and lname not in _NAME_FIELDS:
+            value = _once_braced(value)
         if lname and lname not in fields:
             cited = _cited_value(lname, value)
             if cited is not None:
