@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from tuireader.ingest.library import load_library
-from tuireader.render.citations import cite_many, format_citation, format_many, validate_bibtex
+from tuireader.render.citations import (
+    W_UNSAFE_TEXT,
+    cite_many,
+    format_citation,
+    format_many,
+    validate_bibtex,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "citations"
 BOOKKEEPING = FIXTURES / "bookkeeping"
@@ -227,3 +233,20 @@ def test_only_the_pair_web_of_science_wraps_a_value_in_is_unwrapped(tmp_path: Pa
     own = _cited(path, "Attention Is All You Need")
     assert "title = {{Attention Is All You Need}}" in own
     assert "journal = {{Nature}}" in own
+
+
+def test_a_control_character_in_a_note_left_out_is_no_warning_of_the_citation(
+    tmp_path: Path,
+) -> None:
+    # the warning says what the citation lost; a note it leaves out is none of it
+    path = tmp_path / "library.bib"
+    path.write_text(
+        "@article{doe2020,\n  author = {Doe, Jane},\n  title = {Open Science},\n"
+        "  journal = {J},\n  year = {2020},\n  annote = {pasted\u200b note},\n}\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    paper = library.papers[0]
+    assert W_UNSAFE_TEXT not in format_citation(paper, "bibtex", library=library).warnings
+    kept = cite_many([paper], "bibtex", library=library)[0]
+    assert W_UNSAFE_TEXT in kept.warnings

@@ -2915,9 +2915,10 @@ _UNSAFE_CHAR = re.compile(
 )
 
 
-def _holds_unsafe(paper: Paper, *, include_abstract: bool) -> bool:
+def _holds_unsafe(paper: Paper, *, include_abstract: bool, notes: bool = False) -> bool:
     """Whether the text a citation gives of ``paper`` held characters it leaves out: a
-    control character, a bidirectional control or an invisible one (see :func:`_clean`)."""
+    control character, a bidirectional control or an invisible one (see :func:`_clean`).
+    The user's notes count only where the citation gives them (``notes``)."""
     entry = paper.source_entry
     texts = (
         paper.title,
@@ -2928,7 +2929,7 @@ def _holds_unsafe(paper: Paper, *, include_abstract: bool) -> bool:
         *(
             _cited_value(name.lower(), value)
             for name, value in (entry.fields if entry else ())
-            if name.lower() != "abstract"
+            if name.lower() != "abstract" and (notes or name.lower() not in _NOTE_FIELDS)
         ),
     )
     texts_abstract = (paper.abstract,) if include_abstract else ()
@@ -2988,7 +2989,7 @@ def format_citation(
         text = facts.link or ""
     if fmt in ("markdown", "url") and not facts.link:
         warnings += (W_NO_LINK,)
-    if fmt in _TEXT_FORMATS and _holds_unsafe(full, include_abstract=include_abstract):
+    if fmt in _TEXT_FORMATS and _holds_unsafe(full, include_abstract=include_abstract, notes=notes):
         warnings += (W_UNSAFE_TEXT,)
     return Citation(paper.id, facts.key, fmt, text, warnings)
 
