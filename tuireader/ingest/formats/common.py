@@ -6,10 +6,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from tuireader.model import CUT_SHORT, NAME_SUFFIX, Problem, Record
+
+if TYPE_CHECKING:  # the XML readers' elements; the module itself is loaded by them only
+    from xml.etree.ElementTree import Element
 
 __all__ = ["CUT_SHORT", "ReadResult", "Record"]
 
@@ -90,6 +93,34 @@ def one_line(value: Any) -> str | None:
     """:func:`text_field` with hard line breaks and whitespace runs made single spaces."""
     text = text_field(value)
     return " ".join(text.split()) or None if text else None
+
+
+#: PRISM's namespaces, one a version ("…/namespaces/basic/2.0/", "…/1.2/basic/")
+PRISM = "{http://prismstandard.org/namespaces/"
+
+
+def xml_text(element: Element | None) -> str | None:
+    """The whole text inside an XML ``element`` (its children's too: EndNote's
+    ``<style>`` runs, a feed's markup), as :func:`text_field` gives it, or None."""
+    if element is None:
+        return None
+    return text_field("".join(element.itertext()))
+
+
+def prism_field(node: Element | None, name: str) -> str | None:
+    """The text, on one line, of ``node``'s PRISM field ``name`` (``prism:doi``,
+    ``prism:volume``), of any version of PRISM; None without it or without ``node``."""
+    if node is None:
+        return None
+    return next(
+        (
+            value
+            for child in node
+            if child.tag.startswith(PRISM) and child.tag.endswith("}" + name)
+            if (value := one_line(xml_text(child)))
+        ),
+        None,
+    )
 
 
 def url_list(value: Any) -> tuple[str, ...]:

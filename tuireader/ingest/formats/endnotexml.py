@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from xml.etree.ElementTree import Element
 
-from tuireader.ingest.formats.common import text_field
+from tuireader.ingest.formats.common import xml_text
 from tuireader.ingest.formats.refer import ENDNOTE_TYPES
 from tuireader.ingest.formats.ris import _Block
 
@@ -53,13 +53,6 @@ _SINGLE = (
 _WEB_RE = re.compile(r"^https?://", re.IGNORECASE)
 
 
-def _text(element: Element | None) -> str | None:
-    """The text of a field, its ``<style>`` runs joined."""
-    if element is None:
-        return None
-    return text_field("".join(element.itertext()))
-
-
 def endnote_block(record: Element) -> _Block:
     """An EndNote XML ``<record>`` as the RIS record of the same meaning."""
     block = _Block(0)
@@ -67,26 +60,26 @@ def endnote_block(record: Element) -> _Block:
     kind = found.get("name", "") if found is not None else ""
     block.tags.append(("TY", ENDNOTE_TYPES.get(kind.strip().lower(), "GEN")))
     for author in record.iterfind("contributors/authors/author"):
-        if name := _text(author):
+        if name := xml_text(author):
             block.tags.append(("AU", name))
     for editor in record.iterfind("contributors/secondary-authors/author"):
-        if name := _text(editor):
+        if name := xml_text(editor):
             block.tags.append(("ED", name))
     for path, tag in _SINGLE:
-        value = _text(record.find(path))
+        value = xml_text(record.find(path))
         if value:
             block.tags.append((tag, value))
-    pages = _text(record.find("pages"))
+    pages = xml_text(record.find("pages"))
     if pages:
         first, _, last = pages.partition("-")
         block.tags.append(("SP", first.strip()))
         if last.strip("- "):
             block.tags.append(("EP", last.strip("- ")))
     for keyword in record.iterfind("keywords/keyword"):
-        if word := _text(keyword):
+        if word := xml_text(keyword):
             block.tags.append(("KW", word))
     for url in record.iterfind("urls/related-urls/url"):
-        address = _text(url)
+        address = xml_text(url)
         if address and _WEB_RE.match(address):
             block.tags.append(("UR", address))
     return block

@@ -58,7 +58,9 @@ from tuireader.ingest.formats.common import (
     failure,
     one_line,
     plain_dois,
+    prism_field,
     text_field,
+    xml_text,
     year_of,
 )
 from tuireader.ingest.formats.endnotexml import endnote_block
@@ -83,8 +85,6 @@ _DC = "{http://purl.org/dc/elements/1.1/}"
 _RDF = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
 _RSS1 = "{http://purl.org/rss/1.0/}"
 _CONTENT = "{http://purl.org/rss/1.0/modules/content/}"
-#: PRISM's namespaces, one a version ("…/namespaces/basic/2.0/", "…/1.2/basic/")
-_PRISM = "{http://prismstandard.org/namespaces/"
 
 #: an XML document's start: its declaration or its first element, perhaps after comments
 #: (a text list that starts with a comment alone stays a text list).
@@ -104,13 +104,6 @@ _ANNOUNCE = re.compile(
 def looks_like_xml(text: str) -> bool:
     """True when a file's text is an XML document (an XML declaration, or a feed's root)."""
     return bool(_XML_START.match(text.lstrip("\ufeff")[:2000]))
-
-
-def _text(element: Element | None) -> str | None:
-    """The whole text inside ``element`` (its children's too), stripped, or None."""
-    if element is None:
-        return None
-    return text_field("".join(element.itertext()))
 
 
 def _arxiv_id(value: str | None) -> str | None:
@@ -169,7 +162,7 @@ def _record(
 
 
 def _atom_entry(entry: Element) -> Record | None:
-    identifier = _text(entry.find(f"{_ATOM}id"))
+    identifier = xml_text(entry.find(f"{_ATOM}id"))
     primary = entry.find(f"{_ARXIV}primary_category")
     terms = [primary.get("term")] if primary is not None else []
     terms += [category.get("term") for category in entry.iter(f"{_ATOM}category")]
@@ -177,18 +170,18 @@ def _atom_entry(entry: Element) -> Record | None:
     authors = tuple(
         name
         for author in entry.findall(f"{_ATOM}author")
-        if (name := one_line(_text(author.find(f"{_ATOM}name"))))
+        if (name := one_line(xml_text(author.find(f"{_ATOM}name"))))
     )
     return _record(
         _arxiv_id(identifier),
-        one_line(_text(entry.find(f"{_ATOM}title"))),
-        _text(entry.find(f"{_ATOM}summary")),
+        one_line(xml_text(entry.find(f"{_ATOM}title"))),
+        xml_text(entry.find(f"{_ATOM}summary")),
         authors,
-        year_of(_text(entry.find(f"{_ATOM}published"))),
+        year_of(xml_text(entry.find(f"{_ATOM}published"))),
         categories,
-        _text(entry.find(f"{_ARXIV}doi")),
-        one_line(_text(entry.find(f"{_ARXIV}journal_ref"))),
-        _text(entry.find(f"{_ARXIV}comment")),
+        xml_text(entry.find(f"{_ARXIV}doi")),
+        one_line(xml_text(entry.find(f"{_ARXIV}journal_ref"))),
+        xml_text(entry.find(f"{_ARXIV}comment")),
         next(
             (
                 link.get("href")
@@ -201,38 +194,38 @@ def _atom_entry(entry: Element) -> Record | None:
 
 
 def _rss_item(item: Element) -> Record | None:
-    description = _text(item.find("description")) or ""
+    description = xml_text(item.find("description")) or ""
     announced = _ANNOUNCE.match(description)
     arxiv_id = _arxiv_id(announced.group(1) if announced else None) or _arxiv_id(
-        _text(item.find("link"))
+        xml_text(item.find("link"))
     )
     if not arxiv_id:
         # a journal's feed (Wiley's, PNAS's: RSS 2.0 with Dublin Core and PRISM), read
         # as its RSS 1.0 table of contents is
-        summary = _text(item.find(f"{_CONTENT}encoded")) or description
+        summary = xml_text(item.find(f"{_CONTENT}encoded")) or description
         return _journal_item(
             item,
-            one_line(_text(item.find("title")) or _text(item.find(f"{_DC}title"))),
-            _text(item.find("link")),
+            one_line(xml_text(item.find("title")) or xml_text(item.find(f"{_DC}title"))),
+            xml_text(item.find("link")),
             strip_markup(_PUBLISHED_LINE.sub("", summary)),
-            year_of(_text(item.find("pubDate"))),
+            year_of(xml_text(item.find("pubDate"))),
         )
     abstract = description[announced.end() :] if announced else description
-    authors = split_arxiv_authors(one_line(_text(item.find(f"{_DC}creator"))) or "")
+    authors = split_arxiv_authors(one_line(xml_text(item.find(f"{_DC}creator"))) or "")
     categories = tuple(
-        dict.fromkeys(term for category in item.findall("category") if (term := _text(category)))
+        dict.fromkeys(term for category in item.findall("category") if (term := xml_text(category)))
     )
     return _record(
         arxiv_id,
-        one_line(_text(item.find("title"))),
+        one_line(xml_text(item.find("title"))),
         text_field(abstract),
         authors,
-        year_of(_text(item.find("pubDate"))),
+        year_of(xml_text(item.find("pubDate"))),
         categories,
-        _text(item.find(f"{_ARXIV}DOI")),
-        one_line(_text(item.find(f"{_ARXIV}journal_reference"))),
+        xml_text(item.find(f"{_ARXIV}DOI")),
+        one_line(xml_text(item.find(f"{_ARXIV}journal_reference"))),
         None,
-        _text(item.find("link")),
+        xml_text(item.find("link")),
     )
 
 
@@ -247,19 +240,6 @@ _OLD_ARXIV_TITLE = re.compile(
 _PUBLISHED_LINE = re.compile(r"^\s*<p>[^<]*Published online:.*?</p>", re.IGNORECASE | re.DOTALL)
 
 
-def _prism(item: Element, name: str) -> str | None:
-    """The text of the item's PRISM field ``name``, of any version of PRISM."""
-    return next(
-        (
-            value
-            for child in item
-            if child.tag.startswith(_PRISM) and child.tag.endswith("}" + name)
-            if (value := one_line(_text(child)))
-        ),
-        None,
-    )
-
-
 def _creators(item: Element) -> tuple[str, ...]:
     """The authors of an RSS 1.0 item: a ``dc:creator`` each (Nature's), else one that
     joins full names with commas (Elsevier's, old arXiv's, whose names are links to
@@ -268,7 +248,7 @@ def _creators(item: Element) -> tuple[str, ...]:
     names = [
         name
         for creator in item.findall(f"{_DC}creator")
-        if (name := one_line(strip_markup(_text(creator) or "", styled=False)))
+        if (name := one_line(strip_markup(xml_text(creator) or "", styled=False)))
     ]
     if len(names) != 1:
         return tuple(names)
@@ -280,8 +260,8 @@ def _rss1_item(item: Element) -> Record | None:
     """An item of an RSS 1.0 (RDF) feed: a journal's table of contents (Nature's,
     Elsevier's: Dublin Core and PRISM fields) or arXiv's feed before 2024, whose titles
     end with the paper's id and category ("… (arXiv:2304.14999v1 [cs.CL])")."""
-    title = one_line(_text(item.find(f"{_RSS1}title")) or _text(item.find(f"{_DC}title")))
-    link = _text(item.find(f"{_RSS1}link")) or item.get(f"{_RDF}about")
+    title = one_line(xml_text(item.find(f"{_RSS1}title")) or xml_text(item.find(f"{_DC}title")))
+    link = xml_text(item.find(f"{_RSS1}link")) or item.get(f"{_RDF}about")
     categories: tuple[str, ...] = ()
     old_arxiv = _OLD_ARXIV_TITLE.match(title or "")
     arxiv_id = _arxiv_id(link)
@@ -289,13 +269,15 @@ def _rss1_item(item: Element) -> Record | None:
         title = old_arxiv.group("title")
         arxiv_id = _arxiv_id(old_arxiv.group("id")) or arxiv_id
         categories = (old_arxiv.group("category").strip(),)
-    summary = _text(item.find(f"{_CONTENT}encoded")) or _text(item.find(f"{_RSS1}description"))
+    summary = xml_text(item.find(f"{_CONTENT}encoded")) or xml_text(
+        item.find(f"{_RSS1}description")
+    )
     abstract = strip_markup(_PUBLISHED_LINE.sub("", summary or ""))
-    doi = _prism(item, "doi") or _text(item.find(f"{_DC}identifier"))
+    doi = prism_field(item, "doi") or xml_text(item.find(f"{_DC}identifier"))
     posted = year_of(
-        _text(item.find(f"{_DC}date"))
-        or _prism(item, "publicationDate")
-        or _prism(item, "coverDate")
+        xml_text(item.find(f"{_DC}date"))
+        or prism_field(item, "publicationDate")
+        or prism_field(item, "coverDate")
     )
     if arxiv_id:
         # arXiv's items are dated by their feed alone: the year is the id's (that of the
@@ -316,15 +298,15 @@ def _journal_item(
     issue and pages."""
     if not title and not abstract:
         return None
-    doi = _prism(item, "doi") or _text(item.find(f"{_DC}identifier"))
+    doi = prism_field(item, "doi") or xml_text(item.find(f"{_DC}identifier"))
     dois = plain_dois(doi)
     year = year_of(
-        _text(item.find(f"{_DC}date"))
-        or _prism(item, "publicationDate")
-        or _prism(item, "coverDate")
+        xml_text(item.find(f"{_DC}date"))
+        or prism_field(item, "publicationDate")
+        or prism_field(item, "coverDate")
     )
-    journal = _prism(item, "publicationName")
-    first, last = _prism(item, "startingPage"), _prism(item, "endingPage")
+    journal = prism_field(item, "publicationName")
+    first, last = prism_field(item, "startingPage"), prism_field(item, "endingPage")
     return Record(
         title=title,
         abstract=abstract,
@@ -336,8 +318,8 @@ def _journal_item(
         other_dois=dois[1:],
         entry_type="article" if journal else None,
         journal=journal,
-        volume=_prism(item, "volume"),
-        number=_prism(item, "number"),
+        volume=prism_field(item, "volume"),
+        number=prism_field(item, "number"),
         pages=f"{first}--{last}" if first and last and first != last else first or last,
     )
 
@@ -376,9 +358,9 @@ def _dblp_hit(info: Element) -> Record | None:
     pages, DOI, ``ee`` (the paper at its publisher) and DBLP's own page."""
     data: dict[str, object] = {}
     for child in info:
-        value = _text(child)
+        value = xml_text(child)
         if child.tag == "authors":
-            people = [{"text": name} for a in child.findall("author") if (name := _text(a))]
+            people = [{"text": name} for a in child.findall("author") if (name := xml_text(a))]
             data["authors"] = {"author": people}
         elif value and child.tag == "ee":
             data["ee"] = [*(data.get("ee") or []), value]  # type: ignore[misc]
@@ -483,9 +465,9 @@ def parse_feed(text: str, path: Path) -> ReadResult:
         if element.tag == "info" and root is not None and root.tag == "result":
             record = _dblp_hit(element)
         elif element.tag == f"{_ATOM}entry":
-            identifier = _text(element.find(f"{_ATOM}id")) or ""
+            identifier = xml_text(element.find(f"{_ATOM}id")) or ""
             if "/api/errors" in identifier:  # the API's answer to a malformed query
-                errors.append(_text(element.find(f"{_ATOM}summary")) or "an error")
+                errors.append(xml_text(element.find(f"{_ATOM}summary")) or "an error")
                 continue
             record = _atom_entry(element)
         elif element.tag == "item":
@@ -516,11 +498,11 @@ def parse_feed(text: str, path: Path) -> ReadResult:
     if root.tag == "xml":
         return _endnote(path, blocks, broken)
     if root.tag == "rss":
-        title = _text(root.find("channel/title"))
+        title = xml_text(root.find("channel/title"))
     elif root.tag == f"{_RDF}RDF":
-        title = _text(root.find(f"{_RSS1}channel/{_RSS1}title"))
+        title = xml_text(root.find(f"{_RSS1}channel/{_RSS1}title"))
     else:
-        title = _text(root.find(f"{_ATOM}title"))
+        title = xml_text(root.find(f"{_ATOM}title"))
     name = one_line(_query_name(title)) or path.stem
     name = name if len(name) <= MAX_LIST_NAME_CHARS else path.stem
     problems += [

@@ -40,7 +40,8 @@ from tuireader.ingest.formats.common import (
     arxiv_id_of,
     one_line,
     plain_dois,
-    text_field,
+    prism_field,
+    xml_text,
     year_of,
 )
 from tuireader.ingest.formats.jsonfile import _name_in_parts
@@ -56,7 +57,6 @@ _DCTERMS = "{http://purl.org/dc/terms/}"
 _BIB = "{http://purl.org/net/biblio#}"
 _FOAF = "{http://xmlns.com/foaf/0.1/}"
 _LINK = "{http://purl.org/rss/1.0/modules/link/}"
-_PRISM = "{http://prismstandard.org/namespaces/"
 
 #: Zotero's item types, by the BibTeX entry type a citation gives them
 _ENTRY_TYPES = {
@@ -81,10 +81,6 @@ _LABELLED = re.compile(r"^\s*(DOI|ISSN|ISBN)\s+(\S.*)$", re.IGNORECASE)
 def is_zotero_rdf(root: Element) -> bool:
     """True for Zotero's RDF: a node of the document's top level with a ``z:itemType``."""
     return any(child.find(f"{_Z}itemType") is not None for child in root)
-
-
-def _text(element: Element | None) -> str | None:
-    return text_field("".join(element.itertext())) if element is not None else None
 
 
 class _Nodes:
@@ -119,11 +115,12 @@ def _people(nodes: _Nodes, item: Element, role: str) -> tuple[tuple[str, ...], t
         person = nodes.target(entry)
         if person is None:
             continue
-        family = one_line(_text(person.find(f"{_FOAF}surname"))) or ""
+        family = one_line(xml_text(person.find(f"{_FOAF}surname"))) or ""
         # Zotero wrote "givenname" before it wrote "givenName"
         given = (
             one_line(
-                _text(person.find(f"{_FOAF}givenName")) or _text(person.find(f"{_FOAF}givenname"))
+                xml_text(person.find(f"{_FOAF}givenName"))
+                or xml_text(person.find(f"{_FOAF}givenname"))
             )
             or ""
         )
@@ -143,20 +140,6 @@ def _container(nodes: _Nodes, item: Element) -> Element | None:
     return node
 
 
-def _prism(node: Element | None, name: str) -> str | None:
-    if node is None:
-        return None
-    return next(
-        (
-            value
-            for child in node
-            if child.tag.startswith(_PRISM) and child.tag.endswith("}" + name)
-            if (value := one_line(_text(child)))
-        ),
-        None,
-    )
-
-
 def _labelled(nodes: tuple[Element | None, ...], label: str) -> str | None:
     """The first identifier written "LABEL value" (``DOI 10.…``) on one of ``nodes``."""
     for node in nodes:
@@ -171,7 +154,7 @@ def _address(nodes: _Nodes, node: Element) -> str | None:
     """The web address a node gives as its ``dc:identifier`` (``dcterms:URI``)."""
     for identifier in node.findall(f"{_DC}identifier"):
         uri = nodes.target(identifier)
-        value = _text(uri.find(f"{_RDF}value")) if uri is not None else None
+        value = xml_text(uri.find(f"{_RDF}value")) if uri is not None else None
         if value and re.match(r"https?://\S+$", value, re.IGNORECASE):
             return value
     return None
@@ -183,7 +166,7 @@ def _pdf(nodes: _Nodes, item: Element) -> str | None:
         attachment = nodes.target(link)
         if attachment is None:
             continue
-        kind = (_text(attachment.find(f"{_LINK}type")) or "").lower()
+        kind = (xml_text(attachment.find(f"{_LINK}type")) or "").lower()
         address = _address(nodes, attachment)
         if kind == "application/pdf" and address:
             return address
@@ -197,9 +180,9 @@ def _tags(nodes: _Nodes, item: Element) -> tuple[str, ...]:
     for subject in item.findall(f"{_DC}subject"):
         node = nodes.target(subject)
         if node is None:
-            tag = one_line(_text(subject))
+            tag = one_line(xml_text(subject))
         elif node.tag == f"{_Z}AutomaticTag":
-            tag = one_line(_text(node.find(f"{_RDF}value")))
+            tag = one_line(xml_text(node.find(f"{_RDF}value")))
         else:
             tag = None
         if tag:
@@ -208,16 +191,16 @@ def _tags(nodes: _Nodes, item: Element) -> tuple[str, ...]:
 
 
 def _item(nodes: _Nodes, item: Element) -> Record | None:
-    kind = _text(item.find(f"{_Z}itemType")) or ""
-    title = one_line(_text(item.find(f"{_DC}title")))
-    abstract = strip_markup(_text(item.find(f"{_DCTERMS}abstract")) or "")
+    kind = xml_text(item.find(f"{_Z}itemType")) or ""
+    title = one_line(xml_text(item.find(f"{_DC}title")))
+    abstract = strip_markup(xml_text(item.find(f"{_DCTERMS}abstract")) or "")
     if not title and not abstract:
         return None
     container = _container(nodes, item)
-    venue = one_line(_text(container.find(f"{_DC}title"))) if container is not None else None
+    venue = one_line(xml_text(container.find(f"{_DC}title"))) if container is not None else None
     conference = nodes.target(item.find(f"{_BIB}presentedAt"))
     if not venue and conference is not None:
-        venue = one_line(_text(conference.find(f"{_DC}title")))
+        venue = one_line(xml_text(conference.find(f"{_DC}title")))
     entry_type = _ENTRY_TYPES.get(kind)
     dois = plain_dois(_labelled((item, container), "DOI"))
     doi = dois[0] if dois else None
@@ -225,32 +208,32 @@ def _item(nodes: _Nodes, item: Element) -> Record | None:
     publisher = nodes.target(item.find(f"{_DC}publisher"))
     authors, author_names = _people(nodes, item, "authors")
     editors, _ = _people(nodes, item, "editors")
-    first = _text(item.find(f"{_BIB}pages"))
+    first = xml_text(item.find(f"{_BIB}pages"))
     return Record(
         title=title,
         abstract=abstract,
         authors=authors,
         author_names=author_names,
         venue=venue,
-        year=year_of(_text(item.find(f"{_DC}date"))),
+        year=year_of(xml_text(item.find(f"{_DC}date"))),
         url=url,
         pdf=_pdf(nodes, item),
         doi=doi,
         other_dois=dois[1:],
         # a preprint's "arXiv:1706.03762" (its archive's id), else its DOI's or page's
-        arxiv_id=arxiv_id_of(_text(item.find(f"{_Z}archiveID")))
+        arxiv_id=arxiv_id_of(xml_text(item.find(f"{_Z}archiveID")))
         or arxiv_from_doi(doi)
         or arxiv_from_url(url),
         entry_type=entry_type,
         journal=venue if entry_type == "article" else None,
         booktitle=venue if entry_type in ("inproceedings", "incollection") else None,
-        volume=_prism(container, "volume") or _prism(item, "volume"),
-        number=_prism(container, "number") or _prism(item, "number"),
+        volume=prism_field(container, "volume") or prism_field(item, "volume"),
+        number=prism_field(container, "number") or prism_field(item, "number"),
         pages=first,
         publisher=(
-            one_line(_text(publisher.find(f"{_FOAF}name"))) if publisher is not None else None
+            one_line(xml_text(publisher.find(f"{_FOAF}name"))) if publisher is not None else None
         ),
-        edition=_prism(item, "edition"),
+        edition=prism_field(item, "edition"),
         editor=editors,
         keywords=_tags(nodes, item),
     )
@@ -265,7 +248,7 @@ def zotero_records(root: Element, closed: int) -> tuple[list[Record], int]:
     records: list[Record] = []
     bare = 0
     for child in children:
-        kind = _text(child.find(f"{_Z}itemType"))
+        kind = xml_text(child.find(f"{_Z}itemType"))
         if not kind or kind in _NOT_PAPERS:
             continue
         record = _item(nodes, child)
