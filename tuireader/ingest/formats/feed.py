@@ -273,20 +273,28 @@ def _rss1_item(item: Element) -> Record | None:
         item.find(f"{_RSS1}description")
     )
     abstract = strip_markup(_PUBLISHED_LINE.sub("", summary or ""))
-    doi = prism_field(item, "doi") or xml_text(item.find(f"{_DC}identifier"))
-    posted = year_of(
+    if arxiv_id:
+        # arXiv's items are dated by their feed alone: the year is the id's (that of the
+        # first version, as the metadata's is)
+        posted = _dated(item) or _id_year(arxiv_id)
+        return _record(
+            arxiv_id, title, abstract, _creators(item), posted, categories, _doi(item), None, None
+        )
+    return _journal_item(item, title, link, abstract, None)
+
+
+def _doi(item: Element) -> str | None:
+    """An item's DOI as PRISM or Dublin Core gives it."""
+    return prism_field(item, "doi") or xml_text(item.find(f"{_DC}identifier"))
+
+
+def _dated(item: Element) -> int | None:
+    """The year of an item's Dublin Core or PRISM date."""
+    return year_of(
         xml_text(item.find(f"{_DC}date"))
         or prism_field(item, "publicationDate")
         or prism_field(item, "coverDate")
     )
-    if arxiv_id:
-        # arXiv's items are dated by their feed alone: the year is the id's (that of the
-        # first version, as the metadata's is)
-        posted = posted or _id_year(arxiv_id)
-        return _record(
-            arxiv_id, title, abstract, _creators(item), posted, categories, doi, None, None
-        )
-    return _journal_item(item, title, link, abstract, posted)
 
 
 def _journal_item(
@@ -298,13 +306,8 @@ def _journal_item(
     issue and pages."""
     if not title and not abstract:
         return None
-    doi = prism_field(item, "doi") or xml_text(item.find(f"{_DC}identifier"))
-    dois = plain_dois(doi)
-    year = year_of(
-        xml_text(item.find(f"{_DC}date"))
-        or prism_field(item, "publicationDate")
-        or prism_field(item, "coverDate")
-    )
+    dois = plain_dois(_doi(item))
+    year = _dated(item)
     journal = prism_field(item, "publicationName")
     first, last = prism_field(item, "startingPage"), prism_field(item, "endingPage")
     return Record(
