@@ -54,7 +54,7 @@ def test_a_twice_braced_year_and_month_are_biblatexs_date() -> None:
     library = load_library([WOS])
     (paper,) = library.papers
     biblatex = format_citation(paper, "biblatex", library=library).text
-    assert "  date = {2020-04}," in biblatex
+    assert "  date = {2020-04-02}," in biblatex  # Month = {{APR 2}}
     assert "month" not in biblatex
 
 

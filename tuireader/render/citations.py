@@ -2038,13 +2038,64 @@ _MONTH_NAME = re.compile(
 )
 
 
+#: a month a source writes with its day or as a range: Web of Science's ``APR 2`` and
+#: ``JAN-FEB``, the range as BibTeX's macros join it read back (``January--February``)
+_MONTH_SPAN = re.compile(
+    r"(?i)\s*(?P<first>[a-z]+\.?)(?:\s+(?P<day>\d{1,2}))?"
+    r"(?:\s*(?:-{1,2}|\u2013|/)\s*(?P<last>[a-z]+\.?))?\s*"
+)
+#: a season as Web of Science abbreviates it (``SPR``) or writes it whole
+_SEASONS = {"spr": "Spring", "sum": "Summer", "fal": "Fall", "aut": "Autumn", "win": "Winter"}
+
+
+def _month_span(value: str) -> tuple[int, int | None, int | None] | None:
+    """(month, day, last month) of a month field (``APR 2``: (4, 2, None); ``JAN-FEB``:
+    (1, None, 2); ``jun``: (6, None, None)); None for anything else (a season, a
+    number, words)."""
+    found = _MONTH_SPAN.fullmatch(unbraced(value))
+    if found is None or not _MONTH_NAME.fullmatch(found.group("first")):
+        return None
+    last = found.group("last")
+    if last is not None and not _MONTH_NAME.fullmatch(last):
+        return None
+    day = int(found.group("day")) if found.group("day") else None
+    if day is not None and not 1 <= day <= 31:
+        return None
+    first = _MONTHS.index(found.group("first")[:3].lower()) + 1
+    end = _MONTHS.index(last[:3].lower()) + 1 if last else None
+    return first, day, end if end != first else None
+
+
+def _bibtex_month(value: str) -> str | None:
+    """A month field as BibTeX styles expect it: the month's macro (``month = apr`` for
+    Web of Science's ``{APR 2}``, whose day BibTeX has no place for), two macros joined
+    for a range (``jan # "--" # feb``), a season named whole (``{Spring}`` for ``SPR``);
+    None when the value is none of these, to be written as it is."""
+    span = _month_span(value)
+    if span is not None:
+        first, _day, last = span
+        if last is None:
+            return _MONTHS[first - 1]
+        return f'{_MONTHS[first - 1]} # "--" # {_MONTHS[last - 1]}'
+    word = unbraced(value).strip().rstrip(".").lower()
+    season = _SEASONS.get(word[:3]) if word and word.isalpha() else None
+    if season is not None and season.lower().startswith(word):
+        return "{" + season + "}"
+    return None
+
+
 def _source_value(name: str, value: str) -> str:
     """A source value written back: braces and LaTeX as given, repaired only if broken;
     a month named in English is BibTeX's macro (``month = jun``), as the source's macro
-    was read as the name (``June``), and biber takes no other word for a month."""
+    was read as the name (``June``), and biber takes no other word for a month; a month
+    with its day, a range of months or a season as :func:`_bibtex_month` writes it."""
     value = _clean(value)
     if name == "month" and _MONTH_NAME.fullmatch(value):
         return value[:3].lower()
+    if name == "month":
+        month = _bibtex_month(value)
+        if month is not None:
+            return month
     if name in _VERBATIM_FIELDS or _URL_VALUE.match(unbraced(value)):
         value = unbraced(value)
         if re.search(r"[\s{}]", value) or value.endswith("\\"):
@@ -2145,9 +2196,8 @@ def _source_fields(
         renamed: dict[str, str] = {}
         for name, value in fields.items():
             if name == "year" and "date" not in fields:
-                number = _month_number(unbraced(fields.get("month", "")))
                 year = unbraced(value).strip()  # Web of Science: {{2020}}
-                renamed.setdefault("date", f"{year}-{number:02d}" if number else year)
+                renamed.setdefault("date", _biblatex_date(year, fields.get("month", "")))
                 continue
             if name == "month" and "year" in fields and "date" not in fields:
                 continue
@@ -2175,6 +2225,20 @@ def _source_fields(
             entry_type = "mastersthesis"
         entry_type = _TO_BIBTEX_TYPE.get(entry_type, entry_type)
     return entry_type, fields
+
+
+def _biblatex_date(year: str, month: str) -> str:
+    """BibLaTeX's ``date`` of a BibTeX ``year`` and ``month``: ``2020-04-02`` for Web of
+    Science's ``APR 2``, ``2020-01/2020-02`` for ``JAN-FEB``, the year alone when the
+    month names no month."""
+    span = _month_span(month)
+    if span is None:
+        number = _month_number(unbraced(month))
+        return f"{year}-{number:02d}" if number else year
+    first, day, last = span
+    if last is not None:
+        return f"{year}-{first:02d}/{year}-{last:02d}"
+    return f"{year}-{first:02d}" + (f"-{day:02d}" if day else "")
 
 
 def _month_number(month: str) -> int | None:
@@ -3092,6 +3156,13 @@ def _text_problems(value: str) -> list[str]:
     return problems
 
 
+#: a month field of BibTeX's month macros, joined by ``#`` (``jan # "--" # feb``), as the
+#: parser leaves it unresolved
+_MONTH_MACROS = re.compile(
+    r"(?i)(?:" + "|".join(_MONTHS) + r')(?:\s*#\s*(?:"[^"#{}]*"|' + "|".join(_MONTHS) + "))*"
+)
+
+
 def validate_bibtex(text: str) -> list[str]:
     """Problems that would break ``text`` as a ``.bib`` file (empty when fine).
 
@@ -3120,6 +3191,8 @@ def validate_bibtex(text: str) -> list[str]:
         for fld in entry.fields:
             value = fld.value if isinstance(fld.value, str) else str(fld.value)
             name = fld.key.lower()
+            if name == "month" and _MONTH_MACROS.fullmatch(value):
+                continue  # jan # "--" # feb: BibTeX's macros, joined
             if name in _VERBATIM_FIELDS or _URL_VALUE.match(value):
                 if re.search(r"[\s{}]", value) or value.endswith("\\"):
                     problems.append(
