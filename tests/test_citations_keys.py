@@ -158,3 +158,38 @@ def test_two_better_bibtex_entries_of_one_doi_are_cited_by_the_first(tmp_path: P
     reversed_.write_text(second.strip() + "\n\n" + first.strip() + "\n", encoding="utf-8")
     (paper,) = load_library([reversed_]).papers
     assert key_of(format_citation(paper).text) == "sahaRarePathGuided2023a"
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_the_other_key_of_a_merged_entry_is_one_biber_takes_too(fmt: str, tmp_path: Path) -> None:
+    # a manuscript written against the second export cites sahaRarePathGuided2023a: the
+    # entry cited by the first key answers to it through BibLaTeX's ids
+    slice_ = HERE / "fixtures" / "citations" / "zotero_betterbibtex_duplicate_doi_slice.bib"
+    first, second = slice_.read_text(encoding="utf-8").split("\n\n")
+    for name, text in (("one.bib", first), ("two.bib", second)):
+        (tmp_path / name).write_text(text.strip() + "\n", encoding="utf-8")
+    for paths, key, alias in (
+        ([slice_], "sahaRarePathGuided2023", "sahaRarePathGuided2023a"),
+        (
+            [tmp_path / "two.bib", tmp_path / "one.bib"],
+            "sahaRarePathGuided2023a",
+            "sahaRarePathGuided2023",
+        ),
+    ):
+        library = load_library(paths)
+        (paper,) = library.papers
+        text = format_citation(paper, fmt, library=library).text
+        (entry,) = bibtexparser.parse_string(text).entries
+        assert entry.key == key
+        assert entry.fields_dict["ids"].value == alias
+        assert validate_bibtex(text) == []
+
+
+def test_one_key_in_two_lists_gives_no_alias(tmp_path: Path) -> None:
+    slice_ = HERE / "fixtures" / "citations" / "zotero_betterbibtex_duplicate_doi_slice.bib"
+    first = slice_.read_text(encoding="utf-8").split("\n\n")[0].strip() + "\n"
+    (tmp_path / "a.bib").write_text(first, encoding="utf-8")
+    (tmp_path / "b.bib").write_text(first, encoding="utf-8")
+    library = load_library([tmp_path / "a.bib", tmp_path / "b.bib"])
+    (paper,) = library.papers
+    assert "ids" not in format_citation(paper, "biblatex", library=library).text

@@ -20,8 +20,9 @@ and the other inputs still load.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,7 @@ from tuireader.ingest.identity import (
 from tuireader.ingest.links import merge_links, merge_unsafe, record_links, record_unsafe_links
 from tuireader.ingest.readers import ReadResult, Record, read_file
 from tuireader.ingest.sources import expand_sources
-from tuireader.model import Library, Link, Paper, PaperList, Problem
+from tuireader.model import Library, Link, Paper, PaperList, Problem, SourceEntry
 from tuireader.render.safetext import unsafe_link_reason
 from tuireader.system.memory import LARGE, release_freed_memory
 
@@ -210,6 +211,9 @@ class _Draft:
                 value = _field(record, name)
                 if not _empty(value):
                     values[name] = value
+        kept = values.get("source_entry")
+        if kept is not None and record.source_entry is not None:
+            values["source_entry"] = with_key_alias(kept, record.source_entry.key)
         # the paper's decision is its most notable one, whichever record came first
         if status_rank(record.status) > status_rank(values.get("status")):
             values["status"] = record.status
@@ -223,6 +227,31 @@ class _Draft:
             return str(title)
         words = " ".join(str(self.values.get("abstract") or "").split())
         return words[:60] + "…" if len(words) > 60 else words
+
+
+#: a citation key BibLaTeX's ``ids`` can hold: no space, comma, brace or quote
+_ALIAS_KEY = re.compile(r"^[^\s,{}()=#%\"'\\~]+$")
+
+
+def with_key_alias(entry: SourceEntry, key: str) -> SourceEntry:
+    """``entry`` with ``key``, the key of another entry of the same paper (the same work
+    exported twice: from two Zotero libraries, or twice from one, where Better BibTeX
+    gives the second ``sahaRarePathGuided2023a``), among its BibLaTeX ``ids``.
+
+    The paper is cited by the key of the entry read first, whose fields it keeps; a
+    manuscript written against the other list cites the other key, and biber takes any
+    key in ``ids`` for the entry's own, so both still find it. A key the entry already
+    answers to, or one ``ids`` cannot hold, leaves it as it is."""
+    key = key.strip()
+    written = entry.get("ids") or ""
+    known = [part.strip() for part in written.split(",") if part.strip()]
+    if not _ALIAS_KEY.match(key) or key.casefold() in {
+        k.casefold() for k in (entry.key.strip(), *known)
+    }:
+        return entry
+    ids = ", ".join((*known, key))
+    fields = [(name, value) for name, value in entry.fields if name.lower() != "ids"]
+    return replace(entry, fields=(*fields, ("ids", ids)))
 
 
 def _own_text(identity: Identity, abstract: object) -> str:
