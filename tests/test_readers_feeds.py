@@ -333,6 +333,20 @@ def test_arxivs_rss_1_feed_of_before_2024_gives_ids_categories_and_names() -> No
     )
 
 
+def test_an_old_arxiv_title_ending_in_a_question_keeps_no_added_full_stop(
+    tmp_path: Path,
+) -> None:
+    # the feed put ". (arXiv:…)" after every title, one ending in "?" or "!" too
+    text = (FEEDS / "arxiv_rss1_cs_lg_2023.xml").read_text(encoding="utf-8")
+    text = text.replace("Techniques for LLMs. (arXiv:", "Techniques for LLMs?. (arXiv:")
+    text = text.replace("Old Paper Revised. (arXiv:", "Old Paper Revised!. (arXiv:")
+    path = tmp_path / "cs.LG.xml"
+    path.write_text(text, encoding="utf-8")
+    peft, revised = read_file(path).records
+    assert peft.title.endswith("for LLMs?")
+    assert revised.title == "Old Paper Revised!"
+
+
 def test_rdf_of_another_kind_is_refused_naming_the_rss_feeds_read(tmp_path: Path) -> None:
     path = tmp_path / "Exported Items.rdf"
     path.write_text(
