@@ -2577,9 +2577,20 @@ def _missing_note(facts: _Facts) -> str | None:
 
 
 def _pages(pages: str | None) -> str | None:
-    """A page range with BibTeX's en dash (``1-22`` → ``1--22``)."""
+    """A page range with BibTeX's en dash (``1-22`` → ``1--22``); a range that starts and
+    ends on one page (PMLR's ``814--814``) is that page."""
     cleaned = _clean(pages)
-    return re.sub(r"(?<=\w)\s*[-\u2013]\s*(?=\w)", "--", cleaned) if cleaned else None
+    if not cleaned:
+        return None
+    ranged = re.sub(r"(?<=\w)\s*[-\u2013]\s*(?=\w)", "--", cleaned)
+    first, dash, last = ranged.partition("--")
+    return first if dash and first == last else ranged
+
+
+def _page_range_given(pages: str | None) -> bool:
+    """The source gives pages as a range (``12-19``, or ``814--814`` for one page), not
+    a lone number, which in a journal is the article's number."""
+    return bool(re.search(r"\w\s*[-\u2013]+\s*\w", _clean(pages)))
 
 
 #: entry types that stand alone (no journal or proceedings), and the field that names
@@ -2778,14 +2789,15 @@ def _apa(facts: _Facts) -> str:
         if pages:
             # a lone number in a journal is its article number ("e70", "103528"): APA
             # says so, where a range is the pages
-            text += f", {pages}" if "\u2013" in pages else f", Article {pages}"
+            ranged = _page_range_given(facts.paper.pages)
+            text += f", {pages}" if ranged else f", Article {pages}"
         parts.append(_end(text))
     elif venue is not None:
         detail = [edition] if edition else []
         if venue.volume:
             detail.append(f"Vol. {_plain(venue.volume)}")
         if pages:
-            detail.append(f"pp. {pages}")
+            detail.append(f"p. {pages}" if pages.isdigit() else f"pp. {pages}")
         editors = f"{_apa_editors(facts.container_editors)}, " if facts.container_editors else ""
         parts.append(
             _end(
@@ -2860,13 +2872,14 @@ def _holds_year(text: str, year: int) -> bool:
     return re.search(rf"(?<!\d){year}(?!\d)", text) is not None
 
 
-def _mla_pages(pages: str, *, journal: bool) -> str:
+def _mla_pages(pages: str, *, journal: bool, one_page: bool = False) -> str:
     """Where in its container a work is, as MLA gives it: ``pp. 1-22`` for a range of
-    pages, ``p. 7`` for one; an article number (``e70``; a journal's only number for an
-    article is one) has no label, as it is no page."""
+    pages, ``p. 7`` for one (``one_page``: the source's range starts and ends on it); an
+    article number (``e70``; a journal's only number for an article is one) has no
+    label, as it is no page."""
     if "--" in pages:
         return f"pp. {pages.replace('--', '-')}"
-    if journal or not pages.isdigit():
+    if (journal and not one_page) or not pages.isdigit():
         return pages
     return f"p. {pages}"
 
@@ -2932,7 +2945,9 @@ def _mla(facts: _Facts) -> str:
         container.append(_mla_date(facts))
     pages = _pages(facts.paper.pages)
     if venue is not None and pages:
-        container.append(_mla_pages(pages, journal=venue.entry_type == "article"))
+        one_page = _page_range_given(facts.paper.pages) and "--" not in pages
+        journal = venue.entry_type == "article"
+        container.append(_mla_pages(pages, journal=journal, one_page=one_page))
     if facts.address:
         container.append(facts.address)
     if not container:
