@@ -2926,7 +2926,8 @@ def _mla(facts: _Facts) -> str:
             container.append(f"vol. {_plain(venue.volume)}")
         if _clean(facts.paper.number):
             container.append(f"no. {_plain(facts.paper.number or '')}")
-        if venue.publisher:
+        # MLA names no publisher of a periodical: the journal is where it was published
+        if venue.publisher and venue.entry_type != "article":
             container.append(_plain(venue.publisher))
     elif facts.journal_ref:  # the published version, as its reference gives it
         container.append(_plain(facts.journal_ref))
