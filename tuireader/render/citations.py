@@ -1690,7 +1690,11 @@ def _beside_the_work(link: Link) -> bool:
 
 
 def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
-    links = [link for link in paper.links if _clean(link.url)]
+    links = [
+        replace(link, url=_unproxied(link.url)) if "://" in link.url else link
+        for link in paper.links
+        if _clean(link.url)
+    ]
     # the record's own links: one its abstract mentions may be of another work, and
     # does not stand for the paper's own page, PDF, DOI or arXiv page
     own = [link for link in links if link.origin != "text"]
@@ -1729,6 +1733,36 @@ def best_link(paper: Paper) -> str | None:
 _RECORD_HOSTS = ("scopus.com", "webofscience.com", "webofknowledge.com", "isiknowledge.com")
 
 
+#: a host as a library's EZproxy rewrites it for its members
+#: (``www-sciencedirect-com.tudelft.idm.oclc.org``,
+#: ``ieeexplore-ieee-org.ez9.periodicos.capes.gov.br``, ``dl-acm-org.ezproxy.lib.x.ca``):
+#: the publisher's host with its dots as dashes (a dash of its own doubled), then the
+#: proxy's host, OCLC's or one named ``ezproxy``, ``ez9``, ``libproxy``
+_PROXIED_HOST = re.compile(
+    r"(?i)(?P<host>[a-z0-9]+(?:-{1,2}[a-z0-9]+)*-(?:com|org|net|edu|gov|int|info|[a-z]{2}))"
+    r"\.(?P<proxy>(?:[a-z0-9-]+\.)*?(?:idm\.oclc\.org"
+    r"|(?:[a-z0-9-]*proxy[a-z0-9-]*|ez\d*)\.(?:[a-z0-9-]+\.)*[a-z]{2,}))"
+)
+#: an address on a library's proxy: its scheme and host, the host as :data:`_PROXIED_HOST`
+_PROXIED_URL = re.compile(r"(?i)(?<![\w/.-])(https?://)([a-z0-9.-]+)(?=[:/?#\s}]|$)")
+
+
+def _unproxied(text: str) -> str:
+    """``text`` with each address on a library's proxy (:data:`_PROXIED_HOST`) as the
+    publisher's own (``https://www.sciencedirect.com/…``): the proxy lets in only the
+    members of the user's library, where the publisher's address is the one a reader
+    of the citing work can follow (and that says nothing of the user's library)."""
+
+    def publisher(found: re.Match[str]) -> str:
+        host = _PROXIED_HOST.fullmatch(found.group(2))
+        if host is None:
+            return found.group(0)
+        name = host.group("host").replace("--", "\0").replace("-", ".").replace("\0", "-")
+        return found.group(1) + name.lower()
+
+    return _PROXIED_URL.sub(publisher, text) if "://" in text else text
+
+
 def _record_page(url: str) -> bool:
     """A database's record of the paper (:data:`_RECORD_HOSTS`), not the paper's page."""
     host = _host(_clean(url))
@@ -1747,7 +1781,7 @@ def _page(paper: Paper, links: list[Link]) -> str | None:
     own BibTeX, which a citation copies as written), else the best of the record's own
     links (:func:`_link_rank`), never one its abstract mentions."""
     entry = paper.source_entry
-    written = _clean(entry.get("url")) if entry is not None else ""
+    written = _unproxied(_clean(entry.get("url"))) if entry is not None else ""
     page = web_url(written) if _URL_VALUE.match(written) else None
     # a code repository is no page of the paper, though Mendeley's entries give one in
     # ``url`` (an address found in the PDF): the paper's arXiv page is cited, not it
@@ -1950,6 +1984,8 @@ def _cited_value(name: str, value: str) -> str | None:
         # Scopus's record page, which needs a subscription: the citation gives the
         # paper's own page (its DOI's address) in its place, where it has one
         return None
+    if name in ("url", "howpublished"):
+        value = _unproxied(value)
     if name == "note" and _DATABASE_NOTE.search(value):
         parts = [part.strip() for part in value.split(";") if part.strip()]
         kept = [part for part in parts if not _DATABASE_NOTE.fullmatch(part)]
