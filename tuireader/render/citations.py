@@ -2590,6 +2590,38 @@ def _edition(written: str) -> str | None:
     return f"{shown[0].upper()}{shown[1:]} ed."
 
 
+#: preprint servers other than arXiv, as sources name them as a journal (Zotero's and
+#: Crossref's bioRxiv items: ``container-title`` "bioRxiv", ``page`` the preprint's
+#: number): a place of posting, with no volume, issue or pages
+_PREPRINT_SERVERS = frozenset(
+    {
+        "biorxiv",
+        "medrxiv",
+        "chemrxiv",
+        "psyarxiv",
+        "socarxiv",
+        "eartharxiv",
+        "engrxiv",
+        "techrxiv",
+        "ssrn",
+        "ssrn electronic journal",
+        "research square",
+        "preprints",
+        "preprints.org",
+        "osf preprints",
+    }
+)
+
+
+def _on_preprint_server(venue: _Venue | None) -> bool:
+    """The work is a preprint a server other than arXiv posted (:data:`_PREPRINT_SERVERS`),
+    named as its journal: APA gives the server as it gives arXiv ("bioRxiv."), MLA the
+    server and the date, neither an article number the source gives as its pages."""
+    if venue is None or venue.entry_type != "article":
+        return False
+    return _plain(venue.container).strip().rstrip(".").casefold() in _PREPRINT_SERVERS
+
+
 def _published_by_arxiv(facts: _Facts) -> bool:
     """Whether arXiv is where the work was published, as APA, MLA and Markdown name it:
     an arXiv paper with no DOI but arXiv's own. One whose DOI is another publisher's (a
@@ -2818,7 +2850,10 @@ def _apa(facts: _Facts) -> str:
     pages = _pages(facts.paper.pages)
     pages = pages.replace("--", "\u2013") if pages else None
     number = _plain(facts.paper.number or "")
-    if venue is not None and venue.entry_type == "article":
+    if _on_preprint_server(venue):  # APA 7: "Title. bioRxiv. https://doi.org/…"
+        assert venue is not None
+        parts.append(_end(_plain(venue.container)))
+    elif venue is not None and venue.entry_type == "article":
         text = _plain(venue.container)
         if venue.volume:
             text += f", {_plain(venue.volume)}" + (f"({number})" if number else "")
@@ -2952,7 +2987,10 @@ def _mla(facts: _Facts) -> str:
     container = [facts.edition] if facts.edition and venue is None else []
     if facts.report:
         container.append(f"Report no. {_plain(facts.report)}")
-    if venue is not None:
+    preprint = _on_preprint_server(venue)
+    if venue is not None and preprint:  # MLA 9: "bioRxiv, 24 Apr. 2018, https://doi.org/…"
+        container.append(_plain(venue.container))
+    elif venue is not None:
         container.append(_plain(venue.container))
         if facts.container_editors:
             container.append(_mla_editors(facts.container_editors))
@@ -2981,7 +3019,7 @@ def _mla(facts: _Facts) -> str:
     if facts.year and not (cited_ref and _holds_year(_plain(facts.journal_ref or ""), facts.year)):
         container.append(_mla_date(facts))
     pages = _pages(facts.paper.pages)
-    if venue is not None and pages:
+    if venue is not None and pages and not preprint:
         one_page = _page_range_given(facts.paper.pages) and "--" not in pages
         journal = venue.entry_type == "article"
         container.append(_mla_pages(pages, journal=journal, one_page=one_page))
