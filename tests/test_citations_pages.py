@@ -1,6 +1,7 @@
 """One page is cited as one page: PMLR's L4DC 2020 volume gives a one-page abstract as
 ``Pages={814--814}``, which APA and MLA give as "p. 814", not "pp. 814–814"; a journal's
-one-page article is on its page, not an article number."""
+one-page article is on its page, not an article number. A range is given with BibTeX's
+dash, which styles read as one."""
 
 from __future__ import annotations
 
@@ -45,3 +46,20 @@ def test_a_one_page_journal_article_is_on_its_page(tmp_path: Path) -> None:
     assert "vol. 580, 2020, p. 12." in _cited(path, "A Letter", "mla")
     # a lone number is an article number still
     assert "PLOS ONE, 3, Article e17." in _cited(path, "An Article", "apa")
+
+
+def test_scopuss_spaced_en_dash_is_bibtexs_range() -> None:
+    # Scopus's BibTeX writes "pages = {5999 – 6009}": BibTeX styles read "--" as a range
+    scopus = Path(__file__).parent / "fixtures" / "databases" / "scopus_export.bib"
+    for fmt in ("bibtex", "biblatex"):
+        assert "  pages = {5999--6009}," in _cited(scopus, "Attention is all", fmt)
+
+
+def test_a_range_written_with_a_hyphen_is_as_written() -> None:
+    # BibTeX styles make PMLR's "1-22" a range themselves
+    slice_ = Path(__file__).parent / "fixtures" / "citations" / "pmlr_collas2022_slice.bib"
+    library = load_library([slice_])
+    ranged = [p for p in library.papers if p.pages and "-" in p.pages and "--" not in p.pages]
+    assert ranged
+    text = format_citation(ranged[0], "bibtex", library=library).text
+    assert f"  pages = {{{ranged[0].pages}}}," in text

@@ -2102,6 +2102,11 @@ def _month_span(value: str) -> tuple[int, int | None, int | None] | None:
     return first, day, end if end != first else None
 
 
+#: a dash between two pages that BibTeX styles do not read as a range's: a Unicode en or
+#: em dash (Scopus writes ``5999 – 6009``), or a hyphen with spaces around it
+_PAGE_DASH = re.compile(r"(?<=\w)(?:\s*[\u2013\u2014]\s*|\s+-{1,2}\s+)(?=\w)")
+
+
 def _bibtex_month(value: str) -> str | None:
     """A month field as BibTeX styles expect it: the month's macro (``month = apr`` for
     Web of Science's ``{APR 2}``, whose day BibTeX has no place for), two macros joined
@@ -2124,7 +2129,8 @@ def _source_value(name: str, value: str) -> str:
     """A source value written back: braces and LaTeX as given, repaired only if broken;
     a month named in English is BibTeX's macro (``month = jun``), as the source's macro
     was read as the name (``June``), and biber takes no other word for a month; a month
-    with its day, a range of months or a season as :func:`_bibtex_month` writes it."""
+    with its day, a range of months or a season as :func:`_bibtex_month` writes it; a
+    range of pages with BibTeX's dash (:data:`_PAGE_DASH`)."""
     value = _clean(value)
     if name == "month" and _MONTH_NAME.fullmatch(value):
         return value[:3].lower()
@@ -2132,6 +2138,9 @@ def _source_value(name: str, value: str) -> str:
         month = _bibtex_month(value)
         if month is not None:
             return month
+    if name == "pages" and _PAGE_DASH.search(value):
+        # Scopus's "5999 – 6009": BibTeX's dash, which styles print as a range
+        value = _PAGE_DASH.sub("--", value)
     if name in _VERBATIM_FIELDS or _URL_VALUE.match(unbraced(value)):
         value = unbraced(value)
         if re.search(r"[\s{}]", value) or value.endswith("\\"):
