@@ -32,6 +32,7 @@ from tuireader.ingest.formats.common import (
     arxiv_from_url,
     clean,
     count_entries,
+    distinct_words,
     failure,
     flip_name,
     openreview_id_of,
@@ -640,11 +641,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
     # Scopus gives the authors' keywords in ``author_keywords``, before its own index
     # terms in ``keywords``
     given = "; ".join(filter(None, (plain("author_keywords"), plain("keywords"))))
-    keywords = tuple(
-        dict.fromkeys(
-            word for word in (" ".join(w.split()) for w in re.split(r"[;,]", given)) if word
-        )
-    )
+    keywords = distinct_words(" ".join(w.split()) for w in re.split(r"[;,]", given))
     return Record(
         title=title,
         abstract=abstract,

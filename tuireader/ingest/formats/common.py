@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -390,8 +390,19 @@ def word_list(value: Any, separator: str = ";") -> tuple[str, ...]:
         items = value
     else:
         return ()
-    words = (" ".join(item.split()) for item in items if isinstance(item, str))
-    return tuple(dict.fromkeys(word for word in words if word))
+    return distinct_words(" ".join(item.split()) for item in items if isinstance(item, str))
+
+
+def distinct_words(words: Iterable[str]) -> tuple[str, ...]:
+    """``words`` without the empty ones and without one given again in another case,
+    each as it is first written: a reference manager gives a paper's keywords and the
+    publisher's index terms in one list, so the same word may come twice (IEEE's
+    "Deep learning" and the authors' "deep learning")."""
+    seen: dict[str, str] = {}
+    for word in words:
+        if word:
+            seen.setdefault(word.casefold(), word)
+    return tuple(seen.values())
 
 
 def line_list(numbers: list[int]) -> str:
