@@ -1920,7 +1920,9 @@ _TO_BIBTEX_FIELD = {
 #: (JabRef's ``owner``, ``timestamp``, ``creationdate``, BibDesk's ``date-added``); and
 #: the counts and record ids of the database it was exported from (Web of Science's
 #: ``times-cited``, ``unique-id``; Scopus's ``publication_stage``, and
-#: ``correspondence_address``, an author's e-mail). BibDesk's ``bdsk-url-1`` goes too:
+#: ``correspondence_address``, an author's e-mail), and what else its full record holds
+#: that is no part of a reference (Web of Science's ``author-email``,
+#: ``cited-references``, ``web-of-science-categories`` …). BibDesk's ``bdsk-url-1`` goes too:
 #: the entry's ``url`` is the link it gives (see :func:`_with_source`).
 _DROPPED_FIELDS = frozenset(
     {
@@ -1953,6 +1955,28 @@ _DROPPED_FIELDS = frozenset(
         "number-of-cited-references",
         "publication_stage",
         "correspondence_address",
+        # Web of Science's full record: the authors' e-mails and addresses, their ids in
+        # its registers, its subject categories and index terms, the funding, and the
+        # work's own list of references (hundreds of lines)
+        "author-email",
+        "affiliation",
+        "affiliations",
+        "researcherid-numbers",
+        "orcid-numbers",
+        "research-areas",
+        "web-of-science-categories",
+        "web-of-science-index",
+        "keywords-plus",
+        "funding-acknowledgement",
+        "funding-text",
+        "cited-references",
+        "esi-highly-cited-paper",
+        "esi-hot-paper",
+        "oa",
+        # Scopus's: its funding records and the work's references
+        "funding_details",
+        "funding_text",
+        "references",
     }
 )
 #: families of such fields, by how their names begin: BibDesk's numbered files and links
