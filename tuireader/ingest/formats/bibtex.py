@@ -35,6 +35,7 @@ from tuireader.ingest.formats.common import (
     distinct_words,
     failure,
     flip_name,
+    journal_case,
     openreview_id_of,
     plain_doi,
     plain_dois,
@@ -608,6 +609,9 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
     if not abstract and not title:
         return None
     journal = plain("journal") or plain("journaltitle")
+    if journal and get("journal-iso"):
+        # Web of Science's journal in capitals, its ISO abbreviation in its own case
+        journal = journal_case(journal, plain("journal-iso"))
     booktitle = plain("booktitle")
     pmlr_key = None
     match = re.match(r"pmlr-v\d+-(.+)$", entry.key)

@@ -393,6 +393,46 @@ def word_list(value: Any, separator: str = ";") -> tuple[str, ...]:
     return distinct_words(" ".join(item.split()) for item in items if isinstance(item, str))
 
 
+#: words a journal's name writes in lower case after its first word ("Journal of the …")
+_JOURNAL_SMALL_WORDS = frozenset(
+    "an and at by de der des di du for from in la le les of on the to und with".split()  # noqa: SIM905 - a word list reads better as text
+)
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
+
+
+def journal_case(name: str, iso: str | None) -> str:
+    """A journal's name that a database writes in capitals (Web of Science's
+    ``JOURNAL OF ARTIFICIAL INTELLIGENCE RESEARCH``) in the case its readers know
+    (``Journal of Artificial Intelligence Research``), which APA and MLA give.
+
+    The journal's ISO abbreviation, which the same database gives in its own case
+    (``J. Artif. Intell. Res.``, ``IEEE Trans. Neural Netw.``, ``BMC Bioinform.``), spells
+    the words it holds whole, an acronym among them; any other word is capitalised, a
+    small word after the first in lower case (a lone letter never: "Physical Review A").
+    Without the abbreviation, or with a name already in mixed case, the name is as given,
+    and so it is when the abbreviation too is in capitals (no evidence of the case)."""
+    if not iso or not name or any(ch.islower() for ch in name):
+        return name
+    if not any(ch.islower() for ch in iso):
+        return name
+    spelled = {word.casefold(): word for word in _LETTERS_RE.findall(iso) if len(word) > 1}
+    first = True
+
+    def cased(found: re.Match[str]) -> str:
+        nonlocal first
+        word, at = found.group(), found.start()
+        was_first, first = first, False
+        if at and found.string[at - 1] in "'\u2019":
+            return word.lower()  # WOMEN'S: the letter after an apostrophe
+        if word.casefold() in spelled:
+            return spelled[word.casefold()]
+        if not was_first and word.casefold() in _JOURNAL_SMALL_WORDS:
+            return word.lower()
+        return word.capitalize()
+
+    return _LETTERS_RE.sub(cased, name)
+
+
 def distinct_words(words: Iterable[str]) -> tuple[str, ...]:
     """``words`` without the empty ones and without one given again in another case,
     each as it is first written: a reference manager gives a paper's keywords and the

@@ -8,7 +8,8 @@ of names (``AU``, ``AF``, ``BE``), else more of the value (a title or an abstrac
 several lines). Each tag is read as the RIS tag of the same meaning, and the record as a
 RIS record (``ris._record``): ``PT``/``DT`` → the type (``DT`` "Proceedings Paper" a
 paper in proceedings), ``AF`` (full names, else ``AU``) → authors, ``BE`` → editors,
-``TI``, ``SO`` (the journal or proceedings), ``PY``, ``AB``, ``DI`` → DOI, ``BP``–``EP``,
+``TI``, ``SO`` (the journal or proceedings; a journal's name in capitals in the case
+its ISO abbreviation ``JI`` gives), ``PY``, ``AB``, ``DI`` → DOI, ``BP``–``EP``,
 ``VL``, ``IS``, ``PU`` → publisher, ``DE`` (";"-joined) → keywords, ``UT`` → the source's
 id.
 """
@@ -22,6 +23,7 @@ from tuireader.ingest.formats.common import (
     ReadResult,
     clean,
     failure,
+    journal_case,
     split_lines,
 )
 from tuireader.ingest.formats.ris import _Block, records_as_ris
@@ -104,7 +106,11 @@ def _as_ris(tags: list[tuple[str, str]]) -> _Block:
         kind = "CONF"
     block.tags.append(("TY", kind))
     people = "AF" if "AF" in names else "AU"
+    iso = next((v for t, v in tags if t == "JI"), None)
     for tag, value in tags:
+        if tag == "SO":
+            # the journal in capitals, its ISO abbreviation (JI) in its own case
+            value = journal_case(" ".join(value.split()), iso)
         if tag == people:
             block.tags.append(("AU", value))
         elif tag == "DE":
