@@ -524,3 +524,33 @@ def test_export_replaces_an_earlier_export_of_any_format_without_asking(
     for fmt in ("bibtex", "markdown", "csv", "json", "urls"):
         code, _, err = run(capsys, "export", "--format", fmt, "-o", str(target), demo)
         assert code == 0 and "it replaces what the file held" in err, (first, fmt, err)
+
+
+def _bib_with(tmp_path, extra: str) -> str:
+    path = tmp_path / "library.bib"
+    path.write_text(
+        "@article{doe2020,\n  author = {Doe, Jane},\n  title = {Open Science},\n"
+        f"  journal = {{J}},\n  year = {{2020}},\n{extra}}}\n",
+        encoding="utf-8",
+    )
+    return str(path)
+
+
+def test_cite_warns_of_nothing_in_a_note_it_does_not_print(capsys, tmp_path):
+    # the note (annote) is the user's and is left out of a printed citation: a stray
+    # invisible character in it is nothing the citation lost
+    source = _bib_with(tmp_path, "  annote = {pasted\u200b note},\n")
+    (paper_id,) = ids_for(capsys, "open science", source)
+    code, out, err = run(capsys, "cite", paper_id, source)
+    assert code == 0 and "Open Science" in out and "note" not in out
+    assert err == ""
+
+
+def test_cite_warns_of_the_abstract_only_when_it_prints_it(capsys, tmp_path):
+    source = _bib_with(tmp_path, "  abstract = {We share\u200b data.},\n")
+    (paper_id,) = ids_for(capsys, "open science", source)
+    code, out, err = run(capsys, "cite", paper_id, source)
+    assert code == 0 and "share" not in out and err == ""
+    code, out, err = run(capsys, "cite", paper_id, source, "--abstract")
+    assert code == 0 and "We share data." in out
+    assert "unsafe characters removed" in err

@@ -1561,7 +1561,11 @@ def cmd_cite(args: argparse.Namespace) -> int:
             return EXIT_NOTHING_FOUND
     library = session.library
     text = format_many(papers, args.format, include_abstract=args.abstract, library=library)
-    _warn_incomplete(cite_many(papers, args.format, library=library))
+    # the warnings are of what is printed: the abstract only with --abstract, and never
+    # the user's notes, which a printed citation leaves out
+    _warn_incomplete(
+        cite_many(papers, args.format, include_abstract=args.abstract, library=library, notes=False)
+    )
     if not text:
         _err("none of these papers has a link")
         return EXIT_NOTHING_FOUND
