@@ -14,7 +14,7 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -198,7 +198,7 @@ def _uninert(cell: str) -> str:
 
 def _from_bibtex(text: str, path: Path) -> list[CarriedMark]:
     from tuireader.ingest.formats.bibtex import parse_bibtex
-    from tuireader.ingest.formats.ownbib import own_bibtex, own_triage
+    from tuireader.ingest.formats.ownbib import literal_text, own_bibtex, own_triage
     from tuireader.triage.export import ID_COMMENT
 
     carrying = parse_bibtex(text, path)
@@ -215,6 +215,11 @@ def _from_bibtex(text: str, path: Path) -> list[CarriedMark]:
         # export made before the id was written gives its key
         key = entry.source_entry.key
         paper_id = given.get(key) or record.source_id or key
+        # the abstract as the export wrote it: the paper's text, each special escaped
+        # (a citation's LaTeX, read as LaTeX, would lose its braces)
+        abstract = entry.source_entry.get("abstract")
+        if abstract is not None:
+            record = replace(record, abstract=literal_text(abstract))
         marks.append(_identified(paper_id, record, papers.scope(number)) | (state, tags, note))
     if not marks:
         raise NotAnExport(f"{path} starts as a tuireader export but holds no paper")

@@ -189,7 +189,10 @@ def _export_bibtex(
             _with_triage(
                 _with_links(
                     _with_details(
-                        _with_identifiers(cited.text, by_id[cited.paper_id]),
+                        _with_identifiers(
+                            _with_abstract(cited.text, by_id[cited.paper_id]),
+                            by_id[cited.paper_id],
+                        ),
                         by_id[cited.paper_id],
                     ),
                     by_id[cited.paper_id],
@@ -239,6 +242,22 @@ def _add_fields(entry: str, added: Sequence[tuple[str, str]]) -> str:
     if _FIELD_LINE.search(head):
         head += ","
     return head + "\n" + ",\n".join(lines) + closing
+
+
+def _with_abstract(entry: str, paper: Paper) -> str:
+    """``entry`` with its paper's abstract, as reference managers write it in their
+    BibTeX (``abstract = {…}``): the paper's text, every BibTeX and LaTeX special escaped
+    (a brace, ``%`` or ``@`` in it never ends the field or the entry), on one line.
+    ``tuireader import`` reads it back as it was and finds by it a paper whose title
+    was reworded since, as it does from a JSON or CSV export. (A citation's abstract is
+    LaTeX: read back, its grouping braces would be gone, and the paper no longer known
+    by it.)"""
+    from tuireader.ingest.formats.ownbib import bibtex_literal
+
+    abstract = bibtex_literal(paper.abstract or "")
+    if not abstract or "abstract" in _fields(entry):
+        return entry
+    return _add_fields(entry, [("abstract", abstract)])
 
 
 def _with_identifiers(entry: str, paper: Paper) -> str:
