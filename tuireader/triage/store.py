@@ -3097,10 +3097,8 @@ def _another_of_a_series(marked: StoredIdentity, other: StoredIdentity) -> bool:
     titles of ICML 2024, CoRL 2023 and NeurIPS 2017 that share most of their words
     (what was asked of a title before), two are this close ("Bayesian GAN", "Bayesian
     GANs"), and they take a mark only where their abstracts are alike as well."""
-    from tuireader.ingest.identity import same_family
-
     authors = marked.first_author and other.first_author
-    if authors and not same_family(marked.first_author, other.first_author):
+    if authors and not _one_first_author(marked, other):
         return True
     a, b = marked.title_key, other.title_key
     if not a or not b or a == b:
@@ -3115,10 +3113,10 @@ def _of_one_template(marked: StoredIdentity, other: StoredIdentity) -> bool:
     series ("Part II", "Erratum"), or a word or two of one title stand where as many
     others stand in the other ("Grasping study 3", "Walking study 3"). A title reworded
     or with a subtitle, over the same abstract and first author, is the paper retitled."""
-    from tuireader.ingest.identity import same_family, unaccented
+    from tuireader.ingest.identity import unaccented
 
     authors = marked.first_author and other.first_author
-    if authors and not same_family(marked.first_author, other.first_author):
+    if authors and not _one_first_author(marked, other):
         return True
     a, b = marked.title_key, other.title_key
     if not a or not b or a == b or _retitled(a, b):
@@ -3135,6 +3133,54 @@ def _of_one_template(marked: StoredIdentity, other: StoredIdentity) -> bool:
             mine.remove(word)
             theirs.remove(mended)
     return 1 <= len(mine) == len(theirs) <= 2
+
+
+def _one_first_author(marked: StoredIdentity, other: StoredIdentity) -> bool:
+    """Whether the first authors of the marked paper and of ``other``, whose abstracts
+    are alike, are one person: one family name, accents aside (see ``same_family``), or,
+    under one title (a typo aside), one name a re-scrape spelt anew: a typo mended
+    ("Lovelace", "Lovelance") or a transliteration ("Mueller", "Müller"). Two papers of
+    one title and abstract by two people are a series' template ("Ann Lee", "Carl
+    Diaz"); a short name a letter from another ("Li", "Lu"; "Chen", "Chan") is another
+    person's."""
+    from tuireader.ingest.identity import same_family, title_mended
+
+    a, b = marked.first_author, other.first_author
+    if same_family(a, b):
+        return True
+    one, two = marked.title_key, other.title_key
+    if not one or not (
+        one == two or title_mended(one, two) or _letters_swapped(one.split(), two.split())
+    ):
+        return False
+    return _name_respelt(a, b)
+
+
+#: letters that a name loses its diacritic in as two (German, Scandinavian), besides the
+#: one it loses it in as one ("Müller" is "Mueller" as well as "Muller")
+_TRANSLITERATED = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa", "œ": "oe"}
+)
+#: the fewest letters of a family name a typo of which is told from another name: "Li"
+#: and "Lu", "Chen" and "Chan", "Wang" and "Wan" are two families
+_RESPELT_LETTERS = 5
+
+
+def _name_respelt(a: str, b: str) -> bool:
+    """Whether two normalised family names are one name spelt anew: transliterated
+    ("müller", "mueller") or with a typo mended, a letter put in, taken out, changed or
+    two side by side swapped, in a name of :data:`_RESPELT_LETTERS` letters at least."""
+    from rapidfuzz.distance import OSA
+
+    from tuireader.ingest.identity import unaccented
+
+    one, two = unaccented(a.translate(_TRANSLITERATED)), unaccented(b.translate(_TRANSLITERATED))
+    if one == two:
+        return True
+    plain = [unaccented(a), unaccented(b)]
+    if min(map(len, (*plain, one, two))) < _RESPELT_LETTERS:
+        return False
+    return OSA.distance(plain[0], plain[1]) == 1 or OSA.distance(one, two) == 1
 
 
 def _one_word(a: str, b: str) -> bool:
