@@ -2913,7 +2913,11 @@ class Store:
                         if move.new_id in by_id:
                             self._put_identity(conn, StoredIdentity.of(by_id[move.new_id]))
                             if sources is not None:
+                                # the lists read now that hold it, and those it was in
+                                # that were not read (a paper of two lists, read from one:
+                                # the other may hold it still, and shows its marks)
                                 held = _files_of(by_id[move.new_id], sources)
+                                held |= kept.get(move.old_id, set()) - read
                                 self._put_seen_in(conn, move.new_id, held)
         # a mark set aside (its paper gone) is said detached, not said to follow its paper
         followed = tuple(move for move in moved if move.new_id in by_id)
