@@ -32,6 +32,7 @@ from tuireader.triage.store import (
     _is_corrupt,
     _is_full,
     _read_only,
+    headless_tables,
     make_private,
     unused_name,
 )
@@ -127,9 +128,11 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
         if carried
         else "Nothing could be read of it: a fresh, empty one takes its place"
     )
+    lost = f"; {found.lost}" if found.lost else ""
     return Recovery(
         "recovered",
-        f"The triage file {path} was {damage}. {what_now}; the damaged file is kept as {kept}.",
+        f"The triage file {path} was {damage}. {what_now}{lost}; the damaged file is kept "
+        f"as {kept}.",
         kept,
         decisions,
         tags,
@@ -143,6 +146,8 @@ class _Found:
     outcome: str
     #: for a damaged file, what is wrong with it ("cut short"); else the message.
     message: str
+    #: for a damaged file, what of it is known to be lost, in words ("" for nothing)
+    lost: str = ""
 
 
 def _diagnose(path: Path, timeout: float) -> _Found:
@@ -157,7 +162,7 @@ def _diagnose(path: Path, timeout: float) -> _Found:
             "changed; check the file's permissions.",
         )
     if head is not None and head and not head.startswith(_SQLITE_MAGIC):
-        return _Found("damaged", "not an SQLite database")
+        return _headless_found(path)
     if head is not None and head and len(head) < 100:
         return _Found("damaged", "cut short")
     last: sqlite3.Error | None = None
@@ -195,6 +200,31 @@ def _diagnose(path: Path, timeout: float) -> _Found:
         "refused",
         f"The triage file {path} can't be read ({last or 'no way to open it'}), and nothing "
         "was changed.",
+    )
+
+
+#: what each table of a triage file holds, in words, for those a user would miss
+_HOLDS = {
+    "triage": "its decisions and notes",
+    "tags": "its tags",
+    "identity": "what identifies each marked paper (for its marks to follow it into a "
+    "list scraped again)",
+}
+
+
+def _headless_found(path: Path) -> _Found:
+    """What is wrong with a file that does not start as an SQLite database: its start
+    overwritten, the rest of a triage file still there (see ``headless_tables``), and
+    what of it is lost with its start; else it is no database at all."""
+    tables = headless_tables(path)
+    if tables is None:
+        return _Found("damaged", "not an SQLite database")
+    missing = [words for table, words in _HOLDS.items() if table not in tables]
+    lost = " and ".join(missing)
+    return _Found(
+        "damaged",
+        "overwritten at its start, where SQLite reads what the file is",
+        f"{lost} could not be read and are lost" if lost else "",
     )
 
 

@@ -912,6 +912,7 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
     except OSError:
         return mem
     if head is not None and head != _SQLITE_MAGIC:
+        _copy_headless(path, mem)
         return mem
     with closing(_read_only(path, timeout)) as sources:
         for src in sources:
@@ -960,6 +961,246 @@ def _copy_cut_short(path: Path, mem: sqlite3.Connection) -> None:
         return
     finally:
         src.close()
+
+
+#: the page sizes a triage file may have, the one SQLite gives it first
+_PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
+
+
+def _copy_headless(path: Path, mem: sqlite3.Connection) -> None:
+    """Copy into ``mem`` what can be read of a triage file whose start was overwritten
+    (see :func:`_headless`)."""
+    src = _headless(path)
+    if src is None:
+        return
+    try:
+        _copy_rows(src[0], mem)
+    finally:
+        src[0].close()
+
+
+def headless_tables(path: Path) -> set[str] | None:
+    """The tables that can still be read of a triage file whose start was overwritten
+    (see :func:`_headless`); None where the file is no such file (not a database at all,
+    or one this process has open)."""
+    src = _headless(path)
+    if src is None:
+        return None
+    src[0].close()
+    return src[1]
+
+
+def _headless(path: Path) -> tuple[sqlite3.Connection, set[str]] | None:
+    """A database in memory of what can be read of a triage file whose start was
+    overwritten (a program that wrote to the wrong file, a disk error), with the names
+    of its tables: SQLite reads nothing of a file without its 100-byte header, and the
+    first page's own header below it says where the rows of the schema (each table's
+    first page) are. The rest of the file may be intact: its pages are read from an
+    image of it, given a header again, and the first page the rows of the schema still
+    found on it. None where no page size gives a triage file."""
+    if _held_here(path):  # never opened outside SQLite while this process holds it
+        return None
+    try:
+        with path.open("rb") as handle:
+            image = handle.read(_SALVAGE_LIMIT + 1)
+    except OSError:
+        return None
+    if len(image) > _SALVAGE_LIMIT:
+        return None
+    for page in _PAGE_SIZES:
+        rebuilt = _with_header(image, page)
+        if rebuilt is None:
+            continue
+        src = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            src.deserialize(rebuilt)
+            names = {row[0] for row in src.execute("SELECT name FROM sqlite_master")}
+        except (sqlite3.Error, AttributeError):  # AttributeError: a SQLite without it
+            src.close()
+            continue
+        if names & {"triage", "tags"}:
+            return src, names
+        src.close()
+    return None
+
+
+def _with_header(image: bytes, page: int) -> bytes | None:
+    """``image`` (a database file of pages of ``page`` bytes whose start was
+    overwritten) with a header SQLite reads and a first page that lists the tables
+    whose rows of the schema are still found on it; None where none is found.
+
+    Each table is listed with its columns alone: an index or a constraint's index
+    (which SQLite looks for with a table that declares a key) may be what was lost, and
+    the rows are read without them."""
+    tables = _schema_tables(image[:page], len(image) // page) if not len(image) % page else []
+    if not tables or len(image) < 2 * page:
+        return None
+    cells: list[bytes] = []
+    for rowid, (name, root, columns) in enumerate(tables, start=1):
+        sql = f"CREATE TABLE {_quoted(name)} ({', '.join(map(_quoted, columns))})"
+        record = _record(["table", name, name, root, sql])
+        cells.append(_as_varint(len(record)) + _as_varint(rowid) + record)
+    top = page - sum(map(len, cells))
+    if 108 + 2 * len(cells) > top or max(map(len, cells)) > page - 35:
+        return None
+    first = bytearray(page)
+    at, pointers = page, b""
+    for cell in cells:
+        at -= len(cell)
+        first[at : at + len(cell)] = cell
+        pointers += at.to_bytes(2, "big")
+    # a leaf page of the schema table (its type, no free block, its cells, where they start)
+    first[100:108] = (
+        b"\x0d\x00\x00" + len(cells).to_bytes(2, "big") + top.to_bytes(2, "big") + b"\x00"
+    )
+    first[108 : 108 + len(pointers)] = pointers
+    first[:16] = _SQLITE_MAGIC
+    first[16:18] = (1 if page == 65536 else page).to_bytes(2, "big")
+    first[18:24] = bytes([1, 1, 0, 64, 32, 32])  # no write-ahead log: a plain file
+    first[24:28] = (1).to_bytes(4, "big")  # the change counter
+    first[28:32] = (len(image) // page).to_bytes(4, "big")  # pages; no free-page list
+    first[40:44] = (1).to_bytes(4, "big")  # the schema's cookie
+    first[44:48] = (4).to_bytes(4, "big")  # the schema's format
+    first[56:60] = (1).to_bytes(4, "big")  # UTF-8
+    first[60:64] = SCHEMA_VERSION.to_bytes(4, "big")
+    first[92:96] = (1).to_bytes(4, "big")  # the header is of this change
+    first[96:100] = (3_000_000).to_bytes(4, "big")  # the SQLite that wrote it: any 3
+    return bytes(first) + image[page:]
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _schema_tables(page: bytes, pages: int) -> list[tuple[str, int, list[str]]]:
+    """The tables whose rows of the schema table are found on the first page ``page``
+    of a file of ``pages`` pages, whose header and cell pointers may be gone: each
+    table's name, first page and columns, in the order they were made."""
+    found: dict[str, tuple[int, int, list[str]]] = {}
+    scratch = sqlite3.connect(":memory:")
+    try:
+        for start in range(100, len(page) - 8):
+            row = _schema_row(page, start, pages)
+            if row is None or row[1] in found or row[1].lower().startswith("sqlite_"):
+                continue
+            rowid, name, root, sql = row
+            try:
+                scratch.execute(sql)
+                columns = [c[1] for c in scratch.execute(f"PRAGMA table_info({_quoted(name)})")]
+            except sqlite3.Error:
+                continue
+            if columns:
+                found[name] = (rowid, root, columns)
+    finally:
+        scratch.close()
+    return [
+        (name, root, columns)
+        for name, (_, root, columns) in sorted(found.items(), key=lambda item: item[1][0])
+    ]
+
+
+def _schema_row(page: bytes, start: int, pages: int) -> tuple[int, str, int, str] | None:
+    """The rowid, name, first page and SQL of the table whose row of the schema table
+    has its cell at ``start`` of ``page``, or None where no such cell starts there: a
+    row of five values (kind, name, table, first page, SQL) whose kind is a table's,
+    whose first page is one of the file's and whose SQL makes a table."""
+    size, at = _varint(page, start)
+    rowid, at = _varint(page, at)
+    if size is None or rowid is None or not 0 < size <= len(page) - at or rowid < 1:
+        return None
+    record = page[at : at + size]
+    values = _values(record)
+    if values is None or len(values) != 5:
+        return None
+    kind, name, table, root, sql = values
+    if kind != "table" or not isinstance(name, str) or name != table:
+        return None
+    if not isinstance(root, int) or not 1 < root <= pages:
+        return None
+    if not isinstance(sql, str) or not _CREATE_TABLE.match(sql):
+        return None  # (nor a table made of a query: it is only ever made, never run)
+    return rowid, name, root, sql
+
+
+def _values(record: bytes) -> list[Any] | None:
+    """The values of an SQLite record whose types are text, integers and NULL, or None
+    where ``record`` is no such record, whole."""
+    head, pos = _varint(record, 0)
+    if head is None or not pos < head <= len(record):
+        return None
+    types: list[int] = []
+    while pos < head:
+        kind, pos = _varint(record, pos)
+        if kind is None:
+            return None
+        types.append(kind)
+    if pos != head:
+        return None
+    values: list[Any] = []
+    pos = head
+    for kind in types:
+        width = (kind - 13) // 2 if kind >= 13 and kind % 2 else _INT_WIDTHS.get(kind)
+        if width is None or pos + width > len(record):
+            return None
+        raw = record[pos : pos + width]
+        pos += width
+        if kind >= 13:
+            try:
+                values.append(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                return None
+        else:
+            values.append(None if kind == 0 else int.from_bytes(raw, "big", signed=True))
+    return values if pos == len(record) else None
+
+
+#: how a table's SQL starts: its name, then its columns
+_CREATE_TABLE = re.compile(r'CREATE TABLE (?:\w+|"[^"]+") ?\(')
+#: how many bytes an integer (or NULL) of each of SQLite's serial types takes
+_INT_WIDTHS = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
+
+
+def _record(values: Sequence[str | int]) -> bytes:
+    """The SQLite record of ``values`` (text, and integers of four bytes)."""
+    types, body = b"", b""
+    for value in values:
+        if isinstance(value, int):
+            types += _as_varint(4)
+            body += value.to_bytes(4, "big", signed=True)
+        else:
+            data = value.encode("utf-8")
+            types += _as_varint(len(data) * 2 + 13)
+            body += data
+    head = len(types) + 1
+    if head >= 0x80:
+        head += 1
+    return _as_varint(head) + types + body
+
+
+def _as_varint(value: int) -> bytes:
+    """``value`` (0 to 2**56) as SQLite's variable-length integer."""
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.append(0x80 | (value & 0x7F))
+        value >>= 7
+    return bytes(reversed(out))
+
+
+def _varint(data: bytes, at: int) -> tuple[int | None, int]:
+    """The SQLite variable-length integer at ``at`` of ``data`` and where it ends (None
+    where ``data`` ends first)."""
+    value = 0
+    for n in range(9):
+        if at + n >= len(data):
+            return None, at
+        byte = data[at + n]
+        if n == 8:
+            return (value << 8) | byte, at + 9
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + n + 1
+    return None, at  # pragma: no cover - the loop returns
 
 
 def _rows(src: sqlite3.Connection, columns: str, table: str) -> list[tuple[Any, ...]]:
@@ -1389,6 +1630,14 @@ class Store:
                 f"Can't read the triage file {path} ({error.strerror}). Triage is shown as "
                 "empty and changes won't be saved; check the file's permissions.",
                 passing=True,
+            )
+        if head and not head.startswith(_SQLITE_MAGIC) and headless_tables(path) is not None:
+            return _Unopened(
+                f"The triage file {path} is damaged: it was overwritten at its start, where "
+                "SQLite reads what the file is. It was left untouched. What could be read "
+                "is shown read-only and changes won't be saved; tuireader recover carries "
+                "it over to a fresh file and keeps the damaged one beside it (or restore a "
+                "backup), and a reader left open goes on with it by itself."
             )
         if head and not head.startswith(_SQLITE_MAGIC):
             return _Unopened(
