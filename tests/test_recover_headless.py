@@ -30,6 +30,11 @@ def noise(data: bytes) -> bytes:
     return os.urandom(START) + data[START:]
 
 
+def past_its_name(data: bytes) -> bytes:
+    """The header overwritten after its first 16 bytes ("SQLite format 3")."""
+    return data[:16] + bytes(START - 16) + data[START:]
+
+
 def without_tags(data: bytes) -> bytes:
     """The start overwritten, and the row of the schema that says where the tags are."""
     data = bytearray(zeros(data))
@@ -39,7 +44,7 @@ def without_tags(data: bytes) -> bytes:
     return bytes(data)
 
 
-@pytest.mark.parametrize("damage", [zeros, noise])
+@pytest.mark.parametrize("damage", [zeros, noise, past_its_name])
 def test_a_file_whose_start_was_overwritten_gives_every_mark_back(tmp_path: Path, damage) -> None:
     db = tmp_path / "triage.sqlite3"
     make_db(db)
@@ -47,7 +52,7 @@ def test_a_file_whose_start_was_overwritten_gives_every_mark_back(tmp_path: Path
     db.write_bytes(damage(db.read_bytes()))
     with Store.open(db) as before:  # shown read-only as it was, and said so
         assert before.read_only and before.problem is not None
-        assert "overwritten at its start" in before.problem
+        assert "damaged" in before.problem
         assert "What could be read is shown read-only" in before.problem
     assert readable(db) == whole
 

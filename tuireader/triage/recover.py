@@ -25,6 +25,7 @@ from tuireader.triage.store import (
     SCHEMA_VERSION,
     Store,
     _copy_readable,
+    _errname,
     _file_key,
     _head,
     _held_here,
@@ -162,7 +163,7 @@ def _diagnose(path: Path, timeout: float) -> _Found:
             "changed; check the file's permissions.",
         )
     if head is not None and head and not head.startswith(_SQLITE_MAGIC):
-        return _headless_found(path)
+        return _headless_found(path) or _Found("damaged", "not an SQLite database")
     if head is not None and head and len(head) < 100:
         return _Found("damaged", "cut short")
     last: sqlite3.Error | None = None
@@ -180,6 +181,11 @@ def _diagnose(path: Path, timeout: float) -> _Found:
                 if Store._check(conn, path) is not None:
                     return _Found("damaged", "an SQLite database, but not a tuireader triage file")
             except sqlite3.Error as error:
+                if _is_corrupt(error) and _errname(error) == "SQLITE_NOTADB":
+                    # its header overwritten after its first words (SQLite's name)
+                    headless = _headless_found(path)
+                    if headless is not None:
+                        return headless
                 if _is_corrupt(error):
                     return _Found("damaged", f"damaged ({error})")
                 if _is_busy(error):
@@ -212,13 +218,13 @@ _HOLDS = {
 }
 
 
-def _headless_found(path: Path) -> _Found:
-    """What is wrong with a file that does not start as an SQLite database: its start
-    overwritten, the rest of a triage file still there (see ``headless_tables``), and
-    what of it is lost with its start; else it is no database at all."""
+def _headless_found(path: Path) -> _Found | None:
+    """What is wrong with a file whose header SQLite cannot read: its start overwritten,
+    the rest of a triage file still there (see ``headless_tables``), and what of it is
+    lost with its start; None where the rest is no triage file either."""
     tables = headless_tables(path)
     if tables is None:
-        return _Found("damaged", "not an SQLite database")
+        return None
     missing = [words for table, words in _HOLDS.items() if table not in tables]
     lost = " and ".join(missing)
     return _Found(

@@ -925,6 +925,8 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
             _copy_rows(src, mem)
             return mem
     _copy_cut_short(path, mem)
+    if not mem.execute("SELECT 1 FROM triage UNION ALL SELECT 1 FROM tags LIMIT 1").fetchall():
+        _copy_headless(path, mem)  # its header overwritten after the first 16 bytes
     return mem
 
 
