@@ -44,9 +44,14 @@ def lists(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def kept(capsys, data: Path, *sources: Path) -> list[str]:
+    return kept_and_said(capsys, data, *sources)[0]
+
+
+def kept_and_said(capsys, data: Path, *sources: Path) -> tuple[list[str], str]:
+    """The titles of the papers kept, and what was said on stderr."""
     code = main(["search", "is:kept", *map(str, sources), "--json", "--data-dir", str(data)])
-    out, _err = capsys.readouterr()
-    return [hit["title"] for hit in json.loads(out)["hits"]] if code == 0 else []
+    out, err = capsys.readouterr()
+    return [hit["title"] for hit in json.loads(out)["hits"]] if code == 0 else [], err
 
 
 def test_a_shared_paper_keeps_its_mark_in_each_list_read_alone(tmp_path: Path, capsys) -> None:
@@ -64,3 +69,18 @@ def test_a_shared_paper_keeps_its_mark_in_each_list_read_alone(tmp_path: Path, c
     # read from list b alone (which the mark was seen in), back again
     for sources in ((b,), (a,), (b,), (a, b), (a,), (b,), (a,)):
         assert kept(capsys, data, *sources) == [title], [s.name for s in sources]
+
+
+def test_a_shared_papers_mark_going_back_and_forth_is_said_once(tmp_path: Path, capsys) -> None:
+    # each command on one list, then the other, moved the mark and said so: the same
+    # line on every command
+    a, b = lists(tmp_path)
+    data = tmp_path / "data"
+    assert main(["search", "sparse", str(a), "--json", "--data-dir", str(data)]) == 0
+    (hit,) = json.loads(capsys.readouterr().out)["hits"]
+    assert main(["triage", hit["id"], str(a), "--state", "keep", "--data-dir", str(data)]) == 0
+    capsys.readouterr()
+    said = [kept_and_said(capsys, data, *sources) for sources in ((a, b), (a,), (a, b), (a,))]
+    assert [titles for titles, _ in said] == [[SHARED["title"]]] * 4
+    followed = ["followed its paper to a new id" in err for _, err in said]
+    assert followed == [True, True, False, False]

@@ -341,8 +341,12 @@ def _session(
     if not len(session.library) and session.problems:
         raise NoPapersError("no papers could be loaded" + _quote_hint(args), args.problems)
     report = session.triage
-    if report is not None and report.moved:
-        count = len(report.moved)
+    # the same moves, with the same lists, are said once: a paper two lists share has an
+    # id read with both and another read from one, and its marks follow it back and
+    # forth as the lists are read together or apart
+    moves = [f"{move.old_id} {move.new_id}" for move in report.moved] if report else []
+    if moves and (every_warning or session.first_time_said("moved", moves)):
+        count = len(moves)
         _err(
             f"{count} triage mark{'s' if count != 1 else ''} followed {'their' if count != 1 else 'its'} paper to a new id"
         )
