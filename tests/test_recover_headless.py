@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -122,3 +125,31 @@ def test_recover_on_the_command_line_of_a_file_overwritten_at_its_start(
     assert main(["search", "is:kept tag:robots", "--json", str(lst)]) == 0
     out, err = capsys.readouterr()
     assert [hit["id"] for hit in json.loads(out)["hits"]] == [first] and "damaged" not in err
+
+
+@pytest.mark.parametrize("first_page_in_the_log", [False, True])
+def test_the_log_a_crash_left_beside_a_file_overwritten_at_its_start_is_read_too(
+    tmp_path: Path, first_page_in_the_log: bool
+) -> None:
+    live, crashed = tmp_path / "live", tmp_path / "crashed"
+    live.mkdir()
+    crashed.mkdir()
+    make_db(live / "triage.sqlite3")
+    with Store.open(live / "triage.sqlite3") as writer:  # copied as a crash leaves it
+        writer.set_state("only-in-the-log", "read")
+        if first_page_in_the_log:  # a table made: the schema's page is rewritten
+            with closing(sqlite3.connect(live / "triage.sqlite3")) as other:
+                other.execute("CREATE TABLE later (x)")
+                other.commit()
+        for name in ("triage.sqlite3", "triage.sqlite3-wal"):
+            shutil.copyfile(live / name, crashed / name)
+    db = crashed / "triage.sqlite3"
+    db.write_bytes(zeros(db.read_bytes()))
+
+    result = recover(db)
+
+    assert result.outcome == "recovered", result.message
+    assert (result.decisions, result.tags, result.notes) == (601, 200, 60)
+    with Store.open(db) as fresh:
+        assert not fresh.read_only, fresh.problem
+        assert fresh.get("only-in-the-log").state == "read"

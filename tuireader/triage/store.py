@@ -998,32 +998,100 @@ def _headless(path: Path) -> tuple[sqlite3.Connection, set[str]] | None:
     of its tables: SQLite reads nothing of a file without its 100-byte header, and the
     first page's own header below it says where the rows of the schema (each table's
     first page) are. The rest of the file may be intact: its pages are read from an
-    image of it, given a header again, and the first page the rows of the schema still
-    found on it. None where no page size gives a triage file."""
+    image of it, with the changes its log (left by a crash) holds laid over them (the
+    first page among them, maybe, whole), given a header again, and the first page the
+    rows of the schema still found on it. None where no page size gives a triage file."""
     if _held_here(path):  # never opened outside SQLite while this process holds it
         return None
     try:
         with path.open("rb") as handle:
             image = handle.read(_SALVAGE_LIMIT + 1)
+        log = _log_of(path)
     except OSError:
         return None
     if len(image) > _SALVAGE_LIMIT:
         return None
-    for page in _PAGE_SIZES:
+    sizes: tuple[int, ...] = _PAGE_SIZES
+    laid = _with_log(image, log) if log else None
+    if laid is not None:
+        image, page = laid
+        sizes = (page,)
+        if image.startswith(_SQLITE_MAGIC):  # the log held the first page whole
+            found = _triage_image(image[:18] + b"\x01\x01" + image[20:])
+            if found is not None:
+                return found
+    for page in sizes:
         rebuilt = _with_header(image, page)
-        if rebuilt is None:
-            continue
-        src = sqlite3.connect(":memory:", isolation_level=None)
-        try:
-            src.deserialize(rebuilt)
-            names = {row[0] for row in src.execute("SELECT name FROM sqlite_master")}
-        except (sqlite3.Error, AttributeError):  # AttributeError: a SQLite without it
-            src.close()
-            continue
-        if names & {"triage", "tags"}:
-            return src, names
-        src.close()
+        found = _triage_image(rebuilt) if rebuilt is not None else None
+        if found is not None:
+            return found
     return None
+
+
+def _triage_image(image: bytes) -> tuple[sqlite3.Connection, set[str]] | None:
+    """``image`` read as a database in memory, with the names of its tables, where it
+    holds triage."""
+    src = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        src.deserialize(image)
+        names = {row[0] for row in src.execute("SELECT name FROM sqlite_master")}
+    except (sqlite3.Error, AttributeError):  # AttributeError: a SQLite without it
+        src.close()
+        return None
+    if names & {"triage", "tags"}:
+        return src, names
+    src.close()
+    return None
+
+
+def _log_of(path: Path) -> bytes:
+    """The log SQLite keeps beside the triage file (its write-ahead log), b"" for none."""
+    log = Path(f"{path}-wal")
+    if not log.is_file():
+        return b""
+    with log.open("rb") as handle:
+        data = handle.read(_SALVAGE_LIMIT + 1)
+    return b"" if len(data) > _SALVAGE_LIMIT else data
+
+
+#: what a write-ahead log starts with (its checksums' byte order in the last bit)
+_LOG_MAGIC = (0x377F0682, 0x377F0683)
+
+
+def _with_log(image: bytes, log: bytes) -> tuple[bytes, int] | None:
+    """``image`` with the pages of the changes its write-ahead log ``log`` holds laid
+    over it, up to the last change whole in it (a change's last page says so), and the
+    size of a page the log gives; None where the log holds no change whole. A page of
+    another generation of the log (its salts are not the log's) ends it."""
+    if len(log) < 32 or int.from_bytes(log[:4], "big") not in _LOG_MAGIC:
+        return None
+    page = int.from_bytes(log[8:12], "big")
+    page = 65536 if page == 1 else page
+    if page not in _PAGE_SIZES:
+        return None
+    salts = log[16:24]
+    committed: dict[int, bytes] = {}
+    pending: dict[int, bytes] = {}
+    pages = 0
+    at = 32
+    while at + 24 + page <= len(log):
+        head = log[at : at + 24]
+        if head[8:16] != salts:
+            break
+        pending[int.from_bytes(head[:4], "big")] = log[at + 24 : at + 24 + page]
+        size = int.from_bytes(head[4:8], "big")
+        if size:  # the last page of a change: the file's size in pages after it
+            committed.update(pending)
+            pending.clear()
+            pages = size
+        at += 24 + page
+    if not pages or pages * page > _SALVAGE_LIMIT:
+        return None
+    laid = bytearray(image[: pages * page].ljust(pages * page, b"\x00"))
+    for number, data in committed.items():
+        if 1 <= number <= pages:
+            laid[(number - 1) * page : number * page] = data
+    return bytes(laid), page
 
 
 def _with_header(image: bytes, page: int) -> bytes | None:
