@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import sqlite3
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from test_recover import IDS, make_db, readable
 from tuireader.cli import main
 from tuireader.system.paths import resolve
 from tuireader.triage.recover import recover
-from tuireader.triage.store import Store
+from tuireader.triage.store import Store, headless_tables
 
 #: how much of the start is overwritten: SQLite's header (100 bytes) and the first
 #: page's own header and the first of its cell pointers
@@ -153,3 +154,13 @@ def test_the_log_a_crash_left_beside_a_file_overwritten_at_its_start_is_read_too
     with Store.open(db) as fresh:
         assert not fresh.read_only, fresh.problem
         assert fresh.get("only-in-the-log").state == "read"
+
+
+def test_a_large_file_of_noise_is_told_from_a_triage_file_at_once(tmp_path: Path) -> None:
+    # each command, and each look of a reader, asks it of a file SQLite cannot read: a
+    # look at every byte of its first page, for each size a page may have, took 5 s
+    noise_file = tmp_path / "triage.sqlite3"
+    noise_file.write_bytes(os.urandom(1 << 20))
+    started = time.monotonic()
+    assert headless_tables(noise_file) is None
+    assert time.monotonic() - started < 1.0
