@@ -89,6 +89,8 @@ ABBREVIATED = [
     {"title": "IID Draws Suffice", "abstract": "Draws."},
     {"title": "Costs of O(T) Rounds", "abstract": "Let i, i and d be indices; we show a bound."},
     {"title": "Losses w.r.t. Labels", "abstract": "Gradients of losses."},
+    {"title": "Extragradient (EG) for Games", "abstract": "Information extraction (IE) too."},
+    {"title": "Optimisers, e.g. Adam", "abstract": "Steps, i.e. updates; cf. momentum."},
 ]
 IID = {"Samples Drawn i.i.d.", "IID Draws Suffice"}
 NON_IID = {"Federated Learning on Non-IID Clients", "Learning from non-i.i.d. Samples"}
@@ -122,6 +124,18 @@ def abbreviated(request, tmp_path_factory):
 def test_an_abbreviation_is_found_with_its_full_stops_or_without(abbreviated, queries, titles):
     for query in queries:
         assert _titles(abbreviated, query) == titles, query
+
+
+@pytest.mark.parametrize("word", ["eg", "EG", "ie", "IE", "title:eg", "abstract:ie"])
+def test_a_word_is_no_abbreviation_of_prose(abbreviated, word):
+    # of ICML 2024, eg found the 221 papers that write "e.g." and ie the 196 that write
+    # "i.e.", where a researcher typing EG means the extragradient method
+    assert _titles(abbreviated, word) == {"Extragradient (EG) for Games"}
+
+
+def test_an_abbreviation_of_prose_written_with_its_stops_is_found(abbreviated):
+    assert _titles(abbreviated, "e.g.") == {"Optimisers, e.g. Adam"}
+    assert _titles(abbreviated, "i.e.") == {"Optimisers, e.g. Adam"}
 
 
 def test_letters_apart_are_no_abbreviation(abbreviated):
