@@ -98,3 +98,28 @@ def test_a_version_is_highlighted_beside_its_name_only(engine, query, shown):
     for hit in result.hits:
         assert hit.marker is not None
         assert [SAID[a:b] for a, b in hit.marker.spans(SAID)] == shown
+
+
+@pytest.mark.parametrize("query", ["llama-2", "llama 2", "LLaMA 2", "gpt-4", "GPT 4", "gpt-3.5"])
+def test_a_version_being_typed_is_highlighted_as_the_finished_query(engine, query):
+    # typed in the reader, llama-2 highlighted every "2", "20" and "2.0" of its hits
+    # (the last word is a prefix), where the query finished highlights "Llama 2" only
+    text = SAID + "; GPT-3.5 and 20 runs in 2024"
+    finished = engine.search(query, limit=None)
+    typed = engine.search(query, prefix=True, limit=None)
+    shown = [text[a:b] for a, b in spans_of(text, finished.terms)]
+    assert [text[a:b] for a, b in spans_of(text, typed.terms)] == shown
+    assert "20" not in shown and "2024" not in shown
+    assert typed.hits or "3.5" in query
+    for hit in typed.hits:
+        assert hit.marker is not None
+        assert [text[a:b] for a, b in hit.marker.spans(text)] == shown
+
+
+@pytest.mark.parametrize("query", ["neurips 20", "corl 202", "llama 19", "llama 2 model"])
+def test_a_year_being_typed_after_a_name_is_highlighted_as_typed(query):
+    # "neurips 20" may become "neurips 2023": the years it begins are highlighted as
+    # typed; a word typed after the version is no version
+    from tuireader.search import query as ql
+
+    assert ql.finished_version(query, ql.parse(query, prefix=True).root) is None

@@ -538,11 +538,12 @@ class Engine:
                 )
             if total < SUGGEST_BELOW and out.words:
                 suggestion = suggest(ctx, text, total, prefix, resolve)
-            terms = query_forms(parsed.root, self.vocabulary, self._budget)
+            shown = ql.finished_version(text, parsed.root)
+            terms = query_forms(shown or parsed.root, self.vocabulary, self._budget)
         message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
         return SearchResult(
             query=text,
-            hits=_hits(ranked, out.forms),
+            hits=_hits(ranked, terms if shown else out.forms),
             total=total,
             elapsed_ms=(time.perf_counter() - started) * 1000,
             suggestion=suggestion,
@@ -568,11 +569,12 @@ class Engine:
             terms = self._scanned
             if terms is None or terms.papers is not self.library.papers:
                 terms = self._scanned = LibraryTerms(self.library)
-            shown, total = scan(terms, parsed.root, out, limit, resolve)
-            forms = query_forms(parsed.root, terms.vocabulary, self._budget)
+            found, total = scan(terms, parsed.root, out, limit, resolve)
+            shown = ql.finished_version(text, parsed.root)
+            forms = query_forms(shown or parsed.root, terms.vocabulary, self._budget)
         return SearchResult(
             query=text,
-            hits=_hits(((p, 0.0) for p in shown), out.forms),
+            hits=_hits(((p, 0.0) for p in found), forms if shown else out.forms),
             total=total,
             elapsed_ms=(time.perf_counter() - started) * 1000,
             message="; ".join(dict.fromkeys(out.problems)) or None,
@@ -643,6 +645,7 @@ class Engine:
 
         A search result carries these words already (``SearchResult.terms``)."""
         root = ql.parse(query, prefix=True).root
+        root = ql.finished_version(query, root) or root
         return spans_in(text, marker(query_forms(root, self.vocabulary, self._budget)))
 
 

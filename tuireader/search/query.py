@@ -913,6 +913,55 @@ def _versions_apart(node: And) -> Node:
     return children[0] if len(children) == 1 else And(tuple(children))
 
 
+def finished_version(text: str, root: Node | None) -> Node | None:
+    """The query ``text`` as it is read finished when the word being typed in ``root``
+    (parsed with ``prefix=True``) is the version number of a name (``llama-2``, ``gpt-4``,
+    ``gpt3.5``, ``llama 2``), else None. Such a query finds the papers whose words begin
+    so (the number may yet grow), but is highlighted as the finished query is: the name
+    and its number side by side, not every "2", "20" and "2.0" of its hits."""
+    typed = [word for word in words(root) if isinstance(word, Term) and word.prefix]
+    if not typed or typed[-1].field not in _COMPOUND_FIELDS:
+        return None
+    word = typed[-1].text
+    versioned = _VERSIONED.fullmatch(word) or _DECIMAL_VERSION.fullmatch(word)
+    if versioned is not None:
+        number = versioned[2]
+    elif _VERSION.fullmatch(word) and _NAME_BEFORE.search(text.rstrip()[: -len(word)]):
+        number = word
+    else:
+        return None
+    if not _VERSION.fullmatch(number) or _YEAR_BEGUN.fullmatch(number.split(".")[0]):
+        return None
+    return without_common_words(parse(text)).root
+
+
+#: a name before a number being typed apart from it ("llama 2": ``_versions_apart``)
+_NAME_BEFORE = re.compile(r"(?<![^\s(])[^\W\d_]{2,}\s+$")
+#: the beginning of a year being typed ("neurips 20", "corl 202"): its completions, the
+#: years, are highlighted as typed
+_YEAR_BEGUN = re.compile(r"(?:19|20)\d?")
+
+
+def _after_a_name(node: Node | None, word: Term) -> bool:
+    """Whether ``word`` follows a name in the words of ``node`` it is read with, as a
+    version follows it (``_versions_apart``): "llama 2", not "2" alone."""
+    from tuireader.search.analysis import STOPS  # the index's own stop words
+
+    if isinstance(node, (And, Or)):
+        children = node.children
+        if isinstance(node, And) and len(children) > 1 and children[-1] is word:
+            name = children[-2]
+            return (
+                isinstance(name, Term)
+                and not name.prefix
+                and name.field == word.field
+                and bool(_NAME.fullmatch(name.text))
+                and name.text.lower() not in STOPS
+            )
+        return any(_after_a_name(child, word) for child in children)
+    return False
+
+
 #: a venue named with its year ("NeurIPS 2017", "corl2023", "ICML-2024")
 _VENUE_YEAR = re.compile(r"(?P<name>.*?[^\W\d_].*?)[\s\-]*(?P<year>(?:19|20)\d\d)")
 #: such a venue while its year is typed ("CoRL 202", "corl2")
