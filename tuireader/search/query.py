@@ -1006,24 +1006,38 @@ _BARE_SCHEME = re.compile(r"(?:[A-Za-z][\w+.-]*:/{0,3})(?:www\.?)?|www\.", re.IG
 
 
 def _without_bare_schemes(node: Node | None, problems: list[str]) -> Node | None:
-    """``node`` without its ``url:`` terms that are a scheme only (said in ``problems``):
-    ``url:http://`` named no link and found nothing, unsaid; every link has one. While it
-    is typed (the address is the next key) it is left out unsaid, as a field's colon is."""
+    """``node`` with its ``url:`` terms that are a scheme only read as any link, and that
+    said in ``problems``: every link has one, as the scheme of an address does not
+    matter, so ``url:http://`` finds the papers with a link (of the real lists, 947 of
+    1,061), and ``-url:http://`` those without, where it was left out and listed every
+    paper. While it is typed (the address is the next key) it is left out unsaid, as a
+    field's colon is."""
+    node = _pruned(node, _typed_scheme, [])
     said: list[str] = []
-    node = _pruned(node, _bare_scheme, said)
-    problems.extend(text for text in said if text)
+
+    def any_link(word: Term | Phrase) -> Node:
+        if not isinstance(word, Term) or word.field != "urls":
+            return word
+        if not _BARE_SCHEME.fullmatch(word.text):
+            return word
+        said.append(_any_link_said(word.text))
+        return Or(tuple(Filter("has", kind) for kind in INDEX_HAS))
+
+    node = replace_words(node, any_link)
+    problems.extend(said)
     return node
 
 
-def _bare_scheme(term: Term) -> str | None:
-    """What is said of ``term`` when it is a ``url:`` of a scheme only ("" while typed),
-    else None."""
-    if term.field != "urls" or not _BARE_SCHEME.fullmatch(term.text):
-        return None
-    if term.prefix:
-        return ""
-    said = shortened(f"url:{term.text}")
-    return f"ignored {said!r}: a scheme names no link; give its host, e.g. url:github.com"
+def _typed_scheme(term: Term) -> str | None:
+    """ "" when ``term`` is a ``url:`` of a scheme only being typed, else None."""
+    return (
+        "" if term.prefix and term.field == "urls" and _BARE_SCHEME.fullmatch(term.text) else None
+    )
+
+
+def _any_link_said(scheme: str) -> str:
+    said = shortened(f"url:{scheme}")
+    return f"{said!r} is any link (a scheme alone names none); give its host, e.g. url:github.com"
 
 
 def without_common_words(parsed: ParsedQuery) -> ParsedQuery:
