@@ -40,7 +40,7 @@ from tuireader.search import whooshdoor
 from tuireader.search.analysis import is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
 from tuireader.search.documents import Documents
-from tuireader.search.fastsearch import TermScores
+from tuireader.search.fastsearch import TermScores, Weighting
 from tuireader.search.highlight import Marker, Span, marker, query_forms, spans_in
 from tuireader.search.index import (
     LOCK_WAIT_SECONDS,
@@ -177,7 +177,7 @@ class Engine:
         self._only: set[int] | None = None
         try:
             if opened is not None:
-                self._searcher = opened.ix.searcher(weighting=BM25F())
+                self._searcher = opened.ix.searcher(weighting=Weighting())
                 self._documents = Documents(self.library, self._searcher, positions)
                 self._terms = TermScores(self._searcher.reader())
                 self._terms.prepare((*DEFAULT_FIELDS, *JOINED_FIELDS.values()))
@@ -622,7 +622,14 @@ class Engine:
             # the key terms' weights as boosts they left out papers scored above the
             # ones kept, so which papers came back depended on the limit.
             collector = TopCollector(limit, usequality=False, replace=0)
-            searcher.search_with_collector(q, FilterCollector(collector, self._only, None))
+            # scored by Whoosh's BM25F, as More like this has always ranked: its key terms'
+            # weights are boosts over title and abstract alike, which the field weights
+            # of the searcher's own scoring (``fastsearch.Weighting``) would tilt
+            searcher.search_with_collector(
+                q,
+                FilterCollector(collector, self._only, None),
+                context=searcher.context(weighting=BM25F()),
+            )
             results = collector.results()
             ranked = [(hit["id"], hit.score) for hit in results]
             # the papers shown are the matches: every paper sharing a word with this one
