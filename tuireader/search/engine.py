@@ -27,6 +27,7 @@ import re
 import threading
 import time
 from array import array
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -622,12 +623,15 @@ class Engine:
             # the key terms' weights as boosts they left out papers scored above the
             # ones kept, so which papers came back depended on the limit.
             collector = TopCollector(limit, usequality=False, replace=0)
+            allowed = _sharing(searcher.reader(), [term for term, _ in keys])
+            if self._only is not None:
+                allowed &= self._only
             # scored by Whoosh's BM25F, as More like this has always ranked: its key terms'
             # weights are boosts over title and abstract alike, which the field weights
             # of the searcher's own scoring (``fastsearch.Weighting``) would tilt
             searcher.search_with_collector(
                 q,
-                FilterCollector(collector, self._only, None),
+                FilterCollector(collector, allowed, None),
                 context=searcher.context(weighting=BM25F()),
             )
             results = collector.results()
@@ -733,6 +737,26 @@ def _unavailable(exc: Exception, paths: DataPaths | None) -> str:
 
 #: key terms of a paper that "More like this" looks for in others.
 SIMILAR_TERMS = 16
+
+
+#: the key terms a paper shares with another at least to be like it (fewer if it has
+#: fewer): one alone, however rare, tells no likeness ("HYDRA: Hybrid Robot Actions for
+#: Imitation Learning" found an astronomy paper on "EX Hydrae" 13th by "hydra" alone)
+SIMILAR_SHARED = 2
+
+
+def _sharing(reader, terms: list[str]) -> set[int]:  # type: ignore[no-untyped-def]
+    """The documents whose title or abstract has ``SIMILAR_SHARED`` of ``terms`` at least
+    (all of them when there are fewer)."""
+    shared: Counter[int] = Counter()
+    for term in terms:
+        having: set[int] = set()
+        for name in TEXT_FIELDS:
+            if (name, term) in reader:
+                having.update(reader.postings(name, term).all_ids())
+        shared.update(having)
+    enough = min(SIMILAR_SHARED, len(terms))
+    return {doc for doc, count in shared.items() if count >= enough}
 
 
 def _telling(term: str) -> bool:
