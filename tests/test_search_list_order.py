@@ -68,3 +68,42 @@ def test_a_search_in_list_order_reads_only_the_papers_it_shows(tmp_path: Path) -
         assert len(lazy._read) <= 3, query
     engine.close()
     assert lazy._whole is None  # the entry is not read whole
+
+
+class _Hits(dict):
+    """A search's hits (document: score) that count the times they are gone through."""
+
+    walked = 0
+
+    def __iter__(self):
+        type(self).walked += 1
+        return super().__iter__()
+
+
+def test_the_first_page_in_list_order_looks_at_the_documents_it_needs_only(engines):
+    # "learning sort:list" at 100,000 papers sorted its 74,000 hits by score, then by
+    # their places in the lists, to show 100: 150 ms for its first page, where
+    # relevance took 11
+    indexed, _ = engines
+    documents = indexed._context.documents
+    every = [doc for doc in range(len(documents.positions())) if doc % 3]
+    hits = _Hits((doc, 1.0) for doc in every)
+    first = documents.in_list_order(hits, 4)
+    assert _Hits.walked == 0
+    places = documents.positions()
+    assert first == sorted(every, key=lambda doc: places[doc])[:4]
+    assert documents.in_list_order(set(every), None) == sorted(every, key=lambda d: places[d])
+
+
+def test_a_search_in_list_order_ranks_no_hit_by_score(engines, monkeypatch):
+    from tuireader.search import plan
+
+    def ranked(*args):
+        raise AssertionError("every hit ranked by score")
+
+    monkeypatch.setattr(plan, "evaluate", ranked)
+    indexed, _ = engines
+    every = indexed.search("study", limit=None, order="list")
+    listed = indexed.search("study", limit=4, order="list")
+    assert [hit.paper.id for hit in listed.hits] == [hit.paper.id for hit in every.hits][:4]
+    assert listed.total == every.total > 4

@@ -15,7 +15,7 @@ is searched by a new searcher (``Engine._attach``), which has its own ``Document
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from tuireader.model import Library, Paper
@@ -45,6 +45,9 @@ class Documents:
         #: the library's ids, in list order, as when the map was made
         self._ids: Sequence[str] = ()
         self._positions: array | None = None
+        #: the documents in list order (``_list_order``), and the map they were made of
+        self._order: array | None = None
+        self._order_of: array | None = None
         #: the library's papers last seen in memory, and whether the map's positions are
         #: theirs (a library read lazily, read whole later, has the same ids unless it
         #: fell back to reading its lists again)
@@ -68,13 +71,38 @@ class Documents:
         ids = self._ids
         return [get(ids[at]) if (at := positions[doc]) != NOWHERE else None for doc in docs]
 
-    def in_list_order(self, docs: Iterable[int], limit: int | None) -> list[int]:
+    def in_list_order(self, docs: Collection[int], limit: int | None) -> list[int]:
         """The first ``limit`` of ``docs`` that are papers of the library, in list order:
         told by the map, so that only the papers shown are read (``search --sort list``
-        at 100,000 papers read every hit's record to show 20)."""
+        at 100,000 papers read every hit's record to show 20).
+
+        Of many ``docs``, the first few are found by going through the library's
+        documents in list order until they are, where sorting every one of them took
+        35 ms for the 74,000 of "learning" at 100,000 papers (for 100: about 140 steps)."""
         positions = self.positions()
+        if limit is not None and limit * self._count < len(docs) * len(docs):
+            wanted = docs if isinstance(docs, (set, frozenset, dict)) else set(docs)
+            found: list[int] = []
+            for doc in self._list_order():
+                if doc in wanted:
+                    found.append(doc)
+                    if len(found) == limit:
+                        break
+            return found
         placed = sorted((at, doc) for doc in docs if (at := positions[doc]) != NOWHERE)
         return [doc for _, doc in (placed if limit is None else placed[:limit])]
+
+    def _list_order(self) -> array:
+        """The document of each paper of the library, in list order (``NOWHERE`` for a
+        paper the index has no document of); made from the map when first asked for."""
+        positions = self.positions()
+        if self._order is None or self._order_of is not positions:
+            order = array("i", [NOWHERE]) * len(self._ids)
+            for doc, at in enumerate(positions):
+                if at != NOWHERE:
+                    order[at] = doc
+            self._order, self._order_of = order, positions
+        return self._order
 
     def paper(self, doc: int) -> Paper | None:
         """The paper of document ``doc``, read as ``papers`` reads a few."""

@@ -18,7 +18,7 @@ from tuireader.model import Paper
 from tuireader.search import query as ql
 from tuireader.search.analysis import raw_words
 from tuireader.search.compiled import compile_query
-from tuireader.search.fastsearch import Plan, Scored, TermScores, evaluate
+from tuireader.search.fastsearch import Plan, Scored, TermScores, evaluate, matches
 from tuireader.search.terms import (
     Compiled,
     Context,
@@ -107,8 +107,8 @@ def run_plan(
     """The best ``limit`` papers of ``plan`` with their scores, and how many matched;
     ``listed``: the first ``limit`` in list order instead."""
     if listed:
-        every, total = evaluate(scores, plan, None)
-        score_of = dict(every)
+        score_of = matches(scores, plan)
+        total = len(score_of)
         top = [(doc, score_of[doc]) for doc in ctx.documents.in_list_order(score_of, limit)]
     else:
         top, total = evaluate(scores, plan, limit)
