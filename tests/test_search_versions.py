@@ -100,7 +100,9 @@ def test_a_version_is_highlighted_beside_its_name_only(engine, query, shown):
         assert [SAID[a:b] for a, b in hit.marker.spans(SAID)] == shown
 
 
-@pytest.mark.parametrize("query", ["llama-2", "llama 2", "LLaMA 2", "gpt-4", "GPT 4", "gpt-3.5"])
+@pytest.mark.parametrize(
+    "query", ["llama-2", "llama 2", "LLaMA 2", "gpt-4", "GPT 4", "gpt-3.5", '"Llama 2', '"gpt 4']
+)
 def test_a_version_being_typed_is_highlighted_as_the_finished_query(engine, query):
     # typed in the reader, llama-2 highlighted every "2", "20" and "2.0" of its hits
     # (the last word is a prefix), where the query finished highlights "Llama 2" only

@@ -919,13 +919,15 @@ def finished_version(text: str, root: Node | None) -> Node | None:
     ``gpt3.5``, ``llama 2``), else None. Such a query finds the papers whose words begin
     so (the number may yet grow), but is highlighted as the finished query is: the name
     and its number side by side, not every "2", "20" and "2.0" of its hits."""
-    typed = [word for word in words(root) if isinstance(word, Term) and word.prefix]
+    typed = [word for word in words(root) if word.prefix]
     if not typed or typed[-1].field not in _COMPOUND_FIELDS:
         return None
-    word = typed[-1].text
+    word = typed[-1].text.strip()
     versioned = _VERSIONED.fullmatch(word) or _DECIMAL_VERSION.fullmatch(word)
     if versioned is not None:
-        number = versioned[2]
+        number = versioned[2]  # "llama-2", or quoted: "Llama 2 (its quote yet to close)
+    elif isinstance(typed[-1], Phrase):
+        return None
     elif _VERSION.fullmatch(word) and _NAME_BEFORE.search(text.rstrip()[: -len(word)]):
         number = word
     else:
