@@ -171,7 +171,9 @@ def some_linked(request, tmp_path_factory):
     opened.close()
 
 
-@pytest.mark.parametrize("scheme", ["url:http://", "url:https://", "link:https:", "url:www."])
+@pytest.mark.parametrize(
+    "scheme", ["url:http://", "url:https://", "link:https:", "url:www.", "url:https", "url:HTTP"]
+)
 def test_a_scheme_alone_finds_the_papers_with_a_link(some_linked, scheme):
     # url:http:// listed every paper, those with no link too (114 of the 1,061 of the
     # real lists): a link's scheme does not matter, so every link has it
@@ -186,7 +188,11 @@ def test_a_scheme_alone_finds_the_papers_with_a_link(some_linked, scheme):
 
 def test_a_scheme_being_typed_waits_for_its_host_unsaid(engine):
     # the address is the next key: what the words before it find, as after "url:"
-    for typed in ("url:mlr.press url:https://", "url:mlr.press url:https://www."):
+    for typed in (
+        "url:mlr.press url:https://",
+        "url:mlr.press url:https://www.",
+        "url:mlr.press url:https",
+    ):
         result = engine.search(typed, prefix=True, limit=None)
         assert {hit.paper.id for hit in result.hits} == ICML, typed
         assert result.message is None, typed

@@ -1003,8 +1003,9 @@ def _unread_year(term: Term) -> str | None:
 
 
 #: a ``url:`` value that is a link's scheme and nothing after it ("http://", "https:",
-#: "https://www."), as typed or pasted before the address
-_BARE_SCHEME = re.compile(r"(?:[A-Za-z][\w+.-]*:/{0,3})(?:www\.?)?|www\.", re.IGNORECASE)
+#: "https://www."), as typed or pasted before the address; or the web's without its colon
+#: ("https"), which no word of a link is: it found no paper, and said nothing
+_BARE_SCHEME = re.compile(r"(?:[A-Za-z][\w+.-]*:/{0,3})(?:www\.?)?|www\.|https?", re.IGNORECASE)
 
 
 def _without_bare_schemes(node: Node | None, problems: list[str]) -> Node | None:
