@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tuireader.render.textrender import display_title, math_to_unicode, plain
+from tuireader.render.textrender import display_title, math_to_unicode, plain, render
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,6 @@ def test_a_nested_subscript_reads_alike_in_math_and_in_a_title() -> None:
         ),
         (r"can move with V_{gas}=4200km/s", "can move with V_gas=4200km/s"),
         (r"The groups G_{k,1} of Richard Thompson", "The groups G_(k,1) of Richard Thompson"),
-        (r"up to order \cal{O}(\alpha_{s}^2)$ in", "up to order 𝒪(αₛ^2)$ in"),
         # what is no script stays as written: a link's, an empty or unclosed group
         (r"see https://a.org/x_{b}/ now", r"see https://a.org/x_{b}/ now"),
         (r"x_{} and x_{2 and a _{b}", r"x_{} and x_{2 and a _{b}"),
@@ -58,6 +57,41 @@ def test_a_nested_subscript_reads_alike_in_math_and_in_a_title() -> None:
 )
 def test_a_braced_script_outside_math_reads_as_math(source: str, expected: str) -> None:
     assert plain(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # arXiv 0704.0106 lost the "$" that opens its math, and showed "𝒪(αₛ^2)$"
+        (
+            "systematically up to order \\cal{O}(\\alpha_{s}^2)$ in deeply inelastic",
+            "systematically up to order 𝒪(αₛ²) in deeply inelastic",
+        ),
+        # arXiv 0704.0036: the formula runs on over a line break after its "\\pm"
+        (
+            (
+                "$\\Delta\\beta_p=1.2\\mp 0.6$, \\Delta\\alpha_n=0.8\\pm\n1.7$ and "
+                "$\\Delta\\beta_n=2.0\\mp 1.8$ are contributed"
+            ),
+            "Δβₚ=1.2∓0.6, Δαₙ=0.8±1.7 and Δβₙ=2.0∓1.8 are contributed",
+        ),
+        ("the order {\\cal O}(\\alpha_s^2)$.", "the order 𝒪(αₛ²)."),
+        # a "$" after words that are no LaTeX is a dollar sign
+        ("it costs 5$ and the rest$, in all", "it costs 5$ and the rest$, in all"),
+        ("a \\textbf{bold}$ word", "a bold$ word"),
+        ("price_list$ here", "price_list$ here"),
+        # a "$" before a letter or a command opens math rather than closes it
+        ("a \\alpha$b", "a α$b"),
+    ],
+)
+def test_math_whose_opening_dollar_is_lost_reads_as_math(source: str, expected: str) -> None:
+    assert plain(source) == expected
+
+
+def test_math_whose_opening_dollar_is_lost_is_styled_as_math() -> None:
+    out = render("up to order \\cal{O}(\\alpha_{s}^2)$ in")
+    assert out.text == "up to order 𝒪(αₛ²) in"
+    assert [(out.text[s.start : s.end], s.style) for s in out.spans] == [("𝒪(αₛ²)", "math")]
 
 
 def test_a_braced_script_in_a_title_keeps_its_grouping() -> None:

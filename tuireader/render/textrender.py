@@ -1480,9 +1480,12 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
     pos = 0
     n = len(text)
     math_end = -1  # where the last math span closed: "$a$$b$" is two spans, not "$$"
+    #: (text position, number of events) where each token's events begin
+    checkpoints: list[tuple[int, int]] = []
     while (m := _TEXT_TOKEN.search(text, pos)) is not None:
         start = m.start()
         tok = m.group()
+        checkpoints.append((pos, len(events)))
         group = _switch_group(text, pos, start) if tok[1:] in SWITCHES else None
         if group is not None:  # "{\\it sublinear time}": the group is the switch's
             if group > pos:
@@ -1516,7 +1519,15 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             events.append(_underscores(text, start, pos, links))
         elif tok[0] == "$":
             close = _math_close(text, start, single=start == math_end)
-            if close is None:
+            opened = None if close is not None else _unopened_math(text, start, checkpoints)
+            if opened is not None:  # "order \\cal{O}(\\alpha_{s}^2)$ in": its "$" lost
+                begin, origin, kept = opened
+                del events[kept:]
+                if begin > origin:
+                    events.append(literal(origin, begin))
+                events.append(("math", text[begin:start]))
+                pos = math_end = start + 1
+            elif close is None:
                 events.append("$")
                 pos = start + 1
             else:
@@ -1614,6 +1625,89 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
     if pos < n:
         events.append(literal(pos, n))
     return events
+
+
+#: math commands that mark a run of text as LaTeX: letters, symbols, operators, fonts of
+#: math, accents, fractions and roots (``\\alpha``, ``\\pm``, ``\\cal``, ``\\frac``), not
+#: the commands of text (``\\textbf``, ``\\cite``)
+_MATH_MARKS = frozenset(
+    [*GREEK, *SYMBOLS, *OPERATORS, *FONT_MAPS, *ACCENTS, *_FRACTIONS, *_BINOMIALS, "sqrt"]
+)
+_COMMAND_NAME = re.compile(r"\\([A-Za-z]+)")
+#: what ends a word that a formula goes on from into the next one: a relation or a sign
+#: (``\\Delta\\alpha_n=0.8\\pm`` and ``1.7$``)
+_SYMBOL_NAMES = "|".join(sorted(SYMBOLS, key=len, reverse=True))
+_RUNS_ON = re.compile(rf"(?:[=<>+]|\\(?:{_SYMBOL_NAMES}))$")
+_BRACED_SCRIPT = re.compile(r"[_^]\{")
+
+
+def _unopened_math(
+    text: str, at: int, checkpoints: Sequence[tuple[int, int]]
+) -> tuple[int, int, int] | None:
+    """For a lone ``$`` at ``at`` that closes math whose own ``$`` was lost (arXiv:
+    "up to order \\cal{O}(\\alpha_{s}^2)$ in"), where that math starts, and the
+    checkpoint (of ``checkpoints``, see :func:`_events`) whose events are to be made
+    again from there: its text position and how many events come before it; None when the text
+    before the ``$`` is not plainly LaTeX, and the ``$`` is a dollar sign.
+
+    The math is the word before the ``$`` (and the words before it that a relation or a
+    sign runs on from: ``\\Delta\\alpha_n=0.8\\pm 1.7$``), glued to it, with balanced
+    braces and no ``$``, holding a command of math (:data:`_MATH_MARKS`) or a braced
+    script; a ``$`` a letter or a command follows opens math rather than closes it."""
+    after = text[at + 1 : at + 2]
+    if not at or text[at - 1].isspace() or after.isalnum() or after == "\\":
+        return None
+    start = end = at
+    while True:
+        word = end
+        while word and not text[word - 1].isspace():
+            word -= 1
+        if word == end or "$" in text[word:end]:
+            break
+        start = gap = word
+        while gap and text[gap - 1] in " \t\n":
+            gap -= 1
+        if gap == start or "\n\n" in text[gap:start] or not _RUNS_ON.search(text, 0, gap):
+            break
+        end = gap
+    start = _group_start(text, start, at)
+    run = text[start:at]
+    if not run or "$" in run or run.count("{") != run.count("}"):
+        return None
+    marked = any(name in _MATH_MARKS for name in _COMMAND_NAME.findall(run))
+    if not marked and not _BRACED_SCRIPT.search(run):
+        return None
+    for position, count in reversed(checkpoints):
+        if position <= start:
+            token = _TEXT_TOKEN.search(text, position)
+            # the events from there on must be of the math's text only
+            if position < start and token is not None and token.start() < start:
+                return None
+            return start, position, count
+    return None
+
+
+#: how far back a formula whose ``$`` was lost may reach for the brace that opens a group
+#: it closes
+_GROUP_REACH = 120
+
+
+def _group_start(text: str, start: int, end: int) -> int:
+    """Where the word holding ``text[start:end]`` starts, reaching back for the braces
+    closed in it and opened before it (``{\\cal O}(\\alpha_s^2)``, written with a space
+    in the group); ``start`` when there are none, or they are not found near."""
+    depth = text.count("}", start, end) - text.count("{", start, end)
+    if depth <= 0:
+        return start
+    j = start
+    while depth > 0:
+        j -= 1
+        if j < 0 or end - j > _GROUP_REACH or text[j] == "$" or text.startswith("\n\n", j):
+            return start
+        depth += (text[j] == "}") - (text[j] == "{")
+    while j and not text[j - 1].isspace():
+        j -= 1
+    return j
 
 
 def _subscript_at(text: str, at: int, links: Sequence[tuple[int, int]]) -> bool:
