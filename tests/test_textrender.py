@@ -819,3 +819,28 @@ def test_commands_nested_by_the_thousand_render_without_exhausting_the_stack(tex
     assert "deep" in display_title(text)
     shallow = "\\emph{" * 20 + "deep" + "}" * 20
     assert render(shallow).text == "deep"  # nesting people write is still rendered
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # TeX sets no space between a term (or an operator's limits) and a bracket after
+        # it: arXiv 0704.0010, ICML 2024 and L4DC 2020 abstracts were shown "ρ (φ, t)",
+        # "𝒪 (ε⁻⁴)", "Õ (DS√(AT))" and "∑ᵢ₌₁ᵈ (θ)ᵢPᵢ"
+        (r"function $\rho (\phi, t)$ survives", "function ρ(φ, t) survives"),
+        (r"to $\mathcal{O} (\epsilon^{-4})$. Our", "to 𝒪(ε⁻⁴). Our"),
+        (r"component of $\tilde{O} (DS\sqrt{AT})$ for", "component of Õ(DS√(AT)) for"),
+        (r"$P = \sum_{i=1}^{d} (\theta)_{i}P_{i}$. This", "P = ∑ᵢ₌₁ᵈ(θ)ᵢPᵢ. This"),
+        (r"$\max_{i} (a_i)$ and $\min_{x} \{f\}$", "maxᵢ(aᵢ) and minₓ{f}"),
+        (r"$f (x)$ and $x^2 (y)$ and $\hat{x} (t)$", "f(x) and x²(y) and x̂(t)"),
+        # after a relation, a sign or a comma the space stays, as TeX gives one there
+        (r"$x = (a)$, $a + (b)$, $(a, (b))$", "x = (a), a + (b), (a, (b))"),
+        # words written in math are spaced as words (CoRL 2023)
+        (
+            r"$\textbf{Semantic-Geometric Representation} (\textbf{SGR})$, a",
+            "Semantic-Geometric Representation (SGR), a",
+        ),
+    ],
+)
+def test_math_sets_a_bracket_against_the_term_before_it(source: str, expected: str) -> None:
+    assert plain(source) == expected

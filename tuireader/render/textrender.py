@@ -441,6 +441,14 @@ _OPENING = frozenset(
     ["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil", "\\lvert", "\\lVert"]
     + ["\\left", "\\bigl", "\\Bigl", "\\biggl", "\\Biggl"]
 )
+#: an opening bracket TeX sets against a term before it (an ``\\left(`` is spaced as a
+#: term of its own is)
+_BRACKETS = frozenset(["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil"])
+#: what ends a term or an operator's limits, besides a letter or a number: a closing
+#: bracket, a prime, a big operator (``\\sum (x)`` is "∑(x)")
+_TERM_ENDS = frozenset(")]}⟩⌋⌉′∑∏∫∮⋃⋂⨁⨂")
+#: a word of two letters or more at the end of a text
+_LAST_WORD = re.compile(r"[^\W\d_]{2}$")
 #: brackets written as commands, opening and closing
 _OPENING_SYMBOLS = frozenset(["lbrace", "langle", "lfloor", "lceil", "lvert", "lVert", "lbrack"])
 _CLOSING_SYMBOLS = frozenset(["rbrace", "rangle", "rfloor", "rceil", "rvert", "rVert", "rbrack"])
@@ -531,6 +539,9 @@ class _MathParser:
         #: for want of a raised letter (``L^q``: Unicode has no raised q)
         self.raised = False
         self.unraised = False
+        #: where a word a text command wrote ends (``\\textit{Representation}``): which
+        #: output, and its size then
+        self.worded: tuple[int, int] | None = None
 
     def run(self) -> _Out:
         out = _Out()
@@ -581,7 +592,12 @@ class _MathParser:
                 # a space before a script is none of the formula's: TeX sets the script
                 # on what comes before ("\\epsilon ^2" is "ε²", not "ε ²"); one before a
                 # degree sign stays, as the author spaced it ("-40 ^{\\circ} C")
-                if out.size and out.last_char() != " " and not self._script_next():
+                if (
+                    out.size
+                    and out.last_char() != " "
+                    and not self._script_next()
+                    and not self._bracket_after_term(out)
+                ):
                     out.add(" ")
             elif tok[0] == "\\" and len(tok) > 1:
                 name = tok[1:]
@@ -616,6 +632,26 @@ class _MathParser:
         if ahead[:1] not in (["^"], ["_"]):
             return False
         return ahead[1:2] != ["\\circ"] and ahead[1:4] != ["{", "\\circ", "}"]
+
+    def _bracket_after_term(self, out: _Out) -> bool:
+        """True when an opening bracket comes next and a term or a closing bracket ends
+        ``out``: TeX sets no space between them, whatever the source's spacing
+        (``\\max_{i} (a_i)`` is "maxᵢ(aᵢ)", ``f (x)`` "f(x)"); after a relation, a sign or a
+        comma it keeps the space TeX gives it (``x = (a)``, ``a + (b)``)."""
+        ahead = self.i
+        while ahead < len(self.toks) and self.toks[ahead][0].isspace():
+            ahead += 1
+        if ahead >= len(self.toks) or self.toks[ahead] not in _BRACKETS:
+            return False
+        if self.worded == (id(out), out.size):
+            return False  # "\\textit{Representation} (SGR)": words, spaced as words
+        last = out.last_char()
+        return (
+            last.isalnum()
+            or last in _TERM_ENDS
+            or last in _SCRIPT_CHARS
+            or unicodedata.combining(last) > 0
+        )
 
     def _degree_unit(self) -> None:
         """Skip the space between a degree sign and the scale after it: ``25^\\circ C``,
@@ -758,10 +794,18 @@ class _MathParser:
         out.add_out(self._group(name))
 
     def _plain_font(self, name: str, out: _Out, font: str | None) -> None:
-        out.add_out(self._group(None))
+        self._text_font(out, None)
 
     def _styled_font(self, name: str, out: _Out, font: str | None) -> None:
-        out.add_out(self._group(None), STYLED_FONTS[name])
+        self._text_font(out, STYLED_FONTS[name])
+
+    def _text_font(self, out: _Out, style: Style | None) -> None:
+        """The next group in a font of its own, noting where it ends when it ends in a
+        word (see :meth:`_bracket_after_term`)."""
+        group = self._group(None)
+        out.add_out(group, style)
+        if _LAST_WORD.search(group.text()):
+            self.worded = (id(out), out.size)
 
     def _accent(self, name: str, out: _Out, font: str | None) -> None:
         mark = ACCENTS[name]
