@@ -844,3 +844,16 @@ def test_commands_nested_by_the_thousand_render_without_exhausting_the_stack(tex
 )
 def test_math_sets_a_bracket_against_the_term_before_it(source: str, expected: str) -> None:
     assert plain(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (r"the {\alpha}-test and {\epsilon}-greedy", "the α-test and ε-greedy"),
+        (r"a value {\leq} 1", "a value ≤ 1"),
+        # a brace escaped is a brace shown
+        (r"the set \{\alpha\}", "the set {α}"),
+    ],
+)
+def test_a_symbol_in_braces_of_its_own_outside_math_loses_them(source: str, expected: str) -> None:
+    assert plain(source) == expected

@@ -1644,6 +1644,7 @@ def _events(text: str, mode: Mode = "prose", grouped: bool = False) -> list[obje
             elif len(name) == 1 and not name.isalpha():
                 events.append(_TEXT_ESCAPES.get(name, name))
             elif name in GREEK or name in SYMBOLS:
+                pos = _own_braces(text, start, pos, events)  # "{\\alpha}-test": "α-test"
                 events.append(("math", tok))
             elif (run_on := run_on_symbol(name)) is not None:
                 events.append(TEXT_SYMBOLS[run_on[0]])  # "\\textasciicircumd": "^d"
@@ -1775,6 +1776,7 @@ def _own_braces(text: str, start: int, pos: int, events: list[object]) -> int:
         isinstance(last, str)
         and last.endswith("{")
         and text[start - 1 : start] == "{"
+        and text[start - 2 : start - 1] != "\\"  # "\\{\\alpha\\}": a brace shown
         and text.startswith("}", pos)
     ):
         events[-1] = last[:-1]
