@@ -114,6 +114,25 @@ def test_paper_commands_in_text() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # "\\eps" is ε and "\\cN" 𝒩 in near every paper that defines them
+        (r"for every $\eps > 0$, an $\eps$-net", "for every ε > 0, an ε-net"),
+        (r"noise $x \sim \cN(0, I)$ on $\cX \times \cY$", "noise x ∼ 𝒩(0, I) on 𝒳 × 𝒴"),
+        (r"a class \cF of functions, \eps{}-good", "a class ℱ of functions, ε-good"),
+        # a paper's own command with no such common reading stays as written: "\\lam" is
+        # λ or a λ-term, "\\si" σ or a unit, "\\bx" bold x or not (arXiv 0704.0061, 0704.0199)
+        (r"we call \lam-intersection bodies", r"we call \lam-intersection bodies"),
+        (r"decompositions $c=\si_1\si_2$ of", r"decompositions c=\si₁ \si₂ of"),
+        (r"a vector $\bx$ and \c{c}", r"a vector \bx and ç"),
+    ],
+)
+def test_shorthands_with_a_near_universal_reading_read_so(source: str, expected: str) -> None:
+    assert plain(source) == expected
+    assert display_title(source) == expected
+
+
 def test_commands_this_module_knows_keep_their_old_reading() -> None:
     # written without the argument it takes, a known command is its name, as before
     assert plain(r"the \sqrt rule and \frac 12") == "the sqrt rule and frac 12"

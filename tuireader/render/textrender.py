@@ -331,15 +331,18 @@ TEXT_SYMBOLS = {
 }  # fmt: skip
 #: shorthands papers define for themselves (``\\newcommand{\\msun}{M_\\odot}``) that are
 #: common enough across papers to be read as what they stand for, in math and in text
-#: (astronomy's units, physics' angle brackets, Latin abbreviations, number sets). Any other
-#: command a paper defines for itself is shown as written, backslash and all (``\\cla``):
-#: what it stands for is the paper's own, and its bare name would read as a word.
+#: (astronomy's units, physics' angle brackets, Latin abbreviations, number sets, ``\\eps``
+#: for ε and ``\\cN`` for 𝒩, each defined so by near every paper that defines it). Any
+#: other command a paper defines for itself is shown as written, backslash and all
+#: (``\\cla``, ``\\lam``, ``\\si``, ``\\bx``): what it stands for is the paper's own
+#: (``\\lam`` is λ or a λ-term, ``\\si`` σ or a unit, ``\\by`` bold y or ×), and its bare
+#: name would read as a word.
 SHORTHANDS = {
     "la": "⟨", "ra": "⟩", "kms": "km s⁻¹", "msun": "M☉", "Msun": "M☉", "msol": "M☉",
     "Msol": "M☉", "rsun": "R☉", "Rsun": "R☉", "lsun": "L☉", "Lsun": "L☉",
     "ie": "i.e.", "eg": "e.g.", "etal": "et al.", "cf": "cf.", "wrt": "w.r.t.", "etc": "etc.",
-    "R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ",
-}  # fmt: skip
+    "R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "eps": "ε",
+} | {f"c{letter}": FONT_MAPS["mathcal"][letter] for letter in map(chr, range(65, 91))}  # fmt: skip
 #: shorthands that are units, set apart from a number before them (``4500\\kms``)
 _UNITS = frozenset(["kms", "msun", "Msun", "msol", "Msol", "rsun", "Rsun", "lsun", "Lsun"])
 
