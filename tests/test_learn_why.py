@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tuireader.ingest.library import load_library
 from tuireader.learn import Why, fit, space_of, taste
 from tuireader.learn.taste import BOILERPLATE
 from tuireader.model import Paper
+from tuireader.system.resources import seeds_dir
 
 BOILERPLATE_TEXT = (
     "We propose a novel approach, as Smith et al. suggested. "
@@ -294,3 +296,34 @@ def test_a_word_the_paper_writes_in_one_pair_the_keep_never_writes_means_another
     why = model.why(process)
     assert why.words == ("contact",)
     assert why.like is None
+
+
+#: three of the built-in seed lists' papers kept (on downloading pretrained models, on time
+#: series, on a decomposition module for time series) and two skipped
+SEED_DECISIONS = dict.fromkeys(("h3rmp2cl", "uvttcmw4", "m6o4ebpe"), "kept") | dict.fromkeys(
+    ("snscahzd", "zt3a3nny"), "skip"
+)
+
+
+def test_a_paper_is_not_called_like_a_kept_one_for_words_many_papers_hold():
+    # on the seed lists, a paper on graphon games was "like: VQ-MTM: Vector Quantization
+    # Masked Time-Series Modeling" for "time", "learning" and "complexity", held by 9, 16
+    # and 5 of the 36 papers; a paper on diffusion for offline behaviour was like the
+    # paper on downloading pretrained models for "data", "learning" and "models"
+    papers = list(load_library([seeds_dir()]).papers)
+    model = fit(papers, SEED_DECISIONS)
+    assert model is not None
+    by_id = {paper.id: paper for paper in papers}
+    graphon, didi = by_id["edk6ipcb"], by_id["rw2baw7m"]
+    assert graphon.title.startswith("We propose a discrete time graphon game")
+    assert didi.title.startswith("DIDI: DIffusion-guided DIversity")
+    for paper in (graphon, didi):
+        why = model.why(paper)
+        assert why.words and why.like is None, (paper.title, why)
+    # a paper like a keep for words few papers hold is like it all the same: differential
+    # privacy, as the kept paper on pretrained models has it; a learnable module
+    privacy = model.why(by_id["u6oqxhnx"])
+    assert privacy.like is not None and privacy.like.startswith("Practitioners commonly")
+    assert model.why(by_id["e26ec4kd"]).like == (
+        "Leddam: LEarnable Decomposition and Dual Attention Module"
+    )
