@@ -857,3 +857,21 @@ def test_math_sets_a_bracket_against_the_term_before_it(source: str, expected: s
 )
 def test_a_symbol_in_braces_of_its_own_outside_math_loses_them(source: str, expected: str) -> None:
     assert plain(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # ICML 2024: "ρ < 1/2L" and "S²AH⁴/ε²τ²" read as (1/2)L and (S²AH⁴/ε²)τ²
+        (r"\rho < \frac{1}{2L}", "ρ < 1/(2L)"),
+        (r"\frac{S^2AH^4}{\epsilon^2\tau^2}", "S²AH⁴/(ε²τ²)"),
+        (r"\frac{p\sqrt{d}}{K\epsilon}", "(p√d)/(Kε)"),
+        # a denominator of one symbol, with its scripts, or a number needs none
+        (
+            r"\frac{1}{L} + \frac{1}{\epsilon^2} + \frac{a}{x_i} + \frac{1}{10}",
+            "1/L + 1/ε² + a/xᵢ + 1/10",
+        ),
+    ],
+)
+def test_a_denominator_of_several_symbols_is_kept_whole(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected

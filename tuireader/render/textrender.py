@@ -822,7 +822,9 @@ class _MathParser:
         top = self._argument(font).strip()
         bottom = self._argument(font).strip()
         top = top if _is_atomic(top) else f"({top})"
-        bottom = bottom if _is_atomic(bottom) else f"({bottom})"
+        # a denominator of several symbols is one: "1/(mμε)", not "1/mμε", which reads
+        # as (1/m)με
+        bottom = bottom if _is_atomic(bottom) and _one_term(bottom) else f"({bottom})"
         out.add(f"{top}/{bottom}")
 
     def _binom(self, name: str, out: _Out, font: str | None) -> None:
