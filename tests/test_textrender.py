@@ -875,3 +875,23 @@ def test_a_symbol_in_braces_of_its_own_outside_math_loses_them(source: str, expe
 )
 def test_a_denominator_of_several_symbols_is_kept_whole(latex: str, expected: str) -> None:
     assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # the space that ends a letter's name is none of the formula's: arXiv and ICML
+        # 2024 abstracts showed "δ V(φ)", "q=aπ /3", "Δ I=3/2", "Δ W" and "u|_(∂ Hᵐ)"
+        (r"$V(\phi)=V_{0}+\delta V(\phi)$", "V(φ)=V₀+δV(φ)"),
+        (r"peaks at $q=a\pi /3$ and $2\pi /3$", "peaks at q=aπ/3 and 2π/3"),
+        (r"in the $\Delta I=3/2$ amplitudes", "in the ΔI=3/2 amplitudes"),
+        (r"treats $\Delta W$ as a matrix", "treats ΔW as a matrix"),
+        (r"and $u|_{\partial H^m}=(f^1,\epsilon)$", "and u|_(∂Hᵐ)=(f¹,ε)"),
+        # before a relation, a sign or a number it stays, as its author spaced it
+        (r"$\epsilon >0$, $(\Delta -1)$, $\alpha = 1$", "ε >0, (Δ -1), α = 1"),
+    ],
+)
+def test_the_space_ending_a_letters_name_is_no_space_of_the_formula(
+    source: str, expected: str
+) -> None:
+    assert plain(source) == expected

@@ -760,7 +760,16 @@ class _MathParser:
     # one handler per kind of command; _COMMANDS below maps each name to its handler
 
     def _greek(self, name: str, out: _Out, font: str | None) -> None:
-        out.add(GREEK[name])
+        out.add(GREEK[name] if name in GREEK else SYMBOLS[name])
+        # the space that ends a letter's name is no space of the formula: "\\delta V" is
+        # "δV" and "\\pi /3" "π/3", as TeX sets them (its author could not write them
+        # otherwise); one before a relation or a sign stays as its author spaced it
+        ahead = self.i
+        if ahead < len(self.toks) and self.toks[ahead][0].isspace():
+            ahead += 1
+            nxt = self.toks[ahead] if ahead < len(self.toks) else ""
+            if nxt == "/" or (len(nxt) == 1 and nxt.isalpha()) or nxt[1:] in _LETTER_NAMES:
+                self.i = ahead
 
     def _symbol(self, name: str, out: _Out, font: str | None) -> None:
         spaced = not out.size or out.last_char() == " " or name in _PUNCTUATION
@@ -942,8 +951,14 @@ def _dispatch(*groups: tuple[Iterable[str], _Handler]) -> dict[str, _Handler]:
 _FRACTIONS = ("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac")
 _BINOMIALS = ("binom", "tbinom", "dbinom")
 
+#: symbols that are letters of math, as Greek letters are (``\\partial x`` is "∂x")
+_LETTER_SYMBOLS = frozenset(["ell", "hbar", "partial", "nabla", "imath", "jmath", "aleph", "wp"])
+#: commands that make a letter: set against a letter before them with a space between
+_LETTER_NAMES = frozenset([*GREEK, *_LETTER_SYMBOLS, *FONT_MAPS, *ACCENTS])
+
 _COMMANDS = _dispatch(
     (GREEK, _MathParser._greek),
+    (_LETTER_SYMBOLS, _MathParser._greek),
     (SYMBOLS, _MathParser._symbol),
     (OPERATORS, _MathParser._operator),
     (SPACES, _MathParser._space),
