@@ -895,3 +895,22 @@ def test_the_space_ending_a_letters_name_is_no_space_of_the_formula(
     source: str, expected: str
 ) -> None:
     assert plain(source) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # ICML 2024: "Ω(H/(log_AK)+log log K)" and "O(log^(2/α)k)", where the operator's
+        # scripts ran into the term after them
+        (r"\Omega(\frac{H}{\log_{A}K}+\log\log K)", "Ω(H/(log_A K)+log log K)"),
+        (r"O(\log^{2/\alpha}k)", "O(log^(2/α) k)"),
+        (r"\max_{i}x_i + \sum_{i=1}^{n}x_i", "maxᵢ xᵢ + ∑ᵢ₌₁ⁿ xᵢ"),
+        (r"\log^2n", "log² n"),
+        # a bracket after them stays against them, and so does any other script
+        (r"\max_{i}(a_i) + x_i^2y", "maxᵢ(aᵢ) + xᵢ²y"),
+    ],
+)
+def test_an_operators_scripts_are_set_apart_from_the_term_after_them(
+    latex: str, expected: str
+) -> None:
+    assert math_to_unicode(latex) == expected

@@ -545,6 +545,9 @@ class _MathParser:
         #: where a word a text command wrote ends (``\\textit{Representation}``): which
         #: output, and its size then
         self.worded: tuple[int, int] | None = None
+        #: where an operator's name (or its scripts) ends (``\\log``, ``\\max_i``,
+        #: ``\\sum``): which output, and its size then
+        self.operator: tuple[int, int] | None = None
 
     def run(self) -> _Out:
         out = _Out()
@@ -570,6 +573,7 @@ class _MathParser:
                 self.i += 1  # the closing brace (or past the end)
                 out.add_out(inner)
             elif tok in ("^", "_"):
+                of_operator = self.operator == (id(out), out.size)
                 arg = self._argument(font)
                 if not arg.strip():
                     out.add(tok if self.i >= len(toks) else "")
@@ -582,6 +586,7 @@ class _MathParser:
                     continue
                 if tok == "_":
                     out.add(_script(arg, SUBSCRIPTS, tok))
+                    self._operator_scripted(out, of_operator)
                     continue
                 raised = _script(arg, SUPERSCRIPTS, tok)
                 if raised.startswith("^"):
@@ -591,6 +596,7 @@ class _MathParser:
                     if self.carets:
                         raised = _script(arg, {}, tok)
                 out.add(raised)
+                self._operator_scripted(out, of_operator)
             elif tok[0].isspace():
                 # a space before a script is none of the formula's: TeX sets the script
                 # on what comes before ("\\epsilon ^2" is "ε²", not "ε ²"); one before a
@@ -628,6 +634,16 @@ class _MathParser:
                     out.add(" ")
             else:
                 out.add(FONT_MAPS[font].get(tok, tok) if font else tok)
+
+    def _operator_scripted(self, out: _Out, of_operator: bool) -> None:
+        """After a script of an operator (``of_operator``), a term set apart from it as
+        from the operator's name: ``\\log_{A}K`` is "log_A K" as ``\\log K`` is "log K",
+        ``\\max_{i}x_i`` "maxᵢ xᵢ"; a bracket stays against it ("maxᵢ(x)")."""
+        if not of_operator:
+            return
+        self.operator = (id(out), out.size)
+        if self._term_next(self.i):
+            out.add(" ")
 
     def _script_next(self) -> bool:
         """True when a sub- or superscript comes next, other than a degree sign."""
@@ -723,6 +739,7 @@ class _MathParser:
             out.add(" ")
         out.add(word)
         if operator:
+            self.operator = (id(out), out.size)
             ahead = self.i
             while ahead < len(self.toks) and self.toks[ahead][0].isspace():
                 ahead += 1
@@ -774,6 +791,8 @@ class _MathParser:
     def _symbol(self, name: str, out: _Out, font: str | None) -> None:
         spaced = not out.size or out.last_char() == " " or name in _PUNCTUATION
         out.add(SYMBOLS[name])
+        if name in _BIG_OPERATORS:
+            self.operator = (id(out), out.size)
         if name in _CLOSING_SYMBOLS:
             return  # "\rbrace = c" is "} = c", the relation spaced as its author spaced it
         if not spaced or name in _OPENING_SYMBOLS:
@@ -951,9 +970,13 @@ def _dispatch(*groups: tuple[Iterable[str], _Handler]) -> dict[str, _Handler]:
 _FRACTIONS = ("frac", "tfrac", "dfrac", "cfrac", "nicefrac", "sfrac")
 _BINOMIALS = ("binom", "tbinom", "dbinom")
 
+#: operators written as symbols (``\\sum``), whose scripts are their limits
+_BIG_OPERATORS = frozenset(
+    ["sum", "prod", "int", "oint", "bigcup", "bigcap", "bigoplus", "bigotimes"]
+)
 #: symbols that are letters of math, as Greek letters are (``\\partial x`` is "∂x")
 _LETTER_SYMBOLS = frozenset(["ell", "hbar", "partial", "nabla", "imath", "jmath", "aleph", "wp"])
-#: commands that make a letter: set against a letter before them with a space between
+#: commands that make a letter (a Greek letter before one is set against it)
 _LETTER_NAMES = frozenset([*GREEK, *_LETTER_SYMBOLS, *FONT_MAPS, *ACCENTS])
 
 _COMMANDS = _dispatch(
