@@ -914,3 +914,22 @@ def test_an_operators_scripts_are_set_apart_from_the_term_after_them(
     latex: str, expected: str
 ) -> None:
     assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # TeX sets no space inside brackets: ICML 2024 showed "O ( n/ε )", "𝒪̃( ε⁻³ )"
+        # and "[ 0.3,0.9 ]" (arXiv 0704.0073)
+        (r"O \left( \frac{n}{\epsilon} \right)", "O (n/ε)"),
+        (r"\tilde{\mathcal{O}}\left( \epsilon^{-3} \right)", "𝒪̃(ε⁻³)"),
+        (r"[ {0.3,0.9} ]", "[0.3,0.9]"),
+        (r"O(n^{\lfloor d/2 \rfloor})", "O(n^(⌊d/2⌋))"),
+        # between terms and around relations and signs the author's spaces stay
+        (r"( a + b ) = c", "(a + b) = c"),
+        # a norm escaped for Markdown's sake, as a brace is ("\\{")
+        (r"growth function of \\|x\\|", "growth function of ‖x‖"),
+    ],
+)
+def test_math_sets_no_space_inside_brackets(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected

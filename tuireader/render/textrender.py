@@ -444,6 +444,10 @@ _OPENING = frozenset(
     ["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil", "\\lvert", "\\lVert"]
     + ["\\left", "\\bigl", "\\Bigl", "\\biggl", "\\Biggl"]
 )
+#: what a space after it in math is none of the formula's: a space, an opening bracket
+_INSIDE_OPENING = frozenset(" ([{⟨⌊⌈")
+#: a closing bracket in math, as written: a space before one is none of the formula's
+_CLOSING = frozenset([")", "]", "\\}", "\\rbrace", "\\rangle", "\\rfloor", "\\rceil", "\\right"])
 #: an opening bracket TeX sets against a term before it (an ``\\left(`` is spaced as a
 #: term of its own is)
 _BRACKETS = frozenset(["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil"])
@@ -603,9 +607,10 @@ class _MathParser:
                 # degree sign stays, as the author spaced it ("-40 ^{\\circ} C")
                 if (
                     out.size
-                    and out.last_char() != " "
+                    and out.last_char() not in _INSIDE_OPENING
                     and not self._script_next()
                     and not self._bracket_after_term(out)
+                    and not self._closing_next()
                 ):
                     out.add(" ")
             elif tok[0] == "\\" and len(tok) > 1:
@@ -651,6 +656,15 @@ class _MathParser:
         if ahead[:1] not in (["^"], ["_"]):
             return False
         return ahead[1:2] != ["\\circ"] and ahead[1:4] != ["{", "\\circ", "}"]
+
+    def _closing_next(self) -> bool:
+        """True when a closing bracket comes next, after the space at the current token:
+        TeX sets none inside brackets ("\\left( \\frac{n}{\\epsilon} \\right)" is
+        "(n/ε)", not "( n/ε )")."""
+        ahead = self.i
+        while ahead < len(self.toks) and self.toks[ahead][0].isspace():
+            ahead += 1
+        return ahead < len(self.toks) and self.toks[ahead] in _CLOSING
 
     def _bracket_after_term(self, out: _Out) -> bool:
         """True when an opening bracket comes next and a term or a closing bracket ends
@@ -813,6 +827,9 @@ class _MathParser:
         if name == "\\":  # "\\{" is a doubly escaped brace; otherwise a line break
             if self.i < len(self.toks) and self.toks[self.i] in ("{", "}"):
                 out.add(self.toks[self.i])
+                self.i += 1
+            elif self.i < len(self.toks) and self.toks[self.i] == "|":
+                out.add("‖")  # "\\|x\\|": a norm escaped for Markdown's sake, as "\\{"
                 self.i += 1
             else:
                 self._space_before(out)
