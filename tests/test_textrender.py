@@ -933,3 +933,20 @@ def test_an_operators_scripts_are_set_apart_from_the_term_after_them(
 )
 def test_math_sets_no_space_inside_brackets(latex: str, expected: str) -> None:
     assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # ICML 2024: "√rn^(3/2)", "O(√nε⁻²)" and "D√Kpolylog(T)" read as roots of rn,
+        # nε⁻² and Kpolylog(T); "O(1/(√T))" had parentheses it needs not
+        (r"\sqrt{r}n^{\frac{3}{2}}", "√(r)n^(3/2)"),
+        (r"O(\sqrt{n}\epsilon^{-2})", "O(√(n)ε⁻²)"),
+        (r"O(\frac{1}{\sqrt{T}})", "O(1/√T)"),
+        (r"\frac{a}{\sqrt{2n}}", "a/√(2n)"),
+        # a root of one term followed by a space, an operator or a sign needs none
+        (r"\sqrt{T}\log K + \sqrt{x} y", "√T log K + √x y"),
+    ],
+)
+def test_a_root_of_one_term_is_told_from_the_term_after_it(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected

@@ -454,6 +454,8 @@ _BRACKETS = frozenset(["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\l
 #: what ends a term or an operator's limits, besides a letter or a number: a closing
 #: bracket, a prime, a big operator (``\\sum (x)`` is "∑(x)")
 _TERM_ENDS = frozenset(")]}⟩⌋⌉′∑∏∫∮⋃⋂⨁⨂")
+#: the signs of roots
+_ROOTS = frozenset("√∛∜")
 #: a word of two letters or more at the end of a text
 _LAST_WORD = re.compile(r"[^\W\d_]{2}$")
 #: brackets written as commands, opening and closing
@@ -869,7 +871,9 @@ class _MathParser:
         top = top if _is_atomic(top) else f"({top})"
         # a denominator of several symbols is one: "1/(mμε)", not "1/mμε", which reads
         # as (1/m)με
-        bottom = bottom if _is_atomic(bottom) and _one_term(bottom) else f"({bottom})"
+        single = _is_atomic(bottom) and _one_term(bottom)
+        single |= bottom[:1] in _ROOTS and _one_term(bottom[1:])  # "1/√T"
+        bottom = bottom if single else f"({bottom})"
         out.add(f"{top}/{bottom}")
 
     def _binom(self, name: str, out: _Out, font: str | None) -> None:
@@ -880,7 +884,9 @@ class _MathParser:
     def _sqrt(self, name: str, out: _Out, font: str | None) -> None:
         index = self._optional()
         arg = " ".join(self._argument(font).split())
-        body = arg if _one_term(arg) else f"({arg})"
+        # a radicand of one term goes without parentheses, unless a term follows it
+        # straight away: "√(r)n^(3/2)", not "√rn^(3/2)", the root of rn
+        body = arg if _one_term(arg) and not self._term_next(self.i) else f"({arg})"
         root = {"3": "∛", "4": "∜"}.get(index or "", "√")
         prefix = _script(index, SUPERSCRIPTS, "^") if index and root == "√" else ""
         out.add(prefix + root + body)
