@@ -950,3 +950,23 @@ def test_math_sets_no_space_inside_brackets(latex: str, expected: str) -> None:
 )
 def test_a_root_of_one_term_is_told_from_the_term_after_it(latex: str, expected: str) -> None:
     assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # ICML 2024: "1/2k(k-1)", "f(x)≜1/n∑ᵢ₌₁ⁿ fᵢ(x)" and "O(1/(1-2ε)√(d/n))" read
+        # as 1/(2k(k-1)), 1/(n∑…) and 1/((1-2ε)√(d/n))
+        (r"\tfrac12k(k-1)", "(1/2)k(k-1)"),
+        (r"f(x)\triangleq \frac{1}{n}\sum_{i=1}^n f_i(x)", "f(x)≜(1/n)∑ᵢ₌₁ⁿ fᵢ(x)"),
+        (r"O(\frac{1}{1-2\epsilon}\sqrt{\frac{d}{n}})", "O((1/(1-2ε))√(d/n))"),
+        (r"\frac{m+n}{\varepsilon^2}\log(1/\delta)", "((m+n)/ε²) log(1/δ)"),
+        (r"\frac{a}{b} (c) + \frac{1}{2}\|x\|^2", "(a/b)(c) + (1/2)‖x‖²"),
+        # a fraction a sign, a relation or the end follows needs none
+        (r"\frac{1}{2} + x = \frac{a}{b}", "1/2 + x = a/b"),
+        # and a letter after a Greek one is set against it, in bold too (ICML 2024)
+        (r"(1-\alpha)\boldsymbol{\theta}_0 + \alpha \boldsymbol{\theta}_F", "(1-α)θ₀ + αθ_F"),
+    ],
+)
+def test_a_fraction_a_factor_follows_is_kept_whole(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected

@@ -458,6 +458,8 @@ _TERM_ENDS = frozenset(")]}⟩⌋⌉′∑∏∫∮⋃⋂⨁⨂")
 _ROOTS = frozenset("√∛∜")
 #: a word of two letters or more at the end of a text
 _LAST_WORD = re.compile(r"[^\W\d_]{2}$")
+#: what opens a factor in brackets: a bracket, a norm
+_FACTOR_OPENING = _OPENING | {"\\|", "\\Vert", "\\lVert"}
 #: brackets written as commands, opening and closing
 _OPENING_SYMBOLS = frozenset(["lbrace", "langle", "lfloor", "lceil", "lvert", "lVert", "lbrack"])
 _CLOSING_SYMBOLS = frozenset(["rbrace", "rangle", "rfloor", "rceil", "rvert", "rVert", "rbrack"])
@@ -779,6 +781,16 @@ class _MathParser:
             return tok[1:].rstrip("*") in _TERM_COMMANDS
         return tok[:1].isalnum()
 
+    def _factor_next(self, at: int) -> bool:
+        """True when a factor starts at token ``at``: a term (see :meth:`_term_next`), an
+        operator (``\\log``) or a big one (``\\sum``), a bracket or a norm."""
+        if self._term_next(at) or (at < len(self.toks) and self.toks[at] in _FACTOR_OPENING):
+            return True
+        if at < len(self.toks) and self.toks[at][0].isspace():  # "a/b (c)": set against it
+            return self.toks[at + 1 : at + 2] in (["("], ["["])
+        name = self.toks[at][1:] if at < len(self.toks) and self.toks[at][:1] == "\\" else ""
+        return name in OPERATORS or name in _BIG_OPERATORS
+
     def _space_before(self, out: _Out) -> None:
         if out.size and out.last_char() != " ":
             out.add(" ")
@@ -874,7 +886,12 @@ class _MathParser:
         single = _is_atomic(bottom) and _one_term(bottom)
         single |= bottom[:1] in _ROOTS and _one_term(bottom[1:])  # "1/√T"
         bottom = bottom if single else f"({bottom})"
-        out.add(f"{top}/{bottom}")
+        # a fraction a factor follows straight away is one: "(1/2)k(k-1)", not "1/2k(k-1)",
+        # and "(1/n)∑ᵢ", not "1/n∑ᵢ"
+        if self._factor_next(self.i):
+            out.add(f"({top}/{bottom})")
+        else:
+            out.add(f"{top}/{bottom}")
 
     def _binom(self, name: str, out: _Out, font: str | None) -> None:
         top = self._argument(font).strip()
@@ -1000,7 +1017,9 @@ _BIG_OPERATORS = frozenset(
 #: symbols that are letters of math, as Greek letters are (``\\partial x`` is "∂x")
 _LETTER_SYMBOLS = frozenset(["ell", "hbar", "partial", "nabla", "imath", "jmath", "aleph", "wp"])
 #: commands that make a letter (a Greek letter before one is set against it)
-_LETTER_NAMES = frozenset([*GREEK, *_LETTER_SYMBOLS, *FONT_MAPS, *ACCENTS])
+_LETTER_NAMES = frozenset(
+    [*GREEK, *_LETTER_SYMBOLS, *FONT_MAPS, *ACCENTS, "mathbf", "boldsymbol", "bm", "pmb"]
+)
 
 _COMMANDS = _dispatch(
     (GREEK, _MathParser._greek),
