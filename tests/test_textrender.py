@@ -970,3 +970,17 @@ def test_a_root_of_one_term_is_told_from_the_term_after_it(latex: str, expected:
 )
 def test_a_fraction_a_factor_follows_is_kept_whole(latex: str, expected: str) -> None:
     assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # ICML 2024: "𝒪(Dpolylog(K)polylog(T))", the spaces its author put in \text lost
+        (r"\mathcal{O}(D\text{ polylog}(K)\text{ polylog}(T))", "𝒪(D polylog(K) polylog(T))"),
+        (r"x\text{ and }y", "x and y"),
+        # a group of text without spaces at its ends is set against what is around it
+        (r"\mathrm{d}x + \text{dim}(F)", "dx + dim(F)"),
+    ],
+)
+def test_a_command_of_text_in_math_keeps_the_spaces_at_its_ends(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected

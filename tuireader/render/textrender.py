@@ -856,16 +856,26 @@ class _MathParser:
         out.add_out(self._group(name))
 
     def _plain_font(self, name: str, out: _Out, font: str | None) -> None:
-        self._text_font(out, None)
+        self._text_font(name, out, None)
 
     def _styled_font(self, name: str, out: _Out, font: str | None) -> None:
-        self._text_font(out, STYLED_FONTS[name])
+        self._text_font(name, out, STYLED_FONTS[name])
 
-    def _text_font(self, out: _Out, style: Style | None) -> None:
+    def _text_font(self, name: str, out: _Out, style: Style | None) -> None:
         """The next group in a font of its own, noting where it ends when it ends in a
-        word (see :meth:`_bracket_after_term`)."""
+        word (see :meth:`_bracket_after_term`). A command of text keeps the spaces at the
+        ends of its group, as TeX does: ``D\\text{ polylog}(K)`` is "D polylog(K)"."""
+        self._skip_space()
+        at = self.i
         group = self._group(None)
+        text_mode = name.startswith("text") or name in ("mbox", "hbox", "fbox")
+        toks = self.toks
+        spaced = text_mode and toks[at : at + 1] == ["{"] and self.i - at > 2
+        if spaced and toks[at + 1][0].isspace():
+            self._space_before(out)
         out.add_out(group, style)
+        if spaced and toks[self.i - 2][0].isspace() and self._term_next(self.i):
+            out.add(" ")
         if _LAST_WORD.search(group.text()):
             self.worded = (id(out), out.size)
 
