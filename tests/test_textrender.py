@@ -921,7 +921,7 @@ def test_an_operators_scripts_are_set_apart_from_the_term_after_them(
     [
         # TeX sets no space inside brackets: ICML 2024 showed "O ( n/ε )", "𝒪̃( ε⁻³ )"
         # and "[ 0.3,0.9 ]" (arXiv 0704.0073)
-        (r"O \left( \frac{n}{\epsilon} \right)", "O (n/ε)"),
+        (r"O \left( \frac{n}{\epsilon} \right) + 1", "O(n/ε) + 1"),
         (r"\tilde{\mathcal{O}}\left( \epsilon^{-3} \right)", "𝒪̃(ε⁻³)"),
         (r"[ {0.3,0.9} ]", "[0.3,0.9]"),
         (r"O(n^{\lfloor d/2 \rfloor})", "O(n^(⌊d/2⌋))"),
@@ -983,4 +983,21 @@ def test_a_fraction_a_factor_follows_is_kept_whole(latex: str, expected: str) ->
     ],
 )
 def test_a_command_of_text_in_math_keeps_the_spaces_at_its_ends(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # ICML 2024: "O_α ((σₘₐₓ/σₘᵢₙ)…", "𝒪̃ (σ̄²/(mμε) + …" and "O (n/ε)": a bracket of a
+        # size of its own is a bracket, set against the term before it as one is
+        (r"O_\alpha \left((a)\right)", "O_α((a))"),
+        (r"\tilde{\mathcal{O}} \left(\frac{a}{m}\right)", "𝒪̃(a/m)"),
+        (r"O \left( \frac{n}{\epsilon} \right)", "O(n/ε)"),
+        (r"f \big( x \big)", "f(x)"),
+        # after a relation it keeps the space TeX gives it there
+        (r"x = \left( a \right)", "x = (a)"),
+    ],
+)
+def test_a_sized_bracket_is_set_as_a_bracket_is(latex: str, expected: str) -> None:
     assert math_to_unicode(latex) == expected

@@ -444,6 +444,9 @@ _OPENING = frozenset(
     ["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil", "\\lvert", "\\lVert"]
     + ["\\left", "\\bigl", "\\Bigl", "\\biggl", "\\Biggl"]
 )
+#: what sets the size of the bracket after it (``\\left(``, ``\\big(``)
+_SIZED = frozenset(["left", "bigl", "Bigl", "biggl", "Biggl", "big", "Big", "bigg", "Bigg"])
+_SIZED_CLOSING = frozenset(["bigr", "Bigr", "biggr", "Biggr", "big", "Big", "bigg", "Bigg"])
 #: what a space after it in math is none of the formula's: a space, an opening bracket
 _INSIDE_OPENING = frozenset(" ([{⟨⌊⌈")
 #: a closing bracket in math, as written: a space before one is none of the formula's
@@ -668,6 +671,8 @@ class _MathParser:
         ahead = self.i
         while ahead < len(self.toks) and self.toks[ahead][0].isspace():
             ahead += 1
+        if self.toks[ahead : ahead + 1] and self.toks[ahead][1:] in _SIZED_CLOSING:
+            ahead += 1  # "\\big)": a bracket of a size of its own
         return ahead < len(self.toks) and self.toks[ahead] in _CLOSING
 
     def _bracket_after_term(self, out: _Out) -> bool:
@@ -678,6 +683,10 @@ class _MathParser:
         ahead = self.i
         while ahead < len(self.toks) and self.toks[ahead][0].isspace():
             ahead += 1
+        if self.toks[ahead : ahead + 1] and self.toks[ahead][1:] in _SIZED:
+            ahead += 1  # "O_\\alpha \\left((…": a bracket of a size of its own
+            while ahead < len(self.toks) and self.toks[ahead][0].isspace():
+                ahead += 1
         if ahead >= len(self.toks) or self.toks[ahead] not in _BRACKETS:
             return False
         if self.worded == (id(out), out.size):
