@@ -68,7 +68,7 @@ def styled(rendered: Rendered) -> list[tuple[str, str]]:
         # a space before a script: TeX sets the script on what comes before
         (r"(k^2/\epsilon ^2)\mathrm{polylog}(d/\epsilon)", "(k²/ε²)polylog(d/ε)"),
         (r"f(z) := \sum_{n=0}^{\infty} a_f(n)q ^n", "f(z) := ∑ₙ₌₀^∞ a_f(n)qⁿ"),
-        (r"(\Delta -1) ^{-1/2}", "(Δ -1)^(-1/2)"),
+        (r"(\Delta -1) ^{-1/2}", "(Δ - 1)^(-1/2)"),
         # an operator is a word apart from a term written as a command or in a group
         (r"\mathcal{O}(\sqrt{T \log{K}})", "𝒪(√(T log K))"),
         (r"\mathcal{O}(\epsilon^{-3}\ln\epsilon^{-1})", "𝒪(ε⁻³ ln ε⁻¹)"),
@@ -887,8 +887,8 @@ def test_a_denominator_of_several_symbols_is_kept_whole(latex: str, expected: st
         (r"in the $\Delta I=3/2$ amplitudes", "in the ΔI=3/2 amplitudes"),
         (r"treats $\Delta W$ as a matrix", "treats ΔW as a matrix"),
         (r"and $u|_{\partial H^m}=(f^1,\epsilon)$", "and u|_(∂Hᵐ)=(f¹,ε)"),
-        # before a relation, a sign or a number it stays, as its author spaced it
-        (r"$\epsilon >0$, $(\Delta -1)$, $\alpha = 1$", "ε >0, (Δ -1), α = 1"),
+        # before a relation, a sign or a number it stays
+        (r"$\epsilon > 0$, $(\Delta - 1)$, $\alpha = 1$, $\pi 2$", "ε > 0, (Δ - 1), α = 1, π 2"),
     ],
 )
 def test_the_space_ending_a_letters_name_is_no_space_of_the_formula(
@@ -1000,4 +1000,26 @@ def test_a_command_of_text_in_math_keeps_the_spaces_at_its_ends(latex: str, expe
     ],
 )
 def test_a_sized_bracket_is_set_as_a_bracket_is(latex: str, expected: str) -> None:
+    assert math_to_unicode(latex) == expected
+
+
+@pytest.mark.parametrize(
+    ("latex", "expected"),
+    [
+        # a sign between terms spaced on one side is spaced on both, as TeX spaces it:
+        # arXiv and ICML 2024 abstracts showed "(Δ -1)", "ε >0", "u= (u", "Oᵀθ =0" and
+        # "τ- Ω(1)"
+        (r"(\Delta -1)^{-1/2}", "(Δ - 1)^(-1/2)"),
+        (r"\epsilon >0", "ε > 0"),
+        (r"u= (u_{i,j})", "u = (u_(i,j))"),
+        (r"O^T\theta =0", "Oᵀθ = 0"),
+        (r"\tau- \Omega(1)", "τ - Ω(1)"),
+        (r"(\epsilon +\ln(1/\delta))", "(ε + ln(1/δ))"),
+        # one spaced on neither side or both stays so, and so does a minus of a number
+        (r"a-b + c", "a-b + c"),
+        (r"(-1, -1) = x = -1", "(-1, -1) = x = -1"),
+        (r"f(z) := g", "f(z) := g"),
+    ],
+)
+def test_a_sign_between_terms_is_spaced_on_both_sides_or_neither(latex: str, expected: str) -> None:
     assert math_to_unicode(latex) == expected

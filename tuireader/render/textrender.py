@@ -444,6 +444,21 @@ _OPENING = frozenset(
     ["(", "[", "\\{", "\\lbrace", "\\langle", "\\lfloor", "\\lceil", "\\lvert", "\\lVert"]
     + ["\\left", "\\bigl", "\\Bigl", "\\biggl", "\\Biggl"]
 )
+#: signs and relations written as characters in math
+_SIGNS = frozenset("+-=<>")
+
+
+def _ends_term(last: str) -> bool:
+    """True when ``last``, the last character of math so far, ends a term: a letter, a
+    number, a script, an accent, a prime or a closing bracket."""
+    return bool(last) and (
+        last.isalnum()
+        or last in _TERM_ENDS
+        or last in _SCRIPT_CHARS
+        or unicodedata.combining(last) > 0
+    )
+
+
 #: what sets the size of the bracket after it (``\\left(``, ``\\big(``)
 _SIZED = frozenset(["left", "bigl", "Bigl", "biggl", "Biggl", "big", "Big", "bigg", "Bigg"])
 _SIZED_CLOSING = frozenset(["bigr", "Bigr", "biggr", "Biggr", "big", "Big", "bigg", "Bigg"])
@@ -644,8 +659,27 @@ class _MathParser:
             elif tok in ("~", "&"):
                 if out.size and out.last_char() != " ":
                     out.add(" ")
+            elif tok in _SIGNS:
+                self._sign(tok, out)
             else:
                 out.add(FONT_MAPS[font].get(tok, tok) if font else tok)
+
+    def _sign(self, sign: str, out: _Out) -> None:
+        """A sign or a relation between two terms, spaced on both sides when its author
+        spaced it on one, as TeX spaces it: "(Δ -1)" is "(Δ - 1)", "θ =0" "θ = 0" and
+        "τ- Ω(1)" "τ - Ω(1)". A sign not between terms (a minus before a number, after a
+        bracket or a comma: "(-1", ", -1") and one spaced on neither side or both stay."""
+        before = out.last_char() == " "
+        after = self.i < len(self.toks) and self.toks[self.i][0].isspace()
+        if before != after:
+            text = out.text()
+            term = text[-2:-1] if before else text[-1:]
+            nxt = self.i + after
+            if _ends_term(term) and self._factor_next(nxt):
+                out.add(sign if before else " " + sign)
+                out.add(" " if before else "")
+                return
+        out.add(sign)
 
     def _operator_scripted(self, out: _Out, of_operator: bool) -> None:
         """After a script of an operator (``of_operator``), a term set apart from it as
