@@ -216,13 +216,40 @@ def test_markdown_code_spans_read_as_code_without_backticks() -> None:
         ("$x$", "code"),
         ("*b*", "code"),
     ]
-    # TeX's single quotes and backticks that open no code span stay as written
-    for text in [
-        "the `tight nodes'), while the `noninformative' ones",
-        '`teacher NN" that',
-        "a`b` and ` x `",
-    ]:
+    # backticks that open no code span stay as written, and TeX's single quotes are
+    # quotation marks (see test_tex_single_quotation_marks_read_as_curly_quotes)
+    for text in ['`teacher NN" that', "a`b` and ` x `"]:
         assert plain(text) == text
+    assert plain("the `tight nodes'), while the `noninformative' ones") == (
+        "the \u2018tight nodes\u2019), while the \u2018noninformative\u2019 ones"
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # arXiv 0704.0028 and ICML 2024 abstracts open and close quotations TeX's way
+        (
+            "(sometimes called the `real linear polarization constant' problem).",
+            "(sometimes called the \u2018real linear polarization constant\u2019 problem).",
+        ),
+        (
+            "we show that such a `flat' prior over",
+            "we show that such a \u2018flat\u2019 prior over",
+        ),
+        (
+            "referred to as `the sinc phenomenon.' It",
+            "referred to as \u2018the sinc phenomenon.\u2019 It",
+        ),
+        # an apostrophe within a word closes nothing; a backquote in math or closed by
+        # nothing near stays as written, and so does an accent
+        ("`don't do it' he said", "\u2018don't do it\u2019 he said"),
+        ("$f'(x)$ is `x and y", "f'(x) is `x and y"),
+        ("G\\`odel", "G\u00f2del"),
+    ],
+)
+def test_tex_single_quotation_marks_read_as_curly_quotes(source: str, expected: str) -> None:
+    assert plain(source) == expected
 
 
 def test_html_entities_of_markdown_abstracts_read_as_their_characters() -> None:

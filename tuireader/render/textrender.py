@@ -2165,13 +2165,60 @@ def _loose_quotes(text: str) -> str:
     return "".join(out)
 
 
+#: TeX's single opening quote: a backquote before a word, after none and no backslash
+#: (``\\`a`` is an accent)
+_SINGLE_OPEN = re.compile(r"(?<![`\w\\])`(?=[^\s`'])")
+#: how far a TeX single quotation may run before its closing quote is given up on
+_SINGLE_REACH = 120
+
+
+def _single_close(text: str, start: int) -> int | None:
+    """Where the TeX single quotation opened just before ``start`` closes: an apostrophe
+    after a letter and before no letter (not the one of "don't"); None when a line
+    breaks, a backquote or a dollar comes first, or none is near."""
+    for i in range(start, min(len(text), start + _SINGLE_REACH)):
+        ch = text[i]
+        if ch in "`$\n":
+            return None
+        if ch == "'" and not text[i - 1].isspace() and not text[i + 1 : i + 2].isalnum():
+            return i
+    return None
+
+
+def _single_quotes(text: str) -> str:
+    """``text`` with TeX's single quotation marks as curly ones: a backquote, then an
+    apostrophe, are ‘ and ’ (arXiv: "called the `real linear polarization constant'
+    problem", ICML 2024: "a `flat' prior"). A backquote closed by a backquote (a
+    Markdown code span), in math or closed by nothing near stays as written."""
+    if "`" not in text:
+        return text
+    out: list[str] = []
+    pos = 0
+    dollars = 0  # unescaped dollars before ``counted``: an odd count is inside math
+    counted = 0
+    for match in _SINGLE_OPEN.finditer(text):
+        start = match.start()
+        dollars += len(_DOLLAR.findall(text, counted, start))
+        counted = start
+        if start < pos or dollars % 2:
+            continue
+        close = _single_close(text, match.end())
+        if close is None:
+            continue
+        out.append(f"{text[pos:start]}\u2018{text[match.end() : close]}\u2019")
+        pos = close + 1
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def tex_quotes(text: str) -> str:
     """TeX's double quotation marks as curly ones: two backquotes, then two apostrophes
     or (as some sources close them) a straight double quote, are “ and ”; so are the
-    quotations closed TeX's way but opened otherwise (:func:`_loose_quotes`). An opening
-    pair that nothing closes (a markdown code span, say) is left as it is."""
+    quotations closed TeX's way but opened otherwise (:func:`_loose_quotes`), and the
+    single ones (:func:`_single_quotes`). An opening pair that nothing closes (a markdown
+    code span, say) is left as it is."""
     if "``" not in text:
-        return _loose_quotes(text)
+        return _single_quotes(_loose_quotes(text))
     out: list[str] = []
     pos = 0
     while (start := text.find("``", pos)) != -1:
@@ -2184,7 +2231,7 @@ def tex_quotes(text: str) -> str:
         out.append(f"{text[pos:start]}\u201c{text[start + 2 : end]}\u201d")
         pos = end + width
     out.append(text[pos:])
-    return _loose_quotes("".join(out))
+    return _single_quotes(_loose_quotes("".join(out)))
 
 
 #: LaTeX's tie (a space that does not break) in running text: after a word or an
