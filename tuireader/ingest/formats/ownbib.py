@@ -218,6 +218,11 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
         keywords = tuple(
             dict.fromkeys(word for word in (" ".join(w.split()) for w in words) if word)
         )
+    # the export writes the paper's abstract as text, each special escaped: read as
+    # LaTeX, its math would lose its dollars, braces and carets
+    abstract = entry.get("abstract")
+    if abstract is not None:
+        record = replace(record, abstract=" ".join(literal_text(abstract).split()))
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     links = entry.get(LINKS_FIELD)
     if links is not None:
