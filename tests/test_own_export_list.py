@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tuireader.cli import main
+from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 
 SLICE = Path(__file__).parent / "fixtures" / "carry" / "icml2024_abstracts_slice.jsonl"
@@ -65,3 +66,31 @@ def test_the_export_read_as_a_list_gives_the_abstracts_the_list_gave(exported):
     # the math as it was written, not read as LaTeX
     assert any("$P\\subset \\mathbb{R}^d$" in abstract for abstract in listed.values())
     assert _plain(ODD["abstract"]) in listed.values()
+
+
+def _ids(path: Path) -> list[str]:
+    return [paper.id for paper in load_library([path]).papers]
+
+
+def test_papers_without_ids_keep_their_ids_read_back_from_the_export(exported):
+    lst, export = exported
+    assert _ids(export) == _ids(lst)
+
+
+def test_a_title_listed_twice_keeps_both_ids(tmp_path, capsys):
+    records = _records()
+    twice = dict(records[0], abstract="Another abstract under the same title, by the same authors.")
+    text = "".join(json.dumps(record) + "\n" for record in [*records, twice])
+    lst, export = _export(tmp_path, capsys, "list.jsonl", text)
+    ids = _ids(lst)
+    assert len(set(ids)) == len(records) + 1
+    assert _ids(export) == ids
+
+
+def test_abstracts_alone_keep_their_ids_and_derived_titles(tmp_path, capsys):
+    """A plain-text list's papers are known by their abstracts: read back, their titles
+    are derived again, not taken for their own."""
+    text = "Abstracts of ICML 2024\n\n" + "\n\n".join(r["abstract"] for r in _records()) + "\n"
+    lst, export = _export(tmp_path, capsys, "abstracts.txt", text)
+    assert _ids(export) == _ids(lst)
+    assert all(paper.title_derived for paper in load_library([export]).papers)

@@ -485,7 +485,7 @@ def read_file(path: Path) -> ReadResult:
     try:
         result = _PARSERS[fmt](text, path)
         if fmt == "bibtex" and is_own_bibtex(text):
-            result = own_bibtex(result)  # the triage it carries is the triage file's
+            result = own_bibtex(result, text)  # the triage it carries is the triage file's
         records = tidy_abstracts(result.records)
         if fmt in _DATABASE_FORMATS:
             records = without_notices(records)

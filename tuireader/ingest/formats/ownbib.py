@@ -32,6 +32,7 @@ from tuireader.model import Link, Record, SourceEntry
 from tuireader.render.safetext import is_unsafe, valid
 
 __all__ = [
+    "ID_COMMENT",
     "LINKS_FIELD",
     "MARK",
     "NOTE_FIELD",
@@ -72,6 +73,13 @@ OTHER_DOIS_FIELD = "tuireader-other-dois"
 #: the field of the paper's links, each after the field it came from (``url https://…,
 #: code_urls https://…``), where the entry read back would not give them as they are.
 LINKS_FIELD = "tuireader-links"
+#: what starts the comment the export writes before each entry: its key and its paper's
+#: id in tuireader (``@comment{tuireader-id: key id}``)
+ID_COMMENT = "tuireader-id:"
+_ID_COMMENT_LINE = re.compile(
+    r"^@comment\{" + re.escape(ID_COMMENT) + r" ([^\s{}]+) ([^\s{}]+)\}\r?$",
+    re.MULTILINE | re.IGNORECASE,
+)
 #: the fields only tuireader's export writes: never the paper's
 _OWN_FIELDS = frozenset({SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD, LINKS_FIELD})
 
@@ -130,16 +138,75 @@ def is_own_bibtex(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n")[: len(MARK)].lower() == MARK.lower()
 
 
-def own_bibtex(result: ReadResult) -> ReadResult:
+def own_bibtex(result: ReadResult, text: str = "") -> ReadResult:
     """The records of tuireader's BibTeX export as the papers it was made of: without
-    the triage it carries, and each known by its source id as it was."""
+    the triage it carries, and each known by its source id as it was. ``text``, the
+    export's, gives each paper's id (:data:`ID_COMMENT`): a paper that had no id of its
+    own in its list is known by its title again, not by the key its citation was given."""
     records: list[Record] = []
     scopes: list[str | None] = []
     for record in result.records:
         record, scope = _own_record(record)
         records.append(record)
         scopes.append(scope)
+    given = _given_ids(text)
+    if given:
+        records = _unkeyed(records, scopes, given, result.name)
     return replace(result, records=tuple(records), scopes=tuple(scopes) if any(scopes) else ())
+
+
+def _given_ids(text: str) -> dict[str, str]:
+    """Each entry's key and its paper's id, as the comments before the entries give them."""
+    return dict(_ID_COMMENT_LINE.findall(text)) if ID_COMMENT in text else {}
+
+
+def _unkeyed(
+    records: list[Record], scopes: list[str | None], given: dict[str, str], name: str
+) -> list[Record]:
+    """``records``, those that had no id of their own in their list without the one
+    their entry's key gave them. The BibTeX reader takes an entry's key for its id in
+    the file (a database's key names the paper there), but an export's key was made for
+    a paper known by its title, or by its abstract alone (a plain-text list's), whose
+    id the key would change. Where the id the export gives is the one the paper has
+    without the key, and not the one the key gives, the key is no id of the paper's;
+    where it is the one its abstract alone gives, its title was derived from the
+    abstract (and is derived again). Papers that share a title are numbered as the
+    library numbers them (``title#2``)."""
+    from tuireader.ingest.identity import digest, identify, normalise_text
+
+    def text_of(record: Record, scope: str) -> str:
+        strongest = identify(record, scope).strongest
+        return str(strongest) if strongest is not None else normalise_text(record.abstract)
+
+    def gives(text: str, paper_id: str) -> bool:
+        return digest(text).startswith(paper_id)
+
+    bare: dict[int, tuple[Record, str, str]] = {}
+    for number, record in enumerate(records):
+        entry = record.source_entry
+        paper_id = given.get(entry.key) if entry is not None else None
+        if (
+            paper_id is None
+            or entry is None
+            or record.source_id != entry.key
+            or scopes[number] is not None
+            or gives(text_of(record, record.venue or name), paper_id)
+        ):
+            continue
+        unkeyed = replace(record, source_id=None)
+        untitled = replace(unkeyed, title=None)
+        if record.abstract.strip() and gives(text_of(untitled, ""), paper_id):
+            unkeyed = untitled
+        bare[number] = (unkeyed, text_of(unkeyed, ""), paper_id)
+    seen: dict[str, int] = {}
+    for _record, text, _paper_id in bare.values():
+        seen[text] = seen.get(text, 0) + 1
+    out = list(records)
+    for number, (unkeyed, text, paper_id) in bare.items():
+        shapes = [text, *(f"{text}#{count}" for count in range(2, seen[text] + 1))]
+        if any(gives(shape, paper_id) for shape in shapes):
+            out[number] = unkeyed
+    return out
 
 
 def own_triage(entry: SourceEntry) -> tuple[str, tuple[str, ...], str]:
