@@ -1996,11 +1996,24 @@ _DATABASE_NOTE = re.compile(
 )
 
 
+#: a library catalogue's word for "no place of publication known" (``[N.p.]``, ``[S.l.]``,
+#: ``[Place of publication not identified]``), which Zotero takes from the catalogue as
+#: the place: BibTeX styles would print it as one ("[N.p.]: IOS Press")
+_NO_PLACE = re.compile(
+    r"\[?\s*(?:n\.\s*p\.?|s\.\s*l\.?|sine\s+loco|no\s+place"
+    r"|place\s+of\s+publication\s+not\s+identified)\s*\]?\.?",
+    re.IGNORECASE,
+)
+
+
 def _cited_value(name: str, value: str) -> str | None:
     """A source entry's field as its citation gives it: None for a field left out (see
-    :data:`_DROPPED_FIELDS`, and a ``source`` that only names Scopus), a ``note``
-    without what the database it came from says of itself (None if that is all)."""
+    :data:`_DROPPED_FIELDS`, a ``source`` that only names Scopus, and an ``address`` that
+    says there is none, :data:`_NO_PLACE`), a ``note`` without what the database it came
+    from says of itself (None if that is all)."""
     if name in _DROPPED_FIELDS or name.startswith(_DROPPED_PREFIXES):
+        return None
+    if name in ("address", "location") and _NO_PLACE.fullmatch(unbraced(value).strip()):
         return None
     if name == "source" and value.strip(" {}").lower() == "scopus":
         return None

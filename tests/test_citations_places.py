@@ -1,0 +1,51 @@
+"""A book's place of publication is cited only where it names one: Zotero takes a
+library catalogue's "no place" (``[N.p.]``, ``[S.l.]``) for the place, as in the
+Biere Handbook entry of the real Better BibTeX export, and BibTeX styles would print it
+as a city ("[N.p.]: IOS Press")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.render.citations import format_citation, validate_bibtex
+
+#: the Better BibTeX entry of the real export, its place as the test gives it
+ENTRY = """@book{{biere{n},
+  title = {{Handbook of {{{{Satisfiability}}}} : {{{{Second Edition}}}} {n}}},
+  author = {{{{A. Biere}} and {{M. Heule}} and {{H. van Maaren}}}},
+  year = {{2021}},
+  publisher = {{IOS Press}},
+  address = {{{place}}},
+  isbn = {{978-1-64368-160-3}}
+}}
+"""
+
+
+def _cited(tmp_path: Path, place: str, fmt: str) -> str:
+    bib = tmp_path / "zotero.bib"
+    bib.write_text(ENTRY.format(n=1, place=place), encoding="utf-8")
+    library = load_library([bib])
+    (paper,) = library.papers
+    text = format_citation(paper, fmt, library=library).text
+    assert validate_bibtex(text) == []
+    return text
+
+
+@pytest.mark.parametrize(
+    "place",
+    ["[N.p.]", "N.p.", "[n.p.]", "[S.l.]", "s.l.", "[Place of publication not identified]"],
+)
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_no_place_is_not_cited_as_a_place(tmp_path: Path, place: str, fmt: str) -> None:
+    text = _cited(tmp_path, place, fmt)
+    assert "address" not in text and "location" not in text
+    assert "publisher = {IOS Press}" in text
+
+
+@pytest.mark.parametrize(("fmt", "field"), [("bibtex", "address"), ("biblatex", "location")])
+def test_a_place_is_cited(tmp_path: Path, fmt: str, field: str) -> None:
+    for place in ("Amsterdam", "[Amsterdam]", "Nápoles"):
+        assert f"  {field} = {{{place}}}" in _cited(tmp_path, place, fmt)
