@@ -718,6 +718,18 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
     elif container and (csl_type.startswith("article") or csl_type in _CSL_IN_JOURNALS):
         journal = container
     publisher = one_line(data.get("publisher"))
+    keywords = (*word_list(data.get("keyword"), ","), *word_list(data.get("subject")))
+    entry_type = "misc" if arxiv_id and not container else _csl_type(csl_type, data)
+    server = _csl_server(csl_type, data, url, doi) if not journal and not booktitle else None
+    if server:
+        # a preprint of bioRxiv is cited as an article of it, as its API's records are;
+        # what Zotero takes for its publisher from Crossref is its subject area
+        # ("Neuroscience"), a keyword, never an institution
+        container = journal = server
+        entry_type = "article"
+        if publisher and not _SERVER_HOUSE.search(publisher):
+            keywords = (*keywords, publisher)
+        publisher = None
     return Record(
         title=title,
         abstract=abstract,
@@ -731,7 +743,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         source_id=text_field(data.get("citation-key")) or text_field(data.get("id")),
         author_names=_csl_split_names(data.get("author")),
         cite_key=_csl_cite_key(data),
-        entry_type="misc" if arxiv_id and not container else _csl_type(csl_type, data),
+        entry_type=entry_type,
         journal=journal,
         booktitle=booktitle,
         volume=text_field(data.get("volume")),
@@ -743,11 +755,41 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         pdf=_crossref_pdf(data.get("link")),
         # Crossref's subjects (its journals' subject areas: "Multidisciplinary") are
         # keywords, as a CSL item's own are
-        keywords=tuple(
-            dict.fromkeys((*word_list(data.get("keyword"), ","), *word_list(data.get("subject"))))
-        ),
+        keywords=tuple(dict.fromkeys(keywords)),
         categories=categories,
     )
+
+
+#: the CSL types of a preprint posted to a server: Zotero's report of genre "preprint"
+#: (its DOI translator's Crossref ``posted-content``), Crossref's own type, CSL's
+_CSL_POSTED = frozenset({"report", "posted-content", "article"})
+#: what names the house behind bioRxiv and medRxiv, no subject area
+_SERVER_HOUSE = re.compile(r"(?i)cold\s+spring\s+harbor|\b(?:bio|med)rxiv\b")
+_SERVER_HOST = re.compile(r"(?i)^https?://(?:www\.)?(biorxiv|medrxiv)\.org/")
+
+
+def _csl_server(
+    csl_type: str, data: dict[str, Any], url: str | None, doi: str | None
+) -> str | None:
+    """The preprint server a CSL item was posted to (bioRxiv, medRxiv), as its page's
+    host or its ``institution`` names it, for a preprint with a DOI of theirs
+    (``10.1101/443556``): None for any other item (a journal of Cold Spring Harbor, whose
+    DOIs share the prefix, is none)."""
+    genre = (one_line(data.get("genre")) or "").casefold()
+    if csl_type not in _CSL_POSTED or (csl_type == "report" and genre != "preprint"):
+        return None
+    if not doi or not doi.startswith("10.1101/") or not doi[8:9].isdigit():
+        return None
+    host = _SERVER_HOST.match(url or "")
+    if host:
+        return _SERVERS[host.group(1).casefold()]
+    names = [
+        str(part.get("name")) for part in data.get("institution") or [] if isinstance(part, dict)
+    ]
+    for name in names:
+        if name.casefold() in _SERVERS:
+            return _SERVERS[name.casefold()]
+    return None
 
 
 def _crossref_pdf(links: Any) -> str | None:
