@@ -2015,6 +2015,8 @@ def _cited_value(name: str, value: str) -> str | None:
         return None
     if name in ("address", "location") and _NO_PLACE.fullmatch(unbraced(value).strip()):
         return None
+    if name == "keywords" and ";" in value:
+        return _comma_keywords(value)
     if name == "source" and value.strip(" {}").lower() == "scopus":
         return None
     if name == "url" and _record_page(unbraced(value)):
@@ -2028,6 +2030,32 @@ def _cited_value(name: str, value: str) -> str | None:
         kept = [part for part in parts if not _DATABASE_NOTE.fullmatch(part)]
         return value if len(kept) == len(parts) else "; ".join(kept) or None
     return value
+
+
+def _comma_keywords(value: str) -> str:
+    """A ``keywords`` value a database writes with ``;`` between its words (Web of
+    Science's ``{ranking; imbalance}``, Scopus's) with commas between them: BibLaTeX
+    and reference managers split keywords at commas only, and would read the two as one
+    keyword. A word that holds a comma is braced, to stay one. Semicolons inside braces
+    are the words' own."""
+    value = _clean(value)
+    if _fully_braced(value):
+        value = value[1:-1]
+    words: list[str] = []
+    depth, start, escaped = 0, 0, False
+    for at, char in enumerate(value):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char in "{}":
+            depth += 1 if char == "{" else -1
+        elif char == ";" and depth == 0:
+            words.append(value[start:at])
+            start = at + 1
+    words.append(value[start:])
+    kept = [" ".join(word.split()) for word in words if word.strip()]
+    return ", ".join("{" + word + "}" if "," in word else word for word in kept)
 
 
 _URL_VALUE = re.compile(r"^(https?|ftp)://\S+$", re.IGNORECASE)
