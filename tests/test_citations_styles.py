@@ -245,18 +245,22 @@ def test_a_blog_posts_site_is_named() -> None:
     url = "https://phillipreeve.net/blog/review-minolta-auto-rokkor-pf-55-mm-f-2/"
     apa = format_citation(post, "apa")
     assert (
-        apa.text
-        == f"JuriaanM. (2019). Review: Minolta Auto Rokkor-PF 55 mm f/2. phillipreeve.net. {url}"
+        apa.text == f"JuriaanM. (2019, June 20). Review: Minolta Auto Rokkor-PF 55 mm f/2. "
+        f"phillipreeve.net. {url}"
     )
     assert W_NO_VENUE not in apa.warnings
     assert cite(post, "mla") == (
-        f'JuriaanM. "Review: Minolta Auto Rokkor-PF 55 mm f/2." phillipreeve.net, 2019, {url}.'
+        f'JuriaanM. "Review: Minolta Auto Rokkor-PF 55 mm f/2." phillipreeve.net, '
+        f"20 June 2019, {url}."
     )
     for fmt in ("bibtex", "biblatex"):
         text = cite(post, fmt)
         assert validate_bibtex(text) == []
         assert "howpublished = {phillipreeve.net}" in text
         assert text.startswith("@misc{juriaanmReviewMinoltaAuto2019,")
+    # the CSL item's issued [[2019, 6, 20]]: BibTeX's month macro, BibLaTeX's date
+    assert "  year = {2019},\n  month = jun,\n" in cite(post, "bibtex")
+    assert "  date = {2019-06-20},\n" in cite(post, "biblatex")
 
 
 def test_a_blog_posts_site_and_day_from_biblatex() -> None:

@@ -137,6 +137,10 @@ class Record:
     keywords: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     tldr: str | None = None
+    #: the month (1-12) and day of the work's date, where the source dates it finer than
+    #: its year (a CSL item's ``issued`` [[2019, 6, 20]]): a post is cited to the day.
+    month: int | None = None
+    day: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +231,10 @@ class Paper:
     #: others (a list giving only its title, another its OpenReview id), and the id of
     #: a paper a catalog showed to be this one. Never the paper's own ``id``.
     aliases: tuple[str, ...] = ()
+    #: the month (1-12) and day of its date, where its source gives them (see
+    #: ``Record.month``); a BibTeX source's are in its ``source_entry``.
+    month: int | None = None
+    day: int | None = None
 
     @property
     def where(self) -> tuple[str, ...]:

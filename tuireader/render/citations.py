@@ -2558,11 +2558,16 @@ _ISO_DATE = re.compile(r"\s*\{?((?:19|20)\d{2})(?:-(\d{1,2})(?:-(\d{1,2}))?)?\b"
 
 def _source_date(paper: Paper, year: int | None) -> tuple[int, int | None, int | None] | None:
     """(year, month, day) of the work as its source entry dates it (BibLaTeX's ``date``,
-    BibTeX's ``year``, ``month`` and ``day``), the parts it leaves out None; None when it
-    gives no date of ``year``."""
+    BibTeX's ``year``, ``month`` and ``day``), or, without one, as its source did (a CSL
+    item's ``issued``: ``Paper.month`` and ``Paper.day``), the parts it leaves out None;
+    None when it gives no date of ``year``."""
     entry = paper.source_entry
-    if entry is None or year is None:
+    if year is None:
         return None
+    if entry is None:
+        if paper.month is None or year != paper.year:
+            return None
+        return (year, paper.month, paper.day if paper.month else None)
     month: int | None = None
     day: int | None = None
     found = _ISO_DATE.match(entry.get("date") or "")
@@ -2795,7 +2800,16 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     if edition and entry_type != "article":
         fields.append(("edition", bibtex_escape(edition)))
     if facts.year:
-        fields.append(("date" if biblatex else "year", str(facts.year)))
+        # the month and day its source dates it by (a CSL item's ``issued``): BibTeX's
+        # month macro (styles print it, none the day), BibLaTeX's date to the day
+        month = paper.month if paper.year == facts.year else None
+        day = paper.day if month else None
+        if biblatex:
+            fields.append(("date", _iso_date(facts.year, month, day)))
+        else:
+            fields.append(("year", str(facts.year)))
+            if month:
+                fields.append(("month", _MONTHS[month - 1]))
     if facts.url:
         fields.append(("url", _escape_url(facts.url)))
     if facts.pdf:
@@ -2814,8 +2828,18 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         fields.append(("note", bibtex_escape(note)))
     if include_abstract and _clean(paper.abstract):
         fields.append(("abstract", bibtex_escape(paper.abstract)))
-    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
+    body = ",\n".join(
+        f"  {name} = {value}" if name == "month" else f"  {name} = {{{value}}}"
+        for name, value in fields
+    )
     return f"@{entry_type}{{{facts.key},\n{body}\n}}"
+
+
+def _iso_date(year: int, month: int | None, day: int | None) -> str:
+    """BibLaTeX's ``date``: ``2019-06-20``, ``2019-06`` or ``2019``."""
+    if not month:
+        return str(year)
+    return f"{year}-{month:02d}" + (f"-{day:02d}" if day else "")
 
 
 # ------------------------------------------------------------------- plain styles

@@ -597,6 +597,25 @@ def _is_csl(data: dict[str, Any]) -> bool:
     )
 
 
+def _csl_month_day(value: Any, year: int | None) -> tuple[int | None, int | None]:
+    """The month and day of a CSL date (``{"date-parts": [[2019, 6, 20]]}``), where it
+    gives them for ``year`` (None, None otherwise; a day only with its month)."""
+    parts = value.get("date-parts") if isinstance(value, dict) else None
+    if not (year and isinstance(parts, list) and parts and isinstance(parts[0], list)):
+        return None, None
+    numbers: list[int] = []
+    for part in parts[0][:3]:
+        if isinstance(part, str) and part.strip().isdigit():
+            part = int(part)
+        if type(part) is not int:
+            break
+        numbers.append(part)
+    if len(numbers) < 2 or numbers[0] != year or not 1 <= numbers[1] <= 12:
+        return None, None
+    day = numbers[2] if len(numbers) > 2 and 1 <= numbers[2] <= 31 else None
+    return numbers[1], day
+
+
 def _csl_year(value: Any) -> int | None:
     if isinstance(value, dict):
         parts = value.get("date-parts")
@@ -718,6 +737,8 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
     elif container and (csl_type.startswith("article") or csl_type in _CSL_IN_JOURNALS):
         journal = container
     publisher = one_line(data.get("publisher"))
+    year = _csl_year(data.get("issued"))
+    month, day = _csl_month_day(data.get("issued"), year)
     keywords = (*word_list(data.get("keyword"), ","), *word_list(data.get("subject")))
     entry_type = "misc" if arxiv_id and not container else _csl_type(csl_type, data)
     server = _csl_server(csl_type, data, url, doi) if not journal and not booktitle else None
@@ -735,7 +756,9 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         abstract=abstract,
         authors=authors_of(data.get("author")),
         venue=container,
-        year=_csl_year(data.get("issued")),
+        year=year,
+        month=month,
+        day=day,
         url=url,
         doi=doi,
         other_dois=dois[1:],
