@@ -41,7 +41,10 @@ def _item(issued: object) -> dict:
         ({"date-parts": [[2019, 13, 2]]}, 2019, None, None),
         ({"date-parts": [[2019, 6, 40]]}, 2019, 6, None),
         ({"date-parts": [[2019, 6, 20], [2019, 7, 1]]}, 2019, 6, 20),
-        ({"raw": "2019-06-20"}, 2019, None, None),
+        ({"raw": "2019-06-20"}, 2019, 6, 20),
+        ({"raw": "2019-06"}, 2019, 6, None),
+        ({"raw": "June 20, 2019"}, 2019, None, None),
+        ({"raw": "2019-2020"}, 2019, None, None),
     ],
 )
 def test_the_month_and_day_of_issued(tmp_path: Path, issued, year, month, day) -> None:
@@ -66,3 +69,24 @@ def test_the_list_cache_keeps_the_month_and_day(tmp_path: Path) -> None:
     for session in (first, again):
         post = next(p for p in session.library.papers if p.cite_key == POST)
         assert (post.year, post.month, post.day) == (2019, 6, 20)
+
+
+def test_a_zotero_web_api_items_date_gives_its_day(tmp_path: Path) -> None:
+    """Zotero's Web API gives an item's ``date`` as written, ISO 8601 where it can."""
+    path = tmp_path / "items.json"
+    item = {
+        "key": "ABCD1234",
+        "version": 3,
+        "data": {
+            "key": "ABCD1234",
+            "itemType": "blogPost",
+            "title": "A post about lenses",
+            "creators": [{"creatorType": "author", "firstName": "Jane", "lastName": "Doe"}],
+            "blogTitle": "lenses.example",
+            "date": "2019-06-20",
+            "url": "https://lenses.example/post",
+        },
+    }
+    path.write_text(json.dumps([item]), encoding="utf-8")
+    (record,) = read_file(path).records
+    assert (record.year, record.month, record.day) == (2019, 6, 20)

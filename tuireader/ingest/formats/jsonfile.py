@@ -597,10 +597,19 @@ def _is_csl(data: dict[str, Any]) -> bool:
     )
 
 
+#: a date written as ISO 8601, to the month at least: ``2019-06-20``, ``2019-06``
+_ISO_DAY = re.compile(r"\s*(\d{4})-(\d{1,2})(?:-(\d{1,2}))?(?:$|[T\s])")
+
+
 def _csl_month_day(value: Any, year: int | None) -> tuple[int | None, int | None]:
-    """The month and day of a CSL date (``{"date-parts": [[2019, 6, 20]]}``), where it
-    gives them for ``year`` (None, None otherwise; a day only with its month)."""
+    """The month and day of a CSL date (``{"date-parts": [[2019, 6, 20]]}``, or a
+    ``raw`` one written as ISO 8601: ``2019-06-20``, as Zotero's Web API gives its
+    ``date``), where it gives them for ``year`` (None, None otherwise; a day only with
+    its month)."""
     parts = value.get("date-parts") if isinstance(value, dict) else None
+    if isinstance(value, dict) and parts is None and isinstance(value.get("raw"), str):
+        found = _ISO_DAY.match(value["raw"])
+        parts = [[part for part in found.groups() if part]] if found else None
     if not (year and isinstance(parts, list) and parts and isinstance(parts[0], list)):
         return None, None
     numbers: list[int] = []
