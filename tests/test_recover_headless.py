@@ -164,3 +164,28 @@ def test_a_large_file_of_noise_is_told_from_a_triage_file_at_once(tmp_path: Path
     started = time.monotonic()
     assert headless_tables(noise_file) is None
     assert time.monotonic() - started < 1.0
+
+
+@pytest.mark.parametrize("size", [1024, 2048])
+def test_a_file_of_small_pages_overwritten_at_its_start_gives_every_mark_back(
+    tmp_path: Path, size: int
+) -> None:
+    """Below 4,096 bytes a page cannot hold the schema: the first page only points to the
+    pages that do, and those pointers are what the overwrite took."""
+    db = tmp_path / "triage.sqlite3"
+    make_db(db)
+    with closing(sqlite3.connect(db, isolation_level=None)) as conn:
+        conn.execute("PRAGMA journal_mode=delete")
+        conn.execute(f"PRAGMA page_size={size}")
+        conn.execute("VACUUM")
+    data = db.read_bytes()
+    assert data[100] == 0x05  # the first page points to the schema's pages
+    whole = readable(db)
+    db.write_bytes(zeros(data))
+
+    result = recover(db)
+
+    assert result.outcome == "recovered", result.message
+    assert (result.decisions, result.tags, result.notes) == (600, 200, 60)
+    assert readable(db) == whole
+    assert "lost" not in result.message

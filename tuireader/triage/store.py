@@ -1101,18 +1101,25 @@ def _with_header(image: bytes, page: int) -> bytes | None:
 
     Each table is listed with its columns alone: an index or a constraint's index
     (which SQLite looks for with a table that declares a key) may be what was lost, and
-    the rows are read without them."""
-    tables = _schema_tables(image[:page], len(image) // page) if not len(image) % page else []
+    the rows are read without them. Where the first page cannot list them all (a file
+    of small pages), the tables of the marks come first (see :data:`_SALVAGED_FIRST`)
+    and those of the rest that fit follow."""
+    tables = _schema_tables(image, page) if not len(image) % page else []
     if not tables or len(image) < 2 * page:
         return None
     cells: list[bytes] = []
-    for rowid, (name, root, columns) in enumerate(tables, start=1):
+    ranked = sorted(tables, key=lambda table: _SALVAGED_FIRST.get(table[0], len(_SALVAGED_FIRST)))
+    for name, root, columns in ranked:
         sql = f"CREATE TABLE {_quoted(name)} ({', '.join(map(_quoted, columns))})"
         record = _record(["table", name, name, root, sql])
-        cells.append(_as_varint(len(record)) + _as_varint(rowid) + record)
-    top = page - sum(map(len, cells))
-    if 108 + 2 * len(cells) > top or max(map(len, cells)) > page - 35:
+        cell = _as_varint(len(record)) + _as_varint(len(cells) + 1) + record
+        if 108 + 2 * (len(cells) + 1) + sum(map(len, cells)) + len(cell) > page:
+            continue  # (nor a cell larger than a page holds whole: SQLite's own limit)
+        if len(cell) <= page - 35:
+            cells.append(cell)
+    if not cells:
         return None
+    top = page - sum(map(len, cells))
     first = bytearray(page)
     at, pointers = page, b""
     for cell in cells:
@@ -1142,11 +1149,38 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def _schema_tables(page: bytes, pages: int) -> list[tuple[str, int, list[str]]]:
-    """The tables whose rows of the schema table are found on the first page ``page``
-    of a file of ``pages`` pages, whose header and cell pointers may be gone: each
-    table's name, first page and columns, in the order they were made."""
+#: the tables a rebuilt first page lists first where it cannot list them all: those
+#: whose loss :mod:`tuireader.triage.recover` says
+_SALVAGED_FIRST = {"triage": 0, "tags": 1, "identity": 2}
+
+
+def _schema_tables(image: bytes, page: int) -> list[tuple[str, int, list[str]]]:
+    """The tables whose rows of the schema table are found in ``image``, a file of pages
+    of ``page`` bytes whose header and first page's cell pointers may be gone: each
+    table's name, first page and columns, in the order they were made.
+
+    The rows are looked for on the first page and on every leaf page of a table that
+    holds a table's SQL: in a file of pages under 4,096 bytes the schema does not fit on
+    the first page, which only points to the pages that hold it (and those pointers may
+    be what was overwritten)."""
+    pages = len(image) // page
     found: dict[str, tuple[int, int, list[str]]] = {}
+    _schema_rows_of(image[:page], 100, pages, found)
+    for at in range(page, pages * page, page):
+        if image[at] == 0x0D and image.find(b"CREATE TABLE", at, at + page) >= 0:
+            _schema_rows_of(image[at : at + page], 8, pages, found)
+    return [
+        (name, root, columns)
+        for name, (_, root, columns) in sorted(found.items(), key=lambda item: item[1][0])
+    ]
+
+
+def _schema_rows_of(
+    page: bytes, header: int, pages: int, found: dict[str, tuple[int, int, list[str]]]
+) -> None:
+    """Add to ``found`` the tables whose rows of the schema table are on ``page`` (whose
+    cells start after its ``header`` bytes) of a file of ``pages`` pages: each by its
+    name, with its rowid, first page and columns."""
     # a row of a table begins with its kind ("table") a few bytes into its cell, after
     # the cell's and the record's sizes, the rowid and the five types of its values:
     # only the bytes before one are looked at (a look at every byte of a 64 KB page of
@@ -1155,7 +1189,7 @@ def _schema_tables(page: bytes, pages: int) -> list[tuple[str, int, list[str]]]:
         {
             start
             for kind in re.finditer(rb"table", page)
-            for start in range(max(100, kind.start() - 24), kind.start() - 4)
+            for start in range(max(header, kind.start() - 24), kind.start() - 4)
         }
     )
     scratch = sqlite3.connect(":memory:")
@@ -1174,10 +1208,6 @@ def _schema_tables(page: bytes, pages: int) -> list[tuple[str, int, list[str]]]:
                 found[name] = (rowid, root, columns)
     finally:
         scratch.close()
-    return [
-        (name, root, columns)
-        for name, (_, root, columns) in sorted(found.items(), key=lambda item: item[1][0])
-    ]
 
 
 def _schema_row(page: bytes, start: int, pages: int) -> tuple[int, str, int, str] | None:
