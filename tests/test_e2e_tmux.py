@@ -342,3 +342,17 @@ def test_back_from_a_suspend_the_whole_screen_is_drawn(tmp_path):
         tmux.send("C-q")
     finally:
         tmux.close()
+
+
+def test_a_paste_copied_from_a_coloured_terminal_is_searched_whole(terminal):
+    # text copied from a coloured terminal carries its colour codes; in a bracketed paste
+    # the terminal parser read each code as the start of a key, and the box held what
+    # followed the last code alone ("[0m Similarity")
+    tmux = terminal(str(SAMPLE))
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.paste("\x1b[1;31mBalancing Feature\x1b[0m Similarity", bracketed=True)
+    screen = tmux.wait_for(lambda s: "1 of 11 papers match" in s)
+    assert "Balancing Feature Similarity" in screen.splitlines()[1], screen
+    assert "[0m" not in screen and "[1;31m" not in screen, screen
+    tmux.send("C-q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)

@@ -1055,3 +1055,23 @@ def test_a_link_too_long_for_its_row_is_cut_in_its_middle_or_takes_a_row_of_its_
     )
     # with no width (or room enough), one row each, as before
     assert links_text(paper, Palette()).plain.split("\n")[1] == "2 paper   " + long
+
+
+@sync
+async def test_a_paste_with_a_terminals_colour_codes_is_searched_without_them():
+    # text copied from a coloured terminal: the box showed the codes' text, and in the
+    # list the paste was searched with them
+    from textual import events
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.search_box.post_message(events.Paste("\x1b[1;31mBalancing\x1b[0m Feature"))
+        await settle(pilot)
+        assert screen.search_box.value == "Balancing Feature"
+        await pilot.press("enter")
+        assert app.focused is screen.results
+        app.post_message(events.Paste("\x1b[32mSimilarity\x1b[0m"))
+        await settle(pilot)
+        assert screen.search_box.value == "Balancing Feature Similarity"
+        assert screen.results.rows[0].paper.title.startswith("Balancing Feature Similarity")

@@ -481,3 +481,27 @@ async def test_slash_escape_then_a_query_in_one_burst_types_the_query_and_decide
         await pilot.press("escape")
         await pilot.pause()
         assert app.focused is screen.results
+
+
+def test_a_bracketed_paste_keeps_its_escapes_however_the_reads_cut_it():
+    # Textual's parser reads an Escape inside a paste as the start of a key: the colour
+    # codes of text copied from a coloured terminal were typed as keys, and the paste
+    # held what followed the last code alone
+    from tuireader.ui.driver import EscapeKeepingParser
+
+    pasted = "\x1b[31mred\x1b[0m policy\r\nnext \x1b]0;title\x07line"
+    data = f"a\x1b[200~{pasted}\x1b[201~b"
+    for cut in range(len(data) + 1):
+        parser = EscapeKeepingParser()
+        read = [*parser.feed(data[:cut])] if cut else []
+        read += [*parser.feed(data[cut:])] if cut < len(data) else []
+        read += [*parser.feed("")]
+        said = [getattr(event, "key", None) or ("paste", event.text) for event in read]
+        assert said == ["a", ("paste", pasted), "b"], cut
+    # an Escape typed alone still reads as Escape once its moment has passed
+    parser = EscapeKeepingParser()
+    assert [*parser.feed("\x1b")] == []
+    import time
+
+    time.sleep(0.2)
+    assert [event.key for event in parser.tick()] == ["escape"]

@@ -11,7 +11,9 @@ typed quickly (or sent in one burst over ssh) from alt+j; Textual reads both as 
 the app splits it back (:func:`tuireader.ui.keys.split_alt`). Before other keys Textual
 drops the Escape: Escape then ``/`` or Enter read as a lone ``/`` or Enter, and Escape,
 ``/``, Escape in one burst typed "^/". The parser keeps each such Escape as the alt of the
-key after it, which the app splits the same way.
+key after it, which the app splits the same way. Within a bracketed paste, an Escape is
+text pasted (a colour code of text copied from a coloured terminal), never the start of a
+key: Textual read the codes as keys and the text between them was lost.
 
 Keys typed while the reader starts, before it takes the terminal, are echoed by the
 terminal onto the shell's screen (the reader still reads them: they are the first query).
@@ -33,6 +35,7 @@ from rich.cells import cell_len
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
+from textual.message import Message
 
 from tuireader.render.sgr import DEFAULT, Style, squeeze_from
 
@@ -80,16 +83,91 @@ class SqueezedOutput:
         return getattr(self._file, name)
 
 
+#: what a bracketed paste begins and ends with, as the terminal sends it
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+#: what stands for an Escape inside a paste while Textual's parser reads it (a character
+#: Unicode keeps for a program's own use, which no text carries)
+_PASTED_ESCAPE = "\ufdd0"
+
+
+def _marker_start(text: str, marker: str) -> int:
+    """How many characters at the end of ``text`` may begin ``marker`` (cut by a read)."""
+    for size in range(min(len(text), len(marker) - 1), 0, -1):
+        if marker.startswith(text[-size:]):
+            return size
+    return 0
+
+
 class EscapeKeepingParser(XTermParser):
     """Textual's input parser, keeping the Escape typed before a key: Escape then any key
     reads as alt+key, which the app splits back (Textual keeps it before letters only, and
-    reads Escape then Tab as shift+tab)."""
+    reads Escape then Tab as shift+tab).
+
+    It also keeps a bracketed paste whole: Textual's parser reads each Escape in a paste
+    as the start of a key, so the text of a paste copied from a coloured terminal
+    (``\x1b[31mred\x1b[0m policy``) was typed as keys, or lost, and the paste held what
+    followed the last code alone ("[0m policy"). The Escapes of a paste reach the app in
+    its text, where the search box drops the codes as the query language does."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: inside a bracketed paste (its start read, not yet its end)
+        self._pasting = False
+        #: the last characters read outside a paste, where a paste's start cut by a read
+        #: begins (they were handed on: an Escape alone must reach the parser at once)
+        self._before = ""
+        #: the end of what was read inside a paste that may begin its end: held back
+        self._held = ""
         #: an Escape whose sequence was cut short by the next Escape (Escape, /, Escape in
         #: one burst): Textual reissues it as a "^"; it is the alt of the key after it.
         self._cut_escape = False
+
+    def feed(self, data: str) -> Iterable[Message]:
+        if not data:
+            held, self._held = self._held, ""
+            yield from self._unmasked(super().feed(held) if held else ())
+            yield from self._unmasked(super().feed(data))
+            return
+        masked = self._masked(data)
+        if masked:  # (all of it may be held back: "" would end the parser's input)
+            yield from self._unmasked(super().feed(masked))
+
+    def tick(self) -> Iterable[Message]:
+        yield from self._unmasked(super().tick())
+
+    def _masked(self, data: str) -> str:
+        """``data`` with the Escapes inside a paste replaced by :data:`_PASTED_ESCAPE`."""
+        text, self._held = self._held + data, ""
+        out: list[str] = []
+        at = 0
+        while at < len(text):
+            if self._pasting:
+                end = text.find(PASTE_END, at)
+                if end < 0:
+                    keep = _marker_start(text[at:], PASTE_END)
+                    out.append(text[at : len(text) - keep].replace("\x1b", _PASTED_ESCAPE))
+                    self._held = text[len(text) - keep :]
+                    break
+                out += [text[at:end].replace("\x1b", _PASTED_ESCAPE), PASTE_END]
+                at, self._pasting, self._before = end + len(PASTE_END), False, ""
+                continue
+            seen = self._before + text[at:]
+            start = seen.find(PASTE_START)
+            if start < 0:
+                out.append(text[at:])
+                self._before = seen[-(len(PASTE_START) - 1) :]
+                break
+            after = at + start + len(PASTE_START) - len(self._before)
+            out.append(text[at:after])
+            at, self._pasting, self._before = after, True, ""
+        return "".join(out)
+
+    @staticmethod
+    def _unmasked(read: Iterable[Message]) -> Iterable[Message]:
+        for event in read:
+            if isinstance(event, events.Paste) and _PASTED_ESCAPE in event.text:
+                event = events.Paste(event.text.replace(_PASTED_ESCAPE, "\x1b"))
+            yield event
 
     def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
         if sequence == "\x1b" and not alt:

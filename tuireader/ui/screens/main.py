@@ -43,6 +43,7 @@ from tuireader.model import CUT_SHORT, Library, Paper, PaperList, Problem
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import parse as parse_query
+from tuireader.search.query import without_controls
 from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import CONFIG_NAME
@@ -2035,11 +2036,12 @@ class MainScreen(Screen[None]):
     def on_paste(self, event: Paste) -> None:
         """A paste where no box takes it (the list or the viewer has the focus) is a
         query typed at once: it goes to the search box as a typed letter does, its lines
-        joined, where it was dropped without a word."""
+        joined (and its colour codes dropped, as the box drops them), where it was dropped
+        without a word."""
         if isinstance(self.focused, Input) or self.app.screen is not self:
             return
         event.stop()
-        text = " ".join(event.text.split())
+        text = " ".join(without_controls(event.text)[0].split())
         if text:
             self._type_into_search(text)
 

@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
 
-from tuireader.search.query import SORTS, parse
+from tuireader.search.query import SORTS, parse, without_controls
 
 #: a field's name where a word begins (``title:``, ``sort:``), as the query language reads it
 _FIELD = re.compile(r"([A-Za-z]+):")
@@ -19,14 +19,17 @@ _FIELD = re.compile(r"([A-Za-z]+):")
 
 class LinesJoined(Input):
     """An input that takes a paste of several lines whole, its lines joined by
-    :attr:`JOIN` (Input keeps only the first line)."""
+    :attr:`JOIN` (Input keeps only the first line), and without a terminal's escape
+    sequences: text copied from a coloured terminal carries its colour codes, which are
+    no text to type (the query language drops them the same way)."""
 
     #: what goes between the pasted lines (blank lines are left out).
     JOIN: ClassVar[str] = " "
 
     def _on_paste(self, event: events.Paste) -> None:
-        lines = event.text.splitlines()
-        if len(lines) < 2:
+        text, _ = without_controls(event.text)
+        lines = text.splitlines()
+        if len(lines) < 2 and text == event.text:
             return  # Input inserts it as it is
         event.prevent_default()
         joined = self.JOIN.join(line.strip() for line in lines if line.strip())
