@@ -387,6 +387,21 @@ async def test_the_list_name_column_leaves_the_titles_room(tmp_path):
         assert LONG[:40] in row  # at 120 columns a title keeps at least 40 characters
 
 
+@sync
+async def test_a_long_file_name_of_no_venue_is_shown_from_its_start(tmp_path):
+    # at 80×24 the list column showed "arxiv_…t_200": the start of the name, which the
+    # user named the file by, cut away
+    arxiv = write_list(tmp_path / "arxiv_kaggle_snapshot_200.jsonl", [LONG])
+    app = make_app(SAMPLE, arxiv)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"walruses")
+        await settle(pilot)
+        row = next(line for line in app_text(app).splitlines() if "Remarkably" in line)
+        assert "│    arxiv_kagg" in row, row
+        assert "t_200" not in row, row
+
+
 @pytest.mark.parametrize(("size", "title"), [((120, 40), 36), ((80, 24), 56)])
 @sync
 async def test_the_list_name_column_shows_the_venues_short_names_whole(tmp_path, size, title):

@@ -61,9 +61,11 @@ def test_list_names_too_long_for_their_column_stay_apart():
         paper = Paper(id="ijkl2345", title="A Title", abstract="x", lists=lists)
         return result_line(paper, Palette(), list_width=12).plain[3:16]
 
-    # two exports of one tool: the end of the file's stem tells them apart
-    assert shown(("zotero_betterbibtex_export",)) == "zotero…xport "
-    assert shown(("zotero_better_csl",)) == "zotero…r_csl "
+    # a file's stem reads from its start, as the user named the file ("arxiv_…t_200" cut
+    # in the middle); lists their starts do not tell apart go by their own words (below)
+    assert shown(("arxiv_kaggle_snapshot_200",)) == "arxiv_kaggl… "
+    assert shown(("zotero_better_csl",)) == "zotero_bett… "
+    assert shown(("my_reading.jsonl",)) == "my_reading   "  # its extension goes first
     # a venue spelled out goes by its acronym, with its year if the name has one
     assert shown(("7th Annual Conference on Robot Learning",)) == "CoRL         "
     nips = "Advances in Neural Information Processing Systems 2017"
@@ -112,16 +114,19 @@ def test_the_viewer_names_the_first_twelve_authors_and_counts_the_rest():
         ("papercopilot_corl2023", "CoRL 2023"),
         ("icml_2024_orals", "ICML 2024"),
         ("neurips-accepted-papers", "NeurIPS"),
-        ("zotero_better_csl", "zotero…r_csl"),  # no venue: cut in the middle, as before
+        ("zotero_better_csl", "zotero_bett…"),  # no venue: its start
     ],
 )
 def test_a_file_stem_that_names_a_venue_goes_by_it_when_it_does_not_fit(stem, label):
     # "pmlr_…c2020" and "pmlr_…s2022" told two lists apart by their last letters only
-    assert middle_cut(list_label(stem, 12), 12) == label
+    from tuireader.ui.text import list_cut
+
+    assert list_cut(list_label(stem, 12), 12) == label
 
 
 def test_lists_a_cut_would_show_alike_go_by_the_words_that_tell_them_apart():
-    # two Zotero exports read together were both "zoter…xport" in an 11-cell column
+    # two Zotero exports read together were both "zoter…xport" in an 11-cell column (and
+    # cut at their end, all three begin "zotero_")
     from tuireader.ui.text import list_labels
 
     names = ("zotero_betterbibtex_export", "zotero_biblatex_export", "zotero_better_csl")
@@ -134,7 +139,7 @@ def test_lists_a_cut_would_show_alike_go_by_the_words_that_tell_them_apart():
     rows = [shown((name,)) for name in names]
     assert len(set(rows)) == 3, rows
     assert rows[0].startswith("bette") and rows[1].startswith("biblatex")
-    assert rows[2] == "zoter…r_csl"  # told apart as it was: left as it was
+    assert rows[2] == "better_csl "
     # lists that a cut keeps apart, and venues, are shown as before
     assert list_labels(("pmlr_v120_l4dc2020", "pmlr_v199_collas2022"), 11) == {
         "pmlr_v120_l4dc2020": "L4DC 2020",

@@ -122,7 +122,7 @@ def result_line(
     if list_width > 0:
         given = labels or {}
         names = ", ".join(given.get(name) or list_label(name, list_width) for name in paper.lists)
-        name = Text(middle_cut(visible(names), list_width), end="")
+        name = Text(list_cut(visible(names), list_width), end="")
         name.stylize(palette.lists)
         name.truncate(list_width, pad=True)
         line.append_text(name)
@@ -193,7 +193,7 @@ def list_labels(names: Sequence[str], width: int) -> dict[str, str]:
     alike: dict[str, list[str]] = {}
     for name, label in labels.items():
         if name not in grouped:
-            alike.setdefault(middle_cut(visible(label), width), []).append(name)
+            alike.setdefault(_shown_alike(visible(label), width), []).append(name)
     groups += [group for group in alike.values() if len(group) > 1]
     for group in groups:
         labels.update(_told_apart(group, labels, width))
@@ -228,7 +228,7 @@ def _told_apart(group: Sequence[str], labels: Mapping[str, str], width: int) -> 
     forms = [(head, {name: f"{head} {own[name]}".rstrip() for name in group}) for head in heads]
 
     def apart(form: dict[str, str]) -> bool:
-        shown = {middle_cut(visible(label), width) for label in form.values()}
+        shown = {list_cut(visible(label), width) for label in form.values()}
         return len(shown) == len(form)
 
     def fits(form: dict[str, str]) -> bool:
@@ -236,7 +236,7 @@ def _told_apart(group: Sequence[str], labels: Mapping[str, str], width: int) -> 
 
     def shows_own(head: str, form: dict[str, str]) -> bool:
         for label in form.values():
-            cut = middle_cut(visible(label), width)
+            cut = list_cut(visible(label), width)
             if cut != label and cell_len(cut[len(head) + 1 :].rstrip("…")) < OWN_WORDS_SHOWN:
                 return False
         return True
@@ -248,6 +248,41 @@ def _told_apart(group: Sequence[str], labels: Mapping[str, str], width: int) -> 
         if apart(form) and shows_own(head, form):
             return form
     return {name: own[name] or labels[name] for name in group}
+
+
+#: a file's extension, left in a list's name ("papers.bib")
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,4}$")
+
+
+def list_cut(name: str, width: int) -> str:
+    """A list's ``name`` in at most ``width`` cells, cut at its end: its start is what a
+    user named the file by and reads it by ("arxiv_kaggl…", where a cut in the middle
+    showed "arxiv_…t_200"). An extension goes first ("papers.bib" is "papers"). Lists
+    that the start alone would not tell apart go by the words of their own (see
+    :func:`list_labels`)."""
+    from rich.cells import cell_len
+
+    if cell_len(name) <= width:
+        return name
+    stem = _EXTENSION.sub("", name) if " " not in name.strip() else name
+    if cell_len(stem) <= width or width < 2:
+        return middle_cut(stem, width)
+    cut = _in_cells(stem, width - 1)
+    # a separator left before the ellipsis shows nothing of the word after it
+    return (cut.rstrip("_-. ") or cut) + "…"
+
+
+def _shown_alike(label: str, width: int) -> str:
+    """What lists whose labels :func:`list_cut` shows alike in ``width`` cells share: the
+    label as shown, or for a file's stem that is cut, its first word (stems from one
+    source share their start: "zotero_bett…" for zotero_betterbibtex_export and
+    zotero_better_csl, "zotero_bibl…" beside them telling little more)."""
+    from rich.cells import cell_len
+
+    if cell_len(label) <= width or " " in label.strip():
+        return list_cut(label, width)
+    first = _STEM_WORDS.split(_EXTENSION.sub("", label), maxsplit=1)[0]
+    return f"{first.casefold()}_…"
 
 
 def middle_cut(text: str, width: int) -> str:
