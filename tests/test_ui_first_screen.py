@@ -926,3 +926,44 @@ async def test_at_80_columns_more_like_this_keeps_the_way_back_in_view():
         line = widget_text(app, screen.query_one("#suggestion"))
         assert line.startswith("Papers like “") and line.endswith("Esc goes back, typing searches")
         assert len(line) <= 78
+
+
+@sync
+async def test_at_20_and_16_columns_the_status_line_keeps_the_papers_left_whole():
+    # below 23 columns the most compact counts ("★2 ?1 ✗3 · 2,066 left", 21 cells) were
+    # cut ("★2 ?1 ✗3 · 2,0…"), and at 16 the load warnings took the line, counts and all
+    from textual.app import App
+
+    from tuireader.ui.widgets.status import StatusLine
+
+    class One(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield StatusLine(id="status")
+
+    seen = {}
+    for width, warnings in ((20, ""), (16, ""), (20, "5 load warnings (w: details)"), (16, "5")):
+        app = One()
+        async with app.run_test(size=(width, 4)) as pilot:
+            line = app.query_one(StatusLine)
+            line.styles.padding = (0, 1)  # as the stylesheet has it
+            line.styles.height = "auto"
+            line.styles.max_height = 2
+            line.total, line.matched, line.order = 3671, 2072, "fit"
+            line.index_state = "ready"
+            line.warnings = warnings
+            line.triage = "2 kept · 1 maybe · 3 skipped · 2,066 left"
+            await pilot.pause()
+            rows = screen_text(app.export_screenshot())[: line.size.height]
+            seen[width, bool(warnings)] = [row.strip() for row in rows]
+    assert seen[20, False] == seen[16, False] == ["2,066 left"]
+    assert seen[20, True] == ["5 load warnings (…", "2,066 left"]
+    assert seen[16, True][-1] == "2,066 left"
+    # without triage counts, the papers' count keeps its numbers
+    app = One()
+    async with app.run_test(size=(16, 3)) as pilot:
+        line = app.query_one(StatusLine)
+        line.styles.padding = (0, 1)
+        line.styles.height = 1
+        line.total, line.matched, line.index_state = 3671, 2072, "ready"
+        await pilot.pause()
+        assert widget_text(app, line) == "2,072/3,671"

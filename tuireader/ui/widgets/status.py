@@ -230,16 +230,21 @@ class StatusLine(Static):
     def _scant(self) -> list[list[str]]:
         """Still more compact facts, for a line where none of ``_variants`` fits beside
         the message or alone: the triage counts outlast the papers' and the order's,
-        down to themselves alone ("★2 ✗1 · 7 left"). None without triage counts."""
-        if not self.triage:
-            return []
+        down to themselves alone ("★2 ✗1 · 7 left"), and on a line narrower still (20
+        columns), to the papers left to decide ("2,066 left"), which were cut
+        otherwise ("★2 ?1 ✗3 · 2,0…"). Without triage counts, the papers' count alone
+        ("2,072/3,671", without "match")."""
         count = self.shown if self.matched is None else self.matched
         papers = f"{count:,}/{self.total:,}"
-        named = [self.order] if self.order else []
         quiet = [] if self.index_state == "ready" else [f"index: {self.index_state}"]
+        if not self.triage:
+            return [[papers, *quiet], [papers]] if quiet else [[papers]]
+        named = [self.order] if self.order else []
         compact = compact_counts(self.triage)
         scant = [[papers, *named, *quiet, compact], [papers, *quiet, compact]]
-        return scant + ([[*quiet, compact], [compact]] if quiet else [[compact]])
+        scant += [[*quiet, compact], [compact]] if quiet else [[compact]]
+        left = [part for part in compact.split(" · ") if part.endswith(" left")]
+        return scant + ([left] if left and left != [compact] else [])
 
     def _line(self, message: str, parts: list[str]) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis", end="")
