@@ -80,3 +80,66 @@ async def test_a_query_after_the_order_key_chose_list_order_asks_for_its_first_r
         assert screen.order == "list"
         assert [row.paper.title for row in screen.results.rows] == titles
         assert asked[0][1:] == (SEARCH_LIMIT, "list"), asked
+
+
+@sync
+async def test_the_order_key_into_list_order_before_the_rest_of_the_hits_came(
+    monkeypatch, tmp_path
+):
+    # F pressed while the first hits are shown and the rest are still being searched:
+    # the rest of the relevance search must not land in the list order asked for, and
+    # the list ends with every hit, in list order, once
+    import threading
+
+    source = write_jsonl(tmp_path / "list.jsonl", RECORDS)
+    app = make_app(source)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        # the rest of the hits, searched in each order, comes when the test lets it
+        gates = {None: threading.Event(), "list": threading.Event()}
+        held: list[tuple[str, str | None]] = []
+        searched = Engine.search
+
+        def holding(self, text, **options):  # type: ignore[no-untyped-def]
+            if options.get("limit", SEARCH_LIMIT) is None:  # the rest of the hits
+                held.append((text, options.get("order")))
+                gates[options.get("order")].wait(timeout=60)
+            return searched(self, text, **options)
+
+        monkeypatch.setattr(Engine, "search", holding)
+
+        async def until(condition) -> None:  # type: ignore[no-untyped-def]
+            for _ in range(600):
+                if condition():
+                    return
+                await pilot.pause(0.05)
+            raise AssertionError(f"timed out: held {held}, order {screen.order}")
+
+        def titles(rows=None) -> list[str]:  # type: ignore[no-untyped-def]
+            return [row.paper.title for row in screen.results.rows[:rows]]
+
+        listed = [record["title"] for record in RECORDS]
+        try:
+            screen.search_box.value = "diffusion"
+            await until(lambda: held == [("diffusion", None)])  # the first hits shown
+            assert screen.order == "relevance" and titles(1) != listed[:1]
+            screen.action_focus_results()
+            await pilot.press("F")  # relevance → list (no fit without decisions)
+            await until(lambda: len(held) == 2 and screen.order == "list")
+            assert held[1] == ("diffusion", "list")  # its rest, in list order, asked for
+            assert titles(SEARCH_LIMIT) == listed[:SEARCH_LIMIT]
+            gates[None].set()  # the rest of the relevance search: too late to be shown
+            await pilot.pause(REST_WAIT)
+            assert screen.order == "list" and titles(SEARCH_LIMIT) == listed[:SEARCH_LIMIT]
+        finally:
+            for gate in gates.values():
+                gate.set()
+        await settle(pilot)
+        assert screen.order == "list" and screen.search_query == "diffusion"
+        assert titles() == listed  # every hit, in list order, once
+        await pilot.pause(REST_WAIT)  # (a late result would be drawn by now)
+        assert titles() == listed
+
+
+#: long enough for a search's answer, let through, to reach the screen (s)
+REST_WAIT = 0.5
