@@ -402,3 +402,37 @@ async def test_a_change_beside_a_list_caught_cut_short_is_read_at_the_next_look(
             "Dreamer",
             "Replay buffers",
         ]
+
+
+@sync
+async def test_rows_decided_under_a_triage_query_stay_as_the_lists_are_read_again(tmp_path):
+    # Under 'is:new' a paper skipped stays listed, marked, until the user moves on to
+    # another query; the lists read again searched the query afresh, and the paper the
+    # user had just skipped left the list under the cursor
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"is:new", "enter")
+        await settle(pilot)
+        every = ids(screen)
+        assert len(every) == 3
+        await pilot.press("x")  # the first skipped, the cursor on the next
+        await settle(pilot)
+        assert ids(screen) == every and screen.current_paper.id == every[1]
+        added = ENTRY.format(
+            key="sleep2022", title="Sleep Replay Consolidates Skills", author="Tadros, T.",
+            abstract="We study sleep replay in continual learning.",
+        )  # fmt: skip
+        source.write_text(source.read_text(encoding="utf-8") + "\n" + added, encoding="utf-8")
+        await reread(pilot, screen)
+        await settle(pilot)
+        assert screen.search_query == "is:new" and screen.library is not None
+        assert len(screen.library) == 4  # read again
+        now = ids(screen)
+        assert now[:3] == every and len(now) == 4  # the paper skipped still there
+        assert screen.triage.state_of(every[0]) == "skip"
+        assert screen.current_paper.id == every[1]
+        await pilot.press("slash", "ctrl+e", "space")  # moved on: the query edited
+        await settle(pilot)
+        assert ids(screen) == now[1:]

@@ -940,6 +940,32 @@ async def test_a_triage_file_removed_under_the_reader_is_written_again_and_said(
         assert saved(ids(screen)[1]).state == "kept"
 
 
+@sync
+async def test_rows_decided_under_a_triage_query_stay_as_the_triage_file_is_written_again():
+    # Under 'is:new' a paper skipped stays listed, marked, until the user moves on; the
+    # triage file written again (removed under the reader) searched the query afresh,
+    # and the paper just skipped left the list
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        every = ids(screen)
+        await pilot.press("slash", *"is:new", "enter")
+        await settle(pilot)
+        await pilot.press("x")  # the first skipped, the cursor on the next
+        await settle(pilot)
+        assert ids(screen) == every and screen.current_paper.id == every[1]
+        for leftover in resolve().root.glob("triage.sqlite3*"):
+            leftover.unlink()
+        screen.poll_triage()
+        await settle(pilot)
+        assert any("written again" in text for text in notices(app))
+        assert saved(every[0]).state == "skip"
+        assert ids(screen) == every and screen.current_paper.id == every[1]
+        await pilot.press("slash", "ctrl+e", "space")  # moved on: the query edited
+        await settle(pilot)
+        assert ids(screen) == every[1:]
+
+
 async def poll_until_taken_up(pilot, screen) -> str:  # type: ignore[no-untyped-def]
     """Look for the triage file (as the reader does each second) until the reader goes
     on with another one: the notice that says so."""

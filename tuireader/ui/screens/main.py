@@ -1025,6 +1025,7 @@ class MainScreen(Screen[None]):
     def on_engine_ready(self, message: msg.EngineReady) -> None:
         engine = self.engine = message.engine
         self._reading_lists = False
+        read_again = self._keep_on_index
         if self._keep_on_index:  # the lists were read again: the results of the new
             self._keep_on_index = False  # index keep the paper highlighted
             current = self.current_paper
@@ -1041,7 +1042,12 @@ class MainScreen(Screen[None]):
         self.query_one("#progress").display = False
         # More like this keeps its papers (those of the lists read again) until Esc
         if self.search_query.strip() and self.similar_to is None:
-            self._show_query()
+            answered = self._answered_again(self.search_query) if read_again else None
+            if answered is not None:
+                self._search_owed = False
+                self._search(self.search_query, answered=answered)
+            else:
+                self._show_query()
         if getattr(engine, "retry", False):
             # another tuireader holds the index: searches scan, and the index is asked
             # for again now and then
@@ -2609,6 +2615,17 @@ class MainScreen(Screen[None]):
         limit = max(SEARCH_LIMIT, (index or 0) + FOLLOW_BELOW)
         self._search(query, limit, answered=self._answered)
 
+    def _answered_again(self, query: str) -> TriageNow | None:
+        """What the triage query ``query``, shown, is searched again with when the lists
+        are read again or the triage file reopened: the triage it was searched with and
+        the changes made elsewhere since, so the rows decided in the reader stay (a
+        paper just skipped under ``is:new``, marked) until the user moves on, as they
+        do when it follows changes made elsewhere. None for another query, or one not
+        shown, which answers from the triage shown now."""
+        if query != self.displayed_query or not query.strip() or not asks_triage(query):
+            return None
+        return self._answered
+
     def _place(self) -> tuple[Sequence[str], int] | None:
         """Where the cursor is as the results come (keys may have moved it since they
         were asked for): its paper and those below it, the first listed of them to take
@@ -2624,18 +2641,24 @@ class MainScreen(Screen[None]):
     def on_triage_reopened(self, message: TriageReopened) -> None:
         """The triage file is sound again (recovered, written again, replaced): what it
         holds is shown, and changes are saved to it."""
+        query = self.search_query
+        answered = self._answered_again(query)
+        before = self._triage_now() if answered is not None else None
         self.triage.reopened(message)
         if self.library is not None:
             self.triage.reattach(self.library)  # its marks on papers whose id changed
+        if answered is not None and before is not None:
+            # what the file holds that the reader did not show is a change made elsewhere
+            answered = changed_since(answered, before, self._triage_now())
         self._redraw_triage()
         self._refit_soon()
-        query = self.search_query
         if self.similar_to is None and self.engine is not None and query == self.displayed_query:
             if query.strip() and asks_triage(query):
-                # is:, tag: and has:note answer from the file shown now
+                # is:, tag: and has:note answer from the file shown now, the rows decided
+                # in the reader staying (see _follow_others)
                 current = self.current_paper
                 self._return_to = current.id if current is not None else None
-                self._search(query)
+                self._search(query, answered=answered)
             elif (self.matched or 0) > len(self.results.rows):
                 self._beyond_triaged = frozenset()  # "N left" counts from the new file
                 if self.triage.states:
