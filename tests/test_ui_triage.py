@@ -1755,6 +1755,102 @@ async def test_a_list_following_changes_made_elsewhere_keeps_where_keys_moved_th
         assert screen.current_paper.id == every[4]
 
 
+def searches_of(monkeypatch, query: str) -> list[int | None]:  # type: ignore[no-untyped-def]
+    """The limits of the engine's searches of ``query`` from now on."""
+    from tuireader.search.engine import Engine
+
+    asked: list[int | None] = []
+    searched = Engine.search
+
+    def recording(self, text, **options):  # type: ignore[no-untyped-def]
+        if text == query:
+            asked.append(options.get("limit"))
+        return searched(self, text, **options)
+
+    monkeypatch.setattr(Engine, "search", recording)
+    return asked
+
+
+@sync
+async def test_a_change_elsewhere_that_changes_no_answer_of_a_triage_query_searches_nothing(
+    monkeypatch,
+):
+    # each change another reader made had 'is:new' (or 'tag:') searched again, though a
+    # note or a tag added under 'is:new' leaves every row where it is
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        every = ids(screen)
+        await pilot.press("slash", *"is:new", "enter")
+        await settle(pilot)
+        asked = searches_of(monkeypatch, "is:new")
+        with Store.open(resolve().state_db) as other:  # a second reader
+            other.set_note(every[0], "read the appendix")  # the paper highlighted
+            other.add_tag(every[3], "later")
+        screen.poll_triage()
+        await settle(pilot)
+        assert asked == [] and ids(screen) == every
+        assert "read the appendix" in app_text(app)  # shown all the same
+        with Store.open(resolve().state_db) as other:  # a decision: the answer changes
+            other.set_state(every[1], "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        assert len(asked) == 1 and every[1] not in ids(screen)
+        # under tag:, a decision elsewhere changes nothing it answers; a tag does
+        await pilot.press("slash", *"tag:later", "enter")
+        await settle(pilot)
+        asked = searches_of(monkeypatch, "tag:later")
+        with Store.open(resolve().state_db) as other:
+            other.set_state(every[4], "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        assert asked == [] and ids(screen) == [every[3]]
+        with Store.open(resolve().state_db) as other:
+            other.add_tag(every[5], "later")
+        screen.poll_triage()
+        await settle(pilot)
+        assert len(asked) == 1 and ids(screen) == [every[3], every[5]]
+
+
+@sync
+async def test_a_second_reader_deciding_paper_after_paper_has_a_triage_query_searched_gently(
+    monkeypatch,
+):
+    # a second reader deciding papers had the first reader's 'is:new' searched again at
+    # each look (every second or two); changes that come close together now wait for
+    # one search, FOLLOW_GAP after the one before
+    import tuireader.ui.screens.main as main_screen
+
+    monkeypatch.setattr(main_screen, "FOLLOW_GAP", 1.0, raising=False)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        every = ids(screen)
+        await pilot.press("slash", *"is:new", "enter")
+        await settle(pilot)
+        asked = searches_of(monkeypatch, "is:new")
+        with Store.open(resolve().state_db) as other:
+            other.set_state(every[1], "skip")
+        screen.poll_triage()
+        await settle(pilot)
+        followed = time.monotonic()
+        assert len(asked) == 1 and every[1] not in ids(screen)  # the first: at once
+        for paper_id in (every[2], every[3]):  # the next looks, a moment later each
+            with Store.open(resolve().state_db) as other:
+                other.set_state(paper_id, "kept")
+            screen.poll_triage()
+            await settle(pilot)
+        if time.monotonic() - followed < 0.9:  # (a machine too busy to tell: no check)
+            assert len(asked) == 1 and every[2] in ids(screen) and every[3] in ids(screen)
+        for _ in range(60):  # within FOLLOW_GAP of the search before: both at once
+            await pilot.pause(0.05)
+            if len(asked) > 1:
+                break
+        await settle(pilot)
+        assert len(asked) == 2, asked
+        assert ids(screen) == [every[0], *every[4:]]
+
+
 @sync
 async def test_rows_decided_in_the_reader_stay_when_a_triage_query_follows_changes_elsewhere():
     # Under 'is:new', a paper kept with s stays listed (its marker changed) until the

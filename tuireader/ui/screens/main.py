@@ -51,6 +51,7 @@ from tuireader.triage.filters import (
     ANY_STATE,
     Resolver,
     asks_triage,
+    tag_being_typed,
     typed_tag_resolver,
     unknown_tags,
 )
@@ -134,6 +135,11 @@ REST_DELAY = 0.15
 #: the rows below the cursor that may take its place when the list follows changes made
 #: elsewhere and its paper is no longer in the results.
 FOLLOW_BELOW = 200
+#: the least time (seconds) between two searches of one triage query following changes
+#: made elsewhere: a second reader deciding paper after paper has the list searched
+#: again at this pace at most, not at each look (each second), the last change shown
+#: within this many seconds of the one before.
+FOLLOW_GAP = 5.0
 #: a search whose last few took less than this (ms) runs as the key is handled, so the
 #: key's echo and its results are drawn in one frame; slower ones run in a worker, and
 #: typing never waits for them. (What is timed is the first page of hits, what runs
@@ -510,6 +516,15 @@ class MainScreen(Screen[None]):
         #: as it was when the query was searched, with the changes made elsewhere since
         #: (None for a query that does not ask for triage; see :meth:`_follow_others`).
         self._answered: TriageNow | None = None
+        #: the triage filters the shown query's search asked about, as (name, value): a
+        #: change made elsewhere that answers none of them otherwise changes nothing shown
+        #: (None: not known, as for a query searched before any was recorded)
+        self._asked: tuple[str, set[tuple[str, str]]] | None = None
+        #: when the shown query was last searched again to follow changes made elsewhere
+        #: (the query, time.monotonic()), and the timer of the next search, held back
+        #: to keep to FOLLOW_GAP
+        self._followed: tuple[str, float] | None = None
+        self._follow_timer: Timer | None = None
         #: the results "More like this" replaced, as they were (None: not in it).
         self._before_similar: ShownList | None = None
         #: the query whose results the rows are ordered for (None: More like this): its
@@ -1233,9 +1248,18 @@ class MainScreen(Screen[None]):
         finds "robot")."""
         book = self.triage
         resolve = book.resolver() if answered is None else snapshot_resolver(*answered)
-        if "tag:" not in query.casefold():
+        if "tag:" in query.casefold():
+            resolve = typed_tag_resolver(resolve, query, book.known_tags())
+        if not asks_triage(query):
             return resolve
-        return typed_tag_resolver(resolve, query, book.known_tags())
+        asked: set[tuple[str, str]] = set()
+        self._asked = (query, asked)
+
+        def asking(name: str, value: str) -> set[str] | None:
+            asked.add((name, value))  # (from the search's worker: one add, atomic)
+            return resolve(name, value)
+
+        return asking
 
     def _searches_quick(self) -> bool:
         """Whether the last searches all took under ``INLINE_SEARCH_MS`` (none yet: no)."""
@@ -2571,15 +2595,17 @@ class MainScreen(Screen[None]):
         kept = self.triage.note_drafts
         self._drafts_undone.update(pid for pid in message.drafts if pid not in kept)
         answered = self._answered if message.elsewhere else None
-        before = self._triage_now() if answered is not None else None
+        before = self._triage_now() if message.elsewhere else None
         self.triage.saved(message)
-        if answered is not None and before is not None:
-            self._answered = changed_since(answered, before, self._triage_now())
+        after = self._triage_now() if before is not None else None
+        if answered is not None and before is not None and after is not None:
+            self._answered = changed_since(answered, before, after)
         if message.elsewhere and self.library is not None:
             self.triage.take_back(self.library)  # marks a command moved to an alias
+            after = self._triage_now()
         self._redraw_triage()
-        if message.elsewhere:
-            self._follow_others()
+        if before is not None and after is not None:
+            self._follow_others(before, after)
         # A decision (or a batch, or another reader's changes) is on disk: learn from it.
         self._refit_soon()
         if message.summary:
@@ -2592,10 +2618,18 @@ class MainScreen(Screen[None]):
                 markup=False,
             )
 
-    def _follow_others(self) -> None:
+    def _follow_others(self, before: TriageNow, after: TriageNow) -> None:
         """Another program changed the triage file (``tuireader triage`` or ``import``
-        from another shell, a second reader): a query that asks for triage (``is:new``,
-        ``tag:``) is searched again, so the list answers it as the file stands.
+        from another shell, a second reader), from ``before`` to ``after``: a query that
+        asks for triage (``is:new``, ``tag:``) is searched again, so the list answers it
+        as the file stands.
+
+        Only when the answer may change: a change that leaves what each of its filters
+        answered as it was (a note or a tag added under ``is:new``, a decision under
+        ``tag:later``) changes no row, and a row's marker is redrawn without a search.
+        And at FOLLOW_GAP at most: a second reader deciding paper after paper had the
+        list searched again at each look, every second or two; the changes that come
+        meanwhile are searched together, FOLLOW_GAP after the search before.
 
         The reader's own decisions leave the rows where they are (a paper kept under
         ``is:new`` stays, its marker changed) because the user made them on those rows,
@@ -2609,6 +2643,50 @@ class MainScreen(Screen[None]):
             return  # "More like this" searches again on the way back (action_leave_similar)
         if not query.strip() or not asks_triage(query):
             return
+        if not self._answer_may_change(query, before, after):
+            return
+        if self._follow_timer is not None:
+            return  # a search again is on its way, and will see this change too
+        followed = self._followed
+        wait = 0.0
+        if followed is not None and followed[0] == query:
+            wait = followed[1] + FOLLOW_GAP - time.monotonic()
+        if wait > 0:
+            self._follow_timer = self.set_timer(wait, lambda: self._follow_now(query))
+            return
+        self._follow_now(query)
+
+    def _answer_may_change(self, query: str, before: TriageNow, after: TriageNow) -> bool:
+        """Whether the shown ``query``'s triage filters may answer otherwise for the
+        triage ``after`` than for ``before``: whether any of those its search asked
+        about does (every change may, when what it asked is not known)."""
+        asked = self._asked
+        if asked is None or asked[0] != query:
+            return True
+        filters = tuple(asked[1])  # (a copy: a search's worker may still be adding)
+        if not filters:
+            return True
+
+        def answers(triage: TriageNow) -> Resolver:
+            resolve = snapshot_resolver(*triage)
+            if tag_being_typed(query) is None:
+                return resolve
+            # a tag being typed is a prefix of the tags in use then
+            known = sorted({tag for tags in triage[1].values() for tag in tags})
+            return typed_tag_resolver(resolve, query, known)
+
+        was, now = answers(before), answers(after)
+        return any(was(name, value) != now(name, value) for name, value in filters)
+
+    def _follow_now(self, query: str) -> None:
+        """Search the triage query ``query`` again, as the triage file stands now, if it
+        is still the one shown."""
+        self._follow_timer = None
+        if self.similar_to is not None or self.engine is None:
+            return
+        if query != self.search_query or query != self.displayed_query:
+            return
+        self._followed = (query, time.monotonic())
         index = self.results.highlighted
         self._keep_place = index is not None
         # the paper among the first hits
