@@ -208,6 +208,26 @@ async def test_tags_pasted_a_line_each_are_each_a_tag():
 
 
 @sync
+async def test_a_note_pasted_from_a_coloured_terminal_keeps_its_text_not_its_codes():
+    # the paste reaches the note whole now (the terminal parser keeps its Escapes): the
+    # colour codes were saved in the note with its text
+    from textual import events
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        editor = await open_editor(pilot, "n", NoteEditor)
+        assert app.focused is editor.query_one("#note-input")
+        pasted = "\x1b[1;32mread\x1b[0m the proof\n\tin the appendix"
+        app.post_message(events.Paste(pasted))  # as the terminal's driver hands it on
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "read the proof\n\tin the appendix"
+
+
+@sync
 async def test_tags_are_added_with_completion_and_shown_in_the_viewer():
     path = resolve().ensure().state_db
     with Store.open(path) as store:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -17,6 +18,7 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, Label, TextArea
 
 from tuireader.render.textrender import display_title, visible
+from tuireader.search.query import without_controls
 from tuireader.ui.widgets.search import LinesJoined
 
 
@@ -123,6 +125,19 @@ class TagEditor(ModalScreen[list[str] | None]):
         self.dismiss(None)
 
 
+class NoteArea(TextArea):
+    """The note's text: a paste copied from a coloured terminal goes in without the
+    terminal's colour codes, which are no text of a note (its lines and tabs kept)."""
+
+    async def _on_paste(self, event: events.Paste) -> None:
+        text, _ = without_controls(event.text)
+        if text == event.text:
+            return  # TextArea inserts it as it is
+        event.prevent_default()
+        await super()._on_paste(events.Paste(text))
+        event.stop()
+
+
 class NoteEditor(ModalScreen[str | None]):
     """Edit a paper's note over several lines (``title``: the paper's, shown as the list
     shows it). Ctrl+S saves, Escape cancels; text left with Escape that is not the note
@@ -169,7 +184,7 @@ class NoteEditor(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(visible(f"Note: {display_title(self.title_text)}"), markup=False)
-            yield TextArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
+            yield NoteArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
             yield Label("Ctrl+S saves · Escape cancels (n brings the text back)", markup=False)
         yield Footer()
 
