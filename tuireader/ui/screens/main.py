@@ -1250,8 +1250,8 @@ class MainScreen(Screen[None]):
         resolve = book.resolver() if answered is None else snapshot_resolver(*answered)
         if "tag:" in query.casefold():
             resolve = typed_tag_resolver(resolve, query, book.known_tags())
-        if not asks_triage(query):
-            return resolve
+        if not any(word in query for word in ("is:", "tag:", "has:")) or not asks_triage(query):
+            return resolve  # (the words first: a query parsed on every key costs a moment)
         asked: set[tuple[str, str]] = set()
         self._asked = (query, asked)
 
