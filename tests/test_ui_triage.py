@@ -986,6 +986,26 @@ async def test_rows_decided_under_a_triage_query_stay_as_the_triage_file_is_writ
         assert ids(screen) == every[1:]
 
 
+@sync
+async def test_rows_decided_under_a_triage_query_stay_as_the_index_comes_back():
+    # another tuireader held the index: searches scanned, and the index, had later,
+    # searched the query afresh; the paper just skipped under 'is:new' left the list
+    from tuireader.ui import messages as msg
+
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        every = ids(screen)
+        await pilot.press("slash", *"is:new", "enter")
+        await settle(pilot)
+        await pilot.press("x")  # the first skipped, the cursor on the next
+        await settle(pilot)
+        assert ids(screen) == every and screen.current_paper.id == every[1]
+        screen.post_message(msg.EngineReady(screen.engine))  # the index, had at last
+        await settle(pilot)
+        assert ids(screen) == every and screen.current_paper.id == every[1]
+
+
 async def poll_until_taken_up(pilot, screen) -> str:  # type: ignore[no-untyped-def]
     """Look for the triage file (as the reader does each second) until the reader goes
     on with another one: the notice that says so."""

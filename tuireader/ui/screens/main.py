@@ -1040,7 +1040,6 @@ class MainScreen(Screen[None]):
     def on_engine_ready(self, message: msg.EngineReady) -> None:
         engine = self.engine = message.engine
         self._reading_lists = False
-        read_again = self._keep_on_index
         if self._keep_on_index:  # the lists were read again: the results of the new
             self._keep_on_index = False  # index keep the paper highlighted
             current = self.current_paper
@@ -1057,8 +1056,13 @@ class MainScreen(Screen[None]):
         self.query_one("#progress").display = False
         # More like this keeps its papers (those of the lists read again) until Esc
         if self.search_query.strip() and self.similar_to is None:
-            answered = self._answered_again(self.search_query) if read_again else None
+            # a triage query shown (the lists read again, the index back in place of a
+            # scan) keeps the rows decided in the reader, as they are kept elsewhere
+            answered = self._answered_again(self.search_query)
             if answered is not None:
+                current = self.current_paper  # (and the paper highlighted stays so)
+                if self._return_to is None and current is not None:
+                    self._return_to = current.id
                 self._search_owed = False
                 self._search(self.search_query, answered=answered)
             else:
