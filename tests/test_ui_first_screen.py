@@ -402,6 +402,31 @@ async def test_a_long_file_name_of_no_venue_is_shown_from_its_start(tmp_path):
         assert "t_200" not in row, row
 
 
+@pytest.mark.parametrize("width", [26, 20])
+@sync
+async def test_on_a_narrow_screen_the_titles_have_the_row_without_the_list_column(tmp_path, width):
+    # below 30 columns the list-name column left the title a few cells, at 16 and 20
+    # none: rows read "Neu…  …", every title gone
+    walrus = write_list(tmp_path / "walrus-studies-international-2024.jsonl", [LONG])
+    app = make_app(SAMPLE, walrus)
+    async with app.run_test(size=(width, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"walruses")
+        await settle(pilot)
+        assert screen.results.list_column()[0] == 0
+        row = next(line for line in app_text(app).splitlines() if "A Remark" in line)
+        assert "walrus" not in row, row
+    # with room for a title beside it, the column is there
+    app = make_app(SAMPLE, walrus)
+    async with app.run_test(size=(30, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"walruses")
+        await settle(pilot)
+        assert screen.results.list_column()[0] > 0
+        row = next(line for line in app_text(app).splitlines() if "A Remark" in line)
+        assert "wal…" in row and LONG[:15] in row, row
+
+
 @pytest.mark.parametrize(("size", "title"), [((120, 40), 36), ((80, 24), 56)])
 @sync
 async def test_the_list_name_column_shows_the_venues_short_names_whole(tmp_path, size, title):

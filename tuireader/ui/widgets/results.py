@@ -45,8 +45,14 @@ LIST_SHARE = 0.15
 LIST_SHORT_NAME = 12
 #: ...as long as the title keeps this share of the width at least.
 TITLE_SHARE = 0.75
-#: the narrowest list-name column.
+#: the narrowest list-name column...
 LIST_NARROWEST = 4
+#: ...and the fewest cells a title keeps beside it: on a screen narrower than that leaves
+#: (30 columns), the column goes, and the titles have the row.
+TITLE_NARROWEST = 16
+#: the cells of a row that are neither its list's name nor its title: the marker, the
+#: code mark and the derived-title mark, with the blanks between them and the name.
+ROW_MARKS = 6
 #: lines kept drawn by what they show (a few screens of rows, with and without the cursor);
 #: more, and they are forgotten all at once.
 LINES_KEPT = 2048
@@ -232,8 +238,11 @@ def list_column(names: Sequence[str], width: int) -> tuple[int, dict[str, str]]:
     It takes LIST_SHARE of the width, or less where the names are all shorter; names it
     shows whole may widen it to LIST_SHORT_NAME (where LIST_SHARE cut the short names
     the README promises, "ICML 20…", "L4DC 20…", "CoLLAs …", beside the viewer at 120
-    columns), the title keeping TITLE_SHARE of the width.
+    columns), the title keeping TITLE_SHARE of the width. Where even the narrowest column
+    would leave the title fewer than TITLE_NARROWEST cells, there is none (0).
     """
+    if width - 2 * GUTTER - ROW_MARKS - LIST_NARROWEST < TITLE_NARROWEST:
+        return 0, {}  # a 16-column screen showed "Neu…  …": the list's name, no title
     share = min(LIST_COLUMN, int(width * LIST_SHARE))
     room = max(LIST_NARROWEST, share, min(LIST_SHORT_NAME, int(width * (1 - TITLE_SHARE))))
     labels = list_labels(names, room)
