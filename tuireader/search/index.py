@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 20
+SCHEMA_VERSION = 21
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -310,17 +310,31 @@ def _as_shown(text: str) -> str:
     return "\n".join(part for part in (shown, math, words) if part)
 
 
+#: the "al." of "et al." ("et. al", "Et Al"), a citation's: of ICML 2024, ``al`` found the
+#: 84 papers that cite so, where one says "Al" of anything else (AL active learning,
+#: "Al" aluminium, a name)
+_ET_AL = re.compile(r"(?<![^\W_])(et\.?)\s+al(?![^\W_])", re.IGNORECASE)
+
+
+def _uncited(text: str) -> str:
+    """``text`` without the "al" of its "et al.": a citation says nothing of a paper, and
+    ``al`` typed is a word of its own (AL, Al)."""
+    return _ET_AL.sub(r"\1", text)
+
+
 def title_text(paper: Paper) -> str:
     """What the title field holds: the title, its LaTeX accents and letters as shown
-    (``H\\"{o}lderian`` is found by "Hölderian" and "holderian")."""
-    return _as_shown(paper.title)
+    (``H\\"{o}lderian`` is found by "Hölderian" and "holderian"), without the "al" of
+    "et al." (:func:`_uncited`)."""
+    return _uncited(_as_shown(paper.title))
 
 
 def abstract_text(paper: Paper) -> str:
     """What the abstract field holds: the abstract, and the authors' TL;DR after it
-    (LaTeX accents and letters as shown, as in :func:`title_text`)."""
+    (LaTeX accents and letters as shown, as in :func:`title_text`, without the "al" of
+    "et al.")."""
     text = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
-    return _as_shown(text)
+    return _uncited(_as_shown(text))
 
 
 def phrase_text(paper: Paper, fieldname: str) -> str:

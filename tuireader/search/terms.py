@@ -342,7 +342,9 @@ def phrase_alternatives(
         before = words[:-1]
         for name in (node.field,) if node.field else (*TEXT_FIELDS, *NAME_FIELDS):
             if name in TEXT_FIELDS:
-                terms = [stem(w) if not is_cjk(w) else w for w in before if w not in STOPS]
+                terms = [
+                    stem(w) if not is_cjk(w) else w for w in _uncited(before) if w not in STOPS
+                ]
                 found.append((name, terms))
             elif not signed:
                 found.append((name, [stem(w) for w in before] if name in STEMMED_TOO else before))
@@ -351,7 +353,7 @@ def phrase_alternatives(
         if signed and name not in TEXT_FIELDS:
             continue
         if name in TEXT_FIELDS:
-            terms = [stem(w) if not is_cjk(w) else w for w in words if w not in STOPS]
+            terms = [stem(w) if not is_cjk(w) else w for w in _uncited(words) if w not in STOPS]
             if signed and not terms:
                 # "A*": a stop word with its sign, which the index keeps no term of, is
                 # looked for in the text of every paper
@@ -364,6 +366,15 @@ def phrase_alternatives(
         if terms:
             found.append((name, terms))
     return found
+
+
+def _uncited(words: list[str]) -> list[str]:
+    """``words`` without the "al" of an "et al.", which titles and abstracts keep no term
+    of (``index.title_text``): ``"smith et al"`` is looked for by "smith" and "et", then
+    read as written in the text."""
+    if "al" not in words:
+        return words
+    return [w for i, w in enumerate(words) if w != "al" or i == 0 or words[i - 1] != "et"]
 
 
 def typed_word(node: ql.Phrase, fieldname: str) -> tuple[str, str]:
