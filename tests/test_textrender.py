@@ -276,6 +276,22 @@ def test_dollars_that_open_no_math_stay_literal(text: str) -> None:
     assert plain(text) == text
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (r"costs 5$ and \alpha-nets $x$.", "costs 5$ and α-nets x."),
+        (r"pay 10$ a month for $k$ seats", "pay 10$ a month for k seats"),
+        # math after a number, its command or symbol after a space, is still math
+        (r"runs 2$ \times$ faster on $n$ nodes", "runs 2× faster on n nodes"),
+        (r"about 5$\times$ and $x$", "about 5× and x"),
+    ],
+)
+def test_a_price_after_its_number_opens_no_math(text: str, shown: str) -> None:
+    # the "$" after a digit and before a word is a price: it does not pair with the
+    # "$" that opens later math, which made "costs 5and α-netsx$."
+    assert plain(text) == shown
+
+
 def test_adjacent_math_spans_are_not_display_math() -> None:
     assert plain(r"reduce up to $\sim$$30\%$ of the peak memory") == (
         "reduce up to ∼30% of the peak memory"

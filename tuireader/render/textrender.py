@@ -1271,6 +1271,11 @@ def _balanced_dollar(text: str, start: int) -> int:
     return -1
 
 
+#: what follows the "$" of a price written after its number ("costs 5$ and"): a space,
+#: then a word (math has a command or a symbol there: "2$ \\times$")
+_PRICE_AFTER = re.compile(r"\s+[^\W\d_]")
+
+
 def _math_close(text: str, start: int, single: bool = False) -> tuple[int, int] | None:
     """For a ``$`` at ``start``, the (content end, span end) of a well-formed math span."""
     if not single and text.startswith("$$", start):
@@ -1278,6 +1283,8 @@ def _math_close(text: str, start: int, single: bool = False) -> tuple[int, int] 
         if end == -1 or not text[start + 2 : end].strip():
             return None
         return end, end + 2
+    if 0 < start and text[start - 1].isdigit() and _PRICE_AFTER.match(text, start + 1):
+        return None  # "costs 5$ and": a price, whatever "$" comes later
     end = start + 1
     while True:
         end = text.find("$", end)
