@@ -610,6 +610,30 @@ def test_old_font_switches_style_their_group(
     assert styled(out) == spans
 
 
+@pytest.mark.parametrize(
+    ("source", "text", "spans"),
+    [
+        # ICML 2024: the vectors of "p(y|x)" and "(1-α)θ₀ + αθ_F" read as scalars
+        (
+            r"$p(\boldsymbol{y}|\boldsymbol{x})$",
+            "p(y|x)",
+            [("p(y|x)", "math"), ("y", "strong"), ("x", "strong")],
+        ),
+        (r"$f_t(\mathbf{x}_t)$", "fₜ(xₜ)", [("fₜ(xₜ)", "math"), ("x", "strong")]),
+        (r"$\mathbf m$", "m", [("m", "math"), ("m", "strong")]),
+        (r"$\bm{\theta}_0$", "θ₀", [("θ₀", "math"), ("θ", "strong")]),
+        # as an old switch's bold is
+        (r"${\bf L}$", "L", [("L", "math"), ("L", "strong")]),
+        # an arrow over a vector stays an arrow
+        (r"$\vec{u}$", "u⃗", [("u⃗", "math")]),
+    ],
+)
+def test_bold_math_is_shown_bold(source: str, text: str, spans: list[tuple[str, str]]) -> None:
+    out = render(source)
+    assert out.text == text
+    assert styled(out) == spans
+
+
 def test_old_font_switches_in_titles_and_names() -> None:
     assert display_title(r"On {\it Sublinear} Time {\bf Algorithms}") == (
         "On Sublinear Time Algorithms"

@@ -178,11 +178,6 @@ PLAIN_FONTS = frozenset(
         "mathsf",
         "mathit",
         "mathnormal",
-        "mathbf",
-        "boldsymbol",
-        "bm",
-        "pmb",
-        "mathbold",
         "operatorname",
         "text",
         "textrm",
@@ -205,6 +200,10 @@ PLAIN_FONTS = frozenset(
 STYLED_FONTS: dict[str, Style] = {
     "textit": "em", "emph": "em", "textsl": "em", "textbf": "strong",
     "texttt": "code", "mathtt": "code", "verb": "code", "code": "code",
+    # bold math is a vector or a matrix ("p(\\mathbf{y}|\\mathbf{x})"): shown bold, as
+    # "{\\bf x}" is, not as the plain letter of a scalar
+    "mathbf": "strong", "boldsymbol": "strong", "bm": "strong", "pmb": "strong",
+    "mathbold": "strong",
 }  # fmt: skip
 #: font switches that apply to the rest of the enclosing group (``{\\it sublinear}``,
 #: ``{\\bf 98}``, ``{\\cal K}``); one written before a brace (``\\cal{O}``, ``\\em{x}``)
