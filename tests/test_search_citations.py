@@ -13,6 +13,7 @@ import pytest
 
 from tuireader.ingest.library import load_library
 from tuireader.search.engine import Engine, open_engine
+from tuireader.search.highlight import spans_of
 from tuireader.system.paths import resolve
 
 PAPERS = [
@@ -62,3 +63,14 @@ def test_a_cited_name_is_still_found(engine):
 def test_a_citation_being_typed_is_found(engine):
     assert _titles(engine, '"smith et al', prefix=True) == {"Sparse Codes"}
     assert _titles(engine, '"smith et al"', prefix=True) == {"Sparse Codes"}
+
+
+def test_al_marks_no_citation(engine):
+    # a paper found by AL does not show the "al" of its citations marked as if found
+    result = engine.search("al", limit=None)
+    text = "Active learning (AL), as Lee et al. and Kim et. al showed, with Al."
+    marked = [text[start:end] for start, end in spans_of(text, result.terms)]
+    assert marked == ["AL", "Al"]
+    # the citation typed is marked
+    marked = [text[start:end] for start, end in spans_of(text, {"lee", "et", "al"})]
+    assert marked == ["AL", "Lee", "et", "al", "et", "al", "Al"]

@@ -54,6 +54,8 @@ class Marker:
         if not self.forms or not text:
             return ()
         found = self._word_spans(text)
+        if "al" in self.forms and "et" not in self.forms:
+            found = _uncited(text, found)
         if not self.signed and not self.together:
             return found
         low = text.lower()
@@ -87,6 +89,20 @@ class Marker:
                     found.append(m.span())
             found.sort()
         return tuple(found)
+
+
+#: the "et" of "et al." ("et. al"), just before the "al"
+_ET_BEFORE = re.compile(r"(?<![^\W_])et\.?\s+$", re.IGNORECASE)
+
+
+def _uncited(text: str, found: tuple[Span, ...]) -> tuple[Span, ...]:
+    """``found`` without the "al" of an "et al.", which the index keeps no term of
+    (``index.title_text``): ``al`` finds AL and Al, and marks them, not a citation."""
+    return tuple(
+        (start, end)
+        for start, end in found
+        if text[start:end].lower() != "al" or not _ET_BEFORE.search(text, max(0, start - 16), start)
+    )
 
 
 #: the signs a word may end in that make it another word (``query.WORD_SIGNS``)
