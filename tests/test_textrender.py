@@ -281,9 +281,14 @@ def test_dollars_that_open_no_math_stay_literal(text: str) -> None:
     [
         (r"costs 5$ and \alpha-nets $x$.", "costs 5$ and α-nets x."),
         (r"pay 10$ a month for $k$ seats", "pay 10$ a month for k seats"),
+        # or before the punctuation that ends a clause, or a bracket
+        (r"costs 5$. Then \alpha-nets $x$ grow", "costs 5$. Then α-nets x grow"),
+        (r"costs 5$, and \alpha-nets $x$.", "costs 5$, and α-nets x."),
+        (r"costs 5$ (per run) and \alpha $x$.", "costs 5$ (per run) and α x."),
         # math after a number, its command or symbol after a space, is still math
         (r"runs 2$ \times$ faster on $n$ nodes", "runs 2× faster on n nodes"),
         (r"about 5$\times$ and $x$", "about 5× and x"),
+        (r"the 2$^{nd}$ and $x$", "the 2ⁿᵈ and x"),
     ],
 )
 def test_a_price_after_its_number_opens_no_math(text: str, shown: str) -> None:

@@ -1270,9 +1270,11 @@ def _balanced_dollar(text: str, start: int) -> int:
     return -1
 
 
-#: what follows the "$" of a price written after its number ("costs 5$ and"): a space,
-#: then a word (math has a command or a symbol there: "2$ \\times$")
-_PRICE_AFTER = re.compile(r"\s+[^\W\d_]")
+#: what follows the "$" of a price written after its number: a space, then a word or a
+#: bracket ("costs 5$ and", "5$ (per run)"), or a mark of punctuation that ends a clause
+#: ("5$.", "5$, and"); math has a command, a script or a symbol there ("2$ \\times$",
+#: "2$^{nd}$")
+_PRICE_AFTER = re.compile(r"\s+(?:[^\W\d_]|\()|[.,;:!?](?:\s|$)")
 
 
 def _math_close(text: str, start: int, single: bool = False) -> tuple[int, int] | None:
