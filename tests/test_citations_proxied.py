@@ -58,3 +58,20 @@ def test_a_host_with_dashes_of_its_own_is_no_proxy(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert "https://my-lab-site.example.org/a-page" in _cited(path, "bibtex")
+
+
+def test_a_proxys_port_goes_with_it(tmp_path: Path) -> None:
+    """EZproxy often serves on a port of its own (2048, 8443): the publisher serves on
+    none, and ``https://www.jstor.org:2048/…`` is a dead link."""
+    path = tmp_path / "list.bib"
+    path.write_text(
+        "@article{a, title = {A Paper}, author = {Doe, Jane}, year = {2020},\n"
+        "  url = {https://www-jstor-org.ezproxy.lib.example.edu:2048/stable/123}}\n"
+        "@article{b, title = {B Paper}, author = {Roe, Jim}, year = {2021},\n"
+        "  url = {https://my-lab.example.org:8443/b-paper}}\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    a, b = sorted(library.papers, key=lambda paper: paper.title)
+    assert "url = {https://www.jstor.org/stable/123}" in format_citation(a, "bibtex").text
+    assert "https://my-lab.example.org:8443/b-paper" in format_citation(b, "bibtex").text

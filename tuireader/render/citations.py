@@ -1744,14 +1744,15 @@ _PROXIED_HOST = re.compile(
     r"|(?:[a-z0-9-]*proxy[a-z0-9-]*|ez\d*)\.(?:[a-z0-9-]+\.)*[a-z]{2,}))"
 )
 #: an address on a library's proxy: its scheme and host, the host as :data:`_PROXIED_HOST`
-_PROXIED_URL = re.compile(r"(?i)(?<![\w/.-])(https?://)([a-z0-9.-]+)(?=[:/?#\s}]|$)")
+_PROXIED_URL = re.compile(r"(?i)(?<![\w/.-])(https?://)([a-z0-9.-]+)(:\d+)?(?=[/?#\s}]|$)")
 
 
 def _unproxied(text: str) -> str:
     """``text`` with each address on a library's proxy (:data:`_PROXIED_HOST`) as the
     publisher's own (``https://www.sciencedirect.com/…``): the proxy lets in only the
     members of the user's library, where the publisher's address is the one a reader
-    of the citing work can follow (and that says nothing of the user's library)."""
+    of the citing work can follow (and that says nothing of the user's library). The
+    proxy's port (``…ezproxy.lib.edu:2048``) goes with it: the publisher serves none."""
 
     def publisher(found: re.Match[str]) -> str:
         host = _PROXIED_HOST.fullmatch(found.group(2))
