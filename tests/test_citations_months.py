@@ -72,3 +72,25 @@ def test_a_month_of_words_is_cited_as_written(tmp_path: Path) -> None:
 def test_a_text_month_with_a_hash_is_still_a_problem() -> None:
     bad = "@article{a, title = {X}, month = {apr # soon}, year = {2020}}"
     assert validate_bibtex(bad) != []
+
+
+@pytest.mark.parametrize(
+    ("month", "year", "date"),
+    [
+        ("{DEC-JAN}", "2020", "date = {2020-12/2021-01}"),  # a winter issue turns the year
+        ("{FEB 30}", "2021", "date = {2021-02}"),  # a day the month has not
+        ("{FEB 29}", "2020", "date = {2020-02-29}"),  # a leap year's has it
+    ],
+)
+def test_a_biblatex_date_is_a_date_biber_reads(
+    tmp_path: Path, month: str, year: str, date: str
+) -> None:
+    path = tmp_path / "list.bib"
+    path.write_text(
+        "@article{a, author = {Doe, Jane}, title = {An Issue}, journal = {J},\n"
+        f"  year = {{{year}}}, month = {month}}}\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    (paper,) = library.papers
+    assert f"\n  {date}\n}}" in format_citation(paper, "biblatex", library=library).text

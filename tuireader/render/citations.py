@@ -81,6 +81,7 @@ would break a ``.bib`` file.
 
 from __future__ import annotations
 
+import calendar
 import re
 import string
 import unicodedata
@@ -2341,14 +2342,19 @@ def _source_fields(
 def _biblatex_date(year: str, month: str) -> str:
     """BibLaTeX's ``date`` of a BibTeX ``year`` and ``month``: ``2020-04-02`` for Web of
     Science's ``APR 2``, ``2020-01/2020-02`` for ``JAN-FEB``, the year alone when the
-    month names no month."""
+    month names no month. A range that turns the year (``DEC-JAN``) ends in the next,
+    and a day the month does not have (``FEB 30``) is left out: biber refuses a range
+    that ends before it starts and a date that is none."""
     span = _month_span(month)
     if span is None:
         number = _month_number(unbraced(month))
         return f"{year}-{number:02d}" if number else year
     first, day, last = span
     if last is not None:
-        return f"{year}-{first:02d}/{year}-{last:02d}"
+        end = str(int(year) + 1) if last < first and year.isdigit() else year
+        return f"{year}-{first:02d}/{end}-{last:02d}"
+    if day is not None and year.isdigit() and day > calendar.monthrange(int(year), first)[1]:
+        day = None
     return f"{year}-{first:02d}" + (f"-{day:02d}" if day else "")
 
 
