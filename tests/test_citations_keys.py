@@ -193,3 +193,15 @@ def test_one_key_in_two_lists_gives_no_alias(tmp_path: Path) -> None:
     library = load_library([tmp_path / "a.bib", tmp_path / "b.bib"])
     (paper,) = library.papers
     assert "ids" not in format_citation(paper, "biblatex", library=library).text
+
+
+def test_a_key_with_control_characters_is_no_alias(tmp_path: Path) -> None:
+    # a hostile second entry's key: its escapes would become spaces on the screen and
+    # leave ids a key no manuscript can cite
+    slice_ = HERE / "fixtures" / "citations" / "zotero_betterbibtex_duplicate_doi_slice.bib"
+    first, second = slice_.read_text(encoding="utf-8").split("\n\n")
+    second = second.replace("sahaRarePathGuided2023a", "second\x1b]0;title\x07\x1b[31mred", 1)
+    (tmp_path / "both.bib").write_text(first.strip() + "\n\n" + second.strip() + "\n", "utf-8")
+    library = load_library([tmp_path / "both.bib"])
+    (paper,) = library.papers
+    assert "ids" not in format_citation(paper, "biblatex", library=library).text

@@ -229,8 +229,9 @@ class _Draft:
         return words[:60] + "…" if len(words) > 60 else words
 
 
-#: a citation key BibLaTeX's ``ids`` can hold: no space, comma, brace or quote
-_ALIAS_KEY = re.compile(r"^[^\s,{}()=#%\"'\\~]+$")
+#: a citation key BibLaTeX's ``ids`` can hold: no space, comma, brace, quote or control
+#: character
+_ALIAS_KEY = re.compile(r"^[^\s,{}()=#%\"'\\~\x00-\x1f\x7f]+$")
 
 
 def with_key_alias(entry: SourceEntry, key: str) -> SourceEntry:
