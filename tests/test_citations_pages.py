@@ -63,3 +63,15 @@ def test_a_range_written_with_a_hyphen_is_as_written() -> None:
     assert ranged
     text = format_citation(ranged[0], "bibtex", library=library).text
     assert f"  pages = {{{ranged[0].pages}}}," in text
+
+
+def test_a_range_spaced_around_bibtexs_dash_is_one_range(tmp_path: Path) -> None:
+    # "5999 -- 6009", as some exports space it: APA gave "5999 – 6009", MLA "5999 - 6009"
+    path = tmp_path / "list.bib"
+    path.write_text(
+        "@article{a, author = {Doe, Jane}, title = {A Spaced Range}, journal = {J},\n"
+        "  volume = {3}, year = {2020}, pages = {5999 -- 6009}}\n",
+        encoding="utf-8",
+    )
+    assert _cited(path, "A Spaced", "apa").endswith("J, 3, 5999–6009.")
+    assert _cited(path, "A Spaced", "mla").endswith("pp. 5999-6009.")

@@ -2731,12 +2731,13 @@ def _missing_note(facts: _Facts) -> str | None:
 
 
 def _pages(pages: str | None) -> str | None:
-    """A page range with BibTeX's en dash (``1-22`` → ``1--22``); a range that starts and
-    ends on one page (PMLR's ``814--814``) is that page."""
+    """A page range with BibTeX's en dash (``1-22``, ``5999 -- 6009``, ``5999 – 6009``
+    → ``1--22``, ``5999--6009``); a range that starts and ends on one page (PMLR's
+    ``814--814``) is that page."""
     cleaned = _clean(pages)
     if not cleaned:
         return None
-    ranged = re.sub(r"(?<=\w)\s*[-\u2013]\s*(?=\w)", "--", cleaned)
+    ranged = re.sub(r"(?<=\w)\s*(?:-{1,2}|[\u2013\u2014])\s*(?=\w)", "--", cleaned)
     first, dash, last = ranged.partition("--")
     return first if dash and first == last else ranged
 
