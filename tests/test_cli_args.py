@@ -566,3 +566,20 @@ def test_a_command_stopped_with_ctrl_c_ends_with_130_and_saves_nothing(capsys, m
     capsys.readouterr()
     assert cli.main(["search", "is:kept"]) == 1
     assert "Traceback" not in capsys.readouterr().err
+
+
+# -- --limit -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["search", "similar"])
+@pytest.mark.parametrize("limit", ["0", "-1"])
+def test_a_limit_below_one_is_a_usage_error_in_words_and_json(capsys, command, limit):
+    # similar --limit 0 ended in "unexpected error (IndexError: list index out of range)"
+    target = "diffusion" if command == "search" else min(B_IDS)
+    code, out, err = run(capsys, command, target, "--limit", limit)
+    assert code == 2 and out == ""
+    assert "--limit must be at least 1" in err and "unexpected" not in err
+    code, out, err = run(capsys, command, target, "--limit", limit, "--json")
+    data = json.loads(out)
+    assert code == 2
+    assert data["error"] == "usage" and data["message"] == "--limit must be at least 1"

@@ -569,9 +569,14 @@ def _own_file(output: str, session: Any, args: argparse.Namespace) -> str | None
 # -- commands ----------------------------------------------------------------------------
 
 
-def cmd_search(args: argparse.Namespace) -> int:
+def _check_limit(args: argparse.Namespace) -> None:
+    """Refuse a --limit below 1 before any list is read: it asks for nothing to be shown."""
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit must be at least 1")
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    _check_limit(args)
     _check_filters(args.query)
     # a search reads only the papers it shows from the cache, and opens an index found
     # current before as it is: at 100,000 papers, a fraction of a second
@@ -1101,6 +1106,7 @@ def _also(session, paper) -> str:
 
 
 def cmd_similar(args: argparse.Namespace) -> int:
+    _check_limit(args)
     session = _session(args)
     paper = _one_paper(session, args.id, json_out=args.json, hits=True, failed=_failed_json(args))
     if paper is None:
@@ -1533,8 +1539,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
     if args.query is not None and ids:
         missing = ", ".join(repr(i) for i in ids)
         raise UsageError(f"give paper ids or --query, not both (no such list file: {missing})")
-    if args.limit is not None and args.limit < 1:
-        raise UsageError("--limit must be at least 1")
+    _check_limit(args)
     session = _session(args)
     if args.query is not None:
         papers = _query_papers(session, args, args.query, limit=args.limit)
