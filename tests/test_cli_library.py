@@ -155,6 +155,28 @@ def test_a_vanished_list_is_reported_and_its_triage_kept(capsys, demo, tmp_path)
     assert hit_ids(capsys, "is:kept") == [paper_id]
 
 
+def test_a_vanished_list_is_among_the_problems_of_a_json_answer(capsys, demo, tmp_path):
+    # search --json answered without the list's papers and said nothing of it: a script
+    # saw fewer papers, where a list named on the command line is named in "problems"
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[2:])
+    run(capsys, "add", str(demo), str(other))
+    [paper_id] = hit_ids(capsys, "scaling")
+    code, out, _err = run(capsys, "search", "scaling", "--json")
+    assert code == 0 and "problems" not in json.loads(out)  # every list read: no key
+    demo.unlink()
+    for argv in (
+        ["search", "scaling"],
+        ["show", paper_id],
+        ["similar", paper_id],
+        ["links", paper_id],
+    ):
+        code, out, _err = run(capsys, *argv, "--json")
+        assert code in (0, 1), argv
+        [problem] = json.loads(out)["problems"]
+        assert problem["path"] == str(demo) and problem["severity"] == "error", argv
+        assert problem["message"].startswith("list 'demo' is missing"), argv
+
+
 def test_a_list_renamed_in_its_folder_is_found_and_readded_in_place(capsys, demo):
     run(capsys, "add", str(demo))
     renamed = demo.with_name("renamed.jsonl")
