@@ -70,6 +70,18 @@ def test_a_list_is_removed_by_its_venues_short_name_as_list_finds_it(capsys, ven
     assert names() == ["second"]
 
 
+def test_a_list_named_as_its_file_is_said_once(capsys, tmp_path):
+    # "'collas' is pmlr_v199_collas2022 (pmlr_v199_collas2022)": the list's name and
+    # the library's were the same word, said twice
+    records = [{"title": "Replay for Continual Learning", "abstract": "We replay it."}]
+    path = tmp_path / "pmlr_v199_collas2022.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    assert run(capsys, "add", str(path))[0] == 0
+    code, out, err = run(capsys, "remove", "collas")
+    assert code == 0 and "removed pmlr_v199_collas2022" in out, err
+    assert "'collas' is pmlr_v199_collas2022\n" in err
+
+
 def test_a_list_is_removed_by_its_title_or_words_of_it_in_any_case(capsys, venues):
     code, out, err = run(capsys, "remove", "learning for DYNAMICS")
     assert code == 0 and "removed second" in out, err

@@ -1388,7 +1388,9 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
         if entry is None:
             chosen.append(item)  # no such list: said by shelf.remove, with the names
             continue
-        _err(f"{item!r} is {' and '.join(named)} ({entry.name})")
+        # the library's name of the entry, where it is not the list's own (a folder's)
+        entry_name = "" if named == [entry.name] else f" ({entry.name})"
+        _err(f"{item!r} is {' and '.join(named)}{entry_name}")
         chosen.append(entry)
     return chosen
 
