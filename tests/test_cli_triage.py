@@ -58,6 +58,33 @@ def test_a_tag_filter_that_names_no_tag_in_use_says_which_tags_there_are(tmp_pat
     assert code == 0 and grasp[0] in out and "tagged" not in err
 
 
+def test_export_cite_and_copy_say_a_tag_filter_names_no_tag_as_search_does(
+    tmp_path, capsys, over_ssh
+):
+    # search said "no paper is tagged 'robot' (tags: robots)"; export, cite --query and
+    # copy said only "no papers match 'tag:robot'", leaving the user to guess the tag
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    args = (str(lst), "--data-dir", str(data))
+    grasp = _ids(capsys, lst, data, "grasping")[:1]
+    run(capsys, "triage", *grasp, str(lst), "--tag", "robots", "--data-dir", str(data))
+    said = "no paper is tagged 'robot' (tags: robots)"
+    for argv in (
+        ["export", "--format", "csv", "--query", "tag:robot"],
+        ["cite", "--query", "tag:robot"],
+        ["copy", "tag:robot"],
+    ):
+        code, out, err = run(capsys, *argv, *args)
+        assert code == 1 and out == "", argv
+        assert said in err and "no papers match" not in err, argv
+    # with papers found all the same, the tag that names none is still said
+    code, out, err = run(capsys, "cite", "--query", "tag:robot OR tag:robots", *args)
+    assert code == 0 and out and said in err
+    code, out, err = run(capsys, "cite", "--query", "tag:robots", *args)
+    assert code == 0 and out and "tagged" not in err
+    assert over_ssh == []
+
+
 def test_a_tag_being_typed_is_a_prefix_with_prefix_as_in_the_reader(tmp_path, capsys):
     # `search --prefix 'tag:rob'` took the tag whole ("no paper is tagged 'rob'"), where
     # the reader's search as you type finds the papers tagged "robots"

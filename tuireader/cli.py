@@ -1604,19 +1604,26 @@ def _query_papers(
     store = _triage_store(session)
     try:
         result = engine.search(query, limit=limit, resolve=_resolver(store))
+        untagged = _unknown_tags(query, store)
     finally:
         if store is not None:
             store.close()
     _say_result(result, engine)
-    if not result.hits:
-        _say_no_match(result, query)
+    _say_no_match(result, query, untagged, found=bool(result.hits))
     return [hit.paper for hit in result.hits]
 
 
-def _say_no_match(result, query: str) -> None:
+def _say_no_match(result, query: str, untagged: str | None = None, *, found: bool = False) -> None:
     """That ``query`` found no paper, with the search's suggestion; nothing more when the
-    search's message said why (an identifier that no paper has, a list: naming no list)."""
-    if result.said_why:
+    search's message said why (an identifier that no paper has, a list: naming no list).
+
+    ``untagged`` (:func:`_unknown_tags`) is said in its place, and also when papers were
+    found (``found``): ``tag:survy`` names no tag in use, and the tags that are (as
+    ``search`` says it), rather than only that nothing matched."""
+    if untagged:
+        _err(untagged)
+        return
+    if result.said_why or found:
         return
     hint = f" (did you mean: {_short(result.suggestion)})" if result.suggestion else ""
     _err(f"no papers match {_short(query)!r}{hint}")
@@ -1742,6 +1749,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     store = _triage_store(session)
     try:
         result = engine.search(query, limit=_CANDIDATES_SHOWN, resolve=_resolver(store))
+        untagged = _unknown_tags(query, store)
     finally:
         if store is not None:
             store.close()
@@ -1763,8 +1771,8 @@ def _copy_target(session, args: argparse.Namespace, query: str):
         )
         return None
     _say_result(result, engine)
+    _say_no_match(result, query, untagged, found=bool(hits))
     if not hits:
-        _say_no_match(result, query)
         return None
     top = hits[0].score
     close = [h.paper for h in hits if h.score >= top * COPY_MARGIN]
