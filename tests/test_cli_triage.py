@@ -141,6 +141,28 @@ def test_triage_sets_state_and_tags_as_one_undo_step(tmp_path, capsys):
         store.close()
 
 
+def test_triage_takes_a_tag_off_in_any_case_as_one_undo_step(tmp_path, capsys):
+    # --tag added a tag and nothing took one off: a tag mistyped from a script stayed
+    # until the reader was opened (undo only reaches the last step)
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    args = (str(lst), "--data-dir", str(data))
+    grasp = _ids(capsys, lst, data, "grasping")[:2]
+    run(capsys, "triage", *grasp, "--tag", "Robots", "--tag", "todo", *args)
+    code, out, err = run(capsys, "triage", *grasp, "--untag", "robots", "--state", "keep", *args)
+    assert code == 0 and all(pid in out for pid in grasp), err
+    assert "2 papers: now kept, tag 'robots' taken off (4 changes" in err
+    assert _ids(capsys, lst, data, "tag:robots") == []
+    assert sorted(_ids(capsys, lst, data, "is:kept tag:todo")) == sorted(grasp)
+    code, _out, err = run(capsys, "undo", "--data-dir", str(data))
+    assert code == 0 and "tag 'Robots' put back" in err
+    assert sorted(_ids(capsys, lst, data, "is:new tag:robots")) == sorted(grasp)
+    # a tag given to both is a usage error, and nothing is saved
+    code, _out, err = run(capsys, "triage", grasp[0], "--tag", "x", "--untag", " X ", *args)
+    assert code == 2 and "given to both --tag and --untag" in err
+    assert _ids(capsys, lst, data, "tag:x") == []
+
+
 def test_triage_refuses_an_unknown_id_and_changes_nothing(tmp_path, capsys):
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")

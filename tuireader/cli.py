@@ -1856,13 +1856,19 @@ def cmd_copy(args: argparse.Namespace) -> int:
 def cmd_triage(args: argparse.Namespace) -> int:
     """Set triage from the command line: one undoable action per call, the same store
     as the reader (safe while a reader is open on the same data folder)."""
-    if args.state is None and not args.tag:
-        raise UsageError("say what to do: --state keep|maybe|skip|read|new and/or --tag TAG")
-    for tag in args.tag:
+    if args.state is None and not args.tag and not args.untag:
+        raise UsageError(
+            "say what to do: --state keep|maybe|skip|read|new, --tag TAG and/or --untag TAG"
+        )
+    for tag in (*args.tag, *args.untag):
         if "," in tag:  # the reader's tag editor separates tags with commas
             raise UsageError(f"a tag cannot hold a comma ({tag!r}): give each tag its own --tag")
         if any("\ud800" <= char <= "\udfff" for char in tag):
             raise UsageError(f"the tag {tag!r} is not UTF-8; nothing saved")
+    both = {" ".join(tag.split()).casefold() for tag in args.tag}
+    for tag in args.untag:
+        if " ".join(tag.split()).casefold() in both:
+            raise UsageError(f"the tag {tag!r} is given to both --tag and --untag; nothing saved")
     ids, args.sources = _split_ids_and_sources(args.items)
     if not ids:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
@@ -1879,7 +1885,11 @@ def cmd_triage(args: argparse.Namespace) -> int:
             state = TRIAGE_STATES[args.state] if args.state is not None else None
             output = _list_triaged(found, "their triage is as it was")
             changed = store.apply_many(
-                list(found), state=state, tags=args.tag, before_saving=output.before_saving
+                list(found),
+                state=state,
+                tags=args.tag,
+                untags=args.untag,
+                before_saving=output.before_saving,
             )
         except StoreError as error:
             raise UsageError(_not_saved(output, for_a_change(str(error)))) from error
@@ -1889,6 +1899,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
             store.close()
         what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
         what += [f"tag '{tag}'" for tag in args.tag]
+        what += [f"tag '{tag}' taken off" for tag in args.untag]
         _say_triaged(found, ", ".join(what), changed)
     output.rest()
     return EXIT_OK
@@ -2964,6 +2975,13 @@ def _triage_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--state", choices=tuple(TRIAGE_STATES), help="the state to set")
     p.add_argument("--tag", action="append", default=[], help="a tag to add (may be repeated)")
+    p.add_argument(
+        "--untag",
+        action="append",
+        default=[],
+        metavar="TAG",
+        help="a tag to take off, in any case (may be repeated)",
+    )
     p.set_defaults(func=cmd_triage)
     _common(p)
     return p
@@ -3118,6 +3136,7 @@ _OPTIONS_WITH_VALUES = (
     "--sort",
     "--state",
     "--tag",
+    "--untag",
 )
 
 

@@ -2622,10 +2622,13 @@ class Store:
         *,
         state: str | None = None,
         tags: Iterable[str] = (),
+        untags: Iterable[str] = (),
         before_saving: Callable[[], None] | None = None,
     ) -> int:
-        """Set ``state`` and add ``tags`` on every paper as ONE undoable action (the
-        command line's ``triage``); returns how many changes were made.
+        """Set ``state``, add ``tags`` and take ``untags`` off every paper as ONE
+        undoable action (the command line's ``triage``); returns how many changes were
+        made. A tag is taken off in whatever case the paper has it, as the reader's
+        tag editor matches tags.
 
         ``before_saving`` runs once the change is made and found valid, before it is
         saved: what it raises leaves the file as it was (the command line writes its
@@ -2633,6 +2636,7 @@ class Store:
         if state is not None:
             _check_state(state)
         wanted = [normalize_tag(tag) for tag in tags]
+        unwanted = [tag_key(tag) for tag in untags]
         with self._write() as conn:
             ids = self._followed(conn, paper_ids)
             changes: list[_Change] = []
@@ -2651,6 +2655,15 @@ class Store:
                 if added:
                     parts.append(f"added tag '{spelling}'")
                 changes.extend(added)
+            for key in unwanted:
+                removed: list[_Change] = []
+                for paper_id in ids:
+                    had = self._delete_tag(conn, paper_id, key)
+                    if had is not None:
+                        removed.append((paper_id, "tag", had, None))
+                if removed:
+                    parts.append(f"removed tag '{removed[0][2]}'")
+                changes.extend(removed)
             self._log(conn, "triage", "; ".join(parts), changes)
             if before_saving is not None:
                 before_saving()
