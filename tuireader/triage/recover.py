@@ -187,7 +187,7 @@ def _diagnose(path: Path, timeout: float) -> _Found:
                     if headless is not None:
                         return headless
                 if _is_corrupt(error):
-                    return _Found("damaged", f"damaged ({error})")
+                    return _Found("damaged", f"damaged ({error})", _lost_in_place(conn))
                 if _is_busy(error):
                     return _Found(
                         "refused",
@@ -216,6 +216,22 @@ _HOLDS = {
     "identity": "what identifies each marked paper (for its marks to follow it into a "
     "list scraped again)",
 }
+
+
+def _lost_in_place(conn: sqlite3.Connection) -> str:
+    """What of a file damaged in place (a page overwritten) is lost, in words: the
+    tables a user would miss that cannot be read to their end. Only the rows on the
+    damaged pages are lost (the rest is carried over), so it is "some of" them; a
+    table read whole, or one the file never had, loses nothing."""
+    missing = []
+    for table, words in _HOLDS.items():
+        try:
+            for _row in conn.execute(f"SELECT * FROM {table}"):
+                pass
+        except sqlite3.Error as error:
+            if _errname(error) != "SQLITE_ERROR":  # not: no such table (an older file)
+                missing.append(f"some of {words}")
+    return f"{' and '.join(missing)} could not be read and are lost" if missing else ""
 
 
 def _headless_found(path: Path) -> _Found | None:
