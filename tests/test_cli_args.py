@@ -583,3 +583,12 @@ def test_a_limit_below_one_is_a_usage_error_in_words_and_json(capsys, command, l
     data = json.loads(out)
     assert code == 2
     assert data["error"] == "usage" and data["message"] == "--limit must be at least 1"
+
+
+def test_the_help_says_what_each_exit_code_means(capsys):
+    # the exit codes were in the README only: --help, where a script's author looks,
+    # did not name them
+    assert main(["--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Exit codes: 0 success; 1 nothing found or done" in out
+    assert "2 a usage or input error" in out and "130 stopped by Ctrl-C" in out

@@ -24,6 +24,13 @@ EXIT_OK = 0
 EXIT_NOTHING_FOUND = 1
 EXIT_USAGE = 2
 
+#: the exit codes in words, for ``tuireader --help``: a script's author looks there
+EXIT_CODES = (
+    "Exit codes: 0 success; 1 nothing found or done (no paper matches, an unknown id, "
+    "papers alike for copy, nothing to undo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
+    "a data folder that cannot be used, nothing saved); 130 stopped by Ctrl-C."
+)
+
 COMMANDS = (
     "search",
     "show",
@@ -2652,7 +2659,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tuireader",
         description="A terminal reader for research-paper lists. Without a command, opens the reader.",
-        epilog="commands: " + ", ".join(COMMANDS) + " (tuireader COMMAND --help for each)",
+        epilog=f"commands: {', '.join(COMMANDS)} (tuireader COMMAND --help for each). {EXIT_CODES}",
     )
     _version_flag(parser)
     parser.add_argument(
