@@ -554,3 +554,17 @@ def test_cite_warns_of_the_abstract_only_when_it_prints_it(capsys, tmp_path):
     code, out, err = run(capsys, "cite", paper_id, source, "--abstract")
     assert code == 0 and "We share data." in out
     assert "unsafe characters removed" in err
+
+
+def test_cite_says_an_option_that_would_do_nothing_rather_than_leave_it_out(capsys):
+    # cite ID --format apa --abstract printed no abstract, and cite ID --limit 2 cited
+    # every id, neither with a word: the user took the option to have been followed
+    paper_id = "fhg466ju"  # a seed paper with an abstract
+    code, out, err = run(capsys, "cite", paper_id, "--format", "apa", "--abstract")
+    assert code == 2 and out == ""
+    assert "--abstract goes into BibTeX and BibLaTeX entries; --format apa has no place" in err
+    code, out, err = run(capsys, "cite", paper_id, "--limit", "2")
+    assert code == 2 and out == "" and "--limit goes with --query" in err
+    for fmt in ("bibtex", "biblatex"):
+        code, out, err = run(capsys, "cite", paper_id, "--format", fmt, "--abstract")
+        assert code == 0 and "abstract = {" in out, err

@@ -1560,6 +1560,14 @@ def cmd_cite(args: argparse.Namespace) -> int:
         missing = ", ".join(repr(i) for i in ids)
         raise UsageError(f"give paper ids or --query, not both (no such list file: {missing})")
     _check_limit(args)
+    # options that do nothing here are said, not left out without a word
+    if args.limit is not None and args.query is None:
+        raise UsageError("--limit goes with --query; the ids given are cited, all of them")
+    if args.abstract and args.format not in ("bibtex", "biblatex"):
+        raise UsageError(
+            f"--abstract goes into BibTeX and BibLaTeX entries; --format {args.format} has no "
+            "place for it"
+        )
     session = _session(args)
     if args.query is not None:
         papers = _query_papers(session, args, args.query, limit=args.limit)
