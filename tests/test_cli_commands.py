@@ -568,3 +568,43 @@ def test_cite_says_an_option_that_would_do_nothing_rather_than_leave_it_out(caps
     for fmt in ("bibtex", "biblatex"):
         code, out, err = run(capsys, "cite", paper_id, "--format", fmt, "--abstract")
         assert code == 0 and "abstract = {" in out, err
+
+
+def test_export_and_cite_follow_the_order_a_querys_sort_asks_for(capsys, tmp_path):
+    # search 'walrus sort:list' gave the list's order; export --query and cite --query
+    # gave the same papers best match first, sort: left out without a word
+    records = [
+        {"title": "Counting seals from the air", "abstract": "One walrus was seen too."},
+        {"title": "Walrus walrus walrus", "abstract": "The walrus, walrus and walrus."},
+        {"title": "Ice floes and a walrus", "abstract": "A walrus on the ice."},
+    ]
+    source = tmp_path / "animals.json"
+    source.write_text(json.dumps(records), encoding="utf-8")
+
+    def titles(*argv: str) -> list[str]:
+        code, out, err = run(capsys, *argv, str(source))
+        assert code == 0, err
+        return [paper["title"] for paper in json.loads(out)]
+
+    by_list = [record["title"] for record in records]
+    by_relevance = titles("export", "--format", "json", "--query", "walrus")
+    assert by_relevance != by_list  # else the test would show nothing
+    assert titles("export", "--format", "json", "--query", "walrus sort:list") == by_list
+    code, out, err = run(
+        capsys, "cite", "--query", "walrus sort:list", "--format", "apa", str(source)
+    )
+    assert code == 0, err
+    cited = [next(t for t in by_list if t in line) for line in out.splitlines()]
+    assert cited == by_list
+    code, out, err = run(
+        capsys,
+        "cite",
+        "--query",
+        "walrus sort:list",
+        "--limit",
+        "1",
+        "--format",
+        "apa",
+        str(source),
+    )
+    assert code == 0 and by_list[0] in out and len(out.splitlines()) == 1, err

@@ -1613,19 +1613,30 @@ def cmd_cite(args: argparse.Namespace) -> int:
 def _query_papers(
     session, args: argparse.Namespace, query: str, *, limit: int | None = None
 ) -> list:
-    """The papers matching ``query`` (triage filters included), best first; messages to stderr."""
+    """The papers matching ``query`` (triage filters included), best first, or in the
+    order its ``sort:`` asks for, as ``search`` gives them; messages to stderr."""
     _check_filters(query)
     engine = _engine(session, args)
     store = _triage_store(session)
+    sort = _query_sort(query)
     try:
-        result = engine.search(query, limit=limit, resolve=_resolver(store))
+        # the fit order needs every hit first, then the first ``limit`` of them
+        result = engine.search(
+            query,
+            limit=None if sort == "fit" else limit,
+            order="list" if sort == "list" else None,
+            resolve=_resolver(store),
+        )
+        hits, _model, given = _ordered_hits(session, store, list(result.hits), sort)
         untagged = _unknown_tags(query, store)
     finally:
         if store is not None:
             store.close()
+    if given != sort:
+        _err(NO_FIT)
     _say_result(result, engine)
-    _say_no_match(result, query, untagged, found=bool(result.hits))
-    return [hit.paper for hit in result.hits]
+    _say_no_match(result, query, untagged, found=bool(hits))
+    return [hit.paper for hit in (hits[:limit] if limit is not None else hits)]
 
 
 def _say_no_match(result, query: str, untagged: str | None = None, *, found: bool = False) -> None:
