@@ -177,6 +177,19 @@ def test_a_vanished_list_is_among_the_problems_of_a_json_answer(capsys, demo, tm
         assert problem["message"].startswith("list 'demo' is missing"), argv
 
 
+def test_a_damaged_library_file_is_among_the_problems_of_a_json_answer(capsys, demo):
+    # search --json answered from the seed lists read in the library's place, and said
+    # nothing of it: a script took the seeds' papers for the user's
+    run(capsys, "add", str(demo))
+    file = shelf.shelf_file(resolve())
+    file.write_bytes(b'{"format": "tuireader-lists", "version": 1, "lists": [')
+    code, out, err = run(capsys, "search", "scaling", "--json")
+    assert code in (0, 1) and "is damaged" in err
+    [problem] = json.loads(out)["problems"]
+    assert problem["path"] == str(file) and problem["severity"] == "warning"
+    assert "is damaged" in problem["message"] and "seed lists" in problem["message"]
+
+
 def test_a_list_renamed_in_its_folder_is_found_and_readded_in_place(capsys, demo):
     run(capsys, "add", str(demo))
     renamed = demo.with_name("renamed.jsonl")

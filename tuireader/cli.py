@@ -271,12 +271,14 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
     them). A library with nothing to read is a usage error that says how to add a list,
     after saying why each of its lists cannot be read (moved, where to).
 
-    The lists of the library that cannot be read are also kept as ``args.unread_lists``,
-    as errors of their own paths: an answer given as JSON without their papers names
-    them among its ``problems``, as it names a list given on the command line that could
-    not be read, so a script is not handed fewer papers without a word.
+    What is wrong with the library is also kept as ``args.library_problems``: its
+    file's damage (the seeds, or some of its lists, read in its place) as ``lists
+    --json`` gives it, and each list that cannot be read as an error of its own path. An
+    answer given as JSON names them among its ``problems``, as it names a list given on
+    the command line that could not be read, so a script is not handed other papers, or
+    fewer, without a word.
     """
-    args.unread_lists = []
+    args.library_problems = []
     given = getattr(args, "sources", None)
     if given:
         if any(not str(item) for item in given):
@@ -290,10 +292,11 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
     current = shelf.load(resolve(args.data_dir))
     statuses = current.statuses()
     notes = [Problem(current.file, problem, "warning") for problem in current.problems]
+    args.library_problems.extend(notes)
     for status in statuses:
         if not status.ok:
             notes.append(Problem(current.file, status.message(), "warning"))
-            args.unread_lists.append(Problem(status.entry.location, status.message(), "error"))
+            args.library_problems.append(Problem(status.entry.location, status.message(), "error"))
     sources = current.sources()
     if sources is None:
         return None, notes
@@ -1015,11 +1018,11 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
 
 def _failed_json(args: argparse.Namespace) -> dict[str, Any]:
     """The ``problems`` of an answer given without some of the lists, which could not be
-    read at all (said on stderr; a list named so makes the exit code 2) or are missing
-    from the library: nothing when every list was read, so a script's answer keeps its
-    shape."""
+    read at all (said on stderr; a list named so makes the exit code 2), and what is
+    wrong with the library (:func:`_shelf_sources_and_notes`): nothing when every list
+    was read, so a script's answer keeps its shape."""
     failed = [
-        *getattr(args, "unread_lists", ()),
+        *getattr(args, "library_problems", ()),
         *(p for p in getattr(args, "problems", ()) if p.severity == "error"),
     ]
     return _problems_json(failed) if failed else {}
