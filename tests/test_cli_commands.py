@@ -608,3 +608,24 @@ def test_export_and_cite_follow_the_order_a_querys_sort_asks_for(capsys, tmp_pat
         str(source),
     )
     assert code == 0 and by_list[0] in out and len(out.splitlines()) == 1, err
+
+
+def test_export_leaves_a_list_of_links_alone_and_replaces_its_own(capsys, tmp_path):
+    # export --format urls -o reading.txt wrote over the user's own list of links,
+    # taken for an earlier export of URLs: nothing asked for --force
+    source = tmp_path / "walrus.json"
+    source.write_text(
+        json.dumps([{"title": "Walrus counting", "url": "https://example.org/walrus"}]),
+        encoding="utf-8",
+    )
+    mine = tmp_path / "reading.txt"
+    mine.write_text("https://example.org/my-bookmark\nhttps://example.com/more\n")
+    before = mine.read_bytes()
+    for fmt in ("urls", "markdown"):
+        code, _out, err = run(capsys, "export", "--format", fmt, "-o", str(mine), str(source))
+        assert code == 2 and "--force" in err and mine.read_bytes() == before, fmt
+    ours = tmp_path / "export.txt"
+    for fmt in ("urls", "markdown", "urls"):
+        code, _out, err = run(capsys, "export", "--format", fmt, "-o", str(ours), str(source))
+        assert code == 0, (fmt, err)
+    assert ours.read_text() == "https://example.org/walrus\n"

@@ -145,19 +145,24 @@ def test_a_new_export_gets_the_mode_the_umask_gives_and_an_old_one_keeps_its_mod
         os.umask(umask)
     assert stat.S_IMODE(new.stat().st_mode) == 0o644  # a file to share, as any other
     old = tmp_path / "old.md"
-    old.write_text("- An earlier export\n  Someone\n")
-    old.chmod(0o644)
-    assert export_to(capsys, old, demo)[0] == 0
-    assert stat.S_IMODE(old.stat().st_mode) == 0o644 and "Bayesian" in old.read_text()
+    assert export_to(capsys, old, demo)[0] == 0  # an earlier export
+    old.write_text(old.read_text().replace("Bayesian", "Earlier"))
+    assert "Bayesian" not in old.read_text()
+    old.chmod(0o640)
+    # changed by hand since, it is the user's: replaced only when asked
+    assert export_to(capsys, old, demo)[0] == 2
+    assert cli.main(["export", "--format", "markdown", "--force", "-o", str(old), demo]) == 0
+    assert stat.S_IMODE(old.stat().st_mode) == 0o640 and "Bayesian" in old.read_text()
 
 
 def test_a_symlink_to_a_file_stays_a_symlink_and_the_file_is_written(tmp_path, capsys, demo):
     real = tmp_path / "real.md"
-    real.write_text("- An earlier export\n  Someone\n")
+    assert export_to(capsys, real, demo)[0] == 0  # an earlier export
     link = tmp_path / "link.md"
     link.symlink_to(real)
     code, _, err = export_to(capsys, link, demo)
     assert code == 0, err
+    assert "it replaces what the file held" in err
     assert link.is_symlink() and link.resolve() == real
     assert "Bayesian" in real.read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.md", "lists", "real.md"]
@@ -375,10 +380,12 @@ def test_bibtex_carries_the_triage_where_reference_managers_read_it(tmp_path):
         ("", False),
         ("\n\n", False),
         ("[]\n", False),
-        ("https://a.example/1\nhttp://b.example/2\n", False),
+        # shaped as URL and Markdown exports are, but not recorded as written: a list of
+        # links the user keeps (see test_a_list_of_links_is_replaced_only_as_an_export)
+        ("https://a.example/1\nhttp://b.example/2\n", True),
         (
             "- [A Paper](https://a.example)\n  Ada Lovelace\n  note:\n    my words\n\n    more\n",
-            False,
+            True,
         ),
         ("# My reading notes\n- a paper\n", True),
         ("- a paper\nand my thoughts on it\n", True),
@@ -399,17 +406,40 @@ def test_would_lose_tells_an_earlier_export_from_what_else_a_file_holds(tmp_path
 def test_would_lose_knows_every_format_of_its_own_export_however_long(papers, tmp_path):
     many = [replace(p, id=f"{p.id}{n}") for n in range(400) for p in papers]
     triage = {p.id: Triage(p.id) for p in many}
+    written = tmp_path / "written.json"
     for fmt in EXPORT_FORMATS:
         target = tmp_path / f"export.{fmt}"
         text = render_export(many, triage, fmt)
         if fmt == "urls":
             text *= 4  # only some papers have a page
         target.write_text(text, encoding="utf-8")
+        if fmt in ("markdown", "urls"):
+            export_module.remember_written(written, target)
         assert target.stat().st_size > 64 * 1024, fmt
-        assert export_module.would_lose(target) is None, fmt
+        assert export_module.would_lose(target, written) is None, fmt
         # the same text after a line of the user's own is theirs
         target.write_text("My notes on these papers\n" + text, encoding="utf-8")
-        assert export_module.would_lose(target) == target.stat().st_size, fmt
+        assert export_module.would_lose(target, written) == target.stat().st_size, fmt
+
+
+def test_a_list_of_links_is_replaced_only_as_an_export(tmp_path):
+    # export --format urls -o reading.txt replaced the user's own list of links without
+    # --force: every line a web address was taken for an earlier URL export
+    written = tmp_path / "written.json"
+    mine = tmp_path / "reading.txt"
+    mine.write_text("https://example.org/my-bookmark\nhttps://example.com/more\n")
+    assert export_module.would_lose(mine, written) == mine.stat().st_size
+    # recorded as written, it is an export; changed since by hand, it is the user's
+    export_module.remember_written(written, mine)
+    assert export_module.would_lose(mine, written) is None
+    with mine.open("a") as handle:
+        handle.write("https://example.net/added-by-hand\n")
+    assert export_module.would_lose(mine, written) == mine.stat().st_size
+    # a damaged record is no record: the file is the user's until an export is written
+    written.write_text("{not json")
+    assert export_module.would_lose(mine, written) == mine.stat().st_size
+    export_module.remember_written(written, mine)
+    assert export_module.would_lose(mine, written) is None
 
 
 def read_tags(cell: str) -> list[str]:

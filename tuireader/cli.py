@@ -2475,21 +2475,29 @@ def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
     _err(f"{count} paper{'s' if count != 1 else ''}: {what} ({undo})")
 
 
-def _check_replaced(output: str, *, force: bool) -> None:
+def _exports_written(session) -> Any:  # type: ignore[no-untyped-def]
+    """The data folder's record of the Markdown and URL exports written (see
+    ``triage.export.remember_written``): nothing else tells them from a list of links."""
+    return session.paths.root / "exports-written.json"
+
+
+def _check_replaced(output: str, *, force: bool, written: Any = None) -> None:
     """Refuse to write an export over a file that holds something else (a bibliography,
-    a list the library no longer reads, notes) unless ``force``: a typo after ``-o``
-    would lose it. tuireader's own earlier exports are replaced without asking."""
+    a list the library no longer reads, notes, links) unless ``force``: a typo after
+    ``-o`` would lose it. tuireader's own earlier exports are replaced without asking
+    (a Markdown or URL one, where ``written`` records it)."""
     from pathlib import Path
 
     from tuireader.ingest.readers import size_text
     from tuireader.triage.export import would_lose
 
-    size = would_lose(Path(output).expanduser())
+    size = would_lose(Path(output).expanduser(), written)
     if size is None or force:
         return
     raise UsageError(
         f"{_short(output)!r} already holds something other than a tuireader export "
-        f"({size_text(size)}: a bibliography, a list?), which an export would take the place "
+        f"({size_text(size)}: a bibliography, a list, links?), which an export would take "
+        "the place "
         "of; give another file name after -o, or add --force to replace it (nothing was "
         "written)"
     )
@@ -2511,7 +2519,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             print("[]")  # still JSON for a script; a file given with -o is left as it was
         return EXIT_NOTHING_FOUND
     if args.output not in (None, "-"):
-        _check_replaced(args.output, force=args.force)
+        _check_replaced(args.output, force=args.force, written=_exports_written(session))
     # with their triage, as the reader exports them (BibTeX too: where reference
     # managers read it; ``cite`` gives a bibliography without it)
     triage = _triage_for(session, [p.id for p in papers], said=bool(query.strip()))
@@ -2525,10 +2533,25 @@ def cmd_export(args: argparse.Namespace) -> int:
             missing = len(papers) - lines
             _err(f"{missing} of {len(papers)} papers have no web page; they are not in the list")
         _write_output(text, args.output, count=lines, what="URL")
+        _remember_written(session, args)
         return EXIT_OK if lines else EXIT_NOTHING_FOUND
     _write_output(text, args.output, count=len(papers), what="paper", is_json=args.format == "json")
+    _remember_written(session, args)
     _note_library_folder(args)
     return EXIT_OK
+
+
+def _remember_written(session, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+    """Record a Markdown or URL export written to a file, which the next may replace."""
+    if args.output in (None, "-") or args.format not in ("markdown", "urls"):
+        return
+    from pathlib import Path
+
+    from tuireader.triage.export import remember_written
+
+    target = Path(args.output).expanduser()
+    if target.is_file():  # not a FIFO or a device
+        remember_written(_exports_written(session), target)
 
 
 def _note_library_folder(args: argparse.Namespace) -> None:

@@ -27,7 +27,9 @@ is written in place, never replaced; a symlink to a file keeps pointing at that 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 import os
 import re
 import stat
@@ -549,7 +551,7 @@ _WEB_ADDRESS = re.compile(r"[a-z][a-z0-9+.\-]*://\S+", re.IGNORECASE)
 _MARKDOWN_ENTRY = re.compile(r"(?:- | {2,})\S")
 
 
-def would_lose(target: Path) -> int | None:
+def would_lose(target: Path, written: Path | None = None) -> int | None:
     """How many bytes of the file ``target`` an export written there would take the
     place of: None when it loses nothing anyone wrote, that is no file (or not a regular
     one: a FIFO or a device is written to, not replaced), an empty one, or one of
@@ -557,8 +559,10 @@ def would_lose(target: Path) -> int | None:
 
     A bibliography, a paper list or notes the user keeps there count; an export is told
     by its first 64 KB: BibTeX by its first line (``@comment{tuireader export``), CSV by
-    its columns, JSON by the fields only tuireader's JSON has, Markdown and URLs by every
-    line being one of an entry's or a web address.
+    its columns, JSON by the fields only tuireader's JSON has. A Markdown or URL export
+    has no mark of its own, and a list of links a user keeps looks the same: such a file
+    is an export only where ``written`` (:func:`remember_written`) records it as one,
+    as it is now.
     """
     try:
         info = target.stat()
@@ -568,10 +572,64 @@ def would_lose(target: Path) -> int | None:
             head = handle.read(_HEAD).decode("utf-8", errors="replace").lstrip("\ufeff")
     except OSError:
         return None  # nothing to read: writing there says what stops it
-    return None if _is_own_export(head, complete=info.st_size <= _HEAD) else info.st_size
+    own = _is_own_export(head, complete=info.st_size <= _HEAD)
+    if own == "shaped":
+        own = written is not None and _was_written(written, target)
+    return None if own else info.st_size
 
 
-def _is_own_export(head: str, *, complete: bool) -> bool:
+#: how many files :func:`remember_written` keeps a record of (the latest written)
+_WRITTEN_KEPT = 200
+
+
+def remember_written(written: Path, target: Path) -> None:
+    """Record in the file ``written`` that ``target`` holds a Markdown or URL export as
+    it is now (its contents' hash), so that the next export may replace it (see
+    :func:`would_lose`). A record that cannot be read or written is let go: the next
+    export there then asks for --force, nothing worse."""
+    try:
+        digest = _digest(target)
+        records = _written(written)
+        key = os.path.realpath(target)
+        records.pop(key, None)
+        records[key] = digest
+        kept = dict(list(records.items())[-_WRITTEN_KEPT:])
+        write_atomic(json.dumps(kept, indent=1), written, private=True)
+    except (OSError, ValueError):
+        return
+
+
+def _was_written(written: Path, target: Path) -> bool:
+    try:
+        return _written(written).get(os.path.realpath(target)) == _digest(target)
+    except (OSError, ValueError):
+        return False
+
+
+def _written(written: Path) -> dict[str, str]:
+    try:
+        data = json.loads(written.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except ValueError:
+        return {}  # damaged (a write cut short): begun afresh
+    if not isinstance(data, dict):
+        return {}  # not a record of exports: begun afresh
+    return {str(key): str(value) for key, value in data.items()}
+
+
+def _digest(target: Path) -> str:
+    hashed = hashlib.sha256()
+    with open(target, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            hashed.update(block)
+    return hashed.hexdigest()
+
+
+def _is_own_export(head: str, *, complete: bool) -> bool | str:
+    """Whether ``head`` begins one of tuireader's exports: True for a format that says
+    so itself, "shaped" for one shaped as a Markdown or URL export is (which only a
+    record of it tells from the user's own list of links), else False."""
     from tuireader.ingest.formats.jsonfile import OWN_FIELDS
     from tuireader.ingest.formats.ownbib import is_own_bibtex
     from tuireader.ingest.formats.table import OWN_COLUMNS
@@ -590,12 +648,14 @@ def _is_own_export(head: str, *, complete: bool) -> bool:
     if not complete:
         lines = lines[:-1]
     if lines and all(_WEB_ADDRESS.fullmatch(line.strip()) for line in lines):
-        return True
-    return (
+        return "shaped"
+    if (
         bool(lines)
         and lines[0].startswith("- ")
         and all(_MARKDOWN_ENTRY.match(line) for line in lines)
-    )
+    ):
+        return "shaped"
+    return False
 
 
 def write_export(text: str, target: Path) -> None:
