@@ -592,3 +592,13 @@ def test_the_help_says_what_each_exit_code_means(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "Exit codes: 0 success; 1 nothing found or done" in out
     assert "2 a usage or input error" in out and "130 stopped by Ctrl-C" in out
+
+
+@pytest.mark.parametrize("argv", [["--theme", "light", "search"], ["search", "--theme=dark"]])
+def test_the_readers_own_option_given_to_a_command_is_said_to_be_the_readers(capsys, argv):
+    # 'tuireader --theme light search robot' hinted to search '--theme light robot'
+    # after '--'
+    code, out, err = run(capsys, *argv, "robot")
+    assert code == 2 and out == ""
+    assert "--theme sets the reader's colours: tuireader --theme light [LIST…]" in err
+    assert "tuireader search takes no --theme" in err and "goes after '--'" not in err

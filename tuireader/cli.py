@@ -2746,7 +2746,12 @@ class _Parser(argparse.ArgumentParser):
             and arg.split("=")[0] not in self._option_string_actions
         ]
         given = self._value_of(strays[0]) if strays else None
-        if given is not None:
+        reader_only = strays[0].split("=")[0] if strays else ""
+        if reader_only in _READER_OPTIONS and self.prog != "tuireader":
+            # 'tuireader --theme light search x': taken for a word to search, with a
+            # hint to put it after '--'
+            message += f"\n({_READER_OPTIONS[reader_only]}; {self.prog} takes no {reader_only})"
+        elif given is not None:
             message += (
                 f"\n(a value that starts with '-' is joined to its option by '=':"
                 f" {shlex.quote(f'{given}={strays[0]}')})"
@@ -2792,6 +2797,10 @@ class _Parser(argparse.ArgumentParser):
         before = argv[at - 1] if at > 0 else ""
         action = self._option_string_actions.get(before)
         return before if action is not None and action.nargs is None else None
+
+
+#: the options of the reader alone, which no command takes, and what they are for
+_READER_OPTIONS = {"--theme": "--theme sets the reader's colours: tuireader --theme light [LIST…]"}
 
 
 def _command(name: str, description: str) -> argparse.ArgumentParser:
