@@ -99,8 +99,13 @@ def export_marks(data: bytes, path: Path) -> tuple[str, list[CarriedMark]]:
         return "bibtex", _from_bibtex(text, path)
     if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
-    if head.split("\n", 1)[0].strip().startswith("id,title,"):
+    first = head.split("\n", 1)[0].strip()
+    if first.startswith("id,title,"):
         return "csv", _from_csv(text, path)
+    if first.startswith("id;title;"):
+        # saved again by a spreadsheet where the decimal mark is a comma (Excel in
+        # German or French), which separates the cells with semicolons
+        return "csv", _from_csv(text, path, delimiter=";")
     raise NotAnExport(_NOT_AN_EXPORT.format(path=path))
 
 
@@ -153,10 +158,10 @@ def _unmarked(state: Any, tags: Any, note: Any) -> bool:
     return _state(state) == DEFAULT_STATE and not _tags(tags) and not normalize_note(text)
 
 
-def _from_csv(text: str, path: Path) -> list[CarriedMark]:
+def _from_csv(text: str, path: Path, delimiter: str = ",") -> list[CarriedMark]:
     from tuireader.ingest.formats.table import OWN_COLUMNS, parse_csv
 
-    rows = list(csv.reader(io.StringIO(text)))
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     header = rows[0] if rows else []
     if tuple(header[: len(OWN_COLUMNS)]) != OWN_COLUMNS:
         raise NotAnExport(f"{path} is a table but not a tuireader export: its columns differ")
