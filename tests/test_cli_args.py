@@ -528,7 +528,7 @@ def test_an_empty_name_is_no_list_and_never_the_current_folder(
     code, out, err = run(capsys, "", *data)
     assert code == 2 and "no such file or command ''" in err
     code, out, err = run(capsys, "triage", "5l43nkff", "", "--state", "keep", *data)
-    assert code == 1 and "no paper with id ''" in err
+    assert code == 2 and "an empty id names no paper" in err  # nor a list: nothing read
 
 
 def test_an_empty_data_folder_or_catalog_name_is_refused_not_the_default(
@@ -602,3 +602,25 @@ def test_the_readers_own_option_given_to_a_command_is_said_to_be_the_readers(cap
     assert code == 2 and out == ""
     assert "--theme sets the reader's colours: tuireader --theme light [LIST…]" in err
     assert "tuireader search takes no --theme" in err and "goes after '--'" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", ""],
+        ["links", " "],
+        ["similar", ""],
+        ["note", ""],
+        ["cite", "fhg466ju", ""],
+        ["triage", "", "--state", "keep"],
+    ],
+)
+def test_an_empty_id_is_a_usage_error(capsys, argv):
+    # tuireader show "$ID" with ID unset said "no paper with id ''", exit code 1, as
+    # for an id looked for and not found: a script took the paper to be gone
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "an empty id names no paper (an unset variable?)" in err
+    if argv[0] in ("show", "similar", "links"):
+        code, out, _err = run(capsys, *argv, "--json")
+        assert code == 2 and json.loads(out)["error"] == "usage"

@@ -1065,6 +1065,7 @@ NO_ABSTRACT = "(no abstract)"
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    _check_ids([args.id])
     session = _session(args)
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
@@ -1128,6 +1129,7 @@ def _also(session, paper) -> str:
 
 def cmd_similar(args: argparse.Namespace) -> int:
     _check_limit(args)
+    _check_ids([args.id])
     session = _session(args)
     paper = _one_paper(session, args.id, json_out=args.json, hits=True, failed=_failed_json(args))
     if paper is None:
@@ -1547,6 +1549,17 @@ def _split_ids_and_sources(items: Sequence[str]) -> tuple[list[str], list[str]]:
     return ids, sources
 
 
+def _check_ids(ids: Sequence[str]) -> None:
+    """Refuse an empty id before any list is read: it is a script's unset variable
+    (``tuireader show "$ID"``), a usage error, not a paper that was looked for and
+    is not there."""
+    if any(not str(paper_id).strip() for paper_id in ids):
+        raise UsageError(
+            "an empty id names no paper (an unset variable?); give a paper id "
+            "(tuireader search lists ids)"
+        )
+
+
 def _warn_incomplete(citations) -> None:
     for citation in citations:
         if citation.warnings:
@@ -1559,6 +1572,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
     ids, args.sources = _split_ids_and_sources(args.items)
     if args.query is None and not ids:
         raise UsageError("give paper ids to cite, or --query QUERY (tuireader search lists ids)")
+    _check_ids(ids)
     if args.query is not None and ids:
         missing = ", ".join(repr(i) for i in ids)
         raise UsageError(f"give paper ids or --query, not both (no such list file: {missing})")
@@ -1659,6 +1673,7 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
 
 
 def cmd_links(args: argparse.Namespace) -> int:
+    _check_ids([args.id])
     session = _session(args)
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
@@ -1901,6 +1916,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
     ids, args.sources = _split_ids_and_sources(args.items)
     if not ids:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
+    _check_ids(ids)
     session = _session(args)
     from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change
 
@@ -2110,6 +2126,7 @@ def cmd_note(args: argparse.Namespace) -> int:
     ids, args.sources = _split_ids_and_sources(args.items)
     if not ids:
         raise UsageError("give the id of a paper (tuireader search lists ids)")
+    _check_ids(ids)
     if args.set is None and args.append is None and not args.clear:
         if len(ids) > 1:
             raise UsageError(
