@@ -624,3 +624,15 @@ def test_an_empty_id_is_a_usage_error(capsys, argv):
     if argv[0] in ("show", "similar", "links"):
         code, out, _err = run(capsys, *argv, "--json")
         assert code == 2 and json.loads(out)["error"] == "usage"
+
+
+def test_similar_lists_papers_as_search_does(capsys):
+    # similar gave "id  title" alone, where search gives the lists and [code] too
+    code, out, err = run(capsys, "similar", "fhg466ju", "--limit", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        code, found, _err = run(capsys, "search", line.split()[0])
+        assert code == 0 and found.splitlines() == [line]
+        assert line.endswith((")", ") [code]"))

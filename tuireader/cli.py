@@ -648,9 +648,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         if untagged:
             _err(untagged)
         for hit in hits:
-            marks = " [code]" if hit.paper.has_code else ""
-            lists = ", ".join(hit.paper.lists)
-            print(_line(f"{hit.paper.id}  {_title(hit.paper)}  ({lists}){marks}"))
+            print(_hit_line(hit.paper))
         shown = len(hits)
         if not hits and not result.said_why and not untagged:
             _say_no_match(result, args.query)  # with its "did you mean", as cite says it
@@ -659,6 +657,13 @@ def cmd_search(args: argparse.Namespace) -> int:
         if hits and shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
+
+
+def _hit_line(paper) -> str:  # type: ignore[no-untyped-def]
+    """A paper as ``search`` and ``similar`` list it: its id, its title, the lists that
+    hold it and whether it has code, on one line."""
+    marks = " [code]" if paper.has_code else ""
+    return _line(f"{paper.id}  {_title(paper)}  ({', '.join(paper.lists)}){marks}")
 
 
 def _query_sort(query: str) -> str:
@@ -1146,7 +1151,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
         _print_json({"id": paper.id, "hits": hits} | _failed_json(args))
     else:
         for hit in result.hits:
-            print(_line(f"{hit.paper.id}  {_title(hit.paper)}"))
+            print(_hit_line(hit.paper))
     return EXIT_OK if result.hits else EXIT_NOTHING_FOUND
 
 
