@@ -1,0 +1,342 @@
+"""What can be read of a triage file whose start was overwritten (a program that wrote
+to the wrong file, a disk error): SQLite reads nothing of a file without its 100-byte
+header, but the rest of the file may hold every mark. The file is read as an image, the
+changes of the log a crash left beside it laid over it, and given a header and a first
+page that lists the tables whose rows of the schema are still found, for SQLite to read
+the rest (see :func:`headless`). Used by :mod:`tuireader.triage.store` to show such a
+file read-only and by ``tuireader recover`` to carry it over."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tuireader.triage.store import _SALVAGE_LIMIT, _SQLITE_MAGIC, SCHEMA_VERSION, _held_here
+
+#: the page sizes a triage file may have, the one SQLite gives it first
+_PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
+
+
+def headless(path: Path) -> tuple[sqlite3.Connection, set[str]] | None:
+    """A database in memory of what can be read of a triage file whose start was
+    overwritten (a program that wrote to the wrong file, a disk error), with the names
+    of its tables: SQLite reads nothing of a file without its 100-byte header, and the
+    first page's own header below it says where the rows of the schema (each table's
+    first page) are. The rest of the file may be intact: its pages are read from an
+    image of it, with the changes its log (left by a crash) holds laid over them (the
+    first page among them, maybe, whole), given a header again, and the first page the
+    rows of the schema still found on it. None where no page size gives a triage file."""
+    if _held_here(path):  # never opened outside SQLite while this process holds it
+        return None
+    try:
+        with path.open("rb") as handle:
+            image = handle.read(_SALVAGE_LIMIT + 1)
+        log = _log_of(path)
+    except OSError:
+        return None
+    if len(image) > _SALVAGE_LIMIT:
+        return None
+    sizes: tuple[int, ...] = _PAGE_SIZES
+    laid = _with_log(image, log) if log else None
+    if laid is not None:
+        image, page = laid
+        sizes = (page,)
+        if image.startswith(_SQLITE_MAGIC):  # the log held the first page whole
+            found = _triage_image(image[:18] + b"\x01\x01" + image[20:])
+            if found is not None:
+                return found
+    for page in sizes:
+        rebuilt = _with_header(image, page)
+        found = _triage_image(rebuilt) if rebuilt is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def _triage_image(image: bytes) -> tuple[sqlite3.Connection, set[str]] | None:
+    """``image`` read as a database in memory, with the names of its tables, where it
+    holds triage."""
+    src = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        src.deserialize(image)
+        names = {row[0] for row in src.execute("SELECT name FROM sqlite_master")}
+    except (sqlite3.Error, AttributeError):  # AttributeError: a SQLite without it
+        src.close()
+        return None
+    if names & {"triage", "tags"}:
+        return src, names
+    src.close()
+    return None
+
+
+def _log_of(path: Path) -> bytes:
+    """The log SQLite keeps beside the triage file (its write-ahead log), b"" for none."""
+    log = Path(f"{path}-wal")
+    if not log.is_file():
+        return b""
+    with log.open("rb") as handle:
+        data = handle.read(_SALVAGE_LIMIT + 1)
+    return b"" if len(data) > _SALVAGE_LIMIT else data
+
+
+#: what a write-ahead log starts with (its checksums' byte order in the last bit)
+_LOG_MAGIC = (0x377F0682, 0x377F0683)
+
+
+def _with_log(image: bytes, log: bytes) -> tuple[bytes, int] | None:
+    """``image`` with the pages of the changes its write-ahead log ``log`` holds laid
+    over it, up to the last change whole in it (a change's last page says so), and the
+    size of a page the log gives; None where the log holds no change whole. A page of
+    another generation of the log (its salts are not the log's) ends it."""
+    if len(log) < 32 or int.from_bytes(log[:4], "big") not in _LOG_MAGIC:
+        return None
+    page = int.from_bytes(log[8:12], "big")
+    page = 65536 if page == 1 else page
+    if page not in _PAGE_SIZES:
+        return None
+    salts = log[16:24]
+    committed: dict[int, bytes] = {}
+    pending: dict[int, bytes] = {}
+    pages = 0
+    at = 32
+    while at + 24 + page <= len(log):
+        head = log[at : at + 24]
+        if head[8:16] != salts:
+            break
+        pending[int.from_bytes(head[:4], "big")] = log[at + 24 : at + 24 + page]
+        size = int.from_bytes(head[4:8], "big")
+        if size:  # the last page of a change: the file's size in pages after it
+            committed.update(pending)
+            pending.clear()
+            pages = size
+        at += 24 + page
+    if not pages or pages * page > _SALVAGE_LIMIT:
+        return None
+    laid = bytearray(image[: pages * page].ljust(pages * page, b"\x00"))
+    for number, data in committed.items():
+        if 1 <= number <= pages:
+            laid[(number - 1) * page : number * page] = data
+    return bytes(laid), page
+
+
+def _with_header(image: bytes, page: int) -> bytes | None:
+    """``image`` (a database file of pages of ``page`` bytes whose start was
+    overwritten) with a header SQLite reads and a first page that lists the tables
+    whose rows of the schema are still found on it; None where none is found.
+
+    Each table is listed with its columns alone: an index or a constraint's index
+    (which SQLite looks for with a table that declares a key) may be what was lost, and
+    the rows are read without them. Where the first page cannot list them all (a file
+    of small pages), the tables of the marks come first (see :data:`_SALVAGED_FIRST`)
+    and those of the rest that fit follow."""
+    tables = _schema_tables(image, page) if not len(image) % page else []
+    if not tables or len(image) < 2 * page:
+        return None
+    cells: list[bytes] = []
+    ranked = sorted(tables, key=lambda table: _SALVAGED_FIRST.get(table[0], len(_SALVAGED_FIRST)))
+    for name, root, columns in ranked:
+        sql = f"CREATE TABLE {_quoted(name)} ({', '.join(map(_quoted, columns))})"
+        record = _record(["table", name, name, root, sql])
+        cell = _as_varint(len(record)) + _as_varint(len(cells) + 1) + record
+        if 108 + 2 * (len(cells) + 1) + sum(map(len, cells)) + len(cell) > page:
+            continue  # (nor a cell larger than a page holds whole: SQLite's own limit)
+        if len(cell) <= page - 35:
+            cells.append(cell)
+    if not cells:
+        return None
+    top = page - sum(map(len, cells))
+    first = bytearray(page)
+    at, pointers = page, b""
+    for cell in cells:
+        at -= len(cell)
+        first[at : at + len(cell)] = cell
+        pointers += at.to_bytes(2, "big")
+    # a leaf page of the schema table (its type, no free block, its cells, where they start)
+    first[100:108] = (
+        b"\x0d\x00\x00" + len(cells).to_bytes(2, "big") + top.to_bytes(2, "big") + b"\x00"
+    )
+    first[108 : 108 + len(pointers)] = pointers
+    first[:16] = _SQLITE_MAGIC
+    first[16:18] = (1 if page == 65536 else page).to_bytes(2, "big")
+    first[18:24] = bytes([1, 1, 0, 64, 32, 32])  # no write-ahead log: a plain file
+    first[24:28] = (1).to_bytes(4, "big")  # the change counter
+    first[28:32] = (len(image) // page).to_bytes(4, "big")  # pages; no free-page list
+    first[40:44] = (1).to_bytes(4, "big")  # the schema's cookie
+    first[44:48] = (4).to_bytes(4, "big")  # the schema's format
+    first[56:60] = (1).to_bytes(4, "big")  # UTF-8
+    first[60:64] = SCHEMA_VERSION.to_bytes(4, "big")
+    first[92:96] = (1).to_bytes(4, "big")  # the header is of this change
+    first[96:100] = (3_000_000).to_bytes(4, "big")  # the SQLite that wrote it: any 3
+    return bytes(first) + image[page:]
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+#: the tables a rebuilt first page lists first where it cannot list them all: those
+#: whose loss :mod:`tuireader.triage.recover` says
+_SALVAGED_FIRST = {"triage": 0, "tags": 1, "identity": 2}
+
+
+def _schema_tables(image: bytes, page: int) -> list[tuple[str, int, list[str]]]:
+    """The tables whose rows of the schema table are found in ``image``, a file of pages
+    of ``page`` bytes whose header and first page's cell pointers may be gone: each
+    table's name, first page and columns, in the order they were made.
+
+    The rows are looked for on the first page and on every leaf page of a table that
+    holds a table's SQL: in a file of pages under 4,096 bytes the schema does not fit on
+    the first page, which only points to the pages that hold it (and those pointers may
+    be what was overwritten)."""
+    pages = len(image) // page
+    found: dict[str, tuple[int, int, list[str]]] = {}
+    _schema_rows_of(image[:page], 100, pages, found)
+    for at in range(page, pages * page, page):
+        if image[at] == 0x0D and image.find(b"CREATE TABLE", at, at + page) >= 0:
+            _schema_rows_of(image[at : at + page], 8, pages, found)
+    return [
+        (name, root, columns)
+        for name, (_, root, columns) in sorted(found.items(), key=lambda item: item[1][0])
+    ]
+
+
+def _schema_rows_of(
+    page: bytes, header: int, pages: int, found: dict[str, tuple[int, int, list[str]]]
+) -> None:
+    """Add to ``found`` the tables whose rows of the schema table are on ``page`` (whose
+    cells start after its ``header`` bytes) of a file of ``pages`` pages: each by its
+    name, with its rowid, first page and columns."""
+    # a row of a table begins with its kind ("table") a few bytes into its cell, after
+    # the cell's and the record's sizes, the rowid and the five types of its values:
+    # only the bytes before one are looked at (a look at every byte of a 64 KB page of
+    # noise took seconds)
+    starts = sorted(
+        {
+            start
+            for kind in re.finditer(rb"table", page)
+            for start in range(max(header, kind.start() - 24), kind.start() - 4)
+        }
+    )
+    scratch = sqlite3.connect(":memory:")
+    try:
+        for start in starts:
+            row = _schema_row(page, start, pages)
+            if row is None or row[1] in found or row[1].lower().startswith("sqlite_"):
+                continue
+            rowid, name, root, sql = row
+            try:
+                scratch.execute(sql)
+                columns = [c[1] for c in scratch.execute(f"PRAGMA table_info({_quoted(name)})")]
+            except sqlite3.Error:
+                continue
+            if columns:
+                found[name] = (rowid, root, columns)
+    finally:
+        scratch.close()
+
+
+def _schema_row(page: bytes, start: int, pages: int) -> tuple[int, str, int, str] | None:
+    """The rowid, name, first page and SQL of the table whose row of the schema table
+    has its cell at ``start`` of ``page``, or None where no such cell starts there: a
+    row of five values (kind, name, table, first page, SQL) whose kind is a table's,
+    whose first page is one of the file's and whose SQL makes a table."""
+    size, at = _varint(page, start)
+    rowid, at = _varint(page, at)
+    if size is None or rowid is None or not 0 < size <= len(page) - at or rowid < 1:
+        return None
+    record = page[at : at + size]
+    values = _values(record)
+    if values is None or len(values) != 5:
+        return None
+    kind, name, table, root, sql = values
+    if kind != "table" or not isinstance(name, str) or name != table:
+        return None
+    if not isinstance(root, int) or not 1 < root <= pages:
+        return None
+    if not isinstance(sql, str) or not _CREATE_TABLE.match(sql):
+        return None  # (nor a table made of a query: it is only ever made, never run)
+    return rowid, name, root, sql
+
+
+def _values(record: bytes) -> list[Any] | None:
+    """The values of an SQLite record whose types are text, integers and NULL, or None
+    where ``record`` is no such record, whole."""
+    head, pos = _varint(record, 0)
+    if head is None or not pos < head <= len(record):
+        return None
+    types: list[int] = []
+    while pos < head:
+        kind, pos = _varint(record, pos)
+        if kind is None:
+            return None
+        types.append(kind)
+    if pos != head:
+        return None
+    values: list[Any] = []
+    pos = head
+    for kind in types:
+        width = (kind - 13) // 2 if kind >= 13 and kind % 2 else _INT_WIDTHS.get(kind)
+        if width is None or pos + width > len(record):
+            return None
+        raw = record[pos : pos + width]
+        pos += width
+        if kind >= 13:
+            try:
+                values.append(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                return None
+        else:
+            values.append(None if kind == 0 else int.from_bytes(raw, "big", signed=True))
+    return values if pos == len(record) else None
+
+
+#: how a table's SQL starts: its name, then its columns
+_CREATE_TABLE = re.compile(r'CREATE TABLE (?:\w+|"[^"]+") ?\(')
+#: how many bytes an integer (or NULL) of each of SQLite's serial types takes
+_INT_WIDTHS = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
+
+
+def _record(values: Sequence[str | int]) -> bytes:
+    """The SQLite record of ``values`` (text, and integers of four bytes)."""
+    types, body = b"", b""
+    for value in values:
+        if isinstance(value, int):
+            types += _as_varint(4)
+            body += value.to_bytes(4, "big", signed=True)
+        else:
+            data = value.encode("utf-8")
+            types += _as_varint(len(data) * 2 + 13)
+            body += data
+    head = len(types) + 1
+    if head >= 0x80:
+        head += 1
+    return _as_varint(head) + types + body
+
+
+def _as_varint(value: int) -> bytes:
+    """``value`` (0 to 2**56) as SQLite's variable-length integer."""
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.append(0x80 | (value & 0x7F))
+        value >>= 7
+    return bytes(reversed(out))
+
+
+def _varint(data: bytes, at: int) -> tuple[int | None, int]:
+    """The SQLite variable-length integer at ``at`` of ``data`` and where it ends (None
+    where ``data`` ends first)."""
+    value = 0
+    for n in range(9):
+        if at + n >= len(data):
+            return None, at
+        byte = data[at + n]
+        if n == 8:
+            return (value << 8) | byte, at + 9
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + n + 1
+    return None, at  # pragma: no cover - the loop returns
