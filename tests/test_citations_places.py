@@ -49,3 +49,42 @@ def test_no_place_is_not_cited_as_a_place(tmp_path: Path, place: str, fmt: str) 
 def test_a_place_is_cited(tmp_path: Path, fmt: str, field: str) -> None:
     for place in ("Amsterdam", "[Amsterdam]", "Nápoles"):
         assert f"  {field} = {{{place}}}" in _cited(tmp_path, place, fmt)
+
+
+#: the same book as a RIS record gives it, without a source entry to cite from
+RIS = """TY  - BOOK
+TI  - Handbook of Satisfiability
+AU  - Biere, A.
+PY  - 2021
+PB  - {publisher}
+CY  - Amsterdam
+ER  - 
+"""
+
+
+@pytest.mark.parametrize("publisher", ["[s.n.]", "[S.n.]", "s.n.", "[publisher not identified]"])
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex", "apa", "mla"])
+def test_no_publisher_is_not_cited_as_a_publisher(tmp_path: Path, publisher: str, fmt: str) -> None:
+    for name, text in (
+        ("zotero.bib", ENTRY.replace("{{IOS Press}}", "{{" + publisher + "}}")),
+        ("zotero.ris", RIS.format(publisher=publisher)),
+    ):
+        path = tmp_path / name
+        path.write_text(text.format(n=1, place="Amsterdam"), encoding="utf-8")
+        library = load_library([path])
+        (paper,) = library.papers
+        cited = format_citation(paper, fmt, library=library).text
+        assert publisher.lower() not in cited.lower(), (name, cited)
+        assert "publisher =" not in cited
+        assert "2021" in cited and "Satisfiability" in cited
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "apa", "mla"])
+def test_a_publisher_named_like_one_is_cited(tmp_path: Path, fmt: str) -> None:
+    """Only the whole value says "no publisher": a press whose name holds the letters is one."""
+    bib = tmp_path / "zotero.bib"
+    entry = ENTRY.replace("{{IOS Press}}", "{{S.N. Press}}")
+    bib.write_text(entry.format(n=1, place="Amsterdam"), encoding="utf-8")
+    library = load_library([bib])
+    (paper,) = library.papers
+    assert "S.N. Press" in format_citation(paper, fmt, library=library).text

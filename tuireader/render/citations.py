@@ -2006,16 +2006,31 @@ _NO_PLACE = re.compile(
     r"|place\s+of\s+publication\s+not\s+identified)\s*\]?\.?",
     re.IGNORECASE,
 )
+#: the catalogue's word for "no publisher known" (``[s.n.]``, *sine nomine*,
+#: ``[publisher not identified]``), which Zotero takes for the publisher as it takes
+#: ``[N.p.]`` for the place: styles would print it as one ("[s.n.]")
+_NO_PUBLISHER = re.compile(
+    r"\[?\s*(?:s\.\s*n\.?|sine\s+nomine|no\s+publisher|publisher\s+not\s+identified)\s*\]?\.?",
+    re.IGNORECASE,
+)
+
+
+def _no_publisher(value: str | None) -> bool:
+    """Whether a publisher says there is none (:data:`_NO_PUBLISHER`)."""
+    return bool(value) and _NO_PUBLISHER.fullmatch(_clean(unbraced(value or ""))) is not None
 
 
 def _cited_value(name: str, value: str) -> str | None:
     """A source entry's field as its citation gives it: None for a field left out (see
-    :data:`_DROPPED_FIELDS`, a ``source`` that only names Scopus, and an ``address`` that
-    says there is none, :data:`_NO_PLACE`), a ``note`` without what the database it came
-    from says of itself (None if that is all)."""
+    :data:`_DROPPED_FIELDS`, a ``source`` that only names Scopus, and an ``address`` or
+    ``publisher`` that says there is none, :data:`_NO_PLACE` and :data:`_NO_PUBLISHER`),
+    a ``note`` without what the database it came from says of itself (None if that is
+    all)."""
     if name in _DROPPED_FIELDS or name.startswith(_DROPPED_PREFIXES):
         return None
     if name in ("address", "location") and _NO_PLACE.fullmatch(unbraced(value).strip()):
+        return None
+    if name == "publisher" and _no_publisher(value):
         return None
     if name == "keywords" and ";" in value:
         return _comma_keywords(value)
@@ -2092,7 +2107,11 @@ def _source_year(entry: SourceEntry) -> int | None:
 
 
 def _with_source(paper: Paper) -> Paper:
-    """``paper`` with what its source entry says filled into the fields it lacks."""
+    """``paper`` with what its source entry says filled into the fields it lacks, and
+    without a publisher that says there is none (:data:`_NO_PUBLISHER`), whichever list
+    gave it."""
+    if _no_publisher(paper.publisher):
+        paper = replace(paper, publisher=None)
     entry = paper.source_entry
     if entry is None:
         return paper
@@ -2118,7 +2137,7 @@ def _with_source(paper: Paper) -> Paper:
     ):
         if not getattr(paper, attr):
             value = next((entry.get(n) for n in names if entry.get(n)), None)
-            if value:
+            if value and not (attr == "publisher" and _no_publisher(value)):
                 changes[attr] = value
     if not paper.arxiv_id:
         kind = (entry.get("archiveprefix") or entry.get("eprinttype") or "").lower()
