@@ -580,6 +580,19 @@ _PUBLISHED_BY: dict[str, tuple[str, ...]] = {
 }
 
 
+def keyword_list(value: str | None) -> list[str]:
+    """The keywords of one ``keywords`` value (LaTeX), each as text. Reference managers
+    write commas between them, Web of Science and Scopus ``;``, and there a keyword may
+    hold a comma ("Learning, machine; Robots"): where the value holds ``;`` outside
+    braces, only ``;`` separates them. A braced keyword keeps its commas either way."""
+    if not value:
+        return []
+    parts = split_top_level(value, ";")
+    if len(parts) == 1:
+        parts = split_top_level(value, ",")
+    return [" ".join(unlatex(part).split()) for part in parts]
+
+
 def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) -> Record | None:
     """The record of one BibTeX entry (None without title or abstract).
 
@@ -644,8 +657,9 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         arxiv_id = next(filter(None, map(arxiv_from_url, desk)), None)
     # Scopus gives the authors' keywords in ``author_keywords``, before its own index
     # terms in ``keywords``
-    given = "; ".join(filter(None, (plain("author_keywords"), plain("keywords"))))
-    keywords = distinct_words(" ".join(w.split()) for w in re.split(r"[;,]", given))
+    keywords = distinct_words(
+        (*keyword_list(get("author_keywords")), *keyword_list(get("keywords")))
+    )
     return Record(
         title=title,
         abstract=abstract,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from tuireader.ingest.formats.bibtex import unlatex
+from tuireader.ingest.formats.bibtex import keyword_list
 from tuireader.ingest.formats.common import ReadResult, plain_dois
 from tuireader.model import Link, Record, SourceEntry
 from tuireader.render.safetext import is_unsafe, valid
@@ -281,10 +281,8 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     carried = _carried(entry)
     keywords = record.keywords
     if carried.keywords is not None:  # as the BibTeX reader reads the entry's own
-        words = re.split(r"[;,]", unlatex(" ".join(carried.keywords.split())))
-        keywords = tuple(
-            dict.fromkeys(word for word in (" ".join(w.split()) for w in words) if word)
-        )
+        words = keyword_list(" ".join(carried.keywords.split()))
+        keywords = tuple(dict.fromkeys(word for word in words if word))
     # the export writes the paper's abstract as text, each special escaped: read as
     # LaTeX, its math would lose its dollars, braces and carets
     abstract = entry.get("abstract")
