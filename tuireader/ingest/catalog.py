@@ -1,7 +1,8 @@
 """Catalogs: files of real paper metadata that give bare abstracts their titles.
 
 A list of abstracts says nothing about who wrote a paper or what it is called. A catalog
-(JSONL, JSON, BibTeX or CSV with a title, authors and abstract per record) does. This
+(a file of any list format but plain text and Markdown: JSONL, JSON, BibTeX, CSV, RIS…,
+with a title, authors and abstract per record) does. This
 module loads catalogs, matches a paper to a catalog record by identifier, by its
 normalised abstract, by its exact title, or by a damage-tolerant fuzzy comparison of the
 abstract, and returns a new :class:`~tuireader.model.Library` whose matched papers carry
@@ -368,7 +369,7 @@ def _read_structured(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
             Problem(
                 path,
                 "is a plain-text list, not a catalog: a catalog needs titles and authors "
-                "(use JSON Lines, JSON, BibTeX or CSV)",
+                "(use JSON Lines, JSON, BibTeX, CSV or RIS)",
             )
         )
         return [], problems
@@ -380,7 +381,8 @@ def _has_identity(entry: CatalogEntry) -> bool:
 
 
 def load_catalog(path: Path) -> Catalog:
-    """Read one catalog file (JSON Lines, JSON, BibTeX or CSV); never raises.
+    """Read one catalog file (JSON Lines, JSON, BibTeX, CSV, RIS or any other list format
+    with titles); never raises.
 
     What cannot be read becomes a ``Problem`` on the returned catalog: a file that does
     not parse gives an empty catalog with an error; records without an abstract are
@@ -470,7 +472,8 @@ def load_catalogs(paths: Sequence[Path]) -> tuple[list[Catalog], list[Problem]]:
         if path.is_dir():
             files = catalog_files(path)
             if not files:
-                problem = Problem(path, "folder holds no catalog files (.jsonl, .json, .bib, .csv)")
+                kinds = ", ".join(CATALOG_SUFFIXES)
+                problem = Problem(path, f"folder holds no catalog files ({kinds})")
                 catalogs.append(Catalog(path.name, path, (), (problem,)))
             catalogs.extend(load_catalog(file) for file in files if first_time(file))
         else:

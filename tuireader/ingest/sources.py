@@ -33,8 +33,11 @@ _FORMAT_BY_SUFFIX = {
 #: File name endings read when a folder is given.
 SUPPORTED_SUFFIXES: frozenset[str] = frozenset(_FORMAT_BY_SUFFIX)
 
-#: File name endings of metadata catalogs (a catalog folder's files of these kinds).
-CATALOG_SUFFIXES: tuple[str, ...] = (".jsonl", ".json", ".bib", ".csv")
+#: File name endings of metadata catalogs (a catalog folder's files of these kinds):
+#: every list format but plain text and Markdown, which carry no titles or authors.
+CATALOG_SUFFIXES: tuple[str, ...] = tuple(
+    suffix for suffix, fmt in _FORMAT_BY_SUFFIX.items() if fmt not in ("text", "markdown")
+)
 
 #: Names of files that describe a folder rather than list papers; a folder's own
 #: ``README.md`` is not read as a list when the folder is given (naming it still reads it).
