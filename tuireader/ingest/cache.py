@@ -69,7 +69,8 @@ if TYPE_CHECKING:
 #: name suffixes after the family name.
 #: 5: papers' aliases, also in a section of their own in a library entry (a lazy library
 #: finds a paper by an alias without reading every paper).
-CACHE_SCHEMA = 5
+#: 6: the id text a list gives a record (a tuireader export's paper known by its abstract).
+CACHE_SCHEMA = 6
 MAGIC = b"tuireader-cache\n"
 #: a header longer than this is not ours
 _HEADER_MAX = 1 << 20
@@ -543,11 +544,12 @@ def parsed_out(parsed: ParsedList) -> tuple:
         tuple(map(_identity_out, parsed.identities)),
         tuple(map(_links_out, parsed.links)),
         result.scopes,
+        result.id_texts,
     )
 
 
 def parsed_in(data: Any) -> ParsedList:
-    (path, name, fmt), records, problems, identified_as, identities, links, scopes = data
+    (path, name, fmt), records, problems, identified_as, identities, links, scopes, id_texts = data
     from tuireader.ingest.formats.common import ReadResult
 
     result = ReadResult(
@@ -557,6 +559,7 @@ def parsed_in(data: Any) -> ParsedList:
         tuple(map(_record_in, records)),
         tuple(map(_problem_in, problems)),
         tuple(scopes),
+        tuple(id_texts),
     )
     parsed = ParsedList(
         result, identified_as, tuple(map(_identity_in, identities)), tuple(map(_links_in, links))

@@ -178,6 +178,9 @@ class _Draft:
     #: (their identities merged, and the first abstract), as the list read without
     #: the others would give its id; None while the paper is in one list
     by_list: dict[str, tuple[Identity, str]] | None = None
+    #: by list: the text the id that list alone gives the paper is the digest of, where
+    #: the list says it is not its strongest key's (``ReadResult.id_texts``)
+    own_texts: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def start(
@@ -359,7 +362,11 @@ class _Merger:
         lists, unchanged since ids were abstract digests). Drafts whose texts would be
         equal (one title listed twice, a repeated stand-in abstract) are numbered in order.
         """
-        base = [_own_text(draft.identity, draft.values.get("abstract")) for draft in self.drafts]
+        base = [
+            (draft.by_list is None and draft.own_texts.get(draft.lists[0]))
+            or _own_text(draft.identity, draft.values.get("abstract"))
+            for draft in self.drafts
+        ]
         return _numbered(base), base
 
 
@@ -427,7 +434,9 @@ def _aliases(
     for name, drafts in members:
         # as the list alone would number them
         alone = (
-            base[draft.order] if draft.by_list is None else _own_text(*draft.by_list[name])
+            base[draft.order]
+            if draft.by_list is None
+            else draft.own_texts.get(name) or _own_text(*draft.by_list[name])
             for draft in drafts
         )
         for draft, text in zip(drafts, _numbered(alone), strict=True):
@@ -533,6 +542,9 @@ def _build(inputs: Sequence[_Input | ReadResult], problems: list[Problem]) -> Li
             item.identities.append(identity)
             item.links.append(links)
             draft, reason = merger.add(record, name, identity, links)
+            own_text = result.id_text(number)
+            if own_text is not None:
+                draft.own_texts.setdefault(name, own_text)
             unsafe = record_unsafe_links(record)
             if unsafe:
                 draft.unsafe_links = merge_unsafe(draft.unsafe_links, unsafe)

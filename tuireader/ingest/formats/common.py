@@ -33,10 +33,20 @@ class ReadResult:
     #: which the paper's venue (or the export's own name) need not be. Empty, or None
     #: for a record: the record's venue, else the list's name (``identity.identify``).
     scopes: tuple[str | None, ...] = ()
+    #: for each record (by position), the text its id is the digest of where the file
+    #: says the paper had an id its keys would not give it now: a tuireader export of a
+    #: paper known by its abstract (a seed's, a plain-text list's) carries the keys a
+    #: catalog gave it, which would give it another id. Empty, or None for a record: the
+    #: id its strongest key gives (``library``).
+    id_texts: tuple[str | None, ...] = ()
 
     def scope(self, number: int) -> str | None:
         """The source record ``number``'s own id belongs to, where the file says so."""
         return self.scopes[number] if number < len(self.scopes) else None
+
+    def id_text(self, number: int) -> str | None:
+        """The text record ``number``'s id is the digest of, where the file says so."""
+        return self.id_texts[number] if number < len(self.id_texts) else None
 
     @property
     def ok(self) -> bool:
