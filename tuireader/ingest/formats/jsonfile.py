@@ -655,6 +655,10 @@ def _csl_cite_key(data: dict[str, Any]) -> str | None:
     return item_id if _CSL_KEY_RE.match(item_id) else None
 
 
+#: what no name's particle is, but an institution's name holds ("... and Reproducibility")
+_CONJUNCTIONS = frozenset({"and", "&", "und", "et"})
+
+
 def _csl_split_names(value: Any) -> tuple[str, ...]:
     """CSL name objects in BibTeX's "von Last, Jr, First" order, as the source splits
     them; empty when any name is not a CSL name object (then nothing says the split)."""
@@ -679,6 +683,13 @@ def _csl_split_names(value: Any) -> tuple[str, ...]:
             )
             if part
         )
+        if particles.casefold() in _CONJUNCTIONS:
+            # an institution's name Zotero split at its last word, the "and" before it
+            # taken for a particle: {"given": "Consortium for Reliability",
+            # "dropping-particle": "and", "family": "Reproducibility (CoRR)"}
+            whole = (text_field(item.get("given") or item.get("first")), particles, family)
+            names.append("{" + " ".join(" ".join(filter(None, whole)).split()) + "}")
+            continue
         family = " ".join(part for part in (particles, family) if part)
         name = _name_in_parts(
             family,
