@@ -359,11 +359,13 @@ class _Merger:
 
         The strongest key's text (``doi:10.1/x``, ``title:words|family|year``), or, for a
         paper with nothing but an abstract, its normalised abstract (the ids of plain-text
-        lists, unchanged since ids were abstract digests). Drafts whose texts would be
-        equal (one title listed twice, a repeated stand-in abstract) are numbered in order.
+        lists, unchanged since ids were abstract digests); for a paper of one list that
+        says which text its id is of (``ReadResult.id_texts``: a tuireader export), that
+        text. Drafts whose texts would be equal (one title listed twice, a repeated
+        stand-in abstract) are numbered in order.
         """
         base = [
-            (draft.by_list is None and draft.own_texts.get(draft.lists[0]))
+            (draft.by_list is None and draft.own_texts and draft.own_texts.get(draft.lists[0]))
             or _own_text(draft.identity, draft.values.get("abstract"))
             for draft in self.drafts
         ]
