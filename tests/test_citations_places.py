@@ -88,3 +88,18 @@ def test_a_publisher_named_like_one_is_cited(tmp_path: Path, fmt: str) -> None:
     library = load_library([bib])
     (paper,) = library.papers
     assert "S.N. Press" in format_citation(paper, fmt, library=library).text
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex", "apa", "mla"])
+def test_a_report_of_no_institution_names_none(tmp_path: Path, fmt: str) -> None:
+    """A report's institution is who published it: "[s.n.]" there is no one either."""
+    bib = tmp_path / "report.bib"
+    bib.write_text(
+        "@techreport{doe2020, title = {A Report on Reports}, author = {Doe, Jane},\n"
+        "  year = {2020}, institution = {[s.n.]}, number = {7}}\n",
+        encoding="utf-8",
+    )
+    library = load_library([bib])
+    (paper,) = library.papers
+    cited = format_citation(paper, fmt, library=library).text
+    assert "s.n." not in cited and "A Report on Reports" in cited

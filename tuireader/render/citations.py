@@ -2023,14 +2023,14 @@ def _no_publisher(value: str | None) -> bool:
 def _cited_value(name: str, value: str) -> str | None:
     """A source entry's field as its citation gives it: None for a field left out (see
     :data:`_DROPPED_FIELDS`, a ``source`` that only names Scopus, and an ``address`` or
-    ``publisher`` that says there is none, :data:`_NO_PLACE` and :data:`_NO_PUBLISHER`),
+    ``publisher`` (a report's ``institution``) that says there is none, :data:`_NO_PLACE` and :data:`_NO_PUBLISHER`),
     a ``note`` without what the database it came from says of itself (None if that is
     all)."""
     if name in _DROPPED_FIELDS or name.startswith(_DROPPED_PREFIXES):
         return None
     if name in ("address", "location") and _NO_PLACE.fullmatch(unbraced(value).strip()):
         return None
-    if name == "publisher" and _no_publisher(value):
+    if name in ("publisher", "institution", "organization") and _no_publisher(value):
         return None
     if name == "keywords" and ";" in value:
         return _comma_keywords(value)
