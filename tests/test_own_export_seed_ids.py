@@ -1,7 +1,8 @@
-"""tuireader's BibTeX export of a list of abstracts that a catalog names (the seed lists),
-read back alone, without the catalog: each paper has the id it had, which the export's
-``@comment{tuireader-id: KEY ID}`` lines give, not the id of the PMLR key and OpenReview
-id the catalog gave it, so that ``show ID``, its marks and its note still find it."""
+"""tuireader's BibTeX or JSON export of a list of abstracts that a catalog names (the
+seed lists), read back alone, without the catalog: each paper has the id it had, which
+the export gives (BibTeX's ``@comment{tuireader-id: KEY ID}`` lines, JSON's ``id``), not
+the id of the PMLR key and OpenReview id the catalog gave it, so that ``show ID``, its
+marks and its note still find it."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from tuireader.ingest.catalog import apply_catalogs, load_catalog
 from tuireader.ingest.library import load_library
 from tuireader.model import Library
 from tuireader.session import load_session
-from tuireader.triage.export import render_export
+from tuireader.triage.export import SUFFIXES, render_export
 from tuireader.triage.store import Triage
 
 SAMPLE = Path(__file__).parent / "fixtures" / "catalog" / "icml-sample.jsonl"
@@ -30,17 +33,18 @@ def _seeds(tmp_path: Path) -> Library:
     return library
 
 
-def _export(tmp_path: Path, library: Library) -> Path:
+def _export(tmp_path: Path, library: Library, fmt: str = "bibtex") -> Path:
     papers = list(library.papers)
     triage = {paper.id: Triage(paper.id, "kept", ("mine",), "a note") for paper in papers}
-    export = tmp_path / "export.bib"
-    export.write_text(render_export(papers, triage, "bibtex", library=library), encoding="utf-8")
+    export = tmp_path / f"export{SUFFIXES[fmt]}"
+    export.write_text(render_export(papers, triage, fmt, library=library), encoding="utf-8")
     return export
 
 
-def test_a_seed_papers_export_read_back_alone_keeps_its_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fmt", ["bibtex", "json"])
+def test_a_seed_papers_export_read_back_alone_keeps_its_id(tmp_path: Path, fmt: str) -> None:
     seeds = _seeds(tmp_path)
-    back = load_library([_export(tmp_path, seeds)])
+    back = load_library([_export(tmp_path, seeds, fmt)])
     assert [(paper.id, paper.title) for paper in back.papers] == [
         (paper.id, paper.title) for paper in seeds.papers
     ]
@@ -48,11 +52,12 @@ def test_a_seed_papers_export_read_back_alone_keeps_its_id(tmp_path: Path) -> No
     assert [paper.pmlr_key for paper in back.papers] == [paper.pmlr_key for paper in seeds.papers]
 
 
-def test_read_with_a_list_of_the_keys_the_id_it_had_is_an_alias(tmp_path: Path) -> None:
+@pytest.mark.parametrize("fmt", ["bibtex", "json"])
+def test_read_with_a_list_of_the_keys_the_id_it_had_is_an_alias(tmp_path: Path, fmt: str) -> None:
     """Read with a list that knows the paper by its PMLR key, the paper takes that key's
     id, as any paper two lists know by different keys does, and the id it had finds it."""
     seeds = _seeds(tmp_path)
-    export = _export(tmp_path, seeds)
+    export = _export(tmp_path, seeds, fmt)
     both = load_library([export, SAMPLE])
     for paper in seeds.papers:
         (found,) = [p for p in both.papers if p.pmlr_key == paper.pmlr_key]

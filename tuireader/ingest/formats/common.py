@@ -269,6 +269,39 @@ def openreview_id_of(url: str | None) -> str | None:
     return found.group(1) if found else None
 
 
+def given_id_texts(
+    records: Sequence[Record], scopes: Sequence[str | None], ids: Sequence[str | None], name: str
+) -> list[str | None]:
+    """For each of ``records``, the text the id a tuireader export gives its paper
+    (``ids``, by position) is the digest of, where its strongest key would give it
+    another (else None): see ``ReadResult.id_texts``. A paper keeps the id its list
+    gave it when a catalog names it (``catalog``): a seed paper, known by its abstract,
+    has the PMLR key and OpenReview id of the shipped catalog, which its export carries
+    and which would give it their id read back, so that ``show``, its marks and its
+    note would no longer find it by the id they know. The texts tried are what the
+    paper could have been known by before: a weaker key it has, its title with its
+    first author and year, its abstract. None gives the id: the id is left as its keys
+    give it. ``scopes`` and ``name`` as ``identity.identify`` takes them."""
+    from tuireader.ingest.identity import Key, digest, identify, normalise_text
+
+    out: list[str | None] = []
+    for number, record in enumerate(records):
+        paper_id = ids[number] if number < len(ids) else None
+        scope = scopes[number] if number < len(scopes) else None
+        identity = identify(record, scope or record.venue or name)
+        strongest = identity.strongest
+        if not paper_id or strongest is None or digest(str(strongest)).startswith(paper_id):
+            out.append(None)
+            continue
+        tried = [str(key) for key in identity.keys[1:]]
+        if identity.keys and identity.title:
+            tried.append(str(Key("title", identity.title_text)))
+        if record.abstract.strip():
+            tried.append(normalise_text(record.abstract))
+        out.append(next((text for text in tried if digest(text).startswith(paper_id)), None))
+    return out
+
+
 def split_top_level(text: str, separator: str) -> list[str]:
     """Split on ``separator`` where it is not inside braces."""
     parts: list[str] = []

@@ -66,6 +66,7 @@ from tuireader.ingest.formats.common import (
     authors_of,
     editors_of,
     failure,
+    given_id_texts,
     line_list,
     listed,
     one_line,
@@ -1482,6 +1483,8 @@ def _records_from_items(
     records: list[Record] = []
     paper_list: list[bool] = []
     scopes: list[str | None] = []
+    #: the id tuireader gave each paper of its own JSON (``ReadResult.id_texts``)
+    given: list[str | None] = []
     not_objects: list[int] = []
     nulls: list[int] = []  # a batch API's answer for an id it does not know
     empty: list[int] = []
@@ -1522,6 +1525,7 @@ def _records_from_items(
             # tuireader's papers each have the venue they had: none is filled in
             paper_list.append(not own and _is_paper_list_item(item))
             scopes.append(_own_scope(item) if own else None)
+            given.append(one_line(item.get("id")) if own else None)
     records = _fill_from_list(records, paper_list, path)
     if decisions:
         records = [_decided(record, decisions) for record in records]
@@ -1582,6 +1586,7 @@ def _records_from_items(
         "replies": replies,
         "files": files,
         "scopes": scopes,
+        "given": given,
         "empty": len(empty),
         "not_objects": len(not_objects) + len(nulls),
     }
@@ -2004,11 +2009,14 @@ def _finish(
             message = "no paper records could be read"
         return ReadResult(path, path.stem, fmt, (), (*problems, Problem(path, message)))
     scopes: list[str | None] = summary.get("scopes", [])
+    name = _json_list_name(path, records)
+    id_texts = given_id_texts(records, scopes, summary.get("given", []), name)
     return ReadResult(
         path,
-        _json_list_name(path, records),
+        name,
         fmt,
         tuple(records),
         tuple(problems),
         tuple(scopes) if any(scopes) else (),
+        tuple(id_texts) if any(id_texts) else (),
     )

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 
 from tuireader.ingest.formats.bibtex import keyword_list
-from tuireader.ingest.formats.common import ReadResult, plain_dois
+from tuireader.ingest.formats.common import ReadResult, given_id_texts, plain_dois
 from tuireader.model import Link, Record, SourceEntry
 from tuireader.render.safetext import is_unsafe, valid
 
@@ -153,7 +153,8 @@ def own_bibtex(result: ReadResult, text: str = "") -> ReadResult:
     id_texts: list[str | None] = []
     if given:
         records = _unkeyed(records, scopes, given, result.name)
-        id_texts = _id_texts(records, scopes, given, result.name)
+        ids = [given.get(r.source_entry.key) if r.source_entry else None for r in records]
+        id_texts = given_id_texts(records, scopes, ids, result.name)
     return replace(
         result,
         records=tuple(records),
@@ -213,38 +214,6 @@ def _unkeyed(
         shapes = [text, *(f"{text}#{count}" for count in range(2, seen[text] + 1))]
         if any(gives(shape, paper_id) for shape in shapes):
             out[number] = unkeyed
-    return out
-
-
-def _id_texts(
-    records: list[Record], scopes: list[str | None], given: dict[str, str], name: str
-) -> list[str | None]:
-    """For each of ``records``, the text the id the export gives its paper is the digest
-    of, where its strongest key would give it another (else None). A paper keeps the id
-    its list gave it when a catalog names it (``catalog``): a seed paper, known by its
-    abstract, has the PMLR key and OpenReview id of the shipped catalog, which its
-    export carries and which would give it their id read back, so that ``show``, its
-    marks and its note would no longer find it by the id they know. The texts tried are
-    what the paper could have been known by before: a weaker key it has, its title with
-    its first author and year, its abstract. None gives the id: the id is left as its
-    keys give it."""
-    from tuireader.ingest.identity import Key, digest, identify, normalise_text
-
-    out: list[str | None] = []
-    for number, record in enumerate(records):
-        entry = record.source_entry
-        paper_id = given.get(entry.key) if entry is not None else None
-        identity = identify(record, scopes[number] or record.venue or name)
-        strongest = identity.strongest
-        if paper_id is None or strongest is None or digest(str(strongest)).startswith(paper_id):
-            out.append(None)
-            continue
-        tried = [str(key) for key in identity.keys[1:]]
-        if identity.keys and identity.title:
-            tried.append(str(Key("title", identity.title_text)))
-        if record.abstract.strip():
-            tried.append(normalise_text(record.abstract))
-        out.append(next((text for text in tried if digest(text).startswith(paper_id)), None))
     return out
 
 
