@@ -944,26 +944,6 @@ _NAME_BEFORE = re.compile(r"(?<![^\s(])[^\W\d_]{2,}\s+$")
 _YEAR_BEGUN = re.compile(r"(?:19|20)\d?")
 
 
-def _after_a_name(node: Node | None, word: Term) -> bool:
-    """Whether ``word`` follows a name in the words of ``node`` it is read with, as a
-    version follows it (``_versions_apart``): "llama 2", not "2" alone."""
-    from tuireader.search.analysis import STOPS  # the index's own stop words
-
-    if isinstance(node, (And, Or)):
-        children = node.children
-        if isinstance(node, And) and len(children) > 1 and children[-1] is word:
-            name = children[-2]
-            return (
-                isinstance(name, Term)
-                and not name.prefix
-                and name.field == word.field
-                and bool(_NAME.fullmatch(name.text))
-                and name.text.lower() not in STOPS
-            )
-        return any(_after_a_name(child, word) for child in children)
-    return False
-
-
 #: a venue named with its year ("NeurIPS 2017", "corl2023", "ICML-2024")
 _VENUE_YEAR = re.compile(r"(?P<name>.*?[^\W\d_].*?)[\s\-]*(?P<year>(?:19|20)\d\d)")
 #: such a venue while its year is typed ("CoRL 202", "corl2")
