@@ -113,9 +113,69 @@ def test_a_version_being_typed_is_highlighted_as_the_finished_query(engine, quer
     assert [text[a:b] for a, b in spans_of(text, typed.terms)] == shown
     assert "20" not in shown and "2024" not in shown
     assert typed.hits or "3.5" in query
+    # in the papers the finished query finds; another is highlighted as typed (below)
+    papers = {hit.paper.id for hit in finished.hits}
     for hit in typed.hits:
-        assert hit.marker is not None
-        assert [text[a:b] for a, b in hit.marker.spans(text)] == shown
+        if hit.paper.id in papers:
+            assert hit.marker is not None
+            assert [text[a:b] for a, b in hit.marker.spans(text)] == shown
+
+
+#: papers a version being typed finds by other words than the finished version's
+OTHERS = [
+    *PAPERS,
+    {"title": "SceneCraft: Synthesizing 3D Scenes", "abstract": "With GPT-V as a critic."},
+    {"title": "Quantizing Chat Models", "abstract": "LLaMA-2b and LLaMA 20B shrink."},
+]
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def others(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("others")
+    (folder / "others.json").write_text(json.dumps(OTHERS), encoding="utf-8")
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    assert indexed.status != "no index: plain text scan"
+    yield indexed
+    indexed.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "paper", "shown"),
+    [
+        ("gpt-3", "SceneCraft: Synthesizing 3D Scenes", ["3D", "GPT"]),
+        ("gpt-4", "Seeing with GPT-4o", ["GPT", "4o"]),
+        ("llama-2", "Quantizing Chat Models", ["LLaMA", "2b", "LLaMA", "20B"]),
+    ],
+)
+def test_a_hit_the_finished_version_marks_nothing_in_is_highlighted_as_typed(
+    others, query, paper, shown
+):
+    # typed in the reader, gpt-3 highlighted nothing in 20 of its 38 ICML 2024 hits
+    # ("SceneCraft", found by "GPT-V" and "3D"), llama-2 in 11 of 37: the finished
+    # version is in none of them, and they are highlighted by the words as typed
+    typed = others.search(query, prefix=True, limit=None)
+    assert typed.hits
+    for hit in typed.hits:
+        found = hit.marker
+        assert found is not None
+        assert found.spans(hit.paper.title) or found.spans(hit.paper.abstract), hit.paper.title
+    (hit,) = [hit for hit in typed.hits if hit.paper.title == paper]
+    text = f"{hit.paper.title} {hit.paper.abstract}"
+    assert [text[a:b] for a, b in hit.marker.spans(text)] == shown
+    # where the finished version is, it alone is highlighted still
+    for hit in typed.hits:
+        if hit.paper.title in LLAMAS:
+            assert [SAID[a:b] for a, b in hit.marker.spans(SAID)] == [
+                "Llama",
+                "2",
+                "LLaMA",
+                "2",
+                "LLaMA2",
+            ]
 
 
 @pytest.mark.parametrize("query", ["neurips 20", "corl 202", "llama 19", "llama 2 model"])

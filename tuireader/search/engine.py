@@ -88,9 +88,26 @@ __all__ = [
 class Hit:
     paper: Paper
     score: float
-    #: finds the query's words in the title (``title_spans``): hits of the same paper,
-    #: score and words are equal
-    marker: Marker | None = field(default=None, repr=False)
+    #: finds the query's words in the title (``marker``): hits of the same paper, score
+    #: and words are equal
+    found: Marker | None = field(default=None, repr=False)
+    #: while a version is typed (``query.finished_version``), the words of the query as
+    #: typed: ``found`` is the finished query's, which may mark nothing in a paper the
+    #: typed query found by other words ("gpt-3" finds "SceneCraft" by GPT-V and 3D)
+    typed: Marker | None = field(default=None, repr=False)
+
+    @functools.cached_property
+    def marker(self) -> Marker | None:
+        """What finds the query's words in this paper: the finished query's words, or the
+        words as typed where those mark nothing in the title and abstract, so every hit
+        shows why it was found. Decided when first asked for, as ``title_spans`` is."""
+        found, typed = self.found, self.typed
+        if typed is None or found is None:
+            return found
+        paper = self.paper
+        if any(found.spans(text or "") for text in (paper.title, paper.abstract, paper.tldr)):
+            return found
+        return typed
 
     @functools.cached_property
     def title_spans(self) -> tuple[Span, ...]:
@@ -133,9 +150,16 @@ _OPENREVIEW_LIKE = re.compile(r"[\w-]{8,}")
 _OWN_ID = re.compile(r"[a-z0-9]{8}")
 
 
-def _hits(ranked: Iterable[tuple[Paper, float]], forms: Iterable[str]) -> tuple[Hit, ...]:
+def _hits(
+    ranked: Iterable[tuple[Paper, float]],
+    forms: Iterable[str],
+    typed: Iterable[str] | None = None,
+) -> tuple[Hit, ...]:
+    """The hits of ``ranked``, whose words ``forms`` are highlighted, or ``typed`` in a
+    paper where those are not found (``Hit.marker``)."""
     pattern = marker(forms)
-    return tuple(Hit(paper, score, pattern) for paper, score in ranked)
+    fallback = marker(typed) if typed is not None else None
+    return tuple(Hit(paper, score, pattern, fallback) for paper, score in ranked)
 
 
 class Engine:
@@ -544,7 +568,7 @@ class Engine:
         message = self._told("; ".join(dict.fromkeys(out.problems)) or None)
         return SearchResult(
             query=text,
-            hits=_hits(ranked, terms if shown else out.forms),
+            hits=_hits(ranked, terms, out.forms) if shown else _hits(ranked, out.forms),
             total=total,
             elapsed_ms=(time.perf_counter() - started) * 1000,
             suggestion=suggestion,
@@ -571,11 +595,12 @@ class Engine:
             if terms is None or terms.papers is not self.library.papers:
                 terms = self._scanned = LibraryTerms(self.library)
             found, total = scan(terms, parsed.root, out, limit, resolve)
+            ranked = [(paper, 0.0) for paper in found]
             shown = ql.finished_version(text, parsed.root)
             forms = query_forms(shown or parsed.root, terms.vocabulary, self._budget)
         return SearchResult(
             query=text,
-            hits=_hits(((p, 0.0) for p in found), forms if shown else out.forms),
+            hits=_hits(ranked, forms, out.forms) if shown else _hits(ranked, out.forms),
             total=total,
             elapsed_ms=(time.perf_counter() - started) * 1000,
             message="; ".join(dict.fromkeys(out.problems)) or None,
