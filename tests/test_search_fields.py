@@ -127,6 +127,39 @@ def test_a_lists_files_stem_being_typed_finds_it_as_the_whole_stem_does(tmp_path
     assert [hit.paper.title for hit in engine.search("list:2023").hits] == grasping
 
 
+@pytest.mark.parametrize("scan", [False, True])
+def test_a_list_name_being_typed_past_a_word_finds_the_lists_it_may_become(tmp_path, scan):
+    # the index splits names at "_": list:zotero_b was "zotero" and a "b" too short to
+    # be begun, so it found no papers, nor list:pmlr_v1, while list:zotero_bib did
+    paths = []
+    for stem in ["zotero_better_csl", "zotero_biblatex_export", "pmlr_v120_l4dc2020"]:
+        path = tmp_path / f"{stem}.json"
+        record = {"title": f"Paper of {stem}", "authors": ["Ada Lovelace"], "abstract": "x"}
+        path.write_text(json.dumps([record]), encoding="utf-8")
+        paths.append(path)
+    library = load_library(paths)
+    engine = Engine(library, None) if scan else open_engine(library, resolve(tmp_path / "data"))
+
+    def typed(text):
+        found = engine.search(f"list:{text}", prefix=True)
+        assert found.message is None, text
+        return sorted(hit.paper.title.removeprefix("Paper of ") for hit in found.hits)
+
+    def said(text):
+        return engine.search(f"list:{text}", prefix=True).message or ""
+
+    zoteros = ["zotero_better_csl", "zotero_biblatex_export"]
+    for text in ["zotero", "zotero_", "zotero_b", "z"]:
+        assert typed(text) == zoteros, text
+    assert typed("zotero_bi") == typed("zotero_bib") == ["zotero_biblatex_export"]
+    assert typed("zotero_be") == typed("zotero_better_c") == ["zotero_better_csl"]
+    for text in ["pmlr", "pmlr_v", "pmlr_v1", "pmlr_v12", "pmlr_v120_l"]:
+        assert typed(text) == ["pmlr_v120_l4dc2020"], text
+    assert said("zotero_x").startswith("no list is named 'zotero_x'")
+    # as a whole word it names no list, as before
+    assert engine.search("list:zotero_b").total == 0
+
+
 def _venue_lists(tmp_path):
     """Two lists named by their papers' venue, "CoRL 2023" and "ICML 2024", in
     corl2023.json and icml2024.json."""

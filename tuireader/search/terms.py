@@ -56,6 +56,9 @@ SHORT_PREFIX_SHARE = {1: 0.2, 2: 0.5}
 #: author, list and venue names are prefix-matched from this many letters on (shorter:
 #: only the whole name); two-letter expansions cost ~10 ms a keystroke at 2.6k papers
 NAME_PREFIX_MIN = 3
+#: names prefix-matched from their first letter: the lists open are few, and their names
+#: split into words at "_" ("zotero_b" is "zotero" and the "b" of "biblatex" being typed)
+FEW_NAMES = frozenset({"lists"})
 
 
 @dataclass
@@ -186,7 +189,7 @@ def held(ctx: Lexicon, alts: list[Alternative]) -> list[Alternative]:
 def name_prefix(ctx: Lexicon, fieldname: str, prefix: str) -> list[str]:
     """Terms of an unstemmed field starting with ``prefix``, most frequent first, budgeted."""
     reader = ctx.searcher.reader()
-    if len(prefix) < NAME_PREFIX_MIN and not is_cjk(prefix):
+    if len(prefix) < NAME_PREFIX_MIN and fieldname not in FEW_NAMES and not is_cjk(prefix):
         # too short to expand cheaply; a whole short name ("Li", "Wu") still counts
         return [prefix] if ctx.frequency(fieldname, prefix) else []
     found: list[str] = []
