@@ -230,11 +230,30 @@ def _words_text(paper: Paper, title_weight: int) -> str:
     return "\n".join(parts)
 
 
+#: a web address written as a bare host name, with or without a path ("alpha-mdf.github.io",
+#: "sites.google.com/view/reboot-robot") or an e-mail address, which :func:`without_urls`
+#: leaves (it takes out addresses with a scheme, "www." or a code host's path): two or more parts
+#: that ends in a common top-level domain, so that "e.g." or "Fig.3" is none
+_HOST = re.compile(
+    r"(?<![\w.@/+-])(?:[\w.+-]+@)?(?:[A-Za-z0-9][\w-]*\.)+"
+    r"(?:com|org|net|edu|gov|io|ai|dev|app|me|info|page|site|co|cc|uk|de|fr|cn|jp|ch|ca|au|nl)"
+    r"(?![\w-])(?:/[^\s]*)?"
+)
+
+
+def _without_links(text: str) -> str:
+    """``text`` without its web addresses, bare host names too: their pieces ("io" of
+    "alpha-mdf.github.io") are no words of the paper's."""
+    return _HOST.sub(" ", without_urls(text))
+
+
 def _paper_text(paper: Paper) -> str:
     """The text of ``paper`` the words of "why" are looked for in, composed (NFC), so that
-    an accent written as a letter and a combining mark is a part of its word."""
+    an accent written as a letter and a combining mark is a part of its word; without its
+    web addresses (see :func:`_without_links`): the model may have learnt from a piece of
+    one, but "why" never names it."""
     text = " ".join((paper.title, paper.abstract, paper.tldr or "", " ".join(paper.keywords)))
-    return unicodedata.normalize("NFC", _SPACES.sub(" ", text))
+    return unicodedata.normalize("NFC", _SPACES.sub(" ", _without_links(text)))
 
 
 def _unaccented(text: str) -> str:
