@@ -9,6 +9,7 @@ Reinforcement Learning" with its keywords, papers that write "RL", and others be
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from tuireader.learn import Model, fit
@@ -60,3 +61,26 @@ def test_why_names_no_piece_of_a_host_name():
     for paper in papers:
         words = {w.lower() for phrase in model.why(paper).words for w in phrase.split()}
         assert not words & {"io", "github", "com", "google", "sites"}, (paper.title, words)
+
+
+def _written_side_by_side(paper: Paper, term: str) -> bool:
+    """Whether ``paper`` writes the words of ``term`` next to each other in one field
+    (its title, abstract, TL;DR or one keyword), with nothing but spaces between them."""
+    fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
+    return any(term.lower() in " ".join(field.lower().split()) for field in fields)
+
+
+def test_why_names_no_pair_of_words_across_two_keywords():
+    # "why: learning bayesian" for A Bayesian Approach to Robust Inverse Reinforcement
+    # Learning, whose keywords are "Inverse Reinforcement Learning" and "Bayesian
+    # Inference": the model read the two keywords one after the other, the paper never
+    # writes "learning Bayesian". (A library of sixteen papers, so that a pair one paper
+    # holds is a feature; without authors, so that words fill the why.)
+    papers = [replace(paper, authors=()) for paper in _papers()[9:25]]
+    irl = _by_id(papers)[BAYESIAN_IRL]
+    assert irl.keywords[:2] == ("Inverse Reinforcement Learning", "Bayesian Inference")
+    model = _fit(papers, (BAYESIAN_IRL,), tuple(p.id for p in papers[-3:]))
+    assert _weight(model, "learning bayesian") > 0
+    for paper in papers:
+        for term in model.why(paper, limit=40).words:
+            assert _written_side_by_side(paper, term), (paper.title, term)

@@ -251,9 +251,14 @@ def _paper_text(paper: Paper) -> str:
     """The text of ``paper`` the words of "why" are looked for in, composed (NFC), so that
     an accent written as a letter and a combining mark is a part of its word; without its
     web addresses (see :func:`_without_links`): the model may have learnt from a piece of
-    one, but "why" never names it."""
-    text = " ".join((paper.title, paper.abstract, paper.tldr or "", " ".join(paper.keywords)))
-    return unicodedata.normalize("NFC", _SPACES.sub(" ", _without_links(text)))
+    one, but "why" never names it. One field (the title, the abstract, the TL;DR, each
+    keyword) a line: the model reads the last word of one and the first of the next as a
+    pair ("learning bayesian" of the keywords "Inverse Reinforcement Learning" and
+    "Bayesian Inference"), which the paper never writes, and "why" names a pair only
+    where the paper writes its two words side by side (see :func:`_shown`)."""
+    fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
+    lines = (_SPACES.sub(" ", _without_links(field)).strip() for field in fields)
+    return unicodedata.normalize("NFC", "\n".join(line for line in lines if line))
 
 
 def _unaccented(text: str) -> str:
@@ -814,7 +819,8 @@ def _shown(
     """How :meth:`Model.why` names ``feature`` of a paper: an author's name as written
     (``names``: by folded name), a word or pair as the paper writes it ("manipulación",
     where the model reads "manipulacion"), or None when it names it not at all (``read``:
-    the paper's text as the model reads it; ``telling``: see :func:`_telling_words`)."""
+    the paper's text as the model reads it, a field a line; ``telling``: see
+    :func:`_telling_words`)."""
     if feature.startswith(_AUTHOR):
         return names.get(feature[len(_AUTHOR) :])
     words = feature.split()
