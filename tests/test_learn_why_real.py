@@ -9,6 +9,7 @@ Reinforcement Learning" with its keywords, papers that write "RL", and others be
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -84,3 +85,32 @@ def test_why_names_no_pair_of_words_across_two_keywords():
     for paper in papers:
         for term in model.why(paper, limit=40).words:
             assert _written_side_by_side(paper, term), (paper.title, term)
+
+
+def _forms(paper: Paper, word: str) -> list[str]:
+    """Every way ``paper`` writes ``word`` (any case), one a time it writes it."""
+    fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.IGNORECASE)
+    return [found for field in fields for found in pattern.findall(field)]
+
+
+def test_why_names_an_acronym_in_capitals_as_the_paper_writes_it():
+    # "why: offline rl, rl" for papers that write "offline RL" and "RL" every time
+    papers = _papers()
+    rl = [p.id for p in papers if "RL" in _forms(p, "rl")]
+    model = _fit(papers, tuple(rl[:6]), tuple(p.id for p in papers[-6:]))
+    named = 0
+    for paper in papers:
+        for term in model.why(paper).words:
+            # a pair as the paper writes it, not as its words are ("inverse Reinforcement")
+            fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
+            written = any(term in " ".join(field.split()) for field in fields)
+            assert written or term == term.lower() or term in paper.authors, (paper.title, term)
+            for word in term.split():
+                forms = _forms(paper, word)
+                if forms and all(
+                    form != form.lower() and form[1:] != form[1:].lower() for form in forms
+                ):
+                    named += word.lower() == "rl"
+                    assert word in forms, (paper.title, term, forms)
+    assert named  # (papers were said to rank for "RL")

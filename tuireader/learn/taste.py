@@ -247,18 +247,30 @@ def _without_links(text: str) -> str:
     return _HOST.sub(" ", without_urls(text))
 
 
-def _paper_text(paper: Paper) -> str:
-    """The text of ``paper`` the words of "why" are looked for in, composed (NFC), so that
-    an accent written as a letter and a combining mark is a part of its word; without its
+def _paper_fields(paper: Paper) -> list[tuple[str, bool]]:
+    """The fields of ``paper`` the words of "why" are looked for in (the title, the
+    abstract, the TL;DR, each keyword), each with whether it is a heading (the title or a
+    keyword, whose words are capitalised for the heading's sake), composed (NFC), so that
+    an accent written as a letter and a combining mark is a part of its word; without their
     web addresses (see :func:`_without_links`): the model may have learnt from a piece of
-    one, but "why" never names it. One field (the title, the abstract, the TL;DR, each
-    keyword) a line: the model reads the last word of one and the first of the next as a
-    pair ("learning bayesian" of the keywords "Inverse Reinforcement Learning" and
-    "Bayesian Inference"), which the paper never writes, and "why" names a pair only
-    where the paper writes its two words side by side (see :func:`_shown`)."""
-    fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
-    lines = (_SPACES.sub(" ", _without_links(field)).strip() for field in fields)
-    return unicodedata.normalize("NFC", "\n".join(line for line in lines if line))
+    one, but "why" never names it."""
+    fields = [(paper.title, True), (paper.abstract, False), (paper.tldr or "", False)]
+    fields.extend((keyword, True) for keyword in paper.keywords)
+    found = []
+    for written, heading in fields:
+        line = _SPACES.sub(" ", _without_links(written)).strip()
+        if line:
+            found.append((unicodedata.normalize("NFC", line), heading))
+    return found
+
+
+def _paper_text(fields: Sequence[tuple[str, bool]]) -> str:
+    """The paper's ``fields`` (see :func:`_paper_fields`) one a line: the model reads the
+    last word of one and the first of the next as a pair ("learning bayesian" of the
+    keywords "Inverse Reinforcement Learning" and "Bayesian Inference"), which the paper
+    never writes, and "why" names a pair only where the paper writes its two words side
+    by side (see :func:`_shown`)."""
+    return "\n".join(line for line, _heading in fields)
 
 
 def _unaccented(text: str) -> str:
@@ -275,17 +287,76 @@ def _unaccented(text: str) -> str:
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 
 
-def _telling_words(text: str) -> dict[str, str]:
-    """The words of ``text`` that :meth:`Model.why` may name, as the model reads them (see
-    :func:`_unaccented`) and as the paper writes them (in lower case): words written as
-    words, not as the names of LaTeX commands ("theta" of ``$\\theta$``, "left" and "right"
-    of ``\\left(``) nor as subscripts ("x_t" of ``$x_t$``), and not boilerplate
-    (:data:`BOILERPLATE`)."""
+def _capitalised(written: str) -> bool:
+    """Whether ``written`` (a word or two) has a capital at most at the start of each of
+    its words and hyphened parts ("Bayesian", "Actor-Critic", "Motion Planning"): so a
+    heading or a sentence's start writes any word; "RL" or "MuJoCo" is written so."""
+    return written != written.lower() and all(
+        part[1:] == part[1:].lower() for part in _PARTS.split(written)
+    )
+
+
+_PARTS = re.compile(r"[-\s]")
+
+
+def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
+    """The words of the paper's ``fields`` (see :func:`_paper_fields`) that :meth:`Model.why`
+    may name, as the model reads them (see :func:`_unaccented`) and as the paper writes
+    them: words written as words, not as the names of LaTeX commands ("theta" of
+    ``$\\theta$``, "left" and "right" of ``\\left(``) nor as subscripts ("x_t" of
+    ``$x_t$``), and not boilerplate (:data:`BOILERPLATE`); and pairs of them written with
+    a space between (read "inverse reinforcement", written "inverse reinforcement").
+
+    A word (or pair) is named as the paper writes it most often (the first of those
+    written as often): "RL" in capitals, "Bayesian" as the abstract writes it. A capital
+    that may be there only for a heading (the title, a keyword, a title in capitals) or
+    the start of a sentence says nothing of how the word is written: such a word counts
+    as lower case, and only where the paper writes it nowhere else. A word written with
+    a capital at the start alone is named so only where the paper never writes it in
+    lower case: it is then one of an acronym's words spelt out ("Inverse Reinforcement
+    Learning (IRL)" of a paper that says "inverse reinforcement learning" besides). A
+    pair is named as it is written, not as its words are: "Bayesian inference", not
+    "bayesian inference" nor "inverse Reinforcement"."""
+    counts: dict[str, dict[str, int]] = {}
+    unsaid: dict[str, str] = {}
+
+    def count(read: str, form: str, at: int, text: str, heading: bool) -> None:
+        forms = counts.setdefault(read, {})
+        starts = text[:at].rstrip()[-1:] in ("", ".", "!", "?", ":")  # a sentence
+        # the words that may have their capital for the heading's or the sentence's sake
+        plain = " ".join(
+            word.lower() if (heading or (k == 0 and starts)) and _capitalised(word) else word
+            for k, word in enumerate(form.split(" "))
+        )
+        if plain != form:
+            unsaid.setdefault(read, plain)
+        else:
+            forms[form] = forms.get(form, 0) + 1
+
+    for line, heading in fields:
+        text = _CJK_RUN.sub(_cjk_pairs, _LATEX_COMMAND.sub(" ", line))
+        words = list(_WORD.finditer(text))
+        shouting = heading and len(words) > 2 and text == text.upper()
+        previous: re.Match[str] | None = None
+        for match in words:
+            word = match.group()
+            read = _unaccented(word)
+            if read in BOILERPLATE or "_" in word:
+                previous = None
+                continue
+            count(read, word.lower() if shouting else word, match.start(), text, heading)
+            if previous is not None and text[previous.end() : match.start()] == " ":
+                first = previous.group()
+                pair = f"{first} {word}"
+                read_pair = f"{_unaccented(first)} {read}"
+                count(
+                    read_pair, pair.lower() if shouting else pair, previous.start(), text, heading
+                )
+            previous = match
     written: dict[str, str] = {}
-    for word in words_of(_LATEX_COMMAND.sub(" ", text)):
-        read = _unaccented(word)
-        if read not in BOILERPLATE and "_" not in word:
-            written.setdefault(read, word.lower())
+    for read, forms in counts.items():
+        plain = {form: n for form, n in forms.items() if not _capitalised(form)} or forms
+        written[read] = max(plain, key=plain.__getitem__) if plain else unsaid[read]
     return written
 
 
@@ -607,8 +678,9 @@ class Model:
         import numpy as np
 
         row = self.space.vectors([paper]).tocsr()
-        text = _paper_text(paper)
-        telling = _telling_words(text)
+        fields = _paper_fields(paper)
+        text = _paper_text(fields)
+        telling = _telling_words(fields)
         read = _unaccented(text)
         names = {" ".join(n.split()).casefold(): " ".join(n.split()) for n in paper.authors}
         # what each feature of the paper would be called: an author's name as written, a
@@ -826,7 +898,7 @@ def _shown(
     words = feature.split()
     if not all(word in telling for word in words) or feature not in read:
         return None
-    return " ".join(telling[word] for word in words)
+    return telling.get(feature) or " ".join(telling[word] for word in words)
 
 
 def fit(
