@@ -4,6 +4,8 @@ The fixture (``tests/fixtures/learn/why_real.jsonl``) holds fifty papers of the 
 (CoRL 2023, NeurIPS 2017 and others): nine whose abstracts give a project's page as a
 bare host name ("alpha-mdf.github.io"), "A Bayesian Approach to Robust Inverse
 Reinforcement Learning" with its keywords, papers that write "RL", and others besides.
+``why_icml_gnn.jsonl`` holds 37 papers of ICML 2024: five on graph neural networks, four
+on diffusion, eight that open with "Graph Neural Networks (GNNs)", and others.
 """
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from pathlib import Path
 from tuireader.learn import Model, fit
 from tuireader.model import Paper
 
-FIXTURE = Path(__file__).parent / "fixtures" / "learn" / "why_real.jsonl"
+FIXTURES = Path(__file__).parent / "fixtures" / "learn"
 ALPHA_MDF = "nqkgrl6p"
 BAYESIAN_IRL = "bbrtficj"
 #: the papers besides α-MDF that give a page as a bare host name
 HOSTS = ("a4y3v6pz", "wzwbsgnk", "5cfrjd35", "fcgqmoum", "raqfwynj", "onjgyive", "zogxti37")
 
 
-def _papers() -> list[Paper]:
+def _papers(name: str = "why_real.jsonl") -> list[Paper]:
     return [
         Paper(
             id=row["id"],
@@ -33,7 +35,7 @@ def _papers() -> list[Paper]:
             keywords=tuple(row["keywords"]),
             authors=tuple(row["authors"]),
         )
-        for row in map(json.loads, FIXTURE.read_text(encoding="utf-8").splitlines())
+        for row in map(json.loads, (FIXTURES / name).read_text(encoding="utf-8").splitlines())
     ]
 
 
@@ -114,3 +116,23 @@ def test_why_names_an_acronym_in_capitals_as_the_paper_writes_it():
                     named += word.lower() == "rl"
                     assert word in forms, (paper.title, term, forms)
     assert named  # (papers were said to rank for "RL")
+
+
+def _shown_as_written(paper: Paper, term: str) -> bool:
+    fields = (paper.title, paper.abstract, paper.tldr or "", *paper.keywords)
+    written = any(term in " ".join(field.split()) for field in fields)
+    return written or term == term.lower() or term in paper.authors
+
+
+def test_why_names_no_word_capitalised_only_to_spell_out_an_acronym():
+    # "why: GNNs, graph Neural" for papers whose abstracts open "Graph Neural Networks
+    # (GNNs) have": "Graph" for the sentence's sake, "Neural" for the acronym's
+    papers = _papers("why_icml_gnn.jsonl")
+    model = _fit(papers, tuple(p.id for p in papers[:5]), tuple(p.id for p in papers[5:9]))
+    spelt = [p for p in papers[9:17] if "Graph Neural Networks (GNNs)" in p.abstract]
+    assert len(spelt) == 8
+    for paper in papers:
+        for term in model.why(paper).words:
+            assert _shown_as_written(paper, term), (paper.title, term)
+            if paper in spelt and "neural" in term.lower():
+                assert term == term.lower(), (paper.title, term)

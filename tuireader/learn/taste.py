@@ -299,6 +299,11 @@ def _capitalised(written: str) -> bool:
 _PARTS = re.compile(r"[-\s]")
 
 
+#: words capitalised one after the other before an acronym in brackets: "Graph Neural
+#: Networks (GNNs)", "Inverse Reinforcement Learning (IRL)"
+_SPELT_OUT = re.compile(r"(?:[A-Z][^\W\d_][\w-]* +)+(?=\( *[^\W_]*[A-Z][^\W_]*[A-Z])")
+
+
 def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
     """The words of the paper's ``fields`` (see :func:`_paper_fields`) that :meth:`Model.why`
     may name, as the model reads them (see :func:`_unaccented`) and as the paper writes
@@ -309,12 +314,13 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
 
     A word (or pair) is named as the paper writes it most often (the first of those
     written as often): "RL" in capitals, "Bayesian" as the abstract writes it. A capital
-    that may be there only for a heading (the title, a keyword, a title in capitals) or
-    the start of a sentence says nothing of how the word is written: such a word counts
-    as lower case, and only where the paper writes it nowhere else. A word written with
-    a capital at the start alone is named so only where the paper never writes it in
-    lower case: it is then one of an acronym's words spelt out ("Inverse Reinforcement
-    Learning (IRL)" of a paper that says "inverse reinforcement learning" besides). A
+    that may be there only for a heading (the title, a keyword, a title in capitals), the
+    start of a sentence or an acronym spelt out ("Graph Neural Networks (GNNs)", see
+    :data:`_SPELT_OUT`) says nothing of how the word is written: such a word counts as
+    lower case, and only where the paper writes it nowhere else. A word written with a
+    capital at the start alone is named so only where the paper never writes it in lower
+    case ("Inverse Reinforcement Learning" of a paper that says "inverse reinforcement
+    learning" besides is one of a name's words). A
     pair is named as it is written, not as its words are: "Bayesian inference", not
     "bayesian inference" nor "inverse Reinforcement"."""
     counts: dict[str, dict[str, int]] = {}
@@ -329,7 +335,9 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
             for k, word in enumerate(form.split(" "))
         )
         if plain != form:
-            unsaid.setdefault(read, plain)
+            # ("Graph Neural Networks" at a sentence's start: "graph neural", as unsaid)
+            lower = (w.lower() if _capitalised(w) else w for w in form.split(" "))
+            unsaid.setdefault(read, " ".join(lower))
         else:
             forms[form] = forms.get(form, 0) + 1
 
@@ -337,6 +345,8 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
         text = _CJK_RUN.sub(_cjk_pairs, _LATEX_COMMAND.sub(" ", line))
         words = list(_WORD.finditer(text))
         shouting = heading and len(words) > 2 and text == text.upper()
+        # the words of an acronym spelt out are capitalised for the acronym's sake
+        spelt = [found.span() for found in _SPELT_OUT.finditer(text)]
         previous: re.Match[str] | None = None
         for match in words:
             word = match.group()
@@ -344,14 +354,14 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
             if read in BOILERPLATE or "_" in word:
                 previous = None
                 continue
-            count(read, word.lower() if shouting else word, match.start(), text, heading)
-            if previous is not None and text[previous.end() : match.start()] == " ":
+            at = match.start()
+            titled = heading or any(start <= at < end for start, end in spelt)
+            count(read, word.lower() if shouting else word, at, text, titled)
+            if previous is not None and text[previous.end() : at] == " ":
                 first = previous.group()
                 pair = f"{first} {word}"
                 read_pair = f"{_unaccented(first)} {read}"
-                count(
-                    read_pair, pair.lower() if shouting else pair, previous.start(), text, heading
-                )
+                count(read_pair, pair.lower() if shouting else pair, previous.start(), text, titled)
             previous = match
     written: dict[str, str] = {}
     for read, forms in counts.items():
