@@ -299,9 +299,11 @@ def _capitalised(written: str) -> bool:
 _PARTS = re.compile(r"[-\s]")
 
 
+#: how far before a word :func:`_telling_words` looks for the end of a sentence
+_LOOK_BACK = 32
 #: words capitalised one after the other before an acronym in brackets: "Graph Neural
 #: Networks (GNNs)", "Inverse Reinforcement Learning (IRL)"
-_SPELT_OUT = re.compile(r"(?:[A-Z][^\W\d_][\w-]* +)+(?=\( *[^\W_]*[A-Z][^\W_]*[A-Z])")
+_SPELT_OUT = re.compile(r"(?:[A-Z][^\W\d_][\w-]* +){1,8}(?=\( *[^\W_]*[A-Z][^\W_]*[A-Z])")
 
 
 def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
@@ -328,7 +330,10 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
 
     def count(read: str, form: str, at: int, text: str, heading: bool) -> None:
         forms = counts.setdefault(read, {})
-        starts = text[:at].rstrip()[-1:] in ("", ".", "!", "?", ":")  # a sentence
+        # a sentence starts here (what is before is looked at only so far back: all of it
+        # before every word of a long abstract took seconds)
+        before = text[max(0, at - _LOOK_BACK) : at].rstrip()
+        starts = before[-1:] in (".", "!", "?", ":") or (not before and at <= _LOOK_BACK)
         # the words that may have their capital for the heading's or the sentence's sake
         plain = " ".join(
             word.lower() if (heading or (k == 0 and starts)) and _capitalised(word) else word
@@ -347,6 +352,7 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
         shouting = heading and len(words) > 2 and text == text.upper()
         # the words of an acronym spelt out are capitalised for the acronym's sake
         spelt = [found.span() for found in _SPELT_OUT.finditer(text)]
+        span = 0  # (the words and the spans go the same way: each span is passed once)
         previous: re.Match[str] | None = None
         for match in words:
             word = match.group()
@@ -355,7 +361,9 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
                 previous = None
                 continue
             at = match.start()
-            titled = heading or any(start <= at < end for start, end in spelt)
+            while span < len(spelt) and spelt[span][1] <= at:
+                span += 1
+            titled = heading or (span < len(spelt) and spelt[span][0] <= at)
             count(read, word.lower() if shouting else word, at, text, titled)
             if previous is not None and text[previous.end() : at] == " ":
                 first = previous.group()
