@@ -287,6 +287,10 @@ def _unaccented(text: str) -> str:
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 
 
+#: what parts a word (or two) into words and hyphened parts
+_PARTS = re.compile(r"[-\s]")
+
+
 def _capitalised(written: str) -> bool:
     """Whether ``written`` (a word or two) has a capital at most at the start of each of
     its words and hyphened parts ("Bayesian", "Actor-Critic", "Motion Planning"): so a
@@ -294,9 +298,6 @@ def _capitalised(written: str) -> bool:
     return written != written.lower() and all(
         part[1:] == part[1:].lower() for part in _PARTS.split(written)
     )
-
-
-_PARTS = re.compile(r"[-\s]")
 
 
 #: how far before a word :func:`_telling_words` looks for the end of a sentence
@@ -322,9 +323,9 @@ def _telling_words(fields: Sequence[tuple[str, bool]]) -> dict[str, str]:
     lower case, and only where the paper writes it nowhere else. A word written with a
     capital at the start alone is named so only where the paper never writes it in lower
     case ("Inverse Reinforcement Learning" of a paper that says "inverse reinforcement
-    learning" besides is one of a name's words). A
-    pair is named as it is written, not as its words are: "Bayesian inference", not
-    "bayesian inference" nor "inverse Reinforcement"."""
+    learning" besides is one of a name's words). A pair is named as it is written, not
+    as its words are: "Bayesian inference", not "bayesian inference" nor "inverse
+    Reinforcement"."""
     counts: dict[str, dict[str, int]] = {}
     unsaid: dict[str, str] = {}
 
