@@ -17,8 +17,10 @@ not added again, and a folder added takes the place of the files of it on the sh
 shelf can be empty. The file is written atomically (a temporary file, then a rename),
 made readable by the user only (one replaced keeps its mode), under a lock so two
 commands at once lose nothing.
-A file that cannot be understood is reported in plain words and the default shelf is
-used; the next change moves it aside (``lists.json.damaged``) rather than losing it. A
+A file that cannot be understood is reported in plain words; the lists that can still be
+read from it (each entry whose kind and path are whole, as in a file cut short) are the
+shelf, else the default one is used. The next change moves it aside
+(``lists.json.damaged``) rather than losing it, and keeps the lists read from it. A
 file written by a newer version is used as far as it is understood and never rewritten.
 
 A list whose file vanished stays on the shelf and is reported (``missing``); when a file
@@ -218,19 +220,62 @@ def sources(paths: DataPaths) -> list[Path] | None:
     return load(paths).sources()
 
 
-def _damaged(file: Path, why: str, *, kept: bool = True) -> Shelf:
-    """The default shelf, with the problem of ``file`` said; ``kept``: whether the next
-    change keeps a copy of it (a file), or refuses until it is moved away (a folder, a
-    FIFO: see :func:`_check_writable`)."""
+def _damaged(file: Path, why: str, *, kept: bool = True, text: str = "") -> Shelf:
+    """The shelf of a damaged ``file``: the entries that can still be read from its
+    ``text`` (see :func:`_salvaged`), else the default shelf, with the problem said.
+
+    ``kept``: whether the next change keeps a copy of it (a file), or refuses until it
+    is moved away (a folder, a FIFO: see :func:`_check_writable`). Without the entries
+    read from it, the next ``add`` began a library of the new list alone, and every list
+    the user had added was left to be found in the copy and added again by hand."""
     then = (
         f"the next tuireader add keeps a copy of it as {file.name}.damaged"
         if kept
         else "move it away to change your library"
     )
-    problem = (
-        f"your list of lists ({file}) is damaged ({why}); using the built-in seed lists ({then})"
-    )
+    entries = _salvaged(text) if kept else ()
+    if entries:
+        count = len(entries)
+        using = f"using the {count} list{'s' if count != 1 else ''} still read from it"
+        then += " and keeps these lists" if kept else ""
+    else:
+        using = "using the built-in seed lists"
+    problem = f"your list of lists ({file}) is damaged ({why}); {using} ({then})"
+    if entries:
+        return Shelf(file, entries, stored=True, problems=(problem,), damaged=True)
     return Shelf(file, problems=(problem,), damaged=True)
+
+
+#: the start of an entry as :func:`_write` writes it, its kind and path whole: what a
+#: file cut short in the middle of an entry still says of it
+_ENTRY_START = re.compile(
+    r'\{\s*"kind"\s*:\s*"(file|folder)"\s*,\s*"path"\s*:\s*("(?:[^"\\\x00-\x1f]|\\.)*")'
+)
+
+
+def _salvaged(text: str) -> tuple[Entry, ...]:
+    """The entries that can be read from the damaged shelf ``text``: each object whole in
+    it that is an entry, and one cut short once its kind and path are whole (written
+    again, it is read without its identity, so a later rename is not found)."""
+    entries: list[Entry] = []
+    decoder = json.JSONDecoder()
+    for start in (m.start() for m in re.finditer(r"\{", text)):
+        try:
+            item, _end = decoder.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            begun = _ENTRY_START.match(text, start)
+            if begun is None:
+                continue
+            try:
+                item = {"kind": begun.group(1), "path": json.loads(begun.group(2))}
+            except ValueError:
+                continue
+        if not isinstance(item, dict) or "format" in item:
+            continue
+        entry = _entry(item)
+        if entry is not None and entry not in entries:
+            entries.append(entry)
+    return tuple(entries)
 
 
 def _load(file: Path) -> Shelf:
@@ -244,15 +289,16 @@ def _load(file: Path) -> Shelf:
         return _damaged(file, f"cannot be read: {exc.strerror or exc}")
     if len(raw) > MAX_BYTES:
         return _damaged(file, "far too large")
+    text = raw.decode("utf-8", errors="replace")
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        return _damaged(file, f"not valid JSON: {str(exc)[:80]}")
+        return _damaged(file, f"not valid JSON: {str(exc)[:80]}", text=text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return _damaged(file, "not a tuireader list of lists")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        return _damaged(file, f"unknown version {str(version)[:20]!r}")
+        return _damaged(file, f"unknown version {str(version)[:20]!r}", text=text)
     raw_entries = data.get("lists")
     if not isinstance(raw_entries, list):
         return _damaged(file, "no 'lists' array")
