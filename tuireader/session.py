@@ -593,6 +593,10 @@ def _reattach_all(store: Store, library: Library, sources: dict[str, str]) -> Re
         absent = [pid for pid in marked if pid not in library]
         if not absent or _all_waiting(store, absent, set(sources.values())):
             present = [library.get(pid) for pid in sorted(marked) if pid in library]
+            # and those that name an absent mark's id as a former one of theirs (an
+            # export's id column read back): that paper takes the mark, whatever its list
+            aliases = library.aliases()
+            present += [library.get(pid) for old in absent for pid in aliases.get(old, ())]
             found = [paper for paper in present if paper is not None]
             return store.reattach(found, sources=sources)
     return store.reattach(library.papers, sources=sources)

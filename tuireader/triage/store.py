@@ -2928,6 +2928,14 @@ class Store:
                 pid: "d" + digest(f"{pid} {stored[pid].title_key}")[: len(pid) - 1] for pid in given
             }
             for old_id in [*missing, *given]:
+                # a paper that names the missing id as its own former one (an export's
+                # id column read back) is that paper, whichever list it is in: its
+                # marks showed on the list's copy of it nowhere, while show and note
+                # found the paper by that id
+                found = finder.by_alias(old_id) if old_id not in given else None
+                if found is not None:
+                    moved.append(Move(old_id, found[0].id, found[1]))
+                    continue
                 if bound.get(old_id) == set():
                     # none of its lists was read: no paper read now can take its marks,
                     # and none is looked for (a look indexes every paper: 14 s at
@@ -3384,6 +3392,7 @@ class _Finder:
         self._short: dict[tuple[str, str], list[tuple[StoredIdentity, Paper]]] | None = None
         self._taken: set[str] = set()
         self._legacy: dict[str, list[Paper]] | None = None
+        self._aliases: dict[str, list[Paper]] | None = None
         self._keys: dict[str, list[Paper]] = {}
         self._titles: dict[str, list[tuple[str, Paper]]] = {}
         self._abstracts: dict[str, list[Paper]] = {}
@@ -3402,6 +3411,20 @@ class _Finder:
         if found is not None:
             self._taken.add(found[0].id)
         return found
+
+    def by_alias(self, old_id: str) -> tuple[Paper, str] | None:
+        """The one paper without marks that has ``old_id`` among its aliases (none when
+        several do: an id two papers claim names neither of them)."""
+        if self._aliases is None:
+            self._aliases = {}
+            for paper in self._papers:
+                for alias in paper.aliases:
+                    self._aliases.setdefault(alias, []).append(paper)
+        candidates = self._free(self._aliases.get(old_id, []))
+        if len(candidates) != 1 or len(self._aliases[old_id]) != 1:
+            return None
+        self._taken.add(candidates[0].id)
+        return candidates[0], "its former id"
 
     def _free(self, papers: Iterable[Paper]) -> list[Paper]:
         return [paper for paper in papers if paper.id not in self._taken]
