@@ -320,3 +320,39 @@ def test_replace_takes_the_files_decisions_in_place_of_those_made_here(tmp_path,
     marks = _triage_json(capsys, lst, remote)
     assert marks["Learning to grasp study 4 with careful experiments"] == ("read", [], "")
     assert marks["Learning to grasp study 2 with careful experiments"] == ("new", [], "mine")
+
+
+def _summary_counts(err):
+    """The numbers of the summary line's parts, and the whole they are of."""
+    import re
+
+    (line,) = [line for line in err.splitlines() if "papers with marks:" in line]
+    whole, parts = line.split("papers with marks:", 1)
+    parts = parts.rsplit(" (", 1)[0].strip()
+    return int(whole.split()[-1]), [int(n) for n in re.findall(r"(?:^|, )(\d+) ", parts)]
+
+
+def test_the_counts_of_an_import_add_up_to_the_papers_with_marks(tmp_path, capsys):
+    # a paper that took up its state and kept its note here was counted twice, taken up
+    # and decided otherwise: "3 papers with marks: 2 taken up, 2 decided otherwise here"
+    lst, export = _marked_laptop(capsys, tmp_path, "json")
+    remote = tmp_path / "remote"
+    skipped = _id_of(capsys, lst, remote, "Learning to grasp study 4 with careful experiments")
+    noted = _id_of(capsys, lst, remote, "Learning to grasp study 2 with careful experiments")
+    run(capsys, "triage", skipped, lst, "--state", "read", "--data-dir", remote)
+    run(capsys, "note", noted, lst, "--set", "mine", "--data-dir", remote)
+    code, _out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--dry-run")
+    assert code == 0
+    whole, parts = _summary_counts(err)
+    assert whole == 3 and parts == [2, 1], err
+    assert "1 decided otherwise here, kept as it is (above)" in err
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
+    answer = json.loads(out)
+    assert answer["counts"] == {"taken": 2, "detached": 0, "kept_here": 1, "same": 0}
+    assert sum(answer["counts"].values()) == answer["marked"] == 3
+    assert _summary_counts(err) == (3, [2, 1])
+    # taken up again: the one that kept its note here now takes nothing up
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
+    answer = json.loads(out)
+    assert answer["counts"] == {"taken": 0, "detached": 0, "kept_here": 2, "same": 1}
+    assert _summary_counts(err) == (3, [0, 2, 1])
