@@ -2724,7 +2724,11 @@ def _common(parser: argparse.ArgumentParser, *, sources: bool = True) -> None:
         metavar="PATH",
         action="append",
         default=[],
-        help="metadata catalog (BibTeX, JSON Lines, JSON or CSV) to match bare abstracts against; repeatable",
+        help=(
+            "metadata catalog to match bare abstracts against: a file, or a folder of them, "
+            "in any list format but plain text and Markdown (BibTeX, JSON Lines, JSON, CSV, "
+            "RIS…); repeatable"
+        ),
     )
     if sources:
         parser.add_argument(
