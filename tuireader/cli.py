@@ -1923,7 +1923,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
         raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
     _check_ids(ids)
     session = _session(args)
-    from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change
+    from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change, normalize_tag
 
     store = _writable_store(session)
     output: _HeldOutput | None = None
@@ -1948,8 +1948,9 @@ def cmd_triage(args: argparse.Namespace) -> int:
         finally:
             store.close()
         what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
-        what += [f"tag '{tag}'" for tag in args.tag]
-        what += [f"tag '{tag}' taken off" for tag in args.untag]
+        # as stored: the characters a tag never holds (an escape, a bidi override) left out
+        what += [f"tag '{normalize_tag(tag)}'" for tag in args.tag]
+        what += [f"tag '{normalize_tag(tag)}' taken off" for tag in args.untag]
         _say_triaged(found, ", ".join(what), changed)
     output.rest()
     return EXIT_OK

@@ -510,11 +510,19 @@ def follow_moves(paper_id: str, moves: Iterable[Move]) -> str:
 
 
 def normalize_tag(tag: str) -> str:
-    """A tag as stored: surrounding space removed, inner runs of space made one.
+    """A tag as stored: surrounding space removed, inner runs of space made one, and the
+    characters never shown as they are left out (controls, bidi and invisible ones, lone
+    surrogates: see :func:`~tuireader.render.safetext.is_unsafe`).
 
-    Case is kept for display; tags are compared case-insensitively.
+    Case is kept for display; tags are compared case-insensitively. A tag holding an
+    escape (``x\x1b[31my``) was written as ``x␛[31my`` by a CSV export and left out of
+    BibTeX, so an export taken up again made it another tag.
     """
-    cleaned = " ".join(str(tag).split())
+    from tuireader.render.safetext import is_unsafe
+
+    text = str(tag)
+    kept = "".join(char for char in text if char.isspace() or not is_unsafe(char))
+    cleaned = " ".join(kept.split())
     if not cleaned:
         raise StoreError("A tag can't be empty.")
     return cleaned
