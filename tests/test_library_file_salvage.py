@@ -67,3 +67,29 @@ def test_a_path_with_escapes_is_read_as_written(tmp_path):
     assert json.loads(text)["lists"][0]["path"] == str(odd)
     file.write_text(text[: text.index('"added"')])
     assert [e.path for e in shelf.load(paths).entries] == [odd]
+
+
+def test_an_add_that_could_read_no_list_from_the_damaged_file_says_so(tmp_path, capsys):
+    # "the damaged list of lists was kept as …" alone: the user took the library for
+    # what it was, with the new list added
+    from tuireader.cli import main
+
+    paths = resolve(tmp_path / "data")
+    file = shelf.shelf_file(paths.ensure())
+    file.write_text('{"format": "tuireader-lists", "version": 1, "li')
+    listed = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    assert main(["add", str(listed), "--data-dir", str(paths.root)]) == 0
+    err = capsys.readouterr().err
+    assert f"kept as {file}.damaged, but no list could be read from it" in err
+    assert "your library holds only the lists added now" in err
+
+
+def test_a_second_damaged_file_does_not_replace_the_copy_kept_of_the_first(library):
+    paths, _first, _second, third = library
+    file = shelf.shelf_file(paths)
+    file.write_text("junk one")
+    assert shelf.add(paths, [third]).kept_damaged == file.with_name("lists.json.damaged")
+    file.write_text("junk two")
+    kept = shelf.add(paths, [third]).kept_damaged
+    assert kept == file.with_name("lists.json.damaged.2") and kept.read_text() == "junk two"
+    assert file.with_name("lists.json.damaged").read_text() == "junk one"

@@ -1329,7 +1329,16 @@ def cmd_add(args: argparse.Namespace) -> int:
     except shelf.ShelfError as exc:
         raise UsageError(f"{exc}; {nothing}") from None
     if change.kept_damaged is not None:
-        _err(f"the damaged list of lists was kept as {change.kept_damaged}")
+        if before.is_default:
+            # nothing could be read from it: the library starts again from this add, and
+            # the lists it held are in the copy alone
+            _err(
+                f"the damaged list of lists was kept as {change.kept_damaged}, but no list "
+                "could be read from it: your library holds only the lists added now (those "
+                "named in the damaged file come back with tuireader add PATH)"
+            )
+        else:
+            _err(f"the damaged list of lists was kept as {change.kept_damaged}")
     for entry in change.added:
         if entry.kind == "seeds":
             print("added the built-in seed lists (seeds)")

@@ -721,7 +721,7 @@ def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
     target = Path(os.path.realpath(file)) if file.is_symlink() else file
     kept: Path | None = None
     if shelf.damaged and target.is_file():
-        kept = target.with_name(FILE_NAME + ".damaged")
+        kept = _free_name(target.with_name(FILE_NAME + ".damaged"))
         try:
             os.replace(target, kept)
         except OSError as exc:
@@ -735,6 +735,18 @@ def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
     except OSError as exc:
         raise ShelfError(f"cannot write {file}: {exc.strerror or exc}") from None
     return kept
+
+
+def _free_name(kept: Path) -> Path:
+    """``kept``, or when a file is there (kept by an earlier damage: the only copy of a
+    library nothing could be read from) the first of ``kept.2``, ``kept.3``… that is
+    free, so that no copy kept is replaced by the next."""
+    number = 1
+    found = kept
+    while os.path.lexists(found):
+        number += 1
+        found = kept.with_name(f"{kept.name}.{number}")
+    return found
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
