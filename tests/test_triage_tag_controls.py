@@ -51,3 +51,18 @@ def test_a_tag_given_with_an_escape_survives_an_export_and_import(capsys, tmp_pa
         code, _out, err = run(capsys, "import", exported, "--data-dir", data)
         assert code == 0, err
         assert tags_of(capsys, data) == ["x[31my"]
+
+
+def test_a_tag_stored_with_its_controls_before_can_still_be_taken_off(tmp_path):
+    # stored before tags were cleaned, its key held the escape: named as it reads now,
+    # it was never found again, and could not be taken off
+    with Store.open(tmp_path / "triage.sqlite3") as store:
+        store.add_tag("p1", "keep me")
+        with store._write() as conn:
+            conn.execute(
+                "INSERT INTO tags (paper_id, tag, key) VALUES (?, ?, ?)",
+                ("p1", "x\x1b[31my", "x\x1b[31my"),
+            )
+        assert store.remove_tag_many(["p1"], "X[31my") == 1
+        assert store.get("p1").tags == ("keep me",)
+        assert store.remove_tag_many(["p1"], "x[31my") == 0

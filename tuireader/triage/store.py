@@ -533,6 +533,14 @@ def tag_key(tag: str) -> str:
     return normalize_tag(tag).casefold()
 
 
+def _key_now(tag: str) -> str | None:
+    """:func:`tag_key` of a stored tag, None for one that is nothing once cleaned."""
+    try:
+        return tag_key(tag)
+    except StoreError:
+        return None
+
+
 def normalize_note(note: str) -> str:
     """A note as stored: line endings made ``\\n`` and trailing blank space removed."""
     text = str(note).replace("\r\n", "\n").replace("\r", "\n")
@@ -2215,11 +2223,16 @@ class Store:
     @staticmethod
     def _delete_tag(conn: sqlite3.Connection, paper_id: str, key: str) -> str | None:
         row = conn.execute(
-            "SELECT tag FROM tags WHERE paper_id = ? AND key = ?", (paper_id, key)
+            "SELECT tag, key FROM tags WHERE paper_id = ? AND key = ?", (paper_id, key)
         ).fetchone()
         if row is None:
+            # a tag stored before tags were cleaned of controls ("x\x1b[31my") keeps the
+            # key it had: named as it reads now ("x[31my"), it is still taken off
+            rows = conn.execute("SELECT tag, key FROM tags WHERE paper_id = ?", (paper_id,))
+            row = next((found for found in rows if _key_now(found[0]) == key), None)
+        if row is None:
             return None
-        conn.execute("DELETE FROM tags WHERE paper_id = ? AND key = ?", (paper_id, key))
+        conn.execute("DELETE FROM tags WHERE paper_id = ? AND key = ?", (paper_id, row[1]))
         return str(row[0])
 
     @staticmethod
