@@ -93,3 +93,15 @@ def test_a_second_damaged_file_does_not_replace_the_copy_kept_of_the_first(libra
     kept = shelf.add(paths, [third]).kept_damaged
     assert kept == file.with_name("lists.json.damaged.2") and kept.read_text() == "junk two"
     assert file.with_name("lists.json.damaged").read_text() == "junk one"
+
+
+def test_the_damage_names_the_copy_the_next_add_will_keep(library):
+    # a copy kept of an earlier damage is not replaced: the next is kept as .damaged.2,
+    # and the message named .damaged, the earlier copy
+    paths, _first, _second, third = library
+    file = shelf.shelf_file(paths)
+    file.write_text("junk one")
+    shelf.add(paths, [third])
+    file.write_text("junk two")
+    (problem,) = shelf.load(paths).problems
+    assert "keeps a copy of it as lists.json.damaged.2" in problem

@@ -229,7 +229,7 @@ def _damaged(file: Path, why: str, *, kept: bool = True, text: str = "") -> Shel
     read from it, the next ``add`` began a library of the new list alone, and every list
     the user had added was left to be found in the copy and added again by hand."""
     then = (
-        f"the next tuireader add keeps a copy of it as {file.name}.damaged"
+        f"the next tuireader add keeps a copy of it as {_copy_name(file).name}"
         if kept
         else "move it away to change your library"
     )
@@ -710,6 +710,13 @@ def _make_root(root: Path) -> None:
         raise ShelfError(f"cannot create the data folder {root}: {exc.strerror or exc}") from None
 
 
+def _copy_name(file: Path) -> Path:
+    """Where :func:`_write` keeps a damaged ``file`` (the file a link leads to: beside
+    it), no earlier copy replaced (see :func:`_free_name`)."""
+    target = Path(os.path.realpath(file)) if file.is_symlink() else file
+    return _free_name(target.with_name(FILE_NAME + ".damaged"))
+
+
 def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
     """Replace the shelf file atomically (:func:`~tuireader.system.atomic.write_atomic`:
     a new one 0600, one replaced keeping its mode); a damaged one is kept aside first.
@@ -721,7 +728,7 @@ def _write(shelf: Shelf, entries: Sequence[Entry]) -> Path | None:
     target = Path(os.path.realpath(file)) if file.is_symlink() else file
     kept: Path | None = None
     if shelf.damaged and target.is_file():
-        kept = _free_name(target.with_name(FILE_NAME + ".damaged"))
+        kept = _copy_name(file)
         try:
             os.replace(target, kept)
         except OSError as exc:
