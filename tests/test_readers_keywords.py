@@ -36,3 +36,41 @@ def test_a_csl_items_keywords_are_distinct_too(tmp_path: Path) -> None:
     path.write_text(json.dumps([item]), encoding="utf-8")
     (record,) = read_file(path).records
     assert record.keywords == ("Deep learning", "SAT", "Graphs")
+
+
+def test_an_ris_records_keywords_are_distinct(tmp_path: Path) -> None:
+    path = tmp_path / "items.ris"
+    path.write_text(
+        "TY  - JOUR\nTI  - A Study\nAU  - Doe, Jane\nPY  - 2020\n"
+        "KW  - Deep learning\nKW  - deep learning\nKW  - SAT\nKW  - Sat\nER  - \n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.keywords == ("Deep learning", "SAT")
+
+
+def test_a_csl_items_keyword_and_subject_are_one_list(tmp_path: Path) -> None:
+    path = tmp_path / "items.json"
+    item = {
+        "id": "doe2020",
+        "type": "article-journal",
+        "title": "A Study",
+        "author": [{"family": "Doe", "given": "Jane"}],
+        "issued": {"date-parts": [[2020]]},
+        "keyword": "Deep learning",
+        "subject": ["deep learning", "Graphs"],
+    }
+    path.write_text(json.dumps([item]), encoding="utf-8")
+    (record,) = read_file(path).records
+    assert record.keywords == ("Deep learning", "Graphs")
+
+
+def test_a_tables_keyword_columns_are_one_list(tmp_path: Path) -> None:
+    path = tmp_path / "items.csv"
+    path.write_text(
+        "title,authors,year,keywords,tags\n"
+        'A Study,Jane Doe,2020,"Deep learning; SAT","deep learning; sat; Graphs"\n',
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.keywords == ("Deep learning", "SAT", "Graphs")

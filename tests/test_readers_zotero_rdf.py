@@ -120,3 +120,15 @@ def test_an_export_cut_between_its_nodes_keeps_every_item_read_whole(tmp_path: P
         "Deep Residual Learning for Image Recognition",
     ]
     assert "breaks off" in result.problems[-1].message
+
+
+def test_a_tag_given_again_in_another_case_is_one_keyword(tmp_path: Path) -> None:
+    text = EXPORT.read_text(encoding="utf-8")
+    again = "<dc:subject>Computer science</dc:subject>"
+    path = tmp_path / "Exported Items.rdf"
+    path.write_text(
+        text.replace(again, again + "<dc:subject>computer Science</dc:subject>", 1),
+        encoding="utf-8",
+    )
+    record = next(record for record in read_file(path).records if record.title == "Deep learning")
+    assert record.keywords == ("Computer science", "Mathematics and computing")

@@ -64,6 +64,7 @@ from tuireader.ingest.formats.common import (
     arxiv_from_url,
     arxiv_id_of,
     authors_of,
+    distinct_words,
     editors_of,
     failure,
     given_id_texts,
@@ -799,7 +800,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         pdf=_crossref_pdf(data.get("link")),
         # Crossref's subjects (its journals' subject areas: "Multidisciplinary") are
         # keywords, as a CSL item's own are
-        keywords=tuple(dict.fromkeys(keywords)),
+        keywords=distinct_words(keywords),
         categories=categories,
     )
 

@@ -28,6 +28,7 @@ from tuireader.ingest.formats.common import (
     arxiv_from_doi,
     arxiv_from_url,
     clean,
+    distinct_words,
     failure,
     flip_name,
     line_list,
@@ -189,7 +190,7 @@ def _record(block: _Block) -> Record | None:
         publisher=one_line(block.first("PB")),
         edition=one_line(block.first("ET")),
         editor=tuple(editors),
-        keywords=tuple(dict.fromkeys(word for word in map(one_line, block.all("KW")) if word)),
+        keywords=distinct_words(word or "" for word in map(one_line, block.all("KW"))),
     )
 
 

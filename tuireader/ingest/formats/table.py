@@ -33,6 +33,7 @@ from tuireader.ingest.formats.common import (
     ReadResult,
     arxiv_from_doi,
     arxiv_id_of,
+    distinct_words,
     editors_of,
     line_list,
     openreview_id_of,
@@ -531,9 +532,7 @@ def _record(get: Callable[[str], str]) -> Record:
         status=get("status") or _presentation(get("presentation")),
         track=get("track") or None,
         primary_area=get("primary_area") or None,
-        keywords=tuple(
-            dict.fromkeys(word for column in keywords.split("\n") for word in _words(column))
-        ),
+        keywords=distinct_words(word for column in keywords.split("\n") for word in _words(column)),
         categories=word_list(get("categories"), " "),
         volume=get("volume") or None,
         number=get("number") or None,

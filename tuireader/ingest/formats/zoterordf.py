@@ -38,6 +38,7 @@ from tuireader.ingest.formats.common import (
     arxiv_from_doi,
     arxiv_from_url,
     arxiv_id_of,
+    distinct_words,
     one_line,
     plain_dois,
     prism_field,
@@ -187,7 +188,7 @@ def _tags(nodes: _Nodes, item: Element) -> tuple[str, ...]:
             tag = None
         if tag:
             tags.append(tag)
-    return tuple(dict.fromkeys(tags))
+    return distinct_words(tags)
 
 
 def _item(nodes: _Nodes, item: Element) -> Record | None:
