@@ -20,6 +20,7 @@ for the output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
 from __future__ import annotations
 
 import codecs
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -347,6 +348,11 @@ def _read_bytes(path: Path) -> bytes:
 
 def _sniff_format(path: Path, text: str) -> str:
     fmt = _FORMAT_BY_SUFFIX.get(path.suffix.lower())
+    held = _plain_format(text)
+    if held and _FAMILY.get(held, held) != _FAMILY.get(fmt or "", fmt):
+        # a CSL-JSON export saved as "list.txt": read as text, it was one paper in a list
+        # named "[", and a BibTeX file saved as .md one paper an entry
+        return held
     if fmt in (None, "text") and looks_like_ris(text):
         return "ris"  # EndNote writes RIS to .txt files
     if fmt in (None, "text") and looks_like_wos(text):
@@ -375,6 +381,40 @@ def _sniff_format(path: Path, text: str) -> str:
     if start == "@":
         return "bibtex"
     return "text"
+
+
+#: formats read by one parser's family: JSON Lines saved as .json is still JSON's
+_FAMILY = {"jsonl": "json"}
+#: the start of a BibTeX file: an entry's ``@type{``, perhaps after comment lines
+_BIBTEX_START = re.compile(r"\A\ufeff?\s*(?:%[^\n]*\n\s*)*@[A-Za-z]+\s*[{(]")
+
+
+def _plain_format(text: str) -> str | None:
+    """The format ``text`` plainly is, whatever its file's name says: JSON that parses
+    whole (or JSON Lines, an object a line), BibTeX that starts with an entry, RIS; None
+    for anything less plain, which the file's name decides."""
+    start = text.lstrip("\ufeff \t\r\n")[:1]
+    if start in ("[", "{"):
+        try:
+            json.loads(text.lstrip("\ufeff"))
+        except ValueError:
+            lines = [line for line in split_lines(text.lstrip("\ufeff")) if line.strip()]
+            if start == "{" and len(lines) > 1 and all(_json_object(line) for line in lines):
+                return "jsonl"
+        else:
+            return "json"
+    if _BIBTEX_START.match(text):
+        return "bibtex"
+    if looks_like_ris(text):
+        return "ris"
+    return None
+
+
+def _json_object(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
 
 
 #: the start of a web page: its doctype or its root element, perhaps after a comment
@@ -448,7 +488,9 @@ def read_file(path: Path) -> ReadResult:
 
     The format follows the file name (``.txt`` text, ``.md`` Markdown, ``.jsonl``,
     ``.json``, ``.bib``, ``.csv``/``.tsv``, ``.ris``); a file with any other name is read
-    by looking at its first character, and a text file that starts as RIS does
+    by looking at its first character; a file that plainly holds another format (JSON
+    that parses, BibTeX that starts with an entry, RIS) is read as that whatever its
+    name, and a text file that starts as RIS does
     (``TY  - ``) is RIS, one that starts as Web of Science's export (``FN …``) or
     EndNote's (``%0 …``) or PubMed's (``PMID- …``) is that. Whatever the format, abstracts come out as running text:
     hard-wrapped lines joined into paragraphs, runs of spaces made one
