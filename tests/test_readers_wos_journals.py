@@ -35,3 +35,39 @@ def test_the_bibtex_exports_journal_is_cited_in_that_case() -> None:
 def test_a_journal_without_its_abbreviation_is_as_written() -> None:
     (record,) = read_file(FIXTURES / "databases" / "wos_savedrecs.txt").records
     assert record.journal == "NEURAL NETWORKS"
+
+
+def _journal(tmp_path: Path, name: str, iso: str) -> str | None:
+    path = tmp_path / "savedrecs.txt"
+    path.write_text(
+        "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Doe, J\nAF Doe, Jane\n"
+        f"TI A study\nSO {name}\nJI {iso}\nPY 2020\nVL 1\nBP 1\nEP 9\nER\n\nEF\n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    return record.journal
+
+
+def test_a_french_elision_keeps_its_particle_small_and_its_word_capital(tmp_path: Path) -> None:
+    # it was "Journal D'analyse Mathematique"
+    assert (
+        _journal(tmp_path, "JOURNAL D'ANALYSE MATHEMATIQUE", "J. Anal. Math.")
+        == "Journal d'Analyse Mathematique"
+    )
+    assert (
+        _journal(tmp_path, "ANNALES DE L'INSTITUT FOURIER", "Ann. Inst. Fourier")
+        == "Annales de l'Institut Fourier"
+    )
+    assert (
+        _journal(tmp_path, "L'ENSEIGNEMENT MATHEMATIQUE", "Enseign. Math.")
+        == "L'Enseignement Mathematique"
+    )
+
+
+def test_an_english_apostrophe_is_cased_as_english(tmp_path: Path) -> None:
+    assert _journal(tmp_path, "WOMEN'S STUDIES QUARTERLY", "Womens Stud. Q.") == (
+        "Women's Studies Quarterly"
+    )
+    assert _journal(tmp_path, "O'REILLY REVIEWS OF MEDIA", "OReilly Rev. Media") == (
+        "O'Reilly Reviews of Media"
+    )

@@ -441,6 +441,9 @@ _JOURNAL_SMALL_WORDS = frozenset(
     "an and at by de der des di du for from in la le les of on the to und with".split()  # noqa: SIM905 - a word list reads better as text
 )
 _LETTERS_RE = re.compile(r"[^\W\d_]+")
+#: the letters French elides before an apostrophe (d' for de, l' for le and la), which a
+#: journal's name writes in lower case after its first word: "Journal d'Analyse"
+_ELIDED = frozenset("dl")
 
 
 def journal_case(name: str, iso: str | None) -> str:
@@ -451,7 +454,9 @@ def journal_case(name: str, iso: str | None) -> str:
     The journal's ISO abbreviation, which the same database gives in its own case
     (``J. Artif. Intell. Res.``, ``IEEE Trans. Neural Netw.``, ``BMC Bioinform.``), spells
     the words it holds whole, an acronym among them; any other word is capitalised, a
-    small word after the first in lower case (a lone letter never: "Physical Review A").
+    small word after the first in lower case (a lone letter never: "Physical Review A"),
+    and so French's elided "d'" and "l'", the word after them capitalised as the word
+    after Irish "O'" is ("Journal d'Analyse", "O'Reilly"; "Women's" keeps its "s" small).
     Without the abbreviation, or with a name already in mixed case, the name is as given,
     and so it is when the abbreviation too is in capitals (no evidence of the case)."""
     if not iso or not name or any(ch.islower() for ch in name):
@@ -466,7 +471,18 @@ def journal_case(name: str, iso: str | None) -> str:
         word, at = found.group(), found.start()
         was_first, first = first, False
         if at and found.string[at - 1] in "'\u2019":
-            return word.lower()  # WOMEN'S: the letter after an apostrophe
+            before = _LETTERS_RE.findall(found.string, 0, at - 1)[-1:]
+            if before and len(before[0]) == 1:
+                # D'ANALYSE, L'ENSEIGNEMENT, O'REILLY: a word after a letter's elision
+                return word.capitalize()
+            return word.lower()  # WOMEN'S, NATURE'S: the letter after an apostrophe
+        if (
+            len(word) == 1
+            and not was_first
+            and word.casefold() in _ELIDED
+            and found.string[found.end() : found.end() + 1] in ("'", "\u2019")
+        ):
+            return word.lower()  # "Journal d'Analyse": French's elided "de", "le"
         if word.casefold() in spelled:
             return spelled[word.casefold()]
         if not was_first and word.casefold() in _JOURNAL_SMALL_WORDS:
