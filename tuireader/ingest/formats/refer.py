@@ -53,7 +53,7 @@ ENDNOTE_TYPES = {
     "conference proceedings": "CONF",
     "book section": "CHAP",
     "book": "BOOK",
-    "edited book": "BOOK",
+    "edited book": "EDBOOK",  # its authors ("%A", <authors>) are its editors
     "thesis": "THES",
     "report": "RPRT",
     "unpublished work": "UNPB",

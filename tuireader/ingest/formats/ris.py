@@ -5,7 +5,8 @@ A line is a tag (two letters or a letter and a digit), two spaces, a hyphen, a s
 the value; a line that is no tag goes on the value before it (an abstract written over
 several lines). The tags read: ``TY`` (the type: ``JOUR`` an article, ``CONF`` a paper in
 proceedings, …), ``TI``/``T1`` (title), ``AU``/``A1`` (authors, "Family, Given"),
-``ED`` (and ``A2`` of a paper in a book or proceedings: its editors), ``PY``/``Y1``/``DA``
+``ED`` (and ``A2`` of a paper in a book or proceedings, ``A3`` of a book, as Zotero
+writes them: its editors; an edited book's, ``EDBOOK``, ``AU`` too), ``PY``/``Y1``/``DA``
 (year), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
 are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
 own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
@@ -145,6 +146,13 @@ def _record(block: _Block) -> Record | None:
         return None
     authors = _people(block.all("AU", "A1"))
     editors = _people(block.all("ED") + (block.all("A2") if entry_type in _IN_A_BOOK else []))
+    if entry_type == "book" and not editors:
+        editors = _people(block.all("A3"))  # Zotero writes a book's editors as A3
+    if kind == "EDBOOK":
+        # an edited book's AU are its editors (RIS's own reading, EndNote's "Edited
+        # Book"): cited as its authors, APA gave them no "(Eds.)"
+        editors = [*authors, *(name for name in editors if name not in authors)]
+        authors = []
     if entry_type == "article":
         container = block.first("JF", "T2", "JO", "JA")
     elif entry_type == "book":

@@ -1,0 +1,64 @@
+"""An edited book names its editors as editors, not as its authors: RIS's ``EDBOOK``
+(whose ``AU`` are its editors), EndNote's "Edited Book" (whose authors are), and a book
+Zotero exports as RIS (whose editors it writes as ``A3``). Cited as its authors, the
+Handbook of Satisfiability had no "(Eds.)" in APA."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.library import load_library
+from tuireader.ingest.readers import read_file
+from tuireader.model import Record
+from tuireader.render.citations import format_citation
+
+EDITORS = ("Biere, Armin", "Heule, Marijn")
+
+
+def _one(path: Path, text: str) -> Record:
+    path.write_text(text, encoding="utf-8")
+    (record,) = read_file(path).records
+    return record
+
+
+def _ris(tmp_path: Path, kind: str, tag: str) -> Record:
+    return _one(
+        tmp_path / "book.ris",
+        f"TY  - {kind}\nTI  - Handbook of Satisfiability\n{tag}  - Biere, Armin\n"
+        f"{tag}  - Heule, Marijn\nPY  - 2021\nPB  - IOS Press\nER  - \n",
+    )
+
+
+def test_an_edited_books_au_are_its_editors(tmp_path: Path) -> None:
+    record = _ris(tmp_path, "EDBOOK", "AU")
+    assert record.authors == ()
+    assert record.editor == EDITORS
+
+
+def test_the_a3_of_a_book_zotero_exports_are_its_editors(tmp_path: Path) -> None:
+    record = _ris(tmp_path, "BOOK", "A3")
+    assert record.editor == EDITORS
+
+
+def test_a_books_au_are_still_its_authors(tmp_path: Path) -> None:
+    record = _ris(tmp_path, "BOOK", "AU")
+    assert record.authors == ("Armin Biere", "Marijn Heule")
+    assert record.editor == ()
+
+
+def test_endnotes_edited_book_names_its_editors(tmp_path: Path) -> None:
+    record = _one(
+        tmp_path / "book.enw",
+        "%0 Edited Book\n%T Handbook of Satisfiability\n%A Biere, Armin\n"
+        "%A Heule, Marijn\n%D 2021\n%I IOS Press\n",
+    )
+    assert record.authors == ()
+    assert record.editor == EDITORS
+
+
+def test_an_edited_book_is_cited_with_its_editors(tmp_path: Path) -> None:
+    _ris(tmp_path, "EDBOOK", "AU")
+    library = load_library([tmp_path / "book.ris"])
+    (paper,) = library.papers
+    apa = format_citation(paper, "apa", library=library).text
+    assert apa.startswith("Biere, A., & Heule, M. (Eds.). (2021). Handbook of Satisfiability.")
