@@ -27,7 +27,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
-from tuireader.ingest.formats.common import ReadResult, dois_from_links, failure, split_lines
+from tuireader.ingest.formats.common import (
+    ReadResult,
+    authors_said,
+    dois_from_links,
+    failure,
+    split_lines,
+)
 from tuireader.ingest.formats.feed import looks_like_xml, parse_feed
 from tuireader.ingest.formats.jsonfile import parse_json, parse_jsonl
 from tuireader.ingest.formats.markdown import parse_markdown
@@ -536,7 +542,7 @@ def read_file(path: Path) -> ReadResult:
                 without_notices([record])[0] if _from_database(record) else record
                 for record in records
             )
-        result = replace(result, records=dois_from_links(records))
+        result = replace(result, records=authors_said(dois_from_links(records)))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
     if decoded.problems:

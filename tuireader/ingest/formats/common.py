@@ -238,6 +238,46 @@ def dois_from_links(records: Sequence[Record]) -> tuple[Record, ...]:
     return tuple(found)
 
 
+#: what a source writes for the authors it does not name, as a name of its own: arXiv's
+#: "et al", BibTeX's "others", a CSL literal "{et al.}"
+_OTHERS_RE = re.compile(r"\{?\s*(?:and\s+)?(?:others|et\.?\s*al\.?)\s*\}?", re.IGNORECASE)
+#: the same words at the end of a name: "Alice Smith et al.", a spreadsheet's one cell
+_TRAILING_OTHERS_RE = re.compile(r"(?:,\s*|\s+)et\.?\s*al\.?\s*$", re.IGNORECASE)
+
+
+def authors_said(records: Sequence[Record]) -> tuple[Record, ...]:
+    """``records`` whose author lists say "et al." one way: after the names, never as a
+    name. "Alice Smith et al." (a spreadsheet's cell) was one person, cited "al., A. S.
+    e."; "et al" alone, with no author named before it, was an author, cited "al., e.",
+    though it names no one: it is left out. A list that names its first authors and says
+    there are more keeps "et al." last, as BibTeX's "and others", so its citations say
+    so ("Aubert, B., et al.") and do not make the first authors its only ones."""
+    return tuple(_authors_said(record) for record in records)
+
+
+def _authors_said(record: Record) -> Record:
+    named: list[str] = []
+    more = False
+    for name in record.authors:
+        if _OTHERS_RE.fullmatch(name):
+            more = True
+            continue
+        cut = _TRAILING_OTHERS_RE.sub("", name)
+        more = more or cut != name
+        if cut.strip():
+            named.append(cut.strip())
+    authors = (*named, "et al.") if more and named else tuple(named)
+    names = record.author_names
+    if names:
+        given = [name for name in names if not _OTHERS_RE.fullmatch(name)]
+        names = (*given, "others") if more and given else tuple(given)
+        if len(names) != len(authors):
+            names = ()  # no longer one each: the whole names are what is known
+    if authors == record.authors and names == record.author_names:
+        return record
+    return replace(record, authors=authors, author_names=names)
+
+
 def arxiv_from_doi(doi: str | None) -> str | None:
     """The arXiv id of an arXiv DataCite DOI (``10.48550/arXiv.1707.06347``)."""
     found = _ARXIV_DOI_RE.match(doi or "")
