@@ -91,3 +91,29 @@ def test_a_text_list_that_only_starts_with_a_bracket_stays_a_text_list(tmp_path:
     result = read_file(path)
     assert result.name == "[ICML 2024] papers to read"
     assert len(result.records) == 2
+
+
+def test_a_txt_file_holding_json_cut_short_is_read_as_json(tmp_path: Path) -> None:
+    path = tmp_path / "l.txt"
+    text = json.dumps(ITEMS, indent=2)
+    path.write_text(text[: text.index('"doe2022"')], encoding="utf-8")
+    result = read_file(path)
+    assert result.name != "["
+    assert [record.title for record in result.records] == [item["title"] for item in ITEMS[:2]]
+    assert "not valid JSON" in result.problems[-1].message
+
+
+def test_json_lines_cut_short_in_a_txt_file_keep_their_whole_lines(tmp_path: Path) -> None:
+    path = tmp_path / "l.txt"
+    text = "\n".join(json.dumps(item) for item in ITEMS)
+    path.write_text(text[:-20], encoding="utf-8")
+    assert titles(path) == [item["title"] for item in ITEMS[:2]]
+
+
+def test_a_markdown_wiki_contents_marker_stays_markdown(tmp_path: Path) -> None:
+    path = tmp_path / "papers.md"
+    path.write_text(
+        "[[_TOC_]]\n\n# Papers\n\n- [Attention Is All You Need](https://arxiv.org/abs/1706.03762)\n",
+        encoding="utf-8",
+    )
+    assert titles(path) == ["Attention Is All You Need"]

@@ -391,22 +391,27 @@ def _sniff_format(path: Path, text: str) -> str:
 
 #: formats read by one parser's family: JSON Lines saved as .json is still JSON's
 _FAMILY = {"jsonl": "json"}
+#: a first line only JSON starts with: "[" or "{" alone, ``[{``, ``{"title": …``
+_JSON_START = re.compile(r'\[\s*(?:[{"]|$)|\{\s*(?:"|$)')
 #: the start of a BibTeX file: an entry's ``@type{``, perhaps after comment lines
 _BIBTEX_START = re.compile(r"\A\ufeff?\s*(?:%[^\n]*\n\s*)*@[A-Za-z]+\s*[{(]")
 
 
 def _plain_format(text: str) -> str | None:
     """The format ``text`` plainly is, whatever its file's name says: JSON that parses
-    whole (or JSON Lines, an object a line), BibTeX that starts with an entry, RIS; None
-    for anything less plain, which the file's name decides."""
+    whole (or JSON Lines, an object a line), or that starts as only JSON does (a lone
+    "[", ``[{``, ``{"``: cut short, its reader says where), BibTeX that starts with an
+    entry, RIS; None for anything less plain, which the file's name decides."""
     start = text.lstrip("\ufeff \t\r\n")[:1]
     if start in ("[", "{"):
         try:
             json.loads(text.lstrip("\ufeff"))
         except ValueError:
             lines = [line for line in split_lines(text.lstrip("\ufeff")) if line.strip()]
-            if start == "{" and len(lines) > 1 and all(_json_object(line) for line in lines):
-                return "jsonl"
+            if start == "{" and _json_object(lines[0]):
+                return "jsonl"  # one object a line, the last perhaps cut short
+            if _JSON_START.match(lines[0].strip()):
+                return "json"  # JSON cut short or broken: its reader says where
         else:
             return "json"
     if _BIBTEX_START.match(text):
