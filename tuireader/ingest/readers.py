@@ -32,6 +32,7 @@ from tuireader.ingest.formats.common import (
     authors_said,
     dois_from_links,
     failure,
+    pages_said,
     split_lines,
 )
 from tuireader.ingest.formats.feed import looks_like_xml, parse_feed
@@ -547,7 +548,7 @@ def read_file(path: Path) -> ReadResult:
                 without_notices([record])[0] if _from_database(record) else record
                 for record in records
             )
-        result = replace(result, records=authors_said(dois_from_links(records)))
+        result = replace(result, records=pages_said(authors_said(dois_from_links(records))))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
     if decoded.problems:

@@ -278,6 +278,24 @@ def _authors_said(record: Record) -> Record:
     return replace(record, authors=authors, author_names=names)
 
 
+#: an ACM article's pages with its number written twice ("54:54:1--54:54:13", as the
+#: ACM's records of Transactions on Graphics give them)
+_DOUBLED_ARTICLE_RE = re.compile(r"(\d+):\1:(\d+)(\s*(?:-{1,2}|[\u2013\u2014])\s*)\1:\1:(\d+)")
+
+
+def pages_said(records: Sequence[Record]) -> tuple[Record, ...]:
+    """``records`` whose pages give an ACM article's number once: "54:54:1--54:54:13"
+    is pages 1 to 13 of article 54, "54:1--54:13", which APA and MLA print as given."""
+    said: list[Record] = []
+    for record in records:
+        found = _DOUBLED_ARTICLE_RE.fullmatch((record.pages or "").strip())
+        if found:
+            number, first, dash, last = found.groups()
+            record = replace(record, pages=f"{number}:{first}{dash}{number}:{last}")
+        said.append(record)
+    return tuple(said)
+
+
 def arxiv_from_doi(doi: str | None) -> str | None:
     """The arXiv id of an arXiv DataCite DOI (``10.48550/arXiv.1707.06347``)."""
     found = _ARXIV_DOI_RE.match(doi or "")
