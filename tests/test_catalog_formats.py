@@ -61,3 +61,17 @@ def test_a_catalog_folder_leaves_plain_text_lists_out(tmp_path: Path) -> None:
     catalogs, problems = load_catalogs([folder])
     assert problems == []
     assert [(catalog.name, len(catalog.entries)) for catalog in catalogs] == [("endnote", 2)]
+
+
+def test_a_csv_catalogs_et_al_is_said_after_the_names(tmp_path: Path) -> None:
+    # as a CSV list's: "Alice Smith et al." was one person, "et al." alone an author
+    catalog = tmp_path / "catalog.csv"
+    catalog.write_text(
+        "title,authors,year,doi\n"
+        "A Study,Alice Smith et al.,2020,10.1000/a\n"
+        "B Study,et al.,2021,10.1000/b\n",
+        encoding="utf-8",
+    )
+    (loaded,), problems = load_catalogs([catalog])
+    assert not [problem for problem in problems if problem.severity == "error"]
+    assert [entry.authors for entry in loaded.entries] == [("Alice Smith", "et al."), ()]
