@@ -74,3 +74,14 @@ def test_a_tables_keyword_columns_are_one_list(tmp_path: Path) -> None:
     )
     (record,) = read_file(path).records
     assert record.keywords == ("Deep learning", "SAT", "Graphs")
+
+
+def test_an_ris_keyword_line_of_several_is_each_of_them(tmp_path: Path) -> None:
+    path = tmp_path / "items.ris"
+    path.write_text(
+        "TY  - JOUR\nTI  - A Study\nAU  - Doe, Jane\nPY  - 2020\n"
+        "KW  - deep learning; graphs;Deep Learning\nKW  - SAT\nER  - \n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    assert record.keywords == ("deep learning", "graphs", "SAT")

@@ -198,7 +198,10 @@ def _record(block: _Block) -> Record | None:
         publisher=one_line(block.first("PB")),
         edition=one_line(block.first("ET")),
         editor=tuple(editors),
-        keywords=distinct_words(word or "" for word in map(one_line, block.all("KW"))),
+        # one a line, or several on one joined with ";" (as Zotero reads them too)
+        keywords=distinct_words(
+            one_line(word) or "" for value in block.all("KW") for word in re.split(r"[;\n]", value)
+        ),
     )
 
 
