@@ -2778,6 +2778,14 @@ _STANDALONE_TYPES = {
     "unpublished": "note",
     "collection": "publisher",
     "proceedings": "publisher",
+    # BibLaTeX's own: a report, and the works of several volumes and a reference work
+    # (MLA quoted their titles as a paper's in a container)
+    "report": "institution",
+    "mvbook": "publisher",
+    "mvcollection": "publisher",
+    "mvproceedings": "publisher",
+    "reference": "publisher",
+    "mvreference": "publisher",
 }
 
 
