@@ -71,3 +71,7 @@ def test_an_english_apostrophe_is_cased_as_english(tmp_path: Path) -> None:
     assert _journal(tmp_path, "O'REILLY REVIEWS OF MEDIA", "OReilly Rev. Media") == (
         "O'Reilly Reviews of Media"
     )
+
+
+def test_an_english_contraction_keeps_its_letter_small(tmp_path: Path) -> None:
+    assert _journal(tmp_path, "I'M A JOURNAL OF NOTES", "J. Notes") == "I'm A Journal of Notes"

@@ -530,7 +530,7 @@ def journal_case(name: str, iso: str | None) -> str:
         was_first, first = first, False
         if at and found.string[at - 1] in "'\u2019":
             before = _LETTERS_RE.findall(found.string, 0, at - 1)[-1:]
-            if before and len(before[0]) == 1:
+            if before and before[0].casefold() in _ELIDED | {"o"}:
                 # D'ANALYSE, L'ENSEIGNEMENT, O'REILLY: a word after a letter's elision
                 return word.capitalize()
             return word.lower()  # WOMEN'S, NATURE'S: the letter after an apostrophe
