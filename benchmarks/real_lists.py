@@ -405,6 +405,10 @@ def _csl_record(index: int, item: dict[str, Any]) -> SourceRecord:
         record.expected_types = {"misc"}
     else:
         record.expected_types = set(_CSL_TYPES.get(kind, {"misc"}))
+    if kind == "report" and str(item.get("genre") or "").lower() == "preprint":
+        # a preprint Crossref files as a report (bioRxiv's 10.1101/…): bioRxiv's own
+        # BibTeX gives it as an article of the server, and so does tuireader
+        record.expected_types.add("article")
     return record
 
 
