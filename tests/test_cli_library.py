@@ -610,3 +610,18 @@ def test_an_add_that_cannot_write_the_library_says_nothing_was_added(tmp_path, c
     err = capsys.readouterr().err
     assert "cannot write" in err and err.rstrip().endswith("No space left on device; nothing added")
     assert (data / "lists.json").read_bytes() == before
+
+
+def test_counts_of_papers_are_grouped_in_thousands_as_the_reader_gives_them(capsys, tmp_path):
+    # the reader's status line says "1,200"; add, export and index said "1200"
+    records = [
+        {"title": f"Study {i} of grasping", "abstract": f"We study grasp {i}.", "authors": ["A B"]}
+        for i in range(1200)
+    ]
+    listed = write_jsonl(tmp_path / "many.jsonl", records)
+    _code, out, _err = run(capsys, "add", str(listed))
+    assert out.startswith("added many (1,200 papers)")
+    _code, out, _err = run(capsys, "index", "--rebuild")
+    assert "index rebuilt (1,200 papers): 1,200 papers, 1,200 written" in out
+    _code, _out, err = run(capsys, "export", "--format", "json", "-o", str(tmp_path / "e.json"))
+    assert "wrote 1,200 papers to" in err

@@ -520,7 +520,7 @@ def _write_output(
         raise UsageError(f"cannot write {target}: {type(exc).__name__}: {exc}") from None
     noun = what if count == 1 else what + "s"
     _err(
-        f"wrote {count} {noun} to {target}"
+        f"wrote {count:,} {noun} to {target}"
         + (" (it replaces what the file held)" if replaced else "")
     )
 
@@ -1344,7 +1344,7 @@ def cmd_add(args: argparse.Namespace) -> int:
             print("added the built-in seed lists (seeds)")
         else:
             papers = by_path.get(str(entry.path))
-            noun = f" ({papers} paper{'s' if papers != 1 else ''})" if papers is not None else ""
+            noun = f" ({papers:,} paper{'s' if papers != 1 else ''})" if papers is not None else ""
             print(_line(f"added {entry.name}{noun}: {entry.path}"))
     for old, new in change.replaced:
         print(_line(f"{old.name} found again at {new.path} (was {old.path}); its triage is kept"))
@@ -1516,8 +1516,8 @@ def cmd_index(args: argparse.Namespace) -> int:
     report = engine.report
     print(
         _line(
-            f"{engine.status}: {len(session.library)} papers, "
-            f"{report.written} written, {report.seconds:.2f} s ({session.paths.index_dir})"
+            f"{engine.status}: {len(session.library):,} papers, "
+            f"{report.written:,} written, {report.seconds:.2f} s ({session.paths.index_dir})"
         )
     )
     if args.rebuild and report.read_only:

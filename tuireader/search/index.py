@@ -489,9 +489,9 @@ class IndexReport:
         if self.read_only:
             return "index read-only"
         if self.rebuilt:
-            return f"index rebuilt ({self.added} papers)"
+            return f"index rebuilt ({self.added:,} papers)"
         if self.written:
-            return f"index updated (+{self.added} ~{self.updated} -{self.removed})"
+            return f"index updated (+{self.added:,} ~{self.updated:,} -{self.removed:,})"
         return "index up to date"
 
 
