@@ -78,6 +78,25 @@ def test_escape_then_enter_in_one_burst_clear_the_query_then_go_to_the_list(term
     tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
 
 
+def test_escape_then_a_word_starting_with_b_or_f_in_one_burst_is_the_new_query(terminal):
+    # "\x1bb" and "\x1bf" are Option+Left and Option+Right (word jumps) in iTerm: the "b"
+    # of "bayes" was lost and the cursor jumped, the box holding "ayesdiffusion".
+    tmux = terminal(str(SAMPLE), width=80, height=24)
+    tmux.wait_for(lambda s: "11 / 11 papers" in s and "index: ready" in s)
+    tmux.type("diffusion")
+    tmux.wait_for(lambda s: "2 of 11 papers match" in s)
+    tmux.send("Escape", "bayes")
+    screen = tmux.wait_for(lambda s: "1 of 11 papers match" in s)
+    assert screen.splitlines()[1].split() == ["▊", "bayes", "▎"], screen
+    tmux.send("C-u")
+    tmux.wait_for(lambda s: "11 / 11 papers" in s)
+    tmux.send("Escape", "frame")
+    screen = tmux.wait_for(lambda s: "3 of 11 papers match" in s and "FrameQuant" in s)
+    assert screen.splitlines()[1].split() == ["▊", "frame", "▎"], screen
+    tmux.send("C-q")
+    tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+
+
 def test_escape_then_tab_in_one_burst_clear_the_query_then_move_to_the_list(terminal):
     # "\x1b\t" arrives together; Textual alone reads it as shift+tab (the viewer, backwards).
     tmux = terminal(str(SAMPLE))

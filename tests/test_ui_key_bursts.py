@@ -225,6 +225,19 @@ def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
         ("enter", "\r"),
     ]
     assert keys(EscapeKeepingParser(), "\x1b/\x1b\r") == [("alt+slash", "/"), ("alt+enter", "\r")]
+    # Escape then a word beginning with "b" or "f" in one read: Textual reads "\x1bb" and
+    # "\x1bf" as word jumps (iTerm's Option+Left and Option+Right), and the first letter
+    # of the word is lost.
+    assert keys(XTermParser(), "\x1bbayes")[0] == ("ctrl+left", None)
+    assert keys(EscapeKeepingParser(), "\x1bbayes")[:2] == [("alt+b", "b"), ("a", "a")]
+    assert keys(EscapeKeepingParser(), "/\x1bfrom")[:3] == [
+        ("slash", "/"),
+        ("alt+f", "f"),
+        ("r", "r"),
+    ]
+    # A word jump comes alone, or before another key's Escape: it stays a word jump.
+    assert keys(EscapeKeepingParser(), "\x1bb") == [("ctrl+left", None)]
+    assert keys(EscapeKeepingParser(), "\x1bf\x1bf") == [("ctrl+right", None)] * 2
     # Everything else reads as Textual reads it.
     assert keys(EscapeKeepingParser(), "\x1bj") == [("alt+j", "j")]
     assert keys(EscapeKeepingParser(), "/") == [("slash", "/")]

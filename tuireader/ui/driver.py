@@ -11,7 +11,9 @@ typed quickly (or sent in one burst over ssh) from alt+j; Textual reads both as 
 the app splits it back (:func:`tuireader.ui.keys.split_alt`). Before other keys Textual
 drops the Escape: Escape then ``/`` or Enter read as a lone ``/`` or Enter, and Escape,
 ``/``, Escape in one burst typed "^/". The parser keeps each such Escape as the alt of the
-key after it, which the app splits the same way. Within a bracketed paste, an Escape is
+key after it, which the app splits the same way. Escape then ``b`` or ``f`` Textual reads as
+a word jump (iTerm's Option+Left and Option+Right send them); with more text after it in
+the same read, it is Escape then a word typed, and reads as such. Within a bracketed paste, an Escape is
 text pasted (a colour code of text copied from a coloured terminal), never the start of a
 key: Textual read the codes as keys and the text between them was lost.
 
@@ -25,6 +27,7 @@ the reader closes.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterable
@@ -88,6 +91,24 @@ PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 #: what stands for an Escape inside a paste while Textual's parser reads it (a character
 #: Unicode keeps for a program's own use, which no text carries)
 _PASTED_ESCAPE = "\ufdd0"
+
+
+#: an Escape then "b" or "f" with typed text after it in the same read: the first letter
+#: of a word typed after an Escape (a query typed in one burst after Escape), which
+#: Textual reads as a word jump (iTerm's "natural editing" keys send Escape then b or f
+#: for Option+Left and Option+Right). A word jump comes alone, or before another key's
+#: Escape; text after it in the same read is a word being typed.
+_ESCAPE_THEN_WORD = re.compile("\x1b([bf])(?=[^\x00-\x1f\x7f])")
+#: what stands for that "b" or "f" while Textual's parser reads it (kept for the program's
+#: own use by Unicode, as :data:`_PASTED_ESCAPE`)
+_WORD_LETTERS = {"b": "\ufdd1", "f": "\ufdd2"}
+_LETTER_OF_WORD = {mark: letter for letter, mark in _WORD_LETTERS.items()}
+
+
+def _typed_words(text: str) -> str:
+    """``text`` with the letter after each Escape that begins a typed word masked, so the
+    parser reads it as the alt of the letter (Escape then the letter), not a word jump."""
+    return _ESCAPE_THEN_WORD.sub(lambda found: "\x1b" + _WORD_LETTERS[found[1]], text)
 
 
 def _marker_start(text: str, marker: str) -> int:
@@ -154,11 +175,11 @@ class EscapeKeepingParser(XTermParser):
             seen = self._before + text[at:]
             start = seen.find(PASTE_START)
             if start < 0:
-                out.append(text[at:])
+                out.append(_typed_words(text[at:]))
                 self._before = seen[-(len(PASTE_START) - 1) :]
                 break
             after = at + start + len(PASTE_START) - len(self._before)
-            out.append(text[at:after])
+            out.append(_typed_words(text[at:after]))
             at, self._pasting, self._before = after, True, ""
         return "".join(out)
 
@@ -177,6 +198,10 @@ class EscapeKeepingParser(XTermParser):
             return
         alt = alt or self._cut_escape
         self._cut_escape = False
+        if len(sequence) == 2 and sequence[1] in _LETTER_OF_WORD:
+            letter = _LETTER_OF_WORD[sequence[1]]  # Escape then a word's first letter
+            yield events.Key(f"alt+{letter}", letter)
+            return
         if sequence == "\x1b\t" and not alt:
             # Textual reads it as shift+tab (the Linux console's); everywhere else, shift+tab
             # is CSI Z, and this is Escape then Tab typed in one burst (over ssh).
