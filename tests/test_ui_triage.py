@@ -1914,3 +1914,29 @@ async def test_rows_decided_in_the_reader_stay_when_a_triage_query_follows_chang
         await pilot.press("slash", "ctrl+e", "space")  # the query edited: 'is:new '
         await settle(pilot)
         assert ids(screen) == every[1:3] + every[4:]
+
+
+@sync
+async def test_a_decision_on_the_last_row_after_the_viewer_shows_in_the_list():
+    # at 80x24 the viewer covers the list; back in the list, x on the last row (the
+    # cursor stays put) counted the paper skipped but its row showed no ✗ until the
+    # cursor moved off and back. m (maybe) alike.
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        last = screen.results.rows[-1].paper
+        cut = last.title[:20]
+
+        def last_row() -> str:
+            return next(line for line in app_text(app).splitlines() if cut in line)
+
+        for key, marker in (("x", "✗"), ("m", "?")):
+            await pilot.press("G", "enter")
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert marker not in last_row()
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen.current_paper.id == last.id
+            assert marker in last_row(), last_row()

@@ -455,11 +455,15 @@ class ResultsList(ScrollView, can_focus=True):
         self.refresh()
 
     def refresh_markers(self) -> None:
-        """Redraw the rows in view whose triage marker changed."""
+        """Redraw the rows in view whose triage marker changed.
+
+        A row in view that the list has no drawing of (forgotten as the list was resized,
+        when it showed again after the full-screen viewer) is redrawn too: what the
+        terminal shows of it is not known, and may be the marker before."""
         top, height = self._top(), self.scrollable_content_region.height
         for index in range(top, min(len(self._rows), top + height)):
             drawn = self._drawn.get(index)
-            if drawn is not None and drawn[0][0] != self.marker_for(self._rows[index].paper):
+            if drawn is None or drawn[0][0] != self.marker_for(self._rows[index].paper):
                 self._refresh_row(index)
 
     # -- the cursor -------------------------------------------------------------------
