@@ -1940,3 +1940,40 @@ async def test_a_decision_on_the_last_row_after_the_viewer_shows_in_the_list():
             await settle(pilot)
             assert screen.current_paper.id == last.id
             assert marker in last_row(), last_row()
+
+
+@sync
+async def test_a_decision_in_the_viewer_is_said_and_the_last_notice_is_the_papers_state():
+    # in the viewer (the list out of sight at 80x24) s moved on to the next paper with no
+    # word of what it did; and x x on a skipped paper said only "Back to new" while the
+    # paper ended skipped
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        first, second, third = screen.results.rows[:3]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is screen.viewer
+        await pilot.press("s")
+        await settle(pilot)
+        assert saved(first.paper.id).state == "kept"
+        assert screen.current_paper.id == second.paper.id
+        assert notices(app)[-1] == f"Kept: “{notice_title(first.paper.title)}”"
+        await pilot.press("r")
+        await settle(pilot)
+        assert notices(app)[-1] == f"Read: “{notice_title(second.paper.title)}”"
+        # in the list, the row's marker says it: no notice
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is screen.results and screen.current_paper.id == third.paper.id
+        said = len(notices(app))
+        await pilot.press("x")
+        await settle(pilot)
+        assert saved(third.paper.id).state == "skip" and len(notices(app)) == said
+        await pilot.press("k", "x", "x")
+        await settle(pilot)
+        assert saved(third.paper.id).state == "skip"
+        assert notices(app)[-2:] == [
+            f"Back to new: “{notice_title(third.paper.title)}”",
+            f"Skipped: “{notice_title(third.paper.title)}”",
+        ]

@@ -28,6 +28,7 @@ from tuireader.render.textrender import (
     render,
     visible,
 )
+from tuireader.triage.store import STATE_WORDS
 
 #: marks a title derived from the abstract rather than given by the source.
 DERIVED_MARK = "≈"
@@ -547,6 +548,15 @@ def notice_title(title: str, room: int | None = NOTICE_TITLE) -> str:
     whole title)."""
     name = " ".join(title.split())
     return name if room is None or len(name) <= room else name[: room - 1] + "…"
+
+
+def decided_text(state: str, title: str | None) -> str:
+    """What a state key says it did to the paper called ``title`` (None: not loaded), for a
+    user who may not see the paper's row: "Kept: “…”", "Marked maybe: “…”"."""
+    # "Maybe" alone reads as a question: a maybe is "marked maybe"
+    word = "marked maybe" if state == "maybe" else STATE_WORDS.get(state, state)
+    word = word[:1].upper() + word[1:]
+    return f"{word}: “{title}”" if title else word
 
 
 def path_rows(path: str, room: int) -> str:

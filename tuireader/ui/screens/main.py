@@ -97,7 +97,7 @@ from tuireader.ui.services import (
     look,
     with_lists,
 )
-from tuireader.ui.text import NOTICE_TITLE, note_shown, notice_title, path_rows
+from tuireader.ui.text import NOTICE_TITLE, decided_text, note_shown, notice_title, path_rows
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -592,6 +592,9 @@ class MainScreen(Screen[None]):
         #: (no new paper below it): the same key again, before the highlight moves, is a
         #: repeat of the burst, not the toggle back to new (None: the highlight moved)
         self._decided_here: tuple[str, str] | None = None
+        #: the paper a state key just put back to new, with a notice saying so: a state
+        #: key again on it says what it became (None: the highlight moved)
+        self._backed_to_new: str | None = None
         #: takes the notices back to their width once a notice naming a file is gone
         self._narrow_notices: Timer | None = None
 
@@ -1773,6 +1776,8 @@ class MainScreen(Screen[None]):
             self._been_on.add(paper.id)
         if self._decided_here is not None and (paper is None or paper.id != self._decided_here[0]):
             self._decided_here = None
+        if paper is None or paper.id != self._backed_to_new:
+            self._backed_to_new = None
         self._hold_first_fit()
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
@@ -2921,16 +2926,25 @@ class MainScreen(Screen[None]):
             self.notify(self._already_text(state), markup=False)
             return
         target = self.triage.set_state(ids, command.state)
+        # In the viewer, the list and its markers are out of sight (or out of the eye's
+        # way): the decision is said. After "Back to new" on the paper, so is the state
+        # it took after that, so that the last notice is its state.
+        say = self.focused is self.viewer or self._backed_to_new == paper_id
+        self._backed_to_new = None
         self._redraw_triage()
         self._advance(paper_id)
         current = self.current_paper
+        title = self._title_of(paper_id)
         if target == DEFAULT_STATE:
             self._decided_here = None
-            title = self._title_of(paper_id)
+            self._backed_to_new = paper_id
             self.notify(
                 visible(f"Back to new: “{title}”" if title else "Back to new"), markup=False
             )
-        elif self.config.auto_advance and current is not None and current.id == paper_id:
+            return
+        if say:
+            self.notify(visible(decided_text(target, title)), markup=False)
+        if self.config.auto_advance and current is not None and current.id == paper_id:
             # only where the cursor would have moved: with auto_advance off it never
             # does, so the key again is the toggle help and README promise (back to new)
             self._decided_here = (paper_id, target)
