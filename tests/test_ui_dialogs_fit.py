@@ -389,3 +389,31 @@ async def test_at_60_columns_the_note_editor_shows_its_title_and_keys_whole():
         said = " ".join(row for row in inside if row)
         assert "Ctrl+S saves · Escape cancels (n brings the text back)" in said, said
         assert f"Note: {title}" in said, said
+
+
+@pytest.mark.parametrize("size", SIZES)
+@sync
+async def test_the_link_and_citation_menus_name_their_paper_cut_to_fit(tmp_path, size):
+    # the menus cover the highlighted paper's row, and did not say which paper they
+    # copy from
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, long_links_list(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        screen = await to_paper(pilot, "charmer")
+        title = "Revisiting Character-level Adversarial Attacks for Language Models"
+        assert screen.current_paper.title == title
+        for key in ("U", "Y"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, PickScreen)
+            heading = app.screen.query_one("#pick-title")
+            options = app.screen.query_one(OptionList)
+            [named] = [row for row in rows_of(app, heading) if "“Revisiting" in row]
+            inner = named[heading.region.x : heading.region.right].rstrip()
+            # on one row, within the menu: whole when it fits, else cut with "…"
+            assert inner == f"“{title}”" or (
+                inner.endswith("…") and title.startswith(inner[1:-1])
+            ), inner
+            assert heading.region.width == options.region.width
+            await pilot.press("escape")
+            await pilot.pause()

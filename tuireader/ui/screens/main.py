@@ -97,7 +97,14 @@ from tuireader.ui.services import (
     look,
     with_lists,
 )
-from tuireader.ui.text import NOTICE_TITLE, decided_text, note_shown, notice_title, path_rows
+from tuireader.ui.text import (
+    NOTICE_TITLE,
+    decided_text,
+    note_shown,
+    notice_title,
+    path_rows,
+    shown_title,
+)
 
 if TYPE_CHECKING:
     from tuireader.ui.screens.edit import TagEditor
@@ -2165,7 +2172,7 @@ class MainScreen(Screen[None]):
         choices = [f"{link.kind:<7} {link.url}" for link in links]
         from tuireader.ui.screens.pick import PickScreen
 
-        self.app.push_screen(PickScreen("Copy which link?", choices), picked)
+        self.app.push_screen(PickScreen("Copy which link?", choices, shown_title(paper)), picked)
 
     @on(cmd.CopyPaperId)
     def _copy_paper_id(self) -> None:
@@ -2202,7 +2209,7 @@ class MainScreen(Screen[None]):
         choices = [f"{link.kind:<7} {link.url}" for link in paper.links]
         from tuireader.ui.screens.pick import PickScreen
 
-        self.app.push_screen(PickScreen("Open which link?", choices), picked)
+        self.app.push_screen(PickScreen("Open which link?", choices, shown_title(paper)), picked)
 
     def _open_or_copy(self, url: str, what: str) -> None:
         """Open ``url`` in the browser when there is one here; else copy it and say why."""
@@ -2235,7 +2242,8 @@ class MainScreen(Screen[None]):
 
     @on(cmd.PickCitation)
     def _pick_citation(self) -> None:
-        if self._paper_or_warn() is None:
+        paper = self._paper_or_warn()
+        if paper is None:
             return
 
         def picked(index: int | None) -> None:
@@ -2245,7 +2253,9 @@ class MainScreen(Screen[None]):
         choices = [FORMAT_LABELS.get(fmt, fmt) for fmt in FORMATS]
         from tuireader.ui.screens.pick import PickScreen
 
-        self.app.push_screen(PickScreen("Copy the citation as…", choices), picked)
+        self.app.push_screen(
+            PickScreen("Copy the citation as…", choices, shown_title(paper)), picked
+        )
 
     @on(cmd.CopyAll)
     def _copy_all(self, command: cmd.CopyAll) -> None:

@@ -34,6 +34,8 @@ from tuireader.ui.text import middle_cut
 NUMBERED = 9
 #: the columns left free each side of a menu as wide as the screen allows.
 MARGIN = 2
+#: the narrowest a menu is, and the columns its border and padding take
+MIN_WIDTH, DIALOG_FRAME = 30, 4
 #: the fewest cells a choice's last word is cut to, in its middle, after the words before
 #: it; in a narrower row the choice is cut at its end.
 LAST_WORD_ROOM = 12
@@ -70,6 +72,33 @@ class OneRow:
         return Measurement(min(width, LAST_WORD_ROOM), width)
 
 
+#: the most cells the name of the paper a menu is about widens the menu to; a longer
+#: name is cut to the menu's width.
+ABOUT_ROOM = 50
+
+
+class Heading:
+    """The menu's title, and under it the title of the paper the menu is about (it covers
+    the paper's row) on one row of the menu's width, cut at its end with "…"."""
+
+    def __init__(self, title: str, about: str = "") -> None:
+        self.title = title
+        self.about = about
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # (Textual counts the rows of a renderable by its newlines: the last one too)
+        heading = Text(self.title, style="bold", end="\n")
+        if self.about:
+            line = Text(self.about, end="")
+            line.truncate(options.max_width, overflow="ellipsis")
+            heading.append("\n").append_text(line)
+        yield heading
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = max(cell_len(self.title), min(cell_len(self.about), ABOUT_ROOM))
+        return Measurement(min(width, LAST_WORD_ROOM), width)
+
+
 class PickScreen(ModalScreen[int | None]):
     """Pick one of ``choices``; dismisses with its index, or None when cancelled."""
 
@@ -81,7 +110,6 @@ class PickScreen(ModalScreen[int | None]):
        as the screen is sized) */
     PickScreen > #pick-dialog {
         width: auto;
-        min-width: 30;
         height: auto;
         max-height: 80%;
         border: round $accent;
@@ -90,8 +118,8 @@ class PickScreen(ModalScreen[int | None]):
     }
     PickScreen #pick-title {
         width: auto;
+        min-width: 100%;
         dock: top;
-        text-style: bold;
         margin-bottom: 1;
     }
     /* the title docked, the list's 100% is the room left under it: a longer list
@@ -114,14 +142,21 @@ class PickScreen(ModalScreen[int | None]):
         Binding("end,G", "move('last')", "Last choice", show=False, id="pick.last"),
     ]
 
-    def __init__(self, title: str, choices: Sequence[str]) -> None:
+    def __init__(self, title: str, choices: Sequence[str], about: str = "") -> None:
+        """``about``: the title of the paper the choices are for, named under ``title``."""
         super().__init__()
         self.title_text = title
         self.choices = tuple(choices)
+        name = " ".join(visible(about).split())
+        self.about = f"“{name}”" if name else ""
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="pick-dialog"):
-            yield Static(Text(visible(self.title_text), end=""), id="pick-title")
+        with Vertical(id="pick-dialog") as dialog:
+            # the title docked, the dialog is as wide as its choices: as wide as the paper's
+            # name too, up to ABOUT_ROOM (the screen's width still bounds it)
+            room = min(cell_len(self.about), ABOUT_ROOM) + DIALOG_FRAME
+            dialog.styles.min_width = max(MIN_WIDTH, room)
+            yield Static(Heading(visible(self.title_text), self.about), id="pick-title")
             options = []
             for index, choice in enumerate(self.choices):
                 number = f"{index + 1} " if index < NUMBERED else "  "
