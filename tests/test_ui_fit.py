@@ -979,3 +979,53 @@ async def test_more_like_this_stays_as_it_was_when_its_list_is_read_again(tmp_pa
         await settle(pilot)
         assert screen.similar_to is not None
         assert [row.paper.id for row in screen.results.rows] == like
+
+
+@sync
+async def test_at_80_by_24_a_kept_paper_has_no_why_line_and_its_abstract_on_the_first_screen(
+    tmp_path,
+):
+    # a kept paper with tags, a 5-line note and a TL;DR (MimicGen of CoRL 2023): its
+    # header, state, tags, note, a 2-row why line (which explains nothing once the
+    # paper is decided) and the TL;DR pushed the abstract off the first screen
+    app, _ids = seeded_app(tmp_path)
+    source = tmp_path / "topics.jsonl"
+    records = [json.loads(line) for line in source.read_text().splitlines()]
+    for record in records:
+        if record["title"] == TOPICS["grasp"][0][0]:
+            record["title"] += ": A Data Generation System for Scalable Robot Learning"
+            record["authors"] = [f"Author {n} Surname{n}" for n in range(8)]
+            record["venue"] = "7th Annual Conference on Robot Learning"
+            record["keywords"] = ["Imitation Learning", "Manipulation"]
+            record["tldr"] = (
+                "We introduce a system for automatically synthesizing large-scale datasets"
+                " of tactile grasping from a small number of human demonstrations by"
+                " adapting them to new scene configurations, object instances, and robot"
+                " arms, with many more words to take a fourth row."
+            )
+            record["abstract"] += " Imitation learning from human demonstrations works."
+    source.write_text("".join(json.dumps(record) + "\n" for record in records))
+    [kept] = [paper.id for paper in load_library([source]).papers if paper.tldr]
+    with Store.open(resolve().state_db) as store:
+        store.set_state(kept, "kept")
+        store.add_tag(kept, "robotics")
+        store.add_tag(kept, "data")
+        store.set_note(kept, "\n".join(f"line {n} of the note" for n in range(1, 6)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await with_model(pilot)
+        viewer = screen.viewer
+        screen.action_focus_results()
+        await pilot.press("F")  # an undecided paper like the kept one: it says why
+        await settle(pilot)
+        assert screen.current_paper.id != kept and viewer.why_text.startswith("why: ")
+        await pilot.press("slash", *"title:Tactile Grasping Deformable Generation", "enter")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.current_paper.id == kept and app.focused is viewer
+        assert viewer.section("tldr").plain.startswith("TL;DR We introduce")
+        assert viewer.why_text == ""
+        first_screen = viewer.lines[: viewer.size.height]
+        assert any(line.strip().startswith("robot grasping") for line in first_screen), "\n".join(
+            first_screen
+        )

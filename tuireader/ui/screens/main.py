@@ -1797,6 +1797,10 @@ class MainScreen(Screen[None]):
         model = self.fit_model
         if paper is None or model is None or not model.covers(paper):
             return ((), None)  # (a paper of a list just read: the next fit says why)
+        if self.triage.state_of(paper.id) != DEFAULT_STATE:
+            # decided: why it ranks where it does explains nothing any more, and its rows
+            # pushed the abstract off the first screen at 80x24
+            return ((), None)
         why = model.why(paper)
         return (why.words, why.like)
 
@@ -2849,6 +2853,7 @@ class MainScreen(Screen[None]):
         self.results.refresh_markers()
         self._update_counts()
         self._show_triage(self.current_paper)
+        self._show_why(self.current_paper)  # (none once the paper is decided)
         if self._tag_editor is not None:
             self._tag_editor.follow_known(self.triage.known_tags())
 
@@ -2867,7 +2872,9 @@ class MainScreen(Screen[None]):
         if state != DEFAULT_STATE:
             text.append(f"{MARKERS[state]} {STATE_NAMES[state]}", "bold")
         if tags:
-            text.append("\n" if text else "")
+            # on the state's row: at 80x24 the abstract must still start on the first
+            # screen below the state, tags, note and TL;DR
+            text.append(" · " if text else "")
             text.append("Tags: ", "bold")
             text.append(visible(", ".join(tags)))
         if note:
