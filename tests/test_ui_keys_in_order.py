@@ -241,6 +241,33 @@ async def test_tags_saved_in_two_readers_are_merged(monkeypatch):
 
 
 @sync
+async def test_after_a_note_save_refused_z_takes_back_the_change_made_elsewhere():
+    # the note set by a command while the editor was open: the refusal named "another
+    # reader", and the first z said "Nothing to undo: that change was not saved" (the
+    # refused save); only a second z took back the command's note
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first = ids(screen)[0]
+        await pilot.press("n")
+        await pilot.pause()
+        with Store.open(resolve().state_db) as other:  # as `tuireader note ID --set` does
+            other.set_note(first, "their words")
+        await pilot.press(*"my words", "ctrl+s")
+        await settle(pilot)
+        assert saved(first).note == "their words"
+        refusal = [text for text in notices(app) if text.startswith("Note not saved")]
+        assert refusal and "changed elsewhere" in refusal[-1]
+        assert "another reader" not in refusal[-1]
+        said = len(notices(app))
+        await pilot.press("z")
+        await settle(pilot)
+        assert saved(first).note == ""
+        assert all("not saved" not in text for text in notices(app)[said:]), notices(app)
+        assert any(text.startswith("Undone") for text in notices(app)[said:]), notices(app)
+
+
+@sync
 async def test_a_note_changed_in_another_reader_is_never_overwritten(monkeypatch):
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -253,7 +280,7 @@ async def test_a_note_changed_in_another_reader_is_never_overwritten(monkeypatch
         await pilot.press(*"my words", "ctrl+s")
         await settle(pilot)
         assert saved(first).note == "their words"
-        assert any("another reader changed" in text for text in notices(app))
+        assert any("changed elsewhere" in text for text in notices(app))
         # The user's text is kept: the editor shows both notes next time.
         await open_editor(pilot, "n", NoteEditor)
         text = app.screen.query_one("#note-input").text

@@ -70,6 +70,12 @@ SAVING = "saving…"
 NOT_SAVED_UNDO = "Nothing to undo: that change was not saved"
 #: an undo of a change the store already held (another reader made it first).
 NOTHING_CHANGED_UNDO = "Nothing to undo: the triage file already held that change"
+#: a note save refused: the note was changed since the editor opened, by another reader
+#: or by a command (``tuireader note``, ``undo``); the store cannot tell which.
+NOTE_CHANGED_ELSEWHERE = (
+    "Note not saved: this paper's note was changed elsewhere while you were editing it."
+    " Your text is kept; press n to see both and save again."
+)
 
 #: how a notice is shown (Textual's severities).
 Severity = Literal["information", "warning", "error"]
@@ -294,6 +300,9 @@ class TriageBook:
         self._writer_idle.set()
         #: changes that could not be saved (written by the writer thread only)...
         self._failed_ops: set[int] = set()
+        #: of those, the note saves refused for a note changed elsewhere (writer's thread):
+        #: never a change of this reader's, so undo passes over them to the last action
+        self._conflicted_ops: set[int] = set()
         #: changes the store already held (another reader made them first): no action
         #: of theirs is in the store's log to take back
         self._no_action_ops: set[int] = set()
@@ -441,13 +450,18 @@ class TriageBook:
         was pressed or only after, so a burst of keys means the same at any disk speed.
         """
         last = self._history.pop() if self._history else None
-        if last is not None and last.op_id in self._failed_seen:
+        # A note save refused because the note was changed elsewhere changed nothing: the
+        # last action is the change made elsewhere, which the user means to take back.
+        refused = last is not None and last.op_id in self._conflicted_ops
+        if last is not None and last.op_id in self._failed_seen and not refused:
             failed = last.op_id
             self.submit(lambda _store: self._taken_back(failed), [], history=False)
             return
 
         def undo(store: Store) -> str:
-            if last is not None and last.op_id in self._failed_ops:
+            if last is not None and last.op_id in self._conflicted_ops:
+                pass  # (refused after the key: as above, the change made elsewhere)
+            elif last is not None and last.op_id in self._failed_ops:
                 return self._taken_back(last.op_id)
             if last is not None and last.op_id in self._no_action_ops:
                 return NOTHING_CHANGED_UNDO
@@ -475,7 +489,7 @@ class TriageBook:
 
         # After others' changes the store's last action may be one of theirs (the command
         # line's): what is taken back is then shown once the store says, not foretold.
-        foretold = list(last.before) if last and not self._others_since else []
+        foretold = list(last.before) if last and not (self._others_since or refused) else []
         taken: dict[str, str] = {}  # filled by the writer, read once it is done
         self.submit(undo, foretold, history=False, drafts=taken)
 
@@ -853,7 +867,9 @@ class TriageBook:
                 with store.following(job.follows):
                     summary = job.run(store)
         except StoreConflict as error:
-            failed = TriageFailed(error.user_message, job.op_id, conflict=error, job=job)
+            if job.op_id is not None:
+                self._conflicted_ops.add(job.op_id)
+            failed = TriageFailed(NOTE_CHANGED_ELSEWHERE, job.op_id, conflict=error, job=job)
         except StoreError as error:
             failed = TriageFailed(error.user_message, job.op_id, job=job, several=error.several)
         if failed is not None:
