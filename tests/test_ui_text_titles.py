@@ -265,3 +265,20 @@ def test_a_title_reads_the_same_in_the_row_as_on_the_command_line(written, read)
     assert display_title(written) == read
     assert read in result_line(paper, Palette()).plain
     assert read in paper_header(paper, Palette()).plain
+
+
+@pytest.mark.parametrize("width", [48, 78, 120])
+def test_a_paper_in_two_lists_of_one_venue_names_the_venue_once(width):
+    # the seed lists beside the venue's own list: every seed paper read "ICML, ICML…"
+    # (or "ICML Paper…", the second list cut off)
+    from tuireader.ui.widgets.results import list_column
+
+    names = ["ICML 2024 论文列表", "ICML 2024 Papers", "icml2024"]
+    column, labels = list_column(names, width)
+    seed = Paper(id="ijkm2345", title="A Seed Paper", abstract="x", lists=tuple(names[1:]))
+    row = result_line(seed, Palette(), list_width=column, labels=labels).plain
+    shown = row[3 : 3 + column].strip()
+    assert shown == "ICML 2024", row
+    # lists of different venues are each named
+    both = Paper(id="npqr2345", title="Two", abstract="x", lists=("NeurIPS 2023", "icml2024"))
+    assert "NeurIPS" in result_line(both, Palette(), list_width=40).plain

@@ -122,7 +122,13 @@ def result_line(
     line.append(" ")
     if list_width > 0:
         given = labels or {}
-        names = ", ".join(given.get(name) or list_label(name, list_width) for name in paper.lists)
+        named = [given.get(name) or list_label(name, list_width) for name in paper.lists]
+        venues = {_venue_label(name) for name in paper.lists}
+        if len(named) > 1 and len(venues) == 1 and None not in venues:
+            # lists of one venue (the seed lists and the venue's own list): the venue
+            # once, where the labels that tell the lists apart read "ICML, ICML…"
+            named = [list_label(str(venues.pop()), list_width)]
+        names = ", ".join(dict.fromkeys(named))  # (a label twice: once)
         name = Text(list_cut(visible(names), list_width), end="")
         name.stylize(palette.lists)
         name.truncate(list_width, pad=True)
