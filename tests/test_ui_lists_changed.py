@@ -12,6 +12,7 @@ import json
 import threading
 from pathlib import Path
 
+import pytest
 from e2e_util import app_text, notices, ready, settle, sync
 
 from tuireader.session import load_session
@@ -436,3 +437,29 @@ async def test_rows_decided_under_a_triage_query_stay_as_the_lists_are_read_agai
         await pilot.press("slash", "ctrl+e", "space")  # moved on: the query edited
         await settle(pilot)
         assert ids(screen) == now[1:]
+
+
+@pytest.mark.parametrize("query", ["is:new", "continual", ""])
+@sync
+async def test_the_highlighted_undecided_paper_keeps_the_cursor_when_its_id_changes(
+    tmp_path, query
+):
+    # the store follows decided papers to their new ids; an undecided one re-scraped
+    # under another key lost the cursor, which went to the first row
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await ready(pilot)
+        if query:
+            await pilot.press(*query)
+            await settle(pilot)
+        old = ids(screen)
+        second = next(row.paper for row in screen.results.rows if "MAML" in row.paper.title)
+        assert len(old) == 3 and old.index(second.id) > 0
+        await highlight(pilot, screen, second.id)
+        write_list(source, renamed=True)
+        await reread(pilot, screen)
+        await settle(pilot)
+        current = screen.current_paper
+        assert current is not None and current.id != second.id, current
+        assert current.title.endswith("MAML Performance."), current.title

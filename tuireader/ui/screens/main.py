@@ -2491,11 +2491,16 @@ class MainScreen(Screen[None]):
         library = message.library
         moves = [Move(old, new, "") for old, new in message.moves]
 
+        current = self.current_paper
+        became = _became(current, self.library, library) if current is not None else None
+
         def now(paper_id: str) -> str | None:
             moved = follow_moves(paper_id, moves)
-            return moved if library.peek(moved) is not None else library.id_now(moved)
+            found = moved if library.peek(moved) is not None else library.id_now(moved)
+            if found is None and current is not None and paper_id == current.id:
+                return became  # (an undecided paper the store does not follow)
+            return found
 
-        current = self.current_paper
         keep = now(current.id) if current is not None else None
         book = self.triage
         book.moves_seen = message.last_move
@@ -3141,6 +3146,26 @@ def _now_unreadable(broken: Sequence[tuple[Problem, bool]], found: Changes) -> l
     in the folder) is read as it stands: it must not stop the others being read again."""
     changed = {os.path.abspath(path) for path in (*found.changed, *found.added)}
     return [problem for problem, new in broken if new and os.path.abspath(problem.path) in changed]
+
+
+def _became(paper: Paper, before: Library | None, after: Library) -> str | None:
+    """The id of the paper of the lists read again that ``paper`` became, when its id
+    changed (a list re-scraped under another BibTeX key) and the store does not follow it
+    (it follows decided papers): the one new paper of its title and first author."""
+    from tuireader.ingest.identity import family_name, same_family, title_key
+
+    if after.peek(paper.id) is not None:
+        return paper.id
+    title = title_key(paper.title)
+    author = family_name(paper.authors[0]) if paper.authors else ""
+    found = [
+        other.id
+        for other in after.papers
+        if title_key(other.title) == title
+        and (before is None or before.peek(other.id) is None)
+        and same_family(family_name(other.authors[0]) if other.authors else "", author)
+    ]
+    return found[0] if len(found) == 1 and title else None
 
 
 def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Library) -> list[str]:
