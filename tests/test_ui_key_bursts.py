@@ -238,6 +238,15 @@ def test_escape_before_punctuation_is_kept_by_the_terminal_parser():
     # A word jump comes alone, or before another key's Escape: it stays a word jump.
     assert keys(EscapeKeepingParser(), "\x1bb") == [("ctrl+left", None)]
     assert keys(EscapeKeepingParser(), "\x1bf\x1bf") == [("ctrl+right", None)] * 2
+    # The burst cut by a read after the "b": the word follows in the next read.
+    parser = EscapeKeepingParser()
+    read = [*parser.feed("\x1bb"), *parser.tick(), *parser.feed("ayes"), *parser.feed("")]
+    assert [(event.key, event.character) for event in read][:2] == [("alt+b", "b"), ("a", "a")]
+    # The Escape key written on its own, the word in the next read (tmux's send-keys
+    # Escape, then the word): Textual joined them into the word jump.
+    parser = EscapeKeepingParser()
+    read = [*parser.feed("\x1b"), *parser.feed("bayes"), *parser.feed("")]
+    assert [(event.key, event.character) for event in read][:2] == [("alt+b", "b"), ("a", "a")]
     # Everything else reads as Textual reads it.
     assert keys(EscapeKeepingParser(), "\x1bj") == [("alt+j", "j")]
     assert keys(EscapeKeepingParser(), "/") == [("slash", "/")]
@@ -518,3 +527,18 @@ def test_a_bracketed_paste_keeps_its_escapes_however_the_reads_cut_it():
 
     time.sleep(0.2)
     assert [event.key for event in parser.tick()] == ["escape"]
+
+
+def test_a_word_jump_at_the_end_of_a_read_is_a_word_jump_once_no_word_follows(monkeypatch):
+    # Option+Left on macOS sends "\x1bb" alone: once the driver looks again and nothing
+    # followed, it is the word jump, not Escape and a "b"
+    from tuireader.ui import driver
+    from tuireader.ui.driver import EscapeKeepingParser
+
+    monkeypatch.setattr(driver, "_WORD_WAIT", 0.0)
+    parser = EscapeKeepingParser()
+    assert [*parser.feed("\x1bb")] == []
+    jumped = [(event.key, event.character) for event in parser.tick()]
+    assert jumped == [("ctrl+left", None)]
+    typed = [(event.key, event.character) for event in [*parser.feed("a"), *parser.feed("")]]
+    assert typed == [("a", "a")]

@@ -30,6 +30,7 @@ import os
 import re
 import sys
 import threading
+import time
 from collections.abc import Iterable
 from types import ModuleType
 from typing import IO, Any
@@ -105,6 +106,18 @@ _WORD_LETTERS = {"b": "\ufdd1", "f": "\ufdd2"}
 _LETTER_OF_WORD = {mark: letter for letter, mark in _WORD_LETTERS.items()}
 
 
+#: Escape then "b" or "f" at the end of a read: the word may be on its way in the next
+#: one (a burst cut by the terminal or the link), so it waits for it a moment
+_WORD_JUMP_AT_END = re.compile("\x1b[bf]\\Z")
+#: a word beginning with "b" or "f" at the start of a read, after an Escape that ended the
+#: read before (the terminal wrote the Escape key on its own)
+_WORD_AFTER_ESCAPE = re.compile("[bf](?=[^\x00-\x1f\x7f])")
+#: how long an Escape then "b" or "f" at the end of a read waits for a word to follow it:
+#: a word typed in one burst follows within milliseconds; the driver looks again at
+#: least every tenth of a second, so a word jump comes at most that late
+_WORD_WAIT = 0.05
+
+
 def _typed_words(text: str) -> str:
     """``text`` with the letter after each Escape that begins a typed word masked, so the
     parser reads it as the alt of the letter (Escape then the letter), not a word jump."""
@@ -142,18 +155,36 @@ class EscapeKeepingParser(XTermParser):
         #: an Escape whose sequence was cut short by the next Escape (Escape, /, Escape in
         #: one burst): Textual reissues it as a "^"; it is the alt of the key after it.
         self._cut_escape = False
+        #: Escape then "b" or "f" that ended a read (a word jump, or Escape then a word
+        #: whose rest is in the next read: see :data:`_WORD_WAIT`), and when it was read
+        self._jump = ""
+        self._jump_at = 0.0
+        #: what was handed on ended with an Escape outside a paste
+        self._ended_with_escape = False
 
     def feed(self, data: str) -> Iterable[Message]:
         if not data:
-            held, self._held = self._held, ""
+            held = self._jump + self._held
+            self._jump = self._held = ""
             yield from self._unmasked(super().feed(held) if held else ())
             yield from self._unmasked(super().feed(data))
             return
-        masked = self._masked(data)
+        jump, self._jump = self._jump, ""
+        if (
+            self._ended_with_escape
+            and self._timeout_time is not None  # the Escape still waits for its sequence
+            and _WORD_AFTER_ESCAPE.match(data)
+        ):
+            data = _WORD_LETTERS[data[0]] + data[1:]  # Escape, then a word: not a word jump
+        masked = self._masked(jump + data)
         if masked:  # (all of it may be held back: "" would end the parser's input)
+            self._ended_with_escape = masked.endswith("\x1b") and not self._pasting
             yield from self._unmasked(super().feed(masked))
 
     def tick(self) -> Iterable[Message]:
+        if self._jump and time.monotonic() - self._jump_at >= _WORD_WAIT:
+            jump, self._jump = self._jump, ""  # no word followed: a word jump
+            yield from self._unmasked(super().feed(jump))
         yield from self._unmasked(super().tick())
 
     def _masked(self, data: str) -> str:
@@ -175,7 +206,10 @@ class EscapeKeepingParser(XTermParser):
             seen = self._before + text[at:]
             start = seen.find(PASTE_START)
             if start < 0:
-                out.append(_typed_words(text[at:]))
+                rest = text[at:]
+                if _WORD_JUMP_AT_END.search(rest):
+                    rest, self._jump, self._jump_at = rest[:-2], rest[-2:], time.monotonic()
+                out.append(_typed_words(rest))
                 self._before = seen[-(len(PASTE_START) - 1) :]
                 break
             after = at + start + len(PASTE_START) - len(self._before)
