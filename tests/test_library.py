@@ -489,3 +489,15 @@ def test_a_title_with_latex_accents_is_one_paper_however_the_accent_is_braced(
     plain.write_text(json.dumps([record]), encoding="utf-8")
     (paper,) = load_library([listed, exported, plain]).papers
     assert paper.lists == ("nips", "export", "plain")
+
+
+@pytest.mark.parametrize(("repeated", "named", "more"), [(4, 4, ""), (5, 3, "; and 2 more")])
+def test_a_fourth_merged_record_is_named_where_it_is_the_only_one_left(
+    tmp_path: Path, repeated: int, named: int, more: str
+) -> None:
+    # "and 1 more" took the room the fourth record's name takes, and never named it
+    blocks = [f"Study {n} of grasping.\n\nstudy {n} of grasping." for n in range(repeated)]
+    path = write(tmp_path / "dup.txt", "L\n\n" + "\n\n".join(blocks))
+    (message,) = [p.message for p in load_library([path]).problems]
+    assert message.count("(same abstract)") == named
+    assert message.endswith(more or "(same abstract)")

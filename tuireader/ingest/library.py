@@ -492,10 +492,13 @@ def _derive_title(abstract: str) -> str:
 
 
 def _merged_message(merged: list[tuple[str, str]]) -> str:
-    """What was merged within one list and why, e.g. two records sharing a DOI."""
+    """What was merged within one list and why, e.g. two records sharing a DOI: the first
+    three, and the count of the rest (the fourth is named where it is the only one left:
+    "and 1 more" took as much room)."""
     count = len(merged)
-    shown = "; ".join(f"“{label}” ({reason})" for label, reason in merged[:3])
-    more = f"; and {count - 3} more" if count > 3 else ""
+    named = merged if count <= 4 else merged[:3]
+    shown = "; ".join(f"“{label}” ({reason})" for label, reason in named)
+    more = f"; and {count - len(named)} more" if count > len(named) else ""
     verb = (
         "names a paper listed earlier in this list and was"
         if count == 1
