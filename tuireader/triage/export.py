@@ -27,7 +27,6 @@ is written in place, never replaced; a symlink to a file keeps pointing at that 
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import os
@@ -587,8 +586,12 @@ def remember_written(written: Path, target: Path) -> None:
     it is now (its contents' hash), so that the next export may replace it (see
     :func:`would_lose`). A record that cannot be read or written is let go: the next
     export there then asks for --force, nothing worse."""
+    from tuireader.ingest.cache import content_digest
+
     try:
-        digest = _digest(target)
+        digest = content_digest(target)
+        if digest is None:
+            return
         records = _written(written)
         key = os.path.realpath(target)
         records.pop(key, None)
@@ -600,8 +603,11 @@ def remember_written(written: Path, target: Path) -> None:
 
 
 def _was_written(written: Path, target: Path) -> bool:
+    from tuireader.ingest.cache import content_digest
+
+    digest = content_digest(target)
     try:
-        return _written(written).get(os.path.realpath(target)) == _digest(target)
+        return digest is not None and _written(written).get(os.path.realpath(target)) == digest
     except (OSError, ValueError):
         return False
 
@@ -616,14 +622,6 @@ def _written(written: Path) -> dict[str, str]:
     if not isinstance(data, dict):
         return {}  # not a record of exports: begun afresh
     return {str(key): str(value) for key, value in data.items()}
-
-
-def _digest(target: Path) -> str:
-    hashed = hashlib.sha256()
-    with open(target, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            hashed.update(block)
-    return hashed.hexdigest()
 
 
 def _is_own_export(head: str, *, complete: bool) -> bool | str:
