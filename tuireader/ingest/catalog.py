@@ -337,7 +337,7 @@ class Matcher:
 def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
     """Records of a CSV file with a header row naming its columns (rows with only an
     identifier are kept: they match by DOI, OpenReview id or PMLR key)."""
-    from tuireader.ingest.formats.common import authors_said, dois_from_links, pages_said
+    from tuireader.ingest.formats.common import records_said
     from tuireader.ingest.formats.prose import tidy_abstracts
     from tuireader.ingest.formats.table import parse_csv
     from tuireader.ingest.readers import MAX_FILE_BYTES, ReadError, decode
@@ -356,8 +356,8 @@ def _read_csv(path: Path) -> tuple[list[CatalogEntry], list[Problem]]:
     if not result.records:
         # ``load_catalog`` says so itself when nothing else went wrong
         problems = [p for p in problems if p.message != "holds no rows with a title or abstract"]
-    # as ``read_file`` gives a list's records: "et al." after the names, pages as cited
-    records = pages_said(authors_said(dois_from_links(tidy_abstracts(result.records))))
+    # as ``read_file`` gives a list's records
+    records = records_said(tidy_abstracts(result.records))
     return list(records), problems
 
 

@@ -29,10 +29,8 @@ from pathlib import Path
 from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
 from tuireader.ingest.formats.common import (
     ReadResult,
-    authors_said,
-    dois_from_links,
     failure,
-    pages_said,
+    records_said,
     split_lines,
 )
 from tuireader.ingest.formats.feed import looks_like_xml, parse_feed
@@ -548,7 +546,7 @@ def read_file(path: Path) -> ReadResult:
                 without_notices([record])[0] if _from_database(record) else record
                 for record in records
             )
-        result = replace(result, records=pages_said(authors_said(dois_from_links(records))))
+        result = replace(result, records=records_said(records))
     except Exception as error:  # noqa: BLE001 - a reader bug must not stop the other files
         result = failure(path, f"could not be read ({type(error).__name__}: {error})", fmt)
     if decoded.problems:

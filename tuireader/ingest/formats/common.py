@@ -296,6 +296,14 @@ def pages_said(records: Sequence[Record]) -> tuple[Record, ...]:
     return tuple(said)
 
 
+def records_said(records: Sequence[Record]) -> tuple[Record, ...]:
+    """``records`` as every list and catalog gives them, whatever read them: a DOI given
+    only as a link is the DOI (:func:`dois_from_links`), "et al." stands after the names
+    (:func:`authors_said`), an ACM article's number is in its pages once
+    (:func:`pages_said`)."""
+    return pages_said(authors_said(dois_from_links(records)))
+
+
 def arxiv_from_doi(doi: str | None) -> str | None:
     """The arXiv id of an arXiv DataCite DOI (``10.48550/arXiv.1707.06347``)."""
     found = _ARXIV_DOI_RE.match(doi or "")
