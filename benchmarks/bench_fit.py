@@ -50,7 +50,10 @@ rest of the text, a small one elsewhere; each pick tests a different one of the 
 probable phrases); ``hyp-mix`` (the chance of a keep averaged over those phrases, added
 to tuireader's score); ``guess`` (the keyword's search guessed: the kept titles' word or
 pair whose hits with tuireader's engine best explain the keeps and skips is searched,
-its hits read by tuireader's score first).
+its hits read by tuireader's score first); ``spread`` (label spreading over a graph of
+each paper's ten nearest papers by tuireader's vectors, keeps 1 and skips -0.3, Zhou et
+al.'s alpha 0.8: the papers near a keep rise with it) and ``spread+`` (its score and
+tuireader's, each standardised, summed).
 
 ``--embeddings DIR`` adds ``emb`` (a logistic regression, balanced classes, on sentence
 embeddings of title and abstract from the sentence-transformers model in ``DIR``) and
@@ -659,6 +662,47 @@ def guessed_search(papers: Sequence[Paper], search: Callable[[str], list[Paper]]
     return pick
 
 
+def label_spread(
+    papers: Sequence[Paper], neighbours: int = 10, alpha: float = 0.8, mine: Callable | None = None
+) -> Callable:
+    """Label spreading (Zhou et al.) over a graph of each paper's ``neighbours`` nearest
+    papers by tuireader's vectors: keeps 1, skips -0.3, spread with weight ``alpha``
+    (``mine``: plus tuireader's score, each standardised)."""
+    import numpy as np
+    from sklearn.preprocessing import normalize
+
+    x = normalize(space_of(papers).matrix)
+    near = (x @ x.T).toarray()
+    np.fill_diagonal(near, 0.0)
+    graph = np.zeros_like(near)
+    rows = np.arange(len(papers))[:, None]
+    closest = np.argsort(-near, axis=1)[:, :neighbours]
+    graph[rows, closest] = near[rows, closest]
+    graph = np.maximum(graph, graph.T)
+    degree = graph.sum(axis=1)
+    degree[degree == 0] = 1.0
+    scale = 1.0 / np.sqrt(degree)
+    spread = np.linalg.inv(np.eye(len(papers)) - alpha * scale[:, None] * graph * scale[None, :])
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def standard(v: Any) -> Any:
+        v = np.asarray(v, dtype=float)
+        return (v - v.mean()) / (v.std() + 1e-9)
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
+        y = np.zeros(len(papers))
+        for pid, keep in decided.items():
+            y[index[pid]] = 1.0 if keep else -0.3
+        s = spread @ y
+        if mine is not None:
+            theirs = mine(papers, decided)
+            if theirs is not None:
+                s = standard(s) + standard([theirs[p.id] for p in papers])
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
 def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = None) -> Callable:
     """A logistic regression on sentence embeddings (``mine``: plus tuireader's score)."""
     import numpy as np
@@ -768,6 +812,8 @@ def reading(
                 "lsa20": rocchio(papers, dims=20),
                 "phrase": phrase(papers),
                 "title+": title_model(papers),
+                "spread": label_spread(papers),
+                "spread+": label_spread(papers, mine=mine["ours"]),
             }.items()
         }
         others.update(
