@@ -654,3 +654,79 @@ def test_a_mark_follows_its_paper_into_a_merge_with_another_list_and_back(tmp_pa
     # shows its mark, as it did before list a was read alone (it forgot the list, once)
     assert marked(session(data, other)) == {paper["title"]: "kept"}
     assert resolve(session(data, a), "is", "kept") == {own.id}
+
+
+def _entry(title: str, abstract: str) -> str:
+    return (
+        f"@article{{key{len(title)}, title={{{title}}}, author={{Smith, Ann}}, year={{2023}}, "
+        f"journal={{JMLR}}, doi={{10.1234/jmlr.2023.17}}, abstract={{{abstract}}}}}\n"
+    )
+
+
+def test_a_key_copied_onto_another_entry_leaves_the_mark_on_its_paper(tmp_path: Path) -> None:
+    # an entry copied as a template for the next one, its DOI left as it was: the copy,
+    # put first, took the DOI's id, and the keep of the paper the DOI is went with it
+    data = tmp_path / "data"
+    path = tmp_path / "my.bib"
+    alpha = _entry("Alpha Paper on Graphs", "Graphs are great and useful to study.")
+    beta = _entry("Beta Paper on Vision Transformers", "Vision is hard and we study it.")
+    path.write_text(alpha, encoding="utf-8")
+    first = session(data, path)
+    (paper,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(paper.id, "kept")
+        store.set_tags(paper.id, ["graphs"])
+    path.write_text(beta + alpha, encoding="utf-8")
+    again = session(data, path)
+    assert marked(again) == {"Alpha Paper on Graphs": "kept graphs"}
+    # and it stays there, whichever way the file is read next
+    path.write_text(alpha + beta, encoding="utf-8")
+    assert marked(session(data, path)) == {"Alpha Paper on Graphs": "kept graphs"}
+
+
+def test_an_openreview_id_copied_onto_another_record_leaves_the_mark_on_its_paper(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    record = {
+        "id": "0bZaUfELuW",
+        "site": "https://openreview.net/forum?id=0bZaUfELuW",
+        "title": "Goal Representations for Instruction Following",
+        "author": "Vivek Myers;Andre He",
+        "abstract": "We learn goal representations that follow instructions in language.",
+    }
+    copy = record | {
+        "id": "NEWID12345",
+        "title": "A Brand New Robot Paper",
+        "abstract": "We present something else entirely about robots and cats.",
+    }
+    path = json_list(tmp_path / "list.json", [record])
+    first = session(data, path)
+    (paper,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(paper.id, "kept")
+    json_list(path, [copy, record])
+    assert marked(session(data, path)) == {"Goal Representations for Instruction Following": "kept"}
+
+
+def test_a_retitled_arxiv_paper_keeps_its_mark_under_its_id(tmp_path: Path) -> None:
+    # arXiv papers are retitled between versions, abstracts rewritten: with no other
+    # record claiming its id, the paper under the id is still the marked one
+    data = tmp_path / "data"
+    record = {
+        "url": "https://arxiv.org/abs/2301.00001",
+        "title": "Old Title of a Study on Planning",
+        "authors": ["Ann Smith"],
+        "abstract": "An abstract of the first version about planning with models.",
+    }
+    path = json_list(tmp_path / "list.json", [record])
+    first = session(data, path)
+    (paper,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(paper.id, "kept")
+    retitled = record | {
+        "title": "A Wholly New Name for It",
+        "abstract": "The second version's abstract, rewritten from the start.",
+    }
+    json_list(path, [retitled])
+    assert marked(session(data, path)) == {"A Wholly New Name for It": "kept"}

@@ -2920,6 +2920,9 @@ class Store:
             stored = self.identities(present)
             now = {pid: StoredIdentity.of(by_id[pid]) for pid in present}
             given = [pid for pid in present if pid in stored and _given(stored[pid], now[pid])]
+            given += _claimed_by_their_papers(
+                [pid for pid in present if pid in stored and pid not in given], stored, now, papers
+            )
             self.remember(found for pid, found in now.items() if pid not in given)
         missing = sorted(
             pid for pid in marked if pid not in by_id and (only is None or pid in only)
@@ -3155,6 +3158,55 @@ def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
         (authors and not same_family(marked.first_author, now.first_author))
         or (abstracts and marked.abstract_digest != now.abstract_digest)
     )
+
+
+def _claimed_by_their_papers(
+    paper_ids: Sequence[str],
+    stored: Mapping[str, StoredIdentity],
+    now: Mapping[str, StoredIdentity],
+    papers: Sequence[Paper],
+) -> list[str]:
+    """Those of ``paper_ids`` (marked papers present under their ids) whose id, made of a
+    DOI, an arXiv or OpenReview id, now names another paper while the marked one is in
+    the lists beside it under the same key: an entry copied as a template for the next
+    one with its DOI left, the copy read first, took the key's id, and the marks went to
+    a paper of another title. A paper retitled under its key (arXiv's versions) with no
+    other record of its title claiming the key is still the marked one (:func:`_given`
+    leaves such keys alone)."""
+    from tuireader.ingest.identity import same_family, titles_close
+
+    suspects = [
+        pid
+        for pid in paper_ids
+        if stored[pid].keys
+        and not stored[pid].keys[0].startswith("source:")
+        and not titles_close(stored[pid].title_key, now[pid].title_key)
+    ]
+    if not suspects:
+        return []
+    # (rare: what identifies every paper is worked out only for a key so retitled)
+    wanted = {stored[pid].keys[0] for pid in suspects}
+    holders: dict[str, list[tuple[str, StoredIdentity]]] = {}
+    for paper in papers:
+        found = StoredIdentity.of(paper)
+        for key in set(found.keys) & wanted:
+            holders.setdefault(key, []).append((paper.id, found))
+    claimed = []
+    for pid in suspects:
+        marked = stored[pid]
+        for other_id, other in holders.get(marked.keys[0], ()):
+            if (
+                other_id != pid
+                and titles_close(marked.title_key, other.title_key)
+                and (
+                    not marked.first_author
+                    or not other.first_author
+                    or same_family(marked.first_author, other.first_author)
+                )
+            ):
+                claimed.append(pid)
+                break
+    return claimed
 
 
 def _short_title_of_another(marked: StoredIdentity, now: StoredIdentity) -> bool:
