@@ -48,6 +48,20 @@ def test_why_names_no_word_of_the_boilerplate_of_abstracts():
     assert not _words(why) & {"novel", "approach", "significant", "et", "al", "results"}
 
 
+def test_why_names_no_word_that_says_how_research_is_reported():
+    # "why: SOTA" (PLEX) and "why: research" (BridgeData V2) on CoRL 2023 with
+    # manipulation keeps, "website" from "videos are on our website"
+    papers = _plain_papers()
+    said = "This research achieves SOTA results; videos are on our website."
+    papers[1] = Paper(id="p1", title="Walrus tracking", abstract=f"{said} Walrus gait.")
+    papers[6] = Paper(id="p6", title="Walrus herds", abstract=f"{said} Walrus herds.")
+    model = fit(papers, {"p1": "kept", "p0": "skip", "p2": "skip"})
+    assert model is not None
+    why = model.why(papers[6])
+    assert "walrus" in why.words
+    assert not {w.casefold() for w in _words(why)} & {"sota", "research", "website"}, why.words
+
+
 def test_why_names_no_latex_command_as_a_word():
     # "why: theta, mathcal, left": the names of the commands the abstracts' mathematics
     # is written with, which the reader shows as symbols

@@ -112,7 +112,8 @@ BACKGROUND_ROWS = 5000
 #: nor word pair, with one of them in it, and does not call a paper like a kept one for
 #: them: on ICML 2024 with robotics keeps "why" gave "approaches", "method", "set" and
 #: "novel method" beside "manipulation", and a one-paper library called a paper on
-#: adversarial attacks like a grasping paper for "method, challenging, natural, apply".
+#: adversarial attacks like a grasping paper for "method, challenging, natural, apply"; on
+#: CoRL 2023, "SOTA", "research" and "website" ("videos on our website").
 _BOILERPLATE_WORDS = """
     ability abilities able achieve achieved achieves achieving additional additionally
     address addresses advantage advantages al allow allows apply applies applied approach
@@ -136,6 +137,8 @@ _BOILERPLATE_WORDS = """
     specifically state-of-the-art strong stronger studied studies study substantial
     substantially superior tackle tackles task tasks technique techniques typically use
     used uses using various way ways wide widely work works
+    sota research researchers website webpage tackling introducing considering
+    depending involve involves validate validated validates
 """
 BOILERPLATE = frozenset(_BOILERPLATE_WORDS.split())
 #: Prefix of the author features' names.
