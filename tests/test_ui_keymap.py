@@ -88,7 +88,7 @@ async def test_conflicts_are_reported_one_line_each_and_ignored():
         text = "\n".join(problems)
         assert "'m' stays with triage.maybe; triage.keep ignored" in text
         assert "unknown binding id 'nope.nothing'" in text
-        assert "copy.id = 'ctrl+nonsense' is not a key" in text
+        assert "copy.id = 'ctrl+nonsense' is not a key a terminal sends" in text
         assert "'I' is given to link.open and copy.citation" in text
         assert app.keymap == {"triage.skip": "X"}
         shown = "\n".join(notices(app))
@@ -109,6 +109,24 @@ def test_keys_are_normalized_and_checked():
         valid_key(normalize_key(k)) for k in ("a", "K", "?", "ctrl+o", "f1", "escape", "space")
     )
     assert not any(valid_key(normalize_key(k)) for k in ("ctrl+nonsense", "hyperspace", "cmd+x"))
+
+
+def test_keys_a_terminal_sends_under_another_name_or_no_key_types_are_not_keys():
+    # "return" bound Enter to nothing (a terminal sends "enter"), and "banana" is 🍌
+    assert all(valid_key(normalize_key(k)) for k in ("enter", "tab", "pound_sign", "full_stop"))
+    bad = ("return", "ctrl+return", "ctrl+i", "ctrl+m", "ctrl+h", "banana", "snowman")
+    assert not [k for k in bad if valid_key(normalize_key(k))]
+    keymap, problems = resolve_keymap(
+        [("link.open", ("return",)), ("copy.link", ("banana",))], keymap_groups()
+    )
+    assert keymap == {}
+    assert problems == [
+        (
+            "keys: link.open = 'return' is not a key a terminal sends (it sends 'return' as"
+            " 'enter'); ignored"
+        ),
+        "keys: copy.link = 'banana' is not a key a terminal sends; ignored",
+    ]
 
 
 def test_resolve_keymap_takes_what_it_can():

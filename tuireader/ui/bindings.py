@@ -96,14 +96,26 @@ def normalize_key(key: str) -> str:
     return "+".join([*modifiers, last])
 
 
+#: names Textual knows for keys that reach it under another name, with that name: a
+#: terminal sends Enter as "enter" (``return`` bound Enter to nothing), Ctrl+I as
+#: "tab", Ctrl+M as "enter" and Ctrl+H as "backspace"
+SENT_AS = {"return": "enter", "ctrl+m": "enter", "ctrl+i": "tab", "ctrl+h": "backspace"}
+
+
 def valid_key(key: str) -> bool:
-    """True if ``key`` (normalized) is a key a terminal can send and Textual can bind."""
+    """True if ``key`` (normalized) is a key a terminal can send and Textual can bind.
+
+    A key named by its character's Unicode name ("question_mark", "pound_sign") is one
+    only for a character a keyboard has: no pictograph ("banana" is 🍌, which no key
+    types; a user who wrote it meant another key)."""
     import unicodedata
 
     from textual.keys import KEY_TO_UNICODE_NAME, Keys
 
     *modifiers, last = key.split("+")
     if any(modifier not in MODIFIERS for modifier in modifiers) or not last:
+        return False
+    if key in SENT_AS or last in SENT_AS or last.startswith("<"):
         return False
     if len(last) == 1:
         return last.isprintable() and not last.isspace()
@@ -114,7 +126,9 @@ def valid_key(key: str) -> bool:
         character = unicodedata.lookup(name.replace("_", " "))
     except KeyError:
         return False
-    return len(character) == 1 and character.isprintable()
+    return (
+        len(character) == 1 and character.isprintable() and unicodedata.category(character) != "So"
+    )
 
 
 def resolve_keymap(
@@ -143,8 +157,15 @@ def resolve_keymap(
         normalized = [normalize_key(key) for key in keys]
         bad = [key for key, name in zip(keys, normalized, strict=True) if not valid_key(name)]
         if bad:
+            sent = [
+                f"it sends {key!r} as {SENT_AS[name]!r}"
+                for key, name in zip(keys, normalized, strict=True)
+                if name in SENT_AS
+            ]
+            hint = f" ({'; '.join(sent)})" if sent else ""
             problems.append(
-                f"keys: {binding_id} = {', '.join(map(repr, bad))} is not a key; ignored"
+                f"keys: {binding_id} = {', '.join(map(repr, bad))} is not a key a terminal"
+                f" sends{hint}; ignored"
             )
             continue
         wanted[binding_id] = list(dict.fromkeys(normalized))
