@@ -83,6 +83,36 @@ async def test_a_query_after_the_order_key_chose_list_order_asks_for_its_first_r
 
 
 @sync
+async def test_the_order_key_from_list_order_to_relevance_ranks_a_query_searched_in_list_order(
+    tmp_path,
+):
+    # the query typed (or brought back at the start) after list order was chosen came
+    # from the index in list order: F said "order: relevance" over the same rows
+    source = write_jsonl(tmp_path / "list.jsonl", RECORDS)
+    app = make_app(source)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.search_box.value = "diffusion models"
+        await settle(pilot)
+        ranked = [row.paper.title for row in screen.results.rows]
+        screen.action_focus_results()
+        await pilot.press("F")  # relevance → list (no fit without decisions)
+        await settle(pilot)
+        for query in ("diffusion", "diffusion models"):  # searched in list order
+            screen.search_box.value = query
+            await settle(pilot)
+        assert screen.order == "list"
+        assert screen.results.rows[0].paper.title == RECORDS[0]["title"]
+        screen.action_focus_results()
+        await pilot.press("F")  # list → relevance
+        await settle(pilot)
+        assert screen.order == "relevance"
+        assert [row.paper.title for row in screen.results.rows][:SEARCH_LIMIT] == ranked[
+            :SEARCH_LIMIT
+        ]
+
+
+@sync
 async def test_the_order_key_into_list_order_before_the_rest_of_the_hits_came(
     monkeypatch, tmp_path
 ):

@@ -543,6 +543,9 @@ class MainScreen(Screen[None]):
         # -- the order of the results ("list", "relevance" or "fit") --
         #: the order the order key picked (None: the query's sort:, else the default).
         self._choice: str | None = None
+        #: whether the rows in hand came from the index in list order (list order was
+        #: chosen when they were searched): no other order can be made of them
+        self._listed_by_index = False
         #: the fit order was asked for with the order key before there was a model: its
         #: first order highlights its best paper (a start in fit order keeps the paper)
         self._top_on_fit = False
@@ -1224,6 +1227,7 @@ class MainScreen(Screen[None]):
         # every hit before the first is known; list order is the index's to give.
         self._search_owed = False
         order = self._engine_order(query)
+        self._listed_by_index = order == "list"
         whole = self._choice == "fit" or (self._choice == "list" and order is None)
         if answered is None and any(word in query for word in ("is:", "tag:", "has:")):
             answered = self._triage_now() if asks_triage(query) else None
@@ -1609,7 +1613,14 @@ class MainScreen(Screen[None]):
         if worded != query and not self._say_order_in_query(worded, step):
             return  # the words typed are searched now, in the order they say
         partial = self._total_hits > len(self._base_rows)
-        if step in ("fit", "list") and query.strip() and partial and self.engine is not None:
+        # the rows in hand came from the index in list order: relevance (and fit, which
+        # falls back on it) needs them ranked, as a query typed now would be
+        ranked_elsewhere = step != "list" and self._listed_by_index
+        if (
+            query.strip()
+            and self.engine is not None
+            and ((step in ("fit", "list") and partial) or ranked_elsewhere)
+        ):
             self._search(worded, kind="reorder")  # every hit first
             return
         self.order = step
