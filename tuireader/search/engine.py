@@ -45,11 +45,14 @@ from tuireader.search.fastsearch import TermScores, Weighting
 from tuireader.search.highlight import Marker, Span, marker, query_forms, spans_in
 from tuireader.search.index import (
     LOCK_WAIT_SECONDS,
+    EntryLists,
     IndexReport,
     IndexUnavailable,
     OpenIndex,
     abstract_text,
     describe_error,
+    library_entries,
+    lists_by_entry,
     lists_by_file,
     open_index,
     title_text,
@@ -173,8 +176,12 @@ class Engine:
         problem: str | None = None,
         rebuild: Callable[[str], OpenIndex] | None = None,
         positions: array | None = None,
+        paths: DataPaths | None = None,
     ):
         self.library = library
+        #: the data folder, whose library (``tuireader lists``) names the entries the
+        #: lists are read through: ``list:real``, ``list:seeds`` (None: no names)
+        self.paths = paths
         self._lock = threading.Lock()
         self._attach(opened, positions)
         self.problem = problem
@@ -488,16 +495,23 @@ class Engine:
     ) -> tuple[ql.ParsedQuery, FilterResolver | None]:
         """``parsed`` with each ``list:`` word that names a list by its file's stem only
         (``list:corl2023`` for corl2023.json, a list named "CoRL 2023" by its venue:
-        ``index.lists_by_file``; ``list:corl202`` too while it is being typed) finding
-        that list's papers as well, and ``resolve`` answering for them; both as they
-        were when there is none (the lists are looked at for a ``list:`` word only)."""
+        ``index.lists_by_file``; ``list:corl202`` too while it is being typed), or by
+        the name of the library's entry it is read through (``list:real``, a folder
+        added: ``index.lists_by_entry``), finding that list's papers as well, and
+        ``resolve`` answering for them; both as they were when there is none (the lists
+        and the library are looked at for a ``list:`` word only)."""
         found: dict[str, set[str]] = {}
+        entries: list[EntryLists] | None = None
 
         def by_file(word: ql.Term | ql.Phrase) -> ql.Node:
             if word.field != "lists":
                 return word
+            nonlocal entries
             typed = isinstance(word, ql.Term) and word.prefix
             named = lists_by_file(word.text, self.library.lists, prefix=typed)
+            if entries is None:
+                entries = self._entries()
+            named += lists_by_entry(word.text, entries, prefix=typed)
             if not named:
                 return word
             value = f"{word.text}*" if typed else word.text
@@ -520,15 +534,27 @@ class Engine:
         (``index.unknown_list``), when it found nothing; of a word being typed, when no
         list's name begins with it."""
         words = [word for word in ql.words(root) if word.field == "lists"]
+        if not words:
+            return []
+        names = [entry.name for entry in self._entries()]
         said = (
             unknown_list(
                 word.text,
                 self.library.lists,
                 prefix=isinstance(word, ql.Term) and word.prefix,
+                entries=names,
             )
             for word in words
         )
         return list(dict.fromkeys(text for text in said if text))
+
+    def _entries(self) -> list[EntryLists]:
+        """The entries of the user's library that the lists searched are read through,
+        by name (``index.library_entries``), read again for each query that names a
+        list: ``tuireader add`` may have changed them since."""
+        if self.paths is None:
+            return []
+        return library_entries(self.library.lists, self.paths)
 
     def _indexed(
         self,
@@ -717,19 +743,19 @@ def open_engine(
             fingerprints=fingerprints,
         )
     except Exception as exc:  # noqa: BLE001 - whatever it is, the library can be scanned
-        scanning = Engine(library, None, problem=_unavailable(exc, paths))
+        scanning = Engine(library, None, problem=_unavailable(exc, paths), paths=paths)
         scanning.retry = isinstance(exc, IndexUnavailable) and exc.busy
         return scanning
     try:
-        return Engine(library, opened, rebuild=heal)
+        return Engine(library, opened, rebuild=heal, paths=paths)
     except Exception as exc:  # noqa: BLE001 - the index's files could not be read
         with contextlib.suppress(Exception):
             opened.ix.close()
         damage = unusable(exc, opened.path)
     try:
-        return Engine(library, heal(damage))
+        return Engine(library, heal(damage), paths=paths)
     except Exception as exc:  # noqa: BLE001 - as above: scan
-        return Engine(library, None, problem=_unavailable(exc, paths))
+        return Engine(library, None, problem=_unavailable(exc, paths), paths=paths)
 
 
 def healer(

@@ -233,23 +233,83 @@ def lists_by_file(
     ]
 
 
+def library_entries(lists: Sequence[PaperList], paths: DataPaths) -> list[EntryLists]:
+    """The entries of the user's library (``tuireader lists``: a file, a folder added,
+    the built-in seed lists) that ``lists`` are read through, each with its name
+    ("real" for a folder added so, "seeds") and those of ``lists`` it holds; entries
+    that hold none of them are left out (a search of files named on the command line
+    may read none)."""
+    from tuireader.system import shelf
+
+    def key(path: Path) -> Path:
+        try:
+            return path.resolve()
+        except (OSError, RuntimeError):
+            return path.absolute()
+
+    where = [(each, key(each.path)) for each in lists]
+    found = []
+    for entry in shelf.load(paths).entries:
+        place = key(entry.location)
+        if entry.kind == "file":
+            held = tuple(each for each, path in where if path == place)
+        else:
+            held = tuple(each for each, path in where if path.parent == place)
+        if held:
+            found.append(EntryLists(entry.name, held))
+    return found
+
+
+@dataclass(frozen=True)
+class EntryLists:
+    """An entry of the user's library by its name, and the lists read through it."""
+
+    name: str
+    lists: tuple[PaperList, ...]
+
+
+def lists_by_entry(
+    text: str, entries: Iterable[EntryLists], *, prefix: bool = False
+) -> list[PaperList]:
+    """The lists of the entries that ``list:text`` names by the name the library gives
+    them, read as :func:`list_named` reads a list's name: ``list:real`` the lists of the
+    folder added as "real", ``list:seeds`` the built-in ones, as ``tuireader lists``
+    shows and ``tuireader remove`` takes them; with ``prefix``, also while its last
+    word is being typed ("rea")."""
+    return [
+        each
+        for entry in entries
+        if list_named(text, entry.name, prefix=prefix)
+        for each in entry.lists
+    ]
+
+
 #: how many of the lists a ``list:`` that names none of them names instead
 LISTS_NAMED = 8
 #: what a name given to ``list:`` is quoted for: a space, a quote or a parenthesis
 _SPACED = re.compile(r'[\s"()]')
 
 
-def unknown_list(text: str, lists: Sequence[PaperList], *, prefix: bool = False) -> str | None:
+def unknown_list(
+    text: str,
+    lists: Sequence[PaperList],
+    *,
+    prefix: bool = False,
+    entries: Sequence[str] = (),
+) -> str | None:
     """What is said of ``list:text`` when it names none of ``lists``, by its name, its
-    venue's short name or its file's stem (:func:`list_named`): "no list is named
-    'corl2024'; did you mean list:corl2023? (lists: corl2023 (CoRL 2023), …)", the one
-    meant offered first, as a mistyped command is; None when it names one (``prefix``: a
-    word being typed, when one of their names or words begins with it)."""
+    venue's short name or its file's stem (:func:`list_named`), nor one of the library's
+    ``entries`` by its name: "no list is named 'corl2024'; did you mean list:corl2023?
+    (lists: corl2023 (CoRL 2023), …)", the one meant offered first, as a mistyped
+    command is; None when it names one (``prefix``: a word being typed, when one of
+    their names or words begins with it)."""
     if any(list_named(text, each.name) or list_named(text, each.path.stem) for each in lists):
+        return None
+    if any(list_named(text, name) for name in entries):
         return None
     import difflib
 
-    known: dict[str, str] = {}
+    known: dict[str, str] = {name.casefold(): name for name in entries}
     for each in lists:
         # the file's stem in its words too, as the index reads names: "corl2023" of
         # "papercopilot_corl2023"

@@ -156,7 +156,9 @@ def open_checked(library: Library, paths: DataPaths, entry: Path, token: str) ->
         opened = OpenIndex(
             ix=ix, path=folder, vocab=counts, report=report, stems=stems, others=others
         )
-        return Engine(library, opened, rebuild=healer(library, paths), positions=positions)
+        return Engine(
+            library, opened, rebuild=healer(library, paths), positions=positions, paths=paths
+        )
     except Exception:  # noqa: BLE001 - the full open decides what is wrong, and says so
         if ix is not None:
             try:
