@@ -234,14 +234,15 @@ class _Lexer:
                     # its colon: a title pasted, "Position: Rethinking …", "GaLore: …")
                     unknown.append(shortened(name + ":"))
             if i < n and text[i] == '"':
-                end = text.find('"', i + 1)
+                end = _closing_quote(text, i + 1)
                 if end < 0:
                     self.problems.append(_UNBALANCED)
                     end = n
                 if text[i + 1 : end].strip():
-                    out.append(_Tok("phrase", text[i + 1 : end], fieldname, negated, start))
+                    quoted = _unescaped(text[i + 1 : end])
+                    out.append(_Tok("phrase", quoted, fieldname, negated, start))
                     if end == n:
-                        self.open_phrase = text[i + 1 : end]
+                        self.open_phrase = quoted
                 elif end < n:  # '""': nothing to find (an unclosed one is said above)
                     self.problems.append('ignored empty quotes ""')
                 i = end + 1
@@ -311,6 +312,27 @@ class _Lexer:
                 self.problems.append(f"ignored the '-' before '{name}:' (it is an order)")
             self.sort = value
         return j
+
+
+#: a backslash and the quote or backslash it stands for, inside quotes
+_ESCAPED = re.compile(r'\\(["\\])')
+#: what a quotation holds up to its closing quote: a pasted page is read at once
+_QUOTED = re.compile(r'(?:[^"\\]+|\\["\\]?)*')
+
+
+def _closing_quote(text: str, start: int) -> int:
+    """Where the quote that closes a quotation begun before ``start`` stands in
+    ``text``, -1 when none does. A quote after a backslash is one of its characters
+    (``tag:"say \\"hi\\""`` names the tag ``say "hi"``), as a shell's double quotes and
+    JSON take it, and so is a backslash after one (``"a\\\\"`` ends in one)."""
+    end = _QUOTED.match(text, start).end()  # type: ignore[union-attr]
+    return end if end < len(text) else -1
+
+
+def _unescaped(quoted: str) -> str:
+    """The characters of a quotation, its escaped quotes and backslashes as themselves;
+    a backslash before anything else is kept (``"a\\b"``, LaTeX's ``"\\epsilon"``)."""
+    return _ESCAPED.sub(r"\1", quoted) if "\\" in quoted else quoted
 
 
 #: parentheses nested deeper than this group nothing more: they are dropped (a query
