@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 21
+SCHEMA_VERSION = 22
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -383,6 +383,17 @@ def _uncited(text: str) -> str:
     return _ET_AL.sub(r"\1", text)
 
 
+#: the "et al." a reader writes after the names of a list of authors it cut
+#: (``ingest.formats.common``): no author, and its "al" no name (``al`` found the arXiv
+#: papers whose authors end so, where it finds authors named "Al")
+_ET_AL_AUTHOR = re.compile(r"\s*et\.?\s*al\.?\s*", re.IGNORECASE)
+
+
+def authors_text(paper: Paper) -> str:
+    """What the authors field holds: the names, without an "et al." after them."""
+    return " ; ".join(name for name in paper.authors if not _ET_AL_AUTHOR.fullmatch(name))
+
+
 def title_text(paper: Paper) -> str:
     """What the title field holds: the title, its LaTeX accents and letters as shown
     (``H\\"{o}lderian`` is found by "Hölderian" and "holderian"), without the "al" of
@@ -492,7 +503,7 @@ def document(paper: Paper, fp: str) -> dict[str, str]:
         "abstract_joined": " ".join(joined_words(abstract)),
         "title_pairs": " ".join(stop_pairs(phrase_text(paper, "title"))),
         "abstract_pairs": " ".join(stop_pairs(phrase_text(paper, "abstract"))),
-        "authors": " ; ".join(paper.authors),
+        "authors": authors_text(paper),
         "lists": lists_text(paper),
         "venue": venue_text(paper),
         "keywords": keyword_text(paper),
