@@ -247,14 +247,15 @@ def library_entries(lists: Sequence[PaperList], paths: DataPaths) -> list[EntryL
         except (OSError, RuntimeError):
             return path.absolute()
 
-    where = [(each, key(each.path)) for each in lists]
+    # a folder's file by the folder it is in, not the one a link in it points into
+    where = [(each, key(each.path), key(each.path.parent)) for each in lists]
     found = []
     for entry in shelf.load(paths).entries:
         place = key(entry.location)
         if entry.kind == "file":
-            held = tuple(each for each, path in where if path == place)
+            held = tuple(each for each, path, _ in where if path == place)
         else:
-            held = tuple(each for each, path in where if path.parent == place)
+            held = tuple(each for each, _, folder in where if folder == place)
         if held:
             found.append(EntryLists(entry.name, held))
     return found
