@@ -120,6 +120,10 @@ QUERIES = [
     "list:论文",
     "list:icml",
     "list:pmlr",
+    # the built-in lists by the name the library gives them
+    "list:seeds",
+    "list:see",
+    "list:seeds -list:icml",
     'list:"robot learning"',
     # phrases
     '"continual learning"',
@@ -255,9 +259,12 @@ def library(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def engines(library, tmp_path_factory):
-    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    data = resolve(tmp_path_factory.mktemp("data"))
+    indexed = open_engine(library, data)
     assert indexed.status != "no index: plain text scan"
-    yield indexed, Engine(library, None)  # no index: the library's terms in memory
+    # no index: the library's terms in memory; the same data folder, whose library
+    # names the built-in lists "seeds" (list:seeds), as open_engine gives a scan
+    yield indexed, Engine(library, None, paths=data)
     indexed.close()
 
 
