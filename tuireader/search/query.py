@@ -234,7 +234,7 @@ class _Lexer:
                     # its colon: a title pasted, "Position: Rethinking …", "GaLore: …")
                     unknown.append(shortened(name + ":"))
             if i < n and text[i] == '"':
-                end = _closing_quote(text, i + 1)
+                end = closing_quote(text, i + 1)
                 if end < 0:
                     self.problems.append(_UNBALANCED)
                     end = n
@@ -320,11 +320,13 @@ _ESCAPED = re.compile(r'\\(["\\])')
 _QUOTED = re.compile(r'(?:[^"\\]+|\\["\\]?)*')
 
 
-def _closing_quote(text: str, start: int) -> int:
+def closing_quote(text: str, start: int) -> int:
     """Where the quote that closes a quotation begun before ``start`` stands in
     ``text``, -1 when none does. A quote after a backslash is one of its characters
     (``tag:"say \\"hi\\""`` names the tag ``say "hi"``), as a shell's double quotes and
-    JSON take it, and so is a backslash after one (``"a\\\\"`` ends in one)."""
+    JSON take it, and so is a backslash after one (``"a\\\\"`` ends in one). Whatever
+    reads a query's quotes as the query language does (the search box's ``sort:``
+    words) finds them here."""
     end = _QUOTED.match(text, start).end()  # type: ignore[union-attr]
     return end if end < len(text) else -1
 
