@@ -33,16 +33,17 @@ A citation's url (and eprint) is the record's own, never a link its abstract men
 (its code, "a longer version is at …"): that is only the link Markdown and the url format
 give a paper with no other.
 
-**Capitals in generated titles** are protected with braces by the rule Better BibTeX
-users know: a word with a capital anywhere after its first character (``LLM``,
-``PyTorch``, ``3D``, ``Non-IID``; math counts as a character of the word, so in
+**Capitals in titles**, generated or a source entry's, are protected with braces by the
+rule Better BibTeX users know (a source's ``{EX2: Exploration ...}`` would print "Ex2"
+in a style that sets titles in sentence case): a word with a capital anywhere after its
+first character (``LLM``, ``PyTorch``, ``3D``, ``Non-IID``; math counts as a character of the word, so in
 ``S$\\Omega$I`` and ``MS$^3$D`` the capitals on both sides of it are braced); and,
 when the title is in sentence case (most of its words are lower case), every
 capitalised word after the first, since the source capitalised it on purpose (proper
 names: ``Minecraft``, ``Bayes``). Math with a capital is braced too (``{$\\Lambda_n$}``,
 ``{$C^*$}``), as BibTeX styles lowercase a title's math with its words (``$\\lambda_n$``).
-Words the source already braced are left alone. One pair of braces is used, not Better
-BibTeX's two.
+Words the source already braced are left alone, and a source entry's LaTeX is kept as
+it wrote it around the braces added. One pair of braces is used, not Better BibTeX's two.
 
 **Cite keys** follow Better BibTeX's ``authorYearFirstword`` pattern
 (``zhou2024attack``): the first author's family name, the year and the first significant
@@ -659,11 +660,7 @@ def _render(
     """Tokens as BibTeX text; ``keep`` writes accents and letters as the source did."""
 
     def write(tok: _Tok) -> str:
-        if keep and tok.kind in ("accent", "letter", "symbol"):
-            return tok.src
-        if keep and tok.kind == "special" and tok.src == "~":
-            return "~"  # a tie, in a source that writes LaTeX
-        return tok.canon
+        return _written(tok, keep)
 
     if protect is None:
         return "".join(write(tok) for tok in toks)
@@ -679,6 +676,15 @@ def _render(
             text = "{" + text + "}"
         out.append(text)
     return "".join(out)
+
+
+def _written(tok: _Tok, keep: bool) -> str:
+    """One token as BibTeX text; ``keep`` writes accents and letters as the source did."""
+    if keep and tok.kind in ("accent", "letter", "symbol"):
+        return tok.src
+    if keep and tok.kind == "special" and tok.src == "~":
+        return "~"  # a tie, in a source that writes LaTeX
+    return tok.canon
 
 
 _LATEX_MARKS = re.compile(r"[\\{}$]")
@@ -771,8 +777,9 @@ def _is_sentence_case(words: list[str]) -> bool:
     return bool(content) and lower * 2 >= len(content)
 
 
-def _protected_title(title: str) -> str:
-    """A generated title with capitals protected (see the module docstring for the rule)."""
+def _protected_title(title: str, *, keep: bool = False) -> str:
+    """A title with capitals protected (see the module docstring for the rule); ``keep``
+    writes accents and letters as the source did (a source entry's title)."""
     toks = _latex_tokens(_clean(title))
     words = _words(toks)
     plains = ["".join(tok.meaning for tok in word) for word in words]
@@ -785,10 +792,10 @@ def _protected_title(title: str) -> str:
             out.append(" ")
             continue
         if any(tok.kind in ("open", "close") for tok in word):
-            out.append("".join(tok.canon for tok in word))  # the source protected it
+            out.append("".join(_written(tok, keep) for tok in word))  # the source protected it
         else:
             capital_rule = sentence_case and not first and not _SENTENCE_END.search(previous)
-            out.append(_protect_runs(word, capital_rule))
+            out.append(_protect_runs(word, capital_rule, keep))
         previous, first = plain, False
     return "".join(out)
 
@@ -797,7 +804,7 @@ _CAPITAL = re.compile("[A-Z]")
 _EDGES = re.compile(r"([(\"'\u2018\u201c]*)(.*?)([)\"'\u2019\u201d.,;:!?]*)", re.DOTALL)
 
 
-def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
+def _protect_runs(word: list[_Tok], capital_rule: bool, keep: bool = False) -> str:
     """One title word, its stretches between math braced when they need protection."""
     runs: list[list[_Tok]] = [[]]
     for tok in word:
@@ -814,7 +821,7 @@ def _protect_runs(word: list[_Tok], capital_rule: bool) -> str:
     for run in runs:
         if not run:
             continue
-        text = "".join(tok.canon for tok in run)
+        text = "".join(_written(tok, keep) for tok in run)
         if run[0].kind == "math":
             # a style that sets titles in sentence case lowercases math too: $\Lambda$
             # would print as lambda, $C^*$ as c*
@@ -2417,6 +2424,10 @@ def _source_entry_text(
         written = _source_value(name, value)
         if name == "title" and _escapes_markup(value, paper.title):
             written = "{" + _protected_title(paper.title) + "}"
+        elif name == "title" and written.startswith("{"):
+            # a style lowercases the source's "EX2" too ("Ex2"): capitals protected as
+            # in a generated title, the source's own braces kept as they are
+            written = "{" + _protected_title(written[1:-1], keep=True) + "}"
         if written != "{}":
             lines.append((name, written))
     for name, value in extra.items():

@@ -1,0 +1,90 @@
+"""Capitals in the title of a copied source entry: kept through a BibTeX style.
+
+BibTeX styles that set titles in sentence case (plainnat, IEEEtran, abbrvnat) lowercase
+every capital a title does not brace: NeurIPS's ``title = {EX2: Exploration ...}`` prints
+"Ex2: exploration ...". A copied entry braces what Better BibTeX braces (words with a
+capital after their first letter, and in a title set in sentence case its capitalised
+words), and leaves the braces its source wrote as they are.
+
+The fixtures in tests/fixtures/citations/source_capitals/ are verbatim records of the
+real lists (PMLR's L4DC 2020 BibTeX, Paper Copilot's NeurIPS 2017 and CoRL 2023 lists),
+read through the readers as a user's list is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import bibtexparser
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.model import Paper
+from tuireader.render.citations import format_citation, validate_bibtex
+
+FIXTURES = Path(__file__).parent / "fixtures" / "citations" / "source_capitals"
+
+
+def titles(name: str, fmt: str = "bibtex") -> dict[str, str]:
+    """The title each paper of a fixture is cited with, by its title as the list shows it."""
+    library = load_library([FIXTURES / name])
+    found = {}
+    for paper in library.papers:
+        assert paper.source_entry is not None, paper.title
+        text = format_citation(paper, fmt, library=library).text
+        assert validate_bibtex(text) == [], text
+        entry = bibtexparser.parse_string(text).entries[0]
+        found[paper.title] = entry.fields_dict["title"].value
+    return found
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_a_neurips_entrys_acronyms_are_braced(fmt: str) -> None:
+    cited = titles("papercopilot_nips2017_capitals_slice.json", fmt)
+    assert cited["EX2: Exploration with Exemplar Models for Deep Reinforcement Learning"] == (
+        "{EX2}: Exploration with Exemplar Models for Deep Reinforcement Learning"
+    )
+    assert cited["Improved Training of Wasserstein GANs"] == (
+        "Improved Training of Wasserstein {GANs}"
+    )
+    assert cited["Bayesian GAN"] == "Bayesian {GAN}"
+
+
+def test_a_pmlr_entrys_capitals_are_braced_by_the_titles_case() -> None:
+    cited = titles("pmlr_l4dc2020_capitals_slice.bib")
+    # title case: only the acronym
+    assert cited[
+        "LSTM Neural Networks: Input to State Stability and Probabilistic Safety Verification"
+    ] == ("{LSTM} Neural Networks: Input to State Stability and Probabilistic Safety Verification")
+    # sentence case: the capitalised word is a name the source meant
+    assert cited["Localized active learning of Gaussian process state space models"] == (
+        "Localized active learning of {Gaussian} process state space models"
+    )
+    # a capitalised first word is the style's to keep, never braced
+    assert not cited["Localized active learning of Gaussian process state space models"].startswith(
+        "{"
+    )
+
+
+def test_braces_the_source_wrote_are_kept_and_never_doubled() -> None:
+    cited = titles("papercopilot_corl2023_capitals_slice.json")
+    assert cited["ViNT: A Foundation Model for Visual Navigation"] == (
+        "Vi{NT}: A Foundation Model for Visual Navigation"
+    )
+    assert cited[
+        "HACMan: Learning Hybrid Actor-Critic Maps for 6D Non-Prehensile Manipulation"
+    ] == ("{HACM}an: Learning Hybrid Actor-Critic Maps for {6D} Non-Prehensile Manipulation")
+
+
+def test_a_source_titles_latex_is_kept_as_written_around_the_braces() -> None:
+    # accents stay as the source wrote them (``\\"o``, not ``{\\"o}``), math stays math
+    from tuireader.render.citations import make_source_entry
+
+    entry = make_source_entry(
+        "k20",
+        "inproceedings",
+        [("title", 'H\\"older Bounds for the {$\\ell_0$} Norm of GANs'), ("year", "2020")],
+    )
+    paper = Paper(id="k", title=entry.get("title") or "", abstract="", source_entry=entry)
+    text = format_citation(paper).text
+    assert '\n  title = {H\\"older Bounds for the {$\\ell_0$} Norm of {GANs}},\n' in text
