@@ -88,3 +88,36 @@ def test_a_source_titles_latex_is_kept_as_written_around_the_braces() -> None:
     paper = Paper(id="k", title=entry.get("title") or "", abstract="", source_entry=entry)
     text = format_citation(paper).text
     assert '\n  title = {H\\"older Bounds for the {$\\ell_0$} Norm of {GANs}},\n' in text
+
+
+def test_a_head_in_title_case_before_a_colon_is_not_braced_word_by_word() -> None:
+    # PMLR: the head is in title case, the rest in sentence case; only the acronym is
+    # the source's to keep, not "Reinforcement" and "Learning"
+    cited = titles("pmlr_l4dc2020_capitals_slice.bib")
+    assert cited[
+        "Practical Reinforcement Learning For MPC: Learning from sparse objectives in under "
+        "an hour on a real robot"
+    ] == (
+        "Practical Reinforcement Learning For {MPC}: Learning from sparse objectives in under "
+        "an hour on a real robot"
+    )
+    # a generated title (ICML 2024) likewise
+    paper = Paper(
+        id="h",
+        title="Hierarchical Integral Probability Metrics: A distance on random probability "
+        "measures with low sample complexity",
+        abstract="",
+    )
+    assert "\n  title = {Hierarchical Integral Probability Metrics: A distance" in (
+        format_citation(paper).text
+    )
+    # a part in sentence case still braces the names it capitalises
+    named = Paper(
+        id="n",
+        title="Heritability of fractional anisotropy in human white matter: A comparison of "
+        "Human Connectome Project and ENIGMA-DTI data",
+        abstract="",
+    )
+    assert "comparison of {Human} {Connectome} {Project} and {ENIGMA-DTI} data}" in (
+        format_citation(named).text
+    )

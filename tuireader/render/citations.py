@@ -40,7 +40,8 @@ first character (``LLM``, ``PyTorch``, ``3D``, ``Non-IID``; math counts as a cha
 ``S$\\Omega$I`` and ``MS$^3$D`` the capitals on both sides of it are braced); and,
 when the title is in sentence case (most of its words are lower case), every
 capitalised word after the first, since the source capitalised it on purpose (proper
-names: ``Minecraft``, ``Bayes``). Math with a capital is braced too (``{$\\Lambda_n$}``,
+names: ``Minecraft``, ``Bayes``), except in a part of it set in title case (a head
+before a colon whose content words are all capitalised). Math with a capital is braced too (``{$\\Lambda_n$}``,
 ``{$C^*$}``), as BibTeX styles lowercase a title's math with its words (``$\\lambda_n$``).
 Words the source already braced are left alone, and a source entry's LaTeX is kept as
 it wrote it around the braces added. One pair of braces is used, not Better BibTeX's two.
@@ -765,8 +766,9 @@ def _is_inner_capital_word(word: str) -> bool:
 _SENTENCE_END = re.compile(r"[:.?!]$")
 
 
-def _is_sentence_case(words: list[str]) -> bool:
-    """Whether most content words after a title's first are lower case."""
+def _case_counts(words: list[str]) -> tuple[int, int]:
+    """(lower case, capitalised) content words of ``words``, the first and those after a
+    sentence's end left out."""
     content = [
         word.strip(string.punctuation)
         for index, word in enumerate(words)
@@ -774,7 +776,32 @@ def _is_sentence_case(words: list[str]) -> bool:
     ]
     content = [w for w in content if len(w) >= 4 and w.isalpha() and w.lower() not in _STOP_WORDS]
     lower = sum(word[0].islower() for word in content)
-    return bool(content) and lower * 2 >= len(content)
+    return lower, len(content) - lower
+
+
+def _is_sentence_case(words: list[str]) -> bool:
+    """Whether most content words after a title's first are lower case."""
+    lower, upper = _case_counts(words)
+    return bool(lower + upper) and lower >= upper
+
+
+def _sentence_case_parts(words: list[str]) -> list[bool]:
+    """For each of a title's words, whether the capital rule of a title in sentence case
+    holds where it stands: in a title in sentence case, except in a part (between colons
+    and sentence ends) that capitalises every content word it has, two or more. Such a
+    title sets its head in title case ("Practical Reinforcement Learning For MPC:
+    Learning from sparse objectives"), and bracing "Reinforcement" there would keep a
+    capital the source gave every word, not a name's."""
+    if not _is_sentence_case(words):
+        return [False] * len(words)
+    flags: list[bool] = []
+    start = 0
+    for index, word in enumerate(words):
+        if _SENTENCE_END.search(word) or index == len(words) - 1:
+            lower, upper = _case_counts(words[start : index + 1])
+            flags.extend([lower > 0 or upper < 2] * (index + 1 - start))
+            start = index + 1
+    return flags
 
 
 def _protected_title(title: str, *, keep: bool = False) -> str:
@@ -783,7 +810,9 @@ def _protected_title(title: str, *, keep: bool = False) -> str:
     toks = _latex_tokens(_clean(title))
     words = _words(toks)
     plains = ["".join(tok.meaning for tok in word) for word in words]
-    sentence_case = _is_sentence_case([p for w, p in zip(words, plains) if w[0].kind != "space"])
+    sentence_case = iter(
+        _sentence_case_parts([p for w, p in zip(words, plains) if w[0].kind != "space"])
+    )
     out: list[str] = []
     previous = ""
     first = True
@@ -791,10 +820,11 @@ def _protected_title(title: str, *, keep: bool = False) -> str:
         if word[0].kind == "space":
             out.append(" ")
             continue
+        in_sentence_case = next(sentence_case)
         if any(tok.kind in ("open", "close") for tok in word):
             out.append("".join(_written(tok, keep) for tok in word))  # the source protected it
         else:
-            capital_rule = sentence_case and not first and not _SENTENCE_END.search(previous)
+            capital_rule = in_sentence_case and not first and not _SENTENCE_END.search(previous)
             out.append(_protect_runs(word, capital_rule, keep))
         previous, first = plain, False
     return "".join(out)
