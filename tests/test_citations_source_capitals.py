@@ -26,11 +26,12 @@ FIXTURES = Path(__file__).parent / "fixtures" / "citations" / "source_capitals"
 
 
 def titles(name: str, fmt: str = "bibtex") -> dict[str, str]:
-    """The title each paper of a fixture is cited with, by its title as the list shows it."""
+    """The title each paper of a fixture is cited with, by its title as the list shows it;
+    the papers of a list that gives BibTeX entries cited by those."""
     library = load_library([FIXTURES / name])
     found = {}
     for paper in library.papers:
-        assert paper.source_entry is not None, paper.title
+        assert (paper.source_entry is not None) != name.endswith(".jsonl"), paper.title
         text = format_citation(paper, fmt, library=library).text
         assert validate_bibtex(text) == [], text
         entry = bibtexparser.parse_string(text).entries[0]
@@ -121,3 +122,46 @@ def test_a_head_in_title_case_before_a_colon_is_not_braced_word_by_word() -> Non
     assert "comparison of {Human} {Connectome} {Project} and {ENIGMA-DTI} data}" in (
         format_citation(named).text
     )
+
+
+def test_names_the_abstract_writes_as_names_are_braced_in_a_title_in_title_case() -> None:
+    # ICML 2024: "a common assumption in Gaussian process (GP) regression", "we propose a
+    # Thompson sampling algorithm": names amid words in lower case
+    cited = titles("icml2024_names_slice.jsonl")
+    assert cited["Robust and Conjugate Gaussian Process Regression"] == (
+        "Robust and Conjugate {Gaussian} Process Regression"
+    )
+    assert cited["Feel-Good Thompson Sampling for Contextual Dueling Bandits"] == (
+        "Feel-Good {Thompson} Sampling for Contextual Dueling Bandits"
+    )
+    # capitals that spell an acronym out ("the Optimal Transport (OT) perspective", "RL
+    # with Aggregate Bandit Feedback (RL-ABF)") are no names
+    assert cited["OT-CLIP: Understanding and Generalizing CLIP via Optimal Transport"] == (
+        "{OT-CLIP}: Understanding and Generalizing {CLIP} via Optimal Transport"
+    )
+    assert cited["Near-Optimal Regret in Linear MDPs with Aggregate Bandit Feedback"] == (
+        "Near-Optimal Regret in Linear {MDPs} with Aggregate Bandit Feedback"
+    )
+
+
+@pytest.mark.parametrize(
+    ("abstract", "braced"),
+    [
+        ("We fit a Gaussian process to the data.", True),
+        ("We study *Gaussian* processes.", True),
+        # at a sentence's start, in a quotation, or written in lower case elsewhere
+        ("Gaussian processes are common. We fit one.", False),
+        ('We call it "Gaussian" here.', False),
+        ("We fit a Gaussian process; a gaussian prior helps.", False),
+        # one of a run of capitals, past "and" and commas, or next to its acronym
+        ("We propose Gaussian and Kernel Sampling for this.", False),
+        ("We propose the Gaussian (G) trick here.", False),
+    ],
+)
+def test_what_an_abstract_tells_of_a_name(abstract: str, braced: bool) -> None:
+    paper = Paper(id="g", title="Fast Gaussian Sampling", abstract=abstract)
+    expected = "Fast {Gaussian} Sampling" if braced else "Fast Gaussian Sampling"
+    assert f"\n  title = {{{expected}}},\n" in format_citation(paper).text
+    # the first word of a title is the style's to keep: never braced as a name
+    first = Paper(id="f", title="Gaussian Sampling Made Fast", abstract=abstract)
+    assert "\n  title = {Gaussian Sampling Made Fast},\n" in format_citation(first).text

@@ -220,7 +220,7 @@ def test_biblatex_source_as_bibtex_maps_fields_and_types() -> None:
     online = fields_of(format_citation(BIBLATEX["gulrajani_improved_2017"], "biblatex").text)
     assert (
         online["ENTRYTYPE"] == "online"
-        and online["title"] == "Improved Training of Wasserstein {GANs}"
+        and online["title"] == "Improved Training of {Wasserstein} {GANs}"
     )
 
 

@@ -41,7 +41,9 @@ first character (``LLM``, ``PyTorch``, ``3D``, ``Non-IID``; math counts as a cha
 when the title is in sentence case (most of its words are lower case), every
 capitalised word after the first, since the source capitalised it on purpose (proper
 names: ``Minecraft``, ``Bayes``), except in a part of it set in title case (a head
-before a colon whose content words are all capitalised). Math with a capital is braced too (``{$\\Lambda_n$}``,
+before a colon whose content words are all capitalised); and in any title, a word its
+abstract writes as a name (capitalised amid words in lower case, never in lower case:
+"a Gaussian process", :func:`_abstract_names`). Math with a capital is braced too (``{$\\Lambda_n$}``,
 ``{$C^*$}``), as BibTeX styles lowercase a title's math with its words (``$\\lambda_n$``).
 Words the source already braced are left alone, and a source entry's LaTeX is kept as
 it wrote it around the braces added. One pair of braces is used, not Better BibTeX's two.
@@ -804,9 +806,69 @@ def _sentence_case_parts(words: list[str]) -> list[bool]:
     return flags
 
 
-def _protected_title(title: str, *, keep: bool = False) -> str:
+#: a word of running text (letters, apostrophes and hyphens inside it), a number, or one
+#: other character
+_PROSE_TOKEN = re.compile(r"[^\W\d_][\w'\u2019-]*|\d[\w.-]*|[^\w\s]")
+#: marks of emphasis a name may stand inside (``*Gaussian*``)
+_EMPHASIS = frozenset("*_`~")
+#: what a word after which the next begins a sentence, a quotation or a parenthesis is
+_OPENERS = frozenset(".!?:;\"(\u201c'\u2018[\u2014-")
+
+
+def _prose_neighbour(toks: list[str], index: int, step: int) -> str:
+    """What stands next to ``toks[index]`` in direction ``step`` (-1 or 1), past marks of
+    emphasis, commas and lower-case stop words: "capital" (a word with a capital, or a
+    parenthesis: a run of capitalised words with its acronym), "start" (the text begins,
+    or a sentence, a quotation … does, looking back) or "lower"."""
+    at = index + step
+    while 0 <= at < len(toks):
+        tok = toks[at]
+        if tok in _EMPHASIS or tok == "," or (tok.islower() and tok in _STOP_WORDS):
+            at += step
+            continue
+        if tok in ("(", ")") or (tok[0].isalpha() and any(ch.isupper() for ch in tok)):
+            return "capital"
+        if step < 0 and tok in _OPENERS:
+            return "start"
+        return "lower"
+    return "start" if step < 0 else "lower"
+
+
+def _abstract_names(abstract: str) -> frozenset[str]:
+    """Capitalised words ``abstract`` writes as names: in mid-sentence, among words in
+    lower case ("a Gaussian process", "the Hessian of"), and never in lower case. A word
+    capitalised next to others ("Optimal Transport (OT)", "Necessity and Sufficiency"),
+    at a sentence's start or a quotation's is a method's spelt-out acronym or the
+    sentence's, not a name, and is no evidence. Names that a title in title case
+    capitalises with its other words are told from these ("Actively Learning Gaussian
+    Process Dynamics": only "Gaussian" stays capitalised in a style's sentence case)."""
+    if not abstract:
+        return frozenset()
+    toks = _PROSE_TOKEN.findall(abstract)
+    lower = {tok.lower() for tok in toks if tok[0].islower()}
+    names = set()
+    for index, tok in enumerate(toks):
+        if not tok.isalpha() or not tok[0].isupper() or not tok[1:].islower() and tok[1:]:
+            continue
+        if tok.lower() in lower or tok.lower() in _STOP_WORDS or tok in names:
+            continue
+        before = index - 1
+        while before >= 0 and toks[before] in _EMPHASIS:
+            before -= 1
+        if before < 0 or toks[before] in _OPENERS:
+            continue
+        if _prose_neighbour(toks, index, -1) == "lower" and (
+            _prose_neighbour(toks, index, 1) == "lower"
+        ):
+            names.add(tok)
+    return frozenset(names)
+
+
+def _protected_title(title: str, *, keep: bool = False, names: frozenset[str] = frozenset()) -> str:
     """A title with capitals protected (see the module docstring for the rule); ``keep``
-    writes accents and letters as the source did (a source entry's title)."""
+    writes accents and letters as the source did (a source entry's title); ``names``
+    are words braced wherever the title stands them but at a sentence's start
+    (:func:`_abstract_names`)."""
     toks = _latex_tokens(_clean(title))
     words = _words(toks)
     plains = ["".join(tok.meaning for tok in word) for word in words]
@@ -824,7 +886,10 @@ def _protected_title(title: str, *, keep: bool = False) -> str:
         if any(tok.kind in ("open", "close") for tok in word):
             out.append("".join(_written(tok, keep) for tok in word))  # the source protected it
         else:
-            capital_rule = in_sentence_case and not first and not _SENTENCE_END.search(previous)
+            named = plain.strip(string.punctuation + "\u2018\u2019\u201c\u201d") in names
+            capital_rule = (
+                (in_sentence_case or named) and not first and not _SENTENCE_END.search(previous)
+            )
             out.append(_protect_runs(word, capital_rule, keep))
         previous, first = plain, False
     return "".join(out)
@@ -2450,14 +2515,15 @@ def _source_entry_text(
     if facts.url and "url" not in fields and paper.links:
         extra["url"] = facts.url
     lines = []
+    names = _abstract_names(paper.abstract)
     for name, value in fields.items():
         written = _source_value(name, value)
         if name == "title" and _escapes_markup(value, paper.title):
-            written = "{" + _protected_title(paper.title) + "}"
+            written = "{" + _protected_title(paper.title, names=names) + "}"
         elif name == "title" and written.startswith("{"):
             # a style lowercases the source's "EX2" too ("Ex2"): capitals protected as
             # in a generated title, the source's own braces kept as they are
-            written = "{" + _protected_title(written[1:-1], keep=True) + "}"
+            written = "{" + _protected_title(written[1:-1], keep=True, names=names) + "}"
         if written != "{}":
             lines.append((name, written))
     for name, value in extra.items():
@@ -2832,7 +2898,9 @@ _STANDALONE_TYPES = {
 
 def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     paper, venue = facts.paper, facts.venue
-    fields: list[tuple[str, str]] = [("title", _protected_title(paper.title))]
+    fields: list[tuple[str, str]] = [
+        ("title", _protected_title(paper.title, names=_abstract_names(paper.abstract)))
+    ]
     if facts.authors:
         fields.append(("author", " and ".join(_bibtex_author(name) for name in facts.authors)))
     arxiv_only = venue is None and facts.arxiv is not None
