@@ -28,6 +28,7 @@ from tuireader.render.safetext import BARE_HOSTS, one_line, unsafe_link_reason, 
 
 __all__ = [
     "address_terms",
+    "bare_urls",
     "classify",
     "extract_urls",
     "left_out_note",
@@ -55,7 +56,34 @@ _STOP = (
 # Two patterns rather than one: an alternation that starts with a look-behind makes
 # Python's regex engine try every position of the text, several times slower.
 _URL_RE = re.compile(rf"(?:(?i:https?)://|www\.)[^{_STOP}]+")
-_BARE_RE = re.compile(rf"(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.org)/[^{_STOP}]+")
+
+# --- addresses written without a scheme ------------------------------------------------
+#
+# Researchers write project pages and repositories bare: "available at
+# alpha-mdf.github.io", "code: github.com/user/repo". Only names users plainly mean as
+# addresses are taken: a name under a project-page host (path or not), and a name under a
+# common top-level domain followed by a path. A name alone under .com or .org ("Node.js",
+# "PyTorch.org is"), a file name ("model.py"), a version ("v1.2.3"), an arXiv id
+# ("arXiv:2101.00001") or an abbreviation ("e.g.") is none: its last label is no such
+# domain, or no path follows it. The top-level domain is in lower case, as addresses are
+# written (".NET/" in "ASP.NET/Core" is no address).
+
+#: hosts under which every name is a project's site: ``alpha-mdf.github.io``
+_PAGE_HOSTS = ("github.io", "gitlab.io", "pages.dev", "netlify.app", "vercel.app", "readthedocs.io")
+#: top-level domains of the sites papers link to bare, with a path after them
+_BARE_TLDS = (
+    *("com", "org", "net", "edu", "gov", "io", "ai", "dev", "app", "me", "info", "page"),
+    *("site", "co", "cc", "xyz", "tech", "eu", "uk", "de", "fr", "cn", "jp", "kr", "ch"),
+    *("ca", "au", "nl"),
+)
+_HOST_LABELS = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+"
+_PAGE_HOST_RE = "|".join(re.escape(host) for host in _PAGE_HOSTS)
+_BARE_RE = re.compile(
+    rf"{_HOST_LABELS}(?:(?:{_PAGE_HOST_RE})(?![\w-])(?:/[^{_STOP}]*)?"
+    rf"|(?:{'|'.join(_BARE_TLDS)})/(?=[\w~])[^{_STOP}]+)"
+)
+#: what a text holding a bare address holds (spares the search in most abstracts)
+_BARE_HINT_RE = re.compile(rf"\.(?:{_PAGE_HOST_RE})(?![\w-])|\.(?:{'|'.join(_BARE_TLDS)})/")
 #: An address whose scheme lost its colon ("https//github.com/a/b"): the address meant.
 _NO_COLON_RE = re.compile(rf"(?i:https?)//(?=[A-Za-z0-9])[^{_STOP}]+")
 _NO_COLON_SCHEME_RE = re.compile(r"^(https?)//", re.IGNORECASE)
@@ -262,8 +290,10 @@ def address_terms(url: str) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def _candidates(text: str) -> list[tuple[int, str]]:
-    """``(position, raw match)`` of every URL-like run in ``text``, in text order."""
+def _candidates(text: str, *, sites: bool = True) -> list[tuple[int, str]]:
+    """``(position, raw match)`` of every URL-like run in ``text``, in text order; without
+    ``sites``, of those written without a scheme only a code host's paths
+    (``github.com/owner/repo``), not a site's name (``alpha-mdf.github.io``)."""
     found: list[tuple[int, str]] = []
     if "://" in text or "www." in text:
         for match in _URL_RE.finditer(text):
@@ -272,11 +302,16 @@ def _candidates(text: str) -> list[tuple[int, str]]:
             if match.group(0)[:4] == "www." and start and _NAME_CHAR_RE.match(text, start - 1):
                 continue
             found.append((start, match.group(0)))
-    if any(host in text for host in BARE_HOSTS):
+    if _BARE_HINT_RE.search(text):
         for match in _BARE_RE.finditer(text):
             start = match.start()
-            # github.com/... right after "https://" or inside another name is not bare
+            # github.com/... right after "https://", "www." or "@" (an e-mail address), or
+            # inside another name, is not bare
             if start and _NAME_CHAR_RE.match(text, start - 1):
+                continue
+            if match.group(0)[:4].lower() == "www.":
+                continue  # found with the addresses above
+            if not sites and not match.group(0).startswith(BARE_HOSTS):
                 continue
             found.append((start, match.group(0)))
         found.sort()
@@ -295,8 +330,12 @@ def _candidates(text: str) -> list[tuple[int, str]]:
 
 
 def without_urls(text: str) -> str:
-    """``text`` with its web addresses (as :func:`extract_urls` finds them) taken out."""
-    found = _candidates(text)
+    """``text`` with its web addresses (as :func:`extract_urls` finds them) taken out, but
+    for the names of sites written without a scheme (``alpha-mdf.github.io``,
+    ``clvrai.com/boss``: :func:`bare_urls` finds those): a code host's paths and every
+    address with a scheme or ``www.`` go. (What the reader's taste model learns from is
+    this text, and it takes bare names out on its own.)"""
+    found = _candidates(text, sites=False)
     if not found:
         return text
     parts: list[str] = []
@@ -313,24 +352,56 @@ def without_urls(text: str) -> str:
 def extract_urls(text: str) -> list[str]:
     """Every web address in ``text``, in order of first appearance, without repeats.
 
-    Bare ``www.example.org`` and ``github.com/owner/repo`` forms are found too and
-    returned with ``https://`` in front, so every result can be opened as it is, and so
-    is an address whose scheme lost its colon (``https//github.com/owner/repo``).
+    Addresses written without a scheme are found too and returned with ``https://`` in
+    front, so every result can be opened as it is: ``www.example.org``, a repository on a
+    code host (``github.com/owner/repo``), a project's site (``alpha-mdf.github.io``) and
+    a page under a common top-level domain (``clvrai.com/boss``; see :data:`_BARE_RE`,
+    and :func:`bare_urls` for these alone); and so is an address whose scheme lost its
+    colon (``https//github.com/owner/repo``). An address written both bare and in full
+    (a Markdown link, ``[site.github.io](https://site.github.io/)``) is given as written
+    in full.
     """
-    found: list[str] = []
+    return [url for url, _bare in _found_urls(text)]
+
+
+def _found_urls(text: str) -> list[tuple[str, bool]]:
+    """:func:`extract_urls` with, for each address, whether the text wrote it without a
+    scheme (``www.`` names aside)."""
+    found: list[tuple[str, bool]] = []
     seen: set[str] = set()
-    for _start, raw in _candidates(text):
-        url = _NO_COLON_SCHEME_RE.sub(r"\1://", _trim(raw))
-        if "://" not in url:
-            url = "https://" + url
-        host = _host(url)
-        if "." not in host or host.startswith(".") or host.endswith("."):
-            continue
+    addresses = [address for address in map(_address, _candidates(text)) if address]
+    written_in_full = {url_key(url) for url, bare in addresses if not bare}
+    for url, bare in addresses:
         key = url_key(url)
-        if key not in seen:
-            seen.add(key)
-            found.append(url)
+        if key in seen or (bare and key in written_in_full):
+            continue
+        seen.add(key)
+        found.append((url, bare))
     return found
+
+
+def _address(candidate: tuple[int, str]) -> tuple[str, bool] | None:
+    """The address a candidate of :func:`_candidates` gives, with its scheme, and whether
+    it was written without one (``www.`` names aside); None for a name that is no host."""
+    raw = _trim(candidate[1])
+    url = _NO_COLON_SCHEME_RE.sub(r"\1://", raw)
+    bare = "://" not in url
+    if bare:
+        url = "https://" + url
+    host = _host(url)
+    if "." not in host or host.startswith(".") or host.endswith("."):
+        return None
+    return url, bare and raw[:4].lower() != "www."
+
+
+def bare_urls(text: str) -> list[str]:
+    """The addresses ``text`` writes without a scheme (``www.`` names aside), as
+    :func:`extract_urls` finds them, with ``https://`` in front: a repository on a code
+    host (``github.com/owner/repo``), a project's site (``alpha-mdf.github.io``, path or
+    not), a page under a common top-level domain (``clvrai.com/boss``); never an
+    abbreviation ("e.g."), a file or module name ("model.py", "Node.js"), a version or an
+    arXiv id."""
+    return [url for url, bare in _found_urls(text) if bare]
 
 
 def _host_matches(host: str, domains: frozenset[str]) -> bool:
@@ -425,10 +496,11 @@ def links_for(
     site, ``https://m2-t2.github.io``). An ``arxiv_id`` gives the paper's arXiv page
     (origin ``arxiv``) unless a field links to that page already. The result holds code
     links first, then paper links, then projects, each group in the order found (text
-    before fields), with repeats dropped (the first one found is kept). Only safe web
+    before fields), with repeats dropped (the first one found is kept, but for an address
+    the text writes without a scheme: a field giving it too gives it). Only safe web
     addresses are kept (:func:`web_url`): a field holding anything else gives no link.
     """
-    candidates: list[Link] = [Link(found, classify(found), "text") for found in extract_urls(text)]
+    candidates: list[Link] = []
     for item in _web_urls(url):
         candidates.append(Link(item, "code" if classify(item) == "code" else "paper", "url"))
     for field_name, value in (("pdf", pdf), ("openreview", openreview), ("doi", doi)):
@@ -441,7 +513,16 @@ def links_for(
             Link(item, "code" if classify(item) == "code" else "project", field_name)
             for item in _web_urls(values)
         )
-    return merge_links(candidates)
+    # An address the text writes without a scheme that a field gives too is the field's
+    # (a list's github field holding "https://m2-t2.github.io", its abstract ending "at
+    # m2-t2.github.io"): the text only says it again.
+    given = {url_key(link.url) for link in candidates}
+    found = [
+        Link(item, classify(item), "text")
+        for item, bare in _found_urls(text)
+        if not (bare and url_key(item) in given)
+    ]
+    return merge_links(found, candidates)
 
 
 _ARXIV_NUMBER = r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
