@@ -62,3 +62,37 @@ def test_an_edited_book_is_cited_with_its_editors(tmp_path: Path) -> None:
     (paper,) = library.papers
     apa = format_citation(paper, "apa", library=library).text
     assert apa.startswith("Biere, A., & Heule, M. (Eds.). (2021). Handbook of Satisfiability.")
+
+
+def test_the_a2_of_a_book_naming_no_one_else_are_its_editors(tmp_path: Path) -> None:
+    # RIS's own reading of a book's A2 (its editors): a book with only A2 showed no names
+    # and was cited as "authors unknown"
+    record = _ris(tmp_path, "BOOK", "A2")
+    assert record.authors == ()
+    assert record.editor == EDITORS
+    library = load_library([tmp_path / "book.ris"])
+    (paper,) = library.papers
+    cited = {fmt: format_citation(paper, fmt, library=library) for fmt in ("apa", "mla")}
+    assert cited["apa"].text.startswith("Biere, A., & Heule, M. (Eds.). (2021). Handbook")
+    assert cited["mla"].text.startswith("Biere, Armin, and Marijn Heule, editors. Handbook")
+    assert not cited["apa"].warnings
+    bibtex = format_citation(paper, "bibtex", library=library).text
+    assert "\n  editor = {Biere, Armin and Heule, Marijn},\n" in bibtex
+    assert "author" not in bibtex and "Authors unknown" not in bibtex
+
+
+def test_a_books_a2_beside_zoteros_a3_or_its_authors_names_no_editor(tmp_path: Path) -> None:
+    # Zotero writes a book's editors as A3 and its series editors as A2
+    record = _one(
+        tmp_path / "book.ris",
+        "TY  - BOOK\nTI  - Handbook of Satisfiability\nA3  - Biere, Armin\n"
+        "A3  - Heule, Marijn\nA2  - Series, Sam\nPY  - 2021\nER  - \n",
+    )
+    assert record.editor == EDITORS
+    authored = _one(
+        tmp_path / "authored.ris",
+        "TY  - BOOK\nTI  - Deep Learning\nAU  - Goodfellow, Ian\nA2  - Series, Sam\n"
+        "PY  - 2016\nER  - \n",
+    )
+    assert authored.authors == ("Ian Goodfellow",)
+    assert authored.editor == ()

@@ -6,7 +6,8 @@ the value; a line that is no tag goes on the value before it (an abstract writte
 several lines). The tags read: ``TY`` (the type: ``JOUR`` an article, ``CONF`` a paper in
 proceedings, …), ``TI``/``T1`` (title), ``AU``/``A1`` (authors, "Family, Given"),
 ``ED`` (and ``A2`` of a paper in a book or proceedings, ``A3`` of a book, as Zotero
-writes them: its editors; an edited book's, ``EDBOOK``, ``AU`` too), ``PY``/``Y1``/``DA``
+writes them: its editors; an edited book's, ``EDBOOK``, ``AU`` too, and a book's ``A2``
+where it names no one else), ``PY``/``Y1``/``DA``
 (year), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
 are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
 own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
@@ -148,6 +149,11 @@ def _record(block: _Block) -> Record | None:
     editors = _people(block.all("ED") + (block.all("A2") if entry_type in _IN_A_BOOK else []))
     if entry_type == "book" and not editors:
         editors = _people(block.all("A3"))  # Zotero writes a book's editors as A3
+    if entry_type == "book" and not editors and not authors:
+        # RIS's own reading of a book's A2, its editors (Zotero's is the series'; it
+        # writes the editors as A3, read above): a book with no other names is an
+        # edited book, cited by these in the authors' place ("Smith, J. (Ed.)")
+        editors = _people(block.all("A2"))
     if kind == "EDBOOK":
         # an edited book's AU are its editors (RIS's own reading, EndNote's "Edited
         # Book"): cited as its authors, APA gave them no "(Eds.)"
