@@ -338,7 +338,7 @@ def test_mla_does_not_repeat_the_year_a_journal_reference_ends_with() -> None:
         year=2007,
         arxiv_id="0704.0001",
     )
-    assert "013009,2007, https" in format_citation(ref, "mla").text
+    assert "Phys. Rev. D 76, 013009 (2007), https" in format_citation(ref, "mla").text
     workshop = Paper(
         id="w",
         title="T",
@@ -367,14 +367,14 @@ def test_a_journal_reference_is_cited_as_a_note_not_as_the_journal() -> None:
         cited = format_citation(paper, fmt)
         fields = {f.key: f.value for f in bibtexparser.parse_string(cited.text).entries[0].fields}
         assert "journal" not in fields and "journaltitle" not in fields
-        assert fields["note"] == "Phys.Rev.D76:013009,2007"
+        assert fields["note"] == "Phys. Rev. D 76, 013009 (2007)"
         assert fields["eprint"] == "0704.0001"
         assert cited.text.startswith("@misc{" if fmt == "bibtex" else "@online{")
         assert W_NO_VENUE not in cited.warnings
     # the plain styles give the reference where the published version is named
     apa = format_citation(paper, "apa").text
     assert "energies" not in apa and "(2007). Calculation" in apa
-    assert "sections. Phys.Rev.D76:013009,2007. https://doi.org/" in apa
+    assert "sections. Phys. Rev. D 76, 013009 (2007). https://doi.org/" in apa
     # a journal that a source names is the journal, the reference not repeated
     named = Paper(
         id="b",

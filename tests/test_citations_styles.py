@@ -200,7 +200,7 @@ def test_mla_gives_the_year_when_the_proceedings_title_holds_one() -> None:
         year=2007,
         journal_ref="Phys.Rev.D76:013009,2007",
     )
-    assert cite(arxiv, "mla").endswith('"T." Phys.Rev.D76:013009,2007.')
+    assert cite(arxiv, "mla").endswith('"T." Phys. Rev. D 76, 013009 (2007).')
 
 
 def test_mla_gives_no_year_again_after_a_journal_reference_that_holds_it() -> None:

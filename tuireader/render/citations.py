@@ -2634,7 +2634,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
     published = (paper.entry_type or "").lower() in _STANDALONE_TYPES and _clean(paper.publisher)
     # a journal reference is no journal's name ("Phys.Rev.D76:013009,2007"): given whole,
     # as a note, where nothing else names the venue
-    journal_ref = _clean(paper.journal_ref) if venue is None else ""
+    journal_ref = _written_reference(_clean(paper.journal_ref)) if venue is None else ""
     # a web page or a post (a source's misc or online work) names its site as its venue
     web = (paper.entry_type or "").lower() in ("misc", "online")
     site = _site(paper) if web and venue is None else ""
@@ -2666,6 +2666,35 @@ def _facts(paper: Paper, key: str) -> _Facts:
         report=_clean(paper.number) or None if venue is None and _is_report(paper) else None,
         warnings=tuple(warnings),
     )
+
+
+#: a journal reference in the compact form of arXiv's older records (SPIRES's):
+#: "Phys.Rev.D76:013009,2007", "Astrophys.J.663:1149-1173,2007", "JHEP 0705:034,2007"
+_COMPACT_REFERENCE = re.compile(
+    r"(?P<journal>[A-Za-z][A-Za-z.&' ]*?[A-Za-z.])\s*(?P<volume>\d+)"
+    r":\s*(?P<pages>[A-Za-z]?\d+(?:-[A-Za-z]?\d+)?),\s*(?P<year>(?:18|19|20)\d{2})\.?"
+)
+#: a joined abbreviation's words: "ActaPhys" (not "ApJ")
+_JOINED_WORDS = re.compile(r"(?<=[A-Z][a-z]{2})(?=[A-Z][a-z]{2})|(?<=[a-z]{3})(?=[A-Z][a-z]{2})")
+
+
+def _written_reference(reference: str) -> str:
+    """A journal reference as physicists write it, where it is in the compact form of
+    arXiv's older records: "Phys.Rev.D76:054502,2007" is "Phys. Rev. D 76, 054502
+    (2007)", the journal's abbreviated words spaced, then volume, pages and year. Each
+    part of several (an erratum after a ``;``) is read alone; any other form, written
+    by the authors, is given as they wrote it."""
+    parts = []
+    for part in reference.split(";"):
+        compact = _COMPACT_REFERENCE.fullmatch(part.strip())
+        if compact is None:
+            parts.append(part.strip())
+            continue
+        journal = re.sub(r"\.(?=[A-Za-z])", ". ", compact.group("journal").strip())
+        journal = _JOINED_WORDS.sub(" ", journal)
+        volume, pages, year = compact.group("volume", "pages", "year")
+        parts.append(f"{journal} {volume}, {pages} ({year})")
+    return "; ".join(part for part in parts if part)
 
 
 def _site(paper: Paper) -> str:
