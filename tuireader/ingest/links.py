@@ -20,6 +20,7 @@ A bare domain or a relative path is merely not a link, and is not counted.
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterable
 from typing import Any
 
@@ -82,8 +83,10 @@ _BARE_RE = re.compile(
     rf"{_HOST_LABELS}(?:(?:{_PAGE_HOST_RE})(?![\w-])(?:/[^{_STOP}]*)?"
     rf"|(?:{'|'.join(_BARE_TLDS)})/(?=[\w~])[^{_STOP}]+)"
 )
-#: what a text holding a bare address holds (spares the search in most abstracts)
+#: the top-level domain of a bare address, where the search for one starts
 _BARE_HINT_RE = re.compile(rf"\.(?:{_PAGE_HOST_RE})(?![\w-])|\.(?:{'|'.join(_BARE_TLDS)})/")
+#: the characters of a host's name
+_HOST_CHARS = frozenset(string.ascii_letters + string.digits + ".-")
 #: An address whose scheme lost its colon ("https//github.com/a/b"): the address meant.
 _NO_COLON_RE = re.compile(rf"(?i:https?)//(?=[A-Za-z0-9])[^{_STOP}]+")
 _NO_COLON_SCHEME_RE = re.compile(r"^(https?)//", re.IGNORECASE)
@@ -295,6 +298,7 @@ def _candidates(text: str, *, sites: bool = True) -> list[tuple[int, str]]:
     ``sites``, of those written without a scheme only a code host's paths
     (``github.com/owner/repo``), not a site's name (``alpha-mdf.github.io``)."""
     found: list[tuple[int, str]] = []
+    found_bare = False
     if "://" in text or "www." in text:
         for match in _URL_RE.finditer(text):
             start = match.start()
@@ -302,18 +306,29 @@ def _candidates(text: str, *, sites: bool = True) -> list[tuple[int, str]]:
             if match.group(0)[:4] == "www." and start and _NAME_CHAR_RE.match(text, start - 1):
                 continue
             found.append((start, match.group(0)))
-    if _BARE_HINT_RE.search(text):
-        for match in _BARE_RE.finditer(text):
-            start = match.start()
-            # github.com/... right after "https://", "www." or "@" (an e-mail address), or
-            # inside another name, is not bare
-            if start and _NAME_CHAR_RE.match(text, start - 1):
-                continue
-            if match.group(0)[:4].lower() == "www.":
-                continue  # found with the addresses above
-            if not sites and not match.group(0).startswith(BARE_HOSTS):
-                continue
-            found.append((start, match.group(0)))
+    end = 0
+    for hint in _BARE_HINT_RE.finditer(text):
+        if hint.start() < end:
+            continue  # within the address found last
+        # from the top-level domain back to the host's first label
+        start = hint.start()
+        while start and text[start - 1] in _HOST_CHARS:
+            start -= 1
+        bare = _BARE_RE.match(text, start)
+        if bare is None:
+            continue
+        end = bare.end()
+        # github.com/... right after "https://", "www." or "@" (an e-mail address), or
+        # inside another name, is not bare
+        if start and _NAME_CHAR_RE.match(text, start - 1):
+            continue
+        if bare.group(0)[:4].lower() == "www.":
+            continue  # found with the addresses above
+        if not sites and not bare.group(0).startswith(BARE_HOSTS):
+            continue
+        found.append((start, bare.group(0)))
+        found_bare = True
+    if found_bare:
         found.sort()
     if any(hint in text for hint in ("s//", "p//", "S//", "P//")):
         for match in _NO_COLON_RE.finditer(text):
