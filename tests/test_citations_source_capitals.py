@@ -165,3 +165,23 @@ def test_what_an_abstract_tells_of_a_name(abstract: str, braced: bool) -> None:
     # the first word of a title is the style's to keep: never braced as a name
     first = Paper(id="f", title="Gaussian Sampling Made Fast", abstract=abstract)
     assert "\n  title = {Gaussian Sampling Made Fast},\n" in format_citation(first).text
+
+
+def test_names_joined_by_a_hyphen_are_braced_whole() -> None:
+    # ICML 2024: "a Fokker-Planck equation" in the abstract; the title in title case
+    # printed "Fokker-planck" in a style's sentence case
+    paper = Paper(
+        id="f",
+        title="Solving the Fokker-Planck Equation with Neural Operators",
+        abstract="We learn to solve a Fokker-Planck equation from samples.",
+    )
+    assert "\n  title = {Solving the {Fokker-Planck} Equation with Neural Operators},\n" in (
+        format_citation(paper).text
+    )
+    # a compound the abstract writes in lower case too is no name
+    paper = Paper(
+        id="g",
+        title="Solving the Fokker-Planck Equation",
+        abstract="We solve a Fokker-Planck equation; fokker-planck solvers are slow.",
+    )
+    assert "\n  title = {Solving the Fokker-Planck Equation},\n" in format_citation(paper).text

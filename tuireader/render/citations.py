@@ -834,12 +834,22 @@ def _prose_neighbour(toks: list[str], index: int, step: int) -> str:
     return "start" if step < 0 else "lower"
 
 
+def _name_shaped(word: str) -> bool:
+    """A capitalised word in lower case after its capital ("Gaussian", "H"), or names so
+    written joined by hyphens ("Fokker-Planck")."""
+    return all(
+        part.isalpha() and part[0].isupper() and (part[1:].islower() or not part[1:])
+        for part in word.split("-")
+    )
+
+
 def _abstract_names(abstract: str) -> frozenset[str]:
     """Capitalised words ``abstract`` writes as names: in mid-sentence, among words in
-    lower case ("a Gaussian process", "the Hessian of"), and never in lower case. A word
-    capitalised next to others ("Optimal Transport (OT)", "Necessity and Sufficiency"),
-    at a sentence's start or a quotation's is a method's spelt-out acronym or the
-    sentence's, not a name, and is no evidence. Names that a title in title case
+    lower case ("a Gaussian process", "the Hessian of", "the Fokker-Planck equation"),
+    and never in lower case. A word capitalised next to others ("Optimal Transport
+    (OT)", "Necessity and Sufficiency"), at a sentence's start or a quotation's is a
+    method's spelt-out acronym or the sentence's, not a name, and is no evidence. Names
+    that a title in title case
     capitalises with its other words are told from these ("Actively Learning Gaussian
     Process Dynamics": only "Gaussian" stays capitalised in a style's sentence case)."""
     if not abstract:
@@ -848,7 +858,7 @@ def _abstract_names(abstract: str) -> frozenset[str]:
     lower = {tok.lower() for tok in toks if tok[0].islower()}
     names = set()
     for index, tok in enumerate(toks):
-        if not tok.isalpha() or not tok[0].isupper() or not tok[1:].islower() and tok[1:]:
+        if not _name_shaped(tok):
             continue
         if tok.lower() in lower or tok.lower() in _STOP_WORDS or tok in names:
             continue
