@@ -210,15 +210,16 @@ def test_links_for_orders_code_then_paper_then_project_and_records_origin() -> N
         code_urls=["https://github.com/LIONS-EPFL/Charmer", "https://huggingface.co/m/n"],
         project_urls=["https://pranaval.github.io/DART/"],
     )
+    # a link the text mentions that a field gives too is the field's, in the text's place
     assert links == (
-        Link("https://github.com/LIONS-EPFL/Charmer", "code", "text"),
+        Link("https://github.com/LIONS-EPFL/Charmer", "code", "code_urls"),
         Link("https://huggingface.co/m/n", "code", "code_urls"),
         Link("https://arxiv.org/abs/1", "paper", "text"),
         Link("https://proceedings.mlr.press/v235/x.html", "paper", "url"),
         Link("https://example.org/x.pdf", "paper", "pdf"),
         Link("https://openreview.net/forum?id=X", "paper", "openreview"),
         Link("https://doi.org/10.1000/abc", "paper", "doi"),
-        Link("https://pranaval.github.io/DART/", "project", "text"),
+        Link("https://pranaval.github.io/DART/", "project", "project_urls"),
     )
 
 

@@ -511,8 +511,8 @@ def links_for(
     site, ``https://m2-t2.github.io``). An ``arxiv_id`` gives the paper's arXiv page
     (origin ``arxiv``) unless a field links to that page already. The result holds code
     links first, then paper links, then projects, each group in the order found (text
-    before fields), with repeats dropped (the first one found is kept, but for an address
-    the text writes without a scheme: a field giving it too gives it). Only safe web
+    before fields), with repeats dropped (the first one found is kept; a link the text
+    mentions that a field gives too is the field's, in the text's place). Only safe web
     addresses are kept (:func:`web_url`): a field holding anything else gives no link.
     """
     candidates: list[Link] = []
@@ -528,15 +528,24 @@ def links_for(
             Link(item, "code" if classify(item) == "code" else "project", field_name)
             for item in _web_urls(values)
         )
-    # An address the text writes without a scheme that a field gives too is the field's
-    # (a list's github field holding "https://m2-t2.github.io", its abstract ending "at
-    # m2-t2.github.io"): the text only says it again.
-    given = {url_key(link.url) for link in candidates}
-    found = [
-        Link(item, classify(item), "text")
-        for item, bare in _found_urls(text)
-        if not (bare and url_key(item) in given)
-    ]
+    # A link the text mentions that a field gives too is the field's, in the text's
+    # place: the record's own page is its page whether or not its abstract says it again
+    # (a citation's url and eprint are the record's, and an export read back keeps only
+    # the record's links, finding the abstract's again there). Its kind is the field's,
+    # but for a list's code and project fields, which say no more than the address does.
+    given: dict[str, Link] = {}
+    for link in candidates:
+        given.setdefault(url_key(link.url), link)
+    found = []
+    for item in extract_urls(text):
+        link = Link(item, classify(item), "text")
+        own = given.get(url_key(item))
+        if own is not None:
+            vague = own.origin in ("code_urls", "project_urls")
+            # written as the text writes it, but for a plain http:// the field secures
+            url = item if item[:8].lower() == "https://" else own.url
+            link = Link(url, link.kind if vague else own.kind, own.origin)
+        found.append(link)
     return merge_links(found, candidates)
 
 
