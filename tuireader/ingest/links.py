@@ -14,7 +14,8 @@ newline and a shell command in it, stays visible as text in the abstract and is 
 offered, copied, exported, printed one per line or made clickable. Such a link is not
 dropped without a word, though: :func:`unsafe_links_for` keeps what was left out (as
 data, for :attr:`Paper.unsafe_links`), and :func:`left_out_note` says so in plain words.
-A bare domain or a relative path is merely not a link, and is not counted.
+A bare domain (but a project's site under a host of such sites, ``alpha-mdf.github.io``)
+or a relative path is merely not a link, and is not counted.
 """
 
 from __future__ import annotations
@@ -543,8 +544,8 @@ def links_for(
         if own is not None:
             vague = own.origin in ("code_urls", "project_urls")
             # written as the text writes it, but for a plain http:// the field secures
-            url = item if item[:8].lower() == "https://" else own.url
-            link = Link(url, link.kind if vague else own.kind, own.origin)
+            address = item if item[:8].lower() == "https://" else own.url
+            link = Link(address, link.kind if vague else own.kind, own.origin)
         found.append(link)
     return merge_links(found, candidates)
 
