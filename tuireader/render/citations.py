@@ -36,17 +36,18 @@ give a paper with no other.
 **Capitals in titles**, generated or a source entry's, are protected with braces by the
 rule Better BibTeX users know (a source's ``{EX2: Exploration ...}`` would print "Ex2"
 in a style that sets titles in sentence case): a word with a capital anywhere after its
-first character (``LLM``, ``PyTorch``, ``3D``, ``Non-IID``; math counts as a character of the word, so in
-``S$\\Omega$I`` and ``MS$^3$D`` the capitals on both sides of it are braced); and,
-when the title is in sentence case (most of its words are lower case), every
-capitalised word after the first, since the source capitalised it on purpose (proper
-names: ``Minecraft``, ``Bayes``), except in a part of it set in title case (a head
-before a colon whose content words are all capitalised); and in any title, a word its
-abstract writes as a name (capitalised amid words in lower case, never in lower case:
-"a Gaussian process", :func:`_abstract_names`). Math with a capital is braced too (``{$\\Lambda_n$}``,
-``{$C^*$}``), as BibTeX styles lowercase a title's math with its words (``$\\lambda_n$``).
-Words the source already braced are left alone, and a source entry's LaTeX is kept as
-it wrote it around the braces added. One pair of braces is used, not Better BibTeX's two.
+first character (``LLM``, ``PyTorch``, ``3D``, ``Non-IID``; math counts as a character
+of the word, so in ``S$\\Omega$I`` and ``MS$^3$D`` the capitals on both sides of it are
+braced); and, when the title is in sentence case (most of its words are lower case),
+every capitalised word after the first, since the source capitalised it on purpose
+(proper names: ``Minecraft``, ``Bayes``), except in a part of it set in title case (a
+head before a colon whose content words are all capitalised); and in any title, a word
+its abstract writes as a name (capitalised amid words in lower case, never in lower
+case: "a Gaussian process", :func:`_abstract_names`). Math with a capital is braced too
+(``{$\\Lambda_n$}``, ``{$C^*$}``), as BibTeX styles lowercase a title's math with its
+words (``$\\lambda_n$``). Words the source already braced are left alone, and a source
+entry's LaTeX is kept as it wrote it around the braces added. One pair of braces is
+used, not Better BibTeX's two.
 
 **Cite keys** follow Better BibTeX's ``authorYearFirstword`` pattern
 (``zhou2024attack``): the first author's family name, the year and the first significant
@@ -849,9 +850,9 @@ def _abstract_names(abstract: str) -> frozenset[str]:
     and never in lower case. A word capitalised next to others ("Optimal Transport
     (OT)", "Necessity and Sufficiency"), at a sentence's start or a quotation's is a
     method's spelt-out acronym or the sentence's, not a name, and is no evidence. Names
-    that a title in title case
-    capitalises with its other words are told from these ("Actively Learning Gaussian
-    Process Dynamics": only "Gaussian" stays capitalised in a style's sentence case)."""
+    that a title in title case capitalises with its other words are told from these
+    ("Actively Learning Gaussian Process Dynamics": only "Gaussian" stays capitalised in
+    a style's sentence case)."""
     if not abstract:
         return frozenset()
     toks = _PROSE_TOKEN.findall(abstract)
