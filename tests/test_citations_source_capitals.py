@@ -185,3 +185,26 @@ def test_names_joined_by_a_hyphen_are_braced_whole() -> None:
         abstract="We solve a Fokker-Planck equation; fokker-planck solvers are slow.",
     )
     assert "\n  title = {Solving the Fokker-Planck Equation},\n" in format_citation(paper).text
+
+
+def test_words_the_abstract_writes_as_common_words_are_not_taken_for_names() -> None:
+    # ICML 2024: a title in sentence case after its colon, "Authenticity", "Consent" and
+    # "Provenance" capitalised in its head; the abstract speaks of "tracing authenticity,
+    # verifying consent": no names, left to the style
+    cited = titles("icml2024_common_words_slice.jsonl")
+    assert cited[
+        "Position: Data Authenticity, Consent, & Provenance for AI are all broken: what will "
+        "it take to fix them?"
+    ] == (
+        "Position: Data Authenticity, Consent, \\& Provenance for {AI} are all broken: what "
+        "will it take to fix them?"
+    )
+    # a word the abstract capitalises mid-sentence too stays braced ("the game of Go")
+    paper = Paper(
+        id="go",
+        title="Mastering the game of Go without human knowledge",
+        abstract="We master the game of Go. Programs go further with search.",
+    )
+    assert "\n  title = {Mastering the game of {Go} without human knowledge},\n" in (
+        format_citation(paper).text
+    )

@@ -41,7 +41,8 @@ of the word, so in ``S$\\Omega$I`` and ``MS$^3$D`` the capitals on both sides of
 braced); and, when the title is in sentence case (most of its words are lower case),
 every capitalised word after the first, since the source capitalised it on purpose
 (proper names: ``Minecraft``, ``Bayes``), except in a part of it set in title case (a
-head before a colon whose content words are all capitalised); and in any title, a word
+head before a colon whose content words are all capitalised) and for a word its
+abstract writes only in lower case, as a common word; and in any title, a word
 its abstract writes as a name (capitalised amid words in lower case, never in lower
 case: "a Gaussian process", :func:`_abstract_names`). Math with a capital is braced too
 (``{$\\Lambda_n$}``, ``{$C^*$}``), as BibTeX styles lowercase a title's math with its
@@ -875,7 +876,31 @@ def _abstract_names(abstract: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def _protected_title(title: str, *, keep: bool = False, names: frozenset[str] = frozenset()) -> str:
+def _abstract_common(abstract: str) -> frozenset[str]:
+    """Words ``abstract`` writes in lower case and never capitalises but at a sentence's
+    start: common words, though a title in sentence case capitalises one."""
+    if not abstract:
+        return frozenset()
+    toks = _PROSE_TOKEN.findall(abstract)
+    lower = {tok for tok in toks if tok[0].islower()}
+    capitalised = set()
+    for index, tok in enumerate(toks):
+        if tok[0].isupper():
+            before = index - 1
+            while before >= 0 and toks[before] in _EMPHASIS:
+                before -= 1
+            if before >= 0 and toks[before] not in _OPENERS:
+                capitalised.add(tok.lower())
+    return frozenset(lower - capitalised)
+
+
+def _protected_title(
+    title: str,
+    *,
+    keep: bool = False,
+    names: frozenset[str] = frozenset(),
+    common: frozenset[str] = frozenset(),
+) -> str:
     """A title with capitals protected (see the module docstring for the rule); ``keep``
     writes accents and letters as the source did (a source entry's title); ``names``
     are words braced wherever the title stands them but at a sentence's start
@@ -897,10 +922,9 @@ def _protected_title(title: str, *, keep: bool = False, names: frozenset[str] = 
         if any(tok.kind in ("open", "close") for tok in word):
             out.append("".join(_written(tok, keep) for tok in word))  # the source protected it
         else:
-            named = plain.strip(string.punctuation + "\u2018\u2019\u201c\u201d") in names
-            capital_rule = (
-                (in_sentence_case or named) and not first and not _SENTENCE_END.search(previous)
-            )
+            bare = plain.strip(string.punctuation + "\u2018\u2019\u201c\u201d")
+            chosen = (in_sentence_case and bare.lower() not in common) or bare in names
+            capital_rule = chosen and not first and not _SENTENCE_END.search(previous)
             out.append(_protect_runs(word, capital_rule, keep))
         previous, first = plain, False
     return "".join(out)
@@ -2527,14 +2551,17 @@ def _source_entry_text(
         extra["url"] = facts.url
     lines = []
     names = _abstract_names(paper.abstract)
+    common = _abstract_common(paper.abstract)
     for name, value in fields.items():
         written = _source_value(name, value)
         if name == "title" and _escapes_markup(value, paper.title):
-            written = "{" + _protected_title(paper.title, names=names) + "}"
+            written = "{" + _protected_title(paper.title, names=names, common=common) + "}"
         elif name == "title" and written.startswith("{"):
             # a style lowercases the source's "EX2" too ("Ex2"): capitals protected as
             # in a generated title, the source's own braces kept as they are
-            written = "{" + _protected_title(written[1:-1], keep=True, names=names) + "}"
+            written = (
+                "{" + _protected_title(written[1:-1], keep=True, names=names, common=common) + "}"
+            )
         if written != "{}":
             lines.append((name, written))
     for name, value in extra.items():
@@ -2939,7 +2966,14 @@ _STANDALONE_TYPES = {
 def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     paper, venue = facts.paper, facts.venue
     fields: list[tuple[str, str]] = [
-        ("title", _protected_title(paper.title, names=_abstract_names(paper.abstract)))
+        (
+            "title",
+            _protected_title(
+                paper.title,
+                names=_abstract_names(paper.abstract),
+                common=_abstract_common(paper.abstract),
+            ),
+        )
     ]
     if facts.authors:
         fields.append(("author", " and ".join(_bibtex_author(name) for name in facts.authors)))
