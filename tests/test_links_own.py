@@ -55,3 +55,29 @@ def test_a_records_own_page_its_abstract_mentions_is_its_citations_url() -> None
     # a link the abstract alone mentions is never the citation's
     alone = replace(paper, links=links_for(f"The paper is at {page}."))
     assert "url" not in fields(alone)
+
+
+def test_a_pdf_the_records_bibtex_puts_on_another_host_is_the_one_linked(tmp_path: Path) -> None:
+    # Paper Copilot's NeurIPS 2017: a PDF on papers.nips.cc, and the proceedings' BibTeX
+    # whose url is the same file on proceedings.neurips.cc, which a citation and "copy
+    # link" give: a link the viewer and `tuireader links` did not show
+    pdf = "https://proceedings.neurips.cc/paper_files/paper/2017/file/2612aa89-Paper.pdf"
+    record = {
+        "title": "Safe Model-based Reinforcement Learning",
+        "site": "https://nips.cc/virtual/2017/poster/9095",
+        "pdf": "https://papers.nips.cc/paper_files/paper/2017/file/2612aa89-Paper.pdf",
+        "bibtex": "@inproceedings{NIPS2017_2612aa89, title = {Safe Model-based Reinforcement"
+        f" Learning}}, author = {{Berkenkamp, Felix}}, url = {{{pdf}}}, year = {{2017}}}}",
+        "author": "Felix Berkenkamp",
+        "abstract": "Learning in the real world needs safety.",
+    }
+    path = tmp_path / "nips.json"
+    path.write_text(json.dumps([record]), encoding="utf-8")
+    (paper,) = load_library([path]).papers
+    assert [link.url for link in paper.links] == [record["site"], pdf]
+    assert fields(paper)["url"] == pdf
+    # another file the BibTeX names is no copy of the record's PDF
+    record["bibtex"] = record["bibtex"].replace("2612aa89-Paper.pdf", "other.pdf")
+    path.write_text(json.dumps([record]), encoding="utf-8")
+    (paper,) = load_library([path]).papers
+    assert [link.url for link in paper.links] == [record["site"], record["pdf"]]

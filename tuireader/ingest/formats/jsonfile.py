@@ -883,6 +883,18 @@ def _bibtex_fields(value: Any) -> Record | None:
     return record_from_entry(entry)
 
 
+def _proceedings_copy(pdf: str | None, cited: str | None) -> str | None:
+    """The record's PDF, or the same file where the record's own BibTeX puts it (the
+    proceedings' host, where the list links a mirror: NeurIPS 2017's papers.nips.cc
+    for proceedings.neurips.cc). A citation copies the BibTeX's address as written, and
+    "copy link" the citation's: it is then among the links the paper shows."""
+    if not pdf or not cited or pdf == cited:
+        return pdf
+    name = pdf.rstrip("/").rpartition("/")[2]
+    same = cited.rstrip("/").rpartition("/")[2] == name and name.lower().endswith(".pdf")
+    return cited if same and cited.startswith("https://") else pdf
+
+
 def _urls(value: Any) -> tuple[str, ...]:
     """A link field's addresses. A value naming several addresses on one printable line
     ("URL (implementation: URL)") gives each of them; any other value is kept whole, so
@@ -1038,6 +1050,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         or text_field(_inner(data, "openAccessPdf", "url"))
     )
     pdf = pdf or _acl_pdf(text_field(external.get("ACL")))
+    pdf = _proceedings_copy(pdf, cited.url if cited else None)
     code = (*_urls(data.get("code_urls")), *_urls(data.get("github")))
     code += _urls(data.get("githubRepo"))  # Hugging Face's papers
     code += _urls(data.get("repo_url"))  # Papers with Code's links to code
