@@ -1984,14 +1984,16 @@ def cmd_import(args: argparse.Namespace) -> int:
     except NotAnExport as error:
         raise UsageError(f"{_safe(str(error))}; nothing taken up") from error
     session = _session(args)
+    library = session.library.papers
     marked = [mark for mark in marks if not mark.is_default]
+    papers = match_papers(marked, library) if marked else []
+    if any(mark.resaved for mark in marks):
+        marked, papers = _resaved_marks(given, marked, papers)
     if not marked:
         _err(f"{given}: {len(marks):,} papers, none with a state, tag or note: nothing to take up")
         if args.json:
             _print_json(_import_json(given, fmt, 0, CarryReport({}, {}, 0), {}, ()))
         return EXIT_NOTHING_FOUND
-    library = session.library.papers
-    papers = match_papers(marked, library)
     named = {paper.id for paper in library} | {alias for p in library for alias in p.aliases}
     carried: list[Carried] = []
     titles: dict[str, str] = {}
@@ -2041,6 +2043,46 @@ def cmd_import(args: argparse.Namespace) -> int:
     elif held:
         held[0].rest()
     return EXIT_OK
+
+
+def _resaved_marks(given: Any, marks: Sequence[Any], papers: Sequence[Any]) -> tuple[list, list]:
+    """The marks of a BibTeX export a reference manager saved again, each with the paper
+    it was found for, and what was read said on stderr. The manager left out what told
+    the triage from the entry's own and each paper's id: an entry is found by what
+    identifies its paper (DOI, arXiv id, title and first author, abstract), its tags and
+    note are its keywords and annote less its paper's own (:func:`settled`), and an
+    entry of no paper of the lists read is left out, and named, where an export's own
+    would be kept as a detached mark (with no id, it would take keywords and an annote
+    of the entry's for the user's)."""
+    from tuireader.triage.carry import settled
+
+    name = _line(str(given))
+    _err(
+        f"{name}: a tuireader BibTeX export saved again by a reference manager, without "
+        "the comments that gave each paper's id: each entry is found among the papers of "
+        "these lists by its DOI, arXiv id, title and first author; its state and tags are "
+        "read from its keywords and its note from its annote, less its paper's own"
+    )
+    kept: list = []
+    found: list = []
+    missed: list[str] = []
+    for mark, paper in zip(marks, papers, strict=True):
+        if paper is None:
+            missed.append(_line(mark.identity.title) or "(no title)")
+            continue
+        mark = settled(mark, paper)
+        if not mark.is_default:
+            kept.append(mark)
+            found.append(paper)
+    if missed:
+        _err(
+            f"{name}: {len(missed):,} entr{'y' if len(missed) == 1 else 'ies'} with marks "
+            "found no paper of these lists, left out (read the list that holds "
+            f"{'it' if len(missed) == 1 else 'them'} with the import):"
+        )
+        for title in missed:
+            _err(f"  {title}")
+    return kept, found
 
 
 def _detached_id(paper_id: str, identity, named: set[str]) -> str:  # type: ignore[no-untyped-def]

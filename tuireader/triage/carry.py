@@ -32,7 +32,14 @@ if TYPE_CHECKING:
 
     from tuireader.model import Paper
 
-__all__ = ["CarriedMark", "NotAnExport", "export_marks", "match_papers", "read_export"]
+__all__ = [
+    "CarriedMark",
+    "NotAnExport",
+    "export_marks",
+    "match_papers",
+    "read_export",
+    "settled",
+]
 
 #: an export bigger than this is no export of a reading list (tuireader's own of
 #: 100,000 papers with abstracts is about 150 MB)
@@ -56,6 +63,10 @@ class CarriedMark:
     state: str = DEFAULT_STATE
     tags: tuple[str, ...] = ()
     note: str = ""
+    #: read from a BibTeX export a reference manager saved again, which lost what told
+    #: the triage from the entry's own: its tags may hold its paper's keywords and its
+    #: note its paper's annote, until :func:`settled` takes them out
+    resaved: bool = False
 
     @property
     def is_default(self) -> bool:
@@ -99,6 +110,9 @@ def export_marks(data: bytes, path: Path) -> tuple[str, list[CarriedMark]]:
         return "bibtex", _from_bibtex(text, path)
     if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
+    resaved = _from_resaved_bibtex(text, path)
+    if resaved is not None:
+        return "bibtex", resaved
     first = head.split("\n", 1)[0].strip()
     if first.startswith("id,title,"):
         return "csv", _from_csv(text, path)
@@ -229,6 +243,89 @@ def _from_bibtex(text: str, path: Path) -> list[CarriedMark]:
     if not marks:
         raise NotAnExport(f"{path} starts as a tuireader export but holds no paper")
     return marks
+
+
+#: a keyword of tuireader's BibTeX export that gives a paper's state ("tuireader:kept")
+_STATE_KEYWORD = re.compile(r"tuireader:\s*([a-z]+)", re.IGNORECASE)
+
+
+def _from_resaved_bibtex(text: str, path: Path) -> list[CarriedMark] | None:
+    """The marks of tuireader's BibTeX export that a reference manager (Zotero, JabRef)
+    read and saved again, or None for any other text. Such a file has lost the comments
+    the export wrote (its first line, and each paper's id) and often tuireader's own
+    fields, its keys are the manager's and its keywords in another order: it is told by
+    an entry whose keywords hold a state's (``tuireader:kept``) or that keeps a field of
+    tuireader's. Each entry's state is its state's keyword, wherever it stands; its tags
+    are its other keywords and its note its annote, until :func:`settled` takes out those
+    its paper has of its own. A bibliography of the user's has none of these, and is
+    never read as triage."""
+    from tuireader.ingest.formats.bibtex import parse_bibtex
+    from tuireader.ingest.formats.ownbib import (
+        NOTE_FIELD,
+        OWN_NOTE_FIELD,
+        TAGS_FIELD,
+        literal_text,
+        own_bibtex,
+        own_triage,
+    )
+
+    if "tuireader" not in text.lower() or not text.lstrip().startswith(("@", "%")):
+        return None
+    carrying = parse_bibtex(text, path)
+    papers = own_bibtex(carrying)
+    marks: list[CarriedMark] = []
+    ours = False
+    for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
+        fields = entry.source_entry
+        if fields is None:
+            continue
+        words = [" ".join(word.split()) for word in re.split(r"[,;]", fields.get("keywords") or "")]
+        states = [
+            found.group(1).lower()
+            for word in words
+            if (found := _STATE_KEYWORD.fullmatch(word)) and found.group(1).lower() in _STATE_NAMES
+        ]
+        if states or any(name.lower().startswith("tuireader-") for name, _ in fields.fields):
+            ours = True
+        tags = [literal_text(word) for word in words if word and not _STATE_KEYWORD.fullmatch(word)]
+        note = fields.get(NOTE_FIELD) or ""
+        if fields.get(OWN_NOTE_FIELD) is not None:  # the entry's own annote is told apart
+            note = own_triage(fields)[2]
+        elif fields.get(TAGS_FIELD) is not None and not states:
+            tags = list(own_triage(fields)[1])
+        abstract = fields.get("abstract")
+        if abstract is not None:
+            record = replace(record, abstract=literal_text(abstract))
+        identified = _identified(record.source_id or fields.key, record, papers.scope(number))
+        mark = identified | (states[0] if states else DEFAULT_STATE, tags, literal_text(note))
+        marks.append(replace(mark, resaved=True))
+    return marks if ours else None
+
+
+def settled(mark: CarriedMark, paper: Paper) -> CarriedMark:
+    """``mark``, read from an export saved again (:attr:`CarriedMark.resaved`), without
+    what ``paper``, the paper it was found for, has of its own: its keywords among the
+    tags, its annote before the note (the export wrote both before the triage's)."""
+    if not mark.resaved:
+        return mark
+    from tuireader.ingest.formats.ownbib import literal_text
+
+    # the export's citation gives the keywords and annote of the paper's BibTeX entry
+    entry = paper.source_entry
+    own: set[str] = set()
+    own_note = ""
+    if entry is not None:
+        written = entry.get("keywords") or ""
+        own |= {" ".join(word.split()).casefold() for word in re.split(r"[,;]", written)}
+        own |= {literal_text(word).casefold() for word in list(own)}
+        own_note = literal_text(entry.get("annote") or "").strip()
+    tags = tuple(tag for tag in mark.tags if tag.casefold() not in own)
+    note = mark.note
+    if own_note and note.startswith(own_note):
+        note = note[len(own_note) :].lstrip("\n")  # the blank line the export put between
+    elif own_note and note.split() == own_note.split():
+        note = ""
+    return replace(mark, tags=tags, note=normalize_note(note), resaved=False)
 
 
 @dataclass(frozen=True)
