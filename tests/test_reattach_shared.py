@@ -84,3 +84,33 @@ def test_a_shared_papers_mark_going_back_and_forth_is_said_once(tmp_path: Path, 
     assert [titles for titles, _ in said] == [[SHARED["title"]]] * 4
     followed = ["followed its paper to a new id" in err for _, err in said]
     assert followed == [True, True, False, False]
+
+
+def test_switching_lists_keeps_one_record_of_each_move_and_undo_takes_the_mark(
+    tmp_path: Path, capsys
+) -> None:
+    # each switch between the lists read together and apart recorded the move again:
+    # the triage file grew by a row (per shared marked paper) on every such command
+    from tuireader.triage.store import Store
+
+    doi = {"doi": "10.1234/sparse"}
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text(json.dumps(SHARED | doi) + "\n", encoding="utf-8")
+    b.write_text(json.dumps(SHARED) + "\n", encoding="utf-8")
+    data = tmp_path / "data"
+    assert main(["search", "sparse", str(b), "--json", "--data-dir", str(data)]) == 0
+    (hit,) = json.loads(capsys.readouterr().out)["hits"]
+    assert main(["triage", hit["id"], str(b), "--state", "keep", "--data-dir", str(data)]) == 0
+    capsys.readouterr()
+    title = SHARED["title"]
+    for _round in range(4):
+        for sources in ((a, b), (b,), (a,), (a, b)):
+            assert kept(capsys, data, *sources) == [title], [s.name for s in sources]
+    with Store.open(data / "triage.sqlite3", read_only=True) as store:
+        moves = [(move.old_id, move.new_id) for move in store.moves()]
+    assert len(moves) == len(set(moves)) <= 2
+    # the mark made on the first id is taken back under the id the lists give it now
+    assert main(["undo", "--data-dir", str(data)]) == 0
+    assert "kept back to new for 1 paper" in capsys.readouterr().err
+    for sources in ((a, b), (a,), (b,)):
+        assert kept(capsys, data, *sources) == [], [s.name for s in sources]

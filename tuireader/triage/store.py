@@ -3066,9 +3066,17 @@ class Store:
         conn.execute("DELETE FROM seen_in WHERE paper_id = ?", (new,))
         for table in ("triage", "tags", "changes", "identity", "seen_in"):
             conn.execute(f"UPDATE {table} SET paper_id = ? WHERE paper_id = ?", (new, old))
-        conn.execute(
+        moved = conn.execute(
             "INSERT INTO moves (old_id, new_id, at, reason) VALUES (?, ?, ?, ?)",
             (old, new, time.time(), move.reason),
+        )
+        # A paper two lists share moves between the id they give it read together and
+        # the one a list gives it alone at every switch: the same move made again is
+        # kept once, as the latest (followed from any earlier point, the moves kept
+        # still lead each id where they did), so the file does not grow at each switch.
+        conn.execute(
+            "DELETE FROM moves WHERE old_id = ? AND new_id = ? AND rowid < ?",
+            (old, new, moved.lastrowid),
         )
 
     @staticmethod
