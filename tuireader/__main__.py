@@ -1,5 +1,12 @@
-"""Allow ``python -m tuireader``."""
+"""Allow ``python -m tuireader``.
 
-from tuireader.launch import main
+A Ctrl-C as the command's first step loads ends it as one while the program loads does
+(:mod:`tuireader.launch`): with 130 and no traceback.
+"""
+
+try:
+    from tuireader.launch import main
+except KeyboardInterrupt:
+    raise SystemExit(130) from None
 
 raise SystemExit(main())
