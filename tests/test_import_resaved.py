@@ -64,13 +64,19 @@ def _marks(capsys, data, *lists):
 
 def _resaved(text: str, *, keep_own_fields: bool) -> str:
     """``text`` as a reference manager saves it: no comments, keys of its own, fields
-    in alphabetical order, keywords sorted, and (Zotero) tuireader's fields left out."""
+    in alphabetical order, keywords sorted, and (Zotero) tuireader's fields left out and
+    a keyword's capitals braced (``{RL}``)."""
+
+    def braced(word: str) -> str:
+        capitals = sum(char.isupper() for char in word)
+        return word if keep_own_fields or capitals < 2 else "{" + word + "}"
+
     entries = re.findall(r"^@(?!comment)(\w+)\{[^,]+,\n(.*?)\n\}$", text, re.DOTALL | re.MULTILINE)
     out = []
     for number, (kind, body) in enumerate(entries):
         fields = re.findall(r"^  ([\w-]+) = \{(.*?)\},?$", body, re.DOTALL | re.MULTILINE)
         fields = [
-            (name, ", ".join(sorted(value.split(", "), key=str.lower)))
+            (name, ", ".join(sorted(map(braced, value.split(", ")), key=str.lower)))
             if name == "keywords"
             else (name, value)
             for name, value in fields

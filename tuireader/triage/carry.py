@@ -287,7 +287,9 @@ def _from_resaved_bibtex(text: str, path: Path) -> list[CarriedMark] | None:
         ]
         if states or any(name.lower().startswith("tuireader-") for name, _ in fields.fields):
             ours = True
-        tags = [literal_text(word) for word in words if word and not _STATE_KEYWORD.fullmatch(word)]
+        tags = [
+            _keyword_text(word) for word in words if word and not _STATE_KEYWORD.fullmatch(word)
+        ]
         note = fields.get(NOTE_FIELD) or ""
         if fields.get(OWN_NOTE_FIELD) is not None:  # the entry's own annote is told apart
             note = own_triage(fields)[2]
@@ -300,6 +302,24 @@ def _from_resaved_bibtex(text: str, path: Path) -> list[CarriedMark] | None:
         mark = identified | (states[0] if states else DEFAULT_STATE, tags, literal_text(note))
         marks.append(replace(mark, resaved=True))
     return marks if ours else None
+
+
+#: the braces the export writes for a brace a tag holds (``ownbib.bibtex_literal``)
+_LITERAL_BRACES = re.compile(r"\\textbrace(?:left|right)\{\}")
+
+
+def _keyword_text(word: str) -> str:
+    """A keyword of an export saved again as the tag it was: Zotero braces a word's
+    capitals (``{RL}``, ``{GANs}``) to keep their case in a bibliography, and those
+    braces are no part of the tag; one the tag holds was written out as text
+    (``\\textbraceleft{}``), and is kept."""
+    from tuireader.ingest.formats.ownbib import literal_text
+
+    parts = _LITERAL_BRACES.split(word)
+    braces = _LITERAL_BRACES.findall(word)
+    bare = [part.replace("{", "").replace("}", "") for part in parts]
+    joined = "".join(part + (braces[n] if n < len(braces) else "") for n, part in enumerate(bare))
+    return literal_text(joined)
 
 
 def settled(mark: CarriedMark, paper: Paper) -> CarriedMark:
@@ -316,8 +336,9 @@ def settled(mark: CarriedMark, paper: Paper) -> CarriedMark:
     own_note = ""
     if entry is not None:
         written = entry.get("keywords") or ""
-        own |= {" ".join(word.split()).casefold() for word in re.split(r"[,;]", written)}
-        own |= {literal_text(word).casefold() for word in list(own)}
+        own = {
+            _keyword_text(" ".join(word.split())).casefold() for word in re.split(r"[,;]", written)
+        }
         own_note = literal_text(entry.get("annote") or "").strip()
     tags = tuple(tag for tag in mark.tags if tag.casefold() not in own)
     note = mark.note
