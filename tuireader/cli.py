@@ -3091,8 +3091,9 @@ def _export_parser() -> argparse.ArgumentParser:
     p.epilog = (
         "The query may combine words with triage filters: is:kept, is:maybe, is:skip, "
         "is:read, is:new, tag:NAME, has:note, has:code. Without --query every paper is "
-        "exported in list order. markdown is a reading list; csv has the columns "
-        "id,title,authors,venue,year,state,tags,note,url,code; urls gives each paper's "
+        "exported in list order. markdown is a reading list; csv begins with the columns "
+        "id,title,authors,venue,year,state,tags,note,url,code (then what identifies each "
+        "paper, its lists and its links, for import); urls gives each paper's "
         "best link. Exit code 1 when nothing matches."
     )
     p.add_argument(
@@ -3157,7 +3158,10 @@ def _import_parser() -> argparse.ArgumentParser:
         "none; a decision made here differently is kept as it is, and named on stderr "
         "(--replace takes the file's in its place). "
         "A paper of none of the lists keeps its marks as a detached mark, which follows "
-        "it once a list holds it. Safe while a reader is open; tuireader undo takes it "
+        "it once a list holds it. A BibTeX export that Zotero or JabRef saved again is "
+        "read too: its entries are found by DOI, arXiv id, title and first author, and "
+        "one of none of the lists is named and left out. "
+        "Safe while a reader is open; tuireader undo takes it "
         "all back. Exit code 1 when the file carries no marks, 2 when it is no export."
     )
     p.add_argument(

@@ -1,0 +1,30 @@
+"""What the commands' help says matches what they do."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tuireader.cli import main
+
+
+def _help(capsys, command: str) -> str:
+    assert main([command, "--help"]) == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_export_help_names_the_columns_a_csv_export_begins_with(tmp_path, capsys) -> None:
+    # it said the CSV "has the columns" id…code, where an export has many more after them
+    said = re.search(r"csv begins with the columns ([\w,]+)", _help(capsys, "export"))
+    assert said is not None
+    lst = tmp_path / "a.jsonl"
+    lst.write_text(json.dumps({"title": "A paper", "authors": ["Ada Lovelace"]}) + "\n")
+    assert main(["export", str(lst), "--format", "csv", "--data-dir", str(tmp_path / "d")]) == 0
+    header = capsys.readouterr().out.splitlines()[0].split(",")
+    named = said.group(1).split(",")
+    assert header[: len(named)] == named and len(header) > len(named)
+
+
+def test_import_help_says_an_export_a_reference_manager_saved_again_is_read(capsys) -> None:
+    text = _help(capsys, "import")
+    assert "Zotero or JabRef saved again is read" in text
