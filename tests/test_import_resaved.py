@@ -153,6 +153,9 @@ def test_an_entry_of_no_list_read_is_named_and_left_out(tmp_path, capsys):
     assert "The education of a computer" in err
     assert "3 papers with marks: 3 taken up" in err
     assert "The education of a computer" not in json.dumps(_marks(capsys, remote, grasp))
+    code, out, _err = run(capsys, "import", saved, grasp, "--data-dir", remote, "--json")
+    assert code == 0
+    assert json.loads(out)["left_out"] == [{"title": "The education of a computer"}]
 
 
 def test_a_bibliography_of_the_users_is_still_no_export(tmp_path, capsys):

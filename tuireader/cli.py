@@ -1987,12 +1987,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     library = session.library.papers
     marked = [mark for mark in marks if not mark.is_default]
     papers = match_papers(marked, library) if marked else []
+    left_out: list[str] = []
     if any(mark.resaved for mark in marks):
-        marked, papers = _resaved_marks(given, marked, papers)
+        marked, papers, left_out = _resaved_marks(given, marked, papers)
     if not marked:
         _err(f"{given}: {len(marks):,} papers, none with a state, tag or note: nothing to take up")
         if args.json:
-            _print_json(_import_json(given, fmt, 0, CarryReport({}, {}, 0), {}, ()))
+            _print_json(_import_json(given, fmt, 0, CarryReport({}, {}, 0), {}, (), left_out))
         return EXIT_NOTHING_FOUND
     named = {paper.id for paper in library} | {alias for p in library for alias in p.aliases}
     carried: list[Carried] = []
@@ -2013,7 +2014,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         if args.json:
             from tuireader.render.safetext import to_json
 
-            data = _import_json(given, fmt, len(marked), report, titles, detached)
+            data = _import_json(given, fmt, len(marked), report, titles, detached, left_out)
             return _json_for_stdout(to_json(data, indent=2)) + "\n"
         would = "would take up " if args.dry_run else ""
         return "".join(
@@ -2045,9 +2046,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _resaved_marks(given: Any, marks: Sequence[Any], papers: Sequence[Any]) -> tuple[list, list]:
+def _resaved_marks(
+    given: Any, marks: Sequence[Any], papers: Sequence[Any]
+) -> tuple[list, list, list[str]]:
     """The marks of a BibTeX export a reference manager saved again, each with the paper
-    it was found for, and what was read said on stderr. The manager left out what told
+    it was found for, and the titles of the entries left out; what was read is said on
+    stderr. The manager left out what told
     the triage from the entry's own and each paper's id: an entry is found by what
     identifies its paper (DOI, arXiv id, title and first author, abstract), its tags and
     note are its keywords and annote less its paper's own (:func:`settled`), and an
@@ -2068,7 +2072,7 @@ def _resaved_marks(given: Any, marks: Sequence[Any], papers: Sequence[Any]) -> t
     missed: list[str] = []
     for mark, paper in zip(marks, papers, strict=True):
         if paper is None:
-            missed.append(_line(mark.identity.title) or "(no title)")
+            missed.append(mark.identity.title)
             continue
         mark = settled(mark, paper)
         if not mark.is_default:
@@ -2081,8 +2085,8 @@ def _resaved_marks(given: Any, marks: Sequence[Any], papers: Sequence[Any]) -> t
             f"{'it' if len(missed) == 1 else 'them'} with the import):"
         )
         for title in missed:
-            _err(f"  {title}")
-    return kept, found
+            _err(f"  {_line(title) or '(no title)'}")
+    return kept, found, missed
 
 
 def _detached_id(paper_id: str, identity, named: set[str]) -> str:  # type: ignore[no-untyped-def]
@@ -2168,9 +2172,12 @@ def _import_json(
     report,  # type: ignore[no-untyped-def]
     titles: dict[str, str],
     detached: Sequence[str],
+    left_out: Sequence[str] = (),
 ) -> dict[str, Any]:
     """``import --json``: what each paper took up (``taken``, ``detached`` for papers of
-    none of the lists), what stayed as it is here (``kept_here``), and the counts."""
+    none of the lists), what stayed as it is here (``kept_here``), the counts, and the
+    entries of an export a reference manager saved again that found no paper
+    (``left_out``, each its ``title``: without its paper's id none is kept detached)."""
 
     def listed(ids: Iterable[str], key: str, words: dict[str, tuple[str, ...]]) -> list:
         return [{"id": pid, "title": titles.get(pid, ""), key: list(words[pid])} for pid in ids]
@@ -2187,6 +2194,7 @@ def _import_json(
         # each paper once (those of "taken" that kept something here are not counted
         # again with "kept_here"): they add up to "marked"
         "counts": _import_counts(count, report, waiting),
+        "left_out": [{"title": title} for title in left_out],
     }
 
 
