@@ -142,6 +142,25 @@ def test_an_export_saved_again_by_jabref_is_taken_up(tmp_path, capsys):
     assert _marks(capsys, remote, *lists) == laptop_marks
 
 
+def test_a_note_added_in_zotero_comes_after_the_note_of_the_export(tmp_path, capsys):
+    # Zotero writes each note of an item as an annote field of its own: the entry, a
+    # field given twice, was refused by the BibTeX reader and its marks were lost
+    lists, text, laptop_marks = _exported(capsys, tmp_path)
+    resaved = _resaved(text, keep_own_fields=False)
+    ours = "\tannote = {read section 3\nthen the appendix}"
+    assert resaved.count(ours) == 1
+    resaved = resaved.replace(ours, ours + ",\n\tannote = {added in Zotero: see {Fig.} 2}")
+    saved = tmp_path / "zotero.bib"
+    saved.write_text(resaved, encoding="utf-8")
+    remote = tmp_path / "remote"
+    code, _out, err = run(capsys, "import", saved, *lists, "--data-dir", remote)
+    assert code == 0, err
+    title = "Learning to grasp study 0 with careful experiments"
+    state, tags, note = laptop_marks[title]
+    expected = laptop_marks | {title: (state, tags, f"{note}\n\nadded in Zotero: see {{Fig.}} 2")}
+    assert _marks(capsys, remote, *lists) == expected
+
+
 def test_an_entry_of_no_list_read_is_named_and_left_out(tmp_path, capsys):
     (grasp, _bib), text, _laptop = _exported(capsys, tmp_path)
     saved = tmp_path / "zotero.bib"

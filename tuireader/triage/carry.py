@@ -271,7 +271,7 @@ def _from_resaved_bibtex(text: str, path: Path) -> list[CarriedMark] | None:
 
     if "tuireader" not in text.lower() or not text.lstrip().startswith(("@", "%")):
         return None
-    carrying = parse_bibtex(text, path)
+    carrying = parse_bibtex(_one_annote(text), path)
     papers = own_bibtex(carrying)
     marks: list[CarriedMark] = []
     ours = False
@@ -302,6 +302,49 @@ def _from_resaved_bibtex(text: str, path: Path) -> list[CarriedMark] | None:
         mark = identified | (states[0] if states else DEFAULT_STATE, tags, literal_text(note))
         marks.append(replace(mark, resaved=True))
     return marks if ours else None
+
+
+#: where an entry starts, and where a field of notes does in it
+_ENTRY_START = re.compile(r"^@", re.MULTILINE)
+_ANNOTE_START = re.compile(r"^[ \t]*annote[ \t]*=[ \t]*\{", re.MULTILINE | re.IGNORECASE)
+
+
+def _one_annote(text: str) -> str:
+    """``text`` with each entry's ``annote`` fields made one, their values a blank line
+    apart. Zotero writes each note of an item as an ``annote`` of its own: a note added
+    to the paper there made the entry one a BibTeX reader refuses (a field given
+    twice), and the paper's state, tags and note were lost with it."""
+    if len(_ANNOTE_START.findall(text)) < 2:
+        return text
+    starts = [found.start() for found in _ENTRY_START.finditer(text)]
+    bounds = zip([0, *starts], [*starts, len(text)], strict=True)
+    return "".join(_entry_one_annote(text[start:end]) for start, end in bounds)
+
+
+def _entry_one_annote(entry: str) -> str:
+    # each annote field: where it starts, where its value starts and ends, where it ends
+    fields: list[tuple[int, int, int, int]] = []
+    for found in _ANNOTE_START.finditer(entry):
+        depth, at = 1, found.end()
+        while at < len(entry) and depth:
+            if entry[at - 1] != "\\":
+                depth += {"{": 1, "}": -1}.get(entry[at], 0)
+            at += 1
+        if depth:
+            return entry  # not closed: left for the reader to say
+        end = at + 1 if entry[at : at + 1] == "," else at
+        fields.append((found.start(), found.end(), at - 1, end))
+    if len(fields) < 2:
+        return entry
+    values = (entry[begin:close].strip() for _, begin, close, _ in fields)
+    value = "\n\n".join(value for value in values if value)
+    _, begin, close, end = fields[0]
+    parts = [entry[:begin], value, entry[close:end]]
+    for (start, _, _, after), (_, _, _, before) in zip(fields[1:], fields, strict=False):
+        parts.append(entry[before:start])  # what stands between two of them
+        end = after
+    parts.append(entry[end:])
+    return "".join(parts)
 
 
 #: the braces the export writes for a brace a tag holds (``ownbib.bibtex_literal``)
