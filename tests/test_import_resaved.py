@@ -183,3 +183,20 @@ def test_a_bibliography_of_the_users_is_still_no_export(tmp_path, capsys):
     assert code != 0
     assert "not a tuireader export" in err
     assert "nothing taken up" in err
+
+
+def test_an_entry_that_cannot_be_read_is_said(tmp_path, capsys):
+    # an entry the BibTeX reader refuses (a field given twice by a hand edit) was left
+    # out in silence: the count said after it did not tell that its marks were lost
+    lists, text, _laptop = _exported(capsys, tmp_path)
+    skipped = "tuireader:maybe, zeta},"
+    assert text.count(skipped) == 1
+    edited = tmp_path / "edited.bib"
+    edited.write_text(text.replace(skipped, skipped + "\n  year = {1953},"), encoding="utf-8")
+    for export in (edited, tmp_path / "zotero.bib"):
+        if export.name == "zotero.bib":
+            export.write_text(_resaved(edited.read_text(), keep_own_fields=False))
+        code, _out, err = run(capsys, "import", export, *lists, "--data-dir", tmp_path / "r")
+        assert code == 0, err
+        assert "could not be read" in err and "not taken up" in err, export.name
+        assert "3 papers with marks" in err

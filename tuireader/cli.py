@@ -1978,9 +1978,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     given = Path(args.file if args.file != "-" else "stdin")
     try:
         if args.file == "-":
-            fmt, marks = export_marks(sys.stdin.buffer.read(), given)
+            fmt, marks = export_marks(sys.stdin.buffer.read(), given, _err)
         else:
-            fmt, marks = read_export(given)
+            fmt, marks = read_export(given, _err)
     except NotAnExport as error:
         raise UsageError(f"{_safe(str(error))}; nothing taken up") from error
     session = _session(args)

@@ -28,7 +28,7 @@ from tuireader.triage.store import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from tuireader.model import Paper
 
@@ -74,12 +74,15 @@ class CarriedMark:
         return self.state == DEFAULT_STATE and not self.tags and not self.note
 
 
-def read_export(path: Path) -> tuple[str, list[CarriedMark]]:
+def read_export(
+    path: Path, say: Callable[[str], None] | None = None
+) -> tuple[str, list[CarriedMark]]:
     """The format (``json``, ``csv`` or ``bibtex``) of tuireader's export at ``path``
     and the triage each of its papers carries, in file order; :class:`NotAnExport`
     when it is none (a list, a bibliography, a Markdown reading list, a file cut
     short), with the reason. Only tuireader's own exports are read: a bibliography's
-    keywords are its own, never the user's tags."""
+    keywords are its own, never the user's tags. ``say`` is told of each entry of a
+    BibTeX export that could not be read, whose marks are not taken up."""
     try:
         size = path.stat().st_size
         if size > MAX_EXPORT_BYTES:
@@ -87,10 +90,12 @@ def read_export(path: Path) -> tuple[str, list[CarriedMark]]:
         data = path.read_bytes()
     except OSError as error:
         raise NotAnExport(f"{path} cannot be read: {error.strerror or error}") from error
-    return export_marks(data, path)
+    return export_marks(data, path, say)
 
 
-def export_marks(data: bytes, path: Path) -> tuple[str, list[CarriedMark]]:
+def export_marks(
+    data: bytes, path: Path, say: Callable[[str], None] | None = None
+) -> tuple[str, list[CarriedMark]]:
     """:func:`read_export` of the bytes ``data`` (an export piped in: ``ssh laptop
     tuireader export --format json | tuireader import -``); ``path`` names it."""
     if len(data) > MAX_EXPORT_BYTES:
@@ -107,10 +112,10 @@ def export_marks(data: bytes, path: Path) -> tuple[str, list[CarriedMark]]:
 
     head = text.lstrip()
     if is_own_bibtex(text):
-        return "bibtex", _from_bibtex(text, path)
+        return "bibtex", _from_bibtex(text, path, say)
     if head.startswith(("[", "{")):
         return "json", _from_json(text, path)
-    resaved = _from_resaved_bibtex(text, path)
+    resaved = _from_resaved_bibtex(text, path, say)
     if resaved is not None:
         return "bibtex", resaved
     first = head.split("\n", 1)[0].strip()
@@ -215,12 +220,15 @@ def _uninert(cell: str) -> str:
     return cell
 
 
-def _from_bibtex(text: str, path: Path) -> list[CarriedMark]:
+def _from_bibtex(
+    text: str, path: Path, say: Callable[[str], None] | None = None
+) -> list[CarriedMark]:
     from tuireader.ingest.formats.bibtex import parse_bibtex
     from tuireader.ingest.formats.ownbib import literal_text, own_bibtex, own_triage
     from tuireader.triage.export import ID_COMMENT
 
     carrying = parse_bibtex(text, path)
+    _said_unread(carrying, say)
     # each entry's key and its paper's id, as the comment before the entry gives them
     comment = r"^@comment\{" + re.escape(ID_COMMENT) + r" ([^\s{}]+) ([^\s{}]+)\}\r?$"
     given = dict(re.findall(comment, text, flags=re.MULTILINE))
@@ -249,7 +257,9 @@ def _from_bibtex(text: str, path: Path) -> list[CarriedMark]:
 _STATE_KEYWORD = re.compile(r"tuireader:\s*([a-z]+)", re.IGNORECASE)
 
 
-def _from_resaved_bibtex(text: str, path: Path) -> list[CarriedMark] | None:
+def _from_resaved_bibtex(
+    text: str, path: Path, say: Callable[[str], None] | None = None
+) -> list[CarriedMark] | None:
     """The marks of tuireader's BibTeX export that a reference manager (Zotero, JabRef)
     read and saved again, or None for any other text. Such a file has lost the comments
     the export wrote (its first line, and each paper's id) and often tuireader's own
@@ -301,7 +311,21 @@ def _from_resaved_bibtex(text: str, path: Path) -> list[CarriedMark] | None:
         identified = _identified(record.source_id or fields.key, record, papers.scope(number))
         mark = identified | (states[0] if states else DEFAULT_STATE, tags, literal_text(note))
         marks.append(replace(mark, resaved=True))
-    return marks if ours else None
+    if not ours:
+        return None
+    _said_unread(carrying, say)
+    return marks
+
+
+def _said_unread(result: Any, say: Callable[[str], None] | None) -> None:
+    """Say each entry of a BibTeX export the reader could not read (a field given twice
+    by an edit, a brace left open): the marks it carries are not taken up, and the count
+    of papers with marks said after would not tell it."""
+    if say is None:
+        return
+    for problem in result.problems:
+        if problem.severity == "warning":
+            say(f"{problem} (any marks it carries are not taken up)")
 
 
 #: where an entry starts, and where a field of notes does in it
