@@ -168,7 +168,7 @@ def test_an_entry_of_no_list_read_is_named_and_left_out(tmp_path, capsys):
     remote = tmp_path / "remote"
     code, _out, err = run(capsys, "import", saved, grasp, "--data-dir", remote)
     assert code == 0, err
-    assert "1 entry with marks found no paper of these lists, left out" in err
+    assert "1 entry found no paper of these lists, left out with any marks it carries" in err
     assert "The education of a computer" in err
     assert "3 papers with marks: 3 taken up" in err
     assert "The education of a computer" not in json.dumps(_marks(capsys, remote, grasp))

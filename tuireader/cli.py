@@ -2080,8 +2080,9 @@ def _resaved_marks(
             found.append(paper)
     if missed:
         _err(
-            f"{name}: {len(missed):,} entr{'y' if len(missed) == 1 else 'ies'} with marks "
-            "found no paper of these lists, left out (read the list that holds "
+            f"{name}: {len(missed):,} entr{'y' if len(missed) == 1 else 'ies'} found no "
+            "paper of these lists, left out with any marks "
+            f"{'it carries' if len(missed) == 1 else 'they carry'} (read the list that holds "
             f"{'it' if len(missed) == 1 else 'them'} with the import):"
         )
         for title in missed:
