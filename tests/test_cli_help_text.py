@@ -28,3 +28,11 @@ def test_export_help_names_the_columns_a_csv_export_begins_with(tmp_path, capsys
 def test_import_help_says_an_export_a_reference_manager_saved_again_is_read(capsys) -> None:
     text = _help(capsys, "import")
     assert "Zotero or JabRef saved again is read" in text
+
+
+def test_search_help_names_every_triage_filter(capsys) -> None:
+    # it named is:kept and is:new only: is:maybe, is:skip, is:read and is:detached
+    # were found in the README alone
+    text = _help(capsys, "search")
+    for word in ("is:kept", "is:maybe", "is:skip", "is:read", "is:new", "is:detached"):
+        assert word in text, word

@@ -2924,7 +2924,8 @@ def _search_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "query",
         help="query, e.g. 'diffusion -video \"neural network\" author:smith has:code'; "
-        "triage filters: is:kept, is:new, tag:NAME, has:note",
+        "triage filters: is:kept, is:maybe, is:skip, is:read, is:new, is:detached (marks "
+        "on papers of none of the lists), tag:NAME, has:note",
     )
     p.add_argument("--limit", type=int, default=20, help="most results to print (default 20)")
     _json_flag(p)
