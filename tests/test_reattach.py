@@ -730,3 +730,33 @@ def test_a_retitled_arxiv_paper_keeps_its_mark_under_its_id(tmp_path: Path) -> N
     }
     json_list(path, [retitled])
     assert marked(session(data, path)) == {"A Wholly New Name for It": "kept"}
+
+
+def test_two_papers_of_one_title_and_author_keep_their_marks_in_either_order(
+    tmp_path: Path,
+) -> None:
+    # numbered in list order, the two swapped ids when the list was written the other
+    # way round, and each took the other's keep, tag and note, unsaid
+    data = tmp_path / "data"
+    first = {
+        "title": "Graph Coloring Revisited",
+        "authors": ["John Smith"],
+        "year": 2023,
+        "abstract": "We colour graphs greedily and bound the colours used by the degree.",
+    }
+    second = first | {"abstract": "A lower bound for colouring random graphs is shown tight."}
+    path = json_list(tmp_path / "list.json", [first, second])
+    before = session(data, path)
+    ids = {paper.abstract: paper.id for paper in before.library}
+    with before.open_store() as store:
+        store.set_state(ids[first["abstract"]], "kept")
+        store.set_tags(ids[first["abstract"]], ["greedy"])
+        store.set_state(ids[second["abstract"]], "skip")
+    json_list(path, [second, first])
+    after = session(data, path)
+    assert {paper.abstract: paper.id for paper in after.library} == ids
+    with Store.open(after.paths.state_db) as store:
+        book = store.snapshot()
+    assert book.states[ids[first["abstract"]]] == "kept"
+    assert book.tags[ids[first["abstract"]]] == ("greedy",)
+    assert book.states[ids[second["abstract"]]] == "skip"

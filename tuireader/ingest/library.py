@@ -30,8 +30,10 @@ from tuireader.ingest.identity import (
     STRONG_KINDS,
     Identity,
     Key,
+    abstract_digest,
     digest,
     identify,
+    is_placeholder_phrase,
     normalise_text,
     same_paper,
     stub_of_same_paper,
@@ -361,19 +363,39 @@ class _Merger:
         paper with nothing but an abstract, its normalised abstract (the ids of plain-text
         lists, unchanged since ids were abstract digests); for a paper of one list that
         says which text its id is of (``ReadResult.id_texts``: a tuireader export), that
-        text. Drafts whose texts would be equal (one title listed twice, a repeated
-        stand-in abstract) are numbered in order.
+        text. Drafts whose texts would be equal (one title and first author listed twice)
+        are told apart by their abstracts, and numbered in order only where those are
+        alike too (a repeated stand-in abstract): see :func:`_numbered`.
         """
         base = [
             (draft.by_list is None and draft.own_texts and draft.own_texts.get(draft.lists[0]))
             or _own_text(draft.identity, draft.values.get("abstract"))
             for draft in self.drafts
         ]
-        return _numbered(base), base
+        return _numbered(base, [draft.values.get("abstract") for draft in self.drafts]), base
 
 
-def _numbered(texts: Iterable[str]) -> list[str]:
-    """``texts``, each one met before numbered by how often (``text#2``, ``text#3``)."""
+def _numbered(texts: Iterable[str], abstracts: Iterable[object] = ()) -> list[str]:
+    """``texts``, those met more than once told apart by their ``abstracts``
+    (``text#abstract:<digest>``), then each one met before numbered by how often
+    (``text#2``, ``text#3``). Numbered in the order of the list, two papers of one title,
+    first author and year (two workshop talks, a paper and its erratum) swapped ids, and
+    their marks, tags and notes, when the list was written in another order; told apart
+    by what they say, each keeps its id wherever it sits. A missing or stand-in abstract
+    ("Withdrawn") tells nothing apart: those are numbered."""
+    texts = list(texts)
+    said = list(abstracts)
+    if said:
+        times: dict[str, int] = {}
+        for text in texts:
+            times[text] = times.get(text, 0) + 1
+        for at, (text, abstract) in enumerate(zip(texts, said, strict=True)):
+            if (
+                times[text] > 1
+                and isinstance(abstract, str)
+                and not is_placeholder_phrase(abstract)
+            ):
+                texts[at] = f"{text}#abstract:{abstract_digest(abstract)}"
     out: list[str] = []
     seen: dict[str, int] = {}
     for text in texts:
@@ -441,7 +463,8 @@ def _aliases(
             else draft.own_texts.get(name) or _own_text(*draft.by_list[name])
             for draft in drafts
         )
-        for draft, text in zip(drafts, _numbered(alone), strict=True):
+        said = [draft.values.get("abstract") for draft in drafts]
+        for draft, text in zip(drafts, _numbered(alone, said), strict=True):
             number = draft.order
             if text != texts[number]:
                 alias = _digest(text)[:ID_LENGTH]
