@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from e2e_util import settle, sync
 from test_ui_app import SAMPLE, make_app, ready
 
@@ -31,3 +33,33 @@ async def test_the_viewer_highlights_from_the_result_words_as_from_the_query():
             assert by_query and _marked(viewer) == by_query
             await pilot.press(*["backspace"] * len(query))
             await settle(pilot)
+
+
+@sync
+async def test_the_viewer_highlights_a_hit_found_by_the_version_as_typed_as_its_row(tmp_path):
+    # "gpt-3" being typed finds SceneCraft by "GPT-V" and "3D": its row highlighted those,
+    # its abstract (highlighted with the finished "GPT-3", in no word of it) nothing
+    papers = [
+        {"title": "Tuning GPT-3 for Reading", "abstract": "We tune GPT-3 on papers."},
+        {"title": "SceneCraft: Synthesizing 3D Scenes", "abstract": "With GPT-V as a critic."},
+    ]
+    source = tmp_path / "papers.json"
+    source.write_text(json.dumps(papers), encoding="utf-8")
+    app = make_app(source)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"gpt-3")
+        await settle(pilot)
+        rows = screen.results.rows
+        index = next(i for i, row in enumerate(rows) if row.paper.title.startswith("Scene"))
+        screen.results.select(index)
+        await settle(pilot)
+        viewer = screen.viewer
+        assert viewer.paper is rows[index].paper
+        abstract = viewer.paper.abstract
+        assert [abstract[a:b] for a, b in _marked(viewer)] == ["GPT"]
+        # a hit the finished version is in keeps it alone highlighted
+        screen.results.select(1 - index)
+        await settle(pilot)
+        abstract = viewer.paper.abstract
+        assert [abstract[a:b] for a, b in _marked(viewer)] == ["GPT", "3"]

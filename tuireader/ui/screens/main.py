@@ -1799,9 +1799,28 @@ class MainScreen(Screen[None]):
         self._hold_first_fit()
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
-            paper, self._highlight_terms, triage=self._triage_text(paper), why=self._why_of(paper)
+            paper, self._terms_of(paper), triage=self._triage_text(paper), why=self._why_of(paper)
         )
         self._draw_together()
+
+    def _terms_of(self, paper: Paper | None) -> frozenset[str] | None:
+        """The words to highlight in ``paper``'s texts: those its row is highlighted with.
+
+        While a version is typed ("gpt-3"), the result's words are the finished version's,
+        and a hit found by other words (SceneCraft, by "GPT-V" and "3D") has its row
+        highlighted with the words as typed (``Hit.marker``): its abstract, highlighted
+        with the result's, showed nothing of why it was found.
+        """
+        terms = self._highlight_terms
+        index = self.results.highlighted
+        rows = self.results.rows
+        if terms is None or index is None or not 0 <= index < len(rows):
+            return terms
+        row = rows[index]
+        if row.paper is not paper or getattr(row.matched, "typed", None) is None:
+            return terms
+        found = getattr(row.matched, "marker", None)
+        return found.forms if found is not None else terms
 
     def _why_of(self, paper: Paper | None) -> tuple[Sequence[str], str | None]:
         """Why the model ranks ``paper`` where it does: (words, like); empty without one."""
