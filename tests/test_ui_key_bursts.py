@@ -8,6 +8,7 @@ has been handled.
 
 from __future__ import annotations
 
+import pytest
 from e2e_util import app_text, ready, sync
 from test_ui_app import SAMPLE, make_app
 from test_ui_keys_in_order import burst
@@ -542,3 +543,39 @@ def test_a_word_jump_at_the_end_of_a_read_is_a_word_jump_once_no_word_follows(mo
     assert jumped == [("ctrl+left", None)]
     typed = [(event.key, event.character) for event in [*parser.feed("a"), *parser.feed("")]]
     assert typed == [("a", "a")]
+
+
+@pytest.mark.parametrize(
+    "text", ["sparse models", "quantization", "zero-shot RL", "mix of experts"]
+)
+@sync
+async def test_words_typed_into_the_list_in_one_burst_are_a_query_not_keys(text):
+    # a paste the terminal types key by key (no bracketed paste) into the list: "sparse"
+    # kept the highlighted paper, unnoticed, and searched "parse models"; "quantization"
+    # quit the reader; "zero-shot" undid the last decision
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await burst(pilot, ["s", "j"])  # a decision, for "z" to undo
+        listed = ids(screen)
+        before = [saved(paper_id).state for paper_id in listed]
+        await burst(pilot, list(text))
+        assert app.is_running
+        assert screen.search_query == text
+        assert app.focused is screen.search_box
+        assert [saved(paper_id).state for paper_id in listed] == before
+
+
+@sync
+async def test_keys_of_the_list_in_one_burst_still_act_as_keys():
+    # over ssh a typist's keys arrive in one packet: all of them keys, they decide papers
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        listed = ids(screen)
+        await burst(pilot, "sjsxjxjm")
+        assert [saved(paper_id).state for paper_id in listed[:9]] == [
+            *("kept", "new", "kept", "skip", "new", "skip", "new", "maybe", "new")
+        ]
+        assert screen.search_query == ""
+        assert app.focused is screen.results

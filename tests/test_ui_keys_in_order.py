@@ -29,6 +29,14 @@ from tuireader.ui.triage import SAVING
 _original_write = Store._write
 
 
+def typed_key(key: str) -> tuple[str, str | None]:
+    """The name and character of ``key`` (a character, or a key's name) as a terminal
+    sends it: " " is the space key, with its character."""
+    if key in (" ", "space"):
+        return ("space", " ")
+    return (key, key if len(key) == 1 else None)
+
+
 async def burst(pilot, keys: str | list[str], *, wait: bool = True) -> None:  # type: ignore[no-untyped-def]
     """Deliver ``keys`` as one packet would: every key queued before any is handled.
 
@@ -36,7 +44,7 @@ async def burst(pilot, keys: str | list[str], *, wait: bool = True) -> None:  # 
     """
     app = pilot.app
     for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
+        event = events.Key(*typed_key(key))
         event.set_sender(app)
         app._driver.send_message(event)
     await wait_for_idle(0)

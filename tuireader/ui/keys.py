@@ -85,6 +85,25 @@ class KeyOrderedApp(App[None]):
         held = self._held_keys
         return isinstance(box, Input) and bool(held) and _taken_as_text(box, held[0])
 
+    def held_text(self) -> str:
+        """The characters of the keys held back behind the one being handled, up to the
+        first key that is no character (Enter, an arrow, Escape): what was typed with it
+        in one burst, a paste the terminal typed key by key among them."""
+        text = []
+        for key in self._held_keys:
+            character = key.character
+            if not key.is_printable or character is None or len(character) != 1:
+                break
+            text.append(character)
+        return "".join(text)
+
+    def take_held(self, count: int) -> None:
+        """The first ``count`` keys held back were taken as text (``held_text``): they
+        are not handed on as keys."""
+        for _ in range(min(count, len(self._held_keys))):
+            self._held_keys.popleft()
+            self._keys_handed += 1
+
     def after_keys(self, callback: Callable[[], object]) -> None:
         """Call ``callback`` once every key held back has been handled (soon, when none
         is held back)."""

@@ -66,7 +66,7 @@ from tuireader.triage.store import (
 )
 from tuireader.ui import commands as cmd
 from tuireader.ui import messages as msg
-from tuireader.ui.bindings import Place, declared_bindings, with_keymap
+from tuireader.ui.bindings import Place, declared_bindings, normalize_key, with_keymap
 from tuireader.ui.copying import (
     CopyAllCommands,
     citation_request,
@@ -88,6 +88,7 @@ from tuireader.ui.exporting import (
     papers_in_scope,
     write_export,
 )
+from tuireader.ui.keys import KeyOrderedApp
 from tuireader.ui.services import (
     Changes,
     EarlyRead,
@@ -163,6 +164,10 @@ FIRST_PAINT_WAIT = 0.15
 #: longest (seconds) keys typed after Enter wait for the query's results while the
 #: library is read or the index opened (built: about a second per 2,500 papers).
 RESULTS_WAIT = 5.0
+#: actions of keys after which a burst's text is typed in a box they open, not searched
+TEXT_AFTER = frozenset({"edit_note", "edit_tags"})
+#: actions of keys that search: a burst's text after one is the query it asks for
+SEARCHES = frozenset({"search", "focus_search"})
 #: what each place the focus can be in is called on screen (the mode).
 MODES = {
     "search": ("search", "typing a query"),
@@ -2107,11 +2112,47 @@ class MainScreen(Screen[None]):
             return
         if not character.isprintable() or character.isspace():
             return
-        if event.key in self.active_bindings or self.app.screen is not self:
+        if self.app.screen is not self:
             return
+        if event.key in self.active_bindings:
+            words = self._typed_words(event.key, character)
+            if words is None:
+                return
+            character = words
         event.stop()
         event.prevent_default()
         self._type_into_search(character)
+
+    def _typed_words(self, key: str, character: str) -> str | None:
+        """The words a burst of keys beginning with ``key`` (a key the list or viewer
+        takes) spells, taken from the keys held back, when it is text rather than keys;
+        None when it is keys.
+
+        A terminal without bracketed paste (tmux's ``send-keys``, an old terminal) types a
+        paste key by key, as one burst; so does a slow link the keys a typist types
+        quickly. A burst of keys the list takes, all of them ("sjsxjxjm"), is a typist's
+        decisions, and acts. One with a letter no key takes is words: as keys, "sparse
+        models" kept the highlighted paper unnoticed and searched "parse models",
+        "quantization" quit, "zero-shot" undid a decision. It is searched, whole, up to a
+        key that searches (``/``: the text after it is the query it asks for). A burst
+        opening an editor ("n" then the note) is the editor's text, as it always was.
+        """
+        app = self.app
+        if not character.isalpha() or not isinstance(app, KeyOrderedApp):
+            return None
+        bindings = self.active_bindings
+        if bindings[key].binding.action in TEXT_AFTER:
+            return None
+        words = character
+        for typed in app.held_text():
+            bound = bindings.get(normalize_key(typed))
+            if bound is not None and bound.binding.action in SEARCHES:
+                break
+            words += typed
+        if not any(c.isalpha() and normalize_key(c) not in bindings for c in words):
+            return None
+        app.take_held(len(words) - 1)
+        return words
 
     def on_paste(self, event: Paste) -> None:
         """A paste where no box takes it (the list or the viewer has the focus) is a
