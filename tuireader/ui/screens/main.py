@@ -135,6 +135,12 @@ from tuireader.ui.widgets.viewer import PaperViewer
 NOTICE_FRAME = 3
 #: terminals at least this wide show the list and the viewer side by side.
 WIDE_COLUMNS = 120
+#: terminals less tall than this show the search box on one row, and notices without
+#: blank rows: at 30×10 the box's frame and a notice's padding left the list two rows.
+SHORT_ROWS = 16
+#: terminals narrower than this show notices as wide as the screen: half of it (Textual's
+#: width) wrapped a notice on four rows at 30 columns, over most of the list.
+SLIM_COLUMNS = 60
 #: hits asked of the engine first for each keystroke (its cost grows with the number of
 #: hits): enough to fill the list, at once...
 SEARCH_LIMIT = 100
@@ -806,7 +812,10 @@ class MainScreen(Screen[None]):
         book.close()
 
     def on_resize(self, event: Resize) -> None:
-        self.narrow = event.size.width < WIDE_COLUMNS
+        width, height = event.size
+        self.narrow = width < WIDE_COLUMNS
+        # a small terminal keeps its rows for the titles (base.tcss)
+        self.update_classes({"-short": height < SHORT_ROWS, "-slim": width < SLIM_COLUMNS})
         self.call_after_refresh(self._show_order)  # the list's title fits its new width
 
     def watch_narrow(self, narrow: bool) -> None:
