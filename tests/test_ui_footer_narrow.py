@@ -22,3 +22,25 @@ async def test_at_60_columns_the_search_boxs_footer_still_says_how_to_quit():
         await settle(pilot)
         footer = app_text(app).splitlines()[-1]
         assert "Help" in footer and "Quit" in footer, footer
+
+
+@sync
+async def test_under_30_columns_the_footer_says_help_and_quit_whole():
+    # at 26 columns the palette key kept its room at the right end and cut Quit: "^q Q"
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(26, 10)) as pilot:
+        screen = await ready(pilot)
+        await settle(pilot)
+        footer = app_text(app).splitlines()[-1]
+        assert "f1 Help" in footer and "^q Quit" in footer, footer
+        screen.action_focus_results()
+        await settle(pilot)
+        footer = app_text(app).splitlines()[-1]
+        assert "? Help" in footer and "q Quit" in footer, footer
+    # with room for it, the palette key stays
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(30, 10)) as pilot:
+        await ready(pilot)
+        await settle(pilot)
+        footer = app_text(app).splitlines()[-1]
+        assert "Quit" in footer and "^p" in footer, footer

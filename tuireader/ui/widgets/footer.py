@@ -28,7 +28,8 @@ class ReaderFooter(Footer):
     every key before it fit whole: the screens list their keys most important first, so
     the ones left out are the last ones (all of them stay in help and the palette). Help
     and Quit keep their room whatever comes before them: the focused pane's keys come
-    first, and in the search box at 60 columns they left no room for Quit.
+    first, and in the search box at 60 columns they left no room for Quit. The palette key
+    goes before them, where they leave it no room (Ctrl+P still opens it).
     """
 
     #: what the keys shown were composed from (see :meth:`_keys_in_force`)
@@ -64,14 +65,20 @@ class ReaderFooter(Footer):
             return
         measure = Size(room, 1)
         keys: list[Widget] = []
+        palette: list[Widget] = []
         for child in self.children:
             if child.has_class(PALETTE_KEY):
-                room -= _cells(child, measure)
+                palette.append(child)
             elif getattr(child, "action", None) in KEPT_ACTIONS:
                 room -= _cells(child, measure)
                 child.display = True
             else:
                 keys.append(child)
+        for key in palette:
+            # Help and Quit before the palette key: under 30 columns it cut Quit ("^q Q")
+            key.display = _cells(key, measure) <= room
+            if key.display:
+                room -= _cells(key, measure)
         used = 0
         fits = True
         for key in keys:
