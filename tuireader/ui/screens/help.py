@@ -81,6 +81,13 @@ MANUAL_COPY = "Copy by hand (when no clipboard can be trusted)"
 #: keys a place takes beside its bindings (the menus' number keys and Enter, the editors'
 #: own keys), by heading: each key as Textual names it (comma-separated), what it does.
 OTHER_KEYS = {
+    "Search box": (
+        ("left,right", "Move the cursor"),
+        ("home,end", "Move the cursor to the start, the end"),
+        ("ctrl+w,ctrl+u", "Delete the word before the cursor, all before it"),
+    ),
+    "Results list": (("1–9", "Copy link N, as numbered in the viewer"),),
+    "Viewer": (("1–9", "Copy link N, as numbered in the viewer"),),
     MENUS: (("1–9", "Pick that choice at once"), ("enter", "Pick the highlighted choice")),
     TAG_EDITOR: (
         ("enter", "Save"),
@@ -106,29 +113,34 @@ SCROLLS = (
     ("up", "up", "k", "Scroll up", "up"),
     ("home", "home", "g", "Top", "top"),
     ("end", "end", "G", "Bottom", "bottom"),
+    # the scrolling frame took these, unlisted: they page as the list's and viewer's do
+    ("page_down", "pagedown", "", "Page down", "page_down"),
+    ("page_up", "pageup", "", "Page up", "page_up"),
 )
 
 
 def scroll_keys(place: str, *, arrows: bool = True) -> list[Binding]:
     """The bindings that scroll a dialog's text as the viewer's keys scroll it: j k g G,
-    with ↓ ↑ Home End (``arrows``: not where the widget focused gives those a meaning of
+    with ↓ ↑ Home End PgDn PgUp (``arrows``: not where the widget focused gives those a meaning of
     its own, such as a text area's cursor), running the screen's ``scroll(where)``;
     their ids begin with ``place`` ("help.down", "help.top")."""
     return [
         Binding(
-            f"{arrow},{letter}" if arrows else letter,
+            ",".join(keys),
             f"scroll('{where}')",
             description,
             show=False,
             id=f"{place}.{name}",
         )
         for where, arrow, letter, description, name in SCROLLS
+        if (keys := [key for key in (arrow if arrows else "", letter) if key])
     ]
 
 
 def scroll(widget: Widget, where: str) -> None:
-    """Scroll ``widget`` a row down or up, or to its top or bottom (``where``: "down",
-    "up", "home" or "end"), at once; a text area's cursor and selection stay."""
+    """Scroll ``widget`` a row or a page down or up, or to its top or bottom (``where``:
+    "down", "up", "page_down", "page_up", "home" or "end"), at once; a text area's cursor
+    and selection stay."""
     if where == "down":
         widget.scroll_down(animate=False)
     elif where == "up":
@@ -137,6 +149,10 @@ def scroll(widget: Widget, where: str) -> None:
         widget.scroll_home(animate=False)
     elif where == "end":
         widget.scroll_end(animate=False)
+    elif where == "page_down":
+        widget.scroll_page_down(animate=False)
+    elif where == "page_up":
+        widget.scroll_page_up(animate=False)
 
 
 def _names(places: Sequence[Place]) -> str:

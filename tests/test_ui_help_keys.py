@@ -1,0 +1,60 @@
+"""The help lists the keys each place takes beside those its bindings name: the page keys
+of the help and the load warnings, the search box's editing keys, the link digits."""
+
+from __future__ import annotations
+
+from e2e_util import ready, settle, sync
+from test_ui_app import SAMPLE, make_app
+
+from tuireader.ui.screens.help import HelpScreen
+
+
+def section(text: str, heading: str) -> str:
+    """The rows of the help under ``heading``, up to the blank line after them."""
+    rows = text[text.index(f"\n{heading}\n") + 1 :]
+    return rows[: rows.index("\n\n")]
+
+
+async def help_text(pilot) -> str:  # type: ignore[no-untyped-def]
+    await pilot.press("question_mark")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, HelpScreen)
+    return pilot.app.screen.help_text().plain
+
+
+@sync
+async def test_the_help_lists_the_page_keys_that_scroll_it_and_the_load_warnings():
+    # PgUp and PgDn page through the help at 80×24 (its scrolling frame took them), unlisted
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        text = await help_text(pilot)
+        for heading, place in (("This help", "help"), ("Load warnings", "problems")):
+            rows = section(text, heading)
+            assert f"pgdn Page down {place}.page_down" in " ".join(rows.split()), rows
+            assert f"pgup Page up {place}.page_up" in " ".join(rows.split()), rows
+        body = app.screen.query_one("#help-body")
+        await pilot.press("pagedown")
+        await settle(pilot)
+        paged = body.scroll_y
+        assert paged > 1
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert body.scroll_y == 0
+
+
+@sync
+async def test_the_help_lists_the_search_boxs_editing_keys_and_the_link_digits():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        text = await help_text(pilot)
+        box = " ".join(section(text, "Search box").split())
+        assert "^w, ^u Delete the word before the cursor, all before it" in box, box
+        assert "←, → Move the cursor" in box, box
+        assert "home, end Move the cursor to the start, the end" in box, box
+        for heading in ("Results list", "Viewer"):
+            rows = " ".join(section(text, heading).split())
+            assert "1–9 Copy link N, as numbered in the viewer" in rows, rows
