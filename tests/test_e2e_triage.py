@@ -357,3 +357,21 @@ def test_an_is_new_list_follows_papers_decided_from_another_shell_the_cursor_sta
     saved = _saved_states(home)
     assert saved[4] == "maybe", saved
     assert [i for i, state in enumerate(saved) if state == "skip"] == [1, 2, 8], saved
+
+
+def test_words_pasted_into_the_list_without_bracketed_paste_are_searched_not_decided(tmp_path):
+    # tmux types a paste key by key: "sparse models" kept the highlighted paper, unsaid,
+    # and searched "parse models"
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        _to_the_list(tmux)
+        tmux.paste("sparse models")
+        screen = tmux.wait_for(lambda s: "sparse models" in s and "match" in s)
+        assert "kept" not in screen
+        tmux.send("Enter")  # to the results: all still undecided
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    assert set(_saved_states(home)) == {"new"}
