@@ -546,13 +546,14 @@ def test_a_word_jump_at_the_end_of_a_read_is_a_word_jump_once_no_word_follows(mo
 
 
 @pytest.mark.parametrize(
-    "text", ["sparse models", "quantization", "zero-shot RL", "mix of experts"]
+    "text", ["sparse models", "quantization", "zero-shot RL", "mix of experts", "1706.03762"]
 )
 @sync
 async def test_words_typed_into_the_list_in_one_burst_are_a_query_not_keys(text):
     # a paste the terminal types key by key (no bracketed paste) into the list: "sparse"
     # kept the highlighted paper, unnoticed, and searched "parse models"; "quantization"
-    # quit the reader; "zero-shot" undid the last decision
+    # quit the reader; "zero-shot" undid the last decision; an arXiv id copied the
+    # paper's first link over the clipboard and searched "06.03762"
     app = triage_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)

@@ -297,8 +297,9 @@ class HelpScreen(ModalScreen[None]):
             ),
             (
                 "A letter no key takes starts a search: it goes to the search box, and so do "
-                "the keys typed after it. Keys arriving together with such a letter among "
-                "them (a paste typed by the terminal) are searched whole, not acted on. "
+                "the keys typed after it. Keys arriving together with a character no key "
+                "takes among them (a paste typed by the terminal) are searched whole, not "
+                "acted on. "
                 "In the search box, / with the box empty or its text "
                 "all selected selects the query, as it does elsewhere; Tab goes on to the list."
             ),

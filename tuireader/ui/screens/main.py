@@ -170,6 +170,8 @@ FIRST_PAINT_WAIT = 0.15
 #: longest (seconds) keys typed after Enter wait for the query's results while the
 #: library is read or the index opened (built: about a second per 2,500 papers).
 RESULTS_WAIT = 5.0
+#: the keys that copy the link of that number (in the list and the viewer)
+LINK_DIGITS = "123456789"
 #: actions of keys after which a burst's text is typed in a box they open, not searched
 TEXT_AFTER = frozenset({"edit_note", "edit_tags"})
 #: actions of keys that search: a burst's text after one is the query it asks for
@@ -2115,8 +2117,12 @@ class MainScreen(Screen[None]):
         character = event.character or ""
         if isinstance(self.focused, Input) or len(character) != 1:
             return
-        if character in "123456789":
+        if character in LINK_DIGITS:
             event.stop()
+            words = self._typed_words(event.key, character)
+            if words is not None:  # an arXiv id pasted ("1706.03762"): its query
+                self._type_into_search(words)
+                return
             self.post_message(cmd.CopyLink(int(character)))
             return
         if not character.isprintable() or character.isspace():
@@ -2140,17 +2146,19 @@ class MainScreen(Screen[None]):
         A terminal without bracketed paste (tmux's ``send-keys``, an old terminal) types a
         paste key by key, as one burst; so does a slow link the keys a typist types
         quickly. A burst of keys the list takes, all of them ("sjsxjxjm"), is a typist's
-        decisions, and acts. One with a letter no key takes is words: as keys, "sparse
+        decisions, and acts. One with a character no key takes is text: as keys, "sparse
         models" kept the highlighted paper unnoticed and searched "parse models",
-        "quantization" quit, "zero-shot" undid a decision. It is searched, whole, up to a
-        key that searches (``/``: the text after it is the query it asks for). A burst
+        "quantization" quit, "zero-shot" undid a decision, "1706.03762" copied link 1
+        and searched "06.03762". It is searched, whole, up to a key that searches (``/``:
+        the text after it is the query it asks for). A burst
         opening an editor ("n" then the note) is the editor's text, as it always was.
         """
         app = self.app
-        if not character.isalpha() or not isinstance(app, KeyOrderedApp):
+        if not isinstance(app, KeyOrderedApp) or self.app.screen is not self:
             return None
         bindings = self.active_bindings
-        if bindings[key].binding.action in TEXT_AFTER:
+        first = bindings.get(key)
+        if first is not None and first.binding.action in TEXT_AFTER:
             return None
         words = character
         for typed in app.held_text():
@@ -2158,7 +2166,11 @@ class MainScreen(Screen[None]):
             if bound is not None and bound.binding.action in SEARCHES:
                 break
             words += typed
-        if not any(c.isalpha() and normalize_key(c) not in bindings for c in words):
+
+        def no_key(c: str) -> bool:
+            return not c.isspace() and c not in LINK_DIGITS and normalize_key(c) not in bindings
+
+        if not any(no_key(c) for c in words):
             return None
         app.take_held(len(words) - 1)
         return words
