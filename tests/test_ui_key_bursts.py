@@ -580,3 +580,19 @@ async def test_keys_of_the_list_in_one_burst_still_act_as_keys():
         ]
         assert screen.search_query == ""
         assert app.focused is screen.results
+
+
+@sync
+async def test_words_typed_into_the_list_after_a_space_in_one_burst_mark_no_paper():
+    # text copied with the blank before it: the space marked the highlighted paper, and
+    # the next "s" kept that paper, unseen, instead of the one highlighted
+    app = triage_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await burst(pilot, [" ", *"diffusion"])
+        assert screen.search_query == "diffusion"
+        assert not screen.marked
+        # a space alone still marks
+        await burst(pilot, ["enter"])
+        await burst(pilot, [" "])
+        assert len(screen.marked) == 1

@@ -2125,9 +2125,17 @@ class MainScreen(Screen[None]):
                 return
             self.post_message(cmd.CopyLink(int(character)))
             return
-        if not character.isprintable() or character.isspace():
-            return
         if self.app.screen is not self:
+            return
+        if character == " " and event.key in self.active_bindings:
+            # text copied with the blank before it: the space marked a paper, unseen
+            words = self._typed_words(event.key, character)
+            if words is not None and words.strip():
+                event.stop()
+                event.prevent_default()
+                self._type_into_search(words.strip())
+            return
+        if not character.isprintable() or character.isspace():
             return
         if event.key in self.active_bindings:
             words = self._typed_words(event.key, character)
