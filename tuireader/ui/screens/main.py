@@ -137,7 +137,7 @@ NOTICE_FRAME = 3
 WIDE_COLUMNS = 120
 #: terminals less tall than this show the search box on one row, and notices without
 #: blank rows: at 30×10 the box's frame and a notice's padding left the list two rows.
-SHORT_ROWS = 16
+SHORT_ROWS = 14
 #: terminals narrower than this show notices as wide as the screen: half of it (Textual's
 #: width) wrapped a notice on four rows at 30 columns, over most of the list.
 SLIM_COLUMNS = 60
