@@ -121,9 +121,9 @@ SCROLLS = (
 
 def scroll_keys(place: str, *, arrows: bool = True) -> list[Binding]:
     """The bindings that scroll a dialog's text as the viewer's keys scroll it: j k g G,
-    with ↓ ↑ Home End PgDn PgUp (``arrows``: not where the widget focused gives those a meaning of
-    its own, such as a text area's cursor), running the screen's ``scroll(where)``;
-    their ids begin with ``place`` ("help.down", "help.top")."""
+    with ↓ ↑ Home End PgDn PgUp (``arrows``: not where the widget focused gives those a
+    meaning of its own, such as a text area's cursor), running the screen's
+    ``scroll(where)``; their ids begin with ``place`` ("help.down", "help.top")."""
     return [
         Binding(
             ",".join(keys),
@@ -299,9 +299,8 @@ class HelpScreen(ModalScreen[None]):
                 "A letter no key takes starts a search: it goes to the search box, and so do "
                 "the keys typed after it. Keys arriving together with a character no key "
                 "takes among them (a paste typed by the terminal) are searched whole, not "
-                "acted on. "
-                "In the search box, / with the box empty or its text "
-                "all selected selects the query, as it does elsewhere; Tab goes on to the list."
+                "acted on. In the search box, / with the box empty or its text all selected "
+                "selects the query, as it does elsewhere; Tab goes on to the list."
             ),
             (
                 "Export (BibTeX, Markdown, CSV, JSON, URLs) of the results, the marked or the "

@@ -2158,11 +2158,11 @@ class MainScreen(Screen[None]):
         models" kept the highlighted paper unnoticed and searched "parse models",
         "quantization" quit, "zero-shot" undid a decision, "1706.03762" copied link 1
         and searched "06.03762". It is searched, whole, up to a key that searches (``/``:
-        the text after it is the query it asks for). A burst
-        opening an editor ("n" then the note) is the editor's text, as it always was.
+        the text after it is the query it asks for). A burst opening an editor ("n" then
+        the note) is the editor's text, as it always was.
         """
         app = self.app
-        if not isinstance(app, KeyOrderedApp) or self.app.screen is not self:
+        if not isinstance(app, KeyOrderedApp) or app.screen is not self:
             return None
         bindings = self.active_bindings
         first = bindings.get(key)
