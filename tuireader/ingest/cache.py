@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from tuireader import __version__
 from tuireader.model import Library, Link, Paper, PaperList, Problem, Record, SourceEntry
+from tuireader.system.memory import collector_paused
 
 if TYPE_CHECKING:
     from tuireader.ingest.formats.common import ReadResult
@@ -710,15 +711,12 @@ def _bulk(papers: int) -> Any:
     lives as long as the program, and every full collection would walk it again (at
     100,000 papers, the next collection alone takes 0.4 s, and a reader allocating
     as it searches meets many)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if papers >= FREEZE_PAPERS:
-            gc.freeze()
-        if was:
-            gc.enable()
+    with collector_paused():
+        try:
+            yield
+        finally:
+            if papers >= FREEZE_PAPERS:
+                gc.freeze()
 
 
 def _read_library(

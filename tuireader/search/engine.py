@@ -23,13 +23,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import gc
 import re
 import threading
 import time
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
@@ -73,6 +72,7 @@ from tuireader.search.terms import (
     budget,
 )
 from tuireader.search.vocabulary import Vocabulary
+from tuireader.system.memory import collector_paused
 from tuireader.system.paths import DataPaths
 
 __all__ = [
@@ -165,23 +165,6 @@ _LINK = re.compile(r"https?://\S+", re.IGNORECASE)
 _OPENREVIEW_LIKE = re.compile(r"[\w-]{8,}")
 #: a query that may be a tuireader id ("i553mlg7"), when it matches no words
 _OWN_ID = re.compile(r"[a-z0-9]{8}")
-
-
-@contextlib.contextmanager
-def _uncollected() -> Iterator[None]:
-    """Without the cyclic garbage collector while a search makes its hits: they are
-    many new objects (a hit, its paper's place and score: 74,000 of each for
-    "learning" at 100,000 papers), none in a cycle, and the collections their number
-    set off walked the library's objects again and again, a third of the search's
-    time (``ingest.cache`` reads a library so, for the same reason). Whatever a
-    search leaves to collect is collected after it."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _hits(
@@ -512,16 +495,16 @@ class Engine:
     ) -> SearchResult:
         if self._searcher is not None:
             try:
-                with _uncollected():
+                with collector_paused():
                     return self._indexed(text, parsed, limit, prefix, resolve, started, listed)
             except Exception as exc:
                 if not self._heal(exc):
                     raise
             if self._searcher is not None:
-                with _uncollected():
+                with collector_paused():
                     return self._indexed(text, parsed, limit, prefix, resolve, started, listed)
         # the scan's hits are in list order
-        with _uncollected():
+        with collector_paused():
             return self._scan(text, parsed, limit, started, resolve)
 
     def _with_list_files(
