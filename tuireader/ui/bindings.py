@@ -97,17 +97,19 @@ def normalize_key(key: str) -> str:
 
 
 #: names Textual knows for keys that reach it under another name, with that name: a
-#: terminal sends Enter as "enter" (``return`` bound Enter to nothing), Ctrl+I as
-#: "tab", Ctrl+M as "enter" and Ctrl+H as "backspace"
-SENT_AS = {"return": "enter", "ctrl+m": "enter", "ctrl+i": "tab", "ctrl+h": "backspace"}
+#: terminal sends Enter as "enter" (``return`` bound Enter to nothing). (Ctrl+I, Ctrl+M
+#: and Ctrl+H are keys of their own in terminals that speak the kitty keyboard protocol,
+#: which Textual asks for: kitty, WezTerm, foot, Ghostty.)
+SENT_AS = {"return": "enter"}
 
 
 def valid_key(key: str) -> bool:
     """True if ``key`` (normalized) is a key a terminal can send and Textual can bind.
 
-    A key named by its character's Unicode name ("question_mark", "pound_sign") is one
-    only for a character a keyboard has: no pictograph ("banana" is 🍌, which no key
-    types; a user who wrote it meant another key)."""
+    A key named by its character's Unicode name ("question_mark", "pound_sign",
+    "degree_sign") is one only for a character a keyboard has: no pictograph beyond
+    Latin-1's signs ("banana" is 🍌, which no key types; a user who wrote it meant
+    another key)."""
     import unicodedata
 
     from textual.keys import KEY_TO_UNICODE_NAME, Keys
@@ -126,9 +128,8 @@ def valid_key(key: str) -> bool:
         character = unicodedata.lookup(name.replace("_", " "))
     except KeyError:
         return False
-    return (
-        len(character) == 1 and character.isprintable() and unicodedata.category(character) != "So"
-    )
+    pictograph = unicodedata.category(character) == "So" and ord(character) > 0xFF
+    return len(character) == 1 and character.isprintable() and not pictograph
 
 
 def resolve_keymap(
