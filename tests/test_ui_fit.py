@@ -380,6 +380,9 @@ def test_the_sort_words_of_a_query_are_found_as_the_query_language_reads_them():
         "title:sort:list b": "title:sort:list b",
         "a sort:newest": "a sort:newest",
         "graph neural": "graph neural",
+        # a quote after a backslash is the phrase's: the phrase ends at the next one
+        'title:"a \\"b" sort:list robots': 'title:"a \\"b" sort:fit robots',
+        '"a \\" sort:list" b': '"a \\" sort:list" b',
     }
     for query, worded in cases.items():
         assert with_order(query, "fit") == worded, query

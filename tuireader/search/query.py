@@ -292,7 +292,7 @@ class _Lexer:
         """Read ``sort:VALUE`` from ``i``; returns where the next token starts."""
         text, n = self.text, len(self.text)
         if i < n and text[i] == '"':  # sort:"fit", quoted as a field's value may be
-            end = text.find('"', i + 1)
+            end = closing_quote(text, i + 1)
             end = n if end < 0 else end
             value, raw, j = text[i + 1 : end].strip().lower(), text[i + 1 : end], end + 1
         else:

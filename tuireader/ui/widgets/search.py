@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
 
-from tuireader.search.query import SORTS, parse, without_controls
+from tuireader.search.query import SORTS, closing_quote, parse, without_controls
 
 #: a field's name where a word begins (``title:``, ``sort:``), as the query language reads it
 _FIELD = re.compile(r"([A-Za-z]+):")
@@ -112,7 +112,7 @@ def sort_words(query: str) -> list[tuple[int, int]]:
         return j
 
     def quote_end(j: int) -> int:  # j: an opening quote; an unclosed one ends the query
-        end = query.find('"', j + 1)
+        end = closing_quote(query, j + 1)  # (a quote after a backslash is the phrase's)
         return n if end < 0 else end
 
     while i < n:
