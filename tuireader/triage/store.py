@@ -3192,10 +3192,17 @@ def _claimed_by_their_papers(
     ]
     if not suspects:
         return []
-    # (rare: what identifies every paper is worked out only for a key so retitled)
+    # what identifies a paper is worked out only for those whose own fields or links
+    # name one of the keys (3.5 s for every paper of 100,000, at every such title change)
     wanted = {stored[pid].keys[0] for pid in suspects}
+    values = {key.partition(":")[2].casefold() for key in wanted}
+    values.discard("")
     holders: dict[str, list[tuple[str, StoredIdentity]]] = {}
     for paper in papers:
+        said = (paper.doi, paper.arxiv_id, paper.openreview_id, paper.pmlr_key)
+        named = " ".join([*(value for value in said if value), *(ln.url for ln in paper.links)])
+        if not any(value in named.casefold() for value in values):
+            continue
         found = StoredIdentity.of(paper)
         for key in set(found.keys) & wanted:
             holders.setdefault(key, []).append((paper.id, found))
