@@ -106,3 +106,25 @@ def test_a_library_name_mistyped_is_offered(library):
 def test_an_engine_without_a_data_folder_knows_no_library_names(library):
     papers, _engines, _folder = library
     assert not Engine(papers, None).search("list:real").total
+
+
+def test_an_entrys_lists_are_found_by_their_names_where_no_other_list_shares_them(library):
+    # a folder of twenty lists of 5,000 papers each was 100,000 paper ids looked up in
+    # the index (9 s for list:parts); by the lists' names it is twenty terms
+    from tuireader.model import Library, PaperList
+    from tuireader.search import query as ql
+
+    _papers, (indexed, _scanned), _folder = library
+    parsed, resolve = indexed._with_list_files(ql.parse("list:real"), None)
+    assert resolve is None  # no paper ids to answer for: the names find them
+    assert "Phrase" in repr(parsed.root)
+    # a list outside the entry whose name holds one of the entry's: its papers would be
+    # found too, so the entry's papers are named one by one
+    lists = (
+        PaperList("ICML 2024", Path("a/icml.jsonl"), ("p1",)),
+        PaperList("ICML 2024 Orals", Path("b/orals.jsonl"), ("p2",)),
+    )
+    alone = Engine(Library(papers=(), lists=lists), None)
+    assert alone._names_alone([lists[0]]) == []
+    assert alone._names_alone([lists[1]]) == ["ICML 2024 Orals"]
+    assert alone._names_alone(list(lists)) == ["ICML 2024", "ICML 2024 Orals"]
