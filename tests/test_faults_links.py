@@ -116,6 +116,32 @@ def test_web_url_keeps_real_addresses_and_turns_ids_into_them(given: str, expect
     assert web_url(given) == expected
 
 
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        # pasted after `git clone` or `curl`, each ran a second command or expanded a
+        # variable; percent-encoded, a browser opens the same address
+        ("https://example.com/a;reboot;", "https://example.com/a%3Breboot%3B"),
+        ("https://example.com/a&&id", "https://example.com/a%26%26id"),
+        ("https://example.com/a&id", "https://example.com/a%26id"),
+        ("https://example.com/$IFS", "https://example.com/%24IFS"),
+        (
+            "10.1002/(SICI)1097-4636(199603)31:3;2-#",
+            "https://doi.org/10.1002/(SICI)1097-4636(199603)31:3%3B2-%23",
+        ),
+        # a query's names and values stay as they are
+        (
+            "https://x.org/s?cites=77&as_sdt=2005&hl=en",
+            "https://x.org/s?cites=77&as_sdt=2005&hl=en",
+        ),
+    ],
+)
+def test_what_a_shell_reads_as_another_command_is_percent_encoded(
+    given: str, expected: str
+) -> None:
+    assert web_url(given) == expected
+
+
 @pytest.mark.parametrize("doi", ["10.1000/a\nb", "doi:10.1000/a\x1bb", "10.1000/a\u202eb"])
 def test_a_doi_with_a_control_character_is_no_link(doi: str) -> None:
     assert web_url(doi) is None

@@ -205,7 +205,32 @@ def has_unsafe_character(text: str) -> bool:
     return _ASCII_UNSAFE_RE.search(text) is not None or _unsafe_beyond_ascii(text)
 
 
+#: what a shell reads in an address pasted unquoted after ``git clone`` or ``curl``: a
+#: ``;`` or a ``&`` that is no query's ``&name=`` ends the command and starts another
+#: (``https://example.com/a;reboot;``, ``/a&&id``), and a ``$`` expands a variable
+#: (``$IFS``, a space)
+_SHELL_SEPARATOR_RE = re.compile(r"[;$]|&(?![\w.~%+-]+=)")
+
+
+def _shell_quiet(url: str) -> str:
+    """``url`` with what a shell reads as another command or a variable percent-encoded
+    (see :data:`_SHELL_SEPARATOR_RE`): the same address to a browser, which decodes
+    them, and nothing but an address pasted into a shell. A query's ``&name=`` stays."""
+    if ";" not in url and "$" not in url and "&" not in url:
+        return url
+    return _SHELL_SEPARATOR_RE.sub(lambda found: f"%{ord(found.group()):02X}", url)
+
+
 def web_url(url: str) -> str | None:
+    """``url`` as a safe web address, or None when it is not one (see :func:`_web_url`),
+    what a shell reads as another command or a variable percent-encoded
+    (:func:`_shell_quiet`): ``https://example.com/a;reboot;``, copied and pasted after
+    ``git clone``, ran ``reboot``."""
+    found = _web_url(url)
+    return None if found is None else _shell_quiet(found)
+
+
+def _web_url(url: str) -> str | None:
     """``url`` as a safe web address, or None when it is not one.
 
     Accepted: ``http://`` and ``https://`` addresses with a host; a DOI (``10.xxxx/...``,
