@@ -196,8 +196,17 @@ def test_an_export_cut_short_is_refused_whole(tmp_path, capsys, fmt):
     remote = tmp_path / "remote"
     code, out, err = run(capsys, "import", export, lst, "--data-dir", remote)
     if fmt == "bibtex":
-        # BibTeX has no end to miss: the entries whole before the cut are taken up
+        # BibTeX has no end to miss: the entries whole before the cut are taken up, and
+        # the count of papers the export's head gives says the rest is missing
         assert code == 0 and "taken up" in err
+        assert "papers it was exported with: is the file cut short?" in err
+        assert "of the 12 papers" in err
+        # where the cut leaves whole entries only, it is said all the same
+        whole = text[: text.index("@comment{tuireader-id", len(text) // 2)]
+        export.write_text(whole, encoding="utf-8")
+        code, out, err = run(capsys, "import", export, lst, "--data-dir", tmp_path / "other")
+        assert code == 0 and "could not be read" not in err
+        assert "of the 12 papers it was exported with: is the file cut short?" in err
         return
     assert code == 2 and out == "" and "nothing taken up" in err
     assert "cut short" in err

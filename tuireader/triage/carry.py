@@ -232,6 +232,7 @@ def _from_bibtex(
     # each entry's key and its paper's id, as the comment before the entry gives them
     comment = r"^@comment\{" + re.escape(ID_COMMENT) + r" ([^\s{}]+) ([^\s{}]+)\}\r?$"
     given = dict(re.findall(comment, text, flags=re.MULTILINE))
+    _said_cut_short(text, max(len(given), len(carrying.records)), path, say)
     papers = own_bibtex(carrying)
     marks: list[CarriedMark] = []
     for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
@@ -315,6 +316,25 @@ def _from_resaved_bibtex(
         return None
     _said_unread(carrying, say)
     return marks
+
+
+#: the count of papers the head of a BibTeX export gives (exports made since it does)
+_EXPORTED = re.compile(r"\s*@comment\{tuireader export of ([\d,]+) papers", re.IGNORECASE)
+
+
+def _said_cut_short(text: str, found: int, path: Path, say: Callable[[str], None] | None) -> None:
+    """Say that a BibTeX export holds fewer papers (``found``) than its head says it was
+    written with: cut short (a copy stopped half way), the marks of the papers after the
+    cut are in no entry, and what was taken up looked whole."""
+    written = _EXPORTED.match(text[:200].lstrip("\ufeff"))
+    if say is None or written is None:
+        return
+    count = int(written.group(1).replace(",", ""))
+    if found < count:
+        say(
+            f"{path}: holds {found:,} of the {count:,} papers it was exported with: is the "
+            "file cut short? the marks of the papers after the cut are not in it"
+        )
 
 
 def _said_unread(result: Any, say: Callable[[str], None] | None) -> None:

@@ -179,10 +179,12 @@ def _export_bibtex(
     what says who its paper is (:mod:`tuireader.ingest.formats.ownbib`)."""
     from tuireader.ingest.formats.ownbib import MARK, NOTE_FIELD, STATE_PREFIX
 
+    # the count lets ``import`` tell a file cut short from a whole one
     head = (
-        f"{MARK}: each paper's state ({STATE_PREFIX}kept, {STATE_PREFIX}maybe,\n"
-        f"{STATE_PREFIX}skipped, {STATE_PREFIX}read; none for a new paper) and tags are in\n"
-        f"its keywords and its note in {NOTE_FIELD}.}}"
+        f"{MARK} of {len(papers):,} papers: each paper's state ({STATE_PREFIX}kept,\n"
+        f"{STATE_PREFIX}maybe, "
+        f"{STATE_PREFIX}skipped, {STATE_PREFIX}read; none for a new paper) and tags\n"
+        f"are in its keywords and its note in {NOTE_FIELD}.}}"
     )
     by_id = {paper.id: paper for paper in papers}
     entries = [
