@@ -171,6 +171,8 @@ def test_triage_refuses_an_unknown_id_and_changes_nothing(tmp_path, capsys):
         capsys, "triage", good, "zzzzzzzz", str(lst), "--state", "skip", "--data-dir", str(data)
     )
     assert code == 1 and "no paper with id 'zzzzzzzz'" in err
+    # said: the paper the other id names is not changed either
+    assert "nothing changed: the 2 ids are triaged together or not" in err
     code, out, _ = run(capsys, "search", "is:skip", str(lst), "--data-dir", str(data))
     assert code == 1 and out == ""
 

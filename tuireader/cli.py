@@ -1940,6 +1940,8 @@ def cmd_triage(args: argparse.Namespace) -> int:
         try:
             found = _triage_targets(session, store, ids)
             if found is None:
+                if len(ids) > 1:  # the others named papers, and are not changed either
+                    _err(f"nothing changed: the {len(ids):,} ids are triaged together or not")
                 return EXIT_NOTHING_FOUND
             state = TRIAGE_STATES[args.state] if args.state is not None else None
             output = _list_triaged(found, "their triage is as it was")
