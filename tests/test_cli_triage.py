@@ -186,7 +186,7 @@ def test_an_id_searched_in_a_list_not_in_the_library_says_to_name_the_list(tmp_p
     good = _ids(capsys, lst, data, "grasping")[0]
     code, _, err = run(capsys, "triage", good, "--state", "keep", "--data-dir", str(data))
     assert code == 1 and f"no paper with id '{good}' in the 2 lists read" in err
-    assert "a paper of another list is found with its file named after the id" in err
+    assert "for a paper of another list, give its file too" in err
     code, _, err = run(capsys, "triage", good, str(lst), "--state", "keep", "--data-dir", str(data))
     assert code == 0, err
 

@@ -909,7 +909,7 @@ def _one_paper(
         keys = named_keys(text)
         mark = _detached_mark(session, text) if not keys else None
         if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
-            message = f"{not_in_lists(keys[0], _short(keys[0].value))} (tuireader search lists ids)"
+            message = f"{not_in_lists(keys[0], _short(keys[0].value))} (find ids with: tuireader search WORDS)"
         elif mark is not None and mark.was:  # kept under an id made for it
             title = f" of “{_line(mark.title)}”" if mark.title else ""
             message = (
@@ -927,9 +927,9 @@ def _one_paper(
             )
         else:
             message = (
-                f"no paper with id {_short(text)!r} in {_lists_read(session)} (tuireader "
-                "search lists their ids; a paper of another list is found with its file "
-                f"named after the id){hint}"
+                f"no paper with id {_short(text)!r} in {_lists_read(session)} (find ids with:"
+                " tuireader search WORDS; for a paper of another list, give its file too)"
+                f"{hint}"
             )
         if not json_out:
             _err(message)
@@ -1570,7 +1570,7 @@ def _check_ids(ids: Sequence[str]) -> None:
     if any(not str(paper_id).strip() for paper_id in ids):
         raise UsageError(
             "an empty id names no paper (an unset variable?); give a paper id "
-            "(tuireader search lists ids)"
+            "(find ids with: tuireader search WORDS)"
         )
 
 
@@ -1585,7 +1585,9 @@ def cmd_cite(args: argparse.Namespace) -> int:
 
     ids, args.sources = _split_ids_and_sources(args.items)
     if args.query is None and not ids:
-        raise UsageError("give paper ids to cite, or --query QUERY (tuireader search lists ids)")
+        raise UsageError(
+            "give paper ids to cite, or --query QUERY (find ids with: tuireader search WORDS)"
+        )
     _check_ids(ids)
     if args.query is not None and ids:
         missing = ", ".join(repr(i) for i in ids)
@@ -1624,7 +1626,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
         if unknown:
             _err(
                 f"no paper with id {', '.join(repr(_short(i)) for i in unknown)}; nothing printed "
-                "(tuireader search lists ids)" + _not_a_file(ids)
+                "(find ids with: tuireader search WORDS)" + _not_a_file(ids)
             )
             return EXIT_NOTHING_FOUND
     library = session.library
@@ -1865,7 +1867,9 @@ def cmd_copy(args: argparse.Namespace) -> int:
     ids_or_words, args.sources = _split_ids_and_sources(args.items)
     query = " ".join(ids_or_words).strip()
     if not query:
-        raise UsageError("give words to search for, or a paper id (tuireader search lists ids)")
+        raise UsageError(
+            "give words to search for, or a paper id (find ids with: tuireader search WORDS)"
+        )
     if args.link is not None and args.cite is not None:
         raise UsageError("give --link or --cite, not both")
     if (
@@ -1929,7 +1933,9 @@ def cmd_triage(args: argparse.Namespace) -> int:
             raise UsageError(f"the tag {tag!r} is given to both --tag and --untag; nothing saved")
     ids, args.sources = _split_ids_and_sources(args.items)
     if not ids:
-        raise UsageError("give the ids of the papers to triage (tuireader search lists ids)")
+        raise UsageError(
+            "give the ids of the papers to triage (find ids with: tuireader search WORDS)"
+        )
     _check_ids(ids)
     session = _session(args)
     from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change, normalize_tag
@@ -2208,7 +2214,7 @@ def cmd_note(args: argparse.Namespace) -> int:
     says so rather than save over it)."""
     ids, args.sources = _split_ids_and_sources(args.items)
     if not ids:
-        raise UsageError("give the id of a paper (tuireader search lists ids)")
+        raise UsageError("give the id of a paper (find ids with: tuireader search WORDS)")
     _check_ids(ids)
     if args.set is None and args.append is None and not args.clear:
         if len(ids) > 1:
