@@ -94,10 +94,19 @@ def test_of_papers_matching_equally_well_only_one_with_a_code_link_is_the_one(
     assert "Ships" in err
     # asked for anything else, they are as likely as the one with code
     code, out, err = run(capsys, "copy", "counting walruses", "--link", "paper", str(source))
-    assert code == 1 and "about equally well; nothing copied" in err
+    assert code == 1 and "about equally well has a paper link; nothing copied" in err
     code, out, err = run(capsys, "copy", "counting walruses", str(source))
     assert code == 1 and "about equally well; nothing copied" in err
     assert over_ssh == [code_url]
+    # none of them with such a link: said so, not "add words"
+    records[1].pop("code_urls")
+    source.write_text(json.dumps(records), encoding="utf-8")
+    code, out, err = run(capsys, "copy", "counting walruses", "--link", "code", str(source))
+    assert code == 1 and out == "" and over_ssh == [code_url]
+    assert (
+        "none of the 3 papers that match 'counting walruses' about equally well has a code"
+        " link; nothing copied" in err
+    )
 
 
 def test_nothing_found_copies_nothing(capsys, over_ssh):

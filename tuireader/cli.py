@@ -1838,7 +1838,15 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     close = [h.paper for h in hits if h.score >= top * COPY_MARGIN]
     if len(close) > 1 and args.link is not None and not args.link.isdigit():
         # of papers that match about equally well, those without such a link are not meant
-        close = [paper for paper in close if _has_link(paper, args.link)] or close
+        linked = [paper for paper in close if _has_link(paper, args.link)]
+        if not linked:  # none of them has one: no words added would find it
+            _report_candidates(
+                f"none of the {len(close)} papers that match {_short(query)!r} about equally"
+                f" well has a {args.link} link; nothing copied:",
+                close,
+            )
+            return None
+        close = linked
     if len(close) > 1:
         many = (
             f"{len(close)} papers match {_short(query)!r} about equally well"
