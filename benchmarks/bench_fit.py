@@ -596,18 +596,24 @@ def hypotheses(papers: Sequence[Paper], mixed: bool = False, temper: float = 3.0
     return pick
 
 
+def _standard(values: Any) -> Any:
+    """``values`` standardised (mean 0, deviation 1), so that two scores can be summed."""
+    import numpy as np
+
+    v = np.asarray(values, dtype=float)
+    return (v - v.mean()) / (v.std() + 1e-9)
+
+
 def title_model(papers: Sequence[Paper], weight: float = 1.0) -> Callable:
     """tuireader's score plus ``weight`` times that of the same model fitted on the
     titles alone (each standardised): a title names what a paper is about."""
-    import numpy as np
 
     bare = [replace(p, abstract="", tldr=None, authors=()) for p in papers]
     titles = space_of(bare)
     mine = ours(papers, DEFAULT_RECIPE)
 
     def standard(scores: dict[str, float]) -> Any:
-        v = np.asarray([scores[p.id] for p in papers])
-        return (v - v.mean()) / (v.std() + 1e-9)
+        return _standard([scores[p.id] for p in papers])
 
     def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
         full = mine(papers, decided)
@@ -685,10 +691,6 @@ def label_spread(
     spread = np.linalg.inv(np.eye(len(papers)) - alpha * scale[:, None] * graph * scale[None, :])
     index = {p.id: i for i, p in enumerate(papers)}
 
-    def standard(v: Any) -> Any:
-        v = np.asarray(v, dtype=float)
-        return (v - v.mean()) / (v.std() + 1e-9)
-
     def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
         y = np.zeros(len(papers))
         for pid, keep in decided.items():
@@ -697,7 +699,7 @@ def label_spread(
         if mine is not None:
             theirs = mine(papers, decided)
             if theirs is not None:
-                s = standard(s) + standard([theirs[p.id] for p in papers])
+                s = _standard(s) + _standard([theirs[p.id] for p in papers])
         return {p.id: float(s[i]) for i, p in enumerate(papers)}
 
     return score
@@ -705,7 +707,6 @@ def label_spread(
 
 def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = None) -> Callable:
     """A logistic regression on sentence embeddings (``mine``: plus tuireader's score)."""
-    import numpy as np
     from sentence_transformers import SentenceTransformer
     from sklearn.linear_model import LogisticRegression
 
@@ -714,10 +715,6 @@ def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = No
         [f"{p.title}. {p.abstract}" for p in papers], batch_size=32, normalize_embeddings=True
     )
     index = {p.id: i for i, p in enumerate(papers)}
-
-    def standard(v: object) -> object:
-        v = np.asarray(v, dtype=float)
-        return (v - v.mean()) / (v.std() + 1e-9)
 
     def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
         rows = [index[pid] for pid in decided]
@@ -729,7 +726,7 @@ def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = No
         if mine is not None:
             theirs = mine(papers, decided)
             if theirs is not None:
-                s = standard(s) + standard([theirs[p.id] for p in papers])
+                s = _standard(s) + _standard([theirs[p.id] for p in papers])
         return {p.id: float(s[i]) for i, p in enumerate(papers)}
 
     return score
