@@ -857,6 +857,8 @@ async def test_read_only_store_shows_a_message_and_the_reader_still_works(tmp_pa
     path = tmp_path / "triage.sqlite"
     path.write_bytes(b"this is not a database at all" * 100)
     app = triage_app(path)
+    told: list[tuple[str, list[str]]] = []
+    app._took_unsaved = lambda why, lines: told.append((why, lines))  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
         assert screen.store.read_only
@@ -874,6 +876,10 @@ async def test_read_only_store_shows_a_message_and_the_reader_still_works(tmp_pa
         await pilot.press(*"diffusion")
         await settle(pilot)
         assert ids(screen)
+    # the refused change is said again as the reader closes (on the command line, with
+    # exit 1), as changes a full or locked file refused are
+    ((_why, lines),) = told
+    assert lines and lines[0].startswith("1 change asked for and refused as they were made:")
 
 
 @sync

@@ -278,6 +278,9 @@ class TriageBook:
         #: it was to save, why not). A later change of the same field that is saved, or an
         #: undo of the change, settles it. Written by the writer thread only.
         self._unsaved: dict[tuple[str, str], tuple[int, Any, str]] = {}
+        #: changes refused as they were asked for (a triage file opened read-only), by
+        #: why: said at once, and again as the reader closes
+        self._refused: dict[str, int] = {}
         #: why changes were not saved, as said of several changes, by why one was not.
         self._several: dict[str, str] = {}
         #: another reader or the command line saved changes since this reader's last
@@ -392,6 +395,11 @@ class TriageBook:
             # Marks survive a new query: papers marked under an earlier one count too.
             return shown + sorted(self.marked.difference(shown))
         return [current] if current is not None else []
+
+    def refused(self, reason: str) -> None:
+        """A change asked for was not made, for ``reason`` (the triage file cannot be
+        written): :meth:`not_saved` says it as the reader closes."""
+        self._refused[reason] = self._refused.get(reason, 0) + 1
 
     def unwritable_reason(self) -> str | None:
         """Why changes cannot be saved now (None: they can)."""
@@ -950,6 +958,11 @@ class TriageBook:
                 for paper_id, text in drafts.items()
                 if paper_id not in noted
             ]
+        for reason, count in self._refused.items():
+            # what was asked for was never made, so it has no paper's line of its own
+            asked = "1 change" if count == 1 else f"{count:,} changes"
+            lines.append(f"{asked} asked for and refused as they were made: {reason}")
+            why = why or "the triage file could not be written"
         if not lines or why is None:
             return None
         return why, lines

@@ -3005,6 +3005,7 @@ class MainScreen(Screen[None]):
             self.notify(reason, severity="warning")
         else:
             self.notify(visible(reason), title="Not saved", severity="error", markup=False)
+            self.triage.refused(reason)  # said again on the command line at the close
         return False
 
     def _advance(self, from_id: str) -> None:
