@@ -133,6 +133,22 @@ def test_a_folder_is_read_again_at_each_start(capsys, demo, tmp_path):
     assert out.splitlines()[0].split()[:2] == ["5", "papers"]
 
 
+def test_a_folders_list_that_links_to_a_file_elsewhere_is_counted_with_the_folder(
+    capsys, demo, tmp_path
+):
+    # the folder reads the link as one of its lists; `lists` left it out of the
+    # folder's count and lines (164 papers read, "papers: 64" said)
+    elsewhere = write_jsonl(
+        tmp_path / "elsewhere" / "more.jsonl", [{"title": "Quokka Dynamics", "abstract": "Hop."}]
+    )
+    (demo.parent / "more.jsonl").symlink_to(elsewhere)
+    run(capsys, "add", str(demo.parent))
+    code, out, err = run(capsys, "lists", "--json")
+    assert code == 0, err
+    (entry,) = json.loads(out)["library"]["entries"]
+    assert entry["papers"] == 5
+
+
 def test_a_vanished_list_is_reported_and_its_triage_kept(capsys, demo, tmp_path):
     other = write_jsonl(tmp_path / "other.jsonl", RECORDS[2:])
     run(capsys, "add", str(demo), str(other))

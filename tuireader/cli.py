@@ -1219,17 +1219,11 @@ def _entry_lists(status, session) -> tuple[list, int]:
         return [], 0
     from pathlib import Path
 
-    def key(path: Path) -> Path:
-        try:
-            return path.resolve()
-        except (OSError, RuntimeError):
-            return path.absolute()
+    from tuireader.search.index import entry_lists
 
-    where = key(Path(status.entry.location))
-    if status.entry.kind == "file":
-        found = [pl for pl in session.library.lists if key(pl.path) == where]
-    else:
-        found = [pl for pl in session.library.lists if key(pl.path).parent == where]
+    # a folder's list that is a link to a file elsewhere is the folder's, as it is read
+    entry = status.entry
+    found = list(entry_lists(entry.kind, Path(entry.location), session.library.lists))
     ids = {paper_id for pl in found for paper_id in pl.paper_ids}
     return found, len(ids)
 

@@ -241,24 +241,29 @@ def library_entries(lists: Sequence[PaperList], paths: DataPaths) -> list[EntryL
     may read none)."""
     from tuireader.system import shelf
 
-    def key(path: Path) -> Path:
-        try:
-            return path.resolve()
-        except (OSError, RuntimeError):
-            return path.absolute()
-
-    # a folder's file by the folder it is in, not the one a link in it points into
-    where = [(each, key(each.path), key(each.path.parent)) for each in lists]
     found = []
     for entry in shelf.load(paths).entries:
-        place = key(entry.location)
-        if entry.kind == "file":
-            held = tuple(each for each, path, _ in where if path == place)
-        else:
-            held = tuple(each for each, _, folder in where if folder == place)
+        held = entry_lists(entry.kind, entry.location, lists)
         if held:
             found.append(EntryLists(entry.name, held))
     return found
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def entry_lists(kind: str, location: Path, lists: Sequence[PaperList]) -> tuple[PaperList, ...]:
+    """Those of ``lists`` read through a library entry (``kind`` "file" or a folder, at
+    ``location``): the file itself, or the files in the folder, a folder's file known by
+    the folder it is in, not the one a link in it points into."""
+    place = _resolved(Path(location))
+    if kind == "file":
+        return tuple(each for each in lists if _resolved(each.path) == place)
+    return tuple(each for each in lists if _resolved(each.path.parent) == place)
 
 
 @dataclass(frozen=True)
