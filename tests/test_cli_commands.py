@@ -108,6 +108,11 @@ def test_cite_unknown_id_prints_nothing_and_exits_1(capsys):
     (paper_id,) = ids_for(capsys, "igsg")
     code, out, err = run(capsys, "cite", paper_id, "nosuchpaper")
     assert code == 1 and out == "" and "nosuchpaper" in err
+    # a DOI no paper has is said as search says it, not taken for a file's name
+    code, out, err = run(capsys, "cite", "10.1000/xyz")
+    assert code == 1 and out == ""
+    assert "no paper in these lists has the DOI 10.1000/xyz" in err
+    assert "no file" not in err
 
 
 def test_cite_needs_ids_or_a_query(capsys):

@@ -957,12 +957,15 @@ def _not_a_file(words: Sequence[str]) -> str:
     a misspelt list read as an id unknown, and the library was read in its place."""
     from pathlib import PurePath
 
+    from tuireader.ingest.identity import named_keys
     from tuireader.ingest.sources import SUPPORTED_SUFFIXES
 
+    # a DOI, an arXiv id or a paper's link holds a "/" and names a paper, not a file
     named = [
         word
         for word in words
-        if "/" in word or os.sep in word or PurePath(word).suffix.lower() in SUPPORTED_SUFFIXES
+        if ("/" in word or os.sep in word or PurePath(word).suffix.lower() in SUPPORTED_SUFFIXES)
+        and not named_keys(word)
     ]
     if not named:
         return ""
@@ -1618,9 +1621,20 @@ def cmd_cite(args: argparse.Namespace) -> int:
             _err("nothing printed")
             return EXIT_NOTHING_FOUND
         if unknown:
+            from tuireader.ingest.identity import named_keys, not_in_lists
+
+            said = []
+            for text in unknown:  # a DOI or an arXiv id is said as search says it
+                keys = named_keys(text)
+                if keys:
+                    said.append(not_in_lists(keys[0], _short(keys[0].value)))
+            plain = [text for text in unknown if not named_keys(text)]
+            if plain:
+                said.append(f"no paper with id {', '.join(repr(_short(i)) for i in plain)}")
             _err(
-                f"no paper with id {', '.join(repr(_short(i)) for i in unknown)}; nothing printed "
-                "(find ids with: tuireader search WORDS)" + _not_a_file(ids)
+                "; ".join(said)
+                + "; nothing printed (find ids with: tuireader search WORDS)"
+                + _not_a_file(ids)
             )
             return EXIT_NOTHING_FOUND
     library = session.library
