@@ -491,6 +491,16 @@ def test_a_title_with_latex_accents_is_one_paper_however_the_accent_is_braced(
     assert paper.lists == ("nips", "export", "plain")
 
 
+def test_one_paper_merged_many_times_is_named_once_with_how_often(tmp_path: Path) -> None:
+    # a list of 5,000 copies named the same title three times, "and 4996 more"
+    block = "Study of grasping in clutter.\n\nstudy of grasping in clutter."
+    path = write(tmp_path / "dup.txt", "L\n\n" + "\n\n".join([block] * 1200))
+    (message,) = [p.message for p in load_library([path]).problems]
+    assert message.count("Study of grasping in clutter") == 1
+    assert "(same abstract, 2,399 times)" in message and "more" not in message
+    assert message.startswith("2,399 records")  # two abstracts a block, 1,200 blocks
+
+
 @pytest.mark.parametrize(("repeated", "named", "more"), [(4, 4, ""), (5, 3, "; and 2 more")])
 def test_a_fourth_merged_record_is_named_where_it_is_the_only_one_left(
     tmp_path: Path, repeated: int, named: int, more: str

@@ -519,15 +519,24 @@ def _merged_message(merged: list[tuple[str, str]]) -> str:
     three, and the count of the rest (the fourth is named where it is the only one left:
     "and 1 more" took as much room)."""
     count = len(merged)
-    named = merged if count <= 4 else merged[:3]
-    shown = "; ".join(f"“{label}” ({reason})" for label, reason in named)
-    more = f"; and {count - len(named)} more" if count > len(named) else ""
+    # one paper given many times (a list of 5,000 copies) is named once, with how often
+    times: dict[tuple[str, str], int] = {}
+    for each in merged:
+        times[each] = times.get(each, 0) + 1
+    kinds = list(times)
+    named = kinds if len(kinds) <= 4 else kinds[:3]
+    shown = "; ".join(
+        f"“{label}” ({reason}{f', {times[label, reason]:,} times' if times[label, reason] > 1 else ''})"
+        for label, reason in named
+    )
+    rest = count - sum(times[each] for each in named)
+    more = f"; and {rest:,} more" if rest else ""
     verb = (
         "names a paper listed earlier in this list and was"
         if count == 1
         else ("name papers listed earlier in this list and were")
     )
-    return f"{count} record{'s' if count != 1 else ''} {verb} merged into it: {shown}{more}"
+    return f"{count:,} record{'s' if count != 1 else ''} {verb} merged into it: {shown}{more}"
 
 
 @dataclass(slots=True)
