@@ -375,3 +375,29 @@ def test_words_pasted_into_the_list_without_bracketed_paste_are_searched_not_dec
     finally:
         tmux.close()
     assert set(_saved_states(home)) == {"new"}
+
+
+def test_a_search_or_an_editor_a_burst_opens_takes_the_text_after_it(tmp_path):
+    # "/author:bengio" in one burst searched "/author:bengio" (0 papers), and "jn" with a
+    # note after it searched "jnsecond note" and saved no note: the text after a key
+    # that searches or opens an editor is that search's or that editor's
+    from tuireader.triage.store import Store
+
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        _to_the_list(tmux)
+        tmux.type("/diffusion")
+        screen = tmux.wait_for(lambda s: "match" in s and "diffusion" in s)
+        assert "/diffusion" not in screen
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        tmux.type("jnsecond note")
+        tmux.wait_for(lambda s: "second note" in s and "^s Save" in s)
+        tmux.send("C-s")
+        tmux.wait_for(lambda s: "⏎ Open" in s)
+        _quit(tmux)
+    finally:
+        tmux.close()
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        assert list(store.snapshot().notes.values()) == ["second note"]

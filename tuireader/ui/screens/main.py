@@ -2166,13 +2166,13 @@ class MainScreen(Screen[None]):
             return None
         bindings = self.active_bindings
         first = bindings.get(key)
-        if first is not None and first.binding.action in TEXT_AFTER:
-            return None
+        if first is not None and first.binding.action in TEXT_AFTER | SEARCHES:
+            return None  # "/diffusion", "n" and a note: the search's or the editor's text
         words = character
         for typed in app.held_text():
             bound = bindings.get(normalize_key(typed))
-            if bound is not None and bound.binding.action in SEARCHES:
-                break
+            if bound is not None and bound.binding.action in SEARCHES | TEXT_AFTER:
+                break  # "j/quantum", "jn" and a note: keys up to it, its text after it
             words += typed
 
         def no_key(c: str) -> bool:
