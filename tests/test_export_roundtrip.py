@@ -281,14 +281,19 @@ def test_a_csv_of_zotero_gives_the_edition(tmp_path):
     assert paper.edition == "2"
 
 
-def test_a_new_paper_with_tags_carries_its_tags_and_no_state_in_bibtex(tmp_path):
-    # the state is said only where the user set one: "tuireader:new" was written for
-    # a paper with tags alone; read back, the tags are still the triage's, not the
-    # paper's keywords, after the entry's own or alone
+def test_a_new_paper_with_tags_carries_its_tags_in_bibtex(tmp_path):
+    # a new paper with tags says "tuireader:new" before them, so that an export saved
+    # again by Zotero (which leaves out tuireader-tags) tells them from the keywords of
+    # the user's own entries; read back, the tags are still the triage's, not the
+    # paper's keywords, after the entry's own or alone; a new paper without tags or a
+    # note says nothing
     library = load_library([LISTS["betterbibtex"], LISTS["icml"]])
     triage = {p.id: Triage(p.id, "new", ("to read", "grasping; robots")) for p in library.papers}
     text = render_export(list(library.papers), triage, "bibtex", library=library)
-    assert "tuireader:" not in text.partition("\n\n")[2]
+    assert text.count("tuireader:new, to read, grasping robots}") == len(library.papers)
+    bare = {p.id: Triage(p.id, "new") for p in library.papers}
+    plain = render_export(list(library.papers), bare, "bibtex", library=library)
+    assert "tuireader:" not in plain.partition("\n\n")[2]
     assert text.count("to read, grasping robots}") == 2 * len(library.papers)
     path = tmp_path / "export.bib"
     path.write_text(text, encoding="utf-8")

@@ -200,3 +200,29 @@ def test_an_entry_that_cannot_be_read_is_said(tmp_path, capsys):
         assert code == 0, err
         assert "could not be read" in err and "not taken up" in err, export.name
         assert "3 papers with marks" in err
+
+
+def test_entries_of_the_users_own_beside_one_exported_carry_no_marks(tmp_path, capsys):
+    # the export taken into a Zotero library of the user's, and the whole library
+    # exported again: one kept paper among the user's own entries gave every one of
+    # them its keywords as tags and its annote as a note
+    grasp, _bib = _lists(tmp_path)
+    remote = tmp_path / "remote"
+    ids = _ids(capsys, remote, grasp)
+    entries = []
+    for number in range(5):
+        title = f"Learning to grasp study {number} with careful experiments"
+        state = ", tuireader:kept" if number == 0 else ""
+        entries.append(
+            f"@article{{item{number},\n\tauthor = {{Lovelace{number}, Ada and Turing, Alan}},\n"
+            f"\tannote = {{my own reading notes}},\n"
+            f"\tkeywords = {{Computer Science - Machine Learning, to-read{state}}},\n"
+            f"\ttitle = {{{title}}},\n\tyear = {{2023}}\n}}\n"
+        )
+    library = tmp_path / "library.bib"
+    library.write_text("\n".join(entries), encoding="utf-8")
+    code, _out, err = run(capsys, "import", library, grasp, "--data-dir", remote)
+    assert code == 0, err
+    marks = _marks(capsys, remote, grasp)
+    assert list(marks) == ["Learning to grasp study 0 with careful experiments"], marks
+    assert len(ids) == 5

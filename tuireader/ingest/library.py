@@ -525,10 +525,12 @@ def _merged_message(merged: list[tuple[str, str]]) -> str:
         times[each] = times.get(each, 0) + 1
     kinds = list(times)
     named = kinds if len(kinds) <= 4 else kinds[:3]
-    shown = "; ".join(
-        f"“{label}” ({reason}{f', {times[label, reason]:,} times' if times[label, reason] > 1 else ''})"
-        for label, reason in named
-    )
+
+    def said(label: str, reason: str) -> str:
+        often = times[label, reason]
+        return f"“{label}” ({reason}{f', {often:,} times' if often > 1 else ''})"
+
+    shown = "; ".join(said(label, reason) for label, reason in named)
     rest = count - sum(times[each] for each in named)
     more = f"; and {rest:,} more" if rest else ""
     verb = (

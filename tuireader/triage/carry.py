@@ -269,7 +269,11 @@ def _from_resaved_bibtex(
     tuireader's. Each entry's state is its state's keyword, wherever it stands; its tags
     are its other keywords and its note its annote, until :func:`settled` takes out those
     its paper has of its own. A bibliography of the user's has none of these, and is
-    never read as triage."""
+    never read as triage; nor is an entry of it that has none, beside those that do (the
+    export taken into a library of the user's, which was then exported whole): one kept
+    paper among twenty of the user's gave the other nineteen its keywords as tags. A
+    paper the export left new and Zotero stripped of tuireader's fields carries none of
+    its tags or note so."""
     from tuireader.ingest.formats.bibtex import parse_bibtex
     from tuireader.ingest.formats.ownbib import (
         NOTE_FIELD,
@@ -296,8 +300,14 @@ def _from_resaved_bibtex(
             for word in words
             if (found := _STATE_KEYWORD.fullmatch(word)) and found.group(1).lower() in _STATE_NAMES
         ]
-        if states or any(name.lower().startswith("tuireader-") for name, _ in fields.fields):
-            ours = True
+        if not states and not any(
+            name.lower().startswith("tuireader-") for name, _ in fields.fields
+        ):
+            # an entry of the user's own bibliography beside the export's (the export
+            # taken into a Zotero library, the whole library exported again): its
+            # keywords and notes are no tags or notes of tuireader's
+            continue
+        ours = True
         tags = [
             _keyword_text(word) for word in words if word and not _STATE_KEYWORD.fullmatch(word)
         ]

@@ -13,7 +13,8 @@ paper's links, where the entry would not give them as they are), and each
 format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
 ``ownbib``); its edition and the DOIs its source gives after its own are read back too.
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
-none for a new paper) and the tags in ``keywords``, after the entry's own, and the note in
+``tuireader:new`` for a new paper with tags or a note, none for one without) and the tags
+in ``keywords``, after the entry's own, and the note in
 ``annote``, after the entry's own, as text (every BibTeX and LaTeX special escaped); read
 back, they are the triage file's again, not the paper's, and the entry keeps its own. A
 comment before each entry gives its paper's id (``@comment{tuireader-id: key id}``), which
@@ -183,7 +184,7 @@ def _export_bibtex(
     head = (
         f"{MARK} of {len(papers):,} papers: each paper's state ({STATE_PREFIX}kept,\n"
         f"{STATE_PREFIX}maybe, "
-        f"{STATE_PREFIX}skipped, {STATE_PREFIX}read; none for a new paper) and tags\n"
+        f"{STATE_PREFIX}skipped, {STATE_PREFIX}read, {STATE_PREFIX}new) and tags\n"
         f"are in its keywords and its note in {NOTE_FIELD}.}}"
     )
     by_id = {paper.id: paper for paper in papers}
@@ -352,9 +353,9 @@ def _source_key(paper: Paper) -> str | None:
 
 
 def _with_triage(entry: str, triage: Triage) -> str:
-    """``entry`` with its paper's triage: the state (none for a new paper) and the tags in
-    ``keywords``, after the entry's own (Zotero and JabRef make them tags), and the note
-    in ``annote``, after the entry's own. What read back tells the triage from the
+    """``entry`` with its paper's triage: the state (none for a new paper without tags or
+    a note) and the tags in ``keywords``, after the entry's own (Zotero and JabRef make
+    them tags), and the note in ``annote``, after the entry's own. What read back tells the triage from the
     entry's own by: the state's keyword, else ``tuireader-tags`` (the tags the keywords
     end with); and the entry's own annote kept as ``tuireader-annote`` too."""
     from tuireader.ingest.formats.ownbib import (
@@ -378,7 +379,11 @@ def _with_triage(entry: str, triage: Triage) -> str:
             had.add(word.casefold())
             tags.append(word)
     state = STATE_WORDS.get(triage.state, triage.state)
-    words = [f"{STATE_PREFIX}{state}"] if triage.state != "new" else []
+    # a new paper with tags or a note says so too (``tuireader:new``): saved again by
+    # Zotero, which leaves out ``tuireader-tags``, it is still told from the entries of
+    # the user's own bibliography beside it, whose keywords are no tags
+    marked = triage.state != "new" or bool(tags) or bool(triage.note.strip())
+    words = [f"{STATE_PREFIX}{state}"] if marked else []
     words += tags
     if words:
         value = ", ".join(words)
