@@ -128,3 +128,35 @@ def test_an_entrys_lists_are_found_by_their_names_where_no_other_list_shares_the
     assert alone._names_alone([lists[0]]) == []
     assert alone._names_alone([lists[1]]) == ["ICML 2024 Orals"]
     assert alone._names_alone(list(lists)) == ["ICML 2024", "ICML 2024 Orals"]
+
+
+def test_an_entrys_list_names_are_not_found_across_two_names_nor_when_they_have_no_words(
+    tmp_path,
+):
+    # "mine/deep learning.jsonl" beside "others/deep.jsonl" and "others/learning.jsonl"
+    # holding one paper: its names "deep ; learning" held the phrase "deep learning",
+    # and list:mine found that paper too; a list named "++" has no words to find
+    from corpus_util import write_jsonl
+
+    ours = {"title": "Ours", "abstract": "A paper of ours about walruses."}
+    theirs = {"title": "Theirs", "abstract": "A paper of theirs about seals."}
+    mine, others, sym = tmp_path / "mine", tmp_path / "others", tmp_path / "sym"
+    write_jsonl(mine / "deep learning.jsonl", [ours])
+    write_jsonl(others / "deep.jsonl", [theirs])
+    write_jsonl(others / "learning.jsonl", [theirs])
+    write_jsonl(sym / "++.jsonl", [{"title": "Plus", "abstract": "A paper of plus signs."}])
+    paths = resolve(tmp_path / "data")
+    shelf.add(paths, [mine, others, sym], reads=in_folder)
+    session = load_session(shelf.sources(paths), data_dir=paths.root)
+    indexed = session.engine()
+    try:
+        for engine in (indexed, Engine(session.library, None, paths=paths)):
+            titles = {hit.paper.title for hit in engine.search("list:mine", limit=None).hits}
+            assert titles == {"Ours"}
+            typed = engine.search("list:mi", limit=None, prefix=True).hits
+            assert {hit.paper.title for hit in typed} == {"Ours"}
+            assert {hit.paper.title for hit in engine.search("list:sym", limit=None).hits} == {
+                "Plus"
+            }
+    finally:
+        indexed.close()

@@ -55,6 +55,7 @@ from tuireader.search.index import (
     list_named,
     lists_by_entry,
     lists_by_file,
+    name_terms,
     open_index,
     title_text,
     unknown_list,
@@ -564,6 +565,20 @@ class Engine:
         others = [each.name for each in self.library.lists if id(each) not in chosen]
         if any(list_named(name, other) for name in names for other in others):
             return []
+        # a paper's list names are one field: a name of several words could be found
+        # across two of them ("deep" and "learning" for "deep learning"), and one of
+        # no words (a list named "++") by none
+        terms = {name: name_terms(name) for name in {*names, *(e.name for e in self.library.lists)}}
+        for name in names:
+            mine = terms[name]
+            if not mine:
+                return []
+            for cut in range(1, len(mine)):
+                head, tail = mine[:cut], mine[cut:]
+                ends = any(t[-cut:] == head for n, t in terms.items() if n != name)
+                starts = any(t[: len(tail)] == tail for n, t in terms.items() if n != name)
+                if ends and starts:
+                    return []
         return names
 
     def _unknown_lists(self, root: ql.Node | None) -> list[str]:

@@ -182,7 +182,7 @@ def _name_words(name: str) -> str:
     changes them: "pmlr_v199_collas2022" gives "pmlr v 199 collas 2022", so ``list:collas``
     and ``list:l4dc`` find the lists named so (the index splits names at ``_`` and
     ``-`` already); "" when no word of the name runs a number into letters."""
-    terms = _name_terms(name)
+    terms = name_terms(name)
     words = [part for term in terms for part in _NUMBER.split(term) if part]
     return " ".join(words) if words != terms else ""
 
@@ -195,14 +195,14 @@ def list_named(text: str, name: str, *, prefix: bool = False) -> str | None:
     learning"), or in the name with its numbers split from its letters ("collas" in
     "pmlr_v199_collas2022"), None when they do not. With ``prefix`` (a word being
     typed) its last word may begin one of theirs ("corl202" of "corl2023")."""
-    wanted = _name_terms(text)
+    wanted = name_terms(text)
     if not wanted:
         return None
-    names = [_name_terms(each) for each in (name, *venue_aliases(name))]
+    names = [name_terms(each) for each in (name, *venue_aliases(name))]
     if wanted in names:
         return "name"
     size = len(wanted)
-    for terms in [*names, _name_terms(_name_words(name))]:
+    for terms in [*names, name_terms(_name_words(name))]:
         if any(
             _begun(terms[at : at + size], wanted, prefix) for at in range(len(terms) - size + 1)
         ):
@@ -319,12 +319,12 @@ def unknown_list(
     for each in lists:
         # the file's stem in its words too, as the index reads names: "corl2023" of
         # "papercopilot_corl2023"
-        parts = [part for part in _name_terms(each.path.stem) if len(part) > 2]
+        parts = [part for part in name_terms(each.path.stem) if len(part) > 2]
         for name in (each.path.stem, each.name, *venue_aliases(each.name), *parts):
             known.setdefault(name.casefold(), name)
     if prefix:
         begun = text.casefold()
-        words = {word for name in known for word in (name, *_name_terms(name))}
+        words = {word for name in known for word in (name, *name_terms(name))}
         if any(word.startswith(begun) for word in words):
             return None
     said = f"no list is named {shortened(text)!r}"
@@ -341,7 +341,7 @@ def unknown_list(
     return f"{said} (lists: {', '.join(shown)}{more})"
 
 
-def _name_terms(text: str) -> list[str]:
+def name_terms(text: str) -> list[str]:
     """The terms of ``text`` in order, as the fields of names (lists, venues, authors)
     index them: folded words, neither stemmed nor stop words dropped."""
     return [token.text for token in WordTokenizer(stemming=False, stops=False)(text)]
