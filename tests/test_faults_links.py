@@ -129,7 +129,8 @@ def test_web_url_keeps_real_addresses_and_turns_ids_into_them(given: str, expect
             "10.1002/(SICI)1097-4636(199603)31:3;2-#",
             "https://doi.org/10.1002/(SICI)1097-4636(199603)31:3%3B2-%23",
         ),
-        # a query's names and values stay as they are
+        # a query's names and values stay as they are, a PHP-style list name too
+        ("https://x.org/s?a=1&tags[]=x", "https://x.org/s?a=1&tags[]=x"),
         (
             "https://x.org/s?cites=77&as_sdt=2005&hl=en",
             "https://x.org/s?cites=77&as_sdt=2005&hl=en",

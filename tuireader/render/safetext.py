@@ -209,7 +209,7 @@ def has_unsafe_character(text: str) -> bool:
 #: ``;`` or a ``&`` that is no query's ``&name=`` ends the command and starts another
 #: (``https://example.com/a;reboot;``, ``/a&&id``), and a ``$`` expands a variable
 #: (``$IFS``, a space)
-_SHELL_SEPARATOR_RE = re.compile(r"[;$]|&(?![\w.~%+-]+=)")
+_SHELL_SEPARATOR_RE = re.compile(r"[;$]|&(?![\w.~%+\[\]-]+=)")
 
 
 def _shell_quiet(url: str) -> str:
