@@ -201,6 +201,10 @@ def test_an_export_cut_short_is_refused_whole(tmp_path, capsys, fmt):
         assert code == 0 and "taken up" in err
         assert "papers it was exported with: is the file cut short?" in err
         assert "of the 12 papers" in err
+        # the entry cut in half is not counted among those it holds
+        cut = text[: len(text) * 2 // 3]
+        whole_entries = cut.count("\n}\n")
+        assert f"holds {whole_entries} of the 12 papers" in err
         # where the cut leaves whole entries only, it is said all the same
         whole = text[: text.index("@comment{tuireader-id", len(text) // 2)]
         export.write_text(whole, encoding="utf-8")

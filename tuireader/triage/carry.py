@@ -232,7 +232,8 @@ def _from_bibtex(
     # each entry's key and its paper's id, as the comment before the entry gives them
     comment = r"^@comment\{" + re.escape(ID_COMMENT) + r" ([^\s{}]+) ([^\s{}]+)\}\r?$"
     given = dict(re.findall(comment, text, flags=re.MULTILINE))
-    _said_cut_short(text, max(len(given), len(carrying.records)), path, say)
+    # the entries read: one cut in half has its id's comment and no record
+    _said_cut_short(text, len(carrying.records), path, say)
     papers = own_bibtex(carrying)
     marks: list[CarriedMark] = []
     for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
