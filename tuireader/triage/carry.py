@@ -290,7 +290,6 @@ def _from_resaved_bibtex(
     carrying = parse_bibtex(_one_annote(text), path)
     papers = own_bibtex(carrying)
     marks: list[CarriedMark] = []
-    ours = False
     for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
         fields = entry.source_entry
         if fields is None:
@@ -308,7 +307,6 @@ def _from_resaved_bibtex(
             # taken into a Zotero library, the whole library exported again): its
             # keywords and notes are no tags or notes of tuireader's
             continue
-        ours = True
         tags = [
             _keyword_text(word) for word in words if word and not _STATE_KEYWORD.fullmatch(word)
         ]
@@ -323,7 +321,7 @@ def _from_resaved_bibtex(
         identified = _identified(record.source_id or fields.key, record, papers.scope(number))
         mark = identified | (states[0] if states else DEFAULT_STATE, tags, literal_text(note))
         marks.append(replace(mark, resaved=True))
-    if not ours:
+    if not marks:  # no entry of tuireader's: a bibliography of the user's
         return None
     _said_unread(carrying, say)
     return marks
