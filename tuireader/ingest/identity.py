@@ -73,6 +73,7 @@ __all__ = [
     "title_mended",
     "titles_agree",
     "titles_close",
+    "told_apart",
     "unaccented",
 ]
 
@@ -336,6 +337,13 @@ def abstract_digest(abstract: str) -> str:
     if not abstract.strip():
         return ""
     return hashlib.sha1(normalise_text(abstract).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def told_apart(text: str, abstract: str) -> str:
+    """The id text of a paper whose key's text (``text``) another paper of its list
+    shares (one title, first author and year), told apart by its ``abstract``: what
+    its id is the digest of, wherever the list puts it."""
+    return f"{text}#abstract:{abstract_digest(abstract)}"
 
 
 def _text(value: Any) -> str | None:

@@ -21,6 +21,7 @@ and the other inputs still load.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -30,13 +31,13 @@ from tuireader.ingest.identity import (
     STRONG_KINDS,
     Identity,
     Key,
-    abstract_digest,
     digest,
     identify,
     is_placeholder_phrase,
     normalise_text,
     same_paper,
     stub_of_same_paper,
+    told_apart,
     unaccented,
 )
 from tuireader.ingest.links import merge_links, merge_unsafe, record_links, record_unsafe_links
@@ -386,16 +387,14 @@ def _numbered(texts: Iterable[str], abstracts: Iterable[object] = ()) -> list[st
     texts = list(texts)
     said = list(abstracts)
     if said:
-        times: dict[str, int] = {}
-        for text in texts:
-            times[text] = times.get(text, 0) + 1
+        times = Counter(texts)
         for at, (text, abstract) in enumerate(zip(texts, said, strict=True)):
             if (
                 times[text] > 1
                 and isinstance(abstract, str)
                 and not is_placeholder_phrase(abstract)
             ):
-                texts[at] = f"{text}#abstract:{abstract_digest(abstract)}"
+                texts[at] = told_apart(text, abstract)
     out: list[str] = []
     seen: dict[str, int] = {}
     for text in texts:
@@ -520,9 +519,7 @@ def _merged_message(merged: list[tuple[str, str]]) -> str:
     "and 1 more" took as much room)."""
     count = len(merged)
     # one paper given many times (a list of 5,000 copies) is named once, with how often
-    times: dict[tuple[str, str], int] = {}
-    for each in merged:
-        times[each] = times.get(each, 0) + 1
+    times = Counter(merged)
     kinds = list(times)
     named = kinds if len(kinds) <= 4 else kinds[:3]
 

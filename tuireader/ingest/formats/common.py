@@ -348,7 +348,7 @@ def given_id_texts(
     paper could have been known by before: a weaker key it has, its title with its
     first author and year, its abstract. None gives the id: the id is left as its keys
     give it. ``scopes`` and ``name`` as ``identity.identify`` takes them."""
-    from tuireader.ingest.identity import Key, abstract_digest, digest, identify, normalise_text
+    from tuireader.ingest.identity import Key, digest, identify, normalise_text, told_apart
 
     out: list[str | None] = []
     for number, record in enumerate(records):
@@ -365,8 +365,7 @@ def given_id_texts(
         if record.abstract.strip():
             # a key two papers of the list shared, told apart by their abstracts (see
             # ``library._numbered``)
-            told = f"#abstract:{abstract_digest(record.abstract)}"
-            tried.extend([f"{text}{told}" for text in (str(strongest), *tried)])
+            tried.extend([told_apart(text, record.abstract) for text in (str(strongest), *tried)])
             tried.append(normalise_text(record.abstract))
         out.append(next((text for text in tried if digest(text).startswith(paper_id)), None))
     return out
