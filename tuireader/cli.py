@@ -1623,12 +1623,14 @@ def cmd_cite(args: argparse.Namespace) -> int:
         if unknown:
             from tuireader.ingest.identity import named_keys, not_in_lists
 
-            said = []
+            said: list[str] = []
+            plain: list[str] = []
             for text in unknown:  # a DOI or an arXiv id is said as search says it
                 keys = named_keys(text)
                 if keys:
                     said.append(not_in_lists(keys[0], _short(keys[0].value)))
-            plain = [text for text in unknown if not named_keys(text)]
+                else:
+                    plain.append(text)
             if plain:
                 said.append(f"no paper with id {', '.join(repr(_short(i)) for i in plain)}")
             _err(
@@ -2075,8 +2077,8 @@ def _resaved_marks(
 ) -> tuple[list, list, list[str]]:
     """The marks of a BibTeX export a reference manager saved again, each with the paper
     it was found for, and the titles of the entries left out; what was read is said on
-    stderr. The manager left out what told
-    the triage from the entry's own and each paper's id: an entry is found by what
+    stderr. The manager left out what told the triage from the entry's own and each
+    paper's id: an entry is found by what
     identifies its paper (DOI, arXiv id, title and first author, abstract), its tags and
     note are its keywords and annote less its paper's own (:func:`settled`), and an
     entry of no paper of the lists read is left out, and named, where an export's own
