@@ -541,23 +541,12 @@ def _authors_shown(authors: Sequence[str], width: int | None) -> Sequence[str]:
 
     def rows(count: int) -> int:
         more = f" and {len(authors) - count:,} more" if count < len(authors) else ""
-        return _rows_of(visible(display_authors(authors[:count])) + more, width)
+        words = (visible(display_authors(authors[:count])) + more).split(" ")
+        return 1 + len(_word_rows(words, width))
 
     while len(shown) > 1 and rows(len(shown)) > AUTHOR_ROWS:
         shown.pop()
     return shown
-
-
-def _rows_of(text: str, width: int) -> int:
-    """The rows ``text`` takes wrapped at its spaces in ``width`` cells."""
-    count, used = 1, 0
-    for word in text.split(" "):
-        size = cell_len(word)
-        if used and used + 1 + size > width:
-            count, used = count + 1, size
-        else:
-            used += size + (1 if used else 0)
-    return count
 
 
 def _word_rows(words: Sequence[str], width: int | None) -> set[int]:
