@@ -604,6 +604,15 @@ def _standard(values: Any) -> Any:
     return (v - v.mean()) / (v.std() + 1e-9)
 
 
+def _plus(scores: Any, mine: Callable | None, papers: Sequence[Paper], decided: dict) -> Any:
+    """``scores`` plus those of ``mine`` (tuireader's, when given and fitted), each
+    standardised: the summed orders of ``--tried`` and ``--embeddings``."""
+    theirs = mine(papers, decided) if mine is not None else None
+    if theirs is None:
+        return scores
+    return _standard(scores) + _standard([theirs[p.id] for p in papers])
+
+
 def title_model(papers: Sequence[Paper], weight: float = 1.0) -> Callable:
     """tuireader's score plus ``weight`` times that of the same model fitted on the
     titles alone (each standardised): a title names what a paper is about."""
@@ -696,10 +705,7 @@ def label_spread(
         for pid, keep in decided.items():
             y[index[pid]] = 1.0 if keep else -0.3
         s = spread @ y
-        if mine is not None:
-            theirs = mine(papers, decided)
-            if theirs is not None:
-                s = _standard(s) + _standard([theirs[p.id] for p in papers])
+        s = _plus(s, mine, papers, decided)
         return {p.id: float(s[i]) for i, p in enumerate(papers)}
 
     return score
@@ -723,10 +729,7 @@ def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = No
             return None
         clf = LogisticRegression(C=0.1, class_weight="balanced", max_iter=1000)
         s = clf.fit(e[rows], y).decision_function(e)
-        if mine is not None:
-            theirs = mine(papers, decided)
-            if theirs is not None:
-                s = _standard(s) + _standard([theirs[p.id] for p in papers])
+        s = _plus(s, mine, papers, decided)
         return {p.id: float(s[i]) for i, p in enumerate(papers)}
 
     return score
