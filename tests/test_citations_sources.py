@@ -596,7 +596,8 @@ def test_neurips_titles_whose_latex_the_source_bibtex_wrote_as_text_are_cited_as
 
 def test_a_paper_has_one_url_in_every_format() -> None:
     # NeurIPS 2017 (Paper Copilot's list): BibTeX gave the proceedings' PDF its entry
-    # names, APA and MLA the conference site's poster page (nips.cc/virtual/…)
+    # names, APA and MLA the conference site's poster page (nips.cc/virtual/…); the
+    # paper's page is the proceedings' abstract page the record gives in ``oa``
     from tuireader.ingest.library import load_library
     from tuireader.render.citations import best_link
 
@@ -606,27 +607,37 @@ def test_a_paper_has_one_url_in_every_format() -> None:
         "https://proceedings.neurips.cc/paper_files/paper/2017/file/"
         "2612aa892d962d6f8056b195ca6e550d-Paper.pdf"
     )
+    page = (
+        "https://proceedings.neurips.cc/paper_files/paper/2017/hash/"
+        "2612aa892d962d6f8056b195ca6e550d-Abstract.html"
+    )
     assert any("nips.cc/virtual" in link.url for link in paper.links)
-    assert fields_of(format_citation(paper, library=library).text)["url"] == pdf
+    assert fields_of(format_citation(paper, library=library).text)["url"] == page
     for fmt in ("apa", "mla", "markdown", "url"):
         text = format_citation(paper, fmt, library=library).text
-        assert pdf in text and "virtual" not in text, fmt
-    assert best_link(paper) == pdf
+        assert page in text and pdf not in text and "virtual" not in text, fmt
+    assert best_link(paper) == page
     # the paper links that PDF (not the mirror on papers.nips.cc the list gives), and
-    # without its entry it still comes before the conference site's page
+    # without its entry its page still comes before the PDF and the conference's page
     assert [link.url for link in paper.links if link.url.endswith(".pdf")] == [pdf]
     bare = replace(paper, source_entry=None)
     for fmt in ("bibtex", "apa", "mla", "url"):
         text = format_citation(bare, fmt).text
+        assert page in text and "virtual" not in text, fmt
+    # a record without that page cites the PDF its entry names, before the site's page
+    no_page = replace(paper, links=tuple(link for link in paper.links if link.url != page))
+    assert fields_of(format_citation(no_page, library=library).text)["url"] == pdf
+    for fmt in ("apa", "mla", "markdown", "url"):
+        text = format_citation(no_page, fmt, library=library).text
         assert pdf in text and "virtual" not in text, fmt
     # a DOI is the most lasting: every format gives its address, BibTeX in its doi field
     with_doi = replace(paper, doi="10.5555/3294771.3294789")
     address = "https://doi.org/10.5555/3294771.3294789"
     for fmt in ("apa", "mla", "markdown", "url"):
         text = format_citation(with_doi, fmt, library=library).text
-        assert address in text and pdf not in text, fmt
+        assert address in text and page not in text, fmt
     fields = fields_of(format_citation(with_doi, library=library).text)
-    assert fields["doi"] == "10.5555/3294771.3294789" and fields["url"] == pdf
+    assert fields["doi"] == "10.5555/3294771.3294789" and fields["url"] == page
     assert best_link(with_doi) == address
     # a talk's video the entry gives as its url is still no page of the paper
     video = make_source_entry("v", "misc", [("title", "T"), ("url", "https://youtu.be/xyz")])

@@ -1926,9 +1926,21 @@ def _page(paper: Paper, links: list[Link]) -> str | None:
     # ``url`` (an address found in the PDF): the paper's arXiv page is cited, not it
     code = any(link.kind == "code" and _clean(link.url) == written for link in paper.links)
     beside = _beside_the_work(Link(written, "paper", "url"))
+    own = [link for link in links if link.origin != "text"]
     if page == written and not code and not beside and not _record_page(written):
-        return written
-    return _page_of([link for link in links if link.origin != "text"])
+        # the NeurIPS proceedings' BibTeX cites the PDF: where the record gives the
+        # paper's page at the proceedings too (Paper Copilot's ``oa``), that page is it
+        landing = _is_pdf(Link(written, "paper", "url")) and _proceedings_page(own)
+        return landing or written
+    return _page_of(own)
+
+
+def _proceedings_page(links: list[Link]) -> str | None:
+    """The first of ``links`` that is a proceedings' page of the paper (not its PDF)."""
+    for link in links:
+        if _in_proceedings(_host(link.url)) and not _is_pdf(link) and link.kind == "paper":
+            return _clean(link.url)
+    return None
 
 
 def _address(paper: Paper, links: list[Link]) -> str | None:
@@ -2529,6 +2541,10 @@ def _source_entry_text(
     entry_type, fields = _source_fields(entry, biblatex=biblatex, notes=notes)
     if not include_abstract:
         fields.pop("abstract", None)
+    written_url = _unproxied(_clean(fields.get("url", "")))
+    if facts.url and written_url != facts.url and _is_pdf(Link(written_url, "paper", "url")):
+        # the proceedings' PDF gives way to the paper's page there (see :func:`_page`)
+        fields["url"] = "{" + _escape_url(facts.url) + "}"
     # What the entry lacks but the paper knows (a crossref's booktitle and year, say).
     extra: dict[str, str] = {}
     venue = facts.venue

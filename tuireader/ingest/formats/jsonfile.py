@@ -47,6 +47,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
 from tuireader.ingest.formats.bibtex import (
     front_matter,
@@ -895,6 +896,23 @@ def _proceedings_copy(pdf: str | None, cited: str | None) -> str | None:
     return cited if same and cited.startswith("https://") else pdf
 
 
+def _open_access_page(page: str | None, cited: str | None) -> str | None:
+    """A list's open-access page of the paper (Paper Copilot's ``oa``), on the host its
+    own BibTeX cites (NeurIPS 2017's ``papers.nips.cc`` for ``proceedings.neurips.cc``,
+    where the two share the path of the year's papers). None for anything but a web
+    page: a PDF there is no page, and the list's ``pdf`` gives the PDF."""
+    if not page or not page.startswith(("https://", "http://")):
+        return None
+    if urlsplit(page).path.lower().endswith(".pdf"):
+        return None
+    if cited and cited.startswith("https://"):
+        ours, theirs = urlsplit(page), urlsplit(cited)
+        folder = ours.path.rsplit("/", 2)[0]
+        if ours.netloc != theirs.netloc and folder and theirs.path.startswith(folder + "/"):
+            return urlunsplit(ours._replace(scheme="https", netloc=theirs.netloc))
+    return page
+
+
 def _urls(value: Any) -> tuple[str, ...]:
     """A link field's addresses. A value naming several addresses on one printable line
     ("URL (implementation: URL)") gives each of them; any other value is kept whole, so
@@ -1029,6 +1047,12 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
         openreview = site
     elif site and not url:
         url = site
+    # Paper Copilot's ``oa``: the paper's page at the proceedings (NeurIPS's abstract
+    # page), where ``site`` is the conference's page for the talk or poster: the page
+    # is the paper's, the conference's kept beside it as a project link
+    page = _open_access_page(text_field(data.get("oa")), cited.url if cited else None)
+    if page and url == site:
+        url = page
     openreview_id = text_field(data.get("openreview_id")) or openreview_id_of(openreview)
     if cited and not openreview and cited.openreview:
         openreview, openreview_id = cited.openreview, openreview_id or cited.openreview_id
@@ -1056,6 +1080,7 @@ def record_from_mapping(data: dict[str, Any]) -> Record | None:
     code += _urls(data.get("repo_url"))  # Papers with Code's links to code
     code += _urls(data.get("code")) if not code else ()
     projects = (*_urls(data.get("project_urls")), *_urls(data.get("project")))
+    projects += (site,) if page and site and url == page else ()
     keywords = word_list(data.get("keywords"), ";" if ";" in str(data.get("keywords")) else ",")
     keywords = keywords or word_list(data.get("tasks"))  # Papers with Code's tasks
     status = one_line(data.get("status"))
