@@ -1019,6 +1019,75 @@ def _lower_particle(word: str) -> bool:
     return word in _PARTICLES or word in _LOWER_PARTICLES
 
 
+#: Roman numerals a name ends with ("ii" of "neal j. evans ii"), capitals whole.
+_NUMERAL_SUFFIX = re.compile(r"(?i)i{2,3}|iv|vi{0,3}")
+
+
+def _capital(word: str) -> str:
+    """``word`` with its first letter a capital ("o'brien" → "O'Brien")."""
+    if _NUMERAL_SUFFIX.fullmatch(word.rstrip(".,")):
+        return word.upper()
+    found = re.search(r"[^\W\d_]", word)
+    if found is None:
+        return word
+    at = found.start()
+    letter = word[at].upper()
+    if len(letter) != 1:  # "ß" has no one-letter capital
+        return word
+    word = word[:at] + letter + word[at + 1 :]
+    if re.match(r"O'[^\W\d_]", word[at:]):
+        word = word[: at + 2] + word[at + 2].upper() + word[at + 3 :]
+    return word
+
+
+def capitalised_name(name: str) -> str:
+    """A person's name a source writes all in lower case ("yann lecun", "huang,
+    win-bin") with capitals as citations write names: "Yann Lecun", "Huang, Win-Bin".
+    A lower-case name in a list is a typing habit of whoever filled a form (OpenReview's
+    profiles, CoRL's and ICML's lists hold dozens), and styles would print "topcu, u.".
+    A particle between the given and family names stays in lower case ("jan van der
+    berg" → "Jan van der Berg"; "oord, aaron van den"), but not as the family name or
+    the given name itself ("quoc le", "wei du" → "Quoc Le", "Wei Du"). A name with any
+    capital is the author's own spelling and is kept as written ("LeCun", "de Vries"),
+    and so is a name with braces or LaTeX, and "et al."; the few who write their whole
+    name in lower case on purpose are not told from the rest."""
+    if not name or any(ch.isupper() for ch in name) or re.search(r"[{}\\]", name):
+        return name
+    if _is_others(name) or not any(ch.isalpha() for ch in name):
+        return name
+    parts = name.split(",")
+    out = []
+    for index, part in enumerate(parts):
+        words = part.split(" ")
+        real = [at for at, word in enumerate(words) if word]
+        for position, at in enumerate(real):
+            word = words[at]
+            # the given name ("van, …" would be one), or the family name ("quoc le")
+            own = position == 0 and (index > 0 or len(parts) == 1)
+            family = index == 0 and position == len(real) - 1
+            if word in _PARTICLES and not own and not family:
+                continue
+            words[at] = "-".join(_capital(piece) for piece in word.split("-"))
+        out.append(" ".join(words))
+    return ",".join(out)
+
+
+def _capitalised_names(value: str) -> str:
+    """A BibTeX ``author``/``editor`` value with each name in lower case capitalised
+    (:func:`capitalised_name`), the rest as written: the names at ``and`` outside braces."""
+    if _fully_braced(value):
+        return "{" + _capitalised_names(value[1:-1]) + "}"
+    pieces = re.split(r"(\s+and\s+)", value)
+    out, depth = [], 0
+    for piece in pieces:
+        inside = depth > 0
+        depth += piece.count("{") - piece.count("}")
+        out.append(
+            piece if inside or re.fullmatch(r"\s+and\s+", piece) else capitalised_name(piece)
+        )
+    return "".join(out)
+
+
 def _top_level(text: str, sep: str) -> list[int]:
     """Indexes of ``sep`` in ``text`` outside braces (all of them if braces do not balance)."""
     if "{" not in text and "}" not in text:
@@ -1265,9 +1334,11 @@ def _authors(paper: Paper) -> list[str]:
     source does, so the family name is the source's and never a guess; a name the
     source does not split (or gives otherwise than the paper) is the paper's own."""
     names = [
-        _collective(cleaned) for cleaned in (_clean(name) for name in paper.authors) if cleaned
+        _collective(capitalised_name(cleaned))
+        for cleaned in (_clean(name) for name in paper.authors)
+        if cleaned
     ]
-    split = [name for name in _split_names(paper) if _clean(name)]
+    split = [capitalised_name(name) for name in _split_names(paper) if _clean(name)]
     if not split:
         first = _pmlr_split(names[0], paper.pmlr_key) if names and paper.pmlr_key else None
         return [first, *names[1:]] if first else names
@@ -2558,7 +2629,9 @@ def _source_entry_text(
     if venue is not None and venue.publisher and "publisher" not in fields:
         extra["publisher"] = venue.publisher
     if paper.editor and "editor" not in fields and entry_type in ("inproceedings", "incollection"):
-        extra["editor"] = " and ".join(_bibtex_author(name) for name in paper.editor)
+        extra["editor"] = " and ".join(
+            _bibtex_author(capitalised_name(name)) for name in paper.editor
+        )
     if facts.year and not ({"year", "date"} & fields.keys()):
         extra["date" if biblatex else "year"] = str(facts.year)
     if facts.doi and "doi" not in fields:
@@ -2570,6 +2643,8 @@ def _source_entry_text(
     common = _abstract_common(paper.abstract)
     for name, value in fields.items():
         written = _source_value(name, value)
+        if name in ("author", "editor"):
+            written = _capitalised_names(written)
         if name == "title" and _escapes_markup(value, paper.title):
             written = "{" + _protected_title(paper.title, names=names, common=common) + "}"
         elif name == "title" and written.startswith("{"):
@@ -2674,7 +2749,9 @@ def _facts(paper: Paper, key: str) -> _Facts:
     pdf = _pdf_link(own)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
-    named = tuple(cleaned for cleaned in (_clean(name) for name in paper.editor) if cleaned)
+    named = tuple(
+        capitalised_name(cleaned) for cleaned in (_clean(name) for name in paper.editor) if cleaned
+    )
     editors = () if authors else named
     in_volume = authors and venue is not None and venue.entry_type != "article"
     warnings = []
