@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.render.citations import format_citation
@@ -32,9 +34,64 @@ def test_the_bibtex_exports_journal_is_cited_in_that_case() -> None:
     assert "journal = {JOURNAL OF ARTIFICIAL INTELLIGENCE RESEARCH}" in bibtex
 
 
-def test_a_journal_without_its_abbreviation_is_as_written() -> None:
+def test_a_journal_without_its_abbreviation_is_cased_all_the_same() -> None:
+    # it was "NEURAL NETWORKS", in APA and MLA too
     (record,) = read_file(FIXTURES / "databases" / "wos_savedrecs.txt").records
-    assert record.journal == "NEURAL NETWORKS"
+    assert record.journal == "Neural Networks"
+
+
+def _journal_alone(tmp_path: Path, name: str) -> str | None:
+    path = tmp_path / "savedrecs.txt"
+    path.write_text(
+        "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Doe, J\nAF Doe, Jane\n"
+        f"TI A study\nSO {name}\nPY 2020\nVL 1\nBP 1\nEP 9\nER\n\nEF\n",
+        encoding="utf-8",
+    )
+    (record,) = read_file(path).records
+    return record.journal
+
+
+@pytest.mark.parametrize(
+    ("name", "cased"),
+    [
+        ("JOURNAL OF MACHINE LEARNING RESEARCH", "Journal of Machine Learning Research"),
+        # acronyms a journal's name commonly holds, a word of no vowel, one in parentheses
+        (
+            "IEEE TRANSACTIONS ON PATTERN ANALYSIS AND MACHINE INTELLIGENCE",
+            "IEEE Transactions on Pattern Analysis and Machine Intelligence",
+        ),
+        ("ACM COMPUTING SURVEYS", "ACM Computing Surveys"),
+        ("SIAM JOURNAL ON OPTIMIZATION", "SIAM Journal on Optimization"),
+        ("BMC BIOINFORMATICS", "BMC Bioinformatics"),
+        ("NPJ DIGITAL MEDICINE", "NPJ Digital Medicine"),
+        ("ELIFE", "eLife"),
+        (
+            "2020 IEEE/CVF CONFERENCE ON COMPUTER VISION AND PATTERN RECOGNITION (CVPR)",
+            "2020 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)",
+        ),
+        ("COMPUTER VISION - ECCV 2020, PT II", "Computer Vision - ECCV 2020, PT II"),
+        ("PHYSICAL REVIEW A", "Physical Review A"),
+        # a name in mixed case is the database's own
+        ("Neural Computation", "Neural Computation"),
+    ],
+)
+def test_a_journal_in_capitals_keeps_its_acronyms(tmp_path: Path, name: str, cased: str) -> None:
+    assert _journal_alone(tmp_path, name) == cased
+
+
+def test_the_bibtex_exports_journal_without_its_abbreviation_is_cited_cased(
+    tmp_path: Path,
+) -> None:
+    bib = tmp_path / "savedrecs.bib"
+    text = BIBTEX.read_text(encoding="utf-8")
+    bib.write_text(
+        "\n".join(line for line in text.splitlines() if not line.startswith("Journal-ISO")),
+        encoding="utf-8",
+    )
+    library = load_library([bib])
+    (paper,) = library.papers
+    apa = format_citation(paper, "apa", library=library).text
+    assert "Journal of Artificial Intelligence Research, 80, 10–35." in apa
 
 
 def _journal(tmp_path: Path, name: str, iso: str) -> str | None:

@@ -35,6 +35,7 @@ from tuireader.ingest.formats.common import (
     arxiv_id_of,
     distinct_words,
     editors_of,
+    journal_case,
     line_list,
     openreview_id_of,
     plain_dois,
@@ -152,6 +153,7 @@ _WOS_COLUMNS: dict[str, tuple[str, ...]] = {
     "keywords": ("de",),
     "entry_type": ("dt",),
     "source_id": ("ut",),
+    "journal_iso": ("ji",),
 }
 #: columns that give a field better than the one :data:`COLUMNS` names it by, read
 #: before it: Scopus's and Web of Science's full names ("Smith, John (57190000001)")
@@ -505,6 +507,9 @@ def _record(get: Callable[[str], str]) -> Record:
     year = YEAR_RE.search(get("year"))
     keywords = get("keywords")
     venue = get("venue") or None
+    if venue and get("source_id").upper().startswith("WOS:"):
+        # Web of Science's journal in capitals, cased as its tagged export's is
+        venue = journal_case(venue, get("journal_iso") or None)
     entry_type = _entry_type(get("entry_type"))
     return Record(
         title=title or None,
