@@ -895,15 +895,68 @@ def _abstract_common(abstract: str) -> frozenset[str]:
     return frozenset(lower - capitalised)
 
 
+def _abstract_compounds(abstract: str) -> frozenset[str]:
+    """Capitalised words joined by hyphens that ``abstract`` writes in mid-sentence and
+    never in lower case, neither whole nor any of their words ("the recursive
+    Newton-Euler Algorithm (RNEA)"): the shape of names joined (Fokker-Planck,
+    Bose-Einstein), though beside other capitalised words, as a spelt-out acronym
+    stands, :func:`_abstract_names` takes none for a name. Words of one letter are none."""
+    if not abstract or "-" not in abstract:
+        return frozenset()
+    toks = _PROSE_TOKEN.findall(abstract)
+    lower = {tok.lower() for tok in toks if tok[0].islower()}
+    lower |= {part for tok in lower for part in tok.split("-")}
+    found = set()
+    for index, tok in enumerate(toks):
+        parts = tok.split("-")
+        if len(parts) < 2 or not _name_shaped(tok) or any(len(part) < 2 for part in parts):
+            continue
+        if tok.lower() in lower or any(part.lower() in lower for part in parts):
+            continue
+        before = index - 1
+        while before >= 0 and toks[before] in _EMPHASIS:
+            before -= 1
+        if before >= 0 and toks[before] not in _OPENERS:
+            found.add(tok)
+    return frozenset(found)
+
+
+#: the fewest papers a library must hold for the words none of them writes in lower
+#: case to tell a name (see :func:`_compound_names`): a few papers write few words at all
+_COMPOUND_PAPERS = 20
+
+
+def _compound_names(
+    title: str, abstract: str, library: Library | Iterable[Paper] | None
+) -> frozenset[str]:
+    """The names joined by a hyphen of ``title`` that its abstract writes as names
+    (:func:`_abstract_compounds`) and that the library's papers never write in lower
+    case, neither whole nor any of its words: "Newton-Euler", "Frank-Wolfe",
+    "Ornstein-Uhlenbeck", not "Multi-Armed" or "Actor-Critic" (CoRL 2023 writes
+    "actor-critic" twice, "Actor-Critic" five times). Without a library, or with one of
+    fewer than :data:`_COMPOUND_PAPERS` papers, there is no telling them apart: none."""
+    if library is None:
+        return frozenset()
+    found = _abstract_compounds(abstract) & set(_PROSE_TOKEN.findall(_plain(title)))
+    papers = library.papers if isinstance(library, Library) else list(library)
+    if not found or len(papers) < _COMPOUND_PAPERS:
+        return frozenset()
+    lower, _capital = _word_usage(library if isinstance(library, Library) else papers)
+    return frozenset(
+        name for name in found if not any(lower[word.lower()] for word in (name, *name.split("-")))
+    )
+
+
 def _title_evidence(
-    paper: Paper, ordinary: frozenset[str]
+    paper: Paper, ordinary: frozenset[str], compounds: frozenset[str] = frozenset()
 ) -> tuple[frozenset[str], frozenset[str]]:
     """What tells :func:`_protected_title` a name from a word, for ``paper``'s title: the
     names its abstract writes (:func:`_abstract_names`) and the words it writes in lower
     case (:func:`_abstract_common`), the library's ordinary words among both taken for
     words (:func:`_ordinary_words`), but for those the abstract capitalises as part of a
-    name of several words (:func:`_abstract_phrases`: "the Human Connectome Project")."""
-    names = _abstract_names(paper.abstract)
+    name of several words (:func:`_abstract_phrases`: "the Human Connectome Project");
+    and names joined by a hyphen (:func:`_compound_names`: "Newton-Euler") are names."""
+    names = _abstract_names(paper.abstract) | compounds
     common = _abstract_common(paper.abstract)
     ordinary = ordinary - _abstract_phrases(paper.abstract) if ordinary else ordinary
     if ordinary:
@@ -1009,11 +1062,14 @@ def _ordinary_words(
     if not words & names and not _is_sentence_case(_plain(title).split()):
         return frozenset()  # no capital the title keeps for a word: the library not read
     lower, capital = _word_usage(library)
-    return frozenset(
-        word
-        for word in words
-        if lower[word] >= _ORDINARY_LOWER
-        and lower[word] >= _ORDINARY_SHARE * (lower[word] + capital[word])
+    return frozenset(word for word in words if _ordinary(word, lower, capital))
+
+
+def _ordinary(word: str, lower: Counter[str], capital: Counter[str]) -> bool:
+    """Whether the library's papers write ``word`` (lower-cased) as an ordinary word:
+    see :func:`_ordinary_words`."""
+    return lower[word] >= _ORDINARY_LOWER and lower[word] >= _ORDINARY_SHARE * (
+        lower[word] + capital[word]
     )
 
 
@@ -2762,7 +2818,7 @@ def _source_entry_text(
     if facts.url and "url" not in fields and paper.links:
         extra["url"] = facts.url
     lines = []
-    names, common = _title_evidence(paper, facts.ordinary)
+    names, common = _title_evidence(paper, facts.ordinary, facts.compounds)
     for name, value in fields.items():
         written = _source_value(name, value)
         if name in ("author", "editor"):
@@ -2837,6 +2893,8 @@ class _Facts:
     #: the title's capitalised words the papers of the library write as ordinary words
     #: (:func:`_ordinary_words`), lower case: no name for a title to keep capitalised
     ordinary: frozenset[str] = frozenset()
+    #: the title's names joined by a hyphen its abstract writes as names (:func:`_compound_names`)
+    compounds: frozenset[str] = frozenset()
 
 
 #: what a thesis is, as APA and MLA name it, by whether it is a master's
@@ -3183,7 +3241,7 @@ _STANDALONE_TYPES = {
 
 def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     paper, venue = facts.paper, facts.venue
-    names, common = _title_evidence(paper, facts.ordinary)
+    names, common = _title_evidence(paper, facts.ordinary, facts.compounds)
     fields: list[tuple[str, str]] = [
         (
             "title",
@@ -3650,7 +3708,11 @@ def format_citation(
     full = _with_source(paper)
     facts = _facts(full, key)
     if fmt in ("bibtex", "biblatex"):
-        facts = replace(facts, ordinary=_ordinary_words(full.title, full.abstract, library))
+        facts = replace(
+            facts,
+            ordinary=_ordinary_words(full.title, full.abstract, library),
+            compounds=_compound_names(full.title, full.abstract, library),
+        )
     warnings = facts.warnings
     if fmt in ("bibtex", "biblatex") and paper.source_entry is not None:
         text = _source_entry_text(
