@@ -76,6 +76,8 @@ def test_styles_name_the_author_with_capitals() -> None:
         ("{the babar collaboration}", "{the babar collaboration}"),
         ("jos{\\'e} silva", "jos{\\'e} silva"),
         ("et al.", "et al."),
+        # BibLaTeX's extended format names its parts, in lower case: as written
+        ("family=oord, given=aaron, prefix=van den", "family=oord, given=aaron, prefix=van den"),
     ],
 )
 def test_a_lower_case_name_takes_capitals_and_keeps_its_particles(written: str, cited: str) -> None:

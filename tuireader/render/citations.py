@@ -1228,9 +1228,10 @@ def capitalised_name(name: str) -> str:
     berg" → "Jan van der Berg"; "oord, aaron van den"), but not as the family name or
     the given name itself ("quoc le", "wei du" → "Quoc Le", "Wei Du"). A name with any
     capital is the author's own spelling and is kept as written ("LeCun", "de Vries"),
-    and so is a name with braces or LaTeX, and "et al."; the few who write their whole
+    and so is a name with braces or LaTeX, one in BibLaTeX's extended format
+    ("family=oord, given=aaron"), and "et al."; the few who write their whole
     name in lower case on purpose are not told from the rest."""
-    if not name or any(ch.isupper() for ch in name) or re.search(r"[{}\\]", name):
+    if not name or any(ch.isupper() for ch in name) or re.search(r"[{}\\=]", name):
         return name
     if _is_others(name) or not any(ch.isalpha() for ch in name):
         return name
