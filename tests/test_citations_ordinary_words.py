@@ -106,3 +106,15 @@ def test_a_name_of_several_ordinary_words_stays_braced(tmp_path: Path) -> None:
         ["Large-scale crowdsourcing is common.", "A large-scale study of crowdsourcing."] * 2,
     )
     assert title_of(library, "A study") == "{A study of Large-Scale Crowdsourcing in practice}"
+
+
+def test_a_name_that_is_an_english_word_too_stays_braced(tmp_path: Path) -> None:
+    # "the minima lie in a ball" is another word than the Lie of "Lie groups"
+    others = [f"The minima lie in a ball and the answers lie near {n}." for n in range(4)]
+    library = _library(
+        tmp_path,
+        "Equivariant networks on matrix Lie groups",
+        "We build networks equivariant to a Lie group acting on the plane.",
+        others,
+    )
+    assert title_of(library, "Equivariant") == "{Equivariant networks on matrix {Lie} groups}"

@@ -1065,9 +1065,21 @@ def _ordinary_words(
     return frozenset(word for word in words if _ordinary(word, lower, capital))
 
 
+#: names of the sciences that are English words too, whose lower case ("the minima lie
+#: in", "a green light") is another word: no count of it tells the name ("Lie groups",
+#: "Bell inequalities", "Young tableaux", "the Hall effect") from a word of the field
+_NAMES_ALSO_WORDS = frozenset(
+    "baker bell brown cooper frank green hall hardy hill little lie long mills price "  # noqa: SIM905 - a word list reads better as text
+    "rice rose ward white wood young".split()
+)
+
+
 def _ordinary(word: str, lower: Counter[str], capital: Counter[str]) -> bool:
     """Whether the library's papers write ``word`` (lower-cased) as an ordinary word:
-    see :func:`_ordinary_words`."""
+    see :func:`_ordinary_words`; a name that is an English word too never is
+    (:data:`_NAMES_ALSO_WORDS`)."""
+    if word in _NAMES_ALSO_WORDS:
+        return False
     return lower[word] >= _ORDINARY_LOWER and lower[word] >= _ORDINARY_SHARE * (
         lower[word] + capital[word]
     )
