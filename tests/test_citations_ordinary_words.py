@@ -118,3 +118,43 @@ def test_a_name_that_is_an_english_word_too_stays_braced(tmp_path: Path) -> None
         others,
     )
     assert title_of(library, "Equivariant") == "{Equivariant networks on matrix {Lie} groups}"
+
+
+def test_words_counted_a_few_at_a_time_count_as_all_at_once() -> None:
+    """The first copies count only their titles' words, later ones every word at once:
+    either way a word's uses are the same."""
+    from tuireader.render import citations
+
+    library = load_library([FIXTURE])
+    whole = citations._count_usage(library.papers)
+    words = ["softmax", "transformer", "gaussian", "bilevel", "optimization", "nosuchword"]
+    citations._LIBRARY_USAGE.clear()
+    asked = [citations._word_usage(library, [word]) for word in words]
+    assert citations._LIBRARY_USAGE[0][1].every_word  # the third pass read every word
+    for word, usage in zip(words, asked, strict=True):
+        assert usage == {word: whole.get(word, (0, 0))}
+    assert whole["softmax"][0] >= 3
+
+
+def test_a_big_library_is_counted_on_papers_spread_over_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A copy in a library of 100,000 papers reads no more papers' words than one in a
+    conference's list: the papers counted are spread evenly over the library."""
+    from tuireader.render import citations
+
+    library = load_library([FIXTURE])
+    monkeypatch.setattr(citations, "_USAGE_PAPERS", 6)
+    citations._LIBRARY_USAGE.clear()
+    counted: list[int] = []
+    real_count = citations._count_usage
+
+    def count(papers, words=None):  # type: ignore[no-untyped-def]
+        counted.append(len(papers))
+        return real_count(papers, words)
+
+    monkeypatch.setattr(citations, "_count_usage", count)
+    citations._word_usage(library, ["softmax"])
+    assert counted == [len(library.papers[:: -(-len(library.papers) // 6)])]
+    assert counted[0] <= 6 < len(library.papers)
+    citations._LIBRARY_USAGE.clear()

@@ -941,9 +941,12 @@ def _compound_names(
     papers = library.papers if isinstance(library, Library) else list(library)
     if not found or len(papers) < _COMPOUND_PAPERS:
         return frozenset()
-    lower, _capital = _word_usage(library if isinstance(library, Library) else papers)
+    words = {word.lower() for name in found for word in (name, *name.split("-"))}
+    usage = _word_usage(library if isinstance(library, Library) else papers, words)
     return frozenset(
-        name for name in found if not any(lower[word.lower()] for word in (name, *name.split("-")))
+        name
+        for name in found
+        if not any(usage[word.lower()][0] for word in (name, *name.split("-")))
     )
 
 
@@ -1004,19 +1007,48 @@ def _abstract_phrases(abstract: str) -> frozenset[str]:
 #: must make, for the word to be an ordinary word in their field, not a name
 _ORDINARY_LOWER = 3
 _ORDINARY_SHARE = 1 / 3
-#: the library whose word use was last counted, and the counts: one library is read once
-_LIBRARY_USAGE: list[tuple[object, tuple[Counter[str], Counter[str]]]] = []
+#: passes over a library's text for a few words each before the next reads every word
+#: of it once: a copy or two count the words of their titles alone (a pass over 100,000
+#: papers' text), an export or a reader's many copies count every word once
+_PASSES_BEFORE_ALL = 2
 
 
-def _count_usage(papers: Iterable[Paper]) -> tuple[Counter[str], Counter[str]]:
-    """How the papers write each word (lower-cased): how often in lower case (in titles
-    and abstracts), and how often capitalised in an abstract's mid-sentence, where a
-    sentence or a quotation does not begin (a title capitalises its words anyway)."""
+@dataclass
+class _Usage:
+    """The uses counted so far in one library (see :func:`_word_usage`)."""
+
+    counts: dict[str, tuple[int, int]]
+    passes: int = 0
+    every_word: bool = False
+
+
+#: the library whose word use was last asked for, and its uses counted so far
+_LIBRARY_USAGE: list[tuple[object, _Usage]] = []
+#: the most papers of a library whose words are counted, evenly spread over it: shares
+#: of uses need no more, and a copy in a library of 100,000 papers costs what one in a
+#: conference's costs
+_USAGE_PAPERS = 4000
+
+
+def _count_usage(
+    papers: Iterable[Paper], words: frozenset[str] | None = None
+) -> dict[str, tuple[int, int]]:
+    """How the papers write each word (lower-cased), of ``words`` or of all: how often in
+    lower case (in titles and abstracts), and how often capitalised in an abstract's
+    mid-sentence, where a sentence or a quotation does not begin (a title capitalises its
+    words anyway). With ``words`` only the papers whose text holds one of them are split
+    into words."""
     lower: Counter[str] = Counter()
     capital: Counter[str] = Counter()
     for paper in papers:
-        lower.update(tok for tok in _PROSE_TOKEN.findall(paper.title or "") if tok[0].islower())
-        toks = _PROSE_TOKEN.findall(paper.abstract or "")
+        title = paper.title or ""
+        abstract = paper.abstract or ""
+        if words is not None:
+            text = f"{title}\n{abstract}".lower()
+            if not any(word in text for word in words):
+                continue
+        lower.update(tok for tok in _PROSE_TOKEN.findall(title) if tok[0].islower())
+        toks = _PROSE_TOKEN.findall(abstract)
         for index, tok in enumerate(toks):
             if tok[0].islower():
                 lower[tok] += 1
@@ -1026,18 +1058,37 @@ def _count_usage(papers: Iterable[Paper]) -> tuple[Counter[str], Counter[str]]:
                     before -= 1
                 if before >= 0 and toks[before] not in _OPENERS:
                     capital[tok.lower()] += 1
-    return lower, capital
+    counted = words if words is not None else lower.keys() | capital.keys()
+    return {word: (lower[word], capital[word]) for word in counted}
 
 
-def _word_usage(library: Library | Iterable[Paper]) -> tuple[Counter[str], Counter[str]]:
-    if isinstance(library, Library):
-        for cached, usage in _LIBRARY_USAGE:
-            if cached is library:
-                return usage
-        usage = _count_usage(library.papers)
+def _word_usage(
+    library: Library | Iterable[Paper], words: Iterable[str]
+) -> dict[str, tuple[int, int]]:
+    """:func:`_count_usage` of ``words`` (lower-cased), for the last library asked about
+    counted once each: the first few times by a pass for the words asked for, which
+    costs a pass over the library's text, then every word at once (see
+    :data:`_PASSES_BEFORE_ALL`)."""
+    wanted = frozenset(words)
+    if not isinstance(library, Library):
+        return _count_usage(library, wanted)
+    for cached, usage in _LIBRARY_USAGE:
+        if cached is library:
+            break
+    else:
+        usage = _Usage({})
         _LIBRARY_USAGE[:] = [(library, usage)]
-        return usage
-    return _count_usage(library)
+    missing = wanted - usage.counts.keys()
+    if missing and not usage.every_word:
+        papers = library.papers
+        papers = papers[:: -(-len(papers) // _USAGE_PAPERS)] if papers else papers
+        usage.passes += 1
+        if usage.passes > _PASSES_BEFORE_ALL:
+            usage.counts = _count_usage(papers)
+            usage.every_word = True
+        else:
+            usage.counts.update(_count_usage(papers, missing))
+    return {word: usage.counts.get(word, (0, 0)) for word in wanted}
 
 
 def _ordinary_words(
@@ -1061,8 +1112,8 @@ def _ordinary_words(
     names = {name.lower() for name in _abstract_names(abstract)}
     if not words & names and not _is_sentence_case(_plain(title).split()):
         return frozenset()  # no capital the title keeps for a word: the library not read
-    lower, capital = _word_usage(library)
-    return frozenset(word for word in words if _ordinary(word, lower, capital))
+    usage = _word_usage(library, words)
+    return frozenset(word for word in words if _ordinary(word, *usage[word]))
 
 
 #: names of the sciences that are English words too, whose lower case ("the minima lie
@@ -1074,15 +1125,13 @@ _NAMES_ALSO_WORDS = frozenset(
 )
 
 
-def _ordinary(word: str, lower: Counter[str], capital: Counter[str]) -> bool:
+def _ordinary(word: str, lower: int, capital: int) -> bool:
     """Whether the library's papers write ``word`` (lower-cased) as an ordinary word:
     see :func:`_ordinary_words`; a name that is an English word too never is
     (:data:`_NAMES_ALSO_WORDS`)."""
     if word in _NAMES_ALSO_WORDS:
         return False
-    return lower[word] >= _ORDINARY_LOWER and lower[word] >= _ORDINARY_SHARE * (
-        lower[word] + capital[word]
-    )
+    return lower >= _ORDINARY_LOWER and lower >= _ORDINARY_SHARE * (lower + capital)
 
 
 def _protected_title(
