@@ -289,7 +289,9 @@ OWN_MACRO_BIB = r"""@article{lee2020,
 
 def test_a_papers_own_macro_in_math_is_cited_as_its_name(tmp_path) -> None:
     # $\Q(\sqrt{5})$ went into the .bib as it was: LaTeX, citing the paper, stopped at
-    # \Q ("undefined control sequence"), which only the paper's own preamble defines
+    # \Q ("undefined control sequence"), which only the paper's own preamble defines;
+    # a shorthand near every paper defines alike (\Q for the rationals) is written as
+    # what it stands for, any other (\msun) as its name, where \Q printed "\Q"
     bib = tmp_path / "own.bib"
     bib.write_text(OWN_MACRO_BIB, encoding="utf-8")
     jsonl = tmp_path / "own.jsonl"
@@ -299,9 +301,9 @@ def test_a_papers_own_macro_in_math_is_cited_as_its_name(tmp_path) -> None:
     for library in (load_library([bib]), load_library([jsonl])):
         for fmt in ("bibtex", "biblatex"):
             text = format_many(list(library.papers), fmt, include_abstract=True, library=library)
-            assert "$\\backslash\\mathrm{Q}(\\sqrt{5})$" in text
+            assert "$\\mathbb{Q}(\\sqrt{5})$" in text
             assert "$\\mathbb{Z}[\\alpha]$" in text
-            assert "$\\frac{1}{2}\\leq\\backslash\\mathrm{Q}_{p}$" in text
+            assert "$\\frac{1}{2}\\leq\\mathbb{Q}_{p}$" in text
             assert "$\\backslash\\mathrm{msun}\\cdot x$" in text
             assert validate_bibtex(text) == []
             back = read_back(tmp_path, text)

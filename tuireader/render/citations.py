@@ -78,8 +78,9 @@ dollars) is spelled out as text, ``\\textbackslash{}input``, in a source entry t
 outside math, every command not known as text markup (accents, letters and symbols,
 ``\\emph`` and the font switches, :data:`_TEXT_MARKUP`, ``\\url`` of a web address): a
 paper's own ``\\x``, ``\\cite`` would stop LaTeX ("undefined control sequence") or act
-for the paper; in math, a command LaTeX's math does not know (a paper's own ``\\Q``) is
-written as its name, ``\\backslash\\mathrm{Q}``. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+for the paper; in math, a common shorthand is written as what it stands for (``\\Q`` as
+``\\mathbb{Q}``), and any other command LaTeX's math does not know (a paper's own
+``\\cla``) as its name, ``\\backslash\\mathrm{cla}``. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
 (``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
 :func:`validate_bibtex` parses text back with bibtexparser and reports anything that
 would break a ``.bib`` file.
@@ -454,13 +455,36 @@ _SPELLED_COMMAND = re.compile(r"\\backslash\\mathrm\{([A-Za-z]+)\}")
 
 
 def _math_command(found: re.Match[str]) -> str:
-    """A command of math as BibTeX output writes it: as it is when LaTeX knows it, else
-    spelled out (``\\Q`` of a paper's own ``\\newcommand{\\Q}{\\mathbb{Q}}`` as
-    ``\\backslash\\mathrm{Q}``): LaTeX would stop at it ("undefined control sequence")."""
+    """A command of math as BibTeX output writes it: as it is when LaTeX knows it; a
+    shorthand near every paper defines alike as what it stands for (``\\Q`` as
+    ``\\mathbb{Q}``, :data:`_MATH_SHORTHANDS`); else spelled out (a paper's own ``\\cla``
+    as ``\\backslash\\mathrm{cla}``): LaTeX would stop at it ("undefined control
+    sequence")."""
     name = found.group(1)
     if name is None or name in _math_commands():
         return found.group()
+    if name in _MATH_SHORTHANDS:
+        return _MATH_SHORTHANDS[name]
     return f"\\backslash\\mathrm{{{name}}}"
+
+
+def _math_shorthand(found: re.Match[str]) -> str:
+    """A command of math as it means: a shorthand of :data:`_MATH_SHORTHANDS` as what it
+    stands for, any other as written."""
+    return _MATH_SHORTHANDS.get(found.group(1) or "", found.group())
+
+
+#: the shorthands of math the reader shows as what they stand for (``textrender``'s
+#: ``SHORTHANDS``: ``\\R`` for ℝ, ``\\cN`` for 𝒩, ``\\eps`` for ε), as LaTeX writes
+#: them without the paper's own definitions: a copied title over ``$\\Q(\\sqrt{5})$``
+#: prints ℚ(√5), where it printed "\\Q(√5)"
+_MATH_SHORTHANDS = {
+    **{letter: f"\\mathbb{{{letter}}}" for letter in "RNZQC"},
+    **{f"c{letter}": f"\\mathcal{{{letter}}}" for letter in map(chr, range(65, 91))},
+    "eps": "\\varepsilon",
+    "la": "\\langle",
+    "ra": "\\rangle",
+}
 
 
 @cache
@@ -596,6 +620,7 @@ def _latex_tokens(text: str) -> list[_Tok]:
             if closing is not None and _math_ok(text[i + 1 : closing]):
                 math = text[i : closing + 1]
                 meaning = _SPELLED_COMMAND.sub(r"\\\1", math) if "backslash" in math else math
+                meaning = _MATH_COMMAND.sub(_math_shorthand, meaning)
                 toks.append(_Tok("math", math, meaning, _MATH_COMMAND.sub(_math_command, math)))
                 i = closing + 1
             elif closing is not None and text[i + 1 : closing].strip():
