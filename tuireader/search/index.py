@@ -72,7 +72,7 @@ if TYPE_CHECKING:
     from tuireader.render.textrender import Rendered
 
 #: Bump when the schema or the analysis changes: older indexes are rebuilt.
-SCHEMA_VERSION = 22
+SCHEMA_VERSION = 23
 MANIFEST = "tuireader.json"
 BUILD_LOCK = "index.lock"
 VOCAB = "vocab.json"
@@ -463,11 +463,18 @@ def _rendered(written: str) -> Rendered:
 
 
 def fingerprint(paper: Paper) -> str:
-    """A hash of everything the index holds for ``paper``: equal means nothing to write."""
+    """A hash of everything the index holds for ``paper``: equal means nothing to write.
+
+    The title and abstract are hashed as written, not as the index holds them (their
+    math rendered): rendering the math of ICML 2024's 519 abstracts took most of an
+    open without the list cache. What rendering makes of them is stood for by the
+    renderer's code (:func:`_renderer_stamp`), in the papers whose texts it reads."""
+    written = (paper.title, paper.abstract, paper.tldr or "")
+    rendered = any("\\" in text or "$" in text for text in written)
     parts = [
         str(SCHEMA_VERSION),
-        paper.title,
-        abstract_text(paper),
+        _renderer_stamp() if rendered else "",
+        *written,
         "\x1f".join(paper.authors),
         "\x1f".join(paper.lists),
         venue_text(paper),
@@ -477,6 +484,21 @@ def fingerprint(paper: Paper) -> str:
         "\x1f".join(f"{link.kind} {link.url}" for link in paper.links),
     ]
     return hashlib.sha1("\x1e".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@functools.cache
+def _renderer_stamp() -> str:
+    """A digest of the code that shows a title's or abstract's LaTeX and math
+    (``tuireader.render``), read once: an upgrade that shows them otherwise changes the
+    fingerprints of the papers that have them, which are indexed again."""
+    import tuireader.render
+
+    stamp = hashlib.sha1()
+    for file in sorted(Path(tuireader.render.__file__).parent.glob("*.py")):
+        with contextlib.suppress(OSError):
+            stamp.update(f"\n{file.name}\n".encode())
+            stamp.update(file.read_bytes())
+    return stamp.hexdigest()[:16]
 
 
 @functools.cache
