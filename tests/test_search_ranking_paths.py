@@ -69,3 +69,39 @@ def test_the_fast_path_and_whooshs_matchers_rank_alike(engine, monkeypatch, quer
     assert fast
     assert [title for title, _ in fast] == [title for title, _ in general]
     assert [score for _, score in fast] == pytest.approx([score for _, score in general])
+
+
+#: a year with one paper and a year with many, so that a year's rarity could tell them
+#: apart; the paper of the rare year matches "robot" least well
+YEARS = [
+    ("Robot Grasping", "A robot grasps; the robot lifts.", 2023),
+    ("Robot Navigation", "A robot navigates a room.", 2023),
+    ("Robot Arms", "Arms of a robot, and a long study of their joints and motors.", 2023),
+    ("Learning to Walk", "Legged machines learn gaits.", 2023),
+    ("Sample Efficiency", "Costly learning; a robot makes it costlier, as do many others.", 2020),
+]
+
+
+@pytest.fixture(scope="module")
+def years_engine(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("years")
+    records = [
+        {"title": title, "abstract": abstract, "authors": ["A. Author"], "year": year}
+        for title, abstract, year in YEARS
+    ]
+    (folder / "years.json").write_text(json.dumps(records), encoding="utf-8")
+    opened = open_engine(load_library([folder]), resolve(tmp_path_factory.mktemp("data")))
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize("query", ["robot year:2020..2023", "robot year:2019..2024"])
+def test_a_year_range_ranks_alike_on_both_paths_and_as_the_words_alone(
+    years_engine, monkeypatch, query
+):
+    words = [title for title, _ in _ranked(years_engine, "robot", False)]
+    fast = _ranked(years_engine, query, False)
+    monkeypatch.setattr(engines, "make_plan", lambda *a: None)
+    general = _ranked(years_engine, query, False)
+    assert [title for title, _ in fast] == [title for title, _ in general] == words
+    assert [score for _, score in fast] == pytest.approx([score for _, score in general])
