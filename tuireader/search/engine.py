@@ -225,12 +225,16 @@ class Engine:
         self._only: set[int] | None = None
         try:
             if opened is not None:
-                self._searcher = opened.ix.searcher(weighting=Weighting())
+                weighting = Weighting()
+                self._searcher = opened.ix.searcher(weighting=weighting)
                 self._documents = Documents(self.library, self._searcher, positions)
-                self._terms = TermScores(self._searcher.reader())
-                self._terms.prepare((*DEFAULT_FIELDS, *JOINED_FIELDS.values()))
                 if opened.others:
                     self._only = self._documents.library_docs()
+                # terms weighed by the library's papers, not by those of other lists
+                # the index keeps, on both paths
+                self._terms = TermScores(self._searcher.reader(), self._only)
+                weighting.statistics = self._terms.statistics
+                self._terms.prepare((*DEFAULT_FIELDS, *JOINED_FIELDS.values()))
         except BaseException:
             self._detach()
             raise

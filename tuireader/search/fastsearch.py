@@ -76,13 +76,67 @@ class Plan:
     excluded_docs: set[int] = field(default_factory=set)
 
 
+class Statistics:
+    """What BM25F weighs a term by (how many documents there are, how many have the
+    term, a field's average length), counted over the papers searched.
+
+    The index keeps the papers of lists not open now (``index.OTHERS_MAX``); counted
+    over the whole index, these numbers made the order of a list's hits depend on the
+    lists opened before: of CoRL 2023 alone, "learning", "robot manipulation" and
+    "language model" put another paper first once ICML 2024 had been opened. With
+    ``only`` (the library's documents, in an index holding others) they are counted
+    over those; without, they are the index's own."""
+
+    def __init__(self, reader, only: set[int] | None = None) -> None:  # whoosh IndexReader
+        self.reader = reader
+        self.only = only
+        self.n_docs = max(1, reader.doc_count_all() if only is None else len(only))
+        self._leaves = reader.leaf_readers()
+        self._avg: dict[str, float] = {}
+        self._df: dict[Alternative, int] = {}
+
+    def df(self, fieldname: str, text: str) -> int:
+        """How many of the documents searched have the term."""
+        only = self.only
+        if only is None:
+            return self.reader.doc_frequency(fieldname, text)
+        found = self._df.get((fieldname, text))
+        if found is None:
+            found = 0
+            for leaf, base in self._leaves:
+                if (fieldname, text) not in leaf:
+                    continue
+                deleted = leaf.deleted_docs_set
+                for ids, _ in blocks(leaf, fieldname, text):
+                    found += sum(1 for d in ids if base + d in only and d not in deleted)
+            self._df[fieldname, text] = found
+        return found
+
+    def avg_length(self, fieldname: str) -> float:
+        """The average length of the field in the documents searched (1 at least)."""
+        avg = self._avg.get(fieldname)
+        if avg is None:
+            only = self.only
+            if only is None:
+                total = self.reader.field_length(fieldname) or 0
+            else:
+                total = 0
+                for leaf, base in self._leaves:
+                    raw = field_length_bytes(leaf, fieldname)
+                    end = base + len(raw)
+                    total += sum(LENGTH_OF_BYTE[raw[d - base]] for d in only if base <= d < end)
+            avg = self._avg[fieldname] = max(1.0, total / self.n_docs)
+        return avg
+
+
 class TermScores:
     """BM25F score of each document for one term, read once per index generation."""
 
-    def __init__(self, reader) -> None:  # whoosh IndexReader
+    def __init__(self, reader, only: set[int] | None = None) -> None:  # whoosh IndexReader
         self.reader = reader
-        self.n_docs = max(1, reader.doc_count_all())
-        self._avg: dict[str, float] = {}
+        #: the numbers the scores weigh terms by (``only``: the documents searched)
+        self.statistics = Statistics(reader, only)
+        self.n_docs = self.statistics.n_docs
         self._leaves = reader.leaf_readers()
         #: per (segment, field): each document's length byte, and for each byte value
         #: K1 * (1 - B + B * length / average length)
@@ -93,11 +147,7 @@ class TermScores:
         self._entries = 0
 
     def _avg_length(self, fieldname: str) -> float:
-        avg = self._avg.get(fieldname)
-        if avg is None:
-            total = self.reader.field_length(fieldname) or 0
-            avg = self._avg[fieldname] = max(1.0, total / self.n_docs)
-        return avg
+        return self.statistics.avg_length(fieldname)
 
     def partial(self, key: tuple, make: Callable[[], dict[int, float]]) -> dict[int, float]:
         """``make()``, kept for the last few ``key``s (the documents matching a query's
@@ -170,7 +220,7 @@ class TermScores:
         # year range ranked the papers of its rarer years first here and not through
         # Whoosh (``robot year:2020..2023`` of the real lists parted at the 14th paper)
         weighed = not self.reader.schema[fieldname].scorable
-        df = self.reader.doc_frequency(fieldname, text)
+        df = 0 if weighed else self.statistics.df(fieldname, text)
         idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
         weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
         for i, (leaf, base) in enumerate(self._leaves):
@@ -233,26 +283,31 @@ class Weighting(scoring.WeightingModel):
     Whoosh's own BM25F (another idf, no field weights) the two orders differed (of ICML
     2024, that query's second paper was the ninth)."""
 
+    def __init__(self) -> None:
+        #: the numbers terms are weighed by, those of the fast path (None: the index's)
+        self.statistics: Statistics | None = None
+
     def supports_block_quality(self) -> bool:
         return True
 
     def scorer(self, searcher, fieldname: str, text: str, qf: int = 1):  # type: ignore[no-untyped-def]
         if not searcher.schema[fieldname].scorable:
             return scoring.WeightScorer.for_(searcher, fieldname, text)
-        return _TermScorer(searcher, fieldname, text)
+        return _TermScorer(searcher, fieldname, text, self.statistics)
 
 
 class _TermScorer(scoring.WeightLengthScorer):
     """One term's BM25F score of a posting, by its weight and its field's length, as
     :meth:`TermScores._read` works it out."""
 
-    def __init__(self, searcher, fieldname: str, text: str) -> None:  # type: ignore[no-untyped-def]
-        parent = searcher.get_parent()  # the statistics of the whole index
-        n_docs = max(1, parent.doc_count_all())
-        df = parent.doc_frequency(fieldname, text)
+    def __init__(self, searcher, fieldname: str, text: str, statistics: Statistics | None):  # type: ignore[no-untyped-def]
+        if statistics is None:  # the statistics of the whole index
+            statistics = Statistics(searcher.get_parent().reader())
+        n_docs = statistics.n_docs
+        df = statistics.df(fieldname, text)
         idf = math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
         self.weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
-        self.per_word = K1 * B / max(1.0, (parent.field_length(fieldname) or 0) / n_docs)
+        self.per_word = K1 * B / statistics.avg_length(fieldname)
         self.setup(searcher, fieldname, text)
 
     def _score(self, weight: float, length: int) -> float:
