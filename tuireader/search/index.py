@@ -62,7 +62,7 @@ from tuireader.search.analysis import (
     stop_pairs,
     word_set,
 )
-from tuireader.search.query import shortened
+from tuireader.search.query import shortened, year_bounds
 from tuireader.search.segments import write_new
 from tuireader.search.whooshdoor import segment_files
 from tuireader.system.memory import LARGE, release_freed_memory
@@ -307,7 +307,7 @@ def unknown_list(
     venue's short name or its file's stem (:func:`list_named`), nor one of the library's
     ``entries`` by its name: "no list is named 'corl2024'; did you mean list:corl2023?
     (lists: corl2023 (CoRL 2023), …)", the one meant offered first, as a mistyped
-    command is; None when it names one (``prefix``: a word being typed, when one of
+    command is, and ``year:`` for years ("list:2022"); None when it names one (``prefix``: a word being typed, when one of
     their names or words begins with it)."""
     if any(list_named(text, each.name) or list_named(text, each.path.stem) for each in lists):
         return None
@@ -329,7 +329,11 @@ def unknown_list(
             return None
     said = f"no list is named {shortened(text)!r}"
     close = difflib.get_close_matches(text.casefold(), list(known), n=1, cutoff=0.6)
-    if close:
+    if year_bounds(text) is not None:
+        # years typed for the papers of those years, which no list's name holds: the
+        # year of another list ("did you mean list:2023?" of list:2022) is not meant
+        said += f"; did you mean year:{text}?"
+    elif close:
         meant = known[close[0]]
         quoted = f'"{meant}"' if _SPACED.search(meant) else meant
         said += f"; did you mean list:{quoted}?"
