@@ -56,3 +56,39 @@ def test_a_rare_word_alone_makes_no_paper_like_another(tmp_path):
         assert result.total == len(titles)
     finally:
         engine.close()
+
+
+#: a paper whose math is written in LaTeX, and one that shares its commands and a word
+SPARSE = {
+    "title": "Dictionary Learning for Sparse Codes",
+    "abstract": "We learn a dictionary $\\mathcal{D}$ for sparse codes in "
+    "$\\mathcal{O}(\\sqrt{n})$ steps, with $\\mathcal{H}$ \\textit{incoherent} "
+    "atoms; sparse coding of images with the learned dictionary beats fixed bases.",
+}
+MARKUP = {
+    "title": "Colouring Sparse Graphs",
+    "abstract": "A colouring of $\\mathcal{G}$ in $\\mathcal{O}(\\sqrt{m})$ rounds "
+    "with \\textit{few} colours, for $\\mathcal{V}$ and $\\mathcal{E}$ of sparse graphs.",
+}
+CODES = [
+    {
+        "title": "Online Dictionary Learning",
+        "abstract": "A dictionary is learned online; sparse codes of image patches follow.",
+    },
+    {
+        "title": "Convolutional Sparse Coding",
+        "abstract": "Sparse coding with a convolutional dictionary of image atoms.",
+    },
+]
+
+
+def test_latex_commands_are_no_key_terms_of_a_paper(tmp_path):
+    path = write_jsonl(tmp_path / "math.jsonl", [SPARSE, MARKUP, *CODES, *OTHERS])
+    engine = open_engine(load_library([path]), resolve(tmp_path / "data").ensure())
+    try:
+        result = engine.similar(engine.library.papers[0].id)
+        titles = [hit.paper.title for hit in result.hits]
+        assert set(titles) == {paper["title"] for paper in CODES}
+        assert not {"mathcal", "sqrt", "textit", "time"} & set(result.terms)
+    finally:
+        engine.close()

@@ -713,9 +713,8 @@ class Engine:
         with self._lock:
             searcher = self._searcher
             assert searcher is not None
-            keys = searcher.key_terms_from_text(
-                "abstract", f"{title_text(paper)}. {abstract_text(paper)}", numterms=32
-            )
+            text = _COMMAND.sub(" ", f"{title_text(paper)}. {abstract_text(paper)}")
+            keys = searcher.key_terms_from_text("abstract", text, numterms=32)
             keys = [(term, weight) for term, weight in keys if _telling(term)][:SIMILAR_TERMS]
             if not keys:
                 return SearchResult(
@@ -864,6 +863,16 @@ def _sharing(reader, terms: list[str]) -> set[int]:  # type: ignore[no-untyped-d
         shared.update(having)
     enough = min(SIMILAR_SHARED, len(terms))
     return {doc for doc, count in shared.items() if count >= enough}
+
+
+#: a LaTeX command of a paper's text: its name is markup, no word of the paper. The key
+#: terms of ICML 2024's papers with math held ``mathcal``, ``textit``, ``sqrt`` and
+#: ``\times``'s "time", and brought in papers by them: "On the Complexity of Finite-Sum
+#: Smooth Optimization under the Polyak–Łojasiewicz Condition" found, after the paper on
+#: Polyak–Łojasiewicz networks, four that share its ``\log``, ``\sqrt``, ``\big`` or
+#: ``\cdot`` and "order". The norms papers are about stay (ℓ_p, ℓ_∞: "Coresets for
+#: Multiple $\ell_p$ Regression").
+_COMMAND = re.compile(r"\\(?!(?:ell|infty)(?![A-Za-z]))[A-Za-z]+")
 
 
 def _telling(term: str) -> bool:
