@@ -56,3 +56,34 @@ def test_a_list_ranks_alike_after_another_list_was_indexed(tmp_path, monkeypatch
     assert before
     assert [title for title, _ in after] == [title for title, _ in before]
     assert [score for _, score in after] == pytest.approx([score for _, score in before])
+
+
+#: a list of papers alike two by two, by words the other list is full of, or not
+PAIRS = [
+    {"title": "Robot Grasping of Cups", "abstract": "A robot gripper grasps cups and mugs."},
+    {"title": "Grasping Mugs by Robot", "abstract": "Robot grippers lift mugs and cups."},
+    {"title": "Robot Walking on Ice", "abstract": "A legged robot walks on ice and snow."},
+    {"title": "Legged Robot Gaits", "abstract": "Gaits of a legged robot, on grass and snow."},
+    {"title": "Counting Cups", "abstract": "How many cups fit in a cupboard of mugs."},
+]
+
+
+def test_more_like_this_is_alike_after_another_list_was_indexed(tmp_path):
+    pairs = write_jsonl(tmp_path / "pairs.jsonl", PAIRS)
+    others = write_jsonl(tmp_path / "others.jsonl", OTHERS)
+    paths = resolve(tmp_path / "data")
+
+    def like_the_first() -> list[tuple[str, float]]:
+        engine = open_engine(load_library([pairs]), paths)
+        try:
+            found = engine.similar(engine.library.papers[0].id)
+            return [(hit.paper.title, hit.score) for hit in found.hits]
+        finally:
+            engine.close()
+
+    before = like_the_first()
+    open_engine(load_library([pairs, others]), paths).close()
+    after = like_the_first()
+    assert before
+    assert [title for title, _ in after] == [title for title, _ in before]
+    assert [score for _, score in after] == pytest.approx([score for _, score in before])

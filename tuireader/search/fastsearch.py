@@ -93,23 +93,37 @@ class Statistics:
         self.n_docs = max(1, reader.doc_count_all() if only is None else len(only))
         self._leaves = reader.leaf_readers()
         self._avg: dict[str, float] = {}
-        self._df: dict[Alternative, int] = {}
+        self._df: dict[Alternative, tuple[int, float]] = {}
 
     def df(self, fieldname: str, text: str) -> int:
         """How many of the documents searched have the term."""
-        only = self.only
-        if only is None:
+        if self.only is None:
             return self.reader.doc_frequency(fieldname, text)
+        return self._counted(fieldname, text)[0]
+
+    def frequency(self, fieldname: str, text: str) -> float:
+        """How many times the documents searched have the term, all told."""
+        if self.only is None:
+            return self.reader.frequency(fieldname, text)
+        return self._counted(fieldname, text)[1]
+
+    def _counted(self, fieldname: str, text: str) -> tuple[int, float]:
+        """The documents searched that have the term, and its weight in them."""
+        only = self.only
+        assert only is not None
         found = self._df.get((fieldname, text))
         if found is None:
-            found = 0
+            docs, weight = 0, 0.0
             for leaf, base in self._leaves:
                 if (fieldname, text) not in leaf:
                     continue
                 deleted = leaf.deleted_docs_set
-                for ids, _ in blocks(leaf, fieldname, text):
-                    found += sum(1 for d in ids if base + d in only and d not in deleted)
-            self._df[fieldname, text] = found
+                for ids, tfs in blocks(leaf, fieldname, text):
+                    for d, tf in zip(ids, tfs):
+                        if base + d in only and d not in deleted:
+                            docs += 1
+                            weight += tf
+            found = self._df[fieldname, text] = (docs, weight)
         return found
 
     def avg_length(self, fieldname: str) -> float:
@@ -294,6 +308,56 @@ class Weighting(scoring.WeightingModel):
         if not searcher.schema[fieldname].scorable:
             return scoring.WeightScorer.for_(searcher, fieldname, text)
         return _TermScorer(searcher, fieldname, text, self.statistics)
+
+
+class CountedBM25F(scoring.BM25F):
+    """Whoosh's BM25F, as More like this ranks, its inverse document frequency and
+    average field length counted over the documents searched (:class:`Statistics`)."""
+
+    def __init__(self, statistics: Statistics) -> None:
+        super().__init__()
+        self.statistics = statistics
+
+    def scorer(self, searcher, fieldname: str, text: str, qf: int = 1):  # type: ignore[no-untyped-def]
+        if not searcher.schema[fieldname].scorable:
+            return super().scorer(searcher, fieldname, text, qf=qf)
+        return _CountedBM25FScorer(searcher, fieldname, text, self, qf)
+
+
+class _CountedBM25FScorer(scoring.BM25FScorer):
+    def __init__(self, searcher, fieldname: str, text: str, model: CountedBM25F, qf: int):  # type: ignore[no-untyped-def]
+        statistics = model.statistics
+        df = statistics.df(fieldname, text)
+        self.idf = math.log(statistics.n_docs / (df + 1)) + 1  # as Whoosh's own
+        self.avgfl = statistics.avg_length(fieldname)
+        self.B = model.B
+        self.K1 = model.K1
+        self.qf = qf
+        self.setup(searcher, fieldname, text)
+
+
+class CountedReader:
+    """What Whoosh's key-term expander (``classify.Expander``, which More like this
+    picks a paper's key terms with) asks of an index reader, answered for the documents
+    searched (:class:`Statistics`): a term is telling when it is rare among them, not
+    among the papers of other lists the index keeps."""
+
+    def __init__(self, statistics: Statistics) -> None:
+        self.statistics = statistics
+        self.schema = statistics.reader.schema
+
+    def doc_count_all(self) -> int:
+        return self.statistics.n_docs
+
+    def field_length(self, fieldname: str) -> float:
+        return self.statistics.avg_length(fieldname) * self.statistics.n_docs
+
+    def __contains__(self, term: tuple[str, bytes]) -> bool:
+        return self.frequency(*term) > 0
+
+    def frequency(self, fieldname: str, text: bytes) -> float:
+        word = self.schema[fieldname].from_bytes(text)
+        return self.statistics.frequency(fieldname, word)
 
 
 class _TermScorer(scoring.WeightLengthScorer):
