@@ -87,3 +87,22 @@ def test_more_like_this_is_alike_after_another_list_was_indexed(tmp_path):
     assert before
     assert [title for title, _ in after] == [title for title, _ in before]
     assert [score for _, score in after] == pytest.approx([score for _, score in before])
+
+
+def test_the_counts_of_terms_among_the_papers_searched_are_bounded(tmp_path, monkeypatch):
+    from tuireader.search import fastsearch
+
+    monkeypatch.setattr(fastsearch, "COUNTED_ENTRIES", 3, raising=False)
+    robots = write_jsonl(tmp_path / "robots.jsonl", ROBOTS)
+    others = write_jsonl(tmp_path / "others.jsonl", OTHERS)
+    paths = resolve(tmp_path / "data")
+    open_engine(load_library([robots, others]), paths).close()
+    engine = open_engine(load_library([robots]), paths)
+    try:
+        statistics = engine._terms.statistics
+        assert statistics.only is not None
+        for typed in ("robot", "learning", "grasp", "walk", "maps", "rates", "arms", "r", "l"):
+            engine.search(typed, prefix=True)
+            assert len(statistics._df) <= 3
+    finally:
+        engine.close()

@@ -50,6 +50,9 @@ PROBE_RATIO = 8
 #: the documents matching a query's finished words are kept for this many queries
 #: (each a dict of up to every document: a few MB at 100k papers)
 PARTIAL_ENTRIES = 2
+#: the terms whose documents among those searched are kept counted (``Statistics``): a
+#: few MB, where each prefix typed counts the words it begins
+COUNTED_ENTRIES = 100_000
 #: the scores of parts of a query that are no terms (a phrase, an OR), worked out by
 #: Whoosh's matchers, are kept for this many parts
 MADE_ENTRIES = 4
@@ -123,6 +126,8 @@ class Statistics:
                         if base + d in only and d not in deleted:
                             docs += 1
                             weight += tf
+            if len(self._df) >= COUNTED_ENTRIES:
+                self._df.clear()
             found = self._df[fieldname, text] = (docs, weight)
         return found
 
