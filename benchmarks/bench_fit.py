@@ -65,7 +65,8 @@ same with an L1 penalty, ``C=1``, classes balanced: a model of few words); ``pu-
 (tuireader's fit with the half of the undecided papers most like a keep left out of the
 weak negatives); ``idf-root`` (the words' IDF taken to the power 0.5); ``kept2x`` (words
 and authors held by two keeps or more doubled before the fit); ``df5`` (words in fewer
-than five papers left out); ``df-sum`` (tuireader's scores with words in fewer than 2, 4,
+than five papers left out); ``df-soft`` (those words kept, their weights times the square
+of the share of five papers that hold them); ``df-sum`` (tuireader's scores with words in fewer than 2, 4,
 6 and 8 papers left out, each standardised, summed); ``coauth`` (tuireader's score plus
 0.3 for a paper that shares an author with a keep); ``mmr`` (each pick of a batch the
 best by tuireader's standardised score less 0.3 times its cosine to a paper picked
@@ -985,6 +986,17 @@ def shared_by_keeps(space: Any, pos: Any) -> Any:
     return np.where(held >= 2, 2.0, 1.0)
 
 
+def rare_damped(space: Any, _pos: Any) -> Any:
+    """Scales that shrink the words (and pairs) held by fewer than five papers, by the
+    square of their share of five: a soft ``min_df`` (authors as they are)."""
+    import numpy as np
+
+    held = np.asarray((space.matrix > 0).sum(axis=0)).ravel()
+    scale = np.minimum(1.0, held / 5.0) ** 2
+    scale[len(space.words.idf_) :] = 1.0
+    return scale
+
+
 def recipes_summed(papers: Sequence[Paper], recipes: Sequence[Recipe]) -> Callable:
     """tuireader's scores under several recipes, each standardised, summed."""
     scorers = [ours(papers, recipe) for recipe in recipes]
@@ -1145,6 +1157,7 @@ def reading(
                     "idf-root": reweighed(papers, idf_root),
                     "kept2x": reweighed(papers, shared_by_keeps),
                     "df5": ours(papers, replace(DEFAULT_RECIPE, min_df=5)),
+                    "df-soft": reweighed(papers, rare_damped),
                     "df-sum": recipes_summed(papers, summed),
                     "coauth": coauthors(papers),
                 }.items()
