@@ -63,7 +63,9 @@ only); ``knn`` (the cosine to the nearest keep minus half that to the nearest sk
 balanced, then the keeps' weight halved, plus the nearest keep's cosine); ``l1`` (the
 same with an L1 penalty, ``C=1``, classes balanced: a model of few words); ``pu-near``
 (tuireader's fit with the half of the undecided papers most like a keep left out of the
-weak negatives); ``idf-root`` (the words' IDF taken to the power 0.5); ``kept2x`` (words
+weak negatives); ``hard-sk`` (each skip weighed by one plus its cosine to the nearest
+keep over the skips' mean of it, the skips' total weight unchanged: skips near a keep
+count more than those of the cold start); ``idf-root`` (the words' IDF taken to the power 0.5); ``kept2x`` (words
 and authors held by two keeps or more doubled before the fit); ``df5`` (words in fewer
 than five papers left out); ``df-soft`` (those words kept, their weights times the square
 of the share of five papers that hold them); ``df-sum`` (tuireader's scores with words in fewer than 2, 4,
@@ -867,6 +869,43 @@ def likely_left_out(papers: Sequence[Paper], share: float = 0.5) -> Callable:
     return score
 
 
+def hard_skips(papers: Sequence[Paper], hard: float = 1.0) -> Callable:
+    """tuireader's fit with each skip weighed by 1 + ``hard`` times its cosine to the
+    nearest keep over the skips' mean of it (the skips' total weight as before): a skip
+    near a keep says which of the keep's topics is not wanted, one read in list order
+    before the first keep says little."""
+    import numpy as np
+
+    from tuireader.learn.taste import _logistic
+
+    x = space_of(papers).matrix
+    index = {p.id: i for i, p in enumerate(papers)}
+    recipe = DEFAULT_RECIPE
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        neg = [index[pid] for pid, keep in decided.items() if not keep]
+        if len(pos) + len(neg) < 3:
+            return None
+        rest = [i for i, p in enumerate(papers) if p.id not in decided]
+        n = len(pos) + len(neg)
+        near = (x[neg] @ x[pos].T).toarray().max(axis=1) if neg else np.zeros(0)
+        skips = 1.0 + hard * near / (near.mean() + 1e-9) if neg else near
+        y = np.asarray([1] * len(pos) + [0] * (len(neg) + len(rest)))
+        w = np.concatenate(
+            [
+                np.full(len(pos), n / (2 * len(pos))),
+                skips / max(skips.sum(), 1e-9) * n / 2,
+                np.full(len(rest), recipe.background * n / max(1, len(rest))),
+            ]
+        )
+        coef, intercept = _logistic(x[pos + neg + rest], y, w, recipe.c)
+        s = x @ coef + intercept + recipe.neighbour * (x @ x[pos].T).toarray().max(axis=1)
+        return {p.id: float(s[i]) for i, p in enumerate(papers)}
+
+    return score
+
+
 def diverse(papers: Sequence[Paper], apart: float = 0.3) -> Picker:
     """Maximal marginal relevance: each pick of a batch the undecided paper with the best
     standardised tuireader score less ``apart`` times its cosine to the nearest paper
@@ -1154,6 +1193,7 @@ def reading(
                     "lr-pos.5": weighted_logistic(papers),
                     "l1": weighted_logistic(papers, 1.0, "l1", 1.0),
                     "pu-near": likely_left_out(papers),
+                    "hard-sk": hard_skips(papers),
                     "idf-root": reweighed(papers, idf_root),
                     "kept2x": reweighed(papers, shared_by_keeps),
                     "df5": ours(papers, replace(DEFAULT_RECIPE, min_df=5)),
