@@ -57,27 +57,27 @@ tuireader's, each standardised, summed).
 Then learners and batches for very few labels: ``nb`` (multinomial naive Bayes on the
 counts of tuireader's words and pairs, equal class priors, smoothing 0.1, decided papers
 only); ``knn`` (the cosine to the nearest keep minus half that to the nearest skip);
-``ours-sk`` (tuireader's score minus a quarter of the cosine to the nearest skip);
-``rank`` (the mean of a paper's ranks by tuireader's score and by the plain recipe);
-``lr-pos.5`` (logistic regression on tuireader's vectors, decided papers only, classes
-balanced, then the keeps' weight halved, plus the nearest keep's cosine); ``l1`` (the
-same with an L1 penalty, ``C=1``, classes balanced: a model of few words); ``pu-near``
-(tuireader's fit with the half of the undecided papers most like a keep left out of the
-weak negatives); ``hard-sk`` (each skip weighed by one plus its cosine to the nearest
-keep over the skips' mean of it, the skips' total weight unchanged: skips near a keep
-count more than those of the cold start); ``idf-root`` (the words' IDF taken to the power 0.5); ``kept2x`` (words
-and authors held by two keeps or more doubled before the fit); ``df5`` (words in fewer
-than five papers left out); ``df-soft`` (those words kept, their weights times the square
-of the share of five papers that hold them); ``df-sum`` (tuireader's scores with words in fewer than 2, 4,
-6 and 8 papers left out, each standardised, summed); ``coauth`` (tuireader's score plus
-0.3 for a paper that shares an author with a keep); ``mmr`` (each pick of a batch the
-best by tuireader's standardised score less 0.3 times its cosine to a paper picked
-before it: five papers of one cluster are not shown together); ``unsure`` (while fewer
-than three papers are kept, the last two picks of a batch are the papers the logistic
+``ours-sk`` (tuireader's score minus a quarter of the cosine to the nearest skip); ``rank``
+(the mean of a paper's ranks by tuireader's score and by the plain recipe); ``lr-pos.5``
+(logistic regression on tuireader's vectors, decided papers only, classes balanced, then
+the keeps' weight halved, plus the nearest keep's cosine); ``l1`` (the same with an L1
+penalty, ``C=1``, classes balanced: a model of few words); ``pu-near`` (tuireader's fit
+with the half of the undecided papers most like a keep left out of the weak negatives);
+``hard-sk`` (each skip weighed by one plus its cosine to the nearest keep over the skips'
+mean of it, the skips' total weight unchanged: skips near a keep count more than those of
+the cold start); ``idf-root`` (the words' IDF taken to the power 0.5); ``kept2x`` (words
+and authors held by two keeps or more doubled before the fit); ``df5`` (words in fewer than
+five papers left out); ``df-soft`` (those words kept, their weights times the square of the
+share of five papers that hold them); ``df-sum`` (tuireader's scores with words in fewer
+than 2, 4, 6 and 8 papers left out, each standardised, summed); ``coauth`` (tuireader's
+score plus 0.3 for a paper that shares an author with a keep); ``mmr`` (each pick of a
+batch the best by tuireader's standardised score less 0.3 times its cosine to a paper
+picked before it: five papers of one cluster are not shown together); ``unsure`` (while
+fewer than three papers are kept, the last two picks of a batch are the papers the logistic
 model is least sure of); ``believe`` (a batch picked one paper at a time, each taken as
-skipped and the model refitted before the next). Each of their knobs was chosen among
-a few on the ten main keywords alone. Under the table, ``keywords read
-faster than ours`` counts for each order the keywords on which it beats tuireader's.
+skipped and the model refitted before the next). Their knobs were set looking at the ten
+main keywords alone, never the held-out ones. Under the table, ``keywords read faster than
+ours`` counts for each order the keywords on which it beats tuireader's.
 
 ``--embeddings DIR`` adds ``emb`` (a logistic regression, balanced classes, on sentence
 embeddings of title and abstract from the sentence-transformers model in ``DIR``) and
