@@ -308,6 +308,7 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "categories",
         "journal_ref",
         "links",
+        "abstract",
     ]
     by_id = {row["id"]: row for row in rows}
     kept = by_id[triaged["kept"]]

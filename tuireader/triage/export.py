@@ -466,9 +466,30 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 " ".join(paper.categories),
                 paper.journal_ref or "",
                 links_value(paper.links),
+                _telling_abstract(paper),
             )
         )
     return visible(out.getvalue())
+
+
+def _telling_abstract(paper: Paper) -> str:
+    """The abstract of a paper whose id is made of it, else "": one of two papers of one
+    title, first author and year (two workshop talks, a paper and its erratum) is told
+    from the other by its abstract (``identity.told_apart``), and read back without it
+    the two would take new ids and leave their marks behind. Other papers' abstracts are
+    left out, as before: read with the list it came from, a row that gives the abstract
+    of a paper that list knows by its abstract alone (a seed) would give it a new id."""
+    from tuireader.ingest.identity import digest, identify, told_apart
+
+    if not paper.abstract.strip():
+        return ""
+    scope = paper.venue or (paper.lists[0] if paper.lists else "")
+    strongest = identify(_as_listed(paper), scope).strongest
+    if strongest is None or not digest(told_apart(str(strongest), paper.abstract)).startswith(
+        paper.id
+    ):
+        return ""
+    return paper.abstract
 
 
 def _origin_link(paper: Paper, origin: str) -> str:
@@ -484,7 +505,8 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
-#: https://…``), read back as its links.
+#: https://…``), read back as its links; last, the abstract of a paper told apart from a
+#: twin by it (:func:`_telling_abstract`).
 _DETAIL_COLUMNS = (
     "other_dois",
     "edition",
@@ -494,6 +516,7 @@ _DETAIL_COLUMNS = (
     "categories",
     "journal_ref",
     "links",
+    "abstract",
 )
 #: what a spreadsheet reads as the start of a formula in a cell, after any apostrophes
 #: (one more is put before a cell that already starts so, and the reader takes one off).

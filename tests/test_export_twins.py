@@ -1,0 +1,54 @@
+"""Two papers of one title, first author and year (two workshop talks, a paper and its
+erratum) are told apart by their abstracts: each export, read back as a list, gives
+each the id it had, so the marks of one never land on the other or go missing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuireader.cli import main
+from tuireader.ingest.library import load_library
+from tuireader.triage.export import SUFFIXES, render_export
+from tuireader.triage.store import Triage
+
+TWINS = Path(__file__).parent / "fixtures" / "twins" / "twin_talks.jsonl"
+
+
+def run(capsys, *argv):
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("fmt", ("json", "csv", "bibtex"))
+def test_twins_read_back_from_an_export_keep_their_ids(tmp_path, fmt):
+    library = load_library([TWINS])
+    papers = list(library.papers)
+    twins = [paper for paper in papers if paper.title == "On Graph Rewiring"]
+    assert len(twins) == 2 and twins[0].id != twins[1].id
+    marks = {paper.id: Triage(paper.id, "kept", (), "") for paper in papers}
+    export = tmp_path / f"export{SUFFIXES[fmt]}"
+    export.write_text(render_export(papers, marks, fmt, library=library), encoding="utf-8")
+    back = load_library([export])
+    assert sorted(paper.id for paper in back.papers) == sorted(paper.id for paper in papers)
+
+
+def test_a_csv_export_read_back_as_a_list_shows_each_twins_own_marks(capsys, tmp_path):
+    data = tmp_path / "data"
+    _code, out, _ = run(capsys, "search", "rewiring", TWINS, "--data-dir", data, "--json")
+    first, second = sorted(json.loads(out)["hits"], key=lambda hit: hit["authors"])
+    common = (TWINS, "--data-dir", data)
+    assert run(capsys, "triage", first["id"], "--state", "keep", "--tag", "talk", *common)[0] == 0
+    assert run(capsys, "triage", second["id"], "--state", "skip", *common)[0] == 0
+    assert run(capsys, "note", second["id"], "--set", "the erratum", *common)[0] == 0
+    export = tmp_path / "marks.csv"
+    assert run(capsys, "export", "--format", "csv", "-o", export, *common)[0] == 0
+    _code, out, _ = run(capsys, "search", "rewiring", export, "--data-dir", data, "--json")
+    back = {hit["id"]: (hit["state"], hit["tags"], hit["note"]) for hit in json.loads(out)["hits"]}
+    assert back == {
+        first["id"]: ("kept", ["talk"], ""),
+        second["id"]: ("skip", [], "the erratum"),
+    }
