@@ -97,10 +97,10 @@ def test_remove_of_an_unknown_list_changes_nothing(capsys, demo):
     run(capsys, "add", str(demo))
     before = shelf.shelf_file(resolve()).read_bytes()
     code, _out, err = run(capsys, "remove", "demo", "nosuchlist")
-    assert code == 2 and "no list 'nosuchlist'" in err and "lists: demo" in err
+    assert code == 1 and "no list 'nosuchlist'" in err and "lists: demo" in err
     assert shelf.shelf_file(resolve()).read_bytes() == before
     code, _out, err = run(capsys, "remove", "Demos")
-    assert code == 2 and "no list 'Demos' in your library; did you mean demo? (lists: demo)" in err
+    assert code == 1 and "no list 'Demos' in your library; did you mean demo? (lists: demo)" in err
     assert shelf.shelf_file(resolve()).read_bytes() == before
 
 

@@ -93,13 +93,13 @@ def test_a_list_is_removed_by_its_title_or_words_of_it_in_any_case(capsys, venue
 def test_a_name_that_fits_several_lists_names_them_and_removes_nothing(capsys, venues):
     before = shelf.shelf_file(resolve()).read_bytes()
     code, out, err = run(capsys, "remove", "learning")
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     assert "'learning' names 2 lists of your library" in err
     assert "first" in err and ROBOTS in err and "second" in err and CONTROL in err
     assert err.rstrip().endswith("nothing removed")
     # with a name that does fit one list, the ambiguous one still removes nothing
     code, out, err = run(capsys, "remove", "corl", "learning")
-    assert code == 2 and out == "" and "nothing removed" in err
+    assert code == 1 and out == "" and "nothing removed" in err
     assert shelf.shelf_file(resolve()).read_bytes() == before
 
 
@@ -109,7 +109,7 @@ def test_a_venue_name_another_lists_title_holds_names_both(capsys, venues, tmp_p
     third = _venue_list(tmp_path / "c" / "third.json", "CoRL 2023 Workshop on Walking", "Walk")
     run(capsys, "add", str(third))
     code, out, err = run(capsys, "remove", "corl")
-    assert code == 2 and out == "" and "'corl' names 2 lists of your library" in err
+    assert code == 1 and out == "" and "'corl' names 2 lists of your library" in err
     assert names() == ["first", "second", "third"]
 
 
@@ -128,7 +128,7 @@ def test_one_list_of_a_folder_is_not_removed_with_the_folder_by_its_title(capsys
     _venue_list(folder / "second.json", CONTROL, "Stability")
     run(capsys, "add", str(folder))
     code, out, err = run(capsys, "remove", "corl")
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     assert "one of the lists read through venues" in err and CONTROL in err
     assert "tuireader remove venues removes them all; nothing removed" in err
     assert names() == ["venues"]
@@ -150,18 +150,18 @@ def test_a_list_of_a_folder_named_by_its_file_is_said_to_be_one_of_the_folders(
     monkeypatch.chdir(tmp_path)
     given = {"path": str(first), "relative path": "venues/first.json"}.get(typed, typed)
     code, out, err = run(capsys, "remove", given)
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     assert f"{given!r} names {ROBOTS}, one of the lists read through venues" in err
     assert "tuireader remove venues removes them all; nothing removed" in err
     assert names() == ["venues"]
     # a word of the folder's path names no list
     code, out, err = run(capsys, "remove", tmp_path.name)
-    assert code == 2 and "no list" in err and names() == ["venues"]
+    assert code == 1 and "no list" in err and names() == ["venues"]
 
 
 def test_a_name_that_fits_no_list_says_what_the_library_holds(capsys, venues):
     code, out, err = run(capsys, "remove", "neurips")
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     assert "no list 'neurips' in your library (lists: first, second)" in err
 
 
@@ -210,7 +210,7 @@ def test_search_and_remove_take_a_list_by_its_files_stem(capsys, tmp_path):
     )
     assert err.splitlines() == [said]  # and not "no papers match" after it
     code, out, err = run(capsys, "remove", "corl2023")
-    assert code == 2 and "'corl2023' names CoRL 2023, one of the lists read through papers" in err
+    assert code == 1 and "'corl2023' names CoRL 2023, one of the lists read through papers" in err
     code, out, err = run(capsys, "remove", "posters")
     assert code == 0 and "removed icml_posters" in out, err
     assert names() == ["papers"]
@@ -226,7 +226,7 @@ def test_the_remove_it_suggests_for_a_folder_with_a_space_works_when_pasted(caps
     run(capsys, "add", str(folder))
     code, _out, err = run(capsys, "remove", "corl")
     found = re.search(r"tuireader (remove .+) removes them all", err)
-    assert code == 2 and found, err
+    assert code == 1 and found, err
     code, out, err = run(capsys, *shlex.split(found.group(1)))
     assert code == 0 and "removed my venues" in out, err
     assert names() == []

@@ -27,7 +27,7 @@ EXIT_USAGE = 2
 #: the exit codes in words, for ``tuireader --help``: a script's author looks there
 EXIT_CODES = (
     "Exit codes: 0 success; 1 nothing found or done (no paper matches, an unknown id, "
-    "papers alike for copy, nothing to undo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
+    "papers alike for copy, a list remove does not know, nothing to undo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
     "a data folder that cannot be used, nothing saved); 130 stopped by Ctrl-C."
 )
 
@@ -1376,8 +1376,15 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
     paths = resolve(args.data_dir)
     try:
-        change = shelf.remove(paths, _lists_to_remove(paths, args.lists), note=_err)
+        chosen, unmatched = _lists_to_remove(paths, args.lists)
+        change = shelf.remove(paths, chosen, note=_err)
+    except _NotOneList as exc:
+        _err(str(exc))
+        return EXIT_NOTHING_FOUND
     except shelf.ShelfError as exc:
+        if unmatched:  # a name of no list (or of several), said with the library's names
+            _err(f"{exc}; nothing removed")
+            return EXIT_NOTHING_FOUND
         raise UsageError(f"{exc}; nothing removed") from None
     if change.kept_damaged is not None:
         _err(f"the damaged list of lists was kept as {change.kept_damaged}")
@@ -1389,33 +1396,45 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _lists_to_remove(paths, items: Sequence[str]) -> list:
+class _NotOneList(Exception):
+    """A name ``remove`` is given fits the lists of several entries of the library, or
+    only some of a folder's: nothing is removed, and the command ends as an id that
+    names several papers does (exit code 1), the candidates named."""
+
+
+def _lists_to_remove(paths, items: Sequence[str]) -> tuple[list, bool]:
     """``remove``'s LIST arguments as the library takes them: a name or path of one of
     its entries as it is (see ``shelf.match``); any other, the entry whose list it names
     as ``list:`` in a query does (the list's name as the lists show it, or its venue's
     short name: ``corl``), said on stderr. A name that fits the lists of several
-    entries, or only some of a folder's, is a usage error that names them: nothing is
-    removed."""
+    entries, or only some of a folder's, raises :class:`_NotOneList`, which names them:
+    nothing is removed. With the arguments, whether one of them names no entry, or
+    several by their name or path (``shelf.remove`` then says so, with the library's
+    names, and removes nothing): not found, as an unknown id is, rather than misused."""
     from tuireader.system import shelf
 
     current = shelf.load(paths)
     chosen: list = []
+    unmatched = False
     lists = None
     for item in items:
-        if shelf.match(current, item):
+        matched = shelf.match(current, item)
+        if matched:
             chosen.append(item)  # the library's own names and paths come first
+            unmatched = unmatched or len(matched) > 1
             continue
         if lists is None:
             lists = _entry_list_names(paths, current)
         entry, named = _entry_named(item, lists)
         if entry is None:
             chosen.append(item)  # no such list: said by shelf.remove, with the names
+            unmatched = True
             continue
         # the library's name of the entry, where it is not the list's own (a folder's)
         entry_name = "" if named == [entry.name] else f" ({entry.name})"
         _err(f"{item!r} is {' and '.join(named)}{entry_name}")
         chosen.append(entry)
-    return chosen
+    return chosen, unmatched
 
 
 def _entry_list_names(paths, current) -> list[tuple[Any, dict[str, list[str]]]]:
@@ -1459,7 +1478,7 @@ def _entry_named(
     item: str, lists: Sequence[tuple[Any, dict[str, list[str]]]]
 ) -> tuple[Any, list[str]]:
     """The entry whose lists ``item`` names as ``list:`` does, and the names of those
-    lists; (None, []) when it names none. Raises UsageError, after naming the
+    lists; (None, []) when it names none. Raises _NotOneList, after naming the
     candidates, when the lists named (by their whole name, their venue's short name,
     their file's stem or words of these) are those of several entries, or some of the
     lists of a folder (or of the seeds), which go only all together."""
@@ -1495,11 +1514,11 @@ def _entry_named(
         for entry, _names, named in found:
             where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
             _err(f"  {entry.name}  {where}  ({'; '.join(named)})")
-        raise UsageError("nothing removed")
+        raise _NotOneList("nothing removed")
     entry, names, named = found[0]
     if len(named) < len(names):
         others = [name for name in names if name not in named]
-        raise UsageError(
+        raise _NotOneList(
             f"{item!r} names {' and '.join(named)}, one of the lists read through "
             f"{entry.name} ({entry.location}), which also holds {'; '.join(others)}: "
             f"tuireader remove {shlex.quote(entry.name)} removes them all; nothing removed"
