@@ -2044,13 +2044,18 @@ def cmd_import(args: argparse.Namespace) -> int:
     carried: list[Carried] = []
     titles: dict[str, str] = {}
     detached: list[str] = []
+    as_keywords = fmt == "bibtex"  # its tags are keywords: "to read; later" wrote "to read later"
     for mark, paper in zip(marked, papers, strict=True):
         if paper is not None:
-            carried.append(Carried(paper.id, mark.state, mark.tags, mark.note))
+            carried.append(
+                Carried(paper.id, mark.state, mark.tags, mark.note, as_keywords=as_keywords)
+            )
             titles[paper.id] = _title(paper)
             continue
         target = _detached_id(mark.paper_id, mark.identity, named)
-        carried.append(Carried(target, mark.state, mark.tags, mark.note, mark.identity))
+        carried.append(
+            Carried(target, mark.state, mark.tags, mark.note, mark.identity, as_keywords)
+        )
         titles[target] = _line(mark.identity.title) or "(no title)"
         detached.append(target)
     held: list[_HeldOutput] = []

@@ -50,7 +50,7 @@ from tuireader.render.safetext import (
 from tuireader.render.safetext import terminal as visible
 from tuireader.render.textrender import display_author, display_editors, display_title
 from tuireader.system.atomic import write_atomic
-from tuireader.triage.store import STATE_WORDS, Triage
+from tuireader.triage.store import STATE_WORDS, Triage, keyword_form
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
@@ -412,11 +412,11 @@ def _with_triage(entry: str, triage: Triage) -> str:
 
 
 def _keyword(tag: str) -> str:
-    """A tag as one BibTeX keyword: reference managers split keywords at commas and
-    semicolons, so those become spaces; its text stays text."""
+    """A tag as one BibTeX keyword (:func:`~tuireader.triage.store.keyword_form`), its
+    text kept text."""
     from tuireader.ingest.formats.ownbib import bibtex_literal
 
-    return bibtex_literal(" ".join(re.sub(r"[,;]", " ", tag).split()))
+    return bibtex_literal(keyword_form(tag))
 
 
 def tags_cell(tags: Sequence[str]) -> str:

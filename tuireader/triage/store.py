@@ -415,6 +415,10 @@ class Carried:
     #: what identifies a paper of none of the lists, kept with its detached mark so that
     #: it follows the paper when a list holds it; None for a paper of the lists
     identity: StoredIdentity | None = None
+    #: its tags were read from BibTeX keywords, where a ``,`` or ``;`` of a tag is a
+    #: space (:func:`keyword_form`): a tag here that reads as the same keyword is the
+    #: one the keyword was written from, and is not taken up again beside it
+    as_keywords: bool = False
 
 
 @dataclass(frozen=True)
@@ -526,6 +530,12 @@ def normalize_tag(tag: str) -> str:
     if not cleaned:
         raise StoreError("A tag can't be empty.")
     return cleaned
+
+
+def keyword_form(tag: str) -> str:
+    """A tag as one BibTeX keyword: reference managers split keywords at commas and
+    semicolons, so those become spaces ("to read; later" is "to read later")."""
+    return " ".join(re.sub(r"[,;]", " ", tag).split())
 
 
 def tag_key(tag: str) -> str:
@@ -2550,6 +2560,8 @@ class Store:
                             f"{STATE_WORDS[here.state]} here, {STATE_WORDS[item.state]} in the file"
                         )
                 have = {tag.casefold() for tag in here.tags}
+                if item.as_keywords:
+                    have |= {keyword_form(tag).casefold() for tag in here.tags}
                 for tag in item.tags:
                     tag = normalize_tag(tag)
                     if tag.casefold() in have:
