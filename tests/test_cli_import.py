@@ -188,6 +188,19 @@ def test_a_file_that_is_no_export_is_refused_and_nothing_is_saved(tmp_path, caps
     assert not (data / "triage.sqlite3").exists()
 
 
+@pytest.mark.parametrize(
+    ("fmt", "said"), [("markdown", "a reading list"), ("urls", "a list of links")]
+)
+def test_a_reading_list_or_links_export_is_refused_as_what_it_is(tmp_path, capsys, fmt, said):
+    # "is not a tuireader export" said of the file tuireader export had just written
+    lst, export = _marked_laptop(capsys, tmp_path, fmt)
+    code, out, err = run(capsys, "import", export, lst, "--data-dir", tmp_path / "remote")
+    assert code == 2 and out == "" and "nothing taken up" in err
+    assert f"is {said} (tuireader export --format {fmt}), which import cannot read back" in err
+    assert "--format json, csv or bibtex" in err and "not a tuireader export" not in err
+    assert not (tmp_path / "remote" / "triage.sqlite3").exists()
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_an_export_cut_short_is_refused_whole(tmp_path, capsys, fmt):
     lst, export = _marked_laptop(capsys, tmp_path, fmt)

@@ -125,6 +125,17 @@ def export_marks(
         # saved again by a spreadsheet where the decimal mark is a comma (Excel in
         # German or French), which separates the cells with semicolons
         return "csv", _from_csv(text, path, delimiter=";")
+    from tuireader.triage.export import shaped_as
+
+    shape = shaped_as([line for line in text.splitlines() if line.strip()])
+    if shape is not None:
+        # made by tuireader export, for people: without ids, or without triage at all
+        what = "a reading list" if shape == "markdown" else "a list of links"
+        raise NotAnExport(
+            f"{path} is {what} (tuireader export --format {shape}), which import cannot "
+            "read back: tuireader export --format json, csv or bibtex writes one that "
+            "carries each paper's triage"
+        )
     raise NotAnExport(_NOT_AN_EXPORT.format(path=path))
 
 

@@ -675,15 +675,19 @@ def _is_own_export(head: str, *, complete: bool) -> bool | str:
     lines = [line for line in head.splitlines() if line.strip()]
     if not complete:
         lines = lines[:-1]
+    return "shaped" if shaped_as(lines) else False
+
+
+def shaped_as(lines: Sequence[str]) -> str | None:
+    """The export whose shape the non-blank ``lines`` have: "urls" (web addresses, one a
+    line) or "markdown" (items, each with its details indented beneath), else None.
+    Neither says which paper each line is, so neither can be imported; only a record of
+    what was written tells one from the user's own list of links."""
     if lines and all(_WEB_ADDRESS.fullmatch(line.strip()) for line in lines):
-        return "shaped"
-    if (
-        bool(lines)
-        and lines[0].startswith("- ")
-        and all(_MARKDOWN_ENTRY.match(line) for line in lines)
-    ):
-        return "shaped"
-    return False
+        return "urls"
+    if lines and lines[0].startswith("- ") and all(_MARKDOWN_ENTRY.match(line) for line in lines):
+        return "markdown"
+    return None
 
 
 def write_export(text: str, target: Path) -> None:
