@@ -636,3 +636,21 @@ def test_similar_lists_papers_as_search_does(capsys):
         code, found, _err = run(capsys, "search", line.split()[0])
         assert code == 0 and found.splitlines() == [line]
         assert line.endswith((")", ") [code]"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["lists", "--limit", "3"],
+            "(tuireader lists takes no --limit; search, similar and cite take it)",
+        ),
+        (["show", "x", "--kind=code"], "(tuireader show takes no --kind; links takes it)"),
+        (["--limit", "3"], "(tuireader takes no --limit; search, similar and cite take it)"),
+    ],
+)
+def test_an_option_of_other_commands_is_said_to_be_theirs(capsys, argv, said):
+    # 'tuireader lists --limit 3' hinted to read the lists '--limit' and '3' after '--'
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert said in err and "goes after '--'" not in err

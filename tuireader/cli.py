@@ -2908,6 +2908,12 @@ class _Parser(argparse.ArgumentParser):
                 f"\n(a value that starts with '-' is joined to its option by '=':"
                 f" {shlex.quote(f'{given}={strays[0]}')})"
             )
+        elif strays and (others := _taking(strays[0].split("=")[0], self.prog)):
+            # 'tuireader lists --limit 3' hinted to read the lists '--limit' and '3'
+            option = strays[0].split("=")[0]
+            named = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else others[0]
+            takes = "take" if len(others) > 1 else "takes"
+            message += f"\n({self.prog} takes no {option}; {named} {takes} it)"
         elif strays and "--" not in self.argv:
             message += f"\n(a word that starts with '-' goes after '--': {self._with_dashes()})"
         argv = list(self.argv)
@@ -2949,6 +2955,17 @@ class _Parser(argparse.ArgumentParser):
         before = argv[at - 1] if at > 0 else ""
         action = self._option_string_actions.get(before)
         return before if action is not None and action.nargs is None else None
+
+
+def _taking(option: str, prog: str) -> list[str]:
+    """The commands other than ``prog`` that take ``option`` as it was typed, whole
+    ("search"): for an option given to a command that has none of the kind."""
+    return [
+        name
+        for name in COMMANDS
+        if f"tuireader {name}" != prog
+        and option in build_command_parser(name)._option_string_actions
+    ]
 
 
 #: the options of the reader alone, which no command takes, and what they are for
