@@ -163,6 +163,23 @@ def test_triage_takes_a_tag_off_in_any_case_as_one_undo_step(tmp_path, capsys):
     assert _ids(capsys, lst, data, "tag:x") == []
 
 
+def test_a_tag_to_take_off_that_none_of_the_papers_has_is_said_so(tmp_path, capsys):
+    # '--untag surveys' for papers tagged 'survey' said "tag 'surveys' taken off
+    # (nothing changed: it was so already)", read as done
+    data, lst = tmp_path / "data", tmp_path / "list.jsonl"
+    lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")
+    args = (str(lst), "--data-dir", str(data))
+    grasp = _ids(capsys, lst, data, "grasping")[:2]
+    run(capsys, "triage", *grasp, "--tag", "Survey", *args)
+    code, _out, err = run(capsys, "triage", grasp[0], "--untag", "surveys", *args)
+    assert code == 0
+    assert "1 paper: tag 'surveys' was not on it; did you mean 'Survey'? (nothing changed" in err
+    code, _out, err = run(capsys, "triage", *grasp, "--untag", "todo", "--untag", "survey", *args)
+    assert code == 0
+    assert "2 papers: tag 'todo' was not on any of them, tag 'survey' taken off (2 changes" in err
+    assert _ids(capsys, lst, data, "tag:survey") == []
+
+
 def test_triage_refuses_an_unknown_id_and_changes_nothing(tmp_path, capsys):
     data, lst = tmp_path / "data", tmp_path / "list.jsonl"
     lst.write_text("".join(json.dumps(r) + "\n" for r in _records()), encoding="utf-8")

@@ -15,7 +15,7 @@ import os
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from tuireader import __version__
@@ -1987,6 +1987,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
                     _err(f"nothing changed: the {len(ids):,} ids are triaged together or not")
                 return EXIT_NOTHING_FOUND
             state = TRIAGE_STATES[args.state] if args.state is not None else None
+            had = store.get_many(list(found)).values()
             output = _list_triaged(found, "their triage is as it was")
             changed = store.apply_many(
                 list(found),
@@ -2004,7 +2005,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
         what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
         # as stored: the characters a tag never holds (an escape, a bidi override) left out
         what += [f"tag '{normalize_tag(tag)}'" for tag in args.tag]
-        what += [f"tag '{normalize_tag(tag)}' taken off" for tag in args.untag]
+        what += [_taken_off(normalize_tag(tag), had) for tag in args.untag]
         _say_triaged(found, ", ".join(what), changed)
     output.rest()
     return EXIT_OK
@@ -2608,6 +2609,21 @@ def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
+
+
+def _taken_off(tag: str, had: Collection[Any]) -> str:
+    """What ``--untag tag`` did to papers whose triage was ``had``: taken off, or, where
+    none of them had it (a tag mistyped, "surveys" for "survey"), said so, with the tag of
+    theirs it may have meant: "taken off (nothing changed)" read as done."""
+    import difflib
+
+    tags = {t.casefold(): t for triage in had for t in triage.tags}
+    if tag.casefold() in tags:
+        return f"tag '{tag}' taken off"
+    where = "it" if len(had) == 1 else "any of them"
+    close = difflib.get_close_matches(tag.casefold(), list(tags), n=1, cutoff=0.6)
+    meant = f"; did you mean '{tags[close[0]]}'?" if close else ""
+    return f"tag '{tag}' was not on {where}{meant}"
 
 
 def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
