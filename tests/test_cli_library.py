@@ -571,6 +571,11 @@ def test_add_and_remove_give_up_on_a_library_another_process_holds(
             assert "waiting for another tuireader to finish changing your library" in err
             assert "another tuireader has been changing your library" in err
             assert file.read_bytes() == before  # nothing changed
+        # a name that fits no list is said so at once, as an unknown id (exit code 1),
+        # not after the wait as the library held (2)
+        code, out, err = run(capsys, "remove", "nosuch")
+        assert code == 1 and out == "" and "no list 'nosuch' in your library" in err
+        assert "changing your library" not in err and file.read_bytes() == before
     # once it is done, they go through
     assert run(capsys, "add", str(other))[0] == 0
     assert [e.name for e in shelf.load(resolve()).entries] == ["demo", "other"]

@@ -1376,15 +1376,11 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
     paths = resolve(args.data_dir)
     try:
-        chosen, unmatched = _lists_to_remove(paths, args.lists)
-        change = shelf.remove(paths, chosen, note=_err)
+        change = shelf.remove(paths, _lists_to_remove(paths, args.lists), note=_err)
     except _NotOneList as exc:
         _err(str(exc))
         return EXIT_NOTHING_FOUND
     except shelf.ShelfError as exc:
-        if unmatched:  # a name of no list (or of several), said with the library's names
-            _err(f"{exc}; nothing removed")
-            return EXIT_NOTHING_FOUND
         raise UsageError(f"{exc}; nothing removed") from None
     if change.kept_damaged is not None:
         _err(f"the damaged list of lists was kept as {change.kept_damaged}")
@@ -1397,44 +1393,58 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 class _NotOneList(Exception):
-    """A name ``remove`` is given fits the lists of several entries of the library, or
-    only some of a folder's: nothing is removed, and the command ends as an id that
-    names several papers does (exit code 1), the candidates named."""
+    """A name ``remove`` is given fits no list of the library, the lists of several of
+    its entries, or only some of a folder's: nothing is removed, and the command ends as
+    an id that names no paper, or several, does (exit code 1), the candidates named."""
 
 
-def _lists_to_remove(paths, items: Sequence[str]) -> tuple[list, bool]:
+def _lists_to_remove(paths, items: Sequence[str]) -> list:
     """``remove``'s LIST arguments as the library takes them: a name or path of one of
     its entries as it is (see ``shelf.match``); any other, the entry whose list it names
     as ``list:`` in a query does (the list's name as the lists show it, or its venue's
-    short name: ``corl``), said on stderr. A name that fits the lists of several
-    entries, or only some of a folder's, raises :class:`_NotOneList`, which names them:
-    nothing is removed. With the arguments, whether one of them names no entry, or
-    several by their name or path (``shelf.remove`` then says so, with the library's
-    names, and removes nothing): not found, as an unknown id is, rather than misused."""
+    short name: ``corl``), said on stderr. A name that fits no list, the lists of
+    several entries, or only some of a folder's, raises :class:`_NotOneList`, which
+    names them: nothing is removed (and the library is not waited for: a library
+    another command is changing is said only of names that fit)."""
     from tuireader.system import shelf
 
     current = shelf.load(paths)
     chosen: list = []
-    unmatched = False
     lists = None
     for item in items:
         matched = shelf.match(current, item)
+        if len(matched) > 1:
+            where = "; ".join(str(entry.location) for entry in matched)
+            raise _NotOneList(
+                f"{item!r} names {len(matched)} lists ({where}); give the path; nothing removed"
+            )
         if matched:
             chosen.append(item)  # the library's own names and paths come first
-            unmatched = unmatched or len(matched) > 1
             continue
         if lists is None:
             lists = _entry_list_names(paths, current)
         entry, named = _entry_named(item, lists)
         if entry is None:
-            chosen.append(item)  # no such list: said by shelf.remove, with the names
-            unmatched = True
-            continue
+            raise _NotOneList(_no_list(item, [entry.name for entry in current.entries]))
         # the library's name of the entry, where it is not the list's own (a folder's)
         entry_name = "" if named == [entry.name] else f" ({entry.name})"
         _err(f"{item!r} is {' and '.join(named)}{entry_name}")
         chosen.append(entry)
-    return chosen, unmatched
+    return chosen
+
+
+def _no_list(item: str, names: Sequence[str]) -> str:
+    """What ``remove`` says of a name that fits no list of the library (``names``): the
+    names there are, and the one a slip away from it ("; did you mean demo?")."""
+    import difflib
+
+    folded = {name.casefold(): name for name in names}
+    close = difflib.get_close_matches(item.casefold(), list(folded), n=1, cutoff=0.6)
+    meant = f"; did you mean {folded[close[0]]}?" if close else ""
+    return (
+        f"no list {item!r} in your library{meant} (lists: {', '.join(names) or 'none'}); "
+        "nothing removed"
+    )
 
 
 def _entry_list_names(paths, current) -> list[tuple[Any, dict[str, list[str]]]]:
