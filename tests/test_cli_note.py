@@ -189,6 +189,15 @@ def test_note_asks_what_to_do_and_changes_nothing_for_an_unknown_id(capsys, lst)
     assert note_of(lst, grasp[0]) == ""
 
 
+def test_a_list_misspelt_after_the_id_is_said_to_be_no_file(capsys, lst):
+    # 'note ID papres.jsonl' asked for one id, where one was given and the list misspelt
+    grasp = ids(capsys, lst, "grasping")
+    missing = lst.with_name("lsit.jsonl")
+    code, out, err = run(capsys, "note", grasp[0], missing)
+    assert code == 2 and out == "" and "give one id to print its note" in err
+    assert f"there is no file '{missing}' to read as a list (it was taken for an id)" in err
+
+
 def test_undo_takes_back_a_readers_change_whoever_made_it_and_names_the_paper(capsys, lst):
     # as the reader writes: its own origin, keeping with each mark what identifies it;
     # this process is the reader, so it is one still running

@@ -2271,9 +2271,10 @@ def cmd_note(args: argparse.Namespace) -> int:
     _check_ids(ids)
     if args.set is None and args.append is None and not args.clear:
         if len(ids) > 1:
+            # 'note ID papres.json': the list misspelt was taken for a second id
             raise UsageError(
                 "give one id to print its note, or say what to do: --set TEXT, "
-                "--append TEXT or --clear"
+                f"--append TEXT or --clear{_not_a_file(ids[1:])}"
             )
         return _print_note(args, ids[0])
     text = ""
