@@ -140,6 +140,10 @@ def test_a_decision_made_here_differently_is_kept_and_said(tmp_path, capsys):
         skipped: ["read here, skipped in the file"],
     }
     assert f"{skipped}  Learning to grasp study 4" in err and "kept as it is here" in err
+    assert (
+        "1 decided otherwise here, kept as it is (above; import --replace takes the file's in "
+        "their place)" in err
+    )
     after = _triage_json(capsys, lst, remote)
     assert after["Learning to grasp study 4 with careful experiments"] == ("read", [], "")
     assert after["Learning to grasp study 2 with careful experiments"] == ("kept", ["RL"], "mine")
@@ -371,7 +375,7 @@ def test_the_counts_of_an_import_add_up_to_the_papers_with_marks(tmp_path, capsy
     assert code == 0
     whole, parts = _summary_counts(err)
     assert whole == 3 and parts == [2, 1], err
-    assert "1 decided otherwise here, kept as it is (above)" in err
+    assert "1 decided otherwise here, kept as it is (above; import --replace takes" in err
     code, out, err = run(capsys, "import", export, lst, "--data-dir", remote, "--json")
     answer = json.loads(out)
     assert answer["counts"] == {"taken": 2, "detached": 0, "kept_here": 1, "same": 0}

@@ -2099,7 +2099,15 @@ def cmd_import(args: argparse.Namespace) -> int:
             raise UsageError(_not_saved(held[0] if held else None, said)) from error
         finally:
             store.close()
-        _say_imported(given, len(marked), report, titles, set(detached), dry_run=args.dry_run)
+        _say_imported(
+            given,
+            len(marked),
+            report,
+            titles,
+            set(detached),
+            dry_run=args.dry_run,
+            replace=args.replace,
+        )
     if args.dry_run:
         sys.stdout.write(answer(report))
     elif held:
@@ -2172,9 +2180,11 @@ def _say_imported(
     detached: set[str],
     *,
     dry_run: bool,
+    replace: bool = False,
 ) -> None:
     """What ``import`` did, on stderr: the papers that took marks up (listed on
-    stdout), those whose marks here differ and stay (each named), those of none of the
+    stdout), those whose marks here differ and stay (each named, and how to take the
+    file's in their place: ``replace`` says it was asked already), those of none of the
     lists (kept detached), and how to take it back."""
     counts = _import_counts(count, report, detached)
     for pid, words in report.kept_here.items():
@@ -2188,9 +2198,10 @@ def _say_imported(
             "is:detached lists them)"
         )
     if counts["kept_here"]:
+        instead = "" if replace else "; import --replace takes the file's in their place"
         parts.append(
             f"{counts['kept_here']:,} decided otherwise here, kept as "
-            f"{'it is' if counts['kept_here'] == 1 else 'they are'} (above)"
+            f"{'it is' if counts['kept_here'] == 1 else 'they are'} (above{instead})"
         )
     if counts["same"]:
         parts.append(f"{counts['same']:,} already so")
