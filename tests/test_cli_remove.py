@@ -230,3 +230,9 @@ def test_the_remove_it_suggests_for_a_folder_with_a_space_works_when_pasted(caps
     code, out, err = run(capsys, *shlex.split(found.group(1)))
     assert code == 0 and "removed my venues" in out, err
     assert names() == []
+
+
+def test_the_help_of_remove_gives_its_exit_code_for_a_name_of_no_list(capsys):
+    code, out, _err = run(capsys, "remove", "--help")
+    assert code == 0
+    assert "Exit code 1 when a name fits no list, or several" in " ".join(out.split())

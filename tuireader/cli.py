@@ -3161,7 +3161,8 @@ def _remove_parser() -> argparse.ArgumentParser:
         "list: names it in a query: by its title, its venue's short name (tuireader "
         "remove corl), or its file's name, also inside a folder; a name that fits "
         "several lists names them and removes nothing. The triage of the papers stays "
-        "in the data folder and comes back when the list does."
+        "in the data folder and comes back when the list does. Exit code 1 when a name "
+        "fits no list, or several: nothing is removed."
     )
     p.add_argument(
         "lists", metavar="LIST", nargs="+", help="list name, path, title or venue (as list:)"
