@@ -36,7 +36,7 @@ import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuireader.model import Library, Paper
 from tuireader.render.citations import best_link, bibtex_escape, cite_many
@@ -51,6 +51,9 @@ from tuireader.render.safetext import terminal as visible
 from tuireader.render.textrender import display_author, display_editors, display_title
 from tuireader.system.atomic import write_atomic
 from tuireader.triage.store import STATE_WORDS, Triage, keyword_form
+
+if TYPE_CHECKING:
+    from tuireader.ingest.identity import Key
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
@@ -125,15 +128,13 @@ def triage_json(triage: Triage) -> dict[str, Any]:
     return {"state": triage.state, "tags": list(triage.tags), "note": triage.note}
 
 
-def identifiers(paper: Paper) -> dict[str, str | None]:
+def identifiers(paper: Paper, named: Sequence[Key] | None = None) -> dict[str, str | None]:
     """What says who a paper is, under the names tuireader's readers take it from: its
     DOI, arXiv id, OpenReview id and PMLR key (also those only its links give), and its
     own id in its source (``source_id``: a list's ``id``, a BibTeX key). Read back from an
-    export, a paper is known by these as it was, and keeps its id."""
-    # the list readers are imported only here, on export: the reader opens without them
-    from tuireader.ingest.identity import identifier_keys
-
-    keys = {key.kind: key.value for key in identifier_keys(_as_listed(paper))}
+    export, a paper is known by these as it was, and keeps its id. ``named``: the keys
+    :func:`_identifier_keys` gives the paper, where they are at hand already."""
+    keys = {key.kind: key.value for key in (_identifier_keys(paper) if named is None else named)}
     return {
         "doi": paper.doi or keys.get("doi"),
         "arxiv_id": keys.get("arxiv") or paper.arxiv_id,
@@ -147,6 +148,15 @@ def identifiers(paper: Paper) -> dict[str, str | None]:
 #: (``identity.identify`` of a record reads these, not its code or project links, nor
 #: what its abstract mentions: another paper's arXiv page, a dataset's DOI)
 _OWN_LINK_ORIGINS = frozenset({"url", "pdf", "openreview"})
+
+
+def _identifier_keys(paper: Paper) -> tuple[Key, ...]:
+    """The keys that name ``paper`` everywhere (``identity.identifier_keys``), from its
+    links that say who it is, as its list's record gives them."""
+    # the list readers are imported only here, on export: the reader opens without them
+    from tuireader.ingest.identity import identifier_keys
+
+    return identifier_keys(_as_listed(paper))
 
 
 def _as_listed(paper: Paper) -> Paper:
@@ -443,7 +453,8 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
     writer.writerow([*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists", *_DETAIL_COLUMNS])
     for paper in papers:
         t = triage[paper.id]
-        known = identifiers(paper)
+        named = _identifier_keys(paper)
+        known = identifiers(paper, named)
         writer.writerow(
             _inert(
                 paper.id,
@@ -466,22 +477,25 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 " ".join(paper.categories),
                 paper.journal_ref or "",
                 links_value(paper.links),
-                _telling_abstract(paper),
+                _telling_abstract(paper, named),
             )
         )
     return visible(out.getvalue())
 
 
-def _telling_abstract(paper: Paper) -> str:
+def _telling_abstract(paper: Paper, named: Sequence[Key]) -> str:
     """The abstract of a paper whose id is made of it, else "": one of two papers of one
     title, first author and year (two workshop talks, a paper and its erratum) is told
     from the other by its abstract (``identity.told_apart``), and read back without it
     the two would take new ids and leave their marks behind. Other papers' abstracts are
     left out, as before: read with the list it came from, a row that gives the abstract
-    of a paper that list knows by its abstract alone (a seed) would give it a new id."""
+    of a paper that list knows by its abstract alone (a seed) would give it a new id.
+    ``named``: the paper's :func:`_identifier_keys`; a paper whose id one of them
+    gives (most papers) is not looked at further, which would cost as much again as
+    the rest of its row."""
     from tuireader.ingest.identity import digest, identify, told_apart
 
-    if not paper.abstract.strip():
+    if not paper.abstract.strip() or any(digest(str(key)).startswith(paper.id) for key in named):
         return ""
     scope = paper.venue or (paper.lists[0] if paper.lists else "")
     strongest = identify(_as_listed(paper), scope).strongest
