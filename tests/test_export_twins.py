@@ -52,3 +52,32 @@ def test_a_csv_export_read_back_as_a_list_shows_each_twins_own_marks(capsys, tmp
         first["id"]: ("kept", ["talk"], ""),
         second["id"]: ("skip", [], "the erratum"),
     }
+
+
+def test_one_twin_exported_alone_as_csv_keeps_its_id_read_back(capsys, tmp_path):
+    # the CSV holds one of the two: no abstract tells it from a twin the export does
+    # not hold, so the id the export wrote for it says which it is
+    data = tmp_path / "data"
+    _code, out, _ = run(capsys, "search", "rewiring", TWINS, "--data-dir", data, "--json")
+    hits = json.loads(out)["hits"]
+    common = (TWINS, "--data-dir", data)
+    for hit in hits:
+        assert run(capsys, "triage", hit["id"], "--state", "skip", *common)[0] == 0
+        export = tmp_path / f"{hit['id']}.csv"
+        assert (
+            run(
+                capsys,
+                "export",
+                "--format",
+                "csv",
+                "-o",
+                export,
+                "--query",
+                "is:skip",
+                *common,
+            )[0]
+            == 0
+        )
+        assert run(capsys, "triage", hit["id"], "--state", "new", *common)[0] == 0
+        back = load_library([export])
+        assert [paper.id for paper in back.papers] == [hit["id"]]

@@ -35,6 +35,7 @@ from tuireader.ingest.formats.common import (
     arxiv_id_of,
     distinct_words,
     editors_of,
+    given_id_texts,
     journal_case,
     line_list,
     openreview_id_of,
@@ -305,6 +306,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     lists_at = names.index("lists") if own and "lists" in names else None
     links_at = names.index("links") if own and "links" in names else None
     scopes: list[str | None] = []
+    id_at = names.index("id") if own else None
+    ids: list[str | None] = []
     if "title" not in columns and "abstract" not in columns:
         found = ", ".join(repr(column) for column in header[:12]) or "none"
         wanted = ", ".join(f"'{aliases[0]}'" for aliases in COLUMNS.values())
@@ -348,6 +351,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             if kept:
                 records.append(record)
                 scopes.append(_own_scope(row, lists_at) if not record.venue else None)
+                ids.append(row[id_at].strip() if id_at is not None and id_at < len(row) else None)
             else:
                 bare.append(rows.line_num)
             last = (start, len(row), kept)
@@ -366,6 +370,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             if counted and gave:
                 records.pop()
                 scopes.pop()
+                ids.pop()
             elif counted:
                 bare.pop()
             problems.append(
@@ -393,6 +398,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         tuple(records),
         tuple(problems),
         tuple(scopes) if any(scopes) else (),
+        tuple(given_id_texts(records, scopes, ids, path.stem)) if any(ids) else (),
     )
 
 
