@@ -313,6 +313,116 @@ def _bib_fields(entry: Any, macros: _Macros) -> list[tuple[str, str]]:
     ]
 
 
+#: a field's name and its ``=`` where a value ended: the next field, its comma missing
+_FIELD_START_RE = re.compile(r"\s+([A-Za-z][\w:.+-]*)\s*=\s*")
+#: one piece of a value: a number or a macro's name (braced and quoted pieces are
+#: checked by ``_whole_piece``)
+_BARE_PIECE_RE = re.compile(r"[\w:.+-]+")
+
+
+def _whole_piece(piece: str) -> bool:
+    """Whether ``piece`` is one value as BibTeX writes it: ``{…}`` whose first brace
+    closes at its end, ``"…"``, or a number or macro."""
+    piece = piece.strip()
+    if _BARE_PIECE_RE.fullmatch(piece):
+        return True
+    if len(piece) >= 2 and piece[0] == piece[-1] == '"':
+        return True
+    if len(piece) < 2 or piece[0] != "{" or piece[-1] != "}":
+        return False
+    depth = 0
+    for index, char in enumerate(piece):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth == 0 and index < len(piece) - 1:
+            return False
+    return depth == 0
+
+
+def _run_on(raw: str) -> list[tuple[str | None, str]] | None:
+    """A raw value that runs on into further fields, cut into ``(name, raw value)``
+    pieces (the first one's name None: it is the field's own), or None when ``raw`` is
+    one value.
+
+    A comma missing between two fields leaves the parser reading the second as part of
+    the first's value (``{Lee, Ann} abstract = {…}``): the sign is a field's name and
+    ``=`` after a whole value, outside braces and quotes, where BibTeX allows only ``#``.
+    The pieces are given only when each is a whole value, so nothing is cut that may be
+    meant otherwise.
+    """
+    if "=" not in raw:
+        return None
+    cuts: list[tuple[int, int, str]] = []
+    depth = 0
+    quoted = False
+    for index, char in enumerate(raw):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif depth == 0 and not quoted and char.isspace() and index and raw[index - 1] != "#":
+            if cuts and index < cuts[-1][1]:
+                continue
+            found = _FIELD_START_RE.match(raw, index)
+            if found and raw[:index].strip():
+                cuts.append((index, found.end(), found.group(1)))
+    if not cuts:
+        return None
+    pieces: list[tuple[str | None, str]] = []
+    name: str | None = None
+    start = 0
+    for cut, end, following in cuts:
+        pieces.append((name, raw[start:cut]))
+        name, start = following, end
+    pieces.append((name, raw[start:]))
+    if not all(all(_whole_piece(part) for part in _bib_pieces(value)) for _name, value in pieces):
+        return None
+    return pieces
+
+
+def _missing_commas(
+    entry: Any, macros: _Macros, path: Path
+) -> tuple[list[tuple[str, str]], Problem | None]:
+    """An entry's fields, with those a missing comma ran together read apart, and a
+    warning naming the entry and the fields when one was.
+
+    Read as the parser reads it, the field before the missing comma took in the next
+    one, name and all (an author "Shai abstract = With the growing …"), and the paper
+    lost its abstract without a word.
+    """
+    pairs: list[tuple[str, str]] = []
+    after: list[str] = []
+    for field in entry.fields:
+        if not isinstance(field.value, str):
+            continue
+        pieces = _run_on(field.value)
+        if pieces is None:
+            pairs.append((field.key, _bib_value(field.value, macros)))
+            continue
+        for name, raw in pieces:
+            pairs.append((name or field.key, _bib_value(raw, macros)))
+            if name:
+                after.append(name.lower())
+    if not after:
+        return pairs, None
+    listed = ", ".join(after[:-1]) + " and " + after[-1] if len(after) > 1 else after[0]
+    plural = len(after) > 1
+    place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
+    message = (
+        f"{place} has no comma before its {listed} field{'s' if plural else ''}; read "
+        f"{'them as fields of their own' if plural else 'it as a field of its own'}, "
+        "check that entry"
+    )
+    known: set[str] = set()
+    kept: list[tuple[str, str]] = []
+    for name, value in pairs:  # a field named twice keeps its first value, as elsewhere
+        if name.lower() not in known:
+            known.add(name.lower())
+            kept.append((name, value))
+    return kept, Problem(path, message, "warning")
+
+
 def _stray_brace(
     entry: Any, leftover: str, macros: _Macros, path: Path
 ) -> tuple[list[tuple[str, str]], Problem]:
@@ -803,7 +913,10 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             else:
                 macros[block.key.lower()] = value
         elif isinstance(block, Entry):
-            pairs = tuple(_bib_fields(block, macros))
+            fields, run_on = _missing_commas(block, macros, path)
+            if run_on is not None:
+                problems.append(run_on)
+            pairs = tuple(fields)
             written = _TYPE_RE.match(block.raw or "")
             kind = written.group(1) if written else block.entry_type  # the parser lowers it
             entries.append(BibEntry(block.key, kind, pairs, block.start_line))

@@ -1,0 +1,82 @@
+"""BibTeX with a comma missing between two fields: the entry is named, its fields read
+apart, the other entries as they are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.readers import ReadResult, read_file
+
+#: a slice of PMLR's CoLLAs 2022 volume: its @Proceedings and three papers
+SLICE = Path(__file__).parent / "fixtures" / "damaged" / "collas2022_slice.bib"
+
+
+def warnings(result: ReadResult) -> list[str]:
+    return [problem.message for problem in result.problems if problem.severity == "warning"]
+
+
+def by_key(result: ReadResult) -> dict[str, object]:
+    return {record.source_id: record for record in result.records}
+
+
+def test_a_comma_missing_after_the_authors_keeps_authors_and_abstract(tmp_path: Path) -> None:
+    whole = SLICE.read_text(encoding="utf-8")
+    line = "\tauthor = {Lechner, Tosca and Ben-David, Shai}, \n"
+    assert line in whole
+    damaged = tmp_path / "collas.bib"
+    damaged.write_text(whole.replace(line, line.replace("},", "}")), encoding="utf-8")
+    result = read_file(damaged)
+    intact = read_file(SLICE)
+    assert [r.source_id for r in result.records] == [r.source_id for r in intact.records]
+    papers, as_written = by_key(result), by_key(intact)
+    lechner = papers["lechner2022"]
+    assert lechner.authors == ("Tosca Lechner", "Shai Ben-David")  # type: ignore[attr-defined]
+    assert lechner.abstract.startswith("With the growing awareness")  # type: ignore[attr-defined]
+    assert lechner == as_written["lechner2022"]
+    assert papers["kearney2022"] == as_written["kearney2022"]
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 27, key lechner2022, has no comma before its abstract field; "
+        "read it as a field of its own, check that entry"
+    )
+    assert warnings(intact) == []
+
+
+def test_a_title_that_runs_into_the_next_fields_is_cut_there(tmp_path: Path) -> None:
+    text = (
+        "@misc{run,\n"
+        '  title = "Quantitative Verification"\n'
+        "  author = {Latour, Bruno and Lee, Ann}\n"
+        "  year = 2019\n"
+        "  month = jun,\n"
+        "  abstract = {Fine, with a comma.}\n"
+        "}\n\n"
+        "@misc{next, title = {Next} # { paper}, abstract = {Also fine.}}\n"
+    )
+    path = tmp_path / "run.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    run, following = result.records
+    assert run.title == "Quantitative Verification"
+    assert run.authors == ("Bruno Latour", "Ann Lee")
+    assert run.year == 2019
+    assert run.source_entry is not None
+    assert dict(run.source_entry.fields)["month"] == "June"
+    assert run.abstract == "Fine, with a comma."
+    assert following.title == "Next paper" and following.abstract == "Also fine."
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key run, has no comma before its author, year and month "
+        "fields; read them as fields of their own, check that entry"
+    )
+
+
+def test_a_value_that_is_not_whole_is_left_as_written(tmp_path: Path) -> None:
+    # "{A} b" before "c = {B}" is no whole value: nothing is cut, nothing said
+    text = "@misc{odd, title = {Odd}, note = {A} b c = {B}, abstract = {Text.}}\n"
+    path = tmp_path / "odd.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    (odd,) = result.records
+    assert odd.title == "Odd" and odd.abstract == "Text."
+    assert warnings(result) == []
