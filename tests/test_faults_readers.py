@@ -384,9 +384,13 @@ def test_json_cut_short_inside_its_list_of_papers_is_said_to_be_cut_short(tmp_pa
 def test_a_json_array_broken_inside_is_not_said_to_be_cut_short(tmp_path, broken) -> None:
     # a mistake inside the file was put down to a file cut short, as a write under way
     result = read_file(write(tmp_path, "broken.json", broken.encode()))
-    assert [record.title for record in result.records] == ["Paper 0", "Paper 1"]
     (problem,) = result.problems
-    assert "read the 2 records before it" in problem.message
+    if "Paper 2" in broken:  # read on past the comma left out
+        assert [record.title for record in result.records] == ["Paper 0", "Paper 1", "Paper 2"]
+        assert "read the 3 records before and after" in problem.message
+    else:
+        assert [record.title for record in result.records] == ["Paper 0", "Paper 1"]
+        assert "read the 2 records before it" in problem.message
     assert "cut short" not in problem.message
     for cut in ('[{"title": "Paper 0"}, {"title": "Pa', '[{"title": "Paper 0"}, {"ti'):
         result = read_file(write(tmp_path, "cut.json", cut.encode()))

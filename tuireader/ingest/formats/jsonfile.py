@@ -1687,7 +1687,8 @@ def parse_json(text: str, path: Path) -> ReadResult:
         # the text ran out inside a record (else a mistake inside the file, such as a
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
-        prefix = _array_prefix(text)
+        array = _array_prefix(text)
+        prefix = (array.items, array.line) if array is not None else None
         if prefix is None and ran_out:
             prefix = _records_prefix(text)
         if prefix is None:
@@ -1697,12 +1698,21 @@ def parse_json(text: str, path: Path) -> ReadResult:
         data, lineno = prefix
         count = _records_in(data)
         s = "" if count == 1 else "s"
-        broken = Problem(
-            path,
-            f"is not valid JSON from line {lineno} on ({where}); read the {count} "
-            f"record{s} before it" + (f" {CUT_SHORT}" if ran_out else ""),
-            "warning",
-        )
+        if array is not None and array.skipped:
+            # damaged in the middle: the records after the damage are read too
+            more = array.skipped[1:]
+            also = f" and at line{'s' if len(more) > 1 else ''} {line_list(more)}" if more else ""
+            message = f"is not valid JSON at line {lineno} ({where}){also}; "
+            if array.lost:
+                message += f"skipped {array.lost} record{'' if array.lost == 1 else 's'} "
+                message += "that could not be read and "
+            message += f"read the {count} record{s} before and after, check the file there"
+            if array.stopped is not None:
+                message += f"; nothing after line {array.stopped} could be read"
+        else:
+            message = f"is not valid JSON from line {lineno} on ({where}); read the {count} "
+            message += f"record{s} before it" + (f" {CUT_SHORT}" if ran_out else "")
+        broken = Problem(path, message, "warning")
         result = _from_data(data, path)
         return replace(result, problems=(broken, *result.problems))
     except RecursionError:
@@ -1731,30 +1741,99 @@ def _past_blanks(text: str, pos: int) -> int:
     return found.end() if found else pos
 
 
-def _array_prefix(text: str) -> tuple[list[Any], int] | None:
-    """The whole elements a JSON array holds before it breaks off or goes wrong, and the
-    line where the first element that cannot be read starts (None: the text is no such
-    array, or not one element of it can be read)."""
+class _ArrayRead(NamedTuple):
+    """What :func:`_array_prefix` read of a damaged JSON array."""
+
+    items: list[Any]
+    #: the line of the first place that could not be read
+    line: int
+    #: the lines of every place read past (a comma left out, a record that is not JSON)
+    skipped: list[int]
+    #: the line where reading stopped for good, when it did before the array's end
+    stopped: int | None
+    #: how many elements were skipped, not being JSON
+    lost: int
+
+
+def _array_prefix(text: str) -> _ArrayRead | None:
+    """The whole elements a damaged JSON array holds, and where it is damaged (None:
+    the text is no such array, or not one element of it can be read).
+
+    A comma left out between two records, or a record that is not JSON, stops
+    ``json`` there, and every record after it was lost (half a list, said in one
+    line): the records are read one by one instead, past a missing comma and on from
+    the next record that starts at the array's own depth (:func:`_next_element`). A
+    text that breaks off, or is damaged so that no next record can be told, keeps
+    the records read before the break.
+    """
     decoder = json.JSONDecoder(strict=False)
     pos = len(text) - len(text.lstrip("\ufeff \t\r\n"))
     if not text.startswith("[", pos):
         return None
     pos += 1
     items: list[Any] = []
+    skipped: list[int] = []
+    lost = 0  # elements that are not JSON, skipped
+    broken: int | None = None  # where reading stopped for good
     while True:
         pos = _past_blanks(text, pos)
         try:
             item, end = decoder.raw_decode(text, pos)
-        except (ValueError, RecursionError):
-            break
+        except (ValueError, RecursionError) as error:
+            if text.startswith("]", pos) and (items or skipped):
+                break  # a comma after the last element: the array ends here
+            following = _next_element(text, pos)
+            if following is None:
+                broken = pos
+                break
+            at = error.lineno if isinstance(error, json.JSONDecodeError) else None
+            skipped.append(at or text.count("\n", 0, pos) + 1)
+            lost += 1
+            pos = following
+            continue
         items.append(_scrub(item))
         pos = _past_blanks(text, end)
-        if not text.startswith(",", pos):
+        if text.startswith(",", pos):
+            pos += 1
+        elif text.startswith("]", pos):
             break
-        pos += 1
+        elif text.startswith("{", pos):  # the comma between two records left out
+            skipped.append(text.count("\n", 0, pos) + 1)
+        else:
+            following = _next_element(text, pos)
+            if following is None:
+                broken = pos
+                break
+            skipped.append(text.count("\n", 0, pos) + 1)
+            pos = following
     if not items:
         return None
-    return items, text.count("\n", 0, pos) + 1
+    stopped = None if broken is None else text.count("\n", 0, broken) + 1
+    places = [*skipped, *([] if stopped is None else [stopped])]
+    line = places[0] if places else text.count("\n", 0, pos) + 1  # a comma before "]"
+    return _ArrayRead(items, line, skipped, stopped, lost)
+
+
+def _next_element(text: str, pos: int) -> int | None:
+    """Where the next object of an array starts after a damaged place at ``pos``: the
+    first ``{`` past it at the array's own depth (braces and brackets inside strings
+    aside), so that an object inside a record is never read as one. None when the
+    array ends first, or its brackets no longer tell (a quote left open, a brace
+    missing)."""
+    depth = 0
+    for found in _JSON_TOKEN.finditer(text, pos):
+        token = found.group()
+        if token == '"':
+            return None  # a string left open: nothing after it can be told
+        if token in "[{":
+            if token == "{" and depth == 0 and found.start() > pos:
+                return found.start()
+            depth += 1
+        elif token in "]}":
+            depth -= 1
+            if depth < 0:
+                return None  # the array closes: no record after the damage
+    return None
 
 
 #: the keys whose list :func:`_from_data` takes for the papers of an object, the first found
