@@ -1996,6 +1996,17 @@ def _nested_papers(data: dict[str, Any], depth: int = 3) -> list[Any] | None:
     return found[0] if len(found) == 1 else None
 
 
+def _keyed_papers(data: dict[str, Any]) -> list[Any] | None:
+    """The papers of an object that holds each under its id (a scraper's ``{"<openreview
+    id>": {"title": …}, …}``), each with its key as its ``id`` where it has none, as a
+    paper of a list gives its source's id; None unless there are two or more values and
+    every one is a paper (an object with a title or an abstract). Read as one paper, such
+    a file held none, its ids taken for field names."""
+    if len(data) < 2 or _is_paper(data) or not all(map(_is_paper, data.values())):
+        return None
+    return [{"id": key, **value} if "id" not in value else value for key, value in data.items()]
+
+
 def _papers_of(data: dict[str, Any]) -> list[Any] | None:
     """The list of papers an object holds (see :func:`_papers_key`), or None."""
     key = _papers_key(data)
@@ -2021,8 +2032,11 @@ def _from_data(data: Any, path: Path) -> ReadResult:
     if isinstance(data, dict):
         key = _papers_key(data)
         nested = _nested_papers(data) if key is None and not _is_paper(data) else None
+        keyed = _keyed_papers(data) if key is None and nested is None else None
         if nested is not None:
             papers = nested
+        elif keyed is not None:
+            papers = keyed
         elif key is None:
             papers = [data]
             alone = True

@@ -1,0 +1,36 @@
+"""A JSON object that holds each paper under its id, as scrapers often save a list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tuireader.ingest.readers import read_file
+
+#: the first six records of Paper Copilot's CoRL 2023 list, as it writes them
+FIRST_SIX = Path(__file__).parent / "fixtures" / "damaged" / "corl2023_first6.json"
+
+
+def test_papers_keyed_by_their_openreview_id_are_read_as_the_list(tmp_path: Path) -> None:
+    items = json.loads(FIRST_SIX.read_text(encoding="utf-8"))
+    keyed = {item["id"]: {k: v for k, v in item.items() if k != "id"} for item in items}
+    path = tmp_path / "corl2023.json"
+    path.write_text(json.dumps(keyed, indent=2), encoding="utf-8")
+    result = read_file(path)
+    as_array = read_file(FIRST_SIX)
+    assert len(result.records) == 6
+    assert result.records == as_array.records  # the key is the paper's id, as "id" was
+    assert [record.source_id for record in result.records] == list(keyed)
+    assert result.problems == ()
+
+
+def test_an_object_with_a_value_that_is_no_paper_is_not_read_as_papers(tmp_path: Path) -> None:
+    # one value is a list's settings, not a paper: the object is not papers by their ids
+    data = {
+        "a1": {"title": "First paper", "abstract": "One."},
+        "a2": {"title": "Second paper", "abstract": "Two."},
+        "settings": {"sort": "year"},
+    }
+    path = tmp_path / "mixed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert read_file(path).records == ()
