@@ -11,7 +11,8 @@ that cannot be read at all gives a result with no records and one error.
 Plain text lists look like this: the first non-empty line names the list, then one
 paper per paragraph, paragraphs separated by blank lines; a hard-wrapped paragraph
 is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes become
-U+FFFD and are reported by line), or, when the bytes are not UTF-8 at all, as GB18030
+U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones are read as
+such and named), or, when the bytes are not UTF-8 at all, as GB18030
 when the result reads as Chinese, else Windows-1252, else Latin-1. Binary data (NUL
 bytes, a known file signature) is refused; control characters in text are kept as data
 for the output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
@@ -30,6 +31,7 @@ from tuireader.ingest.formats.bibtex import parse_bibtex, unlatex
 from tuireader.ingest.formats.common import (
     ReadResult,
     failure,
+    line_list,
     records_said,
     split_lines,
 )
@@ -220,6 +222,80 @@ def _replaced_problem(path: Path, lines: list[int], what: str) -> Problem:
     )
 
 
+#: what Western European text holds beyond ASCII, read as Windows-1252: accented
+#: letters (not "þ", "ÿ", "×" or "÷", which stray bytes such as a UTF-16 mark give),
+#: quotes, dashes and a few signs
+_WESTERN_RE = re.compile(
+    "[\u00c0-\u00d6\u00d8-\u00dd\u00df-\u00f6\u00f8-\u00fd"
+    "\u00a0\u00a1\u00a3\u00a7\u00ab\u00b0\u00b7\u00bb\u00bf"
+    "\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
+    "\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2026\u20ac]"
+)
+#: three characters beyond ASCII in a row: no Western European word has them
+_NON_ASCII_RUN_RE = re.compile(r"[^\x00-\x7f]{3}")
+#: the fewest characters beyond ASCII that lines must hold, all of them Western, to be
+#: read as Windows-1252: one byte alone is as likely damage, and stays U+FFFD
+_WESTERN_EVIDENCE = 2
+_LINE_BREAK_BYTES_RE = re.compile(rb"(\r\n|\r|\n)")
+
+
+def _western(line: bytes) -> str | None:
+    """``line`` read as Windows-1252 when it so reads as Western European text, else
+    None."""
+    try:
+        text = line.decode("cp1252")
+    except UnicodeDecodeError:
+        return None  # a byte Windows-1252 leaves undefined: no text of its
+    beyond = _NON_ASCII_RE.findall(text)
+    if not all(_WESTERN_RE.fullmatch(char) for char in beyond):
+        return None
+    return None if _NON_ASCII_RUN_RE.search(text) else text
+
+
+def _by_line(data: bytes, bad: list[int]) -> tuple[str, list[int], list[int]]:
+    """The text of UTF-8 ``data`` whose lines ``bad`` are not UTF-8, and which of those
+    were read as Windows-1252 and which kept U+FFFD for their bad bytes.
+
+    A list put together from several sources holds one entry saved in Windows-1252 or
+    Latin-1 (a paper by "Jörg Müller"): read with U+FFFD, it lost its letters ("J�rg
+    M�ller"), though a file all in Latin-1 is read right. A bad line that reads as
+    Western European text in Windows-1252 is read so, when such lines hold at least
+    ``_WESTERN_EVIDENCE`` characters beyond ASCII; bytes that are damage (a stray
+    "\\xff\\xfe", a character cut in two) keep U+FFFD.
+    """
+    parts = _LINE_BREAK_BYTES_RE.split(data)
+    lines, breaks = parts[0::2], parts[1::2]
+    read = {number: _western(lines[number - 1]) for number in bad}
+    evidence = sum(len(_NON_ASCII_RE.findall(text)) for text in read.values() if text)
+    if evidence < _WESTERN_EVIDENCE:
+        read = dict.fromkeys(bad)
+    pieces: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if number in read:
+            pieces.append(read[number] or line.decode("utf-8", errors="replace"))
+        else:
+            pieces.append(line.decode("utf-8"))
+        if number <= len(breaks):
+            pieces.append(breaks[number - 1].decode("ascii"))
+    western = [number for number in bad if read[number]]
+    replaced = [number for number in bad if not read[number]]
+    return "".join(pieces), western, replaced
+
+
+def _western_problem(path: Path, lines: list[int]) -> Problem:
+    """One warning naming the lines that were read as Windows-1252, not UTF-8."""
+    if len(lines) == 1:
+        return Problem(
+            path, f"line {lines[0]} is not UTF-8; read it as Windows-1252 (Latin-1)", "warning"
+        )
+    return Problem(
+        path,
+        f"{len(lines)} lines are not UTF-8 (lines {line_list(lines)}); read them as "
+        "Windows-1252 (Latin-1)",
+        "warning",
+    )
+
+
 def _mostly_utf8(text: str, data: bytes, bad_lines: int, clean_lines: int) -> bool:
     """True when bytes that failed a strict UTF-8 decode are UTF-8 with a few bad bytes.
 
@@ -243,7 +319,8 @@ def decode(data: bytes, path: Path) -> Decoded:
 
     UTF-8 (with or without BOM) is read as UTF-8; a UTF-8 file with a few invalid
     bytes keeps UTF-8, with U+FFFD where the bad bytes were and a warning naming their
-    lines. Only bytes that are not UTF-8 at all (see ``_mostly_utf8``) are read as
+    lines, but for lines that read as Western text in Windows-1252 (an entry saved in
+    Latin-1 among UTF-8 ones), which are read so and named (``_by_line``). Only bytes that are not UTF-8 at all (see ``_mostly_utf8``) are read as
     GB18030 when the result reads as Chinese, else Windows-1252, else Latin-1. UTF-16
     and UTF-32 with a BOM are read too. Control characters in text are kept as data.
 
@@ -269,11 +346,22 @@ def decode(data: bytes, path: Path) -> Decoded:
     except UnicodeDecodeError:
         text = data.decode("utf-8-sig", errors="replace")
         bad, clean = _utf8_lines(data.removeprefix(codecs.BOM_UTF8))
-        if _mostly_utf8(text, data, len(bad), clean):
-            if _mostly_controls(text, _UTF8_CONTROL_SHARE):
-                raise _binary(path) from None
-            problem = _replaced_problem(path, bad, "bytes that are not UTF-8")
-            return Decoded(text, "utf-8", (problem,))
+        mostly = _mostly_utf8(text, data, len(bad), clean)
+        if mostly and _mostly_controls(text, _UTF8_CONTROL_SHARE):
+            raise _binary(path) from None
+        # a few lines of UTF-8 among more in Windows-1252 are UTF-8 too, when all the
+        # others read as Western text: read as Windows-1252, "Bächer" was "BÃ¤cher"
+        lines = _by_line(data.removeprefix(codecs.BOM_UTF8), bad) if mostly or clean else None
+        if lines is not None and (
+            mostly or (not lines[2] and not _mostly_controls(lines[0], _UTF8_CONTROL_SHARE))
+        ):
+            text, western, replaced = lines
+            problems: list[Problem] = []
+            if western:
+                problems.append(_western_problem(path, western))
+            if replaced:
+                problems.append(_replaced_problem(path, replaced, "bytes that are not UTF-8"))
+            return Decoded(text, "utf-8", tuple(problems))
     else:
         if _mostly_controls(text, _UTF8_CONTROL_SHARE):
             raise _binary(path)
