@@ -80,3 +80,23 @@ def test_a_value_that_is_not_whole_is_left_as_written(tmp_path: Path) -> None:
     (odd,) = result.records
     assert odd.title == "Odd" and odd.abstract == "Text."
     assert warnings(result) == []
+
+
+def test_entries_written_with_no_commas_at_all_are_said_in_one_warning(tmp_path: Path) -> None:
+    # some databases export fields with no comma between them
+    text = "".join(
+        f"@article{{k{n},\n  title = {{Paper {n}}}\n  author = {{Lee, Ann}}\n"
+        f"  abstract = {{Text {n}.}}\n}}\n\n"
+        for n in range(7)
+    )
+    path = tmp_path / "export.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert [(r.title, r.authors, r.abstract) for r in result.records] == [
+        (f"Paper {n}", ("Ann Lee",), f"Text {n}.") for n in range(7)
+    ]
+    (message,) = warnings(result)
+    assert message == (
+        "7 entries have no comma between two of their fields (k0, k1, k2, k3, k4, …); "
+        "read their fields apart, check those entries"
+    )

@@ -891,6 +891,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     ]
     macros = _Macros(max(_MACRO_BUDGET, 2 * len(text)))
     entries: list[BibEntry] = []
+    run_ons: list[tuple[str, Problem]] = []  # entries with a comma missing, by key
     previous: Any = None
     for block in library.blocks:
         if _another_papers_key(block, Entry):
@@ -915,7 +916,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         elif isinstance(block, Entry):
             fields, run_on = _missing_commas(block, macros, path)
             if run_on is not None:
-                problems.append(run_on)
+                run_ons.append((block.key, run_on))
             pairs = tuple(fields)
             written = _TYPE_RE.match(block.raw or "")
             kind = written.group(1) if written else block.entry_type  # the parser lowers it
@@ -930,6 +931,20 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
                 problems.append(problem)
         previous = block
+    if len(run_ons) == 1:
+        problems.append(run_ons[0][1])
+    elif run_ons:
+        # an export that writes no commas between fields at all: one warning, not one
+        # an entry
+        keys = [key for key, _problem in run_ons]
+        problems.append(
+            Problem(
+                path,
+                f"{count_entries(keys)} have no comma between two of their fields "
+                f"({some_keys(keys)}); read their fields apart, check those entries",
+                "warning",
+            )
+        )
     if macros.exhausted:
         problems.append(
             Problem(
