@@ -33,27 +33,45 @@ def test_a_comma_missing_between_two_records_loses_none(tmp_path: Path) -> None:
     cut = [index for index in range(len(whole)) if whole.startswith(BETWEEN, index)][2]
     damaged = whole[:cut] + "}\n    {" + whole[cut + len(BETWEEN) :]
     result = read_file(write(tmp_path, damaged))
-    expected = [item["title"] for item in json.loads(whole)]
-    assert titles(result) == expected
+    assert result.records == read_file(FIRST_SIX).records
     line = damaged.count("\n", 0, cut) + 2  # the "{" of the fourth record
     (message,) = warnings(result)
     assert message == (
-        f"is not valid JSON at line {line} (Expecting ',' delimiter at line {line}, column "
-        "5); read the 6 records before and after, check the file there"
+        f"is not valid JSON: a comma is left out at line {line} (Expecting ',' delimiter "
+        f"at line {line}, column 5); read as if it were there, check the file there"
     )
+
+
+def test_commas_missing_between_fields_and_deep_in_an_object(tmp_path: Path) -> None:
+    items = json.loads(FIRST_SIX.read_text(encoding="utf-8"))
+    whole = json.dumps({"name": "CoRL 2023", "papers": items}, indent=2, ensure_ascii=False)
+    field = f'"id": {json.dumps(items[1]["id"])},'
+    assert whole.count(field) == 1
+    between = whole.index("},\n    {", whole.index(json.dumps(items[4]["title"])))
+    damaged = whole[:between] + "}\n    {" + whole[between + len("},\n    {") :]
+    damaged = damaged.replace(field, field[:-1])  # and one between two fields
+    result = read_file(write(tmp_path, damaged))
+    assert [record.title for record in result.records] == [item["title"] for item in items]
+    (message,) = warnings(result)
+    first = damaged.count("\n", 0, damaged.index(field[:-1])) + 2
+    last = damaged.count("\n", 0, between) + 2
+    assert message.startswith(f"is not valid JSON: commas are left out at lines {first}, {last} (")
+    assert message.endswith("); read as if they were there, check the file there")
 
 
 def test_a_record_that_is_not_json_costs_that_record_only(tmp_path: Path) -> None:
     whole = FIRST_SIX.read_text(encoding="utf-8")
     items = json.loads(whole)
-    field = f'"id": {json.dumps(items[1]["id"])},'
-    assert whole.count(field) == 1
-    # a comma left out between two fields of the second record
-    damaged = whole.replace(field, field[:-1])
+    title = f'"title": {json.dumps(items[1]["title"])},'
+    assert whole.count(title) == 1
+    # quotes inside the second record's title left unescaped
+    damaged = whole.replace(title, title.replace("Feature Field", '"Feature" Field'))
+    assert damaged != whole
     result = read_file(write(tmp_path, damaged))
     assert titles(result) == [item["title"] for item in [items[0], *items[2:]]]
     (message,) = warnings(result)
-    assert message.startswith("is not valid JSON at line ")
+    line = damaged.count("\n", 0, damaged.index('"Feature"')) + 1
+    assert message.startswith(f"is not valid JSON at line {line} (Expecting ',' delimiter")
     assert message.endswith(
         "; skipped 1 record that could not be read and read the 5 records before and "
         "after, check the file there"

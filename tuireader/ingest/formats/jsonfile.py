@@ -1684,6 +1684,23 @@ def parse_json(text: str, path: Path) -> ReadResult:
             # One object per line in a file named .json: read it as JSON Lines.
             return parse_jsonl(text, path)
         where = _where(error)
+        mended = _commas_put_back(text, error)
+        if mended is not None:
+            data, lines = mended
+            they = len(lines) > 1
+            missing = (
+                f"commas are left out at lines {line_list(lines)}"
+                if they
+                else f"a comma is left out at line {lines[0]}"
+            )
+            told = Problem(
+                path,
+                f"is not valid JSON: {missing} ({where}); read as if "
+                f"{'they were' if they else 'it were'} there, check the file there",
+                "warning",
+            )
+            result = _from_data(data, path)
+            return replace(result, problems=(told, *result.problems))
         # the text ran out inside a record (else a mistake inside the file, such as a
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
@@ -1718,6 +1735,43 @@ def parse_json(text: str, path: Path) -> ReadResult:
     except RecursionError:
         return failure(path, "is not valid JSON (nested too deeply)", "json")
     return _from_data(data, path)
+
+
+#: the most commas put back in one file (each costs a parse of the whole text)
+_MAX_COMMAS = 20
+#: where a value ends: a string's quote, a list's or object's bracket, a number, a word
+_VALUE_END_RE = re.compile(r'["\]}\w]\s*\Z')
+
+
+def _commas_put_back(text: str, error: json.JSONDecodeError) -> tuple[Any, list[int]] | None:
+    """The data of ``text`` with the commas it leaves out put back, and the lines where
+    they were; None unless every place ``json`` stops at is a comma left out.
+
+    ``json`` stops at a comma left out between two records (``}`` then ``{``) or two
+    fields (``"a": 1`` then ``"b"``), and every record after it was lost, in a file whose
+    papers lie deep (a crawl's ``submissions``) all of them. Such a place is a value's
+    end, then blanks, then the start of an object, a list or a key: where ``json``
+    expects a comma, nothing else can be meant. Any other mistake (a quote left
+    unescaped in a title) is not mended.
+    """
+    lines: list[int] = []
+    for _ in range(_MAX_COMMAS):
+        if error.msg != "Expecting ',' delimiter" or not text.startswith(
+            ("{", "[", '"'), error.pos
+        ):
+            return None
+        if not _VALUE_END_RE.search(text, max(0, error.pos - 200), error.pos):
+            return None
+        end = len(text[: error.pos].rstrip())
+        lines.append(error.lineno)
+        text = text[:end] + "," + text[end:]
+        try:
+            return loads(text), lines
+        except json.JSONDecodeError as again:
+            error = again
+        except (ValueError, RecursionError):
+            return None
+    return None
 
 
 def _where(error: json.JSONDecodeError, *, line: bool = True) -> str:
