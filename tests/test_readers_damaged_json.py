@@ -85,3 +85,20 @@ def test_a_list_cut_short_still_keeps_the_records_before_the_break(tmp_path: Pat
     assert len(result.records) == 4
     (message,) = warnings(result)
     assert "read the 4 records before it (is the file cut short?)" in message
+
+
+def test_a_comma_left_out_after_bad_bytes_between_tokens(tmp_path: Path) -> None:
+    # bytes that are not UTF-8 between two tokens, then a comma left out further on
+    whole = FIRST_SIX.read_text(encoding="utf-8")
+    items = json.loads(whole)
+    cut = [index for index in range(len(whole)) if whole.startswith(BETWEEN, index)][3]
+    damaged = (whole[:cut] + "}\n    {" + whole[cut + len(BETWEEN) :]).encode()
+    field = f'"id": {json.dumps(items[1]["id"])},'.encode()
+    damaged = damaged.replace(field, field + b"\xff\xfe\xc3", 1)
+    path = tmp_path / "corl.json"
+    path.write_bytes(damaged)
+    result = read_file(path)
+    assert titles(result) == [item["title"] for item in items]
+    line = whole.count("\n", 0, cut) + 2
+    said = warnings(result)
+    assert said[1].startswith(f"is not valid JSON: a comma is left out at line {line} (")

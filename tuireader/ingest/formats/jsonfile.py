@@ -1756,6 +1756,7 @@ def _commas_put_back(text: str, error: json.JSONDecodeError) -> tuple[Any, list[
     """
     lines: list[int] = []
     for _ in range(_MAX_COMMAS):
+        text = error.doc  # as ``loads`` last read it, its bad bytes between tokens out
         if error.msg != "Expecting ',' delimiter" or not text.startswith(
             ("{", "[", '"'), error.pos
         ):
