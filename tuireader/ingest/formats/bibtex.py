@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -313,8 +314,39 @@ def _bib_fields(entry: Any, macros: _Macros) -> list[tuple[str, str]]:
     ]
 
 
-#: a field's name and its ``=`` where a value ended: the next field, its comma missing
-_FIELD_START_RE = re.compile(r"\s+([A-Za-z][\w:.+-]*)\s*=\s*")
+#: a field's name and its ``=`` after a value's end (not a ``#``): the next field, its
+#: comma missing
+_FIELD_START_RE = re.compile(r"(?<=[^\s#])\s+([A-Za-z][\w:.+-]*)\s*=\s*")
+#: what decides whether a value's text is inside braces or quotes
+_NESTING_RE = re.compile(r'[{}"]')
+
+
+def _outside(raw: str) -> Iterator[tuple[int, int]]:
+    """The spans of a raw BibTeX value outside braces and quotes (found by its braces and
+    quotes alone: a value is read once, not a character at a time)."""
+    depth = 0
+    quoted = False
+    start = 0
+    for found in _NESTING_RE.finditer(raw):
+        char, at = found.group(), found.start()
+        if char == "{":
+            if depth == 0 and not quoted:
+                yield start, at
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+            if depth == 0 and not quoted:
+                start = at + 1
+        elif depth == 0:
+            if not quoted:
+                yield start, at
+            else:
+                start = at + 1
+            quoted = not quoted
+    if depth == 0 and not quoted:
+        yield start, len(raw)
+
+
 #: one piece of a value: a number or a macro's name (braced and quoted pieces are
 #: checked by ``_whole_piece``)
 _BARE_PIECE_RE = re.compile(r"[\w:.+-]+")
@@ -351,22 +383,11 @@ def _run_on(raw: str) -> list[tuple[str | None, str]] | None:
     """
     if "=" not in raw:
         return None
-    cuts: list[tuple[int, int, str]] = []
-    depth = 0
-    quoted = False
-    for index, char in enumerate(raw):
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth = max(depth - 1, 0)
-        elif char == '"' and depth == 0:
-            quoted = not quoted
-        elif depth == 0 and not quoted and char.isspace() and index and raw[index - 1] != "#":
-            if cuts and index < cuts[-1][1]:
-                continue
-            found = _FIELD_START_RE.match(raw, index)
-            if found and raw[:index].strip():
-                cuts.append((index, found.end(), found.group(1)))
+    cuts = [
+        (found.start(), found.end(), found.group(1))
+        for start, end in _outside(raw)
+        for found in _FIELD_START_RE.finditer(raw, start, end)
+    ]
     if not cuts:
         return None
     pieces: list[tuple[str | None, str]] = []
