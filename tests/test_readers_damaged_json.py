@@ -38,7 +38,8 @@ def test_a_comma_missing_between_two_records_loses_none(tmp_path: Path) -> None:
     (message,) = warnings(result)
     assert message == (
         f"is not valid JSON: a comma is left out at line {line} (Expecting ',' delimiter "
-        f"at line {line}, column 5); read as if it were there, check the file there"
+        f"at line {line}, column 5); read the 6 records as if it were there, check the file "
+        "there"
     )
 
 
@@ -56,7 +57,7 @@ def test_commas_missing_between_fields_and_deep_in_an_object(tmp_path: Path) -> 
     first = damaged.count("\n", 0, damaged.index(field[:-1])) + 2
     last = damaged.count("\n", 0, between) + 2
     assert message.startswith(f"is not valid JSON: commas are left out at lines {first}, {last} (")
-    assert message.endswith("); read as if they were there, check the file there")
+    assert message.endswith("); read the 6 records as if they were there, check the file there")
 
 
 def test_a_record_that_is_not_json_costs_that_record_only(tmp_path: Path) -> None:

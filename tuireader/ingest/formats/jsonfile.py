@@ -1693,10 +1693,12 @@ def parse_json(text: str, path: Path) -> ReadResult:
                 if they
                 else f"a comma is left out at line {lines[0]}"
             )
+            count = _records_in(data)
             told = Problem(
                 path,
-                f"is not valid JSON: {missing} ({where}); read as if "
-                f"{'they were' if they else 'it were'} there, check the file there",
+                f"is not valid JSON: {missing} ({where}); read the {count} "
+                f"record{'' if count == 1 else 's'} as if {'they were' if they else 'it were'} "
+                "there, check the file there",
                 "warning",
             )
             result = _from_data(data, path)
