@@ -34,3 +34,16 @@ def test_an_object_with_a_value_that_is_no_paper_is_not_read_as_papers(tmp_path:
     path = tmp_path / "mixed.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert read_file(path).records == ()
+
+
+def test_papers_keyed_by_id_cut_short_keep_the_papers_before_the_break(tmp_path: Path) -> None:
+    items = json.loads(FIRST_SIX.read_text(encoding="utf-8"))
+    keyed = {item["id"]: {k: v for k, v in item.items() if k != "id"} for item in items}
+    whole = json.dumps(keyed, indent=2)
+    cut = whole.index(json.dumps(items[4]["abstract"]))  # inside the fifth paper
+    path = tmp_path / "corl2023.json"
+    path.write_text(whole[: cut + 40], encoding="utf-8")
+    result = read_file(path)
+    assert [record.source_id for record in result.records] == [i["id"] for i in items[:4]]
+    (problem,) = result.problems
+    assert problem.message.endswith("read the 4 records before it (is the file cut short?)")

@@ -1709,7 +1709,7 @@ def parse_json(text: str, path: Path) -> ReadResult:
         array = _array_prefix(text)
         prefix = (array.items, array.line) if array is not None else None
         if prefix is None and ran_out:
-            prefix = _records_prefix(text)
+            prefix = _records_prefix(text) or _keyed_prefix(text)
         if prefix is None:
             said = f"is not valid JSON ({where})" + (f" {CUT_SHORT}" if ran_out else "")
             return failure(path, said, "json")
@@ -1959,6 +1959,35 @@ def _records_prefix(text: str) -> tuple[Any, int] | None:
     return data, text.count("\n", 0, at) + 1
 
 
+def _keyed_prefix(text: str) -> tuple[Any, int] | None:
+    """A JSON object of papers by their ids (:func:`_keyed_papers`) cut short, made whole:
+    cut after the last paper it holds whole, and closed. Returns the data and the line
+    where the paper that cannot be read starts; None when the text is no such object."""
+    depth = 0
+    cut: int | None = None
+    for found in _JSON_TOKEN.finditer(text):
+        token = found.group()
+        if token == '"':
+            break  # a string left open: where the text breaks off
+        if token in "[{":
+            depth += 1
+        elif token in "]}":
+            depth -= 1
+            if depth <= 0:
+                return None  # whole here, or no object: not cut short
+        elif token == "," and depth == 1:
+            cut = found.start()
+    if cut is None or not text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return None
+    try:
+        data = loads(text[:cut] + "}")
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or _keyed_papers(data) is None:
+        return None
+    return data, text.count("\n", 0, cut) + 1
+
+
 def _papers_key(data: dict[str, Any]) -> str | None:
     """The key of the list of papers an object holds: one of :data:`_RECORD_KEYS` (the
     first found), else, for an object that is no paper itself, the one list of
@@ -2076,6 +2105,8 @@ def _records_in(data: Any) -> int:
     objects, a crawl's venues) holds."""
     if isinstance(data, dict):
         papers = _papers_of(data)
+        if papers is None and not _is_paper(data):
+            papers = _keyed_papers(data)
         return 1 if papers is None else len(papers)
     if isinstance(data, list):
         return sum(_records_in(item) if isinstance(item, dict) else 1 for item in data)
