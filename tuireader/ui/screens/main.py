@@ -3141,6 +3141,7 @@ class MainScreen(Screen[None]):
         opened = list(book.tags.get(ids[0], ())) if not bulk else []
         marked = self._marked_named(ids) if bulk else ""
         hidden = self._hidden_marks() if bulk else 0
+        seen = self.library
 
         def done(tags: list[str] | None) -> None:
             self._tag_editor = None
@@ -3154,6 +3155,7 @@ class MainScreen(Screen[None]):
                 self.notify(visible(error.user_message), severity="error", markup=False)
                 return
             book.save_tags(ids, wanted, opened, bulk, marked, hidden)
+            self._follow_edited(seen, ids)
             self._redraw_triage()
 
         if bulk:
@@ -3182,10 +3184,12 @@ class MainScreen(Screen[None]):
         former = [alias for alias in paper.aliases if self._id_now(alias) == paper_id]
         opened, text = book.note_to_edit(paper_id, former)
         self._drafts_undone.difference_update([paper_id, *former])  # text typed from now
+        seen = self.library
 
         def done(note: str | None) -> None:
             if note is not None:
                 book.save_note(paper_id, note, opened)
+                self._follow_edited(seen, [paper_id])
                 self._redraw_triage()
 
         def keep_draft(draft: str, closing: bool) -> None:
@@ -3197,6 +3201,25 @@ class MainScreen(Screen[None]):
 
         editor = NoteEditor(text, title=paper.title, keep_draft=keep_draft, saved=opened)
         self.app.push_screen(editor, done)
+
+    def _follow_edited(self, seen: Library | None, ids: Sequence[str]) -> None:
+        """Marks just saved from an editor opened on the papers of ``seen``, the lists
+        read again while it was open: a paper whose id the lists read now do not have
+        (a re-scrape gave it another key, or left it out) keeps what identified it as
+        the user saw it, and its mark follows it to its id now, as a key pressed while
+        the lists were read does (see :meth:`on_lists_reread`). The triage file takes
+        the identity of a paper saved from the lists read last, which have no such
+        paper: the mark was kept without a title, detached from the paper still there."""
+        library = self.library
+        if seen is None or library is None or library is seen:
+            return
+        gone = {
+            paper_id: StoredIdentity.of(paper)
+            for paper_id in ids
+            if library.peek(paper_id) is None and (paper := seen.peek(paper_id)) is not None
+        }
+        if gone:
+            self.triage.follow(library.papers, gone)
 
 
 def _by_source(problems: Sequence[Problem]) -> tuple[list[Problem], list[Problem]]:

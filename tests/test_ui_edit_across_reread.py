@@ -1,0 +1,115 @@
+"""A tag or note editor left open while its paper's list is replaced on disk.
+
+The reader reads the lists again under the open editor, and the paper may have another
+id in the new file (a re-scrape gave it another key) or be gone from it. What the user
+saves is about the paper they opened the editor on: the mark keeps that paper's title,
+and follows it to its id in the file read now.
+"""
+
+from __future__ import annotations
+
+import pytest
+from e2e_util import settle, sync
+from test_ui_lists_changed import ENTRY, PAPERS, highlight, ids, reader, write_list
+
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
+from tuireader.ui.screens.main import MainScreen
+
+
+def marks() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    with Store.open(resolve().state_db, read_only=True) as store:
+        snapshot = store.snapshot()
+    return dict(snapshot.tags), dict(snapshot.notes)
+
+
+def titles_kept(paper_ids: list[str]) -> dict[str, str]:
+    with Store.open(resolve().state_db, read_only=True) as store:
+        return {pid: found.title for pid, found in store.identities(paper_ids).items()}
+
+
+async def read_again_under_the_editor(pilot, screen: MainScreen) -> None:  # type: ignore[no-untyped-def]
+    """The reader's look at the lists, made while the editor is open, and the lists
+    read again shown on the screen under it."""
+    library = screen.library
+    screen.poll_triage()
+    for _ in range(2000):
+        if screen.library is not library and not screen._reading_lists:
+            break
+        await pilot.pause(0.01)
+    assert screen.library is not library
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def edit(pilot, key: str, text: str, replaced: object) -> MainScreen:  # type: ignore[no-untyped-def]
+    screen = pilot.app.screen
+    assert isinstance(screen, MainScreen)
+    await highlight(pilot, screen, ids(screen)[1])
+    await pilot.press(key)
+    await settle(pilot)
+    assert pilot.app.screen is not screen  # the editor is open
+    replaced()  # type: ignore[operator]
+    await read_again_under_the_editor(pilot, screen)
+    await pilot.press(*text)
+    await pilot.press("ctrl+s" if key == "n" else "enter")
+    await settle(pilot)
+    assert pilot.app.screen is screen
+    return screen
+
+
+@pytest.mark.parametrize(("key", "text"), [("t", "rescrape"), ("n", "read the appendix")])
+@sync
+async def test_a_mark_saved_from_an_editor_open_as_the_list_changed_follows_the_paper(
+    tmp_path, key, text
+):
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        from e2e_util import ready
+
+        await ready(pilot)
+        screen = await edit(pilot, key, text, lambda: write_list(source, renamed=True))
+        new = ids(screen)[1]
+        assert screen.library is not None
+        assert screen.library.get(new).title.endswith("Performance.")
+        for _ in range(200):  # the mark follows the paper once it is written
+            tags, notes = marks()
+            if new in (tags if key == "t" else notes):
+                break
+            await pilot.pause(0.02)
+        assert (tags if key == "t" else notes) == {new: ("rescrape",) if key == "t" else text}
+        assert titles_kept([new])[new].startswith("How Does the Task Landscape")
+        await settle(pilot)
+        shown = screen.triage.tags if key == "t" else screen.triage.notes
+        assert shown == {new: ("rescrape",) if key == "t" else text}
+        await pilot.press("z")  # undone on the paper where it is now
+        await settle(pilot)
+        assert marks() == ({}, {})
+
+
+@sync
+async def test_a_mark_saved_on_a_paper_gone_from_its_replaced_list_keeps_its_title(tmp_path):
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+
+    def without_the_paper() -> None:
+        kept = [PAPERS[0], PAPERS[2]]
+        source.write_text(
+            "\n".join(
+                ENTRY.format(key=k, title=t, author=a, abstract=f"We study {t.lower()}.")
+                for k, t, a in kept
+            ),
+            encoding="utf-8",
+        )
+
+    async with app.run_test(size=(120, 30)) as pilot:
+        from e2e_util import ready
+
+        screen = await ready(pilot)
+        gone = ids(screen)[1]
+        screen = await edit(pilot, "t", "later", without_the_paper)
+        assert gone not in ids(screen)
+        tags, _notes = marks()
+        assert tags == {gone: ("later",)}
+        assert titles_kept([gone]) == {gone: PAPERS[1][1]}
