@@ -992,3 +992,22 @@ async def test_at_20_and_16_columns_the_status_line_keeps_the_papers_left_whole(
         line.total, line.matched, line.index_state = 3671, 2072, "ready"
         await pilot.pause()
         assert widget_text(app, line) == "2,072/3,671"
+
+
+@sync
+async def test_at_50_columns_the_titles_have_the_room_the_venues_year_took(tmp_path):
+    # at 50 columns the list column took 12 cells ("ICML 2024" whole) and left a title
+    # 28: the venue goes by its acronym there, and the title has the rest
+    collas = write_list(tmp_path / "pmlr_v199_collas2022.jsonl", ["Seals Learning Lifelong"])
+    app = make_app(SAMPLE, collas)
+    async with app.run_test(size=(50, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"walrus OR seals OR diffusion")
+        await settle(pilot)
+        column, labels = screen.results.list_column()
+        assert sorted(labels.values()) == ["CoLLAs", "ICML"]
+        assert column == len("CoLLAs")
+        rows = [line for line in app_text(app).splitlines() if " ICML " in line]
+        assert rows and all("ICML 2" not in line for line in rows), rows
+        width = screen.results.content_size.width
+        assert width - column >= 40  # the title's room: 34 cells and the row's marks

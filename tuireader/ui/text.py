@@ -155,14 +155,21 @@ def list_label(name: str, width: int) -> str:
     """A list's name for a column ``width`` cells wide: a venue spelled out that does not
     fit goes by its acronym, with the year the name holds ("7th Annual Conference on
     Robot Learning" is "CoRL", "Advances in Neural … Systems 2017" "NeurIPS 2017"), and
-    so does a file's stem that names one ("pmlr_v120_l4dc2020" is "L4DC 2020")."""
+    so does a file's stem that names one ("pmlr_v120_l4dc2020" is "L4DC 2020"); in a
+    column too narrow for the year, by the acronym alone ("ICML")."""
     from rich.cells import cell_len
 
     if cell_len(name) <= width:
         return name
     # a file's stem: by the venue it names, if it does ("pmlr_v120_l4dc2020" is
     # "L4DC 2020"), as list: finds it, rather than cut in the middle ("pmlr_…c2020")
-    return _venue_label(name) or name
+    venue = _venue_label(name)
+    if venue is None:
+        return name
+    # a column too narrow for the year too (a 50-column screen): the venue alone,
+    # "ICML" where the year cut read "ICML 2…"
+    alone = " ".join(_YEAR.sub("", venue).split())
+    return alone if cell_len(venue) > width and alone and cell_len(alone) <= width else venue
 
 
 @lru_cache(maxsize=256)

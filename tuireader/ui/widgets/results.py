@@ -43,8 +43,12 @@ LIST_SHARE = 0.15
 #: a venue's short name and year ("NeurIPS 2023", "CoLLAs 2022"), beside the viewer at
 #: 120 columns too, where the share is 8 cells...
 LIST_SHORT_NAME = 12
-#: ...as long as the title keeps this share of the width at least.
+#: ...as long as the title keeps this share of the width at least...
 TITLE_SHARE = 0.75
+#: ...and this many cells: at 50 columns the names' 12 cells left titles 28 ("ICML 2024"
+#: whole beside "Revisiting Character-level…"); 80 columns and the list beside the
+#: viewer at 120 have the room for both.
+TITLE_ROOM = 36
 #: the narrowest list-name column...
 LIST_NARROWEST = 4
 #: ...and the fewest cells a title keeps beside it: on a screen narrower than that leaves
@@ -238,13 +242,17 @@ def list_column(names: Sequence[str], width: int) -> tuple[int, dict[str, str]]:
     It takes LIST_SHARE of the width, or less where the names are all shorter; names it
     shows whole may widen it to LIST_SHORT_NAME (where LIST_SHARE cut the short names
     the README promises, "ICML 20…", "L4DC 20…", "CoLLAs …", beside the viewer at 120
-    columns), the title keeping TITLE_SHARE of the width. Where even the narrowest column
+    columns), the title keeping TITLE_SHARE of the width and TITLE_ROOM cells (on a
+    narrow screen a venue then goes by its acronym, "ICML"). Where even the narrowest column
     would leave the title fewer than TITLE_NARROWEST cells, there is none (0).
     """
     if width - 2 * GUTTER - ROW_MARKS - LIST_NARROWEST < TITLE_NARROWEST:
         return 0, {}  # a 16-column screen showed "Neu…  …": the list's name, no title
     share = min(LIST_COLUMN, int(width * LIST_SHARE))
-    room = max(LIST_NARROWEST, share, min(LIST_SHORT_NAME, int(width * (1 - TITLE_SHARE))))
+    wider = min(
+        LIST_SHORT_NAME, int(width * (1 - TITLE_SHARE)), width - 2 * GUTTER - ROW_MARKS - TITLE_ROOM
+    )
+    room = max(LIST_NARROWEST, share, wider)
     labels = list_labels(names, room)
     widths = [cell_len(visible(label)) for label in labels.values()]
     column = max((shown for shown in widths if shown <= room), default=0)
