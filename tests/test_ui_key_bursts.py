@@ -9,7 +9,7 @@ has been handled.
 from __future__ import annotations
 
 import pytest
-from e2e_util import app_text, ready, sync
+from e2e_util import app_text, notices, ready, settle, sync
 from test_ui_app import SAMPLE, make_app
 from test_ui_keys_in_order import burst
 from test_ui_triage import ids, open_editor, saved, start, triage_app
@@ -596,3 +596,23 @@ async def test_words_typed_into_the_list_after_a_space_in_one_burst_mark_no_pape
         await burst(pilot, ["enter"])
         await burst(pilot, [" "])
         assert len(screen.marked) == 1
+
+
+@sync
+async def test_a_paste_typed_key_by_key_that_tags_the_paper_names_the_tag_and_the_paper():
+    # "t" then the rest of a paste and its line break, as a terminal without bracketed
+    # paste types "transformers are rnns" copied with its newline: the tag editor takes
+    # it as "t", a tag and Enter (the same keys as a tag typed quickly), and tagged the
+    # highlighted paper "ransformers are rnns" with no more than "Tags saved"
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        paper = screen.current_paper
+        await burst(pilot, [*"transformers are rnns", "enter"])
+        assert saved(paper.id).tags == ("ransformers are rnns",)
+        said = notices(app)[-1]
+        assert "'ransformers are rnns'" in said, said
+        assert paper.title[:20] in said, said
+        await pilot.press("z")  # taken back
+        await settle(pilot)
+        assert saved(paper.id).tags == ()

@@ -539,12 +539,21 @@ class TriageBook:
             )
             return
         paper_id = ids[0]
+        # The tags and the paper are named: the list shows no tags, and "t" starting a
+        # paste the terminal typed key by key (no bracketed paste), "transformers are
+        # rnns" and a line break, tagged the highlighted paper "ransformers are rnns",
+        # said as "Tags saved" for two seconds. A tag typed after "t" in one burst is
+        # the same keys, so the paste cannot be told apart: it is said, and z undoes it.
+        title = self.name_of(paper_id)
+        paper = f"“{title}”" if title else "the paper"
 
         def save(store: Store) -> str:
             result = store.set_tags(paper_id, wanted, base=opened)
+            named = ", ".join(f"'{tag}'" for tag in result.tags)
+            said = f"Tagged {named}: {paper}" if named else f"Tags removed: {paper}"
             if {t.casefold() for t in result.tags} != {t.casefold() for t in wanted}:
-                return "Tags saved, merged with changes made in another reader"
-            return "Tags saved"
+                return f"{said} (merged with changes made in another reader)"
+            return said
 
         self.submit(save, [("tags", paper_id, merge_tags((), wanted))])
 
