@@ -113,3 +113,36 @@ async def test_a_mark_saved_on_a_paper_gone_from_its_replaced_list_keeps_its_tit
         tags, _notes = marks()
         assert tags == {gone: ("later",)}
         assert titles_kept([gone]) == {gone: PAPERS[1][1]}
+
+
+@sync
+async def test_note_text_left_in_an_editor_open_as_the_list_changed_comes_back_on_the_paper(
+    tmp_path,
+):
+    # text left with Escape is kept for the next n on the paper: it was kept under the
+    # id the paper had when the editor opened, which no paper has once the list is read
+    # again, and n on the paper opened an empty editor
+    from tuireader.ui.screens.edit import NoteEditor
+
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        from e2e_util import ready
+
+        screen = await ready(pilot)
+        await highlight(pilot, screen, ids(screen)[1])
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NoteEditor)
+        write_list(source, renamed=True)
+        await read_again_under_the_editor(pilot, screen)
+        await pilot.press(*"half a thought", "escape")
+        await settle(pilot)
+        assert app.screen is screen
+        new = ids(screen)[1]
+        await highlight(pilot, screen, new)
+        await pilot.press("n")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, NoteEditor)
+        assert editor.query_one("TextArea").text == "half a thought"

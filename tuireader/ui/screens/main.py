@@ -3193,7 +3193,12 @@ class MainScreen(Screen[None]):
                 self._redraw_triage()
 
         def keep_draft(draft: str, closing: bool) -> None:
-            book.note_drafts[paper_id] = draft
+            # under the paper's id in the lists read now, which may have been read
+            # again while the editor was open (kept under its id before, no paper's)
+            now, kept_as = self.library, paper_id
+            if now is not None and now is not seen and now.peek(paper_id) is None:
+                kept_as = _became(paper, seen, now) or paper_id
+            book.note_drafts[kept_as] = draft
             if not closing:
                 self.notify("Note not saved · n opens it again with what you typed")
 
