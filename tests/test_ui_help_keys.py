@@ -54,7 +54,64 @@ async def test_the_help_lists_the_search_boxs_editing_keys_and_the_link_digits()
         box = " ".join(section(text, "Search box").split())
         assert "^w, ^u Delete the word before the cursor, all before it" in box, box
         assert "←, → Move the cursor" in box, box
-        assert "home, end Move the cursor to the start, the end" in box, box
+        assert "home, ^a Move the cursor to the start" in box, box
+        assert "end, ^e Move the cursor to the end" in box, box
         for heading in ("Results list", "Viewer"):
             rows = " ".join(section(text, heading).split())
             assert "1–9 Copy link N, as numbered in the viewer" in rows, rows
+
+
+def bound_keys(widget: type) -> dict[str, str]:
+    """Every key the bindings of ``widget`` take, with its action, up to Textual's text
+    box it is (Input, TextArea): the scroll keys of the container beneath (a one-line
+    box scrolls no page) are left out, and so are the macOS Command keys (``super+``),
+    which do as their Ctrl keys do."""
+    from textual.binding import Binding
+
+    classes = []
+    for cls in widget.__mro__:
+        classes.append(cls)
+        if cls.__module__.startswith("textual.widgets"):
+            break
+    keys: dict[str, str] = {}
+    for cls in reversed(classes):
+        for binding in cls.__dict__.get("BINDINGS", ()):
+            if isinstance(binding, Binding):
+                keys.update((k.strip(), binding.action) for k in binding.key.split(","))
+    return {key: action for key, action in keys.items() if not key.startswith("super+")}
+
+
+@sync
+async def test_the_help_lists_every_key_the_search_box_and_the_editors_take():
+    # the search box and the tag editor take ^a ^e ^k ^← ^→ del ^x ^c ^v and Shift to
+    # select, the note editor PgUp, F6, ^⇧k, alt+del too: the help named a few of each
+    from textual.binding import Binding
+
+    from tuireader.ui.screens.edit import NoteArea, TagInput
+    from tuireader.ui.screens.help import NOTE_EDITOR, TAG_EDITOR
+    from tuireader.ui.widgets.search import SearchBox
+
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        text = await help_text(pilot)
+        for heading, widget in (
+            ("Search box", SearchBox),
+            (TAG_EDITOR, TagInput),
+            (NOTE_EDITOR, NoteArea),
+        ):
+            rows = section(text, heading).splitlines()
+            shown = {
+                key.strip()
+                for row in rows
+                if row.startswith("  ") and not row.startswith("    ")
+                for key in row.strip().split("  ")[0].split(", ")
+            }
+            shift = [row for row in rows if "Shift" in row and "select" in row]
+            for key, action in sorted(bound_keys(widget).items()):
+                if action.endswith("(True)"):  # a key that moves, with Shift: selects
+                    assert shift, (heading, rows)
+                    continue
+                display = app.get_key_display(Binding(key, "x"))
+                assert display in shown, (heading, key, display, rows)

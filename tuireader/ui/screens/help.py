@@ -78,28 +78,57 @@ MENUS = "Menus (a paper's links, citation formats, export formats)"
 TAG_EDITOR = "Tag editor"
 NOTE_EDITOR = "Note editor"
 MANUAL_COPY = "Copy by hand (when no clipboard can be trusted)"
+#: the editing keys of a one-line text box (Textual's Input: the search box, the tag
+#: editor), each as Textual names it (comma-separated), and what it does.
+LINE_KEYS = (
+    ("left,right", "Move the cursor"),
+    ("ctrl+left,ctrl+right", "Move the cursor a word"),
+    ("home,ctrl+a", "Move the cursor to the start"),
+    ("end,ctrl+e", "Move the cursor to the end"),
+    ("shift+…", "Shift with a key that moves the cursor: select as it moves"),
+    ("ctrl+shift+a", "Select all"),
+    ("backspace", "Delete the character before the cursor"),
+    ("delete,ctrl+d", "Delete the character after the cursor"),
+    ("ctrl+w,ctrl+u", "Delete the word before the cursor, all before it"),
+    ("ctrl+backspace,alt+backspace", "Delete the word after the cursor"),
+    ("ctrl+k", "Delete all after the cursor"),
+    ("ctrl+x,ctrl+c", "Cut, copy the selected text"),
+    ("ctrl+v", "Paste the text cut or copied last"),
+)
 #: keys a place takes beside its bindings (the menus' number keys and Enter, the editors'
 #: own keys), by heading: each key as Textual names it (comma-separated), what it does.
+#: Every key the text boxes take is here: a key the help leaves out is one a user never
+#: learns (^a, ^k, Shift to select were left out).
 OTHER_KEYS = {
-    "Search box": (
-        ("left,right", "Move the cursor"),
-        ("home,end", "Move the cursor to the start, the end"),
-        ("ctrl+w,ctrl+u", "Delete the word before the cursor, all before it"),
-    ),
+    "Search box": LINE_KEYS,
     "Results list": (("1–9", "Copy link N, as numbered in the viewer"),),
     "Viewer": (("1–9", "Copy link N, as numbered in the viewer"),),
     MENUS: (("1–9", "Pick that choice at once"), ("enter", "Pick the highlighted choice")),
     TAG_EDITOR: (
         ("enter", "Save"),
         ("right", "Accept the completion shown (at the end of the text)"),
-        ("left,home,end", "Move the cursor"),
-        ("ctrl+w,ctrl+u", "Delete the word before the cursor, all before it"),
+        *LINE_KEYS,
     ),
     NOTE_EDITOR: (
         ("enter", "New line"),
-        ("ctrl+z,ctrl+y", "Undo, redo typing"),
+        ("up,down,left,right", "Move the cursor"),
+        ("ctrl+left,ctrl+right", "Move the cursor a word"),
+        ("home,ctrl+a", "Move the cursor to the start of the line"),
+        ("end,ctrl+e", "Move the cursor to the end of the line"),
+        ("pageup,pagedown", "Move the cursor a page up, down"),
+        ("shift+…", "Shift with a key that moves the cursor: select as it moves"),
+        ("f6", "Select the line"),
         ("f7", "Select all (what is typed next replaces it)"),
-        ("ctrl+w,ctrl+k", "Delete the word before the cursor, the rest of the line"),
+        ("backspace", "Delete the character before the cursor"),
+        ("delete,ctrl+d", "Delete the character after the cursor"),
+        ("ctrl+w,ctrl+backspace,alt+backspace", "Delete the word before the cursor"),
+        ("alt+delete", "Delete the word after the cursor"),
+        ("ctrl+u", "Delete to the start of the line"),
+        ("ctrl+k", "Delete to the end of the line (an empty line: the line)"),
+        ("ctrl+shift+k", "Delete the line"),
+        ("ctrl+x,ctrl+c", "Cut, copy the selected text"),
+        ("ctrl+v", "Paste the text cut or copied last"),
+        ("ctrl+z,ctrl+y", "Undo, redo typing"),
     ),
     MANUAL_COPY: (
         ("ctrl+c", "Send the text selected (all of it at first) to the terminal's clipboard"),
