@@ -132,6 +132,14 @@ OTHER_KEYS = {
     ),
     MANUAL_COPY: (
         ("ctrl+c", "Send the text selected (all of it at first) to the terminal's clipboard"),
+        ("up,down,left,right", "Move the text's cursor (not shown; the selection ends)"),
+        ("ctrl+left,ctrl+right", "Move the cursor a word"),
+        ("home,ctrl+a", "Move the cursor to the start of the line"),
+        ("end,ctrl+e", "Move the cursor to the end of the line"),
+        ("pageup,pagedown", "Move the cursor a page up, down"),
+        ("shift+…", "Shift with a key that moves the cursor: select as it moves"),
+        ("f6", "Select the line"),
+        ("f7", "Select all"),
     ),
 }
 
