@@ -83,6 +83,11 @@ async def test_a_mark_saved_from_an_editor_open_as_the_list_changed_follows_the_
         await settle(pilot)
         shown = screen.triage.tags if key == "t" else screen.triage.notes
         assert shown == {new: ("rescrape",) if key == "t" else text}
+        if key == "t":  # the notice names the paper the tags were typed for
+            from e2e_util import notices
+
+            said = [n for n in notices(pilot.app) if n.startswith("Tagged")]
+            assert said and "“How Does the Task Landscape" in said[-1], said
         await pilot.press("z")  # undone on the paper where it is now
         await settle(pilot)
         assert marks() == ({}, {})

@@ -519,10 +519,12 @@ class TriageBook:
         bulk: bool,
         marked: str = "",
         hidden: int = 0,
+        title: str | None = None,
     ) -> None:
         """Add ``wanted`` to every paper of ``ids`` (bulk: the marked papers, named as
         ``marked``, ``hidden`` of them not shown), or make them the tags of the one paper
-        (merged with what another reader saved since ``opened``)."""
+        (merged with what another reader saved since ``opened``), called ``title`` in
+        the notice (by default, its title in the lists shown)."""
         if bulk:
             # the marks stay: tagging marked papers and then keeping them is one sequence
             named = ", ".join(f"'{tag}'" for tag in wanted)
@@ -544,7 +546,7 @@ class TriageBook:
         # rnns" and a line break, tagged the highlighted paper "ransformers are rnns",
         # said as "Tags saved" for two seconds. A tag typed after "t" in one burst is
         # the same keys, so the paste cannot be told apart: it is said, and z undoes it.
-        title = self.name_of(paper_id)
+        title = title or self.name_of(paper_id)
         paper = f"“{title}”" if title else "the paper"
 
         def save(store: Store) -> str:

@@ -3142,6 +3142,9 @@ class MainScreen(Screen[None]):
         marked = self._marked_named(ids) if bulk else ""
         hidden = self._hidden_marks() if bulk else 0
         seen = self.library
+        # the paper as the user saw it: the lists read again while the editor is open
+        # may give it another id, or none
+        shown = None if bulk else self._title_of(ids[0])
 
         def done(tags: list[str] | None) -> None:
             self._tag_editor = None
@@ -3154,7 +3157,7 @@ class MainScreen(Screen[None]):
             except StoreError as error:
                 self.notify(visible(error.user_message), severity="error", markup=False)
                 return
-            book.save_tags(ids, wanted, opened, bulk, marked, hidden)
+            book.save_tags(ids, wanted, opened, bulk, marked, hidden, title=shown)
             self._follow_edited(seen, ids)
             self._redraw_triage()
 
