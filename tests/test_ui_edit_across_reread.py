@@ -151,3 +151,35 @@ async def test_note_text_left_in_an_editor_open_as_the_list_changed_comes_back_o
         editor = app.screen
         assert isinstance(editor, NoteEditor)
         assert editor.query_one("TextArea").text == "half a thought"
+
+
+@sync
+async def test_tags_added_to_marked_papers_as_the_list_changed_follow_them(tmp_path):
+    # the marked papers are tagged as the editor saves: one of them re-scraped under
+    # another key meanwhile keeps its tag, on its id in the file read now
+    source = write_list(tmp_path / "collas.bib")
+    app = reader(source)
+    async with app.run_test(size=(120, 30)) as pilot:
+        from e2e_util import ready
+
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.pause()
+        await pilot.press("space", "space")  # the first two papers marked
+        await settle(pilot)
+        assert len(screen.triage.marked) == 2
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.screen is not screen
+        write_list(source, renamed=True)
+        await read_again_under_the_editor(pilot, screen)
+        await pilot.press(*"batch", "enter")
+        await settle(pilot)
+        first, second = ids(screen)[:2]
+        for _ in range(200):
+            tags, _notes = marks()
+            if second in tags:
+                break
+            await pilot.pause(0.02)
+        assert marks()[0] == {first: ("batch",), second: ("batch",)}
+        assert titles_kept([second])[second].startswith("How Does the Task Landscape")
