@@ -490,9 +490,16 @@ def _check_filters(query: str) -> None:
 
 
 def _write_output(
-    text: str, output: str | None, *, count: int, what: str, is_json: bool = False
+    text: str,
+    output: str | None,
+    *,
+    count: int,
+    what: str,
+    is_json: bool = False,
+    said: str | None = None,
 ) -> None:
-    """``text`` to stdout (no ``-o``, or ``-o -``), else to the file ``output``.
+    """``text`` to stdout (no ``-o``, or ``-o -``), else to the file ``output``; ``said``:
+    what was written, in words, where the count of ``what`` does not say it.
 
     Through :func:`tuireader.triage.export.write_export`: a regular file (or the one a
     symlink points at) is replaced atomically, a new one made with the mode the umask
@@ -520,7 +527,7 @@ def _write_output(
         raise UsageError(f"cannot write {target}: {type(exc).__name__}: {exc}") from None
     noun = what if count == 1 else what + "s"
     _err(
-        f"wrote {count:,} {noun} to {target}"
+        f"wrote {said or f'{count:,} {noun}'} to {target}"
         + (" (it replaces what the file held)" if replaced else "")
     )
 
@@ -2699,8 +2706,17 @@ def cmd_export(args: argparse.Namespace) -> int:
                 "give another file name after -o (nothing was written)"
             )
     query = args.query or ""
-    papers = _query_papers(session, args, query) if query.strip() else list(session.library.papers)
-    if not papers:
+    only_detached = _is_detached_query(query)
+    if only_detached:
+        papers = []
+    elif query.strip():
+        papers = _query_papers(session, args, query)
+    else:
+        papers = list(session.library.papers)
+    detached = _detached_to_export(session, args, query)
+    if not papers and not detached:
+        if only_detached and not (session.triage is not None and session.triage.detached):
+            _err("no detached triage: every mark is on a paper of the lists")
         if args.format == "json" and args.output in (None, "-"):
             print("[]")  # still JSON for a script; a file given with -o is left as it was
         return EXIT_NOTHING_FOUND
@@ -2711,6 +2727,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     triage = _triage_for(session, [p.id for p in papers], said=bool(query.strip()))
     from tuireader.triage.export import render_export
 
+    triage.update((paper.id, mark) for paper, mark in detached)
+    papers += [paper for paper, _ in detached]
     text = render_export(papers, triage, args.format, library=session.library)
     if args.format == "urls":
         # one line per paper that has a page: those without one are said, not counted
@@ -2721,10 +2739,65 @@ def cmd_export(args: argparse.Namespace) -> int:
         _write_output(text, args.output, count=lines, what="URL")
         _remember_written(session, args)
         return EXIT_OK if lines else EXIT_NOTHING_FOUND
-    _write_output(text, args.output, count=len(papers), what="paper", is_json=args.format == "json")
+    said = None
+    if detached:  # said apart: the papers of the lists, and the marks of none of them
+        count = len(papers) - len(detached)
+        listed = f"{count:,} paper{'s' if count != 1 else ''} and " if count else ""
+        said = f"{listed}{len(detached):,} detached mark{'s' if len(detached) != 1 else ''}"
+        if args.output in (None, "-"):
+            _err(f"exported {said} (on papers of none of these lists)")
+    _write_output(
+        text,
+        args.output,
+        count=len(papers),
+        what="paper",
+        is_json=args.format == "json",
+        said=said,
+    )
     _remember_written(session, args)
     _note_library_folder(args)
     return EXIT_OK
+
+
+def _detached_to_export(session, args: argparse.Namespace, query: str) -> list:  # type: ignore[no-untyped-def]
+    """The detached marks (``search is:detached``) an export carries, each as the paper
+    the triage file knows it to be with its triage (``export.detached_papers``): every
+    one in an export of the library (no --query, or ``--query is:detached``) as JSON,
+    CSV or BibTeX, the formats ``import`` reads, so that moving one's triage to another
+    machine moves every mark; an export of a query, of lists named on the command line
+    or for people (Markdown, URLs) leaves them out and says how many."""
+    from tuireader.triage.export import CARRY_DETACHED, detached_papers
+
+    report = session.triage
+    marks = list(report.detached) if report is not None else []
+    if not marks:
+        return []
+    count = f"{len(marks):,} detached mark{'s' if len(marks) != 1 else ''}"
+    if query.strip() and not _is_detached_query(query):
+        _err(
+            f"{count} (on papers of none of these lists) left out of this export of a query; "
+            "an export without --query, or with --query is:detached, carries them"
+        )
+        return []
+    if args.format not in CARRY_DETACHED:
+        _err(
+            f"{count} (on papers of none of these lists) left out: --format json, csv or "
+            "bibtex carries them, for tuireader import"
+        )
+        return []
+    if getattr(args, "sources", None) and not _is_detached_query(query):
+        _err(
+            f"{count} (on papers of none of the lists named) left out of this export of "
+            "those lists; export --query is:detached carries them"
+        )
+        return []
+    store = _triage_store(session, say=False)
+    try:
+        identities = store.identities(m.paper_id for m in marks) if store is not None else {}
+    finally:
+        if store is not None:
+            store.close()
+    return detached_papers(marks, identities)
 
 
 def _remember_written(session, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
@@ -3207,7 +3280,9 @@ def _export_parser() -> argparse.ArgumentParser:
     p.epilog = (
         "The query may combine words with triage filters: is:kept, is:maybe, is:skip, "
         "is:read, is:new, tag:NAME, has:note, has:code. Without --query every paper is "
-        "exported in list order. markdown is a reading list; csv begins with the columns "
+        "exported in list order, and in json, csv and bibtex the marks on papers of none "
+        "of the lists after them (--query is:detached: those alone). markdown is a "
+        "reading list; csv begins with the columns "
         "id,title,authors,venue,year,state,tags,note,url,code (then what identifies each "
         "paper, its lists and its links, for import); urls gives each paper's "
         "best link. Exit code 1 when nothing matches."

@@ -38,7 +38,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tuireader.model import Library, Paper
+from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import best_link, bibtex_escape, cite_many
 from tuireader.render.safetext import (
     markdown_text,
@@ -54,6 +54,7 @@ from tuireader.triage.store import STATE_WORDS, Triage, keyword_form
 
 if TYPE_CHECKING:
     from tuireader.ingest.identity import Key
+    from tuireader.triage.store import DetachedMark, StoredIdentity
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
@@ -121,6 +122,78 @@ def render_export(
     if fmt == "markdown":
         return visible("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
     raise ValueError(f"unknown export format {fmt!r} (use {', '.join(EXPORT_FORMATS)})")
+
+
+#: the ``metadata_source`` of a detached mark's paper in an export: what is known of it
+#: comes from the triage file, not from a list
+DETACHED_SOURCE = "detached"
+#: the formats that carry detached marks, those ``tuireader import`` reads back
+CARRY_DETACHED = ("json", "csv", "bibtex")
+
+
+def detached_papers(
+    marks: Sequence[DetachedMark], identities: Mapping[str, StoredIdentity]
+) -> list[tuple[Paper, Triage]]:
+    """Each detached mark (its paper is in none of the lists read) as a paper an export
+    can write, with its triage: what the triage file keeps of the paper (its title, first
+    author, year, abstract and identifiers, see :class:`StoredIdentity`), under the id
+    the mark has. Left out of an export, a user moving their triage to a machine whose
+    lists hold those papers lost every decision made on them; written so, ``tuireader
+    import`` there finds each paper as the triage file would (the same DOI or other
+    identifier, title and first author, abstract). A mark kept with no title and no
+    identifier is written with its id alone, which still finds its paper where the id
+    is the same."""
+    from tuireader.triage.store import StoredIdentity
+
+    found: list[tuple[Paper, Triage]] = []
+    for mark in marks:
+        stored = identities.get(mark.paper_id) or StoredIdentity(mark.paper_id)
+        paper = _paper_of(mark.paper_id, mark.title or stored.title, stored)
+        found.append((paper, Triage(mark.paper_id, mark.state, mark.tags, mark.note)))
+    return found
+
+
+def _paper_of(paper_id: str, title: str, stored: StoredIdentity) -> Paper:
+    """A paper made of what the triage file keeps of it: read back by a list reader, it
+    has the identity it was stored with (the same keys, title, first author and year)."""
+    from tuireader.ingest.identity import Key
+
+    known: dict[str, str] = {}
+    for text in stored.keys:
+        key = Key.parse(text)
+        if key is not None:
+            known.setdefault(key.kind, key.value)
+    scope, _, source_id = known.get("source", "").partition("#")
+    acl = known.get("acl")
+    # an ACL Anthology id is read from a DOI or a link: one without the DOI, from its page
+    page = f"https://aclanthology.org/{acl}" if acl and "doi" not in known else None
+    return Paper(
+        id=paper_id,
+        title=title,
+        abstract=stored.abstract,
+        # a title the source did not give (derived from the abstract) identifies nothing
+        title_derived=bool(stored.title) and not stored.title_key,
+        authors=(_author_of(stored.first_author),) if stored.first_author else (),
+        # a source's own id is scoped by its list (a paper without a venue)
+        lists=(scope,) if source_id else (),
+        year=stored.year,
+        links=(Link(page, "paper", "url"),) if page else (),
+        doi=known.get("doi"),
+        arxiv_id=known.get("arxiv"),
+        openreview_id=known.get("openreview"),
+        pmlr_key=known.get("pmlr"),
+        source_id=source_id or None,
+        metadata_source=DETACHED_SOURCE,
+    )
+
+
+def _author_of(family: str) -> str:
+    """The first author as the triage file keeps it (a family name, in lower case),
+    capitalised where that reads back as the same name, else as it is kept."""
+    from tuireader.ingest.identity import family_name
+
+    shown = " ".join(word[:1].upper() + word[1:] for word in family.split())
+    return shown if family_name(shown) == family else family
 
 
 def triage_json(triage: Triage) -> dict[str, Any]:
