@@ -107,7 +107,7 @@ def export_marks(
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise NotAnExport(f"{path} is not UTF-8 text, as an export is") from error
+        text = _saved_again(data, path, say, error)
     from tuireader.ingest.formats.ownbib import is_own_bibtex
 
     head = text.lstrip()
@@ -137,6 +137,35 @@ def export_marks(
             "carries each paper's triage"
         )
     raise NotAnExport(_NOT_AN_EXPORT.format(path=path))
+
+
+#: the encodings a list reader takes for text that is not UTF-8, as a user knows them
+_ENCODING_NAMES = {"cp1252": "Windows-1252", "latin-1": "Latin-1", "gb18030": "GB18030"}
+
+
+def _saved_again(
+    data: bytes, path: Path, say: Callable[[str], None] | None, error: UnicodeDecodeError
+) -> str:
+    """The text of an export that is not UTF-8, as tuireader writes one: saved again by a
+    spreadsheet in the encoding of its system (Excel's "CSV" and "CSV (semicolon)" on
+    Windows write Windows-1252), read as the list readers read such a file
+    (``readers.decode``), and said. A UTF-8 file with a few bytes that are not (cut or
+    damaged) is refused, as before: its marks would be taken up with characters lost."""
+    from tuireader.ingest.readers import ReadError, decode
+
+    try:
+        decoded = decode(data, path)
+    except ReadError as failed:
+        raise NotAnExport(f"{path} is not UTF-8 text, as an export is") from failed
+    name = _ENCODING_NAMES.get(decoded.encoding)
+    if name is None:
+        raise NotAnExport(f"{path} is not UTF-8 text, as an export is") from error
+    if say is not None:
+        say(
+            f"{path} is {name} text, not UTF-8 as tuireader writes an export (saved again "
+            f"by a spreadsheet?): read as {name}"
+        )
+    return decoded.text
 
 
 _NOT_AN_EXPORT = (
