@@ -446,7 +446,6 @@ def _with_triage(entry: str, triage: Triage) -> str:
         OWN_NOTE_FIELD,
         STATE_PREFIX,
         TAGS_FIELD,
-        bibtex_literal,
     )
 
     fields = _fields(entry)
@@ -476,7 +475,7 @@ def _with_triage(entry: str, triage: Triage) -> str:
             added.append(("keywords", value))
         if triage.state == "new":  # no state's keyword says where the tags begin
             added.append((TAGS_FIELD, ", ".join(tags)))
-    note = bibtex_literal(triage.note, lines=True)
+    note = _note_literal(triage.note)
     own = fields.get(NOTE_FIELD)
     own_value = own.group(2)[1:-1] if own is not None else ""
     if own is not None and own_value.strip():
@@ -492,6 +491,26 @@ def _with_triage(entry: str, triage: Triage) -> str:
         line = f"  {found.group(1)} = {{{value}}}{found.group(3)}"
         entry = entry[: found.start()] + line + entry[found.end() :]
     return _add_fields(entry, added)
+
+
+def _note_literal(note: str) -> str:
+    """A note as BibTeX text (``ownbib.bibtex_literal``, its line breaks kept) with its
+    tabs kept too: a tab is whitespace to BibTeX, as the spaces and line breaks kept
+    already are, and read back by ``tuireader import`` it is the note's tab again, as a
+    JSON or CSV export gives it (made a space, a note's indented lines came back
+    indented by a space)."""
+    from tuireader.ingest.formats.ownbib import bibtex_literal
+    from tuireader.render.safetext import is_unsafe
+
+    if "\t" not in note:
+        return bibtex_literal(note, lines=True)
+    # a character the note does not hold stands for its tabs while the rest is escaped
+    stand_in = next(
+        char
+        for char in map(chr, range(0xE000, 0x110000))
+        if char not in note and not is_unsafe(char) and not char.isspace()
+    )
+    return bibtex_literal(note.replace("\t", stand_in), lines=True).replace(stand_in, "\t")
 
 
 def _keyword(tag: str) -> str:
