@@ -157,3 +157,35 @@ def test_marks_of_a_list_not_read_on_purpose_are_no_warning(tmp_path, capsys):
     second.unlink()  # gone for good: its mark is said
     err = run(capsys, "search", "sparse", str(first), "--data-dir", data)[2]
     assert "1 triage mark is on papers outside these lists" in err
+
+
+def test_is_detached_says_how_many_marks_the_limit_left_unshown(tmp_path, capsys):
+    # 28 detached marks showed as 20 lines, and --json gave "total": 20, with nothing
+    # said of the 8 others, as a search of 44 papers says "showing 20 of 44"
+    data = str(tmp_path / "data")
+    lst = tmp_path / "list.jsonl"
+    papers = [
+        {
+            "title": f"Sparse attention study number {n} for long documents",
+            "authors": [f"Ada Lovelace{n}"],
+            "abstract": f"We study sparse attention over long documents, setting {n}.",
+        }
+        for n in range(5)
+    ]
+    _write(lst, papers)
+    session = load_session([lst], data_dir=data)
+    store = session.open_store()
+    for paper in session.library.papers:
+        store.set_state(paper.id, "kept")
+    store.close()
+    _write(lst, [{"title": "Other", "abstract": "Something else entirely, at length."}])
+    args = ("--data-dir", data, str(lst))
+
+    code, out, err = run(capsys, "search", "is:detached", "--limit", "3", *args)
+    assert code == 0 and len(out.splitlines()) == 3
+    assert "showing 3 of 5 detached marks (use --limit)" in err
+    code, out, _ = run(capsys, "search", "is:detached", "--limit", "3", "--json", *args)
+    found = json.loads(out)
+    assert found["total"] == 5 and len(found["detached"]) == 3
+    code, out, err = run(capsys, "search", "is:detached", *args)
+    assert len(out.splitlines()) == 5 and "showing" not in err

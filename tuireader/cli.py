@@ -733,13 +733,15 @@ def _print_detached(session, args: argparse.Namespace) -> int:
     """Triage marks whose paper is in none of the lists, with the title kept for each."""
     report = session.triage
     marks = list(report.detached) if report is not None else []
+    # how many there are, as a search says it of its hits: the first --limit are shown
+    total = len(marks)
     if args.limit is not None:
         marks = marks[: args.limit]
     if args.json:
         _print_json(
             {
                 "query": args.query,
-                "total": len(marks),
+                "total": total,
                 "detached": [_detached_json(mark) for mark in marks],
             }
         )
@@ -750,6 +752,8 @@ def _print_detached(session, args: argparse.Namespace) -> int:
             print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}{_was(mark)}"))
         if not marks:
             _err("no detached triage: every mark is on a paper of the lists")
+        elif len(marks) < total:
+            _err(f"showing {len(marks)} of {total} detached marks (use --limit)")
     return EXIT_OK if marks else EXIT_NOTHING_FOUND
 
 
