@@ -31,7 +31,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from whoosh import classify
 from whoosh import query as wq
 from whoosh.collectors import FilterCollector, TopCollector
 from whoosh.scoring import BM25F
@@ -42,7 +41,7 @@ from tuireader.search import whooshdoor
 from tuireader.search.analysis import is_cjk, stem
 from tuireader.search.compiled import compile_query, run_compiled
 from tuireader.search.documents import Documents
-from tuireader.search.fastsearch import CountedBM25F, CountedReader, TermScores, Weighting
+from tuireader.search.fastsearch import TermScores, Weighting
 from tuireader.search.highlight import Marker, Span, marker, query_forms, spans_in
 from tuireader.search.index import (
     LOCK_WAIT_SECONDS,
@@ -226,16 +225,12 @@ class Engine:
         self._only: set[int] | None = None
         try:
             if opened is not None:
-                weighting = Weighting()
-                self._searcher = opened.ix.searcher(weighting=weighting)
+                self._searcher = opened.ix.searcher(weighting=Weighting())
                 self._documents = Documents(self.library, self._searcher, positions)
+                self._terms = TermScores(self._searcher.reader())
+                self._terms.prepare((*DEFAULT_FIELDS, *JOINED_FIELDS.values()))
                 if opened.others:
                     self._only = self._documents.library_docs()
-                # terms weighed by the library's papers, not by those of other lists
-                # the index keeps, on both paths
-                self._terms = TermScores(self._searcher.reader(), self._only)
-                weighting.statistics = self._terms.statistics
-                self._terms.prepare((*DEFAULT_FIELDS, *JOINED_FIELDS.values()))
         except BaseException:
             self._detach()
             raise
@@ -715,7 +710,7 @@ class Engine:
             searcher = self._searcher
             assert searcher is not None
             text = _COMMAND.sub(" ", f"{title_text(paper)}. {abstract_text(paper)}")
-            keys = self._key_terms(searcher, text)
+            keys = searcher.key_terms_from_text("abstract", text, numterms=32)
             keys = [(term, weight) for term, weight in keys if _telling(term)][:SIMILAR_TERMS]
             if not keys:
                 return SearchResult(
@@ -739,7 +734,7 @@ class Engine:
             searcher.search_with_collector(
                 q,
                 FilterCollector(collector, allowed, None),
-                context=searcher.context(weighting=self._likeness()),
+                context=searcher.context(weighting=BM25F()),
             )
             results = collector.results()
             ranked = [(hit["id"], hit.score) for hit in results]
@@ -757,27 +752,6 @@ class Engine:
             message=self._told(None),
             terms=frozenset(key_words),
         )
-
-    def _key_terms(self, searcher, text: str) -> list[tuple[str, float]]:  # type: ignore[no-untyped-def]
-        """The key terms of ``text`` (Whoosh's Bo1 model), telling among the papers
-        searched: with the index's numbers, those of the other lists it keeps made them
-        (of CoRL 2023 alone, five of the eight papers a paper's More like this gave were
-        others once ICML 2024 had been opened, where "robot" and "manipulation" are
-        rare)."""
-        statistics = self._terms.statistics if self._terms is not None else None
-        if statistics is None or statistics.only is None:
-            return searcher.key_terms_from_text("abstract", text, numterms=32)
-        expander = classify.Expander(CountedReader(statistics), "abstract")  # type: ignore[arg-type]
-        expander.add_text(text)
-        return expander.expanded_terms(32)
-
-    def _likeness(self) -> BM25F:
-        """How More like this scores: Whoosh's BM25F, by the numbers of the papers
-        searched when the index holds others too (``fastsearch.Statistics``)."""
-        statistics = self._terms.statistics if self._terms is not None else None
-        if statistics is None or statistics.only is None:
-            return BM25F()
-        return CountedBM25F(statistics)
 
     def term_spans(self, text: str, query: str) -> tuple[Span, ...]:
         """Where the words of ``query`` (any word form) occur in ``text``.

@@ -50,9 +50,6 @@ PROBE_RATIO = 8
 #: the documents matching a query's finished words are kept for this many queries
 #: (each a dict of up to every document: a few MB at 100k papers)
 PARTIAL_ENTRIES = 2
-#: the terms whose documents among those searched are kept counted (``Statistics``): a
-#: few MB, where each prefix typed counts the words it begins
-COUNTED_ENTRIES = 100_000
 #: the scores of parts of a query that are no terms (a phrase, an OR), worked out by
 #: Whoosh's matchers, are kept for this many parts
 MADE_ENTRIES = 4
@@ -79,83 +76,13 @@ class Plan:
     excluded_docs: set[int] = field(default_factory=set)
 
 
-class Statistics:
-    """What BM25F weighs a term by (how many documents there are, how many have the
-    term, a field's average length), counted over the papers searched.
-
-    The index keeps the papers of lists not open now (``index.OTHERS_MAX``); counted
-    over the whole index, these numbers made the order of a list's hits depend on the
-    lists opened before: of CoRL 2023 alone, "learning", "robot manipulation" and
-    "language model" put another paper first once ICML 2024 had been opened. With
-    ``only`` (the library's documents, in an index holding others) they are counted
-    over those; without, they are the index's own."""
-
-    def __init__(self, reader, only: set[int] | None = None) -> None:  # whoosh IndexReader
-        self.reader = reader
-        self.only = only
-        self.n_docs = max(1, reader.doc_count_all() if only is None else len(only))
-        self._leaves = reader.leaf_readers()
-        self._avg: dict[str, float] = {}
-        self._df: dict[Alternative, tuple[int, float]] = {}
-
-    def df(self, fieldname: str, text: str) -> int:
-        """How many of the documents searched have the term."""
-        if self.only is None:
-            return self.reader.doc_frequency(fieldname, text)
-        return self._counted(fieldname, text)[0]
-
-    def frequency(self, fieldname: str, text: str) -> float:
-        """How many times the documents searched have the term, all told."""
-        if self.only is None:
-            return self.reader.frequency(fieldname, text)
-        return self._counted(fieldname, text)[1]
-
-    def _counted(self, fieldname: str, text: str) -> tuple[int, float]:
-        """The documents searched that have the term, and its weight in them."""
-        only = self.only
-        assert only is not None
-        found = self._df.get((fieldname, text))
-        if found is None:
-            docs, weight = 0, 0.0
-            for leaf, base in self._leaves:
-                if (fieldname, text) not in leaf:
-                    continue
-                deleted = leaf.deleted_docs_set
-                for ids, tfs in blocks(leaf, fieldname, text):
-                    for d, tf in zip(ids, tfs):
-                        if base + d in only and d not in deleted:
-                            docs += 1
-                            weight += tf
-            if len(self._df) >= COUNTED_ENTRIES:
-                self._df.clear()
-            found = self._df[fieldname, text] = (docs, weight)
-        return found
-
-    def avg_length(self, fieldname: str) -> float:
-        """The average length of the field in the documents searched (1 at least)."""
-        avg = self._avg.get(fieldname)
-        if avg is None:
-            only = self.only
-            if only is None:
-                total = self.reader.field_length(fieldname) or 0
-            else:
-                total = 0
-                for leaf, base in self._leaves:
-                    raw = field_length_bytes(leaf, fieldname)
-                    end = base + len(raw)
-                    total += sum(LENGTH_OF_BYTE[raw[d - base]] for d in only if base <= d < end)
-            avg = self._avg[fieldname] = max(1.0, total / self.n_docs)
-        return avg
-
-
 class TermScores:
     """BM25F score of each document for one term, read once per index generation."""
 
-    def __init__(self, reader, only: set[int] | None = None) -> None:  # whoosh IndexReader
+    def __init__(self, reader) -> None:  # whoosh IndexReader
         self.reader = reader
-        #: the numbers the scores weigh terms by (``only``: the documents searched)
-        self.statistics = Statistics(reader, only)
-        self.n_docs = self.statistics.n_docs
+        self.n_docs = max(1, reader.doc_count_all())
+        self._avg: dict[str, float] = {}
         self._leaves = reader.leaf_readers()
         #: per (segment, field): each document's length byte, and for each byte value
         #: K1 * (1 - B + B * length / average length)
@@ -166,7 +93,11 @@ class TermScores:
         self._entries = 0
 
     def _avg_length(self, fieldname: str) -> float:
-        return self.statistics.avg_length(fieldname)
+        avg = self._avg.get(fieldname)
+        if avg is None:
+            total = self.reader.field_length(fieldname) or 0
+            avg = self._avg[fieldname] = max(1.0, total / self.n_docs)
+        return avg
 
     def partial(self, key: tuple, make: Callable[[], dict[int, float]]) -> dict[int, float]:
         """``make()``, kept for the last few ``key``s (the documents matching a query's
@@ -239,7 +170,7 @@ class TermScores:
         # year range ranked the papers of its rarer years first here and not through
         # Whoosh (``robot year:2020..2023`` of the real lists parted at the 14th paper)
         weighed = not self.reader.schema[fieldname].scorable
-        df = 0 if weighed else self.statistics.df(fieldname, text)
+        df = self.reader.doc_frequency(fieldname, text)
         idf = math.log(1.0 + (self.n_docs - df + 0.5) / (df + 0.5))
         weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
         for i, (leaf, base) in enumerate(self._leaves):
@@ -302,81 +233,26 @@ class Weighting(scoring.WeightingModel):
     Whoosh's own BM25F (another idf, no field weights) the two orders differed (of ICML
     2024, that query's second paper was the ninth)."""
 
-    def __init__(self) -> None:
-        #: the numbers terms are weighed by, those of the fast path (None: the index's)
-        self.statistics: Statistics | None = None
-
     def supports_block_quality(self) -> bool:
         return True
 
     def scorer(self, searcher, fieldname: str, text: str, qf: int = 1):  # type: ignore[no-untyped-def]
         if not searcher.schema[fieldname].scorable:
             return scoring.WeightScorer.for_(searcher, fieldname, text)
-        return _TermScorer(searcher, fieldname, text, self.statistics)
-
-
-class CountedBM25F(scoring.BM25F):
-    """Whoosh's BM25F, as More like this ranks, its inverse document frequency and
-    average field length counted over the documents searched (:class:`Statistics`)."""
-
-    def __init__(self, statistics: Statistics) -> None:
-        super().__init__()
-        self.statistics = statistics
-
-    def scorer(self, searcher, fieldname: str, text: str, qf: int = 1):  # type: ignore[no-untyped-def]
-        if not searcher.schema[fieldname].scorable:
-            return super().scorer(searcher, fieldname, text, qf=qf)
-        return _CountedBM25FScorer(searcher, fieldname, text, self, qf)
-
-
-class _CountedBM25FScorer(scoring.BM25FScorer):
-    def __init__(self, searcher, fieldname: str, text: str, model: CountedBM25F, qf: int):  # type: ignore[no-untyped-def]
-        statistics = model.statistics
-        df = statistics.df(fieldname, text)
-        self.idf = math.log(statistics.n_docs / (df + 1)) + 1  # as Whoosh's own
-        self.avgfl = statistics.avg_length(fieldname)
-        self.B = model.B
-        self.K1 = model.K1
-        self.qf = qf
-        self.setup(searcher, fieldname, text)
-
-
-class CountedReader:
-    """What Whoosh's key-term expander (``classify.Expander``, which More like this
-    picks a paper's key terms with) asks of an index reader, answered for the documents
-    searched (:class:`Statistics`): a term is telling when it is rare among them, not
-    among the papers of other lists the index keeps."""
-
-    def __init__(self, statistics: Statistics) -> None:
-        self.statistics = statistics
-        self.schema = statistics.reader.schema
-
-    def doc_count_all(self) -> int:
-        return self.statistics.n_docs
-
-    def field_length(self, fieldname: str) -> float:
-        return self.statistics.avg_length(fieldname) * self.statistics.n_docs
-
-    def __contains__(self, term: tuple[str, bytes]) -> bool:
-        return self.frequency(*term) > 0
-
-    def frequency(self, fieldname: str, text: bytes) -> float:
-        word = self.schema[fieldname].from_bytes(text)
-        return self.statistics.frequency(fieldname, word)
+        return _TermScorer(searcher, fieldname, text)
 
 
 class _TermScorer(scoring.WeightLengthScorer):
     """One term's BM25F score of a posting, by its weight and its field's length, as
     :meth:`TermScores._read` works it out."""
 
-    def __init__(self, searcher, fieldname: str, text: str, statistics: Statistics | None):  # type: ignore[no-untyped-def]
-        if statistics is None:  # the statistics of the whole index
-            statistics = Statistics(searcher.get_parent().reader())
-        n_docs = statistics.n_docs
-        df = statistics.df(fieldname, text)
+    def __init__(self, searcher, fieldname: str, text: str) -> None:  # type: ignore[no-untyped-def]
+        parent = searcher.get_parent()  # the statistics of the whole index
+        n_docs = max(1, parent.doc_count_all())
+        df = parent.doc_frequency(fieldname, text)
         idf = math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
         self.weight = FIELD_WEIGHT.get(fieldname, 1.0) * idf * (K1 + 1)
-        self.per_word = K1 * B / statistics.avg_length(fieldname)
+        self.per_word = K1 * B / max(1.0, (parent.field_length(fieldname) or 0) / n_docs)
         self.setup(searcher, fieldname, text)
 
     def _score(self, weight: float, length: int) -> float:
