@@ -68,6 +68,13 @@ def test_styles_name_the_author_with_capitals() -> None:
         ("de, wei", "De, Wei"),
         ("neal j. evans ii", "Neal J. Evans II"),
         ("sean o'brien", "Sean O'Brien"),
+        # the particles BibTeX reads only in lower case stay so, and the name splits as
+        # before ("al Mamun" its family name)
+        ("abdullah al mamun", "Abdullah al Mamun"),
+        ("joão da silva", "João da Silva"),
+        # a numeral ends a name, it never begins one
+        ("vi tran", "Vi Tran"),
+        ("john smith iii", "John Smith III"),
         # a name with any capital is the author's own spelling
         ("Yann LeCun", "Yann LeCun"),
         ("danah Boyd", "danah Boyd"),
@@ -95,3 +102,26 @@ def test_a_name_with_capitals_in_a_copied_entry_is_as_written(tmp_path: Path) ->
     (paper,) = library.papers
     authors = bibtex_authors(format_citation(paper, library=library).text)
     assert authors == "Danah Boyd and {the h1 collaboration} and Ludwig von Mises and de Vries, Jan"
+
+
+def test_a_lower_case_name_keeps_the_key_it_had(tmp_path: Path) -> None:
+    # capitals must not change where the family name begins: the key a document
+    # already cites (almamun2023graph) stays
+    jsonl = tmp_path / "list.jsonl"
+    jsonl.write_text(
+        '{"title": "Graph learning", "authors": ["abdullah al mamun", "jo\\u00e3o da silva"],'
+        ' "year": 2023, "abstract": "We learn graphs."}\n',
+        encoding="utf-8",
+    )
+    paper, library = only_paper_at(jsonl)
+    citation = format_citation(paper, "bibtex", library=library)
+    assert citation.key == "almamun2023graph"
+    assert bibtex_authors(citation.text) == "al Mamun, Abdullah and da Silva, João"
+    apa = format_citation(paper, "apa", library=library).text
+    assert apa.startswith("al Mamun, A., & da Silva, J.")
+
+
+def only_paper_at(path: Path) -> tuple[Paper, object]:
+    library = load_library([path])
+    (paper,) = library.papers
+    return paper, library

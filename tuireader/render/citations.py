@@ -1288,9 +1288,10 @@ def _lower_particle(word: str) -> bool:
 _NUMERAL_SUFFIX = re.compile(r"(?i)i{2,3}|iv|vi{0,3}")
 
 
-def _capital(word: str) -> str:
-    """``word`` with its first letter a capital ("o'brien" → "O'Brien")."""
-    if _NUMERAL_SUFFIX.fullmatch(word.rstrip(".,")):
+def _capital(word: str, *, numeral: bool = True) -> str:
+    """``word`` with its first letter a capital ("o'brien" → "O'Brien"); a numeral
+    suffix in capitals ("iii" → "III") where ``numeral`` says it may be one."""
+    if numeral and _NUMERAL_SUFFIX.fullmatch(word.rstrip(".,")):
         return word.upper()
     found = re.search(r"[^\W\d_]", word)
     if found is None:
@@ -1311,7 +1312,8 @@ def capitalised_name(name: str) -> str:
     A lower-case name in a list is a typing habit of whoever filled a form (OpenReview's
     profiles, CoRL's and ICML's lists hold dozens), and styles would print "topcu, u.".
     A particle between the given and family names stays in lower case ("jan van der
-    berg" → "Jan van der Berg"; "oord, aaron van den"), but not as the family name or
+    berg" → "Jan van der Berg"; "oord, aaron van den"; "abdullah al mamun", whose family
+    name BibTeX reads as "al Mamun" and its key as before), but not as the family name or
     the given name itself ("quoc le", "wei du" → "Quoc Le", "Wei Du"). A name with any
     capital is the author's own spelling and is kept as written ("LeCun", "de Vries"),
     and so is a name with braces or LaTeX, one in BibLaTeX's extended format
@@ -1331,9 +1333,11 @@ def capitalised_name(name: str) -> str:
             # the given name ("van, …" would be one), or the family name ("quoc le")
             own = position == 0 and (index > 0 or len(parts) == 1)
             family = index == 0 and position == len(real) - 1
-            if word in _PARTICLES and not own and not family:
+            if _lower_particle(word) and not own and not family:
                 continue
-            words[at] = "-".join(_capital(piece) for piece in word.split("-"))
+            # a numeral ends a name ("smith iii", "smith, jr"), it never begins one ("vi tran")
+            numeral = position > 0 or (index > 0 and len(parts) == 3 and index == 1)
+            words[at] = "-".join(_capital(piece, numeral=numeral) for piece in word.split("-"))
         out.append(" ".join(words))
     return ",".join(out)
 
