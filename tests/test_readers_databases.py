@@ -215,7 +215,7 @@ def test_a_web_of_science_article_number_is_cited_where_it_gives_no_pages(
     )
     for path in (tagged, table):
         assert by_title(path)["Sparse routing in graphs"].pages == "145", path
-    assert "Journal of Machine Learning Research, 22, Article 145." in _apa(
+    assert "JOURNAL OF MACHINE LEARNING RESEARCH, 22, Article 145." in _apa(
         tagged, "Sparse routing in graphs"
     )
 

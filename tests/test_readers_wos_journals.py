@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tuireader.ingest.formats.common import journal_case
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.render.citations import format_citation
@@ -34,64 +35,9 @@ def test_the_bibtex_exports_journal_is_cited_in_that_case() -> None:
     assert "journal = {JOURNAL OF ARTIFICIAL INTELLIGENCE RESEARCH}" in bibtex
 
 
-def test_a_journal_without_its_abbreviation_is_cased_all_the_same() -> None:
-    # it was "NEURAL NETWORKS", in APA and MLA too
+def test_a_journal_without_its_abbreviation_is_as_written() -> None:
     (record,) = read_file(FIXTURES / "databases" / "wos_savedrecs.txt").records
-    assert record.journal == "Neural Networks"
-
-
-def _journal_alone(tmp_path: Path, name: str) -> str | None:
-    path = tmp_path / "savedrecs.txt"
-    path.write_text(
-        "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Doe, J\nAF Doe, Jane\n"
-        f"TI A study\nSO {name}\nPY 2020\nVL 1\nBP 1\nEP 9\nER\n\nEF\n",
-        encoding="utf-8",
-    )
-    (record,) = read_file(path).records
-    return record.journal
-
-
-@pytest.mark.parametrize(
-    ("name", "cased"),
-    [
-        ("JOURNAL OF MACHINE LEARNING RESEARCH", "Journal of Machine Learning Research"),
-        # acronyms a journal's name commonly holds, a word of no vowel, one in parentheses
-        (
-            "IEEE TRANSACTIONS ON PATTERN ANALYSIS AND MACHINE INTELLIGENCE",
-            "IEEE Transactions on Pattern Analysis and Machine Intelligence",
-        ),
-        ("ACM COMPUTING SURVEYS", "ACM Computing Surveys"),
-        ("SIAM JOURNAL ON OPTIMIZATION", "SIAM Journal on Optimization"),
-        ("BMC BIOINFORMATICS", "BMC Bioinformatics"),
-        ("NPJ DIGITAL MEDICINE", "NPJ Digital Medicine"),
-        ("ELIFE", "eLife"),
-        (
-            "2020 IEEE/CVF CONFERENCE ON COMPUTER VISION AND PATTERN RECOGNITION (CVPR)",
-            "2020 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)",
-        ),
-        ("COMPUTER VISION - ECCV 2020, PT II", "Computer Vision - ECCV 2020, PT II"),
-        ("PHYSICAL REVIEW A", "Physical Review A"),
-        # a name in mixed case is the database's own
-        ("Neural Computation", "Neural Computation"),
-    ],
-)
-def test_a_journal_in_capitals_keeps_its_acronyms(tmp_path: Path, name: str, cased: str) -> None:
-    assert _journal_alone(tmp_path, name) == cased
-
-
-def test_the_bibtex_exports_journal_without_its_abbreviation_is_cited_cased(
-    tmp_path: Path,
-) -> None:
-    bib = tmp_path / "savedrecs.bib"
-    text = BIBTEX.read_text(encoding="utf-8")
-    bib.write_text(
-        "\n".join(line for line in text.splitlines() if not line.startswith("Journal-ISO")),
-        encoding="utf-8",
-    )
-    library = load_library([bib])
-    (paper,) = library.papers
-    apa = format_citation(paper, "apa", library=library).text
-    assert "Journal of Artificial Intelligence Research, 80, 10–35." in apa
+    assert record.journal == "NEURAL NETWORKS"
 
 
 def _journal(tmp_path: Path, name: str, iso: str) -> str | None:
@@ -132,3 +78,14 @@ def test_an_english_apostrophe_is_cased_as_english(tmp_path: Path) -> None:
 
 def test_an_english_contraction_keeps_its_letter_small(tmp_path: Path) -> None:
     assert _journal(tmp_path, "I'M A JOURNAL OF NOTES", "J. Notes") == "I'm A Journal of Notes"
+
+
+@pytest.mark.parametrize("name", ["DNA REPAIR", "IT PROFESSIONAL", "AIDS", "CELL REPORTS"])
+def test_a_journal_without_its_abbreviation_stays_in_capitals(name: str) -> None:
+    # nothing tells its acronyms from its words: "Dna Repair" would cite it wrongly
+    assert journal_case(name, None) == name
+    assert journal_case(name, name) == name  # an abbreviation in capitals tells nothing
+
+
+def test_a_journal_with_its_abbreviation_takes_its_acronyms_from_it() -> None:
+    assert journal_case("DNA REPAIR", "DNA Repair") == "DNA Repair"

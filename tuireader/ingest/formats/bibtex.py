@@ -753,8 +753,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
     if not abstract and not title:
         return None
     journal = plain("journal") or plain("journaltitle")
-    wos = (get("unique-id") or "").strip("{} ").upper().startswith("WOS:")
-    if journal and (get("journal-iso") or wos):
+    if journal and get("journal-iso"):
         # Web of Science's journal in capitals, its ISO abbreviation in its own case
         journal = journal_case(journal, plain("journal-iso"))
     booktitle = plain("booktitle")

@@ -515,33 +515,6 @@ _LETTERS_RE = re.compile(r"[^\W\d_]+")
 _ELIDED = frozenset("dl")
 
 
-#: acronyms that journals' and proceedings' names hold, kept in capitals where a name
-#: in capitals is cased with no abbreviation to show its case (see :func:`journal_case`)
-_JOURNAL_ACRONYMS = frozenset(
-    "AAAI ACL ACM ACS AI AIAA AIChE AIP AISTATS AMS APL ASCE ASME BMJ CIKM COLT CVPR "  # noqa: SIM905 - a word list reads better as text
-    "ECCV EMBO EMNLP EPJ EPL EURASIP IAPR ICASSP ICCV ICDM ICLR ICML ICRA IEEE IET IFAC "
-    "IFIP IJCAI IJCNN INFORMS IOP IROS ISPRS JAMA JASA JMLR KDD MICCAI NAACL NIPS "
-    "NeurIPS PLOS PNAS RSC SIAM SIGIR SIGMOD SPIE UAI USENIX VLDB WSDM eLife".split()
-)
-_ACRONYM_SPELLING = {word.upper(): word for word in _JOURNAL_ACRONYMS}
-_VOWELS = frozenset("AEIOUY")
-_ROMAN = re.compile(r"(?:II|III|IV|VI|VII|VIII|IX|XI|XII)")
-
-
-def _acronyms(name: str) -> list[str]:
-    """The words of a journal's name in capitals that stay in capitals (see
-    :func:`journal_case`), written as an ISO abbreviation spells them."""
-    found: list[str] = []
-    for word in _LETTERS_RE.finditer(name):
-        text, at, end = word.group(), word.start(), word.end()
-        known = _ACRONYM_SPELLING.get(text)
-        bare = len(text) <= 4 and len(text) > 1 and not _VOWELS & set(text)
-        bracketed = name[at - 1 : at] == "(" and name[end : end + 1] == ")"
-        if known or bare or bracketed or _ROMAN.fullmatch(text):
-            found.append(known or text)
-    return found
-
-
 def journal_case(name: str, iso: str | None) -> str:
     """A journal's name that a database writes in capitals (Web of Science's
     ``JOURNAL OF ARTIFICIAL INTELLIGENCE RESEARCH``) in the case its readers know
@@ -554,15 +527,13 @@ def journal_case(name: str, iso: str | None) -> str:
     and so French's elided "d'" and "l'", the word after them capitalised as the word
     after Irish "O'" is ("Journal d'Analyse", "O'Reilly"; "Women's" keeps its "s" small).
     A name already in mixed case is as given. Without the abbreviation (or with one in
-    capitals too) the name is cased all the same, as a citation wants it, and its
-    acronyms are told by what they are: a word of a few letters and no vowel (``BMC``,
-    ``NPJ``, ``CVF``), one a journal's name commonly holds (:data:`_JOURNAL_ACRONYMS`:
-    ``IEEE``, ``ACM``, ``SIAM``, ``PLOS``) or one in parentheses (``(CVPR)``) keeps its
-    capitals, and a roman numeral (``PART II``) too."""
+    capitals too) the name stays in capitals: nothing tells its acronyms from its words
+    ("DNA REPAIR", "CELL REPORTS", "IT PROFESSIONAL", "AIDS"), and a name in capitals
+    cites the journal rightly where "Dna Repair" would not."""
     if not name or any(ch.islower() for ch in name) or not any(ch.isupper() for ch in name):
         return name
     if not iso or not any(ch.islower() for ch in iso):
-        iso = " ".join(_acronyms(name))
+        return name
     spelled = {word.casefold(): word for word in _LETTERS_RE.findall(iso) if len(word) > 1}
     first = True
 
