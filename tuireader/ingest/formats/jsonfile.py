@@ -1722,10 +1722,21 @@ def parse_json(text: str, path: Path) -> ReadResult:
             more = array.skipped[1:]
             also = f" and at line{'s' if len(more) > 1 else ''} {line_list(more)}" if more else ""
             message = f"is not valid JSON at line {lineno} ({where}){also}; "
+            done: list[str] = []
+            if array.commas:
+                they = len(array.commas) > 1
+                done.append(
+                    f"read {'the commas' if they else 'a comma'} left out at "
+                    f"line{'s' if they else ''} {line_list(array.commas)} as if "
+                    f"{'they were' if they else 'it were'} there"
+                )
             if array.lost:
-                message += f"skipped {array.lost} record{'' if array.lost == 1 else 's'} "
-                message += "that could not be read and "
-            message += f"read the {count} record{s} before and after, check the file there"
+                done.append(
+                    f"skipped {array.lost} record{'' if array.lost == 1 else 's'} "
+                    "that could not be read"
+                )
+            done.append(f"read the {count} record{s} before and after, check the file there")
+            message += " and ".join([", ".join(done[:-1]), done[-1]] if len(done) > 1 else done)
             if array.stopped is not None:
                 message += f"; nothing after line {array.stopped} could be read"
         else:
@@ -1808,8 +1819,18 @@ class _ArrayRead(NamedTuple):
     skipped: list[int]
     #: the line where reading stopped for good, when it did before the array's end
     stopped: int | None
-    #: how many elements were skipped, not being JSON
+    #: how many records were skipped, not being JSON
     lost: int
+    #: the lines where a comma left out (between two records or inside one) was put back
+    commas: list[int]
+
+
+#: a key and its colon: met after a record, it is the rest of a record a stray ``}``
+#: closed early (``"title": "…"},\n "track": …``)
+_KEY_AFTER_RE = re.compile(r',?[ \t\r\n]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\r\n]*:')
+#: where a record may start when the array's own indentation is unknown: a ``{`` first
+#: on its line, or one after the ``},`` that ends the record before it
+_ANY_START_RE = re.compile(r"^[ \t]*\{|\},[ \t\r\n]*\{", re.MULTILINE)
 
 
 def _array_prefix(text: str) -> _ArrayRead | None:
@@ -1818,10 +1839,12 @@ def _array_prefix(text: str) -> _ArrayRead | None:
 
     A comma left out between two records, or a record that is not JSON, stops
     ``json`` there, and every record after it was lost (half a list, said in one
-    line): the records are read one by one instead, past a missing comma and on from
-    the next record that starts at the array's own depth (:func:`_next_element`). A
-    text that breaks off, or is damaged so that no next record can be told, keeps
-    the records read before the break.
+    line): the records are read one by one instead. A record that cannot be read is
+    skipped, and reading goes on at the next record that starts as the array's
+    records do (:func:`_resync`), found by its line, not by counting quotes: a quote
+    left open makes every quote after it look like the other side of a string. A text
+    that breaks off, or is damaged so that no next record can be told, keeps the
+    records read before the break.
     """
     decoder = json.JSONDecoder(strict=False)
     pos = len(text) - len(text.lstrip("\ufeff \t\r\n"))
@@ -1830,67 +1853,129 @@ def _array_prefix(text: str) -> _ArrayRead | None:
     pos += 1
     items: list[Any] = []
     skipped: list[int] = []
-    lost = 0  # elements that are not JSON, skipped
+    commas: list[int] = []
+    lost = 0  # records that are not JSON, skipped
+    keys: set[str] = set()  # the fields of the records read, which a next one shares
+    indent: str | None = None  # what stands before each record's "{" on its line
     broken: int | None = None  # where reading stopped for good
     while True:
         pos = _past_blanks(text, pos)
-        try:
-            item, end = decoder.raw_decode(text, pos)
-        except (ValueError, RecursionError) as error:
-            if text.startswith("]", pos) and (items or skipped):
-                break  # a comma after the last element: the array ends here
-            following = _next_element(text, pos)
-            if following is None:
+        if text.startswith("]", pos) and (items or skipped):
+            break  # a comma after the last element, or none after a skipped one
+        if indent is None:
+            indent = _indent(text, pos)
+        read = _element(decoder, text, pos)
+        at: int | None = None  # the line of the damage
+        if isinstance(read, json.JSONDecodeError):
+            at = read.lineno
+        elif read is not None and _closed_early(read[0], text, read[1]):
+            at = text.count("\n", 0, read[1]) + 1  # the stray "}"
+        if not isinstance(read, tuple) or at is not None:
+            following, passed = _resync(decoder, text, pos, indent, keys)
+            if following is None and not text.rstrip().endswith("]"):
                 broken = pos
                 break
-            at = error.lineno if isinstance(error, json.JSONDecodeError) else None
-            skipped.append(at or text.count("\n", 0, pos) + 1)
-            lost += 1
+            if at is None or (following is not None and at > text.count("\n", 0, following)):
+                # json stopped past the next record (a quote left open): name the
+                # record's own start, not a line of the next
+                at = text.count("\n", 0, pos) + 1
+            skipped.append(at)
+            lost += 1 + passed
+            if following is None:
+                break  # the last record: the array ends after it
             pos = following
             continue
+        item, end, text, put = read
+        commas.extend(put)
+        skipped.extend(put)
         items.append(_scrub(item))
+        if isinstance(item, dict):
+            keys.update(item)
         pos = _past_blanks(text, end)
         if text.startswith(",", pos):
             pos += 1
         elif text.startswith("]", pos):
             break
         elif text.startswith("{", pos):  # the comma between two records left out
-            skipped.append(text.count("\n", 0, pos) + 1)
+            commas.append(text.count("\n", 0, pos) + 1)
+            skipped.append(commas[-1])
         else:
-            following = _next_element(text, pos)
+            following, passed = _resync(decoder, text, pos, indent, keys)
             if following is None:
                 broken = pos
                 break
             skipped.append(text.count("\n", 0, pos) + 1)
+            lost += passed
             pos = following
     if not items:
         return None
     stopped = None if broken is None else text.count("\n", 0, broken) + 1
     places = [*skipped, *([] if stopped is None else [stopped])]
     line = places[0] if places else text.count("\n", 0, pos) + 1  # a comma before "]"
-    return _ArrayRead(items, line, skipped, stopped, lost)
+    return _ArrayRead(items, line, skipped, stopped, lost, commas)
 
 
-def _next_element(text: str, pos: int) -> int | None:
-    """Where the next object of an array starts after a damaged place at ``pos``: the
-    first ``{`` past it at the array's own depth (braces and brackets inside strings
-    aside), so that an object inside a record is never read as one. None when the
-    array ends first, or its brackets no longer tell (a quote left open, a brace
-    missing)."""
-    depth = 0
-    for found in _JSON_TOKEN.finditer(text, pos):
-        token = found.group()
-        if token == '"':
-            return None  # a string left open: nothing after it can be told
-        if token in "[{":
-            if token == "{" and depth == 0 and found.start() > pos:
-                return found.start()
-            depth += 1
-        elif token in "]}":
-            depth -= 1
-            if depth < 0:
-                return None  # the array closes: no record after the damage
-    return None
+def _indent(text: str, pos: int) -> str | None:
+    """What stands before ``pos`` on its line when that is blanks only (the
+    indentation of a record that starts a line), else None."""
+    before = text[text.rfind("\n", 0, pos) + 1 : pos]
+    return before if not before.strip(" \t\r") else None
+
+
+def _element(
+    decoder: json.JSONDecoder, text: str, pos: int
+) -> tuple[Any, int, str, list[int]] | json.JSONDecodeError | None:
+    """The element of an array at ``pos``, where it ends, the text and no commas put
+    back; else what stopped ``json`` (None: nested too deeply)."""
+    try:
+        item, end = decoder.raw_decode(text, pos)
+    except json.JSONDecodeError as error:
+        return error
+    except (ValueError, RecursionError):
+        return None
+    return item, end, text, []
+
+
+def _closed_early(item: Any, text: str, end: int) -> bool:
+    """True when the record ending at ``end`` is followed by a key and its colon: a
+    stray ``}`` closed it before its last fields, which would be lost unsaid."""
+    return isinstance(item, dict) and _KEY_AFTER_RE.match(text, _past_blanks(text, end)) is not None
+
+
+def _resync(
+    decoder: json.JSONDecoder, text: str, pos: int, indent: str | None, keys: set[str]
+) -> tuple[int | None, int]:
+    """Where the next whole record of an array starts after a damaged place at ``pos``,
+    and how many records that could not be read were passed on the way.
+
+    A record starts where the array's records do: a ``{`` after the indentation they
+    have (``indent``; else first on a line, or after a ``},``). Such a place counts
+    as the next record when it reads whole as an object that shares a field with the
+    records before it and is followed by what may follow a record; a line never starts
+    inside a JSON string, so a quote left open before it cannot hide it. None when no
+    record follows."""
+    if indent is not None:
+        starts = re.compile(rf"^{re.escape(indent)}\{{", re.MULTILINE)
+    else:
+        starts = _ANY_START_RE
+    passed = 0
+    for found in starts.finditer(text, pos + 1):
+        start = found.end() - 1
+        try:
+            item, end = decoder.raw_decode(text, start)
+        except (ValueError, RecursionError):
+            passed += 1
+            continue
+        after = _past_blanks(text, end)
+        if (
+            isinstance(item, dict)
+            and (not keys or not keys.isdisjoint(item))
+            and text.startswith((",", "]", "{"), after)
+            and not _closed_early(item, text, end)
+        ):
+            return start, passed
+        passed += 1
+    return None, passed
 
 
 #: the keys whose list :func:`_from_data` takes for the papers of an object, the first found

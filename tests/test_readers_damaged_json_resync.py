@@ -1,0 +1,110 @@
+"""A JSON array damaged inside one record (a quote left open, a record cut short, a
+stray brace, a colon left out) loses that record only: reading goes on at the next
+record, and the message counts what was read and skipped truly. Both the layouts
+paper lists come in are checked: one field a line (Paper Copilot) and one record a
+line (Zotero's CSL-JSON)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.readers import ReadResult, read_file
+
+RECORDS = [
+    {
+        "id": f"paper{number}",
+        "title": f"Learning Robot Skill Number {number}",
+        "author": "Ada Lovelace; Alan Turing",
+        "abstract": f"We study skill {number} with {{braces}} and [brackets] inside text.",
+        "keywords": "robots;learning",
+    }
+    for number in range(1, 9)
+]
+
+
+def one_field_a_line() -> str:
+    return json.dumps(RECORDS, indent=4)
+
+
+def one_record_a_line() -> str:
+    return "[\n" + ",\n".join("  " + json.dumps(item) for item in RECORDS) + "\n]\n"
+
+
+LAYOUTS = pytest.mark.parametrize("layout", [one_field_a_line, one_record_a_line])
+
+
+def read(tmp_path: Path, text: str) -> ReadResult:
+    path = tmp_path / "list.json"
+    path.write_text(text, encoding="utf-8")
+    return read_file(path)
+
+
+def titles(result: ReadResult) -> list[str | None]:
+    return [record.title for record in result.records]
+
+
+def all_but(*numbers: int) -> list[str]:
+    return [item["title"] for item in RECORDS if int(item["id"][5:]) not in numbers]
+
+
+def the_warning(result: ReadResult) -> str:
+    (message,) = [problem.message for problem in result.problems]
+    return message
+
+
+def damage(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+@LAYOUTS
+def test_a_title_without_its_closing_quote_costs_that_record_only(
+    tmp_path: Path, layout: Callable[[], str]
+) -> None:
+    title = json.dumps(RECORDS[2]["title"])
+    result = read(tmp_path, damage(layout(), title, title[:-1]))
+    assert titles(result) == all_but(3)
+    message = the_warning(result)
+    assert "skipped 1 record that could not be read and read the 7 records before and " in (message)
+
+
+@LAYOUTS
+def test_an_abstract_without_its_closing_quote_costs_that_record_only(
+    tmp_path: Path, layout: Callable[[], str]
+) -> None:
+    abstract = json.dumps(RECORDS[5]["abstract"])
+    result = read(tmp_path, damage(layout(), abstract, abstract[:-1]))
+    assert titles(result) == all_but(6)
+    assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))
+
+
+def test_a_record_cut_short_and_closed_loses_no_record_after_it(tmp_path: Path) -> None:
+    text = one_field_a_line()
+    abstract = json.dumps(RECORDS[3]["abstract"])
+    start = text.index(abstract)
+    # the rest of the fourth record gone, from inside its abstract to its "},"
+    end = text.index("},", start)
+    damaged = text[: start + 20] + "\n    " + text[end:]
+    result = read(tmp_path, damaged)
+    assert titles(result) == all_but(4)
+    message = the_warning(result)
+    line = damaged.count("\n", 0, damaged.index('"id": "paper4"'))  # the "{" before it
+    assert message.startswith(f"is not valid JSON at line {line} (")
+    assert "skipped 1 record that could not be read and read the 7 records" in message
+
+
+@pytest.mark.parametrize("brace", ["\n        }", "},", "}"])
+def test_a_stray_brace_in_a_record_skips_that_record_not_the_rest(
+    tmp_path: Path, brace: str
+) -> None:
+    title = json.dumps(RECORDS[1]["title"]) + ","
+    result = read(tmp_path, damage(one_field_a_line(), title, title.rstrip(",") + brace))
+    # the second record is not read as a paper with its title only and the rest lost
+    assert titles(result) == all_but(2)
+    message = the_warning(result)
+    assert "skipped 1 record that could not be read and read the 7 records" in message
+    assert "not a paper record" not in message
