@@ -108,3 +108,24 @@ def test_a_stray_brace_in_a_record_skips_that_record_not_the_rest(
     message = the_warning(result)
     assert "skipped 1 record that could not be read and read the 7 records" in message
     assert "not a paper record" not in message
+
+
+@LAYOUTS
+def test_a_comma_and_a_colon_left_out_each_cost_what_they_cost_alone(
+    tmp_path: Path, layout: Callable[[], str]
+) -> None:
+    text = layout()
+    comma = '"title": "Learning Robot Skill Number 2",'
+    colon = f'"title": {json.dumps(RECORDS[4]["title"])}'
+    damaged = damage(damage(text, comma, comma[:-1]), colon, colon.replace(":", "", 1))
+    result = read(tmp_path, damaged)
+    # the comma is put back as when it alone is left out; the record without its colon
+    # is skipped as when it alone is damaged
+    assert titles(result) == all_but(5)
+    assert result.records[1].authors == ("Ada Lovelace", "Alan Turing")
+    message = the_warning(result)
+    # named at the field it should stand before, as json names it
+    after = damaged.index('"author"', damaged.index(comma[:-1]))
+    comma_line = damaged.count("\n", 0, after) + 1
+    assert f"read a comma left out at line {comma_line} as if it were there" in message
+    assert "skipped 1 record that could not be read and read the 7 records" in message

@@ -1839,7 +1839,8 @@ def _array_prefix(text: str) -> _ArrayRead | None:
 
     A comma left out between two records, or a record that is not JSON, stops
     ``json`` there, and every record after it was lost (half a list, said in one
-    line): the records are read one by one instead. A record that cannot be read is
+    line): the records are read one by one instead. A comma left out inside a record
+    is put back as between two (:func:`_element`); a record that cannot be read is
     skipped, and reading goes on at the next record that starts as the array's
     records do (:func:`_resync`), found by its line, not by counting quotes: a quote
     left open makes every quote after it look like the other side of a string. A text
@@ -1925,15 +1926,28 @@ def _indent(text: str, pos: int) -> str | None:
 def _element(
     decoder: json.JSONDecoder, text: str, pos: int
 ) -> tuple[Any, int, str, list[int]] | json.JSONDecodeError | None:
-    """The element of an array at ``pos``, where it ends, the text and no commas put
-    back; else what stopped ``json`` (None: nested too deeply)."""
-    try:
-        item, end = decoder.raw_decode(text, pos)
-    except json.JSONDecodeError as error:
-        return error
-    except (ValueError, RecursionError):
-        return None
-    return item, end, text, []
+    """The element of an array at ``pos``, where it ends, the text with the commas it
+    left out put back (as :func:`_commas_put_back` puts them back in a whole text) and
+    their lines; else what stopped ``json`` (None: nested too deeply)."""
+    put: list[int] = []
+    for _ in range(_MAX_COMMAS):
+        try:
+            item, end = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as error:
+            if (
+                error.msg != "Expecting ',' delimiter"
+                or not text.startswith(("{", "[", '"'), error.pos)
+                or not _VALUE_END_RE.search(text, max(pos, error.pos - 200), error.pos)
+            ):
+                return error
+            at = len(text[: error.pos].rstrip())
+            text = text[:at] + "," + text[at:]
+            put.append(error.lineno)
+            continue
+        except (ValueError, RecursionError):
+            return None
+        return item, end, text, put
+    return None
 
 
 def _closed_early(item: Any, text: str, end: int) -> bool:
