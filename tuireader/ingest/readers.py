@@ -622,6 +622,9 @@ def read_file(path: Path) -> ReadResult:
         return failure(path, message, fmt)
     text = decoded.text
     fmt = _sniff_format(path, text)
+    if fmt in _UTF8_FORMATS and decoded.encoding in _LEGACY_NAMES and not decoded.problems:
+        said = _legacy_problem(path, data, decoded.encoding)
+        decoded = replace(decoded, problems=(said,) if said else ())
     try:
         result = _PARSERS[fmt](text, path)
         if fmt == "bibtex" and is_own_bibtex(text):
@@ -640,6 +643,32 @@ def read_file(path: Path) -> ReadResult:
     if decoded.problems:
         result = replace(result, problems=(*decoded.problems, *result.problems))
     return result
+
+
+#: the formats whose text is UTF-8 by their own definition (RFC 8259 for JSON): one
+#: read in another encoding is at fault, however well it reads, and is said to be
+_UTF8_FORMATS = frozenset({"json", "jsonl"})
+_LEGACY_NAMES = {"cp1252": "Windows-1252 (Latin-1)", "latin-1": "Latin-1", "gb18030": "GB18030"}
+
+
+def _legacy_problem(path: Path, data: bytes, encoding: str) -> Problem | None:
+    """One warning naming the lines of ``data`` that are not UTF-8 and the encoding
+    they were read in: a JSON list that is ASCII but for one title saved in
+    Windows-1252 is read whole in Windows-1252, rightly, and said as a UTF-8 list
+    with that line in it is."""
+    lines, _ = _utf8_lines(data.removeprefix(codecs.BOM_UTF8))
+    if not lines:
+        return None
+    name = _LEGACY_NAMES[encoding]
+    if encoding == "cp1252":
+        return _western_problem(path, lines)
+    if len(lines) == 1:
+        return Problem(path, f"line {lines[0]} is not UTF-8; read it as {name}", "warning")
+    return Problem(
+        path,
+        f"{len(lines)} lines are not UTF-8 (lines {line_list(lines)}); read them as {name}",
+        "warning",
+    )
 
 
 def _too_big(path: Path, size: int, fmt: str) -> ReadResult:
