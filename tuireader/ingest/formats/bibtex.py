@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,7 @@ from tuireader.ingest.formats.common import (
     plain_doi,
     plain_dois,
     some_keys,
+    split_lines,
     split_top_level,
     year_of,
 )
@@ -182,7 +184,17 @@ def split_bibtex_authors(value: str) -> tuple[str, ...]:
     return _split_names(value, flip=True)
 
 
-def _describe_failed_block(block: Any) -> str:
+#: the parser's reasons for giving up on an entry, as its own code words them
+_NEXT_BLOCK_RE = re.compile(r"Unexpected block start: `(@\w*)`\. Was still looking for (.*)")
+_NO_EQUALS_RE = re.compile(r"Expected a `=` after entry key(?: `(.*)`)?, but found (.*)")
+_AFTER_VALUE_RE = re.compile(r"Expected either a `,` or `.` after a closed entry field value")
+_AFTER_KEY_RE = re.compile(r"Expected comma after entry key")
+
+
+def _describe_failed_block(block: Any, entry_lines: list[int]) -> str:
+    """What is wrong with an entry the parser gave up on, said of the entry (its key
+    and line) in the words of one who keeps a .bib file, not the parser's;
+    ``entry_lines`` are the lines (from 1) that start with "@", where entries start."""
     raw = block.raw or ""
     key_match = _KEY_RE.search(raw)
     where = []
@@ -191,14 +203,51 @@ def _describe_failed_block(block: Any) -> str:
     if key_match:
         where.append(f"key {key_match.group(1)}")
     place = f"the entry at {', '.join(where)}" if where else "an entry"
-    error = block.error
-    reason = getattr(error, "abort_reason", None) or getattr(error, "message", None) or str(error)
-    detail = " ".join(str(reason).split()) or type(error).__name__
     if type(block).__name__ == "DuplicateBlockKeyBlock":
         return f"{place} repeats an earlier entry's key; skipped it"
+    error = block.error
+    reason = getattr(error, "abort_reason", None) or getattr(error, "message", None) or str(error)
+    detail = " ".join(str(reason).split())
     if "end of file" in detail.lower():  # the file breaks off inside it: a write under way?
-        return f"{place} could not be read ({detail}); skipped it {CUT_SHORT}"
-    return f"{place} could not be read ({detail}); skipped it"
+        return f"{place}: the file ends inside it; skipped it {CUT_SHORT}"
+    after = bisect_right(entry_lines, block.start_line + 1) if block.start_line is not None else 0
+    next_line = f" at line {entry_lines[after]}" if after < len(entry_lines) else ""
+    return f"{place}: {_what_is_wrong(detail, next_line)}; skipped it"
+
+
+def _what_is_wrong(detail: str, next_line: str) -> str:
+    """The parser's ``detail`` of why an entry failed, as what is wrong with it
+    (``next_line``: " at line N", where the next entry starts)."""
+    found = _NEXT_BLOCK_RE.match(detail)
+    if found:
+        if '`"`' in found.group(2):
+            return (
+                f"a value in quotes is not closed before the next entry{next_line} starts "
+                '(a " left out?)'
+            )
+        if found.group(2).startswith("field-value closing `}`"):
+            return (
+                f"a brace in a field is not closed before the next entry{next_line} starts "
+                "(a } left out?)"
+            )
+        return (
+            f"it does not end before the next entry{next_line} starts: its braces do not "
+            "match (a } left out?)"
+        )
+    found = _NO_EQUALS_RE.match(detail)
+    if found and found.group(1):
+        return f"“{found.group(1)}” before its end is no field (it has no = and value)"
+    if found and found.group(2).startswith("`@"):
+        return (
+            f"it does not end before the next entry{next_line} starts: its closing brace is missing"
+        )
+    if found:
+        return "a field has no = between its name and its value"
+    if _AFTER_VALUE_RE.match(detail):
+        return "a field's value is followed by more text where a comma belongs"
+    if _AFTER_KEY_RE.match(detail):
+        return "its key is not followed by a comma"
+    return "its braces, quotes or commas do not match up"
 
 
 def _quiet_bibtexparser() -> None:
@@ -904,8 +953,17 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     # No middleware: values stay raw so that ``#`` concatenation can be resolved
     # (the default stack would strip the outer quotes of ``"A" # "B"``).
     library = bibtexparser.parse_string(text, parse_stack=[])
+    entry_lines = (
+        [
+            number
+            for number, line in enumerate(split_lines(text), start=1)
+            if line.lstrip().startswith("@")
+        ]
+        if library.failed_blocks
+        else []
+    )
     problems = [
-        Problem(path, _describe_failed_block(block), "warning")
+        Problem(path, _describe_failed_block(block, entry_lines), "warning")
         for block in library.failed_blocks
         if not _another_papers_key(block, Entry)
     ]

@@ -1,0 +1,104 @@
+"""A BibTeX entry the parser gives up on is named by its key and line, and what is
+wrong with it is said as one who keeps the file would say it, never in the parser's
+own words; the entry is skipped and the others read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.readers import read_file
+
+ENTRIES = [
+    (
+        "@InProceedings{li2022,\n"
+        "  title = {Energy-Based Models for Continual Learning},\n"
+        "  author = {Li, Shuang and Du, Yilun},\n"
+        "  pages = {1-22},\n"
+        "  year = {2022}\n"
+        "}\n"
+    ),
+    (
+        "@InProceedings{collins2022,\n"
+        "  title = {How Does the Task Landscape Affect MAML Performance?},\n"
+        "  author = {Collins, Liam and Mokhtari, Aryan},\n"
+        "  pages = {23-59},\n"
+        "  year = {2022}\n"
+        "}\n"
+    ),
+    (
+        "@InProceedings{ma2022,\n"
+        "  title = {Continual Learning with Sparse Networks},\n"
+        "  author = {Ma, Wei},\n"
+        "  year = {2022}\n"
+        "}\n"
+    ),
+]
+
+PARSER_WORDS = ("Unexpected block start", "Was still looking", "Expected", "entry key")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        # a brace left out at the end of the first entry
+        (
+            "  year = {2022}\n}\n",
+            "  year = {2022}\n",
+            (
+                "it does not end before the next entry at line {next} starts: its braces do "
+                "not match (a } left out?)"
+            ),
+        ),
+        # the same after a comma, as a last field's comma kept
+        (
+            "  year = {2022}\n}\n",
+            "  year = {2022},\n",
+            (
+                "it does not end before the next entry at line {next} starts: its closing "
+                "brace is missing"
+            ),
+        ),
+        (
+            "title = {Energy",
+            'title = "Energy',
+            (
+                "a value in quotes is not closed before the next entry at line {next} starts "
+                '(a " left out?)'
+            ),
+        ),
+        ("pages = {1-22}", "pages {1-22}", "a field has no = between its name and its value"),
+        ("@InProceedings{li2022,", "@InProceedings{li2022", "its key is not followed by a comma"),
+    ],
+)
+def test_a_damaged_entry_is_said_in_plain_words_and_skipped(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    first = ENTRIES[0].replace(old, new, 1)
+    assert first != ENTRIES[0]
+    path = tmp_path / "list.bib"
+    text = "\n".join([first, *ENTRIES[1:]])
+    path.write_text(text, encoding="utf-8")
+    said = said.replace("{next}", str(text.count("\n", 0, text.index("@InProceedings{coll")) + 1))
+    result = read_file(path)
+    assert [record.title for record in result.records] == [
+        "How Does the Task Landscape Affect MAML Performance?",
+        "Continual Learning with Sparse Networks",
+    ]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == f"the entry at line 1, key li2022: {said}; skipped it"
+    assert not any(words in message for words in PARSER_WORDS)
+
+
+def test_an_entry_the_file_ends_inside_is_said_cut_short(tmp_path: Path) -> None:
+    text = "\n".join(ENTRIES)
+    path = tmp_path / "list.bib"
+    path.write_text(text[: text.index("  author = {Ma")], encoding="utf-8")
+    result = read_file(path)
+    assert len(result.records) == 2
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 15, key ma2022: the file ends inside it; skipped it "
+        "(is the file cut short?)"
+    )
