@@ -129,3 +129,12 @@ def test_a_comma_and_a_colon_left_out_each_cost_what_they_cost_alone(
     comma_line = damaged.count("\n", 0, after) + 1
     assert f"read a comma left out at line {comma_line} as if it were there" in message
     assert "skipped 1 record that could not be read and read the 7 records" in message
+
+
+def test_papers_an_object_holds_read_on_past_a_damaged_record(tmp_path: Path) -> None:
+    text = json.dumps({"name": "Robot Skills 2023", "papers": RECORDS}, indent=2)
+    title = json.dumps(RECORDS[2]["title"])
+    result = read(tmp_path, damage(text, title, title[:-1]))
+    assert titles(result) == all_but(3)
+    assert result.name == "Robot Skills 2023"
+    assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))

@@ -1707,7 +1707,16 @@ def parse_json(text: str, path: Path) -> ReadResult:
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
         array = _array_prefix(text)
-        prefix = (array.items, array.line) if array is not None else None
+        prefix: tuple[Any, int] | None = (array.items, array.line) if array else None
+        if array is None and (held := _papers_array(text)) is not None:
+            # the papers an object holds, damaged in the middle: read on past the damage
+            # as in a list (a list cut short is left to ``_records_prefix``)
+            at, around, key = held
+            array = _array_prefix(text, at)
+            if array is not None and array.skipped:
+                prefix = ({**around, key: array.items}, array.line)
+            else:
+                array = None
         if prefix is None and ran_out:
             prefix = _records_prefix(text) or _keyed_prefix(text)
         if prefix is None:
@@ -1828,14 +1837,17 @@ class _ArrayRead(NamedTuple):
 #: a key and its colon: met after a record, it is the rest of a record a stray ``}``
 #: closed early (``"title": "…"},\n "track": …``)
 _KEY_AFTER_RE = re.compile(r',?[ \t\r\n]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\r\n]*:')
+#: the end of a text whose array of papers closes, alone or in the object around it
+_ARRAY_END_RE = re.compile(r"\][ \t\r\n}]*\Z")
 #: where a record may start when the array's own indentation is unknown: a ``{`` first
 #: on its line, or one after the ``},`` that ends the record before it
 _ANY_START_RE = re.compile(r"^[ \t]*\{|\},[ \t\r\n]*\{", re.MULTILINE)
 
 
-def _array_prefix(text: str) -> _ArrayRead | None:
+def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
     """The whole elements a damaged JSON array holds, and where it is damaged (None:
-    the text is no such array, or not one element of it can be read).
+    the text is no such array, or not one element of it can be read). The array is
+    the text, or the one whose ``[`` is at ``start`` (the papers an object holds).
 
     A comma left out between two records, or a record that is not JSON, stops
     ``json`` there, and every record after it was lost (half a list, said in one
@@ -1848,7 +1860,7 @@ def _array_prefix(text: str) -> _ArrayRead | None:
     records read before the break.
     """
     decoder = json.JSONDecoder(strict=False)
-    pos = len(text) - len(text.lstrip("\ufeff \t\r\n"))
+    pos = len(text) - len(text.lstrip("\ufeff \t\r\n")) if start is None else start
     if not text.startswith("[", pos):
         return None
     pos += 1
@@ -1873,7 +1885,7 @@ def _array_prefix(text: str) -> _ArrayRead | None:
             at = text.count("\n", 0, read[1]) + 1  # the stray "}"
         if not isinstance(read, tuple) or at is not None:
             following, passed = _resync(decoder, text, pos, indent, keys)
-            if following is None and not text.rstrip().endswith("]"):
+            if following is None and not _ARRAY_END_RE.search(text):
                 broken = pos
                 break
             if at is None or (following is not None and at > text.count("\n", 0, following)):
@@ -1990,6 +2002,43 @@ def _resync(
             return start, passed
         passed += 1
     return None, passed
+
+
+def _papers_array(text: str) -> tuple[int, dict[str, Any], str] | None:
+    """Where the list of papers an object holds (under one of :data:`_RECORD_KEYS` or
+    :data:`_WRAPPER_KEYS`) opens, the object's fields before it and the list's key;
+    None when the text is no such object, or is damaged before the list."""
+    if not text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return None
+    depth = 0
+    string: str | None = None
+    key: str | None = None
+    for found in _JSON_TOKEN.finditer(text):
+        token = found.group()
+        if token == '"':
+            return None  # a string left open before the list
+        if token[0] == '"':
+            string = token
+            continue
+        if token == ":":
+            key = string if depth == 1 else None
+        elif token in "[{":
+            if token == "[" and depth == 1 and key in _QUOTED_RECORD_KEYS:
+                try:
+                    around = loads(text[: found.start()] + "[]}")
+                except (ValueError, RecursionError):
+                    return None
+                if not isinstance(around, dict):
+                    return None
+                name = json.loads(key)
+                return found.start(), {k: v for k, v in around.items() if k != name}, name
+            depth += 1
+        elif token in "]}":
+            depth -= 1
+            if depth <= 0:
+                return None
+        string = None
+    return None
 
 
 #: the keys whose list :func:`_from_data` takes for the papers of an object, the first found
