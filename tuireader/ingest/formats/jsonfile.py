@@ -1877,7 +1877,7 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
             break  # a comma after the last element, or none after a skipped one
         if indent is None:
             indent = _indent(text, pos)
-        read = _element(decoder, text, pos)
+        read = _element(decoder, text, pos, _MAX_COMMAS - len(commas))
         at: int | None = None  # the line of the damage
         if isinstance(read, json.JSONDecodeError):
             at = read.lineno
@@ -1936,30 +1936,33 @@ def _indent(text: str, pos: int) -> str | None:
 
 
 def _element(
-    decoder: json.JSONDecoder, text: str, pos: int
+    decoder: json.JSONDecoder, text: str, pos: int, budget: int
 ) -> tuple[Any, int, str, list[int]] | json.JSONDecodeError | None:
     """The element of an array at ``pos``, where it ends, the text with the commas it
-    left out put back (as :func:`_commas_put_back` puts them back in a whole text) and
-    their lines; else what stopped ``json`` (None: nested too deeply)."""
+    left out put back (as :func:`_commas_put_back` puts them back in a whole text, at
+    most ``budget`` of them: each costs a copy of the text) and their lines; else what
+    stopped ``json`` (None: nested too deeply)."""
     put: list[int] = []
-    for _ in range(_MAX_COMMAS):
+    while True:
         try:
             item, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as error:
             if (
-                error.msg != "Expecting ',' delimiter"
+                len(put) >= budget
+                or error.msg != "Expecting ',' delimiter"
                 or not text.startswith(("{", "[", '"'), error.pos)
                 or not _VALUE_END_RE.search(text, max(pos, error.pos - 200), error.pos)
             ):
                 return error
-            at = len(text[: error.pos].rstrip())
+            at = error.pos
+            while at > pos and text[at - 1] in " \t\r\n":
+                at -= 1
             text = text[:at] + "," + text[at:]
             put.append(error.lineno)
             continue
         except (ValueError, RecursionError):
             return None
         return item, end, text, put
-    return None
 
 
 def _closed_early(item: Any, text: str, end: int) -> bool:
