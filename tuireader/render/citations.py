@@ -1319,7 +1319,7 @@ def capitalised_name(name: str) -> str:
     and so is a name with braces or LaTeX, one in BibLaTeX's extended format
     ("family=oord, given=aaron"), and "et al."; the few who write their whole
     name in lower case on purpose are not told from the rest."""
-    if not name or any(ch.isupper() for ch in name) or re.search(r"[{}\\=]", name):
+    if not name or name.lower() != name or re.search(r"[{}\\=]", name):
         return name
     if _is_others(name) or not any(ch.isalpha() for ch in name):
         return name
