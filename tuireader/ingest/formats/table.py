@@ -15,6 +15,11 @@ A table cut short (a download or a copy that stopped half way) keeps the rows be
 break; its last row, broken off inside a quoted cell or (with no line end after it) short
 of the cells every row before it has, is skipped and said to be cut short, as a JSON
 Lines file's broken last line is. A last line without a line end is otherwise whole.
+
+A quote left single inside a quoted cell (a hand-edited file's ``"A "quoted" word"``,
+which a spreadsheet writes ``""quoted""``) is read as a quote where the row's cells can
+still be told apart for sure, and the row is otherwise skipped; either is said, by line,
+and so is a row with more cells than the header has columns.
 """
 
 from __future__ import annotations
@@ -288,6 +293,15 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     except (StopIteration, csv.Error) as error:
         problem = Problem(path, f"is not a readable CSV file ({error})")
         return ReadResult(path, path.stem, "csv", (), (problem,))
+    # rows with a quote left single inside a quoted cell, mended or blanked, and the
+    # text read again from the first row after the header
+    lines = io.StringIO(text, newline="").readlines()
+    mended, skipped = _stray_quotes(lines, rows.line_num, dialect, len(header))
+    if mended or skipped:
+        text = "".join(lines)
+        rows = csv.reader(io.StringIO(text, newline=""), dialect)
+        for _line in range(2 if sep_line else 1):
+            next(rows)
     names = [_column_name(column) for column in header]
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
     known = COLUMNS | (_OWN_EXPORT_COLUMNS if own else {})
@@ -322,7 +336,9 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     unread = _unread_columns(header, names, columns)
     if unread:
         problems.append(Problem(path, unread, "warning"))
+    problems.extend(Problem(path, said, "warning") for said in _stray_said(mended, skipped))
     bare: list[int] = []
+    wide: list[int] = []  # rows with cells past the header's, under no column
     width = len(header)
     seen = short = 0  # rows with a cell that is not blank, and those short of cells
     # the last row: its first line, its cells, and whether it gave a record (None: it is
@@ -337,6 +353,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 continue
             seen += 1
             short += len(row) < width
+            if any(cell.strip() for cell in row[width:]):
+                wide.append(start)
 
             def cell(name: str, row: list[str] = row) -> str:
                 cells = [row[at].strip() for at in columns.get(name, ()) if at < len(row)]
@@ -380,6 +398,17 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                     "warning",
                 )
             )
+    if wide:
+        many = len(wide) != 1
+        problems.append(
+            Problem(
+                path,
+                f"line{'s' if many else ''} {line_list(wide)}: more cells than the "
+                f"{width} columns of the header (read as far as the header goes; "
+                f"the cells may be under the wrong columns)",
+                "warning",
+            )
+        )
     if bare:
         problems.append(
             Problem(
@@ -469,6 +498,150 @@ def _own_scope(row: list[str], lists_at: int | None) -> str | None:
         return None
     first = _formula_kept(row[lists_at].strip()).split(LIST_SEPARATOR, 1)[0].strip()
     return first or None
+
+
+class _Lines:
+    """The lines of a table, read from ``at`` on, as the csv module reads them; ``at``
+    moves back to read again a row it refused."""
+
+    def __init__(self, lines: list[str], at: int) -> None:
+        self.lines = lines
+        self.at = at
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        if self.at >= len(self.lines):
+            raise StopIteration
+        self.at += 1
+        return self.lines[self.at - 1]
+
+
+def _stray_quotes(
+    lines: list[str], at: int, dialect: type[csv.Dialect], width: int
+) -> tuple[list[int], list[int]]:
+    """Mend in ``lines`` (from index ``at`` on) each row with a quote left single inside
+    a quoted cell, and blank out each such row that cannot be mended for sure; the
+    first lines of the rows mended, and of those blanked.
+
+    Spreadsheets write a quote inside a quoted cell doubled; a hand-edited file forgets:
+    ``"RVT: Robotic "View" Transformer, for 3D"``. The csv module reads the quote before
+    ``View`` as the cell's end and the rest of the row as it falls (the row's authors and
+    year lost, under the wrong columns, without a word); in its strict mode it refuses
+    the row, and has no mode that takes the quote for one of the text. So the rows it
+    refuses in strict mode alone are read again: a quote inside a quoted cell that is
+    neither doubled nor followed by the delimiter or the line's end is a quote of the
+    text. The row so mended is kept when the csv module then reads it strictly with a
+    cell for every column of the header, over the lines it read it from before; else
+    (``"A "b", c"``: which quote ends the cell? ``"Never "closed,…``: does the cell run
+    on into the next line?) where its cells end cannot be told. A row each mended keeps its lines, and a
+    row blanked its line ends, so every line keeps its number."""
+    source = _Lines(lines, at)
+    reader = csv.reader(source, dialect, strict=True)
+    mended: list[int] = []
+    skipped: list[int] = []
+    while True:
+        start = source.at
+        try:
+            next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            if str(error) == "unexpected end of data":
+                break  # the last row breaks off inside a quoted cell: said as cut short
+            taken = _row_lines(lines, start, dialect)  # as the csv module reads it
+            fixed = _mend_row(lines, start, dialect)
+            if fixed is not None and fixed == lines[start : start + len(fixed)]:
+                source.at = start + taken  # no quote left single: read as it stands
+            elif (
+                fixed is not None
+                and len(fixed) == taken
+                and len(_strict_row(fixed, dialect) or ()) == width
+            ):
+                lines[start : start + len(fixed)] = fixed
+                mended.append(start + 1)
+                source.at = start + len(fixed)
+            else:
+                for index in range(start, start + taken):
+                    lines[index] = lines[index][len(lines[index].rstrip("\r\n")) :]
+                skipped.append(start + 1)
+                source.at = start + taken
+    return mended, skipped
+
+
+def _row_lines(lines: list[str], start: int, dialect: type[csv.Dialect]) -> int:
+    """How many lines the csv module reads as the row at index ``start``."""
+    reader = csv.reader((lines[index] for index in range(start, len(lines))), dialect)
+    next(reader, None)
+    return max(reader.line_num, 1)
+
+
+def _mend_row(lines: list[str], start: int, dialect: type[csv.Dialect]) -> list[str] | None:
+    """The lines of the row at index ``start`` with each quote left single inside a
+    quoted cell doubled (one followed by neither another, nor, past spaces, the
+    delimiter or the line's end); None when a quoted cell then runs to the end of the
+    text."""
+    delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
+    mended: list[str] = []
+    quoted = False
+    at_start = True  # at a cell's start, where a quote opens a quoted cell
+    for line in itertools.islice(lines, start, None):
+        out: list[str] = []
+        index = 0
+        while index < len(line):
+            char = line[index]
+            index += 1
+            if quoted and char == quote:
+                if line[index : index + 1] == quote:
+                    out.append(quote * 2)
+                    index += 1
+                    continue
+                after = line[index:].lstrip(" \t")[:1]
+                closes = after in ("", delimiter, "\r", "\n")
+                out.append(quote if closes else quote * 2)
+                quoted = not closes
+                continue
+            out.append(char)
+            if not quoted:
+                quoted = at_start and char == quote
+                at_start = char == delimiter or (
+                    at_start and char == " " and bool(dialect.skipinitialspace)
+                )
+        mended.append("".join(out))
+        if not quoted:
+            return mended
+    return None
+
+
+def _strict_row(lines: list[str], dialect: type[csv.Dialect]) -> list[str] | None:
+    """The one row ``lines`` hold, read strictly; None when they hold another or none."""
+    reader = csv.reader(lines, dialect, strict=True)
+    try:
+        row = next(reader)
+        rest = list(reader)
+    except (csv.Error, StopIteration):
+        return None
+    return None if rest else row
+
+
+def _stray_said(mended: list[int], skipped: list[int]) -> list[str]:
+    """What to say of the rows :func:`_stray_quotes` mended and blanked."""
+    said = []
+    if mended:
+        lines = f"line{'s' if len(mended) != 1 else ''} {line_list(mended)}"
+        said.append(
+            f"{lines}: a quote inside a quoted cell is not doubled, as a spreadsheet "
+            "writes it; read it as a quote of the text"
+        )
+    if skipped:
+        rows = "rows" if len(skipped) != 1 else "row"
+        lines = f"line{'s' if len(skipped) != 1 else ''} {line_list(skipped)}"
+        said.append(
+            f"skipped the {rows} at {lines}: a quote inside a quoted cell is not doubled, "
+            "and where the cells end cannot be told (double each quote inside a cell)"
+        )
+    return said
 
 
 def _broken_off(
