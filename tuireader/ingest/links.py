@@ -537,8 +537,11 @@ def links_for(
     given: dict[str, Link] = {}
     for link in candidates:
         given.setdefault(url_key(link.url), link)
+    refused = _refused_pieces(url, pdf, openreview, doi, code_urls, project_urls)
     found = []
     for item in extract_urls(text):
+        if refused and url_key(item) in refused:
+            continue
         link = Link(item, classify(item), "text")
         own = given.get(url_key(item))
         if own is not None:
@@ -548,6 +551,23 @@ def links_for(
             link = Link(address, link.kind if vague else own.kind, own.origin)
         found.append(link)
     return merge_links(found, candidates)
+
+
+def _refused_pieces(*values: str | Iterable[str] | None) -> set[str]:
+    """The addresses (by :func:`url_key`) that the text would find inside the fields'
+    values left out as unsafe (:func:`unsafe_links_for`): ``https://x.org/a;rm`` of a
+    ``url`` of ``https://x.org/a;rm -rf ~``.
+
+    A list often repeats a paper's page in its abstract. Found there, the refused
+    address is cut where it stops looking like one (at the space) and would pass for a
+    link: the paper's page, copied and exported, though what the record gives as its
+    page is refused. A piece of a refused address is no link the record gives."""
+    pieces: set[str] = set()
+    for value in values:
+        for item in _as_tuple(value):
+            if unsafe_link_reason(item):
+                pieces.update(url_key(piece) for piece in extract_urls(item))
+    return pieces
 
 
 _ARXIV_NUMBER = r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
