@@ -97,6 +97,12 @@ _TRAILING = ".,;:!?'\"*_~"
 _PAIRS = {")": "(", "]": "["}
 #: The text argument of ``\href{u}{t}``: what a reader sees in place of ``u``, no link.
 _HREF_TEXT_RE = re.compile(r"\\href\s*\{[^{}]*\}\s*\{([^{}]*)\}")
+#: A terminal's control string (OSC ``ESC ]``, DCS ``ESC P``, APC ``ESC _``, PM ``ESC ^``,
+#: SOS ``ESC X``) up to what ends it (BEL, or ST ``ESC \\``, or any other escape): an
+#: OSC 8 hyperlink's target (``ESC ]8;;http://evil.example/ ESC \\``) is an address the
+#: terminal would hide behind other text, none the author wrote. (Not the 8-bit forms:
+#: their introducers are also the bytes of mis-decoded quotes, ``â€\x9d``.)
+_CONTROL_STRING_RE = re.compile(r"\x1b[\]P_^X][^\x07\x1b]*")
 
 #: Code hosts whose repositories are ``/owner/name`` (GitLab: ``/group/…/name``); a
 #: longer path is a place inside the repository (a folder, a file, an issue).
@@ -342,6 +348,9 @@ def _candidates(text: str, *, sites: bool = True) -> list[tuple[int, str]]:
     if "\\href" in text:
         shown = [match.span(1) for match in _HREF_TEXT_RE.finditer(text)]
         found = [item for item in found if not any(a <= item[0] < b for a, b in shown)]
+    if "\x1b" in text:
+        hidden = [match.span() for match in _CONTROL_STRING_RE.finditer(text)]
+        found = [item for item in found if not any(a <= item[0] < b for a, b in hidden)]
     return found
 
 
