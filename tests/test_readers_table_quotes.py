@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import ReadResult, read_file
 
@@ -102,3 +104,29 @@ def test_a_row_with_more_cells_than_the_header_is_named(tmp_path: Path) -> None:
         "line 2: more cells than the 3 columns of the header (read as far as the header "
         "goes; the cells may be under the wrong columns)"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "delimiter", "end"),
+    [("crlf.csv", ",", "\r\n"), ("semicolons.csv", ";", "\n"), ("tabs.tsv", "\t", "\n")],
+)
+def test_quotes_left_single_are_mended_with_any_delimiter_and_line_end(
+    tmp_path: Path, name: str, delimiter: str, end: str
+) -> None:
+    rows = [
+        ["title", "authors", "year"],
+        ['"The "Robust" Q-Transformer"', "Ann Lee", "2024"],
+        ['"A "b"' + delimiter + ' c"', "Bob Roe", "2020"],
+        ["Plain", "Cy Doe", "2021"],
+    ]
+    path = tmp_path / name
+    path.write_bytes(end.join(delimiter.join(row) for row in rows).encode() + end.encode())
+    result = read_file(path)
+    assert [(record.title, record.authors, record.year) for record in result.records] == [
+        ('The "Robust" Q-Transformer', ("Ann Lee",), 2024),
+        ("Plain", ("Cy Doe",), 2021),
+    ]
+    assert [said.split(":")[0] for said in warnings(result)] == [
+        "line 2",
+        "skipped the row at line 3",
+    ]

@@ -295,7 +295,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         return ReadResult(path, path.stem, "csv", (), (problem,))
     # rows with a quote left single inside a quoted cell, mended or blanked, and the
     # text read again from the first row after the header
-    lines = io.StringIO(text, newline="").readlines()
+    lines = io.StringIO(text, newline="").readlines() if '"' in text else []
     mended, skipped = _stray_quotes(lines, rows.line_num, dialect, len(header))
     if mended or skipped:
         text = "".join(lines)
@@ -583,6 +583,7 @@ def _mend_row(lines: list[str], start: int, dialect: type[csv.Dialect]) -> list[
     delimiter or the line's end); None when a quoted cell then runs to the end of the
     text."""
     delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
+    blank = " \t".replace(delimiter, "")  # what may stand between a cell's end and a delimiter
     mended: list[str] = []
     quoted = False
     at_start = True  # at a cell's start, where a quote opens a quoted cell
@@ -597,7 +598,7 @@ def _mend_row(lines: list[str], start: int, dialect: type[csv.Dialect]) -> list[
                     out.append(quote * 2)
                     index += 1
                     continue
-                after = line[index:].lstrip(" \t")[:1]
+                after = line[index:].lstrip(blank)[:1]
                 closes = after in ("", delimiter, "\r", "\n")
                 out.append(quote if closes else quote * 2)
                 quoted = not closes
