@@ -587,7 +587,7 @@ def _mend_row(lines: list[str], start: int, dialect: type[csv.Dialect]) -> list[
     mended: list[str] = []
     quoted = False
     at_start = True  # at a cell's start, where a quote opens a quoted cell
-    for line in itertools.islice(lines, start, None):
+    for line in (lines[index] for index in range(start, len(lines))):
         out: list[str] = []
         index = 0
         while index < len(line):
