@@ -26,6 +26,14 @@ def test_a_refused_fields_address_is_not_taken_cut_short_from_the_text(field: st
     assert unsafe_links_for(ABSTRACT, **{field: REFUSED}) == (REFUSED,)
 
 
+def test_a_refused_address_repeated_in_the_text_is_left_out_once() -> None:
+    # the text's piece of it (cut at the space) was said to be a second link left out
+    shell = "https://x.org/a$(rm -rf ~)"
+    text = f"Page: {shell} and https://y.org/b$(id) too."
+    assert links_for(text, url=shell) == ()
+    assert unsafe_links_for(text, url=shell) == ("https://y.org/b$(id)", shell)
+
+
 def test_the_text_keeps_its_links_when_the_field_is_safe() -> None:
     # a safe page in the field: the text's addresses are all the text's links still
     links = links_for(ABSTRACT + " Also https://github.com/ok/repo.", url="https://x.org/a")

@@ -669,7 +669,13 @@ def unsafe_links_for(
     ``arxiv_id`` gives is made from the id, only when it is one: never unsafe.)"""
     found: list[str] = []
     if text and _may_hold_unsafe_url(text):
-        found.extend(item for item in extract_urls(text) if unsafe_link_reason(item))
+        # a piece of a field's address left out is that address, said once
+        refused = _refused_pieces(url, pdf, openreview, doi, code_urls, project_urls)
+        found.extend(
+            item
+            for item in extract_urls(text)
+            if unsafe_link_reason(item) and url_key(item) not in refused
+        )
     for value in (url, pdf, openreview, doi):
         if value and unsafe_link_reason(value):
             found.append(value)
