@@ -63,13 +63,14 @@ def test_a_quote_left_single_in_a_quoted_cell_is_read_as_a_quote(tmp_path: Path)
 
 
 def test_a_row_whose_cells_cannot_be_told_apart_is_named_and_skipped(tmp_path: Path) -> None:
-    # the quote after "b" may end the title or be one of its own: the row is not guessed
+    # the quote after "b" may end the title or be one of its own; the cell opened before
+    # "Never" may run on into the next line, or end at "closed": neither row is guessed
     path = tmp_path / "papers.csv"
     path.write_text(
         "title,authors,year,abstract\n"
         '"A "b", c",Ann Lee,2020,"First."\n'
         '"Kept",Bob Roe,2021,"Second."\n'
-        '"Never "closed,Cy Doe,2022,Third.\n'
+        '"Never "closed, ever,Cy Doe,2022,Third.\n'
         '"Also kept",Dee Poe,2023,"Fourth."\n',
         encoding="utf-8",
     )
@@ -130,3 +131,21 @@ def test_quotes_left_single_are_mended_with_any_delimiter_and_line_end(
         "line 2",
         "skipped the row at line 3",
     ]
+
+
+def test_a_cell_that_only_starts_with_a_quoted_word_keeps_its_row(tmp_path: Path) -> None:
+    # the quote after "Attention" is followed by more of the cell: taken for one left
+    # single, the cell ran on to the end of the file and the row was skipped
+    path = tmp_path / "papers.csv"
+    path.write_text(
+        "title,authors,year\n"
+        '"Attention" Is All You Need,"Vaswani, Ashish",2017\n'
+        "Plain,Bob Roe,2021\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [(record.title, record.authors, record.year) for record in result.records] == [
+        ('"Attention" Is All You Need', ("Ashish Vaswani",), 2017),
+        ("Plain", ("Bob Roe",), 2021),
+    ]
+    assert [said.split(":")[0] for said in warnings(result)] == ["line 2"]

@@ -532,10 +532,10 @@ def _stray_quotes(
     the row, and has no mode that takes the quote for one of the text. So the rows it
     refuses in strict mode alone are read again: a quote inside a quoted cell that is
     neither doubled nor followed by the delimiter or the line's end is a quote of the
-    text. The row so mended is kept when the csv module then reads it strictly with a
-    cell for every column of the header, over the lines it read it from before; else
-    (``"A "b", c"``: which quote ends the cell? ``"Never "closed,…``: does the cell run
-    on into the next line?) where its cells end cannot be told. A row each mended keeps its lines, and a
+    text; failing that, the cell is text that starts with a quote (``"Attention" Is All
+    You Need``). The row so mended is kept when the csv module then reads it strictly
+    with a cell for every column of the header, over the lines it read it from before;
+    else (``"A "b", c"``: which quote ends the cell?) where its cells end cannot be told. A row each mended keeps its lines, and a
     row blanked its line ends, so every line keeps its number."""
     source = _Lines(lines, at)
     reader = csv.reader(source, dialect, strict=True)
@@ -554,11 +554,18 @@ def _stray_quotes(
             fixed = _mend_row(lines, start, dialect)
             if fixed is not None and fixed == lines[start : start + len(fixed)]:
                 source.at = start + taken  # no quote left single: read as it stands
-            elif (
-                fixed is not None
-                and len(fixed) == taken
-                and len(_strict_row(fixed, dialect) or ()) == width
-            ):
+                continue
+            fixed = next(
+                (
+                    fixed
+                    for fixed in (fixed, _mend_row(lines, start, dialect, literal=True))
+                    if fixed is not None
+                    and len(fixed) == taken
+                    and len(_strict_row(fixed, dialect) or ()) == width
+                ),
+                None,
+            )
+            if fixed is not None:
                 lines[start : start + len(fixed)] = fixed
                 mended.append(start + 1)
                 source.at = start + len(fixed)
@@ -577,16 +584,22 @@ def _row_lines(lines: list[str], start: int, dialect: type[csv.Dialect]) -> int:
     return max(reader.line_num, 1)
 
 
-def _mend_row(lines: list[str], start: int, dialect: type[csv.Dialect]) -> list[str] | None:
+def _mend_row(
+    lines: list[str], start: int, dialect: type[csv.Dialect], *, literal: bool = False
+) -> list[str] | None:
     """The lines of the row at index ``start`` with each quote left single inside a
-    quoted cell doubled (one followed by neither another, nor, past spaces, the
-    delimiter or the line's end); None when a quoted cell then runs to the end of the
-    text."""
+    quoted cell (one followed by neither another, nor, past spaces, the delimiter or the
+    line's end) doubled; None when a quoted cell then runs to the end of the text.
+
+    ``literal``: such a quote says rather that the cell was never a quoted one, but text
+    that starts with a quote (``"Attention" Is All You Need,…``): the cell, up to the
+    delimiter, is quoted whole (None when it began on a line before)."""
     delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
     blank = " \t".replace(delimiter, "")  # what may stand between a cell's end and a delimiter
     mended: list[str] = []
     quoted = False
     at_start = True  # at a cell's start, where a quote opens a quoted cell
+    opened = (0, 0)  # where the quoted cell at hand opened, in the line and in ``out``
     for line in (lines[index] for index in range(start, len(lines))):
         out: list[str] = []
         index = 0
@@ -600,18 +613,31 @@ def _mend_row(lines: list[str], start: int, dialect: type[csv.Dialect]) -> list[
                     continue
                 after = line[index:].lstrip(blank)[:1]
                 closes = after in ("", delimiter, "\r", "\n")
-                out.append(quote if closes else quote * 2)
-                quoted = not closes
+                if closes or not literal:
+                    out.append(quote if closes else quote * 2)
+                    quoted = not closes
+                    continue
+                if opened[0] < 0:
+                    return None
+                end = index + len(re.split(f"[{re.escape(delimiter)}\r\n]", line[index:])[0])
+                cell = line[opened[0] : end]
+                del out[opened[1] :]
+                out.append(quote + cell.replace(quote, quote * 2) + quote)
+                index, quoted = end, False
                 continue
+            if not quoted and at_start and char == quote:
+                quoted, opened = True, (index - 1, len(out))
             out.append(char)
             if not quoted:
-                quoted = at_start and char == quote
                 at_start = char == delimiter or (
                     at_start and char == " " and bool(dialect.skipinitialspace)
                 )
+            else:
+                at_start = False
         mended.append("".join(out))
         if not quoted:
             return mended
+        opened = (-1, 0)  # a quoted cell that runs on into the next line
     return None
 
 
