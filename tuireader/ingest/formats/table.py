@@ -535,8 +535,9 @@ def _stray_quotes(
     text; failing that, the cell is text that starts with a quote (``"Attention" Is All
     You Need``). The row so mended is kept when the csv module then reads it strictly
     with a cell for every column of the header, over the lines it read it from before;
-    else (``"A "b", c"``: which quote ends the cell?) where its cells end cannot be told. A row each mended keeps its lines, and a
-    row blanked its line ends, so every line keeps its number."""
+    else (``"A "b", c"``: which quote ends the cell?) where its cells end cannot be
+    told. A row mended keeps its lines, and a row blanked its line ends, so every line
+    keeps its number."""
     source = _Lines(lines, at)
     reader = csv.reader(source, dialect, strict=True)
     mended: list[int] = []
