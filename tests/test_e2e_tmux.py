@@ -363,6 +363,41 @@ def test_back_from_a_suspend_the_whole_screen_is_drawn(tmp_path):
         tmux.close()
 
 
+def test_ctrl_z_stops_the_reader_for_the_shell_and_fg_brings_it_back(tmp_path):
+    # Ctrl+Z did nothing, where vim, less and htop give the terminal back to the shell
+    import subprocess
+
+    tmux = Tmux(100, 30, env={"TUIREADER_HOME": str(tmp_path / "home"), "TERM": "xterm-256color"})
+    try:
+        tmux.start("PS1='$ ' exec bash --norc -i")
+        tmux.type(f"{shlex.quote(str(installed_command()))} {shlex.quote(str(SAMPLE))}")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "index: ready" in s and "11 / 11 papers" in s)
+        shell = tmux._tmux("display-message", "-p", "-t", "0", "#{pane_pid}").strip()
+        found = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True, check=True)
+        (reader,) = found.stdout.split()
+        tmux.send("Enter", "C-z")  # to the list, then stop
+        screen = tmux.wait_for(lambda s: "Stopped" in s and s.rstrip().endswith("$"))
+        assert "index: ready" not in screen  # the shell's screen, not the reader's
+        assert _process_state(int(reader)) == "T"
+        tmux.type("fg")
+        tmux.send("Enter")
+        screen = tmux.wait_for(lambda s: "index: ready" in s and "11 / 11 papers" in s)
+        assert "Neural Diffusion Models" in screen or "FrameQuant" in screen
+        tmux.type("q")
+        tmux.wait_for(lambda s: "index: ready" not in s and s.rstrip().endswith("$"))
+        tmux.type("echo EXIT=$?")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "EXIT=0" in s)
+    finally:
+        tmux.close()
+
+
+def _process_state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+        return handle.read().split(") ")[1][0]
+
+
 def test_a_paste_copied_from_a_coloured_terminal_is_searched_whole(terminal):
     # text copied from a coloured terminal carries its colour codes; in a bracketed paste
     # the terminal parser read each code as the start of a key, and the box held what

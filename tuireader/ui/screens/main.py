@@ -131,6 +131,8 @@ from tuireader.ui.widgets.search import SearchBox, with_order
 from tuireader.ui.widgets.status import StatusLine
 from tuireader.ui.widgets.viewer import PaperViewer
 
+#: seconds Ctrl+Z waits for the triage writes still queued before the reader stops.
+SUSPEND_WAIT = 5.0
 #: the cells of a notice's row that are not text: its left border and padding.
 NOTICE_FRAME = 3
 #: terminals at least this wide show the list and the viewer side by side.
@@ -416,6 +418,9 @@ class MainScreen(Screen[None]):
         Binding("f1", "help", "Help", id="reader.help_anywhere"),
         Binding("q", "app.quit", "Quit", id="reader.quit"),
         Binding("ctrl+q", "app.quit", "Quit", priority=True, id="reader.quit_anywhere"),
+        Binding(
+            "ctrl+z", "suspend", "Suspend to the shell (fg: back)", show=False, id="reader.suspend"
+        ),
         Binding("slash", "search", "Search", id="reader.search"),
         Binding("ctrl+f", "focus_search", "Search", show=False, id="reader.find"),
         Binding("escape", "leave_similar", "Back from More like this", id="reader.back"),
@@ -1971,6 +1976,19 @@ class MainScreen(Screen[None]):
         from tuireader.ui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
+
+    def action_suspend(self) -> None:
+        """Stop the reader and give the terminal back to the shell, as vim or less do
+        (``fg`` brings it back, drawn whole). Changes still on their way to the triage
+        file are written first: a stopped reader may never be resumed (the terminal
+        closed, the job killed), and another reader or the command line, used meanwhile,
+        reads the file. A disk too slow to finish soon keeps the reader running."""
+        if not self.triage.flush(SUSPEND_WAIT):
+            self.notify(
+                "Not suspended: changes are still being saved; try again", severity="warning"
+            )
+            return
+        self.app.action_suspend_process()
 
     def action_show_problems(self) -> None:
         problems = self.library.problems if self.library is not None else ()

@@ -1,0 +1,102 @@
+"""Ctrl+Z stops the reader for the shell, as vim or less do, losing nothing.
+
+The stop itself (SIGTSTP, the shell's prompt, ``fg``) is tried in a real terminal in
+test_e2e_tmux.py; here, what the reader does before it stops, and where Ctrl+Z is
+left to a text field that needs it.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from e2e_util import settle, sync
+from test_ui_triage import open_editor, saved, start, triage_app
+
+from tuireader.triage.store import Store
+from tuireader.ui.screens.edit import NoteEditor
+
+
+def _stops_recorded(app, what):  # type: ignore[no-untyped-def]
+    """Replace the process stop of ``app`` by a record of ``what()`` at that moment."""
+    stops: list[object] = []
+    app.action_suspend_process = lambda: stops.append(what())
+    return stops
+
+
+@sync
+async def test_a_decision_just_made_is_in_the_triage_file_before_the_reader_stops(monkeypatch):
+    # the write is held until the reader stops or gives up waiting for it
+    release = threading.Event()
+    write = Store.set_state_many
+
+    def held(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait(timeout=2)
+        return write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "set_state_many", held)
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start(pilot)
+        first = screen.current_paper.id
+        stops = _stops_recorded(app, lambda: saved(first).state)
+        await pilot.press("s", "ctrl+z")
+        await pilot.pause()
+        release.set()
+        await settle(pilot)
+        assert stops == ["kept"]
+
+
+@sync
+async def test_ctrl_z_in_the_note_editor_undoes_typing_and_keeps_the_reader_running():
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot)
+        stops = _stops_recorded(app, lambda: True)
+        editor = await open_editor(pilot, "n", NoteEditor)
+        area = editor.query_one("TextArea")
+        await pilot.press(*"first draft")
+        await pilot.pause()
+        assert area.text == "first draft"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert stops == []
+        assert area.text == ""  # the typing undone
+        assert app.screen is editor
+
+
+@sync
+async def test_ctrl_z_stops_the_reader_from_the_search_box_too():
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start(pilot)
+        screen.search_box.focus()
+        await pilot.pause()
+        stops = _stops_recorded(app, lambda: True)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert stops == [True]
+
+
+@sync
+async def test_the_suspend_key_is_in_the_help_and_config_toml_can_change_it():
+    from test_ui_keymap import keyed_app
+
+    from tuireader.ui.screens.help import HelpScreen
+
+    app = keyed_app('"reader.suspend" = "ctrl+s"\n')
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        assert app.key_problems == []
+        stops = _stops_recorded(app, lambda: True)
+        await pilot.press("ctrl+z")  # the key left: nothing
+        await pilot.pause()
+        assert stops == []
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert stops == [True]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        help_text = str(app.screen.query_one("#help-text").content)
+        line = next(line for line in help_text.splitlines() if "Suspend" in line)
+        assert "^s" in line and "reader.suspend" in line
