@@ -44,3 +44,22 @@ async def test_under_30_columns_the_footer_says_help_and_quit_whole():
         await settle(pilot)
         footer = app_text(app).splitlines()[-1]
         assert "Quit" in footer and "^p" in footer, footer
+
+
+@sync
+async def test_at_40_columns_the_viewers_footer_says_how_to_go_back_to_the_list():
+    # the viewer takes the whole screen: the footer showed "^p palette" and no way back
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(40, 12)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.focused is screen.viewer
+        footer = app_text(app).splitlines()[-1]
+        assert "esc Back to list" in footer, footer
+        assert "Help" in footer and "Quit" in footer, footer
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is screen.results

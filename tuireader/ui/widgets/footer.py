@@ -11,6 +11,10 @@ PALETTE_KEY = "-command-palette"
 #: the actions of the keys a narrow footer keeps before any other: how to get help and
 #: how to quit from where the focus is.
 KEPT_ACTIONS = frozenset({"help", "app.quit"})
+#: the bindings a narrow footer keeps next, where they fit after Help and Quit, before the
+#: palette key: how to leave the full-screen viewer (at 40 columns the footer showed
+#: "^p palette" and no way back to the list).
+NEXT_KEPT = frozenset({"viewer.close"})
 
 
 def _cells(widget: Widget, room: Size) -> int:
@@ -56,6 +60,17 @@ class ReaderFooter(Footer):
         )
         return (self.compact, self.show_command_palette, bindings)
 
+    def _next_kept(self) -> set[tuple[str, str]]:
+        """The keys and actions of the :data:`NEXT_KEPT` bindings in force (by id: the
+        [keys] table may have moved them to another key)."""
+        if not self.is_attached:
+            return set()
+        return {
+            (key, binding.action)
+            for key, (_node, binding, _enabled, _tip) in self.screen.active_bindings.items()
+            if binding.id in NEXT_KEPT
+        }
+
     def on_resize(self) -> None:
         self._fit()
 
@@ -66,16 +81,20 @@ class ReaderFooter(Footer):
         measure = Size(room, 1)
         keys: list[Widget] = []
         palette: list[Widget] = []
+        next_kept: list[Widget] = []
+        kept_next = self._next_kept()
         for child in self.children:
             if child.has_class(PALETTE_KEY):
                 palette.append(child)
             elif getattr(child, "action", None) in KEPT_ACTIONS:
                 room -= _cells(child, measure)
                 child.display = True
+            elif (getattr(child, "key", None), getattr(child, "action", None)) in kept_next:
+                next_kept.append(child)
             else:
                 keys.append(child)
-        for key in palette:
-            # Help and Quit before the palette key: under 30 columns it cut Quit ("^q Q")
+        for key in [*next_kept, *palette]:
+            # Help and Quit before these: under 30 columns the palette key cut Quit ("^q Q")
             key.display = _cells(key, measure) <= room
             if key.display:
                 room -= _cells(key, measure)
