@@ -100,3 +100,28 @@ async def test_the_suspend_key_is_in_the_help_and_config_toml_can_change_it():
         help_text = str(app.screen.query_one("#help-text").content)
         line = next(line for line in help_text.splitlines() if "Suspend" in line)
         assert "^s" in line and "reader.suspend" in line
+
+
+@sync
+async def test_ctrl_z_over_the_tag_editor_and_the_help_stops_the_reader_keeping_the_text():
+    from tuireader.ui.screens.edit import TagEditor
+    from tuireader.ui.screens.help import HelpScreen
+
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot)
+        stops = _stops_recorded(app, lambda: True)
+        editor = await open_editor(pilot, "t", TagEditor)
+        await pilot.press(*"to-read", "ctrl+z")
+        await pilot.pause()
+        assert stops == [True]
+        assert app.screen is editor
+        assert editor.query_one("Input").value == "to-read"
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert stops == [True, True]
+        help_text = str(app.screen.query_one("#help-text").content)
+        assert help_text.count("reader.suspend") >= 4  # the list's, the dialogs'

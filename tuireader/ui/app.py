@@ -30,7 +30,13 @@ from tuireader.system.clipboard import Clipboard
 from tuireader.system.config import Config
 from tuireader.system.paths import DataPaths
 from tuireader.system.resources import styles_dir
-from tuireader.ui.bindings import HELP_ANYWHERE, declared_bindings, key_names, resolve_keymap
+from tuireader.ui.bindings import (
+    HELP_ANYWHERE,
+    SUSPEND_ANYWHERE,
+    declared_bindings,
+    key_names,
+    resolve_keymap,
+)
 from tuireader.ui.driver import squeezed
 from tuireader.ui.keys import KeyOrderedApp
 from tuireader.ui.screens.main import MainScreen
@@ -82,11 +88,19 @@ def keymap_groups() -> list[tuple[Binding, ...]]:
     """The sets of bindings in force at once, against which the [keys] table is checked:
     each place alone, and the main screen with each widget that takes the focus there (a
     screen key given to a key the focused list already uses would never reach it)."""
+    from tuireader.ui.screens.edit import NoteEditor
     from tuireader.ui.screens.help import HelpScreen
+    from tuireader.ui.screens.manual_copy import ManualCopyScreen
 
-    # the help key is in force in every dialog but the help, whose own key closes it
+    # the help key is in force in every dialog but the help, whose own key closes it; the
+    # suspend key in every dialog but those whose text box takes Ctrl+Z (undo)
+    no_suspend = (MainScreen, *FOCUS_PLACES, NoteEditor, ManualCopyScreen)
     groups = [
-        (*declared_bindings(cls), *(() if cls in (MainScreen, HelpScreen) else (HELP_ANYWHERE,)))
+        (
+            *declared_bindings(cls),
+            *(() if cls in (MainScreen, HelpScreen) else (HELP_ANYWHERE,)),
+            *(() if cls in no_suspend else (SUSPEND_ANYWHERE,)),
+        )
         for cls in binding_places()
     ]
     screen = declared_bindings(MainScreen)
@@ -207,7 +221,7 @@ class ReaderApp(KeyOrderedApp):
     """Search, browse and read a library of papers."""
 
     TITLE = "tuireader"
-    BINDINGS: ClassVar[list[BindingType]] = [HELP_ANYWHERE]
+    BINDINGS: ClassVar[list[BindingType]] = [HELP_ANYWHERE, SUSPEND_ANYWHERE]
     #: a screen under a dialog is marked, so its notices (the dialog shows them too, below
     #: it) do not show through around the dialog (base.tcss)
     SUSPENDED_SCREEN_CLASS = "-suspended"
@@ -303,6 +317,22 @@ class ReaderApp(KeyOrderedApp):
             raise SkipAction
         # the keys in force on the main screen (the palette's, quit's), not the dialog's
         self.push_screen(HelpScreen(main.binding_places(), main.active_bindings))
+
+    def action_suspend(self) -> None:
+        """Suspend from over a menu, an editor or the help, as from the list: through the
+        main screen, which writes the triage changes still queued first. A key the
+        focused text box takes itself is left to it (Ctrl+Z undoes typing in a note)."""
+        focused = self.focused
+        keys = self.keymap.get(SUSPEND_ANYWHERE.id or "", SUSPEND_ANYWHERE.key)
+        if focused is not None and any(
+            key.strip() in focused._bindings.key_to_bindings for key in keys.split(",")
+        ):
+            raise SkipAction
+        main = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
+        if main is None:
+            self.action_suspend_process()
+        else:
+            main.action_suspend()
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, writing fewer bytes (ui.driver)."""

@@ -26,6 +26,18 @@ class Place:
 #: a dialog's, which take the keys of the screen under them out of force. The main
 #: screen's own binding of it has the same id, so the [keys] table moves both.
 HELP_ANYWHERE = Binding("f1", "help", "Help", priority=True, id="reader.help_anywhere")
+#: the suspend key, in force over the dialogs too (the app binds it, as a priority: a
+#: dialog takes the keys of what is under it out of force), but not where the focused
+#: text box takes the key (the note editor's undo). The main screen's own binding of it
+#: has the same id, so the [keys] table moves both.
+SUSPEND_ANYWHERE = Binding(
+    "ctrl+z",
+    "suspend",
+    "Suspend to the shell (fg: back)",
+    show=False,
+    priority=True,
+    id="reader.suspend",
+)
 
 
 def declared_bindings(cls: type[DOMNode]) -> tuple[Binding, ...]:

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 
 from tuireader.ui.bindings import (
     HELP_ANYWHERE,
+    SUSPEND_ANYWHERE,
     Place,
     declared_bindings,
     key_names,
@@ -251,15 +252,17 @@ class HelpScreen(ModalScreen[None]):
 
         keymap: Mapping[str, str] = getattr(self.app, "keymap", {})
         return [
-            # the help key is the app's, in force over each dialog (the help's closes it)
+            # the help and suspend keys are the app's, in force over each dialog (the
+            # help's own key closes it)
             Place(name, self, with_keymap((*declared_bindings(dialog), *also), keymap))
             for name, dialog, also in (
-                (MENUS, PickScreen, (HELP_ANYWHERE,)),
-                (TAG_EDITOR, TagEditor, (HELP_ANYWHERE,)),
+                (MENUS, PickScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
+                (TAG_EDITOR, TagEditor, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
+                # the text boxes of these take Ctrl+Z (undo), so it does not suspend there
                 (NOTE_EDITOR, NoteEditor, (HELP_ANYWHERE,)),
-                ("Load warnings", ProblemsScreen, (HELP_ANYWHERE,)),
+                ("Load warnings", ProblemsScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 (MANUAL_COPY, ManualCopyScreen, (HELP_ANYWHERE,)),
-                ("This help", HelpScreen, ()),
+                ("This help", HelpScreen, (SUSPEND_ANYWHERE,)),
             )
         ]
 
