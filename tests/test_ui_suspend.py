@@ -125,3 +125,31 @@ async def test_ctrl_z_over_the_tag_editor_and_the_help_stops_the_reader_keeping_
         assert stops == [True, True]
         help_text = str(app.screen.query_one("#help-text").content)
         assert help_text.count("reader.suspend") >= 4  # the list's, the dialogs'
+
+
+@sync
+async def test_ctrl_z_over_a_text_to_copy_by_hand_stops_the_reader(tmp_path):
+    # its text is read-only: nothing typed there for Ctrl+Z to undo
+    from test_ui_copy import make_app, to_paper
+
+    from tuireader.system.clipboard import Clipboard, Environment
+    from tuireader.ui.screens.manual_copy import ManualCopyScreen
+
+    clipboard = Clipboard(
+        osc52_writer=None,
+        fallback_dir=tmp_path / "clip",
+        environment=Environment(),  # no tmux, no display, untrusted terminal
+        osc52="never",
+    )
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("u")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ManualCopyScreen)
+        stops = _stops_recorded(app, lambda: True)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert stops == [True]
+        assert app.screen is dialog

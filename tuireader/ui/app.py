@@ -90,11 +90,10 @@ def keymap_groups() -> list[tuple[Binding, ...]]:
     screen key given to a key the focused list already uses would never reach it)."""
     from tuireader.ui.screens.edit import NoteEditor
     from tuireader.ui.screens.help import HelpScreen
-    from tuireader.ui.screens.manual_copy import ManualCopyScreen
 
     # the help key is in force in every dialog but the help, whose own key closes it; the
     # suspend key in every dialog but those whose text box takes Ctrl+Z (undo)
-    no_suspend = (MainScreen, *FOCUS_PLACES, NoteEditor, ManualCopyScreen)
+    no_suspend = (MainScreen, *FOCUS_PLACES, NoteEditor)
     groups = [
         (
             *declared_bindings(cls),
@@ -324,9 +323,11 @@ class ReaderApp(KeyOrderedApp):
         focused text box takes itself is left to it (Ctrl+Z undoes typing in a note)."""
         focused = self.focused
         keys = self.keymap.get(SUSPEND_ANYWHERE.id or "", SUSPEND_ANYWHERE.key)
-        if focused is not None and any(
+        takes = focused is not None and any(
             key.strip() in focused._bindings.key_to_bindings for key in keys.split(",")
-        ):
+        )
+        # (a text to copy by hand is read-only: no typing there to undo)
+        if takes and not getattr(focused, "read_only", False):
             raise SkipAction
         main = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
         if main is None:

@@ -258,10 +258,10 @@ class HelpScreen(ModalScreen[None]):
             for name, dialog, also in (
                 (MENUS, PickScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 (TAG_EDITOR, TagEditor, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
-                # the text boxes of these take Ctrl+Z (undo), so it does not suspend there
+                # the note's text box takes Ctrl+Z (undo), so it does not suspend there
                 (NOTE_EDITOR, NoteEditor, (HELP_ANYWHERE,)),
                 ("Load warnings", ProblemsScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
-                (MANUAL_COPY, ManualCopyScreen, (HELP_ANYWHERE,)),
+                (MANUAL_COPY, ManualCopyScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 ("This help", HelpScreen, (SUSPEND_ANYWHERE,)),
             )
         ]
