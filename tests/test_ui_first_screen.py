@@ -954,6 +954,23 @@ async def test_at_80_columns_more_like_this_keeps_the_way_back_in_view():
 
 
 @sync
+async def test_at_60_and_40_columns_more_like_this_keeps_the_way_back_whole():
+    # at 60 columns the line ran a column past its room: it ended "Esc goes back, typing"
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press("enter", "M")
+        await settle(pilot)
+        for width in (60, 40):
+            await pilot.resize_terminal(width, 20)
+            await settle(pilot)
+            line = widget_text(app, screen.query_one("#suggestion"))
+            assert line.startswith("Papers like “") and line.endswith("” — Esc goes back"), line
+            assert len(line) <= width - 2, (width, line)
+            assert "…" in line  # the title gave way
+
+
+@sync
 async def test_at_20_and_16_columns_the_status_line_keeps_the_papers_left_whole():
     # below 23 columns the most compact counts ("★2 ?1 ✗3 · 2,066 left", 21 cells) were
     # cut ("★2 ?1 ✗3 · 2,0…"), and at 16 the load warnings took the line, counts and all

@@ -131,6 +131,12 @@ from tuireader.ui.widgets.search import SearchBox, with_order
 from tuireader.ui.widgets.status import StatusLine
 from tuireader.ui.widgets.viewer import PaperViewer
 
+#: the line above the list of "More like this": its start, then the paper's title (cut to
+#: no fewer than SIMILAR_TITLE_MIN characters before the hint is shortened), then the
+#: longest of the hints that fits.
+SIMILAR_LEAD = "Papers like “"
+SIMILAR_HINTS = ("” — Esc goes back, typing searches", "” — Esc goes back")
+SIMILAR_TITLE_MIN = 12
 #: seconds Ctrl+Z waits for the triage writes still queued before the reader stops.
 SUSPEND_WAIT = 5.0
 #: the cells of a notice's row that are not text: its left border and padding.
@@ -824,6 +830,8 @@ class MainScreen(Screen[None]):
         # a small terminal keeps its rows for the titles (base.tcss)
         self.update_classes({"-short": height < SHORT_ROWS, "-slim": width < SLIM_COLUMNS})
         self.call_after_refresh(self._show_order)  # the list's title fits its new width
+        if self._suggestion_shown.startswith(SIMILAR_LEAD):
+            self._show_similar_line(width)
 
     def watch_narrow(self, narrow: bool) -> None:
         self.set_class(narrow, "-narrow")
@@ -1423,12 +1431,7 @@ class MainScreen(Screen[None]):
         if message.kind != "more":  # the time to the first hits is what the user waited
             self.elapsed_ms = result.elapsed_ms
         if message.kind == "similar" and self.similar_to is not None:
-            title = display_title(self.similar_to.title)
-            hint = "” — Esc goes back, typing searches"
-            room = max(12, self.size.width - 2 - len("Papers like “") - len(hint))
-            if len(title) > room:  # the title gives way: the way back stays in view
-                title = title[: room - 1].rstrip() + "…"
-            self._set_suggestion(f"Papers like “{title}{hint}")
+            self._show_similar_line(self.size.width)
         else:
             self._set_suggestion(
                 f"Did you mean: {result.suggestion}?" if result.suggestion else None
@@ -1493,6 +1496,24 @@ class MainScreen(Screen[None]):
         self.message = f"Search: failed ({type(error).__name__}: {error})"
         self._draw_together()
         self._results_came()
+
+    def _show_similar_line(self, width: int) -> None:
+        """The line above the list of "More like this", fitted to ``width`` columns: the
+        title gives way, then the hint shortens, so that the way back stays in view (at
+        60 columns it ran a column past the line, and the row ended "Esc goes back,
+        typing")."""
+        if self.similar_to is None:
+            return
+        title = display_title(self.similar_to.title)
+        room = width - 2 - len(SIMILAR_LEAD)  # the line's padding, one column each side
+        hint = SIMILAR_HINTS[-1]
+        for hint in SIMILAR_HINTS:
+            if room - len(hint) >= SIMILAR_TITLE_MIN:
+                break
+        left = max(1, room - len(hint))
+        if len(title) > left:
+            title = title[: left - 1].rstrip() + "…"
+        self._set_suggestion(f"{SIMILAR_LEAD}{title}{hint}")
 
     def _set_suggestion(self, text: str | None) -> None:
         # An update lays the screen out again (and repaints the list's scroll bar): the
