@@ -77,3 +77,25 @@ async def test_at_80_columns_the_export_notice_shows_the_file_whole_on_one_row(t
         assert any(f"/{path.name}" in row for row in rows), "\n".join(rows)
         shown = "".join(row.split("▌")[-1].strip(" │") for row in rows if "▌" in row)
         assert str(path) in shown, "\n".join(rows)
+
+
+@sync
+async def test_a_path_nearly_as_wide_as_the_screen_is_broken_between_folders():
+    # the notice's room was taken as the screen less its border and padding, but the
+    # notices' rack keeps two columns for its scroll bar: a path of 76 cells at 80
+    # columns wrapped inside the file's name ("…-102111.b" then "ib")
+    from pathlib import Path
+
+    from tuireader.ui.messages import ExportFinished
+
+    app = triage_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        path = Path("/home/ada1/.local/share/tuireader/exports/tuireader-kept-20261206-102111.bib")
+        assert len(str(path)) == 76
+        screen.post_message(ExportFinished(3, path))
+        await settle(pilot)
+        rows = app_text(app).splitlines()
+        assert any(path.name in row for row in rows), "\n".join(rows)  # the name whole
+        shown = "".join(row.split("▌")[-1].strip(" │") for row in rows if "▌" in row)
+        assert str(path) in shown, "\n".join(rows)

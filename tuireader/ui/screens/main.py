@@ -139,8 +139,11 @@ SIMILAR_HINTS = ("” — Esc goes back, typing searches", "” — Esc goes bac
 SIMILAR_TITLE_MIN = 12
 #: seconds Ctrl+Z waits for the triage writes still queued before the reader stops.
 SUSPEND_WAIT = 5.0
-#: the cells of a notice's row that are not text: its left border and padding.
-NOTICE_FRAME = 3
+#: the cells of a notice's row that are not text: its left border and padding (3), and
+#: the two columns the notices' rack keeps for its scroll bar (Textual's ``overflow-y:
+#: scroll``, kept even with no bar shown). Counted as 3, a path of 76 cells at 80 columns
+#: wrapped inside the file's name.
+NOTICE_FRAME = 5
 #: terminals at least this wide show the list and the viewer side by side.
 WIDE_COLUMNS = 120
 #: terminals less tall than this show the search box on one row, and notices without
