@@ -417,3 +417,24 @@ async def test_the_link_and_citation_menus_name_their_paper_cut_to_fit(tmp_path,
             assert heading.region.width == options.region.width
             await pilot.press("escape")
             await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(40, 12), (30, 10)])
+@sync
+async def test_on_a_short_terminal_the_note_editor_shows_what_is_typed(size):
+    # at 40x12 the note's title took three rows and its line of keys two: the text box
+    # had no row left inside its frame, and what was typed could not be seen
+    from test_ui_triage import start, triage_app
+
+    app = triage_app()
+    async with app.run_test(size=size) as pilot:
+        await start(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        await pilot.press(*"see the appendix")
+        await pilot.pause()
+        area = app.screen.query_one("#note-input", TextArea)
+        assert whole(area) and area.scrollable_content_region.height >= 2, area.region
+        assert "see the appendix" in app_text(app)
+        assert "Save" in app_text(app).splitlines()[-1]  # the footer names the keys

@@ -7,13 +7,13 @@ Both are modal: Escape cancels, and the editor returns what to save through
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.suggester import Suggester
 from textual.widgets import Footer, Input, Label, TextArea
 
@@ -51,6 +51,15 @@ class TagInput(LinesJoined):
     where Input keeps the first line only."""
 
     JOIN = ", "
+
+
+def mark_short(screen: Screen[Any], height: int) -> None:
+    """Mark an editor ``-short`` on a terminal of fewer than
+    :data:`~tuireader.ui.screens.main.SHORT_ROWS` rows, where its styles drop blank rows
+    and wrapped titles so that what is typed keeps rows to show."""
+    from tuireader.ui.screens.main import SHORT_ROWS
+
+    screen.set_class(height < SHORT_ROWS, "-short")
 
 
 class TagEditor(ModalScreen[list[str] | None]):
@@ -156,6 +165,11 @@ class NoteEditor(ModalScreen[str | None]):
     NoteEditor TextArea { height: 1fr; }
     /* the title and the keys wrap: on one row each, a narrow screen cut them short */
     NoteEditor Label { width: 100%; }
+    /* a short terminal (40×12): the title on one row, and no blank rows nor the line of
+       keys (the footer names them), so the text keeps rows: it had none at 40×12 */
+    NoteEditor.-short > Vertical { padding: 0 1; max-height: 100%; }
+    NoteEditor.-short #note-title { text-wrap: nowrap; text-overflow: ellipsis; }
+    NoteEditor.-short #note-keys { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -183,15 +197,27 @@ class NoteEditor(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(visible(f"Note: {display_title(self.title_text)}"), markup=False)
+            yield Label(
+                visible(f"Note: {display_title(self.title_text)}"), markup=False, id="note-title"
+            )
             yield NoteArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
-            yield Label("Ctrl+S saves · Escape cancels (n brings the text back)", markup=False)
+            yield Label(
+                "Ctrl+S saves · Escape cancels (n brings the text back)",
+                markup=False,
+                id="note-keys",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
         area = self.query_one("#note-input", TextArea)
         area.focus()
         area.move_cursor(area.document.end)
+
+    def on_screen_resume(self) -> None:
+        mark_short(self, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        mark_short(self, event.size.height)
 
     def action_save(self) -> None:
         self._left = True
