@@ -205,6 +205,10 @@ def _describe_failed_block(block: Any, entry_lines: list[int]) -> str:
     place = f"the entry at {', '.join(where)}" if where else "an entry"
     if type(block).__name__ == "DuplicateBlockKeyBlock":
         return f"{place} repeats an earlier entry's key; skipped it"
+    twice = sorted(getattr(block, "duplicate_keys", None) or ())
+    if twice:  # a hand edit added a field the entry had: which value is meant is unsaid
+        fields = " and ".join(f"“{name}”" for name in twice)
+        return f"{place} gives {fields} twice; skipped it"
     error = block.error
     reason = getattr(error, "abort_reason", None) or getattr(error, "message", None) or str(error)
     detail = " ".join(str(reason).split())
