@@ -65,3 +65,24 @@ def test_a_paper_with_a_refused_page_has_no_link_to_offer_copy_or_export(
         written = out.read_text(encoding="utf-8")
         assert "x.org/a" not in written, name
         assert "github.com/ok/repo" in written, name  # the other paper's best link
+
+
+@pytest.mark.parametrize(
+    ("field", "refused"),
+    [
+        ("code_urls", "https://github.com/org/tool2 (official)"),
+        ("url", "https://example.org/proj see details"),
+    ],
+)
+def test_a_plain_address_the_text_gives_stays_when_the_field_is_refused_for_its_words(
+    field: str, refused: str
+) -> None:
+    # the field is refused for the words after its address; the text writes the address
+    # alone, as its author meant it: a link still
+    text = "Our code: https://github.com/org/tool2. Project: https://example.org/proj."
+    links = links_for(text, **{field: refused})
+    assert [link.url for link in links] == [
+        "https://github.com/org/tool2",
+        "https://example.org/proj",
+    ]
+    assert unsafe_links_for(text, **{field: refused}) == (refused,)

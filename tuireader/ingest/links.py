@@ -26,7 +26,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from tuireader.model import Link, LinkKind, Paper, Record
-from tuireader.render.safetext import BARE_HOSTS, one_line, unsafe_link_reason, web_url
+from tuireader.render.safetext import (
+    BARE_HOSTS,
+    one_line,
+    shell_quiet,
+    unsafe_link_reason,
+    web_url,
+)
 
 __all__ = [
     "address_terms",
@@ -570,12 +576,17 @@ def _refused_pieces(*values: str | Iterable[str] | None) -> set[str]:
     A list often repeats a paper's page in its abstract. Found there, the refused
     address is cut where it stops looking like one (at the space) and would pass for a
     link: the paper's page, copied and exported, though what the record gives as its
-    page is refused. A piece of a refused address is no link the record gives."""
+    page is refused. A piece of a refused address that a shell reads more in (a ``;``,
+    a ``$``, a ``&`` that starts no query's ``name=``: ``https://x.org/a;rm``) is no link
+    the record gives; a plain one is the address the author wrote, a field's words after
+    it refused with it (``https://github.com/org/tool2 (official)``), and stays."""
     pieces: set[str] = set()
     for value in values:
         for item in _as_tuple(value):
             if unsafe_link_reason(item):
-                pieces.update(url_key(piece) for piece in extract_urls(item))
+                pieces.update(
+                    url_key(piece) for piece in extract_urls(item) if shell_quiet(piece) != piece
+                )
     return pieces
 
 

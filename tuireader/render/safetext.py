@@ -212,7 +212,7 @@ def has_unsafe_character(text: str) -> bool:
 _SHELL_SEPARATOR_RE = re.compile(r"[;$]|&(?![\w.~%+\[\]-]+=)")
 
 
-def _shell_quiet(url: str) -> str:
+def shell_quiet(url: str) -> str:
     """``url`` with what a shell reads as another command or a variable percent-encoded
     (see :data:`_SHELL_SEPARATOR_RE`): the same address to a browser, which decodes
     them, and nothing but an address pasted into a shell. A query's ``&name=`` stays."""
@@ -224,10 +224,10 @@ def _shell_quiet(url: str) -> str:
 def web_url(url: str) -> str | None:
     """``url`` as a safe web address, or None when it is not one (see :func:`_web_url`),
     what a shell reads as another command or a variable percent-encoded
-    (:func:`_shell_quiet`): ``https://example.com/a;reboot;``, copied and pasted after
+    (:func:`shell_quiet`): ``https://example.com/a;reboot;``, copied and pasted after
     ``git clone``, ran ``reboot``."""
     found = _web_url(url)
-    return None if found is None else _shell_quiet(found)
+    return None if found is None else shell_quiet(found)
 
 
 def _web_url(url: str) -> str | None:
