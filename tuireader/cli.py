@@ -2733,7 +2733,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     triage.update((paper.id, mark) for paper, mark in detached)
     papers += [paper for paper, _ in detached]
-    text = render_export(papers, triage, args.format, library=session.library)
+    text = render_export(
+        papers,
+        triage,
+        args.format,
+        library=session.library,
+        # each written as a detached mark, which a list reader takes for no paper
+        detached={paper.id for paper, _ in detached},
+    )
     if args.format == "urls":
         # one line per paper that has a page: those without one are said, not counted
         lines = len(text.splitlines())

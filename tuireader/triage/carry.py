@@ -176,6 +176,7 @@ _NOT_AN_EXPORT = (
 
 def _from_json(text: str, path: Path) -> list[CarriedMark]:
     from tuireader.ingest.formats.jsonfile import OWN_FIELDS, parse_json
+    from tuireader.triage.export import DETACHED_KEY
 
     try:
         items = json.loads(text)
@@ -206,7 +207,9 @@ def _from_json(text: str, path: Path) -> list[CarriedMark]:
         if _unmarked(*triage):  # nothing to take up: its paper need not be known
             marks.append(_Identified("", StoredIdentity("")) | triage)
             continue
-        result = parse_json(json.dumps([item], ensure_ascii=False), path)
+        # a detached mark's record, which a list reader skips, is read as its paper here
+        record = {name: value for name, value in item.items() if name != DETACHED_KEY}
+        result = parse_json(json.dumps([record], ensure_ascii=False), path)
         marks.append(_mark(item.get("id"), result, *triage))
     return marks
 
@@ -218,7 +221,7 @@ def _unmarked(state: Any, tags: Any, note: Any) -> bool:
 
 
 def _from_csv(text: str, path: Path, delimiter: str = ",") -> list[CarriedMark]:
-    from tuireader.ingest.formats.table import OWN_COLUMNS, parse_csv
+    from tuireader.ingest.formats.table import DETACHED_COLUMN, OWN_COLUMNS, parse_csv
 
     rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     header = rows[0] if rows else []
@@ -243,6 +246,10 @@ def _from_csv(text: str, path: Path, delimiter: str = ",") -> list[CarriedMark]:
         if _unmarked(*triage):  # nothing to take up: its paper need not be known
             marks.append(_Identified("", StoredIdentity("")) | triage)
             continue
+        if DETACHED_COLUMN in column:
+            # a detached mark's row, which a list reader skips, is read as its paper here
+            row = [*row]
+            row[column[DETACHED_COLUMN]] = ""
         out = io.StringIO()
         csv.writer(out, lineterminator="\n").writerows([header, row])
         result = parse_csv(out.getvalue(), path)
@@ -274,7 +281,7 @@ def _from_bibtex(
     given = dict(re.findall(comment, text, flags=re.MULTILINE))
     # the entries read: one cut in half has its id's comment and no record
     _said_cut_short(text, len(carrying.records), path, say)
-    papers = own_bibtex(carrying)
+    papers = own_bibtex(carrying, keep_detached=True)
     marks: list[CarriedMark] = []
     for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
         if entry.source_entry is None:
@@ -328,7 +335,7 @@ def _from_resaved_bibtex(
     if "tuireader" not in text.lower() or not text.lstrip().startswith(("@", "%")):
         return None
     carrying = parse_bibtex(_one_annote(text), path)
-    papers = own_bibtex(carrying)
+    papers = own_bibtex(carrying, keep_detached=True)
     marks: list[CarriedMark] = []
     for number, (entry, record) in enumerate(zip(carrying.records, papers.records, strict=True)):
         fields = entry.source_entry

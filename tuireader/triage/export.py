@@ -33,7 +33,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -103,19 +103,22 @@ def render_export(
     fmt: str,
     *,
     library: Library | Sequence[Paper] | None = None,
+    detached: Collection[str] = (),
 ) -> str:
     """``papers`` in ``fmt``; ``triage`` maps each paper id to its state, tags and note.
 
     Cite keys are made among ``library``'s papers (all papers loaded), so a paper has the
-    same key whichever other papers are exported with it.
+    same key whichever other papers are exported with it. ``detached``: the ids of the
+    papers that are detached marks (:func:`detached_papers`), each written with the
+    marker that tells a list reader it is no paper of the export's lists.
     """
     if fmt == "json":
-        data = [_export_json(p, triage[p.id]) for p in papers]
+        data = [_export_json(p, triage[p.id], p.id in detached) for p in papers]
         return to_json(data, indent=2) + "\n"
     if fmt == "bibtex":
-        return visible(_export_bibtex(papers, triage, library)) + "\n"
+        return visible(_export_bibtex(papers, triage, library, detached)) + "\n"
     if fmt == "csv":
-        return _export_csv(papers, triage)
+        return _export_csv(papers, triage, detached)
     if fmt == "urls":
         urls = [url for url in map(best_link, papers) if url]
         return "".join(one_line(url) + "\n" for url in urls)
@@ -129,6 +132,14 @@ def render_export(
 DETACHED_SOURCE = "detached"
 #: the formats that carry detached marks, those ``tuireader import`` reads back
 CARRY_DETACHED = ("json", "csv", "bibtex")
+#: the key of a JSON export's detached mark, true (``"detached": true``; a paper of the
+#: lists has none): what the triage file keeps of its paper is its title and first
+#: author's family name, and read as a list it would be a paper "Li" wrote, or give the
+#: paper of that title, read from its own list beside it, its one author in place of
+#: all. The list readers skip it and say how many they skipped; ``tuireader import``
+#: takes its mark. A CSV export's is ``table.DETACHED_COLUMN`` (``true`` in its row),
+#: a BibTeX export's ``ownbib.DETACHED_FIELD``.
+DETACHED_KEY = "detached"
 
 
 def detached_papers(
@@ -240,11 +251,12 @@ def _as_listed(paper: Paper) -> Paper:
     return replace(paper, links=own)
 
 
-def _export_json(paper: Paper, triage: Triage) -> dict[str, Any]:
+def _export_json(paper: Paper, triage: Triage, detached: bool = False) -> dict[str, Any]:
     data = paper_json(paper, abstract=True)
     # where each link came from: read back, those its abstract mentions are found there
     data["links"] = [link.to_json() for link in paper.links]
-    return data | identifiers(paper) | _details(paper) | triage_json(triage)
+    marker = {DETACHED_KEY: True} if detached else {}
+    return data | identifiers(paper) | _details(paper) | triage_json(triage) | marker
 
 
 def _details(paper: Paper) -> dict[str, Any]:
@@ -258,6 +270,7 @@ def _export_bibtex(
     papers: Sequence[Paper],
     triage: Mapping[str, Triage],
     library: Library | Sequence[Paper] | None,
+    detached: Collection[str] = (),
 ) -> str:
     """The papers' citations, each with its triage where reference managers read it and
     what says who its paper is (:mod:`tuireader.ingest.formats.ownbib`)."""
@@ -273,18 +286,21 @@ def _export_bibtex(
     by_id = {paper.id: paper for paper in papers}
     entries = [
         _with_id(
-            _with_triage(
-                _with_links(
-                    _with_details(
-                        _with_identifiers(
-                            _with_abstract(cited.text, by_id[cited.paper_id]),
+            _with_detached(
+                _with_triage(
+                    _with_links(
+                        _with_details(
+                            _with_identifiers(
+                                _with_abstract(cited.text, by_id[cited.paper_id]),
+                                by_id[cited.paper_id],
+                            ),
                             by_id[cited.paper_id],
                         ),
                         by_id[cited.paper_id],
                     ),
-                    by_id[cited.paper_id],
+                    triage.get(cited.paper_id) or Triage(cited.paper_id),
                 ),
-                triage.get(cited.paper_id) or Triage(cited.paper_id),
+                cited.paper_id in detached,
             ),
             cited.key,
             cited.paper_id,
@@ -293,6 +309,15 @@ def _export_bibtex(
         if cited.text
     ]
     return "\n\n".join([head, *entries])
+
+
+def _with_detached(entry: str, detached: bool) -> str:
+    """``entry``, a detached mark's (``detached``), with the field that says so
+    (``ownbib.DETACHED_FIELD``): read as a list, the export has no paper of it, whose
+    author is the first author's family name alone."""
+    from tuireader.ingest.formats.ownbib import DETACHED_FIELD
+
+    return _add_fields(entry, [(DETACHED_FIELD, "true")]) if detached else entry
 
 
 #: what starts the comment before each entry of a BibTeX export that gives the paper's id
@@ -536,13 +561,17 @@ def _first_code(paper: Paper) -> str:
     return paper.code_links[0].url if paper.code_links else ""
 
 
-def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
+def _export_csv(
+    papers: Sequence[Paper], triage: Mapping[str, Triage], detached: Collection[str] = ()
+) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     from tuireader.ingest.formats.ownbib import links_value
-    from tuireader.ingest.formats.table import LIST_SEPARATOR, OWN_COLUMNS
+    from tuireader.ingest.formats.table import DETACHED_COLUMN, LIST_SEPARATOR, OWN_COLUMNS
 
-    writer.writerow([*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists", *_DETAIL_COLUMNS])
+    writer.writerow(
+        [*OWN_COLUMNS, *_IDENTIFIER_COLUMNS, "lists", *_DETAIL_COLUMNS, DETACHED_COLUMN]
+    )
     for paper in papers:
         t = triage[paper.id]
         named = _identifier_keys(paper)
@@ -570,6 +599,7 @@ def _export_csv(papers: Sequence[Paper], triage: Mapping[str, Triage]) -> str:
                 paper.journal_ref or "",
                 links_value(paper.links),
                 _telling_abstract(paper, named),
+                "true" if paper.id in detached else "",
             )
         )
     return visible(out.getvalue())
@@ -611,8 +641,9 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
-#: https://…``), read back as its links; last, the abstract of a paper told apart from a
-#: twin by it (:func:`_telling_abstract`).
+#: https://…``), read back as its links; the abstract of a paper told apart from a twin
+#: by it (:func:`_telling_abstract`); last, whether the row is a detached mark's
+#: (``table.DETACHED_COLUMN``).
 _DETAIL_COLUMNS = (
     "other_dois",
     "edition",

@@ -28,10 +28,11 @@ from dataclasses import dataclass, replace
 
 from tuireader.ingest.formats.bibtex import keyword_list
 from tuireader.ingest.formats.common import ReadResult, given_id_texts, plain_dois
-from tuireader.model import Link, Record, SourceEntry
+from tuireader.model import Link, Problem, Record, SourceEntry
 from tuireader.render.safetext import is_unsafe, valid
 
 __all__ = [
+    "DETACHED_FIELD",
     "ID_COMMENT",
     "LINKS_FIELD",
     "MARK",
@@ -42,6 +43,8 @@ __all__ = [
     "STATE_PREFIX",
     "TAGS_FIELD",
     "bibtex_literal",
+    "detached_said",
+    "is_detached",
     "is_own_bibtex",
     "links_value",
     "literal_text",
@@ -73,6 +76,12 @@ OTHER_DOIS_FIELD = "tuireader-other-dois"
 #: the field of the paper's links, each after the field it came from (``url https://…,
 #: code_urls https://…``), where the entry read back would not give them as they are.
 LINKS_FIELD = "tuireader-links"
+#: the field of an entry that is a detached mark's (``tuireader-detached = {true}``): a
+#: mark whose paper is in none of the lists the export was made from, written with what
+#: the triage file keeps of its paper (its title, its first author's family name, its
+#: year). Read as a list, the export has no paper of it (the paper is another list's,
+#: whose authors are all there); ``tuireader import`` takes its mark.
+DETACHED_FIELD = "tuireader-detached"
 #: what starts the comment the export writes before each entry: its key and its paper's
 #: id in tuireader (``@comment{tuireader-id: key id}``)
 ID_COMMENT = "tuireader-id:"
@@ -81,7 +90,9 @@ _ID_COMMENT_LINE = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 #: the fields only tuireader's export writes: never the paper's
-_OWN_FIELDS = frozenset({SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD, LINKS_FIELD})
+_OWN_FIELDS = frozenset(
+    {SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD, LINKS_FIELD, DETACHED_FIELD}
+)
 
 #: BibTeX's and LaTeX's special characters, each as the text it is
 _LITERAL = {
@@ -138,14 +149,43 @@ def is_own_bibtex(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n")[: len(MARK)].lower() == MARK.lower()
 
 
-def own_bibtex(result: ReadResult, text: str = "") -> ReadResult:
+def detached_said(count: int) -> str:
+    """What a list reader says of the ``count`` detached marks of an export it skipped
+    (:data:`DETACHED_FIELD`, and a JSON or CSV export's ``detached``), once a file."""
+    if count == 1:
+        return (
+            "1 mark of a paper in none of the lists it was exported from is not a paper "
+            "of this list (tuireader import takes it)"
+        )
+    return (
+        f"{count:,} marks of papers in none of the lists it was exported from are not "
+        "papers of this list (tuireader import takes them)"
+    )
+
+
+def is_detached(entry: SourceEntry | None) -> bool:
+    """Whether ``entry`` of tuireader's BibTeX export is a detached mark's
+    (:data:`DETACHED_FIELD`)."""
+    value = entry.get(DETACHED_FIELD) if entry is not None else None
+    return value is not None and value.strip().lower() == "true"
+
+
+def own_bibtex(result: ReadResult, text: str = "", *, keep_detached: bool = False) -> ReadResult:
     """The records of tuireader's BibTeX export as the papers it was made of: without
     the triage it carries, and each known by its source id as it was. ``text``, the
     export's, gives each paper's id (:data:`ID_COMMENT`): a paper that had no id of its
-    own in its list is known by its title again, not by the key its citation was given."""
+    own in its list is known by its title again, not by the key its citation was given.
+
+    A detached mark's entry (:data:`DETACHED_FIELD`) is no paper of the export's lists:
+    it is left out and said, unless ``keep_detached`` (``tuireader import``, which takes
+    its mark and finds its paper by it)."""
     records: list[Record] = []
     scopes: list[str | None] = []
+    skipped = 0
     for record in result.records:
+        if not keep_detached and is_detached(record.source_entry):
+            skipped += 1
+            continue
         record, scope = _own_record(record)
         records.append(record)
         scopes.append(scope)
@@ -155,8 +195,14 @@ def own_bibtex(result: ReadResult, text: str = "") -> ReadResult:
         records = _unkeyed(records, scopes, given, result.name)
         ids = [given.get(r.source_entry.key) if r.source_entry else None for r in records]
         id_texts = given_id_texts(records, scopes, ids, result.name)
+    problems = result.problems
+    if skipped:
+        # nothing else read: the file gave no paper, which is said as an error is
+        said = Problem(result.path, detached_said(skipped), "warning" if records else "error")
+        problems = (*problems, said)
     return replace(
         result,
+        problems=problems,
         records=tuple(records),
         scopes=tuple(scopes) if any(scopes) else (),
         id_texts=tuple(id_texts) if any(id_texts) else (),

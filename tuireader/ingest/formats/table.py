@@ -51,7 +51,7 @@ from tuireader.ingest.formats.common import (
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.model import Problem, Record
 
-__all__ = ["COLUMNS", "parse_csv"]
+__all__ = ["COLUMNS", "DETACHED_COLUMN", "parse_csv"]
 
 #: record field → the column names (:func:`_column_name`: lower case, ``_`` between
 #: words, ``(s)`` as ``s``) it is read from, the first found (for links, every one found).
@@ -213,6 +213,13 @@ OWN_COLUMNS: tuple[str, ...] = (
 )
 #: what an export's ``lists`` cell joins the paper's lists with.
 LIST_SEPARATOR = "; "
+#: the column of tuireader's export that says a row is a detached mark's (``true``): a
+#: mark whose paper is in none of the lists the export was made from, written with what
+#: the triage file keeps of its paper (its title, its first author's family name). No
+#: paper of the table: it is skipped and said (``tuireader import`` takes its mark),
+#: lest it be a paper "Li" wrote, or give the paper of its title, read from its own
+#: list beside it, its one author in place of all.
+DETACHED_COLUMN = "detached"
 
 
 #: Excel's first line that names a table's delimiter ("sep=;"), before its header row
@@ -322,6 +329,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     scopes: list[str | None] = []
     id_at = names.index("id") if own else None
     ids: list[str | None] = []
+    detached_at = names.index(DETACHED_COLUMN) if own and DETACHED_COLUMN in names else None
+    detached: list[int] = []  # the rows of detached marks, skipped
     if "title" not in columns and "abstract" not in columns:
         found = ", ".join(repr(column) for column in header[:12]) or "none"
         wanted = ", ".join(f"'{aliases[0]}'" for aliases in COLUMNS.values())
@@ -362,6 +371,10 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 value = ("\n" if name == "keywords" else " ").join(text for text in cells if text)
                 return _formula_kept(value) if own else value
 
+            if detached_at is not None and _is_true(row, detached_at):
+                detached.append(start)
+                last = (start, len(row), False)
+                continue
             record = _record(cell)
             if own:
                 record = _own_links(record, row, links_at)
@@ -389,6 +402,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 records.pop()
                 scopes.pop()
                 ids.pop()
+            elif counted and detached and detached[-1] == start:
+                detached.pop()
             elif counted:
                 bare.pop()
             problems.append(
@@ -418,7 +433,13 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 "warning",
             )
         )
-    if not records:
+    if detached:
+        from tuireader.ingest.formats.ownbib import detached_said
+
+        # nothing else read: the table gave no paper, which is said as an error is
+        said = detached_said(len(detached))
+        problems.append(Problem(path, said, "warning" if records else "error"))
+    elif not records:
         problems.append(Problem(path, "holds no rows with a title or abstract"))
     return ReadResult(
         path,
@@ -489,6 +510,11 @@ def _own_link(record: Record) -> Record:
     if named <= set(identifier_keys(replace(record, url=None))):
         return record
     return replace(record, url=None, project_urls=(*record.project_urls, record.url))
+
+
+def _is_true(row: list[str], at: int) -> bool:
+    """Whether the cell ``at`` of ``row`` (tuireader's export) says ``true``."""
+    return at < len(row) and row[at].strip().lower() == "true"
 
 
 def _own_scope(row: list[str], lists_at: int | None) -> str | None:
