@@ -157,3 +157,13 @@ def test_import_reads_a_detached_mark_as_the_paper_the_triage_file_knows(capsys,
     energy = carried[ids[ENERGY]].identity
     assert (energy.title, energy.first_author, energy.year) == (ENERGY, "li", 2022)
     assert energy.title_key
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_export_given_as_a_catalog_gives_no_paper_the_author_of_a_detached_mark(
+    capsys, tmp_path, fmt
+):
+    exported, _ids = _exported(capsys, tmp_path, fmt)
+    collas = tmp_path / "lists" / "collas.bib"
+    papers = _papers(capsys, collas, "--catalog", exported)
+    assert papers[ENERGY]["authors"] == ENERGY_AUTHORS
