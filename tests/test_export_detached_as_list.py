@@ -156,7 +156,7 @@ def test_import_reads_a_detached_mark_as_the_paper_the_triage_file_knows(capsys,
     carried = {mark.paper_id: mark for mark in marks}
     energy = carried[ids[ENERGY]].identity
     assert (energy.title, energy.first_author, energy.year) == (ENERGY, "li", 2022)
-    assert energy.title_key
+    assert energy.title_key and energy.abstract_digest
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

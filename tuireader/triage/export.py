@@ -598,7 +598,9 @@ def _export_csv(
                 " ".join(paper.categories),
                 paper.journal_ref or "",
                 links_value(paper.links),
-                _telling_abstract(paper, named),
+                # a detached mark's row is read by import alone, which finds its paper
+                # by the abstract where its title was reworded since
+                paper.abstract if paper.id in detached else _telling_abstract(paper, named),
                 "true" if paper.id in detached else "",
             )
         )
@@ -642,8 +644,8 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
 #: https://…``), read back as its links; the abstract of a paper told apart from a twin
-#: by it (:func:`_telling_abstract`); last, whether the row is a detached mark's
-#: (``table.DETACHED_COLUMN``).
+#: by it (:func:`_telling_abstract`), and of a detached mark's; last, whether the row is
+#: a detached mark's (``table.DETACHED_COLUMN``).
 _DETAIL_COLUMNS = (
     "other_dois",
     "edition",
