@@ -167,3 +167,17 @@ def test_an_export_given_as_a_catalog_gives_no_paper_the_author_of_a_detached_ma
     collas = tmp_path / "lists" / "collas.bib"
     papers = _papers(capsys, collas, "--catalog", exported)
     assert papers[ENERGY]["authors"] == ENERGY_AUTHORS
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_export_of_detached_marks_alone_is_no_list_and_says_why(capsys, tmp_path, fmt):
+    _exported(capsys, tmp_path, fmt)  # its data folder, with the two detached marks
+    data = tmp_path / "data"
+    alone = tmp_path / f"alone.{SUFFIX[fmt]}"
+    code, _, err = run(
+        capsys, "export", "--query", "is:detached", "--format", fmt, "-o", alone, "--data-dir", data
+    )
+    assert code == 0, err
+    code, _, err = run(capsys, "add", alone, "--data-dir", tmp_path / "new")
+    assert code == 2
+    assert err.count(SAID) == 1 and "holds no rows" not in err, err
