@@ -18,7 +18,10 @@ in ``keywords``, after the entry's own, and the note in
 ``annote``, after the entry's own, as text (every BibTeX and LaTeX special escaped); read
 back, they are the triage file's again, not the paper's, and the entry keeps its own. A
 comment before each entry gives its paper's id (``@comment{tuireader-id: key id}``), which
-``tuireader import`` finds the paper by, as by a JSON or CSV export's ``id``.
+``tuireader import`` finds the paper by, as by a JSON or CSV export's ``id``. A detached
+mark (its paper in none of the lists read) is written with what the triage file keeps of
+its paper and marked as one (:data:`DETACHED_KEY`): ``import`` takes it, and read as a
+list it is no paper.
 
 Writing: a new file or a regular one is replaced atomically (a temporary file, then a
 rename) and a new one gets the mode the umask gives (:mod:`tuireader.system.atomic`); a FIFO, a device or a symlink to one

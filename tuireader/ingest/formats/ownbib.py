@@ -11,7 +11,9 @@ tuireader's keywords begin, else ``tuireader-tags`` (the tags the keywords end w
 source gives after its own are ``tuireader-other-dois``, and its links, where the entry
 would not give them as they are (a code link, a page of its own), ``tuireader-links``,
 each after the field it came from (``url https://…, code_urls https://…``). The file
-starts with :data:`MARK`.
+starts with :data:`MARK`. A detached mark's entry (its paper in none of the lists the
+export was made from, written with what the triage file keeps of it) has
+``tuireader-detached = {true}``, and is no paper of the file read as a list.
 
 Read back, the triage is the triage file's, not the paper's: the keywords from the state
 keyword on (or the tags the keywords end with), the note, and tuireader's own fields are
