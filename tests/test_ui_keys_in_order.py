@@ -163,21 +163,57 @@ async def test_a_failed_write_takes_back_only_its_own_change(monkeypatch):
     app = triage_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await start(pilot)
-        first, second, third, fourth = ids(screen)[:4]
+        first, second, third = ids(screen)[:3]
         monkeypatch.setattr(Store, "_write", second_fails)
         await burst(pilot, "sss")
         assert [saved(p).state for p in (first, second, third)] == ["kept", "new", "kept"]
         assert screen.triage_states == {first: "kept", third: "kept"}
-        assert screen.current_paper.id == fourth
         assert any("disk may be full" in text for text in notices(app))
         assert "Not saved" in " ".join(str(n.title) for n in app._notifications)
-        # the notice names the paper whose keep was lost: the highlight has moved on
+        # the notice names the paper whose keep was lost, and the highlight is back on it
         name = " ".join(screen.library.get(second).title.split())[:40]
         assert any(name in str(n.title) for n in app._notifications)
-        assert screen.current_paper.id == fourth  # never moved back under later keys
+        assert screen.current_paper.id == second
+        assert any("highlight is back on" in text for text in notices(app))
         # Undo right after: takes back the third paper's keep, the last one saved.
         await burst(pilot, "z")
         assert [saved(p).state for p in (first, second, third)] == ["kept", "new", "new"]
+
+
+@sync
+async def test_after_keeps_that_failed_the_same_key_again_retries_the_first(monkeypatch):
+    # the folder made read-only: "s" said "Not saved" with the highlight moved on, and
+    # "s" again, once the folder was writable, kept the next paper instead
+    full = _full_when_told(monkeypatch)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        full.set()
+        await burst(pilot, "sss")
+        assert screen.current_paper.id == first
+        assert screen.triage_states == {}
+        assert "★" not in widget_text(app, screen.results)
+        ((_title, said),) = _errors(app)
+        assert "highlight is back on" in said
+        full.clear()
+        await burst(pilot, "s")
+        assert [saved(p).state for p in (first, second, third)] == ["kept", "new", "new"]
+        assert screen.current_paper.id == second
+
+
+@sync
+async def test_a_highlight_moved_by_hand_stays_when_a_keep_fails(monkeypatch):
+    full = _full_when_told(monkeypatch)
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        order = ids(screen)
+        full.set()
+        await burst(pilot, "sj")
+        assert screen.current_paper.id == order[2]
+        ((_title, said),) = _errors(app)
+        assert "highlight is back" not in said
 
 
 @sync
@@ -622,7 +658,10 @@ async def test_changes_a_full_disk_refused_together_are_said_as_several(monkeypa
         assert "disk may be full. The change was not saved;" in _errors(app)[-1][1]
         await burst(pilot, ["q"], wait=False)
     ((why, lines),) = told
-    assert len(lines) == 4 and "disk may be full. The changes were not saved" in why
+    # the highlight went back to the first paper: the skip is the first paper's, in
+    # place of its keep
+    assert len(lines) == 3 and "disk may be full. The changes were not saved" in why
+    assert lines[-1].startswith("skipped: ") and name[:30] in lines[-1]
 
 
 @sync

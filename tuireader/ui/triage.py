@@ -719,6 +719,11 @@ class TriageBook:
         self._enqueue(Job(op_id, run, on_unsaved, severity, self.moves_seen, after, taken))
         return op_id
 
+    @property
+    def last_op(self) -> int:
+        """The id of the last change handed to the writer (as in :class:`TriageFailed`)."""
+        return self._next_op
+
     def _new_op(self) -> int:
         """A new change id (the screen's thread only)."""
         self._next_op += 1

@@ -632,6 +632,15 @@ class MainScreen(Screen[None]):
         #: the paper a state key just put back to new, with a notice saying so: a state
         #: key again on it says what it became (None: the highlight moved)
         self._backed_to_new: str | None = None
+        #: where the last state key left the highlight (moved on, or kept on its paper):
+        #: while it is still there, the user has not moved by hand since, and a change
+        #: that could not be saved brings the highlight back to its paper
+        self._left_by_key: str | None = None
+        #: the paper a state key was pressed on whose change failed first, since the
+        #: last notice of changes not saved: where the highlight goes back to
+        self._retry_on: str | None = None
+        #: the paper of each single-paper state change, by its change id
+        self._state_ops: dict[int, str] = {}
         #: takes the notices back to their width once a notice naming a file is gone
         self._narrow_notices: Timer | None = None
 
@@ -2762,6 +2771,8 @@ class MainScreen(Screen[None]):
     def on_triage_saved(self, message: TriageSaved) -> None:
         # note text an undo took away was saved once: not text never saved (unless the
         # paper kept some of that already)
+        if message.op_id is not None:
+            self._state_ops.pop(message.op_id, None)
         kept = self.triage.note_drafts
         self._drafts_undone.update(pid for pid in message.drafts if pid not in kept)
         answered = self._answered if message.elsewhere else None
@@ -2922,9 +2933,11 @@ class MainScreen(Screen[None]):
             title = "Triage file"
             self.notify(visible(message.reason), title=title, severity="error", markup=False)
             return
-        # Which paper's change was not saved: the highlight has moved on by now (it is
-        # never moved back, as keys typed since would then act on another paper). The
-        # changes queued with it fail with it (a full disk): said together, a moment on.
+        # Which paper's change was not saved: the highlight has moved on by now. It goes
+        # back to the first paper whose state key failed once the failures are said (a
+        # moment on, after the burst), so that the same key again retries that paper
+        # rather than landing on the next one. The changes queued with it fail with it
+        # (a full disk): said together, a moment on.
         # Gathered until none has failed for a moment (a busy machine hands the writer
         # a burst's changes further apart), said at the latest a second after the first.
         now = time.monotonic()
@@ -2935,6 +2948,8 @@ class MainScreen(Screen[None]):
         wait = min(NOT_SAVED_GATHER, max(0.0, self._not_saved_since + NOT_SAVED_LONGEST - now))
         self._not_saved_timer = self.set_timer(wait, self._say_not_saved)
         self._not_saved.append((message.reason, ids, message.several))
+        retry = self._state_ops.pop(message.op_id, None)
+        self._retry_on = self._retry_on or retry
 
     @property
     def saying_not_saved(self) -> bool:
@@ -2944,8 +2959,33 @@ class MainScreen(Screen[None]):
     def _say_not_saved(self) -> None:
         self._not_saved_timer = None
         failed, self._not_saved = self._not_saved, []
+        back = self._back_to_retry()
+        named = failed[0][1][0] if failed and failed[0][1] else None
         for title, reason in not_saved_notices(failed, lambda pid: self._title_of(pid, 60)):
+            if back is not None:
+                # the first notice's title names its first paper: "it" when that is the one
+                it = "it" if back == named else f"“{self._title_of(back, 60) or back}”"
+                reason += f" The highlight is back on {it}, to try again."
+                back = None  # said once, under the first notice
             self.notify(visible(reason), title=visible(title), severity="error", markup=False)
+
+    def _back_to_retry(self) -> str | None:
+        """Bring the highlight back to the first paper whose state key could not be
+        saved, unless the user moved it by hand since the last state key (or the paper
+        is no longer listed); returns the paper's id when it moved."""
+        paper_id, self._retry_on = self._retry_on, None
+        current = self.current_paper
+        if paper_id is None or current is None or current.id == paper_id:
+            return None
+        if current.id != self._left_by_key:
+            return None  # moved by hand since: it stays where the user put it
+        index = self.results.index_of(paper_id)
+        if index is None:
+            return None
+        self.results.select(index)
+        self._left_by_key = paper_id
+        self._decided_here = None
+        return paper_id
 
     # -- triage: drawing ------------------------------------------------------------------
 
@@ -3091,6 +3131,7 @@ class MainScreen(Screen[None]):
             self.notify(self._already_text(state), markup=False)
             return
         target = self.triage.set_state(ids, command.state)
+        self._state_ops[self.triage.last_op] = paper_id
         # In the viewer, the list and its markers are out of sight (or out of the eye's
         # way): the decision is said. After "Back to new" on the paper, so is the state
         # it took after that, so that the last notice is its state.
@@ -3099,6 +3140,7 @@ class MainScreen(Screen[None]):
         self._redraw_triage()
         self._advance(paper_id)
         current = self.current_paper
+        self._left_by_key = current.id if current is not None else None
         title = self._title_of(paper_id)
         if target == DEFAULT_STATE:
             self._decided_here = None
