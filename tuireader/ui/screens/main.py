@@ -200,6 +200,10 @@ NAMED_MARKS = 3
 #: seconds, and said at the latest this long after the first
 NOT_SAVED_GATHER = 0.2
 NOT_SAVED_LONGEST = 1.0
+#: seconds without a key in the search box before the query counts as settled: what the
+#: search held back while it was typed (an open quote, "author:" with nothing after) is
+#: then said on the status line, which does not flicker with each key
+QUERY_SETTLED = 1.0
 #: the orders the results can be shown in, in the order the order key cycles them.
 ORDERS = ("list", "relevance", "fit")
 #: seconds without a new saved decision before the model is fitted again.
@@ -639,6 +643,10 @@ class MainScreen(Screen[None]):
         #: the paper a state key was pressed on whose change failed first, since the
         #: last notice of changes not saved: where the highlight goes back to
         self._retry_on: str | None = None
+        #: the query whose results are shown and what was said of them, until what its
+        #: repair held back while it was typed is said (see _say_query_repairs)
+        self._query_said: tuple[str, list[str]] | None = None
+        self._query_timer: Timer | None = None
         #: the paper of each single-paper state change, by its change id
         self._state_ops: dict[int, str] = {}
         #: takes the notices back to their width once a notice naming a file is gone
@@ -1454,8 +1462,40 @@ class MainScreen(Screen[None]):
             untagged = unknown_tags(message.query, self.triage.known_tags(), typing=True)
             said += [untagged] if untagged else []
         self.message = f"Search: {'; '.join(said)}" if said else ""
+        if message.kind != "similar":
+            self._query_said = (message.query, said)
+            self._settle_query_soon()
         self._draw_together()
         return True
+
+    def _settle_query_soon(self) -> None:
+        """Say what the query's repair held back while it was typed once it has settled:
+        at once when the focus is not in the search box, else after a pause in the keys."""
+        if self._query_timer is not None:
+            self._query_timer.stop()
+            self._query_timer = None
+        if self.focused is not self.search_box:
+            self._say_query_repairs()
+        else:
+            self._query_timer = self.set_timer(QUERY_SETTLED, self._say_query_repairs)
+
+    def _say_query_repairs(self) -> None:
+        """Add to the status line what the search says of the query as a finished one
+        and held back while it was being typed: an unbalanced quote it closed, a field
+        with no value that it left out (the command line says the same)."""
+        self._query_timer = None
+        if self._query_said is None:
+            return
+        query, said = self._query_said
+        self._query_said = None
+        if query != self.search_query or query != self.displayed_query:
+            return
+        if self.similar_to is not None:
+            return
+        typing = parse_query(query, prefix=True).problems
+        held = [note for note in parse_query(query).problems if note not in typing]
+        if held:
+            self.message = f"Search: {'; '.join(dict.fromkeys([*said, *held]))}"
 
     def on_search_failed(self, message: msg.SearchFailed) -> None:
         """A worker's search raised: said, unless the query was typed past."""
@@ -1939,6 +1979,7 @@ class MainScreen(Screen[None]):
     def _focus_pane(self, pane: str) -> None:
         if self.focused is self.search_box and pane != "search":
             self._settle_results()
+            self._say_query_repairs()  # the query is done: its repairs are said now
         # The reading class and the pane's go on in one change (each change restyles the
         # whole screen: Enter at 80x24 restyled it twice, for the viewer and its focus).
         self.set_reactive(MainScreen.reading, pane == "viewer" and self.narrow)
