@@ -32,4 +32,7 @@ async def test_the_help_is_not_drawn_before_it_is_wrapped_to_its_width(monkeypat
         rows = app_text(app).splitlines()
         [second] = [row for row in rows if "search box and the viewer, see there)" in row]
         [first] = [row for row in rows if "Back from More like this" in row]
-        assert second.index("search box") == first.index("Back from")
+        # the line under goes on where the description starts (after the frame's edge)
+        edge = second.index("│", 1) + 1
+        goes_on = edge + len(second[edge:]) - len(second[edge:].lstrip())
+        assert goes_on == first.index("Back from")

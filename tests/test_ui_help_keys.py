@@ -52,7 +52,9 @@ async def test_the_help_lists_the_search_boxs_editing_keys_and_the_link_digits()
         screen.action_focus_results()
         text = await help_text(pilot)
         box = " ".join(section(text, "Search box").split())
-        assert "^w, ^u Delete the word before the cursor, all before it" in box, box
+        assert "^w, ^⌫, alt+⌫ Delete the word before the cursor" in box, box
+        assert "alt+del Delete the word after the cursor" in box, box
+        assert "^u Delete all before the cursor" in box, box
         assert "←, → Move the cursor" in box, box
         assert "home, ^a Move the cursor to the start" in box, box
         assert "end, ^e Move the cursor to the end" in box, box
@@ -123,3 +125,24 @@ async def test_the_help_lists_every_key_the_search_box_and_the_editors_take():
                     continue
                 display = app.get_key_display(Binding(key, "x"))
                 assert display in shown, (heading, key, display, rows)
+
+
+@sync
+async def test_the_word_keys_the_help_lists_delete_the_word_it_says():
+    # "^⌫, alt+⌫: Delete the word after the cursor", where alt+⌫ deleted the word before
+    # (sent as Escape, Backspace) or, from a terminal that reports keys whole, after
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        box = screen.search_box
+        for key, left in (
+            ("alt+backspace", "alpha gamma"),
+            ("ctrl+backspace", "alpha gamma"),
+            ("ctrl+w", "alpha gamma"),
+            ("alt+delete", "alpha beta "),
+        ):
+            box.value = "alpha beta gamma"
+            box.cursor_position = len("alpha beta ")
+            await pilot.press(key)
+            await settle(pilot)
+            assert box.value == left, key

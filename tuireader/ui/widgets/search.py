@@ -26,6 +26,27 @@ class LinesJoined(Input):
     #: what goes between the pasted lines (blank lines are left out).
     JOIN: ClassVar[str] = " "
 
+    #: the word keys, as in a shell and in the note editor: Alt+Backspace (and
+    #: Ctrl+Backspace) delete the word before the cursor, Alt+Delete the word after it.
+    #: Most terminals send Alt+Backspace as Escape then Backspace, which Textual reads as
+    #: ^w; one that reports keys whole (the kitty protocol) sends it as itself, which
+    #: Input's own binding deleted the word *after* the cursor with.
+    WORD_KEYS: ClassVar[dict[str, str]] = {
+        "alt+backspace": "delete_left_word",
+        "ctrl+backspace": "delete_left_word",
+        "alt+delete": "delete_right_word",
+    }
+
+    async def _on_key(self, event: events.Key) -> None:
+        action = self.WORD_KEYS.get(event.key)
+        if action is not None:
+            # before Input's bindings, which are only looked at for a key left unhandled
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+            return
+        await super()._on_key(event)
+
     def _on_paste(self, event: events.Paste) -> None:
         text, _ = without_controls(event.text)
         lines = text.splitlines()
