@@ -99,3 +99,56 @@ async def test_a_path_nearly_as_wide_as_the_screen_is_broken_between_folders():
         assert any(path.name in row for row in rows), "\n".join(rows)  # the name whole
         shown = "".join(row.split("▌")[-1].strip(" │") for row in rows if "▌" in row)
         assert str(path) in shown, "\n".join(rows)
+
+
+def _detached_mark() -> None:
+    """A keep on a paper of none of the lists the reader reads (another machine's list),
+    with the title the triage file keeps of it."""
+    from tuireader.system.paths import resolve
+    from tuireader.triage.store import Store, StoredIdentity
+
+    with Store.open(resolve().ensure().state_db) as store:
+        store.set_state_many(["elsewhere-1"], "kept")
+        store.remember([StoredIdentity("elsewhere-1", title="A Paper of Another List")])
+
+
+@sync
+async def test_an_export_of_every_paper_carries_the_detached_marks(tmp_path):
+    # the reader's export left out the marks on papers of no list read, and said nothing,
+    # where tuireader export writes them and says how many
+    _detached_mark()
+    app = triage_app()
+    app.exports_dir = tmp_path / "exports"
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        count = len(ids(screen))
+        await run_command(pilot, "export the results")
+        await settle(pilot)
+        await pilot.press("4")  # JSON
+        await settle(pilot)
+        [written] = list((tmp_path / "exports").glob("*.json"))
+        data = json.loads(written.read_text())
+        assert len(data) == count + 1
+        assert (data[-1]["id"], data[-1]["state"]) == ("elsewhere-1", "kept")
+        assert data[-1]["title"] == "A Paper of Another List"
+        assert f"Exported {count:,} papers and 1 detached mark to\n{written}" in notices(app)
+
+
+@sync
+async def test_an_export_that_leaves_the_detached_marks_out_says_so(tmp_path):
+    _detached_mark()
+    app = triage_app()
+    app.exports_dir = tmp_path / "exports"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await run_command(pilot, "export the kept")
+        await settle(pilot)
+        await pilot.press("4")  # JSON
+        await settle(pilot)
+        [written] = list((tmp_path / "exports").glob("*.json"))
+        assert len(json.loads(written.read_text())) == 1
+        [said] = [text for text in notices(app) if text.startswith("Exported")]
+        assert "1 detached mark (on papers of none of the lists read) left out" in said
+        assert "search box empty" in said

@@ -16,12 +16,27 @@ from typing import Any
 
 from tuireader.model import Paper
 from tuireader.system.atomic import write_atomic
-from tuireader.triage.export import EXPORT_FORMATS, SUFFIXES, render_export
+from tuireader.triage.export import (
+    CARRY_DETACHED,
+    EXPORT_FORMATS,
+    SUFFIXES,
+    detached_papers,
+    render_export,
+)
 from tuireader.triage.filters import triage_of
+from tuireader.triage.store import Triage
 from tuireader.ui.commands import ExportPapers
 from tuireader.ui.palette import Command, ScreenActions
 
-__all__ = ["EXPORT_FORMATS", "FORMAT_NAMES", "SCOPES", "papers_in_scope", "write_export"]
+__all__ = [
+    "CARRY_DETACHED",
+    "EXPORT_FORMATS",
+    "FORMAT_NAMES",
+    "SCOPES",
+    "detached_marks",
+    "papers_in_scope",
+    "write_export",
+]
 
 SCOPES = {"results": "the results", "marked": "the marked papers", "kept": "the kept papers"}
 FORMAT_NAMES = {
@@ -51,10 +66,33 @@ def papers_in_scope(
     return [paper for paper in everything if paper.id in wanted]
 
 
-def write_export(papers: Sequence[Paper], store: Any, fmt: str, scope: str, folder: Path) -> Path:
-    """Render ``papers`` with their triage (read from ``store``) as ``fmt`` and write them
-    atomically into ``folder``; returns the file. Blocking: call it in a worker."""
-    text = render_export(list(papers), triage_of(store, [p.id for p in papers]), fmt)
+def detached_marks(store: Any, listed: Collection[str]) -> list[tuple[Paper, Triage]]:
+    """The marks of ``store`` whose paper is in none of the lists read (``listed``: the
+    ids of every paper the reader has), each as the paper the triage file knows it to be
+    with its triage, as ``tuireader export`` writes them (see
+    :func:`tuireader.triage.export.detached_papers`). Blocking: call it in a worker."""
+    if store is None:
+        return []
+    marks = store.detached(listed)
+    if not marks:
+        return []
+    return detached_papers(marks, store.identities([mark.paper_id for mark in marks]))
+
+
+def write_export(
+    papers: Sequence[Paper],
+    store: Any,
+    fmt: str,
+    scope: str,
+    folder: Path,
+    detached: Sequence[tuple[Paper, Triage]] = (),
+) -> Path:
+    """Render ``papers`` with their triage (read from ``store``), then the ``detached``
+    marks, as ``fmt`` and write them atomically into ``folder``; returns the file.
+    Blocking: call it in a worker."""
+    triage = dict(triage_of(store, [p.id for p in papers]))
+    triage.update((paper.id, mark) for paper, mark in detached)
+    text = render_export([*papers, *(paper for paper, _mark in detached)], triage, fmt)
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = folder / f"tuireader-{scope}-{stamp}{SUFFIXES[fmt]}"

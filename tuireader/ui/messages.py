@@ -123,6 +123,10 @@ class ExportFinished(Message):
     count: int
     path: Path | None
     error: str = ""
+    #: detached marks (on papers of none of the lists read) written after the papers
+    detached: int = 0
+    #: detached marks left out of it (an export of a query, or for people)
+    left_out: int = 0
 
 
 @dataclass

@@ -81,10 +81,12 @@ from tuireader.ui.copying import (
     open_link_target,
 )
 from tuireader.ui.exporting import (
+    CARRY_DETACHED,
     EXPORT_FORMATS,
     FORMAT_NAMES,
     SCOPES,
     ExportCommands,
+    detached_marks,
     papers_in_scope,
     write_export,
 )
@@ -349,6 +351,11 @@ def _changed(kept: dict[str, V], was: dict[str, V], now: dict[str, V]) -> dict[s
 def papers_count(count: int) -> str:
     """``count`` papers as the status line counts them: "1 paper", "2,610 papers"."""
     return f"{count:,} paper{'' if count == 1 else 's'}"
+
+
+def marks_count(count: int) -> str:
+    """``count`` detached marks, as ``tuireader export`` counts them."""
+    return f"{count:,} detached mark{'' if count == 1 else 's'}"
 
 
 def can_fit(states: dict[str, str]) -> bool:
@@ -2501,9 +2508,16 @@ class MainScreen(Screen[None]):
             self.notify(f"Nothing to export: {SCOPES[scope]} are empty", severity="warning")
             return
 
+        # every paper, as tuireader export without --query: the marks on papers of none
+        # of the lists go with them, so that the file moves every decision
+        library = self.library
+        every = scope == "results" and not (self.displayed_query or "").strip()
+        every = every and self.similar_to is None
+        listed = frozenset(p.id for p in library.papers) if library is not None else frozenset()
+
         def picked(index: int | None) -> None:
             if index is not None:
-                self._export(papers, EXPORT_FORMATS[index], scope)
+                self._export(papers, EXPORT_FORMATS[index], scope, listed, every)
 
         choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
         from tuireader.ui.screens.pick import PickScreen
@@ -2512,18 +2526,35 @@ class MainScreen(Screen[None]):
         self.app.push_screen(PickScreen(title, choices), picked)
 
     @work(thread=True, group="export", exit_on_error=False)
-    def _export(self, papers: list[Paper], fmt: str, scope: str) -> None:
+    def _export(
+        self,
+        papers: list[Paper],
+        fmt: str,
+        scope: str,
+        listed: frozenset[str] = frozenset(),
+        every: bool = False,
+    ) -> None:
+        """Write ``papers`` as ``fmt``; with ``every`` (every paper of the lists, as
+        JSON, CSV or BibTeX, the formats import reads) the detached marks after them,
+        as ``tuireader export`` writes them; else they are counted as left out."""
         folder = self.exports_dir
+        store = self.triage.store
         try:
             if folder is None:
                 from tuireader.system.paths import resolve
 
                 folder = resolve().exports_dir
-            target = write_export(papers, self.triage.store, fmt, scope, Path(folder))
+            try:
+                detached = detached_marks(store, listed) if listed else []
+            except StoreError:
+                detached = []  # the papers are written all the same
+            carried = detached if every and fmt in CARRY_DETACHED else []
+            target = write_export(papers, store, fmt, scope, Path(folder), carried)
         except Exception as exc:  # noqa: BLE001 - tell the user, keep the reader running
             self.post_message(msg.ExportFinished(len(papers), None, str(exc)))
             return
-        self.post_message(msg.ExportFinished(len(papers), target))
+        left_out = len(detached) - len(carried)
+        self.post_message(msg.ExportFinished(len(papers), target, "", len(carried), left_out))
 
     def on_export_finished(self, message: msg.ExportFinished) -> None:
         if message.path is None:
@@ -2535,7 +2566,17 @@ class MainScreen(Screen[None]):
             room = max(self.size.width - NOTICE_FRAME, 20)
             where = path_rows(visible(str(message.path)), room)
             self._widen_notices()
-            self.notify(f"Exported {papers_count(message.count)} to\n{where}", markup=False)
+            what = papers_count(message.count)
+            if message.detached:
+                what += f" and {marks_count(message.detached)}"
+            text = f"Exported {what} to\n{where}"
+            if message.left_out:
+                text += (
+                    f"\n{marks_count(message.left_out)} (on papers of none of the lists read)"
+                    " left out: export the results with the search box empty, as JSON, CSV"
+                    " or BibTeX, to carry them"
+                )
+            self.notify(text, markup=False)
 
     def _widen_notices(self) -> None:
         """Let the notices take the screen's width while one naming a file is up."""
