@@ -28,6 +28,8 @@ from tuireader.render.textrender import (
     render,
     visible,
 )
+from tuireader.search import query as ql
+from tuireader.search.analysis import fold
 from tuireader.triage.store import STATE_WORDS
 
 #: marks a title derived from the abstract rather than given by the source.
@@ -484,11 +486,73 @@ def note_shown(note: str) -> str:
 MAX_AUTHORS_SHOWN = 12
 
 
+#: a word of a name, as the name is matched with a query's words
+_NAME_WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=64)
+def _author_words(query: str) -> tuple[tuple[tuple[str, ...], bool, bool], ...]:
+    """The words ``query`` looks for in the authors' names, as it is typed: for each of
+    its terms and phrases not excluded, its folded words, whether its last word is being
+    typed (a prefix), and whether it names the authors' field (``author:``; a plain word
+    is looked for in the names too, and matches a whole word of one only)."""
+    found: list[tuple[tuple[str, ...], bool, bool]] = []
+
+    def walk(node: ql.Node | None) -> None:
+        if isinstance(node, (ql.And, ql.Or)):
+            for child in node.children:
+                walk(child)
+        elif isinstance(node, (ql.Term, ql.Phrase)) and node.field in (None, "authors"):
+            words = tuple(fold(word) for word in _NAME_WORD.findall(node.text))
+            if words:
+                found.append((words, node.prefix, node.field == "authors"))
+
+    walk(ql.parse(query, prefix=True).root)
+    return tuple(found)
+
+
+def matched_authors(authors: Sequence[str], query: str) -> list[str]:
+    """The authors of ``authors`` that ``query`` looks for by name (``author:bengio``
+    finds Yoshua Bengio), in their order: the viewer names them when they are among
+    those it counts as "and N more"."""
+    if not query.strip() or not authors:
+        return []
+    wanted = _author_words(query)
+    if not wanted:
+        return []
+    found = []
+    for name in authors:
+        have = [fold(word) for word in _NAME_WORD.findall(name)]
+        if any(_named(have, *looked_for) for looked_for in wanted):
+            found.append(name)
+    return found
+
+
+def _named(have: Sequence[str], words: Sequence[str], prefix: bool, by_field: bool) -> bool:
+    """True if a name of the words ``have`` holds every word of ``words``: whole, or
+    the last one begun (``prefix``) when it is typed as an author's (``by_field``)."""
+    last = len(words) - 1
+    for number, word in enumerate(words):
+        begun = prefix and by_field and number == last
+        if not any(w == word or (begun and w.startswith(word)) for w in have):
+            return False
+    return True
+
+
 def paper_header(
-    paper: Paper, palette: Palette, *, source: bool = True, width: int | None = None
+    paper: Paper,
+    palette: Palette,
+    *,
+    source: bool = True,
+    width: int | None = None,
+    found: Sequence[str] = (),
 ) -> Text:
     """Title, authors and where the paper comes from, for the top of the viewer, and
     (``source``) where its metadata came from (:func:`metadata_note`).
+
+    ``found``: the authors the search looked for (:func:`matched_authors`); those among
+    the authors counted as "and N more" are named after it ("… and 12 more, among them
+    Yoshua Bengio"), or a search by author shows no sign of why the paper was found.
 
     Given the ``width`` it is shown in, the line of the venue and id is broken into rows
     here, with "id" and the id as one word: wrapped by spaces, a row could end "· id"
@@ -500,10 +564,14 @@ def paper_header(
     text.append(visible(shown_title(paper)), palette.title)
     text.append("\n")
     if paper.authors:
-        shown = _authors_shown(paper.authors, width)
+        shown = _authors_shown(paper.authors, width, found)
         text.append(visible(display_authors(shown)))
         if len(paper.authors) > len(shown):
             text.append(f" and {len(paper.authors) - len(shown):,} more", palette.dim)
+            among = _among(name for name in found if name not in shown)
+            if among:
+                text.append(", among them ", palette.dim)
+                text.append(visible(among))
     elif paper.editor:
         text.append(visible(display_editors(paper.editor)))
     else:
@@ -537,17 +605,27 @@ def paper_header(
 AUTHOR_ROWS = 2
 
 
-def _authors_shown(authors: Sequence[str], width: int | None) -> Sequence[str]:
+def _among(names: Iterable[str]) -> str:
+    """The authors named after "and N more", as a list of authors is written."""
+    return display_authors(list(names))
+
+
+def _authors_shown(
+    authors: Sequence[str], width: int | None, found: Sequence[str] = ()
+) -> Sequence[str]:
     """The authors the viewer names: at most :data:`MAX_AUTHORS_SHOWN`, and (given the
     ``width`` of the viewer) as many as :data:`AUTHOR_ROWS` rows hold with "and N more"
-    after them: at 80x24, twelve of RT-2's 54 authors took three rows, and with its tag,
-    note and TL;DR the abstract was below the first screen."""
+    after them (and the authors ``found`` among those, see :func:`paper_header`): at
+    80x24, twelve of RT-2's 54 authors took three rows, and with its tag, note and TL;DR
+    the abstract was below the first screen."""
     shown = list(authors[:MAX_AUTHORS_SHOWN])
     if width is None or width <= 0:
         return shown
 
     def rows(count: int) -> int:
         more = f" and {len(authors) - count:,} more" if count < len(authors) else ""
+        among = _among(name for name in found if name not in authors[:count])
+        more += f", among them {visible(among)}" if more and among else ""
         words = (visible(display_authors(authors[:count])) + more).split(" ")
         return 1 + len(_word_rows(words, width))
 

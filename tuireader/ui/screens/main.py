@@ -103,6 +103,7 @@ from tuireader.ui.services import (
 from tuireader.ui.text import (
     NOTICE_TITLE,
     decided_text,
+    matched_authors,
     note_shown,
     notice_title,
     path_rows,
@@ -1900,9 +1901,20 @@ class MainScreen(Screen[None]):
         self._hold_first_fit()
         # One call with everything the viewer shows: the new paper is drawn once.
         self.viewer.show_paper(
-            paper, self._terms_of(paper), triage=self._triage_text(paper), why=self._why_of(paper)
+            paper,
+            self._terms_of(paper),
+            triage=self._triage_text(paper),
+            why=self._why_of(paper),
+            authors_found=self._authors_found(paper),
         )
         self._draw_together()
+
+    def _authors_found(self, paper: Paper | None) -> list[str]:
+        """The authors of ``paper`` the query shown looks for by name (none for "More
+        like this", which has no query of its own)."""
+        if paper is None or self.similar_to is not None or not self.displayed_query:
+            return []
+        return matched_authors(paper.authors, self.displayed_query)
 
     def _terms_of(self, paper: Paper | None) -> frozenset[str] | None:
         """The words to highlight in ``paper``'s texts: those its row is highlighted with.

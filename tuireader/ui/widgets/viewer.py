@@ -93,6 +93,8 @@ class PaperViewer(Widget, can_focus=True):
         super().__init__(id=id)
         self._paper: Paper | None = None
         self._find_spans: Highlight | None = None
+        #: the authors the search looked for, named after "and N more" (see paper_header)
+        self._authors_found: tuple[str, ...] = ()
         #: the "why" line of the shown paper: (words, title of the kept paper it is like).
         self._why: tuple[Sequence[str], str | None] | None = None
         #: each section's text (None: not shown), and its rows at ``_width``.
@@ -107,7 +109,7 @@ class PaperViewer(Widget, can_focus=True):
         self._palette: Palette | None = None
         #: the paper and highlight the paper's texts were made for (their rows are kept
         #: while both stay: typing on with the same paper on top re-wraps nothing).
-        self._texts_of: tuple[Paper | None, Highlight | None] | None = None
+        self._texts_of: tuple[Paper | None, Highlight | None, tuple[str, ...]] | None = None
 
     @property
     def paper(self) -> Paper | None:
@@ -147,6 +149,7 @@ class PaperViewer(Widget, can_focus=True):
         *,
         triage: Text | None = None,
         why: tuple[Sequence[str], str | None] | None = None,
+        authors_found: Sequence[str] = (),
     ) -> None:
         """Show ``paper`` (or an empty-state hint), highlighting the words of a search
         result (``SearchResult.terms``), or what a ``SpanFinder`` finds.
@@ -165,6 +168,7 @@ class PaperViewer(Widget, can_focus=True):
         if triage is not None:
             self._set("triage", triage if triage else None)
         self._find_spans = find_spans
+        self._authors_found = tuple(authors_found)
         if self.is_mounted:
             self._set_paper_texts()
             self._set("why", self._why_text())
@@ -211,9 +215,14 @@ class PaperViewer(Widget, can_focus=True):
     def _set_paper_texts(self) -> None:
         paper = self._paper
         made = self._texts_of
-        if made is not None and made[0] is paper and made[1] == self._find_spans:
+        if (
+            made is not None
+            and made[0] is paper
+            and made[1] == self._find_spans
+            and made[2] == self._authors_found
+        ):
             return
-        self._texts_of = (paper, self._find_spans)
+        self._texts_of = (paper, self._find_spans, self._authors_found)
         if paper is None:
             self._set("header", Text("No paper selected", end=""))
             self._set("links", None)
@@ -223,7 +232,8 @@ class PaperViewer(Widget, can_focus=True):
             return
         palette = self.palette()
         # where the metadata came from goes last, after the links
-        self._set("header", paper_header(paper, palette, source=False))
+        found = self._authors_found
+        self._set("header", paper_header(paper, palette, source=False, found=found))
         self._set("source", Text(visible(metadata_note(paper)), palette.dim, end=""))
         self._set("links", links_text(paper, palette))
         find = self._span_finder()
@@ -341,7 +351,13 @@ class PaperViewer(Widget, can_focus=True):
                 text = links_text(self._paper, self.palette(), inner)  # laid out to fit
             elif name == "header" and self._paper is not None:
                 # laid out to fit: the id kept on the row of its label
-                text = paper_header(self._paper, self.palette(), source=False, width=inner)
+                text = paper_header(
+                    self._paper,
+                    self.palette(),
+                    source=False,
+                    width=inner,
+                    found=self._authors_found,
+                )
             gutter = Segment(" " * GUTTER, base)
             console = self.app.console
             for line in text.wrap(console, inner, overflow="fold"):
