@@ -146,3 +146,13 @@ async def test_the_word_keys_the_help_lists_delete_the_word_it_says():
             await pilot.press(key)
             await settle(pilot)
             assert box.value == left, key
+
+
+@sync
+async def test_the_help_says_where_the_cursor_goes_after_a_decision_not_saved():
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        text = " ".join((await help_text(pilot)).split())
+        assert "A decision that could not be saved brings the cursor back to its paper" in text

@@ -318,7 +318,9 @@ class HelpScreen(ModalScreen[None]):
             moves = (
                 "After a decision the cursor moves to the next new paper; with none below "
                 "it stays, and the same key again keeps the decision (z undoes it: with no "
-                "other paper to move to, z is the way back to new)."
+                "other paper to move to, z is the way back to new). A decision that could "
+                "not be saved brings the cursor back to its paper, unless you moved it "
+                "since: the same key again tries again."
             )
         else:
             moves = (
