@@ -2525,11 +2525,10 @@ class MainScreen(Screen[None]):
         library = self.library
         every = scope == "results" and not (self.displayed_query or "").strip()
         every = every and self.similar_to is None
-        listed = frozenset(p.id for p in library.papers) if library is not None else frozenset()
 
         def picked(index: int | None) -> None:
             if index is not None:
-                self._export(papers, EXPORT_FORMATS[index], scope, listed, every)
+                self._export(papers, EXPORT_FORMATS[index], scope, library, every)
 
         choices = [FORMAT_NAMES[fmt] for fmt in EXPORT_FORMATS]
         from tuireader.ui.screens.pick import PickScreen
@@ -2543,7 +2542,7 @@ class MainScreen(Screen[None]):
         papers: list[Paper],
         fmt: str,
         scope: str,
-        listed: frozenset[str] = frozenset(),
+        library: Library | None = None,
         every: bool = False,
     ) -> None:
         """Write ``papers`` as ``fmt``; with ``every`` (every paper of the lists, as
@@ -2557,7 +2556,9 @@ class MainScreen(Screen[None]):
 
                 folder = resolve().exports_dir
             try:
-                detached = detached_marks(store, listed) if listed else []
+                # (every paper's id: read here, not in the key's handler)
+                listed = {paper.id for paper in library.papers} if library is not None else None
+                detached = detached_marks(store, listed) if listed is not None else []
             except StoreError:
                 detached = []  # the papers are written all the same
             carried = detached if every and fmt in CARRY_DETACHED else []
