@@ -651,6 +651,12 @@ class MainScreen(Screen[None]):
         #: the paper a state key was pressed on whose change failed first, since the
         #: last notice of changes not saved: where the highlight goes back to
         self._retry_on: str | None = None
+        #: the change id of that paper's failed change, and the ids of the changes that
+        #: failed since: the highlight goes back only while every change made after it
+        #: failed too (a change saved since was made where the user meant it, and keys
+        #: after it act there)
+        self._retry_op: int | None = None
+        self._failed_ops: set[int] = set()
         #: the query whose results are shown and what was said of them, until what its
         #: repair held back while it was typed is said (see _say_query_repairs)
         self._query_said: tuple[str, list[str]] | None = None
@@ -3044,7 +3050,10 @@ class MainScreen(Screen[None]):
         self._not_saved_timer = self.set_timer(wait, self._say_not_saved)
         self._not_saved.append((message.reason, ids, message.several))
         retry = self._state_ops.pop(message.op_id, None)
-        self._retry_on = self._retry_on or retry
+        if message.op_id is not None:
+            self._failed_ops.add(message.op_id)
+        if retry is not None and self._retry_on is None:
+            self._retry_on, self._retry_op = retry, message.op_id
 
     @property
     def saying_not_saved(self) -> bool:
@@ -3066,11 +3075,19 @@ class MainScreen(Screen[None]):
 
     def _back_to_retry(self) -> str | None:
         """Bring the highlight back to the first paper whose state key could not be
-        saved, unless the user moved it by hand since the last state key (or the paper
-        is no longer listed); returns the paper's id when it moved."""
+        saved, unless the user moved it by hand since the last state key, a change made
+        since was not refused too, or the paper is no longer listed; returns the paper's
+        id when it moved."""
         paper_id, self._retry_on = self._retry_on, None
+        op_id, self._retry_op = self._retry_op, None
+        failed, self._failed_ops = self._failed_ops, set()
         current = self.current_paper
-        if paper_id is None or current is None or current.id == paper_id:
+        if paper_id is None or op_id is None or current is None or current.id == paper_id:
+            return None
+        if any(later not in failed for later in range(op_id + 1, self.triage.last_op + 1)):
+            # a change made since was saved, or is still on its way: it was made where
+            # the user meant it, and the highlight going back would take the keys after
+            # it to another paper
             return None
         if current.id != self._left_by_key:
             return None  # moved by hand since: it stays where the user put it
