@@ -1871,6 +1871,7 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
     keys: set[str] = set()  # the fields of the records read, which a next one shares
     indent: str | None = None  # what stands before each record's "{" on its line
     broken: int | None = None  # where reading stopped for good
+    ends = _ArrayEnds(decoder, text, start is not None)
     while True:
         pos = _past_blanks(text, pos)
         if text.startswith("]", pos) and (items or skipped):
@@ -1884,8 +1885,8 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
         elif read is not None and _closed_early(read[0], text, read[1]):
             at = text.count("\n", 0, read[1]) + 1  # the stray "}"
         if not isinstance(read, tuple) or at is not None:
-            following, passed = _resync(decoder, text, pos, indent, keys)
-            if following is None and not _ARRAY_END_RE.search(text):
+            following, passed = _resync(decoder, text, pos, indent, keys, ends)
+            if following is None and not ends.closed():
                 broken = pos
                 break
             if at is None or (following is not None and at > text.count("\n", 0, following)):
@@ -1899,6 +1900,8 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
             pos = following
             continue
         item, end, text, put = read
+        if put:  # the text read on is the one with the commas put back
+            ends = _ArrayEnds(decoder, text, start is not None)
         commas.extend(put)
         skipped.extend(put)
         items.append(_scrub(item))
@@ -1913,7 +1916,7 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
             commas.append(text.count("\n", 0, pos) + 1)
             skipped.append(commas[-1])
         else:
-            following, passed = _resync(decoder, text, pos, indent, keys)
+            following, passed = _resync(decoder, text, pos, indent, keys, ends)
             if following is None:
                 broken = pos
                 break
@@ -1972,7 +1975,12 @@ def _closed_early(item: Any, text: str, end: int) -> bool:
 
 
 def _resync(
-    decoder: json.JSONDecoder, text: str, pos: int, indent: str | None, keys: set[str]
+    decoder: json.JSONDecoder,
+    text: str,
+    pos: int,
+    indent: str | None,
+    keys: set[str],
+    ends: _ArrayEnds,
 ) -> tuple[int | None, int]:
     """Where the next whole record of an array starts after a damaged place at ``pos``,
     and how many records that could not be read were passed on the way.
@@ -1981,8 +1989,12 @@ def _resync(
     have (``indent``; else first on a line, or after a ``},``). Such a place counts
     as the next record when it reads whole as an object that shares a field with the
     records before it and is followed by what may follow a record; a line never starts
-    inside a JSON string, so a quote left open before it cannot hide it. None when no
-    record follows."""
+    inside a JSON string, so a quote left open before it cannot hide it. Without an
+    indentation (a list written on one line) a ``},{`` as often starts an object
+    nested in a record (an author, a cited paper), which would be read as a paper:
+    such a place counts only when the records read on from it run to the array's own
+    end, not to the ``]`` of a list inside a record (:meth:`_ArrayEnds.of_array`).
+    None when no record follows."""
     if indent is not None:
         starts = re.compile(rf"^{re.escape(indent)}\{{", re.MULTILINE)
     else:
@@ -1995,6 +2007,8 @@ def _resync(
         except (ValueError, RecursionError):
             passed += 1
             continue
+        if indent is None and not ends.of_array(start):
+            continue  # an object nested in a record, not a record of its own
         after = _past_blanks(text, end)
         if (
             isinstance(item, dict)
@@ -2005,6 +2019,86 @@ def _resync(
             return start, passed
         passed += 1
     return None, passed
+
+
+class _ArrayEnds:
+    """Which ``{`` of a damaged array written on one line start records of its own,
+    told by where the records read on from there end.
+
+    The records of an array follow one another to its ``]``, which ends the text (or
+    the object that holds the array); the objects of a list nested in a record
+    (``"references": [{…}, {…}]``) end at a ``]`` that a record's next field or
+    ``}`` follows. Every place passed on the way shares the answer, which is kept:
+    each object is read at most once however many places are asked about."""
+
+    def __init__(self, decoder: json.JSONDecoder, text: str, wrapped: bool) -> None:
+        self.decoder = decoder
+        self.text = text
+        self.wrapped = wrapped  # the array is the value of a field of an object
+        self.known: dict[int, bool] = {}
+
+    def of_array(self, start: int) -> bool:
+        """True unless the objects read on from ``start`` end at the ``]`` of a list
+        nested in a record (a damaged place before any ``]`` says nothing: True)."""
+        text = self.text
+        passed: list[int] = []
+        pos = start
+        answer = True
+        while True:
+            if pos in self.known:
+                answer = self.known[pos]
+                break
+            passed.append(pos)
+            try:
+                _, end = self.decoder.raw_decode(text, pos)
+            except (ValueError, RecursionError):
+                break
+            after = _past_blanks(text, end)
+            if text.startswith(",", after):
+                after = _past_blanks(text, after + 1)
+            if text.startswith("{", after):
+                pos = after
+                continue
+            if text.startswith("]", after):
+                answer = self._ends(after)
+            break
+        for place in passed:
+            self.known[place] = answer
+        return answer
+
+    #: the most of the text after a ``],`` read to tell the fields that end an object
+    #: holding the array (``], "total": 6}``) from a record's next fields
+    _TAIL = 65536
+
+    def closed(self) -> bool:
+        """True when the text holds the array's end (its last record is the one
+        damaged, not the text cut short)."""
+        if _ARRAY_END_RE.search(self.text):
+            return True
+        if not self.wrapped:
+            return False
+        at = self.text.rfind("]", max(0, len(self.text) - self._TAIL))
+        while at >= 0 and at >= len(self.text) - self._TAIL:
+            if self._ends(at):
+                return True
+            at = self.text.rfind("]", max(0, len(self.text) - self._TAIL), at)
+        return False
+
+    def _ends(self, at: int) -> bool:
+        """True when the ``]`` at ``at`` ends the array: the text ends after it, but
+        for the ``}`` that close objects around it and, when the array is a field's
+        value, the fields after it in its object."""
+        if _ARRAY_END_RE.match(self.text, at):
+            return True
+        after = _past_blanks(self.text, at + 1)
+        if not self.wrapped or not self.text.startswith(",", after):
+            return False
+        tail = "{" + self.text[after + 1 : after + 1 + self._TAIL]
+        try:
+            _, end = self.decoder.raw_decode(tail)
+        except (ValueError, RecursionError):
+            return False
+        return re.fullmatch(r"[ \t\r\n}]*", tail[end:]) is not None
 
 
 def _papers_array(text: str) -> tuple[int, dict[str, Any], str] | None:

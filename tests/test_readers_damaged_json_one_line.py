@@ -1,0 +1,117 @@
+"""A JSON list written on one line (minified, as APIs give it) damaged inside one
+record loses that record only, and never reads an object nested in a record (an
+author, a cited paper) as a paper: on one line, a ``},{`` starts those as often as
+the list's own records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tuireader.ingest.formats.jsonfile import _indent
+from tuireader.ingest.readers import ReadResult, read_file
+
+
+def papers(count: int = 6) -> list[dict[str, Any]]:
+    return [
+        {
+            "paperId": f"p{number}",
+            "title": f"Main paper {number}",
+            "abstract": f"About thing {number}.",
+            "year": 2020,
+            "authors": [
+                {"authorId": f"a{number}x", "name": f"Ann Example {number}"},
+                {"authorId": f"a{number}y", "name": f"Bob Example {number}"},
+                {"authorId": f"a{number}z", "name": f"Cy Example {number}"},
+            ],
+            "references": [
+                {"paperId": f"r{number}a", "title": f"Cited work {number}a"},
+                {"paperId": f"r{number}b", "title": f"Cited work {number}b"},
+                {"paperId": f"r{number}c", "title": f"Cited work {number}c"},
+            ],
+        }
+        for number in range(count)
+    ]
+
+
+def minified(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def read(tmp_path: Path, text: str) -> ReadResult:
+    path = tmp_path / "list.json"
+    path.write_text(text, encoding="utf-8")
+    return read_file(path)
+
+
+def titles(result: ReadResult) -> list[str | None]:
+    return [record.title for record in result.records]
+
+
+def damage(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def the_warning(result: ReadResult) -> str:
+    (message,) = [problem.message for problem in result.problems]
+    return message
+
+
+MAIN = [f"Main paper {number}" for number in range(6)]
+
+SHAPES = pytest.mark.parametrize(
+    "shape",
+    [
+        lambda items: items,
+        lambda items: {"data": items},
+        lambda items: {"total": 6, "offset": 0, "data": items},
+        lambda items: {"data": items, "total": 6, "next": None},
+    ],
+    ids=["array", "s2", "s2-fields-before", "s2-fields-after"],
+)
+
+
+@SHAPES
+def test_a_quote_left_open_in_an_abstract_costs_that_paper_only(tmp_path: Path, shape) -> None:
+    text = damage(minified(shape(papers())), "About thing 1.", 'About "thing 1.')
+    result = read(tmp_path, text)
+    assert titles(result) == [title for title in MAIN if title != "Main paper 1"]
+    message = the_warning(result)
+    assert "skipped 1 record that could not be read" in message
+    assert "read the 5 records before and after" in message
+
+
+@SHAPES
+def test_a_quote_left_open_in_an_author_costs_that_paper_only(tmp_path: Path, shape) -> None:
+    text = damage(minified(shape(papers())), "Ann Example 2", 'Ann "Example 2')
+    result = read(tmp_path, text)
+    assert titles(result) == [title for title in MAIN if title != "Main paper 2"]
+    assert "skipped 1 record that could not be read" in the_warning(result)
+
+
+@SHAPES
+def test_the_last_paper_damaged_reads_no_cited_work(tmp_path: Path, shape) -> None:
+    text = damage(minified(shape(papers())), "About thing 5.", 'About "thing 5.')
+    result = read(tmp_path, text)
+    assert titles(result) == MAIN[:5]
+    assert "skipped 1 record that could not be read" in the_warning(result)
+
+
+def test_two_papers_damaged_cost_two(tmp_path: Path) -> None:
+    text = minified({"data": papers()})
+    text = damage(text, "About thing 1.", 'About "thing 1.')
+    text = damage(text, "Bob Example 3", 'Bob "Example 3')
+    result = read(tmp_path, text)
+    assert titles(result) == ["Main paper 0", "Main paper 2", "Main paper 4", "Main paper 5"]
+    assert "read the 4 records before and after" in the_warning(result)
+
+
+def test_the_indentation_of_a_record_is_read_from_the_blanks_before_it() -> None:
+    text = '[\n  {"a": 1},\n  {"a": 2}, {"a": 3}]'
+    assert _indent(text, text.index('{"a": 2}')) == "  "
+    assert _indent(text, text.index('{"a": 3}')) is None
+    assert _indent(text, 0) == ""
