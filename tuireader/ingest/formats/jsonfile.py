@@ -1933,9 +1933,13 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
 
 def _indent(text: str, pos: int) -> str | None:
     """What stands before ``pos`` on its line when that is blanks only (the
-    indentation of a record that starts a line), else None."""
-    before = text[text.rfind("\n", 0, pos) + 1 : pos]
-    return before if not before.strip(" \t\r") else None
+    indentation of a record that starts a line), else None. Only the blanks just
+    before ``pos`` are looked at: on a list written on one line, a look back to the
+    start of the line at every record took time in the square of the list's size."""
+    start = pos
+    while start > 0 and text[start - 1] in " \t\r":
+        start -= 1
+    return text[start:pos] if start == 0 or text[start - 1] == "\n" else None
 
 
 def _element(
