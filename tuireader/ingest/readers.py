@@ -223,13 +223,13 @@ def _replaced_problem(path: Path, lines: list[int], what: str) -> Problem:
 
 
 #: what Western European text holds beyond ASCII, read as Windows-1252: accented
-#: letters (not "þ", "ÿ", "×" or "÷", which stray bytes such as a UTF-16 mark give),
-#: quotes, dashes and a few signs
+#: letters (not "þ" or "ÿ", which a stray UTF-16 mark gives), quotes, dashes and the
+#: signs of Latin-1 and Windows-1252 (a title's "3×3", "±", "µm", "m²", "°C", "½")
 _WESTERN_RE = re.compile(
-    "[\u00c0-\u00d6\u00d8-\u00dd\u00df-\u00f6\u00f8-\u00fd"
-    "\u00a0\u00a1\u00a3\u00a7\u00ab\u00b0\u00b7\u00bb\u00bf"
+    "[\u00a0-\u00fd"
     "\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
-    "\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2026\u20ac]"
+    "\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020-\u2022\u2026\u2030"
+    "\u2039\u203a\u20ac\u2122]"
 )
 #: three characters beyond ASCII in a row: no Western European word has them
 _NON_ASCII_RUN_RE = re.compile(r"[^\x00-\x7f]{3}")
@@ -252,7 +252,18 @@ def _western(line: bytes) -> str | None:
     return None if _NON_ASCII_RUN_RE.search(text) else text
 
 
-def _by_line(data: bytes, bad: list[int]) -> tuple[str, list[int], list[int]]:
+def _single_byte(line: bytes) -> str:
+    """``line`` read as Windows-1252, or as Latin-1 where it holds a byte Windows-1252
+    leaves undefined."""
+    try:
+        return line.decode("cp1252")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
+
+
+def _by_line(
+    data: bytes, bad: list[int], *, legacy: bool = False
+) -> tuple[str, list[int], list[int]]:
     """The text of UTF-8 ``data`` whose lines ``bad`` are not UTF-8, and which of those
     were read as Windows-1252 and which kept U+FFFD for their bad bytes.
 
@@ -261,14 +272,20 @@ def _by_line(data: bytes, bad: list[int]) -> tuple[str, list[int], list[int]]:
     M�ller"), though a file all in Latin-1 is read right. A bad line that reads as
     Western European text in Windows-1252 is read so, when such lines hold at least
     ``_WESTERN_EVIDENCE`` characters beyond ASCII; bytes that are damage (a stray
-    "\\xff\\xfe", a character cut in two) keep U+FFFD.
+    "\\xff\\xfe", a character cut in two) keep U+FFFD. With ``legacy`` (the bad lines
+    are too many to be damage: the file is in a single-byte encoding but for its UTF-8
+    lines) every bad line is read as Windows-1252.
     """
     parts = _LINE_BREAK_BYTES_RE.split(data)
     lines, breaks = parts[0::2], parts[1::2]
-    read = {number: _western(lines[number - 1]) for number in bad}
-    evidence = sum(len(_NON_ASCII_RE.findall(text)) for text in read.values() if text)
-    if evidence < _WESTERN_EVIDENCE:
-        read = dict.fromkeys(bad)
+    read: dict[int, str | None]
+    if legacy:
+        read = {number: _single_byte(lines[number - 1]) for number in bad}
+    else:
+        read = {number: _western(lines[number - 1]) for number in bad}
+        evidence = sum(len(_NON_ASCII_RE.findall(text)) for text in read.values() if text)
+        if evidence < _WESTERN_EVIDENCE:
+            read = dict.fromkeys(bad)
     pieces: list[str] = []
     for number, line in enumerate(lines, start=1):
         if number in read:
@@ -280,6 +297,17 @@ def _by_line(data: bytes, bad: list[int]) -> tuple[str, list[int], list[int]]:
     western = [number for number in bad if read[number]]
     replaced = [number for number in bad if not read[number]]
     return "".join(pieces), western, replaced
+
+
+def _chinese_lines(data: bytes, bad: list[int]) -> bool:
+    """True when the lines ``bad`` of ``data`` read as Chinese in GB18030: a line of it
+    may be valid UTF-8 by chance, and the file is read whole as GB18030."""
+    lines = _LINE_BREAK_BYTES_RE.split(data.removeprefix(codecs.BOM_UTF8))[0::2]
+    try:
+        text = b"\n".join(lines[number - 1] for number in bad).decode("gb18030")
+    except UnicodeDecodeError:
+        return False
+    return _looks_chinese(text)
 
 
 def _western_problem(path: Path, lines: list[int]) -> Problem:
@@ -352,6 +380,11 @@ def decode(data: bytes, path: Path) -> Decoded:
         # a few lines of UTF-8 among more in Windows-1252 are UTF-8 too, when all the
         # others read as Western text: read as Windows-1252, "Bächer" was "BÃ¤cher"
         lines = _by_line(data.removeprefix(codecs.BOM_UTF8), bad) if mostly or clean else None
+        if lines is not None and lines[2] and not mostly and not _chinese_lines(data, bad):
+            # lines of UTF-8 ("Fréchet") among more in Windows-1252, one of which is
+            # no Western text by the count of ``_western``: the file read whole in
+            # Windows-1252 gave "FrÃ©chet". A valid UTF-8 line is never read again.
+            lines = _by_line(data.removeprefix(codecs.BOM_UTF8), bad, legacy=True)
         if lines is not None and (
             mostly or (not lines[2] and not _mostly_controls(lines[0], _UTF8_CONTROL_SHARE))
         ):
