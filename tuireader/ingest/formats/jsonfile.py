@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -1872,36 +1872,40 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
     indent: str | None = None  # what stands before each record's "{" on its line
     broken: int | None = None  # where reading stopped for good
     ends = _ArrayEnds(decoder, text, start is not None)
+    line = _Lines(text).of
+    stretch = 0  # the stretch of text the next element is read in (0: the whole text)
     while True:
         pos = _past_blanks(text, pos)
         if text.startswith("]", pos) and (items or skipped):
             break  # a comma after the last element, or none after a skipped one
         if indent is None:
             indent = _indent(text, pos)
-        read = _element(decoder, text, pos, _MAX_COMMAS - len(commas))
+        read = _element(decoder, text, pos, line, stretch)
         at: int | None = None  # the line of the damage
-        if isinstance(read, json.JSONDecodeError):
-            at = read.lineno
+        if isinstance(read, int):
+            at = line(read)
         elif read is not None and _closed_early(read[0], text, read[1]):
-            at = text.count("\n", 0, read[1]) + 1  # the stray "}"
+            at = line(read[1])  # the stray "}"
         if not isinstance(read, tuple) or at is not None:
             following, passed = _resync(decoder, text, pos, indent, keys, ends)
             if following is None and not ends.closed():
                 broken = pos
                 break
-            if at is None or (following is not None and at > text.count("\n", 0, following)):
+            if at is None or (following is not None and at > line(following) - 1):
                 # json stopped past the next record (a quote left open): name the
                 # record's own start, not a line of the next
-                at = text.count("\n", 0, pos) + 1
+                at = line(pos)
             skipped.append(at)
             lost += 1 + passed
             if following is None:
                 break  # the last record: the array ends after it
             pos = following
             continue
-        item, end, text, put = read
-        if put:  # the text read on is the one with the commas put back
-            ends = _ArrayEnds(decoder, text, start is not None)
+        item, end, put = read
+        if put or stretch:
+            # the next one is likely damaged as well: read it in a stretch as long
+            # as twice this one
+            stretch = max(_RECORD_WINDOW, 2 * (end - pos))
         commas.extend(put)
         skipped.extend(put)
         items.append(_scrub(item))
@@ -1913,22 +1917,22 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
         elif text.startswith("]", pos):
             break
         elif text.startswith("{", pos):  # the comma between two records left out
-            commas.append(text.count("\n", 0, pos) + 1)
+            commas.append(line(pos))
             skipped.append(commas[-1])
         else:
             following, passed = _resync(decoder, text, pos, indent, keys, ends)
             if following is None:
                 broken = pos
                 break
-            skipped.append(text.count("\n", 0, pos) + 1)
+            skipped.append(line(pos))
             lost += passed
             pos = following
     if not items:
         return None
-    stopped = None if broken is None else text.count("\n", 0, broken) + 1
+    stopped = None if broken is None else line(broken)
     places = [*skipped, *([] if stopped is None else [stopped])]
-    line = places[0] if places else text.count("\n", 0, pos) + 1  # a comma before "]"
-    return _ArrayRead(items, line, skipped, stopped, lost, commas)
+    first = places[0] if places else line(pos)  # a comma before "]"
+    return _ArrayRead(items, first, skipped, stopped, lost, commas)
 
 
 def _indent(text: str, pos: int) -> str | None:
@@ -1942,34 +1946,98 @@ def _indent(text: str, pos: int) -> str | None:
     return text[start:pos] if start == 0 or text[start - 1] == "\n" else None
 
 
+#: the least stretch of text an element of a damaged array is read in, doubled while
+#: the element runs past it
+_RECORD_WINDOW = 256
+
+
 def _element(
-    decoder: json.JSONDecoder, text: str, pos: int, budget: int
-) -> tuple[Any, int, str, list[int]] | json.JSONDecodeError | None:
-    """The element of an array at ``pos``, where it ends, the text with the commas it
-    left out put back (as :func:`_commas_put_back` puts them back in a whole text, at
-    most ``budget`` of them: each costs a copy of the text) and their lines; else what
-    stopped ``json`` (None: nested too deeply)."""
-    put: list[int] = []
-    while True:
+    decoder: json.JSONDecoder, text: str, pos: int, line: Callable[[int], int], size: int
+) -> tuple[Any, int, list[int]] | int | None:
+    """The element of an array at ``pos``, where it ends and the lines (``line`` gives
+    a place's) of the commas it left out, read as if they were there (as
+    :func:`_commas_put_back` puts them back in a whole text, at most
+    :data:`_MAX_COMMAS` in one record); else where ``json`` stopped (None: nested
+    too deeply).
+
+    The element is read from a copy of its stretch of text, twice as long while it
+    runs past it, and the commas are put back in that copy: put back in the whole
+    text, each comma left out cost a copy of it (an export that writes none after a
+    title, in every record, took a bound on the commas put back in a whole list, and
+    its records past the bound were lost), and so did each place ``json`` stopped
+    at, which it says by its line, counted from the start of the text. A ``size`` of
+    0 reads the element in the whole text first, which copies nothing while the
+    elements are whole; the stretch is for a list whose elements are damaged one
+    after another."""
+    if not size:
         try:
             item, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as error:
-            if (
-                len(put) >= budget
-                or error.msg != "Expecting ',' delimiter"
-                or not text.startswith(("{", "[", '"'), error.pos)
-                or not _VALUE_END_RE.search(text, max(pos, error.pos - 200), error.pos)
-            ):
-                return error
-            at = error.pos
-            while at > pos and text[at - 1] in " \t\r\n":
-                at -= 1
-            text = text[:at] + "," + text[at:]
-            put.append(error.lineno)
-            continue
+            if not _comma_left_out(error):
+                return error.pos
+            size = max(_RECORD_WINDOW, 2 * (error.pos - pos))
         except (ValueError, RecursionError):
             return None
-        return item, end, text, put
+        else:
+            return item, end, []
+    while True:
+        stretch = text[pos : pos + size]
+        whole = pos + size >= len(text)
+        put: list[int] = []  # where json stopped for each comma put back
+        while True:
+            try:
+                item, end = decoder.raw_decode(stretch)
+            except json.JSONDecodeError as error:
+                if not whole and (
+                    error.msg.startswith("Unterminated") or error.pos >= len(stretch) - 8
+                ):
+                    break  # the element runs on past the stretch: take a longer one
+                if len(put) >= _MAX_COMMAS or not _comma_left_out(error):
+                    return pos + error.pos - len(put)
+                at = error.pos
+                while at > 0 and stretch[at - 1] in " \t\r\n":
+                    at -= 1
+                stretch = stretch[:at] + "," + stretch[at:]
+                put.append(error.pos)  # its line is where json stopped, as in a whole text
+                continue
+            except (ValueError, RecursionError):
+                return None
+            if not whole and end >= len(stretch):
+                break  # a number may run on past the stretch
+            first = line(pos)
+            lines = [first + stretch.count("\n", 0, at) for at in put]
+            return item, pos + end - len(put), lines
+        size *= 2
+
+
+def _comma_left_out(error: json.JSONDecodeError) -> bool:
+    """True when ``json`` stopped where a comma was left out: a value's end, then
+    blanks, then the start of an object, a list or a key."""
+    text = error.doc
+    return (
+        error.msg == "Expecting ',' delimiter"
+        and text.startswith(("{", "[", '"'), error.pos)
+        and _VALUE_END_RE.search(text, max(0, error.pos - 200), error.pos) is not None
+    )
+
+
+class _Lines:
+    """The line of each place of a text, counted on from the place asked before:
+    counted from the start of the text each time, a list damaged in each of its
+    records took time in the square of its size."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+
+    def of(self, pos: int) -> int:
+        if pos >= self.pos:
+            self.line += self.text.count("\n", self.pos, pos)
+        else:
+            self.line -= self.text.count("\n", pos, self.pos)
+        self.pos = pos
+        return self.line
 
 
 def _closed_early(item: Any, text: str, end: int) -> bool:
