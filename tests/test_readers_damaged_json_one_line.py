@@ -94,6 +94,15 @@ def test_a_quote_left_open_in_an_author_costs_that_paper_only(tmp_path: Path, sh
 
 
 @SHAPES
+def test_a_quote_left_open_in_a_cited_work_costs_that_paper_only(tmp_path: Path, shape) -> None:
+    # the cited works before the damaged one, read on, run into the damage itself
+    text = damage(minified(shape(papers())), "Cited work 3c", 'Cited "work 3c')
+    result = read(tmp_path, text)
+    assert titles(result) == [title for title in MAIN if title != "Main paper 3"]
+    assert "skipped 1 record that could not be read" in the_warning(result)
+
+
+@SHAPES
 def test_the_last_paper_damaged_reads_no_cited_work(tmp_path: Path, shape) -> None:
     text = damage(minified(shape(papers())), "About thing 5.", 'About "thing 5.')
     result = read(tmp_path, text)

@@ -1887,7 +1887,8 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
         elif read is not None and _closed_early(read[0], text, read[1]):
             at = line(read[1])  # the stray "}"
         if not isinstance(read, tuple) or at is not None:
-            following, passed = _resync(decoder, text, pos, indent, keys, ends)
+            damage = read if isinstance(read, int) else None
+            following, passed = _resync(decoder, text, pos, indent, keys, ends, damage)
             if following is None and not ends.closed():
                 broken = pos
                 break
@@ -2053,6 +2054,7 @@ def _resync(
     indent: str | None,
     keys: set[str],
     ends: _ArrayEnds,
+    damage: int | None = None,
 ) -> tuple[int | None, int]:
     """Where the next whole record of an array starts after a damaged place at ``pos``,
     and how many records that could not be read were passed on the way.
@@ -2065,7 +2067,8 @@ def _resync(
     indentation (a list written on one line) a ``},{`` as often starts an object
     nested in a record (an author, a cited paper), which would be read as a paper:
     such a place counts only when the records read on from it run to the array's own
-    end, not to the ``]`` of a list inside a record (:meth:`_ArrayEnds.of_array`).
+    end, not to the ``]`` of a list inside a record nor to ``damage``, where json
+    stopped in the damaged record (:meth:`_ArrayEnds.of_array`).
     None when no record follows."""
     if indent is not None:
         starts = re.compile(rf"^{re.escape(indent)}\{{", re.MULTILINE)
@@ -2076,10 +2079,15 @@ def _resync(
         start = found.end() - 1
         try:
             item, end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError as error:
+            if indent is None and error.pos == damage:
+                continue  # an object nested in the damaged record, damaged with it
+            passed += 1
+            continue
         except (ValueError, RecursionError):
             passed += 1
             continue
-        if indent is None and not ends.of_array(start):
+        if indent is None and not ends.of_array(start, damage):
             continue  # an object nested in a record, not a record of its own
         after = _past_blanks(text, end)
         if (
@@ -2100,22 +2108,27 @@ class _ArrayEnds:
     The records of an array follow one another to its ``]``, which ends the text (or
     the object that holds the array); the objects of a list nested in a record
     (``"references": [{…}, {…}]``) end at a ``]`` that a record's next field or
-    ``}`` follows. Every place passed on the way shares the answer, which is kept:
-    each object is read at most once however many places are asked about."""
+    ``}`` follows, or at the damaged place itself, which a list nested in the
+    damaged record runs into. Every place passed on the way shares where its objects
+    end, which is kept: each object is read at most once however many places are
+    asked about."""
 
     def __init__(self, decoder: json.JSONDecoder, text: str, wrapped: bool) -> None:
         self.decoder = decoder
         self.text = text
         self.wrapped = wrapped  # the array is the value of a field of an object
-        self.known: dict[int, bool] = {}
+        #: where the objects read on from a place end: True or False for a ``]`` that
+        #: ends the array or not, else the place json stopped at (-1: nested too deeply)
+        self.known: dict[int, bool | int] = {}
 
-    def of_array(self, start: int) -> bool:
+    def of_array(self, start: int, damage: int | None) -> bool:
         """True unless the objects read on from ``start`` end at the ``]`` of a list
-        nested in a record (a damaged place before any ``]`` says nothing: True)."""
+        nested in a record, or at ``damage``, the place json stopped at in the record
+        being passed (another damaged place says nothing: True)."""
         text = self.text
         passed: list[int] = []
         pos = start
-        answer = True
+        answer: bool | int = True
         while True:
             if pos in self.known:
                 answer = self.known[pos]
@@ -2123,7 +2136,11 @@ class _ArrayEnds:
             passed.append(pos)
             try:
                 _, end = self.decoder.raw_decode(text, pos)
+            except json.JSONDecodeError as error:
+                answer = error.pos
+                break
             except (ValueError, RecursionError):
+                answer = -1
                 break
             after = _past_blanks(text, end)
             if text.startswith(",", after):
@@ -2136,7 +2153,7 @@ class _ArrayEnds:
             break
         for place in passed:
             self.known[place] = answer
-        return answer
+        return answer is True or (answer is not False and answer != damage)
 
     #: the most of the text after a ``],`` read to tell the fields that end an object
     #: holding the array (``], "total": 6}``) from a record's next fields
