@@ -1533,12 +1533,18 @@ def _records_from_items(
     replies = 0
     files = 0  # Zotero's attachments and notes
     decisions: dict[str, str] = {}  # by forum: OpenReview decisions beside the submissions
+    #: the marks of an export whose papers were in none of the lists it was written
+    #: from: what the triage file knew of each (a first author's surname), no paper
+    detached = 0
     for position, item, context in items:
         if item is None:
             nulls.append(position)
             continue
         if not isinstance(item, dict):
             not_objects.append(position)
+            continue
+        if item.get("detached") is True and all(name in item for name in OWN_FIELDS):
+            detached += 1
             continue
         if len(seen_fields) < 200:
             seen_fields.update(dict.fromkeys(str(key) for key in item))
@@ -1569,6 +1575,10 @@ def _records_from_items(
     if decisions:
         records = [_decided(record, decisions) for record in records]
     problems: list[Problem] = []
+    if detached:
+        from tuireader.ingest.formats.ownbib import detached_said
+
+        problems.append(Problem(path, detached_said(detached), "warning" if records else "error"))
     if broken:
         numbers = [position for position, _ in broken]
         problems.append(
