@@ -862,6 +862,16 @@ def _prose_neighbour(toks: list[str], index: int, step: int) -> str:
     return "start" if step < 0 else "lower"
 
 
+def _mid_sentence(toks: list[str], index: int) -> bool:
+    """Whether ``toks[index]`` stands in mid-sentence: after a word, past marks of
+    emphasis, where no sentence, quotation or parenthesis begins (:data:`_OPENERS`) and
+    the text does not: a capital there is the word's own, not the sentence's."""
+    before = index - 1
+    while before >= 0 and toks[before] in _EMPHASIS:
+        before -= 1
+    return before >= 0 and toks[before] not in _OPENERS
+
+
 def _name_shaped(word: str) -> bool:
     """A capitalised word in lower case after its capital ("Gaussian", "H"), or names so
     written joined by hyphens ("Fokker-Planck")."""
@@ -890,10 +900,7 @@ def _abstract_names(abstract: str) -> frozenset[str]:
             continue
         if tok.lower() in lower or tok.lower() in _STOP_WORDS or tok in names:
             continue
-        before = index - 1
-        while before >= 0 and toks[before] in _EMPHASIS:
-            before -= 1
-        if before < 0 or toks[before] in _OPENERS:
+        if not _mid_sentence(toks, index):
             continue
         if _prose_neighbour(toks, index, -1) == "lower" and (
             _prose_neighbour(toks, index, 1) == "lower"
@@ -911,12 +918,8 @@ def _abstract_common(abstract: str) -> frozenset[str]:
     lower = {tok for tok in toks if tok[0].islower()}
     capitalised = set()
     for index, tok in enumerate(toks):
-        if tok[0].isupper():
-            before = index - 1
-            while before >= 0 and toks[before] in _EMPHASIS:
-                before -= 1
-            if before >= 0 and toks[before] not in _OPENERS:
-                capitalised.add(tok.lower())
+        if tok[0].isupper() and _mid_sentence(toks, index):
+            capitalised.add(tok.lower())
     return frozenset(lower - capitalised)
 
 
@@ -938,10 +941,7 @@ def _abstract_compounds(abstract: str) -> frozenset[str]:
             continue
         if tok.lower() in lower or any(part.lower() in lower for part in parts):
             continue
-        before = index - 1
-        while before >= 0 and toks[before] in _EMPHASIS:
-            before -= 1
-        if before >= 0 and toks[before] not in _OPENERS:
+        if _mid_sentence(toks, index):
             found.add(tok)
     return frozenset(found)
 
@@ -1016,10 +1016,7 @@ def _abstract_phrases(abstract: str) -> frozenset[str]:
     for index, tok in enumerate(toks):
         if not _name_shaped(tok) or len(tok) < 2:
             continue
-        before = index - 1
-        while before >= 0 and toks[before] in _EMPHASIS:
-            before -= 1
-        if before < 0 or toks[before] in _OPENERS:
+        if not _mid_sentence(toks, index):
             continue
         beside = (neighbour(index, -1), neighbour(index, 1))
         if any(len(word) > 1 and _name_shaped(word) for word in beside):
@@ -1077,12 +1074,8 @@ def _count_usage(
         for index, tok in enumerate(toks):
             if tok[0].islower():
                 lower[tok] += 1
-            elif _name_shaped(tok):
-                before = index - 1
-                while before >= 0 and toks[before] in _EMPHASIS:
-                    before -= 1
-                if before >= 0 and toks[before] not in _OPENERS:
-                    capital[tok.lower()] += 1
+            elif _name_shaped(tok) and _mid_sentence(toks, index):
+                capital[tok.lower()] += 1
     counted = words if words is not None else lower.keys() | capital.keys()
     return {word: (lower[word], capital[word]) for word in counted}
 

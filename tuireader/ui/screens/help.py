@@ -97,6 +97,16 @@ LINE_KEYS = (
     ("ctrl+x,ctrl+c", "Cut, copy the selected text"),
     ("ctrl+v", "Paste the text cut or copied last"),
 )
+#: the moving and selecting keys of a text area (Textual's TextArea: the note editor,
+#: the text to copy by hand)
+AREA_MOVES = (
+    ("ctrl+left,ctrl+right", "Move the cursor a word"),
+    ("home,ctrl+a", "Move the cursor to the start of the line"),
+    ("end,ctrl+e", "Move the cursor to the end of the line"),
+    ("pageup,pagedown", "Move the cursor a page up, down"),
+    ("shift+…", "Shift with a key that moves the cursor: select as it moves"),
+    ("f6", "Select the line"),
+)
 #: keys a place takes beside its bindings (the menus' number keys and Enter, the editors'
 #: own keys), by heading: each key as Textual names it (comma-separated), what it does.
 #: Every key the text boxes take is here: a key the help leaves out is one a user never
@@ -114,12 +124,7 @@ OTHER_KEYS = {
     NOTE_EDITOR: (
         ("enter", "New line"),
         ("up,down,left,right", "Move the cursor"),
-        ("ctrl+left,ctrl+right", "Move the cursor a word"),
-        ("home,ctrl+a", "Move the cursor to the start of the line"),
-        ("end,ctrl+e", "Move the cursor to the end of the line"),
-        ("pageup,pagedown", "Move the cursor a page up, down"),
-        ("shift+…", "Shift with a key that moves the cursor: select as it moves"),
-        ("f6", "Select the line"),
+        *AREA_MOVES,
         ("f7", "Select all (what is typed next replaces it)"),
         ("backspace", "Delete the character before the cursor"),
         ("delete,ctrl+d", "Delete the character after the cursor"),
@@ -135,12 +140,7 @@ OTHER_KEYS = {
     MANUAL_COPY: (
         ("ctrl+c", "Send the text selected (all of it at first) to the terminal's clipboard"),
         ("up,down,left,right", "Move the text's cursor (not shown; the selection ends)"),
-        ("ctrl+left,ctrl+right", "Move the cursor a word"),
-        ("home,ctrl+a", "Move the cursor to the start of the line"),
-        ("end,ctrl+e", "Move the cursor to the end of the line"),
-        ("pageup,pagedown", "Move the cursor a page up, down"),
-        ("shift+…", "Shift with a key that moves the cursor: select as it moves"),
-        ("f6", "Select the line"),
+        *AREA_MOVES,
         ("f7", "Select all"),
     ),
 }
