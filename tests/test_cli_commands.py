@@ -309,8 +309,10 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "journal_ref",
         "links",
         "abstract",
+        "detached",
     ]
     by_id = {row["id"]: row for row in rows}
+    assert {row["detached"] for row in rows} == {""}  # every row a paper of the lists
     kept = by_id[triaged["kept"]]
     assert kept["state"] == "kept" and kept["authors"] == "Ada Lovelace; Alan Turing"
     assert kept["code"] == "https://github.com/example/bodiff" and kept["year"] == "2024"
