@@ -131,6 +131,10 @@ async def test_an_export_of_every_paper_carries_the_detached_marks(tmp_path):
         assert len(data) == count + 1
         assert (data[-1]["id"], data[-1]["state"]) == ("elsewhere-1", "kept")
         assert data[-1]["title"] == "A Paper of Another List"
+        # marked as a detached mark's, as tuireader export marks it: read as a list, the
+        # export takes it for no paper
+        assert data[-1]["detached"] is True
+        assert not any(row.get("detached") for row in data[:-1])
         assert f"Exported {count:,} papers and 1 detached mark to\n{written}" in notices(app)
 
 

@@ -92,7 +92,13 @@ def write_export(
     Blocking: call it in a worker."""
     triage = dict(triage_of(store, [p.id for p in papers]))
     triage.update((paper.id, mark) for paper, mark in detached)
-    text = render_export([*papers, *(paper for paper, _mark in detached)], triage, fmt)
+    text = render_export(
+        [*papers, *(paper for paper, _mark in detached)],
+        triage,
+        fmt,
+        # each written as a detached mark, which a list reader takes for no paper
+        detached={paper.id for paper, _mark in detached},
+    )
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = folder / f"tuireader-{scope}-{stamp}{SUFFIXES[fmt]}"
