@@ -2729,7 +2729,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     # with their triage, as the reader exports them (BibTeX too: where reference
     # managers read it; ``cite`` gives a bibliography without it)
     triage = _triage_for(session, [p.id for p in papers], said=bool(query.strip()))
-    from tuireader.triage.export import render_export
+    from tuireader.triage.export import detached_count, render_export
 
     triage.update((paper.id, mark) for paper, mark in detached)
     papers += [paper for paper, _ in detached]
@@ -2754,7 +2754,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if detached:  # said apart: the papers of the lists, and the marks of none of them
         count = len(papers) - len(detached)
         listed = f"{count:,} paper{'s' if count != 1 else ''} and " if count else ""
-        said = f"{listed}{len(detached):,} detached mark{'s' if len(detached) != 1 else ''}"
+        said = f"{listed}{detached_count(len(detached))}"
         if args.output in (None, "-"):
             _err(f"exported {said} (on papers of none of these lists)")
     _write_output(
@@ -2777,13 +2777,13 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
     CSV or BibTeX, the formats ``import`` reads, so that moving one's triage to another
     machine moves every mark; an export of a query, of lists named on the command line
     or for people (Markdown, URLs) leaves them out and says how many."""
-    from tuireader.triage.export import CARRY_DETACHED, detached_papers
+    from tuireader.triage.export import CARRY_DETACHED, detached_count, detached_papers
 
     report = session.triage
     marks = list(report.detached) if report is not None else []
     if not marks:
         return []
-    count = f"{len(marks):,} detached mark{'s' if len(marks) != 1 else ''}"
+    count = detached_count(len(marks))
     if query.strip() and not _is_detached_query(query):
         _err(
             f"{count} (on papers of none of these lists) left out of this export of a query; "

@@ -130,6 +130,11 @@ def render_export(
     raise ValueError(f"unknown export format {fmt!r} (use {', '.join(EXPORT_FORMATS)})")
 
 
+def detached_count(count: int) -> str:
+    """``count`` detached marks, as an export says them ("1 detached mark")."""
+    return f"{count:,} detached mark{'' if count == 1 else 's'}"
+
+
 #: the ``metadata_source`` of a detached mark's paper in an export: what is known of it
 #: comes from the triage file, not from a list
 DETACHED_SOURCE = "detached"

@@ -20,6 +20,7 @@ from tuireader.triage.export import (
     CARRY_DETACHED,
     EXPORT_FORMATS,
     SUFFIXES,
+    detached_count,
     detached_papers,
     render_export,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "EXPORT_FORMATS",
     "FORMAT_NAMES",
     "SCOPES",
+    "detached_count",
     "detached_marks",
     "papers_in_scope",
     "write_export",

@@ -86,6 +86,7 @@ from tuireader.ui.exporting import (
     FORMAT_NAMES,
     SCOPES,
     ExportCommands,
+    detached_count,
     detached_marks,
     papers_in_scope,
     write_export,
@@ -352,11 +353,6 @@ def _changed(kept: dict[str, V], was: dict[str, V], now: dict[str, V]) -> dict[s
 def papers_count(count: int) -> str:
     """``count`` papers as the status line counts them: "1 paper", "2,610 papers"."""
     return f"{count:,} paper{'' if count == 1 else 's'}"
-
-
-def marks_count(count: int) -> str:
-    """``count`` detached marks, as ``tuireader export`` counts them."""
-    return f"{count:,} detached mark{'' if count == 1 else 's'}"
 
 
 def can_fit(states: dict[str, str]) -> bool:
@@ -2587,11 +2583,11 @@ class MainScreen(Screen[None]):
             self._widen_notices()
             what = papers_count(message.count)
             if message.detached:
-                what += f" and {marks_count(message.detached)}"
+                what += f" and {detached_count(message.detached)}"
             text = f"Exported {what} to\n{where}"
             if message.left_out:
                 text += (
-                    f"\n{marks_count(message.left_out)} (on papers of none of the lists read)"
+                    f"\n{detached_count(message.left_out)} (on papers of none of the lists read)"
                     " left out: export the results with the search box empty, as JSON, CSV"
                     " or BibTeX, to carry them"
                 )
