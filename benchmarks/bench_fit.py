@@ -804,6 +804,18 @@ def rank_mean(papers: Sequence[Paper], first: Callable, second: Callable) -> Cal
     return score
 
 
+def penalty_of(penalty: str) -> dict[str, object]:
+    """``LogisticRegression``'s keywords for an "l1" or "l2" penalty: ``l1_ratio`` from
+    scikit-learn 1.8 on (which deprecates ``penalty`` and warns on every fit that passes
+    it), ``penalty`` before it (where ``l1_ratio`` counts only for an elastic net)."""
+    import sklearn
+
+    major, minor = (int(part) for part in sklearn.__version__.split(".")[:2])
+    if (major, minor) >= (1, 8):
+        return {"l1_ratio": 1.0 if penalty == "l1" else 0.0}
+    return {"penalty": penalty}
+
+
 def weighted_logistic(
     papers: Sequence[Paper], positive: float = 0.5, penalty: str = "l2", c: float = 4.0
 ) -> Callable:
@@ -825,7 +837,7 @@ def weighted_logistic(
         y = np.asarray([1] * len(pos) + [0] * len(neg))
         w = np.where(y == 1, positive * len(y) / (2 * len(pos)), len(y) / (2 * len(neg)))
         solver = "liblinear" if penalty == "l1" else "lbfgs"
-        model = LogisticRegression(C=c, penalty=penalty, solver=solver, max_iter=2000)
+        model = LogisticRegression(C=c, solver=solver, max_iter=2000, **penalty_of(penalty))
         model.fit(x[pos + neg], y, sample_weight=w)
         s = model.decision_function(x) + (x @ x[pos].T).toarray().max(axis=1)
         return {p.id: float(s[i]) for i, p in enumerate(papers)}
