@@ -34,6 +34,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tuireader.ingest.catalog import normalise_title as _title_words
@@ -52,8 +53,10 @@ __all__ = [
     "acl_id",
     "arxiv_id",
     "conflicting",
+    "damaged",
     "digest",
     "family_name",
+    "family_read_whole",
     "identifier_keys",
     "identify",
     "is_placeholder",
@@ -71,6 +74,7 @@ __all__ = [
     "stub_of_same_paper",
     "title_key",
     "title_mended",
+    "title_read_whole",
     "titles_agree",
     "titles_close",
     "told_apart",
@@ -590,6 +594,83 @@ def title_mended(a: str, b: str) -> bool:
     return any(
         longer[:i] + longer[i + 1 :] == shorter and len(longer[i]) <= 3 for i in range(len(longer))
     )
+
+
+#: what a decoder puts for bytes it could not read: a Latin-1 "é" in a UTF-8 file, or a
+#: page scraped in the wrong encoding, gives "D\ufffdj\ufffd vu" for "Déjà vu"
+UNREAD = "\ufffd"
+#: how many characters of a normalised title one U+FFFD may stand for at most: an
+#: accented letter is one, a ligature ("ﬁ") two or three, a quote or a dash none
+_UNREAD_WIDTH = 3
+#: a letter no title holds, put where a title has U+FFFD so that its normalised form
+#: keeps the place (``title_key`` drops U+FFFD as it drops punctuation)
+_GAP = "\ua66e"
+_GAPS = re.compile(f"{_GAP}+")
+
+
+def damaged(text: str) -> bool:
+    """Whether ``text`` lost characters to U+FFFD when it was read."""
+    return UNREAD in text
+
+
+def title_read_whole(title: str, key: str) -> bool:
+    """Whether the normalised title ``key`` is the title ``title`` (as a list gave it,
+    with U+FFFD for characters that could not be read) read whole: the same letters
+    wherever ``title`` has them, and where it has a run of U+FFFD, none up to a few
+    for each (an accented letter, a ligature, or a quote or dash that normalising
+    takes out). A title mostly unread (fewer letters read than lost, or fewer than
+    ``MIN_TITLE_CHARS`` with its spaces) is read whole by no title: a Chinese title
+    read as "\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd: a study" names no paper."""
+    if not key:
+        return False
+    pattern = _read_whole_pattern(title)
+    return pattern is not None and pattern.fullmatch(key + " ") is not None
+
+
+@lru_cache(maxsize=64)
+def _read_whole_pattern(title: str) -> re.Pattern[str] | None:
+    """What :func:`title_read_whole` matches a normalised title with (and a space after
+    it), made once for a damaged title; None for a title that is not damaged, or too
+    little of which was read. A run of U+FFFD inside a word is letters or a space (a
+    quote or a dash, which normalising makes one: "Don\ufffdt", "don t"); at a word's
+    start or end, letters or none; a word of its own, a word or none."""
+    if not damaged(title):
+        return None
+    known = title_key(title)  # U+FFFD dropped, as it is from a stored title key
+    if len(known) < MIN_TITLE_CHARS or title.count(UNREAD) > len(known.replace(" ", "")):
+        return None
+    words: list[str] = []
+    for word in title_key(title.replace(UNREAD, _GAP)).split():
+        pieces = _GAPS.split(word)
+        widths = [len(gap) * _UNREAD_WIDTH for gap in _GAPS.findall(word)]
+        if not "".join(pieces):
+            words.append(rf"(?:\w{{1,{widths[0]}}} )?")
+            continue
+        written = re.escape(pieces[0])
+        for number, (width, piece) in enumerate(zip(widths, pieces[1:], strict=True)):
+            if pieces[number] and piece:
+                written += rf"(?:\w{{1,{width}}}| )" + re.escape(piece)
+            else:
+                written += rf"\w{{0,{width}}}" + re.escape(piece)
+        words.append(written + " ")
+    return re.compile("".join(words))
+
+
+def family_read_whole(family: str, whole: str) -> bool:
+    """Whether ``whole``, a normalised family name, is ``family`` as a line read with
+    U+FFFD left it (see :func:`title_read_whole`): "Jan M\ufffdller" normalises to
+    "ller" (the name's last word) and "M\ufffdller, Jan" to "m ller". ``whole`` holds a
+    letter beyond ASCII (what could not be read), ends with the last word of ``family``
+    and holds its other words in order, a few letters apart. Only for a paper whose
+    title says its line was damaged: any other name differing so is another person's."""
+    if same_family(family, whole):
+        return True
+    words = family.split()
+    if not words or whole.isascii():
+        return False
+    gap = rf"\w{{0,{_UNREAD_WIDTH}}}"
+    pattern = r"\w*" + gap.join(re.escape(word) for word in words)
+    return re.fullmatch(pattern, whole.replace(" ", "")) is not None
 
 
 def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None:

@@ -3507,7 +3507,11 @@ class _Finder:
     def find(self, old_id: str, stored: StoredIdentity | None) -> tuple[Paper, str] | None:
         found = self._by_legacy(old_id)
         if found is None and stored is not None:
-            found = self._by_identity(stored) or self._by_fuzzy(stored)
+            found = (
+                self._by_identity(stored)
+                or self._by_damaged_title(stored)
+                or self._by_fuzzy(stored)
+            )
         if found is not None:
             self._taken.add(found[0].id)
         return found
@@ -3669,6 +3673,46 @@ class _Finder:
         if conflicting(_keys_of(stored), _keys_of(found)):
             return None
         return paper, "same title and first author"
+
+    def _by_damaged_title(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
+        """The one paper of the lists whose title is the marked paper's read whole, where
+        the list gave it with U+FFFD for letters that could not be read ("D\ufffdj\ufffd
+        vu" for "Déjà vu": a Latin-1 line in a UTF-8 file, a page scraped in the wrong
+        encoding), with its first author (read whole too) and year where both say them,
+        and no key that tells them apart. Its title's letters differ where the U+FFFD
+        were, and no other rule found it. Two papers of the lists that fit ("Deja vu"
+        and "Déjà vu") take no mark, nor does one that has marks of its own."""
+        from tuireader.ingest.identity import (
+            conflicting,
+            damaged,
+            family_read_whole,
+            title_read_whole,
+        )
+
+        if not damaged(stored.title):
+            return None
+        matching = []
+        for paper in self._everyone:
+            if paper.title_derived:
+                continue
+            found = self._found.get(paper.id) or StoredIdentity.of(paper)
+            if (
+                (found.year is None or stored.year is None or found.year == stored.year)
+                and title_read_whole(stored.title, found.title_key)
+                and (
+                    not found.first_author
+                    or not stored.first_author
+                    or family_read_whole(stored.first_author, found.first_author)
+                )
+                and not conflicting(_keys_of(stored), _keys_of(found))
+            ):
+                matching.append(paper)
+        if len(matching) != 1:
+            return None
+        (paper,) = matching
+        if paper.id in self._taken or paper.id not in self._free_ids:
+            return None
+        return paper, "its title read whole"
 
     def _by_fuzzy(self, stored: StoredIdentity) -> tuple[Paper, str] | None:
         from tuireader.ingest.identity import is_placeholder, title_key, titles_agree
