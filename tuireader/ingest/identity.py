@@ -284,8 +284,18 @@ def acl_id(text: str | None) -> str | None:
 
 
 def title_key(title: str | None) -> str:
-    """A title reduced to its lower-case words; LaTeX commands and punctuation fold away."""
-    return _title_words(title) if title and title.strip() else ""
+    """A title reduced to its lower-case words; LaTeX commands and punctuation fold away,
+    and characters that show nothing (a soft hyphen, a zero-width space from a PDF or a
+    web page) go without parting a word: "Learn\u00ading" is "Learning", as a
+    re-scrape that drops them writes it."""
+    if not title or not title.strip():
+        return ""
+    if not title.isascii():
+        title = _INVISIBLE_RE.sub("", title)
+    return _title_words(title)
+
+
+_INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]")
 
 
 def family_name(author: str) -> str:

@@ -3477,6 +3477,19 @@ def _keys_of(found: StoredIdentity) -> Any:
     return Identity(keys=tuple(k for k in map(Key.parse, found.keys) if k is not None))
 
 
+def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
+    """``stored`` with its title's key made again from its title, as the papers of the
+    lists are keyed now: a mark stored before a title's key changed (a soft hyphen that
+    parted a word, "learn ing", no longer does) would find its paper by its title no
+    more."""
+    from tuireader.ingest.identity import title_key
+
+    if not stored.title_key:
+        return stored  # no title of its own: ``title`` was made from the abstract
+    again = title_key(stored.title)
+    return replace(stored, title_key=again) if again and again != stored.title_key else stored
+
+
 class _Finder:
     """Finds, among papers without marks, the one a stored mark belongs to.
 
@@ -3507,6 +3520,7 @@ class _Finder:
     def find(self, old_id: str, stored: StoredIdentity | None) -> tuple[Paper, str] | None:
         found = self._by_legacy(old_id)
         if found is None and stored is not None:
+            stored = _rekeyed(stored)
             found = (
                 self._by_identity(stored)
                 or self._by_damaged_title(stored)
