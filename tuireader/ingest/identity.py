@@ -66,6 +66,7 @@ __all__ = [
     "normalise_doi",
     "normalise_text",
     "not_in_lists",
+    "own_arxiv_id",
     "papers_named",
     "papers_with",
     "same_family",
@@ -407,8 +408,20 @@ def _strong_keys(item: object, scope: str) -> tuple[Key, ...]:
             put("acl", acl_id(url))
     source_id = getattr(item, "source_id", None)
     if isinstance(source_id, (str, int)) and str(source_id).strip():
-        put("source", f"{scope.casefold()}#{str(source_id).strip()}")
+        own = str(source_id).strip()
+        put("arxiv", own_arxiv_id(own))
+        put("source", f"{scope.casefold()}#{own}")
     return tuple(Key(kind, found[kind]) for kind in STRONG_KINDS if kind in found)
+
+
+def own_arxiv_id(own: str) -> str | None:
+    """The arXiv id (without version) a list's own id for a paper is, if it is one: a
+    list that names its papers by their arXiv ids ("2101.00001v2", or the arXiv API's
+    "http://arxiv.org/abs/2101.00001v2") names them everywhere, and a re-scrape that
+    gives a later version names the same paper."""
+    if _ARXIV_BARE.match(own) or "arxiv.org/" in own.lower():
+        return arxiv_id(own)
+    return None
 
 
 def identifier_keys(item: object) -> tuple[Key, ...]:

@@ -3478,16 +3478,26 @@ def _keys_of(found: StoredIdentity) -> Any:
 
 
 def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
-    """``stored`` with its title's key made again from its title, as the papers of the
-    lists are keyed now: a mark stored before a title's key changed (a soft hyphen that
-    parted a word, "learn ing", no longer does) would find its paper by its title no
-    more."""
-    from tuireader.ingest.identity import title_key
+    """``stored`` with its keys made again as the papers of the lists are keyed now: a
+    mark stored before a title's key changed (a soft hyphen that parted a word, "learn
+    ing", no longer does), or before a list's own id that is an arXiv id ("http://arxiv.
+    org/abs/2101.00001v1") was read as the arXiv id, would find its paper by neither
+    once the list was re-scraped (retitled, "…v2")."""
+    from tuireader.ingest.identity import STRONG_KINDS, own_arxiv_id, title_key
 
-    if not stored.title_key:
-        return stored  # no title of its own: ``title`` was made from the abstract
-    again = title_key(stored.title)
-    return replace(stored, title_key=again) if again and again != stored.title_key else stored
+    keys = stored.keys
+    if not any(key.startswith("arxiv:") for key in keys):
+        owns = (key.partition("#")[2] for key in keys if key.startswith("source:"))
+        found = next((arxiv for own in owns if (arxiv := own_arxiv_id(own))), None)
+        if found is not None:  # strongest first: after a DOI, before the list's own id
+            order = {kind: number for number, kind in enumerate(STRONG_KINDS)}
+            keys = tuple(
+                sorted((*keys, f"arxiv:{found}"), key=lambda key: order.get(key.split(":")[0], 0))
+            )
+    again = title_key(stored.title) if stored.title_key else ""  # none: title made up
+    if again and again != stored.title_key:
+        return replace(stored, keys=keys, title_key=again)
+    return replace(stored, keys=keys) if keys != stored.keys else stored
 
 
 class _Finder:
