@@ -67,6 +67,7 @@ __all__ = [
     "normalise_text",
     "not_in_lists",
     "own_arxiv_id",
+    "own_id",
     "papers_named",
     "papers_with",
     "same_family",
@@ -410,8 +411,20 @@ def _strong_keys(item: object, scope: str) -> tuple[Key, ...]:
     if isinstance(source_id, (str, int)) and str(source_id).strip():
         own = str(source_id).strip()
         put("arxiv", own_arxiv_id(own))
-        put("source", f"{scope.casefold()}#{own}")
+        put("source", f"{scope.casefold()}#{own_id(own)}")
     return tuple(Key(kind, found[kind]) for kind in STRONG_KINDS if kind in found)
+
+
+def own_id(own: str) -> str:
+    """What a list's own id for a paper is known by: the id, or a link without its
+    scheme and a slash at its end ("example.org/paper/17" for
+    "http://example.org/paper/17/"): a site moved to https, and a list scraped from it
+    again gives the same papers under links that differ so."""
+    bare = _SCHEME_ANY_CASE.sub("", own)
+    return bare.rstrip("/") if bare != own else own
+
+
+_SCHEME_ANY_CASE = re.compile(r"^https?://", re.IGNORECASE)
 
 
 def own_arxiv_id(own: str) -> str | None:

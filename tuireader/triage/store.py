@@ -3480,12 +3480,13 @@ def _keys_of(found: StoredIdentity) -> Any:
 def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
     """``stored`` with its keys made again as the papers of the lists are keyed now: a
     mark stored before a title's key changed (a soft hyphen that parted a word, "learn
-    ing", no longer does), or before a list's own id that is an arXiv id ("http://arxiv.
-    org/abs/2101.00001v1") was read as the arXiv id, would find its paper by neither
-    once the list was re-scraped (retitled, "…v2")."""
-    from tuireader.ingest.identity import STRONG_KINDS, own_arxiv_id, title_key
+    ing", no longer does), before a list's own id that is an arXiv id ("http://arxiv.
+    org/abs/2101.00001v1") was read as the arXiv id, or before a list's own id that is
+    a link was known without its scheme, would find its paper by none of them once the
+    list was re-scraped (retitled, "…v2", "https://")."""
+    from tuireader.ingest.identity import STRONG_KINDS, own_arxiv_id, own_id, title_key
 
-    keys = stored.keys
+    keys = tuple(_own_key_again(key, own_id) for key in stored.keys)
     if not any(key.startswith("arxiv:") for key in keys):
         owns = (key.partition("#")[2] for key in keys if key.startswith("source:"))
         found = next((arxiv for own in owns if (arxiv := own_arxiv_id(own))), None)
@@ -3498,6 +3499,14 @@ def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
     if again and again != stored.title_key:
         return replace(stored, keys=keys, title_key=again)
     return replace(stored, keys=keys) if keys != stored.keys else stored
+
+
+def _own_key_again(key: str, own_id: Callable[[str], str]) -> str:
+    """A stored key of a list's own id (``source:scope#id``) as it is made now."""
+    if not key.startswith("source:"):
+        return key
+    scope, sep, own = key.partition("#")
+    return f"{scope}{sep}{own_id(own)}" if sep else key
 
 
 class _Finder:
