@@ -258,13 +258,15 @@ class Identity:
 
 
 def normalise_doi(doi: str | None) -> str | None:
-    """A DOI in lower case without resolver prefix, or None if the text is not a DOI."""
+    """A DOI in lower case without resolver prefix, or None if the text is not a DOI.
+    A slash after it is no part of it: a link to it at doi.org written with one
+    ("https://doi.org/10.1145/abc.123/") names the same paper."""
     if not doi:
         return None
     text = doi.strip().lower()
     for prefix in _DOI_PREFIXES:
         text = text.removeprefix(prefix)
-    text = text.strip().rstrip(".,;")
+    text = text.strip().rstrip(".,;/")
     return text if DOI_SHAPE.fullmatch(text) else None
 
 

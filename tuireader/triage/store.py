@@ -3482,11 +3482,12 @@ def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
     mark stored before a title's key changed (a soft hyphen that parted a word, "learn
     ing", no longer does), before a list's own id that is an arXiv id ("http://arxiv.
     org/abs/2101.00001v1") was read as the arXiv id, or before a list's own id that is
-    a link was known without its scheme, would find its paper by none of them once the
-    list was re-scraped (retitled, "…v2", "https://")."""
-    from tuireader.ingest.identity import STRONG_KINDS, own_arxiv_id, own_id, title_key
+    a link was known without its scheme, or a DOI without a slash after it, would find
+    its paper by none of them once the list was re-scraped (retitled, "…v2",
+    "https://")."""
+    from tuireader.ingest.identity import STRONG_KINDS, own_arxiv_id, title_key
 
-    keys = tuple(_own_key_again(key, own_id) for key in stored.keys)
+    keys = tuple(_key_again(key) for key in stored.keys)
     if not any(key.startswith("arxiv:") for key in keys):
         owns = (key.partition("#")[2] for key in keys if key.startswith("source:"))
         found = next((arxiv for own in owns if (arxiv := own_arxiv_id(own))), None)
@@ -3501,12 +3502,18 @@ def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
     return replace(stored, keys=keys) if keys != stored.keys else stored
 
 
-def _own_key_again(key: str, own_id: Callable[[str], str]) -> str:
-    """A stored key of a list's own id (``source:scope#id``) as it is made now."""
-    if not key.startswith("source:"):
-        return key
-    scope, sep, own = key.partition("#")
-    return f"{scope}{sep}{own_id(own)}" if sep else key
+def _key_again(key: str) -> str:
+    """A stored key as it is made now: a DOI (``doi:10.1/x``) without a slash after it,
+    a list's own id (``source:scope#id``) that is a link without its scheme."""
+    from tuireader.ingest.identity import normalise_doi, own_id
+
+    kind, _, value = key.partition(":")
+    if kind == "doi":
+        return f"doi:{normalise_doi(value) or value}"
+    if kind == "source":
+        scope, sep, own = value.partition("#")
+        return f"source:{scope}{sep}{own_id(own)}" if sep else key
+    return key
 
 
 class _Finder:
