@@ -93,3 +93,35 @@ def test_two_papers_that_fit_the_lost_letters_take_no_mark(tmp_path, capsys) -> 
     assert code == 1 and out == ""
     code, out, _ = run(capsys, "search", "is:detached", *args)
     assert code == 0 and marked in out
+
+
+def test_an_export_made_of_the_damaged_list_is_taken_up_by_the_whole_one(tmp_path, capsys) -> None:
+    # marks made on one machine whose list had the title damaged, taken up on another
+    # whose list gives it whole
+    damaged, whole = tmp_path / "damaged.jsonl", tmp_path / "whole.jsonl"
+    write(
+        damaged, [paper(DAMAGED, author="Jan M\ufffdller"), paper("Graph networks for molecules")]
+    )
+    write(whole, [paper(WHOLE, author="Jan Müller"), paper("Graph networks for molecules")])
+    laptop, server, export = tmp_path / "laptop", tmp_path / "server", tmp_path / "marks.json"
+    (marked,) = ids(capsys, damaged, laptop, "number")
+    run(capsys, "triage", marked, str(damaged), "--data-dir", str(laptop), "--state", "kept")
+    assert (
+        run(
+            capsys,
+            "export",
+            str(damaged),
+            "--data-dir",
+            str(laptop),
+            "--format",
+            "json",
+            "-o",
+            str(export),
+        )[0]
+        == 0
+    )
+
+    code, _, err = run(capsys, "import", str(export), str(whole), "--data-dir", str(server))
+    assert code == 0 and "1 taken up" in err
+    code, out, _ = run(capsys, "search", "is:kept", str(whole), "--data-dir", str(server), "--json")
+    assert [hit["title"] for hit in json.loads(out)["hits"]] == [WHOLE]
