@@ -290,16 +290,25 @@ def acl_id(text: str | None) -> str | None:
 def title_key(title: str | None) -> str:
     """A title reduced to its lower-case words; LaTeX commands and punctuation fold away,
     and characters that show nothing (a soft hyphen, a zero-width space from a PDF or a
-    web page) go without parting a word: "Learn\u00ading" is "Learning", as a
-    re-scrape that drops them writes it."""
+    web page) go without parting a word: "Learn\\u00ading" is "Learning", as a
+    re-scrape that drops them writes it. Math is read as a page shows it: a sub- or
+    superscript is part of its word and ``\\ell`` is "ℓ" ("$\\ell_1$" is "ℓ1" and "ℓ₁",
+    "$x^2$" is "x²"), as a list scraped from the page rather than its LaTeX gives it."""
     if not title or not title.strip():
         return ""
     if not title.isascii():
         title = _INVISIBLE_RE.sub("", title)
+    if "_" in title or "^" in title or "\\ell" in title or "∞" in title:
+        title = _ELL_RE.sub("l", title.replace("\\_", "_")).replace("∞", r" \infty ")
+        title = _SCRIPT_RE.sub(r"\1", title).replace("_", "").replace("^", "")
     return _title_words(title)
 
 
 _INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]")
+#: LaTeX's ℓ, which a page shows as "ℓ" (and its compatibility form as "l")
+_ELL_RE = re.compile(r"\\ell(?![A-Za-z])")
+#: a sub- or superscript in braces: "_{12}", "^{n}"
+_SCRIPT_RE = re.compile(r"[_^]\{([^{}]*)\}")
 
 
 def family_name(author: str) -> str:
