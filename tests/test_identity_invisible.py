@@ -5,6 +5,7 @@ with them) keeps the marks on its papers."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from tuireader.cli import main
@@ -73,6 +74,36 @@ def test_a_mark_stored_with_a_title_key_parted_by_a_soft_hyphen_follows(tmp_path
         )
     second = load_session([lst], data_dir=data, default_catalogs=False)
     (paper,) = second.library.papers
+    assert second.triage is not None and second.triage.detached == ()
+    with second.open_store() as store:
+        assert store.get(paper.id).state == "kept"
+
+
+def test_a_mark_under_a_list_s_own_id_stays_when_the_title_key_made_before_differs(
+    tmp_path,
+) -> None:
+    # a data folder from before kept the title's key parted by the soft hyphen; the
+    # list, read again under the same key with its abstract edited, took the paper for
+    # another one given the key, and its mark was set aside as detached
+    data, lst = tmp_path / "data", tmp_path / "list.bib"
+
+    def bibtex(abstract: str) -> Path:
+        lst.write_text(
+            f"@inproceedings{{lee2021,\n  title={{{SOFT}}},\n  author={{Lee, Ann}},\n"
+            f"  year={{2021}},\n  abstract={{{abstract}}}\n}}\n",
+            encoding="utf-8",
+        )
+        return lst
+
+    bibtex("We learn to grasp objects in clutter with a parallel gripper from few trials.")
+    first = load_session([lst], data_dir=data, default_catalogs=False)
+    (paper,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state(paper.id, "kept")
+        found = StoredIdentity.of(paper)
+        store.remember([replace(found, title_key="learn ing to grasp objects quickly")])
+    bibtex("Robots pick unknown items from cluttered bins after a handful of attempts.")
+    second = load_session([lst], data_dir=data, default_catalogs=False)
     assert second.triage is not None and second.triage.detached == ()
     with second.open_store() as store:
         assert store.get(paper.id).state == "kept"

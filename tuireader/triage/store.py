@@ -2929,7 +2929,9 @@ class Store:
         given: list[str] = []
         stored: dict[str, StoredIdentity] = {}
         if not self.read_only:
-            stored = self.identities(present)
+            # keyed as the papers are now: a title's key made before it changed (a soft
+            # hyphen that parted a word) is no other title under the list's own id
+            stored = {pid: _rekeyed(found) for pid, found in self.identities(present).items()}
             now = {pid: StoredIdentity.of(by_id[pid]) for pid in present}
             given = [pid for pid in present if pid in stored and _given(stored[pid], now[pid])]
             given += _claimed_by_their_papers(
