@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -293,9 +294,15 @@ def title_key(title: str | None) -> str:
     web page) go without parting a word: "Learn\\u00ading" is "Learning", as a
     re-scrape that drops them writes it. Math is read as a page shows it: a sub- or
     superscript is part of its word and ``\\ell`` is "ℓ" ("$\\ell_1$" is "ℓ1" and "ℓ₁",
-    "$x^2$" is "x²"), as a list scraped from the page rather than its LaTeX gives it."""
+    "$x^2$" is "x²"), as a list scraped from the page rather than its LaTeX gives it.
+    HTML a scraper left in ("Rock &amp; roll", "<i>in vivo</i>", "H<sub>2</sub>O") is
+    read as the page shows it, as a scraper that unescapes it gives the title."""
     if not title or not title.strip():
         return ""
+    if "&" in title and _ENTITY_RE.search(title):
+        title = html.unescape(title)
+    if "<" in title:
+        title = _TAG_RE.sub(lambda tag: " " if tag.group(1).lower() == "br" else "", title)
     if not title.isascii():
         title = _INVISIBLE_RE.sub("", title)
     if "_" in title or "^" in title or "\\ell" in title or "∞" in title:
@@ -305,6 +312,14 @@ def title_key(title: str | None) -> str:
 
 
 _INVISIBLE_RE = re.compile(f"[{_INVISIBLE}]")
+#: an HTML character reference: "&amp;", "&#39;", "&#xe9;"
+_ENTITY_RE = re.compile(r"&(?:[a-z][a-z0-9]*|#[0-9]+|#x[0-9a-f]+);", re.IGNORECASE)
+#: the inline HTML tags a scraped title keeps ("<i>", "</sub>", "<span class=…>")
+_TAG_RE = re.compile(
+    r"</?(i|b|em|strong|sub|sup|span|tt|code|small|u|br|mml:[a-z]+|math)"
+    r"""(?:\s+[a-z:-]+=(?:"[^"<>]*"|'[^'<>]*'))*\s*/?>""",
+    re.IGNORECASE,
+)
 #: LaTeX's ℓ, which a page shows as "ℓ" (and its compatibility form as "l")
 _ELL_RE = re.compile(r"\\ell(?![A-Za-z])")
 #: a sub- or superscript in braces: "_{12}", "^{n}"
