@@ -3544,6 +3544,9 @@ class _Finder:
         #: first author (filled by :meth:`_index`)
         self._found: dict[str, StoredIdentity] = {}
         self._authors: dict[str, list[tuple[StoredIdentity, Paper]]] = {}
+        #: every paper's title key, for marks whose title was damaged (see
+        #: :meth:`_by_damaged_title`)
+        self._title_keys: list[tuple[str, Paper]] | None = None
 
     def find(self, old_id: str, stored: StoredIdentity | None) -> tuple[Paper, str] | None:
         found = self._by_legacy(old_id)
@@ -3728,19 +3731,29 @@ class _Finder:
             conflicting,
             damaged,
             family_read_whole,
+            title_key,
             title_read_whole,
         )
 
         if not damaged(stored.title):
             return None
+        self._index()
+        if self._title_keys is None:
+            # every paper's title key, once (those without marks are known already):
+            # each damaged mark is looked for among them all
+            self._title_keys = []
+            for paper in self._everyone:
+                if not paper.title_derived:
+                    known = self._found.get(paper.id)
+                    key = known.title_key if known is not None else title_key(paper.title)
+                    self._title_keys.append((key, paper))
         matching = []
-        for paper in self._everyone:
-            if paper.title_derived:
+        for key, paper in self._title_keys:
+            if not title_read_whole(stored.title, key):
                 continue
             found = self._found.get(paper.id) or StoredIdentity.of(paper)
             if (
                 (found.year is None or stored.year is None or found.year == stored.year)
-                and title_read_whole(stored.title, found.title_key)
                 and (
                     not found.first_author
                     or not stored.first_author
