@@ -17,11 +17,13 @@ from pathlib import Path
 from tuireader.cli import main
 from tuireader.ingest.library import load_library
 from tuireader.render.citations import (
+    W_NO_PAGE,
     W_UNSAFE_TEXT,
     best_link,
     cite_many,
     format_citation,
     format_many,
+    paper_url,
     validate_bibtex,
 )
 from tuireader.render.safetext import is_unsafe
@@ -109,10 +111,26 @@ def test_a_link_an_abstract_mentions_is_no_citations_url(tmp_path) -> None:
         for fmt in ("bibtex", "biblatex", "apa", "mla"):
             text = format_citation(paper, fmt, library=library).text
             assert "http" not in text and "www." not in text, (fmt, text)
-        # a link to follow is still one: the Markdown link, the url format
-        link = format_citation(paper, "url", library=library).text
-        assert link == best_link(paper) and link.startswith("https://")
+        # the url format gives the URL every citation gives: none, said as such
+        url = format_citation(paper, "url", library=library)
+        assert url.text == "" and paper_url(paper) is None
+        assert W_NO_PAGE in url.warnings
+        # a link to follow is still one: the Markdown link of a paper with no other
+        link = best_link(paper)
+        assert link is not None and link.startswith("https://")
         assert f"]({link})" in format_citation(paper, "markdown", library=library).text
+
+
+def test_the_url_format_gives_no_link_an_abstract_mentions(tmp_path, capsys) -> None:
+    # `cite --format url` printed https://www.lyceum.ml for a paper whose APA, MLA and
+    # BibTeX give no URL: a URL every citation lacks
+    source = tmp_path / "l4dc.bib"
+    shutil.copy(FIXTURES / "pmlr_l4dc2020_links_in_abstracts_slice.bib", source)
+    data = ("--data-dir", str(tmp_path / "data"))
+    ids = [paper.id for paper in load_library([source]).papers]
+    code, out, err = run(capsys, "cite", *ids, str(source), "--format", "url", *data)
+    assert code == 1 and out == ""
+    assert "no page of its own" in err and "none of these papers has a URL" in err
 
 
 def test_a_link_an_abstract_mentions_leaves_the_papers_own_link_in_its_citation() -> None:

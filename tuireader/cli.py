@@ -1687,7 +1687,8 @@ def cmd_cite(args: argparse.Namespace) -> int:
         cite_many(papers, args.format, include_abstract=args.abstract, library=library, notes=False)
     )
     if not text:
-        _err("none of these papers has a link")
+        # only the url format prints nothing for a paper: one with no page of its own
+        _err("none of these papers has a URL of its own; nothing printed")
         return EXIT_NOTHING_FOUND
     _file_to_stdout(_safe(text) + "\n")
     return EXIT_OK

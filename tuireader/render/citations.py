@@ -27,11 +27,11 @@ stat]`` is read as an arXiv id, never as a booktitle.
 **One URL in every format**, the most lasting the paper has (:func:`_address`): its DOI's
 address (percent-encoded, as every link is), else its own page: the ``url`` of its source
 entry, else a proceedings' page, OpenReview's, arXiv's, the proceedings' PDF, before a
-conference site's page. APA, MLA, Markdown, the url format and :func:`best_link` give it;
+conference site's page. APA, MLA, Markdown, the url format and :func:`paper_url` give it;
 BibTeX gives the DOI in ``doi`` (styles print it as that address) and the page in ``url``.
 A citation's url (and eprint) is the record's own, never a link its abstract mentions
-(its code, "a longer version is at …"): that is only the link Markdown and the url format
-give a paper with no other.
+(its code, "a longer version is at …"): that is only the link Markdown (and
+:func:`best_link`) gives a paper with no other; the url format and :func:`paper_url` give none.
 
 **Capitals in titles**, generated or a source entry's, are protected with braces by the
 rule Better BibTeX users know (a source's ``{EX2: Exploration ...}`` would print "Ex2"
@@ -109,6 +109,7 @@ __all__ = [
     "W_DERIVED_TITLE",
     "W_NO_AUTHORS",
     "W_NO_LINK",
+    "W_NO_PAGE",
     "W_NO_VENUE",
     "W_NO_YEAR",
     "W_UNSAFE_TEXT",
@@ -126,6 +127,7 @@ __all__ = [
     "latex_to_unicode",
     "make_source_entry",
     "name_parts",
+    "paper_url",
     "primary_link",
     "split_name",
     "unbraced",
@@ -153,6 +155,7 @@ W_DERIVED_TITLE = "title derived from the abstract, not the paper's own title"
 W_NO_YEAR = "year unknown"
 W_NO_VENUE = "venue unknown"
 W_NO_LINK = "no link to the paper"
+W_NO_PAGE = "no page of its own (a link its abstract mentions is not the paper's URL)"
 W_UNSAFE_TEXT = "unsafe characters removed (controls, bidirectional or invisible)"
 
 DERIVED_TITLE_NOTE = "title derived from the abstract"
@@ -2190,13 +2193,23 @@ def _all_links(paper: Paper, venue: _Venue | None) -> list[Link]:
 
 
 def best_link(paper: Paper) -> str | None:
-    """The one URL to give for a paper, the one every citation format gives (see
-    :func:`_address`): its DOI's address, else its own page (:func:`_page`), else the best
-    paper link its abstract mentions; never a talk's video, slides or poster (a link
-    beside the paper, not to it)."""
+    """The link to follow to a paper (a Markdown title's, a CSV export's ``url``, ``u``):
+    its URL as every citation gives it (:func:`paper_url`), else, for a paper with no page
+    of its own, the best paper link its abstract mentions, which a reader can still
+    follow; never a talk's video, slides or poster (a link beside the paper, not to it)."""
     paper = _with_source(paper)
     links = _all_links(paper, _venue(paper, _year(paper)))
     return _address(paper, links) or _page_of(links)
+
+
+def paper_url(paper: Paper) -> str | None:
+    """The paper's URL, the one every citation format gives (see :func:`_address`): its
+    DOI's address, else its own page (:func:`_page`); never a link its abstract mentions
+    ("the code … can be found at www.lyceum.ml"), which may be another work's page, nor a
+    talk's video, slides or poster. None for a paper with no page of its own, which the
+    url format says."""
+    paper = _with_source(paper)
+    return _address(paper, _all_links(paper, _venue(paper, _year(paper))))
 
 
 #: the hosts of databases whose record of a paper needs a subscription to be read (Scopus's
@@ -2954,8 +2967,8 @@ class _Facts:
     #: the paper's URL in every format (APA's and MLA's link, :func:`_address`): its DOI's
     #: address, else its page
     address: str | None
-    #: the link to follow to the paper (Markdown's, the url format's, :func:`best_link`):
-    #: its URL, else the best link its abstract mentions when the record gives none
+    #: the link Markdown's title follows (:func:`best_link`): its URL, else the best
+    #: link its abstract mentions when the record gives none (never the url format's)
     link: str | None
     doi: str | None
     arxiv: str | None
@@ -3819,9 +3832,12 @@ def format_citation(
     elif fmt == "pandoc":
         text = f"[@{facts.key}]"
     else:
-        text = facts.link or ""
-    if fmt in ("markdown", "url") and not facts.link:
+        text = facts.address or ""
+    if fmt == "markdown" and not facts.link:
         warnings += (W_NO_LINK,)
+    if fmt == "url" and not facts.address:
+        # a link its abstract mentions is no URL of the paper's, as in every citation
+        warnings += (W_NO_PAGE if facts.link else W_NO_LINK,)
     if fmt in _TEXT_FORMATS and _holds_unsafe(full, include_abstract=include_abstract, notes=notes):
         warnings += (W_UNSAFE_TEXT,)
     return Citation(paper.id, facts.key, fmt, text, warnings)
