@@ -89,3 +89,46 @@ def test_a_language_with_signs_is_highlighted_as_written():
     spans = spans_of(text, frozenset({"c++"}))
     assert [text[a:b] for a, b in spans] == ["C++", "C++"]
     assert spans[0][0] == text.index("C++")
+
+
+#: ICML 2024's "Long-Run Distribution of SGD" lists its claims as ``(*c*)``, ``(*d*)``,
+#: shown "(c)", "(d)"; a star that closes an emphasis is no star either
+EMPHASIS = [
+    *PAPERS,
+    {
+        "title": "The Long-Run Distribution of SGD",
+        "abstract": "In the long run, (*a*) the critical region is visited more often; "
+        "(*d*) any saddle point is dominated, as a *proof by D* shows.",
+    },
+    {"title": "Q* Search for Language Models", "abstract": "Deliberate planning."},
+]
+
+
+@pytest.fixture(scope="module", params=["index", "scan"])
+def emphasis_engine(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lists")
+    (folder / "emphasis.json").write_text(json.dumps(EMPHASIS), encoding="utf-8")
+    library = load_library([folder])
+    if request.param == "scan":
+        yield Engine(library, None)
+        return
+    indexed = open_engine(library, resolve(tmp_path_factory.mktemp("data")))
+    yield indexed
+    indexed.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "titles"),
+    [
+        ("D*", {"Anytime Replanning"}),
+        ("A*", {"Path Planning with A* Search", "Dictionary Learning"}),
+        ('"D* Lite"', {"Anytime Replanning"}),
+        ("Q*", {"Q* Search for Language Models"}),
+        ("abstract:D*", {"Anytime Replanning"}),
+    ],
+)
+def test_a_letter_markdown_emphasises_is_no_letter_with_a_star(emphasis_engine, query, titles):
+    """A letter between the stars of Markdown's emphasis is shown without them, as is
+    one whose star closes an emphasis: words are found as the reader shows them."""
+    for prefix in (False, True):
+        assert _titles(emphasis_engine, query, prefix) == titles, (query, prefix)

@@ -604,6 +604,9 @@ class Phrase:
         self.has_stops = any(stops) and not all(stops)
         #: the words' terms are not enough to tell the phrase: its text is read
         self.as_written = self.has_stops or any(signs)
+        #: a word with a star ("A*", "D* Lite"): read in the text as shown, where a star
+        #: of Markdown's emphasis (``(*d*)``, shown "(d)") is none
+        self.starred = any("*" in sign for sign in signs)
         gap = r"[\W_]+" if self.has_stops else _GAP
         previous_cjk = None
         last = len(found) - 1

@@ -419,15 +419,19 @@ def abstract_text(paper: Paper) -> str:
     return _uncited(_as_shown(text))
 
 
-def phrase_text(paper: Paper, fieldname: str) -> str:
+def phrase_text(paper: Paper, fieldname: str, *, starred: bool = False) -> str:
     """The text a phrase is looked for in, in the title or the abstract: the field's
     text and, when it has math, the text as shown, where the math stands in its words
-    (``$S^2$IP-LLM`` is shown "S²IP-LLM", which "S2IP-LLM" and "s2ip llm" find)."""
+    (``$S^2$IP-LLM`` is shown "S²IP-LLM", which "S2IP-LLM" and "s2ip llm" find).
+
+    A phrase with a starred letter (``starred``: "A*", "D* Lite") is looked for in the
+    text as shown alone (:func:`_shown_text`): the stars of Markdown's emphasis are none
+    there (``(*d*)`` is shown "(d)", no "D*")."""
     if fieldname != "abstract":
         written = paper.title
     else:
         written = f"{paper.abstract}\n{paper.tldr}" if paper.tldr else paper.abstract
-    return _phrase_text(written)
+    return _shown_text(written) if starred else _phrase_text(written)
 
 
 def phrase_text_begun(paper: Paper, fieldname: str) -> str:
@@ -454,6 +458,17 @@ def _phrase_text(written: str) -> str:
     if "$" not in written and "\\(" not in written:
         return text
     return f"{text}\n{_rendered(written).text}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown_text(written: str) -> str:
+    """A field's ``written`` text as the reader shows it, where a starred letter is
+    looked for: Markdown's emphasis without its stars, the math rendered (``$A^*$`` is
+    "A*"). A text with no star has no emphasis of stars to leave out: its phrase text
+    (:func:`_phrase_text`), rendered only where it has math."""
+    if "*" not in written:
+        return _phrase_text(written)
+    return _rendered(written).text
 
 
 @functools.lru_cache(maxsize=16)

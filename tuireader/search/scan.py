@@ -202,7 +202,11 @@ class _Evaluation:
                 )
                 if fieldname in TEXT_FIELDS:
                     found.update(
-                        at for at in having if phrase.found_in(phrase_text(papers[at], fieldname))
+                        at
+                        for at in having
+                        if phrase.found_in(
+                            phrase_text(papers[at], fieldname, starred=phrase.starred)
+                        )
                     )
                 elif fieldname == "authors":
                     found.update(at for at in having if named.found_in(papers[at].authors))
@@ -236,7 +240,9 @@ class _Evaluation:
                         found |= having
                         continue
                 found.update(
-                    at for at in having if phrase.found_in(phrase_text(papers[at], fieldname))
+                    at
+                    for at in having
+                    if phrase.found_in(phrase_text(papers[at], fieldname, starred=phrase.starred))
                 )
             else:
                 found.update(
