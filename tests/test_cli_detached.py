@@ -189,3 +189,63 @@ def test_is_detached_says_how_many_marks_the_limit_left_unshown(tmp_path, capsys
     assert found["total"] == 5 and len(found["detached"]) == 3
     code, out, err = run(capsys, "search", "is:detached", *args)
     assert len(out.splitlines()) == 5 and "showing" not in err
+
+
+def _detach_both(tmp_path):
+    """Two marks on papers that left the list: one kept and tagged, one skipped; the list
+    then holds a third paper alone, which the words of the first find too."""
+    data = tmp_path / "data"
+    lst = tmp_path / "list.jsonl"
+    third = {
+        "title": "Sparse Coding of Images",
+        "authors": ["Grace Hopper"],
+        "abstract": "Sparse codes of natural images, learned from patches.",
+    }
+    _write(lst, [third, *PAPERS])  # first, so that it keeps its id when alone
+    session = load_session([lst], data_dir=data)
+    by_title = {p.title.split()[0]: p for p in session.library}
+    store = session.open_store()
+    store.set_state(by_title["Sparse"].id, "kept")
+    store.add_tag(by_title["Sparse"].id, "to-read")
+    store.set_state(by_title["Graph"].id, "skip")
+    store.close()
+    _write(lst, [third])
+    return ("--data-dir", str(data)), str(lst), by_title["Sparse"].id, by_title["Graph"].id
+
+
+def test_words_and_filters_narrow_the_detached_marks(tmp_path, capsys):
+    # "is:detached ViNT" and "is:detached is:kept" said "no papers match" (exit 1) though
+    # "is:detached" listed a kept mark titled "ViNT: ..."
+    args, lst, sparse, graph = _detach_both(tmp_path)
+    for query, wanted in [
+        ("is:detached", {sparse, graph}),
+        ("is:detached attention", {sparse}),
+        ('is:detached "long documents"', {sparse}),
+        ("is:detached is:kept", {sparse}),
+        ("is:detached is:skip", {graph}),
+        ("is:detached tag:to-read", {sparse}),
+        ("is:detached author:turing", {graph}),
+        ("is:detached -attention", {graph}),
+        ("sparse is:detached", {sparse}),
+    ]:
+        code, out, err = run(capsys, "search", query, lst, *args)
+        assert code == 0, (query, err)
+        assert {line.split()[0] for line in out.splitlines()} == wanted, (query, out)
+        assert "Sparse Coding of Images" not in out  # a paper of the list is no mark
+    code, out, _ = run(capsys, "search", "is:detached is:kept", lst, *args, "--json")
+    found = json.loads(out)
+    assert found["total"] == 1 and [m["id"] for m in found["detached"]] == [sparse]
+
+
+def test_a_detached_query_that_finds_no_mark_says_so_and_names_what_cannot_narrow(tmp_path, capsys):
+    args, lst, _sparse, _graph = _detach_both(tmp_path)
+    code, out, err = run(capsys, "search", "is:detached is:maybe", lst, *args)
+    assert code == 1 and out == ""
+    assert "no detached marks match 'is:detached is:maybe'" in err
+    code, out, err = run(capsys, "search", "is:detached venue:icml has:code", lst, *args)
+    assert code == 1 and out == ""
+    assert "venue:, has:code cannot narrow detached marks" in err
+    # beside an OR it asks for papers of the lists, and says that none is detached
+    code, out, err = run(capsys, "search", "is:detached OR images", lst, *args)
+    assert code == 0 and "Sparse Coding of Images" in out
+    assert "is:detached in an OR" in err

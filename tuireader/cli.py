@@ -605,8 +605,10 @@ def cmd_search(args: argparse.Namespace) -> int:
     # a search reads only the papers it shows from the cache, and opens an index found
     # current before as it is: at 100,000 papers, a fraction of a second
     session = _session(args, lazy=True)
-    if _is_detached_query(args.query):
+    if _is_detached_query(args.query) or _asks_detached(args.query):
         return _print_detached(session, args)
+    if _mentions_detached(args.query):
+        _err(DETACHED_APART)
     engine = _engine(session, args, quick=True)
     store = _triage_store(session)
     sort = args.sort or _query_sort(args.query)
@@ -729,10 +731,40 @@ def _is_detached_query(query: str) -> bool:
     return query.split() == ["is:detached"]
 
 
+def _asks_detached(query: str) -> bool:
+    """Whether ``query`` asks for the detached marks, narrowed by its other words
+    (``is:detached tag:robots``: ``query.asks_detached``)."""
+    if "detached" not in query.casefold():
+        return False
+    from tuireader.search.query import asks_detached, parse
+
+    return asks_detached(parse(query).root)
+
+
+def _mentions_detached(query: str) -> bool:
+    if "detached" not in query.casefold():
+        return False
+    from tuireader.search.query import mentions_detached, parse
+
+    return mentions_detached(parse(query).root)
+
+
+#: said of an ``is:detached`` in an OR or after a ``-``: a query of the lists' papers
+DETACHED_APART = (
+    "is:detached in an OR or after - matches no paper of the lists (none is detached); "
+    "is:detached with other words and filters narrows the detached marks"
+)
+
+
 def _print_detached(session, args: argparse.Namespace) -> int:
-    """Triage marks whose paper is in none of the lists, with the title kept for each."""
+    """Triage marks whose paper is in none of the lists, with the title kept for each;
+    those the query's other words and filters find, when it has any."""
     report = session.triage
     marks = list(report.detached) if report is not None else []
+    said: list[str] = []
+    narrowed = bool(marks) and not _is_detached_query(args.query)
+    if narrowed:
+        marks, said = _marks_matching(session, args, marks)
     # how many there are, as a search says it of its hits: the first --limit are shown
     total = len(marks)
     if args.limit is not None:
@@ -742,19 +774,63 @@ def _print_detached(session, args: argparse.Namespace) -> int:
             {
                 "query": args.query,
                 "total": total,
+                "message": "; ".join(said) or None,
                 "detached": [_detached_json(mark) for mark in marks],
             }
         )
     else:
+        for text in said:
+            _err(text)
         for mark in marks:
             tags = f" #{' #'.join(mark.tags)}" if mark.tags else ""
             title = mark.title or "(no title was kept with this mark)"
             print(_line(f"{mark.paper_id}  [{mark.state}{tags}]  {title}{_was(mark)}"))
-        if not marks:
+        if not marks and narrowed:
+            _err(f"no detached marks match {_short(args.query)!r}")
+        elif not marks:
             _err("no detached triage: every mark is on a paper of the lists")
         elif len(marks) < total:
             _err(f"showing {len(marks)} of {total} detached marks (use --limit)")
     return EXIT_OK if marks else EXIT_NOTHING_FOUND
+
+
+def _marks_matching(session, args: argparse.Namespace, marks: list) -> tuple[list, list[str]]:
+    """The detached ``marks`` the query's words and filters find, as they find papers:
+    each searched as the paper the triage file keeps (its title, first author, year,
+    abstract and identifiers, ``export.detached_papers``) with its state, tags and note;
+    and what to say of the query (its problems, a tag no mark has, the words that name
+    what the triage file does not keep: ``venue:``, ``has:code``)."""
+    from tuireader.model import Library
+    from tuireader.search import query as ql
+    from tuireader.search.engine import Engine
+    from tuireader.triage.export import detached_papers
+
+    ids = {mark.paper_id for mark in marks}
+    store = _triage_store(session, say=False)
+    try:
+        identities = store.identities(ids) if store is not None else {}
+        papers = tuple(paper for paper, _ in detached_papers(marks, identities))
+        given = _typed_resolver(store, args.query) if args.prefix else _resolver(store)
+
+        def resolve(name: str, value: str) -> set[str] | None:
+            return set(ids) if (name, value) == ("is", ql.IS_DETACHED) else given(name, value)
+
+        result = Engine(Library(papers=papers), None).search(
+            args.query, limit=None, prefix=args.prefix, resolve=resolve
+        )
+        untagged = _unknown_tags(args.query, store, typing=args.prefix)
+    finally:
+        if store is not None:
+            store.close()
+    said = [text for text in (result.message, untagged) if text]
+    beyond = ql.beyond_detached(ql.parse(args.query).root)
+    if beyond:
+        said.append(
+            f"{', '.join(beyond)} cannot narrow detached marks: the triage file keeps of "
+            "their papers the title, first author, year, abstract and identifiers"
+        )
+    found = {hit.paper.id for hit in result.hits}
+    return [mark for mark in marks if mark.paper_id in found], said
 
 
 def _detached_json(mark) -> dict[str, Any]:

@@ -1252,6 +1252,67 @@ _TAKES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+def _is_detached(node: Node) -> bool:
+    return isinstance(node, Filter) and node.name == "is" and node.value == IS_DETACHED
+
+
+def asks_detached(node: Node | None) -> bool:
+    """Whether a query asks for the detached marks (``is:detached``, the command line's):
+    an ``is:detached`` every match has, the whole query or one of the words all its
+    matches have (``is:detached tag:robots``), which the query's other words narrow. One
+    in an OR or after a ``-`` asks for papers of the lists, of which none is detached."""
+    if node is None:
+        return False
+    if isinstance(node, And):
+        return any(_is_detached(child) for child in node.children)
+    return _is_detached(node)
+
+
+def mentions_detached(node: Node | None) -> bool:
+    """Whether ``is:detached`` is anywhere in a query (in an OR, after a ``-`` too)."""
+    return any(_is_detached(flt) for flt in filters(node))
+
+
+#: the fields a detached mark's paper has none of (the triage file keeps its title,
+#: first author, year, abstract and identifiers), by the word that names each
+_NOT_KEPT = {
+    "lists": "list:",
+    "venue": "venue:",
+    "keywords": "keyword:",
+    "status": "status:",
+    "urls": "url:",
+}
+
+
+def beyond_detached(node: Node | None) -> list[str]:
+    """The words of a query that name what no detached mark's paper has (``venue:``,
+    ``keyword:``, ``has:code``: the triage file keeps none of its venue, keywords or
+    links), each once, in the order written: a query of the detached marks says them,
+    as what cannot narrow the marks."""
+    said: list[str] = []
+
+    def walk(node: Node) -> None:
+        if isinstance(node, (Term, Phrase)) and node.field in _NOT_KEPT:
+            name = _NOT_KEPT[node.field]
+        elif isinstance(node, Filter) and node.name == "has" and node.value in INDEX_HAS:
+            name = f"has:{node.value}"
+        elif isinstance(node, Not):
+            walk(node.child)
+            return
+        elif isinstance(node, (And, Or)):
+            for child in node.children:
+                walk(child)
+            return
+        else:
+            return
+        if name not in said:
+            said.append(name)
+
+    if node is not None:
+        walk(node)
+    return said
+
+
 def filters(node: Node | None) -> list[Filter]:
     if node is None:
         return []

@@ -401,6 +401,14 @@ def typed_in_order(wanted: list[str], typed: tuple[str, str], terms: list[set[st
     )
 
 
+#: what ``is:detached`` says where it is not answered (the reader, which shows the papers
+#: of the lists): where the marks of papers of none of them are found
+DETACHED_ELSEWHERE = (
+    "is:detached: the marks on papers of none of the lists are no papers here; "
+    "tuireader search is:detached lists them (words and filters after it narrow them)"
+)
+
+
 def filter_ids(
     node: ql.Filter, out: Compiled, resolve: FilterResolver | None
 ) -> tuple[set[str], bool] | None:
@@ -418,6 +426,11 @@ def filter_ids(
         out.problems.append(unknown)
         return None
     ids = resolve(node.name, node.value) if resolve else None
+    if ids is None and (node.name, node.value) == ("is", ql.IS_DETACHED):
+        # the reader's papers are the lists' own, of which none is detached: the filter
+        # matches none of them, where left out it let the query's words find papers
+        out.problems.append(DETACHED_ELSEWHERE)
+        return set(), False
     if ids is None:
         value = ql.shortened(node.value)
         out.problems.append(f"{node.name}:{value} needs triage data, which is not open")
