@@ -71,15 +71,26 @@ def test_a_title_that_runs_into_the_next_fields_is_cut_there(tmp_path: Path) -> 
     )
 
 
-def test_a_value_that_is_not_whole_is_left_as_written(tmp_path: Path) -> None:
-    # "{A} b" before "c = {B}" is no whole value: nothing is cut, nothing said
+def test_a_value_that_is_not_whole_is_not_cut_into_fields(tmp_path: Path) -> None:
+    # "{A} b" before "c = {B}" is no whole value: no field "c" is made of it; the note
+    # is read up to its value's end and the text after it said
     text = "@misc{odd, title = {Odd}, note = {A} b c = {B}, abstract = {Text.}}\n"
     path = tmp_path / "odd.bib"
     path.write_text(text, encoding="utf-8")
     result = read_file(path)
     (odd,) = result.records
     assert odd.title == "Odd" and odd.abstract == "Text."
-    assert warnings(result) == []
+    assert odd.source_entry is not None
+    assert [name.lower() for name, _value in odd.source_entry.fields] == [
+        "title",
+        "note",
+        "abstract",
+    ]
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key odd, has text after its note value where a comma "
+        "belongs: “b c = {B}”; read the value up to its end without it, check that entry"
+    )
 
 
 def test_entries_written_with_no_commas_at_all_are_said_in_one_warning(tmp_path: Path) -> None:

@@ -407,20 +407,65 @@ _BARE_PIECE_RE = re.compile(r"[\w:.+-]+")
 
 def _whole_piece(piece: str) -> bool:
     """Whether ``piece`` is one value as BibTeX writes it: ``{…}`` whose first brace
-    closes at its end, ``"…"``, or a number or macro."""
+    closes at its end, ``"…"`` whose quote closes at its end, or a number or macro."""
     piece = piece.strip()
     if _BARE_PIECE_RE.fullmatch(piece):
         return True
-    if len(piece) >= 2 and piece[0] == piece[-1] == '"':
-        return True
-    if len(piece) < 2 or piece[0] != "{" or piece[-1] != "}":
-        return False
+    return len(piece) >= 2 and piece[0] in '{"' and _value_end(piece) == len(piece)
+
+
+#: what ends a number or macro's name written bare
+_BARE_END_RE = re.compile(r'[\s{}"]')
+
+
+def _value_end(piece: str) -> int:
+    """Where the first value of ``piece`` (one part of a ``#`` concatenation, stripped)
+    ends: after the brace that closes its first ``{``, after the quote that closes its
+    first ``"`` (a quote inside braces, ``{"}``, is a character), or at the first space
+    of a number or macro. Escaped characters (``\\{``, ``\\"``) count as the parser
+    counts them: not at all."""
+    if not piece.startswith(("{", '"')):
+        found = _BARE_END_RE.search(piece)
+        return found.start() if found else len(piece)
     depth = 0
-    for index, char in enumerate(piece):
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth == 0 and index < len(piece) - 1:
-            return False
-    return depth == 0
+    index = 0
+    while index < len(piece):
+        char = piece[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0 and piece[0] == "{":
+                return index + 1
+            depth = max(depth, 0)
+        elif char == '"' and depth == 0 and index > 0:
+            return index + 1
+        index += 1
+    return len(piece)
+
+
+def _stray_text(raw: str) -> tuple[str, list[str]]:
+    """A raw value cut to what BibTeX reads as its value, and the text found after a
+    part's end where only ``#`` (joining another part) or the field's comma belongs.
+
+    ``{1-22} {x}``, ``"A" "B"`` or ``2020 x`` are damage (a ``#`` or a comma left out,
+    a word typed into the wrong place); joined to the value, they gave pages "1-22x"
+    and a title 'A" "B' without a word. Each part is kept as written up to its end.
+    """
+    kept: list[str] = []
+    strays: list[str] = []
+    for piece in _bib_pieces(raw):
+        stripped = piece.strip()
+        end = _value_end(stripped)
+        rest = stripped[end:].strip()
+        if rest:
+            strays.append(rest)
+            piece = stripped[:end]
+        kept.append(piece)
+    return ("#".join(kept), strays) if strays else (raw, [])
 
 
 def _run_on(raw: str) -> list[tuple[str | None, str]] | None:
@@ -455,31 +500,40 @@ def _run_on(raw: str) -> list[tuple[str | None, str]] | None:
     return pieces
 
 
-def _missing_commas(
-    entry: Any, macros: _Macros, path: Path
-) -> tuple[list[tuple[str, str]], Problem | None]:
-    """An entry's fields, with those a missing comma ran together read apart, and a
-    warning naming the entry and the fields when one was.
+def _entry_fields(
+    entry: Any, macros: _Macros, path: Path, closed_early: bool
+) -> tuple[list[tuple[str, str]], Problem | None, list[tuple[str, str]]]:
+    """An entry's fields, with those a missing comma ran together read apart, a
+    warning naming the entry and the fields when one was, and the ``(field, text)`` of
+    stray text after a value's end (``_stray_text``), left out of the value.
 
     Read as the parser reads it, the field before the missing comma took in the next
     one, name and all (an author "Shai abstract = With the growing …"), and the paper
-    lost its abstract without a word.
+    lost its abstract without a word. When a ``}`` too many in the last field
+    ``closed_early`` the entry (``_stray_brace``), the text after that brace is the rest
+    of the value (``{Stray } brace}``) and is kept.
     """
     pairs: list[tuple[str, str]] = []
     after: list[str] = []
-    for field in entry.fields:
+    strays: list[tuple[str, str]] = []
+    last = len(entry.fields) - 1
+    for index, field in enumerate(entry.fields):
         if not isinstance(field.value, str):
             continue
         pieces = _run_on(field.value)
         if pieces is None:
-            pairs.append((field.key, _bib_value(field.value, macros)))
+            raw, stray = (
+                (field.value, []) if closed_early and index == last else _stray_text(field.value)
+            )
+            strays.extend((field.key, text) for text in stray)
+            pairs.append((field.key, _bib_value(raw, macros)))
             continue
         for name, raw in pieces:
             pairs.append((name or field.key, _bib_value(raw, macros)))
             if name:
                 after.append(name.lower())
     if not after:
-        return pairs, None
+        return pairs, None, strays
     listed = ", ".join(after[:-1]) + " and " + after[-1] if len(after) > 1 else after[0]
     plural = len(after) > 1
     place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
@@ -494,7 +548,30 @@ def _missing_commas(
         if name.lower() not in known:
             known.add(name.lower())
             kept.append((name, value))
-    return kept, Problem(path, message, "warning")
+    return kept, Problem(path, message, "warning"), strays
+
+
+#: the most of a stray text a warning quotes
+_SAID_STRAY = 40
+
+
+def _stray_problem(entry: Any, strays: list[tuple[str, str]], path: Path) -> Problem:
+    """The warning for an entry with text after a field's value (``_stray_text``): the
+    entry, the fields and the text, so the user finds and mends it."""
+    names = list(dict.fromkeys(name.lower() for name, _text in strays))
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    plural = len(names) > 1
+    said = ", ".join(f"“{_cut_to(' '.join(text.split()), _SAID_STRAY)}”" for _name, text in strays)
+    joined = any(text.startswith(("{", '"')) for _name, text in strays)
+    place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
+    return Problem(
+        path,
+        f"{place} has text after its {listed} value{'s' if plural else ''} where a comma "
+        f"belongs: {said}{' (a # left out?)' if joined else ''}; read "
+        f"{'each value' if plural else 'the value'} up to its end without it, "
+        "check that entry",
+        "warning",
+    )
 
 
 def _stray_brace(
@@ -948,10 +1025,21 @@ def _another_papers_key(block: Any, entry_class: type) -> bool:
     return bool(title(duplicate)) and title(duplicate) != title(previous)
 
 
+def _leftover(block: Any) -> str | None:
+    """The text after an entry that a ``}`` too many in its last field closed early
+    (the rest of its fields, or its own closing brace), when ``block`` is that text."""
+    from bibtexparser.model import ImplicitComment
+
+    if not isinstance(block, ImplicitComment):
+        return None
+    leftover = (block.raw or "").lstrip()
+    return leftover if leftover.startswith((",", "}")) else None
+
+
 def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool]:
     """The entries of a .bib text, the problems met, and whether it held any block."""
     import bibtexparser  # imported here: only BibTeX needs it
-    from bibtexparser.model import Entry, ImplicitComment, String
+    from bibtexparser.model import Entry, String
 
     _quiet_bibtexparser()
     # No middleware: values stay raw so that ``#`` concatenation can be resolved
@@ -975,7 +1063,8 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     entries: list[BibEntry] = []
     run_ons: list[tuple[str, Problem]] = []  # entries with a comma missing, by key
     previous: Any = None
-    for block in library.blocks:
+    blocks = library.blocks
+    for position, block in enumerate(blocks):
         if _another_papers_key(block, Entry):
             # a hand-kept file that gave two papers one key: both are papers of the list
             block = block.ignore_error_block  # type: ignore[attr-defined]
@@ -996,16 +1085,21 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             else:
                 macros[block.key.lower()] = value
         elif isinstance(block, Entry):
-            fields, run_on = _missing_commas(block, macros, path)
+            following = blocks[position + 1] if position + 1 < len(blocks) else None
+            fields, run_on, strays = _entry_fields(
+                block, macros, path, _leftover(following) is not None
+            )
             if run_on is not None:
                 run_ons.append((block.key, run_on))
+            if strays:
+                problems.append(_stray_problem(block, strays, path))
             pairs = tuple(fields)
             written = _TYPE_RE.match(block.raw or "")
             kind = written.group(1) if written else block.entry_type  # the parser lowers it
             entries.append(BibEntry(block.key, kind, pairs, block.start_line))
-        elif isinstance(block, ImplicitComment) and isinstance(previous, Entry):
-            leftover = (block.raw or "").lstrip()
-            if leftover.startswith((",", "}")):
+        elif isinstance(previous, Entry):
+            leftover = _leftover(block)
+            if leftover is not None:
                 fields, problem = _stray_brace(previous, leftover, macros, path)
                 last = entries[-1]
                 known = set(last.fields)
@@ -1133,7 +1227,11 @@ _SAID_TITLE = 60
 
 
 def _cut(title: str) -> str:
-    return title if len(title) <= _SAID_TITLE else title[: _SAID_TITLE - 1].rstrip() + "…"
+    return _cut_to(title, _SAID_TITLE)
+
+
+def _cut_to(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 def parse_bibtex(text: str, path: Path) -> ReadResult:

@@ -1,0 +1,133 @@
+"""BibTeX with text after a field's value where only ``#`` or a comma belongs: the value
+is read as written up to its end, the stray text is named with the entry and field,
+the other entries are read as they are; valid BibTeX (``#``, ``@string``, months,
+nested braces, quotes inside braces) is read without a word."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.readers import ReadResult, read_file
+
+ENTRY = (
+    "@InProceedings{li2022,\n"
+    "  title = {Energy-Based Models for Continual Learning},\n"
+    "  author = {Li, Shuang and Du, Yilun},\n"
+    "  pages = {1-22},\n"
+    "  year = {2022}\n"
+    "}\n"
+    "\n"
+    "@InProceedings{ma2022,\n"
+    "  title = {Continual Learning with Sparse Networks},\n"
+    "  author = {Ma, Wei},\n"
+    "  year = {2022}\n"
+    "}\n"
+)
+
+
+def warnings(result: ReadResult) -> list[str]:
+    return [problem.message for problem in result.problems if problem.severity == "warning"]
+
+
+def read(tmp_path: Path, text: str) -> ReadResult:
+    path = tmp_path / "list.bib"
+    path.write_text(text, encoding="utf-8")
+    return read_file(path)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "stray", "hint"),
+    [
+        ("pages = {1-22}", "pages = {1-22} {x}", "pages", "{x}", " (a # left out?)"),
+        (
+            "title = {Energy-Based Models for Continual Learning}",
+            'title = "Energy-Based Models" " for Continual Learning"',
+            "title",
+            '" for Continual Learning"',
+            " (a # left out?)",
+        ),
+        ("year = {2022}", "year = 2022 x", "year", "x", ""),
+        ("pages = {1-22}", "pages = {1-22} 23", "pages", "23", ""),
+    ],
+)
+def test_text_after_a_value_is_left_out_and_said(
+    tmp_path: Path, old: str, new: str, field: str, stray: str, hint: str
+) -> None:
+    assert old in ENTRY
+    result = read(tmp_path, ENTRY.replace(old, new, 1))
+    li, ma = result.records
+    assert li.title == (
+        "Energy-Based Models" if field == "title" else "Energy-Based Models for Continual Learning"
+    )
+    assert (li.pages, li.year, li.authors) == ("1-22", 2022, ("Shuang Li", "Yilun Du"))
+    assert li.source_entry is not None
+    assert (
+        dict(li.source_entry.fields)[field]
+        == {
+            "pages": "1-22",
+            "year": "2022",
+            "title": "Energy-Based Models",
+        }[field]
+    )
+    assert (ma.title, ma.authors) == ("Continual Learning with Sparse Networks", ("Wei Ma",))
+    (message,) = warnings(result)
+    assert message == (
+        f"the entry at line 1, key li2022, has text after its {field} value where a comma "
+        f"belongs: “{stray}”{hint}; read the value up to its end without it, check that entry"
+    )
+
+
+def test_text_after_two_values_names_both_fields(tmp_path: Path) -> None:
+    damaged = ENTRY.replace("pages = {1-22}", "pages = {1-22} {x}").replace(
+        "year = {2022}", "year = 2022 y", 1
+    )
+    result = read(tmp_path, damaged)
+    assert [(r.pages, r.year) for r in result.records] == [("1-22", 2022), (None, 2022)]
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key li2022, has text after its pages and year values where "
+        "a comma belongs: “{x}”, “y” (a # left out?); read each value up to its end "
+        "without it, check that entry"
+    )
+
+
+def test_text_after_one_part_of_a_concatenation_keeps_the_others(tmp_path: Path) -> None:
+    text = (
+        '@string{cl = "Continual Learning"}\n'
+        '@misc{a, title = "Energy-Based Models for " # cl x # { Today}, year = 2022}\n'
+    )
+    result = read(tmp_path, text)
+    (paper,) = result.records
+    assert paper.title == "Energy-Based Models for Continual Learning Today"
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 2, key a, has text after its title value where a comma "
+        "belongs: “x”; read the value up to its end without it, check that entry"
+    )
+
+
+def test_valid_values_are_read_without_a_word(tmp_path: Path) -> None:
+    text = (
+        '@string{cl = "Continual Learning"}\n'
+        "@misc{a,\n"
+        '  title = "Energy-Based Models for " # cl # { {in} {\\"O}sterreich},\n'
+        '  author = "M{\\"u}ller, Anna and {O\'Brien}, Pat",\n'
+        '  note = {A {"}quoted{"} word and {nested {braces}}},\n'
+        '  abstract = "A {"}quote{"} inside quotes, and {braces \\" with a quote}.",\n'
+        '  howpublished = "\\"escaped\\" quotes",\n'
+        "  month = jan # { 2},\n"
+        "  year = 2022\n"
+        "}\n"
+    )
+    result = read(tmp_path, text)
+    (paper,) = result.records
+    assert paper.title == "Energy-Based Models for Continual Learning in Österreich"
+    assert paper.authors == ("Anna Müller", "Pat O'Brien")
+    assert paper.year == 2022
+    assert paper.source_entry is not None
+    fields = dict(paper.source_entry.fields)
+    assert fields["month"] == "January 2"
+    assert fields["note"] == 'A {"}quoted{"} word and {nested {braces}}'
+    assert warnings(result) == []
