@@ -536,7 +536,7 @@ def _entry_fields(
         return pairs, None, strays
     listed = ", ".join(after[:-1]) + " and " + after[-1] if len(after) > 1 else after[0]
     plural = len(after) > 1
-    place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
+    place = _place(entry)
     message = (
         f"{place} has no comma before its {listed} field{'s' if plural else ''}; read "
         f"{'them as fields of their own' if plural else 'it as a field of its own'}, "
@@ -563,7 +563,7 @@ def _stray_problem(entry: Any, strays: list[tuple[str, str]], path: Path) -> Pro
     plural = len(names) > 1
     said = ", ".join(f"“{_cut_to(' '.join(text.split()), _SAID_STRAY)}”" for _name, text in strays)
     joined = any(text.startswith(("{", '"')) for _name, text in strays)
-    place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
+    place = _place(entry)
     return Problem(
         path,
         f"{place} has text after its {listed} value{'s' if plural else ''} where a comma "
@@ -572,6 +572,13 @@ def _stray_problem(entry: Any, strays: list[tuple[str, str]], path: Path) -> Pro
         "check that entry",
         "warning",
     )
+
+
+def _place(entry: Any) -> str:
+    """ "the entry at line N, key K," of a parsed entry, for a warning about it (without
+    the key when it has none)."""
+    line = f"the entry at line {(entry.start_line or 0) + 1}"
+    return f"{line}, key {entry.key}," if entry.key.strip() else f"{line},"
 
 
 def _stray_brace(
@@ -593,7 +600,7 @@ def _stray_brace(
         if rest.entries:
             fields = _bib_fields(rest.entries[0], macros)
     field = entry.fields[-1].key.lower() if entry.fields else "last"
-    place = f"the entry at line {(entry.start_line or 0) + 1}, key {entry.key},"
+    place = _place(entry)
     message = f"{place} has one “}}” too many in its {field} field"
     if fields:
         names = [name.lower() for name, _value in fields]
@@ -1009,7 +1016,7 @@ def _pmlr_preface(entry: BibEntry) -> bool:
 def _another_papers_key(block: Any, entry_class: type) -> bool:
     """Whether ``block`` is an entry the parser set aside for repeating an earlier
     entry's key, while its title is another paper's (not a copy of that entry's)."""
-    if type(block).__name__ != "DuplicateBlockKeyBlock":
+    if type(block).__name__ != "DuplicateBlockKeyBlock" or _keyless(block, entry_class):
         return False
     duplicate, previous = block.ignore_error_block, block.previous_block
     if not isinstance(duplicate, entry_class) or not isinstance(previous, entry_class):
@@ -1036,6 +1043,34 @@ def _leftover(block: Any) -> str | None:
     return leftover if leftover.startswith((",", "}")) else None
 
 
+def _keyless(block: Any, entry_class: type) -> bool:
+    """Whether ``block`` is an entry with no key (``@article{,``), or one the parser set
+    aside for repeating a key while that key is the empty one of another keyless entry:
+    no key is no paper's, and neither entry repeats another's."""
+    if type(block).__name__ == "DuplicateBlockKeyBlock":
+        block = block.ignore_error_block
+    return isinstance(block, entry_class) and not str(getattr(block, "key", "")).strip()
+
+
+def _keyless_problem(lines: list[int], path: Path) -> Problem:
+    """The warning for entries read with no key (``lines``: where they start, from 1):
+    a citation has nothing to name them by until the file gives them one."""
+    if len(lines) == 1:
+        return Problem(
+            path,
+            f"the entry at line {lines[0]} has no key (nothing between its “{{” and its "
+            "first comma); read it, give it a key to cite it by",
+            "warning",
+        )
+    at = ", ".join(map(str, lines[:5])) + (", …" if len(lines) > 5 else "")
+    return Problem(
+        path,
+        f"{len(lines)} entries have no key (at lines {at}); read them, give "
+        "each a key to cite it by",
+        "warning",
+    )
+
+
 def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool]:
     """The entries of a .bib text, the problems met, and whether it held any block."""
     import bibtexparser  # imported here: only BibTeX needs it
@@ -1057,11 +1092,12 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     problems = [
         Problem(path, _describe_failed_block(block, entry_lines), "warning")
         for block in library.failed_blocks
-        if not _another_papers_key(block, Entry)
+        if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
     ]
     macros = _Macros(max(_MACRO_BUDGET, 2 * len(text)))
     entries: list[BibEntry] = []
     run_ons: list[tuple[str, Problem]] = []  # entries with a comma missing, by key
+    keyless: list[int] = []  # the lines of entries with no key
     previous: Any = None
     blocks = library.blocks
     for position, block in enumerate(blocks):
@@ -1078,6 +1114,8 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                     "warning",
                 )
             )
+        elif _keyless(block, Entry):
+            block = getattr(block, "ignore_error_block", block)
         if isinstance(block, String) and isinstance(block.value, str):
             value = _bib_value(block.value, macros)
             if len(value) > _MACRO_LONGEST:
@@ -1085,6 +1123,8 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             else:
                 macros[block.key.lower()] = value
         elif isinstance(block, Entry):
+            if not block.key.strip():
+                keyless.append((block.start_line or 0) + 1)
             following = blocks[position + 1] if position + 1 < len(blocks) else None
             fields, run_on, strays = _entry_fields(
                 block, macros, path, _leftover(following) is not None
@@ -1107,6 +1147,8 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
                 problems.append(problem)
         previous = block
+    if keyless:
+        problems.append(_keyless_problem(keyless, path))
     if len(run_ons) == 1:
         problems.append(run_ons[0][1])
     elif run_ons:
@@ -1180,7 +1222,8 @@ def _parents(entries: list[BibEntry]) -> tuple[dict[int, BibEntry], set[int]]:
     ``@InProceedings`` without a booktitle or journal), by position, and the positions
     of the parents, which are not papers themselves (unless they are of a paper's
     type)."""
-    by_key = {entry.key.lower(): index for index, entry in enumerate(entries)}
+    # an entry with no key is none's parent: a crossref that is empty names no entry
+    by_key = {entry.key.lower(): index for index, entry in enumerate(entries) if entry.key.strip()}
     file_wide = _volume(entries, by_key)
     parents: dict[int, BibEntry] = {}
     used: set[int] = set()
@@ -1234,6 +1277,11 @@ def _cut_to(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
+def _named(entry: BibEntry) -> str:
+    """An entry as a warning's list names it: by its key, else by its line."""
+    return entry.key if entry.key.strip() else f"line {(entry.line or 0) + 1}"
+
+
 def parse_bibtex(text: str, path: Path) -> ReadResult:
     """Read a .bib file's text into records (see the module's description)."""
     if not text.strip():
@@ -1255,17 +1303,17 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
         try:
             record = record_from_entry(entry, _inherited(parent) if parent else None)
         except Exception:  # noqa: BLE001 - one bad entry must not stop its list
-            broken.append(entry.key)
+            broken.append(_named(entry))
             continue
         if record is None:
-            skipped.append(entry.key)
+            skipped.append(_named(entry))
         elif _pmlr_preface(entry) or front_matter(record):
-            front.append(f"{entry.key} “{_cut(record.title or '')}”")
+            front.append(f"{_named(entry)} “{_cut(record.title or '')}”")
         else:
             records.append(record)
     keys = {entry.key.lower() for entry in entries}
     orphans = [
-        f"{entry.key} → {entry.fields['crossref'].strip()}"
+        f"{_named(entry)} → {entry.fields['crossref'].strip()}"
         for index, entry in enumerate(entries)
         if index not in used
         and (entry.fields.get("crossref") or "").strip()

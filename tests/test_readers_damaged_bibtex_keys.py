@@ -1,0 +1,107 @@
+"""BibTeX entries with no key (``@article{,``): each is read and said by its line, and
+none lends its fields to the others as if their empty ``crossref`` named it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.readers import ReadResult, read_file
+
+#: a slice of PMLR's CoLLAs 2022 volume: its @Proceedings and three papers
+SLICE = Path(__file__).parent / "fixtures" / "damaged" / "collas2022_slice.bib"
+
+ZOTERO = (
+    "@article{kaup_review_2024,\n"
+    "\ttitle = {A Review of Nine Physics Engines for Reinforcement Learning Research},\n"
+    "\tauthor = {Kaup, Michael and Wolff, Cornelius},\n"
+    "\tdate = {2024-08-23},\n"
+    "}\n"
+    "\n"
+    "@article{starke_local_2020,\n"
+    "\ttitle = {Local Motion Phases for Learning Multi-Contact Character Movements},\n"
+    "\tjournaltitle = {{ACM} Trans. Graph.},\n"
+    "\tauthor = {Starke, Sebastian and Zhao, Yiwei},\n"
+    "\tdate = {2020-07-08},\n"
+    "}\n"
+    "\n"
+    "@misc{kingma_auto-encoding_2022,\n"
+    "\ttitle = {Auto-Encoding Variational Bayes},\n"
+    "\tauthor = {Kingma, Diederik P. and Welling, Max},\n"
+    "}\n"
+)
+
+
+def warnings(result: ReadResult) -> list[str]:
+    return [problem.message for problem in result.problems if problem.severity == "warning"]
+
+
+def fields(result: ReadResult) -> list[tuple[str | None, str | None, int | None]]:
+    return [(r.title, r.venue, r.year) for r in result.records]
+
+
+def test_an_entry_with_no_key_lends_nothing_to_the_others(tmp_path: Path) -> None:
+    # the entry with no key was taken for the parent of every entry without a crossref:
+    # the other papers took its journal and year, and it was no paper of the list
+    path = tmp_path / "zotero.bib"
+    path.write_text(ZOTERO.replace("starke_local_2020,", ","), encoding="utf-8")
+    result = read_file(path)
+    assert fields(result) == [
+        ("A Review of Nine Physics Engines for Reinforcement Learning Research", None, 2024),
+        (
+            "Local Motion Phases for Learning Multi-Contact Character Movements",
+            "ACM Trans. Graph.",
+            2020,
+        ),
+        ("Auto-Encoding Variational Bayes", None, None),
+    ]
+    assert result.records[1].authors == ("Sebastian Starke", "Yiwei Zhao")
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 7 has no key (nothing between its “{” and its first comma); "
+        "read it, give it a key to cite it by"
+    )
+
+
+def test_a_proceedings_paper_with_no_key_keeps_the_volume_for_the_others(
+    tmp_path: Path,
+) -> None:
+    whole = SLICE.read_text(encoding="utf-8")
+    assert "@InProceedings{lechner2022," in whole
+    path = tmp_path / "collas.bib"
+    path.write_text(whole.replace("@InProceedings{lechner2022,", "@InProceedings{,"), "utf-8")
+    result = read_file(path)
+    intact = read_file(SLICE)
+    assert fields(result) == fields(intact)
+    assert [r.source_id for r in result.records] == [
+        r.source_id if r.source_id != "lechner2022" else "" for r in intact.records
+    ]
+    (message,) = warnings(result)
+    assert message.startswith("the entry at line 27 has no key")
+
+
+def test_two_entries_with_no_key_are_both_read(tmp_path: Path) -> None:
+    # the second was set aside as repeating the first one's key, the empty one
+    damaged = ZOTERO.replace("starke_local_2020,", ",").replace("kingma_auto-encoding_2022,", ",")
+    path = tmp_path / "zotero.bib"
+    path.write_text(damaged, encoding="utf-8")
+    result = read_file(path)
+    assert [r.title for r in result.records] == [
+        "A Review of Nine Physics Engines for Reinforcement Learning Research",
+        "Local Motion Phases for Learning Multi-Contact Character Movements",
+        "Auto-Encoding Variational Bayes",
+    ]
+    (message,) = warnings(result)
+    assert message == (
+        "2 entries have no key (at lines 7, 14); read them, give each a key to cite it by"
+    )
+
+
+def test_an_entry_with_no_key_skipped_is_named_by_its_line(tmp_path: Path) -> None:
+    text = ZOTERO.replace(
+        "\ttitle = {Auto-Encoding Variational Bayes},\n", "\tnote = {No title.},\n"
+    ).replace("kingma_auto-encoding_2022,", ",")
+    path = tmp_path / "zotero.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert len(result.records) == 2
+    assert "skipped 1 entry with neither title nor abstract (line 14)" in warnings(result)
