@@ -36,6 +36,9 @@ ENTRIES = [
     ),
 ]
 
+#: a slice of PMLR's CoLLAs 2022 volume: its @Proceedings and three papers
+SLICE = Path(__file__).parent / "fixtures" / "damaged" / "collas2022_slice.bib"
+
 PARSER_WORDS = ("Unexpected block start", "Was still looking", "Expected", "entry key")
 
 
@@ -100,5 +103,38 @@ def test_an_entry_the_file_ends_inside_is_said_cut_short(tmp_path: Path) -> None
     (message,) = [problem.message for problem in result.problems]
     assert message == (
         "the entry at line 15, key ma2022: the file ends inside it; skipped it "
+        "(is the file cut short?)"
+    )
+
+
+def test_the_last_entry_without_its_closing_brace_is_read_and_said(tmp_path: Path) -> None:
+    # the file ends after the last entry's last field: only its "}" is missing, and the
+    # entry was skipped as if the file were cut short inside it
+    whole = SLICE.read_text(encoding="utf-8")
+    assert whole.endswith("\tvideo = {https://youtu.be/YExYsYIsG_Y}\n}\n")
+    path = tmp_path / "collas.bib"
+    path.write_text(whole[: -len("}\n")], encoding="utf-8")
+    result = read_file(path)
+    intact = read_file(SLICE)
+    assert [
+        (r.source_id, r.title, r.abstract, r.authors, r.pages, r.venue) for r in result.records
+    ] == [(r.source_id, r.title, r.abstract, r.authors, r.pages, r.venue) for r in intact.records]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 35, key kearney2022, has no closing brace: the file ends after "
+        "its last field; read the fields it has, check the end of the file "
+        "(is the file cut short?)"
+    )
+
+
+def test_the_last_entry_ended_inside_a_value_is_still_skipped(tmp_path: Path) -> None:
+    whole = SLICE.read_text(encoding="utf-8")
+    path = tmp_path / "collas.bib"
+    path.write_text(whole[: whole.index("youtu.be/YExYsYIsG_Y")], encoding="utf-8")
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == ["rahman2022", "lechner2022"]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 35, key kearney2022: the file ends inside it; skipped it "
         "(is the file cut short?)"
     )

@@ -209,14 +209,46 @@ def _describe_failed_block(block: Any, entry_lines: list[int]) -> str:
     if twice:  # a hand edit added a field the entry had: which value is meant is unsaid
         fields = " and ".join(f"“{name}”" for name in twice)
         return f"{place} gives {fields} twice; skipped it"
-    error = block.error
-    reason = getattr(error, "abort_reason", None) or getattr(error, "message", None) or str(error)
-    detail = " ".join(str(reason).split())
+    detail = _reason(block)
     if "end of file" in detail.lower():  # the file breaks off inside it: a write under way?
         return f"{place}: the file ends inside it; skipped it {CUT_SHORT}"
     after = bisect_right(entry_lines, block.start_line + 1) if block.start_line is not None else 0
     next_line = f" at line {entry_lines[after]}" if after < len(entry_lines) else ""
     return f"{place}: {_what_is_wrong(detail, next_line)}; skipped it"
+
+
+def _reason(block: Any) -> str:
+    """Why the parser gave up on ``block``, in its own words, on one line."""
+    error = block.error
+    reason = getattr(error, "abort_reason", None) or getattr(error, "message", None) or str(error)
+    return " ".join(str(reason).split())
+
+
+def _closed_at_end(text: str, library: Any) -> tuple[Any, Any] | None:
+    """``(library, entry)``: the file read again with the closing brace its last entry
+    lacks, and that entry, when the file ends inside the entry right after a whole
+    field with no comma after it (its "}" left out); else None.
+
+    Its fields are all there, and the entry was skipped as if the file were cut short
+    inside it. A file that ends inside a value (cut short in an abstract, a quote left
+    open) still ends inside it with the brace added, and is left as it is; so is one
+    that ends after a field's comma, as a file does while a program writes it, the
+    entry's other fields still to come.
+    """
+    import bibtexparser
+
+    failed = library.failed_blocks
+    if not failed or failed[-1].start_line is None or "end of file" not in _reason(failed[-1]):
+        return None
+    if text.rstrip().endswith(","):
+        return None
+    closed = bibtexparser.parse_string(text + "\n}\n", parse_stack=[])
+    if len(closed.failed_blocks) != len(failed) - 1:
+        return None
+    last = next(
+        (entry for entry in closed.entries if entry.start_line == failed[-1].start_line), None
+    )
+    return (closed, last) if last is not None else None
 
 
 def _what_is_wrong(detail: str, next_line: str) -> str:
@@ -1080,6 +1112,9 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     # No middleware: values stay raw so that ``#`` concatenation can be resolved
     # (the default stack would strip the outer quotes of ``"A" # "B"``).
     library = bibtexparser.parse_string(text, parse_stack=[])
+    unclosed = _closed_at_end(text, library)
+    if unclosed is not None:
+        library = unclosed[0]
     entry_lines = (
         [
             number
@@ -1094,6 +1129,15 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         for block in library.failed_blocks
         if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
     ]
+    if unclosed is not None:
+        problems.append(
+            Problem(
+                path,
+                f"{_place(unclosed[1])} has no closing brace: the file ends after its "
+                f"last field; read the fields it has, check the end of the file {CUT_SHORT}",
+                "warning",
+            )
+        )
     macros = _Macros(max(_MACRO_BUDGET, 2 * len(text)))
     entries: list[BibEntry] = []
     run_ons: list[tuple[str, Problem]] = []  # entries with a comma missing, by key
