@@ -111,3 +111,42 @@ def test_entries_written_with_no_commas_at_all_are_said_in_one_warning(tmp_path:
         "7 entries have no comma between two of their fields (k0, k1, k2, k3, k4, …); "
         "read their fields apart, check those entries"
     )
+
+
+def test_a_brace_too_many_inside_the_abstract_keeps_the_entry(tmp_path: Path) -> None:
+    # "{With the growing} awareness …, …}": the parser read the abstract up to its first
+    # comma, gave up on the entry and it was skipped as "a field has no ="
+    whole = SLICE.read_text(encoding="utf-8")
+    start = "\tabstract = {With the growing awareness"
+    assert start in whole
+    damaged = tmp_path / "collas.bib"
+    damaged.write_text(
+        whole.replace(start, start.replace("growing", "growing}"), 1), encoding="utf-8"
+    )
+    result = read_file(damaged)
+    intact = read_file(SLICE)
+    assert [(r.source_id, r.title, r.abstract, r.authors, r.pages) for r in result.records] == [
+        (r.source_id, r.title, r.abstract, r.authors, r.pages) for r in intact.records
+    ]
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 27, key lechner2022, has one “}” too many in its abstract "
+        "field; read the entry without it, check that entry"
+    )
+
+
+def test_a_brace_too_many_is_taken_out_only_where_the_entry_then_reads(
+    tmp_path: Path,
+) -> None:
+    # the early "}" of pages is followed by text, but the entry fails for a missing "="
+    # elsewhere: taking that brace out would read no better, and nothing is mended
+    text = (
+        "@misc{odd, title = {Odd}, pages = {1-22} {x}, note {Text.}}\n@misc{next, title = {Next}}\n"
+    )
+    path = tmp_path / "odd.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert [r.title for r in result.records] == ["Next"]
+    (message,) = warnings(result)
+    assert message.startswith("the entry at line 1, key odd:")
+    assert "too many" not in message

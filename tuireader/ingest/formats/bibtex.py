@@ -251,6 +251,98 @@ def _closed_at_end(text: str, library: Any) -> tuple[Any, Any] | None:
     return (closed, last) if last is not None else None
 
 
+#: the next character that is not a space
+_NEXT_CHAR_RE = re.compile(r"\s*(\S)")
+
+
+def _early_brace(entry: str) -> tuple[int, str] | None:
+    """Where a ``}`` too many closes a braced value of ``entry`` (the text of one entry,
+    from its "@") before its end, and that field's name; None when none does.
+
+    The sign is a value's closing brace followed by more text, not by the comma, ``#``
+    or the entry's end: ``abstract = {We study} an online setting, with …}``. The
+    parser reads the value up to the comma in that text and gives up on the entry.
+    Braces and quotes after a backslash are characters, as the parser counts them.
+    """
+    depth = 0
+    quoted = False
+    name_from = 0
+    field = ""
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if char == "{":
+            depth += 1
+            if depth == 1:
+                name_from = index + 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                return None  # the entry's own end
+            after = _NEXT_CHAR_RE.match(entry, index + 1)
+            if depth == 1 and not quoted and after and after.group(1) not in ",}#":
+                return index, field
+        elif depth == 1 and char == '"':
+            quoted = not quoted
+        elif depth == 1 and not quoted and char == ",":
+            name_from = index + 1
+        elif depth == 1 and not quoted and char == "=":
+            field = entry[name_from:index].strip()
+    return None
+
+
+def _mend_early_braces(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
+    """The file's text and library without the ``}`` too many of each entry the parser
+    gave up on for one (``_early_brace``), and ``(entry, field)`` of each entry so
+    mended; the text and library as they were when there is none.
+
+    Such an entry was skipped and said in the parser's terms ("a field has no ="). A
+    brace is taken out only where the file then reads that entry whole and every
+    entry it read before, so a guess that is wrong changes nothing.
+    """
+    import bibtexparser
+
+    failed = [
+        block
+        for block in library.failed_blocks
+        if type(block).__name__ == "ParsingFailedBlock"
+        and block.start_line is not None
+        and "end of file" not in _reason(block)
+    ]
+    if not failed:
+        return text, library, []
+    line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
+    entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
+    cuts: list[tuple[int, int, str]] = []  # (offset of the brace, line of the entry, field)
+    for block in failed:
+        if block.start_line >= len(line_starts):
+            continue
+        begin = line_starts[block.start_line]
+        end = next((start for start in entry_starts if start > begin), len(text))
+        found = _early_brace(text[begin:end])
+        if found is not None:
+            cuts.append((begin + found[0], block.start_line, found[1]))
+    known = {entry.start_line for entry in library.entries}
+    for _attempt in range(2):
+        if not cuts:
+            break
+        mended = text
+        for offset, _line, _field in sorted(cuts, reverse=True):
+            mended = mended[:offset] + mended[offset + 1 :]
+        again = bibtexparser.parse_string(mended, parse_stack=[])
+        blocks = again.blocks
+        whole: dict[int | None, Any] = {}
+        for position, block in enumerate(blocks):
+            following = blocks[position + 1] if position + 1 < len(blocks) else None
+            if type(block).__name__ == "Entry" and _leftover(following) is None:
+                whole[block.start_line] = block
+        kept = [cut for cut in cuts if cut[1] in whole]
+        if len(kept) == len(cuts) and known <= {entry.start_line for entry in again.entries}:
+            return mended, again, [(whole[line], field) for _offset, line, field in cuts]
+        cuts = kept
+    return text, library, []
+
+
 def _what_is_wrong(detail: str, next_line: str) -> str:
     """The parser's ``detail`` of why an entry failed, as what is wrong with it
     (``next_line``: " at line N", where the next entry starts)."""
@@ -1112,6 +1204,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     # No middleware: values stay raw so that ``#`` concatenation can be resolved
     # (the default stack would strip the outer quotes of ``"A" # "B"``).
     library = bibtexparser.parse_string(text, parse_stack=[])
+    text, library, mended = _mend_early_braces(text, library)
     unclosed = _closed_at_end(text, library)
     if unclosed is not None:
         library = unclosed[0]
@@ -1129,6 +1222,15 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         for block in library.failed_blocks
         if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
     ]
+    problems.extend(
+        Problem(
+            path,
+            f"{_place(entry)} has one “}}” too many in its {field.lower()} field; read the entry "
+            "without it, check that entry",
+            "warning",
+        )
+        for entry, field in mended
+    )
     if unclosed is not None:
         problems.append(
             Problem(
