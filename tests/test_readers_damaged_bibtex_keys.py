@@ -56,10 +56,7 @@ def test_an_entry_with_no_key_lends_nothing_to_the_others(tmp_path: Path) -> Non
     ]
     assert result.records[1].authors == ("Sebastian Starke", "Yiwei Zhao")
     (message,) = warnings(result)
-    assert message == (
-        "the entry at line 7 has no key (nothing between its “{” and its first comma); "
-        "read it, give it a key to cite it by"
-    )
+    assert message == "the entry at line 7 has no key; read it, give it a key to cite it by"
 
 
 def test_a_proceedings_paper_with_no_key_keeps_the_volume_for_the_others(
@@ -105,3 +102,23 @@ def test_an_entry_with_no_key_skipped_is_named_by_its_line(tmp_path: Path) -> No
     result = read_file(path)
     assert len(result.records) == 2
     assert "skipped 1 entry with neither title nor abstract (line 14)" in warnings(result)
+
+
+def test_an_entry_whose_first_field_follows_its_brace_is_read_with_no_key(
+    tmp_path: Path,
+) -> None:
+    # "@article{ title = …": the field's name was taken for a key with no comma after
+    # it, the entry skipped and said as "key title: its key is not followed by a comma"
+    path = tmp_path / "zotero.bib"
+    path.write_text(ZOTERO.replace("starke_local_2020,", ""), encoding="utf-8")
+    result = read_file(path)
+    assert fields(result) == fields(read_file(_intact(tmp_path)))
+    assert result.records[1].authors == ("Sebastian Starke", "Yiwei Zhao")
+    (message,) = warnings(result)
+    assert message == "the entry at line 7 has no key; read it, give it a key to cite it by"
+
+
+def _intact(tmp_path: Path) -> Path:
+    path = tmp_path / "intact.bib"
+    path.write_text(ZOTERO, encoding="utf-8")
+    return path

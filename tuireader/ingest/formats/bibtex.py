@@ -291,14 +291,25 @@ def _early_brace(entry: str) -> tuple[int, str] | None:
     return None
 
 
-def _mend_early_braces(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
-    """The file's text and library without the ``}`` too many of each entry the parser
-    gave up on for one (``_early_brace``), and ``(entry, field)`` of each entry so
-    mended; the text and library as they were when there is none.
+#: the parser's words for an entry whose first field follows its "{" (no key)
+_FIELD_FOR_KEY_RE = re.compile(r"Expected comma after entry key, but found =")
+#: one field name and its "=" (where an entry's key belongs)
+_ONE_NAME_RE = re.compile(r"\s*[^\s,={}()\"#%']+\s*=")
+#: an entry's type and the brace (or parenthesis) that opens it
+_OPENING_RE = re.compile(r"[ \t]*@\s*\w+\s*[{(]")
 
-    Such an entry was skipped and said in the parser's terms ("a field has no ="). A
-    brace is taken out only where the file then reads that entry whole and every
-    entry it read before, so a guess that is wrong changes nothing.
+
+def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
+    """The file's text and library mended where the parser gave up on an entry for a
+    ``}`` too many inside a value (``_early_brace``: the brace taken out) or for having
+    no key, its first field right after its "{" (a comma put before that field: the
+    entry is read as one with no key, and said so), with ``(entry, field)`` of each
+    entry whose brace was taken out; the text and library as they were when none is.
+
+    Such an entry was skipped and said in the parser's terms ("a field has no =", a
+    field's name taken for its key). A mend is kept only where the file then reads
+    that entry whole and every entry it read before, so a guess that is wrong changes
+    nothing.
     """
     import bibtexparser
 
@@ -313,22 +324,33 @@ def _mend_early_braces(text: str, library: Any) -> tuple[str, Any, list[tuple[An
         return text, library, []
     line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
     entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
-    cuts: list[tuple[int, int, str]] = []  # (offset of the brace, line of the entry, field)
+    #: (offset, characters taken out there, text put in, line of the entry, field)
+    edits: list[tuple[int, int, str, int, str | None]] = []
     for block in failed:
         if block.start_line >= len(line_starts):
             continue
         begin = line_starts[block.start_line]
         end = next((start for start in entry_starts if start > begin), len(text))
+        opening = _OPENING_RE.match(text, begin)
+        if opening and _FIELD_FOR_KEY_RE.match(_reason(block)):
+            # one word before the "=" is a field's name; two ("li2022 title") are a
+            # key with its comma left out, and are left as said
+            if _ONE_NAME_RE.match(text, opening.end()):
+                edits.append((opening.end(), 0, ",", block.start_line, None))
+            continue
         found = _early_brace(text[begin:end])
         if found is not None:
-            cuts.append((begin + found[0], block.start_line, found[1]))
+            edits.append((begin + found[0], 1, "", block.start_line, found[1]))
     known = {entry.start_line for entry in library.entries}
     for _attempt in range(2):
-        if not cuts:
+        if not edits:
             break
-        mended = text
-        for offset, _line, _field in sorted(cuts, reverse=True):
-            mended = mended[:offset] + mended[offset + 1 :]
+        pieces: list[str] = []
+        start = 0
+        for offset, taken, put, _line, _field in sorted(edits):
+            pieces += [text[start:offset], put]
+            start = offset + taken
+        mended = "".join([*pieces, text[start:]])
         again = bibtexparser.parse_string(mended, parse_stack=[])
         blocks = again.blocks
         whole: dict[int | None, Any] = {}
@@ -336,10 +358,14 @@ def _mend_early_braces(text: str, library: Any) -> tuple[str, Any, list[tuple[An
             following = blocks[position + 1] if position + 1 < len(blocks) else None
             if type(block).__name__ == "Entry" and _leftover(following) is None:
                 whole[block.start_line] = block
-        kept = [cut for cut in cuts if cut[1] in whole]
-        if len(kept) == len(cuts) and known <= {entry.start_line for entry in again.entries}:
-            return mended, again, [(whole[line], field) for _offset, line, field in cuts]
-        cuts = kept
+        kept = [edit for edit in edits if edit[3] in whole]
+        if len(kept) == len(edits) and known <= {entry.start_line for entry in again.entries}:
+            return (
+                mended,
+                again,
+                [(whole[line], field) for *_edit, line, field in edits if field is not None],
+            )
+        edits = kept
     return text, library, []
 
 
@@ -1182,8 +1208,7 @@ def _keyless_problem(lines: list[int], path: Path) -> Problem:
     if len(lines) == 1:
         return Problem(
             path,
-            f"the entry at line {lines[0]} has no key (nothing between its “{{” and its "
-            "first comma); read it, give it a key to cite it by",
+            f"the entry at line {lines[0]} has no key; read it, give it a key to cite it by",
             "warning",
         )
     at = ", ".join(map(str, lines[:5])) + (", …" if len(lines) > 5 else "")
@@ -1204,7 +1229,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     # No middleware: values stay raw so that ``#`` concatenation can be resolved
     # (the default stack would strip the outer quotes of ``"A" # "B"``).
     library = bibtexparser.parse_string(text, parse_stack=[])
-    text, library, mended = _mend_early_braces(text, library)
+    text, library, mended = _mend(text, library)
     unclosed = _closed_at_end(text, library)
     if unclosed is not None:
         library = unclosed[0]
