@@ -122,3 +122,42 @@ def _intact(tmp_path: Path) -> Path:
     path = tmp_path / "intact.bib"
     path.write_text(ZOTERO, encoding="utf-8")
     return path
+
+
+def test_an_entry_without_its_at_sign_is_said_not_read(tmp_path: Path) -> None:
+    # BibTeX reads the text between entries as a comment, and the entry went unread
+    # without a word; some take the "@" out to put an entry out of use, so it is said
+    path = tmp_path / "zotero.bib"
+    path.write_text(ZOTERO.replace("@article{starke", "article{starke"), encoding="utf-8")
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == [
+        "kaup_review_2024",
+        "kingma_auto-encoding_2022",
+    ]
+    (message,) = warnings(result)
+    assert message == (
+        "line 7 holds an entry with no “@” before its type (article{starke_local_2020, …), "
+        "which BibTeX reads as a comment; not read: put the “@” back to read it"
+    )
+
+
+def test_entries_without_their_at_sign_are_said_in_one_warning(tmp_path: Path) -> None:
+    text = "% a list kept by hand\n\n" + ZOTERO.replace("@article", "article")
+    path = tmp_path / "zotero.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == ["kingma_auto-encoding_2022"]
+    (message,) = warnings(result)
+    assert message == (
+        "2 entries have no “@” before their type (at lines 3, 9), which BibTeX reads as "
+        "comments; not read: put the “@” back to read them"
+    )
+
+
+def test_prose_between_entries_is_no_entry(tmp_path: Path) -> None:
+    text = "Papers I read {in May}, then = more.\n\n" + ZOTERO
+    path = tmp_path / "zotero.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert len(result.records) == 3
+    assert warnings(result) == []

@@ -1220,10 +1220,48 @@ def _keyless_problem(lines: list[int], path: Path) -> Problem:
     )
 
 
+#: an entry whose "@" is missing, in the text between entries: its type, "{", its
+#: key and a comma, then a field's name and "="
+_NO_AT_RE = re.compile(
+    r"(?m)^[ \t]*([A-Za-z]+)[ \t]*\{[ \t]*([^\s,{}()=\"#%']+)[ \t]*,\s*[A-Za-z][\w:.+-]*\s*="
+)
+
+
+def _without_at(block: Any) -> list[tuple[int, str]]:
+    """``(line from 1, "type{key")`` of each entry in the text between entries
+    (``block``) whose "@" is missing: BibTeX reads it as a comment, and so did this
+    reader, without a word. Some remove the "@" to put an entry out of use, so it is
+    said, not read."""
+    raw = block.raw or ""
+    first = (block.start_line or 0) + 1
+    return [
+        (first + raw.count("\n", 0, found.start(1)), f"{found.group(1)}{{{found.group(2)}")
+        for found in _NO_AT_RE.finditer(raw)
+    ]
+
+
+def _without_at_problem(found: list[tuple[int, str]], path: Path) -> Problem:
+    if len(found) == 1:
+        line, start = found[0]
+        return Problem(
+            path,
+            f"line {line} holds an entry with no “@” before its type ({start}, …), which "
+            "BibTeX reads as a comment; not read: put the “@” back to read it",
+            "warning",
+        )
+    at = ", ".join(str(line) for line, _start in found[:5]) + (", …" if len(found) > 5 else "")
+    return Problem(
+        path,
+        f"{len(found)} entries have no “@” before their type (at lines {at}), which BibTeX "
+        "reads as comments; not read: put the “@” back to read them",
+        "warning",
+    )
+
+
 def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool]:
     """The entries of a .bib text, the problems met, and whether it held any block."""
     import bibtexparser  # imported here: only BibTeX needs it
-    from bibtexparser.model import Entry, String
+    from bibtexparser.model import Entry, ImplicitComment, String
 
     _quiet_bibtexparser()
     # No middleware: values stay raw so that ``#`` concatenation can be resolved
@@ -1269,6 +1307,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     entries: list[BibEntry] = []
     run_ons: list[tuple[str, Problem]] = []  # entries with a comma missing, by key
     keyless: list[int] = []  # the lines of entries with no key
+    without_at: list[tuple[int, str]] = []  # entries with no "@", read as comments
     previous: Any = None
     blocks = library.blocks
     for position, block in enumerate(blocks):
@@ -1308,18 +1347,20 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             written = _TYPE_RE.match(block.raw or "")
             kind = written.group(1) if written else block.entry_type  # the parser lowers it
             entries.append(BibEntry(block.key, kind, pairs, block.start_line))
-        elif isinstance(previous, Entry):
-            leftover = _leftover(block)
-            if leftover is not None:
-                fields, problem = _stray_brace(previous, leftover, macros, path)
-                last = entries[-1]
-                known = set(last.fields)
-                extra = tuple(pair for pair in fields if pair[0].lower() not in known)
-                entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
-                problems.append(problem)
+        elif isinstance(previous, Entry) and (leftover := _leftover(block)) is not None:
+            fields, problem = _stray_brace(previous, leftover, macros, path)
+            last = entries[-1]
+            known = set(last.fields)
+            extra = tuple(pair for pair in fields if pair[0].lower() not in known)
+            entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
+            problems.append(problem)
+        elif isinstance(block, ImplicitComment):
+            without_at.extend(_without_at(block))
         previous = block
     if keyless:
         problems.append(_keyless_problem(keyless, path))
+    if without_at:
+        problems.append(_without_at_problem(without_at, path))
     if len(run_ons) == 1:
         problems.append(run_ons[0][1])
     elif run_ons:
