@@ -131,3 +131,20 @@ def test_valid_values_are_read_without_a_word(tmp_path: Path) -> None:
     assert fields["month"] == "January 2"
     assert fields["note"] == 'A {"}quoted{"} word and {nested {braces}}'
     assert warnings(result) == []
+
+
+def test_a_field_name_with_a_space_is_said(tmp_path: Path) -> None:
+    # "Au thor" is no field: the paper lost its authors without a word
+    result = read(tmp_path, ENTRY.replace("  author = {Li,", "  au thor = {Li,", 1))
+    li, ma = result.records
+    assert (li.title, li.pages, li.authors) == (
+        "Energy-Based Models for Continual Learning",
+        "1-22",
+        (),
+    )
+    assert ma.authors == ("Wei Ma",)
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key li2022, has a field named “au thor”, with a space in its "
+        "name: no field is named so, and its value is not read; check that entry"
+    )

@@ -731,6 +731,25 @@ def _place(entry: Any) -> str:
     return f"{line}, key {entry.key}," if entry.key.strip() else f"{line},"
 
 
+def _spaced_names(entry: Any) -> list[str]:
+    """The field names of ``entry`` with a space inside (``Au thor = {…}``): no field is
+    named so, and the value (the paper's authors, its title) went unread without a
+    word."""
+    return [" ".join(field.key.split()) for field in entry.fields if len(field.key.split()) > 1]
+
+
+def _spaced_problem(entry: Any, names: list[str], path: Path) -> Problem:
+    said = " and ".join(f"“{_cut_to(name, _SAID_STRAY)}”" for name in names)
+    plural = len(names) > 1
+    return Problem(
+        path,
+        f"{_place(entry)} has {'fields' if plural else 'a field'} named {said}, with a "
+        f"space in {'their names' if plural else 'its name'}: no field is named so, and "
+        f"{'their values are' if plural else 'its value is'} not read; check that entry",
+        "warning",
+    )
+
+
 def _stray_brace(
     entry: Any, leftover: str, macros: _Macros, path: Path
 ) -> tuple[list[tuple[str, str]], Problem]:
@@ -1343,6 +1362,9 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 run_ons.append((block.key, run_on))
             if strays:
                 problems.append(_stray_problem(block, strays, path))
+            spaced = _spaced_names(block)
+            if spaced:
+                problems.append(_spaced_problem(block, spaced, path))
             pairs = tuple(fields)
             written = _TYPE_RE.match(block.raw or "")
             kind = written.group(1) if written else block.entry_type  # the parser lowers it
