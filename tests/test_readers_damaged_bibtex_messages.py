@@ -45,24 +45,6 @@ PARSER_WORDS = ("Unexpected block start", "Was still looking", "Expected", "entr
 @pytest.mark.parametrize(
     ("old", "new", "said"),
     [
-        # a brace left out at the end of the first entry
-        (
-            "  year = {2022}\n}\n",
-            "  year = {2022}\n",
-            (
-                "it does not end before the next entry at line {next} starts: its braces do "
-                "not match (a } left out?)"
-            ),
-        ),
-        # the same after a comma, as a last field's comma kept
-        (
-            "  year = {2022}\n}\n",
-            "  year = {2022},\n",
-            (
-                "it does not end before the next entry at line {next} starts: its closing "
-                "brace is missing"
-            ),
-        ),
         (
             "title = {Energy",
             'title = "Energy',
@@ -138,3 +120,67 @@ def test_the_last_entry_ended_inside_a_value_is_still_skipped(tmp_path: Path) ->
         "the entry at line 35, key kearney2022: the file ends inside it; skipped it "
         "(is the file cut short?)"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        # a brace left out at the end of the first entry
+        (
+            "  year = {2022}\n}\n",
+            "  year = {2022}\n",
+            (
+                "does not close before the next entry (a “}” left out, or a “{” too many); "
+                "read it up to there"
+            ),
+        ),
+        # the same after a comma, as a last field's comma kept
+        (
+            "  year = {2022}\n}\n",
+            "  year = {2022},\n",
+            (
+                "does not close before the next entry (a “}” left out, or a “{” too many); "
+                "read it up to there"
+            ),
+        ),
+        # the brace of a value left out: the value runs on into the fields after it
+        (
+            "Continual Learning},",
+            "Continual Learning,",
+            "has a “{” not closed in its title field; read that field up to the next one",
+        ),
+        # a brace too many opened in a value
+        (
+            "{Energy-Based Models",
+            "{Energy-Based {Models",
+            "has a “{” not closed in its title field; read that field up to the next one",
+        ),
+        # a brace too many closed in a value, with a comma after it
+        (
+            "{Li, Shuang",
+            "{Li, Sh}uang",
+            "has one “}” too many in its author field; read the entry without it",
+        ),
+        # two commas between fields
+        (
+            "  pages = {1-22},\n",
+            "  pages = {1-22},,\n",
+            "has two commas between two of its fields; read them as one",
+        ),
+    ],
+)
+def test_a_brace_or_comma_amiss_is_mended_and_said(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    first = ENTRIES[0].replace(old, new, 1)
+    assert first != ENTRIES[0]
+    path = tmp_path / "list.bib"
+    path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
+    result = read_file(path)
+    li, collins, ma = result.records
+    assert li.title == "Energy-Based Models for Continual Learning"
+    assert (li.pages, li.year) == ("1-22", 2022)
+    assert li.authors == ("Shuang Li", "Yilun Du")
+    assert (collins.source_id, ma.source_id) == ("collins2022", "ma2022")
+    (message,) = [problem.message for problem in result.problems]
+    assert message == f"the entry at line 1, key li2022, {said}, check that entry"

@@ -299,12 +299,60 @@ _ONE_NAME_RE = re.compile(r"\s*[^\s,={}()\"#%']+\s*=")
 _OPENING_RE = re.compile(r"[ \t]*@\s*\w+\s*[{(]")
 
 
+#: the next field's start at the beginning of a line, after a comma
+_NEXT_FIELD_LINE_RE = re.compile(r",[ \t]*\r?\n[ \t]*[A-Za-z][\w:.+-]*[ \t]*=")
+#: two commas between fields, and the parser's words for the second
+_TWO_COMMAS_RE = re.compile(r",\s*,")
+_EXTRA_COMMA_RE = re.compile(r"Expected a `=` after entry key, but found `,`")
+
+
+def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
+    """Where the ``}`` (or ``}}``) left out of ``entry`` (one entry's text, from its "@"
+    to the next entry) belongs, the braces to put there, and the field they close
+    ("" for the entry's own); None when its braces close as they should.
+
+    A value's brace left open runs on into the fields after it: it closes before the
+    first comma that ends a line and is followed by a field's name and "=". An entry
+    whose own brace is left out ends before the next entry.
+    """
+    depth = 0
+    quoted = False
+    name_from = 0
+    field = ""
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if char == "{":
+            depth += 1
+            if depth == 1:
+                name_from = index + 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                return None
+        elif depth == 1 and char == '"':
+            quoted = not quoted
+        elif depth == 1 and not quoted and char == ",":
+            name_from = index + 1
+        elif depth == 1 and not quoted and char == "=":
+            field = entry[name_from:index].strip()
+        elif depth >= 2 and char == "," and _NEXT_FIELD_LINE_RE.match(entry, index):
+            return index, "}" * (depth - 1), field
+    if depth == 1:
+        return len(entry.rstrip()), "}", ""
+    return None
+
+
 def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
-    """The file's text and library mended where the parser gave up on an entry for a
-    ``}`` too many inside a value (``_early_brace``: the brace taken out) or for having
-    no key, its first field right after its "{" (a comma put before that field: the
-    entry is read as one with no key, and said so), with ``(entry, field)`` of each
-    entry whose brace was taken out; the text and library as they were when none is.
+    """The file's text and library mended where the parser gave up on an entry for one
+    character too many or too few, with ``(entry, what was wrong)`` of each entry so
+    mended (said after its place); the text and library as they were when none is.
+
+    The mends: a ``}`` too many inside a value taken out (``_early_brace``); a ``}``
+    left out put back where the value or the entry should end (``_unclosed_brace``); a
+    second comma after a field taken out; and a comma put after the "{" of an entry
+    whose first field follows it (no key: the entry is read as one with no key, and
+    said so by ``_keyless_problem``).
 
     Such an entry was skipped and said in the parser's terms ("a field has no =", a
     field's name taken for its key). A mend is kept only where the file then reads
@@ -324,7 +372,7 @@ def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
         return text, library, []
     line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
     entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
-    #: (offset, characters taken out there, text put in, line of the entry, field)
+    #: (offset, characters taken out there, text put in, line of the entry, what to say)
     edits: list[tuple[int, int, str, int, str | None]] = []
     for block in failed:
         if block.start_line >= len(line_starts):
@@ -338,9 +386,30 @@ def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
             if _ONE_NAME_RE.match(text, opening.end()):
                 edits.append((opening.end(), 0, ",", block.start_line, None))
             continue
-        found = _early_brace(text[begin:end])
+        entry = text[begin:end]
+        found = _early_brace(entry)
         if found is not None:
-            edits.append((begin + found[0], 1, "", block.start_line, found[1]))
+            said = (
+                f"has one “}}” too many in its {found[1].lower()} field; read the entry without it"
+            )
+            edits.append((begin + found[0], 1, "", block.start_line, said))
+            continue
+        unclosed = _unclosed_brace(entry)
+        if unclosed is not None:
+            at, put, field = unclosed
+            said = (
+                f"has a “{{” not closed in its {field.lower()} field; read that field up to "
+                "the next one"
+                if field
+                else "does not close before the next entry (a “}” left out, or a “{” too many); "
+                "read it up to there"
+            )
+            edits.append((begin + at, 0, put, block.start_line, said))
+            continue
+        twice = _TWO_COMMAS_RE.search(entry)
+        if twice is not None and _EXTRA_COMMA_RE.match(_reason(block)):
+            said = "has two commas between two of its fields; read them as one"
+            edits.append((begin + twice.end() - 1, 1, "", block.start_line, said))
     known = {entry.start_line for entry in library.entries}
     for _attempt in range(2):
         if not edits:
@@ -363,7 +432,7 @@ def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
             return (
                 mended,
                 again,
-                [(whole[line], field) for *_edit, line, field in edits if field is not None],
+                [(whole[line], said) for *_edit, line, said in edits if said is not None],
             )
         edits = kept
     return text, library, []
@@ -1305,13 +1374,8 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
     ]
     problems.extend(
-        Problem(
-            path,
-            f"{_place(entry)} has one “}}” too many in its {field.lower()} field; read the entry "
-            "without it, check that entry",
-            "warning",
-        )
-        for entry, field in mended
+        Problem(path, f"{_place(entry)} {said}, check that entry", "warning")
+        for entry, said in mended
     )
     if unclosed is not None:
         problems.append(
