@@ -148,3 +148,40 @@ def test_a_field_name_with_a_space_is_said(tmp_path: Path) -> None:
         "the entry at line 1, key li2022, has a field named “au thor”, with a space in its "
         "name: no field is named so, and its value is not read; check that entry"
     )
+
+
+def test_comment_lines_inside_an_entry_are_comments(tmp_path: Path) -> None:
+    # biber reads "%" to the end of a line as a comment inside an entry: the name of
+    # the field after one became "% … author" (no authors), a comment after a value was
+    # text after it, and one before the entry's "}" lost the entry
+    text = (
+        "@InProceedings{li2022,\n"
+        "  title = {Energy-Based Models for Continual Learning}, % as on the PDF\n"
+        "  % the authors as the proceedings give them\n"
+        "  author = {Li, Shuang and Du, Yilun},\n"
+        "  % pages = {1-99},\n"
+        "  pages = {1-22},\n"
+        "  year = {2022},\n"
+        "  % checked 2024-05-01\n"
+        "}\n"
+        "\n"
+        "@InProceedings{ma2022,\n"
+        "  title = {Continual Learning with 50\\% of {the % Weights}},\n"
+        "  url = {https://example.org/a%20b},\n"
+        "  year = 2022 % the year of the conference\n"
+        "}\n"
+    )
+    result = read(tmp_path, text)
+    li, ma = result.records
+    assert li.title == "Energy-Based Models for Continual Learning"
+    assert (li.authors, li.pages, li.year) == (("Shuang Li", "Yilun Du"), "1-22", 2022)
+    assert li.source_entry is not None
+    assert [name for name, _value in li.source_entry.fields] == [
+        "title",
+        "author",
+        "pages",
+        "year",
+    ]
+    assert ma.title == "Continual Learning with 50% of the % Weights"
+    assert (ma.url, ma.year) == ("https://example.org/a%20b", 2022)
+    assert warnings(result) == []

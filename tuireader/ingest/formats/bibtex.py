@@ -304,6 +304,9 @@ _NEXT_FIELD_LINE_RE = re.compile(r",[ \t]*\r?\n[ \t]*[A-Za-z][\w:.+-]*[ \t]*=")
 #: two commas between fields, and the parser's words for the second
 _TWO_COMMAS_RE = re.compile(r",\s*,")
 _EXTRA_COMMA_RE = re.compile(r"Expected a `=` after entry key, but found `,`")
+#: comment lines before an entry's closing brace, and the parser's words for them
+_LAST_COMMENTS_RE = re.compile(r"((?:[ \t]*%[^\n]*\n)+)\s*[})]\s*\Z")
+_DANGLING_COMMENT_RE = re.compile(r"Expected a `=` after entry key `%")
 
 
 def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
@@ -405,6 +408,19 @@ def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
                 "read it up to there"
             )
             edits.append((begin + at, 0, put, block.start_line, said))
+            continue
+        comments = _LAST_COMMENTS_RE.search(entry)
+        if comments is not None and _DANGLING_COMMENT_RE.match(_reason(block)):
+            lines = comments.group(1)
+            edits.append(
+                (
+                    begin + comments.start(1),
+                    len(lines),
+                    "\n" * lines.count("\n"),
+                    block.start_line,
+                    None,
+                )
+            )
             continue
         twice = _TWO_COMMAS_RE.search(entry)
         if twice is not None and _EXTRA_COMMA_RE.match(_reason(block)):
@@ -666,6 +682,36 @@ def _value_end(piece: str) -> int:
     return len(piece)
 
 
+#: a comment to the end of its line, as biber reads one inside an entry
+_COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
+
+
+def _field_name(key: str) -> str:
+    """A field's name as the parser gave it, without the comment lines before it
+    (``% the authors as the journal gives them`` on the line above ``author``): the
+    name of no field, they cost the paper its authors. Empty for a field put out of
+    use (``% note = {…}``)."""
+    if "%" not in key:
+        return key
+    return " ".join(_COMMENT_RE.sub(" ", key).split())
+
+
+def _uncommented(raw: str) -> str:
+    """A raw value without the comments after its end (``{A}, % the title``, a comment
+    line before the entry's "}"), outside braces and quotes: biber reads them as
+    comments, and they were said as text after the value."""
+    if "%" not in raw:
+        return raw
+    cuts = [
+        found.span()
+        for start, end in _outside(raw)
+        for found in _COMMENT_RE.finditer(raw, start, end)
+    ]
+    for start, end in reversed(cuts):
+        raw = raw[:start] + raw[end:]
+    return raw.strip()
+
+
 def _stray_text(raw: str) -> tuple[str, list[str]]:
     """A raw value cut to what BibTeX reads as its value, and the text found after a
     part's end where only ``#`` (joining another part) or the field's comma belongs.
@@ -739,16 +785,18 @@ def _entry_fields(
     for index, field in enumerate(entry.fields):
         if not isinstance(field.value, str):
             continue
-        pieces = _run_on(field.value)
+        key = _field_name(field.key)
+        if not key:
+            continue  # a field put out of use by a "%" before it
+        value = _uncommented(field.value)
+        pieces = _run_on(value)
         if pieces is None:
-            raw, stray = (
-                (field.value, []) if closed_early and index == last else _stray_text(field.value)
-            )
-            strays.extend((field.key, text) for text in stray)
-            pairs.append((field.key, _bib_value(raw, macros)))
+            raw, stray = (value, []) if closed_early and index == last else _stray_text(value)
+            strays.extend((key, text) for text in stray)
+            pairs.append((key, _bib_value(raw, macros)))
             continue
         for name, raw in pieces:
-            pairs.append((name or field.key, _bib_value(raw, macros)))
+            pairs.append((name or key, _bib_value(raw, macros)))
             if name:
                 after.append(name.lower())
     if not after:
@@ -804,7 +852,8 @@ def _spaced_names(entry: Any) -> list[str]:
     """The field names of ``entry`` with a space inside (``Au thor = {…}``): no field is
     named so, and the value (the paper's authors, its title) went unread without a
     word."""
-    return [" ".join(field.key.split()) for field in entry.fields if len(field.key.split()) > 1]
+    names = (_field_name(field.key) for field in entry.fields)
+    return [name for name in names if len(name.split()) > 1]
 
 
 def _spaced_problem(entry: Any, names: list[str], path: Path) -> Problem:
