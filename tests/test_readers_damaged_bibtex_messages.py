@@ -155,10 +155,16 @@ def test_the_last_entry_ended_inside_a_value_is_still_skipped(tmp_path: Path) ->
             "{Energy-Based {Models",
             "has a “{” not closed in its title field; read that field up to the next one",
         ),
-        # a brace too many closed in a value, with a comma after it
+        # a brace too many closed in a value, with more text after it
         (
             "{Li, Shuang",
             "{Li, Sh}uang",
+            "has one “}” too many in its author field; read the entry without it",
+        ),
+        # the same before a comma in the value, where no field follows
+        (
+            "{Li, Shuang",
+            "{Li}, Shuang",
             "has one “}” too many in its author field; read the entry without it",
         ),
         # two commas between fields

@@ -253,6 +253,8 @@ def _closed_at_end(text: str, library: Any) -> tuple[Any, Any] | None:
 
 #: the next character that is not a space
 _NEXT_CHAR_RE = re.compile(r"\s*(\S)")
+#: what follows a value's comma: the next field's name and "=", or the entry's end
+_FIELD_AFTER_RE = re.compile(r",\s*(?:[A-Za-z][\w:.+-]*\s*=|[}),]|%|\Z)")
 
 
 def _early_brace(entry: str) -> tuple[int, str] | None:
@@ -260,7 +262,8 @@ def _early_brace(entry: str) -> tuple[int, str] | None:
     from its "@") before its end, and that field's name; None when none does.
 
     The sign is a value's closing brace followed by more text, not by the comma, ``#``
-    or the entry's end: ``abstract = {We study} an online setting, with …}``. The
+    or the entry's end: ``abstract = {We study} an online setting, with …}``; or by a
+    comma and text that is no field (``author = {Li}, Shuang and Du, Yilun}``). The
     parser reads the value up to the comma in that text and gives up on the entry.
     Braces and quotes after a backslash are characters, as the parser counts them.
     """
@@ -280,7 +283,11 @@ def _early_brace(entry: str) -> tuple[int, str] | None:
             if depth <= 0:
                 return None  # the entry's own end
             after = _NEXT_CHAR_RE.match(entry, index + 1)
-            if depth == 1 and not quoted and after and after.group(1) not in ",}#":
+            if depth != 1 or quoted or not after:
+                continue
+            if after.group(1) not in ",}#" or (
+                after.group(1) == "," and not _FIELD_AFTER_RE.match(entry, after.start(1))
+            ):
                 return index, field
         elif depth == 1 and char == '"':
             quoted = not quoted
