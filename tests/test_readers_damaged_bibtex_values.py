@@ -185,3 +185,23 @@ def test_comment_lines_inside_an_entry_are_comments(tmp_path: Path) -> None:
     assert ma.title == "Continual Learning with 50% of the % Weights"
     assert (ma.url, ma.year) == ("https://example.org/a%20b", 2022)
     assert warnings(result) == []
+
+
+def test_fields_after_an_entry_that_ends_early_are_said(tmp_path: Path) -> None:
+    # a quote inside braces in a quoted title ends the value for the parser, and the
+    # "}" after it the entry: the fields after it were read as a comment, without a word
+    text = ENTRY.replace(
+        "  title = {Energy-Based Models for Continual Learning},\n",
+        '  title = "Energy-Based {Models"} for Continual Learning",\n',
+        1,
+    )
+    result = read(tmp_path, text)
+    li, ma = result.records
+    assert li.title.startswith("Energy-Based")
+    assert ma.authors == ("Wei Ma",)
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key li2022, ends early, in its title field (a brace or quote "
+        "amiss there?): the author, pages and year fields after it, from line 2, were not "
+        "read; check that entry"
+    )

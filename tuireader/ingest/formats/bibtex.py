@@ -1384,6 +1384,32 @@ def _without_at(block: Any) -> list[tuple[int, str]]:
     ]
 
 
+#: a field's name and "=" at the start of a line, in text between entries
+_FIELD_LINE_RE = re.compile(r"(?m)^[ \t]*([A-Za-z][\w:.+-]*)[ \t]*=[ \t]*[{\"\w]")
+
+
+def _cut_off_fields(block: Any) -> list[str]:
+    """The names of the fields in the text right after an entry (``block``), which a
+    brace or quote amiss in the entry's last value closed early: the parser read them
+    as a comment, and they were lost without a word. (Text after a ``}`` too many that
+    starts with the next field's comma is read back by ``_stray_brace``.)"""
+    return [found.group(1).lower() for found in _FIELD_LINE_RE.finditer(block.raw or "")]
+
+
+def _cut_off_problem(entry: Any, block: Any, names: list[str], path: Path) -> Problem:
+    last = _field_name(entry.fields[-1].key).lower() if entry.fields else "last"
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    plural = len(names) > 1
+    return Problem(
+        path,
+        f"{_place(entry)} ends early, in its {last} field (a brace or quote amiss there?): "
+        f"the {listed} field{'s' if plural else ''} after it, from line "
+        f"{(block.start_line or 0) + 1}, {'were' if plural else 'was'} not read; check "
+        "that entry",
+        "warning",
+    )
+
+
 def _without_at_problem(found: list[tuple[int, str]], path: Path) -> Problem:
     if len(found) == 1:
         line, start = found[0]
@@ -1497,7 +1523,11 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
             problems.append(problem)
         elif isinstance(block, ImplicitComment):
-            without_at.extend(_without_at(block))
+            found = _without_at(block)
+            without_at.extend(found)
+            cut_off = _cut_off_fields(block) if isinstance(previous, Entry) and not found else []
+            if cut_off:
+                problems.append(_cut_off_problem(previous, block, cut_off, path))
         previous = block
     if keyless:
         problems.append(_keyless_problem(keyless, path))
