@@ -188,20 +188,59 @@ def test_comment_lines_inside_an_entry_are_comments(tmp_path: Path) -> None:
 
 
 def test_fields_after_an_entry_that_ends_early_are_said(tmp_path: Path) -> None:
-    # a quote inside braces in a quoted title ends the value for the parser, and the
-    # "}" after it the entry: the fields after it were read as a comment, without a word
+    # a quote too many ends the quoted title, and the "}" after it the entry: the
+    # fields after it were read as a comment, without a word
     text = ENTRY.replace(
         "  title = {Energy-Based Models for Continual Learning},\n",
-        '  title = "Energy-Based {Models"} for Continual Learning",\n',
+        '  title = "Energy-Based "Models} for Continual Learning",\n',
         1,
     )
     result = read(tmp_path, text)
     li, ma = result.records
-    assert li.title.startswith("Energy-Based")
+    assert li.title == "Energy-Based"
     assert ma.authors == ("Wei Ma",)
-    (message,) = warnings(result)
-    assert message == (
-        "the entry at line 1, key li2022, ends early, in its title field (a brace or quote "
-        "amiss there?): the author, pages and year fields after it, from line 2, were not "
-        "read; check that entry"
+    assert warnings(result) == [
+        (
+            "the entry at line 1, key li2022, has text after its title value where a comma "
+            "belongs: “Models”; read the value up to its end without it, check that entry"
+        ),
+        (
+            "the entry at line 1, key li2022, ends early, in its title field (a brace or "
+            "quote amiss there?): the author, pages and year fields after it, from line 2, "
+            "were not read; check that entry"
+        ),
+    ]
+
+
+def test_a_quote_inside_braces_in_a_quoted_value_is_a_character(tmp_path: Path) -> None:
+    # valid BibTeX: the parser ended the title at the quote, and the entry after it
+    text = ENTRY.replace(
+        "  title = {Energy-Based Models for Continual Learning},\n",
+        '  title = "Energy-Based {"Models"} for {Continual {Learn"ing}}",\n',
+        1,
     )
+    result = read(tmp_path, text)
+    li, ma = result.records
+    assert li.title == 'Energy-Based "Models" for Continual Learn"ing'
+    assert (li.authors, li.pages) == (("Shuang Li", "Yilun Du"), "1-22")
+    assert li.source_entry is not None
+    assert dict(li.source_entry.fields)["title"] == (
+        'Energy-Based {"Models"} for {Continual {Learn"ing}}'
+    )
+    assert ma.title == "Continual Learning with Sparse Networks"
+    assert warnings(result) == []
+
+
+def test_a_quote_inside_braces_keeps_the_files_own_characters(tmp_path: Path) -> None:
+    # the character that stands for such a quote while the file is read is one the
+    # file does not hold: a note's own private-use character stays as it is
+    text = ENTRY.replace(
+        "  title = {Energy-Based Models for Continual Learning},\n",
+        '  title = "Energy-Based {Mo"dels}",\n  note = {x\ue000y\ue001z},\n',
+        1,
+    )
+    result = read(tmp_path, text)
+    li, _ma = result.records
+    assert li.title == 'Energy-Based Mo"dels'
+    assert li.source_entry is not None
+    assert dict(li.source_entry.fields)["note"] == "x\ue000y\ue001z"

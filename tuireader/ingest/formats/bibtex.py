@@ -563,6 +563,13 @@ class _Macros(dict[str, str]):
         self.budget = self.left = budget
         #: an expansion was refused for want of budget (said once, as a problem)
         self.exhausted = False
+        #: what stands for a quote inside braces in the file's quoted values, if any
+        #: (``_protect_inner_quotes``)
+        self.quote: str | None = None
+
+    def quoted(self, raw: str) -> str:
+        """``raw`` with the quotes the parser was not to see put back."""
+        return raw.replace(self.quote, '"') if self.quote else raw
 
     def expand(self, name: str) -> str | None:
         """The text of macro ``name`` (None: no such macro, or no budget left for it)."""
@@ -582,10 +589,60 @@ _MACRO_BUDGET = 1_000_000
 _MACRO_LONGEST = 100_000
 
 
+#: what may stand for a quote inside braces inside a quoted value while the parser
+#: reads the file: the first of these characters that the file does not hold
+_STAND_INS = "".join(chr(code) for code in range(0xE000, 0xE100))
+#: what decides where a quoted value ends: braces, quotes, and where blocks start
+_QUOTE_MARK_RE = re.compile(r'(?<!\\)[{}"]|(?m:^[ \t]*@)')
+
+
+def _protect_inner_quotes(text: str) -> tuple[str, str | None]:
+    """``text`` with each quote inside braces inside a quoted value (``title = "The
+    {"Best"} Paper"``) put as a character the file does not hold, and that character
+    (None when there is no such quote), put back as a quote in each value.
+
+    In BibTeX such a quote is a character of the value; the parser ends the value
+    there (unless it is written ``{"}``), and the entry ended with it: the title cut
+    short and the fields after it lost.
+    """
+    if '"' not in text:
+        return text, None
+    inner: list[int] = []
+    depth = 0  # braces: 1 inside an entry, more inside a braced value
+    quoted = -1  # the brace depth inside a quoted value, -1 outside one
+    for found in _QUOTE_MARK_RE.finditer(text):
+        mark = found.group()
+        if mark.lstrip(" \t").startswith("@"):
+            depth, quoted = 0, -1  # a block starts: the parser starts afresh
+        elif quoted >= 0:
+            if mark == "{":
+                quoted += 1
+            elif mark == "}":
+                quoted = max(quoted - 1, 0)
+            elif quoted == 0:
+                quoted = -1
+            else:
+                inner.append(found.start())
+        elif mark == "{":
+            depth += 1
+        elif mark == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 1:
+            quoted = 0
+    stand_in = next((char for char in _STAND_INS if char not in text), None)
+    if not inner or stand_in is None:
+        return text, None
+    chars = list(text)
+    for at in inner:
+        chars[at] = stand_in
+    return "".join(chars), stand_in
+
+
 def _bib_value(raw: str, macros: _Macros) -> str:
     """A raw BibTeX value as text: ``{...}`` and ``"..."`` unwrapped, ``@string`` macros
     and month names resolved, ``#`` concatenation honoured (``"A " # var # {B}``). A
     macro past the file's budget is left as its name."""
+    raw = macros.quoted(raw)
     out: list[str] = []
     for piece in _bib_pieces(raw):
         piece = piece.strip()
@@ -799,7 +856,7 @@ def _entry_fields(
         pieces = _run_on(value)
         if pieces is None:
             raw, stray = (value, []) if closed_early and index == last else _stray_text(value)
-            strays.extend((key, text) for text in stray)
+            strays.extend((key, macros.quoted(text)) for text in stray)
             pairs.append((key, _bib_value(raw, macros)))
             continue
         for name, raw in pieces:
@@ -1436,6 +1493,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     _quiet_bibtexparser()
     # No middleware: values stay raw so that ``#`` concatenation can be resolved
     # (the default stack would strip the outer quotes of ``"A" # "B"``).
+    text, stand_in = _protect_inner_quotes(text)
     library = bibtexparser.parse_string(text, parse_stack=[])
     text, library, mended = _mend(text, library)
     unclosed = _closed_at_end(text, library)
@@ -1469,6 +1527,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             )
         )
     macros = _Macros(max(_MACRO_BUDGET, 2 * len(text)))
+    macros.quote = stand_in
     entries: list[BibEntry] = []
     run_ons: list[tuple[str, Problem]] = []  # entries with a comma missing, by key
     keyless: list[int] = []  # the lines of entries with no key
