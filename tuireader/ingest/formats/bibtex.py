@@ -593,6 +593,7 @@ _MACRO_LONGEST = 100_000
 #: reads the file: the first of these characters that the file does not hold
 _STAND_INS = "".join(chr(code) for code in range(0xE000, 0xE100))
 #: what decides where a quoted value ends: braces, quotes, and where blocks start
+_QUOTED_VALUE_RE = re.compile(r'=\s*"')
 _QUOTE_MARK_RE = re.compile(r'(?<!\\)[{}"]|(?m:^[ \t]*@)')
 
 
@@ -605,7 +606,7 @@ def _protect_inner_quotes(text: str) -> tuple[str, str | None]:
     there (unless it is written ``{"}``), and the entry ended with it: the title cut
     short and the fields after it lost.
     """
-    if '"' not in text:
+    if not _QUOTED_VALUE_RE.search(text):  # no quoted value: nothing to look through
         return text, None
     inner: list[int] = []
     depth = 0  # braces: 1 inside an entry, more inside a braced value
