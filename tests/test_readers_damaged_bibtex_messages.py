@@ -54,7 +54,6 @@ PARSER_WORDS = ("Unexpected block start", "Was still looking", "Expected", "entr
             ),
         ),
         ("pages = {1-22}", "pages {1-22}", "a field has no = between its name and its value"),
-        ("@InProceedings{li2022,", "@InProceedings{li2022", "its key is not followed by a comma"),
     ],
 )
 def test_a_damaged_entry_is_said_in_plain_words_and_skipped(
@@ -167,6 +166,8 @@ def test_the_last_entry_ended_inside_a_value_is_still_skipped(tmp_path: Path) ->
             "{Li}, Shuang",
             "has one “}” too many in its author field; read the entry without it",
         ),
+        # the comma after the key left out
+        ("@InProceedings{li2022,", "@InProceedings{li2022", "has no comma after its key; read it"),
         # two commas between fields
         (
             "  pages = {1-22},\n",

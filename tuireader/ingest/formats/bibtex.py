@@ -302,6 +302,8 @@ def _early_brace(entry: str) -> tuple[int, str] | None:
 _FIELD_FOR_KEY_RE = re.compile(r"Expected comma after entry key, but found =")
 #: one field name and its "=" (where an entry's key belongs)
 _ONE_NAME_RE = re.compile(r"\s*[^\s,={}()\"#%']+\s*=")
+#: a key, then a field's name and its "=" (the comma between them left out)
+_KEY_THEN_NAME_RE = re.compile(r"[ \t]*([^\s,={}()\"#%']+)\s+[A-Za-z][\w:.+-]*\s*=")
 #: an entry's type and the brace (or parenthesis) that opens it
 _OPENING_RE = re.compile(r"[ \t]*@\s*\w+\s*[{(]")
 
@@ -360,9 +362,9 @@ def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
 
     The mends: a ``}`` too many inside a value taken out (``_early_brace``); a ``}``
     left out put back where the value or the entry should end (``_unclosed_brace``); a
-    second comma after a field taken out; and a comma put after the "{" of an entry
-    whose first field follows it (no key: the entry is read as one with no key, and
-    said so by ``_keyless_problem``).
+    second comma after a field taken out; a comma put after a key that has none; and a
+    comma put after the "{" of an entry whose first field follows it (no key: the
+    entry is read as one with no key, and said so by ``_keyless_problem``).
 
     Such an entry was skipped and said in the parser's terms ("a field has no =", a
     field's name taken for its key). A mend is kept only where the file then reads
@@ -391,10 +393,14 @@ def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
         end = next((start for start in entry_starts if start > begin), len(text))
         opening = _OPENING_RE.match(text, begin)
         if opening and _FIELD_FOR_KEY_RE.match(_reason(block)):
-            # one word before the "=" is a field's name; two ("li2022 title") are a
-            # key with its comma left out, and are left as said
+            # one word before the "=" is a field's name (no key); two ("li2022
+            # title") are a key with its comma left out
+            key = _KEY_THEN_NAME_RE.match(text, opening.end())
             if _ONE_NAME_RE.match(text, opening.end()):
                 edits.append((opening.end(), 0, ",", block.start_line, None))
+            elif key is not None:
+                said = "has no comma after its key; read it"
+                edits.append((key.end(1), 0, ",", block.start_line, said))
             continue
         entry = text[begin:end]
         found = _early_brace(entry)
