@@ -138,10 +138,11 @@ def test_a_brace_too_many_inside_the_abstract_keeps_the_entry(tmp_path: Path) ->
 def test_a_brace_too_many_is_taken_out_only_where_the_entry_then_reads(
     tmp_path: Path,
 ) -> None:
-    # the early "}" of pages is followed by text, but the entry fails for a missing "="
-    # elsewhere: taking that brace out would read no better, and nothing is mended
+    # the early "}" of pages is followed by text, but the entry fails for a quote left
+    # open after it: taking that brace out would read no better, and nothing is mended
     text = (
-        "@misc{odd, title = {Odd}, pages = {1-22} {x}, note {Text.}}\n@misc{next, title = {Next}}\n"
+        '@misc{odd, title = {Odd}, pages = {1-22} {x}, note = "Text.}\n'
+        "@misc{next, title = {Next}}\n"
     )
     path = tmp_path / "odd.bib"
     path.write_text(text, encoding="utf-8")

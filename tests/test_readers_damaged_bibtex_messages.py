@@ -53,7 +53,6 @@ PARSER_WORDS = ("Unexpected block start", "Was still looking", "Expected", "entr
                 '(a " left out?)'
             ),
         ),
-        ("pages = {1-22}", "pages {1-22}", "a field has no = between its name and its value"),
     ],
 )
 def test_a_damaged_entry_is_said_in_plain_words_and_skipped(
@@ -165,6 +164,12 @@ def test_the_last_entry_ended_inside_a_value_is_still_skipped(tmp_path: Path) ->
             "{Li, Shuang",
             "{Li}, Shuang",
             "has one “}” too many in its author field; read the entry without it",
+        ),
+        # the "=" after a field's name left out
+        (
+            "pages = {1-22}",
+            "pages {1-22}",
+            "has no = between its pages field's name and its value; read it",
         ),
         # the comma after the key left out
         ("@InProceedings{li2022,", "@InProceedings{li2022", "has no comma after its key; read it"),

@@ -318,6 +318,41 @@ _LAST_COMMENTS_RE = re.compile(r"((?:[ \t]*%[^\n]*\n)+)\s*[})]\s*\Z")
 _DANGLING_COMMENT_RE = re.compile(r"Expected a `=` after entry key `%")
 
 
+#: the parser's words for a field's value where its "=" belongs
+_NO_EQUALS_AT_VALUE_RE = re.compile(r"Expected a `=` after entry key, but found `[{\"]`")
+#: a field's name, alone
+_FIELD_NAME_RE = re.compile(r"[A-Za-z][\w:.+-]*")
+
+
+def _missing_equals(entry: str) -> tuple[int, str] | None:
+    """Where the "=" left out between a field's name and its value belongs in ``entry``
+    (``title {Energy-Based Models}``), and that field's name; None when every field
+    has one."""
+    depth = 0
+    quoted = False
+    name_from = -1
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if depth == 1 and not quoted:
+            if char == ",":
+                name_from = index + 1
+            elif char == "=":
+                name_from = -1
+            elif char in '{"' and name_from >= 0:
+                name = entry[name_from:index].strip()
+                return (index, name) if _FIELD_NAME_RE.fullmatch(name) else None
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                return None
+        elif char == '"' and depth == 1:
+            quoted = not quoted
+    return None
+
+
 def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
     """Where the ``}`` (or ``}}``) left out of ``entry`` (one entry's text, from its "@"
     to the next entry) belongs, the braces to put there, and the field they close
@@ -403,6 +438,11 @@ def _mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
                 edits.append((key.end(1), 0, ",", block.start_line, said))
             continue
         entry = text[begin:end]
+        equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(_reason(block)) else None
+        if equals is not None:
+            said = f"has no = between its {equals[1].lower()} field's name and its value; read it"
+            edits.append((begin + equals[0], 0, " =", block.start_line, said))
+            continue
         found = _early_brace(entry)
         if found is not None:
             said = (
