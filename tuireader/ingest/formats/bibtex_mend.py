@@ -1,0 +1,366 @@
+"""Mends for a .bib file that one character too many or too few keeps the parser from
+reading as its writer meant: a ``}`` too many or left out, two commas, a comma or an
+"=" left out, a key left out, the last entry's closing brace left out, a comment line
+before an entry's end, and quotes inside braces in a quoted value (valid BibTeX the
+parser reads otherwise). Each mend is made to the text and kept only where the file
+then reads the entry whole and every entry it read before; what was mended is said by
+the reader (:mod:`tuireader.ingest.formats.bibtex`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["closed_at_end", "leftover_of", "mend", "protect_inner_quotes", "reason"]
+
+
+def reason(block: Any) -> str:
+    """Why the parser gave up on ``block``, in its own words, on one line."""
+    error = block.error
+    reason = getattr(error, "abort_reason", None) or getattr(error, "message", None) or str(error)
+    return " ".join(str(reason).split())
+
+
+def closed_at_end(text: str, library: Any) -> tuple[Any, Any] | None:
+    """``(library, entry)``: the file read again with the closing brace its last entry
+    lacks, and that entry, when the file ends inside the entry right after a whole
+    field with no comma after it (its "}" left out); else None.
+
+    Its fields are all there, and the entry was skipped as if the file were cut short
+    inside it. A file that ends inside a value (cut short in an abstract, a quote left
+    open) still ends inside it with the brace added, and is left as it is; so is one
+    that ends after a field's comma, as a file does while a program writes it, the
+    entry's other fields still to come.
+    """
+    import bibtexparser
+
+    failed = library.failed_blocks
+    if not failed or failed[-1].start_line is None or "end of file" not in reason(failed[-1]):
+        return None
+    if text.rstrip().endswith(","):
+        return None
+    closed = bibtexparser.parse_string(text + "\n}\n", parse_stack=[])
+    if len(closed.failed_blocks) != len(failed) - 1:
+        return None
+    last = next(
+        (entry for entry in closed.entries if entry.start_line == failed[-1].start_line), None
+    )
+    return (closed, last) if last is not None else None
+
+
+#: the next character that is not a space
+_NEXT_CHAR_RE = re.compile(r"\s*(\S)")
+#: what follows a value's comma: the next field's name and "=", or the entry's end
+_FIELD_AFTER_RE = re.compile(r",\s*(?:[A-Za-z][\w:.+-]*\s*=|[}),]|%|\Z)")
+
+
+def _early_brace(entry: str) -> tuple[int, str] | None:
+    """Where a ``}`` too many closes a braced value of ``entry`` (the text of one entry,
+    from its "@") before its end, and that field's name; None when none does.
+
+    The sign is a value's closing brace followed by more text, not by the comma, ``#``
+    or the entry's end: ``abstract = {We study} an online setting, with …}``; or by a
+    comma and text that is no field (``author = {Li}, Shuang and Du, Yilun}``). The
+    parser reads the value up to the comma in that text and gives up on the entry.
+    Braces and quotes after a backslash are characters, as the parser counts them.
+    """
+    depth = 0
+    quoted = False
+    name_from = 0
+    field = ""
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if char == "{":
+            depth += 1
+            if depth == 1:
+                name_from = index + 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                return None  # the entry's own end
+            after = _NEXT_CHAR_RE.match(entry, index + 1)
+            if depth != 1 or quoted or not after:
+                continue
+            if after.group(1) not in ",}#" or (
+                after.group(1) == "," and not _FIELD_AFTER_RE.match(entry, after.start(1))
+            ):
+                return index, field
+        elif depth == 1 and char == '"':
+            quoted = not quoted
+        elif depth == 1 and not quoted and char == ",":
+            name_from = index + 1
+        elif depth == 1 and not quoted and char == "=":
+            field = entry[name_from:index].strip()
+    return None
+
+
+#: the parser's words for an entry whose first field follows its "{" (no key)
+_FIELD_FOR_KEY_RE = re.compile(r"Expected comma after entry key, but found =")
+#: one field name and its "=" (where an entry's key belongs)
+_ONE_NAME_RE = re.compile(r"\s*[^\s,={}()\"#%']+\s*=")
+#: a key, then a field's name and its "=" (the comma between them left out)
+_KEY_THEN_NAME_RE = re.compile(r"[ \t]*([^\s,={}()\"#%']+)\s+[A-Za-z][\w:.+-]*\s*=")
+#: an entry's type and the brace (or parenthesis) that opens it
+_OPENING_RE = re.compile(r"[ \t]*@\s*\w+\s*[{(]")
+
+
+#: the next field's start at the beginning of a line, after a comma
+_NEXT_FIELD_LINE_RE = re.compile(r",[ \t]*\r?\n[ \t]*[A-Za-z][\w:.+-]*[ \t]*=")
+#: two commas between fields, and the parser's words for the second
+_TWO_COMMAS_RE = re.compile(r",\s*,")
+_EXTRA_COMMA_RE = re.compile(r"Expected a `=` after entry key, but found `,`")
+#: comment lines before an entry's closing brace, and the parser's words for them
+_LAST_COMMENTS_RE = re.compile(r"((?:[ \t]*%[^\n]*\n)+)\s*[})]\s*\Z")
+_DANGLING_COMMENT_RE = re.compile(r"Expected a `=` after entry key `%")
+
+
+#: the parser's words for a field's value where its "=" belongs
+_NO_EQUALS_AT_VALUE_RE = re.compile(r"Expected a `=` after entry key, but found `[{\"]`")
+#: a field's name, alone
+_FIELD_NAME_RE = re.compile(r"[A-Za-z][\w:.+-]*")
+
+
+def _missing_equals(entry: str) -> tuple[int, str] | None:
+    """Where the "=" left out between a field's name and its value belongs in ``entry``
+    (``title {Energy-Based Models}``), and that field's name; None when every field
+    has one."""
+    depth = 0
+    quoted = False
+    name_from = -1
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if depth == 1 and not quoted:
+            if char == ",":
+                name_from = index + 1
+            elif char == "=":
+                name_from = -1
+            elif char in '{"' and name_from >= 0:
+                name = entry[name_from:index].strip()
+                return (index, name) if _FIELD_NAME_RE.fullmatch(name) else None
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                return None
+        elif char == '"' and depth == 1:
+            quoted = not quoted
+    return None
+
+
+def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
+    """Where the ``}`` (or ``}}``) left out of ``entry`` (one entry's text, from its "@"
+    to the next entry) belongs, the braces to put there, and the field they close
+    ("" for the entry's own); None when its braces close as they should.
+
+    A value's brace left open runs on into the fields after it: it closes before the
+    first comma that ends a line and is followed by a field's name and "=". An entry
+    whose own brace is left out ends before the next entry.
+    """
+    depth = 0
+    quoted = False
+    name_from = 0
+    field = ""
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if char == "{":
+            depth += 1
+            if depth == 1:
+                name_from = index + 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                return None
+        elif depth == 1 and char == '"':
+            quoted = not quoted
+        elif depth == 1 and not quoted and char == ",":
+            name_from = index + 1
+        elif depth == 1 and not quoted and char == "=":
+            field = entry[name_from:index].strip()
+        elif depth >= 2 and char == "," and _NEXT_FIELD_LINE_RE.match(entry, index):
+            return index, "}" * (depth - 1), field
+    if depth == 1:
+        return len(entry.rstrip()), "}", ""
+    return None
+
+
+def mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
+    """The file's text and library mended where the parser gave up on an entry for one
+    character too many or too few, with ``(entry, what was wrong)`` of each entry so
+    mended (said after its place); the text and library as they were when none is.
+
+    The mends: a ``}`` too many inside a value taken out (``_early_brace``); a ``}``
+    left out put back where the value or the entry should end (``_unclosed_brace``); a
+    second comma after a field taken out; a comma put after a key that has none; and a
+    comma put after the "{" of an entry whose first field follows it (no key: the
+    entry is read as one with no key, and the reader says so).
+
+    Such an entry was skipped and said in the parser's terms ("a field has no =", a
+    field's name taken for its key). A mend is kept only where the file then reads
+    that entry whole and every entry it read before, so a guess that is wrong changes
+    nothing.
+    """
+    import bibtexparser
+
+    failed = [
+        block
+        for block in library.failed_blocks
+        if type(block).__name__ == "ParsingFailedBlock"
+        and block.start_line is not None
+        and "end of file" not in reason(block)
+    ]
+    if not failed:
+        return text, library, []
+    line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
+    entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
+    #: (offset, characters taken out there, text put in, line of the entry, what to say)
+    edits: list[tuple[int, int, str, int, str | None]] = []
+    for block in failed:
+        if block.start_line >= len(line_starts):
+            continue
+        begin = line_starts[block.start_line]
+        end = next((start for start in entry_starts if start > begin), len(text))
+        opening = _OPENING_RE.match(text, begin)
+        if opening and _FIELD_FOR_KEY_RE.match(reason(block)):
+            # one word before the "=" is a field's name (no key); two ("li2022
+            # title") are a key with its comma left out
+            key = _KEY_THEN_NAME_RE.match(text, opening.end())
+            if _ONE_NAME_RE.match(text, opening.end()):
+                edits.append((opening.end(), 0, ",", block.start_line, None))
+            elif key is not None:
+                said = "has no comma after its key; read it"
+                edits.append((key.end(1), 0, ",", block.start_line, said))
+            continue
+        entry = text[begin:end]
+        equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(reason(block)) else None
+        if equals is not None:
+            said = f"has no = between its {equals[1].lower()} field's name and its value; read it"
+            edits.append((begin + equals[0], 0, " =", block.start_line, said))
+            continue
+        found = _early_brace(entry)
+        if found is not None:
+            said = (
+                f"has one “}}” too many in its {found[1].lower()} field; read the entry without it"
+            )
+            edits.append((begin + found[0], 1, "", block.start_line, said))
+            continue
+        unclosed = _unclosed_brace(entry)
+        if unclosed is not None:
+            at, put, field = unclosed
+            said = (
+                f"has a “{{” not closed in its {field.lower()} field; read that field up to "
+                "the next one"
+                if field
+                else "does not close before the next entry (a “}” left out, or a “{” too many); "
+                "read it up to there"
+            )
+            edits.append((begin + at, 0, put, block.start_line, said))
+            continue
+        comments = _LAST_COMMENTS_RE.search(entry)
+        if comments is not None and _DANGLING_COMMENT_RE.match(reason(block)):
+            lines = comments.group(1)
+            edits.append(
+                (
+                    begin + comments.start(1),
+                    len(lines),
+                    "\n" * lines.count("\n"),
+                    block.start_line,
+                    None,
+                )
+            )
+            continue
+        twice = _TWO_COMMAS_RE.search(entry)
+        if twice is not None and _EXTRA_COMMA_RE.match(reason(block)):
+            said = "has two commas between two of its fields; read them as one"
+            edits.append((begin + twice.end() - 1, 1, "", block.start_line, said))
+    known = {entry.start_line for entry in library.entries}
+    for _attempt in range(2):
+        if not edits:
+            break
+        pieces: list[str] = []
+        start = 0
+        for offset, taken, put, _line, _field in sorted(edits):
+            pieces += [text[start:offset], put]
+            start = offset + taken
+        mended = "".join([*pieces, text[start:]])
+        again = bibtexparser.parse_string(mended, parse_stack=[])
+        blocks = again.blocks
+        whole: dict[int | None, Any] = {}
+        for position, block in enumerate(blocks):
+            following = blocks[position + 1] if position + 1 < len(blocks) else None
+            if type(block).__name__ == "Entry" and leftover_of(following) is None:
+                whole[block.start_line] = block
+        kept = [edit for edit in edits if edit[3] in whole]
+        if len(kept) == len(edits) and known <= {entry.start_line for entry in again.entries}:
+            return (
+                mended,
+                again,
+                [(whole[line], said) for *_edit, line, said in edits if said is not None],
+            )
+        edits = kept
+    return text, library, []
+
+
+#: what may stand for a quote inside braces inside a quoted value while the parser
+#: reads the file: the first of these characters that the file does not hold
+_STAND_INS = "".join(chr(code) for code in range(0xE000, 0xE100))
+#: what decides where a quoted value ends: braces, quotes, and where blocks start
+_QUOTED_VALUE_RE = re.compile(r'=\s*"')
+_QUOTE_MARK_RE = re.compile(r'(?<!\\)[{}"]|(?m:^[ \t]*@)')
+
+
+def protect_inner_quotes(text: str) -> tuple[str, str | None]:
+    """``text`` with each quote inside braces inside a quoted value (``title = "The
+    {"Best"} Paper"``) put as a character the file does not hold, and that character
+    (None when there is no such quote), put back as a quote in each value.
+
+    In BibTeX such a quote is a character of the value; the parser ends the value
+    there (unless it is written ``{"}``), and the entry ended with it: the title cut
+    short and the fields after it lost.
+    """
+    if not _QUOTED_VALUE_RE.search(text):  # no quoted value: nothing to look through
+        return text, None
+    inner: list[int] = []
+    depth = 0  # braces: 1 inside an entry, more inside a braced value
+    quoted = -1  # the brace depth inside a quoted value, -1 outside one
+    for found in _QUOTE_MARK_RE.finditer(text):
+        mark = found.group()
+        if mark.lstrip(" \t").startswith("@"):
+            depth, quoted = 0, -1  # a block starts: the parser starts afresh
+        elif quoted >= 0:
+            if mark == "{":
+                quoted += 1
+            elif mark == "}":
+                quoted = max(quoted - 1, 0)
+            elif quoted == 0:
+                quoted = -1
+            else:
+                inner.append(found.start())
+        elif mark == "{":
+            depth += 1
+        elif mark == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 1:
+            quoted = 0
+    stand_in = next((char for char in _STAND_INS if char not in text), None)
+    if not inner or stand_in is None:
+        return text, None
+    chars = list(text)
+    for at in inner:
+        chars[at] = stand_in
+    return "".join(chars), stand_in
+
+
+def leftover_of(block: Any) -> str | None:
+    """The text after an entry that a ``}`` too many in its last field closed early
+    (the rest of its fields, or its own closing brace), when ``block`` is that text."""
+    from bibtexparser.model import ImplicitComment
+
+    if not isinstance(block, ImplicitComment):
+        return None
+    leftover = (block.raw or "").lstrip()
+    return leftover if leftover.startswith((",", "}")) else None
