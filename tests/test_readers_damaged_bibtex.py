@@ -150,4 +150,4 @@ def test_a_brace_too_many_is_taken_out_only_where_the_entry_then_reads(
     assert [r.title for r in result.records] == ["Next"]
     (message,) = warnings(result)
     assert message.startswith("the entry at line 1, key odd:")
-    assert "too many" not in message
+    assert "“}” too many" not in message

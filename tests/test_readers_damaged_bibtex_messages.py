@@ -50,7 +50,17 @@ PARSER_WORDS = ("Unexpected block start", "Was still looking", "Expected", "entr
             'title = "Energy',
             (
                 "a value in quotes is not closed before the next entry at line {next} starts "
-                '(a " left out?)'
+                '(a " left out, or one too many inside it?)'
+            ),
+        ),
+        # a quote too many inside a quoted value: the value closes there, and the quote
+        # after it opens another that runs on
+        (
+            "title = {Energy-Based Models for Continual Learning}",
+            'title = "Energy-Based "Models for Continual Learning"',
+            (
+                "a value in quotes is not closed before the next entry at line {next} starts "
+                '(a " left out, or one too many inside it?)'
             ),
         ),
     ],

@@ -232,7 +232,7 @@ def _what_is_wrong(detail: str, next_line: str) -> str:
         if '`"`' in found.group(2):
             return (
                 f"a value in quotes is not closed before the next entry{next_line} starts "
-                '(a " left out?)'
+                '(a " left out, or one too many inside it?)'
             )
         if found.group(2).startswith("field-value closing `}`"):
             return (
