@@ -236,3 +236,36 @@ def test_the_help_of_remove_gives_its_exit_code_for_a_name_of_no_list(capsys):
     code, out, _err = run(capsys, "remove", "--help")
     assert code == 0
     assert "Exit code 1 when a name fits no list, or several" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("now", ["emptied", "damaged", "deleted"])
+def test_a_list_whose_file_no_longer_reads_is_removed_by_its_files_name(
+    capsys, tmp_path, monkeypatch, now
+):
+    # `remove y1.json` said "no list 'y1.json' in your library (lists: y1)" once the
+    # file was emptied, damaged or deleted: the lists a user most wants gone
+    path = _venue_list(tmp_path / "lists" / "y1.json", ROBOTS, "Grasping")
+    _venue_list(tmp_path / "lists" / "other.json", CONTROL, "Stability")
+    assert run(capsys, "add", str(path), str(tmp_path / "lists" / "other.json"))[0] == 0
+    if now == "emptied":
+        path.write_text("[]", encoding="utf-8")
+    elif now == "damaged":
+        path.write_bytes(b"\x00\x01\x02 not a list")
+    else:
+        path.unlink()
+    monkeypatch.chdir(tmp_path)  # not the file's folder: its name is no path from here
+    code, out, err = run(capsys, "remove", "y1.json")
+    assert code == 0 and "removed y1" in out, err
+    assert names() == ["other"]
+
+
+def test_a_file_name_two_lists_have_removes_neither(capsys, tmp_path, monkeypatch):
+    first = _venue_list(tmp_path / "a" / "y1.json", ROBOTS, "Grasping")
+    second = _venue_list(tmp_path / "b" / "y1.json", CONTROL, "Stability")
+    run(capsys, "add", str(first), str(second))
+    first.unlink()
+    second.unlink()
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "remove", "y1.json")
+    assert code == 1 and out == "" and "'y1.json' names 2 lists" in err
+    assert "nothing removed" in err and len(names()) == 2

@@ -1512,12 +1512,30 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
             lists = _entry_list_names(paths, current)
         entry, named = _entry_named(item, lists)
         if entry is None:
+            by_file = _entries_by_file_name(current, item)
+            if len(by_file) > 1:
+                where = "; ".join(str(entry.location) for entry in by_file)
+                raise _NotOneList(
+                    f"{item!r} names {len(by_file)} lists ({where}); give the path; nothing removed"
+                )
+            if by_file:
+                chosen.append(by_file[0])
+                continue
             raise _NotOneList(_no_list(item, [entry.name for entry in current.entries]))
         # the library's name of the entry, where it is not the list's own (a folder's)
         entry_name = "" if named == [entry.name] else f" ({entry.name})"
         _err(f"{item!r} is {' and '.join(named)}{entry_name}")
         chosen.append(entry)
     return chosen
+
+
+def _entries_by_file_name(current, item: str) -> list:
+    """The entries of single files whose file's name (``y1.json``) is ``item``, in any
+    case: the name a user types for a list they want gone, which is most often one whose
+    file no longer reads (emptied, damaged, deleted) and so gives no list name to match."""
+    entries = [e for e in current.entries if e.kind == "file" and e.path is not None]
+    exact = [e for e in entries if e.path.name == item]
+    return exact or [e for e in entries if e.path.name.casefold() == item.casefold()]
 
 
 def _no_list(item: str, names: Sequence[str]) -> str:
