@@ -390,10 +390,64 @@ def test_output_cut_short_by_a_filling_disk_is_not_taken_for_done(monkeypatch):
     assert len(written) == 100
 
 
-def test_a_command_with_stdout_closed_ends_without_an_error(tmp_path):
-    done = _shell(">&-", tmp_path)
-    assert done.returncode == 0
-    assert done.stderr == ""
+def _closed_stdout(argv: str, tmp_path) -> subprocess.CompletedProcess[str]:
+    """``tuireader ARGV >&-`` on a list of the corpus (``{source}`` in ``argv``)."""
+    from corpus_util import RECORDS, write_jsonl
+
+    from tuireader.session import load_session
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    first = load_session([source], data_dir=tmp_path / "home").library.papers[0]
+    argv = argv.format(source=shlex.quote(str(source)), id=first.id)
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home")}
+    run_it = f"{shlex.quote(sys.executable)} -m tuireader {argv} >&-"
+    return subprocess.run(
+        ["bash", "-c", run_it], capture_output=True, text=True, env=env, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        "search diffusion {source}",
+        "show {id} {source}",
+        "cite {id} {source}",
+        "lists {source}",
+        "export --format bibtex {source}",
+        "--version",
+    ],
+)
+def test_output_to_a_closed_stdout_is_said_lost(tmp_path, argv):
+    # `tuireader search robot >&-` ended with 0 and wrote nothing, its results dropped
+    # without a word (ls and grep say "write error" there, and end with 2)
+    done = _closed_stdout(argv, tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "tuireader: could not write the output: stdout is closed\n" in done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_a_command_that_writes_nothing_to_a_closed_stdout_succeeds(tmp_path):
+    out = tmp_path / "out.bib"
+    done = _closed_stdout(f"export --format bibtex {{source}} -o {out}", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "@" in out.read_text(encoding="utf-8")
+    done = _closed_stdout("search nothing-is-called-this {source}", tmp_path)
+    assert done.returncode == 1 and "no papers match" in done.stderr
+
+
+def test_a_triage_change_whose_output_a_closed_stdout_loses_is_not_saved(tmp_path):
+    done = _closed_stdout("triage {id} --state keep {source}", tmp_path)
+    assert done.returncode == 2
+    assert "could not write the output: stdout is closed; nothing saved" in done.stderr
+    env = {**os.environ, "TUIREADER_HOME": str(tmp_path / "home")}
+    kept = subprocess.run(
+        [sys.executable, "-m", "tuireader", "search", "is:kept", str(tmp_path / "a.jsonl")],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert kept.returncode == 1 and kept.stdout == ""
 
 
 def test_output_to_a_disk_that_fills_up_is_said_in_words(tmp_path):
@@ -654,3 +708,23 @@ def test_an_option_of_other_commands_is_said_to_be_theirs(capsys, argv, said):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert said in err and "goes after '--'" not in err
+
+
+def test_a_closed_stdouts_descriptor_is_taken_by_no_file_the_command_opens(tmp_path):
+    # the first file opened (the triage file) took descriptor 1: a program the command
+    # runs (a clipboard tool) inherits it as its stdout and writes into that file
+    code = (
+        "import os, sys\n"
+        "from tuireader.cli import _closed_streams_to_devnull\n"
+        "_closed_streams_to_devnull()\n"
+        f"fd = os.open({str(tmp_path / 'opened')!r}, os.O_RDWR | os.O_CREAT)\n"
+        "sys.stderr.write(str(fd))\n"
+    )
+    done = subprocess.run(
+        ["bash", "-c", f"{shlex.quote(sys.executable)} -c {shlex.quote(code)} >&-"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stderr) > 2

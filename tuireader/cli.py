@@ -3926,7 +3926,8 @@ def _output_failed(exc: Exception) -> bool:
     Python's own flush at exit does not fail again."""
     import errno
 
-    if not isinstance(exc, OSError) or exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+    refusals = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EBADF)
+    if not isinstance(exc, OSError) or exc.errno not in refusals:
         return False
     _let_stdout_go()
     return True
@@ -3934,19 +3935,58 @@ def _output_failed(exc: Exception) -> bool:
 
 def _let_stdout_go() -> None:
     """Point stdout at /dev/null: its reader went away or its device refuses it, and
-    Python's own flush at exit would fail on it again."""
+    Python's own flush at exit would fail on it again. A stdout that was closed from the
+    start (:class:`_ClosedOutput`) has no descriptor to point: it is replaced."""
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except io.UnsupportedOperation:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     except (OSError, ValueError, AttributeError):
         pass
 
 
+class _ClosedOutput(io.RawIOBase):
+    """stdout when the command was started with it closed (``tuireader search x >&-``):
+    each write fails as one to a closed descriptor does, so that the results are said to
+    be lost (exit code 2, as ``ls`` and ``grep`` end there) rather than dropped with 0. A
+    command that writes nothing to stdout (``export -o FILE``) is not troubled by it."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "stdout is closed")
+
+
 def _closed_streams_to_devnull() -> None:
-    """A command started with stdout or stderr closed (``2>&-``) writes into the void
-    instead of failing on its first message."""
-    for name in ("stdout", "stderr"):
-        if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+    """A command started with stderr closed (``2>&-``) writes its messages into the void
+    instead of failing on the first; one started with stdout closed (``>&-``) fails on
+    its first result, said on stderr (:class:`_ClosedOutput`)."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:
+        _hold_descriptor(1)
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
+
+
+def _hold_descriptor(fd: int) -> None:
+    """Put /dev/null at ``fd`` when it is closed: the next file the command opens (the
+    triage file, an index) would take that number, and anything written there as output
+    (by a program run from here, which inherits it) would go into that file."""
+    try:
+        os.fstat(fd)
+        return  # open: not ours to change
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    if null != fd:
+        os.dup2(null, fd)
+        os.close(null)
 
 
 class _WholeWrites(io.RawIOBase):
