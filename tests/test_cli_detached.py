@@ -249,3 +249,35 @@ def test_a_detached_query_that_finds_no_mark_says_so_and_names_what_cannot_narro
     code, out, err = run(capsys, "search", "is:detached OR images", lst, *args)
     assert code == 0 and "Sparse Coding of Images" in out
     assert "is:detached in an OR" in err
+
+
+def _library_of_two(tmp_path, capsys):
+    """A library (tuireader add) of two lists, a paper of the first kept; its id."""
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _write(first, PAPERS[:1])
+    _write(second, PAPERS[1:])
+    assert run(capsys, "add", str(first), str(second))[0] == 0
+    _code, out, _err = run(capsys, "search", "sparse")
+    kept = out.split()[0]
+    assert run(capsys, "triage", kept, "--state", "keep")[0] == 0
+    return kept, first, second
+
+
+def test_marks_of_a_removed_list_are_counted_by_lists(tmp_path, capsys):
+    # `remove a` kept the mark, and then `lists` said nothing of it, as of a list not
+    # named this time: its file is still there, but the list is no longer the library's
+    kept, first, second = _library_of_two(tmp_path, capsys)
+    said = "1 triage mark is on papers outside these lists"
+    assert said not in run(capsys, "lists")[2]
+    # one list of the library read on purpose: the other's mark is waiting, unsaid
+    assert said not in run(capsys, "lists", str(second))[2]
+    assert run(capsys, "remove", "a")[0] == 0
+    code, out, err = run(capsys, "lists")
+    assert code == 0 and said in err and "is:detached" in err
+    assert said in run(capsys, "lists", str(second))[2]
+    code, out, _err = run(capsys, "search", "is:detached")
+    assert code == 0 and kept in out
+    # the list added again, its paper takes its mark back
+    assert run(capsys, "add", str(first))[0] == 0
+    code, out, err = run(capsys, "search", "is:kept")
+    assert code == 0 and kept in out and said not in err
