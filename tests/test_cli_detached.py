@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tuireader.cli import main
 from tuireader.session import load_session
 
@@ -281,3 +283,23 @@ def test_marks_of_a_removed_list_are_counted_by_lists(tmp_path, capsys):
     assert run(capsys, "add", str(first))[0] == 0
     code, out, err = run(capsys, "search", "is:kept")
     assert code == 0 and kept in out and said not in err
+
+
+@pytest.mark.parametrize("query", ["is:kept", "IS:KEEP"])
+def test_a_state_search_that_finds_nothing_names_the_detached_marks_of_that_state(
+    tmp_path, capsys, query
+):
+    # "no papers match 'is:kept'" alone read as marks lost, where the mark of a removed
+    # list was kept aside and only is:detached found it
+    _kept, _first, _second = _library_of_two(tmp_path, capsys)
+    assert run(capsys, "remove", "a")[0] == 0
+    said = "1 kept paper is in no list read: tuireader search is:detached lists it"
+    code, out, err = run(capsys, "search", query)
+    assert code == 1 and out == ""
+    assert f"no papers match {query!r}" in err and said in err
+    code, out, _err = run(capsys, "search", query, "--json")
+    assert code == 1 and json.loads(out)["message"] == said
+    # of another state there is none to name; nor for a query that is more than a state
+    for other in ("is:maybe", "is:kept graph"):
+        code, out, err = run(capsys, "search", other)
+        assert code == 1 and "in no list read" not in err

@@ -626,6 +626,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         hits, model, given = _ordered_hits(session, store, list(result.hits), sort)
         hits = hits[: args.limit] if args.limit is not None else hits
         untagged = _unknown_tags(args.query, store, typing=args.prefix)
+        elsewhere = None if hits else _detached_in_state(session, args.query)
         if args.json:
             from tuireader.triage.filters import triage_of
 
@@ -640,6 +641,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         notes = [result.message] if result.message else []
         notes += [untagged] if untagged else []
         notes += [NO_FIT] if fell_back else []
+        notes += [elsewhere] if elsewhere else []
         _print_json(
             {
                 "query": result.query,
@@ -665,6 +667,8 @@ def cmd_search(args: argparse.Namespace) -> int:
             _err(f"did you mean: {_short(result.suggestion)}")
         if hits and shown < result.total:
             _err(f"showing {shown} of {result.total} papers (use --limit)")
+        if elsewhere:
+            _err(elsewhere)
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
 
 
@@ -725,6 +729,31 @@ def _hit_json(hit, model, triage, session) -> dict[str, Any]:
         data["fit"] = round(model.scores([hit.paper])[hit.paper.id], 4)
         data["why"] = model.why(hit.paper).to_json()
     return data
+
+
+def _detached_in_state(session, query: str) -> str | None:
+    """For a query that is one ``is:STATE`` (``is:kept``) and found no paper: how many
+    marks of that state are on papers of none of the lists read, and where they are
+    listed. Without it, "no papers match 'is:kept'" read as marks lost, when those of a
+    removed list were only kept aside. None when there are none."""
+    from tuireader.search.query import IS_STATES, IS_WORDS
+
+    words = query.split()
+    if len(words) != 1 or not words[0].lower().startswith("is:"):
+        return None
+    state = words[0][3:].lower()
+    state = IS_WORDS.get(state, state)
+    report = session.triage
+    if state not in IS_STATES or report is None:
+        return None
+    count = sum(1 for mark in report.detached if mark.state == state)
+    if not count:
+        return None
+    word = "skipped" if state == "skip" else state
+    return (
+        f"{count} {word} paper{' is' if count == 1 else 's are'} in no list read: "
+        f"tuireader search is:detached lists {'it' if count == 1 else 'them'}"
+    )
 
 
 def _is_detached_query(query: str) -> bool:
