@@ -152,12 +152,13 @@ def test_a_missing_path_for_the_reader_is_named_a_missing_file(capsys, no_reader
     assert code == 2 and err.strip() == f"tuireader: no such file {path!r}"
 
 
-def test_a_missing_second_list_for_the_reader_is_an_error(capsys, no_reader, tmp_path):
-    from corpus_util import RECORDS, write_jsonl
-
-    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
-    code, _out, err = run(capsys, str(source), str(tmp_path / "nope.jsonl"))
-    assert code == 2 and "no such file" in err and "nope.jsonl" in err
+def test_lists_for_the_reader_none_of_which_is_there_are_an_error(capsys, no_reader, tmp_path):
+    # one missing among lists that are there opens the reader on those (see
+    # test_e2e_missing_list); with none there, the first is said
+    code, _out, err = run(capsys, str(tmp_path / "nope.jsonl"), str(tmp_path / "nada.jsonl"))
+    assert code == 2 and err.strip() == f"tuireader: no such file {str(tmp_path / 'nope.jsonl')!r}"
+    code, _out, err = run(capsys, "serch", str(tmp_path / "nope.jsonl"))
+    assert code == 2 and "did you mean 'search'?" in err
 
 
 # -- no terminal, no reader ---------------------------------------------------------------

@@ -3003,7 +3003,11 @@ FRAMES_PER_SECOND = 120
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    _check_files(args.sources)
+    if not any(_on_disk(item) for item in args.sources):
+        # none of the files named is there: a slip, said (of a command's name too); one
+        # missing among lists that are is named among the reader's load warnings, as a
+        # damaged one is, and the others are shown
+        _check_files(args.sources)
     if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         raise UsageError(
             "the reader needs a terminal (stdin and stdout); in scripts use a command: "
@@ -3077,6 +3081,16 @@ def _check_files(items: Sequence[str]) -> None:
             raise UsageError(
                 _not_a_file_or_command(item) if number == 0 else f"no such file {_short(item)!r}"
             )
+
+
+def _among_lists_there(first: str, argv: Sequence[str]) -> bool:
+    """Whether ``first``, a path that names nothing (``typo.bib``), is one of several
+    files named for the reader of which another is there: the reader opens with those
+    and names it among its load warnings. A word that may be a command mistyped
+    (``serch``) is said at once, as is a path named alone."""
+    if not any(mark in first for mark in "/.~\\"):
+        return False
+    return any(item != first and not item.startswith("-") and _on_disk(item) for item in argv)
 
 
 def _not_a_file_or_command(word: str) -> str:
@@ -3747,7 +3761,12 @@ def _main(argv: Sequence[str] | None) -> int:
         argv.remove(first)
         parser = build_command_parser(first)
     else:
-        if first is not None and not after_dashes and not _on_disk(first):
+        if (
+            first is not None
+            and not after_dashes
+            and not _on_disk(first)
+            and not _among_lists_there(first, argv)
+        ):
             _err(_not_a_file_or_command(first))
             return EXIT_USAGE
         parser = build_parser()
