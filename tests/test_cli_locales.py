@@ -175,3 +175,49 @@ def test_copys_words_typed_in_utf8_under_a_c_locale_are_read_as_typed(papers, ca
     assert over_ssh == ["https://example.org/mueller"]
     err = capsys.readouterr().err
     assert "Polyak–Łojasiewicz" in err and "\\udc" not in err
+
+
+# -- the C locale, which Python's UTF-8 mode takes for UTF-8 --------------------------------
+
+
+def run_in_locale(args: list[str], tmp_path, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """The command run as installed under the locale of ``env`` (``LC_ALL``), with no
+    word to Python of the encoding it is to use (as a user's shell gives none)."""
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LANG", "LANGUAGE")
+        and not k.startswith("LC_")
+    }
+    clean["TUIREADER_HOME"] = str(tmp_path / "home")
+    return subprocess.run(
+        [sys.executable, "-m", "tuireader", *args],
+        capture_output=True,
+        env={**clean, **env},
+        check=False,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def test_the_c_locale_is_taken_as_the_ascii_it_is(papers, tmp_path):
+    # `LC_ALL=C tuireader show ID` printed raw UTF-8 ("Müller"), garbled on a terminal
+    # the locale says is ASCII: Python's UTF-8 mode, on by itself there, said utf-8
+    done = run_in_locale(["search", "müller", str(papers), "--json"], tmp_path, LC_ALL="C")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii() and b'"Thomas M\\u00fcller"' in done.stdout
+    assert json.loads(done.stdout)["hits"][0]["title"] == TITLE
+    paper_id = json.loads(done.stdout)["hits"][0]["id"]
+    shown = run_in_locale(["show", paper_id, str(papers)], tmp_path, LC_ALL="POSIX")
+    assert shown.returncode == 0 and shown.stdout.isascii(), shown.stderr
+    assert b"Thomas M\\xfcller" in shown.stdout
+    # a citation into a pipe is still the file -o writes
+    cited = run_in_locale(["cite", paper_id, str(papers)], tmp_path, LC_ALL="C")
+    assert "Müller, Thomas" in cited.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize("env", [{"LC_ALL": "C.UTF-8"}, {"LC_ALL": "C", "PYTHONUTF8": "1"}])
+def test_a_utf8_locale_or_utf8_asked_of_python_by_name_gets_utf8(papers, tmp_path, env):
+    done = run_in_locale(["search", "müller", str(papers)], tmp_path, **env)
+    assert done.returncode == 0, done.stderr
+    assert TITLE in done.stdout.decode("utf-8")
