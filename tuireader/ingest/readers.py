@@ -11,8 +11,8 @@ that cannot be read at all gives a result with no records and one error.
 Plain text lists look like this: the first non-empty line names the list, then one
 paper per paragraph, paragraphs separated by blank lines; a hard-wrapped paragraph
 is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes become
-U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones are read as
-such and named), or, when the bytes are not UTF-8 at all, as GB18030
+U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones, and a lone
+byte of it inside a word, are read as such and named), or, when the bytes are not UTF-8 at all, as GB18030
 when the result reads as Chinese, else Windows-1252, else Latin-1. Binary data (NUL
 bytes, a known file signature) is refused; control characters in text are kept as data
 for the output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -241,7 +242,12 @@ _LINE_BREAK_BYTES_RE = re.compile(rb"(\r\n|\r|\n)")
 
 def _western(line: bytes) -> str | None:
     """``line`` read as Windows-1252 when it so reads as Western European text, else
-    None."""
+    None: also when the line holds UTF-8 beside its bad bytes ("Caf\\xe9 in Zürich",
+    whose "ü" Windows-1252 made "Ã¼"), which no text in Windows-1252 forms."""
+    if _REPLACEMENT_BYTES in line or any(
+        char > "\x7f" and char != _REPLACEMENT for char in line.decode("utf-8", errors="replace")
+    ):
+        return None
     try:
         text = line.decode("cp1252")
     except UnicodeDecodeError:
@@ -250,6 +256,53 @@ def _western(line: bytes) -> str | None:
     if not all(_WESTERN_RE.fullmatch(char) for char in beyond):
         return None
     return None if _NON_ASCII_RUN_RE.search(text) else text
+
+
+#: letters Windows-1252 gives that no sign shares a byte with: "ª", "º" and "µ" are
+#: letters to Unicode but signs in a title ("5 \xb5m"), "þ" and "ÿ" what a stray UTF-16
+#: mark gives
+_NOT_LETTERS = frozenset("ªºµþÿ")
+
+
+def _word_edge(char: str) -> bool:
+    """True for what may stand beside a word: the line's edge, a space, punctuation."""
+    return not char or char.isspace() or unicodedata.category(char).startswith("P")
+
+
+def _lone_letters(line: bytes) -> tuple[str, int, int]:
+    """UTF-8 ``line`` with each bad byte that stands alone inside a word read as the
+    letter Windows-1252 makes of it, every other bad byte as U+FFFD; and how many bytes
+    were read each way.
+
+    A title typed in an editor set to Latin-1 and pasted into a UTF-8 list keeps one
+    byte of it ("caf\xe9"): read as U+FFFD it lost its letter ("caf\ufffd"), though
+    Windows-1252 says which. Only a byte alone between letters (or between a letter and
+    a word's edge) is read so; beside another bad byte, a control, a digit, or as a
+    sign, it is damage and stays U+FFFD."""
+    pieces: list[str] = []
+    rest = line
+    letters = replaced = 0
+    while True:
+        try:
+            pieces.append(rest.decode("utf-8"))
+            return "".join(pieces), letters, replaced
+        except UnicodeDecodeError as error:
+            pieces.append(rest[: error.start].decode("utf-8"))
+            bad, rest = rest[error.start : error.end], rest[error.end :]
+        before = pieces[-1][-1:] if pieces[-1] else (pieces[-2][-1:] if len(pieces) > 1 else "")
+        after = rest[:4].decode("utf-8", errors="replace")[:1]
+        letter = _single_byte(bad)
+        alone = len(bad) == 1 and letter.isalpha() and letter not in _NOT_LETTERS
+        if alone and _WESTERN_RE.fullmatch(letter) and after != _REPLACEMENT:
+            inside = (before.isalpha() and (after.isalpha() or _word_edge(after))) or (
+                after.isalpha() and _word_edge(before)
+            )
+            if inside:
+                pieces.append(letter)
+                letters += 1
+                continue
+        pieces.append(_REPLACEMENT * len(bad.decode("utf-8", errors="replace")))
+        replaced += 1
 
 
 def _single_byte(line: bytes) -> str:
@@ -271,10 +324,12 @@ def _by_line(
     Latin-1 (a paper by "Jörg Müller"): read with U+FFFD, it lost its letters ("J�rg
     M�ller"), though a file all in Latin-1 is read right. A bad line that reads as
     Western European text in Windows-1252 is read so, when such lines hold at least
-    ``_WESTERN_EVIDENCE`` characters beyond ASCII; bytes that are damage (a stray
-    "\\xff\\xfe", a character cut in two) keep U+FFFD. With ``legacy`` (the bad lines
-    are too many to be damage: the file is in a single-byte encoding but for its UTF-8
-    lines) every bad line is read as Windows-1252.
+    ``_WESTERN_EVIDENCE`` characters beyond ASCII; on any other bad line a byte alone
+    inside a word is read as its letter (:func:`_lone_letters`), and bytes that are
+    damage (a stray "\\xff\\xfe", a character cut in two) keep U+FFFD; a line with
+    both is named with each. With ``legacy`` (the bad lines are too many to be damage:
+    the file is in a single-byte encoding but for its UTF-8 lines) every bad line is
+    read as Windows-1252.
     """
     parts = _LINE_BREAK_BYTES_RE.split(data)
     lines, breaks = parts[0::2], parts[1::2]
@@ -287,15 +342,24 @@ def _by_line(
         if evidence < _WESTERN_EVIDENCE:
             read = dict.fromkeys(bad)
     pieces: list[str] = []
+    western: list[int] = []
+    replaced: list[int] = []
     for number, line in enumerate(lines, start=1):
-        if number in read:
-            pieces.append(read[number] or line.decode("utf-8", errors="replace"))
+        whole = read.get(number)
+        if whole:
+            pieces.append(whole)
+            western.append(number)
+        elif number in read:
+            text, letters, damaged = _lone_letters(line)
+            pieces.append(text)
+            if letters:
+                western.append(number)
+            if damaged:
+                replaced.append(number)
         else:
             pieces.append(line.decode("utf-8"))
         if number <= len(breaks):
             pieces.append(breaks[number - 1].decode("ascii"))
-    western = [number for number in bad if read[number]]
-    replaced = [number for number in bad if not read[number]]
     return "".join(pieces), western, replaced
 
 
