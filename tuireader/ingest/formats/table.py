@@ -18,7 +18,8 @@ Lines file's broken last line is. A last line without a line end is otherwise wh
 
 A quote left single inside a quoted cell (a hand-edited file's ``"A "quoted" word"``,
 which a spreadsheet writes ``""quoted""``) is read as a quote where the row's cells can
-still be told apart for sure, and the row is otherwise skipped; either is said, by line,
+still be told apart for sure, and the row is otherwise skipped, every line of it (an
+abstract's lines after such a quote are no rows of their own); either is said, by line,
 and so is a row with more cells than the header has columns.
 """
 
@@ -546,62 +547,334 @@ class _Lines:
 
 def _stray_quotes(
     lines: list[str], at: int, dialect: type[csv.Dialect], width: int
-) -> tuple[list[int], list[int]]:
+) -> tuple[list[int], list[tuple[int, int]]]:
     """Mend in ``lines`` (from index ``at`` on) each row with a quote left single inside
     a quoted cell, and blank out each such row that cannot be mended for sure; the
-    first lines of the rows mended, and of those blanked.
+    first lines of the rows mended, and the first and last lines of those blanked.
 
     Spreadsheets write a quote inside a quoted cell doubled; a hand-edited file forgets:
     ``"RVT: Robotic "View" Transformer, for 3D"``. The csv module reads the quote before
     ``View`` as the cell's end and the rest of the row as it falls (the row's authors and
-    year lost, under the wrong columns, without a word); in its strict mode it refuses
-    the row, and has no mode that takes the quote for one of the text. So the rows it
-    refuses in strict mode alone are read again: a quote inside a quoted cell that is
-    neither doubled nor followed by the delimiter or the line's end is a quote of the
-    text; failing that, the cell is text that starts with a quote (``"Attention" Is All
-    You Need``). The row so mended is kept when the csv module then reads it strictly
-    with a cell for every column of the header, over the lines it read it from before;
-    else (``"A "b", c"``: which quote ends the cell?) where its cells end cannot be
-    told. A row mended keeps its lines, and a row blanked its line ends, so every line
-    keeps its number."""
-    source = _Lines(lines, at)
-    reader = csv.reader(source, dialect, strict=True)
+    year lost, under the wrong columns, without a word); in a cell over several lines (an
+    abstract), a quote left single at a line's end ends the cell there, and the lines
+    after it are read as rows of their own: papers that never were. So a row is looked
+    at again when the csv module refuses it in strict mode, when it holds a quote inside
+    a cell that is not quoted (where a cell that ended too early has its true end), or,
+    in a table whose rows have a cell for every column, when it has more or fewer: it
+    and the rows after it that are so (:func:`_faulty_run`) are read again as one row
+    (:func:`_mended`). A mend is kept when it gives one row with a cell for every column,
+    followed by a row that is whole; else (``"A "b", c"``: which quote ends the cell?)
+    where the cells end cannot be told, and the rows, if the csv module refused them or
+    one holds a quote where no spreadsheet writes one, are blanked, every line of them,
+    lest the lines of one cell be read as papers. A row mended keeps its lines, and a row
+    blanked its line ends, so every line keeps its number."""
+    even = _even(lines, at, dialect, width)
     mended: list[int] = []
-    skipped: list[int] = []
-    while True:
-        start = source.at
-        try:
-            next(reader)
-        except StopIteration:
-            break
-        except csv.Error as error:
-            if str(error) == "unexpected end of data":
-                break  # the last row breaks off inside a quoted cell: said as cut short
-            taken = _row_lines(lines, start, dialect)  # as the csv module reads it
-            fixed = _mend_row(lines, start, dialect)
-            if fixed is not None and fixed == lines[start : start + len(fixed)]:
-                source.at = start + taken  # no quote left single: read as it stands
-                continue
-            fixed = next(
-                (
-                    fixed
-                    for fixed in (fixed, _mend_row(lines, start, dialect, literal=True))
-                    if fixed is not None
-                    and len(fixed) == taken
-                    and len(_strict_row(fixed, dialect) or ()) == width
-                ),
-                None,
-            )
-            if fixed is not None:
-                lines[start : start + len(fixed)] = fixed
-                mended.append(start + 1)
-                source.at = start + len(fixed)
-            else:
-                for index in range(start, start + taken):
-                    lines[index] = lines[index][len(lines[index].rstrip("\r\n")) :]
-                skipped.append(start + 1)
-                source.at = start + taken
+    skipped: list[tuple[int, int]] = []
+    previous: int | None = None  # the first line of the row before, if whole
+    while (fault := _fault_at(lines, at, dialect, width, even)) is not None:
+        start, (taken, faults) = at, fault
+        if not faults or faults == {"blank"}:
+            previous = start if not faults else previous
+            at = start + taken
+            continue
+        fixed = _mend_row(lines, start, dialect) if "strict" in faults else None
+        if fixed is not None and len(fixed) == taken and _one_row(fixed, dialect, width):
+            lines[start : start + taken] = fixed  # the row alone, over the lines it had
+            mended.append(start + 1)
+            previous, at = start, start + taken
+            continue
+        end, hard = _faulty_run(lines, start, dialect, width, even)
+        found = _mended(lines, start, previous, end, dialect, width, even)
+        if found is not None:
+            first, fixed = found
+            lines[first : first + len(fixed)] = fixed
+            if first + 1 not in mended:
+                mended.append(first + 1)
+            previous, at = first, first + len(fixed)
+            continue
+        if hard and "strict" in faults:
+            end = start + taken  # a row the csv module refuses: the rows after, in turn
+        elif hard:
+            start = _damage_from(lines, start, previous, end, dialect, width, even)
+        if hard:
+            for index in range(start, end):
+                lines[index] = lines[index][len(lines[index].rstrip("\r\n")) :]
+            skipped.append((start + 1, end))
+        previous, at = None, end  # else read as it stands: no sure sign of a quote left single
     return mended, skipped
+
+
+def _even(lines: list[str], at: int, dialect: type[csv.Dialect], width: int) -> bool:
+    """True when most rows of the table (from line index ``at``) that are not blank have
+    a cell for every column of the header: a row with more or fewer is then a sign of
+    damage, not of a table written by hand without its empty cells. (Most, not nearly
+    all: each cell cut short by a quote left single makes rows of its other lines, and
+    a short table has few rows.)"""
+    rows = [row for row in csv.reader(lines[at:], dialect) if any(cell.strip() for cell in row)]
+    return sum(len(row) == width for row in rows) > len(rows) / 2
+
+
+def _fault_at(
+    lines: list[str], start: int, dialect: type[csv.Dialect], width: int, even: bool
+) -> tuple[int, frozenset[str]] | None:
+    """How many lines the row at index ``start`` takes, as the csv module reads it, and
+    what is wrong with it: nothing (an empty set), or ``strict`` (the csv module refuses
+    it in strict mode), ``loose`` (a quote inside a cell that is not quoted) or
+    ``wrong`` (more or fewer cells than the columns of an even table); ``blank`` for a
+    blank row. None in place of all: there is no row left, or the last one breaks off
+    inside a quoted cell, which is said as cut short."""
+    if start >= len(lines):
+        return None
+    source = _Lines(lines, start)
+    try:
+        row = next(csv.reader(source, dialect, strict=True))
+    except StopIteration:
+        return None
+    except csv.Error as error:
+        if str(error) == "unexpected end of data":
+            return None
+        taken = _row_lines(lines, start, dialect)
+        fixed = _mend_row(lines, start, dialect)
+        if fixed is not None and fixed == lines[start : start + len(fixed)]:
+            return taken, frozenset()  # no quote left single ("a" , b): read as it stands
+        return taken, frozenset({"strict"})
+    taken = source.at - start
+    if not any(cell.strip() for cell in row):
+        return taken, frozenset({"blank"})
+    faults = set()
+    if any('"' in cell for cell in row) and _loose_quote(lines[start : source.at], dialect):
+        faults.add("loose")
+    if even and (len(row) < width or any(cell.strip() for cell in row[width:])):
+        faults.add("wrong")
+    return taken, frozenset(faults)
+
+
+#: the most lines a row mended from a faulty run may take, and a run of faulty rows
+#: is looked at in (a cell over more is rare, and each line more is another reading to
+#: try)
+_MEND_LINES = 200
+
+
+def _faulty_run(
+    lines: list[str], start: int, dialect: type[csv.Dialect], width: int, even: bool
+) -> tuple[int, bool]:
+    """The index of the first line after the rows from ``start`` on that are each at
+    fault (:func:`_fault_at`; blank lines among them too, as a cell's paragraphs are;
+    after the first, none that the csv module refuses: it starts a run of its own),
+    and whether they are so for sure: the csv module refuses one, or one holds a quote
+    inside a cell that is not quoted and one has more or fewer cells than the columns
+    (a cell ended too early, and its end read as a row of its own)."""
+    at = after = start
+    seen: set[str] = set()
+    while at - start < _MEND_LINES and (fault := _fault_at(lines, at, dialect, width, even)):
+        taken, faults = fault
+        if not faults or (at > start and "strict" in faults):
+            break  # a row the csv module refuses is looked at in its turn
+        at += taken
+        if faults != {"blank"}:
+            seen |= faults
+            after = at
+    return after, "strict" in seen or {"loose", "wrong"} <= seen
+
+
+def _mended(
+    lines: list[str],
+    start: int,
+    previous: int | None,
+    end: int,
+    dialect: type[csv.Dialect],
+    width: int,
+    even: bool,
+) -> tuple[int, list[str]] | None:
+    """The first line index and the lines of the one row that the faulty rows at
+    ``start`` up to ``end`` (and perhaps the row before, at ``previous``, whose cell a
+    quote left single at a line's end ended too early) are, each quote left single
+    inside a quoted cell doubled; None when no such row can be told for sure.
+
+    Each quote followed by more of the cell is doubled first (:func:`_mend_row`): no
+    quote that ends a cell is so followed. Failing that, the fewest quotes (one or two)
+    not at a cell's start nor before the delimiter are doubled where that gives but one
+    row (a quote at a line's end may end the cell or not: the reading that gives one
+    row, followed by a whole one, says which). Failing that, the cell is text that
+    starts with a quote (``"Attention" Is All You Need``). Each is kept when it gives one
+    row with a cell for every column, that takes no line of a whole row, and is followed
+    by a whole row or by nothing, or takes the lines the csv module read the row from
+    (a row damaged in its turn may follow it)."""
+    taken = _row_lines(lines, start, dialect)
+
+    def whole(first: int, mend: list[str] | None) -> bool:
+        last = first + len(mend or ())
+        return (
+            mend is not None
+            and start < last <= end
+            and _one_row(mend, dialect, width)
+            and (
+                (first, last) == (start, start + taken)
+                or _whole_from(lines, last, dialect, width, even)
+            )
+        )
+
+    greedy = _mend_row(lines, start, dialect)
+    if whole(start, greedy):
+        assert greedy is not None
+        return start, greedy
+
+    def may_end(last: int) -> bool:
+        return last == start + taken or _whole_from(lines, last, dialect, width, even)
+
+    found = _readings(lines, start, previous, end, dialect, whole, may_end, closing=False)
+    fewest = min(found.values(), default=0)
+    best = [key for key, count in found.items() if count == fewest]
+    if len(best) == 1:
+        first, mend_lines = best[0]
+        return first, list(mend_lines)
+    if found:
+        return None  # two readings: which is meant cannot be told
+    literal = _mend_row(lines, start, dialect, literal=True)
+    if whole(start, literal):
+        assert literal is not None
+        return start, literal
+    return None
+
+
+def _readings(
+    lines: list[str],
+    start: int,
+    previous: int | None,
+    end: int,
+    dialect: type[csv.Dialect],
+    whole: Callable[[int, list[str]], bool],
+    may_end: Callable[[int], bool],
+    *,
+    closing: bool,
+) -> dict[tuple[int, tuple[str, ...]], int]:
+    """The readings (:func:`_doubled`) of the lines from ``start`` (or ``previous``)
+    up to a line after ``start`` and not past ``end`` (one where ``may_end`` says a
+    row may end) that ``whole`` takes for one row, by their first line and lines, with
+    the number of quotes doubled in each."""
+    found: dict[tuple[int, tuple[str, ...]], int] = {}
+    for first in (start,) if previous is None else (start, previous):
+        for last in range(start + 1, min(end, first + _MEND_LINES) + 1):
+            if not may_end(last):
+                continue
+            for count, mend in _doubled(lines[first:last], dialect, closing=closing):
+                if whole(first, mend):
+                    found[(first, tuple(mend))] = count
+    return found
+
+
+def _damage_from(
+    lines: list[str],
+    start: int,
+    previous: int | None,
+    end: int,
+    dialect: type[csv.Dialect],
+    width: int,
+    even: bool,
+) -> int:
+    """Where the damage that no mend reads for sure starts: at the row before the
+    faulty rows at ``start`` (at ``previous``) when a quote of it, doubled, even one
+    before the delimiter, makes one row of it and them (its cell was ended too early,
+    and the rest of it read as rows of their own), else at ``start``."""
+    if previous is None:
+        return start
+
+    def whole(first: int, mend: list[str]) -> bool:
+        return _one_row(mend, dialect, width)
+
+    def may_end(last: int) -> bool:
+        return _whole_from(lines, last, dialect, width, even)
+
+    found = _readings(lines, start, previous, end, dialect, whole, may_end, closing=True)
+    return previous if any(first == previous for first, _mend in found) else start
+
+
+def _doubled(
+    segment: list[str], dialect: type[csv.Dialect], *, closing: bool = False
+) -> list[tuple[int, list[str]]]:
+    """``segment`` with one, else two, of its quotes doubled, in every way that leaves
+    its quotes even: each quote that stands alone, but one that may open a cell (after
+    the delimiter, or at a line's start followed by more of the line: a row cut short
+    there may be the table's last) or (unless ``closing``) close one before the
+    delimiter."""
+    delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
+    blank = " \t".replace(delimiter, "")
+    single: list[tuple[int, int]] = []
+    total = 0
+    for number, line in enumerate(segment):
+        total += line.count(quote)
+        for index, char in enumerate(line):
+            if char != quote or quote in (line[index - 1 : index], line[index + 1 : index + 2]):
+                continue
+            before = line[:index].rstrip(blank)
+            after = line[index + 1 :].lstrip(blank)
+            if before.endswith(delimiter) or (not before and after[:1] not in ("\r", "\n")):
+                continue  # a quote that opens a cell, as one at a line's start followed by text
+            if not closing and after.startswith(delimiter):
+                continue
+            single.append((number, index))
+    if len(single) > 40:
+        return []  # too many to try: no sure reading
+    readings = []
+    for count in (1, 2):
+        if (total + count) % 2:
+            continue
+        for chosen in itertools.combinations(single, count):
+            mend = list(segment)
+            for number, index in sorted(chosen, reverse=True):
+                line = mend[number]
+                mend[number] = line[:index] + quote + line[index:]
+            readings.append((count, mend))
+    return readings
+
+
+def _one_row(segment: list[str], dialect: type[csv.Dialect], width: int) -> bool:
+    """True when ``segment`` is one row, read strictly, with a cell for every column and
+    no quote inside a cell that is not quoted."""
+    row = _strict_row(segment, dialect)
+    return (
+        row is not None
+        and len(row) == width
+        and not (any('"' in cell for cell in row) and _loose_quote(segment, dialect))
+    )
+
+
+def _whole_from(
+    lines: list[str], at: int, dialect: type[csv.Dialect], width: int, even: bool
+) -> bool:
+    """True when the row at index ``at``, past blank lines, is whole (:func:`_fault_at`),
+    or there is none."""
+    while (fault := _fault_at(lines, at, dialect, width, even)) is not None and fault[1] == {
+        "blank"
+    }:
+        at += fault[0]
+    return fault is None and at >= len(lines) or fault is not None and not fault[1]
+
+
+def _loose_quote(segment: list[str], dialect: type[csv.Dialect]) -> bool:
+    """True when ``segment`` (the lines of one row) holds a quote inside a cell that is
+    not quoted (``5" disk``, or a cell's true end after a quote left single ended it),
+    which a spreadsheet never writes."""
+    delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
+    blank = " \t".replace(delimiter, "")
+    state = "start"  # at a cell's start, in a cell, in a quoted cell, after its quote
+    for char in "".join(segment):
+        if state == "quoted":
+            state = "closed" if char == quote else "quoted"
+        elif state == "closed" and char == quote:
+            state = "quoted"
+        elif char in (delimiter, "\r", "\n"):
+            state = "start"
+        elif state == "start" and char == quote:
+            state = "quoted"
+        elif state == "start" and char in blank:
+            continue
+        elif char == quote and state == "cell":
+            return True
+        elif state == "start":
+            state = "cell"
+    return False
 
 
 def _row_lines(lines: list[str], start: int, dialect: type[csv.Dialect]) -> int:
@@ -679,8 +952,9 @@ def _strict_row(lines: list[str], dialect: type[csv.Dialect]) -> list[str] | Non
     return None if rest else row
 
 
-def _stray_said(mended: list[int], skipped: list[int]) -> list[str]:
-    """What to say of the rows :func:`_stray_quotes` mended and blanked."""
+def _stray_said(mended: list[int], skipped: list[tuple[int, int]]) -> list[str]:
+    """What to say of the rows :func:`_stray_quotes` mended and blanked: each blanked
+    row by its line, or its first and last lines where it took several."""
     said = []
     if mended:
         lines = f"line{'s' if len(mended) != 1 else ''} {line_list(mended)}"
@@ -690,10 +964,13 @@ def _stray_said(mended: list[int], skipped: list[int]) -> list[str]:
         )
     if skipped:
         rows = "rows" if len(skipped) != 1 else "row"
-        lines = f"line{'s' if len(skipped) != 1 else ''} {line_list(skipped)}"
+        spans = [str(first) if first == last else f"{first}-{last}" for first, last in skipped]
+        many = len(skipped) != 1 or skipped[0][0] != skipped[0][1]
+        shown = ", ".join(spans[:5]) + (f" and {len(spans) - 5} more" if len(spans) > 5 else "")
         said.append(
-            f"skipped the {rows} at {lines}: a quote inside a quoted cell is not doubled, "
-            "and where the cells end cannot be told (double each quote inside a cell)"
+            f"skipped the {rows} at line{'s' if many else ''} {shown}: a quote inside a "
+            "quoted cell is not doubled, and where the cells end cannot be told (double "
+            "each quote inside a cell)"
         )
     return said
 
