@@ -20,7 +20,10 @@ A quote left single inside a quoted cell (a hand-edited file's ``"A "quoted" wor
 which a spreadsheet writes ``""quoted""``) is read as a quote where the row's cells can
 still be told apart for sure, and the row is otherwise skipped, every line of it (an
 abstract's lines after such a quote are no rows of their own); either is said, by line,
-and so is a row with more cells than the header has columns.
+and so is a row with more cells than the header has columns. A quote that opens a cell
+and is never closed, before rows that are whole, is read as text where the cell is one
+line, and the cell's lines are otherwise skipped and said: the rows after it are read,
+not taken into the cell.
 """
 
 from __future__ import annotations
@@ -304,8 +307,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     # rows with a quote left single inside a quoted cell, mended or blanked, and the
     # text read again from the first row after the header
     lines = io.StringIO(text, newline="").readlines() if '"' in text else []
-    mended, skipped = _stray_quotes(lines, rows.line_num, dialect, len(header))
-    if mended or skipped:
+    stray = _stray_quotes(lines, rows.line_num, dialect, len(header))
+    if any(stray):
         text = "".join(lines)
         rows = csv.reader(io.StringIO(text, newline=""), dialect)
         for _line in range(2 if sep_line else 1):
@@ -346,7 +349,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     unread = _unread_columns(header, names, columns)
     if unread:
         problems.append(Problem(path, unread, "warning"))
-    problems.extend(Problem(path, said, "warning") for said in _stray_said(mended, skipped))
+    problems.extend(Problem(path, said, "warning") for said in _stray_said(*stray))
     bare: list[int] = []
     wide: list[int] = []  # rows with cells past the header's, under no column
     width = len(header)
@@ -547,10 +550,14 @@ class _Lines:
 
 def _stray_quotes(
     lines: list[str], at: int, dialect: type[csv.Dialect], width: int
-) -> tuple[list[int], list[tuple[int, int]]]:
+) -> tuple[list[int], list[int], list[tuple[int, int]], list[tuple[int, int]]]:
     """Mend in ``lines`` (from index ``at`` on) each row with a quote left single inside
     a quoted cell, and blank out each such row that cannot be mended for sure; the
-    first lines of the rows mended, and the first and last lines of those blanked.
+    first lines of the rows mended, of those whose quote that opens a cell is never
+    closed (read as text: ``Lee,2020,"A lone quote``, before rows that are whole, made
+    one cell of every line after it), and the first and last lines of those blanked, for
+    a quote left single and for a cell never closed whose end cannot be told (the rows
+    after it, whole, are read).
 
     Spreadsheets write a quote inside a quoted cell doubled; a hand-edited file forgets:
     ``"RVT: Robotic "View" Transformer, for 3D"``. The csv module reads the quote before
@@ -570,10 +577,18 @@ def _stray_quotes(
     blanked its line ends, so every line keeps its number."""
     even = _even(lines, at, dialect, width)
     mended: list[int] = []
+    opened: list[int] = []
+    unclosed: list[tuple[int, int]] = []
     skipped: list[tuple[int, int]] = []
     previous: int | None = None  # the first line of the row before, if whole
     while (fault := _fault_at(lines, at, dialect, width, even)) is not None:
         start, (taken, faults) = at, fault
+        if "open" in faults:
+            closed = _never_closed(lines, start, start + _MEND_LINES, dialect, width, even)
+            if closed is None:
+                break  # a row cut short, said as such
+            at, previous = closed, _said_closed(lines, start, closed, opened, unclosed)
+            continue
         if not faults or faults == {"blank"}:
             previous = start if not faults else previous
             at = start + taken
@@ -593,16 +608,28 @@ def _stray_quotes(
                 mended.append(first + 1)
             previous, at = first, first + len(fixed)
             continue
+        if "strict" in faults and taken > 1:
+            # a quote that opens a cell and is never closed, ended by the next quoted
+            # cell's: whole rows between them
+            closed = _never_closed(lines, start, start + taken, dialect, width, even)
+            if closed is not None:
+                at, previous = closed, _said_closed(lines, start, closed, opened, unclosed)
+                continue
         if hard and "strict" in faults:
             end = start + taken  # a row the csv module refuses: the rows after, in turn
         elif hard:
-            start = _damage_from(lines, start, previous, end, dialect, width, even)
+            first = _damage_from(lines, start, previous, end, dialect, width, even)
+            # one row of one line, a quote in a cell not quoted and its cells more or
+            # fewer (``A 5" disk, revisited``): no cell over lines was cut, and it is
+            # read as it stands, its cells past the header's said
+            hard = first < start or end > start + taken or taken > 1
+            start = first
         if hard:
             for index in range(start, end):
                 lines[index] = lines[index][len(lines[index].rstrip("\r\n")) :]
             skipped.append((start + 1, end))
         previous, at = None, end  # else read as it stands: no sure sign of a quote left single
-    return mended, skipped
+    return mended, opened, skipped, unclosed
 
 
 def _even(lines: list[str], at: int, dialect: type[csv.Dialect], width: int) -> bool:
@@ -622,8 +649,8 @@ def _fault_at(
     what is wrong with it: nothing (an empty set), or ``strict`` (the csv module refuses
     it in strict mode), ``loose`` (a quote inside a cell that is not quoted) or
     ``wrong`` (more or fewer cells than the columns of an even table); ``blank`` for a
-    blank row. None in place of all: there is no row left, or the last one breaks off
-    inside a quoted cell, which is said as cut short."""
+    blank row; ``open`` for one that breaks off inside a quoted cell at the end of the
+    text (taking every line left). None in place of all: there is no row left."""
     if start >= len(lines):
         return None
     source = _Lines(lines, start)
@@ -633,7 +660,7 @@ def _fault_at(
         return None
     except csv.Error as error:
         if str(error) == "unexpected end of data":
-            return None
+            return len(lines) - start, frozenset({"open"})
         taken = _row_lines(lines, start, dialect)
         fixed = _mend_row(lines, start, dialect)
         if fixed is not None and fixed == lines[start : start + len(fixed)]:
@@ -669,7 +696,7 @@ def _faulty_run(
     seen: set[str] = set()
     while at - start < _MEND_LINES and (fault := _fault_at(lines, at, dialect, width, even)):
         taken, faults = fault
-        if not faults or (at > start and "strict" in faults):
+        if not faults or (at > start and faults & {"strict", "open"}):
             break  # a row the csv module refuses is looked at in its turn
         at += taken
         if faults != {"blank"}:
@@ -712,6 +739,14 @@ def _mended(
             and (
                 (first, last) == (start, start + taken)
                 or _whole_from(lines, last, dialect, width, even)
+            )
+            # no line of it starts whole rows (a cell never closed, whose quote the next
+            # quoted cell's opening one closed, took them in)
+            and not (
+                even
+                and any(
+                    _whole_rows(lines, at, dialect, width, even) for at in range(first + 1, last)
+                )
             )
         )
 
@@ -829,6 +864,87 @@ def _doubled(
     return readings
 
 
+def _said_closed(
+    lines: list[str],
+    start: int,
+    end: int,
+    opened: list[int],
+    unclosed: list[tuple[int, int]],
+) -> int | None:
+    """Add the row at index ``start`` that :func:`_never_closed` mended (up to ``end``)
+    to ``opened``, or the one it blanked to ``unclosed``; the row's index if it is whole
+    now, else None."""
+    if lines[start].strip():
+        opened.append(start + 1)
+        return start
+    unclosed.append((start + 1, end))
+    return None
+
+
+def _never_closed(
+    lines: list[str],
+    start: int,
+    limit: int,
+    dialect: type[csv.Dialect],
+    width: int,
+    even: bool,
+) -> int | None:
+    """Mend or blank in ``lines`` the row at index ``start`` whose first line leaves a
+    cell open, when whole rows follow it before ``limit``: the line with its quote read
+    as text (:func:`_opener_as_text`) when that makes it a row with a cell for every
+    column, followed by whole rows, else blanked with the lines after it before the
+    first from which rows are whole (the cell's, whose end cannot be told); the index
+    of the line after. None (nothing changed) when there are no such rows: a table cut
+    short, say, inside its last cell."""
+    line = _opener_as_text(lines, start, dialect)
+    if line is None:
+        return None
+    if _one_row([line], dialect, width) and _whole_rows(lines, start + 1, dialect, width, even):
+        lines[start] = line
+        return start + 1
+    end = next(
+        (
+            end
+            for end in range(start + 1, min(len(lines), limit))
+            if _whole_rows(lines, end, dialect, width, even)
+        ),
+        None,
+    )
+    if end is None:
+        return None
+    for index in range(start, end):
+        lines[index] = lines[index][len(lines[index].rstrip("\r\n")) :]
+    return end
+
+
+def _opener_as_text(lines: list[str], start: int, dialect: type[csv.Dialect]) -> str | None:
+    """The line at index ``start`` with the quote that opens a cell never closed (it
+    runs on to the end of the text) read as text that starts the cell, each cell from
+    there on quoted (``Lee,2020,"A lone quote`` → ``Lee,2020,\"\"\"A lone quote"``);
+    None when no cell opened on the line is left open at its end."""
+    delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
+    blank = " \t".replace(delimiter, "")
+    line = lines[start]
+    state, opened = "start", -1
+    for index, char in enumerate(line.rstrip("\r\n")):
+        if state == "quoted":
+            state = "closed" if char == quote else "quoted"
+        elif state == "closed" and char == quote:
+            state = "quoted"
+        elif char == delimiter:
+            state = "start"
+        elif state == "start" and char == quote:
+            state, opened = "quoted", index
+        elif not (state == "start" and char in blank):
+            state = "cell"
+    if state != "quoted":
+        return None
+    body = line.rstrip("\r\n")
+    cells = body[opened:].split(delimiter)
+    quoted = delimiter.join(quote + cell.replace(quote, quote * 2) + quote for cell in cells)
+    return body[:opened] + quoted + line[len(body) :]
+
+
 def _one_row(segment: list[str], dialect: type[csv.Dialect], width: int) -> bool:
     """True when ``segment`` is one row, read strictly, with a cell for every column and
     no quote inside a cell that is not quoted."""
@@ -838,6 +954,19 @@ def _one_row(segment: list[str], dialect: type[csv.Dialect], width: int) -> bool
         and len(row) == width
         and not (any('"' in cell for cell in row) and _loose_quote(segment, dialect))
     )
+
+
+def _whole_rows(
+    lines: list[str], at: int, dialect: type[csv.Dialect], width: int, even: bool
+) -> bool:
+    """True when the rows from index ``at`` on, up to 20 of them, are whole, and there is
+    at least one: where the rows after a cell never closed start again."""
+    rows = 0
+    while rows < 20 and (fault := _fault_at(lines, at, dialect, width, even)) is not None:
+        if fault[1] - {"blank"}:
+            return False
+        rows, at = rows + ("blank" not in fault[1]), at + fault[0]
+    return rows > 0
 
 
 def _whole_from(
@@ -952,7 +1081,12 @@ def _strict_row(lines: list[str], dialect: type[csv.Dialect]) -> list[str] | Non
     return None if rest else row
 
 
-def _stray_said(mended: list[int], skipped: list[tuple[int, int]]) -> list[str]:
+def _stray_said(
+    mended: list[int],
+    opened: list[int],
+    skipped: list[tuple[int, int]],
+    unclosed: list[tuple[int, int]],
+) -> list[str]:
     """What to say of the rows :func:`_stray_quotes` mended and blanked: each blanked
     row by its line, or its first and last lines where it took several."""
     said = []
@@ -962,17 +1096,32 @@ def _stray_said(mended: list[int], skipped: list[tuple[int, int]]) -> list[str]:
             f"{lines}: a quote inside a quoted cell is not doubled, as a spreadsheet "
             "writes it; read it as a quote of the text"
         )
-    if skipped:
-        rows = "rows" if len(skipped) != 1 else "row"
-        spans = [str(first) if first == last else f"{first}-{last}" for first, last in skipped]
-        many = len(skipped) != 1 or skipped[0][0] != skipped[0][1]
-        shown = ", ".join(spans[:5]) + (f" and {len(spans) - 5} more" if len(spans) > 5 else "")
+    if opened:
+        lines = f"line{'s' if len(opened) != 1 else ''} {line_list(opened)}"
         said.append(
-            f"skipped the {rows} at line{'s' if many else ''} {shown}: a quote inside a "
-            "quoted cell is not doubled, and where the cells end cannot be told (double "
-            "each quote inside a cell)"
+            f"{lines}: a quote that starts a cell is never closed; read it as a quote of "
+            "the text (the rows after it are whole)"
+        )
+    if skipped:
+        said.append(
+            f"skipped {_spans(skipped)}: a quote inside a quoted cell is not doubled, and "
+            "where the cells end cannot be told (double each quote inside a cell)"
+        )
+    if unclosed:
+        said.append(
+            f"skipped {_spans(unclosed)}: a quote that starts a cell is never closed, and "
+            "where the cell ends cannot be told (the rows after it are read)"
         )
     return said
+
+
+def _spans(spans: list[tuple[int, int]]) -> str:
+    """The rows of ``spans`` (each row's first and last lines), as said."""
+    rows = "rows" if len(spans) != 1 else "row"
+    shown = [str(first) if first == last else f"{first}-{last}" for first, last in spans]
+    many = len(spans) != 1 or spans[0][0] != spans[0][1]
+    more = f" and {len(shown) - 5} more" if len(shown) > 5 else ""
+    return f"the {rows} at line{'s' if many else ''} {', '.join(shown[:5])}{more}"
 
 
 def _broken_off(
