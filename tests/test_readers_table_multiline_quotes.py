@@ -159,3 +159,19 @@ def test_a_quote_in_a_cell_that_is_not_quoted_is_still_read_as_written(tmp_path:
     ]
     assert result.records[0].abstract == "An abstract over two lines."
     assert messages(result) == []
+
+
+@pytest.mark.parametrize("change", ["at a line's end", "before a word"])
+def test_a_table_whose_rows_lack_their_last_cells_is_mended_too(
+    tmp_path: Path, change: str
+) -> None:
+    # a table written by hand, its papers without an abstract short of that cell: the
+    # lines of the abstract cut short were papers, as in a table of even rows before
+    table = damaged(rows(), STABILIZE, 3, change)
+    table = [row if row[3].strip() and "\n" in row[3] else row[:3] for row in table]
+    table[0] = ["title", "authors", "year", "abstract"]
+    expected = written(table, tmp_path / "spreadsheet.csv", by_hand=False)
+    result = written(table, tmp_path / "edited.csv", by_hand=True)
+    assert [len(row) for row in table[1:]] == [3, 4, 3, 4, 4, 3]
+    assert result.records == expected.records
+    assert messages(result) == [MENDED.format(3)]

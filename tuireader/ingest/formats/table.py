@@ -32,6 +32,7 @@ import csv
 import io
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -566,8 +567,8 @@ def _stray_quotes(
     abstract), a quote left single at a line's end ends the cell there, and the lines
     after it are read as rows of their own: papers that never were. So a row is looked
     at again when the csv module refuses it in strict mode, when it holds a quote inside
-    a cell that is not quoted (where a cell that ended too early has its true end), or,
-    in a table whose rows have a cell for every column, when it has more or fewer: it
+    a cell that is not quoted (where a cell that ended too early has its true end), or
+    when it has more cells than the columns, or fewer than the table's rows have: it
     and the rows after it that are so (:func:`_faulty_run`) are read again as one row
     (:func:`_mended`). A mend is kept when it gives one row with a cell for every column,
     followed by a row that is whole; else (``"A "b", c"``: which quote ends the cell?)
@@ -575,16 +576,16 @@ def _stray_quotes(
     one holds a quote where no spreadsheet writes one, are blanked, every line of them,
     lest the lines of one cell be read as papers. A row mended keeps its lines, and a row
     blanked its line ends, so every line keeps its number."""
-    even = _even(lines, at, dialect, width)
+    usual = _usual(lines, at, dialect, width)
     mended: list[int] = []
     opened: list[int] = []
     unclosed: list[tuple[int, int]] = []
     skipped: list[tuple[int, int]] = []
     previous: int | None = None  # the first line of the row before, if whole
-    while (fault := _fault_at(lines, at, dialect, width, even)) is not None:
+    while (fault := _fault_at(lines, at, dialect, width, usual)) is not None:
         start, (taken, faults) = at, fault
         if "open" in faults:
-            closed = _never_closed(lines, start, start + _MEND_LINES, dialect, width, even)
+            closed = _never_closed(lines, start, start + _MEND_LINES, dialect, width, usual)
             if closed is None:
                 break  # a row cut short, said as such
             at, previous = closed, _said_closed(lines, start, closed, opened, unclosed)
@@ -599,8 +600,8 @@ def _stray_quotes(
             mended.append(start + 1)
             previous, at = start, start + taken
             continue
-        end, hard = _faulty_run(lines, start, dialect, width, even)
-        found = _mended(lines, start, previous, end, dialect, width, even)
+        end, hard = _faulty_run(lines, start, dialect, width, usual)
+        found = _mended(lines, start, previous, end, dialect, width, usual)
         if found is not None:
             first, fixed = found
             lines[first : first + len(fixed)] = fixed
@@ -611,14 +612,14 @@ def _stray_quotes(
         if "strict" in faults and taken > 1:
             # a quote that opens a cell and is never closed, ended by the next quoted
             # cell's: whole rows between them
-            closed = _never_closed(lines, start, start + taken, dialect, width, even)
+            closed = _never_closed(lines, start, start + taken, dialect, width, usual)
             if closed is not None:
                 at, previous = closed, _said_closed(lines, start, closed, opened, unclosed)
                 continue
         if hard and "strict" in faults:
             end = start + taken  # a row the csv module refuses: the rows after, in turn
         elif hard:
-            first = _damage_from(lines, start, previous, end, dialect, width, even)
+            first = _damage_from(lines, start, previous, end, dialect, width, usual)
             # one row of one line, a quote in a cell not quoted and its cells more or
             # fewer (``A 5" disk, revisited``): no cell over lines was cut, and it is
             # read as it stands, its cells past the header's said
@@ -632,23 +633,26 @@ def _stray_quotes(
     return mended, opened, skipped, unclosed
 
 
-def _even(lines: list[str], at: int, dialect: type[csv.Dialect], width: int) -> bool:
-    """True when most rows of the table (from line index ``at``) that are not blank have
-    a cell for every column of the header: a row with more or fewer is then a sign of
-    damage, not of a table written by hand without its empty cells. (Most, not nearly
-    all: each cell cut short by a quote left single makes rows of its other lines, and
-    a short table has few rows.)"""
+def _usual(lines: list[str], at: int, dialect: type[csv.Dialect], width: int) -> frozenset[int]:
+    """The numbers of cells the rows of the table (from line index ``at``) that are not
+    blank have: the header's, and fewer that many rows have (three, and a third or so:
+    a table written by hand without its empty last cells). A row with another number is a sign of damage: a
+    cell cut short by a quote left single makes rows of its other lines, each with the
+    cells its commas give."""
     rows = [row for row in csv.reader(lines[at:], dialect) if any(cell.strip() for cell in row)]
-    return sum(len(row) == width for row in rows) > len(rows) / 2
+    counts = Counter(len(row) for row in rows if len(row) < width)
+    return frozenset(
+        {width, *(count for count, many in counts.items() if many >= max(3, 0.3 * len(rows)))}
+    )
 
 
 def _fault_at(
-    lines: list[str], start: int, dialect: type[csv.Dialect], width: int, even: bool
+    lines: list[str], start: int, dialect: type[csv.Dialect], width: int, usual: frozenset[int]
 ) -> tuple[int, frozenset[str]] | None:
     """How many lines the row at index ``start`` takes, as the csv module reads it, and
     what is wrong with it: nothing (an empty set), or ``strict`` (the csv module refuses
     it in strict mode), ``loose`` (a quote inside a cell that is not quoted) or
-    ``wrong`` (more or fewer cells than the columns of an even table); ``blank`` for a
+    ``wrong`` (more cells than the columns, or fewer than the rows of the table have); ``blank`` for a
     blank row; ``open`` for one that breaks off inside a quoted cell at the end of the
     text (taking every line left). None in place of all: there is no row left."""
     if start >= len(lines):
@@ -672,7 +676,7 @@ def _fault_at(
     faults = set()
     if any('"' in cell for cell in row) and _loose_quote(lines[start : source.at], dialect):
         faults.add("loose")
-    if even and (len(row) < width or any(cell.strip() for cell in row[width:])):
+    if len(row) not in usual and (len(row) < width or any(cell.strip() for cell in row[width:])):
         faults.add("wrong")
     return taken, frozenset(faults)
 
@@ -684,7 +688,7 @@ _MEND_LINES = 200
 
 
 def _faulty_run(
-    lines: list[str], start: int, dialect: type[csv.Dialect], width: int, even: bool
+    lines: list[str], start: int, dialect: type[csv.Dialect], width: int, usual: frozenset[int]
 ) -> tuple[int, bool]:
     """The index of the first line after the rows from ``start`` on that are each at
     fault (:func:`_fault_at`; blank lines among them too, as a cell's paragraphs are;
@@ -694,7 +698,7 @@ def _faulty_run(
     (a cell ended too early, and its end read as a row of its own)."""
     at = after = start
     seen: set[str] = set()
-    while at - start < _MEND_LINES and (fault := _fault_at(lines, at, dialect, width, even)):
+    while at - start < _MEND_LINES and (fault := _fault_at(lines, at, dialect, width, usual)):
         taken, faults = fault
         if not faults or (at > start and faults & {"strict", "open"}):
             break  # a row the csv module refuses is looked at in its turn
@@ -712,7 +716,7 @@ def _mended(
     end: int,
     dialect: type[csv.Dialect],
     width: int,
-    even: bool,
+    usual: frozenset[int],
 ) -> tuple[int, list[str]] | None:
     """The first line index and the lines of the one row that the faulty rows at
     ``start`` up to ``end`` (and perhaps the row before, at ``previous``, whose cell a
@@ -738,15 +742,12 @@ def _mended(
             and _one_row(mend, dialect, width)
             and (
                 (first, last) == (start, start + taken)
-                or _whole_from(lines, last, dialect, width, even)
+                or _whole_from(lines, last, dialect, width, usual)
             )
             # no line of it starts whole rows (a cell never closed, whose quote the next
             # quoted cell's opening one closed, took them in)
             and not (
-                even
-                and any(
-                    _whole_rows(lines, at, dialect, width, even) for at in range(first + 1, last)
-                )
+                any(_whole_rows(lines, at, dialect, width, usual) for at in range(first + 1, last))
             )
         )
 
@@ -756,7 +757,7 @@ def _mended(
         return start, greedy
 
     def may_end(last: int) -> bool:
-        return last == start + taken or _whole_from(lines, last, dialect, width, even)
+        return last == start + taken or _whole_from(lines, last, dialect, width, usual)
 
     found = _readings(lines, start, previous, end, dialect, whole, may_end, closing=False)
     fewest = min(found.values(), default=0)
@@ -806,7 +807,7 @@ def _damage_from(
     end: int,
     dialect: type[csv.Dialect],
     width: int,
-    even: bool,
+    usual: frozenset[int],
 ) -> int:
     """Where the damage that no mend reads for sure starts: at the row before the
     faulty rows at ``start`` (at ``previous``) when a quote of it, doubled, even one
@@ -819,7 +820,7 @@ def _damage_from(
         return _one_row(mend, dialect, width)
 
     def may_end(last: int) -> bool:
-        return _whole_from(lines, last, dialect, width, even)
+        return _whole_from(lines, last, dialect, width, usual)
 
     found = _readings(lines, start, previous, end, dialect, whole, may_end, closing=True)
     return previous if any(first == previous for first, _mend in found) else start
@@ -887,7 +888,7 @@ def _never_closed(
     limit: int,
     dialect: type[csv.Dialect],
     width: int,
-    even: bool,
+    usual: frozenset[int],
 ) -> int | None:
     """Mend or blank in ``lines`` the row at index ``start`` whose first line leaves a
     cell open, when whole rows follow it before ``limit``: the line with its quote read
@@ -899,14 +900,14 @@ def _never_closed(
     line = _opener_as_text(lines, start, dialect)
     if line is None:
         return None
-    if _one_row([line], dialect, width) and _whole_rows(lines, start + 1, dialect, width, even):
+    if _one_row([line], dialect, width) and _whole_rows(lines, start + 1, dialect, width, usual):
         lines[start] = line
         return start + 1
     end = next(
         (
             end
             for end in range(start + 1, min(len(lines), limit))
-            if _whole_rows(lines, end, dialect, width, even)
+            if _whole_rows(lines, end, dialect, width, usual)
         ),
         None,
     )
@@ -957,12 +958,12 @@ def _one_row(segment: list[str], dialect: type[csv.Dialect], width: int) -> bool
 
 
 def _whole_rows(
-    lines: list[str], at: int, dialect: type[csv.Dialect], width: int, even: bool
+    lines: list[str], at: int, dialect: type[csv.Dialect], width: int, usual: frozenset[int]
 ) -> bool:
     """True when the rows from index ``at`` on, up to 20 of them, are whole, and there is
     at least one: where the rows after a cell never closed start again."""
     rows = 0
-    while rows < 20 and (fault := _fault_at(lines, at, dialect, width, even)) is not None:
+    while rows < 20 and (fault := _fault_at(lines, at, dialect, width, usual)) is not None:
         if fault[1] - {"blank"}:
             return False
         rows, at = rows + ("blank" not in fault[1]), at + fault[0]
@@ -970,11 +971,11 @@ def _whole_rows(
 
 
 def _whole_from(
-    lines: list[str], at: int, dialect: type[csv.Dialect], width: int, even: bool
+    lines: list[str], at: int, dialect: type[csv.Dialect], width: int, usual: frozenset[int]
 ) -> bool:
     """True when the row at index ``at``, past blank lines, is whole (:func:`_fault_at`),
     or there is none."""
-    while (fault := _fault_at(lines, at, dialect, width, even)) is not None and fault[1] == {
+    while (fault := _fault_at(lines, at, dialect, width, usual)) is not None and fault[1] == {
         "blank"
     }:
         at += fault[0]
