@@ -295,24 +295,29 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     if csv.field_size_limit() <= len(text):
         csv.field_size_limit(len(text) + 1)
     sep_line = _SEP_LINE.match(text)
-    sample = text[sep_line.end() if sep_line else 0 :][:4096]
+    # blank lines before the header row (a file saved with an empty first line) are
+    # none of it: read as the header, they made a table of no columns, and not one paper
+    sample = text[sep_line.end() if sep_line else 0 :].lstrip(" \t\r\n")[:4096]
     dialect = _dialect(sample, path, sep_line.group(1) if sep_line else None)
     rows = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
         if sep_line:
             next(rows)  # the line that names the delimiter: no header
         header = next(rows)
+        while not any(cell.strip() for cell in header):
+            header = next(rows)
     except (StopIteration, csv.Error) as error:
         problem = Problem(path, f"is not a readable CSV file ({error})")
         return ReadResult(path, path.stem, "csv", (), (problem,))
     # rows with a quote left single inside a quoted cell, mended or blanked, and the
     # text read again from the first row after the header
+    before = rows.line_num  # the lines up to the header's end
     lines = io.StringIO(text, newline="").readlines() if '"' in text else []
-    stray = _stray_quotes(lines, rows.line_num, dialect, len(header))
+    stray = _stray_quotes(lines, before, dialect, len(header))
     if any(stray):
         text = "".join(lines)
         rows = csv.reader(io.StringIO(text, newline=""), dialect)
-        for _line in range(2 if sep_line else 1):
+        while rows.line_num < before:
             next(rows)
     names = [_column_name(column) for column in header]
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
