@@ -175,3 +175,22 @@ def test_a_table_whose_rows_lack_their_last_cells_is_mended_too(
     assert [len(row) for row in table[1:]] == [3, 4, 3, 4, 4, 3]
     assert result.records == expected.records
     assert messages(result) == [MENDED.format(3)]
+
+
+def test_a_quote_after_a_cells_closing_quote_takes_in_no_other_paper(tmp_path: Path) -> None:
+    # `suite."",Jennifer Grannen`: the two quotes read as one of the text, the abstract
+    # ran on into the next paper's row, and the row was said mended while that paper
+    # (XSkill, line 6) was lost
+    table = rows(("title", "abstract", "authors", "year"))
+    clean = written(table, tmp_path / "clean.csv", by_hand=False)
+    path = tmp_path / "edited.csv"
+    text = (tmp_path / "clean.csv").read_text(encoding="utf-8")
+    at = text.index('",Jennifer Grannen')
+    path.write_text(text[:at] + '"' + text[at:], encoding="utf-8")
+    result = read_file(path)
+    assert result.records == tuple(record for record in clean.records if record.title != STABILIZE)
+    said = (
+        "skipped the row at lines 3-5: a quote that starts a cell is never closed, and where "
+        "the cell ends cannot be told (the rows after it are read)"
+    )
+    assert messages(result) == [said]

@@ -600,7 +600,12 @@ def _stray_quotes(
             at = start + taken
             continue
         fixed = _mend_row(lines, start, dialect) if "strict" in faults else None
-        if fixed is not None and len(fixed) == taken and _one_row(fixed, dialect, width):
+        if (
+            fixed is not None
+            and len(fixed) == taken
+            and _one_row(fixed, dialect, width)
+            and not _swallows(lines, start, start + taken, dialect, width, usual)
+        ):
             lines[start : start + taken] = fixed  # the row alone, over the lines it had
             mended.append(start + 1)
             previous, at = start, start + taken
@@ -749,11 +754,7 @@ def _mended(
                 (first, last) == (start, start + taken)
                 or _whole_from(lines, last, dialect, width, usual)
             )
-            # no line of it starts whole rows (a cell never closed, whose quote the next
-            # quoted cell's opening one closed, took them in)
-            and not (
-                any(_whole_rows(lines, at, dialect, width, usual) for at in range(first + 1, last))
-            )
+            and not _swallows(lines, first, last, dialect, width, usual)
         )
 
     greedy = _mend_row(lines, start, dialect)
@@ -960,6 +961,21 @@ def _one_row(segment: list[str], dialect: type[csv.Dialect], width: int) -> bool
         and len(row) == width
         and not (any('"' in cell for cell in row) and _loose_quote(segment, dialect))
     )
+
+
+def _swallows(
+    lines: list[str],
+    first: int,
+    last: int,
+    dialect: type[csv.Dialect],
+    width: int,
+    usual: frozenset[int],
+) -> bool:
+    """True when a line after the first of those from index ``first`` to ``last``
+    starts whole rows: read as one row, they would take in another paper's (a quote
+    after a cell's closing one, ``"…"",``, or a cell never closed, whose quote the next
+    quoted cell's opening one closes)."""
+    return any(_whole_rows(lines, at, dialect, width, usual) for at in range(first + 1, last))
 
 
 def _whole_rows(
