@@ -1,6 +1,7 @@
-"""A CSV or TSV list whose header row comes after blank lines (a file saved with an empty
-first line): its papers were all lost to "has no 'title' or 'abstract' column in its first
-row (columns found: none)"."""
+"""The shape of a CSV or TSV list's rows. A header row after blank lines (a file saved with
+an empty first line): its papers were all lost to "has no 'title' or 'abstract' column in
+its first row (columns found: none)". A row short of cells where the others have them
+all (a line break in a cell not quoted) made a paper of a title's first part, unsaid."""
 
 from __future__ import annotations
 
@@ -55,3 +56,38 @@ def test_a_quote_left_single_after_blank_lines_and_the_header_is_named_by_its_li
         ("Plain", 2021),
     ]
     assert [problem.message.split(":")[0] for problem in result.problems] == ["line 4"]
+
+
+@pytest.mark.parametrize("line_break", ["\n", "\r"])
+def test_a_line_break_in_a_cell_not_quoted_is_said(tmp_path: Path, line_break: str) -> None:
+    # the title's first part was a paper of its own, with no authors, without a word
+    path = tmp_path / "list.csv"
+    path.write_text(
+        f"title,authors,year\nA title that was{line_break}wrapped by hand,Ann Lee,2020\n"
+        "Plain,Bob Roe,2021\nOther,Cy Doe,2022\n",
+        encoding="utf-8",
+        newline="",
+    )
+    result = read_file(path)
+    assert [record.title for record in result.records][:2] == [
+        "A title that was",
+        "wrapped by hand",
+    ]
+    said = (
+        "line 2: fewer cells than the 3 columns of the header, which the other rows have "
+        "(read as it stands; a cell that holds a line break must be quoted)"
+    )
+    assert [problem.message for problem in result.problems] == [said]
+
+
+def test_a_table_whose_rows_are_short_all_through_is_read_without_a_word(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "list.csv"
+    rows = "".join(
+        f"Paper {n},Ann Lee\n" if n % 2 else f"Paper {n},Ann Lee,2020\n" for n in range(10)
+    )
+    path.write_text("title,authors,year\n" + rows, encoding="utf-8")
+    result = read_file(path)
+    assert len(result.records) == 10
+    assert result.problems == ()

@@ -14,7 +14,9 @@ taken off.
 A table cut short (a download or a copy that stopped half way) keeps the rows before the
 break; its last row, broken off inside a quoted cell or (with no line end after it) short
 of the cells every row before it has, is skipped and said to be cut short, as a JSON
-Lines file's broken last line is. A last line without a line end is otherwise whole.
+Lines file's broken last line is. A last line without a line end is otherwise whole. A
+few rows short of cells where the others have them all (a line break in a cell not
+quoted, which makes two rows of one) are read as they stand and named.
 
 A quote left single inside a quoted cell (a hand-edited file's ``"A "quoted" word"``,
 which a spreadsheet writes ``""quoted""``) is read as a quote where the row's cells can
@@ -358,12 +360,14 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     problems.extend(Problem(path, said, "warning") for said in _stray_said(*stray))
     bare: list[int] = []
     wide: list[int] = []  # rows with cells past the header's, under no column
+    narrow: list[int] = []  # rows short of the header's cells
     width = len(header)
     seen = short = 0  # rows with a cell that is not blank, and those short of cells
     # the last row: its first line, its cells, and whether it gave a record (None: it is
     # blank, and counted nowhere; False: it is among the bare rows)
     last: tuple[int, int, bool | None] = (0, 0, None)
     read = rows.line_num  # the lines read before the row at hand
+    how: str | None = None  # how the last row breaks off, if it does
     try:
         for row in rows:
             start, read = read + 1, rows.line_num
@@ -372,6 +376,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 continue
             seen += 1
             short += len(row) < width
+            if len(row) < width:
+                narrow.append(start)
             if any(cell.strip() for cell in row[width:]):
                 wide.append(start)
 
@@ -423,6 +429,23 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                     "warning",
                 )
             )
+    if how and narrow and narrow[-1] == last[0]:
+        narrow.pop()  # the last row, said cut short
+    if narrow and seen - short > seen / 2 and len(narrow) <= max(2, seen / 10):
+        # a table whose rows have their cells but these few: a line break in a cell not
+        # quoted ("A title\nwrapped,Ann Lee,2020") made two rows of one, a paper of its
+        # first part, without a word (a table written by hand, many of its rows short
+        # of their empty cells, is read as it stands, as before)
+        many = len(narrow) != 1
+        problems.append(
+            Problem(
+                path,
+                f"line{'s' if many else ''} {line_list(narrow)}: fewer cells than the "
+                f"{width} columns of the header, which the other rows have (read as "
+                "it stands; a cell that holds a line break must be quoted)",
+                "warning",
+            )
+        )
     if wide:
         many = len(wide) != 1
         problems.append(
