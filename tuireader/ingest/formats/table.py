@@ -1027,27 +1027,30 @@ def _whole_from(
 
 
 def _loose_quote(segment: list[str], dialect: type[csv.Dialect]) -> bool:
-    """True when ``segment`` (the lines of one row) holds a quote inside a cell that is
-    not quoted (``5" disk``, or a cell's true end after a quote left single ended it),
-    which a spreadsheet never writes."""
+    """True when ``segment`` (the lines of one row, read strictly) holds a quote inside a
+    cell that is not quoted (``5" disk``, or a cell's true end after a quote left single
+    ended it), which a spreadsheet never writes. Quoted cells are passed over whole (an
+    abstract's text is most of a table's)."""
     delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
     blank = " \t".replace(delimiter, "")
-    state = "start"  # at a cell's start, in a cell, in a quoted cell, after its quote
-    for char in "".join(segment):
-        if state == "quoted":
-            state = "closed" if char == quote else "quoted"
-        elif state == "closed" and char == quote:
-            state = "quoted"
-        elif char in (delimiter, "\r", "\n"):
-            state = "start"
-        elif state == "start" and char == quote:
-            state = "quoted"
-        elif state == "start" and char in blank:
-            continue
-        elif char == quote and state == "cell":
+    ends = re.compile(f"[{re.escape(delimiter)}\r\n]")
+    text = "".join(segment)
+    at = 0
+    while at < len(text):
+        while at < len(text) and text[at] in blank:
+            at += 1
+        if text[at : at + 1] == quote:
+            at += 1
+            while (close := text.find(quote, at)) >= 0 and text[close + 1 : close + 2] == quote:
+                at = close + 2
+            if close < 0:
+                return False  # open to the end: no row the csv module reads strictly
+            at = close + 1
+        found = ends.search(text, at)
+        stop = found.start() if found else len(text)
+        if quote in text[at:stop]:
             return True
-        elif state == "start":
-            state = "cell"
+        at = stop + 1
     return False
 
 
