@@ -91,3 +91,24 @@ def test_a_table_whose_rows_are_short_all_through_is_read_without_a_word(
     result = read_file(path)
     assert len(result.records) == 10
     assert result.problems == ()
+
+
+def test_a_list_of_titles_alone_names_the_title_cut_at_a_comma(tmp_path: Path) -> None:
+    # "more cells than the 1 columns of the header (… the cells may be under the wrong
+    # columns)": there are no other columns, and what is lost is the rest of the title
+    path = tmp_path / "titles.csv"
+    path.write_text(
+        'title\nDeep nets, revisited\nAttention is all you need\n"Quoted, whole"\n',
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.title for record in result.records] == [
+        "Deep nets",
+        "Attention is all you need",
+        "Quoted, whole",
+    ]
+    said = (
+        "line 2: more cells than the header's one column (read its first part alone; a "
+        "cell that holds the delimiter must be quoted)"
+    )
+    assert [problem.message for problem in result.problems] == [said]

@@ -448,12 +448,19 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         )
     if wide:
         many = len(wide) != 1
+        # a list of titles alone, one with a comma ("Deep nets, revisited"), is no table
+        # of "1 columns": what is lost is the rest of its cell
+        beyond = (
+            "the header's one column (read its first part alone; a cell that holds the "
+            "delimiter must be quoted)"
+            if width == 1
+            else f"the {width} columns of the header (read as far as the header goes; the "
+            "cells may be under the wrong columns)"
+        )
         problems.append(
             Problem(
                 path,
-                f"line{'s' if many else ''} {line_list(wide)}: more cells than the "
-                f"{width} columns of the header (read as far as the header goes; "
-                f"the cells may be under the wrong columns)",
+                f"line{'s' if many else ''} {line_list(wide)}: more cells than {beyond}",
                 "warning",
             )
         )
