@@ -1,6 +1,7 @@
-"""Commas left out inside the records of a JSON list are put back record by record,
-each in a copy of its record's stretch of text: every record so damaged is read,
-however many, and a record is given up only past twenty of its own."""
+"""Commas left out inside the records of a JSON list are put back, all found in one
+pass over the text (record by record, each in a copy of its record's stretch of text,
+where a record is damaged otherwise): every record so damaged is read, however many
+commas it or the list leaves out."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tuireader.ingest.formats.jsonfile import _MAX_COMMAS, _array_prefix
+import pytest
+
+from tuireader.ingest.formats import jsonfile
+from tuireader.ingest.formats.jsonfile import _array_prefix, parse_json
 from tuireader.ingest.readers import ReadResult, read_file
 
 
@@ -46,8 +50,8 @@ def test_a_hundred_records_without_a_comma_are_all_read(tmp_path: Path) -> None:
     result = read(tmp_path, damaged)
     assert titles(result) == [f"Skill {n}" for n in range(300)]
     (problem,) = result.problems
-    assert "read the 300 records before and after" in problem.message
-    assert "skipped" not in problem.message
+    assert "commas are left out at lines 5, 23, 41, 59, 77 and 95 more" in problem.message
+    assert "read the 300 records as if they were there" in problem.message
 
 
 def test_a_record_longer_than_the_first_stretch_is_mended_whole(tmp_path: Path) -> None:
@@ -63,17 +67,42 @@ def test_a_record_longer_than_the_first_stretch_is_mended_whole(tmp_path: Path) 
     assert "skipped" not in problem.message
 
 
-def test_a_record_past_twenty_commas_of_its_own_is_skipped(tmp_path: Path) -> None:
-    many = [{"title": f"Skill {n}", **{f"f{k}": k for k in range(30)}} for n in range(3)]
-    text = json.dumps(many, indent=2)
+def no_commas_in(text: str, title: str) -> str:
+    """``text`` (indented JSON) with no comma after any field of the record that has
+    ``title``, up to its last."""
     lines = text.split("\n")
-    start, end = lines.index('    "title": "Skill 1",'), lines.index('    "title": "Skill 2",')
-    for n in range(start + 1, start + 1 + _MAX_COMMAS + 1):  # 21 in record 1
-        lines[n] = lines[n].rstrip(",")
-    assert end > start + _MAX_COMMAS + 2
-    result = read(tmp_path, "\n".join(lines))
-    assert titles(result) == ["Skill 0", "Skill 2"]
+    start = lines.index(f'    "title": "{title}",')
+    end = start
+    while lines[end + 1].endswith(","):
+        end += 1
+    for n in range(start, end + 1):
+        lines[n] = lines[n].removesuffix(",")
+    return "\n".join(lines)
+
+
+def thirty_fields(count: int) -> list[dict[str, Any]]:
+    return [{"title": f"Skill {n}", **{f"f{k}": k for k in range(30)}} for n in range(count)]
+
+
+def test_a_record_without_any_of_its_thirty_commas_is_read(tmp_path: Path) -> None:
+    text = no_commas_in(json.dumps(thirty_fields(3), indent=2), "Skill 1")
+    assert text.count("\n") - text.count(",\n") > 30
+    result = read(tmp_path, text)
+    assert titles(result) == ["Skill 0", "Skill 1", "Skill 2"]
     (problem,) = result.problems
+    assert problem.message.startswith("is not valid JSON: commas are left out at lines ")
+    assert "read the 3 records as if they were there" in problem.message
+
+
+def test_a_record_without_its_commas_is_read_beside_one_that_cannot_be(
+    tmp_path: Path,
+) -> None:
+    text = no_commas_in(json.dumps(thirty_fields(4), indent=2), "Skill 1")
+    text = text.replace('"Skill 3",', '"Skill 3,')  # a quote left open: not mended
+    result = read(tmp_path, text)
+    assert titles(result) == ["Skill 0", "Skill 1", "Skill 2"]
+    (problem,) = result.problems
+    assert "read the commas left out at lines " in problem.message
     assert "skipped 1 record that could not be read" in problem.message
 
 
@@ -107,3 +136,68 @@ def test_a_comma_put_back_copies_its_record_not_the_whole_text() -> None:
     # the whole text for each, or a count of its lines from its start, would be
     # about ``count`` times its size
     assert Looked.looked < 10 * len(text)
+
+
+def crawl(count: int) -> str:
+    """An OpenReview crawl (``[{venue, year, submissions: [...]}]``) of ``count``
+    submissions, each without the comma after its id."""
+    notes = [
+        {
+            "id": f"note{n}",
+            "forum": f"note{n}",
+            "invitation": "ICML.cc/2024/Conference/-/Submission",
+            "content": {"title": f"Skill {n}", "abstract": "We study it."},
+        }
+        for n in range(count)
+    ]
+    text = json.dumps([{"venue": "ICML.cc", "year": 2024, "submissions": notes}], indent=3)
+    return text.replace('",\n            "forum"', '"\n            "forum"')
+
+
+def test_a_crawl_without_a_comma_in_each_of_a_hundred_submissions_reads_them_all(
+    tmp_path: Path,
+) -> None:
+    text = crawl(100)
+    assert text.count('"\n            "forum"') == 100
+    result = read(tmp_path, text)
+    assert titles(result) == [f"Skill {n}" for n in range(100)]
+    (problem,) = result.problems
+    assert "commas are left out at lines 8, " in problem.message
+    assert "read the 100 records as if they were there" in problem.message
+
+
+def test_commas_left_out_in_a_whole_text_are_put_back_in_one_pass() -> None:
+    count = 1000
+    text = crawl(count)
+    Looked.looked = 0
+    result = parse_json(Looked(text), Path("crawl.json"))
+    assert len(result.records) == count
+    # the text copied once with its commas and its lines counted once; a copy or a
+    # parse of the whole text for each comma would be about ``count`` times its size
+    assert Looked.looked < 10 * len(text)
+
+
+class Decoder(json.JSONDecoder):
+    """A decoder that counts the characters it is given to read."""
+
+    given = 0
+
+    def raw_decode(self, s: str, idx: int = 0) -> tuple[Any, int]:
+        Decoder.given += len(s) - idx
+        return super().raw_decode(s, idx)
+
+
+def test_a_record_without_thousands_of_commas_is_mended_in_one_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    many = [{"title": f"Skill {n}", **{f"f{k}": k for k in range(2000)}} for n in range(3)]
+    text = no_commas_in(json.dumps(many, indent=2), "Skill 1")
+    monkeypatch.setattr(jsonfile.json, "JSONDecoder", Decoder)
+    Decoder.given = 0
+    read = _array_prefix(text)
+    assert read is not None
+    assert [item["title"] for item in read.items] == ["Skill 0", "Skill 1", "Skill 2"]
+    assert len(read.commas) == 2000
+    # the record read a few times, in stretches twice as long each time; put back one
+    # by one, each comma cost a parse of the record, about 2000 times its size
+    assert Decoder.given < 10 * len(text)

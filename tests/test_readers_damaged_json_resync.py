@@ -141,8 +141,8 @@ def test_papers_an_object_holds_read_on_past_a_damaged_record(tmp_path: Path) ->
 
 
 def test_commas_left_out_in_every_record_are_put_back(tmp_path: Path) -> None:
-    # an export that writes no comma after each title: each is put back in a copy of
-    # its record's stretch of text, not of the whole text, so every record is read
+    # an export that writes no comma after each title: all are found in one pass and
+    # put back, so every record is read
     many = [{**RECORDS[0], "id": f"paper{n}", "title": f"Skill {n}"} for n in range(30)]
     text = json.dumps(many, indent=4)
     damaged = text.replace('",\n        "author"', '"\n        "author"')
@@ -150,5 +150,5 @@ def test_commas_left_out_in_every_record_are_put_back(tmp_path: Path) -> None:
     result = read(tmp_path, damaged)
     assert titles(result) == [f"Skill {n}" for n in range(30)]
     message = the_warning(result)
-    assert "read the commas left out at lines " in message
-    assert "read the 30 records before and after" in message
+    assert message.startswith("is not valid JSON: commas are left out at lines 5, 12, ")
+    assert "read the 30 records as if they were there" in message

@@ -1769,8 +1769,6 @@ def parse_json(text: str, path: Path) -> ReadResult:
     return _from_data(data, path)
 
 
-#: the most commas put back in one file (each costs a parse of the whole text)
-_MAX_COMMAS = 20
 #: where a value ends: a string's quote, a list's or object's bracket, a number, a word
 _VALUE_END_RE = re.compile(r'["\]}\w]\s*\Z')
 
@@ -1785,26 +1783,124 @@ def _commas_put_back(text: str, error: json.JSONDecodeError) -> tuple[Any, list[
     end, then blanks, then the start of an object, a list or a key: where ``json``
     expects a comma, nothing else can be meant. Any other mistake (a quote left
     unescaped in a title) is not mended.
+
+    The places are all found in one pass (:func:`_commas_left_out`) and the text is
+    parsed once more: parsed again after each comma, a list missing one in each of its
+    records took time in the square of its size, and a bound on the commas put back
+    lost every record past it.
     """
-    lines: list[int] = []
-    for _ in range(_MAX_COMMAS):
-        text = error.doc  # as ``loads`` last read it, its bad bytes between tokens out
-        if error.msg != "Expecting ',' delimiter" or not text.startswith(
-            ("{", "[", '"'), error.pos
-        ):
-            return None
-        if not _VALUE_END_RE.search(text, max(0, error.pos - 200), error.pos):
-            return None
-        end = len(text[: error.pos].rstrip())
-        lines.append(error.lineno)
-        text = text[:end] + "," + text[end:]
-        try:
-            return loads(text), lines
-        except json.JSONDecodeError as again:
-            error = again
-        except (ValueError, RecursionError):
-            return None
-    return None
+    text = error.doc  # as ``loads`` read it, its bad bytes between tokens out
+    if not _comma_left_out(error):
+        return None
+    found = _commas_left_out(text, _past_blanks(text, 0))
+    if found.end is None or text[found.end :].strip(" \t\r\n\ufffd"):
+        return None
+    line = _Lines(text).of
+    lines = [line(after) for _, after in found.places]
+    try:
+        return loads(_with_commas(text, found.places)), lines
+    except (ValueError, RecursionError):
+        return None
+
+
+#: a token of JSON as the commas left out are looked for: a whole string, a quote left
+#: open, a bracket, a brace, a comma, a colon, else a number or a word (bytes that were
+#: not text, between tokens, are passed over, as ``loads`` drops them)
+_SCAN_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{},:]|[^ \t\r\n\ufffd\[\]{},:"]+')
+
+
+class _Mend(NamedTuple):
+    """What :func:`_commas_left_out` found of the value at a place."""
+
+    #: where each comma left out goes (the end of the value before it), and where the
+    #: token after it starts (where ``json`` stops)
+    places: list[tuple[int, int]]
+    #: where the value ends, with those commas put back; None when it is damaged
+    #: otherwise (``broken``) or the text ends inside it
+    end: int | None
+    #: where the value is damaged otherwise than by a comma left out
+    broken: int | None
+
+
+def _commas_left_out(text: str, start: int) -> _Mend:
+    """The commas the JSON value at ``start`` leaves out, found in one pass over it:
+    wherever a value ends and, where a comma or the end of its list or object must
+    come, an object, a list or a string (a key) starts instead (as
+    :func:`_comma_left_out` tells it of where ``json`` stops). The grammar is followed
+    no further than needed to know where a comma is expected: the words and numbers
+    are left to ``json``, which reads the mended text."""
+    places: list[tuple[int, int]] = []
+    brackets: list[str] = []
+    # what comes next: "value", "key", "colon" or "after" (a comma or a closing bracket)
+    expect = "value"
+    opened = False  # a bracket just opened, which may close at once
+    last_end = start
+    for found in _SCAN_TOKEN.finditer(text, start):
+        token = found.group()
+        if token == '"':
+            break  # the text ends inside a string
+        here = found.start()
+        first = token[0]
+        if expect == "after":
+            if first == ",":
+                expect = "key" if brackets[-1] == "{" else "value"
+                opened = False
+                last_end = found.end()
+                continue
+            if first in "]}":
+                if (first == "]") != (brackets[-1] == "["):
+                    return _Mend(places, None, here)
+                brackets.pop()
+                last_end = found.end()
+                if not brackets:
+                    return _Mend(places, last_end, None)
+                continue
+            if first not in '{["':
+                return _Mend(places, None, here)
+            places.append((last_end, here))
+            expect = "key" if brackets[-1] == "{" else "value"
+            opened = False
+        if expect == "key":
+            if first == '"':
+                expect = "colon"
+            elif first == "}" and opened:
+                brackets.pop()
+                expect = "after"
+            else:
+                return _Mend(places, None, here)
+        elif expect == "colon":
+            if first != ":":
+                return _Mend(places, None, here)
+            expect = "value"
+        elif first in "[{":
+            brackets.append(first)
+            expect = "key" if first == "{" else "value"
+            opened = True
+            continue
+        elif first == "]" and opened and brackets[-1] == "[":
+            brackets.pop()
+            expect = "after"
+        elif first in ",:]}":
+            return _Mend(places, None, here)
+        else:
+            expect = "after"  # a string, a number or a word
+        opened = False
+        last_end = found.end()
+        if expect == "after" and not brackets:
+            return _Mend(places, last_end, None)
+    return _Mend(places, None, None)
+
+
+def _with_commas(text: str, places: list[tuple[int, int]]) -> str:
+    """``text`` with a comma at each of ``places``."""
+    parts: list[str] = []
+    done = 0
+    for at, _ in places:
+        parts.append(text[done:at])
+        parts.append(",")
+        done = at
+    parts.append(text[done:])
+    return "".join(parts)
 
 
 def _where(error: json.JSONDecodeError, *, line: bool = True) -> str:
@@ -1967,17 +2063,18 @@ def _element(
 ) -> tuple[Any, int, list[int]] | int | None:
     """The element of an array at ``pos``, where it ends and the lines (``line`` gives
     a place's) of the commas it left out, read as if they were there (as
-    :func:`_commas_put_back` puts them back in a whole text, at most
-    :data:`_MAX_COMMAS` in one record); else where ``json`` stopped (None: nested
-    too deeply).
+    :func:`_commas_put_back` puts them back in a whole text, as many as it leaves
+    out); else where ``json`` stopped (None: nested too deeply).
 
     The element is read from a copy of its stretch of text, twice as long while it
-    runs past it, and the commas are put back in that copy: put back in the whole
-    text, each comma left out cost a copy of it (an export that writes none after a
-    title, in every record, took a bound on the commas put back in a whole list, and
-    its records past the bound were lost), and so did each place ``json`` stopped
-    at, which it says by its line, counted from the start of the text. A ``size`` of
-    0 reads the element in the whole text first, which copies nothing while the
+    runs past it, and the commas are put back in that copy, all found in one pass
+    (:func:`_commas_left_out`): put back in the whole text, each comma left out cost a
+    copy of it (an export that writes none after a title, in every record, took a
+    bound on the commas put back in a whole list, and its records past the bound were
+    lost), and so did each place ``json`` stopped at, which it says by its line,
+    counted from the start of the text; put back one by one, each cost a parse of the
+    record, and a bound on them lost a record that leaves out more. A ``size`` of 0
+    reads the element in the whole text first, which copies nothing while the
     elements are whole; the stretch is for a list whose elements are damaged one
     after another."""
     if not size:
@@ -1994,31 +2091,27 @@ def _element(
     while True:
         stretch = text[pos : pos + size]
         whole = pos + size >= len(text)
-        put: list[int] = []  # where json stopped for each comma put back
-        while True:
-            try:
-                item, end = decoder.raw_decode(stretch)
-            except json.JSONDecodeError as error:
-                if not whole and (
-                    error.msg.startswith("Unterminated") or error.pos >= len(stretch) - 8
-                ):
-                    break  # the element runs on past the stretch: take a longer one
-                if len(put) >= _MAX_COMMAS or not _comma_left_out(error):
-                    return pos + error.pos - len(put)
-                at = error.pos
-                while at > 0 and stretch[at - 1] in " \t\r\n":
-                    at -= 1
-                stretch = stretch[:at] + "," + stretch[at:]
-                put.append(error.pos)  # its line is where json stopped, as in a whole text
+        found = _commas_left_out(stretch, 0)
+        if found.end is None and found.broken is None and not whole:
+            size *= 2  # the element runs on past the stretch: take a longer one
+            continue
+        places = found.places
+        mended = _with_commas(stretch, places)
+        try:
+            item, end = decoder.raw_decode(mended)
+        except json.JSONDecodeError as error:
+            if not whole and (error.msg.startswith("Unterminated") or error.pos >= len(mended) - 8):
+                size *= 2
                 continue
-            except (ValueError, RecursionError):
-                return None
-            if not whole and end >= len(stretch):
-                break  # a number may run on past the stretch
-            first = line(pos)
-            lines = [first + stretch.count("\n", 0, at) for at in put]
-            return item, pos + end - len(put), lines
-        size *= 2
+            # where json stopped, in the text: less the commas put back before it
+            before = sum(1 for n, (at, _) in enumerate(places) if at + n < error.pos)
+            return pos + error.pos - before
+        except (ValueError, RecursionError):
+            return None
+        if not whole and end >= len(mended):
+            size *= 2  # a number may run on past the stretch
+            continue
+        return item, pos + end - len(places), [line(pos + after) for _, after in places]
 
 
 def _comma_left_out(error: json.JSONDecodeError) -> bool:
