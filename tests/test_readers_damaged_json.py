@@ -75,7 +75,7 @@ def test_a_record_that_is_not_json_costs_that_record_only(tmp_path: Path) -> Non
     assert message.startswith(f"is not valid JSON at line {line} (Expecting ',' delimiter")
     assert message.endswith(
         "; skipped 1 record that could not be read and read the 5 records before and "
-        "after, check the file there"
+        f"after, check the file there; could not be read: item 2 (line {line})"
     )
 
 

@@ -1716,7 +1716,9 @@ def parse_json(text: str, path: Path) -> ReadResult:
         # the text ran out inside a record (else a mistake inside the file, such as a
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
-        array = _array_prefix(text)
+        # a crawl damaged in a submission: read venue by venue, else as one array
+        crawl = _crawl_prefix(text)
+        array = crawl or _array_prefix(text)
         prefix: tuple[Any, int] | None = (array.items, array.line) if array else None
         if array is None and (held := _papers_array(text)) is not None:
             # the papers an object holds, damaged in the middle: read on past the damage
@@ -1756,6 +1758,17 @@ def parse_json(text: str, path: Path) -> ReadResult:
                 )
             done.append(f"read the {count} record{s} before and after, check the file there")
             message += " and ".join([", ".join(done[:-1]), done[-1]] if len(done) > 1 else done)
+            if array.unread:
+                message += "; " + _unread_said(
+                    array.unread, array.lost, "submission" if crawl else "item"
+                )
+            if array.venues_lost:
+                they = len(array.venues_lost) > 1
+                message += (
+                    f"; the venue{'s' if they else ''} at line{'s' if they else ''} "
+                    f"{line_list(list(array.venues_lost))} could not be read, nor "
+                    f"{'their' if they else 'its'} submissions"
+                )
             if array.stopped is not None:
                 message += f"; nothing after line {array.stopped} could be read"
         else:
@@ -1903,6 +1916,24 @@ def _with_commas(text: str, places: list[tuple[int, int]]) -> str:
     return "".join(parts)
 
 
+def _unread_said(unread: Iterable[tuple[int, int, str | None]], lost: int, what: str) -> str:
+    """Which records could not be read, by their places (``what``: "item", or a crawl's
+    "submission"), lines and titles where known: "could not be read: submission 2
+    (line 607, “Rethinking the Value of Network Pruning”)"; at most three named, and
+    the records passed with them counted."""
+    named = list(unread)
+    said = []
+    for place, line, title in named[:3]:
+        if title and len(title) > 80:
+            title = title[:79].rstrip() + "…"
+        said.append(f"{place} (line {line}" + (f", “{title}”)" if title else ")"))
+    more = lost - len(said)
+    what = what + ("s" if lost > 1 else "")
+    return f"could not be read: {what} {', '.join(said)}" + (
+        f" and {more} more" if more > 0 else ""
+    )
+
+
 def _where(error: json.JSONDecodeError, *, line: bool = True) -> str:
     """What json found wrong and where: "Unterminated string starting at line 3,
     column 9" (``line=False``, within one line of JSON Lines: "… at column 9")."""
@@ -1938,6 +1969,13 @@ class _ArrayRead(NamedTuple):
     lost: int
     #: the lines where a comma left out (between two records or inside one) was put back
     commas: list[int]
+    #: where the array's ``]`` ends, when reading went on to it and its end is known
+    end: int | None = None
+    #: each record that could not be read, as far as it is known: its place among the
+    #: array's elements, its line and its title (the first of several passed at once)
+    unread: tuple[tuple[int, int, str | None], ...] = ()
+    #: the lines of the venues of a crawl that could not be read, with their submissions
+    venues_lost: tuple[int, ...] = ()
 
 
 #: a key and its colon: met after a record, it is the rest of a record a stray ``}``
@@ -1950,7 +1988,9 @@ _ARRAY_END_RE = re.compile(r"\][ \t\r\n}]*\Z")
 _ANY_START_RE = re.compile(r"^[ \t]*\{|\},[ \t\r\n]*\{", re.MULTILINE)
 
 
-def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
+def _array_prefix(
+    text: str, start: int | None = None, line: Callable[[int], int] | None = None
+) -> _ArrayRead | None:
     """The whole elements a damaged JSON array holds, and where it is damaged (None:
     the text is no such array, or not one element of it can be read). The array is
     the text, or the one whose ``[`` is at ``start`` (the papers an object holds).
@@ -1963,7 +2003,8 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
     records do (:func:`_resync`), found by its line, not by counting quotes: a quote
     left open makes every quote after it look like the other side of a string. A text
     that breaks off, or is damaged so that no next record can be told, keeps the
-    records read before the break.
+    records read before the break. ``line`` gives a place's line (counted on from the
+    last asked, when several arrays of one text are read in turn).
     """
     decoder = json.JSONDecoder(strict=False)
     pos = len(text) - len(text.lstrip("\ufeff \t\r\n")) if start is None else start
@@ -1978,11 +2019,14 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
     indent: str | None = None  # what stands before each record's "{" on its line
     broken: int | None = None  # where reading stopped for good
     ends = _ArrayEnds(decoder, text, start is not None)
-    line = _Lines(text).of
+    line = line or _Lines(text).of
     stretch = 0  # the stretch of text the next element is read in (0: the whole text)
+    end: int | None = None  # where the array's "]" ends
+    unread: list[tuple[int, int, str | None]] = []
     while True:
         pos = _past_blanks(text, pos)
         if text.startswith("]", pos) and (items or skipped):
+            end = pos + 1
             break  # a comma after the last element, or none after a skipped one
         if indent is None:
             indent = _indent(text, pos)
@@ -1994,8 +2038,8 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
             at = line(read[1])  # the stray "}"
         if not isinstance(read, tuple) or at is not None:
             damage = read if isinstance(read, int) else None
-            following, passed = _resync(decoder, text, pos, indent, keys, ends, damage)
-            if following is None and not ends.closed():
+            following, passed, close = _resync(decoder, text, pos, indent, keys, ends, damage)
+            if following is None and close is None and not ends.closed():
                 broken = pos
                 break
             if at is None or (following is not None and at > line(following) - 1):
@@ -2003,31 +2047,35 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
                 # record's own start, not a line of the next
                 at = line(pos)
             skipped.append(at)
+            title = _title_at(text, pos, following if following is not None else close)
+            unread.append((len(items) + lost + 1, at, title))
             lost += 1 + passed
             if following is None:
+                end = None if close is None else close + 1
                 break  # the last record: the array ends after it
             pos = following
             continue
-        item, end, put = read
+        item, finish, put = read
         if put or stretch:
             # the next one is likely damaged as well: read it in a stretch as long
             # as twice this one
-            stretch = max(_RECORD_WINDOW, 2 * (end - pos))
+            stretch = max(_RECORD_WINDOW, 2 * (finish - pos))
         commas.extend(put)
         skipped.extend(put)
         items.append(_scrub(item))
         if isinstance(item, dict):
             keys.update(item)
-        pos = _past_blanks(text, end)
+        pos = _past_blanks(text, finish)
         if text.startswith(",", pos):
             pos += 1
         elif text.startswith("]", pos):
+            end = pos + 1
             break
         elif text.startswith("{", pos):  # the comma between two records left out
             commas.append(line(pos))
             skipped.append(commas[-1])
         else:
-            following, passed = _resync(decoder, text, pos, indent, keys, ends)
+            following, passed, _ = _resync(decoder, text, pos, indent, keys, ends)
             if following is None:
                 broken = pos
                 break
@@ -2039,7 +2087,33 @@ def _array_prefix(text: str, start: int | None = None) -> _ArrayRead | None:
     stopped = None if broken is None else line(broken)
     places = [*skipped, *([] if stopped is None else [stopped])]
     first = places[0] if places else line(pos)  # a comma before "]"
-    return _ArrayRead(items, first, skipped, stopped, lost, commas)
+    return _ArrayRead(items, first, skipped, stopped, lost, commas, end, tuple(unread))
+
+
+#: a record's title where its text gives it on one line, whole, and its field ends
+#: there (its comma, else the next key): a paper list's ``"title": "…"``, an OpenReview
+#: note's ``"title": {"value": "…"}``
+_TITLE_RE = re.compile(
+    r'"title"[ \t]*:[ \t]*(?:\{[ \t\r\n]*"value"[ \t]*:[ \t]*)?'
+    r'("[^"\\\n]*(?:\\.[^"\\\n]*)*")(?=[ \t\r\n]*[,}"])'
+)
+_TITLE_KEY_RE = re.compile(r'"title"[ \t]*:')
+
+
+def _title_at(text: str, start: int, end: int | None) -> str | None:
+    """The title of the record that could not be read at ``start`` (up to ``end``, the
+    next record's start), where its first ``"title"`` is whole: a title further on in
+    it is a reply's or a cited work's, and a damaged one is not guessed at."""
+    found = _TITLE_KEY_RE.search(text, start, len(text) if end is None else end)
+    if found is None:
+        return None
+    whole = _TITLE_RE.match(text, found.start())
+    if whole is None:
+        return None
+    try:
+        return one_line(json.loads(whole.group(1), strict=False))
+    except ValueError:
+        return None
 
 
 def _indent(text: str, pos: int) -> str | None:
@@ -2158,9 +2232,10 @@ def _resync(
     keys: set[str],
     ends: _ArrayEnds,
     damage: int | None = None,
-) -> tuple[int | None, int]:
+) -> tuple[int | None, int, int | None]:
     """Where the next whole record of an array starts after a damaged place at ``pos``,
-    and how many records that could not be read were passed on the way.
+    how many records that could not be read were passed on the way, and where the
+    array's ``]`` is when it closes first.
 
     A record starts where the array's records do: a ``{`` after the indentation they
     have (``indent``; else first on a line, or after a ``},``). Such a place counts
@@ -2172,14 +2247,27 @@ def _resync(
     such a place counts only when the records read on from it run to the array's own
     end, not to the ``]`` of a list inside a record nor to ``damage``, where json
     stopped in the damaged record (:meth:`_ArrayEnds.of_array`).
-    None when no record follows."""
+    None when no record follows.
+
+    With an indentation, the array closes at a ``]`` that starts a line indented less
+    than its records: no record is looked for past it, where the records are another
+    array's (the next venue's submissions in a crawl), not this one's."""
+    closer: re.Pattern[str] | None = None
     if indent is not None:
         starts = re.compile(rf"^{re.escape(indent)}\{{", re.MULTILINE)
+        if indent:
+            closer = re.compile(rf"^(?!{re.escape(indent)})[ \t]*\]", re.MULTILINE)
     else:
         starts = _ANY_START_RE
     passed = 0
+    checked = pos + 1  # how far the text is known to hold no closing "]"
     for found in starts.finditer(text, pos + 1):
         start = found.end() - 1
+        if closer is not None:
+            close = closer.search(text, checked, start)
+            if close is not None:
+                return None, passed, close.end() - 1
+            checked = start
         try:
             item, end = decoder.raw_decode(text, start)
         except json.JSONDecodeError as error:
@@ -2199,9 +2287,10 @@ def _resync(
             and text.startswith((",", "]", "{"), after)
             and not _closed_early(item, text, end)
         ):
-            return start, passed
+            return start, passed, None
         passed += 1
-    return None, passed
+    close = closer.search(text, checked) if closer is not None else None
+    return None, passed, None if close is None else close.end() - 1
 
 
 class _ArrayEnds:
@@ -2293,16 +2382,24 @@ class _ArrayEnds:
         return re.fullmatch(r"[ \t\r\n}]*", tail[end:]) is not None
 
 
-def _papers_array(text: str) -> tuple[int, dict[str, Any], str] | None:
-    """Where the list of papers an object holds (under one of :data:`_RECORD_KEYS` or
-    :data:`_WRAPPER_KEYS`) opens, the object's fields before it and the list's key;
-    None when the text is no such object, or is damaged before the list."""
-    if not text.lstrip("\ufeff \t\r\n").startswith("{"):
+def _papers_array(
+    text: str, start: int | None = None, keys: frozenset[str] | None = None
+) -> tuple[int, dict[str, Any], str] | None:
+    """Where the list of papers an object holds (under one of ``keys``, quoted: by
+    default :data:`_RECORD_KEYS` and :data:`_WRAPPER_KEYS`) opens, the object's fields
+    before it and the list's key; None when the text is no such object, or is damaged
+    before the list. The object is the text, or the one whose ``{`` is at ``start``
+    (a venue of a crawl)."""
+    if start is None:
+        start = len(text) - len(text.lstrip("\ufeff \t\r\n"))
+    if keys is None:
+        keys = _QUOTED_RECORD_KEYS
+    if not text.startswith("{", start):
         return None
     depth = 0
     string: str | None = None
     key: str | None = None
-    for found in _JSON_TOKEN.finditer(text):
+    for found in _JSON_TOKEN.finditer(text, start):
         token = found.group()
         if token == '"':
             return None  # a string left open before the list
@@ -2312,9 +2409,9 @@ def _papers_array(text: str) -> tuple[int, dict[str, Any], str] | None:
         if token == ":":
             key = string if depth == 1 else None
         elif token in "[{":
-            if token == "[" and depth == 1 and key in _QUOTED_RECORD_KEYS:
+            if token == "[" and depth == 1 and key in keys:
                 try:
-                    around = loads(text[: found.start()] + "[]}")
+                    around = loads(text[start : found.start()] + "[]}")
                 except (ValueError, RecursionError):
                     return None
                 if not isinstance(around, dict):
@@ -2328,6 +2425,121 @@ def _papers_array(text: str) -> tuple[int, dict[str, Any], str] | None:
                 return None
         string = None
     return None
+
+
+_SUBMISSIONS = frozenset({'"submissions"'})
+
+
+def _crawl_prefix(text: str) -> _ArrayRead | None:
+    """The venues of an OpenReview crawl (``[{venue, year, submissions: [...]}, …]``)
+    damaged in its submissions, each with those that can be read; None when the text
+    is no such crawl or its submissions are not where it is damaged.
+
+    Read as one array, a crawl is one element a venue, and a damaged submission cost
+    its whole venue: every paper of a crawl of one. Each venue's submissions are read
+    instead as the papers of a list are (:func:`_array_prefix`: a comma left out put
+    back, a submission that cannot be read skipped), their places counted on from the
+    venue before, and the venue's own fields read around them.
+    """
+    decoder = json.JSONDecoder(strict=False)
+    pos = len(text) - len(text.lstrip("\ufeff \t\r\n"))
+    if not text.startswith("[", pos):
+        return None
+    line = _Lines(text).of
+    venues: list[Any] = []
+    skipped: list[int] = []
+    commas: list[int] = []
+    unread: list[tuple[int, int, str | None]] = []
+    lost = 0
+    before = 0  # the submissions of the venues before
+    stopped: int | None = None  # the line where reading stopped for good
+    end: int | None = None
+    venues_lost: list[int] = []
+    pos = _past_blanks(text, pos + 1)
+    indent = _indent(text, pos)  # the venues'
+    ends = _ArrayEnds(decoder, text, False)
+    while True:
+        held = _papers_array(text, pos, _SUBMISSIONS)
+        if held is None or any(name in held[1] for name in _PAPER_FIELDS):
+            if not venues and not venues_lost:
+                return None  # no crawl (a paper with a list of submissions is no venue)
+            read = None
+        else:
+            at, around, key = held
+            read = _array_prefix(text, at, line)
+        if read is None:
+            # the venue damaged before its submissions, or none of them read: the
+            # next venue is looked for as a damaged array's next record is
+            following = None
+            if indent is not None:
+                following = _resync(decoder, text, pos, indent, set(), ends)[0]
+            venues_lost.append(line(pos))
+            skipped.append(venues_lost[-1])
+            if following is None:
+                if indent is None or not _ARRAY_END_RE.search(text):
+                    stopped = venues_lost[-1]  # the venues after it, if any, not read
+                break
+            pos = following
+            continue
+        venues.append({**around, key: read.items})
+        skipped.extend(read.skipped)
+        commas.extend(read.commas)
+        unread.extend((before + place, at_line, title) for place, at_line, title in read.unread)
+        lost += read.lost
+        before += len(read.items) + read.lost
+        if read.end is None:
+            stopped = read.stopped
+            later = text.find('"submissions"', at + 1)
+            if stopped is None and later >= 0:
+                # the last submission damaged, and where the venue ends is unknown:
+                # the venues after it are not read
+                stopped = line(later)
+            break
+        rest = _fields_after(decoder, text, _past_blanks(text, read.end))
+        if rest is None:
+            stopped = line(read.end)
+            break
+        fields, pos = rest
+        venues[-1].update(fields)
+        pos = _past_blanks(text, pos)
+        if text.startswith(",", pos):
+            pos = _past_blanks(text, pos + 1)
+        elif text.startswith("{", pos):  # the comma between two venues left out
+            commas.append(line(pos))
+            skipped.append(commas[-1])
+        elif text.startswith("]", pos):
+            end = pos + 1
+            break
+        else:
+            stopped = line(pos)
+            break
+    if not skipped or not venues:
+        return None
+    first = (skipped if stopped is None else [*skipped, stopped])[0]
+    return _ArrayRead(
+        venues, first, skipped, stopped, lost, commas, end, tuple(unread), tuple(venues_lost)
+    )
+
+
+def _fields_after(
+    decoder: json.JSONDecoder, text: str, pos: int
+) -> tuple[dict[str, Any], int] | None:
+    """The fields of an object after the value at its end (``, "key": value… }``, at
+    ``pos``) and where the object ends; None when they are no such fields."""
+    fields: dict[str, Any] = {}
+    while not text.startswith("}", pos):
+        if not text.startswith(",", pos):
+            return None
+        try:
+            key, pos = decoder.raw_decode(text, _past_blanks(text, pos + 1))
+            pos = _past_blanks(text, pos)
+            if not isinstance(key, str) or not text.startswith(":", pos):
+                return None
+            fields[key], pos = decoder.raw_decode(text, _past_blanks(text, pos + 1))
+        except (ValueError, RecursionError):
+            return None
+        pos = _past_blanks(text, pos)
+    return fields, pos + 1
 
 
 #: the keys whose list :func:`_from_data` takes for the papers of an object, the first found

@@ -1,0 +1,154 @@
+"""An OpenReview crawl (``[{venue, year, submissions: [...]}]``) damaged in one
+submission loses that submission only: the others are read, with their venue's year
+and their decisions, and the one lost is named by its place, line and title. Read as
+one array, a crawl is one element a venue, and one damaged submission cost them all."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tuireader.ingest.readers import ReadResult, read_file
+
+#: OpenReview's NeurIPS 2018 CDNNRIA workshop as a crawler writes it (two submissions,
+#: a decision and a review each; their revisions left out)
+CRAWL = Path(__file__).parent / "fixtures" / "damaged" / "openreview_nips2018_workshop_crawl.json"
+FIRST, SECOND = "Targeted Dropout", "Rethinking the Value of Network Pruning"
+
+
+def read(tmp_path: Path, text: str) -> ReadResult:
+    path = tmp_path / "crawl.json"
+    path.write_text(text, encoding="utf-8")
+    return read_file(path)
+
+
+def damage(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def line_of(text: str, part: str) -> int:
+    return text.count("\n", 0, text.index(part)) + 1
+
+
+def the_warning(result: ReadResult) -> str:
+    (problem,) = result.problems
+    assert problem.severity == "warning"
+    return problem.message
+
+
+def test_the_whole_crawl_reads_both_submissions() -> None:
+    result = read_file(CRAWL)
+    assert [record.title for record in result.records] == [FIRST, SECOND]
+    assert not result.problems
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kept", "lost"),
+    [
+        # a title without its closing quote
+        (f'"title": "{FIRST}",', f'"title": "{FIRST},', SECOND, 1),
+        # a stray character after a field
+        ('"number": 49,', '"number": 49,x', FIRST, 2),
+        # a stray brace after a field
+        ('"original": "H1xH1hQtjQ",', '"original": "H1xH1hQtjQ",}', FIRST, 2),
+        # an abstract cut short, the rest of its line gone
+        ("compress neural networks without", "compress neural net", SECOND, 1),
+    ],
+)
+def test_a_damaged_submission_costs_that_submission_only(
+    tmp_path: Path, old: str, new: str, kept: str, lost: int
+) -> None:
+    whole = CRAWL.read_text(encoding="utf-8")
+    text = damage(whole, old, new)
+    if old.startswith("compress"):  # cut short: the rest of the abstract's line gone
+        start = text.index("compress neural net")
+        text = text[: start + len("compress neural net")] + text[text.index("\n", start) :]
+    result = read(tmp_path, text)
+    (record,) = result.records
+    assert record == next(paper for paper in read_file(CRAWL).records if paper.title == kept)
+    assert record.year == 2018 and record.status
+    message = the_warning(result)
+    assert "skipped 1 record that could not be read and read the 1 record before and after" in (
+        message
+    )
+    title = FIRST if lost == 1 else SECOND
+    assert f"could not be read: submission {lost} (line " in message
+    # a title is named only where the damage left it whole
+    assert message.endswith(f", “{title}”)") == (not new.startswith('"title"'))
+
+
+def test_a_comma_left_out_is_mended_beside_a_damaged_submission(tmp_path: Path) -> None:
+    whole = CRAWL.read_text(encoding="utf-8")
+    text = damage(whole, '"id": "HkghWScuoQ",', '"id": "HkghWScuoQ"')
+    text = damage(text, '"number": 49,', '"number": 49 49,')
+    result = read(tmp_path, text)
+    assert [record.title for record in result.records] == [FIRST]
+    message = the_warning(result)
+    comma = line_of(text, '"id": "HkghWScuoQ"') + 1  # where json stops: the next field
+    assert f"read a comma left out at line {comma} as if it were there" in message
+    number = line_of(text, '"number": 49 49,')
+    assert message.endswith(f"could not be read: submission 2 (line {number}, “{SECOND}”)")
+
+
+def note(venue: str, number: int) -> dict[str, Any]:
+    forum = f"{venue}{number}"
+    return {
+        "id": forum,
+        "forum": forum,
+        "invitation": f"{venue}.cc/-/Submission",
+        "content": {"title": f"{venue} paper {number}", "abstract": "We study it."},
+        "notes": [
+            {
+                "id": f"{forum}r",
+                "forum": forum,
+                "replyto": forum,
+                "invitation": f"{venue}.cc/-/Official_Review",
+                "content": {"title": "A review"},
+            }
+        ],
+    }
+
+
+def venues(*sizes: int) -> list[dict[str, Any]]:
+    names = ["ICLR", "NeurIPS", "ICML"]
+    return [
+        {
+            "venue": f"{names[n]}.cc",
+            "year": 2019 + n,
+            "submissions": [note(names[n], i) for i in range(size)],
+        }
+        for n, size in enumerate(sizes)
+    ]
+
+
+def years(result: ReadResult) -> list[tuple[str | None, int | None]]:
+    return [(record.title, record.year) for record in result.records]
+
+
+def test_the_last_submission_of_a_venue_damaged_costs_no_venue_after_it(
+    tmp_path: Path,
+) -> None:
+    text = damage(json.dumps(venues(2, 2, 1), indent=3), '"ICLR paper 1"', '"ICLR paper 1')
+    result = read(tmp_path, text)
+    assert years(result) == [
+        ("ICLR paper 0", 2019),
+        ("NeurIPS paper 0", 2020),
+        ("NeurIPS paper 1", 2020),
+        ("ICML paper 0", 2021),
+    ]
+    assert "could not be read: submission 2 (line " in the_warning(result)
+
+
+def test_a_venue_damaged_before_its_submissions_costs_that_venue_only(
+    tmp_path: Path,
+) -> None:
+    text = damage(json.dumps(venues(1, 2, 1), indent=3), '"year": 2020,', '"year": 2020,,')
+    result = read(tmp_path, text)
+    assert years(result) == [("ICLR paper 0", 2019), ("ICML paper 0", 2021)]
+    message = the_warning(result)
+    line = line_of(text, '"venue": "NeurIPS.cc"') - 1
+    assert message.endswith(f"the venue at line {line} could not be read, nor its submissions")
