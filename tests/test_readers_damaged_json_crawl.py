@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tuireader.ingest.formats import jsonfile
+from tuireader.ingest.formats.jsonfile import parse_json
 from tuireader.ingest.readers import ReadResult, read_file
 
 #: OpenReview's NeurIPS 2018 CDNNRIA workshop as a crawler writes it (two submissions,
@@ -152,3 +154,38 @@ def test_a_venue_damaged_before_its_submissions_costs_that_venue_only(
     message = the_warning(result)
     line = line_of(text, '"venue": "NeurIPS.cc"') - 1
     assert message.endswith(f"the venue at line {line} could not be read, nor its submissions")
+
+
+class Decoder(json.JSONDecoder):
+    """A decoder that counts the characters it reads."""
+
+    read = 0
+
+    def raw_decode(self, s: str, idx: int = 0) -> tuple[Any, int]:
+        try:
+            value, end = super().raw_decode(s, idx)
+        except json.JSONDecodeError as error:
+            Decoder.read += error.pos - idx
+            raise
+        Decoder.read += end - idx
+        return value, end
+
+
+def test_a_large_crawl_damaged_throughout_is_read_in_one_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    count = 2000
+    text = json.dumps(venues(count), indent=3)
+    # every submission without the comma after its id, and every tenth damaged
+    text = text.replace('",\n            "forum"', '"\n            "forum"')
+    for number in range(0, count, 10):
+        text = damage(text, f'"title": "ICLR paper {number}"', f'"title": "ICLR paper {number}" x')
+    monkeypatch.setattr(jsonfile.json, "JSONDecoder", Decoder)
+    Decoder.read = 0
+    result = parse_json(text, tmp_path / "crawl.json")
+    assert len(result.records) == count - count // 10
+    message = the_warning(result)
+    assert f"skipped {count // 10} records that could not be read" in message
+    # each submission read a few times over; read again from the start at each damaged
+    # one, the crawl would be read about ``count // 10`` times
+    assert Decoder.read < 10 * len(text)

@@ -152,3 +152,21 @@ def test_commas_left_out_in_every_record_are_put_back(tmp_path: Path) -> None:
     message = the_warning(result)
     assert message.startswith("is not valid JSON: commas are left out at lines 5, 12, ")
     assert "read the 30 records as if they were there" in message
+
+
+@LAYOUTS
+def test_a_record_damaged_in_a_list_without_commas_costs_that_record_only(
+    tmp_path: Path, layout: Callable[[], str]
+) -> None:
+    # no comma after any title, and a stray word in the third record: the records
+    # after it, each leaving its comma out too, are read so
+    text = damage(layout(), '"paper3",', '"paper3" x,')
+    for item in RECORDS:
+        title = json.dumps(item["title"])
+        text = damage(text, f"{title},", title)
+    result = read(tmp_path, text)
+    assert titles(result) == all_but(3)
+    message = the_warning(result)
+    assert "skipped 1 record that could not be read and read the 7 records before and " in (message)
+    line = text.count("\n", 0, text.index('"paper3" x')) + 1
+    assert message.endswith(f"could not be read: item 3 (line {line}, “{RECORDS[2]['title']}”)")

@@ -2268,16 +2268,15 @@ def _resync(
             if close is not None:
                 return None, passed, close.end() - 1
             checked = start
-        try:
-            item, end = decoder.raw_decode(text, start)
-        except json.JSONDecodeError as error:
-            if indent is None and error.pos == damage:
+        # read as the records are, a comma left out put back: in a list that leaves
+        # one out of each record, no record after a damaged one was found
+        read = _element(decoder, text, start, _no_line, 0)
+        if not isinstance(read, tuple):
+            if indent is None and read == damage:
                 continue  # an object nested in the damaged record, damaged with it
             passed += 1
             continue
-        except (ValueError, RecursionError):
-            passed += 1
-            continue
+        item, end, _ = read
         if indent is None and not ends.of_array(start, damage):
             continue  # an object nested in a record, not a record of its own
         after = _past_blanks(text, end)
@@ -2291,6 +2290,11 @@ def _resync(
         passed += 1
     close = closer.search(text, checked) if closer is not None else None
     return None, passed, None if close is None else close.end() - 1
+
+
+def _no_line(pos: int) -> int:
+    """No line: a record read only to know that it reads."""
+    return 0
 
 
 class _ArrayEnds:
