@@ -201,3 +201,26 @@ def test_a_record_without_thousands_of_commas_is_mended_in_one_pass(
     # the record read a few times, in stretches twice as long each time; put back one
     # by one, each comma cost a parse of the record, about 2000 times its size
     assert Decoder.given < 10 * len(text)
+
+
+@pytest.mark.parametrize("indent", [2, None])
+def test_a_list_without_commas_damaged_throughout_is_read_in_one_pass(
+    indent: int | None,
+) -> None:
+    count = 1000
+    text = json.dumps(records(count), indent=indent)
+    # no comma after any title, and every tenth record damaged after its author
+    text = text.replace('",\n    "author"', '"\n    "author"').replace('", "author"', '" "author"')
+    parts = text.split('"Ada Lovelace"')
+    text = parts[0] + "".join(
+        ('"Ada Lovelace" x' if n % 10 == 0 else '"Ada Lovelace"') + part
+        for n, part in enumerate(parts[1:])
+    )
+    Looked.looked = 0
+    read = _array_prefix(Looked(text))
+    assert read is not None
+    assert len(read.items) == count - count // 10
+    assert read.lost == count // 10
+    # where json stopped in the whole text it counted the lines from the start, at
+    # each record looked at after a damaged one: fifty times the text and more
+    assert Looked.looked < 10 * len(text)

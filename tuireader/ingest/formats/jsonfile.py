@@ -2268,9 +2268,11 @@ def _resync(
             if close is not None:
                 return None, passed, close.end() - 1
             checked = start
-        # read as the records are, a comma left out put back: in a list that leaves
-        # one out of each record, no record after a damaged one was found
-        read = _element(decoder, text, start, _no_line, 0)
+        # read as the records are, a comma left out put back (in a list that leaves
+        # one out of each record, no record after a damaged one was found), and in a
+        # stretch of text: where json stops in the whole text, it counts the lines
+        # from its start, at every record passed
+        read = _element(decoder, text, start, _no_line, _RECORD_WINDOW)
         if not isinstance(read, tuple):
             if indent is None and read == damage:
                 continue  # an object nested in the damaged record, damaged with it
@@ -2330,15 +2332,12 @@ class _ArrayEnds:
                 answer = self.known[pos]
                 break
             passed.append(pos)
-            try:
-                _, end = self.decoder.raw_decode(text, pos)
-            except json.JSONDecodeError as error:
-                answer = error.pos
+            # read as :func:`_resync` reads a record, in a stretch of text
+            read = _element(self.decoder, text, pos, _no_line, _RECORD_WINDOW)
+            if not isinstance(read, tuple):
+                answer = -1 if read is None else read
                 break
-            except (ValueError, RecursionError):
-                answer = -1
-                break
-            after = _past_blanks(text, end)
+            after = _past_blanks(text, read[1])
             if text.startswith(",", after):
                 after = _past_blanks(text, after + 1)
             if text.startswith("{", after):
