@@ -42,3 +42,20 @@ def test_an_ascii_json_array_says_nothing_of_its_encoding(tmp_path: Path) -> Non
     path = tmp_path / "list.json"
     path.write_bytes(json.dumps([{"title": "Plain"}]).encode("ascii"))
     assert read_file(path).problems == ()
+
+
+def test_bad_bytes_between_the_tokens_of_many_records_cost_none(tmp_path: Path) -> None:
+    items = [{"title": f"Café {n}", "abstract": "Plain."} for n in range(300)]
+    text = json.dumps(items, indent=2, ensure_ascii=False).encode()
+    # bytes that are not UTF-8 after the comma that ends 25 titles, between two tokens
+    parts = text.split(b'",\n    "abstract"')
+    damaged = b"".join(
+        part + (b'",\xff\xfe\n    "abstract"' if n < 25 else b'",\n    "abstract"')
+        for n, part in enumerate(parts[:-1])
+    )
+    path = tmp_path / "list.json"
+    path.write_bytes(damaged + parts[-1])
+    result = read_file(path)
+    assert [record.title for record in result.records] == [item["title"] for item in items]
+    (problem,) = result.problems
+    assert problem.message.startswith("25 lines had bytes that are not UTF-8 (lines 3, 7, ")

@@ -117,8 +117,10 @@ _SURROGATE_RE = re.compile(r"[\ud800-\udfff]")
 #: A JSON escape of a UTF-16 surrogate: ``json`` turns a lone one into a lone surrogate,
 #: which no file, terminal or clipboard can hold.
 _SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-#: How many runs of U+FFFD between JSON tokens are dropped before a text is given up.
+#: How many runs of U+FFFD inside escapes are dropped before a text is given up.
 _MAX_REPAIRS = 20
+#: a whole JSON string (kept), else a run of U+FFFD, which stands between tokens
+_BETWEEN_TOKENS_RE = re.compile(r'("[^"\\]*(?:\\.[^"\\]*)*")|\ufffd+')
 
 
 class NotAPaper:
@@ -144,14 +146,22 @@ def loads(text: str) -> Any:
 
     U+FFFD stands where decoding met bytes that were not text; inside a string it is
     data, but between tokens or inside an escape it makes the whole text invalid, so a
-    run of them where the parser stops is dropped and the text parsed again. Control
-    characters inside strings, which strict JSON forbids, are read as data.
+    run of them where the parser stops is dropped and the text parsed again. The first
+    such run between tokens drops every one between tokens, in one pass: dropped one
+    by one, each cost a parse of the whole text, and the records past a bound on them
+    were lost. Control characters inside strings, which strict JSON forbids, are read
+    as data.
     """
+    between = True  # runs between tokens may still be there
     for _ in range(_MAX_REPAIRS):
         try:
             data = json.loads(text, strict=False)
         except json.JSONDecodeError as error:
             start = error.pos
+            if between and text.startswith(_REPLACEMENT, start):
+                text = _BETWEEN_TOKENS_RE.sub(r"\1", text)
+                between = False
+                continue
             if error.msg.startswith("Invalid \\"):
                 # bad bytes inside an escape: "\\�n", "\\u00�e9"
                 start = text.find(_REPLACEMENT, start, start + 6)
