@@ -224,3 +224,18 @@ def test_a_list_without_commas_damaged_throughout_is_read_in_one_pass(
     # where json stopped in the whole text it counted the lines from the start, at
     # each record looked at after a damaged one: fifty times the text and more
     assert Looked.looked < 10 * len(text)
+
+
+def test_json_lines_each_without_a_comma_are_read(tmp_path: Path) -> None:
+    lines = [json.dumps(item) for item in records(4)]
+    lines[1] = lines[1].replace('"Skill 1",', '"Skill 1"')
+    lines[3] = lines[3].replace('"paper3",', '"paper3"').replace('"Skill 3",', '"Skill 3"')
+    path = tmp_path / "list.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert titles(result) == ["Skill 0", "Skill 1", "Skill 2", "Skill 3"]
+    assert [record.authors for record in result.records] == [("Ada Lovelace",)] * 4
+    (problem,) = result.problems
+    assert problem.message == (
+        "commas are left out at lines 2, 4; read them as if they were there, check the file there"
+    )

@@ -1670,6 +1670,7 @@ def _decided(record: Record, decisions: dict[str, str]) -> Record:
 def parse_jsonl(text: str, path: Path) -> ReadResult:
     items: list[tuple[int, Any, dict[str, Any]]] = []
     bad: list[tuple[int, str]] = []
+    mended: list[int] = []  # the lines read with the commas they leave out put back
     last = 0  # the last line with anything on it
     for number, line in enumerate(split_lines(text), start=1):
         if not line.strip():
@@ -1678,10 +1679,28 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
         try:
             items.append((number, loads(line), {}))
         except json.JSONDecodeError as error:
-            bad.append((number, _where(error, line=False)))
+            # a comma left out is put back, as in a JSON list
+            put = _commas_put_back(line, error)
+            if put is None:
+                bad.append((number, _where(error, line=False)))
+            else:
+                items.append((number, put[0], {}))
+                mended.append(number)
         except (ValueError, RecursionError):
             bad.append((number, "too deeply nested"))
     problems: list[Problem] = []
+    if mended:
+        they = len(mended) > 1
+        problems.append(
+            Problem(
+                path,
+                f"{'commas are' if they else 'a comma is'} left out at "
+                f"line{'s' if they else ''} {line_list(mended)}; read "
+                f"{'them' if they else 'it'} as if {'they were' if they else 'it were'} "
+                "there, check the file there",
+                "warning",
+            )
+        )
     if bad:
         if len(bad) == 1:
             number, reason = bad[0]
