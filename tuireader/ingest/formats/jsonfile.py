@@ -1720,8 +1720,9 @@ def parse_json(text: str, path: Path) -> ReadResult:
         data = loads(text)
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
+            in_turn = _values_in_turn(error, path)
             # One object per line in a file named .json: read it as JSON Lines.
-            return parse_jsonl(text, path)
+            return parse_jsonl(text, path) if in_turn is None else in_turn
         where = _where(error)
         mended = _commas_put_back(text, error)
         if mended is not None:
@@ -1760,6 +1761,9 @@ def parse_json(text: str, path: Path) -> ReadResult:
                 array = None
         if prefix is None and ran_out:
             prefix = _records_prefix(text) or _keyed_prefix(text)
+        if prefix is None and _lines_of_json(text):
+            # JSON Lines in a file named .json, its first line damaged
+            return parse_jsonl(text, path)
         if prefix is None:
             said = f"is not valid JSON ({where})" + (f" {CUT_SHORT}" if ran_out else "")
             return failure(path, said, "json")
@@ -1943,6 +1947,83 @@ def _with_commas(text: str, places: list[tuple[int, int]]) -> str:
         done = at
     parts.append(text[done:])
     return "".join(parts)
+
+
+def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | None:
+    """The records of a JSON text whose first value (a list, or an object written over
+    several lines) is followed by more (``json``'s "Extra data"): further values read
+    in turn (two lists written one after the other, objects written indented one
+    after another), up to what is no JSON (a stray bracket, a line of a log), which is
+    said. None when the first value is an object on one line: JSON Lines, read line by
+    line. Read as JSON Lines, such a text lost every record, its lines being no JSON
+    each."""
+    text = error.doc  # as ``loads`` read it, its bad bytes between tokens out
+    decoder = json.JSONDecoder(strict=False)
+    start = _past_blanks(text, 0)
+    try:
+        first, pos = decoder.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(first, dict) and text.find("\n", start, pos) < 0:
+        return None
+    values = [first]
+    second: int | None = None  # where the second value starts
+    stopped: json.JSONDecodeError | None = None
+    while (pos := _past_blanks(text, pos)) < len(text):
+        try:
+            value, end = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as broken:
+            stopped = broken
+            break
+        except (ValueError, RecursionError):
+            stopped = json.JSONDecodeError("Nested too deeply", text, pos)
+            break
+        second = pos if second is None else second
+        values.append(value)
+        pos = end
+    data: Any = first
+    if len(values) > 1:
+        data = []
+        for value in values:
+            papers = _papers_of(value) if isinstance(value, dict) else None
+            if isinstance(value, list) or papers is not None:
+                data.extend(value if isinstance(value, list) else papers or [])
+            else:
+                data.append(value)
+    count = _records_in(data)
+    s = "" if count == 1 else "s"
+    if second is None:
+        message = (
+            f"is not valid JSON ({_where(error)}): what follows its data is not JSON; read "
+            f"the {count} record{s} before it, check the file there"
+        )
+    else:
+        message = (
+            f"is not valid JSON: it holds {len(values)} JSON values one after another "
+            f"(the second from line {text.count(chr(10), 0, second) + 1}); read the "
+            f"{count} record{s} of all of them, check the file there"
+        )
+        if stopped is not None:
+            message += f"; nothing from line {stopped.lineno} on could be read ({_where(stopped)})"
+    result = _from_data(data, path)
+    return replace(result, problems=(Problem(path, message, "warning"), *result.problems))
+
+
+def _lines_of_json(text: str) -> bool:
+    """True when ``text`` starts as JSON Lines do: an object, and on its second line
+    (the first after any blank ones) an object whole on that line."""
+    start = _past_blanks(text, 0)
+    first = text.find("\n", start)
+    if not text.startswith("{", start) or first < 0:
+        return False
+    pos = _past_blanks(text, first + 1)
+    end_of_line = text.find("\n", pos)
+    end_of_line = len(text) if end_of_line < 0 else end_of_line
+    try:
+        value, end = json.JSONDecoder(strict=False).raw_decode(text, pos)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(value, dict) and end <= end_of_line and not text[end:end_of_line].strip()
 
 
 def _unread_said(unread: Iterable[tuple[int, int, str | None]], lost: int, what: str) -> str:

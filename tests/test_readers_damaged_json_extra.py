@@ -1,0 +1,100 @@
+"""A JSON file with more after its data (a stray bracket, a second list written after
+the first, objects written one after another) keeps every record it holds, and says
+what follows; JSON Lines in a file named .json are read line by line even when their
+first line is damaged. Read as JSON Lines, or given up, such files lost every record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tuireader.ingest.readers import ReadResult, read_file
+
+
+def records(first: int, count: int) -> list[dict[str, Any]]:
+    return [
+        {"id": f"paper{n}", "title": f"Skill {n}", "abstract": "We study it."}
+        for n in range(first, first + count)
+    ]
+
+
+def read(tmp_path: Path, text: str) -> ReadResult:
+    path = tmp_path / "list.json"
+    path.write_text(text, encoding="utf-8")
+    return read_file(path)
+
+
+def titles(result: ReadResult) -> list[str | None]:
+    return [record.title for record in result.records]
+
+
+def skills(first: int, count: int) -> list[str]:
+    return [f"Skill {n}" for n in range(first, first + count)]
+
+
+def the_warning(result: ReadResult) -> str:
+    (problem,) = result.problems
+    assert problem.severity == "warning"
+    return problem.message
+
+
+def test_a_stray_bracket_after_a_list_costs_no_record(tmp_path: Path) -> None:
+    text = json.dumps(records(0, 5), indent=2) + "\n]\n"
+    result = read(tmp_path, text)
+    assert titles(result) == skills(0, 5)
+    line = text.count("\n", 0, text.rindex("]")) + 1
+    assert the_warning(result) == (
+        f"is not valid JSON (Extra data at line {line}, column 1): what follows its data "
+        "is not JSON; read the 5 records before it, check the file there"
+    )
+
+
+def test_a_stray_brace_after_a_list_on_one_line_costs_no_record(tmp_path: Path) -> None:
+    result = read(tmp_path, json.dumps(records(0, 5)) + "}\n")
+    assert titles(result) == skills(0, 5)
+    assert "read the 5 records before it" in the_warning(result)
+
+
+def test_two_lists_written_one_after_the_other_are_both_read(tmp_path: Path) -> None:
+    first = json.dumps({"papers": records(0, 3)}, indent=2)
+    text = first + "\n" + json.dumps({"papers": records(3, 4)}, indent=2) + "\n"
+    result = read(tmp_path, text)
+    assert titles(result) == skills(0, 7)
+    second = first.count("\n") + 2
+    assert the_warning(result) == (
+        f"is not valid JSON: it holds 2 JSON values one after another (the second from "
+        f"line {second}); read the 7 records of all of them, check the file there"
+    )
+
+
+def test_objects_written_indented_one_after_another_are_all_read(tmp_path: Path) -> None:
+    text = "\n".join(json.dumps(item, indent=2) for item in records(0, 4)) + "\n"
+    result = read(tmp_path, text)
+    assert titles(result) == skills(0, 4)
+    message = the_warning(result)
+    assert "it holds 4 JSON values one after another (the second from line 6)" in message
+
+
+def test_what_cannot_be_read_after_the_values_is_said(tmp_path: Path) -> None:
+    text = json.dumps(records(0, 2), indent=2) + "\n" + json.dumps(records(2, 2), indent=2)
+    result = read(tmp_path, text + "\nnot json\n")
+    assert titles(result) == skills(0, 4)
+    line = text.count("\n") + 2
+    assert the_warning(result).endswith(
+        f"; nothing from line {line} on could be read (Expecting value at line {line}, column 1)"
+    )
+
+
+def test_json_lines_named_json_with_a_damaged_first_line_keep_the_others(
+    tmp_path: Path,
+) -> None:
+    lines = [json.dumps(item) for item in records(0, 4)]
+    lines[0] = lines[0].replace('"title"', '"title" x')
+    result = read(tmp_path, "\n".join(lines) + "\n")
+    assert titles(result) == skills(1, 3)
+    assert the_warning(result).startswith("line 1 is not valid JSON (")
+    lines[0] = json.dumps(records(0, 1)[0]).replace('"Skill 0",', '"Skill 0"')
+    result = read(tmp_path, "\n".join(lines) + "\n")
+    assert titles(result) == skills(0, 4)
+    assert the_warning(result).startswith("a comma is left out at line 1; ")
