@@ -140,6 +140,17 @@ def test_papers_an_object_holds_read_on_past_a_damaged_record(tmp_path: Path) ->
     assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))
 
 
+def test_papers_an_api_answer_holds_under_any_name_read_on_past_a_damaged_record(
+    tmp_path: Path,
+) -> None:
+    answer = {"total": 8, "tags": ["robots"], "result": RECORDS, "next": None}
+    text = json.dumps(answer, indent=2)
+    title = json.dumps(RECORDS[2]["title"])
+    result = read(tmp_path, damage(text, title, title[:-1]))
+    assert titles(result) == all_but(3)
+    assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))
+
+
 def test_commas_left_out_in_every_record_are_put_back(tmp_path: Path) -> None:
     # an export that writes no comma after each title: all are found in one pass and
     # put back, so every record is read

@@ -2499,12 +2499,15 @@ def _papers_array(
     text: str, start: int | None = None, keys: frozenset[str] | None = None
 ) -> tuple[int, dict[str, Any], str] | None:
     """Where the list of papers an object holds (under one of ``keys``, quoted: by
-    default :data:`_RECORD_KEYS` and :data:`_WRAPPER_KEYS`) opens, the object's fields
-    before it and the list's key; None when the text is no such object, or is damaged
-    before the list. The object is the text, or the one whose ``{`` is at ``start``
-    (a venue of a crawl)."""
+    default :data:`_RECORD_KEYS` and :data:`_WRAPPER_KEYS`, else the first list of
+    objects in an object that is no paper, as :func:`_wrapped` finds it in a whole
+    text: an API's ``{"total": 3, "result": [...]}``) opens, the object's fields before
+    it and the list's key; None when the text is no such object, or is damaged before
+    the list. The object is the text, or the one whose ``{`` is at ``start`` (a venue
+    of a crawl)."""
     if start is None:
         start = len(text) - len(text.lstrip("\ufeff \t\r\n"))
+    any_key = keys is None
     if keys is None:
         keys = _QUOTED_RECORD_KEYS
     if not text.startswith("{", start):
@@ -2522,15 +2525,24 @@ def _papers_array(
         if token == ":":
             key = string if depth == 1 else None
         elif token in "[{":
-            if token == "[" and depth == 1 and key in keys:
+            if (
+                token == "["
+                and depth == 1
+                and key is not None
+                and (
+                    key in keys
+                    or (any_key and text.startswith("{", _past_blanks(text, found.end())))
+                )
+            ):
                 try:
                     around = loads(text[start : found.start()] + "[]}")
                 except (ValueError, RecursionError):
                     return None
                 if not isinstance(around, dict):
                     return None
-                name = json.loads(key)
-                return found.start(), {k: v for k, v in around.items() if k != name}, name
+                if key in keys or not any(name in around for name in _PAPER_FIELDS):
+                    name = json.loads(key)
+                    return found.start(), {k: v for k, v in around.items() if k != name}, name
             depth += 1
         elif token in "]}":
             depth -= 1
