@@ -131,18 +131,33 @@ def years(result: ReadResult) -> list[tuple[str | None, int | None]]:
     return [(record.title, record.year) for record in result.records]
 
 
-def test_the_last_submission_of_a_venue_damaged_costs_no_venue_after_it(
-    tmp_path: Path,
+#: a crawl written indented, and on one line (``json.dump`` as it writes by default)
+INDENTS = pytest.mark.parametrize("indent", [3, None])
+
+
+@INDENTS
+@pytest.mark.parametrize(
+    ("old", "new", "lost"),
+    [
+        ('"ICLR paper 1"', '"ICLR paper 1', 2),  # the last of its venue, its title open
+        ('"id": "ICLR0",', '"id": "ICLR0",,', 1),  # a comma too many
+        ('"id": "NeurIPS0",', '"id": "NeurIPS0" x,', 3),  # a stray word
+    ],
+)
+def test_a_damaged_submission_costs_no_other_of_any_venue(
+    tmp_path: Path, indent: int | None, old: str, new: str, lost: int
 ) -> None:
-    text = damage(json.dumps(venues(2, 2, 1), indent=3), '"ICLR paper 1"', '"ICLR paper 1')
+    text = damage(json.dumps(venues(2, 2, 1), indent=indent), old, new)
     result = read(tmp_path, text)
-    assert years(result) == [
+    read_so = [
         ("ICLR paper 0", 2019),
+        ("ICLR paper 1", 2019),
         ("NeurIPS paper 0", 2020),
         ("NeurIPS paper 1", 2020),
         ("ICML paper 0", 2021),
     ]
-    assert "could not be read: submission 2 (line " in the_warning(result)
+    assert years(result) == read_so[: lost - 1] + read_so[lost:]
+    assert f"could not be read: submission {lost} (line " in the_warning(result)
 
 
 def test_a_venue_damaged_before_its_submissions_costs_that_venue_only(
@@ -171,13 +186,15 @@ class Decoder(json.JSONDecoder):
         return value, end
 
 
+@INDENTS
 def test_a_large_crawl_damaged_throughout_is_read_in_one_pass(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, indent: int | None
 ) -> None:
     count = 2000
-    text = json.dumps(venues(count), indent=3)
+    text = json.dumps(venues(count), indent=indent)
     # every submission without the comma after its id, and every tenth damaged
     text = text.replace('",\n            "forum"', '"\n            "forum"')
+    text = text.replace('", "forum"', '" "forum"')
     for number in range(0, count, 10):
         text = damage(text, f'"title": "ICLR paper {number}"', f'"title": "ICLR paper {number}" x')
     monkeypatch.setattr(jsonfile.json, "JSONDecoder", Decoder)

@@ -2099,7 +2099,10 @@ _ANY_START_RE = re.compile(r"^[ \t]*\{|\},[ \t\r\n]*\{", re.MULTILINE)
 
 
 def _array_prefix(
-    text: str, start: int | None = None, line: Callable[[int], int] | None = None
+    text: str,
+    start: int | None = None,
+    line: Callable[[int], int] | None = None,
+    crawl: bool = False,
 ) -> _ArrayRead | None:
     """The whole elements a damaged JSON array holds, and where it is damaged (None:
     the text is no such array, or not one element of it can be read). The array is
@@ -2114,7 +2117,8 @@ def _array_prefix(
     left open makes every quote after it look like the other side of a string. A text
     that breaks off, or is damaged so that no next record can be told, keeps the
     records read before the break. ``line`` gives a place's line (counted on from the
-    last asked, when several arrays of one text are read in turn).
+    last asked, when several arrays of one text are read in turn); ``crawl`` says the
+    array is a venue's submissions in a crawl, which the next venue may follow.
     """
     decoder = json.JSONDecoder(strict=False)
     pos = len(text) - len(text.lstrip("\ufeff \t\r\n")) if start is None else start
@@ -2128,7 +2132,7 @@ def _array_prefix(
     keys: set[str] = set()  # the fields of the records read, which a next one shares
     indent: str | None = None  # what stands before each record's "{" on its line
     broken: int | None = None  # where reading stopped for good
-    ends = _ArrayEnds(decoder, text, start is not None)
+    ends = _ArrayEnds(decoder, text, start is not None, crawl)
     line = line or _Lines(text).of
     stretch = 0  # the stretch of text the next element is read in (0: the whole text)
     end: int | None = None  # where the array's "]" ends
@@ -2378,6 +2382,12 @@ def _resync(
             if close is not None:
                 return None, passed, close.end() - 1
             checked = start
+        elif ends.crawl and indent is None:
+            # a crawl on one line: no record is looked for in the next venue
+            venue = _SUBMISSIONS_KEY_RE.search(text, checked, start)
+            if venue is not None:
+                return None, passed, _venue_closed(text, text.rfind("{", checked, venue.start()))
+            checked = start
         # read as the records are, a comma left out put back (in a list that leaves
         # one out of each record, no record after a damaged one was found), and in a
         # stretch of text: where json stops in the whole text, it counts the lines
@@ -2421,10 +2431,15 @@ class _ArrayEnds:
     end, which is kept: each object is read at most once however many places are
     asked about."""
 
-    def __init__(self, decoder: json.JSONDecoder, text: str, wrapped: bool) -> None:
+    def __init__(
+        self, decoder: json.JSONDecoder, text: str, wrapped: bool, crawl: bool = False
+    ) -> None:
         self.decoder = decoder
         self.text = text
         self.wrapped = wrapped  # the array is the value of a field of an object
+        #: the array is a venue's submissions in a crawl: its venue ends after it, and
+        #: the crawl, or the next venue starts
+        self.crawl = crawl
         #: where the objects read on from a place end: True or False for a ``]`` that
         #: ends the array or not, else the place json stopped at (-1: nested too deeply)
         self.known: dict[int, bool | int] = {}
@@ -2482,6 +2497,8 @@ class _ArrayEnds:
         """True when the ``]`` at ``at`` ends the array: the text ends after it, but
         for the ``}`` that close objects around it and, when the array is a field's
         value, the fields after it in its object."""
+        if self.crawl:
+            return self._ends_venue(at)
         if _ARRAY_END_RE.match(self.text, at):
             return True
         after = _past_blanks(self.text, at + 1)
@@ -2493,6 +2510,48 @@ class _ArrayEnds:
         except (ValueError, RecursionError):
             return False
         return re.fullmatch(r"[ \t\r\n}]*", tail[end:]) is not None
+
+    def _ends_venue(self, at: int) -> bool:
+        """True when the ``]`` at ``at`` ends a crawl's venue's submissions: the venue's
+        other fields follow, its ``}``, and then the crawl's ``]`` or the next venue."""
+        text = self.text
+        rest = _fields_after(self.decoder, text, _past_blanks(text, at + 1))
+        if rest is None:
+            return False
+        after = _past_blanks(text, rest[1])
+        if text.startswith("]", after):
+            return _past_blanks(text, after + 1) >= len(text)
+        if not text.startswith(",", after):
+            return False
+        return _venue_at(text, _past_blanks(text, after + 1)) is not None
+
+
+#: the key of a crawl's venue's submissions, and the start of their list
+_SUBMISSIONS_KEY_RE = re.compile(r'"submissions"[ \t\r\n]*:[ \t\r\n]*\[')
+
+
+def _venue_closed(text: str, venue: int) -> int | None:
+    """Where the ``]`` of the submissions of the venue before the one whose ``{`` is
+    at ``venue`` is, when they are its last field (``…]}, {``); else None."""
+    pos = venue - 1
+    for expected in ",}]":
+        while pos >= 0 and text[pos] in " \t\r\n":
+            pos -= 1
+        if pos < 0 or text[pos] != expected:
+            return None
+        if expected != "]":
+            pos -= 1
+    return pos if venue > 0 else None
+
+
+def _venue_at(text: str, pos: int) -> tuple[int, dict[str, Any], str] | None:
+    """Where the submissions of a crawl's venue starting at ``pos`` open, its fields
+    before them and their key (:func:`_papers_array`); None when no venue starts there
+    (a paper with a list of submissions is none)."""
+    held = _papers_array(text, pos, _SUBMISSIONS)
+    if held is None or any(name in held[1] for name in _PAPER_FIELDS):
+        return None
+    return held
 
 
 def _papers_array(
@@ -2584,14 +2643,14 @@ def _crawl_prefix(text: str) -> _ArrayRead | None:
     indent = _indent(text, pos)  # the venues'
     ends = _ArrayEnds(decoder, text, False)
     while True:
-        held = _papers_array(text, pos, _SUBMISSIONS)
-        if held is None or any(name in held[1] for name in _PAPER_FIELDS):
+        held = _venue_at(text, pos)
+        if held is None:
             if not venues and not venues_lost:
                 return None  # no crawl (a paper with a list of submissions is no venue)
             read = None
         else:
             at, around, key = held
-            read = _array_prefix(text, at, line)
+            read = _array_prefix(text, at, line, crawl=True)
         if read is None:
             # the venue damaged before its submissions, or none of them read: the
             # next venue is looked for as a damaged array's next record is
