@@ -239,3 +239,22 @@ def test_json_lines_each_without_a_comma_are_read(tmp_path: Path) -> None:
     assert problem.message == (
         "commas are left out at lines 2, 4; read them as if they were there, check the file there"
     )
+
+
+@pytest.mark.parametrize("indent", [2, None])
+def test_a_list_damaged_throughout_is_read_in_one_pass(indent: int | None) -> None:
+    count = 1000
+    text = json.dumps(records(count), indent=indent)
+    # every tenth record damaged after its author, no comma left out
+    parts = text.split('"Ada Lovelace"')
+    text = parts[0] + "".join(
+        ('"Ada Lovelace" x' if n % 10 == 0 else '"Ada Lovelace"') + part
+        for n, part in enumerate(parts[1:])
+    )
+    Looked.looked = 0
+    read = _array_prefix(Looked(text))
+    assert read is not None
+    assert len(read.items) == count - count // 10
+    # where json stopped in the whole text, at each damaged record, it counted the
+    # lines from the start: fifty times the text and more
+    assert Looked.looked < 10 * len(text)

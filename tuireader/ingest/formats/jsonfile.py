@@ -2168,6 +2168,9 @@ def _array_prefix(
                 end = None if close is None else close + 1
                 break  # the last record: the array ends after it
             pos = following
+            # the records after it in a stretch of text: where json stops in the whole
+            # text, it counts the lines from its start, at every damaged record
+            stretch = stretch or _RECORD_WINDOW
             continue
         item, finish, put = read
         if put or stretch:
@@ -2279,6 +2282,23 @@ def _element(
     while True:
         stretch = text[pos : pos + size]
         whole = pos + size >= len(text)
+        try:  # whole, the element is read at the speed of json
+            item, end = decoder.raw_decode(stretch)
+        except json.JSONDecodeError as error:
+            if not whole and (
+                error.msg.startswith("Unterminated") or error.pos >= len(stretch) - 8
+            ):
+                size *= 2
+                continue
+            if not _comma_left_out(error):
+                return pos + error.pos
+        except (ValueError, RecursionError):
+            return None
+        else:
+            if not whole and end >= len(stretch):
+                size *= 2  # a number may run on past the stretch
+                continue
+            return item, pos + end, []
         found = _commas_left_out(stretch, 0)
         if found.end is None and found.broken is None and not whole:
             size *= 2  # the element runs on past the stretch: take a longer one
