@@ -47,3 +47,26 @@ def test_papers_keyed_by_id_cut_short_keep_the_papers_before_the_break(tmp_path:
     assert [record.source_id for record in result.records] == [i["id"] for i in items[:4]]
     (problem,) = result.problems
     assert problem.message.endswith("read the 4 records before it (is the file cut short?)")
+
+
+def test_papers_keyed_by_id_damaged_in_one_keep_the_others(tmp_path: Path) -> None:
+    items = json.loads(FIRST_SIX.read_text(encoding="utf-8"))
+    keyed = {item["id"]: {k: v for k, v in item.items() if k != "id"} for item in items}
+    whole = json.dumps(keyed, indent=2)
+    # a stray word after the third paper's title, and no comma after the fifth's
+    third, fifth = (json.dumps(items[n]["title"]) + "," for n in (2, 4))
+    damaged = whole.replace(third, third + " x").replace(fifth, fifth[:-1])
+    assert damaged.count(" x") == 1 and damaged.count(fifth) == 0
+    path = tmp_path / "corl2023.json"
+    path.write_text(damaged, encoding="utf-8")
+    result = read_file(path)
+    kept = [item for n, item in enumerate(items) if n != 2]
+    assert [record.source_id for record in result.records] == [item["id"] for item in kept]
+    assert [record.title for record in result.records] == [item["title"] for item in kept]
+    (problem,) = result.problems
+    line = damaged.count("\n", 0, damaged.index(third + " x")) + 1
+    assert "read a comma left out at line " in problem.message
+    assert problem.message.endswith(
+        f"read the 5 records before and after, check the file there; could not be read: "
+        f"item 3 (line {line}, “{items[2]['title']}”)"
+    )

@@ -1759,6 +1759,10 @@ def parse_json(text: str, path: Path) -> ReadResult:
                 prefix = ({**around, key: array.items}, array.line)
             else:
                 array = None
+        if prefix is None and (array := _keyed_read(text)) is not None:
+            # papers by their ids, damaged in the middle: read on past the damage (the
+            # one item read is the object of the papers that could be)
+            prefix = (array.items[0], array.line)
         if prefix is None and ran_out:
             prefix = _records_prefix(text) or _keyed_prefix(text)
         if prefix is None and _lines_of_json(text):
@@ -2810,6 +2814,100 @@ def _records_prefix(text: str) -> tuple[Any, int] | None:
     except (ValueError, RecursionError):
         return None
     return data, text.count("\n", 0, at) + 1
+
+
+def _keyed_read(text: str) -> _ArrayRead | None:
+    """The papers of an object that holds each under its id (:func:`_keyed_papers`),
+    damaged in some: read one by one, as a damaged list's are (a comma left out put
+    back, a paper that cannot be read skipped), and reading gone on at the next key
+    that starts a line as the keys before it do, with a paper after it. The items read
+    are the object's, by their keys. None when the text is no such object (or one
+    written on one line, whose keys cannot be told from a paper's fields, or one cut
+    short), or nothing in it is skipped."""
+    decoder = json.JSONDecoder(strict=False)
+    pos = _past_blanks(text, len(text) - len(text.lstrip("\ufeff")))
+    if not text.startswith("{", pos):
+        return None
+    pos = _past_blanks(text, pos + 1)
+    indent = _indent(text, pos)
+    if not indent:
+        return None
+    starts = re.compile(rf"^{re.escape(indent)}\"", re.MULTILINE)
+    # the object's end, which ends the text (a text cut short is read up to the break
+    # by :func:`_keyed_prefix`)
+    close = len(text.rstrip(" \t\r\n")) - 1
+    if not text.startswith("}", close):
+        return None
+    line = _Lines(text).of
+    papers: dict[str, Any] = {}
+    skipped: list[int] = []
+    commas: list[int] = []
+    unread: list[tuple[int, int, str | None]] = []
+    end: int | None = None
+    stretch = 0  # as in :func:`_array_prefix`
+    while True:
+        read = _keyed_paper(decoder, text, pos, line, stretch)
+        if isinstance(read, tuple):
+            key, paper, after, put = read
+            if put or stretch:
+                stretch = max(_RECORD_WINDOW, 2 * (after - pos))
+            papers[key] = paper
+            commas.extend(put)
+            skipped.extend(put)
+            pos = _past_blanks(text, after)
+            if text.startswith(",", pos):
+                pos = _past_blanks(text, pos + 1)
+                continue
+            if text.startswith("}", pos):
+                end = pos + 1
+                break
+        elif read is None and not papers and not skipped:
+            return None  # its first value is no paper: no such object
+        # damaged (or a paper read, and something else than a comma after it): on at
+        # the next key that starts a line, up to the object's end
+        at = line(read if isinstance(read, int) else pos)
+        following: int | None = None
+        for found in starts.finditer(text, pos + 1, close):
+            paper = _keyed_paper(decoder, text, found.end() - 1, _no_line, _RECORD_WINDOW)
+            if isinstance(paper, tuple):
+                following = found.end() - 1
+                break
+        skipped.append(at)
+        if not isinstance(read, tuple):
+            place = len(papers) + len(unread) + 1
+            unread.append((place, at, _title_at(text, pos, following)))
+        if following is None:
+            break  # the last paper
+        pos = following
+        stretch = stretch or _RECORD_WINDOW  # as in :func:`_array_prefix`
+    if not skipped or len(papers) < 2:
+        return None
+    lost = len(unread)
+    first = skipped[0]
+    return _ArrayRead([papers], first, skipped, None, lost, commas, end, tuple(unread))
+
+
+#: a key, whole on its line, and its colon
+_KEY_RE = re.compile(r'("[^"\\\n]*(?:\\.[^"\\\n]*)*")[ \t\r\n]*:')
+
+
+def _keyed_paper(
+    decoder: json.JSONDecoder, text: str, pos: int, line: Callable[[int], int], size: int
+) -> tuple[str, Any, int, list[int]] | int | None:
+    """The key at ``pos`` and the paper after it (:func:`_element`, a comma left out
+    put back), where the paper ends and the lines of the commas put back; else where
+    it is damaged (None: its value is no paper, or nested too deeply). ``size`` is the
+    stretch of text the paper is read in first, as :func:`_element` reads it."""
+    found = _KEY_RE.match(text, pos)
+    if found is None:
+        return pos
+    key = json.loads(found.group(1), strict=False)
+    value = _past_blanks(text, found.end())
+    read = _element(decoder, text, value, line, size)
+    if not isinstance(read, tuple):
+        return read
+    paper, end, put = read
+    return (key, _scrub(paper), end, put) if _is_paper(paper) else None
 
 
 def _keyed_prefix(text: str) -> tuple[Any, int] | None:
