@@ -152,3 +152,18 @@ def test_the_indentation_is_found_without_looking_back_along_a_line() -> None:
     Looked.looked = 0
     assert all(_indent(text, start) is None for start in starts[1:])
     assert Looked.looked <= 4 * count
+
+
+def test_commas_left_out_on_one_line_name_that_line_once(tmp_path: Path) -> None:
+    text = minified(papers()).replace(',"abstract"', '"abstract"')
+    result = read(tmp_path, text)
+    assert titles(result) == MAIN
+    assert the_warning(result).startswith(
+        "is not valid JSON: commas are left out at line 1 (Expecting ',' delimiter"
+    )
+    text = damage(text, '"Main paper 2"', '"Main paper 2" x')
+    result = read(tmp_path, text)
+    assert titles(result) == [title for title in MAIN if title != "Main paper 2"]
+    message = the_warning(result)
+    assert message.startswith("is not valid JSON at line 1 (Expecting ',' delimiter at ")
+    assert "); read the commas left out at line 1 as if they were there, skipped 1 " in message

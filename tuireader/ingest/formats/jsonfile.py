@@ -1729,7 +1729,7 @@ def parse_json(text: str, path: Path) -> ReadResult:
             data, lines = mended
             they = len(lines) > 1
             missing = (
-                f"commas are left out at lines {line_list(lines)}"
+                f"commas are left out at {_lines_said(lines)}"
                 if they
                 else f"a comma is left out at line {lines[0]}"
             )
@@ -1777,16 +1777,15 @@ def parse_json(text: str, path: Path) -> ReadResult:
         s = "" if count == 1 else "s"
         if array is not None and array.skipped:
             # damaged in the middle: the records after the damage are read too
-            more = array.skipped[1:]
-            also = f" and at line{'s' if len(more) > 1 else ''} {line_list(more)}" if more else ""
+            more = [at for at in dict.fromkeys(array.skipped) if at != lineno]
+            also = f" and at {_lines_said(more)}" if more else ""
             message = f"is not valid JSON at line {lineno} ({where}){also}; "
             done: list[str] = []
             if array.commas:
                 they = len(array.commas) > 1
                 done.append(
                     f"read {'the commas' if they else 'a comma'} left out at "
-                    f"line{'s' if they else ''} {line_list(array.commas)} as if "
-                    f"{'they were' if they else 'it were'} there"
+                    f"{_lines_said(array.commas)} as if {'they were' if they else 'it were'} there"
                 )
             if array.lost:
                 done.append(
@@ -2028,6 +2027,13 @@ def _lines_of_json(text: str) -> bool:
     except (ValueError, RecursionError):
         return False
     return isinstance(value, dict) and end <= end_of_line and not text[end:end_of_line].strip()
+
+
+def _lines_said(lines: list[int]) -> str:
+    """ "line 4", "lines 4, 29": each line once (a list written on one line is damaged
+    at line 1 however many times)."""
+    distinct = list(dict.fromkeys(lines))
+    return f"line{'s' if len(distinct) > 1 else ''} {line_list(distinct)}"
 
 
 def _unread_said(unread: Iterable[tuple[int, int, str | None]], lost: int, what: str) -> str:
