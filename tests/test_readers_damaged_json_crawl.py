@@ -206,3 +206,18 @@ def test_a_large_crawl_damaged_throughout_is_read_in_one_pass(
     # each submission read a few times over; read again from the start at each damaged
     # one, the crawl would be read about ``count // 10`` times
     assert Decoder.read < 10 * len(text)
+
+
+@INDENTS
+def test_a_crawl_cut_short_keeps_the_whole_submissions_of_its_last_venue(
+    tmp_path: Path, indent: int | None
+) -> None:
+    whole = json.dumps(venues(2, 3), indent=indent)
+    result = read(tmp_path, whole[: whole.index('"NeurIPS paper 2"')])
+    assert years(result) == [
+        ("ICLR paper 0", 2019),
+        ("ICLR paper 1", 2019),
+        ("NeurIPS paper 0", 2020),
+        ("NeurIPS paper 1", 2020),
+    ]
+    assert the_warning(result).endswith("read the 4 records before it (is the file cut short?)")

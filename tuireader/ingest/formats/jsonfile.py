@@ -2163,7 +2163,7 @@ def _array_prefix(
         if not isinstance(read, tuple) or at is not None:
             damage = read if isinstance(read, int) else None
             following, passed, close = _resync(decoder, text, pos, indent, keys, ends, damage)
-            if following is None and close is None and not ends.closed():
+            if following is None and close is None and not ends.closed(pos):
                 broken = pos
                 break
             if at is None or (following is not None and at > line(following) - 1):
@@ -2509,18 +2509,20 @@ class _ArrayEnds:
     #: holding the array (``], "total": 6}``) from a record's next fields
     _TAIL = 65536
 
-    def closed(self) -> bool:
-        """True when the text holds the array's end (its last record is the one
-        damaged, not the text cut short)."""
-        if _ARRAY_END_RE.search(self.text):
+    def closed(self, since: int) -> bool:
+        """True when the text holds the array's end after ``since`` (its last record
+        is the one damaged there, not the text cut short): a ``]`` before it ends
+        another array (a crawl's venue before)."""
+        if _ARRAY_END_RE.search(self.text, since):
             return True
         if not self.wrapped:
             return False
-        at = self.text.rfind("]", max(0, len(self.text) - self._TAIL))
-        while at >= 0 and at >= len(self.text) - self._TAIL:
+        least = max(since, len(self.text) - self._TAIL)
+        at = self.text.rfind("]", least)
+        while at >= least:
             if self._ends(at):
                 return True
-            at = self.text.rfind("]", max(0, len(self.text) - self._TAIL), at)
+            at = self.text.rfind("]", least, at)
         return False
 
     def _ends(self, at: int) -> bool:
@@ -2646,8 +2648,8 @@ _SUBMISSIONS = frozenset({'"submissions"'})
 
 def _crawl_prefix(text: str) -> _ArrayRead | None:
     """The venues of an OpenReview crawl (``[{venue, year, submissions: [...]}, …]``)
-    damaged in its submissions, each with those that can be read; None when the text
-    is no such crawl or its submissions are not where it is damaged.
+    damaged in its submissions, or cut short, each with those that can be read; None
+    when the text is no such crawl or its submissions are not where it is damaged.
 
     Read as one array, a crawl is one element a venue, and a damaged submission cost
     its whole venue: every paper of a crawl of one. Each venue's submissions are read
@@ -2727,7 +2729,7 @@ def _crawl_prefix(text: str) -> _ArrayRead | None:
         else:
             stopped = line(pos)
             break
-    if not skipped or not venues:
+    if not venues or (not skipped and stopped is None):
         return None
     first = (skipped if stopped is None else [*skipped, stopped])[0]
     return _ArrayRead(
