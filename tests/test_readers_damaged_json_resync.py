@@ -181,3 +181,17 @@ def test_a_record_damaged_in_a_list_without_commas_costs_that_record_only(
     assert "skipped 1 record that could not be read and read the 7 records before and " in (message)
     line = text.count("\n", 0, text.index('"paper3" x')) + 1
     assert message.endswith(f"could not be read: item 3 (line {line}, “{RECORDS[2]['title']}”)")
+
+
+def test_a_stray_bracket_first_on_a_line_in_a_record_ends_no_list(tmp_path: Path) -> None:
+    text = one_field_a_line()
+    # a "]" first on the line of the third record's keywords, indented less than the
+    # records: not where the list ends
+    damaged = damage(
+        text,
+        '        "keywords": "robots;learning"\n    },\n    {\n        "id": "paper4"',
+        ']       "keywords": "robots;learning"\n    },\n    {\n        "id": "paper4"',
+    )
+    result = read(tmp_path, damaged)
+    assert titles(result) == all_but(3)
+    assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))

@@ -2408,9 +2408,9 @@ def _resync(
     for found in starts.finditer(text, pos + 1):
         start = found.end() - 1
         if closer is not None:
-            close = closer.search(text, checked, start)
+            close = _closing(closer, ends, checked, start)
             if close is not None:
-                return None, passed, close.end() - 1
+                return None, passed, close
             checked = start
         elif ends.crawl and indent is None:
             # a crawl on one line: no record is looked for in the next venue
@@ -2440,8 +2440,17 @@ def _resync(
         ):
             return start, passed, None
         passed += 1
-    close = closer.search(text, checked) if closer is not None else None
-    return None, passed, None if close is None else close.end() - 1
+    return None, passed, _closing(closer, ends, checked, len(text)) if closer else None
+
+
+def _closing(closer: re.Pattern[str], ends: _ArrayEnds, start: int, end: int) -> int | None:
+    """Where the first ``]`` that ``closer`` finds between ``start`` and ``end`` is,
+    that ends the array (:meth:`_ArrayEnds.ends_at`): a stray ``]`` first on a line
+    inside a record ends nothing."""
+    for found in closer.finditer(ends.text, start, end):
+        if ends.ends_at(found.end() - 1):
+            return found.end() - 1
+    return None
 
 
 def _no_line(pos: int) -> int:
@@ -2499,7 +2508,7 @@ class _ArrayEnds:
                 pos = after
                 continue
             if text.startswith("]", after):
-                answer = self._ends(after)
+                answer = self.ends_at(after)
             break
         for place in passed:
             self.known[place] = answer
@@ -2520,12 +2529,12 @@ class _ArrayEnds:
         least = max(since, len(self.text) - self._TAIL)
         at = self.text.rfind("]", least)
         while at >= least:
-            if self._ends(at):
+            if self.ends_at(at):
                 return True
             at = self.text.rfind("]", least, at)
         return False
 
-    def _ends(self, at: int) -> bool:
+    def ends_at(self, at: int) -> bool:
         """True when the ``]`` at ``at`` ends the array: the text ends after it, but
         for the ``}`` that close objects around it and, when the array is a field's
         value, the fields after it in its object."""
