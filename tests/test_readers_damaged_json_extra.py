@@ -1,7 +1,9 @@
 """A JSON file with more after its data (a stray bracket, a second list written after
 the first, objects written one after another) keeps every record it holds, and says
-what follows; JSON Lines in a file named .json are read line by line even when their
-first line is damaged. Read as JSON Lines, or given up, such files lost every record."""
+what follows; a stray bracket that closes the list (or a paper's id left out, the
+object of papers by id) before the end costs nothing after it; JSON Lines in a file
+named .json are read line by line even when their first line is damaged. Read as JSON
+Lines, or given up, such files lost every record."""
 
 from __future__ import annotations
 
@@ -98,3 +100,30 @@ def test_json_lines_named_json_with_a_damaged_first_line_keep_the_others(
     result = read(tmp_path, "\n".join(lines) + "\n")
     assert titles(result) == skills(0, 4)
     assert the_warning(result).startswith("a comma is left out at line 1; ")
+
+
+def test_a_stray_bracket_between_records_closes_no_list(tmp_path: Path) -> None:
+    items = records(0, 6)
+    for text in (json.dumps(items, indent=2), json.dumps(items)):
+        between = text.index("}", text.index('"Skill 2"'))
+        damaged = text[: between + 1] + "]" + text[between + 1 :]
+        result = read(tmp_path, damaged)
+        assert titles(result) == skills(0, 6)
+        message = the_warning(result)
+        assert message.startswith(
+            f"is not valid JSON at line {damaged.count(chr(10), 0, between) + 1} (Extra data"
+        )
+        assert message.endswith("read the 6 records before and after, check the file there")
+
+
+def test_papers_by_id_one_without_its_id_keep_the_others(tmp_path: Path) -> None:
+    keyed = {item["id"]: item for item in records(0, 5)}
+    text = json.dumps(keyed, indent=2).replace('  "paper2": {\n', "")
+    result = read(tmp_path, text)
+    assert [record.source_id for record in result.records] == [
+        "paper0",
+        "paper1",
+        "paper3",
+        "paper4",
+    ]
+    assert the_warning(result).endswith("could not be read: item 3 (line 12, “Skill 2”)")

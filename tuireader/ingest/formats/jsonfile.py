@@ -1719,7 +1719,10 @@ def parse_json(text: str, path: Path) -> ReadResult:
     try:
         data = loads(text)
     except json.JSONDecodeError as error:
-        if error.msg == "Extra data":
+        # a comma after the data: a stray bracket or brace closed the list (or the
+        # object) before its end, and the rest is read as damage in it
+        closed_early = error.doc.startswith(",", _past_blanks(error.doc, error.pos))
+        if error.msg == "Extra data" and not closed_early:
             in_turn = _values_in_turn(error, path)
             # One object per line in a file named .json: read it as JSON Lines.
             return parse_jsonl(text, path) if in_turn is None else in_turn
@@ -2101,6 +2104,8 @@ class _ArrayRead(NamedTuple):
 #: a key and its colon: met after a record, it is the rest of a record a stray ``}``
 #: closed early (``"title": "…"},\n "track": …``)
 _KEY_AFTER_RE = re.compile(r',?[ \t\r\n]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\r\n]*:')
+#: a "]" between two records, which ends no list: a comma and a record follow it
+_STRAY_BRACKET_RE = re.compile(r"\][ \t\r\n]*,[ \t\r\n]*\{")
 #: the end of a text whose array of papers closes, alone or in the object around it
 _ARRAY_END_RE = re.compile(r"\][ \t\r\n}]*\Z")
 #: where a record may start when the array's own indentation is unknown: a ``{`` first
@@ -2195,9 +2200,12 @@ def _array_prefix(
         pos = _past_blanks(text, finish)
         if text.startswith(",", pos):
             pos += 1
-        elif text.startswith("]", pos):
+        elif text.startswith("]", pos) and not _STRAY_BRACKET_RE.match(text, pos):
             end = pos + 1
             break
+        elif text.startswith("]", pos):  # a stray "]" between two records
+            skipped.append(line(pos))
+            pos = text.index(",", pos) + 1
         elif text.startswith("{", pos):  # the comma between two records left out
             commas.append(line(pos))
             skipped.append(commas[-1])
