@@ -127,3 +127,15 @@ def test_papers_by_id_one_without_its_id_keep_the_others(tmp_path: Path) -> None
         "paper4",
     ]
     assert the_warning(result).endswith("could not be read: item 3 (line 12, “Skill 2”)")
+
+
+def test_json_lines_with_a_line_end_left_out_read_both_records(tmp_path: Path) -> None:
+    lines = [json.dumps(item) for item in records(0, 5)]
+    text = "\n".join(lines[:2]) + lines[2] + "\n" + "\n".join(lines[3:]) + "\n"
+    path = tmp_path / "list.jsonl"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert titles(result) == skills(0, 5)
+    assert the_warning(result) == (
+        "line 2 holds more than one record (a line end left out?); read each, check the file there"
+    )

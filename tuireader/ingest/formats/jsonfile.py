@@ -1671,6 +1671,7 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
     items: list[tuple[int, Any, dict[str, Any]]] = []
     bad: list[tuple[int, str]] = []
     mended: list[int] = []  # the lines read with the commas they leave out put back
+    joined: list[int] = []  # the lines that hold more than one record
     last = 0  # the last line with anything on it
     for number, line in enumerate(split_lines(text), start=1):
         if not line.strip():
@@ -1679,13 +1680,18 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
         try:
             items.append((number, loads(line), {}))
         except json.JSONDecodeError as error:
-            # a comma left out is put back, as in a JSON list
+            # a comma left out is put back, as in a JSON list; records written on one
+            # line (a line end lost between them) are read each
             put = _commas_put_back(line, error)
-            if put is None:
-                bad.append((number, _where(error, line=False)))
-            else:
+            more = _objects_on_line(error) if error.msg == "Extra data" else None
+            if put is not None:
                 items.append((number, put[0], {}))
                 mended.append(number)
+            elif more is not None:
+                items.extend((number, item, {}) for item in more)
+                joined.append(number)
+            else:
+                bad.append((number, _where(error, line=False)))
         except (ValueError, RecursionError):
             bad.append((number, "too deeply nested"))
     problems: list[Problem] = []
@@ -1701,6 +1707,17 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
                 "warning",
             )
         )
+    if joined:
+        they = len(joined) > 1
+        problems.append(
+            Problem(
+                path,
+                f"line{'s' if they else ''} {line_list(joined)} "
+                f"{'hold' if they else 'holds'} more than one record (a line end left "
+                "out?); read each, check the file there",
+                "warning",
+            )
+        )
     if bad:
         if len(bad) == 1:
             number, reason = bad[0]
@@ -1713,6 +1730,25 @@ def parse_jsonl(text: str, path: Path) -> ReadResult:
     records, more, summary = _records_from_items(items, path, "lines")
     problems.extend(more)
     return _finish(path, "jsonl", records, problems, bool(items or bad), summary)
+
+
+def _objects_on_line(error: json.JSONDecodeError) -> list[Any] | None:
+    """The objects written one after another on a line of JSON Lines (``json``'s
+    "Extra data" after the first), each whole; None unless every one is."""
+    text = error.doc
+    decoder = json.JSONDecoder(strict=False)
+    found: list[Any] = []
+    pos = _past_blanks(text, 0)
+    while pos < len(text):
+        try:
+            item, pos = decoder.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(item, dict):
+            return None
+        found.append(_scrub(item))
+        pos = _past_blanks(text, pos)
+    return found
 
 
 def parse_json(text: str, path: Path) -> ReadResult:
