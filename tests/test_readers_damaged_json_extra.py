@@ -139,3 +139,17 @@ def test_json_lines_with_a_line_end_left_out_read_both_records(tmp_path: Path) -
     assert the_warning(result) == (
         "line 2 holds more than one record (a line end left out?); read each, check the file there"
     )
+
+
+def test_objects_written_one_after_another_damaged_in_one_keep_the_others(
+    tmp_path: Path,
+) -> None:
+    text = "\n".join(json.dumps(item, indent=2) for item in records(0, 5)) + "\n"
+    text = text.replace('"Skill 1",', '"Skill 1",x').replace('"Skill 3",', '"Skill 3"')
+    result = read(tmp_path, text)
+    assert titles(result) == ["Skill 0", "Skill 2", "Skill 3", "Skill 4"]
+    message = the_warning(result)
+    assert message.endswith(
+        "; read the comma left out at line 19 as if it were there; skipped 1 object that "
+        "could not be read, at line 6"
+    )

@@ -1995,8 +1995,9 @@ def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | Non
     """The records of a JSON text whose first value (a list, or an object written over
     several lines) is followed by more (``json``'s "Extra data"): further values read
     in turn (two lists written one after the other, objects written indented one
-    after another), up to what is no JSON (a stray bracket, a line of a log), which is
-    said. None when the first value is an object on one line: JSON Lines, read line by
+    after another: a comma left out put back, a damaged object passed over to the next
+    that starts a line), up to what is no JSON (a stray bracket, a line of a log),
+    which is said. None when the first value is an object on one line: JSON Lines, read line by
     line. Read as JSON Lines, such a text lost every record, its lines being no JSON
     each."""
     text = error.doc  # as ``loads`` read it, its bad bytes between tokens out
@@ -2011,15 +2012,37 @@ def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | Non
     values = [first]
     second: int | None = None  # where the second value starts
     stopped: json.JSONDecodeError | None = None
+    unread: list[int] = []  # the lines of the objects that could not be read
+    commas: list[int] = []  # the lines of the commas left out, put back
+    line_of = _Lines(text).of
+    # objects one after another start where the first does: a "{" first on a line
+    starts = re.compile(r"^\{", re.MULTILINE) if _indent(text, start) == "" else None
     while (pos := _past_blanks(text, pos)) < len(text):
-        try:
-            value, end = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as broken:
-            stopped = broken
+        read = _element(decoder, text, pos, line_of, _RECORD_WINDOW)
+        if not isinstance(read, tuple) and isinstance(first, dict) and starts is not None:
+            # a damaged object: on at the next that starts a line and reads whole
+            following = next(
+                (
+                    found.start()
+                    for found in starts.finditer(text, pos + 1)
+                    if isinstance(_element(decoder, text, found.start(), _no_line, 0), tuple)
+                ),
+                None,
+            )
+            if following is not None:
+                unread.append(line_of(pos))
+                pos = following
+                continue
+        if not isinstance(read, tuple):
+            try:
+                decoder.raw_decode(text, pos)  # what json finds wrong, and where
+            except json.JSONDecodeError as broken:
+                stopped = broken
+            except (ValueError, RecursionError):
+                stopped = json.JSONDecodeError("Nested too deeply", text, pos)
             break
-        except (ValueError, RecursionError):
-            stopped = json.JSONDecodeError("Nested too deeply", text, pos)
-            break
+        value, end, put = read
+        commas.extend(put)
         second = pos if second is None else second
         values.append(value)
         pos = end
@@ -2045,6 +2068,18 @@ def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | Non
             f"(the second from line {text.count(chr(10), 0, second) + 1}); read the "
             f"{count} record{s} of all of them, check the file there"
         )
+        if commas:
+            message += (
+                f"; read the comma{'s' if len(commas) > 1 else ''} left out at "
+                f"{_lines_said(commas)} as if {'they were' if len(commas) > 1 else 'it were'} "
+                "there"
+            )
+        if unread:
+            they = len(unread) > 1
+            message += (
+                f"; skipped {len(unread)} object{'s' if they else ''} that could not be "
+                f"read, at line{'s' if they else ''} {line_list(unread)}"
+            )
         if stopped is not None:
             message += f"; nothing from line {stopped.lineno} on could be read ({_where(stopped)})"
     result = _from_data(data, path)
