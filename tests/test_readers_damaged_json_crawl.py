@@ -221,3 +221,18 @@ def test_a_crawl_cut_short_keeps_the_whole_submissions_of_its_last_venue(
         ("NeurIPS paper 1", 2020),
     ]
     assert the_warning(result).endswith("read the 4 records before it (is the file cut short?)")
+
+
+@INDENTS
+@pytest.mark.parametrize("year", [2019, 2020, 2021])
+def test_any_venue_damaged_before_its_submissions_costs_that_venue_only(
+    tmp_path: Path, indent: int | None, year: int
+) -> None:
+    text = json.dumps(venues(1, 2, 1), indent=indent)
+    result = read(tmp_path, damage(text, f'"year": {year},', f'"year": {year},,'))
+    every = [("ICLR paper 0", 2019), ("NeurIPS paper 0", 2020), ("NeurIPS paper 1", 2020)]
+    every.append(("ICML paper 0", 2021))
+    assert years(result) == [paper for paper in every if paper[1] != year]
+    message = the_warning(result)
+    assert message.endswith("could not be read, nor its submissions")
+    assert "item" not in message

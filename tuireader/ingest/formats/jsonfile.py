@@ -2664,6 +2664,31 @@ def _venue_closed(text: str, venue: int) -> int | None:
     return pos if venue > 0 else None
 
 
+def _next_venue(text: str, pos: int) -> int | None:
+    """Where the venue after the damaged one at ``pos`` starts, in a crawl written on
+    one line: the object around the next venue's submissions, after the ``]}`` that
+    ends the venue before; None when there is none."""
+    own = _SUBMISSIONS_KEY_RE.search(text, pos)
+    found = _SUBMISSIONS_KEY_RE.search(text, own.end()) if own else None
+    if own is None or found is None:
+        return None
+    start = text.rfind("{", own.end(), found.start())
+    if start < 0 or _venue_closed(text, start) is None or _venue_at(text, start) is None:
+        return None
+    return start
+
+
+def _damaged_venue(text: str, pos: int) -> bool:
+    """True when the object at ``pos``, damaged, looks like a crawl's venue: its
+    submissions start within its first few lines, with no paper's field before them."""
+    found = _SUBMISSIONS_KEY_RE.search(text, pos, pos + 4096)
+    return found is not None and _PAPER_KEY_RE.search(text, pos, found.start()) is None
+
+
+#: a field that makes an object a paper, not a venue of a crawl
+_PAPER_KEY_RE = re.compile(r'"(?:title|abstract|summary|content)"[ \t\r\n]*:')
+
+
 def _venue_at(text: str, pos: int) -> tuple[int, dict[str, Any], str] | None:
     """Where the submissions of a crawl's venue starting at ``pos`` open, its fields
     before them and their key (:func:`_papers_array`); None when no venue starts there
@@ -2765,7 +2790,7 @@ def _crawl_prefix(text: str) -> _ArrayRead | None:
     while True:
         held = _venue_at(text, pos)
         if held is None:
-            if not venues and not venues_lost:
+            if not venues and not venues_lost and not _damaged_venue(text, pos):
                 return None  # no crawl (a paper with a list of submissions is no venue)
             read = None
         else:
@@ -2777,11 +2802,15 @@ def _crawl_prefix(text: str) -> _ArrayRead | None:
             following = None
             if indent is not None:
                 following = _resync(decoder, text, pos, indent, set(), ends)[0]
+            else:
+                following = _next_venue(text, pos)
             venues_lost.append(line(pos))
             skipped.append(venues_lost[-1])
             if following is None:
-                if indent is None or not _ARRAY_END_RE.search(text):
-                    stopped = venues_lost[-1]  # the venues after it, if any, not read
+                own = _SUBMISSIONS_KEY_RE.search(text, pos)
+                more = own is not None and _SUBMISSIONS_KEY_RE.search(text, own.end())
+                if (indent is None and more) or not _ARRAY_END_RE.search(text):
+                    stopped = venues_lost[-1]  # the venues after it not read
                 break
             pos = following
             continue
