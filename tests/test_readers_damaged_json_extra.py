@@ -153,3 +153,16 @@ def test_objects_written_one_after_another_damaged_in_one_keep_the_others(
         "; read the comma left out at line 19 as if it were there; skipped 1 object that "
         "could not be read, at line 6"
     )
+
+
+def test_objects_written_one_after_another_the_first_damaged_keep_the_others(
+    tmp_path: Path,
+) -> None:
+    text = "\n".join(json.dumps(item, indent=2) for item in records(0, 3)) + "\n"
+    result = read(tmp_path, text.replace('"Skill 0",', '"Skill 0",x'))
+    assert titles(result) == ["Skill 1", "Skill 2"]
+    assert the_warning(result) == (
+        "is not valid JSON: it holds 3 JSON values one after another (the second from "
+        "line 6); read the 2 records of all of them, check the file there; skipped 1 "
+        "object that could not be read, at line 1"
+    )

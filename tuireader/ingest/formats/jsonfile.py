@@ -1807,6 +1807,8 @@ def parse_json(text: str, path: Path) -> ReadResult:
         if prefix is None and _lines_of_json(text):
             # JSON Lines in a file named .json, its first line damaged
             return parse_jsonl(text, path)
+        if prefix is None and (after := _values_in_turn(error, path, first_damaged=True)):
+            return after  # objects one after another, the first damaged
         if prefix is None:
             said = f"is not valid JSON ({where})" + (f" {CUT_SHORT}" if ran_out else "")
             return failure(path, said, "json")
@@ -1991,18 +1993,42 @@ def _with_commas(text: str, places: list[tuple[int, int]]) -> str:
     return "".join(parts)
 
 
-def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | None:
+def _values_in_turn(
+    error: json.JSONDecodeError, path: Path, *, first_damaged: bool = False
+) -> ReadResult | None:
     """The records of a JSON text whose first value (a list, or an object written over
     several lines) is followed by more (``json``'s "Extra data"): further values read
     in turn (two lists written one after the other, objects written indented one
     after another: a comma left out put back, a damaged object passed over to the next
     that starts a line), up to what is no JSON (a stray bracket, a line of a log),
-    which is said. None when the first value is an object on one line: JSON Lines, read line by
-    line. Read as JSON Lines, such a text lost every record, its lines being no JSON
-    each."""
+    which is said. None when the first value is an object on one line: JSON Lines,
+    read line by line. Read as JSON Lines, such a text lost every record, its lines
+    being no JSON each. With ``first_damaged``, the first object is damaged, and the
+    objects after it are read (None when none starts a line and reads whole)."""
     text = error.doc  # as ``loads`` read it, its bad bytes between tokens out
     decoder = json.JSONDecoder(strict=False)
     start = _past_blanks(text, 0)
+    stopped: json.JSONDecodeError | None = None
+    unread: list[int] = []  # the lines of the objects that could not be read
+    commas: list[int] = []  # the lines of the commas left out, put back
+    line_of = _Lines(text).of
+    # objects one after another start where the first does: a "{" first on a line
+    starts = re.compile(r"^\{", re.MULTILINE) if _indent(text, start) == "" else None
+    if first_damaged:
+        if starts is None or not text.startswith("{", start):
+            return None
+        following = next(
+            (
+                found.start()
+                for found in starts.finditer(text, start + 1)
+                if _is_paper(_read_whole(decoder, text, found.start()))
+            ),
+            None,
+        )
+        if following is None:
+            return None
+        unread.append(line_of(start))
+        start = following
     try:
         first, pos = decoder.raw_decode(text, start)
     except (ValueError, RecursionError):
@@ -2010,13 +2036,7 @@ def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | Non
     if isinstance(first, dict) and text.find("\n", start, pos) < 0:
         return None
     values = [first]
-    second: int | None = None  # where the second value starts
-    stopped: json.JSONDecodeError | None = None
-    unread: list[int] = []  # the lines of the objects that could not be read
-    commas: list[int] = []  # the lines of the commas left out, put back
-    line_of = _Lines(text).of
-    # objects one after another start where the first does: a "{" first on a line
-    starts = re.compile(r"^\{", re.MULTILINE) if _indent(text, start) == "" else None
+    second: int | None = start if unread else None  # where the second value starts
     while (pos := _past_blanks(text, pos)) < len(text):
         read = _element(decoder, text, pos, line_of, _RECORD_WINDOW)
         if not isinstance(read, tuple) and isinstance(first, dict) and starts is not None:
@@ -2064,7 +2084,7 @@ def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | Non
         )
     else:
         message = (
-            f"is not valid JSON: it holds {len(values)} JSON values one after another "
+            f"is not valid JSON: it holds {len(values) + len(unread)} JSON values one after another "
             f"(the second from line {text.count(chr(10), 0, second) + 1}); read the "
             f"{count} record{s} of all of them, check the file there"
         )
@@ -2084,6 +2104,12 @@ def _values_in_turn(error: json.JSONDecodeError, path: Path) -> ReadResult | Non
             message += f"; nothing from line {stopped.lineno} on could be read ({_where(stopped)})"
     result = _from_data(data, path)
     return replace(result, problems=(Problem(path, message, "warning"), *result.problems))
+
+
+def _read_whole(decoder: json.JSONDecoder, text: str, pos: int) -> Any:
+    """The value at ``pos`` as :func:`_element` reads it, else None."""
+    read = _element(decoder, text, pos, _no_line, _RECORD_WINDOW)
+    return read[0] if isinstance(read, tuple) else None
 
 
 def _lines_of_json(text: str) -> bool:
