@@ -77,6 +77,7 @@ __all__ = [
     "same_family",
     "same_paper",
     "same_title",
+    "strongest_key",
     "stub_of_same_paper",
     "title_key",
     "title_mended",
@@ -579,20 +580,34 @@ def identify(item: object, scope: str = "") -> Identity:
 
     ``scope`` names the source a ``source_id`` belongs to (its venue, else its list).
     """
+    abstract = getattr(item, "abstract", "") or ""
+    return Identity(
+        *_named(item, scope),
+        abstract_digest=abstract_digest(abstract),
+        placeholder=is_placeholder(abstract),
+        stand_in=is_placeholder_phrase(abstract),
+    )
+
+
+def strongest_key(item: object, scope: str = "") -> Key | None:
+    """``identify(item, scope).strongest``, the key a paper's id comes from, without
+    reading its abstract: normalising and hashing a whole abstract costs more than all
+    the rest of an identity, and an export asks this of every paper."""
+    return Identity(*_named(item, scope)).strongest
+
+
+def _named(item: object, scope: str) -> tuple[tuple[Key, ...], str, str, int | None]:
+    """An identity's keys, title, first author and year (see :func:`identify`)."""
     title = _text(getattr(item, "title", None))
     if getattr(item, "title_derived", False):
         title = None
     authors = getattr(item, "authors", ()) or ()
     year = getattr(item, "year", None)
-    abstract = getattr(item, "abstract", "") or ""
-    return Identity(
-        keys=_strong_keys(item, scope),
-        title=title_key(title),
-        first_author=family_name(authors[0]) if authors else "",
-        year=year if isinstance(year, int) else None,
-        abstract_digest=abstract_digest(abstract),
-        placeholder=is_placeholder(abstract),
-        stand_in=is_placeholder_phrase(abstract),
+    return (
+        _strong_keys(item, scope),
+        title_key(title),
+        family_name(authors[0]) if authors else "",
+        year if isinstance(year, int) else None,
     )
 
 

@@ -622,18 +622,19 @@ def _telling_abstract(paper: Paper, named: Sequence[Key]) -> str:
     the two would take new ids and leave their marks behind. Other papers' abstracts are
     left out, as before: read with the list it came from, a row that gives the abstract
     of a paper that list knows by its abstract alone (a seed) would give it a new id.
-    ``named``: the paper's :func:`_identifier_keys`; a paper whose id one of them
-    gives (most papers) is not looked at further, which would cost as much again as
-    the rest of its row."""
-    from tuireader.ingest.identity import digest, identify, told_apart
+    ``named``: the paper's :func:`_identifier_keys`. A paper whose id one of them or its
+    title and first author give (most papers) is not looked at further: the abstract
+    is read (normalised and hashed) only for the few whose id is made otherwise, as a
+    twin's is; read for every paper, it cost as much again as the rest of a row."""
+    from tuireader.ingest.identity import digest, strongest_key, told_apart
 
     if not paper.abstract.strip() or any(digest(str(key)).startswith(paper.id) for key in named):
         return ""
     scope = paper.venue or (paper.lists[0] if paper.lists else "")
-    strongest = identify(_as_listed(paper), scope).strongest
-    if strongest is None or not digest(told_apart(str(strongest), paper.abstract)).startswith(
-        paper.id
-    ):
+    strongest = strongest_key(_as_listed(paper), scope)
+    if strongest is None or digest(str(strongest)).startswith(paper.id):
+        return ""
+    if not digest(told_apart(str(strongest), paper.abstract)).startswith(paper.id):
         return ""
     return paper.abstract
 
