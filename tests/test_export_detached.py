@@ -134,3 +134,36 @@ def test_export_of_is_detached_gives_the_detached_marks_and_a_query_says_it_leav
 
     code, out, err = run(capsys, "export", "--format", "markdown", "--data-dir", part)
     assert code == 0 and f"{len(detached)} detached marks" in err and "left out" in err
+
+
+def test_the_reader_writes_the_detached_marks_tuireader_export_writes(capsys, tmp_path):
+    # the marks on papers of none of the lists read, made papers by one function for
+    # both (what the triage file keeps of each: title, first author, abstract, ids):
+    # moved with the reader's export or with tuireader export, a mark is found alike
+    from tuireader import cli
+    from tuireader.ingest.library import load_library
+    from tuireader.system.paths import resolve
+    from tuireader.triage.store import Store
+    from tuireader.ui.exporting import detached_marks, write_export
+
+    marks, _expected = _all_marked(capsys, tmp_path)
+    part = _machine(capsys, tmp_path, "part", PART)
+    assert run(capsys, "import", marks, "--data-dir", part)[0] == 0
+    listed = {paper.id for paper in load_library([tmp_path / "part"]).papers}
+    args = cli.build_command_parser("export").parse_intermixed_args(
+        ["--format", "json", "--data-dir", str(part)]
+    )
+    with Store.open(resolve(part).state_db) as store:
+        assert cli._detached_to_export(cli._session(args), args, "") == detached_marks(
+            store, listed
+        )
+    for fmt in ("json", "csv"):
+        by_command = tmp_path / f"command.{fmt}"
+        command = ("export", "--query", "is:detached", "--format", fmt, "-o", by_command)
+        code, _, err = run(capsys, *command, "--data-dir", part)
+        assert code == 0, err
+        with Store.open(resolve(part).state_db) as store:
+            pairs = detached_marks(store, listed)
+            by_reader = write_export([], store, fmt, "results", tmp_path / fmt, pairs)
+        assert len(pairs) > 1 and any(paper.abstract for paper, _mark in pairs)
+        assert by_reader.read_text(encoding="utf-8") == by_command.read_text(encoding="utf-8")

@@ -2923,8 +2923,10 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
     one in an export of the library (no --query, or ``--query is:detached``) as JSON,
     CSV or BibTeX, the formats ``import`` reads, so that moving one's triage to another
     machine moves every mark; an export of a query, of lists named on the command line
-    or for people (Markdown, URLs) leaves them out and says how many."""
-    from tuireader.triage.export import CARRY_DETACHED, detached_count, detached_papers
+    or for people (Markdown, URLs) leaves them out and says how many. The marks are
+    those the session read as it loaded, made papers as the reader's export makes them
+    (``export.detached_marks``)."""
+    from tuireader.triage.export import CARRY_DETACHED, detached_count, detached_marks
 
     report = session.triage
     marks = list(report.detached) if report is not None else []
@@ -2951,11 +2953,10 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
         return []
     store = _triage_store(session, say=False)
     try:
-        identities = store.identities(m.paper_id for m in marks) if store is not None else {}
+        return detached_marks(store, marks=marks)
     finally:
         if store is not None:
             store.close()
-    return detached_papers(marks, identities)
 
 
 def _remember_written(session, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]

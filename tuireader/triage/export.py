@@ -57,7 +57,7 @@ from tuireader.triage.store import STATE_WORDS, Triage, keyword_form
 
 if TYPE_CHECKING:
     from tuireader.ingest.identity import Key
-    from tuireader.triage.store import DetachedMark, StoredIdentity
+    from tuireader.triage.store import DetachedMark, Store, StoredIdentity
 
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
 SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
@@ -148,6 +148,29 @@ CARRY_DETACHED = ("json", "csv", "bibtex")
 #: takes its mark. A CSV export's is ``table.DETACHED_COLUMN`` (``true`` in its row),
 #: a BibTeX export's ``ownbib.DETACHED_FIELD``.
 DETACHED_KEY = "detached"
+
+
+def detached_marks(
+    store: Store | None,
+    listed: Collection[str] | None = None,
+    *,
+    marks: Sequence[DetachedMark] | None = None,
+) -> list[tuple[Paper, Triage]]:
+    """The marks of ``store`` whose paper is in none of the lists read, each as the
+    paper the triage file knows it to be with its triage (:func:`detached_papers`):
+    what ``tuireader export`` and the reader's export write after the papers of the
+    lists. The marks are those of no paper of ``listed`` (the ids of every paper read),
+    or ``marks``, where they were read already (the command line's session reads them
+    as it loads; without a triage file to read, each is written with its id and title
+    alone). Blocking: it reads the triage file."""
+    if marks is None:
+        if listed is None:
+            raise TypeError("detached_marks() needs the ids of the papers read, or the marks")
+        marks = store.detached(listed) if store is not None else []
+    if not marks:
+        return []
+    identities = store.identities(mark.paper_id for mark in marks) if store is not None else {}
+    return detached_papers(marks, identities)
 
 
 def detached_papers(

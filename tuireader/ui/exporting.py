@@ -21,7 +21,7 @@ from tuireader.triage.export import (
     EXPORT_FORMATS,
     SUFFIXES,
     detached_count,
-    detached_papers,
+    detached_marks,
     render_export,
 )
 from tuireader.triage.filters import triage_of
@@ -66,19 +66,6 @@ def papers_in_scope(
     else:
         wanted = {pid for pid, state in states.items() if state == "kept"}
     return [paper for paper in everything if paper.id in wanted]
-
-
-def detached_marks(store: Any, listed: Collection[str]) -> list[tuple[Paper, Triage]]:
-    """The marks of ``store`` whose paper is in none of the lists read (``listed``: the
-    ids of every paper the reader has), each as the paper the triage file knows it to be
-    with its triage, as ``tuireader export`` writes them (see
-    :func:`tuireader.triage.export.detached_papers`). Blocking: call it in a worker."""
-    if store is None:
-        return []
-    marks = store.detached(listed)
-    if not marks:
-        return []
-    return detached_papers(marks, store.identities([mark.paper_id for mark in marks]))
 
 
 def write_export(
