@@ -82,3 +82,38 @@ def test_every_terminal_unsafe_character_is_also_refused_in_a_link():
         char = chr(code)
         assert not is_unsafe(char) or unsafe_in_link_beyond_ascii(char), hex(code)
     assert not any(unsafe_in_link_beyond_ascii(chr(code)) for code in range(0x80))
+
+
+def test_a_text_with_nothing_to_show_is_given_back_not_copied():
+    # an export of 100,000 papers is one text of 200 MB, shown safe as a whole: it was
+    # copied whole (and each character looked up) to replace nothing
+    text = "Café: a paper's abstract, ✓ Ω 论文 😀\nnext\tcol " * 10_000
+    assert terminal(text) is text
+    flat = text.replace("\n", " ").replace("\t", " ")
+    assert one_line(flat) is flat
+    assert terminal(text + "\u202e") == text + "\\u202e"
+
+
+def test_each_helper_replaces_each_character_as_its_table_says():
+    # the characters are found by one pattern of runs (``\x00-\x08``, ``\u202a-\u202e``…):
+    # each is replaced, alone and among others, as the table gives it, and those on
+    # either side of each run are not
+    from tuireader.render import safetext
+
+    tables = (
+        (terminal, safetext.TERMINAL_TABLE),
+        (one_line, safetext._ONE_LINE_TABLE),
+    )
+    around = ["a", "é", "😀", "\n", "\t", " ", "\u2029\u2029", "\U000e007f"]
+    for shown, table in tables:
+        edges = {near for code in table for near in (code - 1, code, code + 1) if near >= 0}
+        for near in edges:
+            char = chr(near)
+            assert shown(char) == char.translate(table), hex(near)
+        mixed = "".join(chr(code) + around[code % len(around)] for code in table)
+        assert shown(mixed) == mixed.translate(table)
+    every = "".join(map(chr, safetext._JSON_TABLE)) + 'é😀\n\t"\\'
+    assert to_json([every]) == json.dumps([every], ensure_ascii=False).translate(
+        safetext._JSON_TABLE
+    )
+    assert json.loads(to_json([every])) == [every]
