@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import json
 
-from tuireader.render.safetext import UNSAFE, one_line, terminal, to_json, valid
+from tuireader.render.safetext import (
+    UNSAFE,
+    is_unsafe,
+    one_line,
+    terminal,
+    to_json,
+    valid,
+    without_unsafe,
+)
 from tuireader.render.textrender import visible
 
 HOSTILE = (
@@ -117,3 +125,12 @@ def test_each_helper_replaces_each_character_as_its_table_says():
         safetext._JSON_TABLE
     )
     assert json.loads(to_json([every])) == [every]
+
+
+def test_without_unsafe_leaves_out_what_is_unsafe_and_keeps_the_rest():
+    # what a BibTeX export writes of a note or an abstract: no escape a reader would
+    # show, each character dropped or kept as is_unsafe says
+    edges = {near for char in UNSAFE for near in (ord(char) - 1, ord(char), ord(char) + 1)}
+    text = "".join(chr(code) + "a\n\té😀" for code in sorted(edges) if code >= 0)
+    assert without_unsafe(text) == "".join(char for char in text if not is_unsafe(char))
+    assert without_unsafe("lone \ud800 end") == "lone \ufffd end"

@@ -133,6 +133,13 @@ def valid(text: str) -> str:
     return text
 
 
+def without_unsafe(text: str) -> str:
+    """``text`` without the characters :func:`is_unsafe` names (newlines and tabs kept),
+    lone surrogates replaced: for text whose reader would show no escape, as a
+    citation's."""
+    return _TERMINAL_FOUND.sub("", valid(text))
+
+
 def terminal(text: str) -> str:
     """``text`` safe to print: controls, bidi and invisible characters made visible.
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from tuireader.ingest.formats.bibtex import keyword_list
 from tuireader.ingest.formats.common import ReadResult, given_id_texts, plain_dois
 from tuireader.model import Link, Problem, Record, SourceEntry
-from tuireader.render.safetext import is_unsafe, valid
+from tuireader.render.safetext import valid, without_unsafe
 
 __all__ = [
     "DETACHED_FIELD",
@@ -129,7 +129,8 @@ def bibtex_literal(text: str, *, lines: bool = False) -> str:
     are kept, and an ``@`` that starts a line is braced (``{@}``: BibTeX readers take it
     for the start of an entry)."""
     text = valid(text).replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
-    kept = "".join(char for char in text if char == "\n" or not is_unsafe(char))
+    # one pattern over the text: a test of each character took a tenth of a BibTeX export
+    kept = without_unsafe(text)
     escaped = _LITERAL_RE.sub(lambda found: _LITERAL[found.group()], kept)
     if not lines:
         return " ".join(escaped.split())
