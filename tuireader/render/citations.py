@@ -95,7 +95,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
@@ -884,6 +884,9 @@ def _name_shaped(word: str) -> bool:
     )
 
 
+#: a citation asks for its abstract's names twice (its title's evidence, the library's
+#: ordinary words): the abstract is read for them once
+@lru_cache(maxsize=64)
 def _abstract_names(abstract: str) -> frozenset[str]:
     """Capitalised words ``abstract`` writes as names: in mid-sentence, among words in
     lower case ("a Gaussian process", "the Hessian of", "the Fokker-Planck equation"),
