@@ -329,11 +329,24 @@ class ReaderApp(KeyOrderedApp):
         # (a text to copy by hand is read-only: no typing there to undo)
         if takes and not getattr(focused, "read_only", False):
             raise SkipAction
+        self.stop_from_outside()
+
+    def stop_from_outside(self) -> None:
+        """Stop the reader for the shell through the main screen, which writes the
+        triage changes still queued first: Ctrl+Z from anywhere, and a SIGTSTP sent by
+        another program (the driver hands it here)."""
         main = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
         if main is None:
             self.action_suspend_process()
         else:
             main.action_suspend()
+
+    def action_suspend_process(self) -> None:
+        """Stop the process (SIGTSTP), saying to the driver that the stop is the
+        reader's own: one from outside is first handed to :meth:`stop_from_outside`."""
+        if hasattr(self._driver, "stop_asked"):
+            self._driver.stop_asked = True  # type: ignore[union-attr]
+        super().action_suspend_process()
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, writing fewer bytes (ui.driver)."""

@@ -360,6 +360,10 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             #: stopped by a suspend (ctrl+z, SIGTSTP): only then does SIGCONT resume
             self._suspended = False
+            #: the reader asked for the stop itself, its queued changes written
+            self.stop_asked = False
+            #: a stop asked from outside is waiting for the reader to take it up
+            self._stop_pending = False
             #: keys typed ahead, read out of the terminal as it became the reader's
             self._typed_ahead = ""
             super().__init__(*args, **kwargs)
@@ -397,8 +401,32 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             super().run_input_thread()
 
         def _sigtstp_application(self, *args: Any) -> None:
+            # A SIGTSTP from outside (kill -TSTP, a job control of its own) stopped the
+            # reader on the spot, its queued triage changes unwritten: it goes the way of
+            # Ctrl+Z instead, through the app, which writes them and then asks again.
+            if not self.stop_asked and self._stop_from_outside():
+                return
+            self.stop_asked = False
             self._suspended = True
             super()._sigtstp_application(*args)
+
+        def _stop_from_outside(self) -> bool:
+            """Hand a stop from outside to the app's ``stop_from_outside`` (run by the
+            event loop, not in the signal handler, which may have cut into anything);
+            False if the app has none. Several signals before it runs stop it once: the
+            second would stop it again as soon as ``fg`` brought it back."""
+            take = getattr(self._app, "stop_from_outside", None)
+            loop = getattr(self, "_loop", None)
+            if take is None or loop is None or loop.is_closed():
+                return False
+            if not self._stop_pending:
+                self._stop_pending = True
+                loop.call_soon_threadsafe(self._take_stop, take)
+            return True
+
+        def _take_stop(self, take: Any) -> None:
+            self._stop_pending = False
+            take()
 
         def _sigcont_application(self, *args: Any) -> None:
             # A closed terminal sends SIGCONT after SIGHUP: Textual took it for the end of a

@@ -1,0 +1,151 @@
+"""Signals from outside (``kill``, a closed terminal) while triage changes are queued:
+each is written before the reader stops or closes, as the keys that stop or close it do.
+
+The test holds the triage file's write lock while the keys are typed, so the changes
+are still queued, shown but not written, when the signal comes; it lets go right after.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import signal
+import sqlite3
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2e_util import WAIT_LIMIT, Tmux, installed_command, tmux_available
+
+SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
+PROMPT = "READER-EXITED"
+
+pytestmark = [
+    pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
+    pytest.mark.skipif(
+        installed_command() is None, reason="the tuireader console script is not installed"
+    ),
+]
+
+
+def start_reader(home: Path) -> Tmux:
+    tmux = Tmux(80, 24, env={"TUIREADER_HOME": str(home), "TERM": "xterm-256color"})
+    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    tmux.start(f"{command}; echo {PROMPT} $?; sleep 600")
+    tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    return tmux
+
+
+def reader_pid(tmux: Tmux) -> int:
+    pane = tmux._tmux("display-message", "-p", "-t", "0", "#{pane_pid}").strip()
+    found = subprocess.run(["pgrep", "-P", pane], capture_output=True, text=True, check=False)
+    (pid,) = found.stdout.split()
+    return int(pid)
+
+
+def process_state(pid: int) -> str:
+    """The process's state letter (T: stopped), or "" once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            state = handle.read().split(") ")[1][0]
+    except OSError:
+        return ""
+    return "" if state == "Z" else state
+
+
+def wait_until(holds, what: str) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + WAIT_LIMIT
+    while not holds():
+        assert time.monotonic() < deadline, f"timed out waiting: {what}"
+        time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def triage_file_held(home: Path, pid: int) -> Iterator[None]:
+    """The triage file's write lock held by another program: the reader's writes wait.
+    It is let go a moment after the block, or as soon as the reader has stopped or
+    closed: a reader that does so without waiting for its writes does it in that moment
+    (and one that waits cannot, until the lock is let go)."""
+    conn = sqlite3.connect(home / "triage.sqlite3", isolation_level=None, timeout=30)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        yield
+        held_until = time.monotonic() + 1.0
+        while process_state(pid) not in ("T", "") and time.monotonic() < held_until:
+            time.sleep(0.02)
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+
+
+def saved_states(home: Path) -> list[str]:
+    """The saved state of each paper of the sample, in list order."""
+    from tuireader.ingest.library import load_library
+    from tuireader.triage.store import Store
+
+    papers = load_library([SAMPLE]).papers
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        return [store.get(paper.id).state for paper in papers]
+
+
+def test_kill_tstp_writes_the_queued_decisions_first_and_fg_draws_the_reader_again(tmp_path):
+    # an outside SIGTSTP stopped the reader on the spot, its queued decisions unwritten:
+    # the command line, used while it was stopped, did not see them
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        with triage_file_held(home, pid):
+            tmux.type("sssx")
+            tmux.wait_for(lambda s: "3 kept" in s and "1 skipped" in s)
+            os.kill(pid, signal.SIGTSTP)
+        wait_until(lambda: process_state(pid) in ("T", ""), "the reader to stop")
+        assert process_state(pid) == "T"
+        assert saved_states(home) == ["kept"] * 3 + ["skip"] + ["new"] * 7
+        tmux.wait_for(lambda s: "⏎ Open" not in s)  # the terminal was given back
+        os.kill(pid, signal.SIGCONT)
+        tmux.wait_for(lambda s: "3 kept" in s and "⏎ Open" in s)
+        tmux.send("s")  # and work goes on
+        tmux.wait_for(lambda s: "4 kept" in s and "saving" not in s)
+        tmux.send("q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+    assert saved_states(home) == ["kept"] * 3 + ["skip", "kept"] + ["new"] * 6
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_kill_writes_the_queued_decisions_before_the_reader_closes(tmp_path, signum, code):
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        with triage_file_held(home, pid):
+            tmux.type("sssx")
+            tmux.wait_for(lambda s: "3 kept" in s and "1 skipped" in s)
+            os.kill(pid, signum)
+        tmux.wait_for(lambda s: f"{PROMPT} {code}" in s)
+    finally:
+        tmux.close()
+    assert saved_states(home) == ["kept"] * 3 + ["skip"] + ["new"] * 7
+
+
+def test_a_closed_terminal_writes_the_queued_decisions(tmp_path):
+    # the ssh link dropped: the terminal is gone (SIGHUP, then SIGCONT) with changes queued
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        with triage_file_held(home, pid):
+            tmux.type("sssx")
+            tmux.wait_for(lambda s: "3 kept" in s and "1 skipped" in s)
+            tmux.close()
+        wait_until(lambda: process_state(pid) == "", "the reader to close")
+    finally:
+        tmux.close()
+    assert saved_states(home) == ["kept"] * 3 + ["skip"] + ["new"] * 7
