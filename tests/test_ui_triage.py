@@ -293,7 +293,7 @@ async def test_tags_set_elsewhere_complete_in_a_tag_editor_already_open():
         await pilot.pause(POLL_SECONDS * 2.5)  # the reader's own look for others' changes
         await settle(pilot)
         assert app.screen is editor and editor.known == ["robotics"]
-        assert "in use: robotics" in str(editor.query_one("#tags-hint").content)
+        assert "in use: robotics" in str(editor.query_one("#tags-used").content)
         await pilot.press(*"rob", "right", "enter")
         await settle(pilot)
         assert saved(first).tags == ("robotics",)

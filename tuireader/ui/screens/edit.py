@@ -53,13 +53,17 @@ class TagInput(LinesJoined):
     JOIN = ", "
 
 
-def mark_short(screen: Screen[Any], height: int) -> None:
+def mark_short(screen: Screen[Any], height: int, width: int | None = None) -> None:
     """Mark an editor ``-short`` on a terminal of fewer than
     :data:`~tuireader.ui.screens.main.SHORT_ROWS` rows, where its styles drop blank rows
-    and wrapped titles so that what is typed keeps rows to show."""
-    from tuireader.ui.screens.main import SHORT_ROWS
+    and wrapped titles so that what is typed keeps rows to show, and ``-slim`` on one of
+    fewer than :data:`~tuireader.ui.screens.main.SLIM_COLUMNS` columns, where its notices
+    take the screen's width (at half of it, one took five of the twelve rows at 40×12)."""
+    from tuireader.ui.screens.main import SHORT_ROWS, SLIM_COLUMNS
 
     screen.set_class(height < SHORT_ROWS, "-short")
+    if width is not None:
+        screen.set_class(width < SLIM_COLUMNS, "-slim")
 
 
 class TagEditor(ModalScreen[list[str] | None]):
@@ -73,6 +77,12 @@ class TagEditor(ModalScreen[list[str] | None]):
         border: thick $primary; background: $surface;
     }
     TagEditor Label { width: 100%; }
+    /* a short terminal (40×12): the title and the tags in use on one row each, and no
+       blank rows, so that the input and its keys stay in view above a notice (the
+       title took three rows, and the keys were cut off under the notice of a copy) */
+    TagEditor.-short > Vertical { padding: 0 1; max-height: 100%; }
+    TagEditor.-short #tags-title { text-wrap: nowrap; text-overflow: ellipsis; }
+    TagEditor.-short #tags-used { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -89,21 +99,26 @@ class TagEditor(ModalScreen[list[str] | None]):
     def compose(self) -> ComposeResult:
         start = ", ".join(self.tags) + (", " if self.tags else "")
         with Vertical():
-            yield Label(visible(display_title(self.title_text)), markup=False)
+            yield Label(visible(display_title(self.title_text)), markup=False, id="tags-title")
             yield TagInput(
                 start,
                 placeholder="tag, another tag",
                 suggester=self._suggester,
                 id="tags-input",
             )
-            yield Label(visible(self._hint()), markup=False, classes="hint", id="tags-hint")
+            # the keys and the tags in use each a line of their own: the keys are said
+            # whole however many tags there are (the tags are cut on a short terminal)
+            yield Label(
+                "Enter saves · Escape cancels · Right accepts a completion",
+                markup=False,
+                classes="hint",
+                id="tags-keys",
+            )
+            yield Label(visible(self._in_use()), markup=False, classes="hint", id="tags-used")
         yield Footer()  # the dialog's own keys, over the list's
 
-    def _hint(self) -> str:
-        hint = "Enter saves · Escape cancels · Right accepts a completion"
-        if self.known:
-            hint += " · in use: " + ", ".join(self.known[:8])
-        return hint
+    def _in_use(self) -> str:
+        return "in use: " + ", ".join(self.known[:8]) if self.known else ""
 
     def follow_known(self, known: Sequence[str]) -> None:
         """The tags in use changed while the editor is open (another reader or the
@@ -114,12 +129,21 @@ class TagEditor(ModalScreen[list[str] | None]):
         self.known = known
         self._suggester.tags = list(known)
         if self.is_mounted:
-            self.query_one("#tags-hint", Label).update(visible(self._hint()))
+            used = self.query_one("#tags-used", Label)
+            used.update(visible(self._in_use()))
+            used.display = bool(self.known)
 
     def on_mount(self) -> None:
         field = self.query_one("#tags-input", Input)
         field.focus()
         field.cursor_position = len(field.value)
+        self.query_one("#tags-used", Label).display = bool(self.known)
+
+    def on_screen_resume(self) -> None:
+        mark_short(self, self.app.size.height, self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        mark_short(self, event.size.height, event.size.width)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -214,10 +238,10 @@ class NoteEditor(ModalScreen[str | None]):
         area.move_cursor(area.document.end)
 
     def on_screen_resume(self) -> None:
-        mark_short(self, self.app.size.height)
+        mark_short(self, self.app.size.height, self.app.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
-        mark_short(self, event.size.height)
+        mark_short(self, event.size.height, event.size.width)
 
     def action_save(self) -> None:
         self._left = True
