@@ -143,6 +143,8 @@ SIMILAR_HINTS = ("” — Esc goes back, typing searches", "” — Esc goes bac
 SIMILAR_TITLE_MIN = 12
 #: seconds Ctrl+Z waits for the triage writes still queued before the reader stops.
 SUSPEND_WAIT = 5.0
+#: times an export reads the marks again when the triage file is replaced as it reads
+EXPORT_TRIES = 3
 #: the cells of a notice's row that are not text: its left border and padding (3), and
 #: the two columns the notices' rack keeps for its scroll bar (Textual's ``overflow-y:
 #: scroll``, kept even with no bar shown). Counted as 3, a path of 76 cells at 80 columns
@@ -1813,9 +1815,16 @@ class MainScreen(Screen[None]):
         worker = get_current_worker()
         if worker.is_cancelled:
             return
-        extra = learn.remembered_papers(store, decisions, space[2])
+        try:
+            extra = learn.remembered_papers(store, decisions, space[2])
+        except StoreError:
+            if store is not self.triage.store:
+                # the triage file was replaced under the fit, its store closed: the
+                # refit that follows reads the new one (this one said "Fit: failed")
+                return
+            raise
         model = learn.fit([*library.papers, *extra], decisions, space=space[1])
-        if worker.is_cancelled:
+        if worker.is_cancelled or store is not self.triage.store:
             return  # a newer fit is on its way: scoring every paper would only delay it
         if model is not None:
             model.prepare()  # here, not as the first results are ordered by it
@@ -2549,27 +2558,40 @@ class MainScreen(Screen[None]):
     ) -> None:
         """Write ``papers`` as ``fmt``; with ``every`` (every paper of the lists, as
         JSON, CSV or BibTeX, the formats import reads) the detached marks after them,
-        as ``tuireader export`` writes them; else they are counted as left out."""
-        folder = self.exports_dir
-        store = self.triage.store
-        try:
-            if folder is None:
-                from tuireader.system.paths import resolve
+        as ``tuireader export`` writes them; else they are counted as left out.
 
-                folder = resolve().exports_dir
+        The marks are read from the triage file the reader saves to when it is done: one
+        replaced under the export (a backup restored) closed the store it was reading,
+        and the export failed ("Cannot operate on a closed database")."""
+        folder = self.exports_dir
+        error = ""
+        for _ in range(EXPORT_TRIES):
+            store = self.triage.store
             try:
-                # (every paper's id: read here, not in the key's handler)
-                listed = {paper.id for paper in library.papers} if library is not None else None
-                detached = detached_marks(store, listed) if listed is not None else []
-            except StoreError:
-                detached = []  # the papers are written all the same
-            carried = detached if every and fmt in CARRY_DETACHED else []
-            target = write_export(papers, store, fmt, scope, Path(folder), carried)
-        except Exception as exc:  # noqa: BLE001 - tell the user, keep the reader running
-            self.post_message(msg.ExportFinished(len(papers), None, str(exc)))
+                if folder is None:
+                    from tuireader.system.paths import resolve
+
+                    folder = resolve().exports_dir
+                try:
+                    # (every paper's id: read here, not in the key's handler)
+                    listed = None if library is None else {paper.id for paper in library.papers}
+                    detached = detached_marks(store, listed) if listed is not None else []
+                except StoreError:
+                    if store is not self.triage.store:
+                        continue  # read again from the file now saved to
+                    detached = []  # the papers are written all the same
+                carried = detached if every and fmt in CARRY_DETACHED else []
+                target = write_export(papers, store, fmt, scope, Path(folder), carried)
+            except Exception as exc:  # noqa: BLE001 - tell the user, keep the reader running
+                if store is not self.triage.store:
+                    continue
+                error = str(exc)
+                break
+            left_out = len(detached) - len(carried)
+            self.post_message(msg.ExportFinished(len(papers), target, "", len(carried), left_out))
             return
-        left_out = len(detached) - len(carried)
-        self.post_message(msg.ExportFinished(len(papers), target, "", len(carried), left_out))
+        error = error or "the triage file was replaced as the export read it; try again"
+        self.post_message(msg.ExportFinished(len(papers), None, error))
 
     def on_export_finished(self, message: msg.ExportFinished) -> None:
         if message.path is None:
