@@ -149,3 +149,62 @@ def test_a_closed_terminal_writes_the_queued_decisions(tmp_path):
     finally:
         tmux.close()
     assert saved_states(home) == ["kept"] * 3 + ["skip"] + ["new"] * 7
+
+
+def start_in_a_shell(home: Path) -> tuple[Tmux, int]:
+    """The reader run by an interactive shell (job control: Ctrl+Z, bg, fg, kill %1),
+    on the list; and its process id."""
+    tmux = Tmux(80, 24, env={"TUIREADER_HOME": str(home), "TERM": "xterm-256color"})
+    tmux.start("PS1='$ ' exec bash --norc -i")
+    command = " ".join(shlex.quote(part) for part in (str(installed_command()), str(SAMPLE)))
+    tmux.type(command)  # (alone: a shell goes on to what follows when it stops)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "index: ready" in s and "11 left" in s)
+    tmux.send("Enter")
+    tmux.wait_for(lambda s: "⏎ Open" in s)
+    return tmux, reader_pid(tmux)
+
+
+def test_kill_of_a_stopped_reader_closes_it(tmp_path):
+    # `kill %1` on the reader stopped with Ctrl+Z sends SIGTERM, then SIGCONT: the reader,
+    # continued in the background, touched the terminal (the shell's by then) and was
+    # stopped again at once, before it could close; the job stayed stopped for good
+    home = tmp_path / "home"
+    tmux, pid = start_in_a_shell(home)
+    try:
+        tmux.send("s")
+        tmux.wait_for(lambda s: "1 kept" in s and "saving" not in s)
+        tmux.send("C-z")
+        tmux.wait_for(lambda s: "Stopped" in s and s.rstrip().endswith("$"))
+        tmux.type("kill %1")
+        tmux.send("Enter")
+        wait_until(lambda: process_state(pid) != "T", "the reader to go on")
+        wait_until(lambda: process_state(pid) in ("", "T"), "the reader to close")
+        assert process_state(pid) == ""
+        tmux.type("jobs")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "Exit 143" in s or "Terminated" in s)
+    finally:
+        tmux.close()
+    assert saved_states(home) == ["kept"] + ["new"] * 10
+
+
+def test_bg_stops_the_reader_again_and_fg_brings_it_back(tmp_path):
+    home = tmp_path / "home"
+    tmux, pid = start_in_a_shell(home)
+    try:
+        tmux.send("C-z")
+        tmux.wait_for(lambda s: "Stopped" in s and s.rstrip().endswith("$"))
+        tmux.type("bg")
+        tmux.send("Enter")
+        wait_until(lambda: process_state(pid) == "T", "the reader to stop again")
+        tmux.type("fg")
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "⏎ Open" in s and "11 left" in s)
+        tmux.send("s")
+        tmux.wait_for(lambda s: "1 kept" in s and "saving" not in s)
+        tmux.send("q")
+        wait_until(lambda: process_state(pid) == "", "the reader to close")
+    finally:
+        tmux.close()
+    assert saved_states(home) == ["kept"] + ["new"] * 10

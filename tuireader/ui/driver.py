@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -116,6 +117,9 @@ _WORD_AFTER_ESCAPE = re.compile("[bf](?=[^\x00-\x1f\x7f])")
 #: a word typed in one burst follows within milliseconds; the driver looks again at
 #: least every tenth of a second, so a word jump comes at most that late
 _WORD_WAIT = 0.05
+#: seconds a reader continued in the background waits before it stops again: time for
+#: the SIGTERM sent with the SIGCONT (``kill %1``) to be taken up first
+BACKGROUND_WAIT = 0.2
 
 
 def _typed_words(text: str) -> str:
@@ -364,6 +368,8 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             self.stop_asked = False
             #: a stop asked from outside is waiting for the reader to take it up
             self._stop_pending = False
+            #: the terminal was given back to the shell as the reader stopped
+            self._given_back = False
             #: keys typed ahead, read out of the terminal as it became the reader's
             self._typed_ahead = ""
             super().__init__(*args, **kwargs)
@@ -434,8 +440,55 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             # writer thread, and the reader could hang instead of closing.
             if not self._suspended:
                 return
+            if not self._in_foreground():
+                # Continued in the background: `kill %1` (SIGTERM, then SIGCONT) or `bg`.
+                # Taking the terminal back stopped the reader again at once (SIGTTOU),
+                # before the SIGTERM closed it: the job stayed stopped for good. It stays
+                # off the terminal, closes if it was asked to, else stops again.
+                loop = getattr(self, "_loop", None)
+                if loop is not None and not loop.is_closed():
+                    loop.call_soon_threadsafe(loop.call_later, BACKGROUND_WAIT, self._stop_again)
+                return
             self._suspended = False
             super()._sigcont_application(*args)
+
+        def _in_foreground(self) -> bool:
+            """True unless the terminal is another process group's (the shell's)."""
+            try:
+                return os.tcgetpgrp(self.fileno) == os.getpgrp()
+            except (AttributeError, OSError, ValueError):  # no terminal (closed): as before
+                return True
+
+        def _stop_again(self) -> None:
+            """Stop again, continued in the background and not closing meanwhile; or go
+            on, brought to the foreground meanwhile: ``fg`` on a job running sends no
+            SIGCONT, and the reader stayed off its terminal."""
+            if getattr(self._app, "_exit", False) or not self._suspended:
+                return
+            if self._in_foreground():
+                self._suspended = False
+                super()._sigcont_application()
+                return
+            os.kill(os.getpid(), signal.SIGSTOP)
+
+        def suspend_application_mode(self) -> None:
+            super().suspend_application_mode()
+            self._given_back = True
+
+        def resume_application_mode(self) -> None:
+            self._given_back = False
+            super().resume_application_mode()
+
+        def stop_application_mode(self) -> None:
+            # closing while stopped for the shell: the terminal, given back as the reader
+            # stopped, is the shell's now (set as the reader found it); touched from the
+            # background, it stops the reader (SIGTTOU) as it closes
+            if not self._given_back:
+                super().stop_application_mode()
+
+        def disable_input(self) -> None:
+            if not self._given_back:  # (its input was let go as the reader stopped)
+                super().disable_input()
 
     Squeezed.__name__ = Squeezed.__qualname__ = f"Squeezed{driver_class.__name__}"
     return Squeezed
