@@ -65,7 +65,9 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch):
 
 def test_an_export_file_is_made_as_any_new_file_is(capsys, tmp_path, umask_022):
     # export -o made every file -rw------- (0600), a surprise for a bibliography to share
-    source = write_jsonl(tmp_path / "demo.jsonl", RECORDS)
+    # the first paper with a page of its own, which --format urls gives
+    paged = [{**RECORDS[0], "url": "https://example.org/bodiff"}, *RECORDS[1:]]
+    source = write_jsonl(tmp_path / "demo.jsonl", paged)
     for fmt, name in (("bibtex", "refs.bib"), ("csv", "list.csv"), ("urls", "urls.txt")):
         target = tmp_path / name
         code = main(["export", "--format", fmt, "-o", str(target), str(source)])

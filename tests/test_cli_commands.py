@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from corpus_util import RECORDS, write_jsonl
@@ -52,6 +53,10 @@ def ids_for(capsys, query, *sources):
     code, out, _ = run(capsys, "search", query, "--json", "--limit", "100", *sources)
     assert code == 0, query
     return [hit["id"] for hit in json.loads(out)["hits"]]
+
+
+#: a web page of a paper's own, as a list's ``url`` gives it
+PAGE = "https://example.org/bodiff"
 
 
 @pytest.fixture
@@ -493,6 +498,24 @@ def test_export_of_urls_says_which_papers_have_no_page(capsys, tmp_path):
     assert code == 1 and out == "" and "1 of 1 papers have no web page" in err
 
 
+def test_export_urls_leaves_out_a_link_the_abstract_mentions(capsys, tmp_path):
+    # export --format urls gave L4DC's "Lyceum" paper https://www.lyceum.ml, a site its
+    # abstract names, as the paper's URL, where every citation gives it none
+    source = tmp_path / "l4dc.bib"
+    slice_ = (
+        Path(__file__).parent
+        / "fixtures"
+        / "roundtrip"
+        / "pmlr_l4dc2020_links_in_abstracts_slice.bib"
+    )
+    source.write_bytes(slice_.read_bytes())
+    code, out, err = run(
+        capsys, "export", "--format", "urls", "--data-dir", str(tmp_path / "d"), str(source)
+    )
+    assert code == 1 and out == ""
+    assert "2 of 2 papers have no web page" in err
+
+
 def test_an_unquoted_query_of_two_words_is_told_how_to_quote_it(capsys, tmp_path, monkeypatch):
     # "models: no such file / no papers could be loaded", and nothing more
     monkeypatch.chdir(tmp_path)
@@ -528,10 +551,13 @@ def test_export_replaces_an_earlier_export_of_any_format_without_asking(
     capsys, demo, triaged, tmp_path, first
 ):
     target = tmp_path / "export.out"
-    code, _, _ = run(capsys, "export", "--format", first, "-o", str(target), demo)
+    # a paper with a page of its own, which --format urls gives (a link an abstract
+    # mentions is none)
+    paged = str(write_jsonl(tmp_path / "paged.jsonl", [{**RECORDS[0], "url": PAGE}, *RECORDS[1:]]))
+    code, _, _ = run(capsys, "export", "--format", first, "-o", str(target), paged)
     assert code == 0 and target.stat().st_size > 0
     for fmt in ("bibtex", "markdown", "csv", "json", "urls"):
-        code, _, err = run(capsys, "export", "--format", fmt, "-o", str(target), demo)
+        code, _, err = run(capsys, "export", "--format", fmt, "-o", str(target), paged)
         assert code == 0 and "it replaces what the file held" in err, (first, fmt, err)
 
 

@@ -52,9 +52,13 @@ def test_every_format(papers):
     assert "- [Bayesian Optimization with Diffusion Models](" in markdown
     assert "    Then code." in markdown and "tags: to-read" in markdown
     assert validate_bibtex(render_export(papers, triage, "bibtex")) == []
-    assert render_export(papers, triage, "urls").splitlines() == [
-        "https://github.com/example/bodiff",
-        "https://arxiv.org/abs/2401.00001",
+    # a link an abstract mentions (a code link, another paper's arXiv page) is no URL
+    # of the paper's own, which every citation gives
+    assert render_export(papers, triage, "urls") == ""
+    own = [replace(papers[0], doi="10.1234/bodiff"), replace(papers[1], arxiv_id="2401.00002")]
+    assert render_export(own, triage, "urls").splitlines() == [
+        "https://doi.org/10.1234/bodiff",
+        "https://arxiv.org/abs/2401.00002",
     ]
     with pytest.raises(ValueError):
         render_export(papers, triage, "docx")
@@ -229,10 +233,12 @@ def test_a_fifo_is_written_in_place(tmp_path, capsys, demo):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="needs /dev/stdout")
-def test_a_symlink_to_dev_stdout_on_a_pipe_is_written_through(tmp_path, demo):
+def test_a_symlink_to_dev_stdout_on_a_pipe_is_written_through(tmp_path):
     # /dev/stdout leads to /proc/self/fd/1 and on to "pipe:[…]", which is no path; the
     # link is our own, so a regression replaces it rather than the system's /dev/stdout,
     # and a separate process keeps the test runner's own standard output out of reach
+    first = {**RECORDS[0], "url": "https://example.org/bodiff"}
+    demo = str(write_jsonl(tmp_path / "lists" / "a.jsonl", [first, *RECORDS[1:]]))
     link = tmp_path / "stdout"
     link.symlink_to("/dev/stdout")
     result = subprocess.run(
@@ -253,10 +259,7 @@ def test_a_symlink_to_dev_stdout_on_a_pipe_is_written_through(tmp_path, demo):
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.decode().splitlines() == [
-        "https://github.com/example/bodiff",
-        "https://arxiv.org/abs/2401.00001",
-    ]
+    assert result.stdout.decode().splitlines() == ["https://example.org/bodiff"]
     assert link.is_symlink() and os.readlink(link) == "/dev/stdout"
 
 
@@ -404,7 +407,9 @@ def test_would_lose_tells_an_earlier_export_from_what_else_a_file_holds(tmp_path
 
 
 def test_would_lose_knows_every_format_of_its_own_export_however_long(papers, tmp_path):
-    many = [replace(p, id=f"{p.id}{n}") for n in range(400) for p in papers]
+    many = [
+        replace(p, id=f"{p.id}{n}", arxiv_id=f"2401.{n:05d}") for n in range(400) for p in papers
+    ]
     triage = {p.id: Triage(p.id) for p in many}
     written = tmp_path / "written.json"
     for fmt in EXPORT_FORMATS:

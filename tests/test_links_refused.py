@@ -59,12 +59,18 @@ def test_a_paper_with_a_refused_page_has_no_link_to_offer_copy_or_export(
     ]
     assert cli.main(["links", refused.id, str(FIXTURE)]) == 1
     assert capsys.readouterr().out == ""
-    for name in ("urls", "csv", "markdown"):
+    for name in ("csv", "markdown"):
         out = tmp_path / f"export.{name}"
         assert cli.main(["export", "--format", name, "-o", str(out), str(FIXTURE)]) == 0
         written = out.read_text(encoding="utf-8")
         assert "x.org/a" not in written, name
         assert "github.com/ok/repo" in written, name  # the other paper's best link
+    # neither has a page of its own (each field refused; the abstracts' links are no
+    # paper's URL): the URLs are none, and said
+    capsys.readouterr()
+    assert cli.main(["export", "--format", "urls", str(FIXTURE)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "2 of 2 papers have no web page" in err
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tuireader.model import Library, Link, Paper
-from tuireader.render.citations import best_link, bibtex_escape, cite_many
+from tuireader.render.citations import best_link, bibtex_escape, cite_many, paper_url
 from tuireader.render.safetext import (
     markdown_text,
     markdown_without_html,
@@ -123,7 +123,7 @@ def render_export(
     if fmt == "csv":
         return _export_csv(papers, triage, detached)
     if fmt == "urls":
-        urls = [url for url in map(best_link, papers) if url]
+        urls = [url for url in map(paper_url, papers) if url]
         return "".join(one_line(url) + "\n" for url in urls)
     if fmt == "markdown":
         return visible("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
