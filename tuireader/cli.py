@@ -129,11 +129,12 @@ def _print_json(data: Any) -> None:
 
 
 def _stdout_is_utf8() -> bool:
-    """Whether stdout takes UTF-8: not under the C locale, whatever Python's own UTF-8
-    mode says of it (see ``system.encoding``)."""
-    from tuireader.system.encoding import output_encoding
+    import codecs
 
-    return output_encoding(sys.stdout) == "utf-8"
+    try:
+        return codecs.lookup(getattr(sys.stdout, "encoding", None) or "ascii").name == "utf-8"
+    except LookupError:
+        return False
 
 
 def _json_for_stdout(text: str) -> str:
@@ -3022,14 +3023,12 @@ def cmd_read(args: argparse.Namespace) -> int:
             "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
         )
     if not _stdout_is_utf8():
-        from tuireader.system.encoding import output_encoding
-
         # Its frames, lines and marks are drawn in Unicode: on an ASCII or Latin-1
         # terminal each came out as an escape (\u2502), and the screen was unreadable
         raise UsageError(
             f"the reader draws in Unicode, and this terminal's encoding is "
-            f"{output_encoding(sys.stdout)} (as LANG, LC_ALL or PYTHONIOENCODING say); set "
-            "a UTF-8 locale (e.g. LC_ALL=C.UTF-8) or use a command: "
+            f"{sys.stdout.encoding} (as LANG, LC_ALL or PYTHONIOENCODING say); set a UTF-8 "
+            "locale (e.g. LANG=C.UTF-8) or use a command: "
             "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
         )
     sources, notes = _shelf_sources_and_notes(args)
@@ -4112,18 +4111,12 @@ def _whole_writes() -> None:
 
 
 def _tolerant_streams() -> None:
-    """On a terminal that is not UTF-8, print what it cannot show as escapes, not a crash;
-    under the C locale too, where Python's UTF-8 mode would send it UTF-8 (see
-    ``system.encoding``)."""
-    from tuireader.system.encoding import output_encoding
-
+    """On a terminal that is not UTF-8, print what it cannot show as escapes, not a crash."""
     for stream in (sys.stdout, sys.stderr):
-        encoding = output_encoding(stream)
-        if encoding != "utf-8":
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8":
             try:
-                stream.reconfigure(  # type: ignore[union-attr]
-                    encoding=encoding, errors="backslashreplace"
-                )
+                stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
             except (AttributeError, ValueError, OSError):
                 pass
 
