@@ -310,13 +310,31 @@ def arxiv_from_doi(doi: str | None) -> str | None:
     return found.group(1) if found else None
 
 
-_ARXIV_URL_RE = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:v\d+)?(?:\.pdf)?/?(?:[?#]|$)")
+_ARXIV_URL_RE = re.compile(
+    r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:v\d+)?(?:\.pdf)?/?(?:[?#]|$)", re.IGNORECASE
+)
+#: :data:`ARXIV_ID_RE` in any case: a field that is an id whole may be written in capitals
+#: ("ARXIV:2101.00001V2", a spreadsheet's upper-cased column), which names the same paper
+_ARXIV_ANY_CASE_RE = re.compile(ARXIV_ID_RE.pattern, re.IGNORECASE)
+
+
+def _arxiv_case(found: str) -> str:
+    """An arXiv id as arXiv writes it: an old-style id's archive in lower case and its
+    subject class in capitals ("math.AG/0211159"); a new-style id has no letters."""
+    archive, slash, number = found.partition("/")
+    if not slash:
+        return found
+    name, dot, subject = archive.partition(".")
+    return f"{name.lower()}{dot}{subject.upper()}/{number}"
 
 
 def arxiv_from_url(url: str | None) -> str | None:
     """The arXiv id (no version) in an ``arxiv.org/abs/…`` or ``/pdf/…`` address."""
     found = _ARXIV_URL_RE.search(url or "")
-    return found.group(1) if found else None
+    if not found:
+        return None
+    whole = _ARXIV_ANY_CASE_RE.fullmatch(found.group(1))
+    return _arxiv_case(whole.group(1)) if whole else found.group(1)
 
 
 _ARXIV_PREFIX_RE = re.compile(r"^arxiv:\s*", re.IGNORECASE)
@@ -324,10 +342,11 @@ _ARXIV_PREFIX_RE = re.compile(r"^arxiv:\s*", re.IGNORECASE)
 
 def arxiv_id_of(value: str | None) -> str | None:
     """The arXiv id (no version) a field gives: the id alone ("2402.05555v2",
-    "arXiv:hep-th/9901001") or an arXiv link; None for anything else ("N/A")."""
+    "arXiv:hep-th/9901001", in any case: "ARXIV:2101.00001V2") or an arXiv link; None
+    for anything else ("N/A")."""
     text = _ARXIV_PREFIX_RE.sub("", (value or "").strip())
-    found = ARXIV_ID_RE.fullmatch(text)
-    return found.group(1) if found else arxiv_from_url(text)
+    found = _ARXIV_ANY_CASE_RE.fullmatch(text)
+    return _arxiv_case(found.group(1)) if found else arxiv_from_url(text)
 
 
 def openreview_id_of(url: str | None) -> str | None:
