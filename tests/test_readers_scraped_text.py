@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
+from tuireader.render.citations import format_citation, validate_bibtex
 
 
 def jsonl(path: Path, *rows: dict[str, object]) -> tuple[Record, ...]:
@@ -42,3 +44,61 @@ def test_an_arxiv_id_in_capitals_in_a_spreadsheet_is_the_id(tmp_path) -> None:
     path.write_text("title,authors,arxiv_id\nSome paper,A B,ARXIV:2101.00001V2\n", encoding="utf-8")
     (record,) = read_file(path).records
     assert record.arxiv_id == "2101.00001"
+
+
+def test_html_entities_in_names_and_venues_are_the_characters_a_page_shows(tmp_path) -> None:
+    # "J&ouml;rg M&uuml;ller" was cited "M&uuml;ller, J." (BibTeX: "M\\&uuml;ller"); as
+    # one string its ";"s parted it into three authors, the last one "ller"
+    path = tmp_path / "scraped.jsonl"
+    rows = [
+        {"title": "Learning to grasp", "authors": ["J&ouml;rg M&uuml;ller"], "year": 2021,
+         "venue": "Robotics &amp; Automation"},
+        {"title": "Caf&eacute; nets", "authors": "J&ouml;rg M&uuml;ller", "year": 2022},
+        {"title": "Lists", "authors": ["Ren&#233;e Dupont", "Ren&#xe9;e&nbsp;Roy",
+                                       "Marie&nbsp;Curie"], "venue": "Conf&eacute;rence&nbsp;X"},
+    ]  # fmt: skip
+    grasp, cafe, lists = jsonl(path, *rows)
+    assert grasp.authors == cafe.authors == ("Jörg Müller",)
+    assert grasp.venue == "Robotics & Automation"
+    assert cafe.title == "Café nets"
+    assert lists.authors == ("Renée Dupont", "Renée Roy", "Marie Curie")
+    assert lists.venue == "Conférence X"
+    library = load_library([path])
+    paper = next(paper for paper in library.papers if paper.title == "Learning to grasp")
+    apa = format_citation(paper, "apa", library=library).text
+    assert apa.startswith("Müller, J. (2021). Learning to grasp. In Robotics & Automation.")
+    bibtex = format_citation(paper, "bibtex", library=library).text
+    assert validate_bibtex(bibtex) == []
+    assert "author = {Müller, Jörg}" in bibtex
+    assert "booktitle = {Robotics \\& Automation}" in bibtex
+
+
+def test_a_literal_ampersand_is_text_and_still_parts_two_names(tmp_path) -> None:
+    rows = [
+        {"title": "One", "authors": "Smith &amp; Jones"},
+        {"title": "Two", "authors": "Smith & Jones"},
+        {"title": "Three", "authors": "J&ouml;rg M&uuml;ller & Bob Lee"},
+        {"title": "R&D at AT&T &copy2020", "authors": ["A&B Lab"], "venue": "Q&A; Q &amp A"},
+    ]
+    one, two, three, four = jsonl(tmp_path / "amp.jsonl", *rows)
+    assert one.authors == two.authors == ("Smith", "Jones")
+    assert three.authors == ("Jörg Müller", "Bob Lee")
+    # no reference there: each "&" is as written
+    assert (four.title, four.authors, four.venue) == (
+        "R&D at AT&T &copy2020",
+        ("A&B Lab",),
+        "Q&A; Q &amp A",
+    )
+
+
+def test_a_reference_to_a_control_character_is_no_control(tmp_path) -> None:
+    row = {"title": "Bell&#7; ring &#x1b;[31m &#129;&#x9d;", "authors": ["A&#13;&#10;B"]}
+    (record,) = jsonl(tmp_path / "c.jsonl", row)
+    assert record.title == "Bell ring [31m &#129;&#x9d;"
+    assert record.authors == ("A B",)
+
+
+def test_a_list_named_by_its_one_venue_is_named_as_the_page_shows_it(tmp_path) -> None:
+    path = tmp_path / "venue.json"
+    path.write_text(json.dumps([{"title": "T", "venue": "R &amp; A"}]), encoding="utf-8")
+    assert read_file(path).name == "R & A"

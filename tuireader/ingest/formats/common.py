@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -296,12 +298,39 @@ def pages_said(records: Sequence[Record]) -> tuple[Record, ...]:
     return tuple(said)
 
 
+def _page_field(value: str | None) -> str | None:
+    return page_text(value) or None if value else value
+
+
+def text_said(records: Sequence[Record]) -> tuple[Record, ...]:
+    """``records`` whose title, names and venue read as the page they were scraped from
+    shows them (:func:`page_text`): "M&uuml;ller" is "Müller", in the reader, in search
+    and in a citation ("Müller, J."), and "Robotics &amp; Automation" is "Robotics &
+    Automation" (a BibTeX citation wrote "\\&amp;")."""
+    said: list[Record] = []
+    for record in records:
+        changed = replace(
+            record,
+            title=_page_field(record.title),
+            authors=tuple(page_text(name) for name in record.authors),
+            author_names=tuple(page_text(name) for name in record.author_names),
+            editor=tuple(page_text(name) for name in record.editor),
+            venue=_page_field(record.venue),
+            journal=_page_field(record.journal),
+            booktitle=_page_field(record.booktitle),
+            publisher=_page_field(record.publisher),
+        )
+        said.append(record if changed == record else changed)
+    return tuple(said)
+
+
 def records_said(records: Sequence[Record]) -> tuple[Record, ...]:
     """``records`` as every list and catalog gives them, whatever read them: a DOI given
     only as a link is the DOI (:func:`dois_from_links`), "et al." stands after the names
     (:func:`authors_said`), an ACM article's number is in its pages once
-    (:func:`pages_said`)."""
-    return pages_said(authors_said(dois_from_links(records)))
+    (:func:`pages_said`), HTML's character references are the characters they stand for
+    (:func:`text_said`)."""
+    return pages_said(authors_said(dois_from_links(text_said(records))))
 
 
 def arxiv_from_doi(doi: str | None) -> str | None:
@@ -428,10 +457,37 @@ def flip_name(name: str) -> str:
     return " ".join(parts)
 
 
+#: an HTML character reference, with its semicolon: "&amp;", "&#233;", "&#xe9;", "&nbsp;"
+#: ("R&D", "AT&T" and "Smith & Jones" are text, and so is "&copy2020", which a browser
+#: would read as "©2020" but a list means as written)
+_ENTITY_RE = re.compile(r"&(?:[a-z][a-z0-9]*|#[0-9]+|#x[0-9a-f]+);", re.IGNORECASE)
+
+
+def _character(found: re.Match[str]) -> str:
+    character = html.unescape(found.group())
+    # a reference to a C1 control character ("&#129;", which HTML's table of Windows-1252
+    # does not map) would put terminal control in a name: it is left as the text it is
+    # (one to a C0 control, "&#27;", a browser shows as nothing, and so does ``unescape``)
+    if any(unicodedata.category(char) == "Cc" and not char.isspace() for char in character):
+        return found.group()
+    return character
+
+
+def page_text(text: str) -> str:
+    """``text`` as the page a scraper read it from shows it: the HTML character
+    references it left in ("J&ouml;rg M&uuml;ller", "Robotics &amp; Automation",
+    "Ren&#233;e") as the characters they stand for, a no-break space ("&nbsp;") as a
+    space. A name's ";" was the end of a reference, not a break between two names: read
+    first, "J&ouml;rg M&uuml;ller" was three authors, the last "ller"."""
+    if "&" not in text or not _ENTITY_RE.search(text):
+        return text
+    return " ".join(_ENTITY_RE.sub(_character, text).split())
+
+
 def split_authors_string(value: str) -> list[str]:
     """Split ``"A and B"``, ``"A; B"``, ``"A · B"`` (the conference sites') or ``"A B, C D
-    and E F"`` into names."""
-    value = " ".join(value.split())
+    and E F"`` into names, HTML's character references read first (:func:`page_text`)."""
+    value = " ".join(page_text(value).split())
     if ";" in value:
         pieces = value.split(";")
     elif " · " in value:

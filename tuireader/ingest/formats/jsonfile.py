@@ -73,6 +73,7 @@ from tuireader.ingest.formats.common import (
     listed,
     one_line,
     openreview_id_of,
+    page_text,
     plain_dois,
     split_lines,
     text_field,
@@ -3258,7 +3259,7 @@ def _json_list_name(path: Path, records: Iterable[Record]) -> str:
     if len(venues) == 1:
         (venue,) = venues
         if venue:
-            return venue
+            return page_text(venue)  # "R &amp; A" names the list "R & A", as its venue
     if _KAGGLE_STEM.fullmatch(path.stem) and all(map(_from_arxiv_metadata, records)):
         # Kaggle's name for arXiv's metadata ("arxiv-metadata-oai-snapshot.json"): a
         # stem of no words, which the reader's narrow columns cut in the middle
