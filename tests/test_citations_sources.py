@@ -567,7 +567,8 @@ def test_neurips_titles_whose_latex_the_source_bibtex_wrote_as_text_are_cited_as
     library = load_library([FIXTURES / "papercopilot_nips2017_latex_slice.json"])
     by_title = {p.title.split()[0]: p for p in library.papers}
     expected = {
-        "Adaptive": 'Adaptive Accelerated Gradient Converging Method under H{\\"o}lderian '
+        # the list's own title, 'H\\"{o}lderian', reads as a BibTeX title does
+        "Adaptive": "Adaptive Accelerated Gradient Converging Method under Hölderian "
         "Error Bound Condition",
         "Approximation": "Approximation Algorithms for $\\ell_0$-Low Rank Approximation",
         "Influence": "Influence Maximization with $\\varepsilon$-Almost Submodular Threshold "

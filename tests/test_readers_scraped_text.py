@@ -7,10 +7,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from tuireader.cli import main
+from tuireader.ingest.identity import title_key
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
 from tuireader.render.citations import format_citation, validate_bibtex
+from tuireader.session import load_session
+from tuireader.triage.store import StoredIdentity
 
 
 def jsonl(path: Path, *rows: dict[str, object]) -> tuple[Record, ...]:
@@ -102,3 +108,78 @@ def test_a_list_named_by_its_one_venue_is_named_as_the_page_shows_it(tmp_path) -
     path = tmp_path / "venue.json"
     path.write_text(json.dumps([{"title": "T", "venue": "R &amp; A"}]), encoding="utf-8")
     assert read_file(path).name == "R & A"
+
+
+TEX_TITLES = [
+    ('On Schr{\\" o}dinger bridges', "On Schrödinger bridges"),
+    ('Erd\\H os graphs and Schr\\"{o}dinger', "Erdős graphs and Schrödinger"),
+    ("{G}aussian processes for {BERT}", "Gaussian processes for BERT"),
+    ("Fast \\& cheap {\\textbar} rules -- really", "Fast & cheap {\\textbar} rules -- really"),
+    # math is the reader's to show, as it is BibTeX's title's
+    ("Bounds for $\\ell_{p}$ {S}ampling", "Bounds for $\\ell_{p}$ Sampling"),
+    # no TeX: braces and backslashes' absence leave a title as it is
+    ("Sets {0,1} and {x, y}", "Sets {0,1} and {x, y}"),
+    ("A {braced} word, no case in it", "A {braced} word, no case in it"),
+]
+
+
+@pytest.mark.parametrize(("written", "read"), TEX_TITLES)
+def test_a_json_title_in_tex_reads_as_a_bibtex_title(tmp_path, written, read) -> None:
+    # "Schr{\\" o}dinger" was shown right but cited "Schr{\\textbackslash{}" o}dinger";
+    # "{G}aussian" was not found by "Gaussian"
+    (record,) = jsonl(tmp_path / "tex.jsonl", {"title": written, "authors": ["Ann Lee"]})
+    assert record.title == read
+
+
+def test_a_spreadsheet_title_in_tex_reads_as_a_bibtex_title(tmp_path) -> None:
+    path = tmp_path / "papers.csv"
+    path.write_text('title,authors\n"{G}aussian Schr\\"{o}dinger",Ann Lee\n', encoding="utf-8")
+    (record,) = read_file(path).records
+    assert record.title == "Gaussian Schrödinger"
+
+
+def test_a_tex_title_is_found_and_cited_as_the_page_shows_it(tmp_path, capsys) -> None:
+    path = tmp_path / "tex.jsonl"
+    row = {"title": 'On Schr{\\" o}dinger and {G}aussian bridges', "authors": ["Ann Lee"]}
+    jsonl(path, row)
+    data = ["--data-dir", str(tmp_path / "home")]
+    for query in ("Schrodinger", "Schrödinger", "Gaussian"):
+        assert main(["search", query, str(path), *data, "--json"]) == 0
+        (hit,) = json.loads(capsys.readouterr().out)["hits"]
+        assert hit["title"] == "On Schrödinger and Gaussian bridges"
+    assert main(["cite", hit["id"], str(path), *data, "--format", "bibtex"]) == 0
+    assert "title = {On Schrödinger and Gaussian bridges}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("written", "read"), TEX_TITLES)
+def test_a_title_in_tex_is_keyed_as_its_title_read(written, read) -> None:
+    assert title_key(written) == title_key(read)
+
+
+def test_a_mark_made_on_a_tex_title_read_as_written_follows_it(tmp_path) -> None:
+    # a data folder from before: the title was read as written, its key and the paper's
+    # id made of "schr o dinger" and "g aussian", which no paper is keyed by now
+    written = 'On Schr{\\" o}dinger and {G}aussian bridges'
+    data = tmp_path / "data"
+    path = tmp_path / "tex.jsonl"
+    jsonl(path, {"title": written, "authors": ["Ann Lee"], "year": 2021})
+    first = load_session([path], data_dir=data, default_catalogs=False)
+    with first.open_store() as store:
+        store.set_state("tex0ld00", "kept")
+        store.remember(
+            [
+                StoredIdentity(
+                    "tex0ld00",
+                    title=written,
+                    title_key="on schr o dinger and g aussian bridges",
+                    first_author="lee",
+                    year=2021,
+                )
+            ]
+        )
+    second = load_session([path], data_dir=data, default_catalogs=False)
+    (paper,) = second.library.papers
+    assert paper.title == "On Schrödinger and Gaussian bridges"
+    assert second.triage is not None and second.triage.detached == ()
+    with second.open_store() as store:
+        assert store.get(paper.id).state == "kept"

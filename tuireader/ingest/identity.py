@@ -42,7 +42,7 @@ from functools import lru_cache
 from typing import Any
 
 from tuireader.ingest.catalog import normalise_title as _title_words
-from tuireader.ingest.formats.common import DOI_SHAPE
+from tuireader.ingest.formats.common import DOI_SHAPE, tex_title
 from tuireader.model import Library, Paper
 
 __all__ = [
@@ -300,11 +300,16 @@ def title_key(title: str | None) -> str:
     superscript is part of its word and ``\\ell`` is "ℓ" ("$\\ell_1$" is "ℓ1" and "ℓ₁",
     "$x^2$" is "x²"), as a list scraped from the page rather than its LaTeX gives it.
     HTML a scraper left in ("Rock &amp; roll", "<i>in vivo</i>", "H<sub>2</sub>O") is
-    read as the page shows it, as a scraper that unescapes it gives the title."""
+    read as the page shows it, as a scraper that unescapes it gives the title. TeX a
+    list took from BibTeX ("Schr{\\" o}dinger", "{G}aussian") is read as BibTeX's titles
+    read (``tex_title``), as a list's reader gives the title now: a mark made on the
+    title as it was once read follows it."""
     if not title or not title.strip():
         return ""
     if "&" in title and _ENTITY_RE.search(title):
         title = html.unescape(title)
+    if "\\" in title or "{" in title:
+        title = tex_title(title)
     if "<" in title:
         title = _TAG_RE.sub(lambda tag: " " if tag.group(1).lower() == "br" else "", title)
     if not title.isascii():

@@ -302,16 +302,39 @@ def _page_field(value: str | None) -> str | None:
     return page_text(value) or None if value else value
 
 
+#: what a title written in TeX holds: a backslash (an accent, "Schr\"{o}dinger", an
+#: escape, "\&", a command, "{\textbar}") or a word with a capital in case braces
+#: ("{G}aussian", "{BERT}", "{Ki(z)}"), which BibTeX writes and a page does not show;
+#: not a sub- or superscript's braces ("x_{ij}"), nor a word in braces no case asks
+#: for ("{braced}"), which a title may mean
+_TEX_RE = re.compile(r"\\|(?<![_^])\{(?=[^{}\s]*[A-Z])[A-Za-z][^{}\s]*\}")
+
+
+def tex_title(title: str) -> str:
+    """A title a list took from TeX (a JSON or CSV list made from BibTeX, arXiv's own
+    metadata) as BibTeX's titles read (``bibtex.unlatex``): TeX's accents the letters
+    they make ("Schr{\\" o}dinger", "Erd\\H os" are "Schrödinger", "Erdős"), its case
+    braces gone ("{G}aussian" is "Gaussian", found by "Gaussian"), "\\&" an "&". Its
+    math is left for the reader to show, and so are the commands that BibTeX's titles
+    keep for it ("{\\textbar}", "--"). A title with none of these is as it is."""
+    if not _TEX_RE.search(title):
+        return title
+    from tuireader.ingest.formats.bibtex import unlatex  # which reads this module
+
+    return unlatex(title) or title
+
+
 def text_said(records: Sequence[Record]) -> tuple[Record, ...]:
     """``records`` whose title, names and venue read as the page they were scraped from
     shows them (:func:`page_text`): "M&uuml;ller" is "Müller", in the reader, in search
     and in a citation ("Müller, J."), and "Robotics &amp; Automation" is "Robotics &
-    Automation" (a BibTeX citation wrote "\\&amp;")."""
+    Automation" (a BibTeX citation wrote "\\&amp;"). A title in TeX reads as BibTeX's
+    do (:func:`tex_title`)."""
     said: list[Record] = []
     for record in records:
         changed = replace(
             record,
-            title=_page_field(record.title),
+            title=tex_title(title) if (title := _page_field(record.title)) else title,
             authors=tuple(page_text(name) for name in record.authors),
             author_names=tuple(page_text(name) for name in record.author_names),
             editor=tuple(page_text(name) for name in record.editor),
