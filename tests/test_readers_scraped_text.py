@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tuireader.cli import main
-from tuireader.ingest.identity import title_key
+from tuireader.ingest.identity import same_family, title_key
 from tuireader.ingest.library import load_library
 from tuireader.ingest.readers import read_file
 from tuireader.model import Record
@@ -180,6 +180,51 @@ def test_a_mark_made_on_a_tex_title_read_as_written_follows_it(tmp_path) -> None
     second = load_session([path], data_dir=data, default_catalogs=False)
     (paper,) = second.library.papers
     assert paper.title == "On Schrödinger and Gaussian bridges"
+    assert second.triage is not None and second.triage.detached == ()
+    with second.open_store() as store:
+        assert store.get(paper.id).state == "kept"
+
+
+def test_a_family_name_known_by_its_html_reference_s_tail_is_the_name() -> None:
+    assert same_family("ller", "müller") and same_family("müller", "ller")
+    assert same_family("eacute", "café") and same_family("233", "café")
+    assert same_family("xe9", "café")
+    assert not same_family("ller", "miller") and not same_family("lee", "müller")
+
+
+@pytest.mark.parametrize(
+    ("written", "known_by", "abstract"),
+    [
+        ("J&ouml;rg M&uuml;ller", "ller", "We learn to grasp objects quickly with a new hand."),
+        ("Jean Caf&eacute;", "eacute", ""),
+        ("Jean Caf&#233;", "233", ""),
+    ],
+)
+def test_a_mark_made_on_a_name_with_html_references_follows_it(
+    tmp_path, written, known_by, abstract
+) -> None:
+    # a data folder from before: the name's references were read as words, its family
+    # name "ller", and the paper's id made of it, which no paper is keyed by now
+    data = tmp_path / "data"
+    path = tmp_path / "names.jsonl"
+    title = "Learning to grasp objects quickly"
+    row = {"title": title, "authors": [written, "Ann Lee"], "year": 2021, "abstract": abstract}
+    jsonl(path, row)
+    first = load_session([path], data_dir=data, default_catalogs=False)
+    (paper,) = first.library.papers
+    with first.open_store() as store:
+        store.set_state("htm0ld00", "kept")
+        found = StoredIdentity.of(paper)
+        store.remember([StoredIdentity(
+            "htm0ld00",
+            title=title,
+            title_key=found.title_key,
+            first_author=known_by,
+            year=2021,
+            abstract_digest=found.abstract_digest,
+            abstract=found.abstract,
+        )])  # fmt: skip
+    second = load_session([path], data_dir=data, default_catalogs=False)
     assert second.triage is not None and second.triage.detached == ()
     with second.open_store() as store:
         assert store.get(paper.id).state == "kept"

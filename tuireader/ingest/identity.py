@@ -349,8 +349,38 @@ def family_name(author: str) -> str:
 def same_family(a: str, b: str) -> bool:
     """Whether two normalised family names (:func:`family_name`) are one name, written
     with its accents or without them ("veličković", "velickovic"; "müller", "muller"): a
-    list typed or exported in ASCII names the same people."""
-    return a == b or unaccented(a) == unaccented(b)
+    list typed or exported in ASCII names the same people. So is a name as it was known
+    while the HTML character references a scraper left in names were read as words
+    (:func:`_cut_by_reference`): the marks made then follow the name read now."""
+    return (
+        a == b
+        or unaccented(a) == unaccented(b)
+        or _cut_by_reference(a, b)
+        or _cut_by_reference(b, a)
+    )
+
+
+def _cut_by_reference(cut: str, name: str) -> bool:
+    """Whether ``cut`` is the family name ``name`` was known by when a list wrote its
+    letters as HTML references and they were read as words: "J&ouml;rg M&uuml;ller"
+    was known by "ller", "Caf&eacute;" by "eacute", "Caf&#233;" by "233"."""
+    return cut.isascii() and not name.isascii() and cut in _referenced(name)
+
+
+@lru_cache(maxsize=4096)
+def _referenced(name: str) -> frozenset[str]:
+    """The family names :func:`family_name` gave ``name`` written with its letters
+    beyond ASCII as HTML's named, decimal or hexadecimal references."""
+    from html.entities import codepoint2name
+
+    def named(char: str) -> str:
+        return f"&{codepoint2name.get(ord(char), f'#{ord(char)}')};"
+
+    forms = (named, lambda char: f"&#{ord(char)};", lambda char: f"&#x{ord(char):x};")
+    return frozenset(
+        family_name("".join(char if char.isascii() else form(char) for char in name))
+        for form in forms
+    )
 
 
 def unaccented(text: str) -> str:
