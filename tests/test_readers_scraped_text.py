@@ -228,3 +228,37 @@ def test_a_mark_made_on_a_name_with_html_references_follows_it(
     assert second.triage is not None and second.triage.detached == ()
     with second.open_store() as store:
         assert store.get(paper.id).state == "kept"
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Müller, J., Smith, A., & Jones, B.",
+        "M&uuml;ller, J., Smith, A., &amp; Jones, B.",
+        "Müller, J.; Smith, A.; & Jones, B.",
+        "Müller, J., Smith, A., and Jones, B.",
+        "Müller, J. A., Smith, A.-B., & Jones, B.",
+    ],
+)
+def test_an_apa_author_string_is_each_family_name_with_its_initials(tmp_path, written) -> None:
+    # "Müller, J., Smith, A., & Jones, B." was two authors, "Müller J. Smith A." (cited
+    # "A., M. J. S.") and "B. Jones"; "; & Jones, B." made a name "B. & Jones"
+    (record,) = jsonl(tmp_path / "apa.jsonl", {"title": "T", "authors": written})
+    assert [name.split()[-1] for name in record.authors] == ["Müller", "Smith", "Jones"]
+    assert record.authors[2] == "B. Jones"
+
+
+def test_an_apa_family_name_with_a_particle_keeps_it(tmp_path) -> None:
+    row = {"title": "One", "authors": "van Dyk, J. A., de Boer, B.-C., and Li, W."}
+    (record,) = jsonl(tmp_path / "names.jsonl", row)
+    assert record.authors == ("J. A. van Dyk", "B.-C. de Boer", "W. Li")
+
+
+def test_whole_names_between_commas_are_no_family_names_and_initials(tmp_path) -> None:
+    rows = [
+        {"title": "Two", "authors": "Ann Lee, Bo Kim, Cy Dee, Di Ng"},
+        {"title": "Three", "authors": "Smith, Alice and Jones, Bob"},
+    ]
+    two, three = jsonl(tmp_path / "names.jsonl", *rows)
+    assert two.authors == ("Ann Lee", "Bo Kim", "Cy Dee", "Di Ng")
+    assert three.authors == ("Alice Smith", "Bob Jones")

@@ -507,6 +507,28 @@ def page_text(text: str) -> str:
     return " ".join(_ENTITY_RE.sub(_character, text).split())
 
 
+#: "&" or "and" before a list's last name, where a ";" parts the names already
+_LEADING_AND = re.compile(r"^(?:&|and)\s+", re.IGNORECASE)
+#: a name's initials as APA writes them: "J.", "A. B.", "J.-P.", "JP"
+_INITIALS = re.compile(r"(?:[^\W\d_]{1,2}\.?)(?:[\s-]*[^\W\d_]{1,2}\.?)*")
+
+
+def _initials(part: str) -> bool:
+    return bool(_INITIALS.fullmatch(part)) and part.replace(".", "").replace("-", "").isupper()
+
+
+def _family_initials(parts: list[str]) -> bool:
+    """Whether ``parts``, a name list's pieces between commas, are two names or more
+    written "Family, Initials" one after another: every second one initials, none of
+    the others."""
+    return (
+        len(parts) >= 4
+        and len(parts) % 2 == 0
+        and all(_initials(part) for part in parts[1::2])
+        and not any(_initials(part) for part in parts[0::2])
+    )
+
+
 def split_authors_string(value: str) -> list[str]:
     """Split ``"A and B"``, ``"A; B"``, ``"A · B"`` (the conference sites') or ``"A B, C D
     and E F"`` into names, HTML's character references read first (:func:`page_text`)."""
@@ -519,11 +541,16 @@ def split_authors_string(value: str) -> list[str]:
         pieces = re.split(r"\s+and\s+|\s*&\s*", value)
     names: list[str] = []
     for piece in pieces:
-        piece = piece.strip().rstrip(",").strip()
+        # APA's "Müller, J.; Smith, A.; & Jones, B.": the last name's "&" is no name's
+        piece = _LEADING_AND.sub("", piece.strip().rstrip(",").strip())
         if not piece:
             continue
         commas = [part.strip() for part in piece.split(",") if part.strip()]
-        if len(commas) > 1 and all(" " in part for part in commas):
+        if _family_initials(commas):
+            # APA's "Müller, J., Smith, A., & Jones, B.": each family name, then its
+            # initials (it was one name, "Müller J. Smith A.")
+            names.extend(f"{given} {family}" for family, given in zip(*[iter(commas)] * 2))
+        elif len(commas) > 1 and all(" " in part for part in commas):
             names.extend(commas)  # "Alice Smith, Bob Jones"
         elif len(commas) > 1:
             names.append(flip_name(piece))  # "Smith, Alice"
