@@ -421,7 +421,7 @@ def squeezed(driver_class: type[Driver]) -> type[Driver]:
             event loop, not in the signal handler, which may have cut into anything);
             False if the app has none. Several signals before it runs stop it once: the
             second would stop it again as soon as ``fg`` brought it back."""
-            take = getattr(self._app, "stop_from_outside", None)
+            take = getattr(getattr(self, "_app", None), "stop_from_outside", None)
             loop = getattr(self, "_loop", None)
             if take is None or loop is None or loop.is_closed():
                 return False
