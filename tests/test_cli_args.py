@@ -226,6 +226,64 @@ def test_the_reader_reads_the_library(monkeypatch, capsys, tmp_path):
     assert [str(p) for p in started[0]["sources"]] == [str(source)]
 
 
+@pytest.fixture
+def terminal(monkeypatch):
+    """The reader's checks see a terminal that can draw; what it was started with is kept."""
+    import tuireader.ui.app
+
+    started: list[dict] = []
+    monkeypatch.setattr(
+        tuireader.ui.app, "run_reader", lambda **kwargs: started.append(kwargs) or 0
+    )
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    return started
+
+
+def test_lists_for_the_reader_none_of_which_can_be_read_are_an_error(capsys, terminal, tmp_path):
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(b"\0\1")
+    empty = tmp_path / "e.bib"
+    empty.write_text("\n")
+    missing = tmp_path / "nope.bib"
+    code, out, err = run(capsys, str(binary))
+    assert code == 2 and out == "" and terminal == []
+    assert f"{binary}: this looks like a binary file" in err
+    assert "no papers could be loaded" in err
+    code, out, err = run(capsys, str(missing), str(binary), str(empty))
+    assert code == 2 and out == "" and terminal == []
+    assert f"{missing}: no such file" in err and f"{binary}: this looks like a binary" in err
+    assert f"{empty}: the file is empty" in err
+
+
+def test_the_reader_opens_on_the_lists_that_can_be_read_among_others(capsys, terminal, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(b"\0\1")
+    good = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    assert main([str(binary), str(good)]) == 0
+    assert terminal[0]["sources"] == [str(binary), str(good)]
+
+
+def test_a_library_none_of_whose_lists_can_be_read_is_an_error(capsys, terminal, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    first = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    second = write_jsonl(tmp_path / "b.jsonl", RECORDS[:1])
+    assert main(["add", str(first), str(second)]) == 0
+    first.write_bytes(b"\0\1")
+    capsys.readouterr()
+    assert main([]) == 0  # the other list is still there to read
+    assert [str(p) for p in terminal[0]["sources"]] == [str(first), str(second)]
+    second.write_text("")
+    code, out, err = run(capsys)
+    assert code == 2 and out == "" and len(terminal) == 1
+    assert f"{first}: this looks like a binary file" in err
+    assert f"{second}: the file is empty" in err
+    assert "none of the lists in your library can be read" in err
+
+
 def test_the_installed_command_with_no_terminal_exits_at_once(tmp_path):
     env = {"TUIREADER_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
     done = subprocess.run(

@@ -304,14 +304,15 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
         if current.entries:
             for note in notes:
                 _err(note.message)
-            raise UsageError(
-                "none of the lists in your library can be read (tuireader lists shows them; "
-                "tuireader add FILE|DIR adds one)",
-                notes,
-            )
+            raise UsageError(_LIBRARY_UNREADABLE, notes)
         raise UsageError(_EMPTY_LIBRARY)
     return list(sources), notes
 
+
+_LIBRARY_UNREADABLE = (
+    "none of the lists in your library can be read (tuireader lists shows them; "
+    "tuireader add FILE|DIR adds one)"
+)
 
 _EMPTY_LIBRARY = (
     "your library is empty: tuireader add FILE|DIR adds a paper list "
@@ -3032,6 +3033,15 @@ def cmd_read(args: argparse.Namespace) -> int:
             "tuireader search QUERY, show ID, copy QUERY, export … (tuireader --help)"
         )
     sources, notes = _shelf_sources_and_notes(args)
+    unreadable = _none_readable(sources or ())
+    if unreadable is not None:
+        # nothing to show, as when none of the files is there: the reader would open on
+        # an empty list with the reasons behind a key
+        for problem in [*notes, *unreadable]:
+            _err(str(problem))
+        if args.sources:
+            raise NoPapersError("no papers could be loaded", unreadable)
+        raise UsageError(_LIBRARY_UNREADABLE, [*notes, *unreadable])
     # Textual draws on a clock (60 a second by default): a keystroke's results wait for
     # its next tick, up to 17 ms. The reader only draws what changed, so a faster clock
     # costs nothing while idle. Set before Textual is imported; the user's value wins.
@@ -3045,6 +3055,53 @@ def cmd_read(args: argparse.Namespace) -> int:
         theme=args.theme,
         notes=notes,
     )
+
+
+def _none_readable(sources: Sequence[Any]) -> list[Any] | None:
+    """Why no paper can be read from ``sources`` (each file's problem, and each folder's
+    that holds none), or None when one of them may hold papers.
+
+    Only what makes a file plainly no list is looked at (missing, a folder of no lists,
+    too big, empty, not text), as ``read_file`` checks it before parsing, so a readable
+    list costs the reader no second reading; one that parses to no papers is left to the
+    reader's load warnings.
+    """
+    from pathlib import Path
+
+    from tuireader.ingest.readers import read_file
+    from tuireader.ingest.sources import expand_sources
+
+    if not sources:
+        return None
+    files, problems = expand_sources([Path(str(source)) for source in sources])
+    if any(_may_hold_papers(path) for path in files):
+        return None
+    for path in files:
+        result = read_file(path)
+        if result.records:
+            return None
+        problems.extend(problem for problem in result.problems if problem.severity == "error")
+    return problems
+
+
+def _may_hold_papers(path: Any) -> bool:
+    """Whether ``path`` is a file of text that is not too big, as a list must be."""
+    from tuireader.ingest.readers import MAX_FILE_BYTES, ReadError, decode
+
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return False
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        return False
+    if len(data) > MAX_FILE_BYTES or not data.strip():
+        return False
+    try:
+        decode(data, path)
+    except ReadError:
+        return False
+    return True
 
 
 def _quote_hint(args: argparse.Namespace) -> str:
