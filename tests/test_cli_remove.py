@@ -269,3 +269,39 @@ def test_a_file_name_two_lists_have_removes_neither(capsys, tmp_path, monkeypatc
     code, out, err = run(capsys, "remove", "y1.json")
     assert code == 1 and out == "" and "'y1.json' names 2 lists" in err
     assert "nothing removed" in err and len(names()) == 2
+
+
+@pytest.mark.parametrize("now", ["emptied", "damaged"])
+@pytest.mark.parametrize("typed", ["first.json", "FIRST.JSON", "path", "relative path"])
+def test_a_file_of_a_folder_that_no_longer_reads_is_said_to_be_the_folders(
+    capsys, tmp_path, monkeypatch, now, typed
+):
+    # it gives no list to name, so `remove first.json` said "no list 'first.json' in
+    # your library", as if the folder did not read it
+    folder = tmp_path / "venues"
+    first = _venue_list(folder / "first.json", ROBOTS, "Grasping")
+    _venue_list(folder / "second.json", CONTROL, "Stability")
+    run(capsys, "add", str(folder))
+    if now == "emptied":
+        first.write_text("", encoding="utf-8")
+    else:
+        first.write_bytes(b"\x00\x01\x02 not a list")
+    monkeypatch.chdir(tmp_path)
+    given = {"path": str(first), "relative path": "venues/first.json"}.get(typed, typed)
+    code, out, err = run(capsys, "remove", given)
+    assert code == 1 and out == ""
+    assert f"{given!r} is read through the folder venues ({folder}); remove the folder" in err
+    assert "(tuireader remove venues), or move the file out of it; nothing removed" in err
+    assert "no list" not in err and names() == ["venues"]
+
+
+def test_a_file_a_folder_does_not_read_is_no_list_of_it(capsys, tmp_path):
+    folder = tmp_path / "venues"
+    _venue_list(folder / "first.json", ROBOTS, "Grasping")
+    run(capsys, "add", str(folder))
+    (folder / "README.md").write_text("# about\n", encoding="utf-8")
+    (folder / ".hidden.json").write_text("", encoding="utf-8")
+    for name in ("README.md", ".hidden.json", "gone.json"):
+        code, _out, err = run(capsys, "remove", name)
+        assert code == 1 and f"no list {name!r} in your library" in err
+    assert names() == ["venues"]

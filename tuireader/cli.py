@@ -1547,6 +1547,7 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
     several entries, or only some of a folder's, raises :class:`_NotOneList`, which
     names them: nothing is removed (and the library is not waited for: a library
     another command is changing is said only of names that fit)."""
+    from tuireader.ingest.sources import in_folder
     from tuireader.system import shelf
 
     current = shelf.load(paths)
@@ -1575,6 +1576,9 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
             if by_file:
                 chosen.append(by_file[0])
                 continue
+            folders = shelf.folders_reading(current, item, in_folder)
+            if folders:
+                raise _NotOneList(_in_folders(item, folders))
             raise _NotOneList(_no_list(item, [entry.name for entry in current.entries]))
         # the library's name of the entry, where it is not the list's own (a folder's)
         entry_name = "" if named == [entry.name] else f" ({entry.name})"
@@ -1590,6 +1594,18 @@ def _entries_by_file_name(current, item: str) -> list:
     entries = [e for e in current.entries if e.kind == "file" and e.path is not None]
     exact = [e for e in entries if e.path.name == item]
     return exact or [e for e in entries if e.path.name.casefold() == item.casefold()]
+
+
+def _in_folders(item: str, folders: Sequence[Any]) -> str:
+    """What ``remove`` says of a file that a folder of the library reads (one that gives
+    no list, damaged or emptied, or one of several): it is no list of its own there."""
+    where = " and ".join(f"{folder.name} ({folder.location})" for folder in folders)
+    one = len(folders) == 1
+    how = f" (tuireader remove {shlex.quote(folders[0].name)})" if one else ""
+    return (
+        f"{item!r} is read through the folder{'' if one else 's'} {where}; remove the "
+        f"folder{how}, or move the file out of it; nothing removed"
+    )
 
 
 def _no_list(item: str, names: Sequence[str]) -> str:

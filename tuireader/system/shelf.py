@@ -481,6 +481,32 @@ def holder(shelf: Shelf, entry: Entry, reads: Reads | None = None) -> Entry | No
     return None
 
 
+def folders_reading(shelf: Shelf, item: str, reads: Reads) -> list[Entry]:
+    """The folders of ``shelf`` that read the file ``item`` names as one of their lists,
+    by its path or by its file's name (``first.json``, in any case): such a file is no
+    entry of its own, so it cannot be taken off alone, readable or not."""
+    if item.strip() == "":
+        return []
+    folders = [e for e in shelf.entries if e.kind == "folder" and e.path is not None]
+    target = _normal(item)
+    if target.is_file():
+        found = [e for e in folders if _reads(e, target, reads)]
+        if found:
+            return found
+    if os.sep in item or (os.altsep and os.altsep in item):
+        return []
+    found = []
+    for folder in folders:
+        try:
+            names = [p for p in folder.location.iterdir() if p.name.casefold() == item.casefold()]
+        except OSError:
+            continue
+        files = [p for p in names if p.name == item] or names
+        if any(p.is_file() and _reads(folder, p, reads) for p in files):
+            found.append(folder)
+    return found
+
+
 def add(
     paths: DataPaths,
     items: Sequence[str | os.PathLike[str]],
