@@ -239,6 +239,21 @@ def test_words_and_filters_narrow_the_detached_marks(tmp_path, capsys):
     assert found["total"] == 1 and [m["id"] for m in found["detached"]] == [sparse]
 
 
+@pytest.mark.parametrize(
+    "query", ["is:detached attention", "IS:DETACHED tag:to-read", "sparse is:detached"]
+)
+def test_a_detached_query_narrowed_by_words_says_no_warning_of_the_marks(tmp_path, capsys, query):
+    # "is:detached attention" said "2 triage marks are on papers outside these lists"
+    # above the very marks it lists; only a bare is:detached left it out
+    args, lst, sparse, _graph = _detach_both(tmp_path)
+    code, out, err = run(capsys, "search", query, lst, *args)
+    assert code == 0 and out.split()[0] == sparse
+    assert "outside these lists" not in err
+    # not said, so not taken as said: the next search of the lists' papers says it
+    err = run(capsys, "search", "images", lst, *args)[2]
+    assert "2 triage marks are on papers outside these lists" in err
+
+
 def test_a_detached_query_that_finds_no_mark_says_so_and_names_what_cannot_narrow(tmp_path, capsys):
     args, lst, _sparse, _graph = _detach_both(tmp_path)
     code, out, err = run(capsys, "search", "is:detached is:maybe", lst, *args)

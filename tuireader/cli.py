@@ -371,10 +371,11 @@ def _session(
     if (
         report is not None
         and report.detached
-        and not _is_detached_query(getattr(args, "query", None) or "")
+        and not _mentions_detached(getattr(args, "query", None) or "")
     ):
-        # as the reader's load warnings: the marks waiting for a list not read now (read
-        # on purpose without it) are nothing to warn of
+        # a query with is:detached (narrowed by words too) is about those marks, and says
+        # them; as the reader's load warnings: the marks waiting for a list not read now
+        # (read on purpose without it) are nothing to warn of
         lost = session.lost_marks()
         if lost and (
             every_warning or session.first_time_said("detached", (m.paper_id for m in lost))
