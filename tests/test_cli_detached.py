@@ -8,6 +8,7 @@ import pytest
 
 from tuireader.cli import main
 from tuireader.session import load_session
+from tuireader.system import shelf
 
 PAPERS = [
     {
@@ -298,6 +299,38 @@ def test_marks_of_a_removed_list_are_counted_by_lists(tmp_path, capsys):
     assert run(capsys, "add", str(first))[0] == 0
     code, out, err = run(capsys, "search", "is:kept")
     assert code == 0 and kept in out and said not in err
+
+
+def test_marks_of_a_list_removed_by_an_earlier_release_are_counted_by_lists(tmp_path, capsys):
+    # an earlier `remove` took the list off the library alone: the triage file kept its
+    # file as the papers' list, still there, and `lists` said nothing of the mark for good
+    from tuireader.system.paths import resolve
+
+    kept, _first, second = _library_of_two(tmp_path, capsys)
+    shelf.remove(resolve(), ["a"])  # the library changed, the triage file told nothing
+    said = "1 triage mark is on papers outside these lists"
+    code, _out, err = run(capsys, "lists")
+    assert code == 0 and said in err and "is:detached" in err
+    code, out, _err = run(capsys, "search", "is:detached")
+    assert code == 0 and kept in out
+    # the other list read by name: the mark may wait for a list not named, unsaid
+    assert said not in run(capsys, "lists", str(second))[2]
+
+
+def test_marks_of_a_list_in_a_folder_of_the_library_wait_for_it(tmp_path, capsys):
+    # a list of a folder that cannot be read now is the library's still: no warning
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    first, second = folder / "a.jsonl", folder / "b.jsonl"
+    _write(first, PAPERS[:1])
+    _write(second, PAPERS[1:])
+    assert run(capsys, "add", str(folder))[0] == 0
+    kept = run(capsys, "search", "sparse")[1].split()[0]
+    assert run(capsys, "triage", kept, "--state", "keep")[0] == 0
+    first.write_bytes(b"\x00\x01 damaged")
+    code, _out, err = run(capsys, "lists")
+    assert code == 0 and "this looks like a binary file" in err
+    assert "outside these lists" not in err
 
 
 @pytest.mark.parametrize("query", ["is:kept", "IS:KEEP"])

@@ -279,6 +279,7 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
     fewer, without a word.
     """
     args.library_problems = []
+    args.library_places = None
     given = getattr(args, "sources", None)
     if given:
         if any(not str(item) for item in given):
@@ -290,6 +291,7 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
     from tuireader.system.paths import resolve
 
     current = shelf.load(resolve(args.data_dir))
+    args.library_places = [entry.location for entry in current.entries]
     statuses = current.statuses()
     notes = [Problem(current.file, problem, "warning") for problem in current.problems]
     args.library_problems.extend(notes)
@@ -376,7 +378,7 @@ def _session(
         # a query with is:detached (narrowed by words too) is about those marks, and says
         # them; as the reader's load warnings: the marks waiting for a list not read now
         # (read on purpose without it) are nothing to warn of
-        lost = session.lost_marks()
+        lost = _lost_marks(session, args.library_places)
         if lost and (
             every_warning or session.first_time_said("detached", (m.paper_id for m in lost))
         ):
@@ -384,6 +386,50 @@ def _session(
 
             _err(replace(report, detached=tuple(lost)).detached_message())
     return session
+
+
+def _lost_marks(session, places: Sequence[Any] | None) -> list:
+    """The detached marks to warn of (``Session.lost_marks``); read from the library
+    (``places``: where its lists are), also those that wait for a list file outside it.
+
+    A list file that is not the library's holds no marks back from it: the list was
+    removed before ``remove`` told the triage file so (a triage file of an earlier
+    release keeps its files as those papers' lists for good, and ``lists`` never counted
+    their marks), or is one read by naming it alone. ``search is:detached`` lists them
+    all the same."""
+    lost = session.lost_marks()
+    report = session.triage
+    if places is None or report is None or len(lost) == len(report.detached):
+        return lost
+    from tuireader.triage.store import Store
+
+    held = {mark.paper_id for mark in lost}
+    waiting = [mark for mark in report.detached if mark.paper_id not in held]
+    try:
+        with Store.open(session.paths.state_db, read_only=True) as store:
+            files = store.seen_in(mark.paper_id for mark in waiting)
+    except Exception:  # noqa: BLE001 - saved triage must never stop a command
+        return lost
+    library = _within(places)
+    held |= {
+        mark.paper_id
+        for mark in waiting
+        if not any(library(path) for path in files.get(mark.paper_id, ()))
+    }
+    return [mark for mark in report.detached if mark.paper_id in held]
+
+
+def _within(places: Sequence[Any]) -> Callable[[str], bool]:
+    """Whether a path is one of ``places`` (files or folders, links followed) or in one."""
+    real = [os.path.realpath(place) for place in places]
+
+    def within(path: str) -> bool:
+        found = os.path.realpath(path)
+        return any(
+            found == place or found.startswith(place.rstrip(os.sep) + os.sep) for place in real
+        )
+
+    return within
 
 
 def _named_input_failed(args: argparse.Namespace, problems: Sequence[Any]) -> bool:
@@ -1521,14 +1567,7 @@ def _forget_removed_files(paths, removed: Sequence[Any]) -> None:
         return
     from tuireader.triage.store import Store
 
-    places = [os.path.realpath(entry.location) for entry in removed]
-
-    def gone(path: str) -> bool:
-        real = os.path.realpath(path)
-        return any(
-            real == place or real.startswith(place.rstrip(os.sep) + os.sep) for place in places
-        )
-
+    gone = _within([entry.location for entry in removed])
     with contextlib.suppress(Exception), Store.open(paths.state_db) as store:
         if not store.read_only:  # the lists are removed all the same; the marks are kept
             store.forget_files(gone)
