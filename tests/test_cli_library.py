@@ -171,6 +171,34 @@ def test_a_vanished_list_is_reported_and_its_triage_kept(capsys, demo, tmp_path)
     assert hit_ids(capsys, "is:kept") == [paper_id]
 
 
+def test_lists_shows_a_library_none_of_whose_lists_can_be_read(capsys, demo, tmp_path):
+    # the other commands say "tuireader lists shows them", and lists printed nothing
+    # but the reason, with 2, where a library whose files are all gone is shown
+    other = write_jsonl(tmp_path / "other.jsonl", RECORDS[:1])
+    assert run(capsys, "add", str(demo), str(other))[0] == 0
+    demo.write_bytes(b"\x00\x01 damaged")
+    code, out, err = run(capsys, "lists")
+    assert code == 0 and f"!  demo   {demo}  [no papers read]" in out
+    assert f"{other}" in out and "distinct papers" in out
+    other.write_text("", encoding="utf-8")
+    code, out, err = run(capsys, "lists")
+    assert code == 0, err
+    assert f"!  demo   {demo}  [no papers read]" in out
+    assert f"!  other  {other}  [no papers read]" in out
+    assert f"{demo}: this looks like a binary file" in err and f"{other}: the file is empty" in err
+    code, out, _err = run(capsys, "lists", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["lists"] == [] and "error" not in data
+    assert [(p["path"], p["severity"]) for p in data["problems"]] == [
+        (str(demo), "error"),
+        (str(other), "error"),
+    ]
+    assert [e["name"] for e in data["library"]["entries"]] == ["demo", "other"]
+    # the other commands, which have no papers to answer with, still end with 2
+    code, out, err = run(capsys, "search", "privacy")
+    assert code == 2 and out == "" and "no papers could be loaded" in err
+
+
 def test_a_vanished_list_is_among_the_problems_of_a_json_answer(capsys, demo, tmp_path):
     # search --json answered without the list's papers and said nothing of it: a script
     # saw fewer papers, where a list named on the command line is named in "problems"

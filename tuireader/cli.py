@@ -1348,10 +1348,15 @@ def cmd_lists(args: argparse.Namespace) -> int:
         return EXIT_OK
     statuses = current.statuses()
     notes = [*damage, *_said(not_read(current.sources() or ()))]
+    session = None
     if any(s.ok for s in statuses):
-        session = _session(args, report_shelf=False, every_warning=True)
-    else:
-        session = None
+        try:
+            session = _session(args, report_shelf=False, every_warning=True)
+        except NoPapersError as exc:
+            # none of its lists can be read: the library is shown all the same, as one
+            # whose files are all gone is (the other commands send the user here), each
+            # list's problem said (on stderr already) and in the JSON's problems
+            notes += [p for p in exc.problems if p.path != current.file]
     return _print_lists(session, args, (current, statuses), notes)
 
 
@@ -1429,7 +1434,9 @@ def _print_lists(session, args: argparse.Namespace, shelf_view, notes: Sequence 
             entry = status.entry
             found, count = _entry_lists(status, session)
             where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
-            if status.ok:
+            if status.ok and not found and entry.kind != "seeds":
+                print(_line(f"     !  {entry.name:<{width}}  {where}  [no papers read]"))
+            elif status.ok:
                 own = found[0].name if entry.kind == "file" and found else entry.name
                 titled = f"  ({own})" if own != entry.name else ""
                 print(_line(f"{count:6d}  {entry.name:<{width}}  {where}{titled}"))
