@@ -351,3 +351,23 @@ def test_a_state_search_that_finds_nothing_names_the_detached_marks_of_that_stat
     for other in ("is:maybe", "is:kept graph"):
         code, out, err = run(capsys, "search", other)
         assert code == 1 and "in no list read" not in err
+
+
+def test_an_export_of_is_detached_narrowed_gives_the_marks_search_finds(tmp_path, capsys):
+    # export --query "is:detached attention" said "no papers match" and left the marks
+    # out, where search "is:detached attention" listed the one it names
+    args, lst, _sparse, _graph = _detach_both(tmp_path)
+    args = (lst, *args)
+    for query, wanted in [
+        ("is:detached attention", {"Sparse Attention for Long Documents"}),
+        ("is:detached is:skip", {"Graph Networks for Molecules"}),
+    ]:
+        code, out, err = run(capsys, "export", "--query", query, "--format", "json", *args)
+        assert code == 0, (query, err)
+        assert {paper["title"] for paper in json.loads(out)} == wanted, query
+        assert "left out" not in err
+    code, out, err = run(
+        capsys, "export", "--query", "is:detached zebras", "--format", "json", *args
+    )
+    assert code == 1 and json.loads(out) == []
+    assert "no detached marks match 'is:detached zebras'" in err

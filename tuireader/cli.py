@@ -887,15 +887,16 @@ def _marks_matching(session, args: argparse.Namespace, marks: list) -> tuple[lis
     try:
         identities = store.identities(ids) if store is not None else {}
         papers = tuple(paper for paper, _ in detached_papers(marks, identities))
-        given = _typed_resolver(store, args.query) if args.prefix else _resolver(store)
+        prefix = getattr(args, "prefix", False)  # export's --query has no --prefix
+        given = _typed_resolver(store, args.query) if prefix else _resolver(store)
 
         def resolve(name: str, value: str) -> set[str] | None:
             return set(ids) if (name, value) == ("is", ql.IS_DETACHED) else given(name, value)
 
         result = Engine(Library(papers=papers), None).search(
-            args.query, limit=None, prefix=args.prefix, resolve=resolve
+            args.query, limit=None, prefix=prefix, resolve=resolve
         )
-        untagged = _unknown_tags(args.query, store, typing=args.prefix)
+        untagged = _unknown_tags(args.query, store, typing=prefix)
     finally:
         if store is not None:
             store.close()
@@ -2922,7 +2923,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                 "give another file name after -o (nothing was written)"
             )
     query = args.query or ""
-    only_detached = _is_detached_query(query)
+    only_detached = _is_detached_query(query) or _asks_detached(query)
     if only_detached:
         papers = []
     elif query.strip():
@@ -2998,7 +2999,8 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
     if not marks:
         return []
     count = detached_count(len(marks))
-    if query.strip() and not _is_detached_query(query):
+    asked = _is_detached_query(query) or _asks_detached(query)
+    if query.strip() and not asked:
         _err(
             f"{count} (on papers of none of these lists) left out of this export of a query; "
             "an export without --query, or with --query is:detached, carries them"
@@ -3010,12 +3012,20 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
             "bibtex carries them, for tuireader import"
         )
         return []
-    if getattr(args, "sources", None) and not _is_detached_query(query):
+    if getattr(args, "sources", None) and not asked:
         _err(
             f"{count} (on papers of none of the lists named) left out of this export of "
             "those lists; export --query is:detached carries them"
         )
         return []
+    if not _is_detached_query(query) and asked:
+        # is:detached narrowed by words and filters, as search narrows them
+        marks, said = _marks_matching(session, args, marks)
+        for text in said:
+            _err(text)
+        if not marks:
+            _err(f"no detached marks match {_short(query)!r}")
+            return []
     store = _triage_store(session, say=False)
     try:
         return detached_marks(store, marks=marks)
