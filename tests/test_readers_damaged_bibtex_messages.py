@@ -87,7 +87,7 @@ def test_a_damaged_entry_is_said_in_plain_words_and_skipped(
 def test_an_entry_the_file_ends_inside_is_said_cut_short(tmp_path: Path) -> None:
     text = "\n".join(ENTRIES)
     path = tmp_path / "list.bib"
-    path.write_text(text[: text.index("  author = {Ma")], encoding="utf-8")
+    path.write_text(text[: text.index("Wei},")], encoding="utf-8")
     result = read_file(path)
     assert len(result.records) == 2
     (message,) = [problem.message for problem in result.problems]
@@ -111,8 +111,56 @@ def test_the_last_entry_without_its_closing_brace_is_read_and_said(tmp_path: Pat
     ] == [(r.source_id, r.title, r.abstract, r.authors, r.pages, r.venue) for r in intact.records]
     (message,) = [problem.message for problem in result.problems]
     assert message == (
-        "the entry at line 35, key kearney2022, has no closing brace: the file ends after "
-        "its last field; read the fields it has, check the end of the file "
+        "the last entry, kearney2022 at line 35, has no closing brace; read as it is, "
+        "check the end of the file (is the file cut short?)"
+    )
+
+
+#: the last two entries of a Zotero BibLaTeX export, which writes a comma after every
+#: field, the last one too
+ZOTERO_LAST = Path(__file__).parent / "fixtures" / "damaged" / "zotero_biblatex_last2.bib"
+
+
+def test_the_last_entry_without_its_brace_after_a_trailing_comma_is_read(
+    tmp_path: Path,
+) -> None:
+    # the file lost its last byte, the "}" after "date = {2024},": the paper is whole
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    assert whole.endswith("\tdate = {2024},\n}\n")
+    path = tmp_path / "zotero.bib"
+    path.write_text(whole[: -len("}\n")], encoding="utf-8")
+    result = read_file(path)
+    intact = read_file(ZOTERO_LAST)
+    assert len(intact.records) == 2
+    assert [
+        (r.source_id, r.title, r.abstract, r.authors, r.year, r.venue) for r in result.records
+    ] == [(r.source_id, r.title, r.abstract, r.authors, r.year, r.venue) for r in intact.records]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the last entry, serifi_vmp_2024 at line 16, has no closing brace; read as it is, "
+        "check the end of the file (is the file cut short?)"
+    )
+
+
+@pytest.mark.parametrize(
+    "end",
+    [
+        "\tdate = {2024",  # inside a braced value
+        '\tdate = "2024',  # inside a quoted value
+        "\tdate = ",  # after a field's "=", its value still to come
+        "\tdate = {2024} #",  # after a "#", the rest of the value to come
+        "\tda",  # inside a field's name
+    ],
+)
+def test_the_last_entry_cut_inside_a_field_is_still_skipped(tmp_path: Path, end: str) -> None:
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    path = tmp_path / "zotero.bib"
+    path.write_text(whole[: whole.index("\tdate = {2024},\n}")] + end, encoding="utf-8")
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == ["chen_variational_2021"]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 16, key serifi_vmp_2024: the file ends inside it; skipped it "
         "(is the file cut short?)"
     )
 

@@ -1221,11 +1221,15 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         for entry, said in mended
     )
     if unclosed is not None:
+        # said as cut short: a reader that read the file whole before keeps what it
+        # read then until the file changes again (a program still writing it)
+        last = unclosed[1]
+        line = f"line {(last.start_line or 0) + 1}"
         problems.append(
             Problem(
                 path,
-                f"{_place(unclosed[1])} has no closing brace: the file ends after its "
-                f"last field; read the fields it has, check the end of the file {CUT_SHORT}",
+                f"the last entry, {f'{last.key} at {line}' if last.key.strip() else line}, has no "
+                f"closing brace; read as it is, check the end of the file {CUT_SHORT}",
                 "warning",
             )
         )

@@ -25,20 +25,24 @@ def reason(block: Any) -> str:
 def closed_at_end(text: str, library: Any) -> tuple[Any, Any] | None:
     """``(library, entry)``: the file read again with the closing brace its last entry
     lacks, and that entry, when the file ends inside the entry right after a whole
-    field with no comma after it (its "}" left out); else None.
+    field, with or without its comma (the file's last "}" left out, or its last byte
+    lost); else None.
 
     Its fields are all there, and the entry was skipped as if the file were cut short
-    inside it. A file that ends inside a value (cut short in an abstract, a quote left
-    open) still ends inside it with the brace added, and is left as it is; so is one
-    that ends after a field's comma, as a file does while a program writes it, the
-    entry's other fields still to come.
+    inside it: Zotero's BibLaTeX export writes a comma after every field, so a file
+    without its last byte lost its last paper. A file that ends inside a value (cut
+    short in an abstract, a quote left open) still ends inside it with the brace added,
+    and is left as it is; so is one that ends after a field's "=" or "#" (its value
+    still to come) or inside a field's name. A file caught while a program writes it
+    may end after a field's comma with more fields to come: it is read again when it
+    changes, whole then.
     """
     import bibtexparser
 
     failed = library.failed_blocks
     if not failed or failed[-1].start_line is None or "end of file" not in reason(failed[-1]):
         return None
-    if text.rstrip().endswith(","):
+    if text.rstrip().endswith(("=", "#")):
         return None
     closed = bibtexparser.parse_string(text + "\n}\n", parse_stack=[])
     if len(closed.failed_blocks) != len(failed) - 1:
