@@ -53,16 +53,6 @@ PARSER_WORDS = ("Unexpected block start", "Was still looking", "Expected", "entr
                 '(a " left out, or one too many inside it?)'
             ),
         ),
-        # a quote too many inside a quoted value: the value closes there, and the quote
-        # after it opens another that runs on
-        (
-            "title = {Energy-Based Models for Continual Learning}",
-            'title = "Energy-Based "Models for Continual Learning"',
-            (
-                "a value in quotes is not closed before the next entry at line {next} starts "
-                '(a " left out, or one too many inside it?)'
-            ),
-        ),
     ],
 )
 def test_a_damaged_entry_is_said_in_plain_words_and_skipped(
@@ -82,6 +72,52 @@ def test_a_damaged_entry_is_said_in_plain_words_and_skipped(
     (message,) = [problem.message for problem in result.problems]
     assert message == f"the entry at line 1, key li2022: {said}; skipped it"
     assert not any(words in message for words in PARSER_WORDS)
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_one_quote_too_many_inside_a_quoted_value_is_read_as_a_character(
+    tmp_path: Path, last: bool
+) -> None:
+    # the value closes at the quote too many, and the quote that was to close it opens
+    # another value, which runs on to the next entry (or the file's end)
+    first = ENTRIES[0].replace(
+        "title = {Energy-Based Models for Continual Learning}",
+        'title = "Energy-Based "Models for Continual Learning"',
+    )
+    path = tmp_path / "list.bib"
+    text = "\n".join([*ENTRIES[1:], first] if last else [first, *ENTRIES[1:]])
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    by_key = {record.source_id: record for record in result.records}
+    assert len(by_key) == 3
+    assert by_key["li2022"].title == 'Energy-Based "Models for Continual Learning'
+    assert by_key["li2022"].authors == ("Shuang Li", "Yilun Du")
+    assert by_key["li2022"].pages == "1-22"
+    line = text.count("\n", 0, text.index("@InProceedings{li2022")) + 1
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        f'the entry at line {line}, key li2022, has one “"” too many in its title field; '
+        "read it as a character of the value, check that entry"
+    )
+
+
+def test_quotes_too_many_in_two_values_leave_the_entry_skipped(tmp_path: Path) -> None:
+    # no one quote read as a character makes the entry whole: which are meant is unsaid
+    first = (
+        ENTRIES[0]
+        .replace(
+            "title = {Energy-Based Models for Continual Learning}",
+            'title = "Energy-Based "Models for Continual Learning"',
+        )
+        .replace("author = {Li, Shuang and Du, Yilun}", 'author = "Li, "Shuang and Du, Yilun"')
+    )
+    path = tmp_path / "list.bib"
+    path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
+    result = read_file(path)
+    assert [record.source_id for record in result.records] == ["collins2022", "ma2022"]
+    (message,) = [problem.message for problem in result.problems]
+    assert message.startswith("the entry at line 1, key li2022: ")
+    assert message.endswith("; skipped it")
 
 
 def test_an_entry_the_file_ends_inside_is_said_cut_short(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ from tuireader.ingest.formats.bibtex_mend import (
     mend,
     protect_inner_quotes,
     reason,
+    stand_in_for,
 )
 from tuireader.ingest.formats.common import (
     CUT_SHORT,
@@ -1198,7 +1199,9 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     # (the default stack would strip the outer quotes of ``"A" # "B"``).
     text, stand_in = protect_inner_quotes(text)
     library = bibtexparser.parse_string(text, parse_stack=[])
-    text, library, mended = mend(text, library)
+    if library.failed_blocks and stand_in is None:
+        stand_in = stand_in_for(text)  # for a quote too many in a value (mend)
+    text, library, mended = mend(text, library, stand_in)
     unclosed = closed_at_end(text, library)
     if unclosed is not None:
         library = unclosed[0]

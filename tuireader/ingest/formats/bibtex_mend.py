@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["closed_at_end", "leftover_of", "mend", "protect_inner_quotes", "reason"]
+__all__ = [
+    "closed_at_end",
+    "leftover_of",
+    "mend",
+    "protect_inner_quotes",
+    "reason",
+    "stand_in_for",
+]
 
 
 def reason(block: Any) -> str:
@@ -155,6 +162,73 @@ def _missing_equals(entry: str) -> tuple[int, str] | None:
     return None
 
 
+#: the most quotes of one entry tried as the one too many
+_MOST_TRIED = 16
+#: the last character before a value's opening quote: its field's "=", or a "#"
+_BEFORE_OPENING = "=#"
+#: the first character after a value's closing quote: the next field's comma, a "#",
+#: or the entry's end
+_AFTER_CLOSING = ",#})"
+
+
+def _extra_quote(entry: str, stand_in: str) -> tuple[int, str] | None:
+    """Where one ``"`` too many inside a quoted value of ``entry`` (one entry's text,
+    from its "@") is (``title = "Energy-Based "Models for Continual Learning"``), and
+    that field's name; None when no quote, or more than one, read as a character of its
+    value lets the entry read whole.
+
+    The quote ends the value early and the one that was to close it opens another
+    value, which runs on to the next entry: the entry is lost. A quote that opens a
+    value (after its "=" or a "#") or closes one (before a comma, a "#" or the entry's
+    end) is as it should be; each other quote outside braces is tried in turn, put as
+    ``stand_in``, and kept only when it alone makes the entry read whole.
+    """
+    import bibtexparser
+
+    depth = 0
+    name_from = 0
+    field = ""
+    quoted = False
+    tried: list[tuple[int, str]] = []
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if char == "{":
+            depth += 1
+            if depth == 1:
+                name_from = index + 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif depth == 1 and char == '"':
+            quoted = not quoted
+            before = entry[:index].rstrip()[-1:]
+            after = entry[index + 1 :].lstrip()[:1]
+            if before not in _BEFORE_OPENING and after and after not in _AFTER_CLOSING:
+                tried.append((index, field))
+        elif depth == 1 and not quoted and char == ",":
+            name_from = index + 1
+        elif depth == 1 and not quoted and char == "=":
+            field = entry[name_from:index].strip()
+    if len(tried) > _MOST_TRIED:
+        return None  # quotes all through the value: no one of them is the one too many
+    whole = []
+    for index, name in tried:
+        again = bibtexparser.parse_string(
+            entry[:index] + stand_in + entry[index + 1 :], parse_stack=[]
+        )
+        blocks = again.blocks
+        if (
+            len(again.entries) == 1
+            and not again.failed_blocks
+            and type(blocks[0]).__name__ == "Entry"
+            and all(leftover_of(block) is None for block in blocks[1:])
+        ):
+            whole.append((index, name))
+    return whole[0] if len(whole) == 1 else None
+
+
 def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
     """Where the ``}`` (or ``}}``) left out of ``entry`` (one entry's text, from its "@"
     to the next entry) belongs, the braces to put there, and the field they close
@@ -192,16 +266,20 @@ def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
     return None
 
 
-def mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
+def mend(
+    text: str, library: Any, quote: str | None = None
+) -> tuple[str, Any, list[tuple[Any, str]]]:
     """The file's text and library mended where the parser gave up on an entry for one
     character too many or too few, with ``(entry, what was wrong)`` of each entry so
     mended (said after its place); the text and library as they were when none is.
 
     The mends: a ``}`` too many inside a value taken out (``_early_brace``); a ``}``
     left out put back where the value or the entry should end (``_unclosed_brace``); a
-    second comma after a field taken out; a comma put after a key that has none; and a
+    second comma after a field taken out; a comma put after a key that has none; a
     comma put after the "{" of an entry whose first field follows it (no key: the
-    entry is read as one with no key, and the reader says so).
+    entry is read as one with no key, and the reader says so); and a ``"`` too many
+    inside a quoted value put as ``quote``, which the reader reads as a quote in the
+    value (``_extra_quote``; none is when ``quote`` is None).
 
     Such an entry was skipped and said in the parser's terms ("a field has no =", a
     field's name taken for its key). A mend is kept only where the file then reads
@@ -210,12 +288,14 @@ def mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
     """
     import bibtexparser
 
+    # a quote too many in the last entry runs on to the file's end: it too is mended,
+    # where the entry then reads whole (one cut short never does)
     failed = [
         block
         for block in library.failed_blocks
         if type(block).__name__ == "ParsingFailedBlock"
         and block.start_line is not None
-        and "end of file" not in reason(block)
+        and ("end of file" not in reason(block) or quote is not None)
     ]
     if not failed:
         return text, library, []
@@ -240,6 +320,18 @@ def mend(text: str, library: Any) -> tuple[str, Any, list[tuple[Any, str]]]:
                 edits.append((key.end(1), 0, ",", block.start_line, said))
             continue
         entry = text[begin:end]
+        detail = reason(block)
+        if quote is not None and ('`"`' in detail or "end of file" in detail):
+            extra = _extra_quote(entry, quote)
+            if extra is not None:
+                said = (
+                    f'has one “"” too many in its {extra[1].lower()} field; read it as a '
+                    "character of the value"
+                )
+                edits.append((begin + extra[0], 1, quote, block.start_line, said))
+                continue
+        if "end of file" in detail:
+            continue  # cut short, or its last brace left out (closed_at_end)
         equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(reason(block)) else None
         if equals is not None:
             said = f"has no = between its {equals[1].lower()} field's name and its value; read it"
@@ -317,6 +409,12 @@ _QUOTED_VALUE_RE = re.compile(r'=\s*"')
 _QUOTE_MARK_RE = re.compile(r'(?<!\\)[{}"]|(?m:^[ \t]*@)')
 
 
+def stand_in_for(text: str) -> str | None:
+    """A character ``text`` does not hold, to stand for a quote that is a character of
+    a value while the parser reads it (None when it holds them all)."""
+    return next((char for char in _STAND_INS if char not in text), None)
+
+
 def protect_inner_quotes(text: str) -> tuple[str, str | None]:
     """``text`` with each quote inside braces inside a quoted value (``title = "The
     {"Best"} Paper"``) put as a character the file does not hold, and that character
@@ -350,7 +448,7 @@ def protect_inner_quotes(text: str) -> tuple[str, str | None]:
             depth = max(depth - 1, 0)
         elif depth == 1:
             quoted = 0
-    stand_in = next((char for char in _STAND_INS if char not in text), None)
+    stand_in = stand_in_for(text)
     if not inner or stand_in is None:
         return text, None
     chars = list(text)
