@@ -161,3 +161,50 @@ def test_prose_between_entries_is_no_entry(tmp_path: Path) -> None:
     result = read_file(path)
     assert len(result.records) == 3
     assert warnings(result) == []
+
+
+def test_papers_of_a_volume_that_could_not_be_read_are_said_without_venue(
+    tmp_path: Path,
+) -> None:
+    # PMLR's papers take their venue and year from the file's @Proceedings alone: with
+    # it skipped (a quote left open in it), each was read without them and nothing said
+    whole = SLICE.read_text(encoding="utf-8")
+    path = tmp_path / "collas.bib"
+    path.write_text(whole.replace("shortname = {CoLLAs}", 'shortname = "CoLLAs}'), "utf-8")
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == [r.source_id for r in read_file(SLICE).records]
+    assert {(r.venue, r.year) for r in result.records} == {(None, None)}
+    skipped, volume = warnings(result)
+    assert skipped.startswith("the entry at line 4, key CoLLAs-2022: ")
+    assert volume == (
+        "3 papers of the volume CoLLAs-2022 have no venue or year: its @proceedings entry "
+        "could not be read"
+    )
+
+
+def test_papers_that_name_a_volume_that_could_not_be_read_are_said_so(tmp_path: Path) -> None:
+    # DBLP's layout: each paper names its volume in its crossref; one keeps a booktitle
+    # and year of its own, and wants for nothing
+    whole = SLICE.read_text(encoding="utf-8")
+    for key in ("rahman2022", "lechner2022", "kearney2022"):
+        whole = whole.replace(f"{{{key}, ", f"{{{key},\n\tcrossref = {{CoLLAs-2022}},")
+    whole = whole.replace(
+        "crossref = {CoLLAs-2022},",
+        "crossref = {CoLLAs-2022}, booktitle = {CoLLAs}, year = {2022},",
+        1,
+    )
+    path = tmp_path / "collas.bib"
+    path.write_text(whole.replace("shortname = {CoLLAs}", 'shortname = "CoLLAs}'), "utf-8")
+    result = read_file(path)
+    assert [(r.source_id, r.venue, r.year) for r in result.records] == [
+        ("rahman2022", "CoLLAs", 2022),
+        ("lechner2022", None, None),
+        ("kearney2022", None, None),
+    ]
+    skipped, volume = warnings(result)
+    assert skipped.startswith("the entry at line 4, key CoLLAs-2022: ")
+    # not said as naming an entry the file does not hold: it holds one, not read
+    assert volume == (
+        "2 papers of the volume CoLLAs-2022 have no venue or year: its @proceedings entry "
+        "could not be read"
+    )

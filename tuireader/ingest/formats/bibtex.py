@@ -1189,8 +1189,25 @@ def _without_at_problem(found: list[tuple[int, str]], path: Path) -> Problem:
     )
 
 
-def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool]:
-    """The entries of a .bib text, the problems met, and whether it held any block."""
+#: the entry types of a volume whose fields its papers take (``_parents``)
+_VOLUME_KINDS = frozenset({"proceedings", "mvproceedings"})
+
+
+def _lost_volumes(failed: list[Any]) -> list[str]:
+    """The keys of the volumes (``@Proceedings``) among the entries the parser gave up
+    on (``failed``): their papers are read without the venue and year they lend."""
+    keys = []
+    for block in failed:
+        raw = block.raw or ""
+        kind, key = _TYPE_RE.match(raw), _KEY_RE.match(raw.lstrip())
+        if kind and key and kind.group(1).lower() in _VOLUME_KINDS:
+            keys.append(key.group(1))
+    return keys
+
+
+def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem], bool, list[str]]:
+    """The entries of a .bib text, the problems met, whether it held any block, and
+    the keys of the volumes that could not be read (``_lost_volumes``)."""
     import bibtexparser  # imported here: only BibTeX needs it
     from bibtexparser.model import Entry, ImplicitComment, String
 
@@ -1326,13 +1343,20 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 "warning",
             )
         )
-    return entries, problems, bool(library.entries or library.failed_blocks)
+    lost = _lost_volumes(
+        [
+            block
+            for block in library.failed_blocks
+            if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
+        ]
+    )
+    return entries, problems, bool(library.entries or library.failed_blocks), lost
 
 
 def parse_entry_string(text: str) -> BibEntry | None:
     """The first entry of a BibTeX string (a paper list's ``bibtex`` field), or None."""
     try:
-        entries, _problems, _any = _parse_entries(text, Path("-"))
+        entries, _problems, _any, _lost = _parse_entries(text, Path("-"))
     except Exception:  # noqa: BLE001 - a broken embedded entry only loses its fields
         return None
     return entries[0] if entries else None
@@ -1418,6 +1442,38 @@ def _volumes(entries: list[BibEntry]) -> set[int]:
     }
 
 
+def _unplaced(entries: list[BibEntry], read: dict[int, Record], lost: list[str]) -> dict[str, int]:
+    """How many papers (``read``: the records, by the position of their entries) each
+    volume of ``lost`` (``_lost_volumes``) would have lent the venue or year they lack:
+    those that name it in their ``crossref``, and in a file of one volume and none read
+    (PMLR's layout) the ``@InProceedings`` with no venue of their own. The user is to
+    know why they lack them."""
+    if not lost:
+        return {}
+    by_key = {volume.lower(): volume for volume in lost}
+    readable = {entry.key.lower() for entry in entries if entry.kind in _VOLUME_KINDS}
+    file_wide = lost[0] if len(lost) == 1 and not readable else None
+    counts: dict[str, int] = {}
+    for index, record in sorted(read.items()):
+        if record.venue and record.year is not None:
+            continue
+        fields = entries[index].fields
+        named = (fields.get("crossref") or "").strip().lower()
+        if named:
+            volume = by_key.get(named) if named not in readable else None
+        elif (
+            file_wide is not None
+            and entries[index].kind in _VOLUME_PAPER_KINDS
+            and not any((fields.get(name) or "").strip() for name in _OWN_CONTAINER_FIELDS)
+        ):
+            volume = file_wide
+        else:
+            volume = None
+        if volume is not None:
+            counts[volume] = counts.get(volume, 0) + 1
+    return counts
+
+
 #: the longest title a warning names an entry by
 _SAID_TITLE = 60
 
@@ -1440,7 +1496,7 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
     if not text.strip():
         return failure(path, "the file is empty", "bibtex")
     try:
-        entries, problems, had_entries = _parse_entries(text, path)
+        entries, problems, had_entries, lost_volumes = _parse_entries(text, path)
     except Exception as error:  # noqa: BLE001 - a parser bug must not stop the other files
         return failure(path, f"could not be read as BibTeX ({error})", "bibtex")
     parents, used = _parents(entries)
@@ -1449,6 +1505,7 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
     skipped: list[str] = []
     broken: list[str] = []
     front: list[str] = []  # a volume's preface, foreword, table of contents
+    read: dict[int, Record] = {}  # the records, by the position of their entries
     for index, entry in enumerate(entries):
         if index in used:
             continue  # a @Proceedings (or other parent) is not a paper of the list
@@ -1458,6 +1515,8 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
         except Exception:  # noqa: BLE001 - one bad entry must not stop its list
             broken.append(_named(entry))
             continue
+        if record is not None:
+            read[index] = record
         if record is None:
             skipped.append(_named(entry))
         elif _pmlr_preface(entry) or front_matter(record):
@@ -1465,6 +1524,18 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
         else:
             records.append(record)
     keys = {entry.key.lower() for entry in entries}
+    unplaced = _unplaced(entries, read, lost_volumes)
+    for volume, count in unplaced.items():
+        problems.append(
+            Problem(
+                path,
+                f"{count} paper{'s' if count > 1 else ''} of the volume {volume} "
+                f"{'have' if count > 1 else 'has'} no venue or year: its @proceedings "
+                "entry could not be read",
+                "warning",
+            )
+        )
+    keys |= {volume.lower() for volume in unplaced}  # said so, not as an unknown crossref
     orphans = [
         f"{_named(entry)} → {entry.fields['crossref'].strip()}"
         for index, entry in enumerate(entries)
