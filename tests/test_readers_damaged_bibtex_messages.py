@@ -290,3 +290,55 @@ def test_a_brace_or_comma_amiss_is_mended_and_said(
     assert (collins.source_id, ma.source_id) == ("collins2022", "ma2022")
     (message,) = [problem.message for problem in result.problems]
     assert message == f"the entry at line 1, key li2022, {said}, check that entry"
+
+
+def _paper(key: str) -> str:
+    return (
+        f"@InProceedings{{{key},\n"
+        f"  title = {{A Study Named {key}}},\n"
+        "  author = {Li, Shuang and Du, Yilun},\n"
+        "  year = {2022}\n"
+        "}\n"
+    )
+
+
+def test_entries_damaged_alike_beyond_a_handful_are_said_in_one_warning(
+    tmp_path: Path,
+) -> None:
+    # seven entries with a quote left open, two with two commas, and a whole one: one
+    # warning for each entry made hundreds of lines for a badly damaged file
+    open_quote = [f"open{number}" for number in range(7)]
+    two_commas = ["commas0", "commas1"]
+    text = "\n".join(
+        [
+            *(_paper(key).replace("title = {", 'title = "') for key in open_quote),
+            *(_paper(key).replace("},\n  author", "},,\n  author") for key in two_commas),
+            _paper("whole"),
+        ]
+    )
+    path = tmp_path / "list.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert [record.source_id for record in result.records] == [*two_commas, "whole"]
+    messages = [problem.message for problem in result.problems]
+    assert len(messages) == 3 + 1 + 2
+    quote = (
+        "a value in quotes is not closed before the next entry at line {next} starts "
+        '(a " left out, or one too many inside it?); skipped it'
+    )
+    assert messages[:3] == [
+        f"the entry at line {1 + 6 * number}, key open{number}: "
+        + quote.format(next=7 + 6 * number)
+        for number in range(3)
+    ]
+    # the others named, each by its key and line, so each can be found and mended
+    assert messages[3] == (
+        "and 4 more entries with a value in quotes not closed before the next entry "
+        '(a " left out, or one too many inside it?); skipped them: open3 (line 19), '
+        "open4 (line 25), open5 (line 31), open6 (line 37)"
+    )
+    assert messages[4:] == [
+        f"the entry at line {43 + 6 * number}, key commas{number}, has two commas between "
+        "two of its fields; read them as one, check that entry"
+        for number in range(2)
+    ]

@@ -22,6 +22,7 @@ import logging
 import re
 import unicodedata
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -199,10 +200,11 @@ _AFTER_VALUE_RE = re.compile(r"Expected either a `,` or `.` after a closed entry
 _AFTER_KEY_RE = re.compile(r"Expected comma after entry key")
 
 
-def _describe_failed_block(block: Any, entry_lines: list[int]) -> str:
+def _describe_failed_block(block: Any, entry_lines: list[int]) -> tuple[str, str]:
     """What is wrong with an entry the parser gave up on, said of the entry (its key
-    and line) in the words of one who keeps a .bib file, not the parser's;
-    ``entry_lines`` are the lines (from 1) that start with "@", where entries start."""
+    and line) in the words of one who keeps a .bib file, not the parser's, and of such
+    entries together (after "entries": ``_grouped``); ``entry_lines`` are the lines
+    (from 1) that start with "@", where entries start."""
     raw = block.raw or ""
     key_match = _KEY_RE.search(raw)
     where = []
@@ -212,52 +214,122 @@ def _describe_failed_block(block: Any, entry_lines: list[int]) -> str:
         where.append(f"key {key_match.group(1)}")
     place = f"the entry at {', '.join(where)}" if where else "an entry"
     if type(block).__name__ == "DuplicateBlockKeyBlock":
-        return f"{place} repeats an earlier entry's key; skipped it"
+        return (
+            f"{place} repeats an earlier entry's key; skipped it",
+            "that repeat an earlier entry's key; skipped them",
+        )
     twice = sorted(getattr(block, "duplicate_keys", None) or ())
     if twice:  # a hand edit added a field the entry had: which value is meant is unsaid
         fields = " and ".join(f"“{name}”" for name in twice)
-        return f"{place} gives {fields} twice; skipped it"
+        return f"{place} gives {fields} twice; skipped it", "that give a field twice; skipped them"
     detail = reason(block)
     if "end of file" in detail.lower():  # the file breaks off inside it: a write under way?
-        return f"{place}: the file ends inside it; skipped it {CUT_SHORT}"
+        return (
+            f"{place}: the file ends inside it; skipped it {CUT_SHORT}",
+            f"the file ends inside; skipped them {CUT_SHORT}",
+        )
     after = bisect_right(entry_lines, block.start_line + 1) if block.start_line is not None else 0
     next_line = f" at line {entry_lines[after]}" if after < len(entry_lines) else ""
-    return f"{place}: {_what_is_wrong(detail, next_line)}; skipped it"
+    what, kind = _what_is_wrong(detail, next_line)
+    return f"{place}: {what}; skipped it", f"{kind}; skipped them"
 
 
-def _what_is_wrong(detail: str, next_line: str) -> str:
+def _what_is_wrong(detail: str, next_line: str) -> tuple[str, str]:
     """The parser's ``detail`` of why an entry failed, as what is wrong with it
-    (``next_line``: " at line N", where the next entry starts)."""
+    (``next_line``: " at line N", where the next entry starts), and with entries so
+    damaged (said after "entries")."""
     found = _NEXT_BLOCK_RE.match(detail)
     if found:
         if '`"`' in found.group(2):
             return (
-                f"a value in quotes is not closed before the next entry{next_line} starts "
-                '(a " left out, or one too many inside it?)'
+                (
+                    f"a value in quotes is not closed before the next entry{next_line} starts "
+                    '(a " left out, or one too many inside it?)'
+                ),
+                (
+                    'with a value in quotes not closed before the next entry (a " left out, or '
+                    "one too many inside it?)"
+                ),
             )
         if found.group(2).startswith("field-value closing `}`"):
             return (
-                f"a brace in a field is not closed before the next entry{next_line} starts "
-                "(a } left out?)"
+                (
+                    f"a brace in a field is not closed before the next entry{next_line} starts "
+                    "(a } left out?)"
+                ),
+                "with a brace in a field not closed before the next entry (a } left out?)",
             )
         return (
-            f"it does not end before the next entry{next_line} starts: its braces do not "
-            "match (a } left out?)"
+            (
+                f"it does not end before the next entry{next_line} starts: its braces do not "
+                "match (a } left out?)"
+            ),
+            "that do not end before the next entry: their braces do not match (a } left out?)",
         )
     found = _NO_EQUALS_RE.match(detail)
     if found and found.group(1):
-        return f"“{found.group(1)}” before its end is no field (it has no = and value)"
+        return (
+            f"“{found.group(1)}” before its end is no field (it has no = and value)",
+            "with text before their end that is no field (it has no = and value)",
+        )
     if found and found.group(2).startswith("`@"):
         return (
-            f"it does not end before the next entry{next_line} starts: its closing brace is missing"
+            (
+                f"it does not end before the next entry{next_line} starts: its closing brace is "
+                "missing"
+            ),
+            "that do not end before the next entry: their closing brace is missing",
         )
     if found:
-        return "a field has no = between its name and its value"
+        return (
+            "a field has no = between its name and its value",
+            "with a field that has no = between its name and its value",
+        )
     if _AFTER_VALUE_RE.match(detail):
-        return "a field's value is followed by more text where a comma belongs"
+        return (
+            "a field's value is followed by more text where a comma belongs",
+            "with a field's value followed by more text where a comma belongs",
+        )
     if _AFTER_KEY_RE.match(detail):
-        return "its key is not followed by a comma"
-    return "its braces, quotes or commas do not match up"
+        return "its key is not followed by a comma", "whose key is not followed by a comma"
+    return (
+        "its braces, quotes or commas do not match up",
+        "whose braces, quotes or commas do not match up",
+    )
+
+
+#: how many entries of one kind of damage are said one by one; beyond it, the first
+#: ``_NAMED_EACH`` are, and the others in one warning
+_HANDFUL = 5
+_NAMED_EACH = 3
+
+
+def _grouped(said: list[tuple[str, str, Problem]], path: Path) -> list[Problem]:
+    """The warnings of ``said``, ``(kind, entry's name, warning)`` of one entry each, in
+    their order; where more than a handful are of one kind (a badly damaged file, an
+    export that writes every entry so), the first few, then one warning naming the
+    others: "and 212 more entries with … (kind): key (line N), …". Each entry is
+    still named, so it can be found, in one line and not hundreds."""
+    counts = Counter(kind for kind, _name, _problem in said)
+    shown: Counter[str] = Counter()
+    rest: dict[str, list[str]] = {}
+    slots: dict[str, int] = {}  # where each kind's warning of the others goes
+    problems: list[Problem] = []
+    for kind, name, problem in said:
+        if counts[kind] <= _HANDFUL or shown[kind] < _NAMED_EACH:
+            problems.append(problem)
+            shown[kind] += 1
+            if counts[kind] > _HANDFUL and shown[kind] == _NAMED_EACH:
+                slots[kind] = len(problems)
+                problems.append(problem)  # holds the place, taken below
+        else:
+            rest.setdefault(kind, []).append(name)
+    for kind, slot in slots.items():
+        names = rest[kind]
+        problems[slot] = Problem(
+            path, f"and {len(names)} more entries {kind}: {', '.join(names)}", "warning"
+        )
+    return problems
 
 
 def _quiet_bibtexparser() -> None:
@@ -618,6 +690,19 @@ def _stray_problem(entry: Any, strays: list[tuple[str, str]], path: Path) -> Pro
         "check that entry",
         "warning",
     )
+
+
+def _block_name(block: Any) -> str:
+    """A parsed entry, or one the parser gave up on, as a warning's list names it: "KEY
+    (line N)", or "line N" without a key."""
+    key = getattr(block, "key", None)
+    if key is None:
+        found = _KEY_RE.search(block.raw or "")
+        key = found.group(1) if found else ""
+    if block.start_line is None:
+        return key or "an entry"
+    line = f"line {block.start_line + 1}"
+    return f"{key} ({line})" if key.strip() else line
 
 
 def _place(entry: Any) -> str:
@@ -1231,15 +1316,17 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         if library.failed_blocks
         else []
     )
-    problems = [
-        Problem(path, _describe_failed_block(block, entry_lines), "warning")
-        for block in library.failed_blocks
-        if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
-    ]
-    problems.extend(
-        Problem(path, f"{_place(entry)} {said}, check that entry", "warning")
-        for entry, said in mended
-    )
+    said: list[tuple[str, str, Problem]] = []  # (kind, entry's name, warning) of each
+    for block in library.failed_blocks:
+        if not _another_papers_key(block, Entry) and not _keyless(block, Entry):
+            message, kind = _describe_failed_block(block, entry_lines)
+            said.append((kind, _block_name(block), Problem(path, message, "warning")))
+    for entry, what, kind in mended:
+        message = f"{_place(entry)} {what}, check that entry"
+        said.append(
+            (f"{kind}; check those entries", _block_name(entry), Problem(path, message, "warning"))
+        )
+    problems = _grouped(said, path)
     if unclosed is not None:
         # said as cut short: a reader that read the file whole before keeps what it
         # read then until the file changes again (a program still writing it)

@@ -268,10 +268,11 @@ def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
 
 def mend(
     text: str, library: Any, quote: str | None = None
-) -> tuple[str, Any, list[tuple[Any, str]]]:
+) -> tuple[str, Any, list[tuple[Any, str, str]]]:
     """The file's text and library mended where the parser gave up on an entry for one
-    character too many or too few, with ``(entry, what was wrong)`` of each entry so
-    mended (said after its place); the text and library as they were when none is.
+    character too many or too few, with ``(entry, what was wrong, what is wrong with
+    such entries)`` of each entry so mended (said after its place, and after "entries"
+    where many are); the text and library as they were when none is.
 
     The mends: a ``}`` too many inside a value taken out (``_early_brace``); a ``}``
     left out put back where the value or the entry should end (``_unclosed_brace``); a
@@ -301,8 +302,9 @@ def mend(
         return text, library, []
     line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
     entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
-    #: (offset, characters taken out there, text put in, line of the entry, what to say)
-    edits: list[tuple[int, int, str, int, str | None]] = []
+    #: (offset, characters taken out there, text put in, line of the entry, what to say
+    #: of it and of such entries together)
+    edits: list[tuple[int, int, str, int, tuple[str, str] | None]] = []
     for block in failed:
         if block.start_line >= len(line_starts):
             continue
@@ -316,7 +318,7 @@ def mend(
             if _ONE_NAME_RE.match(text, opening.end()):
                 edits.append((opening.end(), 0, ",", block.start_line, None))
             elif key is not None:
-                said = "has no comma after its key; read it"
+                said = ("has no comma after its key; read it", "with no comma after their key")
                 edits.append((key.end(1), 0, ",", block.start_line, said))
             continue
         entry = text[begin:end]
@@ -325,8 +327,11 @@ def mend(
             extra = _extra_quote(entry, quote)
             if extra is not None:
                 said = (
-                    f'has one “"” too many in its {extra[1].lower()} field; read it as a '
-                    "character of the value"
+                    (
+                        f'has one “"” too many in its {extra[1].lower()} field; read it as a '
+                        "character of the value"
+                    ),
+                    'with one “"” too many in a quoted value, read as a character of it',
                 )
                 edits.append((begin + extra[0], 1, quote, block.start_line, said))
                 continue
@@ -334,13 +339,17 @@ def mend(
             continue  # cut short, or its last brace left out (closed_at_end)
         equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(reason(block)) else None
         if equals is not None:
-            said = f"has no = between its {equals[1].lower()} field's name and its value; read it"
+            said = (
+                f"has no = between its {equals[1].lower()} field's name and its value; read it",
+                "with no = between a field's name and its value",
+            )
             edits.append((begin + equals[0], 0, " =", block.start_line, said))
             continue
         found = _early_brace(entry)
         if found is not None:
             said = (
-                f"has one “}}” too many in its {found[1].lower()} field; read the entry without it"
+                f"has one “}}” too many in its {found[1].lower()} field; read the entry without it",
+                "with one “}” too many in a field, read without it",
             )
             edits.append((begin + found[0], 1, "", block.start_line, said))
             continue
@@ -348,11 +357,21 @@ def mend(
         if unclosed is not None:
             at, put, field = unclosed
             said = (
-                f"has a “{{” not closed in its {field.lower()} field; read that field up to "
-                "the next one"
+                (
+                    (
+                        f"has a “{{” not closed in its {field.lower()} field; read that field up "
+                        "to the next one"
+                    ),
+                    "with a “{” not closed in a field, read up to the next field",
+                )
                 if field
-                else "does not close before the next entry (a “}” left out, or a “{” too many); "
-                "read it up to there"
+                else (
+                    (
+                        "does not close before the next entry (a “}” left out, or a “{” too many); "
+                        "read it up to there"
+                    ),
+                    "that do not close before the next entry, read up to there",
+                )
             )
             edits.append((begin + at, 0, put, block.start_line, said))
             continue
@@ -371,7 +390,10 @@ def mend(
             continue
         twice = _TWO_COMMAS_RE.search(entry)
         if twice is not None and _EXTRA_COMMA_RE.match(reason(block)):
-            said = "has two commas between two of its fields; read them as one"
+            said = (
+                "has two commas between two of its fields; read them as one",
+                "with two commas between two fields, read as one",
+            )
             edits.append((begin + twice.end() - 1, 1, "", block.start_line, said))
     known = {entry.start_line for entry in library.entries}
     for _attempt in range(2):
@@ -395,7 +417,7 @@ def mend(
             return (
                 mended,
                 again,
-                [(whole[line], said) for *_edit, line, said in edits if said is not None],
+                [(whole[line], *said) for *_edit, line, said in edits if said is not None],
             )
         edits = kept
     return text, library, []
