@@ -244,3 +244,31 @@ def test_a_quote_inside_braces_keeps_the_files_own_characters(tmp_path: Path) ->
     assert li.title == 'Energy-Based Mo"dels'
     assert li.source_entry is not None
     assert dict(li.source_entry.fields)["note"] == "x\ue000y\ue001z"
+
+
+def test_entries_read_with_text_after_a_value_beyond_a_handful_are_said_together(
+    tmp_path: Path,
+) -> None:
+    # an export that writes "{1-22} {x}" for every entry's pages: one warning an entry
+    # was hundreds of lines for a large file
+    li = ENTRY[: ENTRY.index("\n\n")].replace("pages = {1-22}", "pages = {1-22} {x}")
+    text = "\n\n".join(li.replace("{li2022,", f"{{li{number},") for number in range(8))
+    result = read(tmp_path, text)
+    assert [(r.source_id, r.pages) for r in result.records] == [
+        (f"li{number}", "1-22") for number in range(8)
+    ]
+    said = warnings(result)
+    assert said[:3] == [
+        f"the entry at line {1 + 7 * number}, key li{number}, has text after its pages value "
+        "where a comma belongs: “{x}” (a # left out?); read the value up to its end without "
+        "it, check that entry"
+        for number in range(3)
+    ]
+    # the others named, each by its key and line
+    assert said[3:] == [
+        (
+            "and 5 more entries with text after a value where a comma belongs; read each "
+            "value up to its end without it, check those entries: li3 (line 22), li4 "
+            "(line 29), li5 (line 36), li6 (line 43), li7 (line 50)"
+        )
+    ]

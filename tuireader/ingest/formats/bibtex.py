@@ -1274,6 +1274,29 @@ def _without_at_problem(found: list[tuple[int, str]], path: Path) -> Problem:
     )
 
 
+#: what is said after "and N more entries" of entries read with damage of one kind
+#: (``_grouped``)
+_REUSED_KEY_SAID = (
+    "that repeat the key of an earlier entry for another paper; read each as a paper of "
+    "its own (give one of the two another key)"
+)
+_STRAY_SAID = (
+    "with text after a value where a comma belongs; read each value up to its end "
+    "without it, check those entries"
+)
+_SPACED_SAID = (
+    "with a space in a field's name: no field is named so, and its value is not read; "
+    "check those entries"
+)
+_STRAY_BRACE_SAID = (
+    "with one “}” too many in a field, the fields after it still read; check those entries"
+)
+_CUT_OFF_SAID = (
+    "that end early (a brace or quote amiss?), the fields after the end not read; check "
+    "those entries"
+)
+
+
 #: the entry types of a volume whose fields its papers take (``_parents``)
 _VOLUME_KINDS = frozenset({"proceedings", "mvproceedings"})
 
@@ -1346,6 +1369,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     run_ons: list[tuple[str, Problem]] = []  # entries with a comma missing, by key
     keyless: list[int] = []  # the lines of entries with no key
     without_at: list[tuple[int, str]] = []  # entries with no "@", read as comments
+    read_said: list[tuple[str, str, Problem]] = []  # as ``said``, of the entries read
     previous: Any = None
     blocks = library.blocks
     for position, block in enumerate(blocks):
@@ -1353,13 +1377,17 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             # a hand-kept file that gave two papers one key: both are papers of the list
             block = block.ignore_error_block  # type: ignore[attr-defined]
             where = f"line {block.start_line + 1}, " if block.start_line is not None else ""
-            problems.append(
-                Problem(
-                    path,
-                    f"the entry at {where}key {block.key} repeats the key of an earlier "
-                    "entry for another paper; read as a paper of its own (give one of the "
-                    "two another key)",
-                    "warning",
+            read_said.append(
+                (
+                    _REUSED_KEY_SAID,
+                    _block_name(block),
+                    Problem(
+                        path,
+                        f"the entry at {where}key {block.key} repeats the key of an earlier "
+                        "entry for another paper; read as a paper of its own (give one of the "
+                        "two another key)",
+                        "warning",
+                    ),
                 )
             )
         elif _keyless(block, Entry):
@@ -1380,10 +1408,14 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             if run_on is not None:
                 run_ons.append((block.key, run_on))
             if strays:
-                problems.append(_stray_problem(block, strays, path))
+                read_said.append(
+                    (_STRAY_SAID, _block_name(block), _stray_problem(block, strays, path))
+                )
             spaced = _spaced_names(block)
             if spaced:
-                problems.append(_spaced_problem(block, spaced, path))
+                read_said.append(
+                    (_SPACED_SAID, _block_name(block), _spaced_problem(block, spaced, path))
+                )
             pairs = tuple(fields)
             written = _TYPE_RE.match(block.raw or "")
             kind = written.group(1) if written else block.entry_type  # the parser lowers it
@@ -1394,14 +1426,21 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
             known = set(last.fields)
             extra = tuple(pair for pair in fields if pair[0].lower() not in known)
             entries[-1] = BibEntry(last.key, last.entry_type, last.pairs + extra, last.line)
-            problems.append(problem)
+            read_said.append((_STRAY_BRACE_SAID, _block_name(previous), problem))
         elif isinstance(block, ImplicitComment):
             found = _without_at(block)
             without_at.extend(found)
             cut_off = _cut_off_fields(block) if isinstance(previous, Entry) and not found else []
             if cut_off:
-                problems.append(_cut_off_problem(previous, block, cut_off, path))
+                read_said.append(
+                    (
+                        _CUT_OFF_SAID,
+                        _block_name(previous),
+                        _cut_off_problem(previous, block, cut_off, path),
+                    )
+                )
         previous = block
+    problems.extend(_grouped(read_said, path))
     if keyless:
         problems.append(_keyless_problem(keyless, path))
     if without_at:
