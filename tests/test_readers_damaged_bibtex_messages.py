@@ -178,6 +178,21 @@ def test_the_last_entry_without_its_brace_after_a_trailing_comma_is_read(
     )
 
 
+def test_the_last_entry_cut_after_its_key_is_still_skipped(tmp_path: Path) -> None:
+    # no field of it was written yet: there is nothing to read it by
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    path = tmp_path / "zotero.bib"
+    key = "@inproceedings{serifi_vmp_2024,"
+    path.write_text(whole[: whole.index(key) + len(key)] + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == ["chen_variational_2021"]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 16, key serifi_vmp_2024: the file ends inside it; skipped it "
+        "(is the file cut short?)"
+    )
+
+
 @pytest.mark.parametrize(
     "end",
     [

@@ -57,7 +57,8 @@ def closed_at_end(text: str, library: Any) -> tuple[Any, Any] | None:
     last = next(
         (entry for entry in closed.entries if entry.start_line == failed[-1].start_line), None
     )
-    return (closed, last) if last is not None else None
+    # an entry cut right after its key has no field to read: it is still being written
+    return (closed, last) if last is not None and last.fields else None
 
 
 #: the next character that is not a space
