@@ -101,6 +101,26 @@ def test_one_quote_too_many_inside_a_quoted_value_is_read_as_a_character(
     )
 
 
+@pytest.mark.parametrize("damaged", ['pages =" {1-22}', 'pages = {1-22}"', 'pages = "{1-22}'])
+def test_a_quote_by_a_braced_value_is_left_out(tmp_path: Path, damaged: str) -> None:
+    # the quote opened a value that ran on to the next entry: the entry was skipped
+    first = ENTRIES[0].replace("pages = {1-22}", damaged)
+    assert first != ENTRIES[0]
+    path = tmp_path / "list.bib"
+    path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
+    result = read_file(path)
+    assert [(r.source_id, r.pages, r.year) for r in result.records] == [
+        ("li2022", "1-22", 2022),
+        ("collins2022", "23-59", 2022),
+        ("ma2022", None, 2022),
+    ]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 1, key li2022, has a “\"” too many by its pages field's value; "
+        "read the entry without it, check that entry"
+    )
+
+
 def test_quotes_too_many_in_two_values_leave_the_entry_skipped(tmp_path: Path) -> None:
     # no one quote read as a character makes the entry whole: which are meant is unsaid
     first = (

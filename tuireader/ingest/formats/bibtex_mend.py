@@ -1,8 +1,8 @@
 """Mends for a .bib file that one character too many or too few keeps the parser from
 reading as its writer meant: a ``}`` too many or left out, two commas, a comma or an
 "=" left out, a key left out, the last entry's closing brace left out, a comment line
-before an entry's end, and quotes inside braces in a quoted value (valid BibTeX the
-parser reads otherwise). Each mend is made to the text and kept only where the file
+before an entry's end, a quote too many inside a quoted value or by a braced one, and
+quotes inside braces in a quoted value (valid BibTeX the parser reads otherwise). Each mend is made to the text and kept only where the file
 then reads the entry whole and every entry it read before; what was mended is said by
 the reader (:mod:`tuireader.ingest.formats.bibtex`).
 """
@@ -172,25 +172,28 @@ _BEFORE_OPENING = "=#"
 _AFTER_CLOSING = ",#})"
 
 
-def _extra_quote(entry: str, stand_in: str) -> tuple[int, str] | None:
-    """Where one ``"`` too many inside a quoted value of ``entry`` (one entry's text,
-    from its "@") is (``title = "Energy-Based "Models for Continual Learning"``), and
-    that field's name; None when no quote, or more than one, read as a character of its
-    value lets the entry read whole.
+def _extra_quote(entry: str, stand_in: str) -> tuple[int, str, str] | None:
+    """Where one ``"`` too many in ``entry`` (one entry's text, from its "@") is, that
+    field's name and what to put in its place; None when no quote, or more than one,
+    mends the entry so that it reads whole.
 
-    The quote ends the value early and the one that was to close it opens another
+    Inside a quoted value (``title = "Energy-Based "Models for Continual Learning"``)
+    the quote ends the value early and the one that was to close it opens another
     value, which runs on to the next entry: the entry is lost. A quote that opens a
     value (after its "=" or a "#") or closes one (before a comma, a "#" or the entry's
-    end) is as it should be; each other quote outside braces is tried in turn, put as
-    ``stand_in``, and kept only when it alone makes the entry read whole.
+    end) is as it should be; each other quote outside braces is tried in turn as a
+    character of the value (put as ``stand_in``). Where none reads so, a quote by a
+    braced value (``date =" {2021}``, ``{2021}",``) opens a value that runs on: each
+    is tried left out. (One that opens a bare word, ``note = "Text.}``, may as well
+    want its closing quote, and is left as it is.) A reading is kept only when it
+    alone makes the entry whole.
     """
-    import bibtexparser
-
     depth = 0
     name_from = 0
     field = ""
     quoted = False
-    tried: list[tuple[int, str]] = []
+    inner: list[tuple[int, str]] = []
+    by_braced: list[tuple[int, str]] = []
     for index, char in enumerate(entry):
         if char not in '{}",=' or (index and entry[index - 1] == "\\"):
             continue
@@ -206,28 +209,39 @@ def _extra_quote(entry: str, stand_in: str) -> tuple[int, str] | None:
             quoted = not quoted
             before = entry[:index].rstrip()[-1:]
             after = entry[index + 1 :].lstrip()[:1]
+            if before == "}" or after == "{":
+                by_braced.append((index, field))
             if before not in _BEFORE_OPENING and after and after not in _AFTER_CLOSING:
-                tried.append((index, field))
+                inner.append((index, field))
         elif depth == 1 and not quoted and char == ",":
             name_from = index + 1
         elif depth == 1 and not quoted and char == "=":
             field = entry[name_from:index].strip()
-    if len(tried) > _MOST_TRIED:
-        return None  # quotes all through the value: no one of them is the one too many
-    whole = []
-    for index, name in tried:
-        again = bibtexparser.parse_string(
-            entry[:index] + stand_in + entry[index + 1 :], parse_stack=[]
-        )
-        blocks = again.blocks
-        if (
-            len(again.entries) == 1
-            and not again.failed_blocks
-            and type(blocks[0]).__name__ == "Entry"
-            and all(leftover_of(block) is None for block in blocks[1:])
-        ):
-            whole.append((index, name))
-    return whole[0] if len(whole) == 1 else None
+    for tried, put in ((inner, stand_in), (by_braced, "")):
+        if len(tried) > _MOST_TRIED:
+            return None  # quotes all through the value: no one of them is the one too many
+        whole = [
+            (index, name, put)
+            for index, name in tried
+            if _reads_whole(entry[:index] + put + entry[index + 1 :])
+        ]
+        if whole:
+            return whole[0] if len(whole) == 1 else None
+    return None
+
+
+def _reads_whole(entry: str) -> bool:
+    """Whether ``entry`` (one entry's text) reads as one entry, and nothing after it."""
+    import bibtexparser
+
+    again = bibtexparser.parse_string(entry, parse_stack=[])
+    blocks = again.blocks
+    return (
+        len(again.entries) == 1
+        and not again.failed_blocks
+        and type(blocks[0]).__name__ == "Entry"
+        and all(leftover_of(block) is None for block in blocks[1:])
+    )
 
 
 def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
@@ -327,14 +341,25 @@ def mend(
         if quote is not None and ('`"`' in detail or "end of file" in detail):
             extra = _extra_quote(entry, quote)
             if extra is not None:
+                at, field, put = extra
                 said = (
                     (
-                        f'has one “"” too many in its {extra[1].lower()} field; read it as a '
-                        "character of the value"
-                    ),
-                    'with one “"” too many in a quoted value, read as a character of it',
+                        (
+                            f'has one “"” too many in its {field.lower()} field; read it as a '
+                            "character of the value"
+                        ),
+                        'with one “"” too many in a quoted value, read as a character of it',
+                    )
+                    if put
+                    else (
+                        (
+                            f"has a “\"” too many by its {field.lower()} field's value; read the "
+                            "entry without it"
+                        ),
+                        'with a “"” too many by a braced value, read without it',
+                    )
                 )
-                edits.append((begin + extra[0], 1, quote, block.start_line, said))
+                edits.append((begin + at, 1, put, block.start_line, said))
                 continue
         if "end of file" in detail:
             continue  # cut short, or its last brace left out (closed_at_end)
