@@ -1339,11 +1339,16 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         if library.failed_blocks
         else []
     )
+    # an entry with another paper's key, or none, is read all the same (below)
+    failed = [
+        block
+        for block in library.failed_blocks
+        if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
+    ]
     said: list[tuple[str, str, Problem]] = []  # (kind, entry's name, warning) of each
-    for block in library.failed_blocks:
-        if not _another_papers_key(block, Entry) and not _keyless(block, Entry):
-            message, kind = _describe_failed_block(block, entry_lines)
-            said.append((kind, _block_name(block), Problem(path, message, "warning")))
+    for block in failed:
+        message, kind = _describe_failed_block(block, entry_lines)
+        said.append((kind, _block_name(block), Problem(path, message, "warning")))
     for entry, what, kind in mended:
         message = f"{_place(entry)} {what}, check that entry"
         said.append(
@@ -1469,14 +1474,8 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 "warning",
             )
         )
-    lost = _lost_volumes(
-        [
-            block
-            for block in library.failed_blocks
-            if not _another_papers_key(block, Entry) and not _keyless(block, Entry)
-        ]
-    )
-    return entries, problems, bool(library.entries or library.failed_blocks), lost
+    had_any = bool(library.entries or library.failed_blocks)
+    return entries, problems, had_any, _lost_volumes(failed)
 
 
 def parse_entry_string(text: str) -> BibEntry | None:
