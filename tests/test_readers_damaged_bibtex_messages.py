@@ -121,6 +121,48 @@ def test_a_quote_by_a_braced_value_is_left_out(tmp_path: Path, damaged: str) -> 
     )
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("{li2022,", "{li2022{,", 1),  # after the key
+        ("  author =", "  {author =", 3),  # between two fields
+        ("  author =", "  author{ =", 3),  # in a field's name
+        ("year = {2022}", "year = {2022}{", 5),  # after a value
+        ("pages = {1-22},", "pages = {1-22}{,", 4),  # after a value, before its comma
+    ],
+)
+def test_a_brace_too_many_outside_the_values_is_left_out(
+    tmp_path: Path, old: str, new: str, line: int
+) -> None:
+    first = ENTRIES[0].replace(old, new, 1)
+    assert first != ENTRIES[0]
+    path = tmp_path / "list.bib"
+    path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
+    result = read_file(path)
+    assert [(r.source_id, r.title, r.authors, r.pages, r.year) for r in result.records] == [
+        (
+            "li2022",
+            "Energy-Based Models for Continual Learning",
+            ("Shuang Li", "Yilun Du"),
+            "1-22",
+            2022,
+        ),
+        (
+            "collins2022",
+            "How Does the Task Landscape Affect MAML Performance?",
+            ("Liam Collins", "Aryan Mokhtari"),
+            "23-59",
+            2022,
+        ),
+        ("ma2022", "Continual Learning with Sparse Networks", ("Wei Ma",), None, 2022),
+    ]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        f"the entry at line 1, key li2022, has a “{{” too many at line {line}, outside its "
+        "values; read the entry without it, check that entry"
+    )
+
+
 def test_quotes_too_many_in_two_values_leave_the_entry_skipped(tmp_path: Path) -> None:
     # no one quote read as a character makes the entry whole: which are meant is unsaid
     first = (

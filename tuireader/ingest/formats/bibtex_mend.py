@@ -1,8 +1,9 @@
 """Mends for a .bib file that one character too many or too few keeps the parser from
 reading as its writer meant: a ``}`` too many or left out, two commas, a comma or an
 "=" left out, a key left out, the last entry's closing brace left out, a comment line
-before an entry's end, a quote too many inside a quoted value or by a braced one, and
-quotes inside braces in a quoted value (valid BibTeX the parser reads otherwise). Each mend is made to the text and kept only where the file
+before an entry's end, a quote too many inside a quoted value or by a braced one, a
+"{" too many outside the values, and quotes inside braces in a quoted value (valid
+BibTeX the parser reads otherwise). Each mend is made to the text and kept only where the file
 then reads the entry whole and every entry it read before; what was mended is said by
 the reader (:mod:`tuireader.ingest.formats.bibtex`).
 """
@@ -230,8 +231,45 @@ def _extra_quote(entry: str, stand_in: str) -> tuple[int, str, str] | None:
     return None
 
 
+def _extra_brace(entry: str) -> int | None:
+    """Where one ``{`` too many outside the values of ``entry`` (one entry's text, from
+    its "@") is: after its key (``@article{key{,``), between two fields (``},{``), in a
+    field's name (``urldate{ =``) or after a value (``{2021}{,``); None when no such
+    brace, or more than one, left out lets the entry read whole.
+
+    Outside the values, only the brace that opens the entry belongs there, and one
+    after a "=" or "#" opens a value: each other is tried left out in turn.
+    """
+    depth = 0
+    quoted = False
+    tried: list[int] = []
+    for index, char in enumerate(entry):
+        if char not in '{}"' or (index and entry[index - 1] == "\\"):
+            continue
+        if char == "{":
+            if depth == 1 and not quoted and entry[:index].rstrip()[-1:] not in _BEFORE_OPENING:
+                tried.append(index)  # not a value's own "{", after its "=" or a "#"
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif depth == 1:
+            quoted = not quoted
+    if len(tried) > _MOST_TRIED * 4:
+        return None  # an entry of many fields: too many readings to weigh
+    whole = [index for index in tried if _reads_whole(entry[:index] + entry[index + 1 :])]
+    return whole[0] if len(whole) == 1 else None
+
+
+#: a field's name and its "=" at the start of a line
+_FIELD_AT_LINE_RE = re.compile(r"(?m)^[ \t]*[A-Za-z][\w:.+-]*[ \t]*=")
+
+
 def _reads_whole(entry: str) -> bool:
-    """Whether ``entry`` (one entry's text) reads as one entry, and nothing after it."""
+    """Whether ``entry`` (one entry's text) reads as one entry, with each field that
+    starts a line, and nothing after it: a mend that ends the entry early (a value's
+    "{" left out, ``date = 2021}``) reads as an entry too, its other fields lost."""
     import bibtexparser
 
     again = bibtexparser.parse_string(entry, parse_stack=[])
@@ -240,6 +278,7 @@ def _reads_whole(entry: str) -> bool:
         len(again.entries) == 1
         and not again.failed_blocks
         and type(blocks[0]).__name__ == "Entry"
+        and len(again.entries[0].fields) >= len(_FIELD_AT_LINE_RE.findall(entry))
         and all(leftover_of(block) is None for block in blocks[1:])
     )
 
@@ -363,6 +402,18 @@ def mend(
                 continue
         if "end of file" in detail:
             continue  # cut short, or its last brace left out (closed_at_end)
+        extra_brace = _extra_brace(entry)
+        if extra_brace is not None:
+            line = block.start_line + 1 + entry.count("\n", 0, extra_brace)
+            said = (
+                (
+                    f"has a “{{” too many at line {line}, outside its values; read the entry "
+                    "without it"
+                ),
+                "with a “{” too many outside their values, read without it",
+            )
+            edits.append((begin + extra_brace, 1, "", block.start_line, said))
+            continue
         equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(reason(block)) else None
         if equals is not None:
             said = (
@@ -421,6 +472,7 @@ def mend(
                 "with two commas between two fields, read as one",
             )
             edits.append((begin + twice.end() - 1, 1, "", block.start_line, said))
+            continue
     known = {entry.start_line for entry in library.entries}
     for _attempt in range(2):
         if not edits:
