@@ -101,10 +101,20 @@ def test_one_quote_too_many_inside_a_quoted_value_is_read_as_a_character(
     )
 
 
-@pytest.mark.parametrize("damaged", ['pages =" {1-22}', 'pages = {1-22}"', 'pages = "{1-22}'])
-def test_a_quote_by_a_braced_value_is_left_out(tmp_path: Path, damaged: str) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ("pages = {1-22}", 'pages =" {1-22}', 4),
+        ("pages = {1-22}", 'pages = {1-22}"', 4),
+        ("pages = {1-22}", 'pages = "{1-22}', 4),
+        ("{li2022,", '{li2022",', 1),  # after the key
+    ],
+)
+def test_a_quote_outside_the_values_is_left_out(
+    tmp_path: Path, old: str, new: str, line: int
+) -> None:
     # the quote opened a value that ran on to the next entry: the entry was skipped
-    first = ENTRIES[0].replace("pages = {1-22}", damaged)
+    first = ENTRIES[0].replace(old, new)
     assert first != ENTRIES[0]
     path = tmp_path / "list.bib"
     path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
@@ -116,8 +126,8 @@ def test_a_quote_by_a_braced_value_is_left_out(tmp_path: Path, damaged: str) -> 
     ]
     (message,) = [problem.message for problem in result.problems]
     assert message == (
-        "the entry at line 1, key li2022, has a “\"” too many by its pages field's value; "
-        "read the entry without it, check that entry"
+        f'the entry at line 1, key li2022, has a “"” too many at line {line}, outside its '
+        "values; read the entry without it, check that entry"
     )
 
 

@@ -184,17 +184,18 @@ def _extra_quote(entry: str, stand_in: str) -> tuple[int, str, str] | None:
     value (after its "=" or a "#") or closes one (before a comma, a "#" or the entry's
     end) is as it should be; each other quote outside braces is tried in turn as a
     character of the value (put as ``stand_in``). Where none reads so, a quote by a
-    braced value (``date =" {2021}``, ``{2021}",``) opens a value that runs on: each
-    is tried left out. (One that opens a bare word, ``note = "Text.}``, may as well
-    want its closing quote, and is left as it is.) A reading is kept only when it
-    alone makes the entry whole.
+    braced value (``date =" {2021}``, ``{2021}",``) or after the key (``key",``)
+    opens a value that runs on: each quote but one that opens a value is tried left
+    out. (One that opens a bare word, ``note = "Text.}``, may as well want its closing
+    quote, and is left as it is.) A reading is kept only when it alone makes the entry
+    whole.
     """
     depth = 0
     name_from = 0
     field = ""
     quoted = False
     inner: list[tuple[int, str]] = []
-    by_braced: list[tuple[int, str]] = []
+    stray: list[tuple[int, str]] = []
     for index, char in enumerate(entry):
         if char not in '{}",=' or (index and entry[index - 1] == "\\"):
             continue
@@ -210,15 +211,15 @@ def _extra_quote(entry: str, stand_in: str) -> tuple[int, str, str] | None:
             quoted = not quoted
             before = entry[:index].rstrip()[-1:]
             after = entry[index + 1 :].lstrip()[:1]
-            if before == "}" or after == "{":
-                by_braced.append((index, field))
+            if before == "}" or after == "{" or before not in _BEFORE_OPENING:
+                stray.append((index, field))
             if before not in _BEFORE_OPENING and after and after not in _AFTER_CLOSING:
                 inner.append((index, field))
         elif depth == 1 and not quoted and char == ",":
             name_from = index + 1
         elif depth == 1 and not quoted and char == "=":
             field = entry[name_from:index].strip()
-    for tried, put in ((inner, stand_in), (by_braced, "")):
+    for tried, put in ((inner, stand_in), (stray, "")):
         if len(tried) > _MOST_TRIED:
             return None  # quotes all through the value: no one of them is the one too many
         whole = [
@@ -377,7 +378,7 @@ def mend(
             continue
         entry = text[begin:end]
         detail = reason(block)
-        if quote is not None and ('`"`' in detail or "end of file" in detail):
+        if quote is not None and '"' in entry:
             extra = _extra_quote(entry, quote)
             if extra is not None:
                 at, field, put = extra
@@ -392,10 +393,11 @@ def mend(
                     if put
                     else (
                         (
-                            f"has a “\"” too many by its {field.lower()} field's value; read the "
-                            "entry without it"
+                            f'has a “"” too many at line '
+                            f"{block.start_line + 1 + entry.count(chr(10), 0, at)}, outside "
+                            "its values; read the entry without it"
                         ),
-                        'with a “"” too many by a braced value, read without it',
+                        'with a “"” too many outside their values, read without it',
                     )
                 )
                 edits.append((begin + at, 1, put, block.start_line, said))
