@@ -173,6 +173,38 @@ def test_a_brace_too_many_outside_the_values_is_left_out(
     )
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (
+            "author = {Li,",
+            "author = Li,",
+            "has no “{” at the start of its author field's value; read the value up to its “}”",
+        ),
+        (
+            "pages = {1-22}",
+            "pages =, {1-22}",
+            ("has a comma before its pages field's value; read it without it"),
+        ),
+    ],
+)
+def test_a_value_without_its_opening_brace_is_read(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    first = ENTRIES[0].replace(old, new, 1)
+    assert first != ENTRIES[0]
+    path = tmp_path / "list.bib"
+    path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
+    result = read_file(path)
+    assert [(r.source_id, r.authors, r.pages, r.year) for r in result.records] == [
+        ("li2022", ("Shuang Li", "Yilun Du"), "1-22", 2022),
+        ("collins2022", ("Liam Collins", "Aryan Mokhtari"), "23-59", 2022),
+        ("ma2022", ("Wei Ma",), None, 2022),
+    ]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == f"the entry at line 1, key li2022, {said}, check that entry"
+
+
 def test_quotes_too_many_in_two_values_leave_the_entry_skipped(tmp_path: Path) -> None:
     # no one quote read as a character makes the entry whole: which are meant is unsaid
     first = (

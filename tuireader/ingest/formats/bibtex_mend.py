@@ -2,7 +2,8 @@
 reading as its writer meant: a ``}`` too many or left out, two commas, a comma or an
 "=" left out, a key left out, the last entry's closing brace left out, a comment line
 before an entry's end, a quote too many inside a quoted value or by a braced one, a
-"{" too many outside the values, and quotes inside braces in a quoted value (valid
+"{" too many outside the values or left out at a value's start, a comma before a
+value, and quotes inside braces in a quoted value (valid
 BibTeX the parser reads otherwise). Each mend is made to the text and kept only where the file
 then reads the entry whole and every entry it read before; what was mended is said by
 the reader (:mod:`tuireader.ingest.formats.bibtex`).
@@ -267,6 +268,59 @@ def _extra_brace(entry: str) -> int | None:
 _FIELD_AT_LINE_RE = re.compile(r"(?m)^[ \t]*[A-Za-z][\w:.+-]*[ \t]*=")
 
 
+#: a field's "=" and what follows it, where its value starts
+_VALUE_START_RE = re.compile(r"=[ \t]*(\S)")
+
+
+def _value_opening(entry: str) -> tuple[int, int, str, str] | None:
+    """Where a value of ``entry`` (one entry's text, from its "@") lacks its opening
+    ``{`` (``abstract = The application …},``) or has a comma before it (``url =,
+    {…}``): ``(offset, characters taken out there, text put in, field's name)``; None
+    when no such mend, or more than one, lets the entry read whole.
+
+    The value runs on as words the parser cannot read, and the entry is lost. Each
+    value that follows its "=" with neither a brace nor a quote is tried with a "{"
+    before it (a comma there taken out).
+    """
+    depth = 0
+    quoted = False
+    name_from = 0
+    tried: list[tuple[int, int, str, str]] = []
+    for index, char in enumerate(entry):
+        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+            continue
+        if char == "{":
+            depth += 1
+            if depth == 1:
+                name_from = index + 1
+        elif char == "}":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif depth == 1 and char == '"':
+            quoted = not quoted
+        elif depth == 1 and not quoted and char == ",":
+            name_from = index + 1
+        elif depth == 1 and not quoted and char == "=":
+            field = entry[name_from:index].strip()
+            start = _VALUE_START_RE.match(entry, index)
+            if start is None or start.group(1) in '{"':
+                continue
+            at = start.start(1)
+            if start.group(1) == ",":
+                tried.append((at, 1, "", field))
+            else:
+                tried.append((at, 0, "{", field))
+    if len(tried) > _MOST_TRIED:
+        return None
+    whole = [
+        (at, taken, put, field)
+        for at, taken, put, field in tried
+        if _reads_whole(entry[:at] + put + entry[at + taken :])
+    ]
+    return whole[0] if len(whole) == 1 else None
+
+
 def _reads_whole(entry: str) -> bool:
     """Whether ``entry`` (one entry's text) reads as one entry, with each field that
     starts a line, and nothing after it: a mend that ends the entry early (a value's
@@ -415,6 +469,22 @@ def mend(
                 "with a “{” too many outside their values, read without it",
             )
             edits.append((begin + extra_brace, 1, "", block.start_line, said))
+            continue
+        value_opening = _value_opening(entry)
+        if value_opening is not None:
+            at, taken, put, field = value_opening
+            said = (
+                (
+                    f"has a comma before its {field.lower()} field's value; read it without it"
+                    if taken
+                    else f"has no “{{” at the start of its {field.lower()} field's value; read "
+                    "the value up to its “}”"
+                ),
+                "with a comma before a value, read without it"
+                if taken
+                else "with no “{” at the start of a value, read up to its “}”",
+            )
+            edits.append((begin + at, taken, put, block.start_line, said))
             continue
         equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(reason(block)) else None
         if equals is not None:
