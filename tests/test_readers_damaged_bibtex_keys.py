@@ -208,3 +208,29 @@ def test_papers_that_name_a_volume_that_could_not_be_read_are_said_so(tmp_path: 
         "2 papers of the volume CoLLAs-2022 have no venue or year: its @proceedings entry "
         "could not be read"
     )
+
+
+def test_an_entry_without_the_brace_after_its_type_is_read(tmp_path: Path) -> None:
+    # "@InProceedingslechner2022," is read by BibTeX as a comment: the entry was lost,
+    # its fields said as cut off from the entry before
+    whole = SLICE.read_text(encoding="utf-8")
+    path = tmp_path / "collas.bib"
+    path.write_text(whole.replace("@InProceedings{lechner2022,", "@InProceedingslechner2022,"))
+    result = read_file(path)
+    assert fields(result) == fields(read_file(SLICE))
+    assert [r.source_id for r in result.records] == ["rahman2022", "lechner2022", "kearney2022"]
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 27, key lechner2022, has no “{” after its type; read it, check "
+        "that entry"
+    )
+
+
+def test_an_entry_type_run_into_a_key_two_ways_is_not_guessed(tmp_path: Path) -> None:
+    # "@bookletfoo" may be a booklet "foo" or a book "letfoo": it is left as it was
+    whole = SLICE.read_text(encoding="utf-8")
+    path = tmp_path / "collas.bib"
+    path.write_text(whole.replace("@InProceedings{lechner2022,", "@bookletfoo,"))
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == ["rahman2022", "kearney2022"]
+    assert not any("after its type" in message for message in warnings(result))

@@ -375,6 +375,64 @@ def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
     return None
 
 
+#: the entry types of BibTeX and BibLaTeX
+_ENTRY_TYPES = [
+    "article",
+    "book",
+    "booklet",
+    "bookinbook",
+    "collection",
+    "conference",
+    "dataset",
+    "electronic",
+    "inbook",
+    "incollection",
+    "inproceedings",
+    "inreference",
+    "manual",
+    "mastersthesis",
+    "misc",
+    "mvbook",
+    "mvcollection",
+    "mvproceedings",
+    "mvreference",
+    "online",
+    "patent",
+    "periodical",
+    "phdthesis",
+    "proceedings",
+    "reference",
+    "report",
+    "software",
+    "standard",
+    "suppbook",
+    "suppcollection",
+    "suppperiodical",
+    "techreport",
+    "thesis",
+    "unpublished",
+    "www",
+]
+#: a line that starts an entry with no "{" (or "(") after its type: "@misckingma_2022,"
+_TYPE_AND_KEY_RE = re.compile(r"(?m)^[ \t]*@([A-Za-z][^\s{}(),=\"#%']*)[ \t]*,[ \t]*\r?$")
+
+
+def _type_brace_left_out(text: str) -> list[tuple[int, int]]:
+    """Where the ``{`` left out after an entry's type belongs (``@misckingma_2022,``,
+    read as a comment and the entry lost) and the line (from 0) of the entry: only
+    where exactly one entry type begins the word and leaves a key after it
+    (``@bookletfoo,`` may be a booklet or a book, and is left as it is)."""
+    found = []
+    for line in _TYPE_AND_KEY_RE.finditer(text):
+        word = line.group(1)
+        kinds = [
+            kind for kind in _ENTRY_TYPES if word.lower().startswith(kind) and word[len(kind) :]
+        ]
+        if len(kinds) == 1:
+            found.append((line.start(1) + len(kinds[0]), text.count("\n", 0, line.start())))
+    return found
+
+
 def mend(
     text: str, library: Any, quote: str | None = None
 ) -> tuple[str, Any, list[tuple[Any, str, str]]]:
@@ -407,13 +465,16 @@ def mend(
         and block.start_line is not None
         and ("end of file" not in reason(block) or quote is not None)
     ]
-    if not failed:
+    #: (offset, characters taken out there, text put in, line of the entry, what to say
+    #: of it and of such entries together)
+    edits: list[tuple[int, int, str, int, tuple[str, str] | None]] = [
+        (at, 0, "{", line, ("has no “{” after its type; read it", "with no “{” after their type"))
+        for at, line in _type_brace_left_out(text)
+    ]
+    if not failed and not edits:
         return text, library, []
     line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
     entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
-    #: (offset, characters taken out there, text put in, line of the entry, what to say
-    #: of it and of such entries together)
-    edits: list[tuple[int, int, str, int, tuple[str, str] | None]] = []
     for block in failed:
         if block.start_line >= len(line_starts):
             continue
