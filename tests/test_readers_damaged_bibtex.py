@@ -135,6 +135,34 @@ def test_a_brace_too_many_inside_the_abstract_keeps_the_entry(tmp_path: Path) ->
     )
 
 
+#: an entry of a Zotero BibLaTeX export whose abstract holds braced groups
+GOODFELLOW = Path(__file__).parent / "fixtures" / "damaged" / "zotero_goodfellow.bib"
+
+
+def test_a_brace_too_many_before_a_braced_group_keeps_the_entry(tmp_path: Path) -> None:
+    # "{… the probability distribution} that generated them. … ({GANs}) …}": the parser
+    # took words after the early "}" for a field's name whose "=" is left out; a "="
+    # put there read no better, and the entry was skipped
+    whole = GOODFELLOW.read_text(encoding="utf-8")
+    start = "the probability distribution that generated them"
+    assert start in whole
+    damaged = tmp_path / "zotero.bib"
+    damaged.write_text(
+        whole.replace(start, start.replace("distribution", "distribution}"), 1), "utf-8"
+    )
+    result = read_file(damaged)
+    intact = read_file(GOODFELLOW)
+    assert [(r.source_id, r.title, r.abstract, r.authors) for r in result.records] == [
+        (r.source_id, r.title, r.abstract, r.authors) for r in intact.records
+    ]
+    assert len(result.records) == 1
+    (message,) = warnings(result)
+    assert message == (
+        "the entry at line 1, key goodfellow_generative_2020, has one “}” too many in its "
+        "abstract field; read the entry without it, check that entry"
+    )
+
+
 def test_a_brace_too_many_is_taken_out_only_where_the_entry_then_reads(
     tmp_path: Path,
 ) -> None:

@@ -548,7 +548,11 @@ def mend(
             edits.append((begin + at, taken, put, block.start_line, said))
             continue
         equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(reason(block)) else None
-        if equals is not None:
+        if equals is not None and (
+            # "{…distribution} that generated them ({GANs})…": a "}" too many (below)
+            # leaves words before a brace, which no "=" put there mends
+            _reads_whole(entry[: equals[0]] + " =" + entry[equals[0] :])
+        ):
             said = (
                 f"has no = between its {equals[1].lower()} field's name and its value; read it",
                 "with no = between a field's name and its value",
