@@ -205,6 +205,25 @@ def test_a_value_without_its_opening_brace_is_read(
     assert message == f"the entry at line 1, key li2022, {said}, check that entry"
 
 
+def test_a_comma_between_a_fields_name_and_its_equals_is_left_out(tmp_path: Path) -> None:
+    # "author, =": the parser gave up on the entry, and a "}" too many was sought in the
+    # title before it
+    first = ENTRIES[0].replace("author =", "author, =")
+    path = tmp_path / "list.bib"
+    path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
+    result = read_file(path)
+    assert [(r.source_id, r.authors) for r in result.records] == [
+        ("li2022", ("Shuang Li", "Yilun Du")),
+        ("collins2022", ("Liam Collins", "Aryan Mokhtari")),
+        ("ma2022", ("Wei Ma",)),
+    ]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 1, key li2022, has a comma between its author field's name and "
+        "its “=”; read it without it, check that entry"
+    )
+
+
 def test_quotes_too_many_in_two_values_leave_the_entry_skipped(tmp_path: Path) -> None:
     # no one quote read as a character makes the entry whole: which are meant is unsaid
     first = (

@@ -125,6 +125,8 @@ _NEXT_FIELD_LINE_RE = re.compile(r",[ \t]*\r?\n[ \t]*[A-Za-z][\w:.+-]*[ \t]*=")
 #: two commas between fields, and the parser's words for the second
 _TWO_COMMAS_RE = re.compile(r",\s*,")
 _EXTRA_COMMA_RE = re.compile(r"Expected a `=` after entry key, but found `,`")
+#: a field's name at the start of a line with a comma before its "=" ("urldate, =")
+_COMMA_BEFORE_EQUALS_RE = re.compile(r"(?m)^[ \t]*([A-Za-z][\w:.+-]*)[ \t]*(,)[ \t]*=")
 #: comment lines before an entry's closing brace, and the parser's words for them
 _LAST_COMMENTS_RE = re.compile(r"((?:[ \t]*%[^\n]*\n)+)\s*[})]\s*\Z")
 _DANGLING_COMMENT_RE = re.compile(r"Expected a `=` after entry key `%")
@@ -519,6 +521,15 @@ def mend(
                 continue
         if "end of file" in detail:
             continue  # cut short, or its last brace left out (closed_at_end)
+        named = list(_COMMA_BEFORE_EQUALS_RE.finditer(entry))
+        if len(named) == 1 and _EXTRA_COMMA_RE.match(reason(block)):
+            field = named[0].group(1).lower()
+            said = (
+                f"has a comma between its {field} field's name and its “=”; read it without it",
+                "with a comma between a field's name and its “=”, read without it",
+            )
+            edits.append((begin + named[0].start(2), 1, "", block.start_line, said))
+            continue
         extra_brace = _extra_brace(entry)
         if extra_brace is not None:
             line = block.start_line + 1 + entry.count("\n", 0, extra_brace)
