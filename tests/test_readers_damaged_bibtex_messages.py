@@ -205,6 +205,26 @@ def test_a_value_without_its_opening_brace_is_read(
     assert message == f"the entry at line 1, key li2022, {said}, check that entry"
 
 
+def test_a_bare_value_without_its_equals_is_read(tmp_path: Path) -> None:
+    # "month  feb," (Better BibTeX writes months bare): the "=" was left out
+    first = ENTRIES[0].replace("  year = {2022}\n", "  month  feb,\n  year = {2022}\n")
+    path = tmp_path / "list.bib"
+    path.write_text("\n".join([first, *ENTRIES[1:]]), encoding="utf-8")
+    result = read_file(path)
+    assert [(r.source_id, r.authors, r.year) for r in result.records] == [
+        ("li2022", ("Shuang Li", "Yilun Du"), 2022),
+        ("collins2022", ("Liam Collins", "Aryan Mokhtari"), 2022),
+        ("ma2022", ("Wei Ma",), 2022),
+    ]
+    assert result.records[0].source_entry is not None
+    assert dict(result.records[0].source_entry.fields)["month"] == "February"
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 1, key li2022, has no = between its month field's name and its "
+        "value; read it, check that entry"
+    )
+
+
 def test_a_comma_between_a_fields_name_and_its_equals_is_left_out(tmp_path: Path) -> None:
     # "author, =": the parser gave up on the entry, and a "}" too many was sought in the
     # title before it

@@ -125,6 +125,11 @@ _NEXT_FIELD_LINE_RE = re.compile(r",[ \t]*\r?\n[ \t]*[A-Za-z][\w:.+-]*[ \t]*=")
 #: two commas between fields, and the parser's words for the second
 _TWO_COMMAS_RE = re.compile(r",\s*,")
 _EXTRA_COMMA_RE = re.compile(r"Expected a `=` after entry key, but found `,`")
+#: a field's name and a bare value (a number, a month) with no "=" between them, on a
+#: line of their own: "month  feb,"
+_BARE_WITHOUT_EQUALS_RE = re.compile(
+    r"(?m)^[ \t]*([A-Za-z][\w:.+-]*)[ \t]+[A-Za-z0-9][\w:.+-]*[ \t]*,?[ \t]*\r?$"
+)
 #: a field's name at the start of a line with a comma before its "=" ("urldate, =")
 _COMMA_BEFORE_EQUALS_RE = re.compile(r"(?m)^[ \t]*([A-Za-z][\w:.+-]*)[ \t]*(,)[ \t]*=")
 #: comment lines before an entry's closing brace, and the parser's words for them
@@ -521,6 +526,15 @@ def mend(
                 continue
         if "end of file" in detail:
             continue  # cut short, or its last brace left out (closed_at_end)
+        bare = list(_BARE_WITHOUT_EQUALS_RE.finditer(entry))
+        if len(bare) == 1 and _EXTRA_COMMA_RE.match(reason(block)):
+            field = bare[0].group(1).lower()
+            said = (
+                f"has no = between its {field} field's name and its value; read it",
+                "with no = between a field's name and its value",
+            )
+            edits.append((begin + bare[0].end(1), 0, " =", block.start_line, said))
+            continue
         named = list(_COMMA_BEFORE_EQUALS_RE.finditer(entry))
         if len(named) == 1 and _EXTRA_COMMA_RE.match(reason(block)):
             field = named[0].group(1).lower()
