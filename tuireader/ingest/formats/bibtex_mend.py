@@ -452,9 +452,14 @@ def mend(
     left out put back where the value or the entry should end (``_unclosed_brace``); a
     second comma after a field taken out; a comma put after a key that has none; a
     comma put after the "{" of an entry whose first field follows it (no key: the
-    entry is read as one with no key, and the reader says so); and a ``"`` too many
+    entry is read as one with no key, and the reader says so); a ``"`` too many
     inside a quoted value put as ``quote``, which the reader reads as a quote in the
-    value (``_extra_quote``; none is when ``quote`` is None).
+    value, or one outside the values taken out (``_extra_quote``; none is when
+    ``quote`` is None); a ``{`` too many outside the values taken out
+    (``_extra_brace``); a value's ``{`` left out put back, a comma before it taken out
+    (``_value_opening``); a comma between a field's name and its "=" taken out; a "="
+    put before a bare value; and the ``{`` after an entry's type put back
+    (``_type_brace_left_out``).
 
     Such an entry was skipped and said in the parser's terms ("a field has no =", a
     field's name taken for its key). A mend is kept only where the file then reads
