@@ -489,6 +489,7 @@ def _identity_out(identity: Identity) -> tuple:
         identity.abstract_digest,
         identity.placeholder,
         identity.stand_in,
+        identity.first_given,
     )
 
 
