@@ -371,3 +371,60 @@ def test_an_export_of_is_detached_narrowed_gives_the_marks_search_finds(tmp_path
     )
     assert code == 1 and json.loads(out) == []
     assert "no detached marks match 'is:detached zebras'" in err
+
+
+def _bib(path, *entries):
+    """A BibTeX file of (key, title, author, year) entries."""
+    path.write_text(
+        "".join(
+            f"@inproceedings{{{key}, title={{{title}}}, author={{{author}}}, year={{{year}}}}}\n"
+            for key, title, author, year in entries
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+def _hits(capsys, query):
+    """The hits of a search as (id, lists, state), and what it said as JSON."""
+    code, out, err = run(capsys, "search", query, "--json")
+    assert code in (0, 1), err
+    data = json.loads(out)
+    hits = data.get("hits", [])
+    return [(hit["id"], hit["lists"], hit["state"]) for hit in hits], data
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs"),
+    [
+        # one author's paper of one title two years later is another paper
+        (
+            ("smith2020walk", "Learning to Walk in the Wild", "Smith, Ann", 2020),
+            ("smith2022walk", "Learning to Walk in the Wild", "Smith, Ann", 2022),
+        ),
+        # as is another Wang's paper of one title and year
+        (
+            ("wang2022graph", "Graph Neural Networks for Recommendation", "Wang, Xiang", 2022),
+            ("wang2022gnn", "Graph Neural Networks for Recommendation", "Wang, Shoujin", 2022),
+        ),
+    ],
+)
+def test_a_removed_lists_mark_never_goes_to_another_paper_of_its_title(
+    tmp_path, capsys, mine, theirs
+):
+    # `remove A.bib` gave its kept paper's mark to B.bib's paper of that title
+    first = _bib(tmp_path / "A.bib", mine)
+    second = _bib(tmp_path / "B.bib", theirs)
+    assert run(capsys, "add", str(first), str(second))[0] == 0
+    hits, _ = _hits(capsys, mine[1])
+    assert sorted(lists for _pid, lists, _state in hits) == [["A"], ["B"]]
+    (marked,) = [pid for pid, lists, _state in hits if lists == ["A"]]
+    assert run(capsys, "triage", marked, "--state", "keep")[0] == 0
+    assert run(capsys, "remove", str(first))[0] == 0
+    assert _hits(capsys, "is:kept")[0] == []
+    _, data = _hits(capsys, "is:detached")
+    assert [mark["id"] for mark in data["detached"]] == [marked]
+    assert "1 triage mark is on papers outside these lists" in run(capsys, "lists")[2]
+    # A.bib added again, its paper takes its mark back, and B.bib's has none
+    assert run(capsys, "add", str(first))[0] == 0
+    assert _hits(capsys, "is:kept")[0] == [(marked, ["A"], "kept")]
