@@ -258,3 +258,27 @@ def test_a_list_damaged_throughout_is_read_in_one_pass(indent: int | None) -> No
     # where json stopped in the whole text, at each damaged record, it counted the
     # lines from the start: fifty times the text and more
     assert Looked.looked < 10 * len(text)
+
+
+def test_a_record_after_a_list_that_leaves_out_a_comma_is_read_too(tmp_path: Path) -> None:
+    # the list's records and the one after its "]" are all read, as they are with the
+    # comma in place; the record after the list was lost, and nothing said so
+    head = '[\n {"title":"First Paper Title","authors":["A"]}'
+    tail = ' {"title":"Second Paper Title","authors":["B"]}\n]\n'
+    after = '{"title":"Sixth After End","authors":["F"]}\n'
+    whole = read(tmp_path, head + ",\n" + tail + after)
+    damaged = read(tmp_path, head + "\n" + tail + after)
+    assert (
+        titles(damaged)
+        == titles(whole)
+        == [
+            "First Paper Title",
+            "Second Paper Title",
+            "Sixth After End",
+        ]
+    )
+    said = [problem.message for problem in damaged.problems]
+    assert "a comma is left out at line 3" in said[0] and "line 5" in said[1]
+    # commas left out in each record too, and the list after is read all the same
+    fields = head.replace('",', '"') + "\n" + tail.replace('",', '"') + "[" + after + "]\n"
+    assert titles(read(tmp_path, fields)) == titles(whole)

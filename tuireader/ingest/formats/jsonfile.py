@@ -1783,6 +1783,8 @@ def parse_json(text: str, path: Path) -> ReadResult:
             )
             result = _from_data(data, path)
             return replace(result, problems=(told, *result.problems))
+        if (listed := _mended_then_more(error, path)) is not None:
+            return listed  # records after the list's end too
         # the text ran out inside a record (else a mistake inside the file, such as a
         # comma left out, which no write under way explains)
         ran_out = error.msg.startswith("Unterminated") or error.pos >= len(error.doc.rstrip())
@@ -1980,6 +1982,36 @@ def _commas_left_out(text: str, start: int) -> _Mend:
         if expect == "after" and not brackets:
             return _Mend(places, last_end, None)
     return _Mend(places, None, None)
+
+
+def _mended_then_more(error: json.JSONDecodeError, path: Path) -> ReadResult | None:
+    """The records of a JSON text whose first value leaves out commas and is followed
+    by more values (a record after the list's ``]``), read as a text with those commas
+    in place is (:func:`_values_in_turn`): a list closed before its last record lost
+    that record unsaid, where the list with its commas in place keeps it. None unless
+    every place ``json`` stops at in the first value is a comma left out, and more
+    follows it; None for JSON Lines, whose lines are mended one by one."""
+    text = error.doc
+    if not _comma_left_out(error) or _lines_of_json(text):
+        return None
+    found = _commas_left_out(text, _past_blanks(text, 0))
+    if found.end is None or not text[found.end :].strip(" \t\r\n\ufffd"):
+        return None
+    lines = [_Lines(text).of(after) for _, after in found.places]
+    they = len(lines) > 1
+    missing = (
+        f"commas are left out at {_lines_said(lines)}"
+        if they
+        else f"a comma is left out at line {lines[0]}"
+    )
+    told = Problem(
+        path,
+        f"is not valid JSON: {missing} ({_where(error)}); read as if "
+        f"{'they were' if they else 'it were'} there, check the file there",
+        "warning",
+    )
+    result = parse_json(_with_commas(text, found.places), path)
+    return replace(result, problems=(told, *result.problems))
 
 
 def _with_commas(text: str, places: list[tuple[int, int]]) -> str:
