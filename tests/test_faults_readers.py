@@ -318,8 +318,12 @@ def test_a_list_starting_with_bzh_is_text(tmp_path: Path) -> None:
     assert result.name == "BZh lab papers"
 
 
-def test_nul_bytes_are_binary(tmp_path: Path) -> None:
+def test_a_few_nul_bytes_are_damage_and_many_are_binary(tmp_path: Path) -> None:
     result = read_file(write(tmp_path, "n.jsonl", b'{"title": "x"}\n\x00\x00\x00\n'))
+    assert [record.title for record in result.records] == ["x"]
+    assert warnings(result) == ["line 2 had 3 zero bytes (NUL); took them out"]
+    spread = b'{"title": "x"}\n' + b"".join(b"%d\x00\n" % n for n in range(5, 15))
+    result = read_file(write(tmp_path, "b.jsonl", spread))
     assert "looks like a binary file" in result.problems[0].message
 
 

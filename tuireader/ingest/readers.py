@@ -14,7 +14,8 @@ is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes
 U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones, and a lone
 byte of it inside a word, are read as such and named), or, when the bytes are not UTF-8 at all, as GB18030
 when the result reads as Chinese, else Windows-1252, else Latin-1. Binary data (NUL
-bytes, a known file signature) is refused; control characters in text are kept as data
+bytes all through it, a known file signature) is refused, while the zero bytes a crash
+leaves at a file's end, and a few inside, are taken out and said; control characters in text are kept as data
 for the output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
 """
 
@@ -416,23 +417,100 @@ def decode(data: bytes, path: Path) -> Decoded:
     GB18030 when the result reads as Chinese, else Windows-1252, else Latin-1. UTF-16
     and UTF-32 with a BOM are read too. Control characters in text are kept as data.
 
-    Raises ``ReadError`` with a message naming ``path`` when the bytes are binary: a
-    known binary signature, NUL bytes, or (rarely) text that is mostly controls.
+    Zero bytes at the end (a crash zero-filled it) and in up to ``_FEW_ZERO_RUNS``
+    runs inside are taken out, and said. Raises ``ReadError`` with a message naming
+    ``path`` when the bytes are binary: a known binary signature, NUL bytes in more runs,
+    or (rarely) text that is mostly controls.
     """
     what = _signature(data)
     if what:
         raise ReadError(f"{path}: this is {what}, not a text list of papers")
-    for boms, encoding in (
-        ((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"), "utf-32"),
-        ((b"\xff\xfe", b"\xfe\xff"), "utf-16"),
+    for boms, encoding, unit in (
+        ((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"), "utf-32", 4),
+        ((b"\xff\xfe", b"\xfe\xff"), "utf-16", 2),
     ):
         if data.startswith(boms):
-            return _decode_wide(data, path, encoding)
-    if b"\x00" in data:
-        wide = _bomless_utf16(data)
-        if wide is None:
-            raise _binary(path)
-        return _decode_wide(data, path, wide)
+            return _without_padding(data, path, unit, encoding)
+    if b"\x00" not in data:
+        return _decode_text(data, path)
+    body = data.rstrip(b"\x00")
+    wide = _bomless_utf16(body + b"\x00" * (len(body) % 2))
+    if wide is not None:
+        return _without_padding(data, path, 2, wide)
+    zeros = _zero_runs(body)
+    if len(zeros) > _FEW_ZERO_RUNS:
+        raise _binary(path)
+    decoded = _decode_text(body.replace(b"\x00", b""), path)
+    said: list[Problem] = []
+    if zeros:
+        said.append(_zeros_problem(path, body, zeros))
+    if len(body) < len(data):
+        said.append(_padding_problem(path, len(data) - len(body)))
+    return replace(decoded, problems=(*said, *decoded.problems))
+
+
+#: runs of zero bytes inside a text file that are damage (a byte lost in a copy, a
+#: block a crash zero-filled), not the NULs a binary file holds everywhere
+_FEW_ZERO_RUNS = 8
+_ZERO_RUN_RE = re.compile(rb"\x00+")
+
+
+def _zero_runs(data: bytes) -> list[tuple[int, int]]:
+    """Where the runs of zero bytes in ``data`` start and end, up to one more than
+    ``_FEW_ZERO_RUNS`` (more are binary data, and need not be counted)."""
+    runs: list[tuple[int, int]] = []
+    for match in _ZERO_RUN_RE.finditer(data):
+        runs.append(match.span())
+        if len(runs) > _FEW_ZERO_RUNS:
+            break
+    return runs
+
+
+def _zeros_problem(path: Path, data: bytes, runs: list[tuple[int, int]]) -> Problem:
+    """One warning naming the lines of ``data`` whose zero bytes were taken out."""
+    lines = sorted({len(_NEWLINE_BYTES_RE.findall(data, 0, start)) + 1 for start, _ in runs})
+    count = sum(end - start for start, end in runs)
+    if len(lines) == 1:
+        what = "a zero byte (NUL)" if count == 1 else f"{count:,} zero bytes (NUL)"
+        return Problem(path, f"line {lines[0]} had {what}; took {_them(count)} out", "warning")
+    return Problem(
+        path,
+        f"{len(lines)} lines had zero bytes (NUL) (lines {line_list(lines)}); took them out",
+        "warning",
+    )
+
+
+def _them(count: int) -> str:
+    return "it" if count == 1 else "them"
+
+
+def _padding_problem(path: Path, count: int) -> Problem:
+    """A crash (a power cut) while a file was written leaves its end zero-filled: the
+    file system had given it the room but not the data. The text before is the file's."""
+    what = "a zero byte" if count == 1 else f"{count:,} zero bytes"
+    return Problem(
+        path,
+        f"the file ends in {what}, as a file cut short by a crash does; read without "
+        f"{_them(count)}",
+        "warning",
+    )
+
+
+def _without_padding(data: bytes, path: Path, unit: int, encoding: str) -> Decoded:
+    """UTF-16 or UTF-32 ``data`` (``unit`` bytes a character) without the zero bytes
+    a crash left at its end, said; the zero half of its last character is kept."""
+    body = data.rstrip(b"\x00")
+    end = -(-len(body) // unit) * unit
+    decoded = _decode_wide(data[:end], path, encoding)
+    if end >= len(data):
+        return decoded
+    said = _padding_problem(path, len(data) - end)
+    return replace(decoded, problems=(said, *decoded.problems))
+
+
+def _decode_text(data: bytes, path: Path) -> Decoded:
+    """UTF-8 (with a few bad bytes, or lines in Windows-1252), else a legacy encoding:
+    ``data`` holds no zero byte."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
