@@ -207,11 +207,11 @@ def _utf8_lines(data: bytes) -> tuple[list[int], int]:
     return bad, clean
 
 
-def _replaced_problem(path: Path, lines: list[int], what: str) -> Problem:
+def _replaced_problem(path: Path, lines: list[int], what: str, them: str = "them") -> Problem:
     """One warning naming the first few lines where ``what`` was replaced with U+FFFD."""
     if len(lines) == 1:
         return Problem(
-            path, f"line {lines[0]} had {what}; replaced them with {_REPLACEMENT}", "warning"
+            path, f"line {lines[0]} had {what}; replaced {them} with {_REPLACEMENT}", "warning"
         )
     shown = ", ".join(str(number) for number in lines[:_SHOWN_LINES])
     more = len(lines) - _SHOWN_LINES
@@ -219,7 +219,7 @@ def _replaced_problem(path: Path, lines: list[int], what: str) -> Problem:
         shown += f" and {more} more"
     return Problem(
         path,
-        f"{len(lines)} lines had {what} (lines {shown}); replaced them with {_REPLACEMENT}",
+        f"{len(lines)} lines had {what} (lines {shown}); replaced {them} with {_REPLACEMENT}",
         "warning",
     )
 
@@ -508,6 +508,47 @@ def _without_padding(data: bytes, path: Path, unit: int, encoding: str) -> Decod
     return replace(decoded, problems=(said, *decoded.problems))
 
 
+#: a run of bytes beyond ASCII, and the longest run of them that is damage, not a word
+_HIGH_RUN_RE = re.compile(rb"[\x80-\xff]+")
+_STRAY_BYTES = 4
+
+
+def _stray_bytes(data: bytes, bad: list[int]) -> set[bytes] | None:
+    """The bytes that make the lines ``bad`` of ``data`` not UTF-8, when every run of
+    them is damage; None when any may be text in a legacy encoding.
+
+    A list whose structure has bytes between its tokens (a stray UTF-16 mark "\\xff\\xfe"
+    after each title's comma) was read whole as Windows-1252, which gave "ÿþ" where the
+    JSON reader wanted a key, and lost every record. Text in a legacy encoding has its
+    bytes in words, or reads as Western signs ("–", "£"); damage stands apart, between
+    punctuation, spaces or a line's edges, is short, and reads as no Western text.
+    """
+    lines = _LINE_BREAK_BYTES_RE.split(data)[0::2]
+    runs: set[bytes] = set()
+    for number in bad:
+        line = lines[number - 1]
+        for match in _HIGH_RUN_RE.finditer(line):
+            run = match.group()
+            try:
+                run.decode("utf-8")
+            except UnicodeDecodeError:
+                pass
+            else:
+                continue
+            start, end = match.span()
+            edges = line[start - 1 : start] + line[end : end + 1]
+            if len(run) > _STRAY_BYTES or any(chr(byte).isalnum() for byte in edges):
+                return None
+            try:
+                read = run.decode("cp1252")
+            except UnicodeDecodeError:
+                read = ""  # a byte Windows-1252 leaves undefined: no text of its
+            if read and all(_WESTERN_RE.fullmatch(char) for char in read):
+                return None
+            runs.add(run)
+    return runs
+
+
 def _decode_text(data: bytes, path: Path) -> Decoded:
     """UTF-8 (with a few bad bytes, or lines in Windows-1252), else a legacy encoding:
     ``data`` holds no zero byte."""
@@ -517,6 +558,8 @@ def _decode_text(data: bytes, path: Path) -> Decoded:
         text = data.decode("utf-8-sig", errors="replace")
         bad, clean = _utf8_lines(data.removeprefix(codecs.BOM_UTF8))
         mostly = _mostly_utf8(text, data, len(bad), clean)
+        stray = None if mostly else _stray_bytes(data.removeprefix(codecs.BOM_UTF8), bad)
+        mostly = mostly or stray is not None
         if mostly and _mostly_controls(text, _UTF8_CONTROL_SHARE):
             raise _binary(path) from None
         # a few lines of UTF-8 among more in Windows-1252 are UTF-8 too, when all the
@@ -535,7 +578,12 @@ def _decode_text(data: bytes, path: Path) -> Decoded:
             if western:
                 problems.append(_western_problem(path, western))
             if replaced:
-                problems.append(_replaced_problem(path, replaced, "bytes that are not UTF-8"))
+                what, them = "bytes that are not UTF-8", "them"
+                if stray and len(stray) == 1:
+                    (run,) = stray
+                    what = f"the stray byte{'s' * (len(run) > 1)} {run.hex(' ').upper()}"
+                    them = _them(len(run))
+                problems.append(_replaced_problem(path, replaced, what, them))
             return Decoded(text, "utf-8", tuple(problems))
     else:
         if _mostly_controls(text, _UTF8_CONTROL_SHARE):
