@@ -13,7 +13,7 @@ paper per paragraph, paragraphs separated by blank lines; a hard-wrapped paragra
 is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes become
 U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones, and a lone
 byte of it inside a word, are read as such and named), or, when the bytes are not UTF-8 at all, as GB18030
-when the result reads as Chinese, else Windows-1252, else Latin-1. Binary data (NUL
+when the result reads as Chinese, else Windows-1252 (a byte it leaves undefined as Latin-1 reads it). Binary data (NUL
 bytes all through it, a known file signature) is refused, while the zero bytes a crash
 leaves at a file's end, and a few inside, are taken out and said; control characters in text are kept as data
 for the output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
@@ -307,12 +307,20 @@ def _lone_letters(line: bytes) -> tuple[str, int, int]:
 
 
 def _single_byte(line: bytes) -> str:
-    """``line`` read as Windows-1252, or as Latin-1 where it holds a byte Windows-1252
-    leaves undefined."""
+    """``line`` read as Windows-1252, each byte it leaves undefined (0x81, 0x8D, 0x8F,
+    0x90, 0x9D) as Latin-1 reads it, a control kept as data.
+
+    Read whole as Latin-1 for one such byte, a list lost every quote and dash it held
+    in Windows-1252: "“Deep” learning – a survey" became controls around "Deep"."""
     try:
         return line.decode("cp1252")
     except UnicodeDecodeError:
-        return line.decode("latin-1")
+        text = line.decode("cp1252", errors="surrogateescape")
+        return _ESCAPED_BYTE_RE.sub(lambda match: chr(ord(match.group()) - 0xDC00), text)
+
+
+#: a byte ``surrogateescape`` kept, undecoded, as a lone surrogate
+_ESCAPED_BYTE_RE = re.compile("[\udc80-\udcff]")
 
 
 def _by_line(
@@ -414,7 +422,7 @@ def decode(data: bytes, path: Path) -> Decoded:
     bytes keeps UTF-8, with U+FFFD where the bad bytes were and a warning naming their
     lines, but for lines that read as Western text in Windows-1252 (an entry saved in
     Latin-1 among UTF-8 ones), which are read so and named (``_by_line``). Only bytes that are not UTF-8 at all (see ``_mostly_utf8``) are read as
-    GB18030 when the result reads as Chinese, else Windows-1252, else Latin-1. UTF-16
+    GB18030 when the result reads as Chinese, else Windows-1252 (a byte it leaves undefined as in Latin-1). UTF-16
     and UTF-32 with a BOM are read too. Control characters in text are kept as data.
 
     Zero bytes at the end (a crash zero-filled it) and in up to ``_FEW_ZERO_RUNS``
@@ -627,7 +635,8 @@ def _decode_wide(data: bytes, path: Path, encoding: str) -> Decoded:
 
 
 def _decode_legacy(data: bytes, path: Path) -> Decoded:
-    """Bytes that are not UTF-8: Chinese GB18030, else Windows-1252, else Latin-1."""
+    """Bytes that are not UTF-8: Chinese GB18030, else Windows-1252 (with Latin-1's
+    reading of the bytes it leaves undefined)."""
     try:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
@@ -635,13 +644,9 @@ def _decode_legacy(data: bytes, path: Path) -> Decoded:
     else:
         if _looks_chinese(text) and not _mostly_controls(text, _LEGACY_CONTROL_SHARE):
             return Decoded(text, "gb18030")
-    for encoding in ("cp1252", "latin-1"):
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if not _mostly_controls(text, _LEGACY_CONTROL_SHARE):
-            return Decoded(text, encoding)
+    text = _single_byte(data)
+    if not _mostly_controls(text, _LEGACY_CONTROL_SHARE):
+        return Decoded(text, "cp1252")
     raise ReadError(
         f"{path}: could not be read as text (tried UTF-8, GB18030, Windows-1252 and "
         "Latin-1); it may be a binary file"
