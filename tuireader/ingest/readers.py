@@ -12,11 +12,12 @@ Plain text lists look like this: the first non-empty line names the list, then o
 paper per paragraph, paragraphs separated by blank lines; a hard-wrapped paragraph
 is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes become
 U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones, and a lone
-byte of it inside a word, are read as such and named), or, when the bytes are not UTF-8 at all, as GB18030
-when the result reads as Chinese, else Windows-1252 (a byte it leaves undefined as Latin-1 reads it). Binary data (NUL
-bytes all through it, a known file signature) is refused, while the zero bytes a crash
-leaves at a file's end, and a few inside, are taken out and said; control characters in text are kept as data
-for the output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
+byte of it inside a word, are read as such and named), or, when the bytes are not UTF-8
+at all, as GB18030 when the result reads as Chinese, else Windows-1252 (a byte it leaves
+undefined as Latin-1 reads it). Binary data (NUL bytes all through it, a known file
+signature) is refused, while the zero bytes a crash leaves at a file's end, and a few
+inside, are taken out and said; control characters in text are kept as data for the
+output to neutralise. Lone surrogates (from JSON escapes) become U+FFFD.
 """
 
 from __future__ import annotations
@@ -416,14 +417,32 @@ def _mostly_utf8(text: str, data: bytes, bad_lines: int, clean_lines: int) -> bo
 
 
 def decode(data: bytes, path: Path) -> Decoded:
+    """Decode a text file's bytes (:func:`_decode`), without the byte order marks of
+    files joined into one (``cat a.jsonl b.jsonl``): the second file's mark began a
+    line, where the JSON Lines reader skipped the record after it as not JSON. A mark
+    is no text, and one at a line's start says no more than where a file began."""
+    decoded = _decode(data, path)
+    if "\ufeff" not in decoded.text:
+        return decoded
+    text = _LINE_START_BOM_RE.sub("", decoded.text)
+    return replace(decoded, text=text)
+
+
+#: byte order marks at the start of a line after the first
+_LINE_START_BOM_RE = re.compile("(?<=[\n\r])\ufeff+")
+
+
+def _decode(data: bytes, path: Path) -> Decoded:
     """Decode a text file's bytes, repairing and reporting bytes that are not text.
 
     UTF-8 (with or without BOM) is read as UTF-8; a UTF-8 file with a few invalid
     bytes keeps UTF-8, with U+FFFD where the bad bytes were and a warning naming their
     lines, but for lines that read as Western text in Windows-1252 (an entry saved in
-    Latin-1 among UTF-8 ones), which are read so and named (``_by_line``). Only bytes that are not UTF-8 at all (see ``_mostly_utf8``) are read as
-    GB18030 when the result reads as Chinese, else Windows-1252 (a byte it leaves undefined as in Latin-1). UTF-16
-    and UTF-32 with a BOM are read too. Control characters in text are kept as data.
+    Latin-1 among UTF-8 ones), which are read so and named (``_by_line``). Only bytes
+    that are not UTF-8 at all (see ``_mostly_utf8``) are read as GB18030 when the
+    result reads as Chinese, else Windows-1252 (a byte it leaves undefined as in
+    Latin-1). UTF-16 and UTF-32 with a BOM are read too. Control characters in text are
+    kept as data.
 
     Zero bytes at the end (a crash zero-filled it) and in up to ``_FEW_ZERO_RUNS``
     runs inside are taken out, and said. Raises ``ReadError`` with a message naming
