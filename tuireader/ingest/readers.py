@@ -576,12 +576,39 @@ def _stray_bytes(data: bytes, bad: list[int]) -> set[bytes] | None:
     return runs
 
 
+def _cut_character(error: UnicodeDecodeError, path: Path) -> Decoded | None:
+    """UTF-8 text whose only fault is a character cut in two at its end (a download
+    stopped, a crash), read without the character's first bytes; None for any other.
+
+    The lone first byte of "é" at the end was read as the Windows-1252 letter "Ã"
+    ("Caf\u00e9 th\u00c3"), or the whole file as Windows-1252. The file must hold other
+    UTF-8 beyond ASCII to say it is UTF-8: a file in Windows-1252 that ends in "é" ends
+    in a byte that starts a UTF-8 character too."""
+    if error.reason != "unexpected end of data" or error.end != len(error.object):
+        return None
+    text = error.object[: error.start].decode("utf-8")
+    if text.isascii() or _mostly_controls(text, _UTF8_CONTROL_SHARE):
+        return None
+    count = error.end - error.start
+    what = "the first byte" if count == 1 else f"the first {count} bytes"
+    said = Problem(
+        path,
+        f"the file ends in {what} of a character, as a file cut short does; read without "
+        f"{_them(count)}",
+        "warning",
+    )
+    return Decoded(text, "utf-8", (said,))
+
+
 def _decode_text(data: bytes, path: Path) -> Decoded:
     """UTF-8 (with a few bad bytes, or lines in Windows-1252), else a legacy encoding:
     ``data`` holds no zero byte."""
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as error:
+        cut = _cut_character(error, path)
+        if cut is not None:
+            return cut
         text = data.decode("utf-8-sig", errors="replace")
         bad, clean = _utf8_lines(data.removeprefix(codecs.BOM_UTF8))
         mostly = _mostly_utf8(text, data, len(bad), clean)
