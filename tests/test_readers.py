@@ -89,11 +89,16 @@ def test_latin1_accents(tmp_path: Path) -> None:
 
 
 def test_latin1_bytes_cp1252_cannot_decode_still_read(tmp_path: Path) -> None:
-    # 0x81 is undefined in Windows-1252; Latin-1 reads it (as a control character).
+    # 0x81 is undefined in Windows-1252: alone between spaces it is no text, and
+    # becomes U+FFFD, said (inside a word Latin-1 reads it, as a control character)
     data = b"Caf\xe9 list\n\nAn abstract with a stray \x81 byte."
     result = read_file(write(tmp_path, "list.txt", data))
     assert result.name == "Café list"
-    assert result.records[0].abstract == "An abstract with a stray \x81 byte."
+    assert result.records[0].abstract == "An abstract with a stray \ufffd byte."
+    assert [problem.message for problem in result.problems] == [
+        "line 3 had the stray byte 81; replaced it with \ufffd",
+        "line 1 is not UTF-8; read it as Windows-1252 (Latin-1)",
+    ]
 
 
 def test_decode_bytes_prefers_utf8_and_reads_utf16_with_bom() -> None:

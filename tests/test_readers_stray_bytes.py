@@ -73,3 +73,22 @@ def test_a_legacy_word_is_not_stray(tmp_path: Path) -> None:
     data = "Список\n\nя и ты: обучение.\n".encode("cp1251")
     decoded = decode(data, Path("list.txt"))
     assert decoded.text == data.decode("cp1252")
+
+
+def test_stray_bytes_in_a_list_in_windows_1252_cost_no_record(tmp_path: Path) -> None:
+    # the same damage in a list saved in Windows-1252: its words are read so, the
+    # stray bytes are U+FFFD, and each is said
+    records = [
+        {"title": f"Paper {n} by Jörg Müller – “robust”", "abstract": f"Naïve café {n}."}
+        for n in range(30)
+    ]
+    data = json.dumps(records, indent=4, ensure_ascii=False).encode("cp1252")
+    path = tmp_path / "list.json"
+    path.write_bytes(with_stray_bytes(data, b"\xff\xfe"))
+    result = read_file(path)
+    assert [record.title for record in result.records] == [r["title"] for r in records]
+    assert [record.abstract for record in result.records] == [r["abstract"] for r in records]
+    stray, legacy = (problem.message for problem in result.problems)
+    assert stray.startswith("30 lines had the stray bytes FF FE (lines 3, 7, 11, 15, 19 and ")
+    assert legacy.startswith("60 lines are not UTF-8 (lines 3, 4, 7, 8, 11 and 55 more)")
+    assert legacy.endswith("read them as Windows-1252 (Latin-1)")

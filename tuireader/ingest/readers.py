@@ -540,40 +540,88 @@ _HIGH_RUN_RE = re.compile(rb"[\x80-\xff]+")
 _STRAY_BYTES = 4
 
 
-def _stray_bytes(data: bytes, bad: list[int]) -> set[bytes] | None:
-    """The bytes that make the lines ``bad`` of ``data`` not UTF-8, when every run of
-    them is damage; None when any may be text in a legacy encoding.
+def _without_stray_bytes(data: bytes, bad: list[int], path: Path) -> Decoded | None:
+    """``data`` (its lines ``bad`` not UTF-8) decoded with its stray bytes as U+FFFD,
+    named by line; None when it holds none, or holds bytes that are no Western text.
 
     A list whose structure has bytes between its tokens (a stray UTF-16 mark "\\xff\\xfe"
     after each title's comma) was read whole as Windows-1252, which gave "ÿþ" where the
-    JSON reader wanted a key, and lost every record. Text in a legacy encoding has its
-    bytes in words, or reads as Western signs ("–", "£"); damage stands apart, between
-    punctuation, spaces or a line's edges, is short, and reads as no Western text.
+    JSON reader wanted a key, and lost every record. Text in Windows-1252 has its bytes
+    in words, or reads as Western signs ("–", "£"); a stray run stands apart, between
+    punctuation, spaces or a line's edges, is short, and reads as no Western text. The
+    rest is decoded as it would be without them: UTF-8, or Windows-1252 when its words
+    are (named so). Bytes of another legacy encoding (Cyrillic in Windows-1251) leave
+    the file as it was.
     """
-    lines = _LINE_BREAK_BYTES_RE.split(data)[0::2]
+    if _STRAY_MARK in data:
+        return None
+    spans: list[tuple[int, int]] = []
+    lines: list[int] = []
     runs: set[bytes] = set()
-    for number in bad:
-        line = lines[number - 1]
-        for match in _HIGH_RUN_RE.finditer(line):
-            run = match.group()
-            try:
-                run.decode("utf-8")
-            except UnicodeDecodeError:
-                pass
-            else:
-                continue
-            start, end = match.span()
-            edges = line[start - 1 : start] + line[end : end + 1]
-            if len(run) > _STRAY_BYTES or any(chr(byte).isalnum() for byte in edges):
-                return None
-            try:
-                read = run.decode("cp1252")
-            except UnicodeDecodeError:
-                read = ""  # a byte Windows-1252 leaves undefined: no text of its
-            if read and all(_WESTERN_RE.fullmatch(char) for char in read):
-                return None
-            runs.add(run)
-    return runs
+    wanted = set(bad)
+    offset = 0
+    parts = _LINE_BREAK_BYTES_RE.split(data)
+    for number, line in enumerate(parts[0::2], start=1):
+        if number in wanted:
+            for match in _HIGH_RUN_RE.finditer(line):
+                kind = _high_run(line, *match.span())
+                if kind is None:
+                    return None
+                if kind:
+                    spans.append((offset + match.start(), offset + match.end()))
+                    runs.add(match.group())
+                    if lines[-1:] != [number]:
+                        lines.append(number)
+        offset += len(line) + (len(parts[2 * number - 1]) if 2 * number - 1 < len(parts) else 0)
+    if not spans:
+        return None
+    pieces: list[bytes] = []
+    done = 0
+    for start, end in spans:
+        pieces += [data[done:start], _STRAY_MARK * (end - start)]
+        done = end
+    marked = b"".join([*pieces, data[done:]])
+    decoded = _decode_text(marked, path)
+    problems = list(decoded.problems)
+    if decoded.encoding in _LEGACY_NAMES:
+        said = _legacy_problem(path, marked, decoded.encoding)
+        problems += [said] if said else []
+    what, them = "stray bytes that are not UTF-8", "them"
+    if len(runs) == 1:
+        (run,) = runs
+        what = f"the stray byte{'s' * (len(run) > 1)} {run.hex(' ').upper()}"
+        them = _them(len(run))
+    problems.insert(0, _replaced_problem(path, lines, what, them))
+    text = decoded.text.replace(_STRAY_MARK.decode(), _REPLACEMENT)
+    return replace(decoded, text=text, problems=tuple(problems))
+
+
+#: what stands for a stray byte while the rest is decoded: ASCII's own "substitute"
+_STRAY_MARK = b"\x1a"
+
+
+def _high_run(line: bytes, start: int, end: int) -> bool | None:
+    """True for the run ``line[start:end]`` of bytes beyond ASCII that is damage (see
+    ``_without_stray_bytes``), False for one that is UTF-8 or a Western word or sign in
+    Windows-1252, None for any other (a word of another encoding)."""
+    run = line[start:end]
+    try:
+        run.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        return False
+    try:
+        read = run.decode("cp1252")
+    except UnicodeDecodeError:
+        read = ""  # a byte Windows-1252 leaves undefined: no text of its
+    western = bool(read) and all(_WESTERN_RE.fullmatch(char) for char in read)
+    if western and len(read) < 3:
+        return False
+    edges = line[start - 1 : start] + line[end : end + 1]
+    if len(run) > _STRAY_BYTES or any(chr(byte).isalnum() for byte in edges):
+        return None
+    return None if western else True
 
 
 def _cut_character(error: UnicodeDecodeError, path: Path) -> Decoded | None:
@@ -612,8 +660,10 @@ def _decode_text(data: bytes, path: Path) -> Decoded:
         text = data.decode("utf-8-sig", errors="replace")
         bad, clean = _utf8_lines(data.removeprefix(codecs.BOM_UTF8))
         mostly = _mostly_utf8(text, data, len(bad), clean)
-        stray = None if mostly else _stray_bytes(data.removeprefix(codecs.BOM_UTF8), bad)
-        mostly = mostly or stray is not None
+        if not mostly:
+            stray = _without_stray_bytes(data.removeprefix(codecs.BOM_UTF8), bad, path)
+            if stray is not None:
+                return stray
         if mostly and _mostly_controls(text, _UTF8_CONTROL_SHARE):
             raise _binary(path) from None
         # a few lines of UTF-8 among more in Windows-1252 are UTF-8 too, when all the
@@ -632,12 +682,7 @@ def _decode_text(data: bytes, path: Path) -> Decoded:
             if western:
                 problems.append(_western_problem(path, western))
             if replaced:
-                what, them = "bytes that are not UTF-8", "them"
-                if stray and len(stray) == 1:
-                    (run,) = stray
-                    what = f"the stray byte{'s' * (len(run) > 1)} {run.hex(' ').upper()}"
-                    them = _them(len(run))
-                problems.append(_replaced_problem(path, replaced, what, them))
+                problems.append(_replaced_problem(path, replaced, "bytes that are not UTF-8"))
             return Decoded(text, "utf-8", tuple(problems))
     else:
         if _mostly_controls(text, _UTF8_CONTROL_SHARE):
