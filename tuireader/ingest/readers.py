@@ -725,6 +725,46 @@ def _decode_wide(data: bytes, path: Path, encoding: str) -> Decoded:
     return Decoded(text.replace("\x00", ""), encoding, problems)
 
 
+#: a byte beyond ASCII between two ASCII letters, and the letters beside it
+_BYTE_IN_WORD_RE = re.compile(rb"([A-Za-z])([\x80-\xff])(?=([A-Za-z]))")
+#: bytes that stand between letters in either encoding's text: Windows-1252's signs
+#: ("don\x92t", "methods\x97they", "and\x85so", "l\xb7l") and its "š", "ž", "œ", which
+#: are Mac OS Roman's "ö", "û", "ú"
+_EITHER_IN_WORDS = frozenset(b"\x85\x91\x92\x93\x94\x96\x97\x9a\x9c\x9e\xb7")
+#: the fewest bytes that must say Mac OS Roman
+_MAC_EVIDENCE = 2
+
+
+def _mac_roman(data: bytes) -> bool:
+    """True when bytes that are not UTF-8 are an old Mac's text (Mac OS Roman, which
+    BibDesk and old Mac editors saved), not Windows-1252.
+
+    Read as Windows-1252, Mac OS Roman's accented small letters became capitals and
+    signs inside words ("CafŽ", "MŸller", "gro§e", "na•ve", "donÕt") or bytes it leaves
+    undefined, and a list lost its names unsaid. Windows-1252's own text holds small
+    letters there ("café"); a byte that reads as a letter or a sign in both is no sign.
+    """
+    mac = 0
+    western = 0
+    for match in _BYTE_IN_WORD_RE.finditer(data, 0, 400_000):
+        before, byte, after = match.groups()
+        if byte[0] in _EITHER_IN_WORDS:
+            continue
+        try:
+            read = byte.decode("cp1252")
+        except UnicodeDecodeError:
+            read = ""
+        if read.islower():
+            western += 1
+        elif not read.isupper() or before.islower() or after.islower():
+            mac += 1
+    if mac < _MAC_EVIDENCE or mac <= 2 * western:
+        return False
+    text = data[:400_000].decode("mac_roman")
+    beyond = _NON_ASCII_RE.findall(text)
+    return sum(1 for char in beyond if _WESTERN_RE.fullmatch(char)) >= 0.9 * len(beyond)
+
+
 def _decode_legacy(data: bytes, path: Path) -> Decoded:
     """Bytes that are not UTF-8: Chinese GB18030, else Windows-1252 (with Latin-1's
     reading of the bytes it leaves undefined)."""
@@ -735,6 +775,14 @@ def _decode_legacy(data: bytes, path: Path) -> Decoded:
     else:
         if _looks_chinese(text) and not _mostly_controls(text, _LEGACY_CONTROL_SHARE):
             return Decoded(text, "gb18030")
+    if _mac_roman(data):
+        text = data.decode("mac_roman")
+        said = Problem(
+            path,
+            "the file is not UTF-8 and reads as an old Mac's text (Mac OS Roman); read it so",
+            "warning",
+        )
+        return Decoded(text, "mac_roman", (said,))
     text = _single_byte(data)
     if not _mostly_controls(text, _LEGACY_CONTROL_SHARE):
         return Decoded(text, "cp1252")
@@ -967,7 +1015,12 @@ def read_file(path: Path) -> ReadResult:
 #: the formats whose text is UTF-8 by their own definition (RFC 8259 for JSON): one
 #: read in another encoding is at fault, however well it reads, and is said to be
 _UTF8_FORMATS = frozenset({"json", "jsonl"})
-_LEGACY_NAMES = {"cp1252": "Windows-1252 (Latin-1)", "latin-1": "Latin-1", "gb18030": "GB18030"}
+_LEGACY_NAMES = {
+    "cp1252": "Windows-1252 (Latin-1)",
+    "latin-1": "Latin-1",
+    "gb18030": "GB18030",
+    "mac_roman": "Mac OS Roman",
+}
 
 
 def _legacy_problem(path: Path, data: bytes, encoding: str) -> Problem | None:
