@@ -108,3 +108,14 @@ def test_binary_data_with_zero_bytes_is_still_refused(tmp_path: Path) -> None:
     spread = b"".join(b"title %d\x00" % n for n in range(20))
     with pytest.raises(ReadError, match="binary"):
         decode(spread, Path("spread.txt"))
+
+
+@pytest.mark.parametrize("name", ["corl.json", "l4dc.bib", "list.txt"])
+def test_a_list_a_crash_left_all_zero_bytes_says_so(tmp_path: Path, name: str) -> None:
+    path = write(tmp_path, name, b"\x00" * 4096)
+    result = read_file(path)
+    assert result.records == ()
+    unwritten = "the file holds only zero bytes (4,096), as one a crash left unwritten does"
+    assert [(problem.severity, problem.message) for problem in result.problems] == [
+        ("error", f"{unwritten}; nothing in it can be read")
+    ]

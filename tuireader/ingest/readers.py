@@ -982,6 +982,15 @@ def read_file(path: Path) -> ReadResult:
         return _too_big(path, len(data), fmt)
     if not data.strip():
         return failure(path, "the file is empty", fmt if fmt != "unknown" else "text")
+    if not data.strip(b"\x00 \t\r\n"):
+        # a crash before the data was written leaves the file's room zero-filled: said as
+        # that, not as a list whose end was zero-filled and what was left is not JSON
+        return failure(
+            path,
+            f"the file holds only zero bytes ({data.count(0):,}), as one a crash left "
+            "unwritten does; nothing in it can be read",
+            fmt if fmt != "unknown" else "text",
+        )
     try:
         decoded = decode(data, path)
     except ReadError as error:
