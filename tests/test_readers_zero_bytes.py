@@ -104,6 +104,9 @@ def test_binary_data_with_zero_bytes_is_still_refused(tmp_path: Path) -> None:
     with sqlite3.connect(database) as connection:
         connection.execute("create table papers (title text)")
     assert messages(database) == ["this is an SQLite database, not a text list of papers"]
+    # NULs beside other control bytes are binary data, however few
+    with pytest.raises(ReadError, match="binary"):
+        decode(b"\x00\x01binary", Path("bad.jsonl"))
     # text with NULs all through it is no text file with a few stray ones
     spread = b"".join(b"title %d\x00" % n for n in range(20))
     with pytest.raises(ReadError, match="binary"):

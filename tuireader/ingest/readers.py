@@ -465,7 +465,7 @@ def _decode(data: bytes, path: Path) -> Decoded:
     if wide is not None:
         return _without_padding(data, path, 2, wide)
     zeros = _zero_runs(body)
-    if len(zeros) > _FEW_ZERO_RUNS:
+    if len(zeros) > _FEW_ZERO_RUNS or (zeros and _C0_BYTE_RE.search(body)):
         raise _binary(path)
     decoded = _decode_text(body.replace(b"\x00", b""), path)
     said: list[Problem] = []
@@ -480,6 +480,9 @@ def _decode(data: bytes, path: Path) -> Decoded:
 #: block a crash zero-filled), not the NULs a binary file holds everywhere
 _FEW_ZERO_RUNS = 8
 _ZERO_RUN_RE = re.compile(rb"\x00+")
+#: a control byte beside NULs says binary data ("\x00\x01\x02"): a text with a stray
+#: NUL holds no other control than its tabs, line ends and form feeds
+_C0_BYTE_RE = re.compile(rb"[\x01-\x08\x0b\x0e-\x1f\x7f]")
 
 
 def _zero_runs(data: bytes) -> list[tuple[int, int]]:
