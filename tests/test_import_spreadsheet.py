@@ -59,3 +59,30 @@ def test_a_csv_export_saved_again_in_windows_1252_is_taken_up(tmp_path, capsys, 
     marks = _triage_json(capsys, lst, remote)
     assert marks == _triage_json(capsys, lst, laptop)
     assert ("skip", ["Übersicht"], "café: résumé first") in marks.values()
+
+
+def test_a_csv_export_saved_again_in_mac_os_roman_is_taken_up(tmp_path, capsys):
+    # Excel for Mac before 2016 saves "CSV" in Mac OS Roman, which the list readers read:
+    # import refused it as "not UTF-8 text", the marks of a sheet edited there lost
+    lst, export = _marked_laptop(capsys, tmp_path, "csv")
+    laptop = tmp_path / "laptop"
+    _code, out, _ = run(capsys, "search", "study 4", lst, "--data-dir", laptop, "--json")
+    paper = json.loads(out)["hits"][0]["id"]
+    run(capsys, "triage", paper, lst, "--tag", "Übersicht", "--data-dir", laptop)
+    run(capsys, "note", paper, lst, "--set", "Jörg Müller: résumé first", "--data-dir", laptop)
+    code, _, err = run(capsys, "export", lst, "--format", "csv", "-o", export, "--data-dir", laptop)
+    assert code == 0, err
+    rows = list(csv.reader(io.StringIO(export.read_text(encoding="utf-8"))))
+    out_text = io.StringIO()
+    csv.writer(out_text, lineterminator="\r\n").writerows(rows)  # a line break in a cell quoted
+    resaved = tmp_path / "resaved.csv"
+    # its rows ended by a CR alone, as the classic Mac OS ends lines
+    resaved.write_bytes(out_text.getvalue().replace("\r\n", "\r").encode("mac_roman"))
+
+    remote = tmp_path / "remote"
+    code, _, err = run(capsys, "import", resaved, lst, "--data-dir", remote)
+    assert code == 0, err
+    assert "Mac OS Roman" in err
+    marks = _triage_json(capsys, lst, remote)
+    assert marks == _triage_json(capsys, lst, laptop)
+    assert ("skip", ["Übersicht"], "Jörg Müller: résumé first") in marks.values()

@@ -140,7 +140,12 @@ def export_marks(
 
 
 #: the encodings a list reader takes for text that is not UTF-8, as a user knows them
-_ENCODING_NAMES = {"cp1252": "Windows-1252", "latin-1": "Latin-1", "gb18030": "GB18030"}
+_ENCODING_NAMES = {
+    "cp1252": "Windows-1252",
+    "latin-1": "Latin-1",
+    "gb18030": "GB18030",
+    "mac_roman": "Mac OS Roman",
+}
 
 
 def _saved_again(
@@ -223,7 +228,8 @@ def _unmarked(state: Any, tags: Any, note: Any) -> bool:
 def _from_csv(text: str, path: Path, delimiter: str = ",") -> list[CarriedMark]:
     from tuireader.ingest.formats.table import DETACHED_COLUMN, OWN_COLUMNS, parse_csv
 
-    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    # newline="": rows end where a spreadsheet ended them, old Excel for Mac at a CR
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     header = rows[0] if rows else []
     if tuple(header[: len(OWN_COLUMNS)]) != OWN_COLUMNS:
         raise NotAnExport(f"{path} is a table but not a tuireader export: its columns differ")
