@@ -220,24 +220,3 @@ def test_one_title_by_two_people_of_one_family_in_lists_without_ids_is_two_paper
         ("a", "c"),
         ("b",),
     ]
-
-
-def test_one_authors_title_of_two_years_in_lists_without_ids_is_two_papers(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Ann Smith's paper of 2020 and hers of that title of 2022 were one, and so their marks
-    head = "title,authors,year\n"
-    early = tmp_path / "a.csv"
-    early.write_text(head + "Learning to Walk in the Wild,Ann Smith,2020\n")
-    later = tmp_path / "b.csv"
-    later.write_text(head + "Learning to Walk in the Wild,Ann Smith,2022\n")
-    assert _run(capsys, "add", str(early), str(later))[0] == 0
-    hits = _hits(capsys, "walk")
-    assert sorted(hit["lists"] for hit in hits) == [["a"], ["b"]]
-    (first,) = [hit["id"] for hit in hits if hit["lists"] == ["a"]]
-    assert _run(capsys, "triage", str(first), "--state", "kept")[0] == 0
-    assert [hit["id"] for hit in _hits(capsys, "is:kept")] == [first]
-    # a list that gives no year names either
-    undated = tmp_path / "c.csv"
-    undated.write_text("title,authors\nLearning to Walk in the Wild,Ann Smith\n")
-    assert [paper.lists for paper in load_library([early, undated])] == [("a", "c")]

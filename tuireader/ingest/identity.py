@@ -12,8 +12,7 @@ Two records are one paper only when
 - they share a strong key and their titles do not disagree (under a source's own id,
   a title of a word or two, "Introduction", only with one first author), or
 - their titles agree and their first authors do too (or one side names no authors;
-  their given names or initials too, where both give them), in one year where both
-  give one,
+  their given names or initials too, where both give them),
   whatever their lists' own ids (two exports of one library key a paper twice), but
   for those only in one year, by one first author's given name (or initial) and, for a
   title of a word or two, one first author, or
@@ -860,7 +859,6 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
             not a.first_author or not b.first_author or same_family(a.first_author, b.first_author)
         )
         and same_given(a.first_given, b.first_given)
-        and (a.year is None or b.year is None or a.year == b.year)
         and (not own_ids_differ or _named_alike(a, b))
     ):
         return "same title and first author" if a.first_author else "same title"
