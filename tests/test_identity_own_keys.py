@@ -196,27 +196,3 @@ def test_one_title_under_two_keys_by_two_first_authors_of_one_family_is_two_pape
         ("a", "c"),
         ("b",),
     ]
-
-
-def test_one_title_by_two_people_of_one_family_in_lists_without_ids_is_two_papers(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # lists that give no ids at all: the two Wangs' papers were one, and so their marks
-    head = "title,authors,year\n"
-    xiang = tmp_path / "a.csv"
-    xiang.write_text(head + "Graph Neural Networks for Recommendation,Xiang Wang,2022\n")
-    shoujin = tmp_path / "b.csv"
-    shoujin.write_text(head + "Graph Neural Networks for Recommendation,Shoujin Wang,2022\n")
-    assert _run(capsys, "add", str(xiang), str(shoujin))[0] == 0
-    hits = _hits(capsys, "graph")
-    assert sorted(hit["lists"] for hit in hits) == [["a"], ["b"]]
-    (hers,) = [hit["id"] for hit in hits if hit["lists"] == ["b"]]
-    assert _run(capsys, "triage", str(hers), "--state", "kept")[0] == 0
-    assert [hit["id"] for hit in _hits(capsys, "is:kept")] == [hers]
-    # the same person, once by an initial, is one paper
-    initial = tmp_path / "c.csv"
-    initial.write_text(head + "Graph Neural Networks for Recommendation,X. Wang,2022\n")
-    assert sorted(paper.lists for paper in load_library([xiang, shoujin, initial])) == [
-        ("a", "c"),
-        ("b",),
-    ]

@@ -11,8 +11,7 @@ Two records are one paper only when
 
 - they share a strong key and their titles do not disagree (under a source's own id,
   a title of a word or two, "Introduction", only with one first author), or
-- their titles agree and their first authors do too (or one side names no authors;
-  their given names or initials too, where both give them),
+- their titles agree and their first authors do too (or one side names no authors),
   whatever their lists' own ids (two exports of one library key a paper twice), but
   for those only in one year, by one first author's given name (or initial) and, for a
   title of a word or two, one first author, or
@@ -858,7 +857,6 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
         and (
             not a.first_author or not b.first_author or same_family(a.first_author, b.first_author)
         )
-        and same_given(a.first_given, b.first_given)
         and (not own_ids_differ or _named_alike(a, b))
     ):
         return "same title and first author" if a.first_author else "same title"
