@@ -13,8 +13,7 @@ Two records are one paper only when
   a title of a word or two, "Introduction", only with one first author), or
 - their titles agree and their first authors do too (or one side names no authors),
   whatever their lists' own ids (two exports of one library key a paper twice), but
-  for those only in one year, by one first author's given name (or initial) and, for a
-  title of a word or two, one first author, or
+  for those only in one year and, for a title of a word or two, one first author, or
 - their abstracts agree, are not placeholders ("Part of …", "Withdrawn", very short), and
   at most one of them has a title, or both titles agree;
 
