@@ -191,18 +191,3 @@ def test_a_short_titles_key_found_on_another_authors_paper_takes_no_mark(tmp_pat
     # her paper read again, by its key alone, takes it back
     path.write_text(entry.format("Smith, Ann", ""), encoding="utf-8")
     assert tagged(session(data, path)) == {"Smith": ("smith",)}
-
-
-def test_a_key_given_to_another_persons_paper_of_its_title_takes_no_mark(tmp_path: Path) -> None:
-    # Xiang Wang's key given to Shoujin Wang's paper of one title and year: his mark
-    # stayed on hers under the key
-    data = tmp_path / "data"
-    title = "Graph Neural Networks for Recommendation"
-    path = bib(tmp_path / "list.bib", [("wang2022", title, "Wang, Xiang")])
-    tag_each(session(data, path), {"Wang": "xiang"})
-    bib(path, [("wang2022", title, "Wang, Shoujin")])
-    again = session(data, path)
-    assert tagged(again) == {} and detached(again) == [title]
-    # his paper read again takes it back; by an initial, it is his paper still
-    bib(path, [("wang2022", title, "Wang, X.")])
-    assert tagged(session(data, path)) == {"Wang": ("xiang",)}

@@ -3195,17 +3195,13 @@ def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
     author or abstract ("smith2023" for Smith's next paper once JabRef renamed the first
     "smith2023a"). A title mended or retitled with the same author and abstract is the
     same paper; a DOI or an arXiv id is never given to another. A short title under
-    another first author is another paper (see :func:`_short_title_of_another`), and
-    so is any title by a first author of another given name (Xiang and Shoujin Wang's
-    "Graph Neural Networks for Recommendation")."""
-    from tuireader.ingest.identity import same_family, same_given, titles_close
+    another first author is another paper (see :func:`_short_title_of_another`)."""
+    from tuireader.ingest.identity import same_family, titles_close
 
     if not marked.keys or not marked.keys[0].startswith("source:"):
         return False
     if titles_close(marked.title_key, now.title_key):
-        return _short_title_of_another(marked, now) or not same_given(
-            marked.first_given, now.first_given
-        )
+        return _short_title_of_another(marked, now)
     authors = marked.first_author and now.first_author
     abstracts = marked.abstract_digest and now.abstract_digest
     return bool(
