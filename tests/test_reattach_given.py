@@ -162,14 +162,14 @@ def test_accents_put_in_with_a_title_mended_or_a_year_changed_keep_the_mark(
     path.write_text(
         head
         + "Graph Atention Networks,Petar Velickovic,,2018\n"
-        + "Third Paper,Ann Muller,Graphs drawn from the proteins of cells.,2023\n",
+        + "Third Paper,Ann Muller,About graphs.,2023\n",
         encoding="utf-8",
     )
     tag_each(session(data, path), {"Velickovic": "gat", "Muller": "third"})
     path.write_text(
         head
         + "Graph Attention Networks,Petar Veličković,,2018\n"
-        + "Third Paper,Ann Müller,Graphs drawn from the proteins of cells.,2024\n",
+        + "Third Paper,Ann Müller,About graphs.,2024\n",
         encoding="utf-8",
     )
     again = session(data, path)

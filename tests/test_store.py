@@ -1152,21 +1152,3 @@ def test_a_problem_said_to_a_command_says_what_it_did_not_what_the_reader_shows(
     assert "Nothing was saved" in said
     assert "shown" not in said and "reader left open" not in said
     assert said.split(".")[0] == problem.split(".")[0]  # the cause as it was
-
-
-def test_an_identity_of_a_file_from_before_given_names_were_kept_is_read(db_path: Path) -> None:
-    with Store.open(db_path) as store:
-        store.set_state("p1", "kept")
-        store.remember([store_module.StoredIdentity("p1", title="Walking", first_author="lee")])
-    raw = sqlite3.connect(db_path)
-    raw.execute("ALTER TABLE identity DROP COLUMN first_given")
-    raw.execute("PRAGMA user_version = 5")
-    raw.commit()
-    raw.close()
-    # shown read-only, the file is read row by row as it is, without the column
-    with Store.open(db_path, read_only=True) as viewer:
-        (found,) = viewer.identities(["p1"]).values()
-        assert (found.title, found.first_author, found.first_given) == ("Walking", "lee", "")
-    with Store.open(db_path) as store:  # and migrated, given names are kept
-        store.remember([store_module.StoredIdentity("p1", title="Walking", first_given="ann")])
-        assert store.identities(["p1"])["p1"].first_given == "ann"

@@ -547,7 +547,6 @@ def _identified(paper_id: str, record: Any, scope: str | None) -> _Identified:
             year=found.year,
             abstract_digest=found.abstract_digest,
             abstract=(record.abstract or "")[:_ABSTRACT_KEPT],
-            first_given=found.first_given,
         ),
     )
 

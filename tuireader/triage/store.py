@@ -42,7 +42,7 @@ DEFAULT_STATE = "new"
 #: each state as people read it ("3 kept · 1 skipped"), where the stored name differs.
 STATE_WORDS = {state: state for state in STATES} | {"skip": "skipped"}
 #: the schema this version of tuireader writes; older files are migrated on open.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 5
 #: how many actions the undo log keeps.
 UNDO_DEPTH = 1000
 
@@ -127,18 +127,13 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             UNIQUE (paper_id, path)
         )""",
     ),
-    # The given names of each triaged paper's first author, so that a mark never
-    # follows its title to another person's paper of that title (Xiang and Shoujin Wang).
-    6: ("ALTER TABLE identity ADD COLUMN first_given TEXT NOT NULL DEFAULT ''",),
 }
 #: Characters of an abstract kept with a triaged paper: enough to recognise it edited.
 _ABSTRACT_KEPT = 4000
 #: The columns of the identity table, in order.
 _IDENTITY_COLUMNS = (
-    "paper_id, keys, title, title_key, first_author, year, abstract_digest, abstract, first_given"
+    "paper_id, keys, title, title_key, first_author, year, abstract_digest, abstract"
 )
-#: The columns of the identity table before the first author's given names were kept.
-_IDENTITY_COLUMNS_5 = _IDENTITY_COLUMNS.removesuffix(", first_given")
 
 
 class StoreError(Exception):
@@ -348,8 +343,6 @@ class StoredIdentity:
     abstract_digest: str = ""
     #: the start of the abstract, for recognising it after an edit.
     abstract: str = ""
-    #: the first author's given names, normalised; "" when not given (or not kept).
-    first_given: str = ""
 
     @classmethod
     def of(cls, paper: Paper) -> StoredIdentity:
@@ -367,7 +360,6 @@ class StoredIdentity:
             year=found.year,
             abstract_digest=found.abstract_digest,
             abstract=paper.abstract[:_ABSTRACT_KEPT],
-            first_given=found.first_given,
         )
 
     def row(self) -> tuple[Any, ...]:
@@ -380,7 +372,6 @@ class StoredIdentity:
             self.year,
             self.abstract_digest,
             self.abstract,
-            self.first_given,
         )
 
     @classmethod
@@ -391,8 +382,7 @@ class StoredIdentity:
             keys = ()
         year = row[5] if isinstance(row[5], int) else None
         text = [str(value or "") for value in row]
-        given = text[8] if len(text) > 8 else ""
-        return cls(text[0], keys, text[2], text[3], text[4], year, text[6], text[7], given)
+        return cls(text[0], keys, text[2], text[3], text[4], year, text[6], text[7])
 
 
 @dataclass(frozen=True)
@@ -1162,14 +1152,10 @@ def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection, *, decisions: b
             mem.execute(
                 "INSERT OR IGNORE INTO ui_state VALUES (?, ?, ?)", (key, value, _number(updated))
             )
-    # a file from before the given names were kept has no such column
-    identities = _rows(src, _IDENTITY_COLUMNS, "identity") or _rows(
-        src, _IDENTITY_COLUMNS_5, "identity"
-    )
-    for row in identities:
+    for row in _rows(src, _IDENTITY_COLUMNS, "identity"):
         if isinstance(row[0], str):
             mem.execute(
-                f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
                 StoredIdentity.from_row(row).row(),
             )
     for paper_id, path in _rows(src, "paper_id, path", "seen_in"):
@@ -3125,7 +3111,7 @@ class Store:
     def _put_identity(conn: sqlite3.Connection, found: StoredIdentity) -> None:
         conn.execute(
             f"INSERT OR REPLACE INTO identity ({_IDENTITY_COLUMNS}, seen) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (*found.row(), time.time()),
         )
 
@@ -3507,28 +3493,6 @@ def _keys_of(found: StoredIdentity) -> Any:
     return Identity(keys=tuple(k for k in map(Key.parse, found.keys) if k is not None))
 
 
-def _may_be(marked: StoredIdentity, found: StoredIdentity) -> bool:
-    """Whether ``found``, a paper that a title, an abstract or a list's own id makes out
-    to be the marked paper, may be it: the two give no two years (unless their abstracts
-    are one, word for word: a preprint published), no two given names of the first
-    author ("Xiang", "Shoujin" Wang; "Ann", "A." are one), and no two DOIs, arXiv ids or
-    other identifiers. Ann Smith's "Learning to Walk in the Wild" of 2020 and her paper
-    of that title of 2022 are two papers: a mark on one, its list removed, stays
-    detached until the list is back, rather than go to the other."""
-    from tuireader.ingest.identity import IDENTIFIER_NAMES, conflicting, is_placeholder, same_given
-
-    one_abstract = (
-        bool(marked.abstract_digest)
-        and marked.abstract_digest == found.abstract_digest
-        and not is_placeholder(marked.abstract)
-    )
-    return (
-        (one_abstract or marked.year is None or found.year is None or marked.year == found.year)
-        and same_given(marked.first_given, found.first_given)
-        and not conflicting(_keys_of(marked), _keys_of(found), tuple(IDENTIFIER_NAMES))
-    )
-
-
 def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
     """``stored`` with its keys made again as the papers of the lists are keyed now: a
     mark stored before a title's key changed (a soft hyphen that parted a word, "learn
@@ -3684,10 +3648,7 @@ class _Finder:
             if (
                 theirs is not None
                 and agree(stored.title_key, theirs.title_key)
-                and not (
-                    kind == "source"
-                    and (_short_title_of_another(stored, theirs) or not _may_be(stored, theirs))
-                )
+                and not (kind == "source" and _short_title_of_another(stored, theirs))
             ):
                 return candidates[0], f"same {kind}"
         if len(stored.title_key) >= MIN_TITLE_CHARS:
@@ -3695,12 +3656,7 @@ class _Finder:
             candidates = self._free(
                 paper
                 for author, paper in self._titles.get(stored.title_key, ())
-                if (
-                    not author
-                    or not stored.first_author
-                    or same_family(author, stored.first_author)
-                )
-                and _may_be(stored, self._found[paper.id])
+                if not author or not stored.first_author or same_family(author, stored.first_author)
             )
             if len(candidates) == 1:
                 return candidates[0], "same title and first author"
@@ -3713,11 +3669,7 @@ class _Finder:
                 return found
         if stored.abstract_digest and not is_placeholder(stored.abstract):
             candidates = self._free(self._abstracts.get(stored.abstract_digest, ()))
-            if (
-                len(candidates) == 1
-                and not _of_one_template(stored, self._found[candidates[0].id])
-                and _may_be(stored, self._found[candidates[0].id])
-            ):
+            if len(candidates) == 1 and not _of_one_template(stored, self._found[candidates[0].id]):
                 return candidates[0], "same abstract"
         return None
 
@@ -3738,7 +3690,6 @@ class _Finder:
             if paper.id not in self._taken
             and (found.year is None or stored.year is None or found.year == stored.year)
             and not conflicting(_keys_of(stored), _keys_of(found))
-            and _may_be(stored, found)
             and _title_edited(stored, found)
         ]
         if len(candidates) != 1:
@@ -3778,7 +3729,7 @@ class _Finder:
         if found.abstract_digest != stored.abstract_digest:
             return None
 
-        if conflicting(_keys_of(stored), _keys_of(found)) or not _may_be(stored, found):
+        if conflicting(_keys_of(stored), _keys_of(found)):
             return None
         return paper, "same title and first author"
 
@@ -3823,7 +3774,6 @@ class _Finder:
                     or family_read_whole(stored.first_author, found.first_author)
                 )
                 and not conflicting(_keys_of(stored), _keys_of(found))
-                and _may_be(stored, found)
             ):
                 matching.append(paper)
         if len(matching) != 1:
@@ -3856,7 +3806,6 @@ class _Finder:
         mine = "" if paper.title_derived else title_key(paper.title)
         if not titles_agree(stored.title_key, mine):
             return None
-        found = self._found.get(paper.id) or StoredIdentity.of(paper)
-        if _another_of_a_series(stored, found) or not _may_be(stored, found):
+        if _another_of_a_series(stored, self._found.get(paper.id) or StoredIdentity.of(paper)):
             return None
         return paper, f"similar abstract ({match.score:.0%} of its words)"
