@@ -168,31 +168,3 @@ def test_two_lists_of_one_venue_numbered_from_1_hold_a_shared_paper_once(
         ("Beta", ("orals", "posters")),
         ("Gamma", ("posters",)),
     ]
-
-
-def test_one_title_under_two_keys_by_two_first_authors_of_one_family_is_two_papers(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # two Wangs' papers of one title and year: a mark on one never shows on the other
-    xiang = _bib(
-        tmp_path / "a.bib",
-        ("wang2022graph", "Graph Neural Networks for Recommendation", "Wang, Xiang", 2022),
-    )
-    shoujin = _bib(
-        tmp_path / "b.bib",
-        ("wang2022gnn", "Graph Neural Networks for Recommendation", "Shoujin Wang", 2022),
-    )
-    assert _run(capsys, "add", str(xiang), str(shoujin))[0] == 0
-    hits = _hits(capsys, "graph")
-    assert [hit["lists"] for hit in hits] == [["a"], ["b"]]
-    assert _run(capsys, "triage", str(hits[1]["id"]), "--state", "kept")[0] == 0
-    assert [hit["id"] for hit in _hits(capsys, "is:kept")] == [hits[1]["id"]]
-    # the same person, once by an initial, is one paper
-    initial = _bib(
-        tmp_path / "c.bib",
-        ("Wang22", "Graph Neural Networks for Recommendation", "X. Wang", 2022),
-    )
-    assert [paper.lists for paper in load_library([xiang, shoujin, initial])] == [
-        ("a", "c"),
-        ("b",),
-    ]

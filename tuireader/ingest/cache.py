@@ -489,7 +489,6 @@ def _identity_out(identity: Identity) -> tuple:
         identity.abstract_digest,
         identity.placeholder,
         identity.stand_in,
-        identity.first_given,
     )
 
 

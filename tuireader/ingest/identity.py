@@ -61,7 +61,6 @@ __all__ = [
     "digest",
     "family_name",
     "family_read_whole",
-    "given_name",
     "identifier_keys",
     "identify",
     "is_placeholder",
@@ -76,7 +75,6 @@ __all__ = [
     "papers_named",
     "papers_with",
     "same_family",
-    "same_given",
     "same_paper",
     "same_title",
     "strongest_key",
@@ -240,8 +238,6 @@ class Identity:
     placeholder: bool = True
     #: the abstract is empty or a known stand-in ("Part of …", "Withdrawn").
     stand_in: bool = True
-    #: the first author's given names, normalised ("xiang", "a b"); "" when not given.
-    first_given: str = ""
 
     def key(self, kind: str) -> str | None:
         return next((key.value for key in self.keys if key.kind == kind), None)
@@ -348,30 +344,6 @@ def family_name(author: str) -> str:
         words = [w for w in _title_words(author).split() if w not in _SUFFIXES]
         words = words[-1:]
     return " ".join(words)
-
-
-def given_name(author: str) -> str:
-    """The given names in ``"Ann B. Lee"`` or ``"Lee, Ann B."``, normalised ("ann b");
-    "" for an author given by one name."""
-    author = author.replace("{", "").replace("}", "")
-    if "," in author:
-        parts = [part for part in author.split(",")[1:] if _title_words(part) not in _SUFFIXES]
-        return _title_words(" ".join(parts))
-    words = [w for w in _title_words(author).split() if w not in _SUFFIXES]
-    return " ".join(words[:-1])
-
-
-def same_given(a: str, b: str) -> bool:
-    """Whether two first authors' given names (:func:`given_name`) may be one person's:
-    one of them not given, or their first names one, spelt out or as an initial ("Ann",
-    "A."), accents aside. "Xiang" and "Shoujin" Wang are two people, whose papers of one
-    title ("Graph Neural Networks for Recommendation") are two papers."""
-    if not a or not b:
-        return True
-    one, two = unaccented(a).split()[0], unaccented(b).split()[0]
-    if len(one) == 1 or len(two) == 1:
-        return one[0] == two[0]
-    return one == two
 
 
 def same_family(a: str, b: str) -> bool:
@@ -649,14 +621,7 @@ def identify(item: object, scope: str = "") -> Identity:
         abstract_digest=abstract_digest(abstract),
         placeholder=is_placeholder(abstract),
         stand_in=is_placeholder_phrase(abstract),
-        first_given=_first_given(item),
     )
-
-
-def _first_given(item: object) -> str:
-    """The given names of ``item``'s first author (see :func:`given_name`)."""
-    authors = getattr(item, "authors", ()) or ()
-    return given_name(authors[0]) if authors and isinstance(authors[0], str) else ""
 
 
 def strongest_key(item: object, scope: str = "") -> Key | None:
@@ -893,14 +858,11 @@ _NAMING_WORDS = 3
 def _named_alike(a: Identity, b: Identity) -> bool:
     """Whether one title and first author under two lists' own ids are one paper: not
     when the lists say two years (a yearly workshop's "Welcome to the Workshop" by its
-    chair), nor when they give the first author two given names (Xiang Wang's "Graph
-    Neural Networks for Recommendation" and Shoujin Wang's), nor, for a title of a word
-    or two ("Introduction"), unless both name the same first author. A longer title by
-    one person needs no more than it does without own ids: a Zotero library exported
-    twice, or one paper in a venue's list and a BibTeX file, keys it once in each."""
+    chair), nor, for a title of a word or two ("Introduction"), unless both name the
+    same first author. A longer title needs no more than it does without own ids: a
+    Zotero library exported twice, or one paper in a venue's list and a BibTeX file,
+    keys it once in each."""
     if a.year is not None and b.year is not None and a.year != b.year:
-        return False
-    if not same_given(a.first_given, b.first_given):
         return False
     if len(a.title.split()) >= _NAMING_WORDS and len(b.title.split()) >= _NAMING_WORDS:
         return True

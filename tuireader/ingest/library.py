@@ -162,8 +162,6 @@ def _merge_identities(first: Identity, later: Identity) -> Identity:
         abstract_digest=first.abstract_digest or later.abstract_digest,
         placeholder=later.placeholder if use_later_abstract else first.placeholder,
         stand_in=later.stand_in if use_later_abstract else first.stand_in,
-        # the given names of the first author named (the family name's)
-        first_given=first.first_given if first.first_author else later.first_given,
     )
 
 
