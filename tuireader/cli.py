@@ -1556,29 +1556,12 @@ def cmd_remove(args: argparse.Namespace) -> int:
         raise UsageError(f"{exc}; nothing removed") from None
     if change.kept_damaged is not None:
         _err(f"the damaged list of lists was kept as {change.kept_damaged}")
-    _forget_removed_files(paths, change.removed)
     for entry in change.removed:
         where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
         print(_line(f"removed {entry.name} ({where}); its triage is kept"))
     if change.shelf is not None and not change.shelf.entries:
         _err(_EMPTY_LIBRARY)
     return EXIT_OK
-
-
-def _forget_removed_files(paths, removed: Sequence[Any]) -> None:
-    """Tell the triage file that the lists ``removed`` are not the library's any more:
-    the marks of their papers, kept, no longer wait for those files as for a list not
-    named this time (of which nothing is said), and are counted by ``lists`` and the
-    next command as marks outside the lists. A triage file that cannot be written now
-    (another user's, busy) keeps them waiting: the lists are removed all the same."""
-    if not removed or not paths.state_db.exists():
-        return
-    from tuireader.triage.store import Store
-
-    gone = _within([entry.location for entry in removed])
-    with contextlib.suppress(Exception), Store.open(paths.state_db) as store:
-        if not store.read_only:  # the lists are removed all the same; the marks are kept
-            store.forget_files(gone)
 
 
 class _NotOneList(Exception):

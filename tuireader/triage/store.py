@@ -3050,20 +3050,6 @@ class Store:
             for paper_id, wanted in changed.items():
                 self._put_seen_in(conn, paper_id, wanted)
 
-    def forget_files(self, gone: Callable[[str], bool]) -> int:
-        """Keep none of the list files ``gone`` picks as those papers were read from (the
-        lists the user removed from the library); how many were forgotten. The marks of
-        their papers no longer wait for those files (see :func:`in_lists_not_read`), which
-        still exist: they are counted with the marks outside the lists, as those of a
-        paper that left its list are, and follow their paper into any list."""
-        with self._write() as conn:
-            paths = [path for (path,) in conn.execute("SELECT DISTINCT path FROM seen_in")]
-            forgotten = [path for path in paths if gone(path)]
-            for chunk in _chunks(forgotten):
-                marks = ",".join("?" * len(chunk))
-                conn.execute(f"DELETE FROM seen_in WHERE path IN ({marks})", chunk)
-        return len(forgotten)
-
     @staticmethod
     def _put_seen_in(conn: sqlite3.Connection, paper_id: str, files: Iterable[str]) -> None:
         """Make ``files`` the list files kept for ``paper_id``."""
