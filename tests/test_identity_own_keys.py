@@ -142,29 +142,3 @@ def test_a_paper_kept_in_one_export_stays_kept_when_its_copy_is_added(
     assert code == 1 and json.loads(out)["detached"] == []
     code, out, _ = _run(capsys, "lists")
     assert code == 0 and "5  distinct papers" in out
-
-
-def test_two_lists_of_one_venue_numbered_from_1_hold_a_shared_paper_once(
-    tmp_path: Path,
-) -> None:
-    # the orals and the posters of one venue both count from 1: Beta is the orals' 2
-    # and the posters' 1, whose 1 is Alpha in the orals
-    head = "id,title,authors,venue,year\n"
-    orals = tmp_path / "orals.csv"
-    orals.write_text(
-        head + "1,Alpha Paper on Graphs,Ann Lee,ICML,2024\n"
-        "2,Beta Paper on Vision,Bob Stone,ICML,2024\n",
-        encoding="utf-8",
-    )
-    posters = tmp_path / "posters.csv"
-    posters.write_text(
-        head + "1,Beta Paper on Vision,Bob Stone,ICML,2024\n"
-        "2,Gamma Paper on Speech,Cy Diaz,ICML,2024\n",
-        encoding="utf-8",
-    )
-    lib = load_library([orals, posters])
-    assert [(paper.title.split()[0], paper.lists) for paper in lib] == [
-        ("Alpha", ("orals",)),
-        ("Beta", ("orals", "posters")),
-        ("Gamma", ("posters",)),
-    ]
