@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from dataclasses import fields
 from pathlib import Path
 
@@ -350,18 +349,6 @@ def test_nips_stubs_join_the_full_records_of_their_titles() -> None:
     assert len(lib) == 2 and all(p.abstract for p in lib)
     (problem,) = lib.problems
     assert problem.message.startswith("2 records name papers listed earlier in this list")
-
-
-def test_a_copy_of_a_list_with_stubs_names_the_same_papers(tmp_path: Path) -> None:
-    # the copy's bare "End-to-End Differentiable Proving" joined the paper its full
-    # record made whole in the first list, and its own full record, no longer beside a
-    # bare paper, became a second paper that only the copy held
-    copy = tmp_path / "nips2017_copy.json"
-    shutil.copyfile(FIXTURES / "nips2017_stubs.json", copy)
-    alone = load_library([FIXTURES / "nips2017_stubs.json"])
-    both = load_library([FIXTURES / "nips2017_stubs.json", copy])
-    assert [paper.id for paper in both] == [paper.id for paper in alone]
-    assert all(len(paper.lists) == 2 for paper in both)
 
 
 @pytest.mark.parametrize("reverse", [False, True])

@@ -325,7 +325,7 @@ class _Merger:
             # record joins a paper on its title and authors
             in_list = list_name in draft.lists
             reason = same_paper(identity, draft.identity, by_title=not in_list)
-            if reason is None and in_list and _stub_of(identity, draft, list_name):
+            if reason is None and in_list and stub_of_same_paper(identity, draft.identity):
                 reason = "same title and first author, one entry without an abstract"
             if reason is not None:
                 return draft, reason
@@ -333,7 +333,9 @@ class _Merger:
         # "Bayesian GANs" spotlight beside its "Bayesian GAN" poster)
         by_author = self._by_author.get((list_name, identity.first_author), ())
         for draft in by_author if identity.first_author and len(by_author) < CROWD else ():
-            if draft.identity.title != identity.title and _stub_of(identity, draft, list_name):
+            if draft.identity.title != identity.title and stub_of_same_paper(
+                identity, draft.identity
+            ):
                 return draft, "same first author and a title mended, one entry without an abstract"
         return None
 
@@ -400,19 +402,6 @@ def _numbered(texts: Iterable[str], abstracts: Iterable[object] = ()) -> list[st
         seen[text] = count
         out.append(text if count == 1 else f"{text}#{count}")
     return out
-
-
-def _stub_of(identity: Identity, draft: _Draft, list_name: str) -> bool:
-    """Whether a record of ``list_name`` known by ``identity`` and the paper ``draft``
-    are one entry of that list named twice, once without its abstract
-    (:func:`stub_of_same_paper`), as the list says it or as all the lists read so far
-    do: a copy of a conference site's list names a paper's bare entry before its full
-    one, the bare one joins the paper that other copy made whole, and the full one, one
-    entry with it, joins it too."""
-    if stub_of_same_paper(identity, draft.identity):
-        return True
-    known = draft.by_list.get(list_name) if draft.by_list is not None else None
-    return known is not None and stub_of_same_paper(identity, known[0])
 
 
 def _unique_drafts(drafts: list[_Draft]) -> list[_Draft]:
