@@ -278,8 +278,7 @@ def test_source_ids_are_scoped_and_separate_stubs() -> None:
     first = ident.identify(_WithSource(one, "9061"), "NeurIPS 2017")
     second = ident.identify(_WithSource(two, "9062"), "NeurIPS 2017")
     assert [str(k) for k in first.keys] == ["source:neurips 2017#9061"]
-    # two entries of one list: a list that names a title twice names two entries
-    assert ident.same_paper(first, second, by_title=False) is None
+    assert ident.same_paper(first, second) is None
     assert ident.same_paper(first, ident.identify(two)) == "same title and first author"
 
 

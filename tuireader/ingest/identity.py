@@ -11,15 +11,12 @@ Two records are one paper only when
 
 - they share a strong key and their titles do not disagree (under a source's own id,
   a title of a word or two, "Introduction", only with one first author), or
-- their titles agree and their first authors do too (or one side names no authors),
-  whatever their lists' own ids (two exports of one library key a paper twice), but
-  for those only in one year and, for a title of a word or two, one first author, or
+- their titles agree and their first authors do too (or one side names no authors), or
 - their abstracts agree, are not placeholders ("Part of …", "Withdrawn", very short), and
   at most one of them has a title, or both titles agree;
 
-and never when they carry different values of the same kind of identifier (two ids of
-one source do not keep apart records that share a DOI or arXiv id), nor, under two own
-ids, on their abstracts alone.
+and never when they carry different values of the same kind of strong key (two ids of
+one source do not keep apart records that share a DOI or arXiv id).
 
 Plain functions over plain values: ``identify`` reads any object with the attributes of
 a :class:`~tuireader.ingest.readers.Record` or a :class:`~tuireader.model.Paper` (missing
@@ -808,11 +805,8 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
             if key.kind == "source" and not _one_author_of_short_titles(a, b):
                 return None
             return f"same {_KIND_NAMES[key.kind]}"
-    if conflicting(a, b, _IDENTIFIER_KINDS):
+    if conflicting(a, b):
         return None
-    # two lists' own ids (a BibTeX key in each of two exports, row numbers) tell apart
-    # nothing across lists: each list names the paper its own way
-    own_ids_differ = conflicting(a, b, ("source",))
     if (
         by_title
         and a.title
@@ -821,11 +815,8 @@ def same_paper(a: Identity, b: Identity, *, by_title: bool = True) -> str | None
         and (
             not a.first_author or not b.first_author or same_family(a.first_author, b.first_author)
         )
-        and (not own_ids_differ or _named_alike(a, b))
     ):
         return "same title and first author" if a.first_author else "same title"
-    if own_ids_differ:
-        return None  # an abstract shared under two ids (a list's template) names no paper
     if a.abstract_digest and a.abstract_digest == b.abstract_digest:
         if a.title and b.title and not same_title(a.title, b.title):
             return None
@@ -853,20 +844,6 @@ def _one_author_of_short_titles(a: Identity, b: Identity) -> bool:
 #: a title of fewer words than this ("Introduction", "Invited Talk") names no paper
 #: under a list's own id without its first author
 _NAMING_WORDS = 3
-
-
-def _named_alike(a: Identity, b: Identity) -> bool:
-    """Whether one title and first author under two lists' own ids are one paper: not
-    when the lists say two years (a yearly workshop's "Welcome to the Workshop" by its
-    chair), nor, for a title of a word or two ("Introduction"), unless both name the
-    same first author. A longer title needs no more than it does without own ids: a
-    Zotero library exported twice, or one paper in a venue's list and a BibTeX file,
-    keys it once in each."""
-    if a.year is not None and b.year is not None and a.year != b.year:
-        return False
-    if len(a.title.split()) >= _NAMING_WORDS and len(b.title.split()) >= _NAMING_WORDS:
-        return True
-    return bool(a.first_author and b.first_author)  # the same family, as said before
 
 
 def stub_of_same_paper(a: Identity, b: Identity) -> bool:
