@@ -80,7 +80,10 @@ outside math, every command not known as text markup (accents, letters and symbo
 paper's own ``\\x``, ``\\cite`` would stop LaTeX ("undefined control sequence") or act
 for the paper; in math, a common shorthand is written as what it stands for (``\\Q`` as
 ``\\mathbb{Q}``), and any other command LaTeX's math does not know (a paper's own
-``\\cla``) as its name, ``\\backslash\\mathrm{cla}``. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
+``\\cla``) as its name, ``\\backslash\\mathrm{cla}``. The rich text a scraper or a
+CSL-JSON list leaves in a title or a venue (``<i>in vivo</i>``, ``H<sub>2</sub>O``) is
+the LaTeX that reads the same (``\\textit{in vivo}``, ``{H\\textsubscript{2}O}``), as
+the reader shows it. Non-ASCII text stays UTF-8. The text formats (APA, MLA, Markdown) show the meaning in Unicode
 (``Gr{\\o}tli`` → ``Grøtli``). :func:`bibtex_unescape` gives a value's meaning, and
 :func:`validate_bibtex` parses text back with bibtexparser and reports anything that
 would break a ``.bib`` file.
@@ -685,7 +688,19 @@ def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) ->
     math, every other command are escaped; whitespace is collapsed. ``protect`` picks words (given as their
     plain text) to wrap in braces; words holding braces or math are left as they are.
     """
-    return _render(_latex_tokens(_clean(text)), protect=protect)
+    return _render(_latex_tokens(_clean(_tags_as_latex(text))), protect=protect)
+
+
+def _tags_as_latex(text: str) -> str:
+    """``text`` with the rich text a scraper or a CSL-JSON title leaves in it (``<i>in
+    vivo</i>``, ``H<sub>2</sub>O``) as the LaTeX that reads the same
+    (``\\textit{in vivo}``, ``H\\textsubscript{2}O``), as the reader shows it: a
+    bibliography prints the tags as they are, and a style cannot parse them."""
+    if "</" not in text:
+        return text
+    from tuireader.render.textrender import csl_markup
+
+    return csl_markup(text)
 
 
 def _render(
@@ -1169,7 +1184,7 @@ def _protected_title(
     writes accents and letters as the source did (a source entry's title); ``names``
     are words braced wherever the title stands them but at a sentence's start
     (:func:`_abstract_names`)."""
-    toks = _latex_tokens(_clean(title))
+    toks = _latex_tokens(_clean(title if keep else _tags_as_latex(title)))
     words = _words(toks)
     plains = ["".join(tok.meaning for tok in word) for word in words]
     sentence_case = iter(
@@ -1183,15 +1198,62 @@ def _protected_title(
             out.append(" ")
             continue
         in_sentence_case = next(sentence_case)
-        if any(tok.kind in ("open", "close") for tok in word):
+        braced = any(tok.kind in ("open", "close") for tok in word)
+        if braced and not _markup_arguments_only(word):
             out.append("".join(_written(tok, keep) for tok in word))  # the source protected it
         else:
-            bare = plain.strip(string.punctuation + "\u2018\u2019\u201c\u201d")
+            shown = _shown(word) if braced else plain
+            bare = shown.strip(string.punctuation + "\u2018\u2019\u201c\u201d")
             chosen = (in_sentence_case and bare.lower() not in common) or bare in names
             capital_rule = chosen and not first and not _SENTENCE_END.search(previous)
-            out.append(_protect_runs(word, capital_rule, keep))
+            if braced:
+                out.append(_protect_marked(word, shown, capital_rule, keep))
+            else:
+                out.append(_protect_runs(word, capital_rule, keep))
         previous, first = plain, False
     return "".join(out)
+
+
+def _markup_arguments_only(word: list[_Tok]) -> bool:
+    """True when every brace of a title word opens or closes the argument of text markup
+    (``CO\\textsubscript{2}``, ``\\textit{Drosophila}``, as a scraped title's tags are
+    written): none of them is a group the source braced to keep its capitals."""
+    opened = False
+    for before, tok in zip([None, *word], word):
+        if tok.kind == "open":
+            if before is None or before.kind != "command" or not _is_markup(before):
+                return False
+            opened = True
+    return opened
+
+
+def _is_markup(tok: _Tok) -> bool:
+    name = tok.src[1:]
+    return name in _FORMATTING or name in _TEXT_MARKUP
+
+
+def _shown(word: list[_Tok]) -> str:
+    """A title word as it reads, without its markup commands; math as one character."""
+    return "".join(
+        "" if tok.kind == "command" else "0" if tok.kind == "math" else tok.meaning for tok in word
+    )
+
+
+def _protect_marked(word: list[_Tok], shown: str, capital_rule: bool, keep: bool) -> str:
+    """A title word holding text markup, braced whole when its capitals need it
+    (``{H\\textsubscript{2}O}``, as ``H₂O`` reads: a style would print "h₂o"). One that
+    begins with the markup (``\\textit{Minecraft}``) is kept as it is: a style
+    never changes the case in the argument of a command."""
+    text = "".join(_written(tok, keep) for tok in word)
+    if word[0].kind == "command":
+        return text
+    bare = shown.lstrip(string.punctuation + "\u2018\u201c")
+    if not (_is_inner_capital_word(shown) or (capital_rule and bare[:1].isupper())):
+        return text
+    edges = _EDGES.fullmatch(text)
+    if edges and edges.group(2):
+        return f"{edges.group(1)}{{{edges.group(2)}}}{edges.group(3)}"
+    return "{" + text + "}"
 
 
 _CAPITAL = re.compile("[A-Z]")

@@ -2381,7 +2381,7 @@ _CSL_COMMANDS = {
 }  # fmt: skip
 
 
-def _csl_markup(title: str) -> str:
+def csl_markup(title: str) -> str:
     """``title`` with the rich text of a CSL-JSON or Crossref title (:data:`_CSL_MARKUP`) as
     the LaTeX that reads the same: ``Growth of <i>E. coli</i> in H<sub>2</sub>O`` is
     "Growth of E. coli in H₂O" with "E. coli" in italics, where its tags were shown.
@@ -2416,7 +2416,7 @@ def render_title(title: str) -> Rendered:
     brace), a tie between words is a space (``of~Weighted``; ``~10%`` stays), and line
     breaks and runs of whitespace become one space.
     """
-    return _render_line(_TITLE_TIE.sub(" ", _csl_markup(title)), "title")
+    return _render_line(_TITLE_TIE.sub(" ", csl_markup(title)), "title")
 
 
 def display_where(where: Sequence[str], venue: str | None) -> tuple[str, ...]:
