@@ -695,12 +695,14 @@ def _tags_as_latex(text: str) -> str:
     """``text`` with the rich text a scraper or a CSL-JSON title leaves in it (``<i>in
     vivo</i>``, ``H<sub>2</sub>O``) as the LaTeX that reads the same
     (``\\textit{in vivo}``, ``H\\textsubscript{2}O``), as the reader shows it: a
-    bibliography prints the tags as they are, and a style cannot parse them."""
-    if "</" not in text:
+    bibliography prints the tags as they are, and a style cannot parse them. So are the
+    HTML entities the reader shows as characters (``&amp;``, ``&lt;``, ``&nbsp;``: a list
+    that escaped its titles twice), which BibTeX printed as written (``\\&amp;``)."""
+    if "</" not in text and "&" not in text:
         return text
-    from tuireader.render.textrender import csl_markup
+    from tuireader.render.textrender import csl_markup, named_entities
 
-    return csl_markup(text)
+    return named_entities(csl_markup(text) if "</" in text else text)
 
 
 def _render(

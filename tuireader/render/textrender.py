@@ -1135,6 +1135,15 @@ _ENTITIES = {
     "&nbsp;": "\u00a0", "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'",
     "&ndash;": "\u2013", "&mdash;": "\u2014", "&hellip;": "\u2026",
 }  # fmt: skip
+_ENTITY = re.compile("|".join(_ENTITIES))
+
+
+def named_entities(text: str) -> str:
+    """``text`` with the HTML entities the reader shows as characters (:data:`_ENTITIES`:
+    "Rock &amp;amp; roll", escaped twice, is shown "Rock & roll") as those characters."""
+    return _ENTITY.sub(lambda found: _ENTITIES[found.group()], text) if "&" in text else text
+
+
 _LATEXY = re.compile(r"[\\^_{}]")
 _TEXT_COMMANDS: dict[str, Style | None] = {
     "textit": "em", "emph": "em", "textsl": "em", "textbf": "strong", "texttt": "code",
