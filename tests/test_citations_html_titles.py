@@ -84,3 +84,9 @@ def test_entities_escaped_twice_are_the_characters_shown(papers, fmt) -> None:
         == r"Journal of Music \& Data"
     )
     assert validate_bibtex(text) == []
+
+
+def test_a_key_takes_its_word_from_the_title_not_its_tags(papers) -> None:
+    # "A <jats:italic>Drosophila</jats:italic> model": the key was park2019jats
+    assert format_citation(papers["Drosophila"], "cite").text == r"\cite{park2019drosophila}"
+    assert format_citation(papers["vivo"], "cite").text == r"\cite{lee2021vivo}"

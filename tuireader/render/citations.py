@@ -1850,7 +1850,9 @@ def base_key(paper: Paper) -> str:
     else:
         family = "anon"
     year = _year(paper)
-    return f"{family}{year if year else ''}{_first_word(paper.title)}"
+    # a title's tags are no word of it: "A <jats:italic>Drosophila</jats:italic> model"
+    # gives "drosophila", as "A \textit{Drosophila} model" does, not "jats"
+    return f"{family}{year if year else ''}{_first_word(_tags_as_latex(paper.title))}"
 
 
 def _suffix(index: int) -> str:
