@@ -20,7 +20,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "citations" / "html_titles.jsonl"
 def papers() -> dict:
     """The fixture's papers by a word of their titles."""
     papers = load_library([FIXTURE]).papers
-    words = ("vivo", "coli", "Drosophila", "Rock")
+    words = ("vivo", "coli", "Drosophila", "Rock", "Nested")
     return {word: next(p for p in papers if word in p.title) for word in words}
 
 
@@ -90,3 +90,12 @@ def test_a_key_takes_its_word_from_the_title_not_its_tags(papers) -> None:
     # "A <jats:italic>Drosophila</jats:italic> model": the key was park2019jats
     assert format_citation(papers["Drosophila"], "cite").text == r"\cite{park2019drosophila}"
     assert format_citation(papers["vivo"], "cite").text == r"\cite{lee2021vivo}"
+
+
+def test_nested_tags_tags_with_attributes_and_spans_are_read_too(papers) -> None:
+    paper = papers["Nested"]
+    assert display_title(paper.title) == "Nested bold italic and classed spanned words"
+    text = format_citation(paper, "bibtex").text
+    title = field(text, "title")
+    assert title == r"Nested \textit{\textbf{bold italic}} and \textit{classed} spanned words"
+    assert validate_bibtex(text) == []

@@ -2378,10 +2378,12 @@ _TITLE_TIE = re.compile(
 #: carry, JATS's among them: italics, bold, sub- and superscripts, small capitals (and
 #: Wiley's ``<scp>``), underline, and a stretch whose case is to be kept
 _CSL_MARKUP = re.compile(
-    r"<(?P<tag>(?:jats:)?(?:i|italic|em|b|bold|strong|sub|sup|sc|scp|u|underline))>"
-    r"(?P<inner>[^<>{}\\]*)</(?P=tag)>"
+    r"<(?P<tag>(?:jats:)?(?:i|italic|em|b|bold|strong|sub|sup|sc|scp|u|underline))"
+    r"""(?:\s+[a-z:-]+=(?:"[^"<>]*"|'[^'<>]*'))*\s*>"""
+    r"(?P<inner>(?:[^<>{}\\]|\\[a-z]+\{[^<>{}\\]*\}|\{[^<>{}\\]*\})*)</(?P=tag)>"
     r"|<span (?P<span>class=\"nocase\"|style=\"font-variant: ?small-caps;?\")>"
     r"(?P<spanned>[^<>{}\\]*)</span>"
+    r"""|<span(?:\s+[a-z:-]+=(?:"[^"<>]*"|'[^'<>]*'))*\s*>(?P<plain>[^<>{}\\]*)</span>"""
 )
 #: each of them as the LaTeX command the title renderer reads the same way (none: a group)
 _CSL_COMMANDS = {
@@ -2395,17 +2397,25 @@ def csl_markup(title: str) -> str:
     the LaTeX that reads the same: ``Growth of <i>E. coli</i> in H<sub>2</sub>O`` is
     "Growth of E. coli in H₂O" with "E. coli" in italics, where its tags were shown.
     Only a tag closed around text with no tag, brace or backslash in it is taken as
-    markup: ``a<b and c>d`` stays as written."""
+    markup: ``a<b and c>d`` stays as written. A tag may carry attributes (``<i
+    class="x">``), and hold one it is read first (``<i><b>bold italic</b></i>``); a
+    span of another class is its text."""
     if "</" not in title:
         return title
 
     def command(match: re.Match[str]) -> str:
+        if match["plain"] is not None:
+            return match["plain"]
         tag = (match["tag"] or "").removeprefix("jats:")
         if tag in _CSL_COMMANDS:
             return f"\\{_CSL_COMMANDS[tag]}{{{match['inner']}}}"
         return "{" + (match["inner"] if tag else match["spanned"]) + "}"
 
-    return _CSL_MARKUP.sub(command, title)
+    while True:  # the tags inside first: each pass reads those around text alone
+        read = _CSL_MARKUP.sub(command, title)
+        if read == title:
+            return read
+        title = read
 
 
 def _render_line(text: str, mode: Mode) -> Rendered:
