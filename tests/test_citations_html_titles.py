@@ -20,7 +20,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "citations" / "html_titles.jsonl"
 def papers() -> dict:
     """The fixture's papers by a word of their titles."""
     papers = load_library([FIXTURE]).papers
-    words = ("vivo", "coli", "Drosophila", "Rock", "Nested")
+    words = ("vivo", "coli", "Drosophila", "Rock", "Nested", "Broken")
     return {word: next(p for p in papers if word in p.title) for word in words}
 
 
@@ -98,4 +98,12 @@ def test_nested_tags_tags_with_attributes_and_spans_are_read_too(papers) -> None
     text = format_citation(paper, "bibtex").text
     title = field(text, "title")
     assert title == r"Nested \textit{\textbf{bold italic}} and \textit{classed} spanned words"
+    assert validate_bibtex(text) == []
+
+
+def test_a_line_break_is_a_space_and_code_is_typewriter(papers) -> None:
+    paper = papers["Broken"]
+    assert display_title(paper.title) == "Broken lines of grep and x_y"
+    text = format_citation(paper, "bibtex").text
+    assert field(text, "title") == r"Broken lines of \texttt{grep} and \texttt{x\_y}"
     assert validate_bibtex(text) == []

@@ -2378,7 +2378,7 @@ _TITLE_TIE = re.compile(
 #: carry, JATS's among them: italics, bold, sub- and superscripts, small capitals (and
 #: Wiley's ``<scp>``), underline, and a stretch whose case is to be kept
 _CSL_MARKUP = re.compile(
-    r"<(?P<tag>(?:jats:)?(?:i|italic|em|b|bold|strong|sub|sup|sc|scp|u|underline))"
+    r"<(?P<tag>(?:jats:)?(?:i|italic|em|b|bold|strong|sub|sup|sc|scp|u|underline|tt|code))"
     r"""(?:\s+[a-z:-]+=(?:"[^"<>]*"|'[^'<>]*'))*\s*>"""
     r"(?P<inner>(?:[^<>{}\\]|\\[a-z]+\{[^<>{}\\]*\}|\{[^<>{}\\]*\})*)</(?P=tag)>"
     r"|<span (?P<span>class=\"nocase\"|style=\"font-variant: ?small-caps;?\")>"
@@ -2388,8 +2388,11 @@ _CSL_MARKUP = re.compile(
 #: each of them as the LaTeX command the title renderer reads the same way (none: a group)
 _CSL_COMMANDS = {
     "i": "textit", "italic": "textit", "em": "textit", "b": "textbf", "bold": "textbf",
-    "strong": "textbf", "sub": "textsubscript", "sup": "textsuperscript",
+    "strong": "textbf", "sub": "textsubscript", "sup": "textsuperscript", "tt": "texttt",
+    "code": "texttt",
 }  # fmt: skip
+#: a line break a scraped title keeps from its page ("Line<br>break"): a space
+_TITLE_BREAK = re.compile(r"\s*<br\s*/?>\s*", re.IGNORECASE)
 
 
 def csl_markup(title: str) -> str:
@@ -2399,7 +2402,9 @@ def csl_markup(title: str) -> str:
     Only a tag closed around text with no tag, brace or backslash in it is taken as
     markup: ``a<b and c>d`` stays as written. A tag may carry attributes (``<i
     class="x">``), and hold one it is read first (``<i><b>bold italic</b></i>``); a
-    span of another class is its text."""
+    span of another class is its text, and a line break (``<br>``) a space."""
+    if "<" in title and "<br" in title.lower():
+        title = _TITLE_BREAK.sub(" ", title)
     if "</" not in title:
         return title
 
