@@ -6,6 +6,7 @@ lost from view: the library's problems travel into the reader's load warnings in
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -230,3 +231,47 @@ async def test_a_long_path_in_the_load_warnings_breaks_between_folders_not_in_it
             await pilot.pause()
         rows = app_text(app).splitlines()
         assert any(f"• {folder}/" in row for row in rows), "\n".join(rows)
+
+
+@sync
+async def test_marks_of_a_list_removed_by_an_earlier_release_are_load_warnings(
+    tmp_path, monkeypatch, capsys
+):
+    # an earlier release's `remove` took the list off the library alone: the triage file
+    # still takes its file (there still) for the papers' list. The command line counts
+    # the mark as outside the lists; the reader's warnings said nothing of it, for good.
+    from tuireader.system import shelf
+
+    first = write_jsonl(tmp_path / "a.jsonl", RECORDS[:1])
+    second = write_jsonl(tmp_path / "b.jsonl", RECORDS[1:])
+    assert cli.main(["add", str(first), str(second)]) == 0
+    capsys.readouterr()
+    assert cli.main(["search", "--json", "diffusion"]) == 0
+    kept = json.loads(capsys.readouterr().out)["hits"][0]["id"]
+    assert cli.main(["triage", kept, "--state", "keep"]) == 0
+    shelf.remove(resolve(), ["a"])  # the library changed, the triage file told nothing
+    said = "1 triage mark is on papers outside these lists"
+    capsys.readouterr()
+    assert cli.main(["lists"]) == 0
+    assert said in capsys.readouterr().err
+
+    captured = {}
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setattr(app_module, "run_reader", lambda **kwargs: captured.update(kwargs) or 0)
+    cli.main([])
+    app = build_app(
+        captured["sources"],
+        resolve(),
+        notes=captured["notes"],
+        library=captured["library"],
+        show_timings=False,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert screen.shown == len(RECORDS) - 1
+        assert "1 load warning" in widget_text(app, screen.query_one("#status"))
+        await pilot.press("escape", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+        assert "1 triage mark is on papers outside" in app_text(app)

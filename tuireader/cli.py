@@ -378,7 +378,7 @@ def _session(
         # a query with is:detached (narrowed by words too) is about those marks, and says
         # them; as the reader's load warnings: the marks waiting for a list not read now
         # (read on purpose without it) are nothing to warn of
-        lost = _lost_marks(session, args.library_places)
+        lost = session.lost_marks(args.library_places)
         if lost and (
             every_warning or session.first_time_said("detached", (m.paper_id for m in lost))
         ):
@@ -388,48 +388,11 @@ def _session(
     return session
 
 
-def _lost_marks(session, places: Sequence[Any] | None) -> list:
-    """The detached marks to warn of (``Session.lost_marks``); read from the library
-    (``places``: where its lists are), also those that wait for a list file outside it.
-
-    A list file that is not the library's holds no marks back from it: the list was
-    removed before ``remove`` told the triage file so (a triage file of an earlier
-    release keeps its files as those papers' lists for good, and ``lists`` never counted
-    their marks), or is one read by naming it alone. ``search is:detached`` lists them
-    all the same."""
-    lost = session.lost_marks()
-    report = session.triage
-    if places is None or report is None or len(lost) == len(report.detached):
-        return lost
-    from tuireader.triage.store import Store
-
-    held = {mark.paper_id for mark in lost}
-    waiting = [mark for mark in report.detached if mark.paper_id not in held]
-    try:
-        with Store.open(session.paths.state_db, read_only=True) as store:
-            files = store.seen_in(mark.paper_id for mark in waiting)
-    except Exception:  # noqa: BLE001 - saved triage must never stop a command
-        return lost
-    library = _within(places)
-    held |= {
-        mark.paper_id
-        for mark in waiting
-        if not any(library(path) for path in files.get(mark.paper_id, ()))
-    }
-    return [mark for mark in report.detached if mark.paper_id in held]
-
-
 def _within(places: Sequence[Any]) -> Callable[[str], bool]:
     """Whether a path is one of ``places`` (files or folders, links followed) or in one."""
-    real = [os.path.realpath(place) for place in places]
+    from tuireader.session import within_places
 
-    def within(path: str) -> bool:
-        found = os.path.realpath(path)
-        return any(
-            found == place or found.startswith(place.rstrip(os.sep) + os.sep) for place in real
-        )
-
-    return within
+    return within_places(places)
 
 
 def _named_input_failed(args: argparse.Namespace, problems: Sequence[Any]) -> bool:
@@ -3110,6 +3073,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         catalogs=args.catalog,
         theme=args.theme,
         notes=notes,
+        library=args.library_places,
     )
 
 

@@ -24,6 +24,19 @@ if TYPE_CHECKING:
     from tuireader.triage.store import ReattachReport, Store, StoredIdentity
 
 
+def within_places(places: Iterable[str | os.PathLike[str]]) -> Callable[[str], bool]:
+    """Whether a path is one of ``places`` (files or folders, links followed) or in one."""
+    real = [os.path.realpath(place) for place in places]
+
+    def within(path: str) -> bool:
+        found = os.path.realpath(path)
+        return any(
+            found == place or found.startswith(place.rstrip(os.sep) + os.sep) for place in real
+        )
+
+    return within
+
+
 @dataclass
 class Session:
     paths: DataPaths
@@ -65,12 +78,18 @@ class Session:
                     self._moved = moved_ids(moves, named)
         return self._moved
 
-    def lost_marks(self) -> list:
-        """The detached marks (``triage.detached``) whose paper no list file still holds
-        for all the triage file knows, as the reader's load warnings count them: those
-        on papers of a list that exists but was not read now (a subset of the lists,
-        read on purpose) are left out, as nothing is wrong with them and they come back
-        with their list. All of them when the triage file cannot say."""
+    def lost_marks(self, places: Sequence[str | os.PathLike[str]] | None = None) -> list:
+        """The detached marks (``triage.detached``) to warn of, as the reader's load
+        warnings and the command line both count them. All of them when the triage file
+        cannot say.
+
+        Those on papers of a list that exists but was not read now (a subset of the
+        lists, read on purpose) are left out, as nothing is wrong with them and they
+        come back with their list; but read from the library (``places``: where its
+        lists are), a list file that is not the library's holds no marks back from it:
+        the list was removed before ``remove`` told the triage file so (a triage file of
+        an earlier release keeps its files as those papers' lists for good), or is one
+        read by naming it alone. ``search is:detached`` lists them all the same."""
         detached = list(self.triage.detached) if self.triage is not None else []
         if not detached:
             return []
@@ -83,6 +102,13 @@ class Session:
         except Exception:  # noqa: BLE001 - saved triage must never stop a command
             return detached
         waiting = in_lists_not_read(files, read)
+        if places is not None and waiting:
+            library = within_places(places)
+            waiting = {
+                paper_id
+                for paper_id in waiting
+                if any(library(path) for path in files.get(paper_id, ()))
+            }
         return [mark for mark in detached if mark.paper_id not in waiting]
 
     def former_ids(self, paper_id: str) -> tuple[str, ...]:

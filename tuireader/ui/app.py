@@ -115,11 +115,14 @@ def core_services(
     catalogs: Sequence[str | os.PathLike[str]] | None = None,
     default_catalogs: bool = True,
     notes: Sequence[Problem] = (),
+    library: Sequence[str | os.PathLike[str]] | None = None,
 ) -> Services:
     """Services backed by the real core: a session (lists + catalogs) and its engine.
 
     ``notes`` are problems met before the reader started (a list of the library that
-    moved or vanished): they are shown first among the load warnings.
+    moved or vanished): they are shown first among the load warnings. ``library``:
+    where the library's lists are, when they are what is read (the marks waiting for a
+    list file outside it are counted, as the command line counts them).
     """
 
     #: the session loaded last: its engine opens the index as ``tuireader search`` does
@@ -144,7 +147,7 @@ def core_services(
         # command line says them).
         problems = [*notes, *session.problems]
         report = session.triage
-        lost = session.lost_marks()
+        lost = session.lost_marks(library)
         if report is not None and lost:
             new = session.first_time_said("detached", (m.paper_id for m in lost))
             message = replace(report, detached=tuple(lost)).detached_message()
@@ -432,6 +435,7 @@ def build_app(
     default_catalogs: bool = True,
     show_timings: bool = True,
     notes: Sequence[Problem] = (),
+    library: Sequence[str | os.PathLike[str]] | None = None,
 ) -> ReaderApp:
     """The reader for ``sources`` (files or folders; none means the built-in seeds).
 
@@ -449,6 +453,7 @@ def build_app(
         catalogs=catalogs,
         default_catalogs=default_catalogs,
         notes=notes,
+        library=library,
     )
     return ReaderApp(
         services,
@@ -468,11 +473,14 @@ def run_reader(
     *,
     theme: str | None = None,
     notes: Sequence[Problem] = (),
+    library: Sequence[str | os.PathLike[str]] | None = None,
 ) -> int:
     """Run the reader until the user quits; the exit code for the command line."""
     from tuireader.system.paths import resolve
 
-    app = build_app(sources, resolve(data_dir), catalogs=catalogs, theme=theme, notes=notes)
+    app = build_app(
+        sources, resolve(data_dir), catalogs=catalogs, theme=theme, notes=notes, library=library
+    )
     app.run()
     if app.unsaved is not None:
         why, lines = app.unsaved
