@@ -208,3 +208,40 @@ def test_bg_stops_the_reader_again_and_fg_brings_it_back(tmp_path):
     finally:
         tmux.close()
     assert saved_states(home) == ["kept"] + ["new"] * 10
+
+
+def test_a_closed_terminal_keeps_the_tags_typed_in_the_open_editor(tmp_path):
+    # the ssh link dropped with the tag editor open and tags typed: they were lost, where
+    # the note editor's text is kept for the next run's n
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        tmux.send("t")
+        tmux.wait_for(lambda s: "Enter saves" in s)
+        tmux.type("first-look, to-read")
+        tmux.wait_for(lambda s: "first-look, to-read" in s)
+        tmux.close()
+        wait_until(lambda: process_state(pid) == "", "the reader to close")
+    finally:
+        tmux.close()
+    assert saved_tags(home) == set()  # typed, not saved: Enter was never pressed
+    tmux = start_reader(home)
+    try:
+        tmux.send("t")
+        tmux.wait_for(lambda s: "Enter saves" in s and "first-look, to-read" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "Enter saves" not in s and "saving" not in s)
+        tmux.send("q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+    assert saved_tags(home) == {"first-look", "to-read"}
+
+
+def saved_tags(home: Path) -> set[str]:
+    """Every tag saved on a paper."""
+    from tuireader.triage.store import Store
+
+    with Store.open(home / "triage.sqlite3", read_only=True) as store:
+        return {tag for tags in store.snapshot().tags.values() for tag in tags}

@@ -269,6 +269,9 @@ class TriageBook:
         self.unsaved_notes: dict[str, str] = {}
         #: note text typed and left with Escape, by paper id: the next edit opens with it.
         self.note_drafts: dict[str, str] = {}
+        #: tags typed and not saved, left in the editor as the reader closed (Ctrl+Q,
+        #: the terminal gone), by paper id: the next edit of its tags opens with them.
+        self.tag_drafts: dict[str, str] = {}
         #: the reader is closing: after one write fails, the rest are not tried (each
         #: would wait out the same busy file).
         self.closing = False
@@ -288,6 +291,7 @@ class TriageBook:
         self._others_since = False
         #: the papers whose drafts the last run left were given to this reader at start
         self._taken_drafts: set[str] = set()
+        self._taken_tag_drafts: set[str] = set()
         #: the triage file held an action undo can take back, when last read
         self._store_undoable = False
         #: the last move of paper ids (``Store.last_move``) the lists shown take into
@@ -583,6 +587,19 @@ class TriageBook:
                 taken.append(paper_id)
         return taken
 
+    def take_tag_drafts(self, drafts: object) -> list[str]:
+        """Take back the tags typed and not saved that the last run kept (ignoring
+        anything malformed); the ids of papers given them."""
+        if not isinstance(drafts, dict):
+            return []
+        self._taken_tag_drafts.update(k for k in drafts if isinstance(k, str))
+        taken = []
+        for paper_id, text in drafts.items():
+            if isinstance(paper_id, str) and isinstance(text, str) and text.strip():
+                self.tag_drafts.setdefault(paper_id, text)
+                taken.append(paper_id)
+        return taken
+
     def note_to_edit(self, paper_id: str, former: Sequence[str] = ()) -> tuple[str, str]:
         """(the saved note, the text to open the editor with): a note a conflict kept from
         being saved comes back beside the saved one. A draft kept under one of the
@@ -620,12 +637,16 @@ class TriageBook:
             # One position for every reader, the last closed; but each one's note drafts:
             # those another reader saved (and this one never took) are kept beside ours.
             before = store.load_ui_state(UI_STATE_KEY) or {}
-            found, mine = before.get("drafts"), state.get("drafts")
-            theirs: dict[str, Any] = found if isinstance(found, dict) else {}
-            ours: dict[str, Any] = mine if isinstance(mine, dict) else {}
-            if theirs:
-                kept = {k: v for k, v in theirs.items() if k not in self._taken_drafts}
-                state["drafts"] = {**kept, **ours}
+            for key, taken in (
+                ("drafts", self._taken_drafts),
+                ("tag_drafts", self._taken_tag_drafts),
+            ):
+                found, mine = before.get(key), state.get(key)
+                theirs: dict[str, Any] = found if isinstance(found, dict) else {}
+                ours: dict[str, Any] = mine if isinstance(mine, dict) else {}
+                if theirs:
+                    kept = {k: v for k, v in theirs.items() if k not in taken}
+                    state[key] = {**kept, **ours}
             store.save_ui_state(UI_STATE_KEY, state)
             return ""
 
@@ -942,7 +963,8 @@ class TriageBook:
         its text, the one typed since if any, so that it is not lost with it, and said
         to be kept when it went to the next run with the reader's position. When the
         position could not be saved either, the note text typed and not saved (left
-        with Escape, or in the editor), which it would have kept for the next run.
+        with Escape, or in the editor), and the tags left typed in the editor, which it
+        would have kept for the next run.
         """
         drafts = self.kept_drafts()
         failure = self._closing_failure
@@ -973,6 +995,10 @@ class TriageBook:
                 f"note typed on “{title_of(paper_id)}”: {text}"
                 for paper_id, text in drafts.items()
                 if paper_id not in noted
+            ]
+            lines += [
+                f"tags typed on “{title_of(paper_id)}”: {text}"
+                for paper_id, text in self.tag_drafts.items()
             ]
         for reason, count in self._refused.items():
             # what was asked for was never made, so it has no paper's line of its own

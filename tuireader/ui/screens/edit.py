@@ -68,7 +68,11 @@ def mark_short(screen: Screen[Any], height: int, width: int | None = None) -> No
 
 class TagEditor(ModalScreen[list[str] | None]):
     """Edit a comma-separated list of tags. Enter saves, Escape cancels. ``title``, which
-    names the paper by its title, is shown as the list shows titles (LaTeX rendered)."""
+    names the paper by its title, is shown as the list shows titles (LaTeX rendered).
+    ``text``: what the editor opens with, when not the tags as saved (tags typed and
+    kept from an earlier edit). Text left in the editor when the reader closes (Ctrl+Q,
+    the terminal gone) that is not the tags as saved goes to ``keep_draft``, so that
+    the next edit can bring it back, as the note editor keeps its text."""
 
     DEFAULT_CSS = """
     TagEditor { align: center middle; }
@@ -89,15 +93,30 @@ class TagEditor(ModalScreen[list[str] | None]):
         Binding("escape", "cancel", "Cancel", id="tags.cancel"),
     ]
 
-    def __init__(self, tags: Sequence[str], known: Sequence[str], *, title: str = "Tags") -> None:
+    def __init__(
+        self,
+        tags: Sequence[str],
+        known: Sequence[str],
+        *,
+        title: str = "Tags",
+        text: str | None = None,
+        keep_draft: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__()
         self.tags = list(tags)
         self.known = list(known)
         self.title_text = title
         self._suggester = TagSuggester(self.known)
+        self.keep_draft = keep_draft
+        #: what the editor opens with
+        self.start = text if text is not None else ", ".join(self.tags) + (", " if tags else "")
+        #: saved or cancelled: nothing left to keep when the editor goes
+        self._left = False
+        #: the text as typed (the editor's widgets are gone by the time it unmounts)
+        self._text = self.start
 
     def compose(self) -> ComposeResult:
-        start = ", ".join(self.tags) + (", " if self.tags else "")
+        start = self.start
         with Vertical():
             yield Label(visible(display_title(self.title_text)), markup=False, id="tags-title")
             yield TagInput(
@@ -145,8 +164,12 @@ class TagEditor(ModalScreen[list[str] | None]):
     def on_resize(self, event: events.Resize) -> None:
         mark_short(self, event.size.height, event.size.width)
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._text = event.value
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._left = True
         if split_tags(event.value) == split_tags(", ".join(self.tags)):
             # nothing changed: nothing to save (a tag holding a comma, set before
             # commas were refused, would otherwise come back as two)
@@ -155,7 +178,15 @@ class TagEditor(ModalScreen[list[str] | None]):
         self.dismiss(split_tags(event.value))
 
     def action_cancel(self) -> None:
+        self._left = True
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        # The reader is closing with the editor open: the tags typed are kept, not lost.
+        # (text brought back from an earlier edit is kept again, left as it was)
+        changed = split_tags(self._text) != split_tags(", ".join(self.tags))
+        if not self._left and self.keep_draft is not None and changed:
+            self.keep_draft(self._text)
 
 
 class NoteArea(TextArea):

@@ -831,6 +831,8 @@ class MainScreen(Screen[None]):
                 "order": self._choice,
                 # note text typed and not saved: the next run's n brings it back
                 "drafts": drafts,
+                # tags left typed in the editor as it closed: the next run's t, likewise
+                "tag_drafts": dict(self.triage.tag_drafts),
                 # which of it an undo took away, and which was said to be kept
                 "drafts_undone": sorted(self._drafts_undone & drafts.keys()),
                 "drafts_said": {
@@ -2669,6 +2671,28 @@ class MainScreen(Screen[None]):
             if self.library is not None:  # else said once the lists are read, by title
                 self._say_drafts()
 
+    def _take_tag_drafts(self, drafts: object) -> None:
+        """Tags the last run closed on, typed and not saved: back for the next ``t`` on
+        their paper, and said (a paper in no list open is counted)."""
+        taken = self.triage.take_tag_drafts(drafts)
+        if not taken:
+            return
+        shown = [title for pid in taken if (title := self._title_of(pid)) is not None]
+        lines = []
+        if shown:
+            more = f" and {len(shown) - 1} more" if len(shown) > 1 else ""
+            lines.append(
+                f"Tags you had typed and not saved are kept: t on “{shown[0]}”{more} "
+                "brings them back"
+            )
+        if len(shown) < len(taken):
+            absent = len(taken) - len(shown)
+            lines.append(
+                f"Tags typed are kept for {absent} paper{'' if absent == 1 else 's'} not in "
+                "the lists open: they come back with their list"
+            )
+        self.notify(visible("\n".join(lines)), title="Tags", markup=False)
+
     def _say_drafts(self) -> None:
         taken, self._drafts_taken = self._drafts_taken, []
         named = {pid for pid in taken if self._title_of(pid) is not None}
@@ -2862,6 +2886,7 @@ class MainScreen(Screen[None]):
             self._take_drafts(
                 resume.get("drafts"), resume.get("drafts_undone"), resume.get("drafts_said")
             )
+            self._take_tag_drafts(resume.get("tag_drafts"))
         # Keys typed before the triage file opened (it took longer than keys are held
         # for) have acted on the screen as it was (a query's first letters, Enter): the
         # last run's query must not land on them ("graph" became "raph").
@@ -3375,6 +3400,7 @@ class MainScreen(Screen[None]):
             self._follow_edited(seen, ids)
             self._redraw_triage()
 
+        paper = None
         if bulk:
             title = f"Add tags (comma-separated) to {self._marked_words()}"
         else:
@@ -3383,8 +3409,25 @@ class MainScreen(Screen[None]):
             title = f"Tags (comma-separated): {name}"
         from tuireader.ui.screens.edit import TagEditor
 
+        text = None if bulk else book.tag_drafts.pop(ids[0], None)
+
+        def keep_draft(draft: str) -> None:
+            # the reader closes with the editor open: under the paper's id in the lists
+            # read now, for the next run's t on it (see on_unmount)
+            now, kept_as = self.library, ids[0]
+            moved = now is not None and now is not seen and now.peek(kept_as) is None
+            if paper is not None and now is not None and moved:
+                kept_as = _became(paper, seen, now) or kept_as
+            book.tag_drafts[kept_as] = draft
+
         # open, it completes the tags others set meanwhile too (see _redraw_triage)
-        self._tag_editor = TagEditor(opened, book.known_tags(), title=title)
+        self._tag_editor = TagEditor(
+            opened,
+            book.known_tags(),
+            title=title,
+            text=text,
+            keep_draft=None if bulk else keep_draft,
+        )
         self.app.push_screen(self._tag_editor, done)
 
     @on(cmd.EditNote)
