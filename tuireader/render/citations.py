@@ -2267,7 +2267,10 @@ def best_link(paper: Paper) -> str | None:
     of its own, the best paper link its abstract mentions, which a reader can still
     follow; never a talk's video, slides or poster (a link beside the paper, not to it)."""
     paper = _with_source(paper)
-    links = _all_links(paper, _venue(paper, _year(paper)))
+    doi_url = _doi_url(paper.doi)
+    if doi_url:  # the address before any link: no need to work the links out
+        return doi_url
+    links = _links_of(paper)
     return _address(paper, links) or _page_of(links)
 
 
@@ -2278,7 +2281,15 @@ def paper_url(paper: Paper) -> str | None:
     talk's video, slides or poster. None for a paper with no page of its own, which the
     url format says."""
     paper = _with_source(paper)
-    return _address(paper, _all_links(paper, _venue(paper, _year(paper))))
+    # the DOI's address comes before any link: the links, far slower to work out, wait
+    return _doi_url(paper.doi) or _address(paper, _links_of(paper))
+
+
+def _links_of(paper: Paper) -> list[Link]:
+    """The paper's links (:func:`_all_links`), its venue worked out only where it can add
+    one: the venue gives a link only to a paper with a PMLR key, and working it out (the
+    venue's name read in several ways) is most of what an export's link of a paper costs."""
+    return _all_links(paper, _venue(paper, _year(paper)) if paper.pmlr_key else None)
 
 
 #: the hosts of databases whose record of a paper needs a subscription to be read (Scopus's
@@ -2338,12 +2349,15 @@ def _page(paper: Paper, links: list[Link]) -> str | None:
     entry = paper.source_entry
     written = _unproxied(_clean(entry.get("url"))) if entry is not None else ""
     page = web_url(written) if _URL_VALUE.match(written) else None
-    # a code repository is no page of the paper, though Mendeley's entries give one in
-    # ``url`` (an address found in the PDF): the paper's arXiv page is cited, not it
-    code = any(link.kind == "code" and _clean(link.url) == written for link in paper.links)
-    beside = _beside_the_work(Link(written, "paper", "url"))
     own = [link for link in links if link.origin != "text"]
-    if page == written and not code and not beside and not _record_page(written):
+    if (
+        page == written
+        # a code repository is no page of the paper, though Mendeley's entries give one
+        # in ``url`` (an address found in the PDF): the paper's arXiv page is cited, not it
+        and not any(link.kind == "code" and _clean(link.url) == written for link in paper.links)
+        and not _beside_the_work(Link(written, "paper", "url"))
+        and not _record_page(written)
+    ):
         # the NeurIPS proceedings' BibTeX cites the PDF: where the record gives the
         # paper's page at the proceedings too (Paper Copilot's ``oa``), that page is it
         landing = _is_pdf(Link(written, "paper", "url")) and _proceedings_page(own)
