@@ -12,7 +12,8 @@ the reader (:mod:`tuireader.ingest.formats.bibtex`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 __all__ = [
     "closed_at_end",
@@ -69,16 +70,24 @@ _NEXT_CHAR_RE = re.compile(r"\s*(\S)")
 _FIELD_AFTER_RE = re.compile(r",\s*(?:[A-Za-z][\w:.+-]*\s*=|[}),]|%|\Z)")
 
 
-def _early_brace(entry: str) -> tuple[int, str] | None:
-    """Where a ``}`` too many closes a braced value of ``entry`` (the text of one entry,
-    from its "@") before its end, and that field's name; None when none does.
+class _Step(NamedTuple):
+    """One brace, quote, comma or "=" of an entry, and where the walk stands after it."""
 
-    The sign is a value's closing brace followed by more text, not by the comma, ``#``
-    or the entry's end: ``abstract = {We study} an online setting, with …}``; or by a
-    comma and text that is no field (``author = {Li}, Shuang and Du, Yilun}``). The
-    parser reads the value up to the comma in that text and gives up on the entry.
-    Braces and quotes after a backslash are characters, as the parser counts them.
-    """
+    at: int
+    char: str
+    #: braces open after it: 1 inside the entry, more inside a braced value
+    depth: int
+    #: inside a quoted value after it
+    quoted: bool
+    #: the name of the field whose value the walk is in ("" before the first "=")
+    field: str
+
+
+def _walk(entry: str) -> Iterator[_Step]:
+    """Each brace, quote, comma and "=" of ``entry`` (the text of one entry, from its
+    "@"), up to the entry's own closing brace, with the state each mend reads: how deep
+    in braces, inside a quoted value or not, and whose value. Braces and quotes after a
+    backslash are characters, as the parser counts them."""
     depth = 0
     quoted = False
     name_from = 0
@@ -92,21 +101,38 @@ def _early_brace(entry: str) -> tuple[int, str] | None:
                 name_from = index + 1
         elif char == "}":
             depth -= 1
-            if depth <= 0:
-                return None  # the entry's own end
-            after = _NEXT_CHAR_RE.match(entry, index + 1)
-            if depth != 1 or quoted or not after:
-                continue
-            if after.group(1) not in ",}#" or (
-                after.group(1) == "," and not _FIELD_AFTER_RE.match(entry, after.start(1))
-            ):
-                return index, field
         elif depth == 1 and char == '"':
             quoted = not quoted
         elif depth == 1 and not quoted and char == ",":
             name_from = index + 1
         elif depth == 1 and not quoted and char == "=":
             field = entry[name_from:index].strip()
+        yield _Step(index, char, depth, quoted, field)
+        if char == "}" and depth <= 0:
+            return  # the entry's own end
+
+
+def _early_brace(entry: str) -> tuple[int, str] | None:
+    """Where a ``}`` too many closes a braced value of ``entry`` (the text of one entry,
+    from its "@") before its end, and that field's name; None when none does.
+
+    The sign is a value's closing brace followed by more text, not by the comma, ``#``
+    or the entry's end: ``abstract = {We study} an online setting, with …}``; or by a
+    comma and text that is no field (``author = {Li}, Shuang and Du, Yilun}``). The
+    parser reads the value up to the comma in that text and gives up on the entry.
+    """
+    for step in _walk(entry):
+        if step.char != "}":
+            continue
+        if step.depth <= 0:
+            return None  # the entry's own end
+        after = _NEXT_CHAR_RE.match(entry, step.at + 1)
+        if step.depth != 1 or step.quoted or not after:
+            continue
+        if after.group(1) not in ",}#" or (
+            after.group(1) == "," and not _FIELD_AFTER_RE.match(entry, after.start(1))
+        ):
+            return step.at, step.field
     return None
 
 
@@ -147,28 +173,18 @@ def _missing_equals(entry: str) -> tuple[int, str] | None:
     """Where the "=" left out between a field's name and its value belongs in ``entry``
     (``title {Energy-Based Models}``), and that field's name; None when every field
     has one."""
-    depth = 0
-    quoted = False
     name_from = -1
-    for index, char in enumerate(entry):
-        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
-            continue
-        if depth == 1 and not quoted:
-            if char == ",":
-                name_from = index + 1
-            elif char == "=":
-                name_from = -1
-            elif char in '{"' and name_from >= 0:
-                name = entry[name_from:index].strip()
-                return (index, name) if _FIELD_NAME_RE.fullmatch(name) else None
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth <= 0:
-                return None
-        elif char == '"' and depth == 1:
-            quoted = not quoted
+    for step in _walk(entry):
+        if step.depth == 1 and not step.quoted and step.char == ",":
+            name_from = step.at + 1
+        elif step.depth == 1 and not step.quoted and step.char == "=":
+            name_from = -1
+        elif name_from >= 0 and (
+            (step.char == "{" and step.depth == 2 and not step.quoted)  # a value opens
+            or (step.char == '"' and step.depth == 1 and step.quoted)
+        ):
+            name = entry[name_from : step.at].strip()
+            return (step.at, name) if _FIELD_NAME_RE.fullmatch(name) else None
     return None
 
 
@@ -198,35 +214,17 @@ def _extra_quote(entry: str, stand_in: str) -> tuple[int, str, str] | None:
     quote, and is left as it is.) A reading is kept only when it alone makes the entry
     whole.
     """
-    depth = 0
-    name_from = 0
-    field = ""
-    quoted = False
     inner: list[tuple[int, str]] = []
     stray: list[tuple[int, str]] = []
-    for index, char in enumerate(entry):
-        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+    for index, char, depth, _quoted, field in _walk(entry):
+        if char != '"' or depth != 1:
             continue
-        if char == "{":
-            depth += 1
-            if depth == 1:
-                name_from = index + 1
-        elif char == "}":
-            depth -= 1
-            if depth <= 0:
-                break
-        elif depth == 1 and char == '"':
-            quoted = not quoted
-            before = entry[:index].rstrip()[-1:]
-            after = entry[index + 1 :].lstrip()[:1]
-            if before == "}" or after == "{" or before not in _BEFORE_OPENING:
-                stray.append((index, field))
-            if before not in _BEFORE_OPENING and after and after not in _AFTER_CLOSING:
-                inner.append((index, field))
-        elif depth == 1 and not quoted and char == ",":
-            name_from = index + 1
-        elif depth == 1 and not quoted and char == "=":
-            field = entry[name_from:index].strip()
+        before = entry[:index].rstrip()[-1:]
+        after = entry[index + 1 :].lstrip()[:1]
+        if before == "}" or after == "{" or before not in _BEFORE_OPENING:
+            stray.append((index, field))
+        if before not in _BEFORE_OPENING and after and after not in _AFTER_CLOSING:
+            inner.append((index, field))
     for tried, put in ((inner, stand_in), (stray, "")):
         if len(tried) > _MOST_TRIED:
             return None  # quotes all through the value: no one of them is the one too many
@@ -249,22 +247,14 @@ def _extra_brace(entry: str) -> int | None:
     Outside the values, only the brace that opens the entry belongs there, and one
     after a "=" or "#" opens a value: each other is tried left out in turn.
     """
-    depth = 0
-    quoted = False
-    tried: list[int] = []
-    for index, char in enumerate(entry):
-        if char not in '{}"' or (index and entry[index - 1] == "\\"):
-            continue
-        if char == "{":
-            if depth == 1 and not quoted and entry[:index].rstrip()[-1:] not in _BEFORE_OPENING:
-                tried.append(index)  # not a value's own "{", after its "=" or a "#"
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth <= 0:
-                break
-        elif depth == 1:
-            quoted = not quoted
+    tried = [
+        step.at  # a "{" at the entry's level, not a value's own after its "=" or a "#"
+        for step in _walk(entry)
+        if step.char == "{"
+        and step.depth == 2
+        and not step.quoted
+        and entry[: step.at].rstrip()[-1:] not in _BEFORE_OPENING
+    ]
     if len(tried) > _MOST_TRIED * 4:
         return None  # an entry of many fields: too many readings to weigh
     whole = [index for index in tried if _reads_whole(entry[:index] + entry[index + 1 :])]
@@ -289,35 +279,18 @@ def _value_opening(entry: str) -> tuple[int, int, str, str] | None:
     value that follows its "=" with neither a brace nor a quote is tried with a "{"
     before it (a comma there taken out).
     """
-    depth = 0
-    quoted = False
-    name_from = 0
     tried: list[tuple[int, int, str, str]] = []
-    for index, char in enumerate(entry):
-        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
+    for index, char, depth, quoted, field in _walk(entry):
+        if char != "=" or depth != 1 or quoted:
             continue
-        if char == "{":
-            depth += 1
-            if depth == 1:
-                name_from = index + 1
-        elif char == "}":
-            depth -= 1
-            if depth <= 0:
-                break
-        elif depth == 1 and char == '"':
-            quoted = not quoted
-        elif depth == 1 and not quoted and char == ",":
-            name_from = index + 1
-        elif depth == 1 and not quoted and char == "=":
-            field = entry[name_from:index].strip()
-            start = _VALUE_START_RE.match(entry, index)
-            if start is None or start.group(1) in '{"':
-                continue
-            at = start.start(1)
-            if start.group(1) == ",":
-                tried.append((at, 1, "", field))
-            else:
-                tried.append((at, 0, "{", field))
+        start = _VALUE_START_RE.match(entry, index)
+        if start is None or start.group(1) in '{"':
+            continue
+        at = start.start(1)
+        if start.group(1) == ",":
+            tried.append((at, 1, "", field))
+        else:
+            tried.append((at, 0, "{", field))
     if len(tried) > _MOST_TRIED:
         return None
     whole = [
@@ -355,27 +328,10 @@ def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
     whose own brace is left out ends before the next entry.
     """
     depth = 0
-    quoted = False
-    name_from = 0
-    field = ""
-    for index, char in enumerate(entry):
-        if char not in '{}",=' or (index and entry[index - 1] == "\\"):
-            continue
-        if char == "{":
-            depth += 1
-            if depth == 1:
-                name_from = index + 1
-        elif char == "}":
-            depth -= 1
-            if depth <= 0:
-                return None
-        elif depth == 1 and char == '"':
-            quoted = not quoted
-        elif depth == 1 and not quoted and char == ",":
-            name_from = index + 1
-        elif depth == 1 and not quoted and char == "=":
-            field = entry[name_from:index].strip()
-        elif depth >= 2 and char == "," and _NEXT_FIELD_LINE_RE.match(entry, index):
+    for index, char, depth, _quoted, field in _walk(entry):
+        if char == "}" and depth <= 0:
+            return None
+        if depth >= 2 and char == "," and _NEXT_FIELD_LINE_RE.match(entry, index):
             return index, "}" * (depth - 1), field
     if depth == 1:
         return len(entry.rstrip()), "}", ""
