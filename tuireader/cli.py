@@ -388,13 +388,6 @@ def _session(
     return session
 
 
-def _within(places: Sequence[Any]) -> Callable[[str], bool]:
-    """Whether a path is one of ``places`` (files or folders, links followed) or in one."""
-    from tuireader.session import within_places
-
-    return within_places(places)
-
-
 def _named_input_failed(args: argparse.Namespace, problems: Sequence[Any]) -> bool:
     """Whether a file named on the command line (a list or a catalog) could not be read
     at all: the command goes on with the rest, and ends with the input error's code."""
