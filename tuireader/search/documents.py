@@ -48,6 +48,9 @@ class Documents:
         #: the documents in list order (``_list_order``), and the map they were made of
         self._order: array | None = None
         self._order_of: array | None = None
+        #: each id of the map's at its position (``docs_of``), and the ids it was made of
+        self._at: dict[str, int] | None = None
+        self._at_of: Sequence[str] | None = None
         #: the library's papers last seen in memory, and whether the map's positions are
         #: theirs (a library read lazily, read whole later, has the same ids unless it
         #: fell back to reading its lists again)
@@ -103,6 +106,22 @@ class Documents:
                     order[at] = doc
             self._order, self._order_of = order, positions
         return self._order
+
+    def docs_of(self, ids: Collection[str]) -> set[int]:
+        """The documents of the papers ``ids`` of the library (none for an id of no
+        paper of it). Many are found through the map, a few by the index's ``id`` term
+        each: a filter's answer of 2,000 marked papers looked up id by id took about as
+        long as the rest of the search (``is:kept``, 0.15 s on ICML 2024)."""
+        if self._positions is None and len(ids) < MAP_SHARE * self._count:
+            found = (self._searcher.document_number(id=paper_id) for paper_id in ids)
+            return {doc for doc in found if doc is not None}
+        order = self._list_order()
+        if self._at is None or self._at_of is not self._ids:
+            self._at = {paper_id: at for at, paper_id in enumerate(self._ids)}
+            self._at_of = self._ids
+        where = self._at
+        placed = (order[at] for paper_id in ids if (at := where.get(paper_id)) is not None)
+        return {doc for doc in placed if doc != NOWHERE}
 
     def paper(self, doc: int) -> Paper | None:
         """The paper of document ``doc``, read as ``papers`` reads a few."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Iterable
+from collections.abc import Collection
 
 from whoosh import query as wq
 
@@ -96,9 +96,8 @@ def _scored(ctx: Context, compiled: wq.Query) -> Scored:
     return array("i", [doc for doc, _ in found]), array("d", [score for _, score in found])
 
 
-def docnums(ctx: Context, ids: Iterable[str]) -> set[int]:
-    found = (ctx.searcher.document_number(id=pid) for pid in ids)
-    return {d for d in found if d is not None}
+def docnums(ctx: Context, ids: Collection[str]) -> set[int]:
+    return ctx.documents.docs_of(ids)
 
 
 def run_plan(
