@@ -159,6 +159,51 @@ def test_nothing_missing_costs_no_matching(tmp_path: Path, monkeypatch: pytest.M
     assert session(data, lst).triage == store_module.ReattachReport()
 
 
+def test_a_load_reads_the_marked_papers_identities_and_titles_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command reads the stored identity of each marked paper and makes its title's
+    key: once (with thousands of marks, read twice and made twice they were a sixth of
+    a command's time), and what it finds is as before."""
+    data = tmp_path / "data"
+    records = [
+        {"title": f"Paper number {n}", "authors": ["Ann Lee"], "abstract": text}
+        for n, text in enumerate(ABSTRACTS)
+    ]
+    lst = json_list(tmp_path / "list.json", records)
+    first = session(data, lst)
+    with first.open_store() as store:
+        for paper in first.library.papers:
+            store.set_state(paper.id, "kept")
+    session(data, lst)  # the identities stored
+    reads: list[int] = []
+    keyed: list[str] = []
+    identities = Store.identities
+
+    def counted(store: Store, paper_ids):  # type: ignore[no-untyped-def]
+        found = identities(store, paper_ids)
+        reads.append(len(found))
+        return found
+
+    from tuireader.ingest import identity
+
+    made = identity.title_key
+
+    def counted_key(title):  # type: ignore[no-untyped-def]
+        keyed.append(title)
+        return made(title)
+
+    monkeypatch.setattr(Store, "identities", counted)
+    monkeypatch.setattr(identity, "title_key", counted_key)
+    again = session(data, lst)
+    assert again.triage == store_module.ReattachReport()
+    assert reads == [len(ABSTRACTS)]
+    titles = [paper.title for paper in again.library.papers]
+    assert sorted(keyed) == sorted(titles)  # each paper's, for its identity now
+    with again.open_store() as store:
+        assert all(store.get(paper.id).state == "kept" for paper in again.library.papers)
+
+
 def test_loading_never_creates_a_triage_file(tmp_path: Path) -> None:
     s = session(tmp_path / "data", text_list(tmp_path / "l.txt", ABSTRACTS))
     assert s.triage is None and not s.paths.state_db.exists()

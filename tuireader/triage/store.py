@@ -2772,13 +2772,20 @@ class Store:
         self._identify = provider
         self._files = files
 
-    def remember(self, identities: Iterable[StoredIdentity]) -> int:
+    def remember(
+        self,
+        identities: Iterable[StoredIdentity],
+        stored: Mapping[str, StoredIdentity] | None = None,
+    ) -> int:
         """Store what identifies each of these (triaged) papers; returns how many rows
-        changed. Nothing is written for an identity already stored as it is."""
+        changed. Nothing is written for an identity already stored as it is. ``stored``:
+        the identities of these papers just read from the store (by ``identities``),
+        not read again."""
         wanted = {found.paper_id: found for found in identities}
         if not wanted or self.read_only:
             return 0
-        stored = self.identities(wanted)
+        if stored is None:
+            stored = self.identities(wanted)
         changed = [found for pid, found in wanted.items() if stored.get(pid) != found]
         if not changed:
             return 0
@@ -2931,13 +2938,14 @@ class Store:
         if not self.read_only:
             # keyed as the papers are now: a title's key made before it changed (a soft
             # hyphen that parted a word) is no other title under the list's own id
-            stored = {pid: _rekeyed(found) for pid, found in self.identities(present).items()}
+            rows = self.identities(present)
             now = {pid: StoredIdentity.of(by_id[pid]) for pid in present}
+            stored = {pid: _rekeyed(found, now[pid]) for pid, found in rows.items()}
             given = [pid for pid in present if pid in stored and _given(stored[pid], now[pid])]
             given += _claimed_by_their_papers(
                 [pid for pid in present if pid in stored and pid not in given], stored, now, papers
             )
-            self.remember(found for pid, found in now.items() if pid not in given)
+            self.remember((found for pid, found in now.items() if pid not in given), rows)
         missing = sorted(
             pid for pid in marked if pid not in by_id and (only is None or pid in only)
         )
@@ -3479,14 +3487,15 @@ def _keys_of(found: StoredIdentity) -> Any:
     return Identity(keys=tuple(k for k in map(Key.parse, found.keys) if k is not None))
 
 
-def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
+def _rekeyed(stored: StoredIdentity, now: StoredIdentity | None = None) -> StoredIdentity:
     """``stored`` with its keys made again as the papers of the lists are keyed now: a
     mark stored before a title's key changed (a soft hyphen that parted a word, "learn
     ing", no longer does), before a list's own id that is an arXiv id ("http://arxiv.
     org/abs/2101.00001v1") was read as the arXiv id, or before a list's own id that is
     a link was known without its scheme, or a DOI without a slash after it, would find
     its paper by none of them once the list was re-scraped (retitled, "…v2",
-    "https://")."""
+    "https://"). ``now``: the paper's identity as it is now, whose title key is the
+    stored title's when the title is the same (made once, not again)."""
     from tuireader.ingest.identity import STRONG_KINDS, own_arxiv_id, title_key
 
     keys = tuple(_key_again(key) for key in stored.keys)
@@ -3498,7 +3507,12 @@ def _rekeyed(stored: StoredIdentity) -> StoredIdentity:
             keys = tuple(
                 sorted((*keys, f"arxiv:{found}"), key=lambda key: order.get(key.split(":")[0], 0))
             )
-    again = title_key(stored.title) if stored.title_key else ""  # none: title made up
+    if not stored.title_key:  # none: title made up
+        again = ""
+    elif now is not None and now.title_key and now.title == stored.title:
+        again = now.title_key
+    else:
+        again = title_key(stored.title)
     if again and again != stored.title_key:
         return replace(stored, keys=keys, title_key=again)
     return replace(stored, keys=keys) if keys != stored.keys else stored
