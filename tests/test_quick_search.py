@@ -266,6 +266,47 @@ print(analysis._SPLIT._compiled is None and analysis._IS_CJK._compiled is None)
     assert lazy == "True"
 
 
+def test_a_warm_search_with_marks_imports_no_fuzzy_matcher(tmp_path: Path, capsys) -> None:
+    """Marks are matched to the papers of the lists on every command, by their titles'
+    keys among others: any mark made each command import the catalogs' fuzzy matcher
+    (rapidfuzz, 13 ms), which only a missing mark needs."""
+    import os
+    import subprocess
+    import sys
+
+    records = [{**RECORDS[0], "title": "Mixtures of {G}aussian Processes with $\\ell_1$ penalties"}]
+    sources = [
+        write_jsonl(tmp_path / "lists" / "tex.jsonl", records + RECORDS[1:]),
+        *_lists(tmp_path)[1:],
+    ]
+    data = tmp_path / "data"
+    _mark(capsys, data, sources, "Gaussian", "kept")
+    _mark(capsys, data, sources, "privacy", "skipped")
+    args = ["search", "is:kept", *map(str, sources), "--data-dir", str(data)]
+    _search(capsys, data, sources, "privacy")
+    code = f"""
+import sys, contextlib, io
+from tuireader.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    main({args!r})
+print(out.getvalue())
+print(sorted(name for name in ("rapidfuzz",) if name in sys.modules))
+"""
+    root = Path(__file__).resolve().parents[1]
+    ran = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        check=True,
+    )
+    found, imported = ran.stdout.rstrip("\n").rsplit("\n", 1)
+    assert "Mixtures of Gaussian Processes with" in found
+    assert imported == "[]"
+
+
 def test_the_readers_way_reads_an_unchanged_library_without_the_list_readers(
     tmp_path: Path,
 ) -> None:

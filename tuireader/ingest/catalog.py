@@ -25,8 +25,6 @@ from itertools import chain
 from pathlib import Path
 from typing import Literal, TypeVar
 
-from rapidfuzz.distance import LCSseq
-
 from tuireader.ingest.sources import (  # noqa: F401 - re-exported
     CATALOG_SUFFIXES,
     catalog_files,
@@ -308,6 +306,10 @@ class Matcher:
         words = _words(abstract)
         if len(words) < MIN_FUZZY_WORDS:
             return None
+        # imported here: every command that knows a paper by its title (a mark's) reads
+        # this module, and only a fuzzy match needs rapidfuzz (13 ms to import)
+        from rapidfuzz.distance import LCSseq
+
         query = list(map(hash, words))
         scored: list[tuple[float, float, int]] = []
         for doc in self._candidates(query):
