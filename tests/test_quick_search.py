@@ -266,10 +266,13 @@ print(analysis._SPLIT._compiled is None and analysis._IS_CJK._compiled is None)
     assert lazy == "True"
 
 
-def test_a_warm_search_with_marks_imports_no_fuzzy_matcher(tmp_path: Path, capsys) -> None:
+def test_a_warm_search_with_marks_imports_no_fuzzy_matcher_nor_bibtex_reader(
+    tmp_path: Path, capsys
+) -> None:
     """Marks are matched to the papers of the lists on every command, by their titles'
     keys among others: any mark made each command import the catalogs' fuzzy matcher
-    (rapidfuzz, 13 ms), which only a missing mark needs."""
+    (rapidfuzz, 13 ms), which only a missing mark needs, and a mark on a paper whose
+    title holds TeX ("$\\ell_1$") the BibTeX reader and the citations (60 ms)."""
     import os
     import subprocess
     import sys
@@ -291,7 +294,8 @@ out = io.StringIO()
 with contextlib.redirect_stdout(out):
     main({args!r})
 print(out.getvalue())
-print(sorted(name for name in ("rapidfuzz",) if name in sys.modules))
+print(sorted(name for name in ("rapidfuzz", "tuireader.ingest.formats.bibtex",
+    "tuireader.render.citations") if name in sys.modules))
 """
     root = Path(__file__).resolve().parents[1]
     ran = subprocess.run(

@@ -43,7 +43,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tuireader.ingest.formats.bibtex import unlatex
 from tuireader.ingest.formats.common import (
     MAX_LIST_NAME_CHARS,
     ReadResult,
@@ -52,6 +51,7 @@ from tuireader.ingest.formats.common import (
     year_of,
 )
 from tuireader.ingest.formats.jsonfile import arxiv_record
+from tuireader.ingest.formats.tex import unlatex
 from tuireader.model import Record
 
 __all__ = ["parse_listing"]

@@ -312,14 +312,14 @@ _TEX_RE = re.compile(r"\\|(?<![_^])\{(?=[^{}\s]*[A-Z])[A-Za-z][^{}\s]*\}")
 
 def tex_title(title: str) -> str:
     """A title a list took from TeX (a JSON or CSV list made from BibTeX, arXiv's own
-    metadata) as BibTeX's titles read (``bibtex.unlatex``): TeX's accents the letters
+    metadata) as BibTeX's titles read (``tex.unlatex``): TeX's accents the letters
     they make ("Schr{\\" o}dinger", "Erd\\H os" are "Schrödinger", "Erdős"), its case
     braces gone ("{G}aussian" is "Gaussian", found by "Gaussian"), "\\&" an "&". Its
     math is left for the reader to show, and so are the commands that BibTeX's titles
     keep for it ("{\\textbar}", "--"). A title with none of these is as it is."""
     if not _TEX_RE.search(title):
         return title
-    from tuireader.ingest.formats.bibtex import unlatex  # which reads this module
+    from tuireader.ingest.formats.tex import unlatex
 
     return unlatex(title) or title
 

@@ -51,7 +51,6 @@ from urllib.parse import parse_qs
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from tuireader.ingest.formats.arxivlist import _id_year
-from tuireader.ingest.formats.bibtex import unlatex
 from tuireader.ingest.formats.common import (
     MAX_LIST_NAME_CHARS,
     ReadResult,
@@ -73,6 +72,7 @@ from tuireader.ingest.formats.jsonfile import (
 )
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.ingest.formats.ris import _Block, records_as_ris
+from tuireader.ingest.formats.tex import unlatex
 from tuireader.ingest.formats.zoterordf import is_zotero_rdf, zotero_records
 from tuireader.ingest.links import classify, extract_urls
 from tuireader.model import Problem, Record
