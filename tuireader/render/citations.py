@@ -2154,9 +2154,52 @@ def _named_venue(paper: Paper, venue: str, year: int | None) -> _Venue | None:
         )
     if not venue:
         return None
-    if re.search(r"(?i)\b(journal|transactions)\b|^(jmlr|tmlr)$", name):
+    if _journal_named(name) or _in_journal_issue(paper, name):
         return _Venue("article", venue)
     return _Venue("inproceedings", venue)
+
+
+#: words only a meeting's name holds: a venue named so is proceedings, whatever else it
+#: says ("IEEE International Conference on Communications", "Proceedings of the IEEE/CVF
+#: Conference on Computer Vision and Pattern Recognition")
+_MEETING = re.compile(
+    r"\b(conference|conf\.|symposium|symp\.|workshops?|meeting|congress|colloquium|summit"
+    r"|convention)(?!\w)"
+)
+#: a journal's name: the words journals are named by ("Journal of …", "… Transactions on
+#: …", "Physical Review Letters", "Annals of …"), the families of journals that carry
+#: no such word ("Nature Physics", "Science Advances", "PLOS ONE"), and the journals
+#: named like proceedings ("Proceedings of the National Academy of Sciences", of the
+#: IEEE, of the Royal Society, of the VLDB Endowment, of the ACM on …), with their
+#: abbreviations ("Phys. Rev. Lett.", "Proc. Natl. Acad. Sci.", "Proc. IEEE")
+_JOURNAL = re.compile(
+    r"\b(journal|transactions|letters|(?<!under )reviews?|magazine|bulletin|annals|quarterly"
+    r"|j\.|trans\.|lett\.|rev\.)(?=\W|$)"
+    r"|^(jmlr|tmlr|pnas|pnas nexus|pvldb|elife|neuron|neural computation|physica\b.*)$"
+    r"|^(nature|science|cell|plos|acta|communications (in|of|on))\b"
+    r"|^(the )?(proceedings|proc\.) (of the )?(national academy|natl\.? acad|ieee$"
+    r"|royal society|roy\.? soc|r\. soc|american mathematical society|amer\.? math"
+    r"|london mathematical society|edinburgh mathematical society|vldb endowment"
+    r"|vldb endow|acm on )"
+)
+
+
+def _journal_named(name: str) -> bool:
+    """Whether a venue's name (lower case, without its year) is a journal's: a paper
+    in it is cited as a journal article, not as a paper in proceedings, however much
+    the name reads like proceedings ("Proceedings of the IEEE" is a journal). A name
+    that says it is a meeting's is not a journal's."""
+    name = re.sub(r"\s+", " ", name).strip()
+    return _JOURNAL.search(name) is not None and _MEETING.search(name) is None
+
+
+def _in_journal_issue(paper: Paper, name: str) -> bool:
+    """Whether the record places the paper in a journal where its venue's name does not
+    say so: the source calls it an article, or gives the issue it is in (proceedings
+    come in volumes, not issues), and the venue is not named as a meeting."""
+    if _MEETING.search(name):
+        return False
+    return (paper.entry_type or "").lower() == "article" or bool(_clean(paper.number))
 
 
 # -------------------------------------------------------------------------- links
