@@ -1381,28 +1381,131 @@ def capitalised_name(name: str) -> str:
     capital is the author's own spelling and is kept as written ("LeCun", "de Vries"),
     and so is a name with braces or LaTeX, one in BibLaTeX's extended format
     ("family=oord, given=aaron"), and "et al."; the few who write their whole
-    name in lower case on purpose are not told from the rest."""
-    if not name or name.lower() != name or re.search(r"[{}\\=]", name):
+    name in lower case on purpose are not told from the rest. A name shouted in
+    capitals, whole or in its family name, takes capitals as one in lower case does
+    (:func:`_unshouted`)."""
+    if not name or re.search(r"[{}\\=]", name):
         return name
+    if name.lower() != name:
+        return _unshouted(name)
     if _is_others(name) or not any(ch.isalpha() for ch in name):
         return name
-    parts = name.split(",")
+    words = [part.split(" ") for part in name.split(",")]
+    return _with_capitals(words, [[True] * len(part) for part in words], _lower_particle)
+
+
+def _with_capitals(
+    words: list[list[str]], chosen: list[list[bool]], particle: Callable[[str], bool]
+) -> str:
+    """A name from its ``words`` (in lower case, split at its commas, then at spaces),
+    those ``chosen`` with a capital as citations write names: a ``particle`` between
+    the given and family names stays in lower case, but not as the given or family name
+    itself ("quoc le"); a numeral suffix in capitals ("smith iii")."""
     out = []
-    for index, part in enumerate(parts):
-        words = part.split(" ")
-        real = [at for at, word in enumerate(words) if word]
+    for index, part in enumerate(words):
+        part = list(part)
+        real = [at for at, word in enumerate(part) if word]
         for position, at in enumerate(real):
-            word = words[at]
+            word = part[at]
+            if not chosen[index][at]:
+                continue
             # the given name ("van, …" would be one), or the family name ("quoc le")
-            own = position == 0 and (index > 0 or len(parts) == 1)
+            own = position == 0 and (index > 0 or len(words) == 1)
             family = index == 0 and position == len(real) - 1
-            if _lower_particle(word) and not own and not family:
+            if particle(word) and not own and not family:
                 continue
             # a numeral ends a name ("smith iii", "smith, jr"), it never begins one ("vi tran")
-            numeral = position > 0 or (index > 0 and len(parts) == 3 and index == 1)
-            words[at] = "-".join(_capital(piece, numeral=numeral) for piece in word.split("-"))
-        out.append(" ".join(words))
+            numeral = position > 0 or (index > 0 and len(words) == 3 and index == 1)
+            part[at] = "-".join(_capital(piece, numeral=numeral) for piece in word.split("-"))
+        out.append(" ".join(part))
     return ",".join(out)
+
+
+#: a word written in capitals ("JAISWAL", "O'BRIEN", "JEAN-MARC"): two letters or more,
+#: no initial ("J.R.R." is three initials, as written)
+_CAPITALS_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+_VOWELS = frozenset("AEIOUYÀÁÂÃÄÅÆÈÉÊËÌÍÎÏÒÓÔÕÖØÙÚÛÜÝ")
+
+
+def _in_capitals(word: str, *, syllable: bool = False) -> bool:
+    """Whether ``word`` is a name's word written in capitals: not initials ("J.R.",
+    "JRR", which have no vowel), not a numeral suffix ("III"). With ``syllable``, a word
+    of two letters must be a consonant and a vowel, as the family names are ("LI",
+    "XU"), not as initials written together ("AJ") or an acronym ("AI") often are."""
+    word = word.strip(",;")
+    if not _CAPITALS_WORD.fullmatch(word) or not word.isupper() or len(word) < 2:
+        return False
+    if syllable and len(word) == 2 and (word[0] in _VOWELS - {"Y"} or word[1] not in _VOWELS):
+        return False
+    return not _NUMERAL_SUFFIX.fullmatch(word) and bool(_VOWELS.intersection(word))
+
+
+def _shouted_particle(word: str) -> bool:
+    """A particle of a name shouted in capitals, in lower case once it is not: "van",
+    "de", but not those BibTeX reads as particles only when written in lower case
+    ("XUE BIN PENG" → "Xue Bin Peng", its family name still "Peng")."""
+    return word in _PARTICLES
+
+
+def _recased(words: list[list[str]], chosen: list[list[bool]]) -> str:
+    """The name of ``words`` with those ``chosen`` (in capitals) as a name's words are
+    written ("VAN DER BERG" → "van der Berg"), the others as written."""
+    lowered = [
+        [word.lower() if pick else word for word, pick in zip(part, marks, strict=True)]
+        for part, marks in zip(words, chosen, strict=True)
+    ]
+    return _with_capitals(lowered, chosen, _shouted_particle)
+
+
+def _unshouted(name: str) -> str:
+    """``name`` with the part shouted in capitals as a name is written: a name in
+    capitals whole ("AJAY KUMAR JAISWAL" → "Ajay Kumar Jaiswal", "VAN DER BERG, JAN" →
+    "van der Berg, Jan"; its initials as written, "J. R. R. TOLKIEN" → "J. R. R.
+    Tolkien"), or a family name in capitals beside a given name that is not ("Jan VAN
+    DER BERG" → "Jan van der Berg", "DUPONT, Jean" → "Dupont, Jean"). Any other name
+    with capitals is the author's own spelling, as written ("LeCun", "AJ Smith"), and so
+    are a name of one word ("NVIDIA"), a group's ("ATLAS COLLABORATION"), and words in
+    capitals before given names ("ZHANG Wei", "IBM Research": a family name put first,
+    or an institution's, which capitals alone do not tell apart)."""
+    words = [part.split(" ") for part in name.split(",")]
+    flat = [word for part in words for word in part if word]
+    if len(flat) < 2 or _COLLECTIVE.search(" " + " ".join(flat).title()):
+        return name
+    if name.upper() == name:
+        if not any(_in_capitals(word) for word in flat):
+            return name
+        # the family name's words, whatever their letters ("NG"), and every other word
+        # in capitals but initials ("J.", "JRR") and numerals ("III")
+        last = max(at for at, word in enumerate(words[0]) if word)
+        chosen = [
+            [
+                _in_capitals(word)
+                or (index == 0 and (len(words) > 1 or at == last) and word.isalpha())
+                for at, word in enumerate(part)
+            ]
+            for index, part in enumerate(words)
+        ]
+        return _recased(words, chosen)
+    if len(words) > 1:
+        # "DUPONT, Jean": the family name before the comma in capitals
+        family = [word for word in words[0] if word]
+        if all(_in_capitals(word) for word in family):
+            chosen = [[bool(word) for word in words[0]]] + [[False] * len(p) for p in words[1:]]
+            return _recased(words, chosen)
+        return name
+    given = len(flat)
+    while given > 0 and _in_capitals(flat[given - 1], syllable=True):
+        given -= 1
+    if 0 < given < len(flat) and _not_shouted(flat[:given]):
+        # "Jan VAN DER BERG": the family name after given names that are not in capitals
+        return _recased([flat], [[at >= given for at in range(len(flat))]])
+    return name
+
+
+def _not_shouted(words: list[str]) -> bool:
+    """Whether these words of a name are written as names are, with small letters
+    (initials aside): the given names beside a family name in capitals."""
+    return all(any(ch.islower() for ch in word) for word in words if len(word.strip(".,")) > 1)
 
 
 def _capitalised_names(value: str) -> str:

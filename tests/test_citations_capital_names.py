@@ -1,0 +1,112 @@
+"""A name a list writes in capitals is cited as names are written.
+
+ICML 2024's list gives "AJAY KUMAR JAISWAL" and "Zhangheng LI", its PMLR BibTeX
+"JAISWAL, AJAY KUMAR" and "BOUNOUA, Mustapha": the styles printed "JAISWAL, A. K." and
+the BibTeX entries kept the capitals a style prints as they are. A name in capitals takes
+the capitals a lower-case name takes (particles in lower case, initials and numerals as
+written); a family name shouted beside given names that are not, likewise. The citation
+key stays the one the name gave before.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import bibtexparser
+import pytest
+
+from tuireader.ingest.library import load_library
+from tuireader.render.citations import capitalised_name, format_citation, validate_bibtex
+
+
+@pytest.mark.parametrize(
+    ("written", "cited"),
+    [
+        ("AJAY KUMAR JAISWAL", "Ajay Kumar Jaiswal"),
+        ("JAISWAL, AJAY KUMAR", "Jaiswal, Ajay Kumar"),
+        ("VAN DER BERG, JAN", "van der Berg, Jan"),
+        ("JAN VAN DER BERG", "Jan van der Berg"),
+        ("OORD, AARON VAN DEN", "Oord, Aaron van den"),
+        ("MARÍA DE LA CRUZ", "María de la Cruz"),
+        ("SEAN O'BRIEN", "Sean O'Brien"),
+        ("JEAN-MARC LE GALL", "Jean-Marc Le Gall"),
+        # initials and numerals stay as written; a family name has no initials ("NG")
+        ("J. R. R. TOLKIEN", "J. R. R. Tolkien"),
+        ("J.R.R. TOLKIEN", "J.R.R. Tolkien"),
+        ("TOLKIEN, JRR", "Tolkien, JRR"),
+        ("ANDREW Y. NG", "Andrew Y. Ng"),
+        ("NEAL J. EVANS II", "Neal J. Evans II"),
+        # a particle BibTeX reads only in lower case is a given name in capitals: the
+        # family name is "Peng", as before
+        ("XUE BIN PENG", "Xue Bin Peng"),
+        # a family name in capitals beside given names that are not
+        ("Jan VAN DER BERG", "Jan van der Berg"),
+        ("Zhangheng LI", "Zhangheng Li"),
+        ("Fei YE", "Fei Ye"),
+        ("BOUNOUA, Mustapha", "Bounoua, Mustapha"),
+        ("LI, Zhangheng", "Li, Zhangheng"),
+        ("Justin C. I. CHUANG", "Justin C. I. Chuang"),
+        # capitals that are no shouted name stay as written
+        ("Yann LeCun", "Yann LeCun"),
+        ("AJ Smith", "AJ Smith"),
+        ("Smith AJ", "Smith AJ"),
+        ("Meta AI", "Meta AI"),
+        ("IBM Research", "IBM Research"),
+        ("ZHANG Wei", "ZHANG Wei"),
+        ("NVIDIA", "NVIDIA"),
+        ("ATLAS COLLABORATION", "ATLAS COLLABORATION"),
+        ("{JAISWAL}, AJAY", "{JAISWAL}, AJAY"),
+    ],
+)
+def test_a_name_in_capitals_takes_the_capitals_of_a_name(written: str, cited: str) -> None:
+    assert capitalised_name(written) == cited
+
+
+def _only(tmp_path: Path, text: str, name: str):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    library = load_library([path])
+    (paper,) = library.papers
+    return paper, library
+
+
+def test_styles_cite_names_in_capitals_as_names(tmp_path: Path) -> None:
+    record = {
+        "title": "Sparse training of large models",
+        "abstract": "We train sparse models.",
+        "authors": ["AJAY KUMAR JAISWAL", "VAN DER BERG, JAN", "Zhangheng LI"],
+        "venue": "ICML 2024",
+        "year": 2024,
+    }
+    paper, library = _only(tmp_path, json.dumps(record) + "\n", "list.jsonl")
+    citation = format_citation(paper, "bibtex", library=library)
+    assert validate_bibtex(citation.text) == []
+    entry = bibtexparser.parse_string(citation.text).entries[0]
+    assert entry.fields_dict["author"].value == (
+        "Jaiswal, Ajay Kumar and van der Berg, Jan and Li, Zhangheng"
+    )
+    assert citation.key == "jaiswal2024sparse"  # the key the name gave before
+    apa = format_citation(paper, "apa", library=library).text
+    assert apa.startswith("Jaiswal, A. K., van der Berg, J., & Li, Z. (2024).")
+    mla = format_citation(paper, "mla", library=library).text
+    assert mla.startswith("Jaiswal, Ajay Kumar, et al.")
+    markdown = format_citation(paper, "markdown", library=library).text
+    assert "Ajay Kumar Jaiswal, Jan van der Berg, Zhangheng Li" in markdown
+
+
+def test_a_copied_entrys_names_in_capitals_are_cited_as_names(tmp_path: Path) -> None:
+    bib = (
+        "@InProceedings{pmlr-v235-bounoua24a,\n"
+        "  title = {Score-based Information Estimation},\n"
+        "  author = {BOUNOUA, Mustapha and Franzese, Giulio and MICHIARDI, PIETRO},\n"
+        "  booktitle = {Proceedings of the 41st International Conference on Machine Learning},\n"
+        "  year = {2024}\n}\n"
+    )
+    paper, library = _only(tmp_path, bib, "list.bib")
+    for fmt in ("bibtex", "biblatex"):
+        text = format_citation(paper, fmt, library=library).text
+        entry = bibtexparser.parse_string(text).entries[0]
+        authors = entry.fields_dict["author"].value
+        assert authors == "Bounoua, Mustapha and Franzese, Giulio and Michiardi, Pietro"
+        assert "pmlr-v235-bounoua24a" in text
