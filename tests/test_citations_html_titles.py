@@ -78,7 +78,8 @@ def test_entities_escaped_twice_are_the_characters_shown(papers, fmt) -> None:
     paper = papers["Rock"]
     assert display_title(paper.title) == "Rock & roll <3: a study"
     text = format_citation(paper, fmt).text
-    assert field(text, "title") == r"Rock \& roll <3: a study"
+    # a "<" is LaTeX's, which a font in LaTeX's default encoding would print as "¡"
+    assert field(text, "title") == r"Rock \& roll \textless{}3: a study"
     assert (
         field(text, "journaltitle" if fmt == "biblatex" else "journal")
         == r"Journal of Music \& Data"

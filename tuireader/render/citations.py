@@ -219,6 +219,9 @@ _TEXT_ESCAPES: dict[str, str] = {
     "_": r"\_",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
+    # LaTeX's default (OT1) fonts print a raw "<" and ">" in text as "¡" and "¿"
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
 }
 # Characters LaTeX rejects (or misreads) when they appear raw in math.
 _MATH_FORBIDDEN = frozenset("%#&")
@@ -376,11 +379,11 @@ _TEXT_MARKUP = frozenset(
     footnotesize small normalsize large Large LARGE huge Huge LaTeX TeX LaTeXe relax
     nocorr""".split()  # noqa: SIM905 - a word list reads better as text
 )
-_RAW_SPECIALS = frozenset("&%#_^~")
+_RAW_SPECIALS = frozenset("&%#_^~<>")
 #: the argument of ``\\url`` kept as LaTeX: an address of characters LaTeX reads as they
 #: are inside it (no ``% # & $ ^ \\``, braces or spaces)
 _URL_ARGUMENT = re.compile(r"\s*\{([A-Za-z0-9:/?=+@!*',;().~_-]+)\}")
-_PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~ ]+")
+_PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~<> ]+")
 _LETTERS = re.compile(r"[A-Za-z]+")
 
 
