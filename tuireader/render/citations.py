@@ -1768,16 +1768,36 @@ def _split_names(paper: Paper) -> tuple[str, ...]:
     return paper.author_names
 
 
+#: a footnote a page left on an author's name (``Lee<sup>1</sup>``, ``Kim<sup>*</sup>``,
+#: ``Roe<sup>1,2</sup>``): the affiliation or contribution it marks is no part of the name
+_NAME_FOOTNOTE = re.compile(r"(?is)<sup\b[^<>]*>[^<>]{0,16}</sup\s*>")
+#: any other tag around or in a name (``<b>Jane Doe</b>``, ``<a href="…">``): its text stays
+_NAME_TAG = re.compile(r"(?is)</?[a-z][\w:-]*(?:\s[^<>]*)?/?>")
+#: footnote marks written on the name itself: "Kim*", "Lee¹", "Roe¹,²", "Li†"
+_NAME_MARKS = re.compile(
+    r"(?<=[^\W\d_.)])[*\u2217\u2020\u2021§¶¹²³⁰⁴-⁹]+(?:,[*\u2217\u2020\u2021§¶¹²³⁰⁴-⁹]+)*(?=[\s,]|$)"
+)
+
+
+def _person(name: str) -> str:
+    """One person's name as a citation gives it: one line, without the tags and
+    footnote marks a page left on it (``Lee<sup>1</sup>``, ``<b>Jane Doe</b>``,
+    "Kim*"), in capitals as names are written (:func:`capitalised_name`); "" for none.
+    The marks' commas would otherwise read as the comma of "Family, Given"."""
+    if "<" in name:
+        from tuireader.render.textrender import named_entities
+
+        name = named_entities(_NAME_TAG.sub(" ", _NAME_FOOTNOTE.sub("", name)))
+    cleaned = _clean(_NAME_MARKS.sub("", name))
+    return capitalised_name(cleaned) if cleaned else ""
+
+
 def _authors(paper: Paper) -> list[str]:
     """The paper's authors, each as its source splits it ("Peng, Xue Bin") where the
     source does, so the family name is the source's and never a guess; a name the
     source does not split (or gives otherwise than the paper) is the paper's own."""
-    names = [
-        _collective(capitalised_name(cleaned))
-        for cleaned in (_clean(name) for name in paper.authors)
-        if cleaned
-    ]
-    split = [capitalised_name(name) for name in _split_names(paper) if _clean(name)]
+    names = [_collective(person) for person in map(_person, paper.authors) if person]
+    split = [person for person in map(_person, _split_names(paper)) if person]
     if not split:
         first = _pmlr_split(names[0], paper.pmlr_key) if names and paper.pmlr_key else None
         return [first, *names[1:]] if first else names
@@ -3138,7 +3158,7 @@ def _source_entry_text(
         extra["publisher"] = venue.publisher
     if paper.editor and "editor" not in fields and entry_type in ("inproceedings", "incollection"):
         extra["editor"] = " and ".join(
-            _bibtex_author(capitalised_name(name)) for name in paper.editor
+            _bibtex_author(person) for person in map(_person, paper.editor) if person
         )
     if facts.year and not ({"year", "date"} & fields.keys()):
         extra["date" if biblatex else "year"] = str(facts.year)
@@ -3261,9 +3281,7 @@ def _facts(paper: Paper, key: str) -> _Facts:
     pdf = _pdf_link(own)
     arxiv = _arxiv(paper, links)
     authors = tuple(_authors(paper))
-    named = tuple(
-        capitalised_name(cleaned) for cleaned in (_clean(name) for name in paper.editor) if cleaned
-    )
+    named = tuple(person for person in map(_person, paper.editor) if person)
     editors = () if authors else named
     in_volume = authors and venue is not None and venue.entry_type != "article"
     warnings = []
