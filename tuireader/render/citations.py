@@ -92,6 +92,7 @@ would break a ``.bib`` file.
 from __future__ import annotations
 
 import calendar
+import html
 import re
 import string
 import unicodedata
@@ -101,6 +102,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import NamedTuple
 from urllib.parse import urlsplit
+from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
 from tuireader.render.safetext import BIDI, INVISIBLE, UNSAFE, markdown_text, web_url
@@ -694,6 +696,100 @@ def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) ->
     return _render(_latex_tokens(_clean(_tags_as_latex(text))), protect=protect)
 
 
+#: MathML a page or a Crossref title leaves in the text (``<math><mi>x</mi></math>``,
+#: ``<mml:math xmlns:mml="…">``), whole: a ``math`` element with what it holds
+_MATHML = re.compile(r"(?is)<((?:[a-z]+:)?math)\b[^<>]*>.*?</\1\s*>")
+_MATHML_PREFIX = re.compile(r"(?i)<(/?)[a-z]+:")
+_HTML_ENTITY = re.compile(r"&(?!(?:lt|gt|amp|quot|apos|#\d+|#x[\da-fA-F]+);)\w+;")
+_BARE_AMP = re.compile(r"&(?!(?:lt|gt|amp|quot|apos|#\d+|#x[\da-fA-F]+);)")
+_BARE_LT = re.compile(r"<(?![/A-Za-z])")
+_MATHML_NAMESPACES = re.compile(r"(?i)\s+xmlns(?::[a-z]+)?\s*=\s*(\"[^\"]*\"|'[^']*')")
+
+
+@cache
+def _math_names() -> dict[str, str]:
+    """The LaTeX command of a character math writes as one (``α`` → ``\\alpha``,
+    ``≤`` → ``\\leq``), the first of its names the reader knows."""
+    from tuireader.render import textrender as shown
+
+    names: dict[str, str] = {}
+    for table in (shown.GREEK, shown.SYMBOLS):
+        for name, char in table.items():
+            if len(char) == 1 and not char.isascii():
+                names.setdefault(char, "\\" + name)
+    names["\u2212"] = "-"  # MathML's minus sign
+    return names
+
+
+def _mathml_latex(node: ElementTree.Element) -> str:
+    """One MathML element as LaTeX math: tokens (``mi``, ``mn``, ``mo``, ``mtext``),
+    scripts (``msub``, ``msup``, ``msubsup``), ``mfrac`` and ``msqrt``; the children of
+    any other element one after another, and a TeX annotation (``annotation
+    encoding="application/x-tex"``) as it is written."""
+    tag = node.tag.rsplit("}", 1)[-1].lower()
+    kids = [child for child in node if child.tag.rsplit("}", 1)[-1].lower() != "annotation-xml"]
+    text = " ".join((node.text or "").split())
+    parts = [_mathml_latex(child) for child in kids]
+    if tag == "annotation":
+        return text if "tex" in (node.get("encoding") or "").lower() else ""
+    if tag == "semantics":
+        tex = [
+            part
+            for child, part in zip(kids, parts, strict=True)
+            if child.tag.endswith("annotation") and part
+        ]
+        return tex[0] if tex else (parts[0] if parts else "")
+    if tag in ("mi", "mn", "mo"):
+        letters = "".join(_math_names().get(ch, ch) for ch in text)
+        if tag == "mi" and len(text) > 1 and text.isalpha():
+            return f"\\mathrm{{{text}}}"
+        return letters + (" " if letters.startswith("\\") and letters[-1].isalpha() else "")
+    if tag == "mtext":
+        return f"\\text{{{text}}}" if text else ""
+    if tag == "mspace":
+        return "\\ "
+    if tag in ("msub", "msup", "msubsup") and len(parts) >= 2:
+        marks = {"msub": ("_",), "msup": ("^",), "msubsup": ("_", "^")}[tag]
+        return (
+            "{"
+            + parts[0]
+            + "}"
+            + "".join(f"{mark}{{{part}}}" for mark, part in zip(marks, parts[1:], strict=False))
+        )
+    if tag == "mfrac" and len(parts) == 2:
+        return f"\\frac{{{parts[0]}}}{{{parts[1]}}}"
+    if tag in ("msqrt", "mroot"):
+        return f"\\sqrt{{{''.join(parts[:1] if tag == 'mroot' else parts)}}}"
+    # any other element (mrow, mstyle, …): what it holds, in order
+    tails = [" ".join((child.tail or "").split()) for child in kids]
+    return text + "".join(part + tail for part, tail in zip(parts, tails, strict=True))
+
+
+def _mathml_as_latex(text: str) -> str:
+    """``text`` with its MathML as the LaTeX math that reads the same
+    (``<math><msub><mi>L</mi><mn>2</mn></msub></math>`` → ``${L}_{2}$``), as a paper
+    writes math in a title: a bibliography would print the tags as they are. MathML that
+    does not parse, or whose LaTeX BibTeX could not hold, is its text without the tags."""
+    if "math" not in text or "<" not in text:
+        return text
+
+    def latex(found: re.Match[str]) -> str:
+        xml = _MATHML_NAMESPACES.sub("", _MATHML_PREFIX.sub(r"<\1", found.group()))
+        # as XML: HTML's entities as their characters ("&alpha;"), and a "<" or "&" the
+        # list unescaped ("<mo><</mo>") escaped again
+        xml = _HTML_ENTITY.sub(lambda entity: html.unescape(entity.group()), xml)
+        xml = _BARE_LT.sub("&lt;", _BARE_AMP.sub("&amp;", xml))
+        try:
+            math = _mathml_latex(ElementTree.fromstring(xml)).strip()
+        except ElementTree.ParseError:
+            math = ""
+        if math and _math_ok(math) and "$" not in math:
+            return f"${math}$"
+        return " ".join(html.unescape(re.sub(r"<[^<>]*>", " ", found.group())).split())
+
+    return _MATHML.sub(latex, text)
+
+
 def _tags_as_latex(text: str) -> str:
     """``text`` with the rich text a scraper or a CSL-JSON title leaves in it (``<i>in
     vivo</i>``, ``H<sub>2</sub>O``) as the LaTeX that reads the same
@@ -701,6 +797,7 @@ def _tags_as_latex(text: str) -> str:
     bibliography prints the tags as they are, and a style cannot parse them. So are the
     HTML entities the reader shows as characters (``&amp;``, ``&lt;``, ``&nbsp;``: a list
     that escaped its titles twice), which BibTeX printed as written (``\\&amp;``)."""
+    text = _mathml_as_latex(text)
     if "</" not in text and "&" not in text:
         return text
     from tuireader.render.textrender import csl_markup, named_entities
@@ -789,7 +886,7 @@ def _plain(text: str) -> str:
     """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``, ``\\'a`` → ``á``)."""
     from tuireader.render.textrender import display_title
 
-    return _clean(display_title(_clean(text)))
+    return _clean(display_title(_clean(_mathml_as_latex(text))))
 
 
 def _braces_balanced(value: str) -> bool:
