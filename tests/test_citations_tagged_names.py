@@ -73,3 +73,24 @@ def test_styles_name_each_author_once(cited) -> None:
     assert apa.startswith(
         "Lee, M., Kim, S., Doe, J., Roe, A., Li, B., Silva, J., Chen, W., & Sun, Y. (2024)."
     )
+
+
+def test_the_editors_of_proceedings_are_cited_as_the_styles_name_them(tmp_path: Path) -> None:
+    # BibTeX named the editors as the list wrote them, where APA named them with capitals
+    record = {
+        "title": "Edited volume paper",
+        "abstract": "We edit a volume.",
+        "authors": ["Jane Doe"],
+        "editors": ["JOHN SMITH", "mary roe<sup>1</sup>"],
+        "venue": "Proceedings of the Workshop on Things",
+        "year": 2021,
+    }
+    path = tmp_path / "list.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    library = load_library([path])
+    (paper,) = library.papers
+    text = format_citation(paper, "bibtex", library=library).text
+    editors = bibtexparser.parse_string(text).entries[0].fields_dict["editor"].value
+    assert editors == "Smith, John and Roe, Mary"
+    apa = format_citation(paper, "apa", library=library).text
+    assert "In J. Smith & M. Roe (Eds.), Proceedings of the Workshop on Things." in apa

@@ -3720,8 +3720,9 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     if venue is not None:
         if venue.series:
             fields.append(("series", bibtex_escape(venue.series)))
-        if paper.editor and entry_type != "article":
-            fields.append(("editor", " and ".join(_bibtex_author(n) for n in paper.editor)))
+        editors = [_bibtex_author(person) for person in map(_person, paper.editor) if person]
+        if editors and entry_type != "article":
+            fields.append(("editor", " and ".join(editors)))
         if venue.volume:
             fields.append(("volume", bibtex_escape(str(venue.volume))))
         if _clean(paper.number):
