@@ -37,6 +37,10 @@ from tuireader.render.citations import capitalised_name, format_citation, valida
         ("TOLKIEN, JRR", "Tolkien, JRR"),
         ("ANDREW Y. NG", "Andrew Y. Ng"),
         ("NEAL J. EVANS II", "Neal J. Evans II"),
+        ("SMITH, JR., JOHN", "Smith, Jr., John"),
+        ("JOHN SMITH JR.", "John Smith Jr."),
+        # no family name before the comma: the given names still read
+        (", JAN SMITH", ", Jan Smith"),
         # a particle BibTeX reads only in lower case is a given name in capitals: the
         # family name is "Peng", as before
         ("XUE BIN PENG", "Xue Bin Peng"),

@@ -1574,13 +1574,14 @@ def _unshouted(name: str) -> str:
     if name.upper() == name:
         if not any(_in_capitals(word) for word in flat):
             return name
-        # the family name's words, whatever their letters ("NG"), and every other word
-        # in capitals but initials ("J.", "JRR") and numerals ("III")
-        last = max(at for at, word in enumerate(words[0]) if word)
+        # the family name's words, whatever their letters ("NG"), a suffix, and every
+        # other word in capitals but initials ("J.", "JRR") and numerals ("III")
+        last = max((at for at, word in enumerate(words[0]) if word), default=-1)
         chosen = [
             [
                 _in_capitals(word)
                 or (index == 0 and (len(words) > 1 or at == last) and word.isalpha())
+                or NAME_SUFFIX.fullmatch(word.strip(",")) is not None  # "JR." → "Jr."
                 for at, word in enumerate(part)
             ]
             for index, part in enumerate(words)
