@@ -82,3 +82,10 @@ def test_plain_formats_show_mathml_as_text(tmp_path: Path, title: str, fmt: str)
     assert "<m" not in text and "</" not in text and "mi>" not in text
     # Markdown escapes its own "<" ("\\<"), which shows as "<"
     assert TITLES[title][1] in text.replace("\\<", "<")
+
+
+def test_mathml_nested_past_reading_is_its_text(tmp_path: Path) -> None:
+    # a title of MathML nested thousands deep stopped the citation with an error
+    title = "Deep <math>" + "<mrow>" * 3000 + "<mi>x</mi>" + "</mrow>" * 3000 + "</math> rows"
+    assert "Deep x rows" in _cite(tmp_path, title, "apa")
+    assert "title = {Deep x rows}" in _cite(tmp_path, title, "bibtex")

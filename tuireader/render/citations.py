@@ -781,7 +781,7 @@ def _mathml_as_latex(text: str) -> str:
         xml = _BARE_LT.sub("&lt;", _BARE_AMP.sub("&amp;", xml))
         try:
             math = _mathml_latex(ElementTree.fromstring(xml)).strip()
-        except ElementTree.ParseError:
+        except (ElementTree.ParseError, RecursionError):  # RecursionError: nested past reading
             math = ""
         if math and _math_ok(math) and "$" not in math:
             return f"${math}$"
