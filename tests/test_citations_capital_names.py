@@ -114,3 +114,19 @@ def test_a_copied_entrys_names_in_capitals_are_cited_as_names(tmp_path: Path) ->
         authors = entry.fields_dict["author"].value
         assert authors == "Bounoua, Mustapha and Franzese, Giulio and Michiardi, Pietro"
         assert "pmlr-v235-bounoua24a" in text
+
+
+def test_a_groups_name_in_capitals_is_one_name(tmp_path: Path) -> None:
+    # "GEMINI TEAM" was cited as a person, "TEAM, G.", where "Gemini Team" is one name
+    record = {
+        "title": "A report by a team",
+        "abstract": "We report.",
+        "authors": ["GEMINI TEAM", "ATLAS COLLABORATION"],
+        "year": 2024,
+    }
+    paper, library = _only(tmp_path, json.dumps(record) + "\n", "list.jsonl")
+    citation = format_citation(paper, "bibtex", library=library)
+    assert "author = {{GEMINI TEAM} and {ATLAS COLLABORATION}}" in citation.text
+    assert citation.key == "gemini2024report"
+    apa = format_citation(paper, "apa", library=library).text
+    assert apa.startswith("GEMINI TEAM, & ATLAS COLLABORATION. (2024).")

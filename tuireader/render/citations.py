@@ -1851,8 +1851,10 @@ _COLLECTIVE = re.compile(
 def _collective(name: str) -> str:
     """``name`` in braces when it is a group's ("H1 Collaboration"): one name as a whole,
     as BibTeX's ``{H1 Collaboration}``, where sources that give names whole (arXiv's
-    feeds, spreadsheets) would have it cited as a person "Collaboration, H."."""
-    if _COLLECTIVE.search(name) and not _fully_braced(name) and "," not in name:
+    feeds, spreadsheets) would have it cited as a person "Collaboration, H."; so is one
+    in capitals ("ATLAS COLLABORATION"), as written."""
+    shouted = name.upper() == name and _COLLECTIVE.search(name.title()) is not None
+    if (_COLLECTIVE.search(name) or shouted) and not _fully_braced(name) and "," not in name:
         return "{" + name + "}"
     return name
 
