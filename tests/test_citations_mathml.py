@@ -36,6 +36,13 @@ TITLES = {
         "Rates with $x^{2}$ terms",
         "Rates with x² terms",
     ),
+    # fences, accents and limits
+    "Pairs <math><mfenced><mi>x</mi><mi>y</mi></mfenced></math> with"
+    " <math><mover><mi>x</mi><mo>^</mo></mover></math> and"
+    " <math><munder><mi>lim</mi><mi>n</mi></munder></math> terms": (
+        "Pairs $(x,y)$ with $\\hat{x}$ and ${\\mathrm{lim}}_{n}$ terms",
+        "Pairs (x,y) with x\u0302 and limₙ terms",
+    ),
     # an HTML entity, which is no XML's
     "Rates of <math><mi>x</mi><mo>&sim;</mo><mi>y</mi></math> terms": (
         "Rates of $x\\sim y$ terms",

@@ -706,6 +706,14 @@ _BARE_LT = re.compile(r"<(?![/A-Za-z])")
 _MATHML_NAMESPACES = re.compile(r"(?i)\s+xmlns(?::[a-z]+)?\s*=\s*(\"[^\"]*\"|'[^']*')")
 
 
+#: the marks ``mover`` sets over a letter as an accent, by the LaTeX accent they are
+_MATHML_ACCENTS = {
+    "^": "hat", "\u02c6": "hat", "\u0302": "hat", "~": "tilde", "\u02dc": "tilde",
+    "\u0303": "tilde", "\u00af": "bar", "\u203e": "bar", "\u0304": "bar", "_": "bar",
+    "\u2192": "vec", "\u20d7": "vec", "\u02d9": "dot", "\u0307": "dot", ".": "dot",
+}  # fmt: skip
+
+
 @cache
 def _math_names() -> dict[str, str]:
     """The LaTeX command of a character math writes as one (``α`` → ``\\alpha``,
@@ -723,8 +731,9 @@ def _math_names() -> dict[str, str]:
 
 def _mathml_latex(node: ElementTree.Element) -> str:
     """One MathML element as LaTeX math: tokens (``mi``, ``mn``, ``mo``, ``mtext``),
-    scripts (``msub``, ``msup``, ``msubsup``), ``mfrac`` and ``msqrt``; the children of
-    any other element one after another, and a TeX annotation (``annotation
+    scripts (``msub``, ``msup``, ``msubsup``), ``mfrac``, ``msqrt``, ``mfenced``,
+    ``mover`` and ``munder`` (an accent, ``\\hat{x}``, else a script); the children of any other
+    element one after another, and a TeX annotation (``annotation
     encoding="application/x-tex"``) as it is written."""
     tag = node.tag.rsplit("}", 1)[-1].lower()
     kids = [child for child in node if child.tag.rsplit("}", 1)[-1].lower() != "annotation-xml"]
@@ -758,6 +767,17 @@ def _mathml_latex(node: ElementTree.Element) -> str:
         )
     if tag == "mfrac" and len(parts) == 2:
         return f"\\frac{{{parts[0]}}}{{{parts[1]}}}"
+    if tag == "mfenced":
+        opening, closing = node.get("open", "("), node.get("close", ")")
+        fences = {"{": "\\{", "}": "\\}"}
+        inner = (node.get("separators") or ",")[:1].join(parts)
+        return fences.get(opening, opening) + inner + fences.get(closing, closing)
+    if tag in ("mover", "munder") and len(parts) == 2:
+        mark = "".join(kids[1].itertext()).strip()
+        if tag == "mover" and mark in _MATHML_ACCENTS:
+            return f"\\{_MATHML_ACCENTS[mark]}{{{parts[0]}}}"
+        # a limit's range under it, a sum's bound over it: as LaTeX's scripts
+        return "{" + parts[0] + "}" + ("^" if tag == "mover" else "_") + "{" + parts[1] + "}"
     if tag in ("msqrt", "mroot"):
         return f"\\sqrt{{{''.join(parts[:1] if tag == 'mroot' else parts)}}}"
     # any other element (mrow, mstyle, …): what it holds, in order
