@@ -77,3 +77,35 @@ def test_a_copied_entrys_raw_angle_brackets_are_escaped(tmp_path: Path) -> None:
     title = bibtexparser.parse_string(text).entries[0].fields_dict["title"].value
     assert r"D0 --\textgreater{} K-" in title
     assert r"p\textgreater{}2 and \textless{}1 and $q<1$" in title
+
+
+def test_a_copied_entrys_other_fields_and_tags_are_written_for_latex(tmp_path: Path) -> None:
+    # only the title was written again: the abstract, the journal and a note kept their
+    # raw "<", ">" and the tags a scraper left, as LaTeX misprints them
+    bib = tmp_path / "list.bib"
+    bib.write_text(
+        "@article{doe2020, title = {Growth of <i>E. coli</i> at p>2},"
+        " author = {Lee<sup>1</sup>, Min and <b>Jane Doe</b> and KIM, SOO*},"
+        " journal = {J <b>x</b>}, year = {2020}, note = {Value a>b},"
+        " abstract = {We show x < y and $a<b$ for <i>in vivo</i> growth.}}\n",
+        encoding="utf-8",
+    )
+    library = load_library([bib])
+    (paper,) = library.papers
+    text = format_citation(paper, "bibtex", library=library, include_abstract=True).text
+    assert validate_bibtex(text) == []
+    fields = bibtexparser.parse_string(text).entries[0].fields_dict
+    assert fields["title"].value == r"Growth of \textit{E. coli} at p\textgreater{}2"
+    assert fields["abstract"].value == (
+        r"We show x \textless{} y and $a<b$ for \textit{in vivo} growth."
+    )
+    assert fields["journal"].value == r"J \textbf{x}"
+    assert fields["note"].value == r"Value a\textgreater{}b"
+    assert fields["author"].value == "Lee, Min and Jane Doe and Kim, Soo"
+
+
+def test_validation_names_a_raw_angle_bracket_outside_math() -> None:
+    entry = "@misc{a, title = {p>2 and $a<b$}}\n"
+    assert validate_bibtex(entry) == [
+        "entry 'a': field title: a raw '>' outside math, which LaTeX prints as '¿'"
+    ]

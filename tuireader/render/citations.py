@@ -1630,8 +1630,9 @@ def _not_shouted(words: list[str]) -> bool:
 
 
 def _capitalised_names(value: str) -> str:
-    """A BibTeX ``author``/``editor`` value with each name in lower case capitalised
-    (:func:`capitalised_name`), the rest as written: the names at ``and`` outside braces."""
+    """A BibTeX ``author``/``editor`` value with each name in lower case or in capitals
+    capitalised, without its footnote marks (:func:`_person`), the rest as written: the
+    names at ``and`` outside braces."""
     if _fully_braced(value):
         return "{" + _capitalised_names(value[1:-1]) + "}"
     pieces = re.split(r"(\s+and\s+)", value)
@@ -1640,7 +1641,7 @@ def _capitalised_names(value: str) -> str:
         inside = depth > 0
         depth += piece.count("{") - piece.count("}")
         out.append(
-            piece if inside or re.fullmatch(r"\s+and\s+", piece) else capitalised_name(piece)
+            piece if inside or re.fullmatch(r"\s+and\s+", piece) else _person(piece) or piece
         )
     return "".join(out)
 
@@ -1904,12 +1905,18 @@ def _person(name: str) -> str:
     footnote marks a page left on it (``Lee<sup>1</sup>``, ``<b>Jane Doe</b>``,
     "Kim*"), in capitals as names are written (:func:`capitalised_name`); "" for none.
     The marks' commas would otherwise read as the comma of "Family, Given"."""
-    if "<" in name:
-        from tuireader.render.textrender import named_entities
-
-        name = named_entities(_NAME_TAG.sub(" ", _NAME_FOOTNOTE.sub("", name)))
-    cleaned = _clean(_NAME_MARKS.sub("", name))
+    cleaned = _clean(_NAME_MARKS.sub("", _untagged(name)))
     return capitalised_name(cleaned) if cleaned else ""
+
+
+def _untagged(names: str) -> str:
+    """Names without the tags a page left on them (:data:`_NAME_FOOTNOTE`,
+    :data:`_NAME_TAG`), their footnotes' marks with them."""
+    if "<" not in names:
+        return names
+    from tuireader.render.textrender import named_entities
+
+    return named_entities(_NAME_TAG.sub(" ", _NAME_FOOTNOTE.sub("", names)))
 
 
 def _authors(paper: Paper) -> list[str]:
@@ -3100,6 +3107,9 @@ def _source_value(name: str, value: str) -> str:
         if re.search(r"[\s{}]", value) or value.endswith("\\"):
             return "{" + _escape_url(value) + "}"
         return "{" + value + "}"
+    if "</" in value:
+        # HTML a scraper left (``<i>in vivo</i>``, MathML) as the LaTeX that reads the same
+        value = _clean(_tags_as_latex(value))
     if _braces_balanced(value) and not _text_problems(value):
         return "{" + value + "}"
     return "{" + _render(_latex_tokens(value), keep=True) + "}"
@@ -3289,6 +3299,8 @@ def _source_entry_text(
     lines = []
     names, common = _title_evidence(paper, facts.ordinary, facts.compounds)
     for name, value in fields.items():
+        if name in ("author", "editor"):
+            value = _clean(_untagged(value))
         written = _source_value(name, value)
         if name in ("author", "editor"):
             written = _capitalised_names(written)
@@ -4282,7 +4294,8 @@ _VERBATIM_FIELDS = frozenset(
 
 
 def _text_problems(value: str) -> list[str]:
-    """Raw LaTeX specials outside math and unbalanced braces in one field value."""
+    """Raw LaTeX specials (and ``<``, ``>``) outside math and unbalanced braces in one
+    field value."""
     problems: list[str] = []
     pos = 0
     skip_to = 0
@@ -4296,6 +4309,9 @@ def _text_problems(value: str) -> list[str]:
         ch = tok.src
         if ch in "&%#_^":
             problems.append(f"unescaped {ch!r} outside math")
+        elif ch in "<>":
+            printed = "\u00a1" if ch == "<" else "\u00bf"
+            problems.append(f"a raw {ch!r} outside math, which LaTeX prints as {printed!r}")
         elif ch == "$":
             end = _closing_dollar(value, start + 1)
             if end is None:
@@ -4329,7 +4345,8 @@ def validate_bibtex(text: str) -> list[str]:
 
     Parses with bibtexparser (every block must parse, keys must be unique) and checks
     each field the way BibTeX and LaTeX would read it: balanced braces, and in text
-    fields no raw ``& % # _ ^`` or unclosed ``$`` outside math. Fields holding a URL or
+    fields no raw ``& % # _ ^`` or unclosed ``$`` outside math, nor a raw ``<`` or ``>``
+    (which LaTeX's default fonts print as "¡" and "¿"). Fields holding a URL or
     an identifier must have no whitespace or braces.
     """
     import bibtexparser
