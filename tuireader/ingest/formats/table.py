@@ -16,7 +16,9 @@ break; its last row, broken off inside a quoted cell or (with no line end after 
 of the cells every row before it has, is skipped and said to be cut short, as a JSON
 Lines file's broken last line is. A last line without a line end is otherwise whole. A
 few rows short of cells where the others have them all (a line break in a cell not
-quoted, which makes two rows of one) are read as they stand and named.
+quoted, which makes two rows of one) are read as they stand and named, but two rows of
+one line each, both short, whose cells are the header's once the cell broken between them
+is one again: they are read as one row, and said.
 
 A quote left single inside a quoted cell (a hand-edited file's ``"A "quoted" word"``,
 which a spreadsheet writes ``""quoted""``) is read as a quote where the row's cells can
@@ -321,6 +323,14 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         rows = csv.reader(io.StringIO(text, newline=""), dialect)
         while rows.line_num < before:
             next(rows)
+    # rows that a line break in a cell not quoted made two of, joined again
+    split = io.StringIO(text, newline="").readlines()
+    joined = _join_split_rows(split, before, dialect, len(header))
+    if joined:
+        text = "".join(split)
+        rows = csv.reader(io.StringIO(text, newline=""), dialect)
+        while rows.line_num < before:
+            next(rows)
     names = [_column_name(column) for column in header]
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
     known = COLUMNS | (_OWN_EXPORT_COLUMNS if own else {})
@@ -358,6 +368,18 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     if unread:
         problems.append(Problem(path, unread, "warning"))
     problems.extend(Problem(path, said, "warning") for said in _stray_said(*stray))
+    if joined:
+        pairs = ", ".join(f"{first}-{first + 1}" for first in joined[:5])
+        more = f" and {len(joined) - 5} more" if len(joined) > 5 else ""
+        problems.append(
+            Problem(
+                path,
+                f"lines {pairs}{more}: a line break in a "
+                "cell not quoted made two rows of one, each short of cells; read as one "
+                "row (a cell that holds a line break must be quoted)",
+                "warning",
+            )
+        )
     bare: list[int] = []
     wide: list[int] = []  # rows with cells past the header's, under no column
     narrow: list[int] = []  # rows short of the header's cells
@@ -564,6 +586,56 @@ def _own_scope(row: list[str], lists_at: int | None) -> str | None:
         return None
     first = _formula_kept(row[lists_at].strip()).split(LIST_SEPARATOR, 1)[0].strip()
     return first or None
+
+
+def _join_split_rows(
+    lines: list[str], at: int, dialect: type[csv.Dialect], width: int
+) -> list[int]:
+    """Join in ``lines`` (from index ``at`` on) each two rows of one line that a line
+    break in a cell not quoted made of one row (``2020,A title broken`` and ``over two
+    lines,Ann Lee``): each short of the header's cells, and the two, their broken cell
+    one again, with a cell for every column. The first line takes the two, joined by a
+    space, and the second keeps its line end alone (a blank row), so every line keeps
+    its number; the numbers of the first lines joined.
+
+    Read as they stood, the rows were two papers, a title's first part and its rest,
+    each with half the row's cells. Only a table whose rows mostly have all their cells
+    is so mended: one written by hand, many of its rows short of their empty last
+    cells, has two short rows in a row by chance."""
+    if width < 2:
+        return []
+    spans: list[tuple[int, int, int]] = []  # each row's first line index, lines and cells
+    reader = csv.reader(lines[at:], dialect)
+    read = 0
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                spans.append((at + read, reader.line_num - read, len(row)))
+            read = reader.line_num
+    except csv.Error:
+        return []
+    short = sum(cells < width for _index, _taken, cells in spans)
+    if not short or short * 2 >= len(spans):
+        return []
+    joined: list[int] = []
+    for (first, taken, cells), (second, taken_next, cells_next) in itertools.pairwise(spans):
+        if (
+            taken == taken_next == 1
+            and second == first + 1
+            and cells < width
+            and cells_next < width
+            and cells + cells_next - 1 == width
+            and '"'
+            not in lines[first]
+            + lines[
+                second
+            ]  # quoted cells: the quote mends            and (not joined or joined[-1] != first)  # not the second line of a pair
+        ):
+            body = lines[first].rstrip("\r\n")
+            lines[first] = f"{body} {lines[second].lstrip(' ')}"
+            lines[second] = lines[second][len(lines[second].rstrip("\r\n")) :]
+            joined.append(first + 1)  # the line's number: its index, counted from 1
+    return joined
 
 
 class _Lines:
