@@ -93,9 +93,9 @@ def test_a_table_whose_rows_are_short_all_through_is_read_without_a_word(
     assert result.problems == ()
 
 
-def test_a_list_of_titles_alone_names_the_title_cut_at_a_comma(tmp_path: Path) -> None:
-    # "more cells than the 1 columns of the header (… the cells may be under the wrong
-    # columns)": there are no other columns, and what is lost is the rest of the title
+def test_a_list_of_titles_alone_keeps_a_title_whole_at_its_comma(tmp_path: Path) -> None:
+    # "more cells than the header's one column (read its first part alone …)": the
+    # header names one column, and a comma in running text is the title's
     path = tmp_path / "titles.csv"
     path.write_text(
         'title\nDeep nets, revisited\nAttention is all you need\n"Quoted, whole"\n',
@@ -103,9 +103,21 @@ def test_a_list_of_titles_alone_names_the_title_cut_at_a_comma(tmp_path: Path) -
     )
     result = read_file(path)
     assert [record.title for record in result.records] == [
-        "Deep nets",
+        "Deep nets, revisited",
         "Attention is all you need",
         "Quoted, whole",
+    ]
+    assert result.problems == ()
+
+
+def test_a_one_column_table_with_data_after_a_comma_is_cut_and_said(tmp_path: Path) -> None:
+    # "Deep nets,2020" is a row of two cells under a header that names one
+    path = tmp_path / "titles.csv"
+    path.write_text("title\nDeep nets,2020\nAttention is all you need\n", encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == [
+        "Deep nets",
+        "Attention is all you need",
     ]
     said = (
         "line 2: more cells than the header's one column (read its first part alone; a "

@@ -11,6 +11,11 @@ parentheses (a database's number, an affiliation) and a contact author's ``*`` l
 proceedings for citations. An abstract's HTML markup (Zotero's exports keep it) is
 taken off.
 
+A list of titles, one a line, is read so: under a header of one column, a comma in
+running text (followed by a space, before no number or address) is the title's, not a
+cell's end; with no header at all, lines of such text with a varying number of commas
+are each one paper's title, said.
+
 A table cut short (a download or a copy that stopped half way) keeps the rows before the
 break; its last row, broken off inside a quoted cell or (with no line end after it) short
 of the cells every row before it has, is skipped and said to be cut short, as a JSON
@@ -55,6 +60,7 @@ from tuireader.ingest.formats.common import (
     openreview_id_of,
     plain_dois,
     split_authors_string,
+    split_lines,
     word_list,
 )
 from tuireader.ingest.formats.prose import strip_markup
@@ -298,6 +304,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     # process's: it is only ever raised, so a list read at the same time keeps its own.)
     if csv.field_size_limit() <= len(text):
         csv.field_size_limit(len(text) + 1)
+    source = text  # as given, before any row is mended
     sep_line = _SEP_LINE.match(text)
     # blank lines before the header row (a file saved with an empty first line) are
     # none of it: read as the header, they made a table of no columns, and not one paper
@@ -313,9 +320,16 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     except (StopIteration, csv.Error) as error:
         problem = Problem(path, f"is not a readable CSV file ({error})")
         return ReadResult(path, path.stem, "csv", (), (problem,))
+    before = rows.line_num  # the lines up to the header's end
+    alone = _one_column_delimiter(text, before, header, dialect) if not sep_line else None
+    if alone is not None:
+        # a list of titles under its one column's name: a comma in a row is the title's
+        dialect = _dialect(sample, path, alone)
+        rows = csv.reader(io.StringIO(text, newline=""), dialect)
+        while rows.line_num < before:
+            next(rows)
     # rows with a quote left single inside a quoted cell, mended or blanked, and the
     # text read again from the first row after the header
-    before = rows.line_num  # the lines up to the header's end
     lines = io.StringIO(text, newline="").readlines() if '"' in text else []
     stray = _stray_quotes(lines, before, dialect, len(header))
     if any(stray):
@@ -353,6 +367,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     ids: list[str | None] = []
     detached_at = names.index(DETACHED_COLUMN) if own and DETACHED_COLUMN in names else None
     detached: list[int] = []  # the rows of detached marks, skipped
+    if not columns and _titles_alone(source, dialect):
+        return _read_titles(source, path)
     if "title" not in columns and "abstract" not in columns:
         found = ", ".join(repr(column) for column in header[:12]) or "none"
         wanted = ", ".join(f"'{aliases[0]}'" for aliases in COLUMNS.values())
@@ -512,6 +528,81 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         tuple(scopes) if any(scopes) else (),
         tuple(given_id_texts(records, scopes, ids, path.stem)) if any(ids) else (),
     )
+
+
+#: what a row's text never holds, one of which reads a table of one column as one cell
+#: a line (the ASCII separators)
+_NO_DELIMITERS = "\x1f\x1e\x1d\x1c"
+#: a cell that is data, not a part of a title cut at a comma: a number, a date, a web
+#: address, an e-mail address
+_DATA_CELL = re.compile(r"[\d\s.,:;/()-]*\d[\d\s.,:;/()-]*|\S*(?:://|@|www\.)\S*")
+#: the longest line read as a title where no header names the columns
+_LONGEST_TITLE = 300
+
+
+def _prose_lines(lines: list[str], delimiter: str) -> bool:
+    """True when ``lines`` (not blank) are running text whose delimiters are a text's
+    commas: each followed by a space, no cell data (a number, an address), quoted
+    cells passed over."""
+    for line in lines:
+        bare = re.sub(r'"[^"]*"', "", line.strip())
+        if re.search(f"{re.escape(delimiter)}(?! )", bare):
+            return False
+        if any(_DATA_CELL.fullmatch(cell.strip()) for cell in bare.split(delimiter)):
+            return False
+    return True
+
+
+def _one_column_delimiter(
+    text: str, before: int, header: list[str], dialect: type[csv.Dialect]
+) -> str | None:
+    """A delimiter no line of ``text`` holds, to read its table of one column with, when
+    its header has one cell and rows after it (from line ``before`` on) hold the
+    delimiter only as a title's commas ("Deep nets, revisited"); else None.
+
+    Read with the comma, such a title was cut at it, its rest said as cells past the
+    header's one column: the header names no column it could be under."""
+    if len(header) != 1 or not _column_name(header[0]):
+        return None
+    rows = [line for line in split_lines(text)[before:] if line.strip()]
+    delimiter = dialect.delimiter
+    if not any(delimiter in row for row in rows) or not _prose_lines(rows, delimiter):
+        return None
+    return next((char for char in _NO_DELIMITERS if char not in text), None)
+
+
+def _titles_alone(text: str, dialect: type[csv.Dialect]) -> bool:
+    """True when ``text``, whose first line names no column, is a list of titles, one a
+    line, the delimiter in them but a title's comma: two lines or more, each running
+    text no longer than a title (:func:`_prose_lines`), some with the delimiter, and not
+    as many cells each (a table without a header has as many in every row)."""
+    lines = [line for line in split_lines(text) if line.strip()]
+    delimiter = dialect.delimiter
+    if len(lines) < 2 or delimiter not in ",;" or any("\t" in line for line in lines):
+        return False
+    if any(len(line) > _LONGEST_TITLE or not re.search(r"[^\W\d_]", line) for line in lines):
+        return False
+    counts = {len(re.sub(r'"[^"]*"', "", line).split(delimiter)) for line in lines}
+    return len(counts) > 1 and _prose_lines(lines, delimiter)
+
+
+def _read_titles(text: str, path: Path) -> ReadResult:
+    """The papers of a list of titles, one a line, with no header (:func:`_titles_alone`),
+    each line's title whole; said, as the file is no table."""
+    titles = []
+    for line in split_lines(text):
+        line = line.strip()
+        if len(line) > 1 and line[0] == line[-1] == '"':
+            line = line[1:-1].replace('""', '"')  # quoted whole, as a spreadsheet saves it
+        titles.append(" ".join(line.split()))
+    records = tuple(Record(title=title) for title in titles if title)
+    said = Problem(
+        path,
+        "has no header row naming its columns, and its lines are titles with commas in "
+        "them, one a line: read each line as one paper's title",
+        "warning",
+    )
+    return ReadResult(path, path.stem, "csv", records, (said,))
 
 
 def _unread_columns(header: list[str], names: list[str], columns: dict[str, list[int]]) -> str:
