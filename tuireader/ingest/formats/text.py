@@ -3,7 +3,8 @@
 The first non-empty line names the list, then one paper per paragraph, paragraphs
 separated by blank lines; a hard-wrapped paragraph is one paper. An arXiv listing pasted
 as text (the web page's or the e-mail digest's) is read entry by entry
-(``arxivlist``), and so is a numbered list of references (``references``).
+(``arxivlist``), and so is a numbered list of references (``references``). A list of titles, one a line (paragraphs whose every line reads as a
+title, not as a hard-wrapped abstract's), is read one paper a line, and said.
 """
 
 from __future__ import annotations
@@ -59,6 +60,46 @@ def list_name(first: list[str], path: Path) -> tuple[str, list[str], list[Proble
 _ADDRESS_LINE = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+", re.IGNORECASE)
 
 
+#: the longest line read as a title
+_LONGEST_TITLE = 200
+#: what a title's line starts with: a capital, a digit, a quote or a bracket
+_TITLE_START = re.compile(r"[^\W\d_a-z]|[\d\"“‘'(\[]")
+
+
+def _is_title_line(line: str) -> bool:
+    """True for a line that reads as a title, not a line of a hard-wrapped abstract:
+    short, starting as a title does (a capital, a digit, a quote), and ending in no
+    sentence's full stop nor mid-sentence (a comma, a hyphen)."""
+    return (
+        len(line) <= _LONGEST_TITLE
+        and bool(_TITLE_START.match(line))
+        and not line[0].islower()
+        and not line.endswith((".", ",", ";", "-", "–"))
+    )
+
+
+def _title_lines(blocks: list[list[str]]) -> tuple[str | None, list[str], str] | None:
+    """The list's name (None: none is given), its titles and what to say, for a list of
+    titles, one a line; None for any other text.
+
+    One paper a paragraph made such a list one paper, its titles run together as its
+    abstract. A paragraph of lines that each read as a title (:func:`_is_title_line`),
+    three of them at least, is no abstract, which ends in a full stop: a list whose
+    paragraphs (but a first of one line, its name) are all so is read a title a line.
+    """
+    first, *others = blocks
+    named = len(first) == 1 and bool(others)
+    listed = [line for block in (others if named else blocks) for line in block]
+    if len(listed) < 3 or all(len(block) == 1 for block in (others if named else blocks)):
+        return None
+    if not all(_is_title_line(line) for line in listed):
+        return None
+    said = "its lines are titles, one a line, not paragraphs of abstracts: read each as one paper's title"
+    if not named:
+        said += " (no line names the list before a blank line: it is named after the file)"
+    return (first[0] if named else None), listed, said
+
+
 def parse_text(text: str, path: Path) -> ReadResult:
     blocks = list(paragraphs(split_lines(text)))
     if not blocks:
@@ -78,6 +119,13 @@ def parse_text(text: str, path: Path) -> ReadResult:
             "holds web addresses, one a line, and no abstracts: it is not a list of papers "
             "(a list of links, such as export --format urls writes, cannot be read back)",
             "text",
+        )
+    titles = _title_lines(blocks)
+    if titles is not None:
+        name, listed, said = titles
+        records = tuple(Record(title=title) for title in listed)
+        return ReadResult(
+            path, name or path.stem, "text", records, (Problem(path, said, "warning"),)
         )
     name, rest, problems = list_name(blocks[0], path)
     abstracts = ([" ".join(rest)] if rest else []) + [" ".join(block) for block in blocks[1:]]

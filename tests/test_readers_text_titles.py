@@ -1,0 +1,43 @@
+"""A plain text list of titles, one a line: read one paper a paragraph, it was one paper
+whose abstract was every title run together ("Attention, please: a study Simple title
+…"), unsaid. A paragraph of lines that each read as a title is read a title a line; a
+hard-wrapped abstract stays one paper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.readers import read_file
+
+TITLES = ["Deep nets, revisited", "Attention, please: a study", "Simple title", "3D nets?"]
+
+
+def test_titles_under_a_list_name_are_one_paper_each(tmp_path: Path) -> None:
+    path = tmp_path / "picks.txt"
+    path.write_text("My picks\n\n" + "\n".join(TITLES) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert result.name == "My picks"
+    assert [(r.title, r.abstract) for r in result.records] == [(t, "") for t in TITLES]
+    assert [problem.severity for problem in result.problems] == ["warning"]
+
+
+def test_titles_without_a_list_name_keep_the_first_title(tmp_path: Path) -> None:
+    path = tmp_path / "picks.txt"
+    path.write_text("\n".join(TITLES) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert result.name == "picks"
+    assert [record.title for record in result.records] == TITLES
+    assert "named after the file" in result.problems[0].message
+
+
+def test_a_hard_wrapped_abstract_stays_one_paper(tmp_path: Path) -> None:
+    path = tmp_path / "picks.txt"
+    path.write_text(
+        "My picks\n\nWe study deep nets, and show\nThat they generalise\nWell on graphs.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.abstract for record in result.records] == [
+        "We study deep nets, and show That they generalise Well on graphs."
+    ]
+    assert result.problems == ()
