@@ -12,7 +12,8 @@ Plain text lists look like this: the first non-empty line names the list, then o
 paper per paragraph, paragraphs separated by blank lines; a hard-wrapped paragraph
 is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes become
 U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones, and a lone
-byte of it inside a word, are read as such and named), or, when the bytes are not UTF-8
+byte of it inside a word, are read as such and named, but for a word made only of
+letters beyond ASCII, which may be another encoding's and stays U+FFFD), or, when the bytes are not UTF-8
 at all, as GB18030 when the result reads as Chinese, else Windows-1252 (a byte it leaves
 undefined as Latin-1 reads it). Binary data (NUL bytes all through it, a known file
 signature) is refused, while the zero bytes a crash leaves at a file's end, and a few
@@ -234,8 +235,15 @@ _WESTERN_RE = re.compile(
     "\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020-\u2022\u2026\u2030"
     "\u2039\u203a\u20ac\u2122]"
 )
-#: three characters beyond ASCII in a row: no Western European word has them
-_NON_ASCII_RUN_RE = re.compile(r"[^\x00-\x7f]{3}")
+#: three letters beyond ASCII in a row: a Western European word has them only beside
+#: letters of ASCII ("Fjöðúr"), a word of another encoding read as Windows-1252 (Cyrillic
+#: in Windows-1251: "Ãëóáîêîå") is made of them
+_NON_ASCII_RUN_RE = re.compile(r"[^\W\d_\x00-\x7f]{3}")
+#: a word made only of letters beyond ASCII (and the "×" and "÷" that Windows-1251's
+#: "Ч" and "ч" read as, between them), no letter or digit of ASCII beside it
+_NON_ASCII_WORD_RE = re.compile(
+    r"(?<![^\W_])[^\W\d_\x00-\x7f](?:[×÷]?[^\W\d_\x00-\x7f])*(?![^\W_])"
+)
 #: the fewest characters beyond ASCII that lines must hold, all of them Western, to be
 #: read as Windows-1252: one byte alone is as likely damage, and stays U+FFFD
 _WESTERN_EVIDENCE = 2
@@ -257,7 +265,39 @@ def _western(line: bytes) -> str | None:
     beyond = _NON_ASCII_RE.findall(text)
     if not all(_WESTERN_RE.fullmatch(char) for char in beyond):
         return None
-    return None if _NON_ASCII_RUN_RE.search(text) else text
+    return None if _foreign_runs(text) else text
+
+
+def _foreign_runs(text: str) -> bool:
+    """True when ``text`` (a line read as Windows-1252) holds three letters beyond ASCII
+    in a row in a word with no letter of ASCII: no Western European word is so."""
+    return any(_NON_ASCII_RUN_RE.search(word.group()) for word in _NON_ASCII_WORD_RE.finditer(text))
+
+
+def _western_but_words(line: bytes) -> str | None:
+    """``line`` read as Windows-1252 but for its words made only of letters beyond
+    ASCII, which stay U+FFFD, when it reads as Western text but for such a word of three
+    letters or more (:func:`_foreign_runs`); else None.
+
+    Such a word may be another encoding's (Cyrillic in Windows-1251 reads as accented
+    letters), and stays U+FFFD; the quotes and dashes around it, which every such
+    encoding writes with Windows-1252's bytes, and the words of ASCII with an accent
+    in them, are the line's, and were U+FFFD with it."""
+    if _REPLACEMENT_BYTES in line:
+        return None
+    try:
+        text = line.decode("cp1252")
+        line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.encoding == "cp1252":
+            return None
+    else:
+        return None  # UTF-8: no line of Windows-1252
+    if not all(_WESTERN_RE.fullmatch(char) for char in _NON_ASCII_RE.findall(text)):
+        return None
+    if not _foreign_runs(text):
+        return None
+    return _NON_ASCII_WORD_RE.sub(lambda word: _REPLACEMENT * len(word.group()), text)
 
 
 #: letters Windows-1252 gives that no sign shares a byte with: "ª", "º" and "µ" are
@@ -344,13 +384,22 @@ def _by_line(
     parts = _LINE_BREAK_BYTES_RE.split(data)
     lines, breaks = parts[0::2], parts[1::2]
     read: dict[int, str | None]
+    partly: dict[int, str] = {}  # lines read so but for words that stay U+FFFD
     if legacy:
         read = {number: _single_byte(lines[number - 1]) for number in bad}
     else:
         read = {number: _western(lines[number - 1]) for number in bad}
-        evidence = sum(len(_NON_ASCII_RE.findall(text)) for text in read.values() if text)
+        for number in bad:
+            text = None if read[number] else _western_but_words(lines[number - 1])
+            if text is not None:
+                partly[number] = text
+        evidence = sum(
+            len(_NON_ASCII_RE.findall(text.replace(_REPLACEMENT, "")))
+            for text in (*read.values(), *partly.values())
+            if text
+        )
         if evidence < _WESTERN_EVIDENCE:
-            read = dict.fromkeys(bad)
+            read, partly = dict.fromkeys(bad), {}
     pieces: list[str] = []
     western: list[int] = []
     replaced: list[int] = []
@@ -359,6 +408,10 @@ def _by_line(
         if whole:
             pieces.append(whole)
             western.append(number)
+        elif number in partly:
+            pieces.append(partly[number])
+            western.append(number)
+            replaced.append(number)
         elif number in read:
             text, letters, damaged = _lone_letters(line)
             pieces.append(text)
