@@ -47,3 +47,32 @@ def test_a_cyrillic_line_keeps_its_quotes_and_no_wrong_letters(tmp_path: Path) -
     assert title.startswith("“") and "” – " in title
     assert set(title) <= {"“", "”", " ", "–", "\ufffd"}
     assert result.records[1].authors == ("Ann Lee",)
+
+
+def test_a_line_from_an_old_mac_is_read_as_mac_os_roman(tmp_path: Path) -> None:
+    # read as Windows-1252 it passed for Western text: "CafŽ na•ve se–or", "Nœ–ez"
+    result = table(tmp_path, "Café naïve señor,Ana Núñez,2023\n".encode("mac_roman"))
+    assert (result.records[1].title, result.records[1].authors) == (
+        "Café naïve señor",
+        ("Ana Núñez",),
+    )
+    assert messages(result) == ["line 3 is not UTF-8; read it as an old Mac's text (Mac OS Roman)"]
+
+
+def test_a_windows_1252_line_beside_a_mac_line_is_each_its_own(tmp_path: Path) -> None:
+    path = tmp_path / "list.csv"
+    path.write_bytes(
+        ("title,authors,year\n" + UTF8_ROW).encode()
+        + "Café naïve señor,Ana Núñez,2023\n".encode("mac_roman")
+        + "Über “quoted” cafés – test,Bob Roe,2022\n".encode("cp1252")
+    )
+    result = read_file(path)
+    assert [record.title for record in result.records] == [
+        "Zürich nets",
+        "Café naïve señor",
+        "Über “quoted” cafés – test",
+    ]
+    assert messages(result) == [
+        "line 4 is not UTF-8; read it as Windows-1252 (Latin-1)",
+        "line 3 is not UTF-8; read it as an old Mac's text (Mac OS Roman)",
+    ]

@@ -11,7 +11,8 @@ that cannot be read at all gives a result with no records and one error.
 Plain text lists look like this: the first non-empty line names the list, then one
 paper per paragraph, paragraphs separated by blank lines; a hard-wrapped paragraph
 is one paper. Text is decoded as UTF-8 (with or without BOM; a few invalid bytes become
-U+FFFD and are reported by line, lines in Windows-1252 among UTF-8 ones, and a lone
+U+FFFD and are reported by line, lines in Windows-1252 (or an old Mac's Mac OS Roman,
+where only it reads as letters) among UTF-8 ones, and a lone
 byte of it inside a word, are read as such and named, but for a word made only of
 letters beyond ASCII, which may be another encoding's and stays U+FFFD), or, when the bytes are not UTF-8
 at all, as GB18030 when the result reads as Chinese, else Windows-1252 (a byte it leaves
@@ -364,9 +365,40 @@ def _single_byte(line: bytes) -> str:
 _ESCAPED_BYTE_RE = re.compile("[\udc80-\udcff]")
 
 
+def _mac_line(line: bytes) -> str | None:
+    """``line`` (not UTF-8) read as Mac OS Roman when it so reads as Western text and
+    Windows-1252 does not: a byte between two letters of ASCII is a letter in Mac OS
+    Roman and, in one place at least, no small letter in Windows-1252 ("na\x95ve":
+    "naïve", not "na•ve"), and is nowhere a small letter in it ("caf\xe9s"); else None.
+
+    A line pasted from an old Mac's file into a UTF-8 list was read as Windows-1252,
+    whose reading of it passes for Western text ("CafŽ na•ve se–or"), and said to be
+    so: only a file all in Mac OS Roman was read as one."""
+    if _REPLACEMENT_BYTES in line:
+        return None
+    text = line.decode("mac_roman")
+    if not all(_WESTERN_RE.fullmatch(char) for char in _NON_ASCII_RE.findall(text)):
+        return None
+    mac = 0
+    for match in _BYTE_IN_WORD_RE.finditer(line):
+        byte = match.group(2)
+        if not byte.decode("mac_roman").isalpha():
+            return None
+        if byte[0] in _EITHER_IN_WORDS:
+            continue
+        try:
+            read = byte.decode("cp1252")
+        except UnicodeDecodeError:
+            read = ""
+        if read.islower():
+            return None
+        mac += 1
+    return text if mac else None
+
+
 def _by_line(
     data: bytes, bad: list[int], *, legacy: bool = False
-) -> tuple[str, list[int], list[int]]:
+) -> tuple[str, list[int], list[int], list[int]]:
     """The text of UTF-8 ``data`` whose lines ``bad`` are not UTF-8, and which of those
     were read as Windows-1252 and which kept U+FFFD for their bad bytes.
 
@@ -379,27 +411,33 @@ def _by_line(
     damage (a stray "\\xff\\xfe", a character cut in two) keep U+FFFD; a line with
     both is named with each. With ``legacy`` (the bad lines are too many to be damage:
     the file is in a single-byte encoding but for its UTF-8 lines) every bad line is
-    read as Windows-1252.
+    read as Windows-1252. A bad line that reads as an old Mac's text (:func:`_mac_line`)
+    is read so, and its number is given last.
     """
     parts = _LINE_BREAK_BYTES_RE.split(data)
     lines, breaks = parts[0::2], parts[1::2]
     read: dict[int, str | None]
     partly: dict[int, str] = {}  # lines read so but for words that stay U+FFFD
+    macs: dict[int, str] = {}  # lines read as Mac OS Roman
     if legacy:
         read = {number: _single_byte(lines[number - 1]) for number in bad}
     else:
-        read = {number: _western(lines[number - 1]) for number in bad}
+        for number in bad:
+            mac = _mac_line(lines[number - 1])
+            if mac is not None:
+                macs[number] = mac
+        read = {number: None if number in macs else _western(lines[number - 1]) for number in bad}
         for number in bad:
             text = None if read[number] else _western_but_words(lines[number - 1])
             if text is not None:
                 partly[number] = text
         evidence = sum(
             len(_NON_ASCII_RE.findall(text.replace(_REPLACEMENT, "")))
-            for text in (*read.values(), *partly.values())
+            for text in (*read.values(), *partly.values(), *macs.values())
             if text
         )
         if evidence < _WESTERN_EVIDENCE:
-            read, partly = dict.fromkeys(bad), {}
+            read, partly, macs = dict.fromkeys(bad), {}, {}
     pieces: list[str] = []
     western: list[int] = []
     replaced: list[int] = []
@@ -408,6 +446,8 @@ def _by_line(
         if whole:
             pieces.append(whole)
             western.append(number)
+        elif number in macs:
+            pieces.append(macs[number])
         elif number in partly:
             pieces.append(partly[number])
             western.append(number)
@@ -423,7 +463,7 @@ def _by_line(
             pieces.append(line.decode("utf-8"))
         if number <= len(breaks):
             pieces.append(breaks[number - 1].decode("ascii"))
-    return "".join(pieces), western, replaced
+    return "".join(pieces), western, replaced, sorted(macs)
 
 
 def _chinese_lines(data: bytes, bad: list[int]) -> bool:
@@ -447,6 +487,22 @@ def _western_problem(path: Path, lines: list[int]) -> Problem:
         path,
         f"{len(lines)} lines are not UTF-8 (lines {line_list(lines)}); read them as "
         "Windows-1252 (Latin-1)",
+        "warning",
+    )
+
+
+def _mac_problem(path: Path, lines: list[int]) -> Problem:
+    """One warning naming the lines that were read as Mac OS Roman, not UTF-8."""
+    if len(lines) == 1:
+        return Problem(
+            path,
+            f"line {lines[0]} is not UTF-8; read it as an old Mac's text (Mac OS Roman)",
+            "warning",
+        )
+    return Problem(
+        path,
+        f"{len(lines)} lines are not UTF-8 (lines {line_list(lines)}); read them as an old "
+        "Mac's text (Mac OS Roman)",
         "warning",
     )
 
@@ -733,10 +789,12 @@ def _decode_text(data: bytes, path: Path) -> Decoded:
         if lines is not None and (
             mostly or (not lines[2] and not _mostly_controls(lines[0], _UTF8_CONTROL_SHARE))
         ):
-            text, western, replaced = lines
+            text, western, replaced, macs = lines
             problems: list[Problem] = []
             if western:
                 problems.append(_western_problem(path, western))
+            if macs:
+                problems.append(_mac_problem(path, macs))
             if replaced:
                 problems.append(_replaced_problem(path, replaced, "bytes that are not UTF-8"))
             return Decoded(text, "utf-8", tuple(problems))
