@@ -667,16 +667,28 @@ def _without_stray_bytes(data: bytes, bad: list[int], path: Path) -> Decoded | N
     """
     if _STRAY_MARK in data:
         return None
+    parts = _LINE_BREAK_BYTES_RE.split(data)
+    wanted = set(bad)
+    runs_of = [
+        match.group()
+        for number, line in enumerate(parts[0::2], start=1)
+        if number in wanted
+        for match in _HIGH_RUN_RE.finditer(line)
+    ]
+    # bytes Windows-1252 leaves undefined, each alone, and no other: no text of any
+    # encoding's, even inside a word ("Stray\x9dbyte", which was kept as a control)
+    # (but an old Mac's letters: "Fran\x8dois Gar\x8don")
+    undefined = all(
+        len(run) == 1 and run[0] in _UNDEFINED_BYTES for run in runs_of
+    ) and not _mac_roman(data)
     spans: list[tuple[int, int]] = []
     lines: list[int] = []
     runs: set[bytes] = set()
-    wanted = set(bad)
     offset = 0
-    parts = _LINE_BREAK_BYTES_RE.split(data)
     for number, line in enumerate(parts[0::2], start=1):
         if number in wanted:
             for match in _HIGH_RUN_RE.finditer(line):
-                kind = _high_run(line, *match.span())
+                kind = True if undefined else _high_run(line, *match.span())
                 if kind is None:
                     return None
                 if kind:
@@ -708,6 +720,8 @@ def _without_stray_bytes(data: bytes, bad: list[int], path: Path) -> Decoded | N
     return replace(decoded, text=text, problems=tuple(problems))
 
 
+#: the bytes Windows-1252 leaves undefined
+_UNDEFINED_BYTES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 #: what stands for a stray byte while the rest is decoded: ASCII's own "substitute"
 _STRAY_MARK = b"\x1a"
 
