@@ -32,7 +32,11 @@ abstract's lines after such a quote are no rows of their own); either is said, b
 and so is a row with more cells than the header has columns. A quote that opens a cell
 and is never closed, before rows that are whole, is read as text where the cell is one
 line, and the cell's lines are otherwise skipped and said: the rows after it are read,
-not taken into the cell.
+not taken into the cell. A cell whose opening quote was lost, its closing one left (a
+row of one line whose cells are more or fewer than the columns, or a doubled quote in a
+cell not quoted), is read with the quote put back where exactly one cell's start makes
+the row whole, with a year where the table has a column of them: said, and its paper no
+longer taken into the abstract of the row before.
 """
 
 from __future__ import annotations
@@ -331,7 +335,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     # rows with a quote left single inside a quoted cell, mended or blanked, and the
     # text read again from the first row after the header
     lines = io.StringIO(text, newline="").readlines() if '"' in text else []
-    stray = _stray_quotes(lines, before, dialect, len(header))
+    years = [at for at, cell in enumerate(header) if _column_name(cell) in COLUMNS["year"]]
+    stray = _stray_quotes(lines, before, dialect, len(header), years[0] if years else None)
     if any(stray):
         text = "".join(lines)
         rows = csv.reader(io.StringIO(text, newline=""), dialect)
@@ -748,8 +753,12 @@ class _Lines:
 
 
 def _stray_quotes(
-    lines: list[str], at: int, dialect: type[csv.Dialect], width: int
-) -> tuple[list[int], list[int], list[tuple[int, int]], list[tuple[int, int]]]:
+    lines: list[str],
+    at: int,
+    dialect: type[csv.Dialect],
+    width: int,
+    year_at: int | None = None,
+) -> tuple[list[int], list[int], list[tuple[int, int]], list[tuple[int, int]], list[int]]:
     """Mend in ``lines`` (from index ``at`` on) each row with a quote left single inside
     a quoted cell, and blank out each such row that cannot be mended for sure; the
     first lines of the rows mended, of those whose quote that opens a cell is never
@@ -779,6 +788,7 @@ def _stray_quotes(
     opened: list[int] = []
     unclosed: list[tuple[int, int]] = []
     skipped: list[tuple[int, int]] = []
+    unopened: list[int] = []  # rows whose quote that closes a cell was never opened
     previous: int | None = None  # the first line of the row before, if whole
     while (fault := _fault_at(lines, at, dialect, width, usual)) is not None:
         start, (taken, faults) = at, fault
@@ -802,6 +812,20 @@ def _stray_quotes(
             lines[start : start + taken] = fixed  # the row alone, over the lines it had
             mended.append(start + 1)
             previous, at = start, start + taken
+            continue
+        reopened = _unopened(lines[start], dialect, width) if "loose" in faults else None
+        if (
+            taken == 1
+            and reopened is not None
+            and _whole_from(lines, start + 1, dialect, width, usual)
+            and _dated(reopened, dialect, year_at)
+        ):
+            # the cell's opening quote lost: read with it, the row is whole, and the
+            # row before it keeps its own cells (read as one row with it, this row's
+            # paper was lost in the abstract before it)
+            lines[start] = reopened
+            unopened.append(start + 1)
+            previous, at = start, start + 1
             continue
         end, hard = _faulty_run(lines, start, dialect, width, usual)
         found = _mended(lines, start, previous, end, dialect, width, usual)
@@ -833,7 +857,39 @@ def _stray_quotes(
                 lines[index] = lines[index][len(lines[index].rstrip("\r\n")) :]
             skipped.append((start + 1, end))
         previous, at = None, end  # else read as it stands: no sure sign of a quote left single
-    return mended, opened, skipped, unclosed
+    return mended, opened, skipped, unclosed, unopened
+
+
+def _unopened(line: str, dialect: type[csv.Dialect], width: int) -> str | None:
+    """The one-line row ``line`` with the quote that opens a cell put back, when its
+    quote that closes the cell (``…,Autonomous agriculture (e.g., inspection)"``) was
+    left without one; None unless exactly one cell's start, given a quote, makes it
+    one row with a cell for every column, and the row as it stands is surely damaged:
+    its cells more or fewer than the columns, or a doubled quote in a cell not quoted
+    (``The ""Robust"" nets"``), which only a quoted cell holds."""
+    delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
+    body = line.rstrip("\r\n")
+    row = next(csv.reader([line], dialect), [])
+    if len(row) == width and quote * 2 not in body:
+        return None
+    found = []
+    for at in range(len(body)):
+        if (at and body[at - 1] != delimiter) or body[at] == quote:
+            continue
+        trial = body[:at] + quote + body[at:] + line[len(body) :]
+        if _one_row([trial], dialect, width):
+            found.append(trial)
+    return found[0] if len(found) == 1 else None
+
+
+def _dated(line: str, dialect: type[csv.Dialect], year_at: int | None) -> bool:
+    """True when the row ``line`` has a year in the column of years, if the table has
+    one: a paper's row has, while an abstract's line after a quote left single (its
+    cells the text's commas give) has words there."""
+    if year_at is None:
+        return True
+    row = next(csv.reader([line], dialect), [])
+    return year_at < len(row) and bool(YEAR_RE.fullmatch(row[year_at].strip()))
 
 
 def _usual(lines: list[str], at: int, dialect: type[csv.Dialect], width: int) -> frozenset[int]:
@@ -1304,6 +1360,7 @@ def _stray_said(
     opened: list[int],
     skipped: list[tuple[int, int]],
     unclosed: list[tuple[int, int]],
+    unopened: list[int],
 ) -> list[str]:
     """What to say of the rows :func:`_stray_quotes` mended and blanked: each blanked
     row by its line, or its first and last lines where it took several."""
@@ -1319,6 +1376,12 @@ def _stray_said(
         said.append(
             f"{lines}: a quote that starts a cell is never closed; read it as a quote of "
             "the text (the rows after it are whole)"
+        )
+    if unopened:
+        lines = f"line{'s' if len(unopened) != 1 else ''} {line_list(unopened)}"
+        said.append(
+            f"{lines}: a quote that closes a cell was never opened; read the cell as a "
+            "quoted one (its row's cells are then the header's)"
         )
     if skipped:
         said.append(
