@@ -404,6 +404,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     bare: list[int] = []
     wide: list[int] = []  # rows with cells past the header's, under no column
     narrow: list[int] = []  # rows short of the header's cells
+    over: list[int] = []  # rows with blank cells past the header's
     width = len(header)
     seen = short = 0  # rows with a cell that is not blank, and those short of cells
     # the last row: its first line, its cells, and whether it gave a record (None: it is
@@ -423,6 +424,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 narrow.append(start)
             if any(cell.strip() for cell in row[width:]):
                 wide.append(start)
+            elif len(row) > width and not row[0].strip():
+                over.append(start)  # its cells moved on by a delimiter put in before them
 
             def cell(name: str, row: list[str] = row) -> str:
                 cells = [row[at].strip() for at in columns.get(name, ()) if at < len(row)]
@@ -489,6 +492,11 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 "warning",
             )
         )
+    if over and len(over) <= max(2, seen / 10) and seen - len(over) > seen / 2:
+        # a row with an empty cell more than the others have, its first: a delimiter put
+        # in (",Plain title,Di Eh,2022,") moved its cells one column on, the title under
+        # none, unsaid (empty cells at a row's end move none: they are not named)
+        wide = sorted(wide + over)
     if wide:
         many = len(wide) != 1
         # a list of titles alone, one with a comma ("Deep nets, revisited"), is no table
