@@ -41,3 +41,33 @@ def test_a_hard_wrapped_abstract_stays_one_paper(tmp_path: Path) -> None:
         "We study deep nets, and show That they generalise Well on graphs."
     ]
     assert result.problems == ()
+
+
+def test_a_title_that_starts_as_no_sentence_does_is_still_a_title(tmp_path: Path) -> None:
+    # "$\alpha$-MDF: …" (a title of CoRL 2023's list) made the list one paper again
+    titles = [*TITLES, "$\\alpha$-MDF: An Attention-based Multimodal Differentiable Filter"]
+    path = tmp_path / "picks.txt"
+    path.write_text("My picks\n\n" + "\n".join(titles) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == titles
+
+
+def test_lines_that_go_on_in_small_letters_are_an_abstract(tmp_path: Path) -> None:
+    path = tmp_path / "picks.txt"
+    path.write_text(
+        "My picks\n\nWe study deep nets\nand show that they\ngeneralise on graphs\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.title for record in result.records] == [None]
+
+
+def test_two_titles_run_together_on_one_line_cost_no_other_title(tmp_path: Path) -> None:
+    # a line break lost between two long titles made a line too long for a title, and
+    # the whole list was one paper again
+    titles = [f"Title number {n}: learning to rank things" for n in range(12)]
+    titles[5] = titles[5] + " and a very long tail" * 10
+    path = tmp_path / "picks.txt"
+    path.write_text("My picks\n\n" + "\n".join(titles) + "\n", encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == titles

@@ -62,20 +62,13 @@ _ADDRESS_LINE = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+", re.IGNORECASE)
 
 #: the longest line read as a title
 _LONGEST_TITLE = 200
-#: what a title's line starts with: a capital, a digit, a quote or a bracket
-_TITLE_START = re.compile(r"[^\W\d_a-z]|[\d\"“‘'(\[]")
 
 
 def _is_title_line(line: str) -> bool:
-    """True for a line that reads as a title, not a line of a hard-wrapped abstract:
-    short, starting as a title does (a capital, a digit, a quote), and ending in no
-    sentence's full stop nor mid-sentence (a comma, a hyphen)."""
-    return (
-        len(line) <= _LONGEST_TITLE
-        and bool(_TITLE_START.match(line))
-        and not line[0].islower()
-        and not line.endswith((".", ",", ";", "-", "–"))
-    )
+    """True for a line that may be a title, not the last line of a hard-wrapped
+    abstract: short, and ending in no sentence's full stop nor mid-sentence (a comma,
+    a hyphen)."""
+    return len(line) <= _LONGEST_TITLE and not line.endswith((".", ",", ";", "-", "–"))
 
 
 def _title_lines(blocks: list[list[str]]) -> tuple[str | None, list[str], str] | None:
@@ -92,7 +85,11 @@ def _title_lines(blocks: list[list[str]]) -> tuple[str | None, list[str], str] |
     listed = [line for block in (others if named else blocks) for line in block]
     if len(listed) < 3 or all(len(block) == 1 for block in (others if named else blocks)):
         return None
-    if not all(_is_title_line(line) for line in listed):
+    # a hard-wrapped line goes on with the sentence before it, in small letters; a
+    # title starts with a capital, a digit, a quote or "$". A few lines may be odd (an
+    # "iPhone", a title that ends in a full stop, two titles run together on one line)
+    odd = sum(not _is_title_line(line) or line[0].islower() for line in listed)
+    if odd > len(listed) // 10:
         return None
     said = "its lines are titles, one a line, not paragraphs of abstracts: read each as one paper's title"
     if not named:
