@@ -13,7 +13,9 @@ are project links), ``L1`` (the PDF, when it is a web address: a file on the exp
 own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
 ``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``ET`` (edition)
 and ``ID`` (the source's id). An arXiv DOI or link gives the arXiv id, and so does a
-journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980").
+journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980"). A tag run on
+after a value's text (a line break lost: "Zixu ZhangAU  - Kensuke Nakamura") is read on
+a line of its own, and said.
 """
 
 from __future__ import annotations
@@ -95,13 +97,38 @@ class _Block:
         return None
 
 
-def _blocks(text: str) -> tuple[list[_Block], list[int]]:
-    """The records of a RIS text, and the lines between records that hold something (the
-    lines before the first, about the export, are not records)."""
+#: a tag that a line holds after text of its own ("Zixu ZhangAU  - Kensuke Nakamura",
+#: "PY  - 2023T2  - …"): a line break lost before it. Only the tags exports write, each
+#: with its two spaces and hyphen, lest an abstract's words be taken for one.
+_JOINED_TAG_RE = re.compile(
+    r"(?<=\S)(?=(?:TY|ER|AU|A[1-4]|ED|TI|T[1-3]|BT|PY|Y[12]|DA|AB|N[12]|DO|UR|L[1-4]|JF|JO"
+    r"|JA|J2|VL|IS|SP|EP|KW|PB|CY|ET|ID|SN|LA|DB|DP|C7|ST|M3|AN)  -(?: |$))"
+)
+
+
+def _lines(text: str) -> tuple[list[tuple[int, str]], list[int]]:
+    """The lines of a RIS text, each with its number, a line that holds tags after text
+    of its own cut before each (its number given to each part), and the numbers of
+    those lines."""
+    lines: list[tuple[int, str]] = []
+    joined: list[int] = []
+    for number, line in enumerate(split_lines(clean(text)), start=1):
+        parts = _JOINED_TAG_RE.split(line)
+        if len(parts) > 1:
+            joined.append(number)
+        lines.extend((number, part) for part in parts)
+    return lines, joined
+
+
+def _blocks(text: str) -> tuple[list[_Block], list[int], list[int]]:
+    """The records of a RIS text, the lines between records that hold something (the
+    lines before the first, about the export, are not records), and the lines that hold
+    a tag after text of their own, read as a line for each."""
     blocks: list[_Block] = []
     stray: list[int] = []
     current: _Block | None = None
-    for number, line in enumerate(split_lines(clean(text)), start=1):
+    lines, joined = _lines(text)
+    for number, line in lines:
         line = line.lstrip("\ufeff").rstrip()
         found = _TAG_RE.match(line)
         if found and found.group(1) == "TY":
@@ -121,7 +148,7 @@ def _blocks(text: str) -> tuple[list[_Block], list[int]]:
         elif line.strip() and current.tags:
             tag, value = current.tags[-1]
             current.tags[-1] = (tag, f"{value}\n{line.strip()}")
-    return blocks, stray
+    return blocks, stray, joined
 
 
 def _people(values: list[str]) -> list[str]:
@@ -300,7 +327,7 @@ def records_as_ris(
 
 def parse_ris(text: str, path: Path) -> ReadResult:
     """Read a RIS file's text into records (see the module's description)."""
-    blocks, stray = _blocks(text)
+    blocks, stray, joined = _blocks(text)
     if not blocks:
         return failure(
             path,
@@ -315,4 +342,11 @@ def parse_ris(text: str, path: Path) -> ReadResult:
         between="after an 'ER  - ' and before the next 'TY  - '",
         unended=None if blocks[-1].ended else blocks[-1].line,
     )
+    if joined:
+        s = "s" if len(joined) > 1 else ""
+        said = (
+            f"line{s} {line_list(joined)}: a tag after text on the same line (the line "
+            "break before it lost); read the tag on a line of its own"
+        )
+        problems.insert(0, Problem(path, said, "warning"))
     return ReadResult(path, path.stem, "ris", tuple(records), tuple(problems))
