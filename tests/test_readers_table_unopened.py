@@ -48,3 +48,20 @@ def test_a_quote_in_a_cell_not_quoted_with_every_cell_is_read_as_written(
     result = read(tmp_path, 'A 5" disk,Bob Roe,2021,Short.\n')
     assert result.records[1].title == 'A 5" disk'
     assert result.problems == ()
+
+
+def test_a_quoted_cell_whose_delimiter_before_it_is_lost_keeps_its_row(tmp_path: Path) -> None:
+    # "…,2023"Autonomous, (e.g.) work."": the abstract's closing quote was taken for one
+    # left single in the row before, and this row's paper lost in its abstract
+    result = read(tmp_path, 'Push past green,Bob Roe,2023"Autonomous (e.g., a, b) work."\n')
+    assert [(r.title, r.year) for r in result.records] == [
+        ("Deep nets", 2020),
+        ("Push past green", 2023),
+        ("Wide nets", 2022),
+    ]
+    assert result.records[1].abstract == "Autonomous (e.g., a, b) work."
+    said = (
+        "line 3: a quoted cell follows the cell before it with no delimiter between them; "
+        "read them as two cells"
+    )
+    assert [problem.message for problem in result.problems] == [said]

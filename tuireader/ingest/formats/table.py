@@ -766,7 +766,9 @@ def _stray_quotes(
     dialect: type[csv.Dialect],
     width: int,
     year_at: int | None = None,
-) -> tuple[list[int], list[int], list[tuple[int, int]], list[tuple[int, int]], list[int]]:
+) -> tuple[
+    list[int], list[int], list[tuple[int, int]], list[tuple[int, int]], list[int], list[int]
+]:
     """Mend in ``lines`` (from index ``at`` on) each row with a quote left single inside
     a quoted cell, and blank out each such row that cannot be mended for sure; the
     first lines of the rows mended, of those whose quote that opens a cell is never
@@ -797,6 +799,7 @@ def _stray_quotes(
     unclosed: list[tuple[int, int]] = []
     skipped: list[tuple[int, int]] = []
     unopened: list[int] = []  # rows whose quote that closes a cell was never opened
+    undelimited: list[int] = []  # rows whose delimiter before a quoted cell was lost
     previous: int | None = None  # the first line of the row before, if whole
     while (fault := _fault_at(lines, at, dialect, width, usual)) is not None:
         start, (taken, faults) = at, fault
@@ -826,13 +829,13 @@ def _stray_quotes(
             taken == 1
             and reopened is not None
             and _whole_from(lines, start + 1, dialect, width, usual)
-            and _dated(reopened, dialect, year_at)
+            and _dated(reopened[0], dialect, year_at)
         ):
             # the cell's opening quote lost: read with it, the row is whole, and the
             # row before it keeps its own cells (read as one row with it, this row's
             # paper was lost in the abstract before it)
-            lines[start] = reopened
-            unopened.append(start + 1)
+            lines[start] = reopened[0]
+            (undelimited if reopened[1] else unopened).append(start + 1)
             previous, at = start, start + 1
             continue
         end, hard = _faulty_run(lines, start, dialect, width, usual)
@@ -865,29 +868,42 @@ def _stray_quotes(
                 lines[index] = lines[index][len(lines[index].rstrip("\r\n")) :]
             skipped.append((start + 1, end))
         previous, at = None, end  # else read as it stands: no sure sign of a quote left single
-    return mended, opened, skipped, unclosed, unopened
+    return mended, opened, skipped, unclosed, unopened, undelimited
 
 
-def _unopened(line: str, dialect: type[csv.Dialect], width: int) -> str | None:
+def _unopened(line: str, dialect: type[csv.Dialect], width: int) -> tuple[str, bool] | None:
     """The one-line row ``line`` with the quote that opens a cell put back, when its
     quote that closes the cell (``…,Autonomous agriculture (e.g., inspection)"``) was
-    left without one; None unless exactly one cell's start, given a quote, makes it
-    one row with a cell for every column, and the row as it stands is surely damaged:
-    its cells more or fewer than the columns, or a doubled quote in a cell not quoted
-    (``The ""Robust"" nets"``), which only a quoted cell holds."""
+    left without one, or else the delimiter before a quoted cell (``2021"The …"``), and
+    whether it was the delimiter; None unless exactly one cell's start, given a quote
+    (or one quote, a delimiter), makes it one row with a cell for every column, and the
+    row as it stands is surely damaged: its cells more or fewer than the columns, or a
+    doubled quote in a cell not quoted (``The ""Robust"" nets"``), which only a quoted
+    cell holds."""
     delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
     body = line.rstrip("\r\n")
     row = next(csv.reader([line], dialect), [])
     if len(row) == width and quote * 2 not in body:
         return None
     found = []
+    lost = False  # the delimiter lost, not the quote
     for at in range(len(body)):
         if (at and body[at - 1] != delimiter) or body[at] == quote:
             continue
         trial = body[:at] + quote + body[at:] + line[len(body) :]
         if _one_row([trial], dialect, width):
             found.append(trial)
-    return found[0] if len(found) == 1 else None
+    if not found:
+        lost = True
+        # or the delimiter before a quoted cell was lost (``…00039"The Boolean…"``): a
+        # quote after a cell's text opens the next cell
+        for at in range(1, len(body)):
+            if body[at] != quote or body[at - 1] in (delimiter, quote):
+                continue
+            trial = body[:at] + delimiter + body[at:] + line[len(body) :]
+            if _one_row([trial], dialect, width):
+                found.append(trial)
+    return (found[0], lost) if len(found) == 1 else None
 
 
 def _dated(line: str, dialect: type[csv.Dialect], year_at: int | None) -> bool:
@@ -1369,6 +1385,7 @@ def _stray_said(
     skipped: list[tuple[int, int]],
     unclosed: list[tuple[int, int]],
     unopened: list[int],
+    undelimited: list[int],
 ) -> list[str]:
     """What to say of the rows :func:`_stray_quotes` mended and blanked: each blanked
     row by its line, or its first and last lines where it took several."""
@@ -1390,6 +1407,12 @@ def _stray_said(
         said.append(
             f"{lines}: a quote that closes a cell was never opened; read the cell as a "
             "quoted one (its row's cells are then the header's)"
+        )
+    if undelimited:
+        lines = f"line{'s' if len(undelimited) != 1 else ''} {line_list(undelimited)}"
+        said.append(
+            f"{lines}: a quoted cell follows the cell before it with no delimiter between "
+            "them; read them as two cells"
         )
     if skipped:
         said.append(
