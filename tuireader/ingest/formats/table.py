@@ -351,6 +351,18 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         while rows.line_num < before:
             next(rows)
     names = [_column_name(column) for column in header]
+    # a quote put into a column's name ('au"thors'): the column was read for nothing,
+    # every paper without its authors, unsaid
+    known_names = {alias for aliases in COLUMNS.values() for alias in aliases}
+    unquoted = [
+        at
+        for at, column in enumerate(header)
+        if '"' in column
+        and names[at] not in known_names
+        and _column_name(column.replace('"', "")) in known_names
+    ]
+    for at in unquoted:
+        names[at] = _column_name(header[at].replace('"', ""))
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
     known = COLUMNS | (_OWN_EXPORT_COLUMNS if own else {})
     if names[:2] == ["pt", "au"] and "ti" in names:
@@ -388,6 +400,9 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     unread = _unread_columns(header, names, columns)
     if unread:
         problems.append(Problem(path, unread, "warning"))
+    for at in unquoted:
+        said = f"the header's column {header[at].strip()!r} holds a quote; read it as {names[at]!r}"
+        problems.append(Problem(path, said, "warning"))
     problems.extend(Problem(path, said, "warning") for said in _stray_said(*stray))
     if joined:
         pairs = ", ".join(f"{first}-{first + 1}" for first in joined[:5])

@@ -1,0 +1,21 @@
+"""A quote put into a column's name in a CSV header ('au"thors'): the column was read
+for nothing, every paper without its authors, and nothing was said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.readers import read_file
+
+
+def test_a_column_name_with_a_quote_in_it_is_read_and_said(tmp_path: Path) -> None:
+    path = tmp_path / "list.csv"
+    path.write_text(
+        'title,au"thors,year\nDeep nets,Ann Lee,2020\nWide nets,Bob Roe,2021\n',
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.authors for record in result.records] == [("Ann Lee",), ("Bob Roe",)]
+    assert [problem.message for problem in result.problems] == [
+        "the header's column 'au\"thors' holds a quote; read it as 'authors'"
+    ]
