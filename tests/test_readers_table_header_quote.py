@@ -19,3 +19,20 @@ def test_a_column_name_with_a_quote_in_it_is_read_and_said(tmp_path: Path) -> No
     assert [problem.message for problem in result.problems] == [
         "the header's column 'au\"thors' holds a quote; read it as 'authors'"
     ]
+
+
+def test_a_column_name_cut_in_two_by_a_delimiter_is_read_as_one(tmp_path: Path) -> None:
+    # "abstr,act": the rows, a cell short of the header's, lost every abstract, unsaid
+    path = tmp_path / "list.csv"
+    path.write_text(
+        "title,authors,year,abstr,act\nDeep nets,Ann Lee,2020,Deep.\n"
+        "Wide nets,Bob Roe,2021,Wide.\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.abstract for record in result.records] == ["Deep.", "Wide."]
+    said = (
+        "the header's column 'abstract' is cut in two by a delimiter put into its name; "
+        "read it as one"
+    )
+    assert [problem.message for problem in result.problems] == [said]

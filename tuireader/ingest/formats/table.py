@@ -350,6 +350,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         rows = csv.reader(io.StringIO(text, newline=""), dialect)
         while rows.line_num < before:
             next(rows)
+    header, cut_name = _rejoined(header)
     names = [_column_name(column) for column in header]
     # a quote put into a column's name ('au"thors'): the column was read for nothing,
     # every paper without its authors, unsaid
@@ -400,6 +401,12 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     unread = _unread_columns(header, names, columns)
     if unread:
         problems.append(Problem(path, unread, "warning"))
+    if cut_name:
+        said = (
+            f"the header's column {cut_name!r} is cut in two by a delimiter put into its "
+            "name; read it as one"
+        )
+        problems.append(Problem(path, said, "warning"))
     for at in unquoted:
         said = f"the header's column {header[at].strip()!r} holds a quote; read it as {names[at]!r}"
         problems.append(Problem(path, said, "warning"))
@@ -579,6 +586,28 @@ def _prose_lines(lines: list[str], delimiter: str) -> bool:
         if any(_DATA_CELL.fullmatch(cell.strip()) for cell in bare.split(delimiter)):
             return False
     return True
+
+
+def _rejoined(header: list[str]) -> tuple[list[str], str | None]:
+    """``header`` with two neighbouring cells that name no column made one again, where
+    together they name one ("abstr" and "act": "abstract"), and the name so made; the
+    header as it is, and None, where no two do.
+
+    A delimiter put into a column's name made two columns of it: the rows, a cell
+    short of the header's, lost that column's field (every abstract), unsaid."""
+    known = {alias for aliases in COLUMNS.values() for alias in aliases}
+    for at in range(len(header) - 1):
+        first, second = header[at], header[at + 1]
+        joined = first + second
+        if (
+            first.strip()
+            and second.strip()
+            and _column_name(first) not in known
+            and _column_name(second) not in known
+            and _column_name(joined) in known
+        ):
+            return [*header[:at], joined, *header[at + 2 :]], joined.strip()
+    return header, None
 
 
 def _one_column_delimiter(
