@@ -65,3 +65,22 @@ def test_a_quoted_cell_whose_delimiter_before_it_is_lost_keeps_its_row(tmp_path:
         "read them as two cells"
     )
     assert [problem.message for problem in result.problems] == [said]
+
+
+def test_a_row_with_a_quote_at_its_end_is_not_taken_into_the_row_before(
+    tmp_path: Path,
+) -> None:
+    # the quote after "Plain abstract" was taken to close the abstract over lines before
+    # it, whose own closing quote was taken for one left single: the last paper was lost
+    path = tmp_path / "list.csv"
+    path.write_text(
+        'title;authors;year;abstract\nDeep nets;Ann Lee;2020;"Sparse.\n\nTwo paragraphs."\n'
+        'Another plain one;Ivy Jo;2016;Plain abstract"\n',
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [(r.title, r.year) for r in result.records] == [
+        ("Deep nets", 2020),
+        ("Another plain one", 2016),
+    ]
+    assert result.records[0].abstract == "Sparse.\n\nTwo paragraphs."

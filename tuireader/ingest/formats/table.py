@@ -883,7 +883,7 @@ def _stray_quotes(
             previous, at = start, start + 1
             continue
         end, hard = _faulty_run(lines, start, dialect, width, usual)
-        found = _mended(lines, start, previous, end, dialect, width, usual)
+        found = _mended(lines, start, previous, end, dialect, width, usual, year_at)
         if found is not None:
             first, fixed = found
             lines[first : first + len(fixed)] = fixed
@@ -958,6 +958,21 @@ def _dated(line: str, dialect: type[csv.Dialect], year_at: int | None) -> bool:
         return True
     row = next(csv.reader([line], dialect), [])
     return year_at < len(row) and bool(YEAR_RE.fullmatch(row[year_at].strip()))
+
+
+def _quote_ended_row(
+    line: str, dialect: type[csv.Dialect], width: int, year_at: int | None
+) -> bool:
+    """True when ``line`` is a paper's row but for a quote at its end (``…;2016;Plain
+    abstract"``): a cell for every column, a year in the column of years, and no other
+    quote. Taken into the quoted cell of the row before, whose closing quote that one
+    was taken to close, its paper was lost; read as it stands, it is kept."""
+    body = line.rstrip("\r\n").rstrip()
+    quote = dialect.quotechar or '"'
+    if year_at is None or not body.endswith(quote) or body.count(quote) != 1:
+        return False
+    row = next(csv.reader([line], dialect), [])
+    return len(row) == width and _dated(line, dialect, year_at)
 
 
 def _usual(lines: list[str], at: int, dialect: type[csv.Dialect], width: int) -> frozenset[int]:
@@ -1044,6 +1059,7 @@ def _mended(
     dialect: type[csv.Dialect],
     width: int,
     usual: frozenset[int],
+    year_at: int | None = None,
 ) -> tuple[int, list[str]] | None:
     """The first line index and the lines of the one row that the faulty rows at
     ``start`` up to ``end`` (and perhaps the row before, at ``previous``, whose cell a
@@ -1072,6 +1088,10 @@ def _mended(
                 or _whole_from(lines, last, dialect, width, usual)
             )
             and not _swallows(lines, first, last, dialect, width, usual)
+            and not any(
+                _quote_ended_row(lines[at], dialect, width, year_at)
+                for at in range(first + 1, last)
+            )
         )
 
     greedy = _mend_row(lines, start, dialect)
