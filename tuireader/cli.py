@@ -3052,7 +3052,7 @@ def cmd_read(args: argparse.Namespace) -> int:
         for problem in [*notes, *unreadable]:
             _err(str(problem))
         if args.sources:
-            raise NoPapersError("no papers could be loaded", unreadable)
+            raise NoPapersError(f"no papers could be loaded ({_FORMATS_READ})", unreadable)
         raise UsageError(_LIBRARY_UNREADABLE, [*notes, *unreadable])
     # Textual draws on a clock (60 a second by default): a keystroke's results wait for
     # its next tick, up to 17 ms. The reader only draws what changed, so a faster clock
@@ -3070,14 +3070,26 @@ def cmd_read(args: argparse.Namespace) -> int:
     )
 
 
+#: what a list may be, said when none of those named gives a paper
+_FORMATS_READ = (
+    "tuireader reads BibTeX, RIS, EndNote, PubMed, Web of Science, CSL-JSON and other JSON "
+    "or JSON Lines lists of papers, CSV or TSV with a header row, Zotero RDF, arXiv and "
+    "journal feeds, Markdown lists of linked titles, and plain text: a list's name, then "
+    "one abstract a paragraph"
+)
+
+
 def _none_readable(sources: Sequence[Any]) -> list[Any] | None:
     """Why no paper can be read from ``sources`` (each file's problem, and each folder's
     that holds none), or None when one of them may hold papers.
 
-    Only what makes a file plainly no list is looked at (missing, a folder of no lists,
-    too big, empty, not text), as ``read_file`` checks it before parsing, so a readable
-    list costs the reader no second reading; one that parses to no papers is left to the
-    reader's load warnings.
+    What makes a file plainly no list is looked at first (missing, a folder of no lists,
+    too big, empty, not text), as ``read_file`` checks it before parsing. A file of text
+    may still hold no paper (``[]``, a table of its header alone, a page of HTML): the
+    small ones are read, smallest first, until one gives a paper, so the reader never
+    opens on an empty list for them. A large one is taken to hold papers unread, as
+    reading it here would keep the first screen waiting for a second reading of it;
+    should it hold none, the reader names it among its load warnings.
     """
     from pathlib import Path
 
@@ -3087,14 +3099,31 @@ def _none_readable(sources: Sequence[Any]) -> list[Any] | None:
     if not sources:
         return None
     files, problems = expand_sources([Path(str(source)) for source in sources])
-    if any(_may_hold_papers(path) for path in files):
+    texts = sorted((path for path in files if _may_hold_papers(path)), key=_size)
+    # (sorted: the smallest list that gives a paper ends the reading soonest)
+    if any(_size(path) > READ_AHEAD_BYTES for path in texts):
         return None
-    for path in files:
-        result = read_file(path)
-        if result.records:
+    results = {}
+    for path in [*texts, *(path for path in files if path not in texts)]:
+        results[path] = read_file(path)
+        if results[path].records:
             return None
-        problems.extend(problem for problem in result.problems if problem.severity == "error")
+    for path in files:  # said in the order they were named
+        problems.extend(p for p in results[path].problems if p.severity == "error")
     return problems
+
+
+#: the largest list the reader's start reads to see that it gives a paper: a file that
+#: gives none is most often a few lines (``[]``, a header row, a title), and a BibTeX
+#: file takes about a millisecond a kilobyte to read, a wait every start would make
+READ_AHEAD_BYTES = 16 << 10
+
+
+def _size(path: Any) -> int:
+    try:
+        return int(path.stat().st_size)
+    except OSError:
+        return 0
 
 
 def _may_hold_papers(path: Any) -> bool:

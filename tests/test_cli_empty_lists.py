@@ -1,0 +1,77 @@
+"""Lists that are text yet give no paper (``[]``, a table of its header alone, a title
+with nothing after it), named for the reader: said, with what tuireader reads, and the
+reader is not opened on an empty list."""
+
+from __future__ import annotations
+
+import pytest
+
+from tuireader import cli
+from tuireader.cli import main
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """The reader's checks see a terminal that can draw; what it was started with is kept."""
+    import tuireader.ui.app
+
+    started: list[dict] = []
+    monkeypatch.setattr(
+        tuireader.ui.app, "run_reader", lambda **kwargs: started.append(kwargs) or 0
+    )
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    return started
+
+
+def _no_papers(tmp_path):
+    """Three small files of text, none of which holds a paper."""
+    array = tmp_path / "empty.json"
+    array.write_text("[]\n")
+    header = tmp_path / "header.csv"
+    header.write_text("title,authors,year\n")
+    title = tmp_path / "title.txt"
+    title.write_text("Only the name of a list\n")
+    return array, header, title
+
+
+def test_a_list_of_no_papers_is_said_and_the_reader_not_opened(capsys, terminal, tmp_path):
+    for path in _no_papers(tmp_path):
+        code = main([str(path)])
+        out, err = capsys.readouterr()
+        assert code == cli.EXIT_USAGE and out == "" and terminal == []
+        assert err.startswith(f"tuireader: {path}: ")
+        assert "no papers could be loaded" in err
+        assert "BibTeX" in err and "CSV or TSV with a header row" in err
+
+
+def test_every_list_of_no_papers_is_named_in_the_order_given(capsys, terminal, tmp_path):
+    array, header, title = _no_papers(tmp_path)
+    assert main([str(title), str(array), str(header)]) == cli.EXIT_USAGE
+    _out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert [line.split(": ")[1] for line in lines[:3]] == [str(title), str(array), str(header)]
+    assert terminal == []
+
+
+def test_the_reader_opens_on_a_list_of_papers_named_with_empty_ones(capsys, terminal, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    array, header, _title = _no_papers(tmp_path)
+    good = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    assert main([str(array), str(good), str(header)]) == 0
+    # the empty ones go with the others: the reader names them among its load warnings
+    assert terminal[0]["sources"] == [str(array), str(good), str(header)]
+
+
+def test_a_library_whose_lists_hold_no_papers_is_said(capsys, terminal, tmp_path):
+    from corpus_util import RECORDS, write_jsonl
+
+    source = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    assert main(["add", str(source)]) == 0
+    source.write_text("[]\n")
+    capsys.readouterr()
+    code = main([])
+    _out, err = capsys.readouterr()
+    assert code == cli.EXIT_USAGE and terminal == []
+    assert f"{source}: " in err and "none of the lists in your library can be read" in err
