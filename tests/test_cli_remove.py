@@ -305,3 +305,23 @@ def test_a_file_a_folder_does_not_read_is_no_list_of_it(capsys, tmp_path):
         code, _out, err = run(capsys, "remove", name)
         assert code == 1 and f"no list {name!r} in your library" in err
     assert names() == ["venues"]
+
+
+@pytest.mark.parametrize("typed", ["corl", "first", "path"])
+def test_the_only_list_of_a_folder_does_not_take_the_folder_with_it(capsys, tmp_path, typed):
+    # removing the one list a folder held removed the folder, and with it the lists put
+    # in it afterwards, which the user had added by adding the folder
+    folder = tmp_path / "venues"
+    first = _venue_list(folder / "first.json", ROBOTS, "Grasping")
+    run(capsys, "add", str(folder))
+    given = str(first) if typed == "path" else typed
+    code, out, err = run(capsys, "remove", given)
+    assert code == 1 and out == ""
+    assert f"{given!r} names {ROBOTS}, the only list read through the folder venues" in err
+    assert "tuireader remove venues removes the folder" in err and "nothing removed" in err
+    assert names() == ["venues"]
+    _venue_list(folder / "second.json", CONTROL, "Stability")
+    code, out, err = run(capsys, "search", "list:l4dc")
+    assert code == 0 and "Stability paper" in out, err
+    code, out, err = run(capsys, "remove", "venues")
+    assert code == 0 and "removed venues" in out

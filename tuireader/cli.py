@@ -1695,6 +1695,17 @@ def _entry_named(
             f"{entry.name} ({entry.location}), which also holds {'; '.join(others)}: "
             f"tuireader remove {shlex.quote(entry.name)} removes them all; nothing removed"
         )
+    if entry.kind == "folder":
+        # A folder goes only by its own name or path: taken away for the one list it
+        # holds today, it also took the lists put in it later, which the user had added
+        # by adding the folder (and what a name removes would hang on how many it holds).
+        what = "the only list" if len(names) == 1 else "the lists"
+        raise _NotOneList(
+            f"{item!r} names {' and '.join(named)}, {what} read through the folder "
+            f"{entry.name} ({entry.location}), which reads every list put in it: "
+            f"tuireader remove {shlex.quote(entry.name)} removes the folder, or move the "
+            "file out of it; nothing removed"
+        )
     return entry, named
 
 
