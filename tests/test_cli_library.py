@@ -173,7 +173,8 @@ def test_a_vanished_list_is_reported_and_its_triage_kept(capsys, demo, tmp_path)
 
 def test_lists_shows_a_library_none_of_whose_lists_can_be_read(capsys, demo, tmp_path):
     # the other commands say "tuireader lists shows them", and lists printed nothing
-    # but the reason, with 2, where a library whose files are all gone is shown
+    # but the reason, where a library whose files are all gone is shown; it ends as they
+    # do, with 2 (it ended with 0, and a script that checked the library was not told)
     other = write_jsonl(tmp_path / "other.jsonl", RECORDS[:1])
     assert run(capsys, "add", str(demo), str(other))[0] == 0
     demo.write_bytes(b"\x00\x01 damaged")
@@ -182,13 +183,15 @@ def test_lists_shows_a_library_none_of_whose_lists_can_be_read(capsys, demo, tmp
     assert f"{other}" in out and "distinct papers" in out
     other.write_text("", encoding="utf-8")
     code, out, err = run(capsys, "lists")
-    assert code == 0, err
+    assert code == 2, err
     assert f"!  demo   {demo}  [no papers read]" in out
     assert f"!  other  {other}  [no papers read]" in out
     assert f"{demo}: this looks like a binary file" in err and f"{other}: the file is empty" in err
+    assert err.splitlines()[-1].startswith("tuireader: none of the lists in your library can be")
     code, out, _err = run(capsys, "lists", "--json")
     data = json.loads(out)
-    assert code == 0 and data["lists"] == [] and "error" not in data
+    assert code == 2 and data["lists"] == [] and data["error"] == "no papers"
+    assert data["message"].startswith("none of the lists in your library can be read")
     assert [(p["path"], p["severity"]) for p in data["problems"]] == [
         (str(demo), "error"),
         (str(other), "error"),

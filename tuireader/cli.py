@@ -306,7 +306,9 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
         if current.entries:
             for note in notes:
                 _err(note.message)
-            raise UsageError(_LIBRARY_UNREADABLE, notes)
+            # as a list named that cannot be read: "no papers", each list an error of
+            # its own path (the library file's damage, when it is, a warning)
+            raise NoPapersError(_LIBRARY_UNREADABLE, args.library_problems)
         raise UsageError(_EMPTY_LIBRARY)
     return list(sources), notes
 
@@ -314,6 +316,11 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
 _LIBRARY_UNREADABLE = (
     "none of the lists in your library can be read (tuireader lists shows them; "
     "tuireader add FILE|DIR adds one)"
+)
+
+#: what ``lists`` says of a library none of whose lists can be read, which it shows
+_LIBRARY_NONE_READ = (
+    "none of the lists in your library can be read (tuireader add FILE|DIR adds one)"
 )
 
 _EMPTY_LIBRARY = (
@@ -1304,17 +1311,25 @@ def cmd_lists(args: argparse.Namespace) -> int:
         _err(_EMPTY_LIBRARY)
         return EXIT_OK
     statuses = current.statuses()
-    notes = [*damage, *_said(not_read(current.sources() or ()))]
+    # a list moved or gone is among the JSON's problems, as the other commands give it
+    gone = [Problem(s.entry.location, s.message(), "error") for s in statuses if not s.ok]
+    notes = [*damage, *gone, *_said(not_read(current.sources() or ()))]
     session = None
     if any(s.ok for s in statuses):
         try:
             session = _session(args, report_shelf=False, every_warning=True)
         except NoPapersError as exc:
-            # none of its lists can be read: the library is shown all the same, as one
-            # whose files are all gone is (the other commands send the user here), each
-            # list's problem said (on stderr already) and in the JSON's problems
             notes += [p for p in exc.problems if p.path != current.file]
-    return _print_lists(session, args, (current, statuses), notes)
+    if session is not None:
+        return _print_lists(session, args, (current, statuses), notes)
+    # None of its lists can be read: the library is shown all the same (the other
+    # commands send the user here), each list's problem said and in the JSON's problems,
+    # and the command ends as they do when no list can be read, with 2 and, in the
+    # JSON, the "error" of theirs, so a script that checks the library is told.
+    failed = NoPapersError(_LIBRARY_NONE_READ, notes)
+    _print_lists(None, args, (current, statuses), notes, failed=failed)
+    _err(_LIBRARY_NONE_READ)
+    return EXIT_USAGE
 
 
 def _said(notes: list) -> list:
@@ -1357,9 +1372,18 @@ def _entry_lists(status, session) -> tuple[list, int]:
     return found, len(ids)
 
 
-def _print_lists(session, args: argparse.Namespace, shelf_view, notes: Sequence = ()) -> int:
+def _print_lists(
+    session,
+    args: argparse.Namespace,
+    shelf_view,
+    notes: Sequence = (),
+    *,
+    failed: UsageError | None = None,
+) -> int:
     """The lists read (with the user's library, when no files were named) and counts;
-    ``notes``: the files of its folders not read, among the problems of ``--json``."""
+    ``notes``: the files of its folders not read, among the problems of ``--json``;
+    ``failed``: why no list could be read, the JSON's ``error`` and ``message`` as
+    :func:`_usage_json` gives them."""
     library = session.library if session is not None else None
     lists = list(library.lists) if library is not None else []
     if args.json:
@@ -1377,11 +1401,13 @@ def _print_lists(session, args: argparse.Namespace, shelf_view, notes: Sequence 
                 for p in (*notes, *(library.problems if library is not None else ()))
             ],
         }
+        if failed is not None:
+            said = _usage_json(args, failed)
+            data = {key: said[key] for key in ("lists", "papers", "error", "message")} | data
         if shelf_view is not None:
             data["library"] = _library_json(shelf_view[0], shelf_view[1], session)
         _print_json(data)
-        return EXIT_OK
-    if shelf_view is None:
+    elif shelf_view is None:
         for pl in lists:
             print(_line(f"{pl.count:6d}  {pl.name}  ({pl.path})"))
     else:
@@ -1410,10 +1436,12 @@ def _print_lists(session, args: argparse.Namespace, shelf_view, notes: Sequence 
                 )
             else:
                 print(_line(f"     !  {entry.name:<{width}}  {where}  [{status.state}]"))
-        for status in statuses:
+    if shelf_view is not None:
+        # said in either form, as the other commands say a list of the library gone
+        for status in shelf_view[1]:
             if not status.ok:
                 _err(status.message())
-    if library is not None:
+    if library is not None and not args.json:
         print(f"{len(library):6d}  distinct papers")
     return EXIT_OK
 
@@ -3064,7 +3092,7 @@ def cmd_read(args: argparse.Namespace) -> int:
             _err(str(problem))
         if args.sources:
             raise NoPapersError(f"no papers could be loaded ({_FORMATS_READ})", unreadable)
-        raise UsageError(_LIBRARY_UNREADABLE, [*notes, *unreadable])
+        raise NoPapersError(_LIBRARY_UNREADABLE, [*notes, *unreadable])
     # Textual draws on a clock (60 a second by default): a keystroke's results wait for
     # its next tick, up to 17 ms. The reader only draws what changed, so a faster clock
     # costs nothing while idle. Set before Textual is imported; the user's value wins.
