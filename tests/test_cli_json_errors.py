@@ -181,3 +181,14 @@ def test_a_json_error_that_cannot_be_written_ends_in_words(tmp_path, target, arg
     assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
     said = "could not write the output: No space left on device" in done.stderr
     assert said == (target == "full"), done.stderr
+
+
+@pytest.mark.parametrize("asked", ["--json", "--js"])
+def test_a_mistyped_command_asked_for_json_says_so_as_json(capsys, asked):
+    # 'tuireader serch --json x' printed nothing on stdout, where a script reads
+    code, data, err = run(capsys, "serch", asked, "x")
+    assert code == 2 and "did you mean 'search'?" in err
+    assert data == {"error": "usage", "message": err.strip().removeprefix("tuireader: ")}
+    # a '--json' after '--' is a word, not the option: nothing on stdout
+    code, data, err = run(capsys, "serch", "--", "--json")
+    assert code == 2 and data is None and "did you mean 'search'?" in err

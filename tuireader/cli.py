@@ -3339,10 +3339,7 @@ class _Parser(argparse.ArgumentParser):
             message += f"\n({self.prog} takes no {option}; {named} {takes} it)"
         elif strays and "--" not in self.argv:
             message += f"\n(a word that starts with '-' goes after '--': {self._with_dashes()})"
-        argv = list(self.argv)
-        options = argv[: argv.index("--")] if "--" in argv else argv
-        asked = any(arg.startswith("--j") and "--json".startswith(arg) for arg in options)
-        if "--json" in self._option_string_actions and asked:
+        if "--json" in self._option_string_actions and _asks_json(self.argv):
             # a script reading stdout learns of the mistake too, as of any other
             command = self.prog.removeprefix("tuireader ")
             _print_json(_error_json(command, "usage", message.splitlines()[0], None))
@@ -3378,6 +3375,14 @@ class _Parser(argparse.ArgumentParser):
         before = argv[at - 1] if at > 0 else ""
         action = self._option_string_actions.get(before)
         return before if action is not None and action.nargs is None else None
+
+
+def _asks_json(argv: Sequence[str]) -> bool:
+    """Whether ``argv`` asks for JSON: ``--json`` (or a prefix argparse takes for it,
+    ``--js``) among its options, before any ``--``."""
+    argv = list(argv)
+    options = argv[: argv.index("--")] if "--" in argv else argv
+    return any(arg.startswith("--j") and "--json".startswith(arg) for arg in options)
 
 
 def _taking(option: str, prog: str) -> list[str]:
@@ -3906,7 +3911,11 @@ def _main(argv: Sequence[str] | None) -> int:
             and not _on_disk(first)
             and not _among_lists_there(first, argv)
         ):
-            _err(_not_a_file_or_command(first))
+            message = _not_a_file_or_command(first)
+            _err(message)
+            if _asks_json(argv):
+                # a command mistyped in a script: its JSON is an error too, not nothing
+                return _written(EXIT_USAGE, {"error": "usage", "message": message})
             return EXIT_USAGE
         parser = build_parser()
     if isinstance(parser, _Parser):
