@@ -94,3 +94,9 @@ def test_a_list_named_that_cannot_be_read_ends_with_2_after_the_answer(
         data = json.loads(out)
         assert "error" not in data
         assert [(p["path"], p["severity"]) for p in data["problems"]] == [(str(missing), "error")]
+
+
+def test_the_help_gives_the_rule(capsys):
+    assert main(["--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "a list named that cannot be read, not one list that can be read, lists too" in said

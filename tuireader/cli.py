@@ -28,7 +28,8 @@ EXIT_USAGE = 2
 EXIT_CODES = (
     "Exit codes: 0 success; 1 nothing found or done (no paper matches, an unknown id, "
     "papers alike for copy, a list remove does not know, nothing to undo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
-    "a data folder that cannot be used, nothing saved); 130 stopped by Ctrl-C."
+    "not one list that can be read, lists too, a data folder that cannot be used, nothing "
+    "saved); 130 stopped by Ctrl-C."
 )
 
 COMMANDS = (
