@@ -325,3 +325,9 @@ def test_the_only_list_of_a_folder_does_not_take_the_folder_with_it(capsys, tmp_
     assert code == 0 and "Stability paper" in out, err
     code, out, err = run(capsys, "remove", "venues")
     assert code == 0 and "removed venues" in out
+
+
+def test_the_help_of_remove_says_a_folder_goes_by_its_own_name(capsys):
+    assert main(["remove", "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "one of the lists of a folder added whole, even its only one" in said

@@ -3551,7 +3551,9 @@ def _remove_parser() -> argparse.ArgumentParser:
         "any more); 'seeds' is the built-in seed lists. A list may also be named as "
         "list: names it in a query: by its title, its venue's short name (tuireader "
         "remove corl), or its file's name, also inside a folder; a name that fits "
-        "several lists names them and removes nothing. The triage of the papers stays "
+        "several lists names them and removes nothing, and so does one of the lists of a "
+        "folder added whole, even its only one: the folder goes by its own name, and with "
+        "it the lists put in it later. The triage of the papers stays "
         "in the data folder and comes back when the list does. Exit code 1 when a name "
         "fits no list, or several: nothing is removed."
     )
