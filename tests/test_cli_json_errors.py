@@ -192,3 +192,25 @@ def test_a_mistyped_command_asked_for_json_says_so_as_json(capsys, asked):
     # a '--json' after '--' is a word, not the option: nothing on stdout
     code, data, err = run(capsys, "serch", "--", "--json")
     assert code == 2 and data is None and "did you mean 'search'?" in err
+
+
+def test_a_damaged_triage_file_is_among_the_problems_of_a_json_answer(capsys, tmp_path):
+    # the answer gave every paper "state": "new" and said nothing of it on stdout: a
+    # script took the user's decisions for none
+    from tuireader.system.paths import resolve
+
+    path = write_jsonl(tmp_path / "mine.jsonl", RECORDS)
+    code, data, _err = run(capsys, "search", "--json", "privacy", str(path))
+    paper_id = data["hits"][0]["id"]
+    assert main(["triage", paper_id, "--state", "keep", str(path)]) == 0
+    capsys.readouterr()
+    code, data, _err = run(capsys, "search", "--json", "privacy", str(path))
+    assert code == 0 and "problems" not in data and data["hits"][0]["state"] == "kept"
+    db = resolve().state_db
+    db.write_bytes(b"\x00" * 100)
+    for argv in (["search", "privacy"], ["show", paper_id], ["similar", paper_id]):
+        code, data, err = run(capsys, *argv, "--json", str(path))
+        assert code in (0, 1) and "damaged" in err, argv
+        [problem] = data["problems"]
+        assert problem["path"] == str(db) and problem["severity"] == "warning", argv
+        assert "damaged" in problem["message"], argv

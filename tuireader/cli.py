@@ -175,12 +175,15 @@ def _paper_json(
     return data | triage_json(triage) if triage is not None else data
 
 
-def _triage_for(session, ids: list[str], *, said: bool = False) -> dict[str, Any]:
+def _triage_for(
+    session, ids: list[str], *, said: bool = False, args: argparse.Namespace | None = None
+) -> dict[str, Any]:
     """Each paper's triage (``new`` for a paper never triaged or with no triage file);
-    ``said``: the triage file's problem was said already (by a search before)."""
+    ``said``: the triage file's problem was said already (by a search before); ``args``:
+    see :func:`_triage_store`."""
     from tuireader.triage.filters import triage_of
 
-    store = _triage_store(session, say=not said)
+    store = _triage_store(session, say=not said, args=args)
     try:
         return triage_of(store, ids)
     finally:
@@ -433,16 +436,21 @@ def _say_result(result, engine) -> None:
         _err(message)
 
 
-def _triage_store(session, *, say: bool = True):
+def _triage_store(session, *, say: bool = True, args: argparse.Namespace | None = None):
     """The triage store if its file exists (a search never creates one); problems to stderr
-    (unless not ``say``)."""
+    (unless not ``say``), and kept as ``args.triage_problems`` for a JSON answer to name
+    (:func:`_failed_json`): a damaged triage file is shown as what can be read of it, and
+    a script told nothing took ``"state": "new"`` for the user's decisions."""
     if not session.paths.state_db.exists() and not session.paths.state_db.is_symlink():
         return None  # (the store's module is not even imported)
+    from tuireader.model import Problem
     from tuireader.triage.filters import open_existing
 
     store = open_existing(session.paths.state_db)
     if store is not None and store.problem and say:
         _err(store.problem)
+    if store is not None and store.problem and args is not None:
+        args.triage_problems = [Problem(session.paths.state_db, store.problem, "warning")]
     return store
 
 
@@ -622,7 +630,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if _mentions_detached(args.query):
         _err(DETACHED_APART)
     engine = _engine(session, args, quick=True)
-    store = _triage_store(session)
+    store = _triage_store(session, args=args)
     sort = args.sort or _query_sort(args.query)
     try:
         # the fit order needs every hit first, then the first --limit of them; list
@@ -1155,12 +1163,14 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
 
 def _failed_json(args: argparse.Namespace) -> dict[str, Any]:
     """The ``problems`` of an answer given without some of the lists, which could not be
-    read at all (said on stderr; a list named so makes the exit code 2), and what is
-    wrong with the library (:func:`_shelf_sources_and_notes`): nothing when every list
-    was read, so a script's answer keeps its shape."""
+    read at all (said on stderr; a list named so makes the exit code 2), what is wrong
+    with the library (:func:`_shelf_sources_and_notes`) and a damaged triage file
+    (:func:`_triage_store`): nothing when every list was read, so a script's answer
+    keeps its shape."""
     failed = [
         *getattr(args, "library_problems", ()),
         *(p for p in getattr(args, "problems", ()) if p.severity == "error"),
+        *getattr(args, "triage_problems", ()),
     ]
     return _problems_json(failed) if failed else {}
 
@@ -1208,7 +1218,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if paper is None:
         return EXIT_NOTHING_FOUND
     _say_set_aside(session, paper)
-    triage = _triage_for(session, [paper.id])[paper.id]
+    triage = _triage_for(session, [paper.id], args=args)[paper.id]
     if args.json:
         data = _paper_json(paper, abstract=True, triage=triage, session=session)
         _print_json(data | _failed_json(args))
@@ -1275,7 +1285,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
     result = engine.similar(paper.id, limit=args.limit)
     _say_result(result, engine)
     if args.json:
-        triage = _triage_for(session, [hit.paper.id for hit in result.hits])
+        triage = _triage_for(session, [hit.paper.id for hit in result.hits], args=args)
         hits = [
             _paper_json(h.paper, score=h.score, triage=triage[h.paper.id], session=session)
             for h in result.hits
