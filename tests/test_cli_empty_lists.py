@@ -75,3 +75,19 @@ def test_a_library_whose_lists_hold_no_papers_is_said(capsys, terminal, tmp_path
     _out, err = capsys.readouterr()
     assert code == cli.EXIT_USAGE and terminal == []
     assert f"{source}: " in err and "none of the lists in your library can be read" in err
+
+
+def test_a_list_that_fails_to_be_read_is_left_to_the_reader(
+    capsys, terminal, tmp_path, monkeypatch
+):
+    # the look before the reader opens must not end the command where the reader, which
+    # reads every list within its own guard, would have opened and said what went wrong
+    import tuireader.ingest.readers
+
+    def broken(_path):
+        raise RuntimeError("reader bug")
+
+    monkeypatch.setattr(tuireader.ingest.readers, "read_file", broken)
+    array, _header, _title = _no_papers(tmp_path)
+    assert main([str(array)]) == 0
+    assert terminal[0]["sources"] == [str(array)]

@@ -3155,7 +3155,10 @@ def _none_readable(sources: Sequence[Any]) -> list[Any] | None:
         return None
     results = {}
     for path in [*texts, *(path for path in files if path not in texts)]:
-        results[path] = read_file(path)
+        try:
+            results[path] = read_file(path)
+        except Exception:  # noqa: BLE001 - it promises not to raise: the reader would say it
+            return None
         if results[path].records:
             return None
     for path in files:  # said in the order they were named
