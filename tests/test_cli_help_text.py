@@ -36,3 +36,26 @@ def test_search_help_names_every_triage_filter(capsys) -> None:
     text = _help(capsys, "search")
     for word in ("is:kept", "is:maybe", "is:skip", "is:read", "is:new", "is:detached"):
         assert word in text, word
+
+
+def test_the_readmes_command_list_names_every_option_of_each_command():
+    # similar --limit, cite --abstract and --limit, copy --verbose and import --replace
+    # were in each command's --help, and not in the list a user reads first
+    from pathlib import Path
+
+    from tuireader import cli
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("## Command line") :].split("\n\n", 2)[1]
+    common = {"--help", "--version", "--data-dir", "--catalog"}
+    for name in cli.COMMANDS:
+        lines = [line for line in block.splitlines() if line.split()[:2] == ["tuireader", name]]
+        parser = cli.build_command_parser(name)
+        options = {
+            option
+            for action in parser._actions
+            for option in action.option_strings
+            if option.startswith("--") and option not in common
+        }
+        missing = [option for option in sorted(options) if option not in " ".join(lines)]
+        assert lines and missing == [], name
