@@ -245,3 +245,31 @@ def saved_tags(home: Path) -> set[str]:
 
     with Store.open(home / "triage.sqlite3", read_only=True) as store:
         return {tag for tags in store.snapshot().tags.values() for tag in tags}
+
+
+def test_a_closed_terminal_keeps_the_tags_typed_for_marked_papers(tmp_path):
+    # the same, with the editor opened on marked papers: their text was lost
+    home = tmp_path / "home"
+    tmux = start_reader(home)
+    try:
+        pid = reader_pid(tmux)
+        tmux.send("Home", "Space", "Space", "t")
+        tmux.wait_for(lambda s: "Enter saves" in s and "2 marked papers" in s)
+        tmux.type("first-look, to-read")
+        tmux.wait_for(lambda s: "first-look, to-read" in s)
+        tmux.close()
+        wait_until(lambda: process_state(pid) == "", "the reader to close")
+    finally:
+        tmux.close()
+    assert saved_tags(home) == set()
+    tmux = start_reader(home)
+    try:
+        tmux.send("Home", "Space", "Space", "t")  # the same papers
+        tmux.wait_for(lambda s: "Enter saves" in s and "first-look, to-read" in s)
+        tmux.send("Enter")
+        tmux.wait_for(lambda s: "Enter saves" not in s and "saving" not in s)
+        tmux.send("q")
+        tmux.wait_for(lambda s: f"{PROMPT} 0" in s)
+    finally:
+        tmux.close()
+    assert saved_tags(home) == {"first-look", "to-read"}

@@ -557,6 +557,26 @@ async def test_a_note_a_full_disk_refused_is_told_as_the_reader_closes(monkeypat
 
 
 @sync
+async def test_tags_typed_for_marked_papers_are_told_when_the_position_cannot_be_saved(
+    monkeypatch,
+):
+    # the disk full as the reader closes on the editor opened for marked papers: the
+    # position, which keeps the text for the next run, is not saved, and the text was
+    # lost without a word (the editor opened for one paper has it said)
+    full = _full_when_told(monkeypatch)
+    app, told = _telling_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        names = [" ".join(screen.library.get(p).title.split()) for p in ids(screen)[:2]]
+        await burst(pilot, ["space", "space", "t", *"aa, bb"])
+        full.set()
+        await burst(pilot, ["ctrl+q"], wait=False)
+    ((why, lines),) = told
+    assert "disk may be full" in why
+    assert lines == [f"tags typed for 2 marked papers (“{names[0]}”, “{names[1]}”): aa, bb"]
+
+
+@sync
 async def test_a_refused_note_goes_to_the_next_run_when_the_position_can_be_saved(monkeypatch):
     full = _full_when_told(monkeypatch)
     app, told = _telling_app()

@@ -561,6 +561,50 @@ async def test_note_text_left_in_the_editor_at_quit_comes_back_on_the_next_run()
 
 
 @sync
+async def test_tags_typed_for_marked_papers_at_quit_come_back_when_they_are_marked_again():
+    # the editor opened on marked papers lost its text at Ctrl+Q (or the terminal gone),
+    # where the one opened on a paper keeps it for the next run's t
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        named = [notice_title(screen.library.get(p).title) for p in (first, second)]
+        await pilot.press("space", "space", "t", *"aa, bb")
+        await pilot.pause()
+        assert isinstance(app.screen, TagEditor)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert saved(first).tags == saved(second).tags == ()  # kept, not saved
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await settle(pilot)
+        said = [text for text in notices(app) if text.startswith("Tags")]
+        assert said == [
+            (
+                "Tags you had typed for 2 marked papers and not saved are kept: "
+                f"mark “{named[0]}”, “{named[1]}” again, then t brings them back"
+            )
+        ]
+        # other papers marked: their editor opens empty, and the text stays kept
+        await pilot.press("home", "down", "space", "space", "t")
+        await pilot.pause()
+        assert app.screen.query_one("#tags-input").value == ""
+        await pilot.press("escape", "escape", "home", "space", "space", "t")
+        await pilot.pause()
+        assert app.screen.query_one("#tags-input").value == "aa, bb"
+        await pilot.press("enter")
+        await settle(pilot)
+    assert saved(first).tags == saved(second).tags == ("aa", "bb")
+    assert saved(third).tags == ()
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        assert not [text for text in notices(app) if text.startswith("Tags")]  # used
+
+
+@sync
 async def test_kept_note_text_is_said_once_as_what_it_is_and_by_title_only():
     # every start said "Note text you had not saved is kept", also of text a z took back
     # (saved, then undone), and named a paper no list open has by its id

@@ -272,6 +272,9 @@ class TriageBook:
         #: tags typed and not saved, left in the editor as the reader closed (Ctrl+Q,
         #: the terminal gone), by paper id: the next edit of its tags opens with them.
         self.tag_drafts: dict[str, str] = {}
+        #: the same, typed in the editor opened on several marked papers, by their ids
+        #: (sorted): the next edit of the tags of the same papers, marked, opens with them.
+        self.marked_tag_drafts: dict[tuple[str, ...], str] = {}
         #: the reader is closing: after one write fails, the rest are not tried (each
         #: would wait out the same busy file).
         self.closing = False
@@ -292,6 +295,7 @@ class TriageBook:
         #: the papers whose drafts the last run left were given to this reader at start
         self._taken_drafts: set[str] = set()
         self._taken_tag_drafts: set[str] = set()
+        self._taken_marked_tag_drafts: set[tuple[str, ...]] = set()
         #: the triage file held an action undo can take back, when last read
         self._store_undoable = False
         #: the last move of paper ids (``Store.last_move``) the lists shown take into
@@ -600,6 +604,25 @@ class TriageBook:
                 taken.append(paper_id)
         return taken
 
+    def kept_marked_tag_drafts(self) -> list[dict[str, Any]]:
+        """The tags typed for marked papers and not saved, as the reader's position keeps
+        them for the next run (a list: JSON names nothing by several ids)."""
+        return [
+            {"papers": list(papers), "text": text}
+            for papers, text in self.marked_tag_drafts.items()
+        ]
+
+    def take_marked_tag_drafts(self, drafts: object) -> list[tuple[str, ...]]:
+        """Take back what :meth:`kept_marked_tag_drafts` gave the last run (ignoring
+        anything malformed); the papers given them, each set by its sorted ids."""
+        taken = []
+        for papers, text in _marked_tag_drafts(drafts):
+            self._taken_marked_tag_drafts.add(papers)
+            if text.strip():
+                self.marked_tag_drafts.setdefault(papers, text)
+                taken.append(papers)
+        return taken
+
     def note_to_edit(self, paper_id: str, former: Sequence[str] = ()) -> tuple[str, str]:
         """(the saved note, the text to open the editor with): a note a conflict kept from
         being saved comes back beside the saved one. A draft kept under one of the
@@ -647,6 +670,17 @@ class TriageBook:
                 if theirs:
                     kept = {k: v for k, v in theirs.items() if k not in taken}
                     state[key] = {**kept, **ours}
+            mine_marked = dict(_marked_tag_drafts(state.get("marked_tag_drafts")))
+            theirs_marked = {
+                papers: text
+                for papers, text in _marked_tag_drafts(before.get("marked_tag_drafts"))
+                if papers not in self._taken_marked_tag_drafts
+            }
+            if theirs_marked:
+                state["marked_tag_drafts"] = [
+                    {"papers": list(papers), "text": text}
+                    for papers, text in {**theirs_marked, **mine_marked}.items()
+                ]
             store.save_ui_state(UI_STATE_KEY, state)
             return ""
 
@@ -1000,6 +1034,11 @@ class TriageBook:
                 f"tags typed on “{title_of(paper_id)}”: {text}"
                 for paper_id, text in self.tag_drafts.items()
             ]
+            lines += [
+                f"tags typed for {len(papers):,} marked papers "
+                f"({', '.join(f'“{title_of(paper_id)}”' for paper_id in papers)}): {text}"
+                for papers, text in self.marked_tag_drafts.items()
+            ]
         for reason, count in self._refused.items():
             # what was asked for was never made, so it has no paper's line of its own
             asked = "1 change" if count == 1 else f"{count:,} changes"
@@ -1158,3 +1197,16 @@ def _undoable(store: Store) -> bool | None:
         return store.peek_undo() is not None
     except StoreError:
         return None
+
+
+def _marked_tag_drafts(drafts: object) -> list[tuple[tuple[str, ...], str]]:
+    """The tags typed for marked papers as a saved position holds them: (the papers'
+    ids, sorted; the text), leaving out anything malformed (a position saved by hand)."""
+    found = []
+    for entry in drafts if isinstance(drafts, list) else ():
+        papers = entry.get("papers") if isinstance(entry, dict) else None
+        text = entry.get("text") if isinstance(entry, dict) else None
+        named = isinstance(papers, list) and all(isinstance(pid, str) for pid in papers)
+        if named and papers and isinstance(text, str):
+            found.append((tuple(sorted(set(papers))), text))
+    return found

@@ -833,6 +833,8 @@ class MainScreen(Screen[None]):
                 "drafts": drafts,
                 # tags left typed in the editor as it closed: the next run's t, likewise
                 "tag_drafts": dict(self.triage.tag_drafts),
+                # and those typed for several marked papers: t on the same papers marked
+                "marked_tag_drafts": self.triage.kept_marked_tag_drafts(),
                 # which of it an undo took away, and which was said to be kept
                 "drafts_undone": sorted(self._drafts_undone & drafts.keys()),
                 "drafts_said": {
@@ -2693,6 +2695,29 @@ class MainScreen(Screen[None]):
             )
         self.notify(visible("\n".join(lines)), title="Tags", markup=False)
 
+    def _take_marked_tag_drafts(self, drafts: object) -> None:
+        """Tags the last run closed on, typed for several marked papers and not saved:
+        back for the next ``t`` on the same papers marked, and said, naming them (marks
+        are not kept from one run to the next)."""
+        lines = []
+        for papers in self.triage.take_marked_tag_drafts(drafts):
+            shown = [title for pid in papers if (title := self._title_of(pid)) is not None]
+            count = f"{len(papers):,} marked papers"
+            if len(shown) < len(papers):
+                lines.append(
+                    f"Tags typed for {count} are kept, {len(papers) - len(shown):,} of them "
+                    "not in the lists open: they come back with their lists"
+                )
+                continue
+            named = ", ".join(f"“{title}”" for title in shown[:NAMED_MARKS])
+            more = f" and {len(shown) - NAMED_MARKS:,} more" if len(shown) > NAMED_MARKS else ""
+            lines.append(
+                f"Tags you had typed for {count} and not saved are kept: mark {named}{more} "
+                "again, then t brings them back"
+            )
+        if lines:
+            self.notify(visible("\n".join(lines)), title="Tags", markup=False)
+
     def _say_drafts(self) -> None:
         taken, self._drafts_taken = self._drafts_taken, []
         named = {pid for pid in taken if self._title_of(pid) is not None}
@@ -2887,6 +2912,7 @@ class MainScreen(Screen[None]):
                 resume.get("drafts"), resume.get("drafts_undone"), resume.get("drafts_said")
             )
             self._take_tag_drafts(resume.get("tag_drafts"))
+            self._take_marked_tag_drafts(resume.get("marked_tag_drafts"))
         # Keys typed before the triage file opened (it took longer than keys are held
         # for) have acted on the screen as it was (a query's first letters, Enter): the
         # last run's query must not land on them ("graph" became "raph").
@@ -3409,7 +3435,7 @@ class MainScreen(Screen[None]):
             title = f"Tags (comma-separated): {name}"
         from tuireader.ui.screens.edit import TagEditor
 
-        text = None if bulk else book.tag_drafts.pop(ids[0], None)
+        text = self._marked_tag_draft(ids) if bulk else book.tag_drafts.pop(ids[0], None)
 
         def keep_draft(draft: str) -> None:
             # the reader closes with the editor open: under the paper's id in the lists
@@ -3420,15 +3446,38 @@ class MainScreen(Screen[None]):
                 kept_as = _became(paper, seen, now) or kept_as
             book.tag_drafts[kept_as] = draft
 
+        def keep_marked_draft(draft: str) -> None:
+            # likewise, under the ids of the marked papers in the lists read now
+            now = self.library
+            kept_as = []
+            for paper_id in ids:
+                marked = seen.peek(paper_id) if seen is not None else None
+                moved = now is not None and now is not seen and now.peek(paper_id) is None
+                if marked is not None and now is not None and moved:
+                    paper_id = _became(marked, seen, now) or paper_id
+                kept_as.append(paper_id)
+            book.marked_tag_drafts[tuple(sorted(set(kept_as)))] = draft
+
         # open, it completes the tags others set meanwhile too (see _redraw_triage)
         self._tag_editor = TagEditor(
             opened,
             book.known_tags(),
             title=title,
             text=text,
-            keep_draft=None if bulk else keep_draft,
+            keep_draft=keep_marked_draft if bulk else keep_draft,
         )
         self.app.push_screen(self._tag_editor, done)
+
+    def _marked_tag_draft(self, ids: Sequence[str]) -> str | None:
+        """The tags typed for the marked papers ``ids`` and kept as the reader closed on
+        them, taken for the editor to open with (a paper kept by an id it had with other
+        lists counts as itself); None when none are kept for just these papers."""
+        drafts = self.triage.marked_tag_drafts
+        wanted = set(ids)
+        for papers in list(drafts):
+            if {self._id_now(paper_id) for paper_id in papers} == wanted:
+                return drafts.pop(papers)
+        return None
 
     @on(cmd.EditNote)
     def _edit_note(self) -> None:
