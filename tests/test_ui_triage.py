@@ -605,6 +605,47 @@ async def test_tags_typed_for_marked_papers_at_quit_come_back_when_they_are_mark
 
 
 @sync
+async def test_kept_tags_are_said_by_title_also_when_the_triage_file_opens_first():
+    # the triage file opened before the lists were read: the tags kept for the next t
+    # were said to be kept "for 1 paper not in the lists open", their paper's list open
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        first, second, third = ids(screen)[:3]
+        titles = [notice_title(screen.library.get(p).title) for p in (first, second, third)]
+        await pilot.press("t", *"aa", "ctrl+q")
+        await pilot.pause()
+    app = triage_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("home", "down", "space", "space", "t", *"bb", "ctrl+q")
+        await pilot.pause()
+    app = triage_app()
+    services, read = app.services, app.services.load_library
+
+    def slow_lists(*args, **kwargs):  # type: ignore[no-untyped-def]
+        time.sleep(0.5)  # the triage file opens first, as on a large library
+        return read(*args, **kwargs)
+
+    app.services = Services(
+        load_library=slow_lists,
+        open_engine=services.open_engine,
+        open_store=services.open_store,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot)
+        await settle(pilot)
+        said = [text for text in notices(app) if text.startswith("Tags")]
+        assert said == [
+            (
+                f"Tags you had typed and not saved are kept: t on “{titles[0]}” brings them "
+                "back\nTags you had typed for 2 marked papers and not saved are kept: "
+                f"mark “{titles[1]}”, “{titles[2]}” again, then t brings them back"
+            )
+        ]
+
+
+@sync
 async def test_kept_note_text_is_said_once_as_what_it_is_and_by_title_only():
     # every start said "Note text you had not saved is kept", also of text a z took back
     # (saved, then undone), and named a paper no list open has by its id

@@ -527,6 +527,9 @@ class MainScreen(Screen[None]):
         self.library: Library | None = None
         #: the papers whose note text the last run kept unsaved, until that is said
         self._drafts_taken: list[str] = []
+        #: the papers whose tags typed the last run kept, until that is said: one paper's,
+        #: and marked papers' (each set by its sorted ids)
+        self._tag_drafts_taken: tuple[list[str], list[tuple[str, ...]]] = ([], [])
         #: the papers whose kept note text an undo took away (it was saved), as kept
         self._drafts_undone: set[str] = set()
         #: the note text kept that the reader has said is kept, by paper (a digest of
@@ -1007,6 +1010,7 @@ class MainScreen(Screen[None]):
         self.total = len(library)
         self.triage.name_of = self._title_of
         self._say_drafts()  # (when the triage file opened first)
+        self._say_tag_drafts()
         self.call_after_refresh(self._first_frame.set)
         self.index_state = "opening"
         key_problems = tuple(getattr(self.app, "key_problems", ()))
@@ -2673,12 +2677,22 @@ class MainScreen(Screen[None]):
             if self.library is not None:  # else said once the lists are read, by title
                 self._say_drafts()
 
-    def _take_tag_drafts(self, drafts: object) -> None:
+    def _take_tag_drafts(self, drafts: object, marked: object) -> None:
         """Tags the last run closed on, typed and not saved: back for the next ``t`` on
-        their paper, and said (a paper in no list open is counted)."""
-        taken = self.triage.take_tag_drafts(drafts)
-        if not taken:
-            return
+        their paper (``marked``: on several marked papers, for ``t`` on the same papers
+        marked), and said once the lists are read, by title."""
+        self._tag_drafts_taken = (
+            self.triage.take_tag_drafts(drafts),
+            self.triage.take_marked_tag_drafts(marked),
+        )
+        if self.library is not None:  # else said once the lists are read
+            self._say_tag_drafts()
+
+    def _say_tag_drafts(self) -> None:
+        """Say the tags :meth:`_take_tag_drafts` took (a paper in no list open is
+        counted); the papers of marked ones are named, as marks are not kept from one run
+        to the next."""
+        (taken, marked), self._tag_drafts_taken = self._tag_drafts_taken, ([], [])
         shown = [title for pid in taken if (title := self._title_of(pid)) is not None]
         lines = []
         if shown:
@@ -2693,15 +2707,12 @@ class MainScreen(Screen[None]):
                 f"Tags typed are kept for {absent} paper{'' if absent == 1 else 's'} not in "
                 "the lists open: they come back with their list"
             )
-        self.notify(visible("\n".join(lines)), title="Tags", markup=False)
-
-    def _take_marked_tag_drafts(self, drafts: object) -> None:
-        """Tags the last run closed on, typed for several marked papers and not saved:
-        back for the next ``t`` on the same papers marked, and said, naming them (marks
-        are not kept from one run to the next)."""
-        lines = []
-        for papers in self.triage.take_marked_tag_drafts(drafts):
-            shown = [title for pid in papers if (title := self._title_of(pid)) is not None]
+        where: dict[object, int] = {}
+        if marked and self.library is not None:  # named in the lists' order
+            where = {paper.id: index for index, paper in enumerate(self.library.papers)}
+        for papers in marked:
+            ordered = sorted(papers, key=lambda pid: where.get(self._id_now(pid), len(where)))
+            shown = [title for pid in ordered if (title := self._title_of(pid)) is not None]
             count = f"{len(papers):,} marked papers"
             if len(shown) < len(papers):
                 lines.append(
@@ -2911,8 +2922,7 @@ class MainScreen(Screen[None]):
             self._take_drafts(
                 resume.get("drafts"), resume.get("drafts_undone"), resume.get("drafts_said")
             )
-            self._take_tag_drafts(resume.get("tag_drafts"))
-            self._take_marked_tag_drafts(resume.get("marked_tag_drafts"))
+            self._take_tag_drafts(resume.get("tag_drafts"), resume.get("marked_tag_drafts"))
         # Keys typed before the triage file opened (it took longer than keys are held
         # for) have acted on the screen as it was (a query's first letters, Enter): the
         # last run's query must not land on them ("graph" became "raph").
