@@ -47,6 +47,60 @@ async def test_a_decision_just_made_is_in_the_triage_file_before_the_reader_stop
 
 
 @sync
+async def test_a_stop_from_another_program_refused_while_saving_says_so_and_what_to_do(
+    monkeypatch,
+):
+    # a kill -TSTP while a write waits for the triage file was refused with the words of
+    # Ctrl+Z ("Not suspended: changes are still being saved; try again"): the user had
+    # pressed nothing, and "try again" said neither what nor when
+    from e2e_util import notices, widget_text
+
+    from tuireader.ui.screens import main
+
+    monkeypatch.setattr(main, "SUSPEND_WAIT", 0)  # the write outlasts the wait
+    release = threading.Event()
+    write = Store.set_state_many
+
+    def held(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait()
+        return write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "set_state_many", held)
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start(pilot)
+        first = screen.current_paper.id
+        stops = _stops_recorded(app, lambda: True)
+        await pilot.press("s")
+        await pilot.pause()
+        app.stop_from_outside()  # as the driver hands on a SIGTSTP
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "saving…" in widget_text(app, screen.query_one("#status"))  # as said
+        release.set()
+        await settle(pilot)
+        assert stops == []  # the reader runs on
+        assert saved(first).state == "kept"  # and nothing is lost
+        said = [text for text in notices(app) if text.startswith("Not ")]
+        assert said == [
+            (
+                "Not stopped: another program asked the reader to stop (SIGTSTP) while "
+                "changes were still being saved; ^z stops it once “saving…” has left the "
+                "status line"
+            ),
+            (
+                "Not suspended: changes are still being saved; ^z stops it once “saving…” "
+                "has left the status line"
+            ),
+        ]
+        assert "saving…" not in widget_text(app, screen.query_one("#status"))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert stops == [True]
+
+
+@sync
 async def test_ctrl_z_in_the_note_editor_undoes_typing_and_keeps_the_reader_running():
     app = triage_app()
     async with app.run_test(size=(100, 30)) as pilot:

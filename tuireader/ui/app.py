@@ -332,17 +332,17 @@ class ReaderApp(KeyOrderedApp):
         # (a text to copy by hand is read-only: no typing there to undo)
         if takes and not getattr(focused, "read_only", False):
             raise SkipAction
-        self.stop_from_outside()
+        self.stop_from_outside(signalled=False)
 
-    def stop_from_outside(self) -> None:
+    def stop_from_outside(self, *, signalled: bool = True) -> None:
         """Stop the reader for the shell through the main screen, which writes the
-        triage changes still queued first: Ctrl+Z from anywhere, and a SIGTSTP sent by
-        another program (the driver hands it here)."""
+        triage changes still queued first: a SIGTSTP sent by another program (the driver
+        hands it here), and Ctrl+Z from anywhere (not ``signalled``)."""
         main = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
         if main is None:
             self.action_suspend_process()
         else:
-            main.action_suspend()
+            main.action_suspend(signalled)
 
     def action_suspend_process(self) -> None:
         """Stop the process (SIGTSTP), saying to the driver that the stop is the

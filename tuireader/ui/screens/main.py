@@ -2089,16 +2089,29 @@ class MainScreen(Screen[None]):
 
         self.app.push_screen(HelpScreen(self.binding_places(), self.app.active_bindings))
 
-    def action_suspend(self) -> None:
+    def action_suspend(self, signalled: bool = False) -> None:
         """Stop the reader and give the terminal back to the shell, as vim or less do
         (``fg`` brings it back, drawn whole). Changes still on their way to the triage
         file are written first: a stopped reader may never be resumed (the terminal
         closed, the job killed), and another reader or the command line, used meanwhile,
-        reads the file. A disk too slow to finish soon keeps the reader running."""
+        reads the file. A disk too slow to finish soon keeps the reader running, and the
+        notice says what to do: ``signalled``, the stop was asked by another program
+        (SIGTSTP), and the user, who pressed nothing, must learn where it came from."""
         if not self.triage.flush(SUSPEND_WAIT):
-            self.notify(
-                "Not suspended: changes are still being saved; try again", severity="warning"
-            )
+            key = self._key_for("suspend")
+            again = f"{key} stops it" if key else "it can be stopped"
+            if signalled:
+                said = (
+                    "Not stopped: another program asked the reader to stop (SIGTSTP) while "
+                    f"changes were still being saved; {again} once “saving…” has left the "
+                    "status line"
+                )
+            else:
+                said = (
+                    "Not suspended: changes are still being saved; "
+                    f"{again} once “saving…” has left the status line"
+                )
+            self.notify(said, severity="warning", markup=False)
             return
         self.app.action_suspend_process()
 
