@@ -45,3 +45,22 @@ async def test_a_rendered_title_in_the_list_shows_its_matched_words(tmp_path):
         assert "Attention" in runs(results, plain), runs(results, plain)
         assert "α-MDF" in results.render_line(rendered).text
         assert "Attention" in runs(results, rendered), runs(results, rendered)
+
+
+@sync
+async def test_a_notice_names_a_paper_by_its_title_as_the_list_shows_it(tmp_path):
+    # "Tagged 'filters': “$\alpha$-MDF: An Attention-based…”", the paper shown as "α-MDF: …"
+    from e2e_util import notices
+
+    source = tmp_path / "latex.jsonl"
+    source.write_text(json.dumps(PAPERS[0]) + "\n", encoding="utf-8")
+    app = make_app(source)
+    async with app.run_test(size=(100, 24)) as pilot:
+        screen = await ready(pilot)
+        screen.action_focus_results()
+        await pilot.press("t", *"filters", "enter")
+        await settle(pilot)
+        assert "α-MDF: An Attention-based" in screen.results.render_line(0).text
+        assert notices(app) == [
+            "Tagged 'filters': “α-MDF: An Attention-based Multimodal Differentiab…”"
+        ]

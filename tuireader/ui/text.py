@@ -659,8 +659,9 @@ def keywords_line(paper: Paper) -> str:
 
 def notice_title(title: str, room: int | None = NOTICE_TITLE) -> str:
     """A paper's title in one line, cut to ``room`` characters for a notice (None: the
-    whole title)."""
-    name = " ".join(title.split())
+    whole title), as the list shows it: its LaTeX rendered ("Λ_α", not "$\\Lambda_{\\alpha}$"),
+    so that the user knows the paper a notice names."""
+    name = display_title(title)
     return name if room is None or len(name) <= room else name[: room - 1] + "…"
 
 
