@@ -6,6 +6,7 @@
     python benchmarks/bench_fit.py --tried         # also the other orders tried (see below)
     python benchmarks/bench_fit.py --holdout       # also the next fifteen keywords
     python benchmarks/bench_fit.py --ceiling       # also what the labels allow (see below)
+    python benchmarks/bench_fit.py --only knn,mmr  # of --tried's orders, only these
 
 The reader (issue 16): on CoRL 2023 (``../shared/data/real/papercopilot_corl2023.json``),
 for each of the ten most frequent author keywords (folded case, at least five papers), it
@@ -126,7 +127,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -1153,6 +1154,11 @@ def named(papers: Sequence[Paper], wanted: set[str], keyword: str) -> float:
     return hits / len(wanted)
 
 
+def _learned_of(make: Callable[[], Callable]) -> Callable[[], Picker]:
+    """What makes the order :func:`learned` from the score ``make`` makes."""
+    return lambda: learned(make())
+
+
 def reading(
     workdir: Path,
     recipes: dict[str, Recipe],
@@ -1161,6 +1167,7 @@ def reading(
     holdout: bool = False,
     ceiling: bool = False,
     embeddings: str | None = None,
+    only: Collection[str] | None = None,
 ) -> dict[str, dict[str, float]]:
     papers, wanted = load_corl(workdir, holdout)
     search = searched(papers, workdir)
@@ -1169,55 +1176,59 @@ def reading(
     mine = {name: ours(papers, recipe) for name, recipe in recipes.items()}
     with_search = search_then_fit(search, mine["ours"])
     cold_search = search_cold(search, papers)
-    others: dict[str, Picker] = {}
+    # each order made only when asked for (``only``): some take seconds to set up
+    builders: dict[str, Callable[[], Picker]] = {}
     if tried:
-        others = {
-            name: learned(score)
-            for name, score in {
-                "cal100": cal100(papers),
-                "rocchio": rocchio(papers),
-                "prf": prf_bm25(papers),
-                "lsa20": rocchio(papers, dims=20),
-                "phrase": phrase(papers),
-                "title+": title_model(papers),
-                "spread": label_spread(papers),
-                "spread+": label_spread(papers, mine=mine["ours"]),
-            }.items()
-        }
-        others.update(
-            {
-                "ts-lapl": cold(thompson_laplace(papers)),
-                "ts-boot": cold(thompson_bootstrap(papers)),
-                "hyp-top": cold(hypotheses(papers)),
-                "hyp-mix": cold(hypotheses(papers, mixed=True)),
-                "guess": cold(guessed_search(papers, search)),
-            }
-        )
         summed = [replace(DEFAULT_RECIPE, min_df=k) for k in (2, 4, 6, 8)]
-        others.update(
+        scored: dict[str, Callable[[], Callable]] = {
+            "cal100": lambda: cal100(papers),
+            "rocchio": lambda: rocchio(papers),
+            "prf": lambda: prf_bm25(papers),
+            "lsa20": lambda: rocchio(papers, dims=20),
+            "phrase": lambda: phrase(papers),
+            "title+": lambda: title_model(papers),
+            "spread": lambda: label_spread(papers),
+            "spread+": lambda: label_spread(papers, mine=mine["ours"]),
+        }
+        builders.update({name: _learned_of(make) for name, make in scored.items()})
+        builders.update(
             {
-                name: learned(score)
-                for name, score in {
-                    "nb": naive_bayes(papers),
-                    "knn": nearest(papers),
-                    "ours-sk": nearest(papers, 0.25, mine["ours"]),
-                    "rank": rank_mean(papers, mine["ours"], plain),
-                    "lr-pos.5": weighted_logistic(papers),
-                    "l1": weighted_logistic(papers, 1.0, "l1", 1.0),
-                    "pu-near": likely_left_out(papers),
-                    "hard-sk": hard_skips(papers),
-                    "idf-root": reweighed(papers, idf_root),
-                    "kept2x": reweighed(papers, shared_by_keeps),
-                    "df5": ours(papers, replace(DEFAULT_RECIPE, min_df=5)),
-                    "df-soft": reweighed(papers, rare_damped),
-                    "df-sum": recipes_summed(papers, summed),
-                    "coauth": coauthors(papers),
-                }.items()
+                "ts-lapl": lambda: cold(thompson_laplace(papers)),
+                "ts-boot": lambda: cold(thompson_bootstrap(papers)),
+                "hyp-top": lambda: cold(hypotheses(papers)),
+                "hyp-mix": lambda: cold(hypotheses(papers, mixed=True)),
+                "guess": lambda: cold(guessed_search(papers, search)),
             }
         )
-        others.update(
-            {"mmr": diverse(papers), "unsure": unsure(papers), "believe": believed_skips(papers)}
+        scored = {
+            "nb": lambda: naive_bayes(papers),
+            "knn": lambda: nearest(papers),
+            "ours-sk": lambda: nearest(papers, 0.25, mine["ours"]),
+            "rank": lambda: rank_mean(papers, mine["ours"], plain),
+            "lr-pos.5": lambda: weighted_logistic(papers),
+            "l1": lambda: weighted_logistic(papers, 1.0, "l1", 1.0),
+            "pu-near": lambda: likely_left_out(papers),
+            "hard-sk": lambda: hard_skips(papers),
+            "idf-root": lambda: reweighed(papers, idf_root),
+            "kept2x": lambda: reweighed(papers, shared_by_keeps),
+            "df5": lambda: ours(papers, replace(DEFAULT_RECIPE, min_df=5)),
+            "df-soft": lambda: reweighed(papers, rare_damped),
+            "df-sum": lambda: recipes_summed(papers, summed),
+            "coauth": lambda: coauthors(papers),
+        }
+        builders.update({name: _learned_of(make) for name, make in scored.items()})
+        builders.update(
+            {
+                "mmr": lambda: diverse(papers),
+                "unsure": lambda: unsure(papers),
+                "believe": lambda: believed_skips(papers),
+            }
         )
+    if only is not None:
+        unknown = set(only) - set(builders) - {"srch-cs", "ideal"}
+        if unknown:
+            raise SystemExit(f"--only: no such order of --tried: {', '.join(sorted(unknown))}")
+    others = {name: build() for name, build in builders.items() if only is None or name in only}
     if embeddings:
         others["emb"] = learned(embedded(papers, embeddings))
         others["emb+ours"] = learned(embedded(papers, embeddings, mine["ours"]))
@@ -1238,9 +1249,9 @@ def reading(
         row["srch+fit"] = read_until(papers, ids, with_search(keyword)) / base
         for name, picker in others.items():
             row[name] = read_until(papers, ids, picker) / base
-        if tried:
+        if tried and (only is None or "srch-cs" in only):
             row["srch-cs"] = read_until(papers, ids, cold_search(keyword)) / base
-        if tried or ceiling:
+        if (tried and (only is None or "ideal" in only)) or ceiling:
             row["ideal"] = read_until(papers, ids, learned(ideal(ids))) / base
         if ceiling:
             seen = [cross_validated(papers, ids, seed) for seed in range(3)]
@@ -1514,6 +1525,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ceiling", action="store_true", help="also an order that has seen the answers"
     )
+    parser.add_argument(
+        "--only",
+        metavar="NAMES",
+        help="with --tried: only these of its orders, comma-separated (say, knn,mmr)",
+    )
     parser.add_argument("--rounds", type=int, default=5, help="start-up rounds (default 5)")
     parser.add_argument(
         "--embeddings", metavar="DIR", help="also orders on a sentence-transformers model's vectors"
@@ -1522,7 +1538,13 @@ def main(argv: list[str] | None = None) -> int:
     recipes = {"ours": DEFAULT_RECIPE}
     if args.grid:
         recipes.update({name: replace(DEFAULT_RECIPE, **knob) for name, knob in GRID.items()})
-    options = {"tried": args.tried, "ceiling": args.ceiling, "embeddings": args.embeddings}
+    only = [name.strip() for name in args.only.split(",") if name.strip()] if args.only else None
+    options: dict[str, Any] = {
+        "tried": args.tried or only is not None,
+        "ceiling": args.ceiling,
+        "embeddings": args.embeddings,
+        "only": only,
+    }
     with tempfile.TemporaryDirectory() as tmp:
         print_table(reading(Path(tmp), recipes, **options))
         if args.holdout:
