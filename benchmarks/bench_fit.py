@@ -76,8 +76,23 @@ batch the best by tuireader's standardised score less 0.3 times its cosine to a 
 picked before it: five papers of one cluster are not shown together); ``unsure`` (while
 fewer than three papers are kept, the last two picks of a batch are the papers the logistic
 model is least sure of); ``believe`` (a batch picked one paper at a time, each taken as
-skipped and the model refitted before the next). Their knobs were set looking at the ten
-main keywords alone, never the held-out ones. Under the table, ``keywords read faster than
+skipped and the model refitted before the next). Then keyphrases, word associations
+and batches that cover topics: ``kp-top`` (each paper's eight keyphrases, from the runs of
+words no stop word nor punctuation breaks, one to three words, scored by count, IDF, a
+place in the title and length, beside tuireader's vectors at half weight); ``kp-kept``
+(every phrase of two and three words of those runs, TF-IDF, beside tuireader's vectors at
+half weight, those a keep holds doubled before each fit); ``ppmi`` (word associations:
+the positive PMI of words within five of each other over CoRL's text, reduced to 100
+dimensions by SVD, each paper's words' vectors averaged by TF-IDF, beside tuireader's
+vectors at half weight); ``ppmi+lib`` (the same learned over CoRL and ICML 2024, as a data
+folder with another list would have it: it sees text the others do not); ``cover`` (a
+batch that goes round the groups of the top 30 by tuireader's score, each paper put with
+the keep's word that lifts it most, instead of the top five) and ``topical`` (each word
+weighed by the share of the papers holding it that hold it in their title); their knobs
+are the first values tried, and the others tried on both sets of keywords (weights 0.3
+and 1, 50 and 200 dimensions, a pool of 15) did no better on both. The knobs of the
+orders before them were set looking at the ten main keywords alone, never the held-out
+ones. Under the table, ``keywords read faster than
 ours`` counts for each order the keywords on which it beats tuireader's.
 
 ``--embeddings DIR`` adds ``emb`` (a logistic regression, balanced classes, on sentence
@@ -1104,6 +1119,306 @@ def embedded(papers: Sequence[Paper], model_dir: str, mine: Callable | None = No
     return score
 
 
+#: words that end a keyphrase: English stop words and the boilerplate of abstracts
+def _phrase_breaks() -> frozenset[str]:
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    from tuireader.learn.taste import BOILERPLATE
+
+    return frozenset(ENGLISH_STOP_WORDS | BOILERPLATE)
+
+
+def _singular(word: str) -> str:
+    """``word`` with a plural's ending taken off ("policies" is "policy", "models"
+    "model"), so that a phrase written in the singular and in the plural is one."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def keyphrases(text: str, breaks: frozenset[str], longest: int = 3) -> list[str]:
+    """The candidate keyphrases of ``text``: each run of up to ``longest`` words within a
+    maximal run of words that no stop word nor punctuation breaks ("diffusion policy",
+    "large language model" of "... from large language models, via ..."), words in the
+    singular, one entry per occurrence."""
+    import re
+
+    text = text.casefold()
+    runs: list[list[str]] = []
+    run: list[str] = []
+    end: int | None = None
+    for match in re.finditer(r"(?u)\b[^\W\d_][\w\-]*\w\b", text):
+        word = match.group(0)
+        broken = end is not None and text[end : match.start()].strip(" \t\n-") != ""
+        if word in breaks or broken:
+            if run:
+                runs.append(run)
+            run = []
+        if word not in breaks:
+            run.append(_singular(word))
+        end = match.end()
+    if run:
+        runs.append(run)
+    return [
+        " ".join(run[i : i + n])
+        for run in runs
+        for n in range(1, longest + 1)
+        for i in range(len(run) - n + 1)
+    ]
+
+
+def _with_block(space: Any, block: Any, names: Sequence[str], weight: float) -> Any:
+    """``space`` with ``block`` (one row per paper, normalised) times ``weight`` beside its
+    vectors, the rows normalised again: the fit and the nearest-kept cosine see both."""
+    import numpy as np
+    from scipy import sparse
+    from sklearn.preprocessing import normalize
+
+    matrix = sparse.hstack([space.matrix, weight * sparse.csr_matrix(block)], format="csr")
+    return replace(
+        space,
+        matrix=normalize(matrix).astype(np.float32).tocsr(),
+        features=(*space.features, *names),
+    )
+
+
+def _fitted_on(papers: Sequence[Paper], space: Any) -> Callable:
+    """tuireader's fit and score on the vectors of ``space``."""
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
+        model = fit(papers, _decisions(decided), space=space)
+        return None if model is None else model.scores(papers)
+
+    return score
+
+
+def top_keyphrases(
+    papers: Sequence[Paper], top: int = 8, weight: float = 0.5, title: float = 2.0
+) -> Callable:
+    """tuireader's vectors with each paper's ``top`` keyphrases beside them (weighted
+    ``weight``): its candidate phrases (:func:`keyphrases`, in at least two papers and at
+    most a tenth) scored as YAKE and RAKE score them in spirit, by count (sublinear) times
+    IDF, times ``title`` for a phrase of its title, times 1.5 for each word after the
+    first; a phrase inside one chosen already is passed over. Author keywords are noun
+    phrases a paper is about, and a paper's best keyphrases are those."""
+    import numpy as np
+    from scipy import sparse
+    from sklearn.preprocessing import normalize
+
+    from tuireader.ingest.links import without_urls
+
+    breaks = _phrase_breaks()
+    found = []
+    for p in papers:
+        named = set(keyphrases(p.title, breaks))
+        body = keyphrases(f"{p.title}\n{without_urls(p.abstract)}\n{p.tldr or ''}", breaks)
+        found.append((named, Counter(body)))
+    held = Counter(phrase for _, counts in found for phrase in counts)
+    n = len(papers)
+    names = sorted(phrase for phrase, k in held.items() if 2 <= k <= n / 10)
+    column = {phrase: k for k, phrase in enumerate(names)}
+    rows, columns, values = [], [], []
+    for row, (named, counts) in enumerate(found):
+        ranked = sorted(
+            (
+                -(1 + math.log(c))
+                * math.log(n / held[phrase])
+                * (title if phrase in named else 1.0)
+                * 1.5 ** phrase.count(" "),
+                phrase,
+            )
+            for phrase, c in counts.items()
+            if phrase in column
+        )
+        chosen: list[str] = []
+        for _, phrase in ranked:
+            if len(chosen) == top:
+                break
+            if not any(phrase in other for other in chosen):
+                chosen.append(phrase)
+                rows.append(row)
+                columns.append(column[phrase])
+                values.append(math.log(n / held[phrase]))
+    block = sparse.csr_matrix((values, (rows, columns)), shape=(n, len(names)), dtype=np.float32)
+    space = _with_block(space_of(papers), normalize(block), [f"kp:{p}" for p in names], weight)
+    return _fitted_on(papers, space)
+
+
+def kept_keyphrases(papers: Sequence[Paper], weight: float = 0.5, factor: float = 2.0) -> Callable:
+    """tuireader's vectors with the papers' phrases of two and three words
+    (:func:`keyphrases`, TF-IDF, in at least two papers and at most half) beside them
+    (weighted ``weight``), and before each fit those a kept paper holds scaled by
+    ``factor``: a phrase shared with a keep counts above its single words."""
+    import numpy as np
+    from scipy import sparse
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.preprocessing import normalize
+
+    from tuireader.ingest.links import without_urls
+
+    breaks = _phrase_breaks()
+
+    def phrases(p: Paper) -> list[str]:
+        text = f"{p.title}\n{p.title}\n{without_urls(p.abstract)}\n{p.tldr or ''}"
+        return [phrase for phrase in keyphrases(text, breaks) if " " in phrase]
+
+    tfidf = TfidfVectorizer(
+        analyzer=phrases, min_df=2, max_df=0.5, sublinear_tf=True, dtype=np.float32
+    )
+    block = tfidf.fit_transform(papers)
+    names = [f"kp:{name}" for name in tfidf.get_feature_names_out()]
+    space = _with_block(space_of(papers), block, names, weight)
+    phrase = np.asarray([name.startswith("kp:") for name in space.features])
+    index = {p.id: i for i, p in enumerate(papers)}
+
+    def score(_papers: Sequence[Paper], decided: dict[str, bool]) -> dict[str, float] | None:
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        held = np.asarray((space.matrix[pos] > 0).sum(axis=0)).ravel() > 0
+        scale = np.where(phrase & held, factor, 1.0)
+        scaled = normalize(space.matrix @ sparse.diags(scale)).astype(np.float32).tocsr()
+        return _fitted_on(papers, replace(space, matrix=scaled))(papers, decided)
+
+    return score
+
+
+def word_associations(
+    texts: Sequence[str], dims: int = 100, window: int = 5, least: int = 3
+) -> tuple[list[str], Any]:
+    """Word vectors from ``texts``: each word's positive pointwise mutual information
+    with the words up to ``window`` after or before it (context counts smoothed to the
+    power 0.75, as word2vec's negative sampling does), reduced to ``dims`` dimensions
+    by a truncated SVD (U·√S, rows normalised; Levy and Goldberg's recipe). Words in
+    fewer than ``least`` places are left out. Gives the words and their vectors."""
+    import numpy as np
+    from scipy import sparse
+    from sklearn.decomposition import TruncatedSVD
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+    from sklearn.preprocessing import normalize
+
+    from tuireader.learn.taste import _unaccented, words_of
+
+    docs = [
+        [w for w in map(_unaccented, words_of(text)) if w not in ENGLISH_STOP_WORDS]
+        for text in texts
+    ]
+    counts = Counter(w for doc in docs for w in doc)
+    vocabulary = sorted(w for w, c in counts.items() if c >= least)
+    number = {w: k for k, w in enumerate(vocabulary)}
+    coded = [np.asarray([number.get(w, -1) for w in doc], dtype=np.int64) for doc in docs]
+    firsts, seconds = [], []
+    for ids in coded:
+        for gap in range(1, window + 1):
+            a, b = ids[:-gap], ids[gap:]
+            both = (a >= 0) & (b >= 0) & (a != b)
+            firsts += [a[both], b[both]]
+            seconds += [b[both], a[both]]
+    first, second = np.concatenate(firsts), np.concatenate(seconds)
+    shape = (len(vocabulary), len(vocabulary))
+    together = sparse.coo_matrix((np.ones(len(first)), (first, second)), shape=shape).tocsr()
+    together.sum_duplicates()
+    pairs = together.tocoo()
+    total = pairs.data.sum()
+    row = np.asarray(together.sum(axis=1)).ravel() / total
+    context = np.asarray(together.sum(axis=0)).ravel() ** 0.75
+    context /= context.sum()
+    pmi = np.log(pairs.data / total) - np.log(row[pairs.row]) - np.log(context[pairs.col])
+    positive = pmi > 0
+    ppmi = sparse.csr_matrix(
+        (pmi[positive], (pairs.row[positive], pairs.col[positive])), shape=shape
+    )
+    svd = TruncatedSVD(dims, random_state=0)
+    vectors = svd.fit_transform(ppmi) / np.sqrt(svd.singular_values_)
+    return vocabulary, normalize(vectors)
+
+
+def associated(
+    papers: Sequence[Paper], library: Sequence[str] = (), weight: float = 0.5
+) -> Callable:
+    """tuireader's vectors with, beside them (weighted ``weight``), each paper's words'
+    associations: the mean of its words' vectors from :func:`word_associations`, weighed
+    by their TF-IDF, learned over the papers' text and ``library`` (the texts of the
+    other lists of the data folder): a keep's words then lift papers that say the same
+    in other words ("denoising" for "diffusion")."""
+    import numpy as np
+    from sklearn.preprocessing import normalize
+
+    from tuireader.ingest.links import without_urls
+
+    texts = [f"{p.title}. {without_urls(p.abstract)} {p.tldr or ''}" for p in papers]
+    vocabulary, vectors = word_associations([*texts, *library])
+    number = {w: k for k, w in enumerate(vocabulary)}
+    space = space_of(papers)
+    known = [(k, number[name]) for k, name in enumerate(space.features) if name in number]
+    columns = np.asarray([k for k, _ in known], dtype=np.intp)
+    words = np.asarray([w for _, w in known], dtype=np.intp)
+    block = normalize(np.asarray(space.matrix[:, columns] @ vectors[words]))
+    names = [f"assoc:{k}" for k in range(block.shape[1])]
+    return _fitted_on(papers, _with_block(space, block, names, weight))
+
+
+def library_texts() -> list[str]:
+    """The title and abstract of each paper of ICML 2024 (``benchmarks/corpus.py``): the
+    other list a data folder holds besides CoRL, for ``ppmi+lib``."""
+    return [f"{r['title']}. {r['abstract']}" for r in corpus.load_records() if r.get("abstract")]
+
+
+def covering(papers: Sequence[Paper], pool: int = 30) -> Picker:
+    """A batch that covers the kept papers' topics: each of the top ``pool`` undecided
+    papers by tuireader's score is put with the word (or pair) of a keep that adds most
+    to its score, and the picks go round those groups (the best of each group in turn,
+    groups by their best paper), rather than five papers lifted by one word of a keep."""
+    import numpy as np
+
+    space = space_of(papers)
+    x = space.matrix.tocsr()
+    index = {p.id: i for i, p in enumerate(papers)}
+    words = np.asarray([not name.startswith("author:") for name in space.features])
+
+    def pick(_papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        undecided = [i for i, p in enumerate(papers) if p.id not in decided]
+        model = fit(papers, _decisions(decided), space=space)
+        if model is None:
+            return [papers[i] for i in undecided[:n]]
+        s = model.scores(papers)
+        top = sorted(undecided, key=lambda i: (-s[papers[i].id], i))[:pool]
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        kept = np.asarray((x[pos] > 0).sum(axis=0)).ravel() > 0
+        lift = np.where(kept & words & (model.coef > 0), model.coef, 0.0)
+        added = x[top].multiply(lift).toarray()
+        groups = [int(row.argmax()) if row.max() > 0 else -1 for row in added]
+        chosen: list[int] = []
+        while len(chosen) < min(n, len(top)):
+            shown: set[int] = set()
+            for k, i in enumerate(top):
+                if i not in chosen and groups[k] not in shown and len(chosen) < n:
+                    shown.add(groups[k])
+                    chosen.append(i)
+        return [papers[i] for i in chosen]
+
+    return pick
+
+
+def topical(papers: Sequence[Paper]) -> Callable[[Any, Any], Any]:
+    """Scales (for :func:`reweighed`) that weigh each word (and pair) by how often the
+    papers that hold it hold it in their titles, ``(in titles + 1) / (held + 2)`` over
+    its mean: words authors put in titles name topics, as author keywords do ("imitation
+    learning", not "real-world")."""
+    import numpy as np
+
+    def change(space: Any, _pos: Any) -> Any:
+        held = np.asarray((space.matrix > 0).sum(axis=0)).ravel()
+        titles = space.words.transform([p.title for p in papers]) > 0
+        named = np.asarray(titles.sum(axis=0)).ravel()
+        scale = np.ones(len(space.features))
+        share = (named + 1.0) / (held[: len(named)] + 2.0)
+        scale[: len(named)] = share / share.mean()
+        return scale
+
+    return change
+
+
 def ideal(wanted: set[str]) -> Callable:
     """Every wanted paper first once the cold start is over: the floor of any order."""
 
@@ -1222,6 +1537,16 @@ def reading(
                 "mmr": lambda: diverse(papers),
                 "unsure": lambda: unsure(papers),
                 "believe": lambda: believed_skips(papers),
+            }
+        )
+        builders.update(
+            {
+                "kp-top": _learned_of(lambda: top_keyphrases(papers)),
+                "kp-kept": _learned_of(lambda: kept_keyphrases(papers)),
+                "ppmi": _learned_of(lambda: associated(papers)),
+                "ppmi+lib": _learned_of(lambda: associated(papers, library_texts())),
+                "cover": lambda: cold(covering(papers)),
+                "topical": _learned_of(lambda: reweighed(papers, topical(papers))),
             }
         )
     if only is not None:
