@@ -89,9 +89,12 @@ folder with another list would have it: it sees text the others do not); ``cover
 batch that goes round the groups of the top 30 by tuireader's score, each paper put with
 the keep's word that lifts it most, instead of the top five) and ``topical`` (each word
 weighed by the share of the papers holding it that hold it in their title), and
-``hyp-ttl`` (``hyp-top`` with that share as each phrase's prior); their knobs
+``hyp-ttl`` (``hyp-top`` with that share as each phrase's prior) and ``kp-guess`` (the
+keyword guessed among the keeps' eight keyphrases of ``kp-top``, by how well it explains
+the keeps and skips, its papers read first by tuireader's score); their knobs
 are the first values tried, and the others tried on both sets of keywords (weights 0.3
-and 1, 50 and 200 dimensions, a pool of 15) did no better on both. The knobs of the
+and 1, 50 and 200 dimensions, a pool of 15; for ``kp-guess`` four or fifteen keyphrases,
+less 0.3 a rank) did no better on both. The knobs of the
 orders before them were set looking at the ten main keywords alone, never the held-out
 ones. Under the table, ``keywords read faster than ours`` counts for each order the
 keywords on which it beats tuireader's.
@@ -1202,19 +1205,15 @@ def _fitted_on(papers: Sequence[Paper], space: Any) -> Callable:
     return score
 
 
-def top_keyphrases(
-    papers: Sequence[Paper], top: int = 8, weight: float = 0.5, title: float = 2.0
-) -> Callable:
-    """tuireader's vectors with each paper's ``top`` keyphrases beside them (weighted
-    ``weight``): its candidate phrases (:func:`keyphrases`, in at least two papers and at
-    most a tenth) scored as YAKE and RAKE score them in spirit, by count (sublinear) times
-    IDF, times ``title`` for a phrase of its title, times 1.5 for each word after the
-    first; a phrase inside one chosen already is passed over. Author keywords are noun
-    phrases a paper is about, and a paper's best keyphrases are those."""
-    import numpy as np
-    from scipy import sparse
-    from sklearn.preprocessing import normalize
-
+def papers_keyphrases(
+    papers: Sequence[Paper], top: int = 8, title: float = 2.0
+) -> tuple[list[list[str]], list[Counter[str]], Counter[str]]:
+    """Each paper's ``top`` keyphrases: its candidate phrases (:func:`keyphrases`, in at
+    least two papers and at most a tenth) scored as YAKE and RAKE score them in spirit, by
+    count (sublinear) times IDF, times ``title`` for a phrase of its title, times 1.5 for
+    each word after the first; a phrase inside one chosen already is passed over. Gives
+    them best first, with each paper's count of every phrase and how many papers hold
+    each."""
     from tuireader.ingest.links import without_urls
 
     breaks = _phrase_breaks()
@@ -1225,10 +1224,8 @@ def top_keyphrases(
         found.append((named, Counter(body)))
     held = Counter(phrase for _, counts in found for phrase in counts)
     n = len(papers)
-    names = sorted(phrase for phrase, k in held.items() if 2 <= k <= n / 10)
-    column = {phrase: k for k, phrase in enumerate(names)}
-    rows, columns, values = [], [], []
-    for row, (named, counts) in enumerate(found):
+    best = []
+    for named, counts in found:
         ranked = sorted(
             (
                 -(1 + math.log(c))
@@ -1238,7 +1235,7 @@ def top_keyphrases(
                 phrase,
             )
             for phrase, c in counts.items()
-            if phrase in column
+            if 2 <= held[phrase] <= n / 10
         )
         chosen: list[str] = []
         for _, phrase in ranked:
@@ -1246,12 +1243,80 @@ def top_keyphrases(
                 break
             if not any(phrase in other for other in chosen):
                 chosen.append(phrase)
-                rows.append(row)
-                columns.append(column[phrase])
-                values.append(math.log(n / held[phrase]))
+        best.append(chosen)
+    return best, [counts for _, counts in found], held
+
+
+def top_keyphrases(papers: Sequence[Paper], top: int = 8, weight: float = 0.5) -> Callable:
+    """tuireader's vectors with each paper's ``top`` keyphrases (:func:`papers_keyphrases`,
+    each weighted by its IDF) beside them, weighted ``weight``: author keywords are noun
+    phrases a paper is about, and a paper's best keyphrases are those."""
+    import numpy as np
+    from scipy import sparse
+    from sklearn.preprocessing import normalize
+
+    best, _, held = papers_keyphrases(papers, top)
+    n = len(papers)
+    names = sorted({phrase for chosen in best for phrase in chosen})
+    column = {phrase: k for k, phrase in enumerate(names)}
+    rows = [row for row, chosen in enumerate(best) for _ in chosen]
+    columns = [column[phrase] for chosen in best for phrase in chosen]
+    values = [math.log(n / held[phrase]) for chosen in best for phrase in chosen]
     block = sparse.csr_matrix((values, (rows, columns)), shape=(n, len(names)), dtype=np.float32)
     space = _with_block(space_of(papers), normalize(block), [f"kp:{p}" for p in names], weight)
     return _fitted_on(papers, space)
+
+
+def keyphrase_guess(papers: Sequence[Paper], top: int = 8, ranked: float = 0.0) -> Picker:
+    """The keyword guessed among the kept papers' ``top`` keyphrases
+    (:func:`papers_keyphrases`): the one that best explains the keeps and skips (papers
+    holding it kept as a coin flip, the others rarely: Beta-binomial evidence, less
+    ``ranked`` times its rank among its paper's keyphrases) is taken, and the undecided
+    papers holding it are read first, by tuireader's score, then the rest. A keyword
+    names a paper's topic, and its best keyphrases are its likeliest keywords: a guess
+    wrong is skipped away within a batch or two."""
+    import numpy as np
+    from scipy.special import betaln
+
+    best, counts, _ = papers_keyphrases(papers, top)
+    space = space_of(papers)
+    index = {p.id: i for i, p in enumerate(papers)}
+    holding: dict[str, Any] = {}
+
+    def holders(phrase: str) -> Any:
+        if phrase not in holding:
+            holding[phrase] = np.asarray([phrase in c for c in counts])
+        return holding[phrase]
+
+    def pick(_papers: Sequence[Paper], decided: dict[str, bool], n: int) -> list[Paper]:
+        model = fit(papers, _decisions(decided), space=space)
+        if model is None:
+            return [p for p in papers if p.id not in decided][:n]
+        pos = [index[pid] for pid, keep in decided.items() if keep]
+        neg = [index[pid] for pid, keep in decided.items() if not keep]
+        rank: dict[str, int] = {}
+        for i in pos:
+            for k, phrase in enumerate(best[i]):
+                rank[phrase] = min(rank.get(phrase, k), k)
+
+        def evidence(phrase: str) -> float:
+            inside = holders(phrase)
+            k, s = int(inside[pos].sum()), int(inside[neg].sum())
+            fit_in = betaln(k + 1, s + 1)
+            fit_out = betaln(len(pos) - k + 0.5, len(neg) - s + 10)
+            return float(fit_in + fit_out - ranked * rank[phrase])
+
+        s = model.scores(papers)
+        if not rank:
+            return [p for p in model.order(papers) if p.id not in decided][:n]
+        inside = holders(max(sorted(rank), key=evidence))
+        order = sorted(
+            (i for i, p in enumerate(papers) if p.id not in decided),
+            key=lambda i: (not inside[i], -s[papers[i].id], i),
+        )
+        return [papers[i] for i in order[:n]]
+
+    return pick
 
 
 def kept_keyphrases(papers: Sequence[Paper], weight: float = 0.5, factor: float = 2.0) -> Callable:
@@ -1556,6 +1621,7 @@ def reading(
                 "cover": lambda: cold(covering(papers)),
                 "topical": _learned_of(lambda: reweighed(papers, topical(papers))),
                 "hyp-ttl": lambda: cold(hypotheses(papers, titled=1.0)),
+                "kp-guess": lambda: cold(keyphrase_guess(papers)),
             }
         )
     if only is not None:
