@@ -95,8 +95,9 @@ keeps and skips, its papers read first by tuireader's score). Their knobs are th
 values tried; of the others tried on both sets of keywords (weights 0.3 and 1, 50 and
 200 dimensions, a pool of 15; for ``kp-guess`` four or fifteen keyphrases, less 0.3 a
 rank), none beat tuireader's by 0.03 on both means. The knobs of the orders before them
-were set looking at the ten main keywords alone, never the held-out ones. Under the table, ``keywords read faster than ours`` counts for each order the
-keywords on which it beats tuireader's.
+were set looking at the ten main keywords alone, never the held-out ones. Under the
+table, ``keywords read faster than ours`` counts for each order the keywords on which it
+beats tuireader's.
 
 ``--embeddings DIR`` adds ``emb`` (a logistic regression, balanced classes, on sentence
 embeddings of title and abstract from the sentence-transformers model in ``DIR``) and
