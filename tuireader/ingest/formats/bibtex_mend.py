@@ -380,6 +380,51 @@ _ENTRY_TYPES = [
 _TYPE_AND_KEY_RE = re.compile(r"(?m)^[ \t]*@([A-Za-z][^\s{}(),=\"#%']*)[ \t]*,[ \t]*\r?$")
 
 
+def _last_entry_brace(entry: str, line: int) -> tuple[int, int, str, tuple[str, str]] | None:
+    """The mend of the file's last entry (``entry``, its text to the file's end, at
+    ``line`` from 0) whose "{" too many ran on to the file's end: ``(offset, characters
+    taken out there, text put in, what to say of it and of such entries)``; None when
+    no one reading makes it whole.
+
+    A "{" too many outside the values is taken out (``_extra_brace``); one inside a
+    value is closed where the next field starts a line (``_unclosed_brace``), kept only
+    where the entry then reads whole up to its own "}". An entry that lacks only its
+    own "}" (the file cut short after a field) is not mended here.
+    """
+    extra = _extra_brace(entry)
+    if extra is not None:
+        return (
+            extra,
+            1,
+            "",
+            (
+                (
+                    f"has a “{{” too many at line {line + 1 + entry.count(chr(10), 0, extra)}, "
+                    "outside its values; read the entry without it"
+                ),
+                "with a “{” too many outside their values, read without it",
+            ),
+        )
+    unclosed = _unclosed_brace(entry)
+    if unclosed is None or not unclosed[2]:
+        return None
+    at, put, field = unclosed
+    if not _reads_whole(entry[:at] + put + entry[at:]):
+        return None
+    return (
+        at,
+        0,
+        put,
+        (
+            (
+                f"has a “{{” not closed in its {field.lower()} field; read that field up to "
+                "the next one"
+            ),
+            "with a “{” not closed in a field, read up to the next field",
+        ),
+    )
+
+
 def _type_brace_left_out(text: str) -> list[tuple[int, int]]:
     """Where the ``{`` left out after an entry's type belongs (``@misckingma_2022,``,
     read as a comment and the entry lost) and the line (from 0) of the entry: only
@@ -414,8 +459,9 @@ def mend(
     ``quote`` is None); a ``{`` too many outside the values taken out
     (``_extra_brace``); a value's ``{`` left out put back, a comma before it taken out
     (``_value_opening``); a comma between a field's name and its "=" taken out; a "="
-    put before a bare value; and the ``{`` after an entry's type put back
-    (``_type_brace_left_out``).
+    put before a bare value; the ``{`` after an entry's type put back
+    (``_type_brace_left_out``); and in the file's last entry, which no next entry
+    stops, a ``{`` too many taken out or closed (``_last_entry_brace``).
 
     Such an entry was skipped and said in the parser's terms ("a field has no =", a
     field's name taken for its key). A mend is kept only where the file then reads
@@ -424,14 +470,13 @@ def mend(
     """
     import bibtexparser
 
-    # a quote too many in the last entry runs on to the file's end: it too is mended,
-    # where the entry then reads whole (one cut short never does)
+    # a quote or a "{" too many in the last entry runs on to the file's end, with no
+    # next entry to stop it: it too is mended, where the entry then reads whole (one
+    # cut short never does)
     failed = [
         block
         for block in library.failed_blocks
-        if type(block).__name__ == "ParsingFailedBlock"
-        and block.start_line is not None
-        and ("end of file" not in reason(block) or quote is not None)
+        if type(block).__name__ == "ParsingFailedBlock" and block.start_line is not None
     ]
     #: (offset, characters taken out there, text put in, line of the entry, what to say
     #: of it and of such entries together)
@@ -486,7 +531,14 @@ def mend(
                 edits.append((begin + at, 1, put, block.start_line, said))
                 continue
         if "end of file" in detail:
-            continue  # cut short, or its last brace left out (closed_at_end)
+            # the last entry: a "{" too many, outside its values or in one, took the
+            # entry's own "}" (one cut short, or its last "}" left out, is left to
+            # ``closed_at_end``)
+            brace = _last_entry_brace(entry, block.start_line)
+            if brace is not None:
+                at, taken, put, said = brace
+                edits.append((begin + at, taken, put, block.start_line, said))
+            continue
         bare = list(_BARE_WITHOUT_EQUALS_RE.finditer(entry))
         if len(bare) == 1 and _EXTRA_COMMA_RE.match(reason(block)):
             field = bare[0].group(1).lower()

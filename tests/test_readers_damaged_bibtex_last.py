@@ -1,0 +1,75 @@
+"""The last entry of a .bib file damaged by a "{" too many: no next entry stops the
+value or the entry it opens, which ran on to the file's end (the paper's title took its
+other fields, or the paper was read with none). It is mended as the other entries are,
+where one reading makes it whole, and said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tuireader.ingest.readers import read_file
+
+#: the last two entries of a Zotero BibLaTeX export
+ZOTERO_LAST = Path(__file__).parent / "fixtures" / "damaged" / "zotero_biblatex_last2.bib"
+
+
+def _papers(path: Path) -> list[tuple[object, ...]]:
+    return [
+        (r.source_id, r.title, r.abstract, r.authors, r.year, r.venue, r.doi)
+        for r in read_file(path).records
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        # a "{" too many in a value: it runs on into the fields after it
+        (
+            "{{VMP}: Versatile Motion",
+            "{{VMP}: Versatile {Motion",
+            "has a “{” not closed in its title field; read that field up to the next one",
+        ),
+        (
+            "Computer Animation},",
+            "Computer {Animation},",
+            "has a “{” not closed in its booktitle field; read that field up to the next one",
+        ),
+        # a "{" too many after a value, outside the values
+        (
+            "{10.1111/cgf.15175},",
+            "{10.1111/cgf.15175}{,",
+            "has a “{” too many at line 20, outside its values; read the entry without it",
+        ),
+    ],
+)
+def test_a_brace_too_many_in_the_last_entry_is_mended_and_said(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    last = whole.index("@inproceedings{serifi_vmp_2024")
+    assert old in whole[last:]
+    path = tmp_path / "zotero.bib"
+    path.write_text(whole[:last] + whole[last:].replace(old, new, 1), encoding="utf-8")
+    assert _papers(path) == _papers(ZOTERO_LAST)
+    (message,) = [problem.message for problem in read_file(path).problems]
+    assert message == f"the entry at line 16, key serifi_vmp_2024, {said}, check that entry"
+
+
+def test_a_last_entry_cut_short_inside_a_value_after_a_brace_too_many_is_skipped(
+    tmp_path: Path,
+) -> None:
+    # no field starts after the brace left open: the file ends inside the value, and
+    # no reading makes the entry whole
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    cut = whole.index("Gross, Markus")
+    path = tmp_path / "zotero.bib"
+    path.write_text(whole[:cut].replace("{Serifi, Agon", "{Serifi, {Agon"), encoding="utf-8")
+    result = read_file(path)
+    assert [r.source_id for r in result.records] == ["chen_variational_2021"]
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 16, key serifi_vmp_2024: the file ends inside it; skipped it "
+        "(is the file cut short?)"
+    )
