@@ -1,7 +1,8 @@
 """The last entry of a .bib file damaged by a "{" too many: no next entry stops the
 value or the entry it opens, which ran on to the file's end (the paper's title took its
 other fields, or the paper was read with none). It is mended as the other entries are,
-where one reading makes it whole, and said."""
+where one reading makes it whole, and said. So is a quote too many in a key or a
+field's name, in any entry."""
 
 from __future__ import annotations
 
@@ -72,4 +73,39 @@ def test_a_last_entry_cut_short_inside_a_value_after_a_brace_too_many_is_skipped
     assert message == (
         "the entry at line 16, key serifi_vmp_2024: the file ends inside it; skipped it "
         "(is the file cut short?)"
+    )
+
+
+@pytest.mark.parametrize("last", [False, True])
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        # in the key: it was read as a character of the key, put as a stand-in
+        ("{serifi_vmp_2024,", '{serifi"_vmp_2024,', 16),
+        # in a field's name
+        ("\tshorttitle = ", '\tshort"title = ', 22),
+        # before a field's name
+        ("\tpages = ", '"\tpages = ', 24),
+    ],
+)
+def test_a_quote_too_many_in_a_key_or_a_fields_name_is_left_out(
+    tmp_path: Path, old: str, new: str, line: int, last: bool
+) -> None:
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    serifi = whole[whole.index("@inproceedings{serifi_vmp_2024") :]
+    chen = whole[: whole.index("@inproceedings{serifi_vmp_2024")]
+    damaged = serifi.replace(old, new, 1)
+    assert damaged != serifi
+    path = tmp_path / "zotero.bib"
+    # the damaged entry last in the file, or first, with the other after it
+    path.write_text(chen + damaged if last else damaged + "\n" + chen, encoding="utf-8")
+    intact = tmp_path / "intact.bib"
+    intact.write_text(chen + serifi if last else serifi + "\n" + chen, encoding="utf-8")
+    assert _papers(path) == _papers(intact)
+    (message,) = [problem.message for problem in read_file(path).problems]
+    at = line if last else line - 15
+    start = 16 if last else 1
+    assert message == (
+        f'the entry at line {start}, key serifi_vmp_2024, has a “"” too many at line {at}, '
+        "outside its values; read the entry without it, check that entry"
     )

@@ -216,14 +216,16 @@ def _extra_quote(entry: str, stand_in: str) -> tuple[int, str, str] | None:
     """
     inner: list[tuple[int, str]] = []
     stray: list[tuple[int, str]] = []
-    for index, char, depth, _quoted, field in _walk(entry):
+    for index, char, depth, quoted, field in _walk(entry):
         if char != '"' or depth != 1:
             continue
         before = entry[:index].rstrip()[-1:]
         after = entry[index + 1 :].lstrip()[:1]
         if before == "}" or after == "{" or before not in _BEFORE_OPENING:
             stray.append((index, field))
-        if before not in _BEFORE_OPENING and after and after not in _AFTER_CLOSING:
+        # one that ends a quoted value early; one that opens a "value" in a key or a
+        # field's name (``li"2022``) is no character of a value, and is left out
+        if not quoted and before not in _BEFORE_OPENING and after and after not in _AFTER_CLOSING:
             inner.append((index, field))
     for tried, put in ((inner, stand_in), (stray, "")):
         if len(tried) > _MOST_TRIED:
