@@ -607,8 +607,8 @@ def test_bibtex_stray_brace_keeps_the_abstract_and_names_the_entry(tmp_path: Pat
     assert following.title == "Next"
     (message,) = warnings(result)
     assert message == (
-        "the entry at line 1, key stray24, has one “}” too many in its title field; the "
-        "author, abstract and year fields after it were still read, check that entry"
+        "the entry at line 1, key stray24, has one “}” too many in its title field; read "
+        "the entry without it, check that entry"
     )
 
 
@@ -618,8 +618,8 @@ def test_bibtex_stray_brace_in_the_last_field_is_reported(tmp_path: Path) -> Non
     assert result.records[0].abstract == "The abstract."
     (message,) = warnings(result)
     assert message == (
-        "the entry at line 1, key last, has one “}” too many in its abstract field, "
-        "check that entry"
+        "the entry at line 1, key last, has one “}” too many in its abstract field; read "
+        "the entry without it, check that entry"
     )
 
 

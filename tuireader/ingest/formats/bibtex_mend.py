@@ -136,6 +136,34 @@ def _early_brace(entry: str) -> tuple[int, str] | None:
     return None
 
 
+def _stray_closing(entry: str) -> tuple[int, str] | None:
+    """Where the ``}`` too many that closes a value of ``entry`` (one entry's text, from
+    its "@") early is (``_early_brace``), and that field's name, when taking out one
+    ``}`` of that value makes the entry read whole in one way only; None else.
+
+    ``title = {Parameters for {{SAT}}} and {{UNSAT}}}`` reads whole with any one of the
+    three ``}`` after "SAT" taken out (one text); ``{Foo} {Bar}} baz}`` reads whole
+    with the ``}`` after "Foo" or the one after "Bar" taken out, two readings, and is
+    left as it is.
+    """
+    found = _early_brace(entry)
+    if found is None:
+        return None
+    at, field = found
+    start = max(
+        (step.at for step in _walk(entry) if step.at < at and step.char == "=" and step.depth == 1),
+        default=0,
+    )
+    readings: dict[str, int] = {}
+    for index in range(start, at + 1):
+        if entry[index] == "}" and entry[index - 1] != "\\":
+            readings.setdefault(entry[:index] + entry[index + 1 :], index)
+    if len(readings) > _MOST_TRIED * 4:
+        return None  # a value of many braces: too many readings to weigh
+    whole = [index for mended, index in readings.items() if _reads_whole(mended)]
+    return (at, field) if len(whole) == 1 else None
+
+
 #: the parser's words for an entry whose first field follows its "{" (no key)
 _FIELD_FOR_KEY_RE = re.compile(r"Expected comma after entry key, but found =")
 #: one field name and its "=" (where an entry's key belongs)
@@ -316,8 +344,20 @@ def _reads_whole(entry: str) -> bool:
         and not again.failed_blocks
         and type(blocks[0]).__name__ == "Entry"
         and len(again.entries[0].fields) >= len(_FIELD_AT_LINE_RE.findall(entry))
-        and all(leftover_of(block) is None for block in blocks[1:])
+        # nothing of the entry after it: its own "}", the rest of a value ("…)$, where
+        # $H$.}}", a "{" taken out of a value closed early), nor text after a value's end
+        and not any("}" in (block.raw or "") for block in blocks[1:])
+        and all(_ends_whole(field.value) for field in again.entries[0].fields)
     )
+
+
+def _ends_whole(value: object) -> bool:
+    """Whether a raw value that opens with a brace or a quote ends with one: text after
+    its end (``{…}(d\\sqrt H^{3}T``) is the rest of a value closed early."""
+    if not isinstance(value, str):
+        return True
+    value = value.strip()
+    return not value.startswith(("{", '"')) or value.endswith(("}", '"'))
 
 
 def _unclosed_brace(entry: str) -> tuple[int, str, str] | None:
@@ -427,6 +467,15 @@ def _last_entry_brace(entry: str, line: int) -> tuple[int, int, str, tuple[str, 
     )
 
 
+def _stray_said(field: str) -> tuple[str, str]:
+    """What is said of an entry read without a ``}`` too many in its ``field``, and of
+    such entries together."""
+    return (
+        f"has one “}}” too many in its {field.lower()} field; read the entry without it",
+        "with one “}” too many in a field, read without it",
+    )
+
+
 def _type_brace_left_out(text: str) -> list[tuple[int, int]]:
     """Where the ``{`` left out after an entry's type belongs (``@misckingma_2022,``,
     read as a comment and the entry lost) and the line (from 0) of the entry: only
@@ -486,10 +535,27 @@ def mend(
         (at, 0, "{", line, ("has no “{” after its type; read it", "with no “{” after their type"))
         for at, line in _type_brace_left_out(text)
     ]
-    if not failed and not edits:
-        return text, library, []
     line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
     entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
+    blocks = library.blocks
+    for position, block in enumerate(blocks[:-1]):
+        # an entry a "}" too many closed early, its other fields left after it: the
+        # parser read them as a comment (the reader joins them to it, ``_stray_brace``);
+        # the "}" is taken out where one reading alone makes the entry whole
+        if (
+            type(block).__name__ != "Entry"
+            or block.start_line is None
+            or block.start_line >= len(line_starts)
+            or leftover_of(blocks[position + 1]) is None
+        ):
+            continue
+        begin = line_starts[block.start_line]
+        end = next((start for start in entry_starts if start > begin), len(text))
+        stray = _stray_closing(text[begin:end])
+        if stray is not None:
+            edits.append((begin + stray[0], 1, "", block.start_line, _stray_said(stray[1])))
+    if not failed and not edits:
+        return text, library, []
     for block in failed:
         if block.start_line >= len(line_starts):
             continue
@@ -559,6 +625,12 @@ def mend(
             )
             edits.append((begin + named[0].start(2), 1, "", block.start_line, said))
             continue
+        # a "}" too many followed by the rest of its value: taken out, where that alone
+        # reads the entry whole, before a "{" further on is taken for one too many
+        stray = _stray_closing(entry)
+        if stray is not None:
+            edits.append((begin + stray[0], 1, "", block.start_line, _stray_said(stray[1])))
+            continue
         extra_brace = _extra_brace(entry)
         if extra_brace is not None:
             line = block.start_line + 1 + entry.count("\n", 0, extra_brace)
@@ -601,11 +673,7 @@ def mend(
             continue
         found = _early_brace(entry)
         if found is not None:
-            said = (
-                f"has one “}}” too many in its {found[1].lower()} field; read the entry without it",
-                "with one “}” too many in a field, read without it",
-            )
-            edits.append((begin + found[0], 1, "", block.start_line, said))
+            edits.append((begin + found[0], 1, "", block.start_line, _stray_said(found[1])))
             continue
         unclosed = _unclosed_brace(entry)
         if unclosed is not None:

@@ -1,0 +1,77 @@
+"""A "}" too many inside a BibTeX value closes it, or the entry, early. Where taking
+one "}" of that value out reads the entry whole in one way only, it is taken out and
+said; the value reads as its writer meant, and no text of it is lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tuireader.ingest.readers import ReadResult, read_file
+
+
+def _read(tmp_path: Path, text: str) -> ReadResult:
+    path = tmp_path / "list.bib"
+    path.write_text(text, encoding="utf-8")
+    return read_file(path)
+
+
+def _entry(title: str, abstract: str = "Fine.") -> str:
+    """An entry written as PMLR writes its volumes: capitalised names, no spaces around
+    "=", and the abstract last, closed with the entry on its line."""
+    return (
+        "@inproceedings{Zhang20a,\n"
+        "\tAuthor={Kaiqing Zhang and Bin Hu},\n"
+        f"\tTitle={{{title}}},\n"
+        "\tPages={179--190},\n"
+        f"\tAbstract={{{abstract}}}}}\n\n\n"
+        "@inproceedings{Next20,\n\tTitle={Next},\n\tAbstract={Also fine.}}\n"
+    )
+
+
+def test_a_brace_too_many_after_a_group_in_a_title_is_taken_out(tmp_path: Path) -> None:
+    result = _read(tmp_path, _entry("Policy Optimization for $\\mathcal{H}}_{2}$ Control"))
+    zhang, following = result.records
+    assert zhang.title == "Policy Optimization for $\\mathcal{H}_{2}$ Control"
+    assert (zhang.authors, zhang.abstract) == (("Kaiqing Zhang", "Bin Hu"), "Fine.")
+    assert following.title == "Next"
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 1, key Zhang20a, has one “}” too many in its title field; read "
+        "the entry without it, check that entry"
+    )
+
+
+def test_a_brace_too_many_in_a_title_in_braces_is_taken_out(tmp_path: Path) -> None:
+    result = _read(tmp_path, _entry("New Width Parameters for {{SAT}}} and \\#{{SAT}}"))
+    assert result.records[0].title == "New Width Parameters for SAT and #SAT"
+
+
+def test_a_brace_too_many_in_a_last_abstract_keeps_all_its_text(tmp_path: Path) -> None:
+    # a "{" further on was taken out instead: the entry read whole, but its abstract
+    # stopped at the "}" too many, its end lost
+    abstract = (
+        "We show a regret bound $\\tilde{\\mathcal{O}}(d\\sqrt{H^{3}T})$, where $H, T, d$ "
+        "are the horizon, total number of steps and dimension of $\\theta$."
+    )
+    damaged = abstract.replace("\\mathcal{O}}", "\\mathcal{O}}}")
+    result = _read(tmp_path, _entry("Regret Bounds", damaged))
+    zhang, following = result.records
+    assert zhang.abstract == abstract
+    assert following.title == "Next"
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 1, key Zhang20a, has one “}” too many in its abstract field; "
+        "read the entry without it, check that entry"
+    )
+
+
+def test_a_brace_too_many_that_two_readings_take_out_is_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    # the "}" after "Foo" or the one after "Bar" taken out: no one reading is the writer's
+    result = _read(tmp_path, _entry("{Foo} {Bar}} baz"))
+    zhang, following = result.records
+    assert zhang.abstract == "Fine."
+    assert following.title == "Next"
+    (message,) = [problem.message for problem in result.problems]
+    assert "read the entry without it" not in message
