@@ -1669,6 +1669,12 @@ def _decided(record: Record, decisions: dict[str, str]) -> Record:
 
 
 def parse_jsonl(text: str, path: Path) -> ReadResult:
+    """The records of a JSON Lines text, one a line (see :func:`_parse_jsonl`), its
+    escapes that JSON has not taken as text (:func:`_escapes_as_text`)."""
+    return _with_escapes_said(text, path, _parse_jsonl)
+
+
+def _parse_jsonl(text: str, path: Path) -> ReadResult:
     items: list[tuple[int, Any, dict[str, Any]]] = []
     bad: list[tuple[int, str]] = []
     mended: list[int] = []  # the lines read with the commas they leave out put back
@@ -1753,6 +1759,81 @@ def _objects_on_line(error: json.JSONDecodeError) -> list[Any] | None:
 
 
 def parse_json(text: str, path: Path) -> ReadResult:
+    """The records of a JSON text (see :func:`_parse_json`), its escapes that JSON has
+    not taken as text (:func:`_escapes_as_text`)."""
+    return _with_escapes_said(text, path, _parse_json)
+
+
+#: a JSON escape, else a backslash that starts none ("\x", "\u00" cut short, "\ ")
+_ESCAPE_RE = re.compile(r'\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])|\\')
+#: bytes that were not text (U+FFFD) inside an escape: "\\�n", "\\u00�e9"
+_BAD_BYTES_IN_ESCAPE_RE = re.compile(r"(u[0-9a-fA-F]{0,3})?(\ufffd+)")
+
+
+def _escapes_as_text(text: str) -> tuple[str, list[int]]:
+    """``text`` with each backslash that starts no JSON escape (``\\x``, ``\\u00`` cut
+    short, ``\\`` before a space) doubled, so that it reads as a character of its
+    string, and where each was; bytes that were not text inside an escape
+    (``\\u00�e9``) are dropped where that leaves an escape, as :func:`loads` drops
+    them.
+
+    ``json`` stops at the first such backslash, and the record it is in is lost; a
+    hand-edited list with a Windows path or a TeX command in each abstract would lose
+    every record. All are mended in one pass, however many (``loads`` mends bytes in
+    escapes one parse at a time, up to a bound). A backslash outside strings is no
+    JSON either way, and is doubled too: the damage is then said where ``json`` stops.
+    """
+    if "\\" not in text:
+        return text, []
+    parts: list[str] = []
+    done = 0
+    doubled: list[int] = []
+    for found in _ESCAPE_RE.finditer(text):
+        at = found.start()
+        if found.end() - at > 1:
+            continue  # an escape
+        bad_bytes = _BAD_BYTES_IN_ESCAPE_RE.match(text, at + 1)
+        if bad_bytes is not None:
+            squeezed = text[at : bad_bytes.start(2)] + text[bad_bytes.end(2) : bad_bytes.end(2) + 5]
+            valid = _ESCAPE_RE.match(squeezed)
+            if valid is not None and valid.end() > 1:
+                parts.append(text[done : bad_bytes.start(2)])
+                done = bad_bytes.end(2)
+                continue
+        parts.append(text[done:at])
+        parts.append("\\")
+        done = at
+        doubled.append(at)
+    if not parts:
+        return text, []
+    parts.append(text[done:])
+    return "".join(parts), doubled
+
+
+def _with_escapes_said(
+    text: str, path: Path, parse: Callable[[str, Path], ReadResult]
+) -> ReadResult:
+    """``parse`` of ``text`` with its backslashes that start no escape taken as text
+    (:func:`_escapes_as_text`), and a warning that names their lines."""
+    mended, doubled = _escapes_as_text(text)
+    result = parse(mended, path)
+    if not doubled:
+        return result
+    lines = _Lines(text).of
+    at = list(dict.fromkeys(lines(offset) for offset in doubled))
+    they = len(doubled) > 1
+    told = Problem(
+        path,
+        f"{len(doubled)} backslash{'es start' if they else ' starts'} no JSON escape "
+        f"(“\\x”, a “\\u” cut short, a “\\” alone), at line{'s' if len(at) > 1 else ''} "
+        f"{line_list(at)}; read {'each' if they else 'it'} as a character of "
+        f"{'its' if they else 'the'} text, check the file there",
+        "warning",
+    )
+    return replace(result, problems=(told, *result.problems))
+
+
+def _parse_json(text: str, path: Path) -> ReadResult:
     try:
         data = loads(text)
     except json.JSONDecodeError as error:
