@@ -1679,14 +1679,27 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
     bad: list[tuple[int, str]] = []
     mended: list[int] = []  # the lines read with the commas they leave out put back
     joined: list[int] = []  # the lines that hold more than one record
+    broken: list[tuple[int, int]] = []  # records whose strings hold a line break
     last = 0  # the last line with anything on it
-    for number, line in enumerate(split_lines(text), start=1):
+    lines = split_lines(text)
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        number += 1
         if not line.strip():
             continue
         last = number
         try:
             items.append((number, loads(line), {}))
         except json.JSONDecodeError as error:
+            run_on = _line_break_in_string(lines, number - 1, error)
+            if run_on is not None:
+                # a line break typed inside a title: the record's lines read as one
+                item, upto = run_on
+                items.append((number, item, {}))
+                broken.append((number, upto))
+                number = last = upto
+                continue
             # a comma left out is put back, as in a JSON list; records written on one
             # line (a line end lost between them) are read each
             put = _commas_put_back(line, error)
@@ -1714,6 +1727,20 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
                 "warning",
             )
         )
+    if broken:
+        they = len(broken) > 1
+        places = ", ".join(f"lines {first}–{upto}" for first, upto in broken[:5])
+        others = f" and {len(broken) - 5} more" if len(broken) > 5 else ""
+        problems.append(
+            Problem(
+                path,
+                f"{f'{len(broken)} records have' if they else 'a record has'} a line break "
+                f"inside a string ({places}{others}); read "
+                f"{'the lines of each' if they else 'its lines'} as one record, check the "
+                "file there",
+                "warning",
+            )
+        )
     if joined:
         they = len(joined) > 1
         problems.append(
@@ -1737,6 +1764,36 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
     records, more, summary = _records_from_items(items, path, "lines")
     problems.extend(more)
     return _finish(path, "jsonl", records, problems, bool(items or bad), summary)
+
+
+#: the most lines of JSON Lines read as one record whose strings hold line breaks
+_MOST_JOINED = 8
+
+
+def _line_break_in_string(
+    lines: list[str], index: int, error: json.JSONDecodeError
+) -> tuple[Any, int] | None:
+    """The record that starts on ``lines[index]`` and runs on, inside a string, over
+    the lines after it (a line break typed inside a title in a hand-edited file), and
+    the number (from 1) of its last line; None unless ``json`` stopped in a string left
+    open on that line and the lines joined read as one record whole.
+
+    Each part alone is no JSON, and the record was lost with all its lines."""
+    if not error.msg.startswith("Unterminated string"):
+        return None
+    text = lines[index]
+    for upto in range(index + 1, min(index + _MOST_JOINED, len(lines))):
+        text += "\n" + lines[upto]
+        try:
+            item = loads(text)
+        except json.JSONDecodeError as again:
+            if again.msg.startswith("Unterminated string"):
+                continue
+            return None
+        except (ValueError, RecursionError):
+            return None
+        return (item, upto + 1) if isinstance(item, dict) else None
+    return None
 
 
 def _objects_on_line(error: json.JSONDecodeError) -> list[Any] | None:
