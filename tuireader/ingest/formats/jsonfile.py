@@ -3152,14 +3152,22 @@ def _keyed_read(text: str) -> _ArrayRead | None:
         return None
     pos = _past_blanks(text, pos + 1)
     indent = _indent(text, pos)
-    if not indent:
+    # the next paper's key starts a line as the keys before it do; on one line, it
+    # follows a paper's "}" and its comma, and is written as the keys read before it
+    starts: re.Pattern[str] | None = (
+        re.compile(rf"^{re.escape(indent)}(\")", re.MULTILINE) if indent else None
+    )
+    one_line = "\n" not in text.strip()
+    if starts is None and not one_line:
         return None
-    starts = re.compile(rf"^{re.escape(indent)}\"", re.MULTILINE)
     # the object's end, which ends the text (a text cut short is read up to the break
-    # by :func:`_keyed_prefix`)
+    # by :func:`_keyed_prefix`, unless on one line: its papers after a damaged one
+    # are read on to the break)
     close = len(text.rstrip(" \t\r\n")) - 1
     if not text.startswith("}", close):
-        return None
+        if not one_line:
+            return None
+        close = len(text)
     line = _Lines(text).of
     papers: dict[str, Any] = {}
     skipped: list[int] = []
@@ -3189,10 +3197,11 @@ def _keyed_read(text: str) -> _ArrayRead | None:
         # the next key that starts a line, up to the object's end
         at = line(read if isinstance(read, int) else pos)
         following: int | None = None
-        for found in starts.finditer(text, pos + 1, close):
-            paper = _keyed_paper(decoder, text, found.end() - 1, _no_line, _RECORD_WINDOW)
+        pattern = starts or _keys_like(papers)
+        for found in pattern.finditer(text, pos + 1, close) if pattern else ():
+            paper = _keyed_paper(decoder, text, found.start(1), _no_line, _RECORD_WINDOW)
             if isinstance(paper, tuple):
-                following = found.end() - 1
+                following = found.start(1)
                 break
         skipped.append(at)
         if not isinstance(read, tuple):
@@ -3202,13 +3211,29 @@ def _keyed_read(text: str) -> _ArrayRead | None:
             break  # the last paper
         pos = following
         stretch = stretch or _RECORD_WINDOW  # as in :func:`_array_prefix`
-    if not skipped or len(papers) < 2:
-        return None
+    if not skipped or len(papers) < 2 or (close == len(text) and len(skipped) < 2):
+        return None  # whole, or only cut short (:func:`_keyed_prefix`)
     lost = len(unread)
     first = skipped[0]
     return _ArrayRead([papers], first, skipped, None, lost, commas, end, tuple(unread))
 
 
+def _keys_like(papers: dict[str, Any]) -> re.Pattern[str] | None:
+    """Where a paper's key may start in an object of papers by their ids written on one
+    line: after a "}" and a comma, a key as long as those read and of their characters
+    (OpenReview's forum ids, arXiv ids), so that a paper's own field that holds an
+    object (``"content": {…}``) is not taken for one; None when a key read holds other
+    characters, or none was read."""
+    if not papers or not all(_ID_CHARS_RE.fullmatch(key) for key in papers):
+        return None
+    shortest, longest = min(map(len, papers)), max(map(len, papers))
+    return re.compile(
+        rf'\}}[ \t\r\n]*,[ \t\r\n]*("[\w.:/-]{{{shortest},{longest}}}")[ \t\r\n]*:[ \t\r\n]*\{{'
+    )
+
+
+#: the characters of a paper's id used as a key
+_ID_CHARS_RE = re.compile(r"[\w.:/-]+")
 #: a key, whole on its line, and its colon
 _KEY_RE = re.compile(r'("[^"\\\n]*(?:\\.[^"\\\n]*)*")[ \t\r\n]*:')
 
