@@ -1896,7 +1896,9 @@ def _parse_json(text: str, path: Path) -> ReadResult:
     except json.JSONDecodeError as error:
         # a comma after the data: a stray bracket or brace closed the list (or the
         # object) before its end, and the rest is read as damage in it
-        closed_early = error.doc.startswith(",", _past_blanks(error.doc, error.pos))
+        closed_early = error.doc.startswith(",", _past_blanks(error.doc, error.pos)) or (
+            _over_a_comma(error)
+        )
         if error.msg == "Extra data" and not closed_early:
             in_turn = _values_in_turn(error, path)
             # One object per line in a file named .json: read it as JSON Lines.
@@ -1998,6 +2000,20 @@ def _parse_json(text: str, path: Path) -> ReadResult:
     except RecursionError:
         return failure(path, "is not valid JSON (nested too deeply)", "json")
     return _from_data(data, path)
+
+
+def _over_a_comma(error: json.JSONDecodeError) -> bool:
+    """Whether ``json`` stopped at a record right after a list's "]", in a text that
+    starts as a list and ends as one: a "]" typed over the comma between two records
+    (``}]\n{``), which closed the list there; the records after it are the list's."""
+    text = error.doc
+    return (
+        error.msg == "Extra data"
+        and text.startswith("{", error.pos)
+        and text[: error.pos].rstrip(" \t\r\n").endswith("}]")
+        and text.lstrip("\ufeff \t\r\n").startswith("[")
+        and _ARRAY_END_RE.search(text) is not None
+    )
 
 
 #: where a value ends: a string's quote, a list's or object's bracket, a number, a word
@@ -2372,8 +2388,9 @@ class _ArrayRead(NamedTuple):
 #: a key and its colon: met after a record, it is the rest of a record a stray ``}``
 #: closed early (``"title": "…"},\n "track": …``)
 _KEY_AFTER_RE = re.compile(r',?[ \t\r\n]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\r\n]*:')
-#: a "]" between two records, which ends no list: a comma and a record follow it
-_STRAY_BRACKET_RE = re.compile(r"\][ \t\r\n]*,[ \t\r\n]*\{")
+#: a "]" between two records, which ends no list: a comma and a record follow it, or a
+#: record alone (the "]" typed over the comma)
+_STRAY_BRACKET_RE = re.compile(r"\][ \t\r\n]*(?:,[ \t\r\n]*)?\{")
 #: the end of a text whose array of papers closes, alone or in the object around it
 _ARRAY_END_RE = re.compile(r"\][ \t\r\n}]*\Z")
 #: where a record may start when the array's own indentation is unknown: a ``{`` first
@@ -2473,7 +2490,7 @@ def _array_prefix(
             break
         elif text.startswith("]", pos):  # a stray "]" between two records
             skipped.append(line(pos))
-            pos = text.index(",", pos) + 1
+            pos = text.index("{", pos)
         elif text.startswith("{", pos):  # the comma between two records left out
             commas.append(line(pos))
             skipped.append(commas[-1])
