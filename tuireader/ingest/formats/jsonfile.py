@@ -1527,6 +1527,31 @@ def _fill_from_list(records: list[Record], paper_list: list[bool], path: Path) -
     return filled
 
 
+#: characters JSON is built of, which no field's name holds but by damage
+_STRUCTURE_CHARS_RE = re.compile(r'[{}\[\]":,]')
+
+
+def _names_mended(item: dict[str, Any], known: set[str]) -> tuple[dict[str, Any], list[str]]:
+    """``item`` with each field whose name holds a character JSON is built of
+    (``"abst}ract"``, ``"ty{pe"``: one typed into the name) read under its name
+    without it, where that is a name of ``known`` (the file's other records' fields,
+    and those a record is read from) and the record has no field of that name, and
+    those names as written. The field was passed over as one no reader knows, and the
+    paper lost its abstract, or its type and with it its venue and year, without a
+    word; a name such a character belongs in (``"dc:title"``) is left as it is."""
+    found = [key for key in item if isinstance(key, str) and _STRUCTURE_CHARS_RE.search(key)]
+    if not found:
+        return item, []
+    mended = dict(item)
+    renamed = []
+    for key in found:
+        name = _STRUCTURE_CHARS_RE.sub("", key).strip()
+        if name in known and name not in mended:
+            mended[name] = mended.pop(key)
+            renamed.append(key)
+    return mended, renamed
+
+
 def _records_from_items(
     items: Iterable[tuple[int, Any, dict[str, Any]]], path: Path, where: str
 ) -> tuple[list[Record], list[Problem], dict[str, Any]]:
@@ -1540,6 +1565,7 @@ def _records_from_items(
     empty: list[int] = []
     front: list[tuple[int, str]] = []  # a volume's preface, foreword, table of contents
     broken: list[tuple[int, str]] = []
+    mended_names: list[tuple[int, list[str]]] = []  # fields read by their names mended
     seen_fields: dict[str, None] = {}
     replies = 0
     files = 0  # Zotero's attachments and notes
@@ -1547,6 +1573,14 @@ def _records_from_items(
     #: the marks of an export whose papers were in none of the lists it was written
     #: from: what the triage file knew of each (a first author's surname), no paper
     detached = 0
+    items = list(items)
+    # the fields of two records or more: a damaged name is one record's alone
+    counts: dict[str, int] = {}
+    for _position, item, _context in items:
+        if isinstance(item, dict):
+            for key in item:
+                counts[key] = counts.get(key, 0) + 1
+    known = {key for key, count in counts.items() if count > 1} | set(LOOKED_FOR)
     for position, item, context in items:
         if item is None:
             nulls.append(position)
@@ -1557,6 +1591,9 @@ def _records_from_items(
         if item.get("detached") is True and all(name in item for name in OWN_FIELDS):
             detached += 1
             continue
+        item, renamed = _names_mended(item, known)
+        if renamed:
+            mended_names.append((position, renamed))
         if len(seen_fields) < 200:
             seen_fields.update(dict.fromkeys(str(key) for key in item))
         try:
@@ -1586,6 +1623,20 @@ def _records_from_items(
     if decisions:
         records = [_decided(record, decisions) for record in records]
     problems: list[Problem] = []
+    if mended_names:
+        numbers = [position for position, _ in mended_names]
+        names = list(dict.fromkeys(name for _, found in mended_names for name in found))
+        problems.append(
+            Problem(
+                path,
+                f"{_place(where, numbers)} {'has a field' if len(numbers) == 1 else 'have fields'} "
+                f"whose name holds a bracket, brace, quote, colon or comma "
+                f"({', '.join(f'“{name}”' for name in names[:5])}"
+                f"{', …' if len(names) > 5 else ''}); read as the field named without it, "
+                "check the file there",
+                "warning",
+            )
+        )
     if detached:
         from tuireader.ingest.formats.ownbib import detached_said
 

@@ -1,0 +1,59 @@
+"""A bracket, brace, quote, colon or comma typed into a field's name in a JSON list
+("abst}ract") left a field no reader knows: the paper lost its abstract, or its type
+and with it its venue and year, without a word. Such a name is read as the field of
+the file's other records it stands for, and said."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tuireader.ingest.readers import read_file
+
+
+def _items() -> list[dict[str, object]]:
+    return [
+        {
+            "id": f"posthuma200{n}",
+            "type": "article-journal",
+            "title": f"Genetic Correlation {n}",
+            "container-title": "Nature Neuroscience",
+            "author": [{"family": "Posthuma", "given": "Daniëlle"}],
+            "issued": {"date-parts": [[2000 + n, 2]]},
+            "abstract": f"Brain volume is of genetic origin {n}.",
+        }
+        for n in range(4)
+    ]
+
+
+def _papers(path: Path) -> list[tuple[object, ...]]:
+    return [(r.title, r.abstract, r.venue, r.year) for r in read_file(path).records]
+
+
+def test_a_character_typed_into_a_fields_name_is_left_out(tmp_path: Path) -> None:
+    text = "[\n" + ",\n".join(json.dumps(item) for item in _items()) + "\n]\n"
+    intact = tmp_path / "intact.json"
+    intact.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+    lines[2] = lines[2].replace('"abstract"', '"abst}ract"')
+    lines[4] = lines[4].replace('"type"', '"ty{pe"')
+    damaged = tmp_path / "list.json"
+    damaged.write_text("\n".join(lines), encoding="utf-8")
+    assert _papers(damaged) == _papers(intact)
+    assert read_file(intact).problems == ()
+    (message,) = [problem.message for problem in read_file(damaged).problems]
+    assert message == (
+        "items 2, 4 have fields whose name holds a bracket, brace, quote, colon or comma "
+        "(“abst}ract”, “ty{pe”); read as the field named without it, check the file there"
+    )
+
+
+def test_a_name_that_holds_a_colon_of_its_own_is_left_as_it_is(tmp_path: Path) -> None:
+    items = _items()
+    for item in items:
+        item["dc:source"] = "Crossref"
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    result = read_file(path)
+    assert len(result.records) == 4
+    assert result.problems == ()
