@@ -1370,11 +1370,20 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
 
 def parse_entry_string(text: str) -> BibEntry | None:
     """The first entry of a BibTeX string (a paper list's ``bibtex`` field), or None."""
+    return read_entry_string(text)[0]
+
+
+def read_entry_string(text: str) -> tuple[BibEntry | None, bool]:
+    """The first entry of a BibTeX string (a paper list's ``bibtex`` field), or None,
+    and whether the string is damaged: no entry could be read from it, or one was
+    read with a warning (a brace amiss, a field lost), which the list that holds the
+    string is to say."""
     try:
-        entries, _problems, _any, _lost = _parse_entries(text, Path("-"))
+        entries, problems, _any, _lost = _parse_entries(text, Path("-"))
     except Exception:  # noqa: BLE001 - a broken embedded entry only loses its fields
-        return None
-    return entries[0] if entries else None
+        return None, True
+    damaged = not entries or any(problem.severity == "warning" for problem in problems)
+    return (entries[0] if entries else None), damaged
 
 
 #: entry types that are papers, never containers of papers: one that another entry's

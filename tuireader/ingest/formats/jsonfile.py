@@ -40,6 +40,7 @@ plain text with LaTeX, where ``<`` is math, and are left as they are.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -51,7 +52,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from tuireader.ingest.formats.bibtex import (
     front_matter,
-    parse_entry_string,
+    read_entry_string,
     record_from_entry,
     unlatex,
 )
@@ -885,14 +886,28 @@ def _bibtex_fields(value: Any) -> Record | None:
     text = text_field(value)
     if not text or "@" not in text:
         return None
-    entry = parse_entry_string(text)
+    return _bibtex_record(text)[0]
+
+
+def _bibtex_damaged(value: Any) -> bool:
+    """Whether a record's ``bibtex`` string is damaged (:func:`read_entry_string`): the
+    venue, year or editors it gives were lost with it, or some of them."""
+    text = text_field(value)
+    return text is not None and "@" in text and _bibtex_record(text)[1]
+
+
+@functools.lru_cache(maxsize=64)
+def _bibtex_record(text: str) -> tuple[Record | None, bool]:
+    """:func:`_bibtex_fields` of a ``bibtex`` string, and whether it is damaged; kept
+    for the few read last, as a record's string is read again to say it."""
+    entry, damaged = read_entry_string(text)
     if entry is None:
-        return None
+        return None, damaged
     fields = entry.fields
     if not (fields.get("title") or "").strip() and not (fields.get("abstract") or "").strip():
         # record_from_entry needs a title; the list item gives the real one anyway
         entry = replace(entry, pairs=(*entry.pairs, ("title", "-")))
-    return record_from_entry(entry)
+    return record_from_entry(entry), damaged
 
 
 def _proceedings_copy(pdf: str | None, cited: str | None) -> str | None:
@@ -1566,6 +1581,7 @@ def _records_from_items(
     front: list[tuple[int, str]] = []  # a volume's preface, foreword, table of contents
     broken: list[tuple[int, str]] = []
     mended_names: list[tuple[int, list[str]]] = []  # fields read by their names mended
+    bad_bibtex: list[int] = []  # records whose "bibtex" string is damaged
     seen_fields: dict[str, None] = {}
     replies = 0
     files = 0  # Zotero's attachments and notes
@@ -1614,6 +1630,8 @@ def _records_from_items(
             front.append((position, record.title or ""))
         else:
             records.append(record)
+            if _bibtex_damaged(item.get("bibtex")):
+                bad_bibtex.append(position)
             own = _is_own(item)
             # tuireader's papers each have the venue they had: none is filled in
             paper_list.append(not own and _is_paper_list_item(item))
@@ -1623,6 +1641,17 @@ def _records_from_items(
     if decisions:
         records = [_decided(record, decisions) for record in records]
     problems: list[Problem] = []
+    if bad_bibtex:
+        several = len(bad_bibtex) > 1
+        problems.append(
+            Problem(
+                path,
+                f"{_place(where, bad_bibtex)} {'have' if several else 'has'} a bibtex field "
+                "that is damaged BibTeX (a brace or bracket amiss?): what it gives (venue, "
+                "year, editors) may be missing or partly read, check the file there",
+                "warning",
+            )
+        )
     if mended_names:
         numbers = [position for position, _ in mended_names]
         names = list(dict.fromkeys(name for _, found in mended_names for name in found))
