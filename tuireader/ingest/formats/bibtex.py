@@ -24,7 +24,7 @@ import unicodedata
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -1336,6 +1336,21 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 )
         previous = block
     problems.extend(_grouped(read_said, path))
+    entries, renamed = _names_mended(entries)
+    if renamed:
+        names = list(dict.fromkeys(name for _key, name in renamed))
+        keys = list(dict.fromkeys(key for key, _name in renamed))
+        problems.append(
+            Problem(
+                path,
+                f"{count_entries(keys)} {'has a field' if len(keys) == 1 else 'have fields'} "
+                "whose name holds a bracket or a colon "
+                f"({', '.join(f'“{name}”' for name in names[:5])}{', …' if len(names) > 5 else ''}"
+                f"); read as the field named without it, check {'that entry' if len(keys) == 1 else 'those entries'} "
+                f"({some_keys(keys)})",
+                "warning",
+            )
+        )
     if keyless:
         problems.append(_keyless_problem(keyless, path))
     if without_at:
@@ -1366,6 +1381,40 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         )
     had_any = bool(library.entries or library.failed_blocks)
     return entries, problems, had_any, _lost_volumes(failed)
+
+
+#: characters typed into a field's name that the parser keeps in it
+_DAMAGED_NAME_RE = re.compile(r"[\[\]:]")
+#: the fields a paper is read by, known as such in a file of one entry too
+_PAPER_FIELD_NAMES = frozenset({"title", "author", "abstract", "year", "date", "booktitle"})
+
+
+def _names_mended(entries: list[BibEntry]) -> tuple[list[BibEntry], list[tuple[str, str]]]:
+    """``entries`` with each field whose name holds a bracket or a colon typed into it
+    (``abstra:ct``) read under its name without them, where that is a field of other
+    entries of the file (or a paper's title, authors, abstract or year) and the entry
+    has none of that name; and ``(key, name as written)`` of each. The parser keeps
+    such a name, and the field was passed over as one no reader knows: the paper lost
+    its abstract without a word."""
+    counts: dict[str, int] = {}
+    for entry in entries:
+        for name in entry.fields:
+            counts[name] = counts.get(name, 0) + 1
+    known = {name for name, count in counts.items() if count > 1} | _PAPER_FIELD_NAMES
+    renamed: list[tuple[str, str]] = []
+    mended: list[BibEntry] = []
+    for entry in entries:
+        have = set(entry.fields)
+        pairs = []
+        for name, value in entry.pairs:
+            plain = _DAMAGED_NAME_RE.sub("", name).strip()
+            if plain != name and plain.lower() in known and plain.lower() not in have:
+                renamed.append((_named(entry), name))
+                have.add(plain.lower())
+                name = plain
+            pairs.append((name, value))
+        mended.append(replace(entry, pairs=tuple(pairs)) if len(renamed) else entry)
+    return mended, renamed
 
 
 def parse_entry_string(text: str) -> BibEntry | None:
