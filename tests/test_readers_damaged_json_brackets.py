@@ -48,3 +48,21 @@ def test_a_list_then_an_object_is_still_read_as_two_values(tmp_path: Path) -> No
     assert [record.title for record in result.records] == [item["title"] for item in items[:4]]
     (message,) = [problem.message for problem in result.problems]
     assert "it holds 2 JSON values one after another" in message
+
+
+def test_a_records_opening_brace_left_out_costs_no_record(tmp_path: Path) -> None:
+    # the fields after "}," were taken for the rest of the record before (a "}" too
+    # many), and both records were lost, one of them unsaid
+    items = json.loads(FIRST_SIX.read_text(encoding="utf-8"))
+    text = json.dumps(items, indent=4)
+    between = "},\n    {\n"
+    at = [index for index in range(len(text)) if text.startswith(between, index)][2]
+    opening = at + between.index("{")
+    path = tmp_path / "corl.json"
+    path.write_text(text[:opening] + text[opening + 1 :], encoding="utf-8")
+    result = read_file(path)
+    assert [record.title for record in result.records] == [item["title"] for item in items]
+    line = text.count("\n", 0, opening) + 2  # its first field's line
+    (message,) = [problem.message for problem in result.problems]
+    assert message.startswith(f"is not valid JSON at line {line} (Expecting ',' delimiter")
+    assert message.endswith("; read the 6 records before and after, check the file there")

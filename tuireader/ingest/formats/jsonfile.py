@@ -2468,6 +2468,15 @@ class _ArrayRead(NamedTuple):
 #: a key and its colon: met after a record, it is the rest of a record a stray ``}``
 #: closed early (``"title": "…"},\n "track": …``)
 _KEY_AFTER_RE = re.compile(r',?[ \t\r\n]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\r\n]*:')
+
+
+def _shifted(line: Callable[[int], int], by: int) -> Callable[[int], int]:
+    """``line`` of a place in a copy of the text that starts ``by`` before it."""
+    return lambda at: line(at + by)
+
+
+#: a key and its colon where an element of a list starts: a record whose "{" was left out
+_RECORD_KEY_RE = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\r\n]*:')
 #: a "]" between two records, which ends no list: a comma and a record follow it, or a
 #: record alone (the "]" typed over the comma)
 _STRAY_BRACKET_RE = re.compile(r"\][ \t\r\n]*(?:,[ \t\r\n]*)?\{")
@@ -2525,6 +2534,12 @@ def _array_prefix(
         if indent is None:
             indent = _indent(text, pos)
         read = _element(decoder, text, pos, line, stretch)
+        if items and _RECORD_KEY_RE.match(text, pos):
+            # a key where a record starts: its "{" left out, read with it put back
+            opened = _element(decoder, "{" + text[pos:], 0, _shifted(line, pos - 1), stretch)
+            if isinstance(opened, tuple) and isinstance(opened[0], dict):
+                skipped.append(line(pos))
+                read = (opened[0], pos + opened[1] - 1, opened[2])
         at: int | None = None  # the line of the damage
         if isinstance(read, int):
             at = line(read)
@@ -2737,8 +2752,20 @@ class _Lines:
 
 def _closed_early(item: Any, text: str, end: int) -> bool:
     """True when the record ending at ``end`` is followed by a key and its colon: a
-    stray ``}`` closed it before its last fields, which would be lost unsaid."""
-    return isinstance(item, dict) and _KEY_AFTER_RE.match(text, _past_blanks(text, end)) is not None
+    stray ``}`` closed it before its last fields, which would be lost unsaid. Not when
+    the record has that key already: the fields are the next record's, whose ``{`` was
+    left out, and the record is whole."""
+    if not isinstance(item, dict):
+        return False
+    after = _KEY_AFTER_RE.match(text, _past_blanks(text, end))
+    if after is None:
+        return False
+    key = after.group().lstrip(", \t\r\n").rstrip(" \t\r\n:")
+    try:
+        name = json.loads(key, strict=False)
+    except ValueError:
+        return True
+    return name not in item
 
 
 def _resync(
