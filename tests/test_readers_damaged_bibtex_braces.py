@@ -75,3 +75,16 @@ def test_a_brace_too_many_that_two_readings_take_out_is_left_as_it_was(
     assert following.title == "Next"
     (message,) = [problem.message for problem in result.problems]
     assert "read the entry without it" not in message
+
+
+def test_a_values_opening_brace_typed_as_a_closing_one_is_read_as_it(tmp_path: Path) -> None:
+    # "Abstract=}Fine.}}": the entry closed at once, its abstract empty, without a word
+    result = _read(tmp_path, _entry("Regret Bounds").replace("Abstract={", "Abstract=}", 1))
+    zhang, following = result.records
+    assert (zhang.title, zhang.abstract) == ("Regret Bounds", "Fine.")
+    assert following.title == "Next"
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        "the entry at line 1, key Zhang20a, has a “}” where the “{” that opens its abstract "
+        "field's value belongs; read it as that “{”, check that entry"
+    )

@@ -467,6 +467,22 @@ def _last_entry_brace(entry: str, line: int) -> tuple[int, int, str, tuple[str, 
     )
 
 
+#: a field's "=" and a "}" right after it, where its value's "{" belongs
+_CLOSED_AT_ONCE_RE = re.compile(r"([A-Za-z][\w:.+-]*)[ \t]*=[ \t]*(\})(?![ \t]*[,}\r\n])")
+
+
+def _value_closed_at_once(entry: str) -> tuple[int, str] | None:
+    """Where a value's ``{`` typed as ``}`` is in ``entry`` (one entry's text, from its
+    "@"), and that field's name, when that ``}`` alone put as a ``{`` reads the entry
+    whole; else None."""
+    found = [
+        (match.start(2), match.group(1))
+        for match in _CLOSED_AT_ONCE_RE.finditer(entry)
+        if _reads_whole(entry[: match.start(2)] + "{" + entry[match.end(2) :])
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def _stray_said(field: str) -> tuple[str, str]:
     """What is said of an entry read without a ``}`` too many in its ``field``, and of
     such entries together."""
@@ -546,14 +562,28 @@ def mend(
             type(block).__name__ != "Entry"
             or block.start_line is None
             or block.start_line >= len(line_starts)
-            or leftover_of(blocks[position + 1]) is None
         ):
             continue
         begin = line_starts[block.start_line]
         end = next((start for start in entry_starts if start > begin), len(text))
-        stray = _stray_closing(text[begin:end])
-        if stray is not None:
-            edits.append((begin + stray[0], 1, "", block.start_line, _stray_said(stray[1])))
+        if leftover_of(blocks[position + 1]) is not None:
+            stray = _stray_closing(text[begin:end])
+            if stray is not None:
+                edits.append((begin + stray[0], 1, "", block.start_line, _stray_said(stray[1])))
+        elif "}" in (blocks[position + 1].raw or ""):
+            # the rest of a value after the entry: its "{" typed as "}" (``Abstract=}We
+            # study …}}``) closed the entry, the value empty and its text a comment
+            turned = _value_closed_at_once(text[begin:end])
+            if turned is not None:
+                at, field = turned
+                said = (
+                    (
+                        f"has a “}}” where the “{{” that opens its {field.lower()} field's "
+                        "value belongs; read it as that “{”"
+                    ),
+                    "with a “}” where the “{” that opens a value belongs, read as that “{”",
+                )
+                edits.append((begin + at, 1, "{", block.start_line, said))
     if not failed and not edits:
         return text, library, []
     for block in failed:
