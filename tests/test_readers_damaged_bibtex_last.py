@@ -2,7 +2,7 @@
 value or the entry it opens, which ran on to the file's end (the paper's title took its
 other fields, or the paper was read with none). It is mended as the other entries are,
 where one reading makes it whole, and said. So is a quote too many in a key or a
-field's name, in any entry."""
+field's name, and a "{" too many in an entry's type, in any entry."""
 
 from __future__ import annotations
 
@@ -108,4 +108,27 @@ def test_a_quote_too_many_in_a_key_or_a_fields_name_is_left_out(
     assert message == (
         f'the entry at line {start}, key serifi_vmp_2024, has a “"” too many at line {at}, '
         "outside its values; read the entry without it, check that entry"
+    )
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_a_brace_too_many_in_an_entrys_type_is_left_out(tmp_path: Path, last: bool) -> None:
+    # the "{" after the type was taken out instead: the paper read as an "@inpr" with
+    # the key "oceedingsserifi_vmp_2024"
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    at = whole.index("@inproceedings{serifi_vmp_2024")
+    chen, serifi = whole[:at], whole[at:]
+    damaged = serifi.replace("@inproceedings{", "@inpr{oceedings{", 1)
+    path = tmp_path / "zotero.bib"
+    path.write_text(chen + damaged if last else damaged + "\n" + chen, encoding="utf-8")
+    intact = tmp_path / "intact.bib"
+    intact.write_text(chen + serifi if last else serifi + "\n" + chen, encoding="utf-8")
+    assert _papers(path) == _papers(intact)
+    assert [r.entry_type for r in read_file(path).records] == [
+        r.entry_type for r in read_file(intact).records
+    ]
+    (message,) = [problem.message for problem in read_file(path).problems]
+    assert message == (
+        f"the entry at line {16 if last else 1}, key serifi_vmp_2024, has a “{{” too many "
+        "in its type (“@inpr{oceedings”); read the entry without it, check that entry"
     )

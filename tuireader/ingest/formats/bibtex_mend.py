@@ -164,6 +164,8 @@ def _stray_closing(entry: str) -> tuple[int, str] | None:
     return (at, field) if len(whole) == 1 else None
 
 
+#: an entry's type with a "{" typed inside it, and the "{" after it ("@inpr{oceedings{")
+_SPLIT_TYPE_RE = re.compile(r"[ \t]*@([A-Za-z]+)\{([A-Za-z]+)\{")
 #: the parser's words for an entry whose first field follows its "{" (no key)
 _FIELD_FOR_KEY_RE = re.compile(r"Expected comma after entry key, but found =")
 #: one field name and its "=" (where an entry's key belongs)
@@ -660,6 +662,22 @@ def mend(
         stray = _stray_closing(entry)
         if stray is not None:
             edits.append((begin + stray[0], 1, "", block.start_line, _stray_said(stray[1])))
+            continue
+        split = _SPLIT_TYPE_RE.match(entry)
+        if (
+            split is not None
+            and split.group(1).lower() not in _ENTRY_TYPES
+            and (split.group(1) + split.group(2)).lower() in _ENTRY_TYPES
+            and _reads_whole(entry[: split.end(1)] + entry[split.end(1) + 1 :])
+        ):
+            # "@inpr{oceedings{key,": the "{" in the type, not the one after it, is too
+            # many (taken out, that one left the type "inpr" and the key "oceedingskey")
+            typed = f"@{split.group(1)}{{{split.group(2)}"
+            said = (
+                f"has a “{{” too many in its type (“{typed}”); read the entry without it",
+                "with a “{” too many in their type, read without it",
+            )
+            edits.append((begin + split.end(1), 1, "", block.start_line, said))
             continue
         extra_brace = _extra_brace(entry)
         if extra_brace is not None:
