@@ -2,7 +2,8 @@
 value or the entry it opens, which ran on to the file's end (the paper's title took its
 other fields, or the paper was read with none). It is mended as the other entries are,
 where one reading makes it whole, and said. So is a quote too many in a key or a
-field's name, and a "{" too many in an entry's type, in any entry."""
+field's name, and a "{" or another character typed inside an entry's type, in any
+entry."""
 
 from __future__ import annotations
 
@@ -131,4 +132,21 @@ def test_a_brace_too_many_in_an_entrys_type_is_left_out(tmp_path: Path, last: bo
     assert message == (
         f"the entry at line {16 if last else 1}, key serifi_vmp_2024, has a “{{” too many "
         "in its type (“@inpr{oceedings”); read the entry without it, check that entry"
+    )
+
+
+@pytest.mark.parametrize("char", ['"', "[", "]", ":", ","])
+def test_a_character_typed_inside_an_entrys_type_is_left_out(tmp_path: Path, char: str) -> None:
+    # no entry was read there, and the one before it took its fields for its own end,
+    # losing its own keywords: the paper was lost, said as damage in the one before
+    whole = ZOTERO_LAST.read_text(encoding="utf-8")
+    damaged = whole.replace("@inproceedings{", f"@inpr{char}oceedings{{", 1)
+    assert damaged != whole
+    path = tmp_path / "zotero.bib"
+    path.write_text(damaged, encoding="utf-8")
+    assert _papers(path) == _papers(ZOTERO_LAST)
+    (message,) = [problem.message for problem in read_file(path).problems]
+    assert message == (
+        "the entry at line 16, key serifi_vmp_2024, has a character typed inside its type "
+        f"(“@inpr{char}oceedings”); read the entry without it, check that entry"
     )

@@ -494,6 +494,23 @@ def _stray_said(field: str) -> tuple[str, str]:
     )
 
 
+#: an entry's type with a character typed inside it ("@art:icle{", '@inpr"oceedings{')
+_TYPE_WITH_CHAR_RE = re.compile(r'(?m)^[ \t]*@([A-Za-z]+)(["\[\]:,])([A-Za-z]+)[ \t]*[{(]')
+
+
+def _type_with_char(text: str) -> list[tuple[int, int, str]]:
+    """Where a character typed inside an entry's type is (``@art:icle{key,``), the line
+    (from 0) of the entry and the type as written: only where the type without it is
+    one. The parser read no entry there, and took the entry's fields for the end of
+    the one before it, which lost its own last field with them."""
+    found = []
+    for typed in _TYPE_WITH_CHAR_RE.finditer(text):
+        if (typed.group(1) + typed.group(3)).lower() in _ENTRY_TYPES:
+            whole = typed.group(0).strip().rstrip("{(").rstrip()
+            found.append((typed.start(2), text.count("\n", 0, typed.start()), whole))
+    return found
+
+
 def _type_brace_left_out(text: str) -> list[tuple[int, int]]:
     """Where the ``{`` left out after an entry's type belongs (``@misckingma_2022,``,
     read as a comment and the entry lost) and the line (from 0) of the entry: only
@@ -552,6 +569,19 @@ def mend(
     edits: list[tuple[int, int, str, int, tuple[str, str] | None]] = [
         (at, 0, "{", line, ("has no “{” after its type; read it", "with no “{” after their type"))
         for at, line in _type_brace_left_out(text)
+    ]
+    edits += [
+        (
+            at,
+            1,
+            "",
+            line,
+            (
+                f"has a character typed inside its type (“{typed}”); read the entry without it",
+                "with a character typed inside their type, read without it",
+            ),
+        )
+        for at, line, typed in _type_with_char(text)
     ]
     line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
     entry_starts = [found.start() for found in re.finditer(r"(?m)^[ \t]*@", text)]
