@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tuireader.ingest.readers import ReadResult, read_file
 
 
@@ -87,4 +89,21 @@ def test_a_values_opening_brace_typed_as_a_closing_one_is_read_as_it(tmp_path: P
     assert message == (
         "the entry at line 1, key Zhang20a, has a “}” where the “{” that opens its abstract "
         "field's value belongs; read it as that “{”, check that entry"
+    )
+
+
+@pytest.mark.parametrize("char", ["}", "[", "]", ":", ","])
+def test_a_values_opening_brace_typed_as_another_character_is_read_as_it(
+    tmp_path: Path, char: str
+) -> None:
+    # the title read as ":Regret Bounds", a volume's booktitle so as every paper's venue;
+    # or the entry closed at once, or skipped
+    result = _read(tmp_path, _entry("Regret Bounds").replace("Title={", f"Title={char}", 1))
+    zhang, following = result.records
+    assert (zhang.title, zhang.abstract, zhang.pages) == ("Regret Bounds", "Fine.", "179--190")
+    assert following.title == "Next"
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        f"the entry at line 1, key Zhang20a, has a “{char}” where the “{{” that opens its "
+        "title field's value belongs; read it as that “{”, check that entry"
     )

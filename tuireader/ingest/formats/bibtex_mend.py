@@ -321,6 +321,8 @@ def _value_opening(entry: str) -> tuple[int, int, str, str] | None:
         at = start.start(1)
         if start.group(1) == ",":
             tried.append((at, 1, "", field))
+            if not _NEXT_CHAR_RE.match(entry, at + 1) or entry[at + 1 :].lstrip()[:1] not in '{"':
+                tried.append((at, 1, "{", field))  # the comma typed over the "{"
         else:
             tried.append((at, 0, "{", field))
     if len(tried) > _MOST_TRIED:
@@ -469,16 +471,17 @@ def _last_entry_brace(entry: str, line: int) -> tuple[int, int, str, tuple[str, 
     )
 
 
-#: a field's "=" and a "}" right after it, where its value's "{" belongs
-_CLOSED_AT_ONCE_RE = re.compile(r"([A-Za-z][\w:.+-]*)[ \t]*=[ \t]*(\})(?![ \t]*[,}\r\n])")
+#: a field's "=" and a "}" (or a bracket, colon or comma) right after it, then the
+#: value's text, where its "{" belongs
+_CLOSED_AT_ONCE_RE = re.compile(r"([A-Za-z][\w:.+-]*)[ \t]*=[ \t]*([}\[\]:,])(?![ \t]*[,{}\r\n])")
 
 
-def _value_closed_at_once(entry: str) -> tuple[int, str] | None:
-    """Where a value's ``{`` typed as ``}`` is in ``entry`` (one entry's text, from its
-    "@"), and that field's name, when that ``}`` alone put as a ``{`` reads the entry
-    whole; else None."""
+def _value_closed_at_once(entry: str) -> tuple[int, str, str] | None:
+    """Where a value's ``{`` typed as ``}`` (or as a bracket, a colon or a comma) is in
+    ``entry`` (one entry's text, from its "@"), that field's name and the character,
+    when that one alone put as a ``{`` reads the entry whole; else None."""
     found = [
-        (match.start(2), match.group(1))
+        (match.start(2), match.group(1), match.group(2))
         for match in _CLOSED_AT_ONCE_RE.finditer(entry)
         if _reads_whole(entry[: match.start(2)] + "{" + entry[match.end(2) :])
     ]
@@ -598,22 +601,25 @@ def mend(
             continue
         begin = line_starts[block.start_line]
         end = next((start for start in entry_starts if start > begin), len(text))
+        stray = None
         if leftover_of(blocks[position + 1]) is not None:
             stray = _stray_closing(text[begin:end])
             if stray is not None:
                 edits.append((begin + stray[0], 1, "", block.start_line, _stray_said(stray[1])))
-        elif "}" in (blocks[position + 1].raw or ""):
+        if stray is None and "}" in (blocks[position + 1].raw or ""):
             # the rest of a value after the entry: its "{" typed as "}" (``Abstract=}We
-            # study …}}``) closed the entry, the value empty and its text a comment
+            # study …}}``) closed the entry, the value empty and its text a comment; one
+            # typed as ":" (``booktitle = :Proceedings …},``) left a bare value whose "}"
+            # closed the entry
             turned = _value_closed_at_once(text[begin:end])
             if turned is not None:
-                at, field = turned
+                at, field, typed = turned
                 said = (
                     (
-                        f"has a “}}” where the “{{” that opens its {field.lower()} field's "
-                        "value belongs; read it as that “{”"
+                        f"has a “{typed}” where the “{{” that opens its {field.lower()} "
+                        "field's value belongs; read it as that “{”"
                     ),
-                    "with a “}” where the “{” that opens a value belongs, read as that “{”",
+                    "with a character where the “{” that opens a value belongs, read as that “{”",
                 )
                 edits.append((begin + at, 1, "{", block.start_line, said))
     if not failed and not edits:
@@ -724,17 +730,23 @@ def mend(
         value_opening = _value_opening(entry)
         if value_opening is not None:
             at, taken, put, field = value_opening
-            said = (
-                (
-                    f"has a comma before its {field.lower()} field's value; read it without it"
-                    if taken
-                    else f"has no “{{” at the start of its {field.lower()} field's value; read "
-                    "the value up to its “}”"
-                ),
-                "with a comma before a value, read without it"
-                if taken
-                else "with no “{” at the start of a value, read up to its “}”",
-            )
+            if taken and put:
+                said = (
+                    f"has a “,” where the “{{” that opens its {field.lower()} field's value belongs; "
+                    + "read it as that “{”",
+                    "with a character where the “{” that opens a value belongs, read as that “{”",
+                )
+            elif taken:
+                said = (
+                    f"has a comma before its {field.lower()} field's value; read it without it",
+                    "with a comma before a value, read without it",
+                )
+            else:
+                said = (
+                    f"has no “{{” at the start of its {field.lower()} field's value; "
+                    + "read the value up to its “}”",
+                    "with no “{” at the start of a value, read up to its “}”",
+                )
             edits.append((begin + at, taken, put, block.start_line, said))
             continue
         equals = _missing_equals(entry) if _NO_EQUALS_AT_VALUE_RE.match(reason(block)) else None
