@@ -1,6 +1,7 @@
 """A "}" too many inside a BibTeX value closes it, or the entry, early. Where taking
 one "}" of that value out reads the entry whole in one way only, it is taken out and
-said; the value reads as its writer meant, and no text of it is lost."""
+said; the value reads as its writer meant, and no text of it is lost. So does a value
+whose "{", or the comma after it, was typed as another character."""
 
 from __future__ import annotations
 
@@ -106,4 +107,21 @@ def test_a_values_opening_brace_typed_as_another_character_is_read_as_it(
     assert message == (
         f"the entry at line 1, key Zhang20a, has a “{char}” where the “{{” that opens its "
         "title field's value belongs; read it as that “{”, check that entry"
+    )
+
+
+@pytest.mark.parametrize("char", ['"', "{", "[", "]", ":"])
+def test_a_comma_after_a_value_typed_as_another_character_is_read_as_it(
+    tmp_path: Path, char: str
+) -> None:
+    # a quote or a "{" left open, the entry skipped; a bracket or colon, the next field
+    # read as text after the value and lost
+    result = _read(tmp_path, _entry("Regret Bounds").replace("Bounds},\n", f"Bounds}}{char}\n", 1))
+    zhang, following = result.records
+    assert (zhang.title, zhang.pages, zhang.abstract) == ("Regret Bounds", "179--190", "Fine.")
+    assert following.title == "Next"
+    (message,) = [problem.message for problem in result.problems]
+    assert message == (
+        f"the entry at line 1, key Zhang20a, has a “{char}” where the comma after its title "
+        "field belongs; read it as that comma, check that entry"
     )

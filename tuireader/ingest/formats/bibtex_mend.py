@@ -488,6 +488,34 @@ def _value_closed_at_once(entry: str) -> tuple[int, str, str] | None:
     return found[0] if len(found) == 1 else None
 
 
+#: a value's closing "}", then a character where its comma belongs, at the end of the
+#: line, and the next field's name and "=" on the next
+_COMMA_TYPED_OVER_RE = re.compile(
+    r'\}[ \t]*(["{\[\]:])[ \t]*(?=\r?\n[ \t]*[A-Za-z][\w:.+-]*[ \t]*=)'
+)
+
+
+def _comma_typed_over(text: str, entry_starts: list[int]) -> list[tuple[int, int, str, str]]:
+    """Where a character was typed over the comma after a value (``title = {…}"`` or
+    ``{…}{`` at the end of its line, the next field on the next), the line (from 0) of
+    its entry, the character and that field's name: only where the comma put there
+    alone reads the entry whole. The entry was skipped (a quote or brace left open),
+    or its next field read as text after the value and lost."""
+    found = []
+    for match in _COMMA_TYPED_OVER_RE.finditer(text):
+        begin = max((start for start in entry_starts if start <= match.start()), default=None)
+        if begin is None:
+            continue
+        end = next((start for start in entry_starts if start > begin), len(text))
+        at = match.start(1)
+        entry = text[begin:end]
+        if not _reads_whole(entry[: at - begin] + "," + entry[at - begin + 1 :]):
+            continue
+        fields = [step.field for step in _walk(entry) if step.at < at - begin]
+        found.append((at, text.count("\n", 0, begin), match.group(1), fields[-1] if fields else ""))
+    return found
+
+
 def _stray_said(field: str) -> tuple[str, str]:
     """What is said of an entry read without a ``}`` too many in its ``field``, and of
     such entries together."""
@@ -622,10 +650,18 @@ def mend(
                     "with a character where the “{” that opens a value belongs, read as that “{”",
                 )
                 edits.append((begin + at, 1, "{", block.start_line, said))
+    for at, line, char, field in _comma_typed_over(text, entry_starts):
+        said = (
+            f"has a “{char}” where the comma after its {field.lower()} field belongs; "
+            + "read it as that comma",
+            "with a character where the comma after a field belongs, read as that comma",
+        )
+        edits.append((at, 1, ",", line, said))
     if not failed and not edits:
         return text, library, []
+    typed_over = {edit[3] for edit in edits}
     for block in failed:
-        if block.start_line >= len(line_starts):
+        if block.start_line >= len(line_starts) or block.start_line in typed_over:
             continue
         begin = line_starts[block.start_line]
         end = next((start for start in entry_starts if start > begin), len(text))
