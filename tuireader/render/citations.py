@@ -105,7 +105,14 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 from tuireader.model import NAME_SUFFIX, Library, Link, Paper, SourceEntry
-from tuireader.render.safetext import BIDI, INVISIBLE, UNSAFE, markdown_text, web_url
+from tuireader.render.safetext import (
+    BIDI,
+    INVISIBLE,
+    UNSAFE,
+    markdown_text,
+    untagged_name,
+    web_url,
+)
 
 __all__ = [
     "DEFAULT_FORMAT",
@@ -1889,11 +1896,6 @@ def _split_names(paper: Paper) -> tuple[str, ...]:
     return paper.author_names
 
 
-#: a footnote a page left on an author's name (``Lee<sup>1</sup>``, ``Kim<sup>*</sup>``,
-#: ``Roe<sup>1,2</sup>``): the affiliation or contribution it marks is no part of the name
-_NAME_FOOTNOTE = re.compile(r"(?is)<sup\b[^<>]*>[^<>]{0,16}</sup\s*>")
-#: any other tag around or in a name (``<b>Jane Doe</b>``, ``<a href="…">``): its text stays
-_NAME_TAG = re.compile(r"(?is)</?[a-z][\w:-]*(?:\s[^<>]*)?/?>")
 #: footnote marks written on the name itself: "Kim*", "Lee¹", "Roe¹,²", "Li†"
 _NAME_MARKS = re.compile(
     r"(?<=[^\W\d_.)])[*\u2217\u2020\u2021§¶¹²³⁰⁴-⁹]+(?:,[*\u2217\u2020\u2021§¶¹²³⁰⁴-⁹]+)*(?=[\s,]|$)"
@@ -1910,13 +1912,13 @@ def _person(name: str) -> str:
 
 
 def _untagged(names: str) -> str:
-    """Names without the tags a page left on them (:data:`_NAME_FOOTNOTE`,
-    :data:`_NAME_TAG`), their footnotes' marks with them."""
+    """Names without the tags a page left on them (``safetext.untagged_name``), their
+    footnotes' marks with them, and HTML's character references read."""
     if "<" not in names:
         return names
     from tuireader.render.textrender import named_entities
 
-    return named_entities(_NAME_TAG.sub(" ", _NAME_FOOTNOTE.sub("", names)))
+    return named_entities(untagged_name(names))
 
 
 def _authors(paper: Paper) -> list[str]:

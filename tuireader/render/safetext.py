@@ -170,6 +170,23 @@ def markdown_without_html(text: str) -> str:
     return _HTML_MARKS.sub(r"\\\g<0>", text)
 
 
+#: a footnote a page left on an author's name (``Lee<sup>1</sup>``, ``Kim<sup>*</sup>``,
+#: ``Roe<sup>1,2</sup>``): the affiliation or contribution it marks is no part of the name
+_NAME_FOOTNOTE = re.compile(r"(?is)<sup\b[^<>]*>[^<>]{0,16}</sup\s*>")
+#: any other tag around or in a name (``<b>Jane Doe</b>``, ``<a href="…">``): its text stays
+_NAME_TAG = re.compile(r"(?is)</?[a-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
+def untagged_name(names: str) -> str:
+    """Names without the tags a page left on them (:data:`_NAME_FOOTNOTE`,
+    :data:`_NAME_TAG`), their footnotes' marks with them, in one line: ``<b>Jane
+    Doe</b>`` is "Jane Doe", ``<a href="https://…">Ann Lee</a>`` "Ann Lee", and
+    ``Lee<sup>1</sup>`` "Lee". Character references are left as they are."""
+    if "<" not in names:
+        return names
+    return " ".join(_NAME_TAG.sub(" ", _NAME_FOOTNOTE.sub("", names)).split())
+
+
 def to_json(data: Any, *, indent: int | None = None) -> str:
     """``data`` as JSON text; unsafe characters escaped as ``\\uXXXX``, surrogates replaced.
 

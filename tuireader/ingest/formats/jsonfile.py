@@ -87,6 +87,7 @@ from tuireader.ingest.links import extract_urls
 from tuireader.ingest.venues import venue_in_stem
 from tuireader.model import Problem, Record
 from tuireader.render.citations import without_homonym_number
+from tuireader.render.safetext import untagged_name
 
 __all__ = ["LOOKED_FOR", "OWN_FIELDS", "parse_json", "parse_jsonl", "record_from_mapping"]
 
@@ -964,6 +965,11 @@ def _authors(data: dict[str, Any], cited: Record | None) -> tuple[str, ...]:
         authors = authors_of(data.get(name))
         if authors and not any("://" in author for author in authors):
             return authors
+        # names a page linked to their authors' pages (<a href="https://…">Ann Lee</a>)
+        # are names all the same, without the links: every author of the paper was lost
+        untagged = tuple(untagged_name(author) for author in authors)
+        if authors and untagged != authors and not any("://" in a for a in untagged):
+            return tuple(author for author in untagged if author)
     return cited.authors if cited else ()
 
 
