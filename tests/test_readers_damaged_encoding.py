@@ -67,3 +67,28 @@ def test_bytes_that_are_damage_still_become_replacement_characters(tmp_path: Pat
     assert result.records[1].abstract == "A\ufffd\ufffd\ufffdB here."
     assert result.records[2].abstract == "Naïve café."
     assert warnings(result) == ["line 5 had bytes that are not UTF-8; replaced them with \ufffd"]
+
+
+@pytest.mark.parametrize("byte", [b"\x81", b"\x8d", b"\x8f", b"\x90", b"\x9d"])
+@pytest.mark.parametrize("suffix", [".txt", ".csv", ".jsonl"])
+def test_a_line_with_a_byte_windows_1252_leaves_undefined_is_read_and_said(
+    tmp_path: Path, byte: bytes, suffix: str
+) -> None:
+    """A UTF-8 list with a line holding a byte that Windows-1252 leaves undefined (an old
+    Mac's "ç" is 0x8D) beside other letters beyond ASCII: the whole list failed with
+    Python's own words ("cannot access local variable 'text'")."""
+    lines = {
+        ".txt": [b"Caf\xc3\xa9 robots", b"Second title", b"Fa" + byte + b"ade learning"],
+        ".csv": [b"title,authors", b"Caf\xc3\xa9 robots,Ann Lee", b"Fa" + byte + b"ade,Bo Li"],
+        ".jsonl": [
+            b'{"title": "Caf\xc3\xa9 robots", "abstract": "x"}',
+            b'{"title": "Fa' + byte + b'ade learning", "abstract": "y"}',
+        ],
+    }[suffix]
+    path = tmp_path / f"list{suffix}"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    result = read_file(path)
+    titles = [record.title for record in result.records]
+    assert titles[0] == "Café robots" and len(titles) == len(lines) - (suffix == ".csv")
+    assert titles[-1].startswith("Fa") and "ade" in titles[-1]
+    assert any("line" in str(problem) for problem in result.problems)

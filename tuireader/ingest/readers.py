@@ -288,10 +288,12 @@ def _western_but_words(line: bytes) -> str | None:
         return None
     try:
         text = line.decode("cp1252")
+    except UnicodeDecodeError:  # a byte Windows-1252 leaves undefined (said "charmap")
+        return None
+    try:
         line.decode("utf-8")
-    except UnicodeDecodeError as error:
-        if error.encoding == "cp1252":
-            return None
+    except UnicodeDecodeError:
+        pass
     else:
         return None  # UTF-8: no line of Windows-1252
     if not all(_WESTERN_RE.fullmatch(char) for char in _NON_ASCII_RE.findall(text)):
