@@ -331,3 +331,31 @@ def test_the_help_of_remove_says_a_folder_goes_by_its_own_name(capsys):
     assert main(["remove", "--help"]) == 0
     said = " ".join(capsys.readouterr().out.split())
     assert "one of the lists of a folder added whole, even its only one" in said
+
+
+def test_a_name_of_a_file_and_of_a_folders_list_removes_neither(capsys, tmp_path):
+    """A list added alone and a list of an added folder, both "reading": the name the
+    library gives the first is the second's too, and which one went was a guess."""
+    folder, alone = tmp_path / "lib", tmp_path / "solo"
+    for where in (folder, alone):
+        where.mkdir()
+        (where / "reading.txt").write_text(
+            "My reading list\n\nWe propose a method for planning under uncertainty that "
+            "learns a model of the environment from few interactions.\n",
+            encoding="utf-8",
+        )
+    (folder / "other.txt").write_text(
+        "Other list\n\nGraph neural networks are studied on molecules, and message "
+        "passing predicts binding affinity better than fingerprints.\n",
+        encoding="utf-8",
+    )
+    assert run(capsys, "add", str(folder))[0] == 0
+    assert run(capsys, "add", str(alone / "reading.txt"))[0] == 0
+    before = shelf.shelf_file(resolve()).read_bytes()
+    code, out, err = run(capsys, "remove", "reading")
+    assert code == 1 and out == "" and "'reading' names 2 lists" in err, err
+    assert str(folder) in err and str(alone / "reading.txt") in err
+    assert shelf.shelf_file(resolve()).read_bytes() == before
+    # by its path, the file alone goes
+    code, out, err = run(capsys, "remove", str(alone / "reading.txt"))
+    assert code == 0 and "removed reading" in out, err

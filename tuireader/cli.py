@@ -1587,7 +1587,19 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
                 f"{item!r} names {len(matched)} lists ({where}); give the path; nothing removed"
             )
         if matched:
-            chosen.append(item)  # the library's own names and paths come first
+            # the library's own names and paths come first, but a name that a folder's
+            # list bears as well names two lists ("reading", a file of its own and a
+            # list of a folder): which one went was a guess
+            if lists is None and not _typed_as_path(item):
+                lists = _entry_list_names(paths, current)
+            also = [] if _typed_as_path(item) else _folder_lists_named(item, matched[0], lists)
+            if also:
+                where = "; ".join(str(entry.location) for entry in [matched[0], *also])
+                raise _NotOneList(
+                    f"{item!r} names {1 + len(also)} lists ({where}); give the path; "
+                    "nothing removed"
+                )
+            chosen.append(item)
             continue
         if lists is None:
             lists = _entry_list_names(paths, current)
@@ -1611,6 +1623,32 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
         _err(f"{item!r} is {' and '.join(named)}{entry_name}")
         chosen.append(entry)
     return chosen
+
+
+def _typed_as_path(item: str) -> bool:
+    """Whether ``item`` is written as a path, which names one file, never a list's name."""
+    import os
+
+    return os.sep in item or item.startswith(("~", ".")) or bool(os.altsep and os.altsep in item)
+
+
+def _folder_lists_named(item: str, entry, lists) -> list:  # type: ignore[no-untyped-def]
+    """The entries other than ``entry`` holding a list whose whole name, or its file's
+    name or stem, is ``item`` (a folder's list, which ``remove`` takes only with its
+    folder)."""
+    from tuireader.search.index import list_named
+
+    def names(stems: dict[str, list[str]]) -> list[str]:
+        found = [*stems, *(each for more in stems.values() for each in more)]
+        return [each for each in found if not each.startswith(_PATH_MARK)]
+
+    return [
+        other
+        for other, stems in lists or ()
+        if other is not entry
+        and other.kind == "folder"
+        and any(list_named(item, name) == "name" for name in names(stems))
+    ]
 
 
 def _entries_by_file_name(current, item: str) -> list:
