@@ -1021,7 +1021,15 @@ def _mid_sentence(toks: list[str], index: int) -> bool:
 
 def _name_shaped(word: str) -> bool:
     """A capitalised word in lower case after its capital ("Gaussian", "H"), or names so
-    written joined by hyphens ("Fokker-Planck")."""
+    written joined by hyphens ("Fokker-Planck").
+
+    Asked of every word of every abstract an export cites (twenty million words in a
+    100,000-paper export), most of them in lower case: a word that does not begin with
+    a capital is told at once, and one without a hyphen without splitting it."""
+    if not word[:1].isupper():
+        return False
+    if "-" not in word:
+        return word.isalpha() and (word[1:].islower() or not word[1:])
     return all(
         part.isalpha() and part[0].isupper() and (part[1:].islower() or not part[1:])
         for part in word.split("-")
