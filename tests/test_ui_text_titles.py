@@ -35,6 +35,16 @@ def test_the_viewer_header_renders_title_and_names():
     assert "C. Balázs, A. Grøtli" in header
 
 
+def test_html_a_scraper_left_in_a_title_is_shown_as_the_page_shows_it():
+    """As the command line, notices and citations show it ("H₂O"); the list and the
+    viewer showed the tags ("H<sub>2</sub>O"), and a "<" that is no tag stays."""
+    tagged = Paper(id="efgh2345", title="Imaging <i>in vivo</i> with H<sub>2</sub>O", abstract="")
+    for shown in (result_line(tagged, Palette()).plain, paper_header(tagged, Palette()).plain):
+        assert "Imaging in vivo with H₂O" in shown and "<" not in shown
+    sign = Paper(id="efgh2346", title="Bounds for x < y in <3 steps", abstract="")
+    assert "Bounds for x < y in <3 steps" in result_line(sign, Palette()).plain
+
+
 def test_a_plain_title_keeps_its_match_highlights():
     plain = Paper(id="efgh2345", title="Sparse  Rewards", abstract="x")
     row = result_line(plain, Palette(match=Style(bold=True)), title_spans=[(0, 6)])

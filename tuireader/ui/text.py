@@ -336,7 +336,7 @@ def _in_cells(text: str, room: int) -> str:
 #: what the title renderer may change: LaTeX and BibTeX markup, emphasis (``*1k*``), a
 #: power written without ``$`` (``phi^4``), TeX's dashes (``Davis--Kahan``), entities. A
 #: title with none of them is shown as written, without rendering it.
-_TITLE_MARKUP = re.compile(r"[\\${}~*^_`&]|--")
+_TITLE_MARKUP = re.compile(r"[\\${}~*^_`&<]|--")
 
 
 def shown_title(paper: Paper) -> str:
