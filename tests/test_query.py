@@ -298,3 +298,13 @@ def test_a_dash_or_field_being_typed_is_not_said_before_its_word(typed, said_who
     assert parse(typed).problems == (said_whole,)
     # one left before other words is said while typing too
     assert said_whole in parse(typed + " graph", prefix=True).problems
+
+
+def test_a_hyphen_after_a_group_written_into_a_word_is_no_exclusion() -> None:
+    """A title pasted ("Structure-Aware E(3)-Invariant …"): the word after "(3)-" is the
+    title's, where it was left out and the pasted title found nothing."""
+    root = parse("E(3)-Invariant networks").root
+    assert not any(isinstance(child, Not) for child in root.children)
+    assert Term("Invariant") in root.children and Term("networks") in root.children
+    # an exclusion written apart stays one
+    assert Not(Term("c")) in parse("(a OR b) -c").root.children

@@ -199,6 +199,11 @@ class _Lexer:
                 out.append(_Tok("rparen", start=i))
                 i += 1
                 continue
+            if ch == "-" and i > 0 and text[i - 1] == ")" and i + 1 < n and text[i + 1].isalnum():
+                # a hyphen after a group written into a word ("E(3)-Invariant", a title
+                # pasted): the word after it is the title's, where it was left out
+                i += 1
+                continue
             start = i
             negated, excluding = excluding, False
             if ch == "-":
