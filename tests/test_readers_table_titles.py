@@ -63,3 +63,18 @@ def test_a_title_that_starts_with_a_quoted_word_keeps_its_quotes(tmp_path: Path)
     path.write_text('"Attention" is all, you need\nDeep nets, revisited\nPlain\n', encoding="utf-8")
     result = read_file(path)
     assert result.records[0].title == '"Attention" is all, you need'
+
+
+@pytest.mark.parametrize("line_break", ["\n", "\r\n"])
+def test_titles_with_no_comma_at_all_are_read_one_a_line(tmp_path: Path, line_break: str) -> None:
+    """The first title was taken for a header naming one column, "Attention Is All You
+    Need", and the list was refused; a column of numbers or DOIs stays no list."""
+    titles = ["Attention Is All You Need", "Deep Residual Learning for Image Recognition"]
+    path = tmp_path / "reading.csv"
+    path.write_bytes(line_break.join(titles).encode() + line_break.encode())
+    result = read_file(path)
+    assert [record.title for record in result.records] == titles
+    assert "its lines are titles" in result.problems[0].message
+    for text in ("2020\n2021\n", "doi\n10.1/abc\n10.2/def\n"):
+        path.write_text(text, encoding="utf-8")
+        assert read_file(path).records == ()

@@ -631,8 +631,9 @@ def _one_column_delimiter(
 def _titles_alone(text: str, dialect: type[csv.Dialect]) -> bool:
     """True when ``text``, whose first line names no column, is a list of titles, one a
     line, the delimiter in them but a title's comma: two lines or more, each running
-    text no longer than a title (:func:`_prose_lines`), some with the delimiter, and not
-    as many cells each (a table without a header has as many in every row)."""
+    text no longer than a title (:func:`_prose_lines`), and either none with the
+    delimiter or some with it but not as many cells each (a table without a header has
+    as many in every row)."""
     lines = [line for line in split_lines(text) if line.strip()]
     delimiter = dialect.delimiter
     if len(lines) < 2 or delimiter not in ",;" or any("\t" in line for line in lines):
@@ -640,7 +641,9 @@ def _titles_alone(text: str, dialect: type[csv.Dialect]) -> bool:
     if any(len(line) > _LONGEST_TITLE or not re.search(r"[^\W\d_]", line) for line in lines):
         return False
     counts = {len(re.sub(r'"[^"]*"', "", line).split(delimiter)) for line in lines}
-    return len(counts) > 1 and _prose_lines(lines, delimiter)
+    # a line of one cell each (no delimiter at all) is a title a line, too: its first
+    # line was taken for a header naming a column "Attention Is All You Need"
+    return (len(counts) > 1 or counts == {1}) and _prose_lines(lines, delimiter)
 
 
 def _read_titles(text: str, path: Path) -> ReadResult:
@@ -655,8 +658,8 @@ def _read_titles(text: str, path: Path) -> ReadResult:
     records = tuple(Record(title=title) for title in titles if title)
     said = Problem(
         path,
-        "has no header row naming its columns, and its lines are titles with commas in "
-        "them, one a line: read each line as one paper's title",
+        "has no header row naming its columns, and its lines are titles, one a line "
+        "(any comma in them a title's): read each line as one paper's title",
         "warning",
     )
     return ReadResult(path, path.stem, "csv", records, (said,))
