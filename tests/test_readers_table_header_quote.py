@@ -36,3 +36,21 @@ def test_a_column_name_cut_in_two_by_a_delimiter_is_read_as_one(tmp_path: Path) 
         "read it as one"
     )
     assert [problem.message for problem in result.problems] == [said]
+
+
+def test_a_quote_opening_a_header_cell_and_never_closed_is_left_out(tmp_path: Path) -> None:
+    """It made one cell of the header's rest and every row after it: not one paper."""
+    for header in ('title,"authors,year', '"title,authors,year', 'title,authors,year"'):
+        path = tmp_path / "list.csv"
+        path.write_text(
+            f"{header}\nPaper One,Alice Smith,2023\nPaper Two,Bob Jones,2022\n",
+            encoding="utf-8",
+        )
+        result = read_file(path)
+        assert [(r.title, r.authors, r.year) for r in result.records] == [
+            ("Paper One", ("Alice Smith",), 2023),
+            ("Paper Two", ("Bob Jones",), 2022),
+        ], header
+        assert any("quote left single" in p.message for p in result.problems) or header.endswith(
+            '"'
+        )

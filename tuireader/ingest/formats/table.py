@@ -314,6 +314,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     # none of it: read as the header, they made a table of no columns, and not one paper
     sample = text[sep_line.end() if sep_line else 0 :].lstrip(" \t\r\n")[:4096]
     dialect = _dialect(sample, path, sep_line.group(1) if sep_line else None)
+    text, header_quote = _header_quote_left_out(text, sep_line.end() if sep_line else 0, dialect)
     rows = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
         if sep_line:
@@ -410,6 +411,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     for at in unquoted:
         said = f"the header's column {header[at].strip()!r} holds a quote; read it as {names[at]!r}"
         problems.append(Problem(path, said, "warning"))
+    if header_quote:
+        problems.append(Problem(path, header_quote, "warning"))
     problems.extend(Problem(path, said, "warning") for said in _stray_said(*stray))
     if joined:
         pairs = ", ".join(f"{first}-{first + 1}" for first in joined[:5])
@@ -586,6 +589,34 @@ def _prose_lines(lines: list[str], delimiter: str) -> bool:
         if any(_DATA_CELL.fullmatch(cell.strip()) for cell in bare.split(delimiter)):
             return False
     return True
+
+
+def _header_quote_left_out(
+    text: str, start: int, dialect: type[csv.Dialect]
+) -> tuple[str, str | None]:
+    """``text`` with the quotes of its header row (the first line not blank from
+    ``start`` on) left out, and that said, when they are an odd number and the row
+    without them names columns only (``title,"authors,year``); else ``text`` as it is.
+
+    A quote opening a column's name and never closed made one cell of the header's
+    rest and every row after it: not one paper was read."""
+    at = start
+    while True:
+        end = text.find("\n", at)
+        line = text[at:] if end < 0 else text[at:end]
+        if line.strip() or end < 0:
+            break
+        at = end + 1
+    cells = line.split(dialect.delimiter)
+    if line.count('"') % 2 == 0 or not any(cell.lstrip().startswith('"') for cell in cells):
+        return text, None  # a quote inside a name ('au"thors') opens no cell
+    bare = line.replace('"', "")
+    known = {alias for aliases in COLUMNS.values() for alias in aliases}
+    names = [_column_name(cell) for cell in bare.rstrip("\r").split(dialect.delimiter)]
+    if not names or any(name not in known for name in names):
+        return text, None
+    said = "its header row holds a quote left single, which took every row after it into one column; read the header without it"
+    return text[:at] + bare + text[at + len(line) :], said
 
 
 def _rejoined(header: list[str]) -> tuple[list[str], str | None]:
