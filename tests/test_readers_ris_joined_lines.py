@@ -46,3 +46,15 @@ def test_an_abstract_with_spaced_hyphens_is_no_tag(tmp_path: Path) -> None:
 def _written(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_a_record_run_on_after_the_end_of_the_one_before_is_read(tmp_path: Path) -> None:
+    """ "ER  - TY  - JOUR": the second record was lost ("between records")."""
+    path = tmp_path / "list.ris"
+    path.write_text(
+        "TY  - JOUR\nTI  - First Paper\nER  - TY  - JOUR\nTI  - Second Paper\nER  - \n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert [record.title for record in result.records] == ["First Paper", "Second Paper"]
+    assert any("line 3" in problem.message for problem in result.problems)

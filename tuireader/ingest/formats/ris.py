@@ -98,10 +98,11 @@ class _Block:
 
 
 #: a tag that a line holds after text of its own ("Zixu ZhangAU  - Kensuke Nakamura",
-#: "PY  - 2023T2  - …"): a line break lost before it. Only the tags exports write, each
-#: with its two spaces and hyphen, lest an abstract's words be taken for one.
+#: "PY  - 2023T2  - …", the next record's "TY  - " after an "ER  - "): a line break lost
+#: before it. Only the tags exports write, each with its two spaces and hyphen, lest an
+#: abstract's words be taken for one.
 _JOINED_TAG_RE = re.compile(
-    r"(?<=\S)(?=(?:TY|ER|AU|A[1-4]|ED|TI|T[1-3]|BT|PY|Y[12]|DA|AB|N[12]|DO|UR|L[1-4]|JF|JO"
+    r"(?:(?<=\S)|(?<=^ER  - ))(?=(?:TY|ER|AU|A[1-4]|ED|TI|T[1-3]|BT|PY|Y[12]|DA|AB|N[12]|DO|UR|L[1-4]|JF|JO"
     r"|JA|J2|VL|IS|SP|EP|KW|PB|CY|ET|ID|SN|LA|DB|DP|C7|ST|M3|AN)  -(?: |$))"
 )
 
