@@ -94,3 +94,23 @@ def test_the_editors_of_proceedings_are_cited_as_the_styles_name_them(tmp_path: 
     assert editors == "Smith, John and Roe, Mary"
     apa = format_citation(paper, "apa", library=library).text
     assert "In J. Smith & M. Roe (Eds.), Proceedings of the Workshop on Things." in apa
+
+
+def test_affiliation_numbers_written_onto_names_are_no_part_of_them(tmp_path: Path) -> None:
+    """ "Alice Smith1", "Bob Jones2*", "Carol White1,2" (not raised): BibTeX wrote
+    "Smith1, Alice" and "Carol White1, 2", its comma read as "Family, Given"."""
+    record = {
+        "title": "Numbered authors in a scraped list",
+        "abstract": "We scrape a list.",
+        "authors": ["Alice Smith1", "Bob Jones2*", "Carol White1,2", "Artoo D2"],
+        "year": 2024,
+    }
+    path = tmp_path / "list.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    library = load_library([path])
+    (paper,) = library.papers
+    entry = format_citation(paper, "bibtex", library=library).text
+    authors = bibtexparser.parse_string(entry).entries[0].fields_dict["author"].value
+    assert authors == "Smith, Alice and Jones, Bob and White, Carol and D2, Artoo"
+    apa = format_citation(paper, "apa", library=library).text
+    assert apa.startswith("Smith, A., Jones, B., White, C., & D2, A. (2024).")

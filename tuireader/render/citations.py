@@ -1908,6 +1908,9 @@ def _split_names(paper: Paper) -> tuple[str, ...]:
 _NAME_MARKS = re.compile(
     r"(?<=[^\W\d_.)])[*\u2217\u2020\u2021§¶¹²³⁰⁴-⁹]+(?:,[*\u2217\u2020\u2021§¶¹²³⁰⁴-⁹]+)*(?=[\s,]|$)"
 )
+#: affiliations' numbers a page wrote onto the end of a name, not raised: "Smith1",
+#: "Jones2*", "White1,2" (after a word of two letters or more: "D2" is as written)
+_NAME_NUMBERS = re.compile(r"(?<=[^\W\d_]{2})\d{1,2}(?:,\d{1,2})*[*\u2217\u2020\u2021]*$")
 
 
 def _person(name: str) -> str:
@@ -1915,7 +1918,7 @@ def _person(name: str) -> str:
     footnote marks a page left on it (``Lee<sup>1</sup>``, ``<b>Jane Doe</b>``,
     "Kim*"), in capitals as names are written (:func:`capitalised_name`); "" for none.
     The marks' commas would otherwise read as the comma of "Family, Given"."""
-    cleaned = _clean(_NAME_MARKS.sub("", _untagged(name)))
+    cleaned = _clean(_NAME_MARKS.sub("", _NAME_NUMBERS.sub("", _untagged(name).rstrip())))
     return capitalised_name(cleaned) if cleaned else ""
 
 
