@@ -132,3 +132,13 @@ print(bool(said))
     # a list changed since the cache read it is read again
     small.write_text("[]\n")
     assert cli._none_readable([str(small)], str(data))
+
+
+def test_an_empty_json_array_is_said_to_be_one(tmp_path):
+    """ "[]" is a list of no papers, not an empty file (which it was said to be)."""
+    from tuireader.ingest.readers import read_file
+
+    path = tmp_path / "empty.json"
+    path.write_text("[]\n")
+    (problem,) = read_file(path).problems
+    assert "empty list ([])" in problem.message

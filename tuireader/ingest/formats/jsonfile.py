@@ -3572,7 +3572,7 @@ def _from_data(data: Any, path: Path) -> ReadResult:
         items = [(index, item, {}) for index, item in enumerate(data, start=1)]
     records, problems, summary = _records_from_items(items, path, "items")
     summary["alone"] = alone
-    result = _finish(path, "json", records, problems, bool(data), summary)
+    result = _finish(path, "json", records, problems, bool(data), summary, _emptiness(data))
     if name and result.records:
         return replace(result, name=name)
     return result
@@ -3608,6 +3608,16 @@ def _from_arxiv_metadata(record: Record) -> bool:
     )
 
 
+def _emptiness(data: Any) -> str:
+    """What a JSON file that gives nothing is, said: an empty list (``[]``) is a list of
+    no papers, not an empty file."""
+    if isinstance(data, list):
+        return "it is an empty list ([]): no papers in it"
+    if isinstance(data, dict):
+        return "it is an empty object ({}): no papers in it"
+    return "the file is empty"
+
+
 def _finish(
     path: Path,
     fmt: str,
@@ -3615,11 +3625,12 @@ def _finish(
     problems: list[Problem],
     had_content: bool,
     summary: dict[str, Any],
+    empty: str = "the file is empty",
 ) -> ReadResult:
     if not records:
         fields: list[str] = summary["fields"]
         if not had_content:
-            message = "the file is empty"
+            message = empty
         elif summary.get("files") and not summary["replies"]:
             message = (
                 "no paper records could be read: its items are Zotero's attachments and "
