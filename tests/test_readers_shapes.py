@@ -538,3 +538,27 @@ def test_a_csv_column_of_paper_numbers_is_no_column_of_titles(tmp_path) -> None:
     path.write_text("Paper #,Paper,Author(s)\n17,Graphs at Scale,Jo Bloggs\n", encoding="utf-8")
     (graphs,) = read_file(path).records
     assert (graphs.title, graphs.authors) == ("Graphs at Scale", ("Jo Bloggs",))
+
+
+def test_a_semantic_scholar_venue_that_is_a_journal_makes_an_article(tmp_path: Path) -> None:
+    """Its ``publicationVenue`` says "journal" and no ``publicationTypes`` say otherwise:
+    the paper was cited as one of a conference's proceedings."""
+    from tuireader.ingest.formats.jsonfile import record_from_mapping
+
+    def kind(venue_type: str, types: list[str] | None = None) -> str | None:
+        data = {
+            "title": "A study of materials",
+            "abstract": "We study materials.",
+            "venue": "Materials Today",
+            "publicationVenue": {"name": "Materials Today", "type": venue_type},
+        }
+        if types is not None:
+            data["publicationTypes"] = types
+        record = record_from_mapping(data)
+        assert record is not None
+        return record.entry_type
+
+    assert kind("journal") == "article"
+    assert kind("conference") == "inproceedings"
+    assert kind("journal", ["Conference"]) == "inproceedings"  # the paper's own type first
+    assert kind("repository") is None

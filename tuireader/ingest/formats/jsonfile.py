@@ -1037,18 +1037,29 @@ def _journal(data: dict[str, Any]) -> _Journal:
 def _publication_type(data: dict[str, Any], journal: str | None) -> str | None:
     """The BibTeX entry type Semantic Scholar's ``publicationTypes`` give a record
     (``["JournalArticle", "Review"]`` → article, when a journal is named: it calls a
-    NeurIPS paper a journal article and a conference paper both), else None."""
+    NeurIPS paper a journal article and a conference paper both), else the one its
+    ``publicationVenue``'s type gives ("journal", "conference"), else None."""
     types = data.get("publicationTypes") or data.get("publicationtypes")
-    if not isinstance(types, list):
-        return None
-    return next(
-        (
-            kind
-            for name, kind in _PUBLICATION_TYPES
-            if name in types and (kind != "article" or journal)
-        ),
-        None,
-    )
+    found = None
+    if isinstance(types, list):
+        found = next(
+            (
+                kind
+                for name, kind in _PUBLICATION_TYPES
+                if name in types and (kind != "article" or journal)
+            ),
+            None,
+        )
+    if found is None:
+        # its venue's kind ({"name": "Materials Today", "type": "journal"}): a paper of a
+        # journal was cited as one of a conference's proceedings
+        kind = _inner(data, "publicationVenue", "type")
+        found = _VENUE_TYPES.get(kind.strip().lower()) if isinstance(kind, str) else None
+    return found
+
+
+#: Semantic Scholar's ``publicationVenue.type``, as BibTeX's entry types
+_VENUE_TYPES = {"journal": "article", "conference": "inproceedings"}
 
 
 def record_from_mapping(data: dict[str, Any]) -> Record | None:
