@@ -45,6 +45,21 @@ def test_html_a_scraper_left_in_a_title_is_shown_as_the_page_shows_it():
     assert "Bounds for x < y in <3 steps" in result_line(sign, Palette()).plain
 
 
+def test_mathml_in_a_title_and_tags_on_names_are_shown_as_read():
+    """MathML a list took from Crossref is shown as the title's other math is ("L₂"), and
+    a name without the tags a page left on it, as the citations give them; the reader,
+    the command line and the Markdown export showed the tags."""
+    paper = Paper(
+        id="efgh2347",
+        title="Norms in <math><msub><mi>L</mi><mn>2</mn></msub></math> spaces",
+        abstract="",
+        authors=("<b>Ann Smith</b>", "Bob Jones<sup>1</sup>"),
+    )
+    header = paper_header(paper, Palette()).plain
+    assert "Norms in L₂ spaces" in header and "Ann Smith, Bob Jones" in header
+    assert "<" not in header and "Norms in L₂ spaces" in result_line(paper, Palette()).plain
+
+
 def test_a_plain_title_keeps_its_match_highlights():
     plain = Paper(id="efgh2345", title="Sparse  Rewards", abstract="x")
     row = result_line(plain, Palette(match=Style(bold=True)), title_spans=[(0, 6)])

@@ -792,7 +792,7 @@ def _mathml_latex(node: ElementTree.Element) -> str:
     return text + "".join(part + tail for part, tail in zip(parts, tails, strict=True))
 
 
-def _mathml_as_latex(text: str) -> str:
+def mathml_as_latex(text: str) -> str:
     """``text`` with its MathML as the LaTeX math that reads the same
     (``<math><msub><mi>L</mi><mn>2</mn></msub></math>`` → ``${L}_{2}$``), as a paper
     writes math in a title: a bibliography would print the tags as they are. MathML that
@@ -824,7 +824,7 @@ def _tags_as_latex(text: str) -> str:
     bibliography prints the tags as they are, and a style cannot parse them. So are the
     HTML entities the reader shows as characters (``&amp;``, ``&lt;``, ``&nbsp;``: a list
     that escaped its titles twice), which BibTeX printed as written (``\\&amp;``)."""
-    text = _mathml_as_latex(text)
+    text = mathml_as_latex(text)
     if "</" not in text and "&" not in text:
         return text
     from tuireader.render.textrender import csl_markup, named_entities
@@ -913,7 +913,7 @@ def _plain(text: str) -> str:
     """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``, ``\\'a`` → ``á``)."""
     from tuireader.render.textrender import display_title
 
-    return _clean(display_title(_clean(_mathml_as_latex(text))))
+    return _clean(display_title(_clean(mathml_as_latex(text))))
 
 
 def _braces_balanced(value: str) -> bool:

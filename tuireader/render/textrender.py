@@ -2440,6 +2440,12 @@ def render_title(title: str) -> Rendered:
     brace), a tie between words is a space (``of~Weighted``; ``~10%`` stays), and line
     breaks and runs of whitespace become one space.
     """
+    if "<" in title and "math" in title:
+        # MathML a list took from Crossref ("<math><msub><mi>L</mi>…"), as the LaTeX that
+        # reads the same, shown as the title's other math is: the tags were shown
+        from tuireader.render.citations import mathml_as_latex
+
+        title = mathml_as_latex(title)
     return _render_line(_TITLE_TIE.sub(" ", csl_markup(title)), "title")
 
 
@@ -2461,6 +2467,12 @@ def display_author(name: str) -> str:
     As :func:`display_title`, and a ``~`` (BibTeX's tie) is a space:
     ``C.~Bal\\'{a}zs`` → ``C. Balázs``.
     """
+    if "<" in name:
+        # the tags a page left on a name ("<b>Jane Doe</b>", "Lee<sup>1</sup>"), as the
+        # citations leave them out
+        from tuireader.render.safetext import untagged_name
+
+        name = untagged_name(name)
     return _SPACES.sub(" ", _render_line(name, "name").text).strip()
 
 
