@@ -142,3 +142,24 @@ def test_an_empty_json_array_is_said_to_be_one(tmp_path):
     path.write_text("[]\n")
     (problem,) = read_file(path).problems
     assert "empty list ([])" in problem.message
+
+
+def test_a_large_list_of_no_papers_closes_the_reader_with_why(capsys, monkeypatch, tmp_path):
+    """Too large to be read before the reader opens: the reader closes on its load
+    (``NoPapersRead``) and the command says why, with the formats read, exit 2."""
+    import tuireader.ui.app
+    from tuireader.model import Problem
+
+    page = tmp_path / "page.html"
+    page.write_text("<html><body>" + "<p>x</p>" * 3000 + "</body></html>", encoding="utf-8")
+
+    def closed(**kwargs):
+        raise tuireader.ui.app.NoPapersRead([Problem(page, "is a web page, not a list")])
+
+    monkeypatch.setattr(tuireader.ui.app, "run_reader", closed)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    code = main([str(page), "--data-dir", str(tmp_path / "data")])
+    err = capsys.readouterr().err
+    assert code == 2 and "page.html: is a web page, not a list" in err
+    assert "tuireader reads BibTeX" in err

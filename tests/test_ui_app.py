@@ -706,16 +706,33 @@ async def test_empty_library_shows_a_message():
 async def test_missing_file_is_reported_not_fatal(tmp_path):
     from tuireader.ui.screens.problems import ProblemsScreen
 
-    app = make_app(tmp_path / "no-such-list.txt")
+    app = make_app(tmp_path / "no-such-list.txt", SAMPLE)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await ready(pilot)
         said = widget_text(app, screen.query_one("#status"))
         assert "1 load warning (Enter, then w: details)" in said  # from the search box
-        assert screen.shown == 0 and app.is_running
+        assert screen.shown > 0 and app.is_running
         await pilot.press("escape", "w")
         await pilot.pause()
         assert isinstance(app.screen, ProblemsScreen)
         assert "no-such-list.txt" in app_text(app)
+
+
+@sync
+async def test_lists_of_no_paper_close_the_reader_with_why(tmp_path):
+    """Not one paper, and why (a list too large for the command line's look before the
+    reader opens): the reader closed, its problems to be said on the command line,
+    where it opened on an empty list with the reasons behind a key."""
+    page = tmp_path / "page.html"
+    page.write_text("<html><body>" + "<p>x</p>" * 3000 + "</body></html>", encoding="utf-8")
+    app = make_app(page)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(50):
+            if not app.is_running:
+                break
+            await pilot.pause(0.05)
+    assert app.return_code == 2 and app.no_papers
+    assert any("page.html" in str(problem) for problem in app.no_papers)
 
 
 @sync

@@ -3146,16 +3146,25 @@ def cmd_read(args: argparse.Namespace) -> int:
     # its next tick, up to 17 ms. The reader only draws what changed, so a faster clock
     # costs nothing while idle. Set before Textual is imported; the user's value wins.
     os.environ.setdefault("TEXTUAL_FPS", str(FRAMES_PER_SECOND))
-    from tuireader.ui.app import run_reader
+    from tuireader.ui.app import NoPapersRead, run_reader
 
-    return run_reader(
-        sources=sources or (),
-        data_dir=args.data_dir,
-        catalogs=args.catalog,
-        theme=args.theme,
-        notes=notes,
-        library=args.library_places,
-    )
+    try:
+        return run_reader(
+            sources=sources or (),
+            data_dir=args.data_dir,
+            catalogs=args.catalog,
+            theme=args.theme,
+            notes=notes,
+            library=args.library_places,
+        )
+    except NoPapersRead as found:
+        for problem in found.problems:
+            _err(str(problem))
+        if args.sources:
+            raise NoPapersError(
+                f"no papers could be loaded ({_FORMATS_READ})", list(found.problems)
+            ) from None
+        raise NoPapersError(_LIBRARY_UNREADABLE, list(found.problems)) from None
 
 
 #: what a list may be, said when none of those named gives a paper

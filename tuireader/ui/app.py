@@ -219,6 +219,16 @@ def _same_papers(library: Library, other: Library) -> bool:
     return library.complete and other.complete and library.papers is other.papers
 
 
+class NoPapersRead(Exception):
+    """Not one paper of the lists could be read: the reader closed on its load, and
+    ``problems`` say why (a list too large for the command line's look before the
+    reader opens, which reads small ones only)."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__("no papers could be read")
+        self.problems = tuple(problems)
+
+
 class ReaderApp(KeyOrderedApp):
     """Search, browse and read a library of papers."""
 
@@ -270,6 +280,9 @@ class ReaderApp(KeyOrderedApp):
             self.set_keymap(self.keymap)
         #: changes that could not be saved as the reader closed: (why, one line each).
         self.unsaved: tuple[str, list[str]] | None = None
+        #: why not one paper could be read, when none was: the reader closes at once
+        #: (:class:`NoPapersRead`), as the command line does for a small list
+        self.no_papers: tuple[Problem, ...] | None = None
         #: the last notice shown, and when (see :data:`NOTICE_REPEAT`)
         self._last_notice: tuple[object, ...] = ()
         self._last_notice_at = 0.0
@@ -482,6 +495,8 @@ def run_reader(
         sources, resolve(data_dir), catalogs=catalogs, theme=theme, notes=notes, library=library
     )
     app.run()
+    if app.no_papers is not None:
+        raise NoPapersRead(app.no_papers)
     if app.unsaved is not None:
         why, lines = app.unsaved
         say = sys.stderr.write

@@ -1005,6 +1005,7 @@ class MainScreen(Screen[None]):
 
     def on_library_loaded(self, message: msg.LibraryLoaded) -> None:
         library = message.library
+        first = self.library is None
         self.library = library
         self._on_disk = with_lists(message.on_disk, library)
         self.total = len(library)
@@ -1015,6 +1016,16 @@ class MainScreen(Screen[None]):
         self.index_state = "opening"
         key_problems = tuple(getattr(self.app, "key_problems", ()))
         problems = self.problems = (*library.problems, *key_problems)
+        if (
+            first
+            and not len(library)
+            and any(getattr(problem, "severity", "") == "error" for problem in library.problems)
+        ):
+            # not one paper, and why: said on the command line as the reader closes,
+            # where it opened on an empty list with the reasons behind a key
+            self.app.no_papers = tuple(library.problems)  # type: ignore[attr-defined]
+            self.app.exit(return_code=2)
+            return
         if problems:
             summary, key = self._count_warnings()
             errors = any(getattr(problem, "severity", "") == "error" for problem in problems)
