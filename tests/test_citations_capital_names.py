@@ -30,6 +30,7 @@ from tuireader.render.citations import capitalised_name, format_citation, valida
         ("OORD, AARON VAN DEN", "Oord, Aaron van den"),
         ("MARÍA DE LA CRUZ", "María de la Cruz"),
         ("SEAN O'BRIEN", "Sean O'Brien"),
+        ("D'ALEMBERT, JEAN", "D'Alembert, Jean"),
         ("JEAN-MARC LE GALL", "Jean-Marc Le Gall"),
         # initials and numerals stay as written; a family name has no initials ("NG")
         ("J. R. R. TOLKIEN", "J. R. R. Tolkien"),

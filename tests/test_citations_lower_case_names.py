@@ -68,6 +68,7 @@ def test_styles_name_the_author_with_capitals() -> None:
         ("de, wei", "De, Wei"),
         ("neal j. evans ii", "Neal J. Evans II"),
         ("sean o'brien", "Sean O'Brien"),
+        ("ann d'souza", "Ann D'Souza"),
         # the particles BibTeX reads only in lower case stay so, and the name splits as
         # before ("al Mamun" its family name)
         ("abdullah al mamun", "Abdullah al Mamun"),

@@ -1487,7 +1487,8 @@ _NUMERAL_SUFFIX = re.compile(r"(?i)i{2,3}|iv|vi{0,3}")
 
 
 def _capital(word: str, *, numeral: bool = True) -> str:
-    """``word`` with its first letter a capital ("o'brien" → "O'Brien"); a numeral
+    """``word`` with its first letter a capital ("o'brien" → "O'Brien", "d'alembert" →
+    "D'Alembert"); a numeral
     suffix in capitals ("iii" → "III") where ``numeral`` says it may be one."""
     if numeral and _NUMERAL_SUFFIX.fullmatch(word.rstrip(".,")):
         return word.upper()
@@ -1499,7 +1500,7 @@ def _capital(word: str, *, numeral: bool = True) -> str:
     if len(letter) != 1:  # "ß" has no one-letter capital
         return word
     word = word[:at] + letter + word[at + 1 :]
-    if re.match(r"O'[^\W\d_]", word[at:]):
+    if re.match(r"[ODL]'[^\W\d_]", word[at:]):  # O'Brien, D'Alembert, L'Hôpital
         word = word[: at + 2] + word[at + 2].upper() + word[at + 3 :]
     return word
 
