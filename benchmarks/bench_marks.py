@@ -5,7 +5,8 @@ command reads them: the marks are matched to the papers of the lists (``Store.re
 and the filters (``is:kept``, ``tag:x``, ``is:new``) name thousands of papers. Each
 library is ICML 2024 (or ``--size`` synthetic papers) with no mark, and with ``--marks``
 of its papers kept (every tenth of them tagged, and as many again skipped); the data
-folders are made once (``tuireader add`` and ``tuireader triage``, untimed).
+folders are made once (``tuireader add`` and ``tuireader triage``, untimed), one for each
+source tree compared.
 
     python benchmarks/bench_marks.py                          # ICML 2024, 2,000 kept
     python benchmarks/bench_marks.py --size 100000 --marks 20000
@@ -19,6 +20,7 @@ compiled as an installed copy's is (the ``.pyc`` files in ``WORK/pycache``).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import resource
@@ -72,12 +74,15 @@ def _run(python: list[str], data: Path, argv: list[str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def _folder(work: Path, source: Path, marks: int, label: str) -> Path:
-    """A data folder with ``source`` added and ``marks`` papers kept (made once)."""
-    data = work / f"data-{label}-{marks}"
+def _folder(work: Path, source: Path, marks: int, label: str, python: list[str]) -> Path:
+    """A data folder with ``source`` added and ``marks`` papers kept (made once), by the
+    tree ``python`` runs: each tree has its own, as an index one tree wrote (its papers'
+    math rendered by its code) the other would write again at every switch."""
+    mine = python == _python(None)
+    tag = "" if mine else "-" + hashlib.sha1(" ".join(python).encode()).hexdigest()[:8]
+    data = work / f"data-{label}-{marks}{tag}"
     if (data / ".made").is_file():
         return data
-    python = _python(None)
     print(f"making {data} (once)…", file=sys.stderr, flush=True)
     subprocess.run([*python, "add", str(source), "--data-dir", str(data)], check=True)
     if marks:
@@ -118,27 +123,27 @@ def main() -> int:
     ENV["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
     source = corpus.corpus_source(args.size, work / "corpora")
     label = f"{args.size}" if args.size else "icml"
-    folders = {
-        0: _folder(work, source, 0, label),
-        args.marks: _folder(work, source, args.marks, label),
-    }
     trees = {"this tree": _python(None)}
     if args.checkout is not None:
         trees[str(args.checkout)] = _python(args.checkout)
-    for data in folders.values():  # untimed: the lists cache, the index, the page cache
-        _run(trees["this tree"], data, ["search", "learning"])
+    folders = {
+        (marks, tree): _folder(work, source, marks, label, python)
+        for marks in (0, args.marks)
+        for tree, python in trees.items()
+    }
+    for (_, tree), data in folders.items():  # untimed: the lists cache, the index
+        _run(trees[tree], data, ["search", "learning"])
     times: dict[tuple[str, int, str], list[tuple[float, float]]] = {}
     for _ in range(args.rounds):
         for name, argv in COMMANDS:
-            for marks, data in folders.items():
-                for tree, python in trees.items():
-                    times.setdefault((name, marks, tree), []).append(_run(python, data, argv))
+            for (marks, tree), data in folders.items():
+                times.setdefault((name, marks, tree), []).append(_run(trees[tree], data, argv))
 
     papers = f"{args.size:,} synthetic papers" if args.size else "ICML 2024"
     print(f"\ntuireader commands, {papers}, {args.rounds} rounds, {os.cpu_count()} CPUs")
     print(f"{'command':<22} {'kept':>6} {'tree':<24} {'wall s':>7} {'cpu s':>7}")
     for name, _ in COMMANDS:
-        for marks in folders:
+        for marks in (0, args.marks):
             for tree in trees:
                 values = times[(name, marks, tree)]
                 wall = statistics.median(v[0] for v in values)
