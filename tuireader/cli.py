@@ -1590,9 +1590,10 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
             # the library's own names and paths come first, but a name that a folder's
             # list bears as well names two lists ("reading", a file of its own and a
             # list of a folder): which one went was a guess
-            if lists is None and not _typed_as_path(item):
+            by_name = not shelf.typed_as_path(item)
+            if lists is None and by_name:
                 lists = _entry_list_names(paths, current)
-            also = [] if _typed_as_path(item) else _folder_lists_named(item, matched[0], lists)
+            also = _folder_lists_named(item, matched[0], lists) if by_name else []
             if also:
                 where = "; ".join(str(entry.location) for entry in [matched[0], *also])
                 raise _NotOneList(
@@ -1623,13 +1624,6 @@ def _lists_to_remove(paths, items: Sequence[str]) -> list:
         _err(f"{item!r} is {' and '.join(named)}{entry_name}")
         chosen.append(entry)
     return chosen
-
-
-def _typed_as_path(item: str) -> bool:
-    """Whether ``item`` is written as a path, which names one file, never a list's name."""
-    import os
-
-    return os.sep in item or item.startswith(("~", ".")) or bool(os.altsep and os.altsep in item)
 
 
 def _folder_lists_named(item: str, entry, lists) -> list:  # type: ignore[no-untyped-def]

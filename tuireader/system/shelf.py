@@ -599,11 +599,17 @@ def add(
         return change
 
 
+def typed_as_path(item: str) -> bool:
+    """Whether ``item`` is written as a path (``~/lists``, ``./a.json``, ``lib/a.json``),
+    which names one file or folder, never an entry or a list by its name."""
+    return os.sep in item or item.startswith(("~", ".")) or bool(os.altsep and os.altsep in item)
+
+
 def match(shelf: Shelf, item: str) -> list[Entry]:
     """The entries ``item`` names: by path (existing or not), else by name."""
     if item.strip() == "":
         return []
-    if os.sep in item or item.startswith(("~", ".")) or (os.altsep and os.altsep in item):
+    if typed_as_path(item):
         target = _normal(item)
         by_path = [e for e in shelf.entries if e.path is not None and _same_path(e.path, target)]
         if by_path:
