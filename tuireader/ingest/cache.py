@@ -1133,6 +1133,19 @@ class LazyLibrary(Library):
 # --------------------------------------------------------------------------- the cache
 
 
+def _check_list_head(head: dict, key: str, now: FileState | None) -> None:
+    """Raise CacheMiss unless ``head`` is the entry of the list ``key`` as its file is
+    ``now``; else note in it the file's state to save again (``refreshed``: None when
+    it is the one saved)."""
+    if head.get("kind") != "list" or head.get("key") != key:
+        raise CacheMiss("it belongs to another list")
+    saved = FileState.from_json(head.get("file"))
+    states = unchanged([saved], [now])
+    if states is None:
+        raise CacheMiss("")
+    head["refreshed"] = states[0] if states[0] != saved else None
+
+
 def _decoded(
     path: Path,
     decode: Callable[[Any], Any],
@@ -1392,13 +1405,7 @@ class Cache:
         now = FileState.of(file)
 
         def check(head: dict) -> None:
-            if head.get("kind") != "list" or head.get("key") != key:
-                raise CacheMiss("it belongs to another list")
-            saved = FileState.from_json(head.get("file"))
-            states = unchanged([saved], [now])
-            if states is None:
-                raise CacheMiss("")
-            head["refreshed"] = states[0] if states[0] != saved else None
+            _check_list_head(head, key, now)
 
         try:
             head, parsed = _decoded(path, parsed_in, check, list_shape())
@@ -1421,15 +1428,10 @@ class Cache:
         try:
             with open(path, "rb") as handle:
                 head = read_header(handle, list_shape())
+            _check_list_head(head, key, FileState.of(file))
         except (OSError, CacheMiss):
             return None
-        if head.get("kind") != "list" or head.get("key") != key:
-            return None
-        try:
-            saved = FileState.from_json(head.get("file"))
         except Exception:  # noqa: BLE001 - a damaged header is no answer
-            return None
-        if unchanged([saved], [FileState.of(file)]) is None:
             return None
         papers = head.get("papers")
         return papers if isinstance(papers, int) and papers >= 0 else None
