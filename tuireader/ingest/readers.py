@@ -367,6 +367,14 @@ def _single_byte(line: bytes) -> str:
 _ESCAPED_BYTE_RE = re.compile("[\udc80-\udcff]")
 
 
+def _in_windows_1252(byte: bytes) -> str:
+    """``byte`` read as Windows-1252, "" for one it leaves undefined."""
+    try:
+        return byte.decode("cp1252")
+    except UnicodeDecodeError:
+        return ""
+
+
 def _mac_line(line: bytes) -> str | None:
     """``line`` (not UTF-8) read as Mac OS Roman when it so reads as Western text and
     Windows-1252 does not: a byte between two letters of ASCII is a letter in Mac OS
@@ -388,11 +396,7 @@ def _mac_line(line: bytes) -> str | None:
             return None
         if byte[0] in _EITHER_IN_WORDS:
             continue
-        try:
-            read = byte.decode("cp1252")
-        except UnicodeDecodeError:
-            read = ""
-        if read.islower():
+        if _in_windows_1252(byte).islower():
             return None
         mac += 1
     return text if mac else None
@@ -880,10 +884,7 @@ def _mac_roman(data: bytes) -> bool:
         before, byte, after = match.groups()
         if byte[0] in _EITHER_IN_WORDS:
             continue
-        try:
-            read = byte.decode("cp1252")
-        except UnicodeDecodeError:
-            read = ""
+        read = _in_windows_1252(byte)
         if read.islower():
             western += 1
         elif not read.isupper() or before.islower() or after.islower():
