@@ -3131,11 +3131,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     if unreadable is not None:
         # nothing to show, as when none of the files is there: the reader would open on
         # an empty list with the reasons behind a key
-        for problem in [*notes, *unreadable]:
-            _err(str(problem))
-        if args.sources:
-            raise NoPapersError(f"no papers could be loaded ({_FORMATS_READ})", unreadable)
-        raise NoPapersError(_LIBRARY_UNREADABLE, [*notes, *unreadable])
+        raise _nothing_to_read(args, notes, unreadable)
     # Textual draws on a clock (60 a second by default): a keystroke's results wait for
     # its next tick, up to 17 ms. The reader only draws what changed, so a faster clock
     # costs nothing while idle. Set before Textual is imported; the user's value wins.
@@ -3152,13 +3148,19 @@ def cmd_read(args: argparse.Namespace) -> int:
             library=args.library_places,
         )
     except NoPapersRead as found:
-        for problem in found.problems:
-            _err(str(problem))
-        if args.sources:
-            raise NoPapersError(
-                f"no papers could be loaded ({_FORMATS_READ})", list(found.problems)
-            ) from None
-        raise NoPapersError(_LIBRARY_UNREADABLE, list(found.problems)) from None
+        raise _nothing_to_read(args, (), list(found.problems)) from None
+
+
+def _nothing_to_read(
+    args: argparse.Namespace, notes: Sequence[Any], problems: list[Any]
+) -> NoPapersError:
+    """The end of a reader that has not one paper to show: ``notes`` and ``problems``
+    said, and the error that says so, with the formats read when lists were named."""
+    for problem in [*notes, *problems]:
+        _err(str(problem))
+    if args.sources:
+        return NoPapersError(f"no papers could be loaded ({_FORMATS_READ})", problems)
+    return NoPapersError(_LIBRARY_UNREADABLE, [*notes, *problems])
 
 
 #: what a list may be, said when none of those named gives a paper
