@@ -159,6 +159,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "publisher": ("publisher",),
     "edition": ("edition",),
 }
+
+#: every name a column is read by (the aliases of ``COLUMNS``)
+_COLUMN_NAMES = frozenset(alias for aliases in COLUMNS.values() for alias in aliases)
+
 #: the columns of Web of Science's tab-delimited export (``savedrecs.txt``), whose
 #: header is its tags: ``PT``, ``AU``, …, ``TI``, ``SO``, …
 _WOS_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -355,13 +359,12 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     names = [_column_name(column) for column in header]
     # a quote put into a column's name ('au"thors'): the column was read for nothing,
     # every paper without its authors, unsaid
-    known_names = {alias for aliases in COLUMNS.values() for alias in aliases}
     unquoted = [
         at
         for at, column in enumerate(header)
         if '"' in column
-        and names[at] not in known_names
-        and _column_name(column.replace('"', "")) in known_names
+        and names[at] not in _COLUMN_NAMES
+        and _column_name(column.replace('"', "")) in _COLUMN_NAMES
     ]
     for at in unquoted:
         names[at] = _column_name(header[at].replace('"', ""))
@@ -611,9 +614,8 @@ def _header_quote_left_out(
     if line.count('"') % 2 == 0 or not any(cell.lstrip().startswith('"') for cell in cells):
         return text, None  # a quote inside a name ('au"thors') opens no cell
     bare = line.replace('"', "")
-    known = {alias for aliases in COLUMNS.values() for alias in aliases}
     names = [_column_name(cell) for cell in bare.rstrip("\r").split(dialect.delimiter)]
-    if not names or any(name not in known for name in names):
+    if not names or any(name not in _COLUMN_NAMES for name in names):
         return text, None
     said = "its header row holds a quote left single, which took every row after it into one column; read the header without it"
     return text[:at] + bare + text[at + len(line) :], said
@@ -626,16 +628,15 @@ def _rejoined(header: list[str]) -> tuple[list[str], str | None]:
 
     A delimiter put into a column's name made two columns of it: the rows, a cell
     short of the header's, lost that column's field (every abstract), unsaid."""
-    known = {alias for aliases in COLUMNS.values() for alias in aliases}
     for at in range(len(header) - 1):
         first, second = header[at], header[at + 1]
         joined = first + second
         if (
             first.strip()
             and second.strip()
-            and _column_name(first) not in known
-            and _column_name(second) not in known
-            and _column_name(joined) in known
+            and _column_name(first) not in _COLUMN_NAMES
+            and _column_name(second) not in _COLUMN_NAMES
+            and _column_name(joined) in _COLUMN_NAMES
         ):
             return [*header[:at], joined, *header[at + 2 :]], joined.strip()
     return header, None
