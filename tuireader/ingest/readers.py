@@ -259,14 +259,20 @@ def _western(line: bytes) -> str | None:
         char > "\x7f" and char != _REPLACEMENT for char in line.decode("utf-8", errors="replace")
     ):
         return None
+    text = _as_western(line)
+    return None if text is None or _foreign_runs(text) else text
+
+
+def _as_western(line: bytes) -> str | None:
+    """``line`` read as Windows-1252 when each sign beyond ASCII it so gives is one of
+    Western European text's, else None (also for a byte Windows-1252 leaves undefined:
+    no text of its)."""
     try:
         text = line.decode("cp1252")
-    except UnicodeDecodeError:
-        return None  # a byte Windows-1252 leaves undefined: no text of its
-    beyond = _NON_ASCII_RE.findall(text)
-    if not all(_WESTERN_RE.fullmatch(char) for char in beyond):
+    except UnicodeDecodeError:  # said "charmap"
         return None
-    return None if _foreign_runs(text) else text
+    beyond = _NON_ASCII_RE.findall(text)
+    return text if all(_WESTERN_RE.fullmatch(char) for char in beyond) else None
 
 
 def _foreign_runs(text: str) -> bool:
@@ -286,9 +292,8 @@ def _western_but_words(line: bytes) -> str | None:
     in them, are the line's, and were U+FFFD with it."""
     if _REPLACEMENT_BYTES in line:
         return None
-    try:
-        text = line.decode("cp1252")
-    except UnicodeDecodeError:  # a byte Windows-1252 leaves undefined (said "charmap")
+    text = _as_western(line)
+    if text is None:
         return None
     try:
         line.decode("utf-8")
@@ -296,8 +301,6 @@ def _western_but_words(line: bytes) -> str | None:
         pass
     else:
         return None  # UTF-8: no line of Windows-1252
-    if not all(_WESTERN_RE.fullmatch(char) for char in _NON_ASCII_RE.findall(text)):
-        return None
     if not _foreign_runs(text):
         return None
     return _NON_ASCII_WORD_RE.sub(lambda word: _REPLACEMENT * len(word.group()), text)
