@@ -2943,6 +2943,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                 f"{_short(args.output)!r} is {mine}: an export written there would take its place; "
                 "give another file name after -o (nothing was written)"
             )
+    if args.format != "urls":  # the other formats carry each paper's triage
+        _refuse_damaged_triage(session)
     query = args.query or ""
     only_detached = _is_detached_query(query) or _asks_detached(query)
     if only_detached:
@@ -3002,6 +3004,36 @@ def cmd_export(args: argparse.Namespace) -> int:
     _remember_written(session, args)
     _note_library_folder(args)
     return EXIT_OK
+
+
+def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
+    """Refuse an export while the triage file is damaged: what cannot be read of it
+    (all of it, where it is not a database at all) would be written as no mark, each
+    such paper "new", and a file kept or imported elsewhere would take the user's
+    decisions for none. ``tuireader recover`` carries what can be read over to a fresh
+    file, which an export then gives as it is."""
+    store = _triage_store(session, say=False)
+    if store is None:
+        return
+    try:
+        problem = store.problem
+    finally:
+        store.close()
+    if problem is None:
+        return
+    from tuireader.model import Problem
+    from tuireader.triage.recover import damage
+
+    path = session.paths.state_db
+    found = damage(path)
+    if found is None:
+        return  # not damaged (a read-only file, a full disk): it keeps changes out, not marks
+    raise UsageError(
+        f"the triage file {path} is {found}, and an export would give the marks that "
+        "cannot be read of it as none (state new); tuireader recover carries what can be "
+        "read over to a fresh file, then export again (nothing was written)",
+        [Problem(path, problem, "error")],
+    )
 
 
 def _detached_to_export(session, args: argparse.Namespace, query: str) -> list:  # type: ignore[no-untyped-def]
@@ -3679,7 +3711,8 @@ def _export_parser() -> argparse.ArgumentParser:
         "reading list; csv begins with the columns "
         "id,title,authors,venue,year,state,tags,note,url,code (then what identifies each "
         "paper, its lists and its links, for import); urls gives each paper's "
-        "best link. Exit code 1 when nothing matches."
+        "best link. Exit code 1 when nothing matches; 2 when the triage file is damaged "
+        "(but for urls): tuireader recover mends it."
     )
     p.add_argument(
         "--query",

@@ -141,6 +141,17 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
     )
 
 
+def damage(path: str | os.PathLike[str], *, timeout: float = 5.0) -> str | None:
+    """What is wrong with the triage file at ``path`` that :func:`recover` mends, in
+    words ("cut short", "not an SQLite database"); None where it is not damaged (sound,
+    missing, or kept from being read otherwise). Nothing is written, or made beside it."""
+    path = Path(os.path.realpath(path))
+    if not path.is_file():
+        return None
+    found = _diagnose(path, timeout)
+    return found.message if found.outcome == "damaged" else None
+
+
 @dataclass(frozen=True)
 class _Found:
     #: "damaged", or the outcome of a file that is not ("sound", "refused").
