@@ -1149,7 +1149,8 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
     its answer (:func:`_error_json`)."""
     kind = "usage" if isinstance(error, UsageError) else "unexpected"
     kind = "no papers" if isinstance(error, NoPapersError) else kind
-    given = getattr(args, "query", None) if args.func is cmd_search else getattr(args, "id", None)
+    by_query = args.func in (cmd_search, cmd_export)
+    given = getattr(args, "query", None) if by_query else getattr(args, "id", None)
     given = getattr(args, "file", None) if args.func is cmd_import else given
     problems = getattr(error, "problems", ())
     # the cause, where stderr said it in the lines before: a list that cannot be read
@@ -1192,13 +1193,17 @@ def _error_json(
     papers", "usage", "unexpected") and ``message`` in the shape of ``command``'s answer,
     as a query or an id that finds nothing gives it: ``search`` with no ``hits``, ``show``
     and ``links`` (and ``similar``, with no ``hits``) with ``id`` null and no
-    ``candidates``, ``lists`` with no ``lists``; ``given``: the query or id (None when it
+    ``candidates``, ``lists`` with no ``lists``, ``export`` (whose answer is a list of
+    papers) an object with its ``query``; ``given``: the query or id (None when it
     could not be read); ``problems``: what reading met (:func:`_problems_json`)."""
     said = _problems_json(problems)
     if command == "search":
         return {"query": given, "total": 0, "error": kind, "message": message, "hits": []} | said
     if command == "lists":
         return {"lists": [], "papers": 0, "error": kind, "message": message} | said
+    if command == "export":
+        # the export itself is a list of papers: its failure, an object that says why
+        return {"query": given, "error": kind, "message": message} | said
     if command == "import":
         empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": []}
         return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
@@ -3021,7 +3026,6 @@ def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
         store.close()
     if problem is None:
         return
-    from tuireader.model import Problem
     from tuireader.triage.recover import damage
 
     path = session.paths.state_db
@@ -3031,8 +3035,7 @@ def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
     raise UsageError(
         f"the triage file {path} is {found}, and an export would give the marks that "
         "cannot be read of it as none (state new); tuireader recover carries what can be "
-        "read over to a fresh file, then export again (nothing was written)",
-        [Problem(path, problem, "error")],
+        "read over to a fresh file, then export again (nothing was written)"
     )
 
 
@@ -3443,16 +3446,27 @@ class _Parser(argparse.ArgumentParser):
             option = strays[0].split("=")[0]
             named = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else others[0]
             takes = "take" if len(others) > 1 else "takes"
-            message += f"\n({self.prog} takes no {option}; {named} {takes} it)"
+            message += f"\n({self.prog} takes no {option}; {named} {takes} it"
+            # the export's own JSON is a format of its file
+            message += "; --format json writes JSON)" if _export_json_asked(self, option) else ")"
         elif strays and "--" not in self.argv:
             message += f"\n(a word that starts with '-' goes after '--': {self._with_dashes()})"
-        if "--json" in self._option_string_actions and _asks_json(self.argv):
+        if self._answers_json():
             # a script reading stdout learns of the mistake too, as of any other
             command = self.prog.removeprefix("tuireader ")
             _print_json(_error_json(command, "usage", message.splitlines()[0], None))
         # argparse repeats what it could not take as it was typed ("unrecognized
         # arguments: …"), which may be a title pasted in, escape sequences and all
         super().error(_safe(message))
+
+    def _answers_json(self) -> bool:
+        """Whether the command typed answers in JSON (:func:`_answers_json`): ``--json``
+        given to a command that takes it; of ``export``, ``--format json`` to stdout, and
+        ``--json``, which it takes no more than it takes another option, but which says
+        a script reads stdout."""
+        if self.prog != "tuireader export":
+            return "--json" in self._option_string_actions and _asks_json(self.argv)
+        return _asks_json(self.argv) or _exports_json(*_export_target(self.argv))
 
     def _with_dashes(self) -> str:
         """The command given, its options (with their values) first, then ``--`` and its
@@ -3490,6 +3504,33 @@ def _asks_json(argv: Sequence[str]) -> bool:
     argv = list(argv)
     options = argv[: argv.index("--")] if "--" in argv else argv
     return any(arg.startswith("--j") and "--json".startswith(arg) for arg in options)
+
+
+def _export_json_asked(parser: argparse.ArgumentParser, option: str) -> bool:
+    return parser.prog == "tuireader export" and option.startswith("--j")
+
+
+def _export_target(argv: Sequence[str]) -> tuple[str | None, str | None]:
+    """The ``--format`` and ``-o`` of an export's ``argv`` as typed (a prefix argparse
+    takes for an option's name too, ``--fo json``), before any ``--``: read where
+    argparse could not read them, to answer its error as the export would be written."""
+    argv = list(argv)
+    options = argv[: argv.index("--")] if "--" in argv else argv
+    found: dict[str, str | None] = {"--format": None, "--output": None}
+    for at, arg in enumerate(options):
+        name, equals, value = arg.partition("=")
+        if name == "-o" or (name.startswith("--o") and "--output".startswith(name)):
+            name = "--output"
+        elif name.startswith("--f") and "--format".startswith(name):
+            name = "--format"
+        elif name.startswith("-o") and len(name) > 2:  # -oFILE
+            name, equals, value = "--output", "=", arg[2:]
+        else:
+            continue
+        if not equals:
+            value = options[at + 1] if at + 1 < len(options) else ""
+        found[name] = value
+    return found["--format"], found["--output"]
 
 
 def _taking(option: str, prog: str) -> list[str]:
@@ -4046,7 +4087,7 @@ def _main(argv: Sequence[str] | None) -> int:
     problem = _start_problem(args)
     if problem is not None:
         _err(problem)
-        if getattr(args, "json", False):
+        if _answers_json(args):
             return _written(EXIT_USAGE, _usage_json(args, UsageError(problem)))
         return EXIT_USAGE
     restore_signals = _stop_on_signals() if func is not cmd_read else None
@@ -4063,7 +4104,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return code
     except UsageError as exc:
         _err(str(exc))
-        if getattr(args, "json", False):
+        if _answers_json(args):
             return _written(EXIT_USAGE, _usage_json(args, exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -4082,7 +4123,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return EXIT_USAGE
         message = f"unexpected error ({type(exc).__name__}: {exc})"
         _err(f"{message}; TUIREADER_DEBUG=1 shows details")
-        if getattr(args, "json", False):
+        if _answers_json(args):
             return _written(EXIT_USAGE, _usage_json(args, exc) | {"message": message})
         return EXIT_USAGE
     finally:
@@ -4220,6 +4261,20 @@ def _refused_output(write: Callable[[], object]) -> str | None:
             raise
         return str(error.strerror)
     return None
+
+
+def _answers_json(args: argparse.Namespace) -> bool:
+    """Whether the command answers in JSON, and so says a failure as JSON on stdout too:
+    ``--json``, or an export written as JSON to stdout (``export --format json``), where
+    a script reading it was handed nothing when the export failed."""
+    if getattr(args, "json", False):
+        return True
+    return getattr(args, "func", None) is cmd_export and _exports_json(args.format, args.output)
+
+
+def _exports_json(fmt: str | None, output: str | None) -> bool:
+    """Whether an export of ``fmt`` to ``output`` writes JSON to stdout."""
+    return fmt == "json" and output in (None, "-")
 
 
 def _start_problem(args: argparse.Namespace) -> str | None:
