@@ -1447,6 +1447,34 @@ def unbraced(value: str) -> str:
     return value
 
 
+#: what BibTeX text writes for the characters of an address (``\\_``, ``\\%``, ``\\&``,
+#: ``\\#``, ``\\$``, braced or not, ``\\~{}``, ``\\textasciitilde``, ``\\textunderscore``)
+_ADDRESS_ESCAPES = re.compile(
+    r"\{\\([_%&#$])\}|\\([_%&#$])|\\~\{\}|\{?\\text(asciitilde|underscore)(?:\{\}|\}|\s)?"
+)
+#: an address written whole in ``\\url{…}``
+_URL_COMMAND = re.compile(r"\\url\s*\{([^{}]*)\}")
+
+
+def unescaped_address(value: str) -> str:
+    """A web address or an identifier as BibTeX gives it, as the characters it stands
+    for: its escapes undone (``b\\_c``, ``b{\\_}c`` and ``b\\textunderscore{}c`` are
+    ``b_c``, ``\\~{}`` is ``~``), without the braces that wrap it whole (:func:`unbraced`)
+    or a ``\\url{…}`` that does. What the BibTeX reader takes for a link, and what an
+    entry written again gives in its ``url``, where BibLaTeX and hyperref read an
+    address as it is, backslashes and all."""
+    value = unbraced(value)
+    if "\\" not in value:
+        return value
+    command = _URL_COMMAND.fullmatch(value)
+    value = command.group(1).strip() if command else value
+    return _ADDRESS_ESCAPES.sub(_escaped_char, value)
+
+
+def _escaped_char(found: re.Match[str]) -> str:
+    return found.group(1) or found.group(2) or ("_" if found.group(3) == "underscore" else "~")
+
+
 def _closes_at_end(value: str) -> bool:
     """Whether the brace ``value`` opens with is the one it ends with."""
     depth = 0
@@ -3117,7 +3145,9 @@ def _source_value(name: str, value: str) -> str:
         # Scopus's "5999 – 6009": BibTeX's dash, which styles print as a range
         value = _PAGE_DASH.sub("--", value)
     if name in _VERBATIM_FIELDS or _URL_VALUE.match(unbraced(value)):
-        value = unbraced(value)
+        # an address as it was read (``b\\_c`` is ``b_c``): BibLaTeX and hyperref read
+        # these fields verbatim, and would link to ``b\\_c``
+        value = unescaped_address(value) if name in _ADDRESS_FIELDS else unbraced(value)
         if re.search(r"[\s{}]", value) or value.endswith("\\"):
             return "{" + _escape_url(value) + "}"
         return "{" + value + "}"
@@ -4305,6 +4335,8 @@ _KEY_RE = _SAFE_KEY
 _VERBATIM_FIELDS = frozenset(
     {"url", "pdf", "doi", "eprint", "file", "video", "code", "slides", "poster", "software"}
 )
+#: the fields that hold a web address or an identifier (a ``file`` holds a path)
+_ADDRESS_FIELDS = (_VERBATIM_FIELDS - {"file"}) | {"openreview", "github", "project"}
 
 
 def _text_problems(value: str) -> list[str]:

@@ -60,7 +60,7 @@ from tuireader.model import Problem, Record
 from tuireader.render.citations import (
     bibtex_name,
     make_source_entry,
-    unbraced,
+    unescaped_address,
     without_dangling_and,
     without_homonym_number,
 )
@@ -821,8 +821,6 @@ def corr_volume_id(get: Any) -> str | None:
 
 #: ``\\url{…}`` in a field that is text (``howpublished``), and its address.
 _URL_COMMAND_RE = re.compile(r"\\url\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
-#: what BibTeX text writes for the characters of an address (``\\_``, ``\\%``, ``\\~{}``).
-_URL_ESCAPES_RE = re.compile(r"\\([_%&#$])|\\~\{\}|\{?\\textasciitilde(?:\{\}|\})?")
 _WEB_ADDRESS_RE = re.compile(r"https?://", re.IGNORECASE)
 
 
@@ -831,17 +829,6 @@ _WEB_ADDRESS_RE = re.compile(r"https?://", re.IGNORECASE)
 _ADDRESS_FIELDS = frozenset(
     ("url", "pdf", "doi", "eprint", "openreview", "code", "github", "software", *PROJECT_FIELDS)
 )
-
-
-def _unescaped(address: str) -> str:
-    """An address or identifier with BibTeX's escapes (``\\_``, ``\\%``, ``\\&``, ``\\#``,
-    ``\\$``, ``\\~{}``) undone: the characters they stand for; and without the braces
-    that wrap it whole (Web of Science writes every value twice braced, ``DOI =
-    {{10.1038/…}}``), which protect it and are no part of it."""
-    address = unbraced(address)
-    if "\\" not in address:
-        return address
-    return _URL_ESCAPES_RE.sub(lambda match: match.group(1) or "~", address)
 
 
 #: BibDesk's fields for a paper's web addresses: ``bdsk-url-1``, ``bdsk-url-2``, … (it
@@ -857,7 +844,7 @@ def _bibdesk_urls(entry: BibEntry) -> tuple[str, ...]:
         found = _BIBDESK_URL_RE.fullmatch(name.strip())
         address = " ".join(clean(value).split())
         if found and address:
-            numbered.append((int(found.group(1)), _unescaped(address)))
+            numbered.append((int(found.group(1)), unescaped_address(address)))
     return tuple(dict.fromkeys(address for _, address in sorted(numbered)))
 
 
@@ -873,7 +860,7 @@ def _howpublished_url(value: str | None) -> str | None:
     address = (found.group(1) if found else value).strip()
     if not _WEB_ADDRESS_RE.match(address):
         return None
-    return _unescaped(address)
+    return unescaped_address(address)
 
 
 #: the fields that name who published a work standing alone, by its entry type, where it
@@ -918,7 +905,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
             return None
         value = " ".join(clean(value).split())
         if name in _ADDRESS_FIELDS:
-            value = _unescaped(value)
+            value = unescaped_address(value)
         return value or None
 
     def plain(name: str) -> str | None:
@@ -956,7 +943,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
             for u in (
                 *map(get, PROJECT_FIELDS),
                 *desk,
-                _unescaped(noted.group(1).strip()) if noted else None,
+                unescaped_address(noted.group(1).strip()) if noted else None,
             )
             if u and u != url
         )
