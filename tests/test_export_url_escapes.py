@@ -88,3 +88,21 @@ def test_the_bibtex_export_read_back_gives_the_same_link(capsys, tmp_path, writt
     again.write_text(_export(capsys, "bibtex", bib), encoding="utf-8")
     [paper] = json.loads(_export(capsys, "json", str(again)))
     assert [link["url"] for link in paper["links"]] == [ADDRESS]
+
+
+@pytest.mark.parametrize("field", ["note", "howpublished"])
+def test_an_address_in_url_in_a_text_field_is_given_as_read(capsys, tmp_path, field):
+    # spelled out as text, it was "\textbackslash{}url{https://github.com/a/b\_c}": the
+    # command printed as its name, and a backslash in the link
+    extra = f"\n  {field} = {{Code at \\url{{https://github.com/a/b\\_c}}}}"
+    bib = _bib(tmp_path, "https://example.org/paper", extra)
+    bibtex = _export(capsys, "bibtex", bib)
+    assert f"{field} = {{Code at \\url{{{ADDRESS}}}}}" in bibtex, bibtex
+    (tmp_path / "back").mkdir()
+    again = tmp_path / "back" / "again.bib"
+    again.write_text(bibtex, encoding="utf-8")
+    [before] = json.loads(_export(capsys, "json", bib))
+    [after] = json.loads(_export(capsys, "json", str(again)))
+    if field == "note":  # a page about the paper (howpublished's is the url's, given)
+        assert ADDRESS in [link["url"] for link in before["links"]]
+    assert [link["url"] for link in after["links"]] == [link["url"] for link in before["links"]]

@@ -392,6 +392,11 @@ _RAW_SPECIALS = frozenset("&%#_^~<>")
 #: the argument of ``\\url`` kept as LaTeX: an address of characters LaTeX reads as they
 #: are inside it (no ``% # & $ ^ \\``, braces or spaces)
 _URL_ARGUMENT = re.compile(r"\s*\{([A-Za-z0-9:/?=+@!*',;().~_-]+)\}")
+#: the argument of ``\\url`` as a .bib writes it, BibTeX's escapes and all
+#: (``b\\_c``, ``b{\\_}c``), which :func:`unescaped_address` undoes
+_ESCAPED_URL_ARGUMENT = re.compile(
+    r"\s*\{((?:[A-Za-z0-9:/?=+@!*',;().~_-]|\\[_%&#$]|\\~\{\}|\{\\_\}|\\textunderscore\{\})+)\}"
+)
 _PLAIN_RUN = re.compile(r"[^\\{}$&%#_^~<> ]+")
 _LETTERS = re.compile(r"[A-Za-z]+")
 
@@ -594,12 +599,18 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
                 return _Tok("letter", text[i:stop], _LETTER_SYMBOLS[name], "{\\" + name + "}"), stop
             return _Tok("symbol", text[i:stop], _TEXT_SYMBOLS[name], f"\\{name}{{}}"), stop
         if name == "url":
-            address = _URL_ARGUMENT.match(text, end)
-            if address is not None and web_url(address.group(1)) == address.group(1):
+            address = _ESCAPED_URL_ARGUMENT.match(text, end)
+            plain = unescaped_address(address.group(1)) if address is not None else ""
+            if (
+                address is not None
+                and _URL_ARGUMENT.fullmatch(f"{{{plain}}}")
+                and web_url(plain) == plain
+            ):
                 # a web address, as Better BibTeX writes one in howpublished: the url
-                # package every bibliography with addresses loads sets it
-                src = text[i : address.end()]
-                return _Tok("command", src, src, src), address.end()
+                # package every bibliography with addresses loads sets it, verbatim, so
+                # BibTeX's escapes in it (``b\\_c``, as the reader takes them) are undone
+                written = f"\\url{{{plain}}}"
+                return _Tok("command", text[i : address.end()], written, written), address.end()
         src = text[i:end]
         meaning = "" if name in _FORMATTING else src
         known = name in _FORMATTING or name in _TEXT_MARKUP or name in _ACCENT_WORDS
