@@ -87,3 +87,15 @@ def test_a_sound_triage_file_is_exported_as_it_is(capsys, kept):
     code, out, _err = _run(capsys, "export", "--format", "csv", str(path))
     assert code == 0
     assert f"{paper_id}," in out and ",kept,survey,read it again," in out
+
+
+def test_a_triage_file_on_a_disk_not_mounted_is_refused(capsys, tmp_path, kept):
+    # the link's folder is not there: every paper was written "new", with exit 0
+    path, _paper_id = kept
+    db = resolve().state_db
+    db.rename(tmp_path / "elsewhere.sqlite3")
+    db.symlink_to(tmp_path / "not-mounted" / "triage.sqlite3")
+    target = tmp_path / "out.csv"
+    code, out, err = _run(capsys, "export", "--format", "csv", "-o", str(target), str(path))
+    assert code == 2 and out == "" and not target.exists()
+    assert "not mounted" in err and "nothing was written" in err

@@ -3012,8 +3012,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
-    """Refuse an export while the triage file is damaged: what cannot be read of it
-    (all of it, where it is not a database at all) would be written as no mark, each
+    """Refuse an export while the triage file is damaged, or cannot be read at all (a
+    link to a disk not mounted, a file without read permission): what cannot be read of
+    it (all of it, where it is not a database at all) would be written as no mark, each
     such paper "new", and a file kept or imported elsewhere would take the user's
     decisions for none. ``tuireader recover`` carries what can be read over to a fresh
     file, which an export then gives as it is."""
@@ -3029,6 +3030,12 @@ def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
     from tuireader.triage.recover import damage
 
     path = session.paths.state_db
+    if not (path.is_file() and os.access(path, os.R_OK)):
+        # not read at all: a link to a disk not mounted, a file that cannot be read
+        raise UsageError(
+            f"{problem.rstrip('.')}; an export would give every mark in it as none (state "
+            "new), so nothing was written"
+        )
     found = damage(path)
     if found is None:
         return  # not damaged (a read-only file, a full disk): it keeps changes out, not marks
