@@ -23,6 +23,7 @@ from tuireader.triage.store import (
     DEFAULT_STATE,
     STATES,
     StoredIdentity,
+    keyword_form,
     normalize_note,
     normalize_tag,
 )
@@ -277,7 +278,12 @@ def _from_bibtex(
     text: str, path: Path, say: Callable[[str], None] | None = None
 ) -> list[CarriedMark]:
     from tuireader.ingest.formats.bibtex import parse_bibtex
-    from tuireader.ingest.formats.ownbib import literal_text, own_bibtex, own_triage
+    from tuireader.ingest.formats.ownbib import (
+        TAG_NAMES_FIELD,
+        literal_text,
+        own_bibtex,
+        own_triage,
+    )
     from tuireader.triage.export import ID_COMMENT
 
     carrying = parse_bibtex(text, path)
@@ -293,6 +299,7 @@ def _from_bibtex(
         if entry.source_entry is None:
             continue
         state, tags, note = own_triage(entry.source_entry)
+        tags = _as_named(tags, entry.source_entry.get(TAG_NAMES_FIELD))
         # the paper's id where it was exported, as a JSON or CSV export gives it; an
         # export made before the id was written gives its key
         key = entry.source_entry.key
@@ -306,6 +313,21 @@ def _from_bibtex(
     if not marks:
         raise NotAnExport(f"{path} starts as a tuireader export but holds no paper")
     return marks
+
+
+def _as_named(tags: Sequence[str], names: str | None) -> tuple[str, ...]:
+    """The tags of an entry's keywords, each as the user wrote it where the export's
+    ``tuireader-tag-names`` gives it (``ownbib.TAG_NAMES_FIELD``): a keyword reads a
+    tag's ``;`` or ``,`` as a space, and taken up so, "RL; theory" was another tag, "RL
+    theory". A keyword no name gives stays as it is (the field left out by hand)."""
+    if not names:
+        return tuple(tags)
+    from tuireader.ingest.formats.ownbib import literal_text
+
+    cell = literal_text(names)
+    named = next(csv.reader([cell], delimiter=";", skipinitialspace=True), [])
+    by_keyword = {keyword_form(name).casefold(): name for name in named if name.strip()}
+    return tuple(by_keyword.get(tag.casefold(), tag) for tag in tags)
 
 
 #: a keyword of tuireader's BibTeX export that gives a paper's state ("tuireader:kept")

@@ -557,7 +557,9 @@ def _with_triage(entry: str, triage: Triage) -> str:
         NOTE_FIELD,
         OWN_NOTE_FIELD,
         STATE_PREFIX,
+        TAG_NAMES_FIELD,
         TAGS_FIELD,
+        bibtex_literal,
     )
 
     fields = _fields(entry)
@@ -587,6 +589,9 @@ def _with_triage(entry: str, triage: Triage) -> str:
             added.append(("keywords", value))
         if triage.state == "new":  # no state's keyword says where the tags begin
             added.append((TAGS_FIELD, ", ".join(tags)))
+    if any(keyword_form(tag) != tag for tag in triage.tags):
+        # "RL; theory" is the keyword "RL theory": read back, the tag is the user's again
+        added.append((TAG_NAMES_FIELD, bibtex_literal(tags_cell(triage.tags))))
     note = _note_literal(triage.note)
     own = fields.get(NOTE_FIELD)
     own_value = own.group(2)[1:-1] if own is not None else ""

@@ -44,6 +44,7 @@ __all__ = [
     "SOURCE_FIELD",
     "STATE_PREFIX",
     "TAGS_FIELD",
+    "TAG_NAMES_FIELD",
     "bibtex_literal",
     "detached_said",
     "is_detached",
@@ -69,6 +70,10 @@ SOURCE_FIELD = "tuireader-source"
 #: the field of a new paper's tags, as the entry's ``keywords`` ends with them: no
 #: state's keyword says where they begin.
 TAGS_FIELD = "tuireader-tags"
+#: the field of the tags as the user wrote them, where a keyword does not give one
+#: (a ``;`` or ``,`` of a tag is a space in its keyword): each after ``; ``, one that
+#: holds a ``;`` or a ``"`` in double quotes (``triage.export.tags_cell``).
+TAG_NAMES_FIELD = "tuireader-tag-names"
 #: the field of the entry's own annote, written beside it: read back, what ``annote``
 #: holds after it is the user's note.
 OWN_NOTE_FIELD = "tuireader-annote"
@@ -93,7 +98,15 @@ _ID_COMMENT_LINE = re.compile(
 )
 #: the fields only tuireader's export writes: never the paper's
 _OWN_FIELDS = frozenset(
-    {SOURCE_FIELD, TAGS_FIELD, OWN_NOTE_FIELD, OTHER_DOIS_FIELD, LINKS_FIELD, DETACHED_FIELD}
+    {
+        SOURCE_FIELD,
+        TAGS_FIELD,
+        TAG_NAMES_FIELD,
+        OWN_NOTE_FIELD,
+        OTHER_DOIS_FIELD,
+        LINKS_FIELD,
+        DETACHED_FIELD,
+    }
 )
 
 #: BibTeX's and LaTeX's special characters, each as the text it is
