@@ -235,7 +235,11 @@ def test_an_unknown_is_or_has_value_is_a_usage_error(capsys, demo, query, said, 
     # 'search is:foo' ended with 2, 'search has:foo' with 1 ("no papers match"), as if
     # the lists held no such paper
     code, out, err = run(capsys, *command, query, demo)
-    assert (code, out) == (2, "")
+    assert code == 2
+    if "json" in command:  # JSON written to stdout says its failure there too
+        assert said in json.loads(out)["message"]
+    else:
+        assert out == ""
     assert said in err and "no papers match" not in err
 
 
@@ -493,9 +497,18 @@ def test_export_of_urls_says_which_papers_have_no_page(capsys, tmp_path):
         "https://example.org/one",
         "https://example.org/three",
     ]
-    assert "1 of 3 papers have no web page" in err and "wrote 2 URLs" in err
+    assert "1 of 3 papers has no web page; it is not" in err and "wrote 2 URLs" in err
     code, out, err = run(capsys, "export", "--query", "unpaged", "--format", "urls", str(source))
-    assert code == 1 and out == "" and "1 of 1 papers have no web page" in err
+    assert code == 1 and out == "" and "the paper has no web page; it is not in the list" in err
+
+
+def test_export_of_urls_counts_the_papers_left_out_as_every_count_is_written():
+    # "182 of 1061 papers have no web page", where every other count reads "1,061"
+    from tuireader.cli import _no_page_note
+
+    assert _no_page_note(182, 1061).startswith("182 of 1,061 papers have no web page;")
+    assert _no_page_note(1, 1061).startswith("1 of 1,061 papers has no web page;")
+    assert _no_page_note(1, 1) == "the paper has no web page; it is not in the list"
 
 
 def test_export_urls_leaves_out_a_link_the_abstract_mentions(capsys, tmp_path):

@@ -2986,8 +2986,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         # one line per paper that has a page: those without one are said, not counted
         lines = len(text.splitlines())
         if lines < len(papers):
-            missing = len(papers) - lines
-            _err(f"{missing} of {len(papers)} papers have no web page; they are not in the list")
+            _err(_no_page_note(len(papers) - lines, len(papers)))
         _write_output(text, args.output, count=lines, what="URL")
         _remember_written(session, args)
         return EXIT_OK if lines else EXIT_NOTHING_FOUND
@@ -3044,6 +3043,15 @@ def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
         "cannot be read of it as none (state new); tuireader recover carries what can be "
         "read over to a fresh file, then export again (nothing was written)"
     )
+
+
+def _no_page_note(missing: int, total: int) -> str:
+    """What an export of URLs says of the papers it leaves out, having no web page."""
+    if total == 1:
+        return "the paper has no web page; it is not in the list"
+    if missing == 1:
+        return f"1 of {total:,} papers has no web page; it is not in the list"
+    return f"{missing:,} of {total:,} papers have no web page; they are not in the list"
 
 
 def _detached_to_export(session, args: argparse.Namespace, query: str) -> list:  # type: ignore[no-untyped-def]
