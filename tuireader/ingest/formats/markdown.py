@@ -1,7 +1,10 @@
 """Markdown lists: each bullet with a title and a link is a paper, or the file is refused.
 
-A Markdown file is read one of three ways:
+A Markdown file is read one of four ways:
 
+* **tuireader's own export** (``tuireader export --format markdown``): every item is a
+  paper, linked or not, with the authors, venue, year and code link written beneath
+  it; the triage written last (state, tags, the user's note) is nobody's paper;
 * **bullets**: every bullet that names a paper (``- [Title](https://…)``,
   ``- **Title** [[pdf](https://…)] [[code](https://…)]``, ``- Title. https://…``) is a
   paper with that title and those links, and so is every such row of a table (awesome
@@ -251,6 +254,8 @@ def _bullet_record(body: str, more: tuple[str, ...] = ()) -> Record | None:
     """The paper a bullet names, or None when it names none (no title or no web link).
     ``more`` are the bullet's further lines ("  Jonathan Ho, Ajay Jain" / "  [[Paper](…)]"):
     their links are the paper's, and a line of names alone its authors."""
+    # the export's triage lines ("tags: …", "state: kept") are the user's, not the paper's
+    more = tuple(line for line in more if not _TRIAGE_FIELD_RE.match(line))
     record = _first_line_record(" | ".join((body, *more)))
     if record is None:
         return record
@@ -274,6 +279,8 @@ def _bullet_record(body: str, more: tuple[str, ...] = ()) -> Record | None:
 _NO_AUTHORS = "authors unknown"
 #: a line of tuireader's own export that is none of the paper's ("code: <…>", "tags: …")
 _EXPORT_FIELD_RE = re.compile(r"^\s*(?:code|state|tags|note):")
+#: a line of tuireader's own export that is the user's triage of a paper
+_TRIAGE_FIELD_RE = re.compile(r"^\s*(?:state|tags):\s")
 #: the year the export writes after a venue that does not hold it: "Nature (2015)"
 _YEAR_AFTER_RE = re.compile(r"\s*\((?:1[89]|20)\d\d\)\s*$")
 
@@ -524,9 +531,166 @@ def _continues(line: str) -> bool:
     )
 
 
+# --------------------------------------------------------------------------- own export
+
+#: an item's first line in tuireader's own Markdown export: its title, linked to the
+#: paper or not, Markdown's marks escaped (so no bracket stands unescaped in it), and
+#: the address with its spaces, parentheses and angle brackets written as ``%XX``
+_OWN_HEAD_RE = re.compile(
+    r"^- (?:\[(?P<linked>(?:[^\[\]\\]|\\.)+)\]\((?P<url>https?://[^\s()<>]+)\)"
+    r"|(?P<plain>(?:[^\[\]\\]|\\.)+?))"
+    r"(?P<derived> \(title derived from the abstract\))?$"
+)
+#: a line of an item's details: two spaces, then text
+_OWN_DETAIL_RE = re.compile(r"^  (?P<text>\S.*)$")
+#: the triage an item of the export ends with, none of it the paper's own: its state,
+#: its tags, and the user's note (``note:``, then the note's lines indented four spaces)
+_OWN_STATE_RE = re.compile(r"^  state: [a-z]+$")
+_OWN_TAGS_RE = re.compile(r"^  tags: \S")
+_OWN_NOTE = "  note:"
+_OWN_CODE_RE = re.compile(r"^  code: <(?P<url>https?://[^\s<>]+)>$")
+#: the year the export writes after a venue that does not name it, or alone
+_OWN_YEAR_RE = re.compile(r"^(?:(?P<venue>.+) \()?(?P<year>\d{4})\)?$")
+#: the export writes an address's parentheses so (a DOI may hold them: "…(20)30183-5")
+_OWN_URL_CHARACTERS = (("%28", "("), ("%29", ")"))
+
+
+def _unescaped(text: str) -> str:
+    """Text the export wrote with Markdown's marks escaped (``\\_``), as it was."""
+    return _ESCAPED_RE.sub(r"\1", text)
+
+
+def _without_notes(lines: list[str]) -> list[str]:
+    """``lines`` with the notes of tuireader's own Markdown export left blank (``note:``
+    on an item's line of its own, then the note's lines indented four spaces, blank
+    lines among them): the words, links and bullets of a user's note are no paper's,
+    in an export edited by hand as in one as written."""
+    kept: list[str] = []
+    in_note = False
+    for line in lines:
+        if in_note and (not line.strip() or line.startswith("    ")):
+            kept.append("")
+            continue
+        in_note = line.rstrip() == _OWN_NOTE and bool(kept) and bool(kept[-1].strip())
+        kept.append("" if in_note else line)
+    return kept
+
+
+def _own_items(lines: list[str]) -> list[list[str]] | None:
+    """The items of ``lines`` when they are tuireader's own Markdown export, each its
+    lines from its first to its last (a note's blank lines kept), else None: each item a
+    ``- `` line, then its details each indented two spaces, a note's lines four, and
+    blank lines between the items alone; a heading or a few words the user wrote above
+    the first item are no paper's."""
+    items: list[list[str]] = []
+    in_note = False
+    for line in lines:
+        line = line.rstrip()
+        if line.startswith("- "):
+            items.append([line])
+            in_note = False
+        elif not items:
+            if _BULLET_RE.match(line) or any(mark in line for mark in ("](", "://", "|")):
+                return None  # papers before the first item: a list written by hand
+        elif in_note and (not line or line.startswith("    ")):
+            items[-1].append(line)
+        elif line.startswith("  ") and not line.startswith("   ") and items[-1][-1]:
+            items[-1].append(line)
+            in_note = line == _OWN_NOTE
+        elif line:
+            return None
+        else:
+            items[-1].append(line)
+    return items or None
+
+
+def _own_export(lines: list[str]) -> list[Record] | None:
+    """The papers of a file that is tuireader's own Markdown export, each with its
+    title, link, authors, venue, year and code, as the export wrote them; None for any
+    other file. What follows a paper's details in the export is the triage of whoever
+    wrote it (its state, tags and note): never the paper's, never a link of it."""
+    items = _own_items(lines)
+    if items is None:
+        return None
+    records: list[Record] = []
+    marked = False  # a line only the export writes: a year, a field, "authors unknown"
+    for item in items:
+        while item and not item[-1]:
+            item.pop()  # the blank lines between items
+        head = _OWN_HEAD_RE.match(item[0])
+        details = item[1:]
+        if head is None or not details or _OWN_DETAIL_RE.match(details[0]) is None:
+            return None
+        byline = _unescaped(details[0][2:])
+        authors: tuple[str, ...] = ()
+        editors: tuple[str, ...] = ()
+        if byline == _NO_AUTHORS:
+            marked = True
+        elif byline.endswith((" (ed.)", " (eds.)")):
+            editors = tuple(byline.rsplit(" (", 1)[0].split(", "))
+        else:
+            authors = tuple(byline.split(", "))
+        rest = details[1:]
+        venue: str | None = None
+        year: int | None = None
+        where_line = bool(rest) and not (
+            _OWN_CODE_RE.match(rest[0])
+            or _OWN_STATE_RE.match(rest[0])
+            or _OWN_TAGS_RE.match(rest[0])
+            or rest[0] == _OWN_NOTE
+        )
+        if where_line:
+            where = _unescaped(rest.pop(0)[2:])
+            found = _OWN_YEAR_RE.match(where)
+            if found and (found.group("venue") is None) == (not where.endswith(")")):
+                venue, year = found.group("venue"), int(found.group("year"))
+                marked = True
+            else:
+                venue = where
+                years = set(YEAR_RE.findall(where))
+                year = int(years.pop()) if len(years) == 1 else None
+        code: tuple[str, ...] = ()
+        if rest and (found := _OWN_CODE_RE.match(rest[0])):
+            code = (found.group("url"),)
+            rest.pop(0)
+        for field in (_OWN_STATE_RE, _OWN_TAGS_RE):
+            if rest and field.match(rest[0]):
+                rest.pop(0)
+        if rest and rest[0] == _OWN_NOTE:
+            rest = []  # the note's lines, each indented four spaces (see _own_items)
+        if rest:
+            return None
+        # a code link, a state, tags or a note
+        marked = marked or len(details) > 1 + where_line
+        title = _unescaped(head.group("linked") or head.group("plain")).strip()
+        url = head.group("url")
+        for written, character in _OWN_URL_CHARACTERS if url else ():
+            url = url.replace(written, character)
+        kind = classify(url) if url else None
+        records.append(
+            Record(
+                title=clean(title),
+                authors=tuple(clean(name) for name in authors),
+                editor=tuple(clean(name) for name in editors),
+                venue=clean(venue) if venue else None,
+                year=year,
+                url=url if kind == "paper" else None,
+                project_urls=(url,) if url and kind == "project" else (),
+                code_urls=tuple(dict.fromkeys(((url,) if kind == "code" else ()) + code)),
+            )
+        )
+    return records if marked else None
+
+
 def parse_markdown(text: str, path: Path) -> ReadResult:
     """Read a Markdown file (see the module's description); never junk."""
-    definitions, lines = _definitions(split_lines(text))
+    own = _own_export(split_lines(text))
+    if own is not None:
+        # a heading the user put above the export names the list
+        above = next((line for line in split_lines(text) if _HEADING_RE.match(line)), "")
+        name = _plain(above.lstrip().lstrip("#")) or path.stem
+        return ReadResult(path, name, "markdown", tuple(own), ())
+    definitions, lines = _definitions(_without_notes(split_lines(text)))
     blocks = list(paragraphs(lines))
     if not blocks:
         return failure(path, "the file is empty", "markdown")
