@@ -18,6 +18,7 @@ citation can reproduce it.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import unicodedata
@@ -76,6 +77,16 @@ __all__ = [
 ]
 
 _KEY_RE = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)")
+#: a line break of BibTeX written in a JSON string (``"@inproceedings{\\nkey,\\n…"``) that
+#: the key was read with, as a backslash and a letter
+_ESCAPED_BREAK_RE = re.compile(r"^(?:\\[nrt])+")
+
+
+def _said_key(key: str) -> str:
+    """A key as a warning names it: without the escaped line breaks of BibTeX written in
+    a JSON string read with it ("\\nzhu2023learning" is zhu2023learning), so that the
+    user finds the entry by it."""
+    return _ESCAPED_BREAK_RE.sub("", key) or key
 
 
 def split_bibtex_authors(value: str) -> tuple[str, ...]:
@@ -101,7 +112,7 @@ def _describe_failed_block(block: Any, entry_lines: list[int]) -> tuple[str, str
     if block.start_line is not None:
         where.append(f"line {block.start_line + 1}")
     if key_match:
-        where.append(f"key {key_match.group(1)}")
+        where.append(f"key {_said_key(key_match.group(1))}")
     place = f"the entry at {', '.join(where)}" if where else "an entry"
     if type(block).__name__ == "DuplicateBlockKeyBlock":
         return (
@@ -592,14 +603,14 @@ def _block_name(block: Any) -> str:
     if block.start_line is None:
         return key or "an entry"
     line = f"line {block.start_line + 1}"
-    return f"{key} ({line})" if key.strip() else line
+    return f"{_said_key(key)} ({line})" if key.strip() else line
 
 
 def _place(entry: Any) -> str:
     """ "the entry at line N, key K," of a parsed entry, for a warning about it (without
     the key when it has none)."""
     line = f"the entry at line {(entry.start_line or 0) + 1}"
-    return f"{line}, key {entry.key}," if entry.key.strip() else f"{line},"
+    return f"{line}, key {_said_key(entry.key)}," if entry.key.strip() else f"{line},"
 
 
 def _spaced_names(entry: Any) -> list[str]:
@@ -1240,7 +1251,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
         problems.append(
             Problem(
                 path,
-                f"the last entry, {f'{last.key} at {line}' if last.key.strip() else line}, has no "
+                f"the last entry, {f'{_said_key(last.key)} at {line}' if last.key.strip() else line}, has no "
                 f"closing brace; read as it is, check the end of the file {CUT_SHORT}",
                 "warning",
             )
@@ -1265,7 +1276,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                     _block_name(block),
                     Problem(
                         path,
-                        f"the entry at {where}key {block.key} repeats the key of an earlier "
+                        f"the entry at {where}key {_said_key(block.key)} repeats the key of an earlier "
                         "entry for another paper; read as a paper of its own (give one of the "
                         "two another key)",
                         "warning",
@@ -1288,7 +1299,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
                 block, macros, path, leftover_of(following) is not None
             )
             if run_on is not None:
-                run_ons.append((block.key, run_on))
+                run_ons.append((_said_key(block.key), run_on))
             if strays:
                 read_said.append(
                     (_STRAY_SAID, _block_name(block), _stray_problem(block, strays, path))
@@ -1326,7 +1337,7 @@ def _parse_entries(text: str, path: Path) -> tuple[list[BibEntry], list[Problem]
     entries, renamed = _names_mended(entries)
     if renamed:
         names = list(dict.fromkeys(name for _key, name in renamed))
-        keys = list(dict.fromkeys(key for key, _name in renamed))
+        keys = list(dict.fromkeys(_said_key(key) for key, _name in renamed))
         problems.append(
             Problem(
                 path,
@@ -1548,15 +1559,110 @@ def _cut_to(text: str, most: int) -> str:
 
 def _named(entry: BibEntry) -> str:
     """An entry as a warning's list names it: by its key, else by its line."""
-    return entry.key if entry.key.strip() else f"line {(entry.line or 0) + 1}"
+    return _said_key(entry.key) if entry.key.strip() else f"line {(entry.line or 0) + 1}"
+
+
+#: where a run of JSON may open: ``[`` or ``{`` first on a line, or right after the brace
+#: that closes an entry (a file written after a .bib that ends without a line break),
+#: then a string, another list or object, their close, or the line's end (``{\em …}``
+#: in a value is none)
+_JSON_OPEN_RE = re.compile(
+    r"(?:^|(?<=\}))[ \t]*(?P<open>[\[{])[ \t]*(?=[\"\[{\]}]|\r?$)", re.MULTILINE
+)
+#: what may stand between two values of one run of JSON, or after its last
+_JSON_BETWEEN = " \t\r\n,[]{}"
+#: a line of JSON as a program writes it, one member or value a line (a run cut short)
+_JSON_LINE_RE = re.compile(
+    r"^\s*(?:\"(?:[^\"\\]|\\.)*\"\s*:.*|[\[\]{}]+,?|\"(?:[^\"\\]|\\.)*\",?"
+    r"|-?\d[\d.eE+-]*,?|(?:true|false|null),?)\s*$"
+)
+#: a run of JSON is said from this many lines (a short one stays text between entries)
+_JSON_LINES = 3
+#: how many places that open as JSON but are none are tried (the rest are BibTeX's)
+_JSON_TRIES = 50
+
+
+def _json_runs(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` holds JSON between or after its entries (a list of papers in JSON
+    written after a .bib, JSON Lines too): ``(start, end)`` of each run, by offset. A
+    run is JSON that a decoder reads (one value, or values one after another), or lines
+    shaped as JSON to the end of the file (JSON cut short), outside any entry, of
+    :data:`_JSON_LINES` lines or more. The BibTeX in its strings (``"bibtex":
+    "@inproceedings{\\nkey, …"``) is no entry of the file."""
+    decoder = json.JSONDecoder()
+    runs: list[tuple[int, int]] = []
+    depth = scanned = position = tries = 0
+    while tries < _JSON_TRIES and (found := _JSON_OPEN_RE.search(text, position)):
+        start = found.start("open")
+        piece = text[scanned:start]
+        depth += piece.count("{") - piece.count("\\{") - piece.count("}") + piece.count("\\}")
+        scanned = position = found.end()
+        if depth:
+            continue  # inside an entry: a value's text
+        end = start
+        while True:
+            try:
+                value, stop = decoder.raw_decode(text, end)
+            except ValueError:
+                break
+            if not isinstance(value, (list, dict)):
+                break
+            end = stop
+            following = len(text) - len(text[end:].lstrip())
+            if following >= len(text) or text[following] not in "[{":
+                break
+            end = following
+        if end == start:
+            lines = [line for line in text[start:].split("\n")[:50] if line.strip()]
+            shaped = sum(1 for line in lines if _JSON_LINE_RE.match(line))
+            if len(lines) >= _JSON_LINES and shaped * 10 >= len(lines) * 9:
+                end = len(text)
+        if end > start:
+            runs.append((start, end))
+            scanned = position = end
+        else:
+            tries += 1
+    # the objects of one list are one run, and so are those of JSON Lines
+    merged: list[tuple[int, int]] = []
+    for start, end in runs:
+        if merged and not text[merged[-1][1] : start].strip(_JSON_BETWEEN):
+            merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    if merged and not text[merged[-1][1] :].strip(_JSON_BETWEEN):
+        merged[-1] = (merged[-1][0], len(text))
+    return [run for run in merged if text.count("\n", *run) + 1 >= _JSON_LINES]
+
+
+def _without_json(text: str, path: Path) -> tuple[str, list[Problem]]:
+    """``text`` with its runs of JSON (:func:`_json_runs`) left as blank lines, so the
+    lines of its entries keep their numbers, and one warning for each run: where the
+    file stops being BibTeX, not a complaint for each entry-like text in its strings."""
+    runs = _json_runs(text)
+    problems: list[Problem] = []
+    for start, end in reversed(runs):
+        first = text.count("\n", 0, start) + 1
+        last = first + text.count("\n", start, end)
+        if text[end:].strip():
+            said = f"lines {first}–{last} are not BibTeX (they look like JSON); skipped them"
+        else:
+            said = (
+                f"from line {first} the file is not BibTeX (it looks like JSON); read the "
+                "entries before it (a list in JSON is read from a file of its own)"
+            )
+        problems.insert(0, Problem(path, said, "warning"))
+        text = text[:start] + "\n" * text.count("\n", start, end) + text[end:]
+    return text, problems
 
 
 def parse_bibtex(text: str, path: Path) -> ReadResult:
     """Read a .bib file's text into records (see the module's description)."""
     if not text.strip():
         return failure(path, "the file is empty", "bibtex")
+    text, not_bibtex = _without_json(text, path)
     try:
         entries, problems, had_entries, lost_volumes = _parse_entries(text, path)
+        problems = [*not_bibtex, *problems]
     except Exception as error:  # noqa: BLE001 - a parser bug must not stop the other files
         return failure(path, f"could not be read as BibTeX ({error})", "bibtex")
     parents, used = _parents(entries)
