@@ -99,3 +99,15 @@ def test_json_written_inside_an_entrys_value_is_the_value(tmp_path: Path) -> Non
     assert result.problems == ()
     [record] = result.records
     assert '"lr": 0.1, "steps": 10 [1, 2, 3] as our settings' in record.abstract
+
+
+def test_json_after_a_brace_too_many_is_said_once(tmp_path: Path) -> None:
+    # a "}" too many between the entries left the JSON after it taken for an entry's text
+    first, second = BIBTEX.split("\n\n")
+    both = tmp_path / "both.bib"
+    both.write_text(f"{first}\n}}\n\n{second}\n{json.dumps(PAPERS, indent=4)}\n", encoding="utf-8")
+    result = read_file(both)
+    assert [record.title for record in result.records] == ["A First Paper", "A Second Paper"]
+    messages = [problem.message for problem in result.problems]
+    assert messages[0] == _from_line(13)
+    assert [message for message in messages if "line 1," not in message] == [_from_line(13)]

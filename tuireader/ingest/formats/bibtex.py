@@ -1595,7 +1595,9 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
     while tries < _JSON_TRIES and (found := _JSON_OPEN_RE.search(text, position)):
         start = found.start("open")
         piece = text[scanned:start]
-        depth += piece.count("{") - piece.count("\\{") - piece.count("}") + piece.count("\\}")
+        depth = max(
+            0, depth + piece.count("{") - piece.count("\\{") - piece.count("}") + piece.count("\\}")
+        )
         scanned = position = found.end()
         if depth:
             continue  # inside an entry: a value's text
