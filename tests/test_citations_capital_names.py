@@ -58,7 +58,15 @@ from tuireader.render.citations import capitalised_name, format_citation, valida
         ("Smith AJ", "Smith AJ"),
         ("Meta AI", "Meta AI"),
         ("IBM Research", "IBM Research"),
-        ("ZHANG Wei", "ZHANG Wei"),
+        ("OPENAI Research", "OPENAI Research"),
+        # a family name in capitals put before given names that are not
+        ("ZHANG Wei", "Zhang, Wei"),
+        ("LI Wei", "Li, Wei"),
+        ("ZHANG Wei-Min", "Zhang, Wei-Min"),
+        ("DE LA CRUZ María", "de la Cruz, María"),
+        ("Wei ZHANG", "Wei Zhang"),
+        # a form's "first name unknown" is no family name (ICML 2024's "FNU Hairi")
+        ("FNU Hairi", "FNU Hairi"),
         ("NVIDIA", "NVIDIA"),
         ("ATLAS COLLABORATION", "ATLAS COLLABORATION"),
         ("{JAISWAL}, AJAY", "{JAISWAL}, AJAY"),
@@ -131,3 +139,25 @@ def test_a_groups_name_in_capitals_is_one_name(tmp_path: Path) -> None:
     assert citation.key == "gemini2024report"
     apa = format_citation(paper, "apa", library=library).text
     assert apa.startswith("GEMINI TEAM, & ATLAS COLLABORATION. (2024).")
+
+
+def test_a_family_name_in_capitals_put_first_is_cited_as_the_family_name(
+    tmp_path: Path,
+) -> None:
+    # "ZHANG Wei" was cited with "ZHANG" for the given name: "Wei, Z."
+    record = {
+        "title": "Sparse training of large models",
+        "abstract": "We train sparse models.",
+        "authors": ["ZHANG Wei", "Wei ZHANG", "GEMINI TEAM"],
+        "year": 2024,
+    }
+    paper, library = _only(tmp_path, json.dumps(record) + "\n", "list.jsonl")
+    citation = format_citation(paper, "bibtex", library=library)
+    assert validate_bibtex(citation.text) == []
+    entry = bibtexparser.parse_string(citation.text).entries[0]
+    assert entry.fields_dict["author"].value == "Zhang, Wei and Zhang, Wei and {GEMINI TEAM}"
+    assert citation.key == "zhang2024sparse"
+    apa = format_citation(paper, "apa", library=library).text
+    assert apa.startswith("Zhang, W., Zhang, W., & GEMINI TEAM. (2024).")
+    markdown = format_citation(paper, "markdown", library=library).text
+    assert "Wei Zhang, Wei Zhang, GEMINI TEAM" in markdown

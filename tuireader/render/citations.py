@@ -1639,9 +1639,11 @@ def _unshouted(name: str) -> str:
     Tolkien"), or a family name in capitals beside a given name that is not ("Jan VAN
     DER BERG" → "Jan van der Berg", "DUPONT, Jean" → "Dupont, Jean"). Any other name
     with capitals is the author's own spelling, as written ("LeCun", "AJ Smith"), and so
-    are a name of one word ("NVIDIA"), a group's ("ATLAS COLLABORATION"), and words in
-    capitals before given names ("ZHANG Wei", "IBM Research": a family name put first,
-    or an institution's, which capitals alone do not tell apart)."""
+    are a name of one word ("NVIDIA") and a group's ("ATLAS COLLABORATION"). A family
+    name in capitals put before given names that are not, as Chinese and some European
+    sources write a name ("ZHANG Wei", "DE LA CRUZ María"), is the family name, and the
+    name is written with its comma ("Zhang, Wei"); not so an institution's ("IBM
+    Research", "OPENAI Research": no vowel, or a word no given name is)."""
     words = [part.split(" ") for part in name.split(",")]
     flat = [word for part in words for word in part if word]
     if len(flat) < 2 or _COLLECTIVE.search(" " + " ".join(flat).title()):
@@ -1675,7 +1677,48 @@ def _unshouted(name: str) -> str:
     if 0 < given < len(flat) and _not_shouted(flat[:given]):
         # "Jan VAN DER BERG": the family name after given names that are not in capitals
         return _recased([flat], [[at >= given for at in range(len(flat))]])
+    first = 0
+    while (
+        first < len(flat)
+        and _in_capitals(flat[first], syllable=True)
+        and flat[first] not in _NO_NAME
+    ):
+        first += 1
+    if 0 < first < len(flat) and all(map(_given_name_word, flat[first:])):
+        # "ZHANG Wei": the family name first, in capitals, the given names after it
+        rest = ["", *flat[first:]]
+        return _recased([flat[:first], rest], [[True] * first, [False] * len(rest)])
     return name
+
+
+#: what a form writes for a name a person does not have ("FNU Hairi": first name
+#: unknown), no family name
+_NO_NAME = frozenset({"FNU", "LNU", "NFN", "NLN"})
+
+#: words of an institution's name written after a word in capitals ("IBM Research"),
+#: which no given name is
+_INSTITUTION_WORDS = frozenset(
+    """research labs lab laboratory laboratories inc ltd llc corp corporation company
+    group institute university college school foundation brain systems technologies
+    technology health science sciences society association center centre department
+    platforms networks studio studios""".split()  # noqa: SIM905
+)
+
+
+def _given_name_word(word: str) -> bool:
+    """Whether ``word`` is written as a given name after a family name in capitals is:
+    an initial ("W.") or a capital and small letters ("Wei", "Jean-Marc"), no word of an
+    institution's name ("Research")."""
+    if re.fullmatch(r"[^\W\d_]\.?", word):
+        return word[0].isupper()
+    if word.rstrip(".").lower() in _INSTITUTION_WORDS:
+        return False
+    return all(
+        re.fullmatch(r"[^\W\d_][^\W\d_]*", piece) is not None
+        and piece[0].isupper()
+        and piece[1:].islower()
+        for piece in word.split("-")
+    )
 
 
 def _not_shouted(words: list[str]) -> bool:
