@@ -80,9 +80,11 @@ def test_styles_name_the_author_with_capitals() -> None:
         ("Yann LeCun", "Yann LeCun"),
         ("danah Boyd", "danah Boyd"),
         ("Ludwig von Mises", "Ludwig von Mises"),
-        # braces, LaTeX and "et al." are not a name to mend
+        # braces, LaTeX commands and "et al." are not a name to mend
         ("{the babar collaboration}", "{the babar collaboration}"),
-        ("jos{\\'e} silva", "jos{\\'e} silva"),
+        ("\\emph{jose} silva", "\\emph{jose} silva"),
+        # TeX's accents are a name's letters, kept as written
+        ("jos{\\'e} silva", "Jos{\\'e} Silva"),
         ("et al.", "et al."),
         # BibLaTeX's extended format names its parts, in lower case: as written
         ("family=oord, given=aaron, prefix=van den", "family=oord, given=aaron, prefix=van den"),

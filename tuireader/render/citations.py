@@ -1554,19 +1554,82 @@ def capitalised_name(name: str) -> str:
     name BibTeX reads as "al Mamun" and its key as before), but not as the family name or
     the given name itself ("quoc le", "wei du" → "Quoc Le", "Wei Du"). A name with any
     capital is the author's own spelling and is kept as written ("LeCun", "de Vries"),
-    and so is a name with braces or LaTeX, one in BibLaTeX's extended format
+    and so is a name with braces or LaTeX commands, one in BibLaTeX's extended format
     ("family=oord, given=aaron"), and "et al."; the few who write their whole
     name in lower case on purpose are not told from the rest. A name shouted in
     capitals, whole or in its family name, takes capitals as one in lower case does
-    (:func:`_unshouted`)."""
-    if not name or re.search(r"[{}\\=]", name):
+    (:func:`_unshouted`). A name whose letters a .bib writes with TeX's accents, in
+    lower case or in capitals, takes capitals as the name they stand for does
+    (``M{\\"U}LLER, J{\\"O}RG`` → ``M{\\"u}ller, J{\\"o}rg``), its accents kept as
+    written (:func:`_capitalised_latex_name`)."""
+    if not name or "=" in name:
         return name
+    if re.search(r"[{}\\]", name):
+        return _capitalised_latex_name(name)
     if name.lower() != name:
         return _unshouted(name)
     if _is_others(name) or not any(ch.isalpha() for ch in name):
         return name
     words = [part.split(" ") for part in name.split(",")]
     return _with_capitals(words, [[True] * len(part) for part in words], _lower_particle)
+
+
+def _capitalised_latex_name(name: str) -> str:
+    """A name holding TeX's accents and letters (``{\\'E}MILE DURAND``) capitalised as
+    the name they stand for is (:func:`capitalised_name`: "Émile Durand"), each accent
+    or letter written as the source wrote it, its letter's case changed
+    (``{\\'E}mile Durand``). Any other braces or commands are the source's own spelling
+    ("{JAISWAL}, AJAY"), and the name is as written."""
+    units: list[tuple[str, str, str]] = []  # (kind, as written, what it means)
+    for tok in _latex_tokens(name):
+        if tok.kind in ("text", "space"):
+            units.extend((tok.kind, char, char) for char in tok.src)
+        elif tok.kind in ("accent", "letter") and len(tok.meaning) == 1:
+            units.append((tok.kind, tok.src, tok.meaning))
+        else:
+            return name
+    meant = "".join(unit[2] for unit in units)
+    cited = capitalised_name(meant)
+    if cited == meant:
+        return name
+    out: list[str] = []
+    at = 0
+    for char in cited:
+        if at < len(units) and char.casefold() == units[at][2].casefold():
+            kind, src, meaning = units[at]
+            at += 1
+            if char == meaning:
+                out.append(src)
+                continue
+            recased = _recased_latex(kind, src, char) if kind != "text" else char
+            if recased is None:
+                return name
+            out.append(recased)
+        elif char in ", ":  # the comma written after a family name put first
+            out.append(char)
+        else:
+            return name
+    return "".join(out) if at == len(units) else name
+
+
+def _recased_latex(kind: str, src: str, char: str) -> str | None:
+    """An accent or letter as written (``{\\"U}``, ``{\\O}``) standing for ``char``,
+    its letter in the case of ``char``; None when no such one is written alike."""
+    if kind == "letter":
+        found = re.search(r"\\([A-Za-z]+)", src)
+        names = [name for name, letter in _LETTER_SYMBOLS.items() if letter == char]
+        if found is None or not names:
+            return None
+        written = src[: found.start(1)] + names[0] + src[found.end(1) :]
+    else:
+        # the letter the accent is on: the last one written, not a command's (\\i)
+        found = re.search(r"(?<!\\)([A-Za-z])[^A-Za-z]*$", src)
+        if found is None:
+            return None
+        base = found.group(1)
+        base = base.upper() if char.isupper() else base.lower()
+        written = src[: found.start(1)] + base + src[found.end(1) :]
+    return written if latex_to_unicode(written) == char else None
 
 
 def _with_capitals(
