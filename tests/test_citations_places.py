@@ -103,3 +103,37 @@ def test_a_report_of_no_institution_names_none(tmp_path: Path, fmt: str) -> None
     (paper,) = library.papers
     cited = format_citation(paper, fmt, library=library).text
     assert "s.n." not in cited and "A Report on Reports" in cited
+
+
+@pytest.mark.parametrize(("fmt", "field"), [("bibtex", "address"), ("biblatex", "location")])
+def test_a_ris_records_place_is_cited(tmp_path: Path, fmt: str, field: str) -> None:
+    """RIS gives the place as ``CY``: it was left out, where the .bib of the same book
+    cited it ("Amsterdam: IOS Press")."""
+    path = tmp_path / "zotero.ris"
+    conference = (
+        "TY  - CONF\nTI  - A paper at a meeting\nAU  - Doe, Jane\nPY  - 2020\n"
+        "T2  - Proceedings of the Meeting\nPB  - ACM\nCY  - New York, NY, USA\nER  - \n"
+    )
+    article = "TY  - JOUR\nTI  - A paper in a journal\nAU  - Roe, Ann\nPY  - 2020\n"
+    article += "T2  - Journal of Things\nCY  - London\nER  - \n"
+    path.write_text("\n".join((RIS.format(publisher="IOS Press"), conference, article)))
+    library = load_library([path])
+    cited = {
+        paper.title: format_citation(paper, fmt, library=library).text for paper in library.papers
+    }
+    assert all(validate_bibtex(text) == [] for text in cited.values())
+    assert f"  {field} = {{Amsterdam}}" in cited["Handbook of Satisfiability"]
+    assert f"  {field} = {{New York, NY, USA}}" in cited["A paper at a meeting"]
+    # a journal's place is no part of an article's citation
+    assert field not in cited["A paper in a journal"]
+
+
+@pytest.mark.parametrize("place", ["[S.l.]", "[Place of publication not identified]"])
+def test_a_ris_records_no_place_is_not_cited(tmp_path: Path, place: str) -> None:
+    path = tmp_path / "zotero.ris"
+    path.write_text(RIS.format(publisher="IOS Press").replace("Amsterdam", place))
+    library = load_library([path])
+    (paper,) = library.papers
+    for fmt in ("bibtex", "biblatex"):
+        text = format_citation(paper, fmt, library=library).text
+        assert "address" not in text and "location" not in text and "IOS Press" in text

@@ -127,6 +127,8 @@ class Record:
     number: str | None = None
     pages: str | None = None
     publisher: str | None = None
+    #: where it was published, as the source writes it (RIS's ``CY``: "Amsterdam").
+    place: str | None = None
     #: edition of a book, as the source writes it ("3", "Second edition").
     edition: str | None = None
     editor: tuple[str, ...] = ()
@@ -204,6 +206,8 @@ class Paper:
     pages: str | None = None
     #: publisher of the journal or proceedings ("PMLR", "IOS Press").
     publisher: str | None = None
+    #: the publisher's place, as the source writes it (RIS's ``CY``: "Amsterdam").
+    place: str | None = None
     #: edition of a book, as the source writes it (CSL's "3", BibTeX's "Second edition").
     edition: str | None = None
     #: editors of the proceedings or book, one name each ("Chandar, Sarath").

@@ -3901,6 +3901,7 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         publisher = _clean(paper.publisher)
         if publisher:
             fields.append((_STANDALONE_TYPES[standalone], bibtex_escape(publisher)))
+        fields.extend(_place_field(paper, biblatex=biblatex))
         if facts.report:
             fields.append(("number", bibtex_escape(facts.report)))
     elif venue is None:
@@ -3928,6 +3929,8 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
             fields.append(("pages", bibtex_escape(pages)))
         if venue.publisher:
             fields.append(("publisher", bibtex_escape(venue.publisher)))
+        if entry_type != "article":  # a journal's place is no part of its citation
+            fields.extend(_place_field(paper, biblatex=biblatex))
     edition = _clean(getattr(paper, "edition", None))  # as the source wrote it
     if edition and entry_type != "article":
         fields.append(("edition", bibtex_escape(edition)))
@@ -3965,6 +3968,17 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         for name, value in fields
     )
     return f"@{entry_type}{{{facts.key},\n{body}\n}}"
+
+
+def _place_field(paper: Paper, *, biblatex: bool) -> list[tuple[str, str]]:
+    """The place of publication the source gives (RIS's ``CY``) as BibTeX's ``address``
+    or BibLaTeX's ``location``, which styles print before the publisher ("Amsterdam:
+    IOS Press"); none for a place that says there is none (:data:`_NO_PLACE`). APA 7
+    and MLA 9 name no place."""
+    place = _clean(paper.place)
+    if not place or _NO_PLACE.fullmatch(place):
+        return []
+    return [("location" if biblatex else "address", bibtex_escape(place))]
 
 
 def _iso_date(year: int, month: int | None, day: int | None) -> str:

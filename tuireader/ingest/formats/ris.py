@@ -11,7 +11,8 @@ where it names no one else), ``PY``/``Y1``/``DA``
 (year), ``AB``/``N2`` (abstract), ``DO`` (DOI), ``UR`` (the paper's page; more of them
 are project links), ``L1`` (the PDF, when it is a web address: a file on the exporter's
 own disk is no link), ``T2``/``JF``/``JO``/``JA``/``BT`` (journal or proceedings), ``VL``,
-``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``ET`` (edition)
+``IS``, ``SP``/``EP`` (pages; else ``C7``, an article's number), ``KW`` (keywords), ``PB`` (publisher), ``CY``
+(its place), ``ET`` (edition)
 and ``ID`` (the source's id). An arXiv DOI or link gives the arXiv id, and so does a
 journal that names one (Google Scholar's "arXiv preprint arXiv:1412.6980"). A tag run on
 after a value's text (a line break lost: "Zixu ZhangAU  - Kensuke Nakamura") is read on
@@ -230,6 +231,7 @@ def _record(block: _Block) -> Record | None:
         # a journal's or proceedings' paper), cited where there are no pages
         or (one_line(block.first("C7")) if entry_type in ("article", "inproceedings") else None),
         publisher=one_line(block.first("PB")),
+        place=one_line(block.first("CY")),
         edition=one_line(block.first("ET")),
         editor=tuple(editors),
         # one a line, or several on one joined with ";" (as Zotero reads them too)
