@@ -69,7 +69,7 @@ cited by id, or exported with others has the same key.
 **LaTeX in text.** Titles, names and abstracts may hold LaTeX as the sources write it.
 BibTeX output keeps it valid: accents become BibTeX's special-character form
 (``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, text markup, grouping braces and well-formed
-``$…$`` math are kept, and only what would break an entry or a LaTeX run (raw ``& % # _
+``$…$`` math are kept (math written ``\\(…\\)`` is written ``$…$``), and only what would break an entry or a LaTeX run (raw ``& % # _
 ^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`), and what would
 act as LaTeX runs it: a command that reads or writes files, runs programs or redefines
 others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``, ``\\jobname``, ``\\loop``; in
@@ -622,6 +622,24 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
     return lone, i + 1
 
 
+def _closing_paren(text: str, start: int) -> int | None:
+    """Index of the ``\\)`` that closes inline math opened by ``\\(`` just before
+    ``start``, if any."""
+    for found in re.finditer(r"\\.", text[start:], re.DOTALL):
+        if found.group() == "\\)":
+            return start + found.start()
+    return None
+
+
+def _math_token(src: str, math: str) -> _Tok:
+    """The token of math written ``src`` (``$a<b$``, ``\\(a<b\\)``), the same as
+    ``$``-delimited ``math``: what it means (the source's shorthands as what they stand
+    for) and how BibTeX output writes it (:func:`_math_command`)."""
+    meaning = _SPELLED_COMMAND.sub(r"\\\1", math) if "backslash" in math else math
+    meaning = _MATH_COMMAND.sub(_math_shorthand, meaning)
+    return _Tok("math", src, meaning, _MATH_COMMAND.sub(_math_command, math))
+
+
 def _latex_tokens(text: str) -> list[_Tok]:
     """Split LaTeX text into tokens; unmatched braces become literal characters."""
     toks: list[_Tok] = []
@@ -629,6 +647,13 @@ def _latex_tokens(text: str) -> list[_Tok]:
     while i < n:
         ch = text[i]
         if ch == "\\":
+            math_end = _closing_paren(text, i + 2) if text.startswith("\\(", i) else None
+            inner = text[i + 2 : math_end] if math_end is not None else ""
+            if math_end is not None and "$" not in inner and _math_ok(inner):
+                # ``\(a<b\)``, LaTeX's inline math: the ``$a<b$`` BibTeX styles know
+                toks.append(_math_token(text[i : math_end + 2], f"${inner}$"))
+                i = math_end + 2
+                continue
             tok, i = _backslash_token(text, i)
             toks.append(tok)
         elif ch == "{":
@@ -648,9 +673,7 @@ def _latex_tokens(text: str) -> list[_Tok]:
             closing = _closing_dollar(text, i + 1)
             if closing is not None and _math_ok(text[i + 1 : closing]):
                 math = text[i : closing + 1]
-                meaning = _SPELLED_COMMAND.sub(r"\\\1", math) if "backslash" in math else math
-                meaning = _MATH_COMMAND.sub(_math_shorthand, meaning)
-                toks.append(_Tok("math", math, meaning, _MATH_COMMAND.sub(_math_command, math)))
+                toks.append(_math_token(math, math))
                 i = closing + 1
             elif closing is not None and text[i + 1 : closing].strip():
                 # math refused (a command in it acts, a raw %) is text between two
