@@ -4032,9 +4032,16 @@ def _end(text: str, mark: str = ".") -> str:
     return text if inner.endswith((".", "?", "!")) else text + mark
 
 
+#: a name a person goes by, written beside the given names: "Shixiang (Shane)",
+#: 'Robert "Bob"'
+_NICKNAME = re.compile(r"\s*(?:\([^()]*\)|\"[^\"]*\"|\u201c[^\u201d]*\u201d)")
+
+
 def _initials(given: str) -> str:
-    """APA's initials of given names: "Jean-Paul" → "J.-P.", "E.J." → "E. J."."""
+    """APA's initials of given names: "Jean-Paul" → "J.-P.", "E.J." → "E. J."; a name
+    the person goes by, written beside them, has none ("Shixiang (Shane)" → "S.")."""
     out = []
+    given = _NICKNAME.sub("", given).strip() or given
     for word in given.split():
         if _lower_particle(word):  # "de" in "Antonio Henrique de Oliveira" is no name
             continue
