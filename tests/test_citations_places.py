@@ -5,6 +5,7 @@ as a city ("[N.p.]: IOS Press")."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,53 @@ def test_a_ris_records_no_place_is_not_cited(tmp_path: Path, place: str) -> None
     for fmt in ("bibtex", "biblatex"):
         text = format_citation(paper, fmt, library=library).text
         assert "address" not in text and "location" not in text and "IOS Press" in text
+
+
+#: two items of the real Zotero Better CSL JSON export, as it gives them
+CSL = [
+    {
+        "id": "abbottUnderstandingAnalysis2015",
+        "author": [{"family": "Abbott", "given": "Stephen"}],
+        "citation-key": "abbottUnderstandingAnalysis2015",
+        "collection-title": "Undergraduate Texts in Mathematics",
+        "edition": "2",
+        "event-place": "New York",
+        "ISBN": "978-1-4939-2711-1",
+        "issued": {"date-parts": [[2015]]},
+        "language": "en",
+        "publisher": "Springer-Verlag",
+        "publisher-place": "New York",
+        "source": "www.springer.com",
+        "title": "Understanding Analysis",
+        "type": "book",
+        "URL": "https://www.springer.com/us/book/9781493927111",
+    },
+    {
+        "id": "brinAnatomyLargeScaleHypertextual1998",
+        "author": [{"family": "Brin", "given": "S."}, {"family": "Page", "given": "L."}],
+        "citation-key": "brinAnatomyLargeScaleHypertextual1998",
+        "event-place": "Brisbane, Australia",
+        "event-title": "Seventh International World-Wide Web Conference (WWW 1998)",
+        "issued": {"date-parts": [[1998]]},
+        "publisher-place": "Brisbane, Australia",
+        "title": "The Anatomy of a Large-Scale Hypertextual Web Search Engine",
+        "type": "paper-conference",
+        "URL": "http://ilpubs.stanford.edu:8090/361/",
+    },
+]
+
+
+@pytest.mark.parametrize(("fmt", "field"), [("bibtex", "address"), ("biblatex", "location")])
+def test_a_csl_items_place_is_cited(tmp_path: Path, fmt: str, field: str) -> None:
+    """CSL gives the place as ``publisher-place``: it was left out."""
+    path = tmp_path / "zotero.json"
+    path.write_text(json.dumps(CSL), encoding="utf-8")
+    library = load_library([path])
+    cited = {
+        paper.title: format_citation(paper, fmt, library=library).text for paper in library.papers
+    }
+    assert all(validate_bibtex(text) == [] for text in cited.values())
+    book = cited["Understanding Analysis"]
+    assert f"  publisher = {{Springer-Verlag}},\n  {field} = {{New York}},\n" in book
+    paper = cited["The Anatomy of a Large-Scale Hypertextual Web Search Engine"]
+    assert f"  {field} = {{Brisbane, Australia}}" in paper

@@ -15,8 +15,8 @@ Each object is read by the first shape it fits:
   the decision its v2 ``venue`` ends in ("ICML 2024 Oral");
 * **CSL-JSON** (Zotero, pandoc): ``type``, ``title``, ``author``, ``issued``,
   ``container-title`` (an ``arXiv:…`` container is an arXiv id, not a venue), ``volume``,
-  ``issue`` (else ``number``: a report's), ``page``, ``DOI``, ``URL``, ``publisher``,
-  ``edition``, ``citation-key``;
+  ``issue`` (else ``number``: a report's), ``page``, ``DOI``, ``URL``, ``publisher``
+  (and its ``publisher-place``), ``edition``, ``citation-key``;
 * **paper lists** (the papercopilot/paperlists layout and any flat record, Semantic
   Scholar's and Papers with Code's among them): ``title``,
   ``abstract``, ``author(s)`` (else ``author_site``), ``venue``, ``year``, ``url``/``site``, ``pdf``,
@@ -809,6 +809,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         number=text_field(data.get("issue")) or text_field(data.get("number")),
         pages=text_field(data.get("page")),
         publisher=publisher,
+        place=one_line(data.get("publisher-place")),
         edition=one_line(data.get("edition")),
         editor=editors_of(data.get("editor")),
         pdf=_crossref_pdf(data.get("link")),
