@@ -1577,6 +1577,8 @@ def capitalised_name(name: str) -> str:
     name BibTeX reads as "al Mamun" and its key as before), but not as the family name or
     the given name itself ("quoc le", "wei du" → "Quoc Le", "Wei Du"). A name with any
     capital is the author's own spelling and is kept as written ("LeCun", "de Vries"),
+    but for its words in lower case after a capital ("Haishan song",
+    :func:`_lower_words_mended`),
     and so is a name with braces or LaTeX commands, one in BibLaTeX's extended format
     ("family=oord, given=aaron"), and "et al."; the few who write their whole
     name in lower case on purpose are not told from the rest. A name shouted in
@@ -1590,7 +1592,8 @@ def capitalised_name(name: str) -> str:
     if re.search(r"[{}\\]", name):
         return _capitalised_latex_name(name)
     if name.lower() != name:
-        return _unshouted(name)
+        unshouted = _unshouted(name)
+        return unshouted if unshouted != name else _lower_words_mended(name)
     if _is_others(name) or not any(ch.isalpha() for ch in name):
         return name
     words = [part.split(" ") for part in name.split(",")]
@@ -1653,6 +1656,43 @@ def _recased_latex(kind: str, src: str, char: str) -> str | None:
         base = base.upper() if char.isupper() else base.lower()
         written = src[: found.start(1)] + base + src[found.end(1) :]
     return written if latex_to_unicode(written) == char else None
+
+
+#: words in lower case that join a name's parts, never a name ("zu" of "Karl-Theodor
+#: zu Guttenberg", "y" of "José Ortega y Gasset"), or an institution's ("of")
+_NAME_JOINERS = frozenset({"zu", "und", "y", "e", "i", "of", "and", "the", "for", "at", "in"})
+#: a word of a name all in small letters ("song", "bharath", "d'souza" is not one)
+_LOWER_WORD = re.compile(r"[^\W\d_]{2,}(?:-[^\W\d_]+)*")
+
+
+def _lower_words_mended(name: str) -> str:
+    """A name written with a capital and then a word in lower case ("Haishan song",
+    "Pranav singh chib", "Zhao jiale", as a form's author typed them) with capitals on
+    the words in lower case after the capitalised one, as a name in lower case whole
+    takes them: "Haishan Song". Particles stay in lower case between the given and the
+    family names ("Jan van der berg" → "Jan van der Berg"). So is a family name in
+    lower case before the comma of capitalised given names ("dey, Biswadip" → "Dey,
+    Biswadip"). Words in lower case before the first capital ("danah Boyd", "kelu Yao",
+    the given names of "Smith, john") are as written."""
+
+    def lower(word: str) -> bool:
+        return (
+            word not in _NAME_JOINERS and _LOWER_WORD.fullmatch(word) is not None and word.islower()
+        )
+
+    def after_capital(words: list[str]) -> list[bool]:
+        first = next((at for at, word in enumerate(words) if word[:1].isupper()), len(words))
+        return [at > first and lower(word) for at, word in enumerate(words)]
+
+    parts = [part.split(" ") for part in name.split(",")]
+    if any(word.lower() in _INSTITUTION_WORDS for part in parts for word in part):
+        return name  # "Xiaoming Sun, Institute of Computing": a name and where it is from
+    chosen = [after_capital(part) for part in parts]
+    if len(parts) > 1 and any(word[:1].isupper() for part in parts[1:] for word in part):
+        chosen[0] = [lower(word) or pick for word, pick in zip(parts[0], chosen[0], strict=True)]
+    if not any(map(any, chosen)):
+        return name
+    return _with_capitals(parts, chosen, _lower_particle)
 
 
 def _with_capitals(
