@@ -4,7 +4,8 @@
 \\textbackslash{})``, a LaTeX run printing the backslashes and the parentheses where the
 source means the math a<b; the text styles read it as math already. BibTeX output writes
 it as the ``$…$`` every style knows, as written inside; math that would act as LaTeX
-runs it is text, as ``$…$`` is.
+runs it is text, as ``$…$`` is. So is display math (``$$…$$``), which opened text and
+turned every piece of math after it inside out.
 """
 
 from __future__ import annotations
@@ -82,3 +83,41 @@ def test_inline_math_as_bibtex_writes_it(written: str, escaped: str) -> None:
 
 def test_inline_math_means_what_dollars_mean() -> None:
     assert bibtex_unescape("when \\(a<b\\)") == bibtex_unescape("when $a<b$") == "when $a<b$"
+
+
+@pytest.mark.parametrize(
+    ("written", "escaped"),
+    [
+        (
+            "regret is $$ R(T)=\\tilde{O}(T) $$ where $\\tau$ mixes",
+            "regret is $ R(T)=\\tilde{O}(T) $ where $\\tau$ mixes",
+        ),
+        # math side by side, as ICML 2024's abstracts write it, is two pieces of math
+        ("($\\sim$$10$-$100$ times lower)", "($\\sim$$10$-$100$ times lower)"),
+        # no closing, or math that is no math: text, as before
+        ("costs $$5", "costs \\$\\$5"),
+        ("$$\\input{x}$$", "\\$\\$\\textbackslash{}input{x}\\$\\$"),
+    ],
+)
+def test_display_math_as_bibtex_writes_it(written: str, escaped: str) -> None:
+    assert bibtex_escape(written) == escaped
+    assert validate_bibtex("@misc{k,\n  abstract = {" + escaped + "}\n}") == []
+
+
+def test_math_after_display_math_stays_math(tmp_path: Path) -> None:
+    # an L4DC 2020 abstract (PMLR v120): "$$" opened text, the math after it was
+    # taken for text and the text after it for math ("$\textbackslash{}tau$")
+    path = tmp_path / "l4dc.bib"
+    path.write_text(
+        "@inproceedings{Wang20,\n  Title={Regret of a value-policy gradient algorithm},\n"
+        "  Abstract={the algorithm's $T$-time step regret is $$ R(T)=\\tilde{\\mathcal{O}}"
+        "\\left( \\left(t_{mix}^*\\right)^2 \\sqrt{T} \\right), $$ where $t_{mix}^*$ is the "
+        "worst-case mixing time, $\\tau$ is an ergodicity parameter.}}\n",
+        encoding="utf-8",
+    )
+    library = load_library([path])
+    (paper,) = library.papers
+    text = format_citation(paper, "bibtex", library=library, include_abstract=True).text
+    assert validate_bibtex(text) == []
+    assert "where $t_{mix}^*$ is the worst-case mixing time, $\\tau$ is" in text
+    assert "$ R(T)=\\tilde{\\mathcal{O}}" in text and "textbackslash" not in text

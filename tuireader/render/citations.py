@@ -69,7 +69,7 @@ cited by id, or exported with others has the same key.
 **LaTeX in text.** Titles, names and abstracts may hold LaTeX as the sources write it.
 BibTeX output keeps it valid: accents become BibTeX's special-character form
 (``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, text markup, grouping braces and well-formed
-``$…$`` math are kept (math written ``\\(…\\)`` is written ``$…$``), and only what would break an entry or a LaTeX run (raw ``& % # _
+``$…$`` math are kept (math written ``\\(…\\)`` or ``$$…$$`` is written ``$…$``), and only what would break an entry or a LaTeX run (raw ``& % # _
 ^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`), and what would
 act as LaTeX runs it: a command that reads or writes files, runs programs or redefines
 others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``, ``\\jobname``, ``\\loop``; in
@@ -631,6 +631,15 @@ def _closing_paren(text: str, start: int) -> int | None:
     return None
 
 
+def _closing_display(text: str, start: int) -> int | None:
+    """Index of the ``$$`` that closes display math opened by the ``$$`` at ``start``,
+    if it holds math that can be written (:func:`_math_ok`) and no ``$`` of its own."""
+    closing = _closing_dollar(text, start + 2)
+    if closing is None or not text.startswith("$$", closing):
+        return None
+    return closing if _math_ok(text[start + 2 : closing]) else None
+
+
 def _math_token(src: str, math: str) -> _Tok:
     """The token of math written ``src`` (``$a<b$``, ``\\(a<b\\)``), the same as
     ``$``-delimited ``math``: what it means (the source's shorthands as what they stand
@@ -670,6 +679,12 @@ def _latex_tokens(text: str) -> list[_Tok]:
             toks.append(_Tok("close", "}", "", "}"))
             i += 1
         elif ch == "$":
+            display = _closing_display(text, i) if text.startswith("$$", i) else None
+            if display is not None:
+                # ``$$a<b$$``, display math: the inline math it reads as in a line
+                toks.append(_math_token(text[i : display + 2], f"${text[i + 2 : display]}$"))
+                i = display + 2
+                continue
             closing = _closing_dollar(text, i + 1)
             if closing is not None and _math_ok(text[i + 1 : closing]):
                 math = text[i : closing + 1]
