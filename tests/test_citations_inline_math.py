@@ -67,6 +67,12 @@ def test_inline_math_reads_as_text_in_the_text_styles(tmp_path: Path, fmt: str) 
     ("written", "escaped"),
     [
         ("\\(a<b\\)", "$a<b$"),
+        # display math, as an arXiv abstract writes it, in the line
+        (
+            "the form \\[ L_{e_i} = \\sum_k u_k \\] holds",
+            "the form $ L_{e_i} = \\sum_k u_k $ holds",
+        ),
+        ("\\[a<b\\)", "\\textbackslash{}[a\\textless{}b\\textbackslash{})"),
         ("\\(\\R^n\\)", "$\\mathbb{R}^n$"),
         # a backslash escaped inside is no closing one
         ("\\(a\\\\)b\\)", "$a\\\\)b$"),

@@ -69,7 +69,7 @@ cited by id, or exported with others has the same key.
 **LaTeX in text.** Titles, names and abstracts may hold LaTeX as the sources write it.
 BibTeX output keeps it valid: accents become BibTeX's special-character form
 (``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, text markup, grouping braces and well-formed
-``$…$`` math are kept (math written ``\\(…\\)`` or ``$$…$$`` is written ``$…$``), and only what would break an entry or a LaTeX run (raw ``& % # _
+``$…$`` math are kept (math written ``\\(…\\)``, ``\\[…\\]`` or ``$$…$$`` is written ``$…$``), and only what would break an entry or a LaTeX run (raw ``& % # _
 ^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`), and what would
 act as LaTeX runs it: a command that reads or writes files, runs programs or redefines
 others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``, ``\\jobname``, ``\\loop``; in
@@ -622,11 +622,15 @@ def _backslash_token(text: str, i: int) -> tuple[_Tok, int]:
     return lone, i + 1
 
 
-def _closing_paren(text: str, start: int) -> int | None:
-    """Index of the ``\\)`` that closes inline math opened by ``\\(`` just before
-    ``start``, if any."""
+#: what opens LaTeX's math written with a backslash, and what closes it
+_MATH_OPENERS = {"\\(": "\\)", "\\[": "\\]"}
+
+
+def _closing_paren(text: str, start: int, opened: str = "\\(") -> int | None:
+    """Index of the ``\\)`` (or ``\\]``) that closes math ``opened`` by ``\\(`` (or
+    ``\\[``) just before ``start``, if any."""
     for found in re.finditer(r"\\.", text[start:], re.DOTALL):
-        if found.group() == "\\)":
+        if found.group() == _MATH_OPENERS[opened]:
             return start + found.start()
     return None
 
@@ -656,10 +660,12 @@ def _latex_tokens(text: str) -> list[_Tok]:
     while i < n:
         ch = text[i]
         if ch == "\\":
-            math_end = _closing_paren(text, i + 2) if text.startswith("\\(", i) else None
+            opened = text[i : i + 2]
+            math_end = _closing_paren(text, i + 2, opened) if opened in _MATH_OPENERS else None
             inner = text[i + 2 : math_end] if math_end is not None else ""
             if math_end is not None and "$" not in inner and _math_ok(inner):
-                # ``\(a<b\)``, LaTeX's inline math: the ``$a<b$`` BibTeX styles know
+                # ``\(a<b\)``, LaTeX's inline math (and ``\[a<b\]``, its display
+                # math): the ``$a<b$`` BibTeX styles know
                 toks.append(_math_token(text[i : math_end + 2], f"${inner}$"))
                 i = math_end + 2
                 continue
