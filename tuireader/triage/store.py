@@ -21,7 +21,9 @@ stopped saving (its file damaged, removed or replaced) gives, through
 from __future__ import annotations
 
 import glob
+import hashlib
 import json
+import marshal
 import os
 import re
 import sqlite3
@@ -134,6 +136,17 @@ _ABSTRACT_KEPT = 4000
 _IDENTITY_COLUMNS = (
     "paper_id, keys, title, title_key, first_author, year, abstract_digest, abstract"
 )
+#: The papers with a mark (a state other than the default, a note or a tag), as SQL
+#: taking the default state as its one parameter.
+_MARKED = (
+    "SELECT paper_id FROM triage WHERE state != ? OR note != '' UNION SELECT paper_id FROM tags"
+)
+#: The ``ui_state`` key of the marks last found settled on a library, see
+#: :meth:`Store.settled`.
+_SETTLED = "marks-settled"
+#: how many settled looks are kept: the command line's (its lists read paper by paper)
+#: and the reader's on a library, and another library's, used in turn
+_LOOKS_KEPT = 4
 
 
 class StoreError(Exception):
@@ -2810,11 +2823,7 @@ class Store:
     def marked_ids(self) -> set[str]:
         """Every paper with a mark: a state other than ``new``, a tag or a note."""
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT paper_id FROM triage WHERE state != ? OR note != '' "
-                "UNION SELECT paper_id FROM tags",
-                (DEFAULT_STATE,),
-            ).fetchall()
+            rows = conn.execute(_MARKED, (DEFAULT_STATE,)).fetchall()
         return {row[0] for row in rows}
 
     def detached_ids(self, current_ids: Collection[str]) -> set[str]:
@@ -2909,6 +2918,7 @@ class Store:
         papers: Sequence[Paper],
         only: Collection[str] | None = None,
         sources: Mapping[str, str] | None = None,
+        look: str | None = None,
     ) -> ReattachReport:
         """Give marks whose paper id disappeared to the paper they now belong to (with
         ``only``: those of these ids).
@@ -2929,27 +2939,33 @@ class Store:
         their own take a mark, or those whose id held another paper's marks (taken off it
         first). What finds no paper stays, listed as detached. The
         identities of marked papers that are present are stored (or refreshed) too.
+
+        ``look``: what names the papers looked through (the content of the library they
+        are of, and which of its papers they are), with ``sources``. When every mark's
+        paper is among them and none moves, the marks are kept as settled on that look
+        (see :meth:`settled`): the next command on the same lists, with the same marks,
+        need not look again.
         """
         by_id = {paper.id: paper for paper in papers}
         marked = self.marked_ids()
         present = [pid for pid in marked if pid in by_id and (only is None or pid in only)]
         given: list[str] = []
         stored: dict[str, StoredIdentity] = {}
+        rows: dict[str, StoredIdentity] = {}
+        now: dict[str, StoredIdentity] = {}
         if not self.read_only:
             # keyed as the papers are now: a title's key made before it changed (a soft
             # hyphen that parted a word) is no other title under the list's own id
             rows = self.identities(present)
             now = {pid: StoredIdentity.of(by_id[pid]) for pid in present}
             stored = {pid: _rekeyed(found, now[pid]) for pid, found in rows.items()}
-            given = [pid for pid in present if pid in stored and _given(stored[pid], now[pid])]
-            given += _claimed_by_their_papers(
-                [pid for pid in present if pid in stored and pid not in given], stored, now, papers
-            )
+            given = _given_away(present, stored, now, papers)
             self.remember((found for pid, found in now.items() if pid not in given), rows)
         missing = sorted(
             pid for pid in marked if pid not in by_id and (only is None or pid in only)
         )
         bound: dict[str, set[str]] = {}
+        files: dict[str, set[str]] = {}
         if sources is not None:
             read = set(sources.values())
             kept = self.seen_in([*present, *missing])
@@ -2961,6 +2977,8 @@ class Store:
                 files = {pid: _files_of(by_id[pid], sources) for pid in present if pid not in given}
                 self._keep_seen_in(files | {pid: set() for pid in missing}, read, kept)
         if not missing and not given:
+            if look is not None and sources is not None and only is None and not self.read_only:
+                self._settle(look, sources, rows, now, files, papers)
             return ReattachReport()
         moved: list[Move] = []
         if not self.read_only:
@@ -3027,6 +3045,100 @@ class Store:
         # a mark set aside (its paper gone) is said detached, not said to follow its paper
         followed = tuple(move for move in moved if move.new_id in by_id)
         return ReattachReport(followed, tuple(self.detached(by_id)))
+
+    def settled(self, look: str, sources: Mapping[str, str], holds: Callable[[str], bool]) -> bool:
+        """Whether :meth:`reattach` on the papers ``look`` names, read from ``sources``,
+        would move no mark and change nothing: every mark's paper is there (``holds``
+        says which ids are), and the marks, what identifies each and the list files each
+        is in are, to the letter, as the last look on those papers left them (by this
+        program). A mark made, taken off or moved since, here or by another program,
+        and an identity or a list file kept since, make it look again."""
+        try:
+            with self._read() as conn:
+                row = conn.execute(
+                    "SELECT value FROM ui_state WHERE key = ?", (_SETTLED,)
+                ).fetchone()
+                if row is None:
+                    return False
+                marked = _marked(conn)
+                if not all(holds(pid) for pid in marked):
+                    return False
+                # the papers marked first (a mark made or taken off is said by them alone)
+                quick = _settled_on(look, sources, _digest(marked))
+                kept = [held for ids, held in _looks_kept(row[0]) if ids == quick]
+                if not kept:
+                    return False
+                held = _marks_held(conn, marked)
+        except StoreError:
+            return False
+        return _settled_on(look, sources, held.digest) in kept
+
+    def _settle(
+        self,
+        look: str,
+        sources: Mapping[str, str],
+        looked: Mapping[str, StoredIdentity],
+        now: Mapping[str, StoredIdentity],
+        files: Mapping[str, set[str]],
+        papers: Sequence[Paper],
+    ) -> None:
+        """Keep the marks as settled on ``look`` (see :meth:`settled`), once a look on
+        its papers found every mark's paper and moved none (``looked``: the identities
+        it read, ``now``: what identifies each paper now). What is kept is what the file
+        holds in the transaction that keeps it, and only if a look on it would change
+        nothing: the same papers marked, each stored identity the paper's now, each
+        paper's list files (``files``: those read now that hold it) kept, and no paper's
+        id given to another (a mark another program made meanwhile is looked at by the
+        next command)."""
+        read = set(sources.values())
+        try:
+            with self._write() as conn:
+                held = _marks_held(conn)
+                if set(held.marked) != set(now):
+                    return
+                stored: dict[str, StoredIdentity] = {}
+                for row in held.identities:
+                    made = now.get(row[0])
+                    # as the look stored it (a row made as it makes them), or read back
+                    if made is not None and tuple(row) == made.row():
+                        stored[row[0]] = made
+                    else:
+                        stored[row[0]] = StoredIdentity.from_row(row)
+                if any(stored.get(pid) != found for pid, found in now.items()):
+                    return
+                seen: dict[str, set[str]] = {}
+                for paper_id, path in held.files:
+                    seen.setdefault(paper_id, set()).add(path)
+                for pid in now:
+                    kept = seen.get(pid, set())
+                    if kept != files.get(pid, set()) | (kept - read):
+                        return
+                # the ids the look found given to no other paper, with what it read; those
+                # stored since (by it, or meanwhile) are looked at again
+                again = [pid for pid, found in now.items() if looked.get(pid) != found]
+                rekeyed = {pid: _rekeyed(now[pid], now[pid]) for pid in again}
+                if _given_away(again, rekeyed, now, papers):
+                    return
+                memo = conn.execute(
+                    "SELECT value FROM ui_state WHERE key = ?", (_SETTLED,)
+                ).fetchone()
+                this = [
+                    _settled_on(look, sources, _digest(held.marked)),
+                    _settled_on(look, sources, held.digest),
+                ]
+                looks = [
+                    this,
+                    *(other for other in _looks_kept(memo[0] if memo else None) if other != this),
+                ]
+                text = json.dumps({"looks": looks[:_LOOKS_KEPT]})
+                conn.execute(
+                    "INSERT INTO ui_state (key, value, updated) VALUES (?, ?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
+                    "updated = excluded.updated",
+                    (_SETTLED, text, time.time()),
+                )
+        except StoreError:
+            pass  # kept for speed only: the next command looks again
 
     def seen_in(self, paper_ids: Iterable[str]) -> dict[str, set[str]]:
         """The list files each of these papers was last read from (those kept)."""
@@ -3166,6 +3278,100 @@ def in_lists_not_read(kept: Mapping[str, set[str]], read: set[str]) -> set[str]:
         return exists[path]
 
     return {pid for pid, files in kept.items() if any(elsewhere(path) for path in files - read)}
+
+
+@dataclass(frozen=True)
+class _Held:
+    """All that :meth:`Store.reattach` reads of the marks when each paper is present."""
+
+    #: the papers with a mark, in order
+    marked: list[str]
+    #: the identity rows of those (``_IDENTITY_COLUMNS``), and their list files
+    #: (``paper_id, path``), as stored, in order
+    identities: list[tuple[Any, ...]]
+    files: list[tuple[Any, ...]]
+    #: a digest of them all (:func:`_digest`)
+    digest: str
+
+
+def _marked(conn: sqlite3.Connection) -> list[str]:
+    """The papers with a mark, in order."""
+    return sorted(row[0] for row in conn.execute(_MARKED, (DEFAULT_STATE,)))
+
+
+def _digest(value: Any) -> str:
+    """A digest of ``value``: of its values and their types, each in full (``marshal``
+    in its version without references writes them apart)."""
+    return hashlib.sha1(marshal.dumps(value, 2)).hexdigest()
+
+
+def _marks_held(conn: sqlite3.Connection, marked: list[str] | None = None) -> _Held:
+    """The marks as held now (see :class:`_Held`); ``marked``: the papers with a mark,
+    just read in the same transaction."""
+    if marked is None:
+        marked = _marked(conn)
+    identities = conn.execute(
+        f"SELECT {_IDENTITY_COLUMNS} FROM identity WHERE paper_id IN ({_MARKED}) ORDER BY paper_id",
+        (DEFAULT_STATE,),
+    ).fetchall()
+    files = conn.execute(
+        f"SELECT paper_id, path FROM seen_in WHERE paper_id IN ({_MARKED}) ORDER BY paper_id, path",
+        (DEFAULT_STATE,),
+    ).fetchall()
+    return _Held(marked, identities, files, _digest((marked, identities, files)))
+
+
+def _looks_kept(value: str | None) -> list[list[str]]:
+    """The settled looks a ``ui_state`` value of :data:`_SETTLED` keeps, latest first:
+    each as what names its papers marked, and its marks as held (:func:`_settled_on`)."""
+    try:
+        looks = json.loads(value or "{}").get("looks")
+    except (AttributeError, TypeError, ValueError):
+        return []
+    if not isinstance(looks, list):
+        return []
+    return [
+        list(look)
+        for look in looks
+        if isinstance(look, list) and len(look) == 2 and all(isinstance(x, str) for x in look)
+    ]
+
+
+_CODE: str | None = None
+
+
+def _settled_on(look: str, sources: Mapping[str, str], held: str) -> str:
+    """What names marks held as ``held`` (a :func:`_digest`) settled on the papers
+    ``look`` names, read from ``sources``, by this program: the code that reads lists
+    and identifies papers (the cache's), and this file's, which matches them."""
+    global _CODE
+    if _CODE is None:
+        from tuireader.ingest.cache import program_tag
+
+        try:
+            mine = hashlib.sha1(Path(__file__).read_bytes()).hexdigest()
+        except OSError:
+            mine = ""
+        _CODE = f"{program_tag()} {mine}"
+    text = json.dumps([look, sorted(sources.items()), _CODE, held], ensure_ascii=False)
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _given_away(
+    present: Sequence[str],
+    stored: Mapping[str, StoredIdentity],
+    now: Mapping[str, StoredIdentity],
+    papers: Sequence[Paper],
+) -> list[str]:
+    """Those of ``present`` (marked papers present under their ids) whose id names
+    another paper now (see :func:`_given` and :func:`_claimed_by_their_papers`);
+    ``stored``: what identified each when marked, rekeyed; ``now``: what identifies
+    each now."""
+    given = [pid for pid in present if pid in stored and _given(stored[pid], now[pid])]
+    given += _claimed_by_their_papers(
+        [pid for pid in present if pid in stored and pid not in given], stored, now, papers
+    )
+    return given
 
 
 def _given(marked: StoredIdentity, now: StoredIdentity) -> bool:
