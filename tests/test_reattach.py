@@ -178,7 +178,7 @@ def test_a_load_reads_the_marked_papers_identities_and_titles_once(
     session(data, lst)  # the identities stored
     reads: list[int] = []
     keyed: list[str] = []
-    identities = Store.identities
+    identities = Store._identity_rows
 
     def counted(store: Store, paper_ids):  # type: ignore[no-untyped-def]
         found = identities(store, paper_ids)
@@ -193,11 +193,13 @@ def test_a_load_reads_the_marked_papers_identities_and_titles_once(
         keyed.append(title)
         return made(title)
 
-    monkeypatch.setattr(Store, "identities", counted)
+    monkeypatch.setattr(Store, "_identity_rows", counted)
     monkeypatch.setattr(identity, "title_key", counted_key)
-    # a look made, as after a mark changed (the marks as the last look left them are
-    # not looked at again: see test_store_settled.py)
+    # a look made, as after a mark changed, on lists changed since the last (the marks
+    # as the last look left them are not looked at again, nor are the papers it
+    # identified made again: see test_store_settled.py)
     monkeypatch.setattr(Store, "settled", lambda *_args: False)
+    monkeypatch.setattr(Store, "_identified", lambda *_args: set())
     again = session(data, lst)
     assert again.triage == store_module.ReattachReport()
     assert reads == [len(ABSTRACTS)]

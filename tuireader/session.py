@@ -21,7 +21,7 @@ from tuireader.system.paths import DataPaths, resolve
 from tuireader.system.small_files import read_up_to
 
 if TYPE_CHECKING:
-    from tuireader.triage.store import ReattachReport, Store, StoredIdentity
+    from tuireader.triage.store import Looked, ReattachReport, Store, StoredIdentity
 
 
 def within_places(places: Iterable[str | os.PathLike[str]]) -> Callable[[str], bool]:
@@ -591,7 +591,7 @@ def reattach_marks(
     if only is not None:
         return store.reattach(library.papers, only=only, sources=sources)
     if token is not None:
-        look = _look(token, library)
+        look = _looked(token, library)
         if store.settled(look, sources, _holder(library)):
             # every mark on its paper, as the last look on this very library left them:
             # a look would move none (2,610 marks took it 0.2 s, at every command)
@@ -613,12 +613,13 @@ def reattach_marks(
     return _reattach_all(store, library, sources)
 
 
-def _look(token: str, library: Library) -> str:
-    """What names the papers :func:`_reattach_all` looks through, for ``Store.settled``:
-    the library's content (``token``), and whether all its papers or those marked."""
+def _looked(token: str, library: Library) -> Looked:
+    """The papers :func:`_reattach_all` looks through, for ``Store.settled``: of the
+    library whose content ``token`` names, all or those marked."""
     from tuireader.ingest.cache import LazyLibrary
+    from tuireader.triage.store import Looked
 
-    return f"{token} {'marked' if isinstance(library, LazyLibrary) else 'all'}"
+    return Looked(token, "marked" if isinstance(library, LazyLibrary) else "all")
 
 
 def _holder(library: Library) -> Callable[[str], bool]:
@@ -631,7 +632,7 @@ def _holder(library: Library) -> Callable[[str], bool]:
 
 
 def _reattach_all(
-    store: Store, library: Library, sources: dict[str, str], look: str | None = None
+    store: Store, library: Library, sources: dict[str, str], look: Looked | None = None
 ) -> ReattachReport:
     """:func:`reattach_marks` of every mark, looked for among the papers of ``library``
     (``look``: what names them, see ``Store.reattach``)."""
