@@ -6,7 +6,9 @@ and the filters (``is:kept``, ``tag:x``, ``is:new``) name thousands of papers. E
 library is ICML 2024 (or ``--size`` synthetic papers) with no mark, and with ``--marks``
 of its papers kept (every tenth of them tagged, and as many again skipped); the data
 folders are made once (``tuireader add`` and ``tuireader triage``, untimed), one for each
-source tree compared.
+source tree compared. A command on marks as the last one left them takes what it found;
+``is:kept after triage`` is run just after a paper's mark was taken off (or, with none,
+one was kept), as after ``tuireader triage``, and matches them again.
 
     python benchmarks/bench_marks.py                          # ICML 2024, 2,000 kept
     python benchmarks/bench_marks.py --size 100000 --marks 20000
@@ -41,6 +43,10 @@ COMMANDS = (
     ("search is:kept tag:t", ["search", "is:kept tag:t", "--limit", "20"]),
     ("lists", ["lists"]),
 )
+#: a command run just after a paper was marked or its mark taken off (untimed), as after
+#: ``tuireader triage``: the marks are matched to the papers again, where a command on
+#: marks as the last one left them takes what it found
+AFTER_A_CHANGE = ("is:kept after triage", ["search", "is:kept", "--limit", "20"])
 _FROM = (
     "import sys; sys.path.insert(0, {!r}); sys.argv[0] = 'tuireader'; "
     "from tuireader.cli import main; raise SystemExit(main())"
@@ -110,6 +116,29 @@ def _folder(work: Path, source: Path, marks: int, label: str, python: list[str])
     return data
 
 
+def _papers(python: list[str], data: Path, rounds: int) -> list[str]:
+    """A paper for each round whose mark changes (``_folder`` keeps every one of the first
+    papers, and tags every tenth of them): the second of each ten."""
+    found = subprocess.run(
+        [*python, "search", "", "--json", "--limit", str(10 * rounds + 2), "--data-dir", str(data)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    ids = [hit["id"] for hit in json.loads(found.stdout)["hits"]]
+    return [ids[10 * round_ + 1] for round_ in range(rounds)]
+
+
+def _triage(python: list[str], data: Path, argv: list[str]) -> None:
+    subprocess.run(
+        [*python, "triage", *argv, "--data-dir", str(data)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENV,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, help="synthetic papers (default: ICML 2024)")
@@ -133,16 +162,26 @@ def main() -> int:
     }
     for (_, tree), data in folders.items():  # untimed: the lists cache, the index
         _run(trees[tree], data, ["search", "learning"])
+    # the papers whose mark changes before AFTER_A_CHANGE: a kept one without a tag, its
+    # mark taken off (with none, one kept), another at each round
+    changed = {key: _papers(trees[key[1]], data, args.rounds) for key, data in folders.items()}
     times: dict[tuple[str, int, str], list[tuple[float, float]]] = {}
-    for _ in range(args.rounds):
+    for round_ in range(args.rounds):
         for name, argv in COMMANDS:
             for (marks, tree), data in folders.items():
                 times.setdefault((name, marks, tree), []).append(_run(trees[tree], data, argv))
+        name, argv = AFTER_A_CHANGE
+        for (marks, tree), data in folders.items():
+            paper = changed[(marks, tree)][round_]
+            change, back = (["new"], ["keep"]) if marks else (["keep"], ["new"])
+            _triage(trees[tree], data, [paper, "--state", *change])
+            times.setdefault((name, marks, tree), []).append(_run(trees[tree], data, argv))
+            _triage(trees[tree], data, [paper, "--state", *back])
 
     papers = f"{args.size:,} synthetic papers" if args.size else "ICML 2024"
     print(f"\ntuireader commands, {papers}, {args.rounds} rounds, {os.cpu_count()} CPUs")
     print(f"{'command':<22} {'kept':>6} {'tree':<24} {'wall s':>7} {'cpu s':>7}")
-    for name, _ in COMMANDS:
+    for name, _ in (*COMMANDS, AFTER_A_CHANGE):
         for marks in (0, args.marks):
             for tree in trees:
                 values = times[(name, marks, tree)]
