@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 
-from e2e_util import settle, sync
+from e2e_util import notices, settle, sync
 from test_ui_triage import open_editor, saved, start, triage_app
 
 from tuireader.triage.store import Store
@@ -53,7 +53,7 @@ async def test_a_stop_from_another_program_refused_while_saving_says_so_and_what
     # a kill -TSTP while a write waits for the triage file was refused with the words of
     # Ctrl+Z ("Not suspended: changes are still being saved; try again"): the user had
     # pressed nothing, and "try again" said neither what nor when
-    from e2e_util import notices, widget_text
+    from e2e_util import widget_text
 
     from tuireader.ui.screens import main
 
@@ -74,8 +74,10 @@ async def test_a_stop_from_another_program_refused_while_saving_says_so_and_what
         await pilot.press("s")
         await pilot.pause()
         app.stop_from_outside()  # as the driver hands on a SIGTSTP
+        await app.workers.wait_for_complete()  # (the wait for the write, given up)
         await pilot.pause()
         await pilot.press("ctrl+z")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert "saving…" in widget_text(app, screen.query_one("#status"))  # as said
         release.set()
@@ -207,3 +209,65 @@ async def test_ctrl_z_over_a_text_to_copy_by_hand_stops_the_reader(tmp_path):
         await pilot.pause()
         assert stops == [True]
         assert app.screen is dialog
+
+
+@sync
+async def test_ctrl_z_with_a_write_queued_leaves_the_screen_running_until_it_is_saved(
+    monkeypatch,
+):
+    # the write waited for on the event loop froze the screen (up to 5 s) before the
+    # reader stopped: the write here needs the event loop to finish, as drawing the
+    # screen does, and must not wait for the stop either
+    release = threading.Event()
+    loop_ran: list[list[object]] = []
+    write = Store.set_state_many
+
+    def held(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait()
+        app.call_from_thread(lambda: loop_ran.append(list(stops)))
+        return write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "set_state_many", held)
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        try:
+            screen = await start(pilot)
+            first = screen.current_paper.id
+            stops = _stops_recorded(app, lambda: saved(first).state)
+            await pilot.press("s", "ctrl+z", "ctrl+z")  # (asked twice: stopped once)
+            await pilot.pause()
+            assert stops == []  # not yet: the decision is on its way
+            release.set()
+            await settle(pilot)
+        finally:
+            release.set()
+        assert loop_ran == [[]]  # the screen ran on while the decision was written
+        assert stops == ["kept"]  # then the reader stopped, the decision on disk
+        assert not [text for text in notices(app) if text.startswith("Not ")]
+
+
+@sync
+async def test_quitting_while_ctrl_z_waits_for_the_changes_quits_without_stopping(monkeypatch):
+    # a stop once the changes are written, as the reader closes, would leave it a
+    # stopped job for the shell, closed only after fg
+    release = threading.Event()
+    write = Store.set_state_many
+
+    def held(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait()
+        return write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "set_state_many", held)
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        try:
+            screen = await start(pilot)
+            first = screen.current_paper.id
+            stops = _stops_recorded(app, lambda: True)
+            await pilot.press("s", "ctrl+z", "q")
+            await pilot.pause()
+        finally:
+            release.set()
+        await pilot.pause()
+    assert stops == []
+    assert saved(first).state == "kept"

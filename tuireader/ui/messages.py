@@ -146,3 +146,13 @@ class ListsReread(Message):
     #: the lists read before that could not be read now, or only up to where they break
     #: off (``main._broken``), each with whether it is newly so
     broken: tuple[tuple[Problem, bool], ...] = ()
+
+
+@dataclass
+class SavedForSuspend(Message):
+    """The triage writes queued as the reader was asked to stop are on disk (``saved``),
+    or the wait for them ran out: the stop goes ahead, or is refused."""
+
+    saved: bool
+    #: the stop was asked by another program (SIGTSTP), not by a key
+    signalled: bool = False

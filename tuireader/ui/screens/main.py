@@ -546,6 +546,8 @@ class MainScreen(Screen[None]):
         self._highlight_terms: frozenset[str] | None = None
         #: the triage shown, and its writer; its messages come back to this screen.
         self.triage = TriageBook(self.post_message)
+        #: a stop for the shell was asked and waits for the triage writes queued then
+        self._suspend_waiting = False
         self._resume: dict[str, Any] | None = None
         self._position: dict[str, Any] = {}
         #: problems met reading the lists (the status line counts them; ``w`` shows them).
@@ -2105,26 +2107,49 @@ class MainScreen(Screen[None]):
         (``fg`` brings it back, drawn whole). Changes still on their way to the triage
         file are written first: a stopped reader may never be resumed (the terminal
         closed, the job killed), and another reader or the command line, used meanwhile,
-        reads the file. A disk too slow to finish soon keeps the reader running, and the
-        notice says what to do: ``signalled``, the stop was asked by another program
-        (SIGTSTP), and the user, who pressed nothing, must learn where it came from."""
-        if not self.triage.flush(SUSPEND_WAIT):
-            key = self._key_for("suspend")
-            again = f"{key} stops it" if key else "it can be stopped"
-            if signalled:
-                said = (
-                    "Not stopped: another program asked the reader to stop (SIGTSTP) while "
-                    f"changes were still being saved; {again} once “saving…” has left the "
-                    "status line"
-                )
-            else:
-                said = (
-                    "Not suspended: changes are still being saved; "
-                    f"{again} once “saving…” has left the status line"
-                )
-            self.notify(said, severity="warning", markup=False)
+        reads the file. The screen runs on while they are written (waiting for them here
+        froze it for as long as the disk took); the reader stops as soon as they are on
+        disk. A disk too slow to finish soon keeps the reader running, and the notice
+        says what to do: ``signalled``, the stop was asked by another program (SIGTSTP),
+        and the user, who pressed nothing, must learn where it came from."""
+        if self._suspend_waiting:
+            return  # asked again while the writes it waits for are saved: it stops once
+        if self.triage.idle():
+            self.app.action_suspend_process()
             return
-        self.app.action_suspend_process()
+        self._suspend_waiting = True
+        self._save_for_suspend(signalled)
+
+    @work(thread=True, group="suspend", exit_on_error=False)
+    def _save_for_suspend(self, signalled: bool) -> None:
+        self.post_message(msg.SavedForSuspend(self.triage.flush(SUSPEND_WAIT), signalled))
+
+    def on_saved_for_suspend(self, message: msg.SavedForSuspend) -> None:
+        if self.triage.closing or getattr(self.app, "_exit", False):
+            self._suspend_waiting = False
+            return  # quit meanwhile: a stop now would hold the closing reader for fg
+        if message.saved and not self.triage.idle():
+            # keys typed after the stop was asked made more changes: those too first
+            self._save_for_suspend(message.signalled)
+            return
+        self._suspend_waiting = False
+        if message.saved:
+            self.app.action_suspend_process()
+            return
+        key = self._key_for("suspend")
+        again = f"{key} stops it" if key else "it can be stopped"
+        if message.signalled:
+            said = (
+                "Not stopped: another program asked the reader to stop (SIGTSTP) while "
+                f"changes were still being saved; {again} once “saving…” has left the "
+                "status line"
+            )
+        else:
+            said = (
+                "Not suspended: changes are still being saved; "
+                f"{again} once “saving…” has left the status line"
+            )
+        self.notify(said, severity="warning", markup=False)
 
     def action_show_problems(self) -> None:
         problems = self.library.problems if self.library is not None else ()
