@@ -58,5 +58,77 @@ async def test_a_notice_on_a_small_screen_takes_a_row_or_two(tmp_path, size):
         # the newest notice alone, on two rows (at 30 columns it took six, half the
         # width and padded, over the load warnings' four)
         assert len(shown) == 1 and shown[0].region.height <= 2, app_text(app)
-        assert "tmux buffer" in app_text(app)
+        assert _said_whole(app, "Copied paper link via tmux buffer"), app_text(app)
         assert shown_titles(app, screen) >= 3 - shown[0].region.height, app_text(app)
+
+
+def _said_whole(app, said: str) -> bool:  # type: ignore[no-untyped-def]
+    """Every word of ``said`` is on the screen, in order (wrapped as it may be)."""
+    # (frames, the notice's edge and the list's scroll bar beside it are no words)
+    text = "".join(" " if "\u2500" <= char <= "\u259f" else char for char in app_text(app))
+    shown = " ".join(text.split())
+    return " ".join(said.split()) in shown
+
+
+async def _shown(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Let a notice just asked for reach the screen (a notice of changes not saved
+    comes a moment after they failed)."""
+    from textual.widgets._toast import Toast
+
+    await settle(pilot)
+    for _ in range(100):
+        if any(toast.region.height for toast in pilot.app.screen.query(Toast)):
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+@SMALL
+@sync
+async def test_a_key_refused_as_the_triage_file_is_read_only_says_why_in_full(size):
+    # at 40x12 the notice lost its last row: "The triage file was opened" and no more
+    from test_ui_triage import start, triage_app
+
+    app = triage_app(read_only=True)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await start(pilot)
+        await pilot.press("s")
+        await _shown(pilot)
+        assert _said_whole(app, "Not saved The triage file was opened read-only."), app_text(app)
+
+
+@SMALL
+@sync
+async def test_a_change_that_could_not_be_written_says_why_in_full(monkeypatch, size):
+    from test_ui_triage import start, triage_app
+
+    from tuireader.triage.store import Store, StoreError
+
+    why = "The change was not saved: the disk holding the triage file is full."
+
+    def full(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise StoreError(why)
+
+    monkeypatch.setattr(Store, "set_state_many", full)
+    app = triage_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await start(pilot)
+        await pilot.press("s")
+        await _shown(pilot)
+        assert _said_whole(app, why), app_text(app)
+
+
+@SMALL
+@sync
+async def test_a_triage_key_with_no_paper_listed_says_why_in_full(size):
+    from test_ui_triage import start, triage_app
+
+    app = triage_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await start(pilot)
+        await pilot.press("/", *"zzqqxx", "enter")
+        await settle(pilot)
+        await pilot.press("s")
+        await _shown(pilot)
+        said = "No paper matches the query: nothing to act on"
+        assert _said_whole(app, said), app_text(app)
