@@ -393,7 +393,7 @@ async def test_at_60_columns_the_note_editor_shows_its_title_and_keys_whole():
 
 @pytest.mark.parametrize("size", SIZES)
 @sync
-async def test_the_link_and_citation_menus_name_their_paper_cut_to_fit(tmp_path, size):
+async def test_the_link_and_citation_menus_name_their_paper_within_them(tmp_path, size):
     # the menus cover the highlighted paper's row, and did not say which paper they
     # copy from
     clipboard, _ = tmux_clipboard(tmp_path)
@@ -408,12 +408,13 @@ async def test_the_link_and_citation_menus_name_their_paper_cut_to_fit(tmp_path,
             assert isinstance(app.screen, PickScreen)
             heading = app.screen.query_one("#pick-title")
             options = app.screen.query_one(OptionList)
-            [named] = [row for row in rows_of(app, heading) if "“Revisiting" in row]
-            inner = named[heading.region.x : heading.region.right].rstrip()
-            # on one row, within the menu: whole when it fits, else cut with "…"
-            assert inner == f"“{title}”" or (
-                inner.endswith("…") and title.startswith(inner[1:-1])
-            ), inner
+            rows = [
+                row[heading.region.x : heading.region.right].rstrip()
+                for row in rows_of(app, heading)
+            ]
+            # within the menu, under its title, wrapped to the menu's width: whole
+            inner = " ".join(row for row in rows[1:] if row)
+            assert inner == f"“{title}”", rows
             assert heading.region.width == options.region.width
             await pilot.press("escape")
             await pilot.pause()
@@ -438,3 +439,47 @@ async def test_on_a_short_terminal_the_note_editor_shows_what_is_typed(size):
         assert whole(area) and area.scrollable_content_region.height >= 2, area.region
         assert "see the appendix" in app_text(app)
         assert "Save" in app_text(app).splitlines()[-1]  # the footer names the keys
+
+
+LONG_TITLE = (
+    "Charmer: Revisiting Character-level Adversarial Attacks for Language Models, with a "
+    "Study of Robustness Certificates Across Tokenizers, Scripts and Model Scales"
+)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 12)], ids=["80x24", "40x12"])
+@sync
+async def test_a_menu_names_a_long_title_on_rows_enough_to_read_it_keeping_its_choices(
+    tmp_path, size
+):
+    # the paper's title was cut to the menu's first row, and at 40x12 cut off by the
+    # menu's frame without "…"
+    clipboard, _ = tmux_clipboard(tmp_path)
+    path = long_links_list(tmp_path)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**record, "title": LONG_TITLE}) + "\n", encoding="utf-8")
+    app = make_app(clipboard, path)
+    async with app.run_test(size=size) as pilot:
+        await to_paper(pilot, "charmer")
+        await pilot.press("U")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        heading = app.screen.query_one("#pick-title")
+        rows = [
+            row[heading.region.x : heading.region.right].rstrip() for row in rows_of(app, heading)
+        ]
+        assert rows[0] == "Copy which link?"
+        named = [row for row in rows[1:] if row]
+        assert len(named) >= 2, rows  # more than one row of it
+        read = " ".join(named)
+        # from its start, whole or cut at a word's end with "…" on its last row
+        assert read == f"“{LONG_TITLE}”" or (
+            read.endswith("…") and LONG_TITLE.startswith(read[1:-1].rstrip(" ,:"))
+        ), rows
+        if size == (80, 24):
+            assert read == f"“{LONG_TITLE}”", rows  # room enough for all of it
+        dialog = app.screen.query_one("#pick-dialog")
+        assert heading.region.right <= dialog.region.right  # none of it under the frame
+        options = app.screen.query_one(OptionList)
+        assert whole(options)
+        assert options.scrollable_content_region.height >= min(3, size[1] // 4), rows

@@ -73,24 +73,40 @@ class OneRow:
 
 
 #: the most cells the name of the paper a menu is about widens the menu to; a longer
-#: name is cut to the menu's width.
+#: name is wrapped at the menu's width.
 ABOUT_ROOM = 50
+#: the most rows the name of the paper takes (on a short terminal, SHORT_ABOUT_ROWS):
+#: a longer one is cut at the end of the last with "…"
+ABOUT_ROWS, SHORT_ABOUT_ROWS = 3, 2
+
+
+def about_rows(console: Console, about: str, width: int, rows: int) -> list[Text]:
+    """``about`` wrapped at its words into rows of ``width`` cells, at most ``rows`` of
+    them: the last cut with "…" where more is left."""
+    lines = list(Text(about).wrap(console, max(1, width), overflow="fold"))
+    if len(lines) <= rows:
+        return lines
+    kept = lines[: rows - 1]
+    rest = Text(" ".join(line.plain.strip() for line in lines[rows - 1 :]), end="")
+    rest.truncate(width, overflow="ellipsis")
+    return [*kept, rest]
 
 
 class Heading:
     """The menu's title, and under it the title of the paper the menu is about (it covers
-    the paper's row) on one row of the menu's width, cut at its end with "…"."""
+    the paper's row), wrapped on up to ``rows`` rows of the menu's width, the last cut at
+    its end with "…" when there is more."""
 
-    def __init__(self, title: str, about: str = "") -> None:
+    def __init__(self, title: str, about: str = "", rows: int = ABOUT_ROWS) -> None:
         self.title = title
         self.about = about
+        self.rows = rows
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         # (Textual counts the rows of a renderable by its newlines: the last one too)
         heading = Text(self.title, style="bold", end="\n")
-        if self.about:
-            line = Text(self.about, end="")
-            line.truncate(options.max_width, overflow="ellipsis")
+        for line in about_rows(console, self.about, options.max_width, self.rows):
+            line.end = ""
             heading.append("\n").append_text(line)
         yield heading
 
@@ -119,8 +135,17 @@ class PickScreen(ModalScreen[int | None]):
     PickScreen #pick-title {
         width: auto;
         min-width: 100%;
+        max-width: 100%;
         dock: top;
         margin-bottom: 1;
+    }
+    /* a short terminal (40x12): no blank row under the title, no frame round the
+       choices, so that the paper's name keeps its rows and the choices theirs */
+    PickScreen.-short #pick-title {
+        margin-bottom: 0;
+    }
+    PickScreen.-short OptionList {
+        border: none;
     }
     /* the title docked, the list's 100% is the room left under it: a longer list
        scrolls (a list of auto height is never shrunk by its dialog, only cut off) */
@@ -168,7 +193,13 @@ class PickScreen(ModalScreen[int | None]):
         self.query_one(OptionList).focus()
 
     def on_resize(self, event: Resize) -> None:
+        from tuireader.ui.screens.edit import mark_short
+
         self.query_one("#pick-dialog").styles.max_width = max(1, event.size.width - 2 * MARGIN)
+        mark_short(self, event.size.height)
+        heading = self.query_one("#pick-title", Static)
+        rows = SHORT_ABOUT_ROWS if self.has_class("-short") else ABOUT_ROWS
+        heading.update(Heading(visible(self.title_text), self.about, rows))
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
