@@ -247,6 +247,34 @@ async def test_ctrl_z_with_a_write_queued_leaves_the_screen_running_until_it_is_
 
 
 @sync
+async def test_keys_typed_after_ctrl_z_while_it_waits_apply_in_order_and_are_saved_first(
+    monkeypatch,
+):
+    release = threading.Event()
+    write = Store.set_state_many
+
+    def held(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait()
+        return write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "set_state_many", held)
+    app = triage_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        try:
+            screen = await start(pilot)
+            first, second = (row.paper.id for row in screen.results.rows[:2])
+            stops = _stops_recorded(app, lambda: (saved(first).state, saved(second).state))
+            await pilot.press("s", "ctrl+z", "x")  # in one burst: x is on the next paper
+            await pilot.pause()
+            assert stops == []
+            release.set()
+            await settle(pilot)
+        finally:
+            release.set()
+        assert stops == [("kept", "skip")]  # both saved before the reader stopped, once
+
+
+@sync
 async def test_quitting_while_ctrl_z_waits_for_the_changes_quits_without_stopping(monkeypatch):
     # a stop once the changes are written, as the reader closes, would leave it a
     # stopped job for the shell, closed only after fg
