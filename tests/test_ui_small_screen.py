@@ -132,3 +132,42 @@ async def test_a_triage_key_with_no_paper_listed_says_why_in_full(size):
         await _shown(pilot)
         said = "No paper matches the query: nothing to act on"
         assert _said_whole(app, said), app_text(app)
+
+
+@sync
+async def test_a_change_not_written_said_over_a_menu_says_why_and_leaves_it_its_choices(
+    monkeypatch,
+):
+    # over the link menu at 40x12 the notice was half the screen wide and four rows
+    # tall: its last rows only ("highlight is back on it, to try again."), not why,
+    # and the menu was left no row for its choices
+    import threading
+
+    from test_ui_triage import start, triage_app
+    from textual.widgets import OptionList
+
+    from tuireader.triage.store import Store, StoreError
+    from tuireader.ui.screens.pick import PickScreen
+
+    why = "The change was not saved: the disk holding the triage file is full."
+    release = threading.Event()
+
+    def full(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait()
+        raise StoreError(why)
+
+    monkeypatch.setattr(Store, "set_state_many", full)
+    app = triage_app()
+    async with app.run_test(size=(40, 12), notifications=True) as pilot:
+        try:
+            await start(pilot)
+            await pilot.press("s", "U")  # the menu opens before the write fails
+            await pilot.pause()
+        finally:
+            release.set()
+        await _shown(pilot)
+        assert isinstance(app.screen, PickScreen)
+        assert _said_whole(app, why), app_text(app)
+        options = app.screen.query_one(OptionList)
+        assert options.scrollable_content_region.height >= 1, app_text(app)
+        assert options.screen.find_widget(options).visible_region == options.region

@@ -140,7 +140,11 @@ class PickScreen(ModalScreen[int | None]):
         margin-bottom: 1;
     }
     /* a short terminal (40x12): no blank row under the title, no frame round the
-       choices, so that the paper's name keeps its rows and the choices theirs */
+       choices, the rows above the footer and notices all the menu's, so that the
+       paper's name keeps its rows and the choices theirs */
+    PickScreen.-short > #pick-dialog {
+        max-height: 100%;
+    }
     PickScreen.-short #pick-title {
         margin-bottom: 0;
     }
@@ -196,7 +200,7 @@ class PickScreen(ModalScreen[int | None]):
         from tuireader.ui.screens.edit import mark_short
 
         self.query_one("#pick-dialog").styles.max_width = max(1, event.size.width - 2 * MARGIN)
-        mark_short(self, event.size.height)
+        mark_short(self, event.size.height, event.size.width)
         heading = self.query_one("#pick-title", Static)
         rows = SHORT_ABOUT_ROWS if self.has_class("-short") else ABOUT_ROWS
         heading.update(Heading(visible(self.title_text), self.about, rows))
