@@ -155,6 +155,66 @@ def year_of(value: Any) -> int | None:
     return None
 
 
+#: the longest year field whose damage is looked into (a date written out in full)
+_LONGEST_YEAR = 40
+#: letters typed for the digits they look like ("2O23", "l999")
+_DIGIT_LOOKS = {"O": "0", "o": "0", "l": "1", "I": "1"}
+
+
+def damaged_year(value: Any) -> tuple[str, int | None] | None:
+    """A year field that gives no year though it holds digits (a character typed into
+    it: "20x23", "2O23", "202x3-04-12"), as written, and the year the file's text gives
+    when one character is dropped or a letter read as a digit, where exactly one year
+    comes of that (None where none does, or more than one: "20233"); None for a field
+    that gives a year (:func:`year_of`), holds no digit ("in press"), or is a number
+    longer than a year with a digit typed into it (a time: 1690000000).
+
+    Such a field was passed over: the paper lost its year, without a word."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or year_of(value):
+        return None
+    written = str(value).strip()
+    if not any(char.isdigit() for char in written) or len(written) > _LONGEST_YEAR:
+        return None
+    if written.isdigit() and len(written) > 5:
+        return None  # a number of another kind (a time in seconds), no year with a digit more
+    readings = {written[:at] + written[at + 1 :] for at in range(len(written))}
+    readings |= {
+        written[:at] + _DIGIT_LOOKS[char] + written[at + 1 :]
+        for at, char in enumerate(written)
+        if char in _DIGIT_LOOKS
+    }
+    years = {year for reading in readings if (year := year_of(reading))}
+    return written, years.pop() if len(years) == 1 else None
+
+
+def damaged_years_said(
+    place: str, found: Sequence[tuple[str, int | None]], given: int | None = None
+) -> str:
+    """What to say of the year fields :func:`damaged_year` found at ``place`` ("items 2,
+    5", "line 7"): the year each is read as, or that it could not be read (and the
+    papers left without a year, or ``given`` the one the list's other papers have)."""
+    shown = ", ".join(f"“{written}”" for written, _year in found[:5])
+    shown += ", …" if len(found) > 5 else ""
+    several = len(found) > 1
+    years = [year for _written, year in found]
+    if all(year is not None for year in years):
+        return (
+            f"{place}: the year{'s' if several else ''} ({shown}) "
+            f"{'hold' if several else 'holds'} a character no year has; read as "
+            f"{', '.join(str(year) for year in years[:5])}, check the file there"
+        )
+    return (
+        f"{place}: the year{'s' if several else ''} ({shown}) could not be read (a "
+        "character typed into it, or one lost?); "
+        + (
+            f"given the year the list's other papers have ({given})"
+            if given is not None
+            else ("these papers have" if several else "the paper has") + " no year"
+        )
+        + ", check the file there"
+    )
+
+
 def plain_doi(value: str | None) -> str | None:
     """A DOI without its ``https://doi.org/`` or ``doi:`` prefix; None when there is none.
 

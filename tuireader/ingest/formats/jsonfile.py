@@ -66,6 +66,8 @@ from tuireader.ingest.formats.common import (
     arxiv_from_url,
     arxiv_id_of,
     authors_of,
+    damaged_year,
+    damaged_years_said,
     distinct_words,
     editors_of,
     failure,
@@ -1585,6 +1587,32 @@ def _names_mended(item: dict[str, Any], known: set[str]) -> tuple[dict[str, Any]
     return mended, renamed
 
 
+#: the fields a record's year is read from, in the order read
+_YEAR_FIELDS = ("year", "issued", "published", "publishedAt", "publicationDate", "date")
+
+
+def _year_damaged(item: dict[str, Any]) -> tuple[str, int | None] | None:
+    """The first field of ``item`` (or of the ``data`` it wraps: Zotero's) that would
+    give its record's year but for damage (:func:`damaged_year`): as written, and the
+    year read from it, if one reading gives one."""
+    wrapped = item.get("data")
+    for mapping in (item, wrapped) if isinstance(wrapped, dict) else (item,):
+        for name in _YEAR_FIELDS:
+            value = mapping.get(name)
+            if isinstance(value, dict):  # CSL's date: its first date's year, or as written
+                parts = value.get("date-parts")
+                first = parts[0] if isinstance(parts, list) and parts else None
+                value = (
+                    first[0]
+                    if isinstance(first, list) and first
+                    else value.get("raw") or value.get("literal")
+                )
+            found = damaged_year(value)
+            if found is not None:
+                return found
+    return None
+
+
 def _records_from_items(
     items: Iterable[tuple[int, Any, dict[str, Any]]], path: Path, where: str
 ) -> tuple[list[Record], list[Problem], dict[str, Any]]:
@@ -1600,6 +1628,8 @@ def _records_from_items(
     broken: list[tuple[int, str]] = []
     mended_names: list[tuple[int, list[str]]] = []  # fields read by their names mended
     bad_bibtex: list[int] = []  # records whose "bibtex" string is damaged
+    #: records whose year is damaged: the item, the record, the year as written and read
+    years: list[tuple[int, int, tuple[str, int | None]]] = []
     seen_fields: dict[str, None] = {}
     replies = 0
     files = 0  # Zotero's attachments and notes
@@ -1647,6 +1677,11 @@ def _records_from_items(
         elif front_matter(record):
             front.append((position, record.title or ""))
         else:
+            damaged = _year_damaged(item) if record.year is None else None
+            if damaged is not None:
+                years.append((position, len(records), damaged))
+                if damaged[1] is not None:
+                    record = replace(record, year=damaged[1])
             records.append(record)
             if _bibtex_damaged(item.get("bibtex")):
                 bad_bibtex.append(position)
@@ -1659,6 +1694,14 @@ def _records_from_items(
     if decisions:
         records = [_decided(record, decisions) for record in records]
     problems: list[Problem] = []
+    # a year that could not be read may be the one the list's other papers all have
+    list_year = next((records[number].year for _, number, (_, read) in years if read is None), None)
+    for mended in (True, False):
+        found = [(at, written) for at, _, written in years if (written[1] is not None) == mended]
+        if found:
+            place = _place(where, [at for at, _ in found])
+            said = damaged_years_said(place, [w for _, w in found], list_year)
+            problems.append(Problem(path, said, "warning"))
     if bad_bibtex:
         several = len(bad_bibtex) > 1
         problems.append(

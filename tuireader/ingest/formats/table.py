@@ -56,6 +56,8 @@ from tuireader.ingest.formats.common import (
     ReadResult,
     arxiv_from_doi,
     arxiv_id_of,
+    damaged_year,
+    damaged_years_said,
     distinct_words,
     editors_of,
     given_id_texts,
@@ -433,6 +435,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     wide: list[int] = []  # rows with cells past the header's, under no column
     narrow: list[int] = []  # rows short of the header's cells
     over: list[int] = []  # rows with blank cells past the header's
+    damaged_years: list[tuple[int, tuple[str, int | None]]] = []  # rows whose year is damaged
     width = len(header)
     seen = short = 0  # rows with a cell that is not blank, and those short of cells
     # the last row: its first line, its cells, and whether it gave a record (None: it is
@@ -466,10 +469,15 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 last = (start, len(row), False)
                 continue
             record = _record(cell)
+            damaged = damaged_year(cell("year")) if record.year is None else None
+            if damaged is not None:
+                record = replace(record, year=damaged[1])
             if own:
                 record = _own_links(record, row, links_at)
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
+                if damaged is not None:
+                    damaged_years.append((start, damaged))
                 records.append(record)
                 scopes.append(_own_scope(row, lists_at) if not record.venue else None)
                 ids.append(row[id_at].strip() if id_at is not None and id_at < len(row) else None)
@@ -492,6 +500,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 records.pop()
                 scopes.pop()
                 ids.pop()
+                if damaged_years and damaged_years[-1][0] == start:
+                    damaged_years.pop()  # a year cut short is no damage of its own
             elif counted and detached and detached[-1] == start:
                 detached.pop()
             elif counted:
@@ -543,6 +553,14 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 "warning",
             )
         )
+    for mended in (True, False):
+        rows_said = [(at, said) for at, said in damaged_years if (said[1] is not None) == mended]
+        if rows_said:
+            place = (
+                f"line{'s' if len(rows_said) > 1 else ''} {line_list([at for at, _ in rows_said])}"
+            )
+            said = damaged_years_said(place, [written for _, written in rows_said])
+            problems.append(Problem(path, said, "warning"))
     if bare:
         problems.append(
             Problem(
