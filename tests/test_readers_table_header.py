@@ -59,8 +59,10 @@ def test_a_quote_left_single_after_blank_lines_and_the_header_is_named_by_its_li
 
 
 @pytest.mark.parametrize("line_break", ["\n", "\r"])
-def test_a_line_break_in_a_cell_not_quoted_is_said(tmp_path: Path, line_break: str) -> None:
-    # the title's first part was a paper of its own, with no authors, without a word
+def test_a_line_break_in_a_cell_not_quoted_is_mended_and_said(
+    tmp_path: Path, line_break: str
+) -> None:
+    # the title's first part was a paper of its own, with no authors
     path = tmp_path / "list.csv"
     path.write_text(
         f"title,authors,year\nA title that was{line_break}wrapped by hand,Ann Lee,2020\n"
@@ -69,13 +71,14 @@ def test_a_line_break_in_a_cell_not_quoted_is_said(tmp_path: Path, line_break: s
         newline="",
     )
     result = read_file(path)
-    assert [record.title for record in result.records][:2] == [
-        "A title that was",
-        "wrapped by hand",
+    assert [(record.title, record.authors) for record in result.records] == [
+        ("A title that was wrapped by hand", ("Ann Lee",)),
+        ("Plain", ("Bob Roe",)),
+        ("Other", ("Cy Doe",)),
     ]
     said = (
-        "line 2: fewer cells than the 3 columns of the header, which the other rows have "
-        "(read as it stands; a cell that holds a line break must be quoted)"
+        "lines 2-3: a line break in a cell not quoted made rows of one, each line read as a "
+        "paper; read as one row (a cell that holds a line break must be quoted)"
     )
     assert [problem.message for problem in result.problems] == [said]
 

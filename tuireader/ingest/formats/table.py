@@ -21,9 +21,10 @@ break; its last row, broken off inside a quoted cell or (with no line end after 
 of the cells every row before it has, is skipped and said to be cut short, as a JSON
 Lines file's broken last line is. A last line without a line end is otherwise whole. A
 few rows short of cells where the others have them all (a line break in a cell not
-quoted, which makes two rows of one) are read as they stand and named, but two rows of
-one line each, both short, whose cells are the header's once the cell broken between them
-is one again: they are read as one row, and said.
+quoted, which makes two rows of one) are read as they stand and named, but rows of one
+line each, all short (or a title's first part alone on its line before the rest of its
+row, in a table whose other rows are whole), whose cells are the header's once the cell
+broken between them is one again: they are read as one row, and said.
 
 A quote left single inside a quoted cell (a hand-edited file's ``"A "quoted" word"``,
 which a spreadsheet writes ``""quoted""``) is read as a quote where the row's cells can
@@ -420,14 +421,14 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         problems.append(Problem(path, header_quote, "warning"))
     problems.extend(Problem(path, said, "warning") for said in _stray_said(*stray))
     if joined:
-        pairs = ", ".join(f"{first}-{first + 1}" for first in joined[:5])
+        pairs = ", ".join(f"{first}-{last}" for first, last in joined[:5])
         more = f" and {len(joined) - 5} more" if len(joined) > 5 else ""
         problems.append(
             Problem(
                 path,
-                f"lines {pairs}{more}: a line break in a "
-                "cell not quoted made two rows of one, each short of cells; read as one "
-                "row (a cell that holds a line break must be quoted)",
+                f"lines {pairs}{more}: a line break in a cell not quoted made rows of "
+                "one, each line read as a paper; read as one row (a cell that holds a line "
+                "break must be quoted)",
                 "warning",
             )
         )
@@ -789,54 +790,89 @@ def _own_scope(row: list[str], lists_at: int | None) -> str | None:
     return first or None
 
 
+#: the most lines a row that line breaks in a cell not quoted cut up is joined from
+_SPLIT_LINES = 4
+
+
 def _join_split_rows(
     lines: list[str], at: int, dialect: type[csv.Dialect], width: int
-) -> list[int]:
-    """Join in ``lines`` (from index ``at`` on) each two rows of one line that a line
+) -> list[tuple[int, int]]:
+    """Join in ``lines`` (from index ``at`` on) the rows of one line each that a line
     break in a cell not quoted made of one row (``2020,A title broken`` and ``over two
-    lines,Ann Lee``): each short of the header's cells, and the two, their broken cell
-    one again, with a cell for every column. The first line takes the two, joined by a
-    space, and the second keeps its line end alone (a blank row), so every line keeps
-    its number; the numbers of the first lines joined.
+    lines,Ann Lee``), where, their broken cell one again, they are one row with a cell
+    for every column (:func:`_split_run`). The first line takes them, joined by a space,
+    and the others keep their line ends alone (blank rows), so every line keeps its
+    number; the numbers of the first and last lines of each row joined.
 
-    Read as they stood, the rows were two papers, a title's first part and its rest,
-    each with half the row's cells. Only a table whose rows mostly have all their cells
-    is so mended: one written by hand, many of its rows short of their empty last
-    cells, has two short rows in a row by chance."""
+    Read as they stood, the rows were two papers or more, a title's first part and its
+    rest, each with part of the row's cells. Only a table whose rows mostly have all
+    their cells is so mended: one written by hand, many of its rows short of their empty
+    last cells, has two short rows in a row by chance."""
     if width < 2:
         return []
-    spans: list[tuple[int, int, int]] = []  # each row's first line index, lines and cells
+    #: each row's first line index, lines, cells, and whether its last cell is data (a
+    #: number, an address), which no line after it goes on
+    spans: list[tuple[int, int, int, bool]] = []
     reader = csv.reader(lines[at:], dialect)
     read = 0
     try:
         for row in reader:
             if any(cell.strip() for cell in row):
-                spans.append((at + read, reader.line_num - read, len(row)))
+                data = bool(_DATA_CELL.fullmatch(row[-1].strip()))
+                spans.append((at + read, reader.line_num - read, len(row), data))
             read = reader.line_num
     except csv.Error:
         return []
-    short = sum(cells < width for _index, _taken, cells in spans)
+    short = sum(span[2] < width for span in spans)
     if not short or short * 2 >= len(spans):
         return []
-    joined: list[int] = []
-    for (first, taken, cells), (second, taken_next, cells_next) in itertools.pairwise(spans):
-        if (
-            taken == taken_next == 1
-            and second == first + 1
-            and cells < width
-            and cells_next < width
-            and cells + cells_next - 1 == width
-            and '"'
-            not in lines[first]
-            + lines[
-                second
-            ]  # quoted cells: the quote mends            and (not joined or joined[-1] != first)  # not the second line of a pair
-        ):
-            body = lines[first].rstrip("\r\n")
-            lines[first] = f"{body} {lines[second].lstrip(' ')}"
-            lines[second] = lines[second][len(lines[second].rstrip("\r\n")) :]
-            joined.append(first + 1)  # the line's number: its index, counted from 1
+    joined: list[tuple[int, int]] = []
+    index = 0
+    while index < len(spans):
+        more = _split_run(spans, index, width, short)
+        first, last = spans[index][0], spans[index + more][0]
+        if not more or '"' in "".join(lines[first : last + 1]):  # quoted cells: the quote mends
+            index += 1
+            continue
+        parts = [lines[first].rstrip("\r\n")]
+        for line in range(first + 1, last + 1):
+            body = lines[line].rstrip("\r\n")
+            parts.append(lines[line].lstrip(" ") if line == last else body.strip(" "))
+            lines[line] = lines[line][len(body) :]
+        lines[first] = " ".join(parts)
+        joined.append((first + 1, last + 1))  # the lines' numbers: indexes counted from 1
+        index += more + 1
     return joined
+
+
+def _split_run(spans: list[tuple[int, int, int, bool]], index: int, width: int, short: int) -> int:
+    """How many rows after the row ``spans[index]`` (:func:`_join_split_rows`) are the rest of it, cut off by line breaks in a cell not quoted; 0 where none
+    are. Each is one line, right after the one before; each but the last is short of
+    cells (a line in the middle is one cell, all of it the broken cell's), and the rows,
+    each broken cell one again, have a cell for every column. The last may have every
+    cell itself where all before it are one cell each (a title cut where its first part
+    stands alone: ``A title broken`` and ``over two lines,Ann Lee,2020``), only in a
+    table whose rows but these all have their cells (one written by hand has rows of a
+    title alone), and after a row whose last cell is data: a text's rest, standing alone
+    after its row, is no next row's first part."""
+    first, taken, cells, _data = spans[index]
+    if taken != 1 or cells >= width:
+        return 0
+    before = spans[index - 1] if index else None
+    after_text = before is not None and before[0] + before[1] == first and not before[3]
+    total = cells
+    for more in range(1, _SPLIT_LINES):
+        if index + more >= len(spans):
+            return 0
+        line, taken, cells, _data = spans[index + more]
+        if taken != 1 or line != first + more:
+            return 0
+        total += cells - 1
+        if total == width:
+            return more if cells < width or (short == more and not after_text) else 0
+        if total > width or cells != 1:
+            return 0
+    return 0
 
 
 class _Lines:
