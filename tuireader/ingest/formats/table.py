@@ -322,6 +322,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     sample = text[sep_line.end() if sep_line else 0 :].lstrip(" \t\r\n")[:4096]
     dialect = _dialect(sample, path, sep_line.group(1) if sep_line else None)
     text, header_quote = _header_quote_left_out(text, sep_line.end() if sep_line else 0, dialect)
+    text, header_break = _header_rejoined(text, sep_line.end() if sep_line else 0, dialect)
     rows = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
         if sep_line:
@@ -419,6 +420,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         problems.append(Problem(path, said, "warning"))
     if header_quote:
         problems.append(Problem(path, header_quote, "warning"))
+    if header_break:
+        problems.append(Problem(path, header_break, "warning"))
     problems.extend(Problem(path, said, "warning") for said in _stray_said(*stray))
     if joined:
         pairs = ", ".join(f"{first}-{last}" for first, last in joined[:5])
@@ -638,6 +641,75 @@ def _header_quote_left_out(
         return text, None
     said = "its header row holds a quote left single, which took every row after it into one column; read the header without it"
     return text[:at] + bare + text[at + len(line) :], said
+
+
+#: the rows after a header looked at for the number of cells its table's rows have
+_ROWS_LOOKED_AT = 50
+
+
+def _header_rejoined(text: str, start: int, dialect: type[csv.Dialect]) -> tuple[str, str | None]:
+    """``text`` with its header row (the first line not blank from ``start`` on) and the
+    line after it made one, where a line break cut the row (``title,auth`` and
+    ``ors,year``): the header names not every column the table's rows have, and the
+    two lines, joined as they are or by a space, make a row of as many cells, each the
+    name of a column, and only one such row comes of them. The second line keeps its
+    line end alone, so every line keeps its number. What to say of it, or of a header
+    short of cells that seems so cut but that no reading makes names of columns (read as
+    it stands); else ``text`` as it is and None.
+
+    Read as it stood, the header named part of the columns, or none, and the rows were
+    read under the wrong ones, or not one paper was read."""
+    lines = io.StringIO(text[start:], newline="").readlines()
+    at = next((index for index, line in enumerate(lines) if line.strip()), None)
+    if at is None or at + 2 >= len(lines) or '"' in lines[at] + lines[at + 1]:
+        return text, None
+    first, second = lines[at], lines[at + 1]
+    try:
+        (header,) = csv.reader([first], dialect)
+        (rest,) = csv.reader([second], dialect)
+        counts = Counter(
+            len(row)
+            for row in itertools.islice(csv.reader(lines[at + 2 :], dialect), _ROWS_LOOKED_AT)
+            if any(cell.strip() for cell in row)
+        )
+    except (csv.Error, ValueError):
+        return text, None
+    if not counts:
+        return text, None
+    width, rows = counts.most_common(1)[0]
+    if rows * 2 <= sum(counts.values()) or len(rest) > width or len(header) > width:
+        return text, None
+    names = [_column_name(cell) for cell in header]
+    whole = len(header) == width and all(names)  # a name for every cell of the rows
+    if whole and all(name in _COLUMN_NAMES for name in names):
+        return text, None
+    body = first.rstrip("\r\n")
+    joints = [body + joint + second for joint in ("", " ")]
+    readings: dict[tuple[str, ...], str] = {}
+    for joined in joints:
+        (cells,) = csv.reader([joined.rstrip("\r\n")], dialect)
+        read = tuple(_column_name(cell) for cell in cells)
+        if len(cells) == width and all(name in _COLUMN_NAMES for name in read):
+            readings[read] = joined
+    number = len(split_lines(text[:start])) + at  # the header's line, as the file counts
+    if len(readings) != 1:
+        widths = {len(next(csv.reader([joined.rstrip("\r\n")], dialect))) for joined in joints}
+        if whole or width not in widths:
+            return text, None
+        return text, (
+            f"lines {number}-{number + 1}: the header row seems cut by a line break (its "
+            f"cells and the next line's make the {width} the rows have), and joined it "
+            "names no columns read; read as it stands, the next line as a row, check the "
+            "file there"
+        )
+    (mended,) = readings.values()
+    new = [*lines[:at], mended, second[len(second.rstrip("\r\n")) :], *lines[at + 2 :]]
+    (cells,) = csv.reader([mended.rstrip("\r\n")], dialect)
+    said = (
+        f"lines {number}-{number + 1}: the header row is cut by a line break; read as one "
+        f"row, its columns {', '.join(repr(cell.strip()) for cell in cells)}"
+    )
+    return text[:start] + "".join(new), said
 
 
 def _rejoined(header: list[str]) -> tuple[list[str], str | None]:
