@@ -98,7 +98,7 @@ def test_a_record_without_its_commas_is_read_beside_one_that_cannot_be(
     tmp_path: Path,
 ) -> None:
     text = no_commas_in(json.dumps(thirty_fields(4), indent=2), "Skill 1")
-    text = text.replace('"Skill 3",', '"Skill 3,')  # a quote left open: not mended
+    text = text.replace('"Skill 3",', "Skill 3,")  # both its quotes lost: not mended
     result = read(tmp_path, text)
     assert titles(result) == ["Skill 0", "Skill 1", "Skill 2"]
     (problem,) = result.problems

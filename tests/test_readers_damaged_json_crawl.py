@@ -51,8 +51,8 @@ def test_the_whole_crawl_reads_both_submissions() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "kept", "lost"),
     [
-        # a title without its closing quote
-        (f'"title": "{FIRST}",', f'"title": "{FIRST},', SECOND, 1),
+        # a title without its quotes
+        (f'"title": "{FIRST}",', f'"title": {FIRST},', SECOND, 1),
         # a stray character after a field
         ('"number": 49,', '"number": 49,x', FIRST, 2),
         # a stray brace after a field
@@ -81,6 +81,15 @@ def test_a_damaged_submission_costs_that_submission_only(
     assert f"could not be read: submission {lost} (line " in message
     # a title is named only where the damage left it whole
     assert message.endswith(f", “{title}”)") == (not new.startswith('"title"'))
+
+
+def test_a_quote_left_out_of_a_submission_is_put_back(tmp_path: Path) -> None:
+    whole = CRAWL.read_text(encoding="utf-8")
+    result = read(tmp_path, damage(whole, f'"title": "{FIRST}",', f'"title": "{FIRST},'))
+    assert result.records == read_file(CRAWL).records
+    message = the_warning(result)
+    assert "read a quote left out at line " in message
+    assert "could not be read" not in message
 
 
 def test_a_comma_left_out_is_mended_beside_a_damaged_submission(tmp_path: Path) -> None:
@@ -139,7 +148,7 @@ INDENTS = pytest.mark.parametrize("indent", [3, None])
 @pytest.mark.parametrize(
     ("old", "new", "lost"),
     [
-        ('"ICLR paper 1"', '"ICLR paper 1', 2),  # the last of its venue, its title open
+        ('"ICLR paper 1"', "ICLR paper 1", 2),  # the last of its venue, its title unquoted
         ('"id": "ICLR0",', '"id": "ICLR0",,', 1),  # a comma too many
         ('"id": "NeurIPS0",', '"id": "NeurIPS0" x,', 3),  # a stray word
     ],
@@ -236,3 +245,13 @@ def test_any_venue_damaged_before_its_submissions_costs_that_venue_only(
     message = the_warning(result)
     assert message.endswith("could not be read, nor its submissions")
     assert "item" not in message
+
+
+@INDENTS
+def test_a_quote_left_out_of_a_venues_last_submission_is_put_back(
+    tmp_path: Path, indent: int | None
+) -> None:
+    text = damage(json.dumps(venues(2, 2, 1), indent=indent), '"ICLR paper 1"', '"ICLR paper 1')
+    result = read(tmp_path, text)
+    assert len(result.records) == 5
+    assert "read a quote left out at line " in the_warning(result)

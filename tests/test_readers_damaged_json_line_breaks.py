@@ -49,13 +49,17 @@ def test_a_last_line_cut_inside_a_string_is_still_skipped(tmp_path: Path) -> Non
 
 def test_a_line_left_open_before_a_whole_record_keeps_that_record(tmp_path: Path) -> None:
     # the quote that closes a title lost: the next line, a record of its own, is not
-    # taken into it (joined, the two are still no JSON)
+    # taken into it (joined, the two are still no JSON); the quote is put back
     lines = _lines(3)
     lines[0] = lines[0].replace('characters 0"', "characters 0")
     path = tmp_path / "list.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = read_file(path)
     assert [record.title for record in result.records] == [
+        "Bosonic characters 0",
         "Bosonic characters 1",
         "Bosonic characters 2",
+    ]
+    assert [problem.message for problem in result.problems] == [
+        "a quote is left out at line 1; read it as if it were there, check the file there"
     ]

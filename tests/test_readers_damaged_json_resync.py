@@ -62,24 +62,37 @@ def damage(text: str, old: str, new: str) -> str:
 
 
 @LAYOUTS
-def test_a_title_without_its_closing_quote_costs_that_record_only(
+def test_a_title_without_its_closing_quote_is_read_with_it_put_back(
     tmp_path: Path, layout: Callable[[], str]
 ) -> None:
     title = json.dumps(RECORDS[2]["title"])
     result = read(tmp_path, damage(layout(), title, title[:-1]))
+    assert titles(result) == all_but()
+    message = the_warning(result)
+    assert "read a quote left out at line " in message
+    assert "could not be read" not in message
+
+
+@LAYOUTS
+def test_a_title_without_both_its_quotes_costs_that_record_only(
+    tmp_path: Path, layout: Callable[[], str]
+) -> None:
+    title = json.dumps(RECORDS[2]["title"])
+    result = read(tmp_path, damage(layout(), title, title[1:-1]))
     assert titles(result) == all_but(3)
     message = the_warning(result)
     assert "skipped 1 record that could not be read and read the 7 records before and " in (message)
 
 
 @LAYOUTS
-def test_an_abstract_without_its_closing_quote_costs_that_record_only(
+def test_an_abstract_without_its_closing_quote_is_read_with_it_put_back(
     tmp_path: Path, layout: Callable[[], str]
 ) -> None:
     abstract = json.dumps(RECORDS[5]["abstract"])
     result = read(tmp_path, damage(layout(), abstract, abstract[:-1]))
-    assert titles(result) == all_but(6)
-    assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))
+    assert titles(result) == all_but()
+    assert [record.abstract for record in result.records][5] == RECORDS[5]["abstract"]
+    assert "read a quote left out at line " in the_warning(result)
 
 
 def test_a_record_cut_short_and_closed_loses_no_record_after_it(tmp_path: Path) -> None:
@@ -134,7 +147,7 @@ def test_a_comma_and_a_colon_left_out_each_cost_what_they_cost_alone(
 def test_papers_an_object_holds_read_on_past_a_damaged_record(tmp_path: Path) -> None:
     text = json.dumps({"name": "Robot Skills 2023", "papers": RECORDS}, indent=2)
     title = json.dumps(RECORDS[2]["title"])
-    result = read(tmp_path, damage(text, title, title[:-1]))
+    result = read(tmp_path, damage(text, title, title[1:-1]))  # no one quote mends
     assert titles(result) == all_but(3)
     assert result.name == "Robot Skills 2023"
     assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))
@@ -146,7 +159,7 @@ def test_papers_an_api_answer_holds_under_any_name_read_on_past_a_damaged_record
     answer = {"total": 8, "tags": ["robots"], "result": RECORDS, "next": None}
     text = json.dumps(answer, indent=2)
     title = json.dumps(RECORDS[2]["title"])
-    result = read(tmp_path, damage(text, title, title[:-1]))
+    result = read(tmp_path, damage(text, title, title[1:-1]))  # no one quote mends
     assert titles(result) == all_but(3)
     assert "skipped 1 record that could not be read and read the 7 records" in (the_warning(result))
 

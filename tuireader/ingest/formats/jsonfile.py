@@ -1819,6 +1819,7 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
     items: list[tuple[int, Any, dict[str, Any]]] = []
     bad: list[tuple[int, str]] = []
     mended: list[int] = []  # the lines read with the commas they leave out put back
+    quotes: list[int] = []  # the lines read with the quote they leave out put back
     joined: list[int] = []  # the lines that hold more than one record
     broken: list[tuple[int, int]] = []  # records whose strings hold a line break
     last = 0  # the last line with anything on it
@@ -1845,9 +1846,14 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
             # line (a line end lost between them) are read each
             put = _commas_put_back(line, error)
             more = _objects_on_line(error) if error.msg == "Extra data" else None
+            read = [item for _, item, _ in items]
+            quoted = None if put or more else _quote_put_back(_DECODER, line, 0, len(line), read)
             if put is not None:
                 items.append((number, put[0], {}))
                 mended.append(number)
+            elif quoted is not None:
+                items.append((number, quoted[0], {}))
+                quotes.append(number)
             elif more is not None:
                 items.extend((number, item, {}) for item in more)
                 joined.append(number)
@@ -1863,6 +1869,18 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
                 path,
                 f"{'commas are' if they else 'a comma is'} left out at "
                 f"line{'s' if they else ''} {line_list(mended)}; read "
+                f"{'them' if they else 'it'} as if {'they were' if they else 'it were'} "
+                "there, check the file there",
+                "warning",
+            )
+        )
+    if quotes:
+        they = len(quotes) > 1
+        problems.append(
+            Problem(
+                path,
+                f"{'quotes are' if they else 'a quote is'} left out at "
+                f"line{'s' if they else ''} {line_list(quotes)}; read "
                 f"{'them' if they else 'it'} as if {'they were' if they else 'it were'} "
                 "there, check the file there",
                 "warning",
@@ -2111,6 +2129,13 @@ def _parse_json(text: str, path: Path) -> ReadResult:
                 done.append(
                     f"read {'the commas' if they else 'a comma'} left out at "
                     f"{_lines_said(array.commas)} as if {'they were' if they else 'it were'} there"
+                )
+            if array.quotes:
+                they = len(array.quotes) > 1
+                done.append(
+                    f"read {'the quotes' if they else 'a quote'} left out at "
+                    f"{_lines_said(list(array.quotes))} as if {'they were' if they else 'it were'} "
+                    "there"
                 )
             if array.lost:
                 done.append(
@@ -2503,6 +2528,58 @@ def _past_blanks(text: str, pos: int) -> int:
     return found.end() if found else pos
 
 
+_DECODER = json.JSONDecoder(strict=False)
+#: the longest record a quote left out is looked for in (each place tried is a parse)
+_LONGEST_QUOTED = 64 * 1024
+#: what stands before a string's opening quote, or after its closing one, but spaces
+_BEFORE_QUOTE = "{[,:"
+_AFTER_QUOTE = ":,}]\r\n"
+
+
+def _quote_put_back(
+    decoder: json.JSONDecoder, text: str, start: int, end: int, others: list[Any]
+) -> tuple[dict[str, Any], int] | None:
+    """The record whose text runs from ``start`` to ``end`` (its comma after it left
+    out) read with a quote left out put back (``"title: "X"``, ``"title": X"``,
+    ``"title": "X,``), and where it was put, where exactly one place for it makes the
+    text one whole record with the fields the file's other records have (``others``):
+    every field of it one of theirs, and every field they all have (a record cut short
+    and closed, its quote left open, is no record whole); else None.
+
+    A quote is put back only next to what a string's quote stands next to: a brace,
+    bracket, comma or colon before it (its opening one), or one of those or a line's
+    end after it (its closing one). Such a record was skipped, and said, though one
+    reading of it was there to read."""
+    record = text[start:end].rstrip()
+    record = record[:-1].rstrip() if record.endswith(",") else record
+    if not record.startswith("{") or len(record) > _LONGEST_QUOTED:
+        return None
+    fields = [set(other) for other in others if isinstance(other, dict)]
+    keys = set().union(*fields)
+    common = set.intersection(*fields) if fields else set()
+    readings: dict[str, tuple[dict[str, Any], int]] = {}
+    for at in range(1, len(record)):
+        # an opening quote right before a string's first character, a closing one
+        # right after its last
+        opens = record[:at].rstrip().endswith(tuple(_BEFORE_QUOTE)) and not record[at].isspace()
+        closes = record[at:].lstrip(" \t").startswith(tuple(_AFTER_QUOTE))
+        if not (opens or (closes and not record[at - 1].isspace())):
+            continue
+        attempt = record[:at] + '"' + record[at:]
+        try:
+            item, finish = decoder.raw_decode(attempt)
+        except (ValueError, RecursionError):
+            continue
+        if finish != len(attempt) or not isinstance(item, dict):
+            continue
+        if fields and not common <= set(item) <= keys:
+            continue
+        readings.setdefault(json.dumps(item, sort_keys=True), (item, start + at))
+        if len(readings) > 1:
+            return None
+    return next(iter(readings.values())) if readings else None
+
+
 class _ArrayRead(NamedTuple):
     """What :func:`_array_prefix` read of a damaged JSON array."""
 
@@ -2524,6 +2601,8 @@ class _ArrayRead(NamedTuple):
     unread: tuple[tuple[int, int, str | None], ...] = ()
     #: the lines of the venues of a crawl that could not be read, with their submissions
     venues_lost: tuple[int, ...] = ()
+    #: the lines where a quote left out (in a record, else skipped) was put back
+    quotes: tuple[int, ...] = ()
 
 
 #: a key and its colon: met after a record, it is the rest of a record a stray ``}``
@@ -2587,6 +2666,7 @@ def _array_prefix(
     stretch = 0  # the stretch of text the next element is read in (0: the whole text)
     end: int | None = None  # where the array's "]" ends
     unread: list[tuple[int, int, str | None]] = []
+    quotes: list[int] = []  # the lines of the quotes left out, put back
     while True:
         pos = _past_blanks(text, pos)
         if text.startswith("]", pos) and (items or skipped):
@@ -2609,6 +2689,22 @@ def _array_prefix(
         if not isinstance(read, tuple) or at is not None:
             damage = read if isinstance(read, int) else None
             following, passed, close = _resync(decoder, text, pos, indent, keys, ends, damage)
+            after = following if following is not None else close
+            if after is None and (last := _ARRAY_END_RE.search(text, pos)) is not None:
+                after = last.start()  # the last record, before the list's own end
+            mended = _quote_put_back(decoder, text, pos, after, items) if after else None
+            if mended is not None and not passed:
+                # a quote left out: the record read with it put back
+                quotes.append(line(mended[1]))
+                skipped.append(quotes[-1])
+                items.append(_scrub(mended[0]))
+                keys.update(mended[0])
+                if following is None:
+                    end = None if after is None else after + 1
+                    break  # the last record: the array ends after it
+                pos = following
+                stretch = stretch or _RECORD_WINDOW
+                continue
             if following is None and close is None and not ends.closed(pos):
                 broken = pos
                 break
@@ -2663,7 +2759,9 @@ def _array_prefix(
     stopped = None if broken is None else line(broken)
     places = [*skipped, *([] if stopped is None else [stopped])]
     first = places[0] if places else line(pos)  # a comma before "]"
-    return _ArrayRead(items, first, skipped, stopped, lost, commas, end, tuple(unread))
+    return _ArrayRead(
+        items, first, skipped, stopped, lost, commas, end, tuple(unread), quotes=tuple(quotes)
+    )
 
 
 #: a record's title where its text gives it on one line, whole, and its field ends
@@ -3166,6 +3264,7 @@ def _crawl_prefix(text: str) -> _ArrayRead | None:
     stopped: int | None = None  # the line where reading stopped for good
     end: int | None = None
     venues_lost: list[int] = []
+    quotes: list[int] = []
     pos = _past_blanks(text, pos + 1)
     indent = _indent(text, pos)  # the venues'
     ends = _ArrayEnds(decoder, text, False)
@@ -3199,6 +3298,7 @@ def _crawl_prefix(text: str) -> _ArrayRead | None:
         venues.append({**around, key: read.items})
         skipped.extend(read.skipped)
         commas.extend(read.commas)
+        quotes.extend(read.quotes)
         unread.extend((before + place, at_line, title) for place, at_line, title in read.unread)
         lost += read.lost
         before += len(read.items) + read.lost
@@ -3232,7 +3332,16 @@ def _crawl_prefix(text: str) -> _ArrayRead | None:
         return None
     first = (skipped if stopped is None else [*skipped, stopped])[0]
     return _ArrayRead(
-        venues, first, skipped, stopped, lost, commas, end, tuple(unread), tuple(venues_lost)
+        venues,
+        first,
+        skipped,
+        stopped,
+        lost,
+        commas,
+        end,
+        tuple(unread),
+        tuple(venues_lost),
+        tuple(quotes),
     )
 
 
