@@ -2146,7 +2146,7 @@ def _parse_json(text: str, path: Path) -> ReadResult:
             message += " and ".join([", ".join(done[:-1]), done[-1]] if len(done) > 1 else done)
             if array.unread:
                 message += "; " + _unread_said(
-                    array.unread, array.lost, "submission" if crawl else "item"
+                    array.unread, array.lost, "submission" if crawl else "item", array.ids
                 )
             if array.venues_lost:
                 they = len(array.venues_lost) > 1
@@ -2489,17 +2489,26 @@ def _lines_said(lines: list[int]) -> str:
     return f"line{'s' if len(distinct) > 1 else ''} {line_list(distinct)}"
 
 
-def _unread_said(unread: Iterable[tuple[int, int, str | None]], lost: int, what: str) -> str:
+def _unread_said(
+    unread: Iterable[tuple[int, int, str | None]],
+    lost: int,
+    what: str,
+    ids: Iterable[tuple[int, str]] = (),
+) -> str:
     """Which records could not be read, by their places (``what``: "item", or a crawl's
-    "submission"), lines and titles where known: "could not be read: submission 2
-    (line 607, “Rethinking the Value of Network Pruning”)"; at most three named, and
-    the records passed with them counted."""
+    "submission"), lines and titles where known, else their ids (``ids``, by place):
+    "could not be read: submission 2 (line 607, “Rethinking the Value of Network
+    Pruning”)", "item 1 (line 1, id “H1xH1hQtjQ”)"; at most three named, and the
+    records passed with them counted."""
     named = list(unread)
+    by_place = dict(ids)
     said = []
     for place, line, title in named[:3]:
         if title and len(title) > 80:
             title = title[:79].rstrip() + "…"
-        said.append(f"{place} (line {line}" + (f", “{title}”)" if title else ")"))
+        key = by_place.get(place)
+        known = f", “{title}”" if title else f", id “{key[:80]}”" if key else ""
+        said.append(f"{place} (line {line}{known})")
     more = lost - len(said)
     what = what + ("s" if lost > 1 else "")
     return f"could not be read: {what} {', '.join(said)}" + (
@@ -2603,6 +2612,9 @@ class _ArrayRead(NamedTuple):
     venues_lost: tuple[int, ...] = ()
     #: the lines where a quote left out (in a record, else skipped) was put back
     quotes: tuple[int, ...] = ()
+    #: the ids of the papers of an object of papers by their ids that could not be
+    #: read, by their places
+    ids: tuple[tuple[int, str], ...] = ()
 
 
 #: a key and its colon: met after a record, it is the rest of a record a stray ``}``
@@ -3467,6 +3479,8 @@ def _keyed_read(text: str) -> _ArrayRead | None:
     skipped: list[int] = []
     commas: list[int] = []
     unread: list[tuple[int, int, str | None]] = []
+    ids: list[tuple[int, str]] = []  # the ids of the papers that could not be read
+    quotes: list[int] = []  # the lines of the quotes left out, put back
     end: int | None = None
     stretch = 0  # as in :func:`_array_prefix`
     while True:
@@ -3492,24 +3506,83 @@ def _keyed_read(text: str) -> _ArrayRead | None:
         at = line(read if isinstance(read, int) else pos)
         following: int | None = None
         pattern = starts or _keys_like(papers)
+        named = _KEY_RE.match(text, pos)
+        if pattern is None and not papers and one_line and not _paper_field(named):
+            pattern = _ANY_KEY_AFTER_RE  # the first paper damaged, on one line
         for found in pattern.finditer(text, pos + 1, close) if pattern else ():
             paper = _keyed_paper(decoder, text, found.start(1), _no_line, _RECORD_WINDOW)
-            if isinstance(paper, tuple):
+            if isinstance(paper, tuple) and (
+                starts
+                or papers
+                or (not _paper_field(found) and _keyed_after(decoder, text, paper[2], close))
+            ):
                 following = found.start(1)
                 break
-        skipped.append(at)
-        if not isinstance(read, tuple):
+        value = _past_blanks(text, named.end()) if named is not None else None
+        upto = following if following is not None else close if close < len(text) else None
+        mended = None
+        if not isinstance(read, tuple) and value is not None and upto is not None:
+            mended = _quote_put_back(decoder, text, value, upto, list(papers.values()))
+        if named is not None and mended is not None and _is_paper(mended[0]):
+            # a quote left out: the paper read with it put back
+            papers[json.loads(named.group(1), strict=False)] = _scrub(mended[0])
+            quotes.append(line(mended[1]))
+            skipped.append(quotes[-1])
+        elif not isinstance(read, tuple):
+            skipped.append(at)
             place = len(papers) + len(unread) + 1
             unread.append((place, at, _title_at(text, pos, following)))
+            if named is not None:
+                ids.append((place, json.loads(named.group(1), strict=False)))
+        else:
+            skipped.append(at)
         if following is None:
+            end = upto + 1 if mended is not None and upto is not None else end
             break  # the last paper
         pos = following
         stretch = stretch or _RECORD_WINDOW  # as in :func:`_array_prefix`
-    if not skipped or len(papers) < 2 or (close == len(text) and len(skipped) < 2):
-        return None  # whole, or only cut short (:func:`_keyed_prefix`)
     lost = len(unread)
+    if not skipped or len(papers) + lost < 2 or (close == len(text) and len(skipped) < 2):
+        return None  # whole, or only cut short (:func:`_keyed_prefix`)
     first = skipped[0]
-    return _ArrayRead([papers], first, skipped, None, lost, commas, end, tuple(unread))
+    return _ArrayRead(
+        [papers],
+        first,
+        skipped,
+        None,
+        lost,
+        commas,
+        end,
+        tuple(unread),
+        quotes=tuple(quotes),
+        ids=tuple(ids),
+    )
+
+
+#: where a paper's key may start in an object of papers by their ids written on one
+#: line, before any is read (:func:`_keys_like`): after a "}" and a comma, a key of the
+#: characters of an id, before a "{"
+_ANY_KEY_AFTER_RE = re.compile(r'\}[ \t\r\n]*,[ \t\r\n]*("[\w.:/-]{1,200}")[ \t\r\n]*:[ \t\r\n]*\{')
+
+
+def _paper_field(key: re.Match[str] | None) -> bool:
+    """Whether the key ``key`` found (its quoted name its first group) is the name of a
+    field a paper is read from ("title", "content"): a paper's own, no paper's id."""
+    return key is not None and json.loads(key.group(1), strict=False) in LOOKED_FOR
+
+
+def _keyed_after(decoder: json.JSONDecoder, text: str, end: int, close: int) -> bool:
+    """Whether the paper that ends at ``end`` is followed as one of an object's papers
+    by their ids is: by the object's end (``close``), or by a comma and a key with a
+    paper, not by a field of a paper it would be an object nested in (``"content":
+    {…}``, whose title made it look like a paper)."""
+    after = _past_blanks(text, end)
+    if after == close:
+        return True
+    if not text.startswith(",", after):
+        return False
+    following = _keyed_paper(decoder, text, _past_blanks(text, after + 1), _no_line, _RECORD_WINDOW)
+    return isinstance(following, tuple)
 
 
 def _keys_like(papers: dict[str, Any]) -> re.Pattern[str] | None:
