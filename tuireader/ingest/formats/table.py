@@ -372,6 +372,9 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     ]
     for at in unquoted:
         names[at] = _column_name(header[at].replace('"', ""))
+    misspelt = _misspelt_columns(names) if names[:2] != ["pt", "au"] else {}
+    for at, name in misspelt.items():
+        names[at] = name
     own = tuple(names[: len(OWN_COLUMNS)]) == OWN_COLUMNS
     known = COLUMNS | (_OWN_EXPORT_COLUMNS if own else {})
     if names[:2] == ["pt", "au"] and "ti" in names:
@@ -417,6 +420,12 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
         problems.append(Problem(path, said, "warning"))
     for at in unquoted:
         said = f"the header's column {header[at].strip()!r} holds a quote; read it as {names[at]!r}"
+        problems.append(Problem(path, said, "warning"))
+    for at in misspelt:
+        said = (
+            f"the header's column {header[at].strip()!r} names no column read, one character "
+            f"from {names[at]!r}, which no other column is: read it as {names[at]!r}"
+        )
         problems.append(Problem(path, said, "warning"))
     if header_quote:
         problems.append(Problem(path, header_quote, "warning"))
@@ -710,6 +719,49 @@ def _header_rejoined(text: str, start: int, dialect: type[csv.Dialect]) -> tuple
         f"row, its columns {', '.join(repr(cell.strip()) for cell in cells)}"
     )
     return text[:start] + "".join(new), said
+
+
+#: the field each name a column is read by gives
+_FIELD_OF = {alias: field for field, aliases in COLUMNS.items() for alias in aliases}
+#: names of columns of their own, one character from a name read ("date", "site", "code")
+_OWN_NAMES = frozenset({"data", "cite", "mode"})
+
+
+def _one_edit(name: str, alias: str) -> bool:
+    """Whether ``name`` is ``alias`` with one character typed in, lost, typed over, or
+    two swapped; not an ``s`` at its end ("names" is no misspelt "name")."""
+    if name in (alias, alias + "s") or alias == name + "s":
+        return False
+    if len(name) == len(alias):
+        diff = [at for at, (a, b) in enumerate(zip(name, alias, strict=True)) if a != b]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and name[diff[0]] == alias[diff[1]]
+        )
+    longer, shorter = (name, alias) if len(name) > len(alias) else (alias, name)
+    if len(longer) != len(shorter) + 1:
+        return False
+    return any(longer[:at] + longer[at + 1 :] == shorter for at in range(len(longer)))
+
+
+def _misspelt_columns(names: list[str]) -> dict[int, str]:
+    """The columns whose names (as :func:`_column_name` gives them) name none read but
+    are one character from a name of exactly one field no other column gives
+    ("autxhors", "venu"), by their places, each with that name.
+
+    A character typed into a column's name lost the column: every paper without its
+    authors, or its venue, without a word."""
+    given = {_FIELD_OF[name] for name in names if name in _FIELD_OF}
+    found: dict[int, str] = {}
+    for at, name in enumerate(names):
+        if name in _COLUMN_NAMES or name in _OWN_NAMES or len(name) < 3:
+            continue
+        near = [alias for alias in _COLUMN_NAMES if _one_edit(name, alias)]
+        fields = {_FIELD_OF[alias] for alias in near}
+        if len(fields) == 1 and not fields & given:
+            found[at] = min(near, key=COLUMNS[fields.pop()].index)
+    # two columns misspelt as one field: which is it?
+    counts = Counter(_FIELD_OF[name] for name in found.values())
+    return {at: name for at, name in found.items() if counts[_FIELD_OF[name]] == 1}
 
 
 def _rejoined(header: list[str]) -> tuple[list[str], str | None]:
