@@ -55,6 +55,7 @@ def test_a_column_name_one_character_amiss_is_read_and_said(
         "Title,Names,Year,Venue",  # a plural, no misspelt "name"
         "title,athors,autors,venue",  # two near "authors": which is it?
         "title,authors,year,venue,yaer",  # the year is given already
+        "title,authors,year,venue,EID",  # Scopus's id, no misspelt "id"
     ],
 )
 def test_a_column_name_not_so_amiss_is_left_as_it_is(tmp_path: Path, header: str) -> None:

@@ -215,6 +215,25 @@ def damaged_years_said(
     )
 
 
+def one_edit(name: str, alias: str) -> bool:
+    """Whether ``name`` is ``alias`` with one character typed in, lost, typed over, or
+    two swapped (a field's or a column's name so damaged); not an ``s`` at its end
+    ("names" is no misspelt "name"), nor a name of two characters ("eid" is no "id")."""
+    if name in (alias, alias + "s") or alias == name + "s" or min(len(name), len(alias)) < 3:
+        return False
+    if len(name) == len(alias):
+        diff = [at for at, (a, b) in enumerate(zip(name, alias, strict=True)) if a != b]
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and (name[diff[0]], name[diff[1]]) == (alias[diff[1]], alias[diff[0]])
+        )
+    longer, shorter = (name, alias) if len(name) > len(alias) else (alias, name)
+    if len(longer) != len(shorter) + 1:
+        return False
+    return any(longer[:at] + longer[at + 1 :] == shorter for at in range(len(longer)))
+
+
 def plain_doi(value: str | None) -> str | None:
     """A DOI without its ``https://doi.org/`` or ``doi:`` prefix; None when there is none.
 

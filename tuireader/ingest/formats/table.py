@@ -64,6 +64,7 @@ from tuireader.ingest.formats.common import (
     given_id_texts,
     journal_case,
     line_list,
+    one_edit,
     openreview_id_of,
     plain_dois,
     split_authors_string,
@@ -727,22 +728,6 @@ _FIELD_OF = {alias: field for field, aliases in COLUMNS.items() for alias in ali
 _OWN_NAMES = frozenset({"data", "cite", "mode"})
 
 
-def _one_edit(name: str, alias: str) -> bool:
-    """Whether ``name`` is ``alias`` with one character typed in, lost, typed over, or
-    two swapped; not an ``s`` at its end ("names" is no misspelt "name")."""
-    if name in (alias, alias + "s") or alias == name + "s":
-        return False
-    if len(name) == len(alias):
-        diff = [at for at, (a, b) in enumerate(zip(name, alias, strict=True)) if a != b]
-        return len(diff) == 1 or (
-            len(diff) == 2 and diff[1] == diff[0] + 1 and name[diff[0]] == alias[diff[1]]
-        )
-    longer, shorter = (name, alias) if len(name) > len(alias) else (alias, name)
-    if len(longer) != len(shorter) + 1:
-        return False
-    return any(longer[:at] + longer[at + 1 :] == shorter for at in range(len(longer)))
-
-
 def _misspelt_columns(names: list[str]) -> dict[int, str]:
     """The columns whose names (as :func:`_column_name` gives them) name none read but
     are one character from a name of exactly one field no other column gives
@@ -755,7 +740,7 @@ def _misspelt_columns(names: list[str]) -> dict[int, str]:
     for at, name in enumerate(names):
         if name in _COLUMN_NAMES or name in _OWN_NAMES or len(name) < 3:
             continue
-        near = [alias for alias in _COLUMN_NAMES if _one_edit(name, alias)]
+        near = [alias for alias in _COLUMN_NAMES if one_edit(name, alias)]
         fields = {_FIELD_OF[alias] for alias in near}
         if len(fields) == 1 and not fields & given:
             found[at] = min(near, key=COLUMNS[fields.pop()].index)
