@@ -57,3 +57,34 @@ def test_a_name_that_holds_a_colon_of_its_own_is_left_as_it_is(tmp_path: Path) -
     result = read_file(path)
     assert len(result.records) == 4
     assert result.problems == ()
+
+
+def test_a_letter_typed_into_or_lost_from_a_fields_name_is_read_as_it(tmp_path: Path) -> None:
+    # "abstrat", "isued": the paper lost its abstract, or its year, without a word
+    text = "[\n" + ",\n".join(json.dumps(item) for item in _items()) + "\n]\n"
+    intact = tmp_path / "intact.json"
+    intact.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+    lines[2] = lines[2].replace('"abstract"', '"abstrat"')
+    lines[3] = lines[3].replace('"issued"', '"isued"')
+    damaged = tmp_path / "list.json"
+    damaged.write_text("\n".join(lines), encoding="utf-8")
+    assert _papers(damaged) == _papers(intact)
+    (message,) = [problem.message for problem in read_file(damaged).problems]
+    assert message == (
+        "items 2, 3 have fields whose name is one character from another's (“abstrat” as "
+        "“abstract”, “isued” as “issued”); read as that field, check the file there"
+    )
+
+
+def test_a_field_of_one_record_near_a_name_it_has_is_left_as_it_is(tmp_path: Path) -> None:
+    items = _items()
+    items[1]["issue"] = "3"  # beside "issued", a field of its own
+    items[2]["abstracts"] = "More"  # a plural, beside "abstract"
+    items[3]["eid"] = "2-s2.0-1"  # a name near one of two letters ("id")
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    intact = tmp_path / "intact.json"
+    intact.write_text(json.dumps(_items()), encoding="utf-8")
+    assert _papers(path) == _papers(intact)
+    assert read_file(path).problems == ()

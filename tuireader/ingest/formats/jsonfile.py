@@ -74,6 +74,7 @@ from tuireader.ingest.formats.common import (
     given_id_texts,
     line_list,
     listed,
+    one_edit,
     one_line,
     openreview_id_of,
     page_text,
@@ -1587,6 +1588,37 @@ def _names_mended(item: dict[str, Any], known: set[str]) -> tuple[dict[str, Any]
     return mended, renamed
 
 
+#: fields of their own one character from another's name ("issue", beside "issued")
+_OWN_FIELDS = frozenset({"issue", "context"})
+
+
+def _names_misspelt(
+    item: dict[str, Any], known: set[str], alone: set[str]
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """``item`` with each field whose name is no other record's (``alone``), nor one a
+    record is read from, read under the one name of ``known`` (the file's other
+    records' fields, and those a record is read from) it is one character from
+    (:func:`one_edit`: "abstrat", "isued", "autors"), where the record has no field of
+    that name; and those fields, as written and as read. The field was passed over as
+    one no reader knows, and the paper lost its abstract, year or authors without a
+    word."""
+    found = [
+        key
+        for key in item
+        if isinstance(key, str) and key in alone and key not in known and key not in _OWN_FIELDS
+    ]
+    if not found:
+        return item, []
+    mended = dict(item)
+    renamed = []
+    for key in found:
+        near = [name for name in known if name not in mended and one_edit(key, name)]
+        if len(near) == 1:
+            mended[near[0]] = mended.pop(key)
+            renamed.append((key, near[0]))
+    return mended, renamed
+
+
 #: the fields a record's year is read from, in the order read
 _YEAR_FIELDS = ("year", "issued", "published", "publishedAt", "publicationDate", "date")
 
@@ -1627,6 +1659,8 @@ def _records_from_items(
     front: list[tuple[int, str]] = []  # a volume's preface, foreword, table of contents
     broken: list[tuple[int, str]] = []
     mended_names: list[tuple[int, list[str]]] = []  # fields read by their names mended
+    #: fields read by the names theirs are one character from: as written, and read
+    misspelt_names: list[tuple[int, list[tuple[str, str]]]] = []
     bad_bibtex: list[int] = []  # records whose "bibtex" string is damaged
     #: records whose year is damaged: the item, the record, the year as written and read
     years: list[tuple[int, int, tuple[str, int | None]]] = []
@@ -1645,6 +1679,7 @@ def _records_from_items(
             for key in item:
                 counts[key] = counts.get(key, 0) + 1
     known = {key for key, count in counts.items() if count > 1} | set(LOOKED_FOR)
+    alone = {key for key, count in counts.items() if count == 1}
     for position, item, context in items:
         if item is None:
             nulls.append(position)
@@ -1658,6 +1693,9 @@ def _records_from_items(
         item, renamed = _names_mended(item, known)
         if renamed:
             mended_names.append((position, renamed))
+        item, misspelt = _names_misspelt(item, known, alone)
+        if misspelt:
+            misspelt_names.append((position, misspelt))
         if len(seen_fields) < 200:
             seen_fields.update(dict.fromkeys(str(key) for key in item))
         try:
@@ -1724,6 +1762,19 @@ def _records_from_items(
                 f"({', '.join(f'“{name}”' for name in names[:5])}"
                 f"{', …' if len(names) > 5 else ''}); read as the field named without it, "
                 "check the file there",
+                "warning",
+            )
+        )
+    if misspelt_names:
+        numbers = [position for position, _ in misspelt_names]
+        pairs = list(dict.fromkeys(pair for _, found in misspelt_names for pair in found))
+        problems.append(
+            Problem(
+                path,
+                f"{_place(where, numbers)} {'has a field' if len(numbers) == 1 else 'have fields'} "
+                "whose name is one character from another's ("
+                + ", ".join(f"“{key}” as “{name}”" for key, name in pairs[:5])
+                + f"{', …' if len(pairs) > 5 else ''}); read as that field, check the file there",
                 "warning",
             )
         )
