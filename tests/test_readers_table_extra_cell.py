@@ -44,3 +44,22 @@ def test_rows_that_all_end_in_an_empty_cell_are_not_named(tmp_path: Path) -> Non
         "Sparse nets",
     ]
     assert result.problems == ()
+
+
+def test_a_delimiter_in_a_cell_before_an_empty_last_one_is_said(tmp_path: Path) -> None:
+    # "Inference, revisited" unquoted: the authors under the title's column, the year
+    # under the authors', the empty DOI past the header's, without a word
+    path = tmp_path / "list.csv"
+    path.write_text(
+        "Title,Authors,Year,DOI\nDeep nets,Lee,2015,10.1/x\nInference, revisited,Arroyo,2019,\n"
+        "Whole,Roe,2021,\nOther,Doe,2022,10.1/y\n",
+        encoding="utf-8",
+    )
+    result = read_file(path)
+    assert len(result.records) == 4
+    assert [problem.message for problem in result.problems] == [
+        (
+            "line 3: more cells than the 4 columns of the header (read as far as the header "
+            "goes; the cells may be under the wrong columns)"
+        )
+    ]

@@ -446,6 +446,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             )
         )
     bare: list[int] = []
+    year_at = columns["year"][0] if "year" in columns else None
     wide: list[int] = []  # rows with cells past the header's, under no column
     narrow: list[int] = []  # rows short of the header's cells
     over: list[int] = []  # rows with blank cells past the header's
@@ -469,8 +470,11 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 narrow.append(start)
             if any(cell.strip() for cell in row[width:]):
                 wide.append(start)
-            elif len(row) > width and not row[0].strip():
-                over.append(start)  # its cells moved on by a delimiter put in before them
+            elif len(row) > width and (not row[0].strip() or _year_moved(row, year_at, width)):
+                # its cells moved on by a delimiter put in before them (its first, or
+                # one in a cell, its year moved past its column, its last cell, empty,
+                # past the header's)
+                over.append(start)
 
             def cell(name: str, row: list[str] = row) -> str:
                 cells = [row[at].strip() for at in columns.get(name, ()) if at < len(row)]
@@ -545,9 +549,10 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             )
         )
     if over and len(over) <= max(2, seen / 10) and seen - len(over) > seen / 2:
-        # a row with an empty cell more than the others have, its first: a delimiter put
-        # in (",Plain title,Di Eh,2022,") moved its cells one column on, the title under
-        # none, unsaid (empty cells at a row's end move none: they are not named)
+        # a row with an empty cell more than the others have: a delimiter put in
+        # (",Plain title,Di Eh,2022,", "Plain, title,Di Eh,2022,") moved its cells one
+        # column on, the title under none, or its authors under the title's, unsaid
+        # (empty cells at a row's end, its year where it belongs, move none)
         wide = sorted(wide + over)
     if wide:
         many = len(wide) != 1
@@ -883,6 +888,18 @@ def _own_link(record: Record) -> Record:
     if named <= set(identifier_keys(replace(record, url=None))):
         return record
     return replace(record, url=None, project_urls=(*record.project_urls, record.url))
+
+
+def _year_moved(row: list[str], year_at: int | None, width: int) -> bool:
+    """Whether ``row``, with more cells than the header's ``width``, has no year under
+    the table's column of years (``year_at``) but one a cell or more after it, as many
+    as the row has cells too many: a delimiter put into a cell before it moved it on."""
+    if year_at is None or YEAR_RE.fullmatch(row[year_at].strip()):
+        return False
+    return any(
+        YEAR_RE.fullmatch(row[at].strip())
+        for at in range(year_at + 1, min(len(row), year_at + len(row) - width + 1))
+    )
 
 
 def _is_true(row: list[str], at: int) -> bool:
