@@ -272,6 +272,30 @@ def plain_dois(value: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(doi for doi in dois if doi is not None))
 
 
+def unread_doi(value: Any) -> str | None:
+    """A DOI field's text that gives no DOI (:func:`plain_dois`) though it is written as
+    one would be, with a slash and a digit ("[0.1080/00031305", "10.11:09/SMC.2018"), as
+    written, cut to 60 characters; None for one that gives a DOI, or holds none ("n/a").
+
+    Such a field was passed over: the paper lost its DOI, and what finds it by it,
+    without a word."""
+    text = one_line(value) if isinstance(value, str) else None
+    if not text or plain_dois(text) or "/" not in text or not re.search(r"\d", text):
+        return None
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def unread_dois_said(place: str, found: Sequence[str]) -> str:
+    """What to say of the DOI fields :func:`unread_doi` found at ``place``."""
+    shown = ", ".join(f"“{text}”" for text in found[:3]) + (", …" if len(found) > 3 else "")
+    several = len(found) > 1
+    return (
+        f"{place}: the DOI{'s' if several else ''} ({shown}) "
+        f"{'give' if several else 'gives'} no DOI (a character typed in, or lost?); left "
+        "out, check the file there"
+    )
+
+
 def _one_doi(value: str) -> str | None:
     """``value`` as one DOI without its prefix (see :func:`plain_doi`), or None. A DOI
     after its resolver's address is read as the address gives it: ``%2F`` is ``/``."""

@@ -81,6 +81,8 @@ from tuireader.ingest.formats.common import (
     plain_dois,
     split_lines,
     text_field,
+    unread_doi,
+    unread_dois_said,
     url_list,
     word_list,
     year_of,
@@ -1662,6 +1664,7 @@ def _records_from_items(
     #: fields read by the names theirs are one character from: as written, and read
     misspelt_names: list[tuple[int, list[tuple[str, str]]]] = []
     bad_bibtex: list[int] = []  # records whose "bibtex" string is damaged
+    bad_dois: list[tuple[int, str]] = []  # records whose DOI gives none, as written
     #: records whose year is damaged: the item, the record, the year as written and read
     years: list[tuple[int, int, tuple[str, int | None]]] = []
     seen_fields: dict[str, None] = {}
@@ -1721,6 +1724,9 @@ def _records_from_items(
                 if damaged[1] is not None:
                     record = replace(record, year=damaged[1])
             records.append(record)
+            doi = None if record.doi else unread_doi(item.get("doi") or item.get("DOI"))
+            if doi is not None:
+                bad_dois.append((position, doi))
             if _bibtex_damaged(item.get("bibtex")):
                 bad_bibtex.append(position)
             own = _is_own(item)
@@ -1740,6 +1746,9 @@ def _records_from_items(
             place = _place(where, [at for at, _ in found])
             said = damaged_years_said(place, [w for _, w in found], list_year)
             problems.append(Problem(path, said, "warning"))
+    if bad_dois:
+        said = unread_dois_said(_place(where, [at for at, _ in bad_dois]), [d for _, d in bad_dois])
+        problems.append(Problem(path, said, "warning"))
     if bad_bibtex:
         several = len(bad_bibtex) > 1
         problems.append(

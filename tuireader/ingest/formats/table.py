@@ -69,6 +69,8 @@ from tuireader.ingest.formats.common import (
     plain_dois,
     split_authors_string,
     split_lines,
+    unread_doi,
+    unread_dois_said,
     word_list,
 )
 from tuireader.ingest.formats.prose import strip_markup
@@ -451,6 +453,7 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
     narrow: list[int] = []  # rows short of the header's cells
     over: list[int] = []  # rows with blank cells past the header's
     damaged_years: list[tuple[int, tuple[str, int | None]]] = []  # rows whose year is damaged
+    bad_dois: list[tuple[int, str]] = []  # rows whose DOI gives none, as written
     width = len(header)
     seen = short = 0  # rows with a cell that is not blank, and those short of cells
     # the last row: its first line, its cells, and whether it gave a record (None: it is
@@ -496,6 +499,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             if kept:
                 if damaged is not None:
                     damaged_years.append((start, damaged))
+                if not record.doi and (doi := unread_doi(cell("doi"))) is not None:
+                    bad_dois.append((start, doi))
                 records.append(record)
                 scopes.append(_own_scope(row, lists_at) if not record.venue else None)
                 ids.append(row[id_at].strip() if id_at is not None and id_at < len(row) else None)
@@ -520,6 +525,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 ids.pop()
                 if damaged_years and damaged_years[-1][0] == start:
                     damaged_years.pop()  # a year cut short is no damage of its own
+                if bad_dois and bad_dois[-1][0] == start:
+                    bad_dois.pop()
             elif counted and detached and detached[-1] == start:
                 detached.pop()
             elif counted:
@@ -580,6 +587,10 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
             )
             said = damaged_years_said(place, [written for _, written in rows_said])
             problems.append(Problem(path, said, "warning"))
+    if bad_dois:
+        place = f"line{'s' if len(bad_dois) > 1 else ''} {line_list([at for at, _ in bad_dois])}"
+        said = unread_dois_said(place, [doi for _, doi in bad_dois])
+        problems.append(Problem(path, said, "warning"))
     if bare:
         problems.append(
             Problem(
