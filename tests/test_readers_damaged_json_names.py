@@ -88,3 +88,22 @@ def test_a_field_of_one_record_near_a_name_it_has_is_left_as_it_is(tmp_path: Pat
     intact.write_text(json.dumps(_items()), encoding="utf-8")
     assert _papers(path) == _papers(intact)
     assert read_file(path).problems == ()
+
+
+def test_a_character_amiss_in_a_csl_name_or_dates_part_is_read_as_it(tmp_path: Path) -> None:
+    # "famly", "dte-parts": the author lost the family name, the paper its year
+    text = "[\n" + ",\n".join(json.dumps(item) for item in _items()) + "\n]\n"
+    intact = tmp_path / "intact.json"
+    intact.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+    lines[1] = lines[1].replace('"family"', '"famly"')
+    lines[4] = lines[4].replace('"date-parts"', '"dte-parts"')
+    damaged = tmp_path / "list.json"
+    damaged.write_text("\n".join(lines), encoding="utf-8")
+    assert _papers(damaged) == _papers(intact)
+    assert read_file(damaged).records[0].authors == ("Daniëlle Posthuma",)
+    (message,) = [problem.message for problem in read_file(damaged).problems]
+    assert message == (
+        "items 1, 4 have fields whose name is one character from another's (“famly” as "
+        "“family”, “dte-parts” as “date-parts”); read as that field, check the file there"
+    )

@@ -1647,6 +1647,47 @@ def _year_damaged(item: dict[str, Any]) -> tuple[str, int | None] | None:
     return None
 
 
+#: the parts of a CSL name, and of a CSL date, by the fields that hold them
+_CSL_PARTS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("author", "editor"),
+        frozenset(
+            ("family", "given", "literal", "suffix", "dropping-particle", "non-dropping-particle")
+        ),
+    ),
+    "issued": frozenset(("date-parts", "raw", "literal", "season", "circa")),
+}
+
+
+def _csl_parts_mended(item: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """``item`` with each part of a CSL name or date whose name has a character typed
+    in, lost, typed over or two swapped (``"famly"``, ``"fami:ly"``, ``"dte-parts"``) read
+    under the one part's name it is one character from, where the name or date has
+    none of that name; and those parts, as written and as read. The part was passed
+    over: an author lost the family name, the paper its year, without a word."""
+    renamed: list[tuple[str, str]] = []
+    mended = item
+    for field, parts in _CSL_PARTS.items():
+        value = item.get(field)
+        values = value if isinstance(value, list) else [value]
+        fixed: list[Any] = []
+        for part in values:
+            if isinstance(part, dict) and not set(part) <= parts:
+                part = dict(part)
+                for key in [key for key in part if isinstance(key, str) and key not in parts]:
+                    bare = _STRUCTURE_CHARS_RE.sub("", key).strip()
+                    near = [
+                        name for name in parts - set(part) if bare == name or one_edit(bare, name)
+                    ]
+                    if len(near) == 1:
+                        part[near[0]] = part.pop(key)
+                        renamed.append((key, near[0]))
+            fixed.append(part)
+        if fixed != values:
+            mended = {**mended, field: fixed if isinstance(value, list) else fixed[0]}
+    return mended, renamed
+
+
 def _records_from_items(
     items: Iterable[tuple[int, Any, dict[str, Any]]], path: Path, where: str
 ) -> tuple[list[Record], list[Problem], dict[str, Any]]:
@@ -1697,6 +1738,9 @@ def _records_from_items(
         if renamed:
             mended_names.append((position, renamed))
         item, misspelt = _names_misspelt(item, known, alone)
+        if _is_csl(item):
+            item, parts = _csl_parts_mended(item)
+            misspelt += parts
         if misspelt:
             misspelt_names.append((position, misspelt))
         if len(seen_fields) < 200:
