@@ -109,3 +109,14 @@ def test_one_line_cut_short_alone_is_said_as_cut_short(tmp_path: Path) -> None:
     assert _titles(path) == titles[:4]
     (message,) = [problem.message for problem in read_file(path).problems]
     assert message.endswith("read the 4 records before it (is the file cut short?)")
+
+
+def test_a_first_paper_without_its_opening_brace_costs_that_paper_only(tmp_path: Path) -> None:
+    text, titles = _one_line()
+    first = f'"{_ids()[0]}": {{'
+    assert text.startswith("{" + first)
+    path = tmp_path / "corl.json"
+    path.write_text(text.replace(first, first[:-1], 1), encoding="utf-8")
+    assert _titles(path) == titles[1:]
+    (message,) = [problem.message for problem in read_file(path).problems]
+    assert "could not be read: item 1 (line 1, “" in message

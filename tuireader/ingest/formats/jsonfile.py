@@ -3603,7 +3603,7 @@ def _keyed_read(text: str) -> _ArrayRead | None:
             if text.startswith("}", pos):
                 end = pos + 1
                 break
-        elif read is None and not papers and not skipped:
+        elif read is None and not papers and not skipped and not _brace_lost(text, pos):
             return None  # its first value is no paper: no such object
         # damaged (or a paper read, and something else than a comma after it): on at
         # the next key that starts a line, up to the object's end
@@ -3667,6 +3667,16 @@ def _keyed_read(text: str) -> _ArrayRead | None:
 #: line, before any is read (:func:`_keys_like`): after a "}" and a comma, a key of the
 #: characters of an id, before a "{"
 _ANY_KEY_AFTER_RE = re.compile(r'\}[ \t\r\n]*,[ \t\r\n]*("[\w.:/-]{1,200}")[ \t\r\n]*:[ \t\r\n]*\{')
+
+
+def _brace_lost(text: str, pos: int) -> bool:
+    """Whether the key at ``pos`` is an id (no field a paper is read from) whose value is
+    a key and its colon (``"H1xH1hQtjQ": "title": …``): a paper whose ``{`` was lost, no
+    value of an object that is no object of papers by their ids."""
+    named = _KEY_RE.match(text, pos)
+    if named is None or _paper_field(named):
+        return False
+    return _KEY_RE.match(text, _past_blanks(text, named.end())) is not None
 
 
 def _paper_field(key: re.Match[str] | None) -> bool:
