@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tuireader.ingest.formats import jsonfile
 from tuireader.ingest.readers import read_file
 
 
@@ -78,3 +79,35 @@ def test_a_quote_left_out_of_a_json_lines_record_is_put_back(tmp_path: Path) -> 
     assert [problem.message for problem in read_file(path).problems] == [
         "a quote is left out at line 3; read it as if it were there, check the file there"
     ]
+
+
+class _Counting(json.JSONDecoder):
+    """A decoder that counts the texts it is given to read."""
+
+    calls = 0
+
+    def raw_decode(self, s: str, idx: int = 0) -> tuple[object, int]:
+        _Counting.calls += 1
+        return super().raw_decode(s, idx)
+
+
+def test_a_quote_is_looked_for_only_near_where_the_record_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a long abstract of commas before the damage: each place next to one is a parse
+    items = [{"abstract": ", ".join(["word"] * 8000), **item} for item in _items()]
+    lines = [json.dumps(item) for item in items]
+    lines[1] = lines[1].replace('"title": "Paper 1"', '"title: "Paper 1"')
+    monkeypatch.setattr(jsonfile, "_DECODER", _Counting(strict=False))
+    path = tmp_path / "list.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert [title for title, _, _ in _papers(path)] == [f"Paper {n}" for n in range(4)]
+    assert 0 < _Counting.calls < 1000  # of the line's 8,000 commas, those near the title
+
+
+def test_the_last_quote_of_a_record_left_out_is_put_back(tmp_path: Path) -> None:
+    lines = [json.dumps(item) for item in _items()]
+    lines[1] = lines[1].replace('"year": 2021', '"year: 2021')
+    path = tmp_path / "list.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert [year for _, _, year in _papers(path)] == [2020, 2021, 2022, 2023]

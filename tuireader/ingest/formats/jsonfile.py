@@ -2644,6 +2644,8 @@ def _past_blanks(text: str, pos: int) -> int:
 _DECODER = json.JSONDecoder(strict=False)
 #: the longest record a quote left out is looked for in (each place tried is a parse)
 _LONGEST_QUOTED = 64 * 1024
+#: how far before where json stops a quote left out is looked for
+_QUOTE_BEFORE = 2048
 #: what stands before a string's opening quote, or after its closing one, but spaces
 _BEFORE_QUOTE = "{[,:"
 _AFTER_QUOTE = ":,}]\r\n"
@@ -2667,11 +2669,22 @@ def _quote_put_back(
     record = record[:-1].rstrip() if record.endswith(",") else record
     if not record.startswith("{") or len(record) > _LONGEST_QUOTED:
         return None
+    try:
+        decoder.raw_decode(record)
+    except json.JSONDecodeError as error:
+        # the quote is left out before where json stops, or just after; after where a
+        # string that never ends starts (the record's last quote left out)
+        stopped = error.pos
+        last = len(record) if error.msg.startswith("Unterminated") else stopped + 2
+    except (ValueError, RecursionError):
+        return None
+    else:
+        return None
     fields = [set(other) for other in others if isinstance(other, dict)]
     keys = set().union(*fields)
     common = set.intersection(*fields) if fields else set()
     readings: dict[str, tuple[dict[str, Any], int]] = {}
-    for at in range(1, len(record)):
+    for at in range(max(1, stopped - _QUOTE_BEFORE), min(len(record), last)):
         # an opening quote right before a string's first character, a closing one
         # right after its last
         opens = record[:at].rstrip().endswith(tuple(_BEFORE_QUOTE)) and not record[at].isspace()
