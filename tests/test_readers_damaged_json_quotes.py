@@ -111,3 +111,27 @@ def test_the_last_quote_of_a_record_left_out_is_put_back(tmp_path: Path) -> None
     path = tmp_path / "list.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert [year for _, _, year in _papers(path)] == [2020, 2021, 2022, 2023]
+
+
+def test_the_records_fields_are_gathered_once_for_many_damaged_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each damaged line looked at for a quote left out against the records before it:
+    # gathered again at each, their fields cost the square of the lines
+    added = 0
+    add = jsonfile._Fields.add
+
+    def counted(self: jsonfile._Fields, item: object) -> None:
+        nonlocal added
+        added += 1
+        add(self, item)
+
+    monkeypatch.setattr(jsonfile._Fields, "add", counted)
+    lines = []
+    for n in range(200):
+        lines.append(json.dumps({"title": f"Paper {n}", "year": 2020}))
+        lines.append('{"title": "Broken" x y, "year": 2020}')  # no one quote mends it
+    path = tmp_path / "list.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert len(read_file(path).records) == 200
+    assert added == 200

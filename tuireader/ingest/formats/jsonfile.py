@@ -1591,7 +1591,7 @@ def _names_mended(item: dict[str, Any], known: set[str]) -> tuple[dict[str, Any]
 
 
 #: fields of their own one character from another's name ("issue", beside "issued")
-_OWN_FIELDS = frozenset({"issue", "context"})
+_NEAR_YET_OWN = frozenset({"issue", "context"})
 
 
 def _names_misspelt(
@@ -1607,7 +1607,7 @@ def _names_misspelt(
     found = [
         key
         for key in item
-        if isinstance(key, str) and key in alone and key not in known and key not in _OWN_FIELDS
+        if isinstance(key, str) and key in alone and key not in known and key not in _NEAR_YET_OWN
     ]
     if not found:
         return item, []
@@ -1924,6 +1924,8 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
     bad: list[tuple[int, str]] = []
     mended: list[int] = []  # the lines read with the commas they leave out put back
     quotes: list[int] = []  # the lines read with the quote they leave out put back
+    fields = _Fields()  # the fields of the records read, as far as ``counted``
+    counted = 0
     joined: list[int] = []  # the lines that hold more than one record
     broken: list[tuple[int, int]] = []  # records whose strings hold a line break
     last = 0  # the last line with anything on it
@@ -1950,8 +1952,12 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
             # line (a line end lost between them) are read each
             put = _commas_put_back(line, error)
             more = _objects_on_line(error) if error.msg == "Extra data" else None
-            read = [item for _, item, _ in items]
-            quoted = None if put or more else _quote_put_back(_DECODER, line, 0, len(line), read)
+            quoted = None
+            if not (put or more) and line.lstrip().startswith("{"):
+                for _, item, _ in items[counted:]:
+                    fields.add(item)
+                counted = len(items)
+                quoted = _quote_put_back(_DECODER, line, 0, len(line), fields)
             if put is not None:
                 items.append((number, put[0], {}))
                 mended.append(number)
@@ -2651,8 +2657,22 @@ _BEFORE_QUOTE = "{[,:"
 _AFTER_QUOTE = ":,}]\r\n"
 
 
+class _Fields:
+    """The fields of the records of a file read so far: those any has, and those all
+    have."""
+
+    def __init__(self) -> None:
+        self.any: set[str] = set()
+        self.all: set[str] | None = None
+
+    def add(self, item: Any) -> None:
+        if isinstance(item, dict):
+            self.any.update(item)
+            self.all = set(item) if self.all is None else self.all & set(item)
+
+
 def _quote_put_back(
-    decoder: json.JSONDecoder, text: str, start: int, end: int, others: list[Any]
+    decoder: json.JSONDecoder, text: str, start: int, end: int, others: _Fields
 ) -> tuple[dict[str, Any], int] | None:
     """The record whose text runs from ``start`` to ``end`` (its comma after it left
     out) read with a quote left out put back (``"title: "X"``, ``"title": X"``,
@@ -2680,9 +2700,6 @@ def _quote_put_back(
         return None
     else:
         return None
-    fields = [set(other) for other in others if isinstance(other, dict)]
-    keys = set().union(*fields)
-    common = set.intersection(*fields) if fields else set()
     readings: dict[str, tuple[dict[str, Any], int]] = {}
     for at in range(max(1, stopped - _QUOTE_BEFORE), min(len(record), last)):
         # an opening quote right before a string's first character, a closing one
@@ -2698,7 +2715,7 @@ def _quote_put_back(
             continue
         if finish != len(attempt) or not isinstance(item, dict):
             continue
-        if fields and not common <= set(item) <= keys:
+        if others.all is not None and not others.all <= set(item) <= others.any:
             continue
         readings.setdefault(json.dumps(item, sort_keys=True), (item, start + at))
         if len(readings) > 1:
@@ -2796,6 +2813,8 @@ def _array_prefix(
     end: int | None = None  # where the array's "]" ends
     unread: list[tuple[int, int, str | None]] = []
     quotes: list[int] = []  # the lines of the quotes left out, put back
+    fields = _Fields()  # the fields of the records read, as far as ``counted``
+    counted = 0
     while True:
         pos = _past_blanks(text, pos)
         if text.startswith("]", pos) and (items or skipped):
@@ -2821,7 +2840,10 @@ def _array_prefix(
             after = following if following is not None else close
             if after is None and (last := _ARRAY_END_RE.search(text, pos)) is not None:
                 after = last.start()  # the last record, before the list's own end
-            mended = _quote_put_back(decoder, text, pos, after, items) if after else None
+            for item in items[counted:]:
+                fields.add(item)
+            counted = len(items)
+            mended = _quote_put_back(decoder, text, pos, after, fields) if after else None
             if mended is not None and not passed:
                 # a quote left out: the record read with it put back
                 quotes.append(line(mended[1]))
@@ -3598,6 +3620,7 @@ def _keyed_read(text: str) -> _ArrayRead | None:
     unread: list[tuple[int, int, str | None]] = []
     ids: list[tuple[int, str]] = []  # the ids of the papers that could not be read
     quotes: list[int] = []  # the lines of the quotes left out, put back
+    fields = _Fields()  # the fields of the papers read
     end: int | None = None
     stretch = 0  # as in :func:`_array_prefix`
     while True:
@@ -3607,6 +3630,7 @@ def _keyed_read(text: str) -> _ArrayRead | None:
             if put or stretch:
                 stretch = max(_RECORD_WINDOW, 2 * (after - pos))
             papers[key] = paper
+            fields.add(paper)
             commas.extend(put)
             skipped.extend(put)
             pos = _past_blanks(text, after)
@@ -3639,10 +3663,11 @@ def _keyed_read(text: str) -> _ArrayRead | None:
         upto = following if following is not None else close if close < len(text) else None
         mended = None
         if not isinstance(read, tuple) and value is not None and upto is not None:
-            mended = _quote_put_back(decoder, text, value, upto, list(papers.values()))
+            mended = _quote_put_back(decoder, text, value, upto, fields)
         if named is not None and mended is not None and _is_paper(mended[0]):
             # a quote left out: the paper read with it put back
             papers[json.loads(named.group(1), strict=False)] = _scrub(mended[0])
+            fields.add(mended[0])
             quotes.append(line(mended[1]))
             skipped.append(quotes[-1])
         elif not isinstance(read, tuple):
