@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
@@ -143,15 +144,27 @@ def url_list(value: Any) -> tuple[str, ...]:
     return tuple(item.strip() for item in value if isinstance(item, str) and item.strip())
 
 
+#: a date with the year in two digits, as a spreadsheet writes it short ("12/05/23",
+#: "5.12.23"): whether the day or the month comes first, the year is last
+_SHORT_DATE_RE = re.compile(r"\d{1,2}([/.-])\d{1,2}\1(\d\d)")
+
+
 def year_of(value: Any) -> int | None:
-    """The year in an int or a text ("2023", "2021-07-19", "Mon, 2 Apr 2007 ...")."""
+    """The year in an int or a text ("2023", "2021-07-19", "Mon, 2 Apr 2007 ...", and a
+    spreadsheet's short date, "12/05/23": the years up to next year's are this century's,
+    the others the last's)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value if 1000 <= value <= 9999 else None
     if isinstance(value, str):
         match = YEAR_RE.search(value)
-        return int(match.group(1)) if match else None
+        if match:
+            return int(match.group(1))
+        short = _SHORT_DATE_RE.fullmatch(value.strip())
+        if short:
+            two = int(short.group(2))
+            return 2000 + two if two <= date.today().year % 100 + 1 else 1900 + two
     return None
 
 

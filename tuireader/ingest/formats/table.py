@@ -72,6 +72,7 @@ from tuireader.ingest.formats.common import (
     unread_doi,
     unread_dois_said,
     word_list,
+    year_of,
 )
 from tuireader.ingest.formats.prose import strip_markup
 from tuireader.model import Problem, Record
@@ -1765,7 +1766,6 @@ def _record(get: Callable[[str], str]) -> Record:
     doi = dois[0] if dois else None
     openreview = get("openreview") or None
     openreview_id = get("openreview_id") or openreview_id_of(openreview)
-    year = YEAR_RE.search(get("year"))
     keywords = get("keywords")
     venue = get("venue") or None
     if venue and get("source_id").upper().startswith("WOS:"):
@@ -1777,7 +1777,7 @@ def _record(get: Callable[[str], str]) -> Record:
         authors=_authors(get("authors")),
         abstract=abstract,
         venue=venue,
-        year=int(year.group(1)) if year else None,
+        year=year_of(get("year")),
         entry_type=entry_type,
         journal=venue if entry_type == "article" else None,
         booktitle=venue if entry_type in ("inproceedings", "incollection") else None,
