@@ -33,6 +33,8 @@ from tuireader.triage.store import (
     _is_corrupt,
     _is_full,
     _read_only,
+    emptied,
+    emptied_words,
     headless_tables,
     make_private,
     unused_name,
@@ -130,10 +132,12 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
         else "Nothing could be read of it: a fresh, empty one takes its place"
     )
     lost = f"; {found.lost}" if found.lost else ""
+    # what an emptied file held is in none of it: where else it may be
+    copies = f" {emptied_words(path)}" if found.empty else ""
     return Recovery(
         "recovered",
         f"The triage file {path} was {damage}. {what_now}{lost}; the damaged file is kept "
-        f"as {kept}.",
+        f"as {kept}.{copies}",
         kept,
         decisions,
         tags,
@@ -160,6 +164,8 @@ class _Found:
     message: str
     #: for a damaged file, what of it is known to be lost, in words ("" for nothing)
     lost: str = ""
+    #: the file is empty (0 bytes) where tuireader has run (see ``store.emptied``)
+    empty: bool = False
 
 
 def _diagnose(path: Path, timeout: float) -> _Found:
@@ -172,6 +178,19 @@ def _diagnose(path: Path, timeout: float) -> _Found:
             "refused",
             f"The triage file {path} can't be read ({error.strerror}), and nothing was "
             "changed; check the file's permissions.",
+        )
+    if head is not None and not head:
+        if emptied(path):
+            return _Found(
+                "damaged",
+                "empty (0 bytes: a copy or a sync cut short emptied it, perhaps)",
+                empty=True,
+            )
+        return _Found(
+            "sound",
+            f"The triage file {path} is empty, and nothing else of tuireader's is in its "
+            "folder: it is a new one, whose first start was cut short; there is nothing to "
+            "recover, and nothing was changed.",
         )
     if head is not None and head and not head.startswith(_SQLITE_MAGIC):
         return _headless_found(path) or _Found("damaged", "not an SQLite database")

@@ -812,22 +812,112 @@ def unreachable_link(path: Path) -> bool:
 
 
 def _create_private(path: Path) -> None:
-    """Create an empty triage file readable by the user only, whatever the umask.
+    """Create a new triage file, readable by the user only whatever the umask, that is
+    never empty: its first page (SQLite's header, in WAL mode) is written under a
+    temporary name beside it, then linked to its name, so that an empty triage file is
+    never tuireader's own, but one emptied under it (see :func:`emptied`), and a start
+    that finds one another tuireader is making sees it whole. Where the file system has
+    no links, the file is made empty, for SQLite to write its first page.
 
     SQLite gives the ``-wal`` and ``-shm`` files it creates the mode of the main file.
     A link to a file not there yet (one kept in a sync folder) has that file made so:
     SQLite, following the link, made it readable by everyone the umask lets.
+    Raises :class:`sqlite3.Error` where the first page cannot be written (a full disk).
     """
+    import tempfile
+
     if path.is_symlink() and not path.exists():
         path = Path(os.path.realpath(path))
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    except FileExistsError:
+    if path.exists():
         return
+    descriptor, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
     try:
-        os.fchmod(fd, 0o600)
+        try:
+            os.fchmod(descriptor, 0o600)  # whatever the umask
+        finally:
+            os.close(descriptor)
+        with closing(sqlite3.connect(name, isolation_level=None)) as conn:
+            conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        try:
+            os.link(name, path)
+        except FileExistsError:
+            return  # another tuireader made it meanwhile: that one is taken
+        except OSError:  # no links here
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            except FileExistsError:
+                return
+            try:
+                os.fchmod(fd, 0o600)
+            finally:
+                os.close(fd)
     finally:
-        os.close(fd)
+        for end in ("", *BESIDE):
+            try:
+                os.unlink(f"{name}{end}")
+            except OSError:
+                pass
+
+
+#: what a data folder holds once tuireader has run in it (``DataPaths``: the library's
+#: file, the cache and the index), besides the triage file.
+_STARTED = ("lists.json", "cache", "index")
+
+
+def emptied(path: Path) -> bool:
+    """Whether the triage file at ``path`` is empty (0 bytes) where tuireader has run: a
+    copy or a sync cut short emptied it, and every mark it held is elsewhere if
+    anywhere (see :func:`kept_copies`). tuireader never leaves an empty triage file
+    (:func:`_create_private`); SQLite takes one for a new database, and would write a
+    new one over it. An empty file in a folder with nothing else of tuireader's (a new
+    data folder) is taken for a new one: nothing was ever saved there."""
+    try:
+        if not path.is_file() or path.stat().st_size:  # (a link: the file it links to)
+            return False
+    except OSError:
+        return False
+    folder = path.parent
+    return any(os.path.lexists(folder / name) for name in _STARTED) or bool(kept_copies(path))
+
+
+def kept_copies(path: Path) -> list[Path]:
+    """The copies of the triage file at ``path`` kept beside it that may hold what it
+    held (``triage-before-damage-…``, a backup: any file named as it begins but for the
+    damaged ones recover kept and SQLite's own), the newest first."""
+    stem = path.stem
+    found = []
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return []
+    for entry in entries:
+        name = entry.name
+        if (
+            not name.startswith(stem)
+            or name == path.name
+            or name.startswith(f"{stem}-damaged-")
+            or name.endswith(BESIDE)
+        ):
+            continue
+        try:
+            info = entry.stat()
+        except OSError:
+            continue
+        if entry.is_file() and info.st_size:
+            found.append((info.st_mtime_ns, entry))
+    return [entry for _, entry in sorted(found, key=lambda item: item[0], reverse=True)]
+
+
+def emptied_words(path: Path) -> str:
+    """The sentence that says what of an emptied triage file may be had back: the
+    copies kept beside it, the newest first (three at most)."""
+    copies = kept_copies(path)
+    if not copies:
+        return "No copy of it was found beside it: restore a backup if you have one."
+    named = ", ".join(str(copy) for copy in copies[:3])
+    more = f" (and {len(copies) - 3} more)" if len(copies) > 3 else ""
+    what = "A copy" if len(copies) == 1 else "Copies"
+    return f"{what} that may hold what it held: {named}{more}; put one in its place."
 
 
 def _is_read_only(error: sqlite3.Error) -> bool:
@@ -1385,6 +1475,11 @@ class Store:
                     "shown as empty and changes can't be saved.",
                     passing=True,
                 )
+            except sqlite3.Error as error:  # its first page could not be written
+                return _Unopened(
+                    cls._open_problem(path, error, timeout),
+                    passing=_is_busy(error) or _is_read_only(error) or _is_full(error, path),
+                )
         passing = False
         try:
             # without ``create``, a file gone meanwhile is not made again, empty
@@ -1473,6 +1568,14 @@ class Store:
                 f"Can't read the triage file {path} ({error.strerror}). Triage is shown as "
                 "empty and changes won't be saved; check the file's permissions.",
                 passing=True,
+            )
+        if not head and emptied(path):
+            return _Unopened(
+                f"The triage file {path} is empty (0 bytes): a copy or a sync cut short "
+                "emptied it, perhaps. It was left untouched. Triage is shown as empty and "
+                "changes won't be saved; tuireader recover keeps it aside and starts a fresh "
+                f"one, and a reader left open goes on with it by itself. {emptied_words(path)}",
+                damaged=True,
             )
         if head and not head.startswith(_SQLITE_MAGIC) and headless_tables(path) is not None:
             return _Unopened(
