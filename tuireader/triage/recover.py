@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
+import re
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
+from tuireader.triage.salvage import cells_told, tags_on_pages
 from tuireader.triage.store import (
     _SQLITE_MAGIC,
     BESIDE,
@@ -36,9 +41,14 @@ from tuireader.triage.store import (
     emptied,
     emptied_words,
     headless_tables,
+    kept_copies,
     make_private,
+    normalize_tag,
+    tag_key,
     unused_name,
 )
+
+T = TypeVar("T")
 
 #: what ``recover`` did: the fresh file is in place; or nothing was changed, because
 #: there is no file, it is sound, it must be left alone, or the fresh one could not be
@@ -94,6 +104,11 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
     what = _file_key(path)
     mem = _copy_readable(path, timeout)
     try:
+        if found.tags:  # those SQLite cannot read, from its damaged pages
+            mem.executemany(
+                "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
+                [(paper_id, normalize_tag(tag), tag_key(tag)) for paper_id, tag in found.tags],
+            )
         decisions, tags, notes = (
             int(mem.execute(query).fetchone()[0])
             for query in (
@@ -102,6 +117,7 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
                 "SELECT count(*) FROM triage WHERE note != ''",
             )
         )
+        still = _still_in_copy(path, mem)
         fresh = _write_fresh(mem, path)
     except (OSError, sqlite3.Error) as error:
         return _failure(path, damage, error)
@@ -134,6 +150,8 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
     lost = f"; {found.lost}" if found.lost else ""
     # what an emptied file held is in none of it: where else it may be
     copies = f" {emptied_words(path)}" if found.empty else ""
+    if still:
+        copies += f" {still}"
     return Recovery(
         "recovered",
         f"The triage file {path} was {damage}. {what_now}{lost}; the damaged file is kept "
@@ -166,6 +184,9 @@ class _Found:
     lost: str = ""
     #: the file is empty (0 bytes) where tuireader has run (see ``store.emptied``)
     empty: bool = False
+    #: the tags (paper id, tag) found on the pages of a file damaged in place that
+    #: SQLite can no longer read (see ``salvage.tags_on_pages``)
+    tags: tuple[tuple[str, str], ...] = ()
 
 
 def _diagnose(path: Path, timeout: float) -> _Found:
@@ -217,7 +238,7 @@ def _diagnose(path: Path, timeout: float) -> _Found:
                     if headless is not None:
                         return headless
                 if _is_corrupt(error):
-                    return _Found("damaged", f"damaged ({error})", _lost_in_place(conn))
+                    return _damaged_in_place(path, error, timeout)
                 if _is_busy(error):
                     return _Found(
                         "refused",
@@ -248,20 +269,97 @@ _HOLDS = {
 }
 
 
-def _lost_in_place(conn: sqlite3.Connection) -> str:
-    """What of a file damaged in place (a page overwritten) is lost, in words: the
-    tables a user would miss that cannot be read to their end. Only the rows on the
-    damaged pages are lost (the rest is carried over), so it is "some of" them; a
-    table read whole, or one the file never had, loses nothing."""
-    missing = []
-    for table, words in _HOLDS.items():
-        try:
-            for _row in conn.execute(f"SELECT * FROM {table}"):
-                pass
-        except sqlite3.Error as error:
-            if _errname(error) != "SQLITE_ERROR":  # not: no such table (an older file)
-                missing.append(f"some of {words}")
-    return f"{' and '.join(missing)} could not be read and are lost" if missing else ""
+def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Found:
+    """What is wrong with a file SQLite finds damaged in place, what of it is lost, and
+    the tags still found on its damaged pages: all of them, where the tags lie on one
+    page (their table's first) whose header still says how many it holds, and as many
+    are found on it. Each is asked of a connection of its own (see :func:`_afresh`)."""
+    pages = _afresh(path, timeout, _damaged_pages, frozenset[int]())
+    missing = [
+        table
+        for table in _HOLDS
+        if _afresh(
+            path, timeout, functools.partial(_lost, table=table, pages=pages, path=path), False
+        )
+    ]
+    found: list[tuple[str, str]] = []
+    if "tags" in missing:
+        root = _afresh(path, timeout, lambda conn: _root(conn, "tags"), None)
+        found = tags_on_pages(path, pages | ({root} if root is not None else set()))
+        told = cells_told(path, root) if root is not None else None
+        if told is not None and len(tags_on_pages(path, [root or 0])) == told:
+            missing.remove("tags")  # (a table of one page: that page's rows are all)
+    return _Found(
+        "damaged",
+        f"damaged ({error})",
+        _in_words([_HOLDS[table] for table in missing]),
+        tags=tuple(found),
+    )
+
+
+def _in_words(missing: list[str]) -> str:
+    """What of a file damaged in place is lost, in words, of the tables ``missing``
+    (as :data:`_HOLDS` names them): only "some of" each ("" for none)."""
+    parts = [f"some of {words}" for words in missing]
+    return f"{' and '.join(parts)} could not be read and are lost" if parts else ""
+
+
+def _lost(
+    conn: sqlite3.Connection, table: str, pages: frozenset[int], path: Path | None = None
+) -> bool:
+    """Whether rows of ``table`` of a file damaged in place (a page overwritten) could
+    not be read: a scan of it fails, its first page is among the damaged ``pages``, or
+    that page, a table's only one (a leaf), says it holds more rows than were read
+    (SQLite's check may not get as far as naming it). Only the rows on the damaged
+    pages are lost (the rest is carried over); a table the file never had loses
+    nothing."""
+    read = 0
+    try:
+        for _row in conn.execute(f"SELECT * FROM {table}"):
+            read += 1
+    except sqlite3.Error as error:
+        return _errname(error) != "SQLITE_ERROR"  # not: no such table (an older file)
+    root = _root(conn, table)
+    if root in pages:
+        return True
+    told = cells_told(path, root) if path is not None and root is not None else None
+    return told is not None and told > read
+
+
+def _root(conn: sqlite3.Connection, table: str) -> int | None:
+    try:
+        row = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    return int(row[0]) if row and isinstance(row[0], int) else None
+
+
+#: how SQLite's check names a page it found damaged ("On tree page 4 cell 26: …",
+#: "Page 16: …")
+_PAGE_NAMED = re.compile(r"\b[Pp]age (\d+)\b")
+
+
+def _damaged_pages(conn: sqlite3.Connection) -> frozenset[int]:
+    """The pages SQLite's check finds damaged (none where it cannot check)."""
+    report: list[str] = []
+    try:
+        for row in conn.execute("PRAGMA quick_check(1000)"):
+            report.append(str(row[0]))
+    except sqlite3.Error:
+        pass  # (the check itself stopped by the damage: what it found so far)
+    return frozenset(int(found) for line in report for found in _PAGE_NAMED.findall(line))
+
+
+def _afresh(path: Path, timeout: float, ask: Callable[[sqlite3.Connection], T], default: T) -> T:
+    """``ask`` of a read-only connection to the file of its own (see
+    ``store._read_only``), ``default`` where there is none: a connection that read a
+    damaged page before reads it again as it pleases (a check found a page damaged that
+    a query then read as holding no row, or the other way round)."""
+    with closing(_read_only(path, timeout)) as sources:
+        conn = next(sources, None)
+        return default if conn is None else ask(conn)
 
 
 def _headless_found(path: Path) -> _Found | None:
@@ -433,6 +531,44 @@ def _failure(
         "failed",
         f"The triage file {path} is {damage}, but it could not be recovered: {why}. Nothing "
         "was changed: the damaged file is still there as it was.",
+    )
+
+
+def _still_in_copy(path: Path, mem: sqlite3.Connection) -> str:
+    """Where the marks of the damaged file at ``path`` that ``mem`` (what could be read
+    of it) lacks are still found, in a sentence ("" for nowhere): the newest copy a
+    reader kept when it found the file damaged under it (``triage-before-damage-…``),
+    which holds everything it had saved, with how many decisions, tags and notes the
+    fresh file lacks."""
+    ours = _marks(mem)
+    for copy in kept_copies(path):
+        if "-before-damage-" not in copy.name:
+            continue
+        try:
+            uri = f"{copy.absolute().as_uri()}?mode=ro&immutable=1"
+            with closing(sqlite3.connect(uri, uri=True)) as conn:
+                theirs = _marks(conn)
+        except sqlite3.Error:
+            continue
+        lacking = [len(theirs[kind] - ours[kind]) for kind in range(3)]
+        if any(lacking):
+            words = _carried(*lacking)
+            return (
+                f"{copy}, kept when the damage was found, holds {words} the fresh file "
+                "lacks: put it in the fresh file's "
+                "place to have them back."
+            )
+        return ""
+    return ""
+
+
+def _marks(conn: sqlite3.Connection) -> tuple[set[str], set[tuple[str, str]], set[str]]:
+    """The decisions (papers not new), tags (paper, tag as compared) and notes (papers)
+    of a triage file."""
+    return (
+        {row[0] for row in conn.execute("SELECT paper_id FROM triage WHERE state != 'new'")},
+        {(row[0], row[1]) for row in conn.execute("SELECT paper_id, key FROM tags")},
+        {row[0] for row in conn.execute("SELECT paper_id FROM triage WHERE note != ''")},
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,121 @@ def headless(path: Path) -> tuple[sqlite3.Connection, set[str]] | None:
         if found is not None:
             return found
     return None
+
+
+def tags_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str]]:
+    """The tags (paper id, tag) whose rows are still found on ``pages`` of the triage
+    file at ``path``, pages SQLite found damaged (a page overwritten from just past its
+    header, say): a page whose list of where its rows are was overwritten reads as
+    holding no row, or none that can be read, while the rows themselves, at its end,
+    are whole. A row is looked for where a tag's is (three texts, the third the tag as
+    tags are compared: see ``store.tag_key``), in the part of the page that holds its
+    rows where its header says where that begins; a row a change took off (its start
+    overwritten, by SQLite's list of the free space) is no such row."""
+    if _held_here(path):  # never opened outside SQLite while this process holds it
+        return []
+    try:
+        with path.open("rb") as handle:
+            image = handle.read(_SALVAGE_LIMIT + 1)
+        log = _log_of(path)
+    except OSError:
+        return []
+    if len(image) > _SALVAGE_LIMIT or not image.startswith(_SQLITE_MAGIC):
+        return []
+    page = int.from_bytes(image[16:18], "big")
+    page = 65536 if page == 1 else page
+    laid = _with_log(image, log) if log else None
+    if laid is not None and laid[1] == page:
+        image = laid[0]
+    found: dict[tuple[str, str], str] = {}
+    for number in sorted(set(pages)):
+        data = image[(number - 1) * page : number * page]
+        if number < 2 or len(data) < page:
+            continue
+        start = 8
+        if data[0] == 0x0D:  # a leaf page of a table: its rows lie past where it says
+            begins = int.from_bytes(data[5:7], "big") or 65536
+            start = begins if 8 < begins < page else 8
+        for paper_id, tag, key in _tag_rows(data, start):
+            found.setdefault((paper_id, key), tag)
+    return [(paper_id, tag) for (paper_id, _key), tag in found.items()]
+
+
+def cells_told(path: Path, number: int) -> int | None:
+    """How many rows the header of page ``number`` of the triage file at ``path`` says
+    it holds, where it is a leaf page of a table (None: it is not, or cannot be read)."""
+    if _held_here(path):
+        return None
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(100)
+            page = int.from_bytes(head[16:18], "big") if len(head) == 100 else 0
+            page = 65536 if page == 1 else page
+            if not head.startswith(_SQLITE_MAGIC) or page not in _PAGE_SIZES or number < 2:
+                return None
+            handle.seek((number - 1) * page)
+            data = handle.read(8)
+    except OSError:
+        return None
+    if len(data) < 8 or data[0] != 0x0D:
+        return None
+    return int.from_bytes(data[3:5], "big")
+
+
+#: where a record of three texts may begin: its header's size, and the three types
+_THREE_TEXTS = re.compile(rb"(?=[\x04-\x07](?:[\x81-\xff][\x00-\x7f]|[\x0d-\x7f]){3})")
+
+
+def _tag_rows(data: bytes, start: int) -> Iterator[tuple[str, str, str]]:
+    """The rows of the tags table found whole in ``data`` (a page) from ``start`` on:
+    each a cell (the record's size, the rowid, the record) whose record is three texts,
+    a paper id, a tag and the tag as tags are compared."""
+    from tuireader.triage.store import StoreError, tag_key
+
+    for match in _THREE_TEXTS.finditer(data, start):
+        at = match.start()
+        head = data[at]
+        types: list[int] = []
+        pos = at + 1
+        while pos < at + head:
+            kind, pos = _varint(data, pos)
+            if kind is None or kind < 13 or not kind % 2:
+                break
+            types.append(kind)
+        if pos != at + head or len(types) != 3:
+            continue
+        size = head + sum((kind - 13) // 2 for kind in types)
+        values = _values(data[at : at + size]) if at + size <= len(data) else None
+        if values is None or not all(isinstance(value, str) and value for value in values):
+            continue
+        paper_id, tag, key = values
+        try:
+            if tag_key(tag) != key:
+                continue
+        except StoreError:
+            continue
+        if _cell_before(data, at, size, start):
+            yield paper_id, tag, key
+
+
+def _cell_before(data: bytes, at: int, size: int, start: int) -> bool:
+    """Whether the record of ``size`` bytes at ``at`` of ``data`` is a cell's: a rowid
+    ends right before it, and the record's size, right before that."""
+    for rowid_width in range(1, 10):
+        rowid_at = at - rowid_width
+        if rowid_at - 1 < start:
+            return False
+        rowid, end = _varint(data, rowid_at)
+        if rowid is None or end != at:
+            continue
+        for size_width in (1, 2, 3):
+            size_at = rowid_at - size_width
+            if size_at < start:
+                break
+            told, end = _varint(data, size_at)
+            if end == rowid_at and told == size:
+                return True
+    return False
 
 
 def _triage_image(image: bytes) -> tuple[sqlite3.Connection, set[str]] | None:

@@ -1,0 +1,107 @@
+"""Tags on pages of a triage file damaged in place: ``tuireader recover`` reads them
+from the page where SQLite no longer finds them, says those it cannot, and names the
+copy a reader kept that still holds them."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tuireader.triage.recover import recover
+from tuireader.triage.store import Store
+
+PAGE = 4096
+IDS = [f"paper{i:03d}" for i in range(35)]
+
+
+def marked(db: Path) -> None:
+    """35 decisions, 27 tags and 2 notes, as the command line makes them."""
+    with Store.open(db) as store:
+        store.set_state_many(IDS, "kept")
+        store.add_tag_many(IDS[:27], "robots")
+        store.set_note(IDS[0], "first note")
+        store.set_note(IDS[1], "second note")
+
+
+def root_of(db: Path, table: str) -> int:
+    with closing(sqlite3.connect(db)) as conn:
+        row = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,))
+        return int(row.fetchone()[0])
+
+
+def garble(db: Path, fill: bytes | None, first: int = 4, start: int = 8, end: int = 600) -> None:
+    """Bytes ``start`` to ``end`` of each page from page ``first`` on overwritten:
+    ``fill`` over and over, or noise."""
+    data = bytearray(db.read_bytes())
+    for at in range((first - 1) * PAGE, len(data), PAGE):
+        data[at + start : at + end] = fill * (end - start) if fill else os.urandom(end - start)
+    db.write_bytes(bytes(data))
+
+
+def tags_in(db: Path) -> dict[str, tuple[str, ...]]:
+    with Store.open(db, read_only=True) as store:
+        return store.snapshot().tags
+
+
+@pytest.mark.parametrize("fill", [None, b"\x00", b"\xab", b"\xff"], ids=repr)
+def test_tags_on_a_page_overwritten_past_its_header_are_carried_over(
+    tmp_path: Path, fill: bytes | None
+) -> None:
+    # recover said "35 decisions and 2 notes were carried over" and not a word of the
+    # 27 tags, whose rows were whole at the end of their page
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    assert root_of(db, "tags") >= 4
+    garble(db, fill)
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert (result.decisions, result.tags, result.notes) == (35, 27, 2), result.message
+    assert "35 decisions, 27 tags and 2 notes were carried over" in result.message
+    assert "tags could not be read" not in result.message
+    assert tags_in(db) == {paper_id: ("robots",) for paper_id in IDS[:27]}
+
+
+def test_a_tag_taken_off_is_not_put_back(tmp_path: Path) -> None:
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    with Store.open(db) as store:
+        store.remove_tag(IDS[5], "robots")
+        store.remove_tag(IDS[20], "robots")
+    garble(db, b"\x00")
+    result = recover(db)
+    assert result.tags == 25, result.message
+    assert set(tags_in(db)) == set(IDS[:27]) - {IDS[5], IDS[20]}
+
+
+def test_tags_that_cannot_be_read_are_said_lost(tmp_path: Path) -> None:
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    root = root_of(db, "tags")
+    garble(db, None, first=root, start=8, end=PAGE)  # rows and all
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert "some of its tags could not be read and are lost" in result.message
+
+
+def test_the_copy_a_reader_kept_of_the_damaged_file_is_named_with_what_it_holds(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    root = root_of(db, "tags")
+    with Store.open(db) as reader:
+        reader.snapshot()
+        garble(db, None, first=root, start=8, end=PAGE)
+        said = reader.check_file() or reader.check_file()
+        assert said is not None and "was damaged while tuireader ran" in said, said
+        (copy,) = tmp_path.glob("triage-before-damage-*.sqlite3")
+        result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert (
+        f"{copy}, kept when the damage was found, holds 27 tags the fresh file lacks: put "
+        "it in the fresh file's place to have them back." in result.message
+    ), result.message
