@@ -209,14 +209,14 @@ def test_undo_takes_back_a_readers_change_whoever_made_it_and_names_the_paper(ca
         reader.set_note(first, "the reader's note")
         reader.set_state_many([first, second], "skip")
     code, out, err = run(capsys, "undo")
-    assert code == 0 and "undid: skipped back to new/kept for 2 papers" in err
+    assert code == 0 and "undid a step made in a reader: skipped back to new/kept" in err
     assert out.splitlines() == [
         f"{first}  Grasping study number 0",
         f"{second}  Grasping study number 1",
     ]
     code, out, err = run(capsys, "undo")
     assert code == 0
-    assert "undid: note back as it was for 1 paper (“Grasping study number 0”)" in err
+    assert "undid a step made in a reader: note back as it was for 1 paper (“Grasping" in err
     with Store.open(session.paths.state_db) as store:
         assert store.get(first).state == "kept" and store.get(first).note == ""
         assert store.get(second).state == "new"

@@ -315,6 +315,9 @@ class UndoResult:
     #: papers whose state or note was changed again since (in another window or by a
     #: command), which the undo left as they are.
     left: tuple[str, ...] = ()
+    #: where the action was made, when not where it is taken back ("on the command
+    #: line", "in a reader"); "" for the same place (see :meth:`Store.undo`).
+    made: str = ""
 
     @property
     def message(self) -> str:
@@ -322,7 +325,8 @@ class UndoResult:
         the status line names them: "Undid: skipped back to new for 1 paper", "Undid:
         kept back to new and tag 'rl' taken off for 2 papers",
         "Undid: … for 1 of 2 papers (1 changed since elsewhere, left as it is)", or
-        "Nothing undone: …" when every paper was changed again since."""
+        "Nothing undone: …" when every paper was changed again since; an action made
+        elsewhere says where: "Undid a step made on the command line: …"."""
         count = len(self.paper_ids)
         parts = _SUMMARY_PARTS.split(self.summary) if self.summary else []
         what = " and ".join(_taken_back(part) for part in parts) or "the last change"
@@ -335,7 +339,8 @@ class UndoResult:
                 "and are left as they are"
             )
         share = f"{count - left} of {count}" if left else str(count)
-        text = f"Undid: {what} for {share} paper{'' if count == 1 else 's'}"
+        head = f"Undid a step made {self.made}" if self.made else "Undid"
+        text = f"{head}: {what} for {share} paper{'' if count == 1 else 's'}"
         if left:
             text += (
                 f" ({left} changed since elsewhere, left as {'they are' if left > 1 else 'it is'})"
@@ -2745,7 +2750,7 @@ class Store:
         a reader's, any but those of another reader still running (its own, the command
         line's, and a closed reader's: z after a restart takes back the last session's)."""
         if not self.origin:
-            query = "SELECT id, at, kind, summary FROM actions ORDER BY id DESC LIMIT 1"
+            query = "SELECT id, at, kind, summary, origin FROM actions ORDER BY id DESC LIMIT 1"
             return conn.execute(query).fetchone()
         running: dict[str, bool] = {}
         for row in conn.execute(
@@ -2757,8 +2762,19 @@ class Store:
                     running[origin] = _still_running(origin)
                 if running[origin]:
                     continue
-            return row[:4]
+            return row
         return None
+
+    def _made(self, origin: str) -> str:
+        """Where an action of ``origin`` was made, said of it as it is taken back here
+        (see :attr:`UndoResult.made`): a reader takes back the command line's actions
+        and those of a reader since closed (its own last session's) as its own; the
+        command line, a reader's."""
+        if origin == self.origin:
+            return ""
+        if not origin:
+            return "on the command line"
+        return "in a reader since closed" if self.origin else "in a reader"
 
     def undo(self) -> UndoResult | None:
         """Take back the most recent triage action (see :meth:`_last_action`); None if
@@ -2767,7 +2783,7 @@ class Store:
             row = self._last_action(conn)
             if row is None:
                 return None
-            action_id, at, kind, summary = row
+            action_id, at, kind, summary, origin = row
             changes = conn.execute(
                 "SELECT paper_id, field, before, after FROM changes "
                 "WHERE action_id = ? ORDER BY seq DESC",
@@ -2793,7 +2809,14 @@ class Store:
             conn.execute("DELETE FROM changes WHERE action_id = ?", (action_id,))
             conn.execute("DELETE FROM actions WHERE id = ?", (action_id,))
             ids = tuple(dict.fromkeys(change[0] for change in reversed(changes)))
-            return UndoResult(kind, summary, ids, float(at), tuple(dict.fromkeys(left)))
+            return UndoResult(
+                kind,
+                summary,
+                ids,
+                float(at),
+                tuple(dict.fromkeys(left)),
+                self._made(str(origin or "")),
+            )
 
     def _value(self, conn: sqlite3.Connection, paper_id: str, field: str) -> str:
         """A paper's state or note as the file has it now."""
@@ -2808,7 +2831,7 @@ class Store:
             row = self._last_action(conn)
             if row is None:
                 return None
-            action_id, at, kind, summary = row
+            action_id, at, kind, summary, origin = row
             ids = [
                 r[0]
                 for r in conn.execute(
@@ -2816,7 +2839,9 @@ class Store:
                     (action_id,),
                 )
             ]
-            return UndoResult(kind, summary, tuple(dict.fromkeys(ids)), float(at))
+            return UndoResult(
+                kind, summary, tuple(dict.fromkeys(ids)), float(at), made=self._made(origin or "")
+            )
 
     # ------------------------------------------------------------------- reads
 

@@ -491,8 +491,8 @@ class TriageBook:
                 # a paper no list has now (its list edited away) by the title kept with it
                 name = self.name_of(paper_id) or _kept_title(store, paper_id)
             said = result.message
-            if not said.startswith("Nothing undone"):
-                said = f"Undone: {said}"
+            if said.startswith("Undid"):  # "Undone a step made on the command line: …"
+                said = "Undone" + said.removeprefix("Undid")
             said += f" (“{name}”)" if name else ""
             # the text the undo took away (a note written, or edited) is not lost: the
             # next n on its paper brings it back, as text left with Escape
