@@ -151,7 +151,7 @@ def test_triage_takes_a_tag_off_in_any_case_as_one_undo_step(tmp_path, capsys):
     run(capsys, "triage", *grasp, "--tag", "Robots", "--tag", "todo", *args)
     code, out, err = run(capsys, "triage", *grasp, "--untag", "robots", "--state", "keep", *args)
     assert code == 0 and all(pid in out for pid in grasp), err
-    assert "2 papers: now kept, tag 'robots' taken off (4 changes" in err
+    assert "2 papers: now kept, tag 'Robots' taken off (4 changes" in err  # as stored
     assert _ids(capsys, lst, data, "tag:robots") == []
     assert sorted(_ids(capsys, lst, data, "is:kept tag:todo")) == sorted(grasp)
     code, _out, err = run(capsys, "undo", "--data-dir", str(data))
@@ -176,7 +176,7 @@ def test_a_tag_to_take_off_that_none_of_the_papers_has_is_said_so(tmp_path, caps
     assert "1 paper: tag 'surveys' was not on it; did you mean 'Survey'? (nothing changed" in err
     code, _out, err = run(capsys, "triage", *grasp, "--untag", "todo", "--untag", "survey", *args)
     assert code == 0
-    assert "2 papers: tag 'todo' was not on any of them, tag 'survey' taken off (2 changes" in err
+    assert "2 papers: tag 'todo' was not on any of them, tag 'Survey' taken off (2 changes" in err
     assert _ids(capsys, lst, data, "tag:survey") == []
 
 

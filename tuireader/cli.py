@@ -2891,7 +2891,7 @@ def _taken_off(tag: str, had: Collection[Any]) -> str:
 
     tags = {t.casefold(): t for triage in had for t in triage.tags}
     if tag.casefold() in tags:
-        return f"tag '{tag}' taken off"
+        return f"tag '{tags[tag.casefold()]}' taken off"  # as stored ("to read" for "TO READ")
     where = "it" if len(had) == 1 else "any of them"
     close = difflib.get_close_matches(tag.casefold(), list(tags), n=1, cutoff=0.6)
     meant = f"; did you mean '{tags[close[0]]}'?" if close else ""
