@@ -54,6 +54,8 @@ def test_an_emptied_triage_file_names_the_copies_beside_it(tmp_path: Path) -> No
     result = recover(db)
     assert result.outcome == "recovered", result.message
     assert "was empty (0 bytes" in result.message and str(before) in result.message
+    assert "holds 2 decisions, 1 tag and 1 note the fresh file lacks" in result.message
+    assert result.message.count(str(before)) == 1
     assert result.kept is not None and result.kept.stat().st_size == 0
     assert result.kept != before and before.stat().st_size > 0
     with Store.open(db) as fresh:

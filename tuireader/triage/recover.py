@@ -148,10 +148,9 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
         else "Nothing could be read of it: a fresh, empty one takes its place"
     )
     lost = f"; {found.lost}" if found.lost else ""
-    # what an emptied file held is in none of it: where else it may be
-    copies = f" {emptied_words(path)}" if found.empty else ""
-    if still:
-        copies += f" {still}"
+    # where what could not be read is still found; what an emptied file held is in none
+    # of it: where else it may be
+    copies = f" {still or emptied_words(path)}" if still or found.empty else ""
     return Recovery(
         "recovered",
         f"The triage file {path} was {damage}. {what_now}{lost}; the damaged file is kept "
