@@ -21,9 +21,9 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from tuireader.triage.salvage import cells_told, tags_on_pages
+from tuireader.triage.salvage import cells_told, decisions_on_pages, tags_on_pages
 from tuireader.triage.store import (
     _SQLITE_MAGIC,
     BESIDE,
@@ -104,7 +104,9 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
     what = _file_key(path)
     mem = _copy_readable(path, timeout)
     try:
-        if found.tags:  # those SQLite cannot read, from its damaged pages
+        # those SQLite cannot read, from its damaged pages
+        mem.executemany("INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)", found.decisions)
+        if found.tags:
             mem.executemany(
                 "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
                 [(paper_id, normalize_tag(tag), tag_key(tag)) for paper_id, tag in found.tags],
@@ -186,6 +188,9 @@ class _Found:
     #: the tags (paper id, tag) found on the pages of a file damaged in place that
     #: SQLite can no longer read (see ``salvage.tags_on_pages``)
     tags: tuple[tuple[str, str], ...] = ()
+    #: the rows of the triage table (paper id, state, note, when it changed) found so
+    #: (see ``salvage.decisions_on_pages``)
+    decisions: tuple[tuple[str, str, str, float], ...] = ()
 
 
 def _diagnose(path: Path, timeout: float) -> _Found:
@@ -270,9 +275,9 @@ _HOLDS = {
 
 def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Found:
     """What is wrong with a file SQLite finds damaged in place, what of it is lost, and
-    the tags still found on its damaged pages: all of them, where the tags lie on one
-    page (their table's first) whose header still says how many it holds, and as many
-    are found on it. Each is asked of a connection of its own (see :func:`_afresh`)."""
+    the decisions, notes and tags still found on its damaged pages: all of a table's,
+    where it lies on one page (its first) whose header still says how many rows it
+    holds, and as many are found on it. Each is asked of a connection of its own (see :func:`_afresh`)."""
     pages = _afresh(path, timeout, _damaged_pages, frozenset[int]())
     missing = [
         table
@@ -281,18 +286,21 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
             path, timeout, functools.partial(_lost, table=table, pages=pages, path=path), False
         )
     ]
-    found: list[tuple[str, str]] = []
-    if "tags" in missing:
-        root = _afresh(path, timeout, lambda conn: _root(conn, "tags"), None)
-        found = tags_on_pages(path, pages | ({root} if root is not None else set()))
+    found: dict[str, list[Any]] = {"triage": [], "tags": []}
+    for table, read in (("triage", decisions_on_pages), ("tags", tags_on_pages)):
+        if table not in missing:
+            continue
+        root = _afresh(path, timeout, functools.partial(_root, table=table), None)
+        found[table] = list(read(path, pages | ({root} if root is not None else set())))
         told = cells_told(path, root) if root is not None else None
-        if told is not None and len(tags_on_pages(path, [root or 0])) == told:
-            missing.remove("tags")  # (a table of one page: that page's rows are all)
+        if told is not None and len(read(path, [root or 0])) == told:
+            missing.remove(table)  # (a table of one page: that page's rows are all)
     return _Found(
         "damaged",
         f"damaged ({error})",
         _in_words([_HOLDS[table] for table in missing]),
-        tags=tuple(found),
+        tags=tuple(found["tags"]),
+        decisions=tuple(found["triage"]),
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import struct
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -65,22 +66,60 @@ def tags_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str]]:
     tags are compared: see ``store.tag_key``), in the part of the page that holds its
     rows where its header says where that begins; a row a change took off (its start
     overwritten, by SQLite's list of the free space) is no such row."""
+    from tuireader.triage.store import StoreError, tag_key
+
+    found: dict[tuple[str, str], str] = {}
+    for values in _rows_on_pages(path, pages, 3):
+        paper_id, tag, key = values
+        if not all(isinstance(value, str) and value for value in values):
+            continue
+        try:
+            if tag_key(tag) != key:
+                continue
+        except StoreError:
+            continue
+        found.setdefault((paper_id, key), tag)
+    return [(paper_id, tag) for (paper_id, _key), tag in found.items()]
+
+
+def decisions_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str, str, float]]:
+    """The rows of the triage table (paper id, state, note, when it changed) still found
+    on ``pages`` of the triage file at ``path``, as :func:`tags_on_pages` finds a tag's:
+    four values, a paper id, one of the states, a note (text) and a time. A note too
+    long for its page (its rest on pages of its own) is not found, nor its paper's row.
+    Of two rows found for one paper, the later one."""
+    from tuireader.triage.store import STATES
+
+    found: dict[str, tuple[str, str, str, float]] = {}
+    for paper_id, state, note, updated in _rows_on_pages(path, pages, 4):
+        if not isinstance(paper_id, str) or not paper_id or state not in STATES:
+            continue
+        if not isinstance(note, str) or not isinstance(updated, int | float):
+            continue
+        if paper_id not in found or found[paper_id][3] < updated:
+            found[paper_id] = (paper_id, state, note, float(updated))
+    return list(found.values())
+
+
+def _rows_on_pages(path: Path, pages: Iterable[int], columns: int) -> Iterator[list[Any]]:
+    """The values of the rows of ``columns`` values found whole on ``pages`` of the
+    triage file at ``path`` (with the changes its log holds laid over it), in the part
+    of each that holds its rows (see :func:`tags_on_pages`)."""
     if _held_here(path):  # never opened outside SQLite while this process holds it
-        return []
+        return
     try:
         with path.open("rb") as handle:
             image = handle.read(_SALVAGE_LIMIT + 1)
         log = _log_of(path)
     except OSError:
-        return []
+        return
     if len(image) > _SALVAGE_LIMIT or not image.startswith(_SQLITE_MAGIC):
-        return []
+        return
     page = int.from_bytes(image[16:18], "big")
     page = 65536 if page == 1 else page
     laid = _with_log(image, log) if log else None
     if laid is not None and laid[1] == page:
         image = laid[0]
-    found: dict[tuple[str, str], str] = {}
     for number in sorted(set(pages)):
         data = image[(number - 1) * page : number * page]
         if number < 2 or len(data) < page:
@@ -89,9 +128,70 @@ def tags_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str]]:
         if data[0] == 0x0D:  # a leaf page of a table: its rows lie past where it says
             begins = int.from_bytes(data[5:7], "big") or 65536
             start = begins if 8 < begins < page else 8
-        for paper_id, tag, key in _tag_rows(data, start):
-            found.setdefault((paper_id, key), tag)
-    return [(paper_id, tag) for (paper_id, _key), tag in found.items()]
+        yield from _rows_from(data, start, columns)
+
+
+#: where a record's header may begin, by how many values it holds: the header's size
+#: (itself, and a type of one to three bytes for each value)
+_HEADS = {
+    columns: re.compile(
+        b"(?=["
+        + re.escape(bytes([columns + 1]))
+        + b"-"
+        + re.escape(bytes([3 * columns + 1]))
+        + b"])"
+    )
+    for columns in (3, 4)
+}
+
+
+def _rows_from(data: bytes, start: int, columns: int) -> Iterator[list[Any]]:
+    """The values of each row of ``columns`` values found whole in ``data`` (a page) from
+    ``start`` on: a cell (the record's size, the rowid, the record) whose record is as
+    long as its size says."""
+    for match in _HEADS[columns].finditer(data, start):
+        at = match.start()
+        found = _record_at(data, at, columns)
+        if found is not None and _cell_before(data, at, found[1], start):
+            yield found[0]
+
+
+def _record_at(data: bytes, at: int, columns: int) -> tuple[list[Any], int] | None:
+    """The values of the record of ``columns`` values at ``at`` of ``data``, and its
+    size; None where no such record is there, whole."""
+    head = data[at]
+    types: list[int] = []
+    pos = at + 1
+    while pos < at + head:
+        kind, pos = _varint(data, pos)
+        if kind is None or kind in (10, 11) or (kind >= 12 and not kind % 2):
+            return None  # (reserved types, and blobs: a triage file's rows hold none)
+        types.append(kind)
+    if pos != at + head or len(types) != columns:
+        return None
+    values: list[Any] = []
+    for kind in types:
+        width = (kind - 13) // 2 if kind >= 13 else _ANY_WIDTHS[kind]
+        raw = data[pos : pos + width]
+        if len(raw) < width:
+            return None
+        pos += width
+        if kind >= 13:
+            try:
+                values.append(raw.decode("utf-8"))
+            except UnicodeDecodeError:
+                return None
+        elif kind == 7:
+            values.append(struct.unpack(">d", raw)[0])
+        elif kind in (8, 9):
+            values.append(kind - 8)
+        else:
+            values.append(None if kind == 0 else int.from_bytes(raw, "big", signed=True))
+    return values, pos - at
+
+
+#: how many bytes a value of each of SQLite's serial types but text takes
+_ANY_WIDTHS = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8, 7: 8, 8: 0, 9: 0}
 
 
 def cells_told(path: Path, number: int) -> int | None:
@@ -113,42 +213,6 @@ def cells_told(path: Path, number: int) -> int | None:
     if len(data) < 8 or data[0] != 0x0D:
         return None
     return int.from_bytes(data[3:5], "big")
-
-
-#: where a record of three texts may begin: its header's size, and the three types
-_THREE_TEXTS = re.compile(rb"(?=[\x04-\x07](?:[\x81-\xff][\x00-\x7f]|[\x0d-\x7f]){3})")
-
-
-def _tag_rows(data: bytes, start: int) -> Iterator[tuple[str, str, str]]:
-    """The rows of the tags table found whole in ``data`` (a page) from ``start`` on:
-    each a cell (the record's size, the rowid, the record) whose record is three texts,
-    a paper id, a tag and the tag as tags are compared."""
-    from tuireader.triage.store import StoreError, tag_key
-
-    for match in _THREE_TEXTS.finditer(data, start):
-        at = match.start()
-        head = data[at]
-        types: list[int] = []
-        pos = at + 1
-        while pos < at + head:
-            kind, pos = _varint(data, pos)
-            if kind is None or kind < 13 or not kind % 2:
-                break
-            types.append(kind)
-        if pos != at + head or len(types) != 3:
-            continue
-        size = head + sum((kind - 13) // 2 for kind in types)
-        values = _values(data[at : at + size]) if at + size <= len(data) else None
-        if values is None or not all(isinstance(value, str) and value for value in values):
-            continue
-        paper_id, tag, key = values
-        try:
-            if tag_key(tag) != key:
-                continue
-        except StoreError:
-            continue
-        if _cell_before(data, at, size, start):
-            yield paper_id, tag, key
 
 
 def _cell_before(data: bytes, at: int, size: int, start: int) -> bool:

@@ -1,0 +1,35 @@
+"""Decisions and notes on a page of a triage file overwritten just past its header:
+``tuireader recover`` reads them from the page where SQLite no longer finds them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_recover_tags import IDS, garble, marked, root_of
+
+from tuireader.triage.recover import recover
+from tuireader.triage.store import Store
+
+
+@pytest.mark.parametrize("fill", [None, b"\x00", b"\xff"], ids=repr)
+def test_decisions_and_notes_on_a_page_overwritten_past_its_header_are_carried_over(
+    tmp_path: Path, fill: bytes | None
+) -> None:
+    # recover said "27 tags were carried over; some of its decisions and notes could not
+    # be read and are lost", their rows whole at the end of their page
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    with Store.open(db) as store:
+        store.set_state(IDS[3], "skip")
+        store.set_note(IDS[1], "second note, edited: longer than it was")  # its row moved
+        saved = store.snapshot()
+    root = root_of(db, "triage")
+    garble(db, fill, first=root, end=600)
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert (result.decisions, result.notes) == (35, 2), result.message
+    assert "decisions and notes could not be read" not in result.message
+    with Store.open(db, read_only=True) as fresh:
+        got = fresh.snapshot()
+    assert got.states == saved.states and got.notes == saved.notes
