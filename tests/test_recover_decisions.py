@@ -9,7 +9,7 @@ import pytest
 from test_recover_tags import IDS, garble, marked, root_of
 
 from tuireader.triage.recover import recover
-from tuireader.triage.store import Store
+from tuireader.triage.store import Store, StoredIdentity
 
 
 @pytest.mark.parametrize("fill", [None, b"\x00", b"\xff"], ids=repr)
@@ -33,3 +33,24 @@ def test_decisions_and_notes_on_a_page_overwritten_past_its_header_are_carried_o
     with Store.open(db, read_only=True) as fresh:
         got = fresh.snapshot()
     assert got.states == saved.states and got.notes == saved.notes
+
+
+def test_what_identifies_each_paper_on_such_a_page_is_carried_over(tmp_path: Path) -> None:
+    # recover said "some of what identifies each marked paper … could not be read and
+    # are lost" of rows whole at the end of their page: the marks of a list scraped
+    # again then no longer found their papers
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    known = [
+        StoredIdentity(pid, (f"doi:10.1/{pid}",), f"Title of {pid}", f"title of {pid}", "Lee", 2024)
+        for pid in IDS[:20]
+    ]
+    with Store.open(db) as store:
+        store.remember(known)
+    root = root_of(db, "identity")
+    garble(db, b"\x00", first=root, end=600)
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert "what identifies each marked paper" not in result.message, result.message
+    with Store.open(db, read_only=True) as fresh:
+        assert fresh.identities(IDS[:20]) == {found.paper_id: found for found in known}

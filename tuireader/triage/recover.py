@@ -17,18 +17,25 @@ import os
 import re
 import sqlite3
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tuireader.triage.salvage import cells_told, decisions_on_pages, tags_on_pages
+from tuireader.triage.salvage import (
+    cells_told,
+    decisions_on_pages,
+    identities_on_pages,
+    tags_on_pages,
+)
 from tuireader.triage.store import (
+    _IDENTITY_COLUMNS,
     _SQLITE_MAGIC,
     BESIDE,
     SCHEMA_VERSION,
     Store,
+    StoredIdentity,
     _copy_readable,
     _errname,
     _file_key,
@@ -106,6 +113,10 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
     try:
         # those SQLite cannot read, from its damaged pages
         mem.executemany("INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)", found.decisions)
+        mem.executemany(
+            f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+            [StoredIdentity.from_row(row).row() for row in found.identities],
+        )
         if found.tags:
             mem.executemany(
                 "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
@@ -191,6 +202,9 @@ class _Found:
     #: the rows of the triage table (paper id, state, note, when it changed) found so
     #: (see ``salvage.decisions_on_pages``)
     decisions: tuple[tuple[str, str, str, float], ...] = ()
+    #: the rows of the identity table found so, in its columns' order (see
+    #: ``salvage.identities_on_pages``)
+    identities: tuple[tuple[Any, ...], ...] = ()
 
 
 def _diagnose(path: Path, timeout: float) -> _Found:
@@ -275,7 +289,7 @@ _HOLDS = {
 
 def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Found:
     """What is wrong with a file SQLite finds damaged in place, what of it is lost, and
-    the decisions, notes and tags still found on its damaged pages: all of a table's,
+    the decisions, notes, tags and identities still found on its damaged pages: all of a table's,
     where it lies on one page (its first) whose header still says how many rows it
     holds, and as many are found on it. Each is asked of a connection of its own (see :func:`_afresh`)."""
     pages = _afresh(path, timeout, _damaged_pages, frozenset[int]())
@@ -286,8 +300,13 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
             path, timeout, functools.partial(_lost, table=table, pages=pages, path=path), False
         )
     ]
-    found: dict[str, list[Any]] = {"triage": [], "tags": []}
-    for table, read in (("triage", decisions_on_pages), ("tags", tags_on_pages)):
+    found: dict[str, list[Any]] = {"triage": [], "tags": [], "identity": []}
+    readers: dict[str, Callable[[Path, Iterable[int]], Sequence[Any]]] = {
+        "triage": decisions_on_pages,
+        "tags": tags_on_pages,
+        "identity": identities_on_pages,
+    }
+    for table, read in readers.items():
         if table not in missing:
             continue
         root = _afresh(path, timeout, functools.partial(_root, table=table), None)
@@ -301,6 +320,7 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         _in_words([_HOLDS[table] for table in missing]),
         tags=tuple(found["tags"]),
         decisions=tuple(found["triage"]),
+        identities=tuple(tuple(row) for row in found["identity"]),
     )
 
 

@@ -101,6 +101,32 @@ def decisions_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str,
     return list(found.values())
 
 
+def identities_on_pages(path: Path, pages: Iterable[int]) -> list[list[Any]]:
+    """The rows of the identity table (what identifies each marked paper, in its
+    columns' order) still found on ``pages`` of the triage file at ``path``, as
+    :func:`tags_on_pages` finds a tag's: nine values, a paper id, its keys (a JSON
+    list), six texts and a year (or none) between them, and a time. A row too long for
+    its page (a long abstract, its rest on pages of its own) is not found."""
+    import json
+
+    found: dict[str, list[Any]] = {}
+    for values in _rows_on_pages(path, pages, 9):
+        paper_id, keys, year, seen = values[0], values[1], values[5], values[8]
+        texts = [values[index] for index in (0, 1, 2, 3, 4, 6, 7)]
+        if not paper_id or not all(isinstance(text, str) for text in texts):
+            continue
+        if not (year is None or isinstance(year, int)) or not isinstance(seen, int | float):
+            continue
+        try:
+            if not isinstance(json.loads(keys), list):
+                continue
+        except ValueError:
+            continue
+        if paper_id not in found or found[paper_id][8] < seen:
+            found[paper_id] = values
+    return [values[:8] for values in found.values()]
+
+
 def _rows_on_pages(path: Path, pages: Iterable[int], columns: int) -> Iterator[list[Any]]:
     """The values of the rows of ``columns`` values found whole on ``pages`` of the
     triage file at ``path`` (with the changes its log holds laid over it), in the part
@@ -141,7 +167,7 @@ _HEADS = {
         + re.escape(bytes([3 * columns + 1]))
         + b"])"
     )
-    for columns in (3, 4)
+    for columns in (3, 4, 9)
 }
 
 
