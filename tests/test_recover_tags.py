@@ -105,3 +105,25 @@ def test_the_copy_a_reader_kept_of_the_damaged_file_is_named_with_what_it_holds(
         f"{copy}, kept when the damage was found, holds 27 tags the fresh file lacks: put "
         "it in the fresh file's place to have them back." in result.message
     ), result.message
+
+
+def test_tags_on_pages_out_of_reach_of_a_damaged_page_are_carried_over(tmp_path: Path) -> None:
+    # the first page of a table of tags over many pages overwritten: the pages below it
+    # were whole, and every tag on them was lost; pages no longer in use (tags taken
+    # off) keep the rows they held, which stay off
+    db = tmp_path / "triage.sqlite3"
+    many = [f"paper{i:04d}" for i in range(3000)]
+    with Store.open(db) as store:
+        store.add_tag_many(many, "robots")
+        store.remove_tag_many(many[:1500], "robots")
+    root = root_of(db, "tags")
+    with db.open("rb") as handle:
+        handle.seek((root - 1) * PAGE)
+        assert handle.read(1) == b"\x05"  # a page that points to the others
+    data = bytearray(db.read_bytes())
+    data[(root - 1) * PAGE : root * PAGE] = b"\xab" * PAGE
+    db.write_bytes(bytes(data))
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert result.tags == 1500, result.message
+    assert set(tags_in(db)) == set(many[1500:])

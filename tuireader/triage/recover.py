@@ -301,7 +301,7 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         )
     ]
     found: dict[str, list[Any]] = {"triage": [], "tags": [], "identity": []}
-    readers: dict[str, Callable[[Path, Iterable[int]], Sequence[Any]]] = {
+    readers: dict[str, Callable[[Path, Iterable[int], bool], Sequence[Any]]] = {
         "triage": decisions_on_pages,
         "tags": tags_on_pages,
         "identity": identities_on_pages,
@@ -310,9 +310,9 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         if table not in missing:
             continue
         root = _afresh(path, timeout, functools.partial(_root, table=table), None)
-        found[table] = list(read(path, pages | ({root} if root is not None else set())))
+        found[table] = list(read(path, pages | ({root} if root is not None else set()), True))
         told = cells_told(path, root) if root is not None else None
-        if told is not None and len(read(path, [root or 0])) == told:
+        if told is not None and len(read(path, [root or 0], False)) == told:
             missing.remove(table)  # (a table of one page: that page's rows are all)
     return _Found(
         "damaged",

@@ -57,7 +57,9 @@ def headless(path: Path) -> tuple[sqlite3.Connection, set[str]] | None:
     return None
 
 
-def tags_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str]]:
+def tags_on_pages(
+    path: Path, pages: Iterable[int], everywhere: bool = False
+) -> list[tuple[str, str]]:
     """The tags (paper id, tag) whose rows are still found on ``pages`` of the triage
     file at ``path``, pages SQLite found damaged (a page overwritten from just past its
     header, say): a page whose list of where its rows are was overwritten reads as
@@ -65,11 +67,13 @@ def tags_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str]]:
     are whole. A row is looked for where a tag's is (three texts, the third the tag as
     tags are compared: see ``store.tag_key``), in the part of the page that holds its
     rows where its header says where that begins; a row a change took off (its start
-    overwritten, by SQLite's list of the free space) is no such row."""
+    overwritten, by SQLite's list of the free space) is no such row. With
+    ``everywhere``, every page in use is looked at too (SQLite's check may stop at the
+    first damaged pages, and a damaged page above others leaves them out of reach)."""
     from tuireader.triage.store import StoreError, tag_key
 
     found: dict[tuple[str, str], str] = {}
-    for values in _rows_on_pages(path, pages, 3):
+    for values in _rows_on_pages(path, pages, 3, everywhere):
         paper_id, tag, key = values
         if not all(isinstance(value, str) and value for value in values):
             continue
@@ -82,7 +86,9 @@ def tags_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str]]:
     return [(paper_id, tag) for (paper_id, _key), tag in found.items()]
 
 
-def decisions_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str, str, float]]:
+def decisions_on_pages(
+    path: Path, pages: Iterable[int], everywhere: bool = False
+) -> list[tuple[str, str, str, float]]:
     """The rows of the triage table (paper id, state, note, when it changed) still found
     on ``pages`` of the triage file at ``path``, as :func:`tags_on_pages` finds a tag's:
     four values, a paper id, one of the states, a note (text) and a time. A note too
@@ -91,7 +97,7 @@ def decisions_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str,
     from tuireader.triage.store import STATES
 
     found: dict[str, tuple[str, str, str, float]] = {}
-    for paper_id, state, note, updated in _rows_on_pages(path, pages, 4):
+    for paper_id, state, note, updated in _rows_on_pages(path, pages, 4, everywhere):
         if not isinstance(paper_id, str) or not paper_id or state not in STATES:
             continue
         if not isinstance(note, str) or not isinstance(updated, int | float):
@@ -101,7 +107,9 @@ def decisions_on_pages(path: Path, pages: Iterable[int]) -> list[tuple[str, str,
     return list(found.values())
 
 
-def identities_on_pages(path: Path, pages: Iterable[int]) -> list[list[Any]]:
+def identities_on_pages(
+    path: Path, pages: Iterable[int], everywhere: bool = False
+) -> list[list[Any]]:
     """The rows of the identity table (what identifies each marked paper, in its
     columns' order) still found on ``pages`` of the triage file at ``path``, as
     :func:`tags_on_pages` finds a tag's: nine values, a paper id, its keys (a JSON
@@ -110,7 +118,7 @@ def identities_on_pages(path: Path, pages: Iterable[int]) -> list[list[Any]]:
     import json
 
     found: dict[str, list[Any]] = {}
-    for values in _rows_on_pages(path, pages, 9):
+    for values in _rows_on_pages(path, pages, 9, everywhere):
         paper_id, keys, year, seen = values[0], values[1], values[5], values[8]
         texts = [values[index] for index in (0, 1, 2, 3, 4, 6, 7)]
         if not paper_id or not all(isinstance(text, str) for text in texts):
@@ -127,10 +135,14 @@ def identities_on_pages(path: Path, pages: Iterable[int]) -> list[list[Any]]:
     return [values[:8] for values in found.values()]
 
 
-def _rows_on_pages(path: Path, pages: Iterable[int], columns: int) -> Iterator[list[Any]]:
+def _rows_on_pages(
+    path: Path, pages: Iterable[int], columns: int, everywhere: bool = False
+) -> Iterator[list[Any]]:
     """The values of the rows of ``columns`` values found whole on ``pages`` of the
     triage file at ``path`` (with the changes its log holds laid over it), in the part
-    of each that holds its rows (see :func:`tags_on_pages`)."""
+    of each that holds its rows (see :func:`tags_on_pages`); with ``everywhere``, on
+    every page in use as well, where the list of the pages no longer in use can be read
+    whole (see :func:`_in_use`)."""
     if _held_here(path):  # never opened outside SQLite while this process holds it
         return
     try:
@@ -146,7 +158,8 @@ def _rows_on_pages(path: Path, pages: Iterable[int], columns: int) -> Iterator[l
     laid = _with_log(image, log) if log else None
     if laid is not None and laid[1] == page:
         image = laid[0]
-    for number in sorted(set(pages)):
+    pages = set(pages) | ((_in_use(image, page) or set()) if everywhere else set())
+    for number in sorted(pages):
         data = image[(number - 1) * page : number * page]
         if number < 2 or len(data) < page:
             continue
@@ -155,6 +168,33 @@ def _rows_on_pages(path: Path, pages: Iterable[int], columns: int) -> Iterator[l
             begins = int.from_bytes(data[5:7], "big") or 65536
             start = begins if 8 < begins < page else 8
         yield from _rows_from(data, start, columns)
+
+
+def _in_use(image: bytes, page: int) -> set[int] | None:
+    """The pages of ``image`` (a database of pages of ``page`` bytes) but the first that
+    are not on its list of pages no longer in use, which keep the rows they held (a tag
+    taken off, say); None where that list cannot be read whole (a page of it damaged)."""
+    count = len(image) // page
+    trunk = int.from_bytes(image[32:36], "big")
+    total = int.from_bytes(image[36:40], "big")
+    free: set[int] = set()
+    while trunk:
+        if not 1 < trunk <= count or trunk in free:
+            return None
+        free.add(trunk)
+        at = (trunk - 1) * page
+        leaves = int.from_bytes(image[at + 4 : at + 8], "big")
+        if leaves > (page - 8) // 4:
+            return None
+        for index in range(leaves):
+            leaf = int.from_bytes(image[at + 8 + 4 * index : at + 12 + 4 * index], "big")
+            if not 1 < leaf <= count:
+                return None
+            free.add(leaf)
+        trunk = int.from_bytes(image[at : at + 4], "big")
+    if len(free) != total:
+        return None
+    return set(range(2, count + 1)) - free
 
 
 #: where a record's header may begin, by how many values it holds: the header's size
