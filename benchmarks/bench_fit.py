@@ -7,6 +7,12 @@
     python benchmarks/bench_fit.py --holdout       # also the next fifteen keywords
     python benchmarks/bench_fit.py --ceiling       # also what the labels allow (see below)
     python benchmarks/bench_fit.py --only knn,mmr  # of --tried's orders, only these
+    python benchmarks/bench_fit.py --data PATH     # the data folder (see below)
+
+The data folder holds ``real/papercopilot_corl2023.json`` (and the other real lists) and
+``icml2024.jsonl``: ``--data PATH``, else ``$TUIREADER_BENCH_DATA``, else ``../shared/data``
+next to the checkout. (``$TUIREADER_ICML`` names the ICML 2024 list of its own, as in the
+other benchmarks.) A folder without the CoRL list ends the run, and says where it looked.
 
 The reader (issue 16): on CoRL 2023 (``../shared/data/real/papercopilot_corl2023.json``),
 for each of the ten most frequent author keywords (folded case, at least five papers), it
@@ -167,6 +173,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import subprocess
@@ -189,7 +196,11 @@ from tuireader.learn import Recipe, fit, space_for, space_of
 from tuireader.learn.taste import DEFAULT_RECIPE
 from tuireader.model import Paper
 
-CORL = HERE.parent.parent / "shared" / "data" / "real" / "papercopilot_corl2023.json"
+#: the data folder when neither ``--data`` nor ``$TUIREADER_BENCH_DATA`` names one
+DEFAULT_DATA = HERE.parent.parent / "shared" / "data"
+#: the CoRL 2023 list, in the data folder's ``real/`` (see :func:`use_data`)
+CORL_NAME = Path("real") / "papercopilot_corl2023.json"
+CORL = DEFAULT_DATA / CORL_NAME
 TOP = 10
 MIN_PAPERS = 5
 BATCH = 5
@@ -202,6 +213,28 @@ HOLDOUT_MIN = 4
 #: An order: given the papers in list order, what was decided so far (id → kept?) and
 #: how many to pick, the next papers to look at (undecided only).
 Picker = Callable[[Sequence[Paper], dict[str, bool], int], list[Paper]]
+
+
+def data_folder(given: str | None) -> Path:
+    """The data folder: ``given`` (``--data``), else ``$TUIREADER_BENCH_DATA``, else
+    :data:`DEFAULT_DATA`."""
+    return Path(given or os.environ.get("TUIREADER_BENCH_DATA") or DEFAULT_DATA)
+
+
+def use_data(folder: Path) -> None:
+    """Read the lists of ``folder``: its CoRL 2023 list and other real lists, and its ICML
+    2024 list unless ``$TUIREADER_ICML`` names one. Ends the run, saying where it looked
+    and how to give the folder, when the CoRL list is not there."""
+    global CORL, OTHER_LISTS
+    corl = folder / CORL_NAME
+    if not corl.is_file():
+        raise SystemExit(
+            f"bench_fit: the CoRL 2023 list is not at {corl}; give the data folder that "
+            f"holds {CORL_NAME} and icml2024.jsonl with --data PATH or $TUIREADER_BENCH_DATA"
+        )
+    CORL, OTHER_LISTS = corl, corl.parent
+    if not os.environ.get("TUIREADER_ICML"):
+        corpus.ICML = folder / "icml2024.jsonl"
 
 
 def load_corl(workdir: Path, holdout: bool = False) -> tuple[list[Paper], dict[str, set[str]]]:
@@ -2221,7 +2254,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--embeddings", metavar="DIR", help="also orders on a sentence-transformers model's vectors"
     )
+    parser.add_argument(
+        "--data",
+        metavar="PATH",
+        help="the data folder, holding real/papercopilot_corl2023.json and icml2024.jsonl "
+        "(default: $TUIREADER_BENCH_DATA, else ../shared/data next to the checkout)",
+    )
     args = parser.parse_args(argv)
+    use_data(data_folder(args.data))
     recipes = {"ours": DEFAULT_RECIPE}
     if args.grid:
         recipes.update({name: replace(DEFAULT_RECIPE, **knob) for name, knob in GRID.items()})
