@@ -288,7 +288,9 @@ def test_a_word_pair_two_papers_share_is_one_term_of_their_likeness():
         model.why(next(paper for paper in papers if paper.id == pid))
         for pid in ("vdmlizka", "opdigudz")
     )
-    assert dropout.words == quadruped.words == ("neural networks",)
+    # what pushed them up, "neural networks", is held by five of the 29 papers besides the
+    # keeps: it tells them from no other paper, and is not named (see test_learn_why_common)
+    assert dropout.words == quadruped.words == ()
     assert quadruped.like is None
     # (dropout is like another keep for "regularization" and "learning" besides)
     assert dropout.like != "Capsule Graph Neural Network"
@@ -332,8 +334,11 @@ def test_a_paper_is_not_called_like_a_kept_one_for_words_many_papers_hold():
     assert graphon.title.startswith("We propose a discrete time graphon game")
     assert didi.title.startswith("DIDI: DIffusion-guided DIversity")
     for paper in (graphon, didi):
-        why = model.why(paper)
-        assert why.words and why.like is None, (paper.title, why)
+        assert model.why(paper).like is None, paper.title
+    # nor are those words named as why it ranks where it does (see test_learn_why_common):
+    # the graphon game's "complexity" is, held by 5 of the 36
+    assert model.why(graphon).words == ("complexity",)
+    assert model.why(didi).words == ()
     # a paper like a keep for words few papers hold is like it all the same: differential
     # privacy, as the kept paper on pretrained models has it; a learnable module
     privacy = model.why(by_id["u6oqxhnx"])

@@ -405,9 +405,21 @@ class Space:
     matrix: Any = field(repr=False)
     words: Any = field(default=None, repr=False)
     authors: Any = field(default=None, repr=False)
+    #: where each feature is among :attr:`features`, once asked for (see :meth:`index`)
+    _index: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def index(self, feature: str) -> int | None:
+        """Where ``feature`` (a word or pair as the model reads it) is among
+        :attr:`features`, or None for one the space does not know. (The index is made on
+        the first call, and kept: the space is shared by every refit.)"""
+        found = self._index
+        if found is None:
+            found = {name: k for k, name in enumerate(self.features)}
+            object.__setattr__(self, "_index", found)  # (frozen: set once, as a cache)
+        return found.get(feature)
 
     def positions(self, papers: Sequence[Paper]) -> tuple[list[int], Any, list[int]]:
         """Where among ``papers`` those with vectors here are, their rows (an array), and
@@ -562,6 +574,8 @@ class Model:
     _scores: Any = field(default=None, init=False, repr=False, compare=False)
     #: the score a paper needs to be among the first :data:`WHY_TOP` (see :meth:`_ranks_high`)
     _top_score: Any = field(default=None, init=False, repr=False, compare=False)
+    #: the kept papers' rows of the space, by column (see :meth:`_kept_columns`)
+    _kept_rows: Any = field(default=None, init=False, repr=False, compare=False)
 
     def _score_rows(self, matrix: Any) -> Any:
         import numpy as np
@@ -690,9 +704,59 @@ class Model:
         common[inside] = held > max(COMMON_SHARE * papers, COMMON_PAPERS)
         return common
 
+    def _many_hold(self, feature: str) -> bool:
+        """Whether ``feature`` (a word or pair), or one of its twins (see :func:`_twins`),
+        is held by more than :data:`COMMON_SHARE` of the papers of the model's vectors
+        besides the kept ones (and more than :data:`COMMON_PAPERS`, of
+        :data:`COMMON_LIBRARY` or more): a word that tells no paper from another
+        ("training", "models", "learning"). The kept papers are not counted: the words
+        they share are what the user keeps, and in a library of a few dozen papers, four
+        kept on contact made "contact" a word of one paper in six."""
+        words = self.space.words
+        if words is None or len(self.space) < COMMON_LIBRARY:
+            return False
+        kept = self._kept_columns
+        others = len(self.space) - kept.shape[0]
+        most = max(COMMON_SHARE * others, COMMON_PAPERS)
+        for twin in _twins(feature):
+            index = self.space.index(twin)
+            if index is None or index >= len(words.idf_):
+                continue
+            held = self._held(index)
+            if held > most and held - int(kept[:, index].count_nonzero()) > most:
+                return True
+        return False
+
+    @property
+    def _kept_columns(self) -> Any:
+        """The rows of the space's kept papers, by column (how many of them hold a word is
+        a look at its column): made once per model."""
+        found = self._kept_rows
+        if found is None:
+            import numpy as np
+
+            rows = [self.space.rows[p.id] for p in self.kept if p.id in self.space.rows]
+            found = self.space.matrix[np.asarray(rows, dtype=np.intp)].tocsc()
+            object.__setattr__(self, "_kept_rows", found)  # (frozen: set once, as a cache)
+        return found
+
+    def _says_little(self, feature: str) -> bool:
+        """Whether "why" leaves ``feature`` out although it pushed the paper up: a word,
+        or pair, many papers hold (see :meth:`_many_hold`), or a pair of two such words;
+        an author never."""
+        if feature.startswith(_AUTHOR):
+            return False
+        words = feature.split()
+        if len(words) > 1 and self._many_hold(feature):
+            return True
+        # a word, or a pair of two words, each held by many papers ("neural networks" in
+        # a library of machine learning)
+        return all(self._many_hold(word) for word in words)
+
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
         """The words of ``paper`` that pushed it up most (those that did little beside the
-        strongest are left out, see :data:`WHY_SHARE`), and the kept paper it is most like
+        strongest are left out, see :data:`WHY_SHARE`), but none many papers hold (see
+        :meth:`_says_little`), and the kept paper it is most like
         by more than one term of its own (see :func:`_one_term`) and by more than words
         many papers hold (see :data:`COMMON_SHARE`); nothing for a paper like
         none of them (see :data:`LIKE_FLOOR`) unless the order puts it first (see
@@ -750,17 +814,63 @@ class Model:
                     break
         contributions = row.data * self.coef[row.indices]
         words: list[str] = []
+        # (the floor is set by the strongest word, told or not: a word that did little
+        # beside a common one is not named in its place)
         floor = WHY_SHARE * float(contributions.max()) if len(contributions) else 0.0
+
         for k in np.argsort(-contributions, kind="stable"):
             if contributions[k] <= 0 or contributions[k] < floor or len(words) >= limit:
                 break
             shown = shown_as[k]
-            if shown and shown not in words and not any(shown in w for w in words):
+            if not shown or self._says_little(self.space.features[row.indices[k]]):
+                continue
+            if shown not in words and not any(shown in w for w in words):
                 words = [w for w in words if w not in shown]
                 words.append(shown)
                 if _CJK_RUN.fullmatch(shown):
                     words = _joined(words, text)
         return Why(tuple(words), like)
+
+
+def _singular(word: str) -> str:
+    """``word`` (lower case) without the ending of an English plural: "models" is
+    "model", "policies" "policy", "approaches" "approach", "gnns" "gnn"; a word that
+    ends so and is no plural ("analysis", "class", "corpus", "bus") is itself."""
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def _twins(feature: str) -> set[str]:
+    """``feature`` (a word or pair as the model reads it) and how the model would read
+    its twins: its last word in the singular and the plural, a
+    hyphened word as a pair and a pair hyphened; and a word in "-ed" as the word it is
+    made of, and in "-ing" ("trained": "train", "training"; "planned": "plan",
+    "planning"; "applied": "apply")."""
+    *first, last = feature.split()
+    one = _singular(last)
+    forms = {last, one, one + "s", one + "es"}
+    if one.endswith("y"):
+        forms.add(one[:-1] + "ies")
+    if not first and len(last) > 4 and last.endswith("ed"):
+        stems = {last[:-2], last[:-1]}
+        if last[-3] == last[-4]:
+            stems.add(last[:-3])
+        if last.endswith("ied"):
+            stems.add(last[:-3] + "y")
+        for stem in stems:  # ("used": "use", "using")
+            forms.update((stem, stem + "ing", stem.removesuffix("e") + "ing"))
+    found = {" ".join([*first, form]) for form in forms}
+    for twin in list(found):
+        if " " in twin:
+            found.add(twin.replace(" ", "-"))
+        elif twin.count("-") == 1:
+            found.add(twin.replace("-", " "))
+    return found
 
 
 #: what parts words written next to each other: a field's end, punctuation

@@ -1,0 +1,99 @@
+"""What "why" leaves out: words that say why any paper ranks, not why this one does.
+
+On the real lists with 35 decisions, the words "why" named most were "training" (67
+times), "model" (41) and "models" (33), "learning", "network", "solving", "future" and
+"information"; single papers had "good", "computer" or "explicitly". Words many papers
+of the library hold tell no paper from another: "why" names none of them, and names
+fewer words, or none, rather than filler.
+"""
+
+from __future__ import annotations
+
+from tuireader.learn import Model, Why, fit, taste
+from tuireader.model import Paper
+
+#: words of one paper each: what the filler papers are about
+_TOPICS = [f"kw{chr(97 + k // 26)}{chr(97 + k % 26)}" for k in range(40)]
+
+
+def _library(walrus: str, others: int = 40, said_by: int = 16, title: str = "") -> list[Paper]:
+    """Three kept papers on walruses (p0-p2), four skipped papers (p3-p6), a paper on
+    walruses to rank (p7), and ``others`` papers of a topic each, the first ``said_by`` of
+    which say "we report the training of models" as the walrus papers may; ``title``
+    begins the titles of the walrus papers."""
+    papers = [
+        Paper(id=f"p{k}", title=f"{title}{subject}", abstract=f"{walrus} Walrus.")
+        for k, subject in enumerate(("Tusks", "Diets", "Sleep"))
+    ]
+    papers += [
+        Paper(id=f"p{k}", title=f"Lichen growth {k}", abstract="Lichen on rocks.") for k in (3, 4)
+    ]
+    papers += [
+        Paper(id=f"p{k}", title=f"Glacier flow {k}", abstract="Glacier ice melt.") for k in (5, 6)
+    ]
+    papers.append(Paper(id="p7", title=f"{title}Calves", abstract=f"{walrus} Walrus."))
+    for k in range(others):
+        said = " We report the training of models." if k < said_by else ""
+        papers.append(
+            Paper(id=f"q{k}", title=f"On {_TOPICS[k]}", abstract=f"A {_TOPICS[k]} survey.{said}")
+        )
+    return papers
+
+
+def _fit(papers: list[Paper]) -> Model:
+    decisions = dict.fromkeys(("p0", "p1", "p2"), "kept") | dict.fromkeys(
+        ("p3", "p4", "p5", "p6"), "skip"
+    )
+    model = fit(papers, decisions)
+    assert model is not None
+    return model
+
+
+def _words(why: Why) -> set[str]:
+    return {word.casefold() for phrase in why.words for word in phrase.split()}
+
+
+TRAINING = "We report the training of models."
+
+
+def test_why_names_no_word_many_papers_of_the_library_hold():
+    # 14 of the 48 papers say "training" and "models", the kept ones among them (ten of
+    # the 45 besides): that pushed the walrus paper up most, and says nothing of why it
+    # ranks above the others
+    papers = _library(TRAINING, said_by=10, title="Training models: ")
+    model = _fit(papers)
+    index = model.space.features.index("training")
+    assert model.coef[index] > 0  # (the model learnt from it)
+    why = model.why(papers[7])
+    assert "walrus" in _words(why), why
+    assert not _words(why) & {"training", "models", "model", "report"}, why
+    # where few papers besides the keeps say them, they tell the walrus papers apart
+    rare = _library(TRAINING, said_by=2)
+    assert {"training", "models"} <= _words(_fit(rare).why(rare[7]))
+
+
+def test_a_word_is_common_with_its_plural_and_as_the_word_it_is_made_of():
+    # "trained" named where "training" was left out, "model" where "models" was: the
+    # library's papers say "training" and "models"
+    papers = _library(TRAINING, said_by=10, title="Trained model: ")
+    model = _fit(papers)
+    assert {"trained", "model"} <= set(model.space.features)
+    why = model.why(papers[7])
+    assert "walrus" in _words(why), why
+    assert not _words(why) & {"trained", "model"}, why
+
+
+def test_no_telling_word_left_leaves_fewer_words_not_weaker_ones(monkeypatch):
+    # a paper pushed up by common words alone is said no word; one pushed up by them and
+    # a little by "tusks" (a kept paper's title) is said "tusks" only if it did enough
+    # beside the strongest word, common or not
+    papers = _library(TRAINING, said_by=10, title="Training models: ")
+    papers[7] = Paper(id="p7", title="Training models", abstract=f"{TRAINING} Lichen.")
+    model = _fit(papers)
+    assert model.why(papers[7]).words == ()
+    papers[7] = Paper(id="p7", title="Training models", abstract=f"{TRAINING} Tusks.")
+    model = _fit(papers)
+    assert model.why(papers[7]).words == ("tusks",)
+    # ("tusks" did 0.45 of what "training" did)
+    monkeypatch.setattr(taste, "WHY_SHARE", 0.5)
+    assert model.why(papers[7]).words == ()
