@@ -4,12 +4,13 @@ On the real lists with 35 decisions, the words "why" named most were "training" 
 times), "model" (41) and "models" (33), "learning", "network", "solving", "future" and
 "information"; single papers had "good", "computer" or "explicitly". Words many papers
 of the library hold tell no paper from another: "why" names none of them, and names
-fewer words, or none, rather than filler.
+fewer words, or none, rather than filler. A word and its plural are one word, named once.
 """
 
 from __future__ import annotations
 
 from tuireader.learn import Model, Why, fit, taste
+from tuireader.learn.taste import _twin
 from tuireader.model import Paper
 
 #: words of one paper each: what the filler papers are about
@@ -81,6 +82,20 @@ def test_a_word_is_common_with_its_plural_and_as_the_word_it_is_made_of():
     why = model.why(papers[7])
     assert "walrus" in _words(why), why
     assert not _words(why) & {"trained", "model"}, why
+
+
+def test_a_word_and_its_twin_are_named_once():
+    # "why: robotic, robots, robot": "Robots" (a title's) and "robot", "real-world" and
+    # "real world", "model" and "models" are one word written two ways
+    walrus = "Real-world robot models. A real world robots model. Robots."
+    papers = _library(walrus, said_by=0)
+    papers[7] = Paper(id="p7", title="Robots Model Walrus", abstract=f"{walrus} Walrus calves.")
+    model = _fit(papers)
+    why = model.why(papers[7], limit=10)
+    assert len(why.words) >= 3, why.words
+    twins = [f" {_twin(word)} " for word in why.words]
+    for k, one in enumerate(twins):
+        assert not any(one in other for other in twins[:k] + twins[k + 1 :]), why.words
 
 
 def test_no_telling_word_left_leaves_fewer_words_not_weaker_ones(monkeypatch):

@@ -755,8 +755,9 @@ class Model:
 
     def why(self, paper: Paper, limit: int = WHY_WORDS) -> Why:
         """The words of ``paper`` that pushed it up most (those that did little beside the
-        strongest are left out, see :data:`WHY_SHARE`), but none many papers hold (see
-        :meth:`_says_little`), and the kept paper it is most like
+        strongest are left out, see :data:`WHY_SHARE`), but none that says little (see
+        :meth:`_says_little`) and each once (a word, its plural and the pair it is part
+        of are one, see :func:`_twin`), and the kept paper it is most like
         by more than one term of its own (see :func:`_one_term`) and by more than words
         many papers hold (see :data:`COMMON_SHARE`); nothing for a paper like
         none of them (see :data:`LIKE_FLOOR`) unless the order puts it first (see
@@ -824,8 +825,11 @@ class Model:
             shown = shown_as[k]
             if not shown or self._says_little(self.space.features[row.indices[k]]):
                 continue
+            twin = _twin(shown)
+            if any(_within(twin, _twin(w)) for w in words):
+                continue  # ("models" besides "model", "real world" besides "real-world")
             if shown not in words and not any(shown in w for w in words):
-                words = [w for w in words if w not in shown]
+                words = [w for w in words if w not in shown and not _within(_twin(w), twin)]
                 words.append(shown)
                 if _CJK_RUN.fullmatch(shown):
                     words = _joined(words, text)
@@ -845,9 +849,23 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+def _twin(shown: str) -> str:
+    """What ``shown`` (a word or two, as "why" names it) is the same word as: its
+    twins are written with another case, a hyphen for a space, or in the singular or
+    the plural ("model" and "Models", "real-world" and "real world", "neural network"
+    and "Neural Networks")."""
+    return " ".join(_singular(word) for word in shown.casefold().replace("-", " ").split())
+
+
+def _within(one: str, other: str) -> bool:
+    """Whether the words of ``one`` are words of ``other``, side by side ("robot" of
+    "real world robot")."""
+    return f" {one} " in f" {other} "
+
+
 def _twins(feature: str) -> set[str]:
     """``feature`` (a word or pair as the model reads it) and how the model would read
-    its twins: its last word in the singular and the plural, a
+    its twins (see :func:`_twin`): its last word in the singular and the plural, a
     hyphened word as a pair and a pair hyphened; and a word in "-ed" as the word it is
     made of, and in "-ing" ("trained": "train", "training"; "planned": "plan",
     "planning"; "applied": "apply")."""
