@@ -67,6 +67,18 @@ from tuireader.render.citations import capitalised_name, format_citation, valida
         ("Wei ZHANG", "Wei Zhang"),
         # a form's "first name unknown" is no family name (ICML 2024's "FNU Hairi")
         ("FNU Hairi", "FNU Hairi"),
+        # an organisation's acronym before its name's other words is no family name
+        ("NASA Ames", "NASA Ames"),
+        ("IBM Watson", "IBM Watson"),
+        ("MIT Lincoln", "MIT Lincoln"),
+        ("CERN Geneva", "CERN Geneva"),
+        ("ETH Zurich", "ETH Zurich"),
+        ("IIIS Song Zuo", "IIIS Song Zuo"),
+        ("LI Ames", "LI Ames"),
+        ("LIU Yang", "Liu, Yang"),
+        ("KIM Min-Jun", "Kim, Min-Jun"),
+        ("ITO Hiroshi", "Ito, Hiroshi"),
+        ("ONG Wei", "Ong, Wei"),
         ("NVIDIA", "NVIDIA"),
         ("ATLAS COLLABORATION", "ATLAS COLLABORATION"),
         ("{JAISWAL}, AJAY", "{JAISWAL}, AJAY"),
@@ -161,3 +173,22 @@ def test_a_family_name_in_capitals_put_first_is_cited_as_the_family_name(
     assert apa.startswith("Zhang, W., Zhang, W., & GEMINI TEAM. (2024).")
     markdown = format_citation(paper, "markdown", library=library).text
     assert "Wei Zhang, Wei Zhang, GEMINI TEAM" in markdown
+
+
+def test_an_organisations_acronym_before_a_word_is_no_family_name(tmp_path: Path) -> None:
+    # "NASA Ames" was cited as a person, "Nasa, Ames" ("Nasa, A." in APA); NeurIPS
+    # 2017's "IIIS Song Zuo" as "Iiis, Song Zuo"
+    record = {
+        "title": "Flight data of a small aircraft",
+        "abstract": "We fly.",
+        "authors": ["NASA Ames", "IIIS Song Zuo", "ZHANG Wei"],
+        "year": 2020,
+    }
+    paper, library = _only(tmp_path, json.dumps(record) + "\n", "list.jsonl")
+    citation = format_citation(paper, "bibtex", library=library)
+    entry = bibtexparser.parse_string(citation.text).entries[0]
+    # as before the family name put first was read: the name's last word its family name
+    assert entry.fields_dict["author"].value == "Ames, NASA and Zuo, IIIS Song and Zhang, Wei"
+    apa = format_citation(paper, "apa", library=library).text
+    assert "Nasa" not in apa and "Iiis" not in apa
+    assert apa.startswith("Ames, N., Zuo, I. S., & Zhang, W. (2020).")

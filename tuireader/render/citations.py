@@ -1789,8 +1789,9 @@ def _unshouted(name: str) -> str:
     are a name of one word ("NVIDIA") and a group's ("ATLAS COLLABORATION"). A family
     name in capitals put before given names that are not, as Chinese and some European
     sources write a name ("ZHANG Wei", "DE LA CRUZ María"), is the family name, and the
-    name is written with its comma ("Zhang, Wei"); not so an institution's ("IBM
-    Research", "OPENAI Research": no vowel, or a word no given name is)."""
+    name is written with its comma ("Zhang, Wei"); not so an organisation's ("IBM
+    Research", "NASA Ames", "MIT Lincoln": an acronym, or a word no given name is,
+    :func:`_family_name_shaped`)."""
     words = [part.split(" ") for part in name.split(",")]
     flat = [word for part in words for word in part if word]
     if len(flat) < 2 or _COLLECTIVE.search(" " + " ".join(flat).title()):
@@ -1828,7 +1829,7 @@ def _unshouted(name: str) -> str:
     while (
         first < len(flat)
         and _in_capitals(flat[first], syllable=True)
-        and flat[first] not in _NO_NAME
+        and _family_name_shaped(flat[first])
     ):
         first += 1
     if 0 < first < len(flat) and all(map(_given_name_word, flat[first:])):
@@ -1852,13 +1853,50 @@ _INSTITUTION_WORDS = frozenset(
 )
 
 
+#: words in capitals that are an organisation's name or its acronym ("NASA Ames", "MIT
+#: Lincoln"), no family name put first
+_ORGANISATION_ACRONYMS = frozenset(
+    """NASA IBM MIT CERN NVIDIA ETH EPFL NIST NIH NSF NOAA DARPA INRIA CNRS CSIRO RIKEN
+    KAIST KAUST UCLA UCSD UCL NYU CMU AMD ARM INTEL META OPENAI DEEPMIND GOOGLE
+    MICROSOFT AMAZON APPLE SONY BAIDU TENCENT HUAWEI SAMSUNG ALIBABA ESA EPA OSU JAXA DLR
+    MPI TUM ICL IIIT IIIS IIT NUS NTU SJTU USTC BAAI""".split()  # noqa: SIM905
+)
+#: a word of two or three letters in capitals a family name is written with: a
+#: syllable ("LI", "LIU", "KIM", "ZHU", "ONG", "ITO"), where an acronym's letters are
+#: not one ("MIT", "IBM", "ETH")
+_SHORT_FAMILY_NAME = re.compile(
+    r"(?:[B-DF-HJ-NP-TV-Z]|ZH|CH|SH|NG|HS|TS|JH|KH)?[AEIOUY]+(?:NG|[NMKHSLRXWY])?"
+    r"|[AEIOU][B-DF-HJ-NP-TV-Z][AEIOU]"
+)
+
+
+def _family_name_shaped(word: str) -> bool:
+    """Whether ``word``, in capitals before given names ("ZHANG Wei"), is written as a
+    family name is: not a form's "FNU", not an organisation's name or acronym ("NASA",
+    "IIIS" of "IIIS Song Zuo", "MIT"); of two or three letters, one syllable."""
+    word = word.strip(",;")
+    if word in _NO_NAME or word in _ORGANISATION_ACRONYMS or re.search(r"(.)\1\1", word):
+        return False
+    letters = [char for char in word if char.isalpha()]
+    return len(letters) > 3 or _SHORT_FAMILY_NAME.fullmatch(word) is not None
+
+
+#: words of an organisation's name written after its acronym ("NASA Ames", "IBM
+#: Watson"), beside those of an institution's, which no given name is
+_ORGANISATION_WORDS = _INSTITUTION_WORDS | frozenset(
+    """ames watson team teams consortium collaboration initiative project agency
+    administration council committee office observatory hospital ministry academy
+    alliance partners ventures solutions labs""".split()  # noqa: SIM905
+)
+
+
 def _given_name_word(word: str) -> bool:
     """Whether ``word`` is written as a given name after a family name in capitals is:
     an initial ("W.") or a capital and small letters ("Wei", "Jean-Marc"), no word of an
     institution's name ("Research")."""
     if re.fullmatch(r"[^\W\d_]\.?", word):
         return word[0].isupper()
-    if word.rstrip(".").lower() in _INSTITUTION_WORDS:
+    if word.rstrip(".").lower() in _ORGANISATION_WORDS:
         return False
     return all(
         re.fullmatch(r"[^\W\d_][^\W\d_]*", piece) is not None
