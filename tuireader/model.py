@@ -129,6 +129,9 @@ class Record:
     publisher: str | None = None
     #: where it was published, as the source writes it (RIS's ``CY``: "Amsterdam").
     place: str | None = None
+    #: the series it was published in, as the source writes it (CSL's
+    #: ``collection-title``: "Lecture Notes in Computer Science").
+    series: str | None = None
     #: edition of a book, as the source writes it ("3", "Second edition").
     edition: str | None = None
     editor: tuple[str, ...] = ()
@@ -208,6 +211,9 @@ class Paper:
     publisher: str | None = None
     #: the publisher's place, as the source writes it (RIS's ``CY``: "Amsterdam").
     place: str | None = None
+    #: the series of books or proceedings it is in, as the source writes it (CSL's
+    #: ``collection-title``: "Lecture Notes in Computer Science").
+    series: str | None = None
     #: edition of a book, as the source writes it (CSL's "3", BibTeX's "Second edition").
     edition: str | None = None
     #: editors of the proceedings or book, one name each ("Chandar, Sarath").

@@ -4020,6 +4020,7 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         entry_type = standalone if biblatex else _TO_BIBTEX_TYPE.get(standalone, standalone)
         if facts.editors:
             fields.append(("editor", " and ".join(_bibtex_author(n) for n in facts.editors)))
+        fields.extend(_series_field(paper))
         publisher = _clean(paper.publisher)
         if publisher:
             fields.append((_STANDALONE_TYPES[standalone], bibtex_escape(publisher)))
@@ -4039,6 +4040,8 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
     if venue is not None:
         if venue.series:
             fields.append(("series", bibtex_escape(venue.series)))
+        elif entry_type != "article":  # a journal is no series of books
+            fields.extend(_series_field(paper))
         editors = [_bibtex_author(person) for person in map(_person, paper.editor) if person]
         if editors and entry_type != "article":
             fields.append(("editor", " and ".join(editors)))
@@ -4090,6 +4093,14 @@ def _bib_entry(facts: _Facts, *, biblatex: bool, include_abstract: bool) -> str:
         for name, value in fields
     )
     return f"@{entry_type}{{{facts.key},\n{body}\n}}"
+
+
+def _series_field(paper: Paper) -> list[tuple[str, str]]:
+    """The series of books or proceedings the source gives (CSL's ``collection-title``:
+    "Lecture Notes in Computer Science") as BibTeX's and BibLaTeX's ``series``, which
+    styles print after the book's title. APA 7 names no series."""
+    series = _clean(getattr(paper, "series", None))
+    return [("series", bibtex_escape(series))] if series else []
 
 
 def _place_field(paper: Paper, *, biblatex: bool) -> list[tuple[str, str]]:

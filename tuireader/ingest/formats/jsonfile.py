@@ -815,6 +815,7 @@ def _csl_record(data: dict[str, Any]) -> Record | None:
         pages=text_field(data.get("page")),
         publisher=publisher,
         place=one_line(data.get("publisher-place")),
+        series=one_line(data.get("collection-title")),
         edition=one_line(data.get("edition")),
         editor=editors_of(data.get("editor")),
         pdf=_crossref_pdf(data.get("link")),
