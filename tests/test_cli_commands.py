@@ -312,6 +312,7 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "lists",
         "other_dois",
         "edition",
+        "place",
         "pdf",
         "openreview",
         "arxiv_class",

@@ -1280,6 +1280,7 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         journal_ref=one_line(data.get("journal_ref")),
         other_dois=_other_dois(record, data.get("other_dois")),
         edition=one_line(data.get("edition")),
+        place=one_line(data.get("place")),
     )
 
 

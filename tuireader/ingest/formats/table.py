@@ -165,6 +165,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "article_number": ("art_no",),
     "publisher": ("publisher",),
     "edition": ("edition",),
+    # the place of publication (tuireader's own export, Zotero's "Place")
+    "place": ("place",),
 }
 
 #: every name a column is read by (the aliases of ``COLUMNS``)
@@ -1808,6 +1810,7 @@ def _record(get: Callable[[str], str]) -> Record:
         or None,
         publisher=get("publisher") or None,
         edition=get("edition") or None,
+        place=" ".join(get("place").split()) or None,
         editor=editors_of(get("editor")),
         tldr=" ".join(get("tldr").split()) or None,
     )
