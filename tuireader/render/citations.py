@@ -70,7 +70,7 @@ cited by id, or exported with others has the same key.
 BibTeX output keeps it valid: accents become BibTeX's special-character form
 (``Bal\\'azs`` → ``Bal{\\'a}zs``), escapes, text markup, grouping braces and well-formed
 ``$…$`` math are kept (math written ``\\(…\\)``, ``\\[…\\]`` or ``$$…$$`` is written ``$…$``), and only what would break an entry or a LaTeX run (raw ``& % # _
-^ ~``, stray ``$``, unbalanced braces) is escaped (:func:`bibtex_escape`), and what would
+^ ~``, stray ``$``, a price's ``$``, "Cost $5 and $6", :func:`_priced`, unbalanced braces) is escaped (:func:`bibtex_escape`), and what would
 act as LaTeX runs it: a command that reads or writes files, runs programs or redefines
 others (``\\input``, ``\\write18``, ``\\def``, ``\\csname``, ``\\jobname``, ``\\loop``; in
 math too, where ``^^5c`` is refused as well, and the math is text between two escaped
@@ -421,6 +421,28 @@ def _closing_dollar(text: str, start: int) -> int | None:
     return None
 
 
+#: what follows the "$" of a price written after its number ("costs 5$ and", "5$."), as
+#: the reader tells it (``textrender``): math has a command, a script or a symbol there
+_PRICE_AFTER = re.compile(r"\s+(?:[^\W\d_]|\()|[.,;:!?](?:\s|$)")
+#: what math is written with and a price never is
+_LATEXY = re.compile(r"[\\^_{}]")
+
+
+def _priced(text: str, start: int, closing: int) -> bool:
+    """Whether the ``$`` at ``start``, which the one at ``closing`` would close as math,
+    is a dollar sign, as the reader shows it (``textrender``): after a number, before a
+    word ("costs 5$ and"), or before plain text that does not hug its dollars ("Cost $5
+    and $6", "$5 and $10 million") or runs into a digit ("$5-$6")."""
+    if 0 < start and text[start - 1].isdigit() and _PRICE_AFTER.match(text, start + 1):
+        return True
+    content = text[start + 1 : closing]
+    if not content.strip() or _LATEXY.search(content):
+        return False
+    if content[0].isspace() or content[-1].isspace() or len(content) > 80:
+        return True
+    return content[0].isdigit() and text[closing + 1 : closing + 2].isdigit()
+
+
 def _math_ok(inner: str) -> bool:
     """Whether ``$inner$`` can be written to BibTeX verbatim.
 
@@ -692,7 +714,11 @@ def _latex_tokens(text: str) -> list[_Tok]:
                 i = display + 2
                 continue
             closing = _closing_dollar(text, i + 1)
-            if closing is not None and _math_ok(text[i + 1 : closing]):
+            if closing is not None and _priced(text, i, closing):
+                # "Cost $5 and $6": dollar signs, the second no end of math
+                toks.append(_Tok("special", "$", "$", _TEXT_ESCAPES["$"]))
+                i += 1
+            elif closing is not None and _math_ok(text[i + 1 : closing]):
                 math = text[i : closing + 1]
                 toks.append(_math_token(math, math))
                 i = closing + 1
