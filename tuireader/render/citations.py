@@ -1822,6 +1822,8 @@ def _unshouted(name: str) -> str:
     flat = [word for part in words for word in part if word]
     if len(flat) < 2 or _COLLECTIVE.search(" " + " ".join(flat).title()):
         return name
+    if any(map(_organisation_word, flat)):
+        return name  # "NASA AMES", "IBM RESEARCH", "Google DEEPMIND": an organisation's
     if name.upper() == name:
         if not any(_in_capitals(word) for word in flat):
             return name
@@ -1884,7 +1886,7 @@ _INSTITUTION_WORDS = frozenset(
 _ORGANISATION_ACRONYMS = frozenset(
     """NASA IBM MIT CERN NVIDIA ETH EPFL NIST NIH NSF NOAA DARPA INRIA CNRS CSIRO RIKEN
     KAIST KAUST UCLA UCSD UCL NYU CMU AMD ARM INTEL META OPENAI DEEPMIND GOOGLE
-    MICROSOFT AMAZON APPLE SONY BAIDU TENCENT HUAWEI SAMSUNG ALIBABA ESA EPA OSU JAXA DLR
+    MICROSOFT AMAZON APPLE SONY BAIDU TENCENT HUAWEI SAMSUNG ALIBABA JAXA DLR CSAIL
     MPI TUM ICL IIIT IIIS IIT NUS NTU SJTU USTC BAAI""".split()  # noqa: SIM905
 )
 #: a word of two or three letters in capitals a family name is written with: a
@@ -1894,6 +1896,13 @@ _SHORT_FAMILY_NAME = re.compile(
     r"(?:[B-DF-HJ-NP-TV-Z]|ZH|CH|SH|NG|HS|TS|JH|KH)?[AEIOUY]+(?:NG|[NMKHSLRXWY])?"
     r"|[AEIOU][B-DF-HJ-NP-TV-Z][AEIOU]"
 )
+
+
+def _organisation_word(word: str) -> bool:
+    """Whether ``word``, in capitals, is an organisation's acronym ("NASA", "KAIST") or
+    a word of an institution's name ("RESEARCH", "LABS"), no person's name."""
+    word = word.strip(",;")
+    return word.isupper() and (word in _ORGANISATION_ACRONYMS or word.lower() in _INSTITUTION_WORDS)
 
 
 def _family_name_shaped(word: str) -> bool:
