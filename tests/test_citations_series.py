@@ -14,6 +14,8 @@ import pytest
 
 from tuireader.ingest.library import load_library
 from tuireader.render.citations import format_citation, validate_bibtex
+from tuireader.triage.export import SUFFIXES, render_export
+from tuireader.triage.store import Triage
 
 #: items as the real Zotero export gives them, cut to what their citations take
 ITEMS = [
@@ -84,3 +86,33 @@ def test_apa_names_no_series(tmp_path: Path) -> None:
     apa = format_citation(papers["Understanding Analysis"], "apa", library=library).text
     assert "Undergraduate Texts" not in apa
     assert apa.startswith("Abbott, S. (2015). Understanding Analysis.")
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_an_export_read_back_keeps_the_series(tmp_path: Path, fmt: str) -> None:
+    papers, _library = _papers(tmp_path)
+    listed = list(papers.values())
+    before = {paper.id: paper.series for paper in listed}
+    assert sorted(map(str, before.values())) == [
+        "Lecture Notes in Computer Science",
+        "Neurotechnology",
+        "Undergraduate Texts in Mathematics",
+    ]
+    text = render_export(listed, {p.id: Triage(p.id, "kept") for p in listed}, fmt)
+    out = tmp_path / "back" / f"export{SUFFIXES[fmt]}"
+    out.parent.mkdir()
+    out.write_text(text, encoding="utf-8")
+    back = load_library([out])
+    assert {paper.id: paper.series for paper in back.papers} == before
+
+
+def test_a_csv_of_zotero_gives_the_series(tmp_path: Path) -> None:
+    path = tmp_path / "zotero.csv"
+    path.write_text(
+        '"Key","Item Type","Title","Author","Series"\n'
+        '"ABCD","book","Understanding Analysis","Abbott, Stephen",'
+        '"Undergraduate Texts in Mathematics"\n',
+        encoding="utf-8",
+    )
+    (paper,) = load_library([path]).papers
+    assert paper.series == "Undergraduate Texts in Mathematics"

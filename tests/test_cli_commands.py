@@ -313,6 +313,7 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "other_dois",
         "edition",
         "place",
+        "series",
         "pdf",
         "openreview",
         "arxiv_class",

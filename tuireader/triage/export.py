@@ -11,8 +11,8 @@ Read back as a list, an export gives each paper the id it had: JSON and CSV writ
 identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it (and the
 paper's links, where the entry would not give them as they are), and each
 format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
-``ownbib``); its edition, its place of publication and the DOIs its source gives after
-its own are read back too.
+``ownbib``); its edition, its place of publication, its series and the DOIs its source
+gives after its own are read back too.
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
 ``tuireader:new`` for a new paper with tags or a note, none for one without) and the tags
 in ``keywords``, after the entry's own, and the note in
@@ -295,9 +295,15 @@ def _export_json(paper: Paper, triage: Triage, detached: bool = False) -> dict[s
 def _details(paper: Paper) -> dict[str, Any]:
     """What a JSON export gives of a paper beside :func:`paper_json`'s and what
     identifies it, each under the name the JSON reader takes it from: the DOIs its
-    source gives after its own (an erratum's), its edition and its place of publication
-    (RIS's ``CY``, CSL's ``publisher-place``), which its citations give."""
-    return {"other_dois": list(paper.other_dois), "edition": paper.edition, "place": paper.place}
+    source gives after its own (an erratum's), its edition, its place of publication
+    (RIS's ``CY``, CSL's ``publisher-place``) and its series (CSL's
+    ``collection-title``), which its citations give."""
+    return {
+        "other_dois": list(paper.other_dois),
+        "edition": paper.edition,
+        "place": paper.place,
+        "series": paper.series,
+    }
 
 
 def _export_bibtex(
@@ -687,6 +693,7 @@ def _export_csv(
                 " ".join(paper.other_dois),
                 paper.edition or "",
                 paper.place or "",
+                paper.series or "",
                 _origin_link(paper, "pdf"),
                 _origin_link(paper, "openreview"),
                 paper.arxiv_class or "",
@@ -735,7 +742,7 @@ def _origin_link(paper: Paper, origin: str) -> str:
 #: paper is (:func:`identifiers`), then its lists.
 _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_id")
 #: the columns after the lists: the DOIs the paper's source gives after its own (an
-#: erratum's), a space between them, its edition and place of publication, its PDF and OpenReview forum (the
+#: erratum's), a space between them, its edition, place of publication and series, its PDF and OpenReview forum (the
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
@@ -746,6 +753,7 @@ _DETAIL_COLUMNS = (
     "other_dois",
     "edition",
     "place",
+    "series",
     "pdf",
     "openreview",
     "arxiv_class",

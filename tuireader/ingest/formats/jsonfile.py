@@ -1281,6 +1281,7 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         other_dois=_other_dois(record, data.get("other_dois")),
         edition=one_line(data.get("edition")),
         place=one_line(data.get("place")),
+        series=one_line(data.get("series")),
     )
 
 

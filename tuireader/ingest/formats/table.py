@@ -167,6 +167,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "edition": ("edition",),
     # the place of publication (tuireader's own export, Zotero's "Place")
     "place": ("place",),
+    # the series (tuireader's own export, Zotero's "Series")
+    "series": ("series",),
 }
 
 #: every name a column is read by (the aliases of ``COLUMNS``)
@@ -1811,6 +1813,7 @@ def _record(get: Callable[[str], str]) -> Record:
         publisher=get("publisher") or None,
         edition=get("edition") or None,
         place=" ".join(get("place").split()) or None,
+        series=" ".join(get("series").split()) or None,
         editor=editors_of(get("editor")),
         tldr=" ".join(get("tldr").split()) or None,
     )
