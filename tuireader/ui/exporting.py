@@ -8,6 +8,7 @@ atomically; the notice says where the file is.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Collection, Mapping, Sequence
 from functools import partial
@@ -34,9 +35,11 @@ __all__ = [
     "EXPORT_FORMATS",
     "FORMAT_NAMES",
     "SCOPES",
+    "ExportRefused",
     "detached_count",
     "detached_marks",
     "papers_in_scope",
+    "refusal",
     "write_export",
 ]
 
@@ -68,6 +71,39 @@ def papers_in_scope(
     return [paper for paper in everything if paper.id in wanted]
 
 
+class ExportRefused(Exception):
+    """An export not written, for the reason given in words (:func:`refusal`)."""
+
+
+def refusal(store: Any) -> str | None:
+    """Why an export carrying triage must not be written from ``store``, in the words
+    ``tuireader export`` says it in; None where it may be. A triage file damaged, or one
+    that cannot be read at all (a link to a disk not mounted), would give every mark
+    that cannot be read of it as none, each such paper "new", and a file kept or
+    imported elsewhere would take the user's decisions for none. A store kept from
+    saving otherwise (a read-only file, a full disk) reads every mark: it is exported.
+    Blocking (it reads the file): call it in a worker."""
+    problem = getattr(store, "problem", None)
+    path = getattr(store, "path", None)
+    if not problem or not isinstance(path, Path):
+        return None
+    if not (path.is_file() and os.access(path, os.R_OK)):
+        return (
+            f"{problem.rstrip('.')}; an export would give every mark in it as none (state "
+            "new), so nothing was written"
+        )
+    from tuireader.triage.recover import damage
+
+    found = damage(path)
+    if found is None:
+        return None
+    return (
+        f"the triage file {path} is {found}, and an export would give the marks that "
+        "cannot be read of it as none (state new); tuireader recover carries what can be "
+        "read over to a fresh file, then export again (nothing was written)"
+    )
+
+
 def write_export(
     papers: Sequence[Paper],
     store: Any,
@@ -78,7 +114,13 @@ def write_export(
 ) -> Path:
     """Render ``papers`` with their triage (read from ``store``), then the ``detached``
     marks, as ``fmt`` and write them atomically into ``folder``; returns the file.
-    Blocking: call it in a worker."""
+    Every format but ``urls`` carries the triage: from a damaged triage file it is
+    refused (:class:`ExportRefused`, :func:`refusal`), nothing written. Blocking: call
+    it in a worker."""
+    if fmt != "urls":
+        refused = refusal(store)
+        if refused is not None:
+            raise ExportRefused(refused)
     triage = dict(triage_of(store, [p.id for p in papers]))
     triage.update((paper.id, mark) for paper, mark in detached)
     text = render_export(

@@ -127,6 +127,8 @@ class ExportFinished(Message):
     detached: int = 0
     #: detached marks left out of it (an export of a query, or for people)
     left_out: int = 0
+    #: not written, for ``error``: the triage file is damaged (its marks would be "new")
+    refused: bool = False
 
 
 @dataclass

@@ -86,6 +86,7 @@ from tuireader.ui.exporting import (
     FORMAT_NAMES,
     SCOPES,
     ExportCommands,
+    ExportRefused,
     detached_count,
     detached_marks,
     papers_in_scope,
@@ -2639,6 +2640,10 @@ class MainScreen(Screen[None]):
                     detached = []  # the papers are written all the same
                 carried = detached if every and fmt in CARRY_DETACHED else []
                 target = write_export(papers, store, fmt, scope, Path(folder), carried)
+            except ExportRefused as refused:
+                # a damaged triage file: its marks that cannot be read would be "new"
+                self.post_message(msg.ExportFinished(len(papers), None, str(refused), refused=True))
+                return
             except Exception as exc:  # noqa: BLE001 - tell the user, keep the reader running
                 if store is not self.triage.store:
                     continue
@@ -2651,7 +2656,11 @@ class MainScreen(Screen[None]):
         self.post_message(msg.ExportFinished(len(papers), None, error))
 
     def on_export_finished(self, message: msg.ExportFinished) -> None:
-        if message.path is None:
+        if message.refused:
+            # said as tuireader export says it, from its first word
+            text = message.error[:1].upper() + message.error[1:]
+            self.notify(visible(text), title="Not exported", severity="error", markup=False)
+        elif message.path is None:
             text = f"Export failed: {message.error}"
             self.notify(visible(text), severity="error", markup=False)
         else:
