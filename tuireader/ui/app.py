@@ -39,6 +39,7 @@ from tuireader.ui.bindings import (
 )
 from tuireader.ui.driver import squeezed
 from tuireader.ui.keys import KeyOrderedApp
+from tuireader.ui.notices import install as install_notices
 from tuireader.ui.screens.main import MainScreen
 from tuireader.ui.services import Progress, Services, Watched
 from tuireader.ui.widgets.results import ResultsList
@@ -257,6 +258,8 @@ class ReaderApp(KeyOrderedApp):
             css_path=[styles / name for name in STYLESHEETS],
             ansi_color="NO_COLOR" in os.environ,
         )
+        # notices keep a file's path whole on a row, broken after a "/" if longer
+        install_notices()
         self.services = services
         #: False hides query times (deterministic screenshots).
         self.show_timings = show_timings
@@ -312,8 +315,11 @@ class ReaderApp(KeyOrderedApp):
         forget a notice saying the same that is still on screen, so that the new one
         takes its place with its time running afresh. The same notice a few seconds
         later (``u`` then ``o`` on a paper with no links) stacked a second one under
-        the first."""
+        the first. A notice naming a long path widens the notices while it is up."""
         new = event.notification
+        main = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
+        if main is not None:
+            main.widen_notices_for(new.message, new.timeout)
         said = (new.message, new.title, new.severity, new.markup)
         for shown in list(self._notifications):
             if (

@@ -689,6 +689,76 @@ def path_rows(path: str, room: int) -> str:
     return "\n".join(rows)
 
 
+#: a word of a notice and the blanks after it, or blanks alone (as Textual splits a row)
+_WORD = re.compile(r"\S+\s*|\s+")
+#: a word's pieces ending at a "/" (two or more together, as in "https://"), then the rest
+_FOLDERS = re.compile(r"[^/]*/+|[^/]+$")
+#: a piece's pieces ending at "-", "_" or "." (a file's name with its date and suffix)
+_NAME_PARTS = re.compile(r"[^-_.]*[-_.]+|[^-_.]+$")
+
+
+def _word_pieces(word: str, room: int) -> list[tuple[str, bool]]:
+    """``word``, longer than ``room``, in pieces that each fit it, each with whether it
+    starts a row of its own: broken after a ``/``; a name longer than a row starts one,
+    broken after a ``-``, ``_`` or ``.``, and a piece longer still by cells."""
+    pieces: list[tuple[str, bool]] = []
+    for part in _FOLDERS.findall(word) or [word]:
+        if cell_len(part) <= room:
+            pieces.append((part, False))
+            continue
+        first = True
+        for name in _NAME_PARTS.findall(part) or [part]:
+            while cell_len(name) > room:
+                cut = 1
+                while cut < len(name) and cell_len(name[: cut + 1]) <= room:
+                    cut += 1
+                pieces.append((name[:cut], first))
+                name, first = name[cut:], False
+            if name:
+                pieces.append((name, first))
+                first = False
+    return pieces
+
+
+def notice_breaks(line: str, room: int) -> list[int]:
+    """Where ``line`` (one row of a notice's text, no line break in it) is broken to fit
+    rows of ``room`` cells: before a word that does not fit the rest of its row, as
+    Textual breaks it; but a word longer than a row, a file's path, is broken after a
+    ``/`` (its file's name whole, where it fits a row), where Textual cut it after as
+    many characters as the row held ("…/triage-before-dama" then "ge-2026….sqlite3").
+    The offsets are where each new row starts."""
+    if room < 1:
+        return []
+    cuts: list[int] = []
+    used = 0
+    for match in _WORD.finditer(line):
+        start, chunk = match.start(), match.group()
+        word = chunk.rstrip()
+        blanks = cell_len(chunk) - cell_len(word)
+        width = cell_len(word)
+        if not word or used + width <= room:
+            used += width + blanks
+            continue
+        if width <= room:  # whole on a row of its own
+            if used:
+                cuts.append(start)
+            used = width + blanks
+            continue
+        at = start  # longer than a row: it starts one, as a word that fits one would
+        if used:
+            cuts.append(start)
+            used = 0
+        for piece, own_row in _word_pieces(word, room):
+            size = cell_len(piece)
+            if used and (own_row or used + size > room):
+                cuts.append(at)
+                used = 0
+            used += size
+            at += len(piece)
+        used += blanks
+    return cuts
+
+
 def metadata_note(paper: Paper) -> str:
     """Where the title and authors came from, in words."""
     source = paper.metadata_source

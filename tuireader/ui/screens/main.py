@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.actions import parse as parse_action
@@ -151,6 +152,8 @@ EXPORT_TRIES = 3
 #: scroll``, kept even with no bar shown). Counted as 3, a path of 76 cells at 80 columns
 #: wrapped inside the file's name.
 NOTICE_FRAME = 5
+#: the width of a notice (Textual's), its frame included, where half the screen is wider
+NOTICE_WIDTH = 60
 #: terminals at least this wide show the list and the viewer side by side.
 WIDE_COLUMNS = 120
 #: terminals less tall than this show the search box on one row, and notices without
@@ -669,6 +672,8 @@ class MainScreen(Screen[None]):
         self._state_ops: dict[int, str] = {}
         #: takes the notices back to their width once a notice naming a file is gone
         self._narrow_notices: Timer | None = None
+        #: when the notices are narrowed again (time.monotonic())
+        self._wide_until = 0.0
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -2681,14 +2686,30 @@ class MainScreen(Screen[None]):
                 )
             self.notify(text, markup=False)
 
-    def _widen_notices(self) -> None:
-        """Let the notices take the screen's width while one naming a file is up."""
+    def widen_notices_for(self, message: str, timeout: float | None = None) -> None:
+        """Let the notices take the screen's width while ``message`` is up (``timeout``
+        seconds), if it names a path longer than a row of a notice half the screen wide:
+        its file's name is then whole on a row. At 80 columns a damaged triage file's
+        copy ("…/triage-before-damage-20261206-180857.sqlite3") was broken inside it."""
+        room = min(NOTICE_WIDTH, self.size.width // 2) - NOTICE_FRAME
+        if any("/" in word and cell_len(word) > room for word in message.split()):
+            self._widen_notices(timeout)
+
+    def _widen_notices(self, timeout: float | None = None) -> None:
+        """Let the notices take the screen's width while one naming a file is up: for
+        ``timeout`` seconds (a notice's own time), or as long as one naming a file
+        before it still is."""
         self.add_class("-notices-wide")
+        if timeout is None:
+            timeout = float(getattr(self.app, "NOTIFICATION_TIMEOUT", 5))
+        now = time.monotonic()
+        self._wide_until = max(self._wide_until, now + timeout + 1)
         if self._narrow_notices is not None:
             self._narrow_notices.stop()
-        timeout = float(getattr(self.app, "NOTIFICATION_TIMEOUT", 5))
         self._narrow_notices = self.set_timer(
-            timeout + 1, lambda: self.remove_class("-notices-wide"), name="narrow notices"
+            self._wide_until - now,
+            lambda: self.remove_class("-notices-wide"),
+            name="narrow notices",
         )
 
     # -- triage: the store ----------------------------------------------------------------
