@@ -72,7 +72,10 @@ def test_json_between_entries_is_said_by_its_lines_and_the_entries_after_it_read
     both = tmp_path / "both.bib"
     both.write_text(f"{first}\n{json.dumps(PAPERS, indent=2)}\n\n{second}\n", encoding="utf-8")
     [message] = _messages(both)
-    assert message == "lines 6–23 are not BibTeX (they look like JSON); skipped them"
+    assert message == (
+        "lines 6–23 are not BibTeX (they look like JSON); skipped them and read the entries "
+        "before and after them"
+    )
 
 
 def test_a_key_read_from_a_json_string_is_named_without_its_escapes(tmp_path: Path) -> None:

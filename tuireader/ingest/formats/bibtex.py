@@ -1587,10 +1587,13 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
     written after a .bib, JSON Lines too): ``(start, end)`` of each run, by offset. A
     run is JSON that a decoder reads (one value, or values one after another), or lines
     shaped as JSON to the end of the file (JSON cut short), outside any entry, of
-    :data:`_JSON_LINES` lines or more. The BibTeX in its strings (``"bibtex":
-    "@inproceedings{\\nkey, …"``) is no entry of the file."""
+    :data:`_JSON_LINES` lines or more, or shorter where it holds an object with a member
+    (``{"title": …}`` pasted on a line of its own). The BibTeX in its strings
+    (``"bibtex": "@inproceedings{\\nkey, …"``) is no entry of the file."""
     decoder = json.JSONDecoder()
     runs: list[tuple[int, int]] = []
+    #: the runs that hold an object with a member, said however short
+    plain: set[int] = set()
     depth = scanned = position = tries = 0
     while tries < _JSON_TRIES and (found := _JSON_OPEN_RE.search(text, position)):
         start = found.start("open")
@@ -1609,6 +1612,8 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
                 break
             if not isinstance(value, (list, dict)):
                 break
+            if _has_member(value):
+                plain.add(start)
             end = stop
             following = len(text) - len(text[end:].lstrip())
             if following >= len(text) or text[following] not in "[{":
@@ -1628,32 +1633,61 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
     merged: list[tuple[int, int]] = []
     for start, end in runs:
         if merged and not text[merged[-1][1] : start].strip(_JSON_BETWEEN):
+            if start in plain:
+                plain.add(merged[-1][0])
             merged[-1] = (merged[-1][0], end)
         else:
             merged.append((start, end))
     if merged and not text[merged[-1][1] :].strip(_JSON_BETWEEN):
         merged[-1] = (merged[-1][0], len(text))
-    return [run for run in merged if text.count("\n", *run) + 1 >= _JSON_LINES]
+    return [run for run in merged if run[0] in plain or text.count("\n", *run) + 1 >= _JSON_LINES]
+
+
+def _has_member(value: Any) -> bool:
+    """Whether a value of JSON holds an object with a member (``{"title": …}``, a list
+    of them): JSON plainly, where ``[1]`` or ``{}`` alone may be a note's text."""
+    if isinstance(value, dict):
+        return bool(value)
+    return isinstance(value, list) and any(_has_member(item) for item in value[:10])
+
+
+#: a BibTeX entry's start at a line's start, as none of a run of JSON's lines is
+_ENTRY_LINE_RE = re.compile(r"^[ \t]*@[ \t]*[A-Za-z]\w*[ \t]*[{(]", re.MULTILINE)
 
 
 def _without_json(text: str, path: Path) -> tuple[str, list[Problem]]:
     """``text`` with its runs of JSON (:func:`_json_runs`) left as blank lines, so the
     lines of its entries keep their numbers, and one warning for each run: where the
-    file stops being BibTeX, not a complaint for each entry-like text in its strings."""
+    file stops being BibTeX and which entries were read, not a complaint for each
+    entry-like text in its strings."""
     runs = _json_runs(text)
-    problems: list[Problem] = []
+    spans: list[tuple[int, int]] = []
     for start, end in reversed(runs):
         first = text.count("\n", 0, start) + 1
-        last = first + text.count("\n", start, end)
-        if text[end:].strip():
-            said = f"lines {first}–{last} are not BibTeX (they look like JSON); skipped them"
-        else:
+        spans.insert(0, (first, first + text.count("\n", start, end)))
+        text = text[:start] + "\n" * text.count("\n", start, end) + text[end:]
+    problems: list[Problem] = []
+    lines = text.split("\n")
+    for first, last in spans:
+        before = _ENTRY_LINE_RE.search("\n".join(lines[: first - 1])) is not None
+        after = _ENTRY_LINE_RE.search("\n".join(lines[last:])) is not None
+        read = "before and after" if before else "after"
+        if not after:
             said = (
                 f"from line {first} the file is not BibTeX (it looks like JSON); read the "
                 "entries before it (a list in JSON is read from a file of its own)"
             )
-        problems.insert(0, Problem(path, said, "warning"))
-        text = text[:start] + "\n" * text.count("\n", start, end) + text[end:]
+        elif first == last:
+            said = (
+                f"line {first} is not BibTeX (it looks like JSON); skipped it and read the "
+                f"entries {read} it"
+            )
+        else:
+            said = (
+                f"lines {first}–{last} are not BibTeX (they look like JSON); skipped them "
+                f"and read the entries {read} them"
+            )
+        problems.append(Problem(path, said, "warning"))
     return text, problems
 
 
