@@ -93,3 +93,22 @@ def test_json_in_an_abstract_stays_the_abstract(tmp_path: Path) -> None:
         'We set "a": 1 as the config.',
         'Set "a": 1 here.',
     ]
+
+
+def test_broken_json_between_the_entries_leaves_the_entries_after_it(tmp_path: Path) -> None:
+    # a list in JSON across many lines that no decoder reads (a comma too many, a value
+    # left out): its lines up to the next entry are skipped, not the rest of the file
+    papers = [
+        f'  {{\n    "title": "Paper {number}",\n    "bibtex": "@inproceedings{{\\nk{number},'
+        f'\\ntitle={{Paper {number}}}\\n}}",\n    "year": ,\n  }},'
+        for number in range(20)
+    ]
+    broken = "[\n" + "\n".join(papers) + "\n]"
+    titles, messages = _read(tmp_path / "mixed.bib", f"{FIRST}\n\n{broken}\n\n{SECOND}\n")
+    assert titles == ["A First Paper", "A Second Paper"]
+    assert messages == [
+        (
+            "lines 8–109 are not BibTeX (they look like JSON); skipped them and read the "
+            "entries before and after them"
+        )
+    ]

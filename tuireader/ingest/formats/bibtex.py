@@ -1582,14 +1582,19 @@ _JSON_LINES = 3
 _JSON_TRIES = 50
 
 
+#: a BibTeX entry's start at a line's start, as none of a run of JSON's lines is
+_ENTRY_LINE_RE = re.compile(r"^[ \t]*@[ \t]*[A-Za-z]\w*[ \t]*[{(]", re.MULTILINE)
+
+
 def _json_runs(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds JSON between or after its entries (a list of papers in JSON
     written after a .bib, JSON Lines too): ``(start, end)`` of each run, by offset. A
     run is JSON that a decoder reads (one value, or values one after another), or lines
-    shaped as JSON to the end of the file (JSON cut short), outside any entry, of
-    :data:`_JSON_LINES` lines or more, or shorter where it holds an object with a member
-    (``{"title": …}`` pasted on a line of its own). The BibTeX in its strings
-    (``"bibtex": "@inproceedings{\\nkey, …"``) is no entry of the file."""
+    shaped as JSON up to the next entry or the end of the file (JSON cut short or
+    broken), outside any entry, of :data:`_JSON_LINES` lines or more, or shorter where
+    it holds an object with a member (``{"title": …}`` pasted on a line of its own). The
+    BibTeX in its strings (``"bibtex": "@inproceedings{\\nkey, …"``) is no entry of the
+    file."""
     decoder = json.JSONDecoder()
     runs: list[tuple[int, int]] = []
     #: the runs that hold an object with a member, said however short
@@ -1620,10 +1625,14 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
                 break
             end = following
         if end == start:
-            lines = [line for line in text[start:].split("\n")[:50] if line.strip()]
+            # JSON that no decoder reads (cut short, or broken by hand): its lines, up to
+            # the next entry, as no line of JSON opens one
+            entry = _ENTRY_LINE_RE.search(text, start)
+            stop = entry.start() if entry else len(text)
+            lines = [line for line in text[start:stop].split("\n")[:50] if line.strip()]
             shaped = sum(1 for line in lines if _JSON_LINE_RE.match(line))
             if len(lines) >= _JSON_LINES and shaped * 10 >= len(lines) * 9:
-                end = len(text)
+                end = start + len(text[start:stop].rstrip()) if entry else len(text)
         if end > start:
             runs.append((start, end))
             scanned = position = end
@@ -1649,10 +1658,6 @@ def _has_member(value: Any) -> bool:
     if isinstance(value, dict):
         return bool(value)
     return isinstance(value, list) and any(_has_member(item) for item in value[:10])
-
-
-#: a BibTeX entry's start at a line's start, as none of a run of JSON's lines is
-_ENTRY_LINE_RE = re.compile(r"^[ \t]*@[ \t]*[A-Za-z]\w*[ \t]*[{(]", re.MULTILINE)
 
 
 def _without_json(text: str, path: Path) -> tuple[str, list[Problem]]:
