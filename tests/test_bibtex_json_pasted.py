@@ -112,3 +112,21 @@ def test_broken_json_between_the_entries_leaves_the_entries_after_it(tmp_path: P
             "entries before and after them"
         )
     ]
+
+
+def test_json_at_the_start_of_a_bib_file_leaves_its_entries_read(tmp_path: Path) -> None:
+    # the file opens as JSON, which took it for a list in JSON cut short, its entries lost
+    titles, messages = _read(tmp_path / "mixed.bib", f"{OBJECT}\n{ARRAY}\n\n{FIRST}\n\n{SECOND}\n")
+    assert titles == ["A First Paper", "A Second Paper"]
+    assert messages == [
+        (
+            "lines 1–2 are not BibTeX (they look like JSON); skipped them and read the entries "
+            "after them"
+        )
+    ]
+
+
+def test_a_bib_file_holding_only_json_is_read_as_json(tmp_path: Path) -> None:
+    titles, messages = _read(tmp_path / "papers.bib", f"[{OBJECT}]\n")
+    assert titles == ["JSON pasted paper"]
+    assert messages == []

@@ -944,6 +944,8 @@ def _sniff_format(path: Path, text: str) -> str:
     fmt = _FORMAT_BY_SUFFIX.get(path.suffix.lower())
     held = _plain_format(text)
     if held and _FAMILY.get(held, held) != _FAMILY.get(fmt or "", fmt):
+        if fmt == "bibtex" and held in ("json", "jsonl") and _ENTRY_LINE.search(text):
+            return fmt  # JSON pasted before a .bib's entries: its reader skips it, said
         # a CSL-JSON export saved as "list.txt": read as text, it was one paper in a list
         # named "[", and a BibTeX file saved as .md one paper an entry
         return held
@@ -981,6 +983,8 @@ def _sniff_format(path: Path, text: str) -> str:
 _FAMILY = {"jsonl": "json"}
 #: a first line only JSON starts with: "[" or "{" alone, ``[{``, ``{"title": …``
 _JSON_START = re.compile(r'\[\s*(?:[{"]|$)|\{\s*(?:"|$)')
+#: a BibTeX entry's start at a line's start, as no line of JSON opens
+_ENTRY_LINE = re.compile(r"^[ \t]*@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)
 #: the start of a BibTeX file: an entry's ``@type{``, perhaps after comment lines
 _BIBTEX_START = re.compile(r"\A\ufeff?\s*(?:%[^\n]*\n\s*)*@[A-Za-z]+\s*[{(]")
 
