@@ -130,3 +130,24 @@ def test_a_bib_file_holding_only_json_is_read_as_json(tmp_path: Path) -> None:
     titles, messages = _read(tmp_path / "papers.bib", f"[{OBJECT}]\n")
     assert titles == ["JSON pasted paper"]
     assert messages == []
+
+
+def test_a_list_of_strings_pasted_between_the_entries_makes_no_paper(tmp_path: Path) -> None:
+    titles, messages = _read(
+        tmp_path / "mixed.bib",
+        f'{FIRST}\n["@inproceedings{{x, title={{inner}}}}", "more"]\n{SECOND}\n',
+    )
+    assert titles == ["A First Paper", "A Second Paper"]
+    assert messages == [
+        (
+            "line 7 is not BibTeX (it looks like JSON); skipped it and read the entries before "
+            "and after it"
+        )
+    ]
+
+
+def test_a_number_or_an_empty_list_between_the_entries_is_no_json(tmp_path: Path) -> None:
+    # "[1]" alone may be a note between the entries, which BibTeX leaves out without a word
+    titles, messages = _read(tmp_path / "notes.bib", f"{FIRST}\n[1]\n{{}}\n\n{SECOND}\n")
+    assert titles == ["A First Paper", "A Second Paper"]
+    assert messages == []

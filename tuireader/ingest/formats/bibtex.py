@@ -1592,12 +1592,12 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
     run is JSON that a decoder reads (one value, or values one after another), or lines
     shaped as JSON up to the next entry or the end of the file (JSON cut short or
     broken), outside any entry, of :data:`_JSON_LINES` lines or more, or shorter where
-    it holds an object with a member (``{"title": …}`` pasted on a line of its own). The
-    BibTeX in its strings (``"bibtex": "@inproceedings{\\nkey, …"``) is no entry of the
-    file."""
+    it holds an object with a member or a string (``{"title": …}`` pasted on a line of
+    its own). The BibTeX in its strings (``"bibtex": "@inproceedings{\\nkey, …"``) is no
+    entry of the file."""
     decoder = json.JSONDecoder()
     runs: list[tuple[int, int]] = []
-    #: the runs that hold an object with a member, said however short
+    #: the runs that hold an object with a member or a string, said however short
     plain: set[int] = set()
     depth = scanned = position = tries = 0
     while tries < _JSON_TRIES and (found := _JSON_OPEN_RE.search(text, position)):
@@ -1653,11 +1653,14 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
 
 
 def _has_member(value: Any) -> bool:
-    """Whether a value of JSON holds an object with a member (``{"title": …}``, a list
-    of them): JSON plainly, where ``[1]`` or ``{}`` alone may be a note's text."""
+    """Whether a value of JSON holds an object with a member or a string
+    (``{"title": …}``, ``["@inproceedings{…}"]``): JSON plainly, where ``[1]`` or ``{}``
+    alone may be a note's text."""
     if isinstance(value, dict):
         return bool(value)
-    return isinstance(value, list) and any(_has_member(item) for item in value[:10])
+    return isinstance(value, list) and any(
+        isinstance(item, str) or _has_member(item) for item in value[:10]
+    )
 
 
 def _without_json(text: str, path: Path) -> tuple[str, list[Problem]]:
