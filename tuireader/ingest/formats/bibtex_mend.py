@@ -930,10 +930,14 @@ def protect_inner_quotes(text: str) -> tuple[str, str | None]:
 
 def leftover_of(block: Any) -> str | None:
     """The text after an entry that a ``}`` too many in its last field closed early
-    (the rest of its fields, or its own closing brace), when ``block`` is that text."""
+    (the rest of its fields, or its own closing brace), when ``block`` is that text; a
+    comma alone after an entry (``},`` as lists joined by commas end their entries) is
+    none."""
     from bibtexparser.model import ImplicitComment
 
     if not isinstance(block, ImplicitComment):
         return None
     leftover = (block.raw or "").lstrip()
+    if not leftover.strip(", \t\r\n"):
+        return None
     return leftover if leftover.startswith((",", "}")) else None
