@@ -151,3 +151,31 @@ def test_a_number_or_an_empty_list_between_the_entries_is_no_json(tmp_path: Path
     titles, messages = _read(tmp_path / "notes.bib", f"{FIRST}\n[1]\n{{}}\n\n{SECOND}\n")
     assert titles == ["A First Paper", "A Second Paper"]
     assert messages == []
+
+
+def test_json_pasted_between_two_fields_of_an_entry_makes_no_paper(tmp_path: Path) -> None:
+    inside = FIRST.replace("  author", f"{OBJECT}\n  author")
+    titles, messages = _read(tmp_path / "mixed.bib", f"{inside}\n\n{SECOND}\n")
+    assert titles == ["A First Paper", "A Second Paper"]
+    assert messages == [
+        (
+            "line 3 is not BibTeX (JSON pasted between two fields of the entry at line 1); "
+            "skipped it and read that entry without it"
+        )
+    ]
+    result = read_file(tmp_path / "mixed.bib")
+    assert result.records[0].authors == ("Ann Lee",)
+
+
+def test_json_in_a_quoted_abstract_after_a_comma_stays_the_abstract(tmp_path: Path) -> None:
+    text = (
+        '@misc{kim2024,\n  title = {Configs},\n  author = {Kim, Ann},\n  abstract = "We set,\n'
+        '{"a": 1, "b": [2]}\nas the config."\n}\n'
+    )
+    path = tmp_path / "one.bib"
+    path.write_text(text, encoding="utf-8")
+    result = read_file(path)
+    assert result.problems == ()
+    [record] = result.records
+    assert "We set," in record.abstract and "as the config." in record.abstract
+    assert '"a": 1' in record.abstract

@@ -1607,7 +1607,8 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
             0, depth + piece.count("{") - piece.count("\\{") - piece.count("}") + piece.count("\\}")
         )
         scanned = position = found.end()
-        if depth:
+        between = depth == 1 and _between_fields(text, start)
+        if depth and not between:
             continue  # inside an entry: a value's text
         end = start
         while True:
@@ -1624,7 +1625,9 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
             if following >= len(text) or text[following] not in "[{":
                 break
             end = following
-        if end == start:
+        if between and start not in plain:
+            end = start  # a value's text, unless plainly JSON pasted between two fields
+        if end == start and not between:
             # JSON that no decoder reads (cut short, or broken by hand): its lines, up to
             # the next entry, as no line of JSON opens one
             entry = _ENTRY_LINE_RE.search(text, start)
@@ -1650,6 +1653,38 @@ def _json_runs(text: str) -> list[tuple[int, int]]:
     if merged and not text[merged[-1][1] :].strip(_JSON_BETWEEN):
         merged[-1] = (merged[-1][0], len(text))
     return [run for run in merged if run[0] in plain or text.count("\n", *run) + 1 >= _JSON_LINES]
+
+
+def _between_fields(text: str, start: int) -> bool:
+    """Whether ``start``, a line an entry's braces hold, stands between two of its
+    fields (after the key's or a field's comma, outside a quoted value), where no value
+    is: JSON pasted into the entry, not a value's text."""
+    if not text[:start].rstrip().endswith(","):
+        return False
+    entry = None
+    for entry in _ENTRY_LINE_RE.finditer(text, max(0, start - 20_000), start):
+        pass
+    if entry is None:
+        return False
+    depth, quoted = 0, False
+    for char in text[entry.end() - 1 : start]:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 1:
+            quoted = not quoted
+    return depth == 1 and not quoted
+
+
+def _entry_around(lines: list[str], first: int) -> int | None:
+    """The line of the entry whose braces hold the JSON that starts on line ``first``
+    (of ``lines``, the JSON left out), if one does."""
+    for number in range(first, max(0, first - 2_000), -1):
+        if _ENTRY_LINE_RE.match(lines[number - 1]):
+            held = "\n".join(lines[number - 1 : first])  # to where the JSON starts
+            return number if held.count("{") > held.count("}") else None
+    return None
 
 
 def _has_member(value: Any) -> bool:
@@ -1680,7 +1715,18 @@ def _without_json(text: str, path: Path) -> tuple[str, list[Problem]]:
         before = _ENTRY_LINE_RE.search("\n".join(lines[: first - 1])) is not None
         after = _ENTRY_LINE_RE.search("\n".join(lines[last:])) is not None
         read = "before and after" if before else "after"
-        if not after:
+        around = _entry_around(lines, first)
+        if around is not None:
+            lines_are, it = (
+                (f"line {first} is", "it")
+                if first == last
+                else (f"lines {first}–{last} are", "them")
+            )
+            said = (
+                f"{lines_are} not BibTeX (JSON pasted between two fields of the entry at line "
+                f"{around}); skipped {it} and read that entry without {it}"
+            )
+        elif not after:
             said = (
                 f"from line {first} the file is not BibTeX (it looks like JSON); read the "
                 "entries before it (a list in JSON is read from a file of its own)"
