@@ -498,15 +498,20 @@ def _unknown_tags(query: str, store, typing: bool = False) -> str | None:  # typ
     return unknown_tags(query, _known_tags(store), typing=typing)
 
 
-def _check_filters(query: str) -> None:
+def _check_filters(query: str, *, prefix: bool = False) -> None:
     """A query whose ``is:`` or ``has:`` names a value that filter does not take is a
     usage error, said with the values it takes (``is:kep``, ``has:cod``), as a mistyped
-    command is: not a query that found nothing."""
+    command is: not a query that found nothing. So is one with a value a field, filter
+    or ``sort:`` cannot take (``is:``, ``tag:""``, ``year:abc``, ``sort:best``), which
+    the query would be read without: ``year:abc`` alone is every paper, and an export of
+    it the whole library. With ``prefix`` (``search --prefix``) a value still being
+    typed at the query's end (``is:``, ``year:20``) is none of these, as in the reader."""
     from tuireader.search import query as ql
 
-    unknown = ql.unknown_filters(ql.parse(query).root)
-    if unknown:
-        raise UsageError("; ".join(unknown))
+    parsed = ql.parse(query, prefix=prefix)
+    said = [*parsed.refused, *ql.unknown_filters(parsed.root)]
+    if said:
+        raise UsageError("; ".join(said))
 
 
 def _write_output(
@@ -621,7 +626,7 @@ def _check_limit(args: argparse.Namespace) -> None:
 
 def cmd_search(args: argparse.Namespace) -> int:
     _check_limit(args)
-    _check_filters(args.query)
+    _check_filters(args.query, prefix=args.prefix)
     # a search reads only the papers it shows from the cache, and opens an index found
     # current before as it is: at 100,000 papers, a fraction of a second
     session = _session(args, lazy=True)
@@ -2940,6 +2945,7 @@ def _check_replaced(output: str, *, force: bool, written: Any = None) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    _check_filters(args.query or "")  # before a list is read: nothing is written
     session = _session(args)
     if args.output not in (None, "-"):
         mine = _own_file(args.output, session, args)

@@ -131,6 +131,13 @@ class ParsedQuery:
     problems: tuple[str, ...] = ()
     #: the order asked for with ``sort:`` (one of :data:`SORTS`), None if none.
     sort: str | None = None
+    #: what is said of each value a field, a filter or ``sort:`` cannot take, which the
+    #: query was read without: one left empty (``is:``, ``tag:""``, ``is: kept``), a
+    #: ``year:`` of no years (``year:abc``), an order that is none (``sort:best``). The
+    #: command line refuses such a query, where the query read without it would find
+    #: another set of papers (``year:abc`` alone, every paper); live search goes on without
+    #: it, and says nothing of a value still being typed (``is:`` on the way to ``is:kept``).
+    refused: tuple[str, ...] = ()
 
     @property
     def message(self) -> str | None:
@@ -166,6 +173,9 @@ class _Lexer:
     #: what was said of the query's very end, a "-" or a field's colon with nothing after
     #: them yet: while the query is typed, the word is the next key
     said_of_end: list[str] = field(default_factory=list)
+    #: what is said of a value a field, filter or ``sort:`` cannot take (``ParsedQuery.refused``),
+    #: and whether it is at the query's very end (a value still to be typed)
+    refused: list[tuple[str, bool]] = field(default_factory=list)
 
     def _say(self, problem: str, at_end: bool) -> None:
         self.problems.append(problem)
@@ -233,6 +243,7 @@ class _Lexer:
                     if i >= n or text[i].isspace() or text[i] == ")":
                         said = f"'{name}:' needs a value, e.g. {name}:{_example(name)}"
                         self._say(said, i >= n)
+                        self.refused.append((_no_value(name, text, i), i >= n))
                         continue
                 elif len(out) < MAX_WORDS and _valued(text, match.end()):
                     # (words past those searched are not said, nor a word of prose before
@@ -250,6 +261,8 @@ class _Lexer:
                         self.open_phrase = quoted
                 elif end < n:  # '""': nothing to find (an unclosed one is said above)
                     self.problems.append('ignored empty quotes ""')
+                    if fieldname is not None:  # ``tag:""``: a field's value left empty
+                        self.refused.append((_no_value(fieldname, text, end + 1), False))
                 i = end + 1
                 continue
             j = i
@@ -309,9 +322,11 @@ class _Lexer:
         if not value:
             said = f"'{name}:' needs a value ({choices}), e.g. {name}:fit"
             self._say(said, i >= len(text))
+            self.refused.append((said, i >= len(text)))
         elif value not in SORTS:
             said = shortened(f"{name}:{raw}")
             self.problems.append(f"ignored {said!r} ({name}: takes {choices})")
+            self.refused.append((f"{said} is no order ({name}: takes {choices})", j >= n))
         else:
             if negated:
                 self.problems.append(f"ignored the '-' before '{name}:' (it is an order)")
@@ -414,6 +429,21 @@ def _valued(text: str, at: int) -> bool:
 
 def _example(name: str) -> str:
     return {"has": "code", "is": "kept", "tag": "to-read", "year": "2024"}.get(name, "word")
+
+
+def _no_value(name: str, text: str, at: int) -> str:
+    """What the command line says of the field or filter ``name`` given no value, its
+    colon ending at ``at`` in ``text``: with the values it takes, and the word written
+    after a space (``is: kept``) as its value, with no space between."""
+    said = f"'{name}:' needs a value"
+    after = re.match(r"\s+([^\s()\"]+)", text[at:])
+    word = after[1] if after else ""
+    if word and not _FIELD.match(word) and word[0] != "-" and word not in ("OR", "AND", "NOT"):
+        said += f" right after its colon, with no space: {shortened(f'{name}:{word}')}"
+    else:
+        said += f", e.g. {name}:{_example(name)}"
+    values = _TAKES.get(name, ("", ()))[1]
+    return f"{said} ({name}: takes {', '.join(values)})" if values else said
 
 
 class _Parser:
@@ -678,16 +708,25 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     if prefix and lexer.open_phrase is not None and _UNBALANCED in problems:
         # a phrase being typed: its closing quote is yet to come, nothing to say of it
         problems.remove(_UNBALANCED)
-    if prefix and text and not text[-1].isspace():
+    typing = prefix and bool(text) and not text[-1].isspace()
+    if typing:
         # "robot -" and "title:" being typed: the word they take is the next key
         for said in lexer.said_of_end:
             problems.remove(said)
+    refused = [said for said, at_end in lexer.refused if not (typing and at_end)]
     root = replace_words(root, _venue_of_a_year)
     root = _compounds(root)
-    root = _without_unread_years(root, problems)
+    unread: list[str] = []
+    root = _without_unread_years(root, unread)
+    problems.extend(year_problem(text) for text in unread)
+    refused.extend(f"{shortened(f'year:{text}')} names no year: {_A_YEAR}" for text in unread)
     root = _without_bare_schemes(root, problems)
     return ParsedQuery(
-        text=written, root=root, problems=tuple(dict.fromkeys(problems)), sort=lexer.sort
+        text=written,
+        root=root,
+        problems=tuple(dict.fromkeys(problems)),
+        sort=lexer.sort,
+        refused=tuple(dict.fromkeys(refused)),
     )
 
 
@@ -995,20 +1034,20 @@ def _venue_of_a_year(word: Term | Phrase) -> Node:
     return Or((word, And((venue, Term(found["year"], "year", prefix=word.prefix)))))
 
 
-def _without_unread_years(node: Node | None, problems: list[str]) -> Node | None:
-    """``node`` without its ``year:`` terms that name no years (said in ``problems``),
-    as an empty ``author:`` is left out: ``year:abc`` alone finds what nothing finds, every
-    paper. A year still being typed stays (it matches nothing until it is one)."""
-    return _pruned(node, _unread_year, problems)
+def _without_unread_years(node: Node | None, unread: list[str]) -> Node | None:
+    """``node`` without its ``year:`` terms that name no years (their values added to
+    ``unread``), as an empty ``author:`` is left out: ``year:abc`` alone finds what nothing
+    finds, every paper. A year still being typed stays (it matches nothing until it is one)."""
+    return _pruned(node, _unread_year, unread)
 
 
 def _unread_year(term: Term) -> str | None:
-    """What is said of ``term`` when it is a ``year:`` that names no years, else None."""
+    """``term``'s value when it is a ``year:`` that names no years, else None."""
     if term.field != "year" or year_bounds(term.text) is not None:
         return None
     if term.prefix and year_being_typed(term.text):
         return None
-    return year_problem(term.text)
+    return term.text
 
 
 #: a ``url:`` value that is a link's scheme and nothing after it ("http://", "https:",
@@ -1179,10 +1218,13 @@ def typed_year_bounds(text: str) -> tuple[int, int] | None:
     return min(low for low, _ in found), max(high for _, high in found)
 
 
+#: what a ``year:`` value is, said of one that names no years
+_A_YEAR = "a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022"
+
+
 def year_problem(text: str) -> str:
     """What a user is told when ``year:text`` names no years."""
-    said = shortened(f"year:{text}")
-    return f"{said} was ignored: a year is a number, e.g. year:2023, year:2020..2024 or year:>=2022"
+    return f"{shortened(f'year:{text}')} was ignored: {_A_YEAR}"
 
 
 def words(node: Node | None) -> list[Term | Phrase]:
