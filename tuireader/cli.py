@@ -61,7 +61,27 @@ TRIAGE_STATES = {
     "read": "read",
     "new": "new",
 }
+#: the verbs ``triage --state`` offers, and names first when a word is none of its words
+TRIAGE_VERBS = ("keep", "maybe", "skip", "read", "new")
 SORTS = ("relevance", "fit", "list")
+
+
+def _triage_state(word: str) -> str:
+    """A ``triage --state`` word, in any case (``KEEP``); one that is none of its words is
+    said as ``is:kep`` is, with the one a slip away first: "unknown state kep; did you
+    mean keep? (--state takes keep, maybe, skip, read, new)", exit 2."""
+    folded = word.strip().casefold()
+    if folded in TRIAGE_STATES:
+        return folded
+    import difflib
+
+    said = f"unknown state {_short(word)}" if folded else "no state given"
+    close = difflib.get_close_matches(folded, TRIAGE_VERBS, n=1, cutoff=0.6)
+    close = close or difflib.get_close_matches(folded, tuple(TRIAGE_STATES), n=1, cutoff=0.6)
+    if close:
+        said += f"; did you mean {close[0]}?"
+    raise argparse.ArgumentTypeError(f"{said} (--state takes {', '.join(TRIAGE_VERBS)})")
+
 
 _NOT_ASCII_RE = re.compile(r"[^\x00-\x7f]")
 
@@ -3808,7 +3828,9 @@ def _triage_parser() -> argparse.ArgumentParser:
         nargs="+",
         help="paper ids (a unique beginning will do); list files may follow",
     )
-    p.add_argument("--state", choices=tuple(TRIAGE_STATES), help="the state to set")
+    p.add_argument(
+        "--state", type=_triage_state, choices=tuple(TRIAGE_STATES), help="the state to set"
+    )
     p.add_argument("--tag", action="append", default=[], help="a tag to add (may be repeated)")
     p.add_argument(
         "--untag",
