@@ -59,7 +59,7 @@ def test_an_export_refuses_a_damaged_triage_file_and_names_recover(
     code, out, err = _run(capsys, "export", "--format", fmt, str(path))
     assert code == 2 and "tuireader recover" in err
     # to stdout, JSON says the failure as JSON; the other formats print nothing
-    assert (json.loads(out)["error"] == "usage") if fmt == "json" else out == ""
+    assert (json.loads(out)["error"] == "triage file") if fmt == "json" else out == ""
     assert db.read_bytes() == before  # left as it was, for recover
 
 

@@ -69,7 +69,7 @@ def test_a_damaged_triage_file_is_said_as_json(capsys, lst):
     code, out, _err = _run(capsys, "export", "--format", "json", lst)
     assert code == 2
     data = json.loads(out)
-    assert data["error"] == "usage" and "tuireader recover" in data["message"]
+    assert data["error"] == "triage file" and "tuireader recover" in data["message"]
 
 
 @pytest.mark.parametrize(

@@ -115,6 +115,23 @@ class NoPapersError(UsageError):
     """The lists asked for could not be read, not one paper of them."""
 
 
+class TriageFileError(UsageError):
+    """The triage file cannot be read or written as the command needs: damaged, not a
+    file, read-only, locked by another program, on a full disk. Exit 2, as an input
+    error, with nothing saved or written; a ``--json`` answer says ``"error": "triage
+    file"``, since nothing the user typed was wrong."""
+
+
+def _store_failed(error: Exception, message: str) -> UsageError:
+    """The error a command ends with when the triage store refused it (``error``), said
+    as ``message``: :class:`TriageFileError` when the file is at fault, else a usage error
+    (a note too long, a tag that cannot be one)."""
+    from tuireader.triage.store import StoreBusy, StoreCorrupt, StoreFull, StoreReadOnly
+
+    at_fault = isinstance(error, (StoreReadOnly, StoreBusy, StoreCorrupt, StoreFull))
+    return TriageFileError(message) if at_fault else UsageError(message)
+
+
 # -- output helpers ----------------------------------------------------------------------
 
 
@@ -1169,11 +1186,13 @@ def _not_one_json(text: str, message: str, matches: Sequence, *, hits: bool) -> 
 
 def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
     """What a command prints with ``--json`` when it cannot answer at all (no list could
-    be read, an option out of range, an error of its own): the ``error`` ("no papers",
-    "usage", else "unexpected") and its ``message`` (on stderr as well), in the shape of
-    its answer (:func:`_error_json`)."""
+    be read, an option out of range, the triage file cannot be read or written, an error
+    of its own): the ``error`` ("no papers", "usage", "triage file", else "unexpected")
+    and its ``message`` (on stderr as well), in the shape of its answer
+    (:func:`_error_json`)."""
     kind = "usage" if isinstance(error, UsageError) else "unexpected"
     kind = "no papers" if isinstance(error, NoPapersError) else kind
+    kind = "triage file" if isinstance(error, TriageFileError) else kind
     by_query = args.func in (cmd_search, cmd_export)
     given = getattr(args, "query", None) if by_query else getattr(args, "id", None)
     given = getattr(args, "file", None) if args.func is cmd_import else given
@@ -2282,7 +2301,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
                 before_saving=output.before_saving,
             )
         except StoreError as error:
-            raise UsageError(_not_saved(output, for_a_change(str(error)))) from error
+            raise _store_failed(error, _not_saved(output, for_a_change(str(error)))) from error
         except ValueError as error:
             raise UsageError(str(error)) from error
         finally:
@@ -2371,7 +2390,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                 report = store.carry_over(carried, theirs=args.replace, before_saving=before_saving)
         except StoreError as error:
             said = for_a_change(str(error))
-            raise UsageError(_not_saved(held[0] if held else None, said)) from error
+            raise _store_failed(error, _not_saved(held[0] if held else None, said)) from error
         finally:
             store.close()
         _say_imported(
@@ -2584,7 +2603,7 @@ def cmd_note(args: argparse.Namespace) -> int:
                 before_saving=output.before_saving,
             )
         except StoreError as error:
-            raise UsageError(_not_saved(output, for_a_change(str(error)))) from error
+            raise _store_failed(error, _not_saved(output, for_a_change(str(error)))) from error
         finally:
             store.close()
         what = (
@@ -2671,7 +2690,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
             result = store.undo()
             identities = store.identities(result.paper_ids) if result is not None else {}
         except StoreError as error:
-            raise UsageError(for_a_change(str(error), "Nothing was undone")) from error
+            raise _store_failed(error, for_a_change(str(error), "Nothing was undone")) from error
         finally:
             store.close()
         if result is None:
@@ -2727,13 +2746,13 @@ def _stored_title(identity) -> str:
 
 def _writable_store(session):
     """The data folder's triage store, to write to (as the reader's, it keeps with each
-    mark what identifies its paper); a usage error when it cannot be opened."""
+    mark what identifies its paper); a :class:`TriageFileError` when it cannot be opened."""
     from tuireader.triage.store import StoreError, for_a_change
 
     try:
         return session.open_store()
     except StoreError as error:
-        raise UsageError(for_a_change(str(error))) from error
+        raise TriageFileError(for_a_change(str(error))) from error
 
 
 def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None:
@@ -3057,14 +3076,14 @@ def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
     path = session.paths.state_db
     if not (path.is_file() and os.access(path, os.R_OK)):
         # not read at all: a link to a disk not mounted, a file that cannot be read
-        raise UsageError(
+        raise TriageFileError(
             f"{problem.rstrip('.')}; an export would give every mark in it as none (state "
             "new), so nothing was written"
         )
     found = damage(path)
     if found is None:
         return  # not damaged (a read-only file, a full disk): it keeps changes out, not marks
-    raise UsageError(
+    raise TriageFileError(
         f"the triage file {path} is {found}, and an export would give the marks that "
         "cannot be read of it as none (state new); tuireader recover carries what can be "
         "read over to a fresh file, then export again (nothing was written)"
