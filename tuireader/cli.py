@@ -350,8 +350,69 @@ def _shelf_sources_and_notes(args: argparse.Namespace) -> tuple[list | None, lis
             # as a list named that cannot be read: "no papers", each list an error of
             # its own path (the library file's damage, when it is, a warning)
             raise NoPapersError(_LIBRARY_UNREADABLE, args.library_problems)
-        raise UsageError(_EMPTY_LIBRARY)
+        raise EmptyLibraryError(_empty_library(args.data_dir))
     return list(sources), notes
+
+
+class EmptyLibraryError(UsageError):
+    """The library holds no list: every one was removed, or none added yet."""
+
+
+def _empty_library(data_dir: Any) -> str:
+    """What is said of a library that holds no list: how to add one, and, when the
+    triage file keeps marks (every one of them then on a paper of no list), how many,
+    and how to see and export them."""
+    marks = _marks_kept(data_dir)
+    if not marks:
+        return _EMPTY_LIBRARY
+    kept = f"{len(marks):,} triage mark{'s are' if len(marks) != 1 else ' is'}"
+    return (
+        f"{_EMPTY_LIBRARY}; {kept} kept detached, on papers of no list "
+        "(tuireader search is:detached lists them, tuireader export --format json "
+        "exports them)"
+    )
+
+
+def _marks_kept(data_dir: Any) -> list:
+    """The marks the data folder's triage file keeps, each as a detached mark
+    (``Store.detached``: no paper of any list), most recently changed first; none
+    without a triage file, or with one that cannot be read."""
+    from tuireader.system.paths import resolve
+    from tuireader.triage.filters import open_existing
+    from tuireader.triage.store import StoreError
+
+    store = open_existing(resolve(data_dir).state_db)
+    if store is None:
+        return []
+    try:
+        return store.detached(())
+    except StoreError:
+        return []
+    finally:
+        store.close()
+
+
+def _session_of_marks(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """A session of no lists, for a library that holds none, with the marks its triage
+    file keeps as detached marks (each on a paper of no list), as ``search is:detached``
+    and an export of the library give them when some lists remain; None when it keeps
+    none (the library is empty, and said so)."""
+    marks = _marks_kept(args.data_dir)
+    if not marks:
+        return None
+    from tuireader.model import Library
+    from tuireader.session import Session
+    from tuireader.system.config import load_config
+    from tuireader.system.paths import resolve
+    from tuireader.triage.store import ReattachReport
+
+    paths = resolve(args.data_dir)
+    return Session(
+        paths=paths,
+        library=Library(),
+        config=load_config(paths),
+        triage=ReattachReport(detached=tuple(marks)),
+    )
 
 
 _LIBRARY_UNREADABLE = (
@@ -664,10 +725,17 @@ def _check_limit(args: argparse.Namespace) -> None:
 def cmd_search(args: argparse.Namespace) -> int:
     _check_limit(args)
     _check_filters(args.query, prefix=args.prefix)
-    # a search reads only the papers it shows from the cache, and opens an index found
-    # current before as it is: at 100,000 papers, a fraction of a second
-    session = _session(args, lazy=True)
-    if _is_detached_query(args.query) or _asks_detached(args.query):
+    detached = _is_detached_query(args.query) or _asks_detached(args.query)
+    try:
+        # a search reads only the papers it shows from the cache, and opens an index
+        # found current before as it is: at 100,000 papers, a fraction of a second
+        session = _session(args, lazy=True)
+    except EmptyLibraryError:
+        # every list removed: the marks kept are all detached, and listed as such
+        session = _session_of_marks(args) if detached else None
+        if session is None:
+            raise
+    if detached:
         return _print_detached(session, args)
     if _mentions_detached(args.query):
         _err(DETACHED_APART)
@@ -1368,7 +1436,7 @@ def cmd_lists(args: argparse.Namespace) -> int:
                 | _problems_json(damage)
                 | {"library": _library_json(current, [], None)}
             )
-        _err(_EMPTY_LIBRARY)
+        _err(_empty_library(args.data_dir))
         return EXIT_OK
     statuses = current.statuses()
     # a list moved or gone is among the JSON's problems, as the other commands give it
@@ -1604,7 +1672,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
         where = "built-in seed lists" if entry.kind == "seeds" else str(entry.path)
         print(_line(f"removed {entry.name} ({where}); its triage is kept"))
     if change.shelf is not None and not change.shelf.entries:
-        _err(_EMPTY_LIBRARY)
+        _err(_empty_library(args.data_dir))
     return EXIT_OK
 
 
@@ -2985,7 +3053,19 @@ def _check_replaced(output: str, *, force: bool, written: Any = None) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     _check_filters(args.query or "")  # before a list is read: nothing is written
-    session = _session(args)
+    try:
+        session = _session(args)
+    except EmptyLibraryError:
+        # every list removed: an export of the library carries the marks kept, all of
+        # them detached, as it carries those of papers outside the lists that remain
+        from tuireader.triage.export import CARRY_DETACHED
+
+        query = args.query or ""
+        of_the_library = not query.strip() or _is_detached_query(query) or _asks_detached(query)
+        carried = of_the_library and args.format in CARRY_DETACHED
+        session = _session_of_marks(args) if carried else None
+        if session is None:
+            raise
     if args.output not in (None, "-"):
         mine = _own_file(args.output, session, args)
         if mine is not None:
