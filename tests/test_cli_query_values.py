@@ -34,6 +34,8 @@ REFUSED = [
     ("year:20x3", "year:20x3 names no year"),
     ("language year:20x3", "year:20x3 names no year"),
     ("language sort:best", "sort:best is no order (sort: takes fit, relevance, list)"),
+    ("title:*", "'title:*' has no letters or digits to search for, e.g. title:word"),
+    ('language author:","', "'author:\",\"' has no letters or digits to search for"),
 ]
 
 
@@ -84,3 +86,10 @@ def test_live_search_still_reads_such_a_query_without_them():
     assert parse("year:abc").problems[0].startswith("year:abc was ignored")
     assert parse("year:20", prefix=True).refused == ()
     assert parse("robot is:kept year:2023 sort:fit").refused == ()
+    # a word of no letters alone is no field's value: "*" searches nothing, every paper
+    assert parse("*").refused == () and parse("*").root is None
+
+
+def test_a_query_of_no_words_still_lists_every_paper(capsys, demo):
+    code, out, err = run(capsys, "search", "--limit", "100", "--", "*", demo)
+    assert code == 0 and len(out.splitlines()) == len(RECORDS), err

@@ -447,10 +447,14 @@ def _no_value(name: str, text: str, at: int) -> str:
 
 
 class _Parser:
-    def __init__(self, tokens: list[_Tok], problems: list[str]) -> None:
+    def __init__(
+        self, tokens: list[_Tok], problems: list[str], refused: list[str] | None = None
+    ) -> None:
         self.tokens = tokens
         self.pos = 0
         self.problems = problems
+        #: what is said of a field's value of nothing to search for (``ParsedQuery.refused``)
+        self.refused: list[str] = [] if refused is None else refused
         self.depth = 0
 
     def peek(self) -> _Tok | None:
@@ -507,16 +511,19 @@ class _Parser:
                 if inner is not None:
                     parts.append(Not(inner) if tok.negated else inner)
                 continue
-            node = _searchable(_atom(tok), tok, self.problems)
+            node = _searchable(_atom(tok), tok, self.problems, self.refused)
             if node is not None:
                 parts.append(node)
         return _and(parts) if parts else None
 
 
-def _searchable(node: Node | None, tok: _Tok, problems: list[str]) -> Node | None:
+def _searchable(
+    node: Node | None, tok: _Tok, problems: list[str], refused: list[str]
+) -> Node | None:
     """``node`` without its terms and phrases of no letters or digits ("*", "!!!", "∞",
     ``title:*``, ``author:","``): nothing the index holds (no query at all, if alone),
-    left out and said. A ``year:`` value is left to :func:`_without_unread_years`, which
+    left out and said; a field's such value is also in ``refused``, a value the field
+    cannot take. A ``year:`` value is left to :func:`_without_unread_years`, which
     says what a year is."""
     if isinstance(node, Term) and _LONE_POSSESSIVE.fullmatch(node.text):
         # "'s" pasted apart from its word ("Bellman 's"): no word, as "Bellman's" has none
@@ -526,19 +533,32 @@ def _searchable(node: Node | None, tok: _Tok, problems: list[str]) -> Node | Non
     if isinstance(node, Term) and node.field != "year" and not _has_letters(node.text):
         said = f"{tok.field}:{node.text}" if tok.field else node.text
         problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
+        _no_letters(tok, said, refused)
         return None
     if isinstance(node, Phrase) and not _has_letters(node.text):
         # a quoted one too (``author:","``), which found nothing and said nothing
         said = f'"{node.text}"'
         said = f"{tok.field}:{said}" if tok.field else said
         problems.append(f"ignored {shortened(said)!r}: no letters or digits to search for")
+        _no_letters(tok, said, refused)
         return None
     if isinstance(node, Not):
-        inner = _searchable(node.child, tok, problems)
+        inner = _searchable(node.child, tok, problems, refused)
         return Not(inner) if inner is not None else None
     if isinstance(node, And):
-        return _and([k for k in (_searchable(c, tok, problems) for c in node.children) if k])
+        kept = (_searchable(c, tok, problems, refused) for c in node.children)
+        return _and([k for k in kept if k])
     return node
+
+
+def _no_letters(tok: _Tok, said: str, refused: list[str]) -> None:
+    """Add to ``refused`` what is said of a field's value of no letters or digits
+    (``title:*``): a field searched for nothing. A word alone ("*") is no field's."""
+    if tok.field:
+        example = f"{tok.field}:{_example(tok.field)}"
+        refused.append(
+            f"{shortened(said)!r} has no letters or digits to search for, e.g. {example}"
+        )
 
 
 def _has_letters(text: str) -> bool:
@@ -687,7 +707,8 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
     if dropped:
         problems.insert(0, CONTROLS_DROPPED)
     tokens = _bounded(read, problems)
-    root = _Parser(tokens, problems).parse()
+    held: list[str] = []  # a field's value of nothing to search for
+    root = _Parser(tokens, problems, held).parse()
     # the word being typed is the last one read, unless the query was cut before it
     typing_a_word = tokens is read and (not tokens or tokens[-1].start > lexer.directive_at)
     if (
@@ -713,7 +734,7 @@ def parse(text: str, *, prefix: bool = False) -> ParsedQuery:
         # "robot -" and "title:" being typed: the word they take is the next key
         for said in lexer.said_of_end:
             problems.remove(said)
-    refused = [said for said, at_end in lexer.refused if not (typing and at_end)]
+    refused = [said for said, at_end in lexer.refused if not (typing and at_end)] + held
     root = replace_words(root, _venue_of_a_year)
     root = _compounds(root)
     unread: list[str] = []
