@@ -679,3 +679,15 @@ def test_export_leaves_a_list_of_links_alone_and_replaces_its_own(capsys, tmp_pa
         code, _out, err = run(capsys, "export", "--format", fmt, "-o", str(ours), str(source))
         assert code == 0, (fmt, err)
     assert ours.read_text() == "https://example.org/walrus\n"
+
+
+def test_a_search_cut_short_counts_its_papers_as_every_count_is_written(capsys, tmp_path):
+    # "showing 2 of 1061 papers", where every other count reads "1,061"
+    source = tmp_path / "many.jsonl"
+    records = [{"title": f"Paper number {n}", "abstract": "Words."} for n in range(1001)]
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    code, _out, err = run(
+        capsys, "search", "", "--limit", "2", "--data-dir", str(tmp_path / "d"), str(source)
+    )
+    assert code == 0
+    assert "showing 2 of 1,001 papers (use --limit)" in err

@@ -796,7 +796,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         elif result.suggestion:
             _err(f"did you mean: {_short(result.suggestion)}")
         if hits and shown < result.total:
-            _err(f"showing {shown} of {result.total} papers (use --limit)")
+            _err(f"showing {shown:,} of {result.total:,} papers (use --limit)")
         if elsewhere:
             _err(elsewhere)
     return EXIT_OK if hits else EXIT_NOTHING_FOUND
@@ -949,7 +949,7 @@ def _print_detached(session, args: argparse.Namespace) -> int:
         elif not marks:
             _err("no detached triage: every mark is on a paper of the lists")
         elif len(marks) < total:
-            _err(f"showing {len(marks)} of {total} detached marks (use --limit)")
+            _err(f"showing {len(marks):,} of {total:,} detached marks (use --limit)")
     return EXIT_OK if marks else EXIT_NOTHING_FOUND
 
 
