@@ -11,8 +11,9 @@ Read back as a list, an export gives each paper the id it had: JSON and CSV writ
 identifies it (:func:`identifiers`), BibTeX adds what its citation lacks of it (and the
 paper's links, where the entry would not give them as they are), and each
 format's reader knows tuireader's own export (``ingest.formats``: ``jsonfile``, ``table``,
-``ownbib``); its edition, its place of publication, its series and the DOIs its source
-gives after its own are read back too.
+``ownbib``); its edition, its place of publication, its series, the DOIs its source
+gives after its own and what else its citations give (entry type, editors, volume,
+number, pages, publisher) are read back too.
 BibTeX carries the triage where reference managers read it: the state (``tuireader:kept``;
 ``tuireader:new`` for a new paper with tags or a note, none for one without) and the tags
 in ``keywords``, after the entry's own, and the note in
@@ -297,12 +298,23 @@ def _details(paper: Paper) -> dict[str, Any]:
     identifies it, each under the name the JSON reader takes it from: the DOIs its
     source gives after its own (an erratum's), its edition, its place of publication
     (RIS's ``CY``, CSL's ``publisher-place``) and its series (CSL's
-    ``collection-title``), which its citations give."""
+    ``collection-title``), and what else its citations give: its entry type, journal or
+    proceedings, editors, volume, number, pages and publisher (read back without them, a
+    NeurIPS paper was cited "In Advances in Neural Information Processing Systems.",
+    its editors, volume and publisher lost)."""
     return {
         "other_dois": list(paper.other_dois),
         "edition": paper.edition,
         "place": paper.place,
         "series": paper.series,
+        "entry_type": paper.entry_type,
+        "journal": paper.journal,
+        "booktitle": paper.booktitle,
+        "editors": list(paper.editor),
+        "volume": paper.volume,
+        "number": paper.number,
+        "pages": paper.pages,
+        "publisher": paper.publisher,
     }
 
 
@@ -694,6 +706,12 @@ def _export_csv(
                 paper.edition or "",
                 paper.place or "",
                 paper.series or "",
+                paper.entry_type or "",
+                "; ".join(paper.editor),
+                paper.volume or "",
+                paper.number or "",
+                paper.pages or "",
+                paper.publisher or "",
                 _origin_link(paper, "pdf"),
                 _origin_link(paper, "openreview"),
                 paper.arxiv_class or "",
@@ -742,7 +760,9 @@ def _origin_link(paper: Paper, origin: str) -> str:
 #: paper is (:func:`identifiers`), then its lists.
 _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_id")
 #: the columns after the lists: the DOIs the paper's source gives after its own (an
-#: erratum's), a space between them, its edition, place of publication and series, its PDF and OpenReview forum (the
+#: erratum's), a space between them, its edition, place of publication and series, what
+#: else its citations give (its BibTeX entry type, its editors, a ``;`` between them, its
+#: volume, number, pages and publisher), its PDF and OpenReview forum (the
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
@@ -754,6 +774,12 @@ _DETAIL_COLUMNS = (
     "edition",
     "place",
     "series",
+    "entry_type",
+    "editors",
+    "volume",
+    "number",
+    "pages",
+    "publisher",
     "pdf",
     "openreview",
     "arxiv_class",

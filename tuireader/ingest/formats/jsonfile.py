@@ -1282,6 +1282,16 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         edition=one_line(data.get("edition")),
         place=one_line(data.get("place")),
         series=one_line(data.get("series")),
+        # what its citations give beside: read back without it, a NeurIPS paper was
+        # cited without its editors, volume and publisher
+        entry_type=one_line(data.get("entry_type")) or record.entry_type,
+        journal=one_line(data.get("journal")) or record.journal,
+        booktitle=one_line(data.get("booktitle")) or record.booktitle,
+        editor=editors_of(data.get("editors")) or record.editor,
+        volume=one_line(data.get("volume")) or record.volume,
+        number=one_line(data.get("number")) or record.number,
+        pages=one_line(data.get("pages")) or record.pages,
+        publisher=one_line(data.get("publisher")) or record.publisher,
     )
 
 

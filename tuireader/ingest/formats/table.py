@@ -204,6 +204,8 @@ _BETTER_COLUMNS: dict[str, tuple[str, ...]] = {"authors": ("author_full_names",)
 _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
     "arxiv_class": ("arxiv_class",),
     "journal_ref": ("journal_ref",),
+    # the BibTeX entry type it writes ("inproceedings"), which citations give
+    "entry_type": ("entry_type",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls", "keywords"})
@@ -307,6 +309,11 @@ _AUTHOR_NOTE = re.compile(r"\s*\([^()]*\)|[*†‡]+")
 
 def _authors(value: str) -> tuple[str, ...]:
     value = _AUTHOR_NOTE.sub("", value)
+    return tuple(split_authors_string(value)) if value.strip() else ()
+
+
+def _authors_as_written(value: str) -> tuple[str, ...]:
+    """The authors of a row of tuireader's own export, each as written."""
     return tuple(split_authors_string(value)) if value.strip() else ()
 
 
@@ -500,6 +507,9 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 record = replace(record, year=damaged[1])
             if own:
                 record = _own_links(record, row, links_at)
+                # its authors as the paper has them: a nickname ("Shixiang (Shane) Gu")
+                # is no affiliation a sheet wrote after a name
+                record = replace(record, authors=_authors_as_written(cell("authors")))
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
                 if damaged is not None:
@@ -1835,6 +1845,22 @@ _ENTRY_TYPES: dict[str, str] = {
     **dict.fromkeys(("preprint", "manuscript"), "misc"),
     "thesis": "phdthesis",
     "report": "techreport",
+    # BibTeX's own, as tuireader's export writes them
+    **{
+        kind: kind
+        for kind in (
+            "incollection",
+            "inbook",
+            "misc",
+            "phdthesis",
+            "mastersthesis",
+            "techreport",
+            "proceedings",
+            "unpublished",
+            "manual",
+            "booklet",
+        )
+    },
 }
 
 
