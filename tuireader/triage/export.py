@@ -45,13 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from tuireader.model import Library, Link, Paper
 from tuireader.render.citations import best_link, bibtex_escape, cite_many, paper_url
-from tuireader.render.safetext import (
-    markdown_text,
-    markdown_without_html,
-    one_line,
-    to_json,
-    valid,
-)
+from tuireader.render.safetext import one_line, to_json, valid
 from tuireader.render.safetext import terminal as visible
 from tuireader.render.textrender import display_author, display_editors, display_title
 from tuireader.system.atomic import write_atomic
@@ -805,42 +799,76 @@ def _inert(*cells: object) -> list[object]:
 
 
 _MARKDOWN_URL = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E"})
+#: what CommonMark (and GitHub's tables, strikethrough) reads as markup anywhere in a
+#: line: emphasis, code, links and images, raw HTML and entities, table cells; each is
+#: written backslashed
+_MARKDOWN_ANYWHERE = re.compile(r"[\\`*_\[\]()!|<>&~]")
+#: what starts a block at the start of a line (after its spaces): a heading, a list
+#: item, a setext heading's line or a thematic break ("# …", "- …", "+ …", "===", "---"),
+#: or an ordered list item ("1. …"; "1) …" is escaped anywhere): its mark is backslashed
+_MARKDOWN_LINE_START = re.compile(r"^([ \t]*)(?:([#+\-=])|(\d{1,9})\.)", re.MULTILINE)
+
+
+def markdown_plain(text: str) -> str:
+    """``text`` as Markdown that shows it as it is, each line of it: a paper's title,
+    authors and venue, a tag, a note are text, never a link, a heading, a list, emphasis
+    or code. CommonMark's backslash escapes, which the reader of the export
+    (``ingest.formats.markdown``) takes off again."""
+    escaped = _MARKDOWN_ANYWHERE.sub(r"\\\g<0>", text)
+    return _MARKDOWN_LINE_START.sub(
+        lambda found: (
+            found.group(1) + (f"\\{found.group(2)}" if found.group(2) else f"{found.group(3)}\\.")
+        ),
+        escaped,
+    )
 
 
 def _markdown_head(paper: Paper) -> str:
     """``[Title](best link)``: the title as the reader shows it, Markdown's marks escaped."""
-    title = markdown_text(display_title(paper.title) or "Untitled")
+    title = markdown_plain(" ".join((display_title(paper.title) or "Untitled").split()))
     url = best_link(paper)
     return f"[{title}]({url.translate(_MARKDOWN_URL)})" if url else title
 
 
+def _note_line(line: str) -> str:
+    """A line of the user's note as text (:func:`markdown_plain`), its indentation
+    written as no-break spaces: shown as written, where spaces after a blank line of the
+    note made it a code block, its escapes shown."""
+    text = line.lstrip(" \t")
+    indent = line[: len(line) - len(text)].expandtabs(4)
+    return "\u00a0" * len(indent) + markdown_plain(text)
+
+
 def _markdown_entry(paper: Paper, triage: Triage) -> str:
-    """One reading-list item: the linked title, then details indented beneath it."""
+    """One reading-list item: the linked title, then details indented beneath it, each
+    of the paper's and the user's text shown as written (:func:`markdown_plain`)."""
     head = _markdown_head(paper)
     if paper.title_derived:
         head += " (title derived from the abstract)"
     authors = ", ".join(display_author(name) for name in paper.authors)
-    if not authors:
-        authors = display_editors(paper.editor) if paper.editor else "authors unknown"
-    lines = [f"- {head}", "  " + markdown_text(authors)]
+    byline = markdown_plain(" ".join(authors.split())) if authors else "authors unknown"
+    if not authors and paper.editor:
+        # the names are text; "(ed.)" after them is the export's, as written
+        names, _, role = display_editors(paper.editor).rpartition(" (")
+        byline = f"{markdown_plain(' '.join(names.split()))} ({role}"
+    lines = [f"- {head}", "  " + byline]
     year = str(paper.year) if paper.year else ""
-    where = paper.venue or ""
-    if year and year not in where:
+    where = markdown_plain(" ".join((paper.venue or "").split()))
+    if year and year not in (paper.venue or ""):
         where = f"{where} ({year})" if where else year
     if where:
-        lines.append(f"  {markdown_text(where)}")
+        lines.append(f"  {where}")
     code = _first_code(paper)
     if code:
         lines.append(f"  code: <{code}>")
     if triage.state != "new":
         lines.append(f"  state: {triage.state}")
     if triage.tags:
-        lines.append("  tags: " + ", ".join(markdown_text(tag) for tag in triage.tags))
+        lines.append("  tags: " + ", ".join(markdown_plain(one_line(tag)) for tag in triage.tags))
     if triage.note:
-        # the user's own Markdown stays; HTML in it is shown, not run
+        # the note is text, each line of it in the paper's item, indented beneath "note:"
         lines.append("  note:")
-        note = markdown_without_html(triage.note)
-        lines.extend(("    " + line).rstrip() for line in note.splitlines())
+        lines.extend(("    " + _note_line(line)).rstrip() for line in triage.note.splitlines())
     return "\n".join(lines) + "\n"
 
 

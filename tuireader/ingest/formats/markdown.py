@@ -640,10 +640,15 @@ def _own_export(lines: list[str]) -> list[Record] | None:
             or rest[0] == _OWN_NOTE
         )
         if where_line:
-            where = _unescaped(rest.pop(0)[2:])
-            found = _OWN_YEAR_RE.match(where)
-            if found and (found.group("venue") is None) == (not where.endswith(")")):
-                venue, year = found.group("venue"), int(found.group("year"))
+            # the year the export put after the venue is in parentheses not escaped
+            written = rest.pop(0)[2:]
+            where = _unescaped(written)
+            found = _OWN_YEAR_RE.match(written)
+            if found and (found.group("venue") is None) == (not written.endswith(")")):
+                venue, year = (
+                    _unescaped(found.group("venue") or "") or None,
+                    int(found.group("year")),
+                )
                 marked = True
             else:
                 venue = where
