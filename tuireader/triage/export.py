@@ -830,6 +830,20 @@ def _markdown_head(paper: Paper) -> str:
     return f"[{title}]({url.translate(_MARKDOWN_URL)})" if url else title
 
 
+def _markdown_links(paper: Paper) -> list[str]:
+    """The paper's links, one a line in the order ``tuireader links`` gives them (code
+    first), each after the word the CSV and BibTeX exports give it (``ownbib.links_value``:
+    the field it came from, ``url``, ``pdf``, ``openreview``, ``doi``, ``arxiv``, else its
+    kind, ``code``, ``project``, ``paper``) and as an autolink, ``<https://…>``, which
+    no safe link's address breaks (it holds no space and no angle bracket)."""
+    from tuireader.ingest.formats.ownbib import links_value
+
+    return [
+        f"  {word}: <{url}>"
+        for word, _, url in (links_value((link,)).partition(" ") for link in paper.links)
+    ]
+
+
 def _note_line(line: str) -> str:
     """A line of the user's note as text (:func:`markdown_plain`), its indentation
     written as no-break spaces: shown as written, where spaces after a blank line of the
@@ -858,9 +872,7 @@ def _markdown_entry(paper: Paper, triage: Triage) -> str:
         where = f"{where} ({year})" if where else year
     if where:
         lines.append(f"  {where}")
-    code = _first_code(paper)
-    if code:
-        lines.append(f"  code: <{code}>")
+    lines.extend(_markdown_links(paper))
     if triage.state != "new":
         lines.append(f"  state: {triage.state}")
     if triage.tags:

@@ -3,7 +3,7 @@
 A Markdown file is read one of four ways:
 
 * **tuireader's own export** (``tuireader export --format markdown``): every item is a
-  paper, linked or not, with the authors, venue, year and code link written beneath
+  paper, linked or not, with the authors, venue, year and every link written beneath
   it; the triage written last (state, tags, the user's note) is nobody's paper;
 * **bullets**: every bullet that names a paper (``- [Title](https://…)``,
   ``- **Title** [[pdf](https://…)] [[code](https://…)]``, ``- Title. https://…``) is a
@@ -278,7 +278,9 @@ def _bullet_record(body: str, more: tuple[str, ...] = ()) -> Record | None:
 #: what tuireader's own Markdown export writes where a paper names no authors
 _NO_AUTHORS = "authors unknown"
 #: a line of tuireader's own export that is none of the paper's ("code: <…>", "tags: …")
-_EXPORT_FIELD_RE = re.compile(r"^\s*(?:code|state|tags|note):")
+_EXPORT_FIELD_RE = re.compile(
+    r"^\s*(?:code|url|pdf|openreview|doi|arxiv|project|paper|state|tags|note):"
+)
 #: a line of tuireader's own export that is the user's triage of a paper
 _TRIAGE_FIELD_RE = re.compile(r"^\s*(?:state|tags):\s")
 #: the year the export writes after a venue that does not hold it: "Nature (2015)"
@@ -548,7 +550,13 @@ _OWN_DETAIL_RE = re.compile(r"^  (?P<text>\S.*)$")
 _OWN_STATE_RE = re.compile(r"^  state: [a-z]+$")
 _OWN_TAGS_RE = re.compile(r"^  tags: \S")
 _OWN_NOTE = "  note:"
-_OWN_CODE_RE = re.compile(r"^  code: <(?P<url>https?://[^\s<>]+)>$")
+#: one of a paper's links, each on a line of its own after the word the export gives it
+#: (the field it came from, else its kind: ``ownbib.links_value``'s), code first; an
+#: export made before gave its code link alone so, its page as the title's link
+_OWN_LINK_RE = re.compile(
+    r"^  (?P<word>code|url|pdf|openreview|doi|arxiv|project|paper): "
+    r"<(?P<url>https?://[^\s<>]+)>$"
+)
 #: the year the export writes after a venue that does not name it, or alone
 _OWN_YEAR_RE = re.compile(r"^(?:(?P<venue>.+) \()?(?P<year>\d{4})\)?$")
 #: the export writes an address's parentheses so (a DOI may hold them: "…(20)30183-5")
@@ -634,7 +642,7 @@ def _own_export(lines: list[str]) -> list[Record] | None:
         venue: str | None = None
         year: int | None = None
         where_line = bool(rest) and not (
-            _OWN_CODE_RE.match(rest[0])
+            _OWN_LINK_RE.match(rest[0])
             or _OWN_STATE_RE.match(rest[0])
             or _OWN_TAGS_RE.match(rest[0])
             or rest[0] == _OWN_NOTE
@@ -654,9 +662,9 @@ def _own_export(lines: list[str]) -> list[Record] | None:
                 venue = where
                 years = set(YEAR_RE.findall(where))
                 year = int(years.pop()) if len(years) == 1 else None
-        code: tuple[str, ...] = ()
-        if rest and (found := _OWN_CODE_RE.match(rest[0])):
-            code = (found.group("url"),)
+        links: list[tuple[str, str]] = []
+        while rest and (found := _OWN_LINK_RE.match(rest[0])):
+            links.append((found.group("word"), found.group("url")))
             rest.pop(0)
         for field in (_OWN_STATE_RE, _OWN_TAGS_RE):
             if rest and field.match(rest[0]):
@@ -671,20 +679,63 @@ def _own_export(lines: list[str]) -> list[Record] | None:
         url = head.group("url")
         for written, character in _OWN_URL_CHARACTERS if url else ():
             url = url.replace(written, character)
-        kind = classify(url) if url else None
         records.append(
-            Record(
-                title=clean(title),
-                authors=tuple(clean(name) for name in authors),
-                editor=tuple(clean(name) for name in editors),
-                venue=clean(venue) if venue else None,
-                year=year,
-                url=url if kind == "paper" else None,
-                project_urls=(url,) if url and kind == "project" else (),
-                code_urls=tuple(dict.fromkeys(((url,) if kind == "code" else ()) + code)),
+            _linked(
+                Record(
+                    title=clean(title),
+                    authors=tuple(clean(name) for name in authors),
+                    editor=tuple(clean(name) for name in editors),
+                    venue=clean(venue) if venue else None,
+                    year=year,
+                ),
+                url,
+                links,
             )
         )
     return records if marked else None
+
+
+def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> Record:
+    """``record`` with the links an item of the export gives: each after its word (its
+    page, PDF and forum as the fields they came from, its DOI's and arXiv id's page as
+    the DOI and id they name, any other a code link where it is one, else a project
+    link, as ``ownbib.with_links`` reads the CSV and BibTeX exports' ``links``), and the
+    title's link (``head``) where they give a code link alone (an export made before
+    it wrote them all gave its code link alone so) and not the title's."""
+    from tuireader.ingest.formats.common import arxiv_id_of, openreview_id_of, plain_dois
+
+    given = {url.replace("%28", "(").replace("%29", ")") for _word, url in links}
+    # the title's link is the best for people (a page out of a library's proxy, say),
+    # one of the links beneath it: given again only where those are a code link alone
+    if head and head not in given and all(word == "code" for word, _url in links):
+        kind = classify(head)
+        links = [("url" if kind == "paper" else kind, head), *links]
+    one: dict[str, str] = {}
+    others: list[str] = []
+    for word, url in links:
+        if word in ("url", "pdf", "openreview", "doi", "arxiv") and word not in one:
+            one[word] = url
+        else:
+            others.append(url)
+    dois = plain_dois(one.get("doi"))
+    arxiv = arxiv_id_of(one["arxiv"]) if "arxiv" in one else None
+    if "doi" in one and not dois:
+        others.insert(0, one["doi"])
+    if "arxiv" in one and not arxiv:
+        others.insert(0, one["arxiv"])
+    openreview = one.get("openreview")
+    others = list(dict.fromkeys(others))
+    return replace(
+        record,
+        url=one.get("url"),
+        pdf=one.get("pdf"),
+        openreview=openreview,
+        openreview_id=openreview_id_of(openreview),
+        doi=dois[0] if dois else None,
+        arxiv_id=arxiv,
+        code_urls=tuple(url for url in others if classify(url) == "code"),
+        project_urls=tuple(url for url in others if classify(url) != "code"),
+    )
 
 
 def parse_markdown(text: str, path: Path) -> ReadResult:
