@@ -316,6 +316,7 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "place",
         "series",
         "entry_type",
+        "author_names",
         "editors",
         "volume",
         "number",

@@ -85,3 +85,33 @@ def test_an_export_read_back_is_cited_as_before(tmp_path: Path, fmt: str) -> Non
     fields = ("entry_type", "editor", "volume", "number", "pages", "publisher", "doi")
     kept = {p.id: [getattr(p, name) for name in fields] for p in back.papers}
     assert kept == {p.id: [getattr(p, name) for name in fields] for p in papers}
+
+
+#: a record of the same list whose source splits a family name of two words
+KILBERTUS = {
+    "title": "Avoiding Discrimination through Causal Reasoning",
+    "id": "8861",
+    "author": "Niki Kilbertus; Mateo Rojas Carulla; Giambattista Parascandolo; Moritz Hardt",
+    "abstract": "Recent work on fairness in machine learning has focused on various "
+    "statistical discrimination criteria.",
+    "bibtex": "@inproceedings{NIPS2017_f5f8590c,\n author = {Kilbertus, Niki and Rojas "
+    "Carulla, Mateo and Parascandolo, Giambattista and Hardt, Moritz},\n booktitle = "
+    "{Advances in Neural Information Processing Systems},\n publisher = {Curran "
+    "Associates, Inc.},\n title = {Avoiding Discrimination through Causal Reasoning},\n "
+    "volume = {30},\n year = {2017}\n}",
+}
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_an_author_is_cited_by_the_family_name_the_source_gives(tmp_path: Path, fmt: str) -> None:
+    listed = tmp_path / "nips2017.json"
+    listed.write_text(json.dumps([KILBERTUS]), encoding="utf-8")
+    library = load_library([listed])
+    before = _citations(library, "apa")
+    assert all(text.startswith("Kilbertus, N., Rojas Carulla, M.,") for text in before.values())
+    papers = list(library.papers)
+    text = render_export(papers, {p.id: Triage(p.id, "new") for p in papers}, fmt)
+    out = tmp_path / "back" / f"export{SUFFIXES[fmt]}"
+    out.parent.mkdir()
+    out.write_text(text, encoding="utf-8")
+    assert _citations(load_library([out]), "apa") == before  # not "Carulla, M. R."

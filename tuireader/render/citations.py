@@ -2198,6 +2198,13 @@ def _collective(name: str) -> str:
     return name
 
 
+def split_names(paper: Paper) -> tuple[str, ...]:
+    """The authors as the paper's source splits them, "Family, Given" (see
+    :func:`_split_names`): what an export writes so that, read back, each is cited as
+    its source split it ("Rojas Carulla, M.", not "Carulla, M. R.")."""
+    return _split_names(paper)
+
+
 def _split_names(paper: Paper) -> tuple[str, ...]:
     """The authors as the source splits them: its BibTeX ``author`` field, else the
     CSL names; empty when the source gives no split."""

@@ -44,7 +44,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tuireader.model import Library, Link, Paper
-from tuireader.render.citations import best_link, bibtex_escape, cite_many, paper_url
+from tuireader.render.citations import (
+    best_link,
+    bibtex_escape,
+    cite_many,
+    paper_url,
+    split_names,
+)
 from tuireader.render.safetext import one_line, to_json, valid
 from tuireader.render.safetext import terminal as visible
 from tuireader.render.textrender import display_author, display_editors, display_title
@@ -292,16 +298,18 @@ def _details(paper: Paper) -> dict[str, Any]:
     identifies it, each under the name the JSON reader takes it from: the DOIs its
     source gives after its own (an erratum's), its edition, its place of publication
     (RIS's ``CY``, CSL's ``publisher-place``) and its series (CSL's
-    ``collection-title``), and what else its citations give: its entry type, journal or
-    proceedings, editors, volume, number, pages and publisher (read back without them, a
-    NeurIPS paper was cited "In Advances in Neural Information Processing Systems.",
-    its editors, volume and publisher lost)."""
+    ``collection-title``), and what else its citations give: its entry type, its
+    authors as its source splits them ("Rojas Carulla, Mateo"), journal or proceedings,
+    editors, volume, number, pages and publisher (read back without them, a NeurIPS
+    paper was cited "In Advances in Neural Information Processing Systems.", its
+    editors, volume and publisher lost, and "Carulla, M. R.")."""
     return {
         "other_dois": list(paper.other_dois),
         "edition": paper.edition,
         "place": paper.place,
         "series": paper.series,
         "entry_type": paper.entry_type,
+        "author_names": list(split_names(paper)),
         "journal": paper.journal,
         "booktitle": paper.booktitle,
         "editors": list(paper.editor),
@@ -701,6 +709,7 @@ def _export_csv(
                 paper.place or "",
                 paper.series or "",
                 paper.entry_type or "",
+                "; ".join(split_names(paper)),
                 "; ".join(paper.editor),
                 paper.volume or "",
                 paper.number or "",
@@ -755,7 +764,8 @@ def _origin_link(paper: Paper, origin: str) -> str:
 _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_id")
 #: the columns after the lists: the DOIs the paper's source gives after its own (an
 #: erratum's), a space between them, its edition, place of publication and series, what
-#: else its citations give (its BibTeX entry type, its editors, a ``;`` between them, its
+#: else its citations give (its BibTeX entry type, its authors as its source splits them
+#: and its editors, a ``;`` between them, its
 #: volume, number, pages and publisher), its PDF and OpenReview forum (the
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
@@ -769,6 +779,7 @@ _DETAIL_COLUMNS = (
     "place",
     "series",
     "entry_type",
+    "author_names",
     "editors",
     "volume",
     "number",

@@ -1285,6 +1285,7 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         # what its citations give beside: read back without it, a NeurIPS paper was
         # cited without its editors, volume and publisher
         entry_type=one_line(data.get("entry_type")) or record.entry_type,
+        author_names=_own_names(data.get("author_names")) or record.author_names,
         journal=one_line(data.get("journal")) or record.journal,
         booktitle=one_line(data.get("booktitle")) or record.booktitle,
         editor=editors_of(data.get("editors")) or record.editor,
@@ -1293,6 +1294,14 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         pages=one_line(data.get("pages")) or record.pages,
         publisher=one_line(data.get("publisher")) or record.publisher,
     )
+
+
+def _own_names(value: Any) -> tuple[str, ...]:
+    """The authors as a paper's source split them ("Rojas Carulla, Mateo"), as
+    tuireader's JSON gives them (``author_names``, a list)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(name for name in (one_line(item) for item in value) if name)
 
 
 def _other_dois(record: Record, value: Any) -> tuple[str, ...]:

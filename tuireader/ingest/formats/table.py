@@ -206,6 +206,8 @@ _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
     "journal_ref": ("journal_ref",),
     # the BibTeX entry type it writes ("inproceedings"), which citations give
     "entry_type": ("entry_type",),
+    # the authors as the paper's source split them ("Rojas Carulla, Mateo")
+    "author_names": ("author_names",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls", "keywords"})
@@ -509,7 +511,13 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                 record = _own_links(record, row, links_at)
                 # its authors as the paper has them: a nickname ("Shixiang (Shane) Gu")
                 # is no affiliation a sheet wrote after a name
-                record = replace(record, authors=_authors_as_written(cell("authors")))
+                record = replace(
+                    record,
+                    authors=_authors_as_written(cell("authors")),
+                    author_names=tuple(
+                        name.strip() for name in cell("author_names").split(";") if name.strip()
+                    ),
+                )
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
                 if damaged is not None:
