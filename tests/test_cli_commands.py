@@ -322,6 +322,8 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "number",
         "pages",
         "publisher",
+        "month",
+        "day",
         "pdf",
         "openreview",
         "arxiv_class",

@@ -115,3 +115,30 @@ def test_an_author_is_cited_by_the_family_name_the_source_gives(tmp_path: Path, 
     out.parent.mkdir()
     out.write_text(text, encoding="utf-8")
     assert _citations(load_library([out]), "apa") == before  # not "Carulla, M. R."
+
+
+#: a web page of Zotero's CSL JSON, dated to the day
+WEB_PAGE = {
+    "id": "juriaanmReviewMinoltaAuto2019",
+    "type": "webpage",
+    "title": "Review: Minolta Auto Rokkor-PF 55 mm f/2",
+    "container-title": "phillipreeve.net",
+    "author": [{"literal": "JuriaanM"}],
+    "issued": {"date-parts": [[2019, 6, 20]]},
+    "URL": "https://phillipreeve.net/blog/review-minolta-auto-rokkor-pf-55-mm-f-2/",
+}
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_a_date_is_cited_to_the_day_as_before(tmp_path: Path, fmt: str) -> None:
+    listed = tmp_path / "zotero.json"
+    listed.write_text(json.dumps([WEB_PAGE]), encoding="utf-8")
+    library = load_library([listed])
+    before = _citations(library, "apa")
+    assert all("(2019, June 20)" in text for text in before.values())
+    papers = list(library.papers)
+    text = render_export(papers, {p.id: Triage(p.id, "new") for p in papers}, fmt)
+    out = tmp_path / "back" / f"export{SUFFIXES[fmt]}"
+    out.parent.mkdir()
+    out.write_text(text, encoding="utf-8")
+    assert _citations(load_library([out]), "apa") == before  # not "(2019)"

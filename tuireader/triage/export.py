@@ -300,7 +300,8 @@ def _details(paper: Paper) -> dict[str, Any]:
     (RIS's ``CY``, CSL's ``publisher-place``) and its series (CSL's
     ``collection-title``), and what else its citations give: its entry type, its
     authors as its source splits them ("Rojas Carulla, Mateo"), journal or proceedings,
-    editors, volume, number, pages and publisher (read back without them, a NeurIPS
+    editors, volume, number, pages and publisher, the month and day of its date (read
+    back without them, a web page was cited "(2019)" for "(2019, June 20)", a NeurIPS
     paper was cited "In Advances in Neural Information Processing Systems.", its
     editors, volume and publisher lost, and "Carulla, M. R.")."""
     return {
@@ -317,6 +318,8 @@ def _details(paper: Paper) -> dict[str, Any]:
         "number": paper.number,
         "pages": paper.pages,
         "publisher": paper.publisher,
+        "month": paper.month,
+        "day": paper.day,
     }
 
 
@@ -715,6 +718,8 @@ def _export_csv(
                 paper.number or "",
                 paper.pages or "",
                 paper.publisher or "",
+                paper.month or "",
+                paper.day or "",
                 _origin_link(paper, "pdf"),
                 _origin_link(paper, "openreview"),
                 paper.arxiv_class or "",
@@ -766,7 +771,7 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: erratum's), a space between them, its edition, place of publication and series, what
 #: else its citations give (its BibTeX entry type, its authors as its source splits them
 #: and its editors, a ``;`` between them, its
-#: volume, number, pages and publisher), its PDF and OpenReview forum (the
+#: volume, number, pages and publisher, the month and day of its date), its PDF and OpenReview forum (the
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
@@ -785,6 +790,8 @@ _DETAIL_COLUMNS = (
     "number",
     "pages",
     "publisher",
+    "month",
+    "day",
     "pdf",
     "openreview",
     "arxiv_class",

@@ -1293,6 +1293,17 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         number=one_line(data.get("number")) or record.number,
         pages=one_line(data.get("pages")) or record.pages,
         publisher=one_line(data.get("publisher")) or record.publisher,
+        month=_own_number(data.get("month"), 12) or record.month,
+        day=_own_number(data.get("day"), 31) or record.day,
+    )
+
+
+def _own_number(value: Any, most: int) -> int | None:
+    """A month (up to 12) or a day (up to 31) of tuireader's JSON, else None."""
+    return (
+        value
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most
+        else None
     )
 
 

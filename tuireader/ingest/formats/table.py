@@ -208,6 +208,9 @@ _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
     "entry_type": ("entry_type",),
     # the authors as the paper's source split them ("Rojas Carulla, Mateo")
     "author_names": ("author_names",),
+    # the month and day of its date, which citations give ("2019, June 20")
+    "month": ("month",),
+    "day": ("day",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls", "keywords"})
@@ -312,6 +315,11 @@ _AUTHOR_NOTE = re.compile(r"\s*\([^()]*\)|[*†‡]+")
 def _authors(value: str) -> tuple[str, ...]:
     value = _AUTHOR_NOTE.sub("", value)
     return tuple(split_authors_string(value)) if value.strip() else ()
+
+
+def _own_number(value: str, most: int) -> int | None:
+    """A month (up to 12) or a day (up to 31) of tuireader's export, else None."""
+    return int(value) if value.isdigit() and 1 <= int(value) <= most else None
 
 
 def _authors_as_written(value: str) -> tuple[str, ...]:
@@ -517,6 +525,8 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                     author_names=tuple(
                         name.strip() for name in cell("author_names").split(";") if name.strip()
                     ),
+                    month=_own_number(cell("month"), 12),
+                    day=_own_number(cell("day"), 31),
                 )
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
