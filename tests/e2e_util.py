@@ -144,6 +144,12 @@ def index_settled(screen: str) -> bool:
     )
 
 
+def notice_text(screen: str) -> str:
+    """The text of the notices on ``screen``, their rows joined: a notice wraps its text
+    as its width gives ("the disk may" then "be full" where it names a long path)."""
+    return " ".join(line.split("▌")[-1].strip(" │") for line in screen.splitlines())
+
+
 def tmux_available() -> bool:
     return shutil.which("tmux") is not None
 

@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from e2e_util import Tmux, index_settled, installed_command, tmux_available
+from e2e_util import Tmux, index_settled, installed_command, notice_text, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
 PROMPT = "READER-EXITED"
@@ -64,7 +64,7 @@ def test_what_the_reader_says_as_it_closes_goes_to_the_file(tmp_path):
             tmux.wait_for(lambda s: "Ctrl+S saves" in s)
             tmux.type("kept on stderr")
             tmux.send("C-s")
-            tmux.wait_for(lambda s: "disk may be full" in s)
+            tmux.wait_for(lambda s: "disk may be full" in notice_text(s))
             tmux.send("q")
             screen = tmux.wait_for(lambda s: f"{PROMPT} " in s)
         finally:

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from e2e_util import Tmux, index_settled, installed_command, tmux_available
+from e2e_util import Tmux, index_settled, installed_command, notice_text, tmux_available
 
 SAMPLE = Path(__file__).parent / "fixtures" / "ui" / "icml_sample.jsonl"
 PROMPT = "READER-EXITED"
@@ -262,7 +262,7 @@ def test_a_damaged_triage_file_recovered_beside_the_open_reader_is_triaged_again
     tmux = start_reader(home)
     try:
         screen = tmux.wait_for(lambda s: "index: ready" in s and "1 kept" in s and "damaged" in s)
-        assert "tuireader recover carries it over to a fresh file" in _notices(screen), screen
+        assert "tuireader recover carries it over to a fresh file" in notice_text(screen), screen
         # run in another terminal, the reader left open: it goes on with the fresh file
         result = subprocess.run(
             [str(installed_command()), "recover"],
@@ -275,7 +275,7 @@ def test_a_damaged_triage_file_recovered_beside_the_open_reader_is_triaged_again
         assert "1 decision was carried over to a fresh one in its place" in result.stderr
         kept = Path(result.stdout.strip())
         assert kept.parent == home and kept.read_bytes() == damaged
-        tmux.wait_for(lambda s: "was recovered" in _notices(s))
+        tmux.wait_for(lambda s: "was recovered" in notice_text(s))
         tmux.send("Enter")
         tmux.wait_for(lambda s: "⏎ Open" in s)
         tmux.send("j")
@@ -285,11 +285,6 @@ def test_a_damaged_triage_file_recovered_beside_the_open_reader_is_triaged_again
     finally:
         tmux.close()
     assert _saved_states(home)[:2] == ["kept", "kept"]
-
-
-def _notices(screen: str) -> str:
-    """The text of the notices on ``screen``, their lines joined."""
-    return " ".join(line.split("▌")[-1].strip(" │") for line in screen.splitlines())
 
 
 def test_a_note_a_full_disk_refused_is_said_on_quitting_with_exit_code_1(tmp_path):
@@ -309,7 +304,7 @@ def test_a_note_a_full_disk_refused_is_said_on_quitting_with_exit_code_1(tmp_pat
             tmux.wait_for(lambda s: "Ctrl+S saves" in s)
             tmux.type("kept on stderr")
             tmux.send("C-s")
-            tmux.wait_for(lambda s: "disk may be full" in s)
+            tmux.wait_for(lambda s: "disk may be full" in notice_text(s))
             tmux.send("n")
             tmux.wait_for(lambda s: "Ctrl+S saves" in s and "kept on stderr" in s)
             tmux.send("Escape")
