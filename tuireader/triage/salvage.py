@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import struct
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -235,12 +235,29 @@ def _record_at(data: bytes, at: int, columns: int) -> tuple[list[Any], int] | No
         types.append(kind)
     if pos != at + head or len(types) != columns:
         return None
+    found = _decoded(types, data, pos, _ANY_WIDTHS)
+    if found is None:
+        return None
+    values, pos = found
+    return values, pos - at
+
+
+#: how many bytes a value of each of SQLite's serial types but text takes
+_ANY_WIDTHS = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8, 7: 8, 8: 0, 9: 0}
+
+
+def _decoded(
+    types: Sequence[int], data: bytes, pos: int, widths: Mapping[int, int]
+) -> tuple[list[Any], int] | None:
+    """The values of ``types`` (SQLite's serial types: text, and those ``widths`` gives
+    the size of) one after another in ``data`` from ``pos`` on, and where they end; None
+    where one is of another type, cut short, or text that is not UTF-8."""
     values: list[Any] = []
     for kind in types:
-        width = (kind - 13) // 2 if kind >= 13 else _ANY_WIDTHS[kind]
-        raw = data[pos : pos + width]
-        if len(raw) < width:
+        width = (kind - 13) // 2 if kind >= 13 and kind % 2 else widths.get(kind)
+        if width is None or pos + width > len(data):
             return None
+        raw = data[pos : pos + width]
         pos += width
         if kind >= 13:
             try:
@@ -253,11 +270,7 @@ def _record_at(data: bytes, at: int, columns: int) -> tuple[list[Any], int] | No
             values.append(kind - 8)
         else:
             values.append(None if kind == 0 else int.from_bytes(raw, "big", signed=True))
-    return values, pos - at
-
-
-#: how many bytes a value of each of SQLite's serial types but text takes
-_ANY_WIDTHS = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8, 7: 8, 8: 0, 9: 0}
+    return values, pos
 
 
 def cells_told(path: Path, number: int) -> int | None:
@@ -520,22 +533,8 @@ def _values(record: bytes) -> list[Any] | None:
         types.append(kind)
     if pos != head:
         return None
-    values: list[Any] = []
-    pos = head
-    for kind in types:
-        width = (kind - 13) // 2 if kind >= 13 and kind % 2 else _INT_WIDTHS.get(kind)
-        if width is None or pos + width > len(record):
-            return None
-        raw = record[pos : pos + width]
-        pos += width
-        if kind >= 13:
-            try:
-                values.append(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                return None
-        else:
-            values.append(None if kind == 0 else int.from_bytes(raw, "big", signed=True))
-    return values if pos == len(record) else None
+    found = _decoded(types, record, head, _INT_WIDTHS)
+    return found[0] if found is not None and found[1] == len(record) else None
 
 
 #: how a table's SQL starts: its name, then its columns
