@@ -45,3 +45,14 @@ def test_a_damaged_doi_of_a_table_is_said(tmp_path: Path) -> None:
             "lost?); left out, check the file there"
         )
     ]
+
+
+def test_a_doi_holding_a_command_is_no_typing_slip(tmp_path: Path) -> None:
+    # a line break and a command in a DOI: not "a character typed in", but a value no
+    # link may be made of, which the links of the paper say they left out (with its text)
+    items = [{"title": "Wombat", "doi": "10.1000/wombat\ntouch PWNED"}]
+    path = tmp_path / "list.jsonl"
+    path.write_text(json.dumps(items[0]) + "\n", encoding="utf-8")
+    dois, messages = _read(path)
+    assert dois == [None]
+    assert messages == []

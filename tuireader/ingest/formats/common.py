@@ -291,7 +291,13 @@ def unread_doi(value: Any) -> str | None:
     written, cut to 60 characters; None for one that gives a DOI, or holds none ("n/a").
 
     Such a field was passed over: the paper lost its DOI, and what finds it by it,
-    without a word."""
+    without a word. One holding a control character (a line break, an escape) is no
+    typing slip: it is left out as a link not safe to give, and said so where links are.
+    """
+    if isinstance(value, str) and any(
+        ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in value
+    ):
+        return None
     text = one_line(value) if isinstance(value, str) else None
     if not text or plain_dois(text) or "/" not in text or not re.search(r"\d", text):
         return None
