@@ -160,3 +160,19 @@ async def test_over_a_menu_a_notice_keeps_its_file_name_whole_too():
         rows = _notice_rows(app)
         assert name in rows, "\n".join(rows)
         assert "/home/ada/.local/share/tuireader/exports/" in "".join(rows), "\n".join(rows)
+
+
+@sync
+async def test_a_notice_naming_a_long_web_address_stays_half_the_screen_wide():
+    # a paper's link left out as unsafe, named in "This paper has no links", widened the
+    # notices over the viewer, which says what was left out: only a file's path does
+    app = triage_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        address = "https://example.org/" + "a-long-path/" * 6 + "$(touch PWNED)"
+        screen.notify(f"This paper has no links ({address} left out)", timeout=10)
+        await settle(pilot)
+        assert not screen.has_class("-notices-wide")
+        screen.notify(f"kept in {Path('/tmp/x/home-11') / ('a' * 40 + '.sqlite3')}", timeout=10)
+        await settle(pilot)
+        assert screen.has_class("-notices-wide")

@@ -2692,7 +2692,7 @@ class MainScreen(Screen[None]):
         its file's name is then whole on a row. At 80 columns a damaged triage file's
         copy ("…/triage-before-damage-20261206-180857.sqlite3") was broken inside it."""
         room = min(NOTICE_WIDTH, self.size.width // 2) - NOTICE_FRAME
-        if any("/" in word and cell_len(word) > room for word in message.split()):
+        if any(_file_path(word) and cell_len(word) > room for word in message.split()):
             self._widen_notices(timeout)
 
     def _widen_notices(self, timeout: float | None = None) -> None:
@@ -3756,3 +3756,9 @@ def _what_changed(found: Changes, on_disk: OnDisk, before: Library, after: Libra
 
 #: the name the benchmarks and older code know the screen by.
 ReaderScreen = MainScreen
+
+
+def _file_path(word: str) -> bool:
+    """Whether ``word`` of a notice names a file by its path ("/home/…/triage.sqlite3",
+    "~/papers/x.bib"), not a web address, which a paper's text may make of any length."""
+    return word.lstrip("“‘(\"'").startswith(("/", "~/", "./")) and "://" not in word
