@@ -415,6 +415,21 @@ def _session_of_marks(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     )
 
 
+def _session_for_marks(args: argparse.Namespace, ids: Sequence[str]):  # type: ignore[no-untyped-def]
+    """The session of the lists asked for, as :func:`_session`; with every list removed,
+    a session of the marks kept (:func:`_session_of_marks`) when each of ``ids`` is the
+    whole id of one of them, so that a command taking ids acts on a detached mark as it
+    does while some lists remain. Else the library is said to be empty (exit 2), with
+    how many marks are kept and how to list them."""
+    try:
+        return _session(args)
+    except EmptyLibraryError:
+        session = _session_of_marks(args)
+        if session is None or not ids or any(_detached_mark(session, i) is None for i in ids):
+            raise
+        return session
+
+
 _LIBRARY_UNREADABLE = (
     "none of the lists in your library can be read (tuireader lists shows them; "
     "tuireader add FILE|DIR adds one)"
@@ -1155,20 +1170,21 @@ def _one_paper(
 
         keys = named_keys(text)
         mark = _detached_mark(session, text) if not keys else None
+        where = "in none of these lists" if session.library.lists else _IN_NO_LIST
         if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
             message = f"{not_in_lists(keys[0], _short(keys[0].value))} (find ids with: tuireader search WORDS)"
         elif mark is not None and mark.was:  # kept under an id made for it
             title = f" of “{_line(mark.title)}”" if mark.title else ""
             message = (
                 f"{_short(text)!r} holds the triage ({mark.state}){title}, set aside when "
-                f"its id {', '.join(mark.was)} went to another paper; its own paper is in "
-                "none of these lists, and its triage stays, detached, until a list has it again "
+                f"its id {', '.join(mark.was)} went to another paper; its own paper is "
+                f"{where}, and its triage stays, detached, until a list has it again "
                 "(tuireader search is:detached lists such marks)"
             )
         elif mark is not None:  # a mark kept for a paper in none of the lists
             title = f" “{_line(mark.title)}”" if mark.title else ""
             message = (
-                f"{_short(text)!r} is the id of a paper{title} in none of these lists: its "
+                f"{_short(text)!r} is the id of a paper{title} {where}: its "
                 f"triage ({mark.state}) stays, detached, until a list has it again "
                 "(tuireader search is:detached lists such marks)"
             )
@@ -1186,6 +1202,10 @@ def _one_paper(
             data["detached"] = _detached_json(mark)
         _print_json(data)
     return None
+
+
+#: where the paper of a detached mark is, said of an id with every list removed
+_IN_NO_LIST = "of no list (your library holds none: tuireader add FILE|DIR adds one)"
 
 
 def _lists_read(session) -> str:
@@ -1330,7 +1350,7 @@ NO_ABSTRACT = "(no abstract)"
 
 def cmd_show(args: argparse.Namespace) -> int:
     _check_ids([args.id])
-    session = _session(args)
+    session = _session_for_marks(args, [args.id])
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
@@ -1394,7 +1414,7 @@ def _also(session, paper) -> str:
 def cmd_similar(args: argparse.Namespace) -> int:
     _check_limit(args)
     _check_ids([args.id])
-    session = _session(args)
+    session = _session_for_marks(args, [args.id])
     paper = _one_paper(session, args.id, json_out=args.json, hits=True, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
@@ -2091,7 +2111,7 @@ def _say_no_match(result, query: str, untagged: str | None = None, *, found: boo
 
 def cmd_links(args: argparse.Namespace) -> int:
     _check_ids([args.id])
-    session = _session(args)
+    session = _session_for_marks(args, [args.id])
     paper = _one_paper(session, args.id, json_out=args.json, failed=_failed_json(args))
     if paper is None:
         return EXIT_NOTHING_FOUND
@@ -2346,7 +2366,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
             "give the ids of the papers to triage (find ids with: tuireader search WORDS)"
         )
     _check_ids(ids)
-    session = _session(args)
+    session = _session_for_marks(args, ids)
     from tuireader.triage.store import STATE_WORDS, StoreError, for_a_change, normalize_tag
 
     store = _writable_store(session)
@@ -2655,7 +2675,7 @@ def cmd_note(args: argparse.Namespace) -> int:
         text = _note_text(args.set if args.set is not None else args.append)
     from tuireader.triage.store import StoreError, for_a_change
 
-    session = _session(args)
+    session = _session_for_marks(args, ids)
     store = _writable_store(session)
     output: _HeldOutput | None = None
     with _stops_held_once_saving():
@@ -2718,7 +2738,7 @@ def _note_text(given: str) -> str:
 
 def _print_note(args: argparse.Namespace, text: str) -> int:
     """The note of the paper (or detached mark) ``text`` names, on stdout."""
-    session = _session(args)
+    session = _session_for_marks(args, [text])
     store = _triage_store(session)
     try:
         found = _triage_targets(session, store, [text])

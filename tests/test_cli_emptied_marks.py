@@ -1,0 +1,110 @@
+"""Every list removed, a command given the id of a detached mark acts on it as it does
+while some lists remain: triage and note change it, show, links and similar say what it
+is (exit 1); an id of no mark is said with the library being empty (exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tuireader.cli import main
+
+PAPERS = {
+    "attention": {
+        "title": "Sparse Attention for Long Documents",
+        "authors": ["Ada Lovelace"],
+        "abstract": "We study sparse attention over long documents and show it scales.",
+    },
+    "graphs": {
+        "title": "Graph Networks for Molecules",
+        "authors": ["Alan Turing"],
+        "abstract": "Graph networks predict molecular properties from structure alone.",
+    },
+    "proofs": {
+        "title": "Proof Search with Learned Heuristics",
+        "authors": ["Kurt Goedel"],
+        "abstract": "Learned heuristics guide a prover through large proof spaces.",
+    },
+}
+
+
+def run(capsys, *argv):
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def library(capsys, tmp_path, *names):
+    for name in names:
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(json.dumps(PAPERS[name]) + "\n", encoding="utf-8")
+        assert run(capsys, "add", path)[0] == 0
+
+
+def marked(capsys, tmp_path, remaining):
+    """The id of a paper kept, with a note, whose list was removed; ``remaining``: the
+    lists left in the library."""
+    library(capsys, tmp_path, "attention", *remaining)
+    _, out, _ = run(capsys, "search", "sparse attention", "--json")
+    paper_id = json.loads(out)["hits"][0]["id"]
+    assert run(capsys, "triage", paper_id, "--state", "keep")[0] == 0
+    assert run(capsys, "note", paper_id, "--set", "x")[0] == 0
+    assert run(capsys, "remove", "attention")[0] == 0
+    return paper_id
+
+
+def mark_of(capsys, paper_id):
+    code, out, err = run(capsys, "search", "is:detached", "--json")
+    assert code == 0, err
+    (mark,) = json.loads(out)["detached"]
+    assert mark["id"] == paper_id
+    return mark
+
+
+@pytest.mark.parametrize("remaining", [("graphs",), ()], ids=["a list left", "no list left"])
+def test_triage_and_note_change_a_detached_mark(capsys, tmp_path, remaining):
+    # with no list left: "your library is empty", exit 2, nothing changed
+    paper_id = marked(capsys, tmp_path, remaining)
+    code, out, err = run(capsys, "triage", paper_id, "--state", "skip")
+    assert code == 0, err
+    assert out == f"{paper_id}  Sparse Attention for Long Documents  (detached mark)\n"
+    assert "now skipped" in err
+    code, out, err = run(capsys, "note", paper_id, "--set", "y")
+    assert code == 0 and "note set" in err, err
+    assert mark_of(capsys, paper_id)["state"] == "skip"
+    code, out, _ = run(capsys, "note", paper_id)
+    assert code == 0 and out == "y\n"
+    code, _, err = run(capsys, "undo")
+    assert code == 0 and mark_of(capsys, paper_id)["note"] == "x"
+
+
+@pytest.mark.parametrize("remaining", [("graphs",), ()], ids=["a list left", "no list left"])
+def test_show_links_and_similar_say_what_a_detached_mark_is(capsys, tmp_path, remaining):
+    paper_id = marked(capsys, tmp_path, remaining)
+    where = "in none of these lists" if remaining else "of no list (your library holds none"
+    for command in ("show", "links", "similar"):
+        code, out, err = run(capsys, command, paper_id)
+        assert code == 1 and out == "", command
+        assert f"{paper_id!r} is the id of a paper “Sparse Attention for Long Documents” " in err
+        assert where in err and "(kept) stays, detached" in err, command
+        assert "search is:detached" in err, command
+        assert remaining or "these lists" not in err, command
+        code, out, _ = run(capsys, command, paper_id, "--json")
+        answer = json.loads(out)
+        assert code == 1 and answer["error"] == "not found", command
+        assert answer["detached"]["id"] == paper_id and answer["detached"]["note"] == "x"
+
+
+def test_an_id_of_no_mark_says_the_library_is_empty(capsys, tmp_path):
+    paper_id = marked(capsys, tmp_path, ())
+    for argv in (
+        ("show", "nosuchid"),
+        ("triage", paper_id, "nosuchid", "--state", "skip"),
+        ("note", "nosuchid", "--set", "y"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "", argv
+        assert "your library is empty" in err and "1 triage mark is kept detached" in err
+    mark = mark_of(capsys, paper_id)
+    assert mark["state"] == "kept" and mark["note"] == "x"
