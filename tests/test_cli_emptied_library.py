@@ -67,7 +67,7 @@ def test_an_export_of_an_emptied_library_carries_its_marks(capsys, emptied, tmp_
     (paper,) = json.loads(out)
     assert paper["id"] == emptied and paper["state"] == "kept" and paper["tags"] == ["to-read"]
     assert paper["detached"] is True
-    assert "exported 1 detached mark (on papers of none of these lists)" in err
+    assert "exported 1 detached mark (on papers of no list: your library holds none)" in err
     target = tmp_path / "marks.csv"
     code, _, err = run(capsys, "export", "--format", "csv", "-o", target, *query)
     assert code == 0 and f"wrote 1 detached mark to {target}" in err

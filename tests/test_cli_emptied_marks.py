@@ -108,3 +108,27 @@ def test_an_id_of_no_mark_says_the_library_is_empty(capsys, tmp_path):
         assert "your library is empty" in err and "1 triage mark is kept detached" in err
     mark = mark_of(capsys, paper_id)
     assert mark["state"] == "kept" and mark["note"] == "x"
+
+
+@pytest.mark.parametrize(
+    ("remaining", "where"),
+    [
+        ((), "(on papers of no list: your library holds none)"),
+        (("graphs",), "(on papers not in the list 'graphs')"),
+        (("graphs", "proofs"), "(on papers of none of these lists)"),
+    ],
+    ids=["no list left", "one list left", "two lists left"],
+)
+def test_an_export_says_where_the_papers_of_its_detached_marks_are_not(
+    capsys, tmp_path, remaining, where
+):
+    # "of none of these lists" was said with no list left, and with one
+    marked(capsys, tmp_path, remaining)
+    code, out, err = run(capsys, "export", "--format", "json")
+    assert code == 0, err
+    assert f"exported {f'{len(remaining)} papers and ' if len(remaining) > 1 else ''}" in err
+    assert f"1 detached mark {where}" in err
+    assert [paper["id"] for paper in json.loads(out) if paper.get("detached")]
+    if remaining:
+        code, _, err = run(capsys, "export", "--format", "markdown")
+        assert code == 0 and f"1 detached mark {where} left out" in err

@@ -1204,6 +1204,22 @@ def _one_paper(
     return None
 
 
+def _of_no_list(
+    session,
+    many: str = "of none of these lists",
+    none: str = "of no list: your library holds none",
+) -> str:
+    """Where the paper of a detached mark is not, as said after "papers": ``many`` when
+    several lists were read, the list's name when one was, and ``none`` when the library
+    holds no list (every one removed)."""
+    lists = session.library.lists
+    if not lists:
+        return none
+    if len(lists) == 1:
+        return f"not in the list {_line(lists[0].name)!r}"
+    return many
+
+
 #: where the paper of a detached mark is, said of an id with every list removed
 _IN_NO_LIST = "of no list (your library holds none: tuireader add FILE|DIR adds one)"
 
@@ -3141,7 +3157,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         listed = f"{count:,} paper{'s' if count != 1 else ''} and " if count else ""
         said = f"{listed}{detached_count(len(detached))}"
         if args.output in (None, "-"):
-            _err(f"exported {said} (on papers of none of these lists)")
+            _err(f"exported {said} (on papers {_of_no_list(session)})")
     _write_output(
         text,
         args.output,
@@ -3218,13 +3234,13 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
     asked = _is_detached_query(query) or _asks_detached(query)
     if query.strip() and not asked:
         _err(
-            f"{count} (on papers of none of these lists) left out of this export of a query; "
+            f"{count} (on papers {_of_no_list(session)}) left out of this export of a query; "
             "an export without --query, or with --query is:detached, carries them"
         )
         return []
     if args.format not in CARRY_DETACHED:
         _err(
-            f"{count} (on papers of none of these lists) left out: --format json, csv or "
+            f"{count} (on papers {_of_no_list(session)}) left out: --format json, csv or "
             "bibtex carries them, for tuireader import"
         )
         return []
