@@ -132,3 +132,22 @@ def test_an_export_says_where_the_papers_of_its_detached_marks_are_not(
     if remaining:
         code, _, err = run(capsys, "export", "--format", "markdown")
         assert code == 0 and f"1 detached mark {where} left out" in err
+
+
+@pytest.mark.parametrize("remaining", [("graphs",), ()], ids=["a list left", "no list left"])
+def test_cite_and_copy_say_a_detached_mark_has_no_paper_to_give(capsys, tmp_path, remaining):
+    # with no list left: "your library is empty", exit 2; with one: "no paper with id"
+    paper_id = marked(capsys, tmp_path, remaining)
+    where = "in none of these lists" if remaining else "of no list (your library holds none"
+    for argv, nothing in (
+        (("cite", paper_id), "nothing printed"),
+        (("copy", paper_id), "nothing copied"),
+        (("copy", paper_id, "--cite", "bibtex"), "nothing copied"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 1 and out == "", argv
+        assert f"{paper_id!r} is the id of a paper “Sparse Attention for Long Documents” " in err
+        assert where in err and "search is:detached" in err and err.rstrip().endswith(nothing)
+    code, _, err = run(capsys, "cite", paper_id, "nosuchid")
+    assert code == (1 if remaining else 2)
+    assert ("no paper with id 'nosuchid'" if remaining else "your library is empty") in err

@@ -1170,24 +1170,10 @@ def _one_paper(
 
         keys = named_keys(text)
         mark = _detached_mark(session, text) if not keys else None
-        where = "in none of these lists" if session.library.lists else _IN_NO_LIST
         if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
             message = f"{not_in_lists(keys[0], _short(keys[0].value))} (find ids with: tuireader search WORDS)"
-        elif mark is not None and mark.was:  # kept under an id made for it
-            title = f" of “{_line(mark.title)}”" if mark.title else ""
-            message = (
-                f"{_short(text)!r} holds the triage ({mark.state}){title}, set aside when "
-                f"its id {', '.join(mark.was)} went to another paper; its own paper is "
-                f"{where}, and its triage stays, detached, until a list has it again "
-                "(tuireader search is:detached lists such marks)"
-            )
-        elif mark is not None:  # a mark kept for a paper in none of the lists
-            title = f" “{_line(mark.title)}”" if mark.title else ""
-            message = (
-                f"{_short(text)!r} is the id of a paper{title} {where}: its "
-                f"triage ({mark.state}) stays, detached, until a list has it again "
-                "(tuireader search is:detached lists such marks)"
-            )
+        elif mark is not None:
+            message = _detached_said(session, text, mark)
         else:
             message = (
                 f"no paper with id {_short(text)!r} in {_lists_read(session)} (find ids with:"
@@ -1202,6 +1188,27 @@ def _one_paper(
             data["detached"] = _detached_json(mark)
         _print_json(data)
     return None
+
+
+def _detached_said(session, text: str, mark) -> str:  # type: ignore[no-untyped-def]
+    """What the id ``text`` of the detached mark ``mark`` is, for a command that wants
+    a paper by it: its paper is in none of the lists read (or in no list at all, every
+    one removed), and its triage is kept until a list has it again."""
+    where = "in none of these lists" if session.library.lists else _IN_NO_LIST
+    if mark.was:  # kept under an id made for it
+        title = f" of “{_line(mark.title)}”" if mark.title else ""
+        return (
+            f"{_short(text)!r} holds the triage ({mark.state}){title}, set aside when "
+            f"its id {', '.join(mark.was)} went to another paper; its own paper is "
+            f"{where}, and its triage stays, detached, until a list has it again "
+            "(tuireader search is:detached lists such marks)"
+        )
+    title = f" “{_line(mark.title)}”" if mark.title else ""
+    return (
+        f"{_short(text)!r} is the id of a paper{title} {where}: its "
+        f"triage ({mark.state}) stays, detached, until a list has it again "
+        "(tuireader search is:detached lists such marks)"
+    )
 
 
 def _of_no_list(
@@ -2024,7 +2031,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
             f"--abstract goes into BibTeX and BibLaTeX entries; --format {args.format} has no "
             "place for it"
         )
-    session = _session(args)
+    session = _session(args) if args.query is not None else _session_for_marks(args, ids)
     if args.query is not None:
         papers = _query_papers(session, args, args.query, limit=args.limit)
         if not papers:
@@ -2051,19 +2058,20 @@ def cmd_cite(args: argparse.Namespace) -> int:
 
             said: list[str] = []
             plain: list[str] = []
+            marks: list[str] = []
             for text in unknown:  # a DOI or an arXiv id is said as search says it
                 keys = named_keys(text)
+                mark = _detached_mark(session, text) if not keys else None
                 if keys:
                     said.append(not_in_lists(keys[0], _short(keys[0].value)))
+                elif mark is not None:  # its paper is in no list read: nothing to cite
+                    marks.append(_detached_said(session, text, mark))
                 else:
                     plain.append(text)
             if plain:
                 said.append(f"no paper with id {', '.join(repr(_short(i)) for i in plain)}")
-            _err(
-                "; ".join(said)
-                + "; nothing printed (find ids with: tuireader search WORDS)"
-                + _not_a_file(ids)
-            )
+            hint = " (find ids with: tuireader search WORDS)" if said else ""
+            _err("; ".join([*said, *marks]) + f"; nothing printed{hint}" + _not_a_file(ids))
             return EXIT_NOTHING_FOUND
     library = session.library
     text = format_many(papers, args.format, include_abstract=args.abstract, library=library)
@@ -2241,6 +2249,10 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             _ambiguous_id(session, query, exact)
             _err("nothing copied")
             return None
+    mark = _detached_mark(session, query) if not by_id else None
+    if mark is not None:  # its paper is in no list read: nothing to copy
+        _err(f"{_detached_said(session, query, mark)}; nothing copied")
+        return None
     _check_filters(query)
     engine = _engine(session, args)
     store = _triage_store(session)
@@ -2323,7 +2335,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
         and (not args.link.isdigit() or int(args.link) < 1)
     ):
         raise UsageError("--link takes code, paper, project or a link number (1, 2, …)")
-    session = _session(args)
+    session = _session_for_marks(args, [query])
     paper = _copy_target(session, args, query)
     if paper is None:
         return EXIT_NOTHING_FOUND
