@@ -151,3 +151,26 @@ def test_cite_and_copy_say_a_detached_mark_has_no_paper_to_give(capsys, tmp_path
     code, _, err = run(capsys, "cite", paper_id, "nosuchid")
     assert code == (1 if remaining else 2)
     assert ("no paper with id 'nosuchid'" if remaining else "your library is empty") in err
+
+
+def test_import_onto_an_emptied_library_keeps_its_marks_detached(capsys, tmp_path, monkeypatch):
+    # "your library is empty", exit 2, nothing taken up
+    paper_id = marked(capsys, tmp_path, ())
+    export = tmp_path / "marks.json"
+    assert run(capsys, "export", "--format", "json", "-o", export)[0] == 0
+    monkeypatch.setenv("TUIREADER_HOME", str(tmp_path / "elsewhere"))
+    library(capsys, tmp_path, "graphs")
+    assert run(capsys, "remove", "graphs")[0] == 0  # a library emptied, with no mark
+    code, out, err = run(capsys, "import", export, "--dry-run")
+    assert code == 0 and "(a dry run: nothing saved)" in err, err
+    code, out, err = run(capsys, "import", export, "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert [mark["id"] for mark in answer["detached"]] == [paper_id] and answer["taken"] == []
+    assert "1 on papers of no list (your library holds none) kept as detached marks" in err
+    assert "tuireader add FILE|DIR adds a list" in err and "these lists" not in err
+    mark = mark_of(capsys, paper_id)
+    assert mark["state"] == "kept" and mark["note"] == "x"
+    library(capsys, tmp_path, "attention")  # the mark follows its paper back
+    code, out, _ = run(capsys, "note", paper_id)
+    assert code == 0 and out == "x\n"

@@ -392,13 +392,14 @@ def _marks_kept(data_dir: Any) -> list:
         store.close()
 
 
-def _session_of_marks(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _session_of_marks(args: argparse.Namespace, *, none_kept: bool = False):  # type: ignore[no-untyped-def]
     """A session of no lists, for a library that holds none, with the marks its triage
     file keeps as detached marks (each on a paper of no list), as ``search is:detached``
     and an export of the library give them when some lists remain; None when it keeps
-    none (the library is empty, and said so)."""
+    none (the library is empty, and said so), unless ``none_kept`` asks for the session
+    all the same (``import`` keeps the marks it takes up detached)."""
     marks = _marks_kept(args.data_dir)
-    if not marks:
+    if not marks and not none_kept:
         return None
     from tuireader.model import Library
     from tuireader.session import Session
@@ -2449,7 +2450,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             fmt, marks = read_export(given, _err)
     except NotAnExport as error:
         raise UsageError(f"{_safe(str(error))}; nothing taken up") from error
-    session = _session(args)
+    try:
+        session = _session(args)
+    except EmptyLibraryError:
+        # every list removed: the marks taken up are kept detached, each following its
+        # paper when a list holds it, as those of papers outside the lists that remain
+        session = _session_of_marks(args, none_kept=True)
     library = session.library.papers
     marked = [mark for mark in marks if not mark.is_default]
     papers = match_papers(marked, library) if marked else []
@@ -2517,6 +2523,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             set(detached),
             dry_run=args.dry_run,
             replace=args.replace,
+            lists=bool(session.library.lists),
         )
     if args.dry_run:
         sys.stdout.write(answer(report))
@@ -2591,21 +2598,25 @@ def _say_imported(
     *,
     dry_run: bool,
     replace: bool = False,
+    lists: bool = True,
 ) -> None:
     """What ``import`` did, on stderr: the papers that took marks up (listed on
     stdout), those whose marks here differ and stay (each named, and how to take the
     file's in their place: ``replace`` says it was asked already), those of none of the
-    lists (kept detached), and how to take it back."""
+    lists (kept detached; ``lists`` false: the library holds none, and every mark is
+    kept so), and how to take it back."""
     counts = _import_counts(count, report, detached)
     for pid, words in report.kept_here.items():
         _err(f"{pid}  {titles[pid]}: kept as it is here ({'; '.join(words)})")
     would = "would be " if dry_run else ""
-    parts = [f"{counts['taken']:,} {would}taken up by papers of these lists"]
+    parts = [f"{counts['taken']:,} {would}taken up by papers of these lists"] if lists else []
     if counts["detached"]:
+        where = "of none of these lists" if lists else "of no list (your library holds none)"
+        add = "" if lists else "tuireader add FILE|DIR adds a list; "
         parts.append(
-            f"{counts['detached']:,} on papers of none of these lists {would}kept as detached "
-            "marks, which follow their papers when a list holds them (tuireader search "
-            "is:detached lists them)"
+            f"{counts['detached']:,} on papers {where} {would}kept as detached "
+            f"marks, which follow their papers when a list holds them ({add}tuireader "
+            "search is:detached lists them)"
         )
     if counts["kept_here"]:
         instead = "" if replace else "; import --replace takes the file's in their place"
