@@ -174,3 +174,22 @@ def test_import_onto_an_emptied_library_keeps_its_marks_detached(capsys, tmp_pat
     library(capsys, tmp_path, "attention")  # the mark follows its paper back
     code, out, _ = run(capsys, "note", paper_id)
     assert code == 0 and out == "x\n"
+
+
+@pytest.mark.parametrize("remaining", [("graphs",), ()], ids=["a list left", "no list left"])
+def test_cite_and_copy_of_is_detached_say_the_marks_have_no_paper(capsys, tmp_path, remaining):
+    # "no papers match 'is:detached'" with a list left, "your library is empty" (exit 2)
+    # with none
+    marked(capsys, tmp_path, remaining)
+    for argv, nothing in (
+        (("cite", "--query", "is:detached"), "nothing printed"),
+        (("copy", "is:detached"), "nothing copied"),
+        (("copy", "is:detached", "tag:to-read"), "nothing copied"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 1 and out == "", argv
+        assert "is:detached finds the triage marks kept for papers " in err
+        assert f"{nothing} (tuireader search is:detached lists them" in err
+        assert ("of none of these lists" if remaining else "tuireader add FILE|DIR") in err
+    code, _, err = run(capsys, "cite", "--query", "is:detached year:abc")
+    assert code == 2 and "year:abc names no year" in err

@@ -2032,6 +2032,8 @@ def cmd_cite(args: argparse.Namespace) -> int:
             f"--abstract goes into BibTeX and BibLaTeX entries; --format {args.format} has no "
             "place for it"
         )
+    if args.query is not None and _asks_detached(args.query):
+        return _no_paper_of_marks(args, args.query, "nothing printed")
     session = _session(args) if args.query is not None else _session_for_marks(args, ids)
     if args.query is not None:
         papers = _query_papers(session, args, args.query, limit=args.limit)
@@ -2087,6 +2089,27 @@ def cmd_cite(args: argparse.Namespace) -> int:
         return EXIT_NOTHING_FOUND
     _file_to_stdout(_safe(text) + "\n")
     return EXIT_OK
+
+
+def _no_paper_of_marks(args: argparse.Namespace, query: str, nothing: str) -> int:
+    """For ``cite --query`` and ``copy`` asked for the detached marks (``is:detached``):
+    a mark is kept for a paper of none of the lists, which is not there to cite or
+    copy; said plainly, with how to list the marks, exit 1 (with every list removed as
+    well; the library is said to be empty when it keeps no mark either)."""
+    _check_filters(query)  # a value a filter cannot take is a usage error all the same
+    try:
+        session = _session(args)
+    except EmptyLibraryError:
+        session = _session_of_marks(args)
+        if session is None:
+            raise
+    where = "of none of these lists" if session.library.lists else _IN_NO_LIST
+    _err(
+        f"is:detached finds the triage marks kept for papers {where}: they have no "
+        f"paper here to give; {nothing} (tuireader search is:detached lists them, "
+        "tuireader export --format json exports them)"
+    )
+    return EXIT_NOTHING_FOUND
 
 
 def _query_papers(
@@ -2336,6 +2359,8 @@ def cmd_copy(args: argparse.Namespace) -> int:
         and (not args.link.isdigit() or int(args.link) < 1)
     ):
         raise UsageError("--link takes code, paper, project or a link number (1, 2, …)")
+    if _asks_detached(query):
+        return _no_paper_of_marks(args, query, "nothing copied")
     session = _session_for_marks(args, [query])
     paper = _copy_target(session, args, query)
     if paper is None:
