@@ -509,13 +509,14 @@ def test_a_bibtex_or_csv_export_read_back_keeps_every_link_of_its_papers(tmp_pat
         assert [link.url for link in paper.code_links] == [link.url for link in was.code_links]
         # each link of the kind it was, but for a paper's page beyond its own (a record
         # has one: a talk's beside the poster's, an arXiv page its abstract gives): a
-        # project's, unless the export gives the abstract again (BibTeX), which gives it
+        # project's, unless the export gives the abstract again (BibTeX, and CSV for a
+        # paper whose abstract gives a link), which gives it
         own = {
             link.origin: link.url
             for link in reversed(was.links)
             if link.origin in ("url", "pdf", "openreview", "doi", "arxiv")
         }
-        given = (was.abstract or "") if fmt == "bibtex" else ""
+        given = paper.abstract or ""
         assert {(link.url, link.kind) for link in paper.links} == {
             (
                 link.url,

@@ -683,7 +683,6 @@ def _export_csv(
 ) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    from tuireader.ingest.formats.ownbib import links_value
     from tuireader.ingest.formats.table import DETACHED_COLUMN, LIST_SEPARATOR, OWN_COLUMNS
 
     writer.writerow(
@@ -725,14 +724,49 @@ def _export_csv(
                 paper.arxiv_class or "",
                 " ".join(paper.categories),
                 paper.journal_ref or "",
-                links_value(paper.links),
+                _links_cell(paper),
                 # a detached mark's row is read by import alone, which finds its paper
                 # by the abstract where its title was reworded since
-                paper.abstract if paper.id in detached else _telling_abstract(paper, named),
+                paper.abstract
+                if paper.id in detached
+                else _telling_abstract(paper, named) or _linking_abstract(paper, named),
                 "true" if paper.id in detached else "",
             )
         )
     return visible(out.getvalue())
+
+
+def _links_cell(paper: Paper) -> str:
+    """The CSV export's ``links`` of ``paper``: its record's own links as
+    ``ownbib.links_value`` writes them, and those its abstract mentions after the word
+    ``text``, apart from them: read back, they are found in the abstract again (a link
+    the abstract gives is no page of the paper's own, which its citations would give)."""
+    from tuireader.ingest.formats.ownbib import links_value
+
+    return ", ".join(
+        f"text {link.url}" if link.origin == "text" else links_value((link,))
+        for link in paper.links
+    )
+
+
+def _linking_abstract(paper: Paper, named: Sequence[Key]) -> str:
+    """The abstract of a paper that mentions links, else "": read back, the links are
+    found in it again, where they were found before (:func:`_links_cell`). Only of a
+    paper whose id its identifiers or its title and first author give: one its list
+    knows by its abstract alone (a seed's, titled by a catalog) is read back by its
+    title, and its abstract, read with that list, would give it another id.
+    ``named``: the paper's :func:`_identifier_keys`."""
+    if not any(link.origin == "text" for link in paper.links):
+        return ""
+    from tuireader.ingest.identity import digest, strongest_key
+
+    if any(digest(str(key)).startswith(paper.id) for key in named):
+        return paper.abstract
+    scope = paper.venue or (paper.lists[0] if paper.lists else "")
+    strongest = strongest_key(_as_listed(paper), scope)
+    if strongest is not None and digest(str(strongest)).startswith(paper.id):
+        return paper.abstract
+    return ""
 
 
 def _telling_abstract(paper: Paper, named: Sequence[Key]) -> str:
