@@ -324,6 +324,7 @@ def test_export_csv_parses_back(capsys, demo, triaged):
         "publisher",
         "month",
         "day",
+        "howpublished",
         "pdf",
         "openreview",
         "arxiv_class",

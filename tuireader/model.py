@@ -146,6 +146,10 @@ class Record:
     #: its year (a CSL item's ``issued`` [[2019, 6, 20]]): a post is cited to the day.
     month: int | None = None
     day: int | None = None
+    #: the site a web page or a post is on, as tuireader's own JSON or CSV export gives
+    #: it (``howpublished``: "Medium"), where its source named it apart from its venue
+    #: (BibLaTeX's ``titleaddon``, BibTeX's ``howpublished``): its citations give it.
+    site: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +249,9 @@ class Paper:
     #: ``Record.month``); a BibTeX source's are in its ``source_entry``.
     month: int | None = None
     day: int | None = None
+    #: the site a web page or a post is on, apart from its venue (see ``Record.site``);
+    #: a BibTeX source's is in its ``source_entry``.
+    site: str | None = None
 
     @property
     def where(self) -> tuple[str, ...]:

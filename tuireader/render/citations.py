@@ -3815,12 +3815,25 @@ def _written_reference(reference: str) -> str:
     return "; ".join(part for part in parts if part)
 
 
+def cited_site(paper: Paper) -> tuple[str, int | None, int | None]:
+    """The site a web page or a post is on, and the month and day it is dated to, as
+    its citations give them (APA's "(2025, March 24). … Medium."); ("", None, None) for
+    any other work. Its source entry's (``titleaddon``, ``date``) are among them: the
+    JSON and CSV exports write them, which keep no entry."""
+    paper = _with_source(paper)
+    if (paper.entry_type or "").lower() not in ("misc", "online"):
+        return "", None, None
+    site = _site(paper)
+    date = _source_date(paper, _year(paper)) if site else None
+    return site, date[1] if date else None, date[2] if date else None
+
+
 def _site(paper: Paper) -> str:
     """The site a web page or a post is on: the paper's venue (a CSL ``container-title``),
     else its source entry's ``titleaddon`` (Zotero's BibLaTeX gives a blog post's site so:
     ``titleaddon = {Medium}``) or a ``howpublished`` that names no address; never arXiv."""
     entry = paper.source_entry
-    candidates = [paper.venue]
+    candidates = [paper.venue, paper.site]
     if entry is not None:
         candidates += [entry.get("titleaddon"), entry.get("howpublished")]
     for candidate in candidates:

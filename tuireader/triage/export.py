@@ -48,6 +48,7 @@ from tuireader.render.citations import (
     best_link,
     bibtex_escape,
     cite_many,
+    cited_site,
     paper_url,
     split_names,
 )
@@ -303,7 +304,10 @@ def _details(paper: Paper) -> dict[str, Any]:
     editors, volume, number, pages and publisher, the month and day of its date (read
     back without them, a web page was cited "(2019)" for "(2019, June 20)", a NeurIPS
     paper was cited "In Advances in Neural Information Processing Systems.", its
-    editors, volume and publisher lost, and "Carulla, M. R.")."""
+    editors, volume and publisher lost, and "Carulla, M. R."), and the site a web page
+    or a post is on, which its source gave apart from its venue, as ``howpublished``
+    (:func:`_site`, the month and day too)."""
+    site, month, day = _site(paper)
     return {
         "other_dois": list(paper.other_dois),
         "edition": paper.edition,
@@ -318,9 +322,22 @@ def _details(paper: Paper) -> dict[str, Any]:
         "number": paper.number,
         "pages": paper.pages,
         "publisher": paper.publisher,
-        "month": paper.month,
-        "day": paper.day,
+        "month": month,
+        "day": day,
+        "howpublished": site,
     }
+
+
+def _site(paper: Paper) -> tuple[str | None, int | None, int | None]:
+    """The site a web page or a post is on, where its source names it apart from its
+    venue (BibLaTeX's ``titleaddon = {Medium}``), and the month and day it is dated to
+    (``date = {2025-03-24}``), as its citations give them (``citations.cited_site``):
+    read back without them, a post was cited "Kim, D.-K. (2025). PPO: …" for "Kim,
+    D.-K. (2025, March 24). PPO: …. Medium."."""
+    site, month, day = cited_site(paper)
+    if paper.month:
+        month, day = paper.month, paper.day
+    return (site if site and site != paper.venue else None), month, day
 
 
 def _export_bibtex(
@@ -692,6 +709,7 @@ def _export_csv(
         t = triage[paper.id]
         named = _identifier_keys(paper)
         known = identifiers(paper, named)
+        site, month, day = _site(paper)
         writer.writerow(
             _inert(
                 paper.id,
@@ -717,8 +735,9 @@ def _export_csv(
                 paper.number or "",
                 paper.pages or "",
                 paper.publisher or "",
-                paper.month or "",
-                paper.day or "",
+                month or "",
+                day or "",
+                site or "",
                 _origin_link(paper, "pdf"),
                 _origin_link(paper, "openreview"),
                 paper.arxiv_class or "",
@@ -805,7 +824,8 @@ _IDENTIFIER_COLUMNS = ("doi", "arxiv_id", "openreview_id", "pmlr_key", "source_i
 #: erratum's), a space between them, its edition, place of publication and series, what
 #: else its citations give (its BibTeX entry type, its authors as its source splits them
 #: and its editors, a ``;`` between them, its
-#: volume, number, pages and publisher, the month and day of its date), its PDF and OpenReview forum (the
+#: volume, number, pages and publisher, the month and day of its date, the site a web
+#: page or a post is on, apart from its venue: ``howpublished``), its PDF and OpenReview forum (the
 #: ``url`` column gives one link, the best for people), its arXiv class and categories
 #: (a space between them), its journal reference (arXiv's), and every link it has, each
 #: after the field it came from or its kind (``ownbib.links_value``: ``url https://…, code
@@ -826,6 +846,7 @@ _DETAIL_COLUMNS = (
     "publisher",
     "month",
     "day",
+    "howpublished",
     "pdf",
     "openreview",
     "arxiv_class",

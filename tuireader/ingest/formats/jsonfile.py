@@ -1295,6 +1295,8 @@ def _own_record(data: dict[str, Any]) -> Record | None:
         publisher=one_line(data.get("publisher")) or record.publisher,
         month=_own_number(data.get("month"), 12) or record.month,
         day=_own_number(data.get("day"), 31) or record.day,
+        # the site a web page or a post is on ("Medium"), which its citations give
+        site=one_line(data.get("howpublished")),
     )
 
 

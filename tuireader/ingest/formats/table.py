@@ -211,6 +211,8 @@ _OWN_EXPORT_COLUMNS: dict[str, tuple[str, ...]] = {
     # the month and day of its date, which citations give ("2019, June 20")
     "month": ("month",),
     "day": ("day",),
+    # the site a web page or a post is on ("Medium"), which citations give
+    "site": ("howpublished",),
 }
 #: the fields whose every column is read (a sheet with a ``Code`` and a ``Repository``).
 _EVERY_COLUMN = frozenset({"code_urls", "project_urls", "keywords"})
@@ -527,6 +529,9 @@ def parse_csv(text: str, path: Path, keep_bare: bool = False) -> ReadResult:
                     ),
                     month=_own_number(cell("month"), 12),
                     day=_own_number(cell("day"), 31),
+                    site=" ".join(cell("site").split()) or None,
+                    # its entry type as written, BibLaTeX's too ("online")
+                    entry_type=_own_entry_type(cell("entry_type")) or record.entry_type,
                 )
             kept = bool(keep_bare or record.title or record.abstract)
             if kept:
@@ -1893,6 +1898,12 @@ _ENTRY_TYPES: dict[str, str] = {
         )
     },
 }
+
+
+def _own_entry_type(value: str) -> str | None:
+    """The entry type tuireader's export wrote ("inproceedings", "online"), or None."""
+    kind = value.strip().lower()
+    return kind if re.fullmatch(r"[a-z]+", kind) else None
 
 
 def _entry_type(value: str) -> str | None:
