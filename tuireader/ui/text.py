@@ -321,6 +321,96 @@ def middle_cut(text: str, width: int) -> str:
     return head + "…" + tail
 
 
+#: a web address's scheme, left out of an address cut to tell it from others
+_SCHEME = re.compile(r"https?://", re.IGNORECASE)
+#: what ends a part of an address: its folders, its query's fields
+_URL_PARTS = "/?#&="
+#: a word of an address and the marks after it ("0704." "0002"), as its end is kept
+_URL_WORDS = re.compile(r"\w+\W*|\W+")
+
+
+def telling_cut(address: str, alike: Sequence[str], width: int) -> str:
+    """``address`` in at most ``width`` cells, told apart from the addresses ``alike``
+    that :func:`middle_cut` cuts as it: "arxiv.org/abs/…0002" and "arxiv.org/pdf/…0002"
+    where both were "https://ar…0704.0002". Kept first are the parts of it that differ
+    from each of them (their folder or field whole where there is room), then its host,
+    then its end, word by word; "…" stands where the rest is left out. Its scheme goes
+    first when theirs is the same. Whole when it fits; cut as :func:`middle_cut` cuts it
+    when none of ``alike`` differs from it."""
+    if cell_len(address) <= width:
+        return address
+    others = [other for other in alike if other != address]
+    if not others or width < 2:
+        return middle_cut(address, width)
+    return _telling_cut(address, tuple(others), width)
+
+
+@lru_cache(maxsize=256)
+def _telling_cut(address: str, others: tuple[str, ...], width: int) -> str:
+    scheme = _SCHEME.match(address)
+    if scheme and all(other.lower().startswith(scheme.group().lower()) for other in others):
+        address = address[scheme.end() :]
+        others = tuple(other[scheme.end() :] for other in others)
+    size = len(address)
+    order: list[int] = []
+    for other in others:  # what differs from each, then the rest of its part
+        same_start = 0
+        while same_start < min(size, len(other)) and address[same_start] == other[same_start]:
+            same_start += 1
+        same_end = 0
+        room = min(size, len(other)) - same_start
+        while same_end < room and address[size - 1 - same_end] == other[-1 - same_end]:
+            same_end += 1
+        end = size - same_end
+        if end <= same_start:
+            continue  # it is the other's start: its end tells them apart
+        part_start, part_end = same_start, end
+        while part_start > 0 and address[part_start - 1] not in _URL_PARTS:
+            part_start -= 1
+        while part_end < size and address[part_end] not in _URL_PARTS:
+            part_end += 1
+        part_end = min(size, part_end + 1)  # with the mark that ends it ("abs/")
+        order += [*range(same_start, end), *range(same_start - 1, part_start - 1, -1)]
+        order += range(end, part_end)
+    host_end = next((at for at, char in enumerate(address) if char in _URL_PARTS), size)
+    order += range(host_end)
+    words = [match.span() for match in _URL_WORDS.finditer(address)]
+    kept: set[int] = set()
+
+    def shown(chosen: set[int]) -> str:
+        out, at = [], 0
+        while at < size:
+            if at in chosen:
+                out.append(address[at])
+                at += 1
+                continue
+            gap = at
+            while at < size and at not in chosen:
+                at += 1
+            left_out = address[gap:at]
+            # one character left out takes no more room than the "…" that would stand for it
+            out.append(left_out if cell_len(left_out) == 1 else "…")
+        return "".join(out)
+
+    def fits(more: Iterable[int]) -> bool:
+        return cell_len(shown(kept | set(more))) <= width
+
+    for at in order:
+        if at not in kept and fits([at]):
+            kept.add(at)
+    for start, end in reversed(words):  # its end, a word at a time
+        if fits(range(start, end)):
+            kept.update(range(start, end))
+            continue
+        if end == size:  # its last word too long: as much of its end as there is room for
+            for at in range(end - 1, start - 1, -1):
+                if not fits(range(at, end)):
+                    break
+                kept.update(range(at, end))
+        break
+    return shown(kept)
+
+
 def _in_cells(text: str, room: int) -> str:
     """The longest start of ``text`` that takes at most ``room`` cells."""
     from rich.cells import cell_len
@@ -778,7 +868,8 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
     numbered nor clickable. Given the ``width`` it is shown in, a URL too long for the
     rest of its row goes on a row of its own below its number and kind; one longer than
     a whole row is cut in its middle with "…" after its kind, as the link menus cut it
-    (its start and its file's name kept), and a line after the links says where it is
+    (its start and its file's name kept; what tells it from a link cut alike, where there
+    is one), and a line after the links says where it is
     whole. Wrapped, an address read as pieces of several (cut under its own start), and
     a mouse selection of it took the indent's blanks along.
     """
@@ -791,6 +882,7 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
             text.append(f"\n{left_out}", palette.dim)
         return text
     cut = False
+    addresses = [visible(link.url) for link in links]
     for number, link in enumerate(links, start=1):
         if number > 1:
             text.append("\n")
@@ -806,7 +898,10 @@ def links_text(paper: Paper, palette: Palette, width: int | None = None) -> Text
             text.append("\n")
             text.append(shown, style)
         else:
-            text.append(middle_cut(shown, room), style)
+            # told apart from the links cut as it ("arxiv.org/abs/…" and "arxiv.org/pdf/…")
+            cuts = middle_cut(shown, room)
+            alike = [other for other in addresses if middle_cut(other, room) == cuts]
+            text.append(telling_cut(shown, alike, room), style)
             cut = True
     hidden = len(paper.links) - len(links)
     if hidden > 0:

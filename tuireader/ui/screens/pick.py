@@ -6,7 +6,9 @@ and last choice, as in the list. The screen returns the index of the choice, or 
 
 The menu is as wide as its longest choice, up to the screen's width but for a margin of
 :data:`MARGIN` columns each side, and each choice takes one row: one longer than the row
-has its last word (a link) cut in its middle with "…" (what it picks is the same).
+has its last word (a link) cut in its middle with "…" (what it picks is the same); links
+that cut would show alike keep what tells them apart ("arxiv.org/abs/…0003" and
+"arxiv.org/pdf/…0003", where both were "https://ar…0704.0003").
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuireader.render.textrender import visible
-from tuireader.ui.text import middle_cut
+from tuireader.ui.text import middle_cut, telling_cut
 
 #: choices beyond this many have no number key (they can still be picked with Enter).
 NUMBERED = 9
@@ -41,17 +43,25 @@ MIN_WIDTH, DIALOG_FRAME = 30, 4
 LAST_WORD_ROOM = 12
 
 
-def one_row(text: str, width: int) -> str:
+def one_row(text: str, width: int, others: Sequence[str] = ()) -> str:
     """``text`` in at most ``width`` cells: whole when it fits, else its last word (a
     link, say) cut in its middle with "…" after the words before it ("2 paper
     https://raw.githubusercontent.com/…/abad-rocamora24a.pdf"), and in a row too narrow
-    for that, cut at its end."""
+    for that, cut at its end. A last word that cut would show as the last word of one of
+    the ``others`` (the menu's other choices) is cut to keep what tells them apart
+    (:func:`~tuireader.ui.text.telling_cut`)."""
     if cell_len(text) <= width:
         return text
     head, space, last = text.rpartition(" ")
     room = width - cell_len(head + space)
     if room >= LAST_WORD_ROOM:
-        return head + space + middle_cut(last, room)
+        shown = middle_cut(last, room)
+        alike = [
+            word
+            for other in others
+            if (word := other.rpartition(" ")[2]) != last and middle_cut(word, room) == shown
+        ]
+        return head + space + (telling_cut(last, alike, room) if alike else shown)
     cut = Text(text, end="")
     cut.truncate(width, overflow="ellipsis")
     return cut.plain
@@ -59,13 +69,15 @@ def one_row(text: str, width: int) -> str:
 
 class OneRow:
     """A choice as the menu shows it: on one row of the menu's width (see :func:`one_row`),
-    cut as it is drawn, so a menu the screen narrows cuts it shorter."""
+    cut as it is drawn, so a menu the screen narrows cuts it shorter, and told apart from
+    the menu's ``others`` choices."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, others: Sequence[str] = ()) -> None:
         self.text = text
+        self.others = tuple(others)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Text(one_row(self.text, options.max_width), no_wrap=True)
+        yield Text(one_row(self.text, options.max_width, self.others), no_wrap=True)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         width = cell_len(self.text)
@@ -186,10 +198,12 @@ class PickScreen(ModalScreen[int | None]):
             room = min(cell_len(self.about), ABOUT_ROOM) + DIALOG_FRAME
             dialog.styles.min_width = max(MIN_WIDTH, room)
             yield Static(Heading(visible(self.title_text), self.about), id="pick-title")
+            shown = [visible(choice) for choice in self.choices]
             options = []
-            for index, choice in enumerate(self.choices):
+            for index, choice in enumerate(shown):
                 number = f"{index + 1} " if index < NUMBERED else "  "
-                options.append(Option(OneRow(number + visible(choice)), id=str(index)))
+                others = shown[:index] + shown[index + 1 :]
+                options.append(Option(OneRow(number + choice, others), id=str(index)))
             yield OptionList(*options, id="pick-options")
         yield Footer()  # the dialog's own keys, over the list's
 
