@@ -8,6 +8,10 @@ after as many characters as the row holds: a path named in a notice ("kept in
 whole on the next one, and one longer than a row is broken after a ``/``. Each notice is
 drawn by Textual's own ``Toast``, whose text this wraps (:func:`install`); the rows are
 made again whenever the notice's width changes (a resized terminal, wider notices).
+
+A notice taller than the rows its screen leaves it (40×12: the rows above the status
+line and the footer) shows its title and its start, its last row shown ending with "…":
+Textual showed its last rows, its title and what it was about cut off above the screen.
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ from typing import Any
 
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.dom import NoScreen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
-from textual.widgets._toast import Toast
+from textual.widgets._toast import Toast, ToastHolder
 
 from tuireader.ui.text import notice_breaks
 
@@ -32,19 +37,37 @@ class WholePaths(Visual):
     is drawn at, then drawn as Textual draws text (its rows then fit: none is broken
     again)."""
 
-    def __init__(self, content: Content) -> None:
+    def __init__(
+        self, content: Content, most_rows: int | None = None, titled: bool = False
+    ) -> None:
+        """``most_rows``: the most rows the notice may take, if any; ``titled``: the
+        first line of ``content`` is the notice's title."""
         self.content = content
+        self.most_rows = most_rows
+        self.titled = titled
         self._rows: tuple[int, Content] | None = None
 
     def rows(self, width: int) -> Content:
-        """The content with a line break where each row of ``width`` cells ends."""
+        """The content with a line break where each row of ``width`` cells ends. Where
+        that is more than :attr:`most_rows` rows, its title takes one row (cut at its
+        end with "…": "Not saved: “Revisiting…") and its text the rows left, the last
+        ending with "…"."""
         if self._rows is not None and self._rows[0] == width:
             return self._rows[1]
-        lines = []
-        for line in self.content.split("\n", allow_blank=True):
+        lines: list[Content] = []
+        title_rows, title = 0, Content("")
+        for number, line in enumerate(self.content.split("\n", allow_blank=True)):
             pieces = line.divide(notice_breaks(line.plain, width))
             # the blanks a row ends with go with its break, as Textual leaves them out
             lines += [piece.rstrip() for piece in pieces[:-1]] + pieces[-1:]
+            if number == 0 and self.titled:
+                title_rows, title = len(pieces), line
+        most = self.most_rows
+        if most is not None and len(lines) > most >= 1:
+            if title_rows > 1 and most > 1:
+                lines = [_cut(title, width), *lines[title_rows:]]
+            if len(lines) > most:
+                lines = [*lines[: most - 1], _cut(lines[most - 1], width, always=True)]
         broken = Content("\n").join(lines)
         self._rows = (width, broken)
         return broken
@@ -66,6 +89,17 @@ class WholePaths(Visual):
         return self.rows(room).get_height(rules, width)
 
 
+def _cut(row: Content, width: int, always: bool = False) -> Content:
+    """``row`` cut at its end with "…" to fit ``width`` cells (where it is wider, or
+    ``always``: more follows it)."""
+    row = row.rstrip()
+    if row.cell_length <= width and not always:
+        return row
+    if row.cell_length + 1 > width:
+        row = row.truncate(max(0, width - 1)).rstrip()
+    return row + "…"
+
+
 #: Textual's own way to make a notice's text (its title, then its message)
 _textual_render: Callable[[Toast], Any] | None = None
 
@@ -73,7 +107,30 @@ _textual_render: Callable[[Toast], Any] | None = None
 def _render(toast: Toast) -> Visual:
     assert _textual_render is not None
     made = _textual_render(toast)
-    return WholePaths(made) if isinstance(made, Content) else made
+    if not isinstance(made, Content):
+        return made
+    return WholePaths(made, most_rows(toast), titled=bool(toast._notification.title))
+
+
+def most_rows(toast: Toast) -> int | None:
+    """The most rows of text ``toast`` may take: the rows of its screen its notices'
+    rack may have (its margins, above the status line and the footer, left out, and no
+    more than its greatest height), less the notice's own padding, border and margins;
+    None while it is on no screen."""
+    try:
+        screen = toast.screen
+    except NoScreen:
+        return None
+    rack = toast.parent.parent if isinstance(toast.parent, ToastHolder) else toast.parent
+    size = screen.size
+    if rack is None or not size.height:
+        return None
+    room = size.height - rack.styles.margin.top - rack.styles.margin.bottom
+    greatest = rack.styles.max_height
+    if greatest is not None and not greatest.is_auto:
+        room = min(room, int(greatest.resolve(size, toast.app.size)))
+    spacing = toast.styles.gutter.height + toast.styles.margin.top + toast.styles.margin.bottom
+    return max(1, room - spacing)
 
 
 def install() -> None:
