@@ -46,6 +46,20 @@ async def test_at_40_by_12_the_link_menus_tell_the_abs_page_from_the_pdf(tmp_pat
 
 
 @sync
+async def test_at_30_by_10_the_link_menu_tells_the_abs_page_from_the_pdf(tmp_path):
+    # too narrow for a link's middle, both rows read "paper https://a…"
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard, ARXIV)
+    async with app.run_test(size=(30, 10)) as pilot:
+        await to_paper(pilot, "earth")
+        await pilot.press("U")
+        await settle(pilot)
+        rows = _menu_rows(app)
+        assert len(rows) == 2 and rows[0] != rows[1], app_text(app)
+        assert "abs/" in rows[0] and "pdf/" in rows[1], app_text(app)
+
+
+@sync
 async def test_at_80_by_24_the_link_menu_shows_both_links_whole(tmp_path):
     clipboard, _ = tmux_clipboard(tmp_path)
     app = make_app(clipboard, ARXIV)
@@ -77,6 +91,11 @@ def test_a_menu_row_is_cut_as_before_where_the_cuts_differ():
     row = f"2 paper   {long}"
     assert one_row(row, 40, [f"1 code    {code}"]) == one_row(row, 40)
     assert one_row(f"1 paper   {ABS}", 30, [f"2 paper   {PDF}"]) == "1 paper   arxiv.org/abs/…0003"
+    for width in range(16, 30):  # a row too narrow for the link's middle: still told apart
+        one = one_row(f"1 paper   {ABS}", width, [f"paper   {PDF}"])
+        other = one_row(f"2 paper   {PDF}", width, [f"paper   {ABS}"])
+        assert one[2:] != other[2:] and cell_len(one) <= width, (width, one)
+    assert one_row(f"1 paper   {ABS}", 12, [f"paper   {PDF}"]) == "1 paper   h…"
 
 
 def test_the_viewer_tells_two_links_cut_alike_apart():

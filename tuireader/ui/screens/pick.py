@@ -41,6 +41,9 @@ MIN_WIDTH, DIALOG_FRAME = 30, 4
 #: the fewest cells a choice's last word is cut to, in its middle, after the words before
 #: it; in a narrower row the choice is cut at its end.
 LAST_WORD_ROOM = 12
+#: the fewest cells a last word is cut to, to tell it from another's, where the choices
+#: cut at their end would show alike
+TOLD_APART_ROOM = 6
 
 
 def one_row(text: str, width: int, others: Sequence[str] = ()) -> str:
@@ -49,7 +52,8 @@ def one_row(text: str, width: int, others: Sequence[str] = ()) -> str:
     https://raw.githubusercontent.com/…/abad-rocamora24a.pdf"), and in a row too narrow
     for that, cut at its end. A last word that cut would show as the last word of one of
     the ``others`` (the menu's other choices) is cut to keep what tells them apart
-    (:func:`~tuireader.ui.text.telling_cut`)."""
+    (:func:`~tuireader.ui.text.telling_cut`), in a row too narrow for its middle too
+    (30×10: "1 paper   arxi…abs/…", where both links read "https://a…")."""
     if cell_len(text) <= width:
         return text
     head, space, last = text.rpartition(" ")
@@ -62,6 +66,21 @@ def one_row(text: str, width: int, others: Sequence[str] = ()) -> str:
             if (word := other.rpartition(" ")[2]) != last and middle_cut(word, room) == shown
         ]
         return head + space + (telling_cut(last, alike, room) if alike else shown)
+    cut = _end_cut(text, width)
+    if room >= TOLD_APART_ROOM:  # rows cut alike at their end ("1 paper   https://a…")
+        alike = [
+            word
+            for other in others
+            if (word := other.rpartition(" ")[2]) != last
+            and _end_cut(head + space + word, width) == cut
+        ]
+        if alike:
+            return head + space + telling_cut(last, alike, room)
+    return cut
+
+
+def _end_cut(text: str, width: int) -> str:
+    """``text`` cut at its end with "…" to fit ``width`` cells."""
     cut = Text(text, end="")
     cut.truncate(width, overflow="ellipsis")
     return cut.plain
