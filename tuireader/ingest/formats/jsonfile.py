@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -1723,6 +1723,28 @@ def _csl_parts_mended(item: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[
     return mended, renamed
 
 
+def _field_names_said(
+    path: Path,
+    where: str,
+    found: Sequence[tuple[int, Sequence[Any]]],
+    whose: str,
+    shown: Callable[[Any], str],
+    read_as: str,
+) -> Problem:
+    """What to say of the records (``found``: each one's position and what of its field
+    names was mended) whose field names were read as others: ``whose`` says what the
+    names were, ``shown`` writes each (five at most), ``read_as`` what they were read as."""
+    numbers = [position for position, _ in found]
+    items = list(dict.fromkeys(item for _, items in found for item in items))
+    listed = ", ".join(shown(item) for item in items[:5]) + (", …" if len(items) > 5 else "")
+    return Problem(
+        path,
+        f"{_place(where, numbers)} {'has a field' if len(numbers) == 1 else 'have fields'} "
+        f"whose name {whose} ({listed}); {read_as}, check the file there",
+        "warning",
+    )
+
+
 def _records_from_items(
     items: Iterable[tuple[int, Any, dict[str, Any]]], path: Path, where: str
 ) -> tuple[list[Record], list[Problem], dict[str, Any]]:
@@ -1840,30 +1862,25 @@ def _records_from_items(
             )
         )
     if mended_names:
-        numbers = [position for position, _ in mended_names]
-        names = list(dict.fromkeys(name for _, found in mended_names for name in found))
         problems.append(
-            Problem(
+            _field_names_said(
                 path,
-                f"{_place(where, numbers)} {'has a field' if len(numbers) == 1 else 'have fields'} "
-                f"whose name holds a bracket, brace, quote, colon or comma "
-                f"({', '.join(f'“{name}”' for name in names[:5])}"
-                f"{', …' if len(names) > 5 else ''}); read as the field named without it, "
-                "check the file there",
-                "warning",
+                where,
+                mended_names,
+                "holds a bracket, brace, quote, colon or comma",
+                lambda name: f"“{name}”",
+                "read as the field named without it",
             )
         )
     if misspelt_names:
-        numbers = [position for position, _ in misspelt_names]
-        pairs = list(dict.fromkeys(pair for _, found in misspelt_names for pair in found))
         problems.append(
-            Problem(
+            _field_names_said(
                 path,
-                f"{_place(where, numbers)} {'has a field' if len(numbers) == 1 else 'have fields'} "
-                "whose name is one character from another's ("
-                + ", ".join(f"“{key}” as “{name}”" for key, name in pairs[:5])
-                + f"{', …' if len(pairs) > 5 else ''}); read as that field, check the file there",
-                "warning",
+                where,
+                misspelt_names,
+                "is one character from another's",
+                lambda pair: f"“{pair[0]}” as “{pair[1]}”",
+                "read as that field",
             )
         )
     if detached:
