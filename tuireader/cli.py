@@ -29,7 +29,8 @@ EXIT_CODES = (
     "Exit codes: 0 success; 1 nothing found or done (no paper matches, an unknown id, "
     "papers alike for copy, a list remove does not know, nothing to undo); 2 a usage or input error (a wrong option, a list named that cannot be read, "
     "not one list that can be read, lists too, a data folder that cannot be used, nothing "
-    "saved); 130 stopped by Ctrl-C."
+    "saved), and an empty library for the commands that read papers (lists shows it "
+    "empty, 0); 130 stopped by Ctrl-C."
 )
 
 COMMANDS = (
@@ -1303,7 +1304,9 @@ def _usage_json(args: argparse.Namespace, error: Exception) -> dict[str, Any]:
     and its ``message`` (on stderr as well), in the shape of its answer
     (:func:`_error_json`)."""
     kind = "usage" if isinstance(error, UsageError) else "unexpected"
-    kind = "no papers" if isinstance(error, NoPapersError) else kind
+    # an empty library has no paper to give, as one none of whose lists can be read:
+    # nothing the user typed was wrong
+    kind = "no papers" if isinstance(error, NoPapersError | EmptyLibraryError) else kind
     kind = "triage file" if isinstance(error, TriageFileError) else kind
     by_query = args.func in (cmd_search, cmd_export)
     given = getattr(args, "query", None) if by_query else getattr(args, "id", None)
@@ -1474,13 +1477,15 @@ def cmd_lists(args: argparse.Namespace) -> int:
     for problem in current.problems:
         _err(problem)
     if not current.entries:
+        # the library shown, empty: no error, and the JSON says what stderr says
+        empty = _empty_library(args.data_dir)
         if args.json:
             _print_json(
-                {"lists": [], "papers": 0}
+                {"lists": [], "papers": 0, "message": empty}
                 | _problems_json(damage)
                 | {"library": _library_json(current, [], None)}
             )
-        _err(_empty_library(args.data_dir))
+        _err(empty)
         return EXIT_OK
     statuses = current.statuses()
     # a list moved or gone is among the JSON's problems, as the other commands give it
