@@ -82,7 +82,7 @@ def test_triage_and_note_change_a_detached_mark(capsys, tmp_path, remaining):
 @pytest.mark.parametrize("remaining", [("graphs",), ()], ids=["a list left", "no list left"])
 def test_show_links_and_similar_say_what_a_detached_mark_is(capsys, tmp_path, remaining):
     paper_id = marked(capsys, tmp_path, remaining)
-    where = "in none of these lists" if remaining else "of no list (your library holds none"
+    where = "not in the list 'graphs'" if remaining else "of no list (your library holds none"
     for command in ("show", "links", "similar"):
         code, out, err = run(capsys, command, paper_id)
         assert code == 1 and out == "", command
@@ -138,7 +138,7 @@ def test_an_export_says_where_the_papers_of_its_detached_marks_are_not(
 def test_cite_and_copy_say_a_detached_mark_has_no_paper_to_give(capsys, tmp_path, remaining):
     # with no list left: "your library is empty", exit 2; with one: "no paper with id"
     paper_id = marked(capsys, tmp_path, remaining)
-    where = "in none of these lists" if remaining else "of no list (your library holds none"
+    where = "not in the list 'graphs'" if remaining else "of no list (your library holds none"
     for argv, nothing in (
         (("cite", paper_id), "nothing printed"),
         (("copy", paper_id), "nothing copied"),
@@ -190,6 +190,6 @@ def test_cite_and_copy_of_is_detached_say_the_marks_have_no_paper(capsys, tmp_pa
         assert code == 1 and out == "", argv
         assert "is:detached finds the triage marks kept for papers " in err
         assert f"{nothing} (tuireader search is:detached lists them" in err
-        assert ("of none of these lists" if remaining else "tuireader add FILE|DIR") in err
+        assert ("not in the list 'graphs'" if remaining else "tuireader add FILE|DIR") in err
     code, _, err = run(capsys, "cite", "--query", "is:detached year:abc")
     assert code == 2 and "year:abc names no year" in err

@@ -589,7 +589,7 @@ def test_show_of_a_detached_marks_id_says_what_it_is(tmp_path: Path, capsys) -> 
     capsys.readouterr()
     assert main(["show", beta, str(path), "--data-dir", data]) == 1
     err = capsys.readouterr().err
-    assert "“Beta Paper on Vision” in none of these lists" in err and "(kept) stays" in err
+    assert "“Beta Paper on Vision” not in the list 'a'" in err and "(kept) stays" in err
     assert main(["show", "--json", beta, str(path), "--data-dir", data]) == 1
     assert "is:detached" in json.loads(capsys.readouterr().out)["message"]
 

@@ -419,8 +419,8 @@ def _session_of_marks(args: argparse.Namespace, *, none_kept: bool = False):  # 
 
 def _session_for_marks(args: argparse.Namespace, ids: Sequence[str]):  # type: ignore[no-untyped-def]
     """The session of the lists asked for, as :func:`_session`; with every list removed,
-    a session of the marks kept (:func:`_session_of_marks`) when each of ``ids`` is the
-    whole id of one of them, so that a command taking ids acts on a detached mark as it
+    a session of the marks kept (:func:`_session_of_marks`) when each of ``ids`` names
+    one of them (its whole id, or a beginning of it, :func:`_detached_mark`), so that a command taking ids acts on a detached mark as it
     does while some lists remain. Else the library is said to be empty (exit 2), with
     how many marks are kept and how to list them."""
     try:
@@ -774,6 +774,9 @@ def cmd_search(args: argparse.Namespace) -> int:
         hits = hits[: args.limit] if args.limit is not None else hits
         untagged = _unknown_tags(args.query, store, typing=args.prefix)
         elsewhere = None if hits else _detached_in_state(session, args.query)
+        mark = None if hits else _detached_searched(session, args.query)
+        if mark is not None:  # the id of a detached mark: said as show says it
+            elsewhere = _detached_said(session, args.query.strip(), mark)
         if args.json:
             from tuireader.triage.filters import triage_of
 
@@ -799,6 +802,7 @@ def cmd_search(args: argparse.Namespace) -> int:
                 "sort": given,
                 "hits": [_hit_json(h, model, triage[h.paper.id], session) for h in hits],
             }
+            | ({"detached": [_detached_json(mark)]} if mark is not None else {})
             | _failed_json(args)
         )
     else:
@@ -1171,11 +1175,14 @@ def _one_paper(
         from tuireader.ingest.identity import named_keys, not_in_lists
 
         keys = named_keys(text)
-        mark = _detached_mark(session, text) if not keys else None
+        marks = _detached_marks(session, text) if not keys else []
+        mark = marks[0] if len(marks) == 1 else None
         if keys:  # a DOI, an arXiv id, a link to a paper's page: none of the lists has it
             message = f"{not_in_lists(keys[0], _short(keys[0].value))} (find ids with: tuireader search WORDS)"
         elif mark is not None:
             message = _detached_said(session, text, mark)
+        elif marks:
+            message = _detached_begun(text, marks)
         else:
             message = (
                 f"no paper with id {_short(text)!r} in {_lists_read(session)} (find ids with:"
@@ -1195,8 +1202,11 @@ def _one_paper(
 def _detached_said(session, text: str, mark) -> str:  # type: ignore[no-untyped-def]
     """What the id ``text`` of the detached mark ``mark`` is, for a command that wants
     a paper by it: its paper is in none of the lists read (or in no list at all, every
-    one removed), and its triage is kept until a list has it again."""
-    where = "in none of these lists" if session.library.lists else _IN_NO_LIST
+    one removed), and its triage is kept until a list has it again. Given by a
+    beginning of it, the mark's whole id is said."""
+    where = _of_no_list(session, "in none of these lists", _IN_NO_LIST)
+    if _id_text(text) != mark.paper_id:
+        text = mark.paper_id
     if mark.was:  # kept under an id made for it
         title = f" of “{_line(mark.title)}”" if mark.title else ""
         return (
@@ -1218,9 +1228,9 @@ def _of_no_list(
     many: str = "of none of these lists",
     none: str = "of no list: your library holds none",
 ) -> str:
-    """Where the paper of a detached mark is not, as said after "papers": ``many`` when
-    several lists were read, the list's name when one was, and ``none`` when the library
-    holds no list (every one removed)."""
+    """Where the paper of a detached mark is not, as said after "papers" or "a paper":
+    ``many`` when several lists were read, the list's name when one was ("not in the
+    list 'graphs'"), and ``none`` when the library holds no list (every one removed)."""
     lists = session.library.lists
     if not lists:
         return none
@@ -1265,12 +1275,44 @@ def _not_a_file(words: Sequence[str]) -> str:
     return f"; there is no file {files} to read as a list (it was taken for an id)"
 
 
-def _detached_mark(session, text: str):
-    """The detached mark whose whole id is ``text`` (None: none, or no triage file)."""
+def _detached_marks(session, text: str) -> list:
+    """The detached marks ``text`` names: the one whose whole id it is, else each one
+    whose id begins with it, as any beginning of a paper's id names the paper
+    (:func:`_papers_by_id`); none without a triage file."""
     report = session.triage
     wanted = _id_text(text)
-    marks = report.detached if report is not None else ()
-    return next((mark for mark in marks if mark.paper_id == wanted), None)
+    marks = report.detached if report is not None and wanted else ()
+    whole = [mark for mark in marks if mark.paper_id == wanted]
+    return whole or [mark for mark in marks if mark.paper_id.startswith(wanted)]
+
+
+def _detached_mark(session, text: str, *, beginning: bool = True):
+    """The detached mark ``text`` names: by its whole id, or (``beginning``) by a
+    beginning of its id that no other mark's id has. None: none, several, or no
+    triage file."""
+    marks = _detached_marks(session, text)
+    if not beginning:
+        marks = [mark for mark in marks if mark.paper_id == _id_text(text)]
+    return marks[0] if len(marks) == 1 else None
+
+
+def _detached_begun(text: str, marks: Sequence) -> str:
+    """Of ``text``, the beginning of the ids of several detached ``marks``: which."""
+    ids = [mark.paper_id for mark in marks[:_CANDIDATES_SHOWN]]
+    more = f" and {len(marks) - len(ids)} more" if len(marks) > len(ids) else ""
+    return (
+        f"id {_short(text)!r} is the beginning of the ids of {len(marks)} detached marks "
+        f"({', '.join(ids)}{more}), on papers of no list read; give more of it "
+        "(tuireader search is:detached lists them)"
+    )
+
+
+def _detached_searched(session, query: str):
+    """The detached mark whose whole id is the one word of ``query`` (a search takes
+    a paper's whole id, not its beginning), for a search that found no paper; None when
+    there is none."""
+    words = query.split()
+    return _detached_mark(session, words[0], beginning=False) if len(words) == 1 else None
 
 
 def _not_one_json(text: str, message: str, matches: Sequence, *, hits: bool) -> dict[str, Any]:
@@ -2108,7 +2150,7 @@ def _no_paper_of_marks(args: argparse.Namespace, query: str, nothing: str) -> in
         session = _session_of_marks(args)
         if session is None:
             raise
-    where = "of none of these lists" if session.library.lists else _IN_NO_LIST
+    where = _of_no_list(session, none=_IN_NO_LIST)
     _err(
         f"is:detached finds the triage marks kept for papers {where}: they have no "
         f"paper here to give; {nothing} (tuireader search is:detached lists them, "
@@ -2267,7 +2309,8 @@ def _copy_target(session, args: argparse.Namespace, query: str):
     """The one paper ``query`` (an id, or words) names; None after listing the candidates."""
     word = _id_text(query)
     by_id: list = []
-    if " " not in word and len(word) >= _COPY_ID_MIN and set(word) <= _ID_ALPHABET:
+    shaped = " " not in word and len(word) >= _COPY_ID_MIN and set(word) <= _ID_ALPHABET
+    if shaped:
         by_id = _papers_by_id(session, word)
         moved = session.moved_ids().get(word, ())
         exact = [p for p in by_id if p.id == word or word in p.aliases or p.id in moved]
@@ -2278,7 +2321,7 @@ def _copy_target(session, args: argparse.Namespace, query: str):
             _ambiguous_id(session, query, exact)
             _err("nothing copied")
             return None
-    mark = _detached_mark(session, query) if not by_id else None
+    mark = _detached_mark(session, query, beginning=shaped) if not by_id else None
     if mark is not None:  # its paper is in no list read: nothing to copy
         _err(f"{_detached_said(session, query, mark)}; nothing copied")
         return None
@@ -2916,7 +2959,8 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
     """The papers ``ids`` name for a triage change, by their ids now (each once: a
     paper named twice, or by two beginnings, counts once) with the paper; a detached
     mark of ``store`` (None: no triage file) named by its whole id (``search
-    is:detached`` lists them) is there too, with the mark (None: the session does not
+    is:detached`` lists them), or by a beginning of it that names no paper and no other
+    mark, is there too, with the mark (None: the session does not
     know it), so that it can be changed or set back to new all the same. None after saying why an id names no paper, or several."""
     from tuireader.triage.store import StoreError
 
@@ -2931,6 +2975,12 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
     for text in ids:
         if text.lower() in detached:
             found.setdefault(text.lower(), _detached_mark(session, text))
+            continue
+        # the beginning of one detached mark's id, as of a paper's, when no paper's is
+        wanted = _id_text(text)
+        begun = [paper_id for paper_id in detached if wanted and paper_id.startswith(wanted)]
+        if len(begun) == 1 and not _papers_by_id(session, text):
+            found.setdefault(begun[0], _detached_mark(session, begun[0]))
             continue
         paper = _one_paper(session, text, hint=hint)
         if paper is None:
