@@ -511,9 +511,8 @@ def test_lists_names_the_file_of_a_folders_list_that_goes_by_another_name(capsys
     assert "ICML 2024 Papers" in names  # the seeds' files say nothing
 
 
-def test_an_export_written_into_a_folder_of_the_library_says_it_is_read_as_a_list(
-    capsys, demo, tmp_path
-):
+def test_an_export_into_a_folder_of_the_library_is_refused(capsys, demo, tmp_path):
+    # it was written, and read as one of the folder's lists from then on
     code, _, err = run(capsys, "add", str(demo.parent))
     assert code == 0, err
     outside = tmp_path / "kept.json"
@@ -521,10 +520,10 @@ def test_an_export_written_into_a_folder_of_the_library_says_it_is_read_as_a_lis
     assert code == 0 and "folder of your library" not in err
     inside = demo.parent / "kept.json"
     code, _, err = run(capsys, "export", "--format", "json", "-o", str(inside))
-    assert code == 0
-    assert f"note: {demo.parent} is a folder of your library" in err
+    assert code == 2 and not inside.exists()
+    assert f"is in {demo.parent}, a folder of your library" in err
     code, out, _ = run(capsys, "lists")
-    assert code == 0 and "kept" in out
+    assert code == 0 and "kept" not in out
 
 
 def _suggested(err: str, command: str) -> list[str]:

@@ -3212,6 +3212,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                 f"{_short(args.output)!r} is {mine}: an export written there would take its place; "
                 "give another file name after -o (nothing was written)"
             )
+        _refuse_library_folder(args)
     if args.format != "urls":  # the other formats carry each paper's triage
         _refuse_damaged_triage(session)
     query = args.query or ""
@@ -3270,7 +3271,6 @@ def cmd_export(args: argparse.Namespace) -> int:
         said=said,
     )
     _remember_written(session, args)
-    _note_library_folder(args)
     return EXIT_OK
 
 
@@ -3382,28 +3382,65 @@ def _remember_written(session, args: argparse.Namespace) -> None:  # type: ignor
         remember_written(_exports_written(session), target)
 
 
-def _note_library_folder(args: argparse.Namespace) -> None:
-    """Say so when the export just written lies in a folder of the library, which reads
-    it from now on as one of its lists (its papers then stand in two lists)."""
-    if args.output in (None, "-"):
-        return
+def _library_folder_of(output: str, args: argparse.Namespace) -> Any:
+    """The folder of the library that would read a file written at ``output`` as one of
+    its lists (a file of a kind a folder reads, not hidden, directly in it, by its name
+    or where a link leads); None when none would."""
+    from pathlib import Path
+
     from tuireader.ingest.sources import in_folder
     from tuireader.system import shelf
     from tuireader.system.paths import resolve
 
+    target = Path(os.path.abspath(Path(output).expanduser()))
     try:
-        entry = shelf.entry_for(args.output)
-    except shelf.ShelfError:
+        real = target.resolve()
+    except (OSError, RuntimeError):
+        real = target
+    folders = [
+        entry.location
+        for entry in shelf.load(resolve(args.data_dir)).entries
+        if entry.kind == "folder" and entry.path is not None
+    ]
+    for path in dict.fromkeys((target, real)):
+        if not in_folder(path):
+            continue
+        for folder in folders:
+            if _same_folder(folder, path.parent):
+                return folder
+    return None
+
+
+def _same_folder(a: Any, b: Any) -> bool:
+    try:
+        return a == b or os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _refuse_library_folder(args: argparse.Namespace) -> None:
+    """Refuse an export to a file in a folder of the library: the folder would read it
+    as one of its lists from then on, its papers standing in two lists (an export
+    carries each paper's venue, and its list took a name of the other's), and the next
+    export to the same name would be refused as a list being read. Another place is
+    named, where no folder of the library reads the file."""
+    from pathlib import Path
+
+    folder = _library_folder_of(args.output, args)
+    if folder is None:
         return
-    if entry.kind != "file":
-        return
-    folder = shelf.holder(shelf.load(resolve(args.data_dir)), entry, in_folder)
-    if folder is not None and folder.kind == "folder":
-        _err(
-            f"note: {folder.location} is a folder of your library, so it reads this export "
-            "as one of its lists from now on (tuireader lists; write it elsewhere to keep "
-            "it out)"
-        )
+    name = Path(args.output).name
+    elsewhere = ""
+    for place in (folder.parent, Path.home(), Path.cwd()):
+        candidate = place / name
+        if place != folder and _library_folder_of(str(candidate), args) is None:
+            elsewhere = f" (-o {shlex.quote(_short(str(candidate)))}, say)"
+            break
+    raise UsageError(
+        f"{_short(args.output)!r} is in {_short(str(folder))}, a folder of your library, "
+        "which would read the export as one of its lists from then on (its papers in two "
+        f"lists); write it outside the library's folders{elsewhere} (nothing was written)"
+    )
 
 
 # -- the reader --------------------------------------------------------------------------
