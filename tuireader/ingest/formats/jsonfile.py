@@ -40,6 +40,7 @@ plain text with LaTeX, where ``<`` is math, and are left as they are.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 import re
@@ -1982,6 +1983,10 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
     broken: list[tuple[int, int]] = []  # records whose strings hold a line break
     last = 0  # the last line with anything on it
     lines = split_lines(text)
+    whole = _JoinedLines(lines)
+    #: JSON lists of records (or objects written over several lines) among the lines:
+    #: their first and last lines, and how many records each holds
+    pasted: list[tuple[int, int, int]] = []
     number = 0
     while number < len(lines):
         line = lines[number]
@@ -1990,7 +1995,14 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
             continue
         last = number
         try:
-            items.append((number, loads(line), {}))
+            item = loads(line)
+            if _records_list(item):
+                # a JSON list of records on one line (a file of another kind pasted
+                # after the lines): its records, each read
+                items.extend((number, record, {}) for record in item)
+                pasted.append((number, number, len(item)))
+            else:
+                items.append((number, item, {}))
         except json.JSONDecodeError as error:
             run_on = _line_break_in_string(lines, number - 1, error)
             if run_on is not None:
@@ -1998,6 +2010,15 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
                 item, upto = run_on
                 items.append((number, item, {}))
                 broken.append((number, upto))
+                number = last = upto
+                continue
+            spread = _records_over_lines(whole, number - 1)
+            if spread is not None:
+                # a JSON list of records written over several lines (CSL JSON pasted
+                # after arXiv's JSON Lines), or an object so written: read whole
+                found, upto = spread
+                items.extend((at, record, {}) for at, record in found)
+                pasted.append((number, upto, len(found)))
                 number = last = upto
                 continue
             # a comma left out is put back, as in a JSON list; records written on one
@@ -2073,6 +2094,8 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
                 "warning",
             )
         )
+    if pasted:
+        problems.append(Problem(path, _pasted_said(pasted), "warning"))
     if bad:
         if len(bad) == 1:
             number, reason = bad[0]
@@ -2089,6 +2112,80 @@ def _parse_jsonl(text: str, path: Path) -> ReadResult:
 
 #: the most lines of JSON Lines read as one record whose strings hold line breaks
 _MOST_JOINED = 8
+
+
+class _JoinedLines:
+    """The lines of a text joined again, with where each starts: made once, when a
+    value written over several lines is first looked for."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self._text: str | None = None
+        self._starts: list[int] = []
+
+    def text(self) -> tuple[str, list[int]]:
+        if self._text is None:
+            self._text = "\n".join(self.lines)
+            at = 0
+            for line in self.lines:
+                self._starts.append(at)
+                at += len(line) + 1
+        return self._text, self._starts
+
+
+def _records_list(value: Any) -> bool:
+    """Whether ``value`` is a list of records: objects, one at least."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _records_over_lines(
+    joined: _JoinedLines, index: int
+) -> tuple[list[tuple[int, Any]], int] | None:
+    """The records of the JSON value that starts on line ``index`` (from 0) of JSON
+    Lines and is written over several lines, whole, ending where a line does: a list
+    of records (each with the number of the line it starts on) or one object; and the
+    number of its last line. None for anything else (a line damaged, a list of no
+    records), which the lines read one by one say."""
+    line = joined.lines[index]
+    if not line.lstrip().startswith(("[", "{")):
+        return None
+    text, starts = joined.text()
+    start = starts[index] + len(line) - len(line.lstrip())
+    try:
+        value, end = _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return None
+    upto = bisect.bisect_right(starts, end - 1)  # its last line, from 1
+    line_end = starts[upto] - 1 if upto < len(starts) else len(text)
+    if upto == index + 1 or text[end:line_end].strip():
+        return None
+    if isinstance(value, dict):
+        return [(index + 1, _scrub(value))], upto
+    if not _records_list(value):
+        return None
+    found: list[tuple[int, Any]] = []
+    pos = start + 1
+    for record in value:
+        pos = _past_blanks(text, pos)
+        found.append((bisect.bisect_right(starts, pos), _scrub(record)))
+        _, pos = _DECODER.raw_decode(text, pos)
+        pos = _past_blanks(text, pos) + 1  # past the comma (or the closing "]")
+    return found, upto
+
+
+def _pasted_said(pasted: list[tuple[int, int, int]]) -> str:
+    """What the JSON lists of records among JSON Lines are, and that they were read."""
+    count = sum(records for _, _, records in pasted)
+    places = ", ".join(
+        f"line {first}" if first == upto else f"lines {first}–{upto}"
+        for first, upto, _ in pasted[:5]
+    )
+    others = f" and {len(pasted) - 5} more" if len(pasted) > 5 else ""
+    return (
+        f"{places}{others}: JSON other than one record a line ({count} "
+        f"record{'s' if count != 1 else ''}: a file of another kind pasted in?); read "
+        "each record, check the file there"
+    )
 
 
 def _line_break_in_string(
