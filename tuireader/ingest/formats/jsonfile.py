@@ -905,18 +905,53 @@ def _bibtex_damaged(value: Any) -> bool:
     return text is not None and "@" in text and _bibtex_record(text)[1]
 
 
+def _bibtex_misspelt(value: Any) -> tuple[tuple[str, str], ...]:
+    """The fields of a record's ``bibtex`` string read under the name they are one
+    character from (:func:`_bibtex_names_mended`), as written and as read."""
+    text = text_field(value)
+    return _bibtex_record(text)[2] if text is not None and "@" in text else ()
+
+
+#: the fields of a ``bibtex`` string that give a paper its venue and year, which a
+#: field named one character from them (``booktitl``, ``jounal``, ``yaer``) stands for
+_BIBTEX_VENUE_FIELDS = ("booktitle", "journal", "journaltitle", "year")
+
+
+def _bibtex_names_mended(entry: Any) -> tuple[Any, tuple[tuple[str, str], ...]]:
+    """``entry`` with each field whose name is one character from the name of one of
+    :data:`_BIBTEX_VENUE_FIELDS` (:func:`one_edit`), and from no other, read under that
+    name, where the entry has no field of it; and those names, as written and as read.
+    The field was passed over as one BibTeX does not know, and the paper lost its venue
+    without a word."""
+    present = set(entry.fields)
+    renamed: dict[str, str] = {}
+    for name in dict.fromkeys(name.lower() for name, _ in entry.pairs):
+        if name in _BIBTEX_VENUE_FIELDS:
+            continue
+        near = [field for field in _BIBTEX_VENUE_FIELDS if one_edit(name, field)]
+        if len(near) == 1 and near[0] not in present and near[0] not in renamed.values():
+            renamed[name] = near[0]
+    if not renamed:
+        return entry, ()
+    pairs = tuple((renamed.get(name.lower(), name), value) for name, value in entry.pairs)
+    said = tuple((name, field) for name, field in renamed.items())
+    return replace(entry, pairs=pairs), said
+
+
 @functools.lru_cache(maxsize=64)
-def _bibtex_record(text: str) -> tuple[Record | None, bool]:
-    """:func:`_bibtex_fields` of a ``bibtex`` string, and whether it is damaged; kept
-    for the few read last, as a record's string is read again to say it."""
+def _bibtex_record(text: str) -> tuple[Record | None, bool, tuple[tuple[str, str], ...]]:
+    """:func:`_bibtex_fields` of a ``bibtex`` string, whether it is damaged, and the
+    field names read as others (:func:`_bibtex_names_mended`); kept for the few read
+    last, as a record's string is read again to say it."""
     entry, damaged = read_entry_string(text)
     if entry is None:
-        return None, damaged
+        return None, damaged, ()
+    entry, renamed = _bibtex_names_mended(entry)
     fields = entry.fields
     if not (fields.get("title") or "").strip() and not (fields.get("abstract") or "").strip():
         # record_from_entry needs a title; the list item gives the real one anyway
         entry = replace(entry, pairs=(*entry.pairs, ("title", "-")))
-    return record_from_entry(entry), damaged
+    return record_from_entry(entry), damaged, renamed
 
 
 def _proceedings_copy(pdf: str | None, cited: str | None) -> str | None:
@@ -1763,6 +1798,9 @@ def _records_from_items(
     #: fields read by the names theirs are one character from: as written, and read
     misspelt_names: list[tuple[int, list[tuple[str, str]]]] = []
     bad_bibtex: list[int] = []  # records whose "bibtex" string is damaged
+    #: records whose "bibtex" string has fields read by the names theirs are one
+    #: character from (its venue's, its year's): as written, and read
+    misspelt_bibtex: list[tuple[int, Sequence[tuple[str, str]]]] = []
     bad_dois: list[tuple[int, str]] = []  # records whose DOI gives none, as written
     #: records whose year is damaged: the item, the record, the year as written and read
     years: list[tuple[int, int, tuple[str, int | None]]] = []
@@ -1831,6 +1869,8 @@ def _records_from_items(
                 bad_dois.append((position, doi))
             if _bibtex_damaged(item.get("bibtex")):
                 bad_bibtex.append(position)
+            if bibtex_misspelt := _bibtex_misspelt(item.get("bibtex")):
+                misspelt_bibtex.append((position, bibtex_misspelt))
             own = _is_own(item)
             # tuireader's papers each have the venue they had: none is filled in
             paper_list.append(not own and _is_paper_list_item(item))
@@ -1859,6 +1899,21 @@ def _records_from_items(
                 f"{_place(where, bad_bibtex)} {'have' if several else 'has'} a bibtex field "
                 "that is damaged BibTeX (a brace or bracket amiss?): what it gives (venue, "
                 "year, editors) may be missing or partly read, check the file there",
+                "warning",
+            )
+        )
+    if misspelt_bibtex:
+        numbers = [position for position, _ in misspelt_bibtex]
+        pairs = list(dict.fromkeys(pair for _, found in misspelt_bibtex for pair in found))
+        listed = ", ".join(f"“{name}” as “{field}”" for name, field in pairs[:5])
+        several = len(numbers) > 1
+        problems.append(
+            Problem(
+                path,
+                f"{_place(where, numbers)} {'have bibtex strings' if several else 'has a bibtex string'} "
+                f"with a field whose name is one character from another's ({listed}"
+                f"{', …' if len(pairs) > 5 else ''}); read as that field (the paper's venue "
+                "or year), check the file there",
                 "warning",
             )
         )
