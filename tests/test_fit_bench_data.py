@@ -80,3 +80,24 @@ def test_the_lists_are_read_from_the_folder(bench: ModuleType, tmp_path: Path):
     assert bench.CORL == corl
     assert bench.OTHER_LISTS == real
     assert sys.modules["corpus"].ICML == tmp_path / "icml2024.jsonl"
+
+
+def test_the_explained_reading_is_the_one_counted(bench: ModuleType):
+    """``--explain`` follows tuireader's order as the table counts it: the same papers
+    looked at, and a model fitted before each batch once a paper is kept."""
+    from tuireader.ingest.library import load_library
+    from tuireader.learn import space_of
+
+    fixture = Path(__file__).parent / "fixtures" / "learn" / "why_real.jsonl"
+    papers = list(load_library([fixture]).papers)
+    for word in ("robot", "language", "policy"):
+        wanted = {p.id for p in papers if word in (p.title + " " + p.abstract).casefold()}
+        assert 3 <= len(wanted) < len(papers) - 10
+        looked, models = bench.traced(papers, wanted, space_of(papers))
+        counted = bench.read_until(
+            papers, wanted, bench.learned(bench.ours(papers, bench.DEFAULT_RECIPE))
+        )
+        assert len(looked) == counted
+        first = next(k for k, p in enumerate(looked) if p.id in wanted)
+        assert models and models[0][0] == (first // bench.BATCH + 1) * bench.BATCH
+        assert [seen for seen, _ in models] == sorted({seen for seen, _ in models})
