@@ -143,3 +143,45 @@ def test_no_telling_word_left_leaves_fewer_words_not_weaker_ones(monkeypatch):
     # ("tusks" did 0.45 of what "training" did)
     monkeypatch.setattr(taste, "WHY_SHARE", 0.5)
     assert model.why(papers[7]).words == ()
+
+
+def test_why_names_no_weak_word_of_academic_prose():
+    # "why: semantic, pre-trained, incorporating" on CoRL 2023; "suffer" and "center"
+    said = "Incorporating walrus tusks, herds suffer at the center of the floe."
+    papers = _library(said, said_by=0)
+    papers[7] = Paper(id="p7", title="Walrus herds", abstract=f"{said} Walrus calves.")
+    model = _fit(papers)
+    for word in ("incorporating", "suffer", "center"):
+        assert model.coef[model.space.features.index(word)] > 0  # (the model learnt from it)
+    why = model.why(papers[7], limit=20)
+    assert {"walrus", "tusks", "floe"} <= _words(why), why.words
+    assert not _words(why) & {"incorporating", "suffer", "center"}, why.words
+
+
+def _pairs_named(why: Why) -> list[str]:
+    return [phrase.casefold() for phrase in why.words if " " in phrase]
+
+
+def test_two_overlapping_pairs_are_named_as_the_run_the_paper_writes():
+    # "why: deep reinforcement, reinforcement learning": one run of words, named once
+    said = "Deep reinforcement learning of walrus herds."
+    papers = _library(said, said_by=0)
+    papers[7] = Paper(id="p7", title="Walrus calves", abstract=f"{said} Walrus calves.")
+    why = _fit(papers).why(papers[7], limit=20)
+    assert "deep reinforcement learning" in _pairs_named(why), why.words
+    assert not {"deep reinforcement", "reinforcement learning"} & set(_pairs_named(why))
+    assert "walrus" in _words(why), why.words
+
+
+def test_of_two_overlapping_pairs_the_paper_writes_apart_one_is_named():
+    # the paper writes "deep reinforcement" and "reinforcement learning", never "deep
+    # reinforcement learning": the second pair says no more than the first
+    said = "Deep reinforcement of herds. Reinforcement learning of herds."
+    papers = _library(said, said_by=0)
+    papers[7] = Paper(id="p7", title="Calves", abstract=said)
+    model = _fit(papers)
+    for pair in ("deep reinforcement", "reinforcement learning"):
+        assert model.coef[model.space.features.index(pair)] > 0
+    named = _pairs_named(model.why(papers[7], limit=20))
+    assert len({"deep reinforcement", "reinforcement learning"} & set(named)) == 1, named
+    assert "deep reinforcement learning" not in named
