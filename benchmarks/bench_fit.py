@@ -163,8 +163,10 @@ a paper: tuireader's score less half its TF-IDF weight on them; 0.71 / 0.75, wit
 skips 0.68 / 0.77, a whole weight 0.75 / 0.91: the wanted papers found last share those
 words with the skips as much as with the keeps). None beats tuireader's by 0.03 on both;
 nor did the skips weighed half or a quarter of the keeps in tuireader's fit (0.63 /
-0.60, 0.62 / 0.61) or its ``C`` grown with the keeps (1 under three keeps, then 4: 0.63
-/ 0.59).
+0.60, 0.62 / 0.61), its ``C`` grown with the keeps (1 under three keeps, then 4: 0.63
+/ 0.59), authors two steps from a keep (``coauth``'s 0.3, and 0.15 for a paper sharing an
+author with a keep's co-author: about 0.66 / 0.61, where ``coauth`` reads 0.65 / 0.61)
+or ``df5`` without the ``BOILERPLATE`` words (0.59 / 0.61).
 
 Under each table, tuireader's mean comes with a 95% interval, and its difference from
 search-then-list and the plain recipe with a paired one (the keywords resampled with
