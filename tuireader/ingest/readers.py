@@ -998,6 +998,8 @@ def _plain_format(text: str) -> str | None:
     if start in ("[", "{"):
         try:
             json.loads(text.lstrip("\ufeff"))
+        except RecursionError:
+            return "json"  # nested past reading: its reader says so
         except ValueError:
             lines = [line for line in split_lines(text.lstrip("\ufeff")) if line.strip()]
             if start == "{" and _json_object(lines[0]):

@@ -2478,7 +2478,12 @@ def _parse_json(text: str, path: Path) -> ReadResult:
         result = _from_data(data, path)
         return replace(result, problems=(broken, *result.problems))
     except RecursionError:
-        return failure(path, "is not valid JSON (nested too deeply)", "json")
+        return failure(
+            path,
+            "holds JSON nested too deeply to read (lists or objects inside each other "
+            "thousands of times over), as no list of papers is",
+            "json",
+        )
     return _from_data(data, path)
 
 
