@@ -3975,7 +3975,9 @@ def _cite_parser() -> argparse.ArgumentParser:
 def _links_parser() -> argparse.ArgumentParser:
     from tuireader.model import LINK_KINDS
 
-    p = _command("links", "Print a paper's links, one URL per line, code links first.")
+    p = _command(
+        "links", "Print a paper's links, one URL per line, code links first (the list's own)."
+    )
     p.epilog = (
         "Exit code 1 when the paper has no link (of that kind). "
         "Example: tuireader links ID --kind code | head -1"

@@ -526,10 +526,12 @@ def links_for(
     and project pages otherwise (a list's ``github`` field often holds the project's
     site, ``https://m2-t2.github.io``). An ``arxiv_id`` gives the paper's arXiv page
     (origin ``arxiv``) unless a field links to that page already. The result holds code
-    links first, then paper links, then projects, each group in the order found (text
-    before fields), with repeats dropped (the first one found is kept; a link the text
-    mentions that a field gives too is the field's, in the text's place). Only safe web
-    addresses are kept (:func:`web_url`): a field holding anything else gives no link.
+    links first, then paper links, then projects (see :func:`merge_links`): the record's
+    own code links before those its text mentions (an abstract may name a baseline's
+    repository), and otherwise each group in the order found (text before fields), with
+    repeats dropped (the first one found is kept; a link the text mentions that a field
+    gives too is the field's, in the text's place). Only safe web addresses are kept
+    (:func:`web_url`): a field holding anything else gives no link.
     """
     candidates: list[Link] = []
     for item in _web_urls(url):
@@ -633,6 +635,11 @@ def _link_fields(record: Record) -> dict[str, Any]:
 def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
     """Links from several groups, repeats dropped (first kept), code → paper → project.
 
+    Among the code links, those a record gives in its own fields (a list's ``github`` or
+    ``code`` field, its ``url``) come before those its abstract mentions (origin
+    ``"text"``): the authors declared the first, while an abstract may name a baseline's
+    repository. Each group otherwise keeps the order in which its links came.
+
     A link that is not a safe web address (:func:`web_url`) is dropped, so no consumer
     of a paper's links (the viewer, copying, ``tuireader links``, exports) ever sees one.
     """
@@ -654,8 +661,11 @@ def merge_links(*groups: Iterable[Link]) -> tuple[Link, ...]:
     return tuple(sorted(kept, key=_kind_rank))
 
 
-def _kind_rank(link: Link) -> int:
-    return _KIND_ORDER.get(link.kind, 3)
+def _kind_rank(link: Link) -> tuple[int, int]:
+    """Code → paper → project, and a record's own code links before those its text
+    mentions."""
+    mentioned = link.kind == "code" and link.origin == "text"
+    return _KIND_ORDER.get(link.kind, 3), 1 if mentioned else 0
 
 
 # --- links left out as unsafe ----------------------------------------------------------
