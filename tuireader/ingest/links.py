@@ -20,6 +20,7 @@ or a relative path is merely not a link, and is not counted.
 
 from __future__ import annotations
 
+import html
 import re
 import string
 from collections.abc import Iterable
@@ -98,9 +99,15 @@ _HOST_CHARS = frozenset(string.ascii_letters + string.digits + ".-")
 _NO_COLON_RE = re.compile(rf"(?i:https?)//(?=[A-Za-z0-9])[^{_STOP}]+")
 _NO_COLON_SCHEME_RE = re.compile(r"^(https?)//", re.IGNORECASE)
 _NAME_CHAR_RE = re.compile(r"[\w@./-]")
-# Sentence punctuation, quotes and emphasis markers that end a sentence, not a URL.
-_TRAILING = ".,;:!?'\"*_~"
+# Sentence punctuation, quotes and emphasis markers that end a sentence, not a URL
+# (guillemets too: «https://a.org/x»).
+_TRAILING = ".,;:!?'\"*_~\u00ab\u00bb\u2039\u203a"
 _PAIRS = {")": "(", "]": "["}
+#: A character reference glued to an address's end ("https://github.com/a/b&gt;" in
+#: a list that writes its abstracts as HTML, or BibTeX's copy of one): the character
+#: it stands for, when that cannot end a URL, is the sentence's.
+_ENTITY_END_RE = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,7}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});$")
+_STOP_RE = re.compile(rf"[{_STOP}]")
 #: The text argument of ``\href{u}{t}``: what a reader sees in place of ``u``, no link.
 _HREF_TEXT_RE = re.compile(r"\\href\s*\{[^{}]*\}\s*\{([^{}]*)\}")
 #: A terminal's control string (OSC ``ESC ]``, DCS ``ESC P``, APC ``ESC _``, PM ``ESC ^``,
@@ -194,11 +201,24 @@ def _trim(url: str) -> str:
     """
     while url:
         last = url[-1]
-        if last in _TRAILING or last in _PAIRS and url.count(_PAIRS[last]) < url.count(last):
+        if last == ";" and "&" in url and (entity := _ENTITY_END_RE.search(url)):
+            char = html.unescape(entity.group())
+            if len(char) == 1 and _ends_sentence(url[: entity.start()] + char):
+                url = url[: entity.start()]
+                continue
+        if _ends_sentence(url):
             url = url[:-1]
         else:
             break
     return url
+
+
+def _ends_sentence(url: str) -> bool:
+    """Whether the last character of ``url`` is the sentence's, not the address's."""
+    last = url[-1]
+    if last in _TRAILING or _STOP_RE.match(last):
+        return True
+    return last in _PAIRS and url.count(_PAIRS[last]) < url.count(last)
 
 
 _PARTS_RE = re.compile(
