@@ -150,6 +150,10 @@ class Record:
     #: it (``howpublished``: "Medium"), where its source named it apart from its venue
     #: (BibLaTeX's ``titleaddon``, BibTeX's ``howpublished``): its citations give it.
     site: str | None = None
+    #: the links the paper's abstract mentions, as tuireader's own exports give them
+    #: apart (``text https://…``) where the abstract is not there to find them in: links
+    #: of the abstract's, never the record's own (see ``links.links_for``).
+    mentioned_urls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -535,11 +535,13 @@ def links_for(
     code_urls: str | Iterable[str] | None = (),
     project_urls: str | Iterable[str] | None = (),
     arxiv_id: str | None = None,
+    mentioned: str | Iterable[str] | None = (),
 ) -> tuple[Link, ...]:
     """All links of one record: those found in ``text`` plus the record's own fields.
 
-    Links found in the text have ``origin="text"``; a field's link has the field's
-    name as origin. A link is code only when it points at a repository on a code host
+    Links found in the text, and those ``mentioned`` (links the text gives that a record
+    gives apart, the text not there: :attr:`Record.mentioned_urls`), have
+    ``origin="text"``; a field's link has the field's name as origin. A link is code only when it points at a repository on a code host
     (:func:`classify`), whatever field it came from: ``url``, ``pdf``, ``openreview``
     and ``doi`` are paper links (except that a ``url`` pointing at a repository is
     code), ``code_urls`` and ``project_urls`` are code when they point at a repository
@@ -576,7 +578,7 @@ def links_for(
         given.setdefault(url_key(link.url), link)
     refused = _refused_pieces(url, pdf, openreview, doi, code_urls, project_urls)
     found = []
-    for item in extract_urls(text):
+    for item in [*extract_urls(text), *_web_urls(mentioned)]:
         if refused and url_key(item) in refused:
             continue
         link = Link(item, classify(item), "text")
@@ -649,6 +651,7 @@ def _link_fields(record: Record) -> dict[str, Any]:
         "code_urls": record.code_urls,
         "project_urls": record.project_urls,
         "arxiv_id": getattr(record, "arxiv_id", None),
+        "mentioned": getattr(record, "mentioned_urls", ()),
     }
 
 
@@ -701,6 +704,7 @@ def unsafe_links_for(
     code_urls: str | Iterable[str] | None = (),
     project_urls: str | Iterable[str] | None = (),
     arxiv_id: str | None = None,
+    mentioned: str | Iterable[str] | None = (),
 ) -> tuple[str, ...]:
     """What :func:`links_for` leaves out of the same text and fields as unsafe: each
     written as a link, refused for what it holds (a shell command, a control, bidi or
@@ -720,7 +724,7 @@ def unsafe_links_for(
     for value in (url, pdf, openreview, doi):
         if value and unsafe_link_reason(value):
             found.append(value)
-    for values in (code_urls, project_urls):
+    for values in (code_urls, project_urls, mentioned):
         if values:
             found.extend(item for item in _as_tuple(values) if unsafe_link_reason(item))
     return merge_unsafe(found) if found else ()

@@ -498,7 +498,8 @@ def _with_details(entry: str, paper: Paper) -> str:
 
 def _with_links(entry: str, paper: Paper) -> str:
     """``entry`` with its paper's links as ``tuireader-links`` (each after the field it
-    came from: ``url …, pdf …, code_urls …``), where the entry read back would not give
+    came from or its kind, one its abstract mentions after ``text``:
+    ``url …, code …, text …``; ``ownbib.links_value``), where the entry read back would not give
     them as they are: its citation has no code or project link, no link its abstract
     gives (it has no abstract), or a page of its own source's entry rather than the
     paper's (a NeurIPS entry's PDF for the poster's page). Read back, they are the
@@ -762,10 +763,7 @@ def _links_cell(paper: Paper) -> str:
     the abstract gives is no page of the paper's own, which its citations would give)."""
     from tuireader.ingest.formats.ownbib import links_value
 
-    return ", ".join(
-        f"text {link.url}" if link.origin == "text" else links_value((link,))
-        for link in paper.links
-    )
+    return links_value(paper.links)
 
 
 def _linking_abstract(paper: Paper, named: Sequence[Key]) -> str:
@@ -906,9 +904,10 @@ def _markdown_head(paper: Paper) -> str:
 def _markdown_links(paper: Paper) -> list[str]:
     """The paper's links, one a line in the order ``tuireader links`` gives them (code
     first), each after the word the CSV and BibTeX exports give it (``ownbib.links_value``:
-    the field it came from, ``url``, ``pdf``, ``openreview``, ``doi``, ``arxiv``, else its
-    kind, ``code``, ``project``, ``paper``) and as an autolink, ``<https://…>``, which
-    no safe link's address breaks (it holds no space and no angle bracket)."""
+    the field it came from, ``url``, ``pdf``, ``openreview``, ``doi``, ``arxiv``, ``text``
+    for one its abstract mentions, else its kind, ``code``, ``project``, ``paper``) and as
+    an autolink, ``<https://…>``, which no safe link's address breaks (it holds no space
+    and no angle bracket). Read back, a link after ``text`` is no link of the paper's own."""
     from tuireader.ingest.formats.ownbib import links_value
 
     return [

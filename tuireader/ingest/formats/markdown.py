@@ -554,7 +554,7 @@ _OWN_NOTE = "  note:"
 #: (the field it came from, else its kind: ``ownbib.links_value``'s), code first; an
 #: export made before gave its code link alone so, its page as the title's link
 _OWN_LINK_RE = re.compile(
-    r"^  (?P<word>code|url|pdf|openreview|doi|arxiv|project|paper): "
+    r"^  (?P<word>code|url|pdf|openreview|doi|arxiv|project|paper|text): "
     r"<(?P<url>https?://[^\s<>]+)>$"
 )
 #: the year the export writes after a venue that does not name it, or alone
@@ -712,7 +712,11 @@ def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> R
         links = [("url" if kind == "paper" else kind, head), *links]
     one: dict[str, str] = {}
     others: list[str] = []
+    # a link the paper's abstract mentions ("text: <…>") is the abstract's, not its own
+    mentioned = tuple(url for word, url in links if word == "text")
     for word, url in links:
+        if word == "text":
+            continue
         if word in ("url", "pdf", "openreview", "doi", "arxiv") and word not in one:
             one[word] = url
         else:
@@ -735,6 +739,7 @@ def _linked(record: Record, head: str | None, links: list[tuple[str, str]]) -> R
         arxiv_id=arxiv,
         code_urls=tuple(url for url in others if classify(url) == "code"),
         project_urls=tuple(url for url in others if classify(url) != "code"),
+        mentioned_urls=mentioned,
     )
 
 

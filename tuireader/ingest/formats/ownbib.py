@@ -382,8 +382,12 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
 _ONE_LINK_FIELDS = ("url", "pdf", "openreview")
 _DERIVED_ORIGINS = frozenset({"doi", "arxiv"})
 _NAMED_ORIGINS = frozenset({*_ONE_LINK_FIELDS, *_DERIVED_ORIGINS})
-#: the words a link of :data:`LINKS_FIELD` follows: those origins, or a kind
-_LINK_WORDS = _NAMED_ORIGINS | {"code", "paper", "project"}
+#: the word before a link the paper's abstract mentions, written apart from its own:
+#: read back, it is found in the abstract again, never the record's
+TEXT_WORD = "text"
+#: the words a link of :data:`LINKS_FIELD` follows: those origins, a kind, or
+#: :data:`TEXT_WORD`
+_LINK_WORDS = _NAMED_ORIGINS | {"code", "paper", "project", TEXT_WORD}
 #: where one link of :data:`LINKS_FIELD` ends (no address holds a space)
 _LINK_SEPARATOR = re.compile(r",\s+")
 
@@ -391,13 +395,17 @@ _LINK_SEPARATOR = re.compile(r",\s+")
 def links_value(links: tuple[Link, ...]) -> str:
     """The text of :data:`LINKS_FIELD` for a paper's ``links``, a comma between them:
     its page, PDF and forum each after the field it came from (``url``, ``pdf``,
-    ``openreview``), any other after its kind (``code``, ``project``, ``paper``: one its
-    abstract gives, a further page), those of its DOI and arXiv id after ``doi`` and
-    ``arxiv``."""
-    return ", ".join(
-        f"{link.origin if link.origin in _NAMED_ORIGINS else link.kind} {link.url}"
-        for link in links
-    )
+    ``openreview``), those of its DOI and arXiv id after ``doi`` and ``arxiv``, one its
+    abstract mentions after :data:`TEXT_WORD` (``text``: no link of the record's own),
+    any other after its kind (``code``, ``project``, ``paper``: a further page)."""
+    return ", ".join(f"{_link_word(link)} {link.url}" for link in links)
+
+
+def _link_word(link: Link) -> str:
+    """The word :func:`links_value` writes before ``link``."""
+    if link.origin in _NAMED_ORIGINS:
+        return link.origin
+    return TEXT_WORD if link.origin == "text" else link.kind
 
 
 def with_links(record: Record, value: str) -> Record:
@@ -405,25 +413,35 @@ def with_links(record: Record, value: str) -> Record:
     BibTeX export's :data:`LINKS_FIELD`, a CSV export's ``links``) in place of those of
     its entry's fields (its row's columns): its page, PDF
     and forum as they were, and every other link a code link where it is one, else a
-    project link (a record has one page: a further one, or an arXiv page its abstract
-    gave, is one). A link of the entry's DOI or arXiv id comes of them again. A value
-    that gives no link (edited by hand) leaves the entry's own."""
+    project link (a record has one page: a further one is one). A link of the entry's
+    DOI or arXiv id comes of them again. A link its abstract mentions (``text``) is
+    found in the record's abstract again; one the abstract is not there to give (an
+    export that leaves it out) is the record's :attr:`~Record.mentioned_urls`, a link
+    of the abstract's still, never its own. A value that gives no link (edited by hand)
+    leaves the entry's own."""
     from tuireader.ingest.formats.common import openreview_id_of
-    from tuireader.ingest.links import classify
+    from tuireader.ingest.links import classify, extract_urls, url_key
 
     one: dict[str, str] = {}
     code: list[str] = []
     projects: list[str] = []
+    mentioned: list[str] = []
+    in_text: set[str] | None = None
     for part in _LINK_SEPARATOR.split(value.strip()):
         origin, _, url = part.strip().partition(" ")
         url = url.strip()
         if not url or origin not in _LINK_WORDS or origin in _DERIVED_ORIGINS:
             continue
-        if origin in _ONE_LINK_FIELDS and origin not in one:
+        if origin == TEXT_WORD:
+            if in_text is None:
+                in_text = {url_key(found) for found in extract_urls(record.abstract)}
+            if url_key(url) not in in_text:
+                mentioned.append(url)
+        elif origin in _ONE_LINK_FIELDS and origin not in one:
             one[origin] = url
         else:
             (code if classify(url) == "code" else projects).append(url)
-    if not (one or code or projects):
+    if not (one or code or projects or in_text is not None):
         return record  # a value edited into none: the entry's own links stay
     openreview = one.get("openreview")
     return replace(
@@ -434,6 +452,7 @@ def with_links(record: Record, value: str) -> Record:
         openreview_id=record.openreview_id or openreview_id_of(openreview),
         code_urls=tuple(code),
         project_urls=tuple(projects),
+        mentioned_urls=tuple(mentioned),
     )
 
 
