@@ -921,20 +921,10 @@ def _own_links(record: Record, row: list[str], links_at: int | None) -> Record:
         return _own_link(record)
     from tuireader.ingest.formats.ownbib import with_links
 
-    value = _formula_kept(value)
-    parts = [part.strip() for part in _LINK_PARTS.split(value)]
-    own = [part for part in parts if part and not part.startswith(_TEXT_LINK)]
-    if not own and any(part.startswith(_TEXT_LINK) for part in parts):
-        # links its abstract mentions alone, found there again: the row's ``url`` (the
-        # best of them for people) is no page of the paper's own
-        return replace(record, url=None, pdf=None, openreview=None, code_urls=(), project_urls=())
-    return with_links(record, ", ".join(own))
-
-
-#: where one link of an export's ``links`` ends, and the word before a link the paper's
-#: abstract mentions (not its record: read back, it is found in the abstract again)
-_LINK_PARTS = re.compile(r",\s+")
-_TEXT_LINK = "text "
+    # links its abstract mentions alone ("text https://…") leave the row's ``url`` (the
+    # best of them for people) no page of the paper's own; those the row's abstract is
+    # not there to give (a paper known by its abstract alone) are still the abstract's
+    return with_links(record, _formula_kept(value))
 
 
 def _own_link(record: Record) -> Record:
