@@ -75,7 +75,7 @@ def test_a_copied_entrys_raw_angle_brackets_are_escaped(tmp_path: Path) -> None:
     (paper,) = library.papers
     text = format_citation(paper, "bibtex", library=library).text
     title = bibtexparser.parse_string(text).entries[0].fields_dict["title"].value
-    assert r"D0 --\textgreater{} K-" in title
+    assert r"D0 -{}-\textgreater{} K-" in title  # two hyphens, no en dash
     assert r"p\textgreater{}2 and \textless{}1 and $q<1$" in title
 
 

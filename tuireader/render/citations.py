@@ -780,8 +780,22 @@ def bibtex_escape(text: str, *, protect: Callable[[str], bool] | None = None) ->
     backslashes, unbalanced braces, the commands of :data:`_UNSAFE_COMMANDS` and, outside
     math, every other command are escaped; whitespace is collapsed. ``protect`` picks words (given as their
     plain text) to wrap in braces; words holding braces or math are left as they are.
+    Dashes that make an arrow with an escaped ``<`` or ``>`` ("D0 --> K-") are kept
+    apart (``-{}-\textgreater{}``): LaTeX would print ``--`` as an en dash.
     """
-    return _render(_latex_tokens(_clean(_tags_as_latex(text))), protect=protect)
+    return _arrows_apart(_render(_latex_tokens(_clean(_tags_as_latex(text))), protect=protect))
+
+
+#: a run of dashes before ``\textgreater{}`` or after ``\textless{}`` (an arrow)
+_ARROW_DASHES = re.compile(r"-{2,}(?=\\textgreater\{\})|(?<=\\textless\{\})-{2,}")
+
+
+def _arrows_apart(written: str) -> str:
+    """``written`` (BibTeX text) with the dashes of each arrow apart, ``-{}-`` for
+    ``--``: before ``\\textgreater{}`` LaTeX prints ``--`` as an en dash ("–>")."""
+    if "--" not in written:
+        return written
+    return _ARROW_DASHES.sub(lambda found: "{}".join(found.group()), written)
 
 
 #: MathML a page or a Crossref title leaves in the text (``<math><mi>x</mi></math>``,
@@ -1429,7 +1443,7 @@ def _protected_title(
             else:
                 out.append(_protect_runs(word, capital_rule, keep))
         previous, first = plain, False
-    return "".join(out)
+    return _arrows_apart("".join(out))
 
 
 def _markup_arguments_only(word: list[_Tok]) -> bool:

@@ -900,6 +900,31 @@ def keyword_list(value: str | None) -> list[str]:
     return [" ".join(unlatex(part).split()) for part in parts]
 
 
+#: an arrow written with escaped angle brackets, its dashes kept apart so that LaTeX
+#: prints no en dash (``-{}-\textgreater{}``, ``{-}{-}\textgreater{}``,
+#: ``\textless{}-{}-``; or joined, ``--\textgreater{}``, as tuireader wrote it before)
+_ARROW_RE = re.compile(
+    r"(?P<lt>\\textless(?:\{\}|(?![A-Za-z])))?"
+    r"(?P<dashes>-(?:(?:\{\})?-)+|(?:\{-\}){2,})"
+    r"(?P<gt>\\textgreater(?:\{\}|(?![A-Za-z])))?"
+)
+
+
+def _arrows(value: str) -> str:
+    """``value`` with each arrow of :data:`_ARROW_RE` as its characters ("-->", "<--"):
+    a reader writes it so, where the dashes alone would read as an en dash."""
+    if "\\text" not in value:
+        return value
+
+    def written(found: re.Match[str]) -> str:
+        if not (found.group("lt") or found.group("gt")):
+            return found.group()
+        dashes = "-" * found.group("dashes").count("-")
+        return ("<" if found.group("lt") else "") + dashes + (">" if found.group("gt") else "")
+
+    return _ARROW_RE.sub(written, value)
+
+
 def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) -> Record | None:
     """The record of one BibTeX entry (None without title or abstract).
 
@@ -921,7 +946,7 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
 
     def plain(name: str) -> str | None:
         value = get(name)
-        return unlatex(value) or None if value else None
+        return unlatex(_arrows(value)) or None if value else None
 
     abstract = get("abstract")
     abstract = unlatex(abstract) if abstract else ""
