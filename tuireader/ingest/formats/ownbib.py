@@ -358,6 +358,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     abstract = entry.get("abstract")
     if abstract is not None:
         record = replace(record, abstract=" ".join(literal_text(abstract).split()))
+    record = _as_text(record)
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     links = entry.get(LINKS_FIELD)
     if links is not None:
@@ -373,6 +374,26 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
             source_entry=replace(entry, fields=carried.fields),
         ),
         scope or None,
+    )
+
+
+def _as_text(record: Record) -> Record:
+    """``record``'s title, authors and venue as plain text, as the paper had them: the
+    export's escapes (``O{\\textquoteright}Connor``, ``z\\textasciitilde{}2.56``) as the
+    characters they stand for, where the BibTeX reader keeps a source's commands as
+    written; math stays as written (``$\\alpha$``)."""
+    from tuireader.render.citations import bibtex_unescape
+
+    def text(value: str | None) -> str | None:
+        return " ".join(bibtex_unescape(value).split()) or None if value else value
+
+    return replace(
+        record,
+        title=text(record.title),
+        authors=tuple(filter(None, map(text, record.authors))),
+        venue=text(record.venue),
+        journal=text(record.journal),
+        booktitle=text(record.booktitle),
     )
 
 
