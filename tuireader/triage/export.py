@@ -505,13 +505,19 @@ def _with_links(entry: str, paper: Paper) -> str:
     paper's (a NeurIPS entry's PDF for the poster's page). Read back, they are the
     paper's links again (:mod:`tuireader.ingest.formats.ownbib`)."""
     from tuireader.ingest.formats.bibtex import parse_entry_string, record_from_entry
-    from tuireader.ingest.formats.ownbib import LINKS_FIELD, bibtex_literal, links_value
+    from tuireader.ingest.formats.ownbib import (
+        LINKS_FIELD,
+        bibtex_literal,
+        links_value,
+        without_derived_page,
+    )
     from tuireader.ingest.links import record_links
 
     parsed = _read_as_written(entry) or parse_entry_string(entry)
     record = record_from_entry(parsed) if parsed is not None else None
-    given = record_links(record) if record is not None else ()
-    if [(link.url, link.kind) for link in given] == [(l.url, l.kind) for l in paper.links]:
+    # as the export is read back: a ``url`` that is its DOI's or arXiv id's address is theirs
+    given = record_links(without_derived_page(record)) if record is not None else ()
+    if given == paper.links:  # each link, its kind and where it came from
         return entry
     return _add_fields(entry, [(LINKS_FIELD, bibtex_literal(links_value(paper.links)))])
 

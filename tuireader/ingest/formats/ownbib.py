@@ -54,6 +54,7 @@ __all__ = [
     "own_bibtex",
     "own_triage",
     "with_links",
+    "without_derived_page",
 ]
 
 #: how tuireader's BibTeX export starts: a comment block, which BibTeX and reference
@@ -358,7 +359,7 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
     abstract = entry.get("abstract")
     if abstract is not None:
         record = replace(record, abstract=" ".join(literal_text(abstract).split()))
-    record = _as_text(record)
+    record = without_derived_page(_as_text(record))
     others = plain_dois(entry.get(OTHER_DOIS_FIELD))
     links = entry.get(LINKS_FIELD)
     if links is not None:
@@ -375,6 +376,23 @@ def _own_record(record: Record) -> tuple[Record, str | None]:
         ),
         scope or None,
     )
+
+
+def without_derived_page(record: Record) -> Record:
+    """``record`` (an entry of the export) without its ``url`` where that is the address
+    of its DOI or of its arXiv id: a citation gives a paper's DOI or eprint so, and
+    read back it was the paper's own page (a link of origin ``url``, first), where the
+    paper had it of its DOI or arXiv id alone. The entry's ``doi`` and ``eprint`` give
+    the link again; a paper whose own page it was has it so in :data:`LINKS_FIELD`."""
+    if not (record.url and (record.doi or record.arxiv_id)):
+        return record
+    from tuireader.ingest.links import url_key
+
+    derived = {
+        url_key(f"https://doi.org/{record.doi}") if record.doi else "",
+        url_key(f"https://arxiv.org/abs/{record.arxiv_id}") if record.arxiv_id else "",
+    }
+    return replace(record, url=None) if url_key(record.url) in derived else record
 
 
 def _as_text(record: Record) -> Record:
