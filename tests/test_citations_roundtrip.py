@@ -339,7 +339,8 @@ def run_latex(folder: Path, bib: str) -> str | None:
     if run_bibtex(folder, bib) is None or shutil.which("pdflatex") is None:
         return None
     (folder / "doc.tex").write_text(
-        "\\documentclass{article}\n\\usepackage{url}\n\\begin{document}\n\\nocite{*}\n"
+        # amssymb for the \mathbb a paper's math is written with, as the README tells
+        "\\documentclass{article}\n\\usepackage{url,amssymb}\n\\begin{document}\n\\nocite{*}\n"
         "\\bibliographystyle{plain}\n\\bibliography{refs}\n\\end{document}\n",
         encoding="utf-8",
     )
