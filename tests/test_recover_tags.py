@@ -127,3 +127,32 @@ def test_tags_on_pages_out_of_reach_of_a_damaged_page_are_carried_over(tmp_path:
     assert result.outcome == "recovered", result.message
     assert result.tags == 1500, result.message
     assert set(tags_in(db)) == set(many[1500:])
+
+
+@pytest.mark.parametrize("table", ["tags", "triage"])
+@pytest.mark.parametrize("fill", [b"\x00", b"\xff"], ids=repr)
+def test_a_read_only_view_shows_every_mark_recover_gives_back(
+    tmp_path: Path, fill: bytes | None, table: str
+) -> None:
+    # the reader and ``search is:kept`` showed 35 decisions, 0 tags and 2 notes of a file
+    # whose page of tags was overwritten past its header, where recover gave back 27 tags
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    with Store.open(db) as store:
+        saved = store.snapshot()
+    garble(db, fill, first=root_of(db, table))
+    damaged = db.read_bytes()
+    with Store.open(db) as reader:
+        assert reader.read_only and reader.problem and "damaged" in reader.problem
+        shown = reader.snapshot()
+    with Store.open(db, read_only=True) as view:
+        viewed = view.snapshot()
+    assert [child.name for child in tmp_path.iterdir()] == [db.name]  # nothing made beside
+    assert db.read_bytes() == damaged
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    with Store.open(db, read_only=True) as fresh:
+        got = fresh.snapshot()
+    assert (got.states, got.tags, got.notes) == (saved.states, saved.tags, saved.notes)
+    for seen in (shown, viewed):
+        assert (seen.states, seen.tags, seen.notes) == (got.states, got.tags, got.notes)

@@ -111,17 +111,7 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
     what = _file_key(path)
     mem = _copy_readable(path, timeout)
     try:
-        # those SQLite cannot read, from its damaged pages
-        mem.executemany("INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)", found.decisions)
-        mem.executemany(
-            f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
-            [StoredIdentity.from_row(row).row() for row in found.identities],
-        )
-        if found.tags:
-            mem.executemany(
-                "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
-                [(paper_id, normalize_tag(tag), tag_key(tag)) for paper_id, tag in found.tags],
-            )
+        _lay_in(mem, found)  # those SQLite cannot read, from its damaged pages
         decisions, tags, notes = (
             int(mem.execute(query).fetchone()[0])
             for query in (
@@ -172,6 +162,30 @@ def recover(path: str | os.PathLike[str], *, timeout: float = 5.0) -> Recovery:
         decisions,
         tags,
         notes,
+    )
+
+
+def add_salvaged(path: Path, mem: sqlite3.Connection, timeout: float) -> None:
+    """Add to ``mem`` (what SQLite could read of the triage file at ``path``, damaged in
+    place) the decisions, notes, tags and identities :func:`recover` reads from its
+    damaged pages, so that a read-only view of the file shows every mark recovering it
+    gives back. Nothing is written, or made beside it."""
+    found = _diagnose(path, timeout)
+    if found.outcome == "damaged":
+        _lay_in(mem, found)
+
+
+def _lay_in(mem: sqlite3.Connection, found: _Found) -> None:
+    """Add to ``mem`` the rows ``found`` on the damaged pages, for the papers (and tags)
+    it has none of."""
+    mem.executemany("INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)", found.decisions)
+    mem.executemany(
+        f"INSERT OR IGNORE INTO identity ({_IDENTITY_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)",
+        [StoredIdentity.from_row(row).row() for row in found.identities],
+    )
+    mem.executemany(
+        "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
+        [(paper_id, normalize_tag(tag), tag_key(tag)) for paper_id, tag in found.tags],
     )
 
 

@@ -1063,6 +1063,7 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
     if head is not None and head != _SQLITE_MAGIC:
         _copy_headless(path, mem)
         return mem
+    read = damaged = False
     with closing(_read_only(path, timeout)) as sources:
         for src in sources:
             try:
@@ -1072,11 +1073,27 @@ def _copy_readable(path: Path, timeout: float) -> sqlite3.Connection:
                     return mem  # a writer holds it: what we could read might be half-written
                 continue
             _copy_rows(src, mem)
-            return mem
+            read, damaged = True, _damaged_in_place(src, path)
+            break
+    if damaged:  # what ``tuireader recover`` reads of its damaged pages, shown as well
+        from tuireader.triage.recover import add_salvaged
+
+        add_salvaged(path, mem, timeout)
+    if read:
+        return mem
     _copy_cut_short(path, mem)
     if not mem.execute("SELECT 1 FROM triage UNION ALL SELECT 1 FROM tags LIMIT 1").fetchall():
         _copy_headless(path, mem)  # its header overwritten after the first 16 bytes
     return mem
+
+
+def _damaged_in_place(src: sqlite3.Connection, path: Path) -> bool:
+    """Whether SQLite's check finds the triage file that ``src`` reads damaged."""
+    try:
+        Store._check(src, path)
+    except sqlite3.Error as error:
+        return _is_corrupt(error)
+    return False
 
 
 #: the largest triage file :func:`_copy_cut_short` reads into memory whole.
