@@ -27,6 +27,7 @@ from tuireader.triage.salvage import (
     cells_told,
     decisions_on_pages,
     identities_on_pages,
+    kinds_in_use,
     tags_on_pages,
 )
 from tuireader.triage.store import (
@@ -328,6 +329,17 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         told = cells_told(path, root) if root is not None else None
         if told is not None and len(read(path, [root or 0], False)) == told:
             missing.remove(table)  # (a table of one page: that page's rows are all)
+        elif (
+            root is not None
+            and told is None
+            and _afresh(
+                path,
+                timeout,
+                functools.partial(_read_below, table=table, root=root, path=path, read=read),
+                False,
+            )
+        ):
+            missing.remove(table)  # (its first page only pointed to the pages of its rows)
     return _Found(
         "damaged",
         f"damaged ({error})",
@@ -336,6 +348,46 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         decisions=tuple(found["triage"]),
         identities=tuple(tuple(row) for row in found["identity"]),
     )
+
+
+def _read_below(
+    conn: sqlite3.Connection,
+    table: str,
+    root: int,
+    path: Path,
+    read: Callable[[Path, Iterable[int], bool], Sequence[Any]],
+) -> bool:
+    """Whether every row of ``table``, whose first page (``root``) is damaged and is no
+    leaf, was read from the pages below it: every page in use that no other table or
+    index holds (as SQLite's ``dbstat`` finds them) is one that points to others, or a
+    leaf page whose header says how many rows it holds, and as many are found on it
+    (``read``). At least one such leaf: else the first page may have held the rows."""
+    kinds = kinds_in_use(path)
+    if kinds is None:
+        return False
+    held: set[int] = set()
+    try:
+        names = [
+            str(row[0])
+            for row in conn.execute("SELECT name FROM sqlite_master WHERE rootpage > 0")
+            if row[0] != table
+        ] + ["sqlite_schema"]  # (the schema's own pages past the first)
+        for name in names:
+            held.update(
+                int(row[0])
+                for row in conn.execute("SELECT pageno FROM dbstat WHERE name = ?", (name,))
+            )
+    except sqlite3.Error:  # (a SQLite without dbstat, another table damaged)
+        return False
+    leaves = 0
+    for number, kind in kinds.items():
+        if number == root or number in held or kind == 0x05:
+            continue
+        told = cells_told(path, number) if kind == 0x0D else None
+        if told is None or len(read(path, [number], False)) != told:
+            return False
+        leaves += 1
+    return leaves > 0
 
 
 def _in_words(missing: list[str]) -> str:

@@ -170,6 +170,32 @@ def _rows_on_pages(
         yield from _rows_from(data, start, columns)
 
 
+def kinds_in_use(path: Path) -> dict[int, int] | None:
+    """The kind (its first byte: 0x0D a leaf page of a table, 0x05 a page of a table
+    that points to others) of each page but the first of the triage file at ``path``
+    (with the changes its log holds laid over it) that is not on its list of pages no
+    longer in use; None where that cannot be read whole."""
+    if _held_here(path):  # never opened outside SQLite while this process holds it
+        return None
+    try:
+        with path.open("rb") as handle:
+            image = handle.read(_SALVAGE_LIMIT + 1)
+        log = _log_of(path)
+    except OSError:
+        return None
+    if len(image) > _SALVAGE_LIMIT or not image.startswith(_SQLITE_MAGIC):
+        return None
+    page = int.from_bytes(image[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page not in _PAGE_SIZES:
+        return None
+    laid = _with_log(image, log) if log else None
+    if laid is not None and laid[1] == page:
+        image = laid[0]
+    pages = _in_use(image, page)
+    return None if pages is None else {number: image[(number - 1) * page] for number in pages}
+
+
 def _in_use(image: bytes, page: int) -> set[int] | None:
     """The pages of ``image`` (a database of pages of ``page`` bytes) but the first that
     are not on its list of pages no longer in use, which keep the rows they held (a tag
