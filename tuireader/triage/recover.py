@@ -28,6 +28,7 @@ from tuireader.triage.salvage import (
     decisions_on_pages,
     identities_on_pages,
     kinds_in_use,
+    notes_cut_on_pages,
     tags_on_pages,
 )
 from tuireader.triage.store import (
@@ -340,10 +341,18 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
             )
         ):
             missing.remove(table)  # (its first page only pointed to the pages of its rows)
+    cut: list[str] = []
+    if found["triage"]:
+        root = _afresh(path, timeout, functools.partial(_root, table="triage"), None)
+        cut = notes_cut_on_pages(path, pages | ({root} if root is not None else set()), True)
     return _Found(
         "damaged",
         f"damaged ({error})",
-        _in_words([_HOLDS[table] for table in missing]),
+        "; ".join(
+            part
+            for part in (_in_words([_HOLDS[table] for table in missing]), _cut_words(cut))
+            if part
+        ),
         tags=tuple(found["tags"]),
         decisions=tuple(found["triage"]),
         identities=tuple(tuple(row) for row in found["identity"]),
@@ -388,6 +397,15 @@ def _read_below(
             return False
         leaves += 1
     return leaves > 0
+
+
+def _cut_words(cut: list[str]) -> str:
+    """The notes too long for their page whose rest could not be read, in words."""
+    if not cut:
+        return ""
+    named = ", ".join(cut[:5]) + (f" and {len(cut) - 5} more" if len(cut) > 5 else "")
+    notes = "the note" if len(cut) == 1 else "the notes"
+    return f"{notes} of {named} could not be read whole: only {'its' if len(cut) == 1 else 'their'} start is kept"
 
 
 def _in_words(missing: list[str]) -> str:

@@ -8,10 +8,11 @@ file read-only and by ``tuireader recover`` to carry it over."""
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import struct
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,7 @@ def tags_on_pages(
     from tuireader.triage.store import StoreError, tag_key
 
     found: dict[tuple[str, str], str] = {}
-    for values in _rows_on_pages(path, pages, 3, everywhere):
+    for values, _whole in _rows_on_pages(path, pages, 3, everywhere):
         paper_id, tag, key = values
         if not all(isinstance(value, str) and value for value in values):
             continue
@@ -92,19 +93,44 @@ def decisions_on_pages(
     """The rows of the triage table (paper id, state, note, when it changed) still found
     on ``pages`` of the triage file at ``path``, as :func:`tags_on_pages` finds a tag's:
     four values, a paper id, one of the states, a note (text) and a time. A note too
-    long for its page (its rest on pages of its own) is not found, nor its paper's row.
+    long for its page has its rest read from the pages of its own that hold it; where
+    they cannot be read whole, its start is found (see :func:`notes_cut_on_pages`).
     Of two rows found for one paper, the later one."""
+    return _decisions(path, pages, everywhere)[0]
+
+
+def notes_cut_on_pages(path: Path, pages: Iterable[int], everywhere: bool = False) -> list[str]:
+    """The papers whose rows :func:`decisions_on_pages` found with their note cut short:
+    a note too long for its page whose rest, on pages of its own, could not be read
+    whole (those pages damaged, or taken for others). Their decision and the start of
+    their note are found."""
+    return _decisions(path, pages, everywhere)[1]
+
+
+def _decisions(
+    path: Path, pages: Iterable[int], everywhere: bool
+) -> tuple[list[tuple[str, str, str, float]], list[str]]:
     from tuireader.triage.store import STATES
 
     found: dict[str, tuple[str, str, str, float]] = {}
-    for paper_id, state, note, updated in _rows_on_pages(path, pages, 4, everywhere):
+    cut: set[str] = set()
+    for values, whole in _rows_on_pages(path, pages, 4, everywhere, cut_too=True):
+        paper_id, state, note, updated = values
+        if not whole:  # (what was cut: the end of its note, and when it changed)
+            note, updated = note or "", updated if isinstance(updated, int | float) else 0.0
         if not isinstance(paper_id, str) or not paper_id or state not in STATES:
             continue
         if not isinstance(note, str) or not isinstance(updated, int | float):
             continue
-        if paper_id not in found or found[paper_id][3] < updated:
+        if not whole and paper_id in found:
+            continue  # (a row of it found whole is the one)
+        if paper_id not in found or paper_id in cut or found[paper_id][3] < updated:
             found[paper_id] = (paper_id, state, note, float(updated))
-    return list(found.values())
+            if whole:
+                cut.discard(paper_id)
+            else:
+                cut.add(paper_id)
+    return list(found.values()), sorted(cut)
 
 
 def identities_on_pages(
@@ -118,7 +144,7 @@ def identities_on_pages(
     import json
 
     found: dict[str, list[Any]] = {}
-    for values in _rows_on_pages(path, pages, 9, everywhere):
+    for values, _whole in _rows_on_pages(path, pages, 9, everywhere):
         paper_id, keys, year, seen = values[0], values[1], values[5], values[8]
         texts = [values[index] for index in (0, 1, 2, 3, 4, 6, 7)]
         if not paper_id or not all(isinstance(text, str) for text in texts):
@@ -136,13 +162,16 @@ def identities_on_pages(
 
 
 def _rows_on_pages(
-    path: Path, pages: Iterable[int], columns: int, everywhere: bool = False
-) -> Iterator[list[Any]]:
+    path: Path, pages: Iterable[int], columns: int, everywhere: bool = False, cut_too: bool = False
+) -> Iterator[tuple[list[Any], bool]]:
     """The values of the rows of ``columns`` values found whole on ``pages`` of the
     triage file at ``path`` (with the changes its log holds laid over it), in the part
     of each that holds its rows (see :func:`tags_on_pages`); with ``everywhere``, on
     every page in use as well, where the list of the pages no longer in use can be read
-    whole (see :func:`_in_use`)."""
+    whole (see :func:`_in_use`). A row too long for its page is read on with the pages
+    its rest is on; with ``cut_too``, one whose rest cannot be read whole is found too,
+    cut (its last values but the first two: see :func:`_overflowing_at`), and False
+    beside it."""
     if _held_here(path):  # never opened outside SQLite while this process holds it
         return
     try:
@@ -167,7 +196,11 @@ def _rows_on_pages(
         if data[0] == 0x0D:  # a leaf page of a table: its rows lie past where it says
             begins = int.from_bytes(data[5:7], "big") or 65536
             start = begins if 8 < begins < page else 8
-        yield from _rows_from(data, start, columns)
+        for values, whole in _rows_from(
+            data, start, columns, functools.partial(_chain, image, page)
+        ):
+            if whole or cut_too:
+                yield values, whole
 
 
 def kinds_in_use(path: Path) -> dict[int, int] | None:
@@ -237,15 +270,111 @@ _HEADS = {
 }
 
 
-def _rows_from(data: bytes, start: int, columns: int) -> Iterator[list[Any]]:
-    """The values of each row of ``columns`` values found whole in ``data`` (a page) from
+def _rows_from(
+    data: bytes, start: int, columns: int, chain: Callable[[int, int], bytes]
+) -> Iterator[tuple[list[Any], bool]]:
+    """The values of each row of ``columns`` values found in ``data`` (a page) from
     ``start`` on: a cell (the record's size, the rowid, the record) whose record is as
-    long as its size says."""
+    long as its size says, and True; or a cell too long for its page whose rest is read
+    with ``chain`` (see :func:`_overflowing_at`), and whether it was read whole."""
     for match in _HEADS[columns].finditer(data, start):
         at = match.start()
         found = _record_at(data, at, columns)
         if found is not None and _cell_before(data, at, found[1], start):
-            yield found[0]
+            yield found[0], True
+            continue
+        longer = _overflowing_at(data, at, columns, start, chain)
+        if longer is not None:
+            yield longer
+
+
+def _overflowing_at(
+    data: bytes, at: int, columns: int, start: int, chain: Callable[[int, int], bytes]
+) -> tuple[list[Any], bool] | None:
+    """The values of the record of ``columns`` values at ``at`` of ``data`` (a leaf page
+    of a table) too long for its page, as SQLite keeps one: its start on the page, then
+    the number of the first of the pages its rest is on (see :func:`_chain`), and
+    whether its rest was read whole. A record whose rest cannot be read whole keeps its
+    first two values, and the text of the one the rest begins in (or its last text
+    before it) as far as it was read; the values past it are NULL. None where no such
+    cell is there."""
+    types = _types_at(data, at, columns)
+    if types is None:
+        return None
+    size = data[at] + sum(_width(kind) or 0 for kind in types)
+    usable = len(data)
+    most = usable - 35
+    if size <= most or any(_width(kind) is None for kind in types):
+        return None
+    least = (usable - 12) * 32 // 255 - 23
+    local = least + (size - least) % (usable - 4)
+    local = local if local <= most else least
+    if at + local + 4 > len(data) or not _cell_before(data, at, size, start):
+        return None
+    first = int.from_bytes(data[at + local : at + local + 4], "big")
+    record = data[at : at + local] + chain(first, size - local)
+    found = _decoded(types, record, data[at], _ANY_WIDTHS)
+    if found is not None and found[1] == size:
+        return found[0], True
+    values: list[Any] = []
+    pos = data[at]
+    for kind in types:
+        width = _width(kind) or 0
+        if pos + width <= len(record):
+            value = _decoded([kind], record, pos, _ANY_WIDTHS)
+            if value is None:
+                return None
+            values.append(value[0][0])
+        elif kind >= 13 and len(values) >= 2 and pos < len(record):
+            values.append(record[pos:].decode("utf-8", "ignore"))  # where it was cut
+        elif len(values) < 2:
+            return None
+        else:
+            values.append(None)
+        pos += width
+    return values, False
+
+
+def _types_at(data: bytes, at: int, columns: int) -> list[int] | None:
+    """The serial types of the record of ``columns`` values whose header is at ``at``."""
+    head = data[at]
+    types: list[int] = []
+    pos = at + 1
+    while pos < at + head:
+        kind, pos = _varint(data, pos)
+        if kind is None or kind in (10, 11) or (kind >= 12 and not kind % 2):
+            return None
+        types.append(kind)
+    return types if pos == at + head and len(types) == columns else None
+
+
+def _width(kind: int) -> int | None:
+    return (kind - 13) // 2 if kind >= 13 and kind % 2 else _ANY_WIDTHS.get(kind)
+
+
+def _chain(image: bytes, page: int, first: int, size: int) -> bytes:
+    """The ``size`` bytes of a record's rest on the chain of pages of ``image`` from
+    page ``first`` on (each names the next in its first four bytes; the last, none), or
+    as many of them as can be read: the chain ends at a page past the file's end, one
+    met twice, or a last page that names another."""
+    count = len(image) // page
+    out = bytearray()
+    seen: set[int] = set()
+    number = first
+    while len(out) < size:
+        if not 1 < number <= count or number in seen:
+            break
+        seen.add(number)
+        at = (number - 1) * page
+        take = min(size - len(out), page - 4)
+        following = int.from_bytes(image[at : at + 4], "big")
+        if (following != 0) != (len(out) + take < size):
+            break  # (its last page names another, or another names none)
+        if following and not 1 < following <= count:
+            break  # (a page past the file's end named: this one is damaged)
+        out += image[at + 4 : at + 4 + take]
+        number = following
+    return bytes(out)
 
 
 def _record_at(data: bytes, at: int, columns: int) -> tuple[list[Any], int] | None:
