@@ -5,12 +5,14 @@ copy a reader kept that still holds them."""
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
+from tuireader.triage import store as store_module
 from tuireader.triage.recover import recover
 from tuireader.triage.store import Store
 
@@ -207,3 +209,26 @@ def test_a_page_of_rows_lost_below_a_damaged_first_page_is_said(tmp_path: Path) 
     found = tags_in(db)
     assert 1000 < result.tags < 1500 and set(found) < set(many[1500:]), result.message
     assert set(found.values()) == {("robots",)}
+
+
+@pytest.mark.parametrize("seed", [99, 418, 716, 1164])
+def test_a_row_made_of_the_ends_of_others_is_no_tag(tmp_path: Path, seed: int) -> None:
+    # the list of where the rows of the page of tags are, overwritten with noise that
+    # points into the middle of rows: SQLite read a row made of their ends, which
+    # recover carried over as a 28th tag ("s paper016robotsr" on "aper017robotsrobot"),
+    # or stopped at ("A tag can't be empty."), as did the reader
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    root = root_of(db, "tags")
+    data = bytearray(db.read_bytes())
+    data[(root - 1) * PAGE + 8 : (root - 1) * PAGE + 600] = random.Random(seed).randbytes(592)
+    db.write_bytes(bytes(data))
+    with closing(sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)) as conn:
+        read = [row for row in store_module._rows(conn, "paper_id, tag", "tags") if row[0]]
+    assert any(row not in [(paper_id, "robots") for paper_id in IDS[:27]] for row in read)
+    written = {paper_id: ("robots",) for paper_id in IDS[:27]}
+    with Store.open(db) as reader:
+        assert reader.read_only and reader.snapshot().tags == written
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert result.tags == 27 and tags_in(db) == written, result.message

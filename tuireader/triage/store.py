@@ -1281,8 +1281,17 @@ def _copy_rows(src: sqlite3.Connection, mem: sqlite3.Connection, *, decisions: b
                 "INSERT OR IGNORE INTO triage VALUES (?, ?, ?, ?)",
                 (paper_id, state, _text(note), _number(updated)),
             )
-    for paper_id, tag in _rows(src, "paper_id, tag", "tags") if decisions else ():
-        if isinstance(paper_id, str) and isinstance(tag, str) and tag.strip():
+    for paper_id, tag, key in _rows(src, "paper_id, tag, key", "tags") if decisions else ():
+        # a row read where a damaged page points into the middle of others' is made of
+        # their ends: its key is not its tag's (nor is a tag that is nothing once cleaned)
+        if (
+            isinstance(paper_id, str)
+            and paper_id
+            and isinstance(tag, str)
+            and isinstance(key, str)
+            and _key_now(tag) is not None
+            and _key_now(key) == _key_now(tag)
+        ):
             mem.execute(
                 "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
                 (paper_id, normalize_tag(tag), tag_key(tag)),
