@@ -54,3 +54,26 @@ def test_what_identifies_each_paper_on_such_a_page_is_carried_over(tmp_path: Pat
     assert "what identifies each marked paper" not in result.message, result.message
     with Store.open(db, read_only=True) as fresh:
         assert fresh.identities(IDS[:20]) == {found.paper_id: found for found in known}
+
+
+def test_decisions_below_a_damaged_first_page_come_back_without_a_word_of_loss(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "triage.sqlite3"
+    many = [f"paper{i:04d}" for i in range(3000)]
+    with Store.open(db) as store:
+        store.set_state_many(many, "kept")
+        for paper_id in many[::100]:
+            store.set_note(paper_id, f"note of {paper_id}")
+        saved = store.snapshot()
+    root = root_of(db, "triage")
+    data = bytearray(db.read_bytes())
+    data[(root - 1) * 4096 : root * 4096] = b"\xab" * 4096
+    db.write_bytes(bytes(data))
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert (result.decisions, result.notes) == (3000, 30), result.message
+    assert "lost" not in result.message
+    with Store.open(db, read_only=True) as fresh:
+        got = fresh.snapshot()
+    assert got.states == saved.states and got.notes == saved.notes
