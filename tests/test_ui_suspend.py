@@ -299,3 +299,46 @@ async def test_quitting_while_ctrl_z_waits_for_the_changes_quits_without_stoppin
         await pilot.pause()
     assert stops == []
     assert saved(first).state == "kept"
+
+
+@sync
+async def test_ctrl_z_as_a_change_is_refused_by_a_locked_triage_file_says_so_before_any_stop(
+    monkeypatch,
+):
+    # the change waited for the lock, was refused, and the reader stopped at once: its
+    # "Not saved" was said only after fg, to a user who took it for saved
+    import sqlite3
+
+    from tuireader.system.paths import resolve
+
+    path = resolve().ensure().state_db
+    opening = Store.open.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        Store, "open", classmethod(lambda cls, where, **kw: opening(cls, where, timeout=0.1, **kw))
+    )
+    app = triage_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await start(pilot)
+        first = screen.current_paper.id
+        stops = _stops_recorded(app, lambda: saved(first).state)
+        locker = sqlite3.connect(path, isolation_level=None)
+        try:
+            locker.execute("BEGIN IMMEDIATE")  # another program writing to it
+            await pilot.press("s", "ctrl+z")
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+            assert stops == []  # the reader runs on
+            said = [text for text in notices(app) if text.startswith(("Not ", "The triage"))]
+            assert any("locked" in text or "busy" in text for text in said), said
+            assert (
+                "Not suspended: a change could not be saved (its “Not saved” notice says why, "
+                "and what to do); ^z stops it"
+            ) in said
+        finally:
+            locker.close()
+        assert saved(first).state == "new"  # nothing written while it was locked
+        await pilot.press("s")  # once the other program let go, the change saves
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert stops == ["kept"]

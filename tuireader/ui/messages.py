@@ -158,3 +158,5 @@ class SavedForSuspend(Message):
     saved: bool
     #: the stop was asked by another program (SIGTSTP), not by a key
     signalled: bool = False
+    #: a change written meanwhile could not be saved (its notice just shown)
+    refused: bool = False

@@ -311,6 +311,9 @@ class TriageBook:
         self._writer_idle.set()
         #: changes that could not be saved (written by the writer thread only)...
         self._failed_ops: set[int] = set()
+        #: how many changes could not be saved so far (written by the writer thread only):
+        #: one refused while the reader waits to stop keeps it running, to say so
+        self.refusals = 0
         #: of those, the note saves refused for a note changed elsewhere (writer's thread):
         #: never a change of this reader's, so undo passes over them to the last action
         self._conflicted_ops: set[int] = set()
@@ -878,6 +881,7 @@ class TriageBook:
                 outcome = self._looked(outcome)
             if isinstance(outcome, TriageFailed) and job.op_id is not None:
                 self._failed_ops.add(job.op_id)
+                self.refusals += 1
                 if outcome.several:
                     self._several[outcome.reason] = outcome.several
             self._keep_unsaved(job, outcome)

@@ -2128,7 +2128,10 @@ class MainScreen(Screen[None]):
 
     @work(thread=True, group="suspend", exit_on_error=False)
     def _save_for_suspend(self, signalled: bool) -> None:
-        self.post_message(msg.SavedForSuspend(self.triage.flush(SUSPEND_WAIT), signalled))
+        refusals = self.triage.refusals
+        saved = self.triage.flush(SUSPEND_WAIT)
+        refused = self.triage.refusals != refusals
+        self.post_message(msg.SavedForSuspend(saved, signalled, refused))
 
     def on_saved_for_suspend(self, message: msg.SavedForSuspend) -> None:
         if self.triage.closing or getattr(self.app, "_exit", False):
@@ -2139,11 +2142,24 @@ class MainScreen(Screen[None]):
             self._save_for_suspend(message.signalled)
             return
         self._suspend_waiting = False
+        key = self._key_for("suspend")
+        again = f"{key} stops it" if key else "it can be stopped"
+        if message.refused:  # stopped now, its "Not saved" would be seen only after fg
+            why = "its “Not saved” notice says why, and what to do"
+            self.notify(
+                (
+                    "Not stopped: another program asked the reader to stop (SIGTSTP) as a "
+                    f"change could not be saved ({why}); {again}"
+                )
+                if message.signalled
+                else f"Not suspended: a change could not be saved ({why}); {again}",
+                severity="warning",
+                markup=False,
+            )
+            return
         if message.saved:
             self.app.action_suspend_process()
             return
-        key = self._key_for("suspend")
-        again = f"{key} stops it" if key else "it can be stopped"
         if message.signalled:
             said = (
                 "Not stopped: another program asked the reader to stop (SIGTSTP) while "
