@@ -11,7 +11,7 @@ from pathlib import Path
 from test_recover_tags import IDS, PAGE, marked, root_of
 
 from tuireader.triage.recover import recover
-from tuireader.triage.store import Store, TriageSnapshot
+from tuireader.triage.store import Store, StoredIdentity, TriageSnapshot
 
 LONG = "".join(f"line {i}: a long note on grasping, read again and again\n" for i in range(300))
 
@@ -74,3 +74,31 @@ def test_a_long_note_whose_rest_is_damaged_is_said_cut(tmp_path: Path) -> None:
     assert {paper_id: got.notes[paper_id] for paper_id in others} == others
     start = got.notes[IDS[2]]
     assert PAGE < len(start) < len(saved.notes[IDS[2]]) and saved.notes[IDS[2]].startswith(start)
+
+
+def test_what_identifies_a_paper_with_a_long_abstract_comes_back_whole(tmp_path: Path) -> None:
+    db = tmp_path / "triage.sqlite3"
+    marked(db)
+    abstract = "".join(f"Sentence {i} of a long abstract on grasping. " for i in range(200))
+    known = [
+        StoredIdentity(
+            paper_id,
+            (f"doi:10.1/{paper_id}",),
+            f"Title of {paper_id}",
+            "",
+            "Lee",
+            2024,
+            abstract=abstract,
+        )
+        for paper_id in IDS[:3]
+    ]
+    with Store.open(db) as store:
+        store.remember(known)
+        kept = store.identities(IDS[:3])
+    assert all(len(found.abstract) > 3000 for found in kept.values())
+    overwrite(db, root_of(db, "identity"), 8, 600)
+    result = recover(db)
+    assert result.outcome == "recovered", result.message
+    assert "what identifies each marked paper" not in result.message, result.message
+    with Store.open(db, read_only=True) as fresh:
+        assert fresh.identities(IDS[:3]) == kept

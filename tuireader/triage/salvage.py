@@ -140,7 +140,8 @@ def identities_on_pages(
     columns' order) still found on ``pages`` of the triage file at ``path``, as
     :func:`tags_on_pages` finds a tag's: nine values, a paper id, its keys (a JSON
     list), six texts and a year (or none) between them, and a time. A row too long for
-    its page (a long abstract, its rest on pages of its own) is not found."""
+    its page (a long abstract) is found where the pages of its own that hold its rest
+    can be read whole."""
     import json
 
     found: dict[str, list[Any]] = {}
