@@ -678,7 +678,7 @@ def test_cite_and_pandoc() -> None:
 
 def test_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown citation format"):
-        format_citation(SAMPLES["tseng24a"], "chicago")
+        format_citation(SAMPLES["tseng24a"], "harvard")
 
 
 # ---------------------------------------------------------------------- escaping

@@ -3965,7 +3965,7 @@ def _cite_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--abstract",
         action="store_true",
-        help="include the abstract in BibTeX/BibLaTeX entries",
+        help="include the abstract in BibTeX/BibLaTeX entries, RIS records and CSL-JSON items",
     )
     p.set_defaults(func=cmd_cite)
     _common(p, sources=False)  # ITEM holds the lists

@@ -93,6 +93,7 @@ from __future__ import annotations
 
 import calendar
 import html
+import json
 import re
 import string
 import unicodedata
@@ -148,7 +149,21 @@ __all__ = [
     "without_homonym_number",
 ]
 
-FORMATS: tuple[str, ...] = ("bibtex", "biblatex", "apa", "mla", "markdown", "cite", "pandoc", "url")
+FORMATS: tuple[str, ...] = (
+    "bibtex",
+    "biblatex",
+    "apa",
+    "mla",
+    "markdown",
+    "cite",
+    "pandoc",
+    "url",
+    # after the first eight, which keep their places (and numbers in the reader's menu)
+    "ieee",
+    "chicago",
+    "ris",
+    "csl-json",
+)
 DEFAULT_FORMAT = "bibtex"
 #: short names for menus and status messages.
 FORMAT_LABELS: dict[str, str] = {
@@ -156,6 +171,10 @@ FORMAT_LABELS: dict[str, str] = {
     "biblatex": "BibLaTeX",
     "apa": "APA 7",
     "mla": "MLA 9",
+    "ieee": "IEEE",
+    "chicago": "Chicago author-date",
+    "ris": "RIS",
+    "csl-json": "CSL-JSON",
     "markdown": "Markdown link",
     "cite": "LaTeX \\cite",
     "pandoc": "pandoc [@key]",
@@ -4513,10 +4532,491 @@ def _markdown(facts: _Facts) -> str:
     return " ".join(_end(part) for part in parts if part)
 
 
+# ----------------------------------------------------------- IEEE and Chicago
+
+#: months as IEEE abbreviates them (May, June and July are not)
+_IEEE_MONTHS = "Jan. Feb. Mar. Apr. May June July Aug. Sept. Oct. Nov. Dec.".split()  # noqa: SIM905
+#: IEEE names every author up to this many; more are the first and "et al."
+_IEEE_NAMES = 6
+#: Chicago names every author up to this many; more are the first seven and "et al."
+_CHICAGO_NAMES, _CHICAGO_SHOWN = 10, 7
+
+
+def _ieee_name(name: str) -> str:
+    """One name as IEEE gives it: initials first ("A. M. Turing"), a suffix after a
+    comma ("N. J. Evans, II"); an organisation's whole."""
+    if _institution(name):
+        return _plain(name)
+    given, family, suffix = (_plain(part) for part in name_parts(name))
+    text = " ".join(part for part in (_initials(given), family) if part)
+    return f"{text}, {suffix}" if suffix else text
+
+
+def _ieee_names(names: Sequence[str]) -> str:
+    """IEEE's list of names: "A and B", "A, B, and C" up to six; more, or a source
+    that names only some, the first and "et al."."""
+    named, more = _named(names)
+    shown = [_ieee_name(name) for name in named]
+    if more or len(shown) > _IEEE_NAMES:
+        return f"{shown[0]} et al."
+    if len(shown) <= 2:
+        return " and ".join(shown)
+    return ", ".join(shown[:-1]) + ", and " + shown[-1]
+
+
+#: a phrase a title quotes in straight quotation marks
+_STRAIGHT_QUOTES = re.compile(r'"([^"]*)"')
+
+
+def _quoted(title: str, after: str) -> str:
+    """A title in double quotation marks, those inside it made single, with the
+    punctuation that follows it inside the closing mark unless the title ends with
+    its own ("Why?" takes no comma)."""
+    inner = _STRAIGHT_QUOTES.sub("\u2018\\1\u2019", title).replace('"', "\u2019")
+    inner = inner.replace("\u201c", "\u2018").replace("\u201d", "\u2019")
+    if inner.endswith(("?", "!")) or not after:
+        return f"\u201c{inner}\u201d"
+    if inner.endswith(".") and after == ".":
+        return f"\u201c{inner}\u201d"
+    return f"\u201c{inner}{after}\u201d"
+
+
+def _dashed_pages(facts: _Facts) -> str | None:
+    pages = _pages(facts.paper.pages)
+    return pages.replace("--", "\u2013") if pages else None
+
+
+def _month_of(facts: _Facts) -> int | None:
+    """The month the source dates the work by, for its year."""
+    paper = facts.paper
+    month = paper.month if facts.year and paper.year == facts.year else None
+    return month if month and 1 <= month <= 12 else None
+
+
+def _ieee(facts: _Facts) -> str:
+    """IEEE's reference: initials first, the title quoted, the container (which IEEE
+    sets in italics, plain text as it is) with volume, number, pages and date, the DOI
+    last (else the page, "[Online]. Available: …")."""
+    paper, venue = facts.paper, facts.venue
+    people = facts.authors or facts.editors
+    head = _ieee_names(people) if people else ""
+    if not facts.authors and facts.editors:
+        head += ", Ed." if len(facts.editors) == 1 else ", Eds."
+    title = _display_title(facts)
+    year = str(facts.year) if facts.year else "n.d."
+    pages = _dashed_pages(facts)
+    kind = (paper.entry_type or "").lower()
+    thesis = _thesis(paper) if venue is None else None
+    standalone = venue is None and kind in _STANDALONE_TYPES and not thesis
+    place = _clean(paper.place)
+    place = "" if _NO_PLACE.fullmatch(place) else _plain(place)
+    publisher = _plain(paper.publisher or "")
+    parts: list[str] = []  # the elements after the title, joined by commas
+    if standalone and not facts.report and kind != "unpublished":
+        # a book: "Title, 2nd ed. Place: Publisher, 2015."
+        lead = title + (f", {facts.edition}" if facts.edition else "")
+        house = ": ".join(part for part in (place, publisher) if part)
+        text = _end(lead) + (f" {house}, {year}" if house else f" {year}")
+        body = text
+    else:
+        if venue is not None and venue.entry_type == "article" and not _on_preprint_server(venue):
+            parts.append(_plain(venue.container))
+            if venue.volume:
+                parts.append(f"vol. {_plain(venue.volume)}")
+            if _clean(paper.number):
+                parts.append(f"no. {_plain(paper.number or '')}")
+            if pages:
+                ranged = _page_range_given(paper.pages)
+                if ranged and "\u2013" in pages:
+                    parts.append(f"pp. {pages}")
+                else:
+                    parts.append(f"p. {pages}" if ranged else f"Art. no. {pages}")
+            month = _month_of(facts)
+            parts.append(f"{_IEEE_MONTHS[month - 1]} {year}" if month else year)
+        elif venue is not None and _on_preprint_server(venue):
+            parts.extend([_plain(venue.container), year])
+        elif venue is not None:
+            container = f"in {_plain(venue.container)}"
+            if facts.container_editors:
+                eds = ", Eds." if len(facts.container_editors) > 1 else ", Ed."
+                container += f", {_ieee_names(facts.container_editors)}{eds}"
+            parts.append(container)
+            if venue.series:
+                parts.append(f"ser. {_plain(venue.series)}")
+            if venue.volume:
+                parts.append(f"vol. {_plain(venue.volume)}")
+            if venue.entry_type != "inproceedings":
+                house = ": ".join(part for part in (place, _plain(venue.publisher or "")) if part)
+                if house:
+                    parts.append(house)
+            elif venue.publisher:
+                parts.append(_plain(venue.publisher))
+            parts.append(year)
+            if pages:
+                parts.append(f"pp. {pages}" if "\u2013" in pages else f"p. {pages}")
+        elif thesis:
+            parts.append("M.S. thesis" if thesis[0].startswith("Master") else "Ph.D. dissertation")
+            parts.extend(part for part in (publisher, place) if part)
+            parts.append(year)
+        elif facts.report or kind in ("techreport", "report"):
+            parts.extend(part for part in (publisher, place) if part)
+            parts.append(f"Rep. {_plain(facts.report)}" if facts.report else "Tech. Rep.")
+            parts.append(year)
+        elif facts.journal_ref:
+            parts.append(_plain(facts.journal_ref))
+            if not _holds_year(_plain(facts.journal_ref), facts.year or 0):
+                parts.append(year)
+        elif facts.arxiv is not None:
+            # IEEE's preprint: "Title," 2024, arXiv:2401.01234.
+            parts.append(year)
+            parts.append(f"arXiv:{facts.arxiv}")
+        elif kind == "unpublished":
+            parts.append("unpublished")
+        else:
+            parts.extend(part for part in (_plain(facts.site or ""), publisher) if part)
+            parts.append(year)
+        body = _quoted(title, ",") + " " + ", ".join(parts)
+    text = f"{head}, {body}" if head else body
+    text = _end(text)
+    if facts.doi:
+        text = f"{text.removesuffix('.')}, doi: {facts.doi}."
+    elif facts.address:
+        text += f" [Online]. Available: {facts.address}"
+    return text
+
+
+def _chicago_name(name: str, *, inverted: bool) -> str:
+    """One name as Chicago gives it: the first author's family name first ("Lovelace,
+    Ada"), the others in their own order; an organisation's whole."""
+    if _institution(name):
+        return _plain(name)
+    given, family, suffix = (_plain(part) for part in name_parts(name))
+    if not inverted:
+        text = " ".join(part for part in (given, family) if part)
+        return f"{text}, {suffix}" if suffix else text
+    text = f"{family}, {given}" if given else family
+    return f"{text}, {suffix}" if suffix else text
+
+
+def _chicago_names(names: Sequence[str], *, inverted: bool = True) -> str:
+    """Chicago's list of names (17th ed., 14.76 and 15.9): every one up to ten, the
+    last after "and"; more, the first seven and "et al."."""
+    named, more = _named(names)
+    shown = [_chicago_name(name, inverted=inverted and at == 0) for at, name in enumerate(named)]
+    if more or len(shown) > _CHICAGO_NAMES:
+        return ", ".join(shown[:_CHICAGO_SHOWN]) + ", et al."
+    if len(shown) == 1:
+        return shown[0]
+    if len(shown) == 2:
+        comma = "," if inverted else ""
+        return f"{shown[0]}{comma} and {shown[1]}"
+    return ", ".join(shown[:-1]) + ", and " + shown[-1]
+
+
+def _chicago(facts: _Facts) -> str:
+    """Chicago author-date (17th ed.): names (the first inverted), the year, the title
+    (quoted for a work in a container, the book's plain), the container with its
+    volume, issue and pages, the place and publisher, the DOI's address or the page."""
+    paper, venue = facts.paper, facts.venue
+    year = str(facts.year) if facts.year else "n.d."
+    kind = (paper.entry_type or "").lower()
+    thesis = _thesis(paper) if venue is None else None
+    standalone = venue is None and kind in _STANDALONE_TYPES and not thesis
+    title = _display_title(facts)
+    shown_title = _end(title) if standalone else _quoted(title, ".")
+    if facts.authors:
+        head = f"{_end(_chicago_names(facts.authors))} {_end(year)}"
+    elif facts.editors:
+        role = "ed." if len(facts.editors) == 1 else "eds."
+        head = f"{_chicago_names(facts.editors)}, {role} {_end(year)}"
+    else:
+        head = ""
+    parts = [head, shown_title] if head else [shown_title, _end(year)]
+    pages = _dashed_pages(facts)
+    place = _clean(paper.place)
+    place = "" if _NO_PLACE.fullmatch(place) else _plain(place)
+    publisher = _plain(paper.publisher or "")
+    if venue is not None and _on_preprint_server(venue):
+        parts.append(f"Preprint, {_plain(venue.container)}.")
+    elif venue is not None and venue.entry_type == "article":
+        text = _plain(venue.container)
+        if venue.volume:
+            text += f" {_plain(venue.volume)}"
+        if _clean(paper.number):
+            text += f" ({_plain(paper.number or '')})"
+        if pages:
+            text += f": {pages}" if venue.volume or _clean(paper.number) else f", {pages}"
+        parts.append(_end(text))
+    elif venue is not None:
+        text = f"In {_plain(venue.container)}"
+        if facts.edition and venue.entry_type != "article":
+            text += f", {facts.edition}"
+        if venue.volume and not venue.series:  # a volume of the proceedings, not a series'
+            text += f", vol. {_plain(venue.volume)}"
+        if facts.container_editors:
+            text += f", edited by {_chicago_names(facts.container_editors, inverted=False)}"
+        if pages:
+            text += f", {pages}"
+        parts.append(_end(text))
+        if venue.series:
+            series = _plain(venue.series)
+            parts.append(_end(f"{series} {_plain(venue.volume)}" if venue.volume else series))
+        house = ": ".join(part for part in (place, _plain(venue.publisher or "")) if part)
+        if house:
+            parts.append(_end(house))
+    elif thesis:
+        kind_name = "Master's thesis" if thesis[0].startswith("Master") else "PhD diss."
+        parts.append(_end(f"{kind_name}, {publisher}" if publisher else kind_name))
+    elif standalone:
+        if facts.edition:
+            parts.append(_end(facts.edition))
+        if facts.report:
+            parts.append(_end(f"Report {_plain(facts.report)}"))
+        house = ": ".join(part for part in (place, publisher) if part)
+        if house:
+            parts.append(_end(house))
+    elif facts.journal_ref:
+        parts.append(_end(_plain(facts.journal_ref)))
+    elif facts.arxiv is not None:
+        parts.append(f"Preprint, arXiv:{facts.arxiv}.")
+    elif facts.site:
+        parts.append(_end(_plain(facts.site)))
+    elif publisher:
+        parts.append(_end(publisher))
+    if facts.address:
+        parts.append(_end(facts.address))
+    return " ".join(parts)
+
+
+# ----------------------------------------------------------------- RIS and CSL
+
+#: the RIS type of each kind of work (BibTeX's entry type), as Zotero and EndNote write it
+_RIS_TYPES = {
+    "article": "JOUR",
+    "inproceedings": "CONF",
+    "incollection": "CHAP",
+    "book": "BOOK",
+    "collection": "EDBOOK",
+    "proceedings": "CONF",
+    "phdthesis": "THES",
+    "mastersthesis": "THES",
+    "thesis": "THES",
+    "techreport": "RPRT",
+    "report": "RPRT",
+    "unpublished": "UNPB",
+    "manual": "BOOK",
+}
+#: the CSL type of each kind of work
+_CSL_TYPES = {
+    "article": "article-journal",
+    "inproceedings": "paper-conference",
+    "incollection": "chapter",
+    "book": "book",
+    "collection": "book",
+    "proceedings": "book",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "thesis": "thesis",
+    "techreport": "report",
+    "report": "report",
+    "unpublished": "manuscript",
+    "manual": "book",
+}
+
+
+def _kind(facts: _Facts) -> str:
+    """The kind of work, as BibTeX names it: its container's (an article, a paper in
+    proceedings or a book), else the type its source gives, else ``misc``."""
+    if facts.venue is not None:
+        return facts.venue.entry_type if facts.venue.entry_type in _RIS_TYPES else "inproceedings"
+    kind = (facts.paper.entry_type or "").lower()
+    if facts.arxiv is not None or kind not in _RIS_TYPES:
+        return "misc"
+    return kind
+
+
+def _name_split(name: str) -> tuple[str, str, str] | None:
+    """A person's family name, given names and suffix, in plain text; None for an
+    organisation's name, which is given whole."""
+    if _institution(name):
+        return None
+    given, family, suffix = (_plain(part) for part in name_parts(name))
+    return (family, given, suffix) if family else None
+
+
+def _page_ends(pages: str | None) -> tuple[str, str]:
+    """The first and last page of a range ("12--19" → "12", "19"), a lone page or an
+    article's number as the first."""
+    cleaned = _pages(pages)
+    if not cleaned:
+        return "", ""
+    first, _, last = cleaned.partition("--")
+    return first.strip(), last.strip()
+
+
+def _ris_value(text: str) -> str:
+    """A value on one line of RIS: controls and line breaks become spaces and runs of
+    spaces one, so that no text of the paper starts a line or reads as a tag
+    ("…  TY  - …" needs two spaces before its hyphen)."""
+    return _clean(text)
+
+
+def _ris_name(name: str) -> str:
+    """A name as RIS gives it: "Family, Given" or "Family, Given, Suffix"; an
+    organisation's whole, a comma after it (as EndNote writes one), so that no reader
+    splits it into a person's names."""
+    split = _name_split(name)
+    if split is None:
+        return _plain(name) + ","
+    family, given, suffix = split
+    if not given:
+        return f"{family}, , {suffix}" if suffix else family + ","
+    return ", ".join(part for part in (family, given, suffix) if part)
+
+
+def _ris(facts: _Facts, *, include_abstract: bool) -> str:
+    """One RIS record (the tags Zotero, EndNote and Mendeley import)."""
+    paper, venue = facts.paper, facts.venue
+    kind = _kind(facts)
+    lines: list[tuple[str, str]] = [("TY", _RIS_TYPES.get(kind, "GEN"))]
+    lines.append(("TI", _plain(paper.title)))  # a derived title is said in the note
+    lines.extend(("AU", _ris_name(name)) for name in facts.authors)
+    lines.extend(("ED", _ris_name(name)) for name in facts.editors or facts.container_editors)
+    if venue is not None:
+        lines.append(("T2", _plain(venue.container)))
+        if venue.series:
+            lines.append(("T3", _plain(venue.series)))
+    elif facts.site:
+        lines.append(("T2", _plain(facts.site)))
+    if facts.year:
+        lines.append(("PY", str(facts.year)))
+        month = _month_of(facts)
+        if month:
+            day = paper.day if paper.day and 1 <= paper.day <= 31 else None
+            lines.append(("DA", f"{facts.year}/{month:02d}/" + (f"{day:02d}" if day else "")))
+    if venue is not None and venue.volume:
+        lines.append(("VL", _plain(venue.volume)))
+    if venue is not None and _clean(paper.number):
+        lines.append(("IS", _plain(paper.number or "")))
+    if facts.report:
+        lines.append(("IS", _plain(facts.report)))
+    first, last = _page_ends(paper.pages)
+    if first and (venue is not None or kind != "misc"):
+        lines.append(("SP", first))
+        if last:
+            lines.append(("EP", last))
+    publisher = venue.publisher if venue is not None else paper.publisher
+    if publisher and _clean(publisher):
+        lines.append(("PB", _plain(publisher)))
+    place = _clean(paper.place)
+    if place and not _NO_PLACE.fullmatch(place) and kind != "article":
+        lines.append(("CY", _plain(place)))
+    edition = _clean(getattr(paper, "edition", None))
+    if edition and kind != "article":
+        lines.append(("ET", _plain(edition)))
+    if facts.doi:
+        lines.append(("DO", facts.doi))
+    if facts.url:
+        lines.append(("UR", facts.url))
+    if facts.pdf:
+        lines.append(("L1", facts.pdf))
+    note = _missing_note(facts)
+    if note:
+        lines.append(("N1", note))
+    if include_abstract and _clean(paper.abstract):
+        lines.append(("AB", _plain(paper.abstract)))
+    lines.append(("ID", facts.key))
+    body = "".join(f"{tag}  - {_ris_value(value)}\n" for tag, value in lines if _clean(value))
+    return body + "ER  - "
+
+
+def _csl_name(name: str) -> dict[str, str]:
+    split = _name_split(name)
+    if split is None:
+        return {"literal": _plain(name)}
+    family, given, suffix = split
+    item = {"family": family, "given": given, "suffix": suffix}
+    return {part: value for part, value in item.items() if value}
+
+
+def _csl_item(facts: _Facts, *, include_abstract: bool) -> dict[str, object]:
+    """One CSL-JSON item (what Zotero and pandoc read): the same fields as the other
+    formats give, by CSL's names."""
+    paper, venue = facts.paper, facts.venue
+    kind = _kind(facts)
+    item: dict[str, object] = {"id": facts.key, "citation-key": facts.key}
+    item["type"] = _CSL_TYPES.get(kind, "article" if facts.arxiv else "document")
+    if kind == "misc" and facts.site and facts.arxiv is None:
+        item["type"] = "webpage"
+    item["title"] = _plain(paper.title)  # a derived title is said in the note
+    if facts.authors:
+        item["author"] = [_csl_name(name) for name in facts.authors]
+    editors = facts.editors or facts.container_editors
+    if editors:
+        item["editor"] = [_csl_name(name) for name in editors]
+    if facts.year:
+        month = _month_of(facts)
+        day = paper.day if month and paper.day and 1 <= paper.day <= 31 else None
+        item["issued"] = {
+            "date-parts": [[facts.year, *([month] if month else []), *([day] if day else [])]]
+        }
+    if venue is not None:
+        item["container-title"] = _plain(venue.container)
+        if venue.series:
+            item["collection-title"] = _plain(venue.series)
+        if venue.volume:
+            item["volume"] = _plain(venue.volume)
+        if _clean(paper.number):
+            item["issue"] = _plain(paper.number or "")
+    elif facts.site:
+        item["container-title"] = _plain(facts.site)
+    if facts.report:
+        item["number"] = _plain(facts.report)
+    thesis = _thesis(paper) if venue is None else None
+    if thesis:
+        item["genre"] = thesis[0]
+    pages = _dashed_pages(facts)
+    if pages and (venue is not None or kind != "misc"):
+        item["page"] = pages.replace("\u2013", "-")
+    publisher = venue.publisher if venue is not None else paper.publisher
+    if facts.arxiv is not None and venue is None:
+        # a preprint, as Zotero gives one: its id the number, arXiv its publisher unless
+        # its DOI is another's (:func:`_published_by_arxiv`)
+        item["number"] = f"arXiv:{facts.arxiv}"
+        if _published_by_arxiv(facts):
+            item["publisher"] = "arXiv"
+    elif publisher and _clean(publisher):
+        item["publisher"] = _plain(publisher)
+    place = _clean(paper.place)
+    if place and not _NO_PLACE.fullmatch(place) and kind != "article":
+        item["publisher-place"] = _plain(place)
+    edition = _clean(getattr(paper, "edition", None))
+    if edition and kind != "article":
+        item["edition"] = _plain(edition)
+    if facts.doi:
+        item["DOI"] = facts.doi
+    if facts.url:  # the work's page, its DOI given apart (as in Zotero's items)
+        item["URL"] = facts.url
+    note = _missing_note(facts)
+    if note:
+        item["note"] = note
+    if include_abstract and _clean(paper.abstract):
+        item["abstract"] = _plain(paper.abstract)
+    return {name: value for name, value in item.items() if value}
+
+
+def _csl_json(items: Sequence[dict[str, object]]) -> str:
+    """CSL-JSON: a list of items, in UTF-8 (JSON's escapes keep quotes and controls
+    inside their strings)."""
+    return json.dumps(list(items), ensure_ascii=False, indent=2)
+
+
 # ---------------------------------------------------------------------------- API
 
 #: the formats that give the paper's text (the others give its key or its link)
-_TEXT_FORMATS = frozenset({"bibtex", "biblatex", "apa", "mla", "markdown"})
+_TEXT_FORMATS = frozenset(
+    {"bibtex", "biblatex", "apa", "mla", "ieee", "chicago", "ris", "csl-json", "markdown"}
+)
 _UNSAFE_CHAR = re.compile(
     "[" + "".join(re.escape(char) for char in sorted(UNSAFE - {"\n", "\t"})) + "]"
 )
@@ -4592,6 +5092,14 @@ def format_citation(
         text = _apa(facts)
     elif fmt == "mla":
         text = _mla(facts)
+    elif fmt == "ieee":
+        text = _ieee(facts)
+    elif fmt == "chicago":
+        text = _chicago(facts)
+    elif fmt == "ris":
+        text = _ris(facts, include_abstract=include_abstract)
+    elif fmt == "csl-json":
+        text = _csl_json([_csl_item(facts, include_abstract=include_abstract)])
     elif fmt == "markdown":
         text = _markdown(facts)
     elif fmt == "cite":
@@ -4652,9 +5160,10 @@ def format_many(
 ) -> str:
     """The text of a batch export or copy, keys from :func:`cite_keys` (pass ``library``).
 
-    BibTeX/BibLaTeX entries are separated by a blank line and other formats by a
-    newline, except ``cite`` and ``pandoc``, which give one combined citation
-    (``\\cite{a,b}``, ``[@a; @b]``). URL lines are left out for papers without a link.
+    BibTeX/BibLaTeX entries and RIS records are separated by a blank line and other
+    formats by a newline, except ``cite`` and ``pandoc``, which give one combined
+    citation (``\\cite{a,b}``, ``[@a; @b]``), and CSL-JSON, one list of every paper's
+    item. URL lines are left out for papers without a link.
     """
     citations = cite_many(
         papers, fmt, include_abstract=include_abstract, library=library, notes=False
@@ -4663,7 +5172,9 @@ def format_many(
         return f"\\cite{{{','.join(c.key for c in citations)}}}" if citations else ""
     if fmt == "pandoc":
         return f"[{'; '.join('@' + c.key for c in citations)}]" if citations else ""
-    separator = "\n\n" if fmt in ("bibtex", "biblatex") else "\n"
+    if fmt == "csl-json":  # one list of every paper's item
+        return _csl_json([item for c in citations for item in json.loads(c.text)])
+    separator = "\n\n" if fmt in ("bibtex", "biblatex", "ris") else "\n"
     return separator.join(c.text for c in citations if c.text)
 
 
