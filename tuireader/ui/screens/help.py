@@ -115,7 +115,10 @@ OTHER_KEYS = {
     "Search box": LINE_KEYS,
     "Results list": (("1–9", "Copy link N, as numbered in the viewer"),),
     "Viewer": (("1–9", "Copy link N, as numbered in the viewer"),),
-    MENUS: (("1–9", "Pick that choice at once"), ("enter", "Pick the highlighted choice")),
+    MENUS: (
+        ("1–9,0,a,b…", "Pick that choice at once (its key is shown before it)"),
+        ("enter", "Pick the highlighted choice"),
+    ),
     TAG_EDITOR: (
         ("enter", "Save"),
         ("right", "Accept the completion shown (at the end of the text)"),

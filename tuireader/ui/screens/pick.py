@@ -1,7 +1,8 @@
 """A small menu to pick one of a few choices (a paper's links, a citation format).
 
-Choices are numbered 1–9; pressing a number picks at once, Enter picks the highlighted
-one and Escape cancels. j k (or ↓ ↑) move the highlight, g G (or Home End) to the first
+Choices are numbered 1–9, then 0, then lettered a, b, c… (a menu's own letters, j k g
+G, left out: they move); pressing a choice's key picks it at once, Enter picks the
+highlighted one and Escape cancels. j k (or ↓ ↑) move the highlight, g G (or Home End) to the first
 and last choice, as in the list. The screen returns the index of the choice, or None.
 
 The menu is as wide as its longest choice, up to the screen's width but for a margin of
@@ -32,8 +33,10 @@ from textual.widgets.option_list import Option
 from tuireader.render.textrender import visible
 from tuireader.ui.text import middle_cut, telling_cut
 
-#: choices beyond this many have no number key (they can still be picked with Enter).
-NUMBERED = 9
+#: the keys that pick a choice at once, in the order of the choices: 1–9, 0, then the
+#: letters the menu does not move with (j k g G); choices beyond these have no key (they
+#: can still be picked with Enter)
+CHOICE_KEYS = "1234567890abcdefhilmnopqrstuvwxyz"
 #: the columns left free each side of a menu as wide as the screen allows.
 MARGIN = 2
 #: the narrowest a menu is, and the columns its border and padding take
@@ -220,7 +223,7 @@ class PickScreen(ModalScreen[int | None]):
             shown = [visible(choice) for choice in self.choices]
             options = []
             for index, choice in enumerate(shown):
-                number = f"{index + 1} " if index < NUMBERED else "  "
+                number = f"{CHOICE_KEYS[index]} " if index < len(CHOICE_KEYS) else "  "
                 others = shown[:index] + shown[index + 1 :]
                 options.append(Option(OneRow(number + choice, others), id=str(index)))
             yield OptionList(*options, id="pick-options")
@@ -245,12 +248,11 @@ class PickScreen(ModalScreen[int | None]):
 
     def on_key(self, event: Key) -> None:
         character = event.character or ""
-        if character.isdigit() and character != "0":
-            number = int(character)
-            if number <= min(len(self.choices), NUMBERED):
-                event.stop()
-                event.prevent_default()
-                self.dismiss(number - 1)
+        index = CHOICE_KEYS.find(character) if len(character) == 1 else -1
+        if 0 <= index < len(self.choices):
+            event.stop()
+            event.prevent_default()
+            self.dismiss(index)
 
     def action_move(self, where: str) -> None:
         options = self.query_one(OptionList)

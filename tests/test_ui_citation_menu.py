@@ -1,0 +1,105 @@
+"""The reader's citation menu (``Y``) with its twelve formats: every one picked by one
+key (1–9, 0, a, b), at 80×24 and at 40×12."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from e2e_util import app_text, notices, settle, sync
+from test_ui_copy import make_app, tmux_clipboard, to_paper
+from textual.widgets import OptionList
+
+from tuireader.render.citations import FORMAT_LABELS, FORMATS
+from tuireader.ui.screens.main import MainScreen
+from tuireader.ui.screens.pick import PickScreen
+
+SIZES = [(80, 24), (40, 12)]
+#: the key of each choice, in order
+KEYS = "1234567890ab"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("key", "fmt"), [("9", "ieee"), ("0", "chicago"), ("a", "ris"), ("b", "csl-json")]
+)
+@sync
+async def test_each_new_format_is_one_key_away(tmp_path, size, key, fmt):
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=size) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert len(tmux.buffers) == 1
+        copied = tmux.buffers[0]
+        if fmt == "ris":
+            assert copied.startswith("TY  - ") and copied.endswith("ER  - ")
+        elif fmt == "csl-json":
+            assert json.loads(copied)[0]["title"]
+        else:
+            assert "“" in copied  # the quoted title of IEEE and Chicago
+        assert f"Copied {FORMAT_LABELS[fmt]} citation via tmux buffer" in notices(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@sync
+async def test_every_choice_shows_its_key_and_the_last_is_a_scroll_away(tmp_path, size):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=size) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("Y")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert options.option_count == len(FORMATS) == 12
+        assert "1 BibTeX" in app_text(app)
+        seen = set()
+        for index in range(len(FORMATS)):
+            options.highlighted = index
+            await pilot.pause()
+            text = app_text(app)
+            label = f"{KEYS[index]} {FORMAT_LABELS[FORMATS[index]]}"
+            # a long label may be cut at 40 columns: its key and start are shown
+            if label[:12] in text:
+                seen.add(index)
+        assert seen == set(range(len(FORMATS)))
+
+
+@sync
+async def test_a_letter_with_no_choice_is_not_taken_by_a_short_menu(tmp_path):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_paper(pilot, "igsg")
+        app.push_screen(PickScreen("Export 3 papers as…", ["BibTeX", "CSV"]))
+        await pilot.pause()
+        picked = []
+        app.screen.dismiss = lambda result=None: picked.append(result)  # type: ignore[method-assign]
+        for key in ("0", "a", "3"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert picked == []
+        await pilot.press("2")
+        await pilot.pause()
+        assert picked == [1]
+
+
+@sync
+async def test_the_help_says_menus_take_0_and_letters_too(tmp_path):
+    clipboard, _ = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_paper(pilot, "igsg")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        text = app.screen.help_text().plain
+        menus = text[text.index("\nMenus (") + 1 :]
+        menus = menus[: menus.index("\n\n")]
+        row = next(line for line in menus.splitlines() if "Pick that choice at once" in line)
+        keys = [shown.strip() for shown in row[: row.index("Pick that")].split(",")]
+        assert keys[:3] == ["1–9", "0", "a"], row
