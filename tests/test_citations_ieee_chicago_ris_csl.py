@@ -353,3 +353,15 @@ def test_cite_offers_the_new_formats(capsys, tmp_path: Path, monkeypatch) -> Non
     for fmt in NEW:
         assert fmt in out
     assert "RIS records and CSL-JSON items" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("fmt", NEW)
+def test_the_new_formats_are_what_y_may_copy(tmp_path: Path, monkeypatch, fmt: str) -> None:
+    from tuireader.system.config import load_config
+    from tuireader.system.paths import resolve
+
+    monkeypatch.setenv("TUIREADER_HOME", str(tmp_path / "home"))
+    paths = resolve().ensure()
+    paths.config_file.write_text(f'citation_format = "{fmt}"\n', encoding="utf-8")
+    config = load_config(resolve())
+    assert config.citation_format == fmt and config.problems == ()

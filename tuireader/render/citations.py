@@ -1,4 +1,5 @@
-"""Citations for papers: BibTeX, BibLaTeX, APA, MLA, Markdown, LaTeX/pandoc keys, URLs.
+"""Citations for papers: BibTeX, BibLaTeX, APA, MLA, Markdown, LaTeX/pandoc keys, URLs,
+IEEE, Chicago author-date, RIS and CSL-JSON.
 
 Everything here is pure: a :class:`~tuireader.model.Paper` goes in, a frozen
 :class:`Citation` (text plus warnings about missing metadata) comes out.

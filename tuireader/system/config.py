@@ -5,6 +5,7 @@
     theme = "light"            # or "dark"
     osc52 = "auto"             # "always" / "never": copy through the terminal (OSC 52)
     citation_format = "bibtex" # what `y` copies: bibtex biblatex apa mla markdown cite pandoc url
+                               # ieee chicago ris csl-json
     auto_advance = true        # after s/m/x/r, move to the next paper that is still new
 
     [keys]                     # change the reader's keys: binding id = key(s)
