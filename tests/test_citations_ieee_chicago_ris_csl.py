@@ -365,3 +365,20 @@ def test_the_new_formats_are_what_y_may_copy(tmp_path: Path, monkeypatch, fmt: s
     paths.config_file.write_text(f'citation_format = "{fmt}"\n', encoding="utf-8")
     config = load_config(resolve())
     assert config.citation_format == fmt and config.problems == ()
+
+
+def test_chicago_calls_no_paper_a_preprint_whose_doi_is_a_journals() -> None:
+    # arXiv's record of a paper a journal published (its DOI the journal's) was cited
+    # "Preprint, arXiv:0704.0118. https://doi.org/10.1063/1.2747675"
+    published = person(
+        "w", authors=AUTHORS[:1], year=2007, arxiv_id="0704.0118", doi="10.1063/1.2747675"
+    )
+    assert cite(published, "chicago") == (
+        "Lovelace, Ada. 2007. “T.” arXiv:0704.0118. https://doi.org/10.1063/1.2747675."
+    )
+    preprint = person(
+        "p", authors=AUTHORS[:1], year=2007, arxiv_id="0704.0118", doi="10.48550/arXiv.0704.0118"
+    )
+    assert "“T.” Preprint, arXiv:0704.0118. https://doi.org/10.48550/arXiv.0704.0118." in cite(
+        preprint, "chicago"
+    )

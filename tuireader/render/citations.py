@@ -4779,7 +4779,10 @@ def _chicago(facts: _Facts) -> str:
     elif facts.journal_ref:
         parts.append(_end(_plain(facts.journal_ref)))
     elif facts.arxiv is not None:
-        parts.append(f"Preprint, arXiv:{facts.arxiv}.")
+        # a preprint; one whose DOI is another publisher's was published there (its DOI
+        # says where): its arXiv id alone, as APA names no arXiv for it
+        preprint = "Preprint, " if _published_by_arxiv(facts) else ""
+        parts.append(f"{preprint}arXiv:{facts.arxiv}.")
     elif facts.site:
         parts.append(_end(_plain(facts.site)))
     elif publisher:
