@@ -65,6 +65,16 @@ from tuireader.render.citations import capitalised_name, format_citation, valida
         ("ZHANG Wei-Min", "Zhang, Wei-Min"),
         ("DE LA CRUZ María", "de la Cruz, María"),
         ("Wei ZHANG", "Wei Zhang"),
+        # ... or before its initials, each with its full stop ("ZHANG W." was cited
+        # "W., Z.": its family name taken for a given name)
+        ("ZHANG W.", "Zhang, W."),
+        ("LI X. Y.", "Li, X. Y."),
+        ("ZHANG X.Y.", "Zhang, X.Y."),
+        ("DE LA CRUZ M.", "de la Cruz, M."),
+        # a letter without a full stop may be a family name's initial, as ICML writes
+        # "Siddharth N": the name's order is as written
+        ("Siddharth N", "Siddharth N"),
+        ("SIDDHARTH N", "Siddharth N"),
         # a form's "first name unknown" is no family name (ICML 2024's "FNU Hairi")
         ("FNU Hairi", "FNU Hairi"),
         # an organisation's acronym before its name's other words is no family name
@@ -86,6 +96,9 @@ from tuireader.render.citations import capitalised_name, format_citation, valida
         ("MIT CSAIL", "MIT CSAIL"),
         ("Google DEEPMIND", "Google DEEPMIND"),
         ("Intel LABS", "Intel LABS"),
+        # an organisation's acronym after its name stays in capitals ("Meta Fair")
+        ("Meta FAIR", "Meta FAIR"),
+        ("Microsoft GSL", "Microsoft GSL"),
         ("JOHN AMES", "John Ames"),
         ("JAMES WATSON", "James Watson"),
         ("NVIDIA", "NVIDIA"),
@@ -201,3 +214,12 @@ def test_an_organisations_acronym_before_a_word_is_no_family_name(tmp_path: Path
     apa = format_citation(paper, "apa", library=library).text
     assert "Nasa" not in apa and "Iiis" not in apa
     assert apa.startswith("Ames, N., Zuo, I. S., & Zhang, W. (2020).")
+
+
+def test_a_family_name_in_capitals_before_initials_is_cited_first() -> None:
+    from tuireader.model import Paper
+
+    paper = Paper(id="z", title="T", abstract="", authors=("ZHANG W.", "LI X. Y."), year=2020)
+    assert format_citation(paper, "apa").text.startswith("Zhang, W., & Li, X. Y. (2020).")
+    assert format_citation(paper, "ieee").text.startswith("W. Zhang and X. Y. Li, ")
+    assert "author = {Zhang, W. and Li, X. Y.}" in format_citation(paper, "bibtex").text

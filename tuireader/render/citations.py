@@ -1858,6 +1858,17 @@ def _unshouted(name: str) -> str:
         return name
     if any(map(_organisation_word, flat)):
         return name  # "NASA AMES", "IBM RESEARCH", "Google DEEPMIND": an organisation's
+    if any(word.strip(",;").upper() in _ORGANISATION_ACRONYMS for word in flat):
+        return name  # "Meta FAIR", "Microsoft GSL": an organisation's, its acronym kept
+    initials = len(flat)
+    while initials > 0 and _DOTTED_INITIALS.fullmatch(flat[initials - 1]):
+        initials -= 1
+    if name.upper() == name and len(words) == 1 and 0 < initials < len(flat):
+        family = flat[:initials]
+        if all(_in_capitals(word) and _family_name_shaped(word) for word in family):
+            # "ZHANG W.": the family name first, in capitals, its initials after it
+            rest = ["", *flat[initials:]]
+            return _recased([family, rest], [[True] * initials, [False] * len(rest)])
     if name.upper() == name:
         if not any(_in_capitals(word) for word in flat):
             return name
@@ -1900,6 +1911,9 @@ def _unshouted(name: str) -> str:
         return _recased([flat[:first], rest], [[True] * first, [False] * len(rest)])
     return name
 
+
+#: initials, each with its full stop: "W.", "X.Y.", "J.-P."
+_DOTTED_INITIALS = re.compile(r"(?:[^\W\d_]\.)+(?:-(?:[^\W\d_]\.)+)*")
 
 #: what a form writes for a name a person does not have ("FNU Hairi": first name
 #: unknown), no family name
