@@ -99,6 +99,7 @@ from tuireader.render.citations import capitalised_name, format_citation, valida
         # an organisation's acronym after its name stays in capitals ("Meta Fair")
         ("Meta FAIR", "Meta FAIR"),
         ("Microsoft GSL", "Microsoft GSL"),
+        ("Huawei SHEN", "Huawei Shen"),  # a given name, as an organisation's too
         ("JOHN AMES", "John Ames"),
         ("JAMES WATSON", "James Watson"),
         ("NVIDIA", "NVIDIA"),

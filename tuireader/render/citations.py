@@ -1858,7 +1858,7 @@ def _unshouted(name: str) -> str:
         return name
     if any(map(_organisation_word, flat)):
         return name  # "NASA AMES", "IBM RESEARCH", "Google DEEPMIND": an organisation's
-    if any(word.strip(",;").upper() in _ORGANISATION_ACRONYMS for word in flat):
+    if any(word.strip(",;").upper() in _ORGANISATION_NAMES for word in flat):
         return name  # "Meta FAIR", "Microsoft GSL": an organisation's, its acronym kept
     initials = len(flat)
     while initials > 0 and _DOTTED_INITIALS.fullmatch(flat[initials - 1]):
@@ -1937,6 +1937,10 @@ _ORGANISATION_ACRONYMS = frozenset(
     MICROSOFT AMAZON APPLE SONY BAIDU TENCENT HUAWEI SAMSUNG ALIBABA JAXA DLR CSAIL
     MPI TUM ICL IIIT IIIS IIT NUS NTU SJTU USTC BAAI""".split()  # noqa: SIM905
 )
+#: the organisations' names of :data:`_ORGANISATION_ACRONYMS` that no given name is, in
+#: any case: a name holding one is an organisation's ("Meta FAIR"), where "Huawei" is
+#: a given name too ("Huawei SHEN")
+_ORGANISATION_NAMES = _ORGANISATION_ACRONYMS - {"HUAWEI"}
 #: a word of two or three letters in capitals a family name is written with: a
 #: syllable ("LI", "LIU", "KIM", "ZHU", "ONG", "ITO"), where an acronym's letters are
 #: not one ("MIT", "IBM", "ETH")
