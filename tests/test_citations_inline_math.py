@@ -70,7 +70,7 @@ def test_inline_math_reads_as_text_in_the_text_styles(tmp_path: Path, fmt: str) 
         # display math, as an arXiv abstract writes it, in the line
         (
             "the form \\[ L_{e_i} = \\sum_k u_k \\] holds",
-            "the form $ L_{e_i} = \\sum_k u_k $ holds",
+            "the form $L_{e_i} = \\sum_k u_k$ holds",
         ),
         ("\\[a<b\\)", "\\textbackslash{}[a\\textless{}b\\textbackslash{})"),
         ("\\(\\R^n\\)", "$\\mathbb{R}^n$"),
@@ -96,7 +96,7 @@ def test_inline_math_means_what_dollars_mean() -> None:
     [
         (
             "regret is $$ R(T)=\\tilde{O}(T) $$ where $\\tau$ mixes",
-            "regret is $ R(T)=\\tilde{O}(T) $ where $\\tau$ mixes",
+            "regret is $R(T)=\\tilde{O}(T)$ where $\\tau$ mixes",
         ),
         # math side by side, as ICML 2024's abstracts write it, is two pieces of math
         ("($\\sim$$10$-$100$ times lower)", "($\\sim$$10$-$100$ times lower)"),
@@ -126,4 +126,4 @@ def test_math_after_display_math_stays_math(tmp_path: Path) -> None:
     text = format_citation(paper, "bibtex", library=library, include_abstract=True).text
     assert validate_bibtex(text) == []
     assert "where $t_{mix}^*$ is the worst-case mixing time, $\\tau$ is" in text
-    assert "$ R(T)=\\tilde{\\mathcal{O}}" in text and "textbackslash" not in text
+    assert "$R(T)=\\tilde{\\mathcal{O}}" in text and "textbackslash" not in text

@@ -708,7 +708,7 @@ def _latex_tokens(text: str) -> list[_Tok]:
             if math_end is not None and "$" not in inner and _math_ok(inner):
                 # ``\(a<b\)``, LaTeX's inline math (and ``\[a<b\]``, its display
                 # math): the ``$a<b$`` BibTeX styles know
-                toks.append(_math_token(text[i : math_end + 2], f"${inner}$"))
+                toks.append(_math_token(text[i : math_end + 2], f"${inner.strip()}$"))
                 i = math_end + 2
                 continue
             tok, i = _backslash_token(text, i)
@@ -730,7 +730,9 @@ def _latex_tokens(text: str) -> list[_Tok]:
             display = _closing_display(text, i) if text.startswith("$$", i) else None
             if display is not None:
                 # ``$$a<b$$``, display math: the inline math it reads as in a line
-                toks.append(_math_token(text[i : display + 2], f"${text[i + 2 : display]}$"))
+                # (``$ x $``, spaces inside its dollars, would be read as two dollar signs)
+                inline = f"${text[i + 2 : display].strip()}$"
+                toks.append(_math_token(text[i : display + 2], inline))
                 i = display + 2
                 continue
             closing = _closing_dollar(text, i + 1)
