@@ -172,6 +172,28 @@ def test_marks_on_papers_of_other_lists_wait_as_detached_marks_for_their_paper(t
     }
 
 
+@pytest.mark.parametrize("dry_run", [True, False])
+def test_the_lines_on_stdout_say_which_marks_are_kept_detached(tmp_path, capsys, dry_run):
+    _lst, export = _marked_laptop(capsys, tmp_path, "bibtex")
+    # the remote machine reads the list without study 4: its mark has no paper there
+    part = tmp_path / "part.jsonl"
+    _write(part, [r for r in _records() if "study 4 " not in r["title"]])
+    remote = tmp_path / "remote"
+    more = ["--dry-run"] if dry_run else []
+    code, out, err = run(capsys, "import", export, part, "--data-dir", remote, *more)
+    assert code == 0, err
+    assert "2 would be taken up" in err if dry_run else "2 taken up" in err
+    assert "1 on papers of none of these lists" in err
+    lines = {line.split("  ")[1]: line for line in out.splitlines()}
+    assert len(lines) == 3, out
+    would = "would take up " if dry_run else ""
+    detached = lines["Learning to grasp study 4 with careful experiments"]
+    assert detached.endswith(f"(detached mark; {would}skipped)"), detached
+    for title, line in lines.items():
+        if title != "Learning to grasp study 4 with careful experiments":
+            assert "detached" not in line and f"({would}kept" in line, line
+
+
 @pytest.mark.parametrize(
     ("content", "said"),
     [

@@ -2567,8 +2567,15 @@ def cmd_import(args: argparse.Namespace) -> int:
             data = _import_json(given, fmt, len(marked), report, titles, detached, left_out)
             return _json_for_stdout(to_json(data, indent=2)) + "\n"
         would = "would take up " if args.dry_run else ""
+        waiting = set(detached)
+        # a mark on a paper of none of the lists is kept as a detached mark: said on its
+        # line, as triage says one, so the lines tell it from a mark a paper takes up
         return "".join(
-            _line(f"{pid}  {titles[pid]}  ({would}{', '.join(words)})") + "\n"
+            _line(
+                f"{pid}  {titles[pid]}  ({'detached mark; ' if pid in waiting else ''}"
+                f"{would}{', '.join(words)})"
+            )
+            + "\n"
             for pid, words in report.taken.items()
         )
 
