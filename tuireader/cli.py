@@ -876,10 +876,32 @@ def _ordered_hits(session, store, hits: list, sort: str) -> tuple[list, Any, str
 
 def _hit_json(hit, model, triage, session) -> dict[str, Any]:
     data = _paper_json(hit.paper, score=hit.score, triage=triage, session=session)
-    if model is not None:
-        data["fit"] = round(model.scores([hit.paper])[hit.paper.id], 4)
-        data["why"] = model.why(hit.paper).to_json()
-    return data
+    return data | (_fit_json(model, hit.paper) if model is not None else {})
+
+
+def _fit_json(model, paper) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """How the fitted ``model`` ranks ``paper``: its ``fit`` score and ``why``."""
+    return {
+        "fit": round(model.scores([paper])[paper.id], 4),
+        "why": model.why(paper).to_json(),
+    }
+
+
+def _show_fit_json(session, paper, triage) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """``show --json``'s ``fit`` and ``why`` of an undecided paper, as ``search --sort
+    fit --json`` gives its hits and the reader's viewer its why line: from the model of
+    the decisions of the triage file; nothing for a decided paper (why it would rank
+    where it does explains nothing any more), or with too few decisions to learn from."""
+    if triage.state != "new":
+        return {}
+    store = _triage_store(session, say=False)
+    if store is None:
+        return {}
+    try:
+        _hits, model, _given = _ordered_hits(session, store, [], "fit")
+    finally:
+        store.close()
+    return _fit_json(model, paper) if model is not None else {}
 
 
 def _detached_in_state(session, query: str) -> str | None:
@@ -1427,6 +1449,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     triage = _triage_for(session, [paper.id], args=args)[paper.id]
     if args.json:
         data = _paper_json(paper, abstract=True, triage=triage, session=session)
+        data |= _show_fit_json(session, paper, triage)
         _print_json(data | _failed_json(args))
         return EXIT_OK
     from tuireader.render.textrender import display_where, plain
@@ -3915,7 +3938,11 @@ def _search_parser() -> argparse.ArgumentParser:
 def _show_parser() -> argparse.ArgumentParser:
     p = _command("show", "Print one paper with its links.")
     p.add_argument("id", help="paper id (as printed by search; a unique prefix will do)")
-    _json_flag(p)
+    _json_flag(
+        p,
+        "print JSON (an undecided paper with its fit and why, as search --sort fit gives "
+        "them, once there are decisions to learn from)",
+    )
     p.set_defaults(func=cmd_show)
     _common(p)
     return p
