@@ -357,13 +357,30 @@ JSON_COMMANDS = {
 }
 
 
+#: the --json commands that read no LIST after their options (a word that names no file
+#: is an id, or they read no list at all), with what they need
+JSON_CHANGES = {
+    "triage": ["triage", "--json", "zzzzzz", "--state", "keep"],
+    "note": ["note", "--json", "zzzzzz", "--set", "x"],
+    "undo": ["undo", "--json"],
+}
+
+
 def test_every_json_command_names_its_json_flag_here():
     from tuireader.cli import COMMANDS, build_command_parser
 
     with_json = [
         name for name in COMMANDS if "--json" in build_command_parser(name)._option_string_actions
     ]
-    assert sorted(with_json) == sorted(JSON_COMMANDS)
+    assert sorted(with_json) == sorted([*JSON_COMMANDS, *JSON_CHANGES])
+
+
+@pytest.mark.parametrize("command", sorted(JSON_CHANGES))
+def test_an_option_a_change_cannot_take_is_said_as_json(capsys, command):
+    code, out, err = run(capsys, *JSON_CHANGES[command], "--bogus")
+    assert code == 2 and "unrecognized arguments: --bogus" in err
+    data = json.loads(out)
+    assert data["error"] == "usage" and data["message"] == "unrecognized arguments: --bogus"
 
 
 @pytest.mark.parametrize("command", sorted(JSON_COMMANDS))

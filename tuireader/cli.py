@@ -1430,6 +1430,10 @@ def _error_json(
     if command == "import":
         empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": []}
         return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
+    if command == "undo":
+        return {"undone": None, "papers": [], "error": kind, "message": message} | said
+    if command in ("triage", "note"):
+        return {"papers": [], "changes": 0, "undo": None, "error": kind, "message": message} | said
     data = _not_one_json(given or "", message, [], hits=command == "similar")
     return data | {"query": given, "error": kind} | said
 
@@ -2498,14 +2502,30 @@ def cmd_triage(args: argparse.Namespace) -> int:
     output: _HeldOutput | None = None
     with _stops_held_once_saving():
         try:
-            found = _triage_targets(session, store, ids)
+            found = _triage_targets(session, store, ids, json_out=_unchanged_json(args))
             if found is None:
                 if len(ids) > 1:  # the others named papers, and are not changed either
                     _err(f"nothing changed: the {len(ids):,} ids are triaged together or not")
                 return EXIT_NOTHING_FOUND
             state = TRIAGE_STATES[args.state] if args.state is not None else None
-            had = store.get_many(list(found)).values()
-            output = _list_triaged(found, "their triage is as it was")
+            before = store.get_many(list(found))
+            had = before.values()
+            what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
+            # as stored: the characters a tag never holds (an escape, a bidi override) left out
+            what += [f"tag '{normalize_tag(tag)}'" for tag in args.tag]
+            what += [_taken_off(normalize_tag(tag), had) for tag in args.untag]
+            if args.json:
+                spellings = {tag.casefold(): tag for tag, _count in store.all_tags()}
+                after, count = _triage_after(before, state, args.tag, args.untag, spellings)
+                message = _triaged_said(found, ", ".join(what), count)
+                rows = [
+                    _changed_json(pid, found, {"state": b.state, "tags": list(b.tags)}, after[pid])
+                    for pid, b in before.items()
+                ]
+                answer = _change_json(args, rows, count, message)
+                output = _HeldOutput(answer, "their triage is as it was")
+            else:
+                output = _list_triaged(found, "their triage is as it was")
             changed = store.apply_many(
                 list(found),
                 state=state,
@@ -2519,13 +2539,100 @@ def cmd_triage(args: argparse.Namespace) -> int:
             raise UsageError(str(error)) from error
         finally:
             store.close()
-        what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
-        # as stored: the characters a tag never holds (an escape, a bidi override) left out
-        what += [f"tag '{normalize_tag(tag)}'" for tag in args.tag]
-        what += [_taken_off(normalize_tag(tag), had) for tag in args.untag]
         _say_triaged(found, ", ".join(what), changed)
     output.rest()
     return EXIT_OK
+
+
+def _unchanged_json(args: argparse.Namespace) -> dict[str, Any] | None:
+    """With ``--json``, what ``triage`` and ``note`` answer with besides why when an id
+    names no paper, or several (:func:`_one_paper`): no paper changed, nothing to undo,
+    and the lists that could not be read; None without ``--json``."""
+    if not getattr(args, "json", False):
+        return None
+    return {"papers": [], "changes": 0, "undo": None} | _failed_json(args)
+
+
+def _triage_after(
+    before: dict[str, Any],
+    state: str | None,
+    tags: Sequence[str],
+    untags: Sequence[str],
+    spellings: dict[str, str],
+) -> tuple[dict[str, dict[str, Any]], int]:
+    """Each paper's state and tags once ``triage`` sets ``state``, adds ``tags`` and
+    takes ``untags`` off, as the triage file makes the change (a tag added in the
+    spelling the library uses for it, ``spellings`` by key; tags in the order of their
+    keys), and how many changes that is: known before the change is saved, as the
+    output that says it is written then."""
+    from tuireader.triage.store import StoreError, normalize_tag, tag_key
+
+    def key_now(tag: str) -> str | None:
+        try:
+            return tag_key(tag)
+        except StoreError:
+            return None
+
+    after: dict[str, dict[str, Any]] = {}
+    count = 0
+    for paper_id, triage in before.items():
+        now = state if state is not None else triage.state
+        count += now != triage.state
+        held = list(triage.tags)
+        for tag in tags:
+            spelling = spellings.setdefault(tag_key(tag), normalize_tag(tag))
+            if spelling.casefold() not in {t.casefold() for t in held}:
+                held.append(spelling)
+                count += 1
+        for tag in untags:
+            key = tag_key(tag)
+            gone = next((t for t in held if t.casefold() == key), None)
+            gone = gone or next((t for t in held if key_now(t) == key), None)
+            if gone is not None:
+                held.remove(gone)
+                count += 1
+        after[paper_id] = {"state": now, "tags": sorted(held, key=str.casefold)}
+    return after, count
+
+
+def _changed_json(
+    paper_id: str, found: dict[str, Any], before: dict[str, Any], after: dict[str, Any]
+) -> dict[str, Any]:
+    """A paper a ``triage`` or ``note`` change is for, as ``--json`` gives it: its
+    ``id``, ``title`` (a detached mark's, the one kept with it: ``detached`` says which),
+    and its triage ``before`` and ``after`` the change."""
+    from tuireader.triage.store import DetachedMark
+
+    target = found[paper_id]
+    if target is None or isinstance(target, DetachedMark):
+        title = target.title if target is not None else ""
+    else:
+        title = _title(target)
+    return {
+        "id": paper_id,
+        "title": title,
+        "detached": target is None or isinstance(target, DetachedMark),
+        "before": before,
+        "after": after,
+    }
+
+
+def _change_json(
+    args: argparse.Namespace, papers: list[dict[str, Any]], changes: int, message: str
+) -> str:
+    """The JSON ``triage --json`` and ``note --json`` print: the ``papers`` the change
+    is for, how many ``changes`` it makes, the command that takes it back as one step
+    (``undo``; null when nothing changed), the ``message`` stderr gives, and the lists
+    that could not be read (``problems``)."""
+    from tuireader.render.safetext import to_json
+
+    undo = None
+    if changes:
+        undo = "tuireader undo"
+        if args.data_dir:
+            undo += f" --data-dir {shlex.quote(str(args.data_dir))}"
+    data = {"papers": papers, "changes": changes, "undo": undo, "message": message}
+    return _json_for_stdout(to_json(data | _failed_json(args), indent=2)) + "\n"
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -2820,12 +2927,27 @@ def cmd_note(args: argparse.Namespace) -> int:
     session = _session_for_marks(args, ids)
     store = _writable_store(session)
     output: _HeldOutput | None = None
+    what = "note cleared" if args.clear else "note set" if args.set is not None else "note added to"
     with _stops_held_once_saving():
         try:
-            found = _triage_targets(session, store, ids)
+            found = _triage_targets(session, store, ids, json_out=_unchanged_json(args))
             if found is None:
                 return EXIT_NOTHING_FOUND
-            output = _list_triaged(found, "the note is as it was")
+            if args.json:
+                before = store.get_many(list(found))
+                after = {
+                    pid: _note_after(b.note, text, append=args.append is not None)
+                    for pid, b in before.items()
+                }
+                count = sum(after[pid] != b.note for pid, b in before.items())
+                rows = [
+                    _changed_json(pid, found, {"note": b.note}, {"note": after[pid]})
+                    for pid, b in before.items()
+                ]
+                answer = _change_json(args, rows, count, _triaged_said(found, what, count))
+                output = _HeldOutput(answer, "the note is as it was")
+            else:
+                output = _list_triaged(found, "the note is as it was")
             changed = store.set_notes(
                 list(found),
                 text,
@@ -2836,16 +2958,20 @@ def cmd_note(args: argparse.Namespace) -> int:
             raise _store_failed(error, _not_saved(output, for_a_change(str(error)))) from error
         finally:
             store.close()
-        what = (
-            "note cleared"
-            if args.clear
-            else "note set"
-            if args.set is not None
-            else "note added to"
-        )
         _say_triaged(found, what, changed)
     output.rest()
     return EXIT_OK
+
+
+def _note_after(before: str, text: str, *, append: bool) -> str:
+    """A paper's note ``before``, once ``note`` sets it to ``text`` (clears it, for "")
+    or adds ``text`` on a line of its own (``append``), as the triage file saves it."""
+    from tuireader.triage.store import normalize_note
+
+    note = normalize_note(text)
+    if append:
+        return f"{before}\n{note}" if before and note else before or note
+    return note
 
 
 def _note_text(given: str) -> str:
@@ -2881,9 +3007,10 @@ def _note_text(given: str) -> str:
 def _print_note(args: argparse.Namespace, text: str) -> int:
     """The note of the paper (or detached mark) ``text`` names, on stdout."""
     session = _session_for_marks(args, [text])
-    store = _triage_store(session)
+    store = _triage_store(session, args=args)
     try:
-        found = _triage_targets(session, store, [text])
+        nothing = {"note": None} | _failed_json(args) if args.json else None
+        found = _triage_targets(session, store, [text], json_out=nothing)
         if found is None:
             return EXIT_NOTHING_FOUND
         from tuireader.triage.filters import triage_of
@@ -2893,11 +3020,16 @@ def _print_note(args: argparse.Namespace, text: str) -> int:
     finally:
         if store is not None:
             store.close()
-    if not note:
-        _err(f"{paper_id} has no note")
-        return EXIT_NOTHING_FOUND
-    print(_safe(note))
-    return EXIT_OK
+    said = None if note else f"{paper_id} has no note"
+    if said:
+        _err(said)
+    if args.json:
+        shown = _changed_json(paper_id, found, {}, {})
+        del shown["before"], shown["after"]
+        _print_json(shown | {"note": note, "message": said} | _failed_json(args))
+    elif note:
+        print(_safe(note))
+    return EXIT_OK if note else EXIT_NOTHING_FOUND
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
@@ -2909,8 +3041,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
     path = resolve(args.data_dir).state_db
     if not path.exists():
-        _err("nothing to undo: no triage was saved in this data folder")
-        return EXIT_NOTHING_FOUND
+        return _nothing_undone(args, "nothing to undo: no triage was saved in this data folder")
     store = Store.open(path)
     # a stop as the step is taken back waits until that is said: ended with 130 and
     # nothing said, undo run again took back the step before too
@@ -2924,8 +3055,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         finally:
             store.close()
         if result is None:
-            _err("nothing to undo")
-            return EXIT_NOTHING_FOUND
+            return _nothing_undone(args, "nothing to undo")
         titles = {pid: _stored_title(identities.get(pid)) for pid in result.paper_ids}
         said = result.message
         said = said[:1].lower() + said[1:]  # "undid: kept back to new for 1 paper"
@@ -2934,6 +3064,20 @@ def cmd_undo(args: argparse.Namespace) -> int:
         _err(said)
 
     def listed() -> None:
+        if args.json:
+            _print_json(
+                {
+                    "undone": result.summary,
+                    "kind": result.kind,
+                    # the command line's own steps are made "" here: said where
+                    "made": result.made or "on the command line",
+                    "at": result.at,
+                    "papers": [{"id": pid, "title": title} for pid, title in titles.items()],
+                    "left": list(result.left),
+                    "message": said,
+                }
+            )
+            return
         for paper_id, title in titles.items():
             print(_line(f"{paper_id}  {title}" if title else paper_id))
 
@@ -2946,6 +3090,14 @@ def cmd_undo(args: argparse.Namespace) -> int:
             "(undo again would take back the step before)"
         )
     return EXIT_OK
+
+
+def _nothing_undone(args: argparse.Namespace, message: str) -> int:
+    """``undo`` with nothing to take back: said, and with ``--json`` as its answer."""
+    _err(message)
+    if args.json:
+        _print_json(_error_json("undo", "nothing to undo", message, None))
+    return EXIT_NOTHING_FOUND
 
 
 def cmd_recover(args: argparse.Namespace) -> int:
@@ -2985,13 +3137,16 @@ def _writable_store(session):
         raise TriageFileError(for_a_change(str(error))) from error
 
 
-def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None:
+def _triage_targets(
+    session, store, ids: Sequence[str], *, json_out: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """The papers ``ids`` name for a triage change, by their ids now (each once: a
     paper named twice, or by two beginnings, counts once) with the paper; a detached
     mark of ``store`` (None: no triage file) named by its whole id (``search
     is:detached`` lists them), or by a beginning of it that names no paper and no other
     mark, is there too, with the mark (None: the session does not
-    know it), so that it can be changed or set back to new all the same. None after saying why an id names no paper, or several."""
+    know it), so that it can be changed or set back to new all the same. None after saying why an id names no paper, or several: with ``json_out``
+    (the fields of the command's answer) as JSON on stdout, as ``show --json`` says it."""
     from tuireader.triage.store import StoreError
 
     found: dict[str, Any] = {}
@@ -3012,7 +3167,7 @@ def _triage_targets(session, store, ids: Sequence[str]) -> dict[str, Any] | None
         if len(begun) == 1 and not _papers_by_id(session, text):
             found.setdefault(begun[0], _detached_mark(session, begun[0]))
             continue
-        paper = _one_paper(session, text, hint=hint)
+        paper = _one_paper(session, text, hint=hint, json_out=json_out is not None, failed=json_out)
         if paper is None:
             return None
         found.setdefault(paper.id, paper)
@@ -3182,6 +3337,11 @@ def _taken_off(tag: str, had: Collection[Any]) -> str:
 def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
     """What a triage change did, on stderr, and how to take it back (the papers it was
     for are on stdout: :func:`_list_triaged`)."""
+    _err(_triaged_said(found, what, changed))
+
+
+def _triaged_said(found: dict[str, Any], what: str, changed: int) -> str:
+    """What :func:`_say_triaged` says."""
     count = len(found)
     undo = (
         f"{changed} change{'s' if changed != 1 else ''}; tuireader undo, or z in the "
@@ -3189,7 +3349,7 @@ def _say_triaged(found: dict[str, Any], what: str, changed: int) -> None:
         if changed
         else "nothing changed: it was so already"
     )
-    _err(f"{count} paper{'s' if count != 1 else ''}: {what} ({undo})")
+    return f"{count} paper{'s' if count != 1 else ''}: {what} ({undo})"
 
 
 def _exports_written(session) -> Any:  # type: ignore[no-untyped-def]
@@ -4150,6 +4310,11 @@ def _triage_parser() -> argparse.ArgumentParser:
         metavar="TAG",
         help="a tag to take off, in any case (may be repeated)",
     )
+    _json_flag(
+        p,
+        "print JSON in place of the lines of papers: each paper's id, title and triage "
+        "(state, tags) before and after, how many changes, and the undo that takes them back",
+    )
     p.set_defaults(func=cmd_triage)
     _common(p)
     return p
@@ -4223,6 +4388,12 @@ def _note_parser() -> argparse.ArgumentParser:
         help="add TEXT to the end of the note, on a line of its own ('-': read stdin)",
     )
     what.add_argument("--clear", action="store_true", help="clear the note")
+    _json_flag(
+        p,
+        "print JSON: each paper's id, title and note before and after as saved, how many "
+        "changes, and the undo that takes them back (without --set, --append or --clear: "
+        "the paper's id, title and note)",
+    )
     p.set_defaults(func=cmd_note)
     _common(p)
     return p
@@ -4235,6 +4406,11 @@ def _undo_parser() -> argparse.ArgumentParser:
         "open (which shows the result; z in a reader leaves another open reader's "
         "actions to it). Call it again to go further back. A paper changed again since "
         "is left as it is, and said. Exit code 1 when there is nothing to undo."
+    )
+    _json_flag(
+        p,
+        "print JSON: what was undone (undone, kind), where the step was made (made), the "
+        "papers it was for (id, title) and those changed since and left as they are (left)",
     )
     p.set_defaults(func=cmd_undo)
     _common(p, sources=False)
