@@ -363,6 +363,7 @@ JSON_CHANGES = {
     "triage": ["triage", "--json", "zzzzzz", "--state", "keep"],
     "note": ["note", "--json", "zzzzzz", "--set", "x"],
     "undo": ["undo", "--json"],
+    "add": ["add", "--json", "--seeds"],
 }
 
 

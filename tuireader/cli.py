@@ -1430,6 +1430,8 @@ def _error_json(
     if command == "import":
         empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": []}
         return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
+    if command == "add":
+        return {"lists": [], "warnings": [], "error": kind, "message": message} | said
     if command == "undo":
         return {"undone": None, "papers": [], "error": kind, "message": message} | said
     if command in ("triage", "note"):
@@ -1710,6 +1712,12 @@ def cmd_add(args: argparse.Namespace) -> int:
     # read as the library reads it (by its whole path, into the cache): what is said here
     # is not said again by the commands after this one while the files stay as they are
     cache = Cache(paths.cache_dir)
+    warnings: list[str] = []  # what stderr says, for --json
+
+    def say(message: str) -> None:
+        _err(message)
+        warnings.append(message)
+
     for item in args.items:
         try:
             entry = shelf.entry_for(item)
@@ -1718,26 +1726,32 @@ def cmd_add(args: argparse.Namespace) -> int:
         if shelf.holder(before, entry, in_folder) is not None:
             continue  # in the library already (said below): nothing to read or say
         library = load_library([entry.location], cache=cache)
-        for problem in (*not_read([entry.location]), *library.problems):
-            _err(str(problem))
+        problems = (*not_read([entry.location]), *library.problems)
+        for problem in problems:
+            say(str(problem))
         if not library.papers:
-            raise UsageError(f"no papers could be read from {item}; {nothing}")
+            raise UsageError(f"no papers could be read from {item}; {nothing}", problems)
         by_path[str(entry.path)] = len(library)
     try:
-        change = shelf.add(paths, args.items, seeds=args.seeds, reads=in_folder, note=_err)
+        change = shelf.add(paths, args.items, seeds=args.seeds, reads=in_folder, note=say)
     except shelf.ShelfError as exc:
         raise UsageError(f"{exc}; {nothing}") from None
     if change.kept_damaged is not None:
         if before.is_default:
             # nothing could be read from it: the library starts again from this add, and
             # the lists it held are in the copy alone
-            _err(
+            say(
                 f"the damaged list of lists was kept as {change.kept_damaged}, but no list "
                 "could be read from it: your library holds only the lists added now (those "
                 "named in the damaged file come back with tuireader add PATH)"
             )
         else:
-            _err(f"the damaged list of lists was kept as {change.kept_damaged}")
+            say(f"the damaged list of lists was kept as {change.kept_damaged}")
+    if args.json:
+        if change.seeds_replaced:
+            say(_SEEDS_MAKE_WAY)
+        _print_json({"lists": _added_json(change, by_path), "warnings": warnings})
+        return EXIT_OK
     for entry in change.added:
         if entry.kind == "seeds":
             print("added the built-in seed lists (seeds)")
@@ -1764,11 +1778,34 @@ def cmd_add(args: argparse.Namespace) -> int:
             )
         )
     if change.seeds_replaced:
-        _err(
-            "the built-in seed lists make way for your lists "
-            "(tuireader add --seeds brings them back)"
-        )
+        _err(_SEEDS_MAKE_WAY)
     return EXIT_OK
+
+
+_SEEDS_MAKE_WAY = (
+    "the built-in seed lists make way for your lists (tuireader add --seeds brings them back)"
+)
+
+
+def _added_json(change, by_path: dict[str, int]) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """``add --json``'s ``lists``: each list named, its ``name``, ``path`` (null for the
+    seed lists), ``kind`` and ``papers`` (null when not read now), and what became of it
+    (``status``): ``added``, ``found again`` (``was``: where it was), ``already`` in the
+    library, ``within`` a folder of it, or ``absorbed`` by the folder added (``folder``)."""
+
+    def listed(entry, status: str, **more: Any) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        path = None if entry.kind == "seeds" else str(entry.path)
+        papers = by_path.get(str(entry.path)) if path is not None else None
+        data = {"name": entry.name, "path": path, "kind": entry.kind, "papers": papers}
+        return data | {"status": status} | more
+
+    return [
+        *(listed(entry, "added") for entry in change.added),
+        *(listed(new, "found again", was=str(old.path)) for old, new in change.replaced),
+        *(listed(entry, "already") for entry in change.present),
+        *(listed(entry, "within", folder=str(folder.path)) for entry, folder in change.within),
+        *(listed(entry, "absorbed", folder=str(folder.path)) for entry, folder in change.absorbed),
+    ]
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
@@ -4198,6 +4235,11 @@ def _add_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("items", metavar="FILE|DIR", nargs="*", help="paper list file or folder")
     p.add_argument("--seeds", action="store_true", help="add the built-in seed lists")
+    _json_flag(
+        p,
+        "print JSON: each list named (name, path, kind, papers, status: added, found "
+        "again, already, within or absorbed) and the warnings said on stderr",
+    )
     p.set_defaults(func=cmd_add)
     _common(p, sources=False)
     return p

@@ -1,0 +1,59 @@
+"""``add --json``: each list named, its name, file, paper count and what became of it,
+and the warnings said on stderr; a list that cannot be read as JSON too."""
+
+from __future__ import annotations
+
+import json
+
+from tuireader.cli import main
+
+
+def run(capsys, *argv):
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if out.strip() else None, err
+
+
+def _write(path, titles, tail=""):
+    lines = [json.dumps({"title": title, "abstract": f"About {title}."}) for title in titles]
+    path.write_text("\n".join(lines) + "\n" + tail, encoding="utf-8")
+    return path
+
+
+def test_add_json_names_each_list_with_its_papers_and_the_warnings(capsys, tmp_path):
+    graphs = _write(tmp_path / "graphs.jsonl", ["Graph one", "Graph two"], "{not json\n")
+    robots = _write(tmp_path / "robots.jsonl", ["Robot one", "Robot two", "Robot three"])
+    code, data, err = run(capsys, "add", graphs, robots, "--json")
+    assert code == 0, err
+    assert data["lists"] == [
+        {"name": "graphs", "path": str(graphs), "kind": "file", "papers": 2, "status": "added"},
+        {"name": "robots", "path": str(robots), "kind": "file", "papers": 3, "status": "added"},
+    ]
+    # what stderr said, the line skipped among it
+    assert any("line 3 is not valid JSON" in w and str(graphs) in w for w in data["warnings"])
+    assert all(warning in err for warning in data["warnings"])
+    assert any("seed lists make way" in warning for warning in data["warnings"])
+    _code, lists, _ = run(capsys, "lists", "--json")
+    assert {entry["name"]: entry["papers"] for entry in lists["lists"]} == {
+        "graphs": 2,
+        "robots": 3,
+    }
+    code, data, err = run(capsys, "add", robots, "--json")
+    assert code == 0 and [(e["name"], e["status"]) for e in data["lists"]] == [
+        ("robots", "already")
+    ]
+
+
+def test_add_json_of_a_list_that_cannot_be_read_says_why_and_adds_nothing(capsys, tmp_path):
+    good = _write(tmp_path / "good.jsonl", ["Graph one"])
+    bad = tmp_path / "bad.json"
+    bad.write_text("not a list\n", encoding="utf-8")
+    code, data, err = run(capsys, "add", good, bad, "--json")
+    assert code == 2 and "nothing added" in err
+    assert data["error"] == "usage" and data["lists"] == []
+    assert data["message"].startswith(f"no papers could be read from {bad}; nothing added")
+    assert [(p["path"], p["severity"]) for p in data["problems"]] == [(str(bad), "error")]
+    code, data, err = run(capsys, "add", "--json")
+    assert code == 2 and data["error"] == "usage" and "--seeds" in data["message"]
+    _code, lists, _ = run(capsys, "lists", "--json")
+    assert "good" not in {entry["name"] for entry in lists["lists"]}
