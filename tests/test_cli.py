@@ -364,6 +364,7 @@ JSON_CHANGES = {
     "note": ["note", "--json", "zzzzzz", "--set", "x"],
     "undo": ["undo", "--json"],
     "add": ["add", "--json", "--seeds"],
+    "export": ["export", "--json", "--format", "csv", "-o", "out.csv"],
 }
 
 

@@ -46,8 +46,7 @@ def test_a_query_that_cannot_be_run_is_said_as_json(capsys, lst):
         ["--format", "json", "--bogus"],
         ["--format=json", "--query"],
         ["--form", "json", "-o", "-", "--bogus"],
-        ["--json", "--format", "json"],
-        ["--format", "csv", "--json"],
+        ["--json", "--format", "csv", "-o", "out.csv", "--bogus"],
     ],
 )
 def test_an_option_that_cannot_be_read_is_said_as_json(capsys, lst, argv):
@@ -57,9 +56,13 @@ def test_an_option_that_cannot_be_read_is_said_as_json(capsys, lst, argv):
     assert data["error"] == "usage" and data["message"] in err
 
 
-def test_json_asked_of_export_says_which_option_gives_it(capsys, lst):
-    code, _out, err = _run(capsys, "export", "--format", "json", "--json", lst)
-    assert code == 2 and "--format json writes JSON" in err
+@pytest.mark.parametrize("argv", [["--json", "--format", "json"], ["--format", "csv", "--json"]])
+def test_json_asked_of_export_to_stdout_says_which_option_gives_it(capsys, lst, argv):
+    # --json says what was written to a file; the export's own JSON is a format of it
+    code, out, err = _run(capsys, "export", lst, *argv)
+    assert code == 2 and "give -o FILE" in err and "--format json writes JSON" in err
+    data = json.loads(out)
+    assert data["error"] == "usage" and data["message"] in err
 
 
 def test_a_damaged_triage_file_is_said_as_json(capsys, lst):

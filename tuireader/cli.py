@@ -637,9 +637,10 @@ def _write_output(
     what: str,
     is_json: bool = False,
     said: str | None = None,
-) -> None:
+) -> str | None:
     """``text`` to stdout (no ``-o``, or ``-o -``), else to the file ``output``; ``said``:
-    what was written, in words, where the count of ``what`` does not say it.
+    what was written, in words, where the count of ``what`` does not say it. Gives what
+    it said on stderr of the file written (None: written to stdout).
 
     Through :func:`tuireader.triage.export.write_export`: a regular file (or the one a
     symlink points at) is replaced atomically, a new one made with the mode the umask
@@ -650,7 +651,7 @@ def _write_output(
 
     if output is None or output == "-":
         _file_to_stdout(valid(text), is_json=is_json)
-        return
+        return None
     from pathlib import Path
 
     from tuireader.triage.export import write_export
@@ -666,10 +667,11 @@ def _write_output(
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
         raise UsageError(f"cannot write {target}: {type(exc).__name__}: {exc}") from None
     noun = what if count == 1 else what + "s"
-    _err(
-        f"wrote {said or f'{count:,} {noun}'} to {target}"
-        + (" (it replaces what the file held)" if replaced else "")
+    message = f"wrote {said or f'{count:,} {noun}'} to {target}" + (
+        " (it replaces what the file held)" if replaced else ""
     )
+    _err(message)
+    return message
 
 
 def _file_to_stdout(text: str, *, is_json: bool = False) -> None:
@@ -3418,6 +3420,12 @@ def _check_replaced(output: str, *, force: bool, written: Any = None) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    if args.json and args.output in (None, "-"):
+        raise UsageError(
+            "export --json says what was written to a file: give -o FILE (--format json "
+            "writes JSON to stdout: the papers themselves)"
+        )
+    args.left_out = []  # what the export leaves out, as stderr says it: for --json
     _check_filters(args.query or "")  # before a list is read: nothing is written
     try:
         session = _session(args)
@@ -3452,10 +3460,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         papers = list(session.library.papers)
     detached = _detached_to_export(session, args, query)
     if not papers and not detached:
+        said = None
         if only_detached and not (session.triage is not None and session.triage.detached):
-            _err("no detached triage: every mark is on a paper of the lists")
+            said = "no detached triage: every mark is on a paper of the lists"
+            _err(said)
         if args.format == "json" and args.output in (None, "-"):
             print("[]")  # still JSON for a script; a file given with -o is left as it was
+        if args.json:  # nothing written: the file is left as it was
+            said = said or "no paper matches; nothing written"
+            _print_json(_exported_json(args, 0, 0, None) | {"written": False, "message": said})
         return EXIT_NOTHING_FOUND
     if args.output not in (None, "-"):
         _check_replaced(args.output, force=args.force, written=_exports_written(session))
@@ -3478,9 +3491,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         # one line per paper that has a page: those without one are said, not counted
         lines = len(text.splitlines())
         if lines < len(papers):
-            _err(_no_page_note(len(papers) - lines, len(papers)))
-        _write_output(text, args.output, count=lines, what="URL")
+            _export_left_out(args, _no_page_note(len(papers) - lines, len(papers)))
+        wrote = _write_output(text, args.output, count=lines, what="URL")
         _remember_written(session, args)
+        if args.json:
+            _print_json(_exported_json(args, lines, 0, wrote))
         return EXIT_OK if lines else EXIT_NOTHING_FOUND
     said = None
     if detached:  # said apart: the papers of the lists, and the marks of none of them
@@ -3489,7 +3504,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         said = f"{listed}{detached_count(len(detached))}"
         if args.output in (None, "-"):
             _err(f"exported {said} (on papers {_of_no_list(session)})")
-    _write_output(
+    wrote = _write_output(
         text,
         args.output,
         count=len(papers),
@@ -3498,7 +3513,35 @@ def cmd_export(args: argparse.Namespace) -> int:
         said=said,
     )
     _remember_written(session, args)
+    if args.json:
+        _print_json(_exported_json(args, len(papers) - len(detached), len(detached), wrote))
     return EXIT_OK
+
+
+def _export_left_out(args: argparse.Namespace, message: str) -> None:
+    """What an export leaves out, said on stderr, and kept for ``export --json``."""
+    _err(message)
+    getattr(args, "left_out", []).append(message)
+
+
+def _exported_json(
+    args: argparse.Namespace, papers: int, detached: int, wrote: str | None
+) -> dict[str, Any]:
+    """``export --json``: the ``file`` written, its ``format``, the ``query``, how many
+    ``papers`` (for urls, links) and ``detached`` marks it holds, what it ``left_out``
+    and the ``message`` stderr gave; with the lists that could not be read."""
+    from pathlib import Path
+
+    return {
+        "file": str(Path(args.output).expanduser().absolute()),
+        "format": args.format,
+        "query": args.query,
+        "written": True,
+        "papers": papers,
+        "detached": detached,
+        "left_out": list(getattr(args, "left_out", [])),
+        "message": wrote,
+    } | _failed_json(args)
 
 
 def _refuse_damaged_triage(session) -> None:  # type: ignore[no-untyped-def]
@@ -3563,21 +3606,24 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
     count = detached_count(len(marks))
     asked = _is_detached_query(query) or _asks_detached(query)
     if query.strip() and not asked:
-        _err(
+        _export_left_out(
+            args,
             f"{count} (on papers {_of_no_list(session)}) left out of this export of a query; "
-            "an export without --query, or with --query is:detached, carries them"
+            "an export without --query, or with --query is:detached, carries them",
         )
         return []
     if args.format not in CARRY_DETACHED:
-        _err(
+        _export_left_out(
+            args,
             f"{count} (on papers {_of_no_list(session)}) left out: --format json, csv or "
-            "bibtex carries them, for tuireader import"
+            "bibtex carries them, for tuireader import",
         )
         return []
     if getattr(args, "sources", None) and not asked:
-        _err(
+        _export_left_out(
+            args,
             f"{count} (on papers of none of the lists named) left out of this export of "
-            "those lists; export --query is:detached carries them"
+            "those lists; export --query is:detached carries them",
         )
         return []
     if not _is_detached_query(query) and asked:
@@ -4327,6 +4373,11 @@ def _export_parser() -> argparse.ArgumentParser:
         "--force",
         action="store_true",
         help="replace the -o file even when it holds something else (a bibliography, a list)",
+    )
+    _json_flag(
+        p,
+        "with -o FILE, print JSON of what was written: the file, format, query, how many "
+        "papers and detached marks it holds, and what was left out",
     )
     p.set_defaults(func=cmd_export)
     _common(p)
