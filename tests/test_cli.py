@@ -365,6 +365,8 @@ JSON_CHANGES = {
     "undo": ["undo", "--json"],
     "add": ["add", "--json", "--seeds"],
     "export": ["export", "--json", "--format", "csv", "-o", "out.csv"],
+    "cite": ["cite", "--json", "zzzzzz"],
+    "copy": ["copy", "--json", "zzzzzz"],
 }
 
 

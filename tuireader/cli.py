@@ -159,6 +159,24 @@ def _short(text: str) -> str:
 
 def _err(message: str) -> None:
     print(f"tuireader: {_line(message)}", file=sys.stderr)
+    for heard in _HEARD:
+        heard.append(message)
+
+
+#: lists that keep what is said on stderr meanwhile (:func:`_hearing`)
+_HEARD: list[list[str]] = []
+
+
+@contextlib.contextmanager
+def _hearing() -> Iterator[list[str]]:
+    """What :func:`_err` says meanwhile, kept: a ``--json`` answer gives it as its
+    ``message`` where the command said it along the way (why nothing was copied)."""
+    heard: list[str] = []
+    _HEARD.append(heard)
+    try:
+        yield heard
+    finally:
+        _HEARD.remove(heard)
 
 
 def _print_json(data: Any) -> None:
@@ -1432,6 +1450,10 @@ def _error_json(
     if command == "import":
         empty: dict[str, Any] = {"taken": [], "detached": [], "kept_here": []}
         return {"file": given, "error": kind, "message": message, "changes": 0} | empty | said
+    if command == "cite":
+        return {"citations": [], "text": "", "error": kind, "message": message} | said
+    if command == "copy":
+        return {"id": None, "text": None, "error": kind, "message": message} | said
     if command == "add":
         return {"lists": [], "warnings": [], "error": kind, "message": message} | said
     if command == "undo":
@@ -2125,6 +2147,18 @@ def _warn_incomplete(citations) -> None:
 
 
 def cmd_cite(args: argparse.Namespace) -> int:
+    if not args.json:
+        return _cite(args)
+    with _hearing() as heard:
+        code = _cite(args)
+    if code != EXIT_OK:  # nothing cited: why, as stderr said it
+        said = "; ".join(heard) or "nothing cited"
+        answer = {"format": args.format} | _error_json("cite", "not found", said, None)
+        _print_json(answer | _failed_json(args))
+    return code
+
+
+def _cite(args: argparse.Namespace) -> int:
     from tuireader.render.citations import cite_many, format_many
 
     ids, args.sources = _split_ids_and_sources(args.items)
@@ -2200,6 +2234,27 @@ def cmd_cite(args: argparse.Namespace) -> int:
         # only the url format prints nothing for a paper: one with no page of its own
         _err("none of these papers has a URL of its own; nothing printed")
         return EXIT_NOTHING_FOUND
+    if args.json:
+        cited = cite_many(
+            papers, args.format, include_abstract=args.abstract, library=library, notes=False
+        )
+        _print_json(
+            {
+                "format": args.format,
+                "citations": [
+                    {
+                        "id": citation.paper_id,
+                        "key": citation.key,
+                        "text": citation.text,
+                        "warnings": list(citation.warnings),
+                    }
+                    for citation in cited
+                ],
+                "text": text,
+            }
+            | _failed_json(args)
+        )
+        return EXIT_OK
     _file_to_stdout(_safe(text) + "\n")
     return EXIT_OK
 
@@ -2459,6 +2514,17 @@ def _has_link(paper, kind: str) -> bool:
 
 def cmd_copy(args: argparse.Namespace) -> int:
     """Copy the best hit's link or citation through the reader's clipboard chain."""
+    if not args.json:
+        return _copy(args)
+    with _hearing() as heard:
+        code = _copy(args)
+    if code != EXIT_OK:  # nothing copied: why, as stderr said it
+        said = "; ".join(heard) or "nothing copied"
+        _print_json(_error_json("copy", "not copied", said, None) | _failed_json(args))
+    return code
+
+
+def _copy(args: argparse.Namespace) -> int:
     ids_or_words, args.sources = _split_ids_and_sources(args.items)
     query = " ".join(ids_or_words).strip()
     if not query:
@@ -2501,7 +2567,10 @@ def cmd_copy(args: argparse.Namespace) -> int:
     if outcome.refused:
         _err(f"{outcome.notice} ({about})")
         return EXIT_NOTHING_FOUND
-    print(_safe(outcome.text) if not one_line else _line(outcome.text))
+    if args.json:
+        _print_json(_copied_json(paper, outcome, warnings) | _failed_json(args))
+    else:
+        print(_safe(outcome.text) if not one_line else _line(outcome.text))
     notes = "; ".join(dict.fromkeys(w.split(":", 1)[0] for w in warnings))
     _err(f"{outcome.headline}: {about}" + (f" — {notes}" if notes else ""))
     if outcome.hint:
@@ -2510,6 +2579,34 @@ def cmd_copy(args: argparse.Namespace) -> int:
         for line in outcome.explanation.splitlines():
             _err(line)
     return EXIT_OK
+
+
+def _copied_json(paper, outcome, warnings: Sequence[str]) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """``copy --json``: the paper (``id``, ``title``), ``what`` was copied and its
+    ``text``, the ``carriers`` that took it (``tmux``, ``osc52``, ``system``, ``file``;
+    ``confirmed``: whether a clipboard that says so did, the tmux buffer or the local
+    one, where OSC 52 is only sent and a file is for copying by hand), each route
+    tried (``routes``: ``route``, ``label``, ``ok``, ``detail``), whether it is shown for
+    copying by hand (``manual``, with the ``file`` it was saved to), the ``message`` and
+    ``hint`` stderr gives, and what the citation lacks (``warnings``)."""
+    carried = [attempt for attempt in outcome.attempts if attempt.ok]
+    return {
+        "id": paper.id,
+        "title": _title(paper),
+        "what": outcome.what,
+        "text": outcome.text,
+        "carriers": [attempt.route for attempt in carried],
+        "confirmed": any(attempt.route in ("tmux", "system") for attempt in carried),
+        "routes": [
+            {"route": a.route, "label": a.label, "ok": a.ok, "detail": a.detail}
+            for a in outcome.attempts
+        ],
+        "manual": outcome.manual,
+        "file": str(outcome.fallback_path) if outcome.fallback_path is not None else None,
+        "message": outcome.headline,
+        "hint": outcome.hint or None,
+        "warnings": list(warnings),
+    }
 
 
 def cmd_triage(args: argparse.Namespace) -> int:
@@ -4244,6 +4341,11 @@ def _cite_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="include the abstract in BibTeX/BibLaTeX entries, RIS records and CSL-JSON items",
     )
+    _json_flag(
+        p,
+        "print JSON: the format, each paper's citation (id, key, text, warnings: what its "
+        "metadata lacks) and the whole text as printed without it",
+    )
     p.set_defaults(func=cmd_cite)
     _common(p, sources=False)  # ITEM holds the lists
     return p
@@ -4336,6 +4438,11 @@ def _copy_parser() -> argparse.ArgumentParser:
     p.add_argument("--cite", metavar="FORMAT", choices=FORMATS, help="copy the citation instead")
     p.add_argument(
         "-v", "--verbose", action="store_true", help="say why other clipboard routes did not work"
+    )
+    _json_flag(
+        p,
+        "print JSON in place of the text: the paper, what was copied and its text, the "
+        "carriers that took it (tmux, osc52, system, file) and each route tried",
     )
     p.set_defaults(func=cmd_copy)
     _common(p, sources=False)  # QUERY holds the lists
