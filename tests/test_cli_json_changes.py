@@ -125,3 +125,21 @@ def test_undo_json_says_what_was_undone_and_where_it_was_made(capsys, lst):
     assert data["left"] == [] and data["message"] in err
     code, data, err = run(capsys, "undo", "--json")
     assert code == 1 and data["error"] == "nothing to undo" and data["papers"] == []
+
+
+def test_triage_json_of_a_detached_mark_says_so(capsys, lst, tmp_path):
+    first, *_ = _ids(capsys, lst)
+    title = _shown(capsys, lst, first)["title"]
+    assert main(["triage", first, str(lst), "--state", "keep", "--tag", "x"]) == 0
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({"title": "Proteins", "abstract": "Fold."}) + "\n", "utf-8")
+    capsys.readouterr()
+    # read with another list alone, the mark is on a paper of none of the lists
+    code, data, err = run(capsys, "triage", first, other, "--state", "skip", "--json")
+    assert code == 0, err
+    (paper,) = data["papers"]
+    assert paper["detached"] is True and paper["title"] == title
+    assert paper["before"] == {"state": "kept", "tags": ["x"]}
+    assert paper["after"] == {"state": "skip", "tags": ["x"]}
+    _code, found, _ = run(capsys, "search", "is:detached", other, "--json")
+    assert [(m["id"], m["state"]) for m in found["detached"]] == [(first, "skip")]
