@@ -326,18 +326,20 @@ class UndoResult:
         kept back to new and tag 'rl' taken off for 2 papers",
         "Undid: … for 1 of 2 papers (1 changed since elsewhere, left as it is)", or
         "Nothing undone: …" when every paper was changed again since; an action made
-        elsewhere says where: "Undid a step made on the command line: …"."""
+        elsewhere says where: "Undid a step made on the command line: …", "Nothing undone
+        of a step made on the command line: …"."""
         count = len(self.paper_ids)
         parts = _SUMMARY_PARTS.split(self.summary) if self.summary else []
         what = " and ".join(_taken_back(part) for part in parts) or "the last change"
         left = len(self.left)
         if left and left >= count:  # every paper was decided again since: none changed
-            if count == 1:
-                return "Nothing undone: the paper changed since elsewhere and is left as it is"
-            return (
-                f"Nothing undone: all {count} papers changed since elsewhere "
-                "and are left as they are"
+            # where the step was made, in the words an undo that took it back says it
+            nothing = (
+                f"Nothing undone of a step made {self.made}" if self.made else "Nothing undone"
             )
+            if count == 1:
+                return f"{nothing}: the paper changed since elsewhere and is left as it is"
+            return f"{nothing}: all {count} papers changed since elsewhere and are left as they are"
         share = f"{count - left} of {count}" if left else str(count)
         head = f"Undid a step made {self.made}" if self.made else "Undid"
         text = f"{head}: {what} for {share} paper{'' if count == 1 else 's'}"
