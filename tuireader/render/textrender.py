@@ -30,6 +30,7 @@ grouping braces (``{RL}`` → ``RL``); BibTeX output keeps the LaTeX (see ``cita
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -1311,13 +1312,59 @@ def _math_close(text: str, start: int, single: bool = False) -> tuple[int, int] 
             content = text[start + 1 : end]
     if not content.strip() or "\n\n" in content:
         return None
+    if _shell_command(content):  # "$(touch x)$": a shell's, not math
+        return None
     if not _LATEXY.search(content):
         # "$5 and $10": plain content must hug its dollars and not run into a digit
         if content[0].isspace() or content[-1].isspace() or len(content) > 80:
             return None
         if content[0].isdigit() and end + 1 < len(text) and text[end + 1].isdigit():
             return None
+        if not _plausible_math(content):  # "$touch me now$": prose, not math
+            return None
     return end, end + 1
+
+
+#: names of functions math writes as words, without a backslash ("$n log n$")
+_MATH_WORDS = frozenset(
+    {
+        "log", "ln", "lg", "exp", "sin", "cos", "tan", "sec", "csc", "cot", "sinh", "cosh",
+        "tanh", "max", "min", "sup", "inf", "lim", "det", "dim", "ker", "deg", "arg", "gcd",
+        "lcm", "mod", "poly", "polylog", "sgn", "sign", "var", "cov", "tr", "rank", "diag",
+        "span",
+    }
+)  # fmt: skip
+#: a shell's command substitution: "(", a command's name, then its arguments ("(touch
+#: x)", "(rm -rf ~)") or nothing ("(whoami)"), up to the ")" that ends it; math in
+#: parentheses has a letter a term ("(k, l)", "(mn)", "(OPT)") or a command ("(mn \\log
+#: n)") and goes on after them ("(k_F a)^{-1}")
+_SHELL_COMMAND = re.compile(
+    r"\(\s*(?:(?P<name>[A-Za-z][A-Za-z0-9.-]+)[ \t]+[^\s)\\][^()\\]*"
+    r"|(?P<alone>[a-z]{3,}[a-z0-9.-]*)\s*)\)"
+)
+
+
+def _shell_command(content: str) -> bool:
+    """True for the inside of a ``$…$`` that is a shell's ``$(command args)``."""
+    shell = _SHELL_COMMAND.fullmatch(content)
+    if shell is None:
+        return False
+    return (shell["name"] or shell["alone"]).casefold() not in _MATH_WORDS
+
+
+def _plausible_math(content: str) -> bool:
+    """False for the inside of a ``$…$`` with no LaTeX in it that math would not write:
+    two words of prose one after the other ("touch me now"; "$n log n$" and "$P vs NP$"
+    are math), shown as text with their dollars."""
+    words = content.split()
+    for pair in itertools.pairwise(words):
+        if (
+            all(word.isalpha() and len(word) >= 2 for word in pair)
+            and max(len(word) for word in pair) >= 3
+            and not any(word.casefold() in _MATH_WORDS for word in pair)
+        ):
+            return False
+    return True
 
 
 @dataclass
