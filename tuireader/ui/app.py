@@ -39,6 +39,7 @@ from tuireader.ui.bindings import (
 )
 from tuireader.ui.driver import squeezed
 from tuireader.ui.keys import KeyOrderedApp
+from tuireader.ui.notices import NoticeLog, Said
 from tuireader.ui.notices import install as install_notices
 from tuireader.ui.screens.main import MainScreen
 from tuireader.ui.services import Progress, Services, Watched
@@ -62,6 +63,7 @@ def binding_places() -> tuple[type, ...]:
     from tuireader.ui.screens.edit import NoteEditor, TagEditor
     from tuireader.ui.screens.help import HelpScreen
     from tuireader.ui.screens.manual_copy import ManualCopyScreen
+    from tuireader.ui.screens.notices import NoticesScreen
     from tuireader.ui.screens.pick import PickScreen
     from tuireader.ui.screens.problems import ProblemsScreen
 
@@ -76,6 +78,7 @@ def binding_places() -> tuple[type, ...]:
         NoteEditor,
         ManualCopyScreen,
         ProblemsScreen,
+        NoticesScreen,
     )
 
 
@@ -290,6 +293,8 @@ class ReaderApp(KeyOrderedApp):
         self._last_notice: tuple[object, ...] = ()
         self._last_notice_at = 0.0
         self._notice_lock = threading.Lock()
+        #: every notice shown in this run, for the notices screen (W)
+        self.notice_log = NoticeLog()
 
     def notify(
         self,
@@ -308,6 +313,7 @@ class ReaderApp(KeyOrderedApp):
             if said == self._last_notice and now - self._last_notice_at < NOTICE_REPEAT:
                 return
             self._last_notice, self._last_notice_at = said, now
+        self.notice_log.add(Said.of(message, title, severity, markup))
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_notify(self, event: Notify) -> None:

@@ -12,11 +12,17 @@ made again whenever the notice's width changes (a resized terminal, wider notice
 A notice taller than the rows its screen leaves it (40×12: the rows above the status
 line and the footer) shows its title and its start, its last row shown ending with "…":
 Textual showed its last rows, its title and what it was about cut off above the screen.
+Every notice shown is kept whole in the run's :class:`NoticeLog`, which the notices
+screen lists.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from textual.content import Content
@@ -29,7 +35,7 @@ from textual.widgets._toast import Toast, ToastHolder
 
 from tuireader.ui.text import notice_breaks
 
-__all__ = ["WholePaths", "install"]
+__all__ = ["NoticeLog", "Said", "WholePaths", "install"]
 
 
 class WholePaths(Visual):
@@ -139,3 +145,49 @@ def install() -> None:
     if _textual_render is None:
         _textual_render = Toast.render
         Toast.render = _render  # type: ignore[method-assign,assignment]
+
+
+@dataclass(frozen=True)
+class Said:
+    """A notice as it was shown: when, its severity, its title and its text (as text:
+    a notice given as markup is kept as the words it showed)."""
+
+    at: float
+    severity: str
+    title: str
+    text: str
+
+    @classmethod
+    def of(cls, message: str, title: str, severity: str, markup: bool) -> Said:
+        text = message
+        if markup:
+            try:
+                text = Content.from_markup(message).plain
+            except Exception:  # noqa: BLE001 - shown as given when it is no markup
+                text = message
+        return cls(time.time(), str(severity), title, text)
+
+
+#: the most notices a run keeps for its log (the oldest go first)
+MOST_KEPT = 1000
+
+
+class NoticeLog:
+    """The notices of this run, as they were shown, for the notices screen: a notice
+    taller than the rows a small screen leaves it, or gone before it was read, is
+    whole there. Notices may come from workers' threads."""
+
+    def __init__(self, most: int = MOST_KEPT) -> None:
+        self._said: deque[Said] = deque(maxlen=most)
+        self._lock = threading.Lock()
+
+    def add(self, said: Said) -> None:
+        with self._lock:
+            self._said.append(said)
+
+    def newest_first(self) -> list[Said]:
+        with self._lock:
+            return list(reversed(self._said))
+
+    def __len__(self) -> int:
+        return len(self._said)

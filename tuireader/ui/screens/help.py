@@ -79,6 +79,7 @@ MENUS = "Menus (a paper's links, citation formats, export formats)"
 TAG_EDITOR = "Tag editor"
 NOTE_EDITOR = "Note editor"
 MANUAL_COPY = "Copy by hand (when no clipboard can be trusted)"
+NOTICES = "Notices of this run"
 #: the editing keys of a one-line text box (Textual's Input: the search box, the tag
 #: editor), each as Textual names it (comma-separated), and what it does.
 LINE_KEYS = (
@@ -251,6 +252,7 @@ class HelpScreen(ModalScreen[None]):
         the ``[keys]`` table applied (listed after the main screen's places)."""
         from tuireader.ui.screens.edit import NoteEditor, TagEditor
         from tuireader.ui.screens.manual_copy import ManualCopyScreen
+        from tuireader.ui.screens.notices import NoticesScreen
         from tuireader.ui.screens.pick import PickScreen
         from tuireader.ui.screens.problems import ProblemsScreen
 
@@ -265,6 +267,7 @@ class HelpScreen(ModalScreen[None]):
                 # the note's text box takes Ctrl+Z (undo), so it does not suspend there
                 (NOTE_EDITOR, NoteEditor, (HELP_ANYWHERE,)),
                 ("Load warnings", ProblemsScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
+                (NOTICES, NoticesScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 (MANUAL_COPY, ManualCopyScreen, (HELP_ANYWHERE, SUSPEND_ANYWHERE)),
                 ("This help", HelpScreen, (SUSPEND_ANYWHERE,)),
             )

@@ -451,6 +451,7 @@ class MainScreen(Screen[None]):
         Binding("shift+tab", "cycle_focus(-1)", "Previous pane", show=False, id="reader.prev_pane"),
         Binding("M", "more_like_this", "More like this", id="reader.similar"),
         Binding("w", "show_problems", "Load warnings", show=False, id="reader.warnings"),
+        Binding("W", "show_notices", "Notices of this run, whole", show=False, id="reader.notices"),
         Binding("F", "cycle_order", "Order: list, relevance, fit", show=False, id="results.order"),
         # links and copying
         Binding("o", "open_link", "Open link", id="link.open"),
@@ -2190,6 +2191,14 @@ class MainScreen(Screen[None]):
                 settings=[p.message for p in settings],
             )
         )
+
+    def action_show_notices(self) -> None:
+        """Every notice of this run, newest first, whole: one cut short on a small
+        screen, or gone before it was read."""
+        from tuireader.ui.screens.notices import NoticesScreen
+
+        log = getattr(self.app, "notice_log", None)
+        self.app.push_screen(NoticesScreen(log.newest_first() if log is not None else ()))
 
     def _key_for(self, action: str) -> str | None:
         """How the key in force for the screen's ``action`` is shown (None: none is)."""

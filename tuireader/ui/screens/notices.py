@@ -1,0 +1,131 @@
+"""The notices of this run, newest first, each whole with the time it came: a notice
+cut short on a small screen (its advice, the end of a file's name), or gone before it
+was read, can be read here."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from tuireader.render.textrender import visible
+from tuireader.ui.notices import Said
+from tuireader.ui.screens.edit import mark_short
+from tuireader.ui.screens.help import scroll, scroll_keys
+from tuireader.ui.text import notice_breaks
+
+#: how far a notice's text is set in under its time and title
+INDENT = 2
+
+
+class NoticesScreen(ModalScreen[None]):
+    """Lists ``said``, newest first; Escape (or q, or W again) closes it. j k g G scroll
+    it, as they scroll the viewer."""
+
+    DEFAULT_CSS = """
+    NoticesScreen {
+        align: center middle;
+    }
+    NoticesScreen > #notices-body {
+        width: 90%;
+        max-width: 110;
+        height: auto;
+        max-height: 90%;
+        border: round $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    /* a short or slim terminal (40×12): the whole screen above the footer, notices
+       over it the newest only, without blank rows (see styles/base.tcss) */
+    NoticesScreen.-slim > #notices-body {
+        width: 100%;
+    }
+    NoticesScreen.-short > #notices-body {
+        max-height: 100%;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,W", "close", "Close", id="notices.close"),
+        *scroll_keys("notices"),
+    ]
+
+    def __init__(self, said: Sequence[Said]) -> None:
+        super().__init__()
+        #: the notices, newest first
+        self.said = tuple(said)
+        #: the width the text was last laid out for (None: not yet known)
+        self._width: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="notices-body"):
+            yield Static(self.log_text(None), id="notices-text", markup=False)
+        yield Footer()  # the screen's own keys, over the list's
+
+    def log_text(self, width: int | None) -> Text:
+        """Every notice, newest first: its time, severity and title on a row, then its
+        text, laid out for ``width`` cells (None: unknown). The text is the notice's
+        own (a title, a file's name), never read as markup."""
+        text = Text(end="")
+        count = len(self.said)
+        if not count:
+            text.append("No notices yet in this run.")
+        else:
+            text.append(
+                f"{count} notice{'' if count == 1 else 's'} of this run, newest first", "bold"
+            )
+        for said in self.said:
+            text.append("\n\n")
+            text.append(time.strftime("%H:%M:%S", time.localtime(said.at)), "dim")
+            if said.severity in ("warning", "error"):
+                text.append(f" {said.severity}", "bold")
+            if said.title:
+                text.append("  ")
+                text.append(visible(said.title), "bold")
+            for line in said.text.split("\n"):
+                text.append("\n")
+                text.append(_rows(visible(line), width))
+        text.append("\n\nEscape closes this list.")
+        return text
+
+    def on_resize(self, event: events.Resize) -> None:
+        mark_short(self, event.size.height, event.size.width)
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Lay the text out again for the width it is shown in: a file's path too long
+        for its row breaks between folders, not inside the file's name."""
+        shown = self.query_one("#notices-text", Static)
+        width = self.query_one("#notices-body", VerticalScroll).scrollable_content_region.width
+        if width > 0 and width != self._width:
+            self._width = width
+            shown.update(self.log_text(width))
+
+    def on_mount(self) -> None:
+        mark_short(self, self.app.size.height, self.app.size.width)
+        self.query_one("#notices-body").focus()
+
+    def action_scroll(self, where: str) -> None:
+        scroll(self.query_one("#notices-body", VerticalScroll), where)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _rows(line: str, width: int | None) -> str:
+    """One line of a notice's text set in by :data:`INDENT`, in rows of ``width`` cells
+    (None: as it is) broken where a notice's rows break (:func:`notice_breaks`)."""
+    lead = " " * INDENT
+    if width is None or width <= INDENT:
+        return lead + line
+    cuts = [0, *notice_breaks(line, width - INDENT), len(line)]
+    return "\n".join(lead + line[a:b].rstrip() for a, b in itertools.pairwise(cuts))
