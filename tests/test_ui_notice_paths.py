@@ -35,9 +35,25 @@ def test_a_path_longer_than_a_row_is_broken_after_a_slash():
     ]
 
 
-def test_a_name_longer_than_a_row_starts_one_and_is_broken_between_its_words():
+def test_a_name_longer_than_a_row_is_a_row_of_its_own_never_broken_inside():
+    # "triage-before-damage-20261206-" then "180857.sqlite3" read as two names: a
+    # notice cuts the row in its middle, the notices log (W) shows it whole
     rows = _rows("kept in /tmp/x/triage-before-damage-20261206-180857.sqlite3", 35)
-    assert rows == ["kept in", "/tmp/x/", "triage-before-damage-20261206-", "180857.sqlite3"]
+    assert rows == ["kept in", "/tmp/x/", "triage-before-damage-20261206-180857.sqlite3"]
+    rows = _rows("Exported to tuireader-results-20261206-180857.json, 3 papers", 35)
+    assert rows == ["Exported to", "tuireader-results-20261206-180857.json,", "3 papers"]
+
+
+def test_a_row_too_wide_is_cut_in_its_middle_keeping_its_start_and_end():
+    from tuireader.ui.text import cut_middle
+
+    name = "triage-damaged-20261206-180857.sqlite3);"
+    cut = cut_middle(name, 37)
+    assert len(cut) == 37 and cut.count("…") == 1
+    start, end = cut.split("…")
+    assert name.startswith(start) and name.endswith(end) and len(start) >= 15
+    assert end.endswith("180857.sqlite3);")
+    assert cut_middle("fits", 37) == "fits"
 
 
 def test_words_are_broken_as_before_and_every_row_fits():
@@ -101,11 +117,30 @@ async def test_at_40_columns_a_path_longer_than_a_row_is_broken_after_a_slash_on
         rows = _notice_rows(app)
         name = "triage-damaged-20261206-180857.sqlite3);"
         # the rows holding the path: its folders, then its file's name, longer than a
-        # row, after a "/" and broken only between the words of its name
+        # row, on one row cut in its middle: "triage-damaged-20261206-" then
+        # "180857.sqlite3);" were read as two names
         at = rows.index(f"{home}/")
-        assert (rows[at + 1] + rows[at + 2]).startswith(name), "\n".join(rows)
-        assert rows[at + 1].endswith(("-", ".")), "\n".join(rows)
+        head, tail = rows[at + 1].split("…")
+        assert name.startswith(head) and name.endswith(tail), "\n".join(rows)
+        assert head.startswith("triage-damaged-") and tail.endswith("180857.sqlite3);")
+        assert rows[at + 2] == "changes are saved again.", "\n".join(rows)
         assert all(len(row) <= 37 for row in rows)
+        # the notices log shows it whole, on a row of its own, the log scrolled sideways
+        from tuireader.ui.screens.notices import NoticesScreen
+
+        await pilot.press("W")
+        await settle(pilot)
+        assert isinstance(app.screen, NoticesScreen)
+        logged = app.screen.log_text(app.screen._width).plain.splitlines()
+        assert f"  {name}" in logged, logged
+        body = app.screen.query_one("#notices-body")
+        assert body.max_scroll_x > 0
+        await pilot.press("right")
+        await settle(pilot)
+        assert body.scroll_x > 0
+        await pilot.press("left")
+        await settle(pilot)
+        assert body.scroll_x == 0
 
 
 @sync
@@ -125,11 +160,12 @@ async def test_at_40_columns_the_export_notice_shows_the_file_whole(tmp_path):
 
 
 @sync
-async def test_at_40_columns_an_export_named_longer_than_a_row_is_broken_between_its_words(
+async def test_at_40_columns_an_export_named_longer_than_a_row_is_cut_in_its_middle(
     tmp_path,
 ):
     # a JSON export's name is 38 characters, one more than a row of the notice holds:
-    # it was cut as "tuireader-results-20261206-180857.jso" then "n"
+    # it was cut as "tuireader-results-20261206-180857.jso" then "n", then as
+    # "tuireader-results-20261206-180857." then "json"; the notices log has it whole
     from tuireader.ui.messages import ExportFinished
 
     app = triage_app()
@@ -139,8 +175,15 @@ async def test_at_40_columns_an_export_named_longer_than_a_row_is_broken_between
         screen.post_message(ExportFinished(3, path))
         await settle(pilot)
         rows = _notice_rows(app)
-        at = rows.index("tuireader-results-20261206-180857.")
-        assert rows[at - 1].endswith("exports/") and rows[at + 1] == "json", rows
+        [at] = [number for number, row in enumerate(rows) if "…" in row]
+        head, tail = rows[at].split("…")
+        assert head.startswith("tuireader-results-") and tail.endswith("180857.json"), rows
+        assert path.name.startswith(head) and path.name.endswith(tail), rows
+        assert rows[at - 1].endswith("exports/") and len(rows[at]) <= 37, rows
+        await pilot.press("W")
+        await settle(pilot)
+        logged = app.screen.log_text(app.screen._width).plain.splitlines()
+        assert f"  {path.name}" in logged, logged
 
 
 @sync

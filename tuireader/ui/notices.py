@@ -33,7 +33,7 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widgets._toast import Toast, ToastHolder
 
-from tuireader.ui.text import notice_breaks
+from tuireader.ui.text import middle_kept, notice_breaks
 
 __all__ = ["NoticeLog", "Said", "WholePaths", "install"]
 
@@ -65,7 +65,10 @@ class WholePaths(Visual):
         for number, line in enumerate(self.content.split("\n", allow_blank=True)):
             pieces = line.divide(notice_breaks(line.plain, width))
             # the blanks a row ends with go with its break, as Textual leaves them out
-            lines += [piece.rstrip() for piece in pieces[:-1]] + pieces[-1:]
+            pieces = [piece.rstrip() for piece in pieces[:-1]] + pieces[-1:]
+            # a file's name longer than a row, whole on its own: cut in its middle (the
+            # notices log, W, shows it whole)
+            lines += [_cut_middle(piece, width) for piece in pieces]
             if number == 0 and self.titled:
                 title_rows, title = len(pieces), line
         most = self.most_rows
@@ -93,6 +96,15 @@ class WholePaths(Visual):
     def get_height(self, rules: RulesMap, width: int) -> int:
         room = width - 2 * int(rules.get("line_pad", 0))
         return self.rows(room).get_height(rules, width)
+
+
+def _cut_middle(row: Content, width: int) -> Content:
+    """``row`` cut in its middle with "…" where it is wider than ``width`` cells."""
+    kept = middle_kept(row.plain.rstrip(), width)
+    if kept is None:
+        return row
+    start, _middle, end = row.divide(list(kept))
+    return start + "…" + end.rstrip()
 
 
 def _cut(row: Content, width: int, always: bool = False) -> Content:

@@ -783,18 +783,27 @@ def path_rows(path: str, room: int) -> str:
 _WORD = re.compile(r"\S+\s*|\s+")
 #: a word's pieces ending at a "/" (two or more together, as in "https://"), then the rest
 _FOLDERS = re.compile(r"[^/]*/+|[^/]+$")
+#: a file's name: it ends with a suffix ("….sqlite3", "….json);")
+_FILE_NAME = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,9}[^\w/]*$")
 #: a piece's pieces ending at "-", "_" or "." (a file's name with its date and suffix)
 _NAME_PARTS = re.compile(r"[^-_.]*[-_.]+|[^-_.]+$")
 
 
 def _word_pieces(word: str, room: int) -> list[tuple[str, bool]]:
     """``word``, longer than ``room``, in pieces that each fit it, each with whether it
-    starts a row of its own: broken after a ``/``; a name longer than a row starts one,
-    broken after a ``-``, ``_`` or ``.``, and a piece longer still by cells."""
+    starts a row of its own: broken after a ``/`` only. In a path, a name longer than a
+    row is a row of its own, whole (wider than the row: a notice cuts it in its middle,
+    :func:`cut_middle`, and the notices log shows it whole), and so is a file's name on
+    its own ("….json"); any other word is broken after a ``-``, ``_`` or ``.``, and a
+    piece longer still by cells."""
     pieces: list[tuple[str, bool]] = []
+    path = "/" in word or bool(_FILE_NAME.search(word))
     for part in _FOLDERS.findall(word) or [word]:
         if cell_len(part) <= room:
             pieces.append((part, False))
+            continue
+        if path:  # "triage-before-dama" then "ge-2026…" could be read as two names
+            pieces.append((part, True))
             continue
         first = True
         for name in _NAME_PARTS.findall(part) or [part]:
@@ -808,6 +817,36 @@ def _word_pieces(word: str, room: int) -> list[tuple[str, bool]]:
                 pieces.append((name, first))
                 first = False
     return pieces
+
+
+def cut_middle(row: str, room: int) -> str:
+    """``row`` cut in its middle with "…" to fit ``room`` cells, its start and its end
+    kept ("triage-damaged-202…6-180857.sqlite3"); as it is where it fits."""
+    kept = middle_kept(row, room)
+    return row if kept is None else row[: kept[0]] + "…" + row[kept[1] :]
+
+
+def middle_kept(row: str, room: int) -> tuple[int, int] | None:
+    """Where :func:`cut_middle` cuts ``row``: the end of its start kept and the start of
+    its end kept (None: it fits ``room`` cells, or no room is left)."""
+    if cell_len(row) <= room or room < 1:
+        return None
+    keep = room - 1  # the "…"
+    start, end = 0, len(row)
+    used = 0
+    while start < end:
+        # a character of the start, then one of the end, while they fit
+        take_start = cell_len(row[:start]) <= cell_len(row[end:])
+        at = start if take_start else end - 1
+        size = cell_len(row[at])
+        if used + size > keep:
+            break
+        used += size
+        if take_start:
+            start += 1
+        else:
+            end -= 1
+    return start, end
 
 
 def notice_breaks(line: str, room: int) -> list[int]:

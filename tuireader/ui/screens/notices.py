@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import ScrollableContainer
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -43,6 +43,12 @@ class NoticesScreen(ModalScreen[None]):
         border: round $primary;
         background: $surface;
         padding: 0 1;
+        overflow-x: auto;
+    }
+    /* as wide as its longest row: a file's name longer than a row is whole on its own,
+       the log scrolled sideways for it */
+    NoticesScreen #notices-text {
+        width: auto;
     }
     /* a short or slim terminal (40×12): the whole screen above the footer, notices
        over it the newest only, without blank rows (see styles/base.tcss) */
@@ -57,6 +63,8 @@ class NoticesScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,W", "close", "Close", id="notices.close"),
         *scroll_keys("notices"),
+        Binding("left", "scroll('left')", "Scroll left", show=False, id="notices.left"),
+        Binding("right", "scroll('right')", "Scroll right", show=False, id="notices.right"),
     ]
 
     def __init__(self, said: Sequence[Said]) -> None:
@@ -67,7 +75,7 @@ class NoticesScreen(ModalScreen[None]):
         self._width: int | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="notices-body"):
+        with ScrollableContainer(id="notices-body"):
             yield Static(self.log_text(None), id="notices-text", markup=False)
         yield Footer()  # the screen's own keys, over the list's
 
@@ -78,23 +86,25 @@ class NoticesScreen(ModalScreen[None]):
         text = Text(end="")
         count = len(self.said)
         if not count:
-            text.append("No notices yet in this run.")
+            text.append(_rows("No notices yet in this run.", width, 0))
         else:
-            text.append(
-                f"{count} notice{'' if count == 1 else 's'} of this run, newest first", "bold"
-            )
+            heading = f"{count} notice{'' if count == 1 else 's'} of this run, newest first"
+            text.append(_rows(heading, width, 0), "bold")
         for said in self.said:
             text.append("\n\n")
-            text.append(time.strftime("%H:%M:%S", time.localtime(said.at)), "dim")
-            if said.severity in ("warning", "error"):
-                text.append(f" {said.severity}", "bold")
-            if said.title:
-                text.append("  ")
-                text.append(visible(said.title), "bold")
+            # its time (dim), then its severity and title (bold), broken as a notice is
+            at = time.strftime("%H:%M:%S", time.localtime(said.at))
+            severity = f" {said.severity}" if said.severity in ("warning", "error") else ""
+            title = f"  {visible(said.title)}" if said.title else ""
+            head = Text(_rows(at + severity + title, width, 0))
+            head.stylize("dim", 0, len(at))
+            head.stylize("bold", len(at))
+            text.append_text(head)
             for line in said.text.split("\n"):
                 text.append("\n")
                 text.append(_rows(visible(line), width))
-        text.append("\n\nEscape closes this list.")
+        text.append("\n\n")
+        text.append(_rows("Escape closes this list.", width, 0))
         return text
 
     def on_resize(self, event: events.Resize) -> None:
@@ -105,7 +115,7 @@ class NoticesScreen(ModalScreen[None]):
         """Lay the text out again for the width it is shown in: a file's path too long
         for its row breaks between folders, not inside the file's name."""
         shown = self.query_one("#notices-text", Static)
-        width = self.query_one("#notices-body", VerticalScroll).scrollable_content_region.width
+        width = self.query_one("#notices-body", ScrollableContainer).scrollable_content_region.width
         if width > 0 and width != self._width:
             self._width = width
             shown.update(self.log_text(width))
@@ -115,17 +125,25 @@ class NoticesScreen(ModalScreen[None]):
         self.query_one("#notices-body").focus()
 
     def action_scroll(self, where: str) -> None:
-        scroll(self.query_one("#notices-body", VerticalScroll), where)
+        body = self.query_one("#notices-body", ScrollableContainer)
+        if where == "left":
+            body.scroll_left(animate=False)
+        elif where == "right":
+            body.scroll_right(animate=False)
+        else:
+            scroll(body, where)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def _rows(line: str, width: int | None) -> str:
-    """One line of a notice's text set in by :data:`INDENT`, in rows of ``width`` cells
-    (None: as it is) broken where a notice's rows break (:func:`notice_breaks`)."""
-    lead = " " * INDENT
-    if width is None or width <= INDENT:
+def _rows(line: str, width: int | None, indent: int = INDENT) -> str:
+    """One line of a notice's text set in by ``indent``, in rows of ``width`` cells
+    (None: as it is) broken where a notice's rows break (:func:`notice_breaks`): a
+    file's name longer than a row is whole on a row of its own, wider than the others
+    (the log scrolls sideways), where a notice cuts it in its middle."""
+    lead = " " * indent
+    if width is None or width <= indent:
         return lead + line
-    cuts = [0, *notice_breaks(line, width - INDENT), len(line)]
+    cuts = [0, *notice_breaks(line, width - indent), len(line)]
     return "\n".join(lead + line[a:b].rstrip() for a, b in itertools.pairwise(cuts))
