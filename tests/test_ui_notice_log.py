@@ -103,3 +103,24 @@ async def test_the_help_lists_the_notices_key_and_the_logs_own_keys():
         await pilot.press("W")
         await settle(pilot)
         assert words(log_rows(app)).startswith("1 notice of this run, newest first")
+
+
+@sync
+async def test_at_40_by_12_the_log_takes_the_screen_and_takes_in_a_notice_that_comes():
+    # a notice still up as W opened the log was drawn over it too, and left the log one
+    # row of twelve; a notice that came while the log was open was not in it
+    app = triage_app()
+    async with app.run_test(size=(40, 12), notifications=True) as pilot:
+        await start(pilot)
+        app.notify("First words of the notice. " * 6, title="Triage file", markup=False)
+        await settle(pilot)
+        await pilot.press("W")
+        await settle(pilot)
+        assert "▌" not in app_text(app), app_text(app)  # no notice drawn over it
+        body = app.screen.query_one("#notices-body")
+        assert body.region.height >= 10, app_text(app)
+        app.notify("Copied the link: https://example.org/x", markup=False)
+        await settle(pilot)
+        text = words(log_rows(app))
+        assert text.startswith("2 notices of this run, newest first"), text
+        assert text.index("Copied the link") < text.index("First words"), text

@@ -321,7 +321,8 @@ class ReaderApp(KeyOrderedApp):
         forget a notice saying the same that is still on screen, so that the new one
         takes its place with its time running afresh. The same notice a few seconds
         later (``u`` then ``o`` on a paper with no links) stacked a second one under
-        the first. A notice naming a long path widens the notices while it is up."""
+        the first. A notice naming a long path widens the notices while it is up; one
+        that comes while the notices log is open is in it at once."""
         new = event.notification
         main = next((s for s in self.screen_stack if isinstance(s, MainScreen)), None)
         if main is not None:
@@ -333,6 +334,10 @@ class ReaderApp(KeyOrderedApp):
                 and (shown.message, shown.title, shown.severity, shown.markup) == said
             ):
                 self._unnotify(shown, refresh=False)
+        from tuireader.ui.screens.notices import NoticesScreen
+
+        if isinstance(self.screen, NoticesScreen):  # the log open: the notice is in it
+            self.screen.show_said(self.notice_log.newest_first())
 
     def action_help(self) -> None:
         """The help, over whatever is open: the list, a menu, an editor (its text stays

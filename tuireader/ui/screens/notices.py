@@ -107,6 +107,13 @@ class NoticesScreen(ModalScreen[None]):
         text.append(_rows("Escape closes this list.", width, 0))
         return text
 
+    def show_said(self, said: Sequence[Said]) -> None:
+        """Show ``said`` (newest first) in place of the notices shown: one that comes
+        while the log is open is in it at once."""
+        self.said = tuple(said)
+        if self.is_mounted:
+            self.query_one("#notices-text", Static).update(self.log_text(self._width))
+
     def on_resize(self, event: events.Resize) -> None:
         mark_short(self, event.size.height, event.size.width)
         self.call_after_refresh(self._fit)
