@@ -170,6 +170,9 @@ REST_DELAY = 0.15
 #: the rows below the cursor that may take its place when the list follows changes made
 #: elsewhere and its paper is no longer in the results.
 FOLLOW_BELOW = 200
+#: the rows seen (down to the cursor) kept at most with the reader's position for the
+#: next run, which shows them first in fit order while its model is fitted
+SAVED_SEEN = 1000
 #: the least time (seconds) between two searches of one triage query following changes
 #: made elsewhere: a second reader deciding paper after paper has the list searched
 #: again at this pace at most, not at each look (each second), the last change shown
@@ -555,6 +558,12 @@ class MainScreen(Screen[None]):
         self._suspend_waiting = False
         self._resume: dict[str, Any] | None = None
         self._position: dict[str, Any] = {}
+        #: the rows shown as the highlight last moved, and its row: what the position
+        #: saved keeps of the order around the paper left on (see _order_left)
+        self._left_in: tuple[Sequence[Row], int] | None = None
+        #: the rows shown in fit order are those the last run left, the papers seen
+        #: first: the first model orders only the rows below them, as a refit does
+        self._order_kept = False
         #: problems met reading the lists (the status line counts them; ``w`` shows them).
         self.problems: tuple[Any, ...] = ()
         #: the "did you mean" line as shown ("" when hidden).
@@ -856,6 +865,7 @@ class MainScreen(Screen[None]):
                     and draft_digest(drafts[paper_id]) == digest.removeprefix(COUNTED)
                 },
                 **self._position,
+                **self._order_left(),
             }
         )
         self.triage.flush()
@@ -1639,6 +1649,7 @@ class MainScreen(Screen[None]):
         self._seen_before = None
         self._ordered_for = self.search_query
         self._been_on.clear()  # rows of their own: none seen in this order yet
+        kept, self._order_kept = self._order_kept, False
         self._query_sort = sort
         if sort == "fit":
             self._top_on_fit = True  # sort:fit typed: asked for as the order key asks
@@ -1652,7 +1663,12 @@ class MainScreen(Screen[None]):
             self.message = f"{FIT_NEEDS}; showing relevance order"
         elif self.message.startswith(FIT_NEEDS):
             self.message = ""
-        if seen and self.order == "fit":
+        left = self._resumed_order(self._base_rows) if self.order == "fit" else None
+        if left is not None:
+            self._order_kept = True
+            self._show_rows(left, keep=keep)
+        elif seen and self.order == "fit":
+            self._order_kept = kept  # (the rows seen stay: so they do for the model)
             self._show_rows(self._seen_first(seen, self._base_rows), keep=keep)
         else:
             self._show_rows(self._ordered(self._base_rows), keep=keep)
@@ -1710,6 +1726,87 @@ class MainScreen(Screen[None]):
         rest = [row for row in rows if row.paper.id not in ids]
         return [*kept, *self._ordered(rest)]
 
+    def _order_left(self) -> dict[str, Any]:
+        """What the position saved as the reader closes keeps of the order shown: the
+        ids of the rows seen (down to the cursor, or to the lowest row it has been on
+        since they were ordered; the last SAVED_SEEN of them) and of the FOLLOW_BELOW
+        rows after them (``rows``), and how many of those were seen (``seen``). The next
+        run highlights the first of those after the paper left on that is still listed
+        when that paper is not (decided elsewhere since, under ``is:new``), and in fit
+        order shows them first as they were while its model is fitted."""
+        left = self._left_in
+        if left is None or self.similar_to is not None:
+            return {}  # (More like this: the next run shows the query's results)
+        if self.displayed_query != self.search_query:
+            return {}  # the rows are not those of the query saved
+        rows, at = left
+        if not 0 <= at < len(rows):
+            return {}
+        ids = ids_of(rows)
+        end = at
+        for index in range(len(ids) - 1, at, -1):
+            if ids[index] in self._been_on:
+                end = index
+                break
+        start = min(at, max(0, end + 1 - SAVED_SEEN))
+        kept = [str(self._id_now(paper_id)) for paper_id in ids[start : end + 1 + FOLLOW_BELOW]]
+        return {"rows": kept, "seen": end + 1 - start}
+
+    def _saved_rows(self, resume: dict[str, Any]) -> tuple[list[str], int] | None:
+        """The rows the last run's position kept (see _order_left), as the lists read
+        now name their papers, and how many of them were seen (None: none kept)."""
+        rows, seen = resume.get("rows"), resume.get("seen")
+        if not isinstance(rows, list) or not isinstance(seen, int) or isinstance(seen, bool):
+            return None
+        return [str(self._id_now(paper_id)) for paper_id in rows if isinstance(paper_id, str)], seen
+
+    def _resumed_order(self, rows: Sequence[Row]) -> list[Row] | None:
+        """``rows``, the results of the query the last run was left on, in fit order:
+        the rows it kept first, as it showed them, those seen then counted as seen now,
+        and the rest in the order of the model in use (none yet: as the engine gave
+        them). None when there is no such position to take up."""
+        resume = self._resume
+        asked = (resume.get("query") or "") if resume is not None else None
+        if resume is None or not self.search_query == asked == self.displayed_query:
+            return None
+        saved = self._saved_rows(resume)
+        if saved is None:
+            return None
+        by_id = {row.paper.id: row for row in rows}
+        head: list[Row] = []
+        taken: set[str] = set()
+        for index, paper_id in enumerate(saved[0]):
+            row = by_id.get(paper_id)
+            if row is None or paper_id in taken:
+                continue
+            taken.add(paper_id)
+            head.append(row)
+            if index < saved[1]:
+                self._been_on.add(paper_id)
+        if not head:
+            return None
+        rest = [row for row in rows if row.paper.id not in taken]
+        return [*head, *self._ordered(rest)]
+
+    def _resumed_paper(self, resume: dict[str, Any]) -> object:
+        """The paper the last run was left on, as the lists read now name it; when the
+        results no longer hold it (decided elsewhere since, under ``is:new``), the first
+        still listed of those that followed it in the order it showed, else the nearest
+        above it."""
+        paper_id = self._id_now(resume.get("paper"))
+        saved = self._saved_rows(resume)
+        if saved is None or self.results.index_of(paper_id) is not None:
+            return paper_id
+        ids = saved[0]
+        if paper_id not in ids:
+            return paper_id
+        at = ids.index(paper_id)
+        listed = set(ids_of(self.results.rows))
+        for other in [*ids[at + 1 :], *reversed(ids[:at])]:
+            if other in listed:
+                return other
+        return paper_id
+
     def _reordered_below(self, paper_id: str) -> Sequence[Row]:
         """The rows in the order shown down to paper ``paper_id``'s row, or to the last
         row the cursor has been on since they were ordered (the user went back up), then
@@ -1760,6 +1857,7 @@ class MainScreen(Screen[None]):
         self.order = step
         self._ordered_for = self.search_query
         self._been_on.clear()
+        self._order_kept = False
         # The cursor goes to the first row of the new order, and what counts as seen
         # starts again there: left on its paper, far down the new order, it had every
         # row above it count as seen, and a refit left the best-ranked papers there,
@@ -1875,11 +1973,14 @@ class MainScreen(Screen[None]):
             # model's order is the first by fit at all (the rows were shown as ranked
             # until it came): all of it, the cursor on the same paper, or on its best
             # paper, as the order key highlights it, unless the cursor has moved since.
+            # Rows the last run left in fit order (shown as they were until the model
+            # came) were seen in fit order: the model orders the rows below them.
             current = self.current_paper
-            top = first and self._top_on_fit and not self.results.highlighted
+            kept, self._order_kept = self._order_kept, False
+            top = first and self._top_on_fit and not self.results.highlighted and not kept
             if top or current is None:
                 self._show_rows(self._ordered(self._base_rows))
-            elif first:
+            elif first and not kept:
                 self._show_rows(self._ordered(self._base_rows), keep=current.id)
             else:
                 self._show_rows(self._reordered_below(current.id), keep=current.id)
@@ -1918,7 +2019,7 @@ class MainScreen(Screen[None]):
             # the rows are the query's own results (every paper, while the lists are
             # still being read, is not: the paper would be sought there, and lost)
             self._resume = None
-            self._select(self._id_now(resume.get("paper")), resume.get("scroll"))
+            self._select(self._resumed_paper(resume), resume.get("scroll"))
         elif place is not None and keep is not None:
             index = self.results.index_of(keep)  # at the row of the screen it was on
             self._select(keep, max(0, (index or 0) - place[1]))
@@ -1931,7 +2032,10 @@ class MainScreen(Screen[None]):
     def _follow_highlight(self, paper: Paper | None) -> None:
         """The list's highlight moved to ``paper``: the viewer shows it in the same frame."""
         if paper is not None:
-            self._position = {"paper": paper.id, "scroll": self.results.scroll_y}
+            results = self.results
+            self._position = {"paper": paper.id, "scroll": results.scroll_y}
+            if results.highlighted is not None:
+                self._left_in = (results.rows, results.highlighted)
             self._been_on.add(paper.id)
         if self._decided_here is not None and (paper is None or paper.id != self._decided_here[0]):
             self._decided_here = None

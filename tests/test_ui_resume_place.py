@@ -1,0 +1,106 @@
+"""Pilot tests of where the reader starts when the paper it was left on was decided
+elsewhere since (``tuireader triage`` from another shell): on the paper that followed it
+in the order shown, also in fit order while its model is still being fitted."""
+
+from __future__ import annotations
+
+import threading
+
+from e2e_util import ready, settle, sync
+from test_ui_fit import HELD, seeded_app, status_order, topic_of, until, with_model
+
+from tuireader import learn
+from tuireader.system.paths import resolve
+from tuireader.triage.store import Store
+
+
+def shown_ids(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    return [row.paper.id for row in screen.results.rows]
+
+
+def skip_elsewhere(paper_id: str) -> None:
+    """Skip a paper as ``tuireader triage ID --state skip`` does, with no reader open."""
+    with Store.open(resolve().state_db) as store:
+        store.set_state(paper_id, "skip")
+
+
+@sync
+async def test_a_paper_decided_elsewhere_gives_its_place_to_the_one_that_followed_it(tmp_path):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        await pilot.press(*"is:new", "enter")
+        await settle(pilot)
+        assert screen.order == "relevance"
+        await pilot.press("j", "j", "j")
+        await settle(pilot)
+        before = shown_ids(screen)
+        assert screen.results.highlighted == 3
+        left_on, following = before[3], before[4]
+    skip_elsewhere(left_on)
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        assert screen.search_box.value == "is:new"
+        assert shown_ids(screen) == [paper_id for paper_id in before if paper_id != left_on]
+        # the paper that followed it, on its row: not the first row
+        assert screen.current_paper is not None and screen.current_paper.id == following
+        assert screen.results.highlighted == 3
+
+
+@sync
+async def test_a_start_in_fit_order_shows_the_order_left_while_its_model_is_fitted(
+    tmp_path, monkeypatch
+):
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        await pilot.press(*"is:new", "enter", "F")
+        await settle(pilot)
+        assert screen.order == "fit"
+        await pilot.press("j", "j")
+        await settle(pilot)
+        before = shown_ids(screen)
+        # the three grasping papers first by fit; in list order, the first is no grasp
+        assert [topic_of(row.paper.title) for row in screen.results.rows[:3]] == ["grasp"] * 3
+        left_on, following = before[2], before[3]
+    skip_elsewhere(left_on)
+    started, release = threading.Event(), threading.Event()
+    real_fit = learn.fit
+
+    def held_fit(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        release.wait(HELD)  # (released by the test, whatever happens)
+        return real_fit(*args, **kwargs)
+
+    monkeypatch.setattr(learn, "fit", held_fit)
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        try:
+            # not settled: settling waits for the held fit
+            screen = await ready(pilot, settled=False)
+            await until(pilot, started.is_set, "a fit started")
+            await until(pilot, lambda: screen.displayed_query == "is:new", "the results")
+            await pilot.pause()
+            assert screen.fit_model is None and status_order(screen) == "fit (learning…)"
+            # the rows as they were left, the paper decided elsewhere gone
+            shown = shown_ids(screen)
+            assert shown[:2] == before[:2] and left_on not in shown
+            assert screen.current_paper is not None and screen.current_paper.id == following
+            assert screen.results.highlighted == 2
+            # keys act on the paper highlighted, in the order left
+            await pilot.press("enter", "x")
+            await until(pilot, lambda: following in screen.triage.states, "the skip")
+            assert screen.triage.states[following] == "skip"
+            assert screen.fit_model is None
+            here = screen.results.highlighted
+            assert here == 3
+            seen = shown_ids(screen)[: here + 1]
+            on = screen.current_paper.id
+        finally:
+            release.set()
+        await until(pilot, lambda: screen.fit_model is not None, "the model arrived")
+        await settle(pilot)
+        # the model's order comes in below the rows seen: the cursor stays where it is
+        assert shown_ids(screen)[: here + 1] == seen
+        assert screen.results.highlighted == here and screen.current_paper.id == on
