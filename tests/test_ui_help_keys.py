@@ -63,6 +63,26 @@ async def test_the_help_lists_the_search_boxs_editing_keys_and_the_link_digits()
             assert "1–9 Copy link N, as numbered in the viewer" in rows, rows
 
 
+@sync
+async def test_the_help_lists_tab_among_the_search_boxs_keys_to_the_results():
+    # it listed "⏎, ↓ To results" alone, though Tab goes there too
+    app = make_app(SAMPLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await ready(pilot)
+        assert app.focused is screen.search_box
+        await pilot.press("f1")  # (a ? is typed in the box)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        box = " ".join(section(app.screen.help_text().plain, "Search box").split())
+        assert "⏎, ↓, tab To results search.leave" in box, box
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is screen.search_box
+        await pilot.press("tab")  # and it does go there
+        await settle(pilot)
+        assert app.focused is screen.results
+
+
 def bound_keys(widget: type) -> dict[str, str]:
     """Every key the bindings of ``widget`` take, with its action, up to Textual's text
     box it is (Input, TextArea): the scroll keys of the container beneath (a one-line

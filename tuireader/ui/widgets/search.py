@@ -81,6 +81,9 @@ class SearchBox(LinesJoined):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,down", "screen.focus_results", "To results", id="search.leave"),
+        # Tab went there as the screen's next pane key, unlisted among the box's keys (the
+        # help said "⏎, ↓ To results"); out of the footer, which shows the box's keys first
+        Binding("tab", "screen.focus_results", "To results", show=False, id="search.leave"),
         Binding("escape", "clear_or_leave", "Clear / leave", id="search.clear"),
     ]
 
