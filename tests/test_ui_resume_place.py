@@ -4,18 +4,34 @@ in the order shown, also in fit order while its model is still being fitted."""
 
 from __future__ import annotations
 
+import json
 import threading
+from pathlib import Path
 
 from e2e_util import ready, settle, sync
+from test_ui_app import real_engine
 from test_ui_fit import HELD, seeded_app, status_order, topic_of, until, with_model
 
 from tuireader import learn
+from tuireader.ingest.library import load_library
 from tuireader.system.paths import resolve
 from tuireader.triage.store import Store
+from tuireader.ui.app import ReaderApp, Services
 
 
 def shown_ids(screen) -> list[str]:  # type: ignore[no-untyped-def]
     return [row.paper.id for row in screen.results.rows]
+
+
+def reader_on(source: Path) -> ReaderApp:
+    """The reader on the list ``source``, with the triage file of the data folder."""
+    path = resolve().ensure().state_db
+    services = Services(
+        load_library=lambda: load_library([source]),
+        open_engine=lambda library, progress: real_engine(library),
+        open_store=lambda: Store.open(path),
+    )
+    return ReaderApp(services, show_timings=False)
 
 
 def skip_elsewhere(paper_id: str) -> None:
@@ -104,3 +120,30 @@ async def test_a_start_in_fit_order_shows_the_order_left_while_its_model_is_fitt
         # the model's order comes in below the rows seen: the cursor stays where it is
         assert shown_ids(screen)[: here + 1] == seen
         assert screen.results.highlighted == here and screen.current_paper.id == on
+
+
+@sync
+async def test_the_paper_left_on_below_the_first_hits_is_found_again(tmp_path):
+    # the first search of a query asks for its first hundred hits, the rest after: a
+    # paper left on further down was sought among those, and the cursor lost its place
+    source = tmp_path / "robots.jsonl"
+    with source.open("w", encoding="utf-8") as out:
+        for number in range(160):
+            record = {"title": f"Robot paper number {number}", "abstract": "A robot."}
+            out.write(json.dumps(record) + "\n")
+    app = reader_on(source)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        await pilot.press(*"robot", "enter")
+        await settle(pilot)
+        assert len(screen.results.rows) == 160
+        await pilot.press("G", "k", "k")
+        await settle(pilot)
+        assert screen.results.highlighted == 157
+        left_on = screen.current_paper.id
+    app = reader_on(source)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ready(pilot)
+        assert screen.search_box.value == "robot"
+        assert screen.current_paper is not None and screen.current_paper.id == left_on
+        assert screen.results.highlighted == 157

@@ -1325,6 +1325,12 @@ class MainScreen(Screen[None]):
         # worker never reads the screen's state while keys change it. Fit order needs
         # every hit before the first is known; list order is the index's to give.
         self._search_owed = False
+        resume = self._resume
+        row = resume.get("row") if resume is not None and kind == "search" else None
+        if isinstance(row, int) and query == (resume or {}).get("query"):
+            # the last run's query: the paper it was left on, and those that followed it,
+            # among the first hits (at row 150 it was sought among the first 100, and lost)
+            limit = max(limit, row + 1 + FOLLOW_BELOW)
         order = self._engine_order(query)
         self._listed_by_index = order == "list"
         whole = self._choice == "fit" or (self._choice == "list" and order is None)
@@ -1730,10 +1736,12 @@ class MainScreen(Screen[None]):
         """What the position saved as the reader closes keeps of the order shown: the
         ids of the rows seen (down to the cursor, or to the lowest row it has been on
         since they were ordered; the last SAVED_SEEN of them) and of the FOLLOW_BELOW
-        rows after them (``rows``), and how many of those were seen (``seen``). The next
-        run highlights the first of those after the paper left on that is still listed
-        when that paper is not (decided elsewhere since, under ``is:new``), and in fit
-        order shows them first as they were while its model is fitted."""
+        rows after them (``rows``), how many of those were seen (``seen``) and the
+        cursor's row (``row``: the next run's first search asks for hits down to it and
+        those rows). The next run highlights the first of those after the paper left on
+        that is still listed when that paper is not (decided elsewhere since, under
+        ``is:new``), and in fit order shows them first as they were while its model is
+        fitted."""
         left = self._left_in
         if left is None or self.similar_to is not None:
             return {}  # (More like this: the next run shows the query's results)
@@ -1750,7 +1758,7 @@ class MainScreen(Screen[None]):
                 break
         start = min(at, max(0, end + 1 - SAVED_SEEN))
         kept = [str(self._id_now(paper_id)) for paper_id in ids[start : end + 1 + FOLLOW_BELOW]]
-        return {"rows": kept, "seen": end + 1 - start}
+        return {"rows": kept, "seen": end + 1 - start, "row": at}
 
     def _saved_rows(self, resume: dict[str, Any]) -> tuple[list[str], int] | None:
         """The rows the last run's position kept (see _order_left), as the lists read
