@@ -147,3 +147,25 @@ async def test_the_paper_left_on_below_the_first_hits_is_found_again(tmp_path):
         assert screen.search_box.value == "robot"
         assert screen.current_paper is not None and screen.current_paper.id == left_on
         assert screen.results.highlighted == 157
+
+
+@sync
+async def test_a_start_in_fit_order_with_no_paper_of_its_place_listed_lands_on_the_best(
+    tmp_path,
+):
+    # the paper left on and those around it decided elsewhere (or a position kept before
+    # the rows were): the cursor sat on the first row as listed, and the model left it
+    # on that paper, far down its order, every paper above it never seen
+    from tuireader.ui.triage import UI_STATE_KEY, UI_STATE_VERSION
+
+    app, ids = seeded_app(tmp_path)
+    gone = ids["Grasp Planning for Deformable Objects"]
+    skip_elsewhere(gone)
+    with Store.open(resolve().state_db) as store:
+        state = {"version": UI_STATE_VERSION, "query": "is:new", "order": "fit", "paper": gone}
+        store.save_ui_state(UI_STATE_KEY, state)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        assert screen.order == "fit" and screen.displayed_query == "is:new"
+        assert screen.results.highlighted == 0
+        assert topic_of(screen.current_paper.title) == "grasp"

@@ -2027,7 +2027,12 @@ class MainScreen(Screen[None]):
             # the rows are the query's own results (every paper, while the lists are
             # still being read, is not: the paper would be sought there, and lost)
             self._resume = None
-            self._select(self._resumed_paper(resume), resume.get("scroll"))
+            paper_id = self._resumed_paper(resume)
+            if self.results.index_of(paper_id) is None and self.order == "fit":
+                # no paper of the place left is listed: the first row is where the rows
+                # start, not a paper chosen, and the first model highlights its best
+                self._top_on_fit = True
+            self._select(paper_id, resume.get("scroll"))
         elif place is not None and keep is not None:
             index = self.results.index_of(keep)  # at the row of the screen it was on
             self._select(keep, max(0, (index or 0) - place[1]))
