@@ -155,9 +155,13 @@ def test_a_file_piped_in_by_mistake_is_refused_past_the_notes_limit(capsys, lst,
 
 def test_control_characters_in_a_note_are_kept_as_data_and_shown_escaped(capsys, lst):
     first = ids(capsys, lst, "grasping")[0]
-    text = "red \x1b[31mtext\x1b[0m and \x07bell \u202eflip"
-    code, _out, _err = run(capsys, "note", first, "--set", text, lst)
-    assert code == 0 and note_of(lst, first) == text  # data: kept as typed
+    given = "red \x1b[31mtext\x1b[0m and \x07bell \u202eflip"
+    # data: kept as the symbols a terminal is shown, never as codes (the reader's note
+    # editor wrote them to the terminal), and said to be
+    text = "red ␛[31mtext␛[0m and ␇bell \u202eflip"
+    code, _out, err = run(capsys, "note", first, "--set", given, lst)
+    assert code == 0 and note_of(lst, first) == text
+    assert "3 control characters (terminal codes)" in err
     for argv in (["note", first], ["show", first]):
         code, out, _err = run(capsys, *argv, lst)
         assert code == 0 and "\x1b" not in out and "\x07" not in out and "\u202e" not in out

@@ -3114,7 +3114,7 @@ def _note_text(given: str) -> str:
     """The text of ``--set`` or ``--append``: as given, or stdin's for ``-``. Empty
     text (nothing but space) and text that is not UTF-8 are refused: a command that
     printed nothing, or bytes, in a pipe must not wipe a note."""
-    from tuireader.triage.store import normalize_note
+    from tuireader.triage.store import normalize_note, note_controls
 
     where = "the text given"
     if given == "-":
@@ -3137,6 +3137,13 @@ def _note_text(given: str) -> str:
         raise UsageError(f"{where} is not UTF-8; nothing saved")
     if not normalize_note(given):
         raise UsageError(f"{where} is empty: --clear clears a note; nothing saved")
+    controls = note_controls(given)
+    if controls:
+        # they would act on the terminal the note is shown in: kept as what they are
+        held = "1 control character" if controls == 1 else f"{controls:,} control characters"
+        _err(
+            f"{where} holds {held} (terminal codes): the note keeps them as symbols (␛ for Escape)"
+        )
     return given
 
 

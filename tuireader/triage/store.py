@@ -586,9 +586,30 @@ def _key_now(tag: str) -> str | None:
         return None
 
 
+#: the control characters a note never holds (C0 but line endings and tab, DEL, C1): a
+#: terminal acts on them (an escape clears the screen, or sets the clipboard)
+_NOTE_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def note_controls(note: str) -> int:
+    """How many control characters ``note`` holds that :func:`note_symbols` shows."""
+    return len(_NOTE_CONTROLS.findall(str(note)))
+
+
+def note_symbols(note: str) -> str:
+    """``note`` with each control character but its line endings and tabs made the
+    symbol a terminal is shown for it (␛, ␇, ``\\x9b``): an escape (``\\x1b[2J``
+    clears a terminal's screen) is text in a note, never a code for the terminal."""
+    from tuireader.render.safetext import TERMINAL_TABLE
+
+    return _NOTE_CONTROLS.sub(lambda found: TERMINAL_TABLE[ord(found.group())], str(note))
+
+
 def normalize_note(note: str) -> str:
-    """A note as stored: line endings made ``\\n`` and trailing blank space removed."""
-    text = str(note).replace("\r\n", "\n").replace("\r", "\n")
+    """A note as stored: line endings made ``\\n``, trailing blank space removed, and
+    its other control characters shown as symbols (:func:`note_symbols`), so that a
+    note is text wherever it goes (the reader's editor showed them to the terminal)."""
+    text = note_symbols(str(note).replace("\r\n", "\n").replace("\r", "\n"))
     return text.rstrip() if text.strip() else ""
 
 
@@ -2633,7 +2654,7 @@ class Store:
             paper_id = self._followed(conn, [paper_id])[0]
             row = conn.execute("SELECT note FROM triage WHERE paper_id = ?", (paper_id,)).fetchone()
             before = row[0] if row else ""
-            if base is not None and before not in (normalize_note(base), note):
+            if base is not None and normalize_note(before) not in (normalize_note(base), note):
                 raise StoreConflict(
                     "Note not saved: another reader changed this paper's note while you "
                     "were editing it. Your text is kept; press n to see both and save again.",
@@ -2671,6 +2692,7 @@ class Store:
                 after = note
                 if append:
                     after = f"{before}\n{note}" if before and note else before or note
+                    after = normalize_note(after)  # one kept from before notes were cleaned
                 if after != before:
                     _check_note_length(paper_id, before, after)
                     self._put_note(conn, paper_id, after)

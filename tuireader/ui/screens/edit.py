@@ -19,7 +19,27 @@ from textual.widgets import Footer, Input, Label, TextArea
 
 from tuireader.render.textrender import display_title, visible
 from tuireader.search.query import without_controls
+from tuireader.triage.store import note_controls, note_symbols
 from tuireader.ui.widgets.search import LinesJoined
+
+
+def without_unsafe_tag_text(text: str) -> str:
+    """``text`` (tags to open the editor with) as a tag keeps it: without the characters
+    a tag never holds (controls, bidi and invisible ones: see
+    :func:`~tuireader.triage.store.normalize_tag`), a line break or tab made a space. A
+    tag saved before tags were cleaned, or typed tags kept for the next run, may hold
+    them: an escape the editor showed acted on the terminal."""
+    from tuireader.render.safetext import is_unsafe
+
+    if text.isprintable():
+        return text
+    kept = []
+    for char in text:
+        if char in "\t\n" or (char.isspace() and is_unsafe(char)):
+            kept.append(" ")
+        elif not is_unsafe(char):
+            kept.append(char)
+    return "".join(kept)
 
 
 def split_tags(text: str) -> list[str]:
@@ -109,7 +129,10 @@ class TagEditor(ModalScreen[list[str] | None]):
         self._suggester = TagSuggester(self.known)
         self.keep_draft = keep_draft
         #: what the editor opens with
-        self.start = text if text is not None else ", ".join(self.tags) + (", " if tags else "")
+        start = text if text is not None else ", ".join(self.tags) + (", " if tags else "")
+        self.start = without_unsafe_tag_text(start)
+        #: the tags held characters a tag never holds, left out
+        self.cleaned = self.start != start
         #: saved or cancelled: nothing left to keep when the editor goes
         self._left = False
         #: the text as typed (the editor's widgets are gone by the time it unmounts)
@@ -134,6 +157,13 @@ class TagEditor(ModalScreen[list[str] | None]):
                 id="tags-keys",
             )
             yield Label(visible(self._in_use()), markup=False, classes="hint", id="tags-used")
+            if self.cleaned:
+                yield Label(
+                    "The tags held control characters (terminal codes): left out",
+                    markup=False,
+                    classes="hint",
+                    id="tags-controls",
+                )
         yield Footer()  # the dialog's own keys, over the list's
 
     def _in_use(self) -> str:
@@ -184,7 +214,11 @@ class TagEditor(ModalScreen[list[str] | None]):
     def on_unmount(self) -> None:
         # The reader is closing with the editor open: the tags typed are kept, not lost.
         # (text brought back from an earlier edit is kept again, left as it was)
-        changed = split_tags(self._text) != split_tags(", ".join(self.tags))
+        saved = ", ".join(self.tags)
+        changed = split_tags(self._text) not in (
+            split_tags(saved),
+            split_tags(without_unsafe_tag_text(saved)),
+        )
         if not self._left and self.keep_draft is not None and changed:
             self.keep_draft(self._text)
 
@@ -225,6 +259,7 @@ class NoteEditor(ModalScreen[str | None]):
     NoteEditor.-short > Vertical { padding: 0 1; max-height: 100%; }
     NoteEditor.-short #note-title { text-wrap: nowrap; text-overflow: ellipsis; }
     NoteEditor.-short #note-keys { display: none; }
+    NoteEditor #note-controls { color: $warning; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -241,8 +276,14 @@ class NoteEditor(ModalScreen[str | None]):
         saved: str | None = None,
     ) -> None:
         super().__init__()
+        #: control characters the text held, shown (and saved) as symbols: the editor
+        #: wrote them to the terminal as they were (an escape cleared the screen)
+        self.controls = note_controls(note)
+        note = note_symbols(note)
         self.note = note
         self.saved = note if saved is None else saved
+        #: the note as saved, as the editor shows it: the text left as it opened
+        self._saved_shown = note_symbols(self.saved)
         self.title_text = title
         self.keep_draft = keep_draft
         #: saved or cancelled: nothing left to keep when the editor goes
@@ -255,6 +296,14 @@ class NoteEditor(ModalScreen[str | None]):
             yield Label(
                 visible(f"Note: {display_title(self.title_text)}"), markup=False, id="note-title"
             )
+            if self.controls:
+                held = "a control character" if self.controls == 1 else "control characters"
+                yield Label(
+                    f"The note held {held} (terminal codes), shown as symbols (␛ for"
+                    " Escape): saved, it keeps the symbols",
+                    markup=False,
+                    id="note-controls",
+                )
             yield NoteArea(self.note, id="note-input", soft_wrap=True, tab_behavior="focus")
             yield Label(
                 "Ctrl+S saves · Escape cancels (n brings the text back)",
@@ -281,7 +330,7 @@ class NoteEditor(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         self._left = True
         text = self.query_one("#note-input", TextArea).text
-        if self.keep_draft is not None and text != self.saved:
+        if self.keep_draft is not None and text not in (self.saved, self._saved_shown):
             self.keep_draft(text, False)
         self.dismiss(None)
 
@@ -290,5 +339,6 @@ class NoteEditor(ModalScreen[str | None]):
 
     def on_unmount(self) -> None:
         # The reader is closing with the editor open: the text is kept, not lost.
-        if not self._left and self.keep_draft is not None and self._text != self.saved:
+        left_as_saved = self._text in (self.saved, self._saved_shown)
+        if not self._left and self.keep_draft is not None and not left_as_saved:
             self.keep_draft(self._text, True)

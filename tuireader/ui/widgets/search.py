@@ -37,6 +37,12 @@ class LinesJoined(Input):
         "alt+delete": "delete_right_word",
     }
 
+    def validate_value(self, value: str) -> str:
+        """The text as the box holds it: without a terminal's escape sequences and
+        control characters, whatever sets it (a query the last run saved, tags kept from
+        an earlier edit), which the box would write to the terminal as they are."""
+        return without_controls(value)[0]
+
     async def _on_key(self, event: events.Key) -> None:
         action = self.WORD_KEYS.get(event.key)
         if action is not None:
