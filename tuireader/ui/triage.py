@@ -285,8 +285,12 @@ class TriageBook:
         #: undo of the change, settles it. Written by the writer thread only.
         self._unsaved: dict[tuple[str, str], tuple[int, Any, str]] = {}
         #: changes refused as they were asked for (a triage file opened read-only), by
-        #: why: said at once, and again as the reader closes
-        self._refused: dict[str, int] = {}
+        #: what they change (as :attr:`_unsaved`: the last asked for of each): (why, the
+        #: value asked for); said at once, and again, each, as the reader closes
+        self._refused: dict[tuple[str, str], tuple[str, Any]] = {}
+        #: the reader's position, and the note text typed with it, could not be saved
+        #: (the triage file read-only): why
+        self._position_refused: str | None = None
         #: why changes were not saved, as said of several changes, by why one was not.
         self._several: dict[str, str] = {}
         #: another reader or the command line saved changes since this reader's last
@@ -407,10 +411,20 @@ class TriageBook:
             return shown + sorted(self.marked.difference(shown))
         return [current] if current is not None else []
 
-    def refused(self, reason: str) -> None:
-        """A change asked for was not made, for ``reason`` (the triage file cannot be
-        written): :meth:`not_saved` says it as the reader closes."""
-        self._refused[reason] = self._refused.get(reason, 0) + 1
+    def refused(self, reason: str, asked: Sequence[Change] = ()) -> None:
+        """The changes ``asked`` for were not made, for ``reason`` (the triage file cannot
+        be written): :meth:`not_saved` says each as the reader closes (an undo asked for
+        is ``("undo", "", None)``)."""
+        for kind, paper_id, value in asked:
+            self._refused.pop((kind, paper_id), None)  # said in the order asked
+            self._refused[(kind, paper_id)] = (reason, value)
+
+    def state_changes(self, ids: Sequence[str], state: str) -> list[Change]:
+        """What :meth:`set_state` of ``state`` on ``ids`` changes: each to ``state``, or
+        back to new when all are in it already."""
+        all_there = all(self.state_of(pid) == state for pid in ids)
+        target = DEFAULT_STATE if all_there else state
+        return [("state", pid, target) for pid in ids]
 
     def unwritable_reason(self) -> str | None:
         """Why changes cannot be saved now (None: they can)."""
@@ -430,9 +444,8 @@ class TriageBook:
         naming them as ``marked`` ("2 marked papers (1 not shown)"); as a warning when
         ``hidden`` of them are not shown.
         """
-        all_there = all(self.state_of(pid) == state for pid in ids)
-        target = DEFAULT_STATE if all_there else state
-        after: list[Change] = [("state", pid, target) for pid in ids]
+        after = self.state_changes(ids, state)
+        target = after[0][2] if after else DEFAULT_STATE
         op_id = self._new_op()  # known before the writer, which may run the change at once
 
         def saved(changed: int) -> None:
@@ -657,6 +670,8 @@ class TriageBook:
         """Queue saving the reader's position behind every change made before it."""
         store = self.store
         if store is None or store.read_only:
+            if store is not None:
+                self._position_refused = self.unwritable_reason()
             return
 
         def save(store: Store) -> str:
@@ -1006,7 +1021,8 @@ class TriageBook:
         """
         drafts = self.kept_drafts()
         failure = self._closing_failure
-        kept = failure is None  # the position, and the drafts with it, was saved
+        # the position, and the drafts with it, was saved
+        kept = failure is None and self._position_refused is None
         lines: list[str] = []
         noted: set[str] = set()
         why = failure
@@ -1015,20 +1031,27 @@ class TriageBook:
         ):
             if failure is None:
                 why = reason  # the last one's
-            title = f"“{title_of(paper_id)}”"
-            if kind == "state":
-                done = "back to new" if value == DEFAULT_STATE else STATE_WORDS.get(value, value)
-                lines.append(f"{done}: {title}")
-            elif kind == "tags":
-                lines.append(f"tags {', '.join(value) or '(none)'}: {title}")
-            else:
+            if kind == "note":
                 noted.add(paper_id)
                 text = drafts.get(paper_id, value)
                 aside = " (kept: n on it brings it back)" if kept and paper_id in drafts else ""
-                lines.append(f"note on {title}{aside}: {text or '(none)'}")
+                lines.append(f"note on “{title_of(paper_id)}”{aside}: {text or '(none)'}")
+            else:
+                lines.append(_change_line(kind, paper_id, value, title_of))
         if len(lines) > 1 and why is not None:  # "The changes were not saved"
             why = self._several.get(why, why)
-        if failure is not None:
+        # changes asked for and refused as they were made (a triage file opened
+        # read-only): never made, each said as one that could not be saved is
+        refused_why = why
+        for (kind, paper_id), (reason, value) in self._refused.items():
+            refused_why = refused_why or reason
+            said = _change_line(kind, paper_id, value, title_of)
+            if kind == "note":
+                noted.add(paper_id)
+                said = f"note on “{title_of(paper_id)}”: {drafts.get(paper_id, value) or '(none)'}"
+            lines.append(said if reason == refused_why else f"{said} (refused: {reason})")
+        why = refused_why or self._position_refused
+        if not kept:
             lines += [
                 f"note typed on “{title_of(paper_id)}”: {text}"
                 for paper_id, text in drafts.items()
@@ -1043,11 +1066,6 @@ class TriageBook:
                 f"({', '.join(f'“{title_of(paper_id)}”' for paper_id in papers)}): {text}"
                 for papers, text in self.marked_tag_drafts.items()
             ]
-        for reason, count in self._refused.items():
-            # what was asked for was never made, so it has no paper's line of its own
-            asked = "1 change" if count == 1 else f"{count:,} changes"
-            lines.append(f"{asked} asked for and refused as they were made: {reason}")
-            why = why or "the triage file could not be written"
         if not lines or why is None:
             return None
         return why, lines
@@ -1071,6 +1089,20 @@ class TriageBook:
             store, self.store = self.store, None
         if store is not None:
             store.close()
+
+
+def _change_line(kind: str, paper_id: str, value: Any, title_of: Callable[[str], str]) -> str:
+    """One change not saved as the reader closes says it: what it was to make of the
+    paper ``title_of`` names (``kept: “InferCept…”``); an undo asked for names none."""
+    title = f"“{title_of(paper_id)}”"
+    if kind == "state":
+        done = "back to new" if value == DEFAULT_STATE else STATE_WORDS.get(value, value)
+        return f"{done}: {title}"
+    if kind == "tags":
+        return f"tags {', '.join(value) or '(none)'}: {title}"
+    if kind == "undo":
+        return "an undo (z)"
+    return f"note on {title}: {value or '(none)'}"
 
 
 def unexpected(error: Exception, looking: bool) -> str:

@@ -122,6 +122,7 @@ from tuireader.ui.triage import (
     SAVING,
     STATE_NAMES,
     UI_STATE_VERSION,
+    Change,
     StoreOpened,
     TriageBook,
     TriageFailed,
@@ -3490,8 +3491,9 @@ class MainScreen(Screen[None]):
         listed = ids_of(self.results.rows)
         return self.triage.targets(listed, paper.id if paper is not None else None)
 
-    def _writable(self) -> bool:
-        """True if changes can be saved now; else say why (nothing is shown as changed)."""
+    def _writable(self, asked: Sequence[Change] = ()) -> bool:
+        """True if changes can be saved now; else say why (nothing is shown as changed),
+        and keep the changes ``asked`` for to list as the reader closes."""
         reason = self.triage.unwritable_reason()
         if reason is None:
             return True
@@ -3499,7 +3501,7 @@ class MainScreen(Screen[None]):
             self.notify(reason, severity="warning")
         else:
             self.notify(visible(reason), title="Not saved", severity="error", markup=False)
-            self.triage.refused(reason)  # said again on the command line at the close
+            self.triage.refused(reason, asked)  # said again on the command line at the close
         return False
 
     def _advance(self, from_id: str) -> None:
@@ -3527,7 +3529,7 @@ class MainScreen(Screen[None]):
         if not ids:
             self._say_no_paper()
             return
-        if not self._writable():
+        if not self._writable(self.triage.state_changes(ids, command.state)):
             return
         bulk = bool(self.triage.marked)
         if bulk:
@@ -3578,7 +3580,7 @@ class MainScreen(Screen[None]):
     @on(cmd.UndoTriage)
     def _undo_triage(self) -> None:
         """Take back the last change, and highlight the paper it was made on."""
-        if not self._writable():
+        if not self._writable([("undo", "", None)]):
             return
         book = self.triage
         self._decided_here = None
