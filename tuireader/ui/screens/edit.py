@@ -101,6 +101,9 @@ class TagEditor(ModalScreen[list[str] | None]):
         border: thick $primary; background: $surface;
     }
     TagEditor Label { width: 100%; }
+    TagEditor #tags-refused { color: $error; }
+    TagEditor.-short #tags-refused { text-wrap: nowrap; text-overflow: ellipsis; }
+    TagEditor.-short #tags-controls { text-wrap: nowrap; text-overflow: ellipsis; }
     /* a short terminal (40×12): the title and the tags in use on one row each, and no
        blank rows, so that the input and its keys stay in view above a notice (the
        title took three rows, and the keys were cut off under the notice of a copy) */
@@ -121,8 +124,11 @@ class TagEditor(ModalScreen[list[str] | None]):
         title: str = "Tags",
         text: str | None = None,
         keep_draft: Callable[[str], None] | None = None,
+        refused: str | None = None,
     ) -> None:
         super().__init__()
+        #: why what is typed cannot be saved (the triage file read-only), said above it
+        self.refused = refused
         self.tags = list(tags)
         self.known = list(known)
         self.title_text = title
@@ -142,6 +148,10 @@ class TagEditor(ModalScreen[list[str] | None]):
         start = self.start
         with Vertical():
             yield Label(visible(display_title(self.title_text)), markup=False, id="tags-title")
+            if self.refused:
+                yield Label(
+                    visible(f"Cannot be saved: {self.refused}"), markup=False, id="tags-refused"
+                )
             yield TagInput(
                 start,
                 placeholder="tag, another tag",
@@ -260,6 +270,9 @@ class NoteEditor(ModalScreen[str | None]):
     NoteEditor.-short #note-title { text-wrap: nowrap; text-overflow: ellipsis; }
     NoteEditor.-short #note-keys { display: none; }
     NoteEditor #note-controls { color: $warning; }
+    NoteEditor #note-refused { color: $error; }
+    NoteEditor.-short #note-refused { text-wrap: nowrap; text-overflow: ellipsis; }
+    NoteEditor.-short #note-controls { text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -274,8 +287,11 @@ class NoteEditor(ModalScreen[str | None]):
         title: str = "Note",
         keep_draft: Callable[[str, bool], None] | None = None,
         saved: str | None = None,
+        refused: str | None = None,
     ) -> None:
         super().__init__()
+        #: why what is typed cannot be saved (the triage file read-only), said above it
+        self.refused = refused
         #: control characters the text held, shown (and saved) as symbols: the editor
         #: wrote them to the terminal as they were (an escape cleared the screen)
         self.controls = note_controls(note)
@@ -296,6 +312,10 @@ class NoteEditor(ModalScreen[str | None]):
             yield Label(
                 visible(f"Note: {display_title(self.title_text)}"), markup=False, id="note-title"
             )
+            if self.refused:
+                yield Label(
+                    visible(f"Cannot be saved: {self.refused}"), markup=False, id="note-refused"
+                )
             if self.controls:
                 held = "a control character" if self.controls == 1 else "control characters"
                 yield Label(

@@ -63,6 +63,7 @@ from tuireader.triage.store import (
     StoredIdentity,
     StoreError,
     follow_moves,
+    normalize_note,
     normalize_tag,
 )
 from tuireader.ui import commands as cmd
@@ -128,6 +129,7 @@ from tuireader.ui.triage import (
     TriageFailed,
     TriageReopened,
     TriageSaved,
+    merge_tags,
     not_saved_notices,
     open_triage,
     snapshot_resolver,
@@ -3633,8 +3635,10 @@ class MainScreen(Screen[None]):
         if not ids or book.store is None:
             self._say_no_paper()
             return
-        if not self._writable():
-            return
+        # a triage file that cannot be written: the editor opens all the same, saying
+        # so, so that the tags typed after t are never taken as keys ("mytag" Enter
+        # did m, y and a search); what Enter asks for is refused, and said at the close
+        refused = book.unwritable_reason()
         bulk = len(ids) > 1 or bool(book.marked)
         opened = list(book.tags.get(ids[0], ())) if not bulk else []
         marked = self._marked_named(ids) if bulk else ""
@@ -3654,6 +3658,12 @@ class MainScreen(Screen[None]):
                 wanted = [normalize_tag(tag) for tag in split_tags(", ".join(tags))]
             except StoreError as error:
                 self.notify(visible(error.user_message), severity="error", markup=False)
+                return
+            if bulk:
+                asked = [("tags", pid, merge_tags(book.tags.get(pid, ()), wanted)) for pid in ids]
+            else:
+                asked = [("tags", ids[0], merge_tags((), wanted))]
+            if not self._writable(asked):
                 return
             book.save_tags(ids, wanted, opened, bulk, marked, hidden, title=shown)
             self._follow_edited(seen, ids)
@@ -3698,6 +3708,7 @@ class MainScreen(Screen[None]):
             title=title,
             text=text,
             keep_draft=keep_marked_draft if bulk else keep_draft,
+            refused=refused,
         )
         self.app.push_screen(self._tag_editor, done)
 
@@ -3719,8 +3730,7 @@ class MainScreen(Screen[None]):
         if paper is None or book.store is None:
             self._say_no_paper()
             return
-        if not self._writable():
-            return
+        refused = book.unwritable_reason()  # opened all the same, saying so (see t)
         paper_id = paper.id
         # note text kept under an id the paper had with other lists comes back too
         former = [alias for alias in paper.aliases if self._id_now(alias) == paper_id]
@@ -3729,10 +3739,14 @@ class MainScreen(Screen[None]):
         seen = self.library
 
         def done(note: str | None) -> None:
-            if note is not None:
-                book.save_note(paper_id, note, opened)
-                self._follow_edited(seen, [paper_id])
-                self._redraw_triage()
+            if note is None:
+                return
+            if not self._writable([("note", paper_id, normalize_note(note))]):
+                book.keep_draft(paper_id, note)  # refused: the next n brings it back
+                return
+            book.save_note(paper_id, note, opened)
+            self._follow_edited(seen, [paper_id])
+            self._redraw_triage()
 
         def keep_draft(draft: str, closing: bool) -> None:
             # under the paper's id in the lists read now, which may have been read
@@ -3746,7 +3760,9 @@ class MainScreen(Screen[None]):
 
         from tuireader.ui.screens.edit import NoteEditor
 
-        editor = NoteEditor(text, title=paper.title, keep_draft=keep_draft, saved=opened)
+        editor = NoteEditor(
+            text, title=paper.title, keep_draft=keep_draft, saved=opened, refused=refused
+        )
         self.app.push_screen(editor, done)
 
     def _follow_edited(self, seen: Library | None, ids: Sequence[str]) -> None:
