@@ -623,6 +623,9 @@ class ResultsList(ScrollView, can_focus=True):
     def _on_resize(self, _event: events.Resize) -> None:
         self._drawn.clear()
         self._update_virtual_size()
+        # fewer rows fit (the terminal shrank): the highlighted paper, which Enter and
+        # the triage keys act on, is kept in view
+        self.scroll_to_highlight()
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
