@@ -209,6 +209,17 @@ class Engine:
         self._notice: str | None = None
         #: the library's terms, searched when there is no index (made at the first search)
         self._scanned: LibraryTerms | None = None
+        #: when set, an index found damaged while searched is rebuilt on a thread of its
+        #: own, the searches scanning the library meanwhile, and this is called (from that
+        #: thread) once the library's words are read for them, and again once the index
+        #: is back or given up; None: it is rebuilt within the search that found it
+        #: damaged, as the command line waits for it
+        self.healed: Callable[[], None] | None = None
+        #: what is said of the index while it is rebuilt on that thread (None: it is not)
+        self.rebuilding: str | None = None
+        #: why the index is being rebuilt on that thread
+        self._damage = ""
+        self._closed = False
 
     def _attach(self, opened: OpenIndex | None, positions: array | None = None) -> None:
         """Search ``opened`` (None: scan the library). Raises if its files cannot be read.
@@ -270,21 +281,81 @@ class Engine:
         if self._rebuild is None:
             return False
         with self._lock:
+            if self._searcher is None and self.rebuilding is not None:
+                return True  # found by another search: being rebuilt already
             folder = self._opened.path if self._opened is not None else None
             self._detach()
             damage = unusable(exc, folder) if folder is not None else "the search index was damaged"
-            try:
-                self._attach(self._rebuild(damage))
-            except Exception as again:  # noqa: BLE001 - any failure: scan the library
-                self._detach()
-                self.vocabulary = Vocabulary({})
-                self.report = IndexReport(read_only=True)
-                self._rebuild = None
-                self.problem = _unavailable(again, None)
-                self._notice = None
-            else:
-                self._notice = self.report.messages[-1] if self.report.messages else None
+            if self.healed is not None:
+                self.rebuilding = f"{damage}; rebuilding it: {SCANNED_MEANWHILE}"
+                self._damage = damage
+                threading.Thread(
+                    target=self._rebuild_behind,
+                    args=(damage,),
+                    name="tuireader-rebuild",
+                    daemon=True,
+                ).start()
+                return True
+            self._rebuilt(damage)
         return True
+
+    def _rebuilt(self, damage: str) -> None:
+        """Rebuild the index found damaged, and search it; scan the library when it cannot
+        be had. Called with the lock held."""
+        rebuild = self._rebuild
+        try:
+            assert rebuild is not None
+            self._attach(rebuild(damage))
+        except Exception as again:  # noqa: BLE001 - any failure: scan the library
+            self._given_up(again)
+        else:
+            self._notice = self.report.messages[-1] if self.report.messages else None
+
+    def _given_up(self, again: Exception) -> None:
+        """No index to be had after ``again``: the library is scanned from now on."""
+        self._detach()
+        self.vocabulary = Vocabulary({})
+        self.report = IndexReport(read_only=True)
+        self._rebuild = None
+        self.problem = _unavailable(again, None)
+        self._notice = None
+
+    def _rebuild_behind(self, damage: str) -> None:
+        """Read the library's words for the searches to scan (telling ``healed``), then
+        rebuild the damaged index, search it (or go on scanning, when it cannot be had),
+        and tell ``healed`` again. Until the words are read, searches find nothing and
+        say why (``_scan``): the screen's thread, which may search, never reads them."""
+        healed = self.healed
+        if not self._scan_ready():
+            with contextlib.suppress(Exception):  # (the searches say it, if so)
+                made = LibraryTerms(self.library)
+                with self._lock:
+                    if not self._scan_ready():
+                        self._scanned = made
+            if healed is not None:
+                healed()
+        rebuild = self._rebuild
+        try:
+            assert rebuild is not None
+            opened = rebuild(damage)
+        except Exception as again:  # noqa: BLE001 - any failure: scan the library
+            with self._lock:
+                self._given_up(again)
+                self.rebuilding = None
+        else:
+            with self._lock:
+                try:
+                    if self._closed:  # (the reader has quit meanwhile)
+                        opened.ix.close()
+                        return
+                    self._attach(opened)
+                except Exception as again:  # noqa: BLE001 - as above
+                    self._given_up(again)
+                else:
+                    self._notice = self.report.messages[-1] if self.report.messages else None
+                self.rebuilding = None
+        if healed is not None:
+            healed()
 
     def _told(self, message: str | None) -> str | None:
         """``message`` with the healing notice, once."""
@@ -306,6 +377,7 @@ class Engine:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             self._detach()
 
     def checked_state(self) -> tuple[int, array] | None:
@@ -338,6 +410,18 @@ class Engine:
         if said and self._notice is None:
             self._notice = said  # a notice of healing is the user's to see
         return tuple(result.elapsed_ms for result in results[1:])
+
+    def prepare_scan(self) -> None:
+        """Read the library's words for searches that scan it (``scan``), now rather
+        than at the first such search."""
+        with self._lock:
+            if not self._scan_ready():
+                self._scanned = LibraryTerms(self.library)
+
+    def _scan_ready(self) -> bool:
+        """Whether the library's words are read for searches that scan it."""
+        scanned = self._scanned
+        return scanned is not None and scanned.papers is self.library.papers
 
     def _budget(self, prefix: str = "") -> int:
         return budget(len(self.library), prefix)
@@ -666,12 +750,24 @@ class Engine:
     ) -> SearchResult:
         """Without an index: the query answered from the library's terms, read as the
         index reads them (once, at the first search), the hits in list order."""
-        problems = [*parsed.problems, *([self.problem] if self.problem else [])]
+        said = self.rebuilding or self.problem
+        if self.rebuilding is not None and not self._scan_ready():
+            # the words are being read on the rebuild's thread: nothing yet, and why
+            return SearchResult(
+                query=text,
+                hits=(),
+                total=0,
+                elapsed_ms=(time.perf_counter() - started) * 1000,
+                message=f"{self._damage}; rebuilding it: {READING_WORDS}",
+                said_why=True,
+                sort=parsed.sort,
+            )
+        problems = [*parsed.problems, *([said] if said else [])]
         out = Compiled(problems=problems)
+        self.prepare_scan()
         with self._lock:
             terms = self._scanned
-            if terms is None or terms.papers is not self.library.papers:
-                terms = self._scanned = LibraryTerms(self.library)
+            assert terms is not None
             found, total = scan(terms, parsed.root, out, limit, resolve)
             ranked = [(paper, 0.0) for paper in found]
             shown = ql.finished_version(text, parsed.root)
@@ -835,6 +931,12 @@ def _unavailable(exc: Exception, paths: DataPaths | None) -> str:
         where = f" in {paths.index_dir}" if paths is not None else ""
         return f"the search index{where} cannot be written ({exc.strerror}); searching without it"
     return f"the search index could not be opened ({describe_error(exc)}); searching without it"
+
+
+#: what is said of searches that scan the library while its index is being built
+SCANNED_MEANWHILE = "results in list order until it is ready"
+#: what is said of searches made before the library's words are read for such a scan
+READING_WORDS = "reading the papers' words to search them meanwhile"
 
 
 #: key terms of a paper that "More like this" looks for in others.

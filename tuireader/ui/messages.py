@@ -72,6 +72,14 @@ class EngineReady(Message):
 
 
 @dataclass
+class IndexHealed(Message):
+    """``engine``'s index, found damaged and rebuilt while searches scanned, is back (or
+    given up, the searches scanning on)."""
+
+    engine: Any
+
+
+@dataclass
 class EngineWarmed(Message):
     """``engine`` has searched on its own once the index opened: how long (ms) each of its
     searches after the first took, which tells whether a key's search can run at once."""

@@ -1154,6 +1154,9 @@ class MainScreen(Screen[None]):
 
     def on_engine_ready(self, message: msg.EngineReady) -> None:
         engine = self.engine = message.engine
+        if hasattr(engine, "healed"):
+            # an index found damaged is rebuilt behind the searches, which scan meanwhile
+            engine.healed = lambda: self.post_message(msg.IndexHealed(engine))
         self._reading_lists = False
         if self._keep_on_index:  # the lists were read again: the results of the new
             self._keep_on_index = False  # index keep the paper highlighted
@@ -1186,6 +1189,23 @@ class MainScreen(Screen[None]):
             # another tuireader holds the index: searches scan, and the index is asked
             # for again now and then
             self._ask_index_later(engine)
+
+    def on_index_healed(self, message: msg.IndexHealed) -> None:
+        """The index found damaged can be scanned, or is rebuilt (or given up, the scan
+        going on): the query is searched again, the paper highlighted staying so."""
+        if message.engine is not self.engine:
+            return
+        if not getattr(message.engine, "rebuilding", None):  # (else: the scan is ready)
+            self._index_back()
+        if self.search_query.strip() and self.similar_to is None:
+            current = self.current_paper
+            if self._return_to is None and current is not None:
+                self._return_to = current.id
+            self._show_query()
+
+    def _scanning_meanwhile(self) -> bool:
+        """Whether searches scan the library while its index is rebuilt."""
+        return bool(getattr(self.engine, "rebuilding", None))
 
     def _ask_index_later(self, scanning: Any) -> None:
         self.set_timer(INDEX_RETRY_SECONDS, lambda: self._reopen_index(scanning))
@@ -1480,13 +1500,20 @@ class MainScreen(Screen[None]):
         if message.kind == "similar" and self.similar_to is None:
             return False
         result = message.result
-        if self.index_state.startswith("indexing") and not self._reading_lists:
+        if (
+            self.index_state.startswith("indexing")
+            and not self._reading_lists
+            and not self._scanning_meanwhile()
+        ):
             self._index_back()  # rebuilt within the search, its progress shown
         if message.kind != "similar":
             self._highlight_terms = result.terms or None
         keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
         rows = [Row(hit.paper, hit) for hit in result.hits]
         self._total_hits = result.total
+        # what the first hits said (a notice said once, as of an index rebuilt) stays
+        # with the rest of them
+        before = self.message if self.displayed_query == message.query else ""
         self.displayed_query = message.query
         self.matched = result.total
         if message.kind != "more":
@@ -1521,6 +1548,8 @@ class MainScreen(Screen[None]):
             untagged = unknown_tags(message.query, self.triage.known_tags(), typing=True)
             said += [untagged] if untagged else []
         self.message = f"Search: {'; '.join(said)}" if said else ""
+        if message.kind == "more" and not said and before.startswith("Search:"):
+            self.message = before
         if message.kind != "similar":
             self._query_said = (message.query, said)
             self._settle_query_soon()
@@ -2193,7 +2222,7 @@ class MainScreen(Screen[None]):
         if paper is None:
             self._say_no_paper()
             return
-        if self.engine is None:
+        if self.engine is None or self._scanning_meanwhile():
             self.notify("The index is not ready yet", severity="warning")
             return
         if self.similar_to is None and self._base_rows is not None and self.library is not None:
