@@ -905,6 +905,14 @@ def open_engine(
         return Engine(library, None, problem=_unavailable(exc, paths), paths=paths)
 
 
+def scanning_engine(library: Library, paths: DataPaths | None = None) -> Engine:
+    """An engine that scans ``library`` (no index) while its index is being built: its
+    hits are in list order, and its results say so until the index is ready."""
+    return Engine(
+        library, None, problem=f"the search index is being built: {SCANNED_MEANWHILE}", paths=paths
+    )
+
+
 def healer(
     library: Library,
     paths: DataPaths,

@@ -195,7 +195,18 @@ def core_services(
             tuple(Path(path).expanduser() for path in given),
         )
 
-    return Services(load_library=load, open_engine=open_, open_store=open_store, watched=watched)
+    def scan_engine(library: Library) -> Any:
+        from tuireader.search.engine import scanning_engine
+
+        return scanning_engine(library, paths)
+
+    return Services(
+        load_library=load,
+        open_engine=open_,
+        open_store=open_store,
+        watched=watched,
+        scan_engine=scan_engine,
+    )
 
 
 def _identity_in(loaded: list[Any]) -> Any:

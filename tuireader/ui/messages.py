@@ -69,6 +69,8 @@ class EngineReady(Message):
     """The search engine can answer queries."""
 
     engine: Any
+    #: a scan of the library that answers while its index is being built (list order)
+    interim: bool = False
 
 
 @dataclass

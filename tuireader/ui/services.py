@@ -31,6 +31,9 @@ class Services:
     #: thread, never raising): looked at for files that come, go or change while the
     #: reader runs. None: only the files of the lists read are.
     watched: Callable[[], Watched] | None = None
+    #: an engine that scans the library (no index; the hits in list order) for the
+    #: searches made while the index is being built; None: they wait for the index.
+    scan_engine: Callable[[Library], Any] | None = None
 
 
 @dataclass(frozen=True)

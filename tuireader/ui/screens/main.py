@@ -547,6 +547,9 @@ class MainScreen(Screen[None]):
         #: the text): said once, not on every start
         self._drafts_said: dict[str, str] = {}
         self.engine: Any = None
+        #: the scan that answers searches while the index is being built (the engine
+        #: until the index's comes; None: none stands in)
+        self._interim: Any = None
         self.similar_to: Paper | None = None
         self._first_frame = threading.Event()
         #: hits the query has in all, when more exist than the list holds.
@@ -1006,12 +1009,34 @@ class MainScreen(Screen[None]):
             # Shown from the cache's table of papers: the rest is read now, here.
             library.papers  # noqa: B018 - reads them
             self.post_message(msg.LibraryRead(library))
+        scan_engine = getattr(services, "scan_engine", None)
+        building: list[bool] = []
         try:
 
             def progress(done: int, total: int) -> None:
+                if (
+                    scan_engine is not None
+                    and not building
+                    and done < total
+                    and self.search_query.strip()
+                ):
+                    # a query waits for the index being built: the build waits while
+                    # the papers' words are read once, for a scan that answers meanwhile
+                    self.post_message(msg.IndexProgress(done, total))
+                    building.append(True)
+                    try:
+                        scanning = scan_engine(library)
+                        prepare = getattr(scanning, "prepare_scan", None)
+                        if prepare is not None:
+                            prepare()
+                    except Exception as error:  # noqa: BLE001 - the query waits, as before
+                        self.log.warning(f"scanning while the index is built failed: {error}")
+                    else:
+                        self.post_message(msg.EngineReady(scanning, interim=True))
                 self.post_message(msg.IndexProgress(done, total))
 
             engine = services.open_engine(library, progress)
+            building.append(False)  # (a rebuild later, of an index found damaged: none)
         except Exception as error:  # noqa: BLE001
             self.post_message(msg.EngineFailed(f"{type(error).__name__}: {error}"))
             return
@@ -1153,6 +1178,17 @@ class MainScreen(Screen[None]):
         self.query_one("#progress").display = False
 
     def on_engine_ready(self, message: msg.EngineReady) -> None:
+        if message.interim:
+            if self.engine is None and self.library is not None:  # (not had already)
+                self.engine = self._interim = message.engine
+                if self.search_query.strip() and self.similar_to is None:
+                    self._show_query()
+            return
+        # the index's results replace the scan's: the paper highlighted stays so
+        replacing = self._interim is not None and self.engine is self._interim
+        self._interim = None
+        if replacing and self.search_query.strip() and self.current_paper is not None:
+            self._return_to = self.current_paper.id
         engine = self.engine = message.engine
         if hasattr(engine, "healed"):
             # an index found damaged is rebuilt behind the searches, which scan meanwhile
@@ -1204,8 +1240,11 @@ class MainScreen(Screen[None]):
             self._show_query()
 
     def _scanning_meanwhile(self) -> bool:
-        """Whether searches scan the library while its index is rebuilt."""
-        return bool(getattr(self.engine, "rebuilding", None))
+        """Whether searches scan the library while its index is built or rebuilt."""
+        engine = self.engine
+        return engine is not None and (
+            engine is self._interim or bool(getattr(engine, "rebuilding", None))
+        )
 
     def _ask_index_later(self, scanning: Any) -> None:
         self.set_timer(INDEX_RETRY_SECONDS, lambda: self._reopen_index(scanning))

@@ -1,0 +1,78 @@
+"""A query typed while the index is being built is answered by a scan of the library,
+its hits in list order, and the status line says so; the index's results replace them
+when it is ready, the paper highlighted staying so."""
+
+from __future__ import annotations
+
+import threading
+
+from e2e_util import sync
+from test_ui_app import SAMPLE, real_engine
+
+from tuireader.ingest.library import load_library
+from tuireader.search.engine import scanning_engine
+from tuireader.ui.app import ReaderApp, Services
+
+
+async def _until(pilot, done) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(3000):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("never happened")
+
+
+@sync
+async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
+    typed, gate = threading.Event(), threading.Event()
+
+    def building(library, progress):  # type: ignore[no-untyped-def]
+        # the index is being built: it reports its first papers once the query is typed,
+        # and is ready when the test lets it be
+        assert typed.wait(60)
+        progress(1, len(library))
+        assert gate.wait(60)
+        progress(len(library), len(library))
+        return real_engine(library)
+
+    services = Services(
+        load_library=lambda: load_library([SAMPLE]),
+        open_engine=building,
+        scan_engine=lambda library: scanning_engine(library),
+    )
+    app = ReaderApp(services, show_timings=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            await _until(pilot, lambda: screen.library is not None)
+            await pilot.press(*"diffusion")
+            typed.set()
+            await _until(pilot, lambda: screen.displayed_query == "diffusion")
+            # the scan's hits, in list order, while the index is still on its way
+            listed = [p.title for p in screen.library.papers if "diffusion" in p.title.lower()]
+            assert [row.paper.title for row in screen.results.rows] == listed
+            assert len(listed) == 2
+            assert screen.index_state.startswith("indexing")
+            assert "list order" in screen.message and "being built" in screen.message
+            # to the list, then its second paper and back: the first in list order, which
+            # the index ranks second
+            await pilot.press("down", "down", "up")
+            await _until(pilot, lambda: screen.focused is screen.results)
+            chosen = screen.current_paper
+            assert chosen is not None and chosen.title == listed[0]
+            scanning = screen.engine
+            gate.set()
+            await _until(pilot, lambda: screen.engine is not scanning)
+            await _until(pilot, lambda: "list order" not in screen.message)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.index_state == "ready"
+            # the index's results: the same papers, the same one highlighted
+            assert screen.engine is not None and not getattr(screen.engine, "problem", None)
+            assert sorted(row.paper.title for row in screen.results.rows) == sorted(listed)
+            assert screen.results.rows[0].paper is not chosen  # (ranked second, as said)
+            assert screen.current_paper is chosen
+            assert "list order" not in screen.message
+    finally:
+        typed.set()
+        gate.set()
