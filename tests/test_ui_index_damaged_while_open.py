@@ -71,6 +71,7 @@ async def test_an_index_damaged_while_open_is_rebuilt_behind_a_scan(tmp_path, mo
             shown = [row.paper.id for row in screen.results.rows]
             assert shown == listed[: len(shown)] and not set(shown) & before
             assert "damaged" in screen.message and "rebuilding" in screen.message
+            assert screen.index_state == "rebuilding"  # not "ready"
             # the scan's, once the papers' words are read
             await _until(pilot, lambda: "list order" in screen.message)
             await _until(pilot, lambda: len(screen.results.rows) == len(listed))

@@ -1545,6 +1545,8 @@ class MainScreen(Screen[None]):
             and not self._scanning_meanwhile()
         ):
             self._index_back()  # rebuilt within the search, its progress shown
+        if getattr(self.engine, "rebuilding", None) and not self.index_state.startswith("indexing"):
+            self.index_state = "rebuilding"  # (found damaged: its progress is yet to come)
         if message.kind != "similar":
             self._highlight_terms = result.terms or None
         keep = self.current_paper.id if message.kind == "more" and self.current_paper else None
