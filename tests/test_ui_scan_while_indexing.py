@@ -35,10 +35,24 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
         progress(len(library), len(library))
         return real_engine(library)
 
+    reading, read = threading.Event(), threading.Event()
+
+    def scan_engine(library):  # type: ignore[no-untyped-def]
+        engine = scanning_engine(library)
+        prepare = engine.prepare_scan
+
+        def held() -> None:  # the papers' words are read when the test lets them be
+            reading.set()
+            assert read.wait(60)
+            prepare()
+
+        engine.prepare_scan = held  # type: ignore[method-assign]
+        return engine
+
     services = Services(
         load_library=lambda: load_library([SAMPLE]),
         open_engine=building,
-        scan_engine=lambda library: scanning_engine(library),
+        scan_engine=scan_engine,
     )
     app = ReaderApp(services, show_timings=False)
     try:
@@ -47,6 +61,11 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
             await _until(pilot, lambda: screen.library is not None)
             await pilot.press(*"diffusion")
             typed.set()
+            await _until(pilot, reading.is_set)
+            # said while the words are read: the query is not forgotten
+            await _until(pilot, lambda: "words" in screen.message)
+            assert "index" in screen.message
+            read.set()
             await _until(pilot, lambda: screen.displayed_query == "diffusion")
             # the scan's hits, in list order, while the index is still on its way
             listed = [p.title for p in screen.library.papers if "diffusion" in p.title.lower()]
@@ -75,4 +94,5 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
             assert "list order" not in screen.message
     finally:
         typed.set()
+        read.set()
         gate.set()

@@ -74,6 +74,12 @@ class EngineReady(Message):
 
 
 @dataclass
+class ScanPreparing(Message):
+    """The papers' words are being read for a scan that answers the query waiting while
+    the index is being built."""
+
+
+@dataclass
 class IndexHealed(Message):
     """``engine``'s index, found damaged and rebuilt while searches scanned, is back (or
     given up, the searches scanning on)."""

@@ -1023,6 +1023,7 @@ class MainScreen(Screen[None]):
                     # a query waits for the index being built: the build waits while
                     # the papers' words are read once, for a scan that answers meanwhile
                     self.post_message(msg.IndexProgress(done, total))
+                    self.post_message(msg.ScanPreparing())
                     building.append(True)
                     try:
                         scanning = scan_engine(library)
@@ -1225,6 +1226,12 @@ class MainScreen(Screen[None]):
             # another tuireader holds the index: searches scan, and the index is asked
             # for again now and then
             self._ask_index_later(engine)
+
+    def on_scan_preparing(self, _message: msg.ScanPreparing) -> None:
+        if self.engine is None and self.message.startswith("Search:"):
+            self.message = (
+                "Search: reading the papers' words to search them while the index is built"
+            )
 
     def on_index_healed(self, message: msg.IndexHealed) -> None:
         """The index found damaged can be scanned, or is rebuilt (or given up, the scan
