@@ -284,7 +284,7 @@ def test_export_markdown_reading_list(capsys, demo, triaged):
     )
     assert out.count("\n- ") == 3  # four entries
     assert "  Claude Shannon" in out and "NeurIPS 2023" in out
-    assert "code: <https://github.com/example/bodiff>" in out
+    assert "code (in the abstract): <https://github.com/example/bodiff>" in out
     assert "tags: Survey" in out
     # the note is text: its brackets are shown, never a link
     assert "    Check the appendix.\n    Compare with \\[Kaplan\\]." in out

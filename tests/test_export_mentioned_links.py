@@ -54,10 +54,27 @@ def test_the_bibtex_export_writes_the_abstracts_links_apart(tmp_path: Path) -> N
 
 def test_the_markdown_export_writes_the_abstracts_links_apart(tmp_path: Path) -> None:
     text = _export(_listed(tmp_path), "markdown")
-    assert f"  text: <{STANFORD}>" in text
-    assert "  text: <https://github.com/Lyceum/Lyceum.jl>" in text
+    # after its kind, said to be the abstract's, as a reader of the list wants it
+    assert f"  project (in the abstract): <{STANFORD}>" in text
+    assert "  code (in the abstract): <https://github.com/Lyceum/Lyceum.jl>" in text
     assert "  url: <https://proceedings.mlr.press/v120/summers20a.html>" in text
     assert f"project: <{STANFORD}>" not in text
+
+
+def test_a_markdown_export_made_with_text_before_its_links_reads_back(tmp_path: Path) -> None:
+    # an export written by the version before wrote a mentioned link after "text"
+    library = _listed(tmp_path)
+    text = _export(library, "markdown").replace(
+        f"  project (in the abstract): <{STANFORD}>", f"  text: <{STANFORD}>"
+    )
+    out = tmp_path / "older" / "export.md"
+    out.parent.mkdir()
+    out.write_text(text, encoding="utf-8")
+    back = load_library([out])
+    (paper,) = [p for p in back.papers if p.title.startswith("Learning Convex")]
+    assert [(link.url, link.origin) for link in paper.links if "stanford" in link.url] == [
+        (STANFORD, "text")
+    ]
 
 
 @pytest.mark.parametrize("fmt", ["bibtex", "markdown"])

@@ -910,15 +910,18 @@ def _markdown_head(paper: Paper) -> str:
 def _markdown_links(paper: Paper) -> list[str]:
     """The paper's links, one a line in the order ``tuireader links`` gives them (code
     first), each after the word the CSV and BibTeX exports give it (``ownbib.links_value``:
-    the field it came from, ``url``, ``pdf``, ``openreview``, ``doi``, ``arxiv``, ``text``
-    for one its abstract mentions, else its kind, ``code``, ``project``, ``paper``) and as
-    an autolink, ``<https://…>``, which no safe link's address breaks (it holds no space
-    and no angle bracket). Read back, a link after ``text`` is no link of the paper's own."""
+    the field it came from, ``url``, ``pdf``, ``openreview``, ``doi``, ``arxiv``, else its
+    kind, ``code``, ``project``, ``paper``; one its abstract mentions, its kind and "(in
+    the abstract)", a reader's word for it) and as an autolink, ``<https://…>``, which no
+    safe link's address breaks (it holds no space and no angle bracket). Read back, a
+    link "in the abstract" is no link of the paper's own."""
     from tuireader.ingest.formats.ownbib import links_value
 
     return [
-        f"  {word}: <{url}>"
-        for word, _, url in (links_value((link,)).partition(" ") for link in paper.links)
+        f"  {link.kind} (in the abstract): <{link.url}>"
+        if link.origin == "text"
+        else f"  {links_value((link,)).partition(' ')[0]}: <{link.url}>"
+        for link in paper.links
     ]
 
 

@@ -551,11 +551,12 @@ _OWN_STATE_RE = re.compile(r"^  state: [a-z]+$")
 _OWN_TAGS_RE = re.compile(r"^  tags: \S")
 _OWN_NOTE = "  note:"
 #: one of a paper's links, each on a line of its own after the word the export gives it
-#: (the field it came from, else its kind: ``ownbib.links_value``'s), code first; an
-#: export made before gave its code link alone so, its page as the title's link
+#: (the field it came from, else its kind: ``ownbib.links_value``'s; one the abstract
+#: mentions, its kind and "(in the abstract)"), code first; an export made before gave
+#: its code link alone so, its page as the title's link
 _OWN_LINK_RE = re.compile(
-    r"^  (?P<word>code|url|pdf|openreview|doi|arxiv|project|paper|text): "
-    r"<(?P<url>https?://[^\s<>]+)>$"
+    r"^  (?P<word>code|url|pdf|openreview|doi|arxiv|project|paper|text)"
+    r"(?P<mentioned> \(in the abstract\))?: <(?P<url>https?://[^\s<>]+)>$"
 )
 #: the year the export writes after a venue that does not name it, or alone
 _OWN_YEAR_RE = re.compile(r"^(?:(?P<venue>.+) \()?(?P<year>\d{4})\)?$")
@@ -664,7 +665,10 @@ def _own_export(lines: list[str]) -> list[Record] | None:
                 year = int(years.pop()) if len(years) == 1 else None
         links: list[tuple[str, str]] = []
         while rest and (found := _OWN_LINK_RE.match(rest[0])):
-            links.append((found.group("word"), found.group("url")))
+            # a link the abstract mentions ("code (in the abstract): <…>") is the
+            # abstract's, as one after "text" (an export made before wrote it so)
+            word = "text" if found.group("mentioned") else found.group("word")
+            links.append((word, found.group("url")))
             rest.pop(0)
         for field in (_OWN_STATE_RE, _OWN_TAGS_RE):
             if rest and field.match(rest[0]):
