@@ -47,7 +47,7 @@ def test_lists_and_catalogs_produce_one_record_type() -> None:
 
 
 def test_every_record_field_but_the_links_has_a_paper_field_of_the_same_name() -> None:
-    links = {"url", "pdf", "openreview", "code_urls", "project_urls"}
+    links = {"url", "pdf", "openreview", "code_urls", "project_urls", "mentioned_urls"}
     missing = set(Record.__dataclass_fields__) - set(Paper.__dataclass_fields__) - links
     assert missing == set()
 
