@@ -508,12 +508,20 @@ def _session(
     # the same moves, with the same lists, are said once: a paper two lists share has an
     # id read with both and another read from one, and its marks follow it back and
     # forth as the lists are read together or apart
-    moves = [f"{move.old_id} {move.new_id}" for move in report.moved] if report else []
+    moved = report.moved if report else ()
+    moves = [f"{move.old_id} {move.new_id}" for move in moved]
     if moves and (every_warning or session.first_time_said("moved", moves)):
         count = len(moves)
         _err(
-            f"{count} triage mark{'s' if count != 1 else ''} followed {'their' if count != 1 else 'its'} paper to a new id"
+            f"{count} triage mark{'s' if count != 1 else ''} followed {'their' if count != 1 else 'its'} paper to a new id:"
         )
+        # each named: an old id kept in notes or scripts may name another paper now
+        for move in moved[:_CANDIDATES_SHOWN]:
+            paper = session.library.get(move.new_id)
+            title = f"  {_title(paper)}" if paper is not None else ""
+            _err(f"  {move.old_id} → {move.new_id}{title}")
+        if count > _CANDIDATES_SHOWN:
+            _err(f"  … and {count - _CANDIDATES_SHOWN} more")
     if (
         report is not None
         and report.detached
@@ -1141,6 +1149,71 @@ def _say_alias(session, text: str, paper) -> None:
         _err(f"{alias} is now {paper.id}")
 
 
+def _all_moves(session) -> list:  # type: ignore[no-untyped-def]
+    """Every move of marks the triage file records, oldest first (read once a command;
+    none without a triage file, or when it cannot be read)."""
+    moves = getattr(session, "_moves_read", None)
+    if moves is None:
+        moves = []
+        if session.paths.state_db.exists():
+            from tuireader.triage.store import Store
+
+            with contextlib.suppress(Exception), Store.open(session.paths.state_db) as store:
+                moves = store.moves()
+        session._moves_read = moves
+    return moves
+
+
+def _reused_id(session, text: str, paper) -> str | None:  # type: ignore[no-untyped-def]
+    """When the id ``text`` gives (in full, or its beginning) for ``paper`` is one marks
+    once left for another paper (a re-scrape gave the id to a new paper), what to say:
+    which paper the id is now and where the paper marked under it went. None when no
+    mark left that id, or its marks are this paper's."""
+    wanted = _id_text(text)
+    if not wanted:
+        return None
+    if paper.id.startswith(wanted):
+        held = paper.id
+    else:
+        held = next((a for a in paper.aliases if a.startswith(wanted)), "")
+    moves = _all_moves(session) if held else []
+    if not moves:
+        return None
+    from tuireader.triage.store import moved_from
+
+    library = session.library
+    own = {paper.id, *paper.aliases}
+    went: list[str] = []
+    detached: set[str] | None = None
+    for new_id in moved_from(held, moves):
+        if new_id in own:
+            continue
+        others = [p for p in library.named(new_id) if p.id != paper.id]
+        if others:
+            went += [f"'{_title(other)}', is {other.id}" for other in others]
+            continue
+        if detached is None:
+            detached = {mark.paper_id for mark in _kept_marks(session)}
+        if new_id in detached:
+            mark = next(m for m in _kept_marks(session) if m.paper_id == new_id)
+            title = f"'{_line(mark.title)}', " if mark.title else ""
+            went.append(
+                f"{title}is kept as the detached mark {new_id} (its paper is in none of the lists)"
+            )
+    if not went:
+        return None
+    return (
+        f"{held} is now '{_title(paper)}'; the paper you marked under that id, "
+        + "; and another, ".join(went)
+    )
+
+
+def _kept_marks(session) -> list:  # type: ignore[no-untyped-def]
+    """The detached marks the session knows (none without a triage file)."""
+    report = session.triage
+    return list(report.detached) if report is not None else []
+
+
 _CANDIDATES_SHOWN = 10
 
 
@@ -1207,6 +1280,9 @@ def _one_paper(
     matches = _papers_by_id(session, text)
     if len(matches) == 1:
         _say_alias(session, text, matches[0])
+        reused = _reused_id(session, text, matches[0])
+        if reused is not None:
+            _err(reused)
         return matches[0]
     mark = None
     if matches:
@@ -2638,7 +2714,9 @@ def cmd_triage(args: argparse.Namespace) -> int:
     output: _HeldOutput | None = None
     with _stops_held_once_saving():
         try:
-            found = _triage_targets(session, store, ids, json_out=_unchanged_json(args))
+            found = _triage_targets(
+                session, store, ids, json_out=_unchanged_json(args), id_now=args.id_now
+            )
             if found is None:
                 if len(ids) > 1:  # the others named papers, and are not changed either
                     _err(f"nothing changed: the {len(ids):,} ids are triaged together or not")
@@ -3066,7 +3144,9 @@ def cmd_note(args: argparse.Namespace) -> int:
     what = "note cleared" if args.clear else "note set" if args.set is not None else "note added to"
     with _stops_held_once_saving():
         try:
-            found = _triage_targets(session, store, ids, json_out=_unchanged_json(args))
+            found = _triage_targets(
+                session, store, ids, json_out=_unchanged_json(args), id_now=args.id_now
+            )
             if found is None:
                 return EXIT_NOTHING_FOUND
             if args.json:
@@ -3281,7 +3361,12 @@ def _writable_store(session):
 
 
 def _triage_targets(
-    session, store, ids: Sequence[str], *, json_out: dict[str, Any] | None = None
+    session,
+    store,
+    ids: Sequence[str],
+    *,
+    json_out: dict[str, Any] | None = None,
+    id_now: bool = True,
 ) -> dict[str, Any] | None:
     """The papers ``ids`` name for a triage change, by their ids now (each once: a
     paper named twice, or by two beginnings, counts once) with the paper; a detached
@@ -3289,7 +3374,12 @@ def _triage_targets(
     is:detached`` lists them), or by a beginning of it that names no paper and no other
     mark, is there too, with the mark (None: the session does not
     know it), so that it can be changed or set back to new all the same. None after saying why an id names no paper, or several: with ``json_out``
-    (the fields of the command's answer) as JSON on stdout, as ``show --json`` says it."""
+    (the fields of the command's answer) as JSON on stdout, as ``show --json`` says it.
+
+    An id a marked paper had before its list changed, given since to another paper, is
+    said (:func:`_reused_id`); unless ``id_now`` (the user said the paper holding it now
+    is meant) nothing is changed then, a :class:`UsageError`: a mark made on an id
+    kept from before would go to a paper the user never chose."""
     from tuireader.triage.store import StoreError
 
     found: dict[str, Any] = {}
@@ -3300,6 +3390,7 @@ def _triage_targets(
     except StoreError:
         pass
     hint = _not_a_file(ids)
+    reused: list[str] = []
     for text in ids:
         if text.lower() in detached:
             found.setdefault(text.lower(), _detached_mark(session, text))
@@ -3313,7 +3404,14 @@ def _triage_targets(
         paper = _one_paper(session, text, hint=hint, json_out=json_out is not None, failed=json_out)
         if paper is None:
             return None
+        if not id_now and _reused_id(session, text, paper) is not None:
+            reused.append(f"{_id_text(text)} for '{_title(paper)}'")
         found.setdefault(paper.id, paper)
+    if reused:
+        raise UsageError(
+            "nothing changed: give the id the paper you mean has now (tuireader search "
+            f"WORDS finds it), or add --id-now to take {'; '.join(reused)} as meant"
+        )
     return found
 
 
@@ -4498,6 +4596,16 @@ def _export_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _id_now_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--id-now",
+        action="store_true",
+        help="take each ID as the paper that has it now, also an id a marked paper had "
+        "before its list changed (said, and refused without this: the mark is that "
+        "paper's under its new id)",
+    )
+
+
 def _triage_parser() -> argparse.ArgumentParser:
     p = _command("triage", "Set papers' triage state and tags (one undo step per call).")
     p.add_argument(
@@ -4522,6 +4630,7 @@ def _triage_parser() -> argparse.ArgumentParser:
         "print JSON in place of the lines of papers: each paper's id, title and triage "
         "(state, tags) before and after, how many changes, and the undo that takes them back",
     )
+    _id_now_flag(p)
     p.set_defaults(func=cmd_triage)
     _common(p)
     return p
@@ -4601,6 +4710,7 @@ def _note_parser() -> argparse.ArgumentParser:
         "changes, and the undo that takes them back (without --set, --append or --clear: "
         "the paper's id, title and note)",
     )
+    _id_now_flag(p)
     p.set_defaults(func=cmd_note)
     _common(p)
     return p

@@ -548,6 +548,19 @@ def follow_moves(paper_id: str, moves: Iterable[Move]) -> str:
     return paper_id
 
 
+def moved_from(paper_id: str, moves: Sequence[Move]) -> tuple[str, ...]:
+    """The ids the marks once kept under ``paper_id`` went to (``moves`` oldest first),
+    each followed on through the moves made after it: where the papers marked under that
+    id are now, whichever paper holds the id itself now (a BibTeX key ``smith2023``
+    given to Smith's next paper). Empty when no mark ever left it."""
+    found: dict[str, None] = {}
+    for at, move in enumerate(moves):
+        if move.old_id == paper_id and move.new_id != paper_id:
+            found[follow_moves(move.new_id, moves[at + 1 :])] = None
+    found.pop(paper_id, None)  # moved away and back: its marks are its own again
+    return tuple(found)
+
+
 def normalize_tag(tag: str) -> str:
     """A tag as stored: surrounding space removed, inner runs of space made one, and the
     characters never shown as they are left out (controls, bidi and invisible ones, lone
