@@ -133,9 +133,13 @@ def test_a_marked_paper_gone_is_named_as_its_detached_mark(capsys, tmp_path):
     lst, old, _now, err = rescraped(capsys, tmp_path, alpha_kept=False)
     code, out, err = run(capsys, "show", old, lst)
     assert code == 0 and out.startswith("Gamma")
-    assert f"{old} is now 'Gamma: A New Paper First'" in err
-    assert "'Alpha: Learning to Rank Papers', is kept as the detached mark d" in err
-    assert run(capsys, "triage", old, "--state", "skip", lst)[0] == 2
+    assert f"which {old} had before this paper took its id, is kept detached as d" in err
+    assert "“Alpha: Learning to Rank Papers”" in err
+    code, out, err = run(capsys, "triage", old, "--state", "skip", lst)
+    assert code == 2 and out == ""
+    assert f"which {old} had before this paper took its id, is kept detached as d" in err
+    assert "nothing changed" in err and "--id-now" in err
+    assert run(capsys, "triage", old, "--state", "skip", "--id-now", lst)[0] == 0
 
 
 def test_moved_from_follows_each_mark_that_left_an_id():

@@ -1164,11 +1164,12 @@ def _all_moves(session) -> list:  # type: ignore[no-untyped-def]
     return moves
 
 
-def _reused_id(session, text: str, paper) -> str | None:  # type: ignore[no-untyped-def]
+def _reused_id(session, text: str, paper, *, detached: bool = True) -> str | None:  # type: ignore[no-untyped-def]
     """When the id ``text`` gives (in full, or its beginning) for ``paper`` is one marks
     once left for another paper (a re-scrape gave the id to a new paper), what to say:
     which paper the id is now and where the paper marked under it went. None when no
-    mark left that id, or its marks are this paper's."""
+    mark left that id, or its marks are this paper's. Not ``detached``: marks kept
+    detached since are left out (``show`` says them, :func:`_say_set_aside`)."""
     wanted = _id_text(text)
     if not wanted:
         return None
@@ -1184,7 +1185,7 @@ def _reused_id(session, text: str, paper) -> str | None:  # type: ignore[no-unty
     library = session.library
     own = {paper.id, *paper.aliases}
     went: list[str] = []
-    detached: set[str] | None = None
+    kept: set[str] | None = None
     for new_id in moved_from(held, moves):
         if new_id in own:
             continue
@@ -1192,9 +1193,9 @@ def _reused_id(session, text: str, paper) -> str | None:  # type: ignore[no-unty
         if others:
             went += [f"'{_title(other)}', is {other.id}" for other in others]
             continue
-        if detached is None:
-            detached = {mark.paper_id for mark in _kept_marks(session)}
-        if new_id in detached:
+        if kept is None:
+            kept = {mark.paper_id for mark in _kept_marks(session)} if detached else set()
+        if new_id in kept:
             mark = next(m for m in _kept_marks(session) if m.paper_id == new_id)
             title = f"'{_line(mark.title)}', " if mark.title else ""
             went.append(
@@ -1280,7 +1281,7 @@ def _one_paper(
     matches = _papers_by_id(session, text)
     if len(matches) == 1:
         _say_alias(session, text, matches[0])
-        reused = _reused_id(session, text, matches[0])
+        reused = _reused_id(session, text, matches[0], detached=False)
         if reused is not None:
             _err(reused)
         return matches[0]
@@ -3405,6 +3406,8 @@ def _triage_targets(
         if paper is None:
             return None
         if not id_now and _reused_id(session, text, paper) is not None:
+            if _reused_id(session, text, paper, detached=False) is None:
+                _say_set_aside(session, paper)  # its marks went detached: said as show says it
             reused.append(f"{_id_text(text)} for '{_title(paper)}'")
         found.setdefault(paper.id, paper)
     if reused:
