@@ -2725,13 +2725,23 @@ def cmd_triage(args: argparse.Namespace) -> int:
             state = TRIAGE_STATES[args.state] if args.state is not None else None
             before = store.get_many(list(found))
             had = before.values()
+            # a detached mark set back to new is cleared whole (its tags and note too),
+            # unless a tag is given to keep it by
+            cleared = _detached_found(found) if state == "new" and not args.tag else []
             what = [f"now {STATE_WORDS[state]}"] if state else []  # as the status line words it
             # as stored: the characters a tag never holds (an escape, a bidi override) left out
             what += [f"tag '{normalize_tag(tag)}'" for tag in args.tag]
             what += [_taken_off(normalize_tag(tag), had) for tag in args.untag]
+            if cleared:
+                what.append(
+                    f"{'the' if len(cleared) == 1 else len(cleared)} detached "
+                    f"mark{'s' if len(cleared) != 1 else ''} cleared (state, tags and note)"
+                )
             if args.json:
                 spellings = {tag.casefold(): tag for tag, _count in store.all_tags()}
                 after, count = _triage_after(before, state, args.tag, args.untag, spellings)
+                for pid in cleared:  # its tags go with it
+                    after[pid] = {"state": "new", "tags": []}
                 message = _triaged_said(found, ", ".join(what), count)
                 rows = [
                     _changed_json(pid, found, {"state": b.state, "tags": list(b.tags)}, after[pid])
@@ -2746,6 +2756,7 @@ def cmd_triage(args: argparse.Namespace) -> int:
                 state=state,
                 tags=args.tag,
                 untags=args.untag,
+                cleared=cleared,
                 before_saving=output.before_saving,
             )
         except StoreError as error:
@@ -3561,6 +3572,15 @@ def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
+
+
+def _detached_found(found: dict[str, Any]) -> list[str]:
+    """The ids of ``found`` (:func:`_triage_targets`) that are detached marks."""
+    from tuireader.triage.store import DetachedMark
+
+    return [
+        pid for pid, target in found.items() if target is None or isinstance(target, DetachedMark)
+    ]
 
 
 def _taken_off(tag: str, had: Collection[Any]) -> str:

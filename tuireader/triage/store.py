@@ -2530,12 +2530,15 @@ class Store:
         state: str | None = None,
         tags: Iterable[str] = (),
         untags: Iterable[str] = (),
+        cleared: Collection[str] = (),
         before_saving: Callable[[], None] | None = None,
     ) -> int:
         """Set ``state``, add ``tags`` and take ``untags`` off every paper as ONE
         undoable action (the command line's ``triage``); returns how many changes were
         made. A tag is taken off in whatever case the paper has it, as the reader's
-        tag editor matches tags.
+        tag editor matches tags. Those of ``cleared`` (detached marks set back to new)
+        lose every tag and their note too, in the same action: nothing of the mark is
+        left.
 
         ``before_saving`` runs once the change is made and found valid, before it is
         saved: what it raises leaves the file as it was (the command line writes its
@@ -2571,6 +2574,25 @@ class Store:
                 if removed:
                     parts.append(f"removed tag '{removed[0][2]}'")
                 changes.extend(removed)
+            wiped: list[_Change] = []
+            for paper_id in _unique(self._followed(conn, cleared)):
+                state_now = self._value(conn, paper_id, "state")
+                if state_now != DEFAULT_STATE:
+                    self._put_state(conn, paper_id, DEFAULT_STATE)
+                    wiped.append((paper_id, "state", state_now, DEFAULT_STATE))
+                for key, _spelling in conn.execute(
+                    "SELECT key, tag FROM tags WHERE paper_id = ?", (paper_id,)
+                ).fetchall():
+                    had = self._delete_tag(conn, paper_id, key)
+                    if had is not None:
+                        wiped.append((paper_id, "tag", had, None))
+                note = self._value(conn, paper_id, "note")
+                if note:
+                    self._put_note(conn, paper_id, "")
+                    wiped.append((paper_id, "note", note, ""))
+            if wiped:
+                parts.append("cleared detached marks")
+            changes.extend(wiped)
             self._log(conn, "triage", "; ".join(parts), changes)
             if before_saving is not None:
                 before_saving()
