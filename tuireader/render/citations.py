@@ -3675,6 +3675,9 @@ def _source_entry_text(
         extra["doi"] = facts.doi
     if facts.url and "url" not in fields and paper.links:
         extra["url"] = facts.url
+    if include_abstract and "abstract" not in fields and _clean(paper.abstract):
+        # a list's own entry without one (Paper Copilot's), as a generated entry gives it
+        extra["abstract"] = paper.abstract
     lines = []
     names, common = _title_evidence(paper, facts.ordinary, facts.compounds)
     for name, value in fields.items():
