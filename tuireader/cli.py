@@ -2689,6 +2689,10 @@ def _copied_json(paper, outcome, warnings: Sequence[str]) -> dict[str, Any]:  # 
 def cmd_triage(args: argparse.Namespace) -> int:
     """Set triage from the command line: one undoable action per call, the same store
     as the reader (safe while a reader is open on the same data folder)."""
+    if args.attach is not None:
+        return _attach(args)
+    if args.merge:
+        raise UsageError("--merge goes with --attach PAPER_ID")
     if args.state is None and not args.tag and not args.untag:
         raise UsageError(
             "say what to do: --state keep|maybe|skip|read|new, --tag TAG and/or --untag TAG"
@@ -2859,6 +2863,103 @@ def _change_json(
             undo += f" --data-dir {shlex.quote(str(args.data_dir))}"
     data = {"papers": papers, "changes": changes, "undo": undo, "message": message}
     return _json_for_stdout(to_json(data | _failed_json(args), indent=2)) + "\n"
+
+
+def _attach(args: argparse.Namespace) -> int:
+    """``triage MARK_ID --attach PAPER_ID``: a detached mark given whole (state, tags,
+    note) to the paper of the lists it is for, which the triage file could not find
+    (a title reworded and its abstract rewritten), as one undo step. A paper with marks
+    of its own is refused unless ``--merge``."""
+    if args.state is not None or args.tag or args.untag:
+        raise UsageError(
+            "--attach moves a detached mark whole: give --state, --tag or --untag "
+            "in a triage of its own, before or after"
+        )
+    if args.json:
+        raise UsageError("--attach takes no --json: it says what it moved on stderr")
+    ids, args.sources = _split_ids_and_sources(args.items)
+    if len(ids) != 1:
+        raise UsageError(
+            "give the id of one detached mark to attach (tuireader search is:detached "
+            f"lists them){_not_a_file(ids[1:])}"
+        )
+    _check_ids([*ids, args.attach])
+    session = _session(args)
+    from tuireader.triage.store import (
+        STATE_WORDS,
+        DetachedMark,
+        MarksHeld,
+        StoreError,
+        for_a_change,
+    )
+
+    store = _writable_store(session)
+    output: _HeldOutput | None = None
+    with _stops_held_once_saving():
+        try:
+            found = _triage_targets(session, store, ids)
+            if found is None:
+                return EXIT_NOTHING_FOUND
+            ((mark_id, mark),) = found.items()
+            if mark is not None and not isinstance(mark, DetachedMark):
+                raise UsageError(
+                    f"{mark_id} is a paper of the lists, not a detached mark: --attach gives "
+                    "a detached mark to its paper (tuireader search is:detached lists them)"
+                )
+            paper = _one_paper(session, args.attach)
+            if paper is None:
+                return EXIT_NOTHING_FOUND
+            if not args.id_now and _reused_id(session, args.attach, paper) is not None:
+                raise UsageError(
+                    "nothing changed: give the id the paper you mean has now, or add "
+                    f"--id-now to take {_id_text(args.attach)} for '{_title(paper)}' as meant"
+                )
+            output = _HeldOutput(
+                _line(f"{paper.id}  {_title(paper)}") + "\n", "the triage is as it was"
+            )
+            done = store.attach(
+                mark_id, paper.id, merge=args.merge, before_saving=output.before_saving
+            )
+        except MarksHeld as held:
+            raise UsageError(
+                f"nothing changed: {paper.id} '{_title(paper)}' has marks of its own "
+                f"({_marks_words(held.triage)}); add --merge to add the detached mark's to "
+                "them (its state is kept where it has one)"
+            ) from held
+        except StoreError as error:
+            raise _store_failed(error, _not_saved(output, for_a_change(str(error)))) from error
+        except ValueError as error:
+            raise UsageError(str(error)) from error
+        finally:
+            store.close()
+        title = f" (“{_line(mark.title)}”)" if isinstance(mark, DetachedMark) and mark.title else ""
+        kept = (
+            f"; its own state stays {STATE_WORDS[done.kept_state]} (the mark's: "
+            f"{STATE_WORDS[done.mark_state]})"
+            if done.kept_state
+            else ""
+        )
+        _err(
+            f"the detached mark {mark_id}{title} is now on {paper.id}: "
+            f"{_marks_words(done.triage)}{kept} ({done.changes} change"
+            f"{'s' if done.changes != 1 else ''}; tuireader undo, or z in the reader, "
+            f"undoes {'it' if done.changes == 1 else 'them'})"
+        )
+    output.rest()
+    return EXIT_OK
+
+
+def _marks_words(triage) -> str:  # type: ignore[no-untyped-def]
+    """A paper's marks in a few words: "kept, tags 'rl', 'robots', a note"."""
+    from tuireader.triage.store import DEFAULT_STATE, STATE_WORDS
+
+    words = [STATE_WORDS[triage.state]] if triage.state != DEFAULT_STATE else []
+    if triage.tags:
+        tags = ", ".join(f"'{tag}'" for tag in triage.tags)
+        words.append(f"tag{'s' if len(triage.tags) != 1 else ''} {tags}")
+    if triage.note:
+        words.append("a note")
+    return ", ".join(words) or "no marks"
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -4653,6 +4754,19 @@ def _triage_parser() -> argparse.ArgumentParser:
         "print JSON in place of the lines of papers: each paper's id, title and triage "
         "(state, tags) before and after, how many changes, and the undo that takes them back",
     )
+    p.add_argument(
+        "--attach",
+        metavar="PAPER_ID",
+        help="give the detached mark ID (its state, tags and note) to the paper PAPER_ID, "
+        "one its list holds under another id that the triage file did not find (a title "
+        "reworded); refused where that paper has marks of its own, unless --merge",
+    )
+    p.add_argument(
+        "--merge",
+        action="store_true",
+        help="with --attach: add the mark to the paper's own marks (its state is kept "
+        "where it has one, the tags added, the note added to its own)",
+    )
     _id_now_flag(p)
     p.set_defaults(func=cmd_triage)
     _common(p)
@@ -4824,6 +4938,7 @@ _OPTIONS_WITH_VALUES = (
     "--state",
     "--tag",
     "--untag",
+    "--attach",
 )
 
 

@@ -425,6 +425,33 @@ class DetachedMark:
     was: tuple[str, ...] = ()
 
 
+#: the reason kept with the move of a detached mark given to its paper by the user
+_ATTACHED = "attached by hand"
+
+
+class MarksHeld(ValueError):
+    """The paper a detached mark is to be attached to has marks of its own."""
+
+    def __init__(self, paper_id: str, triage: Triage) -> None:
+        self.paper_id = paper_id
+        self.triage = triage
+        super().__init__(f"{paper_id} has marks of its own")
+
+
+@dataclass(frozen=True)
+class Attached:
+    """What :meth:`Store.attach` did."""
+
+    #: the paper's triage now
+    triage: Triage
+    #: the paper's own state, kept where the mark's differs ("" if none was kept)
+    kept_state: str
+    #: the mark's state, which the paper's own took the place of where one was kept
+    mark_state: str
+    #: how many changes were made (what undo takes back)
+    changes: int
+
+
 @dataclass(frozen=True)
 class Carried:
     """The marks an export carries for one paper, to be taken up (see
@@ -2738,6 +2765,75 @@ class Store:
                 before_saving()
             return len(changes)
 
+    def attach(
+        self,
+        mark_id: str,
+        paper_id: str,
+        *,
+        merge: bool = False,
+        before_saving: Callable[[], None] | None = None,
+    ) -> Attached:
+        """Give the detached mark ``mark_id`` (its state, tags and note) to the paper
+        ``paper_id``, as ONE undoable action: the user knows the paper for theirs where
+        :meth:`reattach` could not (a title reworded and its abstract rewritten). The
+        mark's id, and the ids it had, find the paper afterwards, as after a move
+        :meth:`reattach` makes; undone, they do not.
+
+        A paper with marks of its own is refused (:class:`MarksHeld`) unless ``merge``:
+        then it keeps its state (the mark's where it has none), gains the mark's tags,
+        and the mark's note is added to the end of its own on a line of its own.
+        ``before_saving``: as :meth:`apply_many`'s. Everything is read in the action's
+        own transaction, so a mark a reader made meanwhile is never overwritten."""
+        if mark_id == paper_id:
+            raise ValueError(f"{mark_id} is the paper itself: nothing to attach")
+        with self._write() as conn:
+            mark = self._get(conn, mark_id)
+            if mark.is_default:
+                raise ValueError(
+                    f"{mark_id} holds no mark (tuireader search is:detached lists them)"
+                )
+            paper = self._get(conn, paper_id)
+            if not paper.is_default and not merge:
+                raise MarksHeld(paper_id, paper)
+            changes: list[_Change] = []
+            kept_state = ""
+            if mark.state != DEFAULT_STATE:
+                if paper.state == DEFAULT_STATE:
+                    self._put_state(conn, paper_id, mark.state)
+                    changes.append((paper_id, "state", paper.state, mark.state))
+                elif paper.state != mark.state:
+                    kept_state = paper.state
+                self._put_state(conn, mark_id, DEFAULT_STATE)
+                changes.append((mark_id, "state", mark.state, DEFAULT_STATE))
+            for tag in mark.tags:
+                if self._insert_tag(conn, paper_id, tag):
+                    changes.append((paper_id, "tag", None, tag))
+                had = self._delete_tag(conn, mark_id, tag_key(tag))
+                if had is not None:
+                    changes.append((mark_id, "tag", had, None))
+            if mark.note:
+                before = paper.note
+                after = mark.note if not before else before
+                if before and mark.note not in before:
+                    after = f"{before}\n{mark.note}"
+                if after != before:
+                    _check_note_length(paper_id, before, after)
+                    self._put_note(conn, paper_id, after)
+                    changes.append((paper_id, "note", before, after))
+                self._put_note(conn, mark_id, "")
+                changes.append((mark_id, "note", mark.note, ""))
+            # its ids find the paper from now on, as a move reattach makes; undo takes
+            # the move back with the rest (see :meth:`undo`)
+            conn.execute(
+                "INSERT INTO moves (old_id, new_id, at, reason) VALUES (?, ?, ?, ?)",
+                (mark_id, paper_id, time.time(), _ATTACHED),
+            )
+            changes.append((mark_id, "move", None, paper_id))
+            self._log(conn, "triage", "attached a detached mark", changes)
+            if before_saving is not None:
+                before_saving()
+            return Attached(self._get(conn, paper_id), kept_state, mark.state, len(changes) - 1)
+
     def carry_over(
         self,
         carried: Sequence[Carried],
@@ -2890,6 +2986,12 @@ class Store:
                     self._delete_tag(conn, paper_id, after.casefold())
                 elif field == "tag" and before is not None:
                     self._insert_tag(conn, paper_id, before)
+                elif field == "move" and after is not None:
+                    conn.execute(
+                        "DELETE FROM moves WHERE rowid = (SELECT MAX(rowid) FROM moves "
+                        "WHERE old_id = ? AND new_id = ? AND reason = ?)",
+                        (paper_id, after, _ATTACHED),
+                    )
                 conn.execute("UPDATE triage SET updated = ? WHERE paper_id = ?", (now, paper_id))
             conn.execute("DELETE FROM changes WHERE action_id = ?", (action_id,))
             conn.execute("DELETE FROM actions WHERE id = ?", (action_id,))
