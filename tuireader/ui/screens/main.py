@@ -2012,7 +2012,9 @@ class MainScreen(Screen[None]):
         decisions = {pid: state for pid, state in sorted(states.items()) if state in LABELS}
         self._fit(self._fit_asked, library, decisions, store)
 
-    @work(thread=True, exclusive=True, group="fit", exit_on_error=False)
+    # (described in words: Textual would describe it by the repr of its arguments, the
+    # whole library and every decision, a quarter of a second on the keys' thread)
+    @work(thread=True, exclusive=True, group="fit", exit_on_error=False, description="fit")
     def _fit(self, version: int, library: Library, decisions: dict[str, str], store: Any) -> None:
         """Fit the model on ``decisions``; the library's vectors are built the first time."""
         from tuireader import learn
