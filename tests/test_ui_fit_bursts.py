@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from e2e_util import settle, sync
 from test_ui_fit import seeded_app, until, with_model
+from test_ui_keys_in_order import burst
 
 from tuireader.model import Library
+from tuireader.ui.screens.main import MainScreen
 
 
 @sync
@@ -25,3 +27,44 @@ async def test_starting_a_fit_does_not_write_out_the_library(tmp_path, monkeypat
         await until(pilot, lambda: screen._fit_shown > fitted, "a refit on the decision")
         await settle(pilot)
         assert written == []
+
+
+@sync
+async def test_a_burst_of_decisions_is_learned_from_once_after_its_keys(tmp_path, monkeypatch):
+    # each decision saved asked for a refit after a pause; a machine slow at each key
+    # let the pause come between the keys of a burst, and a refit ran for each of them,
+    # each holding up the keys behind it (17 s for 20 keys)
+    from tuireader.ui.screens import main
+
+    monkeypatch.setattr(main, "FIT_DEBOUNCE", 0.001)  # as slow keys: none is quicker
+    app, _ids = seeded_app(tmp_path)
+    started: list[bool] = []  # for each fit started, whether keys were still to handle
+    real = MainScreen._fit
+
+    def fit(screen, *args, **kwargs):  # type: ignore[no-untyped-def]
+        started.append(app.keys_pending)
+        return real(screen, *args, **kwargs)
+
+    monkeypatch.setattr(MainScreen, "_fit", fit)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")  # the fit order
+        await settle(pilot)
+        assert screen.order == "fit"
+        before = dict(screen.triage.states)
+        fitted = screen._fit_shown
+        started.clear()
+        shown = [row.paper.id for row in screen.results.rows]
+        at = screen.results.highlighted
+        await burst(pilot, ["x"] * 4)
+        await until(pilot, lambda: screen._fit_shown > fitted, "a refit after the burst")
+        await settle(pilot)
+        # none while keys were still to handle; after them (the burst's last writes may
+        # come in after its keys, each asking again)
+        assert started and True not in started
+        # each key skipped the next new paper of the order shown as the burst came
+        skipped = [pid for pid, state in screen.triage.states.items() if before.get(pid) != state]
+        new = [pid for pid in shown[at:] if pid not in before]
+        assert sorted(skipped) == sorted(new[:4])
+        assert all(screen.triage.states[pid] == "skip" for pid in skipped)

@@ -631,6 +631,10 @@ class MainScreen(Screen[None]):
         self._fit_asked = 0
         self._fit_shown = 0
         self._fit_timer: Timer | None = None
+        #: the pause the refit waits for (seconds), and whether it waits for the keys of
+        #: a burst to be handled first
+        self._fit_wait = FIT_DEBOUNCE
+        self._fit_after_keys = False
         #: the library the model in use was fitted on (None: no fit done yet).
         self._fit_library: Library | None = None
         #: the library's vectors (built once per library, in the fit worker).
@@ -1984,7 +1988,28 @@ class MainScreen(Screen[None]):
         seconds; :data:`FIT_DEBOUNCE` when not given)."""
         if self._fit_timer is not None:
             self._fit_timer.stop()
-        self._fit_timer = self.set_timer(FIT_DEBOUNCE if delay is None else delay, self._refit)
+        self._fit_wait = FIT_DEBOUNCE if delay is None else delay
+        self._fit_timer = self.set_timer(self._fit_wait, self._refit_settled)
+
+    def _refit_settled(self) -> None:
+        """The decisions paused: fit again, once the keys of a burst still being handled
+        are all done. A fit during the burst would hold up each key behind it (its start,
+        the new order of the rows below the cursor), and a loaded machine, slower at each
+        key, let the pause come between keys: a fit for each key of the burst."""
+        self._fit_timer = None
+        app = self.app
+        if getattr(app, "keys_pending", False):
+            if not self._fit_after_keys:
+                self._fit_after_keys = True
+                app.after_keys(self._refit_after_keys)  # type: ignore[attr-defined]
+            return
+        self._refit()
+
+    def _refit_after_keys(self) -> None:
+        """The burst's keys are handled: the refit waits for its pause again."""
+        if self._fit_after_keys:
+            self._fit_after_keys = False
+            self._refit_soon(self._fit_wait)
 
     def _hold_first_fit(self) -> None:
         """A key typed or moved: the first fit, still to come, waits for a pause."""
@@ -1993,12 +2018,15 @@ class MainScreen(Screen[None]):
 
     def _fit_now(self) -> None:
         """The fit order was asked for: a fit still waiting starts at once."""
-        if self._fit_timer is not None and self.fit_model is None:
-            self._fit_timer.stop()
+        waiting = self._fit_timer is not None or self._fit_after_keys
+        if waiting and self.fit_model is None:
+            if self._fit_timer is not None:
+                self._fit_timer.stop()
             self._refit()
 
     def _refit(self) -> None:
         self._fit_timer = None
+        self._fit_after_keys = False
         library, store = self.library, self.triage.store
         if library is None or store is None:
             return
