@@ -68,3 +68,32 @@ async def test_a_burst_of_decisions_is_learned_from_once_after_its_keys(tmp_path
         new = [pid for pid in shown[at:] if pid not in before]
         assert sorted(skipped) == sorted(new[:4])
         assert all(screen.triage.states[pid] == "skip" for pid in skipped)
+
+
+@sync
+async def test_why_a_paper_ranks_high_is_worked_out_once_for_each_paper_a_key_moves_to(
+    tmp_path, monkeypatch
+):
+    # a decision worked it out for the next paper as the key moved there, and again as
+    # the decision was saved: tens of milliseconds of the keys' thread each
+    from tuireader.learn import Model
+    from tuireader.ui.screens import main
+
+    asked: list[str] = []
+    real = Model.why
+    monkeypatch.setattr(
+        Model, "why", lambda self, paper, *a: asked.append(paper.id) or real(self, paper, *a)
+    )
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        monkeypatch.setattr(main, "FIT_DEBOUNCE", 600)  # the same model from now on
+        asked.clear()
+        why = screen.viewer.why_text
+        await burst(pilot, ["x", "x"])
+        await settle(pilot)
+        assert why and screen.viewer.why_text  # said for each new paper
+        assert asked and len(asked) == len(set(asked))

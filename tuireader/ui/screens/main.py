@@ -635,6 +635,8 @@ class MainScreen(Screen[None]):
         #: a burst to be handled first
         self._fit_wait = FIT_DEBOUNCE
         self._fit_after_keys = False
+        #: the last "why" worked out: (model, paper, words, like)
+        self._why_last: tuple[Any, Paper, Sequence[str], str | None] | None = None
         #: the library the model in use was fitted on (None: no fit done yet).
         self._fit_library: Library | None = None
         #: the library's vectors (built once per library, in the fit worker).
@@ -2210,7 +2212,13 @@ class MainScreen(Screen[None]):
             # decided: why it ranks where it does explains nothing any more, and its rows
             # pushed the abstract off the first screen at 80x24
             return ((), None)
+        # A key works it out for the paper it moves to, and again as the decision it made
+        # is saved (the triage lines redrawn): tens of milliseconds each, the same answer
+        last = self._why_last
+        if last is not None and last[0] is model and last[1] is paper:
+            return (last[2], last[3])
         why = model.why(paper)
+        self._why_last = (model, paper, why.words, why.like)
         return (why.words, why.like)
 
     @on(ResultsList.PaperChosen)
