@@ -4,7 +4,7 @@ the refit that follows a burst of decisions."""
 from __future__ import annotations
 
 from e2e_util import settle, sync
-from test_ui_fit import seeded_app, until, with_model
+from test_ui_fit import TOPICS, seeded_app, until, with_model
 from test_ui_keys_in_order import burst
 
 from tuireader.model import Library
@@ -97,3 +97,47 @@ async def test_why_a_paper_ranks_high_is_worked_out_once_for_each_paper_a_key_mo
         await settle(pilot)
         assert why and screen.viewer.why_text  # said for each new paper
         assert asked and len(asked) == len(set(asked))
+
+
+@sync
+async def test_a_model_that_comes_during_a_burst_waits_for_its_keys(tmp_path, monkeypatch):
+    # a refit started before the burst came back half way through it: the rows below the
+    # cursor took the new model's order, and the keys after it skipped papers the user
+    # never saw below the highlight
+    from tuireader import learn
+    from tuireader.ui.screens import main
+
+    app, _ids = seeded_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await with_model(pilot)
+        screen.action_focus_results()
+        await pilot.press("F")
+        await settle(pilot)
+        monkeypatch.setattr(main, "FIT_DEBOUNCE", 600)  # no refit of its own meanwhile
+        library = screen.library
+        # another model: one that likes the protein papers (the first likes grasping)
+        protein = {title for title, _ in TOPICS["protein"]}
+        other = learn.fit(
+            library.papers,
+            {p.id: "kept" if p.title in protein else "skip" for p in library.papers[:5]},
+        )
+        assert other is not None
+        shown = [row.paper.id for row in screen.results.rows]
+        at = screen.results.highlighted
+        new = [pid for pid in shown[at:] if screen.triage.state_of(pid) == "new"]
+        real = MainScreen.action_triage
+        came: list[bool] = []
+
+        def decide(self, state):  # type: ignore[no-untyped-def]
+            if not came:  # the refit comes back as the first key is handled
+                came.append(True)
+                self._fit_asked += 1  # (as a refit asks)
+                self.post_message(main.FitDone(self._fit_asked, other, library))
+            return real(self, state)
+
+        monkeypatch.setattr(MainScreen, "action_triage", decide)
+        await burst(pilot, ["x"] * 3)
+        await settle(pilot)
+        skipped = [pid for pid in new if screen.triage.state_of(pid) == "skip"]
+        assert skipped == new[:3]  # the papers below the highlight as the burst came
+        assert screen.fit_model is other  # and the new model in use after it

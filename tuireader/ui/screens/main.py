@@ -635,6 +635,8 @@ class MainScreen(Screen[None]):
         #: a burst to be handled first
         self._fit_wait = FIT_DEBOUNCE
         self._fit_after_keys = False
+        #: a model that came during a burst of keys, taken once they are handled
+        self._fit_held: FitDone | None = None
         #: the last "why" worked out: (model, paper, words, like)
         self._why_last: tuple[Any, Paper, Sequence[str], str | None] | None = None
         #: the library the model in use was fitted on (None: no fit done yet).
@@ -2080,6 +2082,15 @@ class MainScreen(Screen[None]):
     def on_fit_done(self, message: FitDone) -> None:
         if message.version < self._fit_asked or message.version <= self._fit_shown:
             return  # fitted on older decisions: a newer model is on its way
+        app = self.app
+        if self.fit_model is not None and getattr(app, "keys_pending", False):
+            # A new model during a burst of keys: its order would replace the rows below
+            # the cursor half way, and the keys after it act on papers never seen there.
+            # The burst goes on in the order shown as it came; the model follows it.
+            if self._fit_held is None:
+                app.after_keys(self._take_held_fit)  # type: ignore[attr-defined]
+            self._fit_held = message
+            return
         self._fit_shown = message.version
         first = self.fit_model is None
         self.fit_model = message.model
@@ -2107,6 +2118,12 @@ class MainScreen(Screen[None]):
             if self.message.startswith(FIT_NEEDS) and message.model is not None:
                 self.message = ""
         self._show_why(self.current_paper)
+
+    def _take_held_fit(self) -> None:
+        """The keys of the burst are handled: the model that came meanwhile is taken."""
+        message, self._fit_held = self._fit_held, None
+        if message is not None:
+            self.on_fit_done(message)
 
     def _show_why(self, paper: Paper | None) -> None:
         """The viewer's "why" line for ``paper``: the words that pushed it up, and the
