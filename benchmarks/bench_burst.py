@@ -24,6 +24,7 @@ benchmark beside another source tree (each in its own process, one after the oth
     python benchmarks/bench_burst.py
     python benchmarks/bench_burst.py --checkout /tmp/old --rounds 3
     python benchmarks/bench_burst.py --profile /tmp/burst.prof   # cProfile of the bursts
+    python benchmarks/bench_burst.py --debounce 0.02   # keys slower than the refit pause
 
 The ICML list is ``$TUIREADER_ICML``, else ``../shared/data/icml2024.jsonl`` next to the
 checkout, else ``/work/shared/data/icml2024.jsonl`` (read only: the data folders are
@@ -125,12 +126,19 @@ def make_data(work: Path, source: Path) -> Path:
     return data
 
 
-async def run_bursts(source: Path, data: Path, rounds: int, profile: Path | None) -> dict:
+async def run_bursts(
+    source: Path, data: Path, rounds: int, profile: Path | None, debounce: float | None
+) -> dict:
     from textual import events
 
     from tuireader.system.paths import DataPaths
-    from tuireader.ui.app import build_app
+    from tuireader.ui import app as ui_app
+    from tuireader.ui.screens import main
     from tuireader.ui.screens.main import MainScreen
+
+    build_app = ui_app.build_app
+    if debounce is not None:
+        main.FIT_DEBOUNCE = debounce  # keys slower than the pause between decisions
 
     counts = Counts()
     counts.install()
@@ -232,7 +240,7 @@ def child(args: argparse.Namespace) -> None:
     shutil.rmtree(run, ignore_errors=True)
     shutil.copytree(data, run)
     try:
-        out = asyncio.run(run_bursts(source, run, args.rounds, args.profile))
+        out = asyncio.run(run_bursts(source, run, args.rounds, args.profile, args.debounce))
     finally:
         shutil.rmtree(run, ignore_errors=True)
     out["tree"] = str(Path(tuireader.__file__).resolve().parents[1])
@@ -243,6 +251,8 @@ def run_tree(args: argparse.Namespace, tree: Path | None, env: dict[str, str]) -
     """The bursts in a process of their own, on ``tree`` (None: this one)."""
     argv = [sys.executable, __file__, "--child", "--rounds", str(args.rounds)]
     argv += ["--work", str(args.work)]
+    if args.debounce is not None:
+        argv += ["--debounce", str(args.debounce)]
     if tree is not None:
         argv += ["--tree", str(tree)]
     if args.profile is not None:
@@ -259,6 +269,7 @@ def report(outs: list[dict], args: argparse.Namespace) -> None:
         f"\nBursts of 20 keys in fit order ({QUERY!r}), {outs[0]['papers']:,} papers, "
         f"{KEPT + SKIPPED} decided first, median of {args.rounds}, {os.cpu_count()} CPUs, "
         f"{args.busy} more kept busy, load {os.getloadavg()[0]:.1f}"
+        + (f", refit pause {args.debounce} s" if args.debounce is not None else "")
     )
     print(
         f"{'tree':<24} {'burst':<9} {'shown ms':>9} {'settled ms':>11} {'cpu/key ms':>11} "
@@ -287,6 +298,12 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, help="write a cProfile of the bursts here")
     parser.add_argument(
         "--busy", type=int, default=0, help="processes that keep a CPU busy meanwhile (load)"
+    )
+    parser.add_argument(
+        "--debounce",
+        type=float,
+        help="the pause (s) after a decision before a refit (0.3): a shorter one stands "
+        "for a machine so loaded that each key takes longer than 0.3 s",
     )
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
