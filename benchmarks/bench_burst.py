@@ -150,7 +150,8 @@ async def run_bursts(
             await asyncio.sleep(0.001)
 
     async def settled(pilot: Any, screen: MainScreen) -> None:
-        """Keys handled, decisions written, no fit waiting or running, the frame drawn."""
+        """Keys handled, decisions written, no fit waiting or running or to be shown, the
+        frame drawn."""
         while True:
             await until(pilot, lambda: not app.keys_pending)
             await asyncio.to_thread(screen.triage.flush)
@@ -158,7 +159,9 @@ async def run_bursts(
             await pilot.pause(0.05)
             timer = getattr(screen, "_fit_timer", None)
             busy = any(not w.is_finished for w in app.workers)
-            if timer is None and not busy and not app.keys_pending:
+            # (and the model fitted last asked for shown: its message handled)
+            shown = getattr(screen, "_fit_shown", 0) >= getattr(screen, "_fit_asked", 0)
+            if timer is None and not busy and shown and not app.keys_pending:
                 await pilot.pause()
                 return
 
