@@ -1371,7 +1371,9 @@ def _word_usage(
     else:
         usage = _Usage({})
         _LIBRARY_USAGE[:] = [(library, usage)]
-    missing = wanted - usage.counts.keys()
+    # the few words asked for are looked up: once every word is counted, ``wanted -
+    # usage.counts.keys()`` would go through all of them (tens of thousands) each time
+    missing = frozenset(word for word in wanted if word not in usage.counts)
     if missing and not usage.every_word:
         papers = library.papers
         papers = papers[:: -(-len(papers) // _USAGE_PAPERS)] if papers else papers
