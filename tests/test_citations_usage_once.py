@@ -55,3 +55,48 @@ def test_words_asked_for_are_looked_up_not_found_among_every_word() -> None:
         "optimization": whole["optimization"],
         "nosuchword": (0, 0),
     }
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[frozenset[str] | None]:
+    """The words of each count of the library's word use (None: every word)."""
+    asked: list[frozenset[str] | None] = []
+    real_count = citations._count_usage
+
+    def count(papers, words=None):  # type: ignore[no-untyped-def]
+        asked.append(words)
+        return real_count(papers, words)
+
+    monkeypatch.setattr(citations, "_count_usage", count)
+    return asked
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_an_export_counts_every_word_once(monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
+    library = load_library([FIXTURE])
+    expected = citations.format_many(list(library.papers), fmt, library=library)
+    citations._LIBRARY_USAGE.clear()
+    asked = _counted(monkeypatch)
+    assert citations.format_many(list(library.papers), fmt, library=library) == expected
+    assert asked == [None]
+    citations.format_many(list(library.papers), fmt, library=library)
+    assert asked == [None]  # the same library again: counted already
+
+
+def test_a_library_given_as_its_papers_is_counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    library = load_library([FIXTURE])
+    expected = citations.format_many(list(library.papers), "bibtex", library=library)
+    assert "{Gaussian}" in expected and "{Softmax}" not in expected
+    asked = _counted(monkeypatch)
+    papers = list(library.papers)
+    assert citations.format_many(papers, "bibtex", library=papers) == expected
+    assert asked == [None]
+
+
+def test_a_copy_or_two_count_the_words_of_their_titles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copying a paper's entry or two counts only their titles' words (a pass over a
+    big library's text each), as before: every word is counted for an export."""
+    library = load_library([FIXTURE])
+    paper = next(p for p in library.papers if p.title.startswith("Eureka"))
+    asked = _counted(monkeypatch)
+    citations.format_many([paper], "bibtex", library=library)
+    assert len(asked) == 1 and asked[0] is not None and "softmax" in asked[0]

@@ -1238,7 +1238,10 @@ def _compound_names(
     if library is None:
         return frozenset()
     found = _abstract_compounds(abstract) & set(_PROSE_TOKEN.findall(_plain(title)))
-    papers = library.papers if isinstance(library, Library) else list(library)
+    if isinstance(library, Library):
+        papers: Sequence[Paper] = library.papers
+    else:  # a tuple is counted once (see :func:`_word_usage`)
+        papers = library if isinstance(library, tuple) else list(library)
     if not found or len(papers) < _COMPOUND_PAPERS:
         return frozenset()
     words = {word.lower() for name in found for word in (name, *name.split("-"))}
@@ -1327,6 +1330,25 @@ _LIBRARY_USAGE: list[tuple[object, _Usage]] = []
 _USAGE_PAPERS = 4000
 
 
+def _library_usage(library: Library | tuple[Paper, ...]) -> _Usage:
+    """The uses counted so far in ``library`` (none in another than the last one)."""
+    for cached, usage in _LIBRARY_USAGE:
+        if cached is library:
+            return usage
+    usage = _Usage({})
+    _LIBRARY_USAGE[:] = [(library, usage)]
+    return usage
+
+
+def _count_every_word_next(library: Library | tuple[Paper, ...]) -> None:
+    """Have the next words asked of ``library`` counted with every other word at once
+    (see :func:`_word_usage`): a run of many citations (an export, ``cite`` of many
+    papers) asks for the words of many titles, and one pass over the library's text
+    counts them all."""
+    usage = _library_usage(library)
+    usage.passes = max(usage.passes, _PASSES_BEFORE_ALL)
+
+
 def _count_usage(
     papers: Iterable[Paper], words: frozenset[str] | None = None
 ) -> dict[str, tuple[int, int]]:
@@ -1361,22 +1383,21 @@ def _word_usage(
     """:func:`_count_usage` of ``words`` (lower-cased), for the last library asked about
     counted once each: the first few times by a pass for the words asked for, which
     costs a pass over the library's text, then every word at once (see
-    :data:`_PASSES_BEFORE_ALL`)."""
+    :data:`_PASSES_BEFORE_ALL`). A library given as a tuple of its papers is counted
+    once as well, on all of them; any other iterable of papers each time."""
     wanted = frozenset(words)
-    if not isinstance(library, Library):
+    if not isinstance(library, (Library, tuple)):
         return _count_usage(library, wanted)
-    for cached, usage in _LIBRARY_USAGE:
-        if cached is library:
-            break
-    else:
-        usage = _Usage({})
-        _LIBRARY_USAGE[:] = [(library, usage)]
+    usage = _library_usage(library)
     # the few words asked for are looked up: once every word is counted, ``wanted -
     # usage.counts.keys()`` would go through all of them (tens of thousands) each time
     missing = frozenset(word for word in wanted if word not in usage.counts)
     if missing and not usage.every_word:
-        papers = library.papers
-        papers = papers[:: -(-len(papers) // _USAGE_PAPERS)] if papers else papers
+        if isinstance(library, Library):
+            papers = library.papers
+            papers = papers[:: -(-len(papers) // _USAGE_PAPERS)] if papers else papers
+        else:
+            papers = library
         usage.passes += 1
         if usage.passes > _PASSES_BEFORE_ALL:
             usage.counts = _count_usage(papers)
@@ -5159,8 +5180,15 @@ def cite_many(
 
     The entries keep the user's notes (``annote``) unless ``notes`` is False: the BibTeX
     export builds on them, and writes its note after the entry's own; a citation the
-    user copies or prints (:func:`format_many`) leaves them out."""
+    user copies or prints (:func:`format_many`) leaves them out.
+
+    The library's word use (:func:`_ordinary_words`) is counted once for all the
+    citations, every word in one pass, a library given as its papers too."""
+    if library is not None and not isinstance(library, (Library, tuple)):
+        library = tuple(library)
     keys = cite_keys(papers, library)
+    if fmt in ("bibtex", "biblatex") and library is not None and len(papers) > _PASSES_BEFORE_ALL:
+        _count_every_word_next(library)
     seen: set[str] = set()
     out = []
     for paper in papers:
