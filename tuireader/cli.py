@@ -2236,7 +2236,7 @@ def cmd_cite(args: argparse.Namespace) -> int:
 
 
 def _cite(args: argparse.Namespace) -> int:
-    from tuireader.render.citations import cite_many, format_many
+    from tuireader.render.citations import cite_many, joined_citations
 
     ids, args.sources = _split_ids_and_sources(args.items)
     if args.query is None and not ids:
@@ -2301,20 +2301,18 @@ def _cite(args: argparse.Namespace) -> int:
             _err("; ".join([*said, *marks]) + f"; nothing printed{hint}" + _not_a_file(ids))
             return EXIT_NOTHING_FOUND
     library = session.library
-    text = format_many(papers, args.format, include_abstract=args.abstract, library=library)
     # the warnings are of what is printed: the abstract only with --abstract, and never
     # the user's notes, which a printed citation leaves out
-    _warn_incomplete(
-        cite_many(papers, args.format, include_abstract=args.abstract, library=library, notes=False)
+    cited = cite_many(
+        papers, args.format, include_abstract=args.abstract, library=library, notes=False
     )
+    text = joined_citations(cited, args.format)
+    _warn_incomplete(cited)
     if not text:
         # only the url format prints nothing for a paper: one with no page of its own
         _err("none of these papers has a URL of its own; nothing printed")
         return EXIT_NOTHING_FOUND
     if args.json:
-        cited = cite_many(
-            papers, args.format, include_abstract=args.abstract, library=library, notes=False
-        )
         _print_json(
             {
                 "format": args.format,

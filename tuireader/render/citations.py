@@ -138,6 +138,7 @@ __all__ = [
     "cite_many",
     "format_citation",
     "format_many",
+    "joined_citations",
     "latex_to_unicode",
     "make_source_entry",
     "name_parts",
@@ -5225,6 +5226,13 @@ def format_many(
     citations = cite_many(
         papers, fmt, include_abstract=include_abstract, library=library, notes=False
     )
+    return joined_citations(citations, fmt)
+
+
+def joined_citations(citations: Sequence[Citation], fmt: str) -> str:
+    """The text of :func:`format_many` of the papers ``citations`` (of
+    :func:`cite_many` with ``notes`` False) cite in ``fmt``: a caller that wants the
+    citations' warnings as well works them out once."""
     if fmt == "cite":
         return f"\\cite{{{','.join(c.key for c in citations)}}}" if citations else ""
     if fmt == "pandoc":
