@@ -10,6 +10,7 @@ for each entry. The fixture is eighteen verbatim ICML 2024 records.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,3 +101,51 @@ def test_a_copy_or_two_count_the_words_of_their_titles(monkeypatch: pytest.Monke
     asked = _counted(monkeypatch)
     citations.format_many([paper], "bibtex", library=library)
     assert len(asked) == 1 and asked[0] is not None and "softmax" in asked[0]
+
+
+class _Splits:
+    """:data:`citations._PROSE_TOKEN`, saying which texts it splits into words."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.texts: list[str] = []
+
+    def findall(self, text: str) -> list[str]:
+        self.texts.append(text)
+        return self.pattern.findall(text)
+
+
+def _forget_worked_out() -> None:
+    for name in ("_prose_tokens", "_abstract_names", "_plain"):
+        cache_clear = getattr(getattr(citations, name, None), "cache_clear", None)
+        if cache_clear is not None:
+            cache_clear()
+
+
+@pytest.mark.parametrize("fmt", ["bibtex", "biblatex"])
+def test_a_citation_reads_its_title_and_abstract_once(
+    monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    """An entry's abstract is read four ways (names, common words, names joined by a
+    hyphen, names of several words) and its title's plain text asked for by each
+    reader of the library's words: each is worked out once."""
+    from tuireader.render import textrender
+
+    library = load_library([FIXTURE])
+    paper = next(p for p in library.papers if p.title.startswith("Eureka"))
+    assert "-" in paper.abstract and "-" in paper.title
+    expected = citations.format_citation(paper, fmt, library=library)
+    _forget_worked_out()
+    splits = _Splits(citations._PROSE_TOKEN)
+    monkeypatch.setattr(citations, "_PROSE_TOKEN", splits)
+    rendered: list[str] = []
+    display_title = textrender.display_title
+
+    def counted(title: str) -> str:
+        rendered.append(title)
+        return display_title(title)
+
+    monkeypatch.setattr(textrender, "display_title", counted)
+    assert citations.format_citation(paper, fmt, library=library) == expected
+    assert splits.texts.count(paper.abstract) == 1
+    assert rendered.count(paper.title) == 1

@@ -1027,6 +1027,9 @@ def latex_to_unicode(text: str) -> str:
     return "".join(out)
 
 
+#: a citation asks for its title's plain text several times (its ordinary words, its
+#: names joined by hyphens), and for its authors' names: each is worked out once
+@lru_cache(maxsize=256)
 def _plain(text: str) -> str:
     """Readable text for the non-LaTeX formats (``$\\alpha$`` → ``α``, ``\\'a`` → ``á``)."""
     from tuireader.render.textrender import display_title
@@ -1108,7 +1111,15 @@ _EMPHASIS = frozenset("*_`~")
 _OPENERS = frozenset(".!?:;\"(\u201c'\u2018[\u2014-")
 
 
-def _prose_neighbour(toks: list[str], index: int, step: int) -> str:
+@lru_cache(maxsize=64)
+def _prose_tokens(text: str) -> tuple[str, ...]:
+    """The words and marks of ``text`` (:data:`_PROSE_TOKEN`): a citation reads its
+    abstract for names, common words, names joined by hyphens and names of several
+    words, and splits it once."""
+    return tuple(_PROSE_TOKEN.findall(text))
+
+
+def _prose_neighbour(toks: Sequence[str], index: int, step: int) -> str:
     """What stands next to ``toks[index]`` in direction ``step`` (-1 or 1), past marks of
     emphasis, commas and lower-case stop words: "capital" (a word with a capital, or a
     parenthesis: a run of capitalised words with its acronym), "start" (the text begins,
@@ -1127,7 +1138,7 @@ def _prose_neighbour(toks: list[str], index: int, step: int) -> str:
     return "start" if step < 0 else "lower"
 
 
-def _mid_sentence(toks: list[str], index: int) -> bool:
+def _mid_sentence(toks: Sequence[str], index: int) -> bool:
     """Whether ``toks[index]`` stands in mid-sentence: after a word, past marks of
     emphasis, where no sentence, quotation or parenthesis begins (:data:`_OPENERS`) and
     the text does not: a capital there is the word's own, not the sentence's."""
@@ -1168,7 +1179,7 @@ def _abstract_names(abstract: str) -> frozenset[str]:
     a style's sentence case)."""
     if not abstract:
         return frozenset()
-    toks = _PROSE_TOKEN.findall(abstract)
+    toks = _prose_tokens(abstract)
     lower = {tok.lower() for tok in toks if tok[0].islower()}
     names = set()
     for index, tok in enumerate(toks):
@@ -1190,7 +1201,7 @@ def _abstract_common(abstract: str) -> frozenset[str]:
     start: common words, though a title in sentence case capitalises one."""
     if not abstract:
         return frozenset()
-    toks = _PROSE_TOKEN.findall(abstract)
+    toks = _prose_tokens(abstract)
     lower = {tok for tok in toks if tok[0].islower()}
     capitalised = set()
     for index, tok in enumerate(toks):
@@ -1207,7 +1218,7 @@ def _abstract_compounds(abstract: str) -> frozenset[str]:
     stands, :func:`_abstract_names` takes none for a name. Words of one letter are none."""
     if not abstract or "-" not in abstract:
         return frozenset()
-    toks = _PROSE_TOKEN.findall(abstract)
+    toks = _prose_tokens(abstract)
     lower = {tok.lower() for tok in toks if tok[0].islower()}
     lower |= {part for tok in lower for part in tok.split("-")}
     found = set()
@@ -1281,7 +1292,7 @@ def _abstract_phrases(abstract: str) -> frozenset[str]:
     ("DP Transformer") makes no such name, nor does a word at a sentence's start."""
     if not abstract:
         return frozenset()
-    toks = _PROSE_TOKEN.findall(abstract)
+    toks = _prose_tokens(abstract)
 
     def neighbour(index: int, step: int) -> str:
         at = index + step
