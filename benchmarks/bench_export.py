@@ -14,7 +14,8 @@ exported once untimed (the lists cache written, the files in the page cache).
 
 With ``--checkout`` (say, a ``git worktree`` of the commit before a change) each round
 runs both trees in turn, on the same data folder, and the table says whether the two
-wrote the same bytes.
+wrote the same bytes. Each export is timed as wall time and as CPU time (user + system
+of the child process, which a busy machine disturbs less).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -71,12 +73,16 @@ def _python(checkout: Path | None) -> list[str]:
     return [sys.executable, "-c", _FROM.format(str(checkout))]
 
 
-def _export(python: list[str], data: Path, fmt: str, out: Path) -> float:
-    """Seconds ``tuireader export --format fmt -o out`` takes."""
+def _export(python: list[str], data: Path, fmt: str, out: Path) -> tuple[float, float]:
+    """Wall and CPU seconds ``tuireader export --format fmt -o out`` takes."""
     command = [*python, "export", "--format", fmt, "-o", str(out), "--data-dir", str(data)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def main() -> int:
@@ -113,7 +119,7 @@ def main() -> int:
         trees[str(args.checkout)] = _python(args.checkout)
     for fmt in args.formats:  # untimed: the lists cache, the page cache
         _export(trees["this tree"], data, fmt, work / f"warm.{SUFFIXES[fmt]}")
-    times: dict[tuple[str, str], list[float]] = {}
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for _ in range(args.rounds):
         for fmt in args.formats:
             for number, (name, python) in enumerate(trees.items()):
@@ -121,12 +127,13 @@ def main() -> int:
                 times.setdefault((fmt, name), []).append(_export(python, data, fmt, out))
 
     print(f"\ntuireader export, {args.size:,} papers, {args.rounds} rounds, {os.cpu_count()} CPUs")
-    print(f"{'format':<10} {'tree':<30} {'median s':>9} {'min s':>7}")
+    print(f"{'format':<10} {'tree':<30} {'median s':>9} {'min s':>7} {'median CPU s':>13}")
     for fmt in args.formats:
         for name in trees:
-            values = times[(fmt, name)]
-            median, least = statistics.median(values), min(values)
-            print(f"{fmt:<10} {name[-30:]:<30} {median:>9.2f} {least:>7.2f}")
+            walls = [wall for wall, _cpu in times[(fmt, name)]]
+            cpus = [cpu for _wall, cpu in times[(fmt, name)]]
+            median, least, cpu = statistics.median(walls), min(walls), statistics.median(cpus)
+            print(f"{fmt:<10} {name[-30:]:<30} {median:>9.2f} {least:>7.2f} {cpu:>13.2f}")
         if len(trees) == 2:
             written = [(work / f"out-{n}.{SUFFIXES[fmt]}").read_bytes() for n in range(2)]
             print(f"{'':<10} same output: {'yes' if written[0] == written[1] else 'NO'}")
