@@ -623,12 +623,18 @@ def test_cite_says_an_option_that_would_do_nothing_rather_than_leave_it_out(caps
     paper_id = "fhg466ju"  # a seed paper with an abstract
     code, out, err = run(capsys, "cite", paper_id, "--format", "apa", "--abstract")
     assert code == 2 and out == ""
-    assert "--abstract goes into BibTeX and BibLaTeX entries; --format apa has no place" in err
+    assert "--abstract goes into BibTeX and BibLaTeX entries, RIS records and CSL-JSON" in err
+    assert "--format apa has no place" in err
     code, out, err = run(capsys, "cite", paper_id, "--limit", "2")
     assert code == 2 and out == "" and "--limit goes with --query" in err
     for fmt in ("bibtex", "biblatex"):
         code, out, err = run(capsys, "cite", paper_id, "--format", fmt, "--abstract")
         assert code == 0 and "abstract = {" in out, err
+    # RIS and CSL-JSON have a place for it, as cite --help says (they were refused)
+    code, out, err = run(capsys, "cite", paper_id, "--format", "ris", "--abstract")
+    assert code == 0 and "\nAB  - " in out, err
+    code, out, err = run(capsys, "cite", paper_id, "--format", "csl-json", "--abstract")
+    assert code == 0 and '"abstract": ' in out, err
 
 
 def test_export_and_cite_follow_the_order_a_querys_sort_asks_for(capsys, tmp_path):

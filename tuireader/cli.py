@@ -2251,10 +2251,10 @@ def _cite(args: argparse.Namespace) -> int:
     # options that do nothing here are said, not left out without a word
     if args.limit is not None and args.query is None:
         raise UsageError("--limit goes with --query; the ids given are cited, all of them")
-    if args.abstract and args.format not in ("bibtex", "biblatex"):
+    if args.abstract and args.format not in ("bibtex", "biblatex", "ris", "csl-json"):
         raise UsageError(
-            f"--abstract goes into BibTeX and BibLaTeX entries; --format {args.format} has no "
-            "place for it"
+            "--abstract goes into BibTeX and BibLaTeX entries, RIS records and CSL-JSON "
+            f"items; --format {args.format} has no place for it"
         )
     if args.query is not None and _asks_detached(args.query):
         return _no_paper_of_marks(args, args.query, "nothing printed")
