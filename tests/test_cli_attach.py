@@ -176,3 +176,22 @@ def test_a_mark_a_reader_made_meanwhile_is_never_attached_over(tmp_path):
         assert reader.get("dmark").is_default
         assert reader.undo() is not None
         assert reader.get("dmark").state == "kept" and reader.get("paper").note == "mine"
+
+
+def test_the_paper_now_holding_the_marks_old_id_is_taken_without_id_now(capsys, tmp_path):
+    # the re-scrape kept the entry's key, so the reworded paper kept the id the mark was
+    # made on, and the mark was kept aside under an id made for it: attaching it there
+    # was refused as an old id given to another paper ("add --id-now")
+    lst = tmp_path / "list.bib"
+    lst.write_text(BEFORE + OTHER, encoding="utf-8")
+    old = only_id(capsys, "legged", lst)
+    assert run(capsys, "triage", old, "--state", "keep", "--tag", "robots", lst)[0] == 0
+    lst.write_text(AFTER.replace("lee2023rl", "lee2023") + OTHER, encoding="utf-8")
+    code, out, _ = run(capsys, "search", "is:detached", "--json", lst)
+    assert code == 0
+    (mark,) = json.loads(out)["detached"]
+    assert mark["id"] != old and old in mark["was"]
+    assert only_id(capsys, "quadrupeds", lst) == old
+    code, out, err = run(capsys, "triage", mark["id"], "--attach", old, lst)
+    assert code == 0, err
+    assert marks_of(capsys, old, lst)[:2] == ("kept", ["robots"])

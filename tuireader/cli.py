@@ -2907,7 +2907,11 @@ def _attach(args: argparse.Namespace) -> int:
             paper = _one_paper(session, args.attach)
             if paper is None:
                 return EXIT_NOTHING_FOUND
-            if not args.id_now and _reused_id(session, args.attach, paper) is not None:
+            # the paper holding the id the mark's paper had is the one it is most likely
+            # for (its title reworded): naming it is meant, not an old id mistaken
+            was = mark.was if isinstance(mark, DetachedMark) else ()
+            reused = paper.id not in was and _reused_id(session, args.attach, paper) is not None
+            if not args.id_now and reused:
                 raise UsageError(
                     "nothing changed: give the id the paper you mean has now, or add "
                     f"--id-now to take {_id_text(args.attach)} for '{_title(paper)}' as meant"
