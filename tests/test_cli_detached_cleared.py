@@ -65,6 +65,18 @@ def test_state_new_clears_a_detached_mark_whole(capsys, tmp_path):
     assert (mark["state"], mark["tags"], mark["note"]) == ("kept", ["rl"], "read it again")
 
 
+def test_with_json_the_count_and_the_tags_are_those_saved(capsys, tmp_path):
+    # --json said "changes": 1 and the tags kept, where stderr said 3 changes
+    lst, paper_id = detached(capsys, tmp_path)
+    code, out, err = run(capsys, "triage", paper_id, "--state", "new", "--json", lst)
+    assert code == 0 and "3 changes" in err
+    answer = json.loads(out)
+    assert answer["changes"] == 3
+    (paper,) = answer["papers"]
+    assert paper["before"] == {"state": "kept", "tags": ["rl"]}
+    assert paper["after"] == {"state": "new", "tags": []}
+
+
 def test_a_tag_given_with_it_keeps_the_mark(capsys, tmp_path):
     lst, paper_id = detached(capsys, tmp_path)
     code, _, err = run(capsys, "triage", paper_id, "--state", "new", "--tag", "later", lst)

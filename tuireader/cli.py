@@ -2742,7 +2742,8 @@ def cmd_triage(args: argparse.Namespace) -> int:
             if args.json:
                 spellings = {tag.casefold(): tag for tag, _count in store.all_tags()}
                 after, count = _triage_after(before, state, args.tag, args.untag, spellings)
-                for pid in cleared:  # its tags go with it
+                for pid in cleared:  # its tags and note go with it, each a change
+                    count += len(after[pid]["tags"]) + (1 if before[pid].note else 0)
                     after[pid] = {"state": "new", "tags": []}
                 message = _triaged_said(found, ", ".join(what), count)
                 rows = [
