@@ -8,6 +8,7 @@ import json
 import pytest
 from e2e_util import app_text, notices, settle, sync
 from test_ui_copy import make_app, tmux_clipboard, to_paper
+from test_ui_keys_in_order import burst
 from textual.widgets import OptionList
 
 from tuireader.render.citations import FORMAT_LABELS, FORMATS
@@ -44,6 +45,24 @@ async def test_each_new_format_is_one_key_away(tmp_path, size, key, fmt):
         else:
             assert "“" in copied  # the quoted title of IEEE and Chicago
         assert f"Copied {FORMAT_LABELS[fmt]} citation via tmux buffer" in notices(app)
+
+
+@pytest.mark.parametrize(("key", "fmt"), [("0", "chicago"), ("a", "ris"), ("b", "csl-json")])
+@sync
+async def test_y_and_a_choice_in_one_burst_pick_that_format(tmp_path, key, fmt):
+    # over ssh "Y" then "b" typed quickly arrive together: the two were searched as
+    # the word "Yb" (no paper matched) where CSL-JSON was asked for
+    clipboard, tmux = tmux_clipboard(tmp_path)
+    app = make_app(clipboard)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_paper(pilot, "igsg")
+        await burst(pilot, ["Y", key])
+        assert isinstance(app.screen, MainScreen)
+        assert screen.search_query == "igsg"
+        assert len(tmux.buffers) == 1
+        assert f"Copied {FORMAT_LABELS[fmt]} citation via tmux buffer" in notices(app)
+        if fmt == "csl-json":
+            assert json.loads(tmux.buffers[0])[0]["title"]
 
 
 @pytest.mark.parametrize("size", SIZES)

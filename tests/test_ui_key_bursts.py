@@ -546,7 +546,12 @@ def test_a_word_jump_at_the_end_of_a_read_is_a_word_jump_once_no_word_follows(mo
 
 
 @pytest.mark.parametrize(
-    "text", ["sparse models", "quantization", "zero-shot RL", "mix of experts", "1706.03762"]
+    "text",
+    [
+        *("sparse models", "quantization", "zero-shot RL", "mix of experts", "1706.03762"),
+        # a word beginning with a menu's key and a choice's key ("Y" then "a")
+        *("Yang", "Ubuntu", "Obama"),
+    ],
 )
 @sync
 async def test_words_typed_into_the_list_in_one_burst_are_a_query_not_keys(text):

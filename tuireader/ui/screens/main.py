@@ -203,6 +203,9 @@ LINK_DIGITS = "123456789"
 TEXT_AFTER = frozenset({"edit_note", "edit_tags"})
 #: actions of keys that search: a burst's text after one is the query it asks for
 SEARCHES = frozenset({"search", "focus_search"})
+#: actions of keys that open a menu: a choice's key right after one in a burst picks
+#: that choice ("Y" then "b": CSL-JSON), as it does typed after the menu is up
+MENUS = frozenset({"pick_citation", "pick_link", "pick_open_link"})
 #: what each place the focus can be in is called on screen (the mode).
 MODES = {
     "search": ("search", "typing a query"),
@@ -2621,7 +2624,9 @@ class MainScreen(Screen[None]):
         "quantization" quit, "zero-shot" undid a decision, "1706.03762" copied link 1
         and searched "06.03762". It is searched, whole, up to a key that searches (``/``:
         the text after it is the query it asks for). A burst opening an editor ("n" then
-        the note) is the editor's text, as it always was.
+        the note) is the editor's text, as it always was. A key opening a menu and a
+        choice's key ("Yb", "Y0") is the menu's pick, when the choice ends the word: "Yang"
+        is a word.
         """
         app = self.app
         if not isinstance(app, KeyOrderedApp) or app.screen is not self:
@@ -2630,20 +2635,37 @@ class MainScreen(Screen[None]):
         first = bindings.get(key)
         if first is not None and first.binding.action in TEXT_AFTER | SEARCHES:
             return None  # "/diffusion", "n" and a note: the search's or the editor's text
+        held = app.held_text()
         words = character
-        for typed in app.held_text():
+        for typed in held:
             bound = bindings.get(normalize_key(typed))
             if bound is not None and bound.binding.action in SEARCHES | TEXT_AFTER:
                 break  # "j/quantum", "jn" and a note: keys up to it, its text after it
             words += typed
+        burst = character + held
 
-        def no_key(c: str) -> bool:
-            return not c.isspace() and c not in LINK_DIGITS and normalize_key(c) not in bindings
+        def no_key(at: int, c: str) -> bool:
+            if c.isspace() or c in LINK_DIGITS or normalize_key(c) in bindings:
+                return False
+            return not self._menu_choice(burst, at)
 
-        if not any(no_key(c) for c in words):
+        if not any(no_key(at, c) for at, c in enumerate(words)):
             return None
         app.take_held(len(words) - 1)
         return words
+
+    def _menu_choice(self, burst: str, at: int) -> bool:
+        """Whether the character at ``at`` in ``burst`` is the key of a menu's choice,
+        typed right after the key opening the menu and ending the word ("b" in "Yb"; not
+        the "a" of "Yang")."""
+        from tuireader.ui.screens.pick import CHOICE_KEYS
+
+        if at == 0 or burst[at] not in CHOICE_KEYS:
+            return False
+        opener = self.active_bindings.get(normalize_key(burst[at - 1]))
+        if opener is None or opener.binding.action not in MENUS:
+            return False
+        return at + 1 == len(burst) or not burst[at + 1].isalnum()
 
     def on_paste(self, event: Paste) -> None:
         """A paste where no box takes it (the list or the viewer has the focus) is a
