@@ -2113,8 +2113,13 @@ class MainScreen(Screen[None]):
             kept, self._order_kept = self._order_kept, False
             top = first and self._top_on_fit and not self.results.highlighted and not kept
             if top or current is None:
+                # every row in a new order: none seen in it yet (the papers the cursor
+                # had been on, decided and put last, had every row above them count as
+                # seen, and no refit after it ordered any row again)
+                self._been_on.clear()
                 self._show_rows(self._ordered(self._base_rows))
             elif first and not kept:
+                self._been_on.clear()
                 self._show_rows(self._ordered(self._base_rows), keep=current.id)
             else:
                 self._show_rows(self._reordered_below(current.id), keep=current.id)
