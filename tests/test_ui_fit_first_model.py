@@ -147,3 +147,24 @@ async def test_a_keep_after_the_first_model_reorders_the_rows_not_seen_yet(
         # the protein papers below, undecided, come before the language ones now
         assert proteins_first(undecided_below(screen)), shown(screen)
         assert shown(screen)[: at + 1] == before[: at + 1]
+
+
+@pytest.mark.parametrize("query", ["sort:fit", "is:new sort:fit"])
+@sync
+async def test_the_first_model_leaves_the_rows_seen_before_it_and_orders_the_rest(
+    tmp_path, monkeypatch, query
+):
+    # three papers decided as the results came, before the first model: its order took
+    # the cursor with its paper, ranked low, about 30 rows down (2,135 on ICML 2024), and
+    # the keys after it acted on the papers ranked lowest
+    app = topics_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await decide_before_the_first_model(pilot, monkeypatch, query, [])
+        assert screen.results.highlighted == 3
+        assert shown(screen)[:4] == ["T0", "G0", "P0", "T1"]  # the rows seen, as they were
+        assert screen.current_paper is not None and screen.current_paper.title[:2] == "T1"
+        # below it the model's best: the grasping papers, like the one kept
+        assert undecided_below(screen)[:11] == ["G"] * 11
+        # and a keep after it orders the rows below the cursor again
+        await keep_the_next_protein_paper(pilot, screen)
+        assert proteins_first(undecided_below(screen)), shown(screen)

@@ -2109,16 +2109,22 @@ class MainScreen(Screen[None]):
             # paper, as the order key highlights it, unless the cursor has moved since.
             # Rows the last run left in fit order (shown as they were until the model
             # came) were seen in fit order: the model orders the rows below them.
+            # A cursor moved down before the first model came (keys sent as the results
+            # came) has seen the rows down to it: those stay where they were, and the
+            # model orders the rest below them. Its paper kept, ranked low by the model,
+            # took it thousands of rows down, and the keys after it acted on the papers
+            # ranked lowest.
             current = self.current_paper
             kept, self._order_kept = self._order_kept, False
             top = first and self._top_on_fit and not self.results.highlighted and not kept
+            moved = len(self._seen_ids()) > 1
             if top or current is None:
                 # every row in a new order: none seen in it yet (the papers the cursor
                 # had been on, decided and put last, had every row above them count as
                 # seen, and no refit after it ordered any row again)
                 self._been_on.clear()
                 self._show_rows(self._ordered(self._base_rows))
-            elif first and not kept:
+            elif first and not kept and not moved:
                 self._been_on.clear()
                 self._show_rows(self._ordered(self._base_rows), keep=current.id)
             else:
