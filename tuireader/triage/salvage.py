@@ -31,16 +31,10 @@ def headless(path: Path) -> tuple[sqlite3.Connection, set[str]] | None:
     image of it, with the changes its log (left by a crash) holds laid over them (the
     first page among them, maybe, whole), given a header again, and the first page the
     rows of the schema still found on it. None where no page size gives a triage file."""
-    if _held_here(path):  # never opened outside SQLite while this process holds it
+    read = _image(path)
+    if read is None:
         return None
-    try:
-        with path.open("rb") as handle:
-            image = handle.read(_SALVAGE_LIMIT + 1)
-        log = _log_of(path)
-    except OSError:
-        return None
-    if len(image) > _SALVAGE_LIMIT:
-        return None
+    image, log = read
     sizes: tuple[int, ...] = _PAGE_SIZES
     laid = _with_log(image, log) if log else None
     if laid is not None:
@@ -173,16 +167,10 @@ def _rows_on_pages(
     its rest is on; with ``cut_too``, one whose rest cannot be read whole is found too,
     cut (its last values but the first two: see :func:`_overflowing_at`), and False
     beside it."""
-    if _held_here(path):  # never opened outside SQLite while this process holds it
+    read = _image(path)
+    if read is None or not read[0].startswith(_SQLITE_MAGIC):
         return
-    try:
-        with path.open("rb") as handle:
-            image = handle.read(_SALVAGE_LIMIT + 1)
-        log = _log_of(path)
-    except OSError:
-        return
-    if len(image) > _SALVAGE_LIMIT or not image.startswith(_SQLITE_MAGIC):
-        return
+    image, log = read
     page = int.from_bytes(image[16:18], "big")
     page = 65536 if page == 1 else page
     laid = _with_log(image, log) if log else None
@@ -209,16 +197,10 @@ def kinds_in_use(path: Path) -> dict[int, int] | None:
     that points to others) of each page but the first of the triage file at ``path``
     (with the changes its log holds laid over it) that is not on its list of pages no
     longer in use; None where that cannot be read whole."""
-    if _held_here(path):  # never opened outside SQLite while this process holds it
+    read = _image(path)
+    if read is None or not read[0].startswith(_SQLITE_MAGIC):
         return None
-    try:
-        with path.open("rb") as handle:
-            image = handle.read(_SALVAGE_LIMIT + 1)
-        log = _log_of(path)
-    except OSError:
-        return None
-    if len(image) > _SALVAGE_LIMIT or not image.startswith(_SQLITE_MAGIC):
-        return None
+    image, log = read
     page = int.from_bytes(image[16:18], "big")
     page = 65536 if page == 1 else page
     if page not in _PAGE_SIZES:
@@ -484,6 +466,21 @@ def _triage_image(image: bytes) -> tuple[sqlite3.Connection, set[str]] | None:
         return src, names
     src.close()
     return None
+
+
+def _image(path: Path) -> tuple[bytes, bytes] | None:
+    """The bytes of the triage file at ``path`` and of its log (b"" for none), read
+    outside SQLite; None where this process holds the file (never read so then), it
+    cannot be read, or it is larger than a triage file is salvaged at."""
+    if _held_here(path):  # never opened outside SQLite while this process holds it
+        return None
+    try:
+        with path.open("rb") as handle:
+            image = handle.read(_SALVAGE_LIMIT + 1)
+        log = _log_of(path)
+    except OSError:
+        return None
+    return None if len(image) > _SALVAGE_LIMIT else (image, log)
 
 
 def _log_of(path: Path) -> bytes:
