@@ -2224,13 +2224,26 @@ def _warn_incomplete(citations) -> None:
 
 
 def cmd_cite(args: argparse.Namespace) -> int:
+    return _answered(args, _cite, ("cite", "not found", "nothing cited"), {"format": args.format})
+
+
+def _answered(
+    args: argparse.Namespace,
+    run: Callable[[argparse.Namespace], int],
+    failure: tuple[str, str, str],
+    fields: dict[str, Any] | None = None,
+) -> int:
+    """``run(args)``; with ``--json``, where it does nothing (exit code not 0), why as
+    stderr said it, in the JSON a failure is answered with: ``failure`` the command, its
+    error and the words for none said, ``fields`` before them (``cite``'s format)."""
     if not args.json:
-        return _cite(args)
+        return run(args)
     with _hearing() as heard:
-        code = _cite(args)
-    if code != EXIT_OK:  # nothing cited: why, as stderr said it
-        said = "; ".join(heard) or "nothing cited"
-        answer = {"format": args.format} | _error_json("cite", "not found", said, None)
+        code = run(args)
+    if code != EXIT_OK:
+        command, error, nothing = failure
+        said = "; ".join(heard) or nothing
+        answer = (fields or {}) | _error_json(command, error, said, None)
         _print_json(answer | _failed_json(args))
     return code
 
@@ -2589,14 +2602,7 @@ def _has_link(paper, kind: str) -> bool:
 
 def cmd_copy(args: argparse.Namespace) -> int:
     """Copy the best hit's link or citation through the reader's clipboard chain."""
-    if not args.json:
-        return _copy(args)
-    with _hearing() as heard:
-        code = _copy(args)
-    if code != EXIT_OK:  # nothing copied: why, as stderr said it
-        said = "; ".join(heard) or "nothing copied"
-        _print_json(_error_json("copy", "not copied", said, None) | _failed_json(args))
-    return code
+    return _answered(args, _copy, ("copy", "not copied", "nothing copied"))
 
 
 def _copy(args: argparse.Namespace) -> int:
