@@ -322,6 +322,9 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         "tags": tags_on_pages,
         "identity": identities_on_pages,
     }
+    #: the tables whose only page lost the header that says how many rows it holds:
+    #: how many rows were read from it (some may be lost, or none)
+    uncounted: dict[str, int] = {}
     for table, read in readers.items():
         if table not in missing:
             continue
@@ -330,6 +333,19 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         told = cells_told(path, root) if root is not None else None
         if told is not None and len(read(path, [root or 0], False)) == told:
             missing.remove(table)  # (a table of one page: that page's rows are all)
+        elif (
+            root is not None
+            and told is None
+            and bool(found[table])
+            and _afresh(
+                path,
+                timeout,
+                functools.partial(_one_page, table=table, root=root, path=path),
+                False,
+            )
+        ):
+            missing.remove(table)  # (its rows were read, but how many it held is not known)
+            uncounted[table] = len(found[table])
         elif (
             root is not None
             and told is None
@@ -350,13 +366,58 @@ def _damaged_in_place(path: Path, error: sqlite3.Error, timeout: float) -> _Foun
         f"damaged ({error})",
         "; ".join(
             part
-            for part in (_in_words([_HOLDS[table] for table in missing]), _cut_words(cut))
+            for part in (
+                _in_words([_HOLDS[table] for table in missing]),
+                _uncounted_words(uncounted),
+                _cut_words(cut),
+            )
             if part
         ),
         tags=tuple(found["tags"]),
         decisions=tuple(found["triage"]),
         identities=tuple(tuple(row) for row in found["identity"]),
     )
+
+
+def _others_pages(conn: sqlite3.Connection, table: str) -> set[int] | None:
+    """The pages every table and index but ``table`` holds, as SQLite's ``dbstat`` finds
+    them (None: not known)."""
+    held: set[int] = set()
+    try:
+        names = [
+            str(row[0])
+            for row in conn.execute("SELECT name FROM sqlite_master WHERE rootpage > 0")
+            if row[0] != table
+        ] + ["sqlite_schema"]  # (the schema's own pages past the first)
+        for name in names:
+            held.update(
+                int(row[0])
+                for row in conn.execute("SELECT pageno FROM dbstat WHERE name = ?", (name,))
+            )
+    except sqlite3.Error:  # (a SQLite without dbstat, another table damaged)
+        return None
+    return held
+
+
+def _one_page(conn: sqlite3.Connection, table: str, root: int, path: Path) -> bool:
+    """Whether ``table`` lies on its first page (``root``) alone: every other page in
+    use is another table's or index's."""
+    kinds = kinds_in_use(path)
+    held = _others_pages(conn, table)
+    if kinds is None or held is None:
+        return False
+    return all(number == root or number in held for number in kinds)
+
+
+def _uncounted_words(uncounted: dict[str, int]) -> str:
+    """What may be lost of the tables whose only page no longer says how many rows it
+    held, with how many were read from it, in words ("" for none)."""
+    parts = [
+        f"{_HOLDS[table]} were read from a page that no longer says how many it held "
+        f"({read} found and carried over): some may be lost"
+        for table, read in uncounted.items()
+    ]
+    return "; ".join(parts)
 
 
 def _read_below(
@@ -374,19 +435,8 @@ def _read_below(
     kinds = kinds_in_use(path)
     if kinds is None:
         return False
-    held: set[int] = set()
-    try:
-        names = [
-            str(row[0])
-            for row in conn.execute("SELECT name FROM sqlite_master WHERE rootpage > 0")
-            if row[0] != table
-        ] + ["sqlite_schema"]  # (the schema's own pages past the first)
-        for name in names:
-            held.update(
-                int(row[0])
-                for row in conn.execute("SELECT pageno FROM dbstat WHERE name = ?", (name,))
-            )
-    except sqlite3.Error:  # (a SQLite without dbstat, another table damaged)
+    held = _others_pages(conn, table)
+    if held is None:
         return False
     leaves = 0
     for number, kind in kinds.items():
