@@ -1503,6 +1503,10 @@ class Store:
         #: found it changed by another program (see :meth:`_check_in_place`).
         self._sound: _Look | None = None
         self._changed: _Look | None = None
+        #: the file as this store's own write into it left it, not checked since: another
+        #: program writing into it at the same time leaves it looking as this store's
+        #: own write, and its damage would be taken as sound (checked at the next look).
+        self._unchecked: _Look | None = None
         #: SQLite's data version when the file was last found as this store left it: one
         #: changed since, other programs wrote to the file (see :meth:`_agrees_with_file`).
         self._sound_version: int | None = None
@@ -1884,14 +1888,15 @@ class Store:
         so that a copy of the file alone, taken while a reader runs, holds every decision
         but the last second's. Only the file as this store left it: one changed by
         another program is checked first (see :meth:`_check_in_place`)."""
-        if not self._logged or _look(self.path) != self._sound:
+        before = _look(self.path)
+        if not self._logged or before != self._sound:
             return
         try:
             self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         except sqlite3.Error:
             return  # folded at a later look, or when the store closes
         self._logged = False
-        self._found_sound(_look(self.path))
+        self._wrote(before)
 
     def _check_in_place(self) -> str | None:
         """Why this store stopped saving, if its file was damaged in place by another
@@ -1904,6 +1909,8 @@ class Store:
         before and would go on saving over the damage. A damaged file is let go of
         (:meth:`_let_go_in_place`)."""
         look = _look(self.path)
+        if look is not None and look == self._sound == self._unchecked:
+            return self._check_own_write()
         if look is None or look == self._sound:
             return None
         if look != self._changed:
@@ -1922,6 +1929,25 @@ class Store:
             self._found_sound(look)
             return None
         return self._let_go_in_place(str(damage))
+
+    def _check_own_write(self) -> str | None:
+        """Why this store stopped saving, if its file, as its own write left it, is found
+        damaged: another program wrote into it at the same time (else None)."""
+        _problem, checked, damage = type(self)._check_apart(self.path, self._timeout)
+        if damage is not None:
+            return self._let_go_in_place(str(damage))
+        if checked:
+            self._unchecked = None
+        return None
+
+    def _wrote(self, before: _Look | None) -> None:
+        """Take the file as this store's write into it left it (``before``: as it was
+        found sound just before) as sound; changed since ``before``, it is checked at
+        the next look all the same (see :attr:`_unchecked`)."""
+        after = _look(self.path)
+        self._found_sound(after)
+        if after != before:
+            self._unchecked = after
 
     def _found_sound(self, look: _Look | None) -> None:
         self._sound = look
@@ -2335,7 +2361,7 @@ class Store:
                 self._conn.execute("COMMIT")
                 self._note_companions()
                 if before == self._sound:  # (a file changed by another program is checked)
-                    self._found_sound(_look(self.path))  # a commit may fold the log in
+                    self._wrote(before)  # a commit may fold the log in
                 self._logged = True
             except BaseException as error:
                 try:
