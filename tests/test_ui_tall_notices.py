@@ -20,7 +20,10 @@ def _notice_rows(app) -> list[str]:  # type: ignore[no-untyped-def]
 
 async def _damage_under_the_reader(pilot, screen) -> str:  # type: ignore[no-untyped-def]
     """Damage the triage file in place, as a sync writing into it would, and let the
-    reader find it: the notice it gives."""
+    reader find it: the notice it gives. The notice stays up while the test looks at it:
+    on a loaded machine the looks and the reader's letting go of the file took longer
+    than a notice's few seconds, and it was gone (found, said, and expired) when read."""
+    pilot.app.NOTIFICATION_TIMEOUT = 3600
     path = resolve().state_db
     whole = path.read_bytes()
     path.write_bytes(whole[:4096] + b"\xa5" * 4096 * 4 + whole[4096 * 5 :])
