@@ -3907,6 +3907,26 @@ def _written_reference(reference: str) -> str:
     return "; ".join(part for part in parts if part)
 
 
+#: a journal reference in the form physicists write it, whole: "Phys. Rev. D 76, 013009
+#: (2007)", "Journal of Applied Physics, vol 104, 073536 (2008)"
+_PHYSICS_REFERENCE = re.compile(
+    r"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])(?:,\s*vol\.?|\s)\s*(?P<volume>\d+),"
+    r"\s*(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)\s*\((?P<year>(?:18|19|20)\d{2})\)\.?"
+)
+
+
+def _reference_parts(reference: str, year: int | None) -> tuple[str, str, str, bool] | None:
+    """A journal reference's journal, volume, pages (an en dash between a range's ends)
+    and whether they are a range, where the reference is one of the form "Journal
+    Volume, Pages (Year)" and its year the work's; else None (given as written)."""
+    match = _PHYSICS_REFERENCE.fullmatch(reference.strip())
+    if match is None or year is None or int(match.group("year")) != year:
+        return None
+    journal, volume, pages = match.group("journal", "volume", "pages")
+    ranged = "-" in pages
+    return journal.strip(), volume, re.sub(r"-{1,2}", "\u2013", pages), ranged
+
+
 def cited_site(paper: Paper) -> tuple[str, int | None, int | None]:
     """The site a web page or a post is on, and the month and day it is dated to, as
     its citations give them (APA's "(2025, March 24). … Medium."); ("", None, None) for
@@ -4721,6 +4741,11 @@ def _ieee(facts: _Facts) -> str:
             parts.extend(part for part in (publisher, place) if part)
             parts.append(f"Rep. {_plain(facts.report)}" if facts.report else "Tech. Rep.")
             parts.append(year)
+        elif facts.journal_ref and (ref := _reference_parts(facts.journal_ref, facts.year)):
+            # "Phys. Rev. D 76, 013009 (2007)": "Phys. Rev. D, vol. 76, Art. no. 013009, 2007"
+            journal, volume, where, ranged = ref
+            place = f"pp. {where}" if ranged else f"Art. no. {where}"
+            parts.extend([_plain(journal), f"vol. {volume}", place, year])
         elif facts.journal_ref:
             parts.append(_plain(facts.journal_ref))
             if not _holds_year(_plain(facts.journal_ref), facts.year or 0):
@@ -4834,6 +4859,10 @@ def _chicago(facts: _Facts) -> str:
         house = ": ".join(part for part in (place, publisher) if part)
         if house:
             parts.append(_end(house))
+    elif facts.journal_ref and (ref := _reference_parts(facts.journal_ref, facts.year)):
+        # "Phys. Rev. D 76, 013009 (2007)": "Phys. Rev. D 76: 013009." (the year is given)
+        journal, volume, where, _ = ref
+        parts.append(_end(f"{_plain(journal)} {volume}: {where}"))
     elif facts.journal_ref:
         parts.append(_end(_plain(facts.journal_ref)))
     elif facts.arxiv is not None:
