@@ -73,3 +73,30 @@ def test_another_journal_reference_is_given_as_written(journal_ref: str) -> None
     cited = paper(journal_ref)
     assert f"colliders,” {journal_ref}" in format_citation(cited, "ieee").text
     assert f"colliders.” {journal_ref}." in format_citation(cited, "chicago").text
+
+
+@pytest.mark.parametrize(
+    ("journal_ref", "year", "ieee", "chicago"),
+    [
+        (
+            "J. Algebra 321 (2009), 3450-3468.",
+            2009,
+            "J. Algebra, vol. 321, pp. 3450\u20133468, 2009, doi:",
+            "colliders.” J. Algebra 321: 3450\u20133468. https://doi.org/",
+        ),
+        (
+            "J. Phys.: Condens. Matter 20 (2008) 055214",
+            2008,
+            "J. Phys.: Condens. Matter, vol. 20, Art. no. 055214, 2008, doi:",
+            "colliders.” J. Phys.: Condens. Matter 20: 055214. https://doi.org/",
+        ),
+    ],
+)
+def test_a_journal_reference_with_the_year_after_the_volume(
+    journal_ref: str, year: int, ieee: str, chicago: str
+) -> None:
+    cited = paper(journal_ref, year)
+    ieee_text = format_citation(cited, "ieee").text
+    chicago_text = format_citation(cited, "chicago").text
+    assert ieee in ieee_text and ieee_text.count(str(year)) == 1
+    assert chicago in chicago_text and chicago_text.count(str(year)) == 1

@@ -3913,13 +3913,20 @@ _PHYSICS_REFERENCE = re.compile(
     r"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])(?:,\s*vol\.?|\s)\s*(?P<volume>\d+),"
     r"\s*(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)\s*\((?P<year>(?:18|19|20)\d{2})\)\.?"
 )
+#: the same with the year after the volume: "J. Algebra 321 (2009), 3450-3468."
+_VOLUME_YEAR_REFERENCE = re.compile(
+    r"(?P<journal>[A-Za-z][^,;()\d]*?[A-Za-z.)])\s+(?P<volume>\d+)\s*"
+    r"\((?P<year>(?:18|19|20)\d{2})\),?\s*(?P<pages>[A-Za-z]?\d+(?:-{1,2}[A-Za-z]?\d+)?)\.?"
+)
 
 
 def _reference_parts(reference: str, year: int | None) -> tuple[str, str, str, bool] | None:
     """A journal reference's journal, volume, pages (an en dash between a range's ends)
     and whether they are a range, where the reference is one of the form "Journal
-    Volume, Pages (Year)" and its year the work's; else None (given as written)."""
-    match = _PHYSICS_REFERENCE.fullmatch(reference.strip())
+    Volume, Pages (Year)" or "Journal Volume (Year), Pages" and its year the work's; else None (given as written)."""
+    match = _PHYSICS_REFERENCE.fullmatch(reference.strip()) or _VOLUME_YEAR_REFERENCE.fullmatch(
+        reference.strip()
+    )
     if match is None or year is None or int(match.group("year")) != year:
         return None
     journal, volume, pages = match.group("journal", "volume", "pages")
