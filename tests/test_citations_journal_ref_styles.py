@@ -100,3 +100,22 @@ def test_a_journal_reference_with_the_year_after_the_volume(
     chicago_text = format_citation(cited, "chicago").text
     assert ieee in ieee_text and ieee_text.count(str(year)) == 1
     assert chicago in chicago_text and chicago_text.count(str(year)) == 1
+
+
+@pytest.mark.parametrize(
+    ("journal_ref", "year", "given"),
+    [
+        ("Studia Math. 182 (2007) no. 3, 283-294", 2007, "Studia Math. 182 no. 3, 283-294."),
+        (
+            "Asymptotic Analysis, 57 No. 1-2, 1-27, 2008",
+            2008,
+            "Asymptotic Analysis, 57 No. 1-2, 1-27.",
+        ),
+    ],
+)
+def test_chicago_gives_the_year_once_for_a_reference_as_written(
+    journal_ref: str, year: int, given: str
+) -> None:
+    text = format_citation(paper(journal_ref, year), "chicago").text
+    assert f"colliders.” {given} https://doi.org/" in text
+    assert text.count(str(year)) == 1

@@ -3934,6 +3934,19 @@ def _reference_parts(reference: str, year: int | None) -> tuple[str, str, str, b
     return journal.strip(), volume, re.sub(r"-{1,2}", "\u2013", pages), ranged
 
 
+def _without_year(reference: str, year: int | None) -> str:
+    """A journal reference written in a form not read, without the year that a citation
+    gives already: its one "(2007)" or its closing ", 2008" ("Studia Math. 182 (2007) no.
+    3, 283-294" is "Studia Math. 182 no. 3, 283-294"); one of several parts, or giving
+    the year otherwise, as written."""
+    if year is None or ";" in reference or len(re.findall(rf"(?<!\d){year}(?!\d)", reference)) != 1:
+        return reference
+    text = re.sub(rf"\s*\({year}\)", "", reference)
+    if text == reference:
+        text = re.sub(rf",\s*{year}\.?$", "", reference)
+    return text
+
+
 def cited_site(paper: Paper) -> tuple[str, int | None, int | None]:
     """The site a web page or a post is on, and the month and day it is dated to, as
     its citations give them (APA's "(2025, March 24). … Medium."); ("", None, None) for
@@ -4871,7 +4884,7 @@ def _chicago(facts: _Facts) -> str:
         journal, volume, where, _ = ref
         parts.append(_end(f"{_plain(journal)} {volume}: {where}"))
     elif facts.journal_ref:
-        parts.append(_end(_plain(facts.journal_ref)))
+        parts.append(_end(_without_year(_plain(facts.journal_ref), facts.year)))
     elif facts.arxiv is not None:
         # a preprint; one whose DOI is another publisher's was published there (its DOI
         # says where): its arXiv id alone, as APA names no arXiv for it
