@@ -40,6 +40,13 @@ def paper(journal_ref: str, year: int = 2007) -> Paper:
             "Journal of Applied Physics, vol. 104, Art. no. 073536, 2008, doi:",
             "colliders.” Journal of Applied Physics 104: 073536. https://doi.org/",
         ),
+        # one page, where an article starts: no article number
+        (
+            "Philosophical Magazine 86, 753 (2006)",
+            2006,
+            "Philosophical Magazine, vol. 86, p. 753, 2006, doi:",
+            "colliders.” Philosophical Magazine 86: 753. https://doi.org/",
+        ),
         # a range of pages
         (
             "J. Fluid Mech. 585, 213-244 (2007)",

@@ -3920,6 +3920,15 @@ _VOLUME_YEAR_REFERENCE = re.compile(
 )
 
 
+def _one_place(where: str) -> str:
+    """A journal reference's one number as IEEE writes it: an article number where it
+    is one by its look (a leading zero, five digits or more, a letter: APS's "013009",
+    "L12"), else the page an article starts on ("Philosophical Magazine 86 (2006),
+    753": "p. 753")."""
+    article = where.startswith("0") or len(where) >= 5 or not where.isdigit()
+    return f"Art. no. {where}" if article else f"p. {where}"
+
+
 def _reference_parts(reference: str, year: int | None) -> tuple[str, str, str, bool] | None:
     """A journal reference's journal, volume, pages (an en dash between a range's ends)
     and whether they are a range, where the reference is one of the form "Journal
@@ -4764,7 +4773,7 @@ def _ieee(facts: _Facts) -> str:
         elif facts.journal_ref and (ref := _reference_parts(facts.journal_ref, facts.year)):
             # "Phys. Rev. D 76, 013009 (2007)": "Phys. Rev. D, vol. 76, Art. no. 013009, 2007"
             journal, volume, where, ranged = ref
-            place = f"pp. {where}" if ranged else f"Art. no. {where}"
+            place = f"pp. {where}" if ranged else _one_place(where)
             parts.extend([_plain(journal), f"vol. {volume}", place, year])
         elif facts.journal_ref:
             parts.append(_plain(facts.journal_ref))
