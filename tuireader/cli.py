@@ -96,6 +96,8 @@ EXPORT_FORMATS = (
     "csv",
     "json",
     "urls",
+    "ris",
+    "csl-json",
 )  # tuireader.triage.export's, kept light
 
 
@@ -3978,8 +3980,9 @@ def _detached_to_export(session, args: argparse.Namespace, query: str) -> list: 
 
 
 def _remember_written(session, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
-    """Record a Markdown or URL export written to a file, which the next may replace."""
-    if args.output in (None, "-") or args.format not in ("markdown", "urls"):
+    """Record a Markdown, URL, RIS or CSL-JSON export written to a file, which the next
+    may replace."""
+    if args.output in (None, "-") or args.format not in ("markdown", "urls", "ris", "csl-json"):
         return
     from pathlib import Path
 

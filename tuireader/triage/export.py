@@ -1,4 +1,5 @@
-"""Exports of a set of papers with their triage: BibTeX, Markdown, CSV, JSON, URLs.
+"""Exports of a set of papers with their triage: BibTeX, Markdown, CSV, JSON, URLs;
+and RIS and CSL-JSON, written as ``cite`` writes them (without the triage).
 
 Plain functions from papers (and each paper's ``Triage``) to text, shared by
 ``tuireader export`` and the reader's palette, plus the file writer. Paper text is data:
@@ -49,6 +50,7 @@ from tuireader.render.citations import (
     bibtex_escape,
     cite_many,
     cited_site,
+    joined_citations,
     paper_url,
     split_names,
 )
@@ -63,8 +65,20 @@ if TYPE_CHECKING:
     from tuireader.ingest.identity import Key
     from tuireader.triage.store import DetachedMark, Store, StoredIdentity
 
-EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls")
-SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "urls": ".txt"}
+EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "urls", "ris", "csl-json")
+SUFFIXES = {
+    "bibtex": ".bib",
+    "markdown": ".md",
+    "csv": ".csv",
+    "json": ".json",
+    "urls": ".txt",
+    "ris": ".ris",
+    "csl-json": ".json",
+}
+#: the exports written as a citation gives them (``cite --format``): one RIS record,
+#: or one CSL-JSON item, per paper; with no mark of their own, only a record of what
+#: was written (:func:`remember_written`) tells them from the user's own bibliography
+CITATION_EXPORTS = ("ris", "csl-json")
 
 
 def paper_json(
@@ -131,6 +145,10 @@ def render_export(
         return "".join(one_line(url) + "\n" for url in urls)
     if fmt == "markdown":
         return visible("\n".join(_markdown_entry(p, triage[p.id]) for p in papers))
+    if fmt in CITATION_EXPORTS:
+        citations = cite_many(papers, fmt, library=library, notes=False)
+        text = visible(joined_citations(citations, fmt))  # CSL-JSON stays JSON
+        return text + "\n" if text else ""
     raise ValueError(f"unknown export format {fmt!r} (use {', '.join(EXPORT_FORMATS)})")
 
 
@@ -1061,7 +1079,11 @@ def _is_own_export(head: str, *, complete: bool) -> bool | str:
     if head.lstrip().startswith("["):
         if head.strip() == "[]":
             return True
-        return all(re.search(rf'"{key}"\s*:', head) for key in OWN_FIELDS)
+        if all(re.search(rf'"{key}"\s*:', head) for key in OWN_FIELDS):
+            return True
+        return "shaped"  # a CSL-JSON export, told only by the record of it
+    if first.startswith("TY  - "):
+        return "shaped"  # a RIS export, told only by the record of it
     # the last line may be cut at 64 KB: it is judged only when the file ended there
     lines = [line for line in head.splitlines() if line.strip()]
     if not complete:

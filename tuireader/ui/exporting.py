@@ -50,6 +50,8 @@ FORMAT_NAMES = {
     "csv": "CSV",
     "json": "JSON",
     "urls": "URLs, one per line",
+    "ris": "RIS",
+    "csl-json": "CSL-JSON",
 }
 
 
