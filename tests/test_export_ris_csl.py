@@ -81,3 +81,11 @@ def test_export_command_writes_and_replaces_its_own_file(tmp_path, monkeypatch, 
     own.write_text(first, encoding="utf-8")
     assert main(["export", "--format", fmt, "-o", str(own)]) != 0
     assert own.read_text("utf-8") == first
+
+
+def test_csl_json_of_no_paper_is_still_json_on_stdout(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("TUIREADER_HOME", str(tmp_path / "home"))
+    assert main(["add", str(LISTS[0])]) == 0
+    capsys.readouterr()
+    assert main(["export", "--format", "csl-json", "--query", "zzzzunmatched"]) == 1
+    assert json.loads(capsys.readouterr().out) == []

@@ -3801,7 +3801,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         if only_detached and not (session.triage is not None and session.triage.detached):
             said = "no detached triage: every mark is on a paper of the lists"
             _err(said)
-        if args.format == "json" and args.output in (None, "-"):
+        if args.format in ("json", "csl-json") and args.output in (None, "-"):
             print("[]")  # still JSON for a script; a file given with -o is left as it was
         if args.json:  # nothing written: the file is left as it was
             said = said or "no paper matches; nothing written"
