@@ -31,7 +31,8 @@ from textual.widgets import Input, TextArea
 
 #: seconds after which a key whose handling could not be followed (its widget was removed
 #: half way) stops holding back the keys behind it. A safety net only: a followed key
-#: releases the next one as soon as it is done.
+#: releases the next one as soon as it is done, and a key still on its way up widgets
+#: that are there (a loaded machine, a busy screen) is waited for past it.
 STUCK_SECONDS = 1.0
 #: refreshes a released key may wait at most for the screen to handle what it posted
 #: (the commands a key's binding posts run on the screen after the key itself is done).
@@ -64,6 +65,8 @@ class KeyOrderedApp(App[None]):
         self._holds: set[str] = set()
         #: called once the keys held back have all been handled (see ``after_keys``).
         self._after_keys: list[Callable[[], object]] = []
+        #: the widget the key in hand is to reach next, as it is followed (see ``_follow``)
+        self._key_at: DOMNode | None = None
 
     @property
     def keys_handed(self) -> int:
@@ -184,8 +187,21 @@ class KeyOrderedApp(App[None]):
             # A priority binding took it (or the app did): it is done already.
             self._key_done(number)
             return
-        self.set_timer(STUCK_SECONDS, lambda: self._key_done(number))
+        self.set_timer(STUCK_SECONDS, lambda: self._stuck(number))
         self._follow(target, number)
+
+    def _stuck(self, number: int) -> None:
+        """Key ``number`` is not done after :data:`STUCK_SECONDS`: the keys behind it go
+        on only if it cannot be followed further. On a loaded machine a key can take
+        longer than that to reach the binding it runs (``n``, which opens the note
+        editor); the letters typed after it went to the list and the note lost them."""
+        if number != self._key_in_hand:
+            return
+        node = self._key_at
+        if node is not None and node.is_running and (node is self or node.is_attached):
+            self.set_timer(STUCK_SECONDS, lambda: self._stuck(number))
+        else:
+            self._key_done(number)
 
     def _typed_text(self, key: events.Key, target: DOMNode) -> events.Key | events.Paste:
         """``key``, or, when it and the keys held back after it are characters that the
@@ -246,6 +262,7 @@ class KeyOrderedApp(App[None]):
         ``node`` (handled, stopped, or bubbled on to its parent): follow it there."""
         if number != self._key_in_hand:
             return
+        self._key_at = node
         if node is None:
             self._key_done(number)
         elif node is self:
