@@ -429,3 +429,44 @@ def run_bibtex(folder: Path, bib: str) -> str | None:
     )
     assert done.returncode == 0, done.stdout
     return (folder / "doc.bbl").read_text(encoding="utf-8")
+
+
+_DBLP = """@inproceedings{DBLP:conf/icml/RocamoraWLCC24,
+  author       = {Elias Abad Rocamora and
+                  Yongtao Wu},
+  title        = {Revisiting Character-level Adversarial Attacks for Language Models},
+  crossref     = {DBLP:conf/icml/2024},
+  url          = {https://openreview.net/forum?id=AZWqXfM6z9},
+  biburl       = {https://dblp.org/rec/conf/icml/RocamoraWLCC24.bib}
+}
+
+@proceedings{DBLP:conf/icml/2024,
+  editor       = {Ruslan Salakhutdinov and Zico Kolter},
+  title        = {Forty-first International Conference on Machine Learning, {ICML} 2024},
+  series       = {Proceedings of Machine Learning Research},
+  publisher    = {OpenReview.net},
+  year         = {2024},
+  url          = {https://openreview.net/group?id=ICML.cc/2024/Conference}
+}
+"""
+
+
+def test_a_dblp_entry_is_cited_with_its_proceedings_fields_not_a_crossref_to_it(tmp_path) -> None:
+    # DBLP names each paper's proceedings by crossref: the citation kept the crossref
+    # without the entry it names, and BibTeX stopped on it ("refers to entry
+    # DBLP:conf/icml/2024, which doesn't exist", exit 2)
+    (tmp_path / "dblp.bib").write_text(_DBLP, encoding="utf-8")
+    (paper,) = load_library([tmp_path / "dblp.bib"]).papers
+    for style in ("bibtex", "biblatex"):
+        text = format_citation(paper, style).text
+        assert "crossref" not in text
+        assert (
+            "booktitle = {Forty-first International Conference on Machine Learning, {ICML} 2024}"
+            in text
+        )
+        assert "series = {Proceedings of Machine Learning Research}" in text
+        assert "editor = {Ruslan Salakhutdinov and Zico Kolter}" in text
+        assert "url = {https://openreview.net/forum?id=AZWqXfM6z9}" in text  # its own
+    bbl = run_bibtex(tmp_path, format_citation(paper, "bibtex").text)
+    if bbl is not None:
+        assert "Forty-first International Conference" in " ".join(bbl.split())

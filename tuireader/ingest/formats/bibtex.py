@@ -758,6 +758,22 @@ def _inherited(parent: BibEntry) -> dict[str, str]:
     return fields
 
 
+def _cited_pairs(entry: BibEntry, inherited: dict[str, str] | None) -> tuple[tuple[str, str], ...]:
+    """The fields an entry is cited with: its own, in file order, and, for an entry whose
+    ``crossref`` names its parent (``inherited``: what the parent gives it), the parent's
+    fields it lacks in place of the ``crossref``. A citation is the entry alone: the
+    parent is never written with it, and BibTeX stopped on the cross reference to an
+    entry it did not have (DBLP writes every paper so: ``crossref =
+    {DBLP:conf/icml/2024}``), where the parent's fields are all it asked for."""
+    if not inherited:
+        return entry.pairs
+    own = {name.lower() for name, value in entry.pairs if value.strip()}
+    kept = tuple((name, value) for name, value in entry.pairs if name.lower() != "crossref")
+    return kept + tuple(
+        (name, value) for name, value in inherited.items() if name not in own and value.strip()
+    )
+
+
 def _split_names(value: str, flip: bool) -> tuple[str, ...]:
     value = without_dangling_and(" ".join(value.split()))
     # " and " at brace depth 0; mark them first so the brace-aware splitter can cut.
@@ -925,10 +941,14 @@ def _arrows(value: str) -> str:
     return _ARROW_RE.sub(written, value)
 
 
-def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) -> Record | None:
+def record_from_entry(
+    entry: BibEntry, inherited: dict[str, str] | None = None, *, by_crossref: bool = False
+) -> Record | None:
     """The record of one BibTeX entry (None without title or abstract).
 
-    ``inherited`` holds what its ``crossref`` or the file's ``@Proceedings`` gives it.
+    ``inherited`` holds what its ``crossref`` (``by_crossref``) or the file's
+    ``@Proceedings`` gives it. An entry's ``crossref`` is written out in its citation
+    (:func:`_cited_pairs`).
     """
     own = entry.fields
     inherited = inherited or {}
@@ -1010,7 +1030,9 @@ def record_from_entry(entry: BibEntry, inherited: dict[str, str] | None = None) 
         arxiv_id=arxiv_id,
         arxiv_class=arxiv_class,
         source_id=entry.key,
-        source_entry=make_source_entry(entry.key, entry.entry_type, entry.pairs),
+        source_entry=make_source_entry(
+            entry.key, entry.entry_type, _cited_pairs(entry, inherited if by_crossref else None)
+        ),
         entry_type=entry.kind,
         journal=journal,
         booktitle=booktitle,
@@ -1792,7 +1814,12 @@ def parse_bibtex(text: str, path: Path) -> ReadResult:
             continue  # a @Proceedings (or other parent) is not a paper of the list
         parent = parents.get(index)
         try:
-            record = record_from_entry(entry, _inherited(parent) if parent else None)
+            record = record_from_entry(
+                entry,
+                _inherited(parent) if parent else None,
+                by_crossref=parent is not None
+                and (entry.fields.get("crossref") or "").strip().lower() == parent.key.lower(),
+            )
         except Exception:  # noqa: BLE001 - one bad entry must not stop its list
             broken.append(_named(entry))
             continue
