@@ -10,6 +10,7 @@ from e2e_util import sync
 from test_ui_app import SAMPLE, real_engine
 
 from tuireader.ingest.library import load_library
+from tuireader.search import scan
 from tuireader.search.engine import scanning_engine
 from tuireader.ui.app import ReaderApp, Services
 
@@ -41,10 +42,11 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
         engine = scanning_engine(library)
         prepare = engine.prepare_scan
 
-        def held() -> None:  # the papers' words are read when the test lets them be
+        def held(progress=None) -> None:  # type: ignore[no-untyped-def]
+            # the papers' words are read when the test lets them be
             reading.set()
             assert read.wait(60)
-            prepare()
+            prepare(progress)
 
         engine.prepare_scan = held  # type: ignore[method-assign]
         return engine
@@ -95,4 +97,97 @@ async def test_a_query_typed_while_the_index_is_built_is_scanned_meanwhile():
     finally:
         typed.set()
         read.set()
+        gate.set()
+
+
+@sync
+async def test_the_words_read_for_the_scan_are_counted_on_the_status_line(monkeypatch):
+    # the index waits while the words are read: its count stood still for 10 s at
+    # "indexing 250/3,671" with nothing else moving
+    typed, gate = threading.Event(), threading.Event()
+    counts: list[str] = []
+
+    def building(library, progress):  # type: ignore[no-untyped-def]
+        assert typed.wait(60)
+        progress(1, len(library))
+        assert gate.wait(60)
+        progress(len(library), len(library))
+        return real_engine(library)
+
+    def scan_engine(library):  # type: ignore[no-untyped-def]
+        engine = scanning_engine(library)
+        prepare = engine.prepare_scan
+
+        def counted(progress=None) -> None:  # type: ignore[no-untyped-def]
+            def told(done: int, total: int) -> None:
+                counts.append(f"{done}/{total}")
+                progress(done, total)
+
+            prepare(told)
+
+        engine.prepare_scan = counted  # type: ignore[method-assign]
+        return engine
+
+    monkeypatch.setattr(scan, "PROGRESS_EVERY", 1)
+    services = Services(
+        load_library=lambda: load_library([SAMPLE]),
+        open_engine=building,
+        scan_engine=scan_engine,
+    )
+    app = ReaderApp(services, show_timings=False)
+    said: list[str] = []
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            await _until(pilot, lambda: screen.library is not None)
+            total = len(screen.library)
+            screen.watch(screen, "message", lambda text: said.append(text), init=False)
+            await pilot.press(*"diffusion")
+            typed.set()
+            await _until(pilot, lambda: screen.displayed_query == "diffusion")
+            assert counts == [f"{done}/{total}" for done in range(total)]
+            assert any("words" in text and f"/{total})" in text for text in said)
+    finally:
+        typed.set()
+        gate.set()
+
+
+@sync
+async def test_a_query_typed_once_the_index_is_half_built_waits_for_it_not_for_a_scan():
+    # reading the words takes about half as long as the build, which waits meanwhile:
+    # a scan started late answered after the index would have
+    typed, gate = threading.Event(), threading.Event()
+    scans: list[object] = []
+
+    def building(library, progress):  # type: ignore[no-untyped-def]
+        total = len(library)
+        assert typed.wait(60)
+        progress(total // 2 + 1, total)
+        assert gate.wait(60)
+        progress(total, total)
+        return real_engine(library)
+
+    def scan_engine(library):  # type: ignore[no-untyped-def]
+        scans.append(library)
+        return scanning_engine(library)
+
+    services = Services(
+        load_library=lambda: load_library([SAMPLE]),
+        open_engine=building,
+        scan_engine=scan_engine,
+    )
+    app = ReaderApp(services, show_timings=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            await _until(pilot, lambda: screen.library is not None)
+            await pilot.press(*"diffusion")
+            typed.set()
+            await _until(pilot, lambda: screen.index_state.startswith("indexing"))
+            assert screen.engine is None and scans == []
+            gate.set()
+            await _until(pilot, lambda: screen.displayed_query == "diffusion")
+            assert screen.index_state == "ready" and scans == []
+    finally:
+        typed.set()
         gate.set()

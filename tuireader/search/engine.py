@@ -411,12 +411,13 @@ class Engine:
             self._notice = said  # a notice of healing is the user's to see
         return tuple(result.elapsed_ms for result in results[1:])
 
-    def prepare_scan(self) -> None:
+    def prepare_scan(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Read the library's words for searches that scan it (``scan``), now rather
-        than at the first such search."""
+        than at the first such search; ``progress`` is told how many papers' words are
+        read, of how many."""
         with self._lock:
             if not self._scan_ready():
-                self._scanned = LibraryTerms(self.library)
+                self._scanned = LibraryTerms(self.library, progress)
 
     def _scan_ready(self) -> bool:
         """Whether the library's words are read for searches that scan it."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from tuireader.model import Library, Paper
@@ -38,6 +38,8 @@ from tuireader.search.vocabulary import Vocabulary
 
 #: papers (their places in the list) that have a term
 Postings = Sequence[int]
+#: papers read between two reports of the words read (``LibraryTerms``'s progress)
+PROGRESS_EVERY = 250
 
 
 class LibraryTerms:
@@ -47,9 +49,12 @@ class LibraryTerms:
     index's reader does: ``__contains__``, ``doc_frequency``, ``expand_prefix``,
     ``field_terms``."""
 
-    def __init__(self, library: Library) -> None:
+    def __init__(
+        self, library: Library, progress: Callable[[int, int], None] | None = None
+    ) -> None:
         #: the papers read, in list order (the library's, when these were made)
         self.papers = library.papers
+        total = len(self.papers)
         fields = schema()
         #: the fields a query searches or a filter reads (not the paper's id)
         self._analyzers: dict[str, Any] = {
@@ -61,6 +66,8 @@ class LibraryTerms:
         #: the raw words of the titles and abstracts (``index.build_vocab``)
         words: Counter[str] = Counter()
         for at, paper in enumerate(self.papers):
+            if progress is not None and at % PROGRESS_EVERY == 0:
+                progress(at, total)  # (several seconds at a few thousand papers)
             values = document(paper, "")
             words.update(text_words(values["title"], values["abstract"]))
             for name, analyzer in self._analyzers.items():

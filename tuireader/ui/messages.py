@@ -74,9 +74,16 @@ class EngineReady(Message):
 
 
 @dataclass
+@dataclass
 class ScanPreparing(Message):
     """The papers' words are being read for a scan that answers the query waiting while
-    the index is being built."""
+    the index is being built: ``done`` of ``total`` papers (the index waits meanwhile)."""
+
+    done: int
+    total: int
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, ScanPreparing)
 
 
 @dataclass

@@ -190,6 +190,11 @@ INLINE_SEARCH_MS = 12.0
 QUICK_SEARCHES = 3
 #: longest wait (seconds) for the first list frame before opening the index anyway.
 FIRST_FRAME_WAIT = 2.0
+#: the share of the papers indexed past which a query typed while the index is first
+#: built waits for it rather than for a scan: reading the papers' words for a scan takes
+#: about half as long as building the index (ICML 2024: 5.1 s and 10.3 s on a busy
+#: machine), and the build waits meanwhile
+SCAN_BEFORE = 0.5
 #: seconds between asks for an index another tuireader holds (searches scan meanwhile).
 INDEX_RETRY_SECONDS = 15.0
 #: longest the first frame waits (seconds) for the library, so as to show its papers.
@@ -1024,6 +1029,9 @@ class MainScreen(Screen[None]):
         building: list[bool] = []
         try:
 
+            def reading(done: int, total: int) -> None:
+                self.post_message(msg.ScanPreparing(done, total))
+
             def progress(done: int, total: int) -> None:
                 if (
                     scan_engine is not None
@@ -1031,16 +1039,20 @@ class MainScreen(Screen[None]):
                     and done < total
                     and self.search_query.strip()
                 ):
+                    building.append(True)
+                    if done > total * SCAN_BEFORE:
+                        # the index is nearer than a scan would be: the query waits
+                        self.post_message(msg.IndexProgress(done, total))
+                        return
                     # a query waits for the index being built: the build waits while
                     # the papers' words are read once, for a scan that answers meanwhile
                     self.post_message(msg.IndexProgress(done, total))
-                    self.post_message(msg.ScanPreparing())
-                    building.append(True)
+                    self.post_message(msg.ScanPreparing(0, len(library)))
                     try:
                         scanning = scan_engine(library)
                         prepare = getattr(scanning, "prepare_scan", None)
                         if prepare is not None:
-                            prepare()
+                            prepare(reading)
                     except Exception as error:  # noqa: BLE001 - the query waits, as before
                         self.log.warning(f"scanning while the index is built failed: {error}")
                     else:
@@ -1238,10 +1250,12 @@ class MainScreen(Screen[None]):
             # for again now and then
             self._ask_index_later(engine)
 
-    def on_scan_preparing(self, _message: msg.ScanPreparing) -> None:
+    def on_scan_preparing(self, message: msg.ScanPreparing) -> None:
         if self.engine is None and self.message.startswith("Search:"):
+            # the index waits meanwhile: the count said is the one that moves
             self.message = (
                 "Search: reading the papers' words to search them while the index is built"
+                f" ({message.done:,}/{message.total:,})"
             )
 
     def on_index_healed(self, message: msg.IndexHealed) -> None:
