@@ -122,6 +122,24 @@ def _plain(text: str) -> str:
     return " ".join(text.split()).strip(" .,:;-–—|[]()")
 
 
+#: a badge on a heading (a link around an image: "[![Awesome](…/badge.svg)](https://awesome.re)")
+#: or an image alone ("![](…/badge.svg)")
+_HEADING_BADGE_RE = re.compile(
+    r"!?\[!\[[^\[\]]*\]\([^()\s]*\)\]\([^()\s]*\)|!\[[^\[\]]*\]\([^()\s]*\)"
+)
+#: a link on a heading: its text is part of the name
+_HEADING_LINK_RE = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
+
+
+def _heading_name(line: str) -> str:
+    """The name a heading gives a list ("# Awesome Efficient Transformers
+    [![Awesome](…)](…)" names "Awesome Efficient Transformers"): its badges, images and
+    HTML tags left out, a link's text kept."""
+    text = _HEADING_BADGE_RE.sub(" ", line.lstrip().lstrip("#"))
+    text = _TAG_RE.sub(" ", _HEADING_LINK_RE.sub(r"\1", text))
+    return _plain(text)
+
+
 def _address(body: str, start: int) -> tuple[str, int] | None:
     """The link address that starts at ``start`` (after ``(`` and any spaces), and where
     it ends, as CommonMark reads one: ``<…>``, or characters up to a space with their
@@ -753,7 +771,7 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
     if own is not None:
         # a heading the user put above the export names the list
         above = next((line for line in split_lines(text) if _HEADING_RE.match(line)), "")
-        name = _plain(above.lstrip().lstrip("#")) or path.stem
+        name = _heading_name(above) or path.stem
         return ReadResult(path, name, "markdown", tuple(own), ())
     definitions, lines = _definitions(_without_notes(split_lines(text)))
     blocks = list(paragraphs(lines))
@@ -807,7 +825,7 @@ def parse_markdown(text: str, path: Path) -> ReadResult:
     ]
     markup = len(blocks) - 1 - sum(1 for block in blocks[1:] if not _MARKUP_RE.match(block[0]))
     heading = next((line for line in lines if _HEADING_RE.match(line)), None)
-    title = _plain(heading.lstrip().lstrip("#")) if heading else ""
+    title = _heading_name(heading) if heading else ""
     if records and len(records) >= len(prose):
         skipped = bullets + rows - len(records)
         notes: list[Problem] = []
