@@ -107,6 +107,29 @@ def _is_generic(text: str) -> bool:
     return not words or all(word in _GENERIC for word in words) or len(text.strip()) < 3
 
 
+#: a venue and its year, as lists write one in a link's text, in bold or in a label:
+#: "ICML 2024", "NeurIPS'23", "ICLR 2021 (Oral)", "CVPR 2022 Workshop"; a few words, the
+#: first with a capital, then the year, then perhaps a word or two
+_VENUE_TEXT_RE = re.compile(
+    r"^(?P<name>[^\W\d_]*[A-Z][\w&+./-]*(?:\s+[^\W\d_][\w&+./-]*){0,3})\s*"
+    r"(?:(?P<year>(?:19|20)\d\d)|['’](?P<short>\d\d))"
+    r"(?:\s+[^\W\d_][\w-]*|\s*\([^()]{1,20}\)){0,2}$"
+)
+
+
+def _venue_year(text: str) -> tuple[str, int] | None:
+    """The venue and year a short text names ("ICML 2024" → ICML 2024, 2024;
+    "NeurIPS'23" → NeurIPS'23, 2023), or None for any other text (a title)."""
+    text = _plain(text)
+    found = _VENUE_TEXT_RE.match(text)
+    if found is None:
+        return None
+    if found.group("year"):
+        return text, int(found.group("year"))
+    short = int(found.group("short"))
+    return text, short + (2000 if short < 50 else 1900)
+
+
 #: CommonMark's backslash escape: an ASCII punctuation character written as itself
 _ESCAPED_RE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
@@ -345,16 +368,31 @@ def _named_record(body: str, venue: str | None) -> Record | None:
         return None
     # a badge (a link around an image: "[![Stars](…/stars.svg)](github.com/…)") names no paper
     texts = [text for text, _url in links if not text.lstrip().startswith("![")] + failed
-    title = next((_plain(text) for text in texts if not _is_generic(_plain(text))), "")
-    if not title:
-        found = _BOLD_RE.search(body) or _QUOTED_RE.search(body)
-        if found:
-            title = _plain(next(group for group in found.groups() if group))
+    named = [_plain(text) for text in texts if not _is_generic(_plain(text))]
+    # a text in bold or in quotes names the paper where no link's text does
+    marked = [
+        _plain(next(group for group in found.groups() if group))
+        for pattern in (_BOLD_RE, _QUOTED_RE)
+        for found in pattern.finditer(rest)
+    ]
+    # a venue with its year ("[ICML 2024](…)", "**ICML'24**") is where the paper is, not
+    # which: the title is another text, and the venue that one
+    venues = [text for text in (*named, *marked) if _venue_year(text)]
+    title = next((text for text in named if not _venue_year(text)), "")
+    title = title or next((text for text in marked if not _venue_year(text)), "")
     if not title:
         before = _BARE_URL_RE.sub(" ", rest)
         title = _plain(re.split(r"\s[-–—|]\s|\.\s", before, maxsplit=1)[0])
+    if len(re.findall(r"[^\W\d_]", title)) < 3 and venues:
+        # nothing else names the paper: the venue's text is its title, as it was
+        title = venues.pop(0)
     if len(re.findall(r"[^\W\d_]", title)) < 3:
         return None
+    if venue is None:
+        venue = next(
+            (text for text in (*venues, *_spans(rest)) if _venue_year(text) and text != title),
+            None,
+        )
     authors: tuple[str, ...] = ()
     for found in _ITALIC_RE.finditer(rest):
         authors = _names(found.group(1) or found.group(2))
@@ -366,6 +404,9 @@ def _named_record(body: str, venue: str | None) -> Record | None:
     papers = [url for url in urls if classify(url) == "paper"]
     projects = tuple(url for url in urls if classify(url) == "project")
     years = set(YEAR_RE.findall(_BARE_URL_RE.sub(" ", f"{venue or ''} {rest}")))
+    written = _venue_year(venue) if venue else None
+    if not years and written:
+        years = {str(written[1])}  # "ICML'24"
     return Record(
         title=clean(title),
         authors=authors,
@@ -375,6 +416,21 @@ def _named_record(body: str, venue: str | None) -> Record | None:
         code_urls=code,
         year=int(next(iter(years))) if len(years) == 1 else None,
     )
+
+
+#: a short text a list marks out: in code (`` `ICML 2024` ``), in italics, in parentheses
+_SPAN_RE = re.compile(
+    r"`([^`]+)`|(?<![*\w])\*([^*]+)\*(?![*\w])|(?<![_\w])_([^_]+)_(?![_\w])|\(([^()]+)\)"
+)
+
+
+def _spans(text: str) -> list[str]:
+    """The texts ``text`` marks out in code, italics or parentheses, where lists write a
+    paper's venue ("`ICML 2024` **Title**", "[Title](…) (ICML 2024)")."""
+    return [
+        _plain(next(group for group in found.groups() if group))
+        for found in _SPAN_RE.finditer(text)
+    ]
 
 
 #: a venue and its year after a bullet's authors: "ICLR 2018", "NeurIPS 2020 (Oral)"
@@ -475,6 +531,9 @@ def _table_record(cells: list[str], roles: list[str | None]) -> Record | None:
         authors = (*authors[:-1], re.sub(r"\s+et\s+al\.?$", "", authors[-1]), "et al.")
     venue = _plain(by_role.get("venue", "")) or None
     years = YEAR_RE.findall(by_role.get("year", "") or by_role.get("venue", ""))
+    written = _venue_year(venue) if venue and not by_role.get("year") else None
+    if not years and written:
+        years = [str(written[1])]  # "ICML'24"
     return Record(
         title=title,
         authors=authors,
