@@ -75,3 +75,22 @@ def test_a_tables_venue_with_a_short_year_gives_the_year() -> None:
         ("Multiply-Robust Causal Change Attribution", "ICML'24", 2024),
         ("On Universally Optimal Algorithms", "NIPS'98", 1998),
     ]
+
+
+def test_a_title_keeps_its_dash_where_no_authors_follow_it() -> None:
+    # "Probabilistic Generating Circuits - Demystified" was cut to its first three words
+    assert records_of(
+        "- [ICML 2024] Probabilistic Generating Circuits - Demystified. "
+        "[[Paper](https://proceedings.mlr.press/v235/agarwal24c.html)]\n"
+        "- Self-Supervised Learning — The Dark Matter of Intelligence https://example.org/d\n"
+        # what follows a dash is not the title's: its authors, its venue, a remark
+        "- Deep Residual Learning - Kaiming He, Xiangyu Zhang. https://example.org/r\n"
+        "- Graph Attention Networks - ICLR 2018 https://example.org/g\n"
+        "- Attention Is All You Need - a must read https://example.org/a\n"
+    ) == [
+        ("Probabilistic Generating Circuits - Demystified", "ICML 2024", 2024),
+        ("Self-Supervised Learning — The Dark Matter of Intelligence", None, None),
+        ("Deep Residual Learning", None, None),
+        ("Graph Attention Networks", None, 2018),
+        ("Attention Is All You Need", None, None),
+    ]

@@ -247,8 +247,8 @@ _LABEL_RE = re.compile(r"^\s*(\*\*|__)?\[([^\[\]()]{2,40})\]\1?(?![(\[])\s*")
 #: an italic run of a bullet (``*…*`` or ``_…_``, not bold), where lists put the authors
 _ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])|(?<![_\w])_(?!_)([^_]+?)_(?![_\w])")
 #: one word of a person's name: capitalised ("Veličković", "O'Neil", "Jean-Paul"), an
-#: initial ("J."), or a particle ("van", "de")
-_NAME_WORD_RE = re.compile(r"(?:[^\W\d_][\w'’-]*\.?|[^\W\d_]\.)")
+#: initial ("J.", "H.X."), or a particle ("van", "de")
+_NAME_WORD_RE = re.compile(r"(?:[^\W\d_][\w'’-]*\.?|(?:[^\W\d_]\.)+)")
 #: words of a remark or a venue that names no one ("*Best Paper Award, Oral*", "Neural
 #: Information Processing Systems")
 _NOT_NAMES = frozenset(
@@ -358,6 +358,84 @@ def _first_line_record(body: str) -> Record | None:
     return _named_record(body, None)
 
 
+#: where a bullet's text parts: a dash or a bar between spaces, a full stop after a word
+#: (not after an initial, "Daniel D. Johnson", nor "et al.")
+_PART_RE = re.compile(r"\s[-–—|]\s|(?<!\bal)(?<!\b[^\W\d_])\.\s")
+#: what parts the people of a byline: a comma, "and", "&"
+_NAME_SEPARATOR_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
+#: "et al." after a byline's last name
+_ET_AL_RE = re.compile(r"\bet\s+al\b\.?")
+
+
+def _name_run(text: str) -> tuple[tuple[str, ...], int]:
+    """The people named at the start of ``text`` ("Ekin Akyürek, Bailin Wang, Yoon Kim et
+    al. ICML 2024", "Elias Abad Rocamora, zhipeng cai, Volkan Cevher"), up to where its
+    words part, and where what follows them begins. A name in small letters ("zhipeng
+    cai") counts among names in capitals, never more of them, never first."""
+    limit = len(text)
+    for found in (_PART_RE.search(text), _ET_AL_RE.search(text), re.search(r"[(\[*_`]", text)):
+        if found is not None:
+            limit = min(limit, found.end() if found.re is _ET_AL_RE else found.start())
+    people: list[tuple[str, bool]] = []  # each name, and whether it is written in capitals
+    end = start = 0
+    for found in itertools.chain(_NAME_SEPARATOR_RE.finditer(text, 0, limit), [None]):
+        stop = found.start() if found else limit
+        name = " ".join(text[start:stop].split())
+        name = name if name.endswith(" al.") else name.rstrip(" .")
+        if _names(name, alone=True):
+            people.append((name, True))
+        elif re.fullmatch(r"[^\W\d_A-Z]{2,}(?: [^\W\d_A-Z]{2,}){1,3}", name) and not any(
+            word in _NOT_NAMES or word in _PARTICLES for word in name.split()
+        ):
+            people.append((name, False))
+        else:
+            break
+        end = stop
+        if found is None:
+            break
+        start = found.end()
+    capitals = sum(1 for _name, capital in people if capital)
+    while people and (not people[-1][1] or capitals < len(people) - capitals):
+        capitals -= people.pop()[1]
+    if not people or not people[0][1]:
+        return (), 0
+    names = [name for name, _capital in people]
+    last = _ET_AL_RE.sub("", names[-1]).strip()
+    if last != names[-1]:
+        names[-1:] = [last, "et al."]
+    return tuple(names), end
+
+
+def _reads_as_names(text: str) -> bool:
+    """True for a part of a bullet that names its authors: two people or more ("Sanyam
+    Agarwal, Markus Bläser", "Daniel D. Johnson et al."), or one where the part ends there
+    or a venue follows ("Kaiming He. CVPR 2016.")."""
+    names, end = _name_run(text)
+    if len(names) >= 2:
+        return True
+    if not names:
+        return False
+    after = text[end:]
+    return not after.strip(" .,;") or _venue_after(after) is not None
+
+
+def _plain_title(text: str) -> str:
+    """The title a bullet gives in plain words, up to where the words part: a full stop,
+    a bar, or a dash where what follows is no part of the title (a title keeps its own
+    dash: "Probabilistic Generating Circuits - Demystified"): the paper's authors, its
+    venue, a remark in small letters, or nothing."""
+    for found in _PART_RE.finditer(text):
+        if found.group().strip() in ("-", "–", "—"):
+            after = text[found.end() :]
+            part = _plain(_PART_RE.split(after, maxsplit=1)[0])
+            if part and not (
+                part[0].islower() or _venue_after(after) or _reads_as_names(after.lstrip())
+            ):
+                continue  # "Probabilistic Generating Circuits - Demystified."
+        return _plain(text[: found.start()])
+    return _plain(text)
+
+
 def _named_record(body: str, venue: str | None) -> Record | None:
     """The paper a bullet's ``body`` names, at ``venue`` (its label's), or None."""
     found_links, failed, rest = _links(body)
@@ -381,8 +459,7 @@ def _named_record(body: str, venue: str | None) -> Record | None:
     title = next((text for text in named if not _venue_year(text)), "")
     title = title or next((text for text in marked if not _venue_year(text)), "")
     if not title:
-        before = _BARE_URL_RE.sub(" ", rest)
-        title = _plain(re.split(r"\s[-–—|]\s|\.\s", before, maxsplit=1)[0])
+        title = _plain_title(_BARE_URL_RE.sub(" ", rest))
     if len(re.findall(r"[^\W\d_]", title)) < 3 and venues:
         # nothing else names the paper: the venue's text is its title, as it was
         title = venues.pop(0)
