@@ -91,6 +91,68 @@ def test_a_title_keeps_its_dash_where_no_authors_follow_it() -> None:
         ("Probabilistic Generating Circuits - Demystified", "ICML 2024", 2024),
         ("Self-Supervised Learning — The Dark Matter of Intelligence", None, None),
         ("Deep Residual Learning", None, None),
-        ("Graph Attention Networks", None, 2018),
+        ("Graph Attention Networks", "ICLR 2018", 2018),
         ("Attention Is All You Need", None, None),
+    ]
+
+
+def people_of(text: str) -> list[tuple[str | None, tuple[str, ...], str | None]]:
+    result = parse_markdown("# Papers\n\n" + text, Path("papers.md"))
+    return [(record.title, record.authors, record.venue) for record in result.records]
+
+
+def test_authors_written_without_italics_are_read() -> None:
+    # no authors and no venue were read, or the names ran into the title
+    assert people_of(
+        "- [In-Context Language Learning: Architectures and Algorithms](https://arxiv.org/abs/2402.03022)"
+        " - Ekin Akyürek, Bailin Wang, Yoon Kim et al. ICML 2024.\n"
+        "- Revisiting Character-level Adversarial Attacks for Language Models, Elias Abad "
+        "Rocamora, Yongtao Wu, zhipeng cai, Volkan Cevher. ICML 2024. "
+        "[[paper](https://proceedings.mlr.press/v235/abad-rocamora24a.html)]\n"
+        "- FrameQuant: Flexible Low-Bit Quantization for Transformers. Harshavardhan Adepu, "
+        "Zhanpeng Zeng. ICML 2024. [[paper](https://arxiv.org/abs/2402.01674)]\n"
+        "- [On the Weight Dynamics of Deep Normalized Networks](https://arxiv.org/abs/2402.03696)"
+        ", Christian H.X. Ali Mehmeti-Göpel et al., *ICML 2024*.\n"
+        "- **Analyzing Seeding for k-means**<br>*Etienne Bamas, Ola Svensson*<br>ICML 2024 "
+        "[[pdf]](https://example.org/bamas24a.pdf)\n"
+        "- [Masked Autoencoders](https://arxiv.org/abs/2111.06377) by Kaiming He and Xinlei "
+        "Chen, CVPR 2022\n"
+    ) == [
+        (
+            "In-Context Language Learning: Architectures and Algorithms",
+            ("Ekin Akyürek", "Bailin Wang", "Yoon Kim", "et al."),
+            "ICML 2024",
+        ),
+        (
+            "Revisiting Character-level Adversarial Attacks for Language Models",
+            ("Elias Abad Rocamora", "Yongtao Wu", "zhipeng cai", "Volkan Cevher"),
+            "ICML 2024",
+        ),
+        (
+            "FrameQuant: Flexible Low-Bit Quantization for Transformers",
+            ("Harshavardhan Adepu", "Zhanpeng Zeng"),
+            "ICML 2024",
+        ),
+        (
+            "On the Weight Dynamics of Deep Normalized Networks",
+            ("Christian H.X. Ali Mehmeti-Göpel", "et al."),
+            "ICML 2024",
+        ),
+        ("Analyzing Seeding for k-means", ("Etienne Bamas", "Ola Svensson"), "ICML 2024"),
+        ("Masked Autoencoders", ("Kaiming He", "Xinlei Chen"), "CVPR 2022"),
+    ]
+
+
+def test_words_after_a_title_that_name_no_one_are_no_authors() -> None:
+    # a remark, a description or a title's own commas are not people
+    assert people_of(
+        "- [Another Paper](https://arxiv.org/abs/1704.00002) - Highly Recommended\n"
+        "- [A Tool](https://github.com/x/y) - A library for fast training, written in Python.\n"
+        "- Attention, Perceiver IO, and Flamingo Models. https://example.org/p\n"
+        "- [Segment Anything](https://arxiv.org/abs/2304.02643), CVPR 2023\n"
+    ) == [
+        ("Another Paper", (), None),
+        ("A Tool", (), None),
+        ("Attention, Perceiver IO, and Flamingo Models", (), None),
+        ("Segment Anything", (), "CVPR 2023"),
     ]

@@ -255,7 +255,10 @@ _NOT_NAMES = frozenset(
     """paper papers award best oral spotlight poster outstanding honorable mention workshop
     conference track survey new code highlight international proceedings journal
     transactions systems processing learning neural information advances annual symposium
-    meeting association society ieee acm review letters university institute""".split()  # noqa: SIM905
+    meeting association society ieee acm review letters university institute models model
+    networks network transformer transformers diffusion attention graph graphs vision
+    language image images video generative reinforcement optimization benchmark dataset
+    representation representations via towards beyond scalable efficient robust""".split()  # noqa: SIM905
 )
 _PARTICLES = frozenset(
     {"van", "von", "de", "der", "den", "da", "di", "du", "la", "le", "del", "dos"}
@@ -346,8 +349,13 @@ def _venue_line(line: str) -> str | None:
 _VENUE_WORDS = 16
 
 
+_BREAK_RE = re.compile(r"\s*<br\s*/?>\s*", re.IGNORECASE)
+
+
 def _first_line_record(body: str) -> Record | None:
     """The paper a bullet names (see :func:`_bullet_record`)."""
+    # a line break within a bullet ("**Title**<br>*Authors*<br>ICML 2024") parts its words
+    body = _BREAK_RE.sub(". ", body)
     label = _LABEL_RE.match(body)
     if label and re.search(r"[^\W\d_]", label.group(2)):
         # the label is the venue when the rest names the paper ("[A Title] https://…" is
@@ -395,7 +403,7 @@ def _name_run(text: str) -> tuple[tuple[str, ...], int]:
             break
         start = found.end()
     capitals = sum(1 for _name, capital in people if capital)
-    while people and (not people[-1][1] or capitals < len(people) - capitals):
+    while people and capitals < len(people) - capitals:
         capitals -= people.pop()[1]
     if not people or not people[0][1]:
         return (), 0
@@ -419,11 +427,11 @@ def _reads_as_names(text: str) -> bool:
     return not after.strip(" .,;") or _venue_after(after) is not None
 
 
-def _plain_title(text: str) -> str:
+def _plain_title(text: str) -> tuple[str, str]:
     """The title a bullet gives in plain words, up to where the words part: a full stop,
     a bar, or a dash where what follows is no part of the title (a title keeps its own
     dash: "Probabilistic Generating Circuits - Demystified"): the paper's authors, its
-    venue, a remark in small letters, or nothing."""
+    venue, a remark in small letters, or nothing; and the words after it."""
     for found in _PART_RE.finditer(text):
         if found.group().strip() in ("-", "–", "—"):
             after = text[found.end() :]
@@ -432,8 +440,46 @@ def _plain_title(text: str) -> str:
                 part[0].islower() or _venue_after(after) or _reads_as_names(after.lstrip())
             ):
                 continue  # "Probabilistic Generating Circuits - Demystified."
-        return _plain(text[: found.start()])
-    return _plain(text)
+        return _plain(text[: found.start()]), text[found.end() :]
+    return _plain(text), ""
+
+
+def _byline(text: str) -> tuple[tuple[str, ...], str]:
+    """The authors a bullet names after its title without italics ("- Ekin Akyürek,
+    Bailin Wang, Yoon Kim et al. ICML 2024."), and the words after them: two people or
+    more, or one with a venue after (a remark, "- Highly Recommended", names no one)."""
+    text = re.sub(r"^[\s.,;:–—|-]+", "", _BARE_URL_RE.sub(" ", text.split(" | ", 1)[0]))
+    text = re.sub(r"^by\s+", "", text)  # "[Title](…) by John Smith and Jane Doe"
+    names, end = _name_run(text)
+    if len(names) == 1 and _venue_after(text[end:]) is None:
+        return (), text
+    return names, text[end:]
+
+
+def _names_after_title(title: str) -> tuple[str, tuple[str, ...]]:
+    """A title written in plain words with its authors after a comma ("Revisiting
+    Character-level Adversarial Attacks, Elias Abad Rocamora, Yongtao Wu"), parted: the
+    title, and two people or more that end it (the caller reads them so only where a venue
+    follows: "…, Yongtao Wu. ICML 2024.")."""
+    for found in re.finditer(r"\s*,\s*", title):
+        after = title[found.end() :]
+        names, end = _name_run(after)
+        if len(names) >= 2 and not after[end:].strip(" .,;"):
+            return title[: found.start()], names
+    return title, ()
+
+
+def _after_link(body: str, text: str) -> str:
+    """The words of ``body`` after its link whose text is ``text``, its links left out."""
+    start = body.find(f"[{text}]")
+    if start < 0:
+        return ""
+    end = start + len(text) + 2
+    if body.startswith("(", end):
+        found = _address(body, end + 1)
+        close = _LINK_END_RE.match(body, found[1]) if found else None
+        end = close.end() if close else end
+    return _links(body[end:])[2]
 
 
 def _named_record(body: str, venue: str | None) -> Record | None:
@@ -446,23 +492,31 @@ def _named_record(body: str, venue: str | None) -> Record | None:
         return None
     # a badge (a link around an image: "[![Stars](…/stars.svg)](github.com/…)") names no paper
     texts = [text for text, _url in links if not text.lstrip().startswith("![")] + failed
-    named = [_plain(text) for text in texts if not _is_generic(_plain(text))]
+    named = [(_plain(text), text) for text in texts if not _is_generic(_plain(text))]
     # a text in bold or in quotes names the paper where no link's text does
     marked = [
-        _plain(next(group for group in found.groups() if group))
+        (_plain(next(group for group in found.groups() if group)), found.end())
         for pattern in (_BOLD_RE, _QUOTED_RE)
         for found in pattern.finditer(rest)
     ]
     # a venue with its year ("[ICML 2024](…)", "**ICML'24**") is where the paper is, not
     # which: the title is another text, and the venue that one
-    venues = [text for text in (*named, *marked) if _venue_year(text)]
-    title = next((text for text in named if not _venue_year(text)), "")
-    title = title or next((text for text in marked if not _venue_year(text)), "")
+    venues = [text for text, _at in (*named, *marked) if _venue_year(text)]
+    # the words after the title, where the authors are
+    title, after = next(
+        ((text, _after_link(body, raw)) for text, raw in named if not _venue_year(text)),
+        ("", ""),
+    )
     if not title:
-        title = _plain_title(_BARE_URL_RE.sub(" ", rest))
+        title, after = next(
+            ((text, rest[end:]) for text, end in marked if not _venue_year(text)), ("", "")
+        )
+    plain = not title
+    if plain:
+        title, after = _plain_title(_BARE_URL_RE.sub(" ", rest))
     if len(re.findall(r"[^\W\d_]", title)) < 3 and venues:
         # nothing else names the paper: the venue's text is its title, as it was
-        title = venues.pop(0)
+        title, after, plain = venues.pop(0), "", False
     if len(re.findall(r"[^\W\d_]", title)) < 3:
         return None
     if venue is None:
@@ -477,6 +531,16 @@ def _named_record(body: str, venue: str | None) -> Record | None:
             # "*Petar Veličković, Guillem Cucurull*. ICLR 2018.": the venue follows them
             venue = venue or _venue_after(rest[found.end() :].split(" | ", 1)[0])
             break
+    if not authors:
+        # "[Title](…) - Ekin Akyürek, Bailin Wang et al. ICML 2024.": names in plain words
+        authors, after = _byline(after)
+        if not authors and plain and (venue or _venue_after(after)):
+            # "Title, Elias Abad Rocamora, Yongtao Wu. ICML 2024.": the venue tells the
+            # names from a title's own commas ("Attention, Perceiver IO, and Flamingo")
+            title, authors = _names_after_title(title)
+        # "[Title](…), CVPR 2023": a venue alone after the title
+        alone = _venue_year(_PART_RE.split(after.strip(" ,;:–—-"), maxsplit=1)[0])
+        venue = venue or (_venue_after(after) if authors else alone[0] if alone else None)
     code = tuple(url for url in urls if classify(url) == "code")
     papers = [url for url in urls if classify(url) == "paper"]
     projects = tuple(url for url in urls if classify(url) == "project")
