@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tuireader.ingest.formats.markdown import parse_markdown
 from tuireader.ingest.readers import read_file
 
@@ -156,3 +158,22 @@ def test_words_after_a_title_that_name_no_one_are_no_authors() -> None:
         ("Attention, Perceiver IO, and Flamingo Models", (), None),
         ("Segment Anything", (), "CVPR 2023"),
     ]
+
+
+def test_a_long_bullet_of_names_is_read_name_by_name_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each comma of the title read every name after it again: a bullet of 3000 names
+    # took a minute to read
+    from tuireader.ingest.formats import markdown
+
+    calls: list[str] = []
+    names = markdown._names
+
+    def counted(text: str, *, alone: bool = False) -> tuple[str, ...]:
+        calls.append(text)
+        return names(text, alone=alone)
+
+    monkeypatch.setattr(markdown, "_names", counted)
+    bullet = "- Title, " + "Ada Lovelace, " * 300 + "x1. ICML 2024 https://example.org/a\n"
+    ((title, authors, venue),) = people_of(bullet)
+    assert len(calls) < 20 * 300
+    assert (title, authors, venue) == ("Title, " + "Ada Lovelace, " * 300 + "x1", (), "ICML 2024")

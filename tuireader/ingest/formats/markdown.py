@@ -375,6 +375,13 @@ _NAME_SEPARATOR_RE = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _ET_AL_RE = re.compile(r"\bet\s+al\b\.?")
 
 
+def _is_small_name(name: str) -> bool:
+    """True for a person's name written in small letters ("zhipeng cai")."""
+    return bool(re.fullmatch(r"[^\W\d_A-Z]{2,}(?: [^\W\d_A-Z]{2,}){1,3}", name)) and not any(
+        word in _NOT_NAMES or word in _PARTICLES for word in name.split()
+    )
+
+
 def _name_run(text: str) -> tuple[tuple[str, ...], int]:
     """The people named at the start of ``text`` ("Ekin Akyürek, Bailin Wang, Yoon Kim et
     al. ICML 2024", "Elias Abad Rocamora, zhipeng cai, Volkan Cevher"), up to where its
@@ -392,9 +399,7 @@ def _name_run(text: str) -> tuple[tuple[str, ...], int]:
         name = name if name.endswith(" al.") else name.rstrip(" .")
         if _names(name, alone=True):
             people.append((name, True))
-        elif re.fullmatch(r"[^\W\d_A-Z]{2,}(?: [^\W\d_A-Z]{2,}){1,3}", name) and not any(
-            word in _NOT_NAMES or word in _PARTICLES for word in name.split()
-        ):
+        elif _is_small_name(name):
             people.append((name, False))
         else:
             break
@@ -427,6 +432,10 @@ def _reads_as_names(text: str) -> bool:
     return not after.strip(" .,;") or _venue_after(after) is not None
 
 
+#: how far on a venue after a bullet's authors is looked for
+_VENUE_LENGTH = 200
+
+
 def _plain_title(text: str) -> tuple[str, str]:
     """The title a bullet gives in plain words, up to where the words part: a full stop,
     a bar, or a dash where what follows is no part of the title (a title keeps its own
@@ -434,8 +443,11 @@ def _plain_title(text: str) -> tuple[str, str]:
     venue, a remark in small letters, or nothing; and the words after it."""
     for found in _PART_RE.finditer(text):
         if found.group().strip() in ("-", "–", "—"):
+            # what follows, up to where its words part again (and a venue's length on)
             after = text[found.end() :]
-            part = _plain(_PART_RE.split(after, maxsplit=1)[0])
+            then = _PART_RE.search(after)
+            part = _plain(after[: then.start()] if then else after)
+            after = after[: (then.end() if then else len(after)) + _VENUE_LENGTH]
             if part and not (
                 part[0].islower() or _venue_after(after) or _reads_as_names(after.lstrip())
             ):
@@ -461,12 +473,35 @@ def _names_after_title(title: str) -> tuple[str, tuple[str, ...]]:
     Character-level Adversarial Attacks, Elias Abad Rocamora, Yongtao Wu"), parted: the
     title, and two people or more that end it (the caller reads them so only where a venue
     follows: "…, Yongtao Wu. ICML 2024.")."""
-    for found in re.finditer(r"\s*,\s*", title):
-        after = title[found.end() :]
-        names, end = _name_run(after)
-        if len(names) >= 2 and not after[end:].strip(" .,;"):
-            return title[: found.start()], names
-    return title, ()
+    separators = list(_NAME_SEPARATOR_RE.finditer(title))
+    starts = [0] + [found.end() for found in separators]
+    stops = [found.start() for found in separators] + [len(title)]
+    people: list[tuple[str, bool]] = []  # from the last: each name, and if in capitals
+    first = len(starts)
+    while first > 1:
+        name = " ".join(title[starts[first - 1] : stops[first - 1]].split())
+        if _names(name, alone=True):
+            people.append((name, True))
+        elif _is_small_name(name):
+            people.append((name, False))
+        else:
+            break
+        first -= 1
+    # the title ends at a comma ("Title, A B and C D": not at "and"), its names after it
+    while first < len(starts) and "," not in separators[first - 1].group():
+        first += 1
+        people.pop()
+    people.reverse()
+    while people and not people[0][1]:
+        people.pop(0)
+        first += 1
+    capitals = sum(1 for _name, capital in people if capital)
+    names = [name for name, _capital in people]
+    if names and (last := _ET_AL_RE.sub("", names[-1]).strip()) != names[-1]:
+        names[-1:] = [last, "et al."]  # "Adepu et al.": the first author and others
+    if len(names) < 2 or capitals < len(people) - capitals:
+        return title, ()
+    return title[: separators[first - 1].start()], tuple(names)
 
 
 def _after_link(body: str, text: str) -> str:
