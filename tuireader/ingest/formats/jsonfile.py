@@ -1463,6 +1463,12 @@ def _openalex(data: dict[str, Any]) -> dict[str, Any]:
     first, last = text_field(biblio.get("first_page")), text_field(biblio.get("last_page"))
     pages = f"{first}--{last}" if first and last and first != last else first or last
     flat["issue"] = biblio.get("issue")
+    # a conference paper's volume and pages (PMLR's volume 235, pp. 201--220) are as much
+    # its own as a journal article's: read whatever the source
+    if biblio.get("volume") is not None:
+        flat["volume"] = biblio.get("volume")
+    if pages:
+        flat["pages"] = pages
     if kind == "journal":
         flat["journal"] = {"name": venue, "volume": biblio.get("volume"), "pages": pages}
         flat["publicationTypes"] = ["JournalArticle"]
