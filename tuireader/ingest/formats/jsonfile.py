@@ -4145,11 +4145,93 @@ def _records_in(data: Any) -> int:
     return 1
 
 
+#: the fields a web API's error answer is made of: Semantic Scholar's (``{"message":
+#: "Too Many Requests…", "code": "429"}``, ``{"error": "Paper with id … not found"}``),
+#: OpenAlex's (``{"error": …, "message": …}``), OpenReview's (``{"name": "NotFoundError",
+#: "message": …, "status": 404, "details": {…}}``), Crossref's (``{"status": "failed",
+#: "message-type": …, "message": [{"message": …}]}``), and the like (``{"detail": …}``)
+_API_ERROR_FIELDS = frozenset(
+    {
+        "message",
+        "error",
+        "detail",
+        "code",
+        "status",
+        "statusCode",
+        "status_code",
+        "name",
+        "details",
+        "errorId",
+        "message-type",
+        "message-version",
+    }
+)
+#: the longest part of an API's error message said: OpenAlex's lists every field it takes
+_API_ERROR_CHARS = 300
+#: what names the API an error answer comes from, in its words or its shape
+_API_NAMES = (
+    (re.compile(r"semantic\s*scholar", re.IGNORECASE), "Semantic Scholar"),
+    (re.compile(r"openalex|abstract_inverted_index", re.IGNORECASE), "OpenAlex"),
+    (re.compile(r"openreview", re.IGNORECASE), "OpenReview"),
+    (re.compile(r"crossref", re.IGNORECASE), "Crossref"),
+)
+
+
+def _error_text(value: Any) -> str | None:
+    """An error answer's ``message``, ``error`` or ``detail`` as one line: a string, or
+    Crossref's list of ``{"message": …}`` objects, their messages joined."""
+    if isinstance(value, list):
+        said = [one_line(item.get("message")) for item in value if isinstance(item, dict)]
+        return "; ".join(text for text in said if text) or None
+    return one_line(value) if isinstance(value, str) else None
+
+
+def _api_error(data: dict[str, Any]) -> str | None:
+    """What a file that holds a web API's error answer instead of its papers is said to
+    be (a rate limit's answer saved as the list: ``{"message": "Too Many Requests",
+    "code": "429"}``): the API that answered, where its words or its shape tell it, and
+    its message with the HTTP status; None for any other object."""
+    if not data or not set(data) <= _API_ERROR_FIELDS or data.get("status") == "ok":
+        return None
+    said = [_error_text(data.get(name)) for name in ("error", "message", "detail")]
+    texts = list(dict.fromkeys(text for text in said if text))
+    if not texts:
+        return None
+    message = ": ".join(text.rstrip(".") for text in texts[:-1])
+    message = f"{message}: {texts[-1]}" if message else texts[-1]
+    if len(message) > _API_ERROR_CHARS:
+        message = message[: _API_ERROR_CHARS - 1].rstrip() + "…"
+    codes = (data.get(name) for name in ("code", "status", "statusCode", "status_code"))
+    code = next((str(c) for c in codes if re.fullmatch(r"[1-5]\d\d", str(c).strip())), None)
+    if code and not re.search(rf"\b{code}\b", message):
+        # after its first sentence: "Too Many Requests (429). Please wait …"
+        first, stop, rest = message.partition(". ")
+        if stop:
+            message = f"{first} ({code}). {rest}"
+        elif message.endswith("."):
+            message = f"{message[:-1]} ({code})."
+        else:
+            message = f"{message} ({code})"
+    words = json.dumps(data, ensure_ascii=False)
+    api = next((name for pattern, name in _API_NAMES if pattern.search(words)), None)
+    if api is None and "message-type" in data:
+        api = "Crossref"
+    elif api is None and str(data.get("name", "")).endswith("Error") and "status" in data:
+        api = "OpenReview"
+    if api is None:
+        return f"the file holds an error answer from a web API: {message}"
+    return f"{api}'s API answered with an error: {message}"
+
+
 def _from_data(data: Any, path: Path) -> ReadResult:
     """The records of a JSON file's parsed ``data``."""
     name: str | None = None
     alone = False  # the file is one object, no list
     if isinstance(data, dict):
+        # before its list: Crossref's error answer holds its messages in one
+        error = _api_error(data)
+        if error is not None:
+            return failure(path, error, "json")
         key = _papers_key(data)
         nested = _nested_papers(data) if key is None and not _is_paper(data) else None
         keyed = _keyed_papers(data) if key is None and nested is None else None
